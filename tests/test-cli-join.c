@@ -522,11 +522,53 @@ test_export_import (Fixture       *fixture,
   assert_same_campaign (campaign, reference);
 }
 
+/* Refusals change nothing and say why: not a join link, options that do not go together, a
+ * chief unreachable with nothing of the battle kept here. */
+static void
+test_refusals (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-cli-join-XXXXXX", &error);
+  g_autofree char *link = NULL;
+
+  g_assert_no_error (error);
+  g_setenv ("XDG_DATA_HOME", dir, TRUE);
+  link = g_strdup_printf ("http://127.0.0.1:%u/table/0123456789abcdef0123456789abcdef/",
+                          free_port ());
+  {
+    g_autoptr(CliResult) none = run_cli ("join", NULL);
+    g_autoptr(CliResult) https = run_cli ("join", "https://10.0.0.2/table/x/", NULL);
+    g_autoptr(CliResult) reason = run_cli ("join", link, "--engagement", ENGAGEMENT, "--reason",
+                                           "x", NULL);
+    g_autoptr(CliResult) bare = run_cli ("join", link, "--turns", "2", NULL);
+    g_autoptr(CliResult) both = run_cli ("join", link, "--engagement", ENGAGEMENT, "--seed", "1",
+                                         "--dice", "1", NULL);
+    g_autoptr(CliResult) export = run_cli ("join", link, "--engagement", ENGAGEMENT, "--export",
+                                           "x.table-battle", "--turns", "1", NULL);
+    g_autoptr(CliResult) id = run_cli ("join", link, "--engagement", "../c1-3", NULL);
+    g_autoptr(CliResult) away = run_cli ("join", link, "--engagement", ENGAGEMENT, NULL);
+    g_autoptr(CliResult) list = run_cli ("join", link, "--json", NULL);
+
+    assert_failure (none, 2, "no join link given");
+    assert_failure (https, 1, "is not a join link");
+    assert_failure (reason, 2, "--reason goes with --end");
+    assert_failure (bare, 2, "give --engagement ID");
+    assert_failure (both, 2, "cannot be used together");
+    assert_failure (export, 2, "--export writes the battle as it is kept");
+    assert_failure (id, 1, "is not an engagement's id");
+    assert_failure (away, 1, "no battle of engagement c1-3 is kept on this computer yet");
+    g_assert_cmpint (list->status, ==, 1);
+    g_assert_nonnull (strstr (list->out, "\"error\""));
+  }
+  remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cli/join/refusals", test_refusals);
   g_test_add ("/cli/join/F-SEQ-1/loopback", Fixture, NULL, fixture_setup, test_loopback,
               fixture_teardown);
   g_test_add ("/cli/join/F-SEQ-1/export-import", Fixture, NULL, fixture_setup,

@@ -497,6 +497,53 @@ test_taken_back (Fixture       *fixture,
   g_assert_cmpuint (entries_of (again), ==, 3);
 }
 
+static void
+opened_cb (GObject      *source,
+           GAsyncResult *result,
+           gpointer      data)
+{
+  g_autoptr(GError) error = NULL;
+  AdmBattle **battle = data;
+
+  *battle = adm_table_client_open_battle_finish (ADM_TABLE_CLIENT (source), result, &error);
+  g_assert_no_error (error);
+}
+
+static AdmBattle *
+open_async (AdmTableClient *client)
+{
+  AdmBattle *battle = NULL;
+
+  adm_table_client_open_battle_async (client, "c1-3", NULL, opened_cb, &battle);
+  while (battle == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  return battle;
+}
+
+/* The app's open, on its main context: fetched the first time, the kept battle after. */
+static void
+test_open_async (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmTableClient) client = adm_table_client_new (fixture->link, &error);
+  g_autoptr(AdmDiceSource) dice = ADM_DICE_SOURCE (adm_dice_prng_new (7));
+  g_autoptr(AdmBattle) battle = open_async (client);
+  g_autoptr(AdmBattle) again = NULL;
+
+  resolve (battle, dice);
+  resolve (battle, dice);
+  g_assert_true (adm_table_client_flush (client, FLUSH_MS, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (chief_kept (&fixture->chief), ==, 2);
+  g_clear_object (&client);
+  client = adm_table_client_new (fixture->link, &error);
+  again = open_async (client);
+  g_assert_cmpuint (entries_of (again), ==, 2);
+  g_assert_cmpuint (fixture->chief.battle_gets, ==, 1);
+  g_assert_cmpint (adm_table_client_get_state (client), ==, ADM_TABLE_CLIENT_ALL_SENT);
+}
+
 /* A listing naming a path for an assignment is refused, and nothing is written. */
 static void
 test_hostile_listing (Fixture       *fixture,
@@ -537,6 +584,8 @@ main (int    argc,
               test_out_of_step, fixture_teardown);
   g_test_add ("/portal/table-client/taken-back", Fixture, NULL, fixture_setup,
               test_taken_back, fixture_teardown);
+  g_test_add ("/portal/table-client/open-async", Fixture, NULL, fixture_setup,
+              test_open_async, fixture_teardown);
   g_test_add ("/portal/table-client/hostile-listing", Fixture, NULL, fixture_setup,
               test_hostile_listing, fixture_teardown);
   status = g_test_run ();

@@ -1415,34 +1415,29 @@ adm_table_client_open_battle (AdmTableClient            *self,
   return g_steal_pointer (&battle);
 }
 
-AdmBattle *
-adm_table_client_open_battle_sync (AdmTableClient  *self,
-                                   const char      *engagement_id,
-                                   gboolean        *reachable,
-                                   GCancellable    *cancellable,
-                                   GError         **error)
+/* What the listing @list (or @list_error, its failure) leaves of opening @engagement_id: the
+ * battle kept here, opened; or an error; or, NULL with *@fetch_for set, the chief's battle to
+ * fetch first. */
+static AdmBattle *
+open_from_listing (AdmTableClient            *self,
+                   const char                *engagement_id,
+                   GPtrArray                 *list,
+                   GError                    *list_error,
+                   const AdmTableEngagement **fetch_for,
+                   GError                   **error)
 {
-  g_autoptr(GError) list_error = NULL;
-  g_autoptr(GPtrArray) list = NULL;
-  g_autoptr(GBytes) fetched = NULL;
   g_autoptr(GError) local_error = NULL;
   const AdmTableEngagement *listed = NULL;
   AdmBattle *battle;
 
-  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (self), NULL);
-
-  if (!check_engagement_id (engagement_id, error))
-    return NULL;
-  list = adm_table_client_list_sync (self, cancellable, &list_error);
-  if (reachable != NULL)
-    *reachable = list != NULL;
+  *fetch_for = NULL;
   /* The chief unreachable: the battle kept here, if there is one. */
   if (list == NULL)
     {
       if (!g_error_matches (list_error, ADM_TABLE_CLIENT_ERROR,
                             ADM_TABLE_CLIENT_ERROR_UNREACHABLE))
         {
-          g_propagate_error (error, g_steal_pointer (&list_error));
+          g_propagate_error (error, g_error_copy (list_error));
           return NULL;
         }
       battle = adm_table_client_open_battle (self, engagement_id, NULL, NULL, &local_error);
@@ -1465,22 +1460,6 @@ adm_table_client_open_battle_sync (AdmTableClient  *self,
       listed = g_ptr_array_index (list, i);
   /* No longer at this table (taken back): what was kept here still opens, and its sending
    * says why. */
-  if (listed == NULL)
-    {
-      battle = adm_table_client_open_battle (self, engagement_id, NULL, NULL, &local_error);
-      if (battle != NULL)
-        return battle;
-      if (!g_error_matches (local_error, ADM_TABLE_CLIENT_ERROR,
-                            ADM_TABLE_CLIENT_ERROR_NOT_FOUND))
-        {
-          g_propagate_error (error, g_steal_pointer (&local_error));
-          return NULL;
-        }
-      g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_NOT_FOUND,
-                   _("Engagement %s is not at the table “%s”"), engagement_id,
-                   self->table_name);
-      return NULL;
-    }
   battle = adm_table_client_open_battle (self, engagement_id, listed, NULL, &local_error);
   if (battle != NULL ||
       !g_error_matches (local_error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_NOT_FOUND))
@@ -1489,10 +1468,142 @@ adm_table_client_open_battle_sync (AdmTableClient  *self,
         g_propagate_error (error, g_steal_pointer (&local_error));
       return battle;
     }
+  if (listed == NULL)
+    {
+      g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_NOT_FOUND,
+                   _("Engagement %s is not at the table “%s”"), engagement_id,
+                   self->table_name);
+      return NULL;
+    }
+  *fetch_for = listed;
+  return NULL;
+}
+
+AdmBattle *
+adm_table_client_open_battle_sync (AdmTableClient  *self,
+                                   const char      *engagement_id,
+                                   gboolean        *reachable,
+                                   GCancellable    *cancellable,
+                                   GError         **error)
+{
+  g_autoptr(GError) list_error = NULL;
+  g_autoptr(GPtrArray) list = NULL;
+  g_autoptr(GBytes) fetched = NULL;
+  const AdmTableEngagement *listed = NULL;
+  AdmBattle *battle;
+
+  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (self), NULL);
+
+  if (!check_engagement_id (engagement_id, error))
+    return NULL;
+  list = adm_table_client_list_sync (self, cancellable, &list_error);
+  if (reachable != NULL)
+    *reachable = list != NULL;
+  battle = open_from_listing (self, engagement_id, list, list_error, &listed, error);
+  if (battle != NULL || listed == NULL)
+    return battle;
   fetched = adm_table_client_fetch_battle_sync (self, engagement_id, cancellable, error);
   if (fetched == NULL)
     return NULL;
   return adm_table_client_open_battle (self, engagement_id, listed, fetched, error);
+}
+
+typedef struct {
+  char                     *engagement_id;
+  GPtrArray                *list;
+  const AdmTableEngagement *listed;   /* in @list */
+} Opening;
+
+static void
+opening_free (Opening *opening)
+{
+  g_free (opening->engagement_id);
+  g_clear_pointer (&opening->list, g_ptr_array_unref);
+  g_free (opening);
+}
+
+static void
+open_fetched_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      data)
+{
+  g_autoptr(GTask) task = data;
+  AdmTableClient *self = ADM_TABLE_CLIENT (source);
+  Opening *opening = g_task_get_task_data (task);
+  GError *error = NULL;
+  g_autoptr(GBytes) fetched = adm_table_client_fetch_battle_finish (self, result, &error);
+  AdmBattle *battle = fetched != NULL
+                        ? adm_table_client_open_battle (self, opening->engagement_id,
+                                                        opening->listed, fetched, &error)
+                        : NULL;
+
+  if (battle == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, battle, g_object_unref);
+}
+
+static void
+open_listed_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      data)
+{
+  g_autoptr(GTask) task = data;
+  AdmTableClient *self = ADM_TABLE_CLIENT (source);
+  Opening *opening = g_task_get_task_data (task);
+  g_autoptr(GError) list_error = NULL;
+  GError *error = NULL;
+  AdmBattle *battle;
+
+  opening->list = adm_table_client_list_finish (self, result, &list_error);
+  battle = open_from_listing (self, opening->engagement_id, opening->list, list_error,
+                              &opening->listed, &error);
+  if (battle != NULL)
+    g_task_return_pointer (task, battle, g_object_unref);
+  else if (opening->listed == NULL)
+    g_task_return_error (task, error);
+  else
+    {
+      GCancellable *cancellable = g_task_get_cancellable (task);
+
+      adm_table_client_fetch_battle_async (self, opening->engagement_id, cancellable,
+                                           open_fetched_cb, g_steal_pointer (&task));
+    }
+}
+
+void
+adm_table_client_open_battle_async (AdmTableClient      *self,
+                                    const char          *engagement_id,
+                                    GCancellable        *cancellable,
+                                    GAsyncReadyCallback  callback,
+                                    gpointer             user_data)
+{
+  GTask *task;
+  Opening *opening;
+  GError *error = NULL;
+
+  g_return_if_fail (ADM_IS_TABLE_CLIENT (self));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  if (!check_engagement_id (engagement_id, &error))
+    {
+      g_task_return_error (task, error);
+      g_object_unref (task);
+      return;
+    }
+  opening = g_new0 (Opening, 1);
+  opening->engagement_id = g_strdup (engagement_id);
+  g_task_set_task_data (task, opening, (GDestroyNotify) opening_free);
+  adm_table_client_list_async (self, cancellable, open_listed_cb, task);
+}
+
+AdmBattle *
+adm_table_client_open_battle_finish (AdmTableClient  *self,
+                                     GAsyncResult    *result,
+                                     GError         **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
 }
 
 AdmBattle *

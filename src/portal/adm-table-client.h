@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* adm-table-client.h: a table master's side of "several masters, one campaign" — the client
- * of the chief master's server (docs/formats.md, "Battles fought at other tables"; the wire
- * protocol is in docs/cli.md, "admiralty-cli join").
+ * of the chief master's server (adm-table-server.h; the message in docs/formats.md, "Battles
+ * fought at other tables"; the folder in docs/cli.md, "A table master").
  *
  * A client is made from a join link, http://HOST:PORT/table/TOKEN/ (anything else is refused).
  * It lists the engagements assigned to its table and fetches the battle of one. The battle it
@@ -161,6 +161,16 @@ AdmBattle           *adm_table_client_open_battle_sync (AdmTableClient  *self,
                                                         gboolean        *reachable,
                                                         GCancellable    *cancellable,
                                                         GError         **error) G_GNUC_WARN_UNUSED_RESULT;
+/* The same for the app, on the thread-default main context: the list, the fetch if need be,
+ * then adm_table_client_open_battle (); the result is the battle (transfer full). */
+void                 adm_table_client_open_battle_async  (AdmTableClient      *self,
+                                                          const char          *engagement_id,
+                                                          GCancellable        *cancellable,
+                                                          GAsyncReadyCallback  callback,
+                                                          gpointer             user_data);
+AdmBattle           *adm_table_client_open_battle_finish (AdmTableClient      *self,
+                                                          GAsyncResult        *result,
+                                                          GError             **error) G_GNUC_WARN_UNUSED_RESULT;
 /* The open battle (borrowed), its engagement and assignment, or NULL. */
 AdmBattle           *adm_table_client_get_battle   (AdmTableClient  *self);
 const char          *adm_table_client_get_engagement (AdmTableClient *self);

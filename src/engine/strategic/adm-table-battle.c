@@ -31,29 +31,42 @@ G_DEFINE_QUARK (adm-table-battle-error-quark, adm_table_battle_error)
 /* Chained hashes: entry 0 is the set-up, entry n the hash of entry n-1 and entry n's text
  * (trailing and leading blanks aside: the journal indents what it writes). */
 static void
+chain_start (const char *head,
+             char        out[65])
+{
+  g_autofree char *hash = g_compute_checksum_for_string (G_CHECKSUM_SHA256, head, -1);
+
+  memcpy (out, hash, 65);
+}
+
+/* @hash (entry i-1's) becomes entry i's, @journal's entry i-1 (from 0). */
+static void
+chain_step (AdmJournal *journal,
+            guint       i,
+            char        hash[65])
+{
+  g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  gsize length = 0;
+  const char *text = adm_journal_get_entry_text (journal, i, &length);
+
+  while (length > 0 && g_ascii_isspace (*text))
+    text++, length--;
+  while (length > 0 && g_ascii_isspace (text[length - 1]))
+    length--;
+  g_checksum_update (checksum, (const guchar *) hash, 64);
+  g_checksum_update (checksum, (const guchar *) text, length);
+  memcpy (hash, g_checksum_get_string (checksum), 65);
+}
+
+static void
 chain_hash (const char *head,
             AdmJournal *journal,
             guint       n,
             char        out[65])
 {
-  g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
-
-  g_checksum_update (checksum, (const guchar *) head, strlen (head));
-  memcpy (out, g_checksum_get_string (checksum), 65);
+  chain_start (head, out);
   for (guint i = 0; i < n && journal != NULL; i++)
-    {
-      gsize length = 0;
-      const char *text = adm_journal_get_entry_text (journal, i, &length);
-
-      while (length > 0 && g_ascii_isspace (*text))
-        text++, length--;
-      while (length > 0 && g_ascii_isspace (text[length - 1]))
-        length--;
-      g_checksum_reset (checksum);
-      g_checksum_update (checksum, (const guchar *) out, 64);
-      g_checksum_update (checksum, (const guchar *) text, length);
-      memcpy (out, g_checksum_get_string (checksum), 65);
-    }
+    chain_step (journal, i, out);
 }
 
 void
@@ -444,7 +457,7 @@ adm_campaign_get_table_engagements (AdmCampaign *campaign,
 }
 
 /* The first entry (from 1) where @battle's journal and the one kept part, or 0 when the
- * kept ones are all in @battle as kept. */
+ * kept ones are all in @battle as kept; the set-ups are the same. */
 static guint
 first_difference (const char *head,
                   AdmJournal *kept,
@@ -454,16 +467,240 @@ first_difference (const char *head,
   guint n = adm_journal_get_n_entries (kept);
   char mine[65], their[65];
 
+  chain_start (head, mine);
+  memcpy (their, mine, 65);
   for (guint i = 0; i < n; i++)
     {
       if (i >= adm_journal_get_n_entries (theirs))
         return i + 1;
-      chain_hash (head, kept, i + 1, mine);
-      adm_table_battle_entry_hash (battle, i + 1, their);
+      chain_step (kept, i, mine);
+      chain_step (theirs, i, their);
       if (strcmp (mine, their) != 0)
         return i + 1;
     }
   return 0;
+}
+
+struct _AdmTableMessage
+{
+  Message    head;
+  char      *display_name;
+  AdmBattle *battle;
+  guint      n;          /* entries of its battle's journal */
+};
+
+void
+adm_table_message_free (AdmTableMessage *message)
+{
+  if (message == NULL)
+    return;
+  message_clear (&message->head);
+  g_free (message->display_name);
+  g_clear_object (&message->battle);
+  g_free (message);
+}
+
+const char *
+adm_table_message_get_engagement (AdmTableMessage *message)
+{
+  g_return_val_if_fail (message != NULL, NULL);
+  return message->head.engagement;
+}
+
+guint
+adm_table_message_get_n_entries (AdmTableMessage *message)
+{
+  g_return_val_if_fail (message != NULL, 0);
+  return message->n;
+}
+
+AdmTableMessage *
+adm_table_message_read (const char  *data,
+                        gsize        length,
+                        const char  *display_name,
+                        GError     **error)
+{
+  g_autoptr(AdmTableMessage) message = g_new0 (AdmTableMessage, 1);
+  g_autoptr(GString) text = NULL;
+  g_autoptr(GError) local_error = NULL;
+  char hash[65];
+
+  g_return_val_if_fail (data != NULL, NULL);
+
+  message->display_name = g_strdup (display_name != NULL ? display_name : "table-battle");
+  if (!read_message (data, length, message->display_name, &message->head, error))
+    return NULL;
+
+  /* The battle, played whole: its lines are the message's. */
+  text = g_string_new (NULL);
+  for (int line = 1; line < message->head.battle_line; line++)
+    g_string_append_c (text, '\n');
+  g_string_append_len (text, data + message->head.battle_start,
+                       message->head.battle_end - message->head.battle_start);
+  message->battle = adm_battle_load_game_memory (text->str, text->len, message->display_name,
+                                                 &local_error);
+  if (message->battle == NULL)
+    {
+      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED,
+                   "%s", local_error->message);
+      return NULL;
+    }
+  message->n = adm_journal_get_n_entries (adm_battle_get_log (message->battle));
+
+  /* Its own sequence: the table sends from the first entry it has not had acknowledged,
+   * with the hash of the one before, both as it holds them. */
+  if (message->head.from > message->n + 1)
+    {
+      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED,
+                   _("%s: the battle sent from the table has %u entries, not %u"),
+                   message->display_name, message->n, message->head.from - 1);
+      return NULL;
+    }
+  adm_table_battle_entry_hash (message->battle, message->head.from - 1, hash);
+  if (strcmp (hash, message->head.prev) != 0)
+    {
+      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED,
+                   _("%s: entry %u of the battle is not the one the table says it sent "
+                     "before (its hash differs)"), message->display_name,
+                   message->head.from - 1);
+      return NULL;
+    }
+  return g_steal_pointer (&message);
+}
+
+gboolean
+adm_campaign_receive_table_message (AdmCampaign     *campaign,
+                                    const char      *table,
+                                    AdmTableMessage *message,
+                                    AdmTableReceipt *receipt,
+                                    GError         **error)
+{
+  const Message *head;
+  const char *display_name;
+  AdmBattle *battle;
+  AdmTableReceipt held;
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autoptr(AdmJournalAction) ending = NULL;
+  g_autoptr(GError) local_error = NULL;
+  const char *kept_head = NULL;
+  AdmJournal *kept = NULL;
+  guint differs;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
+  g_return_val_if_fail (message != NULL, FALSE);
+
+  head = &message->head;
+  display_name = message->display_name;
+  battle = message->battle;
+  if (receipt != NULL)
+    memset (receipt, 0, sizeof *receipt);
+  if (!check_assignment (campaign, table, head->engagement, head->assignment, error))
+    return FALSE;
+  adm_campaign_get_table_receipt (campaign, head->engagement, &held);
+  if (receipt != NULL)
+    *receipt = held;
+
+  /* Never a gap: the table believes the chief holds more than it does. */
+  if (head->from - 1 > held.kept)
+    {
+      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_OUT_OF_STEP,
+                   _("The chief holds %u entries of the battle of engagement %s, not %u: "
+                     "send from entry %u."), held.kept, head->engagement, head->from - 1,
+                   held.kept + 1);
+      return FALSE;
+    }
+
+  if (_adm_campaign_get_kept (campaign, head->engagement, &kept_head, &kept))
+    {
+      g_autofree char *battle_head = adm_battle_serialize_head (battle, NULL);
+
+      if (!g_str_equal (battle_head, kept_head))
+        {
+          g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_OUT_OF_STEP,
+                       _("The battle of engagement %s at this table is not the one the chief "
+                         "keeps: its set-up differs."), head->engagement);
+          return FALSE;
+        }
+      /* Never two histories: what the chief keeps must be where the table's battle begins. */
+      differs = first_difference (kept_head, kept, battle);
+      if (differs > 0)
+        {
+          g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_OUT_OF_STEP,
+                       _("The battle of engagement %s at this table went another way from "
+                         "entry %u on than the one the chief keeps; nothing of it was kept."),
+                       head->engagement, differs);
+          return FALSE;
+        }
+    }
+  else
+    {
+      /* The first entries: the set-up must be the one the chief handed out. */
+      g_autofree char *handed = adm_campaign_table_battle (campaign, NULL, head->engagement,
+                                                          &local_error);
+      g_autoptr(AdmBattle) fresh = NULL;
+      g_autofree char *battle_head = NULL, *fresh_head = NULL;
+
+      if (handed != NULL)
+        fresh = adm_battle_load_game_memory (handed, strlen (handed), display_name,
+                                             &local_error);
+      if (fresh == NULL)
+        {
+          g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED,
+                       "%s", local_error->message);
+          return FALSE;
+        }
+      battle_head = adm_battle_serialize_head (battle, NULL);
+      fresh_head = adm_battle_serialize_head (fresh, NULL);
+      if (!g_str_equal (battle_head, fresh_head))
+        {
+          g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_OUT_OF_STEP,
+                       _("The battle of engagement %s at this table is not the one the chief "
+                         "handed out: its set-up differs."), head->engagement);
+          return FALSE;
+        }
+    }
+
+  /* The ending is made before anything is kept, so that a message whose ending cannot apply
+   * changes nothing. */
+  if (head->end_reason != NULL && !held.ended)
+    {
+      engagement = adm_campaign_find_engagement (campaign, head->engagement, &local_error);
+      if (engagement != NULL)
+        ending = adm_battle_result_action (campaign, engagement, battle,
+                                           *head->end_reason != '\0' ? head->end_reason : NULL,
+                                           adm_clock_now (), &local_error);
+      if (ending == NULL)
+        {
+          g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED,
+                       "%s", local_error->message);
+          return FALSE;
+        }
+    }
+
+  if (message->n > held.kept &&
+      !_adm_campaign_keep_battle (campaign, head->engagement, battle, head->assignment,
+                                  &local_error))
+    {
+      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED,
+                   "%s", local_error->message);
+      if (receipt != NULL)
+        adm_campaign_get_table_receipt (campaign, head->engagement, receipt);
+      return FALSE;
+    }
+  if (ending != NULL && !adm_campaign_record (campaign, ending, &local_error))
+    {
+      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED,
+                   _("The battle of engagement %s was not ended: %s"), head->engagement,
+                   local_error->message);
+      if (receipt != NULL)
+        adm_campaign_get_table_receipt (campaign, head->engagement, receipt);
+      return FALSE;
+    }
+  if (ending != NULL)
+    adm_dice_forget_revealed (ending);
+  if (receipt != NULL)
+    adm_campaign_get_table_receipt (campaign, head->engagement, receipt);
+  return TRUE;
 }
 
 gboolean
@@ -475,167 +712,17 @@ adm_campaign_receive_from_table (AdmCampaign     *campaign,
                                  AdmTableReceipt *receipt,
                                  GError         **error)
 {
-  Message message = { 0 };
-  AdmTableReceipt held;
-  g_autoptr(AdmBattle) battle = NULL;
-  g_autoptr(AdmQueuedEngagement) engagement = NULL;
-  g_autoptr(AdmJournalAction) ending = NULL;
-  g_autoptr(GError) local_error = NULL;
-  g_autoptr(GString) text = NULL;
-  const char *kept_head = NULL;
-  AdmJournal *kept = NULL;
-  char hash[65];
-  guint n, differs;
-  gboolean ok = FALSE;
+  g_autoptr(AdmTableMessage) message = NULL;
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
   g_return_val_if_fail (data != NULL, FALSE);
 
-  if (display_name == NULL)
-    display_name = table != NULL ? table : "table-battle";
   if (receipt != NULL)
     memset (receipt, 0, sizeof *receipt);
-  if (!read_message (data, length, display_name, &message, error))
-    goto out;
-  if (!check_assignment (campaign, table, message.engagement, message.assignment, error))
-    goto out;
-  adm_campaign_get_table_receipt (campaign, message.engagement, &held);
-  if (receipt != NULL)
-    *receipt = held;
-
-  /* The battle, played whole: its lines are the message's. */
-  text = g_string_new (NULL);
-  for (int line = 1; line < message.battle_line; line++)
-    g_string_append_c (text, '\n');
-  g_string_append_len (text, data + message.battle_start,
-                       message.battle_end - message.battle_start);
-  battle = adm_battle_load_game_memory (text->str, text->len, display_name, &local_error);
-  if (battle == NULL)
-    {
-      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED,
-                   "%s", local_error->message);
-      goto out;
-    }
-  n = adm_journal_get_n_entries (adm_battle_get_log (battle));
-
-  /* Sequence: the table sends from the first entry it has not had acknowledged, with the
-   * hash of the one before; both are what it holds. */
-  if (message.from > n + 1)
-    {
-      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED,
-                   _("%s: the battle sent from the table has %u entries, not %u"),
-                   display_name, n, message.from - 1);
-      goto out;
-    }
-  adm_table_battle_entry_hash (battle, message.from - 1, hash);
-  if (strcmp (hash, message.prev) != 0)
-    {
-      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED,
-                   _("%s: entry %u of the battle is not the one the table says it sent "
-                     "before (its hash differs)"), display_name, message.from - 1);
-      goto out;
-    }
-  /* Never a gap: the table believes the chief holds more than it does. */
-  if (message.from - 1 > held.kept)
-    {
-      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_OUT_OF_STEP,
-                   _("The chief holds %u entries of the battle of engagement %s, not %u: "
-                     "send from entry %u."), held.kept, message.engagement, message.from - 1,
-                   held.kept + 1);
-      goto out;
-    }
-
-  if (_adm_campaign_get_kept (campaign, message.engagement, &kept_head, &kept))
-    {
-      g_autofree char *head = adm_battle_serialize_head (battle, NULL);
-
-      if (!g_str_equal (head, kept_head))
-        {
-          g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_OUT_OF_STEP,
-                       _("The battle of engagement %s at this table is not the one the chief "
-                         "keeps: its set-up differs."), message.engagement);
-          goto out;
-        }
-      /* Never two histories: what the chief keeps must be where the table's battle begins. */
-      differs = first_difference (kept_head, kept, battle);
-      if (differs > 0)
-        {
-          g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_OUT_OF_STEP,
-                       _("The battle of engagement %s at this table went another way from "
-                         "entry %u on than the one the chief keeps; nothing of it was kept."),
-                       message.engagement, differs);
-          goto out;
-        }
-    }
-  else
-    {
-      /* The first entries: the set-up must be the one the chief handed out. */
-      g_autofree char *handed = adm_campaign_table_battle (campaign, NULL, message.engagement,
-                                                          &local_error);
-      g_autoptr(AdmBattle) fresh = NULL;
-      g_autofree char *head = NULL, *fresh_head = NULL;
-
-      if (handed != NULL)
-        fresh = adm_battle_load_game_memory (handed, strlen (handed), display_name,
-                                             &local_error);
-      if (fresh == NULL)
-        {
-          g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED,
-                       "%s", local_error->message);
-          goto out;
-        }
-      head = adm_battle_serialize_head (battle, NULL);
-      fresh_head = adm_battle_serialize_head (fresh, NULL);
-      if (!g_str_equal (head, fresh_head))
-        {
-          g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_OUT_OF_STEP,
-                       _("The battle of engagement %s at this table is not the one the chief "
-                         "handed out: its set-up differs."), message.engagement);
-          goto out;
-        }
-    }
-
-  /* The ending is made before anything is kept, so that a message whose ending cannot apply
-   * changes nothing. */
-  if (message.end_reason != NULL && !held.ended)
-    {
-      engagement = adm_campaign_find_engagement (campaign, message.engagement, &local_error);
-      if (engagement != NULL)
-        ending = adm_battle_result_action (campaign, engagement, battle,
-                                           *message.end_reason != '\0' ? message.end_reason
-                                                                      : NULL,
-                                           adm_clock_now (), &local_error);
-      if (ending == NULL)
-        {
-          g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED,
-                       "%s", local_error->message);
-          goto out;
-        }
-    }
-
-  if (n > held.kept &&
-      !_adm_campaign_keep_battle (campaign, message.engagement, battle, message.assignment,
-                                  &local_error))
-    {
-      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED,
-                   "%s", local_error->message);
-      goto out_receipt;
-    }
-  if (ending != NULL && !adm_campaign_record (campaign, ending, &local_error))
-    {
-      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED,
-                   _("The battle of engagement %s was not ended: %s"), message.engagement,
-                   local_error->message);
-      goto out_receipt;
-    }
-  if (ending != NULL)
-    adm_dice_forget_revealed (ending);
-  ok = TRUE;
-
-out_receipt:
-  if (receipt != NULL)
-    adm_campaign_get_table_receipt (campaign, message.engagement, receipt);
-out:
-  message_clear (&message);
-  return ok;
+  if (display_name == NULL)
+    display_name = table;
+  message = adm_table_message_read (data, length, display_name, error);
+  if (message == NULL)
+    return FALSE;
+  return adm_campaign_receive_table_message (campaign, table, message, receipt, error);
 }

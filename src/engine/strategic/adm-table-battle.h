@@ -93,6 +93,28 @@ gboolean  adm_campaign_receive_from_table (AdmCampaign   *campaign,
                                            AdmTableReceipt *receipt,
                                            GError       **error);
 
+/* adm_campaign_receive_from_table () in two steps, so that the costly one runs off the
+ * campaign's thread (the chief's window keeps drawing while a long battle is played):
+ * adm_table_message_read () reads the message and plays its battle whole, on any thread, and
+ * checks its own sequence (MALFORMED); adm_campaign_receive_table_message (), on the thread
+ * that owns the campaign, makes the checks against what the campaign keeps and keeps it. */
+typedef struct _AdmTableMessage AdmTableMessage;
+
+AdmTableMessage *adm_table_message_read      (const char      *data,
+                                              gsize            length,
+                                              const char      *display_name,
+                                              GError         **error) G_GNUC_WARN_UNUSED_RESULT;
+void             adm_table_message_free      (AdmTableMessage *message);
+const char      *adm_table_message_get_engagement (AdmTableMessage *message);
+guint            adm_table_message_get_n_entries  (AdmTableMessage *message);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmTableMessage, adm_table_message_free)
+
+gboolean  adm_campaign_receive_table_message (AdmCampaign     *campaign,
+                                              const char      *table,
+                                              AdmTableMessage *message,
+                                              AdmTableReceipt *receipt,
+                                              GError         **error);
+
 /* What the chief holds of @engagement_id's battle (see AdmTableReceipt). */
 void      adm_campaign_get_table_receipt (AdmCampaign    *campaign,
                                           const char     *engagement_id,
