@@ -925,7 +925,7 @@ admiralty_battle_page_fill_view_dropdown (AdmiraltyBattlePage *self)
 /* The declarations being entered are kept after every change, so that a crash in the middle
  * of entering a turn loses nothing: beside the game, "NAME.game.xml" → "NAME.draft.xml"; for a
  * battle of a campaign, among the campaign's drafts by its engagement (admiralty-drafts.h),
- * never in the campaign file. */
+ * never in the campaign file; for one fought at this table, beside its battle. */
 static char *
 draft_path (AdmiraltyBattlePage *self)
 {
@@ -936,6 +936,12 @@ draft_path (AdmiraltyBattlePage *self)
       g_autofree char *what = g_strdup_printf ("engagement-%s.draft.xml", self->engagement_id);
 
       return admiralty_draft_path (adm_campaign_get_path (self->campaign), what);
+    }
+  /* At a table: beside its battle in the tables folder, "ASSIGNMENT.draft.xml". */
+  if (self->client != NULL)
+    {
+      base = strip_suffix (self->source_path, ".battle");
+      return g_strconcat (base, ".draft.xml", NULL);
     }
   if (self->game_path == NULL)
     return NULL;

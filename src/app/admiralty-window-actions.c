@@ -330,7 +330,10 @@ end_battle_response_cb (AdmiraltyWindow  *self,
       _admiralty_window_present_error (self, _("Could Not End the Battle"), error->message, NULL);
       return;
     }
-  _admiralty_window_toast (self, _("The battle has ended: its results are in the campaign"));
+  _admiralty_window_toast (self, admiralty_battle_page_get_table_client (page) != NULL
+                                   ? _("The battle has ended: its ending is sent to the chief "
+                                       "master")
+                                   : _("The battle has ended: its results are in the campaign"));
   _admiralty_window_update_actions (self);
 }
 
