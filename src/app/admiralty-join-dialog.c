@@ -110,8 +110,8 @@ list_ready_cb (GObject      *source,
       return;
     }
   if (listed->len == 0)
-    /* Translators: the join dialog, "Table 2 of The Komarr Campaign: no engagement…" */
     {
+      /* Translators: the join dialog, "Table 2 of The Komarr Campaign: no engagement…" */
       g_autofree char *text = g_strdup_printf (_("%s of %s: no engagement has been sent to this "
                                                  "table yet"),
                                                adm_table_client_get_table_name (self->client),
