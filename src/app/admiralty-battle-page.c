@@ -19,6 +19,7 @@
 #include "admiralty-orders-panel.h"
 #include "admiralty-plain-text.h"
 #include "admiralty-units.h"
+#include "adm-table-client.h"
 
 
 struct _AdmiraltyBattlePage
@@ -41,6 +42,9 @@ struct _AdmiraltyBattlePage
   GSignalGroup         *battle_signals;  /* on the battle */
   AdmCampaign          *campaign;
   char                 *engagement_id;
+  /* A battle fought at this table for a chief master elsewhere (adm-table-client.h): kept in
+   * the tables folder, each entry sent to the chief as it is recorded. */
+  AdmTableClient       *client;
 
   GSettings            *settings;
   GListStore           *fleet_store;   /* AdmiraltyFleetEntry: the Ships list */
@@ -359,8 +363,24 @@ admiralty_battle_page_update_read_only (AdmiraltyBattlePage *self)
     "battle.move-order", "battle.clear-move", "battle.target-lock", "battle.reinforce",
     "battle.declare-fire", "battle.add-leg",
   };
-  gboolean finished = admiralty_battle_page_get_finished (self);
+  gboolean finished = admiralty_battle_page_get_read_only (self);
 
+  if (self->client != NULL && adm_table_client_get_end_reason (self->client) == NULL)
+    admiralty_orders_panel_set_read_only_text (self->orders_panel, _("Refused by the Chief"),
+                                               adm_table_client_get_message (self->client));
+  else if (self->client != NULL)
+    admiralty_orders_panel_set_read_only_text (self->orders_panel, _("The Battle Has Ended"),
+                                               _("It was ended at this table and its ending "
+                                                 "sent to the chief master, who carries its "
+                                                 "results into the campaign."));
+  else if (admiralty_battle_page_get_at_table (self))
+    admiralty_orders_panel_set_read_only_text (self->orders_panel,
+                                               _("Fought at Another Table"),
+                                               _("Its master sends each entry as he records it, "
+                                                 "and this tab follows. Take it back from the "
+                                                 "Orders tab to fight it here."));
+  else
+    admiralty_orders_panel_set_read_only_text (self->orders_panel, NULL, NULL);
   admiralty_orders_panel_set_read_only (self->orders_panel, finished);
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), actions[i], !finished);
@@ -372,7 +392,18 @@ admiralty_battle_page_update_labels (AdmiraltyBattlePage *self)
   AdmPhase phase = adm_battle_get_phase (self->battle);
 
   g_free (self->phase_label);
-  if (admiralty_battle_page_get_finished (self))
+  if (self->client != NULL)
+    {
+      g_autofree char *status = admiralty_battle_page_get_table_status (self);
+      g_autofree char *where = adm_table_client_get_end_reason (self->client) != NULL
+                                 ? g_strdup_printf (_("Ended at turn %d"),
+                                                    adm_battle_get_turn (self->battle))
+                                 : turn_phase_text (adm_battle_get_turn (self->battle), phase);
+
+      /* Translators: a battle fought at this table: "Turn 2 · Fire — All sent to the chief" */
+      self->phase_label = g_strdup_printf (_("%s — %s"), where, status);
+    }
+  else if (admiralty_battle_page_get_finished (self))
     {
       const AdmBattleEnding *ending = adm_state_get_battle_ending (
         adm_campaign_get_state (self->campaign), self->engagement_id);
@@ -381,6 +412,16 @@ admiralty_battle_page_update_labels (AdmiraltyBattlePage *self)
        * campaign" */
       self->phase_label = g_strdup_printf (_("Ended in turn %d · results in the campaign"),
                                            ending->turn);
+    }
+  else if (admiralty_battle_page_get_at_table (self))
+    {
+      g_autoptr(AdmQueuedEngagement) engagement =
+        adm_campaign_find_engagement (self->campaign, self->engagement_id, NULL);
+
+      /* "At the table “Table 2” · Turn 3 · Fire": where the table's battle stands. */
+      self->phase_label = engagement != NULL ? adm_queued_engagement_describe_status (engagement)
+                                             : turn_phase_text (adm_battle_get_turn (self->battle),
+                                                                phase);
     }
   else
     self->phase_label = turn_phase_text (adm_battle_get_turn (self->battle), phase);
@@ -860,7 +901,7 @@ keep_in_campaign (AdmiraltyBattlePage *self)
 {
   g_autoptr(GError) error = NULL;
 
-  if (self->campaign == NULL || admiralty_battle_page_get_finished (self))
+  if (self->campaign == NULL || admiralty_battle_page_get_read_only (self))
     return;
   if (!adm_campaign_keep_battle (self->campaign, self->engagement_id, self->battle, &error))
     {
@@ -911,7 +952,7 @@ admiralty_battle_page_fill_view_dropdown (AdmiraltyBattlePage *self)
 /* The declarations being entered are kept after every change, so that a crash in the middle
  * of entering a turn loses nothing: beside the game, "NAME.game.xml" → "NAME.draft.xml"; for a
  * battle of a campaign, among the campaign's drafts by its engagement (admiralty-drafts.h),
- * never in the campaign file. */
+ * never in the campaign file; for one fought at this table, beside its battle. */
 static char *
 draft_path (AdmiraltyBattlePage *self)
 {
@@ -922,6 +963,12 @@ draft_path (AdmiraltyBattlePage *self)
       g_autofree char *what = g_strdup_printf ("engagement-%s.draft.xml", self->engagement_id);
 
       return admiralty_draft_path (adm_campaign_get_path (self->campaign), what);
+    }
+  /* At a table: beside its battle in the tables folder, "ASSIGNMENT.draft.xml". */
+  if (self->client != NULL)
+    {
+      base = strip_suffix (self->source_path, ".battle");
+      return g_strconcat (base, ".draft.xml", NULL);
     }
   if (self->game_path == NULL)
     return NULL;
@@ -1196,6 +1243,9 @@ admiralty_battle_page_program_dice (AdmiraltyBattlePage  *self,
   if (self->campaign != NULL && self->engagement_id != NULL)
     return adm_campaign_dice_source (self->campaign, self->engagement_id, self->battle, NULL,
                                      adm_clock_now (), error);
+  /* At a table: drawn as the chief's campaign draws them, from this table's secret. */
+  if (self->client != NULL)
+    return adm_table_client_dice_source (self->client, NULL, NULL, error);
   return ADM_DICE_SOURCE (admiralty_battle_page_synced_prng (self));
 }
 
@@ -1386,6 +1436,21 @@ admiralty_battle_page_resolve_phase (AdmiraltyBattlePage *self,
 
   g_return_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self));
 
+  if (self->client != NULL && admiralty_battle_page_get_read_only (self))
+    {
+      g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("The Battle Is Over at This Table"),
+                     adm_table_client_get_end_reason (self->client) != NULL
+                       ? _("It was ended here and its ending sent to the chief master.")
+                       : adm_table_client_get_message (self->client));
+      return;
+    }
+  if (admiralty_battle_page_get_at_table (self))
+    {
+      adm_campaign_check_at_hand (self->campaign, self->engagement_id, &error);
+      g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("The Battle Is Fought at Another Table"),
+                     error->message);
+      return;
+    }
   if (admiralty_battle_page_get_finished (self))
     {
       g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("The Battle Has Ended"),
@@ -1431,6 +1496,17 @@ static gboolean
 refuse_if_finished (AdmiraltyBattlePage  *self,
                     GError              **error)
 {
+  if (admiralty_battle_page_get_at_table (self))
+    return !adm_campaign_check_at_hand (self->campaign, self->engagement_id, error);
+  if (self->client != NULL && admiralty_battle_page_get_read_only (self))
+    {
+      g_set_error_literal (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL,
+                           adm_table_client_get_end_reason (self->client) != NULL
+                             ? _("This battle was ended at this table and its ending sent to "
+                                 "the chief master")
+                             : adm_table_client_get_message (self->client));
+      return TRUE;
+    }
   if (!admiralty_battle_page_get_finished (self))
     return FALSE;
   g_set_error_literal (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL,
@@ -1935,6 +2011,9 @@ admiralty_battle_page_dispose (GObject *object)
 
   g_clear_object (&self->battle);
   g_clear_object (&self->campaign);
+  if (self->client != NULL)
+    g_signal_handlers_disconnect_by_data (self->client, self);
+  g_clear_object (&self->client);
   g_clear_object (&self->settings);
   g_clear_object (&self->asking);
   g_clear_object (&self->fleet_store);
@@ -2317,8 +2396,10 @@ admiralty_battle_page_open_engagement (AdmCampaign  *campaign,
   engagement = adm_campaign_find_engagement (campaign, engagement_id, error);
   if (engagement == NULL)
     return NULL;
-  /* One writer per battle: one at another table is fought there, not in this window. */
-  if (!adm_campaign_check_at_hand (campaign, engagement_id, error))
+  /* One writer per battle: one at another table is fought there, not in this window; the
+   * chief watches it read-only once the table has begun it (admiralty_battle_page_get_read_only ()). */
+  if (adm_campaign_get_battle (campaign, engagement_id, NULL, NULL) == NULL &&
+      !adm_campaign_check_at_hand (campaign, engagement_id, error))
     return NULL;
   path = adm_campaign_get_path (campaign);
   /* Translators: the name of a battle kept in a campaign, for messages: "komarr.admiralty,
@@ -2354,6 +2435,9 @@ admiralty_battle_page_open_engagement (AdmCampaign  *campaign,
   while (self->seed == 0)
     self->seed = ((guint64) g_random_int () << 32) | g_random_int ();
   g_object_set (self, "battle", battle, NULL);
+  /* At another table: the battle as the campaign held it, for admiralty_battle_page_get_stale (). */
+  if (saved != NULL && admiralty_battle_page_get_at_table (self))
+    g_object_set_data_full (G_OBJECT (self), "watched", g_strdup (saved), g_free);
   /* Ended or its ending undone in the campaign: the page says so at once. */
   g_signal_connect_object (campaign, "changed",
                            G_CALLBACK (admiralty_battle_page_update_labels), self,
@@ -2395,12 +2479,136 @@ admiralty_battle_page_get_finished (AdmiraltyBattlePage *self)
 }
 
 gboolean
+admiralty_battle_page_get_at_table (AdmiraltyBattlePage *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), FALSE);
+  return self->campaign != NULL &&
+         !adm_campaign_check_at_hand (self->campaign, self->engagement_id, NULL);
+}
+
+gboolean
+admiralty_battle_page_get_stale (AdmiraltyBattlePage *self)
+{
+  const char *watched;
+
+  g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), FALSE);
+
+  /* Taken back, the battle is the chief's to fight on this page; come back ended, its last
+   * entries are shown with the ending. */
+  watched = g_object_get_data (G_OBJECT (self), "watched");
+  return watched != NULL &&
+         (admiralty_battle_page_get_at_table (self) || admiralty_battle_page_get_finished (self)) &&
+         g_strcmp0 (watched, adm_campaign_get_battle (self->campaign, self->engagement_id,
+                                                      NULL, NULL)) != 0;
+}
+
+gboolean
+admiralty_battle_page_get_read_only (AdmiraltyBattlePage *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), FALSE);
+  if (self->client != NULL)
+    return adm_table_client_get_end_reason (self->client) != NULL ||
+           adm_table_client_get_state (self->client) == ADM_TABLE_CLIENT_REFUSED;
+  return admiralty_battle_page_get_finished (self) || admiralty_battle_page_get_at_table (self);
+}
+
+char *
+admiralty_battle_page_get_table_status (AdmiraltyBattlePage *self)
+{
+  guint waiting;
+
+  g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), NULL);
+
+  if (self->client == NULL)
+    return NULL;
+  waiting = adm_table_client_get_waiting (self->client);
+  switch (adm_table_client_get_state (self->client))
+    {
+    case ADM_TABLE_CLIENT_REFUSED:
+      /* The chief's words: "The chief master took engagement c1-3 back from this table:
+       * REASON. …" */
+      return g_strdup (adm_table_client_get_message (self->client));
+    case ADM_TABLE_CLIENT_WAITING:
+    case ADM_TABLE_CLIENT_SENDING:
+      if (waiting > 0)
+        /* Translators: a table's battle: "3 entries waiting for the chief…" */
+        return g_strdup_printf (ngettext ("%u entry waiting for the chief…",
+                                          "%u entries waiting for the chief…", waiting),
+                                waiting);
+      return g_strdup (_("Sending to the chief…"));
+    case ADM_TABLE_CLIENT_ALL_SENT:
+    case ADM_TABLE_CLIENT_IDLE:
+    default:
+      return g_strdup (_("All sent to the chief"));
+    }
+}
+
+AdmTableClient *
+admiralty_battle_page_get_table_client (AdmiraltyBattlePage *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), NULL);
+  return self->client;
+}
+
+AdmiraltyBattlePage *
+admiralty_battle_page_open_table (AdmTableClient  *client,
+                                  GError         **error)
+{
+  g_autoptr(AdmiraltyBattlePage) self = NULL;
+  g_autofree char *folder = NULL, *name = NULL;
+  AdmBattle *battle;
+
+  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (client), NULL);
+
+  battle = adm_table_client_get_battle (client);
+  if (battle == NULL)
+    {
+      g_set_error_literal (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_NOT_FOUND,
+                           _("No battle of this table is open"));
+      return NULL;
+    }
+  folder = adm_table_client_folder ();
+  name = g_strdup_printf ("%s.battle", adm_table_client_get_assignment (client));
+  self = g_object_ref_sink (g_object_new (ADMIRALTY_TYPE_BATTLE_PAGE, NULL));
+  self->client = g_object_ref (client);
+  self->engagement_id = g_strdup (adm_table_client_get_engagement (client));
+  /* The session reopens it from here (admiralty-window-session.c). */
+  self->source_path = g_build_filename (folder, name, NULL);
+  self->resumed = adm_battle_get_journal (battle)->len > 0;
+  self->seed = adm_battle_get_seed (battle);
+  while (self->seed == 0)
+    self->seed = ((guint64) g_random_int () << 32) | g_random_int ();
+  g_object_set (self, "battle", battle, NULL);
+  /* The header says what the chief holds, as his answers come. */
+  g_signal_connect_object (client, "notify::state",
+                           G_CALLBACK (admiralty_battle_page_update_labels), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (client, "notify::waiting",
+                           G_CALLBACK (admiralty_battle_page_update_labels), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (client, "notify::message",
+                           G_CALLBACK (admiralty_battle_page_update_labels), self,
+                           G_CONNECT_SWAPPED);
+  return g_steal_pointer (&self);
+}
+
+gboolean
 admiralty_battle_page_end_battle (AdmiraltyBattlePage  *self,
                                   const char           *reason,
                                   GError              **error)
 {
   g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), FALSE);
 
+  /* At a table: the ending, with the master's reason, is kept and sent to the chief, who
+   * applies it in his campaign. */
+  if (self->client != NULL)
+    {
+      if (!adm_table_client_end_battle (self->client, reason != NULL ? reason : "", error))
+        return FALSE;
+      drop_drafts (self);
+      admiralty_battle_page_update_labels (self);
+      return TRUE;
+    }
   if (self->campaign == NULL)
     {
       g_set_error_literal (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL,

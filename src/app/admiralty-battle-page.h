@@ -8,6 +8,7 @@
 
 #include "admiralty-engine.h"
 #include "admiralty-orders-panel.h"
+#include "adm-table-client.h"
 
 G_BEGIN_DECLS
 
@@ -55,6 +56,27 @@ AdmCampaign         *admiralty_battle_page_get_campaign      (AdmiraltyBattlePag
 const char          *admiralty_battle_page_get_engagement    (AdmiraltyBattlePage  *self);
 /* Whether the campaign battle has ended (its results are in the campaign). */
 gboolean             admiralty_battle_page_get_finished      (AdmiraltyBattlePage  *self);
+/* Whether the campaign battle is at another table (adm_campaign_assign_table ()): the chief
+ * watches it read-only, as the table sends it. */
+gboolean             admiralty_battle_page_get_at_table      (AdmiraltyBattlePage  *self);
+/* Opened at another table and the campaign has received more of it (or it came back) since:
+ * the window opens it again as the campaign now holds it. */
+gboolean             admiralty_battle_page_get_stale         (AdmiraltyBattlePage  *self);
+/* Several masters, one campaign, at a table: the battle @client opened
+ * (adm_table_client_open_battle ()), fought as any other, each entry sent to the chief by
+ * @client; End Battle sends the ending with the master's reason. Its key
+ * (admiralty_battle_page_get_source_path ()) is its file in the tables folder. */
+AdmiraltyBattlePage *admiralty_battle_page_open_table        (AdmTableClient       *client,
+                                                              GError              **error)
+    G_GNUC_WARN_UNUSED_RESULT;
+AdmTableClient      *admiralty_battle_page_get_table_client  (AdmiraltyBattlePage  *self);
+/* "All sent to the chief", "3 entries waiting for the chief…", or the chief's refusal ("The
+ * chief master took engagement c1-3 back from this table: REASON. …"); NULL for a battle not
+ * at a table. */
+char                *admiralty_battle_page_get_table_status  (AdmiraltyBattlePage  *self)
+    G_GNUC_WARN_UNUSED_RESULT;
+/* Ended or at another table: nothing can be played, undone or ended on this page. */
+gboolean             admiralty_battle_page_get_read_only     (AdmiraltyBattlePage  *self);
 /* Ends the campaign battle as it stands, with the master's @reason (or NULL), and carries its
  * results into the campaign as one action (adm_campaign_end_battle ()). */
 gboolean             admiralty_battle_page_end_battle        (AdmiraltyBattlePage  *self,

@@ -16,6 +16,7 @@
 #include "admiralty-engagement-dialog.h"
 #include "admiralty-order-board.h"
 #include "admiralty-plain-text.h"
+#include "adm-table-server.h"
 
 struct _AdmiraltyOrderBoard
 {
@@ -45,6 +46,9 @@ struct _AdmiraltyOrderBoard
   /* The campaign or the portal changed while the board was in a window that did not show it:
    * it is brought up to date when shown or asked (board_ensure_current ()). */
   gboolean              stale;
+  /* Several masters, one campaign: the tables turned on in the Tables dialog ("Table 1" …
+   * "Table N"), 0 when off. */
+  guint                 n_tables;
 
   /* Template children */
   GtkWidget            *scroller;
@@ -559,6 +563,92 @@ engagement_place (const AdmEngagement *engagement)
   return g_strdup_printf (_("Between %s and %s"), engagement->from->name, engagement->to->name);
 }
 
+/* Several masters, one campaign: a battle kept in the campaign, what each side has lost in it
+ * so far — ships destroyed (F-CAT-12, F-CAT-13), left hulks (F-CAT-10, F-CAT-11) or captured
+ * (F-BOARD-15), counted on the side they began with (F-BOARD-17): "Barrayar 1, Cetaganda 2";
+ * NULL when the campaign keeps no battle of @engagement_id or nothing is lost. */
+static char *
+battle_losses (AdmiraltyOrderBoard *self,
+               const char          *engagement_id)
+{
+  const char *saved = adm_campaign_get_battle (self->campaign, engagement_id, NULL, NULL);
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(GString) text = NULL;
+  g_autofree guint *lost = NULL;
+  guint n_sides;
+
+  if (saved == NULL)
+    return NULL;
+  battle = adm_battle_load_game_memory (saved, strlen (saved), engagement_id, NULL);
+  if (battle == NULL)
+    return NULL;
+  n_sides = adm_battle_get_n_sides (battle);
+  lost = g_new0 (guint, n_sides);
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    {
+      const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+
+      if ((ship->status != ADM_SHIP_ACTIVE || ship->captured_by >= 0) &&
+          ship->original_side < n_sides)
+        lost[ship->original_side]++;
+    }
+  text = g_string_new (NULL);
+  for (guint side = 0; side < n_sides; side++)
+    if (lost[side] > 0)
+      /* Translators: one side's losses in a battle: "Barrayar 2" */
+      g_string_append_printf (text, _("%s%s %u"), text->len > 0 ? ", " : "",
+                              adm_battle_get_side (battle, side)->name, lost[side]);
+  return text->len > 0 ? g_string_free (g_steal_pointer (&text), FALSE) : NULL;
+}
+
+/* The row's menu of an engagement: send it to a table, or take it back from its table. The
+ * button is there, insensitive and saying why, while tables are off; absent for an engagement
+ * fought or being fought here. */
+static GtkWidget *
+table_menu_button (AdmiraltyOrderBoard       *self,
+                   const AdmQueuedEngagement *engagement,
+                   guint                      index)
+{
+  g_autoptr(GMenu) menu = NULL;
+  g_autoptr(GMenuItem) item = NULL;
+  GtkWidget *button;
+  gboolean here = engagement->status == ADM_ENGAGEMENT_NOT_FOUGHT && engagement->table == NULL &&
+                  adm_campaign_get_battle (self->campaign, engagement->id, NULL, NULL) == NULL;
+
+  if (engagement->table == NULL && !here)
+    return NULL;
+  button = gtk_menu_button_new ();
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (button), "view-more-symbolic");
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Tables"), -1);
+  menu = g_menu_new ();
+  if (engagement->table != NULL)
+    {
+      item = g_menu_item_new (_("Take _Back…"), NULL);
+      g_menu_item_set_action_and_target (item, "board.take-back", "u", index);
+      gtk_widget_set_tooltip_text (button, _("Take the engagement back from its table"));
+    }
+  else
+    {
+      item = g_menu_item_new (_("Send to _Table…"), NULL);
+      g_menu_item_set_action_and_target (item, "board.send-to-table", "u", index);
+      if (self->n_tables == 0)
+        {
+          gtk_widget_set_sensitive (button, FALSE);
+          gtk_widget_set_tooltip_text (button, _("Turn tables on in “Tables…” to send "
+                                                 "engagements to other masters"));
+        }
+      else
+        gtk_widget_set_tooltip_text (button, _("Send the engagement to another master’s "
+                                               "table"));
+    }
+  g_menu_append_item (menu, item);
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (button), G_MENU_MODEL (menu));
+  return button;
+}
+
 static void
 board_update_results (AdmiraltyOrderBoard *self,
                       guint                cycle)
@@ -592,7 +682,7 @@ board_update_results (AdmiraltyOrderBoard *self,
       g_autofree char *subtitle = NULL;
       g_autoptr(GString) names = g_string_new (NULL);
       GtkWidget *row = admiralty_plain_row (adw_action_row_new ());
-      GtkWidget *open;
+      GtkWidget *open, *menu;
       const char *icon, *label, *tooltip;
 
       for (guint f = 0; f < engagement->engagement.formations->len; f++)
@@ -610,6 +700,20 @@ board_update_results (AdmiraltyOrderBoard *self,
       /* Translators: an engagement row's subtitle: its formations, then its status: "Jade
        * Squadron (Cetagandan Empire), … — Not fought" */
       subtitle = g_strdup_printf (_("%s — %s"), names->str, status);
+      if (engagement->table != NULL && engagement->status == ADM_ENGAGEMENT_IN_PROGRESS)
+        {
+          g_autofree char *losses = battle_losses (self, engagement->id);
+
+          if (losses != NULL)
+            {
+              /* Translators: after an engagement's status, its battle's losses so far:
+               * "… · losses: Barrayar 1, Cetaganda 2" */
+              g_autofree char *with = g_strdup_printf (_("%s · losses: %s"), subtitle, losses);
+
+              g_free (subtitle);
+              subtitle = g_steal_pointer (&with);
+            }
+        }
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
       adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
@@ -619,6 +723,13 @@ board_update_results (AdmiraltyOrderBoard *self,
           icon = "media-playback-start-symbolic";
           label = _("Resume _Battle");
           tooltip = _("Go on with the battle where it was left; it is kept in the campaign file");
+          if (engagement->table != NULL)
+            {
+              icon = "network-workgroup-symbolic";
+              label = _("_Watch Battle");
+              tooltip = _("Follow the battle fought at its table, read-only: each entry "
+                          "appears as the table records it");
+            }
           break;
         case ADM_ENGAGEMENT_FINISHED:
           icon = "emblem-ok-symbolic";
@@ -645,13 +756,22 @@ board_update_results (AdmiraltyOrderBoard *self,
           label = _("Open _Battle");
           tooltip = _("Place the formations, then set up the battle and open it; it is kept "
                       "in the campaign file");
+          if (engagement->table != NULL)
+            {
+              icon = "network-workgroup-symbolic";
+              tooltip = _("Sent to another master’s table: its battle appears here once the "
+                          "table begins it");
+            }
           break;
         }
       adw_action_row_add_prefix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name (icon));
       gtk_widget_set_tooltip_text (row, tooltip);
       /* Waiting, dropped, or ended without a battle: nothing to open; the status says why. */
+      if ((menu = table_menu_button (self, engagement, i)) != NULL)
+        adw_action_row_add_suffix (ADW_ACTION_ROW (row), menu);
       if (engagement->status == ADM_ENGAGEMENT_WAITING ||
           engagement->status == ADM_ENGAGEMENT_DROPPED ||
+          (engagement->status == ADM_ENGAGEMENT_NOT_FOUGHT && engagement->table != NULL) ||
           (engagement->status == ADM_ENGAGEMENT_FINISHED &&
            adm_campaign_get_battle (self->campaign, engagement->id, NULL, NULL) == NULL))
         gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
@@ -1053,6 +1173,227 @@ open_engagement_action (GtkWidget  *widget,
 {
   admiralty_order_board_open_engagement (ADMIRALTY_ORDER_BOARD (widget),
                                          g_variant_get_uint32 (parameter));
+}
+
+/* Several masters, one campaign: the chief hands an engagement to a table and takes it back,
+ * each one undoable action of the campaign's journal (adm_campaign_assign_table ()). */
+
+gboolean
+admiralty_order_board_send_to_table (AdmiraltyOrderBoard  *self,
+                                     guint                 index,
+                                     const char           *table,
+                                     GError              **error)
+{
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+
+  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), FALSE);
+  g_return_val_if_fail (table != NULL, FALSE);
+
+  if (self->campaign == NULL || board_cycle (self) < 2 ||
+      (engagement = find_engagement (self, board_cycle (self) - 1, index)) == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                           _("There is no such engagement in the queue"));
+      return FALSE;
+    }
+  return adm_campaign_assign_table (self->campaign, engagement->id, table, adm_clock_now (),
+                                    NULL, error);
+}
+
+gboolean
+admiralty_order_board_take_back (AdmiraltyOrderBoard  *self,
+                                 guint                 index,
+                                 const char           *reason,
+                                 GError              **error)
+{
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+
+  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), FALSE);
+
+  if (self->campaign == NULL || board_cycle (self) < 2 ||
+      (engagement = find_engagement (self, board_cycle (self) - 1, index)) == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                           _("There is no such engagement in the queue"));
+      return FALSE;
+    }
+  return adm_campaign_take_back_table (self->campaign, engagement->id, reason,
+                                       adm_clock_now (), error);
+}
+
+static void
+send_response_cb (AdwMessageDialog    *dialog,
+                  const char          *response,
+                  AdmiraltyOrderBoard *self)
+{
+  GtkDropDown *tables = GTK_DROP_DOWN (adw_message_dialog_get_extra_child (dialog));
+  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "index"));
+  g_autofree char *table = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!g_str_equal (response, "send"))
+    return;
+  table = adm_table_server_table_name (gtk_drop_down_get_selected (tables) + 1);
+  if (!admiralty_order_board_send_to_table (self, index, table, &error))
+    g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("The engagement could not be sent"),
+                   error->message);
+}
+
+/* board.send-to-table (u: the engagement's place in the queue): which table? */
+static void
+send_to_table_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  AdmiraltyOrderBoard *self = ADMIRALTY_ORDER_BOARD (widget);
+  guint index = g_variant_get_uint32 (parameter);
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  g_autofree char *heading = NULL;
+  GtkWidget *dialog, *tables;
+
+  if (self->campaign == NULL || board_cycle (self) < 2 ||
+      (engagement = find_engagement (self, board_cycle (self) - 1, index)) == NULL)
+    return;
+  if (self->n_tables == 0)
+    {
+      g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("No Tables"),
+                     _("Turn tables on in “Tables…” first: each table master joins with his "
+                       "table’s link"));
+      return;
+    }
+  for (guint i = 1; i <= self->n_tables; i++)
+    {
+      g_autofree char *name = adm_table_server_table_name (i);
+
+      gtk_string_list_append (names, name);
+    }
+  /* Translators: the heading of the dialog sending an engagement to a table, "Send c1-3 to a
+   * Table?" */
+  heading = g_strdup_printf (_("Send %s to a Table?"), engagement->id);
+  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)), heading,
+                                   _("Its master fights the battle on his own computer; each "
+                                     "entry appears here as he records it. You may take it "
+                                     "back while he has not played it, or later with a reason."));
+  tables = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&names)), NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (tables), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Table"), -1);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), tables);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "send", _("_Send"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "send",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "send");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data (G_OBJECT (dialog), "index", GUINT_TO_POINTER (index));
+  g_signal_connect_object (dialog, "response", G_CALLBACK (send_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+take_back_reason_changed_cb (GtkEditable      *entry,
+                             AdwMessageDialog *dialog)
+{
+  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (entry)));
+
+  adw_message_dialog_set_response_enabled (dialog, "take-back", *text != '\0');
+}
+
+static void
+take_back_activate_cb (GtkEntry         *entry,
+                       AdwMessageDialog *dialog)
+{
+  /* As refuse_activate_cb (): the dialog is closed too, giving the window its keys back. */
+  if (adw_message_dialog_get_response_enabled (dialog, "take-back"))
+    {
+      adw_message_dialog_response (dialog, "take-back");
+      gtk_window_close (GTK_WINDOW (dialog));
+    }
+}
+
+static void
+take_back_response_cb (AdwMessageDialog    *dialog,
+                       const char          *response,
+                       AdmiraltyOrderBoard *self)
+{
+  GtkEditable *entry = GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog));
+  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "index"));
+  g_autofree char *reason = g_strstrip (g_strdup (gtk_editable_get_text (entry)));
+  g_autoptr(GError) error = NULL;
+
+  if (!g_str_equal (response, "take-back"))
+    return;
+  if (!admiralty_order_board_take_back (self, index, reason, &error))
+    g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("The engagement could not be taken back"),
+                   error->message);
+}
+
+/* board.take-back (u): why? The table master is told the reason, and what he sends later is
+ * refused with it. */
+static void
+take_back_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  AdmiraltyOrderBoard *self = ADMIRALTY_ORDER_BOARD (widget);
+  guint index = g_variant_get_uint32 (parameter);
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autofree char *heading = NULL, *body = NULL;
+  GtkWidget *dialog, *entry;
+
+  if (self->campaign == NULL || board_cycle (self) < 2 ||
+      (engagement = find_engagement (self, board_cycle (self) - 1, index)) == NULL ||
+      engagement->table == NULL)
+    return;
+  /* Translators: the heading of the dialog taking an engagement back, "Take c1-3 Back?" */
+  heading = g_strdup_printf (_("Take %s Back?"), engagement->id);
+  /* Translators: the body of that dialog, %s the table: "Table 2" */
+  body = g_strdup_printf (_("The battle becomes yours to fight again. “%s” is told the reason, "
+                            "and whatever it sends later is refused; what it played stays on "
+                            "its computer."), engagement->table);
+  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)), heading, body);
+  entry = gtk_entry_new ();
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Reason, such as “the table’s laptop "
+                                                       "broke down”"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Reason"), -1);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "take-back", _("_Take Back"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "take-back",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (dialog), "take-back", FALSE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "take-back");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data (G_OBJECT (dialog), "index", GUINT_TO_POINTER (index));
+  g_signal_connect (entry, "changed", G_CALLBACK (take_back_reason_changed_cb), dialog);
+  g_signal_connect (entry, "activate", G_CALLBACK (take_back_activate_cb), dialog);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (take_back_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_widget_grab_focus (entry);
+}
+
+void
+admiralty_order_board_set_n_tables (AdmiraltyOrderBoard *self,
+                                    guint                n_tables)
+{
+  g_return_if_fail (ADMIRALTY_IS_ORDER_BOARD (self));
+
+  if (self->n_tables == n_tables)
+    return;
+  self->n_tables = n_tables;
+  board_update (self);
+}
+
+guint
+admiralty_order_board_get_n_tables (AdmiraltyOrderBoard *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), 0);
+  return self->n_tables;
 }
 
 /* Resolving the cycle */
@@ -1621,6 +1962,9 @@ admiralty_order_board_class_init (AdmiraltyOrderBoardClass *klass)
                   NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_HASH_TABLE);
   gtk_widget_class_install_action (widget_class, "board.open-engagement", "u",
                                    open_engagement_action);
+  gtk_widget_class_install_action (widget_class, "board.send-to-table", "u",
+                                   send_to_table_action);
+  gtk_widget_class_install_action (widget_class, "board.take-back", "u", take_back_action);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (

@@ -37,6 +37,23 @@ void                admiralty_order_board_set_clock    (AdmiraltyOrderBoard *sel
 void                admiralty_order_board_set_portal    (AdmiraltyOrderBoard *self,
                                                          AdmPortal           *portal);
 AdmPortal          *admiralty_order_board_get_portal    (AdmiraltyOrderBoard *self);
+/* Several masters, one campaign: the tables turned on ("Table 1" … "Table @n_tables", 0:
+ * off), offered by each engagement's "Send to Table…" (board.send-to-table, u: its place in
+ * the queue); one at a table offers "Take Back…" (board.take-back, u), and "Watch Battle"
+ * once its battle is kept, its row saying where it stands and what each side lost. */
+void                admiralty_order_board_set_n_tables  (AdmiraltyOrderBoard *self,
+                                                         guint                n_tables);
+guint               admiralty_order_board_get_n_tables  (AdmiraltyOrderBoard *self);
+/* What those actions do once the master chose: adm_campaign_assign_table () and
+ * adm_campaign_take_back_table () of the @index-th engagement of the queue shown. */
+gboolean            admiralty_order_board_send_to_table (AdmiraltyOrderBoard *self,
+                                                         guint                index,
+                                                         const char          *table,
+                                                         GError             **error);
+gboolean            admiralty_order_board_take_back     (AdmiraltyOrderBoard *self,
+                                                         guint                index,
+                                                         const char          *reason,
+                                                         GError             **error);
 /* Opens the sheet form of @admiral_id (a board row does the same) and returns it. */
 AdmiraltySheetForm *admiralty_order_board_open_sheet   (AdmiraltyOrderBoard *self,
                                                         const char          *admiral_id);

@@ -99,6 +99,8 @@ struct _AdmiraltyOrdersPanel
   int                    ship;          /* the ship the editors are for, -1 */
   gboolean               inches;        /* lengths shown and typed in inches */
   gboolean               read_only;     /* an ended battle: no order control at all */
+  char                  *read_only_heading; /* why, when not ended here: NULL for an ending */
+  char                  *read_only_hint;
 
   /* Drawn on the table: a preview per declared course, the one being plotted live. */
   GPtrArray             *previews;      /* AdmMovePreview* */
@@ -2973,10 +2975,14 @@ show_read_only (AdmiraltyOrdersPanel *self)
   g_ptr_array_set_size (self->previews, 0);
   g_array_set_size (self->targets, 0);
   self->have_aim = FALSE;
-  gtk_label_set_label (self->heading_label, _("The Battle Has Ended"));
+  gtk_label_set_label (self->heading_label, self->read_only_heading != NULL
+                                              ? self->read_only_heading
+                                              : _("The Battle Has Ended"));
   gtk_label_set_label (self->hint_label,
-                       _("Its results are in the campaign and it takes no more orders. Undo "
-                         "its ending in the campaign to fight on."));
+                       self->read_only_hint != NULL
+                         ? self->read_only_hint
+                         : _("Its results are in the campaign and it takes no more orders. Undo "
+                             "its ending in the campaign to fight on."));
   gtk_label_set_label (self->ship_label, "");
   set_message (self, NULL);
   gtk_widget_set_visible (self->move_section, FALSE);
@@ -3368,6 +3374,8 @@ admiralty_orders_panel_finalize (GObject *object)
   g_clear_pointer (&self->live, move_decl_destroy);
   g_free (self->odds_text);
 
+  g_free (self->read_only_heading);
+  g_free (self->read_only_hint);
   G_OBJECT_CLASS (admiralty_orders_panel_parent_class)->finalize (object);
 }
 
@@ -3580,6 +3588,24 @@ admiralty_orders_panel_set_read_only (AdmiraltyOrdersPanel *self,
     return;
   self->read_only = read_only;
   admiralty_orders_panel_refresh (self);
+}
+
+void
+admiralty_orders_panel_set_read_only_text (AdmiraltyOrdersPanel *self,
+                                           const char           *heading,
+                                           const char           *hint)
+{
+  g_return_if_fail (ADMIRALTY_IS_ORDERS_PANEL (self));
+
+  if (g_strcmp0 (self->read_only_heading, heading) == 0 &&
+      g_strcmp0 (self->read_only_hint, hint) == 0)
+    return;
+  g_free (self->read_only_heading);
+  g_free (self->read_only_hint);
+  self->read_only_heading = g_strdup (heading);
+  self->read_only_hint = g_strdup (hint);
+  if (self->read_only)
+    admiralty_orders_panel_refresh (self);
 }
 
 const AdmTurnOrders *

@@ -33,6 +33,11 @@ void                 admiralty_orders_panel_set_inches     (AdmiraltyOrdersPanel
                                                             gboolean               inches);
 /* An ended battle (adm-battle-result.h): the panel says so and offers no order control —
  * no declaration to enter or remove, on the panel, the table or by its actions. */
+/* Why it is read-only when not for its ending in the campaign (NULL, NULL: that ending):
+ * a battle fought at another table, or ended at this one. */
+void                 admiralty_orders_panel_set_read_only_text (AdmiraltyOrdersPanel *self,
+                                                                const char           *heading,
+                                                                const char           *hint);
 void                 admiralty_orders_panel_set_read_only  (AdmiraltyOrdersPanel  *self,
                                                             gboolean               read_only);
 /* The declarations of the current turn, to resolve its phases with. */

@@ -12,6 +12,8 @@
 #include "admiralty-report-dialog.h"
 #include "admiralty-roll-dialog.h"
 #include "admiralty-share-dialog.h"
+#include "admiralty-tables-dialog.h"
+#include "admiralty-join-dialog.h"
 #include "admiralty-ti4-page.h"
 #include "admiralty-toast.h"
 #include "admiralty-window-private.h"
@@ -81,7 +83,7 @@ _admiralty_window_update_actions (AdmiraltyWindow *self)
   if (page != NULL)
     {
       /* An ended campaign battle is read-only: its ending is undone in the campaign. */
-      gboolean open = !admiralty_battle_page_get_finished (page);
+      gboolean open = !admiralty_battle_page_get_read_only (page);
 
       can_undo = open && adm_battle_can_undo (admiralty_battle_page_get_battle (page));
       can_redo = open && adm_battle_can_redo (admiralty_battle_page_get_battle (page));
@@ -104,16 +106,18 @@ _admiralty_window_update_actions (AdmiraltyWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", page == NULL && has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.roll", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.resolve-phase",
-                                 page != NULL && !admiralty_battle_page_get_finished (page));
+                                 page != NULL && !admiralty_battle_page_get_read_only (page));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.load-orders",
-                                 page != NULL && !admiralty_battle_page_get_finished (page));
+                                 page != NULL && !admiralty_battle_page_get_read_only (page));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.close-tab",
                                  page != NULL || _admiralty_window_get_ti4_page (self) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.battle-start-over", can_undo &&
-                                 page != NULL && !admiralty_battle_page_get_finished (page));
+                                 page != NULL && !admiralty_battle_page_get_read_only (page));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.end-battle",
-                                 page != NULL && admiralty_battle_page_get_campaign (page) != NULL &&
-                                 !admiralty_battle_page_get_finished (page));
+                                 page != NULL &&
+                                 (admiralty_battle_page_get_campaign (page) != NULL ||
+                                  admiralty_battle_page_get_table_client (page) != NULL) &&
+                                 !admiralty_battle_page_get_read_only (page));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.open-sector-battle", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.clock-pause", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.clock-adjust", has_campaign);
@@ -126,6 +130,7 @@ _admiralty_window_update_actions (AdmiraltyWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.print-report", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-report", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.share-admirals", has_campaign);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.tables", has_campaign);
 }
 
 void
@@ -325,7 +330,10 @@ end_battle_response_cb (AdmiraltyWindow  *self,
       _admiralty_window_present_error (self, _("Could Not End the Battle"), error->message, NULL);
       return;
     }
-  _admiralty_window_toast (self, _("The battle has ended: its results are in the campaign"));
+  _admiralty_window_toast (self, admiralty_battle_page_get_table_client (page) != NULL
+                                   ? _("The battle has ended: its ending is sent to the chief "
+                                       "master")
+                                   : _("The battle has ended: its results are in the campaign"));
   _admiralty_window_update_actions (self);
 }
 
@@ -339,15 +347,25 @@ end_battle_action (GtkWidget  *widget,
   GtkWidget *dialog, *entry;
   g_autofree char *body = NULL;
 
-  if (page == NULL || admiralty_battle_page_get_campaign (page) == NULL ||
-      admiralty_battle_page_get_finished (page))
+  if (page == NULL ||
+      (admiralty_battle_page_get_campaign (page) == NULL &&
+       admiralty_battle_page_get_table_client (page) == NULL) ||
+      admiralty_battle_page_get_read_only (page))
     return;
-  /* Translators: %s is the battle's name, "Turn 2 · Movement" its turn and phase */
-  body = g_strdup_printf (_("%s is at %s. Ships destroyed, wrecks, captures, damage, readiness "
-                            "and criticals go into the campaign's fleets as one action, which "
-                            "Undo in the campaign takes back."),
-                          adm_battle_get_name (admiralty_battle_page_get_battle (page)),
-                          admiralty_battle_page_get_phase_label (page));
+  if (admiralty_battle_page_get_table_client (page) != NULL)
+    /* Translators: a battle fought at this table; %s is the battle's name, then "Turn 2 ·
+     * Movement — All sent to the chief" */
+    body = g_strdup_printf (_("%s is at %s. The ending and your reason are sent to the chief "
+                              "master, who carries the results into his campaign."),
+                            adm_battle_get_name (admiralty_battle_page_get_battle (page)),
+                            admiralty_battle_page_get_phase_label (page));
+  else
+    /* Translators: %s is the battle's name, "Turn 2 · Movement" its turn and phase */
+    body = g_strdup_printf (_("%s is at %s. Ships destroyed, wrecks, captures, damage, "
+                              "readiness and criticals go into the campaign's fleets as one "
+                              "action, which Undo in the campaign takes back."),
+                            adm_battle_get_name (admiralty_battle_page_get_battle (page)),
+                            admiralty_battle_page_get_phase_label (page));
   dialog = adw_message_dialog_new (GTK_WINDOW (self), _("End the Battle?"), body);
   entry = gtk_entry_new ();
   gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Why it ends, e.g. “Pol Six withdrew”"));
@@ -1188,6 +1206,64 @@ share_admirals_action (GtkWidget  *widget,
     admiralty_projector_window_set_portal (ADMIRALTY_PROJECTOR_WINDOW (self->projector), portal);
 }
 
+static void
+tables_count_cb (AdmiraltyWindow       *self,
+                 GParamSpec            *pspec,
+                 AdmiraltyTablesDialog *dialog)
+{
+  admiralty_order_board_set_n_tables (_admiralty_window_get_order_board (self),
+                                      admiralty_tables_dialog_get_n_tables (dialog));
+}
+
+static void
+join_open_cb (AdmiraltyWindow *self,
+              AdmTableClient  *client)
+{
+  _admiralty_window_open_table_battle (self, client);
+}
+
+/* win.join-table: a table master joins the chief's campaign with his table's link. */
+static void
+join_table_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  AdmiraltyJoinDialog *dialog = admiralty_join_dialog_new (GTK_WINDOW (widget));
+
+  g_signal_connect_object (dialog, "open-battle", G_CALLBACK (join_open_cb), widget,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* win.tables: several masters, one campaign — the tables other masters join, served with the
+ * admirals' portal. */
+static void
+tables_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+  AdmiraltyTablesDialog *dialog;
+  AdmPortal *portal;
+
+  if (self->campaign == NULL)
+    return;
+  portal = admiralty_share_dialog_portal_for (GTK_WINDOW (self), self->campaign, self->clock,
+                                              &error);
+  if (portal == NULL)
+    {
+      _admiralty_window_present_error (self, _("The tables cannot be served"), error->message,
+                                       NULL);
+      return;
+    }
+  admiralty_order_board_set_portal (_admiralty_window_get_order_board (self), portal);
+  dialog = admiralty_tables_dialog_new (GTK_WINDOW (self), portal);
+  g_signal_connect_object (dialog, "notify::n-tables", G_CALLBACK (tables_count_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 void
 _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
 {
@@ -1238,6 +1314,8 @@ _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.export-report", NULL, report_action);
   gtk_widget_class_install_action (widget_class, "win.share-admirals", NULL,
                                    share_admirals_action);
+  gtk_widget_class_install_action (widget_class, "win.tables", NULL, tables_action);
+  gtk_widget_class_install_action (widget_class, "win.join-table", NULL, join_table_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK,
                                        "win.print-report", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e,

@@ -103,6 +103,9 @@ void        _admiralty_window_update_header      (AdmiraltyWindow      *self);
 AdmiraltyBattlePage *_admiralty_window_get_battle_page (AdmiraltyWindow *self);
 /* The battle of the campaign's engagement @engagement_id in a tab: shown again when open,
  * else resumed from the campaign or set up with @overrides (or NULL). */
+/* Several masters, one campaign: the battle @client opened at this table, in a tab. */
+gboolean             _admiralty_window_open_table_battle      (AdmiraltyWindow *self,
+                                                               AdmTableClient  *client);
 gboolean             _admiralty_window_open_engagement_battle (AdmiraltyWindow *self,
                                                                const char      *engagement_id,
                                                                GHashTable      *overrides);

@@ -11,6 +11,7 @@
 #include "admiralty-plain-text.h"
 #include "admiralty-toast.h"
 #include "admiralty-window-private.h"
+#include "adm-table-client.h"
 
 /* The key naming the tab in session-selected: the fixed tabs by name, the others by file. */
 static const char *
@@ -130,6 +131,47 @@ find_tab (AdmiraltyWindow *self,
   return NULL;
 }
 
+/* Several masters, one campaign: a battle fought at this table, kept in the tables folder
+ * (adm-table-client.h), is opened again with its client, which resumes sending to the chief
+ * what he has not acknowledged (his server reachable or not). FALSE when @path is none. */
+static gboolean
+restore_table_battle (AdmiraltyWindow *self,
+                      const char      *path,
+                      gboolean        *opened)
+{
+  g_autofree char *folder = adm_table_client_folder ();
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autoptr(GPtrArray) kept = NULL;
+
+  if (!g_str_equal (folder, dir))
+    return FALSE;
+  *opened = FALSE;
+  kept = adm_table_client_list_kept (NULL);
+  for (guint i = 0; i < kept->len; i++)
+    {
+      const AdmTableKept *battle = g_ptr_array_index (kept, i);
+      g_autoptr(AdmTableClient) client = NULL;
+      g_autoptr(AdmBattle) opened_battle = NULL;
+      g_autoptr(GError) error = NULL;
+
+      if (g_strcmp0 (battle->battle_path, path) != 0)
+        continue;
+      client = adm_table_client_new (battle->link, &error);
+      if (client != NULL)
+        opened_battle = adm_table_client_open_battle (client, battle->engagement, NULL, NULL,
+                                                      &error);
+      if (opened_battle == NULL)
+        {
+          _admiralty_window_present_error (self, _("Could Not Open the Battle"),
+                                           error->message, NULL);
+          return TRUE;
+        }
+      *opened = _admiralty_window_open_table_battle (self, client);
+      return TRUE;
+    }
+  return TRUE;
+}
+
 /* Opens @path if it is still there; else adds its name to @missing. */
 static gboolean
 restore_file (AdmiraltyWindow *self,
@@ -137,6 +179,7 @@ restore_file (AdmiraltyWindow *self,
               GString         *missing)
 {
   const char *hash;
+  gboolean opened;
 
   if (path == NULL || path[0] == '\0')
     return FALSE;
@@ -152,6 +195,16 @@ restore_file (AdmiraltyWindow *self,
       if (canonical != NULL && g_str_equal (canonical, campaign_path) &&
           adm_campaign_get_battle (self->campaign, hash + 1, NULL, NULL) != NULL)
         return _admiralty_window_open_engagement_battle (self, hash + 1, NULL);
+    }
+  if (restore_table_battle (self, path, &opened))
+    {
+      if (!opened)
+        {
+          if (missing->len > 0)
+            g_string_append_c (missing, '\n');
+          g_string_append (missing, path);
+        }
+      return opened;
     }
   if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
     return admiralty_window_open (self, path);

@@ -231,11 +231,41 @@ follow_engagements (AdmiraltyWindow *self)
     adw_tab_view_set_selected_page (self->tab_view, selected);
 }
 
+/* Several masters, one campaign: a battle watched read-only while another table fights it is
+ * opened again, in its place, as each entry the table sends arrives (or when it comes back). */
+static void
+follow_tables (AdmiraltyWindow *self)
+{
+  for (int i = 0; i < adw_tab_view_get_n_pages (self->tab_view); i++)
+    {
+      AdwTabPage *tab = adw_tab_view_get_nth_page (self->tab_view, i);
+      AdwTabPage *selected = adw_tab_view_get_selected_page (self->tab_view);
+      GtkWidget *child = adw_tab_page_get_child (tab);
+      g_autofree char *engagement_id = NULL;
+
+      if (!ADMIRALTY_IS_BATTLE_PAGE (child) ||
+          admiralty_battle_page_get_campaign (ADMIRALTY_BATTLE_PAGE (child)) != self->campaign ||
+          !admiralty_battle_page_get_stale (ADMIRALTY_BATTLE_PAGE (child)))
+        continue;
+      engagement_id = g_strdup (admiralty_battle_page_get_engagement (ADMIRALTY_BATTLE_PAGE (child)));
+      adw_tab_view_close_page (self->tab_view, tab);
+      if (_admiralty_window_open_engagement_battle (self, engagement_id, NULL))
+        {
+          AdwTabPage *opened = adw_tab_view_get_selected_page (self->tab_view);
+
+          adw_tab_view_reorder_page (self->tab_view, opened, i);
+          if (tab != selected)
+            adw_tab_view_set_selected_page (self->tab_view, selected);
+        }
+    }
+}
+
 static void
 campaign_changed_cb (AdmiraltyWindow *self,
                      AdmCampaign     *campaign)
 {
   follow_engagements (self);
+  follow_tables (self);
   admiralty_fleet_model_refresh (self->fleet_roots, campaign);
   admiralty_window_update_log (self);
   admiralty_window_update_summary (self);
@@ -558,6 +588,51 @@ static void admiralty_window_announce_battle (AdmiraltyWindow *self, AdmiraltyBa
 /* An engagement's battle, fought inside the campaign (F-STRAT-4): shown again when open,
  * else resumed from the campaign or set up with the master's placements. */
 gboolean
+_admiralty_window_open_table_battle (AdmiraltyWindow *self,
+                                     AdmTableClient  *client)
+{
+  g_autoptr(AdmiraltyBattlePage) page = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *title = NULL, *tooltip = NULL;
+  AdwTabPage *tab;
+
+  page = admiralty_battle_page_open_table (client, &error);
+  if (page == NULL)
+    {
+      _admiralty_window_present_error (self, _("Could Not Open the Battle"), error->message,
+                                       NULL);
+      return FALSE;
+    }
+  tab = admiralty_window_find_battle (self, admiralty_battle_page_get_source_path (page));
+  if (tab != NULL)
+    {
+      adw_tab_view_set_selected_page (self->tab_view, tab);
+      return TRUE;
+    }
+  g_signal_connect_object (page, "error", G_CALLBACK (battle_page_error_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (page, "toast", G_CALLBACK (battle_page_toast_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (page, "notify::phase-label", G_CALLBACK (battle_page_phase_cb), self,
+                           G_CONNECT_SWAPPED);
+  tab = adw_tab_view_append (self->tab_view, GTK_WIDGET (page));
+  /* Translators: a battle fought at this table's tab: "Battle at Pol orbit (c1-3)" */
+  title = g_strdup_printf (_("%s (%s)"), adm_battle_get_name (admiralty_battle_page_get_battle (page)),
+                           adm_table_client_get_engagement (client));
+  adw_tab_page_set_title (tab, title);
+  /* Translators: the tooltip of a battle fought at this table: "Table 2 of The Komarr
+   * Campaign: each entry is sent to the chief master" */
+  tooltip = g_strdup_printf (_("%s of %s: each entry is sent to the chief master"),
+                             adm_table_client_get_table_name (client),
+                             adm_table_client_get_campaign_name (client));
+  adw_tab_page_set_tooltip (tab, tooltip);
+  adw_tab_view_set_selected_page (self->tab_view, tab);
+  gtk_widget_grab_focus (GTK_WIDGET (page));
+  admiralty_window_announce_battle (self, page);
+  return TRUE;
+}
+
+gboolean
 _admiralty_window_open_engagement_battle (AdmiraltyWindow *self,
                                           const char      *engagement_id,
                                           GHashTable      *overrides)
@@ -672,7 +747,7 @@ admiralty_window_announce_battle (AdmiraltyWindow     *self,
       message = g_strdup_printf (_("Resumed from the backup %s"), basename);
     }
   else if (admiralty_battle_page_get_resumed (page) && adm_battle_get_journal (battle)->len > 0
-           && !admiralty_battle_page_get_finished (page) && !self->session_frozen)
+           && !admiralty_battle_page_get_read_only (page) && !self->session_frozen)
     /* An ended battle is not resumed: it is shown read-only, its page saying how it ended. */
     /* Translators: "Resumed Corridor skirmish at Turn 2 · Fire" */
     message = g_strdup_printf (_("Resumed %s at %s"), adm_battle_get_name (battle),

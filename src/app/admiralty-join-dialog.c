@@ -1,0 +1,340 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-join-dialog.c: "Join a Table…" (admiralty-join-dialog.h). */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "admiralty-join-dialog.h"
+
+struct _AdmiraltyJoinDialog
+{
+  AdwWindow       parent_instance;
+
+  GtkEntry       *link_entry;
+  GtkWidget      *engagements_group;
+  GtkLabel       *status_label;
+  GtkListBox     *engagements_list;
+
+  AdmTableClient *client;
+  GPtrArray      *listed;       /* AdmTableEngagement*, as the chief listed them */
+  GCancellable   *cancellable;
+  gboolean        busy;
+};
+
+enum {
+  SIGNAL_OPEN_BATTLE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (AdmiraltyJoinDialog, admiralty_join_dialog, ADW_TYPE_WINDOW)
+
+static void
+set_status (AdmiraltyJoinDialog *self,
+            const char          *text)
+{
+  gtk_label_set_text (self->status_label, text != NULL ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->status_label), text != NULL && *text != '\0');
+}
+
+static void
+set_busy (AdmiraltyJoinDialog *self,
+          gboolean             busy)
+{
+  self->busy = busy;
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "join.connect", !busy);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "join.open", !busy);
+}
+
+static char *
+engagement_status (const AdmTableEngagement *engagement)
+{
+  if (engagement->ended || g_strcmp0 (engagement->status, "finished") == 0)
+    return g_strdup (_("Ended"));
+  if (g_strcmp0 (engagement->status, "in-progress") == 0)
+    /* Translators: an engagement at this table: "In progress, turn 2" */
+    return g_strdup_printf (_("In progress, turn %d"), engagement->turn);
+  return g_strdup (_("Not fought"));
+}
+
+static void
+show_listing (AdmiraltyJoinDialog *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->engagements_list))) != NULL)
+    gtk_list_box_remove (self->engagements_list, child);
+  for (guint i = 0; self->listed != NULL && i < self->listed->len; i++)
+    {
+      const AdmTableEngagement *engagement = g_ptr_array_index (self->listed, i);
+      g_autofree char *title = NULL;
+      g_autofree char *status = engagement_status (engagement);
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *open = gtk_button_new_with_mnemonic (_("_Open Battle"));
+
+      /* Translators: an engagement at this table: "c1-3 · Pol orbit" */
+      title = g_strdup_printf (_("%s · %s"), engagement->id, engagement->place);
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), status);
+      gtk_widget_set_valign (open, GTK_ALIGN_CENTER);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (open), "join.open");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (open), "s", engagement->id);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), open);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), open);
+      gtk_list_box_append (self->engagements_list, row);
+    }
+  gtk_widget_set_visible (self->engagements_group, self->listed != NULL);
+}
+
+static void
+list_ready_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      data)
+{
+  g_autoptr(AdmiraltyJoinDialog) self = data;
+  g_autoptr(GError) error = NULL;
+  GPtrArray *listed = adm_table_client_list_finish (ADM_TABLE_CLIENT (source), result, &error);
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  set_busy (self, FALSE);
+  g_clear_pointer (&self->listed, g_ptr_array_unref);
+  self->listed = listed;
+  if (listed == NULL)
+    {
+      set_status (self, error->message);
+      gtk_widget_set_visible (self->engagements_group, TRUE);
+      return;
+    }
+  if (listed->len == 0)
+    {
+      /* Translators: the join dialog, "Table 2 of The Komarr Campaign: no engagement…" */
+      g_autofree char *text = g_strdup_printf (_("%s of %s: no engagement has been sent to this "
+                                                 "table yet"),
+                                               adm_table_client_get_table_name (self->client),
+                                               adm_table_client_get_campaign_name (self->client));
+      set_status (self, text);
+    }
+  else
+    {
+      /* Translators: the join dialog, "Table 2 of The Komarr Campaign" */
+      g_autofree char *text = g_strdup_printf (_("%s of %s"),
+                                               adm_table_client_get_table_name (self->client),
+                                               adm_table_client_get_campaign_name (self->client));
+      set_status (self, text);
+    }
+  show_listing (self);
+}
+
+void
+admiralty_join_dialog_connect (AdmiraltyJoinDialog *self,
+                               const char          *link)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = g_strstrip (g_strdup (link != NULL ? link
+                                                             : gtk_editable_get_text (
+                                                                 GTK_EDITABLE (self->link_entry))));
+
+  g_return_if_fail (ADMIRALTY_IS_JOIN_DIALOG (self));
+
+  if (link != NULL)
+    gtk_editable_set_text (GTK_EDITABLE (self->link_entry), text);
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->client);
+  g_clear_pointer (&self->listed, g_ptr_array_unref);
+  show_listing (self);
+  self->client = adm_table_client_new (text, &error);
+  if (self->client == NULL)
+    {
+      set_status (self, error->message);
+      gtk_widget_set_visible (self->engagements_group, TRUE);
+      return;
+    }
+  self->cancellable = g_cancellable_new ();
+  set_busy (self, TRUE);
+  set_status (self, _("Asking the chief master…"));
+  gtk_widget_set_visible (self->engagements_group, TRUE);
+  adm_table_client_list_async (self->client, self->cancellable, list_ready_cb,
+                               g_object_ref (self));
+}
+
+static void
+link_activate_cb (AdmiraltyJoinDialog *self)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "join.connect", NULL);
+}
+
+static void
+connect_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  admiralty_join_dialog_connect (ADMIRALTY_JOIN_DIALOG (widget), NULL);
+}
+
+static const AdmTableEngagement *
+listed_engagement (AdmiraltyJoinDialog *self,
+                   const char          *id)
+{
+  for (guint i = 0; self->listed != NULL && i < self->listed->len; i++)
+    {
+      const AdmTableEngagement *engagement = g_ptr_array_index (self->listed, i);
+
+      if (g_strcmp0 (engagement->id, id) == 0)
+        return engagement;
+    }
+  return NULL;
+}
+
+/* The battle is open in the client: the window takes it over. */
+static void
+open_with (AdmiraltyJoinDialog *self,
+           const char          *id,
+           GBytes              *fetched)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattle) battle = adm_table_client_open_battle (self->client, id,
+                                                              listed_engagement (self, id),
+                                                              fetched, &error);
+
+  if (battle == NULL)
+    {
+      set_status (self, error->message);
+      return;
+    }
+  g_signal_emit (self, signals[SIGNAL_OPEN_BATTLE], 0, self->client);
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+static void
+fetch_ready_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      data)
+{
+  g_autoptr(AdmiraltyJoinDialog) self = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) fetched = adm_table_client_fetch_battle_finish (ADM_TABLE_CLIENT (source),
+                                                                     result, &error);
+  g_autofree char *id = g_strdup (g_object_get_data (G_OBJECT (self), "opening"));
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  set_busy (self, FALSE);
+  if (fetched == NULL)
+    {
+      set_status (self, error->message);
+      return;
+    }
+  open_with (self, id, fetched);
+}
+
+/* join.open (s): the battle kept on this computer under the chief's assignment, else the
+ * chief's, fetched first. */
+static void
+open_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  AdmiraltyJoinDialog *self = ADMIRALTY_JOIN_DIALOG (widget);
+  const char *id = g_variant_get_string (parameter, NULL);
+  const AdmTableEngagement *engagement = listed_engagement (self, id);
+  g_autoptr(GPtrArray) kept = NULL;
+
+  if (self->client == NULL || engagement == NULL || self->busy)
+    return;
+  kept = adm_table_client_list_kept (adm_table_client_get_link (self->client));
+  for (guint i = 0; i < kept->len; i++)
+    {
+      const AdmTableKept *battle = g_ptr_array_index (kept, i);
+
+      if (g_strcmp0 (battle->assignment, engagement->assignment) == 0)
+        {
+          open_with (self, id, NULL);
+          return;
+        }
+    }
+  g_object_set_data_full (G_OBJECT (self), "opening", g_strdup (id), g_free);
+  set_busy (self, TRUE);
+  set_status (self, _("Fetching the battle from the chief master…"));
+  adm_table_client_fetch_battle_async (self->client, id, self->cancellable, fetch_ready_cb,
+                                       g_object_ref (self));
+}
+
+const char *
+admiralty_join_dialog_get_status (AdmiraltyJoinDialog *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_JOIN_DIALOG (self), NULL);
+  return gtk_label_get_text (self->status_label);
+}
+
+char *
+admiralty_join_dialog_get_listing (AdmiraltyJoinDialog *self)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_return_val_if_fail (ADMIRALTY_IS_JOIN_DIALOG (self), NULL);
+
+  for (guint i = 0; self->listed != NULL && i < self->listed->len; i++)
+    {
+      const AdmTableEngagement *engagement = g_ptr_array_index (self->listed, i);
+      g_autofree char *status = engagement_status (engagement);
+
+      g_string_append_printf (text, "%s · %s — %s\n", engagement->id, engagement->place, status);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static void
+admiralty_join_dialog_dispose (GObject *object)
+{
+  AdmiraltyJoinDialog *self = ADMIRALTY_JOIN_DIALOG (object);
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_JOIN_DIALOG);
+  g_clear_object (&self->client);
+  g_clear_pointer (&self->listed, g_ptr_array_unref);
+  G_OBJECT_CLASS (admiralty_join_dialog_parent_class)->dispose (object);
+}
+
+static void
+admiralty_join_dialog_class_init (AdmiraltyJoinDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = admiralty_join_dialog_dispose;
+
+  signals[SIGNAL_OPEN_BATTLE] =
+    g_signal_new ("open-battle", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, ADM_TYPE_TABLE_CLIENT);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/admiralty/Admiralty/"
+                                               "admiralty-join-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyJoinDialog, link_entry);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyJoinDialog, engagements_group);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyJoinDialog, status_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyJoinDialog, engagements_list);
+  gtk_widget_class_bind_template_callback (widget_class, link_activate_cb);
+  gtk_widget_class_install_action (widget_class, "join.connect", NULL, connect_action);
+  gtk_widget_class_install_action (widget_class, "join.open", "s", open_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+admiralty_join_dialog_init (AdmiraltyJoinDialog *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_set_visible (self->engagements_group, FALSE);
+}
+
+AdmiraltyJoinDialog *
+admiralty_join_dialog_new (GtkWindow *parent)
+{
+  return g_object_new (ADMIRALTY_TYPE_JOIN_DIALOG, "transient-for", parent, NULL);
+}

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-join-dialog.h: "Join a Table…" — a table master's side of several masters, one
+ * campaign (adm-table-client.h). He pastes the join link the chief master gave him; the
+ * dialog lists the engagements at his table, with where each stands, and opens the one he
+ * picks: the battle kept on this computer if any, else the chief's, fetched. Its commands
+ * are the actions "join.connect" and "join.open" (s: the engagement). */
+#pragma once
+
+#include <adwaita.h>
+
+#include "adm-table-client.h"
+
+G_BEGIN_DECLS
+
+#define ADMIRALTY_TYPE_JOIN_DIALOG (admiralty_join_dialog_get_type ())
+G_DECLARE_FINAL_TYPE (AdmiraltyJoinDialog, admiralty_join_dialog, ADMIRALTY, JOIN_DIALOG,
+                      AdwWindow)
+
+/* Signal "open-battle" (AdmTableClient *client): @client has opened the battle the master
+ * picked (adm_table_client_get_battle ()); the dialog closes. */
+AdmiraltyJoinDialog *admiralty_join_dialog_new      (GtkWindow           *parent);
+/* What "join.connect" does with @link (the entry's text when NULL). */
+void                 admiralty_join_dialog_connect  (AdmiraltyJoinDialog *self,
+                                                     const char          *link);
+/* For tests: the status line, and the engagements listed, a line each, "c1-3 · Pol orbit —
+ * not fought". */
+const char          *admiralty_join_dialog_get_status (AdmiraltyJoinDialog *self);
+char                *admiralty_join_dialog_get_listing (AdmiraltyJoinDialog *self)
+    G_GNUC_WARN_UNUSED_RESULT;
+
+G_END_DECLS

@@ -1,0 +1,383 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-tables-dialog.c: "Tables…" (admiralty-tables-dialog.h). */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "admiralty-tables-dialog.h"
+#include "adm-portal-qr.h"
+
+#define TABLES_KEY "admiralty-tables"
+#define QR_SIZE 148
+
+struct _AdmiraltyTablesDialog
+{
+  AdwWindow       parent_instance;
+
+  GtkSpinButton  *count_spin;
+  GtkListBox     *tables_list;
+
+  GtkWindow      *parent;   /* weak: the window the server is kept on */
+  AdmPortal      *portal;
+  AdmTableServer *server;
+  GHashTable     *texts;    /* table → its row's text, for tests */
+  gboolean        updating;
+};
+
+enum {
+  PROP_0,
+  PROP_N_TABLES,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_FINAL_TYPE (AdmiraltyTablesDialog, admiralty_tables_dialog, ADW_TYPE_WINDOW)
+
+AdmTableServer *
+admiralty_tables_dialog_get_server (GtkWindow *window,
+                                    AdmPortal *portal)
+{
+  AdmTableServer *server;
+
+  g_return_val_if_fail (GTK_IS_WINDOW (window), NULL);
+
+  server = g_object_get_data (G_OBJECT (window), TABLES_KEY);
+  return server != NULL && adm_table_server_get_portal (server) == portal ? server : NULL;
+}
+
+guint
+admiralty_tables_dialog_get_n_tables (AdmiraltyTablesDialog *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_TABLES_DIALOG (self), 0);
+  return self->server != NULL ? adm_table_server_get_n_tables (self->server) : 0;
+}
+
+static void
+qr_draw (GtkDrawingArea *area,
+         cairo_t        *cr,
+         int             width,
+         int             height,
+         gpointer        data)
+{
+  const char *link = data;
+
+  adm_portal_qr_draw (cr, link, 0, 0, MIN (width, height));
+}
+
+/* The engagements at @table, a line each: "c1-3 · Pol orbit — At the table “Table 2” · Turn 3
+ * · Fire". */
+static char *
+table_engagements (AdmiraltyTablesDialog *self,
+                   const char            *table)
+{
+  AdmCampaign *campaign = adm_portal_get_campaign (self->portal);
+  g_autoptr(GPtrArray) at = adm_campaign_get_table_engagements (campaign, table);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < at->len; i++)
+    {
+      const AdmTableAssignment *assignment = g_ptr_array_index (at, i);
+      g_autoptr(AdmQueuedEngagement) engagement =
+        adm_campaign_find_engagement (campaign, assignment->engagement, NULL);
+      g_autofree char *place = NULL, *status = NULL;
+
+      if (engagement == NULL)
+        continue;
+      place = adm_engagement_place_name (&engagement->engagement);
+      status = adm_queued_engagement_describe_status (engagement);
+      /* Translators: an engagement at a table in the Tables dialog: "c1-3 · Pol orbit — At
+       * the table “Table 2” · Turn 3 · Fire" */
+      g_string_append_printf (text, _("%s%s · %s — %s"), text->len > 0 ? "\n" : "",
+                              engagement->id, place, status);
+    }
+  if (text->len == 0)
+    g_string_append (text, _("No engagements yet: send them from the Orders tab"));
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static GtkWidget *
+table_row (AdmiraltyTablesDialog *self,
+           const char            *table)
+{
+  g_autofree char *link = adm_table_server_get_link (self->server, table);
+  g_autofree char *engagements = table_engagements (self, table);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *name = gtk_label_new (table);
+  GtkWidget *link_label, *list, *copy, *revoke;
+  const char *link_text = link != NULL ? link
+                                       : _("Not served: turn on “Share” in “Share with "
+                                           "Admirals…”");
+
+  gtk_widget_set_margin_top (box, 12);
+  gtk_widget_set_margin_bottom (box, 12);
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  if (link != NULL)
+    {
+      GtkWidget *qr = gtk_drawing_area_new ();
+
+      gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (qr), QR_SIZE);
+      gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (qr), QR_SIZE);
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (qr), qr_draw, g_strdup (link), g_free);
+      gtk_widget_set_valign (qr, GTK_ALIGN_START);
+      gtk_box_append (GTK_BOX (box), qr);
+    }
+  gtk_label_set_xalign (GTK_LABEL (name), 0);
+  gtk_widget_add_css_class (name, "heading");
+  link_label = gtk_label_new (link_text);
+  gtk_label_set_xalign (GTK_LABEL (link_label), 0);
+  gtk_label_set_wrap (GTK_LABEL (link_label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (link_label), PANGO_WRAP_CHAR);
+  gtk_label_set_selectable (GTK_LABEL (link_label), TRUE);
+  gtk_widget_add_css_class (link_label, "caption");
+  list = gtk_label_new (engagements);
+  gtk_label_set_xalign (GTK_LABEL (list), 0);
+  gtk_label_set_wrap (GTK_LABEL (list), TRUE);
+  gtk_widget_add_css_class (list, "dim-label");
+  gtk_widget_set_hexpand (text, TRUE);
+  gtk_box_append (GTK_BOX (text), name);
+  gtk_box_append (GTK_BOX (text), link_label);
+  gtk_box_append (GTK_BOX (text), list);
+
+  copy = gtk_button_new_with_mnemonic (_("_Copy Link"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (copy), "tables.copy");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (copy), "s", table);
+  gtk_widget_set_sensitive (copy, link != NULL);
+  revoke = gtk_button_new_with_mnemonic (_("_Revoke Link"));
+  gtk_widget_set_tooltip_text (revoke, _("Make a new link for this table: the old one, and its "
+                                         "code, stop working at once"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (revoke), "tables.revoke");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (revoke), "s", table);
+  gtk_box_append (GTK_BOX (buttons), copy);
+  gtk_box_append (GTK_BOX (buttons), revoke);
+  gtk_box_append (GTK_BOX (text), buttons);
+  gtk_box_append (GTK_BOX (box), text);
+  g_hash_table_insert (self->texts, g_strdup (table),
+                       g_strdup_printf ("%s\n%s", link_text, engagements));
+  return box;
+}
+
+static void
+update_rows (AdmiraltyTablesDialog *self)
+{
+  guint n = admiralty_tables_dialog_get_n_tables (self);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->tables_list))) != NULL)
+    gtk_list_box_remove (self->tables_list, child);
+  g_hash_table_remove_all (self->texts);
+  self->updating = TRUE;
+  gtk_spin_button_set_value (self->count_spin, n);
+  self->updating = FALSE;
+  gtk_widget_set_visible (gtk_widget_get_ancestor (GTK_WIDGET (self->tables_list),
+                                                   ADW_TYPE_PREFERENCES_GROUP), n > 0);
+  for (guint i = 1; i <= n; i++)
+    {
+      g_autofree char *table = adm_table_server_table_name (i);
+
+      gtk_list_box_append (self->tables_list, table_row (self, table));
+    }
+}
+
+static void
+show_error (AdmiraltyTablesDialog *self,
+            const char            *heading,
+            const GError          *error)
+{
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, error->message);
+
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+gboolean
+admiralty_tables_dialog_set_n_tables (AdmiraltyTablesDialog  *self,
+                                      guint                   n_tables,
+                                      GError                **error)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_TABLES_DIALOG (self), FALSE);
+
+  n_tables = MIN (n_tables, ADM_TABLE_SERVER_MAX_TABLES);
+  if (n_tables == admiralty_tables_dialog_get_n_tables (self))
+    return TRUE;
+  if (self->server == NULL)
+    {
+      self->server = adm_table_server_new (self->portal, n_tables, error);
+      if (self->server == NULL)
+        {
+          update_rows (self);
+          return FALSE;
+        }
+      /* The window keeps the server, as it keeps the portal (another campaign's goes). */
+      if (self->parent != NULL)
+        g_object_set_data_full (G_OBJECT (self->parent), TABLES_KEY,
+                                g_object_ref (self->server), g_object_unref);
+      g_signal_connect_object (self->server, "battle-changed", G_CALLBACK (update_rows), self,
+                               G_CONNECT_SWAPPED);
+    }
+  else if (!adm_table_server_set_n_tables (self->server, n_tables, error))
+    {
+      update_rows (self);
+      return FALSE;
+    }
+  update_rows (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_TABLES]);
+  return TRUE;
+}
+
+static void
+count_changed_cb (AdmiraltyTablesDialog *self)
+{
+  if (self->updating)
+    return;
+  gtk_widget_activate_action (GTK_WIDGET (self), "tables.set-count", "u",
+                              (guint32) gtk_spin_button_get_value_as_int (self->count_spin));
+}
+
+static void
+set_count_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  AdmiraltyTablesDialog *self = ADMIRALTY_TABLES_DIALOG (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (!admiralty_tables_dialog_set_n_tables (self, g_variant_get_uint32 (parameter), &error))
+    show_error (self, _("The tables could not be turned on"), error);
+}
+
+static void
+copy_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  AdmiraltyTablesDialog *self = ADMIRALTY_TABLES_DIALOG (widget);
+  g_autofree char *link = self->server != NULL
+                            ? adm_table_server_get_link (self->server,
+                                                         g_variant_get_string (parameter, NULL))
+                            : NULL;
+
+  if (link != NULL)
+    gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), link);
+}
+
+static void
+revoke_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  AdmiraltyTablesDialog *self = ADMIRALTY_TABLES_DIALOG (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (self->server != NULL &&
+      !adm_table_server_reissue (self->server, g_variant_get_string (parameter, NULL), &error))
+    show_error (self, _("The link could not be revoked"), error);
+  update_rows (self);
+}
+
+char *
+admiralty_tables_dialog_get_table_text (AdmiraltyTablesDialog *self,
+                                        const char            *table)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_TABLES_DIALOG (self), NULL);
+  return g_strdup (g_hash_table_lookup (self->texts, table));
+}
+
+static void
+admiralty_tables_dialog_get_property (GObject    *object,
+                                      guint       prop_id,
+                                      GValue     *value,
+                                      GParamSpec *pspec)
+{
+  AdmiraltyTablesDialog *self = ADMIRALTY_TABLES_DIALOG (object);
+
+  switch (prop_id)
+    {
+    case PROP_N_TABLES:
+      g_value_set_uint (value, admiralty_tables_dialog_get_n_tables (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+admiralty_tables_dialog_dispose (GObject *object)
+{
+  AdmiraltyTablesDialog *self = ADMIRALTY_TABLES_DIALOG (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_TABLES_DIALOG);
+  if (self->portal != NULL)
+    g_signal_handlers_disconnect_by_data (self->portal, self);
+  if (self->portal != NULL && adm_portal_get_campaign (self->portal) != NULL)
+    g_signal_handlers_disconnect_by_data (adm_portal_get_campaign (self->portal), self);
+  g_clear_weak_pointer (&self->parent);
+  g_clear_object (&self->server);
+  g_clear_object (&self->portal);
+  g_clear_pointer (&self->texts, g_hash_table_unref);
+  G_OBJECT_CLASS (admiralty_tables_dialog_parent_class)->dispose (object);
+}
+
+static void
+admiralty_tables_dialog_class_init (AdmiraltyTablesDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->get_property = admiralty_tables_dialog_get_property;
+  object_class->dispose = admiralty_tables_dialog_dispose;
+
+  properties[PROP_N_TABLES] =
+    g_param_spec_uint ("n-tables", NULL, NULL, 0, ADM_TABLE_SERVER_MAX_TABLES, 0,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/admiralty/Admiralty/"
+                                               "admiralty-tables-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyTablesDialog, count_spin);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyTablesDialog, tables_list);
+  gtk_widget_class_bind_template_callback (widget_class, count_changed_cb);
+  gtk_widget_class_install_action (widget_class, "tables.set-count", "u", set_count_action);
+  gtk_widget_class_install_action (widget_class, "tables.copy", "s", copy_action);
+  gtk_widget_class_install_action (widget_class, "tables.revoke", "s", revoke_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+admiralty_tables_dialog_init (AdmiraltyTablesDialog *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+}
+
+AdmiraltyTablesDialog *
+admiralty_tables_dialog_new (GtkWindow *parent,
+                             AdmPortal *portal)
+{
+  AdmiraltyTablesDialog *self;
+
+  g_return_val_if_fail (ADM_IS_PORTAL (portal), NULL);
+  g_return_val_if_fail (adm_portal_get_campaign (portal) != NULL, NULL);
+
+  self = g_object_new (ADMIRALTY_TYPE_TABLES_DIALOG, "transient-for", parent, NULL);
+  self->portal = g_object_ref (portal);
+  g_set_weak_pointer (&self->parent, parent);
+  if (parent != NULL)
+    g_set_object (&self->server, admiralty_tables_dialog_get_server (parent, portal));
+  if (self->server != NULL)
+    g_signal_connect_object (self->server, "battle-changed", G_CALLBACK (update_rows), self,
+                             G_CONNECT_SWAPPED);
+  /* The statuses of the engagements at the tables follow the campaign, their links the
+   * portal's switch. */
+  g_signal_connect_object (adm_portal_get_campaign (portal), "changed", G_CALLBACK (update_rows),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (portal, "notify::running", G_CALLBACK (update_rows), self,
+                           G_CONNECT_SWAPPED);
+  update_rows (self);
+  return self;
+}

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-tables-dialog.h: "Tables…" — several masters, one campaign (docs/manual.md,
+ * "Running a night with several masters"). Beside "Share with Admirals…": the chief master
+ * turns on how many tables other masters fight engagements at (0: off), served on the
+ * admirals' portal's server (src/portal/adm-table-server.h); each table has its join link with
+ * its QR code, a button to copy it and one to revoke it (a new link), and lists the
+ * engagements at it with where each stands, live. Its commands are the actions
+ * "tables.set-count" (u), "tables.copy" (s: the table) and "tables.revoke" (s). */
+#pragma once
+
+#include <adwaita.h>
+
+#include "admiralty-engine.h"
+#include "adm-portal.h"
+#include "adm-table-server.h"
+
+G_BEGIN_DECLS
+
+#define ADMIRALTY_TYPE_TABLES_DIALOG (admiralty_tables_dialog_get_type ())
+G_DECLARE_FINAL_TYPE (AdmiraltyTablesDialog, admiralty_tables_dialog, ADMIRALTY, TABLES_DIALOG,
+                      AdwWindow)
+
+/* Property "n-tables" (guint, notified): the tables turned on. */
+AdmiraltyTablesDialog *admiralty_tables_dialog_new      (GtkWindow             *parent,
+                                                         AdmPortal             *portal);
+/* The tables' server kept on @window for @portal, or NULL while tables were never turned on
+ * for it (borrowed). */
+AdmTableServer        *admiralty_tables_dialog_get_server (GtkWindow           *window,
+                                                         AdmPortal             *portal);
+guint                  admiralty_tables_dialog_get_n_tables (AdmiraltyTablesDialog *self);
+/* What "tables.set-count" does: serves @n_tables tables (0: none); FALSE with the reason when
+ * their keys cannot be saved. */
+gboolean               admiralty_tables_dialog_set_n_tables (AdmiraltyTablesDialog *self,
+                                                         guint                  n_tables,
+                                                         GError               **error);
+/* For tests: what @table's row shows — its link line and its engagements, a line each. */
+char                  *admiralty_tables_dialog_get_table_text (AdmiraltyTablesDialog *self,
+                                                         const char            *table)
+    G_GNUC_WARN_UNUSED_RESULT;
+
+G_END_DECLS

@@ -1,0 +1,464 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-tables-ui.c: several masters, one campaign, in the chief's window under Xvfb (Komarr
+ * after cycle 1, F-STRAT-4). The Tables dialog turns tables on (each with its join link and
+ * the engagements at it, live) and off; the queue's "Send to Table…" is insensitive while
+ * tables are off, then hands c1-3 to "Table 2" as one undoable action (Ctrl+Z takes it back);
+ * the entries the table sends show in its row live (turn, phase, losses) and in the dialog;
+ * "Watch Battle" opens it read-only and follows each entry; an Undo the engine refuses (the
+ * table has played) changes nothing; "Take Back…" with a reason gives it back to the chief.
+ * At the table (the same process on loopback), Join a Table lists the engagement, opens it in
+ * a battle page, sends each phase to the chief and then the ending.
+ * Screenshots of the queue and the dialogs are saved in the build's tests folder. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "admiralty-battle-page.h"
+#include "admiralty-join-dialog.h"
+#include "admiralty-order-board.h"
+#include "admiralty-share-dialog.h"
+#include "admiralty-tables-dialog.h"
+#include "admiralty-window-private.h"
+#include "komarr-helpers.h"
+#include "ui-helpers.h"
+
+#define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
+#define C1_3 2                            /* c1-3's place in the queue of cycle 1 */
+
+typedef struct {
+  char            *dir;
+  char            *campaign_path;
+  AdmiraltyWindow *window;
+} Fixture;
+
+static char *
+source_path (const char *folder,
+             const char *name)
+{
+  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, name, NULL);
+}
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty");
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
+
+  g_assert_no_error (error);
+  fixture->dir = g_dir_make_tmp ("admiralty-tables-ui-XXXXXX", &error);
+  g_assert_no_error (error);
+  fixture->campaign_path = g_build_filename (fixture->dir, "komarr.admiralty", NULL);
+  g_assert_true (adm_campaign_save (campaign, fixture->campaign_path, &error));
+  g_assert_no_error (error);
+  komarr_play_cycle (campaign, 1, T0);
+
+  fixture->window = admiralty_window_new (app);
+  fixture->window->clock_notifies = FALSE;
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  iterate_until (widget_mapped, fixture->window, 5000);
+  g_assert_true (admiralty_window_open (fixture->window, fixture->campaign_path));
+  iterate ();
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  close_window (fixture->window);
+  remove_tree (fixture->dir);
+  g_free (fixture->campaign_path);
+  g_free (fixture->dir);
+}
+
+static AdmiraltyOrderBoard *
+board (Fixture *fixture)
+{
+  return _admiralty_window_get_order_board (fixture->window);
+}
+
+/* The queue's line of @id as the board shows it. */
+static char *
+queue_line (Fixture    *fixture,
+            const char *id)
+{
+  g_autofree char *text = admiralty_order_board_get_engagements_text (board (fixture));
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (g_str_has_prefix (lines[i], id) && lines[i][strlen (id)] == ' ')
+      return g_strdup (lines[i]);
+  return NULL;
+}
+
+static gboolean
+is_row_of (GtkWidget     *widget,
+           gconstpointer  data)
+{
+  return ADW_IS_ACTION_ROW (widget) &&
+         g_str_has_prefix (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), data);
+}
+
+static gboolean
+is_menu_button (GtkWidget     *widget,
+                gconstpointer  data)
+{
+  return GTK_IS_MENU_BUTTON (widget);
+}
+
+/* The menu button of engagement @id's row, or NULL. */
+static GtkWidget *
+row_menu (Fixture    *fixture,
+          const char *id)
+{
+  g_autofree char *prefix = g_strdup_printf ("%s ", id);
+  GtkWidget *row = find_widget (GTK_WIDGET (board (fixture)), is_row_of, prefix);
+
+  g_assert_nonnull (row);
+  return find_widget (row, is_menu_button, NULL);
+}
+
+/* The table's master plays @phases phases of its battle and sends what the chief lacks. */
+static void
+table_plays (Fixture   *fixture,
+             AdmBattle *battle,
+             int        phases)
+{
+  AdmCampaign *campaign = fixture->window->campaign;
+  g_autofree char *orders_path = source_path ("tests/data/campaign-battles",
+                                              "komarr-c1-3.orders.xml");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattleOrders) orders = adm_battle_orders_load_file (orders_path, &error);
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (5 + adm_battle_get_journal (battle)->len);
+  g_autoptr(GPtrArray) at = adm_campaign_get_table_engagements (campaign, "Table 2");
+  const AdmTableAssignment *assignment;
+  AdmTableReceipt receipt;
+  g_autofree char *message = NULL;
+  gsize length;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (at->len, ==, 1);
+  assignment = g_ptr_array_index (at, 0);
+  for (int phase = 0; phase < phases; phase++)
+    {
+      g_assert_true (adm_battle_resolve_phase (battle,
+                                               adm_battle_orders_get_turn (orders,
+                                                                           adm_battle_get_turn (battle)),
+                                               ADM_DICE_SOURCE (dice), &error));
+      g_assert_no_error (error);
+    }
+  adm_campaign_get_table_receipt (campaign, "c1-3", &receipt);
+  message = adm_table_battle_message (battle, "c1-3", assignment->id, receipt.kept + 1, NULL,
+                                      &length);
+  g_assert_true (adm_campaign_receive_from_table (campaign, "Table 2", message, length,
+                                                  "Table 2", &receipt, &error));
+  g_assert_no_error (error);
+  iterate ();
+}
+
+static void
+test_queue_and_dialog (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  AdmCampaign *campaign = fixture->window->campaign;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autofree char *line = NULL, *text = NULL, *saved = NULL;
+  AdmiraltyTablesDialog *dialog;
+  AdmiraltyBattlePage *page;
+  GtkWidget *menu;
+  guint events, journal;
+
+  adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->orders_tab);
+  iterate ();
+  /* Tables off: the row's menu is there, insensitive, saying why. */
+  menu = row_menu (fixture, "c1-3");
+  g_assert_nonnull (menu);
+  g_assert_false (gtk_widget_get_sensitive (menu));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (menu), "Tables…"));
+
+  /* The Tables dialog turns two tables on, on the portal's server. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.tables", NULL));
+  iterate ();
+  dialog = NULL;
+  for (GList *l = gtk_window_list_toplevels (); l != NULL; l = g_list_delete_link (l, l))
+    if (ADMIRALTY_IS_TABLES_DIALOG (l->data))
+      dialog = l->data;
+  g_assert_nonnull (dialog);
+  g_assert_true (adm_portal_start (admiralty_order_board_get_portal (board (fixture)),
+                                   "127.0.0.1", 0, &error));
+  g_assert_no_error (error);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "tables.set-count", "u", 2));
+  iterate ();
+  g_assert_cmpuint (admiralty_tables_dialog_get_n_tables (dialog), ==, 2);
+  g_assert_cmpuint (admiralty_order_board_get_n_tables (board (fixture)), ==, 2);
+  text = admiralty_tables_dialog_get_table_text (dialog, "Table 2");
+  g_assert_true (g_str_has_prefix (text, "http://127.0.0.1:"));
+  g_assert_nonnull (strstr (text, "/table/"));
+  g_assert_nonnull (strstr (text, "No engagements yet"));
+  g_clear_pointer (&text, g_free);
+  g_assert_true (gtk_widget_get_sensitive (row_menu (fixture, "c1-3")));
+
+  /* Send to Table: one action, undone and redone like any other. */
+  events = adm_campaign_get_events (campaign)->len;
+  g_assert_true (admiralty_order_board_send_to_table (board (fixture), C1_3, "Table 2", &error));
+  g_assert_no_error (error);
+  iterate ();
+  line = queue_line (fixture, "c1-3");
+  g_assert_nonnull (strstr (line, "At the table “Table 2”"));
+  g_clear_pointer (&line, g_free);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL));
+  iterate ();
+  line = queue_line (fixture, "c1-3");
+  g_assert_null (strstr (line, "At the table"));
+  g_clear_pointer (&line, g_free);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.redo", NULL));
+  iterate ();
+  g_assert_cmpuint (adm_campaign_get_events (campaign)->len, >, events);
+  text = admiralty_tables_dialog_get_table_text (dialog, "Table 2");
+  g_assert_nonnull (strstr (text, "c1-3 · Pol orbit — At the table “Table 2”"));
+  g_clear_pointer (&text, g_free);
+
+  /* The table plays and sends: the row says where its battle stands, live. */
+  saved = adm_campaign_table_battle (campaign, "Table 2", "c1-3", &error);
+  g_assert_no_error (error);
+  battle = adm_battle_load_game_memory (saved, strlen (saved), "c1-3", &error);
+  g_assert_no_error (error);
+  table_plays (fixture, battle, 6);
+  line = queue_line (fixture, "c1-3");
+  g_assert_nonnull (strstr (line, "At the table “Table 2” · Turn "));
+  g_clear_pointer (&line, g_free);
+  text = admiralty_tables_dialog_get_table_text (dialog, "Table 2");
+  g_assert_nonnull (strstr (text, "At the table “Table 2” · Turn "));
+  g_clear_pointer (&text, g_free);
+  save_screenshot (GTK_WIDGET (dialog), "tables-dialog.png");
+  save_screenshot (GTK_WIDGET (fixture->window), "tables-queue.png");
+
+  /* The table has played: Undo of the hand-off is refused and changes nothing. */
+  events = adm_campaign_get_events (campaign)->len;
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL);
+  iterate ();
+  g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, events);
+  g_assert_nonnull (adm_state_get_table (adm_campaign_get_state (campaign), "c1-3"));
+
+  /* Watch Battle: read-only, following each entry. */
+  admiralty_order_board_open_engagement (board (fixture), C1_3);
+  iterate ();
+  page = _admiralty_window_get_battle_page (fixture->window);
+  g_assert_nonnull (page);
+  g_assert_true (admiralty_battle_page_get_at_table (page));
+  g_assert_true (admiralty_battle_page_get_read_only (page));
+  g_assert_false (admiralty_battle_page_undo (page, &error));
+  g_assert_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_AT_TABLE);
+  g_clear_error (&error);
+  g_assert_nonnull (strstr (admiralty_battle_page_get_phase_label (page), "Table 2"));
+  journal = adm_battle_get_journal (admiralty_battle_page_get_battle (page))->len;
+  table_plays (fixture, battle, 2);
+  page = _admiralty_window_get_battle_page (fixture->window);
+  g_assert_nonnull (page);
+  g_assert_cmpuint (adm_battle_get_journal (admiralty_battle_page_get_battle (page))->len, >,
+                    journal);
+  g_assert_true (admiralty_battle_page_get_read_only (page));
+  save_screenshot (GTK_WIDGET (fixture->window), "tables-watch.png");
+
+  /* Take Back, with the chief's reason: the battle is his again. */
+  adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->orders_tab);
+  /* No reason, no taking back. */
+  g_assert_false (admiralty_order_board_take_back (board (fixture), C1_3, "", &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_true (admiralty_order_board_take_back (board (fixture), C1_3, "The laptop broke down",
+                                                  &error));
+  g_assert_no_error (error);
+  iterate ();
+  line = queue_line (fixture, "c1-3");
+  g_assert_null (strstr (line, "At the table"));
+  g_assert_null (adm_state_get_table (adm_campaign_get_state (campaign), "c1-3"));
+
+  /* Tables off: the links die, the menu says why again. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "tables.set-count", "u", 0));
+  iterate ();
+  g_assert_cmpuint (admiralty_order_board_get_n_tables (board (fixture)), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+static gboolean
+listed (gpointer data)
+{
+  g_autofree char *listing = admiralty_join_dialog_get_listing (data);
+
+  return listing[0] != '\0';
+}
+
+static gboolean
+all_sent (gpointer data)
+{
+  return adm_table_client_get_state (data) == ADM_TABLE_CLIENT_ALL_SENT &&
+         adm_table_client_get_waiting (data) == 0;
+}
+
+static gboolean
+client_set (gpointer data)
+{
+  return *(AdmTableClient **) data != NULL;
+}
+
+static void
+opened_cb (AdmiraltyJoinDialog *dialog,
+           AdmTableClient      *client,
+           AdmTableClient     **out)
+{
+  g_set_object (out, client);
+}
+
+/* The table master's side in the same process: the chief turns two tables on and sends c1-3
+ * to "Table 2"; Join a Table says a wrong link is wrong, lists the engagement sent to the
+ * table, and opens it in a battle page of the chief's window (as good as another's). */
+static AdmiraltyBattlePage *
+join_c1_3 (Fixture                *fixture,
+           AdmTableClient        **client,
+           AdmiraltyTablesDialog **tables)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *link = NULL, *listing = NULL;
+  AdmiraltyJoinDialog *join;
+  AdmiraltyBattlePage *page;
+  AdmPortal *portal;
+
+  adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->orders_tab);
+  iterate ();
+  portal = admiralty_share_dialog_portal_for (GTK_WINDOW (fixture->window),
+                                              fixture->window->campaign, NULL, &error);
+  g_assert_no_error (error);
+  admiralty_order_board_set_portal (board (fixture), portal);
+  g_assert_true (adm_portal_start (portal, "127.0.0.1", 0, &error));
+  g_assert_no_error (error);
+  *tables = admiralty_tables_dialog_new (GTK_WINDOW (fixture->window), portal);
+  g_assert_true (admiralty_tables_dialog_set_n_tables (*tables, 2, &error));
+  g_assert_no_error (error);
+  admiralty_order_board_set_n_tables (board (fixture), 2);
+  g_assert_true (admiralty_order_board_send_to_table (board (fixture), C1_3, "Table 2", &error));
+  g_assert_no_error (error);
+  link = adm_table_server_get_link (admiralty_tables_dialog_get_server (GTK_WINDOW (fixture->window),
+                                                                        portal),
+                                    "Table 2");
+  g_assert_nonnull (link);
+
+  /* A wrong link is said so, and lists nothing. */
+  join = admiralty_join_dialog_new (GTK_WINDOW (fixture->window));
+  g_signal_connect (join, "open-battle", G_CALLBACK (opened_cb), client);
+  gtk_window_present (GTK_WINDOW (join));
+  iterate_until (widget_mapped, join, 5000);
+  admiralty_join_dialog_connect (join, "http://127.0.0.1/not-a-table/");
+  iterate ();
+  g_assert_cmpstr (admiralty_join_dialog_get_status (join), !=, "");
+  listing = admiralty_join_dialog_get_listing (join);
+  g_assert_cmpstr (listing, ==, "");
+  g_clear_pointer (&listing, g_free);
+
+  admiralty_join_dialog_connect (join, link);
+  iterate_until (listed, join, 10000);
+  listing = admiralty_join_dialog_get_listing (join);
+  g_assert_cmpstr (listing, ==, "c1-3 · Pol orbit — Not fought\n");
+  g_assert_cmpstr (admiralty_join_dialog_get_status (join), ==,
+                   "Table 2 of The Komarr Campaign");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (join), "join.open", "s", "c1-3"));
+  iterate_until (client_set, client, 10000);
+  g_assert_nonnull (*client);
+  g_assert_true (_admiralty_window_open_table_battle (fixture->window, *client));
+  page = _admiralty_window_get_battle_page (fixture->window);
+  g_assert_nonnull (page);
+  g_assert_true (admiralty_battle_page_get_table_client (page) == *client);
+  g_assert_false (admiralty_battle_page_get_read_only (page));
+  return page;
+}
+
+/* Each phase resolved at the table reaches the chief's campaign and queue; End Battle hands
+ * the ending back with the reason. */
+static void
+test_join_and_play (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  AdmCampaign *campaign = fixture->window->campaign;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmTableClient) client = NULL;
+  g_autofree char *line = NULL, *status = NULL;
+  AdmiraltyTablesDialog *tables = NULL;
+  AdmiraltyBattlePage *page = join_c1_3 (fixture, &client, &tables);
+  AdmTableReceipt receipt;
+
+  /* A phase at the table reaches the chief; the header says so. */
+  admiralty_battle_page_resolve_phase (page, FALSE);
+  iterate_until (all_sent, client, 10000);
+  status = admiralty_battle_page_get_table_status (page);
+  g_assert_cmpstr (status, ==, "All sent to the chief");
+  g_assert_nonnull (strstr (admiralty_battle_page_get_phase_label (page), "All sent to the chief"));
+  adm_campaign_get_table_receipt (campaign, "c1-3", &receipt);
+  g_assert_cmpuint (receipt.kept, ==, 1);
+  line = queue_line (fixture, "c1-3");
+  g_assert_nonnull (strstr (line, "At the table “Table 2” · Turn 1"));
+  g_clear_pointer (&line, g_free);
+
+  /* End Battle at the table: the chief applies the ending. */
+  g_assert_true (admiralty_battle_page_end_battle (page, "Pol Six withdrew", &error));
+  g_assert_no_error (error);
+  iterate_until (all_sent, client, 10000);
+  adm_campaign_get_table_receipt (campaign, "c1-3", &receipt);
+  g_assert_true (receipt.ended);
+  g_assert_true (admiralty_battle_page_get_read_only (page));
+  g_assert_nonnull (adm_state_get_battle_ending (adm_campaign_get_state (campaign), "c1-3"));
+  gtk_window_destroy (GTK_WINDOW (tables));
+}
+
+static gboolean
+refused (gpointer data)
+{
+  return adm_table_client_get_state (data) == ADM_TABLE_CLIENT_REFUSED;
+}
+
+/* The chief takes c1-3 back with a reason: the table's next entry is refused, its page says
+ * the chief's words and takes no more orders; the battle stays on the table's laptop. */
+static void
+test_join_taken_back (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmTableClient) client = NULL;
+  g_autofree char *status = NULL;
+  AdmiraltyTablesDialog *tables = NULL;
+  AdmiraltyBattlePage *page = join_c1_3 (fixture, &client, &tables);
+
+  admiralty_battle_page_resolve_phase (page, FALSE);
+  iterate_until (all_sent, client, 10000);
+  g_assert_true (admiralty_order_board_take_back (board (fixture), C1_3, "Table 2 went home",
+                                                  &error));
+  g_assert_no_error (error);
+  admiralty_battle_page_resolve_phase (page, FALSE);
+  iterate_until (refused, client, 10000);
+  g_assert_cmpint (adm_table_client_get_state (client), ==, ADM_TABLE_CLIENT_REFUSED);
+  status = admiralty_battle_page_get_table_status (page);
+  g_assert_nonnull (strstr (status, "Table 2 went home"));
+  g_assert_nonnull (strstr (admiralty_battle_page_get_phase_label (page), "Table 2 went home"));
+  g_assert_true (admiralty_battle_page_get_read_only (page));
+  g_assert_false (admiralty_battle_page_undo (page, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_cmpuint (adm_battle_get_journal (admiralty_battle_page_get_battle (page))->len, ==, 2);
+  gtk_window_destroy (GTK_WINDOW (tables));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  ui_test_init (&argc, &argv, "tables-ui");
+  g_test_add ("/ui/tables-ui/F-STRAT-4/queue-and-dialog", Fixture, NULL, fixture_set_up,
+              test_queue_and_dialog, fixture_tear_down);
+  g_test_add ("/ui/tables-ui/F-STRAT-4/join-and-play", Fixture, NULL, fixture_set_up,
+              test_join_and_play, fixture_tear_down);
+  g_test_add ("/ui/tables-ui/F-STRAT-4/join-taken-back", Fixture, NULL, fixture_set_up,
+              test_join_taken_back, fixture_tear_down);
+  return ui_test_finish (g_test_run ());
+}
