@@ -99,6 +99,7 @@ typedef struct {
   guint         capacity;
   guint         n_dice;
   const double *dist;      /* its roll's hits (the FleetInfo's), NULL unless alive */
+  guint         hit;       /* the state after one hit (itself when none is taken) */
   guint        *after;     /* the state after k hits, k = 0..n_after - 1 */
   guint         n_after;
 } SideState;
@@ -169,6 +170,16 @@ typedef struct {
  * small battle allocates next to nothing. */
 #define FIRST_SLOTS 64
 
+/* @memory, g_malloc'ed, freed with @solver's blocks. */
+static void
+solver_keep (Solver   *solver,
+             gpointer  memory)
+{
+  if (solver->blocks == NULL)
+    solver->blocks = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (solver->blocks, memory);
+}
+
 /* @size bytes, zeroed, aligned for a double, alive as long as @solver. */
 static gpointer
 solver_alloc (Solver *solver,
@@ -183,7 +194,7 @@ solver_alloc (Solver *solver,
 
       solver->block_free = g_malloc (block);
       solver->block_left = block;
-      g_ptr_array_add (solver->blocks, solver->block_free);
+      solver_keep (solver, solver->block_free);
     }
   memory = solver->block_free;
   solver->block_free += size;
@@ -205,6 +216,22 @@ solver_grow (Solver        *solver,
   if (n > 0)
     memcpy (grown, memory, n * size);
   return grown;
+}
+
+/* @n probabilities, zeroed, alive as long as @solver: in its blocks when they are few (a
+ * small battle's are), else allocated apart; NULL when there are too many to allocate. */
+static double *
+solver_cells (Solver *solver,
+              gsize   n)
+{
+  double *cells;
+
+  if (n <= BLOCK_SIZE / sizeof (double) / 4)
+    return solver_alloc (solver, MAX (n, 1) * sizeof (double));
+  cells = n <= G_MAXSIZE / sizeof (double) / 4 ? g_try_new0 (double, n) : NULL;
+  if (cells != NULL)
+    solver_keep (solver, cells);
+  return cells;
 }
 
 /* Two ids (and an outcome) packed in a pointer-sized key; a 64-bit mix spreads them. */
@@ -570,23 +597,32 @@ side_explore (Solver     *solver,
 {
   Side *side = &solver->sides[which];
 
+  /* Both policies assign hits one at a time, each to the unit the policy picks in what is
+   * left (adm_ti4_fleet_suggest), so k hits are one hit and k - 1 more: each state is given
+   * the state one hit leads to, and its states after 0..k hits follow that chain. */
+  for (guint s = 0; s < side->n_states; s++)
+    {
+      guint hit = s;
+
+      if (side->states[s].alive && side->max_hits > 0)
+        {
+          AdmTi4Fleet fleet = info_of (solver, side->states[s].fleet)->fleet;
+
+          adm_ti4_fleet_assign_hits_in (&solver->cards[which], &fleet, solver->arena, 1,
+                                        side->policy);
+          hit = side_add (solver, side, intern (solver, which, &fleet));
+        }
+      side->states[s].hit = hit;
+    }
   for (guint s = 0; s < side->n_states; s++)
     {
       SideState *state = &side->states[s];
-      AdmTi4Fleet start = info_of (solver, state->fleet)->fleet;
       guint n = state->alive ? MIN (state->capacity, side->max_hits) : 0;
       guint *after = solver_alloc (solver, (n + 1) * sizeof (guint));
 
-      /* Both policies assign hits one at a time, each to the unit the policy picks in what
-       * is left (adm_ti4_fleet_suggest), so k hits are k - 1 hits and one more. */
       after[0] = s;
       for (guint k = 1; k <= n; k++)
-        {
-          adm_ti4_fleet_assign_hits_in (&solver->cards[which], &start, solver->arena, 1,
-                                        side->policy);
-          after[k] = side_add (solver, side, intern (solver, which, &start));
-        }
-      state = &side->states[s];
+        after[k] = side->states[after[k - 1]].hit;
       state->after = after;
       state->n_after = n + 1;
       if (state->alive)
@@ -861,8 +897,7 @@ start (Solver            *solver,
 
   n_a = side_a->n_states;
   n_d = side_d->n_states;
-  mass = (gsize) n_a * n_d <= G_MAXSIZE / sizeof (double) / 4
-         ? g_try_new0 (double, (gsize) n_a * n_d) : NULL;
+  mass = solver_cells (solver, (gsize) n_a * n_d);
   if (mass == NULL)
     {
       g_set_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_INVALID,
@@ -895,7 +930,8 @@ solve (Solver             *solver,
        GCancellable       *cancellable,
        GError            **error)
 {
-  g_autofree double *mass = NULL, *next = NULL, *retreat = NULL;
+  /* In the solver's blocks. */
+  double *mass = NULL, *next = NULL, *retreat = NULL;
   const Side *side_d = &solver->sides[ADM_TI4_DEFENDER];
   gsize n_cells;
   int retreating = -1;
@@ -908,7 +944,7 @@ solve (Solver             *solver,
   for (guint round = 1; round < solver->n_rounds; round++)
     {
       if (next == NULL)
-        next = g_try_new0 (double, n_cells);
+        next = solver_cells (solver, n_cells);
       else
         memset (next, 0, n_cells * sizeof *next);
       layer.announced = announced_at (solver, round);
@@ -918,7 +954,7 @@ solve (Solver             *solver,
         layer.announced = -1;
       if (layer.announced >= 0)
         {
-          retreat = g_try_new0 (double, n_cells);
+          retreat = solver_cells (solver, n_cells);
           retreating = layer.announced;
         }
       if (next == NULL || (layer.announced >= 0 && retreat == NULL))
@@ -957,19 +993,70 @@ solve (Solver             *solver,
   return TRUE;
 }
 
+/* Most likely first, then by outcome and by the fleets' bytes: a total order, so the ends
+ * come out the same whatever order the chain met them in. */
 static int
 compare_ends (gconstpointer a,
-              gconstpointer b)
+              gconstpointer b,
+              gpointer      data)
 {
-  const AdmTi4OddsEnd *x = a, *y = b;
+  const EndRecord *x = a, *y = b;
+  Solver *solver = data;
+  int order;
 
   if (x->probability != y->probability)
     return x->probability > y->probability ? -1 : 1;
   if (x->outcome != y->outcome)
     return x->outcome < y->outcome ? -1 : 1;
-  if (memcmp (&x->attacker, &y->attacker, sizeof x->attacker) != 0)
-    return memcmp (&x->attacker, &y->attacker, sizeof x->attacker);
-  return memcmp (&x->defender, &y->defender, sizeof x->defender);
+  order = memcmp (&info_of (solver, x->attacker)->fleet, &info_of (solver, y->attacker)->fleet,
+                  sizeof (AdmTi4Fleet));
+  if (order != 0)
+    return order;
+  return memcmp (&info_of (solver, x->defender)->fleet, &info_of (solver, y->defender)->fleet,
+                 sizeof (AdmTi4Fleet));
+}
+
+/* The odds from the solved chain: its ends, most likely first, and what they add up to. */
+static AdmTi4Odds *
+collect (Solver *solver)
+{
+  AdmTi4Odds *odds = g_new0 (AdmTi4Odds, 1);
+
+  /* The ends are sorted as records, a few bytes each, then written out once. */
+  g_qsort_with_data (solver->ends, solver->n_ends, sizeof (EndRecord), compare_ends, solver);
+  odds->ends = g_array_sized_new (FALSE, FALSE, sizeof (AdmTi4OddsEnd), solver->n_ends);
+  g_array_set_size (odds->ends, solver->n_ends);
+  for (guint e = 0; e < solver->n_ends; e++)
+    {
+      const EndRecord *record = &solver->ends[e];
+      AdmTi4OddsEnd *end = &g_array_index (odds->ends, AdmTi4OddsEnd, e);
+
+      end->outcome = record->outcome;
+      end->attacker = info_of (solver, record->attacker)->fleet;
+      end->defender = info_of (solver, record->defender)->fleet;
+      end->probability = record->probability;
+      odds->outcome[end->outcome] += end->probability;
+      /* adm_ti4_fleet_count () read in place: intact and damaged; the cards neither side
+       * started with stay at nought. */
+      for (guint c = 0; c < solver->both.n; c++)
+        {
+          guint i = solver->both.index[c];
+
+          odds->attacker_expected[i] += end->probability *
+                                        (guint) (end->attacker.intact[i] + end->attacker.damaged[i]);
+          odds->defender_expected[i] += end->probability *
+                                        (guint) (end->defender.intact[i] + end->defender.damaged[i]);
+        }
+    }
+  /* LRR 39.10: a side that retreated lost; the other holds the system. */
+  odds->attacker = odds->outcome[ADM_TI4_OUTCOME_ATTACKER_WINS] +
+                   odds->outcome[ADM_TI4_OUTCOME_DEFENDER_RETREATED];
+  odds->defender = odds->outcome[ADM_TI4_OUTCOME_DEFENDER_WINS] +
+                   odds->outcome[ADM_TI4_OUTCOME_ATTACKER_RETREATED];
+  odds->draw = odds->outcome[ADM_TI4_OUTCOME_DRAW];
+  odds->expected_rounds = solver->rounds;
+  odds->n_states = solver->n_states;
+  return odds;
 }
 
 static gboolean
@@ -1021,7 +1108,6 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
                                   GCancellable            *cancellable,
                                   GError                 **error)
 {
-  g_autoptr(GPtrArray) blocks = NULL;
   FleetSlot first_fleet_slots[FIRST_SLOTS] = { { 0 } };
   EndSlot first_end_slots[FIRST_SLOTS] = { { 0 } };
   guint64 first_block[BLOCK_SIZE / sizeof (guint64)];
@@ -1044,14 +1130,12 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
       !adm_ti4_fleet_check_arena (catalog, defender, options->arena, ADM_TI4_DEFENDER, error))
     return NULL;
 
-  blocks = g_ptr_array_new_with_free_func (g_free);
   solver.catalog = catalog;
   solver.options = options;
   solver.arena = options->arena;
   adm_ti4_cards_of (catalog, attacker, NULL, &solver.cards[ADM_TI4_ATTACKER]);
   adm_ti4_cards_of (catalog, defender, NULL, &solver.cards[ADM_TI4_DEFENDER]);
   adm_ti4_cards_of (catalog, attacker, defender, &solver.both);
-  solver.blocks = blocks;
   solver.block_free = (char *) first_block;
   solver.block_left = sizeof first_block;
   solver.n_fleet_slots = FIRST_SLOTS;
@@ -1069,49 +1153,9 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
                            options->defender_retreat_after) + 2;
 
   ok = solve (&solver, attacker, defender, cancellable, error);
-  if (!ok)
-    return NULL;
-
-  odds = g_new0 (AdmTi4Odds, 1);
-  odds->ends = g_array_sized_new (FALSE, FALSE, sizeof (AdmTi4OddsEnd), solver.n_ends);
-  for (guint e = 0; e < solver.n_ends; e++)
-    {
-      const EndRecord *record = &solver.ends[e];
-      AdmTi4OddsEnd end;
-
-      end.outcome = record->outcome;
-      end.attacker = info_of (&solver, record->attacker)->fleet;
-      end.defender = info_of (&solver, record->defender)->fleet;
-      end.probability = record->probability;
-      g_array_append_val (odds->ends, end);
-    }
-  g_array_sort (odds->ends, compare_ends);
-
-  for (guint e = 0; e < odds->ends->len; e++)
-    {
-      const AdmTi4OddsEnd *end = &g_array_index (odds->ends, AdmTi4OddsEnd, e);
-
-      odds->outcome[end->outcome] += end->probability;
-      /* adm_ti4_fleet_count () read in place: intact and damaged; the cards neither side
-       * started with stay at nought. */
-      for (guint c = 0; c < solver.both.n; c++)
-        {
-          guint i = solver.both.index[c];
-
-          odds->attacker_expected[i] += end->probability *
-                                        (guint) (end->attacker.intact[i] + end->attacker.damaged[i]);
-          odds->defender_expected[i] += end->probability *
-                                        (guint) (end->defender.intact[i] + end->defender.damaged[i]);
-        }
-    }
-  /* LRR 39.10: a side that retreated lost; the other holds the system. */
-  odds->attacker = odds->outcome[ADM_TI4_OUTCOME_ATTACKER_WINS] +
-                   odds->outcome[ADM_TI4_OUTCOME_DEFENDER_RETREATED];
-  odds->defender = odds->outcome[ADM_TI4_OUTCOME_DEFENDER_WINS] +
-                   odds->outcome[ADM_TI4_OUTCOME_ATTACKER_RETREATED];
-  odds->draw = odds->outcome[ADM_TI4_OUTCOME_DRAW];
-  odds->expected_rounds = solver.rounds;
-  odds->n_states = solver.n_states;
+  odds = ok ? collect (&solver) : NULL;
+  if (solver.blocks != NULL)
+    g_ptr_array_unref (solver.blocks);
   return odds;
 }
 
