@@ -60,8 +60,11 @@ adm_ti4_hits_distribution (const AdmTi4Dice *dice,
   for (guint v = 1; v <= 10; v++)
     {
       /* LRR 39.5: a d10 ("0" = 10) hits on its combat value or more. */
-      double p = (11.0 - v) / 10.0;
+      double p;
 
+      if (dice->dice[v] == 0)
+        continue;
+      p = (11.0 - v) / 10.0;
       for (guint d = 0; d < dice->dice[v]; d++)
         {
           /* One more die: out'[k] = out[k] (1 - p) + out[k - 1] p. */
@@ -168,7 +171,7 @@ typedef struct {
 #define BLOCK_SIZE 8192
 /* The first slots of the solver's two tables, and its first block, are on the stack: a
  * small battle allocates next to nothing. */
-#define FIRST_SLOTS 64
+#define FIRST_SLOTS 32
 
 /* @memory, g_malloc'ed, freed with @solver's blocks. */
 static void
@@ -373,8 +376,11 @@ info_checked (Solver     *solver,
     {
       AdmTi4Fleet fleet = info->fleet;
 
-      adm_ti4_fleet_capacity_check_in (&solver->cards[side], &fleet, NULL);
-      info->checked = intern (solver, side, &fleet);
+      /* Most fleets lose nothing to it: they are their own. */
+      if (adm_ti4_fleet_capacity_check_in (&solver->cards[side], &fleet, NULL) == 0)
+        info->checked = id;
+      else
+        info->checked = intern (solver, side, &fleet);
     }
   return info->checked;
 }
@@ -638,17 +644,27 @@ static guint *
 side_sort (Solver *solver,
            Side   *side)
 {
-  guint n = side->n_states, most = 0;
-  SideState *states = side->states;
-  SideState *sorted = solver_alloc (solver, MAX (n, 1) * sizeof (SideState));
+  guint n = side->n_states, most = 0, s;
+  SideState *states = side->states, *sorted;
   guint *rank = solver_alloc (solver, MAX (n, 1) * sizeof (guint));
   guint *next;
 
+  /* Often they are in that order already: a side that loses nothing to the barrage has one
+   * first state, and a hit leads to one state, so its states are one chain, met in order. */
+  for (s = 1; s < n && states[s].capacity <= states[s - 1].capacity; s++)
+    ;
+  if (s >= n)
+    {
+      for (s = 0; s < n; s++)
+        rank[s] = s;
+      return rank;
+    }
+  sorted = solver_alloc (solver, n * sizeof (SideState));
   /* A counting sort, stable: by capacity, highest first, then by the old number. */
-  for (guint s = 0; s < n; s++)
+  for (s = 0; s < n; s++)
     most = MAX (most, states[s].capacity);
   next = solver_alloc (solver, ((gsize) most + 1) * sizeof (guint));
-  for (guint s = 0; s < n; s++)
+  for (s = 0; s < n; s++)
     next[most - states[s].capacity]++;
   for (guint b = 0, at = 0; b <= most; b++)
     {
@@ -657,7 +673,7 @@ side_sort (Solver *solver,
       next[b] = at;
       at += here;
     }
-  for (guint s = 0; s < n; s++)
+  for (s = 0; s < n; s++)
     {
       guint r = next[most - states[s].capacity]++;
 
@@ -993,6 +1009,8 @@ solve (Solver             *solver,
   return TRUE;
 }
 
+#define FEW_ENDS 32
+
 /* Most likely first, then by outcome and by the fleets' bytes: a total order, so the ends
  * come out the same whatever order the chain met them in. */
 static int
@@ -1022,8 +1040,20 @@ collect (Solver *solver)
 {
   AdmTi4Odds *odds = g_new0 (AdmTi4Odds, 1);
 
-  /* The ends are sorted as records, a few bytes each, then written out once. */
-  g_qsort_with_data (solver->ends, solver->n_ends, sizeof (EndRecord), compare_ends, solver);
+  /* The ends are sorted as records, a few bytes each, then written out once. A small
+   * battle's dozen are sorted in place: a library sort's set-up would cost more. */
+  if (solver->n_ends > FEW_ENDS)
+    g_qsort_with_data (solver->ends, solver->n_ends, sizeof (EndRecord), compare_ends, solver);
+  else
+    for (guint e = 1; e < solver->n_ends; e++)
+      {
+        EndRecord record = solver->ends[e];
+        guint at = e;
+
+        for (; at > 0 && compare_ends (&solver->ends[at - 1], &record, solver) > 0; at--)
+          solver->ends[at] = solver->ends[at - 1];
+        solver->ends[at] = record;
+      }
   odds->ends = g_array_sized_new (FALSE, FALSE, sizeof (AdmTi4OddsEnd), solver->n_ends);
   g_array_set_size (odds->ends, solver->n_ends);
   for (guint e = 0; e < solver->n_ends; e++)
@@ -1090,6 +1120,27 @@ check_options (const AdmTi4OddsOptions *options,
   return TRUE;
 }
 
+/* The cards of @both that @fleet has any of (adm_ti4_cards_of () without another pass over
+ * the catalogue). */
+static void
+cards_of_side (const AdmTi4Cards *both,
+               const AdmTi4Fleet *fleet,
+               AdmTi4Cards       *cards)
+{
+  cards->n = 0;
+  for (guint c = 0; c < both->n; c++)
+    {
+      guint i = both->index[c];
+
+      if (fleet->intact[i] + fleet->damaged[i] > 0)
+        {
+          cards->index[cards->n] = i;
+          cards->unit[cards->n] = both->unit[c];
+          cards->n++;
+        }
+    }
+}
+
 AdmTi4Odds *
 adm_ti4_odds_compute (AdmTi4Catalog           *catalog,
                       const AdmTi4Fleet       *attacker,
@@ -1133,9 +1184,9 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
   solver.catalog = catalog;
   solver.options = options;
   solver.arena = options->arena;
-  adm_ti4_cards_of (catalog, attacker, NULL, &solver.cards[ADM_TI4_ATTACKER]);
-  adm_ti4_cards_of (catalog, defender, NULL, &solver.cards[ADM_TI4_DEFENDER]);
   adm_ti4_cards_of (catalog, attacker, defender, &solver.both);
+  cards_of_side (&solver.both, attacker, &solver.cards[ADM_TI4_ATTACKER]);
+  cards_of_side (&solver.both, defender, &solver.cards[ADM_TI4_DEFENDER]);
   solver.block_free = (char *) first_block;
   solver.block_left = sizeof first_block;
   solver.n_fleet_slots = FIRST_SLOTS;
