@@ -141,8 +141,8 @@ typedef struct {
   AdmTi4Arena              arena;
   /* The cards each side's fleet starts with, and the two together: a fleet only loses units,
    * so the rules' loops and the fleets' hash look at these only (adm-ti4-fleet.h). */
-  AdmTi4Cards              cards[2];
-  AdmTi4Cards              both;
+  const AdmTi4Cards       *cards;       /* [2], on the caller's stack */
+  const AdmTi4Cards       *both;
   guint                    n_rounds;
   FleetInfo              **fleets;      /* FleetInfo by id, in the blocks */
   guint                    n_fleets;
@@ -183,7 +183,8 @@ solver_keep (Solver   *solver,
   g_ptr_array_add (solver->blocks, memory);
 }
 
-/* @size bytes, zeroed, aligned for a double, alive as long as @solver. */
+/* @size bytes, aligned for a double, alive as long as @solver; not zeroed (most are written
+ * whole at once). */
 static gpointer
 solver_alloc (Solver *solver,
               gsize   size)
@@ -202,11 +203,19 @@ solver_alloc (Solver *solver,
   memory = solver->block_free;
   solver->block_free += size;
   solver->block_left -= size;
-  return memset (memory, 0, size);
+  return memory;
 }
 
-/* @memory (@n items of @size) in a new piece of the solver's blocks of @room items; the old
- * piece is left to the blocks, freed with them. */
+/* The same, zeroed. */
+static gpointer
+solver_alloc0 (Solver *solver,
+               gsize   size)
+{
+  return memset (solver_alloc (solver, size), 0, size);
+}
+
+/* @memory (@n items of @size) in a new piece of the solver's blocks of @room items, the new
+ * ones zeroed; the old piece is left to the blocks, freed with them. */
 static gpointer
 solver_grow (Solver        *solver,
              gconstpointer  memory,
@@ -218,6 +227,7 @@ solver_grow (Solver        *solver,
 
   if (n > 0)
     memcpy (grown, memory, n * size);
+  memset ((char *) grown + n * size, 0, (room - n) * size);
   return grown;
 }
 
@@ -230,7 +240,7 @@ solver_cells (Solver *solver,
   double *cells;
 
   if (n <= BLOCK_SIZE / sizeof (double) / 4)
-    return solver_alloc (solver, MAX (n, 1) * sizeof (double));
+    return solver_alloc0 (solver, MAX (n, 1) * sizeof (double));
   cells = n <= G_MAXSIZE / sizeof (double) / 4 ? g_try_new0 (double, n) : NULL;
   if (cells != NULL)
     solver_keep (solver, cells);
@@ -293,7 +303,7 @@ grow_fleet_slots (Solver *solver)
   guint n_old = solver->n_fleet_slots;
 
   solver->n_fleet_slots *= 2;
-  solver->fleet_slots = solver_alloc (solver, solver->n_fleet_slots * sizeof (FleetSlot));
+  solver->fleet_slots = solver_alloc0 (solver, solver->n_fleet_slots * sizeof (FleetSlot));
   for (guint i = 0; i < n_old; i++)
     if (old[i].id != 0)
       {
@@ -311,7 +321,7 @@ intern (Solver            *solver,
         AdmTi4Side         side,
         const AdmTi4Fleet *fleet)
 {
-  guint hash = adm_ti4_fleet_hash_in (&solver->both, fleet);
+  guint hash = adm_ti4_fleet_hash_in (solver->both, fleet);
   FleetSlot *slot = find_fleet (solver, fleet, hash);
   FleetInfo *info;
   AdmTi4Tally tally;
@@ -326,6 +336,7 @@ intern (Solver            *solver,
   info->capacity = tally.capacity;
   info->dice = tally.dice;
   info->n_dice = tally.n_dice;
+  info->dist = NULL;
   info->checked = -1;
   info->retreated = -1;
   if (solver->n_fleets == solver->room_fleets)
@@ -410,7 +421,7 @@ grow_end_slots (Solver *solver)
   guint n_old = solver->n_end_slots;
 
   solver->n_end_slots *= 2;
-  solver->end_slots = solver_alloc (solver, solver->n_end_slots * sizeof (EndSlot));
+  solver->end_slots = solver_alloc0 (solver, solver->n_end_slots * sizeof (EndSlot));
   for (guint i = 0; i < n_old; i++)
     if (old[i].index != 0)
       {
@@ -663,7 +674,7 @@ side_sort (Solver *solver,
   /* A counting sort, stable: by capacity, highest first, then by the old number. */
   for (s = 0; s < n; s++)
     most = MAX (most, states[s].capacity);
-  next = solver_alloc (solver, ((gsize) most + 1) * sizeof (guint));
+  next = solver_alloc0 (solver, ((gsize) most + 1) * sizeof (guint));
   for (s = 0; s < n; s++)
     next[most - states[s].capacity]++;
   for (guint b = 0, at = 0; b <= most; b++)
@@ -1068,9 +1079,9 @@ collect (Solver *solver)
       odds->outcome[end->outcome] += end->probability;
       /* adm_ti4_fleet_count () read in place: intact and damaged; the cards neither side
        * started with stay at nought. */
-      for (guint c = 0; c < solver->both.n; c++)
+      for (guint c = 0; c < solver->both->n; c++)
         {
-          guint i = solver->both.index[c];
+          guint i = solver->both->index[c];
 
           odds->attacker_expected[i] += end->probability *
                                         (guint) (end->attacker.intact[i] + end->attacker.damaged[i]);
@@ -1164,6 +1175,7 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
   guint64 first_block[BLOCK_SIZE / sizeof (guint64)];
   AdmTi4OddsOptions defaults;
   AdmTi4Odds *odds;
+  AdmTi4Cards cards[2], both;
   Solver solver = { 0 };
   gboolean ok;
 
@@ -1184,9 +1196,12 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
   solver.catalog = catalog;
   solver.options = options;
   solver.arena = options->arena;
-  adm_ti4_cards_of (catalog, attacker, defender, &solver.both);
-  cards_of_side (&solver.both, attacker, &solver.cards[ADM_TI4_ATTACKER]);
-  cards_of_side (&solver.both, defender, &solver.cards[ADM_TI4_DEFENDER]);
+  /* Not zeroed: only their first cards are read. */
+  adm_ti4_cards_of (catalog, attacker, defender, &both);
+  cards_of_side (&both, attacker, &cards[ADM_TI4_ATTACKER]);
+  cards_of_side (&both, defender, &cards[ADM_TI4_DEFENDER]);
+  solver.both = &both;
+  solver.cards = cards;
   solver.block_free = (char *) first_block;
   solver.block_left = sizeof first_block;
   solver.n_fleet_slots = FIRST_SLOTS;
