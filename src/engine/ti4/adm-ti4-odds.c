@@ -91,6 +91,7 @@ typedef struct {
   double     *dist;         /* hits of its combat roll, 0..n_dice; NULL until asked */
   int         checked;      /* fleet after the capacity check (LRR 39.10.a); -1: not yet */
   int         retreated;    /* fleet after a retreat (LRR 39.7.b); -1: not yet */
+  int         hit[ADM_TI4_N_POLICIES];  /* fleet after one hit by each policy; -1: not yet */
 } FleetInfo;
 
 /* One side's state, numbered densely: each side's reachable fleets are found once, before
@@ -339,6 +340,8 @@ intern (Solver            *solver,
   info->dist = NULL;
   info->checked = -1;
   info->retreated = -1;
+  for (guint p = 0; p < ADM_TI4_N_POLICIES; p++)
+    info->hit[p] = -1;
   if (solver->n_fleets == solver->room_fleets)
     {
       solver->room_fleets = MAX (2 * solver->room_fleets, 64);
@@ -412,6 +415,26 @@ info_retreated (Solver     *solver,
       info->retreated = intern (solver, side, &fleet);
     }
   return info->retreated;
+}
+
+/* Fleet @id of @side after one hit assigned by @policy (LRR 39.6, 48.2). Both sides of a
+ * mirror battle meet the same fleets: each fleet's hit is worked out once. */
+static guint
+info_hit (Solver       *solver,
+          AdmTi4Side    side,
+          AdmTi4Policy  policy,
+          guint         id)
+{
+  FleetInfo *info = info_of (solver, id);
+
+  if (info->hit[policy] < 0)
+    {
+      AdmTi4Fleet fleet = info->fleet;
+
+      adm_ti4_fleet_assign_hits_in (&solver->cards[side], &fleet, solver->arena, 1, policy);
+      info->hit[policy] = intern (solver, side, &fleet);
+    }
+  return info->hit[policy];
 }
 
 static void
@@ -622,13 +645,8 @@ side_explore (Solver     *solver,
       guint hit = s;
 
       if (side->states[s].alive && side->max_hits > 0)
-        {
-          AdmTi4Fleet fleet = info_of (solver, side->states[s].fleet)->fleet;
-
-          adm_ti4_fleet_assign_hits_in (&solver->cards[which], &fleet, solver->arena, 1,
-                                        side->policy);
-          hit = side_add (solver, side, intern (solver, which, &fleet));
-        }
+        hit = side_add (solver, side,
+                        info_hit (solver, which, side->policy, side->states[s].fleet));
       side->states[s].hit = hit;
     }
   for (guint s = 0; s < side->n_states; s++)
