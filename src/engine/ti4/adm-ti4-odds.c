@@ -85,9 +85,7 @@ adm_ti4_hits_distribution (const AdmTi4Dice *dice,
 typedef struct {
   AdmTi4Fleet fleet;
   gboolean    alive;        /* has units that fight in this arena */
-  guint       capacity;     /* adm_ti4_fleet_hit_capacity */
-  guint       n_dice;       /* its combat roll */
-  AdmTi4Dice  dice;         /* and its dice */
+  AdmTi4Tally tally;        /* its units that fight, hit capacity and combat roll */
   double     *dist;         /* hits of its combat roll, 0..n_dice; NULL until asked */
   int         checked;      /* fleet after the capacity check (LRR 39.10.a); -1: not yet */
   int         retreated;    /* fleet after a retreat (LRR 39.7.b); -1: not yet */
@@ -325,18 +323,14 @@ intern (Solver            *solver,
   guint hash = adm_ti4_fleet_hash_in (solver->both, fleet);
   FleetSlot *slot = find_fleet (solver, fleet, hash);
   FleetInfo *info;
-  AdmTi4Tally tally;
 
   if (slot->id != 0)
     return slot->id - 1;
 
   info = solver_alloc (solver, sizeof (FleetInfo));
   info->fleet = *fleet;
-  adm_ti4_fleet_tally_in (&solver->cards[side], fleet, solver->arena, &tally);
-  info->alive = tally.fighting > 0;
-  info->capacity = tally.capacity;
-  info->dice = tally.dice;
-  info->n_dice = tally.n_dice;
+  adm_ti4_fleet_tally_in (&solver->cards[side], fleet, solver->arena, &info->tally);
+  info->alive = info->tally.fighting > 0;
   info->dist = NULL;
   info->checked = -1;
   info->retreated = -1;
@@ -372,8 +366,8 @@ info_dist (Solver *solver,
 
   if (info->dist == NULL)
     {
-      info->dist = solver_alloc (solver, (info->n_dice + 1) * sizeof (double));
-      adm_ti4_hits_distribution (&info->dice, info->dist);
+      info->dist = solver_alloc (solver, (info->tally.n_dice + 1) * sizeof (double));
+      adm_ti4_hits_distribution (&info->tally.dice, info->dist);
     }
   return info->dist;
 }
@@ -614,8 +608,8 @@ side_add (Solver *solver,
 
       state.fleet = id;
       state.alive = info->alive;
-      state.capacity = info->capacity;
-      state.n_dice = info->n_dice;
+      state.capacity = info->tally.capacity;
+      state.n_dice = info->tally.n_dice;
       if (side->n_states == side->room)
         {
           side->room = MAX (2 * side->room, 32);
@@ -921,8 +915,8 @@ start (Solver            *solver,
     }
 
   /* Dice are only lost with units: each side's first roll is its largest. */
-  side_d->max_hits = info_of (solver, intern (solver, ADM_TI4_ATTACKER, attacker))->n_dice;
-  side_a->max_hits = info_of (solver, intern (solver, ADM_TI4_DEFENDER, defender))->n_dice;
+  side_d->max_hits = info_of (solver, intern (solver, ADM_TI4_ATTACKER, attacker))->tally.n_dice;
+  side_a->max_hits = info_of (solver, intern (solver, ADM_TI4_DEFENDER, defender))->tally.n_dice;
   for (guint i = 0; i <= na; i++)
     side_add (solver, side_a, ids_a[i]);
   for (guint j = 0; j <= nd; j++)
