@@ -52,6 +52,8 @@ void
 adm_ti4_hits_distribution (const AdmTi4Dice *dice,
                            double           *out)
 {
+  /* LRR 39.5: a d10 ("0" = 10) hits on its combat value or more: (11 - v) / 10. */
+  static const double hit_on[11] = { 1.0, 1.0, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1 };
   guint n = 0;
 
   g_return_if_fail (dice != NULL && out != NULL);
@@ -59,12 +61,8 @@ adm_ti4_hits_distribution (const AdmTi4Dice *dice,
   out[0] = 1.0;
   for (guint v = 1; v <= 10; v++)
     {
-      /* LRR 39.5: a d10 ("0" = 10) hits on its combat value or more. */
-      double p;
+      double p = hit_on[v];
 
-      if (dice->dice[v] == 0)
-        continue;
-      p = (11.0 - v) / 10.0;
       for (guint d = 0; d < dice->dice[v]; d++)
         {
           /* One more die: out'[k] = out[k] (1 - p) + out[k - 1] p. */
@@ -214,7 +212,7 @@ solver_alloc0 (Solver *solver,
 }
 
 /* @memory (@n items of @size) in a new piece of the solver's blocks of @room items, the new
- * ones zeroed; the old piece is left to the blocks, freed with them. */
+ * ones not zeroed; the old piece is left to the blocks, freed with them. */
 static gpointer
 solver_grow (Solver        *solver,
              gconstpointer  memory,
@@ -226,7 +224,6 @@ solver_grow (Solver        *solver,
 
   if (n > 0)
     memcpy (grown, memory, n * size);
-  memset ((char *) grown + n * size, 0, (room - n) * size);
   return grown;
 }
 
@@ -598,6 +595,7 @@ side_add (Solver *solver,
       guint room = MAX (MAX (2 * side->n_dense, solver->n_fleets), 64);
 
       side->dense = solver_grow (solver, side->dense, side->n_dense, room, sizeof (guint));
+      memset (side->dense + side->n_dense, 0, (room - side->n_dense) * sizeof (guint));
       side->n_dense = room;
     }
   number = &side->dense[id];
@@ -914,9 +912,10 @@ start (Solver            *solver,
       nd = barrage_outcomes (solver, ADM_TI4_DEFENDER, defender, attacker, &ids_d, &pd);
     }
 
-  /* Dice are only lost with units: each side's first roll is its largest. */
-  side_d->max_hits = info_of (solver, intern (solver, ADM_TI4_ATTACKER, attacker))->tally.n_dice;
-  side_a->max_hits = info_of (solver, intern (solver, ADM_TI4_DEFENDER, defender))->tally.n_dice;
+  /* Dice are only lost with units: each side's first roll, that of its fleet before any
+   * barrage hit (ids[0]), is its largest. */
+  side_d->max_hits = info_of (solver, ids_a[0])->tally.n_dice;
+  side_a->max_hits = info_of (solver, ids_d[0])->tally.n_dice;
   for (guint i = 0; i <= na; i++)
     side_add (solver, side_a, ids_a[i]);
   for (guint j = 0; j <= nd; j++)
