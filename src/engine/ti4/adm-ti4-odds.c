@@ -555,6 +555,13 @@ barrage_outcomes (Solver            *solver,
   n = MIN (fighters, n_dice);
   ids = *ids_out = solver_alloc (solver, (n + 1) * sizeof (guint));
   p = *p_out = solver_alloc (solver, (n + 1) * sizeof (double));
+  if (n == 0)
+    {
+      /* Nothing to roll at, or nothing to roll: the fleet as it is (most battles). */
+      ids[0] = intern (solver, side, fleet);
+      p[0] = 1.0;
+      return 0;
+    }
   dist = solver_alloc (solver, (n_dice + 1) * sizeof (double));
   adm_ti4_hits_distribution (&dice, dist);
   for (guint k = 0; k <= n; k++)
@@ -1060,7 +1067,8 @@ compare_ends (gconstpointer a,
 static AdmTi4Odds *
 collect (Solver *solver)
 {
-  AdmTi4Odds *odds = g_new0 (AdmTi4Odds, 1);
+  /* Allocated, then zeroed: calloc () skips the allocator's fast path for small blocks. */
+  AdmTi4Odds *odds = memset (g_new (AdmTi4Odds, 1), 0, sizeof (AdmTi4Odds));
 
   /* The ends are sorted as records, a few bytes each, then written out once. A small
    * battle's dozen are sorted in place: a library sort's set-up would cost more. */
