@@ -167,8 +167,10 @@ typedef struct {
 
 #define BLOCK_SIZE 8192
 /* The first slots of the solver's two tables, and its first block, are on the stack: a
- * small battle allocates next to nothing. */
+ * small battle allocates next to nothing (a battle of a few ships and fighters, with its
+ * barrage, needs a little more than 8 KiB). */
 #define FIRST_SLOTS 32
+#define FIRST_BLOCK_SIZE 16384
 
 /* @memory, g_malloc'ed, freed with @solver's blocks. */
 static void
@@ -1191,7 +1193,7 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
 {
   FleetSlot first_fleet_slots[FIRST_SLOTS] = { { 0 } };
   EndSlot first_end_slots[FIRST_SLOTS] = { { 0 } };
-  guint64 first_block[BLOCK_SIZE / sizeof (guint64)];
+  guint64 first_block[FIRST_BLOCK_SIZE / sizeof (guint64)];
   AdmTi4OddsOptions defaults;
   AdmTi4Odds *odds;
   AdmTi4Cards cards[2], both;
