@@ -250,25 +250,33 @@ adm_ti4_fleet_check_arena (AdmTi4Catalog     *catalog,
                            AdmTi4Side         side,
                            GError           **error)
 {
+  const AdmTi4Unit * const *units;
+  guint n_units, fighting = 0;
+
   g_return_val_if_fail (ADM_IS_TI4_CATALOG (catalog), FALSE);
 
-  for (guint i = 0; i < adm_ti4_catalog_get_n_units (catalog); i++)
+  /* One pass over the cards: the odds check both fleets of every battle they compute. */
+  units = adm_ti4_catalog_get_units (catalog, &n_units);
+  for (guint i = 0; i < MIN (n_units, ADM_TI4_MAX_UNITS); i++)
     {
-      const AdmTi4Unit *unit = adm_ti4_catalog_get_unit (catalog, i);
+      guint count = count_of (fleet, i);
 
+      if (count == 0)
+        continue;
       /* LRR 48.1: only ground forces fight on a planet. */
-      if (arena == ADM_TI4_GROUND && adm_ti4_fleet_count (fleet, i) > 0 &&
-          unit->kind != ADM_TI4_KIND_GROUND)
+      if (arena == ADM_TI4_GROUND && units[i]->kind != ADM_TI4_KIND_GROUND)
         {
           g_set_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_INVALID,
                        side == ADM_TI4_ATTACKER
                          ? _("The attacker has a %s: only ground forces fight in a ground combat")
                          : _("The defender has a %s: only ground forces fight in a ground combat"),
-                       unit->name);
+                       units[i]->name);
           return FALSE;
         }
+      if (fights_in (units[i], arena))
+        fighting += count;
     }
-  if (adm_ti4_fleet_fighting (catalog, fleet, arena) == 0)
+  if (fighting == 0)
     {
       g_set_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_INVALID,
                    arena == ADM_TI4_GROUND

@@ -52,6 +52,8 @@ void
 adm_ti4_hits_distribution (const AdmTi4Dice *dice,
                            double           *out)
 {
+  /* LRR 39.5: a d10 ("0" = 10) hits on its combat value or more: (11 - v) / 10. */
+  static const double hit_on[11] = { 1.0, 1.0, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1 };
   guint n = 0;
 
   g_return_if_fail (dice != NULL && out != NULL);
@@ -59,8 +61,7 @@ adm_ti4_hits_distribution (const AdmTi4Dice *dice,
   out[0] = 1.0;
   for (guint v = 1; v <= 10; v++)
     {
-      /* LRR 39.5: a d10 ("0" = 10) hits on its combat value or more. */
-      double p = (11.0 - v) / 10.0;
+      double p = hit_on[v];
 
       for (guint d = 0; d < dice->dice[v]; d++)
         {
@@ -82,12 +83,11 @@ adm_ti4_hits_distribution (const AdmTi4Dice *dice,
 typedef struct {
   AdmTi4Fleet fleet;
   gboolean    alive;        /* has units that fight in this arena */
-  guint       capacity;     /* adm_ti4_fleet_hit_capacity */
-  guint       n_dice;       /* its combat roll */
-  AdmTi4Dice  dice;         /* and its dice */
+  AdmTi4Tally tally;        /* its units that fight, hit capacity and combat roll */
   double     *dist;         /* hits of its combat roll, 0..n_dice; NULL until asked */
   int         checked;      /* fleet after the capacity check (LRR 39.10.a); -1: not yet */
   int         retreated;    /* fleet after a retreat (LRR 39.7.b); -1: not yet */
+  int         hit[ADM_TI4_N_POLICIES];  /* fleet after one hit by each policy; -1: not yet */
 } FleetInfo;
 
 /* One side's state, numbered densely: each side's reachable fleets are found once, before
@@ -99,6 +99,7 @@ typedef struct {
   guint         capacity;
   guint         n_dice;
   const double *dist;      /* its roll's hits (the FleetInfo's), NULL unless alive */
+  guint         hit;       /* the state after one hit (itself when none is taken) */
   guint        *after;     /* the state after k hits, k = 0..n_after - 1 */
   guint         n_after;
 } SideState;
@@ -137,8 +138,8 @@ typedef struct {
   AdmTi4Arena              arena;
   /* The cards each side's fleet starts with, and the two together: a fleet only loses units,
    * so the rules' loops and the fleets' hash look at these only (adm-ti4-fleet.h). */
-  AdmTi4Cards              cards[2];
-  AdmTi4Cards              both;
+  const AdmTi4Cards       *cards;       /* [2], on the caller's stack */
+  const AdmTi4Cards       *both;
   guint                    n_rounds;
   FleetInfo              **fleets;      /* FleetInfo by id, in the blocks */
   guint                    n_fleets;
@@ -166,10 +167,23 @@ typedef struct {
 
 #define BLOCK_SIZE 8192
 /* The first slots of the solver's two tables, and its first block, are on the stack: a
- * small battle allocates next to nothing. */
-#define FIRST_SLOTS 64
+ * small battle allocates next to nothing (a battle of a few ships and fighters, with its
+ * barrage, needs a little more than 8 KiB). */
+#define FIRST_SLOTS 32
+#define FIRST_BLOCK_SIZE 16384
 
-/* @size bytes, zeroed, aligned for a double, alive as long as @solver. */
+/* @memory, g_malloc'ed, freed with @solver's blocks. */
+static void
+solver_keep (Solver   *solver,
+             gpointer  memory)
+{
+  if (solver->blocks == NULL)
+    solver->blocks = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (solver->blocks, memory);
+}
+
+/* @size bytes, aligned for a double, alive as long as @solver; not zeroed (most are written
+ * whole at once). */
 static gpointer
 solver_alloc (Solver *solver,
               gsize   size)
@@ -183,16 +197,24 @@ solver_alloc (Solver *solver,
 
       solver->block_free = g_malloc (block);
       solver->block_left = block;
-      g_ptr_array_add (solver->blocks, solver->block_free);
+      solver_keep (solver, solver->block_free);
     }
   memory = solver->block_free;
   solver->block_free += size;
   solver->block_left -= size;
-  return memset (memory, 0, size);
+  return memory;
 }
 
-/* @memory (@n items of @size) in a new piece of the solver's blocks of @room items; the old
- * piece is left to the blocks, freed with them. */
+/* The same, zeroed. */
+static gpointer
+solver_alloc0 (Solver *solver,
+               gsize   size)
+{
+  return memset (solver_alloc (solver, size), 0, size);
+}
+
+/* @memory (@n items of @size) in a new piece of the solver's blocks of @room items, the new
+ * ones not zeroed; the old piece is left to the blocks, freed with them. */
 static gpointer
 solver_grow (Solver        *solver,
              gconstpointer  memory,
@@ -205,6 +227,22 @@ solver_grow (Solver        *solver,
   if (n > 0)
     memcpy (grown, memory, n * size);
   return grown;
+}
+
+/* @n probabilities, zeroed, alive as long as @solver: in its blocks when they are few (a
+ * small battle's are), else allocated apart; NULL when there are too many to allocate. */
+static double *
+solver_cells (Solver *solver,
+              gsize   n)
+{
+  double *cells;
+
+  if (n <= BLOCK_SIZE / sizeof (double) / 4)
+    return solver_alloc0 (solver, MAX (n, 1) * sizeof (double));
+  cells = n <= G_MAXSIZE / sizeof (double) / 4 ? g_try_new0 (double, n) : NULL;
+  if (cells != NULL)
+    solver_keep (solver, cells);
+  return cells;
 }
 
 /* Two ids (and an outcome) packed in a pointer-sized key; a 64-bit mix spreads them. */
@@ -263,7 +301,7 @@ grow_fleet_slots (Solver *solver)
   guint n_old = solver->n_fleet_slots;
 
   solver->n_fleet_slots *= 2;
-  solver->fleet_slots = solver_alloc (solver, solver->n_fleet_slots * sizeof (FleetSlot));
+  solver->fleet_slots = solver_alloc0 (solver, solver->n_fleet_slots * sizeof (FleetSlot));
   for (guint i = 0; i < n_old; i++)
     if (old[i].id != 0)
       {
@@ -281,23 +319,22 @@ intern (Solver            *solver,
         AdmTi4Side         side,
         const AdmTi4Fleet *fleet)
 {
-  guint hash = adm_ti4_fleet_hash_in (&solver->both, fleet);
+  guint hash = adm_ti4_fleet_hash_in (solver->both, fleet);
   FleetSlot *slot = find_fleet (solver, fleet, hash);
   FleetInfo *info;
-  AdmTi4Tally tally;
 
   if (slot->id != 0)
     return slot->id - 1;
 
   info = solver_alloc (solver, sizeof (FleetInfo));
   info->fleet = *fleet;
-  adm_ti4_fleet_tally_in (&solver->cards[side], fleet, solver->arena, &tally);
-  info->alive = tally.fighting > 0;
-  info->capacity = tally.capacity;
-  info->dice = tally.dice;
-  info->n_dice = tally.n_dice;
+  adm_ti4_fleet_tally_in (&solver->cards[side], fleet, solver->arena, &info->tally);
+  info->alive = info->tally.fighting > 0;
+  info->dist = NULL;
   info->checked = -1;
   info->retreated = -1;
+  for (guint p = 0; p < ADM_TI4_N_POLICIES; p++)
+    info->hit[p] = -1;
   if (solver->n_fleets == solver->room_fleets)
     {
       solver->room_fleets = MAX (2 * solver->room_fleets, 64);
@@ -328,8 +365,8 @@ info_dist (Solver *solver,
 
   if (info->dist == NULL)
     {
-      info->dist = solver_alloc (solver, (info->n_dice + 1) * sizeof (double));
-      adm_ti4_hits_distribution (&info->dice, info->dist);
+      info->dist = solver_alloc (solver, (info->tally.n_dice + 1) * sizeof (double));
+      adm_ti4_hits_distribution (&info->tally.dice, info->dist);
     }
   return info->dist;
 }
@@ -346,8 +383,11 @@ info_checked (Solver     *solver,
     {
       AdmTi4Fleet fleet = info->fleet;
 
-      adm_ti4_fleet_capacity_check_in (&solver->cards[side], &fleet, NULL);
-      info->checked = intern (solver, side, &fleet);
+      /* Most fleets lose nothing to it: they are their own. */
+      if (adm_ti4_fleet_capacity_check_in (&solver->cards[side], &fleet, NULL) == 0)
+        info->checked = id;
+      else
+        info->checked = intern (solver, side, &fleet);
     }
   return info->checked;
 }
@@ -370,6 +410,26 @@ info_retreated (Solver     *solver,
   return info->retreated;
 }
 
+/* Fleet @id of @side after one hit assigned by @policy (LRR 39.6, 48.2). Both sides of a
+ * mirror battle meet the same fleets: each fleet's hit is worked out once. */
+static guint
+info_hit (Solver       *solver,
+          AdmTi4Side    side,
+          AdmTi4Policy  policy,
+          guint         id)
+{
+  FleetInfo *info = info_of (solver, id);
+
+  if (info->hit[policy] < 0)
+    {
+      AdmTi4Fleet fleet = info->fleet;
+
+      adm_ti4_fleet_assign_hits_in (&solver->cards[side], &fleet, solver->arena, 1, policy);
+      info->hit[policy] = intern (solver, side, &fleet);
+    }
+  return info->hit[policy];
+}
+
 static void
 grow_end_slots (Solver *solver)
 {
@@ -377,7 +437,7 @@ grow_end_slots (Solver *solver)
   guint n_old = solver->n_end_slots;
 
   solver->n_end_slots *= 2;
-  solver->end_slots = solver_alloc (solver, solver->n_end_slots * sizeof (EndSlot));
+  solver->end_slots = solver_alloc0 (solver, solver->n_end_slots * sizeof (EndSlot));
   for (guint i = 0; i < n_old; i++)
     if (old[i].index != 0)
       {
@@ -497,6 +557,13 @@ barrage_outcomes (Solver            *solver,
   n = MIN (fighters, n_dice);
   ids = *ids_out = solver_alloc (solver, (n + 1) * sizeof (guint));
   p = *p_out = solver_alloc (solver, (n + 1) * sizeof (double));
+  if (n == 0)
+    {
+      /* Nothing to roll at, or nothing to roll: the fleet as it is (most battles). */
+      ids[0] = intern (solver, side, fleet);
+      p[0] = 1.0;
+      return 0;
+    }
   dist = solver_alloc (solver, (n_dice + 1) * sizeof (double));
   adm_ti4_hits_distribution (&dice, dist);
   for (guint k = 0; k <= n; k++)
@@ -537,6 +604,7 @@ side_add (Solver *solver,
       guint room = MAX (MAX (2 * side->n_dense, solver->n_fleets), 64);
 
       side->dense = solver_grow (solver, side->dense, side->n_dense, room, sizeof (guint));
+      memset (side->dense + side->n_dense, 0, (room - side->n_dense) * sizeof (guint));
       side->n_dense = room;
     }
   number = &side->dense[id];
@@ -547,8 +615,8 @@ side_add (Solver *solver,
 
       state.fleet = id;
       state.alive = info->alive;
-      state.capacity = info->capacity;
-      state.n_dice = info->n_dice;
+      state.capacity = info->tally.capacity;
+      state.n_dice = info->tally.n_dice;
       if (side->n_states == side->room)
         {
           side->room = MAX (2 * side->room, 32);
@@ -570,23 +638,27 @@ side_explore (Solver     *solver,
 {
   Side *side = &solver->sides[which];
 
+  /* Both policies assign hits one at a time, each to the unit the policy picks in what is
+   * left (adm_ti4_fleet_suggest), so k hits are one hit and k - 1 more: each state is given
+   * the state one hit leads to, and its states after 0..k hits follow that chain. */
+  for (guint s = 0; s < side->n_states; s++)
+    {
+      guint hit = s;
+
+      if (side->states[s].alive && side->max_hits > 0)
+        hit = side_add (solver, side,
+                        info_hit (solver, which, side->policy, side->states[s].fleet));
+      side->states[s].hit = hit;
+    }
   for (guint s = 0; s < side->n_states; s++)
     {
       SideState *state = &side->states[s];
-      AdmTi4Fleet start = info_of (solver, state->fleet)->fleet;
       guint n = state->alive ? MIN (state->capacity, side->max_hits) : 0;
       guint *after = solver_alloc (solver, (n + 1) * sizeof (guint));
 
-      /* Both policies assign hits one at a time, each to the unit the policy picks in what
-       * is left (adm_ti4_fleet_suggest), so k hits are k - 1 hits and one more. */
       after[0] = s;
       for (guint k = 1; k <= n; k++)
-        {
-          adm_ti4_fleet_assign_hits_in (&solver->cards[which], &start, solver->arena, 1,
-                                        side->policy);
-          after[k] = side_add (solver, side, intern (solver, which, &start));
-        }
-      state = &side->states[s];
+        after[k] = side->states[after[k - 1]].hit;
       state->after = after;
       state->n_after = n + 1;
       if (state->alive)
@@ -602,17 +674,27 @@ static guint *
 side_sort (Solver *solver,
            Side   *side)
 {
-  guint n = side->n_states, most = 0;
-  SideState *states = side->states;
-  SideState *sorted = solver_alloc (solver, MAX (n, 1) * sizeof (SideState));
+  guint n = side->n_states, most = 0, s;
+  SideState *states = side->states, *sorted;
   guint *rank = solver_alloc (solver, MAX (n, 1) * sizeof (guint));
   guint *next;
 
+  /* Often they are in that order already: a side that loses nothing to the barrage has one
+   * first state, and a hit leads to one state, so its states are one chain, met in order. */
+  for (s = 1; s < n && states[s].capacity <= states[s - 1].capacity; s++)
+    ;
+  if (s >= n)
+    {
+      for (s = 0; s < n; s++)
+        rank[s] = s;
+      return rank;
+    }
+  sorted = solver_alloc (solver, n * sizeof (SideState));
   /* A counting sort, stable: by capacity, highest first, then by the old number. */
-  for (guint s = 0; s < n; s++)
+  for (s = 0; s < n; s++)
     most = MAX (most, states[s].capacity);
-  next = solver_alloc (solver, ((gsize) most + 1) * sizeof (guint));
-  for (guint s = 0; s < n; s++)
+  next = solver_alloc0 (solver, ((gsize) most + 1) * sizeof (guint));
+  for (s = 0; s < n; s++)
     next[most - states[s].capacity]++;
   for (guint b = 0, at = 0; b <= most; b++)
     {
@@ -621,7 +703,7 @@ side_sort (Solver *solver,
       next[b] = at;
       at += here;
     }
-  for (guint s = 0; s < n; s++)
+  for (s = 0; s < n; s++)
     {
       guint r = next[most - states[s].capacity]++;
 
@@ -839,9 +921,10 @@ start (Solver            *solver,
       nd = barrage_outcomes (solver, ADM_TI4_DEFENDER, defender, attacker, &ids_d, &pd);
     }
 
-  /* Dice are only lost with units: each side's first roll is its largest. */
-  side_d->max_hits = info_of (solver, intern (solver, ADM_TI4_ATTACKER, attacker))->n_dice;
-  side_a->max_hits = info_of (solver, intern (solver, ADM_TI4_DEFENDER, defender))->n_dice;
+  /* Dice are only lost with units: each side's first roll, that of its fleet before any
+   * barrage hit (ids[0]), is its largest. */
+  side_d->max_hits = info_of (solver, ids_a[0])->tally.n_dice;
+  side_a->max_hits = info_of (solver, ids_d[0])->tally.n_dice;
   for (guint i = 0; i <= na; i++)
     side_add (solver, side_a, ids_a[i]);
   for (guint j = 0; j <= nd; j++)
@@ -861,8 +944,7 @@ start (Solver            *solver,
 
   n_a = side_a->n_states;
   n_d = side_d->n_states;
-  mass = (gsize) n_a * n_d <= G_MAXSIZE / sizeof (double) / 4
-         ? g_try_new0 (double, (gsize) n_a * n_d) : NULL;
+  mass = solver_cells (solver, (gsize) n_a * n_d);
   if (mass == NULL)
     {
       g_set_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_INVALID,
@@ -895,7 +977,8 @@ solve (Solver             *solver,
        GCancellable       *cancellable,
        GError            **error)
 {
-  g_autofree double *mass = NULL, *next = NULL, *retreat = NULL;
+  /* In the solver's blocks. */
+  double *mass = NULL, *next = NULL, *retreat = NULL;
   const Side *side_d = &solver->sides[ADM_TI4_DEFENDER];
   gsize n_cells;
   int retreating = -1;
@@ -908,7 +991,7 @@ solve (Solver             *solver,
   for (guint round = 1; round < solver->n_rounds; round++)
     {
       if (next == NULL)
-        next = g_try_new0 (double, n_cells);
+        next = solver_cells (solver, n_cells);
       else
         memset (next, 0, n_cells * sizeof *next);
       layer.announced = announced_at (solver, round);
@@ -918,7 +1001,7 @@ solve (Solver             *solver,
         layer.announced = -1;
       if (layer.announced >= 0)
         {
-          retreat = g_try_new0 (double, n_cells);
+          retreat = solver_cells (solver, n_cells);
           retreating = layer.announced;
         }
       if (next == NULL || (layer.announced >= 0 && retreat == NULL))
@@ -957,19 +1040,85 @@ solve (Solver             *solver,
   return TRUE;
 }
 
+#define FEW_ENDS 32
+
+/* Most likely first, then by outcome and by the fleets' bytes: a total order, so the ends
+ * come out the same whatever order the chain met them in. */
 static int
 compare_ends (gconstpointer a,
-              gconstpointer b)
+              gconstpointer b,
+              gpointer      data)
 {
-  const AdmTi4OddsEnd *x = a, *y = b;
+  const EndRecord *x = a, *y = b;
+  Solver *solver = data;
+  int order;
 
   if (x->probability != y->probability)
     return x->probability > y->probability ? -1 : 1;
   if (x->outcome != y->outcome)
     return x->outcome < y->outcome ? -1 : 1;
-  if (memcmp (&x->attacker, &y->attacker, sizeof x->attacker) != 0)
-    return memcmp (&x->attacker, &y->attacker, sizeof x->attacker);
-  return memcmp (&x->defender, &y->defender, sizeof x->defender);
+  order = memcmp (&info_of (solver, x->attacker)->fleet, &info_of (solver, y->attacker)->fleet,
+                  sizeof (AdmTi4Fleet));
+  if (order != 0)
+    return order;
+  return memcmp (&info_of (solver, x->defender)->fleet, &info_of (solver, y->defender)->fleet,
+                 sizeof (AdmTi4Fleet));
+}
+
+/* The odds from the solved chain: its ends, most likely first, and what they add up to. */
+static AdmTi4Odds *
+collect (Solver *solver)
+{
+  /* Allocated, then zeroed: calloc () skips the allocator's fast path for small blocks. */
+  AdmTi4Odds *odds = memset (g_new (AdmTi4Odds, 1), 0, sizeof (AdmTi4Odds));
+
+  /* The ends are sorted as records, a few bytes each, then written out once. A small
+   * battle's dozen are sorted in place: a library sort's set-up would cost more. */
+  if (solver->n_ends > FEW_ENDS)
+    g_qsort_with_data (solver->ends, solver->n_ends, sizeof (EndRecord), compare_ends, solver);
+  else
+    for (guint e = 1; e < solver->n_ends; e++)
+      {
+        EndRecord record = solver->ends[e];
+        guint at = e;
+
+        for (; at > 0 && compare_ends (&solver->ends[at - 1], &record, solver) > 0; at--)
+          solver->ends[at] = solver->ends[at - 1];
+        solver->ends[at] = record;
+      }
+  odds->ends = g_array_sized_new (FALSE, FALSE, sizeof (AdmTi4OddsEnd), solver->n_ends);
+  g_array_set_size (odds->ends, solver->n_ends);
+  for (guint e = 0; e < solver->n_ends; e++)
+    {
+      const EndRecord *record = &solver->ends[e];
+      AdmTi4OddsEnd *end = &g_array_index (odds->ends, AdmTi4OddsEnd, e);
+
+      end->outcome = record->outcome;
+      end->attacker = info_of (solver, record->attacker)->fleet;
+      end->defender = info_of (solver, record->defender)->fleet;
+      end->probability = record->probability;
+      odds->outcome[end->outcome] += end->probability;
+      /* adm_ti4_fleet_count () read in place: intact and damaged; the cards neither side
+       * started with stay at nought. */
+      for (guint c = 0; c < solver->both->n; c++)
+        {
+          guint i = solver->both->index[c];
+
+          odds->attacker_expected[i] += end->probability *
+                                        (guint) (end->attacker.intact[i] + end->attacker.damaged[i]);
+          odds->defender_expected[i] += end->probability *
+                                        (guint) (end->defender.intact[i] + end->defender.damaged[i]);
+        }
+    }
+  /* LRR 39.10: a side that retreated lost; the other holds the system. */
+  odds->attacker = odds->outcome[ADM_TI4_OUTCOME_ATTACKER_WINS] +
+                   odds->outcome[ADM_TI4_OUTCOME_DEFENDER_RETREATED];
+  odds->defender = odds->outcome[ADM_TI4_OUTCOME_DEFENDER_WINS] +
+                   odds->outcome[ADM_TI4_OUTCOME_ATTACKER_RETREATED];
+  odds->draw = odds->outcome[ADM_TI4_OUTCOME_DRAW];
+  odds->expected_rounds = solver->rounds;
+  odds->n_states = solver->n_states;
+  return odds;
 }
 
 static gboolean
@@ -1003,6 +1152,27 @@ check_options (const AdmTi4OddsOptions *options,
   return TRUE;
 }
 
+/* The cards of @both that @fleet has any of (adm_ti4_cards_of () without another pass over
+ * the catalogue). */
+static void
+cards_of_side (const AdmTi4Cards *both,
+               const AdmTi4Fleet *fleet,
+               AdmTi4Cards       *cards)
+{
+  cards->n = 0;
+  for (guint c = 0; c < both->n; c++)
+    {
+      guint i = both->index[c];
+
+      if (fleet->intact[i] + fleet->damaged[i] > 0)
+        {
+          cards->index[cards->n] = i;
+          cards->unit[cards->n] = both->unit[c];
+          cards->n++;
+        }
+    }
+}
+
 AdmTi4Odds *
 adm_ti4_odds_compute (AdmTi4Catalog           *catalog,
                       const AdmTi4Fleet       *attacker,
@@ -1021,12 +1191,12 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
                                   GCancellable            *cancellable,
                                   GError                 **error)
 {
-  g_autoptr(GPtrArray) blocks = NULL;
   FleetSlot first_fleet_slots[FIRST_SLOTS] = { { 0 } };
   EndSlot first_end_slots[FIRST_SLOTS] = { { 0 } };
-  guint64 first_block[BLOCK_SIZE / sizeof (guint64)];
+  guint64 first_block[FIRST_BLOCK_SIZE / sizeof (guint64)];
   AdmTi4OddsOptions defaults;
   AdmTi4Odds *odds;
+  AdmTi4Cards cards[2], both;
   Solver solver = { 0 };
   gboolean ok;
 
@@ -1044,14 +1214,15 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
       !adm_ti4_fleet_check_arena (catalog, defender, options->arena, ADM_TI4_DEFENDER, error))
     return NULL;
 
-  blocks = g_ptr_array_new_with_free_func (g_free);
   solver.catalog = catalog;
   solver.options = options;
   solver.arena = options->arena;
-  adm_ti4_cards_of (catalog, attacker, NULL, &solver.cards[ADM_TI4_ATTACKER]);
-  adm_ti4_cards_of (catalog, defender, NULL, &solver.cards[ADM_TI4_DEFENDER]);
-  adm_ti4_cards_of (catalog, attacker, defender, &solver.both);
-  solver.blocks = blocks;
+  /* Not zeroed: only their first cards are read. */
+  adm_ti4_cards_of (catalog, attacker, defender, &both);
+  cards_of_side (&both, attacker, &cards[ADM_TI4_ATTACKER]);
+  cards_of_side (&both, defender, &cards[ADM_TI4_DEFENDER]);
+  solver.both = &both;
+  solver.cards = cards;
   solver.block_free = (char *) first_block;
   solver.block_left = sizeof first_block;
   solver.n_fleet_slots = FIRST_SLOTS;
@@ -1069,49 +1240,9 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
                            options->defender_retreat_after) + 2;
 
   ok = solve (&solver, attacker, defender, cancellable, error);
-  if (!ok)
-    return NULL;
-
-  odds = g_new0 (AdmTi4Odds, 1);
-  odds->ends = g_array_sized_new (FALSE, FALSE, sizeof (AdmTi4OddsEnd), solver.n_ends);
-  for (guint e = 0; e < solver.n_ends; e++)
-    {
-      const EndRecord *record = &solver.ends[e];
-      AdmTi4OddsEnd end;
-
-      end.outcome = record->outcome;
-      end.attacker = info_of (&solver, record->attacker)->fleet;
-      end.defender = info_of (&solver, record->defender)->fleet;
-      end.probability = record->probability;
-      g_array_append_val (odds->ends, end);
-    }
-  g_array_sort (odds->ends, compare_ends);
-
-  for (guint e = 0; e < odds->ends->len; e++)
-    {
-      const AdmTi4OddsEnd *end = &g_array_index (odds->ends, AdmTi4OddsEnd, e);
-
-      odds->outcome[end->outcome] += end->probability;
-      /* adm_ti4_fleet_count () read in place: intact and damaged; the cards neither side
-       * started with stay at nought. */
-      for (guint c = 0; c < solver.both.n; c++)
-        {
-          guint i = solver.both.index[c];
-
-          odds->attacker_expected[i] += end->probability *
-                                        (guint) (end->attacker.intact[i] + end->attacker.damaged[i]);
-          odds->defender_expected[i] += end->probability *
-                                        (guint) (end->defender.intact[i] + end->defender.damaged[i]);
-        }
-    }
-  /* LRR 39.10: a side that retreated lost; the other holds the system. */
-  odds->attacker = odds->outcome[ADM_TI4_OUTCOME_ATTACKER_WINS] +
-                   odds->outcome[ADM_TI4_OUTCOME_DEFENDER_RETREATED];
-  odds->defender = odds->outcome[ADM_TI4_OUTCOME_DEFENDER_WINS] +
-                   odds->outcome[ADM_TI4_OUTCOME_ATTACKER_RETREATED];
-  odds->draw = odds->outcome[ADM_TI4_OUTCOME_DRAW];
-  odds->expected_rounds = solver.rounds;
-  odds->n_states = solver.n_states;
+  odds = ok ? collect (&solver) : NULL;
+  if (solver.blocks != NULL)
+    g_ptr_array_unref (solver.blocks);
   return odds;
 }
 
