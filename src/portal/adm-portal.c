@@ -166,6 +166,10 @@ struct _AdmPortal
   guint            version;   /* bumped by every change of the campaign: which fragments and
                                * PDFs are stale (never shown: a page's version is its digest) */
   GHashTable      *parts;     /* "ADMIRAL\nLANG" → Parts*, of this version */
+  GHashTable      *fragments; /* "ADMIRAL\nLANG\nPART" → char*, the fragments made of this
+                               * campaign ("cards", "known", or a cycle's report "3"): a
+                               * change drops them all, a battle's new entries only its cycle's
+                               * reports (fragment_drop_cycle ()) */
   GHashTable      *warm;      /* "ADMIRAL\nLANG" of the pages served since the start: made
                                * again, ahead of the next request, when they change */
   GQueue           builds;    /* Build*: pages being made, one step at a time */
@@ -530,12 +534,56 @@ pages_changed (AdmPortal *self,
     }
 }
 
+/* The cycle of engagement @engagement_id ("c3-2": F-STRAT-4, the K-th of cycle 3), or 0. */
+static guint
+cycle_of_engagement (const char *engagement_id)
+{
+  guint64 cycle = 0;
+  const char *dash = engagement_id != NULL && engagement_id[0] == 'c'
+                     ? strchr (engagement_id, '-') : NULL;
+  g_autofree char *digits = dash != NULL ? g_strndup (engagement_id + 1,
+                                                      dash - engagement_id - 1) : NULL;
+
+  if (digits == NULL || !g_ascii_string_to_unsigned (digits, 10, 1, G_MAXUINT, &cycle, NULL))
+    return 0;
+  return (guint) cycle;
+}
+
+/* Drops the fragments a change made stale: a battle's new entries change only what the
+ * reports of its cycle (and, as the campaign stands when they are read, of the cycles after
+ * it) show — its phases as each side may see them, where it stands; no event of the campaign,
+ * so neither the cards nor what a side knows. Anything else may change any of them. */
+static void
+fragments_changed (AdmPortal   *self,
+                   AdmCampaign *campaign)
+{
+  guint cycle = cycle_of_engagement (adm_campaign_get_changed_battle (campaign));
+  GHashTableIter iter;
+  const char *key;
+
+  if (cycle == 0)
+    {
+      g_hash_table_remove_all (self->fragments);
+      return;
+    }
+  g_hash_table_iter_init (&iter, self->fragments);
+  while (g_hash_table_iter_next (&iter, (gpointer *) &key, NULL))
+    {
+      const char *part = strrchr (key, '\n') + 1;
+      guint64 number;
+
+      if (g_ascii_string_to_unsigned (part, 10, 1, G_MAXUINT, &number, NULL) && number >= cycle)
+        g_hash_table_iter_remove (&iter);
+    }
+}
+
 static void
 campaign_changed_cb (AdmPortal   *self,
                      AdmCampaign *campaign)
 {
   self->version++;
   g_hash_table_remove_all (self->parts);
+  fragments_changed (self, campaign);
   sync_refusals (self);
   pages_changed (self, TRUE);
 }
@@ -578,6 +626,7 @@ adm_portal_finalize (GObject *object)
   g_free (self->address);
   g_free (self->failure);
   g_hash_table_unref (self->parts);
+  g_hash_table_unref (self->fragments);
   g_hash_table_unref (self->warm);
   g_hash_table_unref (self->sheets);
   g_hash_table_unref (self->posted);
@@ -665,6 +714,7 @@ adm_portal_init (AdmPortal *self)
 {
   self->shared = shared_new (self);
   self->parts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, parts_free);
+  self->fragments = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->warm = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_queue_init (&self->builds);
   g_queue_init (&self->pdf_jobs);
@@ -883,6 +933,54 @@ sheet_status (AdmPortal        *self,
   return g_strdup (_("Not handed in yet."));
 }
 
+/* A fragment of @admiral's page in @lang (the language in effect): kept, or made now. @part
+ * is "cards", "known" or a cycle's number. */
+static const char *
+fragment (AdmPortal        *self,
+          const AdmAdmiral *admiral,
+          const char       *lang,
+          const char       *part)
+{
+  g_autofree char *key = g_strdup_printf ("%s\n%s\n%s", admiral->id, lang, part);
+  char *made = g_hash_table_lookup (self->fragments, key);
+  guint64 cycle;
+
+  if (made != NULL)
+    return made;
+  if (g_str_equal (part, "cards"))
+    made = adm_portal_page_cards (self->campaign, admiral, self->battles_dir);
+  else if (g_str_equal (part, "known"))
+    made = adm_portal_page_known (self->campaign, admiral);
+  else if (g_ascii_string_to_unsigned (part, 10, 1, G_MAXUINT, &cycle, NULL))
+    made = adm_portal_page_report (self->campaign, admiral, self->battles_dir, (guint) cycle);
+  else
+    g_return_val_if_reached ("");
+  g_hash_table_insert (self->fragments, g_steal_pointer (&key), made);
+  return made;
+}
+
+/* The reports of the cycles resolved, newest first (adm_portal_page_reports ()), each a
+ * fragment. */
+static char *
+reports_of (AdmPortal        *self,
+            const AdmAdmiral *admiral,
+            const char       *lang)
+{
+  guint current = current_cycle (self);
+  GString *out;
+
+  if (current <= 1)
+    return adm_portal_page_no_reports ();
+  out = g_string_new (NULL);
+  for (guint cycle = current - 1; cycle >= 1; cycle--)
+    {
+      g_autofree char *part = g_strdup_printf ("%u", cycle);
+
+      g_string_append (out, fragment (self, admiral, lang, part));
+    }
+  return g_string_free (out, FALSE);
+}
+
 static Parts *
 parts_for (AdmPortal        *self,
            const AdmAdmiral *admiral,
@@ -894,9 +992,9 @@ parts_for (AdmPortal        *self,
   if (parts != NULL)
     return parts;
   parts = g_new0 (Parts, 1);
-  parts->cards = adm_portal_page_cards (self->campaign, admiral, self->battles_dir);
-  parts->reports = adm_portal_page_reports (self->campaign, admiral, self->battles_dir);
-  parts->known = adm_portal_page_known (self->campaign, admiral);
+  parts->cards = g_strdup (fragment (self, admiral, lang, "cards"));
+  parts->reports = reports_of (self, admiral, lang);
+  parts->known = g_strdup (fragment (self, admiral, lang, "known"));
   g_hash_table_insert (self->parts, g_steal_pointer (&key), parts);
   return parts;
 }
@@ -1420,15 +1518,14 @@ build_step_cb (gpointer data)
   current = current_cycle (self);
   lang_push (&scope, build->lang);
   if (build->step == 0)
-    build->parts->cards = adm_portal_page_cards (self->campaign, admiral, self->battles_dir);
+    build->parts->cards = g_strdup (fragment (self, admiral, build->lang, "cards"));
   else if (build->step == 1)
-    build->parts->known = adm_portal_page_known (self->campaign, admiral);
+    build->parts->known = g_strdup (fragment (self, admiral, build->lang, "known"));
   else if ((cycle = current - (build->step - 1)) >= 1 && cycle < current)
     {
-      g_autofree char *report = adm_portal_page_report (self->campaign, admiral,
-                                                        self->battles_dir, cycle);
+      g_autofree char *part = g_strdup_printf ("%u", cycle);
 
-      g_string_append (build->reports, report);
+      g_string_append (build->reports, fragment (self, admiral, build->lang, part));
     }
   lang_pop (&scope);
   build->step++;

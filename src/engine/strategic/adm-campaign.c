@@ -54,6 +54,8 @@ struct _AdmCampaign
   GPtrArray   *battle_ids; /* char* (the keys), in the order first stored */
   char        *battles_text; /* <battles> as the file has it, or NULL until written */
   GPtrArray   *pending;  /* PendingCheckpoint*: the milestones the next save keeps */
+  const char  *changed_battle; /* what the last "changed" was about: the entries of this
+                                * engagement's battle alone (a key of @battles), or NULL */
 };
 
 /* A milestone reached, kept as a checkpoint by the save that follows it (adm_campaign_save ()),
@@ -1157,6 +1159,7 @@ changed (AdmCampaign *self,
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
   if (could_redo != adm_campaign_can_redo (self))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REDO]);
+  self->changed_battle = NULL;
   g_signal_emit (self, signals[CHANGED], 0);
 }
 
@@ -1580,6 +1583,13 @@ adm_campaign_get_battle (AdmCampaign  *self,
   return battle->text;
 }
 
+const char *
+adm_campaign_get_changed_battle (AdmCampaign *self)
+{
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), NULL);
+  return self->changed_battle;
+}
+
 GPtrArray *
 adm_campaign_list_battles (AdmCampaign *self)
 {
@@ -1798,7 +1808,16 @@ _adm_campaign_keep_battle (AdmCampaign  *self,
   if (added && !autosave (self, error))
     return FALSE;
   if (added)
-    g_signal_emit (self, signals[CHANGED], 0);
+    {
+      /* Entries of a battle change no event of the campaign: only what is shown of that
+       * battle (adm_campaign_get_changed_battle ()). */
+      gpointer key = NULL;
+
+      g_hash_table_lookup_extended (self->battles, engagement_id, &key, NULL);
+      self->changed_battle = key;
+      g_signal_emit (self, signals[CHANGED], 0);
+      self->changed_battle = NULL;
+    }
   if (!followed)
     {
       g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE,

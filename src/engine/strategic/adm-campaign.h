@@ -161,6 +161,11 @@ const char    *adm_campaign_get_battle    (AdmCampaign  *self,
                                            const char   *engagement_id,
                                            int          *turn,
                                            const char  **phase);
+/* During a "changed" emission: the engagement whose battle's new entries alone it is about
+ * (adm_campaign_keep_battle (): no event of the campaign changed, only what is shown of that
+ * battle), or NULL when it is about anything else. For a listener that keeps what it shows
+ * of each cycle (the admirals' portal) to make again only what depends on that battle. */
+const char    *adm_campaign_get_changed_battle (AdmCampaign *self);
 /* Engagement ids (borrowed) that have a battle, in the order first stored. */
 GPtrArray     *adm_campaign_list_battles  (AdmCampaign  *self);
 /* Keeps @battle as the battle of @engagement_id and saves the campaign when it has a file
