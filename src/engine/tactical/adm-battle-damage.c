@@ -397,32 +397,19 @@ critical_checks (AdmBattle   *self,
   g_autofree guint *allocated = (gsize) points > G_N_ELEMENTS (buffer) ? g_new0 (guint, points)
                                                                         : NULL;
   guint *checks = allocated != NULL ? allocated : buffer;
-  /* The dice as the report shows them, "%u" each, a space between: a d6 is one digit, so the
-   * room for a face and its space is on the stack but for the largest hits. */
-  char text[2 * G_N_ELEMENTS (buffer)];
-  g_autofree char *shown_allocated = (gsize) points > G_N_ELEMENTS (buffer)
-                                       ? g_new (char, 2 * (gsize) points) : NULL;
-  char *shown = shown_allocated != NULL ? shown_allocated : text;
-  int successes = 0;
+  g_autoptr(GString) shown = g_string_sized_new (2 * (gsize) points);
+  int successes;
 
   /* F-CRIT-1: a d6 for every damage point; the threshold comes with the weapon. */
   if (!_adm_battle_roll (self, points, 6, clause, checks, error,
                          _("critical checks on %s, %d+"), s->name, critical_on))
     return FALSE;
   _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, critical_on, NULL);
-  for (int i = 0; i < points; i++)
-    {
-      /* The roll was of d6 (its source checks each face is 1 to 6). */
-      shown[2 * i] = (char) ('0' + checks[i]);
-      shown[2 * i + 1] = ' ';
-      if ((int) checks[i] >= critical_on)
-        successes++;
-    }
-  shown[2 * points - 1] = '\0';
+  successes = (int) adm_roll_check_count_at_least (checks, points, MAX (critical_on, 0), shown);
   _adm_battle_report (self, ngettext ("Critical checks on %s (%d+): %s — %d critical.",
                                       "Critical checks on %s (%d+): %s — %d criticals.",
                                       successes),
-                      s->name, critical_on, shown, successes);
+                      s->name, critical_on, shown->str, successes);
 
   for (int i = 0; i < successes && s->status == ADM_SHIP_ACTIVE; i++)
     {

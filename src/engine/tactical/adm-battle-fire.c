@@ -622,7 +622,7 @@ roll_hits (AdmBattle    *self,
   guint buffer[64];
   g_autofree guint *allocated = NULL;
   guint *values = buffer;
-  int misses = 0;
+  int first, misses;
 
   *hits = 0;
   if (dice <= 0)
@@ -634,16 +634,9 @@ roll_hits (AdmBattle    *self,
                          what->str, hit_on))
     return FALSE;
   _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, hit_on, NULL);
-  for (int i = 0; i < dice; i++)
-    {
-      if (i > 0)
-        g_string_append_c (shown, ' ');
-      g_string_append_printf (shown, "%u", values[i]);
-      if ((int) values[i] >= hit_on)
-        (*hits)++;
-      else
-        misses++;
-    }
+  first = (int) adm_roll_check_count_at_least (values, dice, MAX (hit_on, 0), shown);
+  *hits = first;
+  misses = dice - first;
   if (lock && misses > 0)
     {
       if (!_adm_battle_roll (self, misses, 6, "F-FORD-2", values, error,
@@ -652,13 +645,8 @@ roll_hits (AdmBattle    *self,
         return FALSE;
       _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, hit_on, NULL);
       g_string_append (shown, _("; re-rolled"));
-      for (int i = 0; i < misses; i++)
-        {
-          g_string_append_c (shown, ' ');
-          g_string_append_printf (shown, "%u", values[i]);
-          if ((int) values[i] >= hit_on)
-            (*hits)++;
-        }
+      g_string_append_c (shown, ' ');
+      *hits += (int) adm_roll_check_count_at_least (values, misses, MAX (hit_on, 0), shown);
     }
   return TRUE;
 }
@@ -704,8 +692,7 @@ special_save (AdmBattle     *self,
                          _("special force shield of %s, 4+ saves"), t->name))
     return FALSE;
   _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, 4, NULL);
-  for (int i = 0; i < *damage; i++)
-    saved += values[i] >= 4;
+  saved = (int) adm_roll_check_count_at_least (values, *damage, 4, NULL);
   *damage -= saved;
   g_string_append_printf (line, _(", %d saved by the special force shield"), saved);
   return TRUE;

@@ -81,30 +81,6 @@ side_name (AdmBattle *self,
   return adm_battle_get_side (self, side)->name;
 }
 
-/* "5 4 3" */
-static char *
-values_text (const guint *values,
-             guint        count)
-{
-  GString *text = g_string_new (NULL);
-
-  for (guint i = 0; i < count; i++)
-    g_string_append_printf (text, "%s%u", i > 0 ? " " : "", values[i]);
-  return g_string_free (text, FALSE);
-}
-
-static guint
-count_at_least (const guint *values,
-                guint        count,
-                guint        threshold)
-{
-  guint n = 0;
-
-  for (guint i = 0; i < count; i++)
-    n += values[i] >= threshold;
-  return n;
-}
-
 static gboolean
 parse_positive (const char *text,
                 int        *out)
@@ -618,7 +594,7 @@ plasma_strike (AdmBattle     *self,
                                            capital ? "capital" : "escort");
   g_autoptr(GError) table_error = NULL;
   g_autofree guint *values = NULL;
-  g_autofree char *text = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
   int dice = 0, column = 0, shift, shields, blocked = 0;
   int armour = t->klass->armour;
   gboolean before_armour;
@@ -672,10 +648,9 @@ plasma_strike (AdmBattle     *self,
                           column);
       return TRUE;
     }
-  text = values_text (values, dice);
   /* F-ART-12: each die at or above the armour is a damage, less the shields' share as
    * ruled ("mine-plasma-shields"). */
-  hits = count_at_least (values, dice, armour);
+  hits = adm_roll_check_count_at_least (values, dice, armour, text);
   if (!before_armour && shields > 0 && hits > 0)
     {
       blocked = MIN (shields, (int) hits);
@@ -690,7 +665,7 @@ plasma_strike (AdmBattle     *self,
                                       "Plasma mine %s, strength %d at %s %s, column %d: %d dice "
                                       "(%s) at %d+ — %u damage.", dice),
                       mine->id, mine->strength, _adm_battle_aspect_word (aspect), t->name, column,
-                      dice, text, armour, hits);
+                      dice, text->str, armour, hits);
   /* F-CRIT-1 ("critical-threshold-other"): criticals on 6+. */
   return _adm_battle_inflict (self, target, hits, 6, "F-CRIT-1", error);
 }
@@ -744,19 +719,18 @@ torpedo_strike (AdmBattle     *self,
     return TRUE;
   {
     g_autofree guint *values = g_new0 (guint, torpedoes);
-    g_autofree char *text = NULL;
+    g_autoptr(GString) text = g_string_new (NULL);
 
     if (!_adm_battle_roll (self, torpedoes, 6, "F-TORP-7", values, error,
                            _("torpedoes of mine %s against %s"), mine->id, name))
       return FALSE;
     _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, armour, _("armour"));
-    text = values_text (values, torpedoes);
-    hits = count_at_least (values, torpedoes, armour);
+    hits = adm_roll_check_count_at_least (values, torpedoes, armour, text);
     _adm_battle_report (self, ngettext ("%d torpedo of mine %s strikes %s, shields ignored: %s "
                                         "at %d+ — %u damage.",
                                         "%d torpedoes of mine %s strike %s, shields ignored: %s "
                                         "at %d+ — %u damage.", torpedoes),
-                        torpedoes, mine->id, name, text, armour, hits);
+                        torpedoes, mine->id, name, text->str, armour, hits);
   }
   /* F-WPN-16: criticals on 6+. */
   return _adm_battle_inflict (self, target, hits, 6, "F-WPN-16", error);

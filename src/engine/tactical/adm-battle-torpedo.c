@@ -207,23 +207,6 @@ reveal (AdmBattle *self,
       _adm_battle_set_detection (self, side, formation, level);
 }
 
-/* Counts the dice of @values at or above @at_least into @shown as "4 6 1". */
-static int
-count_at_least (const guint *values,
-                int          n,
-                guint        at_least,
-                GString     *shown)
-{
-  int successes = 0;
-
-  for (int i = 0; i < n; i++)
-    {
-      g_string_append_printf (shown, "%s%u", i > 0 ? " " : "", values[i]);
-      successes += values[i] >= at_least;
-    }
-  return successes;
-}
-
 int
 _adm_battle_turret_hit (AdmBattle *self)
 {
@@ -244,7 +227,7 @@ _adm_battle_turret_dice (AdmBattle   *self,
   if (!_adm_battle_roll (self, n, 6, clause, values, error, "%s", purpose))
     return -1;
   _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, hit, NULL);
-  return count_at_least (values, n, hit, shown);
+  return (int) adm_roll_check_count_at_least (values, n, hit, shown);
 }
 
 /* _adm_battle_turret_dice () of guns whose @full dice are halved to @n (F-FORD-10): the
@@ -326,16 +309,13 @@ premature (AdmBattle   *self,
   /* A pair passes on a double (F-TORP-12), a die on a 6 (F-TORP-11): it detonates. */
   _adm_battle_judge_roll (self, 0, meeting ? ADM_ROLL_CHECK_DOUBLES : ADM_ROLL_CHECK_EACH_AT_LEAST,
                           6, NULL);
-  for (int r = 0; r < rolls; r++)
+  if (!meeting)
+    detonated = (int) adm_roll_check_count_at_least (values, rolls, 6, shown);
+  for (int r = 0; meeting && r < rolls; r++)
     {
-      gboolean boom = meeting ? values[2 * r] == values[2 * r + 1] : values[r] == 6;
-
-      if (meeting)
-        g_string_append_printf (shown, "%s%u+%u", r > 0 ? " " : "", values[2 * r],
-                                values[2 * r + 1]);
-      else
-        g_string_append_printf (shown, "%s%u", r > 0 ? " " : "", values[r]);
-      detonated += boom;
+      g_string_append_printf (shown, "%s%u+%u", r > 0 ? " " : "", values[2 * r],
+                              values[2 * r + 1]);
+      detonated += values[2 * r] == values[2 * r + 1];
     }
   if (!per_torpedo && detonated > 0)
     detonated = salvo_at (self, index)->torpedoes;
@@ -1399,7 +1379,6 @@ special_save (AdmBattle  *self,
 {
   const AdmBattleShip *t = _adm_battle_ship (self, ship);
   g_autofree guint *values = NULL;
-  g_autoptr(GString) shown = g_string_new (NULL);
   int saved;
 
   if (*damage <= 0 || !t->klass->special_shield ||
@@ -1410,7 +1389,7 @@ special_save (AdmBattle  *self,
                          _("special force shield of %s, 4+ saves"), t->name))
     return FALSE;
   _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, 4, NULL);
-  saved = count_at_least (values, *damage, 4, shown);
+  saved = (int) adm_roll_check_count_at_least (values, *damage, 4, NULL);
   *damage -= saved;
   g_string_append_printf (line, _(", %d saved by the special force shield"), saved);
   return TRUE;
@@ -1451,7 +1430,7 @@ strike (AdmBattle  *self,
                          _("salvo %d against %s, %d+ damages"), id, t->name, armour))
     return FALSE;
   _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, armour, _("armour"));
-  hits = count_at_least (values, n, armour, shown);
+  hits = (int) adm_roll_check_count_at_least (values, n, armour, shown);
   damage = hits;
   g_string_append_printf (line, ngettext ("Salvo %d strikes %s: %d die (%s) at %d+",
                                           "Salvo %d strikes %s: %d dice (%s) at %d+", n),

@@ -1838,8 +1838,7 @@ add_roll_events (AdmBattle        *self,
       AdmEvent *event = adm_event_new ("roll", time);
 
       g_string_truncate (values, 0);
-      for (guint v = 0; v < roll->n_values; v++)
-        g_string_append_printf (values, v > 0 ? " %u" : "%u", roll->values[v]);
+      adm_roll_check_append_values (values, roll->values, roll->n_values, " ");
       if (roll->clause != NULL)
         adm_event_set (event, "clause", roll->clause);
       adm_event_set_int (event, "sides", roll->sides);
