@@ -7,6 +7,44 @@
 
 #include "adm-roll-check.h"
 
+void
+adm_roll_check_append_values (GString     *text,
+                              const guint *values,
+                              guint        n_values,
+                              const char  *separator)
+{
+  g_return_if_fail (text != NULL && separator != NULL);
+  g_return_if_fail (values != NULL || n_values == 0);
+
+  for (guint i = 0; i < n_values; i++)
+    {
+      if (i > 0)
+        g_string_append (text, separator);
+      /* Most dice are d6: a face of one digit is a character, no format. */
+      if (values[i] < 10)
+        g_string_append_c (text, (char) ('0' + values[i]));
+      else
+        g_string_append_printf (text, "%u", values[i]);
+    }
+}
+
+guint
+adm_roll_check_count_at_least (const guint *values,
+                               guint        n_values,
+                               guint        at_least,
+                               GString     *shown)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (values != NULL || n_values == 0, 0);
+
+  for (guint i = 0; i < n_values; i++)
+    n += values[i] >= at_least;
+  if (shown != NULL)
+    adm_roll_check_append_values (shown, values, n_values, " ");
+  return n;
+}
+
 const char *
 adm_roll_check_to_string (AdmRollCheck check)
 {

@@ -43,4 +43,16 @@ char       *adm_roll_check_describe  (AdmRollCheck  check,
                                       guint         failed,
                                       const char   *result) G_GNUC_WARN_UNUSED_RESULT;
 
+/* The dice of @values at or above @at_least ("4+ destroys a torpedo"); with @shown not NULL,
+ * the values are appended to it as the reports show dice: "4 6 1". */
+guint       adm_roll_check_count_at_least (const guint *values,
+                                           guint        n_values,
+                                           guint        at_least,
+                                           GString     *shown);
+/* Appends @n_values dice @values to @text, @separator between them: "4 6 1" with " ". */
+void        adm_roll_check_append_values  (GString     *text,
+                                           const guint *values,
+                                           guint        n_values,
+                                           const char  *separator);
+
 G_END_DECLS

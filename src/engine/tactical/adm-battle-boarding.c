@@ -163,8 +163,9 @@ _adm_battle_boarding_declare (AdmBattle  *self,
       b.defender_bp = _adm_battle_boarding_potential (self, defender);
       b.declared = adm_battle_get_turn (self);
       g_array_append_val (self->state->boardings, b);
-      _adm_battle_report (self, _("%s boards %s: boarding potential %d against %d (F-BOARD-1, "
-                                  "F-BOARD-2)."), _adm_battle_ship_name (self, attacker),
+      _adm_battle_report (self, ADM_ABOUT_SHIPS (attacker, defender),
+                          _("%s boards %s: boarding potential %d against %d (F-BOARD-1, "
+                            "F-BOARD-2)."), _adm_battle_ship_name (self, attacker),
                           _adm_battle_ship_name (self, defender), b.attacker_bp, b.defender_bp);
     }
   return TRUE;
@@ -307,8 +308,9 @@ capture (AdmBattle *self,
 
   s->captured_by = captor;
   s->capture_turn = adm_battle_get_turn (self);
-  _adm_battle_report (self, _("%s is captured by %s (F-BOARD-15): it is out of action until "
-                              "its captors abandon, scuttle or take it over (F-BOARD-16)."),
+  _adm_battle_report (self, ADM_ABOUT_SHIPS (ship, captor),
+                      _("%s is captured by %s (F-BOARD-15): it is out of action until "
+                        "its captors abandon, scuttle or take it over (F-BOARD-16)."),
                       s->name, _adm_battle_ship_name (self, captor));
   /* F-FORM-14: a captured flagship no longer commands its formation. */
   _adm_battle_ship_lost (self, ship);
@@ -352,10 +354,12 @@ fight_round (AdmBattle  *self,
       guint attacker_die, defender_die;
       g_autofree char *attacker_text = NULL, *defender_text = NULL;
 
-      if (!_adm_battle_roll (self, 1, 6, "F-BOARD-13", &attacker_die, error,
+      if (!_adm_battle_roll (self, ADM_ABOUT_SHIPS (defender, attacker),
+                             1, 6, "F-BOARD-13", &attacker_die, error,
                              _("boarding of %s: %s's roll"), _adm_battle_ship_name (self, defender),
                              _adm_battle_ship_name (self, attacker)) ||
-          !_adm_battle_roll (self, 1, 6, "F-BOARD-13", &defender_die, error,
+          !_adm_battle_roll (self, ADM_ABOUT_SHIP (defender),
+                             1, 6, "F-BOARD-13", &defender_die, error,
                              _("boarding of %s: %s's roll"), _adm_battle_ship_name (self, defender),
                              _adm_battle_ship_name (self, defender)))
         return FALSE;
@@ -368,7 +372,8 @@ fight_round (AdmBattle  *self,
                               attacker_total - defender_mod + 1, NULL);
       attacker_text = describe_roll (self, attacker, attacker_die, attacker_mod, attacker_why);
       defender_text = describe_roll (self, defender, defender_die, defender_mod, defender_why);
-      _adm_battle_report (self, _("Boarding round aboard %s: %s against %s (F-BOARD-13)."),
+      _adm_battle_report (self, ADM_ABOUT_SHIPS (defender, attacker),
+                          _("Boarding round aboard %s: %s against %s (F-BOARD-13)."),
                           _adm_battle_ship_name (self, defender), attacker_text,
                           defender_text);
       if (attacker_total != defender_total)
@@ -376,10 +381,11 @@ fight_round (AdmBattle  *self,
       /* F-BOARD-13 ("boarding-roll"): a tie has no effect, or is rolled again. */
       if (!reroll)
         {
-          _adm_battle_report (self, _("A tie: neither side gains ground this round."));
+          _adm_battle_report (self, ADM_ABOUT_NOTHING,
+                              _("A tie: neither side gains ground this round."));
           return TRUE;
         }
-      _adm_battle_report (self, _("A tie: the round is rolled again."));
+      _adm_battle_report (self, ADM_ABOUT_NOTHING, _("A tie: the round is rolled again."));
     }
 
   /* F-BOARD-14: the loser's potential falls by the difference. */
@@ -389,7 +395,8 @@ fight_round (AdmBattle  *self,
   loser_bp = loser == attacker ? &b->attacker_bp : &b->defender_bp;
   loss = ABS (attacker_total - defender_total);
   *loser_bp = MAX (0, *loser_bp - loss);
-  _adm_battle_report (self, _("%s loses %d boarding potential: %d left (F-BOARD-14)."),
+  _adm_battle_report (self, ADM_ABOUT_SHIP (loser),
+                      _("%s loses %d boarding potential: %d left (F-BOARD-14)."),
                       _adm_battle_ship_name (self, loser), loss, *loser_bp);
   /* "boarding-rounds": whichever ship reaches 0 is captured, the attacker too. */
   if (*loser_bp == 0)
@@ -411,7 +418,8 @@ still_fighting (AdmBattle *self,
   if (!_adm_battle_ship_active (self, attacker) || !_adm_battle_ship_active (self, defender))
     {
       b->over = TRUE;
-      _adm_battle_report (self, _("The boarding of %s by %s ends: %s is out of action."),
+      _adm_battle_report (self, ADM_ABOUT_SHIPS (defender, attacker),
+                          _("The boarding of %s by %s ends: %s is out of action."),
                           _adm_battle_ship_name (self, defender),
                           _adm_battle_ship_name (self, attacker),
                           _adm_battle_ship_name (self, _adm_battle_ship_active (self, attacker)
@@ -421,8 +429,9 @@ still_fighting (AdmBattle *self,
   if (!bases_touch (self, attacker, defender))
     {
       b->over = TRUE;
-      _adm_battle_report (self, _("The boarding of %s by %s is broken off: the ships no "
-                                  "longer touch."), _adm_battle_ship_name (self, defender),
+      _adm_battle_report (self, ADM_ABOUT_SHIPS (defender, attacker),
+                          _("The boarding of %s by %s is broken off: the ships no "
+                            "longer touch."), _adm_battle_ship_name (self, defender),
                           _adm_battle_ship_name (self, attacker));
       return FALSE;
     }
@@ -462,8 +471,9 @@ abandon (AdmBattle *self,
   /* F-BOARD-16 ("captured-fate"): an abandoned ship is an empty drifting hulk: it drifts
    * (F-CAT-10), has no shields (F-CAT-7) and keeps the hull points it had. */
   _adm_battle_make_hulk (self, ship, ADM_SHIP_DRIFTING_HULK);
-  _adm_battle_report (self, _("%s is abandoned by its captors and drifts out of action as a "
-                              "hulk (F-BOARD-16)."), s->name);
+  _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                      _("%s is abandoned by its captors and drifts out of action as a "
+                        "hulk (F-BOARD-16)."), s->name);
 }
 
 static gboolean
@@ -477,16 +487,18 @@ scuttle (AdmBattle  *self,
    * marker and no blast, or a roll on the catastrophic damage table (F-CAT-3). */
   if (_adm_battle_ruling_is (self, "captured-fate", "scuttle-catastrophic"))
     {
-      _adm_battle_report (self, _("%s's captors set scuttling charges: it rolls on the "
-                                  "catastrophic damage table (F-BOARD-16)."), s->name);
+      _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                          _("%s's captors set scuttling charges: it rolls on the "
+                            "catastrophic damage table (F-BOARD-16)."), s->name);
       return _adm_battle_catastrophic (self, ship, error);
     }
   _adm_battle_place_marker (self, s->position, _adm_battle_base_size (self, ship));
   s = _adm_battle_ship (self, ship);
   s->status = ADM_SHIP_DESTROYED;
   s->damage = s->klass->hull;
-  _adm_battle_report (self, _("%s is blown up by its captors (F-BOARD-16) and leaves an "
-                              "explosion marker."), s->name);
+  _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                      _("%s is blown up by its captors (F-BOARD-16) and leaves an "
+                        "explosion marker."), s->name);
   return TRUE;
 }
 
@@ -565,13 +577,14 @@ take_over (AdmBattle           *self,
     {
       if (_adm_battle_ruling_is (self, "takeover-retry", "one-attempt"))
         {
-          _adm_battle_report (self, _("The take-over of %s fails for good."),
+          _adm_battle_report (self, ADM_ABOUT_SHIP (ship), _("The take-over of %s fails for good."),
                               _adm_battle_ship_name (self, ship));
           abandon (self, ship);
         }
       else
-        _adm_battle_report (self, _("The take-over of %s fails; its captors may try again in "
-                                    "a later end stage."), _adm_battle_ship_name (self, ship));
+        _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                            _("The take-over of %s fails; its captors may try again in "
+                              "a later end stage."), _adm_battle_ship_name (self, ship));
       return TRUE;
     }
   /* F-BOARD-17, F-BOARD-18 ("takeover-readiness"): the prize gets half the capturing ship's
@@ -592,9 +605,12 @@ take_over (AdmBattle           *self,
   s->formation = prize_formation (self, ship);
   s = _adm_battle_ship (self, ship);
   c = _adm_battle_ship (self, captor);
-  _adm_battle_report (self, _("%s is taken over by %s and fights on for %s as the formation "
-                              "%s (%s), readiness %d (F-BOARD-17); %s's readiness falls by %d "
-                              "to %d (F-BOARD-18)."),
+  _adm_battle_report (self, ADM_ABOUT (ADM_SUBJECT_SHIP_OF (ship), ADM_SUBJECT_SHIP_OF (captor),
+                                       ADM_SUBJECT_SIDE_OF (c->side),
+                                       ADM_SUBJECT_FORMATION_OF (s->formation)),
+                      _("%s is taken over by %s and fights on for %s as the formation "
+                        "%s (%s), readiness %d (F-BOARD-17); %s's readiness falls by %d "
+                        "to %d (F-BOARD-18)."),
                       s->name, c->name, adm_battle_get_side (self, c->side)->name,
                       _adm_battle_formation (self, s->formation)->name,
                       _adm_battle_formation (self, s->formation)->id, s->base_readiness,

@@ -36,7 +36,9 @@ _adm_battle_ship_lost (AdmBattle *self,
   if (formation->flagship == (int) ship)
     {
       formation->flagship = -1;
-      _adm_battle_report (self, _("%s has lost its flagship %s."), formation->name, s->name);
+      _adm_battle_report (self, ADM_ABOUT (ADM_SUBJECT_FORMATION_OF (s->formation),
+                                           ADM_SUBJECT_SHIP_OF (ship)),
+                          _("%s has lost its flagship %s."), formation->name, s->name);
     }
 }
 
@@ -203,7 +205,8 @@ add_damage (AdmBattle  *self,
     s->fire_damage += *applied;
   /* F-RDY-3 ("readiness-penalty"): −1 readiness this turn and next, renewed, not stacked. */
   s->penalty_until = self->state->turn + 1;
-  _adm_battle_report (self, _("%s takes %d damage: %d of %d hull points left%s."),
+  _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                      _("%s takes %d damage: %d of %d hull points left%s."),
                       s->name, *applied, s->klass->hull - s->damage, s->klass->hull,
                       /* F-CRIT-6; F-STN-3: stations alike */
                       (s->damage * 2 >= s->klass->hull && s->damage < s->klass->hull)
@@ -227,17 +230,19 @@ station_catastrophic_check (AdmBattle          *self,
   if (_adm_battle_ruling_is (self, "station-catastrophic-check", "when-damaged") &&
       !adm_battle_ship_is_damaged (self, ship))
     {
-      _adm_battle_report (self, _("%s is not yet damaged: no check for catastrophic damage "
-                                  "(%s, F-STN-3)."), _adm_battle_ship_name (self, ship),
+      _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                          _("%s is not yet damaged: no check for catastrophic damage "
+                            "(%s, F-STN-3)."), _adm_battle_ship_name (self, ship),
                           row->clause);
       return TRUE;
     }
-  if (!_adm_battle_roll_sum (self, 1, 6, row->clause, &die, error,
+  if (!_adm_battle_roll_sum (self, ADM_ABOUT_SHIP (ship), 1, 6, row->clause, &die, error,
                              _("%s: check for catastrophic damage, 6"),
                              _adm_battle_ship_name (self, ship)))
     return FALSE;
   _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_SUM_AT_LEAST, 6, NULL);
-  _adm_battle_report (self, _("%s checks for catastrophic damage (%s): %d%s"),
+  _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                      _("%s checks for catastrophic damage (%s): %d%s"),
                       _adm_battle_ship_name (self, ship), row->clause, die,
                       die == 6 ? _(", the catastrophic damage table.") : _(", nothing more."));
   if (die == 6)
@@ -263,8 +268,10 @@ critical_loss (AdmBattle          *self,
       return TRUE;
     }
   if (expression[0] != 'd')
-    return _adm_battle_roll_expression (self, expression, row->clause, NULL, result, error);
-  return _adm_battle_roll_expression (self, expression, row->clause, _(purpose_msgid), result,
+    return _adm_battle_roll_expression (self, ADM_ABOUT_NOTHING,
+                                        expression, row->clause, NULL, result, error);
+  return _adm_battle_roll_expression (self, ADM_ABOUT_NOTHING,
+                                      expression, row->clause, _(purpose_msgid), result,
                                       error);
 }
 
@@ -293,7 +300,8 @@ apply_critical (AdmBattle  *self,
     }
   if (!found)
     {
-      _adm_battle_report (self, _("Critical %d on %s: nothing it could hit is left."), roll,
+      _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                          _("Critical %d on %s: nothing it could hit is left."), roll,
                           s->name);
       _adm_battle_report_fact (self, ship, ADM_SHIP_FACT_CRITICALS);
       return TRUE;
@@ -314,12 +322,14 @@ apply_critical (AdmBattle  *self,
   /* F-CRIT-20, F-STN-17: several criticals on one location stack until all are repaired. */
   s->criticals[result]++;
   if (moved)
-    _adm_battle_report (self, _("Critical %d does not apply to %s; the next entry, %d, does "
-                                "(%s)."), roll, s->name, result,
+    _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                        _("Critical %d does not apply to %s; the next entry, %d, does "
+                          "(%s)."), roll, s->name, result,
                         _adm_battle_is_station (self, ship) ? "F-STN-17" : "F-CRIT-20");
   if (moved)
     _adm_battle_report_fact (self, ship, ADM_SHIP_FACT_CRITICALS);
-  _adm_battle_report (self, _("Critical damage on %s (%s): %s — %s"), s->name, row->clause,
+  _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                      _("Critical damage on %s (%s): %s — %s"), s->name, row->clause,
                       name, _(row->description));
   _adm_battle_report_fact (self, ship, ADM_SHIP_FACT_CRITICALS);
   /* F-CRIT-14, F-STN-12: a fire burns until put out in the end phase. */
@@ -340,12 +350,13 @@ apply_critical (AdmBattle  *self,
   s->critical_ecm[result] += ecm;
   if (readiness > 0)
     {
-      _adm_battle_report (self, _("%s loses %d readiness."), s->name, readiness);
+      _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                          _("%s loses %d readiness."), s->name, readiness);
       _adm_battle_report_fact (self, ship, ADM_SHIP_FACT_READINESS);
     }
   if (ecm > 0)
     {
-      _adm_battle_report (self, _("%s loses %d ECM attack."), s->name, ecm);
+      _adm_battle_report (self, ADM_ABOUT_SHIP (ship), _("%s loses %d ECM attack."), s->name, ecm);
       _adm_battle_report_fact (self, ship, ADM_SHIP_FACT_CRITICALS);
     }
   /* F-STN-8, F-STN-9, F-STN-11: a d6, on 6 a check for catastrophic damage. */
@@ -397,32 +408,20 @@ critical_checks (AdmBattle   *self,
   g_autofree guint *allocated = (gsize) points > G_N_ELEMENTS (buffer) ? g_new0 (guint, points)
                                                                         : NULL;
   guint *checks = allocated != NULL ? allocated : buffer;
-  /* The dice as the report shows them, "%u" each, a space between: a d6 is one digit, so the
-   * room for a face and its space is on the stack but for the largest hits. */
-  char text[2 * G_N_ELEMENTS (buffer)];
-  g_autofree char *shown_allocated = (gsize) points > G_N_ELEMENTS (buffer)
-                                       ? g_new (char, 2 * (gsize) points) : NULL;
-  char *shown = shown_allocated != NULL ? shown_allocated : text;
-  int successes = 0;
+  g_autoptr(GString) shown = g_string_sized_new (2 * (gsize) points);
+  int successes;
 
   /* F-CRIT-1: a d6 for every damage point; the threshold comes with the weapon. */
-  if (!_adm_battle_roll (self, points, 6, clause, checks, error,
+  if (!_adm_battle_roll (self, ADM_ABOUT_SHIP (ship), points, 6, clause, checks, error,
                          _("critical checks on %s, %d+"), s->name, critical_on))
     return FALSE;
   _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, critical_on, NULL);
-  for (int i = 0; i < points; i++)
-    {
-      /* The roll was of d6 (its source checks each face is 1 to 6). */
-      shown[2 * i] = (char) ('0' + checks[i]);
-      shown[2 * i + 1] = ' ';
-      if ((int) checks[i] >= critical_on)
-        successes++;
-    }
-  shown[2 * points - 1] = '\0';
-  _adm_battle_report (self, ngettext ("Critical checks on %s (%d+): %s — %d critical.",
-                                      "Critical checks on %s (%d+): %s — %d criticals.",
-                                      successes),
-                      s->name, critical_on, shown, successes);
+  successes = (int) adm_roll_check_count_at_least (checks, points, MAX (critical_on, 0), shown);
+  _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                      ngettext ("Critical checks on %s (%d+): %s — %d critical.",
+                                "Critical checks on %s (%d+): %s — %d criticals.",
+                                successes),
+                      s->name, critical_on, shown->str, successes);
 
   for (int i = 0; i < successes && s->status == ADM_SHIP_ACTIVE; i++)
     {
@@ -431,14 +430,15 @@ critical_checks (AdmBattle   *self,
       if (escort_destroyed_by_critical (self, ship))
         {
           /* F-CRIT-4, F-CAT-2: destroyed, removed, an explosion marker in its place. */
-          _adm_battle_report (self, _("%s, an escort, is destroyed by the critical hit and "
-                                      "replaced by an explosion marker."), s->name);
+          _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                              _("%s, an escort, is destroyed by the critical hit and "
+                                "replaced by an explosion marker."), s->name);
           _adm_battle_place_marker (self, s->position, _adm_battle_base_size (self, ship));
           destroy_ship (self, ship);
           return TRUE;
         }
       /* F-CRIT-2: the critical damage table with 2d6. */
-      if (!_adm_battle_roll_sum (self, 2, 6, "F-CRIT-2", &roll, error,
+      if (!_adm_battle_roll_sum (self, ADM_ABOUT_SHIP (ship), 2, 6, "F-CRIT-2", &roll, error,
                                  _("critical damage table for %s"), s->name) ||
           !apply_critical (self, ship, roll, error))
         return FALSE;
@@ -505,10 +505,11 @@ area_damage (AdmBattle  *self,
 
   /* F-CAT-12, F-CAT-13 ("explosion-strike"): the radius is rolled once; every vessel within
    * it, friend or foe, takes the strike; armour and shields do not help. */
-  if (!_adm_battle_roll_sum (self, 3, 6, clause, &radius, error,
+  if (!_adm_battle_roll_sum (self, ADM_ABOUT_SHIP (ship), 3, 6, clause, &radius, error,
                              _("radius of the explosion of %s, cm"), name))
     return FALSE;
-  _adm_battle_report (self, _("The explosion of %s reaches %d cm (strength %d)."), name,
+  _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                      _("The explosion of %s reaches %d cm (strength %d)."), name,
                       radius, strength);
 
   /* In a fire phase the cache's grid names the ships whose centres may lie within the radius
@@ -541,7 +542,7 @@ area_damage (AdmBattle  *self,
         {
           guint die;
 
-          if (!_adm_battle_roll (self, 1, 6, clause, &die, error,
+          if (!_adm_battle_roll (self, ADM_ABOUT_SHIPS (ship, i), 1, 6, clause, &die, error,
                                  _("explosion of %s against %s, 4+"), name, other->name))
             return FALSE;
           _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, 4, NULL);
@@ -552,14 +553,15 @@ area_damage (AdmBattle  *self,
           /* No allocation for the dice but of the strongest explosions. */
           if ((gsize) strength > G_N_ELEMENTS (buffer))
             dice = allocated = g_new0 (guint, strength);
-          if (!_adm_battle_roll (self, strength, 6, clause, dice, error,
+          if (!_adm_battle_roll (self, ADM_ABOUT_SHIPS (ship, i), strength, 6, clause, dice, error,
                                  _("explosion of %s against %s, 4+ each"), name, other->name))
             return FALSE;
           _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, 4, NULL);
           for (int d = 0; d < strength; d++)
             damage += dice[d] >= 4;
         }
-      _adm_battle_report (self, _("The explosion strikes %s: %d damage."), other->name, damage);
+      _adm_battle_report (self, ADM_ABOUT_SHIP (i),
+                          _("The explosion strikes %s: %d damage."), other->name, damage);
       /* F-CRIT-1 ("critical-threshold-other"): 6+ for explosions. */
       if (!_adm_battle_inflict (self, i, damage, 6, "F-CRIT-1", error))
         return FALSE;
@@ -600,12 +602,12 @@ catastrophic (AdmBattle  *self,
   if (_adm_battle_is_station (self, ship) &&
       _adm_battle_ruling_is (self, "station-catastrophic-dice", "d6"))
     {
-      if (!_adm_battle_roll_sum (self, 1, 6, "F-STN-4", &roll, error,
+      if (!_adm_battle_roll_sum (self, ADM_ABOUT_SHIP (ship), 1, 6, "F-STN-4", &roll, error,
                                  _("catastrophic damage table for %s"), s->name))
         return FALSE;
       roll = MAX (roll, 2);
     }
-  else if (!_adm_battle_roll_sum (self, 2, 6, "F-CAT-3", &roll, error,
+  else if (!_adm_battle_roll_sum (self, ADM_ABOUT_SHIP (ship), 2, 6, "F-CAT-3", &roll, error,
                                   _("catastrophic damage table for %s"), s->name))
     return FALSE;
   row = adm_ruleset_catastrophic (self->ruleset, roll, error);
@@ -615,7 +617,8 @@ catastrophic (AdmBattle  *self,
   name = _(row->name);
   _adm_battle_roll_result (self, name);
   s = _adm_battle_ship (self, ship);
-  _adm_battle_report (self, _("Catastrophic damage to %s, %d (%s): %s — %s"), s->name, roll,
+  _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                      _("Catastrophic damage to %s, %d (%s): %s — %s"), s->name, roll,
                       row->clause, name, _(row->description));
   if (was_active)
     _adm_battle_ship_lost (self, ship);
@@ -650,8 +653,9 @@ _adm_battle_hulk_hit (AdmBattle  *self,
                       guint       ship,
                       GError    **error)
 {
-  _adm_battle_report (self, _("The hulk of %s is hit and rolls again for catastrophic damage "
-                              "(F-CAT-6)."), _adm_battle_ship_name (self, ship));
+  _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                      _("The hulk of %s is hit and rolls again for catastrophic damage "
+                        "(F-CAT-6)."), _adm_battle_ship_name (self, ship));
   return catastrophic (self, ship, error);
 }
 

@@ -57,7 +57,7 @@ _adm_battle_detection_phase (AdmBattle  *self,
                              GError    **error)
 {
   new_turn (self);
-  _adm_battle_report (self, _("Turn %d."), adm_battle_get_turn (self));
+  _adm_battle_report (self, ADM_ABOUT_NOTHING, _("Turn %d."), adm_battle_get_turn (self));
 
   /* F-ECM-1, F-ECM-2: formations a side has not fully detected are rolled for at the start
    * of the turn (F-ECM-5), under the "ecm-detection" ruling. */
@@ -80,10 +80,13 @@ _adm_battle_detection_phase (AdmBattle  *self,
             continue;
           report_from = self->report->len;
           rolls_from = self->rolls->len;
-          if (!_adm_battle_roll_sum (self, 1, 6, "F-ECM-5", &attack_roll, error,
+          if (!_adm_battle_roll_sum (self, ADM_ABOUT (ADM_SUBJECT_SIDE_OF (side),
+                                                      ADM_SUBJECT_FORMATION_OF (f)),
+                                     1, 6, "F-ECM-5", &attack_roll, error,
                                      _("ECM attack of %s against %s"),
                                      adm_battle_get_side (self, side)->name, formation->name) ||
-              !_adm_battle_roll_sum (self, 1, 6, "F-ECM-5", &defence_roll, error,
+              !_adm_battle_roll_sum (self, ADM_ABOUT (ADM_SUBJECT_FORMATION_OF (f)),
+                                     1, 6, "F-ECM-5", &defence_roll, error,
                                      _("ECM defence of %s"), formation->name))
             return FALSE;
           attack += attack_roll;
@@ -106,8 +109,12 @@ _adm_battle_detection_phase (AdmBattle  *self,
                                     attack - (defence - defence_roll) + tie_detects,
                                     against_attack);
           }
-          _adm_battle_report (self, _("Detection of %s by %s: ECM attack %d (%s) against ECM "
-                                      "defence %d (%s): %s."),
+          _adm_battle_report (self, ADM_ABOUT (ADM_SUBJECT_FORMATION_OF (f),
+                                               ADM_SUBJECT_SIDE_OF (side),
+                                               ADM_SUBJECT_SHIP_OF (detector),
+                                               ADM_SUBJECT_SHIP_OF (hider)),
+                              _("Detection of %s by %s: ECM attack %d (%s) against ECM "
+                                "defence %d (%s): %s."),
                               formation->name, adm_battle_get_side (self, side)->name,
                               attack, _adm_battle_ship_name (self, detector), defence,
                               _adm_battle_ship_name (self, hider),

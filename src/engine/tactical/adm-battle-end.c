@@ -41,7 +41,9 @@ transfers (AdmBattle  *self,
        * no roll while the old flagship commands. */
       formation->flagship = ship;
       formation->command = TRUE;
-      _adm_battle_report (self, _("%s takes over as flagship of %s."),
+      _adm_battle_report (self, ADM_ABOUT (ADM_SUBJECT_SHIP_OF (ship),
+                                           ADM_SUBJECT_FORMATION_OF (f)),
+                          _("%s takes over as flagship of %s."),
                           _adm_battle_ship_name (self, ship), formation->name);
     }
   return TRUE;
@@ -104,7 +106,9 @@ succession (AdmBattle  *self,
         {
           formation->flagship = candidate;
           formation->command = TRUE;
-          _adm_battle_report (self, _("%s takes command of %s."),
+          _adm_battle_report (self, ADM_ABOUT (ADM_SUBJECT_SHIP_OF (candidate),
+                                               ADM_SUBJECT_FORMATION_OF (f)),
+                              _("%s takes command of %s."),
                               _adm_battle_ship_name (self, candidate), formation->name);
         }
       else
@@ -112,8 +116,10 @@ succession (AdmBattle  *self,
           /* F-FORM-15: no pooled shields, turrets or salvoes, but it still moves together;
            * F-FORM-16: another attempt next turn. */
           formation->command = FALSE;
-          _adm_battle_report (self, _("%s fails to take command: %s cannot combine shields, "
-                                      "turrets or torpedo salvoes until it does."),
+          _adm_battle_report (self, ADM_ABOUT (ADM_SUBJECT_SHIP_OF (candidate),
+                                               ADM_SUBJECT_FORMATION_OF (f)),
+                              _("%s fails to take command: %s cannot combine shields, "
+                                "turrets or torpedo salvoes until it does."),
                               _adm_battle_ship_name (self, candidate), formation->name);
         }
     }
@@ -147,6 +153,6 @@ _adm_battle_end_phase (AdmBattle  *self,
       if (s->target_lock && s->turned)
         s->no_turn_turn = turn + 1;
     }
-  _adm_battle_report (self, _("End of turn %d."), turn);
+  _adm_battle_report (self, ADM_ABOUT_NOTHING, _("End of turn %d."), turn);
   return TRUE;
 }

@@ -107,7 +107,8 @@ fire_orders (AdmBattle  *self,
           /* F-FORD-2: re-roll in this fire phase; F-FORD-3, F-FORD-4: having turned in this
            * turn's movement, the ship may not turn next turn (adm-battle-end.c). */
           s->target_lock = TRUE;
-          _adm_battle_report (self, _("%s locks on its target (F-FORD-2)."), s->name);
+          _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                              _("%s locks on its target (F-FORD-2)."), s->name);
           continue;
         }
       /* F-FORD-5..10 ("reinforce-shields"). */
@@ -130,7 +131,7 @@ fire_orders (AdmBattle  *self,
       /* F-FORD-9: no other combat orders next turn; F-FORD-10: firepower halved. */
       s->no_orders_turn = s->reinforced_until + 1;
       s->halved_until = MAX (s->halved_until, s->reinforced_until);
-      _adm_battle_report (self, s->klass->special_shield
+      _adm_battle_report (self, ADM_ABOUT_SHIP (ship), s->klass->special_shield
                                   ? _("%s reinforces its special force shield: each damage "
                                       "is saved on 4+ (F-FORD-8).")
                                   : _("%s reinforces its shields: they are doubled (F-FORD-7)."),
@@ -607,7 +608,7 @@ _adm_battle_use_shields (AdmBattle *self,
 
 /* Rolls @dice d6 hitting on @hit_on, re-rolling the misses once under target lock (F-FORD-2,
  * "target-lock"); @shown gets the dice as rolled. The purposes name the attack by its line so
- * far, @what. */
+ * far, @what, @about its ships. */
 static gboolean
 roll_hits (AdmBattle    *self,
            int           dice,
@@ -615,6 +616,7 @@ roll_hits (AdmBattle    *self,
            gboolean      lock,
            const char   *clause,
            GString      *what,
+           AdmAbout      about,
            int          *hits,
            GString      *shown,
            GError      **error)
@@ -622,7 +624,7 @@ roll_hits (AdmBattle    *self,
   guint buffer[64];
   g_autofree guint *allocated = NULL;
   guint *values = buffer;
-  int misses = 0;
+  int first, misses;
 
   *hits = 0;
   if (dice <= 0)
@@ -630,35 +632,23 @@ roll_hits (AdmBattle    *self,
   /* No allocation for an attack's dice but the largest. */
   if ((gsize) dice > G_N_ELEMENTS (buffer))
     values = allocated = g_new0 (guint, dice);
-  if (!_adm_battle_roll (self, dice, 6, clause, values, error, _("%s, %d+ to hit"),
+  if (!_adm_battle_roll (self, about, dice, 6, clause, values, error, _("%s, %d+ to hit"),
                          what->str, hit_on))
     return FALSE;
   _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, hit_on, NULL);
-  for (int i = 0; i < dice; i++)
-    {
-      if (i > 0)
-        g_string_append_c (shown, ' ');
-      g_string_append_printf (shown, "%u", values[i]);
-      if ((int) values[i] >= hit_on)
-        (*hits)++;
-      else
-        misses++;
-    }
+  first = (int) adm_roll_check_count_at_least (values, dice, MAX (hit_on, 0), shown);
+  *hits = first;
+  misses = dice - first;
   if (lock && misses > 0)
     {
-      if (!_adm_battle_roll (self, misses, 6, "F-FORD-2", values, error,
+      if (!_adm_battle_roll (self, about, misses, 6, "F-FORD-2", values, error,
                              _("%s, target lock re-roll of %d misses"),
                              what->str, misses))
         return FALSE;
       _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, hit_on, NULL);
       g_string_append (shown, _("; re-rolled"));
-      for (int i = 0; i < misses; i++)
-        {
-          g_string_append_c (shown, ' ');
-          g_string_append_printf (shown, "%u", values[i]);
-          if ((int) values[i] >= hit_on)
-            (*hits)++;
-        }
+      g_string_append_c (shown, ' ');
+      *hits += (int) adm_roll_check_count_at_least (values, misses, MAX (hit_on, 0), shown);
     }
   return TRUE;
 }
@@ -700,19 +690,18 @@ special_save (AdmBattle     *self,
   if (*damage <= 0 || !special_save_applies (self, target))
     return TRUE;
   values = g_new0 (guint, *damage);
-  if (!_adm_battle_roll (self, *damage, 6, "F-FORD-8", values, error,
+  if (!_adm_battle_roll (self, ADM_ABOUT_SHIP (target), *damage, 6, "F-FORD-8", values, error,
                          _("special force shield of %s, 4+ saves"), t->name))
     return FALSE;
   _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, 4, NULL);
-  for (int i = 0; i < *damage; i++)
-    saved += values[i] >= 4;
+  saved = (int) adm_roll_check_count_at_least (values, *damage, 4, NULL);
   *damage -= saved;
   g_string_append_printf (line, _(", %d saved by the special force shield"), saved);
   return TRUE;
 }
 
 /* Resolves one weapon kind's share of an attack: @dice d6 at @target, reported as the rest of
- * @line. */
+ * @line, which is @about the firing ships and the target. */
 static gboolean
 resolve_hits (AdmBattle     *self,
               guint          target,
@@ -725,6 +714,7 @@ resolve_hits (AdmBattle     *self,
               const char    *critical_clause,
               const char    *fewer,
               GString       *line,
+              AdmAbout       about,
               GString       *shown,
               GError       **error)
 {
@@ -757,7 +747,7 @@ resolve_hits (AdmBattle     *self,
       g_string_append_printf (note, _(": roll %d"), dice);
     }
   self->dice_note = note != NULL ? note->str : NULL;
-  ok = roll_hits (self, dice, hit_on, lock, clause, line, &hits, shown, error);
+  ok = roll_hits (self, dice, hit_on, lock, clause, line, about, &hits, shown, error);
   self->dice_note = NULL;
   if (!ok)
     return FALSE;
@@ -786,7 +776,7 @@ resolve_hits (AdmBattle     *self,
   if (!special_save (self, target, &damage, line, error))
     return FALSE;
   g_string_append_printf (line, _(", %d damage."), damage);
-  _adm_battle_report (self, "%s", line->str);
+  _adm_battle_report (self, about, "%s", line->str);
   return _adm_battle_inflict (self, target, damage, critical_on, critical_clause, error);
 }
 
@@ -996,6 +986,10 @@ attack (AdmBattle   *self,
   Volley v;
   GString *names = buffers->artillery;
   GString *destructor_names = buffers->destructors;
+  /* The ships each kind's line names, and its target. */
+  g_autoptr(GArray) artillery_about = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr(GArray) destructor_about = g_array_new (FALSE, FALSE, sizeof (guint32));
+  guint32 target_subject = ADM_SUBJECT_SHIP_OF (target);
   guint n_names = 0, n_destructor_names = 0;
   const char *type, *aspect;
   AdmDetection level;
@@ -1015,8 +1009,11 @@ attack (AdmBattle   *self,
            * phase: the hulk may have been wrecked earlier in this phase (F-SEQ-2) or have
            * drifted into the line in this turn's movement (F-CAT-10), after the orders were
            * written, and the dice already rolled in this phase stand. */
-          _adm_battle_report (self, _("The hulk of %s blocks the line of fire from %s to %s "
-                                      "(F-CAT-4): %s's %s holds its fire."),
+          _adm_battle_report (self, ADM_ABOUT (ADM_SUBJECT_SHIP_OF (b->blocked),
+                                               ADM_SUBJECT_SHIP_OF (b->ship),
+                                               ADM_SUBJECT_SHIP_OF (target)),
+                              _("The hulk of %s blocks the line of fire from %s to %s "
+                                "(F-CAT-4): %s's %s holds its fire."),
                               _adm_battle_ship_name (self, b->blocked),
                               _adm_battle_ship_name (self, b->ship), t->name,
                               _adm_battle_ship_name (self, b->ship), weapon->name);
@@ -1030,6 +1027,7 @@ attack (AdmBattle   *self,
           /* Translators: a ship's weapon, "Vorberg's Main battery" */
           g_string_append_printf (destructor_names, _("%s's %s"),
                                   _adm_battle_ship_name (self, b->ship), weapon->name);
+          g_array_append_val (destructor_about, (guint32) { ADM_SUBJECT_SHIP_OF (b->ship) });
         }
       else
         {
@@ -1038,8 +1036,11 @@ attack (AdmBattle   *self,
           /* Translators: a ship's weapon, "Vorberg's Main battery" */
           g_string_append_printf (names, _("%s's %s"), _adm_battle_ship_name (self, b->ship),
                                   weapon->name);
+          g_array_append_val (artillery_about, (guint32) { ADM_SUBJECT_SHIP_OF (b->ship) });
         }
     }
+  g_array_append_val (artillery_about, target_subject);
+  g_array_append_val (destructor_about, target_subject);
   /* Every battery held its fire (F-CAT-4): no attack. */
   if (v.firer < 0)
     return TRUE;
@@ -1062,7 +1063,9 @@ attack (AdmBattle   *self,
   type = target_type (self, &buffers->rulings, v.firer, target, buffers->descriptions, &aspect);
   /* F-MOVE-15..17, F-FORD-10: halving may leave nothing to fire; say so. */
   if ((v.any_artillery && v.artillery == 0) || (v.any_destructor && v.destructors == 0))
-    _adm_battle_report (self, _("%s: firepower halved to nothing, no dice at %s."),
+    _adm_battle_report (self, ADM_ABOUT_ARRAY (v.artillery == 0 && v.any_artillery
+                                               ? artillery_about : destructor_about),
+                        _("%s: firepower halved to nothing, no dice at %s."),
                         (v.artillery == 0 && v.any_artillery ? names : destructor_names)->str,
                         t->name);
   if (v.any_artillery && v.artillery > 0)
@@ -1100,7 +1103,8 @@ attack (AdmBattle   *self,
       /* F-ART-12: each die at or above the armour is a hit (F-CAT-8: a hulk keeps its
        * armour); F-ART-13: criticals on 6+. */
       if (!resolve_hits (self, target, dice, t->klass->armour, shields_first, v.lock, 6,
-                         "F-ART-11", "F-ART-13", fewer, line, buffers->shown, error))
+                         "F-ART-11", "F-ART-13", fewer, line, ADM_ABOUT_ARRAY (artillery_about),
+                         buffers->shown, error))
         return FALSE;
     }
   t = _adm_battle_ship (self, target);
@@ -1118,7 +1122,8 @@ attack (AdmBattle   *self,
       /* F-DES-1, F-DES-2, F-WPN-2, F-WPN-3: one d6 per firepower point, 5+ hits whatever the
        * armour, shields still block; F-DES-3, F-WPN-4: criticals on 4+. */
       if (!resolve_hits (self, target, v.destructors, 5, FALSE, v.lock, 4, "F-DES-1",
-                         "F-DES-3", fewer, line, buffers->shown, error))
+                         "F-DES-3", fewer, line, ADM_ABOUT_ARRAY (destructor_about),
+                         buffers->shown, error))
         return FALSE;
     }
   return TRUE;
@@ -1254,11 +1259,13 @@ report_knocked_out (AdmBattle     *self,
 
   /* F-STN-8, F-STN-9: a station's knocked-out weapon fires nowhere until repaired. */
   if (_adm_battle_is_station (self, battery->ship))
-    _adm_battle_report (self, _("%s's %s is knocked out: its critical damage is not "
-                                "repaired (F-STN-8, F-STN-9)."), s->name, weapon->name);
+    _adm_battle_report (self, ADM_ABOUT_SHIP (battery->ship),
+                        _("%s's %s is knocked out: its critical damage is not "
+                          "repaired (F-STN-8, F-STN-9)."), s->name, weapon->name);
   else
-    _adm_battle_report (self, _("%s's %s cannot fire into its %s arc: critical damage "
-                                "there is not repaired (F-CRIT-9..12)."), s->name,
+    _adm_battle_report (self, ADM_ABOUT_SHIP (battery->ship),
+                        _("%s's %s cannot fire into its %s arc: critical damage "
+                          "there is not repaired (F-CRIT-9..12)."), s->name,
                         weapon->name, adm_sector_to_string (battery->sector));
 }
 
@@ -1448,7 +1455,8 @@ attack_each_ship (AdmBattle   *self,
         continue;
       if (_adm_battle_ship (self, target)->status == ADM_SHIP_DESTROYED)
         {
-          _adm_battle_report (self, _("%s is already destroyed; %s holds its fire."),
+          _adm_battle_report (self, ADM_ABOUT_SHIPS (target, b->ship),
+                              _("%s is already destroyed; %s holds its fire."),
                               _adm_battle_ship_name (self, target),
                               _adm_battle_ship_name (self, b->ship));
           continue;
@@ -1530,12 +1538,14 @@ resolve_decl (AdmBattle    *self,
         }
       if (battery->status == BATTERY_OUT_OF_ACTION)
         {
-          _adm_battle_report (self, _("%s is out of action and does not fire."), s->name);
+          _adm_battle_report (self, ADM_ABOUT_SHIP (battery->ship),
+                              _("%s is out of action and does not fire."), s->name);
           continue;
         }
       if (t->status == ADM_SHIP_DESTROYED)
         {
-          _adm_battle_report (self, _("%s is already destroyed; %s holds its fire."), t->name,
+          _adm_battle_report (self, ADM_ABOUT_SHIPS (target, battery->ship),
+                              _("%s is already destroyed; %s holds its fire."), t->name,
                               s->name);
           continue;
         }
@@ -1566,18 +1576,20 @@ resolve_decl (AdmBattle    *self,
       if (nearest < 0 || buffers->rulings.failed_hold ||
           !_adm_battle_ship_active (self, b->ship))
         {
-          _adm_battle_report (self, _("%s's %s holds its fire."),
+          _adm_battle_report (self, ADM_ABOUT_SHIP (b->ship), _("%s's %s holds its fire."),
                               _adm_battle_ship_name (self, b->ship), weapon->name);
           continue;
         }
       if (!can_fire_at (self, b, nearest))
         {
-          _adm_battle_report (self, _("%s's %s cannot reach the nearest enemy, %s, and holds "
-                                      "its fire."), _adm_battle_ship_name (self, b->ship),
+          _adm_battle_report (self, ADM_ABOUT_SHIPS (b->ship, nearest),
+                              _("%s's %s cannot reach the nearest enemy, %s, and holds "
+                                "its fire."), _adm_battle_ship_name (self, b->ship),
                               weapon->name, _adm_battle_ship_name (self, nearest));
           continue;
         }
-      _adm_battle_report (self, _("%s's %s fires at the nearest enemy, %s, instead."),
+      _adm_battle_report (self, ADM_ABOUT_SHIPS (b->ship, nearest),
+                          _("%s's %s fires at the nearest enemy, %s, instead."),
                           _adm_battle_ship_name (self, b->ship), weapon->name,
                           _adm_battle_ship_name (self, nearest));
       one->len = 0;

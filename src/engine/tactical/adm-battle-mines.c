@@ -81,30 +81,6 @@ side_name (AdmBattle *self,
   return adm_battle_get_side (self, side)->name;
 }
 
-/* "5 4 3" */
-static char *
-values_text (const guint *values,
-             guint        count)
-{
-  GString *text = g_string_new (NULL);
-
-  for (guint i = 0; i < count; i++)
-    g_string_append_printf (text, "%s%u", i > 0 ? " " : "", values[i]);
-  return g_string_free (text, FALSE);
-}
-
-static guint
-count_at_least (const guint *values,
-                guint        count,
-                guint        threshold)
-{
-  guint n = 0;
-
-  for (guint i = 0; i < count; i++)
-    n += values[i] >= threshold;
-  return n;
-}
-
 static gboolean
 parse_positive (const char *text,
                 int        *out)
@@ -352,7 +328,8 @@ lay_mines (AdmBattle  *self,
         {
           /* F-CAT-1: knocked out before it could lay. */
           if (place)
-            _adm_battle_report (self, _("%s is out of action and lays no mine."), s->name);
+            _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                                _("%s is out of action and lays no mine."), s->name);
           continue;
         }
       /* F-MINE-13: a ship laying mines cannot use its force shields this turn
@@ -363,9 +340,10 @@ lay_mines (AdmBattle  *self,
       mine.id = g_string_chunk_insert_const (self->strings, adm_order_decl_get (decl, "id"));
       g_array_append_val (self->state->mines, mine);
       /* F-MINE-2: the enemy does not see it. */
-      _adm_battle_report (self, _("%s lays the %s mine %s (range %d cm, strength %d) at "
-                                  "(%.1f, %.1f), hidden from the enemy; its shields are down "
-                                  "this turn (F-MINE-13)."), s->name,
+      _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                          _("%s lays the %s mine %s (range %d cm, strength %d) at "
+                            "(%.1f, %.1f), hidden from the enemy; its shields are down "
+                            "this turn (F-MINE-13)."), s->name,
                           charge_name (mine.charge), mine.id, mine.range, mine.strength,
                           mine.position.x, mine.position.y);
     }
@@ -422,7 +400,8 @@ sweep_orders (AdmBattle  *self,
         }
       if (!_adm_battle_ship_active (self, ship))
         {
-          _adm_battle_report (self, _("%s is out of action and cannot sweep."), s->name);
+          _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                              _("%s is out of action and cannot sweep."), s->name);
           continue;
         }
       s->sweeping = TRUE;
@@ -442,7 +421,8 @@ sweep_one (AdmBattle      *self,
   gboolean still = moved <= SWEEP_STILL_CM + EPSILON;
   guint found = 0;
 
-  _adm_battle_report (self, _("%s sweeps for mines %d cm around it (F-SWEEP-1..3)."), s->name,
+  _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                      _("%s sweeps for mines %d cm around it (F-SWEEP-1..3)."), s->name,
                       (int) reach);
   for (guint i = 0; i < self->state->mines->len; i++)
     {
@@ -457,8 +437,10 @@ sweep_one (AdmBattle      *self,
         {
           /* F-SWEEP-3: the side that laid it must show where it is. */
           mine->revealed = TRUE;
-          _adm_battle_report (self, _("%s finds the %s mine %s of %s at (%.1f, %.1f) "
-                                      "(F-SWEEP-3)."), s->name, charge_name (mine->charge),
+          _adm_battle_report (self, ADM_ABOUT (ADM_SUBJECT_SHIP_OF (ship),
+                                               ADM_SUBJECT_SIDE_OF (mine->side)),
+                              _("%s finds the %s mine %s of %s at (%.1f, %.1f) "
+                                "(F-SWEEP-3)."), s->name, charge_name (mine->charge),
                               mine->id, side_name (self, mine->side), mine->position.x,
                               mine->position.y);
         }
@@ -466,15 +448,17 @@ sweep_one (AdmBattle      *self,
         {
           /* F-SWEEP-4, F-MINE-16: the sweeper destroys the mines it has found. */
           mine->spent = TRUE;
-          _adm_battle_report (self, _("%s destroys the mine %s (F-SWEEP-4)."), s->name,
+          _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                              _("%s destroys the mine %s (F-SWEEP-4)."), s->name,
                               mine->id);
         }
     }
   if (found == 0)
-    _adm_battle_report (self, _("%s finds no mines."), s->name);
+    _adm_battle_report (self, ADM_ABOUT_SHIP (ship), _("%s finds no mines."), s->name);
   else if (!still)
-    _adm_battle_report (self, _("%s moved %.1f cm, more than 5 cm: the mines it found stay "
-                                "where they are (F-SWEEP-4)."), s->name, moved);
+    _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                        _("%s moved %.1f cm, more than 5 cm: the mines it found stay "
+                          "where they are (F-SWEEP-4)."), s->name, moved);
 }
 
 /* Ships entering a mine's reach */
@@ -502,8 +486,10 @@ sweeper_blunders_in (AdmBattle  *self,
     {
       /* The mine is found: shown, and it does not go off under the sweeper. */
       mine->revealed = TRUE;
-      _adm_battle_report (self, _("%s spots the %s mine %s of %s at (%.1f, %.1f) and steers "
-                                  "clear (F-SWEEP-5)."), s->name, charge_name (mine->charge),
+      _adm_battle_report (self, ADM_ABOUT (ADM_SUBJECT_SHIP_OF (ship),
+                                           ADM_SUBJECT_SIDE_OF (mine->side)),
+                          _("%s spots the %s mine %s of %s at (%.1f, %.1f) and steers "
+                            "clear (F-SWEEP-5)."), s->name, charge_name (mine->charge),
                           mine->id, side_name (self, mine->side), mine->position.x,
                           mine->position.y);
       return TRUE;
@@ -512,8 +498,9 @@ sweeper_blunders_in (AdmBattle  *self,
   mine->spent = TRUE;
   s->status = ADM_SHIP_DESTROYED;
   s->damage = s->klass->hull;
-  _adm_battle_report (self, _("%s runs onto the mine %s and is destroyed; the other mines "
-                              "stay hidden (F-SWEEP-5)."), s->name, mine->id);
+  _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                      _("%s runs onto the mine %s and is destroyed; the other mines "
+                        "stay hidden (F-SWEEP-5)."), s->name, mine->id);
   _adm_battle_ship_lost (self, ship);
   return TRUE;
 }
@@ -618,7 +605,7 @@ plasma_strike (AdmBattle     *self,
                                            capital ? "capital" : "escort");
   g_autoptr(GError) table_error = NULL;
   g_autofree guint *values = NULL;
-  g_autofree char *text = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
   int dice = 0, column = 0, shift, shields, blocked = 0;
   int armour = t->klass->armour;
   gboolean before_armour;
@@ -654,43 +641,46 @@ plasma_strike (AdmBattle     *self,
       dice -= blocked;
     }
   values = g_new0 (guint, MAX (dice, 1));
-  if (!_adm_battle_roll (self, dice, 6, "F-MINE-7", values, error,
+  if (!_adm_battle_roll (self, ADM_ABOUT_SHIP (target), dice, 6, "F-MINE-7", values, error,
                          _("plasma mine %s against %s"), mine->id, t->name))
     return FALSE;
   _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, armour, _("armour"));
   if (blocked > 0)
     {
       _adm_battle_use_shields (self, target, blocked);
-      _adm_battle_report (self, _("The shields of %s cancel dice of plasma mine %s before the "
-                                  "armour roll: %d (F-MINE-7, F-WPN-7)."), t->name, mine->id,
+      _adm_battle_report (self, ADM_ABOUT_SHIP (target),
+                          _("The shields of %s cancel dice of plasma mine %s before the "
+                            "armour roll: %d (F-MINE-7, F-WPN-7)."), t->name, mine->id,
                           blocked);
     }
   if (dice == 0)
     {
-      _adm_battle_report (self, _("Plasma mine %s, strength %d at %s %s, column %d: no dice."),
+      _adm_battle_report (self, ADM_ABOUT_SHIP (target),
+                          _("Plasma mine %s, strength %d at %s %s, column %d: no dice."),
                           mine->id, mine->strength, _adm_battle_aspect_word (aspect), t->name,
                           column);
       return TRUE;
     }
-  text = values_text (values, dice);
   /* F-ART-12: each die at or above the armour is a damage, less the shields' share as
    * ruled ("mine-plasma-shields"). */
-  hits = count_at_least (values, dice, armour);
+  hits = adm_roll_check_count_at_least (values, dice, armour, text);
   if (!before_armour && shields > 0 && hits > 0)
     {
       blocked = MIN (shields, (int) hits);
       hits -= blocked;
       _adm_battle_use_shields (self, target, blocked);
-      _adm_battle_report (self, _("The shields of %s absorb hits of plasma mine %s after the "
-                                  "armour roll: %d (F-MINE-7, F-WPN-7)."), t->name, mine->id,
+      _adm_battle_report (self, ADM_ABOUT_SHIP (target),
+                          _("The shields of %s absorb hits of plasma mine %s after the "
+                            "armour roll: %d (F-MINE-7, F-WPN-7)."), t->name, mine->id,
                           blocked);
     }
-  _adm_battle_report (self, ngettext ("Plasma mine %s, strength %d at %s %s, column %d: %d die "
-                                      "(%s) at %d+ — %u damage.",
-                                      "Plasma mine %s, strength %d at %s %s, column %d: %d dice "
-                                      "(%s) at %d+ — %u damage.", dice),
+  _adm_battle_report (self, ADM_ABOUT_SHIP (target),
+                      ngettext ("Plasma mine %s, strength %d at %s %s, column %d: %d die "
+                                "(%s) at %d+ — %u damage.",
+                                "Plasma mine %s, strength %d at %s %s, column %d: %d dice "
+                                "(%s) at %d+ — %u damage.", dice),
                       mine->id, mine->strength, _adm_battle_aspect_word (aspect), t->name, column,
-                      dice, text, armour, hits);
+                      dice, text->str, armour, hits);
   /* F-CRIT-1 ("critical-threshold-other"): criticals on 6+. */
   return _adm_battle_inflict (self, target, hits, 6, "F-CRIT-1", error);
 }
@@ -716,15 +706,17 @@ torpedo_strike (AdmBattle     *self,
   guint hits;
 
   if (turrets == 0 && t->klass->turrets > 0 && _adm_battle_ship_active (self, target))
-    _adm_battle_report (self, _("The turrets of %s have already met a wave in this phase "
-                                "(F-TORP-16)."), name);
+    _adm_battle_report (self, ADM_ABOUT_SHIP (target),
+                        _("The turrets of %s have already met a wave in this phase "
+                          "(F-TORP-16)."), name);
   if (turrets > 0)
     {
       g_autoptr(GString) text = g_string_new (NULL);
       g_autofree char *purpose =
         g_strdup_printf (_("defensive turrets of %s against the torpedoes of mine %s"), name,
                          mine->id);
-      int shot = _adm_battle_turret_dice (self, turrets, "F-TORP-13", purpose, text, error);
+      int shot = _adm_battle_turret_dice (self, ADM_ABOUT_SHIP (target),
+                                          turrets, "F-TORP-13", purpose, text, error);
 
       if (shot < 0)
         return FALSE;
@@ -733,10 +725,11 @@ torpedo_strike (AdmBattle     *self,
       /* F-TORP-16: these turrets have met their wave for this phase. */
       for (guint i = 0; i < pool->len; i++)
         _adm_battle_ship (self, g_array_index (pool, guint, i))->turrets_used = TRUE;
-      _adm_battle_report (self, ngettext ("Defensive turrets of %s: %d die (%s) at %d+ — %d of "
-                                          "%d torpedoes shot down (F-TORP-13).",
-                                          "Defensive turrets of %s: %d dice (%s) at %d+ — %d of "
-                                          "%d torpedoes shot down (F-TORP-13).", turrets),
+      _adm_battle_report (self, ADM_ABOUT_SHIP (target),
+                          ngettext ("Defensive turrets of %s: %d die (%s) at %d+ — %d of "
+                                    "%d torpedoes shot down (F-TORP-13).",
+                                    "Defensive turrets of %s: %d dice (%s) at %d+ — %d of "
+                                    "%d torpedoes shot down (F-TORP-13).", turrets),
                           name, turrets, text->str, _adm_battle_turret_hit (self), shot,
                           mine->strength);
     }
@@ -744,19 +737,19 @@ torpedo_strike (AdmBattle     *self,
     return TRUE;
   {
     g_autofree guint *values = g_new0 (guint, torpedoes);
-    g_autofree char *text = NULL;
+    g_autoptr(GString) text = g_string_new (NULL);
 
-    if (!_adm_battle_roll (self, torpedoes, 6, "F-TORP-7", values, error,
+    if (!_adm_battle_roll (self, ADM_ABOUT_SHIP (target), torpedoes, 6, "F-TORP-7", values, error,
                            _("torpedoes of mine %s against %s"), mine->id, name))
       return FALSE;
     _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, armour, _("armour"));
-    text = values_text (values, torpedoes);
-    hits = count_at_least (values, torpedoes, armour);
-    _adm_battle_report (self, ngettext ("%d torpedo of mine %s strikes %s, shields ignored: %s "
-                                        "at %d+ — %u damage.",
-                                        "%d torpedoes of mine %s strike %s, shields ignored: %s "
-                                        "at %d+ — %u damage.", torpedoes),
-                        torpedoes, mine->id, name, text, armour, hits);
+    hits = adm_roll_check_count_at_least (values, torpedoes, armour, text);
+    _adm_battle_report (self, ADM_ABOUT_SHIP (target),
+                        ngettext ("%d torpedo of mine %s strikes %s, shields ignored: %s "
+                                  "at %d+ — %u damage.",
+                                  "%d torpedoes of mine %s strike %s, shields ignored: %s "
+                                  "at %d+ — %u damage.", torpedoes),
+                        torpedoes, mine->id, name, text->str, armour, hits);
   }
   /* F-WPN-16: criticals on 6+. */
   return _adm_battle_inflict (self, target, hits, 6, "F-WPN-16", error);
@@ -786,14 +779,17 @@ _adm_battle_mines_detonate (AdmBattle  *self,
       mine = *m;
       if (!_adm_battle_ship_on_table (self, target))
         {
-          _adm_battle_report (self, _("The mine %s goes off, but %s is no longer there "
-                                      "(F-MINE-15)."), mine.id,
+          _adm_battle_report (self, ADM_ABOUT_SHIP (target),
+                              _("The mine %s goes off, but %s is no longer there "
+                                "(F-MINE-15)."), mine.id,
                               _adm_battle_ship_name (self, target));
           continue;
         }
       /* F-MINE-15: the detonation is announced in the torpedo phase. */
-      _adm_battle_report (self, _("The %s mine %s of %s goes off against %s (F-MINE-14, "
-                                  "F-MINE-15)."), charge_name (mine.charge), mine.id,
+      _adm_battle_report (self, ADM_ABOUT (ADM_SUBJECT_SIDE_OF (mine.side),
+                                           ADM_SUBJECT_SHIP_OF (target)),
+                          _("The %s mine %s of %s goes off against %s (F-MINE-14, "
+                            "F-MINE-15)."), charge_name (mine.charge), mine.id,
                           side_name (self, mine.side), _adm_battle_ship_name (self, target));
       if (mine.charge == ADM_MINE_PLASMA ? !plasma_strike (self, &mine, target, error)
                                          : !torpedo_strike (self, &mine, target, error))

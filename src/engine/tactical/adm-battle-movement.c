@@ -429,11 +429,14 @@ check_move (AdmBattle  *self,
 
 static void
 report_move (AdmBattle          *self,
-             AdmBattleFormation *f,
+             guint               formation,
              const AdmMoveDecl  *decl,
              double              total)
 {
-  _adm_battle_report (self, _("%s moves %g cm%s%s."), f->name, total,
+  const AdmBattleFormation *f = _adm_battle_formation (self, formation);
+
+  _adm_battle_report (self, ADM_ABOUT (ADM_SUBJECT_FORMATION_OF (formation)),
+                      _("%s moves %g cm%s%s."), f->name, total,
                       decl->order != ADM_MOVE_ORDER_NONE ? ", " : "",
                       decl->order == ADM_MOVE_ORDER_COURSE_CORRECTION ? _("course correction") :
                       decl->order == ADM_MOVE_ORDER_EMERGENCY_STOP ? _("emergency stop") :
@@ -470,19 +473,22 @@ move_formation (AdmBattle  *self,
       goto out;
     }
   if (decl == &c.fallback)
-    _adm_battle_report (self, _("%s has no movement orders and keeps moving straight ahead "
-                                "(F-MOVE-5)."), f->name);
+    _adm_battle_report (self, ADM_ABOUT (ADM_SUBJECT_FORMATION_OF (formation)),
+                        _("%s has no movement orders and keeps moving straight ahead "
+                          "(F-MOVE-5)."), f->name);
 
   if (decl->order == ADM_MOVE_ORDER_ALL_AHEAD_FULL)
     {
       int extra, allowed;
 
       /* F-MOVE-17 ("all-ahead-full-extra"): up to 2d6 cm further. */
-      if (!_adm_battle_roll_sum (self, 2, 6, "F-MOVE-17", &extra, error,
+      if (!_adm_battle_roll_sum (self, ADM_ABOUT (ADM_SUBJECT_FORMATION_OF (formation)),
+                                 2, 6, "F-MOVE-17", &extra, error,
                                  _("%s all ahead full, extra cm"), f->name))
         goto out;
       allowed = m->speed + extra;
-      _adm_battle_report (self, _("%s goes all ahead full: up to %d + %d cm."), f->name,
+      _adm_battle_report (self, ADM_ABOUT (ADM_SUBJECT_FORMATION_OF (formation)),
+                          _("%s goes all ahead full: up to %d + %d cm."), f->name,
                           m->speed, extra);
       if (total > allowed)
         total = allowed;
@@ -502,7 +508,7 @@ move_formation (AdmBattle  *self,
       if (!_adm_battle_orbit_move (self, decl, m->ships, total, &moved, error))
         goto out;
       total = moved;
-      report_move (self, f, decl, total);
+      report_move (self, formation, decl, total);
     }
   else
     {
@@ -520,7 +526,7 @@ move_formation (AdmBattle  *self,
               left -= MIN (step->value, left);
             }
         }
-      report_move (self, f, decl, total);
+      report_move (self, formation, decl, total);
     }
 
   for (guint i = 0; i < m->ships->len; i++)
@@ -556,7 +562,7 @@ ram_damage (AdmBattle  *self,
     return TRUE;
   /* F-RAM-7, F-RAM-9: each d6 equal to or above the armour is one damage; F-RAM-13: the
    * stronger-shielded ship adds 1 to its dice. */
-  if (!_adm_battle_roll (self, dice, 6, "F-RAM-11", values, error,
+  if (!_adm_battle_roll (self, ADM_ABOUT_SHIPS (from, to), dice, 6, "F-RAM-11", values, error,
                          _("ramming damage from %s to %s, %d+"),
                          _adm_battle_ship_name (self, from), target->name,
                          MAX (1, armour - modifier)))
@@ -564,7 +570,8 @@ ram_damage (AdmBattle  *self,
   _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, armour - modifier, _("armour"));
   for (int i = 0; i < dice; i++)
     damage += (int) values[i] + modifier >= armour;
-  _adm_battle_report (self, _("%s deals %d damage to %s (%d dice against armour %d%s)."),
+  _adm_battle_report (self, ADM_ABOUT_SHIPS (from, to),
+                      _("%s deals %d damage to %s (%d dice against armour %d%s)."),
                       _adm_battle_ship_name (self, from), damage, target->name, dice, armour,
                       modifier > 0 ? _(", +1 for stronger shields") : "");
   /* F-CRIT-1 ("critical-threshold-other"): 6+ for ramming damage. */
@@ -610,7 +617,8 @@ ram (AdmBattle          *self,
   contact = adm_contact_distance (r->position, end, rs, t->position, ts);
   if (contact < 0)
     {
-      _adm_battle_report (self, _("%s goes all ahead full %g cm but does not reach %s."),
+      _adm_battle_report (self, ADM_ABOUT_SHIPS (rammer, target),
+                          _("%s goes all ahead full %g cm but does not reach %s."),
                           r->name, distance, t->name);
       r->position = end;
       return TRUE;
@@ -629,11 +637,13 @@ ram (AdmBattle          *self,
       /* F-RAM-3: the move goes on in the ordinary way, for the full distance. */
       r->failed_order_turn = adm_battle_get_turn (self);  /* F-BOARD-6 */
       r->position = end;
-      _adm_battle_report (self, _("%s misses the ram and moves on %g cm."), r->name, distance);
+      _adm_battle_report (self, ADM_ABOUT_SHIP (rammer),
+                          _("%s misses the ram and moves on %g cm."), r->name, distance);
       return TRUE;
     }
   r->position = adm_point_advance (r->position, r->heading, contact);
-  _adm_battle_report (self, _("%s rams %s after %g cm."), r->name, t->name, contact);
+  _adm_battle_report (self, ADM_ABOUT_SHIPS (rammer, target),
+                      _("%s rams %s after %g cm."), r->name, t->name, contact);
 
   /* F-RAM-5 ("ram-burn-up"): «Легкие эскортные корабли не могут таранить Capital ships без
    * самоуничтожения, если число действующих силовых щитов равно или превышает число очков
@@ -646,7 +656,8 @@ ram (AdmBattle          *self,
                      t->klass->category == ADM_CATEGORY_CAPITAL);
   if (burn_up_applies && target_shields >= adm_battle_ship_hull_left (self, rammer))
     {
-      _adm_battle_report (self, _("%s burns up on the %d shields of %s (F-RAM-5)."), r->name,
+      _adm_battle_report (self, ADM_ABOUT_SHIPS (rammer, target),
+                          _("%s burns up on the %d shields of %s (F-RAM-5)."), r->name,
                           target_shields, t->name);
       _adm_battle_place_marker (self, r->position, rs);
       r->status = ADM_SHIP_DESTROYED;
@@ -658,7 +669,7 @@ ram (AdmBattle          *self,
   head_on = adm_sector_of (r->position, r->heading, t->position) == ADM_SECTOR_BOW &&
             adm_sector_of (t->position, t->heading, r->position) == ADM_SECTOR_BOW;
   if (head_on)
-    _adm_battle_report (self, _("The ram is head-on (F-RAM-10)."));
+    _adm_battle_report (self, ADM_ABOUT_NOTHING, _("The ram is head-on (F-RAM-10)."));
   /* F-RAM-6, F-RAM-11: the rammer rolls its starting hull points; F-RAM-8, F-RAM-12
    * ("ram-damage"): the target rolls half the rammer's, or its own full hull head-on. */
   if (!ram_damage (self, rammer, target, r->klass->hull, rammer_shields > target_shields,
@@ -690,12 +701,14 @@ drift (AdmBattle  *self,
           continue;
         }
       /* F-CAT-10, F-CAT-11 ("hulk-drift"): 4d6 cm along its last heading, each phase. */
-      if (!_adm_battle_roll_sum (self, 4, 6, burning ? "F-CAT-11" : "F-CAT-10", &distance,
+      if (!_adm_battle_roll_sum (self, ADM_ABOUT_SHIP (i),
+                                 4, 6, burning ? "F-CAT-11" : "F-CAT-10", &distance,
                                  error, _("drift of the hulk of %s, cm"), s->name))
         return FALSE;
       s = _adm_battle_ship (self, i);
       s->position = adm_point_advance (s->position, s->heading, distance);
-      _adm_battle_report (self, _("The hulk of %s drifts %d cm."), s->name, distance);
+      _adm_battle_report (self, ADM_ABOUT_SHIP (i),
+                          _("The hulk of %s drifts %d cm."), s->name, distance);
       /* F-CAT-11: a blazing hulk rolls the table again after moving. */
       if (burning && !_adm_battle_catastrophic (self, i, error))
         return FALSE;
@@ -725,8 +738,10 @@ report_overlaps (AdmBattle *self)
     }
   adm_bases_overlapping (centres, diameters, n, pairs);
   for (guint p = 0; p + 1 < pairs->len; p += 2)
-    _adm_battle_report (self, _("The tokens of %s and %s overlap: tokens may touch, not lie "
-                                "on each other (F-RAM-2, F-BOARD-1); set them in contact."),
+    _adm_battle_report (self, ADM_ABOUT_SHIPS (g_array_index (pairs, guint, p),
+                                               g_array_index (pairs, guint, p + 1)),
+                        _("The tokens of %s and %s overlap: tokens may touch, not lie "
+                          "on each other (F-RAM-2, F-BOARD-1); set them in contact."),
                         _adm_battle_ship (self, g_array_index (pairs, guint, p))->name,
                         _adm_battle_ship (self, g_array_index (pairs, guint, p + 1))->name);
 }

@@ -112,8 +112,9 @@ crash (AdmBattle  *self,
   s->status = ADM_SHIP_DESTROYED;
   s->damage = s->klass->hull;
   /* F-STN-18: the damage to objects on the surface belongs to the landing rules. */
-  _adm_battle_report (self, _("%s falls onto the planet and is lost (%s); any damage to the "
-                              "surface is for the landing rules (F-STN-18)."), s->name, clause);
+  _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                      _("%s falls onto the planet and is lost (%s); any damage to the "
+                        "surface is for the landing rules (F-STN-18)."), s->name, clause);
   _adm_battle_ship_lost (self, ship);
 }
 
@@ -354,7 +355,8 @@ enter_orbit (AdmBattle *self,
   s->heading = tangent (bearing, goes_clockwise (self, s->position, s->heading));
   s->position = adm_point_advance (map->planet, bearing, orbit_radius (self, nearest));
   s->orbit = nearest;
-  _adm_battle_report (self, _("%s touches the planet and enters low orbit %d (F-ORB-4)."),
+  _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                      _("%s touches the planet and enters low orbit %d (F-ORB-4)."),
                       s->name, nearest);
 }
 
@@ -366,8 +368,9 @@ leave_orbit (AdmBattle *self,
   AdmBattleShip *s = _adm_battle_ship (self, ship);
 
   s->orbit = -1;
-  _adm_battle_report (self, _("%s reaches the edge of the low-orbit map and leaves low orbit "
-                              "(F-ORB-5)."), s->name);
+  _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                      _("%s reaches the edge of the low-orbit map and leaves low orbit "
+                        "(F-ORB-5)."), s->name);
 }
 
 /* F-ORB-1: @distance cm along the ship's orbit, the way it is heading; FALSE when it left
@@ -443,7 +446,7 @@ change_orbit (AdmBattle *self,
   s->orbit = orbit;
   /* F-ORB-2 ("orbit-change-halving"): the player's choice, for the rest of this turn. */
   s->orbit_halved = halve == 2 ? 2 : 1;
-  _adm_battle_report (self, s->orbit_halved == 2
+  _adm_battle_report (self, ADM_ABOUT_SHIP (ship), s->orbit_halved == 2
                               ? _("%s changes from orbit %d to orbit %d, %.1f cm: its shields "
                                   "are halved this turn (F-ORB-2).")
                               : _("%s changes from orbit %d to orbit %d, %.1f cm: its firepower "
@@ -571,7 +574,8 @@ _adm_battle_orbit_move (AdmBattle          *self,
     *moved = MAX (*moved, covered[i]);
   for (guint i = 0; i < ships->len; i++)
     if (from[i] >= 1 && along[i] > EPSILON)
-      _adm_battle_report (self, _("%s follows its orbit (F-ORB-1)."),
+      _adm_battle_report (self, ADM_ABOUT_SHIP (g_array_index (ships, guint, i)),
+                          _("%s follows its orbit (F-ORB-1)."),
                           _adm_battle_ship_name (self, g_array_index (ships, guint, i)));
   return TRUE;
 }
@@ -593,7 +597,7 @@ _adm_battle_orbit_decay (AdmBattle  *self,
       if (!map->present || !_adm_battle_is_station (self, i) || s->criticals[9] == 0 ||
           s->status == ADM_SHIP_DESTROYED)
         continue;
-      if (!_adm_battle_roll_sum (self, 1, 6, "F-STN-13", &roll, error,
+      if (!_adm_battle_roll_sum (self, ADM_ABOUT_SHIP (i), 1, 6, "F-STN-13", &roll, error,
                                  _("%s sinks towards the planet, cm"), s->name))
         return FALSE;
       s = _adm_battle_ship (self, i);
@@ -603,8 +607,9 @@ _adm_battle_orbit_decay (AdmBattle  *self,
       s->position = adm_point_advance (s->position, adm_bearing (s->position, map->planet),
                                        sink);
       s->orbit = 0;
-      _adm_battle_report (self, _("%s has left its orbit and sinks %d cm towards the planet "
-                                  "(F-STN-13)."), s->name, roll);
+      _adm_battle_report (self, ADM_ABOUT_SHIP (i),
+                          _("%s has left its orbit and sinks %d cm towards the planet "
+                            "(F-STN-13)."), s->name, roll);
       if (distance - roll <= surface + EPSILON)
         crash (self, i, "F-STN-13");
     }
@@ -652,8 +657,9 @@ _adm_battle_orbit_critical (AdmBattle  *self,
       if (result == 9 && s->falling_since == 0)
         {
           s->falling_since = adm_battle_get_turn (self);
-          _adm_battle_report (self, _("%s has left its orbit: it sinks towards the planet and "
-                                      "falls unless the damage is repaired (F-STN-13)."),
+          _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                              _("%s has left its orbit: it sinks towards the planet and "
+                                "falls unless the damage is repaired (F-STN-13)."),
                               s->name);
         }
       return TRUE;
@@ -664,7 +670,8 @@ _adm_battle_orbit_critical (AdmBattle  *self,
   if (_adm_battle_ruling_is (self, "low-orbit-criticals", "destroyed"))
     {
       /* F-CRIT-21 read literally: the ship is lost at once. */
-      _adm_battle_report (self, _("Critical %d in low orbit destroys %s (F-CRIT-21)."), result,
+      _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                          _("Critical %d in low orbit destroys %s (F-CRIT-21)."), result,
                           s->name);
       crash (self, ship, "F-CRIT-21");
       return TRUE;
@@ -672,9 +679,10 @@ _adm_battle_orbit_critical (AdmBattle  *self,
   if (s->falling_since == 0)
     {
       s->falling_since = adm_battle_get_turn (self);
-      _adm_battle_report (self, _("%s begins to fall towards the planet: it crashes at the end "
-                                  "of next turn unless the damage is repaired (F-ORB-3, "
-                                  "F-CRIT-21)."), s->name);
+      _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                          _("%s begins to fall towards the planet: it crashes at the end "
+                            "of next turn unless the damage is repaired (F-ORB-3, "
+                            "F-CRIT-21)."), s->name);
     }
   return TRUE;
 }
@@ -700,7 +708,7 @@ _adm_battle_orbit_end (AdmBattle  *self,
         {
           /* Damage control (F-DC) repaired it in this end stage: the fall stops. */
           s->falling_since = 0;
-          _adm_battle_report (self, station
+          _adm_battle_report (self, ADM_ABOUT_SHIP (i), station
                                       ? _("%s is repaired and holds its place (F-STN-13).")
                                       : _("%s is repaired in time and stops falling (F-ORB-3)."),
                               s->name);
@@ -710,7 +718,8 @@ _adm_battle_orbit_end (AdmBattle  *self,
         {
           /* F-ORB-5: it climbed out of low orbit before it fell. */
           s->falling_since = 0;
-          _adm_battle_report (self, _("%s has left low orbit and no longer falls (F-ORB-5)."),
+          _adm_battle_report (self, ADM_ABOUT_SHIP (i),
+                              _("%s has left low orbit and no longer falls (F-ORB-5)."),
                               s->name);
           continue;
         }

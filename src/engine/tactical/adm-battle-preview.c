@@ -17,6 +17,7 @@
 
 #include "adm-battle-private.h"
 #include "adm-dice-prng.h"
+#include "adm-odds.h"
 
 /* The dice of the fire-phase combat orders in a preview (a F-FORD-6 check), which decide
  * nothing the preview shows: any fixed seed does. */
@@ -181,13 +182,6 @@ binomial (int    n,
   return dist;
 }
 
-/* P(one d6 ≥ @target), as adm-odds.c reads a hit number: 1 always, 7 never. */
-static double
-d6_at_least (int target)
-{
-  return target <= 1 ? 1.0 : target >= 7 ? 0.0 : (7 - target) / 6.0;
-}
-
 /* The distribution of a critical table's additional damage, "0" "1" "d3" "2d6", into
  * @dist[0..6 * 6] (F-CRIT-8). */
 static void
@@ -303,7 +297,7 @@ inflict (const Outcome *o,
       SLOT (next, s, d + applied, hit) += weight;
       return;
     }
-  checks = binomial (applied, d6_at_least (critical_on));
+  checks = binomial (applied, adm_odds_d6_at_least (critical_on));
   SLOT (next, s, d + applied, hit) += weight * checks[0];
   /* F-CRIT-4: an escort other than a frigate is destroyed by any critical. */
   if (o->critical_destroys)
@@ -364,8 +358,8 @@ outcome_add (Outcome                *o,
              ShotKind                kind)
 {
   g_autofree double *next = g_new0 (double, (o->shields + 1) * (o->left + 1) * N_FLAGS);
-  double p_hit = d6_at_least (input->hit_on);
-  double keep = input->save_on > 0 ? 1 - d6_at_least (input->save_on) : 1;
+  double p_hit = adm_odds_d6_at_least (input->hit_on);
+  double keep = input->save_on > 0 ? 1 - adm_odds_d6_at_least (input->save_on) : 1;
   guint flags = kind == SHOT_PREVIEWED ? FLAG_CRITICAL | FLAG_DAMAGED : 0;
   Outcome after = *o;
 

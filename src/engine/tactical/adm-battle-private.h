@@ -90,6 +90,14 @@ struct _AdmBattle
 
   /* While a fire phase resolves (adm-battle-cache.c); NULL otherwise. */
   AdmBattleCache      *cache;
+
+  /* The audience filter's (adm-audience.c): for each ship, formation, side and class whose
+   * name holds the names of others (a subject ADM_SUBJECT_*_OF ()), those others (a GArray
+   * of subjects); worked out for the formations as they were when @names_inside_formations
+   * and @names_inside_last (the last one's name) were taken, NULL before it is needed. */
+  GHashTable          *names_inside;
+  guint                names_inside_formations;
+  const char          *names_inside_last;
 };
 
 /* adm-battle-cache.c: the table's geometry as one fire phase sees it, worked out when the
@@ -207,28 +215,52 @@ gboolean             _adm_battle_ruling_is    (AdmBattle   *self,
                                                const char  *id,
                                                const char  *value);
 
-/* Asks the dice source for @count d@sides, logs the roll and fills @values. @clause is the
- * rule's clause ID, a string literal or the battle's ruleset's, kept by its address. The
- * purpose is a printf format, written now. */
+/* What a report line or a roll is about: the ships, formations and sides its text names
+ * (ADM_SUBJECT_*_OF ()), which decide who may read it (adm_audience_subjects_seen_by ()). */
+typedef struct {
+  const guint32 *subjects;
+  guint          n_subjects;
+} AdmAbout;
+
+/* A line about the subjects listed: ADM_ABOUT (ADM_SUBJECT_SHIP_OF (ship),
+ * ADM_SUBJECT_FORMATION_OF (f)). */
+#define ADM_ABOUT(...) \
+  ((AdmAbout) { (const guint32[]) { __VA_ARGS__ }, \
+                sizeof ((const guint32[]) { __VA_ARGS__ }) / sizeof (guint32) })
+/* Lines about one or two ships, the commonest. */
+#define ADM_ABOUT_SHIP(ship) ADM_ABOUT (ADM_SUBJECT_SHIP_OF (ship))
+#define ADM_ABOUT_SHIPS(a, b) ADM_ABOUT (ADM_SUBJECT_SHIP_OF (a), ADM_SUBJECT_SHIP_OF (b))
+/* A line about nothing on the table ("Turn 3."): everyone reads it. */
+#define ADM_ABOUT_NOTHING ((AdmAbout) { NULL, 0 })
+/* The subjects gathered in a GArray of guint32. */
+#define ADM_ABOUT_ARRAY(array) \
+  ((AdmAbout) { (const guint32 *) (const void *) (array)->data, (array)->len })
+
+/* Asks the dice source for @count d@sides, logs the roll, @about what the purpose names, and
+ * fills @values. @clause is the rule's clause ID, a string literal or the battle's ruleset's,
+ * kept by its address. The purpose is a printf format, written now. */
 gboolean             _adm_battle_roll         (AdmBattle   *self,
+                                               AdmAbout     about,
                                                guint        count,
                                                guint        sides,
                                                const char  *clause,
                                                guint       *values,
                                                GError     **error,
                                                const char  *purpose_format,
-                                               ...) G_GNUC_PRINTF (7, 8);
+                                               ...) G_GNUC_PRINTF (8, 9);
 /* The same, summed into @sum. */
 gboolean             _adm_battle_roll_sum     (AdmBattle   *self,
+                                               AdmAbout     about,
                                                guint        count,
                                                guint        sides,
                                                const char  *clause,
                                                int         *sum,
                                                GError     **error,
                                                const char  *purpose_format,
-                                               ...) G_GNUC_PRINTF (7, 8);
+                                               ...) G_GNUC_PRINTF (8, 9);
 /* Rolls a dice expression of the tables: "0", "1", "d3", "d6" (F-CRIT-8). */
 gboolean             _adm_battle_roll_expression (AdmBattle  *self,
+                                               AdmAbout     about,
                                                const char  *expression,
                                                const char  *clause,
                                                const char  *purpose,
@@ -249,12 +281,13 @@ void                 _adm_battle_judge_roll   (AdmBattle   *self,
  * kept by their address. */
 void                 _adm_battle_roll_result  (AdmBattle   *self,
                                                const char  *result);
-/* A line of the report, written now (g_string_append_vprintf ()). */
+/* A line of the report about @about, written now (g_string_append_vprintf ()). */
 void                 _adm_battle_report       (AdmBattle   *self,
+                                               AdmAbout     about,
                                                const char  *format,
-                                               ...) G_GNUC_PRINTF (2, 3);
+                                               ...) G_GNUC_PRINTF (3, 4);
 /* Who may read the report lines from @report_from and see the rolls from @rolls_from on: the
- * sides they were given when produced (adm_audience_text_seen_by ()) within @keep, and the
+ * sides they were given when produced (adm_audience_subjects_seen_by ()) within @keep, and the
  * sides in @add (bit per side index). (0, 0) leaves them to the master alone. */
 void                 _adm_battle_audience_since (AdmBattle *self,
                                                guint        report_from,
@@ -393,6 +426,7 @@ int                  _adm_battle_turret_hit   (AdmBattle   *self);
  * destroys a torpedo. @shown gets the dice as "4 6 1". Returns the hits, or -1 with @error
  * set. */
 int                  _adm_battle_turret_dice  (AdmBattle   *self,
+                                               AdmAbout     about,
                                                int          n,
                                                const char  *clause,
                                                const char  *purpose,

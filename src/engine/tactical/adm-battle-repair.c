@@ -309,13 +309,15 @@ repair_critical (AdmBattle *self,
   s->criticals[result]--;
   /* F-DC-4: the extra hull points the result cost come back with it. */
   s->damage = MAX (0, s->damage - hull);
-  _adm_battle_report (self, _("%s repairs critical %d (%s): %s."), s->name, result, row->clause,
+  _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                      _("%s repairs critical %d (%s): %s."), s->name, result, row->clause,
                       _(row->name));
   if (hull > 0)
-    _adm_battle_report (self, ngettext ("%s gets back the %d hull point the critical cost "
-                                        "(F-DC-4): %d of %d left.",
-                                        "%s gets back the %d hull points the critical cost "
-                                        "(F-DC-4): %d of %d left.", hull),
+    _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                        ngettext ("%s gets back the %d hull point the critical cost "
+                                  "(F-DC-4): %d of %d left.",
+                                  "%s gets back the %d hull points the critical cost "
+                                  "(F-DC-4): %d of %d left.", hull),
                         s->name, hull, s->klass->hull - s->damage, s->klass->hull);
   /* F-CRIT-18, F-CRIT-19 ("crew-losses"): the crew lost stays lost ("permanent": its share is
    * dropped) unless the ruling gives it back with the repair. */
@@ -324,15 +326,18 @@ repair_critical (AdmBattle *self,
       s->readiness_loss = MAX (0, s->readiness_loss - readiness);
       s->ecm_attack_loss = MAX (0, s->ecm_attack_loss - ecm);
       if (readiness > 0)
-        _adm_battle_report (self, _("%s gets back %d readiness."), s->name, readiness);
+        _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                            _("%s gets back %d readiness."), s->name, readiness);
       if (ecm > 0)
-        _adm_battle_report (self, _("%s gets back %d ECM attack."), s->name, ecm);
+        _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                            _("%s gets back %d ECM attack."), s->name, ecm);
     }
   if (s->criticals[result] > 0)
-    _adm_battle_report (self, ngettext ("%s still has %d more critical %d to repair "
-                                        "(F-CRIT-20).",
-                                        "%s still has %d more criticals %d to repair "
-                                        "(F-CRIT-20).", s->criticals[result]),
+    _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                        ngettext ("%s still has %d more critical %d to repair "
+                                  "(F-CRIT-20).",
+                                  "%s still has %d more criticals %d to repair "
+                                  "(F-CRIT-20).", s->criticals[result]),
                         s->name, s->criticals[result], result);
 }
 
@@ -350,7 +355,7 @@ put_out_fire (AdmBattle *self,
         s->criticals[r]--;
         break;
       }
-  _adm_battle_report (self, _("Fire aboard %s is put out."), s->name);
+  _adm_battle_report (self, ADM_ABOUT_SHIP (ship), _("Fire aboard %s is put out."), s->name);
 }
 
 static void
@@ -371,7 +376,8 @@ apply_repair (AdmBattle    *self,
     case REPAIR_HULL:
       /* F-DC-3: one hull point, never above the class's hull points. */
       s->damage--;
-      _adm_battle_report (self, _("%s restores a hull point: %d of %d left."), s->name,
+      _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                          _("%s restores a hull point: %d of %d left."), s->name,
                           s->klass->hull - s->damage, s->klass->hull);
       break;
     case REPAIR_NONE:
@@ -420,13 +426,14 @@ attempt (AdmBattle    *self,
 
   if (_adm_battle_ruling_is (self, "damage-control-modifier", "readiness-grade"))
     target += _adm_battle_readiness_modifier (self, ship);
-  if (!_adm_battle_roll_sum (self, 2, 6, "F-DC-2", &sum, error,
+  if (!_adm_battle_roll_sum (self, ADM_ABOUT_SHIP (ship), 2, 6, "F-DC-2", &sum, error,
                              _("%s: damage control on %s"), _adm_battle_ship_name (self, ship),
                              what))
     return FALSE;
   *passed = sum < target;
   _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_SUM_BELOW, target, _("readiness"));
-  _adm_battle_report (self, _("%s: damage control on %s, 2d6 = %d, needs less than %d: %s."),
+  _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                      _("%s: damage control on %s, 2d6 = %d, needs less than %d: %s."),
                       _adm_battle_ship_name (self, ship), what, sum, target,
                       *passed ? _("success") : _("failure"));
   return TRUE;
@@ -466,7 +473,8 @@ damage_control_ship (AdmBattle    *self,
       if (repair.kind == REPAIR_NONE)
         break;
       if (a == 1)
-        _adm_battle_report (self, _("%s rolls the extra die of a veteran or elite crew (F-DC-1)."),
+        _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                            _("%s rolls the extra die of a veteran or elite crew (F-DC-1)."),
                             _adm_battle_ship_name (self, ship));
       if (!attempt (self, ship, &repair, &passed, error))
         return FALSE;
@@ -497,7 +505,8 @@ _adm_battle_damage_control (AdmBattle  *self,
   for (guint i = 0; i < n; i++)
     {
       if (declared[i].kind == REPAIR_OUT_OF_ACTION)
-        _adm_battle_report (self, _("%s is out of action and makes no damage-control attempt."),
+        _adm_battle_report (self, ADM_ABOUT_SHIP (i),
+                            _("%s is out of action and makes no damage-control attempt."),
                             _adm_battle_ship_name (self, i));
       else if (_adm_battle_ship_active (self, i) &&
                (declared[i].kind != REPAIR_NONE || automatic) &&
@@ -513,7 +522,7 @@ _adm_battle_damage_control (AdmBattle  *self,
         continue;
       /* F-CRIT-14, F-STN-12: a fire not put out does one damage and keeps burning; F-CRIT-1
        * as ruled: its damage checks for criticals on 6+. */
-      _adm_battle_report (self, _("Fire aboard %s is still burning."), s->name);
+      _adm_battle_report (self, ADM_ABOUT_SHIP (i), _("Fire aboard %s is still burning."), s->name);
       if (!_adm_battle_inflict (self, i, s->on_fire, 6, "F-CRIT-14", error))
         return FALSE;
     }
@@ -554,8 +563,9 @@ _adm_battle_clear_markers (AdmBattle  *self,
           i++;
           continue;
         }
-      _adm_battle_report (self, _("The explosion marker placed at (%.1f, %.1f) in turn %d is "
-                                  "removed."), marker->position.x, marker->position.y,
+      _adm_battle_report (self, ADM_ABOUT_NOTHING,
+                          _("The explosion marker placed at (%.1f, %.1f) in turn %d is "
+                            "removed."), marker->position.x, marker->position.y,
                           marker->turn);
       g_array_remove_index (markers, i);
     }
@@ -568,7 +578,8 @@ _adm_battle_clear_markers (AdmBattle  *self,
           i++;
           continue;
         }
-      _adm_battle_report (self, _("Spent torpedo salvo %d is removed."), salvo->id);
+      _adm_battle_report (self, ADM_ABOUT_NOTHING,
+                          _("Spent torpedo salvo %d is removed."), salvo->id);
       g_array_remove_index (salvos, i);
     }
   return TRUE;

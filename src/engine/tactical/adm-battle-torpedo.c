@@ -207,23 +207,6 @@ reveal (AdmBattle *self,
       _adm_battle_set_detection (self, side, formation, level);
 }
 
-/* Counts the dice of @values at or above @at_least into @shown as "4 6 1". */
-static int
-count_at_least (const guint *values,
-                int          n,
-                guint        at_least,
-                GString     *shown)
-{
-  int successes = 0;
-
-  for (int i = 0; i < n; i++)
-    {
-      g_string_append_printf (shown, "%s%u", i > 0 ? " " : "", values[i]);
-      successes += values[i] >= at_least;
-    }
-  return successes;
-}
-
 int
 _adm_battle_turret_hit (AdmBattle *self)
 {
@@ -232,6 +215,7 @@ _adm_battle_turret_hit (AdmBattle *self)
 
 int
 _adm_battle_turret_dice (AdmBattle   *self,
+                         AdmAbout     about,
                          int          n,
                          const char  *clause,
                          const char  *purpose,
@@ -241,16 +225,17 @@ _adm_battle_turret_dice (AdmBattle   *self,
   g_autofree guint *values = g_new0 (guint, MAX (n, 1));
   int hit = _adm_battle_turret_hit (self);
 
-  if (!_adm_battle_roll (self, n, 6, clause, values, error, "%s", purpose))
+  if (!_adm_battle_roll (self, about, n, 6, clause, values, error, "%s", purpose))
     return -1;
   _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, hit, NULL);
-  return count_at_least (values, n, hit, shown);
+  return (int) adm_roll_check_count_at_least (values, n, hit, shown);
 }
 
 /* _adm_battle_turret_dice () of guns whose @full dice are halved to @n (F-FORD-10): the
  * master's prompt says why it asks for fewer. */
 static int
 turret_dice_halved (AdmBattle   *self,
+                    AdmAbout     about,
                     int          n,
                     int          full,
                     const char  *clause,
@@ -269,7 +254,7 @@ turret_dice_halved (AdmBattle   *self,
       g_string_append_printf (note, _(": roll %d"), n);
     }
   self->dice_note = note != NULL ? note->str : NULL;
-  successes = _adm_battle_turret_dice (self, n, clause, purpose, shown, error);
+  successes = _adm_battle_turret_dice (self, about, n, clause, purpose, shown, error);
   self->dice_note = NULL;
   return successes;
 }
@@ -286,7 +271,7 @@ remove_torpedoes (AdmBattle *self,
   if (v->torpedoes == 0 && !v->spent)
     {
       v->spent = TRUE;
-      _adm_battle_report (self, _("Salvo %d is spent."), v->id);
+      _adm_battle_report (self, ADM_ABOUT_NOTHING, _("Salvo %d is spent."), v->id);
     }
 }
 
@@ -310,13 +295,13 @@ premature (AdmBattle   *self,
   gboolean ok;
 
   if (meeting)
-    ok = _adm_battle_roll (self, rolls * per_roll, 6, "F-TORP-12", values, error,
+    ok = _adm_battle_roll (self, ADM_ABOUT_NOTHING, rolls * per_roll, 6, "F-TORP-12", values, error,
                            per_torpedo ? _("salvo %d meets salvo %d: 2d6 per torpedo, a double "
                                            "detonates it")
                                        : _("salvo %d meets salvo %d: 2d6, a double detonates "
                                            "the salvo"), id, other_id);
   else
-    ok = _adm_battle_roll (self, rolls, 6, "F-TORP-11", values, error,
+    ok = _adm_battle_roll (self, ADM_ABOUT_NOTHING, rolls, 6, "F-TORP-11", values, error,
                            per_torpedo ? _("salvo %d through an explosion marker: d6 per "
                                            "torpedo, 6 detonates it")
                                        : _("salvo %d through an explosion marker: d6, 6 "
@@ -326,30 +311,29 @@ premature (AdmBattle   *self,
   /* A pair passes on a double (F-TORP-12), a die on a 6 (F-TORP-11): it detonates. */
   _adm_battle_judge_roll (self, 0, meeting ? ADM_ROLL_CHECK_DOUBLES : ADM_ROLL_CHECK_EACH_AT_LEAST,
                           6, NULL);
-  for (int r = 0; r < rolls; r++)
+  if (!meeting)
+    detonated = (int) adm_roll_check_count_at_least (values, rolls, 6, shown);
+  for (int r = 0; meeting && r < rolls; r++)
     {
-      gboolean boom = meeting ? values[2 * r] == values[2 * r + 1] : values[r] == 6;
-
-      if (meeting)
-        g_string_append_printf (shown, "%s%u+%u", r > 0 ? " " : "", values[2 * r],
-                                values[2 * r + 1]);
-      else
-        g_string_append_printf (shown, "%s%u", r > 0 ? " " : "", values[r]);
-      detonated += boom;
+      g_string_append_printf (shown, "%s%u+%u", r > 0 ? " " : "", values[2 * r],
+                              values[2 * r + 1]);
+      detonated += values[2 * r] == values[2 * r + 1];
     }
   if (!per_torpedo && detonated > 0)
     detonated = salvo_at (self, index)->torpedoes;
   if (meeting)
-    _adm_battle_report (self, ngettext ("Salvo %d meets the oncoming salvo %d (F-TORP-12): %s "
-                                        "— %d torpedo detonates.",
-                                        "Salvo %d meets the oncoming salvo %d (F-TORP-12): %s "
-                                        "— %d torpedoes detonate.", detonated),
+    _adm_battle_report (self, ADM_ABOUT_NOTHING,
+                        ngettext ("Salvo %d meets the oncoming salvo %d (F-TORP-12): %s "
+                                  "— %d torpedo detonates.",
+                                  "Salvo %d meets the oncoming salvo %d (F-TORP-12): %s "
+                                  "— %d torpedoes detonate.", detonated),
                         id, other_id, shown->str, detonated);
   else
-    _adm_battle_report (self, ngettext ("Salvo %d runs through an explosion marker (F-TORP-11): "
-                                        "%s — %d torpedo detonates.",
-                                        "Salvo %d runs through an explosion marker (F-TORP-11): "
-                                        "%s — %d torpedoes detonate.", detonated),
+    _adm_battle_report (self, ADM_ABOUT_NOTHING,
+                        ngettext ("Salvo %d runs through an explosion marker (F-TORP-11): "
+                                  "%s — %d torpedo detonates.",
+                                  "Salvo %d runs through an explosion marker (F-TORP-11): "
+                                  "%s — %d torpedoes detonate.", detonated),
                         id, shown->str, detonated);
   remove_torpedoes (self, index, detonated);
   return TRUE;
@@ -456,10 +440,12 @@ check_gun_at_salvo (AdmBattle              *self,
       /* F-CAT-1: a ship wrecked earlier in this phase fires no more; F-CRIT-9..12: nor does a
        * battery knocked out. */
       if (!_adm_battle_ship_active (self, gun->ship))
-        _adm_battle_report (self, _("%s is out of action and does not fire."), s->name);
+        _adm_battle_report (self, ADM_ABOUT_SHIP (gun->ship),
+                            _("%s is out of action and does not fire."), s->name);
       else if (!_adm_battle_weapon_works (self, gun->ship, gun->weapon, sector))
-        _adm_battle_report (self, _("%s's %s cannot fire into its %s arc: critical damage there "
-                                    "is not repaired (F-CRIT-9..12)."), s->name, weapon->name,
+        _adm_battle_report (self, ADM_ABOUT_SHIP (gun->ship),
+                            _("%s's %s cannot fire into its %s arc: critical damage there "
+                              "is not repaired (F-CRIT-9..12)."), s->name, weapon->name,
                             adm_sector_to_string (sector));
       else
         *fires = TRUE;
@@ -508,11 +494,12 @@ big_guns_at_salvo (AdmBattle              *self,
       _adm_battle_illegal (self, error, decl->line, "%s", table_error->message);
       return FALSE;
     }
-  _adm_battle_report (self, ngettext ("%s, firepower %d at salvo %d (%s), %.1f cm, column %d: "
-                                      "%d die against armour 1, every die hits (F-TORP-18).",
-                                      "%s, firepower %d at salvo %d (%s), %.1f cm, column %d: "
-                                      "%d dice against armour 1, every die hits (F-TORP-18).",
-                                      *hits),
+  _adm_battle_report (self, ADM_ABOUT_SHIP (firer),
+                      ngettext ("%s, firepower %d at salvo %d (%s), %.1f cm, column %d: "
+                                "%d die against armour 1, every die hits (F-TORP-18).",
+                                "%s, firepower %d at salvo %d (%s), %.1f cm, column %d: "
+                                "%d dice against armour 1, every die hits (F-TORP-18).",
+                                *hits),
                       names, firepower, v->id, target, farthest, column, *hits);
   return TRUE;
 }
@@ -582,6 +569,7 @@ fire_at_salvo (AdmBattle           *self,
   g_autoptr(GArray) guns = g_array_new (FALSE, FALSE, sizeof (Tube));
   g_autoptr(GArray) big = g_array_new (FALSE, FALSE, sizeof (SalvoGun));
   g_autoptr(GString) escort_names = g_string_new (NULL);
+  g_autoptr(GArray) escort_about = g_array_new (FALSE, FALSE, sizeof (guint32));
   gboolean gone;
   int index = find_salvo (self, adm_order_decl_get (decl, "salvo"), &gone);
   int formation = -1, escort_dice = 0, escort_full = 0;
@@ -601,7 +589,8 @@ fire_at_salvo (AdmBattle           *self,
   /* Orders are written before the phase: a salvo destroyed earlier in it is no target. */
   if (gone)
     {
-      _adm_battle_report (self, _("Salvo %d is gone: the fire declared at it is held."), v.id);
+      _adm_battle_report (self, ADM_ABOUT_NOTHING,
+                          _("Salvo %d is gone: the fire declared at it is held."), v.id);
       return TRUE;
     }
   for (guint i = 0; i < guns->len; i++)
@@ -627,13 +616,15 @@ fire_at_salvo (AdmBattle           *self,
           /* Translators: a ship's weapon, "Vorberg's Main battery" */
           g_string_append_printf (escort_names, _("%s's %s"), s->name,
                                   weapon->name);
+          g_array_append_val (escort_about, (guint32) { ADM_SUBJECT_SHIP_OF (gun->ship) });
           continue;
         }
       line_to_salvo (self, gun->ship, v.position, &blocked, &battery_behind);
       if (blocked >= 0)
         {
-          _adm_battle_report (self, _("The hulk of %s blocks the line of fire from %s to salvo "
-                                      "%d (F-CAT-4): %s's %s holds its fire."),
+          _adm_battle_report (self, ADM_ABOUT_SHIPS (blocked, gun->ship),
+                              _("The hulk of %s blocks the line of fire from %s to salvo "
+                                "%d (F-CAT-4): %s's %s holds its fire."),
                               _adm_battle_ship_name (self, blocked), s->name, v.id, s->name,
                               weapon->name);
           continue;
@@ -659,7 +650,8 @@ fire_at_salvo (AdmBattle           *self,
       int hit = _adm_battle_turret_hit (self);
       g_autofree char *purpose = g_strdup_printf (_("%s at salvo %d, %d+ destroys a torpedo"),
                                                   escort_names->str, v.id, hit);
-      int successes = turret_dice_halved (self, escort_dice, escort_full, "F-TORP-19", purpose,
+      int successes = turret_dice_halved (self, ADM_ABOUT_ARRAY (escort_about),
+                                          escort_dice, escort_full, "F-TORP-19", purpose,
                                           shown, error);
 
       if (successes < 0)
@@ -668,10 +660,11 @@ fire_at_salvo (AdmBattle           *self,
         g_strdup_printf (ngettext ("%d die (%s)", "%d dice (%s)", escort_dice), escort_dice,
                          shown->len > 0 ? shown->str : "-");
 
-      _adm_battle_report (self, ngettext ("%s at salvo %d as turrets (F-TORP-19): %s at %d+ — "
-                                          "%d torpedo destroyed.",
-                                          "%s at salvo %d as turrets (F-TORP-19): %s at %d+ — "
-                                          "%d torpedoes destroyed.", successes),
+      _adm_battle_report (self, ADM_ABOUT_ARRAY (escort_about),
+                          ngettext ("%s at salvo %d as turrets (F-TORP-19): %s at %d+ — "
+                                    "%d torpedo destroyed.",
+                                    "%s at salvo %d as turrets (F-TORP-19): %s at %d+ — "
+                                    "%d torpedoes destroyed.", successes),
                           escort_names->str, v.id, dice_text, hit, successes);
       destroyed += successes;
     }
@@ -684,7 +677,7 @@ fire_at_salvo (AdmBattle           *self,
                    ? v.torpedoes : hits;
   destroyed = MIN (destroyed, v.torpedoes);
   if (destroyed > 0)
-    _adm_battle_report (self, ngettext ("Salvo %d loses %d torpedo.",
+    _adm_battle_report (self, ADM_ABOUT_NOTHING, ngettext ("Salvo %d loses %d torpedo.",
                                         "Salvo %d loses %d torpedoes.", destroyed),
                         v.id, destroyed);
   remove_torpedoes (self, index, destroyed);
@@ -758,10 +751,12 @@ check_tubes (AdmBattle           *self,
           return FALSE;
         }
       if (!_adm_battle_ship_active (self, tube->ship))
-        _adm_battle_report (self, _("%s is out of action and launches nothing."), s->name);
+        _adm_battle_report (self, ADM_ABOUT_SHIP (tube->ship),
+                            _("%s is out of action and launches nothing."), s->name);
       else if (!_adm_battle_weapon_works (self, tube->ship, tube->weapon, sector))
-        _adm_battle_report (self, _("%s's %s cannot launch into its %s arc: critical damage "
-                                    "there is not repaired (F-CRIT-9..12)."), s->name,
+        _adm_battle_report (self, ADM_ABOUT_SHIP (tube->ship),
+                            _("%s's %s cannot launch into its %s arc: critical damage "
+                              "there is not repaired (F-CRIT-9..12)."), s->name,
                             weapon->name, adm_sector_to_string (sector));
       else
         g_array_append_val (firing, *tube);
@@ -850,8 +845,9 @@ tube_torpedoes (AdmBattle  *self,
   if (s->reinforced_until < adm_battle_get_turn (self))
     return weapon->firepower;
   halved = adm_ruleset_halve_firepower (self->ruleset, weapon->firepower);
-  _adm_battle_report (self, _("%s reinforces its shields: its %s launch %d torpedoes instead "
-                              "of %d (F-FORD-10)."), s->name, weapon->name, halved,
+  _adm_battle_report (self, ADM_ABOUT_SHIP (tube->ship),
+                      _("%s reinforces its shields: its %s launch %d torpedoes instead "
+                        "of %d (F-FORD-10)."), s->name, weapon->name, halved,
                       weapon->firepower);
   return halved;
 }
@@ -906,6 +902,8 @@ launch (AdmBattle           *self,
   g_autoptr(GArray) firing = g_array_new (FALSE, FALSE, sizeof (Tube));
   g_autoptr(GString) names = g_string_new (NULL);
   g_autoptr(GString) placed = g_string_new (NULL);
+  /* The ships the line names: those launching, and the target. */
+  g_autoptr(GArray) about = g_array_new (FALSE, FALSE, sizeof (guint32));
   const char *target_id = adm_order_decl_get (decl, "target");
   const char *heading_text = adm_order_decl_get (decl, "heading");
   int target = -1, formation, shortest = G_MAXINT, turn = adm_battle_get_turn (self);
@@ -936,7 +934,8 @@ launch (AdmBattle           *self,
       /* Destroyed earlier in this phase (F-SEQ-2), after the orders were written. */
       if (!_adm_battle_ship_on_table (self, target))
         {
-          _adm_battle_report (self, _("%s is already destroyed; %s holds its torpedoes."),
+          _adm_battle_report (self, ADM_ABOUT_SHIPS (target, g_array_index (tubes, Tube, 0).ship),
+                              _("%s is already destroyed; %s holds its torpedoes."),
                               t->name, first->name);
           return TRUE;
         }
@@ -973,7 +972,10 @@ launch (AdmBattle           *self,
       /* Translators: a ship's weapon, "Vorberg's Main battery" */
       g_string_append_printf (names, _("%s's %s"), s->name, tube_weapon (self,
                               tube)->name);
+      g_array_append_val (about, (guint32) { ADM_SUBJECT_SHIP_OF (tube->ship) });
     }
+  if (target >= 0)
+    g_array_append_val (about, (guint32) { ADM_SUBJECT_SHIP_OF (target) });
   if (target >= 0)
     {
       double distance = adm_distance (_adm_battle_ship (self, far)->position,
@@ -1023,7 +1025,8 @@ launch (AdmBattle           *self,
     }
   reveal (self, formation);
   /* F-WPN-10, F-FIRE-3: declared now, the marker placed; it runs in the torpedo phase. */
-  _adm_battle_report (self, _("%s launch on heading %.0f°%s%s:%s (F-WPN-10)."), names->str,
+  _adm_battle_report (self, ADM_ABOUT_ARRAY (about),
+                      _("%s launch on heading %.0f°%s%s:%s (F-WPN-10)."), names->str,
                       adm_heading_normalise (heading), target >= 0 ? _(" at ") : "",
                       target >= 0 ? _adm_battle_ship_name (self, target) : "", placed->str);
   return TRUE;
@@ -1082,7 +1085,8 @@ prepare_to_launch (AdmBattle           *self,
     }
   if (!_adm_battle_ship_active (self, ship))
     {
-      _adm_battle_report (self, _("%s is out of action and prepares nothing."), s->name);
+      _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                          _("%s is out of action and prepares nothing."), s->name);
       return TRUE;
     }
   /* F-TORP-2 ("prepare-to-launch"): a readiness check against 2d6 in this fire phase; passed,
@@ -1094,15 +1098,17 @@ prepare_to_launch (AdmBattle           *self,
   if (passed)
     {
       s->tubes_ready = turn + 1;
-      _adm_battle_report (self, _("%s's tubes will be ready to launch in turn %d (F-TORP-2)."),
+      _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                          _("%s's tubes will be ready to launch in turn %d (F-TORP-2)."),
                           s->name, turn + 1);
     }
   else
     {
       /* F-BOARD-6: a ship that failed to execute an order. */
       s->failed_order_turn = turn;
-      _adm_battle_report (self, _("%s's tubes reload in the usual time, ready in turn %d "
-                                  "(F-TORP-1)."), s->name, s->tubes_ready);
+      _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                          _("%s's tubes reload in the usual time, ready in turn %d "
+                            "(F-TORP-1)."), s->name, s->tubes_ready);
     }
   return TRUE;
 }
@@ -1153,7 +1159,8 @@ read_covers (AdmBattle  *self,
         }
       if (!_adm_battle_ship_on_table (self, covered))
         {
-          _adm_battle_report (self, _("%s is destroyed: there is nothing left to cover."),
+          _adm_battle_report (self, ADM_ABOUT_SHIP (covered),
+                              _("%s is destroyed: there is nothing left to cover."),
                               _adm_battle_ship_name (self, covered));
           continue;
         }
@@ -1198,7 +1205,8 @@ read_covers (AdmBattle  *self,
           else
             {
               if (!_adm_battle_ship_active (self, gun->ship))
-                _adm_battle_report (self, _("%s is out of action and covers nothing."),
+                _adm_battle_report (self, ADM_ABOUT_SHIP (gun->ship),
+                                    _("%s is out of action and covers nothing."),
                                     s->name);
               else
                 {
@@ -1236,7 +1244,7 @@ read_steers (AdmBattle  *self,
 
       if (index >= 0 && gone)
         {
-          _adm_battle_report (self, _("Salvo %d is gone and does not turn."),
+          _adm_battle_report (self, ADM_ABOUT_NOTHING, _("Salvo %d is gone and does not turn."),
                               salvo_at (self, index)->id);
           continue;
         }
@@ -1322,8 +1330,9 @@ anti_torpedo_fire (AdmBattle  *self,
         }
     }
   if (turrets == 0 && t->klass->turrets > 0)
-    _adm_battle_report (self, _("The turrets of %s have already met a wave in this phase "
-                                "(F-TORP-16)."), t->name);
+    _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                        _("The turrets of %s have already met a wave in this phase "
+                          "(F-TORP-16)."), t->name);
   if (turrets + cover_dice == 0)
     return TRUE;
 
@@ -1333,7 +1342,8 @@ anti_torpedo_fire (AdmBattle  *self,
       g_autofree char *purpose =
         g_strdup_printf (_("anti-torpedo turrets defending %s against salvo %d, %d+ destroys a "
                            "torpedo"), t->name, id, hit);
-      int hits = _adm_battle_turret_dice (self, turrets, "F-TORP-13", purpose, shown, error);
+      int hits = _adm_battle_turret_dice (self, ADM_ABOUT_SHIP (ship),
+                                          turrets, "F-TORP-13", purpose, shown, error);
 
       if (hits < 0)
         return FALSE;
@@ -1354,7 +1364,8 @@ anti_torpedo_fire (AdmBattle  *self,
       g_autofree char *purpose =
         g_strdup_printf (_("escort guns covering %s against salvo %d, %d+ destroys a torpedo"),
                          t->name, id, hit);
-      int hits = turret_dice_halved (self, cover_dice, cover_full, "F-TORP-14", purpose, shown,
+      int hits = turret_dice_halved (self, ADM_ABOUT_SHIP (ship),
+                                     cover_dice, cover_full, "F-TORP-14", purpose, shown,
                                      error);
 
       if (hits < 0)
@@ -1382,8 +1393,9 @@ anti_torpedo_fire (AdmBattle  *self,
         }
     }
   *destroyed = MIN (successes, salvo_at (self, index)->torpedoes);
-  _adm_battle_report (self, ngettext ("%s: %d torpedo of salvo %d destroyed.",
-                                      "%s: %d torpedoes of salvo %d destroyed.", *destroyed),
+  _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                      ngettext ("%s: %d torpedo of salvo %d destroyed.",
+                                "%s: %d torpedoes of salvo %d destroyed.", *destroyed),
                       line->str, *destroyed, id);
   return TRUE;
 }
@@ -1399,18 +1411,17 @@ special_save (AdmBattle  *self,
 {
   const AdmBattleShip *t = _adm_battle_ship (self, ship);
   g_autofree guint *values = NULL;
-  g_autoptr(GString) shown = g_string_new (NULL);
   int saved;
 
   if (*damage <= 0 || !t->klass->special_shield ||
       t->reinforced_until < adm_battle_get_turn (self) || !_adm_battle_ship_active (self, ship))
     return TRUE;
   values = g_new0 (guint, *damage);
-  if (!_adm_battle_roll (self, *damage, 6, "F-FORD-8", values, error,
+  if (!_adm_battle_roll (self, ADM_ABOUT_SHIP (ship), *damage, 6, "F-FORD-8", values, error,
                          _("special force shield of %s, 4+ saves"), t->name))
     return FALSE;
   _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, 4, NULL);
-  saved = count_at_least (values, *damage, 4, shown);
+  saved = (int) adm_roll_check_count_at_least (values, *damage, 4, NULL);
   *damage -= saved;
   g_string_append_printf (line, _(", %d saved by the special force shield"), saved);
   return TRUE;
@@ -1431,9 +1442,10 @@ strike (AdmBattle  *self,
 
   /* F-WPN-13, F-TORP-6: the marker touches the ship's token: the torpedoes acquire it.
    * F-CAT-5: a wreck's hull is struck like any ship. */
-  _adm_battle_report (self, ngettext ("Salvo %d, %d torpedo, reaches %s (F-TORP-6).",
-                                      "Salvo %d, %d torpedoes, reaches %s (F-TORP-6).",
-                                      salvo_at (self, index)->torpedoes),
+  _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                      ngettext ("Salvo %d, %d torpedo, reaches %s (F-TORP-6).",
+                                "Salvo %d, %d torpedoes, reaches %s (F-TORP-6).",
+                                salvo_at (self, index)->torpedoes),
                       id, salvo_at (self, index)->torpedoes, t->name);
   salvo_at (self, index)->struck = ship + 1;
   if (!anti_torpedo_fire (self, index, ship, covers, &destroyed, error))
@@ -1447,11 +1459,11 @@ strike (AdmBattle  *self,
    * keeps its armour). F-TORP-9, F-WPN-15, F-SHLD-4: shields neither stop torpedoes nor are
    * used up by them. */
   values = g_new0 (guint, n);
-  if (!_adm_battle_roll (self, n, 6, "F-TORP-7", values, error,
+  if (!_adm_battle_roll (self, ADM_ABOUT_SHIP (ship), n, 6, "F-TORP-7", values, error,
                          _("salvo %d against %s, %d+ damages"), id, t->name, armour))
     return FALSE;
   _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, armour, _("armour"));
-  hits = count_at_least (values, n, armour, shown);
+  hits = (int) adm_roll_check_count_at_least (values, n, armour, shown);
   damage = hits;
   g_string_append_printf (line, ngettext ("Salvo %d strikes %s: %d die (%s) at %d+",
                                           "Salvo %d strikes %s: %d dice (%s) at %d+", n),
@@ -1462,12 +1474,13 @@ strike (AdmBattle  *self,
   if (!special_save (self, ship, &damage, line, error))
     return FALSE;
   g_string_append_printf (line, _(", %d damage."), damage);
-  _adm_battle_report (self, "%s", line->str);
+  _adm_battle_report (self, ADM_ABOUT_SHIP (ship), "%s", line->str);
   /* F-TORP-8, F-WPN-17: the torpedoes that missed fly on along the line. */
   if (n > hits)
-    _adm_battle_report (self, ngettext ("%d torpedo of salvo %d misses and flies on (F-TORP-8).",
-                                        "%d torpedoes of salvo %d miss and fly on (F-TORP-8).",
-                                        n - hits), n - hits, id);
+    _adm_battle_report (self, ADM_ABOUT_NOTHING,
+                        ngettext ("%d torpedo of salvo %d misses and flies on (F-TORP-8).",
+                                  "%d torpedoes of salvo %d miss and fly on (F-TORP-8).",
+                                  n - hits), n - hits, id);
   remove_torpedoes (self, index, hits);
   /* F-WPN-16: criticals on 6+; F-CAT-6: a hulk hit rolls the catastrophic table again. */
   return _adm_battle_inflict (self, ship, damage, 6, "F-WPN-16", error);
@@ -1611,8 +1624,9 @@ run_slice (AdmBattle  *self,
         return TRUE;
       v->steered = TRUE;
       v->heading = adm_heading_normalise (v->heading + r->steer_degrees);
-      _adm_battle_report (self, _("Salvo %d turns %+g° onto heading %.0f° after %g cm "
-                                  "(F-TORP-5)."), v->id, r->steer_degrees, v->heading,
+      _adm_battle_report (self, ADM_ABOUT_NOTHING,
+                          _("Salvo %d turns %+g° onto heading %.0f° after %g cm "
+                            "(F-TORP-5)."), v->id, r->steer_degrees, v->heading,
                           r->steer_after);
     }
   /* F-TORP-3, F-WPN-11: straight on along its line. */
@@ -1711,10 +1725,11 @@ run_all (AdmBattle  *self,
       if (v->turns_left <= 0)
         {
           v->spent = TRUE;
-          _adm_battle_report (self, ngettext ("Salvo %d has run its course and its %d torpedo "
-                                              "detonates (F-TORP-4).",
-                                              "Salvo %d has run its course and its %d torpedoes "
-                                              "detonate (F-TORP-4).", v->torpedoes),
+          _adm_battle_report (self, ADM_ABOUT_NOTHING,
+                              ngettext ("Salvo %d has run its course and its %d torpedo "
+                                        "detonates (F-TORP-4).",
+                                        "Salvo %d has run its course and its %d torpedoes "
+                                        "detonate (F-TORP-4).", v->torpedoes),
                               v->id, v->torpedoes);
         }
       else
@@ -1722,10 +1737,11 @@ run_all (AdmBattle  *self,
           g_autofree char *left = g_strdup_printf (ngettext ("%d turn left", "%d turns left",
                                                              v->turns_left), v->turns_left);
 
-          _adm_battle_report (self, ngettext ("Salvo %d, %d torpedo, runs on to (%.1f, %.1f); "
-                                              "%s.",
-                                              "Salvo %d, %d torpedoes, runs on to (%.1f, %.1f); "
-                                              "%s.", v->torpedoes),
+          _adm_battle_report (self, ADM_ABOUT_NOTHING,
+                              ngettext ("Salvo %d, %d torpedo, runs on to (%.1f, %.1f); "
+                                        "%s.",
+                                        "Salvo %d, %d torpedoes, runs on to (%.1f, %.1f); "
+                                        "%s.", v->torpedoes),
                               v->id, v->torpedoes, v->position.x, v->position.y, left);
         }
     }

@@ -68,6 +68,7 @@ static void
 ship_ids_build (AdmBattle *self)
 {
   g_clear_pointer (&self->ship_ids, g_hash_table_unref);
+  g_clear_pointer (&self->names_inside, g_hash_table_unref);
   self->ship_ids = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint s = 0; s < self->state->ships->len; s++)
     {
@@ -170,6 +171,7 @@ adm_battle_finalize (GObject *object)
   g_ptr_array_unref (self->sides);
   g_ptr_array_unref (self->formation_lists);
   g_clear_pointer (&self->ship_ids, g_hash_table_unref);
+  g_clear_pointer (&self->names_inside, g_hash_table_unref);
   g_clear_pointer (&self->low_orbit.orbits, g_array_unref);
   g_clear_pointer (&self->wormhole_exits, g_array_unref);
   state_free (self->initial);
@@ -1319,22 +1321,30 @@ _adm_battle_halved_reason (int full,
 /* Rolls and reports */
 
 /* A report line or a roll's purpose is written when it is made, into the battle's scratch
- * string and from there into the block of its line or roll: every reader (the battle page,
- * the CLI, the reports) reads every line once the phase is played, and a battle with hidden
- * sides reads each one at once to decide who may see it (adm_audience_text_seen_by ()). */
+ * string and from there into the block of its line or roll, with the subjects its caller says
+ * it is about: the audience filter decides from them, as the battle stands then, who may see
+ * it (adm_audience_subjects_seen_by ()). */
 
-/* A roll, its values and its purpose, @purpose_len bytes of the scratch string, in one block
+/* A roll, its values, the subjects @about and its purpose, the scratch string, in one block
  * that the dice log owns. Its @clause is kept by its address: a string literal of the rule or
  * the ruleset's (_adm_battle_roll ()). */
 static AdmBattleRoll *
 roll_new (AdmBattle  *self,
+          AdmAbout    about,
           guint       count,
           const char *clause)
 {
   gsize values_size = count * sizeof (guint);
-  AdmBattleRoll *roll = g_malloc0 (sizeof (AdmBattleRoll) + values_size + self->scratch->len + 1);
-  char *purpose = (char *) (roll + 1) + values_size;
+  gsize subjects_size = about.n_subjects * sizeof (guint32);
+  AdmBattleRoll *roll = g_malloc0 (sizeof (AdmBattleRoll) + values_size + subjects_size +
+                                   self->scratch->len + 1);
+  guint32 *subjects = (guint32 *) (void *) ((char *) (roll + 1) + values_size);
+  char *purpose = (char *) subjects + subjects_size;
 
+  if (subjects_size > 0)
+    memcpy (subjects, about.subjects, subjects_size);
+  roll->subjects = subjects;
+  roll->n_subjects = about.n_subjects;
   memcpy (purpose, self->scratch->str, self->scratch->len + 1);
   roll->purpose = purpose;
   roll->clause = clause;
@@ -1368,6 +1378,7 @@ roll_draw (AdmBattle      *self,
 /* _adm_battle_roll () of the purpose's arguments in @args. */
 static gboolean
 roll_va (AdmBattle   *self,
+         AdmAbout     about,
          guint        count,
          guint        sides,
          const char  *clause,
@@ -1385,7 +1396,7 @@ roll_va (AdmBattle   *self,
     return TRUE;
   g_string_truncate (self->scratch, 0);
   g_string_append_vprintf (self->scratch, purpose_format, args);
-  roll = roll_new (self, count, clause);
+  roll = roll_new (self, about, count, clause);
   prng = ADM_IS_DICE_PRNG (self->dice);
   if (!roll_draw (self, roll, prng, count, sides, values, error))
     {
@@ -1402,8 +1413,8 @@ roll_va (AdmBattle   *self,
    * journal (journal_apply ()). */
   roll->origin = prng || adm_dice_source_is_program (self->dice) ? ADM_ROLL_ORIGIN_PROGRAM
                                                                   : ADM_ROLL_ORIGIN_TYPED;
-  /* F-ECM-2: the sides told of the roll are those its purpose names nothing hidden from. */
-  roll->seen_by = adm_audience_text_seen_by (self, roll->purpose);
+  /* F-ECM-2: the sides told of the roll are those that know everything it is about. */
+  roll->seen_by = adm_audience_subjects_seen_by (self, roll->subjects, roll->n_subjects);
   self->last_roll = self->rolls->len;
   g_ptr_array_add (self->rolls, g_steal_pointer (&roll));
   return TRUE;
@@ -1473,6 +1484,7 @@ adm_battle_roll_describe_outcome (const AdmBattleRoll *roll)
 
 gboolean
 _adm_battle_roll (AdmBattle   *self,
+                  AdmAbout     about,
                   guint        count,
                   guint        sides,
                   const char  *clause,
@@ -1485,13 +1497,14 @@ _adm_battle_roll (AdmBattle   *self,
   gboolean ok;
 
   va_start (args, purpose_format);
-  ok = roll_va (self, count, sides, clause, values, error, purpose_format, args);
+  ok = roll_va (self, about, count, sides, clause, values, error, purpose_format, args);
   va_end (args);
   return ok;
 }
 
 gboolean
 _adm_battle_roll_sum (AdmBattle   *self,
+                      AdmAbout     about,
                       guint        count,
                       guint        sides,
                       const char  *clause,
@@ -1508,7 +1521,7 @@ _adm_battle_roll_sum (AdmBattle   *self,
   gboolean ok;
 
   va_start (args, purpose_format);
-  ok = roll_va (self, count, sides, clause, values, error, purpose_format, args);
+  ok = roll_va (self, about, count, sides, clause, values, error, purpose_format, args);
   va_end (args);
   *sum = 0;
   for (guint i = 0; ok && i < count; i++)
@@ -1518,6 +1531,7 @@ _adm_battle_roll_sum (AdmBattle   *self,
 
 gboolean
 _adm_battle_roll_expression (AdmBattle   *self,
+                             AdmAbout     about,
                              const char  *expression,
                              const char  *clause,
                              const char  *purpose,
@@ -1528,7 +1542,7 @@ _adm_battle_roll_expression (AdmBattle   *self,
   if (expression == NULL || expression[0] == '\0')
     return TRUE;
   if (expression[0] == 'd')
-    return _adm_battle_roll_sum (self, 1, atoi (expression + 1), clause, result, error, "%s",
+    return _adm_battle_roll_sum (self, about, 1, atoi (expression + 1), clause, result, error, "%s",
                                  purpose);
   *result = atoi (expression);
   return TRUE;
@@ -1536,23 +1550,30 @@ _adm_battle_roll_expression (AdmBattle   *self,
 
 void
 _adm_battle_report (AdmBattle  *self,
+                    AdmAbout    about,
                     const char *format,
                     ...)
 {
   AdmReportLine *line;
+  gsize subjects_size = about.n_subjects * sizeof (guint32);
   va_list args;
 
   g_string_truncate (self->scratch, 0);
   va_start (args, format);
   g_string_append_vprintf (self->scratch, format, args);
   va_end (args);
-  /* The line and its text in one block, which the report owns. */
-  line = g_malloc (sizeof (AdmReportLine) + self->scratch->len + 1);
-  memcpy (line + 1, self->scratch->str, self->scratch->len + 1);
-  line->text = (const char *) (line + 1);
+  /* The line, its subjects and its text in one block, which the report owns. */
+  line = g_malloc (sizeof (AdmReportLine) + subjects_size + self->scratch->len + 1);
+  if (subjects_size > 0)
+    memcpy (line + 1, about.subjects, subjects_size);
+  line->subjects = (const guint32 *) (void *) (line + 1);
+  line->n_subjects = about.n_subjects;
+  line->text = (const char *) (line + 1) + subjects_size;
+  memcpy ((char *) line->text, self->scratch->str, self->scratch->len + 1);
   line->turn = self->state->turn;
   line->phase = self->state->phase;
-  line->seen_by = adm_audience_text_seen_by (self, line->text);
+  /* F-ECM-2: the sides told of the line are those that know everything it is about. */
+  line->seen_by = adm_audience_subjects_seen_by (self, line->subjects, line->n_subjects);
   g_ptr_array_add (self->report, line);
 }
 void
@@ -1633,7 +1654,7 @@ _adm_battle_readiness_check (AdmBattle   *self,
 
   /* F-RDY-2: roll 2d6 (other counts where a rule says so) against the readiness rating with
    * all modifiers; a roll less than or equal passes. */
-  if (!_adm_battle_roll_sum (self, dice, 6, clause, &sum, error,
+  if (!_adm_battle_roll_sum (self, ADM_ABOUT_SHIP (ship), dice, 6, clause, &sum, error,
                              _("%s: readiness check for %s"),
                              _adm_battle_ship_name (self, ship), what))
     return FALSE;
@@ -1643,7 +1664,7 @@ _adm_battle_readiness_check (AdmBattle   *self,
   {
     g_autofree char *expression = adm_dice_describe (dice, 6);
 
-    _adm_battle_report (self,
+    _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
                         _("%s: readiness check for %s, %s = %d against %d: %s."),
                         _adm_battle_ship_name (self, ship), what, expression, sum, target,
                         *passed ? _("passed") : _("failed"));
@@ -1838,8 +1859,7 @@ add_roll_events (AdmBattle        *self,
       AdmEvent *event = adm_event_new ("roll", time);
 
       g_string_truncate (values, 0);
-      for (guint v = 0; v < roll->n_values; v++)
-        g_string_append_printf (values, v > 0 ? " %u" : "%u", roll->values[v]);
+      adm_roll_check_append_values (values, roll->values, roll->n_values, " ");
       if (roll->clause != NULL)
         adm_event_set (event, "clause", roll->clause);
       adm_event_set_int (event, "sides", roll->sides);

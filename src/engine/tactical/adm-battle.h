@@ -206,12 +206,32 @@ typedef struct {
   double    height;
 } AdmLowOrbit;
 
-/* One line of the turn report, with its text in the same block. */
+/* What a report line or a roll is about, one guint32 each: a ship, a formation or a side of
+ * the battle, by index, tagged with its kind. The audience filter decides from them who may
+ * read it (adm-audience.h). */
+typedef enum {
+  ADM_SUBJECT_SHIP,
+  ADM_SUBJECT_FORMATION,
+  ADM_SUBJECT_SIDE,
+  ADM_SUBJECT_CLASS,   /* the class of the ship of that index */
+} AdmSubjectKind;
+
+#define ADM_SUBJECT_OF(kind, index)     ((guint32) (index) | ((guint32) (kind) << 30))
+#define ADM_SUBJECT_SHIP_OF(index)      ADM_SUBJECT_OF (ADM_SUBJECT_SHIP, index)
+#define ADM_SUBJECT_FORMATION_OF(index) ADM_SUBJECT_OF (ADM_SUBJECT_FORMATION, index)
+#define ADM_SUBJECT_SIDE_OF(index)      ADM_SUBJECT_OF (ADM_SUBJECT_SIDE, index)
+#define ADM_SUBJECT_CLASS_OF(ship)      ADM_SUBJECT_OF (ADM_SUBJECT_CLASS, ship)
+#define ADM_SUBJECT_KIND(subject)       ((AdmSubjectKind) ((subject) >> 30))
+#define ADM_SUBJECT_INDEX(subject)      ((guint) ((subject) & 0x3fffffffu))
+
+/* One line of the turn report, with its text and subjects in the same block. */
 typedef struct {
   int             turn;
   AdmPhase        phase;
   guint32         seen_by;    /* the sides (bit per index) that may read it (adm-audience.h) */
   const char     *text;       /* in the language of the phase that wrote it */
+  const guint32  *subjects;   /* what it is about (ADM_SUBJECT_*_OF ()), @n_subjects of them */
+  guint           n_subjects;
 } AdmReportLine;
 
 /* The line's text. */
@@ -225,8 +245,8 @@ typedef enum {
   ADM_ROLL_ORIGIN_TYPED,
 } AdmRollOrigin;
 
-/* One roll, as the dice log shows it: one block with its values and its purpose, which last
- * as long as it does. */
+/* One roll, as the dice log shows it: one block with its values, subjects and purpose, which
+ * last as long as it does. */
 typedef struct {
   int            turn;
   AdmPhase       phase;
@@ -237,6 +257,8 @@ typedef struct {
   guint          n_values;    /* the dice rolled: at least one */
   const guint   *values;      /* what each die showed, @n_values of them, 1..@sides */
   guint32        seen_by;     /* the sides (bit per index) that may see it (adm-audience.h) */
+  const guint32 *subjects;    /* what its purpose names (ADM_SUBJECT_*_OF ()), @n_subjects */
+  guint          n_subjects;
   AdmRollOrigin  origin;      /* kept in the journal's roll event as dice="typed|program" */
   /* Its outcome, as the rule judged it. */
   AdmRollCheck   check;

@@ -21,9 +21,8 @@
 
 G_DEFINE_QUARK (adm-odds-error-quark, adm_odds_error)
 
-/* P(one d6 ≥ @target): a 1 or less always succeeds, a 7 or more never does. */
-static double
-d6_at_least (int target)
+double
+adm_odds_d6_at_least (int target)
 {
   if (target <= 1)
     return 1.0;
@@ -120,7 +119,7 @@ adm_fire_odds_compute (const AdmFireOddsInput *input)
   g_return_val_if_fail (input->save_on >= 0, NULL);
 
   /* F-ART-12, F-DES-2; F-FORD-2: a missed die rolled once more hits with p again. */
-  p_hit = d6_at_least (input->hit_on);
+  p_hit = adm_odds_d6_at_least (input->hit_on);
   if (input->reroll)
     p_hit = 1.0 - (1.0 - p_hit) * (1.0 - p_hit);
 
@@ -131,7 +130,7 @@ adm_fire_odds_compute (const AdmFireOddsInput *input)
     {
       double *saved;
 
-      keep = 1.0 - d6_at_least (input->save_on);
+      keep = 1.0 - adm_odds_d6_at_least (input->save_on);
       saved = thin (damage, n, keep);
       g_free (damage);
       damage = saved;
@@ -146,7 +145,7 @@ adm_fire_odds_compute (const AdmFireOddsInput *input)
   g_assert (sum > 0.5);
 
   /* F-ART-13, F-DES-3: every damage point gets its own critical check. */
-  q = d6_at_least (input->critical_on);
+  q = adm_odds_d6_at_least (input->critical_on);
   for (int k = 0; k <= odds->max_damage; k++)
     {
       /* Rounding over a thousand steps may leave the total a few ulps off 1. */
@@ -512,20 +511,20 @@ adm_torpedo_odds_compute (const AdmTorpedoOddsInput  *input,
    * torpedo, never more than there are: the torpedoes left are n − min(n, K) with
    * K ~ Binomial(turrets, P(d6 ≥ turret_hit)). */
   n = input->torpedoes;
-  shot_down = binomial (input->turrets, d6_at_least (input->turret_hit));
+  shot_down = binomial (input->turrets, adm_odds_d6_at_least (input->turret_hit));
   left = g_new0 (double, n + 1);
   for (int k = 0; k <= input->turrets; k++)
     left[n - MIN (n, k)] += shot_down[k];
 
   /* F-TORP-7, F-WPN-16: each torpedo left damages on d6 ≥ armour; F-TORP-9: no shields. */
-  p_hit = d6_at_least (input->armour);
+  p_hit = adm_odds_d6_at_least (input->armour);
   damage = thin (left, n, p_hit);
   /* F-FORD-8: each damage point is saved on d6 ≥ save_on. */
   if (input->save_on > 0)
     {
       double *saved;
 
-      keep = 1.0 - d6_at_least (input->save_on);
+      keep = 1.0 - adm_odds_d6_at_least (input->save_on);
       saved = thin (damage, n, keep);
       g_free (damage);
       damage = saved;
@@ -542,7 +541,7 @@ adm_torpedo_odds_compute (const AdmTorpedoOddsInput  *input,
     }
   g_assert (sum > 0.5);
   odds->damage = g_new (double, odds->max_damage + 1);
-  q = d6_at_least (6);
+  q = adm_odds_d6_at_least (6);
   for (int k = 0; k <= odds->max_damage; k++)
     {
       odds->damage[k] = damage[k] / sum;

@@ -20,6 +20,9 @@ typedef enum {
 
 GQuark adm_odds_error_quark (void);
 
+/* P(one d6 ≥ @target): a 1 or less always succeeds, a 7 or more never does. */
+double       adm_odds_d6_at_least  (int               target);
+
 /* Ruling "shields-against-artillery" (F-WPN-7 ambiguity). */
 typedef enum {
   ADM_SHIELDS_AFTER_ARMOUR,  /* shields block damage points after the armour roll */

@@ -18,6 +18,7 @@
 
 #include "adm-clock.h"
 #include "adm-file.h"
+#include "adm-roll-check.h"
 #include "adm-ti4-combat.h"
 #include "adm-xml.h"
 
@@ -895,14 +896,9 @@ apply_dice (AdmTi4Combat   *self,
     }
 
   /* LRR 39.5: a hit on the combat value or more; "0" is 10. */
-  for (guint i = 0; i < values->len; i++)
-    {
-      guint value = g_array_index (values, guint, i);
-
-      if (value >= self->need.hit_on)
-        hits++;
-      g_string_append_printf (shown, "%s%u", i > 0 ? ", " : "", value);
-    }
+  hits = adm_roll_check_count_at_least ((const guint *) (void *) values->data, values->len,
+                                        self->need.hit_on, NULL);
+  adm_roll_check_append_values (shown, (const guint *) (void *) values->data, values->len, ", ");
   self->hits[side] += hits;
 
   roll = g_new0 (AdmTi4Roll, 1);
@@ -1331,8 +1327,7 @@ adm_ti4_combat_roll (AdmTi4Combat  *self,
   values = g_new0 (guint, request.count);
   if (!adm_dice_source_roll (dice, &request, values, error))
     return FALSE;
-  for (guint i = 0; i < request.count; i++)
-    g_string_append_printf (text, "%s%u", i > 0 ? "," : "", values[i]);
+  adm_roll_check_append_values (text, values, request.count, ",");
 
   event = new_event (self, "ti4-dice", self->need.side);
   adm_event_set (event, "barrage", self->need.barrage ? "true" : "false");
@@ -1783,9 +1778,8 @@ adm_ti4_combat_report (AdmTi4Combat *self)
       g_autofree char *hits = g_strdup_printf ("%u", roll->hits);
       const char *cells[7];
 
-      for (guint k = 0; k < roll->values->len; k++)
-        g_string_append_printf (values, "%s%u", k > 0 ? " " : "",
-                                g_array_index (roll->values, guint, k));
+      adm_roll_check_append_values (values, (const guint *) (void *) roll->values->data,
+                                    roll->values->len, " ");
       cells[0] = round;
       cells[1] = adm_ti4_combat_get_side_name (self, roll->side);
       cells[2] = roll->purpose;

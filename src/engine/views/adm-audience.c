@@ -287,45 +287,274 @@ sees_mask (AdmAudience audience,
     }
 }
 
-/* Whether a campaign's public may read @text (F-STRAT-3): it names no formation, and no ship
- * of one, that the public map hides, and no side of which the public sees nothing. A name
- * inside a longer one counts as named, so that a doubt hides the line. */
-static gboolean
-campaign_public_reads (AdmAudience audience,
-                       AdmBattle  *battle,
-                       const char *text)
+/* What @side knows of formation @f: everything of its own (adm_battle_get_detection () read
+ * in place, as this is asked of every line for every side). */
+static inline AdmDetection
+line_detection (AdmBattle *battle,
+                guint      side,
+                guint      f)
 {
-  if (audience.kind != ADM_AUDIENCE_PUBLIC || audience.campaign == NULL)
-    return TRUE;
-  if (audience.untold)
-    return FALSE;
+  const AdmBattleFormation *formation =
+    &g_array_index (battle->state->formations, AdmBattleFormation, f);
+
+  return formation->side == side
+    ? ADM_DETECTION_FULL
+    : g_array_index (battle->state->detection, guint8,
+                     side * battle->state->formations->len + f);
+}
+
+/* The name of subject @subject, or NULL. */
+static const char *
+subject_name (AdmBattle *battle,
+              guint32    subject)
+{
+  guint index = ADM_SUBJECT_INDEX (subject);
+
+  switch (ADM_SUBJECT_KIND (subject))
+    {
+    case ADM_SUBJECT_SHIP:
+      return _adm_battle_ship (battle, index)->name;
+    case ADM_SUBJECT_FORMATION:
+      return _adm_battle_formation (battle, index)->name;
+    case ADM_SUBJECT_SIDE:
+      return adm_battle_get_side (battle, index)->name;
+    case ADM_SUBJECT_CLASS:
+    default:
+      return _adm_battle_ship (battle, index)->klass->name;
+    }
+}
+
+/* The names of a battle that lie inside others ("barrayar 1" inside "barrayar 14"): a line
+ * about the one names the others too, so that a doubt hides the line rather than shows it.
+ * Worked out once for the battle's ships, formations, sides and classes (a class by its
+ * first ship), again when a formation was made since (F-BOARD-17). */
+static GHashTable *
+names_inside (AdmBattle *battle)
+{
+  guint n_formations = battle->state->formations->len;
+  const char *last = n_formations > 0 ? _adm_battle_formation (battle, n_formations - 1)->name
+                                      : NULL;
+  g_autoptr(GArray) all = NULL;
+  g_autoptr(GPtrArray) classes = NULL;
+
+  if (battle->names_inside != NULL && battle->names_inside_formations == n_formations &&
+      battle->names_inside_last == last)
+    return battle->names_inside;
+  g_clear_pointer (&battle->names_inside, g_hash_table_unref);
+  battle->names_inside = g_hash_table_new_full (NULL, NULL, NULL,
+                                                (GDestroyNotify) g_array_unref);
+  battle->names_inside_formations = n_formations;
+  battle->names_inside_last = last;
+
+  all = g_array_new (FALSE, FALSE, sizeof (guint32));
+  classes = g_ptr_array_new ();
+  for (guint i = 0; i < _adm_battle_n_ships (battle); i++)
+    {
+      const AdmBattleShip *ship = _adm_battle_ship (battle, i);
+
+      g_array_append_val (all, (guint32) { ADM_SUBJECT_SHIP_OF (i) });
+      if (!g_ptr_array_find (classes, ship->klass, NULL))
+        {
+          g_ptr_array_add (classes, (gpointer) ship->klass);
+          g_array_append_val (all, (guint32) { ADM_SUBJECT_CLASS_OF (i) });
+        }
+    }
+  for (guint f = 0; f < n_formations; f++)
+    g_array_append_val (all, (guint32) { ADM_SUBJECT_FORMATION_OF (f) });
+  for (guint s = 0; s < battle->sides->len; s++)
+    g_array_append_val (all, (guint32) { ADM_SUBJECT_SIDE_OF (s) });
+
+  for (guint a = 0; a < all->len; a++)
+    {
+      guint32 outer = g_array_index (all, guint32, a);
+      const char *outer_name = subject_name (battle, outer);
+      GArray *inside = NULL;
+
+      if (outer_name == NULL)
+        continue;
+      for (guint b = 0; b < all->len; b++)
+        {
+          guint32 inner = g_array_index (all, guint32, b);
+          const char *inner_name = subject_name (battle, inner);
+
+          if (b == a || inner_name == NULL || strstr (outer_name, inner_name) == NULL)
+            continue;
+          if (inside == NULL)
+            {
+              inside = g_array_new (FALSE, FALSE, sizeof (guint32));
+              g_hash_table_insert (battle->names_inside, GUINT_TO_POINTER (outer + 1), inside);
+            }
+          g_array_append_val (inside, inner);
+        }
+    }
+  return battle->names_inside;
+}
+
+/* Whether the campaign's public map shows every formation that has @ship (F-STRAT-3). */
+static gboolean
+campaign_shows_ship (AdmAudience audience,
+                     AdmBattle  *battle,
+                     guint       ship)
+{
+  /* A ship is of every formation that lists it: the one it set out in, and a prize
+   * formation it was taken over into (F-BOARD-17). */
   for (guint f = 0; f < adm_battle_get_n_formations (battle); f++)
     {
       const AdmBattleFormation *formation = adm_battle_get_formation (battle, f);
 
-      if (campaign_shows (audience, battle, f))
-        continue;
-      if (formation->name != NULL && strstr (text, formation->name) != NULL)
-        return FALSE;
       for (guint s = 0; s < formation->ships->len; s++)
-        {
-          const AdmBattleShip *ship = adm_battle_get_ship (battle,
-                                                           g_array_index (formation->ships,
-                                                                          guint, s));
-
-          if (ship->name != NULL && strstr (text, ship->name) != NULL)
-            return FALSE;
-        }
-    }
-  for (guint s = 0; s < adm_battle_get_n_sides (battle); s++)
-    {
-      const char *name = adm_battle_get_side (battle, s)->name;
-
-      if (name != NULL && strstr (text, name) != NULL &&
-          !adm_audience_sees_side (audience, battle, s))
-        return FALSE;
+        if (g_array_index (formation->ships, guint, s) == ship &&
+            !campaign_shows (audience, battle, f))
+          return FALSE;
     }
   return TRUE;
+}
+
+/* Whether a campaign's public may be told of @subject (campaign_public_reads_about ()). */
+static gboolean
+campaign_public_may_know (AdmAudience audience,
+                          AdmBattle  *battle,
+                          guint32     subject)
+{
+  guint index = ADM_SUBJECT_INDEX (subject);
+
+  switch (ADM_SUBJECT_KIND (subject))
+    {
+    case ADM_SUBJECT_SHIP:
+      return _adm_battle_ship (battle, index)->name == NULL ||
+             campaign_shows_ship (audience, battle, index);
+    case ADM_SUBJECT_FORMATION:
+      return _adm_battle_formation (battle, index)->name == NULL ||
+             campaign_shows (audience, battle, index);
+    case ADM_SUBJECT_SIDE:
+      return adm_battle_get_side (battle, index)->name == NULL ||
+             adm_audience_sees_side (audience, battle, index);
+    case ADM_SUBJECT_CLASS:
+    default:
+      /* The map shows formations, not classes. */
+      return TRUE;
+    }
+}
+
+/* Whether a campaign's public may read a line or roll about @subjects (F-STRAT-3): no
+ * formation, and no ship of one, that the public map hides, and no side of which the public
+ * sees nothing; nor any whose name lies inside theirs. */
+static gboolean
+campaign_public_reads_about (AdmAudience    audience,
+                             AdmBattle     *battle,
+                             const guint32 *subjects,
+                             guint          n_subjects)
+{
+  GHashTable *inside;
+
+  if (audience.kind != ADM_AUDIENCE_PUBLIC || audience.campaign == NULL)
+    return TRUE;
+  if (audience.untold)
+    return FALSE;
+  inside = n_subjects > 0 ? names_inside (battle) : NULL;
+  for (guint i = 0; i < n_subjects; i++)
+    {
+      GArray *others = g_hash_table_lookup (inside, GUINT_TO_POINTER (subjects[i] + 1));
+
+      if (!campaign_public_may_know (audience, battle, subjects[i]))
+        return FALSE;
+      for (guint o = 0; others != NULL && o < others->len; o++)
+        if (!campaign_public_may_know (audience, battle, g_array_index (others, guint32, o)))
+          return FALSE;
+    }
+  return TRUE;
+}
+
+/* Whether side @side may be told of @subject (side_may_read_about ()). */
+static gboolean
+side_may_know (AdmBattle *battle,
+               guint      side,
+               guint32    subject)
+{
+  guint n_formations = battle->state->formations->len;
+  guint index = ADM_SUBJECT_INDEX (subject);
+  gboolean seen = FALSE;
+
+  switch (ADM_SUBJECT_KIND (subject))
+    {
+    case ADM_SUBJECT_SHIP:
+      {
+        const AdmBattleShip *ship = _adm_battle_ship (battle, index);
+
+        /* Detection is by formation: a ship is identified when its formation is, whether
+         * or not it is still on the table. */
+        return ship->name == NULL || ship->side == side ||
+               line_detection (battle, side, ship->formation) == ADM_DETECTION_FULL;
+      }
+    case ADM_SUBJECT_FORMATION:
+      return _adm_battle_formation (battle, index)->name == NULL ||
+             line_detection (battle, side, index) == ADM_DETECTION_FULL;
+    case ADM_SUBJECT_CLASS:
+      {
+        const AdmShipClass *klass = _adm_battle_ship (battle, index)->klass;
+
+        /* Known when one ship of the class is the side's own or identified. */
+        for (guint i = 0; i < _adm_battle_n_ships (battle) && !seen; i++)
+          {
+            const AdmBattleShip *ship = _adm_battle_ship (battle, i);
+
+            seen = ship->klass == klass &&
+                   (ship->side == side ||
+                    line_detection (battle, side, ship->formation) == ADM_DETECTION_FULL);
+          }
+        return seen || klass->name == NULL;
+      }
+    case ADM_SUBJECT_SIDE:
+    default:
+      /* A side is seen once one of its formations is detected at all. */
+      seen = index == side || adm_battle_get_side (battle, index)->name == NULL;
+      for (guint f = 0; f < n_formations && !seen; f++)
+        seen = g_array_index (battle->state->formations, AdmBattleFormation, f).side == index &&
+               line_detection (battle, side, f) != ADM_DETECTION_NONE;
+      return seen;
+    }
+}
+
+/* Whether side @side may read a line or roll about @subjects
+ * (adm_audience_subjects_seen_by ()): it may be told of each of them, and of each whose name
+ * lies inside theirs. */
+static gboolean
+side_may_read_about (AdmBattle     *battle,
+                     guint          side,
+                     const guint32 *subjects,
+                     guint          n_subjects)
+{
+  GHashTable *inside = n_subjects > 0 ? names_inside (battle) : NULL;
+
+  for (guint i = 0; i < n_subjects; i++)
+    {
+      GArray *others = g_hash_table_lookup (inside, GUINT_TO_POINTER (subjects[i] + 1));
+
+      if (!side_may_know (battle, side, subjects[i]))
+        return FALSE;
+      for (guint o = 0; others != NULL && o < others->len; o++)
+        if (!side_may_know (battle, side, g_array_index (others, guint32, o)))
+          return FALSE;
+    }
+  return TRUE;
+}
+
+guint32
+adm_audience_subjects_seen_by (AdmBattle     *battle,
+                               const guint32 *subjects,
+                               guint          n_subjects)
+{
+  guint32 seen_by = 0;
+  guint n_sides;
+
+  g_return_val_if_fail (ADM_IS_BATTLE (battle), 0);
+  g_return_val_if_fail (subjects != NULL || n_subjects == 0, 0);
+
+  n_sides = MIN (adm_battle_get_n_sides (battle), 32u);
+  for (guint s = 0; s < n_sides; s++)
+    if (side_may_read_about (battle, s, subjects, n_subjects))
+      seen_by |= 1u << s;
+  return seen_by;
 }
 
 gboolean
@@ -336,7 +565,7 @@ adm_audience_sees_line (AdmAudience          audience,
   g_return_val_if_fail (ADM_IS_BATTLE (battle), FALSE);
   g_return_val_if_fail (line != NULL, FALSE);
   return sees_mask (audience, battle, line->seen_by) &&
-         campaign_public_reads (audience, battle, adm_report_line_get_text (line));
+         campaign_public_reads_about (audience, battle, line->subjects, line->n_subjects);
 }
 
 gboolean
@@ -347,7 +576,7 @@ adm_audience_sees_roll (AdmAudience          audience,
   g_return_val_if_fail (ADM_IS_BATTLE (battle), FALSE);
   g_return_val_if_fail (roll != NULL, FALSE);
   return sees_mask (audience, battle, roll->seen_by) &&
-         campaign_public_reads (audience, battle, adm_battle_roll_get_purpose (roll));
+         campaign_public_reads_about (audience, battle, roll->subjects, roll->n_subjects);
 }
 
 GPtrArray *
@@ -374,120 +603,6 @@ adm_audience_filter_rolls (AdmAudience audience,
     if (adm_audience_sees_roll (audience, battle, g_ptr_array_index (rolls, i)))
       g_ptr_array_add (seen, g_ptr_array_index (rolls, i));
   return seen;
-}
-
-/* Whether side @side may read @text: every ship, formation and class named in it is one it
- * has identified, every side named one it has seen. A name inside a longer one counts as
- * named, so that a doubt hides the line rather than shows it.
- *
- * Every report line and roll is asked this as it is made, for every side: only the names the
- * side may not read are looked for in the text, so that a battle where everything is
- * identified looks for none (searching every line for every ship's name would be most of
- * the time of a fire phase of 300 ships a side). */
-/* What @side knows of formation @f: everything of its own (adm_battle_get_detection () read
- * in place, as this is asked of every line for every side). */
-static inline AdmDetection
-line_detection (AdmBattle *battle,
-              guint      side,
-              guint      f)
-{
-  const AdmBattleFormation *formation =
-    &g_array_index (battle->state->formations, AdmBattleFormation, f);
-
-  return formation->side == side
-    ? ADM_DETECTION_FULL
-    : g_array_index (battle->state->detection, guint8,
-                     side * battle->state->formations->len + f);
-}
-
-static gboolean
-side_may_read (AdmBattle  *battle,
-               guint       side,
-               const char *text)
-{
-  guint n_ships = adm_battle_get_n_ships (battle);
-  guint n_formations = adm_battle_get_n_formations (battle);
-  g_autoptr(GPtrArray) seen_classes = NULL;
-  g_autoptr(GPtrArray) looked_for = NULL;
-  gboolean all_identified = TRUE;
-  guint32 seen_sides = 0;  /* the sides (< 32) with a formation detected at all */
-
-  for (guint f = 0; f < n_formations; f++)
-    {
-      const AdmBattleFormation *formation =
-        &g_array_index (battle->state->formations, AdmBattleFormation, f);
-      AdmDetection detection = line_detection (battle, side, f);
-
-      all_identified &= detection == ADM_DETECTION_FULL;
-      if (detection != ADM_DETECTION_NONE && formation->side < 32)
-        seen_sides |= 1u << formation->side;
-      if (detection != ADM_DETECTION_FULL && formation->name != NULL &&
-          strstr (text, formation->name) != NULL)
-        return FALSE;
-    }
-  /* Detection is by formation: a ship named in a line is identified when its formation is,
-   * whether or not it is still on the table; its class is known when one ship of the class
-   * is the side's own or identified. With every formation identified, all of them are. */
-  if (!all_identified)
-    {
-      seen_classes = g_ptr_array_new ();
-      looked_for = g_ptr_array_new ();
-      for (guint i = 0; i < n_ships; i++)
-        {
-          const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
-
-          if ((ship->side == side ||
-               line_detection (battle, side, ship->formation) == ADM_DETECTION_FULL) &&
-              !g_ptr_array_find (seen_classes, ship->klass, NULL))
-            g_ptr_array_add (seen_classes, (gpointer) ship->klass);
-        }
-      for (guint i = 0; i < n_ships; i++)
-        {
-          const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
-          const char *klass = ship->klass->name;
-
-          if (ship->name != NULL && ship->side != side &&
-              line_detection (battle, side, ship->formation) != ADM_DETECTION_FULL &&
-              strstr (text, ship->name) != NULL)
-            return FALSE;
-          if (klass == NULL || g_ptr_array_find (seen_classes, ship->klass, NULL) ||
-              g_ptr_array_find (looked_for, ship->klass, NULL))
-            continue;
-          g_ptr_array_add (looked_for, (gpointer) ship->klass);
-          if (strstr (text, klass) != NULL)
-            return FALSE;
-        }
-    }
-  /* A side is seen once one of its formations is detected at all. */
-  for (guint s = 0; s < adm_battle_get_n_sides (battle); s++)
-    {
-      const char *name = adm_battle_get_side (battle, s)->name;
-      gboolean seen = s == side || (s < 32 && (seen_sides & (1u << s)) != 0);
-
-      for (guint f = 0; s >= 32 && f < n_formations && !seen; f++)
-        seen = g_array_index (battle->state->formations, AdmBattleFormation, f).side == s &&
-               line_detection (battle, side, f) != ADM_DETECTION_NONE;
-      if (!seen && name != NULL && strstr (text, name) != NULL)
-        return FALSE;
-    }
-  return TRUE;
-}
-
-guint32
-adm_audience_text_seen_by (AdmBattle  *battle,
-                           const char *text)
-{
-  guint32 seen_by = 0;
-  guint n_sides;
-
-  g_return_val_if_fail (ADM_IS_BATTLE (battle), 0);
-  g_return_val_if_fail (text != NULL, 0);
-
-  n_sides = MIN (adm_battle_get_n_sides (battle), 32u);
-  for (guint s = 0; s < n_sides; s++)
-    if (side_may_read (battle, s, text))
-      seen_by |= 1u << s;
-  return seen_by;
 }
 
 GPtrArray *

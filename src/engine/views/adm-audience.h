@@ -106,12 +106,13 @@ GPtrArray    *adm_audience_filter_report   (AdmAudience     audience,
 GPtrArray    *adm_audience_filter_rolls    (AdmAudience     audience,
                                             AdmBattle      *battle) G_GNUC_WARN_UNUSED_RESULT;
 
-/* The sides (bit per side index) for which @text names nothing they may not be told, as the
- * battle stands: no ship, formation or class they have not identified, no side they have not
- * seen. What the report and dice log record with each line and roll. */
-guint32       adm_audience_text_seen_by    (AdmBattle      *battle,
-                                            const char     *text);
-
+/* The sides (bit per side index) that may be told a report line about @subjects
+ * (ADM_SUBJECT_*_OF ()), as the battle stands: every ship and formation in it one they have
+ * identified (their own, or a formation fully detected, F-ECM-2, F-ECM-6), every side one
+ * they have seen (a formation of it detected at all). A line about nothing is everyone's. */
+guint32       adm_audience_subjects_seen_by (AdmBattle     *battle,
+                                            const guint32  *subjects,
+                                            guint           n_subjects);
 /* The strategic map (F-STRAT-3): the formations in being that @viewer's side knows of — its
  * own and its allies', every formation not hidden, hidden ones revealed to it — or, for
  * @viewer NULL, the public (AdmFormation*, borrowed). The order form offers exactly these. */
