@@ -2041,11 +2041,6 @@ main (int   argc,
   g_autoptr(GError) error = NULL;
   int status;
 
-  /* What these tests read is words and pictures drawn by the renderers into PDFs — never the
-   * window's pixels on screen. The window is drawn with Cairo: under Xvfb the GL renderer is
-   * llvmpipe, which compiles its shaders again for every window the walks open and draws the
-   * whole window on the CPU at each step. */
-  g_setenv ("GSK_RENDERER", "cairo", FALSE);
   ui_test_init (&argc, &argv, "view-leaks");
   pdf_dir = g_dir_make_tmp ("admiralty-view-leaks-pdf-XXXXXX", &error);
   g_assert_no_error (error);

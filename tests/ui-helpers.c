@@ -8,15 +8,31 @@ AdmiraltyApplication *app;
 char *data_home;
 GTestDBus *ui_test_bus;
 
+/* How often iterate_until () asks its condition when nothing else happens. */
+#define ITERATE_TICK_MS 5
+
+static gboolean
+tick (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
 void
 iterate_until (gboolean (*done) (gpointer data),
                gpointer   data,
                guint      timeout_ms)
 {
   gint64 end = g_get_monotonic_time () + (gint64)timeout_ms * 1000;
+  g_autoptr(GSource) ticks = g_timeout_source_new (ITERATE_TICK_MS);
 
+  /* The context sleeps between events instead of spinning (a test beside it on the other
+   * core keeps the processor), and wakes every tick to ask @done again, for what changes
+   * outside the main context: a child process, a file. */
+  g_source_set_callback (ticks, tick, NULL, NULL);
+  g_source_attach (ticks, NULL);
   while ((done == NULL || !done (data)) && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
+    g_main_context_iteration (NULL, TRUE);
+  g_source_destroy (ticks);
 }
 
 void
@@ -127,6 +143,12 @@ ui_test_init (int        *argc,
 
   /* The private bus has no accessibility bus to offer. */
   g_setenv ("GTK_A11Y", "none", TRUE);
+
+  /* What the tests read is widgets, words, and pictures the renderers draw: the window is
+   * drawn with Cairo (unless GSK_RENDERER says otherwise). Under Xvfb the GL renderer is
+   * llvmpipe, which draws the whole window on the CPU at every frame and compiles its
+   * shaders again for every window: most of a UI test's processor time. */
+  g_setenv ("GSK_RENDERER", "cairo", FALSE);
 
   gtk_test_init (argc, argv, NULL);
 
