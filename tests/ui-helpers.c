@@ -4,6 +4,13 @@
 
 #include "ui-helpers.h"
 
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <unistd.h>
+#include <sys/prctl.h>
+#include <glib-unix.h>
+
 AdmiraltyApplication *app;
 char *data_home;
 GTestDBus *ui_test_bus;
@@ -114,6 +121,73 @@ copy_file (const char *from,
   g_assert_no_error (error);
 }
 
+static void
+die_with_parent (gpointer data)
+{
+  prctl (PR_SET_PDEATHSIG, SIGTERM);
+}
+
+static void
+reap (GPid     pid,
+      int      status,
+      gpointer data)
+{
+  g_spawn_close_pid (pid);
+}
+
+/* Starts an X server of the test's own, so that UI tests run side by side without one's
+ * window over another's pointer or keyboard focus: Xvfb picks a free display itself
+ * (-displayfd, no race with another test starting one) and ends with the test's last
+ * connection (-terminate), or with the test should it die before connecting. Returns the
+ * display (":N"), or NULL when Xvfb is not installed. */
+static char *
+start_xvfb (void)
+{
+  g_autofree char *xvfb = g_find_program_in_path ("Xvfb");
+  const char *argv[] = { NULL, "-displayfd", "3", "-screen", "0", "1280x1024x24",
+                         "-nolisten", "tcp", "-terminate", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) number = g_string_new (NULL);
+  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  int pipe_fds[2], target_fd = 3;
+  GPid pid;
+
+  if (xvfb == NULL)
+    return NULL;
+  argv[0] = xvfb;
+  g_assert_true (g_unix_open_pipe (pipe_fds, FD_CLOEXEC, &error));
+  g_assert_no_error (error);
+  g_spawn_async_with_pipes_and_fds (NULL, argv, NULL,
+                                    G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL |
+                                    G_SPAWN_STDERR_TO_DEV_NULL,
+                                    die_with_parent, NULL, -1, -1, -1, &pipe_fds[1], &target_fd,
+                                    1, &pid, NULL, NULL, NULL, &error);
+  close (pipe_fds[1]);
+  g_assert_no_error (error);
+  g_child_watch_add (pid, reap, NULL);
+
+  /* Xvfb writes the display's number and a newline once it takes connections. */
+  while (!g_str_has_suffix (number->str, "\n"))
+    {
+      struct pollfd poll_fd = { pipe_fds[0], POLLIN, 0 };
+      gint64 left = (end - g_get_monotonic_time ()) / 1000;
+      char c;
+      ssize_t n;
+
+      if (left <= 0 || poll (&poll_fd, 1, (int) left) == 0)
+        g_error ("Xvfb did not start in 30 s");
+      n = read (pipe_fds[0], &c, 1);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        g_error ("Xvfb did not start: it ended before naming its display");
+      g_string_append_c (number, c);
+    }
+  close (pipe_fds[0]);
+  g_strchomp (number->str);
+  return g_strdup_printf (":%s", number->str);
+}
+
 void
 ui_test_init (int        *argc,
               char     ***argv,
@@ -133,8 +207,16 @@ ui_test_init (int        *argc,
   g_assert_no_error (error);
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
 
+  /* The display: ADMIRALTY_TEST_DISPLAY when set (the test's own, to a child process of a
+   * crash test), else an Xvfb of the test's own, else DISPLAY (xvfb-run's). */
+  if (g_getenv ("ADMIRALTY_TEST_DISPLAY") != NULL)
+    display = g_strdup (g_getenv ("ADMIRALTY_TEST_DISPLAY"));
+  else if ((display = start_xvfb ()) != NULL)
+    g_setenv ("ADMIRALTY_TEST_DISPLAY", display, TRUE);
+  else
+    display = g_strdup (g_getenv ("DISPLAY"));
+
   /* GtkApplication wants a session bus; a private one keeps the test from the user's. */
-  display = g_strdup (g_getenv ("DISPLAY"));
   ui_test_bus = g_test_dbus_new (G_TEST_DBUS_NONE);
   g_test_dbus_up (ui_test_bus);
   /* GTestDBus unsets DISPLAY against D-Bus autolaunching; the test needs Xvfb's. */
