@@ -4,6 +4,9 @@
 
 #include "ui-helpers.h"
 
+#include "admiralty-battle-page-private.h"
+#include "admiralty-window-private.h"
+
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
@@ -40,6 +43,33 @@ iterate_until (gboolean (*done) (gpointer data),
   while ((done == NULL || !done (data)) && g_get_monotonic_time () < end)
     g_main_context_iteration (NULL, TRUE);
   g_source_destroy (ticks);
+}
+
+static gboolean
+count_tick (GtkWidget     *widget,
+            GdkFrameClock *clock,
+            gpointer       data)
+{
+  guint *ticks = data;
+
+  return ++*ticks < 2 ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
+static gboolean
+ticked_twice (gpointer data)
+{
+  return *(guint *) data >= 2;
+}
+
+void
+wait_frame (GtkWidget *widget)
+{
+  guint ticks = 0;
+
+  /* The second tick comes after a whole frame (layout and paint) since the call. */
+  gtk_widget_add_tick_callback (widget, count_tick, &ticks, NULL);
+  iterate_until (ticked_twice, &ticks, 1000);
+  g_assert_cmpuint (ticks, >=, 2);
 }
 
 void
@@ -272,4 +302,41 @@ shows_label (GtkWidget  *widget,
     if (shows_label (child, text))
       return TRUE;
   return FALSE;
+}
+
+gboolean
+dice_prompt_shown (gpointer page)
+{
+  GtkWidget *dialog = _admiralty_battle_page_get_dice_dialog (page);
+
+  return dialog != NULL && gtk_widget_get_mapped (dialog);
+}
+
+Resolving
+resolving (AdmiraltyWindow     *window,
+           AdmiraltyBattlePage *page)
+{
+  AdmBattle *battle = admiralty_battle_page_get_battle (page);
+
+  return (Resolving) { window, page, adm_battle_get_turn (battle), adm_battle_get_phase (battle) };
+}
+
+gboolean
+resolve_answered (gpointer data)
+{
+  const Resolving *resolve = data;
+  AdmBattle *battle = admiralty_battle_page_get_battle (resolve->page);
+
+  return dice_prompt_shown (resolve->page) ||
+         _admiralty_window_get_error_dialog (resolve->window) != NULL ||
+         adm_battle_get_turn (battle) != resolve->turn ||
+         adm_battle_get_phase (battle) != resolve->phase;
+}
+
+void
+wait_resolved (const Resolving *resolve,
+               guint            timeout_ms)
+{
+  iterate_until (resolve_answered, (gpointer) resolve, timeout_ms);
+  wait_frame (GTK_WIDGET (resolve->window));
 }
