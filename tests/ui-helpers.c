@@ -201,10 +201,13 @@ start_xvfb (void)
     {
       struct pollfd poll_fd = { pipe_fds[0], POLLIN, 0 };
       gint64 left = (end - g_get_monotonic_time ()) / 1000;
+      int ready = left > 0 ? poll (&poll_fd, 1, (int) left) : 0;
       char c;
       ssize_t n;
 
-      if (left <= 0 || poll (&poll_fd, 1, (int) left) == 0)
+      if (ready < 0 && errno == EINTR)
+        continue;
+      if (ready <= 0)
         g_error ("Xvfb did not start in 30 s");
       n = read (pipe_fds[0], &c, 1);
       if (n < 0 && errno == EINTR)
