@@ -116,15 +116,20 @@ void
 save_screenshot (GtkWidget  *widget,
                  const char *name)
 {
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GdkPaintable) paintable = NULL;
   g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
   g_autoptr(GskRenderNode) node = NULL;
   g_autoptr(GdkTexture) texture = NULL;
   g_autofree char *path = NULL;
   GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
+  int width, height;
 
+  /* The paintable takes what the widget drew last, which a redraw queued since has dropped:
+   * a frame drawn first. */
+  wait_frame (widget);
+  paintable = gtk_widget_paintable_new (widget);
+  width = gtk_widget_get_width (widget);
+  height = gtk_widget_get_height (widget);
   g_assert_cmpint (width, >, 0);
   g_assert_cmpint (height, >, 0);
   gdk_paintable_snapshot (paintable, snapshot, width, height);
