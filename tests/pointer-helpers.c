@@ -4,6 +4,11 @@
 
 #include "pointer-helpers.h"
 
+typedef struct {
+  GdkSurface *surface;
+  int         x, y;
+} PointerTarget;
+
 gboolean
 pointer_available (void)
 {
@@ -52,15 +57,32 @@ pointer_window_point (GtkWidget *widget,
   return (gulong) gdk_x11_surface_get_xid (gtk_native_get_surface (native));
 }
 
+/* Whether the pointer is at @data's point of its surface, as the X server says. */
+static gboolean
+pointer_at (gpointer data)
+{
+  const PointerTarget *target = data;
+  GdkSeat *seat = gdk_display_get_default_seat (gdk_surface_get_display (target->surface));
+  double x = -1, y = -1;
+
+  gdk_surface_get_device_position (target->surface, gdk_seat_get_pointer (seat), &x, &y, NULL);
+  return (int) x == target->x && (int) y == target->y;
+}
+
 void
 pointer_move (GtkWidget *widget,
               double     x,
               double     y)
 {
-  int wx, wy;
-  gulong xid = pointer_window_point (widget, x, y, &wx, &wy);
+  PointerTarget target;
+  gulong xid = pointer_window_point (widget, x, y, &target.x, &target.y);
 
-  xdo ("mousemove --sync --window %lu %d %d", xid, wx, wy);
+  /* xdotool's own --sync with --window waits for the pointer to leave where it was, and so
+   * sits out its whole timeout (15 s) when it is already there: wait for the point instead. */
+  target.surface = gtk_native_get_surface (gtk_widget_get_native (widget));
+  xdo ("mousemove --window %lu %d %d", xid, target.x, target.y);
+  iterate_until (pointer_at, &target, 2000);
+  g_assert_true (pointer_at (&target));
 }
 
 void

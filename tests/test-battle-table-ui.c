@@ -83,13 +83,6 @@ open_battle (AdmiraltyWindow *window,
 }
 
 static gboolean
-dialog_shown (gpointer data)
-{
-  return _admiralty_battle_page_get_dice_dialog (data) != NULL &&
-         gtk_widget_get_mapped (_admiralty_battle_page_get_dice_dialog (data));
-}
-
-static gboolean
 dialog_gone (gpointer data)
 {
   return _admiralty_battle_page_get_dice_dialog (data) == NULL;
@@ -129,8 +122,10 @@ static void
 click_resolve (AdmiraltyWindow     *window,
                AdmiraltyBattlePage *page)
 {
+  Resolving resolve = resolving (window, page);
+
   pointer_click_widget (window->resolve_button);
-  iterate_until (dialog_shown, page, 1500);
+  wait_resolved (&resolve, 1500);
 }
 
 /* Escape on a dice prompt in the middle of a phase: the phase is not resolved and
@@ -165,7 +160,7 @@ test_dice_escape_resume (void)
       click_resolve (window, page);
       asked = 0;
       rolls_asked = 0;
-      while (dialog_shown (page))
+      while (dice_prompt_shown (page))
         {
           if (asked == 1)
             {
@@ -185,7 +180,7 @@ test_dice_escape_resume (void)
 
               /* Resolving again resumes at the roll left, not at the first. */
               click_resolve (window, page);
-              g_assert_true (dialog_shown (page));
+              g_assert_true (dice_prompt_shown (page));
               g_assert_cmpstr (_admiralty_battle_page_get_dice_request (page)->purpose, ==,
                                stopped);
               root_screenshot ("battle-dice-resumed.png", 1280, 800);
@@ -262,9 +257,10 @@ resolve_by_click (AdmiraltyWindow *window,
     {
       int turn = adm_battle_get_turn (battle);
       AdmPhase phase = adm_battle_get_phase (battle);
+      Resolving resolve = resolving (window, _admiralty_window_get_battle_page (window));
 
       pointer_click_widget (window->resolve_button);
-      iterate_until (NULL, NULL, 150);
+      wait_resolved (&resolve, 1500);
       g_assert_null (_admiralty_window_get_error_dialog (window));
       g_assert_true (adm_battle_get_turn (battle) != turn || adm_battle_get_phase (battle) != phase);
     }
@@ -1140,14 +1136,15 @@ effort_resolve (Effort              *effort,
   g_autoptr(GHashTable) steps = g_hash_table_new (g_str_hash, g_str_equal);
   guint rolls = adm_battle_get_rolls (battle)->len, prompts = effort->prompts;
   AdmPhase phase = adm_battle_get_phase (battle);
+  Resolving resolve = resolving (window, page);
   GPtrArray *all;
 
   keys_to (GTK_WIDGET (window), "ctrl+Return");
   effort->keys++;
-  iterate_until (dialog_shown, page, 3000);
-  if (dialog_shown (page))
+  wait_resolved (&resolve, 3000);
+  if (dice_prompt_shown (page))
     root_screenshot (shot, 1280, 800);
-  while (dialog_shown (page))
+  while (dice_prompt_shown (page))
     effort_answer (effort, page, typed, face);
   g_assert_null (_admiralty_window_get_error_dialog (window));
   g_assert_cmpint (adm_battle_get_phase (battle), !=, phase);

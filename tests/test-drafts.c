@@ -88,9 +88,10 @@ resolve_by_click (AdmiraltyWindow *window,
 {
   int turn = adm_battle_get_turn (battle);
   AdmPhase phase = adm_battle_get_phase (battle);
+  Resolving resolve = resolving (window, _admiralty_window_get_battle_page (window));
 
   pointer_click_widget (window->resolve_button);
-  iterate_until (NULL, NULL, 200);
+  wait_resolved (&resolve, 1500);
   g_assert_null (_admiralty_window_get_error_dialog (window));
   g_assert_true (adm_battle_get_turn (battle) != turn || adm_battle_get_phase (battle) != phase);
 }
@@ -258,13 +259,6 @@ test_course_survives_kill (void)
   remove_tree (dir);
 }
 
-static gboolean
-dialog_shown (gpointer data)
-{
-  return _admiralty_battle_page_get_dice_dialog (data) != NULL &&
-         gtk_widget_get_mapped (_admiralty_battle_page_get_dice_dialog (data));
-}
-
 /* Types a roll of fives into the prompt and presses Return; waits for the next prompt. */
 static void
 answer_prompt (AdmiraltyBattlePage *page)
@@ -297,6 +291,7 @@ test_dice_survive_kill (void)
   AdmiraltyWindow *window;
   AdmiraltyBattlePage *page;
   AdmBattle *battle;
+  Resolving resolve;
 
   if (!pointer_available ())
     {
@@ -322,10 +317,11 @@ test_dice_survive_kill (void)
           guint asked = 0;
           AdmPhase phase = adm_battle_get_phase (battle);
           int turn = adm_battle_get_turn (battle);
+          Resolving phase_resolve = resolving (window, page);
 
           pointer_click_widget (window->resolve_button);
-          iterate_until (dialog_shown, page, 1500);
-          while (dialog_shown (page))
+          wait_resolved (&phase_resolve, 1500);
+          while (dice_prompt_shown (page))
             {
               if (asked == 1)
                 {
@@ -361,9 +357,10 @@ test_dice_survive_kill (void)
   g_assert_cmpuint (GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (page), "dice-restored")), ==,
                     _admiralty_battle_page_get_n_entered (page));
   g_assert_cmpuint (_admiralty_battle_page_get_n_entered (page), >, 0);
+  resolve = resolving (window, page);
   pointer_click_widget (window->resolve_button);
-  iterate_until (dialog_shown, page, 1500);
-  g_assert_true (dialog_shown (page));
+  wait_resolved (&resolve, 1500);
+  g_assert_true (dice_prompt_shown (page));
   g_assert_cmpstr (_admiralty_battle_page_get_dice_request (page)->purpose, ==, stopped);
   root_screenshot ("drafts-dice-after-kill.png", 1280, 800);
   gtk_window_destroy (GTK_WINDOW (_admiralty_battle_page_get_dice_dialog (page)));

@@ -835,6 +835,9 @@ table_pixel (GtkWidget *widget,
   int px = (int) x, py = (int) y;
   guint32 pixel;
 
+  /* The paintable follows what the widget draws: a redraw queued before it was made is drawn
+   * first. */
+  wait_frame (widget);
   gdk_paintable_snapshot (paintable, snapshot, width, height);
   node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
   g_assert_nonnull (node);

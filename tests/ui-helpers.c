@@ -4,9 +4,28 @@
 
 #include "ui-helpers.h"
 
+#include "admiralty-battle-page-private.h"
+#include "admiralty-window-private.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <unistd.h>
+#include <sys/prctl.h>
+#include <glib-unix.h>
+
 AdmiraltyApplication *app;
 char *data_home;
 GTestDBus *ui_test_bus;
+
+/* How often iterate_until () asks its condition when nothing else happens. */
+#define ITERATE_TICK_MS 5
+
+static gboolean
+tick (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
 
 void
 iterate_until (gboolean (*done) (gpointer data),
@@ -14,9 +33,43 @@ iterate_until (gboolean (*done) (gpointer data),
                guint      timeout_ms)
 {
   gint64 end = g_get_monotonic_time () + (gint64)timeout_ms * 1000;
+  g_autoptr(GSource) ticks = g_timeout_source_new (ITERATE_TICK_MS);
 
+  /* The context sleeps between events instead of spinning (a test beside it on the other
+   * core keeps the processor), and wakes every tick to ask @done again, for what changes
+   * outside the main context: a child process, a file. */
+  g_source_set_callback (ticks, tick, NULL, NULL);
+  g_source_attach (ticks, NULL);
   while ((done == NULL || !done (data)) && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE);
+    g_main_context_iteration (NULL, TRUE);
+  g_source_destroy (ticks);
+}
+
+static gboolean
+count_tick (GtkWidget     *widget,
+            GdkFrameClock *clock,
+            gpointer       data)
+{
+  guint *ticks = data;
+
+  return ++*ticks < 2 ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
+static gboolean
+ticked_twice (gpointer data)
+{
+  return *(guint *) data >= 2;
+}
+
+void
+wait_frame (GtkWidget *widget)
+{
+  guint ticks = 0;
+
+  /* The second tick comes after a whole frame (layout and paint) since the call. */
+  gtk_widget_add_tick_callback (widget, count_tick, &ticks, NULL);
+  iterate_until (ticked_twice, &ticks, 1000);
+  g_assert_cmpuint (ticks, >=, 2);
 }
 
 void
@@ -63,15 +116,20 @@ void
 save_screenshot (GtkWidget  *widget,
                  const char *name)
 {
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GdkPaintable) paintable = NULL;
   g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
   g_autoptr(GskRenderNode) node = NULL;
   g_autoptr(GdkTexture) texture = NULL;
   g_autofree char *path = NULL;
   GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-  int width = gtk_widget_get_width (widget);
-  int height = gtk_widget_get_height (widget);
+  int width, height;
 
+  /* The paintable takes what the widget drew last, which a redraw queued since has dropped:
+   * a frame drawn first. */
+  wait_frame (widget);
+  paintable = gtk_widget_paintable_new (widget);
+  width = gtk_widget_get_width (widget);
+  height = gtk_widget_get_height (widget);
   g_assert_cmpint (width, >, 0);
   g_assert_cmpint (height, >, 0);
   gdk_paintable_snapshot (paintable, snapshot, width, height);
@@ -98,6 +156,76 @@ copy_file (const char *from,
   g_assert_no_error (error);
 }
 
+static void
+die_with_parent (gpointer data)
+{
+  prctl (PR_SET_PDEATHSIG, SIGTERM);
+}
+
+static void
+reap (GPid     pid,
+      int      status,
+      gpointer data)
+{
+  g_spawn_close_pid (pid);
+}
+
+/* Starts an X server of the test's own, so that UI tests run side by side without one's
+ * window over another's pointer or keyboard focus: Xvfb picks a free display itself
+ * (-displayfd, no race with another test starting one) and ends with the test's last
+ * connection (-terminate), or with the test should it die before connecting. Returns the
+ * display (":N"), or NULL when Xvfb is not installed. */
+static char *
+start_xvfb (void)
+{
+  g_autofree char *xvfb = g_find_program_in_path ("Xvfb");
+  const char *argv[] = { NULL, "-displayfd", "3", "-screen", "0", "1280x1024x24",
+                         "-nolisten", "tcp", "-terminate", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) number = g_string_new (NULL);
+  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  int pipe_fds[2], target_fd = 3;
+  GPid pid;
+
+  if (xvfb == NULL)
+    return NULL;
+  argv[0] = xvfb;
+  g_assert_true (g_unix_open_pipe (pipe_fds, FD_CLOEXEC, &error));
+  g_assert_no_error (error);
+  g_spawn_async_with_pipes_and_fds (NULL, argv, NULL,
+                                    G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL |
+                                    G_SPAWN_STDERR_TO_DEV_NULL,
+                                    die_with_parent, NULL, -1, -1, -1, &pipe_fds[1], &target_fd,
+                                    1, &pid, NULL, NULL, NULL, &error);
+  close (pipe_fds[1]);
+  g_assert_no_error (error);
+  g_child_watch_add (pid, reap, NULL);
+
+  /* Xvfb writes the display's number and a newline once it takes connections. */
+  while (!g_str_has_suffix (number->str, "\n"))
+    {
+      struct pollfd poll_fd = { pipe_fds[0], POLLIN, 0 };
+      gint64 left = (end - g_get_monotonic_time ()) / 1000;
+      int ready = left > 0 ? poll (&poll_fd, 1, (int) left) : 0;
+      char c;
+      ssize_t n;
+
+      if (ready < 0 && errno == EINTR)
+        continue;
+      if (ready <= 0)
+        g_error ("Xvfb did not start in 30 s");
+      n = read (pipe_fds[0], &c, 1);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        g_error ("Xvfb did not start: it ended before naming its display");
+      g_string_append_c (number, c);
+    }
+  close (pipe_fds[0]);
+  g_strchomp (number->str);
+  return g_strdup_printf (":%s", number->str);
+}
+
 void
 ui_test_init (int        *argc,
               char     ***argv,
@@ -117,8 +245,16 @@ ui_test_init (int        *argc,
   g_assert_no_error (error);
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
 
+  /* The display: ADMIRALTY_TEST_DISPLAY when set (the test's own, to a child process of a
+   * crash test), else an Xvfb of the test's own, else DISPLAY (xvfb-run's). */
+  if (g_getenv ("ADMIRALTY_TEST_DISPLAY") != NULL)
+    display = g_strdup (g_getenv ("ADMIRALTY_TEST_DISPLAY"));
+  else if ((display = start_xvfb ()) != NULL)
+    g_setenv ("ADMIRALTY_TEST_DISPLAY", display, TRUE);
+  else
+    display = g_strdup (g_getenv ("DISPLAY"));
+
   /* GtkApplication wants a session bus; a private one keeps the test from the user's. */
-  display = g_strdup (g_getenv ("DISPLAY"));
   ui_test_bus = g_test_dbus_new (G_TEST_DBUS_NONE);
   g_test_dbus_up (ui_test_bus);
   /* GTestDBus unsets DISPLAY against D-Bus autolaunching; the test needs Xvfb's. */
@@ -127,6 +263,12 @@ ui_test_init (int        *argc,
 
   /* The private bus has no accessibility bus to offer. */
   g_setenv ("GTK_A11Y", "none", TRUE);
+
+  /* What the tests read is widgets, words, and pictures the renderers draw: the window is
+   * drawn with Cairo (unless GSK_RENDERER says otherwise). Under Xvfb the GL renderer is
+   * llvmpipe, which draws the whole window on the CPU at every frame and compiles its
+   * shaders again for every window: most of a UI test's processor time. */
+  g_setenv ("GSK_RENDERER", "cairo", FALSE);
 
   gtk_test_init (argc, argv, NULL);
 
@@ -168,4 +310,41 @@ shows_label (GtkWidget  *widget,
     if (shows_label (child, text))
       return TRUE;
   return FALSE;
+}
+
+gboolean
+dice_prompt_shown (gpointer page)
+{
+  GtkWidget *dialog = _admiralty_battle_page_get_dice_dialog (page);
+
+  return dialog != NULL && gtk_widget_get_mapped (dialog);
+}
+
+Resolving
+resolving (AdmiraltyWindow     *window,
+           AdmiraltyBattlePage *page)
+{
+  AdmBattle *battle = admiralty_battle_page_get_battle (page);
+
+  return (Resolving) { window, page, adm_battle_get_turn (battle), adm_battle_get_phase (battle) };
+}
+
+gboolean
+resolve_answered (gpointer data)
+{
+  const Resolving *resolve = data;
+  AdmBattle *battle = admiralty_battle_page_get_battle (resolve->page);
+
+  return dice_prompt_shown (resolve->page) ||
+         _admiralty_window_get_error_dialog (resolve->window) != NULL ||
+         adm_battle_get_turn (battle) != resolve->turn ||
+         adm_battle_get_phase (battle) != resolve->phase;
+}
+
+void
+wait_resolved (const Resolving *resolve,
+               guint            timeout_ms)
+{
+  iterate_until (resolve_answered, (gpointer) resolve, timeout_ms);
+  wait_frame (GTK_WIDGET (resolve->window));
 }

@@ -10,6 +10,7 @@
 #include "file-helpers.h"
 
 #include "admiralty-application.h"
+#include "admiralty-battle-page.h"
 #include "admiralty-window.h"
 
 extern AdmiraltyApplication *app;
@@ -24,6 +25,11 @@ iterate_until (gboolean (*done) (gpointer data),
 
 void
 iterate (void);
+
+/* Runs the main context until @widget's window has laid out and drawn a frame since the call:
+ * what changed before is where the master would see it. @widget is mapped. */
+void
+wait_frame (GtkWidget *widget);
 
 gboolean
 widget_mapped (gpointer data);
@@ -62,3 +68,30 @@ ui_test_finish (int status);
 gboolean
 shows_label (GtkWidget  *widget,
              const char *text);
+
+/* Whether @page (an AdmiraltyBattlePage) shows a dice prompt. */
+gboolean
+dice_prompt_shown (gpointer page);
+
+/* What resolving a phase of @page comes to: a dice prompt, the phase resolved (it asked for
+ * no dice), or an error said. Taken before the master resolves. */
+typedef struct {
+  AdmiraltyWindow     *window;
+  AdmiraltyBattlePage *page;
+  int                  turn;
+  AdmPhase             phase;
+} Resolving;
+
+Resolving
+resolving (AdmiraltyWindow     *window,
+           AdmiraltyBattlePage *page);
+
+gboolean
+resolve_answered (gpointer resolving);
+
+/* Runs the main context until what resolving comes to is shown (resolve_answered ()) or
+ * @timeout_ms has passed, and a frame after, so that the page is laid out as the master
+ * would see it. */
+void
+wait_resolved (const Resolving *resolve,
+               guint            timeout_ms);
