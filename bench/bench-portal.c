@@ -855,7 +855,7 @@ table_thread (gpointer data)
   g_autoptr(AdmBattle) battle = NULL;
   g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (table->seed);
   g_autoptr(GError) error = NULL;
-  gboolean reachable = FALSE, undo = TRUE;
+  gboolean reachable = FALSE, undo = TRUE, played_out = FALSE;
   AdmJournal *log;
 
   g_main_context_push_thread_default (context);
@@ -876,11 +876,16 @@ table_thread (gpointer data)
       guint before = adm_journal_get_n_entries (log);
       g_autoptr(GError) local_error = NULL;
 
-      /* A phase; its battle played out, the last phase taken back and played again. */
-      if (adm_battle_get_turn (battle) > TABLE_TURNS ||
-          !adm_battle_resolve_phase (battle, NULL, ADM_DICE_SOURCE (dice), &local_error))
+      /* A phase; its battle played out, the last phase taken back and brought back again. */
+      if (!played_out &&
+          (adm_battle_get_turn (battle) > TABLE_TURNS ||
+           !adm_battle_resolve_phase (battle, NULL, ADM_DICE_SOURCE (dice), &local_error)))
         {
           g_clear_error (&local_error);
+          played_out = TRUE;
+        }
+      if (played_out)
+        {
           if (undo ? !adm_battle_undo (battle, &local_error)
                    : !adm_battle_redo (battle, &local_error))
             {
