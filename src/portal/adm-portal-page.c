@@ -272,12 +272,9 @@ append_dice_checks (GString          *out,
                     const char       *engagement_id,
                     GPtrArray        *commitments)
 {
-  const char *saved = adm_campaign_get_battle (campaign, engagement_id, NULL, NULL);
-  g_autoptr(AdmBattle) battle = NULL;
+  AdmBattle *battle = adm_campaign_get_battle_played (campaign, engagement_id, NULL);
   g_autoptr(GPtrArray) checks = NULL;
 
-  if (saved != NULL)
-    battle = adm_battle_load_game_memory (saved, strlen (saved), engagement_id, NULL);
   if (battle == NULL)
     return;
   checks = adm_dice_verify (commitments, engagement_id, battle,

@@ -88,6 +88,7 @@ typedef struct {
   int         turn;
   AdmPhase    phase;
   char       *text;     /* the saved battle, made when asked for, or NULL */
+  AdmBattle  *played;   /* that saved battle played, made when asked for, or NULL */
   AdmBattle  *last;     /* weak: the battle last kept, known to continue this one */
 } StoredBattle;
 
@@ -101,6 +102,7 @@ stored_battle_free (gpointer data)
   g_free (battle->head);
   g_clear_object (&battle->journal);
   g_free (battle->text);
+  g_clear_object (&battle->played);
   g_free (battle);
 }
 
@@ -1583,6 +1585,27 @@ adm_campaign_get_battle (AdmCampaign  *self,
   return battle->text;
 }
 
+AdmBattle *
+adm_campaign_get_battle_played (AdmCampaign  *self,
+                                const char   *engagement_id,
+                                GError      **error)
+{
+  StoredBattle *battle;
+  const char *text;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), NULL);
+
+  battle = engagement_id != NULL ? g_hash_table_lookup (self->battles, engagement_id) : NULL;
+  if (battle == NULL)
+    return NULL;
+  if (battle->played == NULL)
+    {
+      text = adm_campaign_get_battle (self, engagement_id, NULL, NULL);
+      battle->played = adm_battle_load_game_memory (text, strlen (text), engagement_id, error);
+    }
+  return battle->played;
+}
+
 const char *
 adm_campaign_get_changed_battle (AdmCampaign *self)
 {
@@ -1802,7 +1825,10 @@ _adm_campaign_keep_battle (AdmCampaign  *self,
       g_object_add_weak_pointer (G_OBJECT (battle), (gpointer *) &stored->last);
     }
   if (added)
-    g_clear_pointer (&stored->text, g_free);
+    {
+      g_clear_pointer (&stored->text, g_free);
+      g_clear_object (&stored->played);
+    }
   /* What was added stays in memory whatever happens: a failed save is said, and the next
    * save that succeeds writes it. */
   if (added && !autosave (self, error))

@@ -166,6 +166,13 @@ const char    *adm_campaign_get_battle    (AdmCampaign  *self,
  * battle), or NULL when it is about anything else. For a listener that keeps what it shows
  * of each cycle (the admirals' portal) to make again only what depends on that battle. */
 const char    *adm_campaign_get_changed_battle (AdmCampaign *self);
+/* That battle played (adm_battle_load_game_memory () of adm_campaign_get_battle ()), made once
+ * and shared by every reader until the battle is kept again: to read (the reports of every
+ * admiral read the same battle), never to play on. NULL when the campaign keeps none, or with
+ * @error when it does not play. */
+AdmBattle     *adm_campaign_get_battle_played (AdmCampaign  *self,
+                                               const char   *engagement_id,
+                                               GError      **error);
 /* Engagement ids (borrowed) that have a battle, in the order first stored. */
 GPtrArray     *adm_campaign_list_battles  (AdmCampaign  *self);
 /* Keeps @battle as the battle of @engagement_id and saves the campaign when it has a file

@@ -361,10 +361,13 @@ cycle_battles (Report *report,
           if (saved != NULL)
             {
               g_autoptr(GError) error = NULL;
+              /* Played once for every reader of the campaign as it stands. */
+              AdmBattle *played = adm_campaign_get_battle_played (report->campaign,
+                                                                  entry->queued->id, &error);
 
-              entry->battle = adm_battle_load_game_memory (saved, strlen (saved),
-                                                           entry->queued->id, &error);
-              if (entry->battle == NULL)
+              if (played != NULL)
+                entry->battle = g_object_ref (played);
+              else
                 entry->problem = g_strdup (error->message);
             }
           g_ptr_array_add (out, entry);
