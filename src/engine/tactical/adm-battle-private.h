@@ -537,6 +537,20 @@ gboolean             _adm_battle_orbit_critical (AdmBattle *self,
                                                int          result,
                                                GError     **error);
 
+/* The object's signals (adm-battle.c), for the files that change the battle: "changed" after
+ * every change, "autosave-failed" with the failure. */
+void                 _adm_battle_emit_changed (AdmBattle   *self);
+void                 _adm_battle_emit_autosave_failed (AdmBattle *self,
+                                               const GError *error);
+/* A battle from its set-up, the <battle> element @root of file @display_name
+ * (adm-battle.c): nothing played yet. */
+AdmBattle           *_adm_battle_from_node    (xmlNode     *root,
+                                               const char  *display_name,
+                                               GError     **error);
+/* Saved battles (adm-battle-save.c): after every change, marks the battle unsaved and saves
+ * it to its autosave path if it has one; a failure is kept and signalled, not returned. */
+void                 _adm_battle_autosave     (AdmBattle   *self);
+
 /* Snapshots (adm-battle.c): the state, the lengths of the report, dice log and journal, and
  * the orders and dice source in use, so that a preview or a dry run can change the battle and
  * give it back exactly as it was. */

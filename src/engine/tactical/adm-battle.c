@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adm-battle.c: the battle model — set-up loading, the state and its copies, rolls and
- * report lines, the phase driver, the journal and its replay. The phases live in
- * adm-battle-detection.c, -movement.c, -fire.c, -end.c and damage in adm-battle-damage.c.
+/* adm-battle.c: the battle model — set-up loading, the state and its copies, the phase
+ * driver, the journal and its replay. Rolls and report lines live in adm-battle-log.c, saved
+ * battles in adm-battle-save.c, the phases in adm-battle-detection.c, -movement.c, -fire.c,
+ * -end.c and damage in adm-battle-damage.c.
  *
  * F-TAC-1: the master lays out the tactical map; a battle file is that layout.
  * F-TAC-2: these are Gustav's tactical rules with the Forcon 2010 changes (return fire,
@@ -33,7 +34,6 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-static void autosave (AdmBattle *self);
 static void journal_reset (gpointer owner);
 static gboolean journal_apply (gpointer owner, const AdmJournalAction *action, GError **error);
 static char *journal_describe (gpointer owner, const AdmJournalAction *action);
@@ -223,6 +223,19 @@ adm_battle_init (AdmBattle *self)
   self->log = adm_journal_new (self, journal_reset, journal_apply, journal_describe);
   adm_journal_set_snapshots (self->log, journal_snapshot, journal_restore, journal_snapshot_free);
   self->wormhole_exits = g_array_new (FALSE, FALSE, sizeof (AdmWormholeExit));
+}
+
+void
+_adm_battle_emit_changed (AdmBattle *self)
+{
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+}
+
+void
+_adm_battle_emit_autosave_failed (AdmBattle    *self,
+                                  const GError *error)
+{
+  g_signal_emit (self, signals[SIGNAL_AUTOSAVE_FAILED], 0, error);
 }
 
 /* Loading */
@@ -663,10 +676,10 @@ check_on_table (xmlNode     *root,
   return TRUE;
 }
 
-static AdmBattle *
-battle_from_node (xmlNode     *root,
-                  const char  *display_name,
-                  GError     **error)
+AdmBattle *
+_adm_battle_from_node (xmlNode     *root,
+                       const char  *display_name,
+                       GError     **error)
 {
   g_autoptr(AdmBattle) self = g_object_new (ADM_TYPE_BATTLE, NULL);
   g_autoptr(GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
@@ -757,7 +770,7 @@ adm_battle_load_file (const char  *path,
 
   if (doc == NULL)
     return NULL;
-  return battle_from_node (xmlDocGetRootElement (doc), display_name, error);
+  return _adm_battle_from_node (xmlDocGetRootElement (doc), display_name, error);
 }
 
 AdmBattle *
@@ -770,7 +783,7 @@ adm_battle_load_memory (const char  *data,
 
   if (doc == NULL)
     return NULL;
-  return battle_from_node (xmlDocGetRootElement (doc), display_name, error);
+  return _adm_battle_from_node (xmlDocGetRootElement (doc), display_name, error);
 }
 
 /* Public accessors */
@@ -1318,326 +1331,6 @@ _adm_battle_halved_reason (int full,
                             "F-ORB-2)"), dice, full, halved);
 }
 
-/* Rolls and reports */
-
-/* A report line or a roll's purpose is written when it is made, into the battle's scratch
- * string and from there into the block of its line or roll, with the subjects its caller says
- * it is about: the audience filter decides from them, as the battle stands then, who may see
- * it (adm_audience_subjects_seen_by ()). */
-
-/* A roll, its values, the subjects @about and its purpose, the scratch string, in one block
- * that the dice log owns. Its @clause is kept by its address: a string literal of the rule or
- * the ruleset's (_adm_battle_roll ()). */
-static AdmBattleRoll *
-roll_new (AdmBattle  *self,
-          AdmAbout    about,
-          guint       count,
-          const char *clause)
-{
-  gsize values_size = count * sizeof (guint);
-  gsize subjects_size = about.n_subjects * sizeof (guint32);
-  AdmBattleRoll *roll = g_malloc0 (sizeof (AdmBattleRoll) + values_size + subjects_size +
-                                   self->scratch->len + 1);
-  guint32 *subjects = (guint32 *) (void *) ((char *) (roll + 1) + values_size);
-  char *purpose = (char *) subjects + subjects_size;
-
-  if (subjects_size > 0)
-    memcpy (subjects, about.subjects, subjects_size);
-  roll->subjects = subjects;
-  roll->n_subjects = about.n_subjects;
-  memcpy (purpose, self->scratch->str, self->scratch->len + 1);
-  roll->purpose = purpose;
-  roll->clause = clause;
-  roll->n_values = count;
-  roll->values = (const guint *) (void *) (roll + 1);
-  return roll;
-}
-
-/* Asks the dice source for @roll's dice. */
-static gboolean
-roll_draw (AdmBattle      *self,
-           AdmBattleRoll  *roll,
-           gboolean        prng,
-           guint           count,
-           guint           sides,
-           guint          *values,
-           GError        **error)
-{
-  AdmDiceRequest request = { count, sides, roll->purpose, roll->clause, self->dice_note };
-
-  /* The generator's dice (@prng: the source is one) drawn straight, as its source would
-   * draw them; the source's own checks of the request are asked here. */
-  if (prng && count <= ADM_DICE_MAX_COUNT && sides >= 2 && sides <= ADM_DICE_MAX_SIDES)
-    {
-      adm_dice_prng_roll_dice ((AdmDicePrng *) self->dice, count, sides, values);
-      return TRUE;
-    }
-  return adm_dice_source_roll (self->dice, &request, values, error);
-}
-
-/* _adm_battle_roll () of the purpose's arguments in @args. */
-static gboolean
-roll_va (AdmBattle   *self,
-         AdmAbout     about,
-         guint        count,
-         guint        sides,
-         const char  *clause,
-         guint       *values,
-         GError     **error,
-         const char  *purpose_format,
-         va_list      args)
-{
-  g_autofree AdmBattleRoll *roll = NULL;
-  gboolean prng;
-
-  g_assert (self->dice != NULL);
-  self->last_roll = G_MAXUINT;
-  if (count == 0)
-    return TRUE;
-  g_string_truncate (self->scratch, 0);
-  g_string_append_vprintf (self->scratch, purpose_format, args);
-  roll = roll_new (self, about, count, clause);
-  prng = ADM_IS_DICE_PRNG (self->dice);
-  if (!roll_draw (self, roll, prng, count, sides, values, error))
-    {
-      g_autofree char *dice = adm_dice_describe (count, sides);
-
-      g_prefix_error (error, _("Rolling %s for “%s”: "), dice, roll->purpose);
-      return FALSE;
-    }
-  roll->turn = self->state->turn;
-  roll->phase = self->state->phase;
-  roll->sides = sides;
-  memcpy ((guint *) roll->values, values, count * sizeof (guint));
-  /* The program's generator, or values the master typed in; a replay reads it back from the
-   * journal (journal_apply ()). */
-  roll->origin = prng || adm_dice_source_is_program (self->dice) ? ADM_ROLL_ORIGIN_PROGRAM
-                                                                  : ADM_ROLL_ORIGIN_TYPED;
-  /* F-ECM-2: the sides told of the roll are those that know everything it is about. */
-  roll->seen_by = adm_audience_subjects_seen_by (self, roll->subjects, roll->n_subjects);
-  self->last_roll = self->rolls->len;
-  g_ptr_array_add (self->rolls, g_steal_pointer (&roll));
-  return TRUE;
-}
-const char *
-adm_report_line_get_text (const AdmReportLine *line)
-{
-  g_return_val_if_fail (line != NULL, NULL);
-  return line->text;
-}
-
-const char *
-adm_battle_roll_get_purpose (const AdmBattleRoll *roll)
-{
-  g_return_val_if_fail (roll != NULL, NULL);
-  return roll->purpose;
-}
-
-/* The roll made @back rolls before the last one, or NULL when the last had no dice. */
-static AdmBattleRoll *
-recent_roll (AdmBattle *self,
-             guint      back)
-{
-  if (self->last_roll == G_MAXUINT || self->last_roll >= self->rolls->len ||
-      back > self->last_roll)
-    return NULL;
-  return g_ptr_array_index (self->rolls, self->last_roll - back);
-}
-
-void
-_adm_battle_judge_roll (AdmBattle    *self,
-                        guint         back,
-                        AdmRollCheck  check,
-                        int           target,
-                        const char   *against)
-{
-  AdmBattleRoll *roll = recent_roll (self, back);
-
-  if (roll == NULL)
-    return;
-  roll->check = check;
-  roll->target = target;
-  roll->against = against != NULL ? g_string_chunk_insert_const (self->strings, against) : NULL;
-  adm_roll_check_judge (check, target, roll->values, roll->n_values, &roll->passed,
-                        &roll->failed);
-}
-
-void
-_adm_battle_roll_result (AdmBattle  *self,
-                         const char *result)
-{
-  AdmBattleRoll *roll = recent_roll (self, 0);
-
-  if (roll == NULL)
-    return;
-  roll->result = result;
-}
-
-char *
-adm_battle_roll_describe_outcome (const AdmBattleRoll *roll)
-{
-  g_return_val_if_fail (roll != NULL, NULL);
-
-  return adm_roll_check_describe (roll->check, roll->target, roll->against, roll->n_values,
-                                  roll->passed, roll->failed, roll->result);
-}
-
-gboolean
-_adm_battle_roll (AdmBattle   *self,
-                  AdmAbout     about,
-                  guint        count,
-                  guint        sides,
-                  const char  *clause,
-                  guint       *values,
-                  GError     **error,
-                  const char  *purpose_format,
-                  ...)
-{
-  va_list args;
-  gboolean ok;
-
-  va_start (args, purpose_format);
-  ok = roll_va (self, about, count, sides, clause, values, error, purpose_format, args);
-  va_end (args);
-  return ok;
-}
-
-gboolean
-_adm_battle_roll_sum (AdmBattle   *self,
-                      AdmAbout     about,
-                      guint        count,
-                      guint        sides,
-                      const char  *clause,
-                      int         *sum,
-                      GError     **error,
-                      const char  *purpose_format,
-                      ...)
-{
-  /* No allocation for the dice but of the largest sums. */
-  guint buffer[16];
-  g_autofree guint *allocated = count > G_N_ELEMENTS (buffer) ? g_new0 (guint, count) : NULL;
-  guint *values = allocated != NULL ? allocated : buffer;
-  va_list args;
-  gboolean ok;
-
-  va_start (args, purpose_format);
-  ok = roll_va (self, about, count, sides, clause, values, error, purpose_format, args);
-  va_end (args);
-  *sum = 0;
-  for (guint i = 0; ok && i < count; i++)
-    *sum += values[i];
-  return ok;
-}
-
-gboolean
-_adm_battle_roll_expression (AdmBattle   *self,
-                             AdmAbout     about,
-                             const char  *expression,
-                             const char  *clause,
-                             const char  *purpose,
-                             int         *result,
-                             GError     **error)
-{
-  *result = 0;
-  if (expression == NULL || expression[0] == '\0')
-    return TRUE;
-  if (expression[0] == 'd')
-    return _adm_battle_roll_sum (self, about, 1, atoi (expression + 1), clause, result, error, "%s",
-                                 purpose);
-  *result = atoi (expression);
-  return TRUE;
-}
-
-void
-_adm_battle_report (AdmBattle  *self,
-                    AdmAbout    about,
-                    const char *format,
-                    ...)
-{
-  AdmReportLine *line;
-  gsize subjects_size = about.n_subjects * sizeof (guint32);
-  va_list args;
-
-  g_string_truncate (self->scratch, 0);
-  va_start (args, format);
-  g_string_append_vprintf (self->scratch, format, args);
-  va_end (args);
-  /* The line, its subjects and its text in one block, which the report owns. */
-  line = g_malloc (sizeof (AdmReportLine) + subjects_size + self->scratch->len + 1);
-  if (subjects_size > 0)
-    memcpy (line + 1, about.subjects, subjects_size);
-  line->subjects = (const guint32 *) (void *) (line + 1);
-  line->n_subjects = about.n_subjects;
-  line->text = (const char *) (line + 1) + subjects_size;
-  memcpy ((char *) line->text, self->scratch->str, self->scratch->len + 1);
-  line->turn = self->state->turn;
-  line->phase = self->state->phase;
-  /* F-ECM-2: the sides told of the line are those that know everything it is about. */
-  line->seen_by = adm_audience_subjects_seen_by (self, line->subjects, line->n_subjects);
-  g_ptr_array_add (self->report, line);
-}
-void
-_adm_battle_report_fact (AdmBattle   *self,
-                         guint        ship,
-                         AdmShipFact  fact)
-{
-  AdmReportLine *line;
-  guint owner = _adm_battle_ship (self, ship)->side;
-  guint32 may = 0;
-
-  if (self->report->len == 0)
-    return;
-  line = g_ptr_array_index (self->report, self->report->len - 1);
-  /* Only the sides that may read the line so far are asked (a phase reports
-   * thousands of facts); its own side sees everything of a ship (adm_audience_ship_view ()). */
-  for (guint s = 0; s < MIN (self->sides->len, 32u); s++)
-    if ((line->seen_by & (1u << s)) != 0 &&
-        (s == owner || adm_audience_ship_shows (adm_audience_side (s), self, ship, fact)))
-      may |= 1u << s;
-  line->seen_by &= may;
-}
-
-void
-_adm_battle_audience_since (AdmBattle *self,
-                            guint      report_from,
-                            guint      rolls_from,
-                            guint32    keep,
-                            guint32    add)
-{
-  for (guint i = report_from; i < self->report->len; i++)
-    {
-      AdmReportLine *line = g_ptr_array_index (self->report, i);
-
-      line->seen_by = (line->seen_by & keep) | add;
-    }
-  for (guint i = rolls_from; i < self->rolls->len; i++)
-    {
-      AdmBattleRoll *roll = g_ptr_array_index (self->rolls, i);
-
-      roll->seen_by = (roll->seen_by & keep) | add;
-    }
-}
-
-void
-_adm_battle_illegal (AdmBattle   *self,
-                     GError     **error,
-                     int          line,
-                     const char  *format,
-                     ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  if (self->orders != NULL && self->orders->file != NULL && line > 0)
-    g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL, "%s:%d: %s",
-                 self->orders->file, line, message);
-  else
-    g_set_error_literal (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL, message);
-}
-
 gboolean
 _adm_battle_readiness_check (AdmBattle   *self,
                              guint        ship,
@@ -1963,7 +1656,7 @@ adm_battle_resolve_phase (AdmBattle            *self,
     return FALSE;
   if (!record_phase (self, orders, dice, error))
     return FALSE;
-  autosave (self);
+  _adm_battle_autosave (self);
   /* A turn played through is a milestone: kept as the checkpoint "turn-N", which ordinary
    * saves never rotate away. */
   if (self->state->phase == ADM_PHASE_DETECTION && self->autosave_path != NULL &&
@@ -1978,10 +1671,10 @@ adm_battle_resolve_phase (AdmBattle            *self,
       if (!adm_file_write_checkpoint (self->autosave_path, label, data, length, &local_error))
         {
           self->autosave_error = g_error_copy (local_error);
-          g_signal_emit (self, signals[SIGNAL_AUTOSAVE_FAILED], 0, local_error);
+          _adm_battle_emit_autosave_failed (self, local_error);
         }
     }
-  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+  _adm_battle_emit_changed (self);
   return TRUE;
 }
 
@@ -2011,8 +1704,8 @@ adm_battle_resolve_turn (AdmBattle            *self,
               g_critical ("A journal that just played no longer replays");
           if (self->journal->len > 0 || adm_journal_get_n_entries (self->log) > 0)
             {
-              autosave (self);
-              g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+              _adm_battle_autosave (self);
+              _adm_battle_emit_changed (self);
             }
           g_propagate_error (error, g_steal_pointer (&local_error));
           return FALSE;
@@ -2280,8 +1973,8 @@ undo_or_redo (AdmBattle  *self,
                            local_error->message);
       return FALSE;
     }
-  autosave (self);
-  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+  _adm_battle_autosave (self);
+  _adm_battle_emit_changed (self);
   return TRUE;
 }
 
@@ -2467,333 +2160,4 @@ adm_detection_to_string (AdmDetection detection)
     default:
       return "full";
     }
-}
-
-/* Saved battles
- *
- * A saved battle is the set-up — the <battle> element exactly as it was loaded — and the
- * journal. The battle is a pure function of the two, so opening one replays the journal with
- * the dice it recorded and arrives at the very state that was saved; nothing else of the state
- * is written, and nothing can disagree with the journal. */
-
-/* Version 2 journals actions, undo and redo entries (adm-journal.h); version 1 files, bare
- * phase and roll events, still open (each phase an action) and are saved as version 2. */
-#define GAME_VERSION "2"
-#define GAME_VERSION_EVENTS "1"
-
-G_STATIC_ASSERT (ADM_BATTLE_BACKUPS == ADM_FILE_BACKUPS);
-
-char *
-adm_battle_backup_path (const char *path,
-                        guint       n)
-{
-  g_return_val_if_fail (path != NULL, NULL);
-  g_return_val_if_fail (n >= 1 && n <= ADM_BATTLE_BACKUPS, NULL);
-
-  /* The path's own extension, so that a backup opens like the file itself. */
-  return adm_file_backup_path (path, NULL, n);
-}
-
-/* The saved battle up to its journal: the set-up as it was written. */
-static GString *
-game_head (AdmBattle *self)
-{
-  xmlBuffer *buffer;
-  GString *out = g_string_sized_new (64 * 1024);
-
-  buffer = xmlBufferCreate ();
-  if (buffer == NULL ||
-      xmlNodeDump (buffer, self->setup, xmlDocGetRootElement (self->setup), 1, 1) < 0)
-    g_error ("Out of memory writing a saved battle");
-  g_string_append_printf (out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                          "<battle-game version=\"%s\">\n  %s\n", GAME_VERSION,
-                          (const char *) xmlBufferContent (buffer));
-  xmlBufferFree (buffer);
-  return out;
-}
-
-#define GAME_TAIL "</battle-game>\n"
-
-char *
-adm_battle_serialize_head (AdmBattle *self,
-                           gsize     *length)
-{
-  GString *out;
-
-  g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
-
-  out = game_head (self);
-  if (length != NULL)
-    *length = out->len;
-  return g_string_free (out, FALSE);
-}
-
-char *
-adm_battle_serialize (AdmBattle *self,
-                      gsize     *length)
-{
-  GString *out;
-
-  g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
-
-  out = game_head (self);
-  adm_journal_write (self->log, out);
-  g_string_append (out, GAME_TAIL);
-  if (length != NULL)
-    *length = out->len;
-  return g_string_free (out, FALSE);
-}
-
-gboolean
-adm_battle_save (AdmBattle   *self,
-                 const char  *path,
-                 GError     **error)
-{
-  g_autoptr(GString) head = NULL;
-  g_autoptr(GError) local_error = NULL;
-  char *copy;
-
-  g_return_val_if_fail (ADM_IS_BATTLE (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-
-  /* The phases resolved since the last save are added to the file; the first save writes it
-   * whole, atomically, with its backups (adm_journal_save ()). */
-  head = game_head (self);
-  if (!adm_journal_save (self->log, path, NULL, ADM_JOURNAL_SAVE_BACKUPS, head->str, head->len,
-                         GAME_TAIL, strlen (GAME_TAIL), &local_error))
-    {
-      g_autofree char *display = g_filename_display_name (path);
-
-      g_set_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_SAVE,
-                   _("Cannot save the battle to %s: %s"), display, local_error->message);
-      return FALSE;
-    }
-  copy = g_strdup (path);  /* @path may be self->path itself */
-  g_free (self->path);
-  self->path = copy;
-  self->saved = TRUE;
-  return TRUE;
-}
-
-/* Sets *@damaged when the failure means a damaged file rather than a wrong one. */
-static AdmBattle *
-game_from_memory (const char  *data,
-                  gsize        length,
-                  const char  *display_name,
-                  gboolean    *is_game,
-                  gboolean    *damaged,
-                  GError     **error)
-{
-  g_autoptr(xmlDoc) doc = adm_xml_read_memory (data, length, display_name, NULL, error);
-  g_autoptr(AdmBattle) self = NULL;
-  g_autoptr(GError) local_error = NULL;
-  g_autofree char *version = NULL;
-  xmlNode *root;
-
-  *damaged = TRUE;
-  if (doc == NULL)
-    return NULL;
-  root = xmlDocGetRootElement (doc);
-  *is_game = adm_xml_is (root, "battle-game");
-  *damaged = FALSE;
-  if (!*is_game && !adm_xml_is (root, "battle"))
-    {
-      adm_xml_set_error (error, display_name, root,
-                         _("this is a <%s> file, not a battle or a saved battle"),
-                         (const char *) root->name);
-      return NULL;
-    }
-  if (!*is_game)
-    return battle_from_node (root, display_name, error);
-
-  version = adm_xml_get_string (root, "version");
-  if (g_strcmp0 (version, GAME_VERSION) != 0 && g_strcmp0 (version, GAME_VERSION_EVENTS) != 0)
-    {
-      adm_xml_set_error (error, display_name, root,
-                         _("this saved battle was written in version “%s” of the format, which "
-                           "this version of Admiralty cannot read"), version);
-      return NULL;
-    }
-  self = battle_from_node (adm_xml_first_element (root, "battle"), display_name, error);
-  if (self == NULL)
-    return NULL;
-  /* Every phase replays through journal_apply (), the check that admitted it. */
-  if (!adm_journal_load (self->log, adm_xml_first_element (root, "journal"), display_name,
-                         "phase", &local_error))
-    {
-      *damaged = g_error_matches (local_error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID);
-      g_set_error_literal (error, ADM_BATTLE_ERROR,
-                           *damaged ? ADM_BATTLE_ERROR_CORRUPT : ADM_BATTLE_ERROR_REPLAY,
-                           local_error->message);
-      return NULL;
-    }
-  return g_steal_pointer (&self);
-}
-
-/* A file that fails to load is damaged rather than merely invalid when it was a saved battle:
- * then the master's game is at stake, and the backups are the way back. */
-static gboolean
-looks_like_saved_battle (const char *path,
-                         const char *data,
-                         gsize       length)
-{
-  g_autofree char *backup = adm_battle_backup_path (path, 1);
-
-  return g_strstr_len (data, MIN (length, 4096), "<battle-game") != NULL ||
-         g_file_test (backup, G_FILE_TEST_EXISTS);
-}
-
-AdmBattle *
-adm_battle_load_game (const char  *path,
-                      GError     **error)
-{
-  g_autofree char *data = NULL;
-  g_autofree char *display_name = NULL;
-  g_autoptr(GError) local_error = NULL;
-  gboolean is_game = FALSE, damaged = FALSE;
-  gsize length = 0;
-  AdmBattle *self;
-
-  g_return_val_if_fail (path != NULL, NULL);
-
-  data = adm_xml_read_bytes (path, &length, error);
-  if (data == NULL)
-    return NULL;
-  display_name = g_filename_display_basename (path);
-  self = game_from_memory (data, length, display_name, &is_game, &damaged, &local_error);
-  if (self == NULL && damaged)
-    {
-      /* A file whose end was cut while a phase was being added to it opens at its last
-       * complete phase, and says so (adm_journal_get_recovery_note ()). */
-      int line = 0;
-      g_autoptr(GBytes) repaired = adm_journal_repair_cut (data, length, display_name,
-                                                           "battle-game", &line);
-      gboolean repaired_damaged = FALSE;
-
-      if (repaired != NULL)
-        self = game_from_memory (g_bytes_get_data (repaired, NULL), g_bytes_get_size (repaired),
-                                 display_name, &is_game, &repaired_damaged, NULL);
-      if (self != NULL)
-        adm_journal_set_repaired (self->log, display_name, line);
-    }
-  if (self == NULL)
-    {
-      if (damaged && looks_like_saved_battle (path, data, length))
-        g_set_error_literal (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_CORRUPT,
-                             local_error->message);
-      else
-        g_propagate_error (error, g_steal_pointer (&local_error));
-      return NULL;
-    }
-  /* A saved battle goes on where it was opened; a set-up is only a starting point. */
-  if (is_game)
-    {
-      self->path = g_strdup (path);
-      self->saved = TRUE;
-    }
-  return self;
-}
-
-AdmBattle *
-adm_battle_load_game_memory (const char  *data,
-                             gsize        length,
-                             const char  *display_name,
-                             GError     **error)
-{
-  gboolean is_game = FALSE, damaged = FALSE;
-  AdmBattle *self;
-
-  g_return_val_if_fail (data != NULL, NULL);
-
-  self = game_from_memory (data, length, display_name, &is_game, &damaged, error);
-  if (self != NULL && is_game)
-    self->saved = TRUE;
-  return self;
-}
-
-char *
-adm_battle_find_backup (const char *path)
-{
-  g_autoptr(GPtrArray) checkpoints = NULL;
-
-  g_return_val_if_fail (path != NULL, NULL);
-
-  for (guint n = 1; n <= ADM_BATTLE_BACKUPS; n++)
-    {
-      g_autofree char *backup = adm_battle_backup_path (path, n);
-      g_autoptr(AdmBattle) battle = NULL;
-
-      if (!g_file_test (backup, G_FILE_TEST_IS_REGULAR))
-        continue;
-      battle = adm_battle_load_game (backup, NULL);
-      if (battle != NULL)
-        return g_steal_pointer (&backup);
-    }
-  /* Then the checkpoints kept per turn played, newest first. */
-  checkpoints = adm_file_list_checkpoints (path);
-  for (guint i = 0; i < checkpoints->len; i++)
-    {
-      g_autoptr(AdmBattle) battle = adm_battle_load_game (g_ptr_array_index (checkpoints, i),
-                                                          NULL);
-
-      if (battle != NULL)
-        return g_strdup (g_ptr_array_index (checkpoints, i));
-    }
-  return NULL;
-}
-
-const char *
-adm_battle_get_path (AdmBattle *self)
-{
-  g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
-  return self->path;
-}
-
-/* After every change: the file no longer holds the battle as it stands until it is saved. */
-static void
-autosave (AdmBattle *self)
-{
-  g_autoptr(GError) error = NULL;
-
-  self->saved = FALSE;
-  if (self->autosave_path == NULL)
-    return;
-  g_clear_error (&self->autosave_error);
-  if (adm_battle_save (self, self->autosave_path, &error))
-    return;
-  /* The phase stands: losing the master's move because the disk is full would be worse than
-   * a file one phase behind, which the next autosave brings up to date. */
-  self->autosave_error = g_error_copy (error);
-  g_signal_emit (self, signals[SIGNAL_AUTOSAVE_FAILED], 0, error);
-}
-
-void
-adm_battle_set_autosave_path (AdmBattle  *self,
-                              const char *path)
-{
-  char *copy;
-
-  g_return_if_fail (ADM_IS_BATTLE (self));
-
-  copy = g_strdup (path);
-  g_free (self->autosave_path);
-  self->autosave_path = copy;
-  g_clear_error (&self->autosave_error);
-  /* The file exists from the start, so that a crash before the first phase still finds it. */
-  if (path != NULL && !(self->saved && g_strcmp0 (self->path, path) == 0))
-    autosave (self);
-}
-
-const char *
-adm_battle_get_autosave_path (AdmBattle *self)
-{
-  g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
-  return self->autosave_path;
-}
-
-const GError *
-adm_battle_get_autosave_error (AdmBattle *self)
-{
-  g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
-  return self->autosave_error;
 }
