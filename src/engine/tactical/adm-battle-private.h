@@ -55,7 +55,8 @@ struct _AdmBattle
 
   AdmBattleState      *initial;
   AdmBattleState      *state;
-  AdmBattleState      *spare_state;  /* one put aside, for the next copy (state_copy ()) */
+  AdmBattleState      *spare_state;  /* one put aside, for the next copy
+                                      * (_adm_battle_state_copy ()) */
   GPtrArray           *report;       /* AdmReportLine* */
   GString             *scratch;      /* the line or roll purpose being written */
   GPtrArray           *rolls;        /* AdmBattleRoll* */
@@ -99,6 +100,15 @@ struct _AdmBattle
   guint                names_inside_formations;
   const char          *names_inside_last;
 };
+
+/* The state (adm-battle.c): a new one, as a set-up begins; a copy (in the spare's arrays
+ * when there is one); one no longer needed freed or kept as the spare; one freed. */
+AdmBattleState      *_adm_battle_state_new    (void);
+AdmBattleState      *_adm_battle_state_copy   (AdmBattle   *self,
+                                               const AdmBattleState *state);
+void                 _adm_battle_state_put_aside (AdmBattle *self,
+                                               AdmBattleState *state);
+void                 _adm_battle_state_free   (AdmBattleState *state);
 
 /* adm-battle-cache.c: the table's geometry as one fire phase sees it, worked out when the
  * phase begins (nothing moves within it) and dropped when it ends. Without it (any other
@@ -543,7 +553,7 @@ void                 _adm_battle_emit_changed (AdmBattle   *self);
 void                 _adm_battle_emit_autosave_failed (AdmBattle *self,
                                                const GError *error);
 /* A battle from its set-up, the <battle> element @root of file @display_name
- * (adm-battle.c): nothing played yet. */
+ * (adm-battle-load.c): nothing played yet. */
 AdmBattle           *_adm_battle_from_node    (xmlNode     *root,
                                                const char  *display_name,
                                                GError     **error);
