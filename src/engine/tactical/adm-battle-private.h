@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adm-battle-private.h: what the files of AdmBattle share — the model (adm-battle.c), the
- * phases (adm-battle-detection.c, -movement.c, -fire.c, -end.c) and damage
- * (adm-battle-damage.c). For src/engine/tactical/adm-battle*.c only. */
+/* adm-battle-private.h: what the files of AdmBattle share — the model (adm-battle.c), its
+ * loading (adm-battle-load.c), rolls and report lines (adm-battle-log.c), the phases'
+ * recording (adm-battle-record.c), saving (adm-battle-save.c), the phases
+ * (adm-battle-detection.c, -movement.c, -fire.c, -end.c) and damage (adm-battle-damage.c).
+ * For src/engine/tactical/adm-battle*.c only. */
 #pragma once
 
 #include <libxml/tree.h>
@@ -72,7 +74,7 @@ struct _AdmBattle
   const char          *dice_note;    /* the next roll's AdmDiceRequest note, or NULL */
   const AdmTurnOrders *orders;
 
-  /* While adm_battle_resolve_phase () records the phase it plays (adm-battle.c,
+  /* While adm_battle_resolve_phase () records the phase it plays (adm-battle-record.c,
    * journal_apply ()): its action, the declarations as given and the dice; NULL otherwise. */
   AdmJournalAction    *recording;
   const AdmTurnOrders *recording_orders;
@@ -561,7 +563,11 @@ AdmBattle           *_adm_battle_from_node    (xmlNode     *root,
  * it to its autosave path if it has one; a failure is kept and signalled, not returned. */
 void                 _adm_battle_autosave     (AdmBattle   *self);
 
-/* Snapshots (adm-battle.c): the state, the lengths of the report, dice log and journal, and
+/* The battle's journal (adm-battle-record.c), its check and replay set: for
+ * adm_battle_init (). */
+AdmJournal          *_adm_battle_journal_new  (AdmBattle   *self);
+
+/* Snapshots (adm-battle-record.c): the state, the lengths of the report, dice log and journal, and
  * the orders and dice source in use, so that a preview or a dry run can change the battle and
  * give it back exactly as it was. */
 typedef struct {
