@@ -35,7 +35,7 @@ static const struct {
   { "tactical/adm-battle-private.h", "views/adm-audience.h" },
   /* A battle's title, written in English by the set-up of its sector, is translated when the
    * battle is read (adm_battle_title_translate ()). */
-  { "tactical/adm-battle.c",         "strategic/adm-sector-battle.h" },
+  { "tactical/adm-battle-load.c",    "strategic/adm-sector-battle.h" },
   /* The dice ledger checks a battle's rolls against their commitments as one audience sees
    * them (adm_dice_verify ()). */
   { "strategic/adm-dice-ledger.h",   "views/adm-audience.h" },

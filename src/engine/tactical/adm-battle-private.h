@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adm-battle-private.h: what the files of AdmBattle share — the model (adm-battle.c), the
- * phases (adm-battle-detection.c, -movement.c, -fire.c, -end.c) and damage
- * (adm-battle-damage.c). For src/engine/tactical/adm-battle*.c only. */
+/* adm-battle-private.h: what the files of AdmBattle share — the model (adm-battle.c), its
+ * loading (adm-battle-load.c), rolls and report lines (adm-battle-log.c), the phases'
+ * recording (adm-battle-record.c), saving (adm-battle-save.c), the phases
+ * (adm-battle-detection.c, -movement.c, -fire.c, -end.c) and damage (adm-battle-damage.c).
+ * For src/engine/tactical/adm-battle*.c only. */
 #pragma once
 
 #include <libxml/tree.h>
@@ -55,7 +57,8 @@ struct _AdmBattle
 
   AdmBattleState      *initial;
   AdmBattleState      *state;
-  AdmBattleState      *spare_state;  /* one put aside, for the next copy (state_copy ()) */
+  AdmBattleState      *spare_state;  /* one put aside, for the next copy
+                                      * (_adm_battle_state_copy ()) */
   GPtrArray           *report;       /* AdmReportLine* */
   GString             *scratch;      /* the line or roll purpose being written */
   GPtrArray           *rolls;        /* AdmBattleRoll* */
@@ -71,7 +74,7 @@ struct _AdmBattle
   const char          *dice_note;    /* the next roll's AdmDiceRequest note, or NULL */
   const AdmTurnOrders *orders;
 
-  /* While adm_battle_resolve_phase () records the phase it plays (adm-battle.c,
+  /* While adm_battle_resolve_phase () records the phase it plays (adm-battle-record.c,
    * journal_apply ()): its action, the declarations as given and the dice; NULL otherwise. */
   AdmJournalAction    *recording;
   const AdmTurnOrders *recording_orders;
@@ -99,6 +102,15 @@ struct _AdmBattle
   guint                names_inside_formations;
   const char          *names_inside_last;
 };
+
+/* The state (adm-battle.c): a new one, as a set-up begins; a copy (in the spare's arrays
+ * when there is one); one no longer needed freed or kept as the spare; one freed. */
+AdmBattleState      *_adm_battle_state_new    (void);
+AdmBattleState      *_adm_battle_state_copy   (AdmBattle   *self,
+                                               const AdmBattleState *state);
+void                 _adm_battle_state_put_aside (AdmBattle *self,
+                                               AdmBattleState *state);
+void                 _adm_battle_state_free   (AdmBattleState *state);
 
 /* adm-battle-cache.c: the table's geometry as one fire phase sees it, worked out when the
  * phase begins (nothing moves within it) and dropped when it ends. Without it (any other
@@ -537,7 +549,25 @@ gboolean             _adm_battle_orbit_critical (AdmBattle *self,
                                                int          result,
                                                GError     **error);
 
-/* Snapshots (adm-battle.c): the state, the lengths of the report, dice log and journal, and
+/* The object's signals (adm-battle.c), for the files that change the battle: "changed" after
+ * every change, "autosave-failed" with the failure. */
+void                 _adm_battle_emit_changed (AdmBattle   *self);
+void                 _adm_battle_emit_autosave_failed (AdmBattle *self,
+                                               const GError *error);
+/* A battle from its set-up, the <battle> element @root of file @display_name
+ * (adm-battle-load.c): nothing played yet. */
+AdmBattle           *_adm_battle_from_node    (xmlNode     *root,
+                                               const char  *display_name,
+                                               GError     **error);
+/* Saved battles (adm-battle-save.c): after every change, marks the battle unsaved and saves
+ * it to its autosave path if it has one; a failure is kept and signalled, not returned. */
+void                 _adm_battle_autosave     (AdmBattle   *self);
+
+/* The battle's journal (adm-battle-record.c), its check and replay set: for
+ * adm_battle_init (). */
+AdmJournal          *_adm_battle_journal_new  (AdmBattle   *self);
+
+/* Snapshots (adm-battle-record.c): the state, the lengths of the report, dice log and journal, and
  * the orders and dice source in use, so that a preview or a dry run can change the battle and
  * give it back exactly as it was. */
 typedef struct {
