@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-portal-internal.h: what the portal's own files (adm-portal.c, adm-portal-server.c)
+ * share: what both threads share (Shared), the server thread (Server), the portal object,
+ * and the functions each lends the others. Not for the portal's siblings, which have types of
+ * their own of the same names (adm-table-server.c): theirs is adm-portal-private.h. */
+#pragma once
+
+#include <libsoup/soup.h>
+
+#include "adm-campaign.h"
+#include "adm-portal.h"
+#include "adm-portal-tokens.h"
+
+G_BEGIN_DECLS
+
+/* What both threads share: written by the main thread, read by the server's, under @lock. */
+typedef struct {
+  gatomicrefcount  ref;
+  GMutex           lock;
+  GWeakRef         portal;    /* for the Jobs landing on the main context */
+  GMainContext    *owner;     /* the main context: the portal's thread-default at its making */
+  AdmPortalTokens *tokens;    /* locks itself */
+  /* Under @lock: */
+  gboolean         open;      /* the campaign is still there */
+  guint            cycle;     /* the cycle orders are given for */
+  gint64           deadline;
+  gint64           paused;    /* seconds left while paused, else -1 */
+  gint64           extended;  /* seconds added to this cycle's clock */
+  GHashTable      *statuses;  /* admiral id → "pending" | "accepted" | "refused" (static) */
+  GHashTable      *finals;    /* admiral ids whose sheet of this cycle is marked final */
+  double           rate;
+  guint            burst;
+  GHashTable      *buckets;   /* client address → Bucket* */
+  GHashTable      *pages;     /* "ADMIRAL\nLANG" → Page*: of this version, deadline, sheets */
+  GHashTable      *versions;  /* "ADMIRAL\nLANG" → the version of his page as last made (a
+                               * digest of what it shows him), what status.json says */
+  GHashTable      *pdfs;      /* "ADMIRAL\nLANG\nCYCLE" → GBytes*, of this version */
+  GHashTable      *csrf;      /* admiral id → GPtrArray of char* */
+  GPtrArray       *routes;    /* Route*: paths another part of the portal serves */
+} Shared;
+
+/* The server thread, while the portal listens. */
+typedef struct _Server Server;
+
+/* One connection accepted, server thread only: from its acceptance to its closing. */
+typedef struct {
+  Server            *server;
+  SoupServerMessage *msg;      /* its request: each answer closes the connection */
+  GSource           *timeout;  /* REQUEST_TIMEOUT, until the request is read */
+} Connection;
+
+struct _Server {
+  Shared       *shared;
+  GMainContext *context;
+  GMainLoop    *loop;
+  GThread      *thread;
+  GSocket      *socket;
+  GSource      *accepting;  /* the listening socket's watch; NULL while paused */
+  GSource      *retry;      /* ACCEPT_RETRY after the system refused an accept */
+  GHashTable   *connections;  /* Connection* (owned) of the connections open */
+  Connection   *accepted;   /* the one soup_server_accept_iostream () takes */
+  guint         max_connections;
+  gboolean      failed;     /* out of descriptors: accepts no more */
+  SoupServer   *soup;      /* made, used and dropped on the server thread */
+  GHashTable   *waiting;   /* server thread only: "ADMIRAL\nLANG" → GPtrArray of paused
+                            * SoupServerMessage* waiting for that page */
+  GMutex        ready_lock;
+  GCond         ready_cond;
+  gboolean      ready;
+};
+
+struct _AdmPortal
+{
+  GObject          parent_instance;
+
+  AdmCampaign     *campaign;  /* weak: the portal stops with the campaign */
+  gulong           changed_id;
+  AdmPortalTokens *tokens;
+  char            *battles_dir;
+  Shared          *shared;
+  Server          *server;    /* NULL: stopped */
+  char            *address;
+  guint            port;
+
+  gint64           deadline;
+  gint64           paused;    /* seconds left while the master has paused the clock, else -1 */
+  gint64           extended;  /* seconds he has added to the clock in cycle @clock_cycle */
+  guint            clock_cycle;
+  gboolean         accept_on_arrival;
+  guint            version;   /* bumped by every change of the campaign: which fragments and
+                               * PDFs are stale (never shown: a page's version is its digest) */
+  GHashTable      *parts;     /* "ADMIRAL\nLANG" → Parts*, of this version */
+  GHashTable      *fragments; /* "ADMIRAL\nLANG\nPART" → char*, the fragments made of this
+                               * campaign ("cards", "known", or a cycle's report "3"): a
+                               * change drops them all, a battle's new entries only its cycle's
+                               * reports (fragment_drop_cycle ()) */
+  GHashTable      *warm;      /* "ADMIRAL\nLANG" of the pages served since the start: made
+                               * again, ahead of the next request, when they change */
+  GQueue           builds;    /* Build*: pages being made, one step at a time */
+  guint            build_source;
+  GQueue           pdf_jobs;  /* Job*: reports' PDFs to make, one a step (pdf_step_cb ()) */
+  guint            pdf_source;
+  GHashTable      *sheets;    /* admiral id → AdmPortalSheet* */
+  GHashTable      *posted;    /* admiral id → Posted*: his last sheet as the form gave it */
+  char            *failure;   /* why the portal stopped by itself, or NULL */
+};
+
+Shared   *_adm_portal_shared_ref   (Shared            *shared);
+void      _adm_portal_shared_unref (Shared            *shared);
+
+/* Server thread: the one handler of every request (adm-portal.c), and the largest body a
+ * request for @path may have. */
+void      _adm_portal_handle_cb    (SoupServer        *soup,
+                                    SoupServerMessage *msg,
+                                    const char        *path,
+                                    GHashTable        *query,
+                                    gpointer           user_data);
+gsize     _adm_portal_max_body_of  (Shared            *shared,
+                                    const char        *path);
+
+/* Main thread: the portal stops by itself, out of descriptors (@reason). */
+void      _adm_portal_fail         (AdmPortal         *self,
+                                    const char        *reason);
+
+/* adm-portal-server.c: the server thread serving what @socket, listening, accepts; its stop;
+ * a socket listening on @address; the port it listens on. */
+Server   *_adm_portal_server_start (Shared            *shared,
+                                    GSocket           *socket);
+void      _adm_portal_server_stop  (Server            *server);
+GSocket  *_adm_portal_listen_on    (GSocketAddress    *address,
+                                    GError           **error);
+guint     _adm_portal_bound_port   (GSocket           *socket,
+                                    guint              asked);
+
+G_END_DECLS
