@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adm-portal-internal.h: what the portal's own files (adm-portal.c, adm-portal-server.c)
- * share: what both threads share (Shared), the server thread (Server), the portal object,
- * and the functions each lends the others. Not for the portal's siblings, which have types of
- * their own of the same names (adm-table-server.c): theirs is adm-portal-private.h. */
+/* adm-portal-internal.h: what the portal's own files (adm-portal.c, adm-portal-intake.c,
+ * adm-portal-server.c) share: what both threads share (Shared), the server thread (Server),
+ * the portal object, a page, a Job, a sheet as posted, and the functions each lends the
+ * others. Not for the portal's siblings, which have types of their own of the same names
+ * (adm-table-server.c): theirs is adm-portal-private.h. */
 #pragma once
 
 #include <libsoup/soup.h>
 
 #include "adm-campaign.h"
 #include "adm-portal.h"
+#include "adm-portal-page.h"
 #include "adm-portal-tokens.h"
 
 G_BEGIN_DECLS
@@ -105,6 +107,54 @@ struct _AdmPortal
   char            *failure;   /* why the portal stopped by itself, or NULL */
 };
 
+/* The most formations one posted sheet may name: a bound on the work a request makes. */
+#define MAX_FORMATIONS 32
+
+/* A page as it is kept: its text cut at the marks where each request's own values go, the
+ * pieces shared (not copied) by every answer made from it, on either thread (an atomic
+ * reference-counted box, immutable once made). */
+typedef struct {
+  GPtrArray *pieces;   /* GBytes* */
+  GString   *marks;    /* the mark after each piece but the last: 'N', 'C', 'T', 'K' or 'V' */
+  guint      version;  /* what 'V' stands for: page_version () */
+} Page;
+
+typedef enum {
+  JOB_PAGE,    /* his page: answers every request waiting for it (Server.waiting) */
+  JOB_SHEET,   /* a posted sheet to check and keep */
+  JOB_PDF,     /* a report's PDF */
+  JOB_FINAL,   /* his sheet marked final, or not */
+} JobKind;
+
+/* What the server thread asks of the main thread, and (the same Job sent back) its answer. */
+typedef struct {
+  JobKind            kind;
+  Shared            *shared;
+  GMainContext      *reply_to;  /* the server's context */
+  Server            *server;    /* read only on its own thread, where it is alive */
+  char              *admiral_id;
+  char              *lang;
+  char              *key;
+  SoupServerMessage *msg;       /* SHEET, PDF: paused; touched only on the server thread */
+  GHashTable        *fields;    /* SHEET: the form */
+  guint              cycle;     /* PDF */
+  gboolean           preview;   /* SHEET: read back, not handed in */
+  gboolean           stale;     /* SHEET: from a page whose CSRF token is no longer valid */
+  /* The answer: */
+  guint              status;
+  Page              *page;
+  GBytes            *pdf;
+  char              *text;      /* plain text, with @status */
+} Job;
+
+/* The last sheet an admiral handed in, as his form's fields, for his form to come back filled
+ * in with: refused by the engine as it came (@reason), or kept (his AdmPortalSheet). */
+typedef struct {
+  guint       cycle;
+  GHashTable *fields;
+  char       *reason;   /* the engine's refusal on arrival, or NULL */
+} Posted;
+
 Shared   *_adm_portal_shared_ref   (Shared            *shared);
 void      _adm_portal_shared_unref (Shared            *shared);
 
@@ -121,6 +171,36 @@ gsize     _adm_portal_max_body_of  (Shared            *shared,
 /* Main thread: the portal stops by itself, out of descriptors (@reason). */
 void      _adm_portal_fail         (AdmPortal         *self,
                                     const char        *reason);
+
+/* Main thread: the cycle orders are given for. */
+guint       _adm_portal_current_cycle   (AdmPortal          *self);
+/* Main thread: a new sheet from him, taken or refused, takes his final mark away. */
+void        _adm_portal_final_clear     (AdmPortal          *self,
+                                         const char         *admiral_id);
+
+/* adm-portal-intake.c, main thread: the sheet the form's fields give; the engine's reason
+ * without the "sheet:N: " that locates it in a file; the engine's word on each fieldset of
+ * a sheet as the form gives it; his form filled in again with the last sheet he handed in
+ * this cycle (NULL: none), and what filling it took; his latest form as he handed it in,
+ * kept. */
+GPtrArray  *_adm_portal_form_events     (AdmCampaign        *campaign,
+                                         const AdmAdmiral   *admiral,
+                                         guint               cycle,
+                                         gint64              now,
+                                         gboolean            late,
+                                         GHashTable         *fields);
+const char *_adm_portal_reason_of       (const GError       *error);
+char       *_adm_portal_fill_notes      (AdmPortal          *self,
+                                         const AdmAdmiral   *admiral,
+                                         AdmPortalFormFill  *fill);
+char       *_adm_portal_posted_fill     (AdmPortal          *self,
+                                         const AdmAdmiral   *admiral,
+                                         AdmPortalFormFill  *fill);
+void        _adm_portal_fill_clear      (AdmPortalFormFill  *fill);
+void        _adm_portal_keep_posted     (AdmPortal          *self,
+                                         const AdmAdmiral   *admiral,
+                                         GHashTable         *fields,
+                                         const char         *reason);
 
 /* adm-portal-server.c: the server thread serving what @socket, listening, accepts; its stop;
  * a socket listening on @address; the port it listens on. */

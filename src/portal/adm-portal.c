@@ -16,8 +16,9 @@
  * until the Job comes back with the answer. The engine, the campaign, gettext's language and
  * the portal's signals are the main thread's alone.
  *
- * Its parts: the server thread and its connections are adm-portal-server.c's; what the
- * portal's files share, adm-portal-internal.h. */
+ * Its parts: the server thread and its connections are adm-portal-server.c's; a posted sheet
+ * read into the engine's events, and read back, adm-portal-intake.c's; what the portal's
+ * files share, adm-portal-internal.h. */
 
 #include "config.h"
 
@@ -44,8 +45,6 @@
 
 /* CSRF tokens kept per admiral: the pages he may have open (phone and tablet, a reload). */
 #define CSRF_KEEP 8
-/* The most formations one posted sheet may name: a bound on the work a request makes. */
-#define MAX_FORMATIONS 32
 /* The most client addresses whose rate is tracked before the table is started afresh. */
 #define MAX_CLIENTS 1024
 G_DEFINE_QUARK (adm-portal-error-quark, adm_portal_error)
@@ -102,51 +101,6 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
-
-/* A page as it is kept: its text cut at the marks where each request's own values go, the
- * pieces shared (not copied) by every answer made from it, on either thread (an atomic
- * reference-counted box, immutable once made). */
-typedef struct {
-  GPtrArray *pieces;   /* GBytes* */
-  GString   *marks;    /* the mark after each piece but the last: 'N', 'C', 'T', 'K' or 'V' */
-  guint      version;  /* what 'V' stands for: page_version () */
-} Page;
-
-typedef enum {
-  JOB_PAGE,    /* his page: answers every request waiting for it (Server.waiting) */
-  JOB_SHEET,   /* a posted sheet to check and keep */
-  JOB_PDF,     /* a report's PDF */
-  JOB_FINAL,   /* his sheet marked final, or not */
-} JobKind;
-
-/* What the server thread asks of the main thread, and (the same Job sent back) its answer. */
-typedef struct {
-  JobKind            kind;
-  Shared            *shared;
-  GMainContext      *reply_to;  /* the server's context */
-  Server            *server;    /* read only on its own thread, where it is alive */
-  char              *admiral_id;
-  char              *lang;
-  char              *key;
-  SoupServerMessage *msg;       /* SHEET, PDF: paused; touched only on the server thread */
-  GHashTable        *fields;    /* SHEET: the form */
-  guint              cycle;     /* PDF */
-  gboolean           preview;   /* SHEET: read back, not handed in */
-  gboolean           stale;     /* SHEET: from a page whose CSRF token is no longer valid */
-  /* The answer: */
-  guint              status;
-  Page              *page;
-  GBytes            *pdf;
-  char              *text;      /* plain text, with @status */
-} Job;
-
-/* The last sheet an admiral handed in, as his form's fields, for his form to come back filled
- * in with: refused by the engine as it came (@reason), or kept (his AdmPortalSheet). */
-typedef struct {
-  guint       cycle;
-  GHashTable *fields;
-  char       *reason;   /* the engine's refusal on arrival, or NULL */
-} Posted;
 
 static void
 posted_free (gpointer data)
@@ -383,7 +337,6 @@ static void build_queue (AdmPortal  *self,
                          const char *lang,
                          const char *key,
                          Job        *job);
-static guint current_cycle (AdmPortal *self);
 static gboolean sheet_is_final (AdmPortal            *self,
                                 const AdmPortalSheet *sheet);
 
@@ -396,7 +349,7 @@ pages_changed (AdmPortal *self,
 {
   static const char * const names[] = { "pending", "accepted", "refused" };
   Shared *shared = self->shared;
-  guint cycle = self->campaign != NULL ? current_cycle (self) : 0;
+  guint cycle = self->campaign != NULL ? _adm_portal_current_cycle (self) : 0;
   GHashTableIter iter;
   AdmPortalSheet *sheet;
   const char *key;
@@ -781,8 +734,8 @@ admiral_of (AdmPortal  *self,
   return adm_scenario_lookup_admiral (adm_campaign_get_scenario (self->campaign), admiral_id);
 }
 
-static guint
-current_cycle (AdmPortal *self)
+guint
+_adm_portal_current_cycle (AdmPortal *self)
 {
   return adm_strategy_get_cycle (adm_state_get_strategy (adm_campaign_get_state (self->campaign)));
 }
@@ -800,7 +753,7 @@ static char *
 sheet_status (AdmPortal        *self,
               const AdmAdmiral *admiral)
 {
-  guint cycle = current_cycle (self);
+  guint cycle = _adm_portal_current_cycle (self);
   const AdmPortalSheet *sent = g_hash_table_lookup (self->sheets, admiral->id);
   const AdmStratSheet *journaled;
   g_autofree char *when = NULL;
@@ -866,7 +819,7 @@ reports_of (AdmPortal        *self,
             const AdmAdmiral *admiral,
             const char       *lang)
 {
-  guint current = current_cycle (self);
+  guint current = _adm_portal_current_cycle (self);
   GString *out;
 
   if (current <= 1)
@@ -949,11 +902,6 @@ take_csrf (Shared     *shared,
 #define MARK_CLOCK "\x01" "K" "\x01"
 #define MARK_VERSION "\x01" "V" "\x01"
 
-static char *posted_fill (AdmPortal         *self,
-                          const AdmAdmiral  *admiral,
-                          AdmPortalFormFill *fill);
-static void  fill_clear  (AdmPortalFormFill *fill);
-
 /* What status.json says of the page's state, as its script compares it:
  * "VERSION|SHEET|DEADLINE|PAUSED|EXTENDED"; VERSION is the page's own (its digest, filled in
  * where the mark is), never the campaign's, which hidden changes move. */
@@ -963,8 +911,8 @@ state_key (AdmPortal        *self,
 {
   static const char * const names[] = { "pending", "accepted", "refused" };
   const AdmPortalSheet *sent = g_hash_table_lookup (self->sheets, admiral->id);
-  const char *sheet = sent != NULL && sent->cycle == current_cycle (self) ? names[sent->status]
-                                                                         : "none";
+  const char *sheet = sent != NULL && sent->cycle == _adm_portal_current_cycle (self)
+                      ? names[sent->status] : "none";
 
   return g_strdup_printf ("%s|%s|%" G_GINT64_FORMAT "|%" G_GINT64_FORMAT "|%" G_GINT64_FORMAT,
                           MARK_VERSION, sheet, self->deadline, self->paused, self->extended);
@@ -995,15 +943,15 @@ marked_page (AdmPortal               *self,
   if (fill == NULL)
     {
       /* His page: the form as he last handed it in this cycle. */
-      returned = posted_fill (self, admiral, &own);
+      returned = _adm_portal_posted_fill (self, admiral, &own);
       fill = &own;
       if (returned != NULL)
         message = returned, message_is_error = TRUE;
     }
   form = adm_portal_page_form_filled (self->campaign, admiral, MARK_CSRF, fill);
-  fill_clear (&own);
+  _adm_portal_fill_clear (&own);
   status_text = sheet_status (self, admiral);
-  final = adm_portal_page_final (sent != NULL && sent->cycle == current_cycle (self) &&
+  final = adm_portal_page_final (sent != NULL && sent->cycle == _adm_portal_current_cycle (self) &&
                                  sent->status != ADM_PORTAL_SHEET_REFUSED,
                                  sheet_is_final (self, sent), MARK_CSRF);
   key = state_key (self, admiral);
@@ -1013,7 +961,7 @@ marked_page (AdmPortal               *self,
   page.lang = lang;
   page.title = admiral->name;
   page.subtitle = subtitle;
-  page.cycle = current_cycle (self);
+  page.cycle = _adm_portal_current_cycle (self);
   page.version_mark = MARK_VERSION;
   page.deadline = self->deadline;
   page.paused = self->paused;
@@ -1415,7 +1363,7 @@ build_step_cb (gpointer data)
       build->version = self->version;
       build->step = 0;
     }
-  current = current_cycle (self);
+  current = _adm_portal_current_cycle (self);
   lang_push (&scope, build->lang);
   if (build->step == 0)
     build->parts->cards = g_strdup (fragment (self, admiral, build->lang, "cards"));
@@ -1650,7 +1598,7 @@ job_pdf (AdmPortal        *self,
   if (pdf != NULL)
     g_bytes_ref (pdf);
   g_mutex_unlock (&shared->lock);
-  if (pdf == NULL && job->cycle < current_cycle (self))
+  if (pdf == NULL && job->cycle < _adm_portal_current_cycle (self))
     {
       g_autoptr(GError) error = NULL;
       AdmDoc *doc;
@@ -1684,394 +1632,6 @@ job_pdf (AdmPortal        *self,
   job_reply (job);
 }
 
-/* Sheets */
-
-static AdmEvent *
-order_event (const AdmAdmiral *admiral,
-             guint             cycle,
-             gint64            now,
-             guint             line,
-             const char       *formation,
-             const char       *kind)
-{
-  AdmEvent *event = adm_event_new ("order", now);
-
-  adm_event_set_line (event, (int) line);
-  adm_event_set_int (event, "cycle", cycle);
-  adm_event_set (event, "admiral", admiral->id);
-  adm_event_set (event, "formation", formation);
-  adm_event_set (event, "order", kind);
-  return event;
-}
-
-G_GNUC_PRINTF (2, 3) static const char *
-field (GHashTable *fields,
-       const char *format,
-       ...)
-{
-  g_autofree char *name = NULL;
-  va_list args;
-  const char *value;
-
-  va_start (args, format);
-  name = g_strdup_vprintf (format, args);
-  va_end (args);
-  value = g_hash_table_lookup (fields, name);
-
-  return value != NULL && *value != '\0' ? value : NULL;
-}
-
-/* The id of a new formation named @name, as the master's sheet form makes it (F-STRAT-17,
- * the journal's "new-formation"): lower case, a dash for each space, only [a-z0-9-], and -2,
- * -3 … when a formation has had it or an earlier order of the sheet makes it. F-STRAT-3: it
- * begins with @admiral's own id, so that the ids taken are those of the formations his own
- * orders made, which he knows — never one of a hidden formation of another side, whose
- * existence a "-2" would tell. */
-static char *
-new_formation_id (AdmCampaign      *campaign,
-                  const AdmAdmiral *admiral,
-                  const char       *name,
-                  GPtrArray        *events)
-{
-  AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
-  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
-  g_autofree char *ascii = g_str_to_ascii (name != NULL ? name : "", NULL);
-  g_autoptr(GString) base = g_string_new (admiral->id);
-  char *id = NULL;
-
-  g_string_append_c (base, '-');
-  for (const char *p = ascii; *p != '\0' && base->len < 64; p++)
-    {
-      char c = g_ascii_tolower (*p);
-
-      if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
-        g_string_append_c (base, c);
-      else if ((g_ascii_isspace (c) || c == '-') && base->len > 0 &&
-               base->str[base->len - 1] != '-')
-        g_string_append_c (base, '-');
-    }
-  while (base->len > 0 && base->str[base->len - 1] == '-')
-    g_string_truncate (base, base->len - 1);
-  if (g_str_equal (base->str, admiral->id))
-    g_string_append (base, "-formation");
-  for (guint n = 1;; n++)
-    {
-      gboolean taken;
-
-      id = n == 1 ? g_strdup (base->str) : g_strdup_printf ("%s-%u", base->str, n);
-      taken = adm_strategy_get_position (strategy, id) != NULL ||
-              adm_scenario_lookup_formation (scenario, id) != NULL;
-      for (guint i = 0; !taken && i < events->len; i++)
-        taken = g_strcmp0 (adm_event_get (g_ptr_array_index (events, i), "new-formation"),
-                           id) == 0;
-      if (!taken)
-        return id;
-      g_free (id);
-    }
-}
-
-/* The most ships one detach or form order of the form may tick. */
-#define MAX_SHIPS 64
-
-/* F-STRAT-12, F-STRAT-17: the fieldset's administrative order (detach, join, form, disband),
- * or NULL when it gives none. */
-static AdmEvent *
-administrative_event (AdmCampaign      *campaign,
-                      const AdmAdmiral *admiral,
-                      guint             cycle,
-                      gint64            now,
-                      guint             n,
-                      const char       *formation,
-                      GHashTable       *fields,
-                      GPtrArray        *events)
-{
-  const char *kind = field (fields, "a%u", n);
-  AdmEvent *event;
-
-  if (kind == NULL)
-    return NULL;
-  event = order_event (admiral, cycle, now, n + 1, formation, kind);
-  if (g_str_equal (kind, "detach") || g_str_equal (kind, "form"))
-    {
-      g_autoptr(GString) ships = g_string_new (NULL);
-      const char *name = field (fields, "N%u", n);
-      const char *flagship = field (fields, "F%u", n);
-      g_autofree char *id = new_formation_id (campaign, admiral, name, events);
-
-      for (guint s = 0; s < MAX_SHIPS; s++)
-        {
-          const char *ship = field (fields, "x%us%u", n, s);
-
-          if (ship != NULL)
-            g_string_append_printf (ships, "%s%s", ships->len > 0 ? " " : "", ship);
-        }
-      if (ships->len > 0)
-        adm_event_set (event, "ships", ships->str);
-      adm_event_set (event, "new-formation", id);
-      if (name != NULL)
-        adm_event_set (event, "name", name);
-      if (flagship != NULL)
-        adm_event_set (event, "flagship", flagship);
-    }
-  else if (g_str_equal (kind, "join") && field (fields, "j%u", n) != NULL)
-    adm_event_set (event, "target", field (fields, "j%u", n));
-  return event;
-}
-
-/* The sheet the form's fields give, as adm-order-sheet.c reads one from XML: the "sheet"
- * event, then for each formation its timed order, its flagship order, its instructions and its
- * administrative order. Each order's line is its fieldset's number, from 1. */
-static GPtrArray *
-form_events (AdmCampaign      *campaign,
-             const AdmAdmiral *admiral,
-             guint             cycle,
-             gint64            now,
-             gboolean          late,
-             GHashTable       *fields)
-{
-  GPtrArray *events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
-  g_autoptr(GDateTime) time = g_date_time_new_from_unix_utc (now);
-  g_autofree char *received = g_date_time_format (time, "%Y-%m-%dT%H:%M:%SZ");
-  AdmEvent *sheet = adm_event_new ("sheet", now);
-
-  adm_event_set_int (sheet, "cycle", cycle);
-  adm_event_set (sheet, "admiral", admiral->id);
-  adm_event_set (sheet, "received", received);
-  adm_event_set (sheet, "late", late ? "true" : "false");
-  g_ptr_array_add (events, sheet);
-  for (guint n = 0; n < MAX_FORMATIONS; n++)
-    {
-      const char *formation = field (fields, "f%u", n);
-      const char *kind = field (fields, "o%u", n);
-      const char *target = field (fields, "t%u", n);
-      const char *flagship = field (fields, "s%u", n);
-      const char *text = field (fields, "i%u", n);
-
-      if (formation == NULL)
-        break;
-      if (kind != NULL)
-        {
-          AdmEvent *event = order_event (admiral, cycle, now, n + 1, formation, kind);
-          g_autoptr(GString) route = g_string_new (NULL);
-
-          for (char leg = 'a'; leg <= 'd'; leg++)
-            {
-              g_autofree char *name = g_strdup_printf ("r%u%c", n, leg);
-              const char *sector = g_hash_table_lookup (fields, name);
-
-              if (sector != NULL && *sector != '\0')
-                g_string_append_printf (route, "%s%s", route->len > 0 ? " " : "", sector);
-            }
-          if (route->len > 0)
-            adm_event_set (event, "route", route->str);
-          if (target != NULL)
-            adm_event_set (event, "target", target);
-          g_ptr_array_add (events, event);
-        }
-      if (flagship != NULL)
-        {
-          AdmEvent *event = order_event (admiral, cycle, now, n + 1, formation, "flagship");
-
-          adm_event_set (event, "flagship", flagship);
-          g_ptr_array_add (events, event);
-        }
-      if (text != NULL)
-        {
-          AdmEvent *event = order_event (admiral, cycle, now, n + 1, formation, "instructions");
-          g_autofree char *stripped = g_strstrip (g_strdup (text));
-
-          adm_event_set_text (event, stripped);
-          g_ptr_array_add (events, event);
-        }
-      {
-        AdmEvent *event = administrative_event (campaign, admiral, cycle, now, n, formation,
-                                                fields, events);
-
-        if (event != NULL)
-          g_ptr_array_add (events, event);
-      }
-    }
-  return events;
-}
-
-/* The engine's reason without the "sheet:N: " that locates it in a file. */
-static const char *
-reason_of (const GError *error)
-{
-  const char *colon = strstr (error->message, ": ");
-
-  return g_str_has_prefix (error->message, "sheet:") && colon != NULL ? colon + 2
-                                                                      : error->message;
-}
-
-static void final_clear (AdmPortal  *self,
-                         const char *admiral_id);
-
-/* Main thread: the reason the engine refuses each fieldset's orders of @events, by the
- * fieldset's number (the orders' line, from 1), into @refusals — the first refusal of its
- * orders in the engine's verdicts on the sheet (adm_order_sheet_verdicts (), the board's
- * verdicts), every refusal told at once — and each refused fieldset's orders taken out of
- * @events, which keeps the orders to read back. A refusal of the whole sheet, which no
- * fieldset holds, is returned, @events left with no order. */
-static char *
-refuse_fieldsets (AdmPortal *self,
-                  GPtrArray *events,
-                  GPtrArray *refusals)
-{
-  g_autoptr(GPtrArray) verdicts = NULL;
-  gboolean refused[MAX_FORMATIONS] = { FALSE, };
-
-  /* A sheet with no order yet has nothing to tell beside its fieldsets. */
-  if (events->len <= 1)
-    return NULL;
-  verdicts = adm_order_sheet_verdicts (events, adm_campaign_get_state (self->campaign));
-  if (g_ptr_array_index (verdicts, 0) != NULL)
-    {
-      g_ptr_array_set_size (events, 1);
-      return g_strdup (g_ptr_array_index (verdicts, 0));
-    }
-  for (guint i = 1; i < events->len; i++)
-    {
-      const char *reason = g_ptr_array_index (verdicts, i);
-      int n = adm_event_get_line (g_ptr_array_index (events, i)) - 1;
-
-      if (reason == NULL || n < 0 || n >= MAX_FORMATIONS || refused[n])
-        continue;
-      refused[n] = TRUE;
-      g_ptr_array_index (refusals, n) = g_strdup (reason);
-    }
-  for (guint i = events->len - 1; i >= 1; i--)
-    {
-      int n = adm_event_get_line (g_ptr_array_index (events, i)) - 1;
-
-      if (n >= 0 && n < MAX_FORMATIONS && refused[n])
-        g_ptr_array_remove_index (events, i);
-    }
-  return NULL;
-}
-
-/* Main thread: each order of @events, which the engine takes, read back
- * (adm_portal_page_read_back ()) on a scratch copy as the check applies them, into @readback
- * by its fieldset's number (several of one fieldset a line each). */
-static void
-read_back_fieldsets (AdmPortal *self,
-                     GPtrArray *events,
-                     GPtrArray *readback)
-{
-  AdmStrategy *trial = adm_strategy_new_trial (adm_state_get_strategy (
-                                                 adm_campaign_get_state (self->campaign)));
-
-  if (events->len > 1 && adm_strategy_check_sheet (trial, g_ptr_array_index (events, 0), NULL))
-    for (guint i = 1; i < events->len; i++)
-      {
-        const AdmEvent *event = g_ptr_array_index (events, i);
-        AdmStratOrder *order = adm_strategy_check_order (trial, event, NULL);
-        int n = adm_event_get_line (event) - 1;
-        g_autofree char *sentence = NULL;
-        char **slot;
-
-        if (order == NULL || n < 0 || n >= MAX_FORMATIONS)
-          {
-            g_clear_pointer (&order, adm_strat_order_free);
-            continue;
-          }
-        sentence = adm_portal_page_read_back (trial, order);
-        slot = (char **) &g_ptr_array_index (readback, n);
-        if (*slot == NULL)
-          *slot = g_steal_pointer (&sentence);
-        else
-          {
-            char *both = g_strconcat (*slot, "\n", sentence, NULL);
-
-            g_free (*slot);
-            *slot = both;
-          }
-        adm_strategy_apply_order (trial, order);
-      }
-  adm_strategy_free (trial);
-}
-
-/* Main thread: the engine's word on each fieldset of a sheet as the form gives it: why it
- * refuses its orders (@fill->refusals), and the others read back (@fill->readback). A
- * refusal of the whole sheet is returned. In the caller's language. */
-static char *
-fill_notes (AdmPortal         *self,
-            const AdmAdmiral  *admiral,
-            AdmPortalFormFill *fill)
-{
-  g_autoptr(GPtrArray) events = form_events (self->campaign, admiral, current_cycle (self),
-                                             g_get_real_time () / G_USEC_PER_SEC, FALSE,
-                                             fill->values);
-  char *whole;
-
-  fill->refusals = g_ptr_array_new_full (MAX_FORMATIONS, g_free);
-  fill->readback = g_ptr_array_new_full (MAX_FORMATIONS, g_free);
-  g_ptr_array_set_size (fill->refusals, MAX_FORMATIONS);
-  g_ptr_array_set_size (fill->readback, MAX_FORMATIONS);
-  whole = refuse_fieldsets (self, events, fill->refusals);
-  read_back_fieldsets (self, events, fill->readback);
-  return whole;
-}
-
-static void
-fill_clear (AdmPortalFormFill *fill)
-{
-  g_clear_pointer (&fill->refusals, g_ptr_array_unref);
-  g_clear_pointer (&fill->readback, g_ptr_array_unref);
-}
-
-/* Main thread: his form filled in again with the last sheet he handed in this cycle, its
- * orders read back, and beside each one refused why: the engine's reason, or for a sheet the
- * master refused, the master's. The message the page shows on top is returned (an engine's
- * refusal on arrival), else NULL. */
-static char *
-posted_fill (AdmPortal         *self,
-             const AdmAdmiral  *admiral,
-             AdmPortalFormFill *fill)
-{
-  Posted *posted = g_hash_table_lookup (self->posted, admiral->id);
-  const AdmPortalSheet *sheet = g_hash_table_lookup (self->sheets, admiral->id);
-
-  if (posted == NULL || posted->cycle != current_cycle (self))
-    return NULL;
-  fill->values = posted->fields;
-  /* A refusal of the whole sheet is in the page's message or its sheet's status already. */
-  g_free (fill_notes (self, admiral, fill));
-  if (posted->reason != NULL)
-    return g_strdup_printf (_("The sheet was refused: %s"), posted->reason);
-  if (sheet != NULL && sheet->cycle == posted->cycle &&
-      sheet->status == ADM_PORTAL_SHEET_REFUSED && sheet->reason != NULL)
-    for (guint n = 0; n < MAX_FORMATIONS; n++)
-      {
-        g_autofree char *order = g_strdup_printf ("o%u", n);
-        g_autofree char *formation = g_strdup_printf ("f%u", n);
-
-        if (g_hash_table_lookup (fill->values, formation) == NULL)
-          break;
-        if (g_ptr_array_index (fill->refusals, n) == NULL &&
-            g_ptr_array_index (fill->readback, n) != NULL)
-          g_ptr_array_index (fill->refusals, n) = g_strdup_printf (_("Refused by the master: %s"),
-                                                                   sheet->reason);
-      }
-  return NULL;
-}
-
-/* Main thread: his latest form as he handed it in, kept for it to come back filled in. */
-static void
-keep_posted (AdmPortal        *self,
-             const AdmAdmiral *admiral,
-             GHashTable       *fields,
-             const char       *reason)
-{
-  Posted *posted = g_new0 (Posted, 1);
-
-  posted->cycle = current_cycle (self);
-  posted->fields = g_hash_table_ref (fields);
-  g_hash_table_remove (posted->fields, "csrf");
-  posted->reason = g_strdup (reason);
-  g_hash_table_replace (self->posted, g_strdup (admiral->id), posted);
-}
-
 /* Main thread: his orders read back, not handed in — asked for, or from a page out of date: a
  * page of its own, his form filled in as he sent it with each fieldset's read-back or refusal
  * beside it. Nothing is kept. */
@@ -2087,7 +1647,7 @@ job_read_back (AdmPortal        *self,
   g_hash_table_remove (job->fields, "csrf");
   g_hash_table_remove (job->fields, "step");
   lang_push (&scope, job->lang);
-  whole = fill_notes (self, admiral, &fill);
+  whole = _adm_portal_fill_notes (self, admiral, &fill);
   if (job->stale)
     message = g_strdup (_("This page was out of date, so the sheet was not handed in. Your "
                           "orders are below as you wrote them: check them and hand the sheet "
@@ -2099,7 +1659,7 @@ job_read_back (AdmPortal        *self,
                           "when they say what you mean."));
   lang_pop (&scope);
   marked = marked_page (self, admiral, job->lang, message, job->stale || whole != NULL, &fill);
-  fill_clear (&fill);
+  _adm_portal_fill_clear (&fill);
   job->page = page_new (marked);
   job->status = job->stale ? SOUP_STATUS_FORBIDDEN : SOUP_STATUS_OK;
   job_reply (job);
@@ -2117,7 +1677,7 @@ job_sheet (AdmPortal        *self,
   g_autoptr(GError) error = NULL;
   gint64 now = g_get_real_time () / G_USEC_PER_SEC;
   gboolean late = self->deadline > 0 && now > self->deadline;
-  guint cycle = current_cycle (self);
+  guint cycle = _adm_portal_current_cycle (self);
   AdmPortalSheet *sheet;
 
   if (job->preview || job->stale)
@@ -2126,9 +1686,9 @@ job_sheet (AdmPortal        *self,
       return;
     }
   /* A new sheet, even one the engine refuses, takes his final mark back. */
-  final_clear (self, admiral->id);
+  _adm_portal_final_clear (self, admiral->id);
   job->status = SOUP_STATUS_SEE_OTHER;
-  events = form_events (self->campaign, admiral, cycle, now, late, job->fields);
+  events = _adm_portal_form_events (self->campaign, admiral, cycle, now, late, job->fields);
   if (!adm_order_sheet_check (events, adm_campaign_get_state (self->campaign), "sheet", &error))
     {
       LangScope scope;
@@ -2138,7 +1698,7 @@ job_sheet (AdmPortal        *self,
       lang_push (&scope, job->lang);
       adm_order_sheet_check (events, adm_campaign_get_state (self->campaign), "sheet", &error);
       lang_pop (&scope);
-      keep_posted (self, admiral, job->fields, reason_of (error));
+      _adm_portal_keep_posted (self, admiral, job->fields, _adm_portal_reason_of (error));
       pages_changed (self, FALSE);
       job_reply (job);
       return;
@@ -2151,13 +1711,14 @@ job_sheet (AdmPortal        *self,
   sheet->events = g_steal_pointer (&events);
   sheet->status = ADM_PORTAL_SHEET_PENDING;
   g_hash_table_replace (self->sheets, g_strdup (admiral->id), sheet);
-  keep_posted (self, admiral, job->fields, NULL);
+  _adm_portal_keep_posted (self, admiral, job->fields, NULL);
   pages_changed (self, FALSE);
   g_signal_emit (self, signals[SHEET_RECEIVED], 0, admiral->id);
   if (self->accept_on_arrival)
     adm_portal_accept (self, admiral->id, NULL);
   job_reply (job);
 }
+
 
 /* Main thread: what the server asked. */
 /* One report's PDF a step: each takes a few milliseconds, and the requests for the eleven
@@ -2769,7 +2330,7 @@ adm_portal_set_clock (AdmPortal *self,
     return;
   /* Time the master adds to the cycle's clock, running or paused, is an extension; a new
    * cycle's clock starts afresh. */
-  cycle = self->campaign != NULL ? current_cycle (self) : 0;
+  cycle = self->campaign != NULL ? _adm_portal_current_cycle (self) : 0;
   before = clock_left (self->deadline, self->paused, now);
   after = clock_left (deadline, paused, now);
   if (cycle != self->clock_cycle)
@@ -2898,7 +2459,7 @@ adm_portal_accept (AdmPortal   *self,
                               &local_error) ||
       !adm_campaign_append_all (self->campaign, sheet->events, &local_error))
     {
-      set_status (self, sheet, ADM_PORTAL_SHEET_REFUSED, reason_of (local_error));
+      set_status (self, sheet, ADM_PORTAL_SHEET_REFUSED, _adm_portal_reason_of (local_error));
       g_propagate_error (error, g_steal_pointer (&local_error));
       return FALSE;
     }
@@ -2955,13 +2516,13 @@ sheet_is_final (AdmPortal            *self,
                 const AdmPortalSheet *sheet)
 {
   return sheet != NULL && sheet->final && sheet->status != ADM_PORTAL_SHEET_REFUSED &&
-         self->campaign != NULL && sheet->cycle == current_cycle (self);
+         self->campaign != NULL && sheet->cycle == _adm_portal_current_cycle (self);
 }
 
 /* A new sheet from him, taken or refused, takes his final mark away: he changed his mind. */
-static void
-final_clear (AdmPortal  *self,
-             const char *admiral_id)
+void
+_adm_portal_final_clear (AdmPortal  *self,
+                         const char *admiral_id)
 {
   AdmPortalSheet *sheet = g_hash_table_lookup (self->sheets, admiral_id);
 
@@ -2994,7 +2555,7 @@ adm_portal_set_final (AdmPortal   *self,
   g_return_val_if_fail (admiral_id != NULL, FALSE);
 
   sheet = g_hash_table_lookup (self->sheets, admiral_id);
-  if (self->campaign == NULL || sheet == NULL || sheet->cycle != current_cycle (self) ||
+  if (self->campaign == NULL || sheet == NULL || sheet->cycle != _adm_portal_current_cycle (self) ||
       sheet->status == ADM_PORTAL_SHEET_REFUSED)
     {
       g_set_error (error, ADM_PORTAL_ERROR, ADM_PORTAL_ERROR_NO_SHEET,

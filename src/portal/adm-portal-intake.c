@@ -1,0 +1,400 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-portal-intake.c: the portal's sheet intake (adm-portal.c), on the main thread: an
+ * order sheet posted from an admiral's page read into the engine's events as
+ * adm-order-sheet.c reads one from XML, checked by the engine, kept for the master or refused
+ * with the engine's reason, read back to him on his page, and his form filled in again with
+ * the last sheet he handed in. */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "adm-audience.h"
+#include "adm-order-sheet.h"
+#include "adm-portal-internal.h"
+#include "adm-portal-page.h"
+
+static AdmEvent *
+order_event (const AdmAdmiral *admiral,
+             guint             cycle,
+             gint64            now,
+             guint             line,
+             const char       *formation,
+             const char       *kind)
+{
+  AdmEvent *event = adm_event_new ("order", now);
+
+  adm_event_set_line (event, (int) line);
+  adm_event_set_int (event, "cycle", cycle);
+  adm_event_set (event, "admiral", admiral->id);
+  adm_event_set (event, "formation", formation);
+  adm_event_set (event, "order", kind);
+  return event;
+}
+
+G_GNUC_PRINTF (2, 3) static const char *
+field (GHashTable *fields,
+       const char *format,
+       ...)
+{
+  g_autofree char *name = NULL;
+  va_list args;
+  const char *value;
+
+  va_start (args, format);
+  name = g_strdup_vprintf (format, args);
+  va_end (args);
+  value = g_hash_table_lookup (fields, name);
+
+  return value != NULL && *value != '\0' ? value : NULL;
+}
+
+/* The id of a new formation named @name, as the master's sheet form makes it (F-STRAT-17,
+ * the journal's "new-formation"): lower case, a dash for each space, only [a-z0-9-], and -2,
+ * -3 … when a formation has had it or an earlier order of the sheet makes it. F-STRAT-3: it
+ * begins with @admiral's own id, so that the ids taken are those of the formations his own
+ * orders made, which he knows — never one of a hidden formation of another side, whose
+ * existence a "-2" would tell. */
+static char *
+new_formation_id (AdmCampaign      *campaign,
+                  const AdmAdmiral *admiral,
+                  const char       *name,
+                  GPtrArray        *events)
+{
+  AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
+  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+  g_autofree char *ascii = g_str_to_ascii (name != NULL ? name : "", NULL);
+  g_autoptr(GString) base = g_string_new (admiral->id);
+  char *id = NULL;
+
+  g_string_append_c (base, '-');
+  for (const char *p = ascii; *p != '\0' && base->len < 64; p++)
+    {
+      char c = g_ascii_tolower (*p);
+
+      if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+        g_string_append_c (base, c);
+      else if ((g_ascii_isspace (c) || c == '-') && base->len > 0 &&
+               base->str[base->len - 1] != '-')
+        g_string_append_c (base, '-');
+    }
+  while (base->len > 0 && base->str[base->len - 1] == '-')
+    g_string_truncate (base, base->len - 1);
+  if (g_str_equal (base->str, admiral->id))
+    g_string_append (base, "-formation");
+  for (guint n = 1;; n++)
+    {
+      gboolean taken;
+
+      id = n == 1 ? g_strdup (base->str) : g_strdup_printf ("%s-%u", base->str, n);
+      taken = adm_strategy_get_position (strategy, id) != NULL ||
+              adm_scenario_lookup_formation (scenario, id) != NULL;
+      for (guint i = 0; !taken && i < events->len; i++)
+        taken = g_strcmp0 (adm_event_get (g_ptr_array_index (events, i), "new-formation"),
+                           id) == 0;
+      if (!taken)
+        return id;
+      g_free (id);
+    }
+}
+
+/* The most ships one detach or form order of the form may tick. */
+#define MAX_SHIPS 64
+
+/* F-STRAT-12, F-STRAT-17: the fieldset's administrative order (detach, join, form, disband),
+ * or NULL when it gives none. */
+static AdmEvent *
+administrative_event (AdmCampaign      *campaign,
+                      const AdmAdmiral *admiral,
+                      guint             cycle,
+                      gint64            now,
+                      guint             n,
+                      const char       *formation,
+                      GHashTable       *fields,
+                      GPtrArray        *events)
+{
+  const char *kind = field (fields, "a%u", n);
+  AdmEvent *event;
+
+  if (kind == NULL)
+    return NULL;
+  event = order_event (admiral, cycle, now, n + 1, formation, kind);
+  if (g_str_equal (kind, "detach") || g_str_equal (kind, "form"))
+    {
+      g_autoptr(GString) ships = g_string_new (NULL);
+      const char *name = field (fields, "N%u", n);
+      const char *flagship = field (fields, "F%u", n);
+      g_autofree char *id = new_formation_id (campaign, admiral, name, events);
+
+      for (guint s = 0; s < MAX_SHIPS; s++)
+        {
+          const char *ship = field (fields, "x%us%u", n, s);
+
+          if (ship != NULL)
+            g_string_append_printf (ships, "%s%s", ships->len > 0 ? " " : "", ship);
+        }
+      if (ships->len > 0)
+        adm_event_set (event, "ships", ships->str);
+      adm_event_set (event, "new-formation", id);
+      if (name != NULL)
+        adm_event_set (event, "name", name);
+      if (flagship != NULL)
+        adm_event_set (event, "flagship", flagship);
+    }
+  else if (g_str_equal (kind, "join") && field (fields, "j%u", n) != NULL)
+    adm_event_set (event, "target", field (fields, "j%u", n));
+  return event;
+}
+
+/* The sheet the form's fields give, as adm-order-sheet.c reads one from XML: the "sheet"
+ * event, then for each formation its timed order, its flagship order, its instructions and its
+ * administrative order. Each order's line is its fieldset's number, from 1. */
+GPtrArray *
+_adm_portal_form_events (AdmCampaign      *campaign,
+                         const AdmAdmiral *admiral,
+                         guint             cycle,
+                         gint64            now,
+                         gboolean          late,
+                         GHashTable       *fields)
+{
+  GPtrArray *events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
+  g_autoptr(GDateTime) time = g_date_time_new_from_unix_utc (now);
+  g_autofree char *received = g_date_time_format (time, "%Y-%m-%dT%H:%M:%SZ");
+  AdmEvent *sheet = adm_event_new ("sheet", now);
+
+  adm_event_set_int (sheet, "cycle", cycle);
+  adm_event_set (sheet, "admiral", admiral->id);
+  adm_event_set (sheet, "received", received);
+  adm_event_set (sheet, "late", late ? "true" : "false");
+  g_ptr_array_add (events, sheet);
+  for (guint n = 0; n < MAX_FORMATIONS; n++)
+    {
+      const char *formation = field (fields, "f%u", n);
+      const char *kind = field (fields, "o%u", n);
+      const char *target = field (fields, "t%u", n);
+      const char *flagship = field (fields, "s%u", n);
+      const char *text = field (fields, "i%u", n);
+
+      if (formation == NULL)
+        break;
+      if (kind != NULL)
+        {
+          AdmEvent *event = order_event (admiral, cycle, now, n + 1, formation, kind);
+          g_autoptr(GString) route = g_string_new (NULL);
+
+          for (char leg = 'a'; leg <= 'd'; leg++)
+            {
+              g_autofree char *name = g_strdup_printf ("r%u%c", n, leg);
+              const char *sector = g_hash_table_lookup (fields, name);
+
+              if (sector != NULL && *sector != '\0')
+                g_string_append_printf (route, "%s%s", route->len > 0 ? " " : "", sector);
+            }
+          if (route->len > 0)
+            adm_event_set (event, "route", route->str);
+          if (target != NULL)
+            adm_event_set (event, "target", target);
+          g_ptr_array_add (events, event);
+        }
+      if (flagship != NULL)
+        {
+          AdmEvent *event = order_event (admiral, cycle, now, n + 1, formation, "flagship");
+
+          adm_event_set (event, "flagship", flagship);
+          g_ptr_array_add (events, event);
+        }
+      if (text != NULL)
+        {
+          AdmEvent *event = order_event (admiral, cycle, now, n + 1, formation, "instructions");
+          g_autofree char *stripped = g_strstrip (g_strdup (text));
+
+          adm_event_set_text (event, stripped);
+          g_ptr_array_add (events, event);
+        }
+      {
+        AdmEvent *event = administrative_event (campaign, admiral, cycle, now, n, formation,
+                                                fields, events);
+
+        if (event != NULL)
+          g_ptr_array_add (events, event);
+      }
+    }
+  return events;
+}
+
+/* The engine's reason without the "sheet:N: " that locates it in a file. */
+const char *
+_adm_portal_reason_of (const GError *error)
+{
+  const char *colon = strstr (error->message, ": ");
+
+  return g_str_has_prefix (error->message, "sheet:") && colon != NULL ? colon + 2
+                                                                      : error->message;
+}
+
+/* Main thread: the reason the engine refuses each fieldset's orders of @events, by the
+ * fieldset's number (the orders' line, from 1), into @refusals — the first refusal of its
+ * orders in the engine's verdicts on the sheet (adm_order_sheet_verdicts (), the board's
+ * verdicts), every refusal told at once — and each refused fieldset's orders taken out of
+ * @events, which keeps the orders to read back. A refusal of the whole sheet, which no
+ * fieldset holds, is returned, @events left with no order. */
+static char *
+refuse_fieldsets (AdmPortal *self,
+                  GPtrArray *events,
+                  GPtrArray *refusals)
+{
+  g_autoptr(GPtrArray) verdicts = NULL;
+  gboolean refused[MAX_FORMATIONS] = { FALSE, };
+
+  /* A sheet with no order yet has nothing to tell beside its fieldsets. */
+  if (events->len <= 1)
+    return NULL;
+  verdicts = adm_order_sheet_verdicts (events, adm_campaign_get_state (self->campaign));
+  if (g_ptr_array_index (verdicts, 0) != NULL)
+    {
+      g_ptr_array_set_size (events, 1);
+      return g_strdup (g_ptr_array_index (verdicts, 0));
+    }
+  for (guint i = 1; i < events->len; i++)
+    {
+      const char *reason = g_ptr_array_index (verdicts, i);
+      int n = adm_event_get_line (g_ptr_array_index (events, i)) - 1;
+
+      if (reason == NULL || n < 0 || n >= MAX_FORMATIONS || refused[n])
+        continue;
+      refused[n] = TRUE;
+      g_ptr_array_index (refusals, n) = g_strdup (reason);
+    }
+  for (guint i = events->len - 1; i >= 1; i--)
+    {
+      int n = adm_event_get_line (g_ptr_array_index (events, i)) - 1;
+
+      if (n >= 0 && n < MAX_FORMATIONS && refused[n])
+        g_ptr_array_remove_index (events, i);
+    }
+  return NULL;
+}
+
+/* Main thread: each order of @events, which the engine takes, read back
+ * (adm_portal_page_read_back ()) on a scratch copy as the check applies them, into @readback
+ * by its fieldset's number (several of one fieldset a line each). */
+static void
+read_back_fieldsets (AdmPortal *self,
+                     GPtrArray *events,
+                     GPtrArray *readback)
+{
+  AdmStrategy *trial = adm_strategy_new_trial (adm_state_get_strategy (
+                                                 adm_campaign_get_state (self->campaign)));
+
+  if (events->len > 1 && adm_strategy_check_sheet (trial, g_ptr_array_index (events, 0), NULL))
+    for (guint i = 1; i < events->len; i++)
+      {
+        const AdmEvent *event = g_ptr_array_index (events, i);
+        AdmStratOrder *order = adm_strategy_check_order (trial, event, NULL);
+        int n = adm_event_get_line (event) - 1;
+        g_autofree char *sentence = NULL;
+        char **slot;
+
+        if (order == NULL || n < 0 || n >= MAX_FORMATIONS)
+          {
+            g_clear_pointer (&order, adm_strat_order_free);
+            continue;
+          }
+        sentence = adm_portal_page_read_back (trial, order);
+        slot = (char **) &g_ptr_array_index (readback, n);
+        if (*slot == NULL)
+          *slot = g_steal_pointer (&sentence);
+        else
+          {
+            char *both = g_strconcat (*slot, "\n", sentence, NULL);
+
+            g_free (*slot);
+            *slot = both;
+          }
+        adm_strategy_apply_order (trial, order);
+      }
+  adm_strategy_free (trial);
+}
+
+/* Main thread: the engine's word on each fieldset of a sheet as the form gives it: why it
+ * refuses its orders (@fill->refusals), and the others read back (@fill->readback). A
+ * refusal of the whole sheet is returned. In the caller's language. */
+char *
+_adm_portal_fill_notes (AdmPortal         *self,
+                        const AdmAdmiral  *admiral,
+                        AdmPortalFormFill *fill)
+{
+  g_autoptr(GPtrArray) events = _adm_portal_form_events (self->campaign, admiral,
+                                                         _adm_portal_current_cycle (self),
+                                                         g_get_real_time () / G_USEC_PER_SEC,
+                                                         FALSE, fill->values);
+  char *whole;
+
+  fill->refusals = g_ptr_array_new_full (MAX_FORMATIONS, g_free);
+  fill->readback = g_ptr_array_new_full (MAX_FORMATIONS, g_free);
+  g_ptr_array_set_size (fill->refusals, MAX_FORMATIONS);
+  g_ptr_array_set_size (fill->readback, MAX_FORMATIONS);
+  whole = refuse_fieldsets (self, events, fill->refusals);
+  read_back_fieldsets (self, events, fill->readback);
+  return whole;
+}
+
+void
+_adm_portal_fill_clear (AdmPortalFormFill *fill)
+{
+  g_clear_pointer (&fill->refusals, g_ptr_array_unref);
+  g_clear_pointer (&fill->readback, g_ptr_array_unref);
+}
+
+/* Main thread: his form filled in again with the last sheet he handed in this cycle, its
+ * orders read back, and beside each one refused why: the engine's reason, or for a sheet the
+ * master refused, the master's. The message the page shows on top is returned (an engine's
+ * refusal on arrival), else NULL. */
+char *
+_adm_portal_posted_fill (AdmPortal         *self,
+                         const AdmAdmiral  *admiral,
+                         AdmPortalFormFill *fill)
+{
+  Posted *posted = g_hash_table_lookup (self->posted, admiral->id);
+  const AdmPortalSheet *sheet = g_hash_table_lookup (self->sheets, admiral->id);
+
+  if (posted == NULL || posted->cycle != _adm_portal_current_cycle (self))
+    return NULL;
+  fill->values = posted->fields;
+  /* A refusal of the whole sheet is in the page's message or its sheet's status already. */
+  g_free (_adm_portal_fill_notes (self, admiral, fill));
+  if (posted->reason != NULL)
+    return g_strdup_printf (_("The sheet was refused: %s"), posted->reason);
+  if (sheet != NULL && sheet->cycle == posted->cycle &&
+      sheet->status == ADM_PORTAL_SHEET_REFUSED && sheet->reason != NULL)
+    for (guint n = 0; n < MAX_FORMATIONS; n++)
+      {
+        g_autofree char *order = g_strdup_printf ("o%u", n);
+        g_autofree char *formation = g_strdup_printf ("f%u", n);
+
+        if (g_hash_table_lookup (fill->values, formation) == NULL)
+          break;
+        if (g_ptr_array_index (fill->refusals, n) == NULL &&
+            g_ptr_array_index (fill->readback, n) != NULL)
+          g_ptr_array_index (fill->refusals, n) = g_strdup_printf (_("Refused by the master: %s"),
+                                                                   sheet->reason);
+      }
+  return NULL;
+}
+
+/* Main thread: his latest form as he handed it in, kept for it to come back filled in. */
+void
+_adm_portal_keep_posted (AdmPortal        *self,
+                         const AdmAdmiral *admiral,
+                         GHashTable       *fields,
+                         const char       *reason)
+{
+  Posted *posted = g_new0 (Posted, 1);
+
+  posted->cycle = _adm_portal_current_cycle (self);
+  posted->fields = g_hash_table_ref (fields);
+  g_hash_table_remove (posted->fields, "csrf");
+  posted->reason = g_strdup (reason);
+  g_hash_table_replace (self->posted, g_strdup (admiral->id), posted);
+}
