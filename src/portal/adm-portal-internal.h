@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* adm-portal-internal.h: what the portal's own files (adm-portal.c, adm-portal-intake.c,
- * adm-portal-server.c) share: what both threads share (Shared), the server thread (Server),
- * the portal object, a page, a Job, a sheet as posted, and the functions each lends the
- * others. Not for the portal's siblings, which have types of their own of the same names
- * (adm-table-server.c): theirs is adm-portal-private.h. */
+ * adm-portal-publish.c, adm-portal-server.c) share: what both threads share (Shared), the
+ * server thread (Server), the portal object, a page, a Job, a sheet as posted, a language in
+ * effect, and the functions each lends the others. Not for the portal's siblings, which
+ * have types of their own of the same names (adm-table-server.c): theirs is
+ * adm-portal-private.h. */
 #pragma once
 
 #include <libsoup/soup.h>
@@ -155,6 +156,12 @@ typedef struct {
   char       *reason;   /* the engine's refusal on arrival, or NULL */
 } Posted;
 
+/* The language of a page's words, in effect on the main thread from a push to its pop. */
+typedef struct {
+  char *language;
+  char *messages;   /* LC_MESSAGES to restore, or NULL */
+} LangScope;
+
 Shared   *_adm_portal_shared_ref   (Shared            *shared);
 void      _adm_portal_shared_unref (Shared            *shared);
 
@@ -177,6 +184,27 @@ guint       _adm_portal_current_cycle   (AdmPortal          *self);
 /* Main thread: a new sheet from him, taken or refused, takes his final mark away. */
 void        _adm_portal_final_clear     (AdmPortal          *self,
                                          const char         *admiral_id);
+
+/* Main thread: gettext's language @lang until the pop; the admiral @admiral_id of the campaign, or
+ * NULL; @job sent back to the server, answered; @job freed; @func run at idle priority on
+ * the main context, a step at a time. */
+void        _adm_portal_lang_push       (LangScope          *scope,
+                                         const char         *lang);
+void        _adm_portal_lang_pop        (LangScope          *scope);
+const AdmAdmiral *_adm_portal_admiral_of (AdmPortal         *self,
+                                         const char         *admiral_id);
+void        _adm_portal_job_reply       (Job                *job);
+void        _adm_portal_job_free        (gpointer            data);
+guint       _adm_portal_step_source_add (AdmPortal          *self,
+                                         GSourceFunc         func,
+                                         const char         *name);
+
+/* adm-portal-publish.c: "report-N.pdf" with N a resolved cycle (before @current), or 0;
+ * main thread: @job's report PDF queued, made a step at a time. */
+guint       _adm_portal_parse_report    (guint               current,
+                                         const char         *rest);
+void        _adm_portal_pdf_queue       (AdmPortal          *self,
+                                         Job                *job);
 
 /* adm-portal-intake.c, main thread: the sheet the form's fields give; the engine's reason
  * without the "sheet:N: " that locates it in a file; the engine's word on each fieldset of

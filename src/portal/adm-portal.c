@@ -17,8 +17,8 @@
  * the portal's signals are the main thread's alone.
  *
  * Its parts: the server thread and its connections are adm-portal-server.c's; a posted sheet
- * read into the engine's events, and read back, adm-portal-intake.c's; what the portal's
- * files share, adm-portal-internal.h. */
+ * read into the engine's events, and read back, adm-portal-intake.c's; the reports' PDFs,
+ * adm-portal-publish.c's; what the portal's files share, adm-portal-internal.h. */
 
 #include "config.h"
 
@@ -29,12 +29,10 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/resource.h>
-#include <cairo-pdf.h>
 #include <glib/gi18n-lib.h>
 #include <libsoup/soup.h>
 
 #include "adm-audience.h"
-#include "adm-doc-render.h"
 #include "adm-order-sheet.h"
 #include "adm-portal.h"
 #include "adm-portal-internal.h"
@@ -151,8 +149,6 @@ parts_free (gpointer data)
   g_free (parts);
 }
 
-static void job_free (gpointer data);
-
 static void
 build_free (Build *build)
 {
@@ -232,14 +228,9 @@ _adm_portal_shared_unref (Shared *shared)
 
 /* Language: the page's words follow the browser, the master's own screens do not change. */
 
-typedef struct {
-  char *language;
-  char *messages;   /* LC_MESSAGES to restore, or NULL */
-} LangScope;
-
-static void
-lang_push (LangScope  *scope,
-           const char *lang)
+void
+_adm_portal_lang_push (LangScope  *scope,
+                       const char *lang)
 {
   const char *current = setlocale (LC_MESSAGES, NULL);
 
@@ -255,8 +246,8 @@ lang_push (LangScope  *scope,
     }
 }
 
-static void
-lang_pop (LangScope *scope)
+void
+_adm_portal_lang_pop (LangScope *scope)
 {
   /* An empty LANGUAGE is none to gettext; set rather than unset, the variable is replaced in
    * place, never moving the environment under the server thread's getenv (). */
@@ -727,9 +718,9 @@ rate_allows (Shared            *shared,
 
 /* Pages */
 
-static const AdmAdmiral *
-admiral_of (AdmPortal  *self,
-            const char *admiral_id)
+const AdmAdmiral *
+_adm_portal_admiral_of (AdmPortal  *self,
+                        const char *admiral_id)
 {
   return adm_scenario_lookup_admiral (adm_campaign_get_scenario (self->campaign), admiral_id);
 }
@@ -938,7 +929,7 @@ marked_page (AdmPortal               *self,
   Parts *parts;
   char *html;
 
-  lang_push (&scope, lang);
+  _adm_portal_lang_push (&scope, lang);
   parts = parts_for (self, admiral, lang);
   if (fill == NULL)
     {
@@ -981,7 +972,7 @@ marked_page (AdmPortal               *self,
   page.known_html = parts->known;
   page.reports_html = parts->reports;
   html = adm_portal_page_render (&page);
-  lang_pop (&scope);
+  _adm_portal_lang_pop (&scope);
   return html;
 }
 
@@ -1122,8 +1113,8 @@ respond_status (Shared            *shared,
 
 /* Jobs: from the server thread to the main thread and back */
 
-static void
-job_free (gpointer data)
+void
+_adm_portal_job_free (gpointer data)
 {
   Job *job = data;
 
@@ -1195,10 +1186,11 @@ job_answer_cb (gpointer data)
 }
 
 /* Main thread: sends @job back to the server, answered. */
-static void
-job_reply (Job *job)
+void
+_adm_portal_job_reply (Job *job)
 {
-  g_main_context_invoke_full (job->reply_to, G_PRIORITY_DEFAULT, job_answer_cb, job, job_free);
+  g_main_context_invoke_full (job->reply_to, G_PRIORITY_DEFAULT, job_answer_cb, job,
+                              _adm_portal_job_free);
 }
 
 static void job_run (AdmPortal *self,
@@ -1214,15 +1206,16 @@ job_run_cb (gpointer data)
    * would read an answer. */
   if (self == NULL || self->server == NULL || self->server->context != job->reply_to ||
       self->campaign == NULL)
-    job_free (job);
+    _adm_portal_job_free (job);
   else
     job_run (self, job);
   return G_SOURCE_REMOVE;
 }
 
 /* Server thread: hands @job to the main context; the request it answers stays paused. The
- * main thread owns it from then on, and sends it back (job_reply ()): no destroy notify here,
- * which would run after job_run_cb () and race with the server freeing the Job it got back. */
+ * main thread owns it from then on, and sends it back (_adm_portal_job_reply ()): no destroy
+ * notify here, which would run after job_run_cb () and race with the server freeing the Job
+ * it got back. */
 static void
 job_send (Job *job)
 {
@@ -1286,7 +1279,7 @@ job_answer_page (AdmPortal        *self,
   job->page = page_for (self, admiral, job->lang, job->key);
   if (job->status == SOUP_STATUS_NOT_FOUND)
     job->status = SOUP_STATUS_OK;
-  job_reply (job);
+  _adm_portal_job_reply (job);
 }
 
 /* Main thread: answers @job with the admiral's page at once when its fragments are made, else
@@ -1308,8 +1301,8 @@ static void
 build_done (AdmPortal *self,
             Build     *build)
 {
-  const AdmAdmiral *admiral = self->campaign != NULL ? admiral_of (self, build->admiral_id)
-                                                     : NULL;
+  const AdmAdmiral *admiral = self->campaign != NULL
+                              ? _adm_portal_admiral_of (self, build->admiral_id) : NULL;
 
   /* Made and published even with no request waiting: the next one finds it. */
   if (admiral != NULL)
@@ -1321,7 +1314,7 @@ build_done (AdmPortal *self,
       if (admiral != NULL)
         job_answer_page (self, job, admiral);
       else
-        job_reply (job);
+        _adm_portal_job_reply (job);
     }
   g_ptr_array_set_size (build->waiting, 0);
 }
@@ -1343,7 +1336,7 @@ build_step_cb (gpointer data)
       self->build_source = 0;
       return G_SOURCE_REMOVE;
     }
-  admiral = self->campaign != NULL ? admiral_of (self, build->admiral_id) : NULL;
+  admiral = self->campaign != NULL ? _adm_portal_admiral_of (self, build->admiral_id) : NULL;
   if (admiral == NULL || g_hash_table_contains (self->parts, build->key))
     {
       /* Its fragments made (by the steps before, or for a sheet's answer), or gone with the
@@ -1364,7 +1357,7 @@ build_step_cb (gpointer data)
       build->step = 0;
     }
   current = _adm_portal_current_cycle (self);
-  lang_push (&scope, build->lang);
+  _adm_portal_lang_push (&scope, build->lang);
   if (build->step == 0)
     build->parts->cards = g_strdup (fragment (self, admiral, build->lang, "cards"));
   else if (build->step == 1)
@@ -1375,7 +1368,7 @@ build_step_cb (gpointer data)
 
       g_string_append (build->reports, fragment (self, admiral, build->lang, part));
     }
-  lang_pop (&scope);
+  _adm_portal_lang_pop (&scope);
   build->step++;
   if (build->step >= 2 && (current <= 1 || build->step - 1 >= current))
     {
@@ -1391,10 +1384,10 @@ build_step_cb (gpointer data)
 /* Main thread: @func run at idle priority on the main context until it returns
  * G_SOURCE_REMOVE, a step each time (pages and reports' PDFs are made one step at a time).
  * Returns the source's id. */
-static guint
-step_source_add (AdmPortal   *self,
-                 GSourceFunc  func,
-                 const char  *name)
+guint
+_adm_portal_step_source_add (AdmPortal   *self,
+                             GSourceFunc  func,
+                             const char  *name)
 {
   GSource *source = g_idle_source_new ();
   guint id;
@@ -1444,7 +1437,8 @@ build_queue (AdmPortal  *self,
   if (job != NULL)
     g_ptr_array_add (build->waiting, job);
   if (self->build_source == 0)
-    self->build_source = step_source_add (self, build_step_cb, "[admiralty] portal page");
+    self->build_source = _adm_portal_step_source_add (self, build_step_cb,
+                                                      "[admiralty] portal page");
 }
 
 /* Stopped: the requests waiting for a page are dropped with their connections. */
@@ -1457,179 +1451,12 @@ builds_clear (AdmPortal *self)
   while ((build = g_queue_pop_head (&self->builds)) != NULL)
     {
       for (guint i = 0; i < build->waiting->len; i++)
-        job_free (g_ptr_array_index (build->waiting, i));
+        _adm_portal_job_free (g_ptr_array_index (build->waiting, i));
       build_free (build);
     }
   /* And the reports' PDFs still to make. */
   step_source_clear (self, &self->pdf_source);
-  g_queue_clear_full (&self->pdf_jobs, (GDestroyNotify) job_free);
-}
-
-static cairo_status_t
-write_bytes_cb (void                *closure,
-                const unsigned char *data,
-                unsigned int         length)
-{
-  g_byte_array_append (closure, data, length);
-  return CAIRO_STATUS_SUCCESS;
-}
-
-/* @doc as a PDF in memory, A4: nothing of a request reaches the file system. */
-static GBytes *
-doc_pdf (AdmDoc *doc)
-{
-  GByteArray *bytes = g_byte_array_new ();
-  AdmPaper paper;
-  cairo_surface_t *surface;
-  cairo_t *cr;
-  g_autoptr(AdmDocLayout) layout = NULL;
-
-  adm_paper_from_name ("a4", &paper);
-  surface = cairo_pdf_surface_create_for_stream (write_bytes_cb, bytes, paper.width,
-                                                 paper.height);
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, adm_doc_get_title (doc));
-  cr = cairo_create (surface);
-  layout = adm_doc_layout_new (doc, cr, paper.width, paper.height);
-  for (guint page = 0; page < adm_doc_layout_get_n_pages (layout); page++)
-    {
-      adm_doc_layout_render_page (layout, cr, page);
-      cairo_show_page (cr);
-    }
-  g_clear_pointer (&layout, adm_doc_layout_free);
-  cairo_destroy (cr);
-  cairo_surface_finish (surface);
-  cairo_surface_destroy (surface);
-  return g_byte_array_free_to_bytes (bytes);
-}
-
-/* "report-N.pdf" with N a resolved cycle (before @current), written as a plain number, or 0. */
-static guint
-parse_report (guint       current,
-              const char *rest)
-{
-  guint64 cycle = 0;
-  const char *c = rest + strlen ("report-");
-
-  if (!g_str_has_prefix (rest, "report-") || !g_ascii_isdigit (*c) || *c == '0')
-    return 0;
-  for (; g_ascii_isdigit (*c) && cycle < 100000; c++)
-    cycle = cycle * 10 + (guint64) (*c - '0');
-  if (!g_str_equal (c, ".pdf") || cycle >= current)
-    return 0;
-  return (guint) cycle;
-}
-
-typedef struct {
-  Job   *job;
-  char  *key;
-  guint  version;
-} PdfTask;
-
-static void
-pdf_task_free (gpointer data)
-{
-  PdfTask *task = data;
-
-  /* A job still here was not answered: its server is gone. */
-  if (task->job != NULL)
-    job_free (task->job);
-  g_free (task->key);
-  g_free (task);
-}
-
-/* A thread of the pool: the document drawn as a PDF. Drawing needs no translation (the
- * document's words, its page footer included, were translated when it was made) and no
- * campaign: nothing the main thread changes. */
-static void
-pdf_draw_thread (GTask        *task,
-                 gpointer      source,
-                 gpointer      data,
-                 GCancellable *cancellable)
-{
-  g_task_return_pointer (task, doc_pdf (data), (GDestroyNotify) g_bytes_unref);
-}
-
-/* Main thread: the PDF drawn; published (unless the campaign changed meanwhile) and sent. */
-static void
-pdf_drawn_cb (GObject      *source,
-              GAsyncResult *result,
-              gpointer      data)
-{
-  AdmPortal *self = ADM_PORTAL (source);
-  PdfTask *pdf_task = data;
-  GBytes *pdf = g_task_propagate_pointer (G_TASK (result), NULL);
-  Job *job = g_steal_pointer (&pdf_task->job);
-
-  /* Its server stopped meanwhile: nothing would read an answer. */
-  if (self->server == NULL || self->server->context != job->reply_to)
-    {
-      job_free (job);
-      g_clear_pointer (&pdf, g_bytes_unref);
-    }
-  else
-    {
-      if (pdf_task->version == self->version)
-        {
-          g_mutex_lock (&self->shared->lock);
-          g_hash_table_replace (self->shared->pdfs, g_strdup (pdf_task->key), g_bytes_ref (pdf));
-          g_mutex_unlock (&self->shared->lock);
-        }
-      job->pdf = pdf;
-      job->status = SOUP_STATUS_OK;
-      job_reply (job);
-    }
-  pdf_task_free (pdf_task);
-}
-
-/* Main thread: @job's report as a PDF, made once per campaign version and published. The
- * report is made here, from the campaign, in the admiral's language; it is drawn on a thread
- * of its own (a large one took 27 ms: the UI never waits for the portal). */
-static void
-job_pdf (AdmPortal        *self,
-         Job              *job,
-         const AdmAdmiral *admiral)
-{
-  Shared *shared = self->shared;
-  g_autofree char *key = g_strdup_printf ("%s\n%s\n%u", admiral->id, job->lang, job->cycle);
-  GBytes *pdf;
-
-  g_mutex_lock (&shared->lock);
-  pdf = g_hash_table_lookup (shared->pdfs, key);
-  if (pdf != NULL)
-    g_bytes_ref (pdf);
-  g_mutex_unlock (&shared->lock);
-  if (pdf == NULL && job->cycle < _adm_portal_current_cycle (self))
-    {
-      g_autoptr(GError) error = NULL;
-      AdmDoc *doc;
-      LangScope scope;
-      PdfTask *pdf_task;
-      g_autoptr(GTask) task = NULL;
-
-      lang_push (&scope, job->lang);
-      doc = adm_report_build (self->campaign, ADM_REPORT_ADMIRAL, admiral->id, job->cycle,
-                              self->battles_dir, &error);
-      lang_pop (&scope);
-      if (doc == NULL)
-        {
-          job->status = SOUP_STATUS_INTERNAL_SERVER_ERROR;
-          job->text = g_strdup (error->message);
-          job_reply (job);
-          return;
-        }
-      pdf_task = g_new0 (PdfTask, 1);
-      pdf_task->job = job;
-      pdf_task->key = g_steal_pointer (&key);
-      pdf_task->version = self->version;
-      task = g_task_new (self, NULL, pdf_drawn_cb, pdf_task);
-      g_task_set_task_data (task, doc, (GDestroyNotify) adm_doc_free);
-      g_task_set_name (task, "[admiralty] portal report PDF");
-      g_task_run_in_thread (task, pdf_draw_thread);
-      return;
-    }
-  job->pdf = pdf;
-  job->status = pdf != NULL ? SOUP_STATUS_OK : SOUP_STATUS_NOT_FOUND;
-  job_reply (job);
+  g_queue_clear_full (&self->pdf_jobs, (GDestroyNotify) _adm_portal_job_free);
 }
 
 /* Main thread: his orders read back, not handed in — asked for, or from a page out of date: a
@@ -1646,7 +1473,7 @@ job_read_back (AdmPortal        *self,
 
   g_hash_table_remove (job->fields, "csrf");
   g_hash_table_remove (job->fields, "step");
-  lang_push (&scope, job->lang);
+  _adm_portal_lang_push (&scope, job->lang);
   whole = _adm_portal_fill_notes (self, admiral, &fill);
   if (job->stale)
     message = g_strdup (_("This page was out of date, so the sheet was not handed in. Your "
@@ -1657,12 +1484,12 @@ job_read_back (AdmPortal        *self,
   else
     message = g_strdup (_("Your orders, read back beside each formation. Hand the sheet in "
                           "when they say what you mean."));
-  lang_pop (&scope);
+  _adm_portal_lang_pop (&scope);
   marked = marked_page (self, admiral, job->lang, message, job->stale || whole != NULL, &fill);
   _adm_portal_fill_clear (&fill);
   job->page = page_new (marked);
   job->status = job->stale ? SOUP_STATUS_FORBIDDEN : SOUP_STATUS_OK;
-  job_reply (job);
+  _adm_portal_job_reply (job);
 }
 
 /* Main thread: the posted sheet of @job checked by the engine and kept for the master, or,
@@ -1695,12 +1522,12 @@ job_sheet (AdmPortal        *self,
 
       /* The reason in his page's language, as the page shows it. */
       g_clear_error (&error);
-      lang_push (&scope, job->lang);
+      _adm_portal_lang_push (&scope, job->lang);
       adm_order_sheet_check (events, adm_campaign_get_state (self->campaign), "sheet", &error);
-      lang_pop (&scope);
+      _adm_portal_lang_pop (&scope);
       _adm_portal_keep_posted (self, admiral, job->fields, _adm_portal_reason_of (error));
       pages_changed (self, FALSE);
-      job_reply (job);
+      _adm_portal_job_reply (job);
       return;
     }
   sheet = g_new0 (AdmPortalSheet, 1);
@@ -1716,43 +1543,11 @@ job_sheet (AdmPortal        *self,
   g_signal_emit (self, signals[SHEET_RECEIVED], 0, admiral->id);
   if (self->accept_on_arrival)
     adm_portal_accept (self, admiral->id, NULL);
-  job_reply (job);
+  _adm_portal_job_reply (job);
 }
 
 
 /* Main thread: what the server asked. */
-/* One report's PDF a step: each takes a few milliseconds, and the requests for the eleven
- * admirals' reports arriving at once would otherwise hold the main loop for all of them in
- * one stretch (the UI never waits for the portal). */
-static gboolean
-pdf_step_cb (gpointer data)
-{
-  AdmPortal *self = data;
-  Job *job = g_queue_pop_head (&self->pdf_jobs);
-  const AdmAdmiral *admiral;
-
-  if (job == NULL)
-    {
-      self->pdf_source = 0;
-      return G_SOURCE_REMOVE;
-    }
-  admiral = self->campaign != NULL ? admiral_of (self, job->admiral_id) : NULL;
-  if (admiral == NULL)
-    job_reply (job);
-  else
-    job_pdf (self, job, admiral);
-  return G_SOURCE_CONTINUE;
-}
-
-static void
-pdf_queue (AdmPortal *self,
-           Job       *job)
-{
-  g_queue_push_tail (&self->pdf_jobs, job);
-  if (self->pdf_source == 0)
-    self->pdf_source = step_source_add (self, pdf_step_cb, "[admiralty] portal report PDF");
-}
-
 static void job_final (AdmPortal        *self,
                        Job              *job,
                        const AdmAdmiral *admiral);
@@ -1761,10 +1556,10 @@ static void
 job_run (AdmPortal *self,
          Job       *job)
 {
-  const AdmAdmiral *admiral = admiral_of (self, job->admiral_id);
+  const AdmAdmiral *admiral = _adm_portal_admiral_of (self, job->admiral_id);
 
   if (admiral == NULL)
-    job_reply (job);
+    _adm_portal_job_reply (job);
   else if (job->kind == JOB_PAGE)
     job_serve_page (self, job, admiral);
   else if (job->kind == JOB_SHEET)
@@ -1772,7 +1567,7 @@ job_run (AdmPortal *self,
   else if (job->kind == JOB_FINAL)
     job_final (self, job, admiral);
   else
-    pdf_queue (self, job);
+    _adm_portal_pdf_queue (self, job);
 }
 
 /* Server thread: a posted sheet (JOB_SHEET) or final mark (JOB_FINAL), bounded and with a
@@ -1904,7 +1699,7 @@ serve_pdf (Server            *server,
   if (job->pdf != NULL)
     {
       job_answer_cb (job);
-      job_free (job);
+      _adm_portal_job_free (job);
     }
   else
     job_send (job);
@@ -2021,7 +1816,7 @@ _adm_portal_handle_cb (SoupServer        *soup,
     receive_sheet (server, msg, admiral_id, JOB_SHEET);
   else if (g_str_equal (method, "POST") && g_str_equal (rest, "final"))
     receive_sheet (server, msg, admiral_id, JOB_FINAL);
-  else if (get && (cycle = parse_report (current, rest)) > 0)
+  else if (get && (cycle = _adm_portal_parse_report (current, rest)) > 0)
     serve_pdf (server, msg, admiral_id, cycle);
   else
     not_found (msg);
@@ -2647,15 +2442,15 @@ job_final (AdmPortal        *self,
   if (adm_portal_set_final (self, admiral->id, final, NULL))
     {
       job->status = SOUP_STATUS_SEE_OTHER;
-      job_reply (job);
+      _adm_portal_job_reply (job);
       return;
     }
-  lang_push (&scope, job->lang);
+  _adm_portal_lang_push (&scope, job->lang);
   message = g_strdup (_("Hand in your sheet first: only a sheet handed in and not refused can "
                         "be marked final."));
-  lang_pop (&scope);
+  _adm_portal_lang_pop (&scope);
   marked = marked_page (self, admiral, job->lang, message, TRUE, NULL);
   job->page = page_new (marked);
   job->status = SOUP_STATUS_CONFLICT;
-  job_reply (job);
+  _adm_portal_job_reply (job);
 }
