@@ -16,6 +16,12 @@
 
 G_BEGIN_DECLS
 
+typedef struct {
+  char *cards;
+  char *reports;
+  char *known;
+} Parts;
+
 /* What both threads share: written by the main thread, read by the server's, under @lock. */
 typedef struct {
   gatomicrefcount  ref;
@@ -156,6 +162,19 @@ typedef struct {
   char       *reason;   /* the engine's refusal on arrival, or NULL */
 } Posted;
 
+/* An admiral's page being made on the main loop in steps of one fragment each, so that no
+ * step holds the loop for long; the Jobs waiting for it are answered when it is made. */
+typedef struct {
+  char      *admiral_id;
+  char      *lang;
+  char      *key;
+  guint      version;
+  guint      step;     /* 0: cards, 1: what his side knows, 2…: the reports, newest first */
+  Parts     *parts;
+  GString   *reports;
+  GPtrArray *waiting;  /* Job* */
+} Build;
+
 /* The language of a page's words, in effect on the main thread from a push to its pop. */
 typedef struct {
   char *language;
@@ -185,9 +204,9 @@ guint       _adm_portal_current_cycle   (AdmPortal          *self);
 void        _adm_portal_final_clear     (AdmPortal          *self,
                                          const char         *admiral_id);
 
-/* Main thread: gettext's language @lang until the pop; the admiral @admiral_id of the campaign, or
- * NULL; @job sent back to the server, answered; @job freed; @func run at idle priority on
- * the main context, a step at a time. */
+/* Main thread: gettext's language @lang until the pop; the admiral @admiral_id of the
+ * campaign, or NULL; @job sent back to the server, answered; @job freed; @func run at idle
+ * priority on the main context, a step at a time (adm-portal-publish.c). */
 void        _adm_portal_lang_push       (LangScope          *scope,
                                          const char         *lang);
 void        _adm_portal_lang_pop        (LangScope          *scope);
@@ -198,6 +217,36 @@ void        _adm_portal_job_free        (gpointer            data);
 guint       _adm_portal_step_source_add (AdmPortal          *self,
                                          GSourceFunc         func,
                                          const char         *name);
+
+/* Main thread: a Build's and Parts' free, a fragment of @admiral's page in the language in
+ * effect, the page with its marks, a Page made of it and released. */
+void _adm_portal_build_free (Build *build);
+void _adm_portal_parts_free (gpointer data);
+const char *_adm_portal_fragment (AdmPortal        *self,
+                                  const AdmAdmiral *admiral,
+                                  const char       *lang,
+                                  const char       *part);
+char *_adm_portal_marked_page (AdmPortal               *self,
+                               const AdmAdmiral        *admiral,
+                               const char              *lang,
+                               const char              *message,
+                               gboolean                 message_is_error,
+                               const AdmPortalFormFill *fill);
+Page *_adm_portal_page_new (const char *html);
+void _adm_portal_page_unref (gpointer data);
+
+/* adm-portal-publish.c, main thread: the page of @key made in steps (@job, when not NULL,
+ * answered with it); the builds dropped; @job answered with the page at once when it is
+ * made, else when its build is done. */
+void _adm_portal_build_queue (AdmPortal  *self,
+                              const char *admiral_id,
+                              const char *lang,
+                              const char *key,
+                              Job        *job);
+void _adm_portal_builds_clear (AdmPortal *self);
+void _adm_portal_job_serve_page (AdmPortal        *self,
+                                 Job              *job,
+                                 const AdmAdmiral *admiral);
 
 /* adm-portal-publish.c: "report-N.pdf" with N a resolved cycle (before @current), or 0;
  * main thread: @job's report PDF queued, made a step at a time. */

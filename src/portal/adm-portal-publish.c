@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adm-portal-publish.c: what the portal (adm-portal.c) publishes besides the pages: each
- * admiral's reports as PDFs, made on the main thread from the campaign in his language, drawn
- * on a thread of the pool, one a step of the main loop, and published for the server thread
- * to answer from. */
+/* adm-portal-publish.c: what the portal (adm-portal.c) publishes for the server thread to
+ * answer from, made on the main thread a step of its loop at a time: each admiral's page,
+ * made of its fragments (adm-portal.c's) one a step, the requests waiting for it answered
+ * when it is made; and his reports as PDFs, made from the campaign in his language and drawn
+ * on a thread of the pool. */
 
 #include "config.h"
 
@@ -12,6 +13,224 @@
 #include "adm-doc-render.h"
 #include "adm-portal-internal.h"
 #include "adm-report.h"
+
+/* Main thread: the admiral's page, as published, or made now from its fragments (which must
+ * be made) and published. */
+static Page *
+page_for (AdmPortal        *self,
+          const AdmAdmiral *admiral,
+          const char       *lang,
+          const char       *key)
+{
+  Shared *shared = self->shared;
+  g_autofree char *marked = NULL;
+  Page *page;
+
+  g_mutex_lock (&shared->lock);
+  page = g_hash_table_lookup (shared->pages, key);
+  if (page != NULL)
+    g_atomic_rc_box_acquire (page);
+  g_mutex_unlock (&shared->lock);
+  if (page != NULL)
+    return page;
+  marked = _adm_portal_marked_page (self, admiral, lang, NULL, FALSE, NULL);
+  page = _adm_portal_page_new (marked);
+  g_mutex_lock (&shared->lock);
+  g_hash_table_replace (shared->pages, g_strdup (key), g_atomic_rc_box_acquire (page));
+  g_hash_table_replace (shared->versions, g_strdup (key), GUINT_TO_POINTER (page->version));
+  g_mutex_unlock (&shared->lock);
+  g_hash_table_add (self->warm, g_strdup (key));
+  return page;
+}
+
+/* Main thread: answers @job with the admiral's page; its fragments are made. */
+static void
+job_answer_page (AdmPortal        *self,
+                 Job              *job,
+                 const AdmAdmiral *admiral)
+{
+  job->page = page_for (self, admiral, job->lang, job->key);
+  if (job->status == SOUP_STATUS_NOT_FOUND)
+    job->status = SOUP_STATUS_OK;
+  _adm_portal_job_reply (job);
+}
+
+/* Main thread: answers @job with the admiral's page at once when its fragments are made, else
+ * when they are (build_step_cb ()). */
+void
+_adm_portal_job_serve_page (AdmPortal        *self,
+                            Job              *job,
+                            const AdmAdmiral *admiral)
+{
+  if (g_hash_table_contains (self->parts, job->key))
+    job_answer_page (self, job, admiral);
+  else
+    _adm_portal_build_queue (self, admiral->id, job->lang, job->key, job);
+}
+
+/* Making a page in steps */
+
+static void
+build_done (AdmPortal *self,
+            Build     *build)
+{
+  const AdmAdmiral *admiral = self->campaign != NULL
+                              ? _adm_portal_admiral_of (self, build->admiral_id) : NULL;
+
+  /* Made and published even with no request waiting: the next one finds it. */
+  if (admiral != NULL)
+    _adm_portal_page_unref (page_for (self, admiral, build->lang, build->key));
+  for (guint i = 0; i < build->waiting->len; i++)
+    {
+      Job *job = g_ptr_array_index (build->waiting, i);
+
+      if (admiral != NULL)
+        job_answer_page (self, job, admiral);
+      else
+        _adm_portal_job_reply (job);
+    }
+  g_ptr_array_set_size (build->waiting, 0);
+}
+
+/* One step: one fragment of the head build's page (a fleet-card sheet, what his side knows,
+ * or one cycle's report), a few milliseconds, or the page made of them; the next step comes
+ * after the main loop has done what else is ready. */
+static gboolean
+build_step_cb (gpointer data)
+{
+  AdmPortal *self = data;
+  Build *build = g_queue_peek_head (&self->builds);
+  const AdmAdmiral *admiral;
+  guint current, cycle;
+  LangScope scope;
+
+  if (build == NULL)
+    {
+      self->build_source = 0;
+      return G_SOURCE_REMOVE;
+    }
+  admiral = self->campaign != NULL ? _adm_portal_admiral_of (self, build->admiral_id) : NULL;
+  if (admiral == NULL || g_hash_table_contains (self->parts, build->key))
+    {
+      /* Its fragments made (by the steps before, or for a sheet's answer), or gone with the
+       * campaign: the page, in a step of its own. */
+      build_done (self, g_queue_pop_head (&self->builds));
+      _adm_portal_build_free (build);
+      return G_SOURCE_CONTINUE;
+    }
+  /* The campaign changed under the build: its fragments so far are of the old one. */
+  if (build->version != self->version || build->parts == NULL)
+    {
+      g_clear_pointer (&build->parts, _adm_portal_parts_free);
+      if (build->reports != NULL)
+        g_string_free (build->reports, TRUE);
+      build->parts = g_new0 (Parts, 1);
+      build->reports = g_string_new (NULL);
+      build->version = self->version;
+      build->step = 0;
+    }
+  current = _adm_portal_current_cycle (self);
+  _adm_portal_lang_push (&scope, build->lang);
+  if (build->step == 0)
+    build->parts->cards = g_strdup (_adm_portal_fragment (self, admiral, build->lang, "cards"));
+  else if (build->step == 1)
+    build->parts->known = g_strdup (_adm_portal_fragment (self, admiral, build->lang, "known"));
+  else if ((cycle = current - (build->step - 1)) >= 1 && cycle < current)
+    {
+      g_autofree char *part = g_strdup_printf ("%u", cycle);
+
+      g_string_append (build->reports, _adm_portal_fragment (self, admiral, build->lang, part));
+    }
+  _adm_portal_lang_pop (&scope);
+  build->step++;
+  if (build->step >= 2 && (current <= 1 || build->step - 1 >= current))
+    {
+      if (current <= 1)
+        build->parts->reports = adm_portal_page_no_reports ();
+      else
+        build->parts->reports = g_string_free (g_steal_pointer (&build->reports), FALSE);
+      g_hash_table_insert (self->parts, g_strdup (build->key), g_steal_pointer (&build->parts));
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+/* Main thread: @func run at idle priority on the main context until it returns
+ * G_SOURCE_REMOVE, a step each time (pages and reports' PDFs are made one step at a time).
+ * Returns the source's id. */
+guint
+_adm_portal_step_source_add (AdmPortal   *self,
+                             GSourceFunc  func,
+                             const char  *name)
+{
+  GSource *source = g_idle_source_new ();
+  guint id;
+
+  g_source_set_priority (source, G_PRIORITY_DEFAULT_IDLE);
+  g_source_set_callback (source, func, self, NULL);
+  g_source_set_static_name (source, name);
+  id = g_source_attach (source, self->shared->owner);
+  g_source_unref (source);
+  return id;
+}
+
+static void
+step_source_clear (AdmPortal *self,
+                   guint     *id)
+{
+  GSource *source = *id != 0 ? g_main_context_find_source_by_id (self->shared->owner, *id)
+                             : NULL;
+
+  if (source != NULL)
+    g_source_destroy (source);
+  *id = 0;
+}
+
+/* Main thread: the page of @key made in steps, @job (when not NULL) answered with it. */
+void
+_adm_portal_build_queue (AdmPortal  *self,
+                         const char *admiral_id,
+                         const char *lang,
+                         const char *key,
+                         Job        *job)
+{
+  Build *build = NULL;
+
+  for (GList *l = self->builds.head; l != NULL && build == NULL; l = l->next)
+    if (g_str_equal (((Build *) l->data)->key, key))
+      build = l->data;
+  if (build == NULL)
+    {
+      build = g_new0 (Build, 1);
+      build->admiral_id = g_strdup (admiral_id);
+      build->lang = g_strdup (lang);
+      build->key = g_strdup (key);
+      build->waiting = g_ptr_array_new ();
+      g_queue_push_tail (&self->builds, build);
+    }
+  if (job != NULL)
+    g_ptr_array_add (build->waiting, job);
+  if (self->build_source == 0)
+    self->build_source = _adm_portal_step_source_add (self, build_step_cb,
+                                                      "[admiralty] portal page");
+}
+
+/* Stopped: the requests waiting for a page are dropped with their connections. */
+void
+_adm_portal_builds_clear (AdmPortal *self)
+{
+  Build *build;
+
+  step_source_clear (self, &self->build_source);
+  while ((build = g_queue_pop_head (&self->builds)) != NULL)
+    {
+      for (guint i = 0; i < build->waiting->len; i++)
+        _adm_portal_job_free (g_ptr_array_index (build->waiting, i));
+      _adm_portal_build_free (build);
+    }
+  /* And the reports' PDFs still to make. */
+  step_source_clear (self, &self->pdf_source);
+  g_queue_clear_full (&self->pdf_jobs, (GDestroyNotify) _adm_portal_job_free);
+}
 
 static cairo_status_t
 write_bytes_cb (void                *closure,

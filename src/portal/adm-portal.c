@@ -17,8 +17,8 @@
  * the portal's signals are the main thread's alone.
  *
  * Its parts: the server thread and its connections are adm-portal-server.c's; a posted sheet
- * read into the engine's events, and read back, adm-portal-intake.c's; the reports' PDFs,
- * adm-portal-publish.c's; what the portal's files share, adm-portal-internal.h. */
+ * read into the engine's events, and read back, adm-portal-intake.c's; the pages made in
+ * steps and the reports' PDFs, adm-portal-publish.c's; what the portal's files share, adm-portal-internal.h. */
 
 #include "config.h"
 
@@ -51,12 +51,6 @@ typedef struct {
   double tokens;
   gint64 last;   /* monotonic µs */
 } Bucket;
-
-typedef struct {
-  char *cards;
-  char *reports;
-  char *known;
-} Parts;
 
 /* Paths beginning with @prefix, served by @func on the server thread (the tables'). */
 typedef struct {
@@ -110,19 +104,6 @@ posted_free (gpointer data)
   g_free (posted);
 }
 
-/* An admiral's page being made on the main loop in steps of one fragment each, so that no
- * step holds the loop for long; the Jobs waiting for it are answered when it is made. */
-typedef struct {
-  char      *admiral_id;
-  char      *lang;
-  char      *key;
-  guint      version;
-  guint      step;     /* 0: cards, 1: what his side knows, 2…: the reports, newest first */
-  Parts     *parts;
-  GString   *reports;
-  GPtrArray *waiting;  /* Job* */
-} Build;
-
 static void
 page_clear (gpointer data)
 {
@@ -132,14 +113,14 @@ page_clear (gpointer data)
   g_string_free (page->marks, TRUE);
 }
 
-static void
-page_unref (gpointer data)
+void
+_adm_portal_page_unref (gpointer data)
 {
   g_atomic_rc_box_release_full (data, page_clear);
 }
 
-static void
-parts_free (gpointer data)
+void
+_adm_portal_parts_free (gpointer data)
 {
   Parts *parts = data;
 
@@ -149,14 +130,14 @@ parts_free (gpointer data)
   g_free (parts);
 }
 
-static void
-build_free (Build *build)
+void
+_adm_portal_build_free (Build *build)
 {
   g_free (build->admiral_id);
   g_free (build->lang);
   g_free (build->key);
   if (build->parts != NULL)
-    parts_free (build->parts);
+    _adm_portal_parts_free (build->parts);
   if (build->reports != NULL)
     g_string_free (build->reports, TRUE);
   g_ptr_array_unref (build->waiting);
@@ -189,7 +170,7 @@ shared_new (AdmPortal *portal)
   shared->statuses = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   shared->finals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   shared->buckets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  shared->pages = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, page_unref);
+  shared->pages = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, _adm_portal_page_unref);
   shared->versions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   shared->pdfs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                         (GDestroyNotify) g_bytes_unref);
@@ -323,11 +304,6 @@ sync_refusals (AdmPortal *self)
     g_signal_emit (self, signals[SHEET_CHANGED], 0, g_ptr_array_index (changed, i));
 }
 
-static void build_queue (AdmPortal  *self,
-                         const char *admiral_id,
-                         const char *lang,
-                         const char *key,
-                         Job        *job);
 static gboolean sheet_is_final (AdmPortal            *self,
                                 const AdmPortalSheet *sheet);
 
@@ -374,7 +350,7 @@ pages_changed (AdmPortal *self,
     {
       g_auto(GStrv) parts = g_strsplit (key, "\n", 2);
 
-      build_queue (self, parts[0], parts[1], key, NULL);
+      _adm_portal_build_queue (self, parts[0], parts[1], key, NULL);
     }
 }
 
@@ -557,7 +533,7 @@ static void
 adm_portal_init (AdmPortal *self)
 {
   self->shared = shared_new (self);
-  self->parts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, parts_free);
+  self->parts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, _adm_portal_parts_free);
   self->fragments = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->warm = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_queue_init (&self->builds);
@@ -779,11 +755,11 @@ sheet_status (AdmPortal        *self,
 
 /* A fragment of @admiral's page in @lang (the language in effect): kept, or made now. @part
  * is "cards", "known" or a cycle's number. */
-static const char *
-fragment (AdmPortal        *self,
-          const AdmAdmiral *admiral,
-          const char       *lang,
-          const char       *part)
+const char *
+_adm_portal_fragment (AdmPortal        *self,
+                      const AdmAdmiral *admiral,
+                      const char       *lang,
+                      const char       *part)
 {
   g_autofree char *key = g_strdup_printf ("%s\n%s\n%s", admiral->id, lang, part);
   char *made = g_hash_table_lookup (self->fragments, key);
@@ -820,7 +796,7 @@ reports_of (AdmPortal        *self,
     {
       g_autofree char *part = g_strdup_printf ("%u", cycle);
 
-      g_string_append (out, fragment (self, admiral, lang, part));
+      g_string_append (out, _adm_portal_fragment (self, admiral, lang, part));
     }
   return g_string_free (out, FALSE);
 }
@@ -836,9 +812,9 @@ parts_for (AdmPortal        *self,
   if (parts != NULL)
     return parts;
   parts = g_new0 (Parts, 1);
-  parts->cards = g_strdup (fragment (self, admiral, lang, "cards"));
+  parts->cards = g_strdup (_adm_portal_fragment (self, admiral, lang, "cards"));
   parts->reports = reports_of (self, admiral, lang);
-  parts->known = g_strdup (fragment (self, admiral, lang, "known"));
+  parts->known = g_strdup (_adm_portal_fragment (self, admiral, lang, "known"));
   g_hash_table_insert (self->parts, g_steal_pointer (&key), parts);
   return parts;
 }
@@ -911,13 +887,13 @@ state_key (AdmPortal        *self,
 
 /* The admiral's page with marks where the request's own values go, or (@message given) the
  * page made for this answer alone, its form filled in with @fill. */
-static char *
-marked_page (AdmPortal               *self,
-             const AdmAdmiral        *admiral,
-             const char              *lang,
-             const char              *message,
-             gboolean                 message_is_error,
-             const AdmPortalFormFill *fill)
+char *
+_adm_portal_marked_page (AdmPortal               *self,
+                         const AdmAdmiral        *admiral,
+                         const char              *lang,
+                         const char              *message,
+                         gboolean                 message_is_error,
+                         const AdmPortalFormFill *fill)
 {
   AdmScenario *scenario = adm_campaign_get_scenario (self->campaign);
   g_autofree char *form = NULL, *status_text = NULL, *subtitle = NULL, *key = NULL;
@@ -993,8 +969,8 @@ page_version (const char *html)
 }
 
 /* @html cut at its marks. */
-static Page *
-page_new (const char *html)
+Page *
+_adm_portal_page_new (const char *html)
 {
   Page *page = g_atomic_rc_box_new0 (Page);
   const char *start = html, *mark;
@@ -1125,7 +1101,7 @@ _adm_portal_job_free (gpointer data)
   g_free (job->key);
   g_clear_object (&job->msg);
   g_clear_pointer (&job->fields, g_hash_table_unref);
-  g_clear_pointer (&job->page, page_unref);
+  g_clear_pointer (&job->page, _adm_portal_page_unref);
   g_clear_pointer (&job->pdf, g_bytes_unref);
   g_free (job->text);
   g_free (job);
@@ -1241,224 +1217,6 @@ job_new (Server     *server,
   return job;
 }
 
-/* Main thread: the admiral's page, as published, or made now from its fragments (which must
- * be made) and published. */
-static Page *
-page_for (AdmPortal        *self,
-          const AdmAdmiral *admiral,
-          const char       *lang,
-          const char       *key)
-{
-  Shared *shared = self->shared;
-  g_autofree char *marked = NULL;
-  Page *page;
-
-  g_mutex_lock (&shared->lock);
-  page = g_hash_table_lookup (shared->pages, key);
-  if (page != NULL)
-    g_atomic_rc_box_acquire (page);
-  g_mutex_unlock (&shared->lock);
-  if (page != NULL)
-    return page;
-  marked = marked_page (self, admiral, lang, NULL, FALSE, NULL);
-  page = page_new (marked);
-  g_mutex_lock (&shared->lock);
-  g_hash_table_replace (shared->pages, g_strdup (key), g_atomic_rc_box_acquire (page));
-  g_hash_table_replace (shared->versions, g_strdup (key), GUINT_TO_POINTER (page->version));
-  g_mutex_unlock (&shared->lock);
-  g_hash_table_add (self->warm, g_strdup (key));
-  return page;
-}
-
-/* Main thread: answers @job with the admiral's page; its fragments are made. */
-static void
-job_answer_page (AdmPortal        *self,
-                 Job              *job,
-                 const AdmAdmiral *admiral)
-{
-  job->page = page_for (self, admiral, job->lang, job->key);
-  if (job->status == SOUP_STATUS_NOT_FOUND)
-    job->status = SOUP_STATUS_OK;
-  _adm_portal_job_reply (job);
-}
-
-/* Main thread: answers @job with the admiral's page at once when its fragments are made, else
- * when they are (build_step_cb ()). */
-static void
-job_serve_page (AdmPortal        *self,
-                Job              *job,
-                const AdmAdmiral *admiral)
-{
-  if (g_hash_table_contains (self->parts, job->key))
-    job_answer_page (self, job, admiral);
-  else
-    build_queue (self, admiral->id, job->lang, job->key, job);
-}
-
-/* Making a page in steps */
-
-static void
-build_done (AdmPortal *self,
-            Build     *build)
-{
-  const AdmAdmiral *admiral = self->campaign != NULL
-                              ? _adm_portal_admiral_of (self, build->admiral_id) : NULL;
-
-  /* Made and published even with no request waiting: the next one finds it. */
-  if (admiral != NULL)
-    page_unref (page_for (self, admiral, build->lang, build->key));
-  for (guint i = 0; i < build->waiting->len; i++)
-    {
-      Job *job = g_ptr_array_index (build->waiting, i);
-
-      if (admiral != NULL)
-        job_answer_page (self, job, admiral);
-      else
-        _adm_portal_job_reply (job);
-    }
-  g_ptr_array_set_size (build->waiting, 0);
-}
-
-/* One step: one fragment of the head build's page (a fleet-card sheet, what his side knows,
- * or one cycle's report), a few milliseconds, or the page made of them; the next step comes
- * after the main loop has done what else is ready. */
-static gboolean
-build_step_cb (gpointer data)
-{
-  AdmPortal *self = data;
-  Build *build = g_queue_peek_head (&self->builds);
-  const AdmAdmiral *admiral;
-  guint current, cycle;
-  LangScope scope;
-
-  if (build == NULL)
-    {
-      self->build_source = 0;
-      return G_SOURCE_REMOVE;
-    }
-  admiral = self->campaign != NULL ? _adm_portal_admiral_of (self, build->admiral_id) : NULL;
-  if (admiral == NULL || g_hash_table_contains (self->parts, build->key))
-    {
-      /* Its fragments made (by the steps before, or for a sheet's answer), or gone with the
-       * campaign: the page, in a step of its own. */
-      build_done (self, g_queue_pop_head (&self->builds));
-      build_free (build);
-      return G_SOURCE_CONTINUE;
-    }
-  /* The campaign changed under the build: its fragments so far are of the old one. */
-  if (build->version != self->version || build->parts == NULL)
-    {
-      g_clear_pointer (&build->parts, parts_free);
-      if (build->reports != NULL)
-        g_string_free (build->reports, TRUE);
-      build->parts = g_new0 (Parts, 1);
-      build->reports = g_string_new (NULL);
-      build->version = self->version;
-      build->step = 0;
-    }
-  current = _adm_portal_current_cycle (self);
-  _adm_portal_lang_push (&scope, build->lang);
-  if (build->step == 0)
-    build->parts->cards = g_strdup (fragment (self, admiral, build->lang, "cards"));
-  else if (build->step == 1)
-    build->parts->known = g_strdup (fragment (self, admiral, build->lang, "known"));
-  else if ((cycle = current - (build->step - 1)) >= 1 && cycle < current)
-    {
-      g_autofree char *part = g_strdup_printf ("%u", cycle);
-
-      g_string_append (build->reports, fragment (self, admiral, build->lang, part));
-    }
-  _adm_portal_lang_pop (&scope);
-  build->step++;
-  if (build->step >= 2 && (current <= 1 || build->step - 1 >= current))
-    {
-      if (current <= 1)
-        build->parts->reports = adm_portal_page_no_reports ();
-      else
-        build->parts->reports = g_string_free (g_steal_pointer (&build->reports), FALSE);
-      g_hash_table_insert (self->parts, g_strdup (build->key), g_steal_pointer (&build->parts));
-    }
-  return G_SOURCE_CONTINUE;
-}
-
-/* Main thread: @func run at idle priority on the main context until it returns
- * G_SOURCE_REMOVE, a step each time (pages and reports' PDFs are made one step at a time).
- * Returns the source's id. */
-guint
-_adm_portal_step_source_add (AdmPortal   *self,
-                             GSourceFunc  func,
-                             const char  *name)
-{
-  GSource *source = g_idle_source_new ();
-  guint id;
-
-  g_source_set_priority (source, G_PRIORITY_DEFAULT_IDLE);
-  g_source_set_callback (source, func, self, NULL);
-  g_source_set_static_name (source, name);
-  id = g_source_attach (source, self->shared->owner);
-  g_source_unref (source);
-  return id;
-}
-
-static void
-step_source_clear (AdmPortal *self,
-                   guint     *id)
-{
-  GSource *source = *id != 0 ? g_main_context_find_source_by_id (self->shared->owner, *id)
-                             : NULL;
-
-  if (source != NULL)
-    g_source_destroy (source);
-  *id = 0;
-}
-
-/* Main thread: the page of @key made in steps, @job (when not NULL) answered with it. */
-static void
-build_queue (AdmPortal  *self,
-             const char *admiral_id,
-             const char *lang,
-             const char *key,
-             Job        *job)
-{
-  Build *build = NULL;
-
-  for (GList *l = self->builds.head; l != NULL && build == NULL; l = l->next)
-    if (g_str_equal (((Build *) l->data)->key, key))
-      build = l->data;
-  if (build == NULL)
-    {
-      build = g_new0 (Build, 1);
-      build->admiral_id = g_strdup (admiral_id);
-      build->lang = g_strdup (lang);
-      build->key = g_strdup (key);
-      build->waiting = g_ptr_array_new ();
-      g_queue_push_tail (&self->builds, build);
-    }
-  if (job != NULL)
-    g_ptr_array_add (build->waiting, job);
-  if (self->build_source == 0)
-    self->build_source = _adm_portal_step_source_add (self, build_step_cb,
-                                                      "[admiralty] portal page");
-}
-
-/* Stopped: the requests waiting for a page are dropped with their connections. */
-static void
-builds_clear (AdmPortal *self)
-{
-  Build *build;
-
-  step_source_clear (self, &self->build_source);
-  while ((build = g_queue_pop_head (&self->builds)) != NULL)
-    {
-      for (guint i = 0; i < build->waiting->len; i++)
-        _adm_portal_job_free (g_ptr_array_index (build->waiting, i));
-      build_free (build);
-    }
-  /* And the reports' PDFs still to make. */
-  step_source_clear (self, &self->pdf_source);
-  g_queue_clear_full (&self->pdf_jobs, (GDestroyNotify) _adm_portal_job_free);
-}
-
 /* Main thread: his orders read back, not handed in — asked for, or from a page out of date: a
  * page of its own, his form filled in as he sent it with each fieldset's read-back or refusal
  * beside it. Nothing is kept. */
@@ -1485,9 +1243,10 @@ job_read_back (AdmPortal        *self,
     message = g_strdup (_("Your orders, read back beside each formation. Hand the sheet in "
                           "when they say what you mean."));
   _adm_portal_lang_pop (&scope);
-  marked = marked_page (self, admiral, job->lang, message, job->stale || whole != NULL, &fill);
+  marked = _adm_portal_marked_page (self, admiral, job->lang, message,
+                                    job->stale || whole != NULL, &fill);
   _adm_portal_fill_clear (&fill);
-  job->page = page_new (marked);
+  job->page = _adm_portal_page_new (marked);
   job->status = job->stale ? SOUP_STATUS_FORBIDDEN : SOUP_STATUS_OK;
   _adm_portal_job_reply (job);
 }
@@ -1561,7 +1320,7 @@ job_run (AdmPortal *self,
   if (admiral == NULL)
     _adm_portal_job_reply (job);
   else if (job->kind == JOB_PAGE)
-    job_serve_page (self, job, admiral);
+    _adm_portal_job_serve_page (self, job, admiral);
   else if (job->kind == JOB_SHEET)
     job_sheet (self, job, admiral);
   else if (job->kind == JOB_FINAL)
@@ -1659,7 +1418,7 @@ serve_page (Server            *server,
   if (page != NULL)
     {
       respond_page (shared, msg, SOUP_STATUS_OK, admiral_id, page);
-      page_unref (page);
+      _adm_portal_page_unref (page);
       return;
     }
   soup_server_message_pause (msg);
@@ -1923,7 +1682,7 @@ adm_portal_stop (AdmPortal *self)
 {
   g_return_if_fail (ADM_IS_PORTAL (self));
 
-  builds_clear (self);
+  _adm_portal_builds_clear (self);
   if (self->server == NULL)
     return;
   g_clear_pointer (&self->server, _adm_portal_server_stop);
@@ -2449,8 +2208,8 @@ job_final (AdmPortal        *self,
   message = g_strdup (_("Hand in your sheet first: only a sheet handed in and not refused can "
                         "be marked final."));
   _adm_portal_lang_pop (&scope);
-  marked = marked_page (self, admiral, job->lang, message, TRUE, NULL);
-  job->page = page_new (marked);
+  marked = _adm_portal_marked_page (self, admiral, job->lang, message, TRUE, NULL);
+  job->page = _adm_portal_page_new (marked);
   job->status = SOUP_STATUS_CONFLICT;
   _adm_portal_job_reply (job);
 }
