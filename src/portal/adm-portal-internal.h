@@ -12,6 +12,7 @@
 #include "adm-campaign.h"
 #include "adm-portal.h"
 #include "adm-portal-page.h"
+#include "adm-portal-private.h"
 #include "adm-portal-tokens.h"
 
 G_BEGIN_DECLS
@@ -47,6 +48,16 @@ typedef struct {
   GHashTable      *csrf;      /* admiral id → GPtrArray of char* */
   GPtrArray       *routes;    /* Route*: paths another part of the portal serves */
 } Shared;
+
+/* Paths beginning with @prefix, served by @func on the server thread (the tables'). */
+typedef struct {
+  char               *prefix;
+  gsize               max_body;
+  AdmPortalRouteFunc  func;
+  gpointer            data;
+  GBoxedCopyFunc      ref;
+  GDestroyNotify      unref;
+} Route;
 
 /* The server thread, while the portal listens. */
 typedef struct _Server Server;
@@ -184,16 +195,6 @@ typedef struct {
 Shared   *_adm_portal_shared_ref   (Shared            *shared);
 void      _adm_portal_shared_unref (Shared            *shared);
 
-/* Server thread: the one handler of every request (adm-portal.c), and the largest body a
- * request for @path may have. */
-void      _adm_portal_handle_cb    (SoupServer        *soup,
-                                    SoupServerMessage *msg,
-                                    const char        *path,
-                                    GHashTable        *query,
-                                    gpointer           user_data);
-gsize     _adm_portal_max_body_of  (Shared            *shared,
-                                    const char        *path);
-
 /* Main thread: the portal stops by itself, out of descriptors (@reason). */
 void      _adm_portal_fail         (AdmPortal         *self,
                                     const char        *reason);
@@ -278,6 +279,35 @@ void        _adm_portal_keep_posted     (AdmPortal          *self,
                                          const AdmAdmiral   *admiral,
                                          GHashTable         *fields,
                                          const char         *reason);
+
+/* Server thread (adm-portal.c): answers with @page, its marks filled in for this request;
+ * status.json; @job handed to the main context, its request paused; a new Job; a Job come
+ * back answers its request(s); a posted sheet or final mark handed to the main thread. */
+void _adm_portal_respond_page (Shared            *shared,
+                               SoupServerMessage *msg,
+                               guint              status,
+                               const char        *admiral_id,
+                               Page              *page);
+void _adm_portal_respond_status (Shared            *shared,
+                                 SoupServerMessage *msg,
+                                 const char        *admiral_id,
+                                 guint              version);
+void _adm_portal_job_send (Job *job);
+Job *_adm_portal_job_new (Server     *server,
+                          JobKind     kind,
+                          const char *admiral_id,
+                          const char *lang);
+gboolean _adm_portal_job_answer_cb (gpointer data);
+void _adm_portal_receive_sheet (Server            *server,
+                                SoupServerMessage *msg,
+                                const char        *admiral_id,
+                                JobKind            kind);
+
+/* adm-portal-server.c, server thread: a plain-text answer with @status; "see his page". */
+void _adm_portal_respond_text (SoupServerMessage *msg,
+                               guint              status,
+                               const char        *text);
+void _adm_portal_respond_redirect (SoupServerMessage *msg);
 
 /* adm-portal-server.c: the server thread serving what @socket, listening, accepts; its stop;
  * a socket listening on @address; the port it listens on. */

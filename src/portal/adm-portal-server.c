@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* adm-portal-server.c: the portal's server thread (adm-portal.c): its own GMainContext, the
  * listening socket and the connections it accepts, handed to libsoup one by one, each bounded
- * in time and in the length of its body before it is read; the thread's start and stop. What
- * a request is answered with is adm-portal.c's (_adm_portal_handle_cb ()). */
+ * in time and in the length of its body before it is read; the thread's start and stop; the
+ * rate limit, the headers of every answer and the one 404; the one handler that parses every
+ * path strictly and routes it — answered from what the main thread published, handed to it
+ * as a Job, or to another part's route (the tables'). */
 
 #include "config.h"
 
@@ -15,6 +17,8 @@
 #include "adm-portal-internal.h"
 #include "adm-portal-private.h"
 
+/* The most client addresses whose rate is tracked before the table is started afresh. */
+#define MAX_CLIENTS 1024
 /* The most connections open at once, a room of phones and tablets with a page, a poll and a
  * PDF each; no more than a quarter of the process's open-file limit, so that the campaign's
  * saves always find a descriptor (the rest wait in the listening socket's backlog). */
@@ -25,6 +29,296 @@
 /* Seconds before accepting is tried again after the system refused a connection for a
  * reason of its own (not for want of descriptors). */
 #define ACCEPT_RETRY 1
+
+typedef struct {
+  double tokens;
+  gint64 last;   /* monotonic µs */
+} Bucket;
+
+static void
+add_common_headers (SoupServerMessage *msg)
+{
+  SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
+
+  soup_message_headers_replace (headers, "Cache-Control", "no-store");
+  soup_message_headers_replace (headers, "Referrer-Policy", "no-referrer");
+  soup_message_headers_replace (headers, "X-Content-Type-Options", "nosniff");
+  soup_message_headers_replace (headers, "X-Frame-Options", "DENY");
+}
+
+void
+_adm_portal_respond_text (SoupServerMessage *msg,
+                          guint              status,
+                          const char        *text)
+{
+  SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
+
+  add_common_headers (msg);
+  soup_message_headers_replace (headers, "Content-Security-Policy", "default-src 'none'");
+  soup_server_message_set_status (msg, status, NULL);
+  soup_server_message_set_response (msg, "text/plain; charset=utf-8", SOUP_MEMORY_COPY,
+                                    text, strlen (text));
+}
+
+/* POST/Redirect/GET: a sheet handed in is answered with "see his page", which the browser
+ * then loads with a GET — a reload of it sends nothing again. The target is relative to the
+ * sheet's own URL ("/a/TOKEN/sheet" → "/a/TOKEN/"), so it says nothing the request did not. */
+void
+_adm_portal_respond_redirect (SoupServerMessage *msg)
+{
+  add_common_headers (msg);
+  soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Location",
+                                "./");
+  _adm_portal_respond_text (msg, SOUP_STATUS_SEE_OTHER, "See ./\n");
+}
+
+/* The one answer to every wrong token, wrong path and wrong method: nothing in it says which
+ * it was. */
+static void
+not_found (SoupServerMessage *msg)
+{
+  _adm_portal_respond_text (msg, SOUP_STATUS_NOT_FOUND, "Not found\n");
+}
+
+void
+_adm_portal_not_found (SoupServerMessage *msg)
+{
+  not_found (msg);
+}
+
+void
+_adm_portal_add_common_headers (SoupServerMessage *msg)
+{
+  add_common_headers (msg);
+}
+
+
+/* Rate limit: a token bucket per client address. Server thread, under the lock. */
+static gboolean
+rate_allows (Shared            *shared,
+             SoupServerMessage *msg)
+{
+  const char *host = soup_server_message_get_remote_host (msg);
+  gint64 now = g_get_monotonic_time ();
+  Bucket *bucket;
+
+  if (host == NULL)
+    host = "";
+  bucket = g_hash_table_lookup (shared->buckets, host);
+  if (bucket == NULL)
+    {
+      if (g_hash_table_size (shared->buckets) >= MAX_CLIENTS)
+        g_hash_table_remove_all (shared->buckets);
+      bucket = g_new (Bucket, 1);
+      bucket->tokens = shared->burst;
+      bucket->last = now;
+      g_hash_table_insert (shared->buckets, g_strdup (host), bucket);
+    }
+  bucket->tokens = MIN ((double) shared->burst,
+                        bucket->tokens + (now - bucket->last) * shared->rate / G_USEC_PER_SEC);
+  bucket->last = now;
+  if (bucket->tokens < 1.0)
+    return FALSE;
+  bucket->tokens -= 1.0;
+  return TRUE;
+}
+
+/* Dispatch: the server thread */
+
+/* His page (or, @status, status.json with his page's version): at once when it is made, else
+ * when the main thread has made it. */
+static void
+serve_page (Server            *server,
+            SoupServerMessage *msg,
+            const char        *admiral_id,
+            gboolean           status)
+{
+  Shared *shared = server->shared;
+  SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
+  const char *lang = adm_portal_page_language (soup_message_headers_get_one (request,
+                                                                             "Accept-Language"));
+  g_autofree char *key = g_strdup_printf ("%s\n%s", admiral_id, lang);
+  GPtrArray *waiting;
+  Page *page = NULL;
+  gpointer version = NULL;
+  gboolean made;
+
+  g_mutex_lock (&shared->lock);
+  if (status)
+    made = g_hash_table_lookup_extended (shared->versions, key, NULL, &version);
+  else if ((made = (page = g_hash_table_lookup (shared->pages, key)) != NULL))
+    g_atomic_rc_box_acquire (page);
+  g_mutex_unlock (&shared->lock);
+  if (status && made)
+    {
+      _adm_portal_respond_status (shared, msg, admiral_id, GPOINTER_TO_UINT (version));
+      return;
+    }
+  if (page != NULL)
+    {
+      _adm_portal_respond_page (shared, msg, SOUP_STATUS_OK, admiral_id, page);
+      _adm_portal_page_unref (page);
+      return;
+    }
+  soup_server_message_pause (msg);
+  if (status)
+    g_object_set_data (G_OBJECT (msg), "adm-portal-status", GINT_TO_POINTER (TRUE));
+  waiting = g_hash_table_lookup (server->waiting, key);
+  if (waiting == NULL)
+    {
+      waiting = g_ptr_array_new_with_free_func (g_object_unref);
+      g_hash_table_insert (server->waiting, g_strdup (key), waiting);
+      _adm_portal_job_send (_adm_portal_job_new (server, JOB_PAGE, admiral_id, lang));
+    }
+  g_ptr_array_add (waiting, g_object_ref (msg));
+}
+
+static void
+serve_pdf (Server            *server,
+           SoupServerMessage *msg,
+           const char        *admiral_id,
+           guint              cycle)
+{
+  Shared *shared = server->shared;
+  SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
+  const char *lang = adm_portal_page_language (soup_message_headers_get_one (request,
+                                                                             "Accept-Language"));
+  g_autofree char *key = g_strdup_printf ("%s\n%s\n%u", admiral_id, lang, cycle);
+  Job *job = _adm_portal_job_new (server, JOB_PDF, admiral_id, lang);
+
+  job->cycle = cycle;
+  job->msg = g_object_ref (msg);
+  g_mutex_lock (&shared->lock);
+  job->pdf = g_hash_table_lookup (shared->pdfs, key);
+  if (job->pdf != NULL)
+    g_bytes_ref (job->pdf);
+  g_mutex_unlock (&shared->lock);
+  soup_server_message_pause (msg);
+  if (job->pdf != NULL)
+    {
+      _adm_portal_job_answer_cb (job);
+      _adm_portal_job_free (job);
+    }
+  else
+    _adm_portal_job_send (job);
+}
+
+/* Server thread: @msg handed to the route whose prefix its @path begins with, if any, which
+ * answers it; FALSE when no route has it. The route's data is referenced while it serves:
+ * the route itself may be removed meanwhile. */
+static gboolean
+route_serves (Shared            *shared,
+              SoupServerMessage *msg,
+              const char        *path)
+{
+  AdmPortalRouteFunc func = NULL;
+  GDestroyNotify unref = NULL;
+  gpointer data = NULL;
+
+  g_mutex_lock (&shared->lock);
+  for (guint i = 0; path != NULL && i < shared->routes->len; i++)
+    {
+      Route *route = g_ptr_array_index (shared->routes, i);
+
+      if (g_str_has_prefix (path, route->prefix))
+        {
+          func = route->func;
+          unref = route->unref;
+          data = route->ref (route->data);
+          break;
+        }
+    }
+  g_mutex_unlock (&shared->lock);
+  if (func == NULL)
+    return FALSE;
+  func (msg, path, data);
+  unref (data);
+  return TRUE;
+}
+
+/* Server thread: the largest body a request for @path may have. */
+static gsize
+max_body_of (Shared     *shared,
+                         const char *path)
+{
+  gsize max = ADM_PORTAL_MAX_BODY;
+
+  g_mutex_lock (&shared->lock);
+  for (guint i = 0; path != NULL && i < shared->routes->len; i++)
+    {
+      Route *route = g_ptr_array_index (shared->routes, i);
+
+      if (g_str_has_prefix (path, route->prefix))
+        {
+          max = route->max_body;
+          break;
+        }
+    }
+  g_mutex_unlock (&shared->lock);
+  return max;
+}
+
+static void
+handle_cb (SoupServer        *soup,
+                       SoupServerMessage *msg,
+                       const char        *unused_path,
+                       GHashTable        *query,
+                       gpointer           user_data)
+{
+  Server *server = user_data;
+  Shared *shared = server->shared;
+  const char *method = soup_server_message_get_method (msg);
+  const char *path = g_uri_get_path (soup_server_message_get_uri (msg));
+  gboolean get = g_str_equal (method, "GET") || g_str_equal (method, "HEAD");
+  const char *admiral_id;
+  const char *rest;
+  gboolean open, allowed;
+  guint cycle, current;
+
+  g_mutex_lock (&shared->lock);
+  open = shared->open;
+  allowed = open && rate_allows (shared, msg);
+  current = shared->cycle;
+  g_mutex_unlock (&shared->lock);
+  if (!open)
+    {
+      not_found (msg);
+      return;
+    }
+  if (!allowed)
+    {
+      /* 429 Too Many Requests (RFC 6585), which libsoup 3.2 has no name for. */
+      _adm_portal_respond_text (msg, 429, "Too many requests\n");
+      return;
+    }
+  if (route_serves (shared, msg, path))
+    return;
+  /* "/a/" TOKEN "/" REST exactly. libsoup has already decoded the path's %XX and resolved its
+   * dot segments (RFC 3986), so an encoded or dotted path is read as what it stands for: it
+   * reaches a page only by naming that page's own token. */
+  if (path == NULL || !g_str_has_prefix (path, "/a/") ||
+      strlen (path) < 3 + ADM_PORTAL_TOKEN_CHARS + 1 || path[3 + ADM_PORTAL_TOKEN_CHARS] != '/')
+    {
+      not_found (msg);
+      return;
+    }
+  admiral_id = adm_portal_tokens_lookup (shared->tokens, path + 3, ADM_PORTAL_TOKEN_CHARS);
+  rest = path + 3 + ADM_PORTAL_TOKEN_CHARS + 1;
+  if (admiral_id == NULL)
+    not_found (msg);
+  else if (get && *rest == '\0')
+    serve_page (server, msg, admiral_id, FALSE);
+  else if (get && g_str_equal (rest, "status.json"))
+    serve_page (server, msg, admiral_id, TRUE);
+  else if (g_str_equal (method, "POST") && g_str_equal (rest, "sheet"))
+    _adm_portal_receive_sheet (server, msg, admiral_id, JOB_SHEET);
+  else if (g_str_equal (method, "POST") && g_str_equal (rest, "final"))
+    _adm_portal_receive_sheet (server, msg, admiral_id, JOB_FINAL);
+  else if (get && (cycle = _adm_portal_parse_report (current, rest)) > 0)
+    serve_pdf (server, msg, admiral_id, cycle);
+  else
+    not_found (msg);
+}
 
 /* Refuses @msg with @status and closes its connection at once, without reading its body:
  * libsoup would otherwise read a body of any length before answering. */
@@ -66,13 +360,13 @@ got_headers_cb (SoupServerMessage *msg,
   if (encoding != SOUP_ENCODING_NONE && encoding != SOUP_ENCODING_CONTENT_LENGTH)
     refuse_unread (msg, "411 Length Required");
   else if (encoding != SOUP_ENCODING_NONE && length > 0 &&
-           (guint64) length > _adm_portal_max_body_of (server->shared, path))
+           (guint64) length > max_body_of (server->shared, path))
     refuse_unread (msg, "413 Payload Too Large");
   /* libsoup's own "got-headers" handler, which runs before this one, answers 400 to a path
    * whose %XX decoding makes a new ".." segment or a NUL ("%2e%2e%2f", "%00"): such a path
    * is a wrong one like any other and gets the one 404. */
   else if (soup_server_message_get_status (msg) == SOUP_STATUS_BAD_REQUEST)
-    _adm_portal_not_found (msg);
+    not_found (msg);
 }
 
 /* The connections: accepted here, not by libsoup's listener, which stops accepting for good
@@ -337,7 +631,7 @@ server_thread (gpointer data)
 
   g_main_context_push_thread_default (server->context);
   server->soup = soup_server_new ("server-header", "Admiralty", NULL);
-  soup_server_add_handler (server->soup, NULL, _adm_portal_handle_cb, server, NULL);
+  soup_server_add_handler (server->soup, NULL, handle_cb, server, NULL);
   g_signal_connect (server->soup, "request-started", G_CALLBACK (request_started_cb), server);
   g_socket_set_blocking (server->socket, FALSE);
   accept_resume (server);

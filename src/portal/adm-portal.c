@@ -16,9 +16,11 @@
  * until the Job comes back with the answer. The engine, the campaign, gettext's language and
  * the portal's signals are the main thread's alone.
  *
- * Its parts: the server thread and its connections are adm-portal-server.c's; a posted sheet
- * read into the engine's events, and read back, adm-portal-intake.c's; the pages made in
- * steps and the reports' PDFs, adm-portal-publish.c's; what the portal's files share, adm-portal-internal.h. */
+ * Its parts: the server thread, its connections, its rate limit and the one handler that
+ * parses and routes every path are adm-portal-server.c's; a posted sheet read into the
+ * engine's events, and read back, adm-portal-intake.c's; the pages made in steps and the
+ * reports' PDFs, adm-portal-publish.c's; what the portal's files share,
+ * adm-portal-internal.h. */
 
 #include "config.h"
 
@@ -43,24 +45,7 @@
 
 /* CSRF tokens kept per admiral: the pages he may have open (phone and tablet, a reload). */
 #define CSRF_KEEP 8
-/* The most client addresses whose rate is tracked before the table is started afresh. */
-#define MAX_CLIENTS 1024
 G_DEFINE_QUARK (adm-portal-error-quark, adm_portal_error)
-
-typedef struct {
-  double tokens;
-  gint64 last;   /* monotonic µs */
-} Bucket;
-
-/* Paths beginning with @prefix, served by @func on the server thread (the tables'). */
-typedef struct {
-  char               *prefix;
-  gsize               max_body;
-  AdmPortalRouteFunc  func;
-  gpointer            data;
-  GBoxedCopyFunc      ref;
-  GDestroyNotify      unref;
-} Route;
 
 static void
 route_free (gpointer data)
@@ -602,96 +587,6 @@ adm_portal_get_tokens (AdmPortal *self)
   return self->tokens;
 }
 
-/* Responses */
-
-static void
-add_common_headers (SoupServerMessage *msg)
-{
-  SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
-
-  soup_message_headers_replace (headers, "Cache-Control", "no-store");
-  soup_message_headers_replace (headers, "Referrer-Policy", "no-referrer");
-  soup_message_headers_replace (headers, "X-Content-Type-Options", "nosniff");
-  soup_message_headers_replace (headers, "X-Frame-Options", "DENY");
-}
-
-static void
-respond_text (SoupServerMessage *msg,
-              guint              status,
-              const char        *text)
-{
-  SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
-
-  add_common_headers (msg);
-  soup_message_headers_replace (headers, "Content-Security-Policy", "default-src 'none'");
-  soup_server_message_set_status (msg, status, NULL);
-  soup_server_message_set_response (msg, "text/plain; charset=utf-8", SOUP_MEMORY_COPY,
-                                    text, strlen (text));
-}
-
-/* POST/Redirect/GET: a sheet handed in is answered with "see his page", which the browser
- * then loads with a GET — a reload of it sends nothing again. The target is relative to the
- * sheet's own URL ("/a/TOKEN/sheet" → "/a/TOKEN/"), so it says nothing the request did not. */
-static void
-respond_redirect (SoupServerMessage *msg)
-{
-  add_common_headers (msg);
-  soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Location",
-                                "./");
-  respond_text (msg, SOUP_STATUS_SEE_OTHER, "See ./\n");
-}
-
-/* The one answer to every wrong token, wrong path and wrong method: nothing in it says which
- * it was. */
-static void
-not_found (SoupServerMessage *msg)
-{
-  respond_text (msg, SOUP_STATUS_NOT_FOUND, "Not found\n");
-}
-
-void
-_adm_portal_not_found (SoupServerMessage *msg)
-{
-  not_found (msg);
-}
-
-void
-_adm_portal_add_common_headers (SoupServerMessage *msg)
-{
-  add_common_headers (msg);
-}
-
-
-/* Rate limit: a token bucket per client address. Server thread, under the lock. */
-static gboolean
-rate_allows (Shared            *shared,
-             SoupServerMessage *msg)
-{
-  const char *host = soup_server_message_get_remote_host (msg);
-  gint64 now = g_get_monotonic_time ();
-  Bucket *bucket;
-
-  if (host == NULL)
-    host = "";
-  bucket = g_hash_table_lookup (shared->buckets, host);
-  if (bucket == NULL)
-    {
-      if (g_hash_table_size (shared->buckets) >= MAX_CLIENTS)
-        g_hash_table_remove_all (shared->buckets);
-      bucket = g_new (Bucket, 1);
-      bucket->tokens = shared->burst;
-      bucket->last = now;
-      g_hash_table_insert (shared->buckets, g_strdup (host), bucket);
-    }
-  bucket->tokens = MIN ((double) shared->burst,
-                        bucket->tokens + (now - bucket->last) * shared->rate / G_USEC_PER_SEC);
-  bucket->last = now;
-  if (bucket->tokens < 1.0)
-    return FALSE;
-  bucket->tokens -= 1.0;
-  return TRUE;
-}
-
 /* Pages */
 
 const AdmAdmiral *
@@ -995,12 +890,12 @@ static void note_presence (Shared     *shared,
 /* Server thread: answers with @page, its marks filled in for this request: the pieces are
  * handed to libsoup as they are, so that an answer costs a few small strings whatever the
  * page's size. */
-static void
-respond_page (Shared            *shared,
-              SoupServerMessage *msg,
-              guint              status,
-              const char        *admiral_id,
-              Page              *page)
+void
+_adm_portal_respond_page (Shared            *shared,
+                          SoupServerMessage *msg,
+                          guint              status,
+                          const char        *admiral_id,
+                          Page              *page)
 {
   SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
   SoupMessageBody *body = soup_server_message_get_response_body (msg);
@@ -1026,7 +921,7 @@ respond_page (Shared            *shared,
   g_mutex_unlock (&shared->lock);
   clock = deadline > 0 ? adm_portal_page_clock_text (deadline, now) : g_strdup ("");
 
-  add_common_headers (msg);
+  _adm_portal_add_common_headers (msg);
   soup_message_headers_replace (headers, "Content-Security-Policy", policy);
   soup_message_headers_replace (headers, "Content-Type", "text/html; charset=utf-8");
   soup_server_message_set_status (msg, status, NULL);
@@ -1060,11 +955,11 @@ respond_page (Shared            *shared,
 
 /* Server thread: status.json, from what the main thread published: his page's version (in
  * the language of his page), which tells the phone to reload when his page has changed. */
-static void
-respond_status (Shared            *shared,
-                SoupServerMessage *msg,
-                const char        *admiral_id,
-                guint              version)
+void
+_adm_portal_respond_status (Shared            *shared,
+                            SoupServerMessage *msg,
+                            const char        *admiral_id,
+                            guint              version)
 {
   g_autofree char *json = NULL;
   const char *sheet;
@@ -1079,7 +974,7 @@ respond_status (Shared            *shared,
                           sheet != NULL ? sheet : "none",
                           g_hash_table_contains (shared->finals, admiral_id) ? "true" : "false");
   g_mutex_unlock (&shared->lock);
-  add_common_headers (msg);
+  _adm_portal_add_common_headers (msg);
   soup_message_headers_replace (soup_server_message_get_response_headers (msg),
                                 "Content-Security-Policy", "default-src 'none'");
   soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
@@ -1109,8 +1004,8 @@ _adm_portal_job_free (gpointer data)
 
 /* Server thread: a Job come back answers its request, or (JOB_PAGE) every request waiting for
  * that page. */
-static gboolean
-job_answer_cb (gpointer data)
+gboolean
+_adm_portal_job_answer_cb (gpointer data)
 {
   Job *job = data;
   GPtrArray *waiting = NULL;
@@ -1129,12 +1024,12 @@ job_answer_cb (gpointer data)
       SoupServerMessage *msg = g_ptr_array_index (waiting, i);
 
       if (job->status == SOUP_STATUS_SEE_OTHER)
-        respond_redirect (msg);
+        _adm_portal_respond_redirect (msg);
       else if (job->page != NULL &&
                g_object_get_data (G_OBJECT (msg), "adm-portal-status") != NULL)
-        respond_status (job->shared, msg, job->admiral_id, job->page->version);
+        _adm_portal_respond_status (job->shared, msg, job->admiral_id, job->page->version);
       else if (job->page != NULL)
-        respond_page (job->shared, msg, job->status, job->admiral_id, job->page);
+        _adm_portal_respond_page (job->shared, msg, job->status, job->admiral_id, job->page);
       else if (job->pdf != NULL)
         {
           g_autofree char *disposition = g_strdup_printf ("inline; filename=\"report-%u.pdf\"",
@@ -1143,7 +1038,7 @@ job_answer_cb (gpointer data)
           SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
           SoupMessageBody *body = soup_server_message_get_response_body (msg);
 
-          add_common_headers (msg);
+          _adm_portal_add_common_headers (msg);
           soup_message_headers_replace (headers, "Content-Disposition", disposition);
           soup_message_headers_set_content_type (headers, "application/pdf", NULL);
           soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
@@ -1152,9 +1047,9 @@ job_answer_cb (gpointer data)
           soup_message_body_append_bytes (body, job->pdf);
         }
       else if (job->text != NULL)
-        respond_text (msg, job->status, job->text);
+        _adm_portal_respond_text (msg, job->status, job->text);
       else
-        not_found (msg);
+        _adm_portal_not_found (msg);
       soup_server_message_unpause (msg);
     }
   g_clear_pointer (&waiting, g_ptr_array_unref);
@@ -1165,7 +1060,7 @@ job_answer_cb (gpointer data)
 void
 _adm_portal_job_reply (Job *job)
 {
-  g_main_context_invoke_full (job->reply_to, G_PRIORITY_DEFAULT, job_answer_cb, job,
+  g_main_context_invoke_full (job->reply_to, G_PRIORITY_DEFAULT, _adm_portal_job_answer_cb, job,
                               _adm_portal_job_free);
 }
 
@@ -1192,17 +1087,17 @@ job_run_cb (gpointer data)
  * main thread owns it from then on, and sends it back (_adm_portal_job_reply ()): no destroy
  * notify here, which would run after job_run_cb () and race with the server freeing the Job
  * it got back. */
-static void
-job_send (Job *job)
+void
+_adm_portal_job_send (Job *job)
 {
   g_main_context_invoke_full (job->shared->owner, G_PRIORITY_DEFAULT, job_run_cb, job, NULL);
 }
 
-static Job *
-job_new (Server     *server,
-         JobKind     kind,
-         const char *admiral_id,
-         const char *lang)
+Job *
+_adm_portal_job_new (Server     *server,
+                     JobKind     kind,
+                     const char *admiral_id,
+                     const char *lang)
 {
   Job *job = g_new0 (Job, 1);
 
@@ -1331,11 +1226,11 @@ job_run (AdmPortal *self,
 
 /* Server thread: a posted sheet (JOB_SHEET) or final mark (JOB_FINAL), bounded and with a
  * CSRF token of his page, handed to the main thread. */
-static void
-receive_sheet (Server            *server,
-               SoupServerMessage *msg,
-               const char        *admiral_id,
-               JobKind            kind)
+void
+_adm_portal_receive_sheet (Server            *server,
+                           SoupServerMessage *msg,
+                           const char        *admiral_id,
+                           JobKind            kind)
 {
   SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
   const char *type = soup_message_headers_get_content_type (request, NULL);
@@ -1349,13 +1244,13 @@ receive_sheet (Server            *server,
 
   if (size > ADM_PORTAL_MAX_BODY)
     {
-      respond_text (msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, "Too large\n");
+      _adm_portal_respond_text (msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, "Too large\n");
       return;
     }
   if (g_strcmp0 (type, "application/x-www-form-urlencoded") != 0 ||
       (size > 0 && memchr (data, '\0', size) != NULL))
     {
-      respond_text (msg, SOUP_STATUS_BAD_REQUEST, "Bad request\n");
+      _adm_portal_respond_text (msg, SOUP_STATUS_BAD_REQUEST, "Bad request\n");
       return;
     }
   text = g_strndup (data, size);
@@ -1367,11 +1262,11 @@ receive_sheet (Server            *server,
   g_mutex_unlock (&server->shared->lock);
   if (!fresh && kind == JOB_FINAL)
     {
-      respond_text (msg, SOUP_STATUS_FORBIDDEN,
+      _adm_portal_respond_text (msg, SOUP_STATUS_FORBIDDEN,
                     "The page is out of date: reload it and mark the sheet final again.\n");
       return;
     }
-  job = job_new (server, kind, admiral_id,
+  job = _adm_portal_job_new (server, kind, admiral_id,
                  adm_portal_page_language (soup_message_headers_get_one (request,
                                                                          "Accept-Language")));
   job->msg = g_object_ref (msg);
@@ -1381,204 +1276,7 @@ receive_sheet (Server            *server,
    * answered 403 with his form as posted, read back, on a page with a token of its own. */
   job->stale = !fresh;
   soup_server_message_pause (msg);
-  job_send (job);
-}
-
-/* Dispatch: the server thread */
-
-/* His page (or, @status, status.json with his page's version): at once when it is made, else
- * when the main thread has made it. */
-static void
-serve_page (Server            *server,
-            SoupServerMessage *msg,
-            const char        *admiral_id,
-            gboolean           status)
-{
-  Shared *shared = server->shared;
-  SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
-  const char *lang = adm_portal_page_language (soup_message_headers_get_one (request,
-                                                                             "Accept-Language"));
-  g_autofree char *key = g_strdup_printf ("%s\n%s", admiral_id, lang);
-  GPtrArray *waiting;
-  Page *page = NULL;
-  gpointer version = NULL;
-  gboolean made;
-
-  g_mutex_lock (&shared->lock);
-  if (status)
-    made = g_hash_table_lookup_extended (shared->versions, key, NULL, &version);
-  else if ((made = (page = g_hash_table_lookup (shared->pages, key)) != NULL))
-    g_atomic_rc_box_acquire (page);
-  g_mutex_unlock (&shared->lock);
-  if (status && made)
-    {
-      respond_status (shared, msg, admiral_id, GPOINTER_TO_UINT (version));
-      return;
-    }
-  if (page != NULL)
-    {
-      respond_page (shared, msg, SOUP_STATUS_OK, admiral_id, page);
-      _adm_portal_page_unref (page);
-      return;
-    }
-  soup_server_message_pause (msg);
-  if (status)
-    g_object_set_data (G_OBJECT (msg), "adm-portal-status", GINT_TO_POINTER (TRUE));
-  waiting = g_hash_table_lookup (server->waiting, key);
-  if (waiting == NULL)
-    {
-      waiting = g_ptr_array_new_with_free_func (g_object_unref);
-      g_hash_table_insert (server->waiting, g_strdup (key), waiting);
-      job_send (job_new (server, JOB_PAGE, admiral_id, lang));
-    }
-  g_ptr_array_add (waiting, g_object_ref (msg));
-}
-
-static void
-serve_pdf (Server            *server,
-           SoupServerMessage *msg,
-           const char        *admiral_id,
-           guint              cycle)
-{
-  Shared *shared = server->shared;
-  SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
-  const char *lang = adm_portal_page_language (soup_message_headers_get_one (request,
-                                                                             "Accept-Language"));
-  g_autofree char *key = g_strdup_printf ("%s\n%s\n%u", admiral_id, lang, cycle);
-  Job *job = job_new (server, JOB_PDF, admiral_id, lang);
-
-  job->cycle = cycle;
-  job->msg = g_object_ref (msg);
-  g_mutex_lock (&shared->lock);
-  job->pdf = g_hash_table_lookup (shared->pdfs, key);
-  if (job->pdf != NULL)
-    g_bytes_ref (job->pdf);
-  g_mutex_unlock (&shared->lock);
-  soup_server_message_pause (msg);
-  if (job->pdf != NULL)
-    {
-      job_answer_cb (job);
-      _adm_portal_job_free (job);
-    }
-  else
-    job_send (job);
-}
-
-/* Server thread: @msg handed to the route whose prefix its @path begins with, if any, which
- * answers it; FALSE when no route has it. The route's data is referenced while it serves:
- * the route itself may be removed meanwhile. */
-static gboolean
-route_serves (Shared            *shared,
-              SoupServerMessage *msg,
-              const char        *path)
-{
-  AdmPortalRouteFunc func = NULL;
-  GDestroyNotify unref = NULL;
-  gpointer data = NULL;
-
-  g_mutex_lock (&shared->lock);
-  for (guint i = 0; path != NULL && i < shared->routes->len; i++)
-    {
-      Route *route = g_ptr_array_index (shared->routes, i);
-
-      if (g_str_has_prefix (path, route->prefix))
-        {
-          func = route->func;
-          unref = route->unref;
-          data = route->ref (route->data);
-          break;
-        }
-    }
-  g_mutex_unlock (&shared->lock);
-  if (func == NULL)
-    return FALSE;
-  func (msg, path, data);
-  unref (data);
-  return TRUE;
-}
-
-/* Server thread: the largest body a request for @path may have. */
-gsize
-_adm_portal_max_body_of (Shared     *shared,
-                         const char *path)
-{
-  gsize max = ADM_PORTAL_MAX_BODY;
-
-  g_mutex_lock (&shared->lock);
-  for (guint i = 0; path != NULL && i < shared->routes->len; i++)
-    {
-      Route *route = g_ptr_array_index (shared->routes, i);
-
-      if (g_str_has_prefix (path, route->prefix))
-        {
-          max = route->max_body;
-          break;
-        }
-    }
-  g_mutex_unlock (&shared->lock);
-  return max;
-}
-
-void
-_adm_portal_handle_cb (SoupServer        *soup,
-                       SoupServerMessage *msg,
-                       const char        *unused_path,
-                       GHashTable        *query,
-                       gpointer           user_data)
-{
-  Server *server = user_data;
-  Shared *shared = server->shared;
-  const char *method = soup_server_message_get_method (msg);
-  const char *path = g_uri_get_path (soup_server_message_get_uri (msg));
-  gboolean get = g_str_equal (method, "GET") || g_str_equal (method, "HEAD");
-  const char *admiral_id;
-  const char *rest;
-  gboolean open, allowed;
-  guint cycle, current;
-
-  g_mutex_lock (&shared->lock);
-  open = shared->open;
-  allowed = open && rate_allows (shared, msg);
-  current = shared->cycle;
-  g_mutex_unlock (&shared->lock);
-  if (!open)
-    {
-      not_found (msg);
-      return;
-    }
-  if (!allowed)
-    {
-      /* 429 Too Many Requests (RFC 6585), which libsoup 3.2 has no name for. */
-      respond_text (msg, 429, "Too many requests\n");
-      return;
-    }
-  if (route_serves (shared, msg, path))
-    return;
-  /* "/a/" TOKEN "/" REST exactly. libsoup has already decoded the path's %XX and resolved its
-   * dot segments (RFC 3986), so an encoded or dotted path is read as what it stands for: it
-   * reaches a page only by naming that page's own token. */
-  if (path == NULL || !g_str_has_prefix (path, "/a/") ||
-      strlen (path) < 3 + ADM_PORTAL_TOKEN_CHARS + 1 || path[3 + ADM_PORTAL_TOKEN_CHARS] != '/')
-    {
-      not_found (msg);
-      return;
-    }
-  admiral_id = adm_portal_tokens_lookup (shared->tokens, path + 3, ADM_PORTAL_TOKEN_CHARS);
-  rest = path + 3 + ADM_PORTAL_TOKEN_CHARS + 1;
-  if (admiral_id == NULL)
-    not_found (msg);
-  else if (get && *rest == '\0')
-    serve_page (server, msg, admiral_id, FALSE);
-  else if (get && g_str_equal (rest, "status.json"))
-    serve_page (server, msg, admiral_id, TRUE);
-  else if (g_str_equal (method, "POST") && g_str_equal (rest, "sheet"))
-    receive_sheet (server, msg, admiral_id, JOB_SHEET);
-  else if (g_str_equal (method, "POST") && g_str_equal (rest, "final"))
-    receive_sheet (server, msg, admiral_id, JOB_FINAL);
-  else if (get && (cycle = _adm_portal_parse_report (current, rest)) > 0)
-    serve_pdf (server, msg, admiral_id, cycle);
-  else
-    not_found (msg);
+  _adm_portal_job_send (job);
 }
 
 /* Public API */
