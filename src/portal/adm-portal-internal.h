@@ -282,7 +282,8 @@ void        _adm_portal_keep_posted     (AdmPortal          *self,
 
 /* Server thread (adm-portal.c): answers with @page, its marks filled in for this request;
  * status.json; @job handed to the main context, its request paused; a new Job; a Job come
- * back answers its request(s); a posted sheet or final mark handed to the main thread. */
+ * back answers its request(s); (adm-portal-intake.c) a posted sheet or final mark handed to
+ * the main thread; a new CSRF token of the admiral's, under the lock. */
 void _adm_portal_respond_page (Shared            *shared,
                                SoupServerMessage *msg,
                                guint              status,
@@ -302,6 +303,8 @@ void _adm_portal_receive_sheet (Server            *server,
                                 SoupServerMessage *msg,
                                 const char        *admiral_id,
                                 JobKind            kind);
+char *_adm_portal_new_csrf (Shared     *shared,
+                            const char *admiral_id);
 
 /* adm-portal-server.c, server thread: a plain-text answer with @status; "see his page". */
 void _adm_portal_respond_text (SoupServerMessage *msg,

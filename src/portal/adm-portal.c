@@ -43,8 +43,6 @@
 #include "adm-portal-tokens.h"
 #include "adm-report.h"
 
-/* CSRF tokens kept per admiral: the pages he may have open (phone and tablet, a reload). */
-#define CSRF_KEEP 8
 G_DEFINE_QUARK (adm-portal-error-quark, adm_portal_error)
 
 static void
@@ -714,48 +712,6 @@ parts_for (AdmPortal        *self,
   return parts;
 }
 
-/* A new CSRF token of the admiral's, kept among his last few. Under the lock. */
-static char *
-new_csrf (Shared     *shared,
-          const char *admiral_id)
-{
-  GPtrArray *kept = g_hash_table_lookup (shared->csrf, admiral_id);
-  char *token = adm_portal_random_secret ();
-
-  if (kept == NULL)
-    {
-      kept = g_ptr_array_new_with_free_func (g_free);
-      g_hash_table_insert (shared->csrf, g_strdup (admiral_id), kept);
-    }
-  if (kept->len >= CSRF_KEEP)
-    g_ptr_array_remove_index (kept, 0);
-  g_ptr_array_add (kept, g_strdup (token));
-  return token;
-}
-
-/* Whether @token is one of the admiral's pages' CSRF tokens; it is used up unless @keep (a
- * read-back, which changes nothing, leaves it for the hand-in that follows). Under the lock. */
-static gboolean
-take_csrf (Shared     *shared,
-           const char *admiral_id,
-           const char *token,
-           gboolean    keep)
-{
-  GPtrArray *kept = g_hash_table_lookup (shared->csrf, admiral_id);
-  int found = -1;
-
-  if (kept == NULL || token == NULL || strlen (token) != ADM_PORTAL_TOKEN_CHARS)
-    return FALSE;
-  for (guint i = 0; i < kept->len; i++)
-    if (adm_portal_equal_secret (g_ptr_array_index (kept, i), token, ADM_PORTAL_TOKEN_CHARS))
-      found = (int) i;
-  if (found < 0)
-    return FALSE;
-  if (!keep)
-    g_ptr_array_remove_index (kept, (guint) found);
-  return TRUE;
-}
-
 /* What changes from one request to the next, marked in the cached page: characters no text
  * of a campaign holds (XML forbids them). */
 #define MARK_NONCE "\x01" "N" "\x01"
@@ -916,7 +872,7 @@ _adm_portal_respond_page (Shared            *shared,
 
   note_presence (shared, admiral_id);
   g_mutex_lock (&shared->lock);
-  csrf = new_csrf (shared, admiral_id);
+  csrf = _adm_portal_new_csrf (shared, admiral_id);
   deadline = shared->deadline;
   g_mutex_unlock (&shared->lock);
   clock = deadline > 0 ? adm_portal_page_clock_text (deadline, now) : g_strdup ("");
@@ -1222,61 +1178,6 @@ job_run (AdmPortal *self,
     job_final (self, job, admiral);
   else
     _adm_portal_pdf_queue (self, job);
-}
-
-/* Server thread: a posted sheet (JOB_SHEET) or final mark (JOB_FINAL), bounded and with a
- * CSRF token of his page, handed to the main thread. */
-void
-_adm_portal_receive_sheet (Server            *server,
-                           SoupServerMessage *msg,
-                           const char        *admiral_id,
-                           JobKind            kind)
-{
-  SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
-  const char *type = soup_message_headers_get_content_type (request, NULL);
-  g_autoptr(GBytes) body = soup_message_body_flatten (soup_server_message_get_request_body (msg));
-  g_autoptr(GHashTable) fields = NULL;
-  g_autofree char *text = NULL;
-  gsize size;
-  const char *data = g_bytes_get_data (body, &size);
-  gboolean fresh, preview;
-  Job *job;
-
-  if (size > ADM_PORTAL_MAX_BODY)
-    {
-      _adm_portal_respond_text (msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, "Too large\n");
-      return;
-    }
-  if (g_strcmp0 (type, "application/x-www-form-urlencoded") != 0 ||
-      (size > 0 && memchr (data, '\0', size) != NULL))
-    {
-      _adm_portal_respond_text (msg, SOUP_STATUS_BAD_REQUEST, "Bad request\n");
-      return;
-    }
-  text = g_strndup (data, size);
-  fields = soup_form_decode (text);
-  g_mutex_lock (&server->shared->lock);
-  preview = kind == JOB_SHEET &&
-            g_strcmp0 (g_hash_table_lookup (fields, "step"), "check") == 0;
-  fresh = take_csrf (server->shared, admiral_id, g_hash_table_lookup (fields, "csrf"), preview);
-  g_mutex_unlock (&server->shared->lock);
-  if (!fresh && kind == JOB_FINAL)
-    {
-      _adm_portal_respond_text (msg, SOUP_STATUS_FORBIDDEN,
-                    "The page is out of date: reload it and mark the sheet final again.\n");
-      return;
-    }
-  job = _adm_portal_job_new (server, kind, admiral_id,
-                 adm_portal_page_language (soup_message_headers_get_one (request,
-                                                                         "Accept-Language")));
-  job->msg = g_object_ref (msg);
-  job->fields = g_steal_pointer (&fields);
-  job->preview = preview;
-  /* A page too old to hand a sheet in (or a post from elsewhere) hands nothing in: it is
-   * answered 403 with his form as posted, read back, on a page with a token of its own. */
-  job->stale = !fresh;
-  soup_server_message_pause (msg);
-  _adm_portal_job_send (job);
 }
 
 /* Public API */
