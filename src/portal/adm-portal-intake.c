@@ -4,7 +4,9 @@
  * admiral's kept), handed to the main thread. On the main thread: the sheet read into the
  * engine's events as adm-order-sheet.c reads one from XML, checked by the engine, kept for
  * the master or refused with the engine's reason, read back to him on his page, and his form
- * filled in again with the last sheet he handed in. */
+ * filled in again with the last sheet he handed in; the sheets kept, the master's acceptance
+ * or refusal of each (his refusals as the journal says them), and the admirals' final marks
+ * (adm-portal.h's public API of the sheets). */
 
 #include "config.h"
 
@@ -499,4 +501,376 @@ _adm_portal_receive_sheet (Server            *server,
   job->stale = !fresh;
   soup_server_message_pause (msg);
   _adm_portal_job_send (job);
+}
+
+/* The master's refusal of @sheet in the journal's events in effect (adm_portal_refuse ()),
+ * or NULL: undone, it is no longer there. */
+static const AdmEvent *
+journaled_refusal (AdmPortal            *self,
+                   const AdmPortalSheet *sheet)
+{
+  GPtrArray *events = adm_campaign_get_events (self->campaign);
+  g_autofree char *received = g_strdup_printf ("%" G_GINT64_FORMAT, sheet->received);
+  g_autofree char *cycle = g_strdup_printf ("%u", sheet->cycle);
+
+  for (guint i = events->len; i > 0; i--)
+    {
+      const AdmEvent *event = g_ptr_array_index (events, i - 1);
+
+      if (g_str_equal (adm_event_get_kind (event), "note") &&
+          g_strcmp0 (adm_event_get (event, "portal"), "refused") == 0 &&
+          g_strcmp0 (adm_event_get (event, "admiral"), sheet->admiral_id) == 0 &&
+          g_strcmp0 (adm_event_get (event, "cycle"), cycle) == 0 &&
+          g_strcmp0 (adm_event_get (event, "sheet-received"), received) == 0)
+        return event;
+    }
+  return NULL;
+}
+
+/* The statuses the journal says: a pending sheet the master refused is refused, a refusal
+ * undone leaves it pending again. */
+void
+_adm_portal_sync_refusals (AdmPortal *self)
+{
+  g_autoptr(GPtrArray) changed = g_ptr_array_new_with_free_func (g_free);
+  GHashTableIter iter;
+  AdmPortalSheet *sheet;
+
+  g_hash_table_iter_init (&iter, self->sheets);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &sheet))
+    {
+      const AdmEvent *note;
+
+      if (sheet->status == ADM_PORTAL_SHEET_ACCEPTED ||
+          (sheet->status == ADM_PORTAL_SHEET_REFUSED && !sheet->journaled))
+        continue;
+      note = journaled_refusal (self, sheet);
+      if (note != NULL && sheet->status == ADM_PORTAL_SHEET_PENDING)
+        {
+          sheet->status = ADM_PORTAL_SHEET_REFUSED;
+          g_free (sheet->reason);
+          sheet->reason = g_strdup (adm_event_get_text (note));
+          sheet->journaled = TRUE;
+        }
+      else if (note == NULL && sheet->status == ADM_PORTAL_SHEET_REFUSED)
+        {
+          sheet->status = ADM_PORTAL_SHEET_PENDING;
+          g_clear_pointer (&sheet->reason, g_free);
+          sheet->journaled = FALSE;
+        }
+      else
+        continue;
+      g_ptr_array_add (changed, g_strdup (sheet->admiral_id));
+    }
+  for (guint i = 0; i < changed->len; i++)
+    g_signal_emit (self, _adm_portal_signals[SHEET_CHANGED], 0, g_ptr_array_index (changed, i));
+}
+
+/* Main thread: his orders read back, not handed in — asked for, or from a page out of date: a
+ * page of its own, his form filled in as he sent it with each fieldset's read-back or refusal
+ * beside it. Nothing is kept. */
+static void
+job_read_back (AdmPortal        *self,
+               Job              *job,
+               const AdmAdmiral *admiral)
+{
+  AdmPortalFormFill fill = { job->fields, NULL, NULL, TRUE };
+  g_autofree char *whole = NULL, *marked = NULL, *message = NULL;
+  LangScope scope;
+
+  g_hash_table_remove (job->fields, "csrf");
+  g_hash_table_remove (job->fields, "step");
+  _adm_portal_lang_push (&scope, job->lang);
+  whole = _adm_portal_fill_notes (self, admiral, &fill);
+  if (job->stale)
+    message = g_strdup (_("This page was out of date, so the sheet was not handed in. Your "
+                          "orders are below as you wrote them: check them and hand the sheet "
+                          "in again."));
+  else if (whole != NULL)
+    message = g_strdup_printf (_("The sheet would be refused: %s"), whole);
+  else
+    message = g_strdup (_("Your orders, read back beside each formation. Hand the sheet in "
+                          "when they say what you mean."));
+  _adm_portal_lang_pop (&scope);
+  marked = _adm_portal_marked_page (self, admiral, job->lang, message,
+                                    job->stale || whole != NULL, &fill);
+  _adm_portal_fill_clear (&fill);
+  job->page = _adm_portal_page_new (marked);
+  job->status = job->stale ? SOUP_STATUS_FORBIDDEN : SOUP_STATUS_OK;
+  _adm_portal_job_reply (job);
+}
+
+/* Main thread: the posted sheet of @job checked by the engine and kept for the master, or,
+ * refused, kept as his form to come back filled in with the engine's reason; either way the
+ * answer sends the browser to his page (POST/Redirect/GET), which says so. */
+void
+_adm_portal_job_sheet (AdmPortal        *self,
+                       Job              *job,
+                       const AdmAdmiral *admiral)
+{
+  g_autoptr(GPtrArray) events = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  gboolean late = self->deadline > 0 && now > self->deadline;
+  guint cycle = _adm_portal_current_cycle (self);
+  AdmPortalSheet *sheet;
+
+  if (job->preview || job->stale)
+    {
+      job_read_back (self, job, admiral);
+      return;
+    }
+  /* A new sheet, even one the engine refuses, takes his final mark back. */
+  _adm_portal_final_clear (self, admiral->id);
+  job->status = SOUP_STATUS_SEE_OTHER;
+  events = _adm_portal_form_events (self->campaign, admiral, cycle, now, late, job->fields);
+  if (!adm_order_sheet_check (events, adm_campaign_get_state (self->campaign), "sheet", &error))
+    {
+      LangScope scope;
+
+      /* The reason in his page's language, as the page shows it. */
+      g_clear_error (&error);
+      _adm_portal_lang_push (&scope, job->lang);
+      adm_order_sheet_check (events, adm_campaign_get_state (self->campaign), "sheet", &error);
+      _adm_portal_lang_pop (&scope);
+      _adm_portal_keep_posted (self, admiral, job->fields, _adm_portal_reason_of (error));
+      _adm_portal_pages_changed (self, FALSE);
+      _adm_portal_job_reply (job);
+      return;
+    }
+  sheet = g_new0 (AdmPortalSheet, 1);
+  sheet->admiral_id = g_strdup (admiral->id);
+  sheet->cycle = cycle;
+  sheet->received = now;
+  sheet->late = late;
+  sheet->events = g_steal_pointer (&events);
+  sheet->status = ADM_PORTAL_SHEET_PENDING;
+  g_hash_table_replace (self->sheets, g_strdup (admiral->id), sheet);
+  _adm_portal_keep_posted (self, admiral, job->fields, NULL);
+  _adm_portal_pages_changed (self, FALSE);
+  g_signal_emit (self, _adm_portal_signals[SHEET_RECEIVED], 0, admiral->id);
+  if (self->accept_on_arrival)
+    adm_portal_accept (self, admiral->id, NULL);
+  _adm_portal_job_reply (job);
+}
+
+GPtrArray *
+adm_portal_get_sheets (AdmPortal *self)
+{
+  GPtrArray *admirals;
+  GPtrArray *sheets = g_ptr_array_new ();
+
+  g_return_val_if_fail (ADM_IS_PORTAL (self), sheets);
+
+  if (self->campaign == NULL)
+    return sheets;
+  admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (self->campaign));
+  for (guint i = 0; i < admirals->len; i++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+      AdmPortalSheet *sheet = g_hash_table_lookup (self->sheets, admiral->id);
+
+      if (sheet != NULL)
+        g_ptr_array_add (sheets, sheet);
+    }
+  return sheets;
+}
+
+const AdmPortalSheet *
+adm_portal_get_sheet (AdmPortal  *self,
+                      const char *admiral_id)
+{
+  g_return_val_if_fail (ADM_IS_PORTAL (self), NULL);
+  return admiral_id != NULL ? g_hash_table_lookup (self->sheets, admiral_id) : NULL;
+}
+
+static AdmPortalSheet *
+pending_sheet (AdmPortal   *self,
+               const char  *admiral_id,
+               GError     **error)
+{
+  AdmPortalSheet *sheet = g_hash_table_lookup (self->sheets, admiral_id);
+
+  if (self->campaign == NULL || sheet == NULL || sheet->status != ADM_PORTAL_SHEET_PENDING)
+    {
+      g_set_error (error, ADM_PORTAL_ERROR, ADM_PORTAL_ERROR_NO_SHEET,
+                   _("No sheet from %s is waiting in the admirals’ portal"), admiral_id);
+      return NULL;
+    }
+  return sheet;
+}
+
+static void
+set_status (AdmPortal            *self,
+            AdmPortalSheet       *sheet,
+            AdmPortalSheetStatus  status,
+            const char           *reason)
+{
+  g_autofree char *admiral_id = g_strdup (sheet->admiral_id);
+
+  sheet->status = status;
+  g_free (sheet->reason);
+  sheet->reason = g_strdup (reason);
+  sheet->journaled = FALSE;
+  _adm_portal_pages_changed (self, FALSE);
+  g_signal_emit (self, _adm_portal_signals[SHEET_CHANGED], 0, admiral_id);
+}
+
+gboolean
+adm_portal_accept (AdmPortal   *self,
+                   const char  *admiral_id,
+                   GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  AdmPortalSheet *sheet;
+
+  g_return_val_if_fail (ADM_IS_PORTAL (self), FALSE);
+
+  sheet = pending_sheet (self, admiral_id, error);
+  if (sheet == NULL)
+    return FALSE;
+  /* The campaign may have moved on since it arrived (another sheet, a resolved cycle): the
+   * engine checks it again, then journals it whole as the master's own import would. */
+  if (!adm_order_sheet_check (sheet->events, adm_campaign_get_state (self->campaign), "sheet",
+                              &local_error) ||
+      !adm_campaign_append_all (self->campaign, sheet->events, &local_error))
+    {
+      set_status (self, sheet, ADM_PORTAL_SHEET_REFUSED, _adm_portal_reason_of (local_error));
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  set_status (self, sheet, ADM_PORTAL_SHEET_ACCEPTED, NULL);
+  return TRUE;
+}
+
+gboolean
+adm_portal_refuse (AdmPortal   *self,
+                   const char  *admiral_id,
+                   const char  *reason,
+                   GError     **error)
+{
+  g_autofree char *text = g_strstrip (g_strdup (reason != NULL ? reason : ""));
+  g_autoptr(AdmEvent) note = NULL;
+  AdmPortalSheet *sheet;
+
+  g_return_val_if_fail (ADM_IS_PORTAL (self), FALSE);
+
+  sheet = pending_sheet (self, admiral_id, error);
+  if (sheet == NULL)
+    return FALSE;
+  if (*text == '\0')
+    {
+      g_set_error (error, ADM_PORTAL_ERROR, ADM_PORTAL_ERROR_NO_REASON,
+                   _("Give the admiral the reason his sheet is refused"));
+      return FALSE;
+    }
+  /* Journaled, so that Undo takes it back as any action of the master's: the status follows
+   * the journal (_adm_portal_sync_refusals ()). */
+  note = adm_event_new ("note", g_get_real_time () / G_USEC_PER_SEC);
+  adm_event_set (note, "portal", "refused");
+  adm_event_set (note, "admiral", sheet->admiral_id);
+  adm_event_set_int (note, "cycle", sheet->cycle);
+  {
+    g_autofree char *received = g_strdup_printf ("%" G_GINT64_FORMAT, sheet->received);
+
+    adm_event_set (note, "sheet-received", received);
+  }
+  adm_event_set_text (note, text);
+  return adm_campaign_append (self->campaign, note, error);
+}
+
+/* Final marks: an admiral says on his page that his sheet of the cycle is all he will send
+ * (as "ready" in webDiplomacy or diplicity); when every admiral at the table has said so, the
+ * master may resolve the cycle before the session is due. Who is at the table: an admiral
+ * whose page has been opened with his current link since the portal was made
+ * (adm_portal_get_present ()). */
+
+/* A sheet of this cycle, not refused, that its admiral marked final. A refusal undone makes it
+ * wait as it was, final mark and all. */
+gboolean
+_adm_portal_sheet_is_final (AdmPortal            *self,
+                            const AdmPortalSheet *sheet)
+{
+  return sheet != NULL && sheet->final && sheet->status != ADM_PORTAL_SHEET_REFUSED &&
+         self->campaign != NULL && sheet->cycle == _adm_portal_current_cycle (self);
+}
+
+/* A new sheet from him, taken or refused, takes his final mark away: he changed his mind. */
+void
+_adm_portal_final_clear (AdmPortal  *self,
+                         const char *admiral_id)
+{
+  AdmPortalSheet *sheet = g_hash_table_lookup (self->sheets, admiral_id);
+
+  if (sheet == NULL || !sheet->final)
+    return;
+  sheet->final = FALSE;
+  _adm_portal_pages_changed (self, FALSE);
+  g_signal_emit (self, _adm_portal_signals[FINAL_CHANGED], 0, admiral_id);
+}
+
+gboolean
+adm_portal_get_final (AdmPortal  *self,
+                      const char *admiral_id)
+{
+  g_return_val_if_fail (ADM_IS_PORTAL (self), FALSE);
+
+  return admiral_id != NULL && _adm_portal_sheet_is_final (self, g_hash_table_lookup (self->sheets,
+                                                                         admiral_id));
+}
+
+gboolean
+adm_portal_set_final (AdmPortal   *self,
+                      const char  *admiral_id,
+                      gboolean     final,
+                      GError     **error)
+{
+  AdmPortalSheet *sheet;
+
+  g_return_val_if_fail (ADM_IS_PORTAL (self), FALSE);
+  g_return_val_if_fail (admiral_id != NULL, FALSE);
+
+  sheet = g_hash_table_lookup (self->sheets, admiral_id);
+  if (self->campaign == NULL || sheet == NULL || sheet->cycle != _adm_portal_current_cycle (self) ||
+      sheet->status == ADM_PORTAL_SHEET_REFUSED)
+    {
+      g_set_error (error, ADM_PORTAL_ERROR, ADM_PORTAL_ERROR_NO_SHEET,
+                   _("No sheet of %s’s for this cycle stands in the admirals’ portal: only a "
+                     "sheet handed in and not refused can be marked final"), admiral_id);
+      return FALSE;
+    }
+  if (sheet->final == !!final)
+    return TRUE;
+  sheet->final = !!final;
+  _adm_portal_pages_changed (self, FALSE);
+  g_signal_emit (self, _adm_portal_signals[FINAL_CHANGED], 0, admiral_id);
+  return TRUE;
+}
+
+/* Main thread: his page's "Mark my sheet final" (field final=yes) or "Not final" (final=no).
+ * Done, the browser is sent to his page (POST/Redirect/GET), which shows the mark; refused
+ * (no sheet handed in and not refused), his page says why. */
+void
+_adm_portal_job_final (AdmPortal        *self,
+                       Job              *job,
+                       const AdmAdmiral *admiral)
+{
+  gboolean final = g_strcmp0 (g_hash_table_lookup (job->fields, "final"), "no") != 0;
+  g_autofree char *message = NULL, *marked = NULL;
+  LangScope scope;
+
+  if (adm_portal_set_final (self, admiral->id, final, NULL))
+    {
+      job->status = SOUP_STATUS_SEE_OTHER;
+      _adm_portal_job_reply (job);
+      return;
+    }
+  _adm_portal_lang_push (&scope, job->lang);
+  message = g_strdup (_("Hand in your sheet first: only a sheet handed in and not refused can "
+                        "be marked final."));
+  _adm_portal_lang_pop (&scope);
+  marked = _adm_portal_marked_page (self, admiral, job->lang, message, TRUE, NULL);
+  job->page = _adm_portal_page_new (marked);
+  job->status = SOUP_STATUS_CONFLICT;
+  _adm_portal_job_reply (job);
 }

@@ -186,6 +186,18 @@ typedef struct {
   GPtrArray *waiting;  /* Job* */
 } Build;
 
+/* The portal's signals (adm-portal.h), emitted by adm-portal.c and adm-portal-intake.c. */
+enum {
+  SHEET_RECEIVED,
+  SHEET_CHANGED,
+  FINAL_CHANGED,
+  PRESENT_CHANGED,
+  FAILED,
+  N_SIGNALS
+};
+
+extern guint _adm_portal_signals[N_SIGNALS];
+
 /* The language of a page's words, in effect on the main thread from a push to its pop. */
 typedef struct {
   char *language;
@@ -311,6 +323,23 @@ void _adm_portal_respond_text (SoupServerMessage *msg,
                                guint              status,
                                const char        *text);
 void _adm_portal_respond_redirect (SoupServerMessage *msg);
+
+/* Main thread (adm-portal.c): publishes what status.json says and drops the pages made
+ * before. */
+void _adm_portal_pages_changed (AdmPortal *self,
+                                gboolean   campaign);
+
+/* adm-portal-intake.c, main thread: the statuses the journal says; the posted sheet of @job
+ * checked and kept, or refused; his sheet marked final, or not; whether @sheet is final. */
+void _adm_portal_sync_refusals (AdmPortal *self);
+void _adm_portal_job_sheet (AdmPortal        *self,
+                            Job              *job,
+                            const AdmAdmiral *admiral);
+void _adm_portal_job_final (AdmPortal        *self,
+                            Job              *job,
+                            const AdmAdmiral *admiral);
+gboolean _adm_portal_sheet_is_final (AdmPortal            *self,
+                                     const AdmPortalSheet *sheet);
 
 /* adm-portal-server.c: the server thread serving what @socket, listening, accepts; its stop;
  * a socket listening on @address; the port it listens on. */
