@@ -324,6 +324,10 @@ void _adm_portal_respond_text (SoupServerMessage *msg,
                                const char        *text);
 void _adm_portal_respond_redirect (SoupServerMessage *msg);
 
+/* Server thread (adm-portal.c): his first page served with his link makes him present. */
+void _adm_portal_note_presence (Shared     *shared,
+                                const char *admiral_id);
+
 /* Main thread (adm-portal.c): publishes what status.json says and drops the pages made
  * before. */
 void _adm_portal_pages_changed (AdmPortal *self,

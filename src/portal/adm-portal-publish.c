@@ -1,18 +1,369 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* adm-portal-publish.c: what the portal (adm-portal.c) publishes for the server thread to
  * answer from, made on the main thread a step of its loop at a time: each admiral's page,
- * made of its fragments (adm-portal.c's) one a step, the requests waiting for it answered
- * when it is made; and his reports as PDFs, made from the campaign in his language and drawn
- * on a thread of the pool. */
+ * made of its fragments one a step and kept with marks where a request's own values go, the
+ * requests waiting for it answered when it is made; its version and what status.json says,
+ * and the server thread's answers with them; and his reports as PDFs, made from the campaign
+ * in his language and drawn on a thread of the pool. */
 
 #include "config.h"
 
 #include <string.h>
 #include <cairo-pdf.h>
+#include <glib/gi18n-lib.h>
 
 #include "adm-doc-render.h"
 #include "adm-portal-internal.h"
 #include "adm-report.h"
+
+const AdmAdmiral *
+_adm_portal_admiral_of (AdmPortal  *self,
+                        const char *admiral_id)
+{
+  return adm_scenario_lookup_admiral (adm_campaign_get_scenario (self->campaign), admiral_id);
+}
+
+guint
+_adm_portal_current_cycle (AdmPortal *self)
+{
+  return adm_strategy_get_cycle (adm_state_get_strategy (adm_campaign_get_state (self->campaign)));
+}
+
+static char *
+clock_text (gint64 time)
+{
+  g_autoptr(GDateTime) when = g_date_time_new_from_unix_local (time);
+
+  return g_date_time_format (when, "%H:%M");
+}
+
+/* The status of his sheet for the current cycle, in words. */
+static char *
+sheet_status (AdmPortal        *self,
+              const AdmAdmiral *admiral)
+{
+  guint cycle = _adm_portal_current_cycle (self);
+  const AdmPortalSheet *sent = g_hash_table_lookup (self->sheets, admiral->id);
+  const AdmStratSheet *journaled;
+  g_autofree char *when = NULL;
+
+  if (sent != NULL && sent->cycle == cycle)
+    {
+      when = clock_text (sent->received);
+      switch (sent->status)
+        {
+        case ADM_PORTAL_SHEET_PENDING:
+          return g_strdup_printf (sent->late ? _("Received at %s, late; waiting for the master.")
+                                             : _("Received at %s; waiting for the master."),
+                                  when);
+        case ADM_PORTAL_SHEET_ACCEPTED:
+          return g_strdup_printf (_("Received at %s and accepted by the master."), when);
+        case ADM_PORTAL_SHEET_REFUSED:
+        default:
+          return g_strdup_printf (_("Received at %s and refused by the master: %s"), when,
+                                  sent->reason != NULL ? sent->reason : "");
+        }
+    }
+  journaled = adm_strategy_get_sheet (adm_state_get_strategy (adm_campaign_get_state (self->campaign)),
+                                      cycle, admiral->id);
+  if (journaled != NULL)
+    {
+      when = clock_text (journaled->received);
+      return g_strdup_printf (journaled->late ? _("Handed in at %s, late.")
+                                              : _("Handed in at %s."), when);
+    }
+  return g_strdup (_("Not handed in yet."));
+}
+
+/* A fragment of @admiral's page in @lang (the language in effect): kept, or made now. @part
+ * is "cards", "known" or a cycle's number. */
+const char *
+_adm_portal_fragment (AdmPortal        *self,
+                      const AdmAdmiral *admiral,
+                      const char       *lang,
+                      const char       *part)
+{
+  g_autofree char *key = g_strdup_printf ("%s\n%s\n%s", admiral->id, lang, part);
+  char *made = g_hash_table_lookup (self->fragments, key);
+  guint64 cycle;
+
+  if (made != NULL)
+    return made;
+  if (g_str_equal (part, "cards"))
+    made = adm_portal_page_cards (self->campaign, admiral, self->battles_dir);
+  else if (g_str_equal (part, "known"))
+    made = adm_portal_page_known (self->campaign, admiral);
+  else if (g_ascii_string_to_unsigned (part, 10, 1, G_MAXUINT, &cycle, NULL))
+    made = adm_portal_page_report (self->campaign, admiral, self->battles_dir, (guint) cycle);
+  else
+    g_return_val_if_reached ("");
+  g_hash_table_insert (self->fragments, g_steal_pointer (&key), made);
+  return made;
+}
+
+/* The reports of the cycles resolved, newest first (adm_portal_page_reports ()), each a
+ * fragment. */
+static char *
+reports_of (AdmPortal        *self,
+            const AdmAdmiral *admiral,
+            const char       *lang)
+{
+  guint current = _adm_portal_current_cycle (self);
+  GString *out;
+
+  if (current <= 1)
+    return adm_portal_page_no_reports ();
+  out = g_string_new (NULL);
+  for (guint cycle = current - 1; cycle >= 1; cycle--)
+    {
+      g_autofree char *part = g_strdup_printf ("%u", cycle);
+
+      g_string_append (out, _adm_portal_fragment (self, admiral, lang, part));
+    }
+  return g_string_free (out, FALSE);
+}
+
+static Parts *
+parts_for (AdmPortal        *self,
+           const AdmAdmiral *admiral,
+           const char       *lang)
+{
+  g_autofree char *key = g_strdup_printf ("%s\n%s", admiral->id, lang);
+  Parts *parts = g_hash_table_lookup (self->parts, key);
+
+  if (parts != NULL)
+    return parts;
+  parts = g_new0 (Parts, 1);
+  parts->cards = g_strdup (_adm_portal_fragment (self, admiral, lang, "cards"));
+  parts->reports = reports_of (self, admiral, lang);
+  parts->known = g_strdup (_adm_portal_fragment (self, admiral, lang, "known"));
+  g_hash_table_insert (self->parts, g_steal_pointer (&key), parts);
+  return parts;
+}
+
+/* What changes from one request to the next, marked in the cached page: characters no text
+ * of a campaign holds (XML forbids them). */
+#define MARK_NONCE "\x01" "N" "\x01"
+#define MARK_CSRF  "\x01" "C" "\x01"
+#define MARK_NOW   "\x01" "T" "\x01"
+#define MARK_CLOCK "\x01" "K" "\x01"
+#define MARK_VERSION "\x01" "V" "\x01"
+
+/* What status.json says of the page's state, as its script compares it:
+ * "VERSION|SHEET|DEADLINE|PAUSED|EXTENDED"; VERSION is the page's own (its digest, filled in
+ * where the mark is), never the campaign's, which hidden changes move. */
+static char *
+state_key (AdmPortal        *self,
+           const AdmAdmiral *admiral)
+{
+  static const char * const names[] = { "pending", "accepted", "refused" };
+  const AdmPortalSheet *sent = g_hash_table_lookup (self->sheets, admiral->id);
+  const char *sheet = sent != NULL && sent->cycle == _adm_portal_current_cycle (self)
+                      ? names[sent->status] : "none";
+
+  return g_strdup_printf ("%s|%s|%" G_GINT64_FORMAT "|%" G_GINT64_FORMAT "|%" G_GINT64_FORMAT,
+                          MARK_VERSION, sheet, self->deadline, self->paused, self->extended);
+}
+
+/* The admiral's page with marks where the request's own values go, or (@message given) the
+ * page made for this answer alone, its form filled in with @fill. */
+char *
+_adm_portal_marked_page (AdmPortal               *self,
+                         const AdmAdmiral        *admiral,
+                         const char              *lang,
+                         const char              *message,
+                         gboolean                 message_is_error,
+                         const AdmPortalFormFill *fill)
+{
+  AdmScenario *scenario = adm_campaign_get_scenario (self->campaign);
+  g_autofree char *form = NULL, *status_text = NULL, *subtitle = NULL, *key = NULL;
+  g_autofree char *returned = NULL, *final = NULL;
+  const AdmPortalSheet *sent = g_hash_table_lookup (self->sheets, admiral->id);
+  AdmPortalFormFill own = { NULL, NULL, NULL, FALSE };
+  AdmPortalPage page = { 0, };
+  LangScope scope;
+  Parts *parts;
+  char *html;
+
+  _adm_portal_lang_push (&scope, lang);
+  parts = parts_for (self, admiral, lang);
+  if (fill == NULL)
+    {
+      /* His page: the form as he last handed it in this cycle. */
+      returned = _adm_portal_posted_fill (self, admiral, &own);
+      fill = &own;
+      if (returned != NULL)
+        message = returned, message_is_error = TRUE;
+    }
+  form = adm_portal_page_form_filled (self->campaign, admiral, MARK_CSRF, fill);
+  _adm_portal_fill_clear (&own);
+  status_text = sheet_status (self, admiral);
+  final = adm_portal_page_final (sent != NULL && sent->cycle == _adm_portal_current_cycle (self) &&
+                                 sent->status != ADM_PORTAL_SHEET_REFUSED,
+                                 _adm_portal_sheet_is_final (self, sent), MARK_CSRF);
+  key = state_key (self, admiral);
+  /* Translators: under the admiral's name on his page: his faction, the campaign */
+  subtitle = g_strdup_printf (_("%s · %s"), admiral->faction->name,
+                              adm_scenario_get_name (scenario));
+  page.lang = lang;
+  page.title = admiral->name;
+  page.subtitle = subtitle;
+  page.cycle = _adm_portal_current_cycle (self);
+  page.version_mark = MARK_VERSION;
+  page.deadline = self->deadline;
+  page.paused = self->paused;
+  page.extended = self->extended;
+  page.state_key = key;
+  page.now_mark = MARK_NOW;
+  page.clock_mark = MARK_CLOCK;
+  page.sheet_status = status_text;
+  page.sheet_is_news = sent != NULL && sent->cycle == page.cycle;
+  page.sheet_is_error = page.sheet_is_news && sent->status == ADM_PORTAL_SHEET_REFUSED;
+  page.message = message;
+  page.message_is_error = message_is_error;
+  page.nonce = MARK_NONCE;
+  page.final_html = final;
+  page.form_html = form;
+  page.cards_html = parts->cards;
+  page.known_html = parts->known;
+  page.reports_html = parts->reports;
+  html = adm_portal_page_render (&page);
+  _adm_portal_lang_pop (&scope);
+  return html;
+}
+
+/* The version of a page whose marked text is @html: a digest of everything it shows but what
+ * each request fills in. It changes when his page does, and only then: a change of the
+ * campaign he may not be told of (a phase of a battle hidden from his side) leaves his page,
+ * and so its version, as they were; a global counter would tell him that something happened. */
+static guint
+page_version (const char *html)
+{
+  g_autoptr(GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
+  guint8 digest[32];
+  gsize length = sizeof digest;
+
+  g_checksum_update (sum, (const guchar *) html, -1);
+  g_checksum_get_digest (sum, digest, &length);
+  return (guint) digest[0] << 24 | (guint) digest[1] << 16 | (guint) digest[2] << 8 | digest[3];
+}
+
+/* @html cut at its marks. */
+Page *
+_adm_portal_page_new (const char *html)
+{
+  Page *page = g_atomic_rc_box_new0 (Page);
+  const char *start = html, *mark;
+
+  page->version = page_version (html);
+
+  page->pieces = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  page->marks = g_string_new (NULL);
+  while ((mark = strchr (start, '\x01')) != NULL && mark[1] != '\0' && mark[2] == '\x01')
+    {
+      g_ptr_array_add (page->pieces, g_bytes_new (start, (gsize) (mark - start)));
+      g_string_append_c (page->marks, mark[1]);
+      start = mark + 3;
+    }
+  g_ptr_array_add (page->pieces, g_bytes_new (start, strlen (start)));
+  return page;
+}
+
+
+/* Server thread: answers with @page, its marks filled in for this request: the pieces are
+ * handed to libsoup as they are, so that an answer costs a few small strings whatever the
+ * page's size. */
+void
+_adm_portal_respond_page (Shared            *shared,
+                          SoupServerMessage *msg,
+                          guint              status,
+                          const char        *admiral_id,
+                          Page              *page)
+{
+  SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
+  SoupMessageBody *body = soup_server_message_get_response_body (msg);
+  g_autofree char *nonce = adm_portal_random_secret ();
+  g_autofree char *csrf = NULL;
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  g_autofree char *now_text = g_strdup_printf ("%" G_GINT64_FORMAT, now);
+  g_autofree char *clock = NULL;
+  g_autofree char *version = g_strdup_printf ("%u", page->version);
+  g_autofree char *policy = g_strdup_printf ("default-src 'none'; style-src 'nonce-%s'; "
+                                             "script-src 'nonce-%s'; connect-src 'self'; "
+                                             "form-action 'self'; base-uri 'none'; "
+                                             "frame-ancestors 'none'", nonce, nonce);
+  gint64 deadline;
+  gsize size = 0;
+  GString *text;
+  GBytes *answer;
+
+  _adm_portal_note_presence (shared, admiral_id);
+  g_mutex_lock (&shared->lock);
+  csrf = _adm_portal_new_csrf (shared, admiral_id);
+  deadline = shared->deadline;
+  g_mutex_unlock (&shared->lock);
+  clock = deadline > 0 ? adm_portal_page_clock_text (deadline, now) : g_strdup ("");
+
+  _adm_portal_add_common_headers (msg);
+  soup_message_headers_replace (headers, "Content-Security-Policy", policy);
+  soup_message_headers_replace (headers, "Content-Type", "text/html; charset=utf-8");
+  soup_server_message_set_status (msg, status, NULL);
+  /* One buffer, sent in one write: a body in pieces goes out as as many small writes, each
+   * a wakeup of the client's loop. */
+  for (guint i = 0; i < page->pieces->len; i++)
+    size += g_bytes_get_size (g_ptr_array_index (page->pieces, i)) + ADM_PORTAL_TOKEN_CHARS;
+  text = g_string_sized_new (size);
+  for (guint i = 0; i < page->pieces->len; i++)
+    {
+      GBytes *piece = g_ptr_array_index (page->pieces, i);
+      const char *value = NULL;
+
+      g_string_append_len (text, g_bytes_get_data (piece, NULL), g_bytes_get_size (piece));
+      if (i >= page->marks->len)
+        break;
+      switch (page->marks->str[i])
+        {
+        case 'N': value = nonce; break;
+        case 'C': value = csrf; break;
+        case 'T': value = now_text; break;
+        case 'V': value = version; break;
+        case 'K': default: value = clock; break;
+        }
+      g_string_append (text, value);
+    }
+  soup_message_body_truncate (body);
+  soup_message_body_append_bytes (body, answer = g_string_free_to_bytes (text));
+  g_bytes_unref (answer);
+}
+
+/* Server thread: status.json, from what the main thread published: his page's version (in
+ * the language of his page), which tells the phone to reload when his page has changed. */
+void
+_adm_portal_respond_status (Shared            *shared,
+                            SoupServerMessage *msg,
+                            const char        *admiral_id,
+                            guint              version)
+{
+  g_autofree char *json = NULL;
+  const char *sheet;
+
+  g_mutex_lock (&shared->lock);
+  sheet = g_hash_table_lookup (shared->statuses, admiral_id);
+  json = g_strdup_printf ("{\"version\":%u,\"cycle\":%u,\"deadline\":%" G_GINT64_FORMAT
+                          ",\"paused\":%" G_GINT64_FORMAT ",\"extended\":%" G_GINT64_FORMAT
+                          ",\"now\":%" G_GINT64_FORMAT ",\"sheet\":\"%s\",\"final\":%s}\n",
+                          version, shared->cycle, shared->deadline, shared->paused,
+                          shared->extended, g_get_real_time () / G_USEC_PER_SEC,
+                          sheet != NULL ? sheet : "none",
+                          g_hash_table_contains (shared->finals, admiral_id) ? "true" : "false");
+  g_mutex_unlock (&shared->lock);
+  _adm_portal_add_common_headers (msg);
+  soup_message_headers_replace (soup_server_message_get_response_headers (msg),
+                                "Content-Security-Policy", "default-src 'none'");
+  soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
+  soup_server_message_set_response (msg, "application/json", SOUP_MEMORY_COPY, json,
+                                    strlen (json));
+}
 
 /* Main thread: the admiral's page, as published, or made now from its fragments (which must
  * be made) and published. */
