@@ -157,13 +157,13 @@ administrative_event (AdmCampaign      *campaign,
 /* The sheet the form's fields give, as adm-order-sheet.c reads one from XML: the "sheet"
  * event, then for each formation its timed order, its flagship order, its instructions and its
  * administrative order. Each order's line is its fieldset's number, from 1. */
-GPtrArray *
-_adm_portal_form_events (AdmCampaign      *campaign,
-                         const AdmAdmiral *admiral,
-                         guint             cycle,
-                         gint64            now,
-                         gboolean          late,
-                         GHashTable       *fields)
+static GPtrArray *
+form_events (AdmCampaign      *campaign,
+             const AdmAdmiral *admiral,
+             guint             cycle,
+             gint64            now,
+             gboolean          late,
+             GHashTable       *fields)
 {
   GPtrArray *events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
   g_autoptr(GDateTime) time = g_date_time_new_from_unix_utc (now);
@@ -231,14 +231,17 @@ _adm_portal_form_events (AdmCampaign      *campaign,
 }
 
 /* The engine's reason without the "sheet:N: " that locates it in a file. */
-const char *
-_adm_portal_reason_of (const GError *error)
+static const char *
+reason_of (const GError *error)
 {
   const char *colon = strstr (error->message, ": ");
 
   return g_str_has_prefix (error->message, "sheet:") && colon != NULL ? colon + 2
                                                                       : error->message;
 }
+
+static void final_clear (AdmPortal  *self,
+                         const char *admiral_id);
 
 /* Main thread: the reason the engine refuses each fieldset's orders of @events, by the
  * fieldset's number (the orders' line, from 1), into @refusals — the first refusal of its
@@ -327,12 +330,12 @@ read_back_fieldsets (AdmPortal *self,
 /* Main thread: the engine's word on each fieldset of a sheet as the form gives it: why it
  * refuses its orders (@fill->refusals), and the others read back (@fill->readback). A
  * refusal of the whole sheet is returned. In the caller's language. */
-char *
-_adm_portal_fill_notes (AdmPortal         *self,
-                        const AdmAdmiral  *admiral,
-                        AdmPortalFormFill *fill)
+static char *
+fill_notes (AdmPortal         *self,
+            const AdmAdmiral  *admiral,
+            AdmPortalFormFill *fill)
 {
-  g_autoptr(GPtrArray) events = _adm_portal_form_events (self->campaign, admiral,
+  g_autoptr(GPtrArray) events = form_events (self->campaign, admiral,
                                                          _adm_portal_current_cycle (self),
                                                          g_get_real_time () / G_USEC_PER_SEC,
                                                          FALSE, fill->values);
@@ -370,7 +373,7 @@ _adm_portal_posted_fill (AdmPortal         *self,
     return NULL;
   fill->values = posted->fields;
   /* A refusal of the whole sheet is in the page's message or its sheet's status already. */
-  g_free (_adm_portal_fill_notes (self, admiral, fill));
+  g_free (fill_notes (self, admiral, fill));
   if (posted->reason != NULL)
     return g_strdup_printf (_("The sheet was refused: %s"), posted->reason);
   if (sheet != NULL && sheet->cycle == posted->cycle &&
@@ -391,11 +394,11 @@ _adm_portal_posted_fill (AdmPortal         *self,
 }
 
 /* Main thread: his latest form as he handed it in, kept for it to come back filled in. */
-void
-_adm_portal_keep_posted (AdmPortal        *self,
-                         const AdmAdmiral *admiral,
-                         GHashTable       *fields,
-                         const char       *reason)
+static void
+keep_posted (AdmPortal        *self,
+             const AdmAdmiral *admiral,
+             GHashTable       *fields,
+             const char       *reason)
 {
   Posted *posted = g_new0 (Posted, 1);
 
@@ -581,7 +584,7 @@ job_read_back (AdmPortal        *self,
   g_hash_table_remove (job->fields, "csrf");
   g_hash_table_remove (job->fields, "step");
   _adm_portal_lang_push (&scope, job->lang);
-  whole = _adm_portal_fill_notes (self, admiral, &fill);
+  whole = fill_notes (self, admiral, &fill);
   if (job->stale)
     message = g_strdup (_("This page was out of date, so the sheet was not handed in. Your "
                           "orders are below as you wrote them: check them and hand the sheet "
@@ -621,9 +624,9 @@ _adm_portal_job_sheet (AdmPortal        *self,
       return;
     }
   /* A new sheet, even one the engine refuses, takes his final mark back. */
-  _adm_portal_final_clear (self, admiral->id);
+  final_clear (self, admiral->id);
   job->status = SOUP_STATUS_SEE_OTHER;
-  events = _adm_portal_form_events (self->campaign, admiral, cycle, now, late, job->fields);
+  events = form_events (self->campaign, admiral, cycle, now, late, job->fields);
   if (!adm_order_sheet_check (events, adm_campaign_get_state (self->campaign), "sheet", &error))
     {
       LangScope scope;
@@ -633,7 +636,7 @@ _adm_portal_job_sheet (AdmPortal        *self,
       _adm_portal_lang_push (&scope, job->lang);
       adm_order_sheet_check (events, adm_campaign_get_state (self->campaign), "sheet", &error);
       _adm_portal_lang_pop (&scope);
-      _adm_portal_keep_posted (self, admiral, job->fields, _adm_portal_reason_of (error));
+      keep_posted (self, admiral, job->fields, reason_of (error));
       _adm_portal_pages_changed (self, FALSE);
       _adm_portal_job_reply (job);
       return;
@@ -646,7 +649,7 @@ _adm_portal_job_sheet (AdmPortal        *self,
   sheet->events = g_steal_pointer (&events);
   sheet->status = ADM_PORTAL_SHEET_PENDING;
   g_hash_table_replace (self->sheets, g_strdup (admiral->id), sheet);
-  _adm_portal_keep_posted (self, admiral, job->fields, NULL);
+  keep_posted (self, admiral, job->fields, NULL);
   _adm_portal_pages_changed (self, FALSE);
   g_signal_emit (self, _adm_portal_signals[SHEET_RECEIVED], 0, admiral->id);
   if (self->accept_on_arrival)
@@ -735,7 +738,7 @@ adm_portal_accept (AdmPortal   *self,
                               &local_error) ||
       !adm_campaign_append_all (self->campaign, sheet->events, &local_error))
     {
-      set_status (self, sheet, ADM_PORTAL_SHEET_REFUSED, _adm_portal_reason_of (local_error));
+      set_status (self, sheet, ADM_PORTAL_SHEET_REFUSED, reason_of (local_error));
       g_propagate_error (error, g_steal_pointer (&local_error));
       return FALSE;
     }
@@ -796,9 +799,9 @@ _adm_portal_sheet_is_final (AdmPortal            *self,
 }
 
 /* A new sheet from him, taken or refused, takes his final mark away: he changed his mind. */
-void
-_adm_portal_final_clear (AdmPortal  *self,
-                         const char *admiral_id)
+static void
+final_clear (AdmPortal  *self,
+             const char *admiral_id)
 {
   AdmPortalSheet *sheet = g_hash_table_lookup (self->sheets, admiral_id);
 

@@ -204,155 +204,119 @@ typedef struct {
   char *messages;   /* LC_MESSAGES to restore, or NULL */
 } LangScope;
 
-Shared   *_adm_portal_shared_ref   (Shared            *shared);
-void      _adm_portal_shared_unref (Shared            *shared);
+/* adm-portal.c. Either thread: a Shared referenced, released. */
+Shared   *_adm_portal_shared_ref     (Shared            *shared);
+void      _adm_portal_shared_unref   (Shared            *shared);
 
-/* Main thread: the portal stops by itself, out of descriptors (@reason). */
-void      _adm_portal_fail         (AdmPortal         *self,
-                                    const char        *reason);
+/* Main thread: a Page, Parts and Build released; gettext's language @lang until the pop;
+ * what status.json says published and the pages made before dropped; @job sent back to the
+ * server, answered; @job freed; the portal stopped by itself, out of descriptors
+ * (@reason). */
+void      _adm_portal_page_unref     (gpointer           data);
+void      _adm_portal_parts_free     (gpointer           data);
+void      _adm_portal_build_free     (Build             *build);
+void      _adm_portal_lang_push      (LangScope         *scope,
+                                      const char        *lang);
+void      _adm_portal_lang_pop       (LangScope         *scope);
+void      _adm_portal_pages_changed  (AdmPortal         *self,
+                                      gboolean           campaign);
+void      _adm_portal_job_reply      (Job               *job);
+void      _adm_portal_job_free       (gpointer           data);
+void      _adm_portal_fail           (AdmPortal         *self,
+                                      const char        *reason);
 
-/* Main thread: the cycle orders are given for. */
-guint       _adm_portal_current_cycle   (AdmPortal          *self);
-/* Main thread: a new sheet from him, taken or refused, takes his final mark away. */
-void        _adm_portal_final_clear     (AdmPortal          *self,
-                                         const char         *admiral_id);
+/* Server thread: @job handed to the main context, its request paused; a new Job; a Job come
+ * back answers its request(s); his first page served with his link makes him present. */
+void      _adm_portal_job_send       (Job               *job);
+Job      *_adm_portal_job_new        (Server            *server,
+                                      JobKind            kind,
+                                      const char        *admiral_id,
+                                      const char        *lang);
+gboolean  _adm_portal_job_answer_cb  (gpointer           data);
+void      _adm_portal_note_presence  (Shared            *shared,
+                                      const char        *admiral_id);
 
-/* Main thread: gettext's language @lang until the pop; the admiral @admiral_id of the
- * campaign, or NULL; @job sent back to the server, answered; @job freed; @func run at idle
- * priority on the main context, a step at a time (adm-portal-publish.c). */
-void        _adm_portal_lang_push       (LangScope          *scope,
-                                         const char         *lang);
-void        _adm_portal_lang_pop        (LangScope          *scope);
-const AdmAdmiral *_adm_portal_admiral_of (AdmPortal         *self,
-                                         const char         *admiral_id);
-void        _adm_portal_job_reply       (Job                *job);
-void        _adm_portal_job_free        (gpointer            data);
-guint       _adm_portal_step_source_add (AdmPortal          *self,
-                                         GSourceFunc         func,
-                                         const char         *name);
+/* adm-portal-server.c. Server thread: a plain-text answer with @status; "see his page". */
+void      _adm_portal_respond_text     (SoupServerMessage *msg,
+                                        guint              status,
+                                        const char        *text);
+void      _adm_portal_respond_redirect (SoupServerMessage *msg);
 
-/* Main thread: a Build's and Parts' free, a fragment of @admiral's page in the language in
- * effect, the page with its marks, a Page made of it and released. */
-void _adm_portal_build_free (Build *build);
-void _adm_portal_parts_free (gpointer data);
-const char *_adm_portal_fragment (AdmPortal        *self,
-                                  const AdmAdmiral *admiral,
-                                  const char       *lang,
-                                  const char       *part);
-char *_adm_portal_marked_page (AdmPortal               *self,
-                               const AdmAdmiral        *admiral,
-                               const char              *lang,
-                               const char              *message,
-                               gboolean                 message_is_error,
-                               const AdmPortalFormFill *fill);
-Page *_adm_portal_page_new (const char *html);
-void _adm_portal_page_unref (gpointer data);
+/* Main thread: the server thread serving what @socket, listening, accepts; its stop; a
+ * socket listening on @address; the port it listens on. */
+Server   *_adm_portal_server_start   (Shared            *shared,
+                                      GSocket           *socket);
+void      _adm_portal_server_stop    (Server            *server);
+GSocket  *_adm_portal_listen_on      (GSocketAddress    *address,
+                                      GError           **error);
+guint     _adm_portal_bound_port     (GSocket           *socket,
+                                      guint              asked);
 
-/* adm-portal-publish.c, main thread: the page of @key made in steps (@job, when not NULL,
- * answered with it); the builds dropped; @job answered with the page at once when it is
- * made, else when its build is done. */
-void _adm_portal_build_queue (AdmPortal  *self,
-                              const char *admiral_id,
-                              const char *lang,
-                              const char *key,
-                              Job        *job);
-void _adm_portal_builds_clear (AdmPortal *self);
-void _adm_portal_job_serve_page (AdmPortal        *self,
-                                 Job              *job,
-                                 const AdmAdmiral *admiral);
+/* adm-portal-publish.c. Main thread: the admiral @admiral_id of the campaign, or NULL; the
+ * cycle orders are given for; his page with its marks; a Page made of it; the page of @key
+ * made in steps (@job, when not NULL, answered with it); the builds dropped; @job answered
+ * with the page at once when it is made, else when its build is done; @job's report PDF
+ * queued, made a step at a time. */
+const AdmAdmiral *_adm_portal_admiral_of     (AdmPortal               *self,
+                                              const char              *admiral_id);
+guint             _adm_portal_current_cycle  (AdmPortal               *self);
+char             *_adm_portal_marked_page    (AdmPortal               *self,
+                                              const AdmAdmiral        *admiral,
+                                              const char              *lang,
+                                              const char              *message,
+                                              gboolean                 message_is_error,
+                                              const AdmPortalFormFill *fill);
+Page             *_adm_portal_page_new       (const char              *html);
+void              _adm_portal_build_queue    (AdmPortal               *self,
+                                              const char              *admiral_id,
+                                              const char              *lang,
+                                              const char              *key,
+                                              Job                     *job);
+void              _adm_portal_builds_clear   (AdmPortal               *self);
+void              _adm_portal_job_serve_page (AdmPortal               *self,
+                                              Job                     *job,
+                                              const AdmAdmiral        *admiral);
+void              _adm_portal_pdf_queue      (AdmPortal               *self,
+                                              Job                     *job);
 
-/* adm-portal-publish.c: "report-N.pdf" with N a resolved cycle (before @current), or 0;
- * main thread: @job's report PDF queued, made a step at a time. */
-guint       _adm_portal_parse_report    (guint               current,
-                                         const char         *rest);
-void        _adm_portal_pdf_queue       (AdmPortal          *self,
-                                         Job                *job);
+/* Server thread: answers with @page, its marks filled in for this request; status.json;
+ * "report-N.pdf" with N a resolved cycle (before @current), or 0. */
+void      _adm_portal_respond_page   (Shared            *shared,
+                                      SoupServerMessage *msg,
+                                      guint              status,
+                                      const char        *admiral_id,
+                                      Page              *page);
+void      _adm_portal_respond_status (Shared            *shared,
+                                      SoupServerMessage *msg,
+                                      const char        *admiral_id,
+                                      guint              version);
+guint     _adm_portal_parse_report   (guint              current,
+                                      const char        *rest);
 
-/* adm-portal-intake.c, main thread: the sheet the form's fields give; the engine's reason
- * without the "sheet:N: " that locates it in a file; the engine's word on each fieldset of
- * a sheet as the form gives it; his form filled in again with the last sheet he handed in
- * this cycle (NULL: none), and what filling it took; his latest form as he handed it in,
- * kept. */
-GPtrArray  *_adm_portal_form_events     (AdmCampaign        *campaign,
-                                         const AdmAdmiral   *admiral,
-                                         guint               cycle,
-                                         gint64              now,
-                                         gboolean            late,
-                                         GHashTable         *fields);
-const char *_adm_portal_reason_of       (const GError       *error);
-char       *_adm_portal_fill_notes      (AdmPortal          *self,
-                                         const AdmAdmiral   *admiral,
-                                         AdmPortalFormFill  *fill);
-char       *_adm_portal_posted_fill     (AdmPortal          *self,
-                                         const AdmAdmiral   *admiral,
-                                         AdmPortalFormFill  *fill);
-void        _adm_portal_fill_clear      (AdmPortalFormFill  *fill);
-void        _adm_portal_keep_posted     (AdmPortal          *self,
-                                         const AdmAdmiral   *admiral,
-                                         GHashTable         *fields,
-                                         const char         *reason);
+/* adm-portal-intake.c. Server thread: a posted sheet or final mark handed to the main thread;
+ * a new CSRF token of the admiral's, under the lock. */
+void      _adm_portal_receive_sheet  (Server            *server,
+                                      SoupServerMessage *msg,
+                                      const char        *admiral_id,
+                                      JobKind            kind);
+char     *_adm_portal_new_csrf       (Shared            *shared,
+                                      const char        *admiral_id);
 
-/* Server thread (adm-portal.c): answers with @page, its marks filled in for this request;
- * status.json; @job handed to the main context, its request paused; a new Job; a Job come
- * back answers its request(s); (adm-portal-intake.c) a posted sheet or final mark handed to
- * the main thread; a new CSRF token of the admiral's, under the lock. */
-void _adm_portal_respond_page (Shared            *shared,
-                               SoupServerMessage *msg,
-                               guint              status,
-                               const char        *admiral_id,
-                               Page              *page);
-void _adm_portal_respond_status (Shared            *shared,
-                                 SoupServerMessage *msg,
-                                 const char        *admiral_id,
-                                 guint              version);
-void _adm_portal_job_send (Job *job);
-Job *_adm_portal_job_new (Server     *server,
-                          JobKind     kind,
-                          const char *admiral_id,
-                          const char *lang);
-gboolean _adm_portal_job_answer_cb (gpointer data);
-void _adm_portal_receive_sheet (Server            *server,
-                                SoupServerMessage *msg,
-                                const char        *admiral_id,
-                                JobKind            kind);
-char *_adm_portal_new_csrf (Shared     *shared,
-                            const char *admiral_id);
-
-/* adm-portal-server.c, server thread: a plain-text answer with @status; "see his page". */
-void _adm_portal_respond_text (SoupServerMessage *msg,
-                               guint              status,
-                               const char        *text);
-void _adm_portal_respond_redirect (SoupServerMessage *msg);
-
-/* Server thread (adm-portal.c): his first page served with his link makes him present. */
-void _adm_portal_note_presence (Shared     *shared,
-                                const char *admiral_id);
-
-/* Main thread (adm-portal.c): publishes what status.json says and drops the pages made
- * before. */
-void _adm_portal_pages_changed (AdmPortal *self,
-                                gboolean   campaign);
-
-/* adm-portal-intake.c, main thread: the statuses the journal says; the posted sheet of @job
+/* Main thread: his form filled in again with the last sheet he handed in this cycle (NULL:
+ * none), and what filling it took; the statuses the journal says; the posted sheet of @job
  * checked and kept, or refused; his sheet marked final, or not; whether @sheet is final. */
-void _adm_portal_sync_refusals (AdmPortal *self);
-void _adm_portal_job_sheet (AdmPortal        *self,
-                            Job              *job,
-                            const AdmAdmiral *admiral);
-void _adm_portal_job_final (AdmPortal        *self,
-                            Job              *job,
-                            const AdmAdmiral *admiral);
-gboolean _adm_portal_sheet_is_final (AdmPortal            *self,
-                                     const AdmPortalSheet *sheet);
-
-/* adm-portal-server.c: the server thread serving what @socket, listening, accepts; its stop;
- * a socket listening on @address; the port it listens on. */
-Server   *_adm_portal_server_start (Shared            *shared,
-                                    GSocket           *socket);
-void      _adm_portal_server_stop  (Server            *server);
-GSocket  *_adm_portal_listen_on    (GSocketAddress    *address,
-                                    GError           **error);
-guint     _adm_portal_bound_port   (GSocket           *socket,
-                                    guint              asked);
+char     *_adm_portal_posted_fill    (AdmPortal            *self,
+                                      const AdmAdmiral     *admiral,
+                                      AdmPortalFormFill    *fill);
+void      _adm_portal_fill_clear     (AdmPortalFormFill    *fill);
+void      _adm_portal_sync_refusals  (AdmPortal            *self);
+void      _adm_portal_job_sheet      (AdmPortal            *self,
+                                      Job                  *job,
+                                      const AdmAdmiral     *admiral);
+void      _adm_portal_job_final      (AdmPortal            *self,
+                                      Job                  *job,
+                                      const AdmAdmiral     *admiral);
+gboolean  _adm_portal_sheet_is_final (AdmPortal            *self,
+                                      const AdmPortalSheet *sheet);
 
 G_END_DECLS

@@ -77,11 +77,11 @@ sheet_status (AdmPortal        *self,
 
 /* A fragment of @admiral's page in @lang (the language in effect): kept, or made now. @part
  * is "cards", "known" or a cycle's number. */
-const char *
-_adm_portal_fragment (AdmPortal        *self,
-                      const AdmAdmiral *admiral,
-                      const char       *lang,
-                      const char       *part)
+static const char *
+fragment (AdmPortal        *self,
+          const AdmAdmiral *admiral,
+          const char       *lang,
+          const char       *part)
 {
   g_autofree char *key = g_strdup_printf ("%s\n%s\n%s", admiral->id, lang, part);
   char *made = g_hash_table_lookup (self->fragments, key);
@@ -118,7 +118,7 @@ reports_of (AdmPortal        *self,
     {
       g_autofree char *part = g_strdup_printf ("%u", cycle);
 
-      g_string_append (out, _adm_portal_fragment (self, admiral, lang, part));
+      g_string_append (out, fragment (self, admiral, lang, part));
     }
   return g_string_free (out, FALSE);
 }
@@ -134,9 +134,9 @@ parts_for (AdmPortal        *self,
   if (parts != NULL)
     return parts;
   parts = g_new0 (Parts, 1);
-  parts->cards = g_strdup (_adm_portal_fragment (self, admiral, lang, "cards"));
+  parts->cards = g_strdup (fragment (self, admiral, lang, "cards"));
   parts->reports = reports_of (self, admiral, lang);
-  parts->known = g_strdup (_adm_portal_fragment (self, admiral, lang, "known"));
+  parts->known = g_strdup (fragment (self, admiral, lang, "known"));
   g_hash_table_insert (self->parts, g_steal_pointer (&key), parts);
   return parts;
 }
@@ -483,14 +483,14 @@ build_step_cb (gpointer data)
   current = _adm_portal_current_cycle (self);
   _adm_portal_lang_push (&scope, build->lang);
   if (build->step == 0)
-    build->parts->cards = g_strdup (_adm_portal_fragment (self, admiral, build->lang, "cards"));
+    build->parts->cards = g_strdup (fragment (self, admiral, build->lang, "cards"));
   else if (build->step == 1)
-    build->parts->known = g_strdup (_adm_portal_fragment (self, admiral, build->lang, "known"));
+    build->parts->known = g_strdup (fragment (self, admiral, build->lang, "known"));
   else if ((cycle = current - (build->step - 1)) >= 1 && cycle < current)
     {
       g_autofree char *part = g_strdup_printf ("%u", cycle);
 
-      g_string_append (build->reports, _adm_portal_fragment (self, admiral, build->lang, part));
+      g_string_append (build->reports, fragment (self, admiral, build->lang, part));
     }
   _adm_portal_lang_pop (&scope);
   build->step++;
@@ -508,10 +508,10 @@ build_step_cb (gpointer data)
 /* Main thread: @func run at idle priority on the main context until it returns
  * G_SOURCE_REMOVE, a step each time (pages and reports' PDFs are made one step at a time).
  * Returns the source's id. */
-guint
-_adm_portal_step_source_add (AdmPortal   *self,
-                             GSourceFunc  func,
-                             const char  *name)
+static guint
+step_source_add (AdmPortal   *self,
+                 GSourceFunc  func,
+                 const char  *name)
 {
   GSource *source = g_idle_source_new ();
   guint id;
@@ -561,7 +561,7 @@ _adm_portal_build_queue (AdmPortal  *self,
   if (job != NULL)
     g_ptr_array_add (build->waiting, job);
   if (self->build_source == 0)
-    self->build_source = _adm_portal_step_source_add (self, build_step_cb,
+    self->build_source = step_source_add (self, build_step_cb,
                                                       "[admiralty] portal page");
 }
 
@@ -779,6 +779,6 @@ _adm_portal_pdf_queue (AdmPortal *self,
 {
   g_queue_push_tail (&self->pdf_jobs, job);
   if (self->pdf_source == 0)
-    self->pdf_source = _adm_portal_step_source_add (self, pdf_step_cb,
+    self->pdf_source = step_source_add (self, pdf_step_cb,
                                                     "[admiralty] portal report PDF");
 }
