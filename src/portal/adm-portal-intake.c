@@ -336,9 +336,9 @@ fill_notes (AdmPortal         *self,
             AdmPortalFormFill *fill)
 {
   g_autoptr(GPtrArray) events = form_events (self->campaign, admiral,
-                                                         _adm_portal_current_cycle (self),
-                                                         g_get_real_time () / G_USEC_PER_SEC,
-                                                         FALSE, fill->values);
+                                             _adm_portal_current_cycle (self),
+                                             g_get_real_time () / G_USEC_PER_SEC, FALSE,
+                                             fill->values);
   char *whole;
 
   fill->refusals = g_ptr_array_new_full (MAX_FORMATIONS, g_free);

@@ -561,8 +561,7 @@ _adm_portal_build_queue (AdmPortal  *self,
   if (job != NULL)
     g_ptr_array_add (build->waiting, job);
   if (self->build_source == 0)
-    self->build_source = step_source_add (self, build_step_cb,
-                                                      "[admiralty] portal page");
+    self->build_source = step_source_add (self, build_step_cb, "[admiralty] portal page");
 }
 
 /* Stopped: the requests waiting for a page are dropped with their connections. */
@@ -779,6 +778,5 @@ _adm_portal_pdf_queue (AdmPortal *self,
 {
   g_queue_push_tail (&self->pdf_jobs, job);
   if (self->pdf_source == 0)
-    self->pdf_source = step_source_add (self, pdf_step_cb,
-                                                    "[admiralty] portal report PDF");
+    self->pdf_source = step_source_add (self, pdf_step_cb, "[admiralty] portal report PDF");
 }
