@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adm-portal-private.h: what the portal (adm-portal.c) lends the other servers on its
- * SoupServer (the tables', adm-table-server.c): a route of paths of their own, handled on the
- * portal's server thread after its rate limit, with a bound of their own on a request's body;
- * the one 404 of every wrong path; the headers of every answer; where it listens. For the
- * portal's siblings in src/portal/ only. */
+/* adm-portal-private.h: what the portal (adm-portal.c, adm-portal-server.c) lends the other
+ * servers on its SoupServer (the tables', adm-table-server.c): a route of paths of their own,
+ * handled on the portal's server thread after its rate limit, with a bound of their own on a
+ * request's body; the one 404 of every wrong path; the headers of every answer; where it
+ * listens. For the portal's siblings in src/portal/ only. */
 #pragma once
 
 #include <libsoup/soup.h>

@@ -14,7 +14,14 @@
  * for the server. What the server cannot answer alone — a page not made yet, a PDF, a sheet to
  * check — it hands to the main context as a Job (g_main_context_invoke ()), the request paused
  * until the Job comes back with the answer. The engine, the campaign, gettext's language and
- * the portal's signals are the main thread's alone. */
+ * the portal's signals are the main thread's alone.
+ *
+ * Its parts: the server thread, its connections, its rate limit and the one handler that
+ * parses and routes every path are adm-portal-server.c's; a posted sheet — its CSRF token,
+ * its reading into the engine's events, its read-back, its acceptance or refusal, its final
+ * mark — adm-portal-intake.c's; the pages made of their fragments in steps, status.json and
+ * the reports' PDFs, adm-portal-publish.c's; what the portal's files share,
+ * adm-portal-internal.h. */
 
 #include "config.h"
 
@@ -24,86 +31,20 @@
 #include <string.h>
 #include <arpa/inet.h>
 #include <netinet/in.h>
-#include <netinet/tcp.h>
 #include <sys/resource.h>
-#include <cairo-pdf.h>
 #include <glib/gi18n-lib.h>
 #include <libsoup/soup.h>
 
 #include "adm-audience.h"
-#include "adm-doc-render.h"
 #include "adm-order-sheet.h"
 #include "adm-portal.h"
+#include "adm-portal-internal.h"
 #include "adm-portal-page.h"
 #include "adm-portal-private.h"
 #include "adm-portal-tokens.h"
 #include "adm-report.h"
 
-/* CSRF tokens kept per admiral: the pages he may have open (phone and tablet, a reload). */
-#define CSRF_KEEP 8
-/* The most formations one posted sheet may name: a bound on the work a request makes. */
-#define MAX_FORMATIONS 32
-/* The most client addresses whose rate is tracked before the table is started afresh. */
-#define MAX_CLIENTS 1024
-/* The most connections open at once, a room of phones and tablets with a page, a poll and a
- * PDF each; no more than a quarter of the process's open-file limit, so that the campaign's
- * saves always find a descriptor (the rest wait in the listening socket's backlog). */
-#define MAX_CONNECTIONS 128
-/* Seconds a connection has to send its whole request, from its opening: a phone that opens
- * one and says nothing, or stops halfway, does not keep it. */
-#define REQUEST_TIMEOUT 15
-/* Seconds before accepting is tried again after the system refused a connection for a
- * reason of its own (not for want of descriptors). */
-#define ACCEPT_RETRY 1
-
 G_DEFINE_QUARK (adm-portal-error-quark, adm_portal_error)
-
-typedef struct {
-  double tokens;
-  gint64 last;   /* monotonic µs */
-} Bucket;
-
-typedef struct {
-  char *cards;
-  char *reports;
-  char *known;
-} Parts;
-
-/* What both threads share: written by the main thread, read by the server's, under @lock. */
-typedef struct {
-  gatomicrefcount  ref;
-  GMutex           lock;
-  GWeakRef         portal;    /* for the Jobs landing on the main context */
-  GMainContext    *owner;     /* the main context: the portal's thread-default at its making */
-  AdmPortalTokens *tokens;    /* locks itself */
-  /* Under @lock: */
-  gboolean         open;      /* the campaign is still there */
-  guint            cycle;     /* the cycle orders are given for */
-  gint64           deadline;
-  gint64           paused;    /* seconds left while paused, else -1 */
-  gint64           extended;  /* seconds added to this cycle's clock */
-  GHashTable      *statuses;  /* admiral id → "pending" | "accepted" | "refused" (static) */
-  GHashTable      *finals;    /* admiral ids whose sheet of this cycle is marked final */
-  double           rate;
-  guint            burst;
-  GHashTable      *buckets;   /* client address → Bucket* */
-  GHashTable      *pages;     /* "ADMIRAL\nLANG" → Page*: of this version, deadline, sheets */
-  GHashTable      *versions;  /* "ADMIRAL\nLANG" → the version of his page as last made (a
-                               * digest of what it shows him), what status.json says */
-  GHashTable      *pdfs;      /* "ADMIRAL\nLANG\nCYCLE" → GBytes*, of this version */
-  GHashTable      *csrf;      /* admiral id → GPtrArray of char* */
-  GPtrArray       *routes;    /* Route*: paths another part of the portal serves */
-} Shared;
-
-/* Paths beginning with @prefix, served by @func on the server thread (the tables'). */
-typedef struct {
-  char               *prefix;
-  gsize               max_body;
-  AdmPortalRouteFunc  func;
-  gpointer            data;
-  GBoxedCopyFunc      ref;
-  GDestroyNotify      unref;
-} Route;
 
 static void
 route_free (gpointer data)
@@ -114,72 +55,6 @@ route_free (gpointer data)
   route->unref (route->data);
   g_free (route);
 }
-
-/* The server thread, while the portal listens. */
-typedef struct _Server Server;
-
-/* One connection accepted, server thread only: from its acceptance to its closing. */
-typedef struct {
-  Server            *server;
-  SoupServerMessage *msg;      /* its request: each answer closes the connection */
-  GSource           *timeout;  /* REQUEST_TIMEOUT, until the request is read */
-} Connection;
-
-struct _Server {
-  Shared       *shared;
-  GMainContext *context;
-  GMainLoop    *loop;
-  GThread      *thread;
-  GSocket      *socket;
-  GSource      *accepting;  /* the listening socket's watch; NULL while paused */
-  GSource      *retry;      /* ACCEPT_RETRY after the system refused an accept */
-  GHashTable   *connections;  /* Connection* (owned) of the connections open */
-  Connection   *accepted;   /* the one soup_server_accept_iostream () takes */
-  guint         max_connections;
-  gboolean      failed;     /* out of descriptors: accepts no more */
-  SoupServer   *soup;      /* made, used and dropped on the server thread */
-  GHashTable   *waiting;   /* server thread only: "ADMIRAL\nLANG" → GPtrArray of paused
-                            * SoupServerMessage* waiting for that page */
-  GMutex        ready_lock;
-  GCond         ready_cond;
-  gboolean      ready;
-};
-
-struct _AdmPortal
-{
-  GObject          parent_instance;
-
-  AdmCampaign     *campaign;  /* weak: the portal stops with the campaign */
-  gulong           changed_id;
-  AdmPortalTokens *tokens;
-  char            *battles_dir;
-  Shared          *shared;
-  Server          *server;    /* NULL: stopped */
-  char            *address;
-  guint            port;
-
-  gint64           deadline;
-  gint64           paused;    /* seconds left while the master has paused the clock, else -1 */
-  gint64           extended;  /* seconds he has added to the clock in cycle @clock_cycle */
-  guint            clock_cycle;
-  gboolean         accept_on_arrival;
-  guint            version;   /* bumped by every change of the campaign: which fragments and
-                               * PDFs are stale (never shown: a page's version is its digest) */
-  GHashTable      *parts;     /* "ADMIRAL\nLANG" → Parts*, of this version */
-  GHashTable      *fragments; /* "ADMIRAL\nLANG\nPART" → char*, the fragments made of this
-                               * campaign ("cards", "known", or a cycle's report "3"): a
-                               * change drops them all, a battle's new entries only its cycle's
-                               * reports (fragment_drop_cycle ()) */
-  GHashTable      *warm;      /* "ADMIRAL\nLANG" of the pages served since the start: made
-                               * again, ahead of the next request, when they change */
-  GQueue           builds;    /* Build*: pages being made, one step at a time */
-  guint            build_source;
-  GQueue           pdf_jobs;  /* Job*: reports' PDFs to make, one a step (pdf_step_cb ()) */
-  guint            pdf_source;
-  GHashTable      *sheets;    /* admiral id → AdmPortalSheet* */
-  GHashTable      *posted;    /* admiral id → Posted*: his last sheet as the form gave it */
-  char            *failure;   /* why the portal stopped by itself, or NULL */
-};
 
 G_DEFINE_FINAL_TYPE (AdmPortal, adm_portal, G_TYPE_OBJECT)
 
@@ -192,61 +67,7 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-enum {
-  SHEET_RECEIVED,
-  SHEET_CHANGED,
-  FINAL_CHANGED,
-  PRESENT_CHANGED,
-  FAILED,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
-
-/* A page as it is kept: its text cut at the marks where each request's own values go, the
- * pieces shared (not copied) by every answer made from it, on either thread (an atomic
- * reference-counted box, immutable once made). */
-typedef struct {
-  GPtrArray *pieces;   /* GBytes* */
-  GString   *marks;    /* the mark after each piece but the last: 'N', 'C', 'T', 'K' or 'V' */
-  guint      version;  /* what 'V' stands for: page_version () */
-} Page;
-
-typedef enum {
-  JOB_PAGE,    /* his page: answers every request waiting for it (Server.waiting) */
-  JOB_SHEET,   /* a posted sheet to check and keep */
-  JOB_PDF,     /* a report's PDF */
-  JOB_FINAL,   /* his sheet marked final, or not */
-} JobKind;
-
-/* What the server thread asks of the main thread, and (the same Job sent back) its answer. */
-typedef struct {
-  JobKind            kind;
-  Shared            *shared;
-  GMainContext      *reply_to;  /* the server's context */
-  Server            *server;    /* read only on its own thread, where it is alive */
-  char              *admiral_id;
-  char              *lang;
-  char              *key;
-  SoupServerMessage *msg;       /* SHEET, PDF: paused; touched only on the server thread */
-  GHashTable        *fields;    /* SHEET: the form */
-  guint              cycle;     /* PDF */
-  gboolean           preview;   /* SHEET: read back, not handed in */
-  gboolean           stale;     /* SHEET: from a page whose CSRF token is no longer valid */
-  /* The answer: */
-  guint              status;
-  Page              *page;
-  GBytes            *pdf;
-  char              *text;      /* plain text, with @status */
-} Job;
-
-/* The last sheet an admiral handed in, as his form's fields, for his form to come back filled
- * in with: refused by the engine as it came (@reason), or kept (his AdmPortalSheet). */
-typedef struct {
-  guint       cycle;
-  GHashTable *fields;
-  char       *reason;   /* the engine's refusal on arrival, or NULL */
-} Posted;
+guint _adm_portal_signals[N_SIGNALS];
 
 static void
 posted_free (gpointer data)
@@ -258,19 +79,6 @@ posted_free (gpointer data)
   g_free (posted);
 }
 
-/* An admiral's page being made on the main loop in steps of one fragment each, so that no
- * step holds the loop for long; the Jobs waiting for it are answered when it is made. */
-typedef struct {
-  char      *admiral_id;
-  char      *lang;
-  char      *key;
-  guint      version;
-  guint      step;     /* 0: cards, 1: what his side knows, 2…: the reports, newest first */
-  Parts     *parts;
-  GString   *reports;
-  GPtrArray *waiting;  /* Job* */
-} Build;
-
 static void
 page_clear (gpointer data)
 {
@@ -280,14 +88,14 @@ page_clear (gpointer data)
   g_string_free (page->marks, TRUE);
 }
 
-static void
-page_unref (gpointer data)
+void
+_adm_portal_page_unref (gpointer data)
 {
   g_atomic_rc_box_release_full (data, page_clear);
 }
 
-static void
-parts_free (gpointer data)
+void
+_adm_portal_parts_free (gpointer data)
 {
   Parts *parts = data;
 
@@ -297,16 +105,14 @@ parts_free (gpointer data)
   g_free (parts);
 }
 
-static void job_free (gpointer data);
-
-static void
-build_free (Build *build)
+void
+_adm_portal_build_free (Build *build)
 {
   g_free (build->admiral_id);
   g_free (build->lang);
   g_free (build->key);
   if (build->parts != NULL)
-    parts_free (build->parts);
+    _adm_portal_parts_free (build->parts);
   if (build->reports != NULL)
     g_string_free (build->reports, TRUE);
   g_ptr_array_unref (build->waiting);
@@ -339,7 +145,7 @@ shared_new (AdmPortal *portal)
   shared->statuses = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   shared->finals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   shared->buckets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  shared->pages = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, page_unref);
+  shared->pages = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, _adm_portal_page_unref);
   shared->versions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   shared->pdfs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                         (GDestroyNotify) g_bytes_unref);
@@ -349,15 +155,15 @@ shared_new (AdmPortal *portal)
   return shared;
 }
 
-static Shared *
-shared_ref (Shared *shared)
+Shared *
+_adm_portal_shared_ref (Shared *shared)
 {
   g_atomic_ref_count_inc (&shared->ref);
   return shared;
 }
 
-static void
-shared_unref (Shared *shared)
+void
+_adm_portal_shared_unref (Shared *shared)
 {
   if (!g_atomic_ref_count_dec (&shared->ref))
     return;
@@ -378,14 +184,9 @@ shared_unref (Shared *shared)
 
 /* Language: the page's words follow the browser, the master's own screens do not change. */
 
-typedef struct {
-  char *language;
-  char *messages;   /* LC_MESSAGES to restore, or NULL */
-} LangScope;
-
-static void
-lang_push (LangScope  *scope,
-           const char *lang)
+void
+_adm_portal_lang_push (LangScope  *scope,
+                       const char *lang)
 {
   const char *current = setlocale (LC_MESSAGES, NULL);
 
@@ -401,8 +202,8 @@ lang_push (LangScope  *scope,
     }
 }
 
-static void
-lang_pop (LangScope *scope)
+void
+_adm_portal_lang_pop (LangScope *scope)
 {
   /* An empty LANGUAGE is none to gettext; set rather than unset, the variable is replaced in
    * place, never moving the environment under the server thread's getenv (). */
@@ -415,88 +216,17 @@ lang_pop (LangScope *scope)
 
 /* Object */
 
-/* The master's refusal of @sheet in the journal's events in effect (adm_portal_refuse ()),
- * or NULL: undone, it is no longer there. */
-static const AdmEvent *
-journaled_refusal (AdmPortal            *self,
-                   const AdmPortalSheet *sheet)
-{
-  GPtrArray *events = adm_campaign_get_events (self->campaign);
-  g_autofree char *received = g_strdup_printf ("%" G_GINT64_FORMAT, sheet->received);
-  g_autofree char *cycle = g_strdup_printf ("%u", sheet->cycle);
-
-  for (guint i = events->len; i > 0; i--)
-    {
-      const AdmEvent *event = g_ptr_array_index (events, i - 1);
-
-      if (g_str_equal (adm_event_get_kind (event), "note") &&
-          g_strcmp0 (adm_event_get (event, "portal"), "refused") == 0 &&
-          g_strcmp0 (adm_event_get (event, "admiral"), sheet->admiral_id) == 0 &&
-          g_strcmp0 (adm_event_get (event, "cycle"), cycle) == 0 &&
-          g_strcmp0 (adm_event_get (event, "sheet-received"), received) == 0)
-        return event;
-    }
-  return NULL;
-}
-
-/* The statuses the journal says: a pending sheet the master refused is refused, a refusal
- * undone leaves it pending again. */
-static void
-sync_refusals (AdmPortal *self)
-{
-  g_autoptr(GPtrArray) changed = g_ptr_array_new_with_free_func (g_free);
-  GHashTableIter iter;
-  AdmPortalSheet *sheet;
-
-  g_hash_table_iter_init (&iter, self->sheets);
-  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &sheet))
-    {
-      const AdmEvent *note;
-
-      if (sheet->status == ADM_PORTAL_SHEET_ACCEPTED ||
-          (sheet->status == ADM_PORTAL_SHEET_REFUSED && !sheet->journaled))
-        continue;
-      note = journaled_refusal (self, sheet);
-      if (note != NULL && sheet->status == ADM_PORTAL_SHEET_PENDING)
-        {
-          sheet->status = ADM_PORTAL_SHEET_REFUSED;
-          g_free (sheet->reason);
-          sheet->reason = g_strdup (adm_event_get_text (note));
-          sheet->journaled = TRUE;
-        }
-      else if (note == NULL && sheet->status == ADM_PORTAL_SHEET_REFUSED)
-        {
-          sheet->status = ADM_PORTAL_SHEET_PENDING;
-          g_clear_pointer (&sheet->reason, g_free);
-          sheet->journaled = FALSE;
-        }
-      else
-        continue;
-      g_ptr_array_add (changed, g_strdup (sheet->admiral_id));
-    }
-  for (guint i = 0; i < changed->len; i++)
-    g_signal_emit (self, signals[SHEET_CHANGED], 0, g_ptr_array_index (changed, i));
-}
-
-static void build_queue (AdmPortal  *self,
-                         const char *admiral_id,
-                         const char *lang,
-                         const char *key,
-                         Job        *job);
-static guint current_cycle (AdmPortal *self);
-static gboolean sheet_is_final (AdmPortal            *self,
-                                const AdmPortalSheet *sheet);
 
 /* Publishes what status.json says and drops the pages made before (and, when the campaign
  * itself changed, its PDFs); the pages served since the start are made again at once, a
  * fragment per turn of the loop, so that the phones polling for the change find them made. */
-static void
-pages_changed (AdmPortal *self,
-               gboolean   campaign)
+void
+_adm_portal_pages_changed (AdmPortal *self,
+                           gboolean   campaign)
 {
   static const char * const names[] = { "pending", "accepted", "refused" };
   Shared *shared = self->shared;
-  guint cycle = self->campaign != NULL ? current_cycle (self) : 0;
+  guint cycle = self->campaign != NULL ? _adm_portal_current_cycle (self) : 0;
   GHashTableIter iter;
   AdmPortalSheet *sheet;
   const char *key;
@@ -515,7 +245,7 @@ pages_changed (AdmPortal *self,
       {
         g_hash_table_insert (shared->statuses, g_strdup (sheet->admiral_id),
                              (gpointer) names[sheet->status]);
-        if (sheet_is_final (self, sheet))
+        if (_adm_portal_sheet_is_final (self, sheet))
           g_hash_table_add (shared->finals, g_strdup (sheet->admiral_id));
       }
   g_hash_table_remove_all (shared->pages);
@@ -530,7 +260,7 @@ pages_changed (AdmPortal *self,
     {
       g_auto(GStrv) parts = g_strsplit (key, "\n", 2);
 
-      build_queue (self, parts[0], parts[1], key, NULL);
+      _adm_portal_build_queue (self, parts[0], parts[1], key, NULL);
     }
 }
 
@@ -584,8 +314,8 @@ campaign_changed_cb (AdmPortal   *self,
   self->version++;
   g_hash_table_remove_all (self->parts);
   fragments_changed (self, campaign);
-  sync_refusals (self);
-  pages_changed (self, TRUE);
+  _adm_portal_sync_refusals (self);
+  _adm_portal_pages_changed (self, TRUE);
 }
 
 /* The campaign is closed: nothing more is served. */
@@ -598,7 +328,7 @@ campaign_gone_cb (gpointer  data,
   self->campaign = NULL;
   self->changed_id = 0;
   adm_portal_stop (self);
-  pages_changed (self, TRUE);
+  _adm_portal_pages_changed (self, TRUE);
 }
 
 static void
@@ -630,7 +360,7 @@ adm_portal_finalize (GObject *object)
   g_hash_table_unref (self->warm);
   g_hash_table_unref (self->sheets);
   g_hash_table_unref (self->posted);
-  shared_unref (self->shared);
+  _adm_portal_shared_unref (self->shared);
   G_OBJECT_CLASS (adm_portal_parent_class)->finalize (object);
 }
 
@@ -691,19 +421,19 @@ adm_portal_class_init (AdmPortalClass *klass)
                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  signals[SHEET_RECEIVED] = g_signal_new ("sheet-received", G_TYPE_FROM_CLASS (klass),
+  _adm_portal_signals[SHEET_RECEIVED] = g_signal_new ("sheet-received", G_TYPE_FROM_CLASS (klass),
                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                           G_TYPE_NONE, 1, G_TYPE_STRING);
-  signals[SHEET_CHANGED] = g_signal_new ("sheet-changed", G_TYPE_FROM_CLASS (klass),
+  _adm_portal_signals[SHEET_CHANGED] = g_signal_new ("sheet-changed", G_TYPE_FROM_CLASS (klass),
                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                          G_TYPE_NONE, 1, G_TYPE_STRING);
-  signals[FINAL_CHANGED] = g_signal_new ("final-changed", G_TYPE_FROM_CLASS (klass),
+  _adm_portal_signals[FINAL_CHANGED] = g_signal_new ("final-changed", G_TYPE_FROM_CLASS (klass),
                                          G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                          G_TYPE_NONE, 1, G_TYPE_STRING);
-  signals[PRESENT_CHANGED] = g_signal_new ("present-changed", G_TYPE_FROM_CLASS (klass),
+  _adm_portal_signals[PRESENT_CHANGED] = g_signal_new ("present-changed", G_TYPE_FROM_CLASS (klass),
                                            G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                            G_TYPE_NONE, 1, G_TYPE_STRING);
-  signals[FAILED] = g_signal_new ("failed", G_TYPE_FROM_CLASS (klass),
+  _adm_portal_signals[FAILED] = g_signal_new ("failed", G_TYPE_FROM_CLASS (klass),
                                   G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                   G_TYPE_NONE, 1, G_TYPE_STRING);
 }
@@ -713,7 +443,7 @@ static void
 adm_portal_init (AdmPortal *self)
 {
   self->shared = shared_new (self);
-  self->parts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, parts_free);
+  self->parts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, _adm_portal_parts_free);
   self->fragments = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->warm = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_queue_init (&self->builds);
@@ -764,7 +494,7 @@ adm_portal_new (AdmCampaign  *campaign,
   if (self->tokens == NULL)
     return NULL;
   self->shared->tokens = g_object_ref (self->tokens);
-  pages_changed (self, TRUE);
+  _adm_portal_pages_changed (self, TRUE);
   return g_steal_pointer (&self);
 }
 
@@ -782,511 +512,21 @@ adm_portal_get_tokens (AdmPortal *self)
   return self->tokens;
 }
 
-/* Responses */
-
-static void
-add_common_headers (SoupServerMessage *msg)
-{
-  SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
-
-  soup_message_headers_replace (headers, "Cache-Control", "no-store");
-  soup_message_headers_replace (headers, "Referrer-Policy", "no-referrer");
-  soup_message_headers_replace (headers, "X-Content-Type-Options", "nosniff");
-  soup_message_headers_replace (headers, "X-Frame-Options", "DENY");
-}
-
-static void
-respond_text (SoupServerMessage *msg,
-              guint              status,
-              const char        *text)
-{
-  SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
-
-  add_common_headers (msg);
-  soup_message_headers_replace (headers, "Content-Security-Policy", "default-src 'none'");
-  soup_server_message_set_status (msg, status, NULL);
-  soup_server_message_set_response (msg, "text/plain; charset=utf-8", SOUP_MEMORY_COPY,
-                                    text, strlen (text));
-}
-
-/* POST/Redirect/GET: a sheet handed in is answered with "see his page", which the browser
- * then loads with a GET — a reload of it sends nothing again. The target is relative to the
- * sheet's own URL ("/a/TOKEN/sheet" → "/a/TOKEN/"), so it says nothing the request did not. */
-static void
-respond_redirect (SoupServerMessage *msg)
-{
-  add_common_headers (msg);
-  soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Location",
-                                "./");
-  respond_text (msg, SOUP_STATUS_SEE_OTHER, "See ./\n");
-}
-
-/* The one answer to every wrong token, wrong path and wrong method: nothing in it says which
- * it was. */
-static void
-not_found (SoupServerMessage *msg)
-{
-  respond_text (msg, SOUP_STATUS_NOT_FOUND, "Not found\n");
-}
-
-void
-_adm_portal_not_found (SoupServerMessage *msg)
-{
-  not_found (msg);
-}
-
-void
-_adm_portal_add_common_headers (SoupServerMessage *msg)
-{
-  add_common_headers (msg);
-}
-
-
-/* Rate limit: a token bucket per client address. Server thread, under the lock. */
-static gboolean
-rate_allows (Shared            *shared,
-             SoupServerMessage *msg)
-{
-  const char *host = soup_server_message_get_remote_host (msg);
-  gint64 now = g_get_monotonic_time ();
-  Bucket *bucket;
-
-  if (host == NULL)
-    host = "";
-  bucket = g_hash_table_lookup (shared->buckets, host);
-  if (bucket == NULL)
-    {
-      if (g_hash_table_size (shared->buckets) >= MAX_CLIENTS)
-        g_hash_table_remove_all (shared->buckets);
-      bucket = g_new (Bucket, 1);
-      bucket->tokens = shared->burst;
-      bucket->last = now;
-      g_hash_table_insert (shared->buckets, g_strdup (host), bucket);
-    }
-  bucket->tokens = MIN ((double) shared->burst,
-                        bucket->tokens + (now - bucket->last) * shared->rate / G_USEC_PER_SEC);
-  bucket->last = now;
-  if (bucket->tokens < 1.0)
-    return FALSE;
-  bucket->tokens -= 1.0;
-  return TRUE;
-}
-
-/* Pages */
-
-static const AdmAdmiral *
-admiral_of (AdmPortal  *self,
-            const char *admiral_id)
-{
-  return adm_scenario_lookup_admiral (adm_campaign_get_scenario (self->campaign), admiral_id);
-}
-
-static guint
-current_cycle (AdmPortal *self)
-{
-  return adm_strategy_get_cycle (adm_state_get_strategy (adm_campaign_get_state (self->campaign)));
-}
-
-static char *
-clock_text (gint64 time)
-{
-  g_autoptr(GDateTime) when = g_date_time_new_from_unix_local (time);
-
-  return g_date_time_format (when, "%H:%M");
-}
-
-/* The status of his sheet for the current cycle, in words. */
-static char *
-sheet_status (AdmPortal        *self,
-              const AdmAdmiral *admiral)
-{
-  guint cycle = current_cycle (self);
-  const AdmPortalSheet *sent = g_hash_table_lookup (self->sheets, admiral->id);
-  const AdmStratSheet *journaled;
-  g_autofree char *when = NULL;
-
-  if (sent != NULL && sent->cycle == cycle)
-    {
-      when = clock_text (sent->received);
-      switch (sent->status)
-        {
-        case ADM_PORTAL_SHEET_PENDING:
-          return g_strdup_printf (sent->late ? _("Received at %s, late; waiting for the master.")
-                                             : _("Received at %s; waiting for the master."),
-                                  when);
-        case ADM_PORTAL_SHEET_ACCEPTED:
-          return g_strdup_printf (_("Received at %s and accepted by the master."), when);
-        case ADM_PORTAL_SHEET_REFUSED:
-        default:
-          return g_strdup_printf (_("Received at %s and refused by the master: %s"), when,
-                                  sent->reason != NULL ? sent->reason : "");
-        }
-    }
-  journaled = adm_strategy_get_sheet (adm_state_get_strategy (adm_campaign_get_state (self->campaign)),
-                                      cycle, admiral->id);
-  if (journaled != NULL)
-    {
-      when = clock_text (journaled->received);
-      return g_strdup_printf (journaled->late ? _("Handed in at %s, late.")
-                                              : _("Handed in at %s."), when);
-    }
-  return g_strdup (_("Not handed in yet."));
-}
-
-/* A fragment of @admiral's page in @lang (the language in effect): kept, or made now. @part
- * is "cards", "known" or a cycle's number. */
-static const char *
-fragment (AdmPortal        *self,
-          const AdmAdmiral *admiral,
-          const char       *lang,
-          const char       *part)
-{
-  g_autofree char *key = g_strdup_printf ("%s\n%s\n%s", admiral->id, lang, part);
-  char *made = g_hash_table_lookup (self->fragments, key);
-  guint64 cycle;
-
-  if (made != NULL)
-    return made;
-  if (g_str_equal (part, "cards"))
-    made = adm_portal_page_cards (self->campaign, admiral, self->battles_dir);
-  else if (g_str_equal (part, "known"))
-    made = adm_portal_page_known (self->campaign, admiral);
-  else if (g_ascii_string_to_unsigned (part, 10, 1, G_MAXUINT, &cycle, NULL))
-    made = adm_portal_page_report (self->campaign, admiral, self->battles_dir, (guint) cycle);
-  else
-    g_return_val_if_reached ("");
-  g_hash_table_insert (self->fragments, g_steal_pointer (&key), made);
-  return made;
-}
-
-/* The reports of the cycles resolved, newest first (adm_portal_page_reports ()), each a
- * fragment. */
-static char *
-reports_of (AdmPortal        *self,
-            const AdmAdmiral *admiral,
-            const char       *lang)
-{
-  guint current = current_cycle (self);
-  GString *out;
-
-  if (current <= 1)
-    return adm_portal_page_no_reports ();
-  out = g_string_new (NULL);
-  for (guint cycle = current - 1; cycle >= 1; cycle--)
-    {
-      g_autofree char *part = g_strdup_printf ("%u", cycle);
-
-      g_string_append (out, fragment (self, admiral, lang, part));
-    }
-  return g_string_free (out, FALSE);
-}
-
-static Parts *
-parts_for (AdmPortal        *self,
-           const AdmAdmiral *admiral,
-           const char       *lang)
-{
-  g_autofree char *key = g_strdup_printf ("%s\n%s", admiral->id, lang);
-  Parts *parts = g_hash_table_lookup (self->parts, key);
-
-  if (parts != NULL)
-    return parts;
-  parts = g_new0 (Parts, 1);
-  parts->cards = g_strdup (fragment (self, admiral, lang, "cards"));
-  parts->reports = reports_of (self, admiral, lang);
-  parts->known = g_strdup (fragment (self, admiral, lang, "known"));
-  g_hash_table_insert (self->parts, g_steal_pointer (&key), parts);
-  return parts;
-}
-
-/* A new CSRF token of the admiral's, kept among his last few. Under the lock. */
-static char *
-new_csrf (Shared     *shared,
-          const char *admiral_id)
-{
-  GPtrArray *kept = g_hash_table_lookup (shared->csrf, admiral_id);
-  char *token = adm_portal_random_secret ();
-
-  if (kept == NULL)
-    {
-      kept = g_ptr_array_new_with_free_func (g_free);
-      g_hash_table_insert (shared->csrf, g_strdup (admiral_id), kept);
-    }
-  if (kept->len >= CSRF_KEEP)
-    g_ptr_array_remove_index (kept, 0);
-  g_ptr_array_add (kept, g_strdup (token));
-  return token;
-}
-
-/* Whether @token is one of the admiral's pages' CSRF tokens; it is used up unless @keep (a
- * read-back, which changes nothing, leaves it for the hand-in that follows). Under the lock. */
-static gboolean
-take_csrf (Shared     *shared,
-           const char *admiral_id,
-           const char *token,
-           gboolean    keep)
-{
-  GPtrArray *kept = g_hash_table_lookup (shared->csrf, admiral_id);
-  int found = -1;
-
-  if (kept == NULL || token == NULL || strlen (token) != ADM_PORTAL_TOKEN_CHARS)
-    return FALSE;
-  for (guint i = 0; i < kept->len; i++)
-    if (adm_portal_equal_secret (g_ptr_array_index (kept, i), token, ADM_PORTAL_TOKEN_CHARS))
-      found = (int) i;
-  if (found < 0)
-    return FALSE;
-  if (!keep)
-    g_ptr_array_remove_index (kept, (guint) found);
-  return TRUE;
-}
-
-/* What changes from one request to the next, marked in the cached page: characters no text
- * of a campaign holds (XML forbids them). */
-#define MARK_NONCE "\x01" "N" "\x01"
-#define MARK_CSRF  "\x01" "C" "\x01"
-#define MARK_NOW   "\x01" "T" "\x01"
-#define MARK_CLOCK "\x01" "K" "\x01"
-#define MARK_VERSION "\x01" "V" "\x01"
-
-static char *posted_fill (AdmPortal         *self,
-                          const AdmAdmiral  *admiral,
-                          AdmPortalFormFill *fill);
-static void  fill_clear  (AdmPortalFormFill *fill);
-
-/* What status.json says of the page's state, as its script compares it:
- * "VERSION|SHEET|DEADLINE|PAUSED|EXTENDED"; VERSION is the page's own (its digest, filled in
- * where the mark is), never the campaign's, which hidden changes move. */
-static char *
-state_key (AdmPortal        *self,
-           const AdmAdmiral *admiral)
-{
-  static const char * const names[] = { "pending", "accepted", "refused" };
-  const AdmPortalSheet *sent = g_hash_table_lookup (self->sheets, admiral->id);
-  const char *sheet = sent != NULL && sent->cycle == current_cycle (self) ? names[sent->status]
-                                                                         : "none";
-
-  return g_strdup_printf ("%s|%s|%" G_GINT64_FORMAT "|%" G_GINT64_FORMAT "|%" G_GINT64_FORMAT,
-                          MARK_VERSION, sheet, self->deadline, self->paused, self->extended);
-}
-
-/* The admiral's page with marks where the request's own values go, or (@message given) the
- * page made for this answer alone, its form filled in with @fill. */
-static char *
-marked_page (AdmPortal               *self,
-             const AdmAdmiral        *admiral,
-             const char              *lang,
-             const char              *message,
-             gboolean                 message_is_error,
-             const AdmPortalFormFill *fill)
-{
-  AdmScenario *scenario = adm_campaign_get_scenario (self->campaign);
-  g_autofree char *form = NULL, *status_text = NULL, *subtitle = NULL, *key = NULL;
-  g_autofree char *returned = NULL, *final = NULL;
-  const AdmPortalSheet *sent = g_hash_table_lookup (self->sheets, admiral->id);
-  AdmPortalFormFill own = { NULL, NULL, NULL, FALSE };
-  AdmPortalPage page = { 0, };
-  LangScope scope;
-  Parts *parts;
-  char *html;
-
-  lang_push (&scope, lang);
-  parts = parts_for (self, admiral, lang);
-  if (fill == NULL)
-    {
-      /* His page: the form as he last handed it in this cycle. */
-      returned = posted_fill (self, admiral, &own);
-      fill = &own;
-      if (returned != NULL)
-        message = returned, message_is_error = TRUE;
-    }
-  form = adm_portal_page_form_filled (self->campaign, admiral, MARK_CSRF, fill);
-  fill_clear (&own);
-  status_text = sheet_status (self, admiral);
-  final = adm_portal_page_final (sent != NULL && sent->cycle == current_cycle (self) &&
-                                 sent->status != ADM_PORTAL_SHEET_REFUSED,
-                                 sheet_is_final (self, sent), MARK_CSRF);
-  key = state_key (self, admiral);
-  /* Translators: under the admiral's name on his page: his faction, the campaign */
-  subtitle = g_strdup_printf (_("%s · %s"), admiral->faction->name,
-                              adm_scenario_get_name (scenario));
-  page.lang = lang;
-  page.title = admiral->name;
-  page.subtitle = subtitle;
-  page.cycle = current_cycle (self);
-  page.version_mark = MARK_VERSION;
-  page.deadline = self->deadline;
-  page.paused = self->paused;
-  page.extended = self->extended;
-  page.state_key = key;
-  page.now_mark = MARK_NOW;
-  page.clock_mark = MARK_CLOCK;
-  page.sheet_status = status_text;
-  page.sheet_is_news = sent != NULL && sent->cycle == page.cycle;
-  page.sheet_is_error = page.sheet_is_news && sent->status == ADM_PORTAL_SHEET_REFUSED;
-  page.message = message;
-  page.message_is_error = message_is_error;
-  page.nonce = MARK_NONCE;
-  page.final_html = final;
-  page.form_html = form;
-  page.cards_html = parts->cards;
-  page.known_html = parts->known;
-  page.reports_html = parts->reports;
-  html = adm_portal_page_render (&page);
-  lang_pop (&scope);
-  return html;
-}
-
-/* The version of a page whose marked text is @html: a digest of everything it shows but what
- * each request fills in. It changes when his page does, and only then: a change of the
- * campaign he may not be told of (a phase of a battle hidden from his side) leaves his page,
- * and so its version, as they were; a global counter would tell him that something happened. */
-static guint
-page_version (const char *html)
-{
-  g_autoptr(GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
-  guint8 digest[32];
-  gsize length = sizeof digest;
-
-  g_checksum_update (sum, (const guchar *) html, -1);
-  g_checksum_get_digest (sum, digest, &length);
-  return (guint) digest[0] << 24 | (guint) digest[1] << 16 | (guint) digest[2] << 8 | digest[3];
-}
-
-/* @html cut at its marks. */
-static Page *
-page_new (const char *html)
-{
-  Page *page = g_atomic_rc_box_new0 (Page);
-  const char *start = html, *mark;
-
-  page->version = page_version (html);
-
-  page->pieces = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
-  page->marks = g_string_new (NULL);
-  while ((mark = strchr (start, '\x01')) != NULL && mark[1] != '\0' && mark[2] == '\x01')
-    {
-      g_ptr_array_add (page->pieces, g_bytes_new (start, (gsize) (mark - start)));
-      g_string_append_c (page->marks, mark[1]);
-      start = mark + 3;
-    }
-  g_ptr_array_add (page->pieces, g_bytes_new (start, strlen (start)));
-  return page;
-}
-
-static void note_presence (Shared     *shared,
-                           const char *admiral_id);
-
-/* Server thread: answers with @page, its marks filled in for this request: the pieces are
- * handed to libsoup as they are, so that an answer costs a few small strings whatever the
- * page's size. */
-static void
-respond_page (Shared            *shared,
-              SoupServerMessage *msg,
-              guint              status,
-              const char        *admiral_id,
-              Page              *page)
-{
-  SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
-  SoupMessageBody *body = soup_server_message_get_response_body (msg);
-  g_autofree char *nonce = adm_portal_random_secret ();
-  g_autofree char *csrf = NULL;
-  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
-  g_autofree char *now_text = g_strdup_printf ("%" G_GINT64_FORMAT, now);
-  g_autofree char *clock = NULL;
-  g_autofree char *version = g_strdup_printf ("%u", page->version);
-  g_autofree char *policy = g_strdup_printf ("default-src 'none'; style-src 'nonce-%s'; "
-                                             "script-src 'nonce-%s'; connect-src 'self'; "
-                                             "form-action 'self'; base-uri 'none'; "
-                                             "frame-ancestors 'none'", nonce, nonce);
-  gint64 deadline;
-  gsize size = 0;
-  GString *text;
-  GBytes *answer;
-
-  note_presence (shared, admiral_id);
-  g_mutex_lock (&shared->lock);
-  csrf = new_csrf (shared, admiral_id);
-  deadline = shared->deadline;
-  g_mutex_unlock (&shared->lock);
-  clock = deadline > 0 ? adm_portal_page_clock_text (deadline, now) : g_strdup ("");
-
-  add_common_headers (msg);
-  soup_message_headers_replace (headers, "Content-Security-Policy", policy);
-  soup_message_headers_replace (headers, "Content-Type", "text/html; charset=utf-8");
-  soup_server_message_set_status (msg, status, NULL);
-  /* One buffer, sent in one write: a body in pieces goes out as as many small writes, each
-   * a wakeup of the client's loop. */
-  for (guint i = 0; i < page->pieces->len; i++)
-    size += g_bytes_get_size (g_ptr_array_index (page->pieces, i)) + ADM_PORTAL_TOKEN_CHARS;
-  text = g_string_sized_new (size);
-  for (guint i = 0; i < page->pieces->len; i++)
-    {
-      GBytes *piece = g_ptr_array_index (page->pieces, i);
-      const char *value = NULL;
-
-      g_string_append_len (text, g_bytes_get_data (piece, NULL), g_bytes_get_size (piece));
-      if (i >= page->marks->len)
-        break;
-      switch (page->marks->str[i])
-        {
-        case 'N': value = nonce; break;
-        case 'C': value = csrf; break;
-        case 'T': value = now_text; break;
-        case 'V': value = version; break;
-        case 'K': default: value = clock; break;
-        }
-      g_string_append (text, value);
-    }
-  soup_message_body_truncate (body);
-  soup_message_body_append_bytes (body, answer = g_string_free_to_bytes (text));
-  g_bytes_unref (answer);
-}
-
-/* Server thread: status.json, from what the main thread published: his page's version (in
- * the language of his page), which tells the phone to reload when his page has changed. */
-static void
-respond_status (Shared            *shared,
-                SoupServerMessage *msg,
-                const char        *admiral_id,
-                guint              version)
-{
-  g_autofree char *json = NULL;
-  const char *sheet;
-
-  g_mutex_lock (&shared->lock);
-  sheet = g_hash_table_lookup (shared->statuses, admiral_id);
-  json = g_strdup_printf ("{\"version\":%u,\"cycle\":%u,\"deadline\":%" G_GINT64_FORMAT
-                          ",\"paused\":%" G_GINT64_FORMAT ",\"extended\":%" G_GINT64_FORMAT
-                          ",\"now\":%" G_GINT64_FORMAT ",\"sheet\":\"%s\",\"final\":%s}\n",
-                          version, shared->cycle, shared->deadline, shared->paused,
-                          shared->extended, g_get_real_time () / G_USEC_PER_SEC,
-                          sheet != NULL ? sheet : "none",
-                          g_hash_table_contains (shared->finals, admiral_id) ? "true" : "false");
-  g_mutex_unlock (&shared->lock);
-  add_common_headers (msg);
-  soup_message_headers_replace (soup_server_message_get_response_headers (msg),
-                                "Content-Security-Policy", "default-src 'none'");
-  soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
-  soup_server_message_set_response (msg, "application/json", SOUP_MEMORY_COPY, json,
-                                    strlen (json));
-}
-
 /* Jobs: from the server thread to the main thread and back */
 
-static void
-job_free (gpointer data)
+void
+_adm_portal_job_free (gpointer data)
 {
   Job *job = data;
 
-  shared_unref (job->shared);
+  _adm_portal_shared_unref (job->shared);
   g_main_context_unref (job->reply_to);
   g_free (job->admiral_id);
   g_free (job->lang);
   g_free (job->key);
   g_clear_object (&job->msg);
   g_clear_pointer (&job->fields, g_hash_table_unref);
-  g_clear_pointer (&job->page, page_unref);
+  g_clear_pointer (&job->page, _adm_portal_page_unref);
   g_clear_pointer (&job->pdf, g_bytes_unref);
   g_free (job->text);
   g_free (job);
@@ -1294,8 +534,8 @@ job_free (gpointer data)
 
 /* Server thread: a Job come back answers its request, or (JOB_PAGE) every request waiting for
  * that page. */
-static gboolean
-job_answer_cb (gpointer data)
+gboolean
+_adm_portal_job_answer_cb (gpointer data)
 {
   Job *job = data;
   GPtrArray *waiting = NULL;
@@ -1314,12 +554,12 @@ job_answer_cb (gpointer data)
       SoupServerMessage *msg = g_ptr_array_index (waiting, i);
 
       if (job->status == SOUP_STATUS_SEE_OTHER)
-        respond_redirect (msg);
+        _adm_portal_respond_redirect (msg);
       else if (job->page != NULL &&
                g_object_get_data (G_OBJECT (msg), "adm-portal-status") != NULL)
-        respond_status (job->shared, msg, job->admiral_id, job->page->version);
+        _adm_portal_respond_status (job->shared, msg, job->admiral_id, job->page->version);
       else if (job->page != NULL)
-        respond_page (job->shared, msg, job->status, job->admiral_id, job->page);
+        _adm_portal_respond_page (job->shared, msg, job->status, job->admiral_id, job->page);
       else if (job->pdf != NULL)
         {
           g_autofree char *disposition = g_strdup_printf ("inline; filename=\"report-%u.pdf\"",
@@ -1328,7 +568,7 @@ job_answer_cb (gpointer data)
           SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
           SoupMessageBody *body = soup_server_message_get_response_body (msg);
 
-          add_common_headers (msg);
+          _adm_portal_add_common_headers (msg);
           soup_message_headers_replace (headers, "Content-Disposition", disposition);
           soup_message_headers_set_content_type (headers, "application/pdf", NULL);
           soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
@@ -1337,9 +577,9 @@ job_answer_cb (gpointer data)
           soup_message_body_append_bytes (body, job->pdf);
         }
       else if (job->text != NULL)
-        respond_text (msg, job->status, job->text);
+        _adm_portal_respond_text (msg, job->status, job->text);
       else
-        not_found (msg);
+        _adm_portal_not_found (msg);
       soup_server_message_unpause (msg);
     }
   g_clear_pointer (&waiting, g_ptr_array_unref);
@@ -1347,10 +587,11 @@ job_answer_cb (gpointer data)
 }
 
 /* Main thread: sends @job back to the server, answered. */
-static void
-job_reply (Job *job)
+void
+_adm_portal_job_reply (Job *job)
 {
-  g_main_context_invoke_full (job->reply_to, G_PRIORITY_DEFAULT, job_answer_cb, job, job_free);
+  g_main_context_invoke_full (job->reply_to, G_PRIORITY_DEFAULT, _adm_portal_job_answer_cb, job,
+                              _adm_portal_job_free);
 }
 
 static void job_run (AdmPortal *self,
@@ -1366,31 +607,32 @@ job_run_cb (gpointer data)
    * would read an answer. */
   if (self == NULL || self->server == NULL || self->server->context != job->reply_to ||
       self->campaign == NULL)
-    job_free (job);
+    _adm_portal_job_free (job);
   else
     job_run (self, job);
   return G_SOURCE_REMOVE;
 }
 
 /* Server thread: hands @job to the main context; the request it answers stays paused. The
- * main thread owns it from then on, and sends it back (job_reply ()): no destroy notify here,
- * which would run after job_run_cb () and race with the server freeing the Job it got back. */
-static void
-job_send (Job *job)
+ * main thread owns it from then on, and sends it back (_adm_portal_job_reply ()): no destroy
+ * notify here, which would run after job_run_cb () and race with the server freeing the Job
+ * it got back. */
+void
+_adm_portal_job_send (Job *job)
 {
   g_main_context_invoke_full (job->shared->owner, G_PRIORITY_DEFAULT, job_run_cb, job, NULL);
 }
 
-static Job *
-job_new (Server     *server,
-         JobKind     kind,
-         const char *admiral_id,
-         const char *lang)
+Job *
+_adm_portal_job_new (Server     *server,
+                     JobKind     kind,
+                     const char *admiral_id,
+                     const char *lang)
 {
   Job *job = g_new0 (Job, 1);
 
   job->kind = kind;
-  job->shared = shared_ref (server->shared);
+  job->shared = _adm_portal_shared_ref (server->shared);
   job->reply_to = g_main_context_ref (server->context);
   job->server = server;
   job->admiral_id = g_strdup (admiral_id);
@@ -1400,1594 +642,24 @@ job_new (Server     *server,
   return job;
 }
 
-/* Main thread: the admiral's page, as published, or made now from its fragments (which must
- * be made) and published. */
-static Page *
-page_for (AdmPortal        *self,
-          const AdmAdmiral *admiral,
-          const char       *lang,
-          const char       *key)
-{
-  Shared *shared = self->shared;
-  g_autofree char *marked = NULL;
-  Page *page;
-
-  g_mutex_lock (&shared->lock);
-  page = g_hash_table_lookup (shared->pages, key);
-  if (page != NULL)
-    g_atomic_rc_box_acquire (page);
-  g_mutex_unlock (&shared->lock);
-  if (page != NULL)
-    return page;
-  marked = marked_page (self, admiral, lang, NULL, FALSE, NULL);
-  page = page_new (marked);
-  g_mutex_lock (&shared->lock);
-  g_hash_table_replace (shared->pages, g_strdup (key), g_atomic_rc_box_acquire (page));
-  g_hash_table_replace (shared->versions, g_strdup (key), GUINT_TO_POINTER (page->version));
-  g_mutex_unlock (&shared->lock);
-  g_hash_table_add (self->warm, g_strdup (key));
-  return page;
-}
-
-/* Main thread: answers @job with the admiral's page; its fragments are made. */
-static void
-job_answer_page (AdmPortal        *self,
-                 Job              *job,
-                 const AdmAdmiral *admiral)
-{
-  job->page = page_for (self, admiral, job->lang, job->key);
-  if (job->status == SOUP_STATUS_NOT_FOUND)
-    job->status = SOUP_STATUS_OK;
-  job_reply (job);
-}
-
-/* Main thread: answers @job with the admiral's page at once when its fragments are made, else
- * when they are (build_step_cb ()). */
-static void
-job_serve_page (AdmPortal        *self,
-                Job              *job,
-                const AdmAdmiral *admiral)
-{
-  if (g_hash_table_contains (self->parts, job->key))
-    job_answer_page (self, job, admiral);
-  else
-    build_queue (self, admiral->id, job->lang, job->key, job);
-}
-
-/* Making a page in steps */
-
-static void
-build_done (AdmPortal *self,
-            Build     *build)
-{
-  const AdmAdmiral *admiral = self->campaign != NULL ? admiral_of (self, build->admiral_id)
-                                                     : NULL;
-
-  /* Made and published even with no request waiting: the next one finds it. */
-  if (admiral != NULL)
-    page_unref (page_for (self, admiral, build->lang, build->key));
-  for (guint i = 0; i < build->waiting->len; i++)
-    {
-      Job *job = g_ptr_array_index (build->waiting, i);
-
-      if (admiral != NULL)
-        job_answer_page (self, job, admiral);
-      else
-        job_reply (job);
-    }
-  g_ptr_array_set_size (build->waiting, 0);
-}
-
-/* One step: one fragment of the head build's page (a fleet-card sheet, what his side knows,
- * or one cycle's report), a few milliseconds, or the page made of them; the next step comes
- * after the main loop has done what else is ready. */
-static gboolean
-build_step_cb (gpointer data)
-{
-  AdmPortal *self = data;
-  Build *build = g_queue_peek_head (&self->builds);
-  const AdmAdmiral *admiral;
-  guint current, cycle;
-  LangScope scope;
-
-  if (build == NULL)
-    {
-      self->build_source = 0;
-      return G_SOURCE_REMOVE;
-    }
-  admiral = self->campaign != NULL ? admiral_of (self, build->admiral_id) : NULL;
-  if (admiral == NULL || g_hash_table_contains (self->parts, build->key))
-    {
-      /* Its fragments made (by the steps before, or for a sheet's answer), or gone with the
-       * campaign: the page, in a step of its own. */
-      build_done (self, g_queue_pop_head (&self->builds));
-      build_free (build);
-      return G_SOURCE_CONTINUE;
-    }
-  /* The campaign changed under the build: its fragments so far are of the old one. */
-  if (build->version != self->version || build->parts == NULL)
-    {
-      g_clear_pointer (&build->parts, parts_free);
-      if (build->reports != NULL)
-        g_string_free (build->reports, TRUE);
-      build->parts = g_new0 (Parts, 1);
-      build->reports = g_string_new (NULL);
-      build->version = self->version;
-      build->step = 0;
-    }
-  current = current_cycle (self);
-  lang_push (&scope, build->lang);
-  if (build->step == 0)
-    build->parts->cards = g_strdup (fragment (self, admiral, build->lang, "cards"));
-  else if (build->step == 1)
-    build->parts->known = g_strdup (fragment (self, admiral, build->lang, "known"));
-  else if ((cycle = current - (build->step - 1)) >= 1 && cycle < current)
-    {
-      g_autofree char *part = g_strdup_printf ("%u", cycle);
-
-      g_string_append (build->reports, fragment (self, admiral, build->lang, part));
-    }
-  lang_pop (&scope);
-  build->step++;
-  if (build->step >= 2 && (current <= 1 || build->step - 1 >= current))
-    {
-      if (current <= 1)
-        build->parts->reports = adm_portal_page_no_reports ();
-      else
-        build->parts->reports = g_string_free (g_steal_pointer (&build->reports), FALSE);
-      g_hash_table_insert (self->parts, g_strdup (build->key), g_steal_pointer (&build->parts));
-    }
-  return G_SOURCE_CONTINUE;
-}
-
-/* Main thread: @func run at idle priority on the main context until it returns
- * G_SOURCE_REMOVE, a step each time (pages and reports' PDFs are made one step at a time).
- * Returns the source's id. */
-static guint
-step_source_add (AdmPortal   *self,
-                 GSourceFunc  func,
-                 const char  *name)
-{
-  GSource *source = g_idle_source_new ();
-  guint id;
-
-  g_source_set_priority (source, G_PRIORITY_DEFAULT_IDLE);
-  g_source_set_callback (source, func, self, NULL);
-  g_source_set_static_name (source, name);
-  id = g_source_attach (source, self->shared->owner);
-  g_source_unref (source);
-  return id;
-}
-
-static void
-step_source_clear (AdmPortal *self,
-                   guint     *id)
-{
-  GSource *source = *id != 0 ? g_main_context_find_source_by_id (self->shared->owner, *id)
-                             : NULL;
-
-  if (source != NULL)
-    g_source_destroy (source);
-  *id = 0;
-}
-
-/* Main thread: the page of @key made in steps, @job (when not NULL) answered with it. */
-static void
-build_queue (AdmPortal  *self,
-             const char *admiral_id,
-             const char *lang,
-             const char *key,
-             Job        *job)
-{
-  Build *build = NULL;
-
-  for (GList *l = self->builds.head; l != NULL && build == NULL; l = l->next)
-    if (g_str_equal (((Build *) l->data)->key, key))
-      build = l->data;
-  if (build == NULL)
-    {
-      build = g_new0 (Build, 1);
-      build->admiral_id = g_strdup (admiral_id);
-      build->lang = g_strdup (lang);
-      build->key = g_strdup (key);
-      build->waiting = g_ptr_array_new ();
-      g_queue_push_tail (&self->builds, build);
-    }
-  if (job != NULL)
-    g_ptr_array_add (build->waiting, job);
-  if (self->build_source == 0)
-    self->build_source = step_source_add (self, build_step_cb, "[admiralty] portal page");
-}
-
-/* Stopped: the requests waiting for a page are dropped with their connections. */
-static void
-builds_clear (AdmPortal *self)
-{
-  Build *build;
-
-  step_source_clear (self, &self->build_source);
-  while ((build = g_queue_pop_head (&self->builds)) != NULL)
-    {
-      for (guint i = 0; i < build->waiting->len; i++)
-        job_free (g_ptr_array_index (build->waiting, i));
-      build_free (build);
-    }
-  /* And the reports' PDFs still to make. */
-  step_source_clear (self, &self->pdf_source);
-  g_queue_clear_full (&self->pdf_jobs, (GDestroyNotify) job_free);
-}
-
-static cairo_status_t
-write_bytes_cb (void                *closure,
-                const unsigned char *data,
-                unsigned int         length)
-{
-  g_byte_array_append (closure, data, length);
-  return CAIRO_STATUS_SUCCESS;
-}
-
-/* @doc as a PDF in memory, A4: nothing of a request reaches the file system. */
-static GBytes *
-doc_pdf (AdmDoc *doc)
-{
-  GByteArray *bytes = g_byte_array_new ();
-  AdmPaper paper;
-  cairo_surface_t *surface;
-  cairo_t *cr;
-  g_autoptr(AdmDocLayout) layout = NULL;
-
-  adm_paper_from_name ("a4", &paper);
-  surface = cairo_pdf_surface_create_for_stream (write_bytes_cb, bytes, paper.width,
-                                                 paper.height);
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, adm_doc_get_title (doc));
-  cr = cairo_create (surface);
-  layout = adm_doc_layout_new (doc, cr, paper.width, paper.height);
-  for (guint page = 0; page < adm_doc_layout_get_n_pages (layout); page++)
-    {
-      adm_doc_layout_render_page (layout, cr, page);
-      cairo_show_page (cr);
-    }
-  g_clear_pointer (&layout, adm_doc_layout_free);
-  cairo_destroy (cr);
-  cairo_surface_finish (surface);
-  cairo_surface_destroy (surface);
-  return g_byte_array_free_to_bytes (bytes);
-}
-
-/* "report-N.pdf" with N a resolved cycle (before @current), written as a plain number, or 0. */
-static guint
-parse_report (guint       current,
-              const char *rest)
-{
-  guint64 cycle = 0;
-  const char *c = rest + strlen ("report-");
-
-  if (!g_str_has_prefix (rest, "report-") || !g_ascii_isdigit (*c) || *c == '0')
-    return 0;
-  for (; g_ascii_isdigit (*c) && cycle < 100000; c++)
-    cycle = cycle * 10 + (guint64) (*c - '0');
-  if (!g_str_equal (c, ".pdf") || cycle >= current)
-    return 0;
-  return (guint) cycle;
-}
-
-typedef struct {
-  Job   *job;
-  char  *key;
-  guint  version;
-} PdfTask;
-
-static void
-pdf_task_free (gpointer data)
-{
-  PdfTask *task = data;
-
-  /* A job still here was not answered: its server is gone. */
-  if (task->job != NULL)
-    job_free (task->job);
-  g_free (task->key);
-  g_free (task);
-}
-
-/* A thread of the pool: the document drawn as a PDF. Drawing needs no translation (the
- * document's words, its page footer included, were translated when it was made) and no
- * campaign: nothing the main thread changes. */
-static void
-pdf_draw_thread (GTask        *task,
-                 gpointer      source,
-                 gpointer      data,
-                 GCancellable *cancellable)
-{
-  g_task_return_pointer (task, doc_pdf (data), (GDestroyNotify) g_bytes_unref);
-}
-
-/* Main thread: the PDF drawn; published (unless the campaign changed meanwhile) and sent. */
-static void
-pdf_drawn_cb (GObject      *source,
-              GAsyncResult *result,
-              gpointer      data)
-{
-  AdmPortal *self = ADM_PORTAL (source);
-  PdfTask *pdf_task = data;
-  GBytes *pdf = g_task_propagate_pointer (G_TASK (result), NULL);
-  Job *job = g_steal_pointer (&pdf_task->job);
-
-  /* Its server stopped meanwhile: nothing would read an answer. */
-  if (self->server == NULL || self->server->context != job->reply_to)
-    {
-      job_free (job);
-      g_clear_pointer (&pdf, g_bytes_unref);
-    }
-  else
-    {
-      if (pdf_task->version == self->version)
-        {
-          g_mutex_lock (&self->shared->lock);
-          g_hash_table_replace (self->shared->pdfs, g_strdup (pdf_task->key), g_bytes_ref (pdf));
-          g_mutex_unlock (&self->shared->lock);
-        }
-      job->pdf = pdf;
-      job->status = SOUP_STATUS_OK;
-      job_reply (job);
-    }
-  pdf_task_free (pdf_task);
-}
-
-/* Main thread: @job's report as a PDF, made once per campaign version and published. The
- * report is made here, from the campaign, in the admiral's language; it is drawn on a thread
- * of its own (a large one took 27 ms: the UI never waits for the portal). */
-static void
-job_pdf (AdmPortal        *self,
-         Job              *job,
-         const AdmAdmiral *admiral)
-{
-  Shared *shared = self->shared;
-  g_autofree char *key = g_strdup_printf ("%s\n%s\n%u", admiral->id, job->lang, job->cycle);
-  GBytes *pdf;
-
-  g_mutex_lock (&shared->lock);
-  pdf = g_hash_table_lookup (shared->pdfs, key);
-  if (pdf != NULL)
-    g_bytes_ref (pdf);
-  g_mutex_unlock (&shared->lock);
-  if (pdf == NULL && job->cycle < current_cycle (self))
-    {
-      g_autoptr(GError) error = NULL;
-      AdmDoc *doc;
-      LangScope scope;
-      PdfTask *pdf_task;
-      g_autoptr(GTask) task = NULL;
-
-      lang_push (&scope, job->lang);
-      doc = adm_report_build (self->campaign, ADM_REPORT_ADMIRAL, admiral->id, job->cycle,
-                              self->battles_dir, &error);
-      lang_pop (&scope);
-      if (doc == NULL)
-        {
-          job->status = SOUP_STATUS_INTERNAL_SERVER_ERROR;
-          job->text = g_strdup (error->message);
-          job_reply (job);
-          return;
-        }
-      pdf_task = g_new0 (PdfTask, 1);
-      pdf_task->job = job;
-      pdf_task->key = g_steal_pointer (&key);
-      pdf_task->version = self->version;
-      task = g_task_new (self, NULL, pdf_drawn_cb, pdf_task);
-      g_task_set_task_data (task, doc, (GDestroyNotify) adm_doc_free);
-      g_task_set_name (task, "[admiralty] portal report PDF");
-      g_task_run_in_thread (task, pdf_draw_thread);
-      return;
-    }
-  job->pdf = pdf;
-  job->status = pdf != NULL ? SOUP_STATUS_OK : SOUP_STATUS_NOT_FOUND;
-  job_reply (job);
-}
-
-/* Sheets */
-
-static AdmEvent *
-order_event (const AdmAdmiral *admiral,
-             guint             cycle,
-             gint64            now,
-             guint             line,
-             const char       *formation,
-             const char       *kind)
-{
-  AdmEvent *event = adm_event_new ("order", now);
-
-  adm_event_set_line (event, (int) line);
-  adm_event_set_int (event, "cycle", cycle);
-  adm_event_set (event, "admiral", admiral->id);
-  adm_event_set (event, "formation", formation);
-  adm_event_set (event, "order", kind);
-  return event;
-}
-
-G_GNUC_PRINTF (2, 3) static const char *
-field (GHashTable *fields,
-       const char *format,
-       ...)
-{
-  g_autofree char *name = NULL;
-  va_list args;
-  const char *value;
-
-  va_start (args, format);
-  name = g_strdup_vprintf (format, args);
-  va_end (args);
-  value = g_hash_table_lookup (fields, name);
-
-  return value != NULL && *value != '\0' ? value : NULL;
-}
-
-/* The id of a new formation named @name, as the master's sheet form makes it (F-STRAT-17,
- * the journal's "new-formation"): lower case, a dash for each space, only [a-z0-9-], and -2,
- * -3 … when a formation has had it or an earlier order of the sheet makes it. F-STRAT-3: it
- * begins with @admiral's own id, so that the ids taken are those of the formations his own
- * orders made, which he knows — never one of a hidden formation of another side, whose
- * existence a "-2" would tell. */
-static char *
-new_formation_id (AdmCampaign      *campaign,
-                  const AdmAdmiral *admiral,
-                  const char       *name,
-                  GPtrArray        *events)
-{
-  AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
-  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
-  g_autofree char *ascii = g_str_to_ascii (name != NULL ? name : "", NULL);
-  g_autoptr(GString) base = g_string_new (admiral->id);
-  char *id = NULL;
-
-  g_string_append_c (base, '-');
-  for (const char *p = ascii; *p != '\0' && base->len < 64; p++)
-    {
-      char c = g_ascii_tolower (*p);
-
-      if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
-        g_string_append_c (base, c);
-      else if ((g_ascii_isspace (c) || c == '-') && base->len > 0 &&
-               base->str[base->len - 1] != '-')
-        g_string_append_c (base, '-');
-    }
-  while (base->len > 0 && base->str[base->len - 1] == '-')
-    g_string_truncate (base, base->len - 1);
-  if (g_str_equal (base->str, admiral->id))
-    g_string_append (base, "-formation");
-  for (guint n = 1;; n++)
-    {
-      gboolean taken;
-
-      id = n == 1 ? g_strdup (base->str) : g_strdup_printf ("%s-%u", base->str, n);
-      taken = adm_strategy_get_position (strategy, id) != NULL ||
-              adm_scenario_lookup_formation (scenario, id) != NULL;
-      for (guint i = 0; !taken && i < events->len; i++)
-        taken = g_strcmp0 (adm_event_get (g_ptr_array_index (events, i), "new-formation"),
-                           id) == 0;
-      if (!taken)
-        return id;
-      g_free (id);
-    }
-}
-
-/* The most ships one detach or form order of the form may tick. */
-#define MAX_SHIPS 64
-
-/* F-STRAT-12, F-STRAT-17: the fieldset's administrative order (detach, join, form, disband),
- * or NULL when it gives none. */
-static AdmEvent *
-administrative_event (AdmCampaign      *campaign,
-                      const AdmAdmiral *admiral,
-                      guint             cycle,
-                      gint64            now,
-                      guint             n,
-                      const char       *formation,
-                      GHashTable       *fields,
-                      GPtrArray        *events)
-{
-  const char *kind = field (fields, "a%u", n);
-  AdmEvent *event;
-
-  if (kind == NULL)
-    return NULL;
-  event = order_event (admiral, cycle, now, n + 1, formation, kind);
-  if (g_str_equal (kind, "detach") || g_str_equal (kind, "form"))
-    {
-      g_autoptr(GString) ships = g_string_new (NULL);
-      const char *name = field (fields, "N%u", n);
-      const char *flagship = field (fields, "F%u", n);
-      g_autofree char *id = new_formation_id (campaign, admiral, name, events);
-
-      for (guint s = 0; s < MAX_SHIPS; s++)
-        {
-          const char *ship = field (fields, "x%us%u", n, s);
-
-          if (ship != NULL)
-            g_string_append_printf (ships, "%s%s", ships->len > 0 ? " " : "", ship);
-        }
-      if (ships->len > 0)
-        adm_event_set (event, "ships", ships->str);
-      adm_event_set (event, "new-formation", id);
-      if (name != NULL)
-        adm_event_set (event, "name", name);
-      if (flagship != NULL)
-        adm_event_set (event, "flagship", flagship);
-    }
-  else if (g_str_equal (kind, "join") && field (fields, "j%u", n) != NULL)
-    adm_event_set (event, "target", field (fields, "j%u", n));
-  return event;
-}
-
-/* The sheet the form's fields give, as adm-order-sheet.c reads one from XML: the "sheet"
- * event, then for each formation its timed order, its flagship order, its instructions and its
- * administrative order. Each order's line is its fieldset's number, from 1. */
-static GPtrArray *
-form_events (AdmCampaign      *campaign,
-             const AdmAdmiral *admiral,
-             guint             cycle,
-             gint64            now,
-             gboolean          late,
-             GHashTable       *fields)
-{
-  GPtrArray *events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
-  g_autoptr(GDateTime) time = g_date_time_new_from_unix_utc (now);
-  g_autofree char *received = g_date_time_format (time, "%Y-%m-%dT%H:%M:%SZ");
-  AdmEvent *sheet = adm_event_new ("sheet", now);
-
-  adm_event_set_int (sheet, "cycle", cycle);
-  adm_event_set (sheet, "admiral", admiral->id);
-  adm_event_set (sheet, "received", received);
-  adm_event_set (sheet, "late", late ? "true" : "false");
-  g_ptr_array_add (events, sheet);
-  for (guint n = 0; n < MAX_FORMATIONS; n++)
-    {
-      const char *formation = field (fields, "f%u", n);
-      const char *kind = field (fields, "o%u", n);
-      const char *target = field (fields, "t%u", n);
-      const char *flagship = field (fields, "s%u", n);
-      const char *text = field (fields, "i%u", n);
-
-      if (formation == NULL)
-        break;
-      if (kind != NULL)
-        {
-          AdmEvent *event = order_event (admiral, cycle, now, n + 1, formation, kind);
-          g_autoptr(GString) route = g_string_new (NULL);
-
-          for (char leg = 'a'; leg <= 'd'; leg++)
-            {
-              g_autofree char *name = g_strdup_printf ("r%u%c", n, leg);
-              const char *sector = g_hash_table_lookup (fields, name);
-
-              if (sector != NULL && *sector != '\0')
-                g_string_append_printf (route, "%s%s", route->len > 0 ? " " : "", sector);
-            }
-          if (route->len > 0)
-            adm_event_set (event, "route", route->str);
-          if (target != NULL)
-            adm_event_set (event, "target", target);
-          g_ptr_array_add (events, event);
-        }
-      if (flagship != NULL)
-        {
-          AdmEvent *event = order_event (admiral, cycle, now, n + 1, formation, "flagship");
-
-          adm_event_set (event, "flagship", flagship);
-          g_ptr_array_add (events, event);
-        }
-      if (text != NULL)
-        {
-          AdmEvent *event = order_event (admiral, cycle, now, n + 1, formation, "instructions");
-          g_autofree char *stripped = g_strstrip (g_strdup (text));
-
-          adm_event_set_text (event, stripped);
-          g_ptr_array_add (events, event);
-        }
-      {
-        AdmEvent *event = administrative_event (campaign, admiral, cycle, now, n, formation,
-                                                fields, events);
-
-        if (event != NULL)
-          g_ptr_array_add (events, event);
-      }
-    }
-  return events;
-}
-
-/* The engine's reason without the "sheet:N: " that locates it in a file. */
-static const char *
-reason_of (const GError *error)
-{
-  const char *colon = strstr (error->message, ": ");
-
-  return g_str_has_prefix (error->message, "sheet:") && colon != NULL ? colon + 2
-                                                                      : error->message;
-}
-
-static void final_clear (AdmPortal  *self,
-                         const char *admiral_id);
-
-/* Main thread: the reason the engine refuses each fieldset's orders of @events, by the
- * fieldset's number (the orders' line, from 1), into @refusals — the first refusal of its
- * orders in the engine's verdicts on the sheet (adm_order_sheet_verdicts (), the board's
- * verdicts), every refusal told at once — and each refused fieldset's orders taken out of
- * @events, which keeps the orders to read back. A refusal of the whole sheet, which no
- * fieldset holds, is returned, @events left with no order. */
-static char *
-refuse_fieldsets (AdmPortal *self,
-                  GPtrArray *events,
-                  GPtrArray *refusals)
-{
-  g_autoptr(GPtrArray) verdicts = NULL;
-  gboolean refused[MAX_FORMATIONS] = { FALSE, };
-
-  /* A sheet with no order yet has nothing to tell beside its fieldsets. */
-  if (events->len <= 1)
-    return NULL;
-  verdicts = adm_order_sheet_verdicts (events, adm_campaign_get_state (self->campaign));
-  if (g_ptr_array_index (verdicts, 0) != NULL)
-    {
-      g_ptr_array_set_size (events, 1);
-      return g_strdup (g_ptr_array_index (verdicts, 0));
-    }
-  for (guint i = 1; i < events->len; i++)
-    {
-      const char *reason = g_ptr_array_index (verdicts, i);
-      int n = adm_event_get_line (g_ptr_array_index (events, i)) - 1;
-
-      if (reason == NULL || n < 0 || n >= MAX_FORMATIONS || refused[n])
-        continue;
-      refused[n] = TRUE;
-      g_ptr_array_index (refusals, n) = g_strdup (reason);
-    }
-  for (guint i = events->len - 1; i >= 1; i--)
-    {
-      int n = adm_event_get_line (g_ptr_array_index (events, i)) - 1;
-
-      if (n >= 0 && n < MAX_FORMATIONS && refused[n])
-        g_ptr_array_remove_index (events, i);
-    }
-  return NULL;
-}
-
-/* Main thread: each order of @events, which the engine takes, read back
- * (adm_portal_page_read_back ()) on a scratch copy as the check applies them, into @readback
- * by its fieldset's number (several of one fieldset a line each). */
-static void
-read_back_fieldsets (AdmPortal *self,
-                     GPtrArray *events,
-                     GPtrArray *readback)
-{
-  AdmStrategy *trial = adm_strategy_new_trial (adm_state_get_strategy (
-                                                 adm_campaign_get_state (self->campaign)));
-
-  if (events->len > 1 && adm_strategy_check_sheet (trial, g_ptr_array_index (events, 0), NULL))
-    for (guint i = 1; i < events->len; i++)
-      {
-        const AdmEvent *event = g_ptr_array_index (events, i);
-        AdmStratOrder *order = adm_strategy_check_order (trial, event, NULL);
-        int n = adm_event_get_line (event) - 1;
-        g_autofree char *sentence = NULL;
-        char **slot;
-
-        if (order == NULL || n < 0 || n >= MAX_FORMATIONS)
-          {
-            g_clear_pointer (&order, adm_strat_order_free);
-            continue;
-          }
-        sentence = adm_portal_page_read_back (trial, order);
-        slot = (char **) &g_ptr_array_index (readback, n);
-        if (*slot == NULL)
-          *slot = g_steal_pointer (&sentence);
-        else
-          {
-            char *both = g_strconcat (*slot, "\n", sentence, NULL);
-
-            g_free (*slot);
-            *slot = both;
-          }
-        adm_strategy_apply_order (trial, order);
-      }
-  adm_strategy_free (trial);
-}
-
-/* Main thread: the engine's word on each fieldset of a sheet as the form gives it: why it
- * refuses its orders (@fill->refusals), and the others read back (@fill->readback). A
- * refusal of the whole sheet is returned. In the caller's language. */
-static char *
-fill_notes (AdmPortal         *self,
-            const AdmAdmiral  *admiral,
-            AdmPortalFormFill *fill)
-{
-  g_autoptr(GPtrArray) events = form_events (self->campaign, admiral, current_cycle (self),
-                                             g_get_real_time () / G_USEC_PER_SEC, FALSE,
-                                             fill->values);
-  char *whole;
-
-  fill->refusals = g_ptr_array_new_full (MAX_FORMATIONS, g_free);
-  fill->readback = g_ptr_array_new_full (MAX_FORMATIONS, g_free);
-  g_ptr_array_set_size (fill->refusals, MAX_FORMATIONS);
-  g_ptr_array_set_size (fill->readback, MAX_FORMATIONS);
-  whole = refuse_fieldsets (self, events, fill->refusals);
-  read_back_fieldsets (self, events, fill->readback);
-  return whole;
-}
-
-static void
-fill_clear (AdmPortalFormFill *fill)
-{
-  g_clear_pointer (&fill->refusals, g_ptr_array_unref);
-  g_clear_pointer (&fill->readback, g_ptr_array_unref);
-}
-
-/* Main thread: his form filled in again with the last sheet he handed in this cycle, its
- * orders read back, and beside each one refused why: the engine's reason, or for a sheet the
- * master refused, the master's. The message the page shows on top is returned (an engine's
- * refusal on arrival), else NULL. */
-static char *
-posted_fill (AdmPortal         *self,
-             const AdmAdmiral  *admiral,
-             AdmPortalFormFill *fill)
-{
-  Posted *posted = g_hash_table_lookup (self->posted, admiral->id);
-  const AdmPortalSheet *sheet = g_hash_table_lookup (self->sheets, admiral->id);
-
-  if (posted == NULL || posted->cycle != current_cycle (self))
-    return NULL;
-  fill->values = posted->fields;
-  /* A refusal of the whole sheet is in the page's message or its sheet's status already. */
-  g_free (fill_notes (self, admiral, fill));
-  if (posted->reason != NULL)
-    return g_strdup_printf (_("The sheet was refused: %s"), posted->reason);
-  if (sheet != NULL && sheet->cycle == posted->cycle &&
-      sheet->status == ADM_PORTAL_SHEET_REFUSED && sheet->reason != NULL)
-    for (guint n = 0; n < MAX_FORMATIONS; n++)
-      {
-        g_autofree char *order = g_strdup_printf ("o%u", n);
-        g_autofree char *formation = g_strdup_printf ("f%u", n);
-
-        if (g_hash_table_lookup (fill->values, formation) == NULL)
-          break;
-        if (g_ptr_array_index (fill->refusals, n) == NULL &&
-            g_ptr_array_index (fill->readback, n) != NULL)
-          g_ptr_array_index (fill->refusals, n) = g_strdup_printf (_("Refused by the master: %s"),
-                                                                   sheet->reason);
-      }
-  return NULL;
-}
-
-/* Main thread: his latest form as he handed it in, kept for it to come back filled in. */
-static void
-keep_posted (AdmPortal        *self,
-             const AdmAdmiral *admiral,
-             GHashTable       *fields,
-             const char       *reason)
-{
-  Posted *posted = g_new0 (Posted, 1);
-
-  posted->cycle = current_cycle (self);
-  posted->fields = g_hash_table_ref (fields);
-  g_hash_table_remove (posted->fields, "csrf");
-  posted->reason = g_strdup (reason);
-  g_hash_table_replace (self->posted, g_strdup (admiral->id), posted);
-}
-
-/* Main thread: his orders read back, not handed in — asked for, or from a page out of date: a
- * page of its own, his form filled in as he sent it with each fieldset's read-back or refusal
- * beside it. Nothing is kept. */
-static void
-job_read_back (AdmPortal        *self,
-               Job              *job,
-               const AdmAdmiral *admiral)
-{
-  AdmPortalFormFill fill = { job->fields, NULL, NULL, TRUE };
-  g_autofree char *whole = NULL, *marked = NULL, *message = NULL;
-  LangScope scope;
-
-  g_hash_table_remove (job->fields, "csrf");
-  g_hash_table_remove (job->fields, "step");
-  lang_push (&scope, job->lang);
-  whole = fill_notes (self, admiral, &fill);
-  if (job->stale)
-    message = g_strdup (_("This page was out of date, so the sheet was not handed in. Your "
-                          "orders are below as you wrote them: check them and hand the sheet "
-                          "in again."));
-  else if (whole != NULL)
-    message = g_strdup_printf (_("The sheet would be refused: %s"), whole);
-  else
-    message = g_strdup (_("Your orders, read back beside each formation. Hand the sheet in "
-                          "when they say what you mean."));
-  lang_pop (&scope);
-  marked = marked_page (self, admiral, job->lang, message, job->stale || whole != NULL, &fill);
-  fill_clear (&fill);
-  job->page = page_new (marked);
-  job->status = job->stale ? SOUP_STATUS_FORBIDDEN : SOUP_STATUS_OK;
-  job_reply (job);
-}
-
-/* Main thread: the posted sheet of @job checked by the engine and kept for the master, or,
- * refused, kept as his form to come back filled in with the engine's reason; either way the
- * answer sends the browser to his page (POST/Redirect/GET), which says so. */
-static void
-job_sheet (AdmPortal        *self,
-           Job              *job,
-           const AdmAdmiral *admiral)
-{
-  g_autoptr(GPtrArray) events = NULL;
-  g_autoptr(GError) error = NULL;
-  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
-  gboolean late = self->deadline > 0 && now > self->deadline;
-  guint cycle = current_cycle (self);
-  AdmPortalSheet *sheet;
-
-  if (job->preview || job->stale)
-    {
-      job_read_back (self, job, admiral);
-      return;
-    }
-  /* A new sheet, even one the engine refuses, takes his final mark back. */
-  final_clear (self, admiral->id);
-  job->status = SOUP_STATUS_SEE_OTHER;
-  events = form_events (self->campaign, admiral, cycle, now, late, job->fields);
-  if (!adm_order_sheet_check (events, adm_campaign_get_state (self->campaign), "sheet", &error))
-    {
-      LangScope scope;
-
-      /* The reason in his page's language, as the page shows it. */
-      g_clear_error (&error);
-      lang_push (&scope, job->lang);
-      adm_order_sheet_check (events, adm_campaign_get_state (self->campaign), "sheet", &error);
-      lang_pop (&scope);
-      keep_posted (self, admiral, job->fields, reason_of (error));
-      pages_changed (self, FALSE);
-      job_reply (job);
-      return;
-    }
-  sheet = g_new0 (AdmPortalSheet, 1);
-  sheet->admiral_id = g_strdup (admiral->id);
-  sheet->cycle = cycle;
-  sheet->received = now;
-  sheet->late = late;
-  sheet->events = g_steal_pointer (&events);
-  sheet->status = ADM_PORTAL_SHEET_PENDING;
-  g_hash_table_replace (self->sheets, g_strdup (admiral->id), sheet);
-  keep_posted (self, admiral, job->fields, NULL);
-  pages_changed (self, FALSE);
-  g_signal_emit (self, signals[SHEET_RECEIVED], 0, admiral->id);
-  if (self->accept_on_arrival)
-    adm_portal_accept (self, admiral->id, NULL);
-  job_reply (job);
-}
-
 /* Main thread: what the server asked. */
-/* One report's PDF a step: each takes a few milliseconds, and the requests for the eleven
- * admirals' reports arriving at once would otherwise hold the main loop for all of them in
- * one stretch (the UI never waits for the portal). */
-static gboolean
-pdf_step_cb (gpointer data)
-{
-  AdmPortal *self = data;
-  Job *job = g_queue_pop_head (&self->pdf_jobs);
-  const AdmAdmiral *admiral;
-
-  if (job == NULL)
-    {
-      self->pdf_source = 0;
-      return G_SOURCE_REMOVE;
-    }
-  admiral = self->campaign != NULL ? admiral_of (self, job->admiral_id) : NULL;
-  if (admiral == NULL)
-    job_reply (job);
-  else
-    job_pdf (self, job, admiral);
-  return G_SOURCE_CONTINUE;
-}
-
-static void
-pdf_queue (AdmPortal *self,
-           Job       *job)
-{
-  g_queue_push_tail (&self->pdf_jobs, job);
-  if (self->pdf_source == 0)
-    self->pdf_source = step_source_add (self, pdf_step_cb, "[admiralty] portal report PDF");
-}
-
-static void job_final (AdmPortal        *self,
-                       Job              *job,
-                       const AdmAdmiral *admiral);
 
 static void
 job_run (AdmPortal *self,
          Job       *job)
 {
-  const AdmAdmiral *admiral = admiral_of (self, job->admiral_id);
+  const AdmAdmiral *admiral = _adm_portal_admiral_of (self, job->admiral_id);
 
   if (admiral == NULL)
-    job_reply (job);
+    _adm_portal_job_reply (job);
   else if (job->kind == JOB_PAGE)
-    job_serve_page (self, job, admiral);
+    _adm_portal_job_serve_page (self, job, admiral);
   else if (job->kind == JOB_SHEET)
-    job_sheet (self, job, admiral);
+    _adm_portal_job_sheet (self, job, admiral);
   else if (job->kind == JOB_FINAL)
-    job_final (self, job, admiral);
+    _adm_portal_job_final (self, job, admiral);
   else
-    pdf_queue (self, job);
-}
-
-/* Server thread: a posted sheet (JOB_SHEET) or final mark (JOB_FINAL), bounded and with a
- * CSRF token of his page, handed to the main thread. */
-static void
-receive_sheet (Server            *server,
-               SoupServerMessage *msg,
-               const char        *admiral_id,
-               JobKind            kind)
-{
-  SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
-  const char *type = soup_message_headers_get_content_type (request, NULL);
-  g_autoptr(GBytes) body = soup_message_body_flatten (soup_server_message_get_request_body (msg));
-  g_autoptr(GHashTable) fields = NULL;
-  g_autofree char *text = NULL;
-  gsize size;
-  const char *data = g_bytes_get_data (body, &size);
-  gboolean fresh, preview;
-  Job *job;
-
-  if (size > ADM_PORTAL_MAX_BODY)
-    {
-      respond_text (msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, "Too large\n");
-      return;
-    }
-  if (g_strcmp0 (type, "application/x-www-form-urlencoded") != 0 ||
-      (size > 0 && memchr (data, '\0', size) != NULL))
-    {
-      respond_text (msg, SOUP_STATUS_BAD_REQUEST, "Bad request\n");
-      return;
-    }
-  text = g_strndup (data, size);
-  fields = soup_form_decode (text);
-  g_mutex_lock (&server->shared->lock);
-  preview = kind == JOB_SHEET &&
-            g_strcmp0 (g_hash_table_lookup (fields, "step"), "check") == 0;
-  fresh = take_csrf (server->shared, admiral_id, g_hash_table_lookup (fields, "csrf"), preview);
-  g_mutex_unlock (&server->shared->lock);
-  if (!fresh && kind == JOB_FINAL)
-    {
-      respond_text (msg, SOUP_STATUS_FORBIDDEN,
-                    "The page is out of date: reload it and mark the sheet final again.\n");
-      return;
-    }
-  job = job_new (server, kind, admiral_id,
-                 adm_portal_page_language (soup_message_headers_get_one (request,
-                                                                         "Accept-Language")));
-  job->msg = g_object_ref (msg);
-  job->fields = g_steal_pointer (&fields);
-  job->preview = preview;
-  /* A page too old to hand a sheet in (or a post from elsewhere) hands nothing in: it is
-   * answered 403 with his form as posted, read back, on a page with a token of its own. */
-  job->stale = !fresh;
-  soup_server_message_pause (msg);
-  job_send (job);
-}
-
-/* Dispatch: the server thread */
-
-/* His page (or, @status, status.json with his page's version): at once when it is made, else
- * when the main thread has made it. */
-static void
-serve_page (Server            *server,
-            SoupServerMessage *msg,
-            const char        *admiral_id,
-            gboolean           status)
-{
-  Shared *shared = server->shared;
-  SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
-  const char *lang = adm_portal_page_language (soup_message_headers_get_one (request,
-                                                                             "Accept-Language"));
-  g_autofree char *key = g_strdup_printf ("%s\n%s", admiral_id, lang);
-  GPtrArray *waiting;
-  Page *page = NULL;
-  gpointer version = NULL;
-  gboolean made;
-
-  g_mutex_lock (&shared->lock);
-  if (status)
-    made = g_hash_table_lookup_extended (shared->versions, key, NULL, &version);
-  else if ((made = (page = g_hash_table_lookup (shared->pages, key)) != NULL))
-    g_atomic_rc_box_acquire (page);
-  g_mutex_unlock (&shared->lock);
-  if (status && made)
-    {
-      respond_status (shared, msg, admiral_id, GPOINTER_TO_UINT (version));
-      return;
-    }
-  if (page != NULL)
-    {
-      respond_page (shared, msg, SOUP_STATUS_OK, admiral_id, page);
-      page_unref (page);
-      return;
-    }
-  soup_server_message_pause (msg);
-  if (status)
-    g_object_set_data (G_OBJECT (msg), "adm-portal-status", GINT_TO_POINTER (TRUE));
-  waiting = g_hash_table_lookup (server->waiting, key);
-  if (waiting == NULL)
-    {
-      waiting = g_ptr_array_new_with_free_func (g_object_unref);
-      g_hash_table_insert (server->waiting, g_strdup (key), waiting);
-      job_send (job_new (server, JOB_PAGE, admiral_id, lang));
-    }
-  g_ptr_array_add (waiting, g_object_ref (msg));
-}
-
-static void
-serve_pdf (Server            *server,
-           SoupServerMessage *msg,
-           const char        *admiral_id,
-           guint              cycle)
-{
-  Shared *shared = server->shared;
-  SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
-  const char *lang = adm_portal_page_language (soup_message_headers_get_one (request,
-                                                                             "Accept-Language"));
-  g_autofree char *key = g_strdup_printf ("%s\n%s\n%u", admiral_id, lang, cycle);
-  Job *job = job_new (server, JOB_PDF, admiral_id, lang);
-
-  job->cycle = cycle;
-  job->msg = g_object_ref (msg);
-  g_mutex_lock (&shared->lock);
-  job->pdf = g_hash_table_lookup (shared->pdfs, key);
-  if (job->pdf != NULL)
-    g_bytes_ref (job->pdf);
-  g_mutex_unlock (&shared->lock);
-  soup_server_message_pause (msg);
-  if (job->pdf != NULL)
-    {
-      job_answer_cb (job);
-      job_free (job);
-    }
-  else
-    job_send (job);
-}
-
-/* Server thread: @msg handed to the route whose prefix its @path begins with, if any, which
- * answers it; FALSE when no route has it. The route's data is referenced while it serves:
- * the route itself may be removed meanwhile. */
-static gboolean
-route_serves (Shared            *shared,
-              SoupServerMessage *msg,
-              const char        *path)
-{
-  AdmPortalRouteFunc func = NULL;
-  GDestroyNotify unref = NULL;
-  gpointer data = NULL;
-
-  g_mutex_lock (&shared->lock);
-  for (guint i = 0; path != NULL && i < shared->routes->len; i++)
-    {
-      Route *route = g_ptr_array_index (shared->routes, i);
-
-      if (g_str_has_prefix (path, route->prefix))
-        {
-          func = route->func;
-          unref = route->unref;
-          data = route->ref (route->data);
-          break;
-        }
-    }
-  g_mutex_unlock (&shared->lock);
-  if (func == NULL)
-    return FALSE;
-  func (msg, path, data);
-  unref (data);
-  return TRUE;
-}
-
-/* Server thread: the largest body a request for @path may have. */
-static gsize
-max_body_of (Shared     *shared,
-             const char *path)
-{
-  gsize max = ADM_PORTAL_MAX_BODY;
-
-  g_mutex_lock (&shared->lock);
-  for (guint i = 0; path != NULL && i < shared->routes->len; i++)
-    {
-      Route *route = g_ptr_array_index (shared->routes, i);
-
-      if (g_str_has_prefix (path, route->prefix))
-        {
-          max = route->max_body;
-          break;
-        }
-    }
-  g_mutex_unlock (&shared->lock);
-  return max;
-}
-
-static void
-handle_cb (SoupServer        *soup,
-           SoupServerMessage *msg,
-           const char        *unused_path,
-           GHashTable        *query,
-           gpointer           user_data)
-{
-  Server *server = user_data;
-  Shared *shared = server->shared;
-  const char *method = soup_server_message_get_method (msg);
-  const char *path = g_uri_get_path (soup_server_message_get_uri (msg));
-  gboolean get = g_str_equal (method, "GET") || g_str_equal (method, "HEAD");
-  const char *admiral_id;
-  const char *rest;
-  gboolean open, allowed;
-  guint cycle, current;
-
-  g_mutex_lock (&shared->lock);
-  open = shared->open;
-  allowed = open && rate_allows (shared, msg);
-  current = shared->cycle;
-  g_mutex_unlock (&shared->lock);
-  if (!open)
-    {
-      not_found (msg);
-      return;
-    }
-  if (!allowed)
-    {
-      /* 429 Too Many Requests (RFC 6585), which libsoup 3.2 has no name for. */
-      respond_text (msg, 429, "Too many requests\n");
-      return;
-    }
-  if (route_serves (shared, msg, path))
-    return;
-  /* "/a/" TOKEN "/" REST exactly. libsoup has already decoded the path's %XX and resolved its
-   * dot segments (RFC 3986), so an encoded or dotted path is read as what it stands for: it
-   * reaches a page only by naming that page's own token. */
-  if (path == NULL || !g_str_has_prefix (path, "/a/") ||
-      strlen (path) < 3 + ADM_PORTAL_TOKEN_CHARS + 1 || path[3 + ADM_PORTAL_TOKEN_CHARS] != '/')
-    {
-      not_found (msg);
-      return;
-    }
-  admiral_id = adm_portal_tokens_lookup (shared->tokens, path + 3, ADM_PORTAL_TOKEN_CHARS);
-  rest = path + 3 + ADM_PORTAL_TOKEN_CHARS + 1;
-  if (admiral_id == NULL)
-    not_found (msg);
-  else if (get && *rest == '\0')
-    serve_page (server, msg, admiral_id, FALSE);
-  else if (get && g_str_equal (rest, "status.json"))
-    serve_page (server, msg, admiral_id, TRUE);
-  else if (g_str_equal (method, "POST") && g_str_equal (rest, "sheet"))
-    receive_sheet (server, msg, admiral_id, JOB_SHEET);
-  else if (g_str_equal (method, "POST") && g_str_equal (rest, "final"))
-    receive_sheet (server, msg, admiral_id, JOB_FINAL);
-  else if (get && (cycle = parse_report (current, rest)) > 0)
-    serve_pdf (server, msg, admiral_id, cycle);
-  else
-    not_found (msg);
-}
-
-/* Refuses @msg with @status and closes its connection at once, without reading its body:
- * libsoup would otherwise read a body of any length before answering. */
-static void
-refuse_unread (SoupServerMessage *msg,
-               const char        *status_line)
-{
-  g_autoptr(GIOStream) stream = soup_server_message_steal_connection (msg);
-  g_autofree char *reply = g_strdup_printf ("HTTP/1.1 %s\r\nContent-Length: 0\r\n"
-                                            "Connection: close\r\n\r\n", status_line);
-
-  if (stream == NULL)
-    return;
-  g_output_stream_write_all (g_io_stream_get_output_stream (stream), reply, strlen (reply),
-                             NULL, NULL, NULL);
-  g_io_stream_close (stream, NULL, NULL);
-}
-
-/* Bodies are bounded before they are read: a POST says its length, and no more than
- * ADM_PORTAL_MAX_BODY (or its route's bound, _adm_portal_add_route ()); no chunked bodies. An answer is bounded too: libsoup answers a Range
- * of many parts with a multipart body built in memory, a copy of the whole for each part (a
- * few KB of overlapping "0-" ranges ask for hundreds of MB), so a request for more than one
- * range gets the whole body instead, as RFC 9110 (14.2) lets a server do; one range is
- * answered, no larger than the body. */
-static void
-got_headers_cb (SoupServerMessage *msg,
-                gpointer           user_data)
-{
-  Server *server = user_data;
-  const char *path = g_uri_get_path (soup_server_message_get_uri (msg));
-  SoupMessageHeaders *headers = soup_server_message_get_request_headers (msg);
-  goffset length = soup_message_headers_get_content_length (headers);
-  SoupEncoding encoding = soup_message_headers_get_encoding (headers);
-  const char *range = soup_message_headers_get_one (headers, "Range");
-
-  if (range != NULL && strchr (range, ',') != NULL)
-    soup_message_headers_remove (headers, "Range");
-
-  if (encoding != SOUP_ENCODING_NONE && encoding != SOUP_ENCODING_CONTENT_LENGTH)
-    refuse_unread (msg, "411 Length Required");
-  else if (encoding != SOUP_ENCODING_NONE && length > 0 &&
-           (guint64) length > max_body_of (server->shared, path))
-    refuse_unread (msg, "413 Payload Too Large");
-  /* libsoup's own "got-headers" handler, which runs before this one, answers 400 to a path
-   * whose %XX decoding makes a new ".." segment or a NUL ("%2e%2e%2f", "%00"): such a path
-   * is a wrong one like any other and gets the one 404. */
-  else if (soup_server_message_get_status (msg) == SOUP_STATUS_BAD_REQUEST)
-    not_found (msg);
-}
-
-/* The connections: accepted here, not by libsoup's listener, which stops accepting for good
- * at the first failed accept (a client gone before it, the process out of descriptors), and
- * handed to libsoup one by one. Every answer closes its connection ("Connection: close"):
- * libsoup 3.2 never reads the end of a kept-alive connection the phone has closed, which would
- * then stay open for ever. At most max_connections are open; a request not read within
- * REQUEST_TIMEOUT is dropped with its connection. */
-
-static void accept_resume (Server *server);
-
-static void
-connection_free (gpointer data)
-{
-  Connection *connection = data;
-
-  if (connection->timeout != NULL)
-    {
-      g_source_destroy (connection->timeout);
-      g_source_unref (connection->timeout);
-    }
-  g_free (connection);
-}
-
-/* Server thread: its request is read — handled from now on, and answered. */
-static void
-got_body_cb (SoupServerMessage *msg,
-             gpointer           data)
-{
-  Connection *connection = data;
-
-  if (connection->timeout != NULL)
-    {
-      g_source_destroy (connection->timeout);
-      g_clear_pointer (&connection->timeout, g_source_unref);
-    }
-}
-
-/* Server thread: libsoup closed it (answered, or the client went), or it was taken away. */
-static void
-disconnected_cb (SoupServerMessage *msg,
-                 gpointer           data)
-{
-  Connection *connection = data;
-  Server *server = connection->server;
-
-  g_signal_handlers_disconnect_by_data (msg, connection);
-  g_hash_table_remove (server->connections, connection);
-  accept_resume (server);
-}
-
-/* Server thread: the request was not read in time; its connection is closed unanswered. */
-static gboolean
-request_timeout_cb (gpointer data)
-{
-  Connection *connection = data;
-  g_autoptr(SoupServerMessage) msg = g_object_ref (connection->msg);
-  g_autoptr(GIOStream) stream = NULL;
-
-  g_clear_pointer (&connection->timeout, g_source_unref);
-  /* Taking the connection from libsoup emits "disconnected": @connection is freed. */
-  stream = soup_server_message_steal_connection (msg);
-  if (stream != NULL)
-    g_io_stream_close (stream, NULL, NULL);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-request_started_cb (SoupServer        *soup,
-                    SoupServerMessage *msg,
-                    gpointer           user_data)
-{
-  Server *server = user_data;
-  Connection *connection = g_steal_pointer (&server->accepted);
-
-  soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Connection",
-                                "close");
-  g_signal_connect (msg, "got-headers", G_CALLBACK (got_headers_cb), server);
-  if (connection == NULL)
-    return;
-  connection->msg = msg;
-  connection->timeout = g_timeout_source_new_seconds (REQUEST_TIMEOUT);
-  g_source_set_callback (connection->timeout, request_timeout_cb, connection, NULL);
-  g_source_attach (connection->timeout, server->context);
-  g_signal_connect (msg, "got-body", G_CALLBACK (got_body_cb), connection);
-  g_signal_connect (msg, "disconnected", G_CALLBACK (disconnected_cb), connection);
-}
-
-static void server_failed (Server     *server,
-                           const char *message);
-
-/* Server thread: hands @socket, just accepted, to libsoup. */
-static void
-accept_one (Server  *server,
-            GSocket *socket)
-{
-  g_autoptr(GSocketConnection) stream = g_socket_connection_factory_create_connection (socket);
-  g_autoptr(GSocketAddress) local = g_socket_get_local_address (socket, NULL);
-  g_autoptr(GSocketAddress) remote = g_socket_get_remote_address (socket, NULL);
-  Connection *connection = g_new0 (Connection, 1);
-
-  g_socket_set_option (socket, IPPROTO_TCP, TCP_NODELAY, TRUE, NULL);
-  connection->server = server;
-  g_hash_table_add (server->connections, connection);
-  server->accepted = connection;
-  soup_server_accept_iostream (server->soup, G_IO_STREAM (stream), local, remote, NULL);
-  /* libsoup 3.2 starts the connection's first request at once ("request-started"). */
-  if (server->accepted != NULL)
-    {
-      server->accepted = NULL;
-      g_hash_table_remove (server->connections, connection);
-      g_io_stream_close (G_IO_STREAM (stream), NULL, NULL);
-    }
-}
-
-static gboolean
-accept_retry_cb (gpointer data)
-{
-  Server *server = data;
-
-  g_clear_pointer (&server->retry, g_source_unref);
-  accept_resume (server);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-accept_pause (Server *server)
-{
-  if (server->accepting == NULL)
-    return;
-  g_source_destroy (server->accepting);
-  g_clear_pointer (&server->accepting, g_source_unref);
-}
-
-/* Server thread: the connections waiting, as many as may be open. */
-static gboolean
-accept_cb (GSocket      *listening,
-           GIOCondition  condition,
-           gpointer      data)
-{
-  Server *server = data;
-
-  while (g_hash_table_size (server->connections) < server->max_connections)
-    {
-      g_autoptr(GError) error = NULL;
-      g_autoptr(GSocket) socket = g_socket_accept (listening, NULL, &error);
-
-      if (socket != NULL)
-        {
-          accept_one (server, socket);
-          continue;
-        }
-      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
-        return G_SOURCE_CONTINUE;
-      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_TOO_MANY_OPEN_FILES))
-        {
-          /* The process is out of descriptors: the portal gives way before the campaign's
-           * saves do. */
-          server_failed (server, error->message);
-          return G_SOURCE_CONTINUE;
-        }
-      /* A client gone before it was accepted, or the like: tried again in a while. */
-      accept_pause (server);
-      if (server->retry == NULL)
-        {
-          server->retry = g_timeout_source_new_seconds (ACCEPT_RETRY);
-          g_source_set_callback (server->retry, accept_retry_cb, server, NULL);
-          g_source_attach (server->retry, server->context);
-        }
-      return G_SOURCE_CONTINUE;
-    }
-  /* As many open as may be: the rest wait in the backlog until one closes. */
-  accept_pause (server);
-  return G_SOURCE_CONTINUE;
-}
-
-/* Server thread: accepting again, unless it is already, waits a retry, or may not. */
-static void
-accept_resume (Server *server)
-{
-  if (server->accepting != NULL || server->retry != NULL || server->failed ||
-      server->soup == NULL ||
-      g_hash_table_size (server->connections) >= server->max_connections)
-    return;
-  server->accepting = g_socket_create_source (server->socket, G_IO_IN, NULL);
-  g_source_set_callback (server->accepting, G_SOURCE_FUNC (accept_cb), server, NULL);
-  g_source_attach (server->accepting, server->context);
-}
-
-typedef struct {
-  Shared *shared;
-  Server *server;   /* compared, never followed: the server that failed */
-  char   *message;
-} Failure;
-
-static void adm_portal_fail (AdmPortal  *self,
-                             const char *reason);
-
-/* Main thread: the portal whose server ran out of descriptors stops, and says why. */
-static gboolean
-failed_cb (gpointer data)
-{
-  Failure *failure = data;
-  g_autoptr(AdmPortal) portal = g_weak_ref_get (&failure->shared->portal);
-
-  if (portal != NULL && portal->server == failure->server)
-    adm_portal_fail (portal, failure->message);
-  shared_unref (failure->shared);
-  g_free (failure->message);
-  g_free (failure);
-  return G_SOURCE_REMOVE;
-}
-
-/* Server thread: accepts no more, and asks the main thread to stop the portal. */
-static void
-server_failed (Server     *server,
-               const char *message)
-{
-  Failure *failure;
-
-  accept_pause (server);
-  if (server->failed)
-    return;
-  server->failed = TRUE;
-  failure = g_new0 (Failure, 1);
-  failure->shared = shared_ref (server->shared);
-  failure->server = server;
-  failure->message = g_strdup (message);
-  g_main_context_invoke (server->shared->owner, failed_cb, failure);
-}
-
-/* The most connections open at once: MAX_CONNECTIONS, and no more than a quarter of the
- * process's limit on open files. */
-static guint
-max_connections (void)
-{
-  struct rlimit limit;
-
-  if (getrlimit (RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY &&
-      limit.rlim_cur / 4 < MAX_CONNECTIONS)
-    return (guint) MAX (limit.rlim_cur / 4, 1);
-  return MAX_CONNECTIONS;
-}
-
-/* The server thread */
-
-static gboolean
-server_ready_cb (gpointer data)
-{
-  Server *server = data;
-
-  g_mutex_lock (&server->ready_lock);
-  server->ready = TRUE;
-  g_cond_signal (&server->ready_cond);
-  g_mutex_unlock (&server->ready_lock);
-  return G_SOURCE_REMOVE;
-}
-
-/* Serves on its own context until adm_portal_stop () quits its loop: only the sockets' own
- * readiness and the requests' REQUEST_TIMEOUT wake it (no polling). */
-static gpointer
-server_thread (gpointer data)
-{
-  Server *server = data;
-
-  g_main_context_push_thread_default (server->context);
-  server->soup = soup_server_new ("server-header", "Admiralty", NULL);
-  soup_server_add_handler (server->soup, NULL, handle_cb, server, NULL);
-  g_signal_connect (server->soup, "request-started", G_CALLBACK (request_started_cb), server);
-  g_socket_set_blocking (server->socket, FALSE);
-  accept_resume (server);
-  /* Ready once the loop runs: a stop from then on ends it. */
-  {
-    GSource *source = g_idle_source_new ();
-
-    g_source_set_callback (source, server_ready_cb, server, NULL);
-    g_source_attach (source, server->context);
-    g_source_unref (source);
-  }
-  g_main_loop_run (server->loop);
-
-  /* Stopping: the requests still waiting for the main thread are dropped with their
-   * connections, which close before the thread ends. */
-  g_hash_table_remove_all (server->waiting);
-  accept_pause (server);
-  if (server->retry != NULL)
-    {
-      g_source_destroy (server->retry);
-      g_clear_pointer (&server->retry, g_source_unref);
-    }
-  soup_server_disconnect (server->soup);
-  g_clear_object (&server->soup);
-  while (g_main_context_iteration (server->context, FALSE))
-    ;
-  g_socket_close (server->socket, NULL);
-  g_main_context_pop_thread_default (server->context);
-  return NULL;
-}
-
-static void
-server_free (Server *server)
-{
-  g_clear_object (&server->socket);
-  g_hash_table_unref (server->waiting);
-  g_hash_table_unref (server->connections);
-  g_main_loop_unref (server->loop);
-  g_main_context_unref (server->context);
-  g_mutex_clear (&server->ready_lock);
-  g_cond_clear (&server->ready_cond);
-  shared_unref (server->shared);
-  g_free (server);
-}
-
-/* Serves what @socket, listening, accepts, on a thread of its own. */
-static Server *
-server_start (Shared   *shared,
-              GSocket  *socket)
-{
-  Server *server = g_new0 (Server, 1);
-
-  server->shared = shared_ref (shared);
-  server->context = g_main_context_new ();
-  server->loop = g_main_loop_new (server->context, FALSE);
-  server->socket = g_object_ref (socket);
-  server->waiting = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                           (GDestroyNotify) g_ptr_array_unref);
-  server->connections = g_hash_table_new_full (NULL, NULL, connection_free, NULL);
-  server->max_connections = max_connections ();
-  g_mutex_init (&server->ready_lock);
-  g_cond_init (&server->ready_cond);
-  server->thread = g_thread_new ("adm-portal", server_thread, server);
-  g_mutex_lock (&server->ready_lock);
-  while (!server->ready)
-    g_cond_wait (&server->ready_cond, &server->ready_lock);
-  g_mutex_unlock (&server->ready_lock);
-  return server;
-}
-
-static void
-server_stop (Server *server)
-{
-  g_main_loop_quit (server->loop);
-  g_thread_join (server->thread);
-  server_free (server);
-}
-
-/* Listens with a backlog for a room of phones: GSocket's default of 10 pending connections
- * makes the eleventh of a burst wait a second for its SYN to be sent again. */
-#define BACKLOG 256
-
-static GSocket *
-listen_on (GSocketAddress  *address,
-           GError         **error)
-{
-  g_autoptr(GSocket) socket = g_socket_new (g_socket_address_get_family (address),
-                                            G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP, error);
-
-  if (socket == NULL)
-    return NULL;
-  g_socket_set_listen_backlog (socket, BACKLOG);
-  if (!g_socket_bind (socket, address, TRUE, error) || !g_socket_listen (socket, error))
-    return NULL;
-  return g_steal_pointer (&socket);
-}
-
-/* The port @socket listens on (port 0 asks the system for one). */
-static guint
-bound_port (GSocket *socket,
-            guint    asked)
-{
-  g_autoptr(GSocketAddress) local = g_socket_get_local_address (socket, NULL);
-
-  if (local != NULL && G_IS_INET_SOCKET_ADDRESS (local))
-    return g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (local));
-  return asked;
+    _adm_portal_pdf_queue (self, job);
 }
 
 /* Public API */
@@ -3021,9 +693,9 @@ adm_portal_start (AdmPortal   *self,
       return FALSE;
     }
   socket_address = g_inet_socket_address_new (inet, (guint16) port);
-  socket = listen_on (socket_address, &local_error);
+  socket = _adm_portal_listen_on (socket_address, &local_error);
   if (socket != NULL)
-    server = server_start (self->shared, socket);
+    server = _adm_portal_server_start (self->shared, socket);
   if (server == NULL)
     {
       g_prefix_error (&local_error, _("The admirals’ portal could not listen on %s, port %u: "),
@@ -3033,13 +705,13 @@ adm_portal_start (AdmPortal   *self,
       g_propagate_error (error, g_steal_pointer (&local_error));
       return FALSE;
     }
-  self->port = bound_port (socket, port);
+  self->port = _adm_portal_bound_port (socket, port);
   self->server = server;
   g_clear_pointer (&self->failure, g_free);
   g_free (self->address);
   self->address = g_strdup (address);
   g_hash_table_remove_all (self->warm);
-  pages_changed (self, FALSE);
+  _adm_portal_pages_changed (self, FALSE);
   /* For the printed sheets' links; one that cannot be written leaves the portal serving. */
   {
     g_autofree char *base = link_base (self);
@@ -3053,9 +725,9 @@ adm_portal_start (AdmPortal   *self,
 
 /* The portal stops by itself: the process has no descriptor left for it (@reason), and the
  * campaign's saves come first. */
-static void
-adm_portal_fail (AdmPortal  *self,
-                 const char *reason)
+void
+_adm_portal_fail (AdmPortal  *self,
+                  const char *reason)
 {
   g_free (self->failure);
   self->failure = g_strdup_printf (_("The admirals’ portal stopped: the computer has no more "
@@ -3064,7 +736,7 @@ adm_portal_fail (AdmPortal  *self,
                                      "closed their pages."), reason);
   g_warning ("%s", self->failure);
   adm_portal_stop (self);
-  g_signal_emit (self, signals[FAILED], 0, self->failure);
+  g_signal_emit (self, _adm_portal_signals[FAILED], 0, self->failure);
 }
 
 const char *
@@ -3091,10 +763,10 @@ adm_portal_stop (AdmPortal *self)
 {
   g_return_if_fail (ADM_IS_PORTAL (self));
 
-  builds_clear (self);
+  _adm_portal_builds_clear (self);
   if (self->server == NULL)
     return;
-  g_clear_pointer (&self->server, server_stop);
+  g_clear_pointer (&self->server, _adm_portal_server_stop);
   self->port = 0;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
 }
@@ -3251,7 +923,7 @@ adm_portal_reissue (AdmPortal   *self,
   g_mutex_lock (&self->shared->lock);
   g_hash_table_remove (self->shared->csrf, admiral_id);
   g_mutex_unlock (&self->shared->lock);
-  g_signal_emit (self, signals[PRESENT_CHANGED], 0, admiral_id);
+  g_signal_emit (self, _adm_portal_signals[PRESENT_CHANGED], 0, admiral_id);
   return TRUE;
 }
 
@@ -3293,7 +965,7 @@ adm_portal_set_clock (AdmPortal *self,
     return;
   /* Time the master adds to the cycle's clock, running or paused, is an extension; a new
    * cycle's clock starts afresh. */
-  cycle = self->campaign != NULL ? current_cycle (self) : 0;
+  cycle = self->campaign != NULL ? _adm_portal_current_cycle (self) : 0;
   before = clock_left (self->deadline, self->paused, now);
   after = clock_left (deadline, paused, now);
   if (cycle != self->clock_cycle)
@@ -3303,7 +975,7 @@ adm_portal_set_clock (AdmPortal *self,
   self->deadline = deadline;
   self->paused = paused;
   /* Late or not, and the countdown's start, are in the pages. */
-  pages_changed (self, FALSE);
+  _adm_portal_pages_changed (self, FALSE);
 }
 
 void
@@ -3341,199 +1013,6 @@ adm_portal_set_rate_limit (AdmPortal *self,
   g_mutex_unlock (&self->shared->lock);
 }
 
-GPtrArray *
-adm_portal_get_sheets (AdmPortal *self)
-{
-  GPtrArray *admirals;
-  GPtrArray *sheets = g_ptr_array_new ();
-
-  g_return_val_if_fail (ADM_IS_PORTAL (self), sheets);
-
-  if (self->campaign == NULL)
-    return sheets;
-  admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (self->campaign));
-  for (guint i = 0; i < admirals->len; i++)
-    {
-      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
-      AdmPortalSheet *sheet = g_hash_table_lookup (self->sheets, admiral->id);
-
-      if (sheet != NULL)
-        g_ptr_array_add (sheets, sheet);
-    }
-  return sheets;
-}
-
-const AdmPortalSheet *
-adm_portal_get_sheet (AdmPortal  *self,
-                      const char *admiral_id)
-{
-  g_return_val_if_fail (ADM_IS_PORTAL (self), NULL);
-  return admiral_id != NULL ? g_hash_table_lookup (self->sheets, admiral_id) : NULL;
-}
-
-static AdmPortalSheet *
-pending_sheet (AdmPortal   *self,
-               const char  *admiral_id,
-               GError     **error)
-{
-  AdmPortalSheet *sheet = g_hash_table_lookup (self->sheets, admiral_id);
-
-  if (self->campaign == NULL || sheet == NULL || sheet->status != ADM_PORTAL_SHEET_PENDING)
-    {
-      g_set_error (error, ADM_PORTAL_ERROR, ADM_PORTAL_ERROR_NO_SHEET,
-                   _("No sheet from %s is waiting in the admirals’ portal"), admiral_id);
-      return NULL;
-    }
-  return sheet;
-}
-
-static void
-set_status (AdmPortal            *self,
-            AdmPortalSheet       *sheet,
-            AdmPortalSheetStatus  status,
-            const char           *reason)
-{
-  g_autofree char *admiral_id = g_strdup (sheet->admiral_id);
-
-  sheet->status = status;
-  g_free (sheet->reason);
-  sheet->reason = g_strdup (reason);
-  sheet->journaled = FALSE;
-  pages_changed (self, FALSE);
-  g_signal_emit (self, signals[SHEET_CHANGED], 0, admiral_id);
-}
-
-gboolean
-adm_portal_accept (AdmPortal   *self,
-                   const char  *admiral_id,
-                   GError     **error)
-{
-  g_autoptr(GError) local_error = NULL;
-  AdmPortalSheet *sheet;
-
-  g_return_val_if_fail (ADM_IS_PORTAL (self), FALSE);
-
-  sheet = pending_sheet (self, admiral_id, error);
-  if (sheet == NULL)
-    return FALSE;
-  /* The campaign may have moved on since it arrived (another sheet, a resolved cycle): the
-   * engine checks it again, then journals it whole as the master's own import would. */
-  if (!adm_order_sheet_check (sheet->events, adm_campaign_get_state (self->campaign), "sheet",
-                              &local_error) ||
-      !adm_campaign_append_all (self->campaign, sheet->events, &local_error))
-    {
-      set_status (self, sheet, ADM_PORTAL_SHEET_REFUSED, reason_of (local_error));
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return FALSE;
-    }
-  set_status (self, sheet, ADM_PORTAL_SHEET_ACCEPTED, NULL);
-  return TRUE;
-}
-
-gboolean
-adm_portal_refuse (AdmPortal   *self,
-                   const char  *admiral_id,
-                   const char  *reason,
-                   GError     **error)
-{
-  g_autofree char *text = g_strstrip (g_strdup (reason != NULL ? reason : ""));
-  g_autoptr(AdmEvent) note = NULL;
-  AdmPortalSheet *sheet;
-
-  g_return_val_if_fail (ADM_IS_PORTAL (self), FALSE);
-
-  sheet = pending_sheet (self, admiral_id, error);
-  if (sheet == NULL)
-    return FALSE;
-  if (*text == '\0')
-    {
-      g_set_error (error, ADM_PORTAL_ERROR, ADM_PORTAL_ERROR_NO_REASON,
-                   _("Give the admiral the reason his sheet is refused"));
-      return FALSE;
-    }
-  /* Journaled, so that Undo takes it back as any action of the master's: the status follows
-   * the journal (sync_refusals ()). */
-  note = adm_event_new ("note", g_get_real_time () / G_USEC_PER_SEC);
-  adm_event_set (note, "portal", "refused");
-  adm_event_set (note, "admiral", sheet->admiral_id);
-  adm_event_set_int (note, "cycle", sheet->cycle);
-  {
-    g_autofree char *received = g_strdup_printf ("%" G_GINT64_FORMAT, sheet->received);
-
-    adm_event_set (note, "sheet-received", received);
-  }
-  adm_event_set_text (note, text);
-  return adm_campaign_append (self->campaign, note, error);
-}
-
-/* Final marks: an admiral says on his page that his sheet of the cycle is all he will send
- * (as "ready" in webDiplomacy or diplicity); when every admiral at the table has said so, the
- * master may resolve the cycle before the session is due. Who is at the table: an admiral
- * whose page has been opened with his current link since the portal was made
- * (adm_portal_get_present ()). */
-
-/* A sheet of this cycle, not refused, that its admiral marked final. A refusal undone makes it
- * wait as it was, final mark and all. */
-static gboolean
-sheet_is_final (AdmPortal            *self,
-                const AdmPortalSheet *sheet)
-{
-  return sheet != NULL && sheet->final && sheet->status != ADM_PORTAL_SHEET_REFUSED &&
-         self->campaign != NULL && sheet->cycle == current_cycle (self);
-}
-
-/* A new sheet from him, taken or refused, takes his final mark away: he changed his mind. */
-static void
-final_clear (AdmPortal  *self,
-             const char *admiral_id)
-{
-  AdmPortalSheet *sheet = g_hash_table_lookup (self->sheets, admiral_id);
-
-  if (sheet == NULL || !sheet->final)
-    return;
-  sheet->final = FALSE;
-  pages_changed (self, FALSE);
-  g_signal_emit (self, signals[FINAL_CHANGED], 0, admiral_id);
-}
-
-gboolean
-adm_portal_get_final (AdmPortal  *self,
-                      const char *admiral_id)
-{
-  g_return_val_if_fail (ADM_IS_PORTAL (self), FALSE);
-
-  return admiral_id != NULL && sheet_is_final (self, g_hash_table_lookup (self->sheets,
-                                                                         admiral_id));
-}
-
-gboolean
-adm_portal_set_final (AdmPortal   *self,
-                      const char  *admiral_id,
-                      gboolean     final,
-                      GError     **error)
-{
-  AdmPortalSheet *sheet;
-
-  g_return_val_if_fail (ADM_IS_PORTAL (self), FALSE);
-  g_return_val_if_fail (admiral_id != NULL, FALSE);
-
-  sheet = g_hash_table_lookup (self->sheets, admiral_id);
-  if (self->campaign == NULL || sheet == NULL || sheet->cycle != current_cycle (self) ||
-      sheet->status == ADM_PORTAL_SHEET_REFUSED)
-    {
-      g_set_error (error, ADM_PORTAL_ERROR, ADM_PORTAL_ERROR_NO_SHEET,
-                   _("No sheet of %s’s for this cycle stands in the admirals’ portal: only a "
-                     "sheet handed in and not refused can be marked final"), admiral_id);
-      return FALSE;
-    }
-  if (sheet->final == !!final)
-    return TRUE;
-  sheet->final = !!final;
-  pages_changed (self, FALSE);
-  g_signal_emit (self, signals[FINAL_CHANGED], 0, admiral_id);
-  return TRUE;
-}
-
 gboolean
 adm_portal_get_present (AdmPortal  *self,
                         const char *admiral_id)
@@ -3558,7 +1037,7 @@ presence_free (gpointer data)
 {
   Presence *presence = data;
 
-  shared_unref (presence->shared);
+  _adm_portal_shared_unref (presence->shared);
   g_free (presence->admiral_id);
   g_free (presence);
 }
@@ -3570,15 +1049,15 @@ presence_cb (gpointer data)
   g_autoptr(AdmPortal) self = g_weak_ref_get (&presence->shared->portal);
 
   if (self != NULL)
-    g_signal_emit (self, signals[PRESENT_CHANGED], 0, presence->admiral_id);
+    g_signal_emit (self, _adm_portal_signals[PRESENT_CHANGED], 0, presence->admiral_id);
   return G_SOURCE_REMOVE;
 }
 
 /* Server thread: his first page served with his link (it has no CSRF token of his yet) makes
  * him present; the main thread is told. */
-static void
-note_presence (Shared     *shared,
-               const char *admiral_id)
+void
+_adm_portal_note_presence (Shared     *shared,
+                           const char *admiral_id)
 {
   Presence *presence;
   gboolean first;
@@ -3589,36 +1068,8 @@ note_presence (Shared     *shared,
   if (!first)
     return;
   presence = g_new0 (Presence, 1);
-  presence->shared = shared_ref (shared);
+  presence->shared = _adm_portal_shared_ref (shared);
   presence->admiral_id = g_strdup (admiral_id);
   g_main_context_invoke_full (shared->owner, G_PRIORITY_DEFAULT, presence_cb, presence,
                               presence_free);
-}
-
-/* Main thread: his page's "Mark my sheet final" (field final=yes) or "Not final" (final=no).
- * Done, the browser is sent to his page (POST/Redirect/GET), which shows the mark; refused
- * (no sheet handed in and not refused), his page says why. */
-static void
-job_final (AdmPortal        *self,
-           Job              *job,
-           const AdmAdmiral *admiral)
-{
-  gboolean final = g_strcmp0 (g_hash_table_lookup (job->fields, "final"), "no") != 0;
-  g_autofree char *message = NULL, *marked = NULL;
-  LangScope scope;
-
-  if (adm_portal_set_final (self, admiral->id, final, NULL))
-    {
-      job->status = SOUP_STATUS_SEE_OTHER;
-      job_reply (job);
-      return;
-    }
-  lang_push (&scope, job->lang);
-  message = g_strdup (_("Hand in your sheet first: only a sheet handed in and not refused can "
-                        "be marked final."));
-  lang_pop (&scope);
-  marked = marked_page (self, admiral, job->lang, message, TRUE, NULL);
-  job->page = page_new (marked);
-  job->status = SOUP_STATUS_CONFLICT;
-  job_reply (job);
 }

@@ -1,0 +1,879 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-portal-intake.c: the portal's sheet intake (adm-portal.c). On the server thread: a
+ * posted sheet or final mark, bounded and with a CSRF token of his page (the last few of each
+ * admiral's kept), handed to the main thread. On the main thread: the sheet read into the
+ * engine's events as adm-order-sheet.c reads one from XML, checked by the engine, kept for
+ * the master or refused with the engine's reason, read back to him on his page, and his form
+ * filled in again with the last sheet he handed in; the sheets kept, the master's acceptance
+ * or refusal of each (his refusals as the journal says them), and the admirals' final marks
+ * (adm-portal.h's public API of the sheets). */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "adm-audience.h"
+#include "adm-order-sheet.h"
+#include "adm-portal-internal.h"
+#include "adm-portal-page.h"
+#include "adm-portal-tokens.h"
+
+/* CSRF tokens kept per admiral: the pages he may have open (phone and tablet, a reload). */
+#define CSRF_KEEP 8
+
+static AdmEvent *
+order_event (const AdmAdmiral *admiral,
+             guint             cycle,
+             gint64            now,
+             guint             line,
+             const char       *formation,
+             const char       *kind)
+{
+  AdmEvent *event = adm_event_new ("order", now);
+
+  adm_event_set_line (event, (int) line);
+  adm_event_set_int (event, "cycle", cycle);
+  adm_event_set (event, "admiral", admiral->id);
+  adm_event_set (event, "formation", formation);
+  adm_event_set (event, "order", kind);
+  return event;
+}
+
+G_GNUC_PRINTF (2, 3) static const char *
+field (GHashTable *fields,
+       const char *format,
+       ...)
+{
+  g_autofree char *name = NULL;
+  va_list args;
+  const char *value;
+
+  va_start (args, format);
+  name = g_strdup_vprintf (format, args);
+  va_end (args);
+  value = g_hash_table_lookup (fields, name);
+
+  return value != NULL && *value != '\0' ? value : NULL;
+}
+
+/* The id of a new formation named @name, as the master's sheet form makes it (F-STRAT-17,
+ * the journal's "new-formation"): lower case, a dash for each space, only [a-z0-9-], and -2,
+ * -3 … when a formation has had it or an earlier order of the sheet makes it. F-STRAT-3: it
+ * begins with @admiral's own id, so that the ids taken are those of the formations his own
+ * orders made, which he knows — never one of a hidden formation of another side, whose
+ * existence a "-2" would tell. */
+static char *
+new_formation_id (AdmCampaign      *campaign,
+                  const AdmAdmiral *admiral,
+                  const char       *name,
+                  GPtrArray        *events)
+{
+  AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
+  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+  g_autofree char *ascii = g_str_to_ascii (name != NULL ? name : "", NULL);
+  g_autoptr(GString) base = g_string_new (admiral->id);
+  char *id = NULL;
+
+  g_string_append_c (base, '-');
+  for (const char *p = ascii; *p != '\0' && base->len < 64; p++)
+    {
+      char c = g_ascii_tolower (*p);
+
+      if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+        g_string_append_c (base, c);
+      else if ((g_ascii_isspace (c) || c == '-') && base->len > 0 &&
+               base->str[base->len - 1] != '-')
+        g_string_append_c (base, '-');
+    }
+  while (base->len > 0 && base->str[base->len - 1] == '-')
+    g_string_truncate (base, base->len - 1);
+  if (g_str_equal (base->str, admiral->id))
+    g_string_append (base, "-formation");
+  for (guint n = 1;; n++)
+    {
+      gboolean taken;
+
+      id = n == 1 ? g_strdup (base->str) : g_strdup_printf ("%s-%u", base->str, n);
+      taken = adm_strategy_get_position (strategy, id) != NULL ||
+              adm_scenario_lookup_formation (scenario, id) != NULL;
+      for (guint i = 0; !taken && i < events->len; i++)
+        taken = g_strcmp0 (adm_event_get (g_ptr_array_index (events, i), "new-formation"),
+                           id) == 0;
+      if (!taken)
+        return id;
+      g_free (id);
+    }
+}
+
+/* The most ships one detach or form order of the form may tick. */
+#define MAX_SHIPS 64
+
+/* F-STRAT-12, F-STRAT-17: the fieldset's administrative order (detach, join, form, disband),
+ * or NULL when it gives none. */
+static AdmEvent *
+administrative_event (AdmCampaign      *campaign,
+                      const AdmAdmiral *admiral,
+                      guint             cycle,
+                      gint64            now,
+                      guint             n,
+                      const char       *formation,
+                      GHashTable       *fields,
+                      GPtrArray        *events)
+{
+  const char *kind = field (fields, "a%u", n);
+  AdmEvent *event;
+
+  if (kind == NULL)
+    return NULL;
+  event = order_event (admiral, cycle, now, n + 1, formation, kind);
+  if (g_str_equal (kind, "detach") || g_str_equal (kind, "form"))
+    {
+      g_autoptr(GString) ships = g_string_new (NULL);
+      const char *name = field (fields, "N%u", n);
+      const char *flagship = field (fields, "F%u", n);
+      g_autofree char *id = new_formation_id (campaign, admiral, name, events);
+
+      for (guint s = 0; s < MAX_SHIPS; s++)
+        {
+          const char *ship = field (fields, "x%us%u", n, s);
+
+          if (ship != NULL)
+            g_string_append_printf (ships, "%s%s", ships->len > 0 ? " " : "", ship);
+        }
+      if (ships->len > 0)
+        adm_event_set (event, "ships", ships->str);
+      adm_event_set (event, "new-formation", id);
+      if (name != NULL)
+        adm_event_set (event, "name", name);
+      if (flagship != NULL)
+        adm_event_set (event, "flagship", flagship);
+    }
+  else if (g_str_equal (kind, "join") && field (fields, "j%u", n) != NULL)
+    adm_event_set (event, "target", field (fields, "j%u", n));
+  return event;
+}
+
+/* The sheet the form's fields give, as adm-order-sheet.c reads one from XML: the "sheet"
+ * event, then for each formation its timed order, its flagship order, its instructions and its
+ * administrative order. Each order's line is its fieldset's number, from 1. */
+static GPtrArray *
+form_events (AdmCampaign      *campaign,
+             const AdmAdmiral *admiral,
+             guint             cycle,
+             gint64            now,
+             gboolean          late,
+             GHashTable       *fields)
+{
+  GPtrArray *events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
+  g_autoptr(GDateTime) time = g_date_time_new_from_unix_utc (now);
+  g_autofree char *received = g_date_time_format (time, "%Y-%m-%dT%H:%M:%SZ");
+  AdmEvent *sheet = adm_event_new ("sheet", now);
+
+  adm_event_set_int (sheet, "cycle", cycle);
+  adm_event_set (sheet, "admiral", admiral->id);
+  adm_event_set (sheet, "received", received);
+  adm_event_set (sheet, "late", late ? "true" : "false");
+  g_ptr_array_add (events, sheet);
+  for (guint n = 0; n < MAX_FORMATIONS; n++)
+    {
+      const char *formation = field (fields, "f%u", n);
+      const char *kind = field (fields, "o%u", n);
+      const char *target = field (fields, "t%u", n);
+      const char *flagship = field (fields, "s%u", n);
+      const char *text = field (fields, "i%u", n);
+
+      if (formation == NULL)
+        break;
+      if (kind != NULL)
+        {
+          AdmEvent *event = order_event (admiral, cycle, now, n + 1, formation, kind);
+          g_autoptr(GString) route = g_string_new (NULL);
+
+          for (char leg = 'a'; leg <= 'd'; leg++)
+            {
+              g_autofree char *name = g_strdup_printf ("r%u%c", n, leg);
+              const char *sector = g_hash_table_lookup (fields, name);
+
+              if (sector != NULL && *sector != '\0')
+                g_string_append_printf (route, "%s%s", route->len > 0 ? " " : "", sector);
+            }
+          if (route->len > 0)
+            adm_event_set (event, "route", route->str);
+          if (target != NULL)
+            adm_event_set (event, "target", target);
+          g_ptr_array_add (events, event);
+        }
+      if (flagship != NULL)
+        {
+          AdmEvent *event = order_event (admiral, cycle, now, n + 1, formation, "flagship");
+
+          adm_event_set (event, "flagship", flagship);
+          g_ptr_array_add (events, event);
+        }
+      if (text != NULL)
+        {
+          AdmEvent *event = order_event (admiral, cycle, now, n + 1, formation, "instructions");
+          g_autofree char *stripped = g_strstrip (g_strdup (text));
+
+          adm_event_set_text (event, stripped);
+          g_ptr_array_add (events, event);
+        }
+      {
+        AdmEvent *event = administrative_event (campaign, admiral, cycle, now, n, formation,
+                                                fields, events);
+
+        if (event != NULL)
+          g_ptr_array_add (events, event);
+      }
+    }
+  return events;
+}
+
+/* The engine's reason without the "sheet:N: " that locates it in a file. */
+static const char *
+reason_of (const GError *error)
+{
+  const char *colon = strstr (error->message, ": ");
+
+  return g_str_has_prefix (error->message, "sheet:") && colon != NULL ? colon + 2
+                                                                      : error->message;
+}
+
+static void final_clear (AdmPortal  *self,
+                         const char *admiral_id);
+
+/* Main thread: the reason the engine refuses each fieldset's orders of @events, by the
+ * fieldset's number (the orders' line, from 1), into @refusals — the first refusal of its
+ * orders in the engine's verdicts on the sheet (adm_order_sheet_verdicts (), the board's
+ * verdicts), every refusal told at once — and each refused fieldset's orders taken out of
+ * @events, which keeps the orders to read back. A refusal of the whole sheet, which no
+ * fieldset holds, is returned, @events left with no order. */
+static char *
+refuse_fieldsets (AdmPortal *self,
+                  GPtrArray *events,
+                  GPtrArray *refusals)
+{
+  g_autoptr(GPtrArray) verdicts = NULL;
+  gboolean refused[MAX_FORMATIONS] = { FALSE, };
+
+  /* A sheet with no order yet has nothing to tell beside its fieldsets. */
+  if (events->len <= 1)
+    return NULL;
+  verdicts = adm_order_sheet_verdicts (events, adm_campaign_get_state (self->campaign));
+  if (g_ptr_array_index (verdicts, 0) != NULL)
+    {
+      g_ptr_array_set_size (events, 1);
+      return g_strdup (g_ptr_array_index (verdicts, 0));
+    }
+  for (guint i = 1; i < events->len; i++)
+    {
+      const char *reason = g_ptr_array_index (verdicts, i);
+      int n = adm_event_get_line (g_ptr_array_index (events, i)) - 1;
+
+      if (reason == NULL || n < 0 || n >= MAX_FORMATIONS || refused[n])
+        continue;
+      refused[n] = TRUE;
+      g_ptr_array_index (refusals, n) = g_strdup (reason);
+    }
+  for (guint i = events->len - 1; i >= 1; i--)
+    {
+      int n = adm_event_get_line (g_ptr_array_index (events, i)) - 1;
+
+      if (n >= 0 && n < MAX_FORMATIONS && refused[n])
+        g_ptr_array_remove_index (events, i);
+    }
+  return NULL;
+}
+
+/* Main thread: each order of @events, which the engine takes, read back
+ * (adm_portal_page_read_back ()) on a scratch copy as the check applies them, into @readback
+ * by its fieldset's number (several of one fieldset a line each). */
+static void
+read_back_fieldsets (AdmPortal *self,
+                     GPtrArray *events,
+                     GPtrArray *readback)
+{
+  AdmStrategy *trial = adm_strategy_new_trial (adm_state_get_strategy (
+                                                 adm_campaign_get_state (self->campaign)));
+
+  if (events->len > 1 && adm_strategy_check_sheet (trial, g_ptr_array_index (events, 0), NULL))
+    for (guint i = 1; i < events->len; i++)
+      {
+        const AdmEvent *event = g_ptr_array_index (events, i);
+        AdmStratOrder *order = adm_strategy_check_order (trial, event, NULL);
+        int n = adm_event_get_line (event) - 1;
+        g_autofree char *sentence = NULL;
+        char **slot;
+
+        if (order == NULL || n < 0 || n >= MAX_FORMATIONS)
+          {
+            g_clear_pointer (&order, adm_strat_order_free);
+            continue;
+          }
+        sentence = adm_portal_page_read_back (trial, order);
+        slot = (char **) &g_ptr_array_index (readback, n);
+        if (*slot == NULL)
+          *slot = g_steal_pointer (&sentence);
+        else
+          {
+            char *both = g_strconcat (*slot, "\n", sentence, NULL);
+
+            g_free (*slot);
+            *slot = both;
+          }
+        adm_strategy_apply_order (trial, order);
+      }
+  adm_strategy_free (trial);
+}
+
+/* Main thread: the engine's word on each fieldset of a sheet as the form gives it: why it
+ * refuses its orders (@fill->refusals), and the others read back (@fill->readback). A
+ * refusal of the whole sheet is returned. In the caller's language. */
+static char *
+fill_notes (AdmPortal         *self,
+            const AdmAdmiral  *admiral,
+            AdmPortalFormFill *fill)
+{
+  g_autoptr(GPtrArray) events = form_events (self->campaign, admiral,
+                                             _adm_portal_current_cycle (self),
+                                             g_get_real_time () / G_USEC_PER_SEC, FALSE,
+                                             fill->values);
+  char *whole;
+
+  fill->refusals = g_ptr_array_new_full (MAX_FORMATIONS, g_free);
+  fill->readback = g_ptr_array_new_full (MAX_FORMATIONS, g_free);
+  g_ptr_array_set_size (fill->refusals, MAX_FORMATIONS);
+  g_ptr_array_set_size (fill->readback, MAX_FORMATIONS);
+  whole = refuse_fieldsets (self, events, fill->refusals);
+  read_back_fieldsets (self, events, fill->readback);
+  return whole;
+}
+
+void
+_adm_portal_fill_clear (AdmPortalFormFill *fill)
+{
+  g_clear_pointer (&fill->refusals, g_ptr_array_unref);
+  g_clear_pointer (&fill->readback, g_ptr_array_unref);
+}
+
+/* Main thread: his form filled in again with the last sheet he handed in this cycle, its
+ * orders read back, and beside each one refused why: the engine's reason, or for a sheet the
+ * master refused, the master's. The message the page shows on top is returned (an engine's
+ * refusal on arrival), else NULL. */
+char *
+_adm_portal_posted_fill (AdmPortal         *self,
+                         const AdmAdmiral  *admiral,
+                         AdmPortalFormFill *fill)
+{
+  Posted *posted = g_hash_table_lookup (self->posted, admiral->id);
+  const AdmPortalSheet *sheet = g_hash_table_lookup (self->sheets, admiral->id);
+
+  if (posted == NULL || posted->cycle != _adm_portal_current_cycle (self))
+    return NULL;
+  fill->values = posted->fields;
+  /* A refusal of the whole sheet is in the page's message or its sheet's status already. */
+  g_free (fill_notes (self, admiral, fill));
+  if (posted->reason != NULL)
+    return g_strdup_printf (_("The sheet was refused: %s"), posted->reason);
+  if (sheet != NULL && sheet->cycle == posted->cycle &&
+      sheet->status == ADM_PORTAL_SHEET_REFUSED && sheet->reason != NULL)
+    for (guint n = 0; n < MAX_FORMATIONS; n++)
+      {
+        g_autofree char *order = g_strdup_printf ("o%u", n);
+        g_autofree char *formation = g_strdup_printf ("f%u", n);
+
+        if (g_hash_table_lookup (fill->values, formation) == NULL)
+          break;
+        if (g_ptr_array_index (fill->refusals, n) == NULL &&
+            g_ptr_array_index (fill->readback, n) != NULL)
+          g_ptr_array_index (fill->refusals, n) = g_strdup_printf (_("Refused by the master: %s"),
+                                                                   sheet->reason);
+      }
+  return NULL;
+}
+
+/* Main thread: his latest form as he handed it in, kept for it to come back filled in. */
+static void
+keep_posted (AdmPortal        *self,
+             const AdmAdmiral *admiral,
+             GHashTable       *fields,
+             const char       *reason)
+{
+  Posted *posted = g_new0 (Posted, 1);
+
+  posted->cycle = _adm_portal_current_cycle (self);
+  posted->fields = g_hash_table_ref (fields);
+  g_hash_table_remove (posted->fields, "csrf");
+  posted->reason = g_strdup (reason);
+  g_hash_table_replace (self->posted, g_strdup (admiral->id), posted);
+}
+
+/* A new CSRF token of the admiral's, kept among his last few. Under the lock. */
+char *
+_adm_portal_new_csrf (Shared     *shared,
+                      const char *admiral_id)
+{
+  GPtrArray *kept = g_hash_table_lookup (shared->csrf, admiral_id);
+  char *token = adm_portal_random_secret ();
+
+  if (kept == NULL)
+    {
+      kept = g_ptr_array_new_with_free_func (g_free);
+      g_hash_table_insert (shared->csrf, g_strdup (admiral_id), kept);
+    }
+  if (kept->len >= CSRF_KEEP)
+    g_ptr_array_remove_index (kept, 0);
+  g_ptr_array_add (kept, g_strdup (token));
+  return token;
+}
+
+/* Whether @token is one of the admiral's pages' CSRF tokens; it is used up unless @keep (a
+ * read-back, which changes nothing, leaves it for the hand-in that follows). Under the lock. */
+static gboolean
+take_csrf (Shared     *shared,
+           const char *admiral_id,
+           const char *token,
+           gboolean    keep)
+{
+  GPtrArray *kept = g_hash_table_lookup (shared->csrf, admiral_id);
+  int found = -1;
+
+  if (kept == NULL || token == NULL || strlen (token) != ADM_PORTAL_TOKEN_CHARS)
+    return FALSE;
+  for (guint i = 0; i < kept->len; i++)
+    if (adm_portal_equal_secret (g_ptr_array_index (kept, i), token, ADM_PORTAL_TOKEN_CHARS))
+      found = (int) i;
+  if (found < 0)
+    return FALSE;
+  if (!keep)
+    g_ptr_array_remove_index (kept, (guint) found);
+  return TRUE;
+}
+
+/* Server thread: a posted sheet (JOB_SHEET) or final mark (JOB_FINAL), bounded and with a
+ * CSRF token of his page, handed to the main thread. */
+void
+_adm_portal_receive_sheet (Server            *server,
+                           SoupServerMessage *msg,
+                           const char        *admiral_id,
+                           JobKind            kind)
+{
+  SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
+  const char *type = soup_message_headers_get_content_type (request, NULL);
+  g_autoptr(GBytes) body = soup_message_body_flatten (soup_server_message_get_request_body (msg));
+  g_autoptr(GHashTable) fields = NULL;
+  g_autofree char *text = NULL;
+  gsize size;
+  const char *data = g_bytes_get_data (body, &size);
+  gboolean fresh, preview;
+  Job *job;
+
+  if (size > ADM_PORTAL_MAX_BODY)
+    {
+      _adm_portal_respond_text (msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, "Too large\n");
+      return;
+    }
+  if (g_strcmp0 (type, "application/x-www-form-urlencoded") != 0 ||
+      (size > 0 && memchr (data, '\0', size) != NULL))
+    {
+      _adm_portal_respond_text (msg, SOUP_STATUS_BAD_REQUEST, "Bad request\n");
+      return;
+    }
+  text = g_strndup (data, size);
+  fields = soup_form_decode (text);
+  g_mutex_lock (&server->shared->lock);
+  preview = kind == JOB_SHEET &&
+            g_strcmp0 (g_hash_table_lookup (fields, "step"), "check") == 0;
+  fresh = take_csrf (server->shared, admiral_id, g_hash_table_lookup (fields, "csrf"), preview);
+  g_mutex_unlock (&server->shared->lock);
+  if (!fresh && kind == JOB_FINAL)
+    {
+      _adm_portal_respond_text (msg, SOUP_STATUS_FORBIDDEN,
+                    "The page is out of date: reload it and mark the sheet final again.\n");
+      return;
+    }
+  job = _adm_portal_job_new (server, kind, admiral_id,
+                 adm_portal_page_language (soup_message_headers_get_one (request,
+                                                                         "Accept-Language")));
+  job->msg = g_object_ref (msg);
+  job->fields = g_steal_pointer (&fields);
+  job->preview = preview;
+  /* A page too old to hand a sheet in (or a post from elsewhere) hands nothing in: it is
+   * answered 403 with his form as posted, read back, on a page with a token of its own. */
+  job->stale = !fresh;
+  soup_server_message_pause (msg);
+  _adm_portal_job_send (job);
+}
+
+/* The master's refusal of @sheet in the journal's events in effect (adm_portal_refuse ()),
+ * or NULL: undone, it is no longer there. */
+static const AdmEvent *
+journaled_refusal (AdmPortal            *self,
+                   const AdmPortalSheet *sheet)
+{
+  GPtrArray *events = adm_campaign_get_events (self->campaign);
+  g_autofree char *received = g_strdup_printf ("%" G_GINT64_FORMAT, sheet->received);
+  g_autofree char *cycle = g_strdup_printf ("%u", sheet->cycle);
+
+  for (guint i = events->len; i > 0; i--)
+    {
+      const AdmEvent *event = g_ptr_array_index (events, i - 1);
+
+      if (g_str_equal (adm_event_get_kind (event), "note") &&
+          g_strcmp0 (adm_event_get (event, "portal"), "refused") == 0 &&
+          g_strcmp0 (adm_event_get (event, "admiral"), sheet->admiral_id) == 0 &&
+          g_strcmp0 (adm_event_get (event, "cycle"), cycle) == 0 &&
+          g_strcmp0 (adm_event_get (event, "sheet-received"), received) == 0)
+        return event;
+    }
+  return NULL;
+}
+
+/* The statuses the journal says: a pending sheet the master refused is refused, a refusal
+ * undone leaves it pending again. */
+void
+_adm_portal_sync_refusals (AdmPortal *self)
+{
+  g_autoptr(GPtrArray) changed = g_ptr_array_new_with_free_func (g_free);
+  GHashTableIter iter;
+  AdmPortalSheet *sheet;
+
+  g_hash_table_iter_init (&iter, self->sheets);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &sheet))
+    {
+      const AdmEvent *note;
+
+      if (sheet->status == ADM_PORTAL_SHEET_ACCEPTED ||
+          (sheet->status == ADM_PORTAL_SHEET_REFUSED && !sheet->journaled))
+        continue;
+      note = journaled_refusal (self, sheet);
+      if (note != NULL && sheet->status == ADM_PORTAL_SHEET_PENDING)
+        {
+          sheet->status = ADM_PORTAL_SHEET_REFUSED;
+          g_free (sheet->reason);
+          sheet->reason = g_strdup (adm_event_get_text (note));
+          sheet->journaled = TRUE;
+        }
+      else if (note == NULL && sheet->status == ADM_PORTAL_SHEET_REFUSED)
+        {
+          sheet->status = ADM_PORTAL_SHEET_PENDING;
+          g_clear_pointer (&sheet->reason, g_free);
+          sheet->journaled = FALSE;
+        }
+      else
+        continue;
+      g_ptr_array_add (changed, g_strdup (sheet->admiral_id));
+    }
+  for (guint i = 0; i < changed->len; i++)
+    g_signal_emit (self, _adm_portal_signals[SHEET_CHANGED], 0, g_ptr_array_index (changed, i));
+}
+
+/* Main thread: his orders read back, not handed in — asked for, or from a page out of date: a
+ * page of its own, his form filled in as he sent it with each fieldset's read-back or refusal
+ * beside it. Nothing is kept. */
+static void
+job_read_back (AdmPortal        *self,
+               Job              *job,
+               const AdmAdmiral *admiral)
+{
+  AdmPortalFormFill fill = { job->fields, NULL, NULL, TRUE };
+  g_autofree char *whole = NULL, *marked = NULL, *message = NULL;
+  LangScope scope;
+
+  g_hash_table_remove (job->fields, "csrf");
+  g_hash_table_remove (job->fields, "step");
+  _adm_portal_lang_push (&scope, job->lang);
+  whole = fill_notes (self, admiral, &fill);
+  if (job->stale)
+    message = g_strdup (_("This page was out of date, so the sheet was not handed in. Your "
+                          "orders are below as you wrote them: check them and hand the sheet "
+                          "in again."));
+  else if (whole != NULL)
+    message = g_strdup_printf (_("The sheet would be refused: %s"), whole);
+  else
+    message = g_strdup (_("Your orders, read back beside each formation. Hand the sheet in "
+                          "when they say what you mean."));
+  _adm_portal_lang_pop (&scope);
+  marked = _adm_portal_marked_page (self, admiral, job->lang, message,
+                                    job->stale || whole != NULL, &fill);
+  _adm_portal_fill_clear (&fill);
+  job->page = _adm_portal_page_new (marked);
+  job->status = job->stale ? SOUP_STATUS_FORBIDDEN : SOUP_STATUS_OK;
+  _adm_portal_job_reply (job);
+}
+
+/* Main thread: the posted sheet of @job checked by the engine and kept for the master, or,
+ * refused, kept as his form to come back filled in with the engine's reason; either way the
+ * answer sends the browser to his page (POST/Redirect/GET), which says so. */
+void
+_adm_portal_job_sheet (AdmPortal        *self,
+                       Job              *job,
+                       const AdmAdmiral *admiral)
+{
+  g_autoptr(GPtrArray) events = NULL;
+  g_autoptr(GError) error = NULL;
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  gboolean late = self->deadline > 0 && now > self->deadline;
+  guint cycle = _adm_portal_current_cycle (self);
+  AdmPortalSheet *sheet;
+
+  if (job->preview || job->stale)
+    {
+      job_read_back (self, job, admiral);
+      return;
+    }
+  /* A new sheet, even one the engine refuses, takes his final mark back. */
+  final_clear (self, admiral->id);
+  job->status = SOUP_STATUS_SEE_OTHER;
+  events = form_events (self->campaign, admiral, cycle, now, late, job->fields);
+  if (!adm_order_sheet_check (events, adm_campaign_get_state (self->campaign), "sheet", &error))
+    {
+      LangScope scope;
+
+      /* The reason in his page's language, as the page shows it. */
+      g_clear_error (&error);
+      _adm_portal_lang_push (&scope, job->lang);
+      adm_order_sheet_check (events, adm_campaign_get_state (self->campaign), "sheet", &error);
+      _adm_portal_lang_pop (&scope);
+      keep_posted (self, admiral, job->fields, reason_of (error));
+      _adm_portal_pages_changed (self, FALSE);
+      _adm_portal_job_reply (job);
+      return;
+    }
+  sheet = g_new0 (AdmPortalSheet, 1);
+  sheet->admiral_id = g_strdup (admiral->id);
+  sheet->cycle = cycle;
+  sheet->received = now;
+  sheet->late = late;
+  sheet->events = g_steal_pointer (&events);
+  sheet->status = ADM_PORTAL_SHEET_PENDING;
+  g_hash_table_replace (self->sheets, g_strdup (admiral->id), sheet);
+  keep_posted (self, admiral, job->fields, NULL);
+  _adm_portal_pages_changed (self, FALSE);
+  g_signal_emit (self, _adm_portal_signals[SHEET_RECEIVED], 0, admiral->id);
+  if (self->accept_on_arrival)
+    adm_portal_accept (self, admiral->id, NULL);
+  _adm_portal_job_reply (job);
+}
+
+GPtrArray *
+adm_portal_get_sheets (AdmPortal *self)
+{
+  GPtrArray *admirals;
+  GPtrArray *sheets = g_ptr_array_new ();
+
+  g_return_val_if_fail (ADM_IS_PORTAL (self), sheets);
+
+  if (self->campaign == NULL)
+    return sheets;
+  admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (self->campaign));
+  for (guint i = 0; i < admirals->len; i++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+      AdmPortalSheet *sheet = g_hash_table_lookup (self->sheets, admiral->id);
+
+      if (sheet != NULL)
+        g_ptr_array_add (sheets, sheet);
+    }
+  return sheets;
+}
+
+const AdmPortalSheet *
+adm_portal_get_sheet (AdmPortal  *self,
+                      const char *admiral_id)
+{
+  g_return_val_if_fail (ADM_IS_PORTAL (self), NULL);
+  return admiral_id != NULL ? g_hash_table_lookup (self->sheets, admiral_id) : NULL;
+}
+
+static AdmPortalSheet *
+pending_sheet (AdmPortal   *self,
+               const char  *admiral_id,
+               GError     **error)
+{
+  AdmPortalSheet *sheet = g_hash_table_lookup (self->sheets, admiral_id);
+
+  if (self->campaign == NULL || sheet == NULL || sheet->status != ADM_PORTAL_SHEET_PENDING)
+    {
+      g_set_error (error, ADM_PORTAL_ERROR, ADM_PORTAL_ERROR_NO_SHEET,
+                   _("No sheet from %s is waiting in the admirals’ portal"), admiral_id);
+      return NULL;
+    }
+  return sheet;
+}
+
+static void
+set_status (AdmPortal            *self,
+            AdmPortalSheet       *sheet,
+            AdmPortalSheetStatus  status,
+            const char           *reason)
+{
+  g_autofree char *admiral_id = g_strdup (sheet->admiral_id);
+
+  sheet->status = status;
+  g_free (sheet->reason);
+  sheet->reason = g_strdup (reason);
+  sheet->journaled = FALSE;
+  _adm_portal_pages_changed (self, FALSE);
+  g_signal_emit (self, _adm_portal_signals[SHEET_CHANGED], 0, admiral_id);
+}
+
+gboolean
+adm_portal_accept (AdmPortal   *self,
+                   const char  *admiral_id,
+                   GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  AdmPortalSheet *sheet;
+
+  g_return_val_if_fail (ADM_IS_PORTAL (self), FALSE);
+
+  sheet = pending_sheet (self, admiral_id, error);
+  if (sheet == NULL)
+    return FALSE;
+  /* The campaign may have moved on since it arrived (another sheet, a resolved cycle): the
+   * engine checks it again, then journals it whole as the master's own import would. */
+  if (!adm_order_sheet_check (sheet->events, adm_campaign_get_state (self->campaign), "sheet",
+                              &local_error) ||
+      !adm_campaign_append_all (self->campaign, sheet->events, &local_error))
+    {
+      set_status (self, sheet, ADM_PORTAL_SHEET_REFUSED, reason_of (local_error));
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  set_status (self, sheet, ADM_PORTAL_SHEET_ACCEPTED, NULL);
+  return TRUE;
+}
+
+gboolean
+adm_portal_refuse (AdmPortal   *self,
+                   const char  *admiral_id,
+                   const char  *reason,
+                   GError     **error)
+{
+  g_autofree char *text = g_strstrip (g_strdup (reason != NULL ? reason : ""));
+  g_autoptr(AdmEvent) note = NULL;
+  AdmPortalSheet *sheet;
+
+  g_return_val_if_fail (ADM_IS_PORTAL (self), FALSE);
+
+  sheet = pending_sheet (self, admiral_id, error);
+  if (sheet == NULL)
+    return FALSE;
+  if (*text == '\0')
+    {
+      g_set_error (error, ADM_PORTAL_ERROR, ADM_PORTAL_ERROR_NO_REASON,
+                   _("Give the admiral the reason his sheet is refused"));
+      return FALSE;
+    }
+  /* Journaled, so that Undo takes it back as any action of the master's: the status follows
+   * the journal (_adm_portal_sync_refusals ()). */
+  note = adm_event_new ("note", g_get_real_time () / G_USEC_PER_SEC);
+  adm_event_set (note, "portal", "refused");
+  adm_event_set (note, "admiral", sheet->admiral_id);
+  adm_event_set_int (note, "cycle", sheet->cycle);
+  {
+    g_autofree char *received = g_strdup_printf ("%" G_GINT64_FORMAT, sheet->received);
+
+    adm_event_set (note, "sheet-received", received);
+  }
+  adm_event_set_text (note, text);
+  return adm_campaign_append (self->campaign, note, error);
+}
+
+/* Final marks: an admiral says on his page that his sheet of the cycle is all he will send
+ * (as "ready" in webDiplomacy or diplicity); when every admiral at the table has said so, the
+ * master may resolve the cycle before the session is due. Who is at the table: an admiral
+ * whose page has been opened with his current link since the portal was made
+ * (adm_portal_get_present ()). */
+
+/* A sheet of this cycle, not refused, that its admiral marked final. A refusal undone makes it
+ * wait as it was, final mark and all. */
+gboolean
+_adm_portal_sheet_is_final (AdmPortal            *self,
+                            const AdmPortalSheet *sheet)
+{
+  return sheet != NULL && sheet->final && sheet->status != ADM_PORTAL_SHEET_REFUSED &&
+         self->campaign != NULL && sheet->cycle == _adm_portal_current_cycle (self);
+}
+
+/* A new sheet from him, taken or refused, takes his final mark away: he changed his mind. */
+static void
+final_clear (AdmPortal  *self,
+             const char *admiral_id)
+{
+  AdmPortalSheet *sheet = g_hash_table_lookup (self->sheets, admiral_id);
+
+  if (sheet == NULL || !sheet->final)
+    return;
+  sheet->final = FALSE;
+  _adm_portal_pages_changed (self, FALSE);
+  g_signal_emit (self, _adm_portal_signals[FINAL_CHANGED], 0, admiral_id);
+}
+
+gboolean
+adm_portal_get_final (AdmPortal  *self,
+                      const char *admiral_id)
+{
+  g_return_val_if_fail (ADM_IS_PORTAL (self), FALSE);
+
+  return admiral_id != NULL && _adm_portal_sheet_is_final (self, g_hash_table_lookup (self->sheets,
+                                                                         admiral_id));
+}
+
+gboolean
+adm_portal_set_final (AdmPortal   *self,
+                      const char  *admiral_id,
+                      gboolean     final,
+                      GError     **error)
+{
+  AdmPortalSheet *sheet;
+
+  g_return_val_if_fail (ADM_IS_PORTAL (self), FALSE);
+  g_return_val_if_fail (admiral_id != NULL, FALSE);
+
+  sheet = g_hash_table_lookup (self->sheets, admiral_id);
+  if (self->campaign == NULL || sheet == NULL || sheet->cycle != _adm_portal_current_cycle (self) ||
+      sheet->status == ADM_PORTAL_SHEET_REFUSED)
+    {
+      g_set_error (error, ADM_PORTAL_ERROR, ADM_PORTAL_ERROR_NO_SHEET,
+                   _("No sheet of %s’s for this cycle stands in the admirals’ portal: only a "
+                     "sheet handed in and not refused can be marked final"), admiral_id);
+      return FALSE;
+    }
+  if (sheet->final == !!final)
+    return TRUE;
+  sheet->final = !!final;
+  _adm_portal_pages_changed (self, FALSE);
+  g_signal_emit (self, _adm_portal_signals[FINAL_CHANGED], 0, admiral_id);
+  return TRUE;
+}
+
+/* Main thread: his page's "Mark my sheet final" (field final=yes) or "Not final" (final=no).
+ * Done, the browser is sent to his page (POST/Redirect/GET), which shows the mark; refused
+ * (no sheet handed in and not refused), his page says why. */
+void
+_adm_portal_job_final (AdmPortal        *self,
+                       Job              *job,
+                       const AdmAdmiral *admiral)
+{
+  gboolean final = g_strcmp0 (g_hash_table_lookup (job->fields, "final"), "no") != 0;
+  g_autofree char *message = NULL, *marked = NULL;
+  LangScope scope;
+
+  if (adm_portal_set_final (self, admiral->id, final, NULL))
+    {
+      job->status = SOUP_STATUS_SEE_OTHER;
+      _adm_portal_job_reply (job);
+      return;
+    }
+  _adm_portal_lang_push (&scope, job->lang);
+  message = g_strdup (_("Hand in your sheet first: only a sheet handed in and not refused can "
+                        "be marked final."));
+  _adm_portal_lang_pop (&scope);
+  marked = _adm_portal_marked_page (self, admiral, job->lang, message, TRUE, NULL);
+  job->page = _adm_portal_page_new (marked);
+  job->status = SOUP_STATUS_CONFLICT;
+  _adm_portal_job_reply (job);
+}

@@ -1,0 +1,782 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-portal-publish.c: what the portal (adm-portal.c) publishes for the server thread to
+ * answer from, made on the main thread a step of its loop at a time: each admiral's page,
+ * made of its fragments one a step and kept with marks where a request's own values go, the
+ * requests waiting for it answered when it is made; its version and what status.json says,
+ * and the server thread's answers with them; and his reports as PDFs, made from the campaign
+ * in his language and drawn on a thread of the pool. */
+
+#include "config.h"
+
+#include <string.h>
+#include <cairo-pdf.h>
+#include <glib/gi18n-lib.h>
+
+#include "adm-doc-render.h"
+#include "adm-portal-internal.h"
+#include "adm-report.h"
+
+const AdmAdmiral *
+_adm_portal_admiral_of (AdmPortal  *self,
+                        const char *admiral_id)
+{
+  return adm_scenario_lookup_admiral (adm_campaign_get_scenario (self->campaign), admiral_id);
+}
+
+guint
+_adm_portal_current_cycle (AdmPortal *self)
+{
+  return adm_strategy_get_cycle (adm_state_get_strategy (adm_campaign_get_state (self->campaign)));
+}
+
+static char *
+clock_text (gint64 time)
+{
+  g_autoptr(GDateTime) when = g_date_time_new_from_unix_local (time);
+
+  return g_date_time_format (when, "%H:%M");
+}
+
+/* The status of his sheet for the current cycle, in words. */
+static char *
+sheet_status (AdmPortal        *self,
+              const AdmAdmiral *admiral)
+{
+  guint cycle = _adm_portal_current_cycle (self);
+  const AdmPortalSheet *sent = g_hash_table_lookup (self->sheets, admiral->id);
+  const AdmStratSheet *journaled;
+  g_autofree char *when = NULL;
+
+  if (sent != NULL && sent->cycle == cycle)
+    {
+      when = clock_text (sent->received);
+      switch (sent->status)
+        {
+        case ADM_PORTAL_SHEET_PENDING:
+          return g_strdup_printf (sent->late ? _("Received at %s, late; waiting for the master.")
+                                             : _("Received at %s; waiting for the master."),
+                                  when);
+        case ADM_PORTAL_SHEET_ACCEPTED:
+          return g_strdup_printf (_("Received at %s and accepted by the master."), when);
+        case ADM_PORTAL_SHEET_REFUSED:
+        default:
+          return g_strdup_printf (_("Received at %s and refused by the master: %s"), when,
+                                  sent->reason != NULL ? sent->reason : "");
+        }
+    }
+  journaled = adm_strategy_get_sheet (adm_state_get_strategy (adm_campaign_get_state (self->campaign)),
+                                      cycle, admiral->id);
+  if (journaled != NULL)
+    {
+      when = clock_text (journaled->received);
+      return g_strdup_printf (journaled->late ? _("Handed in at %s, late.")
+                                              : _("Handed in at %s."), when);
+    }
+  return g_strdup (_("Not handed in yet."));
+}
+
+/* A fragment of @admiral's page in @lang (the language in effect): kept, or made now. @part
+ * is "cards", "known" or a cycle's number. */
+static const char *
+fragment (AdmPortal        *self,
+          const AdmAdmiral *admiral,
+          const char       *lang,
+          const char       *part)
+{
+  g_autofree char *key = g_strdup_printf ("%s\n%s\n%s", admiral->id, lang, part);
+  char *made = g_hash_table_lookup (self->fragments, key);
+  guint64 cycle;
+
+  if (made != NULL)
+    return made;
+  if (g_str_equal (part, "cards"))
+    made = adm_portal_page_cards (self->campaign, admiral, self->battles_dir);
+  else if (g_str_equal (part, "known"))
+    made = adm_portal_page_known (self->campaign, admiral);
+  else if (g_ascii_string_to_unsigned (part, 10, 1, G_MAXUINT, &cycle, NULL))
+    made = adm_portal_page_report (self->campaign, admiral, self->battles_dir, (guint) cycle);
+  else
+    g_return_val_if_reached ("");
+  g_hash_table_insert (self->fragments, g_steal_pointer (&key), made);
+  return made;
+}
+
+/* The reports of the cycles resolved, newest first (adm_portal_page_reports ()), each a
+ * fragment. */
+static char *
+reports_of (AdmPortal        *self,
+            const AdmAdmiral *admiral,
+            const char       *lang)
+{
+  guint current = _adm_portal_current_cycle (self);
+  GString *out;
+
+  if (current <= 1)
+    return adm_portal_page_no_reports ();
+  out = g_string_new (NULL);
+  for (guint cycle = current - 1; cycle >= 1; cycle--)
+    {
+      g_autofree char *part = g_strdup_printf ("%u", cycle);
+
+      g_string_append (out, fragment (self, admiral, lang, part));
+    }
+  return g_string_free (out, FALSE);
+}
+
+static Parts *
+parts_for (AdmPortal        *self,
+           const AdmAdmiral *admiral,
+           const char       *lang)
+{
+  g_autofree char *key = g_strdup_printf ("%s\n%s", admiral->id, lang);
+  Parts *parts = g_hash_table_lookup (self->parts, key);
+
+  if (parts != NULL)
+    return parts;
+  parts = g_new0 (Parts, 1);
+  parts->cards = g_strdup (fragment (self, admiral, lang, "cards"));
+  parts->reports = reports_of (self, admiral, lang);
+  parts->known = g_strdup (fragment (self, admiral, lang, "known"));
+  g_hash_table_insert (self->parts, g_steal_pointer (&key), parts);
+  return parts;
+}
+
+/* What changes from one request to the next, marked in the cached page: characters no text
+ * of a campaign holds (XML forbids them). */
+#define MARK_NONCE "\x01" "N" "\x01"
+#define MARK_CSRF  "\x01" "C" "\x01"
+#define MARK_NOW   "\x01" "T" "\x01"
+#define MARK_CLOCK "\x01" "K" "\x01"
+#define MARK_VERSION "\x01" "V" "\x01"
+
+/* What status.json says of the page's state, as its script compares it:
+ * "VERSION|SHEET|DEADLINE|PAUSED|EXTENDED"; VERSION is the page's own (its digest, filled in
+ * where the mark is), never the campaign's, which hidden changes move. */
+static char *
+state_key (AdmPortal        *self,
+           const AdmAdmiral *admiral)
+{
+  static const char * const names[] = { "pending", "accepted", "refused" };
+  const AdmPortalSheet *sent = g_hash_table_lookup (self->sheets, admiral->id);
+  const char *sheet = sent != NULL && sent->cycle == _adm_portal_current_cycle (self)
+                      ? names[sent->status] : "none";
+
+  return g_strdup_printf ("%s|%s|%" G_GINT64_FORMAT "|%" G_GINT64_FORMAT "|%" G_GINT64_FORMAT,
+                          MARK_VERSION, sheet, self->deadline, self->paused, self->extended);
+}
+
+/* The admiral's page with marks where the request's own values go, or (@message given) the
+ * page made for this answer alone, its form filled in with @fill. */
+char *
+_adm_portal_marked_page (AdmPortal               *self,
+                         const AdmAdmiral        *admiral,
+                         const char              *lang,
+                         const char              *message,
+                         gboolean                 message_is_error,
+                         const AdmPortalFormFill *fill)
+{
+  AdmScenario *scenario = adm_campaign_get_scenario (self->campaign);
+  g_autofree char *form = NULL, *status_text = NULL, *subtitle = NULL, *key = NULL;
+  g_autofree char *returned = NULL, *final = NULL;
+  const AdmPortalSheet *sent = g_hash_table_lookup (self->sheets, admiral->id);
+  AdmPortalFormFill own = { NULL, NULL, NULL, FALSE };
+  AdmPortalPage page = { 0, };
+  LangScope scope;
+  Parts *parts;
+  char *html;
+
+  _adm_portal_lang_push (&scope, lang);
+  parts = parts_for (self, admiral, lang);
+  if (fill == NULL)
+    {
+      /* His page: the form as he last handed it in this cycle. */
+      returned = _adm_portal_posted_fill (self, admiral, &own);
+      fill = &own;
+      if (returned != NULL)
+        message = returned, message_is_error = TRUE;
+    }
+  form = adm_portal_page_form_filled (self->campaign, admiral, MARK_CSRF, fill);
+  _adm_portal_fill_clear (&own);
+  status_text = sheet_status (self, admiral);
+  final = adm_portal_page_final (sent != NULL && sent->cycle == _adm_portal_current_cycle (self) &&
+                                 sent->status != ADM_PORTAL_SHEET_REFUSED,
+                                 _adm_portal_sheet_is_final (self, sent), MARK_CSRF);
+  key = state_key (self, admiral);
+  /* Translators: under the admiral's name on his page: his faction, the campaign */
+  subtitle = g_strdup_printf (_("%s · %s"), admiral->faction->name,
+                              adm_scenario_get_name (scenario));
+  page.lang = lang;
+  page.title = admiral->name;
+  page.subtitle = subtitle;
+  page.cycle = _adm_portal_current_cycle (self);
+  page.version_mark = MARK_VERSION;
+  page.deadline = self->deadline;
+  page.paused = self->paused;
+  page.extended = self->extended;
+  page.state_key = key;
+  page.now_mark = MARK_NOW;
+  page.clock_mark = MARK_CLOCK;
+  page.sheet_status = status_text;
+  page.sheet_is_news = sent != NULL && sent->cycle == page.cycle;
+  page.sheet_is_error = page.sheet_is_news && sent->status == ADM_PORTAL_SHEET_REFUSED;
+  page.message = message;
+  page.message_is_error = message_is_error;
+  page.nonce = MARK_NONCE;
+  page.final_html = final;
+  page.form_html = form;
+  page.cards_html = parts->cards;
+  page.known_html = parts->known;
+  page.reports_html = parts->reports;
+  html = adm_portal_page_render (&page);
+  _adm_portal_lang_pop (&scope);
+  return html;
+}
+
+/* The version of a page whose marked text is @html: a digest of everything it shows but what
+ * each request fills in. It changes when his page does, and only then: a change of the
+ * campaign he may not be told of (a phase of a battle hidden from his side) leaves his page,
+ * and so its version, as they were; a global counter would tell him that something happened. */
+static guint
+page_version (const char *html)
+{
+  g_autoptr(GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
+  guint8 digest[32];
+  gsize length = sizeof digest;
+
+  g_checksum_update (sum, (const guchar *) html, -1);
+  g_checksum_get_digest (sum, digest, &length);
+  return (guint) digest[0] << 24 | (guint) digest[1] << 16 | (guint) digest[2] << 8 | digest[3];
+}
+
+/* @html cut at its marks. */
+Page *
+_adm_portal_page_new (const char *html)
+{
+  Page *page = g_atomic_rc_box_new0 (Page);
+  const char *start = html, *mark;
+
+  page->version = page_version (html);
+
+  page->pieces = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  page->marks = g_string_new (NULL);
+  while ((mark = strchr (start, '\x01')) != NULL && mark[1] != '\0' && mark[2] == '\x01')
+    {
+      g_ptr_array_add (page->pieces, g_bytes_new (start, (gsize) (mark - start)));
+      g_string_append_c (page->marks, mark[1]);
+      start = mark + 3;
+    }
+  g_ptr_array_add (page->pieces, g_bytes_new (start, strlen (start)));
+  return page;
+}
+
+
+/* Server thread: answers with @page, its marks filled in for this request: the pieces are
+ * handed to libsoup as they are, so that an answer costs a few small strings whatever the
+ * page's size. */
+void
+_adm_portal_respond_page (Shared            *shared,
+                          SoupServerMessage *msg,
+                          guint              status,
+                          const char        *admiral_id,
+                          Page              *page)
+{
+  SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
+  SoupMessageBody *body = soup_server_message_get_response_body (msg);
+  g_autofree char *nonce = adm_portal_random_secret ();
+  g_autofree char *csrf = NULL;
+  gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  g_autofree char *now_text = g_strdup_printf ("%" G_GINT64_FORMAT, now);
+  g_autofree char *clock = NULL;
+  g_autofree char *version = g_strdup_printf ("%u", page->version);
+  g_autofree char *policy = g_strdup_printf ("default-src 'none'; style-src 'nonce-%s'; "
+                                             "script-src 'nonce-%s'; connect-src 'self'; "
+                                             "form-action 'self'; base-uri 'none'; "
+                                             "frame-ancestors 'none'", nonce, nonce);
+  gint64 deadline;
+  gsize size = 0;
+  GString *text;
+  GBytes *answer;
+
+  _adm_portal_note_presence (shared, admiral_id);
+  g_mutex_lock (&shared->lock);
+  csrf = _adm_portal_new_csrf (shared, admiral_id);
+  deadline = shared->deadline;
+  g_mutex_unlock (&shared->lock);
+  clock = deadline > 0 ? adm_portal_page_clock_text (deadline, now) : g_strdup ("");
+
+  _adm_portal_add_common_headers (msg);
+  soup_message_headers_replace (headers, "Content-Security-Policy", policy);
+  soup_message_headers_replace (headers, "Content-Type", "text/html; charset=utf-8");
+  soup_server_message_set_status (msg, status, NULL);
+  /* One buffer, sent in one write: a body in pieces goes out as as many small writes, each
+   * a wakeup of the client's loop. */
+  for (guint i = 0; i < page->pieces->len; i++)
+    size += g_bytes_get_size (g_ptr_array_index (page->pieces, i)) + ADM_PORTAL_TOKEN_CHARS;
+  text = g_string_sized_new (size);
+  for (guint i = 0; i < page->pieces->len; i++)
+    {
+      GBytes *piece = g_ptr_array_index (page->pieces, i);
+      const char *value = NULL;
+
+      g_string_append_len (text, g_bytes_get_data (piece, NULL), g_bytes_get_size (piece));
+      if (i >= page->marks->len)
+        break;
+      switch (page->marks->str[i])
+        {
+        case 'N': value = nonce; break;
+        case 'C': value = csrf; break;
+        case 'T': value = now_text; break;
+        case 'V': value = version; break;
+        case 'K': default: value = clock; break;
+        }
+      g_string_append (text, value);
+    }
+  soup_message_body_truncate (body);
+  soup_message_body_append_bytes (body, answer = g_string_free_to_bytes (text));
+  g_bytes_unref (answer);
+}
+
+/* Server thread: status.json, from what the main thread published: his page's version (in
+ * the language of his page), which tells the phone to reload when his page has changed. */
+void
+_adm_portal_respond_status (Shared            *shared,
+                            SoupServerMessage *msg,
+                            const char        *admiral_id,
+                            guint              version)
+{
+  g_autofree char *json = NULL;
+  const char *sheet;
+
+  g_mutex_lock (&shared->lock);
+  sheet = g_hash_table_lookup (shared->statuses, admiral_id);
+  json = g_strdup_printf ("{\"version\":%u,\"cycle\":%u,\"deadline\":%" G_GINT64_FORMAT
+                          ",\"paused\":%" G_GINT64_FORMAT ",\"extended\":%" G_GINT64_FORMAT
+                          ",\"now\":%" G_GINT64_FORMAT ",\"sheet\":\"%s\",\"final\":%s}\n",
+                          version, shared->cycle, shared->deadline, shared->paused,
+                          shared->extended, g_get_real_time () / G_USEC_PER_SEC,
+                          sheet != NULL ? sheet : "none",
+                          g_hash_table_contains (shared->finals, admiral_id) ? "true" : "false");
+  g_mutex_unlock (&shared->lock);
+  _adm_portal_add_common_headers (msg);
+  soup_message_headers_replace (soup_server_message_get_response_headers (msg),
+                                "Content-Security-Policy", "default-src 'none'");
+  soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
+  soup_server_message_set_response (msg, "application/json", SOUP_MEMORY_COPY, json,
+                                    strlen (json));
+}
+
+/* Main thread: the admiral's page, as published, or made now from its fragments (which must
+ * be made) and published. */
+static Page *
+page_for (AdmPortal        *self,
+          const AdmAdmiral *admiral,
+          const char       *lang,
+          const char       *key)
+{
+  Shared *shared = self->shared;
+  g_autofree char *marked = NULL;
+  Page *page;
+
+  g_mutex_lock (&shared->lock);
+  page = g_hash_table_lookup (shared->pages, key);
+  if (page != NULL)
+    g_atomic_rc_box_acquire (page);
+  g_mutex_unlock (&shared->lock);
+  if (page != NULL)
+    return page;
+  marked = _adm_portal_marked_page (self, admiral, lang, NULL, FALSE, NULL);
+  page = _adm_portal_page_new (marked);
+  g_mutex_lock (&shared->lock);
+  g_hash_table_replace (shared->pages, g_strdup (key), g_atomic_rc_box_acquire (page));
+  g_hash_table_replace (shared->versions, g_strdup (key), GUINT_TO_POINTER (page->version));
+  g_mutex_unlock (&shared->lock);
+  g_hash_table_add (self->warm, g_strdup (key));
+  return page;
+}
+
+/* Main thread: answers @job with the admiral's page; its fragments are made. */
+static void
+job_answer_page (AdmPortal        *self,
+                 Job              *job,
+                 const AdmAdmiral *admiral)
+{
+  job->page = page_for (self, admiral, job->lang, job->key);
+  if (job->status == SOUP_STATUS_NOT_FOUND)
+    job->status = SOUP_STATUS_OK;
+  _adm_portal_job_reply (job);
+}
+
+/* Main thread: answers @job with the admiral's page at once when its fragments are made, else
+ * when they are (build_step_cb ()). */
+void
+_adm_portal_job_serve_page (AdmPortal        *self,
+                            Job              *job,
+                            const AdmAdmiral *admiral)
+{
+  if (g_hash_table_contains (self->parts, job->key))
+    job_answer_page (self, job, admiral);
+  else
+    _adm_portal_build_queue (self, admiral->id, job->lang, job->key, job);
+}
+
+/* Making a page in steps */
+
+static void
+build_done (AdmPortal *self,
+            Build     *build)
+{
+  const AdmAdmiral *admiral = self->campaign != NULL
+                              ? _adm_portal_admiral_of (self, build->admiral_id) : NULL;
+
+  /* Made and published even with no request waiting: the next one finds it. */
+  if (admiral != NULL)
+    _adm_portal_page_unref (page_for (self, admiral, build->lang, build->key));
+  for (guint i = 0; i < build->waiting->len; i++)
+    {
+      Job *job = g_ptr_array_index (build->waiting, i);
+
+      if (admiral != NULL)
+        job_answer_page (self, job, admiral);
+      else
+        _adm_portal_job_reply (job);
+    }
+  g_ptr_array_set_size (build->waiting, 0);
+}
+
+/* One step: one fragment of the head build's page (a fleet-card sheet, what his side knows,
+ * or one cycle's report), a few milliseconds, or the page made of them; the next step comes
+ * after the main loop has done what else is ready. */
+static gboolean
+build_step_cb (gpointer data)
+{
+  AdmPortal *self = data;
+  Build *build = g_queue_peek_head (&self->builds);
+  const AdmAdmiral *admiral;
+  guint current, cycle;
+  LangScope scope;
+
+  if (build == NULL)
+    {
+      self->build_source = 0;
+      return G_SOURCE_REMOVE;
+    }
+  admiral = self->campaign != NULL ? _adm_portal_admiral_of (self, build->admiral_id) : NULL;
+  if (admiral == NULL || g_hash_table_contains (self->parts, build->key))
+    {
+      /* Its fragments made (by the steps before, or for a sheet's answer), or gone with the
+       * campaign: the page, in a step of its own. */
+      build_done (self, g_queue_pop_head (&self->builds));
+      _adm_portal_build_free (build);
+      return G_SOURCE_CONTINUE;
+    }
+  /* The campaign changed under the build: its fragments so far are of the old one. */
+  if (build->version != self->version || build->parts == NULL)
+    {
+      g_clear_pointer (&build->parts, _adm_portal_parts_free);
+      if (build->reports != NULL)
+        g_string_free (build->reports, TRUE);
+      build->parts = g_new0 (Parts, 1);
+      build->reports = g_string_new (NULL);
+      build->version = self->version;
+      build->step = 0;
+    }
+  current = _adm_portal_current_cycle (self);
+  _adm_portal_lang_push (&scope, build->lang);
+  if (build->step == 0)
+    build->parts->cards = g_strdup (fragment (self, admiral, build->lang, "cards"));
+  else if (build->step == 1)
+    build->parts->known = g_strdup (fragment (self, admiral, build->lang, "known"));
+  else if ((cycle = current - (build->step - 1)) >= 1 && cycle < current)
+    {
+      g_autofree char *part = g_strdup_printf ("%u", cycle);
+
+      g_string_append (build->reports, fragment (self, admiral, build->lang, part));
+    }
+  _adm_portal_lang_pop (&scope);
+  build->step++;
+  if (build->step >= 2 && (current <= 1 || build->step - 1 >= current))
+    {
+      if (current <= 1)
+        build->parts->reports = adm_portal_page_no_reports ();
+      else
+        build->parts->reports = g_string_free (g_steal_pointer (&build->reports), FALSE);
+      g_hash_table_insert (self->parts, g_strdup (build->key), g_steal_pointer (&build->parts));
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+/* Main thread: @func run at idle priority on the main context until it returns
+ * G_SOURCE_REMOVE, a step each time (pages and reports' PDFs are made one step at a time).
+ * Returns the source's id. */
+static guint
+step_source_add (AdmPortal   *self,
+                 GSourceFunc  func,
+                 const char  *name)
+{
+  GSource *source = g_idle_source_new ();
+  guint id;
+
+  g_source_set_priority (source, G_PRIORITY_DEFAULT_IDLE);
+  g_source_set_callback (source, func, self, NULL);
+  g_source_set_static_name (source, name);
+  id = g_source_attach (source, self->shared->owner);
+  g_source_unref (source);
+  return id;
+}
+
+static void
+step_source_clear (AdmPortal *self,
+                   guint     *id)
+{
+  GSource *source = *id != 0 ? g_main_context_find_source_by_id (self->shared->owner, *id)
+                             : NULL;
+
+  if (source != NULL)
+    g_source_destroy (source);
+  *id = 0;
+}
+
+/* Main thread: the page of @key made in steps, @job (when not NULL) answered with it. */
+void
+_adm_portal_build_queue (AdmPortal  *self,
+                         const char *admiral_id,
+                         const char *lang,
+                         const char *key,
+                         Job        *job)
+{
+  Build *build = NULL;
+
+  for (GList *l = self->builds.head; l != NULL && build == NULL; l = l->next)
+    if (g_str_equal (((Build *) l->data)->key, key))
+      build = l->data;
+  if (build == NULL)
+    {
+      build = g_new0 (Build, 1);
+      build->admiral_id = g_strdup (admiral_id);
+      build->lang = g_strdup (lang);
+      build->key = g_strdup (key);
+      build->waiting = g_ptr_array_new ();
+      g_queue_push_tail (&self->builds, build);
+    }
+  if (job != NULL)
+    g_ptr_array_add (build->waiting, job);
+  if (self->build_source == 0)
+    self->build_source = step_source_add (self, build_step_cb, "[admiralty] portal page");
+}
+
+/* Stopped: the requests waiting for a page are dropped with their connections. */
+void
+_adm_portal_builds_clear (AdmPortal *self)
+{
+  Build *build;
+
+  step_source_clear (self, &self->build_source);
+  while ((build = g_queue_pop_head (&self->builds)) != NULL)
+    {
+      for (guint i = 0; i < build->waiting->len; i++)
+        _adm_portal_job_free (g_ptr_array_index (build->waiting, i));
+      _adm_portal_build_free (build);
+    }
+  /* And the reports' PDFs still to make. */
+  step_source_clear (self, &self->pdf_source);
+  g_queue_clear_full (&self->pdf_jobs, (GDestroyNotify) _adm_portal_job_free);
+}
+
+static cairo_status_t
+write_bytes_cb (void                *closure,
+                const unsigned char *data,
+                unsigned int         length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* @doc as a PDF in memory, A4: nothing of a request reaches the file system. */
+static GBytes *
+doc_pdf (AdmDoc *doc)
+{
+  GByteArray *bytes = g_byte_array_new ();
+  AdmPaper paper;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  g_autoptr(AdmDocLayout) layout = NULL;
+
+  adm_paper_from_name ("a4", &paper);
+  surface = cairo_pdf_surface_create_for_stream (write_bytes_cb, bytes, paper.width,
+                                                 paper.height);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, adm_doc_get_title (doc));
+  cr = cairo_create (surface);
+  layout = adm_doc_layout_new (doc, cr, paper.width, paper.height);
+  for (guint page = 0; page < adm_doc_layout_get_n_pages (layout); page++)
+    {
+      adm_doc_layout_render_page (layout, cr, page);
+      cairo_show_page (cr);
+    }
+  g_clear_pointer (&layout, adm_doc_layout_free);
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  cairo_surface_destroy (surface);
+  return g_byte_array_free_to_bytes (bytes);
+}
+
+/* "report-N.pdf" with N a resolved cycle (before @current), written as a plain number, or 0. */
+guint
+_adm_portal_parse_report (guint       current,
+                          const char *rest)
+{
+  guint64 cycle = 0;
+  const char *c = rest + strlen ("report-");
+
+  if (!g_str_has_prefix (rest, "report-") || !g_ascii_isdigit (*c) || *c == '0')
+    return 0;
+  for (; g_ascii_isdigit (*c) && cycle < 100000; c++)
+    cycle = cycle * 10 + (guint64) (*c - '0');
+  if (!g_str_equal (c, ".pdf") || cycle >= current)
+    return 0;
+  return (guint) cycle;
+}
+
+typedef struct {
+  Job   *job;
+  char  *key;
+  guint  version;
+} PdfTask;
+
+static void
+pdf_task_free (gpointer data)
+{
+  PdfTask *task = data;
+
+  /* A job still here was not answered: its server is gone. */
+  if (task->job != NULL)
+    _adm_portal_job_free (task->job);
+  g_free (task->key);
+  g_free (task);
+}
+
+/* A thread of the pool: the document drawn as a PDF. Drawing needs no translation (the
+ * document's words, its page footer included, were translated when it was made) and no
+ * campaign: nothing the main thread changes. */
+static void
+pdf_draw_thread (GTask        *task,
+                 gpointer      source,
+                 gpointer      data,
+                 GCancellable *cancellable)
+{
+  g_task_return_pointer (task, doc_pdf (data), (GDestroyNotify) g_bytes_unref);
+}
+
+/* Main thread: the PDF drawn; published (unless the campaign changed meanwhile) and sent. */
+static void
+pdf_drawn_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      data)
+{
+  AdmPortal *self = ADM_PORTAL (source);
+  PdfTask *pdf_task = data;
+  GBytes *pdf = g_task_propagate_pointer (G_TASK (result), NULL);
+  Job *job = g_steal_pointer (&pdf_task->job);
+
+  /* Its server stopped meanwhile: nothing would read an answer. */
+  if (self->server == NULL || self->server->context != job->reply_to)
+    {
+      _adm_portal_job_free (job);
+      g_clear_pointer (&pdf, g_bytes_unref);
+    }
+  else
+    {
+      if (pdf_task->version == self->version)
+        {
+          g_mutex_lock (&self->shared->lock);
+          g_hash_table_replace (self->shared->pdfs, g_strdup (pdf_task->key), g_bytes_ref (pdf));
+          g_mutex_unlock (&self->shared->lock);
+        }
+      job->pdf = pdf;
+      job->status = SOUP_STATUS_OK;
+      _adm_portal_job_reply (job);
+    }
+  pdf_task_free (pdf_task);
+}
+
+/* Main thread: @job's report as a PDF, made once per campaign version and published. The
+ * report is made here, from the campaign, in the admiral's language; it is drawn on a thread
+ * of its own (a large one took 27 ms: the UI never waits for the portal). */
+static void
+job_pdf (AdmPortal        *self,
+         Job              *job,
+         const AdmAdmiral *admiral)
+{
+  Shared *shared = self->shared;
+  g_autofree char *key = g_strdup_printf ("%s\n%s\n%u", admiral->id, job->lang, job->cycle);
+  GBytes *pdf;
+
+  g_mutex_lock (&shared->lock);
+  pdf = g_hash_table_lookup (shared->pdfs, key);
+  if (pdf != NULL)
+    g_bytes_ref (pdf);
+  g_mutex_unlock (&shared->lock);
+  if (pdf == NULL && job->cycle < _adm_portal_current_cycle (self))
+    {
+      g_autoptr(GError) error = NULL;
+      AdmDoc *doc;
+      LangScope scope;
+      PdfTask *pdf_task;
+      g_autoptr(GTask) task = NULL;
+
+      _adm_portal_lang_push (&scope, job->lang);
+      doc = adm_report_build (self->campaign, ADM_REPORT_ADMIRAL, admiral->id, job->cycle,
+                              self->battles_dir, &error);
+      _adm_portal_lang_pop (&scope);
+      if (doc == NULL)
+        {
+          job->status = SOUP_STATUS_INTERNAL_SERVER_ERROR;
+          job->text = g_strdup (error->message);
+          _adm_portal_job_reply (job);
+          return;
+        }
+      pdf_task = g_new0 (PdfTask, 1);
+      pdf_task->job = job;
+      pdf_task->key = g_steal_pointer (&key);
+      pdf_task->version = self->version;
+      task = g_task_new (self, NULL, pdf_drawn_cb, pdf_task);
+      g_task_set_task_data (task, doc, (GDestroyNotify) adm_doc_free);
+      g_task_set_name (task, "[admiralty] portal report PDF");
+      g_task_run_in_thread (task, pdf_draw_thread);
+      return;
+    }
+  job->pdf = pdf;
+  job->status = pdf != NULL ? SOUP_STATUS_OK : SOUP_STATUS_NOT_FOUND;
+  _adm_portal_job_reply (job);
+}
+
+/* One report's PDF a step: each takes a few milliseconds, and the requests for the eleven
+ * admirals' reports arriving at once would otherwise hold the main loop for all of them in
+ * one stretch (the UI never waits for the portal). */
+static gboolean
+pdf_step_cb (gpointer data)
+{
+  AdmPortal *self = data;
+  Job *job = g_queue_pop_head (&self->pdf_jobs);
+  const AdmAdmiral *admiral;
+
+  if (job == NULL)
+    {
+      self->pdf_source = 0;
+      return G_SOURCE_REMOVE;
+    }
+  admiral = self->campaign != NULL ? _adm_portal_admiral_of (self, job->admiral_id) : NULL;
+  if (admiral == NULL)
+    _adm_portal_job_reply (job);
+  else
+    job_pdf (self, job, admiral);
+  return G_SOURCE_CONTINUE;
+}
+
+void
+_adm_portal_pdf_queue (AdmPortal *self,
+                       Job       *job)
+{
+  g_queue_push_tail (&self->pdf_jobs, job);
+  if (self->pdf_source == 0)
+    self->pdf_source = step_source_add (self, pdf_step_cb, "[admiralty] portal report PDF");
+}

@@ -1,0 +1,742 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-portal-server.c: the portal's server thread (adm-portal.c): its own GMainContext, the
+ * listening socket and the connections it accepts, handed to libsoup one by one, each bounded
+ * in time and in the length of its body before it is read; the thread's start and stop; the
+ * rate limit, the headers of every answer and the one 404; the one handler that parses every
+ * path strictly and routes it — answered from what the main thread published, handed to it
+ * as a Job, or to another part's route (the tables'). */
+
+#include "config.h"
+
+#include <string.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/resource.h>
+#include <libsoup/soup.h>
+
+#include "adm-portal-internal.h"
+#include "adm-portal-private.h"
+
+/* The most client addresses whose rate is tracked before the table is started afresh. */
+#define MAX_CLIENTS 1024
+/* The most connections open at once, a room of phones and tablets with a page, a poll and a
+ * PDF each; no more than a quarter of the process's open-file limit, so that the campaign's
+ * saves always find a descriptor (the rest wait in the listening socket's backlog). */
+#define MAX_CONNECTIONS 128
+/* Seconds a connection has to send its whole request, from its opening: a phone that opens
+ * one and says nothing, or stops halfway, does not keep it. */
+#define REQUEST_TIMEOUT 15
+/* Seconds before accepting is tried again after the system refused a connection for a
+ * reason of its own (not for want of descriptors). */
+#define ACCEPT_RETRY 1
+
+typedef struct {
+  double tokens;
+  gint64 last;   /* monotonic µs */
+} Bucket;
+
+static void
+add_common_headers (SoupServerMessage *msg)
+{
+  SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
+
+  soup_message_headers_replace (headers, "Cache-Control", "no-store");
+  soup_message_headers_replace (headers, "Referrer-Policy", "no-referrer");
+  soup_message_headers_replace (headers, "X-Content-Type-Options", "nosniff");
+  soup_message_headers_replace (headers, "X-Frame-Options", "DENY");
+}
+
+void
+_adm_portal_respond_text (SoupServerMessage *msg,
+                          guint              status,
+                          const char        *text)
+{
+  SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
+
+  add_common_headers (msg);
+  soup_message_headers_replace (headers, "Content-Security-Policy", "default-src 'none'");
+  soup_server_message_set_status (msg, status, NULL);
+  soup_server_message_set_response (msg, "text/plain; charset=utf-8", SOUP_MEMORY_COPY,
+                                    text, strlen (text));
+}
+
+/* POST/Redirect/GET: a sheet handed in is answered with "see his page", which the browser
+ * then loads with a GET — a reload of it sends nothing again. The target is relative to the
+ * sheet's own URL ("/a/TOKEN/sheet" → "/a/TOKEN/"), so it says nothing the request did not. */
+void
+_adm_portal_respond_redirect (SoupServerMessage *msg)
+{
+  add_common_headers (msg);
+  soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Location",
+                                "./");
+  _adm_portal_respond_text (msg, SOUP_STATUS_SEE_OTHER, "See ./\n");
+}
+
+/* The one answer to every wrong token, wrong path and wrong method: nothing in it says which
+ * it was. */
+static void
+not_found (SoupServerMessage *msg)
+{
+  _adm_portal_respond_text (msg, SOUP_STATUS_NOT_FOUND, "Not found\n");
+}
+
+void
+_adm_portal_not_found (SoupServerMessage *msg)
+{
+  not_found (msg);
+}
+
+void
+_adm_portal_add_common_headers (SoupServerMessage *msg)
+{
+  add_common_headers (msg);
+}
+
+
+/* Rate limit: a token bucket per client address. Server thread, under the lock. */
+static gboolean
+rate_allows (Shared            *shared,
+             SoupServerMessage *msg)
+{
+  const char *host = soup_server_message_get_remote_host (msg);
+  gint64 now = g_get_monotonic_time ();
+  Bucket *bucket;
+
+  if (host == NULL)
+    host = "";
+  bucket = g_hash_table_lookup (shared->buckets, host);
+  if (bucket == NULL)
+    {
+      if (g_hash_table_size (shared->buckets) >= MAX_CLIENTS)
+        g_hash_table_remove_all (shared->buckets);
+      bucket = g_new (Bucket, 1);
+      bucket->tokens = shared->burst;
+      bucket->last = now;
+      g_hash_table_insert (shared->buckets, g_strdup (host), bucket);
+    }
+  bucket->tokens = MIN ((double) shared->burst,
+                        bucket->tokens + (now - bucket->last) * shared->rate / G_USEC_PER_SEC);
+  bucket->last = now;
+  if (bucket->tokens < 1.0)
+    return FALSE;
+  bucket->tokens -= 1.0;
+  return TRUE;
+}
+
+/* Dispatch: the server thread */
+
+/* His page (or, @status, status.json with his page's version): at once when it is made, else
+ * when the main thread has made it. */
+static void
+serve_page (Server            *server,
+            SoupServerMessage *msg,
+            const char        *admiral_id,
+            gboolean           status)
+{
+  Shared *shared = server->shared;
+  SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
+  const char *lang = adm_portal_page_language (soup_message_headers_get_one (request,
+                                                                             "Accept-Language"));
+  g_autofree char *key = g_strdup_printf ("%s\n%s", admiral_id, lang);
+  GPtrArray *waiting;
+  Page *page = NULL;
+  gpointer version = NULL;
+  gboolean made;
+
+  g_mutex_lock (&shared->lock);
+  if (status)
+    made = g_hash_table_lookup_extended (shared->versions, key, NULL, &version);
+  else if ((made = (page = g_hash_table_lookup (shared->pages, key)) != NULL))
+    g_atomic_rc_box_acquire (page);
+  g_mutex_unlock (&shared->lock);
+  if (status && made)
+    {
+      _adm_portal_respond_status (shared, msg, admiral_id, GPOINTER_TO_UINT (version));
+      return;
+    }
+  if (page != NULL)
+    {
+      _adm_portal_respond_page (shared, msg, SOUP_STATUS_OK, admiral_id, page);
+      _adm_portal_page_unref (page);
+      return;
+    }
+  soup_server_message_pause (msg);
+  if (status)
+    g_object_set_data (G_OBJECT (msg), "adm-portal-status", GINT_TO_POINTER (TRUE));
+  waiting = g_hash_table_lookup (server->waiting, key);
+  if (waiting == NULL)
+    {
+      waiting = g_ptr_array_new_with_free_func (g_object_unref);
+      g_hash_table_insert (server->waiting, g_strdup (key), waiting);
+      _adm_portal_job_send (_adm_portal_job_new (server, JOB_PAGE, admiral_id, lang));
+    }
+  g_ptr_array_add (waiting, g_object_ref (msg));
+}
+
+static void
+serve_pdf (Server            *server,
+           SoupServerMessage *msg,
+           const char        *admiral_id,
+           guint              cycle)
+{
+  Shared *shared = server->shared;
+  SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
+  const char *lang = adm_portal_page_language (soup_message_headers_get_one (request,
+                                                                             "Accept-Language"));
+  g_autofree char *key = g_strdup_printf ("%s\n%s\n%u", admiral_id, lang, cycle);
+  Job *job = _adm_portal_job_new (server, JOB_PDF, admiral_id, lang);
+
+  job->cycle = cycle;
+  job->msg = g_object_ref (msg);
+  g_mutex_lock (&shared->lock);
+  job->pdf = g_hash_table_lookup (shared->pdfs, key);
+  if (job->pdf != NULL)
+    g_bytes_ref (job->pdf);
+  g_mutex_unlock (&shared->lock);
+  soup_server_message_pause (msg);
+  if (job->pdf != NULL)
+    {
+      _adm_portal_job_answer_cb (job);
+      _adm_portal_job_free (job);
+    }
+  else
+    _adm_portal_job_send (job);
+}
+
+/* Server thread: @msg handed to the route whose prefix its @path begins with, if any, which
+ * answers it; FALSE when no route has it. The route's data is referenced while it serves:
+ * the route itself may be removed meanwhile. */
+static gboolean
+route_serves (Shared            *shared,
+              SoupServerMessage *msg,
+              const char        *path)
+{
+  AdmPortalRouteFunc func = NULL;
+  GDestroyNotify unref = NULL;
+  gpointer data = NULL;
+
+  g_mutex_lock (&shared->lock);
+  for (guint i = 0; path != NULL && i < shared->routes->len; i++)
+    {
+      Route *route = g_ptr_array_index (shared->routes, i);
+
+      if (g_str_has_prefix (path, route->prefix))
+        {
+          func = route->func;
+          unref = route->unref;
+          data = route->ref (route->data);
+          break;
+        }
+    }
+  g_mutex_unlock (&shared->lock);
+  if (func == NULL)
+    return FALSE;
+  func (msg, path, data);
+  unref (data);
+  return TRUE;
+}
+
+/* Server thread: the largest body a request for @path may have. */
+static gsize
+max_body_of (Shared     *shared,
+                         const char *path)
+{
+  gsize max = ADM_PORTAL_MAX_BODY;
+
+  g_mutex_lock (&shared->lock);
+  for (guint i = 0; path != NULL && i < shared->routes->len; i++)
+    {
+      Route *route = g_ptr_array_index (shared->routes, i);
+
+      if (g_str_has_prefix (path, route->prefix))
+        {
+          max = route->max_body;
+          break;
+        }
+    }
+  g_mutex_unlock (&shared->lock);
+  return max;
+}
+
+static void
+handle_cb (SoupServer        *soup,
+                       SoupServerMessage *msg,
+                       const char        *unused_path,
+                       GHashTable        *query,
+                       gpointer           user_data)
+{
+  Server *server = user_data;
+  Shared *shared = server->shared;
+  const char *method = soup_server_message_get_method (msg);
+  const char *path = g_uri_get_path (soup_server_message_get_uri (msg));
+  gboolean get = g_str_equal (method, "GET") || g_str_equal (method, "HEAD");
+  const char *admiral_id;
+  const char *rest;
+  gboolean open, allowed;
+  guint cycle, current;
+
+  g_mutex_lock (&shared->lock);
+  open = shared->open;
+  allowed = open && rate_allows (shared, msg);
+  current = shared->cycle;
+  g_mutex_unlock (&shared->lock);
+  if (!open)
+    {
+      not_found (msg);
+      return;
+    }
+  if (!allowed)
+    {
+      /* 429 Too Many Requests (RFC 6585), which libsoup 3.2 has no name for. */
+      _adm_portal_respond_text (msg, 429, "Too many requests\n");
+      return;
+    }
+  if (route_serves (shared, msg, path))
+    return;
+  /* "/a/" TOKEN "/" REST exactly. libsoup has already decoded the path's %XX and resolved its
+   * dot segments (RFC 3986), so an encoded or dotted path is read as what it stands for: it
+   * reaches a page only by naming that page's own token. */
+  if (path == NULL || !g_str_has_prefix (path, "/a/") ||
+      strlen (path) < 3 + ADM_PORTAL_TOKEN_CHARS + 1 || path[3 + ADM_PORTAL_TOKEN_CHARS] != '/')
+    {
+      not_found (msg);
+      return;
+    }
+  admiral_id = adm_portal_tokens_lookup (shared->tokens, path + 3, ADM_PORTAL_TOKEN_CHARS);
+  rest = path + 3 + ADM_PORTAL_TOKEN_CHARS + 1;
+  if (admiral_id == NULL)
+    not_found (msg);
+  else if (get && *rest == '\0')
+    serve_page (server, msg, admiral_id, FALSE);
+  else if (get && g_str_equal (rest, "status.json"))
+    serve_page (server, msg, admiral_id, TRUE);
+  else if (g_str_equal (method, "POST") && g_str_equal (rest, "sheet"))
+    _adm_portal_receive_sheet (server, msg, admiral_id, JOB_SHEET);
+  else if (g_str_equal (method, "POST") && g_str_equal (rest, "final"))
+    _adm_portal_receive_sheet (server, msg, admiral_id, JOB_FINAL);
+  else if (get && (cycle = _adm_portal_parse_report (current, rest)) > 0)
+    serve_pdf (server, msg, admiral_id, cycle);
+  else
+    not_found (msg);
+}
+
+/* Refuses @msg with @status and closes its connection at once, without reading its body:
+ * libsoup would otherwise read a body of any length before answering. */
+static void
+refuse_unread (SoupServerMessage *msg,
+               const char        *status_line)
+{
+  g_autoptr(GIOStream) stream = soup_server_message_steal_connection (msg);
+  g_autofree char *reply = g_strdup_printf ("HTTP/1.1 %s\r\nContent-Length: 0\r\n"
+                                            "Connection: close\r\n\r\n", status_line);
+
+  if (stream == NULL)
+    return;
+  g_output_stream_write_all (g_io_stream_get_output_stream (stream), reply, strlen (reply),
+                             NULL, NULL, NULL);
+  g_io_stream_close (stream, NULL, NULL);
+}
+
+/* Bodies are bounded before they are read: a POST says its length, and no more than
+ * ADM_PORTAL_MAX_BODY (or its route's bound, _adm_portal_add_route ()); no chunked bodies. An answer is bounded too: libsoup answers a Range
+ * of many parts with a multipart body built in memory, a copy of the whole for each part (a
+ * few KB of overlapping "0-" ranges ask for hundreds of MB), so a request for more than one
+ * range gets the whole body instead, as RFC 9110 (14.2) lets a server do; one range is
+ * answered, no larger than the body. */
+static void
+got_headers_cb (SoupServerMessage *msg,
+                gpointer           user_data)
+{
+  Server *server = user_data;
+  const char *path = g_uri_get_path (soup_server_message_get_uri (msg));
+  SoupMessageHeaders *headers = soup_server_message_get_request_headers (msg);
+  goffset length = soup_message_headers_get_content_length (headers);
+  SoupEncoding encoding = soup_message_headers_get_encoding (headers);
+  const char *range = soup_message_headers_get_one (headers, "Range");
+
+  if (range != NULL && strchr (range, ',') != NULL)
+    soup_message_headers_remove (headers, "Range");
+
+  if (encoding != SOUP_ENCODING_NONE && encoding != SOUP_ENCODING_CONTENT_LENGTH)
+    refuse_unread (msg, "411 Length Required");
+  else if (encoding != SOUP_ENCODING_NONE && length > 0 &&
+           (guint64) length > max_body_of (server->shared, path))
+    refuse_unread (msg, "413 Payload Too Large");
+  /* libsoup's own "got-headers" handler, which runs before this one, answers 400 to a path
+   * whose %XX decoding makes a new ".." segment or a NUL ("%2e%2e%2f", "%00"): such a path
+   * is a wrong one like any other and gets the one 404. */
+  else if (soup_server_message_get_status (msg) == SOUP_STATUS_BAD_REQUEST)
+    not_found (msg);
+}
+
+/* The connections: accepted here, not by libsoup's listener, which stops accepting for good
+ * at the first failed accept (a client gone before it, the process out of descriptors), and
+ * handed to libsoup one by one. Every answer closes its connection ("Connection: close"):
+ * libsoup 3.2 never reads the end of a kept-alive connection the phone has closed, which would
+ * then stay open for ever. At most max_connections are open; a request not read within
+ * REQUEST_TIMEOUT is dropped with its connection. */
+
+static void accept_resume (Server *server);
+
+static void
+connection_free (gpointer data)
+{
+  Connection *connection = data;
+
+  if (connection->timeout != NULL)
+    {
+      g_source_destroy (connection->timeout);
+      g_source_unref (connection->timeout);
+    }
+  g_free (connection);
+}
+
+/* Server thread: its request is read — handled from now on, and answered. */
+static void
+got_body_cb (SoupServerMessage *msg,
+             gpointer           data)
+{
+  Connection *connection = data;
+
+  if (connection->timeout != NULL)
+    {
+      g_source_destroy (connection->timeout);
+      g_clear_pointer (&connection->timeout, g_source_unref);
+    }
+}
+
+/* Server thread: libsoup closed it (answered, or the client went), or it was taken away. */
+static void
+disconnected_cb (SoupServerMessage *msg,
+                 gpointer           data)
+{
+  Connection *connection = data;
+  Server *server = connection->server;
+
+  g_signal_handlers_disconnect_by_data (msg, connection);
+  g_hash_table_remove (server->connections, connection);
+  accept_resume (server);
+}
+
+/* Server thread: the request was not read in time; its connection is closed unanswered. */
+static gboolean
+request_timeout_cb (gpointer data)
+{
+  Connection *connection = data;
+  g_autoptr(SoupServerMessage) msg = g_object_ref (connection->msg);
+  g_autoptr(GIOStream) stream = NULL;
+
+  g_clear_pointer (&connection->timeout, g_source_unref);
+  /* Taking the connection from libsoup emits "disconnected": @connection is freed. */
+  stream = soup_server_message_steal_connection (msg);
+  if (stream != NULL)
+    g_io_stream_close (stream, NULL, NULL);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+request_started_cb (SoupServer        *soup,
+                    SoupServerMessage *msg,
+                    gpointer           user_data)
+{
+  Server *server = user_data;
+  Connection *connection = g_steal_pointer (&server->accepted);
+
+  soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Connection",
+                                "close");
+  g_signal_connect (msg, "got-headers", G_CALLBACK (got_headers_cb), server);
+  if (connection == NULL)
+    return;
+  connection->msg = msg;
+  connection->timeout = g_timeout_source_new_seconds (REQUEST_TIMEOUT);
+  g_source_set_callback (connection->timeout, request_timeout_cb, connection, NULL);
+  g_source_attach (connection->timeout, server->context);
+  g_signal_connect (msg, "got-body", G_CALLBACK (got_body_cb), connection);
+  g_signal_connect (msg, "disconnected", G_CALLBACK (disconnected_cb), connection);
+}
+
+static void server_failed (Server     *server,
+                           const char *message);
+
+/* Server thread: hands @socket, just accepted, to libsoup. */
+static void
+accept_one (Server  *server,
+            GSocket *socket)
+{
+  g_autoptr(GSocketConnection) stream = g_socket_connection_factory_create_connection (socket);
+  g_autoptr(GSocketAddress) local = g_socket_get_local_address (socket, NULL);
+  g_autoptr(GSocketAddress) remote = g_socket_get_remote_address (socket, NULL);
+  Connection *connection = g_new0 (Connection, 1);
+
+  g_socket_set_option (socket, IPPROTO_TCP, TCP_NODELAY, TRUE, NULL);
+  connection->server = server;
+  g_hash_table_add (server->connections, connection);
+  server->accepted = connection;
+  soup_server_accept_iostream (server->soup, G_IO_STREAM (stream), local, remote, NULL);
+  /* libsoup 3.2 starts the connection's first request at once ("request-started"). */
+  if (server->accepted != NULL)
+    {
+      server->accepted = NULL;
+      g_hash_table_remove (server->connections, connection);
+      g_io_stream_close (G_IO_STREAM (stream), NULL, NULL);
+    }
+}
+
+static gboolean
+accept_retry_cb (gpointer data)
+{
+  Server *server = data;
+
+  g_clear_pointer (&server->retry, g_source_unref);
+  accept_resume (server);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+accept_pause (Server *server)
+{
+  if (server->accepting == NULL)
+    return;
+  g_source_destroy (server->accepting);
+  g_clear_pointer (&server->accepting, g_source_unref);
+}
+
+/* Server thread: the connections waiting, as many as may be open. */
+static gboolean
+accept_cb (GSocket      *listening,
+           GIOCondition  condition,
+           gpointer      data)
+{
+  Server *server = data;
+
+  while (g_hash_table_size (server->connections) < server->max_connections)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GSocket) socket = g_socket_accept (listening, NULL, &error);
+
+      if (socket != NULL)
+        {
+          accept_one (server, socket);
+          continue;
+        }
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
+        return G_SOURCE_CONTINUE;
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_TOO_MANY_OPEN_FILES))
+        {
+          /* The process is out of descriptors: the portal gives way before the campaign's
+           * saves do. */
+          server_failed (server, error->message);
+          return G_SOURCE_CONTINUE;
+        }
+      /* A client gone before it was accepted, or the like: tried again in a while. */
+      accept_pause (server);
+      if (server->retry == NULL)
+        {
+          server->retry = g_timeout_source_new_seconds (ACCEPT_RETRY);
+          g_source_set_callback (server->retry, accept_retry_cb, server, NULL);
+          g_source_attach (server->retry, server->context);
+        }
+      return G_SOURCE_CONTINUE;
+    }
+  /* As many open as may be: the rest wait in the backlog until one closes. */
+  accept_pause (server);
+  return G_SOURCE_CONTINUE;
+}
+
+/* Server thread: accepting again, unless it is already, waits a retry, or may not. */
+static void
+accept_resume (Server *server)
+{
+  if (server->accepting != NULL || server->retry != NULL || server->failed ||
+      server->soup == NULL ||
+      g_hash_table_size (server->connections) >= server->max_connections)
+    return;
+  server->accepting = g_socket_create_source (server->socket, G_IO_IN, NULL);
+  g_source_set_callback (server->accepting, G_SOURCE_FUNC (accept_cb), server, NULL);
+  g_source_attach (server->accepting, server->context);
+}
+
+typedef struct {
+  Shared *shared;
+  Server *server;   /* compared, never followed: the server that failed */
+  char   *message;
+} Failure;
+
+/* Main thread: the portal whose server ran out of descriptors stops, and says why. */
+static gboolean
+failed_cb (gpointer data)
+{
+  Failure *failure = data;
+  g_autoptr(AdmPortal) portal = g_weak_ref_get (&failure->shared->portal);
+
+  if (portal != NULL && portal->server == failure->server)
+    _adm_portal_fail (portal, failure->message);
+  _adm_portal_shared_unref (failure->shared);
+  g_free (failure->message);
+  g_free (failure);
+  return G_SOURCE_REMOVE;
+}
+
+/* Server thread: accepts no more, and asks the main thread to stop the portal. */
+static void
+server_failed (Server     *server,
+               const char *message)
+{
+  Failure *failure;
+
+  accept_pause (server);
+  if (server->failed)
+    return;
+  server->failed = TRUE;
+  failure = g_new0 (Failure, 1);
+  failure->shared = _adm_portal_shared_ref (server->shared);
+  failure->server = server;
+  failure->message = g_strdup (message);
+  g_main_context_invoke (server->shared->owner, failed_cb, failure);
+}
+
+/* The most connections open at once: MAX_CONNECTIONS, and no more than a quarter of the
+ * process's limit on open files. */
+static guint
+max_connections (void)
+{
+  struct rlimit limit;
+
+  if (getrlimit (RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY &&
+      limit.rlim_cur / 4 < MAX_CONNECTIONS)
+    return (guint) MAX (limit.rlim_cur / 4, 1);
+  return MAX_CONNECTIONS;
+}
+
+/* The server thread */
+
+static gboolean
+server_ready_cb (gpointer data)
+{
+  Server *server = data;
+
+  g_mutex_lock (&server->ready_lock);
+  server->ready = TRUE;
+  g_cond_signal (&server->ready_cond);
+  g_mutex_unlock (&server->ready_lock);
+  return G_SOURCE_REMOVE;
+}
+
+/* Serves on its own context until adm_portal_stop () quits its loop: only the sockets' own
+ * readiness and the requests' REQUEST_TIMEOUT wake it (no polling). */
+static gpointer
+server_thread (gpointer data)
+{
+  Server *server = data;
+
+  g_main_context_push_thread_default (server->context);
+  server->soup = soup_server_new ("server-header", "Admiralty", NULL);
+  soup_server_add_handler (server->soup, NULL, handle_cb, server, NULL);
+  g_signal_connect (server->soup, "request-started", G_CALLBACK (request_started_cb), server);
+  g_socket_set_blocking (server->socket, FALSE);
+  accept_resume (server);
+  /* Ready once the loop runs: a stop from then on ends it. */
+  {
+    GSource *source = g_idle_source_new ();
+
+    g_source_set_callback (source, server_ready_cb, server, NULL);
+    g_source_attach (source, server->context);
+    g_source_unref (source);
+  }
+  g_main_loop_run (server->loop);
+
+  /* Stopping: the requests still waiting for the main thread are dropped with their
+   * connections, which close before the thread ends. */
+  g_hash_table_remove_all (server->waiting);
+  accept_pause (server);
+  if (server->retry != NULL)
+    {
+      g_source_destroy (server->retry);
+      g_clear_pointer (&server->retry, g_source_unref);
+    }
+  soup_server_disconnect (server->soup);
+  g_clear_object (&server->soup);
+  while (g_main_context_iteration (server->context, FALSE))
+    ;
+  g_socket_close (server->socket, NULL);
+  g_main_context_pop_thread_default (server->context);
+  return NULL;
+}
+
+static void
+server_free (Server *server)
+{
+  g_clear_object (&server->socket);
+  g_hash_table_unref (server->waiting);
+  g_hash_table_unref (server->connections);
+  g_main_loop_unref (server->loop);
+  g_main_context_unref (server->context);
+  g_mutex_clear (&server->ready_lock);
+  g_cond_clear (&server->ready_cond);
+  _adm_portal_shared_unref (server->shared);
+  g_free (server);
+}
+
+/* Serves what @socket, listening, accepts, on a thread of its own. */
+Server *
+_adm_portal_server_start (Shared   *shared,
+                          GSocket  *socket)
+{
+  Server *server = g_new0 (Server, 1);
+
+  server->shared = _adm_portal_shared_ref (shared);
+  server->context = g_main_context_new ();
+  server->loop = g_main_loop_new (server->context, FALSE);
+  server->socket = g_object_ref (socket);
+  server->waiting = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                           (GDestroyNotify) g_ptr_array_unref);
+  server->connections = g_hash_table_new_full (NULL, NULL, connection_free, NULL);
+  server->max_connections = max_connections ();
+  g_mutex_init (&server->ready_lock);
+  g_cond_init (&server->ready_cond);
+  server->thread = g_thread_new ("adm-portal", server_thread, server);
+  g_mutex_lock (&server->ready_lock);
+  while (!server->ready)
+    g_cond_wait (&server->ready_cond, &server->ready_lock);
+  g_mutex_unlock (&server->ready_lock);
+  return server;
+}
+
+void
+_adm_portal_server_stop (Server *server)
+{
+  g_main_loop_quit (server->loop);
+  g_thread_join (server->thread);
+  server_free (server);
+}
+
+/* Listens with a backlog for a room of phones: GSocket's default of 10 pending connections
+ * makes the eleventh of a burst wait a second for its SYN to be sent again. */
+#define BACKLOG 256
+
+GSocket *
+_adm_portal_listen_on (GSocketAddress  *address,
+                       GError         **error)
+{
+  g_autoptr(GSocket) socket = g_socket_new (g_socket_address_get_family (address),
+                                            G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP, error);
+
+  if (socket == NULL)
+    return NULL;
+  g_socket_set_listen_backlog (socket, BACKLOG);
+  if (!g_socket_bind (socket, address, TRUE, error) || !g_socket_listen (socket, error))
+    return NULL;
+  return g_steal_pointer (&socket);
+}
+
+/* The port @socket listens on (port 0 asks the system for one). */
+guint
+_adm_portal_bound_port (GSocket *socket,
+                        guint    asked)
+{
+  g_autoptr(GSocketAddress) local = g_socket_get_local_address (socket, NULL);
+
+  if (local != NULL && G_IS_INET_SOCKET_ADDRESS (local))
+    return g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (local));
+  return asked;
+}
