@@ -449,6 +449,65 @@ test_join_taken_back (Fixture       *fixture,
   gtk_window_destroy (GTK_WINDOW (tables));
 }
 
+/* The token part of a join link ("/table/TOKEN/"): a portal started again listens on
+ * another port. */
+static const char *
+link_token (const char *link)
+{
+  const char *path = strstr (link, "/table/");
+
+  g_assert_nonnull (path);
+  return path;
+}
+
+/* The chief's Admiralty killed and started again: turning the admirals' portal on serves the
+ * tables again, with the same links, and the queue offers them (F-STRAT-4). */
+static void
+test_tables_come_back (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL, *after = NULL;
+  AdmiraltyTablesDialog *tables;
+  AdmiraltyShareDialog *share;
+  AdmTableServer *server;
+  AdmPortal *portal;
+
+  portal = admiralty_share_dialog_portal_for (GTK_WINDOW (fixture->window),
+                                              fixture->window->campaign, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (adm_portal_start (portal, "127.0.0.1", 0, &error));
+  g_assert_no_error (error);
+  tables = admiralty_tables_dialog_new (GTK_WINDOW (fixture->window), portal);
+  g_assert_true (admiralty_tables_dialog_set_n_tables (tables, 2, &error));
+  g_assert_no_error (error);
+  before = adm_table_server_get_link (admiralty_tables_dialog_get_server (
+                                        GTK_WINDOW (fixture->window), portal), "Table 2");
+  gtk_window_destroy (GTK_WINDOW (tables));
+
+  /* Started again: a new window on the same file; the portal turned on by its switch. */
+  close_window (fixture->window);
+  fixture->window = admiralty_window_new (app);
+  fixture->window->clock_notifies = FALSE;
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  iterate_until (widget_mapped, fixture->window, 5000);
+  g_assert_true (admiralty_window_open (fixture->window, fixture->campaign_path));
+  iterate ();
+  portal = admiralty_share_dialog_portal_for (GTK_WINDOW (fixture->window),
+                                              fixture->window->campaign, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_null (admiralty_tables_dialog_get_server (GTK_WINDOW (fixture->window), portal));
+  share = admiralty_share_dialog_new (GTK_WINDOW (fixture->window), portal);
+  g_assert_true (admiralty_share_dialog_set_running (share, "127.0.0.1", 0, TRUE));
+  server = admiralty_tables_dialog_get_server (GTK_WINDOW (fixture->window), portal);
+  g_assert_nonnull (server);
+  g_assert_cmpuint (adm_table_server_get_n_tables (server), ==, 2);
+  g_assert_cmpuint (admiralty_order_board_get_n_tables (board (fixture)), ==, 2);
+  after = adm_table_server_get_link (server, "Table 2");
+  g_assert_cmpstr (link_token (after), ==, link_token (before));
+  gtk_window_destroy (GTK_WINDOW (share));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -460,5 +519,7 @@ main (int   argc,
               test_join_and_play, fixture_tear_down);
   g_test_add ("/ui/tables-ui/F-STRAT-4/join-taken-back", Fixture, NULL, fixture_set_up,
               test_join_taken_back, fixture_tear_down);
+  g_test_add ("/ui/tables-ui/F-STRAT-4/tables-come-back", Fixture, NULL, fixture_set_up,
+              test_tables_come_back, fixture_tear_down);
   return ui_test_finish (g_test_run ());
 }

@@ -7,6 +7,7 @@
 
 #include "admiralty-share-dialog.h"
 #include "adm-portal-qr.h"
+#include "admiralty-tables-dialog.h"
 
 #define PORTAL_KEY "admiralty-portal"
 #define QR_SIZE 148
@@ -208,6 +209,10 @@ admiralty_share_dialog_set_running (AdmiraltyShareDialog *self,
       adw_action_row_set_subtitle (self->running_row, error->message);
       ok = FALSE;
     }
+  /* The tables this campaign was served to before come back with the portal. */
+  if (running && ok && gtk_window_get_transient_for (GTK_WINDOW (self)) != NULL)
+    admiralty_tables_dialog_resume (gtk_window_get_transient_for (GTK_WINDOW (self)),
+                                    self->portal);
   update_running (self);
   return ok;
 }

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "admiralty-tables-dialog.h"
+#include "admiralty-window-private.h"
 #include "adm-portal-qr.h"
 
 #define TABLES_KEY "admiralty-tables"
@@ -45,6 +46,47 @@ admiralty_tables_dialog_get_server (GtkWindow *window,
 
   server = g_object_get_data (G_OBJECT (window), TABLES_KEY);
   return server != NULL && adm_table_server_get_portal (server) == portal ? server : NULL;
+}
+
+guint
+admiralty_tables_dialog_resume (GtkWindow *window,
+                                AdmPortal *portal)
+{
+  AdmPortalTokens *tokens;
+  g_autoptr(GError) error = NULL;
+  AdmTableServer *server;
+  guint n = 0;
+
+  g_return_val_if_fail (GTK_IS_WINDOW (window), 0);
+  g_return_val_if_fail (ADM_IS_PORTAL (portal), 0);
+
+  if (admiralty_tables_dialog_get_server (window, portal) != NULL ||
+      !adm_portal_get_running (portal))
+    return 0;
+  tokens = adm_portal_get_tokens (portal);
+  while (n < ADM_TABLE_SERVER_MAX_TABLES)
+    {
+      g_autofree char *name = adm_table_server_table_name (n + 1);
+
+      if (adm_portal_tokens_get_key (tokens, ADM_PORTAL_TOKENS_TABLES, name) == NULL)
+        break;
+      n++;
+    }
+  if (n == 0)
+    return 0;
+  server = adm_table_server_new (portal, n, &error);
+  if (server == NULL)
+    {
+      g_warning ("The tables could not be served again: %s", error->message);
+      return 0;
+    }
+  /* The window keeps the server, as the Tables dialog keeps it there, and its queue offers
+   * the tables again. */
+  g_object_set_data_full (G_OBJECT (window), TABLES_KEY, server, g_object_unref);
+  if (ADMIRALTY_IS_WINDOW (window))
+    admiralty_order_board_set_n_tables (
+      _admiralty_window_get_order_board (ADMIRALTY_WINDOW (window)), n);
+  return n;
 }
 
 guint

@@ -27,6 +27,12 @@ AdmiraltyTablesDialog *admiralty_tables_dialog_new      (GtkWindow             *
  * for it (borrowed). */
 AdmTableServer        *admiralty_tables_dialog_get_server (GtkWindow           *window,
                                                          AdmPortal             *portal);
+/* Serves again, on @window, the tables whose keys @portal's side file keeps ("Table 1" …
+ * "Table N"), once @portal runs: a chief's Admiralty started again after a crash takes its
+ * tables back with the same links, and what they kept meanwhile flows in. Nothing when the
+ * window serves tables for @portal already or none were kept; the number served. */
+guint                  admiralty_tables_dialog_resume   (GtkWindow             *window,
+                                                         AdmPortal             *portal);
 guint                  admiralty_tables_dialog_get_n_tables (AdmiraltyTablesDialog *self);
 /* What "tables.set-count" does: serves @n_tables tables (0: none); FALSE with the reason when
  * their keys cannot be saved. */
