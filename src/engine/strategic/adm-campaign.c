@@ -1828,6 +1828,11 @@ _adm_campaign_keep_battle (AdmCampaign  *self,
     {
       g_clear_pointer (&stored->text, g_free);
       g_clear_object (&stored->played);
+      /* A table's battle was played whole to be checked (off the campaign's thread), and is
+       * never played on: it is the battle kept, for its readers to read. */
+      if (followed && assignment != NULL &&
+          adm_journal_get_n_entries (log) == adm_journal_get_n_entries (stored->journal))
+        stored->played = g_object_ref (battle);
     }
   /* What was added stays in memory whatever happens: a failed save is said, and the next
    * save that succeeds writes it. */
