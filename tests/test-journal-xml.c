@@ -23,6 +23,8 @@ accept_reset (gpointer owner)
 static gboolean
 accept_apply (gpointer                owner,
               const AdmJournalAction *action,
+              gpointer                recording,
+              gpointer                snapshot,
               GError                **error)
 {
   return TRUE;

@@ -100,14 +100,17 @@ adm_journal_set_snapshots (AdmJournal            *self,
   g_ptr_array_set_free_func (self->before, free_snapshot);
 }
 
-/* Applies @action, first keeping a snapshot of the owner when it offers them. */
+/* Applies @action (recorded with @recording, or NULL when replayed), first keeping a snapshot
+ * of the owner when it offers them. */
 static gboolean
 apply_keeping (AdmJournal       *self,
                AdmJournalAction *action,
+               gpointer          recording,
                GError          **error)
 {
   gpointer snapshot = self->snapshot != NULL ? self->snapshot (self->owner) : NULL;
-  if (!self->apply (self->owner, action, error))
+
+  if (!self->apply (self->owner, action, recording, snapshot, error))
     {
       if (snapshot != NULL)
         self->free_snapshot (snapshot);
@@ -176,12 +179,21 @@ adm_journal_record (AdmJournal       *self,
                     AdmJournalAction *action,
                     GError          **error)
 {
+  return adm_journal_record_full (self, action, NULL, error);
+}
+
+gboolean
+adm_journal_record_full (AdmJournal       *self,
+                         AdmJournalAction *action,
+                         gpointer          recording,
+                         GError          **error)
+{
   g_return_val_if_fail (ADM_IS_JOURNAL (self), FALSE);
   g_return_val_if_fail (action != NULL && action->id == 0, FALSE);
 
   if (!check_room (self, error))
     return FALSE;
-  if (!apply_keeping (self, action, error))
+  if (!apply_keeping (self, action, recording, error))
     return FALSE;
 
   action->id = self->actions->len + 1;
@@ -287,7 +299,7 @@ adm_journal_replay (AdmJournal  *self,
       AdmJournalAction *action = g_ptr_array_index (self->done, i);
       g_autoptr(GError) local_error = NULL;
 
-      if (!apply_keeping (self, action, &local_error))
+      if (!apply_keeping (self, action, NULL, &local_error))
         {
           if (action->line > 0 && display_name != NULL)
             g_set_error (error, ADM_JOURNAL_ERROR, ADM_JOURNAL_ERROR_REPLAY, "%s:%d: %s",
@@ -324,7 +336,7 @@ move_and_replay (AdmJournal          *self,
           _adm_journal_push_entry (self, kind, action, time, TRUE);
           return TRUE;
         }
-      if (apply_keeping (self, action, NULL))
+      if (apply_keeping (self, action, NULL, NULL))
         {
           g_ptr_array_set_size (from, from->len - 1);
           g_ptr_array_add (to, action);
@@ -463,7 +475,7 @@ adm_journal_follow (AdmJournal  *self,
                            _("its journal is not the one kept: entry %u differs"), i + 1);
               return FALSE;
             }
-          if (!apply_keeping (self, copy, error))
+          if (!apply_keeping (self, copy, NULL, error))
             return FALSE;
           copy->id = self->actions->len + 1;
           copy->done = TRUE;

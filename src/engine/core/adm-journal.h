@@ -62,10 +62,16 @@ const char *adm_journal_entry_kind_to_string (AdmJournalEntryKind kind);
 
 /* The owner: @reset puts its state back to the start (before any action); @apply applies one
  * action to its state, all or nothing, or says why it cannot. The same @apply serves recording
- * and replaying. */
+ * and replaying. @recording is what adm_journal_record_full () was given — the inputs of an
+ * action being recorded that its events do not hold yet, such as a battle phase's declarations
+ * and dice source — and NULL while replaying (and for adm_journal_record ()). @snapshot is the
+ * owner's snapshot just taken before this action (adm_journal_set_snapshots ()), which @apply
+ * may complete, or NULL. */
 typedef void     (*AdmJournalResetFunc) (gpointer                owner);
 typedef gboolean (*AdmJournalApplyFunc) (gpointer                owner,
                                          const AdmJournalAction *action,
+                                         gpointer                recording,
+                                         gpointer                snapshot,
                                          GError                **error);
 /* A sentence naming the action for the master ("Resolve Fire, Turn 3"); NULL for the
  * journal's own wording. */
@@ -97,6 +103,11 @@ void              adm_journal_set_snapshots     (AdmJournal            *self,
  * undone can then no longer be redone. If it does not apply nothing changes. */
 gboolean          adm_journal_record            (AdmJournal       *self,
                                                  AdmJournalAction *action,
+                                                 GError          **error);
+/* As adm_journal_record (), handing @recording to the owner's apply function. */
+gboolean          adm_journal_record_full       (AdmJournal       *self,
+                                                 AdmJournalAction *action,
+                                                 gpointer          recording,
                                                  GError          **error);
 /* Takes back the last recorded one of the actions just recorded (while nothing was saved in
  * between): for an owner whose save failed. It leaves no trace, as if never recorded; the

@@ -122,6 +122,8 @@ kept_battle_reset (gpointer owner)
 static gboolean
 kept_battle_apply (gpointer                owner,
                    const AdmJournalAction *action,
+                   gpointer                recording,
+                   gpointer                snapshot,
                    GError                **error)
 {
   StoredBattle *battle = owner;
@@ -288,7 +290,8 @@ adm_campaign_class_init (AdmCampaignClass *klass)
 }
 
 static void journal_reset (gpointer owner);
-static gboolean journal_apply (gpointer owner, const AdmJournalAction *action, GError **error);
+static gboolean journal_apply (gpointer owner, const AdmJournalAction *action,
+                               gpointer recording, gpointer snapshot, GError **error);
 static char *journal_describe (gpointer owner, const AdmJournalAction *action);
 
 static void
@@ -1019,6 +1022,8 @@ journal_reset (gpointer owner)
 static gboolean
 journal_apply (gpointer                owner,
                const AdmJournalAction *action,
+               gpointer                recording,
+               gpointer                snapshot,
                GError                **error)
 {
   AdmCampaign *self = owner;

@@ -74,16 +74,6 @@ struct _AdmBattle
   const char          *dice_note;    /* the next roll's AdmDiceRequest note, or NULL */
   const AdmTurnOrders *orders;
 
-  /* While adm_battle_resolve_phase () records the phase it plays (adm-battle-record.c,
-   * journal_apply ()): its action, the declarations as given and the dice; NULL otherwise. */
-  AdmJournalAction    *recording;
-  const AdmTurnOrders *recording_orders;
-  AdmDiceSource       *recording_dice;
-  /* The journal's snapshot (journal_snapshot ()) of the action about to apply, waiting for the
-   * state from before it, which journal_apply () hands over when the action applies; NULL
-   * otherwise. */
-  gpointer             pending_snapshot;
-
   /* Saved battles (adm_battle_save ()). */
   xmlDoc              *setup;        /* a copy of the <battle> element as loaded, verbatim */
   char                *path;         /* the saved battle last written or opened, or NULL */

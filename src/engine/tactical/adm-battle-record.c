@@ -16,7 +16,8 @@
 #include "adm-file.h"
 
 static void journal_reset (gpointer owner);
-static gboolean journal_apply (gpointer owner, const AdmJournalAction *action, GError **error);
+static gboolean journal_apply (gpointer owner, const AdmJournalAction *action,
+                               gpointer recording, gpointer snapshot, GError **error);
 static char *journal_describe (gpointer owner, const AdmJournalAction *action);
 static gpointer journal_snapshot (gpointer owner);
 static void journal_restore (gpointer owner, gpointer snapshot);
@@ -208,6 +209,16 @@ event_copy (gconstpointer src,
   return adm_event_ref ((AdmEvent *) src);
 }
 
+/* What record_phase () hands the journal with the phase action it records, for
+ * journal_apply (): the declarations as given and the dice the master gave, which the action's
+ * events do not hold until the phase is played, and the action itself, which takes the rolls
+ * made. */
+typedef struct {
+  AdmJournalAction    *action;
+  const AdmTurnOrders *orders;
+  AdmDiceSource       *dice;
+} PhaseInputs;
+
 /* Records the phase about to be resolved. The phase is played once, by journal_apply () — the
  * one check that replays use too — with the declarations as given, so that a refusal names
  * their file and line, and the dice @dice gives; the action takes those dice as it applies.
@@ -228,6 +239,7 @@ record_phase (AdmBattle            *self,
   g_autoptr(AdmTurnOrders) declared = NULL;
   g_autoptr(AdmJournalAction) action = NULL;
   g_autoptr(GError) local_error = NULL;
+  PhaseInputs inputs;
   gboolean ok;
 
   /* As a loaded event's text is read back: stripped, as g_strstrip () leaves it, by the length
@@ -254,13 +266,10 @@ record_phase (AdmBattle            *self,
         }
     }
   action = phase_action (self, g_steal_pointer (&text), length);
-  self->recording = action;
-  self->recording_orders = declared != NULL ? declared : given;
-  self->recording_dice = dice;
-  ok = adm_journal_record (self->log, action, &local_error);
-  self->recording = NULL;
-  self->recording_orders = NULL;
-  self->recording_dice = NULL;
+  inputs.action = action;
+  inputs.orders = declared != NULL ? declared : given;
+  inputs.dice = dice;
+  ok = adm_journal_record_full (self->log, action, &inputs, &local_error);
   if (ok)
     return TRUE;
   /* Declarations played as read back: the refusal as the declarations given would have it,
@@ -408,17 +417,20 @@ typedef struct {
 /* The one check (adm-journal.h): a phase action is a "phase" event — the turn and phase it
  * resolves, the declarations of its turn — and the "roll" events of exactly the dice it used.
  * It applies when the battle is in that turn and phase, the declarations are legal, and the
- * dice are all used; else nothing changes. The action record_phase () is recording has no
- * rolls yet: it is played with the declarations and the dice the master gave, and takes the
- * rolls it made. */
+ * dice are all used; else nothing changes. The action record_phase () is recording (its
+ * PhaseInputs in @recording_data) has no rolls yet: it is played with the declarations and the
+ * dice the master gave, and takes the rolls it made. */
 static gboolean
 journal_apply (gpointer                owner,
                const AdmJournalAction *action,
+               gpointer                recording_data,
+               gpointer                snapshot_data,
                GError                **error)
 {
   AdmBattle *self = owner;
   GPtrArray *events = adm_journal_action_get_events (action);
-  gboolean recording = self->recording != NULL && action == self->recording;
+  const PhaseInputs *inputs = recording_data;
+  gboolean recording = inputs != NULL;
   g_autoptr(AdmDiceQueue) queue = NULL;
   g_autoptr(AdmTurnOrders) read = NULL;
   const AdmTurnOrders *orders;
@@ -428,7 +440,7 @@ journal_apply (gpointer                owner,
   g_autofree char *now = NULL;
   AdmBattleSnapshot snapshot;
   /* journal_snapshot () made it just before, for this action. */
-  JournalSnapshot *before = g_steal_pointer (&self->pending_snapshot);
+  JournalSnapshot *before = snapshot_data;
 
   if (phase == NULL || g_strcmp0 (adm_event_get_kind (phase), "phase") != 0)
     {
@@ -457,8 +469,8 @@ journal_apply (gpointer                owner,
     }
   if (recording)
     {
-      orders = self->recording_orders;
-      dice = self->recording_dice;
+      orders = inputs->orders;
+      dice = inputs->dice;
     }
   else
     {
@@ -494,7 +506,7 @@ journal_apply (gpointer                owner,
       return FALSE;
     }
   if (recording)
-    add_roll_events (self, self->recording, snapshot.rolls_len);
+    add_roll_events (self, inputs->action, snapshot.rolls_len);
   else if (adm_dice_queue_get_length (queue) != 0)
     {
       _adm_battle_snapshot_restore (self, &snapshot);
@@ -539,7 +551,6 @@ journal_snapshot (gpointer owner)
   snapshot->report_len = self->report->len;
   snapshot->rolls_len = self->rolls->len;
   snapshot->journal_len = self->journal->len;
-  self->pending_snapshot = snapshot;
   return snapshot;
 }
 

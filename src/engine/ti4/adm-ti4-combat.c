@@ -112,7 +112,8 @@ adm_ti4_combat_class_init (AdmTi4CombatClass *klass)
 }
 
 static void journal_reset (gpointer owner);
-static gboolean journal_apply (gpointer owner, const AdmJournalAction *action, GError **error);
+static gboolean journal_apply (gpointer owner, const AdmJournalAction *action,
+                               gpointer recording, gpointer snapshot, GError **error);
 static char *journal_describe (gpointer owner, const AdmJournalAction *action);
 
 static void
@@ -1121,6 +1122,8 @@ journal_reset (gpointer owner)
 static gboolean
 journal_apply (gpointer                owner,
                const AdmJournalAction *action,
+               gpointer                recording,
+               gpointer                snapshot,
                GError                **error)
 {
   AdmTi4Combat *self = owner;
