@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-portal-browser.c: the admirals' portal in a real browser (issue 22). Headless Chromium
+/* test-portal-browser.c: the admirals' portal in a real browser. Headless Chromium
  * (Debian's chromium), driven over the DevTools protocol on a pipe, loads an admiral's page
  * from the portal on 127.0.0.1, chooses an order, writes instructions and detaches a ship as a
  * new formation in the form (F-STRAT-17), and submits it; the sheet then waits for the
