@@ -7,7 +7,8 @@
  * "Watch Battle" opens it read-only and follows each entry; an Undo the engine refuses (the
  * table has played) changes nothing; "Take Back…" with a reason gives it back to the chief.
  * At the table (the same process on loopback), Join a Table lists the engagement, opens it in
- * a battle page, sends each phase to the chief and then the ending.
+ * a battle page, sends each phase to the chief and then the ending; started again after the
+ * table's Admiralty was gone, the session reopens the table's battle and sends what waited.
  * Screenshots of the queue and the dialogs are saved in the build's tests folder. */
 
 #include "config.h"
@@ -508,6 +509,103 @@ test_tables_come_back (Fixture       *fixture,
   gtk_window_destroy (GTK_WINDOW (share));
 }
 
+static AdmiraltyBattlePage *
+table_page (AdmiraltyWindow *window)
+{
+  AdmiraltyBattlePage *page = _admiralty_window_get_battle_page (window);
+
+  return page != NULL && admiralty_battle_page_get_table_client (page) != NULL ? page : NULL;
+}
+
+static gboolean
+table_page_waiting (gpointer data)
+{
+  AdmiraltyBattlePage *page = table_page (data);
+  AdmTableClient *client = page != NULL ? admiralty_battle_page_get_table_client (page) : NULL;
+
+  return client != NULL && adm_table_client_get_waiting (client) == 1 &&
+         adm_table_client_get_state (client) != ADM_TABLE_CLIENT_ALL_SENT;
+}
+
+static gboolean
+table_page_all_sent (gpointer data)
+{
+  AdmiraltyBattlePage *page = table_page (data);
+
+  return page != NULL && all_sent (admiralty_battle_page_get_table_client (page));
+}
+
+/* The table's Admiralty gone while the chief's server is down, with an entry not yet
+ * acknowledged: started again, the session reopens the table's battle from the tables folder
+ * with its client, as it was, saying the entry waits for the chief; when the chief turns his
+ * portal on again on the same address, the entry flows and nothing is kept twice
+ * (F-STRAT-4). */
+static void
+test_table_restored (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmTableClient) client = NULL;
+  g_autofree char *dump = NULL, *status = NULL;
+  AdmiraltyTablesDialog *tables = NULL;
+  AdmiraltyBattlePage *page = join_c1_3 (fixture, &client, &tables);
+  AdmiraltyShareDialog *share;
+  AdmTableReceipt receipt;
+  AdmPortal *portal;
+  guint port;
+
+  admiralty_battle_page_resolve_phase (page, FALSE);
+  iterate_until (all_sent, client, 10000);
+  portal = admiralty_share_dialog_portal_for (GTK_WINDOW (fixture->window),
+                                              fixture->window->campaign, NULL, &error);
+  g_assert_no_error (error);
+  port = adm_portal_get_port (portal);
+  adm_portal_stop (portal);
+  admiralty_battle_page_resolve_phase (page, FALSE);
+  iterate_until (table_page_waiting, fixture->window, 10000);
+  dump = adm_battle_dump (admiralty_battle_page_get_battle (page));
+  gtk_window_destroy (GTK_WINDOW (tables));
+  g_clear_object (&client);
+
+  /* Started again: the session restored in a new window. */
+  close_window (fixture->window);
+  fixture->window = admiralty_window_new (app);
+  fixture->window->clock_notifies = FALSE;
+  gtk_window_present (GTK_WINDOW (fixture->window));
+  iterate_until (widget_mapped, fixture->window, 5000);
+  g_assert_true (admiralty_window_restore_session (fixture->window));
+  iterate ();
+  g_assert_null (_admiralty_window_get_error_dialog (fixture->window));
+  g_assert_nonnull (fixture->window->campaign);
+  page = table_page (fixture->window);
+  g_assert_nonnull (page);
+  {
+    g_autofree char *restored = adm_battle_dump (admiralty_battle_page_get_battle (page));
+
+    g_assert_cmpstr (restored, ==, dump);
+  }
+  g_assert_false (admiralty_battle_page_get_read_only (page));
+  iterate_until (table_page_waiting, fixture->window, 10000);
+  status = admiralty_battle_page_get_table_status (page);
+  g_assert_nonnull (strstr (status, "waiting for the chief"));
+  adm_campaign_get_table_receipt (fixture->window->campaign, "c1-3", &receipt);
+  g_assert_cmpuint (receipt.kept, ==, 1);
+
+  /* The chief's portal on again, on the address the table knows. */
+  portal = admiralty_share_dialog_portal_for (GTK_WINDOW (fixture->window),
+                                              fixture->window->campaign, NULL, &error);
+  g_assert_no_error (error);
+  share = admiralty_share_dialog_new (GTK_WINDOW (fixture->window), portal);
+  g_assert_true (admiralty_share_dialog_set_running (share, "127.0.0.1", port, TRUE));
+  iterate_until (table_page_all_sent, fixture->window, 20000);
+  adm_campaign_get_table_receipt (fixture->window->campaign, "c1-3", &receipt);
+  g_assert_cmpuint (receipt.kept, ==, 2);
+  g_clear_pointer (&status, g_free);
+  status = admiralty_battle_page_get_table_status (page);
+  g_assert_cmpstr (status, ==, "All sent to the chief");
+  gtk_window_destroy (GTK_WINDOW (share));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -521,5 +619,7 @@ main (int   argc,
               test_join_taken_back, fixture_tear_down);
   g_test_add ("/ui/tables-ui/F-STRAT-4/tables-come-back", Fixture, NULL, fixture_set_up,
               test_tables_come_back, fixture_tear_down);
+  g_test_add ("/ui/tables-ui/F-STRAT-4/table-restored", Fixture, NULL, fixture_set_up,
+              test_table_restored, fixture_tear_down);
   return ui_test_finish (g_test_run ());
 }
