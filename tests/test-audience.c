@@ -254,6 +254,48 @@ test_report_and_rolls (void)
   g_assert_cmpuint (hidden_lines, >=, failed_detections);
 }
 
+/* A line is judged by the subjects it is about, not by the names inside their names: with the
+ * Pol Sentinel renamed "Pol Constant 2", the Cetagandans, who have identified the Pol Escort
+ * Group but not the Pol Cruiser Squadron, read a line about the Pol Constant 2 and not one
+ * about the Pol Constant (F-ECM-5, F-ECM-6). */
+static void
+test_name_inside_name (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "reports",
+                                                 "cycle-2-pol-orbit.xml", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *renamed = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  guint cetaganda, sentinel, constant;
+  guint32 subject;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (text, "name=\"Pol Sentinel\""));
+  {
+    g_auto(GStrv) parts = g_strsplit (text, "name=\"Pol Sentinel\"", -1);
+
+    renamed = g_strjoinv ("name=\"Pol Constant 2\"", parts);
+  }
+  battle = adm_battle_load_memory (renamed, strlen (renamed), "renamed.xml", &error);
+  g_assert_no_error (error);
+  cetaganda = side_index (battle, "cetaganda");
+  sentinel = adm_battle_ship_index (battle, "pol-sentinel");
+  constant = adm_battle_ship_index (battle, "pol-constant");
+  g_assert_cmpint (adm_audience_detection (adm_audience_side (cetaganda), battle,
+                                           adm_battle_get_ship (battle, sentinel)->formation),
+                   ==, ADM_DETECTION_FULL);
+  g_assert_cmpint (adm_audience_detection (adm_audience_side (cetaganda), battle,
+                                           adm_battle_get_ship (battle, constant)->formation),
+                   ==, ADM_DETECTION_NONE);
+
+  subject = ADM_SUBJECT_SHIP_OF (sentinel);
+  g_assert_true (adm_audience_subjects_seen_by (battle, &subject, 1) & (1u << cetaganda));
+  subject = ADM_SUBJECT_SHIP_OF (constant);
+  g_assert_false (adm_audience_subjects_seen_by (battle, &subject, 1) & (1u << cetaganda));
+}
+
 /* Plays @name (scenarios/battles) for @turns turns with its orders and seed 7, under
  * "enemy-ship-card" @ruling. */
 static AdmBattle *
@@ -355,5 +397,6 @@ main (int   argc,
   g_test_add_func ("/engine/audience/parse", test_parse);
   g_test_add_func ("/engine/audience/F-ECM-5/report-and-rolls", test_report_and_rolls);
   g_test_add_func ("/engine/audience/F-ECM-6/report-hull-lines", test_report_hull_lines);
+  g_test_add_func ("/engine/audience/F-ECM-6/name-inside-name", test_name_inside_name);
   return g_test_run ();
 }

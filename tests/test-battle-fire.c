@@ -2305,7 +2305,7 @@ test_fire_golden_300 (void)
   gsize length;
 
   g_test_summary ("A 300-a-side fire phase reads, for the master and each side, and journals "
-                  "exactly as before the phase was made linear");
+                  "exactly as the golden file keeps it");
   text = golden_text ();
   if (write_to != NULL)
     {

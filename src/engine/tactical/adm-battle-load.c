@@ -22,7 +22,6 @@ static void
 ship_ids_build (AdmBattle *self)
 {
   g_clear_pointer (&self->ship_ids, g_hash_table_unref);
-  g_clear_pointer (&self->names_inside, g_hash_table_unref);
   self->ship_ids = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint s = 0; s < self->state->ships->len; s++)
     {

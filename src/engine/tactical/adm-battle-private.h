@@ -83,14 +83,6 @@ struct _AdmBattle
 
   /* While a fire phase resolves (adm-battle-cache.c); NULL otherwise. */
   AdmBattleCache      *cache;
-
-  /* The audience filter's (adm-audience.c): for each ship, formation, side and class whose
-   * name holds the names of others (a subject ADM_SUBJECT_*_OF ()), those others (a GArray
-   * of subjects); worked out for the formations as they were when @names_inside_formations
-   * and @names_inside_last (the last one's name) were taken, NULL before it is needed. */
-  GHashTable          *names_inside;
-  guint                names_inside_formations;
-  const char          *names_inside_last;
 };
 
 /* The state (adm-battle.c): a new one, as a set-up begins; a copy (in the spare's arrays

@@ -142,7 +142,6 @@ adm_battle_finalize (GObject *object)
   g_ptr_array_unref (self->sides);
   g_ptr_array_unref (self->formation_lists);
   g_clear_pointer (&self->ship_ids, g_hash_table_unref);
-  g_clear_pointer (&self->names_inside, g_hash_table_unref);
   g_clear_pointer (&self->low_orbit.orbits, g_array_unref);
   g_clear_pointer (&self->wormhole_exits, g_array_unref);
   _adm_battle_state_free (self->initial);

@@ -303,93 +303,6 @@ line_detection (AdmBattle *battle,
                      side * battle->state->formations->len + f);
 }
 
-/* The name of subject @subject, or NULL. */
-static const char *
-subject_name (AdmBattle *battle,
-              guint32    subject)
-{
-  guint index = ADM_SUBJECT_INDEX (subject);
-
-  switch (ADM_SUBJECT_KIND (subject))
-    {
-    case ADM_SUBJECT_SHIP:
-      return _adm_battle_ship (battle, index)->name;
-    case ADM_SUBJECT_FORMATION:
-      return _adm_battle_formation (battle, index)->name;
-    case ADM_SUBJECT_SIDE:
-      return adm_battle_get_side (battle, index)->name;
-    case ADM_SUBJECT_CLASS:
-    default:
-      return _adm_battle_ship (battle, index)->klass->name;
-    }
-}
-
-/* The names of a battle that lie inside others ("barrayar 1" inside "barrayar 14"): a line
- * about the one names the others too, so that a doubt hides the line rather than shows it.
- * Worked out once for the battle's ships, formations, sides and classes (a class by its
- * first ship), again when a formation was made since (F-BOARD-17). */
-static GHashTable *
-names_inside (AdmBattle *battle)
-{
-  guint n_formations = battle->state->formations->len;
-  const char *last = n_formations > 0 ? _adm_battle_formation (battle, n_formations - 1)->name
-                                      : NULL;
-  g_autoptr(GArray) all = NULL;
-  g_autoptr(GPtrArray) classes = NULL;
-
-  if (battle->names_inside != NULL && battle->names_inside_formations == n_formations &&
-      battle->names_inside_last == last)
-    return battle->names_inside;
-  g_clear_pointer (&battle->names_inside, g_hash_table_unref);
-  battle->names_inside = g_hash_table_new_full (NULL, NULL, NULL,
-                                                (GDestroyNotify) g_array_unref);
-  battle->names_inside_formations = n_formations;
-  battle->names_inside_last = last;
-
-  all = g_array_new (FALSE, FALSE, sizeof (guint32));
-  classes = g_ptr_array_new ();
-  for (guint i = 0; i < _adm_battle_n_ships (battle); i++)
-    {
-      const AdmBattleShip *ship = _adm_battle_ship (battle, i);
-
-      g_array_append_val (all, (guint32) { ADM_SUBJECT_SHIP_OF (i) });
-      if (!g_ptr_array_find (classes, ship->klass, NULL))
-        {
-          g_ptr_array_add (classes, (gpointer) ship->klass);
-          g_array_append_val (all, (guint32) { ADM_SUBJECT_CLASS_OF (i) });
-        }
-    }
-  for (guint f = 0; f < n_formations; f++)
-    g_array_append_val (all, (guint32) { ADM_SUBJECT_FORMATION_OF (f) });
-  for (guint s = 0; s < battle->sides->len; s++)
-    g_array_append_val (all, (guint32) { ADM_SUBJECT_SIDE_OF (s) });
-
-  for (guint a = 0; a < all->len; a++)
-    {
-      guint32 outer = g_array_index (all, guint32, a);
-      const char *outer_name = subject_name (battle, outer);
-      GArray *inside = NULL;
-
-      if (outer_name == NULL)
-        continue;
-      for (guint b = 0; b < all->len; b++)
-        {
-          guint32 inner = g_array_index (all, guint32, b);
-          const char *inner_name = subject_name (battle, inner);
-
-          if (b == a || inner_name == NULL || strstr (outer_name, inner_name) == NULL)
-            continue;
-          if (inside == NULL)
-            {
-              inside = g_array_new (FALSE, FALSE, sizeof (guint32));
-              g_hash_table_insert (battle->names_inside, GUINT_TO_POINTER (outer + 1), inside);
-            }
-          g_array_append_val (inside, inner);
-        }
-    }
-  return battle->names_inside;
-}
-
 /* Whether the campaign's public map shows every formation that has @ship (F-STRAT-3). */
 static gboolean
 campaign_shows_ship (AdmAudience audience,
@@ -438,30 +351,20 @@ campaign_public_may_know (AdmAudience audience,
 
 /* Whether a campaign's public may read a line or roll about @subjects (F-STRAT-3): no
  * formation, and no ship of one, that the public map hides, and no side of which the public
- * sees nothing; nor any whose name lies inside theirs. */
+ * sees nothing. */
 static gboolean
 campaign_public_reads_about (AdmAudience    audience,
                              AdmBattle     *battle,
                              const guint32 *subjects,
                              guint          n_subjects)
 {
-  GHashTable *inside;
-
   if (audience.kind != ADM_AUDIENCE_PUBLIC || audience.campaign == NULL)
     return TRUE;
   if (audience.untold)
     return FALSE;
-  inside = n_subjects > 0 ? names_inside (battle) : NULL;
   for (guint i = 0; i < n_subjects; i++)
-    {
-      GArray *others = g_hash_table_lookup (inside, GUINT_TO_POINTER (subjects[i] + 1));
-
-      if (!campaign_public_may_know (audience, battle, subjects[i]))
-        return FALSE;
-      for (guint o = 0; others != NULL && o < others->len; o++)
-        if (!campaign_public_may_know (audience, battle, g_array_index (others, guint32, o)))
-          return FALSE;
-    }
+    if (!campaign_public_may_know (audience, battle, subjects[i]))
+      return FALSE;
   return TRUE;
 }
 
@@ -516,26 +419,18 @@ side_may_know (AdmBattle *battle,
 }
 
 /* Whether side @side may read a line or roll about @subjects
- * (adm_audience_subjects_seen_by ()): it may be told of each of them, and of each whose name
- * lies inside theirs. */
+ * (adm_audience_subjects_seen_by ()): it may be told of each of them. A name that holds
+ * another ("barrayar 14", "barrayar 1") tells nothing of the other, so only the subjects the
+ * line is about count. */
 static gboolean
 side_may_read_about (AdmBattle     *battle,
                      guint          side,
                      const guint32 *subjects,
                      guint          n_subjects)
 {
-  GHashTable *inside = n_subjects > 0 ? names_inside (battle) : NULL;
-
   for (guint i = 0; i < n_subjects; i++)
-    {
-      GArray *others = g_hash_table_lookup (inside, GUINT_TO_POINTER (subjects[i] + 1));
-
-      if (!side_may_know (battle, side, subjects[i]))
-        return FALSE;
-      for (guint o = 0; others != NULL && o < others->len; o++)
-        if (!side_may_know (battle, side, g_array_index (others, guint32, o)))
-          return FALSE;
-    }
+    if (!side_may_know (battle, side, subjects[i]))
+      return FALSE;
   return TRUE;
 }
 
