@@ -381,11 +381,12 @@ fight_round (AdmBattle  *self,
       /* F-BOARD-13 ("boarding-roll"): a tie has no effect, or is rolled again. */
       if (!reroll)
         {
-          _adm_battle_report (self, ADM_ABOUT_NOTHING,
+          _adm_battle_report (self, ADM_ABOUT_SHIPS (defender, attacker),
                               _("A tie: neither side gains ground this round."));
           return TRUE;
         }
-      _adm_battle_report (self, ADM_ABOUT_NOTHING, _("A tie: the round is rolled again."));
+      _adm_battle_report (self, ADM_ABOUT_SHIPS (defender, attacker),
+                          _("A tie: the round is rolled again."));
     }
 
   /* F-BOARD-14: the loser's potential falls by the difference. */

@@ -256,6 +256,7 @@ station_catastrophic_check (AdmBattle          *self,
  * when dice are rolled. */
 static gboolean
 critical_loss (AdmBattle          *self,
+               guint               ship,
                const AdmTableRow  *row,
                const char         *expression,
                const char         *purpose_msgid,
@@ -268,9 +269,9 @@ critical_loss (AdmBattle          *self,
       return TRUE;
     }
   if (expression[0] != 'd')
-    return _adm_battle_roll_expression (self, ADM_ABOUT_NOTHING,
+    return _adm_battle_roll_expression (self, ADM_ABOUT_SHIP (ship),
                                         expression, row->clause, NULL, result, error);
-  return _adm_battle_roll_expression (self, ADM_ABOUT_NOTHING,
+  return _adm_battle_roll_expression (self, ADM_ABOUT_SHIP (ship),
                                       expression, row->clause, _(purpose_msgid), result,
                                       error);
 }
@@ -336,11 +337,11 @@ apply_critical (AdmBattle  *self,
   if (g_strcmp0 (row->effect, "fire") == 0)
     s->on_fire++;
   /* F-CRIT-16, F-CRIT-18, F-CRIT-19, F-STN-15, F-STN-16: crew and ECM losses. */
-  if (!critical_loss (self, row, row->readiness_loss, N_("readiness lost to critical damage"),
+  if (!critical_loss (self, ship, row, row->readiness_loss, N_("readiness lost to critical damage"),
                       &readiness, error) ||
-      !critical_loss (self, row, row->ecm_attack_loss, N_("ECM attack lost to critical damage"),
+      !critical_loss (self, ship, row, row->ecm_attack_loss, N_("ECM attack lost to critical damage"),
                       &ecm, error) ||
-      !critical_loss (self, row, row->extra_damage, N_("additional damage of a critical"),
+      !critical_loss (self, ship, row, row->extra_damage, N_("additional damage of a critical"),
                       &extra, error))
     return FALSE;
   s->readiness_loss += readiness;

@@ -669,7 +669,8 @@ ram (AdmBattle          *self,
   head_on = adm_sector_of (r->position, r->heading, t->position) == ADM_SECTOR_BOW &&
             adm_sector_of (t->position, t->heading, r->position) == ADM_SECTOR_BOW;
   if (head_on)
-    _adm_battle_report (self, ADM_ABOUT_NOTHING, _("The ram is head-on (F-RAM-10)."));
+    _adm_battle_report (self, ADM_ABOUT_SHIPS (rammer, target),
+                        _("The ram is head-on (F-RAM-10)."));
   /* F-RAM-6, F-RAM-11: the rammer rolls its starting hull points; F-RAM-8, F-RAM-12
    * ("ram-damage"): the target rolls half the rammer's, or its own full hull head-on. */
   if (!ram_damage (self, rammer, target, r->klass->hull, rammer_shields > target_shields,
