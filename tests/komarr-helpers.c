@@ -48,3 +48,27 @@ komarr_play_cycle (AdmCampaign *campaign,
                                              t0 + cycle * 2400, &error));
   g_assert_no_error (error);
 }
+
+AdmCampaign *
+komarr_play_saved (const char *scenario_path,
+                   guint       cycles,
+                   gint64      t0,
+                   const char *save_path)
+{
+  g_autofree char *komarr = g_test_build_filename (G_TEST_DIST, "..", "scenarios",
+                                                   "komarr-campaign.admiralty", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmScenario) scenario = adm_scenario_load_file (scenario_path != NULL
+                                                            ? scenario_path : komarr, &error);
+  AdmCampaign *campaign;
+
+  g_assert_no_error (error);
+  campaign = adm_campaign_new (scenario, 1);
+  for (guint cycle = 1; cycle <= cycles; cycle++)
+    {
+      komarr_play_cycle (campaign, cycle, t0);
+      g_assert_true (adm_campaign_save (campaign, save_path, &error));
+      g_assert_no_error (error);
+    }
+  return campaign;
+}

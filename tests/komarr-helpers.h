@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* komarr-helpers.h: the bundled Komarr campaign played headless from its order sheets, for the
- * engine tests that need it after some cycles (test-report.c, test-campaign-loop.c). */
+ * tests that need it after some cycles (test-report.c, test-campaign-loop.c, test-portal.c,
+ * test-table-server.c). */
 #pragma once
 
 #include <string.h>
@@ -20,3 +21,12 @@ void
 komarr_play_cycle (AdmCampaign *campaign,
                    guint        cycle,
                    gint64       t0);
+
+/* A new campaign (seed 1) of the scenario at @scenario_path (NULL: the bundled Komarr
+ * campaign) played for cycles 1 to @cycles as komarr_play_cycle () plays each, and saved as
+ * @save_path after each. */
+AdmCampaign *
+komarr_play_saved (const char *scenario_path,
+                   guint       cycles,
+                   gint64      t0,
+                   const char *save_path);

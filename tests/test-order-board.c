@@ -25,8 +25,8 @@
 #include "adm-file.h"
 #include "adm-portal.h"
 #include "pointer-helpers.h"
+#include "portal-helpers.h"
 #include "ui-helpers.h"
-#include <libsoup/soup.h>
 
 typedef struct {
   char            *dir;
@@ -1036,64 +1036,18 @@ test_last_seen_target (Fixture       *fixture,
  * board with a reason the master types — real pointer and keys — journaled, shown on his
  * page, and undone and redone as every action of the board. */
 
-typedef struct {
-  const char *method;
-  char       *url;
-  char       *body;
-  char       *reply;
-  guint       status;
-  gint        done;
-} Http;
-
-static gpointer
-http_thread (gpointer data)
-{
-  Http *http = data;
-  g_autoptr(GMainContext) context = g_main_context_new ();
-  g_autoptr(SoupSession) session = NULL;
-  g_autoptr(SoupMessage) msg = NULL;
-  g_autoptr(GBytes) reply = NULL;
-  g_autoptr(GError) error = NULL;
-
-  g_main_context_push_thread_default (context);
-  session = soup_session_new ();
-  soup_session_set_proxy_resolver (session, NULL);
-  msg = soup_message_new (http->method, http->url);
-  if (http->body != NULL)
-    {
-      g_autoptr(GBytes) bytes = g_bytes_new (http->body, strlen (http->body));
-
-      soup_message_set_request_body_from_bytes (msg, "application/x-www-form-urlencoded", bytes);
-    }
-  reply = soup_session_send_and_read (session, msg, NULL, &error);
-  g_assert_no_error (error);
-  http->status = soup_message_get_status (msg);
-  http->reply = g_strndup (g_bytes_get_data (reply, NULL), g_bytes_get_size (reply));
-  g_clear_object (&msg);
-  g_clear_object (&session);
-  g_main_context_pop_thread_default (context);
-  g_atomic_int_set (&http->done, 1);
-  g_main_context_wakeup (NULL);
-  return NULL;
-}
-
-/* The reply to @method @url (with @body), the app's main loop running meanwhile. */
+/* The reply to @method @url (with @body, a form), the app's main loop running meanwhile. */
 static char *
 http (const char *method,
       const char *url,
       const char *body,
       guint      *status)
 {
-  Http request = { .method = method, .url = g_strdup (url), .body = g_strdup (body) };
-  GThread *thread = g_thread_new ("http", http_thread, &request);
+  g_autoptr(GBytes) bytes = body != NULL ? g_bytes_new (body, strlen (body)) : NULL;
+  PortalRequest request = { .method = method, .url = url, .body = bytes,
+                            .content_type = "application/x-www-form-urlencoded" };
 
-  while (!g_atomic_int_get (&request.done))
-    g_main_context_iteration (NULL, TRUE);
-  g_thread_join (thread);
-  *status = request.status;
-  g_free (request.url);
-  g_free (request.body);
-  return request.reply;
+  return portal_request_fetch (&request, status);
 }
 
 static GtkWidget *
@@ -1111,21 +1065,6 @@ find_button (GtkWidget  *widget,
 
       if (found != NULL)
         return found;
-    }
-  return NULL;
-}
-
-static AdwMessageDialog *
-message_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (window) && gtk_widget_get_mapped (GTK_WIDGET (window)))
-        return ADW_MESSAGE_DIALOG (window);
     }
   return NULL;
 }

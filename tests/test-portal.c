@@ -39,6 +39,9 @@
 #include "adm-portal.h"
 #include "adm-portal-page.h"
 #include "adm-portal-tokens.h"
+#include "file-helpers.h"
+#include "komarr-helpers.h"
+#include "portal-helpers.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 #define N_CYCLES 6
@@ -64,161 +67,25 @@ strategy_of (AdmCampaign *campaign)
   return adm_state_get_strategy (adm_campaign_get_state (campaign));
 }
 
-static int
-compare_names (gconstpointer a,
-               gconstpointer b)
-{
-  return strcmp (*(const char **) a, *(const char **) b);
-}
-
-static GPtrArray *
-sheets_of (guint cycle)
-{
-  g_autofree char *folder = source_path ("tests/data", "order-sheets");
-  g_autofree char *prefix = g_strdup_printf ("komarr-cycle-%u-", cycle);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GDir) dir = g_dir_open (folder, 0, &error);
-  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
-
-  g_assert_no_error (error);
-  while ((name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_prefix (name, prefix) && g_str_has_suffix (name, ".xml"))
-      g_ptr_array_add (paths, g_build_filename (folder, name, NULL));
-  g_ptr_array_sort (paths, compare_names);
-  return paths;
-}
-
-static void
-play_cycle (AdmCampaign *campaign,
-            guint        cycle,
-            const char  *save_path)
-{
-  g_autoptr(GPtrArray) paths = sheets_of (cycle);
-  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (cycle);
-  g_autoptr(GError) error = NULL;
-
-  for (guint i = 0; i < paths->len; i++)
-    {
-      g_autoptr(GPtrArray) sheet = adm_order_sheet_load_file (g_ptr_array_index (paths, i),
-                                                              adm_campaign_get_state (campaign),
-                                                              T0 + cycle * 2400 - 60, &error);
-
-      g_assert_no_error (error);
-      g_assert_true (adm_campaign_append_all (campaign, sheet, &error));
-      g_assert_no_error (error);
-    }
-  g_assert_true (adm_campaign_resolve_cycle (campaign, ADM_DICE_SOURCE (dice),
-                                             T0 + cycle * 2400, &error));
-  g_assert_no_error (error);
-  g_assert_true (adm_campaign_save (campaign, save_path, &error));
-  g_assert_no_error (error);
-}
-
 static AdmCampaign *
 played_komarr (const char *save_path,
                const char *scenario_text)
 {
-  g_autofree char *path = source_path ("scenarios", "komarr-campaign.admiralty");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(AdmScenario) scenario = NULL;
-  AdmCampaign *campaign;
+  g_autofree char *copy = NULL;
 
   if (scenario_text != NULL)
     {
-      g_autofree char *copy = g_build_filename (work_dir, "hostile.admiralty", NULL);
+      g_autoptr(GError) error = NULL;
 
+      copy = g_build_filename (work_dir, "hostile.admiralty", NULL);
       g_assert_true (g_file_set_contents (copy, scenario_text, -1, &error));
-      scenario = adm_scenario_load_file (copy, &error);
+      g_assert_no_error (error);
     }
-  else
-    scenario = adm_scenario_load_file (path, &error);
-  g_assert_no_error (error);
-  campaign = adm_campaign_new (scenario, 1);
-  for (guint cycle = 1; cycle <= N_CYCLES; cycle++)
-    play_cycle (campaign, cycle, save_path);
-  return campaign;
+  return komarr_play_saved (copy, N_CYCLES, T0, save_path);
 }
 
-/* The client: libsoup's, in a thread of its own while this one runs the server. */
-
-typedef struct {
-  const char   *method;
-  const char   *url;
-  const char   *language;
-  const char   *content_type;
-  const char   *body;
-  goffset       declared_length;  /* > 0: a Content-Length that lies (the body is not sent) */
-  gboolean      no_redirect;      /* a 303 is the answer, not followed */
-  guint         status;
-  GBytes       *response;
-  SoupMessageHeaders *headers;
-  gint          done;
-} Request;
-
-static gpointer
-request_thread (gpointer data)
-{
-  Request *request = data;
-  g_autoptr(GMainContext) context = g_main_context_new ();
-  g_autoptr(SoupSession) session = NULL;
-  g_autoptr(SoupMessage) msg = NULL;
-  g_autoptr(GError) error = NULL;
-
-  g_main_context_push_thread_default (context);
-  session = soup_session_new ();
-  soup_session_set_proxy_resolver (session, NULL);
-  msg = soup_message_new (request->method, request->url);
-  g_assert_nonnull (msg);
-  if (request->no_redirect)
-    soup_message_add_flags (msg, SOUP_MESSAGE_NO_REDIRECT);
-  if (request->language != NULL)
-    soup_message_headers_replace (soup_message_get_request_headers (msg), "Accept-Language",
-                                  request->language);
-  if (request->body != NULL)
-    {
-      g_autoptr(GBytes) bytes = g_bytes_new (request->body, strlen (request->body));
-
-      soup_message_set_request_body_from_bytes (msg, request->content_type, bytes);
-    }
-  request->response = soup_session_send_and_read (session, msg, NULL, &error);
-  g_assert_no_error (error);
-  request->status = soup_message_get_status (msg);
-  request->headers = soup_message_headers_ref (soup_message_get_response_headers (msg));
-  g_clear_object (&msg);
-  g_clear_object (&session);
-  g_main_context_pop_thread_default (context);
-  g_atomic_int_set (&request->done, 1);
-  g_main_context_wakeup (NULL);
-  return NULL;
-}
-
-static void
-run_request (Request *request,
-             GThreadFunc func)
-{
-  GThread *thread = g_thread_new ("client", func, request);
-
-  while (!g_atomic_int_get (&request->done))
-    g_main_context_iteration (NULL, TRUE);
-  g_thread_join (thread);
-}
-
-static void
-request_clear (Request *request)
-{
-  g_clear_pointer (&request->response, g_bytes_unref);
-  g_clear_pointer (&request->headers, soup_message_headers_unref);
-}
-
-static char *
-body_text (Request *request)
-{
-  gsize size;
-  const char *data = g_bytes_get_data (request->response, &size);
-
-  return g_strndup (data, size);
-}
+/* The client: libsoup's, in a thread of its own while this one runs the server
+ * (portal-helpers.h). */
 
 /* GET @url; the body as text and the status in @status. */
 static char *
@@ -226,14 +93,9 @@ get (const char *url,
      const char *language,
      guint      *status)
 {
-  Request request = { .method = "GET", .url = url, .language = language };
-  char *text;
+  PortalRequest request = { .method = "GET", .url = url, .language = language };
 
-  run_request (&request, request_thread);
-  *status = request.status;
-  text = body_text (&request);
-  request_clear (&request);
-  return text;
+  return portal_request_fetch (&request, status);
 }
 
 /* POST @body to @url: the answer as it comes, a 303 not followed; its Location, if any, in
@@ -244,16 +106,17 @@ post_to (const char  *url,
          guint       *status,
          char       **location)
 {
-  Request request = { .method = "POST", .url = url, .body = body, .no_redirect = TRUE,
-                      .content_type = "application/x-www-form-urlencoded" };
+  g_autoptr(GBytes) bytes = g_bytes_new (body, strlen (body));
+  PortalRequest request = { .method = "POST", .url = url, .body = bytes, .no_redirect = TRUE,
+                            .content_type = "application/x-www-form-urlencoded" };
   char *text;
 
-  run_request (&request, request_thread);
+  portal_request_run (&request);
   *status = request.status;
   if (location != NULL)
     *location = g_strdup (soup_message_headers_get_one (request.headers, "Location"));
-  text = body_text (&request);
-  request_clear (&request);
+  text = portal_request_text (&request);
+  portal_request_clear (&request);
   return text;
 }
 
@@ -266,89 +129,17 @@ post (const char *url,
 }
 
 /* A raw request, path as given, nothing normalised by a client library: the status line,
- * the headers but Date, and the body, as one text. */
-typedef struct {
-  guint16  port;
-  char    *head;
-  char    *reply;
-  gsize    length;
-  gint     done;
-} Raw;
-
-static gpointer
-raw_thread (gpointer data)
-{
-  Raw *raw = data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GSocketClient) client = g_socket_client_new ();
-  g_autoptr(GSocketConnection) connection = g_socket_client_connect_to_host (client, "127.0.0.1",
-                                                                           raw->port, NULL,
-                                                                           &error);
-  GString *reply = g_string_new (NULL);
-  char buffer[4096];
-  gssize n;
-
-  g_assert_no_error (error);
-  /* A server that refuses a request before reading all of it may close the connection while
-   * it is still being written, or reset it once answered: what it answered is what counts. */
-  g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (connection)),
-                             raw->head, strlen (raw->head), NULL, NULL, NULL);
-  while ((n = g_input_stream_read (g_io_stream_get_input_stream (G_IO_STREAM (connection)),
-                                   buffer, sizeof buffer, NULL, NULL)) > 0)
-    g_string_append_len (reply, buffer, n);
-  raw->length = reply->len;
-  raw->reply = g_string_free (reply, FALSE);
-  g_atomic_int_set (&raw->done, 1);
-  g_main_context_wakeup (NULL);
-  return NULL;
-}
-
-/* @head sent as it is on a new connection; the reply as raw_get () gives it. */
+ * the headers but Date, and the body, as one text (portal_raw_request ()). */
 static char *
 raw_request (const char *head)
 {
-  Raw raw = { .port = (guint16) adm_portal_get_port (portal) };
-  GThread *thread;
-  g_autoptr(GString) kept = g_string_new (NULL);
-  g_auto(GStrv) lines = NULL;
-
-  raw.head = g_strdup (head);
-  thread = g_thread_new ("raw", raw_thread, &raw);
-  while (!g_atomic_int_get (&raw.done))
-    g_main_context_iteration (NULL, TRUE);
-  g_thread_join (thread);
-  lines = g_strsplit (raw.reply, "\r\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
-    if (!g_str_has_prefix (lines[i], "Date:"))
-      g_string_append_printf (kept, "%s\n", lines[i]);
-  g_free (raw.head);
-  g_free (raw.reply);
-  return g_strdup (kept->str);
-}
-
-/* @head sent as it is on a new connection; the whole reply, bytes as they came. */
-static GBytes *
-raw_bytes (const char *head)
-{
-  Raw raw = { .port = (guint16) adm_portal_get_port (portal) };
-  GThread *thread;
-
-  raw.head = g_strdup (head);
-  thread = g_thread_new ("raw", raw_thread, &raw);
-  while (!g_atomic_int_get (&raw.done))
-    g_main_context_iteration (NULL, TRUE);
-  g_thread_join (thread);
-  g_free (raw.head);
-  return g_bytes_new_take (raw.reply, raw.length);
+  return portal_raw_request (portal, head);
 }
 
 static char *
 raw_get (const char *path)
 {
-  g_autofree char *head = g_strdup_printf ("GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                                           "Connection: close\r\n\r\n", path);
-
-  return raw_request (head);
+  return portal_raw_get (portal, path);
 }
 
 /* Words */
@@ -409,11 +200,7 @@ pdf_text (GBytes *pdf)
 static char *
 link_of (const char *admiral_id)
 {
-  char *link = adm_portal_get_link (portal, admiral_id);
-
-  g_assert_nonnull (link);
-  g_assert_true (g_str_has_prefix (link, "http://127.0.0.1:"));
-  return link;
+  return portal_loopback_link (adm_portal_get_link (portal, admiral_id));
 }
 
 /* F-STRAT-3 */
@@ -471,15 +258,15 @@ test_each_admiral (void)
       for (guint cycle = 1; cycle < current; cycle++)
         {
           g_autofree char *url = g_strdup_printf ("%sreport-%u.pdf", link, cycle);
-          Request request = { .method = "GET", .url = url };
+          PortalRequest request = { .method = "GET", .url = url };
           g_autofree char *text = NULL;
 
-          run_request (&request, request_thread);
+          portal_request_run (&request);
           g_assert_cmpuint (request.status, ==, 200);
           g_assert_cmpstr (soup_message_headers_get_content_type (request.headers, NULL), ==,
                            "application/pdf");
           text = pdf_text (request.response);
-          request_clear (&request);
+          portal_request_clear (&request);
           assert_contains (text, admiral->name, url);
           g_ptr_array_add (texts, g_steal_pointer (&text));
         }
@@ -1337,15 +1124,10 @@ test_body_bound (void)
                                            "Content-Type: application/x-www-form-urlencoded\r\n"
                                            "Content-Length: 100000000\r\nConnection: close\r\n"
                                            "\r\ncsrf=", token_path);
-  Raw raw = { .port = (guint16) adm_portal_get_port (portal), .head = head };
-  GThread *thread = g_thread_new ("raw", raw_thread, &raw);
-
   /* Refused on its headers, before 100 MB are sent. */
-  while (!g_atomic_int_get (&raw.done))
-    g_main_context_iteration (NULL, TRUE);
-  g_thread_join (thread);
-  assert_contains (raw.reply, "HTTP/1.1 413", "an oversized body");
-  g_free (raw.reply);
+  g_autofree char *reply = raw_request (head);
+
+  assert_contains (reply, "HTTP/1.1 413", "an oversized body");
 }
 
 /* Per client: a burst beyond the limit gets 429 until the bucket refills. */
@@ -1364,12 +1146,12 @@ test_range_bound (void)
   gsize pdf_size, reply_size;
 
   {
-    Request request = { .method = "GET", .url = url };
+    PortalRequest request = { .method = "GET", .url = url };
 
-    run_request (&request, request_thread);
+    portal_request_run (&request);
     g_assert_cmpuint (request.status, ==, 200);
     pdf_size = g_bytes_get_size (request.response);
-    request_clear (&request);
+    portal_request_clear (&request);
   }
   g_assert_cmpuint (pdf_size, >, 1000);
   for (guint i = 1; i < 200; i++)
@@ -1377,7 +1159,7 @@ test_range_bound (void)
   head = g_strdup_printf ("GET /a/%s/report-%u.pdf HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                           "Range: bytes=%s\r\nConnection: close\r\n\r\n", token, cycle,
                           ranges->str);
-  reply = raw_bytes (head);
+  reply = portal_raw_bytes (portal, head);
   reply_size = g_bytes_get_size (reply);
   g_test_message ("%u ranges of a %" G_GSIZE_FORMAT " B PDF: %" G_GSIZE_FORMAT " B answered",
                   200, pdf_size, reply_size);
@@ -1389,7 +1171,7 @@ test_range_bound (void)
   head = g_strdup_printf ("GET /a/%s/report-%u.pdf HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                           "Range: bytes=0-99\r\nConnection: close\r\n\r\n", token, cycle);
   g_clear_pointer (&reply, g_bytes_unref);
-  reply = raw_bytes (head);
+  reply = portal_raw_bytes (portal, head);
   g_assert_true (g_str_has_prefix (g_bytes_get_data (reply, NULL), "HTTP/1.1 206 "));
   g_assert_cmpuint (g_bytes_get_size (reply), <=, 100 + 2048);
 }
@@ -1484,10 +1266,7 @@ test_hostile_names (void)
                     ==, 1);
   g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
   campaign = played_komarr (save_path, hostile->str);
-  hostile_portal = adm_portal_new (campaign, &error);
-  g_assert_no_error (error);
-  g_assert_true (adm_portal_start (hostile_portal, "127.0.0.1", 0, &error));
-  g_assert_no_error (error);
+  hostile_portal = portal_serve_loopback (campaign);
   link = adm_portal_get_link (hostile_portal, "vorkosigan");
   page = get (link, NULL, &status);
   g_assert_cmpuint (status, ==, 200);
@@ -2190,9 +1969,9 @@ test_main_loop_held (void)
   g_autofree char *link = link_of ("vorkosigan");
   g_autofree char *status_url = g_strconcat (link, "status.json", NULL);
   g_autofree char *made = NULL, *held = NULL, *json = NULL, *waited = NULL;
-  Request page = { .method = "GET", .url = link };
-  Request status = { .method = "GET", .url = status_url };
-  Request unmade = { .method = "GET", .url = link, .language = "ru" };
+  PortalRequest page = { .method = "GET", .url = link };
+  PortalRequest status = { .method = "GET", .url = status_url };
+  PortalRequest unmade = { .method = "GET", .url = link, .language = "ru" };
   GThread *threads[3];
   gint64 end;
   guint code = 0;
@@ -2202,9 +1981,9 @@ test_main_loop_held (void)
   g_assert_cmpuint (code, ==, 200);
 
   /* The main loop held: nothing iterates it while the clients ask. */
-  threads[0] = g_thread_new ("client", request_thread, &page);
-  threads[1] = g_thread_new ("client", request_thread, &status);
-  threads[2] = g_thread_new ("client", request_thread, &unmade);
+  threads[0] = g_thread_new ("client", portal_request_thread, &page);
+  threads[1] = g_thread_new ("client", portal_request_thread, &status);
+  threads[2] = g_thread_new ("client", portal_request_thread, &unmade);
   end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
   while ((!g_atomic_int_get (&page.done) || !g_atomic_int_get (&status.done)) &&
          g_get_monotonic_time () < end)
@@ -2213,8 +1992,8 @@ test_main_loop_held (void)
   g_assert_true (g_atomic_int_get (&status.done));
   g_assert_cmpuint (page.status, ==, 200);
   g_assert_cmpuint (status.status, ==, 200);
-  held = body_text (&page);
-  json = body_text (&status);
+  held = portal_request_text (&page);
+  json = portal_request_text (&status);
   assert_contains (held, "<html lang=\"en\">", "held");
   assert_contains (held, "name=\"csrf\"", "held");
   assert_contains (json, "\"version\":", "status");
@@ -2226,11 +2005,11 @@ test_main_loop_held (void)
   for (guint i = 0; i < G_N_ELEMENTS (threads); i++)
     g_thread_join (threads[i]);
   g_assert_cmpuint (unmade.status, ==, 200);
-  waited = body_text (&unmade);
+  waited = portal_request_text (&unmade);
   assert_contains (waited, "<html lang=\"ru\">", "waited");
-  request_clear (&page);
-  request_clear (&status);
-  request_clear (&unmade);
+  portal_request_clear (&page);
+  portal_request_clear (&status);
+  portal_request_clear (&unmade);
 }
 
 /* The section "What your side knows" of @page. */
@@ -2439,12 +2218,7 @@ main (int   argc,
   g_assert_no_error (error);
   save_path = g_build_filename (work_dir, "komarr.admiralty", NULL);
   komarr = played_komarr (save_path, NULL);
-  portal = adm_portal_new (komarr, &error);
-  g_assert_no_error (error);
-  g_assert_false (adm_portal_get_running (portal));
-  g_assert_true (adm_portal_start (portal, "127.0.0.1", 0, &error));
-  g_assert_no_error (error);
-  g_assert_cmpuint (adm_portal_get_port (portal), >, 0);
+  portal = portal_serve_loopback (komarr);
 
   g_test_add_func ("/portal/F-STRAT-3/each-admiral-his-own", test_each_admiral);
   g_test_add_func ("/portal/security/one-404", test_not_found);
@@ -2475,11 +2249,7 @@ main (int   argc,
   g_clear_object (&portal);
   g_clear_object (&komarr);
   if (result == 0)
-    {
-      g_autofree char *command = g_strdup_printf ("rm -rf '%s'", work_dir);
-
-      g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL);
-    }
+    remove_tree (work_dir);
   g_free (work_dir);
   return result;
 }

@@ -27,6 +27,7 @@
 #include "adm-table-server.h"
 #include "cli-helpers.h"
 #include "komarr-helpers.h"
+#include "portal-helpers.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 
@@ -40,66 +41,18 @@ typedef struct {
   char           *changed_id;
 } Fixture;
 
-/* The client: a request made on a thread of its own, the main loop turning meanwhile (the
- * server hands its work to the main thread). */
-
-typedef struct {
-  const char *method;
-  const char *url;
-  GBytes     *body;
-  guint       status;
-  GBytes     *response;
-  gint        done;
-} Request;
-
-static gpointer
-request_thread (gpointer data)
-{
-  Request *request = data;
-  g_autoptr(GMainContext) context = g_main_context_new ();
-  g_autoptr(SoupSession) session = NULL;
-  g_autoptr(SoupMessage) msg = NULL;
-  g_autoptr(GError) error = NULL;
-
-  g_main_context_push_thread_default (context);
-  session = soup_session_new ();
-  soup_session_set_proxy_resolver (session, NULL);
-  msg = soup_message_new (request->method, request->url);
-  g_assert_nonnull (msg);
-  if (request->body != NULL)
-    soup_message_set_request_body_from_bytes (msg, "application/xml", request->body);
-  request->response = soup_session_send_and_read (session, msg, NULL, &error);
-  g_assert_no_error (error);
-  request->status = soup_message_get_status (msg);
-  g_clear_object (&msg);
-  g_clear_object (&session);
-  g_main_context_pop_thread_default (context);
-  g_atomic_int_set (&request->done, 1);
-  g_main_context_wakeup (NULL);
-  return NULL;
-}
-
-/* @method on @url (with @body, POST): the status, and the answer as text. */
+/* The client (portal-helpers.h): @method on @url (with @body, POST): the status, and the
+ * answer as text. */
 static char *
 fetch (const char *method,
        const char *url,
        GBytes     *body,
        guint      *status)
 {
-  Request request = { .method = method, .url = url, .body = body };
-  GThread *thread = g_thread_new ("table", request_thread, &request);
-  gsize length;
-  const char *data;
-  char *text;
+  PortalRequest request = { .method = method, .url = url, .body = body,
+                            .content_type = "application/xml" };
 
-  while (!g_atomic_int_get (&request.done))
-    g_main_context_iteration (NULL, TRUE);
-  g_thread_join (thread);
-  *status = request.status;
-  data = g_bytes_get_data (request.response, &length);
-  text = g_strndup (data, length);
-  g_bytes_unref (request.response);
-  return text;
+  return portal_request_fetch (&request, status);
 }
 
 static JsonObject *
@@ -115,73 +68,20 @@ json_of (const char *text)
 }
 
 /* The stranger: @head sent as it is on a new connection, nothing normalised by a client
- * library; the reply's status line, headers but Date, and body as one text. */
-
-typedef struct {
-  guint16  port;
-  char    *head;
-  char    *reply;
-  gint     done;
-} Raw;
-
-static gpointer
-raw_thread (gpointer data)
-{
-  Raw *raw = data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GSocketClient) client = g_socket_client_new ();
-  g_autoptr(GSocketConnection) connection = g_socket_client_connect_to_host (client, "127.0.0.1",
-                                                                           raw->port, NULL,
-                                                                           &error);
-  GString *reply = g_string_new (NULL);
-  char buffer[4096];
-  gssize n;
-
-  g_assert_no_error (error);
-  /* A request refused before it is read whole may see its connection closed while it is
-   * still being written: what was answered is what counts. */
-  g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (connection)),
-                             raw->head, strlen (raw->head), NULL, NULL, NULL);
-  while ((n = g_input_stream_read (g_io_stream_get_input_stream (G_IO_STREAM (connection)),
-                                   buffer, sizeof buffer, NULL, NULL)) > 0)
-    g_string_append_len (reply, buffer, n);
-  raw->reply = g_string_free (reply, FALSE);
-  g_atomic_int_set (&raw->done, 1);
-  g_main_context_wakeup (NULL);
-  return NULL;
-}
-
+ * library; the reply's status line, headers but Date, and body as one text
+ * (portal_raw_request ()). */
 static char *
 raw_request (Fixture    *fixture,
              const char *head)
 {
-  Raw raw = { .port = (guint16) adm_portal_get_port (fixture->portal) };
-  g_autoptr(GString) kept = g_string_new (NULL);
-  g_auto(GStrv) lines = NULL;
-  GThread *thread;
-
-  raw.head = g_strdup (head);
-  thread = g_thread_new ("raw", raw_thread, &raw);
-  while (!g_atomic_int_get (&raw.done))
-    g_main_context_iteration (NULL, TRUE);
-  g_thread_join (thread);
-  lines = g_strsplit (raw.reply, "\r\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
-    if (!g_str_has_prefix (lines[i], "Date:"))
-      g_string_append_printf (kept, "%s\n", lines[i]);
-  g_free (raw.head);
-  g_free (raw.reply);
-  return g_strdup (kept->str);
+  return portal_raw_request (fixture->portal, head);
 }
 
 static char *
 raw_get (Fixture    *fixture,
          const char *path)
 {
-  g_autofree char *head = g_strdup_printf ("GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                                           "Connection: close\r\n\r\n", path);
-
-  return raw_request (fixture, head);
+  return portal_raw_get (fixture->portal, path);
 }
 
 /* The fixture */
@@ -201,23 +101,15 @@ static void
 fixture_setup (Fixture       *fixture,
                gconstpointer  data)
 {
-  g_autofree char *scenario_path = g_test_build_filename (G_TEST_DIST, "..", "scenarios",
-                                                          "komarr-campaign.admiralty", NULL);
   g_autofree char *path = NULL;
-  g_autoptr(AdmScenario) scenario = NULL;
   g_autoptr(GPtrArray) queue = NULL;
   g_autoptr(GError) error = NULL;
   guint found = 0;
 
   fixture->dir = g_dir_make_tmp ("admiralty-table-server-XXXXXX", &error);
   g_assert_no_error (error);
-  scenario = adm_scenario_load_file (scenario_path, &error);
-  g_assert_no_error (error);
-  fixture->campaign = adm_campaign_new (scenario, 1);
-  komarr_play_cycle (fixture->campaign, 1, T0);
   path = g_build_filename (fixture->dir, "komarr.admiralty", NULL);
-  g_assert_true (adm_campaign_save (fixture->campaign, path, &error));
-  g_assert_no_error (error);
+  fixture->campaign = komarr_play_saved (NULL, 1, T0, path);
 
   /* The first two engagements that may be handed out, one to each table. */
   queue = adm_campaign_get_engagements (fixture->campaign, 1);
@@ -239,8 +131,7 @@ fixture_setup (Fixture       *fixture,
   g_assert_no_error (error);
   fixture->tables = adm_table_server_new (fixture->portal, 2, &error);
   g_assert_no_error (error);
-  g_assert_true (adm_portal_start (fixture->portal, "127.0.0.1", 0, &error));
-  g_assert_no_error (error);
+  portal_start_loopback (fixture->portal);
   g_signal_connect (fixture->tables, "battle-changed", G_CALLBACK (battle_changed_cb), fixture);
 }
 
@@ -265,11 +156,7 @@ static char *
 link_of (Fixture    *fixture,
          const char *table)
 {
-  char *link = adm_table_server_get_link (fixture->tables, table);
-
-  g_assert_nonnull (link);
-  g_assert_true (g_str_has_prefix (link, "http://127.0.0.1:"));
-  return link;
+  return portal_loopback_link (adm_table_server_get_link (fixture->tables, table));
 }
 
 /* "/table/TOKEN/" of @table's link. */

@@ -286,6 +286,128 @@ test_queue_and_dialog (Fixture       *fixture,
 }
 
 static gboolean
+dialog_shown (gpointer data)
+{
+  return message_dialog () != NULL;
+}
+
+static gboolean
+dialog_gone (gpointer data)
+{
+  return message_dialog () == NULL;
+}
+
+/* The dialog the queue's row menu opens with board.@action for c1-3. */
+static AdwMessageDialog *
+open_dialog (Fixture    *fixture,
+             const char *action)
+{
+  AdwMessageDialog *dialog;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (board (fixture)), action, "u", C1_3));
+  iterate_until (dialog_shown, NULL, 5000);
+  dialog = message_dialog ();
+  g_assert_nonnull (dialog);
+  return dialog;
+}
+
+/* @dialog asks @heading, answered by _Cancel (also Escape) or @label for @response, the
+ * default, in @appearance. */
+static void
+assert_asks (AdwMessageDialog      *dialog,
+             const char            *heading,
+             const char            *response,
+             const char            *label,
+             AdwResponseAppearance  appearance)
+{
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, heading);
+  g_assert_cmpstr (adw_message_dialog_get_response_label (dialog, "cancel"), ==, "_Cancel");
+  g_assert_cmpstr (adw_message_dialog_get_close_response (dialog), ==, "cancel");
+  g_assert_cmpstr (adw_message_dialog_get_response_label (dialog, response), ==, label);
+  g_assert_cmpint (adw_message_dialog_get_response_appearance (dialog, response), ==,
+                   appearance);
+  g_assert_cmpstr (adw_message_dialog_get_default_response (dialog), ==, response);
+}
+
+/* The dialogs of the queue's row menu, as the master answers them: "Send to Table…" offers
+ * the tables turned on and sends c1-3 to the one chosen; "Take Back…" takes it back only with
+ * a reason, and Enter in the reason answers and closes it. Escape (the close response)
+ * cancels each, changing nothing. */
+static void
+test_send_and_take_back_dialogs (Fixture       *fixture,
+                                 gconstpointer  data)
+{
+  AdmCampaign *campaign = fixture->window->campaign;
+  AdwMessageDialog *dialog;
+  GtkWidget *extra;
+  g_autofree char *line = NULL;
+  guint events;
+
+  adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->orders_tab);
+  admiralty_order_board_set_n_tables (board (fixture), 2);
+  iterate ();
+
+  /* Send to Table: the tables in a drop-down, Send suggested and the default. */
+  dialog = open_dialog (fixture, "board.send-to-table");
+  assert_asks (dialog, "Send c1-3 to a Table?", "send", "_Send", ADW_RESPONSE_SUGGESTED);
+  g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (dialog),
+                                   "Its master fights the battle on his own computer; each "
+                                   "entry appears here as he records it."));
+  g_assert_true (adw_message_dialog_get_response_enabled (dialog, "send"));
+  extra = adw_message_dialog_get_extra_child (dialog);
+  g_assert_true (GTK_IS_DROP_DOWN (extra));
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (extra))),
+                    ==, 2);
+  save_screenshot (GTK_WIDGET (dialog), "tables-send-dialog.png");
+  /* Cancelled: nothing journaled. */
+  events = adm_campaign_get_events (campaign)->len;
+  adw_message_dialog_response (dialog, "cancel");
+  gtk_window_close (GTK_WINDOW (dialog));
+  iterate_until (dialog_gone, NULL, 5000);
+  g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, events);
+  /* Table 2 chosen and sent. */
+  dialog = open_dialog (fixture, "board.send-to-table");
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (adw_message_dialog_get_extra_child (dialog)), 1);
+  adw_message_dialog_response (dialog, "send");
+  gtk_window_close (GTK_WINDOW (dialog));
+  iterate_until (dialog_gone, NULL, 5000);
+  line = queue_line (fixture, "c1-3");
+  g_assert_nonnull (strstr (line, "At the table “Table 2”"));
+  g_clear_pointer (&line, g_free);
+
+  /* Take Back: a reason first, Take Back destructive and the default. */
+  dialog = open_dialog (fixture, "board.take-back");
+  assert_asks (dialog, "Take c1-3 Back?", "take-back", "_Take Back", ADW_RESPONSE_DESTRUCTIVE);
+  g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (dialog),
+                                   "The battle becomes yours to fight again. “Table 2” is told "
+                                   "the reason"));
+  extra = adw_message_dialog_get_extra_child (dialog);
+  g_assert_true (GTK_IS_ENTRY (extra));
+  g_assert_cmpstr (gtk_entry_get_placeholder_text (GTK_ENTRY (extra)), ==,
+                   "Reason, such as “the table’s laptop broke down”");
+  g_assert_true (gtk_widget_has_focus (extra) ||
+                 gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (dialog)), extra));
+  g_assert_false (adw_message_dialog_get_response_enabled (dialog, "take-back"));
+  /* Blanks are no reason: Enter does nothing. */
+  gtk_editable_set_text (GTK_EDITABLE (extra), "   ");
+  g_assert_false (adw_message_dialog_get_response_enabled (dialog, "take-back"));
+  g_signal_emit_by_name (extra, "activate");
+  iterate ();
+  g_assert_true (message_dialog () == dialog);
+  g_assert_nonnull (adm_state_get_table (adm_campaign_get_state (campaign), "c1-3"));
+  gtk_editable_set_text (GTK_EDITABLE (extra), "The laptop broke down");
+  g_assert_true (adw_message_dialog_get_response_enabled (dialog, "take-back"));
+  save_screenshot (GTK_WIDGET (dialog), "tables-take-back-dialog.png");
+  /* Enter answers and closes it: modal, it would keep the window's keys. */
+  g_signal_emit_by_name (extra, "activate");
+  iterate_until (dialog_gone, NULL, 5000);
+  g_assert_null (message_dialog ());
+  g_assert_null (adm_state_get_table (adm_campaign_get_state (campaign), "c1-3"));
+  line = queue_line (fixture, "c1-3");
+  g_assert_null (strstr (line, "At the table"));
+}
+
+static gboolean
 listed (gpointer data)
 {
   g_autofree char *listing = admiralty_join_dialog_get_listing (data);
@@ -613,6 +735,8 @@ main (int   argc,
   ui_test_init (&argc, &argv, "tables-ui");
   g_test_add ("/ui/tables-ui/F-STRAT-4/queue-and-dialog", Fixture, NULL, fixture_set_up,
               test_queue_and_dialog, fixture_tear_down);
+  g_test_add ("/ui/tables-ui/F-STRAT-4/send-and-take-back-dialogs", Fixture, NULL,
+              fixture_set_up, test_send_and_take_back_dialogs, fixture_tear_down);
   g_test_add ("/ui/tables-ui/F-STRAT-4/join-and-play", Fixture, NULL, fixture_set_up,
               test_join_and_play, fixture_tear_down);
   g_test_add ("/ui/tables-ui/F-STRAT-4/join-taken-back", Fixture, NULL, fixture_set_up,

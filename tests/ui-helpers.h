@@ -40,6 +40,10 @@ find_widget (GtkWidget     *widget,
              gboolean     (*match) (GtkWidget *widget, gconstpointer data),
              gconstpointer  data);
 
+/* The message dialog shown (mapped) among the toplevels, or NULL. */
+AdwMessageDialog *
+message_dialog (void);
+
 void
 close_window (AdmiraltyWindow *window);
 

@@ -189,26 +189,81 @@ portal_accept_cb (GtkButton           *button,
                    error->message);
 }
 
-static void
-refuse_reason_changed_cb (GtkEditable      *entry,
-                          AdwMessageDialog *dialog)
+/* The dialogs the board asks the master with (Send to Table, Take Back, Refuse): @heading
+ * and @body, "_Cancel" (also Escape) and @label for @response, shown in @appearance and the
+ * default; @response_cb (dialog, response, self) answers. The caller adds what the master
+ * chooses or types (adw_message_dialog_set_extra_child (), board_dialog_add_reason ()). */
+static GtkWidget *
+board_dialog_new (AdmiraltyOrderBoard   *self,
+                  const char            *heading,
+                  const char            *body,
+                  const char            *response,
+                  const char            *label,
+                  AdwResponseAppearance  appearance,
+                  GCallback              response_cb)
 {
-  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (entry)));
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (root), heading, body);
 
-  adw_message_dialog_set_response_enabled (dialog, "refuse", *text != '\0');
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    response, label,
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), response, appearance);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), response);
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", response_cb, self, 0);
+  return dialog;
+}
+
+/* The response a reason entry answers (board_dialog_add_reason ()). */
+static const char *
+reason_response (gpointer entry)
+{
+  return g_object_get_data (G_OBJECT (entry), "response");
 }
 
 static void
-refuse_activate_cb (GtkEntry         *entry,
+reason_changed_cb (GtkEditable      *entry,
+                   AdwMessageDialog *dialog)
+{
+  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (entry)));
+
+  adw_message_dialog_set_response_enabled (dialog, reason_response (entry), *text != '\0');
+}
+
+static void
+reason_activate_cb (GtkEntry         *entry,
                     AdwMessageDialog *dialog)
 {
   /* adw_message_dialog_response () only emits "response": the dialog, modal, would stay open
    * and keep the window's keys (Ctrl+Z) from it, as a click on the button does not. */
-  if (adw_message_dialog_get_response_enabled (dialog, "refuse"))
+  if (adw_message_dialog_get_response_enabled (dialog, reason_response (entry)))
     {
-      adw_message_dialog_response (dialog, "refuse");
+      adw_message_dialog_response (dialog, reason_response (entry));
       gtk_window_close (GTK_WINDOW (dialog));
     }
+}
+
+/* Asks @dialog (board_dialog_new ()) for the master's reason, @placeholder giving an
+ * example: the dialog's own response (its default) is off until the reason holds more than
+ * blanks, and Enter in the entry answers with it. Returns the entry, @dialog's extra child. */
+static GtkWidget *
+board_dialog_add_reason (GtkWidget  *dialog,
+                         const char *placeholder)
+{
+  const char *response = adw_message_dialog_get_default_response (ADW_MESSAGE_DIALOG (dialog));
+  GtkWidget *entry = gtk_entry_new ();
+
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), placeholder);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Reason"), -1);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
+  adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (dialog), response, FALSE);
+  g_object_set_data_full (G_OBJECT (entry), "response", g_strdup (response), g_free);
+  g_signal_connect (entry, "changed", G_CALLBACK (reason_changed_cb), dialog);
+  g_signal_connect (entry, "activate", G_CALLBACK (reason_activate_cb), dialog);
+  return entry;
 }
 
 static void
@@ -244,27 +299,11 @@ portal_refuse_cb (GtkButton           *button,
   /* Translators: the body of the dialog refusing a sheet from the admirals' portal */
   body = g_strdup_printf (_("%s sees the reason on his page and may hand in a new sheet."),
                           admiral->name);
-  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
-                                   _("Refuse the Sheet?"), body);
-  entry = gtk_entry_new ();
-  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Reason, such as “two orders for the "
-                                                       "Vanguard”"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Reason"), -1);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "refuse", _("_Refuse"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "refuse",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (dialog), "refuse", FALSE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "refuse");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  dialog = board_dialog_new (self, _("Refuse the Sheet?"), body, "refuse", _("_Refuse"),
+                             ADW_RESPONSE_DESTRUCTIVE, G_CALLBACK (refuse_response_cb));
+  entry = board_dialog_add_reason (dialog, _("Reason, such as “two orders for the "
+                                             "Vanguard”"));
   g_object_set_data_full (G_OBJECT (dialog), "admiral-id", g_strdup (admiral_id), g_free);
-  g_signal_connect (entry, "changed", G_CALLBACK (refuse_reason_changed_cb), dialog);
-  g_signal_connect (entry, "activate", G_CALLBACK (refuse_activate_cb), dialog);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (refuse_response_cb), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
   gtk_widget_grab_focus (entry);
 }
@@ -1271,46 +1310,18 @@ send_to_table_action (GtkWidget  *widget,
   /* Translators: the heading of the dialog sending an engagement to a table, "Send c1-3 to a
    * Table?" */
   heading = g_strdup_printf (_("Send %s to a Table?"), engagement->id);
-  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)), heading,
-                                   _("Its master fights the battle on his own computer; each "
-                                     "entry appears here as he records it. You may take it "
-                                     "back while he has not played it, or later with a reason."));
+  dialog = board_dialog_new (self, heading,
+                             _("Its master fights the battle on his own computer; each entry "
+                               "appears here as he records it. You may take it back while he "
+                               "has not played it, or later with a reason."),
+                             "send", _("_Send"), ADW_RESPONSE_SUGGESTED,
+                             G_CALLBACK (send_response_cb));
   tables = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&names)), NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (tables), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Table"), -1);
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), tables);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "send", _("_Send"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "send",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "send");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
   g_object_set_data (G_OBJECT (dialog), "index", GUINT_TO_POINTER (index));
-  g_signal_connect_object (dialog, "response", G_CALLBACK (send_response_cb), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
-}
-
-static void
-take_back_reason_changed_cb (GtkEditable      *entry,
-                             AdwMessageDialog *dialog)
-{
-  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (entry)));
-
-  adw_message_dialog_set_response_enabled (dialog, "take-back", *text != '\0');
-}
-
-static void
-take_back_activate_cb (GtkEntry         *entry,
-                       AdwMessageDialog *dialog)
-{
-  /* As refuse_activate_cb (): the dialog is closed too, giving the window its keys back. */
-  if (adw_message_dialog_get_response_enabled (dialog, "take-back"))
-    {
-      adw_message_dialog_response (dialog, "take-back");
-      gtk_window_close (GTK_WINDOW (dialog));
-    }
 }
 
 static void
@@ -1353,26 +1364,11 @@ take_back_action (GtkWidget  *widget,
   body = g_strdup_printf (_("The battle becomes yours to fight again. “%s” is told the reason, "
                             "and whatever it sends later is refused; what it played stays on "
                             "its computer."), engagement->table);
-  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (widget)), heading, body);
-  entry = gtk_entry_new ();
-  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Reason, such as “the table’s laptop "
-                                                       "broke down”"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Reason"), -1);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "take-back", _("_Take Back"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "take-back",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (dialog), "take-back", FALSE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "take-back");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  dialog = board_dialog_new (self, heading, body, "take-back", _("_Take Back"),
+                             ADW_RESPONSE_DESTRUCTIVE, G_CALLBACK (take_back_response_cb));
+  entry = board_dialog_add_reason (dialog, _("Reason, such as “the table’s laptop broke "
+                                             "down”"));
   g_object_set_data (G_OBJECT (dialog), "index", GUINT_TO_POINTER (index));
-  g_signal_connect (entry, "changed", G_CALLBACK (take_back_reason_changed_cb), dialog);
-  g_signal_connect (entry, "activate", G_CALLBACK (take_back_activate_cb), dialog);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (take_back_response_cb), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
   gtk_widget_grab_focus (entry);
 }

@@ -103,14 +103,13 @@ import (const char *campaign_path,
   AdmTableReceipt before, receipt;
   gsize length = 0;
   guint from = 0;
+  CliExit status;
 
-  campaign = _cli_open_campaign_for_writing (campaign_path, &error);
-  if (campaign == NULL)
-    return _cli_campaign_refused (campaign_path, json, error);
-  /* adm_campaign_open () gives a scenario no file: there is no journal to write to. */
-  if (adm_campaign_get_path (campaign) == NULL)
-    return _cli_invalid (json, _("%s is a scenario, not a campaign: resolve a cycle first "
-                                 "(admiralty-cli cycle)"), campaign_display);
+  status = _cli_open_saved_campaign (campaign_path, json, &campaign,
+                                     _("%s is a scenario, not a campaign: resolve a cycle "
+                                       "first (admiralty-cli cycle)"), campaign_display);
+  if (status != CLI_EXIT_OK)
+    return status;
   data = read_message (path, &length, &message);
   if (data == NULL)
     return _cli_invalid (json, "%s", message);

@@ -149,6 +149,16 @@ AdmCampaign    *_cli_open_campaign_for_writing (const char *path,
 CliExit         _cli_campaign_refused     (const char      *path,
                                            gboolean         json,
                                            const GError    *error);
+/* A saved campaign a command journals in, into @campaign: _cli_open_campaign_for_writing ()
+ * of @path (locked, held until the campaign goes). A file that does not open is refused as
+ * _cli_campaign_refused () says; a scenario, which adm_campaign_open () gives no file and so
+ * no journal to write to, with @scenario_refusal (naming @path). Returns CLI_EXIT_OK, or the
+ * refusal's status with @campaign NULL; the command's append saves the file. */
+CliExit         _cli_open_saved_campaign  (const char      *path,
+                                           gboolean         json,
+                                           AdmCampaign    **campaign,
+                                           const char      *scenario_refusal,
+                                           ...) G_GNUC_PRINTF (4, 5);
 /* The same note for a journal read from a cut file (a battle's, a TI4 combat's). */
 void            _cli_warn_recovered       (AdmJournal      *journal);
 /* Who a --json picture of a campaign is for (--as, cli-viewer.c): the master

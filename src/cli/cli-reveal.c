@@ -17,17 +17,17 @@ reveal (const char *path,
         gboolean    json)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(AdmCampaign) campaign = _cli_open_campaign_for_writing (path, &error);
+  g_autoptr(AdmCampaign) campaign = NULL;
   g_autoptr(AdmEvent) event = NULL;
   g_autofree char *display = g_filename_display_name (path);
   const AdmFormation *formation;
+  CliExit status;
 
-  if (campaign == NULL)
-    return _cli_campaign_refused (path, json, error);
-  /* adm_campaign_open () gives a scenario no file: there is no journal to write to. */
-  if (adm_campaign_get_path (campaign) == NULL)
-    return _cli_invalid (json, _("%s is a scenario, not a saved campaign: there is no journal "
-                                 "to reveal a formation in"), display);
+  status = _cli_open_saved_campaign (path, json, &campaign,
+                                     _("%s is a scenario, not a saved campaign: there is no "
+                                       "journal to reveal a formation in"), display);
+  if (status != CLI_EXIT_OK)
+    return status;
 
   /* adm_clock_now (): SOURCE_DATE_EPOCH, when set, makes the file reproducible. */
   event = adm_event_new ("reveal", adm_clock_now ());

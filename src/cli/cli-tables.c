@@ -17,17 +17,11 @@ open_campaign (const char   *path,
                gboolean      json,
                AdmCampaign **campaign)
 {
-  g_autoptr(GError) error = NULL;
   g_autofree char *display = g_filename_display_name (path);
 
-  *campaign = _cli_open_campaign_for_writing (path, &error);
-  if (*campaign == NULL)
-    return _cli_campaign_refused (path, json, error);
-  /* adm_campaign_open () gives a scenario no file: there is no journal to write to. */
-  if (adm_campaign_get_path (*campaign) == NULL)
-    return _cli_invalid (json, _("%s is a scenario, not a campaign: resolve a cycle first "
-                                 "(admiralty-cli cycle)"), display);
-  return CLI_EXIT_OK;
+  return _cli_open_saved_campaign (path, json, campaign,
+                                   _("%s is a scenario, not a campaign: resolve a cycle first "
+                                     "(admiralty-cli cycle)"), display);
 }
 
 static void

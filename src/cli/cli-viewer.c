@@ -162,3 +162,27 @@ _cli_open_campaign_for_writing (const char  *path,
     }
   return campaign;
 }
+
+CliExit
+_cli_open_saved_campaign (const char   *path,
+                          gboolean      json,
+                          AdmCampaign **campaign,
+                          const char   *scenario_refusal,
+                          ...)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+  va_list args;
+
+  *campaign = _cli_open_campaign_for_writing (path, &error);
+  if (*campaign == NULL)
+    return _cli_campaign_refused (path, json, error);
+  /* adm_campaign_open () gives a scenario no file: there is no journal to write to. */
+  if (adm_campaign_get_path (*campaign) != NULL)
+    return CLI_EXIT_OK;
+  g_clear_object (campaign);
+  va_start (args, scenario_refusal);
+  message = g_strdup_vprintf (scenario_refusal, args);
+  va_end (args);
+  return _cli_invalid (json, "%s", message);
+}
