@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "adm-audience.h"
 #include "battle-helpers.h"
 
 #define FIXTURE "mine-field.xml"
@@ -578,6 +579,29 @@ test_lay (void)
   assert_reported (battle, "Layer lays the torpedo mine new (range 15 cm, strength 4) at "
                            "(0.0, 60.0), hidden from the enemy; its shields are down this turn "
                            "(F-MINE-13).");
+  /* F-MINE-2: the line is the layer's side's alone, though the enemy has identified the
+   * layer. */
+  g_assert_cmpint (adm_audience_detection (adm_audience_side (1), battle,
+                                           ship (battle, "layer")->formation),
+                   ==, ADM_DETECTION_FULL);
+  {
+    GPtrArray *report = adm_battle_get_report (battle);
+    guint laid = 0;
+
+    for (guint i = 0; i < report->len; i++)
+      {
+        const AdmReportLine *line = g_ptr_array_index (report, i);
+
+        if (!g_str_has_prefix (adm_report_line_get_text (line), "Layer lays the"))
+          continue;
+        laid++;
+        g_assert_cmphex (line->seen_by, ==, 1u << 0);
+        g_assert_false (adm_audience_sees_line (adm_audience_side (1), battle, line));
+        g_assert_false (adm_audience_sees_line (adm_audience_public (), battle, line));
+        g_assert_true (adm_audience_sees_line (adm_audience_side (0), battle, line));
+      }
+    g_assert_cmpuint (laid, ==, 1);
+  }
   /* After the fire phase nothing uses shields; they are back for the next turn. */
   resolve (battle, orders, "");
   g_assert_cmpint (adm_battle_ship_shields (battle, layer), ==, 1);

@@ -320,6 +320,7 @@ lay_mines (AdmBattle  *self,
       AdmMine mine;
       AdmBattleShip *s;
       int ship = -1;
+      guint report_from;
 
       if (!check_lay_mine (self, decl, decls, i, &ship, &mine, error))
         return FALSE;
@@ -339,13 +340,17 @@ lay_mines (AdmBattle  *self,
         continue;
       mine.id = g_string_chunk_insert_const (self->strings, adm_order_decl_get (decl, "id"));
       g_array_append_val (self->state->mines, mine);
-      /* F-MINE-2: the enemy does not see it. */
+      /* F-MINE-2: the enemy does not see it — not even an enemy that has identified the
+       * layer: the line is its own side's (and the master's). */
+      report_from = self->report->len;
       _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
                           _("%s lays the %s mine %s (range %d cm, strength %d) at "
                             "(%.1f, %.1f), hidden from the enemy; its shields are down "
                             "this turn (F-MINE-13)."), s->name,
                           charge_name (mine.charge), mine.id, mine.range, mine.strength,
                           mine.position.x, mine.position.y);
+      if (s->side < 32)
+        _adm_battle_audience_since (self, report_from, self->rolls->len, 1u << s->side, 0);
     }
   return TRUE;
 }
