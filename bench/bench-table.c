@@ -15,7 +15,7 @@
 #include <time.h>
 #include <string.h>
 
-#include "admiralty-table-renderer.h"
+#include "admiralty-table-cache.h"
 #include "bench-common.h"
 
 /* CPU time of this process in µs: the figures are the program's own work, whatever else the

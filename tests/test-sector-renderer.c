@@ -221,6 +221,44 @@ test_view_zoom_pan (void)
   g_assert_cmpfloat_with_epsilon (map_y, y - 20, 1e-9);
 }
 
+/* Cards and type are laid out in the view at zoom 1 and drawn zoom times larger: a card's
+ * rectangle in a zoomed view is its rectangle in that unzoomed view, scaled. */
+static void
+test_view_unzoomed (void)
+{
+  AdmiraltySectorView view, inner;
+  g_autoptr(AdmScenario) scenario = komarr_view (&view);
+  GPtrArray *sectors = adm_scenario_get_sectors (scenario);
+  cairo_rectangle_t rect, unzoomed;
+
+  admiralty_sector_view_zoom (&view, 2.5, 300, 200);
+  g_assert_cmpfloat_with_epsilon (admiralty_sector_view_get_zoom (&view), 2.5, 1e-9);
+  admiralty_sector_view_unzoomed (&view, &inner);
+  g_assert_cmpfloat (inner.zoom, ==, 1.0);
+  g_assert_cmpfloat_with_epsilon (inner.scale, view.scale / 2.5, 1e-9);
+  g_assert_cmpint (inner.width, ==, 512);
+  g_assert_cmpint (inner.height, ==, 288);
+  for (guint i = 0; i < sectors->len; i++)
+    {
+      admiralty_sector_node_rect (&view, g_ptr_array_index (sectors, i), &rect);
+      admiralty_sector_node_rect (&inner, g_ptr_array_index (sectors, i), &unzoomed);
+      g_assert_cmpfloat (rect.x, ==, unzoomed.x * 2.5);
+      g_assert_cmpfloat (rect.y, ==, unzoomed.y * 2.5);
+      g_assert_cmpfloat (rect.width, ==, ADMIRALTY_SECTOR_NODE_WIDTH * 2.5);
+      g_assert_cmpfloat (rect.height, ==, ADMIRALTY_SECTOR_NODE_HEIGHT * 2.5);
+    }
+  /* A view set up field by field, with no zoom, is at zoom 1. */
+  view.zoom = 0.0;
+  g_assert_cmpfloat (admiralty_sector_view_get_zoom (&view), ==, 1.0);
+  /* A rectangle touching the view is shown; one wholly past an edge is not. */
+  rect = (cairo_rectangle_t) { -10, -10, 11, 11 };
+  g_assert_true (admiralty_sector_view_shows_rect (&view, &rect));
+  rect = (cairo_rectangle_t) { view.width, 0, 10, 10 };
+  g_assert_false (admiralty_sector_view_shows_rect (&view, &rect));
+  rect = (cairo_rectangle_t) { 0, -10, 10, 10 };
+  g_assert_false (admiralty_sector_view_shows_rect (&view, &rect));
+}
+
 /* Every card inside the view; at the usual window size, no two cards overlapping either. */
 static void
 check_fit (const char *file,
@@ -717,6 +755,7 @@ main (int   argc,
 
   g_test_add_func ("/ui/sector-renderer/view/round-trip", test_view_round_trip);
   g_test_add_func ("/ui/sector-renderer/view/zoom-pan", test_view_zoom_pan);
+  g_test_add_func ("/ui/sector-renderer/view/unzoomed", test_view_unzoomed);
   g_test_add_func ("/ui/sector-renderer/fit/all-sectors-inside", test_fit);
   g_test_add_func ("/ui/sector-renderer/F-STRAT-8/nodes", test_nodes);
   g_test_add_func ("/ui/sector-renderer/F-STRAT-8/links", test_links);

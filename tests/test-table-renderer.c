@@ -10,6 +10,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "admiralty-table-cache.h"
+#include "admiralty-table-legend.h"
 #include "admiralty-table-renderer.h"
 #include "admiralty-units.h"
 #include "battle-helpers.h"

@@ -18,6 +18,7 @@
 #include "admiralty-log-line.h"
 #include "admiralty-orders-panel.h"
 #include "admiralty-plain-text.h"
+#include "admiralty-table-legend.h"
 #include "admiralty-units.h"
 #include "adm-table-client.h"
 

@@ -18,9 +18,8 @@
 #define NODE_W           ((double) ADMIRALTY_SECTOR_NODE_WIDTH)
 #define NODE_H           ((double) ADMIRALTY_SECTOR_NODE_HEIGHT)
 #define NODE_ABOVE       ((double) ADMIRALTY_SECTOR_NODE_ABOVE)
-#define NODE_RADIUS      10.0  /* px, of the card's corners */
+#define NODE_RADIUS      ADMIRALTY_SECTOR_NODE_RADIUS
 #define NODE_INSET        8.0  /* px between the card's sides and its contents */
-#define FIT_PADDING      16.0  /* px between a fitted view's edge and the outermost cards */
 #define NAME_INSET        6.0  /* px between the card's sides and its name */
 #define NAME_FONT_SIZE   11.5  /* px */
 #define NAME_MIN_FONT_SIZE 10.0  /* px: a long name shrinks this far before it is cut */
@@ -96,7 +95,7 @@ _admiralty_sector_set_rgb (cairo_t *cr,
   cairo_set_source_rgb (cr, c.r, c.g, c.b);
 }
 
-/* Views */
+/* Options */
 
 void
 admiralty_sector_options_init (AdmiraltySectorOptions *options)
@@ -110,278 +109,6 @@ admiralty_sector_options_init (AdmiraltySectorOptions *options)
   options->viewer = NULL;
   options->engagements = NULL;
   options->legend = FALSE;
-}
-
-void
-admiralty_sector_view_init (AdmiraltySectorView *view,
-                            int                  width,
-                            int                  height)
-{
-  g_return_if_fail (view != NULL);
-
-  view->centre_x = 0.0;
-  view->centre_y = 0.0;
-  view->scale = 1.0;
-  view->width = width;
-  view->height = height;
-  view->zoom = 1.0;
-}
-
-static double
-view_zoom (const AdmiraltySectorView *view)
-{
-  return view->zoom > 0 ? view->zoom : 1.0;
-}
-
-/* The view at zoom 1 that the layout works in: its pixels are @view's divided by its zoom.
- * Its width and height are whole pixels, so its centre moves by what rounding them took. */
-static void
-unzoomed (const AdmiraltySectorView *view,
-          AdmiraltySectorView       *inner)
-{
-  double zoom = view_zoom (view);
-
-  inner->zoom = 1.0;
-  inner->scale = view->scale / zoom;
-  inner->width = (int) ceil (view->width / zoom);
-  inner->height = (int) ceil (view->height / zoom);
-  inner->centre_x = view->centre_x + (inner->width / 2.0 - view->width / (2.0 * zoom)) /
-                    inner->scale;
-  inner->centre_y = view->centre_y + (inner->height / 2.0 - view->height / (2.0 * zoom)) /
-                    inner->scale;
-}
-
-void
-admiralty_sector_view_to_pixels (const AdmiraltySectorView *view,
-                                 double                     map_x,
-                                 double                     map_y,
-                                 double                    *x,
-                                 double                    *y)
-{
-  g_return_if_fail (view != NULL && x != NULL && y != NULL);
-
-  *x = view->width / 2.0 + (map_x - view->centre_x) * view->scale;
-  *y = view->height / 2.0 + (map_y - view->centre_y) * view->scale;
-}
-
-void
-admiralty_sector_view_to_map (const AdmiraltySectorView *view,
-                              double                     x,
-                              double                     y,
-                              double                    *map_x,
-                              double                    *map_y)
-{
-  g_return_if_fail (view != NULL && view->scale > 0);
-  g_return_if_fail (map_x != NULL && map_y != NULL);
-
-  *map_x = view->centre_x + (x - view->width / 2.0) / view->scale;
-  *map_y = view->centre_y + (y - view->height / 2.0) / view->scale;
-}
-
-void
-admiralty_sector_view_fit (AdmiraltySectorView *view,
-                           AdmScenario         *scenario)
-{
-  GPtrArray *sectors;
-  double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
-  double scale = G_MAXDOUBLE;
-
-  g_return_if_fail (view != NULL);
-  g_return_if_fail (ADM_IS_SCENARIO (scenario));
-
-  sectors = adm_scenario_get_sectors (scenario);
-  view->centre_x = view->centre_y = 0.0;
-  view->scale = 1.0;
-  view->zoom = 1.0;
-  if (sectors->len == 0)
-    return;
-  for (guint i = 0; i < sectors->len; i++)
-    {
-      const AdmSector *sector = g_ptr_array_index (sectors, i);
-
-      x0 = MIN (x0, sector->x);
-      y0 = MIN (y0, sector->y);
-      x1 = MAX (x1, sector->x);
-      y1 = MAX (y1, sector->y);
-    }
-  view->centre_x = (x0 + x1) / 2.0;
-  view->centre_y = (y0 + y1) / 2.0;
-  /* The sectors' centres must span the view less a card and the padding: the outermost
-   * cards then touch the padding. */
-  if (x1 > x0)
-    scale = MIN (scale, MAX (view->width - NODE_W - 2 * FIT_PADDING, 1.0) / (x1 - x0));
-  if (y1 > y0)
-    scale = MIN (scale, MAX (view->height - NODE_H - 2 * FIT_PADDING, 1.0) / (y1 - y0));
-  if (scale == G_MAXDOUBLE)
-    scale = 1.0;  /* a single sector, or all in one place */
-  view->scale = CLAMP (scale, ADMIRALTY_SECTOR_MIN_SCALE, ADMIRALTY_SECTOR_MAX_SCALE);
-  /* The cards reach further below their sectors than above: centre what is drawn. */
-  view->centre_y += (NODE_H - 2 * NODE_ABOVE) / 2 / view->scale;
-}
-
-gboolean
-admiralty_sector_view_cards_overlap (const AdmiraltySectorView *view,
-                                     AdmScenario               *scenario)
-{
-  GPtrArray *sectors;
-
-  g_return_val_if_fail (view != NULL, FALSE);
-  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), FALSE);
-
-  sectors = adm_scenario_get_sectors (scenario);
-  for (guint i = 0; i < sectors->len; i++)
-    for (guint j = i + 1; j < sectors->len; j++)
-      {
-        const AdmSector *a = g_ptr_array_index (sectors, i), *b = g_ptr_array_index (sectors, j);
-
-        if (fabs (a->x - b->x) * view->scale < NODE_W * view_zoom (view) &&
-            fabs (a->y - b->y) * view->scale < NODE_H * view_zoom (view))
-          return TRUE;
-      }
-  return FALSE;
-}
-
-double
-admiralty_sector_view_largest_scale (AdmScenario *scenario,
-                                     int          width,
-                                     int          height,
-                                     double       max_scale)
-{
-  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), 1.0);
-
-  for (double scale = max_scale; scale > 1.0; scale -= 0.125)
-    {
-      AdmiraltySectorView view;
-
-      admiralty_sector_view_init (&view, (int) (width / scale), (int) (height / scale));
-      admiralty_sector_view_fit (&view, scenario);
-      if (!admiralty_sector_view_cards_overlap (&view, scenario))
-        return scale;
-    }
-  return 1.0;
-}
-
-void
-admiralty_sector_view_zoom (AdmiraltySectorView *view,
-                            double               factor,
-                            double               x,
-                            double               y)
-{
-  double map_x, map_y;
-
-  g_return_if_fail (view != NULL);
-  g_return_if_fail (factor > 0);
-
-  admiralty_sector_view_to_map (view, x, y, &map_x, &map_y);
-  /* Scale and zoom move together: the factor is what keeps both within their limits. */
-  factor = CLAMP (factor, ADMIRALTY_SECTOR_MIN_SCALE / view->scale,
-                  ADMIRALTY_SECTOR_MAX_SCALE / view->scale);
-  factor = CLAMP (factor, ADMIRALTY_SECTOR_MIN_ZOOM / view_zoom (view),
-                  ADMIRALTY_SECTOR_MAX_ZOOM / view_zoom (view));
-  view->scale = CLAMP (view->scale * factor, ADMIRALTY_SECTOR_MIN_SCALE,
-                       ADMIRALTY_SECTOR_MAX_SCALE);
-  view->zoom = CLAMP (view_zoom (view) * factor, ADMIRALTY_SECTOR_MIN_ZOOM,
-                      ADMIRALTY_SECTOR_MAX_ZOOM);
-  /* Put the anchor back under (x, y) at the new scale. */
-  view->centre_x = map_x - (x - view->width / 2.0) / view->scale;
-  view->centre_y = map_y - (y - view->height / 2.0) / view->scale;
-}
-
-void
-admiralty_sector_view_pan (AdmiraltySectorView *view,
-                           double               dx,
-                           double               dy)
-{
-  g_return_if_fail (view != NULL && view->scale > 0);
-
-  view->centre_x -= dx / view->scale;
-  view->centre_y -= dy / view->scale;
-}
-
-/* Geometry of the cards */
-
-void
-admiralty_sector_node_rect (const AdmiraltySectorView *view,
-                            const AdmSector           *sector,
-                            cairo_rectangle_t         *rect)
-{
-  double x, y;
-
-  g_return_if_fail (view != NULL && sector != NULL && rect != NULL);
-
-  if (view_zoom (view) != 1.0)
-    {
-      AdmiraltySectorView inner;
-      double zoom = view_zoom (view);
-
-      unzoomed (view, &inner);
-      admiralty_sector_node_rect (&inner, sector, rect);
-      *rect = (cairo_rectangle_t) { rect->x * zoom, rect->y * zoom, rect->width * zoom,
-                                    rect->height * zoom };
-      return;
-    }
-  admiralty_sector_view_to_pixels (view, sector->x, sector->y, &x, &y);
-  /* Whole pixels, so that the borders and the markers inside are crisp. */
-  rect->x = round (x - NODE_W / 2);
-  rect->y = round (y - NODE_ABOVE);
-  rect->width = NODE_W;
-  rect->height = NODE_H;
-}
-
-/* Whether (@x, @y) is inside @rect with its corners rounded by NODE_RADIUS. */
-static gboolean
-rounded_rect_contains (const cairo_rectangle_t *rect,
-                       double                   x,
-                       double                   y)
-{
-  double dx, dy;
-
-  if (x < rect->x || y < rect->y || x >= rect->x + rect->width || y >= rect->y + rect->height)
-    return FALSE;
-  /* The distance into the corner square, if (x, y) is in one. */
-  dx = MAX (MAX (rect->x + NODE_RADIUS - x, x - (rect->x + rect->width - NODE_RADIUS)), 0.0);
-  dy = MAX (MAX (rect->y + NODE_RADIUS - y, y - (rect->y + rect->height - NODE_RADIUS)), 0.0);
-  return dx * dx + dy * dy <= NODE_RADIUS * NODE_RADIUS;
-}
-
-static gboolean
-rect_visible (const AdmiraltySectorView *view,
-              const cairo_rectangle_t   *rect)
-{
-  return rect->x < view->width && rect->y < view->height &&
-         rect->x + rect->width > 0 && rect->y + rect->height > 0;
-}
-
-AdmSector *
-admiralty_sector_at (const AdmiraltySectorView *view,
-                     AdmScenario               *scenario,
-                     double                     x,
-                     double                     y)
-{
-  GPtrArray *sectors;
-
-  g_return_val_if_fail (view != NULL, NULL);
-  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
-
-  if (view_zoom (view) != 1.0)
-    {
-      AdmiraltySectorView inner;
-
-      unzoomed (view, &inner);
-      return admiralty_sector_at (&inner, scenario, x / view_zoom (view), y / view_zoom (view));
-    }
-  sectors = adm_scenario_get_sectors (scenario);
-  /* Later cards are drawn over earlier ones. */
-  for (guint i = sectors->len; i-- > 0;)
-    {
-      AdmSector *sector = g_ptr_array_index (sectors, i);
-      cairo_rectangle_t rect;
-
-      admiralty_sector_node_rect (view, sector, &rect);
-      if (rounded_rect_contains (&rect, x, y))
-        return sector;
-    }
-  return NULL;
 }
 
 /* How many lines of a card's @count formations are shown: all when they fit, else one fewer
@@ -711,22 +438,23 @@ admiralty_sector_formation_position (const AdmiraltySectorView    *view,
   g_autoptr(GPtrArray) here = NULL;
   const AdmSector *sector, *towards;
   cairo_rectangle_t rect;
-  double progress, angle;
+  double progress, angle, zoom;
   guint index = 0;
 
   g_return_val_if_fail (view != NULL && x != NULL && y != NULL, FALSE);
   g_return_val_if_fail (ADM_IS_SCENARIO (scenario), FALSE);
   g_return_val_if_fail (formation != NULL, FALSE);
 
-  if (view_zoom (view) != 1.0)
+  zoom = admiralty_sector_view_get_zoom (view);
+  if (zoom != 1.0)
     {
       AdmiraltySectorView inner;
 
-      unzoomed (view, &inner);
+      admiralty_sector_view_unzoomed (view, &inner);
       if (!admiralty_sector_formation_position (&inner, scenario, options, formation, x, y))
         return FALSE;
-      *x *= view_zoom (view);
-      *y *= view_zoom (view);
+      *x *= zoom;
+      *y *= zoom;
       return TRUE;
     }
   options = _admiralty_sector_options_or_defaults (options, &defaults);
@@ -769,22 +497,23 @@ admiralty_sector_last_seen_position (const AdmiraltySectorView    *view,
   g_autoptr(GPtrArray) ghosts = NULL;
   const AdmSighting *sighting = NULL;
   cairo_rectangle_t rect;
-  double angle;
+  double angle, zoom;
   guint count, index;
 
   g_return_val_if_fail (view != NULL && x != NULL && y != NULL, FALSE);
   g_return_val_if_fail (ADM_IS_SCENARIO (scenario), FALSE);
   g_return_val_if_fail (formation != NULL, FALSE);
 
-  if (view_zoom (view) != 1.0)
+  zoom = admiralty_sector_view_get_zoom (view);
+  if (zoom != 1.0)
     {
       AdmiraltySectorView inner;
 
-      unzoomed (view, &inner);
+      admiralty_sector_view_unzoomed (view, &inner);
       if (!admiralty_sector_last_seen_position (&inner, scenario, options, formation, x, y))
         return FALSE;
-      *x *= view_zoom (view);
-      *y *= view_zoom (view);
+      *x *= zoom;
+      *y *= zoom;
       return TRUE;
     }
   options = _admiralty_sector_options_or_defaults (options, &defaults);
@@ -830,17 +559,18 @@ admiralty_sector_formation_at (const AdmiraltySectorView    *view,
 {
   AdmiraltySectorOptions defaults;
   GPtrArray *formations;
+  double zoom;
 
   g_return_val_if_fail (view != NULL, NULL);
   g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
 
-  if (view_zoom (view) != 1.0)
+  zoom = admiralty_sector_view_get_zoom (view);
+  if (zoom != 1.0)
     {
       AdmiraltySectorView inner;
 
-      unzoomed (view, &inner);
-      return admiralty_sector_formation_at (&inner, scenario, options, x / view_zoom (view),
-                                            y / view_zoom (view));
+      admiralty_sector_view_unzoomed (view, &inner);
+      return admiralty_sector_formation_at (&inner, scenario, options, x / zoom, y / zoom);
     }
   options = _admiralty_sector_options_or_defaults (options, &defaults);
   formations = _admiralty_sector_formations_in_being (scenario, options);
@@ -1632,11 +1362,13 @@ admiralty_sector_transit_labels (const AdmiraltySectorView    *view,
   cairo_surface_t *surface;
   cairo_t *cr;
   GArray *labels;
+  double zoom;
 
   g_return_val_if_fail (view != NULL, NULL);
   g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
 
-  unzoomed (view, &inner);
+  admiralty_sector_view_unzoomed (view, &inner);
+  zoom = admiralty_sector_view_get_zoom (view);
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
   cr = cairo_create (surface);
   labels = transit_labels (cr, &inner, scenario,
@@ -1647,11 +1379,9 @@ admiralty_sector_transit_labels (const AdmiraltySectorView    *view,
     {
       AdmiraltySectorLabel *label = &g_array_index (labels, AdmiraltySectorLabel, i);
 
-      label->font_size *= view_zoom (view);
-      label->rect = (cairo_rectangle_t) { label->rect.x * view_zoom (view),
-                                          label->rect.y * view_zoom (view),
-                                          label->rect.width * view_zoom (view),
-                                          label->rect.height * view_zoom (view) };
+      label->font_size *= zoom;
+      label->rect = (cairo_rectangle_t) { label->rect.x * zoom, label->rect.y * zoom,
+                                          label->rect.width * zoom, label->rect.height * zoom };
     }
   return labels;
 }
@@ -1734,7 +1464,7 @@ draw_card (Frame           *frame,
   double border = selected ? 3.0 : sector == frame->hovered ? 2.0 : 1.0;
 
   admiralty_sector_node_rect (frame->view, sector, &rect);
-  if (!rect_visible (frame->view, &rect))
+  if (!admiralty_sector_view_shows_rect (frame->view, &rect))
     return;
   rounded_rect_path (cr, &rect, 0.0);
   _admiralty_sector_set_rgb (cr, selected ? ADMIRALTY_SECTOR_SELECTION_RGB
@@ -2154,7 +1884,7 @@ admiralty_sector_render (cairo_t                      *cr,
       options = &defaults;
     }
   /* The map is laid out at zoom 1 and drawn scaled; the legend at the view's own size. */
-  unzoomed (view, &inner);
+  admiralty_sector_view_unzoomed (view, &inner);
   frame.cr = cr;
   frame.view = &inner;
   frame.scenario = scenario;
@@ -2172,7 +1902,7 @@ admiralty_sector_render (cairo_t                      *cr,
   cairo_paint (cr);
 
   cairo_save (cr);
-  cairo_scale (cr, view_zoom (view), view_zoom (view));
+  cairo_scale (cr, admiralty_sector_view_get_zoom (view), admiralty_sector_view_get_zoom (view));
   draw_links (&frame);
   sectors = adm_scenario_get_sectors (scenario);
   for (guint i = 0; i < sectors->len; i++)

@@ -11,113 +11,31 @@
 
 #include <glib/gi18n.h>
 
-#include "admiralty-table-renderer.h"
+#include "admiralty-table-renderer-private.h"
 #include "admiralty-units.h"
 #include "adm-source-text.h"
 
 #define MIN_TOKEN_RADIUS   4.0  /* px: a base never shrinks below a visible dot */
 #define MIN_MARKER_RADIUS  3.0  /* px */
-#define LABEL_FONT_SIZE   11.0  /* px */
 #define GRID_FONT_SIZE    10.0  /* px */
 #define FIT_PADDING       28.0  /* px around what a fitted view shows: room for names */
 #define FIT_MARGIN         1.0  /* cm around what a fitted view shows: room for headings */
 #define FIT_MAX_SCALE     25.0  /* px per cm: a fitted lone ship does not fill the screen */
-#define MAX_SIDE_COLOURS   8
 #define ARTILLERY_RGB      0xffca28  /* range circles and weapon names */
 #define DESTRUCTOR_RGB     0x4dd0e1
 #define TORPEDO_RGB        0xff8a65  /* torpedo tubes' arcs and declared launches */
 
-/* Label placement: a coarse bitmap marking the cells that tokens and labels already cover,
- * so that names neither cover tokens nor each other. The cells are 6 px squares fixed to the
- * table at its scale, not to the window, so that a pan moves every name with its ship (the
- * kept layer is then copied shifted). */
-#define OCCUPANCY_CELL 6.0
-/* Names are laid out as if the drawing reached this many pixels further on every side: the
- * tokens and names there take their room as they would in the wider layer a pan copies, so
- * that the names seen are placed the same either way. */
-#define LABEL_REACH    256.0
-
-typedef struct {
-  double r, g, b;
-} Rgb;
-
-typedef struct {
-  guint32 *bits;       /* @rows rows of @words words */
-  int      cols;
-  int      rows;
-  int      words;
-  double   base_col;   /* the table's cell of bits' first column, counted from the cm
-                        * origin at this scale */
-  double   base_row;
-  double   origin_x;   /* where the drawing's pixel (0, 0) lies, in pixels from the cm origin */
-  double   origin_y;
-} Occupancy;
-
-/* What one call of admiralty_table_render works with, on the caller's stack. */
-typedef struct {
-  cairo_t                     *cr;
-  const AdmiraltyTableView    *view;
-  AdmBattle                   *battle;
-  const AdmiraltyTableOptions *options;
-  Rgb                          side_colours[MAX_SIDE_COLOURS];
-  double                       ascent;   /* of the label font, px */
-  double                       descent;
-  Occupancy                    occupancy;
-  guint8                      *overlapping;  /* per ship: its token lies on another the view
-                                              * shows; NULL: none does */
-  GHashTable                  *sprites;      /* SpriteKey → token image, the cache's; NULL:
-                                              * every token drawn as vectors */
-  struct _AdmiraltyTableCache *cache;        /* the cache drawn through, which keeps the
-                                              * selection's image; NULL: the plain drawing */
-  int                          device_scale; /* pixels of the kept images per view pixel */
-} Frame;
-
-/* An image of @width × @height view pixels, @device_scale image pixels to each. */
-static cairo_surface_t *
-image_new (cairo_format_t format,
-           int            width,
-           int            height,
-           int            device_scale)
-{
-  cairo_surface_t *image = cairo_image_surface_create (format, width * device_scale,
-                                                       height * device_scale);
-
-  cairo_surface_set_device_scale (image, device_scale, device_scale);
-  return image;
-}
-
-/* Whether @image is of @format and @width × @height view pixels at @device_scale. */
-static gboolean
-image_fits (cairo_surface_t *image,
-            cairo_format_t   format,
-            int              width,
-            int              height,
-            int              device_scale)
-{
-  return image != NULL && cairo_image_surface_get_format (image) == format &&
-         cairo_image_surface_get_width (image) == width * device_scale &&
-         cairo_image_surface_get_height (image) == height * device_scale;
-}
-
-/* Sides without a faction among their ships, by side index. */
-static const guint32 side_palette[MAX_SIDE_COLOURS] = {
+const guint32 _admiralty_table_side_palette[MAX_SIDE_COLOURS] = {
   0xc62828, 0x1e88e5, 0x43a047, 0xfb8c00, 0x8e24aa, 0x00acc1, 0x6d4c41, 0xd81b60,
 };
 
-static const double dash_orbit[] = { 6.0, 4.0 };
+const double _admiralty_table_dash_orbit[2] = { 6.0, 4.0 };
 static const double dash_reach[] = { 3.0, 3.0 };
 static const double dash_three_quarters[] = { 8.0, 4.0 };
 static const double dash_half[] = { 2.0, 4.0 };
 static const double dash_tubes[] = { 12.0, 5.0 };
 
 /* Colours */
-
-static Rgb
-rgb_from_int (guint32 value)
-{
-  return (Rgb) { ((value >> 16) & 0xff) / 255.0, ((value >> 8) & 0xff) / 255.0,
-                 (value & 0xff) / 255.0 };
-}
 
 /* "#rrggbb", or @fallback when @text is not one. */
 static Rgb
@@ -138,33 +56,6 @@ rgb_from_hex (const char *text,
     }
   return rgb_from_int (value);
 }
-
-/* @a moved @t of the way towards @b. */
-static Rgb
-rgb_mix (Rgb    a,
-         Rgb    b,
-         double t)
-{
-  return (Rgb) { a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t };
-}
-
-static void
-set_rgb (cairo_t *cr,
-         Rgb      c)
-{
-  cairo_set_source_rgb (cr, c.r, c.g, c.b);
-}
-
-static void
-set_rgba (cairo_t *cr,
-          Rgb      c,
-          double   alpha)
-{
-  cairo_set_source_rgba (cr, c.r, c.g, c.b, alpha);
-}
-
-static const Rgb white = { 1.0, 1.0, 1.0 };
-static const Rgb black = { 0.0, 0.0, 0.0 };
 
 /* Views */
 
@@ -226,16 +117,16 @@ token_size (const AdmBattleShip *ship,
                                          : ADMIRALTY_TABLE_FACE_DOWN_SIZE;
 }
 
-static double
-token_radius (const AdmiraltyTableView *view,
-              double                    size)
+double
+_admiralty_table_token_radius (const AdmiraltyTableView *view,
+                               double                    size)
 {
   return MAX (size / 2.0 * view->scale, MIN_TOKEN_RADIUS);
 }
 
-static int
-view_side_of (AdmBattle                   *battle,
-              const AdmiraltyTableOptions *options)
+int
+_admiralty_table_view_side_of (AdmBattle                   *battle,
+                               const AdmiraltyTableOptions *options)
 {
   if (options == NULL || options->view_side < 0)
     return -1;
@@ -257,7 +148,7 @@ admiralty_table_ship_at (const AdmiraltyTableView    *view,
   g_return_val_if_fail (view != NULL, -1);
   g_return_val_if_fail (ADM_IS_BATTLE (battle), -1);
 
-  side = view_side_of (battle, options);
+  side = _admiralty_table_view_side_of (battle, options);
   /* Later ships are drawn on top: look at them first. */
   for (guint i = adm_battle_get_n_ships (battle); i-- > 0;)
     {
@@ -268,15 +159,15 @@ admiralty_table_ship_at (const AdmiraltyTableView    *view,
       if (face == ADMIRALTY_TOKEN_HIDDEN)
         continue;
       admiralty_table_view_to_pixels (view, s->position, &cx, &cy);
-      if (hypot (x - cx, y - cy) <= token_radius (view, token_size (s, face)))
+      if (hypot (x - cx, y - cy) <= _admiralty_table_token_radius (view, token_size (s, face)))
         return (int) i;
     }
   return -1;
 }
 
-static gboolean
-mine_visible (const AdmMine *mine,
-              int            side)
+gboolean
+_admiralty_table_mine_visible (const AdmMine *mine,
+                               int            side)
 {
   /* F-MINE-2, F-SWEEP-3: hidden from the other sides until revealed; F-MINE-1: single use. */
   return !mine->spent && (side < 0 || mine->side == (guint) side || mine->revealed);
@@ -342,7 +233,7 @@ bounds_add_battle (Bounds    *bounds,
     {
       const AdmMine *mine = adm_battle_get_mine (battle, i);
 
-      if (mine_visible (mine, side))
+      if (_admiralty_table_mine_visible (mine, side))
         bounds_add (bounds, mine->position, 0.5);
     }
   if (orbit->present)
@@ -377,7 +268,7 @@ admiralty_table_view_fit (AdmiraltyTableView          *view,
   g_return_if_fail (view != NULL);
   g_return_if_fail (ADM_IS_BATTLE (battle));
 
-  bounds_add_battle (&bounds, battle, view_side_of (battle, options));
+  bounds_add_battle (&bounds, battle, _admiralty_table_view_side_of (battle, options));
   if (bounds.empty)
     {
       view->centre_x = view->centre_y = 0.0;
@@ -393,100 +284,7 @@ admiralty_table_view_fit (AdmiraltyTableView          *view,
   view->scale = CLAMP (view->scale, ADMIRALTY_TABLE_MIN_SCALE, FIT_MAX_SCALE);
 }
 
-/* Label occupancy */
-
-static void
-occupancy_init (Occupancy                *occupancy,
-                const AdmiraltyTableView *view)
-{
-  occupancy->origin_x = view->centre_x * view->scale - view->width / 2.0;
-  occupancy->origin_y = view->centre_y * view->scale - view->height / 2.0;
-  occupancy->base_col = floor ((occupancy->origin_x - LABEL_REACH) / OCCUPANCY_CELL);
-  occupancy->base_row = floor ((occupancy->origin_y - LABEL_REACH) / OCCUPANCY_CELL);
-  occupancy->cols = (int) ceil ((view->width + 2 * LABEL_REACH) / OCCUPANCY_CELL) + 2;
-  occupancy->rows = (int) ceil ((view->height + 2 * LABEL_REACH) / OCCUPANCY_CELL) + 2;
-  occupancy->words = (occupancy->cols + 31) / 32;
-  occupancy->bits = g_new0 (guint32, (gsize) occupancy->rows * occupancy->words);
-}
-
-/* @from's cells for a drawing of @view, which lies within the one @from was made for. */
-static void
-occupancy_copy (Occupancy                *occupancy,
-                const Occupancy          *from,
-                const AdmiraltyTableView *view)
-{
-  *occupancy = *from;
-  occupancy->bits = g_memdup2 (from->bits, sizeof (guint32) * from->rows * from->words);
-  occupancy->origin_x = view->centre_x * view->scale - view->width / 2.0;
-  occupancy->origin_y = view->centre_y * view->scale - view->height / 2.0;
-}
-
-static void
-occupancy_clear (Occupancy *occupancy)
-{
-  g_clear_pointer (&occupancy->bits, g_free);
-}
-
-/* The cells (@c0..@c1, @r0..@r1) a pixel rectangle touches, clamped to the grid; FALSE when
- * it lies wholly outside. */
-static gboolean
-occupancy_cells (const Occupancy *occupancy,
-                 double x, double y, double w, double h,
-                 int *c0, int *c1, int *r0, int *r1)
-{
-  double left = floor ((x + occupancy->origin_x) / OCCUPANCY_CELL) - occupancy->base_col;
-  double right = floor ((x + w + occupancy->origin_x) / OCCUPANCY_CELL) - occupancy->base_col;
-  double top = floor ((y + occupancy->origin_y) / OCCUPANCY_CELL) - occupancy->base_row;
-  double bottom = floor ((y + h + occupancy->origin_y) / OCCUPANCY_CELL) - occupancy->base_row;
-
-  if (right < 0 || bottom < 0 || left >= occupancy->cols || top >= occupancy->rows)
-    return FALSE;
-  *c0 = (int) MAX (0, left);
-  *c1 = (int) MIN (occupancy->cols - 1, right);
-  *r0 = (int) MAX (0, top);
-  *r1 = (int) MIN (occupancy->rows - 1, bottom);
-  return *c0 <= *c1 && *r0 <= *r1;
-}
-
-static gboolean
-occupancy_free (const Occupancy *occupancy,
-                double x, double y, double w, double h)
-{
-  int c0, c1, r0, r1;
-
-  if (!occupancy_cells (occupancy, x, y, w, h, &c0, &c1, &r0, &r1))
-    return TRUE;
-  for (int r = r0; r <= r1; r++)
-    for (int c = c0; c <= c1; c++)
-      if (occupancy->bits[r * occupancy->words + c / 32] & (1u << (c % 32)))
-        return FALSE;
-  return TRUE;
-}
-
-static void
-occupancy_mark (Occupancy *occupancy,
-                double x, double y, double w, double h)
-{
-  int c0, c1, r0, r1;
-
-  if (!occupancy_cells (occupancy, x, y, w, h, &c0, &c1, &r0, &r1))
-    return;
-  for (int r = r0; r <= r1; r++)
-    for (int c = c0; c <= c1; c++)
-      occupancy->bits[r * occupancy->words + c / 32] |= 1u << (c % 32);
-}
-
 /* Drawing helpers */
-
-static gboolean
-frame_sees (const Frame *frame,
-            double       x,
-            double       y,
-            double       radius)
-{
-  return x + radius >= 0 && x - radius <= frame->view->width &&
-         y + radius >= 0 && y - radius <= frame->view->height;
-}
 
 /* Whether a circle's line (not its disc) crosses the view: a range circle far bigger than
  * the view, or one wholly off it, is not worth stroking. */
@@ -507,8 +305,9 @@ static Rgb
 side_colour (const Frame *frame,
              guint        side)
 {
-  return side < MAX_SIDE_COLOURS ? frame->side_colours[side]
-                                 : rgb_from_int (side_palette[side % MAX_SIDE_COLOURS]);
+  return side < MAX_SIDE_COLOURS
+           ? frame->side_colours[side]
+           : rgb_from_int (_admiralty_table_side_palette[side % MAX_SIDE_COLOURS]);
 }
 
 /* A side takes the colour of the faction of its first ship that has one. */
@@ -518,7 +317,7 @@ frame_init_side_colours (Frame *frame)
   gboolean found[MAX_SIDE_COLOURS] = { FALSE };
 
   for (guint s = 0; s < MAX_SIDE_COLOURS; s++)
-    frame->side_colours[s] = rgb_from_int (side_palette[s]);
+    frame->side_colours[s] = rgb_from_int (_admiralty_table_side_palette[s]);
   for (guint i = 0; i < adm_battle_get_n_ships (frame->battle); i++)
     {
       const AdmBattleShip *s = adm_battle_get_ship (frame->battle, i);
@@ -541,13 +340,6 @@ ship_colour (const Frame         *frame,
   return side_colour (frame, ship->side);
 }
 
-/* A compass heading (0 up, clockwise) as a Cairo angle (0 along +x, clockwise on screen). */
-static double
-cairo_angle (double heading)
-{
-  return (heading - 90.0) * G_PI / 180.0;
-}
-
 /* A filled arrowhead with its point at (@x, @y), pointing along Cairo angle @angle. */
 static void
 arrowhead_path (cairo_t *cr,
@@ -562,28 +354,6 @@ arrowhead_path (cairo_t *cr,
   cairo_line_to (cr, x - size * ux - 0.55 * size * uy, y - size * uy + 0.55 * size * ux);
   cairo_line_to (cr, x - size * ux + 0.55 * size * uy, y - size * uy - 0.55 * size * ux);
   cairo_close_path (cr);
-}
-
-static void
-show_text (cairo_t    *cr,
-           const char *text,
-           double      x,
-           double      y,
-           Rgb         colour)
-{
-  set_rgb (cr, colour);
-  cairo_move_to (cr, x, y);
-  cairo_show_text (cr, text);
-}
-
-static void
-text_at (Frame      *frame,
-         const char *text,
-         double      x,
-         double      y,
-         Rgb         colour)
-{
-  show_text (frame->cr, text, x, y, colour);
 }
 
 /* Grid */
@@ -719,11 +489,11 @@ draw_grid_figures (Frame *frame)
 }
 
 /* The planet's mark (F-ORB-4): a disc with a light rim. */
-static void
-planet_symbol (cairo_t *cr,
-               double   cx,
-               double   cy,
-               double   radius)
+void
+_admiralty_table_planet_symbol (cairo_t *cr,
+                                double   cx,
+                                double   cy,
+                                double   radius)
 {
   cairo_new_path (cr);
   cairo_arc (cr, cx, cy, radius, 0, 2 * G_PI);
@@ -761,7 +531,8 @@ draw_low_orbit (Frame *frame)
       cairo_stroke (cr);
     }
   cairo_set_line_width (cr, 1.25);
-  cairo_set_dash (cr, dash_orbit, G_N_ELEMENTS (dash_orbit), 0);
+  cairo_set_dash (cr, _admiralty_table_dash_orbit, G_N_ELEMENTS (_admiralty_table_dash_orbit),
+                  0);
   for (guint i = 0; i < orbit->orbits->len; i++)
     {
       radius = g_array_index (orbit->orbits, double, i) * frame->view->scale;
@@ -776,7 +547,7 @@ draw_low_orbit (Frame *frame)
 
   radius = MAX (orbit->planet_diameter / 2.0 * frame->view->scale, MIN_MARKER_RADIUS);
   if (frame_sees (frame, cx, cy, radius))
-    planet_symbol (cr, cx, cy, radius);
+    _admiralty_table_planet_symbol (cr, cx, cy, radius);
   if (frame->options->show_labels)
     for (guint i = 0; i < orbit->orbits->len; i++)
       {
@@ -794,11 +565,11 @@ draw_low_orbit (Frame *frame)
 
 /* F-MOVE-5: the exit zone of a wormhole (зона выхода из ПВ-тоннеля), where ships must keep
  * moving: a violet disc, faintly filled and ringed with a dashed edge. */
-static void
-wormhole_exit_symbol (cairo_t *cr,
-                      double   cx,
-                      double   cy,
-                      double   radius)
+void
+_admiralty_table_wormhole_exit_symbol (cairo_t *cr,
+                                       double   cx,
+                                       double   cy,
+                                       double   radius)
 {
   static const double dash[] = { 7.0, 3.0 };
   Rgb colour = rgb_from_int (0x9b6fd4);
@@ -815,11 +586,11 @@ wormhole_exit_symbol (cairo_t *cr,
 }
 
 /* F-STN: a station of the sector: a hexagon in steel and brass, a hub at its centre. */
-static void
-station_symbol (cairo_t *cr,
-                double   cx,
-                double   cy,
-                double   radius)
+void
+_admiralty_table_station_symbol (cairo_t *cr,
+                                 double   cx,
+                                 double   cy,
+                                 double   radius)
 {
   cairo_new_path (cr);
   for (int i = 0; i < 6; i++)
@@ -854,7 +625,7 @@ draw_wormhole_exits (Frame *frame)
       if (hypot (CLAMP (cx, 0, frame->view->width) - cx,
                  CLAMP (cy, 0, frame->view->height) - cy) > radius + 2)
         continue;
-      wormhole_exit_symbol (frame->cr, cx, cy, radius);
+      _admiralty_table_wormhole_exit_symbol (frame->cr, cx, cy, radius);
     }
 }
 
@@ -882,7 +653,7 @@ draw_features (Frame *frame)
       admiralty_table_view_to_pixels (frame->view, (AdmPoint) { feature->x, feature->y },
                                       &cx, &cy);
       if (g_str_equal (feature->kind, "station") && frame_sees (frame, cx, cy, radius))
-        station_symbol (cr, cx, cy, radius);
+        _admiralty_table_station_symbol (cr, cx, cy, radius);
       if (!frame->options->show_labels || feature->name[0] == '\0' ||
           g_str_equal (feature->kind, "low-orbit"))
         continue;
@@ -912,11 +683,11 @@ draw_features (Frame *frame)
 }
 
 /* Explosion markers (F-CAT-9, F-ART-10): a burst the size of the marker. */
-static void
-burst_path (cairo_t *cr,
-            double   cx,
-            double   cy,
-            double   radius)
+void
+_admiralty_table_burst_path (cairo_t *cr,
+                             double   cx,
+                             double   cy,
+                             double   radius)
 {
   for (int p = 0; p < 16; p++)
     {
@@ -932,8 +703,8 @@ burst_path (cairo_t *cr,
 
 /* One fill and no outline for all the bursts in the path: a hundred outlined bursts would
  * cost more than the ships. */
-static void
-fill_bursts (cairo_t *cr)
+void
+_admiralty_table_fill_bursts (cairo_t *cr)
 {
   set_rgba (cr, rgb_from_int (0xff8a3d), 0.7);
   cairo_fill (cr);
@@ -953,25 +724,25 @@ draw_markers (Frame *frame)
       admiralty_table_view_to_pixels (frame->view, marker->position, &cx, &cy);
       if (!frame_sees (frame, cx, cy, radius))
         continue;
-      burst_path (frame->cr, cx, cy, radius);
+      _admiralty_table_burst_path (frame->cr, cx, cy, radius);
       drawn++;
     }
   if (drawn > 0)
-    fill_bursts (frame->cr);
+    _admiralty_table_fill_bursts (frame->cr);
 }
 
 /* Mines (F-MINE): a spiked ball of radius @r, filled for plasma charges and hollow for
  * torpedoes, with its @reach dashed (none when 0); mines the enemy has not found are drawn
  * faint (@alpha). */
-static void
-mine_symbol (cairo_t  *cr,
-             double    cx,
-             double    cy,
-             double    r,
-             double    reach,
-             Rgb       colour,
-             double    alpha,
-             gboolean  plasma)
+void
+_admiralty_table_mine_symbol (cairo_t  *cr,
+                              double    cx,
+                              double    cy,
+                              double    r,
+                              double    reach,
+                              Rgb       colour,
+                              double    alpha,
+                              gboolean  plasma)
 {
   if (reach > 0)
     {
@@ -1013,34 +784,35 @@ draw_mine (Frame         *frame,
   admiralty_table_view_to_pixels (frame->view, mine->position, &cx, &cy);
   if (!frame_sees (frame, cx, cy, MAX (reach, 2 * r)))
     return;
-  mine_symbol (frame->cr, cx, cy, r, frame_sees_circle (frame, cx, cy, reach) ? reach : 0,
-               colour, mine->revealed ? 1.0 : 0.6, mine->charge == ADM_MINE_PLASMA);
+  _admiralty_table_mine_symbol (frame->cr, cx, cy, r,
+                                frame_sees_circle (frame, cx, cy, reach) ? reach : 0, colour,
+                                mine->revealed ? 1.0 : 0.6, mine->charge == ADM_MINE_PLASMA);
 }
 
 static void
 draw_mines (Frame *frame)
 {
-  int side = view_side_of (frame->battle, frame->options);
+  int side = _admiralty_table_view_side_of (frame->battle, frame->options);
 
   for (guint i = 0; i < adm_battle_get_n_mines (frame->battle); i++)
     {
       const AdmMine *mine = adm_battle_get_mine (frame->battle, i);
 
-      if (mine_visible (mine, side))
+      if (_admiralty_table_mine_visible (mine, side))
         draw_mine (frame, mine);
     }
 }
 
 /* Torpedo salvoes (F-TORP): a see-through marker of radius @r, unlike a ship's solid base,
  * and a dashed line for this turn's run to (@ex, @ey) when it reaches past the marker. */
-static void
-salvo_symbol (cairo_t *cr,
-              double   cx,
-              double   cy,
-              double   r,
-              double   ex,
-              double   ey,
-              Rgb      colour)
+void
+_admiralty_table_salvo_symbol (cairo_t *cr,
+                               double   cx,
+                               double   cy,
+                               double   r,
+                               double   ex,
+                               double   ey,
+                               Rgb      colour)
 {
   double angle = atan2 (ey - cy, ex - cx);
 
@@ -1101,7 +873,7 @@ draw_salvo (Frame                 *frame,
       cairo_stroke (cr);
       cairo_set_dash (cr, NULL, 0, 0);
     }
-  salvo_symbol (cr, cx, cy, r, ex, ey, colour);
+  _admiralty_table_salvo_symbol (cr, cx, cy, r, ex, ey, colour);
   if (frame->options->show_labels)
     {
       cairo_text_extents_t extents;
@@ -1136,27 +908,27 @@ draw_salvos (Frame *frame)
 
 /* The selected ship's arcs and ranges (F-FIRE-6, F-FIRE-7, F-ART-8, F-ART-9) */
 
-static gboolean
-weapon_fires_direct (const AdmWeapon *weapon)
+gboolean
+_admiralty_table_weapon_fires_direct (const AdmWeapon *weapon)
 {
   return (weapon->type == ADM_WEAPON_ARTILLERY || weapon->type == ADM_WEAPON_DESTRUCTOR) &&
          weapon->range > 0;
 }
 
 /* The arc bits in adm_sector_of's order: bow, starboard, stern, port. */
-static const AdmArcs sector_arcs[4] = {
+const AdmArcs _admiralty_table_sector_arcs[4] = {
   ADM_ARC_BOW, ADM_ARC_STARBOARD, ADM_ARC_STERN, ADM_ARC_PORT,
 };
 
 /* The selected ship, when this view shows it face up. */
-static const AdmBattleShip *
-selected_ship (Frame *frame)
+const AdmBattleShip *
+_admiralty_table_selected_ship (Frame *frame)
 {
   int index = frame->options->selected_ship;
 
   if (index < 0 || (guint) index >= adm_battle_get_n_ships (frame->battle) ||
       admiralty_table_ship_face (frame->battle, index,
-                                 view_side_of (frame->battle, frame->options))
+                                 _admiralty_table_view_side_of (frame->battle, frame->options))
       != ADMIRALTY_TOKEN_FACE_UP)
     return NULL;
   return adm_battle_get_ship (frame->battle, index);
@@ -1176,7 +948,7 @@ weapon_range_path (Frame               *frame,
   if (!frame_sees_circle (frame, cx, cy, radius))
     return;
   for (int k = 0; k < 4; k++)
-    if (weapon->arcs & sector_arcs[k])
+    if (weapon->arcs & _admiralty_table_sector_arcs[k])
       {
         double centre = ship->heading + 90.0 * k;
 
@@ -1187,12 +959,12 @@ weapon_range_path (Frame               *frame,
 }
 
 /* The four arcs (F-FIRE-7) of a ship heading @heading, out to @reach px. */
-static void
-arcs_symbol (cairo_t *cr,
-             double   heading,
-             double   cx,
-             double   cy,
-             double   reach)
+void
+_admiralty_table_arcs_symbol (cairo_t *cr,
+                              double   heading,
+                              double   cx,
+                              double   cy,
+                              double   reach)
 {
 
   /* Bow and stern tinted more than the broadsides, so that the four read apart; each pair
@@ -1223,17 +995,17 @@ arcs_symbol (cairo_t *cr,
   cairo_stroke (cr);
 }
 
-static Rgb
-weapon_colour (const AdmWeapon *weapon)
+Rgb
+_admiralty_table_weapon_colour (const AdmWeapon *weapon)
 {
   return rgb_from_int (weapon->type == ADM_WEAPON_DESTRUCTOR ? DESTRUCTOR_RGB : ARTILLERY_RGB);
 }
 
-static void
-draw_selection (Frame *frame)
+void
+_admiralty_table_draw_selection (Frame *frame)
 {
   cairo_t *cr = frame->cr;
-  const AdmBattleShip *ship = selected_ship (frame);
+  const AdmBattleShip *ship = _admiralty_table_selected_ship (frame);
   double cx, cy, reach = 0.0;
 
   if (ship == NULL)
@@ -1242,7 +1014,7 @@ draw_selection (Frame *frame)
     {
       const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
 
-      if (weapon_fires_direct (weapon))
+      if (_admiralty_table_weapon_fires_direct (weapon))
         reach = MAX (reach, weapon->range);
     }
   /* A ship without guns still shows its arcs, a few bases out. */
@@ -1252,7 +1024,7 @@ draw_selection (Frame *frame)
   admiralty_table_view_to_pixels (frame->view, ship->position, &cx, &cy);
   if (!frame_sees (frame, cx, cy, reach))
     return;
-  arcs_symbol (cr, ship->heading, cx, cy, reach);
+  _admiralty_table_arcs_symbol (cr, ship->heading, cx, cy, reach);
 
   /* F-ART-8, F-ART-9: half and three-quarter range change the column. One stroke for all
    * the weapons of a type at each fraction of their range: big circles cost Cairo by the
@@ -1268,7 +1040,7 @@ draw_selection (Frame *frame)
           {
             const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
 
-            if (!weapon_fires_direct (weapon) || weapon->type != weapon_type)
+            if (!_admiralty_table_weapon_fires_direct (weapon) || weapon->type != weapon_type)
               continue;
             weapon_range_path (frame, ship, weapon, cx, cy, fractions[f]);
             any = TRUE;
@@ -1299,7 +1071,7 @@ draw_selection (Frame *frame)
         weapon_range_path (frame, ship, weapon, cx, cy, 1.0);
         /* The sides of the arcs, so that "bow only" is seen before a launch is declared. */
         for (int k = 0; k < 4; k++)
-          if (weapon->arcs & sector_arcs[k])
+          if (weapon->arcs & _admiralty_table_sector_arcs[k])
             for (int e = -1; e <= 1; e += 2)
               {
                 double angle = cairo_angle (ship->heading + 90.0 * k + 45.0 * e);
@@ -1321,106 +1093,6 @@ draw_selection (Frame *frame)
   }
 }
 
-/* The selection as an image: what draw_selection () draws from. */
-typedef struct {
-  /* Zeroed whole before it is filled in: it is compared as bytes. */
-  int                 ship;
-  const AdmShipClass *klass;
-  double              heading;
-  double              scale;
-  int                 phase_x;
-  int                 phase_y;
-  int                 half;
-  int                 device_scale;
-} SelectionKey;
-
-#define SPRITE_PHASES 8     /* images per image pixel of position, each way (selection,
-                             * tokens) */
-#define MAX_SELECTION_HALF 1024  /* px: a range circle bigger than this is drawn as such */
-
-static cairo_surface_t **cache_selection_slot (struct _AdmiraltyTableCache  *cache,
-                                               SelectionKey                **key);
-
-/* Draws the selection from the image kept in the cache, made anew when the selected ship,
- * its heading, its place within a pixel or the scale changed; FALSE when it is not drawn
- * that way (no cache, or circles too big for an image). */
-static gboolean
-draw_selection_image (Frame *frame)
-{
-  const AdmBattleShip *ship = selected_ship (frame);
-  struct _AdmiraltyTableCache *cache = frame->cache;
-  SelectionKey key;
-  double cx, cy, ix, iy, reach = 0.0;
-  int phases = SPRITE_PHASES * frame->device_scale;
-  cairo_surface_t **image;
-  SelectionKey *kept;
-
-  if (cache == NULL || ship == NULL)
-    return ship == NULL;
-  for (guint w = 0; w < ship->klass->weapons->len; w++)
-    {
-      const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
-
-      reach = MAX (reach, weapon->range);
-    }
-  reach = MAX (reach, 3 * ship->klass->type->base_size) * frame->view->scale;
-  if (reach > MAX_SELECTION_HALF)
-    return FALSE;
-  admiralty_table_view_to_pixels (frame->view, ship->position, &cx, &cy);
-  if (!frame_sees (frame, cx, cy, reach + 4))
-    return TRUE;
-  ix = floor (cx);
-  iy = floor (cy);
-  memset (&key, 0, sizeof key);
-  key.ship = frame->options->selected_ship;
-  key.klass = ship->klass;
-  key.heading = ship->heading;
-  key.scale = frame->view->scale;
-  key.phase_x = (int) floor ((cx - ix) * phases + 0.5);
-  key.phase_y = (int) floor ((cy - iy) * phases + 0.5);
-  key.half = (int) ceil (reach) + 4;
-  if (key.phase_x == phases)
-    {
-      key.phase_x = 0;
-      ix += 1;
-    }
-  if (key.phase_y == phases)
-    {
-      key.phase_y = 0;
-      iy += 1;
-    }
-  image = cache_selection_slot (cache, &kept);
-  key.device_scale = frame->device_scale;
-  if (*image == NULL || memcmp (kept, &key, sizeof key) != 0)
-    {
-      Frame sub = *frame;
-      AdmiraltyTableView view = *frame->view;
-      int size = 2 * key.half + 2;
-      cairo_t *cr;
-
-      g_clear_pointer (image, cairo_surface_destroy);
-      *image = image_new (CAIRO_FORMAT_ARGB32, size, size, frame->device_scale);
-      cr = cairo_create (*image);
-      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-      cairo_set_tolerance (cr, 0.25);
-      /* A view of the image's size that puts the ship where the image's centre is. */
-      view.width = view.height = size;
-      view.centre_x = ship->position.x -
-                      (key.half + (double) key.phase_x / phases - size / 2.0) / view.scale;
-      view.centre_y = ship->position.y -
-                      (key.half + (double) key.phase_y / phases - size / 2.0) / view.scale;
-      sub.cr = cr;
-      sub.view = &view;
-      draw_selection (&sub);
-      cairo_destroy (cr);
-      *kept = key;
-    }
-  cairo_set_source_surface (frame->cr, *image, ix - key.half, iy - key.half);
-  cairo_rectangle (frame->cr, ix - key.half, iy - key.half, 2 * key.half + 2,
-                   2 * key.half + 2);
-  cairo_fill (frame->cr);
-  return TRUE;
-}
 
 /* Tokens */
 
@@ -1552,8 +1224,6 @@ ring (cairo_t *cr,
 }
 
 #define OUTLINE_WIDTH 1.25  /* px */
-#define HIGHLIGHT_GAP 12.5  /* px from a base's rim to a possible target's ring: outside the
-                             * damaged, captured and selected rings */
 
 /* A base of radius @r in @fill with an @outline rim: two fills, cheaper than a fill and a
  * stroke. */
@@ -1573,11 +1243,11 @@ base (cairo_t *cr,
   cairo_fill (cr);
 }
 
-static void
-draw_face_down (cairo_t *cr,
-                double   cx,
-                double   cy,
-                double   r)
+void
+_admiralty_table_draw_face_down (cairo_t *cr,
+                                 double   cx,
+                                 double   cy,
+                                 double   r)
 {
   Rgb colour = rgb_from_int (ADMIRALTY_TABLE_FACE_DOWN_RGB);
 
@@ -1586,11 +1256,11 @@ draw_face_down (cairo_t *cr,
 
 /* A possible target (F-FIRE-5): a bright dashed ring of @radius, well clear of the base (on
  * the table HIGHLIGHT_GAP out from its rim). */
-static void
-highlight_ring (cairo_t *cr,
-                double   cx,
-                double   cy,
-                double   radius)
+void
+_admiralty_table_highlight_ring (cairo_t *cr,
+                                 double   cx,
+                                 double   cy,
+                                 double   radius)
 {
   static const double dash[] = { 5.0, 3.0 };
 
@@ -1604,45 +1274,33 @@ highlight_ring (cairo_t *cr,
 }
 
 /* Marks the arrowhead of heading_path () in @occupancy. */
-static void
-mark_heading (Occupancy *occupancy,
-              double     heading,
-              double     cx,
-              double     cy,
-              double     r)
+void
+_admiralty_table_mark_heading (Occupancy *occupancy,
+                               double     heading,
+                               double     cx,
+                               double     cy,
+                               double     r)
 {
   double angle = cairo_angle (heading), head = MAX (5.0, 0.3 * r);
   double tip = r + MAX (7.0, 0.6 * r);
   double tip_x = cx + tip * cos (angle), tip_y = cy + tip * sin (angle);
 
-  occupancy_mark (occupancy, tip_x - head, tip_y - head, 2 * head, 2 * head);
+  _admiralty_table_occupancy_mark (occupancy, tip_x - head, tip_y - head, 2 * head, 2 * head);
 }
 
-/* What a face-up token shows: read off a ship on the table, made up for the legend. */
-typedef struct {
-  Rgb           colour;       /* the faction's or the side's */
-  AdmShipStatus status;
-  double        heading;
-  gboolean      damaged;
-  int           on_fire;
-  gboolean      captured;
-  Rgb           captor_colour;
-  gboolean      selected;
-  gboolean      count_fires;  /* the number of fires beside the flame */
-} TokenLook;
 
 /* A face-up token: the base in its colours, grey and hatched as a drifting hulk
  * (F-CAT-10), charred and hatched with flames as a burning one (F-CAT-11); its heading; an
  * amber ring when damaged (F-CRIT-6); flames when on fire (F-CRIT-14); a dashed ring in the
  * captors' colour when captured (F-BOARD-15); a white ring when selected. The heading's
  * arrowhead is marked in @occupancy when there is one. */
-static void
-face_up_symbol (cairo_t         *cr,
-                const TokenLook *look,
-                double           cx,
-                double           cy,
-                double           r,
-                Occupancy       *occupancy)
+void
+_admiralty_table_face_up_symbol (cairo_t         *cr,
+                                 const TokenLook *look,
+                                 double           cx,
+                                 double           cy,
+                                 double           r,
+                                 Occupancy       *occupancy)
 {
   Rgb fill = look->colour;
 
@@ -1664,7 +1322,7 @@ face_up_symbol (cairo_t         *cr,
       set_rgb (cr, rgb_from_int (0xf4f6f8));
       cairo_fill (cr);
       if (occupancy != NULL)
-        mark_heading (occupancy, look->heading, cx, cy, r);
+        _admiralty_table_mark_heading (occupancy, look->heading, cx, cy, r);
       if (look->damaged)
         ring (cr, cx, cy, r + 2.5, 2.0, rgb_from_int (0xffb300), FALSE);
     }
@@ -1676,10 +1334,10 @@ face_up_symbol (cairo_t         *cr,
     ring (cr, cx, cy, r + 8.5, 1.5, white, FALSE);
 }
 
-static TokenLook
-ship_look (Frame               *frame,
-           guint                index,
-           const AdmBattleShip *ship)
+TokenLook
+_admiralty_table_ship_look (Frame               *frame,
+                            guint                index,
+                            const AdmBattleShip *ship)
 {
   TokenLook look = {
     .colour = ship_colour (frame, ship),
@@ -1710,147 +1368,11 @@ draw_face_up (Frame               *frame,
               double               cy,
               double               r)
 {
-  TokenLook look = ship_look (frame, index, ship);
+  TokenLook look = _admiralty_table_ship_look (frame, index, ship);
 
-  face_up_symbol (frame->cr, &look, cx, cy, r, &frame->occupancy);
+  _admiralty_table_face_up_symbol (frame->cr, &look, cx, cy, r, &frame->occupancy);
 }
 
-/* Token images: a token is drawn once into a small image per look, radius and
- * eighth of a pixel of its centre's position, then copied wherever a token looks the same
- * — three fills and a ring become one copy. Kept by the table's cache, for one scale. */
-
-#define MAX_SPRITES   4096  /* more and they are all dropped: ships strewn at random */
-
-typedef struct {
-  /* Zeroed whole before it is filled in: it is hashed and compared as bytes. */
-  TokenLook look;
-  int       face;
-  int       overlapping;
-  double    r;
-  int       phase_x;
-  int       phase_y;
-  int       device_scale;
-} SpriteKey;
-
-static guint
-sprite_key_hash (gconstpointer key)
-{
-  const guchar *p = key;
-  guint32 h = 2166136261u;
-
-  for (gsize i = 0; i < sizeof (SpriteKey); i++)
-    h = (h ^ p[i]) * 16777619u;
-  return h;
-}
-
-static gboolean
-sprite_key_equal (gconstpointer a,
-                  gconstpointer b)
-{
-  return memcmp (a, b, sizeof (SpriteKey)) == 0;
-}
-
-/* The half side of a token's image, px: the base and what reaches past its rim (heading
- * arrow, rings, flames, the overlap badge; draw_ships () culls by the same reach). */
-static int
-sprite_half (double r)
-{
-  return (int) ceil (r + MAX (16.0, 0.8 * r)) + 2;
-}
-
-static void overlap_symbol (cairo_t *cr, double cx, double cy, double r);
-
-static cairo_surface_t *
-sprite_new (const SpriteKey *key)
-{
-  int half = sprite_half (key->r);
-  cairo_surface_t *sprite = image_new (CAIRO_FORMAT_ARGB32, 2 * half + 2, 2 * half + 2,
-                                       key->device_scale);
-  cairo_t *cr = cairo_create (sprite);
-  double cx = half + (double) key->phase_x / (SPRITE_PHASES * key->device_scale);
-  double cy = half + (double) key->phase_y / (SPRITE_PHASES * key->device_scale);
-
-  /* As frame_begin () sets the table's drawing. */
-  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-  cairo_set_tolerance (cr, 0.25);
-  if (key->face == ADMIRALTY_TOKEN_FACE_DOWN)
-    draw_face_down (cr, cx, cy, key->r);
-  else
-    face_up_symbol (cr, &key->look, cx, cy, key->r, NULL);
-  if (key->overlapping)
-    overlap_symbol (cr, cx, cy, key->r);
-  cairo_destroy (cr);
-  return sprite;
-}
-
-/* Draws ship @index's token from its image, as draw_face_up () or draw_face_down () and
- * overlap_symbol () would draw it; FALSE when it has no image (the number of fires beside
- * the flames is text, drawn as such). */
-static gboolean
-draw_token_sprite (Frame               *frame,
-                   guint                index,
-                   const AdmBattleShip *ship,
-                   AdmiraltyTokenFace   face,
-                   double               cx,
-                   double               cy,
-                   double               r)
-{
-  GHashTable *sprites = frame->sprites;
-  SpriteKey key;
-  cairo_surface_t *sprite;
-  double ix = floor (cx), iy = floor (cy);
-  int half = sprite_half (r);
-  int phases = SPRITE_PHASES * frame->device_scale;
-
-  memset (&key, 0, sizeof key);
-  key.face = face;
-  if (face == ADMIRALTY_TOKEN_FACE_UP)
-    {
-      TokenLook look = ship_look (frame, index, ship);
-
-      if (look.on_fire > 1 && look.count_fires)
-        return FALSE;
-      /* Field by field: a whole struct's copy may carry whatever its padding held. */
-      key.look.colour = look.colour;
-      key.look.status = look.status;
-      key.look.heading = look.heading;
-      key.look.damaged = look.damaged;
-      key.look.on_fire = look.on_fire;
-      key.look.captured = look.captured;
-      key.look.captor_colour = look.captor_colour;
-      key.look.selected = look.selected;
-      key.look.count_fires = look.count_fires;
-    }
-  key.overlapping = frame->overlapping != NULL && frame->overlapping[index];
-  key.device_scale = frame->device_scale;
-  key.r = r;
-  key.phase_x = (int) floor ((cx - ix) * phases + 0.5);
-  key.phase_y = (int) floor ((cy - iy) * phases + 0.5);
-  if (key.phase_x == phases)
-    {
-      key.phase_x = 0;
-      ix += 1;
-    }
-  if (key.phase_y == phases)
-    {
-      key.phase_y = 0;
-      iy += 1;
-    }
-  sprite = g_hash_table_lookup (sprites, &key);
-  if (sprite == NULL)
-    {
-      if (g_hash_table_size (sprites) >= MAX_SPRITES)
-        g_hash_table_remove_all (sprites);
-      sprite = sprite_new (&key);
-      g_hash_table_insert (sprites, g_memdup2 (&key, sizeof key), sprite);
-    }
-  cairo_set_source_surface (frame->cr, sprite, ix - half, iy - half);
-  cairo_rectangle (frame->cr, ix - half, iy - half, 2 * half + 2, 2 * half + 2);
-  cairo_fill (frame->cr);
-  if (face == ADMIRALTY_TOKEN_FACE_UP && ship->status == ADM_SHIP_ACTIVE)
-    mark_heading (&frame->occupancy, ship->heading, cx, cy, r);
-  return TRUE;
-}
 
 /* Where a ship not hidden from the view is drawn and its base's radius, px. */
 static AdmiraltyTokenFace
@@ -1861,13 +1383,13 @@ ship_token (Frame  *frame,
             double *r)
 {
   const AdmBattleShip *s = adm_battle_get_ship (frame->battle, index);
-  AdmiraltyTokenFace face = admiralty_table_ship_face (frame->battle, index,
-                                                       view_side_of (frame->battle,
-                                                                     frame->options));
+  AdmiraltyTokenFace face =
+    admiralty_table_ship_face (frame->battle, index,
+                               _admiralty_table_view_side_of (frame->battle, frame->options));
 
   if (face == ADMIRALTY_TOKEN_HIDDEN)
     return face;
-  *r = token_radius (frame->view, token_size (s, face));
+  *r = _admiralty_table_token_radius (frame->view, token_size (s, face));
   admiralty_table_view_to_pixels (frame->view, s->position, cx, cy);
   return face;
 }
@@ -1880,7 +1402,7 @@ static void
 find_overlaps (Frame *frame)
 {
   guint n = adm_battle_get_n_ships (frame->battle);
-  int side = view_side_of (frame->battle, frame->options);
+  int side = _admiralty_table_view_side_of (frame->battle, frame->options);
   g_autofree AdmPoint *centres = g_new (AdmPoint, MAX (n, 1));
   g_autofree double *diameters = g_new (double, MAX (n, 1));
   g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -1904,11 +1426,11 @@ find_overlaps (Frame *frame)
 
 /* The overlap badge: a red disc with a white exclamation mark on the token's lower left
  * shoulder (the flames take the upper right), ringed in the same red. */
-static void
-overlap_symbol (cairo_t *cr,
-                double   cx,
-                double   cy,
-                double   r)
+void
+_admiralty_table_overlap_symbol (cairo_t *cr,
+                                 double   cx,
+                                 double   cy,
+                                 double   r)
 {
   double b = MAX (5.5, 0.4 * r);
   double x = cx - 0.7 * r - 0.35 * b, y = cy + 0.7 * r + 0.35 * b;
@@ -1941,41 +1463,42 @@ draw_ships (Frame *frame)
         {
           /* Not drawn, but names near the edge keep clear of it as if it were. */
           if (face == ADMIRALTY_TOKEN_FACE_UP && s->status == ADM_SHIP_ACTIVE)
-            mark_heading (&frame->occupancy, s->heading, cx, cy, r);
+            _admiralty_table_mark_heading (&frame->occupancy, s->heading, cx, cy, r);
         }
-      else if (frame->sprites == NULL || !draw_token_sprite (frame, i, s, face, cx, cy, r))
+      else if (frame->sprites == NULL ||
+               !_admiralty_table_cache_draw_token (frame, i, s, face, cx, cy, r))
         {
           if (face == ADMIRALTY_TOKEN_FACE_DOWN)
-            draw_face_down (frame->cr, cx, cy, r);
+            _admiralty_table_draw_face_down (frame->cr, cx, cy, r);
           else
             draw_face_up (frame, i, s, cx, cy, r);
           if (frame->overlapping != NULL && frame->overlapping[i])
-            overlap_symbol (frame->cr, cx, cy, r);
+            _admiralty_table_overlap_symbol (frame->cr, cx, cy, r);
         }
       /* The square inside the base: a name may sit close under the rim. */
-      occupancy_mark (&frame->occupancy, cx - 0.8 * r, cy - 0.8 * r, 1.6 * r, 1.6 * r);
+      _admiralty_table_occupancy_mark (&frame->occupancy, cx - 0.8 * r, cy - 0.8 * r, 1.6 * r,
+                                       1.6 * r);
     }
 }
 
 /* Declaration overlays */
 
 #define MOVE_TICK        7.0  /* px either side of a move's path */
-#define LABEL_PAD        3.0  /* px around an overlay label's text */
 
-static Rgb
-move_colour (gboolean legal)
+Rgb
+_admiralty_table_move_colour (gboolean legal)
 {
   return rgb_from_int (legal ? ADMIRALTY_TABLE_LEGAL_MOVE_RGB : ADMIRALTY_TABLE_REFUSED_MOVE_RGB);
 }
 
 /* A leader's path (F-MOVE): a solid line through @points with a dot at every turn point. */
-static void
-move_path_symbol (cairo_t                  *cr,
-                  const AdmiraltyTableView *view,
-                  const AdmPoint           *points,
-                  guint                     n,
-                  Rgb                       colour,
-                  gboolean                  bold)
+void
+_admiralty_table_move_path_symbol (cairo_t                  *cr,
+                                   const AdmiraltyTableView *view,
+                                   const AdmPoint           *points,
+                                   guint                     n,
+                                   Rgb                       colour,
+                                   gboolean                  bold)
 {
   double x, y;
 
@@ -2003,14 +1526,14 @@ move_path_symbol (cairo_t                  *cr,
 }
 
 /* Where a ship would end: the outline of its base of radius @r and of its heading arrow. */
-static void
-ghost_symbol (cairo_t *cr,
-              double   cx,
-              double   cy,
-              double   r,
-              double   heading,
-              Rgb      colour,
-              gboolean bold)
+void
+_admiralty_table_ghost_symbol (cairo_t *cr,
+                               double   cx,
+                               double   cy,
+                               double   r,
+                               double   heading,
+                               Rgb      colour,
+                               gboolean bold)
 {
   double tip_x, tip_y;
 
@@ -2085,12 +1608,12 @@ arrow_symbol (cairo_t *cr,
 }
 
 /* A measuring line with a tick across each end. */
-static void
-ruler_symbol (cairo_t *cr,
-              double   x0,
-              double   y0,
-              double   x1,
-              double   y1)
+void
+_admiralty_table_ruler_symbol (cairo_t *cr,
+                               double   x0,
+                               double   y0,
+                               double   x1,
+                               double   y1)
 {
   double length = hypot (x1 - x0, y1 - y0);
   double nx = length > 0 ? -(y1 - y0) / length : 0, ny = length > 0 ? (x1 - x0) / length : 1;
@@ -2108,41 +1631,6 @@ ruler_symbol (cairo_t *cr,
   set_rgb (cr, rgb_from_int (ADMIRALTY_TABLE_RULER_RGB));
   cairo_set_line_width (cr, 2.0);
   cairo_stroke (cr);
-}
-
-/* @text in a box beside the line through (@x, @y) whose unit normal is (@nx, @ny), clear
- * of it, in the overlay's @colour on an almost opaque dark plate. */
-static void
-overlay_label (Frame      *frame,
-               const char *text,
-               double      x,
-               double      y,
-               double      nx,
-               double      ny,
-               Rgb         colour)
-{
-  cairo_t *cr = frame->cr;
-  cairo_text_extents_t extents;
-  double w, h, offset, left, top;
-
-  cairo_text_extents (cr, text, &extents);
-  w = extents.x_advance + 2 * LABEL_PAD;
-  h = frame->ascent + frame->descent + 2 * LABEL_PAD;
-  /* Half the box's extent along the normal, and a gap. */
-  offset = (fabs (nx) * w + fabs (ny) * h) / 2 + 4;
-  /* Above or left of the line rather than below or right, as a hand would write it. */
-  if (ny > 0 || (ny == 0 && nx > 0))
-    offset = -offset;
-  left = CLAMP (x + offset * nx - w / 2, 0, MAX (0, frame->view->width - w));
-  top = CLAMP (y + offset * ny - h / 2, 0, MAX (0, frame->view->height - h));
-  cairo_rectangle (cr, left + 0.5, top + 0.5, w - 1, h - 1);
-  set_rgba (cr, rgb_from_int (ADMIRALTY_TABLE_BACKGROUND_RGB), 0.9);
-  cairo_fill_preserve (cr);
-  set_rgba (cr, colour, 0.7);
-  cairo_set_line_width (cr, 1.0);
-  cairo_stroke (cr);
-  show_text (cr, text, left + LABEL_PAD, top + LABEL_PAD + frame->ascent, colour);
-  occupancy_mark (&frame->occupancy, left, top, w, h);
 }
 
 /* The point @distance cm along @preview's path, and the heading there: of the leg it lies
@@ -2183,7 +1671,8 @@ preview_shown (Frame                *frame,
   return preview != NULL && preview->path != NULL &&
          preview->leader < adm_battle_get_n_ships (frame->battle) &&
          adm_audience_sees_orders (
-           adm_audience_for_view_side (view_side_of (frame->battle, frame->options)),
+           adm_audience_for_view_side (
+             _admiralty_table_view_side_of (frame->battle, frame->options)),
            frame->battle, adm_battle_get_ship (frame->battle, preview->leader)->formation);
 }
 
@@ -2214,13 +1703,14 @@ draw_move_preview (Frame                *frame,
                    gboolean              bold)
 {
   cairo_t *cr = frame->cr;
-  Rgb colour = move_colour (preview->legal);
-  int side = view_side_of (frame->battle, frame->options);
+  Rgb colour = _admiralty_table_move_colour (preview->legal);
+  int side = _admiralty_table_view_side_of (frame->battle, frame->options);
 
   /* From the leader's rim: its token lies under the course. */
   clip_out_token (frame, (int) preview->leader);
-  move_path_symbol (cr, frame->view, (const AdmPoint *) (gpointer) preview->path->data,
-                    preview->path->len, colour, bold);
+  _admiralty_table_move_path_symbol (cr, frame->view,
+                                     (const AdmPoint *) (gpointer) preview->path->data,
+                                     preview->path->len, colour, bold);
   cairo_restore (cr);
   if (preview->ships != NULL && preview->ends != NULL)
     for (guint i = 0; i < MIN (preview->ships->len, preview->ends->len); i++)
@@ -2233,10 +1723,11 @@ draw_move_preview (Frame                *frame,
           continue;
         admiralty_table_view_to_pixels (frame->view, g_array_index (preview->ends, AdmPoint, i),
                                         &cx, &cy);
-        ghost_symbol (cr, cx, cy,
-                      token_radius (frame->view,
-                                    adm_battle_get_ship (frame->battle, ship)->klass->type->base_size),
-                      preview->end_heading, colour, bold);
+        _admiralty_table_ghost_symbol (
+          cr, cx, cy,
+          _admiralty_table_token_radius (
+            frame->view, adm_battle_get_ship (frame->battle, ship)->klass->type->base_size),
+          preview->end_heading, colour, bold);
       }
   {
     double heading, x, y;
@@ -2294,8 +1785,8 @@ label_move_previews (Frame *frame)
       admiralty_table_view_to_pixels (frame->view, point, &x, &y);
       angle = cairo_angle (heading);
       /* Translators: marks the point of a ship's path where it may first turn. */
-      overlay_label (frame, _("turn"), x, y, -sin (angle), cos (angle),
-                     move_colour (preview->legal));
+      _admiralty_table_overlay_label (frame, _("turn"), x, y, -sin (angle), cos (angle),
+                                      _admiralty_table_move_colour (preview->legal));
     }
 }
 
@@ -2327,7 +1818,8 @@ draw_declared_fires (Frame *frame)
                                    g_ptr_array_index (decl->ships, s)) == 0) ||
               ship_token (frame, firer, &fx, &fy, &fr) == ADMIRALTY_TOKEN_HIDDEN ||
               !adm_audience_sees_orders (
-                adm_audience_for_view_side (view_side_of (frame->battle, frame->options)),
+                adm_audience_for_view_side (
+                  _admiralty_table_view_side_of (frame->battle, frame->options)),
                 frame->battle, adm_battle_get_ship (frame->battle, firer)->formation))
             continue;
           d = hypot (tx - fx, ty - fy);
@@ -2423,7 +1915,8 @@ draw_declared_launches (Frame *frame)
             continue;
           ship = adm_battle_get_ship (frame->battle, firer);
           if (!adm_audience_sees_orders (
-                adm_audience_for_view_side (view_side_of (frame->battle, frame->options)),
+                adm_audience_for_view_side (
+                  _admiralty_table_view_side_of (frame->battle, frame->options)),
                 frame->battle, ship->formation))
             continue;
           cairo_set_dash (frame->cr, dash_tubes, G_N_ELEMENTS (dash_tubes), 0);
@@ -2472,14 +1965,15 @@ draw_declared_launches (Frame *frame)
 static void
 draw_aim (Frame *frame)
 {
-  const AdmBattleShip *ship = selected_ship (frame);
+  const AdmBattleShip *ship = _admiralty_table_selected_ship (frame);
   double fx, fy, fr, ax, ay, d, arm = 6.0;
 
   if (!frame->options->aiming || ship == NULL ||
       ship_token (frame, frame->options->selected_ship, &fx, &fy, &fr) ==
         ADMIRALTY_TOKEN_HIDDEN ||
       !adm_audience_sees_orders (
-        adm_audience_for_view_side (view_side_of (frame->battle, frame->options)),
+        adm_audience_for_view_side (
+          _admiralty_table_view_side_of (frame->battle, frame->options)),
         frame->battle, ship->formation))
     return;
   admiralty_table_view_to_pixels (frame->view, frame->options->aim, &ax, &ay);
@@ -2513,7 +2007,7 @@ target_of (Frame  *frame,
   int target = frame->options->target_ship;
   double r;
 
-  return selected_ship (frame) != NULL && target >= 0 &&
+  return _admiralty_table_selected_ship (frame) != NULL && target >= 0 &&
          (guint) target < adm_battle_get_n_ships (frame->battle) &&
          target != frame->options->selected_ship &&
          ship_token (frame, frame->options->selected_ship, x0, y0, &r) != ADMIRALTY_TOKEN_HIDDEN &&
@@ -2553,13 +2047,13 @@ label_target_line (Frame *frame)
                   adm_battle_get_ship (frame->battle, frame->options->target_ship)->position),
     frame->options->inches);
   length = MAX (hypot (x1 - x0, y1 - y0), 1e-9);
-  overlay_label (frame, text, (x0 + x1) / 2, (y0 + y1) / 2, -(y1 - y0) / length,
-                 (x1 - x0) / length, rgb_from_int (ADMIRALTY_TABLE_FIRE_LINE_RGB));
+  _admiralty_table_overlay_label (frame, text, (x0 + x1) / 2, (y0 + y1) / 2, -(y1 - y0) / length,
+                                  (x1 - x0) / length, rgb_from_int (ADMIRALTY_TABLE_FIRE_LINE_RGB));
 }
 
-static gboolean
-is_highlighted (Frame *frame,
-                guint  index)
+gboolean
+_admiralty_table_is_highlighted (Frame *frame,
+                                 guint  index)
 {
   GArray *ships = frame->options->highlight_ships;
 
@@ -2582,7 +2076,7 @@ draw_highlights (Frame *frame)
       if (index < adm_battle_get_n_ships (frame->battle) &&
           ship_token (frame, index, &cx, &cy, &r) != ADMIRALTY_TOKEN_HIDDEN &&
           frame_sees (frame, cx, cy, r + HIGHLIGHT_GAP + 2))
-        highlight_ring (frame->cr, cx, cy, r + HIGHLIGHT_GAP);
+        _admiralty_table_highlight_ring (frame->cr, cx, cy, r + HIGHLIGHT_GAP);
     }
 }
 
@@ -2596,197 +2090,29 @@ draw_ruler (Frame *frame)
     return;
   admiralty_table_view_to_pixels (frame->view, frame->options->ruler_from, &x0, &y0);
   admiralty_table_view_to_pixels (frame->view, frame->options->ruler_to, &x1, &y1);
-  ruler_symbol (frame->cr, x0, y0, x1, y1);
+  _admiralty_table_ruler_symbol (frame->cr, x0, y0, x1, y1);
   text = admiralty_format_length (adm_distance (frame->options->ruler_from,
                                                 frame->options->ruler_to),
                                   frame->options->inches);
   length = hypot (x1 - x0, y1 - y0);
   if (length > 0)
-    overlay_label (frame, text, (x0 + x1) / 2, (y0 + y1) / 2, -(y1 - y0) / length,
-                   (x1 - x0) / length, rgb_from_int (ADMIRALTY_TABLE_RULER_RGB));
+    _admiralty_table_overlay_label (frame, text, (x0 + x1) / 2, (y0 + y1) / 2, -(y1 - y0) / length,
+                                    (x1 - x0) / length, rgb_from_int (ADMIRALTY_TABLE_RULER_RGB));
   else
-    overlay_label (frame, text, x0, y0, 0, -1, rgb_from_int (ADMIRALTY_TABLE_RULER_RGB));
-}
-
-/* Labels */
-
-/* Draws @text in the first free place of @n candidate top-left corners, on a dark plate so
- * that it reads over grid and ranges; with @force, in the first place when none is free.
- * Returns whether it was drawn. */
-static gboolean
-place_label (Frame        *frame,
-             const char   *text,
-             const double  (*candidates)[2],
-             guint         n,
-             double        width,
-             gboolean      force,
-             Rgb           colour)
-{
-  cairo_t *cr = frame->cr;
-  double height = frame->ascent + frame->descent;
-
-  for (guint i = 0; i < n || (force && i == n); i++)
-    {
-      double x = candidates[i < n ? i : 0][0], y = candidates[i < n ? i : 0][1];
-
-      /* Placed as if the table went on past the window's edges, so that a pan carries each
-       * name with its ship instead of making it jump. */
-      if (i < n && !occupancy_free (&frame->occupancy, x, y, width, height))
-        continue;
-      occupancy_mark (&frame->occupancy, x, y, width, height);
-      /* Past the window's edges a name only takes its room. */
-      if (x + width + 2 < 0 || x - 2 > frame->view->width || y + height < 0 ||
-          y > frame->view->height)
-        return TRUE;
-      cairo_rectangle (cr, x - 2, y, width + 4, height);
-      set_rgba (cr, rgb_from_int (ADMIRALTY_TABLE_BACKGROUND_RGB), 0.6);
-      cairo_fill (cr);
-      text_at (frame, text, x, y + frame->ascent, colour);
-      return TRUE;
-    }
-  return FALSE;
-}
-
-/* How far out from the centre a face-up token's rings reach, px. */
-static double
-ring_extent (Frame               *frame,
-             guint                index,
-             const AdmBattleShip *ship,
-             double               r)
-{
-  if (is_highlighted (frame, index))
-    return r + HIGHLIGHT_GAP + 1.5;
-  if ((int) index == frame->options->selected_ship)
-    return r + 10.0;
-  if (ship->captured_by >= 0)
-    return r + 7.5;
-  if (ship->status == ADM_SHIP_ACTIVE && adm_battle_ship_is_damaged (frame->battle, index))
-    return r + 4.5;
-  return r + 2.0;
-}
-
-static void
-label_ship (Frame               *frame,
-            guint                index,
-            const AdmBattleShip *ship)
-{
-  cairo_text_extents_t extents;
-  double cx, cy, r, width, height = frame->ascent + frame->descent;
-  gboolean selected = (int) index == frame->options->selected_ship;
-
-  r = ring_extent (frame, index, ship,
-                   token_radius (frame->view, ship->klass->type->base_size));
-  admiralty_table_view_to_pixels (frame->view, ship->position, &cx, &cy);
-  if (!frame_sees (frame, cx, cy, r + LABEL_REACH))
-    return;
-  cairo_text_extents (frame->cr, ship->name, &extents);
-  width = extents.x_advance;
-  {
-    /* Clear of the rings: below, beside, above, then below or above shifted sideways (out
-     * of the way of a heading arrow). Beside before above: a name between two tokens in a
-     * column would read as either's. */
-    const double candidates[][2] = {
-      { cx - width / 2, cy + r },
-      { cx + r + 2, cy - height / 2 },
-      { cx - r - 2 - width, cy - height / 2 },
-      { cx - width / 2, cy - r - height },
-      { cx - width / 6, cy + r },
-      { cx - 5 * width / 6, cy + r },
-      { cx - width / 6, cy - r - height },
-      { cx - 5 * width / 6, cy - r - height },
-    };
-
-    place_label (frame, ship->name, candidates, G_N_ELEMENTS (candidates), width, selected,
-                 selected ? white : rgb_from_int (0xdfe6ee));
-  }
-}
-
-/* The top-left corner for a @width × @height label just outside a circle of @radius about
- * (@cx, @cy), at Cairo angle @angle. */
-static void
-label_outside (double  cx,
-               double  cy,
-               double  radius,
-               double  angle,
-               double  width,
-               double  height,
-               double *corner)
-{
-  double ux = cos (angle), uy = sin (angle);
-
-  corner[0] = cx + (radius + 4) * ux;
-  corner[1] = cy + (radius + 4) * uy;
-  if (ux < 0.3)
-    corner[0] -= ux < -0.3 ? width : width / 2;
-  if (uy < 0.3)
-    corner[1] -= uy < -0.3 ? height : height / 2;
-}
-
-/* The selected ship's weapons by name and range, beside their full-range arcs: the middle
- * of the first arc they cover (bow first), else further along their arcs. */
-static void
-label_weapons (Frame *frame)
-{
-  static const double offsets[] = { 0.0, -25.0, 25.0 };
-  const AdmBattleShip *ship = selected_ship (frame);
-  double cx, cy, height = frame->ascent + frame->descent;
-
-  if (ship == NULL)
-    return;
-  admiralty_table_view_to_pixels (frame->view, ship->position, &cx, &cy);
-  for (guint w = 0; w < ship->klass->weapons->len; w++)
-    {
-      const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
-      double candidates[4 * G_N_ELEMENTS (offsets)][2];
-      cairo_text_extents_t extents;
-      guint n = 0;
-      g_autofree char *range = NULL;
-      char text[128];
-
-      if (!weapon_fires_direct (weapon))
-        continue;
-      /* The range in the shown unit, without it: "Main battery 45", "Main battery 17.7". */
-      range = admiralty_format_number (weapon->range, frame->options->inches);
-      g_snprintf (text, sizeof text, "%s %s", weapon->name, range);
-      cairo_text_extents (frame->cr, text, &extents);
-      for (guint o = 0; o < G_N_ELEMENTS (offsets); o++)
-        for (int k = 0; k < 4; k++)
-          if (weapon->arcs & sector_arcs[k])
-            label_outside (cx, cy, weapon->range * frame->view->scale,
-                           cairo_angle (ship->heading + 90.0 * k + offsets[o]),
-                           extents.x_advance, height, candidates[n++]);
-      place_label (frame, text, (const double (*)[2]) candidates, n, extents.x_advance, FALSE,
-                   weapon_colour (weapon));
-    }
-}
-
-static void
-draw_labels (Frame *frame)
-{
-  int side = view_side_of (frame->battle, frame->options);
-  int selected = frame->options->selected_ship;
-
-  /* The selected ship's name first: it always gets its place. */
-  if (selected >= 0 && (guint) selected < adm_battle_get_n_ships (frame->battle) &&
-      admiralty_table_ship_face (frame->battle, selected, side) == ADMIRALTY_TOKEN_FACE_UP)
-    label_ship (frame, selected, adm_battle_get_ship (frame->battle, selected));
-  label_weapons (frame);
-  for (guint i = 0; i < adm_battle_get_n_ships (frame->battle); i++)
-    if ((int) i != selected &&
-        admiralty_table_ship_face (frame->battle, i, side) == ADMIRALTY_TOKEN_FACE_UP)
-      label_ship (frame, i, adm_battle_get_ship (frame->battle, i));
+    _admiralty_table_overlay_label (frame, text, x0, y0, 0, -1,
+                                    rgb_from_int (ADMIRALTY_TABLE_RULER_RGB));
 }
 
 /* The whole table */
 
 /* Sets up @frame and @cr for drawing the view: clipped to it, the table's line join,
  * tolerance and label font. Undone by cairo_restore (). */
-static void
-frame_begin (Frame                       *frame,
-             cairo_t                     *cr,
-             const AdmiraltyTableView    *view,
-             AdmBattle                   *battle,
-             const AdmiraltyTableOptions *options)
+void
+_admiralty_table_frame_begin (Frame                       *frame,
+                              cairo_t                     *cr,
+                              const AdmiraltyTableView    *view,
+                              AdmBattle                   *battle,
+                              const AdmiraltyTableOptions *options)
 {
   cairo_font_extents_t font;
 
@@ -2795,7 +2121,7 @@ frame_begin (Frame                       *frame,
   frame->battle = battle;
   frame->options = options;
   frame_init_side_colours (frame);
-  occupancy_init (&frame->occupancy, view);
+  _admiralty_table_occupancy_init (&frame->occupancy, view);
   frame->overlapping = NULL;
   frame->sprites = NULL;
   frame->cache = NULL;
@@ -2817,32 +2143,19 @@ frame_begin (Frame                       *frame,
   frame->descent = font.descent;
 }
 
-/* Undoes frame_begin (). */
-static void
-frame_end (Frame *frame)
+/* Undoes _admiralty_table_frame_begin (). */
+void
+_admiralty_table_frame_end (Frame *frame)
 {
-  occupancy_clear (&frame->occupancy);
+  _admiralty_table_occupancy_clear (&frame->occupancy);
   g_clear_pointer (&frame->overlapping, g_free);
   cairo_restore (frame->cr);
 }
 
-/* The layers, bottom up, in four stages: the table under every overlay (the part a cache
- * keeps for as long as the battle and the scale do not change), the ships with their
- * selection, salvoes and names (kept for as long as the selection does not change either),
- * what follows the pointer while the master enters the turn — courses, declared fire and
- * launches, the target line — drawn anew each frame over the kept layers
- * (a drag or a plotted course redraws only that), and what stays on the window
- * while the table pans: the grid's figures and the ruler. */
-typedef enum {
-  STAGE_TABLE,    /* background, grid, low-orbit map, explosion markers, mines */
-  STAGE_MIDDLE,   /* selection, salvoes, ships, highlighted ships, names */
-  STAGE_OVERLAY,  /* courses, declared fire and launches, the target line */
-  STAGE_RULER,
-} Stage;
 
-static void
-draw_stage (Frame *frame,
-            Stage  stage)
+void
+_admiralty_table_draw_stage (Frame *frame,
+                             Stage  stage)
 {
   switch (stage)
     {
@@ -2858,14 +2171,14 @@ draw_stage (Frame *frame,
       draw_mines (frame);
       break;
     case STAGE_MIDDLE:
-      if (!draw_selection_image (frame))
-        draw_selection (frame);
+      if (!_admiralty_table_cache_draw_selection (frame))
+        _admiralty_table_draw_selection (frame);
       draw_salvos (frame);
       draw_ships (frame);
       /* Names keep clear of the highlight rings (ring_extent ()). */
       draw_highlights (frame);
       if (frame->options->show_labels)
-        draw_labels (frame);
+        _admiralty_table_draw_labels (frame);
       break;
     case STAGE_OVERLAY:
       draw_move_previews (frame);
@@ -2900,583 +2213,10 @@ admiralty_table_render (cairo_t                     *cr,
 
   if (view->width <= 0 || view->height <= 0)
     return;
-  frame_begin (&frame, cr, view, battle, options);
-  draw_stage (&frame, STAGE_TABLE);
-  draw_stage (&frame, STAGE_MIDDLE);
-  draw_stage (&frame, STAGE_OVERLAY);
-  draw_stage (&frame, STAGE_RULER);
-  frame_end (&frame);
-}
-
-/* The cached table */
-
-struct _AdmiraltyTableCache {
-  int                 device_scale; /* image pixels per view pixel (the display's scale) */
-  cairo_surface_t    *surface;     /* NULL: nothing kept */
-  gboolean            valid;       /* FALSE: @surface is only memory to draw in again (a new
-                                    * surface's first drawing costs its pages) */
-  Stage               last;        /* the last stage drawn in @surface */
-  Occupancy           occupancy;   /* the names' bitmap after @last */
-  AdmiraltyTableView  view;        /* the layer's: the window's, or around it after a pan */
-  AdmBattle          *battle;      /* compared, not referenced */
-  int                 view_side;
-  int                 selected_ship;
-  int                 target_ship;
-  guint64             highlights;  /* highlights_hash () of the highlighted ships */
-  gboolean            show_grid;
-  gboolean            show_labels;
-  gboolean            inches;
-  GHashTable         *sprites;      /* SpriteKey → cairo_surface_t, token images */
-  double              sprite_scale; /* the scale they were drawn for */
-
-  /* The selected ship's arcs and ranges, as an image (a third of a redraw). */
-  cairo_surface_t    *selection;
-  SelectionKey        selection_key;
-
-  /* The table under the ships (STAGE_TABLE) on its own, for the layer's view: kept across
-   * invalidations while what it shows — markers, mines, the low-orbit map, the exits, the
-   * grid — hashes the same, as when a phase moved only ships. */
-  cairo_surface_t    *table;
-  guint64             table_hash;   /* 0: nothing kept */
-};
-
-/* The cache's selection image and its key, for draw_selection_image (). */
-static cairo_surface_t **
-cache_selection_slot (AdmiraltyTableCache  *cache,
-                      SelectionKey        **key)
-{
-  *key = &cache->selection_key;
-  return &cache->selection;
-}
-
-static void
-hash_bytes (guint64       *hash,
-            gconstpointer  data,
-            gsize          size)
-{
-  const guchar *p = data;
-
-  for (gsize i = 0; i < size; i++)
-    *hash = (*hash ^ p[i]) * 1099511628211u;
-}
-
-#define HASH_VALUE(hash, value) \
-  G_STMT_START { __typeof__ (value) v_ = (value); hash_bytes (hash, &v_, sizeof v_); } G_STMT_END
-
-/* Everything draw_stage (STAGE_TABLE) draws from, for @view and @frame's viewer: never 0. */
-static guint64
-table_hash (const Frame *frame)
-{
-  AdmBattle *battle = frame->battle;
-  const AdmLowOrbit *orbit = adm_battle_get_low_orbit (battle);
-  int side = view_side_of (battle, frame->options);
-  guint64 hash = 14695981039346656037u;
-
-  HASH_VALUE (&hash, frame->view->centre_x);
-  HASH_VALUE (&hash, frame->view->centre_y);
-  HASH_VALUE (&hash, frame->view->scale);
-  HASH_VALUE (&hash, frame->view->width);
-  HASH_VALUE (&hash, frame->view->height);
-  HASH_VALUE (&hash, side);
-  HASH_VALUE (&hash, frame->options->show_grid);
-  HASH_VALUE (&hash, frame->options->show_labels);
-  HASH_VALUE (&hash, frame->options->inches);
-  hash_bytes (&hash, frame->side_colours, sizeof frame->side_colours);
-  HASH_VALUE (&hash, orbit->present);
-  if (orbit->present)
-    {
-      HASH_VALUE (&hash, orbit->planet.x);
-      HASH_VALUE (&hash, orbit->planet.y);
-      HASH_VALUE (&hash, orbit->planet_diameter);
-      HASH_VALUE (&hash, orbit->width);
-      HASH_VALUE (&hash, orbit->height);
-      hash_bytes (&hash, orbit->orbits->data, orbit->orbits->len * sizeof (double));
-    }
-  for (guint i = 0; i < adm_battle_get_n_wormhole_exits (battle); i++)
-    {
-      const AdmWormholeExit *zone = adm_battle_get_wormhole_exit (battle, i);
-
-      HASH_VALUE (&hash, zone->position.x);
-      HASH_VALUE (&hash, zone->position.y);
-      HASH_VALUE (&hash, zone->diameter);
-    }
-  {
-    g_autoptr(GPtrArray) features = adm_battle_list_features (battle);
-
-    for (guint i = 0; i < features->len; i++)
-      {
-        const AdmTableFeature *feature = g_ptr_array_index (features, i);
-
-        HASH_VALUE (&hash, feature->x);
-        HASH_VALUE (&hash, feature->y);
-        HASH_VALUE (&hash, feature->diameter);
-        hash_bytes (&hash, feature->name, strlen (feature->name));
-      }
-  }
-  HASH_VALUE (&hash, adm_battle_get_n_markers (battle));
-  for (guint i = 0; i < adm_battle_get_n_markers (battle); i++)
-    {
-      const AdmBattleMarker *marker = adm_battle_get_marker (battle, i);
-
-      HASH_VALUE (&hash, marker->position.x);
-      HASH_VALUE (&hash, marker->position.y);
-      HASH_VALUE (&hash, marker->diameter);
-    }
-  for (guint i = 0; i < adm_battle_get_n_mines (battle); i++)
-    {
-      const AdmMine *mine = adm_battle_get_mine (battle, i);
-
-      if (!mine_visible (mine, side))
-        continue;
-      HASH_VALUE (&hash, i);
-      HASH_VALUE (&hash, mine->side);
-      HASH_VALUE (&hash, (int) mine->charge);
-      HASH_VALUE (&hash, mine->position.x);
-      HASH_VALUE (&hash, mine->position.y);
-      HASH_VALUE (&hash, mine->range);
-      HASH_VALUE (&hash, mine->revealed);
-    }
-  return hash != 0 ? hash : 1;
-}
-
-/* A copy of @from into @to, both the same size. */
-static void
-copy_surface (cairo_surface_t *to,
-              cairo_surface_t *from)
-{
-  cairo_t *cr = cairo_create (to);
-
-  cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
-  cairo_set_source_surface (cr, from, 0, 0);
-  cairo_paint (cr);
-  cairo_destroy (cr);
-}
-
-AdmiraltyTableCache *
-admiralty_table_cache_new (void)
-{
-  AdmiraltyTableCache *cache = g_new0 (AdmiraltyTableCache, 1);
-
-  cache->device_scale = 1;
-
-  cache->sprites = g_hash_table_new_full (sprite_key_hash, sprite_key_equal, g_free,
-                                          (GDestroyNotify) cairo_surface_destroy);
-  return cache;
-}
-
-/* The token images for @view: a zoom drops them (their radius changes, and the old ones
- * would only take memory). Drawing through the cache is drawing pixels anyway (the widget's
- * recording of them included); a PDF takes the plain drawing, all vectors. */
-static GHashTable *
-cache_sprites (AdmiraltyTableCache      *cache,
-               const AdmiraltyTableView *view)
-{
-  if (cache->sprite_scale != view->scale)
-    {
-      g_hash_table_remove_all (cache->sprites);
-      cache->sprite_scale = view->scale;
-    }
-  return cache->sprites;
-}
-
-void
-admiralty_table_cache_invalidate (AdmiraltyTableCache *cache)
-{
-  if (cache == NULL)
-    return;
-  cache->valid = FALSE;
-  occupancy_clear (&cache->occupancy);
-}
-
-void
-admiralty_table_cache_set_device_scale (AdmiraltyTableCache *cache,
-                                        int                  device_scale)
-{
-  g_return_if_fail (cache != NULL);
-  g_return_if_fail (device_scale >= 1);
-
-  if (cache->device_scale == device_scale)
-    return;
-  /* Everything kept is pixels at the old scale. */
-  admiralty_table_cache_invalidate (cache);
-  g_clear_pointer (&cache->surface, cairo_surface_destroy);
-  g_clear_pointer (&cache->table, cairo_surface_destroy);
-  g_clear_pointer (&cache->selection, cairo_surface_destroy);
-  g_hash_table_remove_all (cache->sprites);
-  cache->device_scale = device_scale;
-}
-
-void
-admiralty_table_cache_free (AdmiraltyTableCache *cache)
-{
-  if (cache == NULL)
-    return;
-  admiralty_table_cache_invalidate (cache);
-  g_clear_pointer (&cache->surface, cairo_surface_destroy);
-  g_clear_pointer (&cache->table, cairo_surface_destroy);
-  g_clear_pointer (&cache->selection, cairo_surface_destroy);
-  g_clear_pointer (&cache->sprites, g_hash_table_unref);
-  g_free (cache);
-}
-
-/* The highlighted ships (STAGE_MIDDLE rings them, and their names keep clear), as a key. */
-static guint64
-highlights_hash (const AdmiraltyTableOptions *options)
-{
-  GArray *ships = options->highlight_ships;
-  guint64 hash = 1469598103934665603ull;
-
-  for (guint i = 0; ships != NULL && i < ships->len; i++)
-    hash = (hash ^ (g_array_index (ships, guint, i) + 1)) * 1099511628211ull;
-  return hash;
-}
-
-/* Whether the kept layers are of this battle, viewer (the audience filter decides what
- * they show) and options. */
-static gboolean
-cache_keys_match (const AdmiraltyTableCache   *cache,
-                  AdmBattle                   *battle,
-                  const AdmiraltyTableOptions *options,
-                  Stage                        last)
-{
-  return cache->valid && cache->last == last && cache->battle == battle &&
-         cache->view_side == options->view_side &&
-         (last == STAGE_TABLE || (cache->selected_ship == options->selected_ship &&
-                                  cache->target_ship == options->target_ship &&
-                                  cache->highlights == highlights_hash (options))) &&
-         cache->show_grid == options->show_grid &&
-         cache->show_labels == options->show_labels && cache->inches == options->inches;
-}
-
-/* Where @view's pixel (0, 0) lies in the kept layer, in whole pixels: FALSE when the scale
- * differs, when @view is not wholly inside the layer or lies at a fraction of a pixel. */
-static gboolean
-cache_offset (const AdmiraltyTableCache *cache,
-              const AdmiraltyTableView  *view,
-              double                    *dx,
-              double                    *dy)
-{
-  const AdmiraltyTableView *layer = &cache->view;
-  double ox, oy;
-
-  if (layer->scale != view->scale)
-    return FALSE;
-  ox = (view->centre_x - layer->centre_x) * view->scale + (layer->width - view->width) / 2.0;
-  oy = (view->centre_y - layer->centre_y) * view->scale + (layer->height - view->height) / 2.0;
-  /* Whole view pixels, whatever the display's scale: the grid's lines are set on them. A
-   * thousandth of a pixel is rounding in the centre's cm, not a pan. */
-  if (fabs (ox - round (ox)) > 1e-3 || fabs (oy - round (oy)) > 1e-3)
-    return FALSE;
-  *dx = round (ox);
-  *dy = round (oy);
-  return *dx >= 0 && *dy >= 0 && *dx + view->width <= layer->width &&
-         *dy + view->height <= layer->height;
-}
-
-/* Draws the kept layers for @view, with @margin pixels of the table around it on every
- * side: after a pan, the layer is drawn wider once and then copied shifted. */
-static void
-cache_fill (AdmiraltyTableCache         *cache,
-            cairo_t                     *target,
-            const AdmiraltyTableView    *view,
-            AdmBattle                   *battle,
-            const AdmiraltyTableOptions *options,
-            Stage                        last,
-            int                          margin_x,
-            int                          margin_y)
-{
-  cairo_surface_t *surface = cairo_get_target (target);
-  cairo_format_t format = CAIRO_FORMAT_ARGB32;
-  AdmiraltyTableView layer = *view;
-  cairo_t *cr;
-  Frame frame;
-  guint64 hash;
-
-  /* The target's own format, so that the kept pixels are the ones drawn there. */
-  if (cairo_surface_get_type (surface) == CAIRO_SURFACE_TYPE_IMAGE)
-    format = cairo_image_surface_get_format (surface);
-  admiralty_table_cache_invalidate (cache);
-  layer.width += 2 * margin_x;
-  layer.height += 2 * margin_y;
-  if (!image_fits (cache->surface, format, layer.width, layer.height, cache->device_scale))
-    {
-      g_clear_pointer (&cache->surface, cairo_surface_destroy);
-      cache->surface = image_new (format, layer.width, layer.height, cache->device_scale);
-    }
-  cr = cairo_create (cache->surface);
-  frame_begin (&frame, cr, &layer, battle, options);
-  frame.sprites = cache_sprites (cache, view);
-  frame.cache = cache;
-  frame.device_scale = cache->device_scale;
-  frame.device_scale = cache->device_scale;
-  hash = table_hash (&frame);
-  if (cache->table_hash == hash &&
-      image_fits (cache->table, format, layer.width, layer.height, cache->device_scale))
-    copy_surface (cache->surface, cache->table);
-  else
-    {
-      draw_stage (&frame, STAGE_TABLE);
-      cairo_surface_flush (cache->surface);
-      if (!image_fits (cache->table, format, layer.width, layer.height, cache->device_scale))
-        {
-          g_clear_pointer (&cache->table, cairo_surface_destroy);
-          cache->table = image_new (format, layer.width, layer.height, cache->device_scale);
-        }
-      copy_surface (cache->table, cache->surface);
-      cache->table_hash = hash;
-    }
-  for (Stage stage = STAGE_TABLE + 1; stage <= last; stage++)
-    draw_stage (&frame, stage);
-  cache->occupancy = frame.occupancy;
-  frame.occupancy.bits = NULL;
-  frame_end (&frame);
-  cairo_destroy (cr);
-  cache->valid = TRUE;
-  cache->last = last;
-  cache->view = layer;
-  cache->battle = battle;
-  cache->view_side = options->view_side;
-  cache->selected_ship = options->selected_ship;
-  cache->target_ship = options->target_ship;
-  cache->highlights = highlights_hash (options);
-  cache->show_grid = options->show_grid;
-  cache->show_labels = options->show_labels;
-  cache->inches = options->inches;
-}
-
-void
-admiralty_table_render_cached (cairo_t                     *cr,
-                               const AdmiraltyTableView    *view,
-                               AdmBattle                   *battle,
-                               const AdmiraltyTableOptions *options,
-                               AdmiraltyTableCache         *cache)
-{
-  Stage last;
-  Frame frame;
-  double dx = 0, dy = 0;
-
-  g_return_if_fail (cr != NULL);
-  g_return_if_fail (view != NULL && view->scale > 0);
-  g_return_if_fail (ADM_IS_BATTLE (battle));
-  g_return_if_fail (options != NULL);
-  g_return_if_fail (cache != NULL);
-
-  if (view->width <= 0 || view->height <= 0)
-    return;
-  /* Everything up to the names is kept; the overlays and the ruler are drawn anew. */
-  last = STAGE_MIDDLE;
-  if (!cache_keys_match (cache, battle, options, last))
-    cache_fill (cache, cr, view, battle, options, last, 0, 0);
-  else if (!cache_offset (cache, view, &dx, &dy))
-    {
-      /* Panned off the kept layer, or zoomed: a pan (same scale) is likely to go on, so the
-       * layer is drawn with a quarter of the window more on every side, to be copied
-       * shifted while the drag stays within it. */
-      gboolean panned = cache->view.scale == view->scale;
-
-      cache_fill (cache, cr, view, battle, options, last,
-                  panned ? MAX (64, view->width / 4) : 0,
-                  panned ? MAX (64, view->height / 4) : 0);
-      {
-        gboolean inside = cache_offset (cache, view, &dx, &dy);
-
-        g_assert (inside);
-      }
-    }
-
-  frame_begin (&frame, cr, view, battle, options);
-  /* The kept layers copied as they are (they are opaque), then the rest drawn on them. */
-  cairo_save (cr);
-  cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
-  cairo_set_source_surface (cr, cache->surface, -dx, -dy);
-  cairo_paint (cr);
-  cairo_restore (cr);
-  occupancy_clear (&frame.occupancy);
-  occupancy_copy (&frame.occupancy, &cache->occupancy, view);
-  frame.sprites = cache_sprites (cache, view);
-  frame.cache = cache;
-  for (Stage stage = last + 1; stage <= STAGE_RULER; stage++)
-    draw_stage (&frame, stage);
-  frame_end (&frame);
-}
-
-/* The legend */
-
-/* A ship in the legend: the second side's colour, heading east from left of the middle so
- * that its arrow fits. */
-static void
-legend_token (cairo_t  *cr,
-              double    size,
-              TokenLook look)
-{
-  look.colour = rgb_from_int (side_palette[1]);
-  look.heading = 90.0;
-  face_up_symbol (cr, &look, 0.4 * size, 0.55 * size, 0.26 * size, NULL);
-}
-
-static void
-legend_move (cairo_t  *cr,
-             double    size,
-             gboolean  legal)
-{
-  /* Pixels as table cm: the legend's view is the identity. */
-  const AdmiraltyTableView view = { size / 2, size / 2, 1.0, (int) ceil (size),
-                                    (int) ceil (size) };
-  const AdmPoint path[] = {
-    { 0.12 * size, 0.8 * size }, { 0.45 * size, 0.8 * size }, { 0.72 * size, 0.4 * size },
-  };
-  Rgb colour = move_colour (legal);
-
-  move_path_symbol (cr, &view, path, G_N_ELEMENTS (path), colour, FALSE);
-  ghost_symbol (cr, path[2].x, path[2].y, 0.14 * size,
-                adm_bearing (path[1], path[2]), colour, FALSE);
-}
-
-void
-admiralty_table_render_legend_sample (cairo_t             *cr,
-                                      AdmiraltyLegendItem  item,
-                                      double               size)
-{
-  TokenLook look = { .status = ADM_SHIP_ACTIVE };
-  double mid = size / 2;
-
-  g_return_if_fail (cr != NULL);
-  g_return_if_fail ((guint) item < ADMIRALTY_LEGEND_N_ITEMS);
-
-  if (size <= 0)
-    return;
-  cairo_save (cr);
-  cairo_rectangle (cr, 0, 0, size, size);
-  cairo_clip (cr);
-  cairo_new_path (cr);
-  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-  cairo_set_tolerance (cr, 0.25);
-  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-  cairo_set_font_size (cr, LABEL_FONT_SIZE);
-  switch (item)
-    {
-    case ADMIRALTY_LEGEND_FACE_UP:
-      legend_token (cr, size, look);
-      break;
-    case ADMIRALTY_LEGEND_DAMAGED:
-      look.damaged = TRUE;
-      legend_token (cr, size, look);
-      break;
-    case ADMIRALTY_LEGEND_ON_FIRE:
-      look.on_fire = 1;
-      legend_token (cr, size, look);
-      break;
-    case ADMIRALTY_LEGEND_DRIFTING_HULK:
-      look.status = ADM_SHIP_DRIFTING_HULK;
-      legend_token (cr, size, look);
-      break;
-    case ADMIRALTY_LEGEND_BURNING_HULK:
-      look.status = ADM_SHIP_BURNING_HULK;
-      legend_token (cr, size, look);
-      break;
-    case ADMIRALTY_LEGEND_FACE_DOWN:
-      draw_face_down (cr, mid, mid, 0.32 * size);
-      break;
-    case ADMIRALTY_LEGEND_EXPLOSION:
-      burst_path (cr, mid, mid, 0.42 * size);
-      fill_bursts (cr);
-      break;
-    case ADMIRALTY_LEGEND_TORPEDO_SALVO:
-      salvo_symbol (cr, 0.25 * size, 0.75 * size, 0.18 * size, 0.9 * size, 0.15 * size,
-                    rgb_mix (rgb_from_int (side_palette[0]), white, 0.35));
-      break;
-    case ADMIRALTY_LEGEND_MINE:
-      mine_symbol (cr, mid, mid, 0.16 * size, 0.45 * size,
-                   rgb_mix (rgb_from_int (side_palette[0]), white, 0.25), 1.0, TRUE);
-      break;
-    case ADMIRALTY_LEGEND_ARCS:
-      arcs_symbol (cr, 0.0, mid, mid, 0.48 * size);
-      break;
-    case ADMIRALTY_LEGEND_LEGAL_MOVE:
-    case ADMIRALTY_LEGEND_REFUSED_MOVE:
-      legend_move (cr, size, item == ADMIRALTY_LEGEND_LEGAL_MOVE);
-      break;
-    case ADMIRALTY_LEGEND_POSSIBLE_TARGET:
-      draw_face_down (cr, mid, mid, 0.22 * size);
-      highlight_ring (cr, mid, mid, 0.42 * size);
-      break;
-    case ADMIRALTY_LEGEND_RULER:
-      ruler_symbol (cr, 0.15 * size, 0.7 * size, 0.85 * size, 0.3 * size);
-      break;
-    case ADMIRALTY_LEGEND_OVERLAP:
-      look.colour = rgb_from_int (side_palette[1]);
-      face_up_symbol (cr, &look, 0.62 * size, 0.4 * size, 0.22 * size, NULL);
-      overlap_symbol (cr, 0.62 * size, 0.4 * size, 0.22 * size);
-      break;
-    case ADMIRALTY_LEGEND_PLANET:
-      cairo_set_line_width (cr, 1.25);
-      cairo_set_dash (cr, dash_orbit, G_N_ELEMENTS (dash_orbit), 0);
-      cairo_arc (cr, mid, mid, 0.44 * size, 0, 2 * G_PI);
-      set_rgba (cr, rgb_from_int (0x5b7896), 0.8);
-      cairo_stroke (cr);
-      cairo_set_dash (cr, NULL, 0, 0);
-      planet_symbol (cr, mid, mid, 0.2 * size);
-      break;
-    case ADMIRALTY_LEGEND_WORMHOLE_EXIT:
-      wormhole_exit_symbol (cr, mid, mid, 0.42 * size);
-      break;
-    case ADMIRALTY_LEGEND_STATION:
-      station_symbol (cr, mid, mid, 0.3 * size);
-      break;
-    default:
-      g_assert_not_reached ();
-    }
-  cairo_restore (cr);
-}
-
-const char *
-admiralty_legend_item_label (AdmiraltyLegendItem item)
-{
-  switch (item)
-    {
-    case ADMIRALTY_LEGEND_FACE_UP:
-      return _("Ship: its colours and heading");
-    case ADMIRALTY_LEGEND_DAMAGED:
-      return _("Damaged (half hull lost)");
-    case ADMIRALTY_LEGEND_ON_FIRE:
-      return _("On fire");
-    case ADMIRALTY_LEGEND_DRIFTING_HULK:
-      return _("Drifting hulk");
-    case ADMIRALTY_LEGEND_BURNING_HULK:
-      return _("Burning hulk");
-    case ADMIRALTY_LEGEND_FACE_DOWN:
-      /* Translators: a token placed face down: the enemy knows a ship is there, not which. */
-      return _("Detected, not identified (face down)");
-    case ADMIRALTY_LEGEND_EXPLOSION:
-      return _("Explosion marker");
-    case ADMIRALTY_LEGEND_TORPEDO_SALVO:
-      return _("Torpedo salvo and its run");
-    case ADMIRALTY_LEGEND_MINE:
-      return _("Mine and its reach");
-    case ADMIRALTY_LEGEND_ARCS:
-      return _("Fire arcs: bow, broadsides, stern");
-    case ADMIRALTY_LEGEND_LEGAL_MOVE:
-      return _("Movement order and where it ends");
-    case ADMIRALTY_LEGEND_REFUSED_MOVE:
-      return _("Movement order the rules refuse");
-    case ADMIRALTY_LEGEND_POSSIBLE_TARGET:
-      return _("Possible target");
-    case ADMIRALTY_LEGEND_RULER:
-      return _("Ruler");
-    case ADMIRALTY_LEGEND_OVERLAP:
-      /* Translators: two ship tokens lie partly on each other after moving; they may only
-       * touch. */
-      return _("Tokens overlap: set them in contact");
-    case ADMIRALTY_LEGEND_PLANET:
-      /* Translators: F-ORB: a ship touching the planet enters low orbit, then moves only
-       * along the numbered orbits. */
-      return _("Planet and its low orbits: touch it to enter orbit");
-    case ADMIRALTY_LEGEND_WORMHOLE_EXIT:
-      /* Translators: F-MOVE-5: the exit zone of a wormhole (jump point). */
-      return _("Wormhole exit zone: ships in it must move");
-    case ADMIRALTY_LEGEND_STATION:
-      return _("Orbital station of the sector");
-    default:
-      g_return_val_if_reached (NULL);
-    }
+  _admiralty_table_frame_begin (&frame, cr, view, battle, options);
+  _admiralty_table_draw_stage (&frame, STAGE_TABLE);
+  _admiralty_table_draw_stage (&frame, STAGE_MIDDLE);
+  _admiralty_table_draw_stage (&frame, STAGE_OVERLAY);
+  _admiralty_table_draw_stage (&frame, STAGE_RULER);
+  _admiralty_table_frame_end (&frame);
 }

@@ -65,30 +65,6 @@ typedef enum {
  * ship's type. */
 #define ADMIRALTY_TABLE_FACE_DOWN_SIZE 2.0
 
-/* The samples of a legend of the table's symbols. */
-typedef enum {
-  ADMIRALTY_LEGEND_FACE_UP,
-  ADMIRALTY_LEGEND_DAMAGED,
-  ADMIRALTY_LEGEND_ON_FIRE,
-  ADMIRALTY_LEGEND_DRIFTING_HULK,
-  ADMIRALTY_LEGEND_BURNING_HULK,
-  ADMIRALTY_LEGEND_FACE_DOWN,
-  ADMIRALTY_LEGEND_EXPLOSION,
-  ADMIRALTY_LEGEND_TORPEDO_SALVO,
-  ADMIRALTY_LEGEND_MINE,
-  ADMIRALTY_LEGEND_ARCS,
-  ADMIRALTY_LEGEND_LEGAL_MOVE,
-  ADMIRALTY_LEGEND_REFUSED_MOVE,
-  ADMIRALTY_LEGEND_POSSIBLE_TARGET,
-  ADMIRALTY_LEGEND_RULER,
-  ADMIRALTY_LEGEND_OVERLAP,
-  ADMIRALTY_LEGEND_PLANET,
-  ADMIRALTY_LEGEND_WORMHOLE_EXIT,
-  ADMIRALTY_LEGEND_STATION,
-} AdmiraltyLegendItem;
-
-#define ADMIRALTY_LEGEND_N_ITEMS (ADMIRALTY_LEGEND_STATION + 1)
-
 /* Master view, nothing selected, grid and labels on, no overlays, lengths in cm. */
 void                admiralty_table_options_init    (AdmiraltyTableOptions    *options);
 
@@ -117,43 +93,5 @@ void                admiralty_table_render          (cairo_t                  *c
                                                      const AdmiraltyTableView *view,
                                                      AdmBattle                *battle,
                                                      const AdmiraltyTableOptions *options);
-
-/* The table's layers kept between frames: a view that is drawn again unchanged — a pointer
- * moving over it, the ruler, a course plotted, a target picked — copies the layers under
- * the overlays (or, with no overlays, everything but the ruler) instead of drawing them. A
- * pan copies them shifted: after the first pan they are drawn a quarter of the window wider
- * on every side, and drawn again when the view leaves them. Tokens and the selection's arcs
- * come from images kept per look, scale and eighth of a pixel, and the table under the
- * ships (grid, markers, mines, the low-orbit map) is kept while what it shows is the same,
- * even across an invalidation. The pixels are admiralty_table_render ()'s but for
- * antialiasing. It is kept for one battle and set of options (viewer, selection, grid,
- * names, units); its owner calls admiralty_table_cache_invalidate () whenever the battle
- * changes ("changed"). Pixels only: a PDF takes admiralty_table_render (). */
-typedef struct _AdmiraltyTableCache AdmiraltyTableCache;
-
-AdmiraltyTableCache *admiralty_table_cache_new      (void) G_GNUC_WARN_UNUSED_RESULT;
-void                admiralty_table_cache_free      (AdmiraltyTableCache      *cache);
-void                admiralty_table_cache_invalidate (AdmiraltyTableCache     *cache);
-/* The kept images' pixels per view pixel: the display's scale factor (1 by default), so that
- * they are as sharp as the plain drawing there. */
-void                admiralty_table_cache_set_device_scale (AdmiraltyTableCache *cache,
-                                                     int                       device_scale);
-/* admiralty_table_render () through @cache. */
-void                admiralty_table_render_cached   (cairo_t                  *cr,
-                                                     const AdmiraltyTableView *view,
-                                                     AdmBattle                *battle,
-                                                     const AdmiraltyTableOptions *options,
-                                                     AdmiraltyTableCache      *cache);
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmiraltyTableCache, admiralty_table_cache_free)
-
-/* Draws a sample of @item into the (0, 0)–(@size, @size) square of @cr's user space, clipped
- * to it, with the code that draws it on the table, over whatever is there (the legend puts
- * it on ADMIRALTY_TABLE_BACKGROUND_RGB). @cr's state is restored on return. */
-void                admiralty_table_render_legend_sample (cairo_t            *cr,
-                                                     AdmiraltyLegendItem       item,
-                                                     double                    size);
-/* What @item means, translated: "Damaged (half hull lost)". */
-const char         *admiralty_legend_item_label     (AdmiraltyLegendItem       item);
 
 G_END_DECLS

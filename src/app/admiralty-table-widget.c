@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "admiralty-table-widget.h"
+#include "admiralty-table-cache.h"
 #include "admiralty-zoom-pan.h"
 
 #define WHEEL_ZOOM_STEP 1.15  /* scale factor per wheel notch, or touchpad's worth of one */

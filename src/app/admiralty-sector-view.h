@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-sector-view.h: the window the strategic sector map is seen through — which map
+ * point sits in the middle, at how many pixels per map unit, and how many times their size
+ * cards and type are drawn — and its maths: map units to pixels and back, a fit of every
+ * card, a zoom about a point, a pan, where each sector's card lies and which card is under a
+ * pixel. The sector renderer draws through it; the sector map widget changes it as the
+ * zoom-and-pan helper says (admiralty-zoom-pan.h). Plain numbers: no display. */
+#pragma once
+
+#include <cairo.h>
+
+#include "admiralty-engine.h"
+
+G_BEGIN_DECLS
+
+/* A window onto the map. Map units are those of the sectors' x and y in the scenario file,
+ * x right and y down; the view maps the map point (centre_x, centre_y) to the middle of a
+ * width × height pixel area, at scale pixels per map unit. Cards, type, markers and lines are
+ * drawn zoom times their size: zooming in (admiralty_sector_view_zoom ()) multiplies scale and
+ * zoom alike, so that the whole drawing grows, text with it; a fit sets zoom back to 1. */
+typedef struct {
+  double centre_x;  /* map units at the view's centre */
+  double centre_y;
+  double scale;     /* pixels per map unit */
+  int    width;     /* pixels */
+  int    height;
+  double zoom;      /* cards, type and markers this many times their size */
+} AdmiraltySectorView;
+
+/* The scales a view keeps to, pixels per map unit, and its zooms. */
+#define ADMIRALTY_SECTOR_MIN_SCALE 0.05
+#define ADMIRALTY_SECTOR_MAX_SCALE 20.0
+#define ADMIRALTY_SECTOR_MIN_ZOOM  0.25
+#define ADMIRALTY_SECTOR_MAX_ZOOM  6.0
+
+/* A sector's card at zoom 1, in pixels. Its name sits above the sector's position, its objects
+ * and one line per formation ("■ name") below, so the card reaches further down than up:
+ * ADMIRALTY_SECTOR_NODE_ABOVE of its height lies above the position. */
+#define ADMIRALTY_SECTOR_NODE_WIDTH  124
+#define ADMIRALTY_SECTOR_NODE_HEIGHT 122
+#define ADMIRALTY_SECTOR_NODE_ABOVE   36
+/* The radius of a card's corners, px at zoom 1: a click there misses the card. */
+#define ADMIRALTY_SECTOR_NODE_RADIUS  10.0
+
+/* A @width × @height view centred on (0, 0) at one pixel per map unit, zoom 1. */
+void          admiralty_sector_view_init      (AdmiraltySectorView       *view,
+                                               int                        width,
+                                               int                        height);
+/* The zoom @view draws cards and type at: its zoom, or 1 when it has none. */
+double        admiralty_sector_view_get_zoom  (const AdmiraltySectorView *view);
+/* The view at zoom 1 that cards and type are laid out in: its pixels are @view's divided by
+ * its zoom. Its width and height are whole pixels, so its centre moves by what rounding them
+ * took. */
+void          admiralty_sector_view_unzoomed  (const AdmiraltySectorView *view,
+                                               AdmiraltySectorView       *inner);
+/* Map units to view pixels and back; the two are exact inverses. */
+void          admiralty_sector_view_to_pixels (const AdmiraltySectorView *view,
+                                               double                     map_x,
+                                               double                     map_y,
+                                               double                    *x,
+                                               double                    *y);
+void          admiralty_sector_view_to_map    (const AdmiraltySectorView *view,
+                                               double                     x,
+                                               double                     y,
+                                               double                    *map_x,
+                                               double                    *map_y);
+/* Centres and scales @view (its width and height kept) at zoom 1 so that every sector's whole
+ * card fits with a margin. When the view is too small for that, the cards overlap rather than
+ * leave it. */
+void          admiralty_sector_view_fit       (AdmiraltySectorView       *view,
+                                               AdmScenario               *scenario);
+/* Whether two sectors' cards overlap in @view. */
+gboolean      admiralty_sector_view_cards_overlap (const AdmiraltySectorView *view,
+                                               AdmScenario               *scenario);
+/* The largest factor from @max_scale down to 1, in steps of an eighth, by which cards and type
+ * can be enlarged on a @width × @height pixel area with the whole map fitted and no two cards
+ * overlapping; 1 when even that overlaps. For a map read from across a room. */
+double        admiralty_sector_view_largest_scale (AdmScenario               *scenario,
+                                               int                        width,
+                                               int                        height,
+                                               double                     max_scale);
+/* Multiplies the scale and the zoom by @factor (clamped so that both stay within their
+ * limits) keeping the map point under pixel (@x, @y) where it is, as a scroll-wheel zoom
+ * does: the whole drawing grows or shrinks about that point. */
+void          admiralty_sector_view_zoom      (AdmiraltySectorView       *view,
+                                               double                     factor,
+                                               double                     x,
+                                               double                     y);
+/* Moves the map by (@dx, @dy) pixels on screen, as a drag does. */
+void          admiralty_sector_view_pan       (AdmiraltySectorView       *view,
+                                               double                     dx,
+                                               double                     dy);
+
+/* The pixel rectangle of @sector's card. */
+void          admiralty_sector_node_rect      (const AdmiraltySectorView *view,
+                                               const AdmSector           *sector,
+                                               cairo_rectangle_t         *rect);
+/* Whether any of pixel rectangle @rect lies in @view. */
+gboolean      admiralty_sector_view_shows_rect (const AdmiraltySectorView *view,
+                                               const cairo_rectangle_t   *rect);
+/* The sector whose card is under pixel (@x, @y), or NULL: for "click a sector for its
+ * contents". Where cards overlap (a view too small for the map), the later in the file wins,
+ * as it is drawn over the earlier. */
+AdmSector    *admiralty_sector_at             (const AdmiraltySectorView *view,
+                                               AdmScenario               *scenario,
+                                               double                     x,
+                                               double                     y);
+
+G_END_DECLS
