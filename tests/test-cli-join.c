@@ -18,6 +18,7 @@
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 
+#include "admiralty-engine.h"
 #include "cli-helpers.h"
 #include "file-helpers.h"
 
@@ -263,22 +264,27 @@ alone (Fixture *fixture)
 
 /* Comparing campaigns */
 
-/* A campaign file without what may differ: the times, the hand-off to the table (and the
- * numbers of the actions after it, one more for it). */
+/* A campaign file without what may differ: the times, the hand-off to the table with the
+ * commitment to the dice its set-up carried and that secret revealed by the ending (and the
+ * numbers of the actions after it, one more for each). */
 static char *
 normal_file (const char *path)
 {
   g_autofree char *text = NULL;
-  g_autofree char *a = NULL, *b = NULL;
-  g_autoptr(GRegex) hand_off = g_regex_new ("[ \t]*<action [^>]*what=\"table-[a-z-]+\".*?"
-                                            "</action>\n", G_REGEX_DOTALL, 0, NULL);
+  g_autofree char *a = NULL, *b = NULL, *c = NULL;
+  g_autoptr(GRegex) hand_off = g_regex_new ("[ \t]*<action [^>]*what=\"(table-[a-z-]+|"
+                                            "dice-commit)\".*?</action>\n", G_REGEX_DOTALL,
+                                            0, NULL);
+  g_autoptr(GRegex) reveal = g_regex_new ("[ \t]*<event kind=\"dice-reveal\"[^>]*/>\n", 0, 0,
+                                          NULL);
   g_autoptr(GRegex) times = g_regex_new (" time=\"[^\"]*\"", 0, 0, NULL);
   g_autoptr(GRegex) ids = g_regex_new ("<action id=\"[0-9]+\"", 0, 0, NULL);
 
   g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
   a = g_regex_replace_literal (hand_off, text, -1, 0, "", 0, NULL);
-  b = g_regex_replace_literal (times, a, -1, 0, "", 0, NULL);
-  return g_regex_replace_literal (ids, b, -1, 0, "<action", 0, NULL);
+  b = g_regex_replace_literal (reveal, a, -1, 0, "", 0, NULL);
+  c = g_regex_replace_literal (times, b, -1, 0, "", 0, NULL);
+  return g_regex_replace_literal (ids, c, -1, 0, "<action", 0, NULL);
 }
 
 /* `engagements --json` without the table the engagement was at. */
@@ -522,6 +528,209 @@ test_export_import (Fixture       *fixture,
   assert_same_campaign (campaign, reference);
 }
 
+static char *
+text_of (const char *path)
+{
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+/* The value of @name in the first <event kind="@kind" …> of @text that has it. */
+static char *
+event_value (const char *text,
+             const char *kind,
+             const char *name)
+{
+  g_autofree char *head = g_strdup_printf ("<event kind=\"%s\"", kind);
+  g_autofree char *key = g_strdup_printf (" %s=\"", name);
+
+  for (const char *at = strstr (text, head); at != NULL; at = strstr (at + 1, head))
+    {
+      g_autofree char *event = g_strndup (at, strcspn (at, ">"));
+      const char *value = strstr (event, key);
+
+      if (value != NULL)
+        {
+          value += strlen (key);
+          return g_strndup (value, strcspn (value, "\""));
+        }
+    }
+  return NULL;
+}
+
+/* What a command printed (@result, taken) does not tell @secret. */
+static void
+assert_untold (const char *secret,
+               CliResult  *result)
+{
+  g_autoptr(CliResult) taken = result;
+
+  g_assert_cmpint (taken->status, ==, 0);
+  g_assert_null (strstr (taken->out, secret));
+  g_assert_null (strstr (taken->err, secret));
+}
+
+/* F-SEQ-1: program dice at a table. The set-up the table downloads carries the secret the chief
+ * committed to when he handed it out; the table draws its program dice from it, the chief
+ * checks each roll that comes back, and once the battle ends `verify-dice` on the chief's
+ * campaign checks every roll as it does his own battles' (docs/dice.md). Before the end the
+ * secret is in no file an admiral reads and in no view of a side or the public; a table
+ * cannot draw from a seed instead; a roll changed in the file is caught. */
+static void
+test_program_dice (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autofree char *campaign = cycle_one (fixture, "dice.admiralty");
+  g_autofree char *tampered = g_build_filename (fixture->dir, "tampered.admiralty", NULL);
+  g_autofree char *during = NULL, *after = NULL, *commitment = NULL, *assignment = NULL;
+  g_autofree char *secret_path = NULL, *secret = NULL, *expected = NULL;
+  g_autoptr(GString) edit = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *roll = NULL, *values, *quote;
+  Chief chief = { NULL, };
+  guint port = free_port ();
+  guint n = 0;
+
+  assign (campaign);
+  chief_start (&chief, campaign, port);
+  {
+    g_autoptr(CliResult) fight = run_cli ("join", chief.link, "--engagement", ENGAGEMENT,
+                                          "--orders", fixture->orders, "--turns", "3", "--json",
+                                          NULL);
+
+    g_assert_cmpint (waiting (fight), ==, 0);
+    g_assert_nonnull (strstr (fight->out, "\"program\""));
+  }
+  chief_stop (&chief, SIGTERM);
+
+  /* Committed to when handed out, naming the hand-off; the secret in the private folder. */
+  during = text_of (campaign);
+  commitment = event_value (during, "dice-commit", "commitment");
+  assignment = event_value (during, "table-assign", "assignment");
+  g_assert_true (adm_dice_hex_is_valid (commitment));
+  {
+    g_autofree char *named = event_value (during, "dice-commit", "assignment");
+
+    g_assert_cmpstr (named, ==, assignment);
+  }
+  secret_path = adm_dice_secret_path (commitment);
+  secret = text_of (secret_path);
+  g_strstrip (secret);
+  g_assert_true (adm_dice_hex_is_valid (secret));
+  g_assert_null (strstr (during, secret));
+  /* At the table: the secret in its master's private folder (here the same), named by the
+   * key file, never in the battle it sends back. */
+  {
+    g_autofree char *folder = g_build_filename (fixture->dir, "admiralty", "tables", NULL);
+    g_autoptr(GDir) listing = g_dir_open (folder, 0, NULL);
+    const char *name;
+    guint seen = 0;
+
+    while (listing != NULL && (name = g_dir_read_name (listing)) != NULL)
+      {
+        g_autofree char *path = g_build_filename (folder, name, NULL);
+        g_autofree char *text = NULL;
+
+        if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+          continue;
+        text = text_of (path);
+        g_assert_null (strstr (text, secret));
+        if (g_str_has_suffix (name, ".table"))
+          {
+            g_autoptr(GKeyFile) keys = g_key_file_new ();
+            g_autofree char *named = NULL;
+
+            g_assert_true (g_key_file_load_from_data (keys, text, -1, G_KEY_FILE_NONE, NULL));
+            named = g_key_file_get_string (keys, "table", "dice-commitment", NULL);
+            g_assert_cmpstr (named, ==, commitment);
+            g_assert_true (g_key_file_get_boolean (keys, "table", "dice-from-chief", NULL));
+            seen++;
+          }
+      }
+    g_assert_cmpuint (seen, ==, 1);
+  }
+  assert_untold (secret, run_cli ("battle", campaign, "--engagement", ENGAGEMENT, "--as", "pol",
+                                  NULL));
+  assert_untold (secret, run_cli ("battle", campaign, "--engagement", ENGAGEMENT, "--as",
+                                  "cetaganda", "--json", NULL));
+  assert_untold (secret, run_cli ("verify-dice", campaign, ENGAGEMENT, NULL));
+  assert_untold (secret, run_cli ("verify-dice", campaign, ENGAGEMENT, "--as", "public",
+                                  "--json", NULL));
+  assert_untold (secret, run_cli ("report", campaign, "--kind", "admiral", "--admiral",
+                                  "radovan", "--text", NULL));
+  assert_untold (secret, run_cli ("report", campaign, "--kind", "public", "--text", NULL));
+  {
+    /* The chief's dice, not a seed's. */
+    g_autoptr(CliResult) seeded = run_cli ("join", chief.link, "--engagement", ENGAGEMENT,
+                                           "--orders", fixture->orders, "--turns", "1",
+                                           "--seed", "5", NULL);
+
+    assert_failure (seeded, 1, "committed to the program dice of engagement c1-3");
+  }
+
+  chief_start (&chief, campaign, port);
+  {
+    g_autoptr(CliResult) end = run_cli ("join", chief.link, "--engagement", ENGAGEMENT, "--end",
+                                        "--reason", REASON, "--json", NULL);
+
+    g_assert_cmpint (waiting (end), ==, 0);
+  }
+  chief_stop (&chief, SIGTERM);
+  g_free (chief.link);
+
+  /* Ended: the secret revealed, every program roll checks. */
+  after = text_of (campaign);
+  g_assert_nonnull (strstr (after, secret));
+  g_assert_false (g_file_test (secret_path, G_FILE_TEST_EXISTS));
+  {
+    g_autoptr(CliResult) check = run_cli ("verify-dice", campaign, ENGAGEMENT, NULL);
+    g_autoptr(CliResult) json = run_cli ("verify-dice", campaign, ENGAGEMENT, "--json", NULL);
+    g_autoptr(JsonObject) root = NULL;
+    JsonArray *rolls;
+
+    g_test_message ("%s%s", check->out, check->err);
+    g_assert_cmpint (check->status, ==, 0);
+    g_assert_nonnull (strstr (check->out, "program rolls match their commitment"));
+    g_assert_null (strstr (check->out, "DOES NOT MATCH"));
+    g_assert_cmpint (json->status, ==, 0);
+    root = parse_json (json->out);
+    rolls = json_object_get_array_member (root, "rolls");
+    g_assert_cmpuint (json_array_get_length (rolls), >, 0);
+    g_assert_cmpint (json_object_get_int_member (root, "matched"), ==,
+                     json_array_get_length (rolls));
+  }
+
+  /* The last die of the last program roll turned to another face: caught. */
+  for (const char *at = strstr (after, "<event kind=\"roll\""); at != NULL;
+       at = strstr (at + 1, "<event kind=\"roll\""))
+    {
+      g_autofree char *event = g_strndup (at, strcspn (at, ">"));
+
+      if (strstr (event, "dice=\"program\"") == NULL)
+        continue;
+      roll = at;
+      n++;
+    }
+  g_assert_nonnull (roll);
+  values = strstr (roll, "values=\"") + strlen ("values=\"");
+  quote = strchr (values, '"');
+  edit = g_string_new_len (after, quote - 1 - after);
+  g_string_append_c (edit, quote[-1] == '1' ? '2' : '1');
+  g_string_append (edit, quote);
+  g_assert_true (g_file_set_contents (tampered, edit->str, -1, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr(CliResult) check = run_cli ("verify-dice", tampered, ENGAGEMENT, NULL);
+
+    g_test_message ("%s%s", check->out, check->err);
+    g_assert_cmpint (check->status, ==, 1);
+    expected = g_strdup_printf ("Roll %u does not match its commitment", n);
+    g_assert_nonnull (strstr (check->out, expected));
+  }
+}
+
 /* Refusals change nothing and say why: not a join link, options that do not go together, a
  * chief unreachable with nothing of the battle kept here. */
 static void
@@ -573,5 +782,7 @@ main (int    argc,
               fixture_teardown);
   g_test_add ("/cli/join/F-SEQ-1/export-import", Fixture, NULL, fixture_setup,
               test_export_import, fixture_teardown);
+  g_test_add ("/cli/join/F-SEQ-1/program-dice", Fixture, NULL, fixture_setup,
+              test_program_dice, fixture_teardown);
   return g_test_run ();
 }

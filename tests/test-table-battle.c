@@ -434,6 +434,265 @@ test_export_import (Fixture       *fixture,
   g_assert_nonnull (adm_state_get_table (adm_campaign_get_state (fixture->chief), "c1-3"));
 }
 
+/* The battle the chief keeps of c1-3, loaded. */
+static AdmBattle *
+kept_battle (AdmCampaign *campaign)
+{
+  g_autoptr(GError) error = NULL;
+  const char *text = adm_campaign_get_battle (campaign, "c1-3", NULL, NULL);
+  AdmBattle *battle;
+
+  g_assert_nonnull (text);
+  battle = adm_battle_load_game_memory (text, strlen (text), "c1-3", &error);
+  g_assert_no_error (error);
+  return battle;
+}
+
+/* Resolves @battle's next phase with the orders of c1-3 and the program dice of @secret, drawn
+ * as a table draws them: from the battle's next roll. */
+static void
+table_phase (AdmBattle       *battle,
+             AdmBattleOrders *orders,
+             const guint8    *secret)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmDiceCommit) dice = adm_dice_commit_new (secret, "c1-3",
+                                                       adm_battle_get_rolls (battle)->len + 1);
+
+  g_assert_true (adm_battle_resolve_phase (battle, adm_battle_orders_get_turn (
+                                             orders, adm_battle_get_turn (battle)),
+                                           ADM_DICE_SOURCE (dice), &error));
+  g_assert_no_error (error);
+}
+
+/* docs/dice.md: the program dice of a battle at a table are committed to in the chief's
+ * campaign when its set-up is handed out, naming the hand-off; the set-up carries the secret;
+ * the table's rolls drawn from it are kept, a battle whose rolls are not is refused and
+ * changes nothing; the ending reveals the secret and every roll checks as the chief's own. */
+static void
+test_program_dice (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autofree char *orders_path = source_path ("tests/data/campaign-battles",
+                                              "komarr-c1-3.orders.xml");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattleOrders) orders = adm_battle_orders_load_file (orders_path, &error);
+  guint8 secret[ADM_DICE_SECRET_LENGTH], again[ADM_DICE_SECRET_LENGTH];
+  guint8 read_secret[ADM_DICE_SECRET_LENGTH];
+  g_autofree char *saved = adm_campaign_table_battle (fixture->chief, "Table 1", "c1-3",
+                                                      &error);
+  g_autofree char *setup = NULL, *inner = NULL, *bare = NULL, *hex = NULL, *commitment = NULL;
+  g_autofree char *before = NULL, *after = NULL, *message = NULL, *head = NULL;
+  g_autofree char *inner_head = NULL;
+  g_autoptr(GPtrArray) commitments = NULL;
+  g_autoptr(GPtrArray) checks = NULL;
+  g_autoptr(AdmBattle) table = NULL, cheat = NULL, from_setup = NULL, kept = NULL;
+  g_autoptr(AdmBattle) at_hand = NULL;
+  g_autoptr(AdmDicePrng) own_dice = adm_dice_prng_new (5);
+  g_autoptr(AdmDiceSource) chief_dice = NULL;
+  const AdmTableAssignment *at;
+  const AdmDiceCommitment *committed;
+  AdmTableReceipt receipt;
+  gboolean has_secret = TRUE;
+  guint entries;
+  gsize length;
+
+  g_assert_no_error (error);
+  at = adm_state_get_table (adm_campaign_get_state (fixture->chief), "c1-3");
+
+  /* Not this table's: nothing committed. */
+  g_assert_false (adm_campaign_table_dice (fixture->chief, "Table 2", "c1-3", T0 + 700, secret,
+                                           &error));
+  g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_NOT_YOURS);
+  g_clear_error (&error);
+  commitments = adm_campaign_get_dice_commitments (fixture->chief, "c1-3");
+  g_assert_cmpuint (commitments->len, ==, 0);
+  g_clear_pointer (&commitments, g_ptr_array_unref);
+
+  /* Committed to once, naming the hand-off; asked again, the same secret. */
+  g_assert_true (adm_campaign_table_dice (fixture->chief, "Table 1", "c1-3", T0 + 700, secret,
+                                          &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_table_dice (fixture->chief, NULL, "c1-3", T0 + 710, again,
+                                          &error));
+  g_assert_no_error (error);
+  g_assert_cmpmem (secret, sizeof secret, again, sizeof again);
+  commitments = adm_campaign_get_dice_commitments (fixture->chief, "c1-3");
+  g_assert_cmpuint (commitments->len, ==, 1);
+  committed = g_ptr_array_index (commitments, 0);
+  commitment = adm_dice_commitment_of (secret);
+  g_assert_cmpstr (committed->commitment, ==, commitment);
+  g_assert_cmpstr (committed->assignment, ==, at->id);
+  g_assert_cmpuint (committed->from_roll, ==, 1);
+  g_assert_null (committed->secret);
+  g_clear_pointer (&commitments, g_ptr_array_unref);
+  /* The secret is in no file an admiral may read. */
+  hex = adm_dice_secret_to_hex (secret);
+  before = file_text (fixture->chief);
+  g_assert_nonnull (strstr (before, commitment));
+  g_assert_null (strstr (before, hex));
+  g_clear_pointer (&before, g_free);
+
+  /* The chief's own dice are not drawn while it is at the table. */
+  at_hand = battle_at_table (fixture);
+  chief_dice = adm_campaign_dice_source (fixture->chief, "c1-3", at_hand, NULL, T0 + 720,
+                                         &error);
+  g_assert_null (chief_dice);
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "Table 1"));
+  g_clear_error (&error);
+
+  /* The set-up carries the secret around the saved battle; an older chief's is the saved
+   * battle alone; a damaged one is refused, naming the file. */
+  setup = adm_table_setup_wrap (saved, "c1-3", secret);
+  g_assert_nonnull (strstr (setup, hex));
+  inner = adm_table_setup_read (setup, strlen (setup), "setup", read_secret, &has_secret,
+                                &error);
+  g_assert_no_error (error);
+  g_assert_true (has_secret);
+  g_assert_cmpmem (read_secret, sizeof read_secret, secret, sizeof secret);
+  g_assert_null (strstr (inner, hex));
+  from_setup = adm_battle_load_game_memory (inner, strlen (inner), "c1-3", &error);
+  g_assert_no_error (error);
+  table = battle_at_table (fixture);
+  head = adm_battle_serialize_head (table, NULL);
+  inner_head = adm_battle_serialize_head (from_setup, NULL);
+  g_assert_cmpstr (inner_head, ==, head);
+  bare = adm_table_setup_read (saved, strlen (saved), "setup", read_secret, &has_secret,
+                               &error);
+  g_assert_no_error (error);
+  g_assert_false (has_secret);
+  g_assert_cmpstr (bare, ==, saved);
+  g_assert_null (adm_table_setup_read ("<table-setup version=\"1\" dice-secret=\"00\">x"
+                                       "</table-setup>", 50, "setup", read_secret, &has_secret,
+                                       &error));
+  g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED);
+  g_assert_nonnull (strstr (error->message, "setup:1: "));
+  g_clear_error (&error);
+
+  /* The table draws with dice of its own: refused, nothing kept. */
+  cheat = battle_at_table (fixture);
+  for (int phase = 0; phase < 15; phase++)
+    {
+      g_assert_true (adm_battle_resolve_phase (cheat, adm_battle_orders_get_turn (
+                                                 orders, adm_battle_get_turn (cheat)),
+                                               ADM_DICE_SOURCE (own_dice), &error));
+      g_assert_no_error (error);
+    }
+  g_assert_cmpuint (adm_battle_get_rolls (cheat)->len, >, 0);
+  before = file_text (fixture->chief);
+  entries = adm_journal_get_n_entries (adm_campaign_get_journal (fixture->chief));
+  message = adm_table_battle_message (cheat, "c1-3", fixture->assignment, 1, NULL, &length);
+  g_assert_false (adm_campaign_receive_from_table (fixture->chief, "Table 1", message, length,
+                                                   "Table 1", &receipt, &error));
+  g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED);
+  g_assert_nonnull (strstr (error->message, "is not the program dice the chief master "
+                                            "committed to for this table"));
+  g_clear_error (&error);
+  g_assert_cmpuint (receipt.kept, ==, 0);
+  g_assert_cmpuint (adm_journal_get_n_entries (adm_campaign_get_journal (fixture->chief)), ==,
+                    entries);
+  after = file_text (fixture->chief);
+  g_assert_cmpstr (after, ==, before);
+
+  /* The dice committed to, an Undo and a Redo among them: kept, phase by phase. */
+  for (int phase = 0; phase < 15; phase++)
+    {
+      table_phase (table, orders, secret);
+      if (phase == 10)
+        {
+          g_assert_true (adm_battle_undo (table, &error));
+          g_assert_no_error (error);
+          table_phase (table, orders, secret);
+        }
+      send (fixture, table, NULL);
+    }
+  g_assert_cmpuint (adm_battle_get_rolls (table)->len, >, 0);
+  /* Entries have come back: Undo, passing the commitment by, does not give the battle back. */
+  g_assert_false (adm_campaign_undo (fixture->chief, &error));
+  g_assert_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_AT_TABLE);
+  g_clear_error (&error);
+
+  /* Ended: the secret revealed, every roll checks. */
+  send (fixture, table, "Pol Six withdrew");
+  commitments = adm_campaign_get_dice_commitments (fixture->chief, "c1-3");
+  g_assert_cmpuint (commitments->len, ==, 1);
+  committed = g_ptr_array_index (commitments, 0);
+  g_assert_cmpstr (committed->secret, ==, hex);
+  kept = kept_battle (fixture->chief);
+  checks = adm_dice_verify (commitments, "c1-3", kept, adm_audience_master ());
+  g_assert_cmpuint (checks->len, ==, adm_battle_get_rolls (table)->len);
+  for (guint i = 0; i < checks->len; i++)
+    g_assert_cmpint (((AdmDiceCheck *) g_ptr_array_index (checks, i))->verdict, ==,
+                     ADM_DICE_VERDICT_MATCH);
+}
+
+/* A hand-off taken back: its secret is the table's, so the chief fighting the battle himself,
+ * or the next table, draws from a new commitment; the first is revealed with the others at
+ * the end. */
+static void
+test_dice_taken_back (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  guint8 first[ADM_DICE_SECRET_LENGTH], second[ADM_DICE_SECRET_LENGTH];
+  g_autofree char *assignment = NULL;
+  g_autoptr(GPtrArray) commitments = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(AdmDiceSource) dice = NULL;
+  g_autofree char *first_commitment = NULL;
+  const AdmDiceCommitment *last;
+
+  g_assert_true (adm_campaign_table_dice (fixture->chief, "Table 1", "c1-3", T0 + 700, first,
+                                          &error));
+  g_assert_no_error (error);
+  first_commitment = adm_dice_commitment_of (first);
+  g_assert_true (adm_campaign_take_back_table (fixture->chief, "c1-3", "Table 1 went home",
+                                               T0 + 800, &error));
+  g_assert_no_error (error);
+  /* A commitment naming a hand-off the engagement is not at is refused. */
+  {
+    g_autoptr(AdmEvent) event = adm_event_new ("dice-commit", T0 + 810);
+
+    adm_event_set (event, "engagement", "c1-3");
+    adm_event_set (event, "commitment", first_commitment);
+    adm_event_set_int (event, "from", 1);
+    adm_event_set (event, "assignment", fixture->assignment);
+    g_assert_false (adm_campaign_append (fixture->chief, event, &error));
+    g_assert_nonnull (error);
+    g_clear_error (&error);
+  }
+
+  /* Handed to Table 2: a new secret, naming the new hand-off. */
+  g_assert_true (adm_campaign_assign_table (fixture->chief, "c1-3", "Table 2", T0 + 900,
+                                            &assignment, &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_table_dice (fixture->chief, "Table 2", "c1-3", T0 + 910, second,
+                                          &error));
+  g_assert_no_error (error);
+  g_assert_true (memcmp (first, second, sizeof first) != 0);
+  commitments = adm_campaign_get_dice_commitments (fixture->chief, "c1-3");
+  g_assert_cmpuint (commitments->len, ==, 2);
+  last = g_ptr_array_index (commitments, 1);
+  g_assert_cmpstr (last->assignment, ==, assignment);
+  g_clear_pointer (&commitments, g_ptr_array_unref);
+
+  /* Taken back again, the chief fights it himself: his own commitment, from a new secret. */
+  g_assert_true (adm_campaign_take_back_table (fixture->chief, "c1-3", "Table 2 went home",
+                                               T0 + 1000, &error));
+  g_assert_no_error (error);
+  battle = battle_at_hand (fixture->chief);
+  dice = adm_campaign_dice_source (fixture->chief, "c1-3", battle, NULL, T0 + 1100, &error);
+  g_assert_no_error (error);
+  commitments = adm_campaign_get_dice_commitments (fixture->chief, "c1-3");
+  g_assert_cmpuint (commitments->len, ==, 3);
+  last = g_ptr_array_index (commitments, 2);
+  g_assert_null (last->assignment);
+  g_assert_cmpstr (adm_dice_commit_get_commitment (ADM_DICE_COMMIT (dice)), ==,
+                   last->commitment);
+  g_assert_cmpstr (last->commitment, !=, first_commitment);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -445,5 +704,9 @@ main (int   argc,
               test_refusals, fixture_teardown);
   g_test_add ("/engine/table-battle/F-STRAT-4/export-import", Fixture, NULL, fixture_setup,
               test_export_import, fixture_teardown);
+  g_test_add ("/engine/table-battle/F-STRAT-4/program-dice", Fixture, NULL, fixture_setup,
+              test_program_dice, fixture_teardown);
+  g_test_add ("/engine/table-battle/F-STRAT-4/dice-taken-back", Fixture, NULL, fixture_setup,
+              test_dice_taken_back, fixture_teardown);
   return g_test_run ();
 }

@@ -175,8 +175,63 @@ n_entries (Fixture *fixture)
   return adm_journal_get_n_entries (adm_campaign_get_journal (fixture->campaign));
 }
 
-/* The battle of @engagement_id as the table gets it, played on for @turns turns with dice
- * from a generator seeded with @seed (the table's scripted dice). */
+/* The set-up of @engagement_id as the table downloads it: the saved battle, and the secret of
+ * its program dice into @secret (docs/dice.md). */
+static char *
+table_setup (Fixture    *fixture,
+             const char *table,
+             const char *engagement_id,
+             guint8     *secret)
+{
+  g_autofree char *link = link_of (fixture, table);
+  g_autofree char *url = g_strdup_printf ("%sengagements/%s/battle", link, engagement_id);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *xml = NULL;
+  gboolean has_secret = FALSE;
+  char *battle;
+  guint status;
+
+  xml = fetch ("GET", url, NULL, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_OK);
+  battle = adm_table_setup_read (xml, strlen (xml), "table battle", secret, &has_secret,
+                                 &error);
+  g_assert_no_error (error);
+  g_assert_true (has_secret);
+  return battle;
+}
+
+/* The battle of @engagement_id as the table gets it, played on for @turns turns with the
+ * program dice of the secret its set-up carries, as a table draws them — or, with a @seed,
+ * from a generator of the table's own, which are not the dice the chief committed to. */
+static AdmBattle *
+table_battle_with (Fixture         *fixture,
+                   const char      *table,
+                   const char      *engagement_id,
+                   AdmBattleOrders *orders,
+                   int              turns,
+                   guint32          seed)
+{
+  guint8 secret[ADM_DICE_SECRET_LENGTH];
+  g_autofree char *xml = table_setup (fixture, table, engagement_id, secret);
+  g_autoptr(AdmDiceSource) dice = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmBattle *battle;
+
+  battle = adm_battle_load_game_memory (xml, strlen (xml), "table battle", &error);
+  g_assert_no_error (error);
+  dice = seed != 0 ? ADM_DICE_SOURCE (adm_dice_prng_new (seed))
+                   : ADM_DICE_SOURCE (adm_dice_commit_new (secret, engagement_id, 1));
+  for (int i = 0; i < turns; i++)
+    {
+      g_assert_true (adm_battle_resolve_turn (battle, orders != NULL
+                                                        ? adm_battle_orders_get_turn (orders,
+                                                                                      i + 1)
+                                                        : NULL, dice, &error));
+      g_assert_no_error (error);
+    }
+  return battle;
+}
+
 static AdmBattle *
 table_battle (Fixture    *fixture,
               const char *table,
@@ -184,24 +239,7 @@ table_battle (Fixture    *fixture,
               int         turns,
               guint32     seed)
 {
-  g_autofree char *link = link_of (fixture, table);
-  g_autofree char *url = g_strdup_printf ("%sengagements/%s/battle", link, engagement_id);
-  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (seed);
-  g_autoptr(GError) error = NULL;
-  g_autofree char *xml = NULL;
-  AdmBattle *battle;
-  guint status;
-
-  xml = fetch ("GET", url, NULL, &status);
-  g_assert_cmpuint (status, ==, SOUP_STATUS_OK);
-  battle = adm_battle_load_game_memory (xml, strlen (xml), "table battle", &error);
-  g_assert_no_error (error);
-  for (int i = 0; i < turns; i++)
-    {
-      g_assert_true (adm_battle_resolve_turn (battle, NULL, ADM_DICE_SOURCE (dice), &error));
-      g_assert_no_error (error);
-    }
-  return battle;
+  return table_battle_with (fixture, table, engagement_id, NULL, turns, seed);
 }
 
 static char *
@@ -360,7 +398,7 @@ static void
 test_entries (Fixture       *fixture,
               gconstpointer  data)
 {
-  g_autoptr(AdmBattle) battle = table_battle (fixture, "Table 1", fixture->ids[0], 1, 7);
+  g_autoptr(AdmBattle) battle = table_battle (fixture, "Table 1", fixture->ids[0], 1, 0);
   g_autoptr(GBytes) message = message_of (fixture, battle, fixture->ids[0], 1);
   g_autoptr(JsonObject) receipt = NULL;
   g_autoptr(JsonObject) again = NULL;
@@ -410,7 +448,7 @@ static void
 test_taken_back (Fixture       *fixture,
                  gconstpointer  data)
 {
-  g_autoptr(AdmBattle) battle = table_battle (fixture, "Table 1", fixture->ids[0], 1, 7);
+  g_autoptr(AdmBattle) battle = table_battle (fixture, "Table 1", fixture->ids[0], 1, 0);
   g_autoptr(GBytes) message = NULL;
   g_autoptr(JsonObject) refusal = NULL;
   g_autoptr(GError) error = NULL;
@@ -431,6 +469,122 @@ test_taken_back (Fixture       *fixture,
   g_assert_true (json_object_has_member (refusal, "kept"));
   g_assert_cmpuint (n_entries (fixture), ==, entries);
   g_assert_cmpuint (fixture->changed, ==, 0);
+}
+
+/* The program dice of a battle at a table are committed to when its set-up is handed out:
+ * each table gets the secret of its own engagement, the same each time it asks; the commitment
+ * is journaled naming the hand-off; a table drawing dice of its own is refused (409, nothing
+ * kept), one drawing the dice committed to is kept. */
+static void
+test_dice (Fixture       *fixture,
+           gconstpointer  data)
+{
+  g_autofree char *orders_path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests",
+                                                   "data", "campaign-battles",
+                                                   "komarr-c1-3.orders.xml", NULL);
+  guint8 first[ADM_DICE_SECRET_LENGTH], again[ADM_DICE_SECRET_LENGTH];
+  guint8 other[ADM_DICE_SECRET_LENGTH];
+  g_autofree char *setup = NULL, *setup_again = NULL, *other_setup = NULL;
+  g_autofree char *commitment = NULL;
+  g_autoptr(GPtrArray) commitments = NULL;
+  g_autoptr(AdmBattleOrders) orders = NULL;
+  g_autoptr(GError) error = NULL;
+  const AdmTableAssignment *at;
+  const AdmDiceCommitment *committed;
+  g_autoptr(AdmBattle) cheat = NULL;
+  g_autoptr(AdmBattle) honest = NULL;
+  g_autoptr(GBytes) message = NULL;
+  g_autoptr(JsonObject) refusal = NULL;
+  g_autofree char *text = NULL, *saved = NULL, *saved_after = NULL;
+  guint status, entries;
+
+  /* Pol orbit (c1-3), whose orders fire from turn 2, at Table 1 too. */
+  g_assert_true (adm_campaign_assign_table (fixture->campaign, "c1-3", "Table 1", T0 + 3100,
+                                            NULL, &error));
+  g_assert_no_error (error);
+  orders = adm_battle_orders_load_file (orders_path, &error);
+  g_assert_no_error (error);
+  setup = table_setup (fixture, "Table 1", "c1-3", first);
+  setup_again = table_setup (fixture, "Table 1", "c1-3", again);
+  other_setup = table_setup (fixture, "Table 2", fixture->ids[1], other);
+  commitment = adm_dice_commitment_of (first);
+  commitments = adm_campaign_get_dice_commitments (fixture->campaign, "c1-3");
+  at = adm_state_get_table (adm_campaign_get_state (fixture->campaign), "c1-3");
+
+  g_assert_cmpmem (first, sizeof first, again, sizeof again);
+  g_assert_true (memcmp (first, other, sizeof first) != 0);
+  g_assert_cmpuint (commitments->len, ==, 1);
+  committed = g_ptr_array_index (commitments, 0);
+  g_assert_cmpstr (committed->commitment, ==, commitment);
+  g_assert_cmpstr (committed->assignment, ==, at->id);
+  g_assert_cmpuint (committed->from_roll, ==, 1);
+  g_assert_null (committed->secret);
+
+  /* Dice of the table's own: refused, and nothing changes. */
+  cheat = table_battle_with (fixture, "Table 1", "c1-3", orders, 3, 7);
+  g_assert_cmpuint (adm_battle_get_rolls (cheat)->len, >, 0);
+  message = message_of (fixture, cheat, "c1-3", 1);
+  g_assert_true (g_file_get_contents (adm_campaign_get_path (fixture->campaign), &saved, NULL,
+                                      NULL));
+  entries = n_entries (fixture);
+  text = post_message (fixture, "Table 1", "c1-3", message, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_CONFLICT);
+  refusal = json_of (text);
+  g_assert_cmpstr (json_object_get_string_member (refusal, "code"), ==, "refused");
+  g_assert_nonnull (strstr (json_object_get_string_member (refusal, "error"),
+                            "is not the program dice the chief master committed to"));
+  g_assert_cmpint (json_object_get_int_member (refusal, "kept"), ==, 0);
+  g_assert_cmpuint (n_entries (fixture), ==, entries);
+  g_assert_true (g_file_get_contents (adm_campaign_get_path (fixture->campaign), &saved_after,
+                                      NULL, NULL));
+  g_assert_cmpstr (saved_after, ==, saved);
+  g_assert_cmpuint (fixture->changed, ==, 0);
+
+  /* The dice committed to: kept. */
+  honest = table_battle_with (fixture, "Table 1", "c1-3", orders, 3, 0);
+  g_assert_cmpuint (adm_battle_get_rolls (honest)->len, >, 0);
+  g_clear_pointer (&message, g_bytes_unref);
+  g_clear_pointer (&text, g_free);
+  message = message_of (fixture, honest, "c1-3", 1);
+  text = post_message (fixture, "Table 1", "c1-3", message, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_OK);
+  g_assert_cmpuint (fixture->changed, ==, 1);
+
+  /* Before the end the secret is on no admiral's page, in no table's listing, in no other
+   * table's set-up, and not in the campaign file: only in the set-up of its own table. */
+  {
+    g_autofree char *hex = adm_dice_secret_to_hex (first);
+    g_autofree char *file = NULL;
+    g_autofree char *listing = NULL, *other_listing = NULL, *link = link_of (fixture, "Table 1");
+    g_autofree char *other_link = link_of (fixture, "Table 2");
+    GPtrArray *admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (fixture->campaign));
+
+    g_assert_true (g_file_get_contents (adm_campaign_get_path (fixture->campaign), &file, NULL,
+                                        NULL));
+    g_assert_nonnull (strstr (file, commitment));
+    g_assert_null (strstr (file, hex));
+    listing = fetch ("GET", link, NULL, &status);
+    g_assert_cmpuint (status, ==, SOUP_STATUS_OK);
+    g_assert_null (strstr (listing, hex));
+    other_listing = fetch ("GET", other_link, NULL, &status);
+    g_assert_cmpuint (status, ==, SOUP_STATUS_OK);
+    g_assert_null (strstr (other_listing, hex));
+    g_assert_null (strstr (other_setup, hex));
+    g_assert_null (strstr (setup, hex));
+    for (guint i = 0; i < admirals->len; i++)
+      {
+        const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+        g_autofree char *admiral_link = portal_loopback_link (
+          adm_portal_get_link (fixture->portal, admiral->id));
+        g_autofree char *page = fetch ("GET", admiral_link, NULL, &status);
+
+        g_assert_cmpuint (status, ==, SOUP_STATUS_OK);
+        g_assert_null (strstr (page, hex));
+        /* Pol Six fights at Pol orbit: its admiral is shown the commitment. */
+        if (g_str_equal (admiral->id, "radovan"))
+          g_assert_nonnull (strstr (page, commitment));
+      }
+  }
 }
 
 /* A body beyond the bound is refused on its headers, before it is sent. */
@@ -492,6 +646,7 @@ main (int    argc,
   ADD ("keys", test_keys);
   ADD ("entries", test_entries);
   ADD ("taken-back", test_taken_back);
+  ADD ("dice", test_dice);
   ADD ("too-large", test_too_large);
   ADD ("malformed", test_malformed);
 #undef ADD

@@ -511,6 +511,20 @@ test_join_and_play (Fixture       *fixture,
   AdmiraltyTablesDialog *tables = NULL;
   AdmiraltyBattlePage *page = join_c1_3 (fixture, &client, &tables);
   AdmTableReceipt receipt;
+  g_autoptr(AdmDiceSource) dice = NULL;
+  g_autoptr(GPtrArray) commitments = NULL;
+  g_autofree char *commitment = NULL;
+
+  /* The set-up the join fetched carried the secret the chief committed to (docs/dice.md):
+   * the table's program dice are drawn from it. */
+  dice = adm_table_client_dice_source (client, NULL, &commitment, &error);
+  g_assert_no_error (error);
+  commitments = adm_campaign_get_dice_commitments (campaign, "c1-3");
+  g_assert_cmpuint (commitments->len, ==, 1);
+  g_assert_cmpstr (((AdmDiceCommitment *) g_ptr_array_index (commitments, 0))->commitment, ==,
+                   commitment);
+  g_assert_cmpstr (((AdmDiceCommitment *) g_ptr_array_index (commitments, 0))->assignment, ==,
+                   adm_table_client_get_assignment (client));
 
   /* A phase at the table reaches the chief; the header says so. */
   admiralty_battle_page_resolve_phase (page, FALSE);

@@ -62,6 +62,8 @@ struct _AdmTableClient
   char                *end_reason;
   char                *refused;      /* taken back: the chief's message, for good */
   char                *dice_commitment;
+  gboolean             dice_from_chief; /* the set-up carried the secret: the chief committed to
+                                         * it (docs/dice.md) */
 
   /* The sending. */
   AdmTableClientState  state;
@@ -293,6 +295,8 @@ save_keys (AdmTableClient  *self,
     g_key_file_set_string (keys, GROUP, "refused", self->refused);
   if (self->dice_commitment != NULL)
     g_key_file_set_string (keys, GROUP, "dice-commitment", self->dice_commitment);
+  if (self->dice_from_chief)
+    g_key_file_set_boolean (keys, GROUP, "dice-from-chief", TRUE);
   data = g_key_file_to_data (keys, &length, NULL);
   if (!adm_file_write_replacing (self->key_path, data, length, error))
     {
@@ -1269,6 +1273,8 @@ open_kept (AdmTableClient  *self,
   self->end_reason = g_key_file_get_string (keys, GROUP, "end-reason", NULL);
   self->refused = g_key_file_get_string (keys, GROUP, "refused", NULL);
   self->dice_commitment = g_key_file_get_string (keys, GROUP, "dice-commitment", NULL);
+  self->dice_from_chief = self->dice_commitment != NULL &&
+                          g_key_file_get_boolean (keys, GROUP, "dice-from-chief", NULL);
   if (self->table_name == NULL)
     self->table_name = g_key_file_get_string (keys, GROUP, "table", NULL);
   if (self->campaign_name == NULL)
@@ -1355,8 +1361,27 @@ adm_table_client_open_battle (AdmTableClient            *self,
       const char *data = g_bytes_get_data (fetched, &length);
       g_autofree char *display = g_strdup_printf (_("engagement %s from %s"), engagement_id,
                                                   self->where);
+      g_autofree char *text = NULL;
+      guint8 secret[ADM_DICE_SECRET_LENGTH];
+      gboolean has_secret = FALSE;
 
-      battle = adm_battle_load_game_memory (data, length, display, &local_error);
+      /* The set-up carries the secret of the battle's program dice, which the chief committed
+       * to; it is kept in the master's private folder, never in the battle's file. */
+      text = adm_table_setup_read (data, length, display, secret, &has_secret, &local_error);
+      if (text != NULL)
+        battle = adm_battle_load_game_memory (text, strlen (text), display, &local_error);
+      if (battle != NULL && has_secret)
+        {
+          if (!adm_dice_secret_store (secret, &local_error))
+            g_clear_object (&battle);
+          else
+            {
+              g_free (self->dice_commitment);
+              self->dice_commitment = adm_dice_commitment_of (secret);
+              self->dice_from_chief = TRUE;
+            }
+        }
+      memset (secret, 0, sizeof secret);
       if (battle == NULL)
         {
       g_set_error_literal (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_STORE,
@@ -1639,7 +1664,30 @@ adm_table_client_dice_source (AdmTableClient  *self,
   g_return_val_if_fail (ADM_IS_TABLE_CLIENT (self), NULL);
   g_return_val_if_fail (self->battle != NULL, NULL);
 
-  if (seed != NULL)
+  if (self->dice_from_chief)
+    {
+      /* The chief committed to the secret his set-up carried: the rolls are his to check. */
+      if (seed != NULL)
+        {
+          g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_REFUSED,
+                       _("The chief master committed to the program dice of engagement %s: "
+                         "they are drawn from his secret, not from a seed"), self->engagement);
+          return NULL;
+        }
+      if (!adm_dice_secret_lookup (self->dice_commitment, secret))
+        {
+          g_autofree char *path = adm_dice_secret_path (self->dice_commitment);
+          g_autofree char *display = g_filename_display_name (path);
+
+          g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_STORE,
+                       _("The secret of the program dice the chief master handed out for "
+                         "engagement %s is no longer in %s: roll real dice, or ask him to take "
+                         "the engagement back and hand it out again"), self->engagement,
+                       display);
+          return NULL;
+        }
+    }
+  else if (seed != NULL)
     adm_dice_secret_from_seed (*seed, secret);
   else if (self->dice_commitment == NULL ||
            !adm_dice_secret_lookup (self->dice_commitment, secret))

@@ -8,8 +8,10 @@
  * opens is kept on this computer, in $XDG_DATA_HOME/admiralty/tables/: ASSIGNMENT.battle, the
  * saved battle (written by the battle's autosave after every entry), and ASSIGNMENT.table, a
  * key file holding the link, the engagement, the table, the entries the chief acknowledged
- * (`kept`, `last`), the ending the table master gave and a refusal for good, written
- * atomically after every entry. A table killed and started again finds its battle there and
+ * (`kept`, `last`), the ending the table master gave, a refusal for good and the commitment
+ * of the program dice's secret (`dice-commitment`, `dice-from-chief` when the chief's set-up
+ * carried it; the secret itself is in the private folder of secrets), written atomically
+ * after every entry. A table killed and started again finds its battle there and
  * goes on from it, sending what was not acknowledged.
  *
  * After each entry of the open battle's journal the client sends the chief a <table-battle>
@@ -177,10 +179,12 @@ const char          *adm_table_client_get_engagement (AdmTableClient *self);
 const char          *adm_table_client_get_assignment (AdmTableClient *self);
 
 /* The program dice of the open battle from its next roll, drawn as the chief's campaign draws
- * them (adm_campaign_dice_source ()): from @seed's secret when @seed is given, else from the
- * secret this battle was given at this table (made at random the first time and kept in the
- * master's private folder, adm_dice_secret_store ()). @commitment (may be NULL) gets the
- * secret's commitment. */
+ * them (adm_campaign_dice_source ()): from the secret the chief's set-up carried, which he
+ * committed to (adm_campaign_table_dice (); @seed is then refused, REFUSED, and a secret gone
+ * from the private folder is STORE); else — a set-up of an older chief — from @seed's secret
+ * when @seed is given, else from a secret of this table's own (made at random the first time
+ * and kept in the master's private folder, adm_dice_secret_store ()). @commitment (may be
+ * NULL) gets the secret's commitment. */
 AdmDiceSource       *adm_table_client_dice_source  (AdmTableClient  *self,
                                                     const guint64   *seed,
                                                     char           **commitment,

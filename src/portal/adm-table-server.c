@@ -14,6 +14,8 @@
 #include <json-glib/json-glib.h>
 #include <libsoup/soup.h>
 
+#include "adm-clock.h"
+#include "adm-dice-commit.h"
 #include "adm-engagement.h"
 #include "adm-engagement-queue.h"
 #include "adm-portal-private.h"
@@ -73,6 +75,8 @@ typedef struct {
   GError            *read_error; /* ENTRIES: why it did not read */
   char              *setup;      /* BATTLE, ENTRIES: the set-up to hand out, made on the main
                                   * thread, to be set up on a worker thread */
+  gboolean           has_secret; /* BATTLE: @secret is the dice the set-up carries */
+  guint8             secret[ADM_DICE_SECRET_LENGTH];
   /* The answer: */
   gboolean           not_found;
   guint              status;
@@ -124,6 +128,7 @@ job_free (gpointer data)
   g_clear_error (&job->read_error);
   g_free (job->setup);
   g_clear_pointer (&job->answer, g_bytes_unref);
+  memset (job->secret, 0, sizeof job->secret);
   g_free (job);
 }
 
@@ -263,6 +268,8 @@ answer_refusal (Job                   *job,
 
 static gboolean job_answer_cb (gpointer data);
 
+/* @battle (taken) is answered as the set-up the table downloads, with the secret of its dice
+ * when the Job has one: over this table's own link only. */
 static void
 answer_battle (Job        *job,
                char       *battle,
@@ -270,9 +277,13 @@ answer_battle (Job        *job,
 {
   if (battle != NULL)
     {
+      char *setup = adm_table_setup_wrap (battle, job->engagement_id,
+                                          job->has_secret ? job->secret : NULL);
+
+      g_free (battle);
       job->status = SOUP_STATUS_OK;
       job->content_type = "application/xml";
-      job->answer = g_bytes_new_take (battle, strlen (battle));
+      job->answer = g_bytes_new_take (setup, strlen (setup));
     }
   else if (g_error_matches (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_NOT_YOURS))
     job->not_found = TRUE;
@@ -311,7 +322,18 @@ job_battle (Job         *job,
   gboolean kept = FALSE;
   char *text = adm_campaign_table_setup (campaign, job->table, job->engagement_id, &kept,
                                          &error);
+  AdmTableReceipt receipt;
 
+  /* The program dice of a battle still to be fought are committed to here, before the table
+   * draws any (docs/dice.md); a battle ended needs none. */
+  adm_campaign_get_table_receipt (campaign, job->engagement_id, &receipt);
+  if (text != NULL && !receipt.ended)
+    {
+      job->has_secret = adm_campaign_table_dice (campaign, job->table, job->engagement_id,
+                                                 adm_clock_now (), job->secret, &error);
+      if (!job->has_secret)
+        g_clear_pointer (&text, g_free);
+    }
   if (text != NULL && !kept)
     {
       g_autoptr(GTask) task = g_task_new (NULL, NULL, NULL, NULL);

@@ -1432,6 +1432,15 @@ check_hand_off_moves (AdmCampaign  *self,
   const char *engagement;
   StoredBattle *stored;
 
+  /* Undo takes back the action before the dice commitments it passes by: a hand-off's set-up
+   * committed to its table's dice (adm_campaign_table_dice_secret ()) right after it. */
+  if (!redo && is_dice_commit (action))
+    {
+      GPtrArray *done = adm_journal_get_done (self->journal);
+
+      for (guint i = done->len; i > 0 && is_dice_commit (action); i--)
+        action = g_ptr_array_index (done, i - 1);
+    }
   if (action == NULL || !g_str_equal (adm_journal_action_get_what (action), "table-assign"))
     return TRUE;
   engagement = adm_event_get (adm_journal_action_get_head (action), "engagement");

@@ -16,6 +16,7 @@ adm_dice_commitment_free (AdmDiceCommitment *commitment)
     return;
   g_free (commitment->commitment);
   g_free (commitment->secret);
+  g_free (commitment->assignment);
   g_free (commitment);
 }
 
@@ -59,6 +60,7 @@ read_event (GPtrArray      *commitments,
       commitment->commitment = g_strdup (adm_event_get (event, "commitment"));
       commitment->from_roll = (guint) from;
       commitment->time = adm_event_get_time (event);
+      commitment->assignment = g_strdup (adm_event_get (event, "assignment"));
       g_ptr_array_add (commitments, commitment);
     }
   else if (is_event_of (event, "dice-reveal", engagement_id))
@@ -109,11 +111,13 @@ adm_campaign_get_dice_commitments (AdmCampaign *campaign,
   return commitments;
 }
 
-/* The secret of the last commitment, when the battle may go on drawing from it. */
+/* The secret of the last commitment, when the battle may go on drawing from it: the same
+ * hand-off's (@assignment, NULL for the chief's own dice). */
 static gboolean
 reuse_secret (GPtrArray     *commitments,
               guint          next_roll,
               const guint64 *seed,
+              const char    *assignment,
               guint8        *secret)
 {
   AdmDiceCommitment *last;
@@ -123,6 +127,10 @@ reuse_secret (GPtrArray     *commitments,
   last = g_ptr_array_index (commitments, commitments->len - 1);
   /* Rolls undone back past its start would be checked against an earlier commitment. */
   if (last->from_roll > next_roll)
+    return FALSE;
+  /* A secret handed to a table is known there: the chief's own dice, or another table's,
+   * draw from a new one. */
+  if (g_strcmp0 (last->assignment, assignment) != 0)
     return FALSE;
   if (seed != NULL)
     {
@@ -135,6 +143,51 @@ reuse_secret (GPtrArray     *commitments,
   return last->secret == NULL && adm_dice_secret_lookup (last->commitment, secret);
 }
 
+/* The secret @engagement_id's dice are drawn from from roll @next_roll: the last commitment's
+ * when it may be drawn on, else a new one kept in the private folder and committed to. */
+static gboolean
+commit_secret (AdmCampaign   *campaign,
+               const char    *engagement_id,
+               guint          next_roll,
+               const guint64 *seed,
+               const char    *assignment,
+               gint64         time,
+               guint8        *secret,
+               GError       **error)
+{
+  g_autoptr(GPtrArray) commitments = NULL;
+  g_autoptr(AdmEvent) event = NULL;
+  g_autofree char *commitment = NULL;
+
+  commitments = adm_campaign_get_dice_commitments (campaign, engagement_id);
+  if (reuse_secret (commitments, next_roll, seed, assignment, secret))
+    return TRUE;
+
+  if (seed != NULL)
+    adm_dice_secret_from_seed (*seed, secret);
+  else if (!adm_dice_secret_new_random (secret, error))
+    return FALSE;
+  if (!adm_dice_secret_store (secret, error))
+    return FALSE;
+  commitment = adm_dice_commitment_of (secret);
+  event = adm_event_new ("dice-commit", time);
+  adm_event_set (event, "engagement", engagement_id);
+  adm_event_set (event, "commitment", commitment);
+  adm_event_set_int (event, "from", next_roll);
+  if (assignment != NULL)
+    adm_event_set (event, "assignment", assignment);
+  if (!adm_campaign_append (campaign, event, error))
+    {
+      /* Never journaled: the secret was never used. */
+      if (seed == NULL)
+        adm_dice_secret_forget (commitment);
+      g_prefix_error (error, _("The dice of engagement %s were not committed to: "),
+                      engagement_id);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 AdmDiceSource *
 adm_campaign_dice_source (AdmCampaign   *campaign,
                           const char    *engagement_id,
@@ -143,9 +196,6 @@ adm_campaign_dice_source (AdmCampaign   *campaign,
                           gint64         time,
                           GError       **error)
 {
-  g_autoptr(GPtrArray) commitments = NULL;
-  g_autoptr(AdmEvent) event = NULL;
-  g_autofree char *commitment = NULL;
   guint8 secret[ADM_DICE_SECRET_LENGTH];
   guint next_roll;
 
@@ -154,31 +204,28 @@ adm_campaign_dice_source (AdmCampaign   *campaign,
   g_return_val_if_fail (ADM_IS_BATTLE (battle), NULL);
 
   next_roll = adm_battle_get_rolls (battle)->len + 1;
-  commitments = adm_campaign_get_dice_commitments (campaign, engagement_id);
-  if (reuse_secret (commitments, next_roll, seed, secret))
-    return ADM_DICE_SOURCE (adm_dice_commit_new (secret, engagement_id, next_roll));
-
-  if (seed != NULL)
-    adm_dice_secret_from_seed (*seed, secret);
-  else if (!adm_dice_secret_new_random (secret, error))
+  if (!commit_secret (campaign, engagement_id, next_roll, seed, NULL, time, secret, error))
     return NULL;
-  if (!adm_dice_secret_store (secret, error))
-    return NULL;
-  commitment = adm_dice_commitment_of (secret);
-  event = adm_event_new ("dice-commit", time);
-  adm_event_set (event, "engagement", engagement_id);
-  adm_event_set (event, "commitment", commitment);
-  adm_event_set_int (event, "from", next_roll);
-  if (!adm_campaign_append (campaign, event, error))
-    {
-      /* Never journaled: the secret was never used. */
-      if (seed == NULL)
-        adm_dice_secret_forget (commitment);
-      g_prefix_error (error, _("The dice of engagement %s were not committed to: "),
-                      engagement_id);
-      return NULL;
-    }
   return ADM_DICE_SOURCE (adm_dice_commit_new (secret, engagement_id, next_roll));
+}
+
+gboolean
+adm_campaign_table_dice_secret (AdmCampaign  *campaign,
+                                const char   *engagement_id,
+                                const char   *assignment,
+                                guint         next_roll,
+                                gint64        time,
+                                guint8       *secret,
+                                GError      **error)
+{
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
+  g_return_val_if_fail (engagement_id != NULL, FALSE);
+  g_return_val_if_fail (assignment != NULL, FALSE);
+  g_return_val_if_fail (next_roll >= 1, FALSE);
+  g_return_val_if_fail (secret != NULL, FALSE);
+
+  return commit_secret (campaign, engagement_id, next_roll, NULL, assignment, time, secret,
+                        error);
 }
 
 void
@@ -238,6 +285,60 @@ commitment_of_roll (GPtrArray *commitments,
         return commitment;
     }
   return NULL;
+}
+
+gboolean
+adm_campaign_check_table_dice (AdmCampaign *campaign,
+                               const char  *engagement_id,
+                               const char  *assignment,
+                               AdmBattle   *battle,
+                               guint       *number)
+{
+  g_autoptr(GPtrArray) commitments = NULL;
+  g_autoptr(GHashTable) secrets = NULL;
+  GPtrArray *rolls;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
+  g_return_val_if_fail (engagement_id != NULL, FALSE);
+  g_return_val_if_fail (ADM_IS_BATTLE (battle), FALSE);
+
+  commitments = adm_campaign_get_dice_commitments (campaign, engagement_id);
+  /* The secret of each commitment of this hand-off, looked up once. */
+  secrets = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  rolls = adm_battle_get_rolls (battle);
+  for (guint i = 0; i < rolls->len; i++)
+    {
+      const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
+      const AdmDiceCommitment *commitment = commitment_of_roll (commitments, i + 1);
+      guint8 *secret;
+      g_autofree guint *derived = NULL;
+
+      if (roll->origin != ADM_ROLL_ORIGIN_PROGRAM || commitment == NULL ||
+          assignment == NULL || g_strcmp0 (commitment->assignment, assignment) != 0)
+        continue;
+      if (!g_hash_table_lookup_extended (secrets, commitment, NULL, (gpointer *) &secret))
+        {
+          secret = g_new (guint8, ADM_DICE_SECRET_LENGTH);
+          if (!(commitment->secret != NULL
+                  ? adm_dice_secret_from_hex (commitment->secret, secret)
+                  : adm_dice_secret_lookup (commitment->commitment, secret)))
+            g_clear_pointer (&secret, g_free);
+          g_hash_table_insert (secrets, (gpointer) commitment, secret);
+        }
+      /* A secret this computer does not hold (the hand-off made on another) is checked by
+       * verify-dice once the battle ends. */
+      if (secret == NULL)
+        continue;
+      derived = g_new (guint, roll->n_values);
+      adm_dice_derive (secret, engagement_id, i + 1, roll->n_values, roll->sides, derived);
+      if (memcmp (derived, roll->values, roll->n_values * sizeof (guint)) != 0)
+        {
+          if (number != NULL)
+            *number = i + 1;
+          return FALSE;
+        }
+    }
+  return TRUE;
 }
 
 static AdmDiceCheck *

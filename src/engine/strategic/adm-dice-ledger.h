@@ -30,6 +30,8 @@ typedef struct {
   guint   from_roll;   /* the first roll it covers, from 1 */
   gint64  time;        /* when it was journaled */
   char   *secret;      /* the secret in hex once revealed (a "dice-reveal" journaled), or NULL */
+  char   *assignment;  /* the hand-off to a table whose set-up carries the secret, or NULL for
+                        * the chief's own dice */
 } AdmDiceCommitment;
 
 void adm_dice_commitment_free (AdmDiceCommitment *commitment);
@@ -56,6 +58,31 @@ AdmDiceSource *adm_campaign_dice_source          (AdmCampaign  *campaign,
                                                   gint64        time,
                                                   GError      **error)
                                                   G_GNUC_WARN_UNUSED_RESULT;
+
+/* The secret the table holding @engagement_id under the hand-off @assignment draws the battle's
+ * program dice from, from roll @next_roll on (adm_table_battle.h: the set-up handed out
+ * carries it): committed as adm_campaign_dice_source () commits the chief's own, the
+ * commitment naming @assignment. The last commitment is drawn on while it is that hand-off's,
+ * covers @next_roll, is not revealed and its secret is in the private folder; otherwise a new
+ * one is journaled at @time. The chief's own dice never draw from a hand-off's secret: the
+ * table knows it. FALSE with @error when the secret cannot be kept or committed to. */
+gboolean       adm_campaign_table_dice_secret    (AdmCampaign  *campaign,
+                                                  const char   *engagement_id,
+                                                  const char   *assignment,
+                                                  guint         next_roll,
+                                                  gint64        time,
+                                                  guint8       *secret,
+                                                  GError      **error);
+
+/* Whether every program roll of @battle (the battle of @engagement_id as a table sends it)
+ * that a commitment naming the hand-off @assignment covers is what that commitment's secret
+ * gives, as far as this computer holds the secret; FALSE with the number of the first that is
+ * not in *@number (from 1, its place in the battle's dice log). */
+gboolean       adm_campaign_check_table_dice     (AdmCampaign  *campaign,
+                                                  const char   *engagement_id,
+                                                  const char   *assignment,
+                                                  AdmBattle    *battle,
+                                                  guint        *number);
 
 /* Adds to @action (a battle's ending) a "dice-reveal" of each commitment of @engagement_id
  * not revealed whose secret the private folder holds. */

@@ -1346,9 +1346,10 @@ apply_sighting (AdmState       *self,
 
 /* "dice-commit": the commitment to a battle's program dice, journaled before its first program
  * roll from it (adm-dice-ledger.h): `engagement`, `commitment` (SHA-256 of the secret, hex)
- * and `from`, the first roll it covers. "dice-reveal": the secret, when the battle ends;
- * refused unless it is the commitment's. Neither changes the state: they are read from the
- * journal by whoever checks the dice. */
+ * and `from`, the first roll it covers; `assignment` when the set-up handed to a table carries
+ * the secret (the hand-off the engagement is at). "dice-reveal": the secret, when the battle
+ * ends; refused unless it is the commitment's. Neither changes the state: they are read from
+ * the journal by whoever checks the dice. */
 
 static gboolean
 need_dice_hex (const AdmEvent  *event,
@@ -1370,10 +1371,24 @@ check_dice_commit (AdmState        *self,
                    GError         **error)
 {
   gint64 from;
+  const AdmTableAssignment *at;
 
-  return need_open_engagement (self, event, plan, error) &&
-         need_at_hand (self, event, plan, error) &&
-         need_dice_hex (event, "commitment", error) &&
+  if (!need_open_engagement (self, event, plan, error))
+    return FALSE;
+  /* At a table, the dice its set-up carries are committed to by the chief, naming the
+   * hand-off (adm_campaign_table_dice_secret ()); his own are refused there. */
+  at = adm_state_get_table (self, plan->engagement->id);
+  if ((at == NULL || g_strcmp0 (adm_event_get (event, "assignment"), at->id) != 0) &&
+      !need_at_hand (self, event, plan, error))
+    return FALSE;
+  if (at == NULL && adm_event_get (event, "assignment") != NULL)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                   _("the dice of engagement %s are committed to for a table it is not at"),
+                   plan->engagement->id);
+      return FALSE;
+    }
+  return need_dice_hex (event, "commitment", error) &&
          need_int (event, "from", 1, G_MAXINT, &from, error);
 }
 

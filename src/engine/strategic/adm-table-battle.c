@@ -186,31 +186,42 @@ is_hex64 (const char *text)
   return TRUE;
 }
 
-/* Reads the head of a message: the root's start tag alone is parsed (libxml2, no network, no
- * DOCTYPE), its battle is found between that tag and the root's end, for the battle's own
- * reader. Bounded: the root must come within the first 64 KiB. */
-static gboolean
-read_message (const char  *data,
-              gsize        length,
-              const char  *display_name,
-              Message     *message,
-              GError     **error)
+/* What find_root () found. */
+typedef enum {
+  ROOT_FOUND,
+  ROOT_TOO_LARGE,   /* longer than MAX_MESSAGE */
+  ROOT_NOT_TEXT,    /* NUL bytes or not UTF-8 */
+  ROOT_OTHER,       /* another document (or an XML declaration never closed) */
+  ROOT_EMPTY,       /* the root holds nothing (or its start tag does not end) */
+  ROOT_CUT,         /* its end tag is missing */
+  ROOT_TRAILING,    /* something after its end tag */
+  ROOT_BAD_TAG,     /* its start tag is not well-formed */
+} RootFound;
+
+/* Finds the root element @root (“table-battle”, “table-setup”) of @data: its start tag alone
+ * is parsed (libxml2, no network, no DOCTYPE) into *@doc, and what it wraps lies from the byte
+ * after the start tag (*@inner) to its end tag (*@close). Bounded: the start tag must come
+ * within the first 64 KiB. */
+static RootFound
+find_root (const char  *data,
+           gsize        length,
+           const char  *root,
+           const char  *display_name,
+           const char **inner,
+           const char **close,
+           xmlDoc     **doc)
 {
-  static const char close_tag[] = "</table-battle>";
-  const char *p = data, *end = data + length, *tag, *tag_end = NULL, *close;
+  g_autofree char *open_tag = g_strconcat ("<", root, NULL);
+  g_autofree char *close_tag = g_strconcat ("</", root, ">", NULL);
+  gsize open_length = strlen (open_tag);
+  const char *p = data, *end = data + length, *tag, *tag_end = NULL;
   char quote = 0;
   g_autofree char *head = NULL;
-  g_autoptr(xmlDoc) doc = NULL;
-  xmlNode *root;
-  g_autofree char *version = NULL, *from = NULL;
-  guint64 number;
 
   if (length > MAX_MESSAGE)
-    return malformed (error, display_name, 1,
-                      _("the battle sent from a table is too large to be a battle"));
+    return ROOT_TOO_LARGE;
   if (memchr (data, '\0', length) != NULL || !g_utf8_validate (data, length, NULL))
-    return malformed (error, display_name, 1, _("this is not a battle sent from a table: it is "
-                                                "not text"));
+    return ROOT_NOT_TEXT;
   while (p < end && g_ascii_isspace (*p))
     p++;
   if (end - p >= 5 && memcmp (p, "<?xml", 5) == 0)
@@ -218,18 +229,15 @@ read_message (const char  *data,
       const char *closing = g_strstr_len (p, MIN (end - p, 4096), "?>");
 
       if (closing == NULL)
-        return malformed (error, display_name, 1,
-                          _("this is not a battle sent from a table"));
+        return ROOT_OTHER;
       p = closing + 2;
     }
   while (p < end && g_ascii_isspace (*p))
     p++;
   tag = p;
-  if (end - p < 14 || memcmp (p, "<table-battle", 13) != 0 ||
-      !(g_ascii_isspace (p[13]) || p[13] == '>'))
-    return malformed (error, display_name, 1,
-                      _("this is not a battle sent from a table: it does not begin with "
-                        "<table-battle>"));
+  if ((gsize) (end - p) < open_length + 1 || memcmp (p, open_tag, open_length) != 0 ||
+      !(g_ascii_isspace (p[open_length]) || p[open_length] == '>'))
+    return ROOT_OTHER;
   /* The start tag ends at the first '>' outside quotes. */
   for (p = tag; p < end && p - tag < 65536; p++)
     {
@@ -246,25 +254,68 @@ read_message (const char  *data,
         break;
     }
   if (tag_end == NULL || tag_end[-1] == '/')
-    return malformed (error, display_name, 1,
-                      _("the <table-battle> element holds no battle"));
-  close = g_strrstr_len (tag_end, end - tag_end, close_tag);
-  if (close == NULL)
-    return malformed (error, display_name, 1,
-                      _("the battle sent from a table is cut short: </table-battle> is "
-                        "missing"));
-  for (p = close + strlen (close_tag); p < end; p++)
+    return ROOT_EMPTY;
+  *close = g_strrstr_len (tag_end, end - tag_end, close_tag);
+  if (*close == NULL)
+    return ROOT_CUT;
+  for (p = *close + strlen (close_tag); p < end; p++)
     if (!g_ascii_isspace (*p))
+      return ROOT_TRAILING;
+
+  head = g_strdup_printf ("%.*s%s", (int) (tag_end + 1 - tag), tag, close_tag);
+  *doc = xmlReadMemory (head, (int) strlen (head), display_name, "UTF-8",
+                        XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+  if (*doc == NULL || xmlDocGetRootElement (*doc) == NULL)
+    return ROOT_BAD_TAG;
+  *inner = tag_end + 1;
+  return ROOT_FOUND;
+}
+
+/* Reads the head of a message (find_root ()), its battle found between the root's start tag
+ * and its end, for the battle's own reader. */
+static gboolean
+read_message (const char  *data,
+              gsize        length,
+              const char  *display_name,
+              Message     *message,
+              GError     **error)
+{
+  const char *p, *inner = NULL, *close = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+  xmlNode *root;
+  g_autofree char *version = NULL, *from = NULL;
+  guint64 number;
+
+  switch (find_root (data, length, "table-battle", display_name, &inner, &close, &doc))
+    {
+    case ROOT_FOUND:
+      break;
+    case ROOT_TOO_LARGE:
+      return malformed (error, display_name, 1,
+                        _("the battle sent from a table is too large to be a battle"));
+    case ROOT_NOT_TEXT:
+      return malformed (error, display_name, 1, _("this is not a battle sent from a table: it "
+                                                  "is not text"));
+    case ROOT_OTHER:
+      return malformed (error, display_name, 1,
+                        _("this is not a battle sent from a table: it does not begin with "
+                          "<table-battle>"));
+    case ROOT_EMPTY:
+      return malformed (error, display_name, 1,
+                        _("the <table-battle> element holds no battle"));
+    case ROOT_CUT:
+      return malformed (error, display_name, 1,
+                        _("the battle sent from a table is cut short: </table-battle> is "
+                          "missing"));
+    case ROOT_TRAILING:
       return malformed (error, display_name, 1,
                         _("there is something after </table-battle>"));
-
-  head = g_strdup_printf ("%.*s</table-battle>", (int) (tag_end + 1 - tag), tag);
-  doc = xmlReadMemory (head, (int) strlen (head), display_name, "UTF-8",
-                       XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
-  root = doc != NULL ? xmlDocGetRootElement (doc) : NULL;
-  if (root == NULL)
-    return malformed (error, display_name, 1,
-                      _("the <table-battle> element is not well-formed"));
+    case ROOT_BAD_TAG:
+    default:
+      return malformed (error, display_name, 1,
+                        _("the <table-battle> element is not well-formed"));
+    }
+  root = xmlDocGetRootElement (doc);
   version = adm_xml_get_string (root, "version");
   message->engagement = adm_xml_get_string (root, "engagement");
   message->assignment = adm_xml_get_string (root, "assignment");
@@ -294,12 +345,100 @@ read_message (const char  *data,
         return malformed (error, display_name, 1,
                           _("the reason for ending the battle is too long"));
     }
-  message->battle_start = (gsize) (tag_end + 1 - data);
+  message->battle_start = (gsize) (inner - data);
   message->battle_end = (gsize) (close - data);
   message->battle_line = 1;
-  for (p = data; p <= tag_end; p++)
+  for (p = data; p < inner; p++)
     message->battle_line += *p == '\n';
   return TRUE;
+}
+
+char *
+adm_table_setup_wrap (const char   *battle,
+                      const char   *engagement_id,
+                      const guint8 *secret)
+{
+  g_autofree char *hex = NULL;
+  g_autofree char *attributes = NULL;
+
+  g_return_val_if_fail (battle != NULL, NULL);
+  g_return_val_if_fail (engagement_id != NULL, NULL);
+
+  if (secret == NULL)
+    return g_strdup (battle);
+  hex = adm_dice_secret_to_hex (secret);
+  attributes = g_markup_printf_escaped ("version=\"1\" engagement=\"%s\" dice-secret=\"%s\"",
+                                        engagement_id, hex);
+  return g_strconcat ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<table-setup ", attributes,
+                      ">\n", skip_declaration (battle), "</table-setup>\n", NULL);
+}
+
+char *
+adm_table_setup_read (const char  *data,
+                      gsize        length,
+                      const char  *display_name,
+                      guint8      *secret,
+                      gboolean    *has_secret,
+                      GError     **error)
+{
+  const char *inner = NULL, *close = NULL, *problem;
+  g_autoptr(xmlDoc) doc = NULL;
+  g_autofree char *version = NULL, *hex = NULL;
+  GString *battle;
+  xmlNode *root;
+
+  g_return_val_if_fail (data != NULL, NULL);
+  g_return_val_if_fail (secret != NULL, NULL);
+  g_return_val_if_fail (has_secret != NULL, NULL);
+
+  *has_secret = FALSE;
+  switch (find_root (data, length, "table-setup", display_name, &inner, &close, &doc))
+    {
+    case ROOT_FOUND:
+      problem = NULL;
+      break;
+    case ROOT_OTHER:
+      /* A saved battle alone: a chief of an older version hands out no secret. */
+      return g_strndup (data, length);
+    case ROOT_TOO_LARGE:
+    case ROOT_NOT_TEXT:
+      problem = _("this is not a battle handed out to a table");
+      break;
+    case ROOT_CUT:
+      problem = _("the battle handed out is cut short: </table-setup> is missing");
+      break;
+    case ROOT_EMPTY:
+    case ROOT_TRAILING:
+    case ROOT_BAD_TAG:
+    default:
+      problem = _("the <table-setup> element is not well-formed");
+      break;
+    }
+  if (problem == NULL)
+    {
+      root = xmlDocGetRootElement (doc);
+      version = adm_xml_get_string (root, "version");
+      hex = adm_xml_get_string (root, "dice-secret");
+      if (g_strcmp0 (version, "1") != 0)
+        problem = _("this battle was handed out by another version of Admiralty "
+                    "(<table-setup> version is not 1)");
+      else if (!adm_dice_secret_from_hex (hex, secret))
+        problem = _("<table-setup> dice-secret must be 64 lower-case hex digits");
+    }
+  if (problem != NULL)
+    {
+      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED,
+                   "%s:1: %s", display_name, problem);
+      return NULL;
+    }
+  *has_secret = TRUE;
+  /* The battle keeps its lines: an error in it names the line of the set-up. */
+  battle = g_string_new (NULL);
+  for (const char *p = data; p < inner; p++)
+    if (*p == '\n')
+      g_string_append_c (battle, '\n');
+  g_string_append_len (battle, inner, close - inner);
+  return g_string_free (battle, FALSE);
 }
 
 gboolean
@@ -423,6 +562,50 @@ adm_campaign_table_setup (AdmCampaign *campaign,
   if (engagement == NULL)
     return NULL;
   return adm_campaign_engagement_setup (campaign, engagement, NULL, error);
+}
+
+/* The rolls in effect of a battle kept: one "roll" event each in the actions in effect. */
+static guint
+kept_rolls (AdmJournal *journal)
+{
+  GPtrArray *done = adm_journal_get_done (journal);
+  guint n = 0;
+
+  for (guint i = 0; i < done->len; i++)
+    {
+      GPtrArray *events = adm_journal_action_get_events (g_ptr_array_index (done, i));
+
+      for (guint e = 0; e < events->len; e++)
+        n += g_str_equal (adm_event_get_kind (g_ptr_array_index (events, e)), "roll");
+    }
+  return n;
+}
+
+gboolean
+adm_campaign_table_dice (AdmCampaign  *campaign,
+                         const char   *table,
+                         const char   *engagement_id,
+                         gint64        time,
+                         guint8       *secret,
+                         GError      **error)
+{
+  const AdmTableAssignment *at;
+  const char *head = NULL;
+  AdmJournal *kept = NULL;
+  guint next_roll = 1;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
+  g_return_val_if_fail (engagement_id != NULL, FALSE);
+  g_return_val_if_fail (secret != NULL, FALSE);
+
+  at = adm_state_get_table (adm_campaign_get_state (campaign), engagement_id);
+  if (at == NULL || (table != NULL && !g_str_equal (at->table, table)))
+    return not_yours (error);
+  /* The table goes on from the battle the chief keeps: its next roll. */
+  if (_adm_campaign_get_kept (campaign, engagement_id, &head, &kept))
+    next_roll = kept_rolls (kept) + 1;
+  return adm_campaign_table_dice_secret (campaign, engagement_id, at->id, next_roll, time,
+                                         secret, error);
 }
 
 char *
@@ -647,6 +830,7 @@ adm_campaign_receive_table_message (AdmCampaign     *campaign,
   const char *kept_head = NULL;
   AdmJournal *kept = NULL;
   guint differs;
+  guint roll = 0;
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
   g_return_val_if_fail (message != NULL, FALSE);
@@ -725,6 +909,20 @@ adm_campaign_receive_table_message (AdmCampaign     *campaign,
                          "handed out: its set-up differs."), head->engagement);
           return FALSE;
         }
+    }
+
+  /* The program dice of a set-up that carried the chief's secret are the dice he committed
+   * to: a table drawing others is refused (docs/dice.md). */
+  if (!adm_campaign_check_table_dice (campaign, head->engagement, head->assignment, battle,
+                                      &roll))
+    {
+      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED,
+                   /* Translators: "Roll 4 of the battle of engagement c1-3 is not the program
+                    * dice the chief master committed to for this table; …" */
+                   _("Roll %u of the battle of engagement %s is not the program dice the chief "
+                     "master committed to for this table; nothing of the battle was kept."),
+                   roll, head->engagement);
+      return FALSE;
     }
 
   /* The ending is made before anything is kept, so that a message whose ending cannot apply

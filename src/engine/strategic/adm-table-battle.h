@@ -20,6 +20,10 @@
  * - `end-reason` (optional): the table master ended the battle; the chief applies the ending
  *   as the one undoable "End of the battle" action (adm_campaign_end_battle ()).
  *
+ * The program dice of a battle at a table are committed to by the chief, as his own are: the
+ * set-up the table downloads carries the secret (adm_campaign_table_dice ()), the table draws
+ * from it, and each program roll that comes back is checked against the commitment.
+ *
  * One writer per journal: only the table the engagement is at, under its current assignment,
  * may add to its battle; a table whose assignment was taken back is refused with the chief's
  * reason, and what it played stays on its laptop. */
@@ -142,6 +146,43 @@ char     *adm_campaign_table_setup       (AdmCampaign    *campaign,
                                           GError        **error) G_GNUC_WARN_UNUSED_RESULT;
 char     *adm_table_battle_from_setup    (const char     *setup,
                                           const char     *engagement_id,
+                                          GError        **error) G_GNUC_WARN_UNUSED_RESULT;
+
+/* The program dice of @engagement_id's battle at the table named @table (any table when
+ * NULL), from the next roll of the battle the campaign keeps (1 before any): the secret, into
+ * @secret, that the set-up handed to that table carries (adm_table_setup_wrap ()), committed
+ * to in the campaign naming the hand-off (adm_campaign_table_dice_secret ()) — so that the
+ * table's rolls are the ones the commitment foretells, checked as they come back
+ * (adm_campaign_receive_from_table ()) and by verify-dice once the battle ends. The same
+ * secret each time while its commitment may be drawn on. NOT_YOURS unless the engagement is
+ * at @table; an error of the commitment otherwise. */
+gboolean  adm_campaign_table_dice        (AdmCampaign    *campaign,
+                                          const char     *table,
+                                          const char     *engagement_id,
+                                          gint64          time,
+                                          guint8         *secret,
+                                          GError        **error);
+
+/* The set-up a table downloads over its own link:
+ *
+ *   <table-setup version="1" engagement="c1-3" dice-secret="HEX64">
+ *   <battle-game version="2"> … the saved battle … </battle-game>
+ *   </table-setup>
+ *
+ * @battle (a saved battle) wrapped with @secret, the secret of the engagement's program dice
+ * (adm_campaign_table_dice ()); @battle as it is when @secret is NULL. */
+char     *adm_table_setup_wrap           (const char     *battle,
+                                          const char     *engagement_id,
+                                          const guint8   *secret) G_GNUC_WARN_UNUSED_RESULT;
+/* The saved battle of a set-up handed out (adm_table_setup_wrap ()), and its secret into
+ * @secret (*@has_secret TRUE); a saved battle alone (a chief of an older version) is given as
+ * it is, *@has_secret FALSE. NULL with ADM_TABLE_BATTLE_ERROR_MALFORMED naming @display_name
+ * for a <table-setup> that does not read. */
+char     *adm_table_setup_read           (const char     *data,
+                                          gsize           length,
+                                          const char     *display_name,
+                                          guint8         *secret,
+                                          gboolean       *has_secret,
                                           GError        **error) G_GNUC_WARN_UNUSED_RESULT;
 
 /* The saved battle (adm_battle_serialize ()) handed to the table named @table for
