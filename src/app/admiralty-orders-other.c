@@ -12,6 +12,7 @@
 
 #include "admiralty-orders-kinds.h"
 #include "admiralty-orders-other.h"
+#include "admiralty-orders-torpedoes.h"
 #include "admiralty-plain-text.h"
 #include "admiralty-units.h"
 
@@ -25,8 +26,7 @@ struct _AdmiraltyOrdersOther
   AdmPhase                kinds_phase;   /* the phase they are offered for */
 
   /* Template children */
-  GtkLabel               *torpedo_label;
-  GtkBox                 *cover_box;
+  AdmiraltyOrdersTorpedoes *torpedoes;
   GtkDropDown            *other_kind_dropdown;
   GtkGrid                *other_grid;
 };
@@ -80,12 +80,6 @@ get_table (AdmiraltyOrdersOther *self)
   return admiralty_orders_context_get_table (self->context);
 }
 
-static const AdmTurnOrders *
-draft (AdmiraltyOrdersOther *self)
-{
-  return admiralty_orders_context_get_orders (self->context);
-}
-
 static int
 ship_index (AdmiraltyOrdersOther *self)
 {
@@ -98,211 +92,6 @@ kind_at (guint index)
   guint n;
 
   return &admiralty_orders_kinds (&n)[index];
-}
-
-/* Torpedoes and boarding: what threatens the selected ship */
-
-/* Whether the draft already lends the guns @guns ("ship:weapon") to cover a ship. */
-static gboolean
-draft_covers_with (AdmiraltyOrdersOther *self,
-                   const char           *guns)
-{
-  for (guint i = 0; i < draft (self)->other->len; i++)
-    {
-      const AdmOrderDecl *decl = g_ptr_array_index (draft (self)->other, i);
-
-      if (g_strcmp0 (decl->element, "cover") == 0 &&
-          g_strcmp0 (adm_order_decl_get (decl, "weapons"), guns) == 0)
-        return TRUE;
-    }
-  return FALSE;
-}
-
-/* A cover offered (F-TORP-14) taken: the order goes into the draft as any other, checked by
- * the engine's dry run and journaled with the turn's orders. */
-static void
-cover_clicked_cb (AdmiraltyOrdersOther *self,
-                  GtkButton            *button)
-{
-  g_autoptr(AdmTurnOrders) candidate = admiralty_orders_context_copy_orders (self->context);
-  g_autofree char *reason = NULL;
-  AdmOrderDecl *decl;
-
-  if (admiralty_orders_context_get_read_only (self->context))
-    return;
-
-  if (candidate == NULL)
-    return;
-  /* The offers are rebuilt once the order is in: the button clicked outlives its click. */
-  g_idle_add_once ((GSourceOnceFunc) g_object_unref, g_object_ref (button));
-  decl = adm_order_decl_new ("cover");
-  adm_order_decl_set (decl, "weapons", g_object_get_data (G_OBJECT (button), "guns"));
-  adm_order_decl_set (decl, "ship", g_object_get_data (G_OBJECT (button), "ship"));
-  g_ptr_array_add (candidate->other, decl);
-  adm_turn_orders_number_lines (candidate);
-  if (!admiralty_orders_reads_back (candidate, &reason) ||
-      !dry_run (self, candidate, decl->line, &reason))
-    {
-      set_message (self, reason);
-      return;
-    }
-  set_message (self, NULL);
-  admiralty_orders_context_commit (self->context, g_steal_pointer (&candidate));
-}
-
-/* When an enemy salvo is on the table in the torpedo phase, the defences of the selected ship:
- * the turrets that meet it without an order (F-TORP-13, F-FORM-19, F-TORP-17, once a phase
- * F-TORP-16), said in @text, and the guns of friendly escorts within their range of it that
- * did not fire this turn, offered as cover orders (F-TORP-14) with the odds they make. */
-static void
-offer_covers (AdmiraltyOrdersOther *self,
-              GString              *text)
-{
-  const AdmBattleShip *ship = selected_ship (self);
-  const AdmTorpedoSalvo *threat = NULL;
-  GtkWidget *child;
-  guint offered = 0;
-  int hit;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->cover_box))) != NULL)
-    gtk_box_remove (self->cover_box, child);
-  if (ship != NULL && ship->status == ADM_SHIP_ACTIVE &&
-      adm_battle_get_phase (get_battle (self)) == ADM_PHASE_TORPEDO &&
-      admiralty_table_widget_get_view_side (get_table (self)) < 0)
-    for (guint i = 0; i < adm_battle_get_n_salvos (get_battle (self)) && threat == NULL; i++)
-      {
-        const AdmTorpedoSalvo *salvo = adm_battle_get_salvo (get_battle (self), i);
-
-        if (!salvo->spent && salvo->side != ship->side && salvo->torpedoes > 0)
-          threat = salvo;
-      }
-  if (threat == NULL)
-    {
-      gtk_widget_set_visible (GTK_WIDGET (self->cover_box), FALSE);
-      return;
-    }
-  /* F-TORP-13: the turret number is the ruleset's. */
-  hit = adm_ruleset_get_turret_hit (adm_battle_get_ruleset (get_battle (self)));
-  /* Translators: the anti-torpedo turrets that meet a salvo without an order */
-  g_string_append_printf (text, _("%s%s's turrets: %d dice at %d+ meet a salvo (F-TORP-13; the "
-                                  "formation's and touching ships' pooled, F-FORM-19, F-TORP-17; "
-                                  "one wave a phase, F-TORP-16)."),
-                          text->len > 0 ? "\n" : "", ship->name,
-                          adm_battle_ship_turret_pool (get_battle (self), ship_index (self)), hit);
-  for (guint e = 0; e < adm_battle_get_n_ships (get_battle (self)); e++)
-    {
-      const AdmBattleShip *escort = adm_battle_get_ship (get_battle (self), e);
-
-      if (escort->side != ship->side || escort->status != ADM_SHIP_ACTIVE ||
-          escort->klass->category != ADM_CATEGORY_ESCORT || (int) e == ship_index (self))
-        continue;
-      for (guint w = 0; w < escort->klass->weapons->len; w++)
-        {
-          const AdmWeapon *weapon = g_ptr_array_index (escort->klass->weapons, w);
-          g_autofree char *guns = g_strdup_printf ("%s:%s", escort->id, weapon->id);
-          g_autofree char *label = NULL;
-          g_autoptr(AdmFireOdds) bare = NULL;
-          g_autoptr(AdmFireOdds) covered = NULL;
-          GtkWidget *button;
-
-          if ((weapon->type != ADM_WEAPON_ARTILLERY && weapon->type != ADM_WEAPON_DESTRUCTOR) ||
-              (escort->fired & (1u << w)) ||
-              adm_distance (escort->position, ship->position) > weapon->range ||
-              draft_covers_with (self, guns))
-            continue;
-          bare = adm_battle_torpedo_odds (get_battle (self), threat->id, ship_index (self), 0,
-                                          NULL, NULL);
-          covered = adm_battle_torpedo_odds (get_battle (self), threat->id, ship_index (self),
-                                             weapon->firepower, NULL, NULL);
-          if (bare != NULL && covered != NULL)
-            /* Translators: an escort's guns offered to cover a ship against torpedoes */
-            label = g_strdup_printf (_("Cover %s with %s's %s: %d more dice at %d+ "
-                                       "(F-TORP-14); salvo %d damages it %.0f%% → %.0f%%"),
-                                     ship->name, escort->name, weapon->name, weapon->firepower,
-                                     hit, threat->id,
-                                     100 * adm_fire_odds_at_least (bare, 1),
-                                     100 * adm_fire_odds_at_least (covered, 1));
-          else
-            label = g_strdup_printf (_("Cover %s with %s's %s: %d more dice at %d+ (F-TORP-14)"),
-                                     ship->name, escort->name, weapon->name, weapon->firepower,
-                                     hit);
-          button = gtk_button_new_with_label (label);
-          gtk_label_set_wrap (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), TRUE);
-          gtk_label_set_xalign (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), 0);
-          g_object_set_data_full (G_OBJECT (button), "guns", g_steal_pointer (&guns), g_free);
-          g_object_set_data_full (G_OBJECT (button), "ship", g_strdup (ship->id), g_free);
-          g_signal_connect_object (button, "clicked", G_CALLBACK (cover_clicked_cb), self,
-                                   G_CONNECT_SWAPPED);
-          gtk_box_append (self->cover_box, button);
-          offered++;
-        }
-    }
-  gtk_widget_set_visible (GTK_WIDGET (self->cover_box), offered > 0);
-}
-
-/* Torpedoes: the odds of every enemy salvo on the table reaching the selected ship, with the
- * turrets that would meet it (F-TORP-7, F-TORP-13, F-TORP-17), before the torpedo phase. */
-void
-admiralty_orders_other_update_threats (AdmiraltyOrdersOther *self)
-{
-  const AdmBattleShip *ship = selected_ship (self);
-  g_autoptr(GString) text = g_string_new (NULL);
-
-  if (ship != NULL && ship->status != ADM_SHIP_DESTROYED &&
-      adm_battle_get_phase (get_battle (self)) <= ADM_PHASE_TORPEDO)
-    for (guint i = 0; i < adm_battle_get_n_salvos (get_battle (self)); i++)
-      {
-        const AdmTorpedoSalvo *salvo = adm_battle_get_salvo (get_battle (self), i);
-        g_autoptr(AdmFireOdds) odds = NULL;
-
-        if (salvo->spent || salvo->side == ship->side)
-          continue;
-        odds = adm_battle_torpedo_odds (get_battle (self), salvo->id, ship_index (self), 0,
-                                        NULL, NULL);
-        if (odds == NULL)
-          continue;
-        if (text->len > 0)
-          g_string_append_c (text, '\n');
-        /* Translators: the odds of a torpedo salvo against the selected ship */
-        g_string_append_printf (text, _("Salvo %d (%d torpedoes) if it reaches %s: expected "
-                                        "damage %.2f · at least one damage %.0f%% · "
-                                        "a critical %.0f%%"),
-                                salvo->id, salvo->torpedoes, ship->name,
-                                odds->expected_damage,
-                                100 * adm_fire_odds_at_least (odds, 1),
-                                100 * odds->p_critical);
-      }
-  /* Boarding the target (F-BOARD): the first round's exact odds. */
-  if (ship != NULL && adm_battle_get_phase (get_battle (self)) == ADM_PHASE_TORPEDO &&
-      admiralty_table_widget_get_target_ship (get_table (self)) >= 0)
-    {
-      int target = admiralty_table_widget_get_target_ship (get_table (self));
-      AdmBoardingPreview preview = { 0 };
-
-      if (adm_battle_preview_boarding (get_battle (self), ship_index (self), target, &preview,
-                                       NULL))
-        {
-          if (text->len > 0)
-            g_string_append_c (text, '\n');
-          if (!preview.legal)
-            g_string_append_printf (text, "⚠ %s", preview.reason);
-          else
-            /* Translators: the odds of a boarding's first round, before the dice */
-            g_string_append_printf (text, _("Boarding %s, first round: boarding potential %d "
-                                            "against %d · wins %.0f%% · ties %.0f%% · loses "
-                                            "%.0f%% · captures it %.0f%%"),
-                                    adm_battle_get_ship (get_battle (self), target)->name,
-                                    preview.attacker_bp, preview.defender_bp,
-                                    100 * preview.odds->p_attacker_wins,
-                                    100 * preview.odds->p_tie,
-                                    100 * preview.odds->p_defender_wins,
-                                    100 * preview.odds->p_defender_captured);
-        }
-      adm_boarding_preview_clear (&preview);
-    }
-  offer_covers (self, text);
-  gtk_label_set_label (self->torpedo_label, text->str);
-  gtk_widget_set_visible (GTK_WIDGET (self->torpedo_label), text->len > 0);
 }
 
 /* The form */
@@ -957,12 +746,20 @@ admiralty_orders_other_update_visible (AdmiraltyOrdersOther *self)
                           self->kind_map->len > 0);
 }
 
+void
+admiralty_orders_other_update_threats (AdmiraltyOrdersOther *self)
+{
+  g_return_if_fail (ADMIRALTY_IS_ORDERS_OTHER (self));
+
+  admiralty_orders_torpedoes_update (self->torpedoes);
+}
+
 const char *
 admiralty_orders_other_get_threats_text (AdmiraltyOrdersOther *self)
 {
   g_return_val_if_fail (ADMIRALTY_IS_ORDERS_OTHER (self), NULL);
 
-  return gtk_label_get_label (self->torpedo_label);
+  return admiralty_orders_torpedoes_get_text (self->torpedoes);
 }
 
 GtkWidget *
@@ -970,7 +767,7 @@ admiralty_orders_other_get_cover_box (AdmiraltyOrdersOther *self)
 {
   g_return_val_if_fail (ADMIRALTY_IS_ORDERS_OTHER (self), NULL);
 
-  return GTK_WIDGET (self->cover_box);
+  return admiralty_orders_torpedoes_get_cover_box (self->torpedoes);
 }
 
 /* An ended battle: no order to add, by the section or its action. */
@@ -991,6 +788,7 @@ admiralty_orders_other_set_context (AdmiraltyOrdersOther   *self,
   self->context = g_object_ref (context);
   g_signal_connect_object (context, "notify::read-only", G_CALLBACK (read_only_changed_cb),
                            self, G_CONNECT_SWAPPED);
+  admiralty_orders_torpedoes_set_context (self->torpedoes, context);
   admiralty_orders_other_refresh_kinds (self);
 }
 
@@ -1031,11 +829,11 @@ admiralty_orders_other_class_init (AdmiraltyOrdersOtherClass *klass)
 
   gtk_widget_class_install_action (widget_class, "orders-other.add", NULL, add_other_action);
 
+  g_type_ensure (ADMIRALTY_TYPE_ORDERS_TORPEDOES);
   gtk_widget_class_set_css_name (widget_class, "ordersother");
   gtk_widget_class_set_template_from_resource (
       widget_class, "/io/github/admiralty/Admiralty/admiralty-orders-other.ui");
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersOther, torpedo_label);
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersOther, cover_box);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersOther, torpedoes);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersOther, other_kind_dropdown);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersOther, other_grid);
 }
