@@ -391,15 +391,17 @@ remove_line (AdmiraltyOrdersList *self,
 
 /* The list */
 
+/* Remove on a row: orders-list.remove, the row's declaration number for its target. */
 static void
-remove_clicked_cb (GtkButton           *button,
-                   AdmiraltyOrdersList *self)
+remove_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
 {
-  guint line = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "line"));
+  AdmiraltyOrdersList *self = ADMIRALTY_ORDERS_LIST (widget);
 
   if (admiralty_orders_context_get_read_only (self->context))
     return;
-  remove_line (self, line);
+  remove_line (self, g_variant_get_uint32 (parameter));
   admiralty_orders_context_show_message (self->context, NULL);
   admiralty_orders_context_changed (self->context);
 }
@@ -439,8 +441,8 @@ add_row_cb (AdmiraltyOrdersList *self,
   gtk_widget_set_tooltip_text (button, _("Remove Order"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Remove Order"), -1);
-  g_object_set_data (G_OBJECT (button), "line", GUINT_TO_POINTER (line));
-  g_signal_connect (button, "clicked", G_CALLBACK (remove_clicked_cb), self);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "orders-list.remove");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "u", line);
   gtk_box_append (GTK_BOX (box), button);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
   g_object_set_data_full (G_OBJECT (row), "text", g_strdup (text), g_free);
@@ -485,13 +487,25 @@ admiralty_orders_list_get_rows (AdmiraltyOrdersList *self)
   return g_strv_builder_end (builder);
 }
 
+/* An ended battle: no declaration to remove. */
+static void
+read_only_changed_cb (AdmiraltyOrdersList *self)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "orders-list.remove",
+                                 !admiralty_orders_context_get_read_only (self->context));
+}
+
 void
 admiralty_orders_list_set_context (AdmiraltyOrdersList    *self,
                                    AdmiraltyOrdersContext *context)
 {
   g_return_if_fail (ADMIRALTY_IS_ORDERS_LIST (self));
 
-  g_set_object (&self->context, context);
+  g_return_if_fail (self->context == NULL);
+
+  self->context = g_object_ref (context);
+  g_signal_connect_object (context, "notify::read-only", G_CALLBACK (read_only_changed_cb),
+                           self, G_CONNECT_SWAPPED);
 }
 
 /* GObject */
@@ -518,6 +532,8 @@ admiralty_orders_list_class_init (AdmiraltyOrdersListClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = admiralty_orders_list_dispose;
+
+  gtk_widget_class_install_action (widget_class, "orders-list.remove", "u", remove_action);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "orderslist");

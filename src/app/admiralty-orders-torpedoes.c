@@ -75,26 +75,30 @@ draft_covers_with (AdmiraltyOrdersTorpedoes *self,
   return FALSE;
 }
 
-/* A cover offered (F-TORP-14) taken: the order goes into the draft as any other, checked by
- * the engine's dry run and journaled with the turn's orders. */
+/* A cover offered (F-TORP-14) taken, orders-torpedoes.cover ("ship:weapon" guns, the ship
+ * covered): the order goes into the draft as any other, checked by the engine's dry run and
+ * journaled with the turn's orders. */
 static void
-cover_clicked_cb (AdmiraltyOrdersTorpedoes *self,
-                  GtkButton                *button)
+cover_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
 {
-  g_autoptr(AdmTurnOrders) candidate = admiralty_orders_context_copy_orders (self->context);
+  AdmiraltyOrdersTorpedoes *self = ADMIRALTY_ORDERS_TORPEDOES (widget);
+  g_autoptr(AdmTurnOrders) candidate = NULL;
   g_autofree char *reason = NULL;
+  const char *guns, *ship;
   AdmOrderDecl *decl;
 
   if (admiralty_orders_context_get_read_only (self->context))
     return;
 
+  candidate = admiralty_orders_context_copy_orders (self->context);
   if (candidate == NULL)
     return;
-  /* The offers are rebuilt once the order is in: the button clicked outlives its click. */
-  g_idle_add_once ((GSourceOnceFunc) g_object_unref, g_object_ref (button));
+  g_variant_get (parameter, "(&s&s)", &guns, &ship);
   decl = adm_order_decl_new ("cover");
-  adm_order_decl_set (decl, "weapons", g_object_get_data (G_OBJECT (button), "guns"));
-  adm_order_decl_set (decl, "ship", g_object_get_data (G_OBJECT (button), "ship"));
+  adm_order_decl_set (decl, "weapons", guns);
+  adm_order_decl_set (decl, "ship", ship);
   g_ptr_array_add (candidate->other, decl);
   adm_turn_orders_number_lines (candidate);
   if (!admiralty_orders_reads_back (candidate, &reason) ||
@@ -186,10 +190,8 @@ offer_covers (AdmiraltyOrdersTorpedoes *self,
           button = gtk_button_new_with_label (label);
           gtk_label_set_wrap (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), TRUE);
           gtk_label_set_xalign (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), 0);
-          g_object_set_data_full (G_OBJECT (button), "guns", g_steal_pointer (&guns), g_free);
-          g_object_set_data_full (G_OBJECT (button), "ship", g_strdup (ship->id), g_free);
-          g_signal_connect_object (button, "clicked", G_CALLBACK (cover_clicked_cb), self,
-                                   G_CONNECT_SWAPPED);
+          gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "orders-torpedoes.cover");
+          gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "(ss)", guns, ship->id);
           gtk_box_append (self->cover_box, button);
           offered++;
         }
@@ -282,13 +284,24 @@ admiralty_orders_torpedoes_get_cover_box (AdmiraltyOrdersTorpedoes *self)
   return GTK_WIDGET (self->cover_box);
 }
 
+/* An ended battle: no cover to take. */
+static void
+read_only_changed_cb (AdmiraltyOrdersTorpedoes *self)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "orders-torpedoes.cover",
+                                 !admiralty_orders_context_get_read_only (self->context));
+}
+
 void
 admiralty_orders_torpedoes_set_context (AdmiraltyOrdersTorpedoes *self,
                                         AdmiraltyOrdersContext   *context)
 {
   g_return_if_fail (ADMIRALTY_IS_ORDERS_TORPEDOES (self));
+  g_return_if_fail (self->context == NULL);
 
-  g_set_object (&self->context, context);
+  self->context = g_object_ref (context);
+  g_signal_connect_object (context, "notify::read-only", G_CALLBACK (read_only_changed_cb),
+                           self, G_CONNECT_SWAPPED);
 }
 
 /* GObject */
@@ -314,6 +327,9 @@ admiralty_orders_torpedoes_class_init (AdmiraltyOrdersTorpedoesClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = admiralty_orders_torpedoes_dispose;
+
+  gtk_widget_class_install_action (widget_class, "orders-torpedoes.cover", "(ss)",
+                                   cover_action);
 
   gtk_widget_class_set_css_name (widget_class, "orderstorpedoes");
   gtk_widget_class_set_template_from_resource (
