@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "admiralty-orders-fire.h"
+#include "admiralty-orders-odds.h"
 #include "admiralty-plain-text.h"
 #include "admiralty-units.h"
 
@@ -20,9 +21,6 @@ struct _AdmiraltyOrdersFire
 
   AdmiraltyOrdersContext *context;
   GArray                 *targets;       /* guint: ringed on the table */
-  AdmFirePreview          fire_preview;
-  gboolean                have_fire_preview;
-  char                   *odds_text;
   GPtrArray              *weapon_checks; /* GtkCheckButton*, "weapon" data = index + 1 */
   GArray                 *target_ids;    /* guint: target dropdown entries after the first */
   gboolean                syncing;       /* widgets being set from the state: no feedback */
@@ -36,8 +34,7 @@ struct _AdmiraltyOrdersFire
   GtkDropDown            *target_dropdown;
   GtkWidget              *declare_fire_button;
   GtkCheckButton         *return_check;
-  GtkLabel               *odds_label;
-  GtkDrawingArea         *odds_area;
+  AdmiraltyOrdersOdds    *odds;
   GtkCheckButton         *lock_check;
   GtkCheckButton         *reinforce_check;
   GtkCheckButton         *extended_check;
@@ -307,126 +304,6 @@ describe_launch (AdmiraltyOrdersFire *self,
                           t->name, distance);
 }
 
-/* What the fire declared before this one does to the shields it meets, first (F-FIRE-4,
- * F-SHLD-1): the odds count it, and say so; with none, they say the shields meet it whole. */
-static void
-append_earlier_fire (GString              *text,
-                     const AdmFirePreview *preview)
-{
-  if (preview->earlier_fires > 0)
-    {
-      /* Translators: the fire declared before this one in the phase's order; %u its number
-       * of declarations, then the shield blocks it uses on average and how often all */
-      g_string_append_printf (text, ngettext ("\nCounted first: %u declaration before it in "
-                                              "the phase's order (F-FIRE-4) uses %.1f of these "
-                                              "blocks on average, all of them %.1f%% of the "
-                                              "time (F-SHLD-2)",
-                                              "\nCounted first: %u declarations before it in "
-                                              "the phase's order (F-FIRE-4) use %.1f of these "
-                                              "blocks on average, all of them %.1f%% of the "
-                                              "time (F-SHLD-2)", preview->earlier_fires),
-                              preview->earlier_fires, preview->earlier_blocks,
-                              100 * preview->p_shields_down);
-      if (preview->earlier_at_target > 0)
-        g_string_append (text, _(", with the damage they do to the target"));
-      if (preview->earlier_readiness)
-        g_string_append (text, _(", their readiness checks passed (F-FIRE-9)"));
-    }
-  else if (preview->shields > 0)
-    g_string_append (text, _("\nNo fire declared before it in the phase's order uses these "
-                             "shields: all of them meet it (F-FIRE-4)"));
-  if (preview->uncounted_fires > 0)
-    g_string_append_printf (text, ngettext ("\nNot counted: %u declaration before it fires at "
-                                            "a ship sharing part of this pool (F-SHLD-5) and "
-                                            "may use some of these blocks",
-                                            "\nNot counted: %u declarations before it fire at "
-                                            "ships sharing part of this pool (F-SHLD-5) and "
-                                            "may use some of these blocks",
-                                            preview->uncounted_fires),
-                            preview->uncounted_fires);
-}
-
-/* The dice, the number to hit and why, the shields and hull in play, and the exact outcome
- * of the declared fire, lines a master reads out before the dice. */
-static void
-append_fire_details (GString              *text,
-                     const AdmFirePreview *preview)
-{
-  if (preview->attacks > 1)
-    /* Translators: F-ART-3, each firing ship is an attack of its own */
-    g_string_append_printf (text, ngettext ("\n%u attack, one per firing ship (F-ART-3); "
-                                            "the first:",
-                                            "\n%u attacks, one per firing ship (F-ART-3); "
-                                            "the first:", preview->attacks),
-                            preview->attacks);
-  if (preview->artillery != NULL)
-    {
-      /* Translators: artillery dice: count, firepower, table column, target type, to-hit */
-      g_string_append_printf (text, ngettext ("\nArtillery: %d die (firepower %d, column %d "
-                                              "against %s), hits on %d+ (armour, F-ART-12)",
-                                              "\nArtillery: %d dice (firepower %d, column %d "
-                                              "against %s), hits on %d+ (armour, F-ART-12)",
-                                              preview->artillery_input.dice),
-                              preview->artillery_input.dice, preview->artillery_firepower,
-                              preview->column, preview->aspect != NULL ? preview->aspect : "",
-                              preview->artillery_input.hit_on);
-      if (preview->artillery_input.reroll)
-        g_string_append (text, _(", misses rolled again (F-FORD-2)"));
-    }
-  if (preview->destructors != NULL)
-    {
-      g_string_append_printf (text, ngettext ("\nDestructors: %d die, hits on %d+ (F-DES-2)",
-                                              "\nDestructors: %d dice, hits on %d+ (F-DES-2)",
-                                              preview->destructor_input.dice),
-                              preview->destructor_input.dice, preview->destructor_input.hit_on);
-      if (preview->destructor_input.reroll)
-        g_string_append (text, _(", misses rolled again (F-FORD-2)"));
-    }
-  if (preview->shields == 0)
-    g_string_append (text, _("\nShields: none up (F-SHLD-1)"));
-  else if (preview->shields_from != NULL)
-    /* Translators: shield blocks in play, the target's own, and where the rest come from */
-    g_string_append_printf (text, _("\nShields: %d blocks, %d its own, %s"), preview->shields,
-                            preview->own_shields, preview->shields_from);
-  else
-    g_string_append_printf (text, ngettext ("\nShields: %d block, its own (F-SHLD-1)",
-                                            "\nShields: %d blocks, its own (F-SHLD-1)",
-                                            preview->shields), preview->shields);
-  if (preview->artillery != NULL && preview->artillery_input.order == ADM_SHIELDS_BEFORE_ARMOUR)
-    g_string_append (text, _(", cancelling dice before the armour roll (F-WPN-7)"));
-  if (preview->special_save)
-    g_string_append (text, _("; a reinforced special shield saves each damage on 4+ (F-FORD-8)"));
-  append_earlier_fire (text, preview);
-  /* Translators: the target's hull points left, of its class's */
-  g_string_append_printf (text, _("\nHull: %d of %d left"), preview->hull_left, preview->hull);
-  if (preview->damaged)
-    g_string_append (text, _(", already damaged (F-CRIT-6)"));
-  else if (preview->hull_left > 0)
-    /* Translators: F-CRIT-6, the hull points still to lose before the ship is damaged */
-    g_string_append_printf (text, ngettext (", damaged after %d more lost (F-CRIT-6)",
-                                            ", damaged after %d more lost (F-CRIT-6)",
-                                            (preview->hull + 1) / 2 -
-                                              (preview->hull - preview->hull_left)),
-                            (preview->hull + 1) / 2 - (preview->hull - preview->hull_left));
-  if (preview->critical_destroys)
-    g_string_append (text, _("; an escort: any critical destroys it (F-CRIT-4)"));
-  if (preview->hull_left == 0)
-    {
-      g_string_append (text, _("\nA hulk: any hit rolls the catastrophic damage table again "
-                               "(F-CAT-6)."));
-      return;
-    }
-  /* Translators: the exact odds of the declared fire before the dice */
-  g_string_append_printf (text, _("\nOdds: expected damage %.2f · at least one damage %.1f%% · "
-                                  "a critical %.1f%% · damaged or worse %.1f%% · "
-                                  "out of action %.1f%%"),
-                          preview->exact_expected_damage, 100 * preview->exact_p_damage,
-                          100 * preview->exact_p_critical, 100 * preview->p_crippled,
-                          100 * preview->p_destroyed);
-  if (preview->no_damage_reason != NULL)
-    g_string_append_printf (text, _("\nNo damage possible: %s."), preview->no_damage_reason);
-}
-
 static void
 update_odds (AdmiraltyOrdersFire *self)
 {
@@ -436,11 +313,8 @@ update_odds (AdmiraltyOrdersFire *self)
   int torpedoes = 0;
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) text = g_string_new (NULL);
-
-  if (self->have_fire_preview)
-    adm_fire_preview_clear (&self->fire_preview);
-  self->have_fire_preview = FALSE;
-  g_clear_pointer (&self->odds_text, g_free);
+  AdmFirePreview preview = { 0 };
+  gboolean have_preview = FALSE;
 
   decl = fire_decl_from_form (self, target);
   launch = launch_decl_from_form (self, target, &torpedoes);
@@ -468,37 +342,17 @@ update_odds (AdmiraltyOrdersFire *self)
     }
   else if (decl->ships->len == 0)
     g_string_append (text, _("None of the checked weapons reaches that target."));
-  else if (!adm_battle_preview_fire (get_battle (self), draft (self), decl, &self->fire_preview,
-                                     &error))
+  else if (!adm_battle_preview_fire (get_battle (self), draft (self), decl, &preview, &error))
     g_string_append (text, error->message);
   else
     {
-      self->have_fire_preview = TRUE;
+      have_preview = TRUE;
       /* F-SEQ-1: fire declared before the movement is judged where the ships stand now; the
        * fire phase measures again where the movement leaves them. */
       if (adm_battle_get_phase (get_battle (self)) < ADM_PHASE_FIRE)
         g_string_append (text, _("Judged at the positions before this turn’s movement; the "
                                  "fire phase measures again after it (F-SEQ-1).\n"));
-      if (!self->fire_preview.legal)
-        g_string_append_printf (text, "⚠ %s", self->fire_preview.reason);
-      else
-        {
-          g_autofree char *distance = admiralty_format_length (self->fire_preview.distance,
-                                                               inches (self));
-
-          g_string_append (text, distance);
-          if (self->fire_preview.column > 0)
-            g_string_append_printf (text, _(" · column %d"), self->fire_preview.column);
-          if (self->fire_preview.half_range)
-            g_string_append (text, _(" · half range"));
-          if (self->fire_preview.long_range)
-            g_string_append (text, _(" · long range"));
-          if (self->fire_preview.behind_marker)
-            g_string_append (text, _(" · behind a marker"));
-          if (self->fire_preview.readiness_check)
-            g_string_append (text, _(" · a readiness check first (F-FIRE-9)"));
-          append_fire_details (text, &self->fire_preview);
-        }
+      admiralty_orders_odds_describe (text, &preview, inches (self));
     }
   if (launch != NULL && decl != NULL && decl->ships->len > 0)
     {
@@ -510,61 +364,8 @@ update_odds (AdmiraltyOrdersFire *self)
     admiralty_orders_fire_decl_free (decl);
   if (launch != NULL)
     admiralty_orders_order_decl_free (launch);
-  self->odds_text = g_string_free (g_steal_pointer (&text), FALSE);
-  gtk_label_set_label (self->odds_label, self->odds_text);
-  gtk_widget_set_visible (GTK_WIDGET (self->odds_area),
-                          self->have_fire_preview && self->fire_preview.legal);
-  gtk_widget_queue_draw (GTK_WIDGET (self->odds_area));
-}
-
-/* The damage distribution: a bar per number of damage points, artillery and destructors
- * convolved. */
-static void
-odds_draw (GtkDrawingArea *area,
-           cairo_t        *cr,
-           int             width,
-           int             height,
-           gpointer        user_data)
-{
-  AdmiraltyOrdersFire *self = user_data;
-  const AdmFireOdds *a = self->fire_preview.artillery, *d = self->fire_preview.destructors;
-  int na = a != NULL ? a->max_damage : 0, nd = d != NULL ? d->max_damage : 0;
-  int n = na + nd + 1;
-  g_autofree double *p = NULL;
-  double top = 0, bar;
-  GdkRGBA colour;
-
-  if (!self->have_fire_preview || !self->fire_preview.legal)
-    return;
-  p = g_new0 (double, n);
-  for (int i = 0; i <= na; i++)
-    for (int j = 0; j <= nd; j++)
-      p[i + j] += (a != NULL ? a->damage[i] : (i == 0)) * (d != NULL ? d->damage[j] : (j == 0));
-  for (int k = 0; k < n; k++)
-    top = MAX (top, p[k]);
-  if (top <= 0)
-    return;
-
-  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (area)), &colour);
-  bar = (double) width / n;
-  for (int k = 0; k < n; k++)
-    {
-      double h = (height - 14) * p[k] / top;
-
-      cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 1.0);
-      cairo_rectangle (cr, k * bar + 1, height - 14 - h, MAX (bar - 2, 1), h);
-      cairo_fill (cr);
-      if (bar >= 12 || k % 5 == 0)
-        {
-          char label[16];
-
-          g_snprintf (label, sizeof label, "%d", k);
-          gdk_cairo_set_source_rgba (cr, &colour);
-          cairo_set_font_size (cr, 10);
-          cairo_move_to (cr, k * bar + bar / 2 - 3, height - 2);
-          cairo_show_text (cr, label);
-        }
-    }
+  admiralty_orders_odds_show (self->odds, text->str, have_preview ? &preview : NULL);
+  adm_fire_preview_clear (&preview);
 }
 
 /* The checks as the context tells the other sections (the guns a cover or a fire at a salvo
@@ -1080,7 +881,7 @@ admiralty_orders_fire_get_odds_text (AdmiraltyOrdersFire *self)
 {
   g_return_val_if_fail (ADMIRALTY_IS_ORDERS_FIRE (self), NULL);
 
-  return self->odds_text != NULL ? self->odds_text : "";
+  return admiralty_orders_odds_get_text (self->odds);
 }
 
 GtkWidget *
@@ -1170,12 +971,9 @@ admiralty_orders_fire_finalize (GObject *object)
 {
   AdmiraltyOrdersFire *self = ADMIRALTY_ORDERS_FIRE (object);
 
-  if (self->have_fire_preview)
-    adm_fire_preview_clear (&self->fire_preview);
   g_clear_pointer (&self->targets, g_array_unref);
   g_clear_pointer (&self->target_ids, g_array_unref);
   g_clear_pointer (&self->weapon_checks, g_ptr_array_unref);
-  g_free (self->odds_text);
   G_OBJECT_CLASS (admiralty_orders_fire_parent_class)->finalize (object);
 }
 
@@ -1191,6 +989,7 @@ admiralty_orders_fire_class_init (AdmiraltyOrdersFireClass *klass)
   gtk_widget_class_install_action (widget_class, "orders-fire.declare", NULL,
                                    declare_fire_action);
 
+  g_type_ensure (ADMIRALTY_TYPE_ORDERS_ODDS);
   gtk_widget_class_set_css_name (widget_class, "ordersfire");
   gtk_widget_class_set_template_from_resource (
       widget_class, "/io/github/admiralty/Admiralty/admiralty-orders-fire.ui");
@@ -1198,8 +997,7 @@ admiralty_orders_fire_class_init (AdmiraltyOrdersFireClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersFire, target_dropdown);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersFire, declare_fire_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersFire, return_check);
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersFire, odds_label);
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersFire, odds_area);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersFire, odds);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersFire, lock_check);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersFire, reinforce_check);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersFire, extended_check);
@@ -1216,7 +1014,6 @@ admiralty_orders_fire_init (AdmiraltyOrdersFire *self)
   self->target_ids = g_array_new (FALSE, FALSE, sizeof (guint));
   self->weapon_checks = g_ptr_array_new ();
 
-  gtk_drawing_area_set_draw_func (self->odds_area, odds_draw, self, NULL);
   g_signal_connect_swapped (self->target_dropdown, "notify::selected",
                             G_CALLBACK (target_selected_cb), self);
   g_signal_connect_swapped (self->lock_check, "toggled", G_CALLBACK (lock_toggled_cb), self);
