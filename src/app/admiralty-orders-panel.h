@@ -4,7 +4,9 @@
  * with its targets ringed on the table and its odds shown before the dice, target lock,
  * reinforced shields, and torpedoes, boarding, mines, damage control and the rest. Every
  * order is checked by the engine (adm-battle-preview.h) as it is entered: a refused one says
- * why and is not added. The panel draws its previews on the table widget it is given. */
+ * why and is not added. The panel draws its previews on the table widget it is given.
+ * It is a container of sections sharing one AdmiraltyOrdersContext: the declarations list,
+ * movement, fire, and the other orders with the torpedo threats (admiralty-orders-*.h). */
 #pragma once
 
 #include <gtk/gtk.h>

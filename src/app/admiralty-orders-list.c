@@ -1,0 +1,549 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-orders-list.c: the turn's declarations in words, in the order
+ * adm_turn_orders_number_lines () numbers them, so that a refusal "orders:3: …" names its
+ * row. */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "admiralty-orders-kinds.h"
+#include "admiralty-orders-list.h"
+#include "admiralty-units.h"
+
+struct _AdmiraltyOrdersList
+{
+  GtkWidget               parent_instance;
+
+  AdmiraltyOrdersContext *context;
+  gboolean                listing;  /* the list is being filled for the view */
+
+  /* Template children */
+  GtkListBox             *decl_list;
+};
+
+G_DEFINE_FINAL_TYPE (AdmiraltyOrdersList, admiralty_orders_list, GTK_TYPE_WIDGET)
+
+static AdmBattle *
+get_battle (AdmiraltyOrdersList *self)
+{
+  return admiralty_orders_context_get_battle (self->context);
+}
+
+static gboolean
+inches (AdmiraltyOrdersList *self)
+{
+  return admiralty_orders_context_get_inches (self->context);
+}
+
+static const char *
+weapon_name (AdmiraltyOrdersList *self,
+             const char          *ship_id,
+             const char          *weapon_id)
+{
+  return admiralty_orders_context_weapon_name (self->context, ship_id, weapon_id);
+}
+
+static const char *
+ship_name (AdmiraltyOrdersList *self,
+           const char          *id)
+{
+  return admiralty_orders_context_ship_name (self->context, id);
+}
+
+static const char *
+formation_name (AdmiraltyOrdersList *self,
+                const char          *id)
+{
+  return admiralty_orders_context_formation_name (self->context, id);
+}
+
+/* Describing declarations */
+
+static char *
+describe_steps (const AdmMoveDecl *decl,
+                gboolean           inches)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < decl->steps->len; i++)
+    {
+      const AdmMoveStep *step = &g_array_index (decl->steps, AdmMoveStep, i);
+
+      if (text->len > 0)
+        g_string_append (text, ", ");
+      if (step->orbit > 0)
+        /* Translators: a change of low orbit (F-ORB-1) */
+        g_string_append_printf (text, _("to orbit %d"), step->orbit);
+      else if (step->is_turn)
+        g_string_append_printf (text, step->value >= 0 ? _("%g° to starboard")
+                                                       : _("%g° to port"),
+                                fabs (step->value));
+      else
+        {
+          g_autofree char *length = admiralty_format_length (step->value, inches);
+
+          g_string_append (text, length);
+        }
+    }
+  if (text->len == 0)
+    g_string_append (text, _("stays in place"));
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static const char *
+move_order_label (AdmMoveOrder order)
+{
+  switch (order)
+    {
+    case ADM_MOVE_ORDER_COURSE_CORRECTION:
+      return _("course correction");
+    case ADM_MOVE_ORDER_EMERGENCY_STOP:
+      return _("emergency stop");
+    case ADM_MOVE_ORDER_ALL_AHEAD_FULL:
+      return _("all ahead full");
+    case ADM_MOVE_ORDER_NONE:
+    default:
+      return NULL;
+    }
+}
+
+static char *
+describe_move (AdmiraltyOrdersList *self,
+               const AdmMoveDecl   *decl)
+{
+  g_autofree char *steps = describe_steps (decl, inches (self));
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  /* Translators: a course, "Red Squadron: 10 cm, 45° to starboard, 6 cm" */
+  g_string_append_printf (text, _("%s: %s"), formation_name (self, decl->formation), steps);
+  if (move_order_label (decl->order) != NULL)
+    g_string_append_printf (text, " · %s", move_order_label (decl->order));
+  if (decl->ram != NULL)
+    g_string_append_printf (text, _(" · ramming %s"), ship_name (self, decl->ram));
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static char *
+describe_batteries (AdmiraltyOrdersList *self,
+                    GPtrArray           *ships,
+                    GPtrArray           *weapons)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < ships->len; i++)
+    {
+      const char *ship = g_ptr_array_index (ships, i);
+
+      if (text->len > 0)
+        g_string_append (text, ", ");
+      /* Translators: a ship's weapon, "Vorberg's Main battery" */
+      g_string_append_printf (text, _("%s's %s"), ship_name (self, ship),
+                              weapon_name (self, ship, g_ptr_array_index (weapons, i)));
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static char *
+describe_fire (AdmiraltyOrdersList *self,
+               const AdmFireDecl   *decl)
+{
+  g_autofree char *batteries = describe_batteries (self, decl->ships, decl->weapons);
+
+  if (decl->is_return)
+    /* Translators: a fire declaration; the arrow points at the target */
+    return g_strdup_printf (_("%s → %s (return fire)"), batteries,
+                            ship_name (self, decl->target));
+  return g_strdup_printf (_("%s → %s"), batteries, ship_name (self, decl->target));
+}
+
+/* "ship:weapon ship:weapon" read as the batteries it names. */
+static char *
+describe_weapon_list (AdmiraltyOrdersList *self,
+                      const char          *list)
+{
+  g_auto(GStrv) items = g_strsplit_set (list, " \t\n", -1);
+  g_autoptr(GPtrArray) ships = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) weapons = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; items[i] != NULL; i++)
+    {
+      const char *colon = strchr (items[i], ':');
+
+      if (colon == NULL)
+        continue;
+      g_ptr_array_add (ships, g_strndup (items[i], colon - items[i]));
+      g_ptr_array_add (weapons, g_strdup (colon + 1));
+    }
+  return describe_batteries (self, ships, weapons);
+}
+
+static char *
+describe_other (AdmiraltyOrdersList *self,
+                const AdmOrderDecl  *decl)
+{
+  const AdmiraltyOrdersKind *kind = admiralty_orders_kind_lookup (decl->element);
+  g_autoptr(GString) text = g_string_new (kind != NULL ? _(kind->label) : decl->element);
+
+  for (guint i = 0; i < decl->keys->len; i++)
+    {
+      const char *key = g_ptr_array_index (decl->keys, i);
+      const char *value = g_ptr_array_index (decl->values, i);
+      const char *label = key;
+      AdmiraltyOrdersFieldKind field = ORDERS_FIELD_TEXT;
+      g_autofree char *shown = NULL;
+
+      for (guint f = 0; kind != NULL && f < G_N_ELEMENTS (kind->fields); f++)
+        if (g_strcmp0 (kind->fields[f].key, key) == 0)
+          {
+            label = _(kind->fields[f].label);
+            field = kind->fields[f].kind;
+          }
+      if (field == ORDERS_FIELD_SHIP || field == ORDERS_FIELD_TARGET)
+        shown = g_strdup (ship_name (self, value));
+      else if (field == ORDERS_FIELD_TORPEDOES || field == ORDERS_FIELD_GUNS)
+        shown = describe_weapon_list (self, value);
+      else if (field == ORDERS_FIELD_FORMATION)
+        shown = g_strdup (formation_name (self, value));
+      else if (field == ORDERS_FIELD_CHOICE)
+        shown = g_strdup (admiralty_orders_choice_label (value));
+      else if (field == ORDERS_FIELD_CRITICAL)
+        shown = admiralty_orders_critical_label (get_battle (self),
+                                                 adm_order_decl_get (decl, "ship"), value);
+      else
+        shown = g_strdup (value);
+      g_string_append_printf (text, "%s %s: %s", i == 0 ? " —" : ",", label, shown);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* Every declaration in the order adm_turn_orders_number_lines () numbers them. */
+typedef void (*DeclFunc) (AdmiraltyOrdersList *self,
+                          guint                 line,
+                          const char           *text,
+                          gpointer              user_data);
+
+/* Whether the declarations list shows a declaration given for ship @ship_id or formation
+ * @formation_id (either may be NULL) in the table's view: a side sees its own orders only
+ * (adm_audience_sees_orders ()); one naming nothing of the battle is the master's. */
+static gboolean
+decl_shown (AdmiraltyOrdersList *self,
+            const char          *ship_id,
+            const char          *formation_id)
+{
+  AdmAudience audience;
+  int ship = ship_id != NULL ? adm_battle_ship_index (get_battle (self), ship_id) : -1;
+  int formation = formation_id != NULL
+                    ? adm_battle_formation_index (get_battle (self), formation_id) : -1;
+
+  if (!self->listing)
+    return TRUE;
+  audience = admiralty_orders_context_audience (self->context);
+  if (formation < 0 && ship >= 0)
+    formation = (int) adm_battle_get_ship (get_battle (self), ship)->formation;
+  if (formation < 0)
+    return adm_audience_is_master (audience);
+  return adm_audience_sees_orders (audience, get_battle (self), formation);
+}
+
+/* The ship or formation a generic declaration is given for: the first of its values that
+ * names one. */
+static gboolean
+other_shown (AdmiraltyOrdersList *self,
+             const AdmOrderDecl  *decl)
+{
+  for (guint i = 0; i < decl->values->len; i++)
+    {
+      const char *value = g_ptr_array_index (decl->values, i);
+
+      if (adm_battle_ship_index (get_battle (self), value) >= 0)
+        return decl_shown (self, value, NULL);
+      if (adm_battle_formation_index (get_battle (self), value) >= 0)
+        return decl_shown (self, NULL, value);
+    }
+  return decl_shown (self, NULL, NULL);
+}
+
+static void
+foreach_decl (AdmiraltyOrdersList *self,
+              DeclFunc             func,
+              gpointer             user_data)
+{
+  const AdmTurnOrders *o = admiralty_orders_context_get_orders (self->context);
+  guint line = 0;
+
+  for (guint i = 0; i < o->moves->len; i++)
+    {
+      AdmMoveDecl *decl = g_ptr_array_index (o->moves, i);
+      g_autofree char *text = NULL;
+
+      line++;
+      if (!decl_shown (self, NULL, decl->formation))
+        continue;
+      text = describe_move (self, decl);
+      func (self, line, text, user_data);
+    }
+  for (guint i = 0; i < o->fires->len; i++)
+    {
+      AdmFireDecl *decl = g_ptr_array_index (o->fires, i);
+      g_autofree char *text = NULL;
+
+      line++;
+      if (!decl_shown (self, decl->ships != NULL && decl->ships->len > 0
+                               ? g_ptr_array_index (decl->ships, 0) : NULL, NULL))
+        continue;
+      text = describe_fire (self, decl);
+      func (self, line, text, user_data);
+    }
+  for (guint i = 0; i < o->target_locks->len; i++)
+    {
+      AdmShipOrderDecl *decl = g_ptr_array_index (o->target_locks, i);
+      g_autofree char *text = NULL;
+
+      line++;
+      if (!decl_shown (self, decl->ship, decl->formation))
+        continue;
+      text = g_strdup_printf (_("Target lock: %s"), ship_name (self, decl->ship));
+      func (self, line, text, user_data);
+    }
+  for (guint i = 0; i < o->reinforce->len; i++)
+    {
+      AdmShipOrderDecl *decl = g_ptr_array_index (o->reinforce, i);
+      g_autofree char *text = NULL;
+
+      line++;
+      if (!decl_shown (self, decl->ship, decl->formation))
+        continue;
+      text = g_strdup_printf (decl->extended ? _("Reinforce shields, extended: %s")
+                                             : _("Reinforce shields: %s"),
+                              ship_name (self, decl->ship));
+      func (self, line, text, user_data);
+    }
+  for (guint i = 0; i < o->transfers->len; i++)
+    {
+      AdmShipOrderDecl *decl = g_ptr_array_index (o->transfers, i);
+      g_autofree char *text = NULL;
+
+      line++;
+      if (!decl_shown (self, decl->ship, decl->formation))
+        continue;
+      /* Translators: a flagship transfer, "Red Squadron's flag to Vorberg" */
+      text = g_strdup_printf (_("%s's flag to %s"), formation_name (self, decl->formation),
+                              ship_name (self, decl->ship));
+      func (self, line, text, user_data);
+    }
+  for (guint i = 0; i < o->other->len; i++)
+    {
+      AdmOrderDecl *decl = g_ptr_array_index (o->other, i);
+      g_autofree char *text = NULL;
+
+      line++;
+      if (!other_shown (self, decl))
+        continue;
+      text = describe_other (self, decl);
+      func (self, line, text, user_data);
+    }
+}
+
+static void
+describe_line_cb (AdmiraltyOrdersList *self,
+                  guint                line,
+                  const char          *text,
+                  gpointer             user_data)
+{
+  gpointer *want = user_data;
+
+  if (GPOINTER_TO_UINT (want[0]) == line)
+    want[1] = g_strdup (text);
+}
+
+char *
+admiralty_orders_list_describe_line (AdmiraltyOrdersList *self,
+                                     guint                line)
+{
+  gpointer want[2] = { GUINT_TO_POINTER (line), NULL };
+
+  foreach_decl (self, describe_line_cb, want);
+  return want[1];
+}
+
+/* Removes declaration @line (1-based, numbered as above). */
+static void
+remove_line (AdmiraltyOrdersList *self,
+             guint                line)
+{
+  AdmTurnOrders *draft = admiralty_orders_context_edit_orders (self->context);
+  GPtrArray *lists[] = { draft->moves, draft->fires, draft->target_locks, draft->reinforce,
+                         draft->transfers, draft->other };
+
+  for (guint l = 0; l < G_N_ELEMENTS (lists) && line > 0; l++)
+    {
+      if (line <= lists[l]->len)
+        {
+          g_ptr_array_remove_index (lists[l], line - 1);
+          return;
+        }
+      line -= lists[l]->len;
+    }
+}
+
+/* The list */
+
+/* Remove on a row: orders-list.remove, the row's declaration number for its target. */
+static void
+remove_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  AdmiraltyOrdersList *self = ADMIRALTY_ORDERS_LIST (widget);
+
+  if (admiralty_orders_context_get_read_only (self->context))
+    return;
+  remove_line (self, g_variant_get_uint32 (parameter));
+  admiralty_orders_context_show_message (self->context, NULL);
+  admiralty_orders_context_changed (self->context);
+}
+
+static void
+add_row_cb (AdmiraltyOrdersList *self,
+            guint                line,
+            const char          *text,
+            gpointer             user_data)
+{
+  guint failed = GPOINTER_TO_UINT (user_data);
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *label = gtk_label_new (text);
+  GtkWidget *button = gtk_button_new_from_icon_name ("edit-delete-symbolic");
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 34);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_widget_set_margin_start (box, 10);
+  gtk_widget_set_margin_end (box, 6);
+  gtk_widget_set_margin_top (box, 6);
+  gtk_widget_set_margin_bottom (box, 6);
+  if (line == failed)
+    {
+      GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
+
+      gtk_widget_add_css_class (icon, "warning");
+      gtk_widget_set_tooltip_text (icon, _("The engine refuses this order"));
+      gtk_box_append (GTK_BOX (box), icon);
+    }
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_set_tooltip_text (button, _("Remove Order"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Remove Order"), -1);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "orders-list.remove");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "u", line);
+  gtk_box_append (GTK_BOX (box), button);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  g_object_set_data_full (G_OBJECT (row), "text", g_strdup (text), g_free);
+  gtk_list_box_append (self->decl_list, row);
+}
+
+void
+admiralty_orders_list_update (AdmiraltyOrdersList *self,
+                              guint                failed)
+{
+  GtkListBoxRow *row;
+
+  /* Rows only: the placeholder stays. */
+  while ((row = gtk_list_box_get_row_at_index (self->decl_list, 0)) != NULL)
+    gtk_list_box_remove (self->decl_list, GTK_WIDGET (row));
+  self->listing = TRUE;
+  foreach_decl (self, add_row_cb, GUINT_TO_POINTER (failed));
+  self->listing = FALSE;
+}
+
+static void
+collect_row_cb (AdmiraltyOrdersList *self,
+                guint                line,
+                const char          *text,
+                gpointer             user_data)
+{
+  g_strv_builder_add (user_data, text);
+}
+
+GStrv
+admiralty_orders_list_get_rows (AdmiraltyOrdersList *self)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  g_return_val_if_fail (ADMIRALTY_IS_ORDERS_LIST (self), NULL);
+
+  /* The rows as the list shows them, in the table's view. */
+  self->listing = TRUE;
+  if (self->context != NULL && admiralty_orders_context_get_orders (self->context) != NULL)
+    foreach_decl (self, collect_row_cb, builder);
+  self->listing = FALSE;
+  return g_strv_builder_end (builder);
+}
+
+/* An ended battle: no declaration to remove. */
+static void
+read_only_changed_cb (AdmiraltyOrdersList *self)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "orders-list.remove",
+                                 !admiralty_orders_context_get_read_only (self->context));
+}
+
+void
+admiralty_orders_list_set_context (AdmiraltyOrdersList    *self,
+                                   AdmiraltyOrdersContext *context)
+{
+  g_return_if_fail (ADMIRALTY_IS_ORDERS_LIST (self));
+
+  g_return_if_fail (self->context == NULL);
+
+  self->context = g_object_ref (context);
+  g_signal_connect_object (context, "notify::read-only", G_CALLBACK (read_only_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+}
+
+/* GObject */
+
+static void
+admiralty_orders_list_dispose (GObject *object)
+{
+  AdmiraltyOrdersList *self = ADMIRALTY_ORDERS_LIST (object);
+  GtkWidget *child;
+
+  g_clear_object (&self->context);
+  gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_ORDERS_LIST);
+  /* The scrolled window at the template's root is not bound to a field. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+
+  G_OBJECT_CLASS (admiralty_orders_list_parent_class)->dispose (object);
+}
+
+static void
+admiralty_orders_list_class_init (AdmiraltyOrdersListClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = admiralty_orders_list_dispose;
+
+  gtk_widget_class_install_action (widget_class, "orders-list.remove", "u", remove_action);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "orderslist");
+  gtk_widget_class_set_template_from_resource (
+      widget_class, "/io/github/admiralty/Admiralty/admiralty-orders-list.ui");
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersList, decl_list);
+}
+
+static void
+admiralty_orders_list_init (AdmiraltyOrdersList *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}

@@ -1,0 +1,852 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-orders-other.c: the declarations with no editor of their own, entered through a
+ * form built from their kind (admiralty-orders-kinds.h), and before them what threatens the
+ * selected ship: the enemy salvoes' odds, a boarding's first round, the covers its escorts
+ * can give. Every order is written, read back and put to the engine's dry run before it
+ * enters the draft. */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "admiralty-orders-kinds.h"
+#include "admiralty-orders-other.h"
+#include "admiralty-orders-torpedoes.h"
+#include "admiralty-plain-text.h"
+#include "admiralty-units.h"
+
+struct _AdmiraltyOrdersOther
+{
+  GtkWidget               parent_instance;
+
+  AdmiraltyOrdersContext *context;
+  GPtrArray              *other_widgets; /* GtkWidget* per field of the form's kind */
+  GArray                 *kind_map;      /* guint: kinds index per kind offered now */
+  AdmPhase                kinds_phase;   /* the phase they are offered for */
+
+  /* Template children */
+  AdmiraltyOrdersTorpedoes *torpedoes;
+  GtkDropDown            *other_kind_dropdown;
+  GtkGrid                *other_grid;
+};
+
+G_DEFINE_FINAL_TYPE (AdmiraltyOrdersOther, admiralty_orders_other, GTK_TYPE_WIDGET)
+
+static AdmBattle *
+get_battle (AdmiraltyOrdersOther *self)
+{
+  return admiralty_orders_context_get_battle (self->context);
+}
+
+static gboolean
+inches (AdmiraltyOrdersOther *self)
+{
+  return admiralty_orders_context_get_inches (self->context);
+}
+
+static void
+set_message (AdmiraltyOrdersOther *self,
+             const char           *message)
+{
+  admiralty_orders_context_show_message (self->context, message);
+}
+
+static gboolean
+dry_run (AdmiraltyOrdersOther *self,
+         AdmTurnOrders        *candidate,
+         guint                 line,
+         char                **reason)
+{
+  return admiralty_orders_context_dry_run (self->context, candidate, line, reason);
+}
+
+static gboolean
+weapon_checked (AdmiraltyOrdersOther *self,
+                guint                 weapon)
+{
+  return admiralty_orders_context_weapon_checked (self->context, weapon);
+}
+
+static const AdmBattleShip *
+selected_ship (AdmiraltyOrdersOther *self)
+{
+  return admiralty_orders_context_selected_ship (self->context);
+}
+
+static AdmiraltyTableWidget *
+get_table (AdmiraltyOrdersOther *self)
+{
+  return admiralty_orders_context_get_table (self->context);
+}
+
+static int
+ship_index (AdmiraltyOrdersOther *self)
+{
+  return admiralty_orders_context_get_ship (self->context);
+}
+
+static const AdmiraltyOrdersKind *
+kind_at (guint index)
+{
+  guint n;
+
+  return &admiralty_orders_kinds (&n)[index];
+}
+
+/* The form */
+
+/* The kinds of order the form offers in the battle's phase; the section is hidden in a phase
+ * that takes none (detection, movement). */
+void
+admiralty_orders_other_refresh_kinds (AdmiraltyOrdersOther *self)
+{
+  g_autoptr(GtkStringList) kinds = gtk_string_list_new (NULL);
+  g_autoptr(GArray) map = g_array_new (FALSE, FALSE, sizeof (guint));
+  AdmBattle *battle = get_battle (self);
+  AdmPhase phase = battle != NULL ? adm_battle_get_phase (battle) : ADM_PHASE_DETECTION;
+  guint n_kinds;
+  const AdmiraltyOrdersKind *all = admiralty_orders_kinds (&n_kinds);
+
+  for (guint i = 0; i < n_kinds; i++)
+    if (battle != NULL && phase == admiralty_orders_kind_phase (all[i].element) &&
+        admiralty_orders_kind_applies (battle, ship_index (self), all[i].element))
+      {
+        gtk_string_list_append (kinds, _(all[i].label));
+        g_array_append_val (map, i);
+      }
+  gtk_widget_set_visible (GTK_WIDGET (self),
+                          !admiralty_orders_context_get_read_only (self->context) && map->len > 0);
+  /* The same kinds as shown: the master's choice stays. */
+  if (map->len == self->kind_map->len && phase == self->kinds_phase &&
+      memcmp (map->data, self->kind_map->data, map->len * sizeof (guint)) == 0)
+    return;
+  self->kinds_phase = phase;
+  g_array_set_size (self->kind_map, 0);
+  g_array_append_vals (self->kind_map, map->data, map->len);
+  gtk_drop_down_set_model (self->other_kind_dropdown, G_LIST_MODEL (kinds));
+  gtk_drop_down_set_selected (self->other_kind_dropdown, 0);
+}
+
+/* The kind of order the form is for, or NULL. */
+static const AdmiraltyOrdersKind *
+selected_kind (AdmiraltyOrdersOther *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->other_kind_dropdown);
+
+  if (selected >= self->kind_map->len)
+    return NULL;
+  return kind_at (g_array_index (self->kind_map, guint, selected));
+}
+
+/* Shows the form for @element if it is offered now. */
+gboolean
+admiralty_orders_other_select_kind (AdmiraltyOrdersOther *self,
+                                    const char           *element)
+{
+  for (guint k = 0; k < self->kind_map->len; k++)
+    if (g_strcmp0 (kind_at (g_array_index (self->kind_map, guint, k))->element, element) == 0)
+      {
+        gtk_drop_down_set_selected (self->other_kind_dropdown, k);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* A drop-down of @labels whose values (kept on it) are @values; @selected first. */
+static GtkWidget *
+value_dropdown (GPtrArray *labels,
+                GPtrArray *values,
+                guint      selected)
+{
+  GtkWidget *widget;
+
+  g_ptr_array_add (labels, NULL);
+  g_ptr_array_add (values, NULL);
+  widget = admiralty_wrapping_choices (gtk_drop_down_new_from_strings (
+    (const char * const *) labels->pdata));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (widget), selected);
+  g_object_set_data_full (G_OBJECT (widget), "values",
+                          g_strdupv ((char **) values->pdata), (GDestroyNotify) g_strfreev);
+  return widget;
+}
+
+/* The ships of the battle the table's view may name, by name (no id is shown). */
+static GtkWidget *
+ship_dropdown (AdmiraltyOrdersOther *self,
+               int                   selected_ship)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  g_autoptr(GPtrArray) values = g_ptr_array_new ();
+  AdmAudience audience = adm_audience_for_view_side (
+      get_table (self) != NULL ? admiralty_table_widget_get_view_side (get_table (self)) : -1);
+  guint selected = 0;
+
+  g_ptr_array_add (labels, (char *) _("Choose a ship"));
+  g_ptr_array_add (values, (char *) "");
+  for (guint i = 0; i < adm_battle_get_n_ships (get_battle (self)); i++)
+    {
+      const AdmBattleShip *ship = adm_battle_get_ship (get_battle (self), i);
+
+      if (ship->status == ADM_SHIP_DESTROYED ||
+          !adm_audience_ship_shows (audience, get_battle (self), i, ADM_SHIP_FACT_NAME))
+        continue;
+      if ((int) i == selected_ship)
+        selected = labels->len;
+      g_ptr_array_add (labels, (char *) ship->name);
+      g_ptr_array_add (values, (char *) ship->id);
+    }
+  return value_dropdown (labels, values, selected);
+}
+
+static GtkWidget *
+formation_dropdown (AdmiraltyOrdersOther *self)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  g_autoptr(GPtrArray) values = g_ptr_array_new ();
+  const char *current = admiralty_orders_context_selected_formation (self->context);
+  guint selected = 0;
+
+  g_ptr_array_add (labels, (char *) _("Choose a formation"));
+  g_ptr_array_add (values, (char *) "");
+  for (guint i = 0; i < adm_battle_get_n_formations (get_battle (self)); i++)
+    {
+      const AdmBattleFormation *formation = adm_battle_get_formation (get_battle (self), i);
+
+      /* A side's view names only the formations it gives orders to. */
+      if (get_table (self) != NULL &&
+          !adm_audience_sees_orders (
+            adm_audience_for_view_side (admiralty_table_widget_get_view_side (get_table (self))),
+            get_battle (self), i))
+        continue;
+      if (g_strcmp0 (formation->id, current) == 0)
+        selected = labels->len;
+      g_ptr_array_add (labels, (char *) formation->name);
+      g_ptr_array_add (values, (char *) formation->id);
+    }
+  return value_dropdown (labels, values, selected);
+}
+
+/* The selected ship's outstanding criticals by their table's names (F-DC): the value is the
+ * result's 2d6 roll, as the orders write it. */
+static GtkWidget *
+critical_dropdown (AdmiraltyOrdersOther *self)
+{
+  const AdmBattleShip *ship = selected_ship (self);
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  g_autoptr(GPtrArray) values = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) plain = g_ptr_array_new ();
+
+  /* Translators: damage control repairs whichever critical the rules pick */
+  g_ptr_array_add (labels, (char *) _("Any"));
+  g_ptr_array_add (values, g_strdup (""));
+  for (int result = 2; ship != NULL && result < ADM_CRITICAL_RESULTS; result++)
+    {
+      const char *kind = ship->klass->category == ADM_CATEGORY_STATION ? "station" : "ship";
+      const AdmTableRow *row;
+
+      if (ship->criticals[result] <= 0)
+        continue;
+      row = adm_ruleset_critical (adm_battle_get_ruleset (get_battle (self)), kind, result, NULL);
+      g_ptr_array_add (labels, row != NULL && row->name != NULL ? _(row->name) : "?");
+      g_ptr_array_add (values, g_strdup_printf ("%d", result));
+    }
+  for (guint i = 0; i < values->len; i++)
+    g_ptr_array_add (plain, g_ptr_array_index (values, i));
+  return value_dropdown (labels, plain, labels->len > 1 ? 1 : 0);
+}
+
+/* Checks of the torpedo tubes (@torpedoes) or guns of the ships of the selected ship's
+ * formation, named as the table names them ("Prince Xav's Torpedo tubes"); the selected
+ * ship's tubes, or its guns checked for fire, are checked. */
+static GtkWidget *
+weapon_checks (AdmiraltyOrdersOther *self,
+               gboolean              torpedoes)
+{
+  const AdmBattleShip *selected = selected_ship (self);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+
+  for (guint i = 0; selected != NULL && i < adm_battle_get_n_ships (get_battle (self)); i++)
+    {
+      const AdmBattleShip *ship = adm_battle_get_ship (get_battle (self), i);
+
+      if (ship->formation != selected->formation || ship->status != ADM_SHIP_ACTIVE)
+        continue;
+      for (guint w = 0; w < ship->klass->weapons->len; w++)
+        {
+          const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
+          gboolean tube = weapon->type == ADM_WEAPON_TORPEDO;
+          g_autofree char *label = NULL;
+          GtkWidget *check;
+
+          if (tube != torpedoes)
+            continue;
+          /* Translators: a ship's weapon, "Vorberg's Main battery" */
+          label = g_strdup_printf (_("%s's %s"), ship->name, weapon->name);
+          check = gtk_check_button_new_with_label (label);
+          gtk_check_button_set_active (GTK_CHECK_BUTTON (check),
+                                       ship == selected &&
+                                       (torpedoes || weapon_checked (self, w)));
+          g_object_set_data_full (G_OBJECT (check), "value",
+                                  g_strdup_printf ("%s:%s", ship->id, weapon->id), g_free);
+          gtk_box_append (GTK_BOX (box), check);
+        }
+    }
+  if (gtk_widget_get_first_child (box) == NULL)
+    gtk_box_append (GTK_BOX (box), gtk_label_new (torpedoes ? _("No torpedo tubes")
+                                                            : _("No guns")));
+  g_object_set_data (G_OBJECT (box), "checks", GINT_TO_POINTER (1));
+  return box;
+}
+
+/* The salvoes on the table, as the table labels them ("Salvo 2 · 5 torpedoes"). */
+static GtkWidget *
+salvo_dropdown (AdmiraltyOrdersOther *self)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) values = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) plain_labels = g_ptr_array_new ();
+  g_autoptr(GPtrArray) plain_values = g_ptr_array_new ();
+
+  g_ptr_array_add (labels, g_strdup (_("Choose a salvo")));
+  g_ptr_array_add (values, g_strdup (""));
+  for (guint i = 0; i < adm_battle_get_n_salvos (get_battle (self)); i++)
+    {
+      const AdmTorpedoSalvo *salvo = adm_battle_get_salvo (get_battle (self), i);
+
+      if (salvo->spent)
+        continue;
+      /* Translators: a torpedo salvo on the table, by the number its marker shows */
+      g_ptr_array_add (labels, g_strdup_printf (g_dngettext (NULL, "Salvo %d · %d torpedo",
+                                                             "Salvo %d · %d torpedoes",
+                                                             salvo->torpedoes),
+                                                salvo->id, salvo->torpedoes));
+      g_ptr_array_add (values, g_strdup_printf ("%d", salvo->id));
+    }
+  for (guint i = 0; i < labels->len; i++)
+    {
+      g_ptr_array_add (plain_labels, g_ptr_array_index (labels, i));
+      g_ptr_array_add (plain_values, g_ptr_array_index (values, i));
+    }
+  return value_dropdown (plain_labels, plain_values, plain_labels->len > 1 ? 1 : 0);
+}
+
+/* The choices of @field that apply to @ship; all of them when none does, so that the form
+ * never offers nothing. */
+static GtkWidget *
+choice_dropdown (const AdmiraltyOrdersField *field,
+                 const AdmBattleShip        *ship)
+{
+  g_auto(GStrv) choices = g_strsplit (field->choices, "|", -1);
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  g_autoptr(GPtrArray) values = g_ptr_array_new ();
+  gboolean repair = g_strcmp0 (field->key, "repair") == 0;
+  guint applying = 0;
+
+  for (guint c = 0; repair && choices[c] != NULL; c++)
+    applying += admiralty_orders_repair_applies (ship, choices[c]);
+  for (guint c = 0; choices[c] != NULL; c++)
+    {
+      if (repair && applying > 0 && !admiralty_orders_repair_applies (ship, choices[c]))
+        continue;
+      g_ptr_array_add (labels, (char *) admiralty_orders_choice_label (choices[c]));
+      g_ptr_array_add (values, choices[c]);
+    }
+  return value_dropdown (labels, values, 0);
+}
+
+static GtkWidget *
+field_entry (AdmiraltyOrdersOther       *self,
+             const AdmiraltyOrdersField *field)
+{
+  GtkWidget *widget = gtk_entry_new ();
+
+  if (field->kind == ORDERS_FIELD_OPTIONAL_NUMBER)
+    gtk_entry_set_placeholder_text (GTK_ENTRY (widget), _("optional"));
+  else if (field->kind == ORDERS_FIELD_OPTIONAL_LENGTH)
+    {
+      /* Translators: an optional length's placeholder, "optional, cm" */
+      g_autofree char *hint = g_strdup_printf (_("optional, %s"),
+                                               admiralty_length_unit (inches (self)));
+
+      gtk_entry_set_placeholder_text (GTK_ENTRY (widget), hint);
+    }
+  return widget;
+}
+
+void
+admiralty_orders_other_rebuild_form (AdmiraltyOrdersOther *self)
+{
+  const AdmiraltyOrdersKind *kind = selected_kind (self);
+  const AdmBattleShip *ship = selected_ship (self);
+  int target = get_table (self) != NULL
+                 ? admiralty_table_widget_get_target_ship (get_table (self)) : -1;
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->other_grid))) != NULL)
+    gtk_grid_remove (self->other_grid, child);
+  g_ptr_array_set_size (self->other_widgets, 0);
+  if (kind == NULL || get_battle (self) == NULL)
+    return;
+
+  for (guint f = 0; f < G_N_ELEMENTS (kind->fields) && kind->fields[f].key != NULL; f++)
+    {
+      const AdmiraltyOrdersField *field = &kind->fields[f];
+      GtkWidget *label = gtk_label_new (_(field->label));
+      GtkWidget *widget;
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_widget_set_valign (label, GTK_ALIGN_START);
+      switch (field->kind)
+        {
+        case ORDERS_FIELD_CHOICE:
+          widget = choice_dropdown (field, ship);
+          break;
+        case ORDERS_FIELD_SHIP:
+          widget = ship_dropdown (self, ship != NULL ? ship_index (self) : -1);
+          break;
+        case ORDERS_FIELD_TARGET:
+          widget = ship_dropdown (self, target);
+          break;
+        case ORDERS_FIELD_FORMATION:
+          widget = formation_dropdown (self);
+          break;
+        case ORDERS_FIELD_CRITICAL:
+          widget = critical_dropdown (self);
+          break;
+        case ORDERS_FIELD_SALVO:
+          widget = salvo_dropdown (self);
+          break;
+        case ORDERS_FIELD_TORPEDOES:
+        case ORDERS_FIELD_GUNS:
+          widget = weapon_checks (self, field->kind == ORDERS_FIELD_TORPEDOES);
+          break;
+        case ORDERS_FIELD_NONE:
+        case ORDERS_FIELD_NUMBER:
+        case ORDERS_FIELD_OPTIONAL_NUMBER:
+        case ORDERS_FIELD_OPTIONAL_LENGTH:
+        case ORDERS_FIELD_TEXT:
+        default:
+          widget = field_entry (self, field);
+          break;
+        }
+      gtk_widget_set_hexpand (widget, TRUE);
+      gtk_accessible_update_relation (GTK_ACCESSIBLE (widget),
+                                      GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
+      g_object_set_data (G_OBJECT (widget), "field", (gpointer) field);
+      gtk_grid_attach (self->other_grid, label, 0, f, 1, 1);
+      gtk_grid_attach (self->other_grid, widget, 1, f, 1, 1);
+      g_ptr_array_add (self->other_widgets, widget);
+    }
+}
+
+/* The value a field of the form gives the order, as the orders write it. */
+static char *
+field_value (GtkWidget *widget)
+{
+  char **values = g_object_get_data (G_OBJECT (widget), "values");
+
+  if (values != NULL)
+    {
+      guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (widget));
+
+      return g_strdup (selected < g_strv_length (values) ? values[selected] : "");
+    }
+  if (g_object_get_data (G_OBJECT (widget), "checks") != NULL)
+    {
+      g_autoptr(GString) text = g_string_new (NULL);
+
+      for (GtkWidget *check = gtk_widget_get_first_child (widget); check != NULL;
+           check = gtk_widget_get_next_sibling (check))
+        if (GTK_IS_CHECK_BUTTON (check) && gtk_check_button_get_active (GTK_CHECK_BUTTON (check)))
+          g_string_append_printf (text, "%s%s", text->len > 0 ? " " : "",
+                                  (const char *) g_object_get_data (G_OBJECT (check), "value"));
+      return g_string_free (g_steal_pointer (&text), FALSE);
+    }
+  return g_strdup (gtk_editable_get_text (GTK_EDITABLE (widget)));
+}
+
+/* The id of the ship named @name (case aside), or NULL. */
+static const char *
+ship_id_for_name (AdmBattle  *battle,
+                  const char *name)
+{
+  g_autofree char *wanted = g_utf8_casefold (name, -1);
+
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    {
+      const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+      g_autofree char *folded = ship->name != NULL ? g_utf8_casefold (ship->name, -1) : NULL;
+
+      if (g_strcmp0 (folded, wanted) == 0)
+        return ship->id;
+    }
+  return NULL;
+}
+
+
+static gboolean
+add_other (AdmiraltyOrdersOther *self)
+{
+  const AdmiraltyOrdersKind *kind = selected_kind (self);
+  g_autoptr(AdmTurnOrders) candidate = NULL;
+  g_autofree char *reason = NULL;
+  AdmOrderDecl *decl;
+  AdmShipOrderDecl *transfer = NULL;
+  guint line;
+
+  if (admiralty_orders_context_get_read_only (self->context))
+    return FALSE;
+
+  if (kind == NULL)
+    return FALSE;
+  decl = adm_order_decl_new (kind->element);
+  for (guint i = 0; i < self->other_widgets->len; i++)
+    {
+      GtkWidget *widget = g_ptr_array_index (self->other_widgets, i);
+      const AdmiraltyOrdersField *field = g_object_get_data (G_OBJECT (widget), "field");
+      g_autofree char *value = g_strstrip (field_value (widget));
+
+      if (*value == '\0')
+        {
+          if (field->kind == ORDERS_FIELD_OPTIONAL_NUMBER ||
+              field->kind == ORDERS_FIELD_OPTIONAL_LENGTH)
+            continue;
+          /* Translators: %s names a field of the order form */
+          g_autofree char *message = g_strdup_printf (_("Give the order's “%s”."),
+                                                      _(field->label));
+
+          set_message (self, message);
+          g_free (decl->element);
+          g_ptr_array_unref (decl->keys);
+          g_ptr_array_unref (decl->values);
+          g_free (decl);
+          return FALSE;
+        }
+      if (field->kind == ORDERS_FIELD_NUMBER || field->kind == ORDERS_FIELD_OPTIONAL_NUMBER ||
+          field->kind == ORDERS_FIELD_OPTIONAL_LENGTH)
+        {
+          char *end = NULL;
+          double number;
+
+          /* "12,5" as a Russian master types it is 12.5: orders are written with a point. */
+          g_strdelimit (value, ",", '.');
+          number = g_ascii_strtod (value, &end);
+
+          if (end == NULL || *end != '\0')
+            {
+              g_autofree char *message = g_strdup_printf (_("“%s” is not a number."), value);
+
+              set_message (self, message);
+              g_free (decl->element);
+              g_ptr_array_unref (decl->keys);
+              g_ptr_array_unref (decl->values);
+              g_free (decl);
+              return FALSE;
+            }
+          /* Orders are written in cm, whatever the table shows. */
+          if (field->kind == ORDERS_FIELD_OPTIONAL_LENGTH)
+            {
+              char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+              g_free (value);
+              value = g_strdup (g_ascii_formatd (buffer, sizeof buffer, "%.2f",
+                                                 admiralty_length_to_cm (number, inches (self))));
+            }
+        }
+      /* A ship typed by its name, as the table shows it ("Pale Jade"), is the ship. */
+      if ((field->kind == ORDERS_FIELD_SHIP || field->kind == ORDERS_FIELD_TARGET)
+          && adm_battle_lookup_ship (get_battle (self), value) == NULL)
+        {
+          const char *id = ship_id_for_name (get_battle (self), value);
+
+          if (id == NULL)
+            {
+              /* Translators: %s is what the master typed for a ship */
+              g_autofree char *message = g_strdup_printf (_("No ship of this battle is “%s”."),
+                                                          value);
+
+              set_message (self, message);
+              g_free (decl->element);
+              g_ptr_array_unref (decl->keys);
+              g_ptr_array_unref (decl->values);
+              g_free (decl);
+              return FALSE;
+            }
+          g_free (value);
+          value = g_strdup (id);
+        }
+      adm_order_decl_set (decl, field->key, value);
+    }
+
+  candidate = admiralty_orders_context_copy_orders (self->context);
+  if (candidate == NULL)
+    {
+      g_free (decl->element);
+      g_ptr_array_unref (decl->keys);
+      g_ptr_array_unref (decl->values);
+      g_free (decl);
+      return FALSE;
+    }
+  if (g_strcmp0 (kind->element, "transfer-flagship") == 0)
+    {
+      /* F-FORM-17 has a list of its own. */
+      transfer = adm_ship_order_decl_new (adm_order_decl_get (decl, "to"));
+      transfer->formation = g_strdup (adm_order_decl_get (decl, "formation"));
+      g_free (decl->element);
+      g_ptr_array_unref (decl->keys);
+      g_ptr_array_unref (decl->values);
+      g_free (decl);
+      g_ptr_array_add (candidate->transfers, transfer);
+    }
+  else
+    g_ptr_array_add (candidate->other, decl);
+  adm_turn_orders_number_lines (candidate);
+  line = transfer != NULL ? transfer->line : decl->line;
+  /* What cannot be written and read back could never be journaled: refused
+   * here, with its reason, rather than when the phase is resolved. */
+  if (!admiralty_orders_reads_back (candidate, &reason) ||
+      !dry_run (self, candidate, line, &reason))
+    {
+      set_message (self, reason);
+      return FALSE;
+    }
+  set_message (self, NULL);
+  admiralty_orders_context_commit (self->context, g_steal_pointer (&candidate));
+  return TRUE;
+}
+
+static void
+add_other_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  add_other (ADMIRALTY_ORDERS_OTHER (widget));
+}
+
+/* Public */
+
+/* Sets a field of the form as the master would pick @value: a ship or formation by its name
+ * (or id), a choice, a critical or a weapon (ship:weapon, several with spaces) by its value. */
+static gboolean
+set_field (AdmiraltyOrdersOther *self,
+           GtkWidget            *widget,
+           const char           *value)
+{
+  char **values = g_object_get_data (G_OBJECT (widget), "values");
+  const AdmiraltyOrdersField *field = g_object_get_data (G_OBJECT (widget), "field");
+
+  if (values != NULL)
+    {
+      GListModel *labels = gtk_drop_down_get_model (GTK_DROP_DOWN (widget));
+      g_autofree char *wanted = g_utf8_casefold (value, -1);
+
+      for (guint c = 0; values[c] != NULL; c++)
+        {
+          const char *label = gtk_string_list_get_string (GTK_STRING_LIST (labels), c);
+          g_autofree char *folded = g_utf8_casefold (label, -1);
+
+          if (g_strcmp0 (values[c], value) == 0 || g_strcmp0 (folded, wanted) == 0)
+            {
+              gtk_drop_down_set_selected (GTK_DROP_DOWN (widget), c);
+              return TRUE;
+            }
+        }
+      if (field->kind == ORDERS_FIELD_SHIP || field->kind == ORDERS_FIELD_TARGET)
+        {
+          /* Translators: %s is what the master typed for a ship */
+          g_autofree char *message = g_strdup_printf (_("No ship of this battle is “%s”."),
+                                                      value);
+
+          set_message (self, message);
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (g_object_get_data (G_OBJECT (widget), "checks") != NULL)
+    {
+      g_auto(GStrv) items = g_strsplit_set (value, " ", -1);
+
+      for (GtkWidget *check = gtk_widget_get_first_child (widget); check != NULL;
+           check = gtk_widget_get_next_sibling (check))
+        if (GTK_IS_CHECK_BUTTON (check))
+          gtk_check_button_set_active (
+              GTK_CHECK_BUTTON (check),
+              g_strv_contains ((const char * const *) items,
+                               g_object_get_data (G_OBJECT (check), "value")));
+      for (guint i = 0; items[i] != NULL; i++)
+        {
+          gboolean found = items[i][0] == '\0';
+
+          for (GtkWidget *check = gtk_widget_get_first_child (widget); check != NULL;
+               check = gtk_widget_get_next_sibling (check))
+            found |= GTK_IS_CHECK_BUTTON (check) &&
+                     g_strcmp0 (g_object_get_data (G_OBJECT (check), "value"), items[i]) == 0;
+          if (!found)
+            {
+              /* Translators: %s is a weapon that is not among the form's checks */
+              g_autofree char *message = g_strdup_printf (_("The formation has no weapon "
+                                                            "“%s” to check."), items[i]);
+
+              set_message (self, message);
+              return FALSE;
+            }
+        }
+      return TRUE;
+    }
+  gtk_editable_set_text (GTK_EDITABLE (widget), value);
+  return TRUE;
+}
+
+gboolean
+admiralty_orders_other_set_order (AdmiraltyOrdersOther *self,
+                                  const char           *element,
+                                  const char * const   *keys,
+                                  const char * const   *values)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_ORDERS_OTHER (self), FALSE);
+
+  if (!admiralty_orders_other_select_kind (self, element))
+    return FALSE;
+  admiralty_orders_other_rebuild_form (self);
+  for (guint k = 0; keys != NULL && keys[k] != NULL; k++)
+    for (guint w = 0; w < self->other_widgets->len; w++)
+      {
+        GtkWidget *widget = g_ptr_array_index (self->other_widgets, w);
+        const AdmiraltyOrdersField *field = g_object_get_data (G_OBJECT (widget), "field");
+
+        if (g_strcmp0 (field->key, keys[k]) != 0)
+          continue;
+        if (!set_field (self, widget, values[k]))
+          return FALSE;
+      }
+  return add_other (self);
+}
+
+gboolean
+admiralty_orders_other_offers (AdmiraltyOrdersOther *self,
+                               const char           *element)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_ORDERS_OTHER (self), FALSE);
+
+  for (guint k = 0; k < self->kind_map->len; k++)
+    if (g_strcmp0 (kind_at (g_array_index (self->kind_map, guint, k))->element, element) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* Shown while the battle's phase takes an order of some kind, and orders may be entered. */
+void
+admiralty_orders_other_update_visible (AdmiraltyOrdersOther *self)
+{
+  g_return_if_fail (ADMIRALTY_IS_ORDERS_OTHER (self));
+
+  gtk_widget_set_visible (GTK_WIDGET (self),
+                          !admiralty_orders_context_get_read_only (self->context) &&
+                          self->kind_map->len > 0);
+}
+
+void
+admiralty_orders_other_update_threats (AdmiraltyOrdersOther *self)
+{
+  g_return_if_fail (ADMIRALTY_IS_ORDERS_OTHER (self));
+
+  admiralty_orders_torpedoes_update (self->torpedoes);
+}
+
+const char *
+admiralty_orders_other_get_threats_text (AdmiraltyOrdersOther *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_ORDERS_OTHER (self), NULL);
+
+  return admiralty_orders_torpedoes_get_text (self->torpedoes);
+}
+
+GtkWidget *
+admiralty_orders_other_get_cover_box (AdmiraltyOrdersOther *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_ORDERS_OTHER (self), NULL);
+
+  return admiralty_orders_torpedoes_get_cover_box (self->torpedoes);
+}
+
+/* An ended battle: no order to add, by the section or its action. */
+static void
+read_only_changed_cb (AdmiraltyOrdersOther *self)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "orders-other.add",
+                                 !admiralty_orders_context_get_read_only (self->context));
+}
+
+void
+admiralty_orders_other_set_context (AdmiraltyOrdersOther   *self,
+                                    AdmiraltyOrdersContext *context)
+{
+  g_return_if_fail (ADMIRALTY_IS_ORDERS_OTHER (self));
+  g_return_if_fail (self->context == NULL);
+
+  self->context = g_object_ref (context);
+  g_signal_connect_object (context, "notify::read-only", G_CALLBACK (read_only_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  admiralty_orders_torpedoes_set_context (self->torpedoes, context);
+  admiralty_orders_other_refresh_kinds (self);
+}
+
+/* GObject */
+
+static void
+admiralty_orders_other_dispose (GObject *object)
+{
+  AdmiraltyOrdersOther *self = ADMIRALTY_ORDERS_OTHER (object);
+  GtkWidget *child;
+
+  g_clear_object (&self->context);
+  gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_ORDERS_OTHER);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+
+  G_OBJECT_CLASS (admiralty_orders_other_parent_class)->dispose (object);
+}
+
+static void
+admiralty_orders_other_finalize (GObject *object)
+{
+  AdmiraltyOrdersOther *self = ADMIRALTY_ORDERS_OTHER (object);
+
+  g_clear_pointer (&self->other_widgets, g_ptr_array_unref);
+  g_clear_pointer (&self->kind_map, g_array_unref);
+  G_OBJECT_CLASS (admiralty_orders_other_parent_class)->finalize (object);
+}
+
+static void
+admiralty_orders_other_class_init (AdmiraltyOrdersOtherClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = admiralty_orders_other_dispose;
+  object_class->finalize = admiralty_orders_other_finalize;
+
+  gtk_widget_class_install_action (widget_class, "orders-other.add", NULL, add_other_action);
+
+  g_type_ensure (ADMIRALTY_TYPE_ORDERS_TORPEDOES);
+  gtk_widget_class_set_css_name (widget_class, "ordersother");
+  gtk_widget_class_set_template_from_resource (
+      widget_class, "/io/github/admiralty/Admiralty/admiralty-orders-other.ui");
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersOther, torpedoes);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersOther, other_kind_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersOther, other_grid);
+}
+
+static void
+admiralty_orders_other_init (AdmiraltyOrdersOther *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  /* Long order names wrap in the open list rather than losing their ends. */
+  admiralty_wrapping_choices (self->other_kind_dropdown);
+
+  self->other_widgets = g_ptr_array_new ();
+  self->kind_map = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_signal_connect_swapped (self->other_kind_dropdown, "notify::selected",
+                            G_CALLBACK (admiralty_orders_other_rebuild_form), self);
+}
