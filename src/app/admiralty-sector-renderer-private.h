@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* admiralty-sector-renderer-private.h: what the sector map's renderers share — the cards'
- * renderer (admiralty-sector-renderer.c) and the projector's wall layout
- * (admiralty-sector-wall.c): colours, text measured and fitted, labels placed clear of each
- * other, where formations are and their markers in transit. For those two files only. */
+/* admiralty-sector-renderer-private.h: what the sector map's drawing shares — the cards'
+ * renderer (admiralty-sector-renderer.c), its legend (admiralty-sector-legend.c) and the
+ * projector's wall layout (admiralty-sector-wall.c): one frame's state, colours, text
+ * measured and fitted, labels placed clear of each other, where formations are and the
+ * symbols drawn for them. For those files only. */
 #pragma once
 
 #include "admiralty-sector-renderer.h"
@@ -13,10 +14,23 @@ G_BEGIN_DECLS
 #define MARKER_SIZE        12    /* px, of a formation's marker: whole pixels, crisp */
 #define MARKER_EDGE_PALING 0.55  /* share of white in a marker's edge */
 #define HOVER_RGB          0xb4c3d3
+#define BORDER_RGB         0x6b7d90
+#define TEXT_RGB           0xe8edf2
+#define ENGAGEMENT_RADIUS  9.0   /* px, of an engagement's mark */
 
 typedef struct {
   double r, g, b;
 } Rgb;
+
+/* What one call of admiralty_sector_render works with, on the caller's stack. */
+typedef struct {
+  cairo_t                      *cr;
+  const AdmiraltySectorView    *view;
+  AdmScenario                  *scenario;
+  const AdmiraltySectorOptions *options;
+  AdmSector                    *selected;
+  AdmSector                    *hovered;
+} Frame;
 
 /* "#rrggbb", or a neutral grey when @text is not one. */
 Rgb
@@ -109,5 +123,42 @@ _admiralty_sector_draw_transit_marker (cairo_t            *cr,
                                        double              y,
                                        double              angle,
                                        gboolean            ghost);
+
+/* The marks of the hidden enemies @options' side knows only as last seen (F-STRAT-3):
+ * AdmSighting*, none for the master nor the public. */
+GPtrArray *
+_admiralty_sector_last_seen (const AdmiraltySectorOptions *options);
+
+/* A card's outline, its corners rounded, @inset px inside @rect. */
+void
+_admiralty_sector_rounded_rect_path (cairo_t                 *cr,
+                                     const cairo_rectangle_t *rect,
+                                     double                   inset);
+
+/* An object's glyph (F-STRAT-9) centred on (@x, @y). */
+void
+_admiralty_sector_draw_object (cairo_t               *cr,
+                               const AdmSectorObject *object,
+                               double                 x,
+                               double                 y);
+
+/* A formation's marker in its faction's colour, its top left at (@x, @y). */
+void
+_admiralty_sector_draw_marker (cairo_t            *cr,
+                               const AdmFormation *formation,
+                               double              x,
+                               double              y);
+
+/* Where a side last saw a hidden enemy: a dashed outline, its top left at (@x, @y). */
+void
+_admiralty_sector_draw_ghost_marker (cairo_t            *cr,
+                                     const AdmFormation *formation,
+                                     double              x,
+                                     double              y);
+
+/* The legend (admiralty-sector-legend.c) in the bottom-left corner of @frame's view, at
+ * its pixel size. */
+void
+_admiralty_sector_draw_legend (Frame *frame);
 
 G_END_DECLS
