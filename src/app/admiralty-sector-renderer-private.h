@@ -10,6 +10,20 @@
 
 G_BEGIN_DECLS
 
+/* A sector's card at zoom 1 (admiralty-sector-view.h) and its rows, in px from the sector's
+ * position downwards: the name block above it, the objects and one line per formation below
+ * it, and a plain band across between them. */
+#define NODE_W           ((double) ADMIRALTY_SECTOR_NODE_WIDTH)
+#define NODE_H           ((double) ADMIRALTY_SECTOR_NODE_HEIGHT)
+#define NODE_ABOVE       ((double) ADMIRALTY_SECTOR_NODE_ABOVE)
+#define NODE_RADIUS      ADMIRALTY_SECTOR_NODE_RADIUS
+#define NODE_INSET        8.0  /* px between the card's sides and its contents */
+#define FORMATION_ROW_Y  25.0  /* the middle of the first formation's line */
+#define FORMATION_LINES  5     /* lines a card has for formations */
+#define LINE_STRIDE      13.0
+#define LABEL_FONT_SIZE  10.0  /* px, of a formation's name on its line */
+#define LABEL_GAP         5.0  /* px between a marker and its name */
+
 #define LINK_WIDTH         3.0   /* px */
 #define MARKER_SIZE        12    /* px, of a formation's marker: whole pixels, crisp */
 #define MARKER_EDGE_PALING 0.55  /* share of white in a marker's edge */
@@ -155,6 +169,47 @@ _admiralty_sector_draw_ghost_marker (cairo_t            *cr,
                                      const AdmFormation *formation,
                                      double              x,
                                      double              y);
+
+/* Where @formation's marker is on the link it is crossing, and the link's direction at it
+ * (@angle): the formations crossing the same link, either way, stand side by side in
+ * order. FALSE when it is not crossing one. */
+gboolean
+_admiralty_sector_transit_position (const AdmiraltySectorView    *view,
+                                    AdmScenario                  *scenario,
+                                    const AdmiraltySectorOptions *options,
+                                    const AdmFormation           *formation,
+                                    double                       *x,
+                                    double                       *y,
+                                    double                       *angle);
+
+/* The text (admiralty-sector-labels.c) */
+
+/* How many ships of @formation @options' audience is told, as text, or NULL when none. */
+char *
+_admiralty_sector_ship_count_text (AdmScenario                  *scenario,
+                                   const AdmiraltySectorOptions *options,
+                                   const AdmFormation           *formation);
+
+/* @sector's name centred in the name block of its card @rect, in one line or two. */
+void
+_admiralty_sector_draw_name (Frame                   *frame,
+                             const AdmSector         *sector,
+                             const cairo_rectangle_t *rect);
+
+/* @formation's line on the card @rect after its marker at @marker_x, its middle at @middle,
+ * taking @lines lines; in italics for a last-seen mark (@ghost). */
+void
+_admiralty_sector_draw_formation_label (Frame                   *frame,
+                                        const cairo_rectangle_t *rect,
+                                        const AdmFormation      *formation,
+                                        gboolean                 ghost,
+                                        guint                    lines,
+                                        double                   marker_x,
+                                        double                   middle);
+
+/* The labels of the formations crossing links, beside their arrowheads. */
+void
+_admiralty_sector_draw_transit_labels (Frame *frame);
 
 /* The legend (admiralty-sector-legend.c) in the bottom-left corner of @frame's view, at
  * its pixel size. */
