@@ -11,6 +11,7 @@
 #include <string.h>
 #include <glib/gstdio.h>
 
+#include "admiralty-sector-legend.h"
 #include "admiralty-sector-renderer.h"
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (cairo_surface_t, cairo_surface_destroy)

@@ -1,22 +1,77 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* admiralty-sector-renderer-private.h: what the sector map's renderers share — the cards'
- * renderer (admiralty-sector-renderer.c) and the projector's wall layout
- * (admiralty-sector-wall.c): colours, text measured and fitted, labels placed clear of each
- * other, where formations are and their markers in transit. For those two files only. */
+/* admiralty-sector-renderer-private.h: what the sector map's drawing shares — the drawing
+ * passes (admiralty-sector-renderer.c), where formations are (admiralty-sector-layout.c), the
+ * text (admiralty-sector-labels.c), the legend (admiralty-sector-legend.c) and the
+ * projector's wall layout (admiralty-sector-wall.c): one frame's state, the card's geometry,
+ * colours, text measured and fitted, labels placed clear of each other, where formations are
+ * and the symbols drawn for them. For those files only. */
 #pragma once
+
+#include <math.h>
 
 #include "admiralty-sector-renderer.h"
 
 G_BEGIN_DECLS
 
+/* A sector's card at zoom 1 (admiralty-sector-view.h) and its rows, in px from the sector's
+ * position downwards: the name block above it, the objects and one line per formation below
+ * it, and a plain band across between them. */
+#define NODE_W           ((double) ADMIRALTY_SECTOR_NODE_WIDTH)
+#define NODE_H           ((double) ADMIRALTY_SECTOR_NODE_HEIGHT)
+#define NODE_ABOVE       ((double) ADMIRALTY_SECTOR_NODE_ABOVE)
+#define NODE_RADIUS      ADMIRALTY_SECTOR_NODE_RADIUS
+#define NODE_INSET        8.0  /* px between the card's sides and its contents */
+#define FORMATION_ROW_Y  25.0  /* the middle of the first formation's line */
+#define FORMATION_LINES  5     /* lines a card has for formations */
+#define LINE_STRIDE      13.0
+#define LABEL_FONT_SIZE  10.0  /* px, of a formation's name on its line */
+#define LABEL_GAP         5.0  /* px between a marker and its name */
+
 #define LINK_WIDTH         3.0   /* px */
 #define MARKER_SIZE        12    /* px, of a formation's marker: whole pixels, crisp */
 #define MARKER_EDGE_PALING 0.55  /* share of white in a marker's edge */
 #define HOVER_RGB          0xb4c3d3
+#define BORDER_RGB         0x6b7d90
+#define TEXT_RGB           0xe8edf2
+#define ENGAGEMENT_RADIUS  9.0   /* px, of an engagement's mark */
 
 typedef struct {
   double r, g, b;
 } Rgb;
+
+/* How many lines of a card's @count formations are shown: all when they fit, else one fewer
+ * than fit, leaving the last line to the "+N" badge. */
+static inline guint
+markers_shown (guint count)
+{
+  return count <= FORMATION_LINES ? count : FORMATION_LINES - 1;
+}
+
+/* The top-left pixel of the marker on formation line @index of @rect's card, which holds
+ * @count formations in all (_admiralty_sector_card_rows () gives each its line): its marker
+ * at the start and its name after it. */
+static inline void
+marker_origin (const cairo_rectangle_t *rect,
+               guint                    index,
+               guint                    count,
+               double                  *x,
+               double                  *y)
+{
+  *x = floor (rect->x + NODE_INSET);
+  *y = floor (rect->y + NODE_ABOVE + FORMATION_ROW_Y + index * LINE_STRIDE - MARKER_SIZE / 2.0);
+}
+
+/* What one call of admiralty_sector_render works with, on the caller's stack. */
+typedef struct {
+  cairo_t                      *cr;
+  const AdmiraltySectorView    *view;
+  AdmScenario                  *scenario;
+  const AdmiraltySectorOptions *options;
+  AdmSector                    *selected;
+  AdmSector                    *hovered;
+} Frame;
+
+/* Colours and symbols (admiralty-sector-renderer.c) */
 
 /* "#rrggbb", or a neutral grey when @text is not one. */
 Rgb
@@ -26,6 +81,106 @@ _admiralty_sector_rgb_from_hex (const char *text);
 void
 _admiralty_sector_set_rgb (cairo_t *cr,
                            guint32  value);
+
+/* A card's outline, its corners rounded, @inset px inside @rect. */
+void
+_admiralty_sector_rounded_rect_path (cairo_t                 *cr,
+                                     const cairo_rectangle_t *rect,
+                                     double                   inset);
+
+/* An object's glyph (F-STRAT-9) centred on (@x, @y). */
+void
+_admiralty_sector_draw_object (cairo_t               *cr,
+                               const AdmSectorObject *object,
+                               double                 x,
+                               double                 y);
+
+/* A formation's marker in its faction's colour, its top left at (@x, @y). */
+void
+_admiralty_sector_draw_marker (cairo_t            *cr,
+                               const AdmFormation *formation,
+                               double              x,
+                               double              y);
+
+/* Where a side last saw a hidden enemy: a dashed outline, its top left at (@x, @y). */
+void
+_admiralty_sector_draw_ghost_marker (cairo_t            *cr,
+                                     const AdmFormation *formation,
+                                     double              x,
+                                     double              y);
+
+/* A formation crossing a link: an arrowhead in its faction's colour at (@x, @y) pointing
+ * at @angle. */
+void
+_admiralty_sector_draw_transit_marker (cairo_t            *cr,
+                                       const AdmFormation *formation,
+                                       double              x,
+                                       double              y,
+                                       double              angle,
+                                       gboolean            ghost);
+
+/* Where formations are (admiralty-sector-layout.c) */
+
+/* @options, or @defaults set to the defaults when it is NULL. */
+const AdmiraltySectorOptions *
+_admiralty_sector_options_or_defaults (const AdmiraltySectorOptions *options,
+                                       AdmiraltySectorOptions       *defaults);
+
+/* The formations of the strategy, or of the scenario at the start. */
+GPtrArray *
+_admiralty_sector_formations_in_being (AdmScenario                  *scenario,
+                                       const AdmiraltySectorOptions *options);
+
+/* The marks of the hidden enemies @options' side knows only as last seen (F-STRAT-3):
+ * AdmSighting*, none for the master nor the public. */
+GPtrArray *
+_admiralty_sector_last_seen (const AdmiraltySectorOptions *options);
+
+/* Where @formation is: its sector, and when it is crossing a link the sector it goes to
+ * (@towards) and the share of the link behind it (@progress). */
+const AdmSector *
+_admiralty_sector_formation_place (AdmScenario                   *scenario,
+                                   const AdmiraltySectorOptions  *options,
+                                   const AdmFormation            *formation,
+                                   const AdmSector              **towards,
+                                   double                        *progress);
+
+/* Gives each of the formations the card draws (@here, then the marks of @ghosts, as many as
+ * markers_shown () allows) its first line in @rows, and @rows[shown] the line after the
+ * last, where a "+N" badge goes. */
+void
+_admiralty_sector_card_rows (AdmScenario                  *scenario,
+                             const AdmiraltySectorOptions *options,
+                             GPtrArray                    *here,
+                             GPtrArray                    *ghosts,
+                             guint                         rows[FORMATION_LINES + 1]);
+
+/* The centre of a formation's marker on the link @from → @towards, @progress along it,
+ * @index of @count formations side by side across it, and the link's direction (@angle). */
+void
+_admiralty_sector_transit_point (const AdmiraltySectorView *view,
+                                 const AdmSector           *from,
+                                 const AdmSector           *towards,
+                                 double                     progress,
+                                 guint                      index,
+                                 guint                      count,
+                                 double                    *x,
+                                 double                    *y,
+                                 double                    *angle);
+
+/* Where @formation's marker is on the link it is crossing, and the link's direction at it
+ * (@angle): the formations crossing the same link, either way, stand side by side in
+ * order. FALSE when it is not crossing one. */
+gboolean
+_admiralty_sector_transit_position (const AdmiraltySectorView    *view,
+                                    AdmScenario                  *scenario,
+                                    const AdmiraltySectorOptions *options,
+                                    const AdmFormation           *formation,
+                                    double                       *x,
+                                    double                       *y,
+                                    double                       *angle);
+
+/* The text (admiralty-sector-labels.c) */
 
 double
 _admiralty_sector_text_width (cairo_t    *cr,
@@ -81,33 +236,37 @@ _admiralty_sector_place_label (double             x,
                                double             height,
                                cairo_rectangle_t *box);
 
-/* @options, or @defaults set to the defaults when it is NULL. */
-const AdmiraltySectorOptions *
-_admiralty_sector_options_or_defaults (const AdmiraltySectorOptions *options,
-                                       AdmiraltySectorOptions       *defaults);
+/* How many ships of @formation @options' audience is told, as text, or NULL when none. */
+char *
+_admiralty_sector_ship_count_text (AdmScenario                  *scenario,
+                                   const AdmiraltySectorOptions *options,
+                                   const AdmFormation           *formation);
 
-/* The formations of the strategy, or of the scenario at the start. */
-GPtrArray *
-_admiralty_sector_formations_in_being (AdmScenario                  *scenario,
-                                       const AdmiraltySectorOptions *options);
-
-/* Where @formation is: its sector, and when it is crossing a link the sector it goes to
- * (@towards) and the share of the link behind it (@progress). */
-const AdmSector *
-_admiralty_sector_formation_place (AdmScenario                   *scenario,
-                                   const AdmiraltySectorOptions  *options,
-                                   const AdmFormation            *formation,
-                                   const AdmSector              **towards,
-                                   double                        *progress);
-
-/* A formation crossing a link: an arrowhead in its faction's colour at (@x, @y) pointing
- * at @angle. */
+/* @sector's name centred in the name block of its card @rect, in one line or two. */
 void
-_admiralty_sector_draw_transit_marker (cairo_t            *cr,
-                                       const AdmFormation *formation,
-                                       double              x,
-                                       double              y,
-                                       double              angle,
-                                       gboolean            ghost);
+_admiralty_sector_draw_name (Frame                   *frame,
+                             const AdmSector         *sector,
+                             const cairo_rectangle_t *rect);
+
+/* @formation's line on the card @rect after its marker at @marker_x, its middle at @middle,
+ * taking @lines lines; in italics for a last-seen mark (@ghost). */
+void
+_admiralty_sector_draw_formation_label (Frame                   *frame,
+                                        const cairo_rectangle_t *rect,
+                                        const AdmFormation      *formation,
+                                        gboolean                 ghost,
+                                        guint                    lines,
+                                        double                   marker_x,
+                                        double                   middle);
+
+/* The labels of the formations crossing links, beside their arrowheads. */
+void
+_admiralty_sector_draw_transit_labels (Frame *frame);
+
+/* The legend (admiralty-sector-legend.c) */
+
+/* The legend in the bottom-left corner of @frame's view, at its pixel size. */
+void
+_admiralty_sector_draw_legend (Frame *frame);
 
 G_END_DECLS

@@ -1,57 +1,28 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* admiralty-sector-renderer.c: the strategic sector map drawn with Cairo. Positions are
- * converted to pixels one by one; cards, glyphs and text are laid out at zoom 1 and the whole
- * drawing scaled by the view's zoom, so that zooming in makes everything larger, text with
- * it. The map is a diagram of adjacency (F-STRAT-8), not a chart to scale. The projector's
- * wall layout is admiralty-sector-wall.c, sharing this file's text and label helpers
+/* admiralty-sector-renderer.c: the strategic sector map drawn with Cairo: its drawing passes —
+ * links, cards with their objects and formations, formations in transit, engagements — and
+ * the symbols they draw. Positions are converted to pixels one by one; cards, glyphs and text
+ * are laid out at zoom 1 and the whole drawing scaled by the view's zoom, so that zooming in
+ * makes everything larger, text with it. The map is a diagram of adjacency (F-STRAT-8), not a
+ * chart to scale. Where formations are is admiralty-sector-layout.c, the text
+ * admiralty-sector-labels.c and the legend admiralty-sector-legend.c; the projector's wall
+ * layout (admiralty-sector-wall.c) shares their helpers
  * (admiralty-sector-renderer-private.h). */
 
 #include "config.h"
 
 #include <math.h>
 #include <string.h>
-#include <glib/gi18n.h>
 
 #include "admiralty-sector-renderer.h"
 #include "admiralty-sector-renderer-private.h"
 
-#define NODE_W           ((double) ADMIRALTY_SECTOR_NODE_WIDTH)
-#define NODE_H           ((double) ADMIRALTY_SECTOR_NODE_HEIGHT)
-#define NODE_ABOVE       ((double) ADMIRALTY_SECTOR_NODE_ABOVE)
-#define NODE_RADIUS      ADMIRALTY_SECTOR_NODE_RADIUS
-#define NODE_INSET        8.0  /* px between the card's sides and its contents */
-#define NAME_INSET        6.0  /* px between the card's sides and its name */
-#define NAME_FONT_SIZE   11.5  /* px */
-#define NAME_MIN_FONT_SIZE 10.0  /* px: a long name shrinks this far before it is cut */
 #define BADGE_FONT_SIZE  10.0  /* px */
-
-/* The card's rows, in px from the sector's position downwards: the name block above it, the
- * objects and one line per formation below it, and a plain band across between them. */
-#define NAME_TOP        (-NODE_ABOVE + 5.0)
-#define NAME_BOTTOM     (-3.0)
-#define OBJECT_ROW_Y     11.0
-#define FORMATION_ROW_Y  25.0  /* the middle of the first formation's line */
-#define FORMATION_LINES  5     /* lines a card has for formations */
-#define LINE_STRIDE      13.0
-#define LABEL_FONT_SIZE  10.0  /* px, of a formation's name on its line */
-#define LABEL_GAP         5.0  /* px between a marker and its name */
+#define OBJECT_ROW_Y     11.0  /* px below the sector's position: the objects' row */
 
 #define GLYPH_SIZE       12.0  /* px, of an object's glyph */
 #define GLYPH_STRIDE     17.0
-#define MARKER_STRIDE    15    /* px between formations side by side on a link */
 
-/* What one call of admiralty_sector_render works with, on the caller's stack. */
-typedef struct {
-  cairo_t                      *cr;
-  const AdmiraltySectorView    *view;
-  AdmScenario                  *scenario;
-  const AdmiraltySectorOptions *options;
-  AdmSector                    *selected;
-  AdmSector                    *hovered;
-} Frame;
-
-#define BORDER_RGB       0x6b7d90
-#define TEXT_RGB         0xe8edf2
 #define BADGE_RGB        0x46576a
 #define PLANET_RGB       0x6fa8dc
 #define STATION_RGB      0xcfd8dc
@@ -111,14 +82,6 @@ admiralty_sector_options_init (AdmiraltySectorOptions *options)
   options->legend = FALSE;
 }
 
-/* How many lines of a card's @count formations are shown: all when they fit, else one fewer
- * than fit, leaving the last line to the "+N" badge. */
-static guint
-markers_shown (guint count)
-{
-  return count <= FORMATION_LINES ? count : FORMATION_LINES - 1;
-}
-
 /* The left edge of the first of @n items @stride apart, @size wide, centred on the card. */
 static double
 row_start (const cairo_rectangle_t *rect,
@@ -127,471 +90,6 @@ row_start (const cairo_rectangle_t *rect,
            double                   size)
 {
   return rect->x + rect->width / 2 - (n * stride - (stride - size)) / 2;
-}
-
-/* The top-left pixel of the marker on formation line @index of @rect's card, which holds
- * @count formations in all (card_rows () gives each its line): its marker at the start and
- * its name after it. */
-static void
-marker_origin (const cairo_rectangle_t *rect,
-               guint                    index,
-               guint                    count,
-               double                  *x,
-               double                  *y)
-{
-  *x = floor (rect->x + NODE_INSET);
-  *y = floor (rect->y + NODE_ABOVE + FORMATION_ROW_Y + index * LINE_STRIDE - MARKER_SIZE / 2.0);
-}
-
-/* Formations: which are drawn and where */
-
-const AdmiraltySectorOptions *
-_admiralty_sector_options_or_defaults (const AdmiraltySectorOptions *options,
-                                       AdmiraltySectorOptions       *defaults)
-{
-  if (options != NULL)
-    return options;
-  admiralty_sector_options_init (defaults);
-  return defaults;
-}
-
-GPtrArray *
-_admiralty_sector_formations_in_being (AdmScenario                  *scenario,
-                                       const AdmiraltySectorOptions *options)
-{
-  return options->strategy != NULL ? adm_strategy_get_formations (options->strategy)
-                                   : adm_scenario_get_formations (scenario);
-}
-
-gboolean
-admiralty_sector_formation_shown (AdmScenario                  *scenario,
-                                  const AdmiraltySectorOptions *options,
-                                  const AdmFormation           *formation)
-{
-  AdmiraltySectorOptions defaults;
-  const AdmFaction *viewer;
-
-  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), FALSE);
-  g_return_val_if_fail (formation != NULL, FALSE);
-
-  options = _admiralty_sector_options_or_defaults (options, &defaults);
-  if (options->audience == ADMIRALTY_SECTOR_AUDIENCE_MASTER)
-    return TRUE;
-  viewer = options->audience == ADMIRALTY_SECTOR_AUDIENCE_SIDE ? options->viewer : NULL;
-  if (options->strategy != NULL)
-    return adm_strategy_formation_visible (options->strategy, formation, viewer);
-  /* Start positions: nothing has been revealed yet. */
-  return !formation->hidden ||
-         (viewer != NULL && adm_scenario_factions_allied (scenario, viewer, formation->faction));
-}
-
-static GPtrArray *
-last_seen (const AdmiraltySectorOptions *options)
-{
-  return adm_audience_last_seen (options->strategy,
-                                 options->audience == ADMIRALTY_SECTOR_AUDIENCE_SIDE
-                                   ? ADM_AUDIENCE_SIDE : ADM_AUDIENCE_MASTER,
-                                 options->viewer);
-}
-
-GPtrArray *
-admiralty_sector_last_seen_in (AdmScenario                  *scenario,
-                               const AdmiraltySectorOptions *options,
-                               const AdmSector              *sector)
-{
-  AdmiraltySectorOptions defaults;
-  g_autoptr(GPtrArray) all = NULL;
-  GPtrArray *result = g_ptr_array_new_with_free_func (g_free);
-
-  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), result);
-
-  options = _admiralty_sector_options_or_defaults (options, &defaults);
-  all = last_seen (options);
-  for (guint i = 0; i < all->len; i++)
-    {
-      AdmSighting *sighting = g_ptr_array_index (all, i);
-
-      if (sighting->sector == sector && sighting->towards == NULL)
-        g_ptr_array_add (result, g_memdup2 (sighting, sizeof *sighting));
-    }
-  return result;
-}
-
-/* How many markers @sector's card has in its row: the formations shown, then the marks of
- * those last seen there. */
-static guint
-row_count (AdmScenario                  *scenario,
-           const AdmiraltySectorOptions *options,
-           const AdmSector              *sector,
-           guint                         shown)
-{
-  g_autoptr(GPtrArray) ghosts = admiralty_sector_last_seen_in (scenario, options, sector);
-
-  return shown + ghosts->len;
-}
-
-static char *ship_count_text (AdmScenario                  *scenario,
-                              const AdmiraltySectorOptions *options,
-                              const AdmFormation           *formation);
-
-/* Gives each of the formations a card draws (@here, then the marks of @ghosts, as many as
- * markers_shown () allows) its first line in @rows, and @rows[shown] the line after the
- * last, where a "+N" badge goes. A name too long for its line gets a second one while the
- * card has lines to spare, first come first served; the rest are cut with "…". Measured
- * in the label's font on a scratch surface, so that the drawing, the hit tests and the
- * markers' positions agree. */
-static void
-card_rows (AdmScenario                  *scenario,
-           const AdmiraltySectorOptions *options,
-           GPtrArray                    *here,
-           GPtrArray                    *ghosts,
-           guint                         rows[FORMATION_LINES + 1])
-{
-  guint count = here->len + ghosts->len;
-  guint shown = markers_shown (count);
-  guint spare = FORMATION_LINES - shown - (shown < count ? 1 : 0);
-  cairo_surface_t *surface = NULL;
-  cairo_t *cr = NULL;
-  guint row = 0;
-
-  for (guint i = 0; i < shown; i++)
-    {
-      gboolean ghost = i >= here->len;
-      const AdmFormation *formation =
-        ghost ? ((AdmSighting *) g_ptr_array_index (ghosts, i - here->len))->formation
-              : g_ptr_array_index (here, i);
-
-      rows[i] = row++;
-      if (spare == 0)
-        continue;
-      if (cr == NULL)
-        {
-          surface = cairo_image_surface_create (CAIRO_FORMAT_A8, 1, 1);
-          cr = cairo_create (surface);
-          cairo_set_font_size (cr, LABEL_FONT_SIZE);
-        }
-      cairo_select_font_face (cr, "Sans", ghost ? CAIRO_FONT_SLANT_ITALIC
-                                                : CAIRO_FONT_SLANT_NORMAL,
-                              CAIRO_FONT_WEIGHT_NORMAL);
-      {
-        g_autofree char *ships = ghost ? NULL : ship_count_text (scenario, options, formation);
-        double width = NODE_W - 2 * NODE_INSET - MARKER_SIZE - LABEL_GAP;
-
-        if (ships != NULL)
-          width -= _admiralty_sector_text_width (cr, ships) + LABEL_GAP;
-        if (_admiralty_sector_text_width (cr, formation->name) > width)
-          {
-            row++;
-            spare--;
-          }
-      }
-    }
-  rows[shown] = row;
-  g_clear_pointer (&cr, cairo_destroy);
-  g_clear_pointer (&surface, cairo_surface_destroy);
-}
-
-/* Where @formation is: its sector, and when it is crossing a link the sector it goes to and
- * the share of the link behind it. */
-const AdmSector *
-_admiralty_sector_formation_place (AdmScenario                  *scenario,
-                                   const AdmiraltySectorOptions *options,
-                                   const AdmFormation           *formation,
-                                   const AdmSector             **towards,
-                                   double                       *progress)
-{
-  const AdmFormationPosition *position = NULL;
-
-  *towards = NULL;
-  *progress = 0.0;
-  if (options->strategy != NULL)
-    position = adm_strategy_get_position (options->strategy, formation->id);
-  if (position == NULL)
-    return formation->sector;
-  if (position->towards != NULL)
-    {
-      *towards = position->towards;
-      *progress = position->leg > 0 ? CLAMP (position->spent / position->leg, 0.0, 1.0) : 0.0;
-    }
-  return position->sector;
-}
-
-GPtrArray *
-admiralty_sector_formations_in (AdmScenario                  *scenario,
-                                const AdmiraltySectorOptions *options,
-                                const AdmSector              *sector)
-{
-  AdmiraltySectorOptions defaults;
-  GPtrArray *formations, *result = g_ptr_array_new ();
-
-  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), result);
-
-  options = _admiralty_sector_options_or_defaults (options, &defaults);
-  formations = _admiralty_sector_formations_in_being (scenario, options);
-  for (guint i = 0; i < formations->len; i++)
-    {
-      const AdmFormation *formation = g_ptr_array_index (formations, i);
-      const AdmSector *towards;
-      double progress;
-
-      if (_admiralty_sector_formation_place (scenario, options, formation, &towards,
-                                             &progress) == sector &&
-          towards == NULL && admiralty_sector_formation_shown (scenario, options, formation))
-        g_ptr_array_add (result, (gpointer) formation);
-    }
-  return result;
-}
-
-/* The share of the line between two cards' centres that lies inside a card, from either end. */
-static double
-card_share (double dx,
-            double dy)
-{
-  double share = G_MAXDOUBLE;
-
-  if (fabs (dx) > 1e-9)
-    share = MIN (share, NODE_W / 2 / fabs (dx));
-  /* The card reaches further down than up: its mean half-height will do. */
-  if (fabs (dy) > 1e-9)
-    share = MIN (share, NODE_H / 2 / fabs (dy));
-  return share;
-}
-
-/* The centre of a formation's marker on the link @from → @towards, @progress along the part of
- * the link between the two cards; @index of @count formations on that link, side by side
- * across it. */
-static void
-transit_point (const AdmiraltySectorView *view,
-               const AdmSector           *from,
-               const AdmSector           *towards,
-               double                     progress,
-               guint                      index,
-               guint                      count,
-               double                    *x,
-               double                    *y,
-               double                    *angle)
-{
-  double ax, ay, bx, by, dx, dy, length, share, t, offset;
-
-  admiralty_sector_view_to_pixels (view, from->x, from->y, &ax, &ay);
-  admiralty_sector_view_to_pixels (view, towards->x, towards->y, &bx, &by);
-  dx = bx - ax;
-  dy = by - ay;
-  length = hypot (dx, dy);
-  share = card_share (dx, dy) + (MARKER_SIZE / 2.0 + 4) / MAX (length, 1.0);
-  t = share < 0.5 ? share + (1 - 2 * share) * progress : 0.5;
-  offset = (index - (count - 1) / 2.0) * MARKER_STRIDE;
-  *angle = atan2 (dy, dx);
-  *x = ax + dx * t - sin (*angle) * offset;
-  *y = ay + dy * t + cos (*angle) * offset;
-}
-
-/* Where @formation's marker is on its link: the formations crossing the same link, either
- * way, stand side by side in order. */
-static gboolean
-transit_position (const AdmiraltySectorView    *view,
-                  AdmScenario                  *scenario,
-                  const AdmiraltySectorOptions *options,
-                  const AdmFormation           *formation,
-                  double                       *x,
-                  double                       *y,
-                  double                       *angle)
-{
-  GPtrArray *formations = _admiralty_sector_formations_in_being (scenario, options);
-  const AdmSector *from, *towards = NULL;
-  double progress = 0;
-  guint index = 0, count = 0;
-
-  from = _admiralty_sector_formation_place (scenario, options, formation, &towards, &progress);
-  if (towards == NULL)
-    return FALSE;
-  for (guint i = 0; i < formations->len; i++)
-    {
-      const AdmFormation *other = g_ptr_array_index (formations, i);
-      const AdmSector *other_from, *other_towards;
-      double other_progress;
-
-      other_from = _admiralty_sector_formation_place (scenario, options, other, &other_towards,
-                                                      &other_progress);
-      if (other_towards == NULL || !admiralty_sector_formation_shown (scenario, options, other))
-        continue;
-      if (!((other_from == from && other_towards == towards) ||
-            (other_from == towards && other_towards == from)))
-        continue;
-      if (other == formation)
-        index = count;
-      count++;
-    }
-  transit_point (view, from, towards, progress, index, MAX (count, 1), x, y, angle);
-  return TRUE;
-}
-
-gboolean
-admiralty_sector_formation_position (const AdmiraltySectorView    *view,
-                                     AdmScenario                  *scenario,
-                                     const AdmiraltySectorOptions *options,
-                                     const AdmFormation           *formation,
-                                     double                       *x,
-                                     double                       *y)
-{
-  AdmiraltySectorOptions defaults;
-  g_autoptr(GPtrArray) here = NULL;
-  const AdmSector *sector, *towards;
-  cairo_rectangle_t rect;
-  double progress, angle, zoom;
-  guint index = 0;
-
-  g_return_val_if_fail (view != NULL && x != NULL && y != NULL, FALSE);
-  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), FALSE);
-  g_return_val_if_fail (formation != NULL, FALSE);
-
-  zoom = admiralty_sector_view_get_zoom (view);
-  if (zoom != 1.0)
-    {
-      AdmiraltySectorView inner;
-
-      admiralty_sector_view_unzoomed (view, &inner);
-      if (!admiralty_sector_formation_position (&inner, scenario, options, formation, x, y))
-        return FALSE;
-      *x *= zoom;
-      *y *= zoom;
-      return TRUE;
-    }
-  options = _admiralty_sector_options_or_defaults (options, &defaults);
-  if (!admiralty_sector_formation_shown (scenario, options, formation))
-    return FALSE;
-  sector = _admiralty_sector_formation_place (scenario, options, formation, &towards, &progress);
-  if (towards != NULL)
-    return transit_position (view, scenario, options, formation, x, y, &angle);
-  if (sector == NULL)
-    return FALSE;
-  here = admiralty_sector_formations_in (scenario, options, sector);
-  if (!g_ptr_array_find (here, formation, &index) || index >= markers_shown (here->len))
-    return FALSE;
-  if (index >= markers_shown (row_count (scenario, options, sector, here->len)))
-    return FALSE;
-  {
-    g_autoptr(GPtrArray) ghosts = admiralty_sector_last_seen_in (scenario, options, sector);
-    guint rows[FORMATION_LINES + 1];
-
-    card_rows (scenario, options, here, ghosts, rows);
-    admiralty_sector_node_rect (view, sector, &rect);
-    marker_origin (&rect, rows[index], here->len + ghosts->len, x, y);
-  }
-  *x += MARKER_SIZE / 2.0;
-  *y += MARKER_SIZE / 2.0;
-  return TRUE;
-}
-
-gboolean
-admiralty_sector_last_seen_position (const AdmiraltySectorView    *view,
-                                     AdmScenario                  *scenario,
-                                     const AdmiraltySectorOptions *options,
-                                     const AdmFormation           *formation,
-                                     double                       *x,
-                                     double                       *y)
-{
-  AdmiraltySectorOptions defaults;
-  g_autoptr(GPtrArray) all = NULL;
-  g_autoptr(GPtrArray) here = NULL;
-  g_autoptr(GPtrArray) ghosts = NULL;
-  const AdmSighting *sighting = NULL;
-  cairo_rectangle_t rect;
-  double angle, zoom;
-  guint count, index;
-
-  g_return_val_if_fail (view != NULL && x != NULL && y != NULL, FALSE);
-  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), FALSE);
-  g_return_val_if_fail (formation != NULL, FALSE);
-
-  zoom = admiralty_sector_view_get_zoom (view);
-  if (zoom != 1.0)
-    {
-      AdmiraltySectorView inner;
-
-      admiralty_sector_view_unzoomed (view, &inner);
-      if (!admiralty_sector_last_seen_position (&inner, scenario, options, formation, x, y))
-        return FALSE;
-      *x *= zoom;
-      *y *= zoom;
-      return TRUE;
-    }
-  options = _admiralty_sector_options_or_defaults (options, &defaults);
-  all = last_seen (options);
-  for (guint i = 0; i < all->len && sighting == NULL; i++)
-    if (((AdmSighting *) g_ptr_array_index (all, i))->formation == formation)
-      sighting = g_ptr_array_index (all, i);
-  if (sighting == NULL)
-    return FALSE;
-  if (sighting->towards != NULL)
-    {
-      transit_point (view, sighting->sector, sighting->towards, sighting->progress, 0, 1, x, y,
-                     &angle);
-      return TRUE;
-    }
-  here = admiralty_sector_formations_in (scenario, options, sighting->sector);
-  ghosts = admiralty_sector_last_seen_in (scenario, options, sighting->sector);
-  count = here->len + ghosts->len;
-  for (index = 0; index < ghosts->len; index++)
-    if (((AdmSighting *) g_ptr_array_index (ghosts, index))->formation == formation)
-      break;
-  index += here->len;
-  if (index >= markers_shown (count))
-    return FALSE;
-  {
-    guint rows[FORMATION_LINES + 1];
-
-    card_rows (scenario, options, here, ghosts, rows);
-    admiralty_sector_node_rect (view, sighting->sector, &rect);
-    marker_origin (&rect, rows[index], count, x, y);
-  }
-  *x += MARKER_SIZE / 2.0;
-  *y += MARKER_SIZE / 2.0;
-  return TRUE;
-}
-
-AdmFormation *
-admiralty_sector_formation_at (const AdmiraltySectorView    *view,
-                               AdmScenario                  *scenario,
-                               const AdmiraltySectorOptions *options,
-                               double                        x,
-                               double                        y)
-{
-  AdmiraltySectorOptions defaults;
-  GPtrArray *formations;
-  double zoom;
-
-  g_return_val_if_fail (view != NULL, NULL);
-  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
-
-  zoom = admiralty_sector_view_get_zoom (view);
-  if (zoom != 1.0)
-    {
-      AdmiraltySectorView inner;
-
-      admiralty_sector_view_unzoomed (view, &inner);
-      return admiralty_sector_formation_at (&inner, scenario, options, x / zoom, y / zoom);
-    }
-  options = _admiralty_sector_options_or_defaults (options, &defaults);
-  formations = _admiralty_sector_formations_in_being (scenario, options);
-  for (guint i = formations->len; i-- > 0;)
-    {
-      AdmFormation *formation = g_ptr_array_index (formations, i);
-      const AdmSector *towards;
-      double mx, my, progress, right;
-
-      if (!admiralty_sector_formation_position (view, scenario, options, formation, &mx, &my))
-        continue;
-      /* On a card, the whole line with its name; on a link, the marker. */
-      _admiralty_sector_formation_place (scenario, options, formation, &towards, &progress);
-      right = mx + MARKER_SIZE / 2.0 + 1;
-      if (towards == NULL)
-        right = mx - MARKER_SIZE / 2.0 + NODE_W - 2 * NODE_INSET;
-      if (x >= mx - MARKER_SIZE / 2.0 - 1 && x <= right &&
-          fabs (y - my) <= MIN (MARKER_SIZE / 2.0 + 1, LINE_STRIDE / 2))
-        return formation;
-    }
-  return NULL;
 }
 
 /* Links */
@@ -645,213 +143,6 @@ draw_links (Frame *frame)
     draw_link (frame, frame->selected, g_ptr_array_index (frame->selected->adjacent, j));
 }
 
-/* Text */
-
-/* @text cut at a character boundary and ended with "…" so that it is at most @max_width
- * wide; unchanged when it fits. */
-char *
-_admiralty_sector_ellipsize (cairo_t    *cr,
-                             const char *text,
-                             double      max_width)
-{
-  g_autofree char *buffer = NULL;
-  cairo_text_extents_t extents;
-  gsize length = strlen (text);
-
-  cairo_text_extents (cr, text, &extents);
-  if (extents.x_advance <= max_width)
-    return g_strdup (text);
-  buffer = g_malloc (length + sizeof "…");
-  while (length > 0)
-    {
-      length = g_utf8_prev_char (text + length) - text;
-      /* No space left dangling before the ellipsis. */
-      while (length > 0 && text[length - 1] == ' ')
-        length--;
-      memcpy (buffer, text, length);
-      strcpy (buffer + length, "…");
-      cairo_text_extents (cr, buffer, &extents);
-      if (extents.x_advance <= max_width)
-        break;
-    }
-  return g_steal_pointer (&buffer);
-}
-
-double
-_admiralty_sector_text_width (cairo_t    *cr,
-                              const char *text)
-{
-  cairo_text_extents_t extents;
-
-  cairo_text_extents (cr, text, &extents);
-  return extents.x_advance;
-}
-
-gboolean
-admiralty_sector_label_lines (cairo_t     *cr,
-                              const char  *text,
-                              double       max_width,
-                              char       **first,
-                              char       **second)
-{
-  const char *cut = NULL;
-  g_autofree char *rest = NULL;
-
-  g_return_val_if_fail (cr != NULL && text != NULL && first != NULL && second != NULL, FALSE);
-
-  *second = NULL;
-  if (_admiralty_sector_text_width (cr, text) <= max_width)
-    {
-      *first = g_strdup (text);
-      return TRUE;
-    }
-  /* The last space that leaves a first line that fits (PANGO_WRAP_WORD_CHAR's way)… */
-  for (const char *space = strchr (text, ' '); space != NULL; space = strchr (space + 1, ' '))
-    {
-      g_autofree char *head = g_strndup (text, space - text);
-
-      if (_admiralty_sector_text_width (cr, head) > max_width)
-        break;
-      cut = space;
-    }
-  if (cut != NULL)
-    {
-      *first = g_strndup (text, cut - text);
-      rest = g_strdup (cut + 1);
-    }
-  else
-    {
-      /* …else a word too long for a line breaks between characters. */
-      const char *end = g_utf8_next_char (text);
-
-      for (const char *next = end; *next != '\0'; next = g_utf8_next_char (next))
-        {
-          g_autofree char *head = g_strndup (text, next - text);
-
-          if (_admiralty_sector_text_width (cr, head) > max_width)
-            break;
-          end = next;
-        }
-      *first = g_strndup (text, end - text);
-      rest = g_strdup (end);
-    }
-  *second = _admiralty_sector_ellipsize (cr, rest, max_width);
-  return g_strcmp0 (*second, rest) == 0;
-}
-
-/* Splits @name at the space that makes the wider of the two lines narrowest, the way a
- * person balances a two-line label. TRUE when that fits in @max_width (*@second then NULL
- * if one line holds it all); FALSE with the best split, or the whole name when it has no
- * space, when it does not. */
-gboolean
-_admiralty_sector_split_name (cairo_t     *cr,
-                              const char  *name,
-                              double       max_width,
-                              char       **first,
-                              char       **second)
-{
-  const char *best = NULL;
-  double best_width = _admiralty_sector_text_width (cr, name);
-
-  *second = NULL;
-  if (best_width <= max_width)
-    {
-      *first = g_strdup (name);
-      return TRUE;
-    }
-  best_width = G_MAXDOUBLE;
-  for (const char *space = strchr (name, ' '); space != NULL; space = strchr (space + 1, ' '))
-    {
-      g_autofree char *head = g_strndup (name, space - name);
-      double width = MAX (_admiralty_sector_text_width (cr, head),
-                          _admiralty_sector_text_width (cr, space + 1));
-
-      if (width < best_width)
-        {
-          best = space;
-          best_width = width;
-        }
-    }
-  if (best == NULL)
-    {
-      *first = g_strdup (name);
-      return FALSE;
-    }
-  *first = g_strndup (name, best - name);
-  *second = g_strdup (best + 1);
-  return best_width <= max_width;
-}
-
-/* Lays @name out in at most two lines of at most @max_width, in the largest font size from
- * NAME_FONT_SIZE down to NAME_MIN_FONT_SIZE that allows it, else ellipsized in the smallest.
- * Leaves that size set on @cr. */
-static void
-layout_name (cairo_t     *cr,
-             const char  *name,
-             double       max_width,
-             char       **first,
-             char       **second)
-{
-  g_autofree char *head = NULL;
-  g_autofree char *tail = NULL;
-
-  for (double size = NAME_FONT_SIZE; size >= NAME_MIN_FONT_SIZE; size -= 0.5)
-    {
-      g_clear_pointer (&head, g_free);
-      g_clear_pointer (&tail, g_free);
-      cairo_set_font_size (cr, size);
-      if (_admiralty_sector_split_name (cr, name, max_width, &head, &tail))
-        {
-          *first = g_steal_pointer (&head);
-          *second = g_steal_pointer (&tail);
-          return;
-        }
-    }
-  *first = _admiralty_sector_ellipsize (cr, head, max_width);
-  *second = tail != NULL ? _admiralty_sector_ellipsize (cr, tail, max_width) : NULL;
-}
-
-/* Draws @text centred on @x with its baseline at @y. */
-static void
-show_centred (cairo_t    *cr,
-              const char *text,
-              double      x,
-              double      y)
-{
-  cairo_text_extents_t extents;
-
-  cairo_text_extents (cr, text, &extents);
-  cairo_move_to (cr, round (x - extents.x_advance / 2), round (y));
-  cairo_show_text (cr, text);
-}
-
-static void
-draw_name (Frame                   *frame,
-           const AdmSector         *sector,
-           const cairo_rectangle_t *rect)
-{
-  cairo_t *cr = frame->cr;
-  cairo_font_extents_t font;
-  g_autofree char *first = NULL;
-  g_autofree char *second = NULL;
-  double centre_x = rect->x + rect->width / 2;
-  double middle = rect->y + NODE_ABOVE + (NAME_TOP + NAME_BOTTOM) / 2;
-  double baseline, line_height;
-
-  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-  layout_name (cr, sector->name, rect->width - 2 * NAME_INSET, &first, &second);
-  cairo_font_extents (cr, &font);
-  /* The line or the pair of lines centred in the name block. */
-  line_height = ceil (font.ascent + font.descent);
-  baseline = middle + (font.ascent - font.descent) / 2;
-  if (second != NULL)
-    baseline -= line_height / 2;
-  _admiralty_sector_set_rgb (cr, TEXT_RGB);
-  show_centred (cr, first, centre_x, baseline);
-  if (second != NULL)
-    show_centred (cr, second, centre_x, baseline + line_height);
-}
-
 /* A "+@count" pill with its left edge at @x and its middle at @y. */
 static void
 draw_badge (cairo_t *cr,
@@ -883,11 +174,11 @@ draw_badge (cairo_t *cr,
 /* Objects (F-STRAT-9) */
 
 /* A planet is a disc, a station a square, a wormhole exit a ring. */
-static void
-draw_object (cairo_t               *cr,
-             const AdmSectorObject *object,
-             double                 x,
-             double                 y)
+void
+_admiralty_sector_draw_object (cairo_t               *cr,
+                               const AdmSectorObject *object,
+                               double                 x,
+                               double                 y)
 {
   double r = GLYPH_SIZE / 2;
 
@@ -930,19 +221,19 @@ draw_objects (Frame                   *frame,
   double y = rect->y + NODE_ABOVE + OBJECT_ROW_Y;
 
   for (guint i = 0; i < shown; i++)
-    draw_object (frame->cr, g_ptr_array_index (sector->objects, i),
-                 x + i * GLYPH_STRIDE, y);
+    _admiralty_sector_draw_object (frame->cr, g_ptr_array_index (sector->objects, i),
+                                   x + i * GLYPH_STRIDE, y);
   if (shown < count)
     draw_badge (frame->cr, count - shown, x + shown * GLYPH_STRIDE - GLYPH_SIZE / 2, y);
 }
 
 /* Formations */
 
-static void
-draw_marker (cairo_t            *cr,
-             const AdmFormation *formation,
-             double              x,
-             double              y)
+void
+_admiralty_sector_draw_marker (cairo_t            *cr,
+                               const AdmFormation *formation,
+                               double              x,
+                               double              y)
 {
   Rgb colour = _admiralty_sector_rgb_from_hex (formation->faction != NULL
                                                ? formation->faction->colour : NULL);
@@ -961,11 +252,11 @@ draw_marker (cairo_t            *cr,
 
 /* Where a side last saw a hidden enemy it no longer sees (F-STRAT-3): a dashed outline in
  * the faction's colour, paled, with nothing inside — a memory, not a track. */
-static void
-draw_ghost_marker (cairo_t            *cr,
-                   const AdmFormation *formation,
-                   double              x,
-                   double              y)
+void
+_admiralty_sector_draw_ghost_marker (cairo_t            *cr,
+                                     const AdmFormation *formation,
+                                     double              x,
+                                     double              y)
 {
   static const double dash[] = { 3.0, 2.0 };
   Rgb colour = _admiralty_sector_rgb_from_hex (formation->faction != NULL
@@ -983,109 +274,6 @@ draw_ghost_marker (cairo_t            *cr,
   cairo_restore (cr);
 }
 
-static AdmAudienceKind
-audience_kind (const AdmiraltySectorOptions *options)
-{
-  switch (options->audience)
-    {
-    case ADMIRALTY_SECTOR_AUDIENCE_SIDE:   return ADM_AUDIENCE_SIDE;
-    case ADMIRALTY_SECTOR_AUDIENCE_PUBLIC: return ADM_AUDIENCE_PUBLIC;
-    case ADMIRALTY_SECTOR_AUDIENCE_MASTER:
-    default:                               return ADM_AUDIENCE_MASTER;
-    }
-}
-
-/* How many ships of @formation the audience is told, as text, or NULL when none. */
-static char *
-ship_count_text (AdmScenario                  *scenario,
-                 const AdmiraltySectorOptions *options,
-                 const AdmFormation           *formation)
-{
-  guint ships = 0, cycle = 0;
-
-  if (!adm_audience_map_ship_count (options->strategy, scenario, audience_kind (options),
-                                    options->audience == ADMIRALTY_SECTOR_AUDIENCE_SIDE
-                                      ? options->viewer : NULL,
-                                    formation, &ships, &cycle))
-    return NULL;
-  return g_strdup_printf ("%u", ships);
-}
-
-char *
-admiralty_sector_formation_label (AdmScenario                  *scenario,
-                                  const AdmiraltySectorOptions *options,
-                                  const AdmFormation           *formation)
-{
-  AdmiraltySectorOptions defaults;
-  g_autofree char *count = NULL;
-
-  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
-  g_return_val_if_fail (formation != NULL, NULL);
-
-  options = _admiralty_sector_options_or_defaults (options, &defaults);
-  if (!admiralty_sector_formation_shown (scenario, options, formation))
-    return NULL;
-  count = ship_count_text (scenario, options, formation);
-  if (count == NULL)
-    return g_strdup (formation->name);
-  /* Translators: a formation's line on the sector map, its name and its number of ships */
-  return g_strdup_printf (C_("sector map", "%s · %s"), formation->name, count);
-}
-
-/* The formation's name after its marker, cut to the card, and the number of its ships the
- * audience is told, if any, at the line's right end. A last-seen mark's name is in italics. */
-static void
-draw_formation_label (Frame                   *frame,
-                      const cairo_rectangle_t *rect,
-                      const AdmFormation      *formation,
-                      gboolean                 ghost,
-                      guint                    lines,
-                      double                   marker_x,
-                      double                   middle)
-{
-  cairo_t *cr = frame->cr;
-  g_autofree char *count = ghost ? NULL
-                                 : ship_count_text (frame->scenario, frame->options, formation);
-  g_autofree char *name = NULL;
-  cairo_text_extents_t extents;
-  cairo_font_extents_t font;
-  double left = marker_x + MARKER_SIZE + LABEL_GAP;
-  double right = rect->x + rect->width - NODE_INSET;
-  double baseline;
-
-  cairo_select_font_face (cr, "Sans", ghost ? CAIRO_FONT_SLANT_ITALIC : CAIRO_FONT_SLANT_NORMAL,
-                          CAIRO_FONT_WEIGHT_NORMAL);
-  cairo_set_font_size (cr, LABEL_FONT_SIZE);
-  cairo_font_extents (cr, &font);
-  baseline = round (middle + (font.ascent - font.descent) / 2);
-  _admiralty_sector_set_rgb (cr, TEXT_RGB);
-  if (count != NULL)
-    {
-      cairo_text_extents (cr, count, &extents);
-      right -= extents.x_advance;
-      cairo_move_to (cr, round (right), baseline);
-      cairo_show_text (cr, count);
-      right -= LABEL_GAP;
-    }
-  if (lines > 1)
-    {
-      g_autofree char *second = NULL;
-
-      /* A name given two lines wraps at a space, each line cut only if it still overflows. */
-      admiralty_sector_label_lines (cr, formation->name, MAX (right - left, 0.0), &name,
-                                    &second);
-      if (second != NULL)
-        {
-          cairo_move_to (cr, round (left), baseline + LINE_STRIDE);
-          cairo_show_text (cr, second);
-        }
-    }
-  else
-    name = _admiralty_sector_ellipsize (cr, formation->name, MAX (right - left, 0.0));
-  cairo_move_to (cr, round (left), baseline);
-  cairo_show_text (cr, name);
-}
-
 static void
 draw_formations (Frame                   *frame,
                  const AdmSector         *sector,
@@ -1100,7 +288,7 @@ draw_formations (Frame                   *frame,
   guint rows[FORMATION_LINES + 1];
   double x, y;
 
-  card_rows (frame->scenario, frame->options, here, ghosts, rows);
+  _admiralty_sector_card_rows (frame->scenario, frame->options, here, ghosts, rows);
   for (guint i = 0; i < shown; i++)
     {
       const AdmFormation *formation;
@@ -1110,15 +298,15 @@ draw_formations (Frame                   *frame,
       if (!ghost)
         {
           formation = g_ptr_array_index (here, i);
-          draw_marker (frame->cr, formation, x, y);
+          _admiralty_sector_draw_marker (frame->cr, formation, x, y);
         }
       else
         {
           formation = ((AdmSighting *) g_ptr_array_index (ghosts, i - here->len))->formation;
-          draw_ghost_marker (frame->cr, formation, x, y);
+          _admiralty_sector_draw_ghost_marker (frame->cr, formation, x, y);
         }
-      draw_formation_label (frame, rect, formation, ghost, rows[i + 1] - rows[i], x,
-                            y + MARKER_SIZE / 2.0);
+      _admiralty_sector_draw_formation_label (frame, rect, formation, ghost,
+                                              rows[i + 1] - rows[i], x, y + MARKER_SIZE / 2.0);
     }
   if (shown < count)
     {
@@ -1166,250 +354,11 @@ _admiralty_sector_draw_transit_marker (cairo_t            *cr,
   cairo_restore (cr);
 }
 
-/* Labels placed clear of what is drawn */
-
-/* How much of @rect lies over the rectangles of @taken (cairo_rectangle_t) or outside the
- * @width × @height area, in px². */
-double
-_admiralty_sector_overlap_area (const cairo_rectangle_t *rect,
-                                GArray                  *taken,
-                                double                   width,
-                                double                   height)
-{
-  double area = 0;
-
-  for (guint i = 0; i < taken->len; i++)
-    {
-      const cairo_rectangle_t *other = &g_array_index (taken, cairo_rectangle_t, i);
-      double w = MIN (rect->x + rect->width, other->x + other->width) - MAX (rect->x, other->x);
-      double h = MIN (rect->y + rect->height, other->y + other->height) - MAX (rect->y, other->y);
-
-      if (w > 0 && h > 0)
-        area += w * h;
-    }
-  area += rect->width * rect->height -
-          MAX (0, MIN (rect->x + rect->width, width) - MAX (rect->x, 0)) *
-          MAX (0, MIN (rect->y + rect->height, height) - MAX (rect->y, 0));
-  /* Less than a pixel is rounding, not overlap. */
-  return area < 0.5 ? 0 : area;
-}
-
-/* The box of a label @text_width × @text_height beside a marker of radius @r at (@x, @y):
- * above or below it (centred on it or ending or starting at it), right or left of it, or up
- * to three rows further out if need be, whichever first lies clear of @taken and inside the
- * area, else the one that covers least. */
-void
-_admiralty_sector_place_label (double             x,
-                               double             y,
-                               double             r,
-                               double             text_width,
-                               double             text_height,
-                               GArray            *taken,
-                               double             width,
-                               double             height,
-                               cairo_rectangle_t *box)
-{
-  double best = G_MAXDOUBLE;
-  double lefts[] = { x - text_width / 2, x - text_width + r, x - r };
-
-  for (guint i = 0; i < 2 + 3 * 2 * 4; i++)
-    {
-      cairo_rectangle_t candidate = { 0, 0, text_width, text_height };
-      double area;
-
-      /* Next to the marker first, above or below it, then beside it, then further out. */
-      if (i == 6)
-        candidate.x = x + r + 4, candidate.y = y - text_height / 2;
-      else if (i == 7)
-        candidate.x = x - r - 4 - text_width, candidate.y = y - text_height / 2;
-      else
-        {
-          guint k = i < 6 ? i : i - 2, row = k / 6, below = k % 2;
-
-          candidate.x = lefts[(k / 2) % 3];
-          candidate.y = below ? y + r + 2 + row * text_height
-                              : y - r - 2 - (row + 1) * text_height;
-        }
-      area = _admiralty_sector_overlap_area (&candidate, taken, width, height);
-      if (area < best)
-        {
-          best = area;
-          *box = candidate;
-        }
-      if (area <= 0)
-        return;
-    }
-}
-
-char *
-admiralty_sector_transit_text (AdmScenario                  *scenario,
-                               const AdmiraltySectorOptions *options,
-                               const AdmFormation           *formation)
-{
-  AdmiraltySectorOptions defaults;
-  g_autofree char *label = NULL;
-  const AdmSector *towards;
-  double progress;
-
-  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
-  g_return_val_if_fail (formation != NULL, NULL);
-
-  options = _admiralty_sector_options_or_defaults (options, &defaults);
-  label = admiralty_sector_formation_label (scenario, options, formation);
-  _admiralty_sector_formation_place (scenario, options, formation, &towards, &progress);
-  if (label == NULL || towards == NULL)
-    return NULL;
-  /* Translators: a formation crossing a link on the sector map, and the sector it goes to */
-  return g_strdup_printf (C_("sector map", "%s → %s"), label, towards->name);
-}
-
-void
-admiralty_sector_label_clear (AdmiraltySectorLabel *label)
-{
-  g_clear_pointer (&label->text, g_free);
-}
-
-/* Text boxes are measured with this font on @cr: the label's ink box is its advance wide and
- * the font's ascent plus descent high. */
-void
-_admiralty_sector_label_size (cairo_t    *cr,
-                              const char *text,
-                              double     *width,
-                              double     *height)
-{
-  cairo_font_extents_t font;
-
-  cairo_font_extents (cr, &font);
-  *width = _admiralty_sector_text_width (cr, text);
-  *height = font.ascent + font.descent;
-}
-
-/* Draws @text in @box (from _admiralty_sector_label_size ()) on a plate of the map's
- * background, so that it reads over links and markers. */
-void
-_admiralty_sector_show_on_plate (cairo_t                 *cr,
-                                 const char              *text,
-                                 const cairo_rectangle_t *box,
-                                 double                   pad)
-{
-  cairo_font_extents_t font;
-
-  cairo_font_extents (cr, &font);
-  cairo_new_path (cr);
-  cairo_rectangle (cr, box->x - pad, box->y - pad / 2, box->width + 2 * pad, box->height + pad);
-  _admiralty_sector_set_rgb (cr, ADMIRALTY_SECTOR_BACKGROUND_RGB);
-  cairo_fill (cr);
-  _admiralty_sector_set_rgb (cr, TEXT_RGB);
-  cairo_move_to (cr, round (box->x), round (box->y + font.ascent));
-  cairo_show_text (cr, text);
-}
-
-/* The labels of the formations crossing links, in the card layout at zoom 1: placed beside
- * their arrowheads, clear of the cards and of each other. */
-static GArray *
-transit_labels (cairo_t                      *cr,
-                const AdmiraltySectorView    *view,
-                AdmScenario                  *scenario,
-                const AdmiraltySectorOptions *options)
-{
-  GArray *labels = g_array_new (FALSE, TRUE, sizeof (AdmiraltySectorLabel));
-  g_autoptr(GArray) taken = g_array_new (FALSE, FALSE, sizeof (cairo_rectangle_t));
-  GPtrArray *formations = _admiralty_sector_formations_in_being (scenario, options);
-  GPtrArray *sectors = adm_scenario_get_sectors (scenario);
-
-  g_array_set_clear_func (labels, (GDestroyNotify) admiralty_sector_label_clear);
-  for (guint i = 0; i < sectors->len; i++)
-    {
-      cairo_rectangle_t rect;
-
-      admiralty_sector_node_rect (view, g_ptr_array_index (sectors, i), &rect);
-      g_array_append_val (taken, rect);
-    }
-  cairo_save (cr);
-  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-  cairo_set_font_size (cr, LABEL_FONT_SIZE);
-  for (guint i = 0; i < formations->len; i++)
-    {
-      const AdmFormation *formation = g_ptr_array_index (formations, i);
-      AdmiraltySectorLabel label = { 0 };
-      double x, y, angle, width, height;
-
-      if (!admiralty_sector_formation_shown (scenario, options, formation) ||
-          !transit_position (view, scenario, options, formation, &x, &y, &angle))
-        continue;
-      label.text = admiralty_sector_transit_text (scenario, options, formation);
-      if (label.text == NULL)
-        continue;
-      label.formation = formation;
-      label.font_size = LABEL_FONT_SIZE;
-      _admiralty_sector_label_size (cr, label.text, &width, &height);
-      _admiralty_sector_place_label (x, y, MARKER_SIZE / 2.0 + 4, width, height, taken,
-                                     view->width, view->height, &label.rect);
-      g_array_append_val (taken, label.rect);
-      g_array_append_val (labels, label);
-    }
-  cairo_restore (cr);
-  return labels;
-}
-
-GArray *
-admiralty_sector_transit_labels (const AdmiraltySectorView    *view,
-                                 AdmScenario                  *scenario,
-                                 const AdmiraltySectorOptions *options)
-{
-  AdmiraltySectorOptions defaults;
-  AdmiraltySectorView inner;
-  cairo_surface_t *surface;
-  cairo_t *cr;
-  GArray *labels;
-  double zoom;
-
-  g_return_val_if_fail (view != NULL, NULL);
-  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
-
-  admiralty_sector_view_unzoomed (view, &inner);
-  zoom = admiralty_sector_view_get_zoom (view);
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
-  cr = cairo_create (surface);
-  labels = transit_labels (cr, &inner, scenario,
-                           _admiralty_sector_options_or_defaults (options, &defaults));
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
-  for (guint i = 0; i < labels->len; i++)
-    {
-      AdmiraltySectorLabel *label = &g_array_index (labels, AdmiraltySectorLabel, i);
-
-      label->font_size *= zoom;
-      label->rect = (cairo_rectangle_t) { label->rect.x * zoom, label->rect.y * zoom,
-                                          label->rect.width * zoom, label->rect.height * zoom };
-    }
-  return labels;
-}
-
-static void
-draw_transit_labels (Frame *frame)
-{
-  g_autoptr(GArray) labels = transit_labels (frame->cr, frame->view, frame->scenario,
-                                             frame->options);
-  cairo_t *cr = frame->cr;
-
-  cairo_save (cr);
-  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-  cairo_set_font_size (cr, LABEL_FONT_SIZE);
-  for (guint i = 0; i < labels->len; i++)
-    {
-      const AdmiraltySectorLabel *label = &g_array_index (labels, AdmiraltySectorLabel, i);
-
-      _admiralty_sector_show_on_plate (cr, label->text, &label->rect, 2.0);
-    }
-  cairo_restore (cr);
-}
-
 static void
 draw_transit (Frame *frame)
 {
   GPtrArray *formations = _admiralty_sector_formations_in_being (frame->scenario, frame->options);
-  g_autoptr(GPtrArray) ghosts = last_seen (frame->options);
+  g_autoptr(GPtrArray) ghosts = _admiralty_sector_last_seen (frame->options);
 
   for (guint i = 0; i < ghosts->len; i++)
     {
@@ -1418,8 +367,8 @@ draw_transit (Frame *frame)
 
       if (sighting->towards == NULL)
         continue;
-      transit_point (frame->view, sighting->sector, sighting->towards, sighting->progress, 0, 1,
-                     &x, &y, &angle);
+      _admiralty_sector_transit_point (frame->view, sighting->sector, sighting->towards,
+                                       sighting->progress, 0, 1, &x, &y, &angle);
       _admiralty_sector_draw_transit_marker (frame->cr, sighting->formation, x, y, angle, TRUE);
     }
 
@@ -1429,18 +378,18 @@ draw_transit (Frame *frame)
       double x, y, angle;
 
       if (admiralty_sector_formation_shown (frame->scenario, frame->options, formation) &&
-          transit_position (frame->view, frame->scenario, frame->options, formation,
-                            &x, &y, &angle))
+          _admiralty_sector_transit_position (frame->view, frame->scenario, frame->options,
+                                              formation, &x, &y, &angle))
         _admiralty_sector_draw_transit_marker (frame->cr, formation, x, y, angle, FALSE);
     }
 }
 
 /* Cards */
 
-static void
-rounded_rect_path (cairo_t                 *cr,
-                   const cairo_rectangle_t *rect,
-                   double                   inset)
+void
+_admiralty_sector_rounded_rect_path (cairo_t                 *cr,
+                                     const cairo_rectangle_t *rect,
+                                     double                   inset)
 {
   double x0 = rect->x + inset, y0 = rect->y + inset;
   double x1 = rect->x + rect->width - inset, y1 = rect->y + rect->height - inset;
@@ -1466,15 +415,15 @@ draw_card (Frame           *frame,
   admiralty_sector_node_rect (frame->view, sector, &rect);
   if (!admiralty_sector_view_shows_rect (frame->view, &rect))
     return;
-  rounded_rect_path (cr, &rect, 0.0);
+  _admiralty_sector_rounded_rect_path (cr, &rect, 0.0);
   _admiralty_sector_set_rgb (cr, selected ? ADMIRALTY_SECTOR_SELECTION_RGB
                         : sector == frame->hovered ? HOVER_RGB : BORDER_RGB);
   cairo_fill (cr);
-  rounded_rect_path (cr, &rect, border);
+  _admiralty_sector_rounded_rect_path (cr, &rect, border);
   _admiralty_sector_set_rgb (cr, selected ? ADMIRALTY_SECTOR_NODE_SELECTED_RGB
                                           : ADMIRALTY_SECTOR_NODE_RGB);
   cairo_fill (cr);
-  draw_name (frame, sector, &rect);
+  _admiralty_sector_draw_name (frame, sector, &rect);
   draw_objects (frame, sector, &rect);
   draw_formations (frame, sector, &rect);
 }
@@ -1496,8 +445,6 @@ admiralty_sector_engagement_rgb (AdmEngagementStatus status)
     default:                         return ADMIRALTY_SECTOR_ENGAGEMENT_OPEN_RGB;
     }
 }
-
-#define ENGAGEMENT_RADIUS 9.0
 
 static void
 draw_engagements (Frame *frame)
@@ -1559,305 +506,6 @@ draw_engagements (Frame *frame)
   cairo_restore (cr);
 }
 
-/* The legend: what the colours and marks of this audience's map mean, in a panel at the
- * bottom left, drawn at the view's pixel size whatever the zoom, as a key beside a chart is. */
-
-#define LEGEND_MARGIN    12.0  /* px between the view's edges and the panel */
-#define LEGEND_PADDING   10.0  /* px inside the panel */
-#define LEGEND_ROW       18.0  /* px per entry */
-#define LEGEND_FONT_SIZE 11.0
-#define LEGEND_SWATCH    14.0  /* px, the width of the place of each entry's sample */
-
-typedef enum {
-  LEGEND_FACTION,
-  LEGEND_OBJECT,
-  LEGEND_TRANSIT,
-  LEGEND_LAST_SEEN,
-  LEGEND_ENGAGEMENT,
-} LegendKind;
-
-typedef struct {
-  LegendKind          kind;
-  const AdmFaction   *faction;     /* LEGEND_FACTION */
-  const char         *object;      /* LEGEND_OBJECT: its kind */
-  AdmEngagementStatus status;      /* LEGEND_ENGAGEMENT */
-  char               *text;
-} LegendEntry;
-
-static void
-legend_entry_clear (gpointer data)
-{
-  g_free (((LegendEntry *) data)->text);
-}
-
-static void
-legend_add (GArray     *entries,
-            LegendKind  kind,
-            char       *text)
-{
-  LegendEntry entry = { .kind = kind, .text = text };
-
-  g_array_append_val (entries, entry);
-}
-
-/* The glyph an object of @kind is drawn with (draw_object ()): a planet, a station, or, for
- * anything else, a wormhole exit. */
-static const char *
-object_glyph (const char *kind)
-{
-  if (g_strcmp0 (kind, "planet") == 0 || g_strcmp0 (kind, "station") == 0)
-    return kind;
-  return "wormhole-exit";
-}
-
-static const char *
-object_kind_name (const char *kind)
-{
-  if (g_strcmp0 (kind, "planet") == 0)
-    return _("Planet");
-  if (g_strcmp0 (kind, "station") == 0)
-    return _("Station");
-  return _("Wormhole exit");
-}
-
-static const char *
-engagement_status_name (AdmEngagementStatus status)
-{
-  switch (status)
-    {
-    case ADM_ENGAGEMENT_WAITING:     return _("Engagement waiting for an earlier one");
-    case ADM_ENGAGEMENT_IN_PROGRESS: return _("Engagement being fought");
-    case ADM_ENGAGEMENT_FINISHED:    return _("Engagement finished");
-    case ADM_ENGAGEMENT_DROPPED:     return _("Engagement dropped");
-    case ADM_ENGAGEMENT_NOT_FOUGHT:
-    default:                         return _("Engagement not fought yet");
-    }
-}
-
-/* Whether the map shows a formation of @faction, or a last-seen mark of one. */
-static gboolean
-faction_on_map (AdmScenario                  *scenario,
-                const AdmiraltySectorOptions *options,
-                const AdmFaction             *faction,
-                GPtrArray                    *ghosts)
-{
-  GPtrArray *formations = _admiralty_sector_formations_in_being (scenario, options);
-
-  for (guint i = 0; i < formations->len; i++)
-    {
-      const AdmFormation *formation = g_ptr_array_index (formations, i);
-
-      if (formation->faction == faction &&
-          admiralty_sector_formation_shown (scenario, options, formation))
-        return TRUE;
-    }
-  for (guint i = 0; i < ghosts->len; i++)
-    if (((AdmSighting *) g_ptr_array_index (ghosts, i))->formation->faction == faction)
-      return TRUE;
-  return FALSE;
-}
-
-/* The entries, in order: factions, objects, a formation under way, then the marks. */
-static GArray *
-legend_entries (AdmScenario                  *scenario,
-                const AdmiraltySectorOptions *options)
-{
-  static const char *object_kinds[] = { "planet", "station", "wormhole-exit" };
-  static const AdmEngagementStatus statuses[] = {
-    ADM_ENGAGEMENT_NOT_FOUGHT, ADM_ENGAGEMENT_WAITING, ADM_ENGAGEMENT_IN_PROGRESS,
-    ADM_ENGAGEMENT_FINISHED, ADM_ENGAGEMENT_DROPPED,
-  };
-  GArray *entries = g_array_new (FALSE, TRUE, sizeof (LegendEntry));
-  g_autoptr(GPtrArray) ghosts = last_seen (options);
-  GPtrArray *factions = adm_scenario_get_factions (scenario);
-  GPtrArray *sectors = adm_scenario_get_sectors (scenario);
-
-  g_array_set_clear_func (entries, legend_entry_clear);
-  for (guint i = 0; i < factions->len; i++)
-    {
-      const AdmFaction *faction = g_ptr_array_index (factions, i);
-
-      if (!faction_on_map (scenario, options, faction, ghosts))
-        continue;
-      legend_add (entries, LEGEND_FACTION, g_strdup (faction->name));
-      g_array_index (entries, LegendEntry, entries->len - 1).faction = faction;
-    }
-  for (guint k = 0; k < G_N_ELEMENTS (object_kinds); k++)
-    {
-      gboolean present = FALSE;
-
-      for (guint i = 0; i < sectors->len && !present; i++)
-        {
-          const AdmSector *sector = g_ptr_array_index (sectors, i);
-
-          for (guint j = 0; j < sector->objects->len && !present; j++)
-            present = g_str_equal (object_glyph (((AdmSectorObject *)
-                                                  g_ptr_array_index (sector->objects, j))->kind),
-                                   object_kinds[k]);
-        }
-      if (!present)
-        continue;
-      legend_add (entries, LEGEND_OBJECT, g_strdup (object_kind_name (object_kinds[k])));
-      g_array_index (entries, LegendEntry, entries->len - 1).object = object_kinds[k];
-    }
-  legend_add (entries, LEGEND_TRANSIT, g_strdup (_("Formation under way to the next sector")));
-  if (options->audience == ADMIRALTY_SECTOR_AUDIENCE_SIDE)
-    legend_add (entries, LEGEND_LAST_SEEN, g_strdup (_("Enemy last seen here, out of contact")));
-  if (options->audience == ADMIRALTY_SECTOR_AUDIENCE_MASTER && options->engagements != NULL)
-    for (guint k = 0; k < G_N_ELEMENTS (statuses); k++)
-      {
-        legend_add (entries, LEGEND_ENGAGEMENT, g_strdup (engagement_status_name (statuses[k])));
-        g_array_index (entries, LegendEntry, entries->len - 1).status = statuses[k];
-      }
-  return entries;
-}
-
-GStrv
-admiralty_sector_legend_entries (AdmScenario                  *scenario,
-                                 const AdmiraltySectorOptions *options)
-{
-  AdmiraltySectorOptions defaults;
-  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-  g_autoptr(GArray) entries = NULL;
-
-  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
-
-  entries = legend_entries (scenario, _admiralty_sector_options_or_defaults (options, &defaults));
-  for (guint i = 0; i < entries->len; i++)
-    g_strv_builder_add (builder, g_array_index (entries, LegendEntry, i).text);
-  return g_strv_builder_end (builder);
-}
-
-/* The panel's rectangle for @entries, measured with @cr's font. */
-static void
-legend_box (cairo_t                   *cr,
-            const AdmiraltySectorView *view,
-            GArray                    *entries,
-            cairo_rectangle_t         *rect)
-{
-  double widest = 0;
-
-  cairo_save (cr);
-  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-  cairo_set_font_size (cr, LEGEND_FONT_SIZE);
-  for (guint i = 0; i < entries->len; i++)
-    widest = MAX (widest, _admiralty_sector_text_width (cr, g_array_index (entries, LegendEntry,
-                                                                           i).text));
-  cairo_restore (cr);
-  rect->width = ceil (2 * LEGEND_PADDING + LEGEND_SWATCH + 8 + widest);
-  rect->height = 2 * LEGEND_PADDING + entries->len * LEGEND_ROW;
-  rect->x = LEGEND_MARGIN;
-  rect->y = view->height - LEGEND_MARGIN - rect->height;
-}
-
-void
-admiralty_sector_legend_rect (const AdmiraltySectorView    *view,
-                              AdmScenario                  *scenario,
-                              const AdmiraltySectorOptions *options,
-                              cairo_rectangle_t            *rect)
-{
-  AdmiraltySectorOptions defaults;
-  g_autoptr(GArray) entries = NULL;
-  cairo_surface_t *surface;
-  cairo_t *cr;
-
-  g_return_if_fail (view != NULL && rect != NULL);
-  g_return_if_fail (ADM_IS_SCENARIO (scenario));
-
-  entries = legend_entries (scenario, _admiralty_sector_options_or_defaults (options, &defaults));
-  /* Text is measured on a surface of its own: no drawing is needed for a size. */
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
-  cr = cairo_create (surface);
-  legend_box (cr, view, entries, rect);
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
-}
-
-static void
-draw_legend_sample (Frame             *frame,
-                    const LegendEntry *entry,
-                    double             x,
-                    double             y)
-{
-  cairo_t *cr = frame->cr;
-  AdmFaction colourless = { 0 };
-  AdmFormation sample = { 0 };
-
-  sample.faction = &colourless;
-  switch (entry->kind)
-    {
-    case LEGEND_FACTION:
-      sample.faction = entry->faction;
-      draw_marker (cr, &sample, x + 1, y - MARKER_SIZE / 2.0);
-      break;
-
-    case LEGEND_OBJECT:
-      {
-        AdmSectorObject object = { .kind = (char *) entry->object };
-
-        draw_object (cr, &object, x + LEGEND_SWATCH / 2, y);
-      }
-      break;
-
-    case LEGEND_TRANSIT:
-      /* The arrowhead at two thirds of its size, to keep within its row. */
-      colourless.colour = (char *) "#b4c3d3";
-      cairo_save (cr);
-      cairo_translate (cr, x + LEGEND_SWATCH / 2, y);
-      cairo_scale (cr, 2.0 / 3, 2.0 / 3);
-      _admiralty_sector_draw_transit_marker (cr, &sample, 0, 0, 0.0, FALSE);
-      cairo_restore (cr);
-      break;
-
-    case LEGEND_LAST_SEEN:
-      colourless.colour = (char *) "#b4c3d3";
-      draw_ghost_marker (cr, &sample, x + 1, y - MARKER_SIZE / 2.0);
-      break;
-
-    case LEGEND_ENGAGEMENT:
-    default:
-      cairo_new_path (cr);
-      cairo_arc (cr, x + LEGEND_SWATCH / 2, y, ENGAGEMENT_RADIUS - 2, 0, 2 * G_PI);
-      _admiralty_sector_set_rgb (cr, admiralty_sector_engagement_rgb (entry->status));
-      cairo_fill (cr);
-      break;
-    }
-}
-
-static void
-draw_legend (Frame *frame)
-{
-  g_autoptr(GArray) entries = legend_entries (frame->scenario, frame->options);
-  cairo_t *cr = frame->cr;
-  cairo_rectangle_t box;
-
-  legend_box (cr, frame->view, entries, &box);
-  cairo_save (cr);
-  rounded_rect_path (cr, &box, 0.0);
-  _admiralty_sector_set_rgb (cr, BORDER_RGB);
-  cairo_fill (cr);
-  rounded_rect_path (cr, &box, 1.0);
-  _admiralty_sector_set_rgb (cr, ADMIRALTY_SECTOR_BACKGROUND_RGB);
-  cairo_fill (cr);
-  for (guint i = 0; i < entries->len; i++)
-    {
-      const LegendEntry *entry = &g_array_index (entries, LegendEntry, i);
-      double middle = box.y + LEGEND_PADDING + (i + 0.5) * LEGEND_ROW;
-      double x = box.x + LEGEND_PADDING;
-      cairo_font_extents_t font;
-
-      draw_legend_sample (frame, entry, x, middle);
-      cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-      cairo_set_font_size (cr, LEGEND_FONT_SIZE);
-      cairo_font_extents (cr, &font);
-      _admiralty_sector_set_rgb (cr, TEXT_RGB);
-      cairo_move_to (cr, round (x + LEGEND_SWATCH + 8),
-                     round (middle + (font.ascent - font.descent) / 2));
-      cairo_show_text (cr, entry->text);
-    }
-  cairo_restore (cr);
-}
-
 /* The whole map */
 
 void
@@ -1911,13 +559,13 @@ admiralty_sector_render (cairo_t                      *cr,
   if (frame.selected != NULL)
     draw_card (&frame, frame.selected);
   draw_transit (&frame);
-  draw_transit_labels (&frame);
+  _admiralty_sector_draw_transit_labels (&frame);
   draw_engagements (&frame);
   cairo_restore (cr);
   if (options->legend)
     {
       frame.view = view;
-      draw_legend (&frame);
+      _admiralty_sector_draw_legend (&frame);
     }
   cairo_restore (cr);
 }

@@ -42,7 +42,8 @@ typedef struct {
   const AdmFaction        *viewer;          /* the side, for ADMIRALTY_SECTOR_AUDIENCE_SIDE */
   GPtrArray               *engagements;     /* AdmQueuedEngagement* (borrowed) to mark on the
                                              * master's map, each with its status, or NULL */
-  gboolean                 legend;          /* draw the legend in the bottom-left corner */
+  gboolean                 legend;          /* draw the legend in the bottom-left corner
+                                             * (admiralty-sector-legend.h) */
 } AdmiraltySectorOptions;
 
 /* The colours of an engagement's mark by status (adm-engagement-queue.h), 0xRRGGBB. */
@@ -63,17 +64,6 @@ char         *admiralty_sector_formation_label (AdmScenario                  *sc
                                                 const AdmiraltySectorOptions *options,
                                                 const AdmFormation           *formation)
                                                 G_GNUC_WARN_UNUSED_RESULT;
-/* The legend's entries as drawn, one string a line ("Barrayar", "Not fought yet", …): the
- * factions whose formations the map shows, the objects, and the marks this audience's map
- * can carry — engagements by status on the master's map, last-seen marks on a side's. */
-GStrv         admiralty_sector_legend_entries (AdmScenario                  *scenario,
-                                               const AdmiraltySectorOptions *options)
-                                               G_GNUC_WARN_UNUSED_RESULT;
-/* The pixel rectangle the legend takes in @view (bottom left), whether or not it is drawn. */
-void          admiralty_sector_legend_rect    (const AdmiraltySectorView    *view,
-                                               AdmScenario                  *scenario,
-                                               const AdmiraltySectorOptions *options,
-                                               cairo_rectangle_t            *rect);
 /* Whether @formation is drawn for @options' audience (F-ECM-2 at the strategic level). */
 gboolean      admiralty_sector_formation_shown (AdmScenario                  *scenario,
                                                 const AdmiraltySectorOptions *options,
