@@ -56,18 +56,6 @@ remove_battle_copy (const char *path)
   remove_tree (dir);
 }
 
-static AdmiraltyWindow *
-new_window (void)
-{
-  AdmiraltyWindow *window = admiralty_window_new (app);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-  gtk_window_present (GTK_WINDOW (window));
-  iterate_until (widget_mapped, window, 5000);
-  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window)));
-  return window;
-}
-
 static AdmiraltyBattlePage *
 open_battle (AdmiraltyWindow *window,
              const char      *path)
@@ -148,7 +136,7 @@ test_dice_escape_resume (void)
       return;
     }
   g_settings_set_string (settings, "dice-mode", "physical");
-  window = new_window ();
+  window = shown_window_new (1280, 800);
   page = open_battle (window, path);
   battle = admiralty_battle_page_get_battle (page);
 
@@ -278,7 +266,7 @@ open_duel (char                  **path,
   AdmiraltyBattlePage *page;
 
   *path = copy_battle ("torpedo-duel", FALSE);
-  *window = new_window ();
+  *window = shown_window_new (1280, 800);
   page = open_battle (*window, *path);
   *battle = admiralty_battle_page_get_battle (page);
   *table = _admiralty_battle_page_get_table (page);
@@ -497,7 +485,7 @@ test_odds_count_earlier_fire (void)
                            "fire-five.xml", NULL);
   path = g_build_filename (dir, "fire-five.xml", NULL);
   copy_file (from, path);
-  window = new_window ();
+  window = shown_window_new (1280, 800);
   page = open_battle (window, path);
   battle = admiralty_battle_page_get_battle (page);
   table = _admiralty_battle_page_get_table (page);
@@ -726,7 +714,7 @@ test_dice_log_filter (void)
       return;
     }
   path = copy_battle ("torpedo-duel", TRUE);
-  window = new_window ();
+  window = shown_window_new (1280, 800);
   page = open_battle (window, path);
   battle = admiralty_battle_page_get_battle (page);
   iterate_until (NULL, NULL, 300);
@@ -868,7 +856,7 @@ test_turn_two_drag (void)
       return;
     }
   path = copy_battle ("corridor-skirmish", FALSE);
-  window = new_window ();
+  window = shown_window_new (1280, 800);
   page = open_battle (window, path);
   battle = admiralty_battle_page_get_battle (page);
   table = _admiralty_battle_page_get_table (page);
@@ -971,7 +959,7 @@ test_projector_keys (void)
       g_test_skip ("needs X11 and xdotool");
       return;
     }
-  window = new_window ();
+  window = shown_window_new (1280, 800);
   g_assert_true (admiralty_window_open (window, path));
   iterate_until (NULL, NULL, 300);
 
@@ -1244,7 +1232,7 @@ test_turn_clicks (void)
   g_assert_no_error (error);
   copy_file (from, path);
   g_settings_set_string (settings, "dice-mode", "physical");
-  window = new_window ();
+  window = shown_window_new (1280, 800);
   page = open_battle (window, path);
   battle = admiralty_battle_page_get_battle (page);
   table = _admiralty_battle_page_get_table (page);

@@ -55,13 +55,8 @@ new_campaign (guint   cycles,
 static AdmiraltyWindow *
 new_window (const char *campaign_path)
 {
-  AdmiraltyWindow *window = admiralty_window_new (app);
+  AdmiraltyWindow *window = shown_window_new (1280, 800);
 
-  window->clock_notifies = FALSE;
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-  gtk_window_present (GTK_WINDOW (window));
-  iterate_until (widget_mapped, window, 5000);
-  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window)));
   g_assert_true (admiralty_window_open (window, campaign_path));
   iterate_until (NULL, NULL, 300);
   return window;

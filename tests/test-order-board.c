@@ -51,10 +51,7 @@ fixture_set_up (Fixture       *fixture,
   g_assert_true (adm_campaign_save (campaign, fixture->campaign_path, &error));
   g_assert_no_error (error);
 
-  fixture->window = admiralty_window_new (app);
-  fixture->window->clock_notifies = FALSE;
-  gtk_window_present (GTK_WINDOW (fixture->window));
-  iterate_until (widget_mapped, fixture->window, 5000);
+  fixture->window = shown_window_new (0, 0);
   g_assert_true (admiralty_window_open (fixture->window, fixture->campaign_path));
   iterate ();
   fixture->n_tabs = adw_tab_view_get_n_pages (fixture->window->tab_view);
@@ -1404,10 +1401,7 @@ test_names_as_written (void)
                     ==, 1);
   g_assert_true (g_file_set_contents (path, xml->str, xml->len, &error));
 
-  window = admiralty_window_new (app);
-  window->clock_notifies = FALSE;
-  gtk_window_present (GTK_WINDOW (window));
-  iterate_until (widget_mapped, window, 5000);
+  window = shown_window_new (0, 0);
   g_assert_true (admiralty_window_open (window, path));
   adw_tab_view_set_selected_page (window->tab_view, window->orders_tab);
   iterate ();

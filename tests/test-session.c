@@ -25,17 +25,6 @@ source_path (const char *folder,
   return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, name, NULL);
 }
 
-static AdmiraltyWindow *
-new_window (void)
-{
-  AdmiraltyWindow *window = admiralty_window_new (app);
-
-  gtk_window_present (GTK_WINDOW (window));
-  iterate_until (widget_mapped, window, 5000);
-  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window)));
-  return window;
-}
-
 /* Types a count into a unit's spin button, as the master would. */
 static void
 set_count (AdmiraltyTi4Page *page,
@@ -111,7 +100,7 @@ test_welcome (void)
   GtkWidget *row;
 
   clear_session ();
-  window = new_window ();
+  window = shown_window_new (0, 0);
   g_assert_false (admiralty_window_restore_session (window));
   g_assert_null (admiralty_window_get_campaign (window));
   g_assert_cmpstr (gtk_stack_get_visible_child_name (window->main_stack), ==, "empty");
@@ -135,7 +124,7 @@ test_welcome (void)
   close_window (window);
 
   /* The next welcome lists it among the recent files (GtkRecentManager). */
-  window = new_window ();
+  window = shown_window_new (0, 0);
   g_assert_true (gtk_widget_get_visible (window->recent_group));
   g_assert_nonnull (find_row (window->recent_list, skirmish));
   close_window (window);
@@ -172,7 +161,7 @@ test_recent_campaign (void)
   _admiralty_window_add_recent (skirmish);
   _admiralty_window_add_recent (saved);
 
-  window = new_window ();
+  window = shown_window_new (0, 0);
   g_assert_true (gtk_widget_get_visible (window->recent_group));
   scenario_row = find_row (window->recent_list, skirmish);
   row = find_row (window->recent_list, saved);
@@ -231,7 +220,7 @@ test_restore (void)
 
   g_assert_no_error (error);
   clear_session ();
-  window = new_window ();
+  window = shown_window_new (0, 0);
   g_assert_true (admiralty_window_open (window, skirmish));
   g_assert_true (admiralty_window_open (window, duel));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.ti4-combat", NULL));
@@ -268,7 +257,7 @@ test_restore (void)
   /* Tearing the window down is not a change of session. */
   close_window (window);
 
-  window = new_window ();
+  window = shown_window_new (0, 0);
   g_assert_true (admiralty_window_restore_session (window));
   iterate ();
   g_assert_null (_admiralty_window_get_error_dialog (window));
@@ -293,7 +282,7 @@ test_restore (void)
 
   /* A file gone since is skipped and named; the rest reopens. */
   g_assert_cmpint (g_remove (combat), ==, 0);
-  window = new_window ();
+  window = shown_window_new (0, 0);
   g_assert_true (admiralty_window_restore_session (window));
   iterate ();
   g_assert_cmpuint (adw_tab_view_get_n_pages (window->tab_view), ==, 5);
@@ -315,7 +304,7 @@ test_undo_labels (void)
   g_autofree char *corridor = source_path ("scenarios/battles", "corridor-skirmish.xml");
   g_autofree char *what = NULL;
   g_autofree char *expected = NULL;
-  AdmiraltyWindow *window = new_window ();
+  AdmiraltyWindow *window = shown_window_new (0, 0);
   AdmBattle *battle;
 
   g_assert_true (admiralty_window_open (window, corridor));
@@ -361,7 +350,7 @@ static void
 test_undo_toast_replaced (void)
 {
   g_autofree char *corridor = source_path ("scenarios/battles", "corridor-skirmish.xml");
-  AdmiraltyWindow *window = new_window ();
+  AdmiraltyWindow *window = shown_window_new (0, 0);
   AdmBattle *battle;
   AdwToast *first = NULL;
   AdwToast *toast = NULL;
@@ -450,7 +439,7 @@ odds_settled (gpointer data)
 static void
 test_ti4_undo_redo (void)
 {
-  AdmiraltyWindow *window = new_window ();
+  AdmiraltyWindow *window = shown_window_new (0, 0);
   AdmiraltyTi4Page *page;
   g_autofree char *what = NULL;
   g_autofree char *expected = NULL;
@@ -512,7 +501,7 @@ test_torpedo_repro (void)
   static const char * const nobody[] = { "prince-xav:torpedoes", "Nobody", NULL };
   g_auto(GStrv) rows = NULL;
   guint entries;
-  AdmiraltyWindow *window = new_window ();
+  AdmiraltyWindow *window = shown_window_new (0, 0);
   AdmiraltyBattlePage *page;
   AdmiraltyOrdersPanel *panel;
   AdmBattle *battle;
@@ -629,7 +618,7 @@ test_cut_file_told (void)
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (path, &before, NULL, NULL));
 
-  window = new_window ();
+  window = shown_window_new (0, 0);
   g_assert_true (admiralty_window_open (window, path));
   iterate ();
   g_assert_cmpuint (adm_journal_get_n_actions (adm_campaign_get_journal (

@@ -56,10 +56,7 @@ fixture_set_up (Fixture       *fixture,
   g_assert_no_error (error);
   komarr_play_cycle (campaign, 1, T0);
 
-  fixture->window = admiralty_window_new (app);
-  fixture->window->clock_notifies = FALSE;
-  gtk_window_present (GTK_WINDOW (fixture->window));
-  iterate_until (widget_mapped, fixture->window, 5000);
+  fixture->window = shown_window_new (0, 0);
   g_assert_true (admiralty_window_open (fixture->window, fixture->campaign_path));
   iterate ();
 }
@@ -624,10 +621,7 @@ test_tables_come_back (Fixture       *fixture,
 
   /* Started again: a new window on the same file; the portal turned on by its switch. */
   close_window (fixture->window);
-  fixture->window = admiralty_window_new (app);
-  fixture->window->clock_notifies = FALSE;
-  gtk_window_present (GTK_WINDOW (fixture->window));
-  iterate_until (widget_mapped, fixture->window, 5000);
+  fixture->window = shown_window_new (0, 0);
   g_assert_true (admiralty_window_open (fixture->window, fixture->campaign_path));
   iterate ();
   portal = admiralty_share_dialog_portal_for (GTK_WINDOW (fixture->window),
@@ -705,10 +699,7 @@ test_table_restored (Fixture       *fixture,
 
   /* Started again: the session restored in a new window. */
   close_window (fixture->window);
-  fixture->window = admiralty_window_new (app);
-  fixture->window->clock_notifies = FALSE;
-  gtk_window_present (GTK_WINDOW (fixture->window));
-  iterate_until (widget_mapped, fixture->window, 5000);
+  fixture->window = shown_window_new (0, 0);
   g_assert_true (admiralty_window_restore_session (fixture->window));
   iterate ();
   g_assert_null (_admiralty_window_get_error_dialog (fixture->window));

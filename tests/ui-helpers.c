@@ -127,6 +127,21 @@ close_window (AdmiraltyWindow *window)
   g_assert_finalize_object (window);
 }
 
+AdmiraltyWindow *
+shown_window_new (int width,
+                  int height)
+{
+  AdmiraltyWindow *window = admiralty_window_new (app);
+
+  window->clock_notifies = FALSE;
+  if (width > 0 && height > 0)
+    gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_mapped, window, 5000);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window)));
+  return window;
+}
+
 void
 save_screenshot (GtkWidget  *widget,
                  const char *name)

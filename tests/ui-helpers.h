@@ -47,6 +47,12 @@ message_dialog (void);
 void
 close_window (AdmiraltyWindow *window);
 
+/* A new window of @app, @width × @height (0 × 0: its default size), shown and mapped, whose
+ * cycle clock sends no desktop notifications. */
+AdmiraltyWindow *
+shown_window_new (int width,
+                  int height);
+
 /* Renders @widget as it is on screen into the build directory's tests folder as @name. */
 void
 save_screenshot (GtkWidget  *widget,
