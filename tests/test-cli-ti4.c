@@ -11,23 +11,9 @@
 
 #include "admiralty-engine.h"
 #include "cli-helpers.h"
+#include "ti4-helpers.h"
 
 #define EPSILON 1e-12
-
-static AdmTi4Catalog *
-catalog (void)
-{
-  static AdmTi4Catalog *shared;
-
-  if (shared == NULL)
-    {
-      g_autoptr(GError) error = NULL;
-
-      shared = adm_ti4_catalog_load (&error);
-      g_assert_no_error (error);
-    }
-  return shared;
-}
 
 static AdmTi4Odds *
 engine_odds (const char              *attacker,

@@ -9,8 +9,7 @@
 
 #include "admiralty-engine.h"
 #include "adm-file.h"
-
-static AdmTi4Catalog *catalog;
+#include "ti4-helpers.h"
 
 static AdmTi4Combat *
 make_combat (AdmTi4Arena  arena,
@@ -24,25 +23,16 @@ make_combat (AdmTi4Arena  arena,
   AdmTi4Combat *combat;
 
   setup.arena = arena;
-  g_assert_true (adm_ti4_fleet_parse (catalog, attacker, &setup.attacker, &error));
+  g_assert_true (adm_ti4_fleet_parse (catalog (), attacker, &setup.attacker, &error));
   g_assert_no_error (error);
-  g_assert_true (adm_ti4_fleet_parse (catalog, defender, &setup.defender, &error));
+  g_assert_true (adm_ti4_fleet_parse (catalog (), defender, &setup.defender, &error));
   g_assert_no_error (error);
   setup.attacker_can_retreat = attacker_can_retreat;
   setup.defender_can_retreat = defender_can_retreat;
-  combat = adm_ti4_combat_new (catalog, &setup, &error);
+  combat = adm_ti4_combat_new (catalog (), &setup, &error);
   g_assert_no_error (error);
   g_assert_nonnull (combat);
   return combat;
-}
-
-static guint
-unit (const char *id)
-{
-  int index = adm_ti4_catalog_find (catalog, id);
-
-  g_assert_cmpint (index, >=, 0);
-  return (guint) index;
 }
 
 static void
@@ -101,7 +91,7 @@ static char *
 fleet_string (AdmTi4Combat *combat,
               AdmTi4Side    side)
 {
-  return adm_ti4_fleet_to_string (catalog, adm_ti4_combat_get_fleet (combat, side));
+  return adm_ti4_fleet_to_string (catalog (), adm_ti4_combat_get_fleet (combat, side));
 }
 
 static void
@@ -673,7 +663,7 @@ test_save_load_round_trip (void)
   g_assert_no_error (error);
   g_assert_true (adm_ti4_combat_save (combat, path, &error));
   g_assert_no_error (error);
-  loaded = adm_ti4_combat_load_file (catalog, path, &error);
+  loaded = adm_ti4_combat_load_file (catalog (), path, &error);
   g_assert_no_error (error);
   assert_same_state (combat, loaded);
   g_clear_object (&loaded);
@@ -682,7 +672,7 @@ test_save_load_round_trip (void)
   g_assert_no_error (error);
   g_assert_true (adm_ti4_combat_save (combat, path, &error));
   g_assert_no_error (error);
-  loaded = adm_ti4_combat_load_file (catalog, path, &error);
+  loaded = adm_ti4_combat_load_file (catalog (), path, &error);
   g_assert_no_error (error);
   assert_same_state (combat, loaded);
 
@@ -755,7 +745,7 @@ test_corrupt_file (void)
       g_autoptr(GError) local_error = NULL;
 
       g_assert_true (g_file_set_contents (path, cases[i].text, -1, NULL));
-      combat = adm_ti4_combat_load_file (catalog, path, &local_error);
+      combat = adm_ti4_combat_load_file (catalog (), path, &local_error);
       g_assert_null (combat);
       g_assert_nonnull (local_error);
       if (strstr (local_error->message, cases[i].expect) == NULL)
@@ -800,7 +790,7 @@ test_junk_round (void)
       g_autoptr(GError) local_error = NULL;
 
       g_assert_true (g_file_set_contents (path, text, -1, NULL));
-      combat = adm_ti4_combat_load_file (catalog, path, &local_error);
+      combat = adm_ti4_combat_load_file (catalog (), path, &local_error);
       g_assert_null (combat);
       g_assert_nonnull (local_error);
       g_assert_nonnull (strstr (local_error->message, expected));
@@ -870,9 +860,9 @@ check_ends_against_odds (AdmTi4Arena              arena,
   g_autoptr(GError) error = NULL;
   AdmTi4Fleet a, d;
 
-  g_assert_true (adm_ti4_fleet_parse (catalog, attacker, &a, &error));
-  g_assert_true (adm_ti4_fleet_parse (catalog, defender, &d, &error));
-  odds = adm_ti4_odds_compute (catalog, &a, &d, options, &error);
+  g_assert_true (adm_ti4_fleet_parse (catalog (), attacker, &a, &error));
+  g_assert_true (adm_ti4_fleet_parse (catalog (), defender, &d, &error));
+  odds = adm_ti4_odds_compute (catalog (), &a, &d, options, &error);
   g_assert_no_error (error);
 
   for (guint64 seed = 1; seed <= 40; seed++)
@@ -933,12 +923,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
-  int status;
-
   g_test_init (&argc, &argv, NULL);
-  catalog = adm_ti4_catalog_load (&error);
-  g_assert_no_error (error);
 
   g_test_add_func ("/ti4-combat/lrr-39.3/barrage-round-one-only", test_lrr_39_3_barrage_round_one_only);
   g_test_add_func ("/ti4-combat/lrr-39.3.c/no-fighters-no-barrage", test_lrr_39_3_no_fighters_no_barrage);
@@ -963,7 +948,5 @@ main (int   argc,
   g_test_add_func ("/ti4-combat/report", test_report);
   g_test_add_func ("/ti4-combat/ends-match-odds", test_ends_match_odds);
 
-  status = g_test_run ();
-  g_clear_object (&catalog);
-  return status;
+  return g_test_run ();
 }

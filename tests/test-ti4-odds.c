@@ -13,45 +13,10 @@
 #include <string.h>
 
 #include "adm-ti4-odds.h"
+#include "ti4-helpers.h"
 #include "ti4-odds-reference.h"
 
 #define EPSILON 1e-9
-
-static AdmTi4Catalog *
-catalog (void)
-{
-  static AdmTi4Catalog *shared;
-
-  if (shared == NULL)
-    {
-      g_autoptr(GError) error = NULL;
-
-      shared = adm_ti4_catalog_load (&error);
-      g_assert_no_error (error);
-      g_assert_nonnull (shared);
-    }
-  return shared;
-}
-
-static guint
-unit (const char *id)
-{
-  int index = adm_ti4_catalog_find (catalog (), id);
-
-  g_assert_cmpint (index, >=, 0);
-  return (guint) index;
-}
-
-static AdmTi4Fleet
-fleet (const char *text)
-{
-  g_autoptr(GError) error = NULL;
-  AdmTi4Fleet result;
-
-  g_assert_true (adm_ti4_fleet_parse (catalog (), text, &result, &error));
-  g_assert_no_error (error);
-  return result;
-}
 
 /* Whatever the battle: the ends, the outcomes and who holds the system each sum to 1, and the
  * expected survivors are the ends' averages. */
