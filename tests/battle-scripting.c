@@ -55,6 +55,17 @@ ship (AdmBattle  *battle,
   return adm_battle_get_ship (battle, ship_index (battle, id));
 }
 
+const AdmMine *
+mine (AdmBattle  *battle,
+      const char *id)
+{
+  for (guint i = 0; i < adm_battle_get_n_mines (battle); i++)
+    if (g_strcmp0 (adm_battle_get_mine (battle, i)->id, id) == 0)
+      return adm_battle_get_mine (battle, i);
+  g_error ("no mine “%s”", id);
+  return NULL;
+}
+
 int
 hull_left (AdmBattle  *battle,
            const char *id)
@@ -128,6 +139,9 @@ refuse (AdmBattle  *battle,
   g_assert_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL);
   g_test_message ("refused: %s", error->message);
   g_assert_nonnull (strstr (error->message, message));
+  /* A refused order's message names the orders file and the order's line. */
+  if (body != NULL)
+    g_assert_true (g_str_has_prefix (error->message, "orders.xml:"));
   after = adm_battle_dump (battle);
   g_assert_cmpstr (after, ==, before);
   g_assert_cmpint (adm_battle_get_phase (battle), ==, phase);

@@ -27,6 +27,11 @@ const AdmBattleShip *
 ship (AdmBattle  *battle,
       const char *id);
 
+/* The mine @id, which the battle holds. */
+const AdmMine *
+mine (AdmBattle  *battle,
+      const char *id);
+
 int
 hull_left (AdmBattle  *battle,
            const char *id);
@@ -57,8 +62,9 @@ resolve (AdmBattle  *battle,
          const char *body,
          const char *dice);
 
-/* Resolves the current phase expecting it refused with a message containing @message, and
- * the battle exactly as it was. */
+/* Resolves the current phase expecting it refused with a message containing @message (one
+ * that names orders.xml and a line, when @body gives orders), and the battle exactly as it
+ * was. */
 void
 refuse (AdmBattle  *battle,
         const char *body,

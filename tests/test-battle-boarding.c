@@ -8,127 +8,16 @@
 
 #include <string.h>
 
-#include "battle-helpers.h"
+#include "battle-scripting.h"
 
 #define BOARD(ship, target) "<board ship=\"" ship "\" target=\"" target "\"/>"
 #define FATE(ship, fate) "<captured ship=\"" ship "\" fate=\"" fate "\"/>"
-
-static void
-resolve_ok (AdmBattle  *battle,
-            const char *body,
-            const char *dice)
-{
-  g_autoptr(AdmTurnOrders) orders = battle_helper_orders (adm_battle_get_turn (battle), body);
-  g_autoptr(AdmDiceQueue) queue = battle_helper_dice (dice);
-  g_autoptr(GError) error = NULL;
-
-  if (!adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (queue), &error))
-    battle_helper_print_report (battle);
-  g_assert_no_error (error);
-  /* The engine asked for exactly the dice the rules call for. */
-  g_assert_cmpuint (adm_dice_queue_get_length (queue), ==, 0);
-}
-
-/* Asserts that the phase is refused with a message holding @message, and that nothing
- * changed. */
-static void
-refused (AdmBattle  *battle,
-         const char *body,
-         const char *dice,
-         const char *message)
-{
-  g_autoptr(AdmTurnOrders) orders = battle_helper_orders (adm_battle_get_turn (battle), body);
-  g_autoptr(AdmDiceQueue) queue = battle_helper_dice (dice);
-  g_autoptr(GError) error = NULL;
-  g_autofree char *before = adm_battle_dump (battle);
-  g_autofree char *after = NULL;
-  guint report = adm_battle_get_report (battle)->len;
-  guint rolls = adm_battle_get_rolls (battle)->len;
-  AdmPhase phase = adm_battle_get_phase (battle);
-
-  g_assert_false (adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (queue), &error));
-  g_assert_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL);
-  g_test_message ("refused: %s", error->message);
-  g_assert_nonnull (strstr (error->message, message));
-  g_assert_true (g_str_has_prefix (error->message, "orders.xml:"));
-  after = adm_battle_dump (battle);
-  g_assert_cmpstr (after, ==, before);
-  g_assert_cmpint (adm_battle_get_phase (battle), ==, phase);
-  g_assert_cmpuint (adm_battle_get_report (battle)->len, ==, report);
-  g_assert_cmpuint (adm_battle_get_rolls (battle)->len, ==, rolls);
-}
-
-static void
-assert_reported (AdmBattle  *battle,
-                 const char *text)
-{
-  if (!battle_helper_reported (battle, text))
-    {
-      battle_helper_print_report (battle);
-      g_error ("no report line contains “%s”", text);
-    }
-}
-
-static guint
-index_of (AdmBattle  *battle,
-          const char *id)
-{
-  int index = adm_battle_ship_index (battle, id);
-
-  g_assert_cmpint (index, >=, 0);
-  return index;
-}
-
-static const AdmBattleShip *
-ship (AdmBattle  *battle,
-      const char *id)
-{
-  return adm_battle_get_ship (battle, index_of (battle, id));
-}
-
-static void
-set_ruling (AdmBattle  *battle,
-            const char *id,
-            const char *value)
-{
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (adm_ruleset_set_ruling (adm_battle_get_ruleset (battle), id, value, &error));
-  g_assert_no_error (error);
-}
-
-/* Loads @fixture, with @from replaced by @to when given, at the start of turn 1. */
-static AdmBattle *
-load_variant (const char *fixture,
-              const char *from,
-              const char *to)
-{
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data",
-                                                 "battles", fixture, NULL);
-  g_autofree char *text = NULL;
-  g_autoptr(GString) variant = NULL;
-  g_autoptr(GError) error = NULL;
-  AdmBattle *battle;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
-  g_assert_no_error (error);
-  variant = g_string_new (text);
-  if (from != NULL)
-    g_assert_cmpuint (g_string_replace (variant, from, to, 1), ==, 1);
-  battle = adm_battle_load_memory (variant->str, variant->len, fixture, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (battle);
-  return battle;
-}
 
 /* board.xml at the torpedo and boarding phase of turn 1, nothing having happened. */
 static AdmBattle *
 at_torpedo (void)
 {
-  AdmBattle *battle = battle_helper_load ("board.xml");
-
-  battle_helper_skip_to (battle, ADM_PHASE_TORPEDO);
-  return battle;
+  return load_at ("board.xml", ADM_PHASE_TORPEDO);
 }
 
 static const AdmBoarding *
@@ -153,9 +42,9 @@ triumph_captured (void)
 {
   AdmBattle *battle = at_torpedo ();
 
-  resolve_ok (battle, BOARD ("vorberg", "triumph"), "");
-  resolve_ok (battle, "", "6 1");
-  g_assert_cmpint (ship (battle, "triumph")->captured_by, ==, index_of (battle, "vorberg"));
+  resolve (battle, BOARD ("vorberg", "triumph"), "");
+  resolve (battle, "", "6 1");
+  g_assert_cmpint (ship (battle, "triumph")->captured_by, ==, ship_index (battle, "vorberg"));
   g_assert_cmpint (adm_battle_get_turn (battle), ==, 2);
   return battle;
 }
@@ -171,11 +60,11 @@ test_declare (void)
   g_test_message ("F-BOARD-1 (boarding-contact): either side declares boarding of a touching "
                   "enemy; F-BOARD-2: boarding potential = hull points at the moment of "
                   "boarding");
-  resolve_ok (battle, BOARD ("triumph", "vorberg") BOARD ("solstice", "peregrine"), "");
+  resolve (battle, BOARD ("triumph", "vorberg") BOARD ("solstice", "peregrine"), "");
   g_assert_cmpuint (adm_battle_get_n_boardings (battle), ==, 2);
   b = boarding (battle, 0);
-  g_assert_cmpuint (b->attacker, ==, index_of (battle, "triumph"));
-  g_assert_cmpuint (b->defender, ==, index_of (battle, "vorberg"));
+  g_assert_cmpuint (b->attacker, ==, ship_index (battle, "triumph"));
+  g_assert_cmpuint (b->defender, ==, ship_index (battle, "vorberg"));
   g_assert_cmpint (b->attacker_bp, ==, 7);
   g_assert_cmpint (b->defender_bp, ==, 8);
   g_assert_cmpint (b->declared, ==, 1);
@@ -192,16 +81,16 @@ test_declare_refused (void)
 {
   g_autoptr(AdmBattle) battle = at_torpedo ();
 
-  refused (battle, BOARD ("vorberg", "kestrel"), "",
-           "Vorberg does not touch Kestrel (98.5 cm centre to centre): boarding needs base "
-           "contact at the end of the movement phase (F-BOARD-1)");
-  refused (battle, BOARD ("vorberg", "peregrine"), "",
-           "Vorberg and Peregrine are on the same side; only an enemy ship can be boarded");
-  refused (battle, BOARD ("vorberg", "nobody"), "", "“nobody” is not a ship in this battle");
-  refused (battle, BOARD ("nobody", "triumph"), "", "“nobody” is not a ship in this battle");
+  refuse (battle, BOARD ("vorberg", "kestrel"), "",
+          "Vorberg does not touch Kestrel (98.5 cm centre to centre): boarding needs base "
+          "contact at the end of the movement phase (F-BOARD-1)");
+  refuse (battle, BOARD ("vorberg", "peregrine"), "",
+          "Vorberg and Peregrine are on the same side; only an enemy ship can be boarded");
+  refuse (battle, BOARD ("vorberg", "nobody"), "", "“nobody” is not a ship in this battle");
+  refuse (battle, BOARD ("nobody", "triumph"), "", "“nobody” is not a ship in this battle");
   /* "boarding-contact": one boarding at a time for each ship. */
-  refused (battle, BOARD ("vorberg", "triumph") BOARD ("triumph", "vorberg"), "",
-           "Triumph is already in a boarding action; a ship fights one boarding at a time");
+  refuse (battle, BOARD ("vorberg", "triumph") BOARD ("triumph", "vorberg"), "",
+          "Triumph is already in a boarding action; a ship fights one boarding at a time");
   g_assert_cmpuint (adm_battle_get_n_boardings (battle), ==, 0);
 }
 
@@ -226,10 +115,10 @@ test_round (void)
 
   g_test_message ("F-BOARD-13, F-BOARD-14; F-BOARD-8 Barrayarans +2, F-BOARD-9 higher "
                   "potential +1, F-RDY-5 veterans +1");
-  resolve_ok (battle, BOARD ("vorberg", "triumph"), "");
+  resolve (battle, BOARD ("vorberg", "triumph"), "");
   /* F-BOARD-13: Vorberg 3 + 2 (Barrayarans, F-BOARD-8) + 1 (8 against 7, F-BOARD-9) + 1
    * (veterans, F-RDY-5) = 7 against Triumph 5 + 0; F-BOARD-14: Triumph loses 2. */
-  resolve_ok (battle, "", "3 5");
+  resolve (battle, "", "3 5");
   assert_reported (battle, "Boarding round aboard Triumph: Vorberg 3 +4 = 7 (Barrayaran "
                            "Imperium crew (F-BOARD-7, F-BOARD-8) +2, boarding potential ratio "
                            "(F-BOARD-9) +1, readiness (F-RDY-5) +1) against Triumph 5 = 5 "
@@ -239,7 +128,7 @@ test_round (void)
   g_assert_cmpint (boarding (battle, 0)->defender_bp, ==, 5);
   g_assert_false (boarding (battle, 0)->over);
   /* Boarding potential is crew, not hull. */
-  g_assert_cmpint (adm_battle_ship_hull_left (battle, index_of (battle, "triumph")), ==, 7);
+  g_assert_cmpint (hull_left (battle, "triumph"), ==, 7);
   rolls = adm_battle_get_rolls (battle);
   roll = g_ptr_array_index (rolls, rolls->len - 1);
   g_assert_cmpstr (roll->clause, ==, "F-BOARD-13");
@@ -252,7 +141,7 @@ test_round (void)
   /* F-BOARD-15 ("boarding-rounds", one-per-turn): the boarding goes on next turn while the
    * ships touch; now Triumph wins, 6 against 1 + 4. */
   to_end (battle);
-  resolve_ok (battle, "", "1 6");
+  resolve (battle, "", "1 6");
   assert_reported (battle, "Vorberg loses 1 boarding potential: 7 left (F-BOARD-14).");
   assert_outcome (g_ptr_array_index (rolls, rolls->len - 2), "≥ 3: failed ✗");
   assert_outcome (g_ptr_array_index (rolls, rolls->len - 1), "≥ 6: passed ✓");
@@ -266,8 +155,8 @@ test_dendarii (void)
 {
   g_autoptr(AdmBattle) battle = at_torpedo ();
 
-  resolve_ok (battle, BOARD ("peregrine", "solstice"), "");
-  resolve_ok (battle, "", "2 4");
+  resolve (battle, BOARD ("peregrine", "solstice"), "");
+  resolve (battle, "", "2 4");
   assert_reported (battle, "Peregrine 2 +1 = 3 (Dendarii Free Mercenary Fleet crew (F-BOARD-7, "
                            "F-BOARD-8) +1) against Solstice 4 -1 = 3 (readiness (F-RDY-5) -1)");
   assert_reported (battle, "A tie: neither side gains ground this round.");
@@ -288,13 +177,13 @@ test_fire_damage_and_orders (void)
                   "F-BOARD-12 four times the potential +4, F-BOARD-2 potential after the fire");
   battle_helper_skip_to (battle, ADM_PHASE_FIRE);
   /* Four destructor hits, two on Lantern's shields, two damage, no critical (1 1). */
-  resolve_ok (battle, fire, "6 6 6 6 1 1");
+  resolve (battle, fire, "6 6 6 6 1 1");
   g_assert_cmpint (ship (battle, "lantern")->fire_damage, ==, 2);
-  resolve_ok (battle, BOARD ("hartung", "lantern") BOARD ("vorberg", "triumph"), "");
+  resolve (battle, BOARD ("hartung", "lantern") BOARD ("vorberg", "triumph"), "");
   g_assert_cmpint (boarding (battle, 0)->defender_bp, ==, 5);
   /* Hartung 1 + 2 + 4 (20 against 5) + 1 = 8 against Lantern 6 − 1 = 5; Vorberg 2 + 4 = 6
    * against Triumph 6 − 1 (target lock) = 5. */
-  resolve_ok (battle, "", "1 6 2 6");
+  resolve (battle, "", "1 6 2 6");
   assert_reported (battle, "Hartung 1 +7 = 8 (Barrayaran Imperium crew (F-BOARD-7, F-BOARD-8) "
                            "+2, boarding potential ratio (F-BOARD-12) +4, readiness (F-RDY-5) "
                            "+1) against Lantern 6 -1 = 5 (hit in the fire phase (F-BOARD-3) -1)");
@@ -308,20 +197,20 @@ test_fire_damage_and_orders (void)
 static void
 test_damaged_and_failed_order (void)
 {
-  g_autoptr(AdmBattle) battle = load_variant ("board.xml", "y=\"30\" heading=\"270\"",
-                                              "y=\"30\" heading=\"270\" damage=\"4\"");
+  g_autoptr(AdmBattle) battle = load_variant_at ("board.xml", "y=\"30\" heading=\"270\"",
+                                                 "y=\"30\" heading=\"270\" damage=\"4\"",
+                                                 ADM_PHASE_FIRE);
   const AdmBoarding *b;
 
   g_test_message ("F-BOARD-4 damaged -2, F-BOARD-6 failed an order -3 (not -4 with "
                   "F-BOARD-5), F-BOARD-15 captured at 0");
-  battle_helper_skip_to (battle, ADM_PHASE_FIRE);
   /* F-FORD-6: the extension needs 2d6 ≤ 6; 12 fails. */
-  resolve_ok (battle, "<reinforce-shields ship=\"triumph\" extended=\"true\"/>", "6 6");
+  resolve (battle, "<reinforce-shields ship=\"triumph\" extended=\"true\"/>", "6 6");
   g_assert_cmpint (ship (battle, "triumph")->failed_order_turn, ==, 1);
-  resolve_ok (battle, BOARD ("hartung", "lantern") BOARD ("vorberg", "triumph"), "");
+  resolve (battle, BOARD ("hartung", "lantern") BOARD ("vorberg", "triumph"), "");
   /* Hartung 1 + 7 (20 against 3: +4) = 8 against Lantern 6 − 2 = 4: a loss of 4 captures it.
    * Vorberg 1 + 4 = 5 against Triumph 5 − 3 = 2. */
-  resolve_ok (battle, "", "1 6 1 5");
+  resolve (battle, "", "1 6 1 5");
   assert_reported (battle, "against Lantern 6 -2 = 4 (damaged (F-BOARD-4) -2)");
   assert_reported (battle, "against Triumph 5 -3 = 2 (failed an order (F-BOARD-6) -3)");
   assert_reported (battle, "Lantern is captured by Hartung (F-BOARD-15)");
@@ -329,7 +218,7 @@ test_damaged_and_failed_order (void)
   b = boarding (battle, 0);
   g_assert_cmpint (b->defender_bp, ==, 0);
   g_assert_true (b->over);
-  g_assert_cmpint (ship (battle, "lantern")->captured_by, ==, index_of (battle, "hartung"));
+  g_assert_cmpint (ship (battle, "lantern")->captured_by, ==, ship_index (battle, "hartung"));
   g_assert_cmpint (ship (battle, "lantern")->capture_turn, ==, 1);
   g_assert_cmpint (ship (battle, "lantern")->status, ==, ADM_SHIP_ACTIVE);
   g_assert_cmpint (adm_battle_get_formation (battle, adm_battle_formation_index (battle, "k2"))
@@ -355,10 +244,10 @@ test_ratio_ruling (void)
       g_test_message ("boarding-ratio %s", values[i]);
       set_ruling (battle, "boarding-ratio", values[i]);
       battle_helper_skip_to (battle, ADM_PHASE_FIRE);
-      resolve_ok (battle, "<reinforce-shields ship=\"triumph\" extended=\"true\"/>", "6 6");
-      resolve_ok (battle, BOARD ("vorberg", "triumph"), "");
+      resolve (battle, "<reinforce-shields ship=\"triumph\" extended=\"true\"/>", "6 6");
+      resolve (battle, BOARD ("vorberg", "triumph"), "");
       /* 8 against 7 (+1), or 8 + 2 = 10 against 7 − 3 = 4 (+2); Triumph 6 − 3 = 3. */
-      resolve_ok (battle, "", "1 6");
+      resolve (battle, "", "1 6");
       assert_reported (battle, expected[i]);
       g_assert_cmpint (boarding (battle, 0)->defender_bp, ==, i == 0 ? 5 : 4);
     }
@@ -372,15 +261,15 @@ test_tie_ruling (void)
   g_autoptr(AdmBattle) reroll = at_torpedo ();
 
   /* Solstice 4 − 1 against Peregrine 2 + 0 + … Peregrine defends with 0: 3 against 3. */
-  resolve_ok (battle, BOARD ("solstice", "peregrine"), "");
-  resolve_ok (battle, "", "4 3");
+  resolve (battle, BOARD ("solstice", "peregrine"), "");
+  resolve (battle, "", "4 3");
   assert_reported (battle, "A tie: neither side gains ground this round.");
   g_assert_cmpint (boarding (battle, 0)->attacker_bp, ==, 3);
   g_assert_cmpint (boarding (battle, 0)->defender_bp, ==, 3);
 
   set_ruling (reroll, "boarding-roll", "tie-reroll");
-  resolve_ok (reroll, BOARD ("solstice", "peregrine"), "");
-  resolve_ok (reroll, "", "4 3 5 2");
+  resolve (reroll, BOARD ("solstice", "peregrine"), "");
+  resolve (reroll, "", "4 3 5 2");
   assert_reported (reroll, "A tie: the round is rolled again.");
   assert_reported (reroll, "Peregrine loses 2 boarding potential: 1 left (F-BOARD-14).");
   g_assert_cmpint (boarding (reroll, 0)->defender_bp, ==, 1);
@@ -396,21 +285,21 @@ test_rounds_ruling (void)
   g_test_message ("F-BOARD-15 (boarding-rounds to-a-decision); F-BOARD-10 twice the "
                   "potential +2");
   set_ruling (battle, "boarding-rounds", "to-a-decision");
-  resolve_ok (battle, BOARD ("vorberg", "triumph"), "");
+  resolve (battle, BOARD ("vorberg", "triumph"), "");
   /* 7 against 5 twice (Triumph 7 → 5 → 3), then 8 against 3 is twice as high (+2): 3 + 5
    * = 8 against 5, a loss of 3. */
-  resolve_ok (battle, "", "3 5 3 5 3 5");
+  resolve (battle, "", "3 5 3 5 3 5");
   assert_reported (battle, "Triumph loses 3 boarding potential: 0 left (F-BOARD-14).");
   assert_reported (battle, "boarding potential ratio (F-BOARD-10) +2");
   g_assert_true (boarding (battle, 0)->over);
-  g_assert_cmpint (ship (battle, "triumph")->captured_by, ==, index_of (battle, "vorberg"));
+  g_assert_cmpint (ship (battle, "triumph")->captured_by, ==, ship_index (battle, "vorberg"));
 
   /* The defender wins 6 against 1 − 1 and captures the attacker. */
-  resolve_ok (repelled, BOARD ("solstice", "peregrine"), "");
-  resolve_ok (repelled, "", "1 6");
+  resolve (repelled, BOARD ("solstice", "peregrine"), "");
+  resolve (repelled, "", "1 6");
   assert_reported (repelled, "Solstice is captured by Peregrine (F-BOARD-15)");
-  g_assert_cmpint (ship (repelled, "solstice")->captured_by, ==, index_of (repelled,
-                                                                           "peregrine"));
+  g_assert_cmpint (ship (repelled, "solstice")->captured_by, ==, ship_index (repelled,
+                                                                             "peregrine"));
 }
 
 /* A captured ship does not act; it cannot be boarded again; the boarding ends. */
@@ -425,17 +314,17 @@ test_captured_out_of_action (void)
   g_assert_cmpint (ship (battle, "triumph")->capture_turn, ==, 1);
   battle_helper_skip_to (battle, ADM_PHASE_FIRE);
   /* Its guns are silent: no dice, no damage. */
-  resolve_ok (battle, "<fire weapons=\"triumph:main\" target=\"vorberg\"/>", "");
-  g_assert_cmpint (adm_battle_ship_hull_left (battle, index_of (battle, "vorberg")), ==, 8);
-  refused (battle, BOARD ("vorberg", "triumph"), "",
-           "Triumph is out of action or captured and cannot be boarded (F-BOARD-1)");
-  refused (battle, BOARD ("triumph", "vorberg"), "",
-           "Triumph is out of action or captured and cannot board (F-BOARD-1)");
+  resolve (battle, "<fire weapons=\"triumph:main\" target=\"vorberg\"/>", "");
+  g_assert_cmpint (hull_left (battle, "vorberg"), ==, 8);
+  refuse (battle, BOARD ("vorberg", "triumph"), "",
+          "Triumph is out of action or captured and cannot be boarded (F-BOARD-1)");
+  refuse (battle, BOARD ("triumph", "vorberg"), "",
+          "Triumph is out of action or captured and cannot board (F-BOARD-1)");
 
   /* The journal replays the capture. */
   dump = adm_battle_dump (battle);
   g_assert_true (adm_battle_undo (battle, NULL));
-  resolve_ok (battle, "<fire weapons=\"triumph:main\" target=\"vorberg\"/>", "");
+  resolve (battle, "<fire weapons=\"triumph:main\" target=\"vorberg\"/>", "");
   {
     g_autofree char *again = adm_battle_dump (battle);
 
@@ -449,12 +338,12 @@ test_broken_off (void)
 {
   g_autoptr(AdmBattle) battle = at_torpedo ();
 
-  resolve_ok (battle, BOARD ("vorberg", "triumph"), "");
-  resolve_ok (battle, "", "3 3");
+  resolve (battle, BOARD ("vorberg", "triumph"), "");
+  resolve (battle, "", "3 3");
   battle_helper_skip_to (battle, ADM_PHASE_MOVEMENT);
-  resolve_ok (battle, "<move formation=\"b1\"><forward cm=\"10\"/></move>", "");
+  resolve (battle, "<move formation=\"b1\"><forward cm=\"10\"/></move>", "");
   battle_helper_skip_to (battle, ADM_PHASE_END);
-  resolve_ok (battle, "", "");
+  resolve (battle, "", "");
   assert_reported (battle, "The boarding of Triumph by Vorberg is broken off: the ships no "
                            "longer touch.");
   g_assert_true (boarding (battle, 0)->over);
@@ -467,27 +356,27 @@ test_abandon (void)
 {
   g_autoptr(AdmBattle) battle = at_torpedo ();
 
-  resolve_ok (battle, BOARD ("vorberg", "triumph"), "");
+  resolve (battle, BOARD ("vorberg", "triumph"), "");
   /* The fate is declared in a turn after the capture. */
-  refused (battle, FATE ("triumph", "abandon"), "6 1",
-           "Triumph is not a captured ship held by its captors");
-  resolve_ok (battle, "", "6 1");
+  refuse (battle, FATE ("triumph", "abandon"), "6 1",
+          "Triumph is not a captured ship held by its captors");
+  resolve (battle, "", "6 1");
   to_end (battle);
-  refused (battle, FATE ("triumph", "abandon") FATE ("triumph", "scuttle"), "",
-           "Triumph has two fates declared this turn; give one");
-  refused (battle, FATE ("vorberg", "abandon"), "",
-           "Vorberg is not a captured ship held by its captors");
-  resolve_ok (battle, FATE ("triumph", "abandon"), "");
+  refuse (battle, FATE ("triumph", "abandon") FATE ("triumph", "scuttle"), "",
+          "Triumph has two fates declared this turn; give one");
+  refuse (battle, FATE ("vorberg", "abandon"), "",
+          "Vorberg is not a captured ship held by its captors");
+  resolve (battle, FATE ("triumph", "abandon"), "");
   assert_reported (battle, "Triumph is abandoned by its captors and drifts out of action as a "
                            "hulk (F-BOARD-16).");
   g_assert_cmpint (ship (battle, "triumph")->status, ==, ADM_SHIP_DRIFTING_HULK);
-  g_assert_cmpint (adm_battle_ship_hull_left (battle, index_of (battle, "triumph")), ==, 7);
+  g_assert_cmpint (hull_left (battle, "triumph"), ==, 7);
   /* Once abandoned, nothing more is declared for it; the hulk drifts 4d6 cm (F-CAT-10). */
   battle_helper_skip_to (battle, ADM_PHASE_MOVEMENT);
-  resolve_ok (battle, "", "1 1 1 1");
+  resolve (battle, "", "1 1 1 1");
   to_end (battle);
-  refused (battle, FATE ("triumph", "scuttle"), "",
-           "Triumph is not a captured ship held by its captors");
+  refuse (battle, FATE ("triumph", "scuttle"), "",
+          "Triumph is not a captured ship held by its captors");
 }
 
 /* F-BOARD-16 ("captured-fate"): blown up — destroyed with a marker, or the catastrophic
@@ -500,7 +389,7 @@ test_scuttle (void)
   guint markers = adm_battle_get_n_markers (battle);
 
   to_end (battle);
-  resolve_ok (battle, FATE ("triumph", "scuttle"), "");
+  resolve (battle, FATE ("triumph", "scuttle"), "");
   assert_reported (battle, "Triumph is blown up by its captors (F-BOARD-16) and leaves an "
                            "explosion marker.");
   g_assert_cmpint (ship (battle, "triumph")->status, ==, ADM_SHIP_DESTROYED);
@@ -511,7 +400,7 @@ test_scuttle (void)
   set_ruling (table, "captured-fate", "scuttle-catastrophic");
   to_end (table);
   /* 2d6 = 7: a blazing hulk (F-CAT-11). */
-  resolve_ok (table, FATE ("triumph", "scuttle"), "3 4");
+  resolve (table, FATE ("triumph", "scuttle"), "3 4");
   assert_reported (table, "Triumph's captors set scuttling charges: it rolls on the "
                           "catastrophic damage table (F-BOARD-16).");
   g_assert_cmpint (ship (table, "triumph")->status, ==, ADM_SHIP_BURNING_HULK);
@@ -523,12 +412,12 @@ static void
 test_take_over (void)
 {
   g_autoptr(AdmBattle) battle = triumph_captured ();
-  guint triumph = index_of (battle, "triumph");
+  guint triumph = ship_index (battle, "triumph");
   int prize;
 
   g_test_message ("F-BOARD-16 assimilate, F-BOARD-17 2d6 <= 7, F-BOARD-18 a quarter lost");
   to_end (battle);
-  resolve_ok (battle, FATE ("triumph", "assimilate"), "3 4");
+  resolve (battle, FATE ("triumph", "assimilate"), "3 4");
   assert_reported (battle, "Vorberg: readiness check for taking over Triumph, 2d6 = 7 against 7: "
                            "passed.");
   assert_reported (battle, "Triumph is taken over by Vorberg and fights on for Barrayar as the "
@@ -544,7 +433,7 @@ test_take_over (void)
                    ship (battle, "vorberg")->side);
   g_assert_cmpint (ship (battle, "triumph")->captured_by, ==, -1);
   g_assert_cmpint (adm_battle_ship_readiness (battle, triumph), ==, 3);
-  g_assert_cmpint (adm_battle_ship_readiness (battle, index_of (battle, "vorberg")), ==, 6);
+  g_assert_cmpint (adm_battle_ship_readiness (battle, ship_index (battle, "vorberg")), ==, 6);
   /* The old formation has no ship left to take command (F-FORM-14): no roll. */
   g_assert_cmpint (adm_battle_get_formation (battle, adm_battle_formation_index (battle, "k1"))
                      ->flagship, ==, -1);
@@ -553,10 +442,10 @@ test_take_over (void)
                    ADM_DETECTION_FULL);
   /* The prize fights for its new side and moves as its own formation. */
   battle_helper_skip_to (battle, ADM_PHASE_FIRE);
-  refused (battle, "<fire weapons=\"triumph:main\" target=\"vorberg\"/>", "",
-           "Triumph and Vorberg are on the same side");
+  refuse (battle, "<fire weapons=\"triumph:main\" target=\"vorberg\"/>", "",
+          "Triumph and Vorberg are on the same side");
   battle_helper_skip_to (battle, ADM_PHASE_MOVEMENT);
-  resolve_ok (battle, "<move formation=\"prize-triumph\"><forward cm=\"4\"/></move>", "");
+  resolve (battle, "<move formation=\"prize-triumph\"><forward cm=\"4\"/></move>", "");
   g_assert_cmpfloat_with_epsilon (ship (battle, "triumph")->position.x, -2.0, 1e-9);
   g_assert_cmpfloat_with_epsilon (ship (battle, "vorberg")->position.x, 0.0, 1e-9);
 }
@@ -569,17 +458,17 @@ test_take_over_retry (void)
   g_autoptr(AdmBattle) once = triumph_captured ();
 
   to_end (battle);
-  resolve_ok (battle, FATE ("triumph", "assimilate"), "6 6");
+  resolve (battle, FATE ("triumph", "assimilate"), "6 6");
   assert_reported (battle, "The take-over of Triumph fails; its captors may try again in a "
                            "later end stage.");
-  g_assert_cmpint (ship (battle, "triumph")->captured_by, ==, index_of (battle, "vorberg"));
+  g_assert_cmpint (ship (battle, "triumph")->captured_by, ==, ship_index (battle, "vorberg"));
   to_end (battle);
-  resolve_ok (battle, FATE ("triumph", "assimilate"), "1 1");
+  resolve (battle, FATE ("triumph", "assimilate"), "1 1");
   g_assert_cmpint (ship (battle, "triumph")->side, ==, ship (battle, "vorberg")->side);
 
   set_ruling (once, "takeover-retry", "one-attempt");
   to_end (once);
-  resolve_ok (once, FATE ("triumph", "assimilate"), "6 6");
+  resolve (once, FATE ("triumph", "assimilate"), "6 6");
   assert_reported (once, "The take-over of Triumph fails for good.");
   g_assert_cmpint (ship (once, "triumph")->status, ==, ADM_SHIP_DRIFTING_HULK);
 }
@@ -590,25 +479,25 @@ static void
 test_defence_platform (void)
 {
   g_autoptr(AdmBattle) battle = battle_helper_load ("board-defence.xml");
-  guint platform = index_of (battle, "platform");
+  guint platform = ship_index (battle, "platform");
   int prize;
 
   g_assert_cmpint (ship (battle, "platform")->klass->category, ==, ADM_CATEGORY_STATION);
   battle_helper_skip_to (battle, ADM_PHASE_TORPEDO);
-  resolve_ok (battle, BOARD ("hartung", "platform"), "");
+  resolve (battle, BOARD ("hartung", "platform"), "");
   g_assert_cmpint (boarding (battle, 0)->defender_bp, ==, 10);
   /* Hartung 6 + 2 (Barrayarans) + 2 (20 against 10) + 1 (veterans) = 11 against 1. */
-  resolve_ok (battle, "", "6 1");
+  resolve (battle, "", "6 1");
   assert_reported (battle, "Defence platform K-4 is captured by Hartung (F-BOARD-15)");
   to_end (battle);
   /* 2d6 = 4 ≤ 8: taken over; readiness 8 / 2 = 4, Hartung 8 − 2 = 6. */
-  resolve_ok (battle, FATE ("platform", "assimilate"), "2 2");
+  resolve (battle, FATE ("platform", "assimilate"), "2 2");
   prize = adm_battle_formation_index (battle, "prize-platform");
   g_assert_cmpint (prize, >=, 0);
   g_assert_cmpint (ship (battle, "platform")->formation, ==, prize);
   g_assert_cmpint (ship (battle, "platform")->side, ==, ship (battle, "hartung")->side);
   g_assert_cmpint (adm_battle_ship_readiness (battle, platform), ==, 4);
-  g_assert_cmpint (adm_battle_ship_readiness (battle, index_of (battle, "hartung")), ==, 6);
+  g_assert_cmpint (adm_battle_ship_readiness (battle, ship_index (battle, "hartung")), ==, 6);
 }
 
 
@@ -621,27 +510,26 @@ static void
 test_captured_lends_no_shields (void)
 {
   g_autoptr(AdmBattle) battle =
-    load_variant ("board.xml", "    <formation id=\"k2\"",
-                  "    <formation id=\"k5\" name=\"Dawn group\" flagship=\"dawn\">\n"
-                  "      <ship id=\"dawn\" name=\"Dawn\" class=\"komarran-cruiser\" "
-                  "faction=\"komarr\" x=\"2\" y=\"2\" heading=\"270\" readiness=\"6\"/>\n"
-                  "      <ship id=\"elm\" name=\"Elm\" class=\"komarran-cruiser\" "
-                  "faction=\"komarr\" x=\"2\" y=\"4\" heading=\"270\" readiness=\"6\"/>\n"
-                  "    </formation>\n"
-                  "    <formation id=\"k2\"");
-  guint dawn = index_of (battle, "dawn");
+    load_variant_at ("board.xml", "    <formation id=\"k2\"",
+                     "    <formation id=\"k5\" name=\"Dawn group\" flagship=\"dawn\">\n"
+                     "      <ship id=\"dawn\" name=\"Dawn\" class=\"komarran-cruiser\" "
+                     "faction=\"komarr\" x=\"2\" y=\"2\" heading=\"270\" readiness=\"6\"/>\n"
+                     "      <ship id=\"elm\" name=\"Elm\" class=\"komarran-cruiser\" "
+                     "faction=\"komarr\" x=\"2\" y=\"4\" heading=\"270\" readiness=\"6\"/>\n"
+                     "    </formation>\n"
+                     "    <formation id=\"k2\"", ADM_PHASE_TORPEDO);
+  guint dawn = ship_index (battle, "dawn");
 
   g_test_message ("F-BOARD-15: a captured ship lends its old side no shields (F-SHLD-5)");
-  battle_helper_skip_to (battle, ADM_PHASE_TORPEDO);
-  resolve_ok (battle, BOARD ("vorberg", "triumph"), "");
-  resolve_ok (battle, "", "6 1");
-  g_assert_cmpint (ship (battle, "triumph")->captured_by, ==, index_of (battle, "vorberg"));
-  g_assert_true (adm_battle_ship_shields (battle, index_of (battle, "triumph")) > 0);
+  resolve (battle, BOARD ("vorberg", "triumph"), "");
+  resolve (battle, "", "6 1");
+  g_assert_cmpint (ship (battle, "triumph")->captured_by, ==, ship_index (battle, "vorberg"));
+  g_assert_true (adm_battle_ship_shields (battle, ship_index (battle, "triumph")) > 0);
   /* Dawn's own two and Elm's two: not the captured Triumph's. */
   g_assert_cmpint (adm_battle_ship_shield_pool (battle, dawn), ==, 4);
   battle_helper_skip_to (battle, ADM_PHASE_FIRE);
-  resolve_ok (battle, "<fire weapons=\"hartung:main\" target=\"dawn\"/>",
-              "6 6 6 6");
+  resolve (battle, "<fire weapons=\"hartung:main\" target=\"dawn\"/>",
+           "6 6 6 6");
   g_assert_cmpint (ship (battle, "dawn")->shields_used, ==, 2);
   g_assert_cmpint (ship (battle, "elm")->shields_used, ==, 2);
   g_assert_cmpint (ship (battle, "triumph")->shields_used, ==, 0);

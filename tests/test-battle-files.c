@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "admiralty-engine.h"
-#include "battle-helpers.h"
+#include "battle-scripting.h"
 
 static char *
 battles_dir (void)
@@ -81,31 +81,6 @@ play_battle (const char *name)
   battle_helper_print_report (battle);
   g_assert_cmpuint (adm_battle_get_rolls (battle)->len, >, 0);
   return g_steal_pointer (&battle);
-}
-
-static const AdmBattleShip *
-ship (AdmBattle  *battle,
-      const char *id)
-{
-  const AdmBattleShip *found = adm_battle_lookup_ship (battle, id);
-
-  g_assert_nonnull (found);
-  return found;
-}
-
-static int
-hull_left (AdmBattle  *battle,
-           const char *id)
-{
-  return adm_battle_ship_hull_left (battle, adm_battle_ship_index (battle, id));
-}
-
-static void
-assert_reported (AdmBattle  *battle,
-                 const char *text)
-{
-  if (!battle_helper_reported (battle, text))
-    g_error ("no report line contains “%s”", text);
 }
 
 static guint
@@ -224,17 +199,6 @@ check_hulk_and_fire (AdmBattle *battle)
    * and leaves its explosion marker where it explodes, on the table through turn 3. */
   g_assert_true (has_marker_at (battle, 26, 21));
   g_assert_cmpuint (markers_placed (battle), ==, 1);
-}
-
-static const AdmMine *
-mine (AdmBattle  *battle,
-      const char *id)
-{
-  for (guint i = 0; i < adm_battle_get_n_mines (battle); i++)
-    if (g_str_equal (adm_battle_get_mine (battle, i)->id, id))
-      return adm_battle_get_mine (battle, i);
-  g_error ("no mine “%s”", id);
-  return NULL;
 }
 
 /* F-WPN-19, F-MINE-2, F-MINE-7, F-MINE-9, F-MINE-13..15, F-SWEEP-1..4. */

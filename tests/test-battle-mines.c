@@ -9,179 +9,9 @@
 #include <string.h>
 
 #include "adm-audience.h"
-#include "battle-helpers.h"
+#include "battle-scripting.h"
 
 #define FIXTURE "mine-field.xml"
-
-/* Helpers */
-
-static AdmBattle *
-load_variant (const char *from,
-              const char *to)
-{
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data",
-                                                 "battles", FIXTURE, NULL);
-  g_autofree char *text = NULL;
-  g_autoptr(GString) variant = NULL;
-  g_autoptr(GError) error = NULL;
-  AdmBattle *battle;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
-  g_assert_no_error (error);
-  variant = g_string_new (text);
-  if (from != NULL)
-    g_assert_cmpuint (g_string_replace (variant, from, to, 1), ==, 1);
-  battle = adm_battle_load_memory (variant->str, variant->len, FIXTURE, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (battle);
-  return battle;
-}
-
-static AdmBattle *
-load_at (AdmPhase phase)
-{
-  AdmBattle *battle = battle_helper_load (FIXTURE);
-
-  battle_helper_skip_to (battle, phase);
-  return battle;
-}
-
-static guint
-ship_index (AdmBattle  *battle,
-            const char *id)
-{
-  int index = adm_battle_ship_index (battle, id);
-
-  g_assert_cmpint (index, >=, 0);
-  return index;
-}
-
-static const AdmBattleShip *
-ship (AdmBattle  *battle,
-      const char *id)
-{
-  return adm_battle_get_ship (battle, ship_index (battle, id));
-}
-
-static const AdmMine *
-mine (AdmBattle  *battle,
-      const char *id)
-{
-  for (guint i = 0; i < adm_battle_get_n_mines (battle); i++)
-    if (g_strcmp0 (adm_battle_get_mine (battle, i)->id, id) == 0)
-      return adm_battle_get_mine (battle, i);
-  g_error ("no mine “%s”", id);
-  return NULL;
-}
-
-static void
-set_ruling (AdmBattle  *battle,
-            const char *id,
-            const char *value)
-{
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (adm_ruleset_set_ruling (adm_battle_get_ruleset (battle), id, value, &error));
-  g_assert_no_error (error);
-}
-
-static AdmDiceQueue *
-dice_queue (const char *dice)
-{
-  if (dice == NULL || dice[0] == '\0')
-    return adm_dice_queue_new ();
-  return battle_helper_dice (dice);
-}
-
-static AdmTurnOrders *
-orders_for (AdmBattle  *battle,
-            const char *body)
-{
-  return body != NULL ? battle_helper_orders (adm_battle_get_turn (battle), body) : NULL;
-}
-
-/* Resolves the current phase with @body as this turn's orders (NULL: none) and @dice, all of
- * which must be used. Returns the index of the phase's first roll. */
-static guint
-resolve (AdmBattle  *battle,
-         const char *body,
-         const char *dice)
-{
-  g_autoptr(AdmTurnOrders) orders = orders_for (battle, body);
-  g_autoptr(AdmDiceQueue) queue = dice_queue (dice);
-  g_autoptr(GError) error = NULL;
-  guint first = adm_battle_get_rolls (battle)->len;
-  gboolean ok = adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (queue), &error);
-
-  if (!ok || adm_dice_queue_get_length (queue) != 0)
-    battle_helper_print_report (battle);
-  g_assert_no_error (error);
-  g_assert_true (ok);
-  g_assert_cmpuint (adm_dice_queue_get_length (queue), ==, 0);
-  return first;
-}
-
-/* Resolves the current phase expecting it refused with a message containing @message, and
- * the battle exactly as it was. */
-static void
-refuse (AdmBattle  *battle,
-        const char *body,
-        const char *message)
-{
-  g_autoptr(AdmTurnOrders) orders = orders_for (battle, body);
-  g_autoptr(AdmDiceQueue) queue = adm_dice_queue_new ();
-  g_autoptr(GError) error = NULL;
-  g_autofree char *before = adm_battle_dump (battle);
-  g_autofree char *after = NULL;
-  AdmPhase phase = adm_battle_get_phase (battle);
-  guint report = adm_battle_get_report (battle)->len;
-  guint journal = adm_battle_get_journal (battle)->len;
-
-  g_assert_false (adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (queue), &error));
-  g_assert_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL);
-  g_test_message ("refused: %s", error->message);
-  g_assert_nonnull (strstr (error->message, message));
-  /* The message names the orders file and the line of the order. */
-  g_assert_true (g_str_has_prefix (error->message, "orders.xml:"));
-  after = adm_battle_dump (battle);
-  g_assert_cmpstr (after, ==, before);
-  g_assert_cmpint (adm_battle_get_phase (battle), ==, phase);
-  g_assert_cmpuint (adm_battle_get_report (battle)->len, ==, report);
-  g_assert_cmpuint (adm_battle_get_journal (battle)->len, ==, journal);
-}
-
-/* The rolls from @first on as "CLAUSE NdS=v v v", joined with "; ". */
-static void
-assert_rolls (AdmBattle  *battle,
-              guint       first,
-              const char *expected)
-{
-  GPtrArray *rolls = adm_battle_get_rolls (battle);
-  g_autoptr(GString) out = g_string_new (NULL);
-
-  for (guint i = first; i < rolls->len; i++)
-    {
-      const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
-
-      g_string_append_printf (out, "%s%s %ud%u=", out->len > 0 ? "; " : "", roll->clause,
-                              roll->n_values, roll->sides);
-      for (guint v = 0; v < roll->n_values; v++)
-        g_string_append_printf (out, "%s%u", v > 0 ? " " : "", roll->values[v]);
-    }
-  g_assert_cmpstr (out->str, ==, expected);
-}
-
-static void
-assert_reported (AdmBattle  *battle,
-                 const char *text)
-{
-  if (!battle_helper_reported (battle, text))
-    {
-      battle_helper_print_report (battle);
-      g_test_message ("not in the report: %s", text);
-    }
-  g_assert_true (battle_helper_reported (battle, text));
-}
 
 #define MOVE(formation, cm) \
   "<move formation=\"" formation "\"><forward cm=\"" cm "\"/></move>"
@@ -291,7 +121,7 @@ test_plasma (AdmBattle  *battle,
 static void
 test_plasma_one_column_left (void)
 {
-  g_autoptr(AdmBattle) battle = load_at (ADM_PHASE_MOVEMENT);
+  g_autoptr(AdmBattle) battle = load_at (FIXTURE, ADM_PHASE_MOVEMENT);
 
   g_test_message ("F-MINE-5, F-MINE-7 (mine-plasma-shift one-column-left), F-ART-12");
   /* The shift alone: the beam ignores shields here ("mine-plasma-shields" ignored). */
@@ -310,8 +140,8 @@ test_plasma_one_column_left (void)
 static void
 test_plasma_shields (void)
 {
-  g_autoptr(AdmBattle) before = load_at (ADM_PHASE_MOVEMENT);
-  g_autoptr(AdmBattle) after = load_at (ADM_PHASE_MOVEMENT);
+  g_autoptr(AdmBattle) before = load_at (FIXTURE, ADM_PHASE_MOVEMENT);
+  g_autoptr(AdmBattle) after = load_at (FIXTURE, ADM_PHASE_MOVEMENT);
 
   /* F-MINE-7: «Действие такой мины рассчитывается по артиллерийской таблице» — so the
    * shields meet the beam as they meet artillery ("mine-plasma-shields" as-artillery, the
@@ -341,7 +171,7 @@ test_plasma_shields (void)
 static void
 test_plasma_leftmost (void)
 {
-  g_autoptr(AdmBattle) battle = load_at (ADM_PHASE_MOVEMENT);
+  g_autoptr(AdmBattle) battle = load_at (FIXTURE, ADM_PHASE_MOVEMENT);
 
   g_test_message ("F-MINE-7 (mine-plasma-shift leftmost-column)");
   set_ruling (battle, "mine-plasma-shift", "leftmost-column");
@@ -357,7 +187,7 @@ test_plasma_leftmost (void)
 static void
 test_torpedo_mine (void)
 {
-  g_autoptr(AdmBattle) battle = load_at (ADM_PHASE_MOVEMENT);
+  g_autoptr(AdmBattle) battle = load_at (FIXTURE, ADM_PHASE_MOVEMENT);
   guint first;
 
   g_test_message ("F-MINE-3, F-MINE-8, F-MINE-9, F-TORP-13, F-TORP-16, F-TORP-7, F-TORP-9, F-WPN-15, "
@@ -383,12 +213,13 @@ static void
 test_torpedo_mines_one_wave (void)
 {
   g_autoptr(AdmBattle) battle =
-    load_variant ("</battle>", "<mine id=\"b-torp2\" side=\"barrayar\" charge=\"torpedo\" "
-                               "x=\"70\" y=\"-3\" range=\"5\" strength=\"2\"/></battle>");
+    load_variant_at (FIXTURE, "</battle>",
+                     "<mine id=\"b-torp2\" side=\"barrayar\" charge=\"torpedo\" "
+                     "x=\"70\" y=\"-3\" range=\"5\" strength=\"2\"/></battle>",
+                     ADM_PHASE_MOVEMENT);
   guint first;
 
   g_test_message ("F-TORP-16: the turrets meet one wave of mine torpedoes per phase");
-  battle_helper_skip_to (battle, ADM_PHASE_MOVEMENT);
   resolve (battle, MOVE ("c1", "15"), "");
   resolve (battle, NULL, "");
   first = resolve (battle, NULL, "5 1 1 1 1 1");
@@ -401,7 +232,7 @@ test_torpedo_mines_one_wave (void)
 static void
 test_single_use (void)
 {
-  g_autoptr(AdmBattle) battle = load_at (ADM_PHASE_MOVEMENT);
+  g_autoptr(AdmBattle) battle = load_at (FIXTURE, ADM_PHASE_MOVEMENT);
   guint first;
 
   g_test_message ("F-MINE-1, F-MINE-15: a mine goes off once");
@@ -419,7 +250,7 @@ test_single_use (void)
 static void
 test_still_ship (void)
 {
-  g_autoptr(AdmBattle) battle = load_at (ADM_PHASE_MOVEMENT);
+  g_autoptr(AdmBattle) battle = load_at (FIXTURE, ADM_PHASE_MOVEMENT);
 
   g_test_message ("F-MINE-14: a ship that does not move enters no reach; F-MINE-4: a side's "
                   "ships pass its own mines");
@@ -435,7 +266,7 @@ test_still_ship (void)
 static void
 test_sweep_still (void)
 {
-  g_autoptr(AdmBattle) battle = load_at (ADM_PHASE_MOVEMENT);
+  g_autoptr(AdmBattle) battle = load_at (FIXTURE, ADM_PHASE_MOVEMENT);
   guint first;
 
   g_test_message ("F-SWEEP-1, F-SWEEP-2, F-SWEEP-3, F-SWEEP-4, F-WPN-20, F-MINE-16, "
@@ -458,7 +289,7 @@ test_sweep_still (void)
 static void
 test_sweep_moving (void)
 {
-  g_autoptr(AdmBattle) battle = load_at (ADM_PHASE_MOVEMENT);
+  g_autoptr(AdmBattle) battle = load_at (FIXTURE, ADM_PHASE_MOVEMENT);
   guint first;
 
   g_test_message ("F-SWEEP-4: more than 5 cm moved: the mines found stay");
@@ -476,7 +307,7 @@ test_sweep_moving (void)
 static void
 test_sweep_nothing (void)
 {
-  g_autoptr(AdmBattle) battle = load_at (ADM_PHASE_MOVEMENT);
+  g_autoptr(AdmBattle) battle = load_at (FIXTURE, ADM_PHASE_MOVEMENT);
 
   g_test_message ("F-SWEEP-3: no enemy mine within reach");
   resolve (battle, "<sweep ship=\"sweeper2\"/>" MOVE ("b-sweep", "4"), "");
@@ -486,12 +317,12 @@ test_sweep_nothing (void)
 static void
 test_not_a_sweeper (void)
 {
-  g_autoptr(AdmBattle) battle = load_at (ADM_PHASE_MOVEMENT);
+  g_autoptr(AdmBattle) battle = load_at (FIXTURE, ADM_PHASE_MOVEMENT);
 
   g_test_message ("F-MINE-16: only minesweepers sweep");
-  refuse (battle, "<sweep ship=\"vorberg\"/>",
+  refuse (battle, "<sweep ship=\"vorberg\"/>", NULL,
           "Vorberg (Vorberg) is not a minesweeper and has no anti-mine devices (F-MINE-16)");
-  refuse (battle, "<sweep ship=\"nobody\"/>", "there is no ship “nobody” in this battle");
+  refuse (battle, "<sweep ship=\"nobody\"/>", NULL, "there is no ship “nobody” in this battle");
 }
 
 static void
@@ -500,7 +331,7 @@ blunder (const char *ruling,
          const char *rolls,
          gboolean    spotted)
 {
-  g_autoptr(AdmBattle) battle = load_at (ADM_PHASE_MOVEMENT);
+  g_autoptr(AdmBattle) battle = load_at (FIXTURE, ADM_PHASE_MOVEMENT);
   guint first;
 
   if (ruling != NULL)
@@ -552,7 +383,7 @@ test_blunder_2d6 (void)
 static void
 test_lay (void)
 {
-  g_autoptr(AdmBattle) battle = load_at (ADM_PHASE_MOVEMENT);
+  g_autoptr(AdmBattle) battle = load_at (FIXTURE, ADM_PHASE_MOVEMENT);
   guint layer = ship_index (battle, "layer");
   const char *orders = LAY ("layer", "new", "torpedo", "15", "4");
   const AdmMine *m;
@@ -610,28 +441,28 @@ test_lay (void)
 static void
 test_lay_refused (void)
 {
-  g_autoptr(AdmBattle) battle = load_at (ADM_PHASE_MOVEMENT);
+  g_autoptr(AdmBattle) battle = load_at (FIXTURE, ADM_PHASE_MOVEMENT);
 
   g_test_message ("F-MINE-10, F-MINE-12: only a ship whose card has mine racks lays mines");
-  refuse (battle, LAY ("vorberg", "new", "plasma", "5", "16"),
+  refuse (battle, LAY ("vorberg", "new", "plasma", "5", "16"), NULL,
           "Vorberg (Vorberg) has no mine racks on its card and cannot lay mines "
           "(F-MINE-10..12)");
-  refuse (battle, LAY ("layer", "c-far", "plasma", "5", "16"),
+  refuse (battle, LAY ("layer", "c-far", "plasma", "5", "16"), NULL,
           "there is already a mine “c-far”");
   refuse (battle, LAY ("layer", "a", "plasma", "5", "16") LAY ("layer", "b", "plasma", "5", "16"),
-          "Layer lays one mine per turn");
-  refuse (battle, LAY ("ghost", "a", "plasma", "5", "16"),
+          NULL, "Layer lays one mine per turn");
+  refuse (battle, LAY ("ghost", "a", "plasma", "5", "16"), NULL,
           "there is no ship “ghost” in this battle");
 }
 
 static void
 test_lay_strategic_only (void)
 {
-  g_autoptr(AdmBattle) battle = load_at (ADM_PHASE_MOVEMENT);
+  g_autoptr(AdmBattle) battle = load_at (FIXTURE, ADM_PHASE_MOVEMENT);
 
   g_test_message ("F-WPN-19 (minelaying strategic-only)");
   set_ruling (battle, "minelaying", "strategic-only");
-  refuse (battle, LAY ("layer", "new", "plasma", "5", "16"),
+  refuse (battle, LAY ("layer", "new", "plasma", "5", "16"), NULL,
           "Layer cannot lay mines in battle: mines are laid only in the strategic turn "
           "(F-WPN-19)");
 }
@@ -640,10 +471,10 @@ static void
 test_covert_transport (void)
 {
   g_autoptr(AdmBattle) battle =
-    load_variant ("class=\"minelayer\"", "class=\"covert-transport\"");
+    load_variant_at (FIXTURE, "class=\"minelayer\"", "class=\"covert-transport\"",
+                     ADM_PHASE_MOVEMENT);
 
   g_test_message ("F-MINE-11: a transport fitted for secret minelaying");
-  battle_helper_skip_to (battle, ADM_PHASE_MOVEMENT);
   resolve (battle, LAY ("layer", "secret", "plasma", "5", "16"), "");
   resolve (battle, LAY ("layer", "secret", "plasma", "5", "16"), "");
   g_assert_false (mine (battle, "secret")->revealed);
@@ -653,11 +484,11 @@ static void
 test_contact_base (void)
 {
   g_autoptr(AdmBattle) battle =
-    load_variant ("x=\"80\" y=\"0\" heading=\"270\"", "x=\"1\" y=\"60\" heading=\"270\"");
+    load_variant_at (FIXTURE, "x=\"80\" y=\"0\" heading=\"270\"",
+                     "x=\"1\" y=\"60\" heading=\"270\"", ADM_PHASE_MOVEMENT);
 
   g_test_message ("F-MINE-13 (minelaying-contact base-contact)");
-  battle_helper_skip_to (battle, ADM_PHASE_MOVEMENT);
-  refuse (battle, LAY ("layer", "new", "plasma", "5", "16"),
+  refuse (battle, LAY ("layer", "new", "plasma", "5", "16"), NULL,
           "Layer is in contact with the enemy (its base touches Moth) and cannot lay mines "
           "(F-MINE-13)");
 }
@@ -665,14 +496,15 @@ test_contact_base (void)
 static void
 test_contact_detected (void)
 {
-  g_autoptr(AdmBattle) seen = load_at (ADM_PHASE_MOVEMENT);
+  g_autoptr(AdmBattle) seen = load_at (FIXTURE, ADM_PHASE_MOVEMENT);
   g_autoptr(AdmBattle) unseen =
-    load_variant ("</battle>",
-                  "<detection side=\"barrayar\" formation=\"c1\" level=\"none\"/></battle>");
+    load_variant_at (FIXTURE, "</battle>",
+                     "<detection side=\"barrayar\" formation=\"c1\" level=\"none\"/></battle>",
+                     ADM_PHASE_DETECTION);
 
   g_test_message ("F-MINE-13 (minelaying-contact detected), F-ECM");
   set_ruling (seen, "minelaying-contact", "detected");
-  refuse (seen, LAY ("layer", "new", "plasma", "5", "16"),
+  refuse (seen, LAY ("layer", "new", "plasma", "5", "16"), NULL,
           "Layer is in contact with the enemy (Barrayar has detected Moth group) and cannot "
           "lay mines (F-MINE-13)");
   /* Far from the enemy's base, the default allows it. */
@@ -692,7 +524,7 @@ test_contact_detected (void)
 static void
 test_laid_mine_goes_off (void)
 {
-  g_autoptr(AdmBattle) battle = load_at (ADM_PHASE_MOVEMENT);
+  g_autoptr(AdmBattle) battle = load_at (FIXTURE, ADM_PHASE_MOVEMENT);
   g_autoptr(GError) error = NULL;
   guint first;
 

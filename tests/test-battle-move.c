@@ -8,67 +8,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "battle-helpers.h"
+#include "battle-scripting.h"
 
 #define EPS 1e-9
-
-/* Resolves the current phase with @body as this turn's orders and @dice; asserts success and
- * that every scripted die was used. */
-static void
-resolve_ok (AdmBattle  *battle,
-            const char *body,
-            const char *dice)
-{
-  g_autoptr(AdmTurnOrders) orders = battle_helper_orders (adm_battle_get_turn (battle), body);
-  g_autoptr(AdmDiceQueue) queue = battle_helper_dice (dice);
-  g_autoptr(GError) error = NULL;
-
-  if (!adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (queue), &error))
-    battle_helper_print_report (battle);
-  g_assert_no_error (error);
-  g_assert_cmpuint (adm_dice_queue_get_length (queue), ==, 0);
-}
-
-/* Asserts that the phase is refused with a message holding @message, and that nothing
- * changed: state, phase, report and dice log. */
-static void
-refused (AdmBattle  *battle,
-         const char *body,
-         const char *dice,
-         const char *message)
-{
-  g_autoptr(AdmTurnOrders) orders = battle_helper_orders (adm_battle_get_turn (battle), body);
-  g_autoptr(AdmDiceQueue) queue = battle_helper_dice (dice);
-  g_autoptr(GError) error = NULL;
-  g_autofree char *before = adm_battle_dump (battle);
-  g_autofree char *after = NULL;
-  guint report = adm_battle_get_report (battle)->len;
-  guint rolls = adm_battle_get_rolls (battle)->len;
-  guint journal = adm_battle_get_journal (battle)->len;
-  AdmPhase phase = adm_battle_get_phase (battle);
-
-  g_assert_false (adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (queue), &error));
-  g_assert_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL);
-  g_test_message ("refused: %s", error->message);
-  g_assert_nonnull (strstr (error->message, message));
-  g_assert_true (g_str_has_prefix (error->message, "orders.xml:"));
-  after = adm_battle_dump (battle);
-  g_assert_cmpstr (after, ==, before);
-  g_assert_cmpint (adm_battle_get_phase (battle), ==, phase);
-  g_assert_cmpuint (adm_battle_get_report (battle)->len, ==, report);
-  g_assert_cmpuint (adm_battle_get_rolls (battle)->len, ==, rolls);
-  g_assert_cmpuint (adm_battle_get_journal (battle)->len, ==, journal);
-}
-
-static const AdmBattleShip *
-ship (AdmBattle  *battle,
-      const char *id)
-{
-  const AdmBattleShip *s = adm_battle_lookup_ship (battle, id);
-
-  g_assert_nonnull (s);
-  return s;
-}
 
 static AdmBattle *
 at_movement (const char *fixture)
@@ -78,7 +20,7 @@ at_movement (const char *fixture)
   /* move.xml: one hidden formation, so detection rolls two d6 (F-ECM-5); 1 against 6 keeps
    * it hidden. */
   if (g_str_equal (fixture, "move.xml") || g_str_equal (fixture, "overlap.xml"))
-    resolve_ok (battle, "", "1 6");
+    resolve (battle, "", "1 6");
   else
     battle_helper_skip_to (battle, ADM_PHASE_MOVEMENT);
   g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_MOVEMENT);
@@ -103,7 +45,7 @@ test_turn_sequence (void)
     {
       g_assert_cmpint (adm_battle_get_phase (battle), ==, expected[i]);
       if (i + 1 < G_N_ELEMENTS (expected))
-        resolve_ok (battle, "", "");
+        resolve (battle, "", "");
     }
   g_assert_cmpint (adm_battle_get_turn (battle), ==, 2);
   g_assert_true (battle_helper_reported (battle, "Turn 1."));
@@ -119,10 +61,10 @@ test_simultaneous_fire (void)
    * declared; here both ships fire in the same phase. Vorberg main 5 at 10 cm (half range
    * of 35, column 2 → 1): 5 dice; Triumph main 4 at 10 cm (half of 30): 4 dice. */
   battle_helper_skip_to (battle, ADM_PHASE_FIRE);
-  resolve_ok (battle,
-              "<fire weapons=\"vorberg:main\" target=\"triumph\"/>"
-              "<fire weapons=\"triumph:main\" target=\"vorberg\"/>",
-              "1 1 1 1 1  1 1 1 1");
+  resolve (battle,
+           "<fire weapons=\"vorberg:main\" target=\"triumph\"/>"
+           "<fire weapons=\"triumph:main\" target=\"vorberg\"/>",
+           "1 1 1 1 1  1 1 1 1");
   g_assert_true (battle_helper_reported (battle, "Vorberg's Main battery, firepower 5"));
   g_assert_true (battle_helper_reported (battle, "Triumph's Main battery, firepower 4"));
   g_assert_cmpuint (adm_battle_get_rolls (battle)->len, ==, 2);
@@ -215,10 +157,10 @@ test_formation_moves_as_one (void)
   /* F-FORM-6, F-FORM-9: the order goes to the formation, which manoeuvres as one ship and
    * keeps its shape; F-FORM-10: at its worst speed (the battleship's 18, not the cruiser's
    * 28) and the battleship's turning rule; F-FORM-11: stands are a table aid only. */
-  refused (battle, "<move formation=\"battle\"><forward cm=\"19\"/></move>", "",
-           "can move at most 18 cm");
-  resolve_ok (battle, "<move formation=\"battle\"><forward cm=\"12\"/><turn degrees=\"45\"/>"
-              "<forward cm=\"4\"/></move>", "");
+  refuse (battle, "<move formation=\"battle\"><forward cm=\"19\"/></move>", "",
+          "can move at most 18 cm");
+  resolve (battle, "<move formation=\"battle\"><forward cm=\"12\"/><turn degrees=\"45\"/>"
+           "<forward cm=\"4\"/></move>", "");
   g_assert_cmpfloat_with_epsilon (ship (battle, "prince-serg")->position.x, 12 + 4 * sin (G_PI / 4),
                                   EPS);
   g_assert_cmpfloat_with_epsilon (ship (battle, "prince-serg")->position.y, 4 * sin (G_PI / 4),
@@ -247,8 +189,8 @@ test_formation_succession (void)
    * absorbed by the pool of 6; its destructor, 2 dice (6 6): 2 hits, the last shield
    * absorbs one, 1 damage on Triumph's last hull point: catastrophic 2d6 = 2, a drifting
    * hulk. */
-  resolve_ok (battle, "<fire weapons=\"vorberg:main vorberg:destructor\" target=\"triumph\"/>",
-              "6 6 6 6 6  6 6  1 1");
+  resolve (battle, "<fire weapons=\"vorberg:main vorberg:destructor\" target=\"triumph\"/>",
+           "6 6 6 6 6  6 6  1 1");
   g_assert_cmpint (ship (battle, "triumph")->status, ==, ADM_SHIP_DRIFTING_HULK);
   k = adm_battle_get_formation (battle, adm_battle_formation_index (battle, "k"));
   g_assert_cmpint (k->flagship, ==, -1);
@@ -257,8 +199,8 @@ test_formation_succession (void)
   /* F-FORM-5, F-FORM-14 ("succession-roll"): in the end phase Victory, second in the
    * declared succession, rolls
    * 2d6 ≤ readiness 6 + 3: 12 fails. F-FORM-15: no pooled shields without command. */
-  resolve_ok (battle, "", "");
-  resolve_ok (battle, "", "6 6");
+  resolve (battle, "", "");
+  resolve (battle, "", "6 6");
   k = adm_battle_get_formation (battle, adm_battle_formation_index (battle, "k"));
   g_assert_cmpint (k->flagship, ==, -1);
   g_assert_false (k->command);
@@ -267,11 +209,11 @@ test_formation_succession (void)
   g_assert_true (battle_helper_reported (battle, "Victory fails to take command"));
 
   /* F-FORM-16: the next turn it tries again (the hulk drifts 4d6 first, F-CAT-10): 9 ≤ 9. */
-  resolve_ok (battle, "", "");
-  resolve_ok (battle, "", "1 1 1 1");
-  resolve_ok (battle, "", "");
-  resolve_ok (battle, "", "");
-  resolve_ok (battle, "", "4 5");
+  resolve (battle, "", "");
+  resolve (battle, "", "1 1 1 1");
+  resolve (battle, "", "");
+  resolve (battle, "", "");
+  resolve (battle, "", "4 5");
   k = adm_battle_get_formation (battle, adm_battle_formation_index (battle, "k"));
   g_assert_cmpint (k->flagship, ==, victory);
   g_assert_true (k->command);
@@ -286,9 +228,9 @@ test_flagship_transfer (void)
 
   /* F-FORM-17 ("flagship-transfer"): at the player's wish, at the end of the turn, no roll. */
   battle_helper_skip_to (battle, ADM_PHASE_END);
-  refused (battle, "<transfer-flagship formation=\"k\" to=\"vorberg\"/>", "",
-           "is not a ship of formation");
-  resolve_ok (battle, "<transfer-flagship formation=\"k\" to=\"valiant\"/>", "");
+  refuse (battle, "<transfer-flagship formation=\"k\" to=\"vorberg\"/>", "",
+          "is not a ship of formation");
+  resolve (battle, "<transfer-flagship formation=\"k\" to=\"valiant\"/>", "");
   g_assert_cmpint (adm_battle_get_formation (battle, adm_battle_formation_index (battle, "k"))->flagship,
                    ==, valiant);
 }
@@ -301,8 +243,8 @@ test_torpedo_salvo_not_direct_fire (void)
   /* F-FORM-12, F-FORM-13: torpedoes, singly or as a formation's salvo, are declared for
    * the torpedo phase (F-FIRE-3), not fired as direct fire. */
   battle_helper_skip_to (battle, ADM_PHASE_FIRE);
-  refused (battle, "<fire weapons=\"triumph:torpedoes\" target=\"vorberg\"/>", "",
-           "not a direct-fire weapon");
+  refuse (battle, "<fire weapons=\"triumph:torpedoes\" target=\"vorberg\"/>", "",
+          "not a direct-fire weapon");
 }
 
 /* F-RDY */
@@ -337,14 +279,14 @@ test_readiness_check_and_penalty (void)
   battle_helper_skip_to (battle, ADM_PHASE_FIRE);
   /* Victory's formation pools 6 shields: 5 artillery hits and 2 destructor hits, 6
    * absorbed, 1 damage; its critical check (4+ for destructors) is a 1. */
-  resolve_ok (battle, "<fire weapons=\"vorberg:main vorberg:destructor\" target=\"victory\"/>",
-              "6 6 6 6 6  6 6  1");
+  resolve (battle, "<fire weapons=\"vorberg:main vorberg:destructor\" target=\"victory\"/>",
+           "6 6 6 6 6  6 6  1");
   g_assert_cmpint (adm_battle_ship_hull_left (battle, victory), ==, 6);
   /* F-RDY-3 ("readiness-penalty"): −1 this turn and the next. */
   g_assert_cmpint (adm_battle_ship_readiness (battle, victory), ==, 5);
-  resolve_ok (battle, "", "");
-  resolve_ok (battle, "", "");
-  resolve_ok (battle, "", "");
+  resolve (battle, "", "");
+  resolve (battle, "", "");
+  resolve (battle, "", "");
   g_assert_cmpint (adm_battle_get_turn (battle), ==, 2);
   g_assert_cmpint (adm_battle_ship_readiness (battle, victory), ==, 5);
   battle_helper_skip_to (battle, ADM_PHASE_DETECTION);
@@ -382,7 +324,7 @@ test_detection_roll (void)
   /* F-ECM-5: d6 + best ECM attack 3 + veterans +1 (Prince Serg) against d6 + ECM defence 4
    * + veterans +1 (Shadow): 3 + 4 = 7 against 2 + 5 = 7, a tie: detected under
    * "attack-beats-defence"; F-ECM-6: fully. */
-  resolve_ok (battle, "", "3 2");
+  resolve (battle, "", "3 2");
   g_assert_cmpint (adm_battle_get_detection (battle, 0, hidden), ==, ADM_DETECTION_FULL);
   g_assert_true (battle_helper_reported (battle, "ECM attack 7 (Prince Serg) against ECM defence 7 "
                                                  "(Shadow): fully detected"));
@@ -407,7 +349,7 @@ test_detection_tie_hides (void)
   g_assert_true (adm_ruleset_set_ruling (adm_battle_get_ruleset (battle), "ecm-detection",
                                          "tie-hides", &error));
   g_assert_no_error (error);
-  resolve_ok (battle, "", "3 2");
+  resolve (battle, "", "3 2");
   g_assert_cmpint (adm_battle_get_detection (battle, 0, hidden), ==, ADM_DETECTION_NONE);
   g_assert_true (battle_helper_reported (battle, "not detected"));
   /* Under "tie-hides" the attack needed 4, the defence only 2. */
@@ -421,11 +363,11 @@ test_undetected_cannot_be_fired_on (void)
   g_autoptr(AdmBattle) battle = battle_helper_load ("move.xml");
   int hidden = adm_battle_formation_index (battle, "hidden");
 
-  resolve_ok (battle, "", "1 6");
-  resolve_ok (battle, "", "");
+  resolve (battle, "", "1 6");
+  resolve (battle, "", "");
   /* F-ECM-2: an undetected token is not on Barrayar's table. */
-  refused (battle, "<fire weapons=\"prince-serg:main\" target=\"shadow\"/>", "",
-           "has not detected");
+  refuse (battle, "<fire weapons=\"prince-serg:main\" target=\"shadow\"/>", "",
+          "has not detected");
   g_assert_cmpint (adm_battle_get_detection (battle, 0, hidden), ==, ADM_DETECTION_NONE);
 }
 
@@ -450,13 +392,13 @@ test_fire_reveals (void)
   g = adm_battle_formation_index (battle, "g");
   /* F-ECM-4: known present, type unknown: a face-down token, which may be fired on. */
   g_assert_cmpint (adm_battle_get_detection (battle, 0, g), ==, ADM_DETECTION_PRESENCE);
-  resolve_ok (battle, "", "1 6");
+  resolve (battle, "", "1 6");
   g_assert_cmpint (adm_battle_get_detection (battle, 0, g), ==, ADM_DETECTION_PRESENCE);
-  resolve_ok (battle, "", "");
+  resolve (battle, "", "");
   /* F-ECM-3 ("fire-reveals"): the Ghost opens fire (plasma battery 8 at 20 cm of 40: half
    * range, column 1, 7 dice; Serg's 2 shields cancel 2 of them before the armour roll,
    * F-WPN-7; 5 dice all missing armour 3) and is fully detected. */
-  resolve_ok (battle, "<fire weapons=\"t:main\" target=\"s\"/>", "1 1 1 1 1");
+  resolve (battle, "<fire weapons=\"t:main\" target=\"s\"/>", "1 1 1 1 1");
   g_assert_cmpint (adm_battle_get_detection (battle, 0, g), ==, ADM_DETECTION_FULL);
 }
 
@@ -469,16 +411,16 @@ test_move_speed_and_order (void)
 
   /* F-MOVE-1, F-MOVE-2, F-MOVE-3: formations move in any order, no further than their
    * speed. */
-  refused (battle, "<move formation=\"illyrian\"><forward cm=\"33\"/></move>", "",
-           "Ariel can move at most 32 cm this turn, not 33 cm (F-MOVE-3)");
+  refuse (battle, "<move formation=\"illyrian\"><forward cm=\"33\"/></move>", "",
+          "Ariel can move at most 32 cm this turn, not 33 cm (F-MOVE-3)");
   /* F-MOVE-14: one order, so one movement declaration, per formation. */
-  refused (battle, "<move formation=\"illyrian\"><forward cm=\"3\"/></move>"
-                   "<move formation=\"illyrian\"><forward cm=\"3\"/></move>", "",
-           "has two movement orders");
-  refused (battle, "<move formation=\"nobody\"><forward cm=\"3\"/></move>", "",
-           "there is no formation “nobody”");
-  resolve_ok (battle, "<move formation=\"esc\"><forward cm=\"10\"/></move>"
-                      "<move formation=\"illyrian\"><forward cm=\"32\"/></move>", "");
+  refuse (battle, "<move formation=\"illyrian\"><forward cm=\"3\"/></move>"
+                  "<move formation=\"illyrian\"><forward cm=\"3\"/></move>", "",
+          "has two movement orders");
+  refuse (battle, "<move formation=\"nobody\"><forward cm=\"3\"/></move>", "",
+          "there is no formation “nobody”");
+  resolve (battle, "<move formation=\"esc\"><forward cm=\"10\"/></move>"
+                   "<move formation=\"illyrian\"><forward cm=\"32\"/></move>", "");
   g_assert_cmpfloat_with_epsilon (ship (battle, "ariel")->position.x, 32, EPS);
   g_assert_cmpfloat_with_epsilon (ship (battle, "kestrel")->position.x, 10, EPS);
   /* Formations without orders stay (F-MOVE-4 "braking-run": zero). */
@@ -491,12 +433,12 @@ test_turn_battleship (void)
   g_autoptr(AdmBattle) battle = at_movement ("move.xml");
 
   /* F-MOVE-6, F-MOVE-8, F-MOVE-9: a battleship turns only after 3/4 of its declared move. */
-  refused (battle, "<move formation=\"battle\"><forward cm=\"11\"/><turn degrees=\"45\"/>"
-                   "<forward cm=\"5\"/></move>", "",
-           "Prince Serg is a battleship: it must move 12 of its 16 cm before turning "
-           "(F-MOVE-9)");
-  resolve_ok (battle, "<move formation=\"battle\"><forward cm=\"12\"/><turn degrees=\"-45\"/>"
-                      "<forward cm=\"4\"/></move>", "");
+  refuse (battle, "<move formation=\"battle\"><forward cm=\"11\"/><turn degrees=\"45\"/>"
+                  "<forward cm=\"5\"/></move>", "",
+          "Prince Serg is a battleship: it must move 12 of its 16 cm before turning "
+          "(F-MOVE-9)");
+  resolve (battle, "<move formation=\"battle\"><forward cm=\"12\"/><turn degrees=\"-45\"/>"
+                   "<forward cm=\"4\"/></move>", "");
   g_assert_cmpfloat_with_epsilon (ship (battle, "prince-serg")->heading, 45, EPS);
 }
 
@@ -506,12 +448,12 @@ test_turn_battlecruiser (void)
   g_autoptr(AdmBattle) battle = at_movement ("move.xml");
 
   /* F-MOVE-10: a battlecruiser after 3/5: 14.4 of 24. */
-  refused (battle, "<move formation=\"bc\"><forward cm=\"14\"/><turn degrees=\"45\"/>"
-                   "<forward cm=\"10\"/></move>", "",
-           "General Vorkraft is a battlecruiser: it must move 14.4 of its 24 cm before "
-           "turning (F-MOVE-10)");
-  resolve_ok (battle, "<move formation=\"bc\"><forward cm=\"15\"/><turn degrees=\"45\"/>"
-                      "<forward cm=\"9\"/></move>", "");
+  refuse (battle, "<move formation=\"bc\"><forward cm=\"14\"/><turn degrees=\"45\"/>"
+                  "<forward cm=\"10\"/></move>", "",
+          "General Vorkraft is a battlecruiser: it must move 14.4 of its 24 cm before "
+          "turning (F-MOVE-10)");
+  resolve (battle, "<move formation=\"bc\"><forward cm=\"15\"/><turn degrees=\"45\"/>"
+                   "<forward cm=\"9\"/></move>", "");
   g_assert_cmpfloat_with_epsilon (ship (battle, "vorkraft")->heading, 135, EPS);
 }
 
@@ -522,12 +464,12 @@ test_turn_cruiser_and_exceptions (void)
 
   /* F-MOVE-11: a cruiser after half its move — except the Ariel, which turns anywhere. */
   /* F-MOVE-13 ("unlisted-ship-types-turn"): a heavy cruiser turns like a cruiser. */
-  refused (battle, "<move formation=\"heavy\"><forward cm=\"12\"/><turn degrees=\"45\"/>"
-                   "<forward cm=\"14\"/></move>", "",
-           "Vorkalloner is a heavy cruiser: it must move 13 of its 26 cm before turning "
-           "(F-MOVE-13)");
-  resolve_ok (battle, "<move formation=\"illyrian\"><turn degrees=\"45\"/><forward cm=\"30\"/>"
-                      "</move>", "");
+  refuse (battle, "<move formation=\"heavy\"><forward cm=\"12\"/><turn degrees=\"45\"/>"
+                  "<forward cm=\"14\"/></move>", "",
+          "Vorkalloner is a heavy cruiser: it must move 13 of its 26 cm before turning "
+          "(F-MOVE-13)");
+  resolve (battle, "<move formation=\"illyrian\"><turn degrees=\"45\"/><forward cm=\"30\"/>"
+                   "</move>", "");
   g_assert_cmpfloat_with_epsilon (ship (battle, "ariel")->heading, 135, EPS);
 }
 
@@ -540,24 +482,24 @@ test_turn_monitor_and_escort (void)
    * и только тогда может повернуть» — the distance its game speed sets (the Orbital
    * monitor's 10 cm), not a share of the declared move as for battleships (F-MOVE-9),
    * battlecruisers (F-MOVE-10) and cruisers (F-MOVE-11). 9 cm before the turn is short. */
-  refused (battle, "<move formation=\"mon\"><forward cm=\"9\"/><turn degrees=\"45\"/>"
-                   "<forward cm=\"1\"/></move>", "",
-           "Monitor is a monitor: it must move the full 10 cm of its speed before turning, and "
-           "this move is 10 cm (F-MOVE-12)");
+  refuse (battle, "<move formation=\"mon\"><forward cm=\"9\"/><turn degrees=\"45\"/>"
+                  "<forward cm=\"1\"/></move>", "",
+          "Monitor is a monitor: it must move the full 10 cm of its speed before turning, and "
+          "this move is 10 cm (F-MOVE-12)");
   /* Declaring forward 6 then a 45° turn: the whole of a 6 cm move is made first, but 6 cm is
-   * not the 10 cm of its speed: refused (a share of the declared move would have allowed
+   * not the 10 cm of its speed: refuse (a share of the declared move would have allowed
    * it). */
-  refused (battle, "<move formation=\"mon\"><forward cm=\"6\"/><turn degrees=\"45\"/></move>",
-           "", "Monitor is a monitor: it must move the full 10 cm of its speed before turning, "
+  refuse (battle, "<move formation=\"mon\"><forward cm=\"6\"/><turn degrees=\"45\"/></move>",
+          "", "Monitor is a monitor: it must move the full 10 cm of its speed before turning, "
                "and this move is 6 cm (F-MOVE-12)");
   /* F-MOVE-7 ("turn-limit"): 90° in total for the frigate; F-MOVE-13: an escort turns at
    * any point. */
-  refused (battle, "<move formation=\"esc\"><turn degrees=\"90\"/><forward cm=\"5\"/>"
-                   "<turn degrees=\"45\"/></move>", "",
-           "may turn at most 90° this turn, not 135° (F-MOVE-7)");
-  resolve_ok (battle, "<move formation=\"mon\"><forward cm=\"10\"/><turn degrees=\"45\"/></move>"
-                      "<move formation=\"esc\"><turn degrees=\"-90\"/><forward cm=\"5\"/></move>",
-              "");
+  refuse (battle, "<move formation=\"esc\"><turn degrees=\"90\"/><forward cm=\"5\"/>"
+                  "<turn degrees=\"45\"/></move>", "",
+          "may turn at most 90° this turn, not 135° (F-MOVE-7)");
+  resolve (battle, "<move formation=\"mon\"><forward cm=\"10\"/><turn degrees=\"45\"/></move>"
+                   "<move formation=\"esc\"><turn degrees=\"-90\"/><forward cm=\"5\"/></move>",
+           "");
   g_assert_cmpfloat_with_epsilon (ship (battle, "kestrel")->heading, 0, EPS);
   g_assert_cmpfloat_with_epsilon (ship (battle, "kestrel")->position.y, 55, EPS);
   g_assert_cmpfloat_with_epsilon (ship (battle, "monitor")->heading, 135, EPS);
@@ -570,8 +512,8 @@ test_course_correction (void)
   int kestrel = adm_battle_ship_index (battle, "kestrel");
 
   /* F-MOVE-15: course correction doubles the turn, and halves the fire. */
-  resolve_ok (battle, "<move formation=\"esc\" order=\"course-correction\"><turn degrees=\"180\"/>"
-                      "<forward cm=\"5\"/></move>", "");
+  resolve (battle, "<move formation=\"esc\" order=\"course-correction\"><turn degrees=\"180\"/>"
+                   "<forward cm=\"5\"/></move>", "");
   g_assert_cmpfloat_with_epsilon (ship (battle, "kestrel")->heading, 270, EPS);
   g_assert_cmpint (ship (battle, "kestrel")->move_order, ==, ADM_MOVE_ORDER_COURSE_CORRECTION);
   g_assert_cmpint (ship (battle, "kestrel")->halved_until, ==, 1);
@@ -584,17 +526,17 @@ test_emergency_stop_and_keep_moving (void)
 {
   g_autoptr(AdmBattle) battle = at_movement ("move.xml");
 
-  resolve_ok (battle, "<move formation=\"illyrian\"><forward cm=\"20\"/></move>", "");
-  resolve_ok (battle, "", "");
-  resolve_ok (battle, "", "");
-  resolve_ok (battle, "", "");
-  resolve_ok (battle, "", "1 6");
+  resolve (battle, "<move formation=\"illyrian\"><forward cm=\"20\"/></move>", "");
+  resolve (battle, "", "");
+  resolve (battle, "", "");
+  resolve (battle, "", "");
+  resolve (battle, "", "1 6");
   /* F-MOVE-5 ("keep-moving"): it moved last turn, so it must move... */
-  refused (battle, "<move formation=\"illyrian\"><forward cm=\"0\"/></move>", "",
-           "must keep moving unless it makes an emergency stop (F-MOVE-5)");
+  refuse (battle, "<move formation=\"illyrian\"><forward cm=\"0\"/></move>", "",
+          "must keep moving unless it makes an emergency stop (F-MOVE-5)");
   /* ...unless it makes an emergency stop (F-MOVE-16), which may turn in place. */
-  resolve_ok (battle, "<move formation=\"illyrian\" order=\"emergency-stop\">"
-                      "<turn degrees=\"45\"/></move>", "");
+  resolve (battle, "<move formation=\"illyrian\" order=\"emergency-stop\">"
+                   "<turn degrees=\"45\"/></move>", "");
   g_assert_cmpfloat_with_epsilon (ship (battle, "ariel")->position.x, 20, EPS);
   g_assert_cmpfloat_with_epsilon (ship (battle, "ariel")->heading, 135, EPS);
 }
@@ -604,13 +546,13 @@ test_keep_moving_without_orders (void)
 {
   g_autoptr(AdmBattle) battle = at_movement ("move.xml");
 
-  resolve_ok (battle, "<move formation=\"illyrian\"><forward cm=\"20\"/></move>", "");
-  resolve_ok (battle, "", "");
-  resolve_ok (battle, "", "");
-  resolve_ok (battle, "", "");
-  resolve_ok (battle, "", "1 6");
+  resolve (battle, "<move formation=\"illyrian\"><forward cm=\"20\"/></move>", "");
+  resolve (battle, "", "");
+  resolve (battle, "", "");
+  resolve (battle, "", "");
+  resolve (battle, "", "1 6");
   /* F-MOVE-5: no orders, so straight ahead as far as last turn. */
-  resolve_ok (battle, "", "");
+  resolve (battle, "", "");
   g_assert_cmpfloat_with_epsilon (ship (battle, "ariel")->position.x, 40, EPS);
   g_assert_true (battle_helper_reported (battle, "keeps moving straight ahead (F-MOVE-5)"));
 }
@@ -621,10 +563,10 @@ test_all_ahead_full (void)
   g_autoptr(AdmBattle) battle = at_movement ("move.xml");
 
   /* F-MOVE-17 ("all-ahead-full-extra"): 2d6 cm more, no turn. */
-  refused (battle, "<move formation=\"illyrian\" order=\"all-ahead-full\"><turn degrees=\"45\"/>"
-                   "</move>", "", "cannot turn (F-MOVE-17)");
-  resolve_ok (battle, "<move formation=\"illyrian\" order=\"all-ahead-full\"><forward cm=\"40\"/>"
-                      "</move>", "3 4");
+  refuse (battle, "<move formation=\"illyrian\" order=\"all-ahead-full\"><turn degrees=\"45\"/>"
+                  "</move>", "", "cannot turn (F-MOVE-17)");
+  resolve (battle, "<move formation=\"illyrian\" order=\"all-ahead-full\"><forward cm=\"40\"/>"
+                   "</move>", "3 4");
   g_assert_cmpfloat_with_epsilon (ship (battle, "ariel")->position.x, 39, EPS);
   g_assert_cmpint (ship (battle, "ariel")->halved_until, ==, 1);
   g_assert_true (battle_helper_reported (battle, "Ariel goes all ahead full: up to 32 + 7 cm."));
@@ -639,8 +581,8 @@ test_target_lock_no_turn (void)
    * ship that turns now may take it and pays in the next turn (F-FORD-4, «Если корабль
    * поворачивал в стадию движения, он не может поворачивать в следующий ход»): the turn
    * declared with the lock is made. */
-  resolve_ok (battle, "<move formation=\"esc\"><turn degrees=\"45\"/></move>"
-                      "<target-lock ship=\"kestrel\"/>", "");
+  resolve (battle, "<move formation=\"esc\"><turn degrees=\"45\"/></move>"
+                   "<target-lock ship=\"kestrel\"/>", "");
   g_assert_cmpfloat_with_epsilon (ship (battle, "kestrel")->heading, 135, EPS);
 }
 
@@ -652,10 +594,10 @@ test_ram_needs_all_ahead_full (void)
   g_autoptr(AdmBattle) battle = at_movement ("move.xml");
 
   /* F-RAM-1, F-MOVE-18 ("ramming-order"): a ram is made going all ahead full. */
-  refused (battle, "<move formation=\"rammer\" ram=\"target\"><forward cm=\"30\"/></move>", "",
-           "may ram only while going all ahead full (F-RAM-1)");
-  refused (battle, "<move formation=\"rammer\" order=\"all-ahead-full\" ram=\"prince-serg\">"
-                   "<forward cm=\"30\"/></move>", "1 1", "not an enemy ship");
+  refuse (battle, "<move formation=\"rammer\" ram=\"target\"><forward cm=\"30\"/></move>", "",
+          "may ram only while going all ahead full (F-RAM-1)");
+  refuse (battle, "<move formation=\"rammer\" order=\"all-ahead-full\" ram=\"prince-serg\">"
+                  "<forward cm=\"30\"/></move>", "1 1", "not an enemy ship");
 }
 
 static void
@@ -673,9 +615,9 @@ test_ram_head_on (void)
    * 3: 3 1 6 2 5 = 3 damage, critical checks 1 2 3. F-RAM-8, F-RAM-9, F-RAM-12 head-on:
    * Target rolls its full 7 with F-RAM-13's +1 for its stronger shields: 2 1 1 1 1 1 1 =
    * 1 damage, critical check 1. */
-  resolve_ok (battle, "<move formation=\"rammer\" order=\"all-ahead-full\" ram=\"target\">"
-                      "<forward cm=\"38\"/></move>",
-              "1 1  3  3 1 6 2 5  1 2 3  2 1 1 1 1 1 1  1");
+  resolve (battle, "<move formation=\"rammer\" order=\"all-ahead-full\" ram=\"target\">"
+                   "<forward cm=\"38\"/></move>",
+           "1 1  3  3 1 6 2 5  1 2 3  2 1 1 1 1 1 1  1");
   g_assert_cmpfloat_with_epsilon (ship (battle, "vorpatril")->position.x, 28.2, 1e-6);
   g_assert_cmpint (adm_battle_ship_hull_left (battle, target), ==, 4);
   g_assert_cmpint (adm_battle_ship_hull_left (battle, vorpatril), ==, 4);
@@ -701,11 +643,11 @@ test_ram_missed_and_burn_up (void)
   g_string_replace (burnt, "readiness=\"9\"", "readiness=\"2\" damage=\"3\"", 1);
   second = adm_battle_load_memory (burnt->str, burnt->len, "burnt.xml", &error);
   g_assert_no_error (error);
-  resolve_ok (second, "", "1 6");
+  resolve (second, "", "1 6");
   /* Damage from before the battle carries no F-RDY-3 penalty: one d6 = 6 > 2 fails, and
    * Vorpatril runs on 32 cm. */
-  resolve_ok (second, "<move formation=\"rammer\" order=\"all-ahead-full\" ram=\"target\">"
-                      "<forward cm=\"32\"/></move>", "1 1  6");
+  resolve (second, "<move formation=\"rammer\" order=\"all-ahead-full\" ram=\"target\">"
+                   "<forward cm=\"32\"/></move>", "1 1  6");
   g_assert_cmpfloat_with_epsilon (ship (second, "vorpatril")->position.x, 32, 1e-6);
   g_assert_true (battle_helper_reported (second, "misses the ram"));
 
@@ -715,9 +657,9 @@ test_ram_missed_and_burn_up (void)
   g_clear_object (&second);
   second = adm_battle_load_memory (burnt->str, burnt->len, "burnt.xml", &error);
   g_assert_no_error (error);
-  resolve_ok (second, "", "1 6");
-  resolve_ok (second, "<move formation=\"rammer\" order=\"all-ahead-full\" ram=\"target\">"
-                      "<forward cm=\"32\"/></move>", "1 1  1");
+  resolve (second, "", "1 6");
+  resolve (second, "<move formation=\"rammer\" order=\"all-ahead-full\" ram=\"target\">"
+                   "<forward cm=\"32\"/></move>", "1 1  1");
   g_assert_cmpint (ship (second, "vorpatril")->status, ==, ADM_SHIP_DESTROYED);
   g_assert_true (battle_helper_reported (second, "burns up on the 2 shields of Target (F-RAM-5)"));
   g_assert_cmpint (adm_battle_ship_hull_left (second, adm_battle_ship_index (second, "target")),
@@ -744,7 +686,7 @@ capital_rammer (void)
                                       "readiness=\"9\" damage=\"6\"", 1), ==, 1);
   battle = adm_battle_load_memory (variant->str, variant->len, "capital-rammer.xml", &error);
   g_assert_no_error (error);
-  resolve_ok (battle, "", "1 6");
+  resolve (battle, "", "1 6");
   return battle;
 }
 
@@ -765,7 +707,7 @@ test_ram_burn_up_escorts_only (void)
    * the same size, so the readiness test is 2d6 = 2 ≤ 9 (F-RAM-3, F-RAM-4). No burn-up
    * ("ram-burn-up" escorts-ramming-capital-ships): head-on (F-RAM-10), the rammer rolls its
    * 8 starting hull points, Target its 7, all 1s against armour 3: no damage. */
-  resolve_ok (battle, ram, "1 1  1 1  1 1 1 1 1 1 1 1  1 1 1 1 1 1 1");
+  resolve (battle, ram, "1 1  1 1  1 1 1 1 1 1 1 1  1 1 1 1 1 1 1");
   g_assert_cmpint (ship (battle, "vorpatril")->status, ==, ADM_SHIP_ACTIVE);
   g_assert_false (battle_helper_reported (battle, "burns up"));
   g_assert_true (battle_helper_reported (battle, "The ram is head-on (F-RAM-10)."));
@@ -774,7 +716,7 @@ test_ram_burn_up_escorts_only (void)
    * up, as the old default did. */
   g_assert_true (adm_ruleset_set_ruling (adm_battle_get_ruleset (every), "ram-burn-up",
                                          "target-shields-vs-rammer-hull", NULL));
-  resolve_ok (every, ram, "1 1  1 1");
+  resolve (every, ram, "1 1  1 1");
   g_assert_cmpint (ship (every, "vorpatril")->status, ==, ADM_SHIP_DESTROYED);
   g_assert_true (battle_helper_reported (every, "burns up on the 2 shields of Target (F-RAM-5)"));
 }
@@ -813,15 +755,15 @@ test_wormhole_exit (void)
                                          "stop to stay (F-MOVE-5)");
     g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_MOVEMENT);
   }
-  refused (battle, "<move formation=\"jump\"><forward cm=\"0\"/></move>", "",
-           "Jumper group is in the exit zone of a wormhole and must move unless it makes an "
-           "emergency stop (F-MOVE-5)");
+  refuse (battle, "<move formation=\"jump\"><forward cm=\"0\"/></move>", "",
+          "Jumper group is in the exit zone of a wormhole and must move unless it makes an "
+          "emergency stop (F-MOVE-5)");
   /* An emergency stop keeps it in place (F-MOVE-16); Triumph, outside, may stand still. */
-  resolve_ok (stop, "<move formation=\"jump\" order=\"emergency-stop\"><forward cm=\"0\"/>"
-                    "</move>", "");
+  resolve (stop, "<move formation=\"jump\" order=\"emergency-stop\"><forward cm=\"0\"/>"
+                 "</move>", "");
   g_assert_cmpfloat_with_epsilon (ship (stop, "jumper")->position.x, 12, EPS);
   /* Any move will do: 5 cm ahead. */
-  resolve_ok (moves, "<move formation=\"jump\"><forward cm=\"5\"/></move>", "");
+  resolve (moves, "<move formation=\"jump\"><forward cm=\"5\"/></move>", "");
   g_assert_cmpfloat_with_epsilon (ship (moves, "jumper")->position.x, 17, EPS);
   g_assert_cmpfloat_with_epsilon (ship (moves, "triumph")->position.x, 50, EPS);
 }
@@ -1020,8 +962,8 @@ test_overlap_reported (void)
                                              adm_battle_formation_index (battle, "hidden")),
                    ==, ADM_DETECTION_NONE);
   g_assert_false (battle_helper_reported (battle, "overlap"));
-  resolve_ok (battle, "<move formation=\"picket\"><forward cm=\"19.5\"/></move>"
-                      "<move formation=\"hidden\"><forward cm=\"19.2\"/></move>", "");
+  resolve (battle, "<move formation=\"picket\"><forward cm=\"19.5\"/></move>"
+                   "<move formation=\"hidden\"><forward cm=\"19.2\"/></move>", "");
   for (guint i = 0; i < G_N_ELEMENTS (lines); i++)
     g_assert_true (battle_helper_reported (battle, lines[i]));
   /* The Wings stand in contact (1.5 cm apart, bases 1.5 cm): touching is no overlap. */

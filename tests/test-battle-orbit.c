@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "battle-helpers.h"
+#include "battle-scripting.h"
 
 #define EPS 1e-6
 
@@ -52,81 +52,6 @@ load_with (const char *name,
   g_assert_no_error (error);
   g_assert_nonnull (battle);
   return battle;
-}
-
-/* Resolves the current phase with @body as this turn's orders and @dice; asserts success and
- * that every scripted die was used. */
-static void
-resolve_ok (AdmBattle  *battle,
-            const char *body,
-            const char *dice)
-{
-  g_autoptr(AdmTurnOrders) orders = battle_helper_orders (adm_battle_get_turn (battle), body);
-  g_autoptr(AdmDiceQueue) queue = battle_helper_dice (dice);
-  g_autoptr(GError) error = NULL;
-
-  if (!adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (queue), &error) ||
-      adm_dice_queue_get_length (queue) != 0)
-    battle_helper_print_report (battle);
-  g_assert_no_error (error);
-  g_assert_cmpuint (adm_dice_queue_get_length (queue), ==, 0);
-}
-
-/* Asserts that the phase is refused with a message holding @message, and that nothing
- * changed. */
-static void
-refused (AdmBattle  *battle,
-         const char *body,
-         const char *message)
-{
-  g_autoptr(AdmTurnOrders) orders = battle_helper_orders (adm_battle_get_turn (battle), body);
-  g_autoptr(AdmDiceQueue) queue = adm_dice_queue_new ();
-  g_autoptr(GError) error = NULL;
-  g_autofree char *before = adm_battle_dump (battle);
-  g_autofree char *after = NULL;
-  guint report = adm_battle_get_report (battle)->len;
-  AdmPhase phase = adm_battle_get_phase (battle);
-
-  g_assert_false (adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (queue), &error));
-  g_assert_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL);
-  g_test_message ("refused: %s", error->message);
-  g_assert_nonnull (strstr (error->message, message));
-  g_assert_true (g_str_has_prefix (error->message, "orders.xml:"));
-  after = adm_battle_dump (battle);
-  g_assert_cmpstr (after, ==, before);
-  g_assert_cmpint (adm_battle_get_phase (battle), ==, phase);
-  g_assert_cmpuint (adm_battle_get_report (battle)->len, ==, report);
-}
-
-static const AdmBattleShip *
-ship (AdmBattle  *battle,
-      const char *id)
-{
-  const AdmBattleShip *s = adm_battle_lookup_ship (battle, id);
-
-  g_assert_nonnull (s);
-  return s;
-}
-
-static int
-index_of (AdmBattle  *battle,
-          const char *id)
-{
-  int index = adm_battle_ship_index (battle, id);
-
-  g_assert_cmpint (index, >=, 0);
-  return index;
-}
-
-static void
-assert_reported (AdmBattle  *battle,
-                 const char *text)
-{
-  if (!battle_helper_reported (battle, text))
-    {
-      battle_helper_print_report (battle);
-      g_error ("no report line contains “%s”", text);
-    }
 }
 
 /* The point on a circle of @radius round @centre at compass bearing @bearing. */
@@ -257,8 +182,8 @@ test_follow_orbit (void)
   double bearing = 10.0 / 15.0 * 180 / G_PI;
 
   /* F-ORB-1: 10 cm along orbit 2 (15 cm) clockwise, and 12 cm along orbit 1... */
-  resolve_ok (battle, "<move formation=\"b1\"><forward cm=\"10\"/></move>"
-                      "<move formation=\"k2\"><forward cm=\"12\"/></move>", "");
+  resolve (battle, "<move formation=\"b1\"><forward cm=\"10\"/></move>"
+                   "<move formation=\"k2\"><forward cm=\"12\"/></move>", "");
   assert_at (ship (battle, "vorkraft"), on_circle (planet, 15, bearing));
   g_assert_cmpfloat_with_epsilon (ship (battle, "vorkraft")->heading, bearing + 90, EPS);
   g_assert_cmpint (ship (battle, "vorkraft")->orbit, ==, 2);
@@ -275,13 +200,13 @@ test_no_turn (void)
   g_autoptr(AdmBattle) battle = at_phase ("orbit-low.xml", NULL, ADM_PHASE_MOVEMENT);
 
   /* F-ORB-1: no free manoeuvre, no ram. */
-  refused (battle, "<move formation=\"b1\"><forward cm=\"10\"/><turn degrees=\"45\"/></move>",
-           "cannot turn (F-ORB-1)");
-  refused (battle, "<move formation=\"b1\" order=\"all-ahead-full\" ram=\"triumph\">"
-                   "<forward cm=\"10\"/></move>", "cannot ram (F-ORB-1)");
+  refuse (battle, "<move formation=\"b1\"><forward cm=\"10\"/><turn degrees=\"45\"/></move>", NULL,
+          "cannot turn (F-ORB-1)");
+  refuse (battle, "<move formation=\"b1\" order=\"all-ahead-full\" ram=\"triumph\">"
+                  "<forward cm=\"10\"/></move>", NULL, "cannot ram (F-ORB-1)");
   /* A ship off the orbits still turns freely. */
-  resolve_ok (battle, "<move formation=\"b2\"><forward cm=\"2\"/><turn degrees=\"-5\"/>"
-                      "</move>", "");
+  resolve (battle, "<move formation=\"b2\"><forward cm=\"2\"/><turn degrees=\"-5\"/>"
+                   "</move>", "");
   g_assert_cmpfloat_with_epsilon (ship (battle, "vorberg")->heading, 0, EPS);
 }
 
@@ -292,15 +217,15 @@ check_change_shields (const char *rulings,
                       int         expected)
 {
   g_autoptr(AdmBattle) battle = at_phase ("orbit-low.xml", rulings, ADM_PHASE_MOVEMENT);
-  int vorkraft = index_of (battle, "vorkraft");
+  int vorkraft = ship_index (battle, "vorkraft");
   AdmPoint planet = { 50, 40 };
 
   g_autofree char *before = adm_battle_dump (battle);
 
   g_assert_cmpint (adm_battle_ship_shields (battle, vorkraft), ==, 3);
   /* F-ORB-1: out 5 cm to orbit 3, then 10 cm along it; F-ORB-2: shields halved. */
-  resolve_ok (battle, "<move formation=\"b1\"><change-orbit orbit=\"3\" halve=\"shields\"/>"
-                      "<forward cm=\"10\"/></move>", "");
+  resolve (battle, "<move formation=\"b1\"><change-orbit orbit=\"3\" halve=\"shields\"/>"
+                   "<forward cm=\"10\"/></move>", "");
   /* The journal replays it: undo restores the state exactly, and so does playing it again. */
   {
     g_autofree char *after = adm_battle_dump (battle);
@@ -310,8 +235,8 @@ check_change_shields (const char *rulings,
     g_assert_true (adm_battle_undo (battle, NULL));
     undone = adm_battle_dump (battle);
     g_assert_cmpstr (undone, ==, before);
-    resolve_ok (battle, "<move formation=\"b1\"><change-orbit orbit=\"3\" halve=\"shields\"/>"
-                        "<forward cm=\"10\"/></move>", "");
+    resolve (battle, "<move formation=\"b1\"><change-orbit orbit=\"3\" halve=\"shields\"/>"
+                     "<forward cm=\"10\"/></move>", "");
     redone = adm_battle_dump (battle);
     g_assert_cmpstr (redone, ==, after);
   }
@@ -326,7 +251,7 @@ check_change_shields (const char *rulings,
   /* For the whole turn; back at its end. */
   battle_helper_skip_to (battle, ADM_PHASE_END);
   g_assert_cmpint (adm_battle_ship_shields (battle, vorkraft), ==, expected);
-  resolve_ok (battle, "", "");
+  resolve (battle, "", "");
   g_assert_cmpint (ship (battle, "vorkraft")->orbit_halved, ==, 0);
   g_assert_cmpint (adm_battle_ship_shields (battle, vorkraft), ==, 3);
 }
@@ -346,12 +271,12 @@ test_change_firepower (void)
 
   /* F-ORB-2: firepower halved: the main battery's 8 fires as 4 this turn, out on orbit 3
    * with Triumph. */
-  resolve_ok (battle, "<move formation=\"b1\"><change-orbit orbit=\"3\" halve=\"firepower\"/>"
-                      "</move>", "");
+  resolve (battle, "<move formation=\"b1\"><change-orbit orbit=\"3\" halve=\"firepower\"/>"
+                   "</move>", "");
   g_assert_cmpint (ship (battle, "vorkraft")->orbit_halved, ==, 1);
   assert_reported (battle, "its firepower is halved this turn (F-ORB-2).");
   /* The halved battery at 28.3 cm, Triumph a quarter of the orbit ahead, receding. */
-  resolve_ok (battle, "<fire weapons=\"vorkraft:main\" target=\"triumph\"/>", "1 1");
+  resolve (battle, "<fire weapons=\"vorkraft:main\" target=\"triumph\"/>", "1 1");
   assert_reported (battle, "General Vorkraft's Main battery, firepower 4 at receding capital "
                            "ship Triumph, 28.3 cm, column 3");
 }
@@ -362,17 +287,17 @@ test_change_refused (void)
   g_autoptr(AdmBattle) battle = at_phase ("orbit-low.xml", NULL, ADM_PHASE_MOVEMENT);
 
   /* F-ORB-2 as ruled: once a turn; F-ORB-1: to an orbit there is, from an orbit. */
-  refused (battle, "<move formation=\"b1\"><change-orbit orbit=\"3\"/><change-orbit orbit=\"1\"/>"
-                   "</move>", "may change orbit once a turn (F-ORB-2)");
-  refused (battle, "<move formation=\"b1\"><change-orbit orbit=\"2\"/></move>",
-           "is already on orbit 2");
-  refused (battle, "<move formation=\"b1\"><change-orbit orbit=\"5\"/></move>",
-           "there is no orbit 5");
-  refused (battle, "<move formation=\"b2\"><change-orbit orbit=\"1\"/></move>",
-           "a ship enters low orbit by touching the planet (F-ORB-4)");
+  refuse (battle, "<move formation=\"b1\"><change-orbit orbit=\"3\"/><change-orbit orbit=\"1\"/>"
+                  "</move>", NULL, "may change orbit once a turn (F-ORB-2)");
+  refuse (battle, "<move formation=\"b1\"><change-orbit orbit=\"2\"/></move>", NULL,
+          "is already on orbit 2");
+  refuse (battle, "<move formation=\"b1\"><change-orbit orbit=\"5\"/></move>", NULL,
+          "there is no orbit 5");
+  refuse (battle, "<move formation=\"b2\"><change-orbit orbit=\"1\"/></move>", NULL,
+          "a ship enters low orbit by touching the planet (F-ORB-4)");
   /* F-MOVE-3: 27 cm out to orbit 4 and 1 cm along it is more than 24 cm. */
-  refused (battle, "<move formation=\"b1\"><change-orbit orbit=\"4\"/><forward cm=\"1\"/>"
-                   "</move>", "can move at most 24 cm this turn, not 28 cm (F-MOVE-3)");
+  refuse (battle, "<move formation=\"b1\"><change-orbit orbit=\"4\"/><forward cm=\"1\"/>"
+                  "</move>", NULL, "can move at most 24 cm this turn, not 28 cm (F-MOVE-3)");
   /* No map, no orbits. */
   {
     g_autoptr(AdmBattle) open = at_phase ("duel.xml", NULL, ADM_PHASE_MOVEMENT);
@@ -380,7 +305,7 @@ test_change_refused (void)
     g_autofree char *body = g_strdup_printf ("<move formation=\"%s\"><change-orbit "
                                              "orbit=\"1\"/></move>", formation);
 
-    refused (open, body, "cannot change orbit");
+    refuse (open, body, NULL, "cannot change orbit");
   }
 }
 
@@ -396,7 +321,7 @@ test_enter (void)
 
   /* F-ORB-4: Vorberg touches the planet marker on its way and is put on the nearest orbit,
    * orbit 1, heading along it; its move ends there. */
-  resolve_ok (battle, "<move formation=\"b2\"><forward cm=\"28\"/></move>", "");
+  resolve (battle, "<move formation=\"b2\"><forward cm=\"28\"/></move>", "");
   vorberg = ship (battle, "vorberg");
   g_assert_cmpint (vorberg->orbit, ==, 1);
   g_assert_cmpfloat_with_epsilon (adm_distance (vorberg->position, planet), 10, EPS);
@@ -415,7 +340,7 @@ test_leave (void)
 
   /* F-ORB-5: orbit 4 crosses the top edge at bearing 342.25°: Kestrel, 12 cm along it from
    * 330°, reaches the edge after 9 cm and leaves low orbit there. */
-  resolve_ok (battle, "<move formation=\"b3\"><forward cm=\"12\"/></move>", "");
+  resolve (battle, "<move formation=\"b3\"><forward cm=\"12\"/></move>", "");
   kestrel = ship (battle, "kestrel");
   g_assert_cmpint (kestrel->orbit, ==, -1);
   g_assert_cmpfloat_with_epsilon (kestrel->position.y, 0, 1e-4);
@@ -424,8 +349,8 @@ test_leave (void)
                            "(F-ORB-5).");
   /* Off the orbits it moves freely again, next turn. */
   battle_helper_skip_to (battle, ADM_PHASE_MOVEMENT);
-  resolve_ok (battle, "<move formation=\"b3\"><turn degrees=\"90\"/><forward cm=\"5\"/></move>",
-              "");
+  resolve (battle, "<move formation=\"b3\"><turn degrees=\"90\"/><forward cm=\"5\"/></move>",
+           "");
   g_assert_cmpint (ship (battle, "kestrel")->orbit, ==, -1);
 }
 
@@ -438,7 +363,7 @@ vorkraft_fires (AdmBattle  *battle,
                 const char *dice)
 {
   battle_helper_skip_to (battle, ADM_PHASE_FIRE);
-  resolve_ok (battle, "<fire weapons=\"vorkraft:main\" target=\"triumph\"/>", dice);
+  resolve (battle, "<fire weapons=\"vorkraft:main\" target=\"triumph\"/>", dice);
 }
 
 static void
@@ -459,7 +384,7 @@ test_fall (void)
   g_assert_cmpint (ship (battle, "triumph")->status, ==, ADM_SHIP_ACTIVE);
   /* ...and crashed at the end of turn 2. */
   battle_helper_skip_to (battle, ADM_PHASE_END);
-  resolve_ok (battle, "", "");
+  resolve (battle, "", "");
   g_assert_cmpint (ship (battle, "triumph")->status, ==, ADM_SHIP_DESTROYED);
   assert_reported (battle, "Triumph falls onto the planet and is lost (F-ORB-3); any damage to "
                            "the surface is for the landing rules (F-STN-18).");
@@ -476,14 +401,14 @@ test_fall_repaired (void)
   g_assert_cmpint (ship (battle, "triumph")->falling_since, ==, 1);
   /* F-ORB-3: damage control (F-DC) repairs the engines in the end stage: the fall stops. */
   battle_helper_skip_to (battle, ADM_PHASE_END);
-  resolve_ok (battle, "<damage-control ship=\"triumph\" repair=\"critical\" critical=\"6\"/>",
-              "1 1");
+  resolve (battle, "<damage-control ship=\"triumph\" repair=\"critical\" critical=\"6\"/>",
+           "1 1");
   g_assert_cmpint (ship (battle, "triumph")->criticals[6], ==, 0);
   g_assert_cmpint (ship (battle, "triumph")->falling_since, ==, 0);
   assert_reported (battle, "Triumph is repaired in time and stops falling (F-ORB-3).");
   battle_helper_skip_to (battle, ADM_PHASE_DETECTION);
   battle_helper_skip_to (battle, ADM_PHASE_END);
-  resolve_ok (battle, "", "");
+  resolve (battle, "", "");
   g_assert_cmpint (ship (battle, "triumph")->status, ==, ADM_SHIP_ACTIVE);
 }
 
@@ -529,8 +454,8 @@ test_no_fall_off_orbit (void)
    * 6 from Bastion's battery (14, half range, column 1: 13 dice, hits on 5+, 4 shields) and
    * does not fall. */
   battle_helper_skip_to (battle, ADM_PHASE_FIRE);
-  resolve_ok (battle, "<fire weapons=\"bastion:main\" target=\"prince-serg\"/>",
-              "6 6 6 6 6 1 1 1 1 1 1 1 1 6 3 3");
+  resolve (battle, "<fire weapons=\"bastion:main\" target=\"prince-serg\"/>",
+           "6 6 6 6 6 1 1 1 1 1 1 1 1 6 3 3");
   g_assert_cmpint (ship (battle, "prince-serg")->criticals[6], ==, 1);
   g_assert_cmpint (ship (battle, "prince-serg")->orbit, ==, -1);
   g_assert_cmpint (ship (battle, "prince-serg")->falling_since, ==, 0);
@@ -548,7 +473,7 @@ serg_fires (AdmBattle  *battle,
                                            target);
 
   battle_helper_skip_to (battle, ADM_PHASE_FIRE);
-  resolve_ok (battle, body, dice);
+  resolve (battle, body, dice);
 }
 
 /* Eleven dice at Bastion (column 1, hits on 6): four hits, three absorbed, one damage, a
@@ -577,8 +502,8 @@ test_station_classes (void)
   g_assert_cmpstr (platform->type->id, ==, "platform");
   g_assert_cmpint (platform->speed, ==, 0);
   /* F-STN-3: damaged at half its hull points, as heavy ships. */
-  g_assert_true (adm_battle_ship_is_damaged (battle, index_of (battle, "outpost")));
-  g_assert_false (adm_battle_ship_is_damaged (battle, index_of (battle, "bastion")));
+  g_assert_true (adm_battle_ship_is_damaged (battle, ship_index (battle, "outpost")));
+  g_assert_false (adm_battle_ship_is_damaged (battle, ship_index (battle, "bastion")));
   /* F-STN-6: a station is a ship of the battle, free until boarded and captured. */
   g_test_message ("F-STN-6: stations are captured by the boarding rules like any ship");
   g_assert_cmpint (ship (battle, "bastion")->captured_by, ==, -1);
@@ -590,10 +515,10 @@ test_station_no_move (void)
   g_autoptr(AdmBattle) battle = at_phase ("orbit-station.xml", NULL, ADM_PHASE_MOVEMENT);
 
   /* F-STN-5 and the reading: stations take no movement orders. */
-  refused (battle, "<move formation=\"fort\"><forward cm=\"1\"/></move>",
-           "Bastion is an orbital station: it keeps its place in orbit and takes no movement "
-           "orders (F-STN-5)");
-  refused (battle, "<move formation=\"fort\"/>", "takes no movement orders (F-STN-5)");
+  refuse (battle, "<move formation=\"fort\"><forward cm=\"1\"/></move>", NULL,
+          "Bastion is an orbital station: it keeps its place in orbit and takes no movement "
+          "orders (F-STN-5)");
+  refuse (battle, "<move formation=\"fort\"/>", NULL, "takes no movement orders (F-STN-5)");
 }
 
 static void
@@ -649,7 +574,7 @@ test_orbit_decay (void)
   /* Turn 2's movement phase: it sinks d6 = 4 cm towards the planet. */
   battle_helper_skip_to (battle, ADM_PHASE_DETECTION);
   battle_helper_skip_to (battle, ADM_PHASE_MOVEMENT);
-  resolve_ok (battle, "", "4");
+  resolve (battle, "", "4");
   bastion = ship (battle, "bastion");
   g_assert_cmpfloat_with_epsilon (bastion->position.y, 24, EPS);
   g_assert_cmpint (bastion->orbit, ==, 0);
@@ -657,7 +582,7 @@ test_orbit_decay (void)
                            "(F-STN-13).");
   /* "station-orbit-decay" one-turn: not repaired by the end of turn 2, it falls. */
   battle_helper_skip_to (battle, ADM_PHASE_END);
-  resolve_ok (battle, "", "");
+  resolve (battle, "", "");
   g_assert_cmpint (ship (battle, "bastion")->status, ==, ADM_SHIP_DESTROYED);
   assert_reported (battle, "Bastion falls onto the planet and is lost (F-STN-13)");
 }
@@ -675,7 +600,7 @@ test_orbit_decay_at_surface (void)
   /* Turn 2: 1 cm is not enough to reach the planet... */
   battle_helper_skip_to (battle, ADM_PHASE_DETECTION);
   battle_helper_skip_to (battle, ADM_PHASE_MOVEMENT);
-  resolve_ok (battle, "", "1");
+  resolve (battle, "", "1");
   g_assert_cmpint (ship (battle, "outpost")->status, ==, ADM_SHIP_ACTIVE);
   /* ...and "at-surface" has no fall at the end of the turn after the damage... */
   battle_helper_skip_to (battle, ADM_PHASE_DETECTION);
@@ -683,7 +608,7 @@ test_orbit_decay_at_surface (void)
   g_assert_cmpint (ship (battle, "outpost")->falling_since, ==, 1);
   /* ...but 2 cm more in turn 3 is: it falls onto the planet. */
   battle_helper_skip_to (battle, ADM_PHASE_MOVEMENT);
-  resolve_ok (battle, "", "2");
+  resolve (battle, "", "2");
   g_assert_cmpint (ship (battle, "outpost")->status, ==, ADM_SHIP_DESTROYED);
   assert_reported (battle, "Outpost falls onto the planet and is lost (F-STN-13)");
 }
@@ -704,7 +629,7 @@ test_platform_stays (void)
     assert_reported (battle, "Critical 9 does not apply to Picket; the next entry, 10, does "
                              "(F-STN-17).");
     /* F-STN-14. */
-    g_assert_cmpint (adm_battle_ship_shields (battle, index_of (battle, "picket")), ==, 0);
+    g_assert_cmpint (adm_battle_ship_shields (battle, ship_index (battle, "picket")), ==, 0);
   }
   /* "all-stay": no station leaves its orbit. */
   {
@@ -738,9 +663,9 @@ test_destructors (void)
     serg_fires (battle, "bastion", ONE_DAMAGE "1 2 5");
     g_assert_cmpint (ship (battle, "bastion")->status, ==, ADM_SHIP_ACTIVE);
     battle_helper_skip_to (battle, ADM_PHASE_FIRE);
-    resolve_ok (battle, "<fire weapons=\"bastion:destructor\" target=\"prince-serg\"/>"
-                        "<fire weapons=\"bastion:main\" target=\"prince-serg\"/>",
-                "1 1 1 1 1 1 1 1 1 1 1 1 1");
+    resolve (battle, "<fire weapons=\"bastion:destructor\" target=\"prince-serg\"/>"
+                     "<fire weapons=\"bastion:main\" target=\"prince-serg\"/>",
+             "1 1 1 1 1 1 1 1 1 1 1 1 1");
     assert_reported (battle, "Bastion's Gravi-destructor is knocked out: its critical damage is "
                              "not repaired (F-STN-8, F-STN-9).");
   }
@@ -770,7 +695,7 @@ test_main_armament_and_torpedoes (void)
   serg_fires (battle, "bastion", ONE_DAMAGE "2 2 2");
   g_assert_cmpint (ship (battle, "bastion")->criticals[4], ==, 1);
   battle_helper_skip_to (battle, ADM_PHASE_FIRE);
-  resolve_ok (battle, "<fire weapons=\"bastion:main\" target=\"prince-serg\"/>", "");
+  resolve (battle, "<fire weapons=\"bastion:main\" target=\"prince-serg\"/>", "");
   assert_reported (battle, "Bastion's Fortress battery is knocked out");
   /* F-STN-10: the platform has no torpedoes: 5 goes on to 6, the reactor (F-STN-17). */
   {
@@ -790,7 +715,7 @@ check_reactor (const char *rulings,
                int         expected)
 {
   g_autoptr(AdmBattle) battle = load_with ("orbit-station.xml", rulings);
-  int bastion = index_of (battle, "bastion");
+  int bastion = ship_index (battle, "bastion");
 
   g_assert_cmpint (adm_battle_ship_shields (battle, bastion), ==, 3);
   g_assert_cmpint (adm_battle_ship_turret_pool (battle, bastion), ==, 3);
@@ -815,7 +740,7 @@ static void
 fire_burns (AdmBattle *battle)
 {
   battle_helper_skip_to (battle, ADM_PHASE_END);
-  resolve_ok (battle, "", "1");
+  resolve (battle, "", "1");
   assert_reported (battle, "Fire aboard Bastion is still burning.");
 }
 
@@ -850,7 +775,7 @@ test_fire_and_crew (void)
   /* F-STN-2: it took the damage as a capital ship: no F-CRIT-4 destruction; F-STN-3:
    * damaged at half its 24 hull points. */
   g_assert_cmpint (bastion->status, ==, ADM_SHIP_ACTIVE);
-  g_assert_true (adm_battle_ship_is_damaged (battle, index_of (battle, "bastion")));
+  g_assert_true (adm_battle_ship_is_damaged (battle, ship_index (battle, "bastion")));
 }
 
 static void
