@@ -1066,12 +1066,6 @@ find_button (GtkWidget  *widget,
   return NULL;
 }
 
-static gboolean
-dialog_shown (gpointer data)
-{
-  return message_dialog () != NULL;
-}
-
 static AdmPortalSheetStatus
 sheet_status_of (AdmPortal  *portal,
                  const char *admiral_id)
@@ -1080,12 +1074,6 @@ sheet_status_of (AdmPortal  *portal,
 }
 
 static guint undo_target;
-
-static gboolean
-dialog_gone (gpointer data)
-{
-  return message_dialog () == NULL;
-}
 
 static gboolean
 events_back_to (gpointer data)
@@ -1153,7 +1141,7 @@ test_portal_refuse (Fixture       *fixture,
   g_assert_nonnull (find_button (GTK_WIDGET (board (fixture)), "_Accept", admiral_id));
   before = n_events (fixture);
   pointer_click_widget (refuse);
-  iterate_until (dialog_shown, NULL, 5000);
+  iterate_until (message_dialog_shown, NULL, 5000);
   dialog = message_dialog ();
   g_assert_nonnull (dialog);
   g_assert_false (adw_message_dialog_get_response_enabled (dialog, "refuse"));
@@ -1162,7 +1150,7 @@ test_portal_refuse (Fixture       *fixture,
   keys_to (GTK_WIDGET (dialog), "Return");
   iterate_until (NULL, NULL, 300);
   /* Return answered the dialog and closed it: modal, it would keep the keys from the window. */
-  iterate_until (dialog_gone, NULL, 5000);
+  iterate_until (message_dialog_gone, NULL, 5000);
   g_assert_null (message_dialog ());
 
   g_assert_cmpuint (n_events (fixture), ==, before + 1);
@@ -1325,7 +1313,7 @@ test_portal_verdicts_and_finals (Fixture       *fixture,
     pointer_click_widget (early);
   else
     gtk_widget_activate (early);
-  iterate_until (dialog_shown, NULL, 5000);
+  iterate_until (message_dialog_shown, NULL, 5000);
   dialog = message_dialog ();
   g_assert_nonnull (dialog);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Resolve Cycle 1 Early?");
@@ -1337,7 +1325,7 @@ test_portal_verdicts_and_finals (Fixture       *fixture,
   g_assert_true (adw_message_dialog_has_response (dialog, "resolve"));
   adw_message_dialog_response (dialog, "cancel");
   gtk_window_close (GTK_WINDOW (dialog));
-  iterate_until (dialog_gone, NULL, 5000);
+  iterate_until (message_dialog_gone, NULL, 5000);
   g_assert_cmpuint (adm_strategy_get_cycle (adm_state_get_strategy (
                       adm_campaign_get_state (campaign))), ==, 1);
 

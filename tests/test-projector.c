@@ -19,6 +19,7 @@
 #include "admiralty-sector-wall.h"
 #include "admiralty-window-private.h"
 #include "komarr-helpers.h"
+#include "picture-helpers.h"
 #include "pointer-helpers.h"
 
 #define T0 1795000000  /* journal times, seconds */
@@ -108,19 +109,6 @@ render (AdmCampaign                  *campaign,
   admiralty_sector_render (cr, view, adm_campaign_get_scenario (campaign), options);
   cairo_destroy (cr);
   return surface;
-}
-
-static void
-save_png (cairo_surface_t *surface,
-          const char      *name)
-{
-  const char *dir = g_getenv ("ADMIRALTY_BUILD_DIR");
-  g_autofree char *file = g_strdup_printf ("%s.png", name);
-  g_autofree char *path = g_build_filename (dir != NULL ? dir : g_test_get_dir (G_TEST_BUILT),
-                                            file, NULL);
-
-  g_assert_cmpint (cairo_surface_write_to_png (surface, path), ==, CAIRO_STATUS_SUCCESS);
-  g_test_message ("picture saved to %s", path);
 }
 
 /* A marker's inside is MARKER_SIZE (12 px) square of the plain faction colour. */
@@ -540,54 +528,6 @@ test_order_of_battle (void)
 }
 
 /* The projector window, opened from a real window */
-
-static AdmiraltyProjectorWindow *
-find_projector (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();  /* borrowed */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
-
-      if (ADMIRALTY_IS_PROJECTOR_WINDOW (window))
-        return ADMIRALTY_PROJECTOR_WINDOW (window);
-    }
-  return NULL;
-}
-
-static gboolean
-projector_mapped (gpointer data)
-{
-  AdmiraltyProjectorWindow *projector = find_projector ();
-
-  return projector != NULL &&
-         gtk_widget_get_mapped (GTK_WIDGET (admiralty_projector_window_get_map (projector))) &&
-         gtk_widget_get_width (GTK_WIDGET (admiralty_projector_window_get_map (projector))) > 0;
-}
-
-/* The widget's own snapshot, rendered by its window's renderer. */
-static cairo_surface_t *
-render_widget (GtkWidget *widget)
-{
-  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-  cairo_surface_t *surface;
-
-  GTK_WIDGET_GET_CLASS (widget)->snapshot (widget, snapshot);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (renderer, node,
-                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
-  gdk_texture_download (texture, cairo_image_surface_get_data (surface),
-                        cairo_image_surface_get_stride (surface));
-  cairo_surface_mark_dirty (surface);
-  return surface;
-}
 
 /* Whether the projector's wall layout names @formation, and that its texts are in the type
  * its window's size calls for. */

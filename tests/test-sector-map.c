@@ -10,9 +10,8 @@
 #include <string.h>
 
 #include "admiralty-sector-map.h"
+#include "picture-helpers.h"
 #include "pointer-helpers.h"
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (cairo_surface_t, cairo_surface_destroy)
 
 #define WINDOW_WIDTH  900
 #define WINDOW_HEIGHT 600
@@ -375,68 +374,6 @@ test_activate (Fixture       *fixture,
 }
 
 /* The widget's own snapshot, rendered by its window's renderer. */
-static cairo_surface_t *
-render_widget (AdmiraltySectorMap *map)
-{
-  GtkWidget *widget = GTK_WIDGET (map);
-  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
-  GtkSnapshot *snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-  cairo_surface_t *surface;
-
-  GTK_WIDGET_GET_CLASS (widget)->snapshot (widget, snapshot);
-  node = gtk_snapshot_free_to_node (snapshot);
-  g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (renderer, node,
-                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
-  g_assert_cmpint (gdk_texture_get_width (texture), ==, width);
-  g_assert_cmpint (gdk_texture_get_height (texture), ==, height);
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
-  /* gdk_texture_download writes cairo's ARGB32 layout. */
-  gdk_texture_download (texture, cairo_image_surface_get_data (surface),
-                        cairo_image_surface_get_stride (surface));
-  cairo_surface_mark_dirty (surface);
-  return surface;
-}
-
-static void
-save_png (cairo_surface_t *surface,
-          const char      *name)
-{
-  const char *dir = g_getenv ("ADMIRALTY_BUILD_DIR");
-  g_autofree char *file = g_strdup_printf ("%s.png", name);
-  g_autofree char *path = g_build_filename (dir != NULL ? dir : g_test_get_dir (G_TEST_BUILT),
-                                            file, NULL);
-
-  g_assert_cmpint (cairo_surface_write_to_png (surface, path), ==, CAIRO_STATUS_SUCCESS);
-  g_test_message ("picture saved to %s", path);
-}
-
-static void
-check_pixel (cairo_surface_t *surface,
-             double           x,
-             double           y,
-             guint32          colour)
-{
-  const guchar *data = cairo_image_surface_get_data (surface);
-  int ix = (int) floor (x), iy = (int) floor (y);
-  guint32 got;
-
-  g_assert_cmpint (ix, >=, 0);
-  g_assert_cmpint (iy, >=, 0);
-  g_assert_cmpint (ix, <, cairo_image_surface_get_width (surface));
-  g_assert_cmpint (iy, <, cairo_image_surface_get_height (surface));
-  got = *(const guint32 *) (data + iy * cairo_image_surface_get_stride (surface) + ix * 4) &
-        0xffffff;
-  if (got == colour)
-    return;
-  save_png (surface, "sector-map-failed");
-  g_test_message ("pixel (%.1f, %.1f) is %06x", x, y, got);
-  g_assert_cmphex (got, ==, colour);
-}
-
 static void
 test_render (Fixture       *fixture,
              gconstpointer  data)
@@ -450,21 +387,22 @@ test_render (Fixture       *fixture,
   g_assert_true (admiralty_sector_map_select_at (fixture->map, x, y));
   sector_centre (fixture, "komarr-orbit", &x, &y);
   admiralty_sector_map_hover_at (fixture->map, x, y);
-  surface = render_widget (fixture->map);
+  surface = render_widget (GTK_WIDGET (fixture->map));
   save_png (surface, "sector-map");
 
   /* The selected card is filled and framed in the selection's colours. */
   sector_centre (fixture, "pol-orbit", &x, &y);
-  check_pixel (surface, x, y, ADMIRALTY_SECTOR_NODE_SELECTED_RGB);
+  check_pixel (surface, "sector-map-failed", x, y, ADMIRALTY_SECTOR_NODE_SELECTED_RGB, TRUE);
   admiralty_sector_node_rect (view, adm_scenario_lookup_sector (fixture->scenario, "pol-orbit"),
                               &rect);
-  check_pixel (surface, rect.x + rect.width / 2, rect.y + 1, ADMIRALTY_SECTOR_SELECTION_RGB);
+  check_pixel (surface, "sector-map-failed", rect.x + rect.width / 2, rect.y + 1,
+               ADMIRALTY_SECTOR_SELECTION_RGB, TRUE);
   /* The others, hovered or not, keep the plain fill. */
   sector_centre (fixture, "komarr-orbit", &x, &y);
-  check_pixel (surface, x, y, ADMIRALTY_SECTOR_NODE_RGB);
+  check_pixel (surface, "sector-map-failed", x, y, ADMIRALTY_SECTOR_NODE_RGB, TRUE);
   sector_centre (fixture, "hegen-hub", &x, &y);
-  check_pixel (surface, x, y, ADMIRALTY_SECTOR_NODE_RGB);
-  check_pixel (surface, 2, 2, ADMIRALTY_SECTOR_BACKGROUND_RGB);
+  check_pixel (surface, "sector-map-failed", x, y, ADMIRALTY_SECTOR_NODE_RGB, TRUE);
+  check_pixel (surface, "sector-map-failed", 2, 2, ADMIRALTY_SECTOR_BACKGROUND_RGB, TRUE);
 }
 
 /* The keys a master uses, as real key presses through the X server: + and Ctrl++ zoom the

@@ -13,30 +13,10 @@
 
 #include "admiralty-sector-legend.h"
 #include "admiralty-sector-renderer.h"
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (cairo_surface_t, cairo_surface_destroy)
+#include "picture-helpers.h"
 
 #define BARRAYAR_RGB  0x8b1e1e  /* data/rules/forcon-2010-classes.xml */
 #define CETAGANDA_RGB 0x2e7d32
-
-static char *
-output_path (const char *name)
-{
-  const char *dir = g_getenv ("ADMIRALTY_BUILD_DIR");
-  g_autofree char *file = g_strdup_printf ("sector-renderer-%s.png", name);
-
-  return g_build_filename (dir != NULL ? dir : g_test_get_dir (G_TEST_BUILT), file, NULL);
-}
-
-static void
-save_png (cairo_surface_t *surface,
-          const char      *name)
-{
-  g_autofree char *path = output_path (name);
-
-  g_assert_cmpint (cairo_surface_write_to_png (surface, path), ==, CAIRO_STATUS_SUCCESS);
-  g_test_message ("picture saved to %s", path);
-}
 
 static cairo_surface_t *
 render (AdmScenario                  *scenario,
@@ -52,46 +32,6 @@ render (AdmScenario                  *scenario,
   cairo_destroy (cr);
   cairo_surface_flush (surface);
   return surface;
-}
-
-/* The 0xRRGGBB of the pixel that holds pixel position (@x, @y). */
-static guint32
-pixel_at (cairo_surface_t *surface,
-          double           x,
-          double           y)
-{
-  int ix = (int) floor (x), iy = (int) floor (y);
-  const guchar *data = cairo_image_surface_get_data (surface);
-
-  g_assert_cmpint (ix, >=, 0);
-  g_assert_cmpint (iy, >=, 0);
-  g_assert_cmpint (ix, <, cairo_image_surface_get_width (surface));
-  g_assert_cmpint (iy, <, cairo_image_surface_get_height (surface));
-  /* ARGB32 is native-endian; everything the renderer draws is opaque. */
-  return *(const guint32 *) (data + iy * cairo_image_surface_get_stride (surface) + ix * 4) &
-         0xffffff;
-}
-
-/* Checks the pixel at (@x, @y) is (@equal) or is not @colour; on failure saves the picture
- * as sector-renderer-@name.png before failing. */
-static void
-check_pixel (cairo_surface_t *surface,
-             const char      *name,
-             double           x,
-             double           y,
-             guint32          colour,
-             gboolean         equal)
-{
-  guint32 got = pixel_at (surface, x, y);
-
-  if ((got == colour) == equal)
-    return;
-  save_png (surface, name);
-  g_test_message ("%s: pixel (%.1f, %.1f) is %06x", name, x, y, got);
-  if (equal)
-    g_assert_cmphex (got, ==, colour);
-  else
-    g_assert_cmphex (got, !=, colour);
 }
 
 static AdmScenario *
@@ -753,6 +693,7 @@ main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  picture_set_prefix ("sector-renderer");
 
   g_test_add_func ("/ui/sector-renderer/view/round-trip", test_view_round_trip);
   g_test_add_func ("/ui/sector-renderer/view/zoom-pan", test_view_zoom_pan);

@@ -15,32 +15,12 @@
 #include "admiralty-table-renderer.h"
 #include "admiralty-units.h"
 #include "battle-helpers.h"
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (cairo_surface_t, cairo_surface_destroy)
+#include "picture-helpers.h"
 
 #define BARRAYAR_RGB  0x8b1e1e  /* data/rules/forcon-2010-classes.xml */
 #define KOMARR_RGB    0x1565c0
 #define CETAGANDA_RGB 0x2e7d32
 #define SECOND_SIDE_RGB 0x1e88e5  /* the renderer's fixed colour for side 1 */
-
-static char *
-output_path (const char *name)
-{
-  const char *dir = g_getenv ("ADMIRALTY_BUILD_DIR");
-  g_autofree char *file = g_strdup_printf ("table-renderer-%s.png", name);
-
-  return g_build_filename (dir != NULL ? dir : g_test_get_dir (G_TEST_BUILT), file, NULL);
-}
-
-static void
-save_png (cairo_surface_t *surface,
-          const char      *name)
-{
-  g_autofree char *path = output_path (name);
-
-  g_assert_cmpint (cairo_surface_write_to_png (surface, path), ==, CAIRO_STATUS_SUCCESS);
-  g_test_message ("picture saved to %s", path);
-}
 
 static cairo_surface_t *
 render (AdmBattle                   *battle,
@@ -58,24 +38,6 @@ render (AdmBattle                   *battle,
   return surface;
 }
 
-/* The 0xRRGGBB of the pixel that holds pixel position (@x, @y). */
-static guint32
-pixel_at (cairo_surface_t *surface,
-          double           x,
-          double           y)
-{
-  int ix = (int) floor (x), iy = (int) floor (y);
-  const guchar *data = cairo_image_surface_get_data (surface);
-
-  g_assert_cmpint (ix, >=, 0);
-  g_assert_cmpint (iy, >=, 0);
-  g_assert_cmpint (ix, <, cairo_image_surface_get_width (surface));
-  g_assert_cmpint (iy, <, cairo_image_surface_get_height (surface));
-  /* ARGB32 is native-endian; everything the renderer draws is opaque. */
-  return *(const guint32 *) (data + iy * cairo_image_surface_get_stride (surface) + ix * 4) &
-         0xffffff;
-}
-
 static gboolean
 colours_near (guint32 a,
               guint32 b)
@@ -89,7 +51,7 @@ colours_near (guint32 a,
 /* Checks the pixel at table point @point is (@equal) or is not @colour; on failure saves the
  * picture as table-renderer-@name.png before failing. */
 static void
-check_pixel (cairo_surface_t          *surface,
+check_point (cairo_surface_t          *surface,
              const AdmiraltyTableView *view,
              const char               *name,
              AdmPoint                  point,
@@ -252,7 +214,7 @@ test_fit (void)
           g_assert_cmpfloat (y - r, >=, 0);
           g_assert_cmpfloat (x + r, <=, view.width);
           g_assert_cmpfloat (y + r, <=, view.height);
-          check_pixel (surface, &view, name, ship->position,
+          check_point (surface, &view, name, ship->position,
                        ship->side == 0 ? BARRAYAR_RGB : KOMARR_RGB, TRUE);
         }
     }
@@ -269,11 +231,11 @@ test_colours (void)
 
   fog_view (&view, &options);
   surface = render (battle, &view, &options);
-  check_pixel (surface, &view, "colours", ship_position (battle, "open"), BARRAYAR_RGB, TRUE);
-  check_pixel (surface, &view, "colours", ship_position (battle, "lookout"), SECOND_SIDE_RGB,
+  check_point (surface, &view, "colours", ship_position (battle, "open"), BARRAYAR_RGB, TRUE);
+  check_point (surface, &view, "colours", ship_position (battle, "lookout"), SECOND_SIDE_RGB,
                TRUE);
   /* Empty table is the background colour. */
-  check_pixel (surface, &view, "colours", (AdmPoint) { 60, 45 }, ADMIRALTY_TABLE_BACKGROUND_RGB,
+  check_point (surface, &view, "colours", (AdmPoint) { 60, 45 }, ADMIRALTY_TABLE_BACKGROUND_RGB,
                TRUE);
 }
 
@@ -292,17 +254,17 @@ test_fog_undetected (void)
 
   fog_view (&view, &options);
   master = render (battle, &view, &options);
-  check_pixel (master, &view, "fog-master", hidden, BARRAYAR_RGB, TRUE);
+  check_point (master, &view, "fog-master", hidden, BARRAYAR_RGB, TRUE);
   options.view_side = 1;
   komarr = render (battle, &view, &options);
-  check_pixel (komarr, &view, "fog-komarr", hidden, ADMIRALTY_TABLE_BACKGROUND_RGB, TRUE);
+  check_point (komarr, &view, "fog-komarr", hidden, ADMIRALTY_TABLE_BACKGROUND_RGB, TRUE);
   /* Its own ship and a detected one are there. */
-  check_pixel (komarr, &view, "fog-komarr", ship_position (battle, "lookout"), SECOND_SIDE_RGB,
+  check_point (komarr, &view, "fog-komarr", ship_position (battle, "lookout"), SECOND_SIDE_RGB,
                TRUE);
-  check_pixel (komarr, &view, "fog-komarr", ship_position (battle, "open"), BARRAYAR_RGB, TRUE);
+  check_point (komarr, &view, "fog-komarr", ship_position (battle, "open"), BARRAYAR_RGB, TRUE);
   options.view_side = 0;
   barrayar = render (battle, &view, &options);
-  check_pixel (barrayar, &view, "fog-barrayar", hidden, BARRAYAR_RGB, TRUE);
+  check_point (barrayar, &view, "fog-barrayar", hidden, BARRAYAR_RGB, TRUE);
   g_assert_cmpint (admiralty_table_ship_face (battle, adm_battle_ship_index (battle, "hidden"), 1),
                    ==, ADMIRALTY_TOKEN_HIDDEN);
 }
@@ -324,11 +286,11 @@ test_fog_presence (void)
 
   fog_view (&view, &options);
   master = render (battle, &view, &options);
-  check_pixel (master, &view, "presence-master", glimpse, BARRAYAR_RGB, TRUE);
+  check_point (master, &view, "presence-master", glimpse, BARRAYAR_RGB, TRUE);
   options.view_side = 1;
   komarr = render (battle, &view, &options);
-  check_pixel (komarr, &view, "presence-komarr", glimpse, BARRAYAR_RGB, FALSE);
-  check_pixel (komarr, &view, "presence-komarr", glimpse, ADMIRALTY_TABLE_FACE_DOWN_RGB, TRUE);
+  check_point (komarr, &view, "presence-komarr", glimpse, BARRAYAR_RGB, FALSE);
+  check_point (komarr, &view, "presence-komarr", glimpse, ADMIRALTY_TABLE_FACE_DOWN_RGB, TRUE);
 
   /* No name under it: that strip of the picture is the same with labels off. */
   options.show_labels = FALSE;
@@ -367,11 +329,11 @@ test_fog_mines (void)
 
   fog_view (&view, &options);
   master = render (battle, &view, &options);
-  check_pixel (master, &view, "mines-master", mine->position, ADMIRALTY_TABLE_BACKGROUND_RGB,
+  check_point (master, &view, "mines-master", mine->position, ADMIRALTY_TABLE_BACKGROUND_RGB,
                FALSE);
   options.view_side = 1;
   komarr = render (battle, &view, &options);
-  check_pixel (komarr, &view, "mines-komarr", mine->position, ADMIRALTY_TABLE_BACKGROUND_RGB,
+  check_point (komarr, &view, "mines-komarr", mine->position, ADMIRALTY_TABLE_BACKGROUND_RGB,
                TRUE);
 }
 
@@ -412,8 +374,8 @@ test_destroyed (void)
   admiralty_table_view_fit (&view, battle, &options);
   surface = render (battle, &view, &options);
   /* Nothing but the explosion markers it left where it was. */
-  check_pixel (surface, &view, "destroyed", lantern->position, CETAGANDA_RGB, FALSE);
-  check_pixel (surface, &view, "destroyed", lantern->position, ADMIRALTY_TABLE_FACE_DOWN_RGB,
+  check_point (surface, &view, "destroyed", lantern->position, CETAGANDA_RGB, FALSE);
+  check_point (surface, &view, "destroyed", lantern->position, ADMIRALTY_TABLE_FACE_DOWN_RGB,
                FALSE);
   g_assert_cmpint (admiralty_table_ship_face (battle, adm_battle_ship_index (battle,
                                                                              "silver-lantern"),
@@ -424,7 +386,7 @@ test_destroyed (void)
                                             (lantern->position.y - view.centre_y) * view.scale),
                    !=, adm_battle_ship_index (battle, "silver-lantern"));
   /* The hulk: charred, not in its faction's colour. */
-  check_pixel (surface, &view, "destroyed", moth->position, ADMIRALTY_TABLE_BURNING_HULK_RGB,
+  check_point (surface, &view, "destroyed", moth->position, ADMIRALTY_TABLE_BURNING_HULK_RGB,
                TRUE);
 }
 
@@ -448,10 +410,10 @@ test_wormhole_exit (void)
   view.scale = 10;
   surface = render (battle, &view, &options);
   /* 3 cm west of the zone's centre, inside its 5 cm radius and clear of Jumper. */
-  check_pixel (surface, &view, "wormhole-exit", (AdmPoint) { 7, 10 },
+  check_point (surface, &view, "wormhole-exit", (AdmPoint) { 7, 10 },
                ADMIRALTY_TABLE_BACKGROUND_RGB, FALSE);
   /* Halfway to Triumph, outside the zone. */
-  check_pixel (surface, &view, "wormhole-exit", (AdmPoint) { 30, 20 },
+  check_point (surface, &view, "wormhole-exit", (AdmPoint) { 30, 20 },
                ADMIRALTY_TABLE_BACKGROUND_RGB, TRUE);
 }
 
@@ -481,16 +443,16 @@ test_selection (void)
   if (pixel_at (selected, x, y) == pixel_at (plain, x, y))
     save_png (selected, "selection");
   g_assert_cmphex (pixel_at (selected, x, y), !=, pixel_at (plain, x, y));
-  check_pixel (selected, &view, "selection", beyond, ADMIRALTY_TABLE_BACKGROUND_RGB, TRUE);
-  check_pixel (plain, &view, "selection-plain", within, ADMIRALTY_TABLE_BACKGROUND_RGB, TRUE);
+  check_point (selected, &view, "selection", beyond, ADMIRALTY_TABLE_BACKGROUND_RGB, TRUE);
+  check_point (plain, &view, "selection-plain", within, ADMIRALTY_TABLE_BACKGROUND_RGB, TRUE);
   /* The token itself keeps its colour under the overlay. */
-  check_pixel (selected, &view, "selection", open, BARRAYAR_RGB, TRUE);
+  check_point (selected, &view, "selection", open, BARRAYAR_RGB, TRUE);
 
   /* A ship the viewer has not detected shows no ranges either. */
   options.selected_ship = adm_battle_ship_index (battle, "hidden");
   options.view_side = 1;
   hidden = render (battle, &view, &options);
-  check_pixel (hidden, &view, "selection-hidden", (AdmPoint) { 70, 30 },
+  check_point (hidden, &view, "selection-hidden", (AdmPoint) { 70, 30 },
                ADMIRALTY_TABLE_BACKGROUND_RGB, TRUE);
 }
 
@@ -548,7 +510,7 @@ test_snapshot (void)
   admiralty_table_view_fit (&view, battle, &options);
   surface = render (battle, &view, &options);
   save_png (surface, "hulk-and-fire");
-  check_pixel (surface, &view, "hulk-and-fire", ship_position (battle, "emperor-ezar"),
+  check_point (surface, &view, "hulk-and-fire", ship_position (battle, "emperor-ezar"),
                BARRAYAR_RGB, TRUE);
 }
 
@@ -591,14 +553,14 @@ render_generated (const char *file,
 
       /* Ruling "station-unit": a station with an owner is its side's unit, drawn as one. */
       if (g_str_equal (feature->kind, "station") && feature->owner != NULL)
-        check_pixel (surface, &view, name, at, ADMIRALTY_TABLE_BACKGROUND_RGB, FALSE);
+        check_point (surface, &view, name, at, ADMIRALTY_TABLE_BACKGROUND_RGB, FALSE);
       else if (g_str_equal (feature->kind, "station"))
         {
-          check_pixel (surface, &view, name, at, 0xd9b55a, TRUE);
+          check_point (surface, &view, name, at, 0xd9b55a, TRUE);
           stations++;
         }
       else if (!g_str_equal (feature->kind, "low-orbit"))
-        check_pixel (surface, &view, name, at, ADMIRALTY_TABLE_BACKGROUND_RGB, FALSE);
+        check_point (surface, &view, name, at, ADMIRALTY_TABLE_BACKGROUND_RGB, FALSE);
     }
   g_assert_cmpuint (stations, ==, n_stations);
 }
@@ -1042,8 +1004,8 @@ test_ruler (void)
   options.ruler_from = (AdmPoint) { 55, 50 };
   options.ruler_to = (AdmPoint) { 85, 50 };
   ruler = render (battle, &view, &options);
-  check_pixel (ruler, &view, "ruler", mid, ADMIRALTY_TABLE_RULER_RGB, TRUE);
-  check_pixel (plain, &view, "ruler-plain", mid, ADMIRALTY_TABLE_BACKGROUND_RGB, TRUE);
+  check_point (ruler, &view, "ruler", mid, ADMIRALTY_TABLE_RULER_RGB, TRUE);
+  check_point (plain, &view, "ruler-plain", mid, ADMIRALTY_TABLE_BACKGROUND_RGB, TRUE);
   /* The label above the line. */
   admiralty_table_view_to_pixels (&view, mid, &x, &y);
   for (int dy = -25; dy <= -5 && !differs; dy++)
@@ -1157,10 +1119,10 @@ test_grid_inches (void)
   cm = render (battle, &view, &options);
   options.inches = TRUE;
   inches = render (battle, &view, &options);
-  check_pixel (cm, &view, "grid-cm", inch, ADMIRALTY_TABLE_BACKGROUND_RGB, TRUE);
-  check_pixel (inches, &view, "grid-inches", inch, ADMIRALTY_TABLE_BACKGROUND_RGB, FALSE);
+  check_point (cm, &view, "grid-cm", inch, ADMIRALTY_TABLE_BACKGROUND_RGB, TRUE);
+  check_point (inches, &view, "grid-inches", inch, ADMIRALTY_TABLE_BACKGROUND_RGB, FALSE);
   /* Not at one cm, where neither grid has a line. */
-  check_pixel (inches, &view, "grid-inches", (AdmPoint) { 1, 4 },
+  check_point (inches, &view, "grid-inches", (AdmPoint) { 1, 4 },
                ADMIRALTY_TABLE_BACKGROUND_RGB, TRUE);
 
   /* Every overlay with lengths, in cm: the new field changes nothing while FALSE. The picture
@@ -1823,6 +1785,7 @@ main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  picture_set_prefix ("table-renderer");
 
   g_test_add_func ("/ui/table-renderer/view/round-trip", test_view_round_trip);
   g_test_add_func ("/ui/table-renderer/view/zoom-pan", test_view_zoom_pan);

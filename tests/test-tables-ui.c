@@ -282,18 +282,6 @@ test_queue_and_dialog (Fixture       *fixture,
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
-static gboolean
-dialog_shown (gpointer data)
-{
-  return message_dialog () != NULL;
-}
-
-static gboolean
-dialog_gone (gpointer data)
-{
-  return message_dialog () == NULL;
-}
-
 /* The dialog the queue's row menu opens with board.@action for c1-3. */
 static AdwMessageDialog *
 open_dialog (Fixture    *fixture,
@@ -302,7 +290,7 @@ open_dialog (Fixture    *fixture,
   AdwMessageDialog *dialog;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (board (fixture)), action, "u", C1_3));
-  iterate_until (dialog_shown, NULL, 5000);
+  iterate_until (message_dialog_shown, NULL, 5000);
   dialog = message_dialog ();
   g_assert_nonnull (dialog);
   return dialog;
@@ -360,14 +348,14 @@ test_send_and_take_back_dialogs (Fixture       *fixture,
   events = adm_campaign_get_events (campaign)->len;
   adw_message_dialog_response (dialog, "cancel");
   gtk_window_close (GTK_WINDOW (dialog));
-  iterate_until (dialog_gone, NULL, 5000);
+  iterate_until (message_dialog_gone, NULL, 5000);
   g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, events);
   /* Table 2 chosen and sent. */
   dialog = open_dialog (fixture, "board.send-to-table");
   gtk_drop_down_set_selected (GTK_DROP_DOWN (adw_message_dialog_get_extra_child (dialog)), 1);
   adw_message_dialog_response (dialog, "send");
   gtk_window_close (GTK_WINDOW (dialog));
-  iterate_until (dialog_gone, NULL, 5000);
+  iterate_until (message_dialog_gone, NULL, 5000);
   line = queue_line (fixture, "c1-3");
   g_assert_nonnull (strstr (line, "At the table “Table 2”"));
   g_clear_pointer (&line, g_free);
@@ -397,7 +385,7 @@ test_send_and_take_back_dialogs (Fixture       *fixture,
   save_screenshot (GTK_WIDGET (dialog), "tables-take-back-dialog.png");
   /* Enter answers and closes it: modal, it would keep the window's keys. */
   g_signal_emit_by_name (extra, "activate");
-  iterate_until (dialog_gone, NULL, 5000);
+  iterate_until (message_dialog_gone, NULL, 5000);
   g_assert_null (message_dialog ());
   g_assert_null (adm_state_get_table (adm_campaign_get_state (campaign), "c1-3"));
   line = queue_line (fixture, "c1-3");

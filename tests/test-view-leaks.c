@@ -31,6 +31,7 @@
 #include "admiralty-sector-renderer.h"
 #include "admiralty-table-renderer.h"
 #include "admiralty-table-widget.h"
+#include "picture-helpers.h"
 #include "admiralty-window-private.h"
 #include "komarr-helpers.h"
 #include "ui-helpers.h"
@@ -511,31 +512,6 @@ test_sector_tooltips (void)
 /* The same in the real window: the map tab's "Show" drop-down, the sector card beside the
  * map, the map as drawn on screen, and the projector (F5). */
 
-static AdmiraltyProjectorWindow *
-find_projector (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();  /* borrowed */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
-
-      if (ADMIRALTY_IS_PROJECTOR_WINDOW (window))
-        return ADMIRALTY_PROJECTOR_WINDOW (window);
-    }
-  return NULL;
-}
-
-static gboolean
-projector_mapped (gpointer data)
-{
-  AdmiraltyProjectorWindow *projector = find_projector ();
-
-  return projector != NULL &&
-         gtk_widget_get_mapped (GTK_WIDGET (admiralty_projector_window_get_map (projector))) &&
-         gtk_widget_get_width (GTK_WIDGET (admiralty_projector_window_get_map (projector))) > 0;
-}
-
 static gboolean
 map_allocated (gpointer data)
 {
@@ -723,27 +699,6 @@ test_window_map (void)
 
 /* The master's "Reveal to Everyone…" (F-STRAT-3) and its undo */
 
-static AdwMessageDialog *
-find_message_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();  /* borrowed */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (window))
-        return ADW_MESSAGE_DIALOG (window);
-    }
-  return NULL;
-}
-
-static gboolean
-dialog_shown (gpointer data)
-{
-  return find_message_dialog () != NULL;
-}
-
 /* Whether the public sees @formation on @map: its line in the tooltip of its sector. */
 static gboolean
 map_names (AdmiraltySectorMap *map,
@@ -794,18 +749,6 @@ append_cycle (AdmCampaign *campaign,
   adm_event_set_int (event, "cycle", cycle);
   g_assert_true (adm_campaign_append (campaign, event, &error));
   g_assert_no_error (error);
-}
-
-/* The 0xRRGGBB of the pixel at (@x, @y) of an ARGB32 surface. */
-static guint32
-pixel_rgb (cairo_surface_t *surface,
-           int              x,
-           int              y)
-{
-  const guchar *data = cairo_image_surface_get_data (surface);
-
-  return *(const guint32 *) (data + y * cairo_image_surface_get_stride (surface) + x * 4) &
-         0xffffff;
 }
 
 /* F-STRAT-3, F-STRAT-9: Autumn Screen meets the Aslund minelayer in cycle 1 and holds the Hub
@@ -861,8 +804,8 @@ test_last_seen_map (void)
   cairo_destroy (cr);
   cairo_surface_flush (surface);
   /* Hollow: the card shows through its middle; its dashed edge is drawn. */
-  g_assert_cmphex (pixel_rgb (surface, (int) x, (int) y), ==, ADMIRALTY_SECTOR_NODE_RGB);
-  g_assert_cmphex (pixel_rgb (surface, (int) x - 5, (int) y - 5), !=, ADMIRALTY_SECTOR_NODE_RGB);
+  g_assert_cmphex (pixel_at (surface, x, y), ==, ADMIRALTY_SECTOR_NODE_RGB);
+  g_assert_cmphex (pixel_at (surface, x - 5, y - 5), !=, ADMIRALTY_SECTOR_NODE_RGB);
   cairo_surface_destroy (surface);
   options.viewer = pol;
   g_assert_false (admiralty_sector_last_seen_position (&view, scenario, &options, screen, &x, &y));
@@ -1001,8 +944,8 @@ test_reveal_and_undo (void)
   iterate ();
   g_assert_true (gtk_widget_get_visible (map_page->sector_reveal_button));
   g_signal_emit_by_name (map_page->sector_reveal_button, "clicked");
-  iterate_until (dialog_shown, NULL, 5000);
-  dialog = find_message_dialog ();
+  iterate_until (message_dialog_shown, NULL, 5000);
+  dialog = message_dialog ();
   g_assert_true (adw_message_dialog_has_response (dialog, formation->id));
   adw_message_dialog_response (dialog, formation->id);
   iterate ();

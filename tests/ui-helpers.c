@@ -118,6 +118,43 @@ message_dialog (void)
   return NULL;
 }
 
+gboolean
+message_dialog_shown (gpointer data)
+{
+  return message_dialog () != NULL;
+}
+
+gboolean
+message_dialog_gone (gpointer data)
+{
+  return message_dialog () == NULL;
+}
+
+AdmiraltyProjectorWindow *
+find_projector (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();  /* borrowed */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (ADMIRALTY_IS_PROJECTOR_WINDOW (window))
+        return ADMIRALTY_PROJECTOR_WINDOW (window);
+    }
+  return NULL;
+}
+
+gboolean
+projector_mapped (gpointer data)
+{
+  AdmiraltyProjectorWindow *projector = find_projector ();
+
+  return projector != NULL &&
+         gtk_widget_get_mapped (GTK_WIDGET (admiralty_projector_window_get_map (projector))) &&
+         gtk_widget_get_width (GTK_WIDGET (admiralty_projector_window_get_map (projector))) > 0;
+}
+
 void
 close_window (AdmiraltyWindow *window)
 {

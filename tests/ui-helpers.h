@@ -11,6 +11,7 @@
 
 #include "admiralty-application.h"
 #include "admiralty-battle-page.h"
+#include "admiralty-projector-window.h"
 #include "admiralty-window.h"
 
 extern AdmiraltyApplication *app;
@@ -43,6 +44,22 @@ find_widget (GtkWidget     *widget,
 /* The message dialog shown (mapped) among the toplevels, or NULL. */
 AdwMessageDialog *
 message_dialog (void);
+
+/* Whether a message dialog is shown (message_dialog ()), and whether none is: conditions for
+ * iterate_until (). */
+gboolean
+message_dialog_shown (gpointer data);
+
+gboolean
+message_dialog_gone (gpointer data);
+
+/* The projector window among the toplevels, or NULL. */
+AdmiraltyProjectorWindow *
+find_projector (void);
+
+/* Whether the projector is up, its map mapped and laid out: a condition for iterate_until (). */
+gboolean
+projector_mapped (gpointer data);
 
 void
 close_window (AdmiraltyWindow *window);

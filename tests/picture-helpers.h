@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* picture-helpers.h: what the tests that look at pictures share — a widget drawn by its
+ * window's renderer into an image surface, pixels read from image surfaces, and pictures
+ * saved to the build directory, as a failing pixel check does before it fails. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (cairo_surface_t, cairo_surface_destroy)
+
+/* Names the pictures saved from now on @prefix-NAME.png (NULL: NAME.png); before the tests,
+ * so that each test program's pictures are told apart. */
+void
+picture_set_prefix (const char *prefix);
+
+/* Saves @surface as a PNG named after @name (picture_set_prefix ()) in the build directory
+ * (ADMIRALTY_BUILD_DIR), and says where. */
+void
+save_png (cairo_surface_t *surface,
+          const char      *name);
+
+/* The 0xRRGGBB of the pixel that holds pixel position (@x, @y), inside the ARGB32 or RGB24
+ * @surface. */
+guint32
+pixel_at (cairo_surface_t *surface,
+          double           x,
+          double           y);
+
+/* Checks the pixel at (@x, @y) is (@equal) or is not @colour; on failure saves the picture
+ * as @name (save_png ()) before failing. */
+void
+check_pixel (cairo_surface_t *surface,
+             const char      *name,
+             double           x,
+             double           y,
+             guint32          colour,
+             gboolean         equal);
+
+/* @widget's own snapshot, rendered by its window's renderer into a new ARGB32 surface of the
+ * widget's size. @widget is mapped. */
+cairo_surface_t *
+render_widget (GtkWidget *widget);
