@@ -574,14 +574,7 @@ test_window (void)
 
   g_assert_no_error (error);
   path = g_build_filename (dir, "komarr.admiralty", NULL);
-  g_assert_true (adm_campaign_save (source, path, &error));
-  g_assert_no_error (error);
-
-  window = admiralty_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  iterate_until (widget_mapped, window, 5000);
-  g_assert_true (admiralty_window_open (window, path));
-  iterate ();
+  window = campaign_window_new (source, path, 0, 0);
   campaign = window->campaign;
   hidden = hidden_formation (campaign);
   rgb = faction_rgb (hidden);
@@ -679,13 +672,7 @@ test_screenshot (void)
     }
   g_assert_no_error (error);
   path = g_build_filename (dir, "komarr.admiralty", NULL);
-  g_assert_true (adm_campaign_save (source, path, &error));
-  g_assert_no_error (error);
-  window = admiralty_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  iterate_until (widget_mapped, window, 5000);
-  g_assert_true (admiralty_window_open (window, path));
-  iterate ();
+  window = campaign_window_new (source, path, 0, 0);
   /* F-STRAT-6 "hour": the squadron is two thirds along its link after a cycle. */
   g_assert_true (adm_ruleset_set_ruling (adm_scenario_get_ruleset (
                    adm_campaign_get_scenario (window->campaign)), "strategic-phase", "hour",
@@ -783,13 +770,7 @@ test_keys (void)
     }
   g_assert_no_error (error);
   path = g_build_filename (dir, "komarr.admiralty", NULL);
-  g_assert_true (adm_campaign_save (source, path, &error));
-  g_assert_no_error (error);
-  window = admiralty_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  iterate_until (widget_mapped, window, 5000);
-  g_assert_true (admiralty_window_open (window, path));
-  iterate ();
+  window = campaign_window_new (source, path, 0, 0);
 
   keys_to (GTK_WIDGET (window), "F5");
   iterate_until (projector_mapped, NULL, 5000);

@@ -518,6 +518,18 @@ map_allocated (gpointer data)
   return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 0;
 }
 
+/* @window's map tab, selected and its sector map laid out. */
+static AdmiraltyMapPage *
+map_page_shown (AdmiraltyWindow *window)
+{
+  AdmiraltyMapPage *map_page;
+
+  adw_tab_view_set_selected_page (window->tab_view, window->map_tab);
+  map_page = _admiralty_window_get_map_page (window);
+  iterate_until (map_allocated, map_page->sector_map, 5000);
+  return map_page;
+}
+
 /* The "Show" entry of @map_page for @options: master, public, then the factions. */
 static guint
 show_entry (AdmiraltyMapPage             *map_page,
@@ -584,19 +596,10 @@ test_window_map (void)
 
   g_assert_no_error (error);
   path = g_build_filename (dir, "komarr.admiralty", NULL);
-  g_assert_true (adm_campaign_save (source, path, &error));
-  g_assert_no_error (error);
-
-  window = admiralty_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  iterate_until (widget_mapped, window, 5000);
-  g_assert_true (admiralty_window_open (window, path));
-  iterate ();
+  window = campaign_window_new (source, path, 0, 0);
   campaign = window->campaign;
   scenario = adm_campaign_get_scenario (campaign);
-  adw_tab_view_set_selected_page (window->tab_view, window->map_tab);
-  map_page = _admiralty_window_get_map_page (window);
-  iterate_until (map_allocated, map_page->sector_map, 5000);
+  map_page = map_page_shown (window);
   iterate_until (NULL, NULL, 200);
 
   for (guint h = 0; h < G_N_ELEMENTS (hidden_ids); h++)
@@ -857,16 +860,8 @@ test_last_seen_map (void)
 
     g_assert_no_error (error);
     path = g_build_filename (dir, "komarr.admiralty", NULL);
-    g_assert_true (adm_campaign_save (campaign, path, &error));
-    g_assert_no_error (error);
-    window = admiralty_window_new (app);
-    gtk_window_present (GTK_WINDOW (window));
-    iterate_until (widget_mapped, window, 5000);
-    g_assert_true (admiralty_window_open (window, path));
-    iterate ();
-    adw_tab_view_set_selected_page (window->tab_view, window->map_tab);
-    map_page = _admiralty_window_get_map_page (window);
-    iterate_until (map_allocated, map_page->sector_map, 5000);
+    window = campaign_window_new (campaign, path, 0, 0);
+    map_page = map_page_shown (window);
     admiralty_sector_map_set_selected_sector (map_page->sector_map, "hegen-hub");
     admiralty_sector_options_init (&side);
     side.audience = ADMIRALTY_SECTOR_AUDIENCE_SIDE;
@@ -912,21 +907,12 @@ test_reveal_and_undo (void)
 
   g_assert_no_error (error);
   path = g_build_filename (dir, "komarr.admiralty", NULL);
-  g_assert_true (adm_campaign_save (source, path, &error));
-  g_assert_no_error (error);
-
-  window = admiralty_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  iterate_until (widget_mapped, window, 5000);
-  g_assert_true (admiralty_window_open (window, path));
-  iterate ();
+  window = campaign_window_new (source, path, 0, 0);
   campaign = window->campaign;
   strategy = strategy_of (campaign);
   formation = hidden_formation (campaign, 0);
   pol = adm_scenario_lookup_admiral (adm_campaign_get_scenario (campaign), "radovan")->faction;
-  adw_tab_view_set_selected_page (window->tab_view, window->map_tab);
-  map_page = _admiralty_window_get_map_page (window);
-  iterate_until (map_allocated, map_page->sector_map, 5000);
+  map_page = map_page_shown (window);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.projector", NULL));
   iterate_until (projector_mapped, NULL, 5000);
   projector = find_projector ();
@@ -1871,17 +1857,10 @@ test_player_screen (void)
 
   g_assert_no_error (error);
   path = g_build_filename (dir, "komarr.admiralty", NULL);
-  g_assert_true (adm_campaign_save (source, path, &error));
-  g_assert_no_error (error);
   battle_path = g_build_filename (dir, LEAK_FIXTURE ".xml", NULL);
   copy_file (from, battle_path);
 
-  window = admiralty_window_new (app);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
-  gtk_window_present (GTK_WINDOW (window));
-  iterate_until (widget_mapped, window, 5000);
-  g_assert_true (admiralty_window_open (window, path));
-  iterate ();
+  window = campaign_window_new (source, path, 1400, 900);
   adw_tab_view_set_selected_page (window->tab_view, window->map_tab);
   iterate ();
   map_page = _admiralty_window_get_map_page (window);

@@ -179,6 +179,23 @@ shown_window_new (int width,
   return window;
 }
 
+AdmiraltyWindow *
+campaign_window_new (AdmCampaign *campaign,
+                     const char  *path,
+                     int          width,
+                     int          height)
+{
+  g_autoptr(GError) error = NULL;
+  AdmiraltyWindow *window;
+
+  g_assert_true (adm_campaign_save (campaign, path, &error));
+  g_assert_no_error (error);
+  window = shown_window_new (width, height);
+  g_assert_true (admiralty_window_open (window, path));
+  iterate ();
+  return window;
+}
+
 void
 save_screenshot (GtkWidget  *widget,
                  const char *name)

@@ -70,6 +70,14 @@ AdmiraltyWindow *
 shown_window_new (int width,
                   int height);
 
+/* @campaign saved as @path, and a window shown as shown_window_new () shows it with that file
+ * open: the master's window on a campaign file of its own. */
+AdmiraltyWindow *
+campaign_window_new (AdmCampaign *campaign,
+                     const char  *path,
+                     int          width,
+                     int          height);
+
 /* Renders @widget as it is on screen into the build directory's tests folder as @name. */
 void
 save_screenshot (GtkWidget  *widget,
