@@ -22,6 +22,19 @@ komarr_play_cycle (AdmCampaign *campaign,
                    guint        cycle,
                    gint64       t0);
 
+/* @admiral's order of @kind for @formation in cycle @cycle, handed in a minute before the
+ * cycle's session at @t0 + N × 40 min as komarr_play_cycle () hands in the sheets; @key and
+ * @value its one detail (route, target, flagship) or NULL. Asserts the campaign takes it. */
+void
+komarr_order (AdmCampaign *campaign,
+              gint64       t0,
+              guint        cycle,
+              const char  *admiral,
+              const char  *formation,
+              const char  *kind,
+              const char  *key,
+              const char  *value);
+
 /* A new campaign (seed 1) of the scenario at @scenario_path (NULL: the bundled Komarr
  * campaign) played for cycles 1 to @cycles as komarr_play_cycle () plays each, and saved as
  * @save_path after each. */

@@ -15,6 +15,7 @@
 
 #include "admiralty-engine.h"
 #include "adm-file.h"
+#include "komarr-helpers.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 #define N_CYCLES 6
@@ -95,68 +96,6 @@ static AdmStrategy *
 strategy_of (AdmCampaign *campaign)
 {
   return adm_state_get_strategy (adm_campaign_get_state (campaign));
-}
-
-static int
-compare_names (gconstpointer a,
-               gconstpointer b)
-{
-  return strcmp (*(const char **) a, *(const char **) b);
-}
-
-/* The sheets of @cycle in name order: a correction is named after the sheet it corrects. */
-static GPtrArray *
-sheets_of (guint cycle)
-{
-  g_autofree char *folder = source_path ("tests/data", "order-sheets");
-  g_autofree char *prefix = g_strdup_printf ("komarr-cycle-%u-", cycle);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GDir) dir = g_dir_open (folder, 0, &error);
-  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
-
-  g_assert_no_error (error);
-  while ((name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_prefix (name, prefix) && g_str_has_suffix (name, ".xml"))
-      g_ptr_array_add (paths, g_build_filename (folder, name, NULL));
-  g_ptr_array_sort (paths, compare_names);
-  g_assert_cmpuint (paths->len, >, 0);
-  return paths;
-}
-
-/* Loads every sheet of the cycle before appending any, resolves the cycle with its F-STRAT-5
- * checks rolled from a generator seeded with the cycle's number, and saves. */
-static void
-play_cycle (AdmCampaign *campaign,
-            guint        cycle,
-            const char  *save_path)
-{
-  g_autoptr(GPtrArray) paths = sheets_of (cycle);
-  g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
-  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (cycle);
-  g_autoptr(GError) error = NULL;
-
-  g_assert_cmpuint (adm_strategy_get_cycle (strategy_of (campaign)), ==, cycle);
-  for (guint i = 0; i < paths->len; i++)
-    {
-      g_autoptr(GPtrArray) sheet = adm_order_sheet_load_file (g_ptr_array_index (paths, i),
-                                                              adm_campaign_get_state (campaign),
-                                                              T0 + cycle * 2400 - 60, &error);
-
-      g_assert_no_error (error);
-      for (guint e = 0; e < sheet->len; e++)
-        g_ptr_array_add (events, adm_event_ref (g_ptr_array_index (sheet, e)));
-    }
-  for (guint i = 0; i < events->len; i++)
-    {
-      g_assert_true (adm_campaign_append (campaign, g_ptr_array_index (events, i), &error));
-      g_assert_no_error (error);
-    }
-  g_assert_true (adm_campaign_resolve_cycle (campaign, ADM_DICE_SOURCE (dice),
-                                             T0 + cycle * 2400, &error));
-  g_assert_no_error (error);
-  g_assert_true (adm_campaign_save (campaign, save_path, &error));
-  g_assert_no_error (error);
 }
 
 static void
@@ -303,7 +242,10 @@ test_six_cycles (void)
       g_autoptr(GPtrArray) found = NULL;
       g_autofree char *before = NULL, *after = NULL;
 
-      play_cycle (campaign, cycle, save_path);
+      g_assert_cmpuint (adm_strategy_get_cycle (strategy_of (campaign)), ==, cycle);
+      komarr_play_cycle (campaign, cycle, T0);
+      g_assert_true (adm_campaign_save (campaign, save_path, &error));
+      g_assert_no_error (error);
       check_positions (campaign, cycle);
       check_engagements (campaign, cycle);
 

@@ -24,9 +24,12 @@
 #include "admiralty-window-private.h"
 #include "adm-file.h"
 #include "adm-portal.h"
+#include "komarr-helpers.h"
 #include "pointer-helpers.h"
 #include "portal-helpers.h"
 #include "ui-helpers.h"
+
+#define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 
 typedef struct {
   char            *dir;
@@ -972,28 +975,6 @@ test_admin_disband (Fixture       *fixture,
   iterate ();
 }
 
-static void
-append_order (AdmCampaign *campaign,
-              guint        cycle,
-              const char  *admiral,
-              const char  *formation,
-              const char  *kind,
-              const char  *key,
-              const char  *value)
-{
-  g_autoptr(AdmEvent) event = adm_event_new ("order", 1795370400 + cycle * 2400 - 60);
-  g_autoptr(GError) error = NULL;
-
-  adm_event_set_int (event, "cycle", cycle);
-  adm_event_set (event, "admiral", admiral);
-  adm_event_set (event, "formation", formation);
-  adm_event_set (event, "order", kind);
-  if (key != NULL)
-    adm_event_set (event, key, value);
-  g_assert_true (adm_campaign_append (campaign, event, &error));
-  g_assert_no_error (error);
-}
-
 /* F-STRAT-16 under ruling "last-seen-target": Autumn Screen, met by the Aslund minelayer in
  * cycle 1 and unseen since it left, is offered to Sundquist's frigates as a target with its
  * sighting, and the attack is accepted; Pol, which never saw it, is not offered it. */
@@ -1007,12 +988,13 @@ test_last_seen_target (Fixture       *fixture,
   g_auto(GStrv) pol_targets = NULL;
   g_autoptr(GError) error = NULL;
 
-  append_order (campaign, 1, "ghem-sarlat", "autumn-screen", "patrol", NULL, NULL);
-  g_assert_true (adm_campaign_resolve_cycle (campaign, NULL, 1795370400 + 2400, &error));
+  komarr_order (campaign, T0, 1, "ghem-sarlat", "autumn-screen", "patrol", NULL, NULL);
+  g_assert_true (adm_campaign_resolve_cycle (campaign, NULL, T0 + 2400, &error));
   g_assert_no_error (error);
-  append_order (campaign, 2, "ghem-sarlat", "autumn-screen", "defend", NULL, NULL);
-  append_order (campaign, 2, "sundquist", "aslund-minelayer", "move", "route", "aslund-station");
-  g_assert_true (adm_campaign_resolve_cycle (campaign, NULL, 1795370400 + 4800, &error));
+  komarr_order (campaign, T0, 2, "ghem-sarlat", "autumn-screen", "defend", NULL, NULL);
+  komarr_order (campaign, T0, 2, "sundquist", "aslund-minelayer", "move", "route",
+                "aslund-station");
+  g_assert_true (adm_campaign_resolve_cycle (campaign, NULL, T0 + 4800, &error));
   g_assert_no_error (error);
   iterate ();
 

@@ -989,28 +989,6 @@ test_reports_agree (void)
 }
 
 static void
-append_order (AdmCampaign *komarr,
-              guint        cycle,
-              const char  *admiral,
-              const char  *formation,
-              const char  *kind,
-              const char  *key,
-              const char  *value)
-{
-  g_autoptr(AdmEvent) event = adm_event_new ("order", T0 + cycle * 2400 - 60);
-  g_autoptr(GError) error = NULL;
-
-  adm_event_set_int (event, "cycle", cycle);
-  adm_event_set (event, "admiral", admiral);
-  adm_event_set (event, "formation", formation);
-  adm_event_set (event, "order", kind);
-  if (key != NULL)
-    adm_event_set (event, key, value);
-  g_assert_true (adm_campaign_append (komarr, event, &error));
-  g_assert_no_error (error);
-}
-
-static void
 append_cycle (AdmCampaign *komarr,
               guint        cycle)
 {
@@ -1037,10 +1015,11 @@ test_last_seen (void)
   const char *admirals[] = { "sundquist", "naismith" };
 
   g_assert_no_error (error);
-  append_order (komarr, 1, "ghem-sarlat", "autumn-screen", "patrol", NULL, NULL);
+  komarr_order (komarr, T0, 1, "ghem-sarlat", "autumn-screen", "patrol", NULL, NULL);
   append_cycle (komarr, 1);
-  append_order (komarr, 2, "ghem-sarlat", "autumn-screen", "defend", NULL, NULL);
-  append_order (komarr, 2, "sundquist", "aslund-minelayer", "move", "route", "aslund-station");
+  komarr_order (komarr, T0, 2, "ghem-sarlat", "autumn-screen", "defend", NULL, NULL);
+  komarr_order (komarr, T0, 2, "sundquist", "aslund-minelayer", "move", "route",
+                "aslund-station");
   append_cycle (komarr, 2);
   screen = adm_strategy_lookup_formation (adm_state_get_strategy (adm_campaign_get_state (komarr)),
                                           "autumn-screen");

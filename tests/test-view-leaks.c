@@ -721,28 +721,6 @@ map_names (AdmiraltySectorMap *map,
 }
 
 static void
-append_order (AdmCampaign *campaign,
-              guint        cycle,
-              const char  *admiral,
-              const char  *formation,
-              const char  *kind,
-              const char  *key,
-              const char  *value)
-{
-  g_autoptr(AdmEvent) event = adm_event_new ("order", T0 + cycle * 2400 - 60);
-  g_autoptr(GError) error = NULL;
-
-  adm_event_set_int (event, "cycle", cycle);
-  adm_event_set (event, "admiral", admiral);
-  adm_event_set (event, "formation", formation);
-  adm_event_set (event, "order", kind);
-  if (key != NULL)
-    adm_event_set (event, key, value);
-  g_assert_true (adm_campaign_append (campaign, event, &error));
-  g_assert_no_error (error);
-}
-
-static void
 append_cycle (AdmCampaign *campaign,
               guint        cycle)
 {
@@ -779,10 +757,11 @@ test_last_seen_map (void)
   cairo_t *cr;
   double x, y;
 
-  append_order (campaign, 1, "ghem-sarlat", "autumn-screen", "patrol", NULL, NULL);
+  komarr_order (campaign, T0, 1, "ghem-sarlat", "autumn-screen", "patrol", NULL, NULL);
   append_cycle (campaign, 1);
-  append_order (campaign, 2, "ghem-sarlat", "autumn-screen", "defend", NULL, NULL);
-  append_order (campaign, 2, "sundquist", "aslund-minelayer", "move", "route", "aslund-station");
+  komarr_order (campaign, T0, 2, "ghem-sarlat", "autumn-screen", "defend", NULL, NULL);
+  komarr_order (campaign, T0, 2, "sundquist", "aslund-minelayer", "move", "route",
+                "aslund-station");
   append_cycle (campaign, 2);
   screen = adm_strategy_lookup_formation (strategy_of (campaign), "autumn-screen");
   line = g_strdup_printf ("Autumn Screen · Cetagandan Empire · last seen at Hegen Hub, cycle 1 "
