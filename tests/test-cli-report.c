@@ -14,47 +14,12 @@
 
 #include "admiralty-engine.h"
 #include "cli-helpers.h"
+#include "text-helpers.h"
 
-/* @text with every run of white space made one space. */
-static char *
-squeeze (const char *text)
-{
-  g_auto(GStrv) words = g_strsplit_set (text, " \t\n\f\r", -1);
-  GString *out = g_string_new (NULL);
-
-  for (guint i = 0; words[i] != NULL; i++)
-    if (*words[i] != '\0')
-      g_string_append_printf (out, out->len > 0 ? " %s" : "%s", words[i]);
-  return g_string_free (out, FALSE);
-}
-
-static char *
-tool_output (const char * const *argv)
-{
-  g_autoptr(GError) error = NULL;
-  char *out = NULL;
-  int status = 0;
-
-  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
-                NULL, NULL, &out, NULL, &status, &error);
-  g_assert_no_error (error);
-  g_spawn_check_wait_status (status, &error);
-  g_assert_no_error (error);
-  return out;
-}
-
-static char *
-pdf_text (const char *path)
-{
-  const char *argv[] = { "pdftotext", "-enc", "UTF-8", path, "-", NULL };
-  g_autofree char *raw = tool_output (argv);
-
-  return squeeze (raw);
-}
-
+/* Fails unless @haystack holds @needle. */
 static void
-assert_contains (const char *haystack,
-                 const char *needle)
+assert_in (const char *haystack,
+           const char *needle)
 {
   if (strstr (haystack, needle) == NULL)
     g_error ("“%s” not found in:\n%s", needle, haystack);
@@ -92,22 +57,22 @@ check_kind (CliCampaign        *fixture,
   g_assert_cmpint (written->status, ==, 0);
   g_assert_cmpint (text->status, ==, 0);
   g_assert_cmpstr (written->err, ==, "");
-  assert_contains (written->out, pdf);
+  assert_in (written->out, pdf);
 
   pdf_words = pdf_text (pdf);
   text_words = squeeze (text->out);
   for (guint i = 0; words[i] != NULL; i++)
     {
-      assert_contains (pdf_words, words[i]);
-      assert_contains (text_words, words[i]);
+      assert_in (pdf_words, words[i]);
+      assert_in (text_words, words[i]);
     }
   /* The page header: the text's first three lines are the title, campaign and cycle. */
   lines = g_strsplit (text->out, "\n", 4);
   g_assert_cmpuint (g_strv_length (lines), ==, 4);
   for (guint i = 0; i < 3; i++)
     if (*lines[i] != '\0')
-      assert_contains (pdf_words, lines[i]);
-  assert_contains (pdf_words, "Page 1 of ");
+      assert_in (pdf_words, lines[i]);
+  assert_in (pdf_words, "Page 1 of ");
   {
     const char *argv[] = { "pdfinfo", pdf, NULL };
     g_autofree char *title = g_strdup_printf ("Title: %s", lines[0]);
@@ -115,9 +80,9 @@ check_kind (CliCampaign        *fixture,
     g_autofree char *squeezed = NULL;
 
     info = tool_output (argv);
-    assert_contains (info, "(A4)");
+    assert_in (info, "(A4)");
     squeezed = squeeze (info);
-    assert_contains (squeezed, title);
+    assert_in (squeezed, title);
   }
 }
 
@@ -185,7 +150,7 @@ test_paper (CliCampaign   *fixture,
 
   g_assert_cmpint (result->status, ==, 0);
   info = tool_output (argv);
-  assert_contains (info, "612 x 1008 pts");
+  assert_in (info, "612 x 1008 pts");
 }
 
 /* Every admiral's paper in one go: DIR/ADMIRAL.pdf with his report, his fleet cards
@@ -203,16 +168,16 @@ test_packets (CliCampaign   *fixture,
   g_autofree char *text = NULL, *radovan = NULL;
 
   g_assert_cmpint (result->status, ==, 0);
-  assert_contains (result->out, "Saved 11 admirals' papers");
+  assert_in (result->out, "Saved 11 admirals' papers");
   text = pdf_text (pdf);
-  assert_contains (text, "Report to Adm. Aral Vorkosigan");
-  assert_contains (text, "Fleet cards");
-  assert_contains (text, "Order sheet");
-  assert_contains (text, "Prince Serg");
+  assert_in (text, "Report to Adm. Aral Vorkosigan");
+  assert_in (text, "Fleet cards");
+  assert_in (text, "Order sheet");
+  assert_in (text, "Prince Serg");
   /* His paper only: another admiral's formations are in another file. */
   g_assert_null (strstr (text, "Pol Cruiser Squadron Flagship"));
   radovan = pdf_text (other);
-  assert_contains (radovan, "Pol Constant");
+  assert_in (radovan, "Pol Constant");
   g_assert_null (strstr (radovan, "Prince Serg Vorkraft"));
   assert_failure (bad, 2, "--packets");
 }
@@ -286,10 +251,10 @@ test_every_admiral (CliCampaign   *fixture,
       const char *count;
       guint own_pages;
 
-      assert_contains (text->out, cover);
+      assert_in (text->out, cover);
       g_assert_cmpuint (page % 2, ==, 1);
       first = pdf_page_text (pdf, page);
-      assert_contains (first, cover);
+      assert_in (first, cover);
       count = strstr (first, footer_prefix);
       if (count == NULL)
         g_error ("“%s” not found on page %u:\n%s", footer_prefix, page, first);
@@ -302,8 +267,8 @@ test_every_admiral (CliCampaign   *fixture,
                                                      own_pages);
 
           g_assert_cmpuint (page, <=, n_pages);
-          assert_contains (words, title);
-          assert_contains (words, footer);
+          assert_in (words, title);
+          assert_in (words, footer);
           for (guint j = 0; j < admirals->len; j++)
             {
               const AdmAdmiral *other = g_ptr_array_index (admirals, j);
@@ -378,22 +343,22 @@ test_battle_states (CliCampaign   *fixture,
   g_assert_cmpint (master->status, ==, 0);
 
   /* The admiral's paper. */
-  assert_contains (admiral->out, "\nBattle: Pol orbit\n\nEnded in turn 3: Pol Six withdrew.\n");
-  assert_contains (admiral->out, "\nBattle: Pol jump point\n\nIn progress: turn 2, ECM "
-                                 "detection phase.\n");
+  assert_in (admiral->out, "\nBattle: Pol orbit\n\nEnded in turn 3: Pol Six withdrew.\n");
+  assert_in (admiral->out, "\nBattle: Pol jump point\n\nIn progress: turn 2, ECM "
+                           "detection phase.\n");
   g_assert_null (strstr (admiral->out, "Now at turn"));
   escort = section_after (admiral->out, "\nPol Escort Group\n");
-  assert_contains (escort, "Orders for cycle 1:\n– patrol in Pol orbit\n");
+  assert_in (escort, "Orders for cycle 1:\n– patrol in Pol orbit\n");
   jump = section_after (admiral->out, "\nPol jump point, minute 0\n");
-  assert_contains (jump, "Enemies seen: First Destroyer Flotilla (Barrayaran Imperium).");
+  assert_in (jump, "Enemies seen: First Destroyer Flotilla (Barrayaran Imperium).");
   g_assert_null (strstr (jump, "First Squadron, Home Fleet"));
-  assert_contains (admiral->out, "\nPol jump point, minute 40\n");
+  assert_in (admiral->out, "\nPol jump point, minute 40\n");
 
   /* The master's. */
-  assert_contains (master->out, "c1-3 · Pol orbit, minute 20 — Ended in turn 3: Pol Six "
-                                "withdrew\n");
-  assert_contains (master->out, "c1-1 · Pol jump point, minute 0 — In progress: turn 2, ");
-  assert_contains (master->out, "c1-2 · Hegen Hub, minute 0 — Not fought\n");
+  assert_in (master->out, "c1-3 · Pol orbit, minute 20 — Ended in turn 3: Pol Six "
+                          "withdrew\n");
+  assert_in (master->out, "c1-1 · Pol jump point, minute 0 — In progress: turn 2, ");
+  assert_in (master->out, "c1-2 · Hegen Hub, minute 0 — Not fought\n");
   g_assert_null (strstr (master->out, "Engagement c1-1, Pol jump point, minute 0: Not fought"));
 }
 
@@ -444,7 +409,7 @@ test_usage (CliCampaign   *fixture,
       g_assert_true (WIFEXITED (status));
       g_assert_cmpint (WEXITSTATUS (status), ==, 2);
       g_assert_cmpstr (out, ==, "");
-      assert_contains (err, cases[i].message);
+      assert_in (err, cases[i].message);
       g_assert_false (g_file_test (pdf, G_FILE_TEST_EXISTS));
     }
 }

@@ -42,6 +42,7 @@
 #include "file-helpers.h"
 #include "komarr-helpers.h"
 #include "portal-helpers.h"
+#include "text-helpers.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 #define N_CYCLES 6
@@ -144,24 +145,6 @@ raw_get (const char *path)
 
 /* Words */
 
-static void
-assert_contains (const char *text,
-                 const char *needle,
-                 const char *where)
-{
-  if (strstr (text, needle) == NULL)
-    g_error ("%s: “%s” is not in:\n%s", where, needle, text);
-}
-
-static void
-assert_lacks (const char *text,
-              const char *needle,
-              const char *where)
-{
-  if (strstr (text, needle) != NULL)
-    g_error ("%s: “%s” leaked into:\n%s", where, needle, text);
-}
-
 static char *
 escaped (const char *text)
 {
@@ -173,28 +156,15 @@ escaped (const char *text)
 
 /* pdftotext's words of @pdf, white space squeezed. */
 static char *
-pdf_text (GBytes *pdf)
+pdf_text_of (GBytes *pdf)
 {
   g_autofree char *path = g_build_filename (work_dir, "report.pdf", NULL);
-  const char *argv[] = { "pdftotext", "-enc", "UTF-8", path, "-", NULL };
   g_autoptr(GError) error = NULL;
-  g_autofree char *out = NULL;
-  g_auto(GStrv) words = NULL;
-  GString *squeezed = g_string_new (NULL);
-  int status = 0;
 
   g_assert_true (g_file_set_contents (path, g_bytes_get_data (pdf, NULL),
                                       (gssize) g_bytes_get_size (pdf), &error));
-  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
-                NULL, NULL, &out, NULL, &status, &error);
   g_assert_no_error (error);
-  g_spawn_check_wait_status (status, &error);
-  g_assert_no_error (error);
-  words = g_strsplit_set (out, " \t\n\f\r", -1);
-  for (guint i = 0; words[i] != NULL; i++)
-    if (*words[i] != '\0')
-      g_string_append_printf (squeezed, squeezed->len > 0 ? " %s" : "%s", words[i]);
-  return g_string_free (squeezed, FALSE);
+  return pdf_text (path);
 }
 
 static char *
@@ -265,7 +235,7 @@ test_each_admiral (void)
           g_assert_cmpuint (request.status, ==, 200);
           g_assert_cmpstr (soup_message_headers_get_content_type (request.headers, NULL), ==,
                            "application/pdf");
-          text = pdf_text (request.response);
+          text = pdf_text_of (request.response);
           portal_request_clear (&request);
           assert_contains (text, admiral->name, url);
           g_ptr_array_add (texts, g_steal_pointer (&text));

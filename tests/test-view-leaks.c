@@ -32,6 +32,7 @@
 #include "admiralty-table-renderer.h"
 #include "admiralty-table-widget.h"
 #include "picture-helpers.h"
+#include "text-helpers.h"
 #include "admiralty-window-private.h"
 #include "komarr-helpers.h"
 #include "ui-helpers.h"
@@ -43,54 +44,6 @@ static const char *hidden_ids[] = { "autumn-screen", "komarran-cruiser-division"
 static char *pdf_dir;
 
 /* Text */
-
-/* @text with every run of white space made one space: pdftotext breaks lines where the
- * drawing does. */
-static char *
-squeeze (const char *text)
-{
-  g_auto(GStrv) words = g_strsplit_set (text, " \t\n\f\r", -1);
-  GString *out = g_string_new (NULL);
-
-  for (guint i = 0; words[i] != NULL; i++)
-    if (*words[i] != '\0')
-      g_string_append_printf (out, out->len > 0 ? " %s" : "%s", words[i]);
-  return g_string_free (out, FALSE);
-}
-
-static char *
-pdf_text (const char *path)
-{
-  const char *argv[] = { "pdftotext", "-enc", "UTF-8", path, "-", NULL };
-  g_autoptr(GError) error = NULL;
-  g_autofree char *out = NULL;
-  int status = 0;
-
-  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
-                NULL, NULL, &out, NULL, &status, &error);
-  g_assert_no_error (error);
-  g_spawn_check_wait_status (status, &error);
-  g_assert_no_error (error);
-  return squeeze (out);
-}
-
-static void
-assert_contains (const char *text,
-                 const char *needle,
-                 const char *where)
-{
-  if (strstr (text, needle) == NULL)
-    g_error ("%s: “%s” is not in:\n%s", where, needle, text);
-}
-
-static void
-assert_lacks (const char *text,
-              const char *needle,
-              const char *where)
-{
-  if (strstr (text, needle) != NULL)
-    g_error ("%s: “%s” leaked into:\n%s", where, needle, text);
-}
 
 /* The path of @name in the test's PDF folder. */
 static char *
