@@ -4,6 +4,31 @@
 
 #include "komarr-helpers.h"
 
+AdmCampaign *
+komarr_new (const char *ruling,
+            const char *value)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "scenarios",
+                                                 "komarr-campaign.admiralty", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmScenario) scenario = adm_scenario_load_file (path, &error);
+
+  g_assert_no_error (error);
+  if (ruling != NULL)
+    {
+      g_assert_true (adm_ruleset_set_ruling (adm_scenario_get_ruleset (scenario), ruling, value,
+                                             &error));
+      g_assert_no_error (error);
+    }
+  return adm_campaign_new (scenario, 1);
+}
+
+AdmStrategy *
+strategy_of (AdmCampaign *campaign)
+{
+  return adm_state_get_strategy (adm_campaign_get_state (campaign));
+}
+
 int
 komarr_compare_names (gconstpointer a,
                       gconstpointer b)

@@ -1,13 +1,23 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* komarr-helpers.h: the bundled Komarr campaign played headless from its order sheets, for the
- * tests that need it after some cycles (test-report.c, test-campaign-loop.c, test-portal.c,
- * test-table-server.c). */
+/* komarr-helpers.h: the bundled Komarr campaign, new or played headless from its order sheets
+ * for the tests that need it after some cycles (test-report.c, test-campaign-loop.c,
+ * test-portal.c, test-table-server.c), and orders handed in by hand. */
 #pragma once
 
 #include <string.h>
 #include <glib.h>
 
 #include "admiralty-engine.h"
+
+/* The bundled Komarr campaign (scenarios/komarr-campaign.admiralty), new with seed 1, with the
+ * ruling @ruling set to @value when @ruling is given. */
+AdmCampaign *
+komarr_new (const char *ruling,
+            const char *value);
+
+/* The strategic side of @campaign's state: positions, engagements, cycle. */
+AdmStrategy *
+strategy_of (AdmCampaign *campaign);
 
 int
 komarr_compare_names (gconstpointer a,

@@ -92,12 +92,6 @@ source_path (const char *folder,
   return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, name, NULL);
 }
 
-static AdmStrategy *
-strategy_of (AdmCampaign *campaign)
-{
-  return adm_state_get_strategy (adm_campaign_get_state (campaign));
-}
-
 static void
 check_positions (AdmCampaign *campaign,
                  guint        cycle)

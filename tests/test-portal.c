@@ -62,12 +62,6 @@ source_path (const char *folder,
   return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, name, NULL);
 }
 
-static AdmStrategy *
-strategy_of (AdmCampaign *campaign)
-{
-  return adm_state_get_strategy (adm_campaign_get_state (campaign));
-}
-
 static AdmCampaign *
 played_komarr (const char *save_path,
                const char *scenario_text)

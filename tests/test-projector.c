@@ -24,30 +24,6 @@
 
 #define T0 1795000000  /* journal times, seconds */
 
-static AdmCampaign *
-new_komarr (const char *ruling,
-            const char *value)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
-                                            "komarr-campaign.admiralty", NULL);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(AdmScenario) scenario = adm_scenario_load_file (path, &error);
-
-  g_assert_no_error (error);
-  if (ruling != NULL)
-    {
-      adm_ruleset_set_ruling (adm_scenario_get_ruleset (scenario), ruling, value, &error);
-      g_assert_no_error (error);
-    }
-  return adm_campaign_new (scenario, 1);
-}
-
-static AdmStrategy *
-strategy_of (AdmCampaign *campaign)
-{
-  return adm_state_get_strategy (adm_campaign_get_state (campaign));
-}
-
 /* The scenario's first hidden formation: the Komarr campaign must have one. */
 static AdmFormation *
 hidden_formation (AdmCampaign *campaign)
@@ -134,7 +110,7 @@ shown_of_colour (AdmCampaign                  *campaign,
 static void
 test_hidden_not_drawn (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
   AdmScenario *scenario = adm_campaign_get_scenario (campaign);
   AdmFormation *hidden = hidden_formation (campaign);
   guint32 rgb = faction_rgb (hidden);
@@ -237,7 +213,7 @@ test_transit (void)
 {
   /* F-STRAT-6 "hour": a link takes 60 minutes, so a cycle of 40 leaves the squadron two
    * thirds of the way along it. */
-  g_autoptr(AdmCampaign) campaign = new_komarr ("strategic-phase", "hour");
+  g_autoptr(AdmCampaign) campaign = komarr_new ("strategic-phase", "hour");
   AdmScenario *scenario = adm_campaign_get_scenario (campaign);
   AdmFormation *squadron = adm_scenario_lookup_formation (scenario, "first-squadron-home-fleet");
   AdmSector *from = adm_scenario_lookup_sector (scenario, "komarr-terminus");
@@ -341,7 +317,7 @@ string_free (gpointer data)
 static void
 test_wall (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr ("strategic-phase", "hour");
+  g_autoptr(AdmCampaign) campaign = komarr_new ("strategic-phase", "hour");
   AdmScenario *scenario = adm_campaign_get_scenario (campaign);
   AdmFormation *hidden = hidden_formation (campaign);
   AdmFormation *squadron = adm_scenario_lookup_formation (scenario, "first-squadron-home-fleet");
@@ -502,7 +478,7 @@ find_node (GListModel *list,
 static void
 test_order_of_battle (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr ("strategic-phase", "hour");
+  g_autoptr(AdmCampaign) campaign = komarr_new ("strategic-phase", "hour");
   g_autoptr(GListModel) roots = admiralty_fleet_model_new (campaign);
   AdmiraltyFleetNode *barrayar = find_node (roots, "barrayar"), *squadron;
 
@@ -558,7 +534,7 @@ static void
 test_window (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(AdmCampaign) source = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) source = komarr_new (NULL, NULL);
   g_autofree char *dir = g_dir_make_tmp ("admiralty-projector-XXXXXX", &error);
   g_autofree char *path = NULL;
   g_autoptr(AdmEvent) reveal = NULL;
@@ -653,7 +629,7 @@ test_window (void)
 static void
 test_screenshot (void)
 {
-  g_autoptr(AdmCampaign) source = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) source = komarr_new (NULL, NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("admiralty-projector-XXXXXX", &error);
   g_autofree char *path = NULL;
@@ -753,7 +729,7 @@ projector_gone (gpointer data)
 static void
 test_keys (void)
 {
-  g_autoptr(AdmCampaign) source = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) source = komarr_new (NULL, NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("admiralty-projector-XXXXXX", &error);
   g_autofree char *path = NULL;
@@ -927,7 +903,7 @@ static void
 test_dice_commitment (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
   g_autofree char *dir = g_dir_make_tmp ("admiralty-projector-XXXXXX", &error);
   g_autofree char *path = g_build_filename (dir, "komarr.admiralty", NULL);
   g_autoptr(AdmQueuedEngagement) engagement = NULL;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "admiralty-engine.h"
+#include "komarr-helpers.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 
@@ -22,27 +23,6 @@ load_komarr (void)
 
   g_assert_no_error (error);
   return scenario;
-}
-
-static AdmCampaign *
-new_komarr (const char *ruling,
-            const char *value)
-{
-  g_autoptr(AdmScenario) scenario = load_komarr ();
-  g_autoptr(GError) error = NULL;
-
-  if (ruling != NULL)
-    {
-      adm_ruleset_set_ruling (adm_scenario_get_ruleset (scenario), ruling, value, &error);
-      g_assert_no_error (error);
-    }
-  return adm_campaign_new (scenario, 1);
-}
-
-static AdmStrategy *
-strategy_of (AdmCampaign *campaign)
-{
-  return adm_state_get_strategy (adm_campaign_get_state (campaign));
 }
 
 /* Appends an order; @key/@value is its one detail (route, target, flagship) or NULL. */
@@ -187,7 +167,7 @@ test_order_phases (void)
 static void
 test_route_not_adjacent (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
 
   refused (campaign, "vorkosigan", "first-squadron-home-fleet", "move", "route", "hegen-hub",
            "not adjacent (F-STRAT-8)");
@@ -208,7 +188,7 @@ test_route_not_adjacent (void)
 static void
 test_not_his_formation (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
 
   refused (campaign, "vorlakial", "first-squadron-home-fleet", "patrol", NULL, NULL,
            "does not command");
@@ -224,7 +204,7 @@ test_not_his_formation (void)
 static void
 test_mines_fitted (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
 
   refused (campaign, "vorkosigan", "first-squadron-home-fleet", "lay-mines", NULL, NULL,
            "can lay mines");
@@ -237,7 +217,7 @@ test_mines_fitted (void)
 static void
 test_attack_targets (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
 
   refused (campaign, "vorkosigan", "first-squadron-home-fleet", "attack", NULL, NULL,
            "no target");
@@ -256,7 +236,7 @@ test_attack_targets (void)
 static void
 test_slow_and_fast_moves (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
 
   order_ok (campaign, 1, "vorkosigan", "first-squadron-home-fleet", "move", "route",
             "komarr-orbit solar-mirror");
@@ -280,7 +260,7 @@ test_slow_and_fast_moves (void)
 static void
 test_hour_transit (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr ("strategic-phase", "hour");
+  g_autoptr(AdmCampaign) campaign = komarr_new ("strategic-phase", "hour");
   const AdmFormationPosition *pos;
 
   order_ok (campaign, 1, "vorkosigan", "first-squadron-home-fleet", "move", "route",
@@ -299,7 +279,7 @@ test_hour_transit (void)
 static void
 test_one_per_phase (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr ("half-phase-actions", "one-per-phase");
+  g_autoptr(AdmCampaign) campaign = komarr_new ("half-phase-actions", "one-per-phase");
 
   order_ok (campaign, 1, "naismith", "dendarii-strike-group", "move", "route",
             "hegen-hub jacksons-whole-jump");
@@ -344,9 +324,9 @@ forecast (AdmCampaign *campaign,
 static void
 test_forecast (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
-  g_autoptr(AdmCampaign) one = new_komarr ("half-phase-actions", "one-per-phase");
-  g_autoptr(AdmCampaign) hour = new_komarr ("strategic-phase", "hour");
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+  g_autoptr(AdmCampaign) one = komarr_new ("half-phase-actions", "one-per-phase");
+  g_autoptr(AdmCampaign) hour = komarr_new ("strategic-phase", "hour");
   double arrival, start;
 
   /* Main ships: a link a phase; the second link is not crossed by the session. */
@@ -387,7 +367,7 @@ test_forecast (void)
 static void
 test_standing_and_correction (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
   g_autofree char *summary = NULL;
   const AdmStratOrder *standing;
 
@@ -411,7 +391,7 @@ test_standing_and_correction (void)
 static void
 test_sheets (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
   g_autoptr(AdmEvent) sheet = adm_event_new ("sheet", T0 + 2000);
   g_autoptr(AdmEvent) wrong = adm_event_new ("sheet", T0 + 2000);
   g_autoptr(AdmEvent) cycle = adm_event_new ("cycle", T0 + 2400);
@@ -454,7 +434,7 @@ test_sheets (void)
 static void
 test_engagement_in_sector (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
   g_autoptr(GPtrArray) engagements = NULL;
   AdmEngagement *engagement;
 
@@ -477,7 +457,7 @@ test_engagement_in_sector (void)
 static void
 test_engagement_joined (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
   g_autoptr(GPtrArray) engagements = NULL;
   g_autofree char *summary = NULL;
   AdmScenario *scenario;
@@ -512,7 +492,7 @@ test_engagement_joined (void)
 static void
 test_engagement_on_link (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
   g_autoptr(GPtrArray) engagements = NULL;
   g_autofree char *vorkosigan = NULL, *vorlakial = NULL, *master = NULL;
   AdmEngagement *engagement;
@@ -546,7 +526,7 @@ test_engagement_on_link (void)
 static void
 test_no_engagement_at_rest (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
   g_autoptr(GPtrArray) engagements = NULL;
 
   /* Barrayar and Komarr share Komarr orbit at the start: nobody moves, nobody searches. */
@@ -559,7 +539,7 @@ test_no_engagement_at_rest (void)
 static void
 test_replay (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
   g_autoptr(AdmCampaign) reloaded = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *data = NULL, *a = NULL, *b = NULL;
@@ -610,7 +590,7 @@ append_sheet (AdmCampaign *campaign,
 static void
 test_sheet_files (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
   g_autoptr(GPtrArray) sheets = NULL;
   g_autoptr(GPtrArray) engagements = NULL;
 
@@ -628,7 +608,7 @@ test_sheet_files (void)
 static void
 test_sheet_refused (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
   g_autofree char *bad_route = sheet_path ("bad-route.xml");
   g_autofree char *bad_schema = sheet_path ("bad-schema.xml");
   g_autoptr(GError) error = NULL;
@@ -734,7 +714,7 @@ in_being (AdmCampaign *campaign,
 static void
 test_admin_detach (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
   AdmStrategy *strategy = strategy_of (campaign);
   g_autoptr(GString) ships = g_string_new (NULL);
   AdmFormation *squadron, *division;
@@ -785,7 +765,7 @@ test_admin_detach (void)
 static void
 test_admin_form (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
   AdmStrategy *strategy = strategy_of (campaign);
   g_autoptr(GString) ships = g_string_new (NULL);
 
@@ -810,7 +790,7 @@ test_admin_form (void)
 static void
 test_admin_join (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
   AdmStrategy *strategy = strategy_of (campaign);
   g_autoptr(GString) ships = g_string_new (NULL);
   g_autoptr(GPtrArray) orders = NULL;
@@ -849,7 +829,7 @@ test_admin_join (void)
 static void
 test_admin_disband (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
   AdmStrategy *strategy = strategy_of (campaign);
   g_autoptr(GString) ships = g_string_new (NULL);
   AdmFormation *ezar;
@@ -875,7 +855,7 @@ test_admin_disband (void)
 static void
 test_admin_refused (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr ("strategic-phase", "hour");
+  g_autoptr(AdmCampaign) campaign = komarr_new ("strategic-phase", "hour");
 
   /* F-FORM-8: one category (capital ships and auxiliaries do not mix). */
   ADMIN_REFUSED (campaign, "(F-FORM-8)", "vorlakial", "komarr-fleet-train", "join",
@@ -952,7 +932,7 @@ test_admin_refused (void)
 static void
 test_alliances_never_engage (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
   AdmScenario *scenario = adm_campaign_get_scenario (campaign);
   g_autoptr(GPtrArray) engagements = NULL;
   g_autoptr(GPtrArray) allies = NULL;
@@ -1008,7 +988,7 @@ refusal_text (AdmCampaign *campaign,
 static void
 test_hidden_refused_as_unknown (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
   const struct {
     const char *formation;
     const char *kind;
@@ -1050,7 +1030,7 @@ test_hidden_refused_as_unknown (void)
 static void
 test_hidden_formations (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
   AdmScenario *scenario = adm_campaign_get_scenario (campaign);
   AdmStrategy *strategy = strategy_of (campaign);
   AdmFormation *screen = adm_strategy_lookup_formation (strategy, "autumn-screen");
@@ -1115,7 +1095,7 @@ test_hidden_formations (void)
 static void
 test_last_seen (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
   AdmScenario *scenario = adm_campaign_get_scenario (campaign);
   AdmStrategy *strategy = strategy_of (campaign);
   AdmFormation *screen = adm_strategy_lookup_formation (strategy, "autumn-screen");
@@ -1206,7 +1186,7 @@ test_last_seen (void)
 static void
 test_battle_elsewhere (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
   AdmScenario *scenario = adm_campaign_get_scenario (campaign);
   AdmStrategy *strategy = strategy_of (campaign);
   AdmFormation *screen = adm_strategy_lookup_formation (strategy, "autumn-screen");
@@ -1236,7 +1216,7 @@ test_battle_elsewhere (void)
 static void
 test_last_seen_target_refused (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr ("last-seen-target", "in-contact-only");
+  g_autoptr(AdmCampaign) campaign = komarr_new ("last-seen-target", "in-contact-only");
 
   order_ok (campaign, 1, "ghem-sarlat", "autumn-screen", "patrol", NULL, NULL);
   resolve (campaign);
@@ -1251,7 +1231,7 @@ test_last_seen_target_refused (void)
 static void
 test_hidden_detached (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
   AdmStrategy *strategy = strategy_of (campaign);
   const AdmFaction *barrayar =
     adm_scenario_lookup_admiral (adm_campaign_get_scenario (campaign), "vorkosigan")->faction;
@@ -1267,7 +1247,7 @@ test_hidden_detached (void)
 static void
 test_sheet_queries (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
   AdmStrategy *strategy = strategy_of (campaign);
   const AdmStratSheet *sheet;
   g_autoptr(GPtrArray) orders = NULL;
@@ -1292,7 +1272,7 @@ test_sheet_queries (void)
 static void
 test_admin_sheet (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
   g_autofree char *bad = sheet_path ("admin-bad-join.xml");
   g_autoptr(GError) error = NULL;
   GPtrArray *events;
@@ -1317,7 +1297,7 @@ test_admin_sheet (void)
 static void
 test_admin_replay (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr (NULL, NULL);
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
   g_autoptr(AdmCampaign) reloaded = NULL;
   g_autoptr(AdmEvent) reveal = adm_event_new ("reveal", T0 + 100);
   g_autoptr(GError) error = NULL;

@@ -163,24 +163,6 @@ markup_text (const char *markup)
 
 /* The strategic map (F-STRAT-2, F-STRAT-3) */
 
-static AdmCampaign *
-new_komarr (void)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
-                                            "komarr-campaign.admiralty", NULL);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(AdmScenario) scenario = adm_scenario_load_file (path, &error);
-
-  g_assert_no_error (error);
-  return adm_campaign_new (scenario, 1);
-}
-
-static AdmStrategy *
-strategy_of (AdmCampaign *campaign)
-{
-  return adm_state_get_strategy (adm_campaign_get_state (campaign));
-}
-
 static const AdmFormation *
 hidden_formation (AdmCampaign *campaign,
                   guint        h)
@@ -314,7 +296,7 @@ audience_name (const AdmiraltySectorOptions *options)
 static void
 test_sector_pdf (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr ();
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
   AdmScenario *scenario = adm_campaign_get_scenario (campaign);
   AdmiraltySectorView view;
   AdmiraltySectorOptions master;
@@ -375,7 +357,7 @@ tooltip_formation_lines (const char      *text,
 static void
 test_sector_tooltips (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr ();
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
   AdmScenario *scenario = adm_campaign_get_scenario (campaign);
   GPtrArray *sectors = adm_scenario_get_sectors (scenario);
   GtkWidget *map = g_object_ref_sink (admiralty_sector_map_new ());
@@ -537,7 +519,7 @@ static void
 test_window_map (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(AdmCampaign) source = new_komarr ();
+  g_autoptr(AdmCampaign) source = komarr_new (NULL, NULL);
   g_autofree char *dir = g_dir_make_tmp ("admiralty-view-leaks-XXXXXX", &error);
   g_autofree char *path = NULL;
   AdmiraltyWindow *window;
@@ -693,7 +675,7 @@ append_cycle (AdmCampaign *campaign,
 static void
 test_last_seen_map (void)
 {
-  g_autoptr(AdmCampaign) campaign = new_komarr ();
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
   AdmScenario *scenario = adm_campaign_get_scenario (campaign);
   const AdmSector *hub = adm_scenario_lookup_sector (scenario, "hegen-hub");
   const AdmFaction *aslund = adm_scenario_lookup_admiral (scenario, "sundquist")->faction;
@@ -824,7 +806,7 @@ static void
 test_reveal_and_undo (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(AdmCampaign) source = new_komarr ();
+  g_autoptr(AdmCampaign) source = komarr_new (NULL, NULL);
   g_autofree char *dir = g_dir_make_tmp ("admiralty-view-leaks-XXXXXX", &error);
   g_autofree char *path = NULL;
   AdmiraltyWindow *window;
@@ -1775,7 +1757,7 @@ static void
 test_player_screen (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(AdmCampaign) source = new_komarr ();
+  g_autoptr(AdmCampaign) source = komarr_new (NULL, NULL);
   g_autofree char *dir = g_dir_make_tmp ("admiralty-view-leaks-XXXXXX", &error);
   g_autofree char *path = NULL, *battle_path = NULL, *from = fixture_path ();
   g_autoptr(GFile) file = NULL;
