@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* file-helpers.h: what tests that work in temporary folders share, with or without GTK. */
+/* file-helpers.h: what tests that read the source tree or work in temporary folders share,
+ * with or without GTK. */
 #pragma once
 
 #include <glib.h>
@@ -9,3 +10,9 @@
  * followed). */
 void
 remove_tree (const char *path);
+
+/* The path of a file in the source tree (ADMIRALTY_SOURCE_DIR): @first and the names after it,
+ * up to NULL — source_path ("scenarios", "komarr-campaign.admiralty", NULL). */
+char *
+source_path (const char *first,
+             ...) G_GNUC_NULL_TERMINATED;

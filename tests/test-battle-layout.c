@@ -13,28 +13,9 @@
 #include <glib/gstdio.h>
 
 #include "admiralty-engine.h"
+#include "file-helpers.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
-
-static char *
-source_path (const char *first,
-             ...)
-{
-  const char *root = g_getenv ("ADMIRALTY_SOURCE_DIR");
-  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
-  va_list args;
-
-  g_assert_nonnull (root);
-  g_ptr_array_add (parts, (gpointer) root);
-  g_ptr_array_add (parts, (gpointer) first);
-  va_start (args, first);
-  for (const char *part = va_arg (args, const char *); part != NULL;
-       part = va_arg (args, const char *))
-    g_ptr_array_add (parts, (gpointer) part);
-  va_end (args);
-  g_ptr_array_add (parts, NULL);
-  return g_build_filenamev ((char **) parts->pdata);
-}
 
 static AdmScenario *
 load_layout_scenario (void)

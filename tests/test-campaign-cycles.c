@@ -16,6 +16,7 @@
 #include "admiralty-engine.h"
 #include "adm-file.h"
 #include "komarr-helpers.h"
+#include "file-helpers.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 #define N_CYCLES 6
@@ -84,13 +85,6 @@ static const Met engagements[N_CYCLES][4] = {
     { "hegen-hub", "first-destroyer-flotilla first-celestial-squadron autumn-screen "
                    "aslund-minelayer dendarii-strike-group" }, { NULL, } },
 };
-
-static char *
-source_path (const char *folder,
-             const char *name)
-{
-  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, name, NULL);
-}
 
 static void
 check_positions (AdmCampaign *campaign,
@@ -221,7 +215,7 @@ check_summaries (AdmCampaign *campaign)
 static void
 test_six_cycles (void)
 {
-  g_autofree char *scenario_path = source_path ("scenarios", "komarr-campaign.admiralty");
+  g_autofree char *scenario_path = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario_path, &error);
   g_autofree char *dir = g_dir_make_tmp ("admiralty-cycles-XXXXXX", &error);

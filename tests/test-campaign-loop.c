@@ -14,15 +14,9 @@
 
 #include "admiralty-engine.h"
 #include "komarr-helpers.h"
+#include "file-helpers.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
-
-static char *
-source_path (const char *folder,
-             const char *name)
-{
-  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, name, NULL);
-}
 
 static void
 play_cycle (AdmCampaign *campaign,
@@ -35,7 +29,7 @@ play_cycle (AdmCampaign *campaign,
 static AdmCampaign *
 new_campaign (char **folder_out)
 {
-  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty");
+  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
   char *folder = g_dir_make_tmp ("admiralty-loop-XXXXXX", &error);
@@ -206,7 +200,7 @@ fight_pol_orbit (AdmCampaign               *campaign,
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *orders_path = source_path ("tests/data/campaign-battles",
-                                              "komarr-c1-3.orders.xml");
+                                              "komarr-c1-3.orders.xml", NULL);
   g_autofree char *setup = adm_campaign_engagement_setup (campaign, engagement, NULL, &error);
   g_autoptr(AdmBattleOrders) orders = NULL;
   g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (5);
@@ -380,8 +374,8 @@ static void
 test_peek_file (void)
 {
   g_autofree char *folder = NULL;
-  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty");
-  g_autofree char *battle = source_path ("scenarios/battles", "torpedo-duel.xml");
+  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
+  g_autofree char *battle = source_path ("scenarios/battles", "torpedo-duel.xml", NULL);
   g_autoptr(AdmCampaign) campaign = new_campaign (&folder);
   g_autoptr(GError) error = NULL;
   g_autofree char *name = NULL;

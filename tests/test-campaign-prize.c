@@ -12,21 +12,15 @@
 #include "admiralty-engine.h"
 #include "komarr-helpers.h"
 #include "battle-scripting.h"
+#include "file-helpers.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
-
-static char *
-source_path (const char *folder,
-             const char *name)
-{
-  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, name, NULL);
-}
 
 /* The Komarr campaign after cycle 1, saved in a temporary folder. */
 static AdmCampaign *
 new_campaign (char **folder_out)
 {
-  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty");
+  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
   char *folder = g_dir_make_tmp ("admiralty-prize-XXXXXX", &error);

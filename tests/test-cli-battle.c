@@ -15,16 +15,7 @@
 
 #include "admiralty-engine.h"
 #include "cli-helpers.h"
-
-static char *
-source_path (const char *folder,
-             const char *name)
-{
-  const char *root = g_getenv ("ADMIRALTY_SOURCE_DIR");
-
-  g_assert_nonnull (root);
-  return g_build_filename (root, folder, name, NULL);
-}
+#include "file-helpers.h"
 
 /* Files written for one test, in a folder of their own, removed by the fixture. */
 typedef struct {
@@ -140,7 +131,7 @@ static void
 test_text_dice (Scratch       *scratch,
                 gconstpointer  data)
 {
-  g_autofree char *battle = source_path ("tests/data/battles", "duel.xml");
+  g_autofree char *battle = source_path ("tests/data/battles", "duel.xml", NULL);
   const char *orders = scratch_write (scratch, "duel.orders.xml", duel_orders);
   g_autoptr(CliResult) result = run_cli ("battle", battle, "--orders", orders,
                                          "--dice", duel_dice, NULL);
@@ -155,7 +146,7 @@ static void
 test_text_unused_dice (Scratch       *scratch,
                        gconstpointer  data)
 {
-  g_autofree char *battle = source_path ("tests/data/battles", "duel.xml");
+  g_autofree char *battle = source_path ("tests/data/battles", "duel.xml", NULL);
   g_autofree char *dice = g_strconcat (duel_dice, " 6 6 6", NULL);
   const char *orders = scratch_write (scratch, "duel.orders.xml", duel_orders);
   g_autoptr(CliResult) result = run_cli ("battle", battle, "--orders", orders,
@@ -221,7 +212,7 @@ static void
 test_json (Scratch       *scratch,
            gconstpointer  data)
 {
-  g_autofree char *battle = source_path ("tests/data/battles", "duel.xml");
+  g_autofree char *battle = source_path ("tests/data/battles", "duel.xml", NULL);
   const char *orders = scratch_write (scratch, "duel.orders.xml", duel_orders);
   g_autoptr(CliResult) result = run_cli ("battle", battle, "--orders", orders,
                                          "--dice", duel_dice, "--json", NULL);
@@ -299,10 +290,10 @@ test_json (Scratch       *scratch,
 static void
 test_seed (void)
 {
-  g_autofree char *corridor = source_path ("scenarios/battles", "corridor-skirmish.xml");
+  g_autofree char *corridor = source_path ("scenarios/battles", "corridor-skirmish.xml", NULL);
   g_autofree char *corridor_orders = source_path ("scenarios/battles",
-                                                  "corridor-skirmish.orders.xml");
-  g_autofree char *duel = source_path ("tests/data/battles", "duel.xml");
+                                                  "corridor-skirmish.orders.xml", NULL);
+  g_autofree char *duel = source_path ("tests/data/battles", "duel.xml", NULL);
   g_autoptr(CliResult) first = run_cli ("battle", corridor, "--orders", corridor_orders,
                                         "--turns", "2", "--seed", "7", NULL);
   g_autoptr(CliResult) second = run_cli ("battle", corridor, "--orders", corridor_orders,
@@ -343,7 +334,7 @@ static void
 test_illegal_orders (Scratch       *scratch,
                      gconstpointer  data)
 {
-  g_autofree char *battle = source_path ("scenarios/battles", "corridor-skirmish.xml");
+  g_autofree char *battle = source_path ("scenarios/battles", "corridor-skirmish.xml", NULL);
   const char *too_far = scratch_write (scratch, "too-far.orders.xml",
     "<orders>\n"
     "  <turn n=\"1\">\n"
@@ -392,7 +383,7 @@ static void
 test_refused_later_turn (Scratch       *scratch,
                          gconstpointer  data)
 {
-  g_autofree char *battle = source_path ("scenarios/battles", "corridor-skirmish.xml");
+  g_autofree char *battle = source_path ("scenarios/battles", "corridor-skirmish.xml", NULL);
   const char *orders = scratch_write (scratch, "later.orders.xml",
     "<orders>\n"
     "  <turn n=\"1\">\n"
@@ -422,7 +413,7 @@ static void
 test_dice_refused (Scratch       *scratch,
                    gconstpointer  data)
 {
-  g_autofree char *battle = source_path ("tests/data/battles", "duel.xml");
+  g_autofree char *battle = source_path ("tests/data/battles", "duel.xml", NULL);
   const char *orders = scratch_write (scratch, "duel.orders.xml", duel_orders);
   g_autoptr(CliResult) short_dice = run_cli ("battle", battle, "--orders", orders,
                                              "--dice", "3 5", NULL);
@@ -440,7 +431,7 @@ test_dice_refused (Scratch       *scratch,
 static void
 test_seed_and_dice (void)
 {
-  g_autofree char *battle = source_path ("tests/data/battles", "duel.xml");
+  g_autofree char *battle = source_path ("tests/data/battles", "duel.xml", NULL);
   g_autoptr(CliResult) result = run_cli ("battle", battle, "--seed", "3", "--dice", "4,6,1",
                                          NULL);
 
@@ -451,7 +442,7 @@ test_seed_and_dice (void)
 static void
 test_missing_files (void)
 {
-  g_autofree char *battle = source_path ("tests/data/battles", "duel.xml");
+  g_autofree char *battle = source_path ("tests/data/battles", "duel.xml", NULL);
   g_autoptr(CliResult) no_battle = run_cli ("battle", "no-such-battle.xml", NULL);
   g_autoptr(CliResult) no_orders = run_cli ("battle", battle, "--orders",
                                             "no-such.orders.xml", NULL);
@@ -471,7 +462,7 @@ static void
 test_broken_files (Scratch       *scratch,
                    gconstpointer  data)
 {
-  g_autofree char *duel = source_path ("tests/data/battles", "duel.xml");
+  g_autofree char *duel = source_path ("tests/data/battles", "duel.xml", NULL);
   const char *battle = scratch_write (scratch, "broken.xml",
     "<?xml version=\"1.0\"?>\n"
     "<battle ruleset=\"forcon-2010\" name=\"Broken\">\n"
@@ -508,7 +499,7 @@ test_broken_files (Scratch       *scratch,
 static void
 test_usage (void)
 {
-  g_autofree char *battle = source_path ("tests/data/battles", "duel.xml");
+  g_autofree char *battle = source_path ("tests/data/battles", "duel.xml", NULL);
   g_autoptr(CliResult) none = run_cli ("battle", NULL);
   g_autoptr(CliResult) two = run_cli ("battle", battle, battle, NULL);
   g_autoptr(CliResult) value = run_cli ("battle", battle, "--orders", "--json", NULL);
@@ -536,8 +527,8 @@ test_usage (void)
 static void
 test_validate (void)
 {
-  g_autofree char *battle = source_path ("scenarios/battles", "hulk-and-fire.xml");
-  g_autofree char *orders = source_path ("scenarios/battles", "hulk-and-fire.orders.xml");
+  g_autofree char *battle = source_path ("scenarios/battles", "hulk-and-fire.xml", NULL);
+  g_autofree char *orders = source_path ("scenarios/battles", "hulk-and-fire.orders.xml", NULL);
   g_autoptr(CliResult) text = run_cli ("validate", battle, orders, NULL);
   g_autoptr(CliResult) json = run_cli ("validate", "--json", battle, orders, NULL);
   g_autoptr(JsonObject) object = NULL;
@@ -564,8 +555,8 @@ test_validate (void)
 static void
 test_boarding (void)
 {
-  g_autofree char *battle = source_path ("scenarios/battles", "boarding-action.xml");
-  g_autofree char *orders = source_path ("scenarios/battles", "boarding-action.orders.xml");
+  g_autofree char *battle = source_path ("scenarios/battles", "boarding-action.xml", NULL);
+  g_autofree char *orders = source_path ("scenarios/battles", "boarding-action.orders.xml", NULL);
   g_autoptr(CliResult) held = run_cli ("battle", battle, "--orders", orders, "--turns", "2",
                                        NULL);
   g_autoptr(CliResult) json = run_cli ("battle", battle, "--orders", orders, "--turns", "2",
@@ -617,9 +608,9 @@ static void
 test_save_and_play_on (Scratch       *scratch,
                        gconstpointer  data)
 {
-  g_autofree char *corridor = source_path ("scenarios/battles", "corridor-skirmish.xml");
+  g_autofree char *corridor = source_path ("scenarios/battles", "corridor-skirmish.xml", NULL);
   g_autofree char *corridor_orders = source_path ("scenarios/battles",
-                                                  "corridor-skirmish.orders.xml");
+                                                  "corridor-skirmish.orders.xml", NULL);
   char *game = g_build_filename (scratch->dir, "game.xml", NULL);
   g_autoptr(CliResult) first = NULL, on = NULL, straight = NULL, valid = NULL, json = NULL;
   g_autoptr(CliResult) damaged_result = NULL, damaged_validate = NULL;
@@ -703,7 +694,7 @@ assert_fog (AdmBattle   *battle,
 static void
 test_as (void)
 {
-  g_autofree char *battle_path = source_path ("tests/data/reports", "cycle-2-pol-orbit.xml");
+  g_autofree char *battle_path = source_path ("tests/data/reports", "cycle-2-pol-orbit.xml", NULL);
   const char *audiences[] = { "cetaganda", "pol", "barrayar", "public" };
   guint hidden_checked = 0;
 

@@ -14,18 +14,12 @@
 #include "admiralty-engine.h"
 #include "adm-file.h"
 #include "cli-helpers.h"
-
-static char *
-source_path (const char *folder,
-             const char *name)
-{
-  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, name, NULL);
-}
+#include "file-helpers.h"
 
 static char *
 sheet (const char *name)
 {
-  return source_path ("tests/data/order-sheets", name);
+  return source_path ("tests/data/order-sheets", name, NULL);
 }
 
 typedef struct {
@@ -43,7 +37,7 @@ fixture_setup (Fixture       *fixture,
   fixture->dir = g_dir_make_tmp ("admiralty-cli-cycle-XXXXXX", &error);
   g_assert_no_error (error);
   fixture->campaign = g_build_filename (fixture->dir, "komarr.admiralty", NULL);
-  fixture->scenario = source_path ("scenarios", "komarr-campaign.admiralty");
+  fixture->scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
 }
 
 static void

@@ -13,13 +13,7 @@
 #include "admiralty-engine.h"
 #include "adm-file.h"
 #include "cli-helpers.h"
-
-static char *
-source_path (const char *folder,
-             const char *name)
-{
-  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, name, NULL);
-}
+#include "file-helpers.h"
 
 static JsonObject *
 engagement (JsonObject *root,
@@ -42,7 +36,8 @@ test_loop (void)
 {
   g_autofree char *path = NULL;
   g_autofree char *folder = cli_komarr_after_sheets ("admiralty-cli-engagements", &path);
-  g_autofree char *orders = source_path ("tests/data/campaign-battles", "komarr-c1-3.orders.xml");
+  g_autofree char *orders = source_path ("tests/data/campaign-battles",
+                                         "komarr-c1-3.orders.xml", NULL);
   g_autofree char *before = NULL, *after = NULL;
   g_autoptr(CliResult) list = run_cli ("engagements", path, "--json", NULL);
   g_autoptr(JsonObject) root = NULL;
@@ -121,7 +116,8 @@ test_checkpoints (void)
 {
   g_autofree char *path = NULL;
   g_autofree char *folder = cli_komarr_after_sheets ("admiralty-cli-engagements", &path);
-  g_autofree char *orders = source_path ("tests/data/campaign-battles", "komarr-c1-3.orders.xml");
+  g_autofree char *orders = source_path ("tests/data/campaign-battles",
+                                         "komarr-c1-3.orders.xml", NULL);
   g_autoptr(CliResult) fight = run_cli ("battle", path, "--engagement", "c1-3", "--orders",
                                         orders, "--turns", "3", "--seed", "5", NULL);
   static const char *const labels[] = { "cycle-1", "battle-c1-3-turn-1", "battle-c1-3-turn-2",

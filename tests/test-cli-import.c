@@ -22,6 +22,7 @@
 
 #include "admiralty-engine.h"
 #include "cli-helpers.h"
+#include "file-helpers.h"
 
 #define ENGAGEMENT "c1-3"
 
@@ -30,13 +31,6 @@ typedef struct {
   char *campaign;
   char *assignment;
 } Fixture;
-
-static char *
-source_path (const char *folder,
-             const char *name)
-{
-  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, name, NULL);
-}
 
 static char *
 contents (const char *path)
@@ -53,8 +47,8 @@ fixture_setup (Fixture       *fixture,
                gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty");
-  g_autofree char *sheets = source_path ("tests/data", "order-sheets");
+  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
+  g_autofree char *sheets = source_path ("tests/data", "order-sheets", NULL);
   g_autofree char *s1 = g_build_filename (sheets, "komarr-cycle-1-ghem-sarlat.xml", NULL);
   g_autofree char *s2 = g_build_filename (sheets, "komarr-cycle-1-radovan.xml", NULL);
   g_autofree char *s3 = g_build_filename (sheets, "komarr-cycle-1-vorkosigan.xml", NULL);

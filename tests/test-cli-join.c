@@ -26,13 +26,6 @@
 #define TURNS 3
 #define REASON "Pol Six withdrew"
 
-static char *
-source_path (const char *folder,
-             const char *name)
-{
-  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, name, NULL);
-}
-
 typedef struct {
   char *dir;
   char *orders;
@@ -44,8 +37,8 @@ static char *
 cycle_one (Fixture    *fixture,
            const char *name)
 {
-  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty");
-  g_autofree char *sheets = source_path ("tests/data", "order-sheets");
+  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
+  g_autofree char *sheets = source_path ("tests/data", "order-sheets", NULL);
   g_autofree char *s1 = g_build_filename (sheets, "komarr-cycle-1-ghem-sarlat.xml", NULL);
   g_autofree char *s2 = g_build_filename (sheets, "komarr-cycle-1-radovan.xml", NULL);
   g_autofree char *s3 = g_build_filename (sheets, "komarr-cycle-1-vorkosigan.xml", NULL);
@@ -107,7 +100,7 @@ fixture_setup (Fixture       *fixture,
   g_assert_no_error (error);
   /* The table's battles go to this test's own data folder. */
   g_setenv ("XDG_DATA_HOME", fixture->dir, TRUE);
-  fixture->orders = source_path ("tests/data/campaign-battles", "komarr-c1-3.orders.xml");
+  fixture->orders = source_path ("tests/data/campaign-battles", "komarr-c1-3.orders.xml", NULL);
   script_dice (fixture);
 }
 

@@ -13,16 +13,6 @@
 #include "file-helpers.h"
 
 static char *
-source_path (const char *folder,
-             const char *name)
-{
-  const char *root = g_getenv ("ADMIRALTY_SOURCE_DIR");
-
-  g_assert_nonnull (root);
-  return g_build_filename (root, folder, name, NULL);
-}
-
-static char *
 read_file (const char *path)
 {
   g_autoptr(GError) error = NULL;
@@ -149,8 +139,9 @@ static void
 test_campaign (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("admiralty-cli-journal-XXXXXX", NULL);
-  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty");
-  g_autofree char *sheets = source_path ("tests/data/order-sheets", "komarr-cycle-1-vorkosigan.xml");
+  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
+  g_autofree char *sheets = source_path ("tests/data/order-sheets",
+                                         "komarr-cycle-1-vorkosigan.xml", NULL);
   g_autofree char *path = g_build_filename (dir, "komarr.admiralty", NULL);
   g_autoptr(CliResult) cycle = run_cli ("cycle", scenario, "--orders", sheets, "--save", path,
                                         "--seed", "7", NULL);
@@ -166,7 +157,7 @@ static void
 test_battle (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("admiralty-cli-journal-XXXXXX", NULL);
-  g_autofree char *setup = source_path ("tests/data/battles", "duel.xml");
+  g_autofree char *setup = source_path ("tests/data/battles", "duel.xml", NULL);
   g_autofree char *path = g_build_filename (dir, "duel.game.xml", NULL);
   g_autoptr(CliResult) battle = run_cli ("battle", setup, "--turns", "1", "--seed", "3",
                                          "--save", path, NULL);
@@ -202,7 +193,7 @@ test_wrong_files (void)
   g_autofree char *dir = g_dir_make_tmp ("admiralty-cli-journal-XXXXXX", NULL);
   g_autofree char *missing = g_build_filename (dir, "no-such-campaign.admiralty", NULL);
   g_autofree char *empty = g_build_filename (dir, "empty.xml", NULL);
-  g_autofree char *setup = source_path ("tests/data/battles", "duel.xml");
+  g_autofree char *setup = source_path ("tests/data/battles", "duel.xml", NULL);
   g_autofree char *setup_before = read_file (setup);
   const char *commands[] = { "journal", "undo", "redo" };
 

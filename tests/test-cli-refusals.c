@@ -10,16 +10,7 @@
 #include "admiralty-engine.h"
 #include "adm-file.h"
 #include "cli-helpers.h"
-
-static char *
-source_path (const char *folder,
-             const char *name)
-{
-  const char *root = g_getenv ("ADMIRALTY_SOURCE_DIR");
-
-  g_assert_nonnull (root);
-  return g_build_filename (root, folder, name, NULL);
-}
+#include "file-helpers.h"
 
 /* The whole of stderr: the refusal, exactly. */
 static void
@@ -59,8 +50,8 @@ static void
 test_readiness_in_files (void)
 {
   g_autofree char *scenario = source_path ("tests/data/xml-broken",
-                                           "scenario-readiness-999.admiralty");
-  g_autofree char *battle = source_path ("tests/data/xml-broken", "battle-readiness-999.xml");
+                                           "scenario-readiness-999.admiralty", NULL);
+  g_autofree char *battle = source_path ("tests/data/xml-broken", "battle-readiness-999.xml", NULL);
   g_autoptr(CliResult) s = run_cli ("validate", scenario, NULL);
   g_autoptr(CliResult) b = run_cli ("battle", battle, NULL);
   g_autofree char *s_expected = g_strdup_printf ("%s:22: <ship> readiness is 999; it must be a "
@@ -78,7 +69,7 @@ test_readiness_in_files (void)
 static JsonNode *
 battle_seed (const char *seed)
 {
-  g_autofree char *battle = source_path ("tests/data/battles", "duel.xml");
+  g_autofree char *battle = source_path ("tests/data/battles", "duel.xml", NULL);
   g_autoptr(CliResult) result = run_cli ("battle", battle, "--seed", seed, "--json", NULL);
   g_autoptr(JsonObject) root = NULL;
 
@@ -92,9 +83,9 @@ battle_seed (const char *seed)
 static void
 test_seeds (void)
 {
-  g_autofree char *battle = source_path ("tests/data/battles", "duel.xml");
+  g_autofree char *battle = source_path ("tests/data/battles", "duel.xml", NULL);
   g_autofree char *too_large = source_path ("tests/data/cli-refusals",
-                                            "battle-seed-too-large.xml");
+                                            "battle-seed-too-large.xml", NULL);
   g_autoptr(CliResult) over = run_cli ("battle", battle, "--seed", "18446744073709551616", NULL);
   g_autoptr(CliResult) file = run_cli ("battle", too_large, NULL);
   g_autoptr(CliResult) cycle = run_cli ("cycle", battle, "--seed", "99999999999999999999", NULL);
@@ -140,10 +131,12 @@ test_seeds (void)
 static void
 test_missing_with_backup (void)
 {
-  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty");
-  g_autofree char *sheet = source_path ("tests/data/order-sheets", "komarr-cycle-2-radovan.xml");
-  g_autofree char *sheet1 = source_path ("tests/data/order-sheets", "komarr-cycle-1-radovan.xml");
-  g_autofree char *battle = source_path ("tests/data/battles", "duel.xml");
+  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
+  g_autofree char *sheet = source_path ("tests/data/order-sheets",
+                                        "komarr-cycle-2-radovan.xml", NULL);
+  g_autofree char *sheet1 = source_path ("tests/data/order-sheets",
+                                         "komarr-cycle-1-radovan.xml", NULL);
+  g_autofree char *battle = source_path ("tests/data/battles", "duel.xml", NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("admiralty-cli-refusals-XXXXXX", &error);
   g_autofree char *campaign = g_build_filename (dir, "war.admiralty", NULL);
@@ -219,9 +212,9 @@ static void
 test_order_sheet_lines (void)
 {
   g_autofree char *line2 = source_path ("tests/data/cli-refusals",
-                                        "order-sheet-fault-on-line-2.xml");
-  g_autofree char *line3 = source_path ("tests/data/order-sheets", "bad-schema.xml");
-  g_autofree char *good = source_path ("tests/data/order-sheets", "radovan-1.xml");
+                                        "order-sheet-fault-on-line-2.xml", NULL);
+  g_autofree char *line3 = source_path ("tests/data/order-sheets", "bad-schema.xml", NULL);
+  g_autofree char *good = source_path ("tests/data/order-sheets", "radovan-1.xml", NULL);
   g_autoptr(CliResult) a = run_cli ("validate", line2, NULL);
   g_autoptr(CliResult) b = run_cli ("validate", line3, NULL);
   g_autoptr(CliResult) c = run_cli ("validate", good, NULL);

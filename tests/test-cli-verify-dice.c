@@ -11,13 +11,7 @@
 
 #include "admiralty-engine.h"
 #include "cli-helpers.h"
-
-static char *
-source_path (const char *folder,
-             const char *name)
-{
-  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, name, NULL);
-}
+#include "file-helpers.h"
 
 static char *
 file_text (const char *path)
@@ -44,7 +38,8 @@ test_honest_battle (void)
 {
   g_autofree char *path = NULL;
   g_autofree char *folder = cli_komarr_after_sheets ("admiralty-cli-verify-dice", &path);
-  g_autofree char *orders = source_path ("tests/data/campaign-battles", "komarr-c1-3.orders.xml");
+  g_autofree char *orders = source_path ("tests/data/campaign-battles",
+                                         "komarr-c1-3.orders.xml", NULL);
   g_autoptr(CliResult) fight = run_cli ("battle", path, "--engagement", "c1-3", "--orders",
                                         orders, "--turns", "3", "--json", NULL);
   g_autofree char *commitment = NULL, *secret_path = NULL, *secret = NULL, *during = NULL;
@@ -119,7 +114,8 @@ test_tampered_journal (void)
 {
   g_autofree char *path = NULL;
   g_autofree char *folder = cli_komarr_after_sheets ("admiralty-cli-verify-dice", &path);
-  g_autofree char *orders = source_path ("tests/data/campaign-battles", "komarr-c1-3.orders.xml");
+  g_autofree char *orders = source_path ("tests/data/campaign-battles",
+                                         "komarr-c1-3.orders.xml", NULL);
   g_autoptr(CliResult) fight = run_cli ("battle", path, "--engagement", "c1-3", "--orders",
                                         orders, "--turns", "3", "--seed", "11", NULL);
   g_autoptr(CliResult) end = run_cli ("battle", path, "--engagement", "c1-3", "--end", NULL);
@@ -178,7 +174,8 @@ test_side_and_refusals (void)
 {
   g_autofree char *path = NULL;
   g_autofree char *folder = cli_komarr_after_sheets ("admiralty-cli-verify-dice", &path);
-  g_autofree char *orders = source_path ("tests/data/campaign-battles", "komarr-c1-3.orders.xml");
+  g_autofree char *orders = source_path ("tests/data/campaign-battles",
+                                         "komarr-c1-3.orders.xml", NULL);
   g_autoptr(CliResult) fight = run_cli ("battle", path, "--engagement", "c1-3", "--orders",
                                         orders, "--turns", "2", NULL);
   g_autoptr(CliResult) side = run_cli ("verify-dice", path, "c1-3", "--as", "pol", "--json",
@@ -219,7 +216,8 @@ test_typed_dice (void)
 {
   g_autofree char *path = NULL;
   g_autofree char *folder = cli_komarr_after_sheets ("admiralty-cli-verify-dice", &path);
-  g_autofree char *orders = source_path ("tests/data/campaign-battles", "komarr-c1-3.orders.xml");
+  g_autofree char *orders = source_path ("tests/data/campaign-battles",
+                                         "komarr-c1-3.orders.xml", NULL);
   g_autoptr(GString) values = g_string_new (NULL);
   g_autoptr(CliResult) fight = NULL, check = NULL, json = NULL;
   g_autoptr(JsonObject) root = NULL;

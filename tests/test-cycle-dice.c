@@ -19,23 +19,6 @@
 
 #define T0 1795000000  /* journal times, seconds */
 
-static char *
-source_path (const char *first,
-             ...)
-{
-  va_list args;
-  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
-  const char *part;
-
-  g_ptr_array_add (parts, (gpointer) g_getenv ("ADMIRALTY_SOURCE_DIR"));
-  va_start (args, first);
-  for (part = first; part != NULL; part = va_arg (args, const char *))
-    g_ptr_array_add (parts, (gpointer) part);
-  va_end (args);
-  g_ptr_array_add (parts, NULL);
-  return g_build_filenamev ((char **) parts->pdata);
-}
-
 static void
 add_sheets (AdmCampaign        *campaign,
             const char * const *sheets)

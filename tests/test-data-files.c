@@ -9,19 +9,13 @@
 #include <string.h>
 
 #include "admiralty-engine.h"
-
-static char *
-source_path (const char *a,
-             const char *b)
-{
-  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), a, b, NULL);
-}
+#include "file-helpers.h"
 
 static GPtrArray *
 list_files (const char *folder,
             const char *suffix)
 {
-  g_autofree char *dir = source_path (folder, NULL);
+  g_autofree char *dir = source_path (folder, NULL, NULL);
   g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
   GPtrArray *files = g_ptr_array_new_with_free_func (g_free);
   const char *name;
@@ -79,7 +73,7 @@ test_rulesets_load (void)
 static char *
 marked_block (const char *file)
 {
-  g_autofree char *path = source_path ("data/schema", file);
+  g_autofree char *path = source_path ("data/schema", file, NULL);
   g_autofree char *text = NULL;
   const char *begin, *end;
 
@@ -107,8 +101,8 @@ test_schema_copies_match (void)
 static void
 test_readme_command_is_ci (void)
 {
-  g_autofree char *readme_path = source_path ("README.md", NULL);
-  g_autofree char *ci_path = source_path (".ci", "run");
+  g_autofree char *readme_path = source_path ("README.md", NULL, NULL);
+  g_autofree char *ci_path = source_path (".ci", "run", NULL);
   g_autofree char *readme = NULL;
   g_autofree char *ci = NULL;
   g_auto(GStrv) lines = NULL;
@@ -200,9 +194,9 @@ cited (GPtrArray  *texts,
 static void
 test_clauses_cited (void)
 {
-  g_autofree char *list_path = source_path ("tests/data", "tactical-clauses.txt");
-  g_autofree char *engine_dir = source_path ("src", "engine");
-  g_autofree char *tests_dir = source_path ("tests", NULL);
+  g_autofree char *list_path = source_path ("tests/data", "tactical-clauses.txt", NULL);
+  g_autofree char *engine_dir = source_path ("src", "engine", NULL);
+  g_autofree char *tests_dir = source_path ("tests", NULL, NULL);
   g_autofree char *list = NULL;
   g_auto(GStrv) lines = NULL;
   g_autoptr(GPtrArray) engine = g_ptr_array_new_with_free_func (g_free);

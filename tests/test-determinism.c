@@ -41,26 +41,6 @@ static char *locale_problem;
 
 #define EPOCH "1700000000"
 
-static char *
-source_path (const char *first,
-             ...)
-{
-  const char *root = g_getenv ("ADMIRALTY_SOURCE_DIR");
-  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
-  va_list args;
-
-  g_assert_nonnull (root);
-  g_ptr_array_add (parts, (gpointer) root);
-  g_ptr_array_add (parts, (gpointer) first);
-  va_start (args, first);
-  for (const char *part = va_arg (args, const char *); part != NULL;
-       part = va_arg (args, const char *))
-    g_ptr_array_add (parts, (gpointer) part);
-  va_end (args);
-  g_ptr_array_add (parts, NULL);
-  return g_build_filenamev ((char **) parts->pdata);
-}
-
 /* Whether @name is a locale whose decimal separator is a comma (C's and C.UTF-8's are a point), as a child
  * run with @dir as LOCPATH (NULL: the system's) sees it — asked of locale(1), so that this
  * process never loads a locale from a LOCPATH (glibc keeps that path for good). */

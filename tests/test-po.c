@@ -19,12 +19,7 @@
 #include "adm-dice-prng.h"
 #include "adm-ruleset.h"
 #include "adm-scenario.h"
-
-static char *
-source_path (const char *name)
-{
-  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), name, NULL);
-}
+#include "file-helpers.h"
 
 /* Runs @argv in the source folder; its exit status, with what it wrote in @out and @err. */
 static gboolean
@@ -32,12 +27,12 @@ run_tool (const char * const  *argv,
           char               **out,
           char               **err)
 {
-  g_autofree char *source_dir = source_path (".");
+  g_autofree char *source_dir = source_path (".", NULL);
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) envp = g_get_environ ();
   int status = 0;
 
-  g_autofree char *its_dir = source_path ("po");
+  g_autofree char *its_dir = source_path ("po", NULL);
 
   /* The tools' messages are read here: in English. */
   envp = g_environ_setenv (envp, "LC_ALL", "C.UTF-8", TRUE);
@@ -197,7 +192,7 @@ marks_strings (const char *text)
 static GPtrArray *
 data_roots (void)
 {
-  g_autofree char *path = source_path ("po/its/admiralty.loc");
+  g_autofree char *path = source_path ("po/its/admiralty.loc", NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
   g_autoptr(GRegex) regex = g_regex_new ("localName=\"([^\"]+)\"", 0, 0, NULL);
@@ -236,7 +231,7 @@ collect_unlisted_data (const char *folder,
                        GHashTable *listed,
                        GPtrArray  *missing)
 {
-  g_autofree char *path = source_path (folder);
+  g_autofree char *path = source_path (folder, NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(GDir) dir = g_dir_open (path, 0, &error);
   const char *name;
@@ -245,7 +240,7 @@ collect_unlisted_data (const char *folder,
   while ((name = g_dir_read_name (dir)) != NULL)
     {
       g_autofree char *relative = g_build_filename (folder, name, NULL);
-      g_autofree char *full = source_path (relative);
+      g_autofree char *full = source_path (relative, NULL);
       g_autofree char *text = NULL;
       g_autofree char *root = NULL;
 
@@ -272,7 +267,7 @@ collect_unlisted (const char *folder,
                   GHashTable *listed,
                   GPtrArray  *missing)
 {
-  g_autofree char *path = source_path (folder);
+  g_autofree char *path = source_path (folder, NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(GDir) dir = g_dir_open (path, 0, &error);
   const char *name;
@@ -281,7 +276,7 @@ collect_unlisted (const char *folder,
   while ((name = g_dir_read_name (dir)) != NULL)
     {
       g_autofree char *relative = g_build_filename (folder, name, NULL);
-      g_autofree char *full = source_path (relative);
+      g_autofree char *full = source_path (relative, NULL);
       g_autofree char *text = NULL;
       gboolean needed;
 
@@ -305,7 +300,7 @@ collect_unlisted (const char *folder,
 static void
 test_potfiles (void)
 {
-  g_autofree char *path = source_path ("po/POTFILES.in");
+  g_autofree char *path = source_path ("po/POTFILES.in", NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
   g_auto(GStrv) lines = NULL;
@@ -324,7 +319,7 @@ test_potfiles (void)
       if (lines[i][0] == '\0' || lines[i][0] == '#')
         continue;
       g_hash_table_add (listed, lines[i]);
-      full = source_path (lines[i]);
+      full = source_path (lines[i], NULL);
       if (!g_file_test (full, G_FILE_TEST_IS_REGULAR))
         g_string_append_printf (problems, "po/POTFILES.in:%u: %s does not exist\n", i + 1,
                                 lines[i]);
@@ -375,7 +370,7 @@ test_build_catalogue (void)
 static GPtrArray *
 listed_data_files (void)
 {
-  g_autofree char *path = source_path ("po/POTFILES.in");
+  g_autofree char *path = source_path ("po/POTFILES.in", NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
   g_auto(GStrv) lines = NULL;
@@ -604,7 +599,7 @@ test_data_msgids (void)
   for (guint i = 0; i < files->len; i++)
     {
       const char *file = g_ptr_array_index (files, i);
-      g_autofree char *path = source_path (file);
+      g_autofree char *path = source_path (file, NULL);
 
       if (g_str_has_suffix (file, ".admiralty"))
         {
@@ -647,8 +642,8 @@ static void
 test_data_names_russian (void)
 {
   g_autofree char *localedir = g_build_filename (g_getenv ("ADMIRALTY_BUILD_DIR"), "po", NULL);
-  g_autofree char *scenario_path = source_path ("scenarios/komarr-campaign.admiralty");
-  g_autofree char *battle_path = source_path ("scenarios/battles/low-orbit.xml");
+  g_autofree char *scenario_path = source_path ("scenarios/komarr-campaign.admiralty", NULL);
+  g_autofree char *battle_path = source_path ("scenarios/battles/low-orbit.xml", NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmRuleset) ruleset = NULL;
   g_autoptr(AdmScenario) scenario = NULL;
@@ -700,8 +695,8 @@ two_turns (const char *name,
 {
   g_autofree char *file = g_strdup_printf ("scenarios/battles/%s.xml", name);
   g_autofree char *orders_file = g_strdup_printf ("scenarios/battles/%s.orders.xml", name);
-  g_autofree char *path = source_path (file);
-  g_autofree char *orders_path = source_path (orders_file);
+  g_autofree char *path = source_path (file, NULL);
+  g_autofree char *orders_path = source_path (orders_file, NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (seed);
   AdmBattleOrders *orders = adm_battle_orders_load_file (orders_path, &error);

@@ -55,13 +55,6 @@ static AdmPortal *portal;
 
 /* Playing the campaign */
 
-static char *
-source_path (const char *folder,
-             const char *name)
-{
-  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, name, NULL);
-}
-
 static AdmCampaign *
 played_komarr (const char *save_path,
                const char *scenario_text)
@@ -1207,7 +1200,7 @@ test_csrf_once (void)
 static void
 test_hostile_names (void)
 {
-  g_autofree char *path = source_path ("scenarios", "komarr-campaign.admiralty");
+  g_autofree char *path = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
   g_autofree char *text = NULL;
   g_autofree char *save_path = g_build_filename (work_dir, "hostile", "hostile.admiralty", NULL);
   g_autofree char *dir = g_path_get_dirname (save_path);

@@ -20,13 +20,6 @@
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 
-static char *
-source_path (const char *folder,
-             const char *name)
-{
-  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, name, NULL);
-}
-
 /* The Komarr campaign with cycle 1 resolved from the test order sheets (F-STRAT-1..5), saved
  * as DIR/komarr.admiralty beside an empty battles/ folder, and opened again from there. */
 static AdmCampaign *
@@ -36,7 +29,7 @@ resolved_campaign (const char *dir)
     "komarr-cycle-1-ghem-sarlat.xml", "komarr-cycle-1-radovan.xml",
     "komarr-cycle-1-vorkosigan.xml",
   };
-  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty");
+  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
   g_autofree char *save_path = g_build_filename (dir, "komarr.admiralty", NULL);
   g_autofree char *battles = g_build_filename (dir, "battles", NULL);
   g_autoptr(GError) error = NULL;
@@ -46,7 +39,7 @@ resolved_campaign (const char *dir)
   g_assert_no_error (error);
   for (guint i = 0; i < G_N_ELEMENTS (sheets); i++)
     {
-      g_autofree char *path = source_path ("tests/data/order-sheets", sheets[i]);
+      g_autofree char *path = source_path ("tests/data/order-sheets", sheets[i], NULL);
       g_autoptr(GPtrArray) events = adm_order_sheet_load_file (path,
                                                                adm_campaign_get_state (campaign),
                                                                T0 + 2400 - 60, &error);
@@ -501,7 +494,7 @@ test_preferences_paper_row (void)
 {
   g_autoptr(GSettings) settings = g_settings_new (APP_ID);
   g_autoptr(GError) error = NULL;
-  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty");
+  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
   g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
   AdmiraltyPreferencesWindow *prefs;
   AdmiraltyReportDialog *dialog;
@@ -541,7 +534,7 @@ test_errors (void)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("admiralty-print-XXXXXX", &error);
-  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty");
+  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
   g_autoptr(AdmCampaign) fresh = adm_campaign_open (scenario, &error);
   g_autoptr(AdmCampaign) resolved = resolved_campaign (dir);
   g_autofree char *path = g_build_filename (dir, "never.pdf", NULL);

@@ -30,13 +30,6 @@
 static AdmCampaign *campaign;
 static char *battles_dir;
 
-static char *
-source_path (const char *folder,
-             const char *name)
-{
-  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, name, NULL);
-}
-
 static AdmStrategy *
 strategy (void)
 {
@@ -189,8 +182,8 @@ fire_turn (AdmBattle     *battle,
 static void
 setup_campaign (void)
 {
-  g_autofree char *scenario_path = source_path ("scenarios", "komarr-campaign.admiralty");
-  g_autofree char *fixture = source_path ("tests/data/reports", LEAK_STEM ".xml");
+  g_autofree char *scenario_path = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
+  g_autofree char *fixture = source_path ("tests/data/reports", LEAK_STEM ".xml", NULL);
   g_autofree char *setup_path = NULL, *game_path = NULL, *plain_path = NULL, *text = NULL;
   g_autofree char *plain = NULL;
   g_autoptr(GError) error = NULL;
@@ -745,7 +738,7 @@ test_cards (void)
 static void
 test_card_criticals (void)
 {
-  g_autofree char *fixture = source_path ("tests/data/reports", LEAK_STEM ".xml");
+  g_autofree char *fixture = source_path ("tests/data/reports", LEAK_STEM ".xml", NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("admiralty-criticals-XXXXXX", &error);
   g_autofree char *setup_path = g_build_filename (dir, LEAK_STEM ".xml", NULL);
@@ -852,7 +845,7 @@ static void
 test_errors (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *scenario_path = source_path ("scenarios", "komarr-campaign.admiralty");
+  g_autofree char *scenario_path = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
   g_autoptr(AdmCampaign) fresh = NULL;
   AdmDoc *doc;
 
@@ -1007,7 +1000,7 @@ append_cycle (AdmCampaign *komarr,
 static void
 test_last_seen (void)
 {
-  g_autofree char *path = source_path ("scenarios", "komarr-campaign.admiralty");
+  g_autofree char *path = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmCampaign) komarr = adm_campaign_open (path, &error);
   const AdmFormation *screen;
@@ -1067,7 +1060,7 @@ test_last_seen (void)
 static void
 test_komarr_knowledge (void)
 {
-  g_autofree char *path = source_path ("scenarios", "komarr-campaign.admiralty");
+  g_autofree char *path = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmCampaign) played = adm_campaign_open (path, &error);
   AdmScenario *scenario = adm_campaign_get_scenario (played);

@@ -14,15 +14,7 @@
 #include <glib/gstdio.h>
 
 #include "admiralty-engine.h"
-
-static char *
-source_path (const char *relative)
-{
-  const char *root = g_getenv ("ADMIRALTY_SOURCE_DIR");
-
-  g_assert_nonnull (root);
-  return g_build_filename (root, relative, NULL);
-}
+#include "file-helpers.h"
 
 static AdmTi4Catalog *
 ti4_catalog (void)
@@ -107,23 +99,6 @@ open_and_save (const char  *kind,
   }
 }
 
-/* Everything a save may leave beside @path: backups, checkpoints. */
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir != NULL)
-    while ((name = g_dir_read_name (dir)) != NULL)
-      {
-        g_autofree char *child = g_build_filename (path, name, NULL);
-
-        remove_tree (child);
-      }
-  g_remove (path);
-}
-
 static char *
 read_all (const char *path,
           gsize      *length)
@@ -187,7 +162,7 @@ round_trip (const char  *kind,
 static void
 test_year_0217 (void)
 {
-  g_autofree char *path = source_path ("tests/data/round-trip/year-0217.game.xml");
+  g_autofree char *path = source_path ("tests/data/round-trip/year-0217.game.xml", NULL);
   g_autofree char *data = NULL;
   gsize length = 0;
 
@@ -248,8 +223,8 @@ static void
 test_data_files (void)
 {
   g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *tests = source_path ("tests/data");
-  g_autofree char *scenarios = source_path ("scenarios");
+  g_autofree char *tests = source_path ("tests/data", NULL);
+  g_autofree char *scenarios = source_path ("scenarios", NULL);
   guint opened = 0;
   GHashTable *kinds = g_hash_table_new (g_str_hash, g_str_equal);
 
@@ -386,7 +361,7 @@ test_fuzz (void)
 
   for (guint s = 0; s < G_N_ELEMENTS (sources); s++)
     {
-      g_autofree char *path = source_path (sources[s].path);
+      g_autofree char *path = source_path (sources[s].path, NULL);
       g_autofree char *base = g_path_get_basename (path);
       g_autofree char *data = NULL;
       gsize length = 0;

@@ -18,13 +18,6 @@
 #include "pointer-helpers.h"
 #include "ui-helpers.h"
 
-static char *
-source_path (const char *folder,
-             const char *name)
-{
-  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, name, NULL);
-}
-
 /* Types a count into a unit's spin button, as the master would. */
 static void
 set_count (AdmiraltyTi4Page *page,
@@ -93,9 +86,9 @@ clear_session (void)
 static void
 test_welcome (void)
 {
-  g_autofree char *skirmish = source_path ("scenarios", "skirmish.admiralty");
-  g_autofree char *duel = source_path ("scenarios/battles", "torpedo-duel.xml");
-  g_autofree char *orders = source_path ("scenarios/battles", "torpedo-duel.orders.xml");
+  g_autofree char *skirmish = source_path ("scenarios", "skirmish.admiralty", NULL);
+  g_autofree char *duel = source_path ("scenarios/battles", "torpedo-duel.xml", NULL);
+  g_autofree char *orders = source_path ("scenarios/battles", "torpedo-duel.orders.xml", NULL);
   AdmiraltyWindow *window;
   GtkWidget *row;
 
@@ -139,7 +132,7 @@ test_recent_campaign (void)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("admiralty-recent-XXXXXX", &error);
-  g_autofree char *skirmish = source_path ("scenarios", "skirmish.admiralty");
+  g_autofree char *skirmish = source_path ("scenarios", "skirmish.admiralty", NULL);
   g_autofree char *saved = NULL;
   g_autofree char *expected = NULL;
   g_autoptr(AdmCampaign) campaign = NULL;
@@ -207,9 +200,9 @@ test_restore (void)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("admiralty-session-XXXXXX", &error);
-  g_autofree char *skirmish = source_path ("scenarios", "skirmish.admiralty");
-  g_autofree char *corridor = source_path ("scenarios/battles", "corridor-skirmish.xml");
-  g_autofree char *duel = source_path ("scenarios/battles", "torpedo-duel.xml");
+  g_autofree char *skirmish = source_path ("scenarios", "skirmish.admiralty", NULL);
+  g_autofree char *corridor = source_path ("scenarios/battles", "corridor-skirmish.xml", NULL);
+  g_autofree char *duel = source_path ("scenarios/battles", "torpedo-duel.xml", NULL);
   g_autofree char *combat = g_build_filename (dir, "combat.ti4.xml", NULL);
   g_autofree char *dump = NULL;
   g_autoptr(GSettings) settings = g_settings_new (APP_ID);
@@ -301,7 +294,7 @@ test_restore (void)
 static void
 test_undo_labels (void)
 {
-  g_autofree char *corridor = source_path ("scenarios/battles", "corridor-skirmish.xml");
+  g_autofree char *corridor = source_path ("scenarios/battles", "corridor-skirmish.xml", NULL);
   g_autofree char *what = NULL;
   g_autofree char *expected = NULL;
   AdmiraltyWindow *window = shown_window_new (0, 0);
@@ -349,7 +342,7 @@ test_undo_labels (void)
 static void
 test_undo_toast_replaced (void)
 {
-  g_autofree char *corridor = source_path ("scenarios/battles", "corridor-skirmish.xml");
+  g_autofree char *corridor = source_path ("scenarios/battles", "corridor-skirmish.xml", NULL);
   AdmiraltyWindow *window = shown_window_new (0, 0);
   AdmBattle *battle;
   AdwToast *first = NULL;
@@ -494,8 +487,8 @@ test_ti4_undo_redo (void)
 static void
 test_torpedo_repro (void)
 {
-  g_autofree char *duel = source_path ("scenarios/battles", "torpedo-duel.xml");
-  g_autofree char *beside = source_path ("scenarios/battles", "torpedo-duel.game.xml");
+  g_autofree char *duel = source_path ("scenarios/battles", "torpedo-duel.xml", NULL);
+  g_autofree char *beside = source_path ("scenarios/battles", "torpedo-duel.game.xml", NULL);
   static const char * const keys[] = { "weapons", "target", NULL };
   static const char * const values[] = { "prince-xav:torpedoes", "Pale Jade", NULL };
   static const char * const nobody[] = { "prince-xav:torpedoes", "Nobody", NULL };
@@ -587,7 +580,7 @@ test_cut_file_told (void)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("admiralty-session-cut-XXXXXX", &error);
-  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty");
+  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
   g_autofree char *path = g_build_filename (dir, "komarr.admiralty", NULL);
   g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
   g_autoptr(AdmDicePrng) prng = adm_dice_prng_new (3);

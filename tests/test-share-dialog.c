@@ -13,13 +13,6 @@
 #include "admiralty-share-dialog.h"
 #include "ui-helpers.h"
 
-static char *
-source_path (const char *folder,
-             const char *name)
-{
-  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, name, NULL);
-}
-
 /* Every label's text under @widget, one per line. */
 static void
 collect_text (GtkWidget *widget,
@@ -183,7 +176,7 @@ post_and_accept (AdmPortal   *portal,
 static void
 test_share (void)
 {
-  g_autofree char *scenario_path = source_path ("scenarios", "komarr-campaign.admiralty");
+  g_autofree char *scenario_path = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
   g_autofree char *dir = g_build_filename (data_home, "share", NULL);
   g_autofree char *path = g_build_filename (dir, "komarr.admiralty", NULL);
   g_autoptr(GError) error = NULL;

@@ -15,6 +15,7 @@
 
 #include "admiralty-engine.h"
 #include "komarr-helpers.h"
+#include "file-helpers.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 
@@ -25,18 +26,11 @@ typedef struct {
   char        *assignment;
 } Fixture;
 
-static char *
-source_path (const char *folder,
-             const char *name)
-{
-  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, name, NULL);
-}
-
 static AdmCampaign *
 komarr_after_cycle (const char *folder,
                     const char *name)
 {
-  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty");
+  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
   g_autofree char *path = g_build_filename (folder, name, NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
@@ -169,7 +163,7 @@ test_same_as_one_machine (Fixture       *fixture,
                           gconstpointer  data)
 {
   g_autofree char *orders_path = source_path ("tests/data/campaign-battles",
-                                              "komarr-c1-3.orders.xml");
+                                              "komarr-c1-3.orders.xml", NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmBattleOrders) orders = adm_battle_orders_load_file (orders_path, &error);
   g_autoptr(AdmBattle) table = battle_at_table (fixture);
@@ -474,7 +468,7 @@ test_program_dice (Fixture       *fixture,
                    gconstpointer  data)
 {
   g_autofree char *orders_path = source_path ("tests/data/campaign-battles",
-                                              "komarr-c1-3.orders.xml");
+                                              "komarr-c1-3.orders.xml", NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmBattleOrders) orders = adm_battle_orders_load_file (orders_path, &error);
   guint8 secret[ADM_DICE_SECRET_LENGTH], again[ADM_DICE_SECRET_LENGTH];

@@ -33,19 +33,12 @@ typedef struct {
   AdmiraltyWindow *window;
 } Fixture;
 
-static char *
-source_path (const char *folder,
-             const char *name)
-{
-  return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, name, NULL);
-}
-
 static void
 fixture_set_up (Fixture       *fixture,
                 gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty");
+  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
   g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
 
   g_assert_no_error (error);
@@ -126,7 +119,7 @@ table_plays (Fixture   *fixture,
 {
   AdmCampaign *campaign = fixture->window->campaign;
   g_autofree char *orders_path = source_path ("tests/data/campaign-battles",
-                                              "komarr-c1-3.orders.xml");
+                                              "komarr-c1-3.orders.xml", NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmBattleOrders) orders = adm_battle_orders_load_file (orders_path, &error);
   g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (5 + adm_battle_get_journal (battle)->len);
