@@ -18,44 +18,6 @@
 #include "admiralty-window-private.h"
 #include "pointer-helpers.h"
 
-/* Battle @name of scenarios/battles copied into a new temporary folder, with its orders
- * when @with_orders. */
-static char *
-copy_battle (const char *name,
-             gboolean    with_orders)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("admiralty-table-XXXXXX", &error);
-  g_autofree char *file_name = g_strdup_printf ("%s.xml", name);
-  g_autofree char *orders_name = g_strdup_printf ("%s.orders.xml", name);
-  g_autofree char *from = NULL;
-  g_autofree char *orders_from = NULL;
-  char *to;
-
-  g_assert_no_error (error);
-  from = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios", "battles",
-                           file_name, NULL);
-  to = g_build_filename (dir, file_name, NULL);
-  copy_file (from, to);
-  orders_from = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios", "battles",
-                                  orders_name, NULL);
-  if (with_orders && g_file_test (orders_from, G_FILE_TEST_IS_REGULAR))
-    {
-      g_autofree char *orders_to = g_build_filename (dir, orders_name, NULL);
-
-      copy_file (orders_from, orders_to);
-    }
-  return to;
-}
-
-static void
-remove_battle_copy (const char *path)
-{
-  g_autofree char *dir = g_path_get_dirname (path);
-
-  remove_tree (dir);
-}
-
 static AdmiraltyBattlePage *
 open_battle (AdmiraltyWindow *window,
              const char      *path)
@@ -122,7 +84,7 @@ click_resolve (AdmiraltyWindow     *window,
 static void
 test_dice_escape_resume (void)
 {
-  g_autofree char *path = copy_battle ("corridor-skirmish", TRUE);
+  g_autofree char *path = copy_battle ("scenarios/battles", "corridor-skirmish", TRUE);
   g_autoptr(GSettings) settings = g_settings_new (APP_ID);
   AdmiraltyWindow *window;
   AdmiraltyBattlePage *page;
@@ -265,7 +227,7 @@ open_duel (char                  **path,
 {
   AdmiraltyBattlePage *page;
 
-  *path = copy_battle ("torpedo-duel", FALSE);
+  *path = copy_battle ("scenarios/battles", "torpedo-duel", FALSE);
   *window = shown_window_new (1280, 800);
   page = open_battle (*window, *path);
   *battle = admiralty_battle_page_get_battle (page);
@@ -713,7 +675,7 @@ test_dice_log_filter (void)
       g_test_skip ("needs X11 and xdotool");
       return;
     }
-  path = copy_battle ("torpedo-duel", TRUE);
+  path = copy_battle ("scenarios/battles", "torpedo-duel", TRUE);
   window = shown_window_new (1280, 800);
   page = open_battle (window, path);
   battle = admiralty_battle_page_get_battle (page);
@@ -855,7 +817,7 @@ test_turn_two_drag (void)
       g_test_skip ("needs X11 and xdotool");
       return;
     }
-  path = copy_battle ("corridor-skirmish", FALSE);
+  path = copy_battle ("scenarios/battles", "corridor-skirmish", FALSE);
   window = shown_window_new (1280, 800);
   page = open_battle (window, path);
   battle = admiralty_battle_page_get_battle (page);

@@ -17,18 +17,6 @@
 #include "admiralty-window-private.h"
 #include "ui-helpers.h"
 
-static AdmiraltyWindow *
-new_window (void)
-{
-  AdmiraltyWindow *window = admiralty_window_new (app);
-
-  gtk_window_present (GTK_WINDOW (window));
-  iterate_until (widget_mapped, window, 5000);
-  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window)));
-
-  return window;
-}
-
 /* Opens the page as the master does, from the empty start screen: win.ti4-combat. */
 static AdmiraltyTi4Page *
 open_page (AdmiraltyWindow *window)
@@ -137,7 +125,7 @@ assert_odds_shown (AdmiraltyTi4Page *page)
 static void
 test_open_close (void)
 {
-  AdmiraltyWindow *window = new_window ();
+  AdmiraltyWindow *window = shown_window_new (0, 0);
   AdmiraltyTi4Page *page;
   AdwTabPage *tab;
 
@@ -185,7 +173,7 @@ test_open_close (void)
 static void
 test_odds_follow_counts (void)
 {
-  AdmiraltyWindow *window = new_window ();
+  AdmiraltyWindow *window = shown_window_new (0, 0);
   AdmiraltyTi4Page *page = open_page (window);
   g_autofree char *before = NULL;
   guint updates;
@@ -242,7 +230,7 @@ test_odds_follow_counts (void)
 static void
 test_invalid_setup (void)
 {
-  AdmiraltyWindow *window = new_window ();
+  AdmiraltyWindow *window = shown_window_new (0, 0);
   AdmiraltyTi4Page *page = open_page (window);
   g_autoptr(GError) error = NULL;
   AdmTi4OddsOptions options;
@@ -310,7 +298,7 @@ count_children (GtkWidget *widget)
 static void
 test_resolve_to_end (void)
 {
-  AdmiraltyWindow *window = new_window ();
+  AdmiraltyWindow *window = shown_window_new (0, 0);
   AdmiraltyTi4Page *page = open_page (window);
   GPtrArray *log, *rolls;
   AdmTi4Outcome outcome;
@@ -420,7 +408,7 @@ static void
 test_physical_dice_and_hits (void)
 {
   g_autoptr(GSettings) settings = g_settings_new (APP_ID);
-  AdmiraltyWindow *window = new_window ();
+  AdmiraltyWindow *window = shown_window_new (0, 0);
   AdmiraltyTi4Page *page = open_page (window);
   guint dreadnought = unit (page, "dreadnought");
   const AdmTi4Need *need;
@@ -541,7 +529,7 @@ test_physical_dice_and_hits (void)
 static void
 test_files (void)
 {
-  AdmiraltyWindow *window = new_window ();
+  AdmiraltyWindow *window = shown_window_new (0, 0);
   AdmiraltyTi4Page *page = open_page (window);
   AdmiraltyTi4Page *other;
   g_autoptr(GError) error = NULL;
@@ -634,7 +622,7 @@ test_files (void)
 static void
 test_autosave (void)
 {
-  AdmiraltyWindow *window = new_window ();
+  AdmiraltyWindow *window = shown_window_new (0, 0);
   AdmiraltyTi4Page *page = open_page (window);
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmTi4Combat) saved = NULL;

@@ -579,45 +579,6 @@ test_screenshot (void)
 
 #define BARRAYAR_RGB 0x8b1e1e  /* data/rules/forcon-2010-classes.xml */
 
-/* Copies battle @name (and its orders, if any) from @folder of the source tree into a new
- * temporary folder, so that autosaves land there; returns the copy's path. */
-static char *
-copy_battle (const char *folder,
-             const char *name)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("admiralty-battle-XXXXXX", &error);
-  g_autofree char *from = NULL;
-  g_autofree char *orders_name = g_strdup_printf ("%s.orders.xml", name);
-  g_autofree char *orders_from = NULL;
-  g_autofree char *file_name = g_strdup_printf ("%s.xml", name);
-  char *to;
-
-  g_assert_no_error (error);
-  from = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, file_name, NULL);
-  to = g_build_filename (dir, file_name, NULL);
-  copy_file (from, to);
-
-  orders_from = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), folder, orders_name, NULL);
-  if (g_file_test (orders_from, G_FILE_TEST_IS_REGULAR))
-    {
-      g_autofree char *orders_to = g_build_filename (dir, orders_name, NULL);
-
-      copy_file (orders_from, orders_to);
-    }
-
-  return to;
-}
-
-
-static void
-remove_battle_copy (const char *path)
-{
-  g_autofree char *dir = g_path_get_dirname (path);
-
-  remove_tree (dir);
-}
-
 /* The question (AdwMessageDialog) shown over @window, or NULL. */
 static AdwMessageDialog *
 find_message_dialog (AdmiraltyWindow *window)
@@ -634,18 +595,6 @@ find_message_dialog (AdmiraltyWindow *window)
         return ADW_MESSAGE_DIALOG (toplevel);
     }
   return NULL;
-}
-
-static AdmiraltyWindow *
-new_window (void)
-{
-  AdmiraltyWindow *window = admiralty_window_new (app);
-
-  gtk_window_present (GTK_WINDOW (window));
-  iterate_until (widget_mapped, window, 5000);
-  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window)));
-
-  return window;
 }
 
 /* Opens @path through the window's open-file path, as app.open does, and returns the new
@@ -669,9 +618,9 @@ open_battle (AdmiraltyWindow *window,
 static void
 test_battle_resolve_undo_resume (void)
 {
-  g_autofree char *path = copy_battle ("scenarios/battles", "corridor-skirmish");
+  g_autofree char *path = copy_battle ("scenarios/battles", "corridor-skirmish", TRUE);
   g_autofree char *game = NULL;
-  AdmiraltyWindow *window = new_window ();
+  AdmiraltyWindow *window = shown_window_new (0, 0);
   AdmiraltyBattlePage *page;
   AdmBattle *battle;
   GListModel *report;
@@ -781,10 +730,10 @@ test_battle_resolve_undo_resume (void)
 static void
 test_battle_open_game (void)
 {
-  g_autofree char *path = copy_battle ("scenarios/battles", "corridor-skirmish");
+  g_autofree char *path = copy_battle ("scenarios/battles", "corridor-skirmish", TRUE);
   g_autofree char *game = NULL;
   g_autofree char *one_sitting = NULL;
-  AdmiraltyWindow *window = new_window ();
+  AdmiraltyWindow *window = shown_window_new (0, 0);
   AdmiraltyBattlePage *page = open_battle (window, path);
   AdmBattle *battle = admiralty_battle_page_get_battle (page);
 
@@ -858,8 +807,8 @@ table_pixel (GtkWidget *widget,
 static void
 test_battle_view_as (void)
 {
-  g_autofree char *path = copy_battle ("tests/data/battles", "render-fog");
-  AdmiraltyWindow *window = new_window ();
+  g_autofree char *path = copy_battle ("tests/data/battles", "render-fog", TRUE);
+  AdmiraltyWindow *window = shown_window_new (0, 0);
   AdmiraltyBattlePage *page = open_battle (window, path);
   AdmBattle *battle = admiralty_battle_page_get_battle (page);
   AdmiraltyTableWidget *table = _admiralty_battle_page_get_table (page);
@@ -993,7 +942,7 @@ rows_contain (AdmiraltyOrdersPanel *panel,
 static void
 test_battle_orders_by_mouse (void)
 {
-  g_autofree char *path = copy_battle ("scenarios/battles", "corridor-skirmish");
+  g_autofree char *path = copy_battle ("scenarios/battles", "corridor-skirmish", TRUE);
   g_autofree char *orders = NULL;
   g_autofree char *after_fire = NULL;
   g_autofree char *dir = g_path_get_dirname (path);
@@ -1010,7 +959,7 @@ test_battle_orders_by_mouse (void)
   orders = g_build_filename (dir, "corridor-skirmish.orders.xml", NULL);
   g_assert_cmpint (g_remove (orders), ==, 0);
 
-  window = new_window ();
+  window = shown_window_new (0, 0);
   page = open_battle (window, path);
   battle = admiralty_battle_page_get_battle (page);
   table = _admiralty_battle_page_get_table (page);
@@ -1169,7 +1118,7 @@ test_battle_orders_by_mouse (void)
 static void
 test_battle_other_orders (void)
 {
-  g_autofree char *path = copy_battle ("scenarios/battles", "torpedo-duel");
+  g_autofree char *path = copy_battle ("scenarios/battles", "torpedo-duel", TRUE);
   g_autofree char *dir = g_path_get_dirname (path);
   g_autofree char *orders = g_build_filename (dir, "torpedo-duel.orders.xml", NULL);
   static const char * const keys[] = { "weapons", "target", NULL };
@@ -1183,7 +1132,7 @@ test_battle_other_orders (void)
   g_auto(GStrv) rows = NULL;
 
   g_assert_cmpint (g_remove (orders), ==, 0);
-  window = new_window ();
+  window = shown_window_new (0, 0);
   page = open_battle (window, path);
   battle = admiralty_battle_page_get_battle (page);
   panel = admiralty_battle_page_get_orders_panel (page);
@@ -1237,9 +1186,9 @@ test_battle_other_orders (void)
 static void
 test_battle_boarding (void)
 {
-  g_autofree char *path = copy_battle ("tests/data/battles", "board");
+  g_autofree char *path = copy_battle ("tests/data/battles", "board", TRUE);
   static const char * const keys[] = { NULL };
-  AdmiraltyWindow *window = new_window ();
+  AdmiraltyWindow *window = shown_window_new (0, 0);
   AdmiraltyBattlePage *page = open_battle (window, path);
   AdmBattle *battle = admiralty_battle_page_get_battle (page);
   AdmiraltyTableWidget *table = _admiralty_battle_page_get_table (page);
@@ -1291,7 +1240,7 @@ test_battle_boarding (void)
 static void
 test_battle_units (void)
 {
-  g_autofree char *path = copy_battle ("scenarios/battles", "corridor-skirmish");
+  g_autofree char *path = copy_battle ("scenarios/battles", "corridor-skirmish", TRUE);
   g_autofree char *dir = g_path_get_dirname (path);
   g_autofree char *orders = g_build_filename (dir, "corridor-skirmish.orders.xml", NULL);
   g_autoptr(GSettings) settings = g_settings_new (APP_ID);
@@ -1301,7 +1250,7 @@ test_battle_units (void)
   AdmBattle *battle;
 
   g_assert_cmpint (g_remove (orders), ==, 0);
-  window = new_window ();
+  window = shown_window_new (0, 0);
   page = open_battle (window, path);
   battle = admiralty_battle_page_get_battle (page);
   panel = admiralty_battle_page_get_orders_panel (page);
@@ -1340,9 +1289,9 @@ test_battle_units (void)
 static void
 test_battle_physical_dice (void)
 {
-  g_autofree char *path = copy_battle ("scenarios/battles", "corridor-skirmish");
+  g_autofree char *path = copy_battle ("scenarios/battles", "corridor-skirmish", TRUE);
   g_autoptr(GSettings) settings = g_settings_new (APP_ID);
-  AdmiraltyWindow *window = new_window ();
+  AdmiraltyWindow *window = shown_window_new (0, 0);
   AdmiraltyBattlePage *page = open_battle (window, path);
   AdmBattle *battle = admiralty_battle_page_get_battle (page);
   guint asked = 0;
@@ -1414,7 +1363,7 @@ test_battle_broken (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("admiralty-battle-XXXXXX", &error);
   g_autofree char *path = g_build_filename (dir, "broken.xml", NULL);
-  AdmiraltyWindow *window = new_window ();
+  AdmiraltyWindow *window = shown_window_new (0, 0);
   GtkWidget *dialog;
 
   g_assert_no_error (error);
@@ -1465,7 +1414,7 @@ no_close_button (gpointer window)
 static void
 test_permanent_tabs (void)
 {
-  g_autofree char *path = copy_battle ("scenarios/battles", "corridor-skirmish");
+  g_autofree char *path = copy_battle ("scenarios/battles", "corridor-skirmish", TRUE);
   AdmiraltyWindow *window = open_skirmish ();
   AdwTabPage *permanent[] = { window->campaign_tab, window->map_tab, window->orders_tab };
   AdmiraltyBattlePage *page;

@@ -196,6 +196,39 @@ campaign_window_new (AdmCampaign *campaign,
   return window;
 }
 
+char *
+copy_battle (const char *folder,
+             const char *name,
+             gboolean    with_orders)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-battle-XXXXXX", &error);
+  g_autofree char *file_name = g_strdup_printf ("%s.xml", name);
+  g_autofree char *orders_name = g_strdup_printf ("%s.orders.xml", name);
+  g_autofree char *from = source_path (folder, file_name, NULL);
+  g_autofree char *orders_from = source_path (folder, orders_name, NULL);
+  char *to;
+
+  g_assert_no_error (error);
+  to = g_build_filename (dir, file_name, NULL);
+  copy_file (from, to);
+  if (with_orders && g_file_test (orders_from, G_FILE_TEST_IS_REGULAR))
+    {
+      g_autofree char *orders_to = g_build_filename (dir, orders_name, NULL);
+
+      copy_file (orders_from, orders_to);
+    }
+  return to;
+}
+
+void
+remove_battle_copy (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  remove_tree (dir);
+}
+
 void
 save_screenshot (GtkWidget  *widget,
                  const char *name)

@@ -78,6 +78,18 @@ campaign_window_new (AdmCampaign *campaign,
                      int          width,
                      int          height);
 
+/* The battle @name.xml of the source tree's @folder ("scenarios/battles") copied into a new
+ * temporary folder, so that its autosaves land there, with its orders (@name.orders.xml) when
+ * @with_orders and there are any: the copy's path. */
+char *
+copy_battle (const char *folder,
+             const char *name,
+             gboolean    with_orders);
+
+/* Removes the folder copy_battle () made for @path, with all in it. */
+void
+remove_battle_copy (const char *path);
+
 /* Renders @widget as it is on screen into the build directory's tests folder as @name. */
 void
 save_screenshot (GtkWidget  *widget,
