@@ -2,6 +2,8 @@
 /* cli-helpers.c: see cli-helpers.h. */
 #include "config.h"
 
+#include <stdarg.h>
+
 #include "cli-helpers.h"
 #include "file-helpers.h"
 
@@ -47,24 +49,24 @@ cli_remove_folder (const char *dir)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
-CliResult *
-run_cli (const char *first,
-         ...)
+static CliResult *
+run_cli_valist (const char *rules_path,
+                const char *first,
+                va_list     args)
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
   char **envp = g_get_environ ();
   CliResult *result = g_new0 (CliResult, 1);
   int wait_status = 0;
-  va_list args;
 
   g_ptr_array_add (argv, (char *) CLI_PATH);
-  va_start (args, first);
   for (const char *arg = first; arg != NULL; arg = va_arg (args, const char *))
     g_ptr_array_add (argv, (char *) arg);
-  va_end (args);
   g_ptr_array_add (argv, NULL);
   envp = g_environ_setenv (envp, "LC_ALL", "C.UTF-8", TRUE);
+  if (rules_path != NULL)
+    envp = g_environ_setenv (envp, "ADMIRALTY_RULES_PATH", rules_path, TRUE);
 
   g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
                 &result->out, &result->err, &wait_status, &error);
@@ -73,6 +75,33 @@ run_cli (const char *first,
   /* Whatever the input, the CLI exits; it never crashes. */
   g_assert_true (WIFEXITED (wait_status));
   result->status = WEXITSTATUS (wait_status);
+  return result;
+}
+
+CliResult *
+run_cli (const char *first,
+         ...)
+{
+  CliResult *result;
+  va_list args;
+
+  va_start (args, first);
+  result = run_cli_valist (NULL, first, args);
+  va_end (args);
+  return result;
+}
+
+CliResult *
+run_cli_with_rules (const char *rules_path,
+                    const char *first,
+                    ...)
+{
+  CliResult *result;
+  va_list args;
+
+  va_start (args, first);
+  result = run_cli_valist (rules_path, first, args);
+  va_end (args);
   return result;
 }
 

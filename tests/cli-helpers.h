@@ -35,6 +35,12 @@ CliResult *
 run_cli (const char *first,
          ...) G_GNUC_NULL_TERMINATED;
 
+/* The same, with @rules_path as ADMIRALTY_RULES_PATH (NULL: the test's own). */
+CliResult *
+run_cli_with_rules (const char *rules_path,
+                    const char *first,
+                    ...) G_GNUC_NULL_TERMINATED;
+
 /* --json prints one JSON object on one line, and nothing else, on stdout. */
 JsonObject *
 parse_json (const char *out);

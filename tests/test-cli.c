@@ -12,127 +12,8 @@
 #include <json-glib/json-glib.h>
 
 #include "admiralty-engine.h"
-
-typedef struct {
-  int   status;
-  char *out;
-  char *err;
-} CliResult;
-
-static void
-cli_result_free (CliResult *result)
-{
-  g_free (result->out);
-  g_free (result->err);
-  g_free (result);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (CliResult, cli_result_free)
-
-/* Runs the CLI with the arguments up to NULL, in a UTF-8 locale so that its quotes and dashes
- * come out as written; @rules_path replaces ADMIRALTY_RULES_PATH when not NULL. */
-static CliResult *
-run_cli_with_rules (const char *rules_path,
-                    const char *first,
-                    ...) G_GNUC_NULL_TERMINATED;
-
-static CliResult *
-run_cli_valist (const char *rules_path,
-                const char *first,
-                va_list     args)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  char **envp = g_get_environ ();
-  CliResult *result = g_new0 (CliResult, 1);
-  int wait_status = 0;
-
-  g_ptr_array_add (argv, (char *) CLI_PATH);
-  for (const char *arg = first; arg != NULL; arg = va_arg (args, const char *))
-    g_ptr_array_add (argv, (char *) arg);
-  g_ptr_array_add (argv, NULL);
-  envp = g_environ_setenv (envp, "LC_ALL", "C.UTF-8", TRUE);
-  if (rules_path != NULL)
-    envp = g_environ_setenv (envp, "ADMIRALTY_RULES_PATH", rules_path, TRUE);
-
-  g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
-                &result->out, &result->err, &wait_status, &error);
-  g_strfreev (envp);
-  g_assert_no_error (error);
-  /* Whatever the input, the CLI exits; it never crashes. */
-  g_assert_true (WIFEXITED (wait_status));
-  result->status = WEXITSTATUS (wait_status);
-  return result;
-}
-
-static CliResult *
-run_cli_with_rules (const char *rules_path,
-                    const char *first,
-                    ...)
-{
-  CliResult *result;
-  va_list args;
-
-  va_start (args, first);
-  result = run_cli_valist (rules_path, first, args);
-  va_end (args);
-  return result;
-}
-
-static CliResult *run_cli (const char *first, ...) G_GNUC_NULL_TERMINATED;
-
-static CliResult *
-run_cli (const char *first,
-         ...)
-{
-  CliResult *result;
-  va_list args;
-
-  va_start (args, first);
-  result = run_cli_valist (NULL, first, args);
-  va_end (args);
-  return result;
-}
-
-/* --json prints one JSON object on one line, and nothing else, on stdout. */
-static JsonObject *
-parse_json (const char *out)
-{
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(GError) error = NULL;
-  const char *newline = strchr (out, '\n');
-  JsonNode *root;
-
-  g_assert_nonnull (newline);
-  g_assert_cmpstr (newline + 1, ==, "");
-  json_parser_load_from_data (parser, out, -1, &error);
-  g_assert_no_error (error);
-  root = json_parser_get_root (parser);
-  g_assert_cmpint (json_node_get_node_type (root), ==, JSON_NODE_OBJECT);
-  return json_object_ref (json_node_get_object (root));
-}
-
-/* A usage or value error: status, a message on stderr, nothing on stdout. */
-static void
-assert_failure (CliResult  *result,
-                int         status,
-                const char *message)
-{
-  g_assert_cmpint (result->status, ==, status);
-  g_assert_cmpstr (result->out, ==, "");
-  g_assert_nonnull (strstr (result->err, message));
-}
-
-static char *
-source_file (const char *relative)
-{
-  const char *source_dir = g_getenv ("ADMIRALTY_SOURCE_DIR");
-
-  /* meson test sets it; without it the fixtures cannot be found, and that is a failure, not a
-   * reason to skip. */
-  g_assert_nonnull (source_dir);
-  return g_build_filename (source_dir, relative, NULL);
-}
+#include "cli-helpers.h"
+#include "file-helpers.h"
 
 /* Usage */
 
@@ -306,8 +187,8 @@ static char *
 write_no_shot_ruleset (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *ruleset_in = source_file ("data/rules/forcon-2010.xml");
-  g_autofree char *classes_in = source_file ("data/rules/forcon-2010-classes.xml");
+  g_autofree char *ruleset_in = source_path ("data/rules/forcon-2010.xml", NULL);
+  g_autofree char *classes_in = source_path ("data/rules/forcon-2010-classes.xml", NULL);
   g_autofree char *ruleset = NULL, *classes = NULL, *dir = NULL;
   g_autofree char *ruleset_path = NULL, *classes_path = NULL;
   g_auto(GStrv) parts = NULL;
@@ -721,7 +602,7 @@ test_readiness_bad_value (void)
 static void
 test_validate_scenario (void)
 {
-  g_autofree char *path = source_file ("scenarios/skirmish.admiralty");
+  g_autofree char *path = source_path ("scenarios/skirmish.admiralty", NULL);
   g_autoptr(CliResult) result = NULL;
   g_autofree char *expected = NULL;
 
@@ -740,7 +621,7 @@ test_validate_scenario (void)
 static void
 test_validate_unknown_class (void)
 {
-  g_autofree char *path = source_file ("tests/data/scenarios-broken/unknown-class.admiralty");
+  g_autofree char *path = source_path ("tests/data/scenarios-broken/unknown-class.admiralty", NULL);
   g_autoptr(CliResult) result = NULL;
 
   if (path == NULL)
@@ -771,8 +652,8 @@ test_validate_no_file (void)
 static void
 test_validate_json (void)
 {
-  g_autofree char *good = source_file ("scenarios/skirmish.admiralty");
-  g_autofree char *bad = source_file ("tests/data/scenarios-broken/unknown-class.admiralty");
+  g_autofree char *good = source_path ("scenarios/skirmish.admiralty", NULL);
+  g_autofree char *bad = source_path ("tests/data/scenarios-broken/unknown-class.admiralty", NULL);
   g_autoptr(CliResult) result = NULL;
   g_autoptr(JsonObject) object = NULL;
   JsonArray *files;
@@ -807,8 +688,8 @@ test_validate_json (void)
 static void
 test_validate_rules (void)
 {
-  g_autofree char *ruleset = source_file ("data/rules/forcon-2010.xml");
-  g_autofree char *classes = source_file ("data/rules/forcon-2010-classes.xml");
+  g_autofree char *ruleset = source_path ("data/rules/forcon-2010.xml", NULL);
+  g_autofree char *classes = source_path ("data/rules/forcon-2010-classes.xml", NULL);
   g_autoptr(CliResult) result = NULL;
   g_autoptr(JsonObject) object = NULL;
   JsonArray *files;
@@ -850,8 +731,9 @@ copy_into (const char *source,
 static void
 test_validate_damaged_campaign (void)
 {
-  g_autofree char *damaged = source_file ("tests/data/campaigns-broken/truncated-journal.admiralty");
-  g_autofree char *good = source_file ("tests/data/campaigns/small.admiralty");
+  g_autofree char *damaged = source_path ("tests/data/campaigns-broken",
+                                          "truncated-journal.admiralty", NULL);
+  g_autofree char *good = source_path ("tests/data/campaigns/small.admiralty", NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = NULL, *path = NULL, *backup = NULL, *backup_name = NULL;
   g_autofree char *copy = NULL;
@@ -890,8 +772,8 @@ test_validate_damaged_campaign (void)
 static void
 test_validate_foreign_classes (void)
 {
-  g_autofree char *ruleset = source_file ("data/rules/forcon-2010.xml");
-  g_autofree char *classes = source_file ("data/rules/forcon-2010-classes.xml");
+  g_autofree char *ruleset = source_path ("data/rules/forcon-2010.xml", NULL);
+  g_autofree char *classes = source_path ("data/rules/forcon-2010-classes.xml", NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = NULL, *ruleset_copy = NULL, *classes_copy = NULL;
   g_autoptr(CliResult) result = NULL;
@@ -921,7 +803,7 @@ test_validate_foreign_classes (void)
 static void
 test_validate_kept_battle (void)
 {
-  g_autofree char *kept = source_file ("tests/data/round-trip/komarr-kept-battle.admiralty");
+  g_autofree char *kept = source_path ("tests/data/round-trip/komarr-kept-battle.admiralty", NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = NULL, *path = NULL, *text = NULL, *expected = NULL;
   g_autoptr(CliResult) result = NULL;
