@@ -45,3 +45,14 @@ source_path (const char *first,
   g_ptr_array_add (parts, NULL);
   return g_build_filenamev ((char **) parts->pdata);
 }
+
+char *
+file_contents (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_no_error (error);
+  return text;
+}

@@ -16,3 +16,7 @@ remove_tree (const char *path);
 char *
 source_path (const char *first,
              ...) G_GNUC_NULL_TERMINATED;
+
+/* The whole of the file at @path, which must read. */
+char *
+file_contents (const char *path);

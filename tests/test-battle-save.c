@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "admiralty-engine.h"
+#include "file-helpers.h"
 
 /* Helpers */
 
@@ -142,17 +143,6 @@ assert_same_battle (AdmBattle *a,
                        roll_b->values, roll_b->n_values * sizeof (guint));
     }
   g_assert_cmpuint (adm_battle_get_journal (a)->len, ==, adm_battle_get_journal (b)->len);
-}
-
-static char *
-read_file (const char *path)
-{
-  g_autoptr(GError) error = NULL;
-  char *data = NULL;
-
-  g_assert_true (g_file_get_contents (path, &data, NULL, &error));
-  g_assert_no_error (error);
-  return data;
 }
 
 static void
@@ -301,7 +291,7 @@ test_save_and_reload (Scratch       *scratch,
   g_assert_no_error (error);
   g_assert_cmpstr (adm_battle_get_path (battle), ==, scratch->path);
 
-  saved = read_file (scratch->path);
+  saved = file_contents (scratch->path);
   g_assert_true (g_str_has_prefix (saved, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                                           "<battle-game version=\"2\">\n  <battle "));
   assert_same_setup (setup_path, scratch->path);
@@ -388,7 +378,7 @@ test_roll_origin (Scratch       *scratch,
   g_assert_cmpuint (real, >, 0);
   g_assert_true (adm_battle_save (battle, scratch->path, &error));
   g_assert_no_error (error);
-  saved = read_file (scratch->path);
+  saved = file_contents (scratch->path);
   g_assert_nonnull (strstr (saved, "dice=\"program\""));
   g_assert_nonnull (strstr (saved, "dice=\"typed\""));
 
@@ -455,7 +445,7 @@ test_roll_outcome (Scratch       *scratch,
   g_assert_true (adm_battle_save (battle, scratch->path, &error));
   g_assert_no_error (error);
   /* Not kept in the file: the outcome is the rule's, computed again on replay. */
-  saved = read_file (scratch->path);
+  saved = file_contents (scratch->path);
   g_assert_null (strstr (saved, "passed"));
   g_assert_null (strstr (saved, "each-at-least"));
 
@@ -512,7 +502,7 @@ test_autosave (Scratch       *scratch,
   g_assert_cmpstr (adm_battle_get_autosave_path (battle), ==, scratch->path);
   g_assert_cmpstr (adm_battle_get_path (battle), ==, scratch->path);
   g_assert_true (g_file_test (scratch->path, G_FILE_TEST_IS_REGULAR));
-  g_ptr_array_add (versions, read_file (scratch->path));
+  g_ptr_array_add (versions, file_contents (scratch->path));
 
   /* Two turns, phase by phase: five phases a turn (F-SEQ-1). */
   for (guint i = 0; i < 10; i++)
@@ -522,7 +512,7 @@ test_autosave (Scratch       *scratch,
       play_phases (battle, ADM_DICE_SOURCE (prng), 1);
       reopened = open_game (scratch->path);
       assert_same_battle (battle, reopened);
-      g_ptr_array_add (versions, read_file (scratch->path));
+      g_ptr_array_add (versions, file_contents (scratch->path));
       g_assert_cmpstr (g_ptr_array_index (versions, versions->len - 1), !=,
                        g_ptr_array_index (versions, versions->len - 2));
     }
@@ -537,14 +527,14 @@ test_autosave (Scratch       *scratch,
     assert_same_battle (battle, reopened);
     g_assert_cmpint (adm_battle_get_phase (reopened), ==, ADM_PHASE_END);
   }
-  g_ptr_array_add (versions, read_file (scratch->path));
+  g_ptr_array_add (versions, file_contents (scratch->path));
 
   /* Each phase after the first was added to the file in place (adm_journal_save ()): the
    * one backup is the file before the first phase, when it was last written whole. */
   g_assert_cmpuint (count_files (scratch->dir), ==, 2);
   {
     g_autofree char *backup = adm_battle_backup_path (scratch->path, 1);
-    g_autofree char *text = read_file (backup);
+    g_autofree char *text = file_contents (backup);
 
     g_assert_cmpstr (text, ==, g_ptr_array_index (versions, 0));
   }
@@ -563,7 +553,7 @@ test_autosave (Scratch       *scratch,
       g_autofree char *backup = adm_battle_backup_path (scratch->path, n);
       g_autofree char *expected = g_strdup_printf ("game.backup-%u.xml", n);
       g_autofree char *base = g_path_get_basename (backup);
-      g_autofree char *text = read_file (backup);
+      g_autofree char *text = file_contents (backup);
 
       g_assert_cmpstr (base, ==, expected);
       g_assert_cmpstr (text, ==, n < ADM_BATTLE_BACKUPS
@@ -574,11 +564,11 @@ test_autosave (Scratch       *scratch,
   /* Setting the same path again writes nothing: the file holds the battle already. */
   {
     g_autofree char *backup = adm_battle_backup_path (scratch->path, 1);
-    g_autofree char *before = read_file (backup);
+    g_autofree char *before = file_contents (backup);
     g_autofree char *after = NULL;
 
     adm_battle_set_autosave_path (battle, scratch->path);
-    after = read_file (backup);
+    after = file_contents (backup);
     g_assert_cmpstr (before, ==, after);
   }
 
@@ -586,7 +576,7 @@ test_autosave (Scratch       *scratch,
   adm_battle_set_autosave_path (battle, NULL);
   play_phases (battle, ADM_DICE_SOURCE (prng), 1);
   {
-    g_autofree char *text = read_file (scratch->path);
+    g_autofree char *text = file_contents (scratch->path);
 
     g_assert_cmpstr (text, ==, g_ptr_array_index (versions, versions->len - 1));
   }
@@ -659,13 +649,13 @@ test_crash_during_save (void)
 
     g_assert_true (adm_battle_save (battle, scratch->path, NULL));
   }
-  before = read_file (scratch->path);
+  before = file_contents (scratch->path);
 
   g_setenv ("BATTLE_PATH", scratch->path, TRUE);
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
   g_test_trap_assert_failed ();
 
-  after = read_file (scratch->path);
+  after = file_contents (scratch->path);
   g_assert_cmpstr (before, ==, after);
   {
     g_autoptr(AdmBattle) reopened = open_game (scratch->path);
@@ -752,7 +742,7 @@ test_invalid_setup_line (Scratch       *scratch,
   int line = 0;
 
   g_assert_true (adm_battle_save (battle, scratch->path, NULL));
-  text = read_file (scratch->path);
+  text = file_contents (scratch->path);
   variant = replace_once (text, "readiness=\"7\"", "readiness=\"seven\"");
   write_file (scratch->path, variant, -1);
   lines = g_strsplit (variant, "\n", -1);
@@ -784,7 +774,7 @@ tampered_game (Scratch    *scratch,
   char *variant;
 
   g_assert_true (adm_battle_save (battle, scratch->path, NULL));
-  text = read_file (scratch->path);
+  text = file_contents (scratch->path);
   variant = replace_once (strstr (text, "<journal>"), from, to);
   {
     g_autofree char *head = g_strndup (text, strstr (text, "<journal>") - text);
@@ -870,7 +860,7 @@ test_missing_and_extra_die (Scratch       *scratch,
 
       g_assert_true (adm_battle_save (battle, scratch->path, NULL));
     }
-    text = read_file (scratch->path);
+    text = file_contents (scratch->path);
     g_assert_true (g_regex_match (regex, text, 0, &match));
     {
       int start, end;
@@ -924,7 +914,7 @@ test_newer_version (Scratch       *scratch,
   g_autofree char *variant = NULL;
 
   g_assert_true (adm_battle_save (battle, scratch->path, NULL));
-  text = read_file (scratch->path);
+  text = file_contents (scratch->path);
   variant = replace_once (text, "version=\"2\">", "version=\"3\">");
   write_file (scratch->path, variant, -1);
   g_assert_null (adm_battle_load_game (scratch->path, &error));

@@ -23,15 +23,6 @@
 
 #define FORMATION "autumn-screen"   /* hidden at the start of Komarr (F-STRAT-3) */
 
-static char *
-read_file (const char *path)
-{
-  g_autofree char *data = NULL;
-
-  g_assert_true (g_file_get_contents (path, &data, NULL, NULL));
-  return g_steal_pointer (&data);
-}
-
 static gboolean
 append_note (AdmCampaign  *campaign,
              const char   *text,
@@ -78,7 +69,7 @@ test_cli_refused_while_open (CliCampaign   *fixture,
   g_assert_no_error (error);
   g_assert_true (append_note (campaign, "first note, by the open campaign", &error));
   g_assert_no_error (error);
-  before = read_file (fixture->campaign);
+  before = file_contents (fixture->campaign);
 
   result = run_cli ("reveal", fixture->campaign, FORMATION, NULL);
   g_test_message ("%s", result->err);
@@ -86,13 +77,13 @@ test_cli_refused_while_open (CliCampaign   *fixture,
   g_assert_nonnull (strstr (result->err, "is being written by"));
   g_assert_nonnull (strstr (result->err, pid));
   g_assert_nonnull (strstr (result->err, "komarr.admiralty"));
-  after = read_file (fixture->campaign);
+  after = file_contents (fixture->campaign);
   g_assert_cmpstr (before, ==, after);
 
   g_assert_true (append_note (campaign, "second note, by the open campaign", &error));
   g_assert_no_error (error);
   g_clear_pointer (&after, g_free);
-  after = read_file (fixture->campaign);
+  after = file_contents (fixture->campaign);
   g_assert_cmpuint (count (after, "by the open campaign"), ==, 2);
 
   /* undo and cycle are writers too. */
@@ -152,7 +143,7 @@ test_change_not_read_is_kept (CliCampaign   *fixture,
   g_test_message ("%s", error->message);
   g_assert_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE);
   g_assert_nonnull (strstr (error->message, "by another program since this one read it"));
-  after = read_file (fixture->campaign);
+  after = file_contents (fixture->campaign);
   g_assert_cmpuint (count (after, "kind=\"reveal\""), ==, 1);
   g_assert_cmpuint (count (after, "first note"), ==, 1);
   g_assert_cmpuint (count (after, "second note"), ==, 0);
@@ -164,7 +155,7 @@ test_change_not_read_is_kept (CliCampaign   *fixture,
 
     g_assert_true (adm_campaign_save (campaign, copy, &error));
     g_assert_no_error (error);
-    mine = read_file (copy);
+    mine = file_contents (copy);
     g_assert_cmpuint (count (mine, "first note"), ==, 1);
     g_assert_cmpuint (count (mine, "kind=\"reveal\""), ==, 0);
     g_assert_true (append_note (campaign, "second note, in the copy", &error));
@@ -184,7 +175,7 @@ test_replaced_or_removed (CliCampaign   *fixture,
 
   g_assert_no_error (error);
   g_assert_true (append_note (campaign, "first", &error));
-  bytes = read_file (fixture->campaign);
+  bytes = file_contents (fixture->campaign);
   g_assert_true (g_file_set_contents (other, bytes, -1, NULL));
   g_assert_cmpint (g_rename (other, fixture->campaign), ==, 0);
   g_assert_false (append_note (campaign, "second", &error));
@@ -221,7 +212,7 @@ test_refused_while_served (CliCampaign   *fixture,
   g_autoptr(GSubprocess) serve = NULL;
   g_autoptr(GDataInputStream) out = NULL;
   g_autofree char *line = NULL;
-  g_autofree char *before = read_file (fixture->campaign);
+  g_autofree char *before = file_contents (fixture->campaign);
   g_autofree char *after = NULL;
   g_autofree char *named = NULL;
   g_autoptr(AdmCampaign) campaign = NULL;
@@ -249,7 +240,7 @@ test_refused_while_served (CliCampaign   *fixture,
     g_assert_cmpint (reveal->status, ==, 1);
     g_assert_nonnull (strstr (reveal->err, named));
   }
-  after = read_file (fixture->campaign);
+  after = file_contents (fixture->campaign);
   g_assert_cmpstr (before, ==, after);
 
   /* A writer killed mid-session: the system drops its lock. */
@@ -272,7 +263,7 @@ test_read_only_refused (CliCampaign   *fixture,
   g_autoptr(GError) error = NULL;
   g_autoptr(GError) failed = NULL;
   g_autoptr(AdmCampaign) campaign = NULL;
-  g_autofree char *before = read_file (fixture->campaign);
+  g_autofree char *before = file_contents (fixture->campaign);
   g_autofree char *after = NULL;
   GStatBuf st;
 
@@ -290,7 +281,7 @@ test_read_only_refused (CliCampaign   *fixture,
   g_assert_false (append_note (campaign, "a note", &error));
   g_assert_nonnull (strstr (error->message, "read-only"));
   g_assert_error (failed, ADM_FILE_ERROR, ADM_FILE_ERROR_READ_ONLY);
-  after = read_file (fixture->campaign);
+  after = file_contents (fixture->campaign);
   g_assert_cmpstr (before, ==, after);
   g_assert_cmpint (g_stat (fixture->campaign, &st), ==, 0);
   g_assert_cmpint (st.st_mode & 0777, ==, 0444);
@@ -329,7 +320,7 @@ test_installed_refused (CliCampaign   *fixture,
   /* A copy of the source tree's scenarios, as ADMIRALTY_SOURCE_DIR names them for a run from
    * the build: the scenario there is refused, whole, by the engine. */
   g_assert_cmpint (g_mkdir_with_parents (fake_scenarios, 0755), ==, 0);
-  before = read_file (bundled);
+  before = file_contents (bundled);
   g_assert_true (g_file_set_contents (target, before, -1, NULL));
   g_setenv ("ADMIRALTY_SOURCE_DIR", fake, TRUE);
   g_assert_true (adm_file_is_installed (target));
@@ -342,7 +333,7 @@ test_installed_refused (CliCampaign   *fixture,
   g_assert_null (failed);
   g_assert_null (adm_campaign_get_path (campaign));
   {
-    g_autofree char *after = read_file (target);
+    g_autofree char *after = file_contents (target);
 
     g_assert_cmpstr (before, ==, after);
   }

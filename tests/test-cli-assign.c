@@ -14,17 +14,7 @@
 
 #include "admiralty-engine.h"
 #include "cli-helpers.h"
-
-static char *
-contents (const char *path)
-{
-  g_autoptr(GError) error = NULL;
-  char *text = NULL;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
-  g_assert_no_error (error);
-  return text;
-}
+#include "file-helpers.h"
 
 /* The id of the admiral of @formation in the campaign file at @path, opened anew. */
 static char *
@@ -60,7 +50,7 @@ test_assign (CliCampaign   *fixture,
                             "First Destroyer Flotilla is commanded by Adm. Lord Vorlakial now"));
   after = admiral_of (fixture->campaign, "first-destroyer-flotilla");
   g_assert_cmpstr (after, ==, "vorlakial");
-  text = contents (fixture->campaign);
+  text = file_contents (fixture->campaign);
   g_assert_nonnull (strstr (text, "kind=\"assign\""));
 
   json = run_cli ("assign", "--json", fixture->campaign, "first-destroyer-flotilla",
@@ -92,7 +82,7 @@ test_refused (CliCampaign   *fixture,
     { "first-destroyer-flotilla", "vorkosigan", "commands “First Destroyer Flotilla” already" },
   };
 
-  before = contents (fixture->campaign);
+  before = file_contents (fixture->campaign);
   for (guint i = 0; i < G_N_ELEMENTS (refusals); i++)
     {
       g_autoptr(CliResult) result = run_cli ("assign", fixture->campaign, refusals[i].formation,
@@ -101,7 +91,7 @@ test_refused (CliCampaign   *fixture,
       assert_failure (result, 1, refusals[i].message);
       g_assert_nonnull (strstr (result->err, "Nothing was assigned"));
     }
-  after = contents (fixture->campaign);
+  after = file_contents (fixture->campaign);
   g_assert_cmpstr (before, ==, after);
 
   {

@@ -32,15 +32,6 @@ typedef struct {
   char *assignment;
 } Fixture;
 
-static char *
-contents (const char *path)
-{
-  char *text = NULL;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  return text;
-}
-
 /* Cycle 1 of Komarr from its sheets (engagements c1-1 … c1-4), c1-3 at "Table 1". */
 static void
 fixture_setup (Fixture       *fixture,
@@ -205,7 +196,7 @@ test_import (Fixture       *fixture,
   g_assert_cmpuint (n, >, 1);
   g_assert_nonnull (strstr (first->out, expected));
 
-  before = contents (fixture->campaign);
+  before = file_contents (fixture->campaign);
   again = run_cli ("import", fixture->campaign, file, NULL);
   g_assert_cmpint (again->status, ==, 0);
   g_assert_nonnull (strstr (again->out, "nothing new"));
@@ -217,7 +208,7 @@ test_import (Fixture       *fixture,
   g_assert_cmpint (json_object_get_int_member (root, "kept"), ==, n);
   g_assert_cmpuint (strlen (json_object_get_string_member (root, "last")), ==, 64);
   g_assert_false (json_object_get_boolean_member (root, "ended"));
-  after = contents (fixture->campaign);
+  after = file_contents (fixture->campaign);
   g_assert_cmpstr (before, ==, after);
 }
 
@@ -245,7 +236,7 @@ test_refusals (Fixture       *fixture,
 {
   g_autofree char *file = export_battle (fixture, 1, 1, NULL, "c1-3.xml", NULL);
   g_autofree char *broken = g_build_filename (fixture->dir, "broken.xml", NULL);
-  g_autofree char *text = contents (file);
+  g_autofree char *text = file_contents (file);
   g_autofree char *before = NULL, *after = NULL;
   g_autoptr(CliResult) malformed = NULL, taken = NULL, back = NULL, missing = NULL;
   g_autoptr(GError) error = NULL;
@@ -253,24 +244,24 @@ test_refusals (Fixture       *fixture,
   /* Cut short in the middle of the battle. */
   g_assert_true (g_file_set_contents (broken, text, (gssize) strlen (text) / 2, &error));
   g_assert_no_error (error);
-  before = contents (fixture->campaign);
+  before = file_contents (fixture->campaign);
   malformed = run_cli ("import", fixture->campaign, broken, NULL);
   assert_failure (malformed, 1, "broken.xml:");
   missing = run_cli ("import", fixture->campaign, "no-such-file.xml", NULL);
   g_assert_cmpint (missing->status, ==, 1);
   g_assert_nonnull (strstr (missing->err, "no-such-file.xml"));
-  after = contents (fixture->campaign);
+  after = file_contents (fixture->campaign);
   g_assert_cmpstr (before, ==, after);
 
   back = run_cli ("table-take-back", fixture->campaign, ENGAGEMENT, "--reason",
                   "Table 1 went home", NULL);
   g_assert_cmpint (back->status, ==, 0);
   g_clear_pointer (&before, g_free);
-  before = contents (fixture->campaign);
+  before = file_contents (fixture->campaign);
   taken = run_cli ("import", fixture->campaign, file, NULL);
   assert_failure (taken, 1, "Table 1 went home");
   g_clear_pointer (&after, g_free);
-  after = contents (fixture->campaign);
+  after = file_contents (fixture->campaign);
   g_assert_cmpstr (before, ==, after);
 }
 
@@ -280,7 +271,7 @@ static void
 test_serve_tables (Fixture       *fixture,
                    gconstpointer  data)
 {
-  g_autofree char *before = contents (fixture->campaign);
+  g_autofree char *before = file_contents (fixture->campaign);
   g_autofree char *after = NULL;
   g_autoptr(CliResult) beyond = run_cli ("serve", fixture->campaign, "--tables", "2", "--assign",
                                          ENGAGEMENT "=3", "--address", "127.0.0.1", "--port", "0",
@@ -305,7 +296,7 @@ test_serve_tables (Fixture       *fixture,
   g_assert_cmpint (unknown->status, ==, 1);
   g_assert_nonnull (strstr (unknown->err, "c9-9"));
   g_assert_cmpint (alone->status, ==, 2);
-  after = contents (fixture->campaign);
+  after = file_contents (fixture->campaign);
   g_assert_cmpstr (before, ==, after);
 
   serve = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDIN_PIPE,

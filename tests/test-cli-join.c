@@ -521,15 +521,6 @@ test_export_import (Fixture       *fixture,
   assert_same_campaign (campaign, reference);
 }
 
-static char *
-text_of (const char *path)
-{
-  char *text = NULL;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  return text;
-}
-
 /* The value of @name in the first <event kind="@kind" …> of @text that has it. */
 static char *
 event_value (const char *text,
@@ -599,7 +590,7 @@ test_program_dice (Fixture       *fixture,
   chief_stop (&chief, SIGTERM);
 
   /* Committed to when handed out, naming the hand-off; the secret in the private folder. */
-  during = text_of (campaign);
+  during = file_contents (campaign);
   commitment = event_value (during, "dice-commit", "commitment");
   assignment = event_value (during, "table-assign", "assignment");
   g_assert_true (adm_dice_hex_is_valid (commitment));
@@ -609,7 +600,7 @@ test_program_dice (Fixture       *fixture,
     g_assert_cmpstr (named, ==, assignment);
   }
   secret_path = adm_dice_secret_path (commitment);
-  secret = text_of (secret_path);
+  secret = file_contents (secret_path);
   g_strstrip (secret);
   g_assert_true (adm_dice_hex_is_valid (secret));
   g_assert_null (strstr (during, secret));
@@ -628,7 +619,7 @@ test_program_dice (Fixture       *fixture,
 
         if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
           continue;
-        text = text_of (path);
+        text = file_contents (path);
         g_assert_null (strstr (text, secret));
         if (g_str_has_suffix (name, ".table"))
           {
@@ -674,7 +665,7 @@ test_program_dice (Fixture       *fixture,
   g_free (chief.link);
 
   /* Ended: the secret revealed, every program roll checks. */
-  after = text_of (campaign);
+  after = file_contents (campaign);
   g_assert_nonnull (strstr (after, secret));
   g_assert_false (g_file_test (secret_path, G_FILE_TEST_EXISTS));
   {

@@ -12,17 +12,6 @@
 #include "cli-helpers.h"
 #include "file-helpers.h"
 
-static char *
-read_file (const char *path)
-{
-  g_autoptr(GError) error = NULL;
-  char *contents = NULL;
-
-  g_file_get_contents (path, &contents, NULL, &error);
-  g_assert_no_error (error);
-  return contents;
-}
-
 /* The "entries" of `journal FILE --json`. */
 static JsonArray *
 journal_entries (const char *path)
@@ -126,12 +115,12 @@ assert_undo_redo_kept (const char *path)
 static void
 assert_nothing_to_redo (const char *path)
 {
-  g_autofree char *before = read_file (path);
+  g_autofree char *before = file_contents (path);
   g_autofree char *after = NULL;
   g_autoptr(CliResult) redo = run_cli ("redo", path, NULL);
 
   assert_failure (redo, 1, "nothing to redo");
-  after = read_file (path);
+  after = file_contents (path);
   g_assert_cmpstr (after, ==, before);
 }
 
@@ -194,7 +183,7 @@ test_wrong_files (void)
   g_autofree char *missing = g_build_filename (dir, "no-such-campaign.admiralty", NULL);
   g_autofree char *empty = g_build_filename (dir, "empty.xml", NULL);
   g_autofree char *setup = source_path ("tests/data/battles", "duel.xml", NULL);
-  g_autofree char *setup_before = read_file (setup);
+  g_autofree char *setup_before = file_contents (setup);
   const char *commands[] = { "journal", "undo", "redo" };
 
   g_assert_true (g_file_set_contents (empty, "", 0, NULL));
@@ -215,7 +204,7 @@ test_wrong_files (void)
   /* Nothing was made or changed. */
   g_assert_false (g_file_test (missing, G_FILE_TEST_EXISTS));
   {
-    g_autofree char *setup_after = read_file (setup);
+    g_autofree char *setup_after = file_contents (setup);
 
     g_assert_cmpstr (setup_after, ==, setup_before);
   }

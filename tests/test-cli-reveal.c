@@ -13,17 +13,7 @@
 
 #include "admiralty-engine.h"
 #include "cli-helpers.h"
-
-static char *
-contents (const char *path)
-{
-  g_autoptr(GError) error = NULL;
-  char *text = NULL;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
-  g_assert_no_error (error);
-  return text;
-}
+#include "file-helpers.h"
 
 /* Whether the campaign file at @path, opened anew, shows @formation to the public. */
 static gboolean
@@ -55,7 +45,7 @@ test_reveal (CliCampaign   *fixture,
   g_assert_cmpint (result->status, ==, 0);
   g_assert_nonnull (strstr (result->out, "Autumn Screen is known to everyone now"));
   g_assert_true (public_knows (fixture->campaign, "autumn-screen"));
-  text = contents (fixture->campaign);
+  text = file_contents (fixture->campaign);
   g_assert_nonnull (strstr (text, "kind=\"reveal\""));
   g_assert_nonnull (strstr (text, "formation=\"autumn-screen\""));
 
@@ -90,7 +80,7 @@ test_refused (CliCampaign   *fixture,
 
     g_assert_cmpint (first->status, ==, 0);
   }
-  before = contents (fixture->campaign);
+  before = file_contents (fixture->campaign);
   for (guint i = 0; i < G_N_ELEMENTS (refusals); i++)
     {
       g_autoptr(CliResult) result = run_cli ("reveal", fixture->campaign,
@@ -99,7 +89,7 @@ test_refused (CliCampaign   *fixture,
       assert_failure (result, 1, refusals[i].message);
       g_assert_nonnull (strstr (result->err, "Nothing was revealed"));
     }
-  after = contents (fixture->campaign);
+  after = file_contents (fixture->campaign);
   g_assert_cmpstr (before, ==, after);
 
   {

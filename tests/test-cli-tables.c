@@ -15,15 +15,7 @@
 
 #include "admiralty-engine.h"
 #include "cli-helpers.h"
-
-static char *
-contents (const char *path)
-{
-  char *text = NULL;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  return text;
-}
+#include "file-helpers.h"
 
 /* The table the campaign file says @engagement_id is at, or NULL. */
 static char *
@@ -90,7 +82,7 @@ test_assign_refuses_the_chief (CliCampaign   *fixture,
     g_assert_true (found);
   }
 
-  before = contents (fixture->campaign);
+  before = file_contents (fixture->campaign);
   {
     g_autoptr(CliResult) fight = run_cli ("battle", fixture->campaign, "--engagement", "c1-3",
                                           "--turns", "1", "--seed", "5", NULL);
@@ -108,7 +100,7 @@ test_assign_refuses_the_chief (CliCampaign   *fixture,
     assert_failure (layout, 1, "is being fought at the table “Table 2”");
     assert_failure (again, 1, "is already at the table “Table 2”");
   }
-  after = contents (fixture->campaign);
+  after = file_contents (fixture->campaign);
   g_assert_cmpstr (before, ==, after);
 }
 
@@ -129,12 +121,12 @@ test_take_back (CliCampaign   *fixture,
   g_assert_nonnull (strstr (assign->out, "Engagement c1-3 is at the table “Table 2” now"));
   table = table_of (fixture->campaign, "c1-3", &assignment);
 
-  before = contents (fixture->campaign);
+  before = file_contents (fixture->campaign);
   no_reason = run_cli ("table-take-back", fixture->campaign, "c1-3", NULL);
   g_assert_cmpint (no_reason->status, ==, 2);
   blank = run_cli ("table-take-back", fixture->campaign, "c1-3", "--reason", "  ", NULL);
   assert_failure (blank, 1, "without a reason");
-  after = contents (fixture->campaign);
+  after = file_contents (fixture->campaign);
   g_assert_cmpstr (before, ==, after);
 
   back = run_cli ("table-take-back", fixture->campaign, "c1-3", "--reason",
@@ -198,7 +190,7 @@ test_assign_refusals (CliCampaign   *fixture,
   g_autofree char *before = NULL, *after = NULL;
 
   g_assert_cmpint (fight->status, ==, 0);
-  before = contents (fixture->campaign);
+  before = file_contents (fixture->campaign);
   {
     g_autoptr(CliResult) begun = run_cli ("table-assign", fixture->campaign, "c1-3",
                                           "Table 2", NULL);
@@ -216,7 +208,7 @@ test_assign_refusals (CliCampaign   *fixture,
     assert_failure (nameless, 1, "without a name");
     g_assert_cmpint (usage->status, ==, 2);
   }
-  after = contents (fixture->campaign);
+  after = file_contents (fixture->campaign);
   g_assert_cmpstr (before, ==, after);
 }
 

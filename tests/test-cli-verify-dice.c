@@ -13,15 +13,6 @@
 #include "cli-helpers.h"
 #include "file-helpers.h"
 
-static char *
-file_text (const char *path)
-{
-  char *text = NULL;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  return text;
-}
-
 /* The "commitment" member of a battle's --json output. */
 static char *
 commitment_of (const char *out)
@@ -52,10 +43,10 @@ test_honest_battle (void)
 
   /* The secret is in the master's private folder, and nowhere in the campaign file. */
   secret_path = adm_dice_secret_path (commitment);
-  secret = file_text (secret_path);
+  secret = file_contents (secret_path);
   g_strstrip (secret);
   g_assert_cmpuint (strlen (secret), ==, ADM_DICE_HEX_LENGTH);
-  during = file_text (path);
+  during = file_contents (path);
   g_assert_nonnull (strstr (during, commitment));
   g_assert_null (strstr (during, secret));
 
@@ -77,7 +68,7 @@ test_honest_battle (void)
     JsonArray *rolls;
 
     g_assert_cmpint (end->status, ==, 0);
-    after = file_text (path);
+    after = file_contents (path);
     g_assert_nonnull (strstr (after, secret));
     g_assert_false (g_file_test (secret_path, G_FILE_TEST_EXISTS));
 
@@ -129,7 +120,7 @@ test_tampered_journal (void)
 
   g_assert_cmpint (fight->status, ==, 0);
   g_assert_cmpint (end->status, ==, 0);
-  text = file_text (path);
+  text = file_contents (path);
   /* The last die of the battle's last program roll, turned to another face. */
   for (const char *at = strstr (text, "<event kind=\"roll\""); at != NULL;
        at = strstr (at + 1, "<event kind=\"roll\""))
@@ -186,7 +177,7 @@ test_side_and_refusals (void)
   g_autoptr(CliResult) unfought = run_cli ("verify-dice", path, "c1-1", NULL);
   g_autoptr(CliResult) missing = run_cli ("verify-dice", path, NULL);
   g_autoptr(JsonObject) root = NULL;
-  g_autofree char *before = file_text (path);
+  g_autofree char *before = file_contents (path);
   g_autofree char *after = NULL;
   JsonArray *rolls;
 
@@ -204,7 +195,7 @@ test_side_and_refusals (void)
   assert_failure (unknown, 1, "c9-9");
   assert_failure (unfought, 1, "no battle");
   assert_failure (missing, 2, "no engagement given");
-  after = file_text (path);
+  after = file_contents (path);
   g_assert_cmpstr (before, ==, after);
   cli_remove_folder (folder);
 }

@@ -77,17 +77,6 @@ corridor_orders (void)
 }
 
 static char *
-read_text (const char *path)
-{
-  g_autoptr(GError) error = NULL;
-  char *text = NULL;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
-  g_assert_no_error (error);
-  return text;
-}
-
-static char *
 campaign_dump (AdmCampaign *campaign)
 {
   return adm_state_dump (adm_campaign_get_state (campaign));
@@ -278,7 +267,7 @@ test_sheet_one_action (void)
   g_assert_no_error (error);
   undo = adm_campaign_describe_undo (campaign);
   g_assert_cmpstr (undo, ==, "Adm. Aral Vorkosigan’s order sheet, cycle 1");
-  first = read_text (path);
+  first = file_contents (path);
 
   g_assert_true (adm_campaign_undo (campaign, &error));
   g_assert_no_error (error);
@@ -287,7 +276,7 @@ test_sheet_one_action (void)
   g_assert_false (adm_campaign_can_undo (campaign));
 
   /* The action is still in the file, byte for byte as first written, and the undo after it. */
-  later = read_text (path);
+  later = file_contents (path);
   cut = strstr (first, "</journal>");
   g_assert_nonnull (cut);
   *cut = '\0';
@@ -402,7 +391,7 @@ test_battle_times_kept (void)
   for (int i = 0; i < 3; i++)
     g_assert_true (adm_battle_resolve_phase (battle, adm_battle_orders_get_turn (orders, 1),
                                              ADM_DICE_SOURCE (prng), NULL));
-  first = read_text (path);
+  first = file_contents (path);
   g_setenv ("SOURCE_DATE_EPOCH", "1795374000", TRUE);
   g_assert_true (adm_battle_undo (battle, &error));
   g_assert_true (adm_battle_redo (battle, &error));
@@ -412,7 +401,7 @@ test_battle_times_kept (void)
   g_assert_true (adm_battle_save (reopened, path, &error));
   g_unsetenv ("SOURCE_DATE_EPOCH");
 
-  later = read_text (path);
+  later = file_contents (path);
   cut = strstr (first, "  </journal>");
   g_assert_nonnull (cut);
   *cut = '\0';
@@ -484,8 +473,8 @@ test_mirror_folder (void)
   g_assert_true (g_file_test (copy, G_FILE_TEST_IS_REGULAR));
   for (int i = 0; i < 5; i++)
     campaign_step (campaign, rand, T0 + i);
-  a = read_text (path);
-  b = read_text (copy);
+  a = file_contents (path);
+  b = file_contents (copy);
   g_assert_cmpstr (a, ==, b);
   g_assert_null (message);
 
@@ -515,7 +504,7 @@ test_dice_draws_bound (void)
   g_autoptr(AdmCampaign) campaign = new_komarr (path);
   g_autoptr(AdmCampaign) hostile = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *text = read_text (path);
+  g_autofree char *text = file_contents (path);
   g_autoptr(GString) changed = g_string_new (text);
   gint64 start;
 
@@ -543,7 +532,7 @@ test_entries_bound (void)
   g_autoptr(AdmCampaign) campaign = new_komarr (path);
   g_autoptr(AdmCampaign) hostile = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *text = read_text (path);
+  g_autofree char *text = file_contents (path);
   g_autoptr(GString) entries = g_string_new ("  <journal>\n");
   g_autoptr(GString) changed = g_string_new (text);
   g_autofree char *expected = NULL;
@@ -578,7 +567,7 @@ test_legacy_formats (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
 
-  text = read_text (campaign_path);
+  text = file_contents (campaign_path);
   g_assert_nonnull (strstr (text, "format=\"1\""));
   campaign = adm_campaign_open (campaign_path, &error);
   g_assert_no_error (error);
@@ -588,7 +577,7 @@ test_legacy_formats (void)
   text = adm_campaign_serialize (campaign, NULL);
   g_assert_nonnull (strstr (text, "<campaign format=\"2\">"));
   g_clear_pointer (&text, g_free);
-  text = read_text (battle_path);
+  text = file_contents (battle_path);
   g_assert_nonnull (strstr (text, "<battle-game version=\"1\">"));
   battle = adm_battle_load_game (battle_path, &error);
   g_assert_no_error (error);
@@ -696,7 +685,7 @@ test_kept_battle_phases (void)
 
   for (guint step = 0; step < 40; step++)
     {
-      g_autofree char *before = read_text (path);
+      g_autofree char *before = file_contents (path);
       g_autofree char *after = NULL;
       const char *closing = strstr (before, "  </journal>");
       int choice = g_rand_int_range (rand, 0, 5);
@@ -714,7 +703,7 @@ test_kept_battle_phases (void)
       g_assert_no_error (error);
 
       /* Added in place: everything before the journal's closing is as it was. */
-      after = read_text (path);
+      after = file_contents (path);
       g_assert_nonnull (closing);
       g_assert_cmpint (strncmp (before, after, closing - before), ==, 0);
       assert_kept_as_live (path, battle);
@@ -815,7 +804,7 @@ test_kept_battle_refused (void)
   g_assert_cmpuint (adm_journal_get_n_entries (adm_campaign_get_journal (campaign)), ==, n);
 
   /* A battle entry whose phase is not where the battle stands. */
-  text = read_text (path);
+  text = file_contents (path);
   changed = g_string_new (text);
   g_assert_cmpuint (g_string_replace (changed, "turn=\"1\" phase=\"fire\"",
                                       "turn=\"1\" phase=\"end\"", 1), ==, 1);
@@ -826,7 +815,7 @@ test_kept_battle_refused (void)
   g_test_message ("%s", error->message);
   g_assert_true (g_str_has_prefix (error->message, path));
   g_assert_true (g_regex_match_simple ("^[^:]+:[0-9]+: ", error->message, 0, 0));
-  after = read_text (path);
+  after = file_contents (path);
   g_assert_cmpstr (after, ==, changed->str);
   remove_tree (dir);
 }
@@ -862,7 +851,7 @@ test_kept_battle_old_layout (void)
   saved = adm_battle_serialize (battle, NULL);
   body = strstr (saved, "<battle-game");
   g_assert_nonnull (body);
-  text = read_text (path);
+  text = file_contents (path);
   file = g_string_new (text);
   {
     g_autofree char *battles = g_strdup_printf ("  <battles>\n    <engagement-battle engagement=\""
@@ -892,9 +881,9 @@ test_kept_battle_old_layout (void)
   g_assert_true (adm_campaign_keep_battle (old, ENGAGEMENT, reopened, &error));
   g_assert_no_error (error);
   backup = adm_campaign_backup_path (path, 1);
-  backup_text = read_text (backup);
+  backup_text = file_contents (backup);
   g_assert_cmpstr (backup_text, ==, file->str);
-  kept = read_text (path);
+  kept = file_contents (path);
   g_assert_null (strstr (kept, "turn=\"9\""));
   g_assert_nonnull (strstr (kept, "<battle engagement=\"" ENGAGEMENT "\"><action id=\"1\""));
   g_assert_nonnull (strstr (kept, "<battle engagement=\"" ENGAGEMENT "\"><undo action=\"7\""));
@@ -924,7 +913,7 @@ test_kept_battle_cut (void)
     {
       g_clear_pointer (&before, g_free);
       g_clear_pointer (&dump_before, g_free);
-      before = read_text (path);
+      before = file_contents (path);
       dump_before = adm_battle_dump (battle);
       g_assert_true (adm_battle_resolve_phase (battle, adm_battle_orders_get_turn (
                                                  orders, adm_battle_get_turn (battle)),
@@ -932,7 +921,7 @@ test_kept_battle_cut (void)
       g_assert_true (adm_campaign_keep_battle (campaign, ENGAGEMENT, battle, &error));
       g_assert_no_error (error);
     }
-  after = read_text (path);
+  after = file_contents (path);
   dump_after = adm_battle_dump (battle);
   start = (gsize) (strstr (before, "  </journal>") - before);
   length = strlen (after);
@@ -1161,7 +1150,7 @@ refused_journal (const char *text,
   g_assert_true (g_str_has_prefix (error->message, where));
   g_assert_nonnull (strstr (error->message, needle));
   /* Refused, the file is left as it was. */
-  after = read_text (path);
+  after = file_contents (path);
   g_assert_cmpstr (after, ==, changed->str);
   remove_tree (dir);
 }
@@ -1175,7 +1164,7 @@ test_streamed_journal_checked (void)
   g_autofree char *dir = g_dir_make_tmp ("admiralty-journal-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "campaign.admiralty", NULL);
   g_autoptr(AdmCampaign) campaign = new_komarr (path);
-  g_autofree char *text = read_text (path);
+  g_autofree char *text = file_contents (path);
 
   /* Lines count from <journal>'s: 1 is the line after it. */
   refused_journal (text, "  <journal>\n    " ACTION NOTE "</action>\n    Stray words\n"
@@ -1229,7 +1218,7 @@ test_streamed_times (void)
   g_autofree char *dir = g_dir_make_tmp ("admiralty-journal-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "campaign.admiralty", NULL);
   g_autoptr(AdmCampaign) campaign = new_komarr (path);
-  g_autofree char *text = read_text (path);
+  g_autofree char *text = file_contents (path);
   g_autoptr(GString) entries = g_string_new ("  <journal>\n");
   g_autoptr(GString) changed = g_string_new (text);
   g_autoptr(GPtrArray) times = g_ptr_array_new_with_free_func (g_free);
@@ -1304,7 +1293,7 @@ test_streamed_written_as_read (void)
   for (int i = 0; i < 30; i++)
     campaign_step (campaign, rand, T0 + i);
   g_assert_true (adm_campaign_can_undo (campaign));
-  text = read_text (path);
+  text = file_contents (path);
   changed = g_string_new (text);
   /* A master's comment and an entry spread over lines, with entities in a value. */
   g_assert_cmpuint (g_string_replace (changed, "    <action id=\"2\"",
@@ -1326,7 +1315,7 @@ test_streamed_written_as_read (void)
     g_assert_true (adm_campaign_append (reopened, note, &error));
     g_assert_no_error (error);
   }
-  saved = read_text (path);
+  saved = file_contents (path);
   g_assert_nonnull (strstr (saved, kept));
   g_assert_nonnull (strstr (saved, "<!-- checked with the players -->"));
   again = adm_campaign_open (path, &error);
@@ -1404,7 +1393,7 @@ check_cut_file (const char  *path,
       /* Named with its line, and the file left as it was. */
       g_assert_nonnull (strstr (error->message, base));
       g_assert_true (g_regex_match_simple ("^[^:]+:[0-9]+: ", error->message, 0, 0));
-      after = read_text (path);
+      after = file_contents (path);
       g_assert_cmpmem (after, strlen (after), data, length);
       (*n_refused)++;
       return;
@@ -1505,11 +1494,11 @@ test_append_cut_at_every_byte (void)
   for (int i = 0; i < 8; i++)
     campaign_step (campaign, rand, T0 + i);
   g_assert_true (adm_campaign_roll (campaign, NULL, &request, T0 + 50, values, NULL));
-  before = read_text (campaign_path);
+  before = file_contents (campaign_path);
   dump_before = campaign_dump (campaign);
   n_before = adm_journal_get_n_actions (adm_campaign_get_journal (campaign));
   g_assert_true (adm_campaign_roll (campaign, NULL, &request, T0 + 51, values, NULL));
-  after = read_text (campaign_path);
+  after = file_contents (campaign_path);
   dump_after = campaign_dump (campaign);
   cut_every_byte (cut_campaign, before, after, dump_before, dump_after, n_before, FALSE);
 
@@ -1520,14 +1509,14 @@ test_append_cut_at_every_byte (void)
 
       g_clear_pointer (&before, g_free);
       g_clear_pointer (&dump_before, g_free);
-      before = read_text (battle_path);
+      before = file_contents (battle_path);
       dump_before = adm_battle_dump (battle);
       n_before = adm_journal_get_n_actions (adm_battle_get_log (battle));
       g_assert_true (adm_battle_resolve_phase (battle, turn, ADM_DICE_SOURCE (prng), NULL));
     }
   g_clear_pointer (&after, g_free);
   g_clear_pointer (&dump_after, g_free);
-  after = read_text (battle_path);
+  after = file_contents (battle_path);
   dump_after = adm_battle_dump (battle);
   cut_every_byte (cut_battle, before, after, dump_before, dump_after, n_before, TRUE);
   remove_tree (dir);

@@ -453,15 +453,6 @@ test_determinism (void)
   g_assert_cmpmem (file_one, length_one, file_two, length_two);
 }
 
-static char *
-read_file (const char *path)
-{
-  g_autofree char *data = NULL;
-
-  g_assert_true (g_file_get_contents (path, &data, NULL, NULL));
-  return g_steal_pointer (&data);
-}
-
 /* An event recorded after the first is added to the file in place (adm_journal_save ()):
  * the file grows at its end and its earlier bytes stay as they were. A file written whole
  * (the first action after an empty journal, a campaign opened and saved again) keeps the
@@ -476,14 +467,14 @@ test_autosave_backups (void)
   const AdmShip *ship = first_ship (campaign);
 
   g_assert_true (adm_campaign_save (campaign, path, NULL));
-  g_ptr_array_add (versions, read_file (path));
+  g_ptr_array_add (versions, file_contents (path));
   for (int i = 0; i < 5; i++)
     {
       const char *before;
       const char *now;
 
       append_damage (campaign, ship->id, 1, T0 + i);
-      g_ptr_array_add (versions, read_file (path));
+      g_ptr_array_add (versions, file_contents (path));
       before = g_ptr_array_index (versions, versions->len - 2);
       now = g_ptr_array_index (versions, versions->len - 1);
       /* Added at the end: all that was there up to the journal's closing is kept. */
@@ -496,7 +487,7 @@ test_autosave_backups (void)
     g_autoptr(AdmCampaign) current = adm_campaign_open (path, NULL);
     g_autofree char *backup = adm_campaign_backup_path (path, 1);
     g_autofree char *second = adm_campaign_backup_path (path, 2);
-    g_autofree char *data = read_file (backup);
+    g_autofree char *data = file_contents (backup);
 
     g_assert_cmpuint (adm_campaign_get_events (current)->len, ==, 5);
     g_assert_cmpstr (data, ==, g_ptr_array_index (versions, 0));
@@ -512,7 +503,7 @@ test_autosave_backups (void)
   for (guint n = 1; n <= ADM_CAMPAIGN_BACKUPS; n++)
     {
       g_autofree char *backup = adm_campaign_backup_path (path, n);
-      g_autofree char *data = read_file (backup);
+      g_autofree char *data = file_contents (backup);
 
       g_assert_cmpstr (data, ==, n < ADM_CAMPAIGN_BACKUPS
                                    ? g_ptr_array_index (versions, versions->len - 1)
@@ -551,13 +542,13 @@ test_crash_during_save (void)
     g_assert_true (adm_campaign_save (campaign, path, NULL));
     append_damage (campaign, first_ship (campaign)->id, 1, T0 + 1);
   }
-  before = read_file (path);
+  before = file_contents (path);
 
   g_setenv ("CAMPAIGN_PATH", path, TRUE);
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
   g_test_trap_assert_failed ();
 
-  after = read_file (path);
+  after = file_contents (path);
   g_assert_cmpstr (before, ==, after);
   {
     g_autoptr(GError) error = NULL;

@@ -49,15 +49,6 @@ fixture_teardown (Fixture       *fixture,
   g_free (fixture->dir);
 }
 
-static char *
-read_file (const char *path)
-{
-  g_autofree char *data = NULL;
-
-  g_assert_true (g_file_get_contents (path, &data, NULL, NULL));
-  return g_steal_pointer (&data);
-}
-
 static gboolean
 file_dialog_shown (gpointer data)
 {
@@ -75,7 +66,7 @@ static void
 test_cli_refused (Fixture       *fixture,
                   gconstpointer  data)
 {
-  g_autofree char *before = read_file (fixture->campaign);
+  g_autofree char *before = file_contents (fixture->campaign);
   g_autofree char *after = NULL;
   g_autofree char *named = g_strdup_printf ("being written by Admiralty (process %d on this "
                                             "computer)", (int) getpid ());
@@ -84,7 +75,7 @@ test_cli_refused (Fixture       *fixture,
   g_test_message ("%s", result->err);
   g_assert_cmpint (result->status, ==, 1);
   g_assert_nonnull (strstr (result->err, named));
-  after = read_file (fixture->campaign);
+  after = file_contents (fixture->campaign);
   g_assert_cmpstr (before, ==, after);
   iterate_until (NULL, NULL, 500);
   g_assert_null (fixture->window->file_dialog);
@@ -123,7 +114,7 @@ test_replaced_offers_reopen (Fixture       *fixture,
     adm_event_set_text (note, "by the window");
     g_assert_false (adm_campaign_append (admiralty_window_get_campaign (fixture->window), note,
                                          &error));
-    text = read_file (fixture->campaign);
+    text = file_contents (fixture->campaign);
     g_assert_nonnull (strstr (text, "kind=\"reveal\""));
     g_assert_null (strstr (text, "by the window"));
   }
@@ -152,7 +143,7 @@ static void
 test_read_only_offers_save_as (Fixture       *fixture,
                                gconstpointer  data)
 {
-  g_autofree char *before = read_file (fixture->campaign);
+  g_autofree char *before = file_contents (fixture->campaign);
   g_autofree char *after = NULL;
   g_autoptr(AdmEvent) note = adm_event_new ("note", 1795370400);
   g_autoptr(GError) error = NULL;
@@ -169,7 +160,7 @@ test_read_only_offers_save_as (Fixture       *fixture,
                    "The Campaign File Is Read-Only");
   g_assert_cmpstr (adw_message_dialog_get_default_response (ADW_MESSAGE_DIALOG (dialog)), ==,
                    "save-as");
-  after = read_file (fixture->campaign);
+  after = file_contents (fixture->campaign);
   g_assert_cmpstr (before, ==, after);
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
   gtk_window_close (GTK_WINDOW (dialog));
@@ -186,7 +177,7 @@ test_save_as_not_installed (void)
   g_autofree char *scenarios = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
                                                  NULL);
   g_autofree char *scenario = g_build_filename (scenarios, "komarr-campaign.admiralty", NULL);
-  g_autofree char *before = read_file (scenario);
+  g_autofree char *before = file_contents (scenario);
   g_autoptr(GSettings) settings = g_settings_new (APP_ID);
   g_autoptr(GFile) folder = NULL;
   g_autofree char *folder_path = NULL;
@@ -214,7 +205,7 @@ test_save_as_not_installed (void)
   g_assert_false (adm_campaign_save (admiralty_window_get_campaign (window), scenario, &error));
   g_assert_nonnull (strstr (error->message, "installed with Admiralty"));
   {
-    g_autofree char *after = read_file (scenario);
+    g_autofree char *after = file_contents (scenario);
 
     g_assert_cmpstr (before, ==, after);
   }
