@@ -191,6 +191,19 @@ roll_purpose (AdmBattle *battle,
 }
 
 void
+assert_outcome (AdmBattle  *battle,
+                guint       index,
+                const char *expected)
+{
+  GPtrArray *rolls = adm_battle_get_rolls (battle);
+  g_autofree char *outcome = NULL;
+
+  g_assert_cmpuint (index, <, rolls->len);
+  outcome = adm_battle_roll_describe_outcome (g_ptr_array_index (rolls, index));
+  g_assert_cmpstr (outcome, ==, expected);
+}
+
+void
 assert_reported (AdmBattle  *battle,
                  const char *text)
 {

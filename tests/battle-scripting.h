@@ -85,6 +85,12 @@ const char *
 roll_purpose (AdmBattle *battle,
               guint      index);
 
+/* Asserts the dice log's outcome of roll @index, as the rule judged it ("≥ 3: passed ✓"). */
+void
+assert_outcome (AdmBattle  *battle,
+                guint       index,
+                const char *expected);
+
 void
 assert_reported (AdmBattle  *battle,
                  const char *text);

@@ -88,18 +88,6 @@ kalloner (void)
 
 /* F-DC-2: the roll */
 
-/* The dice log's outcome of roll @index, as the rule judged it. */
-static void
-assert_outcome (AdmBattle  *battle,
-                guint       index,
-                const char *expected)
-{
-  const AdmBattleRoll *roll = g_ptr_array_index (adm_battle_get_rolls (battle), index);
-  g_autofree char *outcome = adm_battle_roll_describe_outcome (roll);
-
-  g_assert_cmpstr (outcome, ==, expected);
-}
-
 static void
 test_roll_less_than (void)
 {

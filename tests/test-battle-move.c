@@ -300,17 +300,6 @@ test_readiness_check_and_penalty (void)
 
 /* F-ECM */
 
-/* The dice log's outcome of roll @index of @rolls, as the rule judged it. */
-static void
-assert_outcome (GPtrArray  *rolls,
-                guint       index,
-                const char *expected)
-{
-  g_autofree char *outcome = adm_battle_roll_describe_outcome (g_ptr_array_index (rolls, index));
-
-  g_assert_cmpstr (outcome, ==, expected);
-}
-
 static void
 test_detection_roll (void)
 {
@@ -335,8 +324,8 @@ test_detection_roll (void)
                    "ECM attack of Barrayar against Hidden squadron");
   /* The attack die needed 3 to reach the defence's 7 (a tie detects), the defence
    * die 3 to beat the attack's 7. */
-  assert_outcome (rolls, 0, "≥ 3 (ECM defence 7): passed ✓");
-  assert_outcome (rolls, 1, "≥ 3 (ECM attack 7): failed ✗");
+  assert_outcome (battle, 0, "≥ 3 (ECM defence 7): passed ✓");
+  assert_outcome (battle, 1, "≥ 3 (ECM attack 7): failed ✗");
 }
 
 static void
@@ -353,8 +342,8 @@ test_detection_tie_hides (void)
   g_assert_cmpint (adm_battle_get_detection (battle, 0, hidden), ==, ADM_DETECTION_NONE);
   g_assert_true (battle_helper_reported (battle, "not detected"));
   /* Under "tie-hides" the attack needed 4, the defence only 2. */
-  assert_outcome (adm_battle_get_rolls (battle), 0, "≥ 4 (ECM defence 7): failed ✗");
-  assert_outcome (adm_battle_get_rolls (battle), 1, "≥ 2 (ECM attack 7): passed ✓");
+  assert_outcome (battle, 0, "≥ 4 (ECM defence 7): failed ✗");
+  assert_outcome (battle, 1, "≥ 2 (ECM attack 7): passed ✓");
 }
 
 static void

@@ -329,18 +329,6 @@ test_run_and_detonate (void)
 
 /* Strikes (F-TORP-6..9, F-TORP-13, F-TORP-16, F-WPN-13, F-WPN-15..17, F-SHLD-4) */
 
-/* The dice log's outcome of roll @index, as the rule judged it. */
-static void
-assert_outcome (AdmBattle  *battle,
-                guint       index,
-                const char *expected)
-{
-  const AdmBattleRoll *roll = g_ptr_array_index (adm_battle_get_rolls (battle), index);
-  g_autofree char *outcome = adm_battle_roll_describe_outcome (roll);
-
-  g_assert_cmpstr (outcome, ==, expected);
-}
-
 static void
 test_strike (void)
 {
