@@ -97,7 +97,7 @@ test_physical_checks (void)
 {
   g_autofree char *dir = NULL;
   g_autofree char *path = save_campaign_at_cycle_2 (&dir);
-  AdmiraltyWindow *window = admiralty_window_new (app);
+  AdmiraltyWindow *window = shown_window_new (0, 0);
   AdmiraltyOrderBoard *board;
   AdmCampaign *campaign;
   AdmEvent *last;
@@ -105,8 +105,6 @@ test_physical_checks (void)
   const char *typed[] = { "6 6", "1 1", "2 2" };
   guint n_events, n_dropped, asked = 0;
 
-  gtk_window_present (GTK_WINDOW (window));
-  iterate_until (widget_mapped, window, 5000);
   g_assert_true (admiralty_window_open (window, path));
   iterate ();
   campaign = window->campaign;

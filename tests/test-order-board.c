@@ -43,20 +43,14 @@ fixture_set_up (Fixture       *fixture,
                 gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *scenario = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
-                                                "komarr-campaign.admiralty", NULL);
+  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
   g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
 
   g_assert_no_error (error);
   fixture->dir = g_dir_make_tmp ("admiralty-order-board-XXXXXX", &error);
   g_assert_no_error (error);
   fixture->campaign_path = g_build_filename (fixture->dir, "komarr.admiralty", NULL);
-  g_assert_true (adm_campaign_save (campaign, fixture->campaign_path, &error));
-  g_assert_no_error (error);
-
-  fixture->window = shown_window_new (0, 0);
-  g_assert_true (admiralty_window_open (fixture->window, fixture->campaign_path));
-  iterate ();
+  fixture->window = campaign_window_new (campaign, fixture->campaign_path, 0, 0);
   fixture->n_tabs = adw_tab_view_get_n_pages (fixture->window->tab_view);
 }
 

@@ -48,15 +48,7 @@ fixture_set_up (Fixture       *fixture,
   fixture->dir = g_dir_make_tmp ("admiralty-sector-battle-XXXXXX", &error);
   g_assert_no_error (error);
   fixture->campaign_path = g_build_filename (fixture->dir, "hub.admiralty", NULL);
-  g_assert_true (adm_campaign_save (campaign, fixture->campaign_path, &error));
-  g_assert_no_error (error);
-
-  fixture->window = admiralty_window_new (app);
-  gtk_window_present (GTK_WINDOW (fixture->window));
-  iterate_until (widget_mapped, fixture->window, 5000);
-  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (fixture->window)));
-  g_assert_true (admiralty_window_open (fixture->window, fixture->campaign_path));
-  iterate ();
+  fixture->window = campaign_window_new (campaign, fixture->campaign_path, 0, 0);
   g_assert_cmpuint (adw_tab_view_get_n_pages (fixture->window->tab_view), ==, 3);
 }
 
@@ -267,10 +259,8 @@ test_sector_card (Fixture       *fixture,
 static void
 test_no_campaign (void)
 {
-  AdmiraltyWindow *window = admiralty_window_new (app);
+  AdmiraltyWindow *window = shown_window_new (0, 0);
 
-  gtk_window_present (GTK_WINDOW (window));
-  iterate_until (widget_mapped, window, 5000);
   /* The action is disabled: activating it does nothing. */
   gtk_widget_activate_action (GTK_WIDGET (window), "win.open-sector-battle", "s",
                               "pol-jump-point");

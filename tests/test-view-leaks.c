@@ -1069,12 +1069,9 @@ static AdmiraltyBattlePage *
 open_battle (GFile            *file,
              AdmiraltyWindow **window_out)
 {
-  AdmiraltyWindow *window = admiralty_window_new (app);
+  AdmiraltyWindow *window = shown_window_new (1400, 900);
   AdmiraltyBattlePage *page;
 
-  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
-  gtk_window_present (GTK_WINDOW (window));
-  iterate_until (widget_mapped, window, 5000);
   g_assert_true (admiralty_window_open_file (window, file));
   iterate ();
   page = _admiralty_window_get_battle_page (window);

@@ -31,9 +31,7 @@ fixture_setup (Fixture       *fixture,
 {
   fixture->dir = cli_komarr_after_cycle ("admiralty-window-file", &fixture->campaign);
 
-  fixture->window = admiralty_window_new (app);
-  gtk_window_present (GTK_WINDOW (fixture->window));
-  iterate_until (widget_mapped, fixture->window, 5000);
+  fixture->window = shown_window_new (0, 0);
   g_assert_true (admiralty_window_open (fixture->window, fixture->campaign));
   iterate ();
 }

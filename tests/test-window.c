@@ -35,12 +35,9 @@ skirmish_path (void)
 static AdmiraltyWindow *
 open_skirmish (void)
 {
-  AdmiraltyWindow *window = admiralty_window_new (app);
+  AdmiraltyWindow *window = shown_window_new (0, 0);
   g_autofree char *path = skirmish_path ();
 
-  gtk_window_present (GTK_WINDOW (window));
-  iterate_until (widget_mapped, window, 5000);
-  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window)));
 
   g_assert_true (admiralty_window_open (window, path));
   g_assert_nonnull (admiralty_window_get_campaign (window));
@@ -62,10 +59,8 @@ last_roll (GListModel *log)
 static void
 test_empty_state (void)
 {
-  AdmiraltyWindow *window = admiralty_window_new (app);
+  AdmiraltyWindow *window = shown_window_new (0, 0);
 
-  gtk_window_present (GTK_WINDOW (window));
-  iterate_until (widget_mapped, window, 5000);
 
   g_assert_null (admiralty_window_get_campaign (window));
   g_assert_cmpstr (gtk_stack_get_visible_child_name (window->main_stack), ==, "empty");
@@ -427,9 +422,7 @@ test_corrupt_campaign_backup (void)
   g_assert_nonnull (path);
   close_window (window);
   /* The next session: its first save keeps the file of one roll as the backup. */
-  window = admiralty_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  iterate_until (widget_mapped, window, 5000);
+  window = shown_window_new (0, 0);
   g_assert_true (admiralty_window_open (window, path));
   roll_once (admiralty_window_get_campaign (window), "Second roll");
   close_window (window);
@@ -447,9 +440,7 @@ test_corrupt_campaign_backup (void)
   backup = adm_campaign_find_backup (path);
   g_assert_nonnull (backup);
 
-  window = admiralty_window_new (app);
-  gtk_window_present (GTK_WINDOW (window));
-  iterate_until (widget_mapped, window, 5000);
+  window = shown_window_new (0, 0);
   g_assert_false (admiralty_window_open (window, path));
   iterate ();
   g_assert_null (admiralty_window_get_campaign (window));
@@ -480,13 +471,9 @@ test_corrupt_campaign_backup (void)
 static void
 test_window_size (void)
 {
-  AdmiraltyWindow *window = admiralty_window_new (app);
+  AdmiraltyWindow *window = shown_window_new (1000, 700);
   g_autoptr(GSettings) settings = g_settings_new (APP_ID);
   int width, height;
-
-  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
-  gtk_window_present (GTK_WINDOW (window));
-  iterate_until (widget_mapped, window, 5000);
 
   g_object_ref (window);
   gtk_window_close (GTK_WINDOW (window));
