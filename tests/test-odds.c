@@ -13,37 +13,9 @@
 #include "adm-odds.h"
 #include "adm-ruleset.h"
 #include "adm-xml.h"
+#include "ruleset-helpers.h"
 
 #define EPSILON 1e-12
-
-static AdmRuleset *shipped;
-
-/* The shipped ruleset, found on ADMIRALTY_RULES_PATH (set by tests/meson.build). */
-static AdmRuleset *
-get_shipped (void)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (shipped == NULL)
-    {
-      shipped = adm_ruleset_load ("forcon-2010", &error);
-      g_assert_no_error (error);
-      g_assert_nonnull (shipped);
-    }
-  return shipped;
-}
-
-/* A private copy for tests that change rulings. */
-static AdmRuleset *
-load_fresh (void)
-{
-  g_autoptr(GError) error = NULL;
-  AdmRuleset *ruleset = adm_ruleset_load ("forcon-2010", &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (ruleset);
-  return ruleset;
-}
 
 /* A fire with everything off: no shields, no re-roll, no save, no critical. */
 static AdmFireOddsInput
@@ -395,7 +367,7 @@ test_ruleset_artillery (void)
                               1.0 / 64 };
 
   /* Firepower 7 at an approaching capital ship is column 2; shifted to column 1, 6 dice. */
-  g_assert_true (adm_ruleset_fire_odds_input (get_shipped (), ADM_WEAPON_ARTILLERY, 7,
+  g_assert_true (adm_ruleset_fire_odds_input (shipped_ruleset (), ADM_WEAPON_ARTILLERY, 7,
                                               "approaching-capital", -1, 4, 0, FALSE, FALSE,
                                               FALSE, &input, &column, &error));
   g_assert_no_error (error);
@@ -408,7 +380,7 @@ test_ruleset_artillery (void)
   g_assert_false (input.reroll);
   g_assert_cmpint (input.save_on, ==, 0);
 
-  odds = adm_ruleset_fire_odds (get_shipped (), ADM_WEAPON_ARTILLERY, 7, "approaching-capital",
+  odds = adm_ruleset_fire_odds (shipped_ruleset (), ADM_WEAPON_ARTILLERY, 7, "approaching-capital",
                                 -1, 4, 0, FALSE, FALSE, FALSE, &error);
   g_assert_no_error (error);
   assert_damage (odds, six_dice, 7);
@@ -423,7 +395,7 @@ test_ruleset_above_table (void)
   AdmFireOddsInput input;
 
   /* 27 = 20 + 7: 14 + 5 dice in column 2. */
-  g_assert_true (adm_ruleset_fire_odds_input (get_shipped (), ADM_WEAPON_ARTILLERY, 27,
+  g_assert_true (adm_ruleset_fire_odds_input (shipped_ruleset (), ADM_WEAPON_ARTILLERY, 27,
                                               "approaching-capital", 0, 5, 0, FALSE, FALSE,
                                               FALSE, &input, NULL, &error));
   g_assert_no_error (error);
@@ -434,7 +406,7 @@ test_ruleset_above_table (void)
 static void
 test_ruleset_no_shot (void)
 {
-  g_autoptr(AdmRuleset) ruleset = load_fresh ();
+  g_autoptr(AdmRuleset) ruleset = fresh_ruleset ();
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmFireOdds) odds = NULL;
   AdmFireOddsInput input;
@@ -467,7 +439,7 @@ test_ruleset_no_shot (void)
 static void
 test_ruleset_shields_ruling (void)
 {
-  g_autoptr(AdmRuleset) ruleset = load_fresh ();
+  g_autoptr(AdmRuleset) ruleset = fresh_ruleset ();
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmFireOdds) after = NULL;
   g_autoptr(AdmFireOdds) before = NULL;
@@ -500,7 +472,7 @@ test_ruleset_shields_ruling (void)
 static void
 test_destructor (void)
 {
-  g_autoptr(AdmRuleset) ruleset = load_fresh ();
+  g_autoptr(AdmRuleset) ruleset = fresh_ruleset ();
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmFireOdds) heavy = NULL;
   g_autoptr(AdmFireOdds) light = NULL;
@@ -537,7 +509,7 @@ test_destructor (void)
 static void
 test_halved (void)
 {
-  g_autoptr(AdmRuleset) ruleset = load_fresh ();
+  g_autoptr(AdmRuleset) ruleset = fresh_ruleset ();
   g_autoptr(GError) error = NULL;
   AdmFireOddsInput input;
 
@@ -572,13 +544,13 @@ test_ruleset_orders (void)
   /* One destructor die: hits with 1 - (2/3)^2 = 5/9, the point kept with 1/2. */
   const double one_die[] = { 1.0 - 5.0 / 18, 5.0 / 18 };
 
-  g_assert_true (adm_ruleset_fire_odds_input (get_shipped (), ADM_WEAPON_DESTRUCTOR, 1, NULL, 0,
+  g_assert_true (adm_ruleset_fire_odds_input (shipped_ruleset (), ADM_WEAPON_DESTRUCTOR, 1, NULL, 0,
                                               0, 0, FALSE, TRUE, TRUE, &input, NULL, &error));
   g_assert_no_error (error);
   g_assert_true (input.reroll);
   g_assert_cmpint (input.save_on, ==, 4);
 
-  odds = adm_ruleset_fire_odds (get_shipped (), ADM_WEAPON_DESTRUCTOR, 1, NULL, 0, 0, 0, FALSE,
+  odds = adm_ruleset_fire_odds (shipped_ruleset (), ADM_WEAPON_DESTRUCTOR, 1, NULL, 0, 0, 0, FALSE,
                                 TRUE, TRUE, &error);
   g_assert_no_error (error);
   assert_damage (odds, one_die, 2);
@@ -597,7 +569,7 @@ assert_refused (AdmWeaponType  weapon,
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmFireOdds) odds = NULL;
 
-  odds = adm_ruleset_fire_odds (get_shipped (), weapon, firepower, target, 0, armour, shields,
+  odds = adm_ruleset_fire_odds (shipped_ruleset (), weapon, firepower, target, 0, armour, shields,
                                 FALSE, FALSE, FALSE, &error);
   g_assert_null (odds);
   g_assert_error (error, domain, code);
@@ -916,6 +888,5 @@ main (int   argc,
   g_test_add_func ("/engine/odds/F-TORP-14/torpedo-battle", test_torpedo_battle);
 
   result = g_test_run ();
-  g_clear_object (&shipped);
   return result;
 }

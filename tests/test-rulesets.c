@@ -10,6 +10,7 @@
 
 #include "adm-ruleset.h"
 #include "adm-xml.h"
+#include "ruleset-helpers.h"
 
 /* Class ids that scenarios use. */
 static const struct {
@@ -178,17 +179,6 @@ static const struct {
   { "takeover-readiness", "F-BOARD-18", "prize-half-captor-quarter", 1 },
 };
 
-static AdmRuleset *
-load_shipped (void)
-{
-  g_autoptr(GError) error = NULL;
-  AdmRuleset *ruleset = adm_ruleset_load ("forcon-2010", &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (ruleset);
-  return ruleset;
-}
-
 static char *
 fixture_path (const char *name)
 {
@@ -203,7 +193,7 @@ fixture_path (const char *name)
 static void
 test_shipped_header (void)
 {
-  g_autoptr(AdmRuleset) ruleset = load_shipped ();
+  g_autoptr(AdmRuleset) ruleset = fresh_ruleset ();
   g_autofree char *name = NULL;
 
   g_assert_cmpstr (adm_ruleset_get_id (ruleset), ==, "forcon-2010");
@@ -215,7 +205,7 @@ test_shipped_header (void)
 static void
 test_shipped_ship_types (void)
 {
-  g_autoptr(AdmRuleset) ruleset = load_shipped ();
+  g_autoptr(AdmRuleset) ruleset = fresh_ruleset ();
   GPtrArray *types = adm_ruleset_get_ship_types (ruleset);
 
   g_assert_cmpuint (types->len, ==, G_N_ELEMENTS (ship_types));
@@ -236,7 +226,7 @@ test_shipped_ship_types (void)
 static void
 test_shipped_classes (void)
 {
-  g_autoptr(AdmRuleset) ruleset = load_shipped ();
+  g_autoptr(AdmRuleset) ruleset = fresh_ruleset ();
 
   g_assert_cmpuint (adm_ruleset_get_classes (ruleset)->len, >=, G_N_ELEMENTS (required_classes));
   for (guint i = 0; i < G_N_ELEMENTS (required_classes); i++)
@@ -262,7 +252,7 @@ test_shipped_classes (void)
 static void
 test_shipped_ariel (void)
 {
-  g_autoptr(AdmRuleset) ruleset = load_shipped ();
+  g_autoptr(AdmRuleset) ruleset = fresh_ruleset ();
 
   /* F-MOVE-11: the Illyrian-built Ariel turns at any point of its move; other cruisers not. */
   g_assert_true (adm_ruleset_lookup_class (ruleset, "ariel")->turn_anywhere);
@@ -273,7 +263,7 @@ test_shipped_ariel (void)
 static void
 test_shipped_weapons (void)
 {
-  g_autoptr(AdmRuleset) ruleset = load_shipped ();
+  g_autoptr(AdmRuleset) ruleset = fresh_ruleset ();
   GPtrArray *classes = adm_ruleset_get_classes (ruleset);
   gboolean seen[ADM_WEAPON_MINE + 1] = { FALSE };
   const AdmShipClass *minelayer = adm_ruleset_lookup_class (ruleset, "minelayer");
@@ -308,7 +298,7 @@ test_shipped_weapons (void)
 static void
 test_shipped_factions (void)
 {
-  g_autoptr(AdmRuleset) ruleset = load_shipped ();
+  g_autoptr(AdmRuleset) ruleset = fresh_ruleset ();
   GPtrArray *factions = adm_ruleset_get_factions (ruleset);
   g_autoptr(GHashTable) colours = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
@@ -335,7 +325,7 @@ test_shipped_factions (void)
 static void
 test_lookups (void)
 {
-  g_autoptr(AdmRuleset) ruleset = load_shipped ();
+  g_autoptr(AdmRuleset) ruleset = fresh_ruleset ();
   const AdmShipClass *vorkraft = adm_ruleset_lookup_class (ruleset, "general-vorkraft");
   const AdmWeapon *main_battery = g_ptr_array_index (vorkraft->weapons, 0);
   g_autofree char *arcs = adm_arcs_to_string (main_battery->arcs);
@@ -363,7 +353,7 @@ test_lookups (void)
 static void
 test_rulings (void)
 {
-  g_autoptr(AdmRuleset) ruleset = load_shipped ();
+  g_autoptr(AdmRuleset) ruleset = fresh_ruleset ();
 
   g_assert_cmpuint (adm_ruleset_get_rulings (ruleset)->len, ==, G_N_ELEMENTS (required_rulings));
   for (guint i = 0; i < G_N_ELEMENTS (required_rulings); i++)
@@ -390,7 +380,7 @@ test_rulings (void)
 static void
 test_placements (void)
 {
-  g_autoptr(AdmRuleset) ruleset = load_shipped ();
+  g_autoptr(AdmRuleset) ruleset = fresh_ruleset ();
   GPtrArray *placements = adm_ruleset_get_placements (ruleset);
   const AdmPlacement *attack = adm_ruleset_lookup_placement (ruleset, "attack-formation");
   const AdmPlacement *march = adm_ruleset_lookup_placement (ruleset, "marching-order");
@@ -452,7 +442,7 @@ test_placements_builtin (void)
 static void
 test_set_ruling_valid (void)
 {
-  g_autoptr(AdmRuleset) ruleset = load_shipped ();
+  g_autoptr(AdmRuleset) ruleset = fresh_ruleset ();
   g_autoptr(GError) error = NULL;
 
   g_assert_true (adm_ruleset_set_ruling (ruleset, "formation-composition", "six-per-category",
@@ -473,7 +463,7 @@ test_set_ruling_valid (void)
 static void
 test_set_ruling_unknown_ruling (void)
 {
-  g_autoptr(AdmRuleset) ruleset = load_shipped ();
+  g_autoptr(AdmRuleset) ruleset = fresh_ruleset ();
   g_autoptr(GError) error = NULL;
 
   g_assert_false (adm_ruleset_set_ruling (ruleset, "ramming-size", "base", &error));
@@ -485,7 +475,7 @@ test_set_ruling_unknown_ruling (void)
 static void
 test_set_ruling_unknown_value (void)
 {
-  g_autoptr(AdmRuleset) ruleset = load_shipped ();
+  g_autoptr(AdmRuleset) ruleset = fresh_ruleset ();
   g_autoptr(GError) error = NULL;
 
   g_assert_false (adm_ruleset_set_ruling (ruleset, "artillery-shift-past-edge", "extrapolate",

@@ -13,6 +13,7 @@
 #include "adm-ruleset.h"
 #include "adm-tables.h"
 #include "adm-xml.h"
+#include "ruleset-helpers.h"
 
 /* F-ART-14, transcribed from the digest: firepower 1..20, columns 1..5. */
 static const int artillery_digest[20][5] = {
@@ -117,35 +118,6 @@ static const ExpectedRow catastrophic_rows[] = {
     "Necklin drive rift" },
 };
 
-static AdmRuleset *shipped;
-
-/* The shipped ruleset, found on ADMIRALTY_RULES_PATH (set by tests/meson.build). */
-static AdmRuleset *
-get_shipped (void)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (shipped == NULL)
-    {
-      shipped = adm_ruleset_load ("forcon-2010", &error);
-      g_assert_no_error (error);
-      g_assert_nonnull (shipped);
-    }
-  return shipped;
-}
-
-/* A private copy for tests that change rulings. */
-static AdmRuleset *
-load_fresh (void)
-{
-  g_autoptr(GError) error = NULL;
-  AdmRuleset *ruleset = adm_ruleset_load ("forcon-2010", &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (ruleset);
-  return ruleset;
-}
-
 /* A 3-row table whose cells are all different: cell (fp, col) = 10 * fp + col. */
 static void
 init_hand_built (AdmArtilleryTable *table)
@@ -168,7 +140,7 @@ static void
 test_artillery_row (gconstpointer data)
 {
   int firepower = GPOINTER_TO_INT (data);
-  const AdmArtilleryTable *table = adm_ruleset_get_artillery (get_shipped ());
+  const AdmArtilleryTable *table = adm_ruleset_get_artillery (shipped_ruleset ());
 
   for (int column = 1; column <= ADM_ARTILLERY_COLUMNS; column++)
     {
@@ -184,7 +156,7 @@ test_artillery_row (gconstpointer data)
 static void
 test_artillery_size (void)
 {
-  const AdmArtilleryTable *table = adm_ruleset_get_artillery (get_shipped ());
+  const AdmArtilleryTable *table = adm_ruleset_get_artillery (shipped_ruleset ());
 
   g_assert_cmpint (table->n_rows, ==, 20);
   g_assert_cmpint (table->n_targets, ==, G_N_ELEMENTS (digest_targets));
@@ -195,7 +167,7 @@ test_artillery_size (void)
 static void
 test_artillery_targets (void)
 {
-  const AdmArtilleryTable *table = adm_ruleset_get_artillery (get_shipped ());
+  const AdmArtilleryTable *table = adm_ruleset_get_artillery (shipped_ruleset ());
 
   for (guint i = 0; i < G_N_ELEMENTS (digest_targets); i++)
     g_assert_cmpint (adm_artillery_target_column (table, digest_targets[i].id), ==,
@@ -207,7 +179,7 @@ test_artillery_targets (void)
 static void
 test_artillery_ruleset_targets (void)
 {
-  AdmRuleset *ruleset = get_shipped ();
+  AdmRuleset *ruleset = shipped_ruleset ();
   g_autoptr(GError) error = NULL;
   int dice = -1;
   int column = -1;
@@ -273,7 +245,7 @@ test_ship_critical_roll (gconstpointer data)
 {
   int roll = GPOINTER_TO_INT (data);
   g_autoptr(GError) error = NULL;
-  const AdmTableRow *row = adm_ruleset_critical (get_shipped (), "ship", roll, &error);
+  const AdmTableRow *row = adm_ruleset_critical (shipped_ruleset (), "ship", roll, &error);
 
   g_assert_no_error (error);
   check_row (row, expected_for (ship_rows, G_N_ELEMENTS (ship_rows), roll), FALSE);
@@ -284,7 +256,7 @@ test_station_critical_roll (gconstpointer data)
 {
   int roll = GPOINTER_TO_INT (data);
   g_autoptr(GError) error = NULL;
-  const AdmTableRow *row = adm_ruleset_critical (get_shipped (), "station", roll, &error);
+  const AdmTableRow *row = adm_ruleset_critical (shipped_ruleset (), "station", roll, &error);
 
   g_assert_no_error (error);
   check_row (row, expected_for (station_rows, G_N_ELEMENTS (station_rows), roll), FALSE);
@@ -295,7 +267,7 @@ test_catastrophic_roll (gconstpointer data)
 {
   int roll = GPOINTER_TO_INT (data);
   g_autoptr(GError) error = NULL;
-  const AdmTableRow *row = adm_ruleset_catastrophic (get_shipped (), roll, &error);
+  const AdmTableRow *row = adm_ruleset_catastrophic (shipped_ruleset (), roll, &error);
 
   g_assert_no_error (error);
   check_row (row, expected_for (catastrophic_rows, G_N_ELEMENTS (catastrophic_rows), roll),
@@ -305,7 +277,7 @@ test_catastrophic_roll (gconstpointer data)
 static void
 test_table_sizes (void)
 {
-  AdmRuleset *ruleset = get_shipped ();
+  AdmRuleset *ruleset = shipped_ruleset ();
 
   g_assert_cmpuint (adm_ruleset_get_critical_table (ruleset, "ship")->len, ==,
                     G_N_ELEMENTS (ship_rows));
@@ -318,7 +290,7 @@ test_table_sizes (void)
 static void
 test_roll_outside_table (void)
 {
-  AdmRuleset *ruleset = get_shipped ();
+  AdmRuleset *ruleset = shipped_ruleset ();
   const int bad_rolls[] = { 0, 1, 13 };
 
   for (guint i = 0; i < G_N_ELEMENTS (bad_rolls); i++)
@@ -358,7 +330,7 @@ test_readiness (gconstpointer data)
 {
   guint i = GPOINTER_TO_UINT (data);
   const AdmReadinessGrade *grade =
-    adm_ruleset_readiness_grade (get_shipped (), readiness_cases[i].readiness);
+    adm_ruleset_readiness_grade (shipped_ruleset (), readiness_cases[i].readiness);
 
   g_assert_nonnull (grade);
   g_assert_cmpstr (grade->id, ==, readiness_cases[i].grade);
@@ -369,7 +341,7 @@ test_readiness (gconstpointer data)
 static void
 test_readiness_grades_shape (void)
 {
-  GPtrArray *grades = adm_ruleset_get_readiness_grades (get_shipped ());
+  GPtrArray *grades = adm_ruleset_get_readiness_grades (shipped_ruleset ());
   const int limits[] = { 4, 7, 9, G_MAXINT };
 
   g_assert_cmpuint (grades->len, ==, 4);
@@ -462,7 +434,7 @@ test_shift_no_shot (void)
 static void
 test_shift_ruleset (void)
 {
-  g_autoptr(AdmRuleset) ruleset = load_fresh ();
+  g_autoptr(AdmRuleset) ruleset = fresh_ruleset ();
   g_autoptr(GError) error = NULL;
   int dice = -1;
   int column = -1;
@@ -503,7 +475,7 @@ static void
 test_above_split (gconstpointer data)
 {
   int firepower = GPOINTER_TO_INT (data);
-  const AdmArtilleryTable *table = adm_ruleset_get_artillery (get_shipped ());
+  const AdmArtilleryTable *table = adm_ruleset_get_artillery (shipped_ruleset ());
 
   for (int column = 1; column <= ADM_ARTILLERY_COLUMNS; column++)
     {
@@ -520,7 +492,7 @@ test_above_split (gconstpointer data)
 static void
 test_above_split_examples (void)
 {
-  const AdmArtilleryTable *table = adm_ruleset_get_artillery (get_shipped ());
+  const AdmArtilleryTable *table = adm_ruleset_get_artillery (shipped_ruleset ());
 
   /* Spelled out: 27 in column 2 is dice(20) + dice(7) = 14 + 5. */
   g_assert_cmpint (adm_artillery_dice (table, 27, 2, ADM_ABOVE_SPLIT), ==, 14 + 5);
@@ -532,7 +504,7 @@ test_above_split_examples (void)
 static void
 test_above_cap (void)
 {
-  const AdmArtilleryTable *table = adm_ruleset_get_artillery (get_shipped ());
+  const AdmArtilleryTable *table = adm_ruleset_get_artillery (shipped_ruleset ());
   const int firepowers[] = { 21, 27, 40, 45 };
 
   for (guint i = 0; i < G_N_ELEMENTS (firepowers); i++)
@@ -544,7 +516,7 @@ test_above_cap (void)
 static void
 test_above_ruleset (void)
 {
-  g_autoptr(AdmRuleset) ruleset = load_fresh ();
+  g_autoptr(AdmRuleset) ruleset = fresh_ruleset ();
   g_autoptr(GError) error = NULL;
   int dice = -1;
 
@@ -566,7 +538,7 @@ test_above_ruleset (void)
 static void
 test_firepower_zero (void)
 {
-  const AdmArtilleryTable *table = adm_ruleset_get_artillery (get_shipped ());
+  const AdmArtilleryTable *table = adm_ruleset_get_artillery (shipped_ruleset ());
 
   for (int column = 1; column <= ADM_ARTILLERY_COLUMNS; column++)
     {
@@ -579,7 +551,7 @@ test_firepower_zero (void)
 static void
 test_halve (void)
 {
-  const AdmArtilleryTable *table = adm_ruleset_get_artillery (get_shipped ());
+  const AdmArtilleryTable *table = adm_ruleset_get_artillery (shipped_ruleset ());
 
   g_assert_cmpint (adm_halve_firepower (7), ==, 3);
   g_assert_cmpint (adm_halve_firepower (1), ==, 0);
@@ -597,7 +569,7 @@ test_halve (void)
 static void
 test_halve_ruling (void)
 {
-  const AdmRuling *ruling = adm_ruleset_lookup_ruling (get_shipped (), "halved-firepower");
+  const AdmRuling *ruling = adm_ruleset_lookup_ruling (shipped_ruleset (), "halved-firepower");
 
   g_assert_nonnull (ruling);
   g_assert_cmpstr (ruling->clause, ==, "F-ART-11");
@@ -732,6 +704,5 @@ main (int   argc,
   g_test_add_func ("/engine/tables/hand-built/above-table", test_hand_built_above);
 
   result = g_test_run ();
-  g_clear_object (&shipped);
   return result;
 }
