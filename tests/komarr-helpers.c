@@ -3,17 +3,15 @@
 #include "config.h"
 
 #include "komarr-helpers.h"
+#include "shipped-helpers.h"
 
 AdmCampaign *
 komarr_new (const char *ruling,
             const char *value)
 {
-  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "scenarios",
-                                                 "komarr-campaign.admiralty", NULL);
+  g_autoptr(AdmScenario) scenario = shipped_scenario ("komarr-campaign.admiralty");
   g_autoptr(GError) error = NULL;
-  g_autoptr(AdmScenario) scenario = adm_scenario_load_file (path, &error);
 
-  g_assert_no_error (error);
   if (ruling != NULL)
     {
       g_assert_true (adm_ruleset_set_ruling (adm_scenario_get_ruleset (scenario), ruling, value,

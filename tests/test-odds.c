@@ -13,7 +13,7 @@
 #include "adm-odds.h"
 #include "adm-ruleset.h"
 #include "adm-xml.h"
-#include "ruleset-helpers.h"
+#include "shipped-helpers.h"
 
 #define EPSILON 1e-12
 

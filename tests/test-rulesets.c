@@ -10,7 +10,7 @@
 
 #include "adm-ruleset.h"
 #include "adm-xml.h"
-#include "ruleset-helpers.h"
+#include "shipped-helpers.h"
 
 /* Class ids that scenarios use. */
 static const struct {

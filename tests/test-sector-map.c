@@ -12,6 +12,7 @@
 #include "admiralty-sector-map.h"
 #include "picture-helpers.h"
 #include "pointer-helpers.h"
+#include "shipped-helpers.h"
 
 #define WINDOW_WIDTH  900
 #define WINDOW_HEIGHT 600
@@ -21,19 +22,6 @@ typedef struct {
   AdmiraltySectorMap *map;
   AdmScenario        *scenario;
 } Fixture;
-
-static AdmScenario *
-load_scenario (const char *name)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
-                                            name, NULL);
-  AdmScenario *scenario = adm_scenario_load_file (path, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (scenario);
-  return scenario;
-}
 
 static gboolean
 map_allocated (AdmiraltySectorMap *map)
@@ -58,7 +46,7 @@ static void
 fixture_set_up (Fixture       *fixture,
                 gconstpointer  data)
 {
-  fixture->scenario = load_scenario ("komarr-campaign.admiralty");
+  fixture->scenario = shipped_scenario ("komarr-campaign.admiralty");
   fixture->window = GTK_WINDOW (gtk_window_new ());
   gtk_window_set_default_size (fixture->window, WINDOW_WIDTH, WINDOW_HEIGHT);
   fixture->map = ADMIRALTY_SECTOR_MAP (admiralty_sector_map_new ());
@@ -165,7 +153,7 @@ static void
 test_scenario_change (Fixture       *fixture,
                       gconstpointer  data)
 {
-  g_autoptr(AdmScenario) skirmish = load_scenario ("skirmish.admiralty");
+  g_autoptr(AdmScenario) skirmish = shipped_scenario ("skirmish.admiralty");
   AdmiraltySectorView expected;
   guint notified = 0;
 

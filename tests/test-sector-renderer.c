@@ -14,6 +14,7 @@
 #include "admiralty-sector-legend.h"
 #include "admiralty-sector-renderer.h"
 #include "picture-helpers.h"
+#include "shipped-helpers.h"
 
 #define BARRAYAR_RGB  0x8b1e1e  /* data/rules/forcon-2010-classes.xml */
 #define CETAGANDA_RGB 0x2e7d32
@@ -32,19 +33,6 @@ render (AdmScenario                  *scenario,
   cairo_destroy (cr);
   cairo_surface_flush (surface);
   return surface;
-}
-
-static AdmScenario *
-load_scenario (const char *name)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
-                                            name, NULL);
-  AdmScenario *scenario = adm_scenario_load_file (path, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (scenario);
-  return scenario;
 }
 
 static AdmSector *
@@ -98,7 +86,7 @@ adjacent (AdmScenario *scenario,
 static AdmScenario *
 komarr_view (AdmiraltySectorView *view)
 {
-  AdmScenario *scenario = load_scenario ("komarr-campaign.admiralty");
+  AdmScenario *scenario = shipped_scenario ("komarr-campaign.admiralty");
 
   admiralty_sector_view_init (view, 1280, 720);
   admiralty_sector_view_fit (view, scenario);
@@ -207,7 +195,7 @@ check_fit (const char *file,
            int         height,
            gboolean    no_overlap)
 {
-  g_autoptr(AdmScenario) scenario = load_scenario (file);
+  g_autoptr(AdmScenario) scenario = shipped_scenario (file);
   GPtrArray *sectors = adm_scenario_get_sectors (scenario);
   AdmiraltySectorView view;
 
@@ -557,7 +545,7 @@ test_zoom_scales_text (void)
 static void
 test_labels (void)
 {
-  g_autoptr(AdmScenario) scenario = load_scenario ("komarr-campaign.admiralty");
+  g_autoptr(AdmScenario) scenario = shipped_scenario ("komarr-campaign.admiralty");
   GPtrArray *formations = adm_scenario_get_formations (scenario);
   AdmiraltySectorOptions master, public;
 
@@ -674,7 +662,7 @@ test_snapshot (void)
   AdmiraltySectorOptions options;
   g_autoptr(AdmScenario) scenario = komarr_view (&view);
   g_autoptr(cairo_surface_t) surface = NULL;
-  g_autoptr(AdmScenario) skirmish = load_scenario ("skirmish.admiralty");
+  g_autoptr(AdmScenario) skirmish = shipped_scenario ("skirmish.admiralty");
   g_autoptr(cairo_surface_t) small = NULL;
 
   admiralty_sector_options_init (&options);

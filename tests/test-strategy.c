@@ -10,20 +10,9 @@
 
 #include "admiralty-engine.h"
 #include "komarr-helpers.h"
+#include "shipped-helpers.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
-
-static AdmScenario *
-load_komarr (void)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
-                                            "komarr-campaign.admiralty", NULL);
-  g_autoptr(GError) error = NULL;
-  AdmScenario *scenario = adm_scenario_load_file (path, &error);
-
-  g_assert_no_error (error);
-  return scenario;
-}
 
 /* Appends an order; @key/@value is its one detail (route, target, flagship) or NULL. */
 static gboolean
@@ -126,7 +115,7 @@ test_fast_pure (void)
 static void
 test_fast_formations (void)
 {
-  g_autoptr(AdmScenario) scenario = load_komarr ();
+  g_autoptr(AdmScenario) scenario = shipped_scenario ("komarr-campaign.admiralty");
   g_autoptr(GError) error = NULL;
   AdmFormation *flotilla = adm_scenario_lookup_formation (scenario, "first-destroyer-flotilla");
   AdmFormation *home = adm_scenario_lookup_formation (scenario, "first-squadron-home-fleet");

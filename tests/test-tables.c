@@ -13,7 +13,7 @@
 #include "adm-ruleset.h"
 #include "adm-tables.h"
 #include "adm-xml.h"
-#include "ruleset-helpers.h"
+#include "shipped-helpers.h"
 
 /* F-ART-14, transcribed from the digest: firepower 1..20, columns 1..5. */
 static const int artillery_digest[20][5] = {

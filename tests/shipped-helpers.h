@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ruleset-helpers.h: the shipped ruleset (forcon-2010 on ADMIRALTY_RULES_PATH) for the tests
- * that read its tables and rulings. */
+/* shipped-helpers.h: what Admiralty ships, loaded for the tests that read it — the ruleset
+ * (forcon-2010 on ADMIRALTY_RULES_PATH) and the scenarios of scenarios/. */
 #pragma once
 
 #include "admiralty-engine.h"
@@ -13,3 +13,7 @@ shipped_ruleset (void);
 /* A new copy of the shipped ruleset, for a test that changes its rulings. */
 AdmRuleset *
 fresh_ruleset (void);
+
+/* The scenario scenarios/@name of the source tree ("komarr-campaign.admiralty"). */
+AdmScenario *
+shipped_scenario (const char *name);

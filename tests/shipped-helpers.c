@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* ruleset-helpers.c: see ruleset-helpers.h. */
+/* shipped-helpers.c: see ruleset-helpers.h. */
 #include "config.h"
 
-#include "ruleset-helpers.h"
+#include "file-helpers.h"
+#include "shipped-helpers.h"
 
 AdmRuleset *
 shipped_ruleset (void)
@@ -23,4 +24,16 @@ fresh_ruleset (void)
   g_assert_no_error (error);
   g_assert_nonnull (ruleset);
   return ruleset;
+}
+
+AdmScenario *
+shipped_scenario (const char *name)
+{
+  g_autofree char *path = source_path ("scenarios", name, NULL);
+  g_autoptr(GError) error = NULL;
+  AdmScenario *scenario = adm_scenario_load_file (path, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (scenario);
+  return scenario;
 }
