@@ -95,6 +95,19 @@ komarr_order (AdmCampaign *campaign,
   g_assert_no_error (error);
 }
 
+void
+komarr_end_cycle (AdmCampaign *campaign,
+                  gint64       t0)
+{
+  guint cycle = adm_strategy_get_cycle (strategy_of (campaign));
+  g_autoptr(AdmEvent) event = adm_event_new ("cycle", t0 + cycle * 2400);
+  g_autoptr(GError) error = NULL;
+
+  adm_event_set_int (event, "cycle", cycle);
+  g_assert_true (adm_campaign_append (campaign, event, &error));
+  g_assert_no_error (error);
+}
+
 AdmCampaign *
 komarr_play_saved (const char *scenario_path,
                    guint       cycles,

@@ -45,6 +45,12 @@ komarr_order (AdmCampaign *campaign,
               const char  *key,
               const char  *value);
 
+/* The cycle event that ends @campaign's current cycle N at its session, @t0 + N × 40 min,
+ * appended as is: no checks rolled. */
+void
+komarr_end_cycle (AdmCampaign *campaign,
+                  gint64       t0);
+
 /* A new campaign (seed 1) of the scenario at @scenario_path (NULL: the bundled Komarr
  * campaign) played for cycles 1 to @cycles as komarr_play_cycle () plays each, and saved as
  * @save_path after each. */

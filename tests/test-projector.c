@@ -197,18 +197,6 @@ order_ok (AdmCampaign *campaign,
 }
 
 static void
-resolve (AdmCampaign *campaign)
-{
-  guint cycle = adm_strategy_get_cycle (strategy_of (campaign));
-  g_autoptr(AdmEvent) event = adm_event_new ("cycle", T0 + cycle * 2400);
-  g_autoptr(GError) error = NULL;
-
-  adm_event_set_int (event, "cycle", cycle);
-  g_assert_true (adm_campaign_append (campaign, event, &error));
-  g_assert_no_error (error);
-}
-
-static void
 test_transit (void)
 {
   /* F-STRAT-6 "hour": a link takes 60 minutes, so a cycle of 40 leaves the squadron two
@@ -228,7 +216,7 @@ test_transit (void)
   guint32 pixel;
 
   order_ok (campaign, "vorkosigan", "first-squadron-home-fleet", "move", "pol-jump-point");
-  resolve (campaign);
+  komarr_end_cycle (campaign, T0);
   g_assert_nonnull (adm_strategy_get_position (strategy_of (campaign), squadron->id)->towards);
 
   admiralty_sector_view_init (&view, 1600, 1000);
@@ -332,7 +320,7 @@ test_wall (void)
   const int width = 1920, height = 1080 - 96 - 120;
 
   order_ok (campaign, "vorkosigan", "first-squadron-home-fleet", "move", "pol-jump-point");
-  resolve (campaign);
+  komarr_end_cycle (campaign, T0);
   admiralty_sector_options_init (&options);
   options.strategy = strategy_of (campaign);
   options.audience = ADMIRALTY_SECTOR_AUDIENCE_PUBLIC;
@@ -490,14 +478,14 @@ test_order_of_battle (void)
                    "Komarr wormhole terminus · flagship Prince Serg");
 
   order_ok (campaign, "vorkosigan", "first-squadron-home-fleet", "move", "pol-jump-point");
-  resolve (campaign);
+  komarr_end_cycle (campaign, T0);
   admiralty_fleet_model_refresh (roots, campaign);
   /* The same row, now on its way (F-STRAT-10). */
   g_assert_true (find_node (admiralty_fleet_node_get_children (barrayar),
                             "first-squadron-home-fleet") == squadron);
   g_assert_cmpstr (admiralty_fleet_node_get_subtitle (squadron), ==,
                    "Komarr wormhole terminus → Pol jump point · flagship Prince Serg");
-  resolve (campaign);
+  komarr_end_cycle (campaign, T0);
   admiralty_fleet_model_refresh (roots, campaign);
   g_assert_cmpstr (admiralty_fleet_node_get_subtitle (squadron), ==,
                    "Pol jump point · flagship Prince Serg");
@@ -603,7 +591,7 @@ test_window (void)
   g_assert_cmpuint (shown_of_colour (campaign, &options, hidden->sector, rgb), ==, expected + 1);
 
   /* Resolving a cycle moves the heading on. */
-  resolve (campaign);
+  komarr_end_cycle (campaign, T0);
   iterate ();
   g_assert_cmpstr (admiralty_projector_window_get_cycle_text (projector), ==, "Cycle 2");
 
@@ -656,7 +644,7 @@ test_screenshot (void)
   g_assert_no_error (error);
   order_ok (window->campaign, "vorkosigan", "first-squadron-home-fleet", "move",
             "pol-jump-point");
-  resolve (window->campaign);
+  komarr_end_cycle (window->campaign, T0);
   iterate_until (NULL, NULL, 500);
   /* The master's sector map with the squadron named on its link. */
   adw_tab_view_set_selected_page (window->tab_view, window->map_tab);

@@ -655,18 +655,6 @@ map_names (AdmiraltySectorMap *map,
   return listed;
 }
 
-static void
-append_cycle (AdmCampaign *campaign,
-              guint        cycle)
-{
-  g_autoptr(AdmEvent) event = adm_event_new ("cycle", T0 + cycle * 2400);
-  g_autoptr(GError) error = NULL;
-
-  adm_event_set_int (event, "cycle", cycle);
-  g_assert_true (adm_campaign_append (campaign, event, &error));
-  g_assert_no_error (error);
-}
-
 /* F-STRAT-3, F-STRAT-9: Autumn Screen meets the Aslund minelayer in cycle 1 and holds the Hub
  * unseen after the minelayer goes home. Aslund's map no longer tracks it: it draws a dashed,
  * hollow mark where it was last seen, and the Hub's tooltip says "last seen at Hegen Hub,
@@ -693,11 +681,11 @@ test_last_seen_map (void)
   double x, y;
 
   komarr_order (campaign, T0, 1, "ghem-sarlat", "autumn-screen", "patrol", NULL, NULL);
-  append_cycle (campaign, 1);
+  komarr_end_cycle (campaign, T0);
   komarr_order (campaign, T0, 2, "ghem-sarlat", "autumn-screen", "defend", NULL, NULL);
   komarr_order (campaign, T0, 2, "sundquist", "aslund-minelayer", "move", "route",
                 "aslund-station");
-  append_cycle (campaign, 2);
+  komarr_end_cycle (campaign, T0);
   screen = adm_strategy_lookup_formation (strategy_of (campaign), "autumn-screen");
   line = g_strdup_printf ("Autumn Screen · Cetagandan Empire · last seen at Hegen Hub, cycle 1 "
                           "(%u ships)", screen->ships->len);
