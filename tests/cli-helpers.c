@@ -212,3 +212,33 @@ cli_campaign_teardown (CliCampaign   *fixture,
   g_free (fixture->dir);
   g_free (fixture->campaign);
 }
+
+guint
+cli_tamper_last_program_roll (const char *journal,
+                              const char *path)
+{
+  g_autoptr(GString) edit = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *roll = NULL, *values, *quote;
+  guint n = 0;
+
+  for (const char *at = strstr (journal, "<event kind=\"roll\""); at != NULL;
+       at = strstr (at + 1, "<event kind=\"roll\""))
+    {
+      g_autofree char *event = g_strndup (at, strcspn (at, ">"));
+
+      if (strstr (event, "dice=\"program\"") == NULL)
+        continue;
+      roll = at;
+      n++;
+    }
+  g_assert_nonnull (roll);
+  values = strstr (roll, "values=\"") + strlen ("values=\"");
+  quote = strchr (values, '"');
+  edit = g_string_new_len (journal, quote - 1 - journal);
+  g_string_append_c (edit, quote[-1] == '1' ? '2' : '1');
+  g_string_append (edit, quote);
+  g_assert_true (g_file_set_contents (path, edit->str, -1, &error));
+  g_assert_no_error (error);
+  return n;
+}

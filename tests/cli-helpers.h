@@ -85,3 +85,10 @@ cli_campaign_after_sheets (CliCampaign   *fixture,
 void
 cli_campaign_teardown (CliCampaign   *fixture,
                        gconstpointer  data);
+
+/* @journal (a campaign file's text) written to @path with the last die of its last program
+ * roll turned to another face (1 to 2, any other to 1): the number of that roll among the
+ * program rolls, the first being 1, which `verify-dice` names when it catches it. */
+guint
+cli_tamper_last_program_roll (const char *journal,
+                              const char *path);

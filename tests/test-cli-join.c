@@ -570,9 +570,6 @@ test_program_dice (Fixture       *fixture,
   g_autofree char *tampered = g_build_filename (fixture->dir, "tampered.admiralty", NULL);
   g_autofree char *during = NULL, *after = NULL, *commitment = NULL, *assignment = NULL;
   g_autofree char *secret_path = NULL, *secret = NULL, *expected = NULL;
-  g_autoptr(GString) edit = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *roll = NULL, *values, *quote;
   Chief chief = { NULL, };
   guint port = free_port ();
   guint n = 0;
@@ -687,24 +684,7 @@ test_program_dice (Fixture       *fixture,
   }
 
   /* The last die of the last program roll turned to another face: caught. */
-  for (const char *at = strstr (after, "<event kind=\"roll\""); at != NULL;
-       at = strstr (at + 1, "<event kind=\"roll\""))
-    {
-      g_autofree char *event = g_strndup (at, strcspn (at, ">"));
-
-      if (strstr (event, "dice=\"program\"") == NULL)
-        continue;
-      roll = at;
-      n++;
-    }
-  g_assert_nonnull (roll);
-  values = strstr (roll, "values=\"") + strlen ("values=\"");
-  quote = strchr (values, '"');
-  edit = g_string_new_len (after, quote - 1 - after);
-  g_string_append_c (edit, quote[-1] == '1' ? '2' : '1');
-  g_string_append (edit, quote);
-  g_assert_true (g_file_set_contents (tampered, edit->str, -1, &error));
-  g_assert_no_error (error);
+  n = cli_tamper_last_program_roll (after, tampered);
   {
     g_autoptr(CliResult) check = run_cli ("verify-dice", tampered, ENGAGEMENT, NULL);
 
