@@ -4,6 +4,8 @@
 
 #include "pointer-helpers.h"
 
+#include "admiralty-window-private.h"
+
 typedef struct {
   GdkSurface *surface;
   int         x, y;
@@ -201,4 +203,23 @@ root_screenshot (const char *name,
   g_assert_no_error (error);
   g_assert_cmpint (status, ==, 0);
   g_test_message ("screenshot: %s", path);
+}
+
+void
+resolve_by_click (AdmiraltyWindow *window,
+                  AdmBattle       *battle,
+                  int              phases)
+{
+  for (int i = 0; i < phases; i++)
+    {
+      int turn = adm_battle_get_turn (battle);
+      AdmPhase phase = adm_battle_get_phase (battle);
+      Resolving resolve = resolving (window, _admiralty_window_get_battle_page (window));
+
+      pointer_click_widget (window->resolve_button);
+      wait_resolved (&resolve, 1500);
+      g_assert_null (_admiralty_window_get_error_dialog (window));
+      g_assert_true (adm_battle_get_turn (battle) != turn ||
+                     adm_battle_get_phase (battle) != phase);
+    }
 }

@@ -74,3 +74,11 @@ void
 root_screenshot (const char *name,
                  int         width,
                  int         height);
+
+/* Resolves @phases phases of @battle, open in @window, by clicking Resolve with the pointer
+ * each time: each resolves (a dice prompt aside, wait_resolved ()) with no error shown and
+ * moves the battle on. */
+void
+resolve_by_click (AdmiraltyWindow *window,
+                  AdmBattle       *battle,
+                  int              phases);

@@ -155,18 +155,6 @@ test_dice_escape_resume (void)
 
 
 static gboolean
-rows_contain (AdmiraltyOrdersPanel *panel,
-              const char           *text)
-{
-  g_auto(GStrv) rows = _admiralty_orders_panel_get_rows (panel);
-
-  for (guint i = 0; rows[i] != NULL; i++)
-    if (strstr (rows[i], text) != NULL)
-      return TRUE;
-  return FALSE;
-}
-
-static gboolean
 report_contains (AdmiraltyBattlePage *page,
                  const char          *a,
                  const char          *b)
@@ -196,24 +184,6 @@ click_ship (AdmiraltyTableWidget *table,
   admiralty_table_view_to_pixels (admiralty_table_widget_get_view (table), ship->position, &x,
                                   &y);
   pointer_click (GTK_WIDGET (table), x, y);
-}
-
-static void
-resolve_by_click (AdmiraltyWindow *window,
-                  AdmBattle       *battle,
-                  int              phases)
-{
-  for (int i = 0; i < phases; i++)
-    {
-      int turn = adm_battle_get_turn (battle);
-      AdmPhase phase = adm_battle_get_phase (battle);
-      Resolving resolve = resolving (window, _admiralty_window_get_battle_page (window));
-
-      pointer_click_widget (window->resolve_button);
-      wait_resolved (&resolve, 1500);
-      g_assert_null (_admiralty_window_get_error_dialog (window));
-      g_assert_true (adm_battle_get_turn (battle) != turn || adm_battle_get_phase (battle) != phase);
-    }
 }
 
 /* A copy of torpedo-duel (without its orders file) open in a new window: its page, with the

@@ -77,20 +77,6 @@ open_pol_orbit (AdmiraltyWindow *window)
   return page;
 }
 
-static void
-resolve_by_click (AdmiraltyWindow *window,
-                  AdmBattle       *battle)
-{
-  int turn = adm_battle_get_turn (battle);
-  AdmPhase phase = adm_battle_get_phase (battle);
-  Resolving resolve = resolving (window, _admiralty_window_get_battle_page (window));
-
-  pointer_click_widget (window->resolve_button);
-  wait_resolved (&resolve, 1500);
-  g_assert_null (_admiralty_window_get_error_dialog (window));
-  g_assert_true (adm_battle_get_turn (battle) != turn || adm_battle_get_phase (battle) != phase);
-}
-
 /* What the child says it reached before it is killed: lines of "child-says" in the data
  * folder it shares with its parent. */
 static char *
@@ -202,7 +188,7 @@ test_course_survives_kill (void)
       page = open_pol_orbit (window);
       battle = admiralty_battle_page_get_battle (page);
       table = _admiralty_battle_page_get_table (page);
-      resolve_by_click (window, battle);
+      resolve_by_click (window, battle, 1);
       g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_MOVEMENT);
 
       formation = adm_battle_get_formation (battle, 0);
@@ -241,7 +227,7 @@ test_course_survives_kill (void)
   root_screenshot ("drafts-course-after-kill.png", 1280, 800);
 
   /* Resolved, the declarations are in the journal and the draft goes. */
-  resolve_by_click (window, battle);
+  resolve_by_click (window, battle, 1);
   g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
   {
     g_autoptr(GDir) folder = g_dir_open (drafts, 0, NULL);
@@ -537,7 +523,7 @@ test_undo_cycle_closes_battle (void)
       return;
     }
   page = open_pol_orbit (window);
-  resolve_by_click (window, admiralty_battle_page_get_battle (page));
+  resolve_by_click (window, admiralty_battle_page_get_battle (page), 1);
   n_tabs = adw_tab_view_get_n_pages (window->tab_view);
   position = tab_position (window, "c1-3");
   g_assert_cmpuint (position, <, n_tabs);

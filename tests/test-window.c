@@ -910,18 +910,6 @@ table_region_has (GtkWidget  *widget,
   return FALSE;
 }
 
-static gboolean
-rows_contain (AdmiraltyOrdersPanel *panel,
-              const char           *text)
-{
-  g_auto(GStrv) rows = _admiralty_orders_panel_get_rows (panel);
-
-  for (guint i = 0; rows[i] != NULL; i++)
-    if (strstr (rows[i], text) != NULL)
-      return TRUE;
-  return FALSE;
-}
-
 /* A turn played by mouse and keyboard alone, without an orders file: courses plotted by
  * dragging (the table's "plot" signal, as its drag gesture emits it), an illegal turn
  * refused with the reason, fire at a ringed target with its odds shown first, the phases

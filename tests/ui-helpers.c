@@ -417,6 +417,18 @@ ui_test_finish (int status)
 }
 
 gboolean
+rows_contain (AdmiraltyOrdersPanel *panel,
+              const char           *text)
+{
+  g_auto(GStrv) rows = _admiralty_orders_panel_get_rows (panel);
+
+  for (guint i = 0; rows[i] != NULL; i++)
+    if (strstr (rows[i], text) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
 shows_label (GtkWidget  *widget,
              const char *text)
 {

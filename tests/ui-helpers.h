@@ -11,6 +11,7 @@
 
 #include "admiralty-application.h"
 #include "admiralty-battle-page.h"
+#include "admiralty-orders-panel.h"
 #include "admiralty-projector-window.h"
 #include "admiralty-window.h"
 
@@ -110,6 +111,11 @@ ui_test_init (int        *argc,
 /* After g_test_run (): returns @status. */
 int
 ui_test_finish (int status);
+
+/* Whether a row of the Orders pane @panel holds @text. */
+gboolean
+rows_contain (AdmiraltyOrdersPanel *panel,
+              const char           *text);
 
 /* Whether @widget or a widget inside it is a label reading @text: a toast shows as one. */
 gboolean
