@@ -26,6 +26,13 @@ remove_tree (const char *path)
     g_remove (path);
 }
 
+void
+remove_folder (const char *path)
+{
+  remove_tree (path);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+}
+
 char *
 source_path (const char *first,
              ...)

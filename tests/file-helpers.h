@@ -11,6 +11,10 @@
 void
 remove_tree (const char *path);
 
+/* Removes the folder @path with everything in it, and checks it is gone. */
+void
+remove_folder (const char *path);
+
 /* The path of a file in the source tree (ADMIRALTY_SOURCE_DIR): @first and the names after it,
  * up to NULL — source_path ("scenarios", "komarr-campaign.admiralty", NULL). */
 char *

@@ -43,14 +43,6 @@ new_campaign (char **folder_out)
   return g_steal_pointer (&campaign);
 }
 
-static void
-remove_folder (const char *folder)
-{
-  g_autofree char *command = g_strdup_printf ("rm -rf '%s'", folder);
-
-  g_assert_cmpint (system (command), ==, 0);
-}
-
 static AdmQueuedEngagement *
 find (AdmCampaign *campaign,
       const char  *id)

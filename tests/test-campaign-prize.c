@@ -35,14 +35,6 @@ new_campaign (char **folder_out)
   return g_steal_pointer (&campaign);
 }
 
-static void
-remove_folder (const char *folder)
-{
-  g_autofree char *command = g_strdup_printf ("rm -rf '%s'", folder);
-
-  g_assert_cmpint (system (command), ==, 0);
-}
-
 /* The battle of c1-1 (Pol jump point) as the campaign sets it up, with Pol Defiant moved into
  * base contact with Kestrel (F-BOARD-1); Kestrel (First Destroyer Flotilla, Admiral
  * Vorkosigan's) boards it in turn 1 and captures it in the end stage (F-BOARD-15). */

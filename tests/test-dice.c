@@ -7,11 +7,11 @@
 
 #include "config.h"
 
-#include <stdlib.h>
 #include <string.h>
 #include <glib/gstdio.h>
 
 #include "admiralty-engine.h"
+#include "file-helpers.h"
 #include "komarr-helpers.h"
 
 #define T0 G_GINT64_CONSTANT (1795000000)
@@ -278,14 +278,6 @@ campaign_at_pol_orbit (char      **folder,
   *battle = adm_battle_load_memory (setup, strlen (setup), "c1-3", &error);
   g_assert_no_error (error);
   return g_steal_pointer (&campaign);
-}
-
-static void
-remove_folder (const char *folder)
-{
-  g_autofree char *command = g_strdup_printf ("rm -rf '%s'", folder);
-
-  g_assert_cmpint (system (command), ==, 0);
 }
 
 static void
