@@ -108,6 +108,34 @@ komarr_end_cycle (AdmCampaign *campaign,
   g_assert_no_error (error);
 }
 
+AdmQueuedEngagement *
+queued_engagement (AdmCampaign *campaign,
+                   const char  *id)
+{
+  g_autoptr(GError) error = NULL;
+  AdmQueuedEngagement *engagement = adm_campaign_find_engagement (campaign, id, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (engagement);
+  return engagement;
+}
+
+AdmBattle *
+engagement_battle (AdmCampaign *campaign,
+                   const char  *id)
+{
+  g_autoptr(AdmQueuedEngagement) engagement = queued_engagement (campaign, id);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *setup = adm_campaign_engagement_setup (campaign, engagement, NULL, &error);
+  AdmBattle *battle;
+
+  g_assert_no_error (error);
+  battle = adm_battle_load_memory (setup, strlen (setup), id, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (battle);
+  return battle;
+}
+
 AdmCampaign *
 komarr_play_saved (const char *scenario_path,
                    guint       cycles,

@@ -51,6 +51,16 @@ void
 komarr_end_cycle (AdmCampaign *campaign,
                   gint64       t0);
 
+/* @campaign's engagement @id, which it holds. */
+AdmQueuedEngagement *
+queued_engagement (AdmCampaign *campaign,
+                   const char  *id);
+
+/* The battle @campaign sets up for its engagement @id (F-STRAT-15, F-TAC-1), loaded. */
+AdmBattle *
+engagement_battle (AdmCampaign *campaign,
+                   const char  *id);
+
 /* A new campaign (seed 1) of the scenario at @scenario_path (NULL: the bundled Komarr
  * campaign) played for cycles 1 to @cycles as komarr_play_cycle () plays each, and saved as
  * @save_path after each. */

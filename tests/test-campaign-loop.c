@@ -43,18 +43,6 @@ new_campaign (char **folder_out)
   return g_steal_pointer (&campaign);
 }
 
-static AdmQueuedEngagement *
-find (AdmCampaign *campaign,
-      const char  *id)
-{
-  g_autoptr(GError) error = NULL;
-  AdmQueuedEngagement *engagement = adm_campaign_find_engagement (campaign, id, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (engagement);
-  return engagement;
-}
-
 static gboolean
 has_formation (const AdmQueuedEngagement *engagement,
                const char                *id)
@@ -161,7 +149,7 @@ test_destroyed_not_in_later (void)
   g_assert_no_error (error);
   strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
   g_assert_null (adm_strategy_lookup_formation (strategy, "pol-cruiser-squadron"));
-  later = find (campaign, "c1-4");
+  later = queued_engagement (campaign, "c1-4");
   g_assert_cmpint (later->status, ==, ADM_ENGAGEMENT_DROPPED);
   g_assert_nonnull (strstr (later->dropped, "Pol Cruiser Squadron"));
   g_assert_cmpuint (later->engagement.formations->len, ==, 2);
@@ -229,7 +217,7 @@ test_battle_in_campaign (void)
   const char *kept;
 
   play_cycle (campaign, 1);
-  engagement = find (campaign, "c1-3");
+  engagement = queued_engagement (campaign, "c1-3");
   g_assert_cmpstr (engagement->engagement.sector->id, ==, "pol-orbit");
   battle = fight_pol_orbit (campaign, engagement);
   /* F-CAT-11: Vigilant a blazing hulk; Guardian one hull point down (seed 5). */
@@ -242,7 +230,7 @@ test_battle_in_campaign (void)
                                             "detection", &error));
   g_assert_no_error (error);
   g_clear_pointer (&engagement, adm_queued_engagement_free);
-  engagement = find (campaign, "c1-3");
+  engagement = queued_engagement (campaign, "c1-3");
   g_assert_cmpint (engagement->status, ==, ADM_ENGAGEMENT_IN_PROGRESS);
   g_assert_cmpint (engagement->turn, ==, 4);
 
@@ -272,7 +260,7 @@ test_battle_in_campaign (void)
   g_assert_cmpstr (adm_state_get_battle_ending (state, "c1-3")->reason, ==, "Pol Six withdrew");
   g_assert_cmpint (adm_state_get_battle_ending (state, "c1-3")->turn, ==, 3);
   g_clear_pointer (&engagement, adm_queued_engagement_free);
-  engagement = find (campaign, "c1-3");
+  engagement = queued_engagement (campaign, "c1-3");
   g_assert_cmpint (engagement->status, ==, ADM_ENGAGEMENT_FINISHED);
   /* Read-only once ended. */
   g_assert_null (adm_campaign_engagement_setup (campaign, engagement, NULL, &error));
@@ -421,7 +409,7 @@ test_battle_end_told_at_table (void)
   strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
   escort = adm_strategy_lookup_formation (strategy, "pol-escort-group");
   g_assert_cmpuint (escort->ships->len, ==, 4);
-  engagement = find (campaign, "c1-3");
+  engagement = queued_engagement (campaign, "c1-3");
   for (guint f = 0; f < factions->len; f++)
     {
       const AdmFaction *faction = g_ptr_array_index (factions, f);
@@ -519,7 +507,7 @@ test_public_battle_view (void)
 
   play_cycle (campaign, 1);
   strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
-  engagement = find (campaign, "c1-2");
+  engagement = queued_engagement (campaign, "c1-2");
   setup = adm_campaign_engagement_setup (campaign, engagement, NULL, &error);
   g_assert_no_error (error);
   parts = g_strsplit (setup, "formation=\"autumn-screen\" level=\"none\"", -1);
@@ -589,15 +577,11 @@ test_battle_after_cycle_undone (void)
   g_autoptr(AdmCampaign) reopened = NULL;
   g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (5);
   g_autoptr(GError) error = NULL;
-  g_autofree char *setup = NULL, *file_before = NULL, *file_after = NULL;
+  g_autofree char *file_before = NULL, *file_after = NULL;
   guint entries;
 
   play_cycle (campaign, 1);
-  engagement = find (campaign, "c1-3");
-  setup = adm_campaign_engagement_setup (campaign, engagement, NULL, &error);
-  g_assert_no_error (error);
-  battle = adm_battle_load_memory (setup, strlen (setup), "c1-3", &error);
-  g_assert_no_error (error);
+  battle = engagement_battle (campaign, "c1-3");
   g_assert_true (adm_battle_resolve_phase (battle, NULL, ADM_DICE_SOURCE (dice), &error));
   g_assert_no_error (error);
   g_assert_true (adm_campaign_keep_battle (campaign, "c1-3", battle, &error));
@@ -634,7 +618,7 @@ test_battle_after_cycle_undone (void)
   g_assert_true (adm_campaign_keep_battle (campaign, "c1-3", battle, &error));
   g_assert_no_error (error);
   g_clear_pointer (&engagement, adm_queued_engagement_free);
-  engagement = find (campaign, "c1-3");
+  engagement = queued_engagement (campaign, "c1-3");
   g_assert_cmpint (engagement->status, ==, ADM_ENGAGEMENT_IN_PROGRESS);
   remove_folder (folder);
 }
@@ -653,7 +637,7 @@ test_hidden_undetected (void)
   guint aslund = G_MAXUINT, screen = G_MAXUINT;
 
   play_cycle (campaign, 1);
-  engagement = find (campaign, "c1-2");
+  engagement = queued_engagement (campaign, "c1-2");
   g_assert_true (has_formation (engagement, "autumn-screen"));
   setup = adm_campaign_engagement_setup (campaign, engagement, NULL, &error);
   g_assert_no_error (error);
@@ -757,7 +741,7 @@ test_placements_as_chosen (void)
   g_hash_table_insert (overrides, "jade-squadron", "attack-formation");
   g_assert_true (adm_campaign_choose_placements (campaign, "c1-3", overrides, T0 + 2500, &error));
   g_assert_no_error (error);
-  engagement = find (campaign, "c1-3");
+  engagement = queued_engagement (campaign, "c1-3");
   placements = adm_engagement_placements (adm_campaign_get_state (campaign),
                                           &engagement->engagement);
   for (guint i = 0; i < placements->len; i++)
@@ -797,7 +781,7 @@ test_drop_unfought (void)
   g_autoptr(GHashTable) drops = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(AdmDoc) master = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *ids = NULL, *text = NULL, *setup = NULL;
+  g_autofree char *ids = NULL, *text = NULL;
   g_autoptr(AdmBattle) battle = NULL;
   gboolean told = FALSE;
   guint events;
@@ -805,12 +789,7 @@ test_drop_unfought (void)
   play_cycle (campaign, 1);
   /* c1-3's battle begun (at this table or another): in progress, still unfought. */
   {
-    g_autoptr(AdmQueuedEngagement) c13 = find (campaign, "c1-3");
-
-    setup = adm_campaign_engagement_setup (campaign, c13, NULL, &error);
-    g_assert_no_error (error);
-    battle = adm_battle_load_memory (setup, strlen (setup), "c1-3", &error);
-    g_assert_no_error (error);
+    battle = engagement_battle (campaign, "c1-3");
     g_assert_true (adm_campaign_keep_battle (campaign, "c1-3", battle, &error));
     g_assert_no_error (error);
   }
@@ -851,8 +830,8 @@ test_drop_unfought (void)
   g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, events + 5);
   for (guint i = 0; i < unfought->len; i++)
     {
-      g_autoptr(AdmQueuedEngagement) now = find (campaign, ((AdmQueuedEngagement *)
-                                                            g_ptr_array_index (unfought, i))->id);
+      g_autoptr(AdmQueuedEngagement) now = queued_engagement (campaign, ((AdmQueuedEngagement *)
+                                                              g_ptr_array_index (unfought, i))->id);
       g_autofree char *status = adm_queued_engagement_describe_status (now);
 
       g_assert_cmpint (now->status, ==, ADM_ENGAGEMENT_DROPPED);
@@ -897,7 +876,7 @@ test_drop_unfought (void)
   g_assert_true (adm_campaign_undo (campaign, &error));
   g_assert_no_error (error);
   {
-    g_autoptr(AdmQueuedEngagement) c13 = find (campaign, "c1-3");
+    g_autoptr(AdmQueuedEngagement) c13 = queued_engagement (campaign, "c1-3");
 
     g_assert_cmpint (c13->status, ==, ADM_ENGAGEMENT_IN_PROGRESS);
   }
@@ -933,7 +912,7 @@ test_six_cycles (void)
           g_autoptr(AdmBattle) battle = NULL;
 
           /* In time order, nothing ever waits for one still open. */
-          engagement = find (campaign, id);
+          engagement = queued_engagement (campaign, id);
           g_assert_cmpint (engagement->status, !=, ADM_ENGAGEMENT_WAITING);
           if (engagement->status != ADM_ENGAGEMENT_NOT_FOUGHT)
             continue;

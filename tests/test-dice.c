@@ -262,8 +262,7 @@ campaign_at_pol_orbit (char      **folder,
                                                 "komarr-campaign.admiralty", NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
-  g_autoptr(AdmQueuedEngagement) engagement = NULL;
-  g_autofree char *path = NULL, *setup = NULL;
+  g_autofree char *path = NULL;
 
   g_assert_no_error (error);
   *folder = g_dir_make_tmp ("admiralty-dice-XXXXXX", &error);
@@ -271,12 +270,7 @@ campaign_at_pol_orbit (char      **folder,
   path = g_build_filename (*folder, "komarr.admiralty", NULL);
   g_assert_true (adm_campaign_save (campaign, path, &error));
   komarr_play_cycle (campaign, 1, T0);
-  engagement = adm_campaign_find_engagement (campaign, "c1-3", &error);
-  g_assert_no_error (error);
-  setup = adm_campaign_engagement_setup (campaign, engagement, NULL, &error);
-  g_assert_no_error (error);
-  *battle = adm_battle_load_memory (setup, strlen (setup), "c1-3", &error);
-  g_assert_no_error (error);
+  *battle = engagement_battle (campaign, "c1-3");
   return g_steal_pointer (&campaign);
 }
 

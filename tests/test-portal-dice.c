@@ -42,7 +42,6 @@ test_commitment_then_checks (void)
   g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
   g_autofree char *folder = g_dir_make_tmp ("admiralty-portal-dice-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (folder, "komarr.admiralty", NULL);
-  g_autoptr(AdmQueuedEngagement) engagement = NULL;
   g_autoptr(AdmBattle) battle = NULL;
   g_autoptr(AdmBattleOrders) orders = NULL;
   g_autofree char *orders_path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests",
@@ -50,18 +49,13 @@ test_commitment_then_checks (void)
                                                    "komarr-c1-3.orders.xml", NULL);
   g_autoptr(AdmDiceSource) dice = NULL;
   g_autoptr(GPtrArray) commitments = NULL;
-  g_autofree char *setup = NULL, *during = NULL, *after = NULL, *outsider = NULL;
+  g_autofree char *during = NULL, *after = NULL, *outsider = NULL;
   g_autofree char *secret = NULL, *committed = NULL;
 
   g_assert_no_error (error);
   g_assert_true (adm_campaign_save (campaign, path, &error));
   komarr_play_cycle (campaign, 1, T0);
-  engagement = adm_campaign_find_engagement (campaign, "c1-3", &error);
-  g_assert_no_error (error);
-  setup = adm_campaign_engagement_setup (campaign, engagement, NULL, &error);
-  g_assert_no_error (error);
-  battle = adm_battle_load_memory (setup, strlen (setup), "c1-3", &error);
-  g_assert_no_error (error);
+  battle = engagement_battle (campaign, "c1-3");
   dice = adm_campaign_dice_source (campaign, "c1-3", battle, NULL, T0 + 3000, &error);
   g_assert_no_error (error);
   orders = adm_battle_orders_load_file (orders_path, &error);

@@ -897,7 +897,7 @@ test_dice_commitment (void)
   g_autoptr(AdmQueuedEngagement) engagement = NULL;
   g_autoptr(AdmBattle) battle = NULL;
   g_autoptr(AdmDiceSource) dice = NULL;
-  g_autofree char *setup = NULL, *expected = NULL;
+  g_autofree char *expected = NULL;
   AdmiraltyProjectorWindow *projector;
 
   g_assert_true (adm_campaign_save (campaign, path, &error));
@@ -911,10 +911,7 @@ test_dice_commitment (void)
   g_assert_true (adm_audience_public_knows_engagement (strategy_of (campaign),
                                                        adm_campaign_get_scenario (campaign),
                                                        &engagement->engagement));
-  setup = adm_campaign_engagement_setup (campaign, engagement, NULL, &error);
-  g_assert_no_error (error);
-  battle = adm_battle_load_memory (setup, strlen (setup), "c1-3", &error);
-  g_assert_no_error (error);
+  battle = engagement_battle (campaign, "c1-3");
   dice = adm_campaign_dice_source (campaign, "c1-3", battle, NULL, T0 + 3000, &error);
   g_assert_no_error (error);
   expected = g_strdup_printf ("Battle dice c1-3: %.16s…",

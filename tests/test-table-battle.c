@@ -87,18 +87,7 @@ battle_at_table (Fixture *fixture)
 static AdmBattle *
 battle_at_hand (AdmCampaign *campaign)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(AdmQueuedEngagement) engagement = adm_campaign_find_engagement (campaign, "c1-3",
-                                                                            &error);
-  g_autofree char *setup = NULL;
-  AdmBattle *battle;
-
-  g_assert_no_error (error);
-  setup = adm_campaign_engagement_setup (campaign, engagement, NULL, &error);
-  g_assert_no_error (error);
-  battle = adm_battle_load_memory (setup, strlen (setup), "c1-3", &error);
-  g_assert_no_error (error);
-  return battle;
+  return engagement_battle (campaign, "c1-3");
 }
 
 /* Sends what the chief does not hold yet; the receipt must then hold every entry. */
