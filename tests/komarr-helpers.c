@@ -57,6 +57,7 @@ komarr_play_cycle (AdmCampaign *campaign,
     if (g_str_has_prefix (name, prefix) && g_str_has_suffix (name, ".xml"))
       g_ptr_array_add (paths, g_build_filename (folder, name, NULL));
   g_ptr_array_sort (paths, komarr_compare_names);
+  g_assert_cmpuint (paths->len, >, 0);
   for (guint i = 0; i < paths->len; i++)
     {
       g_autoptr(GPtrArray) sheet = adm_order_sheet_load_file (g_ptr_array_index (paths, i),
