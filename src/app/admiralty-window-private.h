@@ -119,6 +119,9 @@ AdmiraltyTi4Page *_admiralty_window_get_ti4_page (AdmiraltyWindow *self);
 /* Shows @page (floating or not) in a new tab of its own, selected. */
 void              _admiralty_window_add_ti4_page (AdmiraltyWindow  *self,
                                                   AdmiraltyTi4Page *page);
+/* Reopens the draft of a TI4 set-up (admiralty_ti4_page_open_draft ()) in a tab of its own. */
+gboolean          _admiralty_window_open_ti4_draft (AdmiraltyWindow *self,
+                                                    const char      *path);
 void        _admiralty_window_toast              (AdmiraltyWindow      *self,
                                                   const char           *title);
 /* What win.undo would take back and win.redo bring back on the selected tab, as the master

@@ -866,6 +866,24 @@ admiralty_window_is_ti4_file (const char *path)
   return g_strcmp0 (root, "ti4-combat") == 0;
 }
 
+/* The draft of a Twilight Imperium set-up opens in a tab of its own, as it was typed. */
+gboolean
+_admiralty_window_open_ti4_draft (AdmiraltyWindow *self,
+                                  const char      *path)
+{
+  g_autoptr(AdmiraltyTi4Page) page = g_object_ref_sink (ADMIRALTY_TI4_PAGE (admiralty_ti4_page_new ()));
+  g_autoptr(GError) error = NULL;
+
+  if (!admiralty_ti4_page_open_draft (page, path, &error))
+    {
+      _admiralty_window_present_error (self, _("Could Not Open the Combat"), error->message,
+                                       NULL);
+      return FALSE;
+    }
+  _admiralty_window_add_ti4_page (self, page);
+  return TRUE;
+}
+
 /* A saved Twilight Imperium combat opens in a tab of its own; a file the engine refuses
  * opens nothing. */
 static gboolean
@@ -1151,9 +1169,14 @@ close_page_cb (AdmiraltyWindow *self,
                AdwTabView      *tab_view)
 {
   /* The campaign and its sector map stay; only battle tabs close. */
-  adw_tab_view_close_page_finish (tab_view, page,
-                                  page != self->campaign_tab && page != self->map_tab
-                                  && page != self->orders_tab);
+  gboolean close = page != self->campaign_tab && page != self->map_tab
+                   && page != self->orders_tab;
+  GtkWidget *child = adw_tab_page_get_child (page);
+
+  /* A Twilight Imperium set-up the master closes is not brought back by the next session. */
+  if (close && ADMIRALTY_IS_TI4_PAGE (child))
+    admiralty_ti4_page_discard_draft (ADMIRALTY_TI4_PAGE (child));
+  adw_tab_view_close_page_finish (tab_view, page, close);
   return GDK_EVENT_STOP;
 }
 
