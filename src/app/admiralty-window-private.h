@@ -20,6 +20,7 @@ struct _AdmiraltyWindow
 
   GSettings            *settings;
   AdmCampaign          *campaign;
+  GSignalGroup         *campaign_signals; /* on the campaign */
   GListModel           *fleet_roots;
   GtkTreeListModel     *fleet_model;
   GtkSelectionModel    *fleet_selection; /* fleet_view's, given it when first shown */
@@ -30,6 +31,7 @@ struct _AdmiraltyWindow
   gboolean              log_follows_end;
   /* F-STRAT-1: the time to the next communication session. */
   AdmiraltyCycleClock  *clock;
+  GSignalGroup         *clock_signals;    /* on the clock, for the window's life */
   /* Whether "due" sends a desktop notification; tests run without a notification server. */
   gboolean              clock_notifies;
 
