@@ -940,6 +940,13 @@ admiralty_order_board_set_campaign (AdmiraltyOrderBoard *self,
 
   if (self->sheet_form != NULL)
     gtk_window_destroy (GTK_WINDOW (self->sheet_form));
+  /* The admirals' portal serves one campaign: another campaign's sheets and statuses are not
+   * this one's. */
+  if (self->portal != NULL && adm_portal_get_campaign (self->portal) != campaign)
+    {
+      g_signal_group_set_target (self->portal_signals, NULL);
+      g_clear_object (&self->portal);
+    }
   g_signal_group_set_target (self->campaign_signals, campaign);
   g_set_object (&self->campaign, campaign);
   board_update (self);
