@@ -135,6 +135,37 @@ _cli_check_no_arguments (const char  *command,
   return TRUE;
 }
 
+gboolean
+_cli_check_arguments (const char  *command,
+                      char       **args,
+                      const char  *too_many,
+                      ...)
+{
+  const char *missing;
+  va_list sentences;
+  guint n = 0;
+
+  va_start (sentences, too_many);
+  while ((missing = va_arg (sentences, const char *)) != NULL &&
+         args != NULL && args[n] != NULL)
+    n++;
+  va_end (sentences);
+  if (missing != NULL)
+    {
+      _cli_usage_error (command, "%s", missing);
+      return FALSE;
+    }
+  if (args == NULL || args[n] == NULL)
+    return TRUE;
+  /* @too_many is checked as a format where it is written (G_GNUC_PRINTF on the declaration):
+   * one %s, the argument. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+  _cli_usage_error (command, too_many, args[n]);
+#pragma GCC diagnostic pop
+  return FALSE;
+}
+
 void
 _cli_print_json (JsonBuilder *builder)
 {

@@ -1333,11 +1333,9 @@ _cli_battle_run (int    argc,
   if (engagement_id != NULL && save_path != NULL)
     return _cli_usage_error (command, _("a battle of a campaign is kept in the campaign file; "
                                         "--save does not apply"));
-  if (files == NULL || files[0] == NULL)
-    return _cli_usage_error (command, _("no battle file given"));
-  if (files[1] != NULL)
-    return _cli_usage_error (command, _("unexpected argument “%s”; give one battle file"),
-                             files[1]);
+  if (!_cli_check_arguments (command, files, _("unexpected argument “%s”; give one battle file"),
+                             _("no battle file given"), NULL))
+    return CLI_EXIT_USAGE;
   if (seed_text != NULL && dice_text != NULL)
     return _cli_usage_error (command, _("--seed and --dice cannot be used together"));
   /* --as shows a view and never changes a file: no saving, no ending. */

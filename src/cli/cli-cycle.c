@@ -552,17 +552,11 @@ check_usage (const char  *command,
 {
   if (!_cli_check_value (command, "--save", save_path, FALSE))
     return FALSE;
-  if (files == NULL || files[0] == NULL)
-    {
-      _cli_usage_error (command, _("no campaign file given"));
-      return FALSE;
-    }
-  if (files[1] != NULL)
-    {
-      _cli_usage_error (command, _("unexpected argument “%s”; give one campaign file and each "
-                                   "order sheet after --orders"), files[1]);
-      return FALSE;
-    }
+  if (!_cli_check_arguments (command, files,
+                             _("unexpected argument “%s”; give one campaign file and each order "
+                               "sheet after --orders"),
+                             _("no campaign file given"), NULL))
+    return FALSE;
   for (guint i = 0; sheets != NULL && sheets[i] != NULL; i++)
     if (!_cli_check_value (command, "--orders", sheets[i], TRUE))
       return FALSE;

@@ -229,11 +229,9 @@ _cli_engagements_run (int    argc,
   if (!_cli_check_value (command, "--cycle", cycle_text, FALSE) ||
       !_cli_check_value (command, "--as", as_text, FALSE))
     return CLI_EXIT_USAGE;
-  if (files == NULL || files[0] == NULL)
-    return _cli_usage_error (command, _("no campaign file given"));
-  if (files[1] != NULL)
-    return _cli_usage_error (command, _("unexpected argument “%s”; give one campaign file"),
-                             files[1]);
+  if (!_cli_check_arguments (command, files, _("unexpected argument “%s”; give one campaign file"),
+                             _("no campaign file given"), NULL))
+    return CLI_EXIT_USAGE;
   if (!_cli_parse_cycle (cycle_text, &cycle))
     return _cli_invalid (json, _("--cycle “%s” is not a cycle; give a whole number from 1"),
                          cycle_text);

@@ -328,11 +328,9 @@ _cli_join_run (int    argc,
       || !_cli_check_value (command, "--reason", reason, FALSE)
       || !_cli_check_value (command, "--export", export_path, FALSE))
     return CLI_EXIT_USAGE;
-  if (links == NULL || links[0] == NULL)
-    return _cli_usage_error (command, _("no join link given"));
-  if (links[1] != NULL)
-    return _cli_usage_error (command, _("unexpected argument “%s”; give one join link"),
-                             links[1]);
+  if (!_cli_check_arguments (command, links, _("unexpected argument “%s”; give one join link"),
+                             _("no join link given"), NULL))
+    return CLI_EXIT_USAGE;
   if (engagement_id == NULL && (orders_path != NULL || turns_text != NULL || seed_text != NULL ||
                                 dice_text != NULL || end || reason != NULL ||
                                 export_path != NULL))

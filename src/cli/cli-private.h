@@ -52,6 +52,16 @@ gboolean        _cli_check_no_arguments   (const char     *command,
                                            int             argc,
                                            char          **argv);
 
+/* Checks the arguments left of @argv after its options, @args (NULL for none): one for each
+ * sentence given after @too_many, which says what is missing when that argument is not there
+ * ("no campaign file given"), and no more; @too_many, with a %s for the first argument too
+ * many, says what to give instead. Reports bad usage with the first sentence that applies and
+ * gives FALSE otherwise. */
+gboolean        _cli_check_arguments      (const char     *command,
+                                           char          **args,
+                                           const char     *too_many,
+                                           ...) G_GNUC_PRINTF (3, 0) G_GNUC_NULL_TERMINATED;
+
 /* Prints @builder's root as one line of JSON on stdout, in UTF-8 whatever the locale. */
 void            _cli_print_json           (JsonBuilder    *builder);
 

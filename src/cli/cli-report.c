@@ -88,11 +88,9 @@ check_usage (const char     *command,
       !_cli_check_value (command, "--paper", paper_text, FALSE) ||
       !_cli_check_value (command, "--output", options->output, FALSE))
     return FALSE;
-  if (files == NULL || files[0] == NULL)
-    return _cli_usage_error (command, _("no campaign file given")), FALSE;
-  if (files[1] != NULL)
-    return _cli_usage_error (command, _("unexpected argument “%s”; give one campaign file"),
-                             files[1]), FALSE;
+  if (!_cli_check_arguments (command, files, _("unexpected argument “%s”; give one campaign file"),
+                             _("no campaign file given"), NULL))
+    return FALSE;
   options->kind_given = kind_text != NULL;
   if (kind_text != NULL && !adm_report_kind_from_string (kind_text, &options->kind))
     return _cli_usage_error (command, _("unknown --kind “%s”; the kinds are master, admiral, "

@@ -508,11 +508,9 @@ _cli_serve_run (int    argc,
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!_cli_parse (context, command, &argc, &argv))
     return CLI_EXIT_USAGE;
-  if (args == NULL || args[0] == NULL)
-    return _cli_usage_error (command, _("no campaign file given"));
-  if (args[1] != NULL)
-    return _cli_usage_error (command, _("unexpected argument “%s”; give one campaign file"),
-                             args[1]);
+  if (!_cli_check_arguments (command, args, _("unexpected argument “%s”; give one campaign file"),
+                             _("no campaign file given"), NULL))
+    return CLI_EXIT_USAGE;
   if (port < 0 || port > 65535)
     return _cli_usage_error (command, _("--port takes 0 to 65535, not %d"), port);
   if (!_cli_check_value (command, "--address", address, FALSE) ||

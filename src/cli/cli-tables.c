@@ -82,15 +82,13 @@ _cli_table_assign_run (int    argc,
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!_cli_parse (context, command, &argc, &argv))
     return CLI_EXIT_USAGE;
-  if (args == NULL || args[0] == NULL)
-    return _cli_usage_error (command, _("no campaign file given"));
-  if (args[1] == NULL)
-    return _cli_usage_error (command, _("no engagement given; name it by its id"));
-  if (args[2] == NULL)
-    return _cli_usage_error (command, _("no table given; name the table (“Table 2”)"));
-  if (args[3] != NULL)
-    return _cli_usage_error (command, _("unexpected argument “%s”; give one campaign file, "
-                                        "one engagement and one table"), args[3]);
+  if (!_cli_check_arguments (command, args,
+                             _("unexpected argument “%s”; give one campaign file, one engagement "
+                               "and one table"),
+                             _("no campaign file given"),
+                             _("no engagement given; name it by its id"),
+                             _("no table given; name the table (“Table 2”)"), NULL))
+    return CLI_EXIT_USAGE;
   status = open_campaign (args[0], json, &campaign);
   if (status != CLI_EXIT_OK)
     return status;
@@ -138,13 +136,12 @@ _cli_table_take_back_run (int    argc,
     return CLI_EXIT_USAGE;
   if (!_cli_check_value (command, "--reason", reason, FALSE))
     return CLI_EXIT_USAGE;
-  if (args == NULL || args[0] == NULL)
-    return _cli_usage_error (command, _("no campaign file given"));
-  if (args[1] == NULL)
-    return _cli_usage_error (command, _("no engagement given; name it by its id"));
-  if (args[2] != NULL)
-    return _cli_usage_error (command, _("unexpected argument “%s”; give one campaign file and "
-                                        "one engagement"), args[2]);
+  if (!_cli_check_arguments (command, args,
+                             _("unexpected argument “%s”; give one campaign file and one "
+                               "engagement"),
+                             _("no campaign file given"),
+                             _("no engagement given; name it by its id"), NULL))
+    return CLI_EXIT_USAGE;
   if (reason == NULL)
     return _cli_usage_error (command, _("say why the engagement is taken back: --reason TEXT"));
   status = open_campaign (args[0], json, &campaign);

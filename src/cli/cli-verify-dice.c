@@ -319,13 +319,12 @@ _cli_verify_dice_run (int    argc,
     return CLI_EXIT_USAGE;
   if (!_cli_check_value (command, "--as", as_text, FALSE))
     return CLI_EXIT_USAGE;
-  if (args == NULL || args[0] == NULL)
-    return _cli_usage_error (command, _("no campaign file given"));
-  if (args[1] == NULL)
-    return _cli_usage_error (command, _("no engagement given; name it by its id "
-                                        "(admiralty-cli engagements)"));
-  if (args[2] != NULL)
-    return _cli_usage_error (command, _("unexpected argument “%s”; give one campaign file and "
-                                        "one engagement"), args[2]);
+  if (!_cli_check_arguments (command, args,
+                             _("unexpected argument “%s”; give one campaign file and one "
+                               "engagement"),
+                             _("no campaign file given"),
+                             _("no engagement given; name it by its id (admiralty-cli "
+                               "engagements)"), NULL))
+    return CLI_EXIT_USAGE;
   return verify (args[0], args[1], as_text, json);
 }
