@@ -26,7 +26,7 @@ assign (const char *path,
   const AdmAdmiral *admiral;
   CliExit status;
 
-  status = _cli_open_saved_campaign (path, json, &campaign,
+  status = _cli_open_saved_campaign (path, json, CLI_BACKUP_IF_DAMAGED, &campaign,
                                      _("%s is a scenario, not a saved campaign: there is no "
                                        "journal to give a formation to an admiral in"), display);
   if (status != CLI_EXIT_OK)

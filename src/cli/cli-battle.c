@@ -1166,14 +1166,14 @@ load_engagement (const char        *path,
   g_autofree char *display = g_filename_display_basename (path);
   g_autofree char *name = NULL;
   const char *saved;
+  CliExit status;
 
   /* The battle is kept in the campaign as it is played: the file is written. */
-  *campaign = _cli_open_campaign_for_writing (path, &error);
-  if (*campaign == NULL)
-    return _cli_invalid (json, "%s", error->message);
-  if (adm_campaign_get_path (*campaign) == NULL)
-    return _cli_invalid (json, _("%s is a scenario, not a campaign: resolve a cycle first "
-                                 "(admiralty-cli cycle)"), display);
+  status = _cli_open_saved_campaign (path, json, CLI_BACKUP_NONE, campaign,
+                                     _("%s is a scenario, not a campaign: resolve a cycle first "
+                                       "(admiralty-cli cycle)"), display);
+  if (status != CLI_EXIT_OK)
+    return status;
   engagement = adm_campaign_find_engagement (*campaign, engagement_id, &error);
   if (engagement == NULL)
     return _cli_invalid (json, "%s: %s", display, error->message);

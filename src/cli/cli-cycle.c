@@ -38,23 +38,7 @@ open_campaign (const char   *path,
   gsize length;
 
   if (opened == NULL)
-    {
-      g_autofree char *backup = NULL;
-
-      /* A damaged file, or one that is gone (a failed copy, a slip of the hand): its newest
-       * backup that opens is named either way. */
-      if (g_error_matches (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_CORRUPT) ||
-          !g_file_test (path, G_FILE_TEST_EXISTS))
-        backup = adm_campaign_find_backup (path);
-      if (backup != NULL)
-        {
-          g_autofree char *display = g_filename_display_name (backup);
-
-          return _cli_invalid (json, _("%s\nThe newest backup that opens is %s."),
-                               error->message, display);
-        }
-      return _cli_invalid (json, "%s", error->message);
-    }
+    return _cli_campaign_refused (path, json, CLI_BACKUP_IF_DAMAGED_OR_GONE, error);
   /* adm_campaign_open () gives a scenario no file: it only starts a campaign. */
   *is_campaign = adm_campaign_get_path (opened) != NULL;
   /* A new campaign started with --seed takes it for its own generator too, so that a script

@@ -105,7 +105,7 @@ import (const char *campaign_path,
   guint from = 0;
   CliExit status;
 
-  status = _cli_open_saved_campaign (campaign_path, json, &campaign,
+  status = _cli_open_saved_campaign (campaign_path, json, CLI_BACKUP_IF_DAMAGED, &campaign,
                                      _("%s is a scenario, not a campaign: resolve a cycle "
                                        "first (admiralty-cli cycle)"), campaign_display);
   if (status != CLI_EXIT_OK)

@@ -154,21 +154,32 @@ void            _cli_watch_checkpoints    (AdmCampaign     *campaign);
  * another command, `serve` — is refused with a message naming the one writing it. */
 AdmCampaign    *_cli_open_campaign_for_writing (const char *path,
                                                 GError    **error);
-/* The refusal of a campaign file that did not open (@error): its message, and for a damaged
- * file the newest backup that opens. */
+/* Which backup the refusal of a campaign file that did not open names beside the engine's
+ * message: none, a damaged file's newest backup that opens, or that of a damaged file or of
+ * one that is gone (a failed copy, a slip of the hand). */
+typedef enum {
+  CLI_BACKUP_NONE,
+  CLI_BACKUP_IF_DAMAGED,
+  CLI_BACKUP_IF_DAMAGED_OR_GONE,
+} CliBackup;
+/* The refusal of a campaign file that did not open (@error): its message, and the newest
+ * backup that opens as @backup says. */
 CliExit         _cli_campaign_refused     (const char      *path,
                                            gboolean         json,
+                                           CliBackup        backup,
                                            const GError    *error);
 /* A saved campaign a command journals in, into @campaign: _cli_open_campaign_for_writing ()
  * of @path (locked, held until the campaign goes). A file that does not open is refused as
- * _cli_campaign_refused () says; a scenario, which adm_campaign_open () gives no file and so
- * no journal to write to, with @scenario_refusal (naming @path). Returns CLI_EXIT_OK, or the
- * refusal's status with @campaign NULL; the command's append saves the file. */
+ * _cli_campaign_refused () says with @backup; a scenario, which adm_campaign_open () gives no
+ * file and so no journal to write to, with @scenario_refusal (naming @path). Returns
+ * CLI_EXIT_OK, or the refusal's status with @campaign NULL; the command's append saves the
+ * file. */
 CliExit         _cli_open_saved_campaign  (const char      *path,
                                            gboolean         json,
+                                           CliBackup        backup,
                                            AdmCampaign    **campaign,
                                            const char      *scenario_refusal,
-                                           ...) G_GNUC_PRINTF (4, 5);
+                                           ...) G_GNUC_PRINTF (5, 6);
 /* The same note for a journal read from a cut file (a battle's, a TI4 combat's). */
 void            _cli_warn_recovered       (AdmJournal      *journal);
 /* Who a --json picture of a campaign is for (--as, cli-viewer.c): the master

@@ -111,23 +111,10 @@ open_campaign (const char *path)
 {
   g_autoptr(GError) error = NULL;
   AdmCampaign *campaign = _cli_open_campaign (path, &error);
-  g_autofree char *backup = NULL;
 
-  if (campaign != NULL)
-    return campaign;
-  if (g_error_matches (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_CORRUPT) ||
-      !g_file_test (path, G_FILE_TEST_EXISTS))
-    backup = adm_campaign_find_backup (path);
-  if (backup != NULL)
-    {
-      g_autofree char *display = g_filename_display_name (backup);
-
-      _cli_invalid (FALSE, _("%s\nThe newest backup that opens is %s."), error->message,
-                    display);
-    }
-  else
-    _cli_invalid (FALSE, "%s", error->message);
-  return NULL;
+  if (campaign == NULL)
+    _cli_campaign_refused (path, FALSE, CLI_BACKUP_IF_DAMAGED_OR_GONE, error);
+  return campaign;
 }
 
 /* The battles/ folder beside @path, when there is one. */

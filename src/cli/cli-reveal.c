@@ -23,7 +23,7 @@ reveal (const char *path,
   const AdmFormation *formation;
   CliExit status;
 
-  status = _cli_open_saved_campaign (path, json, &campaign,
+  status = _cli_open_saved_campaign (path, json, CLI_BACKUP_IF_DAMAGED, &campaign,
                                      _("%s is a scenario, not a saved campaign: there is no "
                                        "journal to reveal a formation in"), display);
   if (status != CLI_EXIT_OK)

@@ -19,7 +19,7 @@ open_campaign (const char   *path,
 {
   g_autofree char *display = g_filename_display_name (path);
 
-  return _cli_open_saved_campaign (path, json, campaign,
+  return _cli_open_saved_campaign (path, json, CLI_BACKUP_IF_DAMAGED, campaign,
                                    _("%s is a scenario, not a campaign: resolve a cycle first "
                                      "(admiralty-cli cycle)"), display);
 }

@@ -264,7 +264,7 @@ verify (const char *path,
   const char *saved;
 
   if (campaign == NULL)
-    return _cli_campaign_refused (path, json, error);
+    return _cli_campaign_refused (path, json, CLI_BACKUP_IF_DAMAGED, error);
   engagement = adm_campaign_find_engagement (campaign, engagement_id, &error);
   if (engagement == NULL)
     return _cli_invalid (json, "%s: %s", display, error->message);
