@@ -216,59 +216,6 @@ print_critical (gboolean           json,
   _cli_print_json (builder);
 }
 
-static CliExit
-table_critical (int    argc,
-                char **argv)
-{
-  const char *command = "table critical";
-  g_autoptr(GOptionContext) context = NULL;
-  g_autoptr(AdmRuleset) ruleset = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *roll_text = NULL, *kind = NULL, *ruleset_id = NULL;
-  gboolean json = FALSE;
-  const AdmTableRow *row;
-  CliExit status;
-  int roll;
-  const GOptionEntry entries[] = {
-    { "roll", 0, 0, G_OPTION_ARG_STRING, &roll_text, N_("The 2d6 roll, 2 to 12"), N_("R") },
-    { "kind", 0, 0, G_OPTION_ARG_STRING, &kind,
-      N_("ship (F-CRIT-8, the default) or station (F-STN-7)"), N_("KIND") },
-    { "ruleset", 0, 0, G_OPTION_ARG_STRING, &ruleset_id,
-      N_("Rules to use (default forcon-2010)"), N_("ID") },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
-      N_("Print {\"roll\", \"effect\", \"extra_damage\"} as JSON"), NULL },
-    { NULL }
-  };
-
-  context = _cli_context_new (command, NULL,
-                              _("Prints the critical damage of a 2d6 roll for a ship (F-CRIT-8) "
-                                "or an orbital station (F-STN-7)."));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!_cli_parse (context, command, &argc, &argv)
-      || !_cli_check_value (command, "--roll", roll_text, TRUE)
-      || !_cli_check_value (command, "--kind", kind, FALSE)
-      || !_cli_check_value (command, "--ruleset", ruleset_id, FALSE)
-      || !_cli_check_no_arguments (command, argc, argv))
-    return CLI_EXIT_USAGE;
-
-  status = parse_roll (roll_text, json, &roll);
-  if (status != CLI_EXIT_OK)
-    return status;
-  if (kind != NULL && g_strcmp0 (kind, "ship") != 0 && g_strcmp0 (kind, "station") != 0)
-    return _cli_invalid (json, _("--kind “%s” is not a kind of table; give ship or station"),
-                         kind);
-
-  ruleset = _cli_load_ruleset (ruleset_id, json);
-  if (ruleset == NULL)
-    return CLI_EXIT_INVALID;
-  row = adm_ruleset_critical (ruleset, kind != NULL ? kind : "ship", roll, &error);
-  if (row == NULL)
-    return _cli_invalid (json, "%s", error->message);
-
-  print_critical (json, roll, row);
-  return CLI_EXIT_OK;
-}
-
 static void
 print_catastrophic (gboolean           json,
                     int                roll,
@@ -296,33 +243,48 @@ print_catastrophic (gboolean           json,
   _cli_print_json (builder);
 }
 
+/* `table critical` (with --kind) and `table catastrophic`: a 2d6 roll looked up in a table of
+ * rows (F-CRIT-2, F-STN-7, F-CAT-3). */
 static CliExit
-table_catastrophic (int    argc,
-                    char **argv)
+table_roll (int          argc,
+            char       **argv,
+            const char  *command,
+            const char  *summary,
+            const char  *json_help,
+            gboolean     critical)
 {
-  const char *command = "table catastrophic";
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(AdmRuleset) ruleset = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *roll_text = NULL, *ruleset_id = NULL;
+  g_autofree char *roll_text = NULL, *kind = NULL, *ruleset_id = NULL;
   gboolean json = FALSE;
   const AdmTableRow *row;
   CliExit status;
   int roll;
-  const GOptionEntry entries[] = {
+  const GOptionEntry roll_entries[] = {
     { "roll", 0, 0, G_OPTION_ARG_STRING, &roll_text, N_("The 2d6 roll, 2 to 12"), N_("R") },
+    { NULL }
+  };
+  const GOptionEntry kind_entries[] = {
+    { "kind", 0, 0, G_OPTION_ARG_STRING, &kind,
+      N_("ship (F-CRIT-8, the default) or station (F-STN-7)"), N_("KIND") },
+    { NULL }
+  };
+  const GOptionEntry entries[] = {
     { "ruleset", 0, 0, G_OPTION_ARG_STRING, &ruleset_id,
       N_("Rules to use (default forcon-2010)"), N_("ID") },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print {\"roll\", \"effect\"} as JSON"), NULL },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, json_help, NULL },
     { NULL }
   };
 
-  context = _cli_context_new (command, NULL,
-                              _("Prints the catastrophic damage of a 2d6 roll (F-CAT-9): what "
-                                "becomes of a ship that has lost all its hull points."));
+  context = _cli_context_new (command, NULL, summary);
+  g_option_context_add_main_entries (context, roll_entries, GETTEXT_PACKAGE);
+  if (critical)
+    g_option_context_add_main_entries (context, kind_entries, GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!_cli_parse (context, command, &argc, &argv)
       || !_cli_check_value (command, "--roll", roll_text, TRUE)
+      || !_cli_check_value (command, "--kind", kind, FALSE)
       || !_cli_check_value (command, "--ruleset", ruleset_id, FALSE)
       || !_cli_check_no_arguments (command, argc, argv))
     return CLI_EXIT_USAGE;
@@ -330,16 +292,45 @@ table_catastrophic (int    argc,
   status = parse_roll (roll_text, json, &roll);
   if (status != CLI_EXIT_OK)
     return status;
+  if (kind != NULL && g_strcmp0 (kind, "ship") != 0 && g_strcmp0 (kind, "station") != 0)
+    return _cli_invalid (json, _("--kind “%s” is not a kind of table; give ship or station"),
+                         kind);
 
   ruleset = _cli_load_ruleset (ruleset_id, json);
   if (ruleset == NULL)
     return CLI_EXIT_INVALID;
-  row = adm_ruleset_catastrophic (ruleset, roll, &error);
+  if (critical)
+    row = adm_ruleset_critical (ruleset, kind != NULL ? kind : "ship", roll, &error);
+  else
+    row = adm_ruleset_catastrophic (ruleset, roll, &error);
   if (row == NULL)
     return _cli_invalid (json, "%s", error->message);
 
-  print_catastrophic (json, roll, row);
+  if (critical)
+    print_critical (json, roll, row);
+  else
+    print_catastrophic (json, roll, row);
   return CLI_EXIT_OK;
+}
+
+static CliExit
+table_critical (int    argc,
+                char **argv)
+{
+  return table_roll (argc, argv, "table critical",
+                     _("Prints the critical damage of a 2d6 roll for a ship (F-CRIT-8) or an "
+                       "orbital station (F-STN-7)."),
+                     N_("Print {\"roll\", \"effect\", \"extra_damage\"} as JSON"), TRUE);
+}
+
+static CliExit
+table_catastrophic (int    argc,
+                    char **argv)
+{
+  return table_roll (argc, argv, "table catastrophic",
+                     _("Prints the catastrophic damage of a 2d6 roll (F-CAT-9): what becomes "
+                       "of a ship that has lost all its hull points."),
+                     N_("Print {\"roll\", \"effect\"} as JSON"), FALSE);
 }
 
 static void
