@@ -11,11 +11,6 @@
 
 #include "cli-private.h"
 
-/* No fleet comes near this; cli-table.c takes the same bound. */
-#define MAX_FIREPOWER 999
-/* F-ART-8..F-ART-10 shift by single columns; a few of them may add up. */
-#define MAX_SHIFT 20
-
 typedef CliExit (*OddsFunc) (int argc, char **argv);
 
 /* Torpedoes and mines are named so that the engine can say why they have no fire odds. */
@@ -36,20 +31,6 @@ parse_weapon (const char    *text,
     return _cli_invalid (json, _("--weapon “%s” is not a weapon; give artillery or destructor"),
                          text);
   return CLI_EXIT_OK;
-}
-
-static char *
-list_targets (const AdmArtilleryTable *table)
-{
-  GString *out = g_string_new (NULL);
-
-  for (int i = 0; i < table->n_targets; i++)
-    {
-      if (i > 0)
-        g_string_append (out, ", ");
-      g_string_append (out, table->target_ids[i]);
-    }
-  return g_string_free (out, FALSE);
 }
 
 /* What is firing at what: "Firepower 7 artillery at approaching capital, shift -1". */
@@ -206,13 +187,10 @@ parse_numbers (gboolean    json,
                int        *armour,
                int        *shields)
 {
-  if (!_cli_parse_int (firepower_text, 0, MAX_FIREPOWER, firepower))
-    return _cli_invalid (json, _("--firepower “%s” is not a firepower; give a whole number "
-                                 "from 0 to %d"), firepower_text, MAX_FIREPOWER);
-  if (!_cli_parse_int (shift_text, -MAX_SHIFT, MAX_SHIFT, shift))
-    return _cli_invalid (json, _("--shift “%s” is not a column shift; give a whole number "
-                                 "from %d to %d, negative toward the easier column"),
-                         shift_text, -MAX_SHIFT, MAX_SHIFT);
+  CliExit status = _cli_parse_artillery (json, firepower_text, shift_text, firepower, shift);
+
+  if (status != CLI_EXIT_OK)
+    return status;
   if (!_cli_parse_int (armour_text, G_MININT, G_MAXINT, armour))
     return _cli_invalid (json, _("--armour “%s” is not an armour rating; give a whole number "
                                  "such as 4"), armour_text);
@@ -233,7 +211,7 @@ odds_fire (int    argc,
   g_autoptr(GError) error = NULL;
   g_autofree char *weapon_text = NULL, *firepower_text = NULL, *target = NULL;
   g_autofree char *shift_text = NULL, *armour_text = NULL, *shields_text = NULL;
-  g_autofree char *ruleset_id = NULL, *targets = NULL;
+  g_autofree char *ruleset_id = NULL;
   gboolean halved = FALSE, target_lock = FALSE, special_shield = FALSE, json = FALSE;
   gboolean artillery;
   AdmWeaponType weapon = ADM_WEAPON_ARTILLERY;
@@ -302,9 +280,9 @@ odds_fire (int    argc,
   ruleset = _cli_load_ruleset (ruleset_id, json);
   if (ruleset == NULL)
     return CLI_EXIT_INVALID;
-  targets = list_targets (adm_ruleset_get_artillery (ruleset));
-  if (artillery && adm_artillery_target_column (adm_ruleset_get_artillery (ruleset), target) == 0)
-    return _cli_invalid (json, _("unknown target “%s”; the targets are %s"), target, targets);
+  status = artillery ? _cli_check_target (ruleset, target, json) : CLI_EXIT_OK;
+  if (status != CLI_EXIT_OK)
+    return status;
   if (!adm_ruleset_fire_odds_input (ruleset, weapon, firepower, target, shift, armour, shields,
                                     halved, target_lock, special_shield, &input, &column,
                                     &error))

@@ -248,6 +248,16 @@ CliExit         _cli_serve_run            (int             argc,
                                            char          **argv);
 CliExit         _cli_table_run            (int             argc,
                                            char          **argv);
+/* `table artillery` and `odds fire` (cli-odds.c): --firepower and --shift (F-ART-8..11), and
+ * the target of the ruleset's artillery table; a wrong one is refused with _cli_invalid (). */
+CliExit         _cli_parse_artillery      (gboolean        json,
+                                           const char     *firepower_text,
+                                           const char     *shift_text,
+                                           int            *firepower,
+                                           int            *shift);
+CliExit         _cli_check_target         (AdmRuleset     *ruleset,
+                                           const char     *target,
+                                           gboolean        json);
 /* `ti4` (cli-ti4.c): Twilight Imperium 4 combat, LRR 39 and 48; dispatches the subcommands. */
 /* Shared by the `ti4` subcommands (cli-ti4.c): bad input reported on stderr, and as
  * {"error": …} with @json, giving CLI_EXIT_USAGE (the issue fixes exit 2 for bad unit lists);

@@ -10,7 +10,7 @@
 #include "cli-private.h"
 
 /* No fleet comes near this; the bound keeps the F-ART-11 split of big totals far from
- * integer overflow. */
+ * integer overflow. `odds fire` takes the same bound (_cli_parse_artillery ()). */
 #define MAX_FIREPOWER 999
 /* F-ART-8..F-ART-10 shift by single columns; a few of them may add up. */
 #define MAX_SHIFT 20
@@ -69,18 +69,38 @@ format_modifier (int modifier)
   return modifier == 0 ? g_strdup ("0") : g_strdup_printf ("%+d", modifier);
 }
 
-static char *
-list_targets (const AdmArtilleryTable *table)
+CliExit
+_cli_parse_artillery (gboolean    json,
+                      const char *firepower_text,
+                      const char *shift_text,
+                      int        *firepower,
+                      int        *shift)
 {
-  GString *out = g_string_new (NULL);
+  if (!_cli_parse_int (firepower_text, 0, MAX_FIREPOWER, firepower))
+    return _cli_invalid (json, _("--firepower “%s” is not a firepower; give a whole number "
+                                 "from 0 to %d"), firepower_text, MAX_FIREPOWER);
+  if (!_cli_parse_int (shift_text, -MAX_SHIFT, MAX_SHIFT, shift))
+    return _cli_invalid (json, _("--shift “%s” is not a column shift; give a whole number "
+                                 "from %d to %d, negative toward the easier column"),
+                         shift_text, -MAX_SHIFT, MAX_SHIFT);
+  return CLI_EXIT_OK;
+}
 
+CliExit
+_cli_check_target (AdmRuleset *ruleset,
+                   const char *target,
+                   gboolean    json)
+{
+  const AdmArtilleryTable *table = adm_ruleset_get_artillery (ruleset);
+  g_autoptr(GString) targets = NULL;
+
+  if (adm_artillery_target_column (table, target) != 0)
+    return CLI_EXIT_OK;
+  targets = g_string_new (NULL);
   for (int i = 0; i < table->n_targets; i++)
-    {
-      if (i > 0)
-        g_string_append (out, ", ");
-      g_string_append (out, table->target_ids[i]);
-    }
-  return g_string_free (out, FALSE);
+    g_string_append_printf (targets, "%s%s", i > 0 ? ", " : "", table->target_ids[i]);
+  return _cli_invalid (json, _("unknown target “%s”; the targets are %s"), target,
+                       targets->str);
 }
 
 static void
@@ -126,8 +146,8 @@ table_artillery (int    argc,
   g_autoptr(AdmRuleset) ruleset = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *firepower_text = NULL, *target = NULL, *shift_text = NULL, *ruleset_id = NULL;
-  g_autofree char *targets = NULL;
   gboolean json = FALSE;
+  CliExit status;
   int firepower, shift = 0, dice, column;
   const GOptionEntry entries[] = {
     { "firepower", 0, 0, G_OPTION_ARG_STRING, &firepower_text,
@@ -158,20 +178,16 @@ table_artillery (int    argc,
       || !_cli_check_no_arguments (command, argc, argv))
     return CLI_EXIT_USAGE;
 
-  if (!_cli_parse_int (firepower_text, 0, MAX_FIREPOWER, &firepower))
-    return _cli_invalid (json, _("--firepower “%s” is not a firepower; give a whole number "
-                                 "from 0 to %d"), firepower_text, MAX_FIREPOWER);
-  if (!_cli_parse_int (shift_text, -MAX_SHIFT, MAX_SHIFT, &shift))
-    return _cli_invalid (json, _("--shift “%s” is not a column shift; give a whole number "
-                                 "from %d to %d, negative toward the easier column"),
-                         shift_text, -MAX_SHIFT, MAX_SHIFT);
+  status = _cli_parse_artillery (json, firepower_text, shift_text, &firepower, &shift);
+  if (status != CLI_EXIT_OK)
+    return status;
 
   ruleset = _cli_load_ruleset (ruleset_id, json);
   if (ruleset == NULL)
     return CLI_EXIT_INVALID;
-  targets = list_targets (adm_ruleset_get_artillery (ruleset));
-  if (adm_artillery_target_column (adm_ruleset_get_artillery (ruleset), target) == 0)
-    return _cli_invalid (json, _("unknown target “%s”; the targets are %s"), target, targets);
+  status = _cli_check_target (ruleset, target, json);
+  if (status != CLI_EXIT_OK)
+    return status;
   if (!adm_ruleset_artillery_dice (ruleset, firepower, target, shift, &dice, &column, &error))
     return _cli_invalid (json, "%s", error->message);
 
