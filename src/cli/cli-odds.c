@@ -104,6 +104,36 @@ append_roll (GString                *out,
                             input->save_on);
 }
 
+void
+_cli_print_damage_odds (const AdmFireOdds *odds)
+{
+  g_autofree char *digits = g_strdup_printf ("%d", odds->max_damage);
+  int width = (int) strlen (digits);
+
+  for (int k = 0; k <= odds->max_damage; k++)
+    g_print (_("  %*d damage: %.2f %%  (at least %d: %.2f %%)\n"),
+             width, k, 100.0 * odds->damage[k], k, 100.0 * adm_fire_odds_at_least (odds, k));
+  g_print (_("Expected damage: %.2f\n"), odds->expected_damage);
+}
+
+void
+_cli_add_damage_odds_json (JsonBuilder       *builder,
+                           const AdmFireOdds *odds)
+{
+  json_builder_set_member_name (builder, "damage");
+  json_builder_begin_array (builder);
+  for (int k = 0; k <= odds->max_damage; k++)
+    json_builder_add_double_value (builder, odds->damage[k]);
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "at_least");
+  json_builder_begin_array (builder);
+  for (int k = 0; k <= odds->max_damage; k++)
+    json_builder_add_double_value (builder, adm_fire_odds_at_least (odds, k));
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "expected");
+  json_builder_add_double_value (builder, odds->expected_damage);
+}
+
 static void
 print_text (AdmWeaponType           weapon,
             int                     firepower,
@@ -115,8 +145,6 @@ print_text (AdmWeaponType           weapon,
             const AdmFireOdds      *odds)
 {
   g_autoptr(GString) header = g_string_new (NULL);
-  g_autofree char *digits = g_strdup_printf ("%d", odds->max_damage);
-  int width = (int) strlen (digits);
 
   append_firer (header, weapon, firepower, halved_to, target, shift);
   g_string_append (header, ": ");
@@ -127,11 +155,7 @@ print_text (AdmWeaponType           weapon,
   else
     append_roll (header, weapon, input);
   g_print ("%s\n", header->str);
-
-  for (int k = 0; k <= odds->max_damage; k++)
-    g_print (_("  %*d damage: %.2f %%  (at least %d: %.2f %%)\n"),
-             width, k, 100.0 * odds->damage[k], k, 100.0 * adm_fire_odds_at_least (odds, k));
-  g_print (_("Expected damage: %.2f\n"), odds->expected_damage);
+  _cli_print_damage_odds (odds);
   g_print (_("At least one critical: %.2f %%\n"), 100.0 * odds->p_critical);
   /* The odds of a shot alone: in a battle the fire declared before it in the phase meets the
    * pool first (F-FIRE-4, F-SHLD-1); the Orders pane counts it, this command cannot. */
@@ -156,18 +180,7 @@ print_json (const AdmFireOddsInput *input,
   json_builder_add_int_value (builder, input->hit_on);
   json_builder_set_member_name (builder, "shields");
   json_builder_add_int_value (builder, input->shields);
-  json_builder_set_member_name (builder, "damage");
-  json_builder_begin_array (builder);
-  for (int k = 0; k <= odds->max_damage; k++)
-    json_builder_add_double_value (builder, odds->damage[k]);
-  json_builder_end_array (builder);
-  json_builder_set_member_name (builder, "at_least");
-  json_builder_begin_array (builder);
-  for (int k = 0; k <= odds->max_damage; k++)
-    json_builder_add_double_value (builder, adm_fire_odds_at_least (odds, k));
-  json_builder_end_array (builder);
-  json_builder_set_member_name (builder, "expected");
-  json_builder_add_double_value (builder, odds->expected_damage);
+  _cli_add_damage_odds_json (builder, odds);
   json_builder_set_member_name (builder, "p_critical");
   json_builder_add_double_value (builder, odds->p_critical);
   json_builder_end_object (builder);

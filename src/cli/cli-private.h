@@ -216,6 +216,12 @@ CliExit         _cli_cycle_run            (int             argc,
                                            char          **argv);
 CliExit         _cli_odds_run             (int             argc,
                                            char          **argv);
+/* What `odds fire` and `odds torpedo` print of the damage of @odds (cli-odds.c): the chance
+ * of each number of damage points and of at least that many, and the expected damage; as
+ * lines of text, or as the members "damage", "at_least" and "expected" of a JSON object. */
+void            _cli_print_damage_odds    (const AdmFireOdds *odds);
+void            _cli_add_damage_odds_json (JsonBuilder       *builder,
+                                           const AdmFireOdds *odds);
 /* `odds torpedo` (cli-odds-torpedo.c): a salvo against a ship, F-TORP-7, F-TORP-13. */
 CliExit         _cli_odds_torpedo_run     (int             argc,
                                            char          **argv);
