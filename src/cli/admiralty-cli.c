@@ -89,15 +89,7 @@ _cli_invalid (gboolean    json,
 
   g_printerr ("admiralty-cli: %s\n", message);
   if (json)
-    {
-      g_autoptr(JsonBuilder) builder = json_builder_new ();
-
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "error");
-      json_builder_add_string_value (builder, message);
-      json_builder_end_object (builder);
-      _cli_print_json (builder);
-    }
+    _cli_print_json_error (message);
   return CLI_EXIT_INVALID;
 }
 
@@ -179,6 +171,18 @@ _cli_print_json (JsonBuilder *builder)
   fputs (text, stdout);
   fputc ('\n', stdout);
   fflush (stdout);
+}
+
+void
+_cli_print_json_error (const char *message)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "error");
+  json_builder_add_string_value (builder, message);
+  json_builder_end_object (builder);
+  _cli_print_json (builder);
 }
 
 gboolean

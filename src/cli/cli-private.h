@@ -64,6 +64,8 @@ gboolean        _cli_check_arguments      (const char     *command,
 
 /* Prints @builder's root as one line of JSON on stdout, in UTF-8 whatever the locale. */
 void            _cli_print_json           (JsonBuilder    *builder);
+/* Prints {"error": @message} so. */
+void            _cli_print_json_error     (const char     *message);
 
 /* Reads @text as a whole number from @min to @max (within int) into @out: FALSE, @out
  * untouched, when it is not one — the caller gives its own refusal. A NULL @text is an
@@ -297,6 +299,12 @@ gboolean        _cli_ti4_read_setup       (CliTi4Args     *args,
                                            AdmTi4Fleet    *defender,
                                            AdmTi4OddsOptions *options,
                                            char          **message);
+/* Both fleets as the members "attacker", "attacker_damaged", "defender" and
+ * "defender_damaged" of a JSON object, each {"dreadnought": 2, …}. */
+void            _cli_ti4_add_fleets_json  (JsonBuilder       *builder,
+                                           AdmTi4Catalog     *catalog,
+                                           const AdmTi4Fleet *attacker,
+                                           const AdmTi4Fleet *defender);
 CliExit         _cli_ti4_bad_input        (const char     *command,
                                            gboolean        json,
                                            const char     *message);

@@ -13,28 +13,6 @@
 
 #define COMMAND "ti4 battle"
 
-/* {"dreadnought": 2, …}: all units, or the damaged ones only */
-static void
-add_fleet (JsonBuilder       *builder,
-           AdmTi4Catalog     *catalog,
-           const char        *name,
-           const AdmTi4Fleet *fleet,
-           gboolean           damaged)
-{
-  json_builder_set_member_name (builder, name);
-  json_builder_begin_object (builder);
-  for (guint i = 0; i < adm_ti4_catalog_get_n_units (catalog); i++)
-    {
-      guint count = damaged ? fleet->damaged[i] : adm_ti4_fleet_count (fleet, i);
-
-      if (count == 0)
-        continue;
-      json_builder_set_member_name (builder, adm_ti4_catalog_get_unit (catalog, i)->id);
-      json_builder_add_int_value (builder, count);
-    }
-  json_builder_end_object (builder);
-}
-
 static void
 print_json (AdmTi4Combat *combat,
             guint64       seed,
@@ -59,14 +37,8 @@ print_json (AdmTi4Combat *combat,
       json_builder_set_member_name (builder, "seed");
       _cli_add_seed_json (builder, seed);
     }
-  add_fleet (builder, catalog, "attacker", adm_ti4_combat_get_fleet (combat, ADM_TI4_ATTACKER),
-             FALSE);
-  add_fleet (builder, catalog, "attacker_damaged",
-             adm_ti4_combat_get_fleet (combat, ADM_TI4_ATTACKER), TRUE);
-  add_fleet (builder, catalog, "defender", adm_ti4_combat_get_fleet (combat, ADM_TI4_DEFENDER),
-             FALSE);
-  add_fleet (builder, catalog, "defender_damaged",
-             adm_ti4_combat_get_fleet (combat, ADM_TI4_DEFENDER), TRUE);
+  _cli_ti4_add_fleets_json (builder, catalog, adm_ti4_combat_get_fleet (combat, ADM_TI4_ATTACKER),
+                            adm_ti4_combat_get_fleet (combat, ADM_TI4_DEFENDER));
 
   json_builder_set_member_name (builder, "log");
   json_builder_begin_array (builder);

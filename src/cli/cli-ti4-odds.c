@@ -139,28 +139,6 @@ add_expected (JsonBuilder       *builder,
   json_builder_end_object (builder);
 }
 
-/* {"dreadnought": 2, …} (all, or the damaged ones only) */
-static void
-add_fleet (JsonBuilder       *builder,
-           AdmTi4Catalog     *catalog,
-           const char        *name,
-           const AdmTi4Fleet *fleet,
-           gboolean           damaged)
-{
-  json_builder_set_member_name (builder, name);
-  json_builder_begin_object (builder);
-  for (guint i = 0; i < adm_ti4_catalog_get_n_units (catalog); i++)
-    {
-      guint count = damaged ? fleet->damaged[i] : adm_ti4_fleet_count (fleet, i);
-
-      if (count == 0)
-        continue;
-      json_builder_set_member_name (builder, adm_ti4_catalog_get_unit (catalog, i)->id);
-      json_builder_add_int_value (builder, count);
-    }
-  json_builder_end_object (builder);
-}
-
 static void
 print_json (AdmTi4Catalog     *catalog,
             const AdmTi4Fleet *attacker,
@@ -193,10 +171,7 @@ print_json (AdmTi4Catalog     *catalog,
       json_builder_set_member_name (builder, "outcome");
       json_builder_add_string_value (builder, adm_ti4_outcome_to_string (end->outcome));
       add_number (builder, "probability", end->probability);
-      add_fleet (builder, catalog, "attacker", &end->attacker, FALSE);
-      add_fleet (builder, catalog, "attacker_damaged", &end->attacker, TRUE);
-      add_fleet (builder, catalog, "defender", &end->defender, FALSE);
-      add_fleet (builder, catalog, "defender_damaged", &end->defender, TRUE);
+      _cli_ti4_add_fleets_json (builder, catalog, &end->attacker, &end->defender);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
