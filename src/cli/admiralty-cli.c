@@ -174,6 +174,33 @@ _cli_print_json (JsonBuilder *builder)
 }
 
 void
+_cli_add_string (JsonBuilder *builder,
+                 const char  *name,
+                 const char  *value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_string_value (builder, value);
+}
+
+void
+_cli_add_int (JsonBuilder *builder,
+              const char  *name,
+              gint64       value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_int_value (builder, value);
+}
+
+void
+_cli_add_double (JsonBuilder *builder,
+                 const char  *name,
+                 double       value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_double_value (builder, value);
+}
+
+void
 _cli_print_json_error (const char *message)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();

@@ -48,14 +48,10 @@ assign (const char *path,
       g_autoptr(JsonBuilder) builder = json_builder_new ();
 
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "formation");
-      json_builder_add_string_value (builder, formation_id);
-      json_builder_set_member_name (builder, "name");
-      json_builder_add_string_value (builder, formation != NULL ? formation->name : formation_id);
-      json_builder_set_member_name (builder, "admiral");
-      json_builder_add_string_value (builder, admiral_id);
-      json_builder_set_member_name (builder, "campaign");
-      json_builder_add_string_value (builder, display);
+      _cli_add_string (builder, "formation", formation_id);
+      _cli_add_string (builder, "name", formation != NULL ? formation->name : formation_id);
+      _cli_add_string (builder, "admiral", admiral_id);
+      _cli_add_string (builder, "campaign", display);
       json_builder_end_object (builder);
       _cli_print_json (builder);
     }

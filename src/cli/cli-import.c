@@ -52,14 +52,10 @@ print_json (const char            *engagement_id,
   g_autoptr(JsonBuilder) builder = json_builder_new ();
 
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "engagement");
-  json_builder_add_string_value (builder, engagement_id);
-  json_builder_set_member_name (builder, "added");
-  json_builder_add_int_value (builder, added);
-  json_builder_set_member_name (builder, "kept");
-  json_builder_add_int_value (builder, receipt->kept);
-  json_builder_set_member_name (builder, "last");
-  json_builder_add_string_value (builder, receipt->last);
+  _cli_add_string (builder, "engagement", engagement_id);
+  _cli_add_int (builder, "added", added);
+  _cli_add_int (builder, "kept", receipt->kept);
+  _cli_add_string (builder, "last", receipt->last);
   json_builder_set_member_name (builder, "ended");
   json_builder_add_boolean_value (builder, receipt->ended);
   json_builder_end_object (builder);

@@ -42,17 +42,12 @@ print_json (const AdmTorpedoOddsInput *input,
   g_autoptr(JsonBuilder) builder = json_builder_new ();
 
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "torpedoes");
-  json_builder_add_int_value (builder, input->torpedoes);
-  json_builder_set_member_name (builder, "turrets");
-  json_builder_add_int_value (builder, input->turrets);
-  json_builder_set_member_name (builder, "armour");
-  json_builder_add_int_value (builder, input->armour);
+  _cli_add_int (builder, "torpedoes", input->torpedoes);
+  _cli_add_int (builder, "turrets", input->turrets);
+  _cli_add_int (builder, "armour", input->armour);
   _cli_add_damage_odds_json (builder, odds);
-  json_builder_set_member_name (builder, "expected_destroyed");
-  json_builder_add_double_value (builder, odds->expected_destroyed);
-  json_builder_set_member_name (builder, "p_critical");
-  json_builder_add_double_value (builder, odds->p_critical);
+  _cli_add_double (builder, "expected_destroyed", odds->expected_destroyed);
+  _cli_add_double (builder, "p_critical", odds->p_critical);
   json_builder_end_object (builder);
   _cli_print_json (builder);
 }

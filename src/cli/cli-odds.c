@@ -130,8 +130,7 @@ _cli_add_damage_odds_json (JsonBuilder       *builder,
   for (int k = 0; k <= odds->max_damage; k++)
     json_builder_add_double_value (builder, adm_fire_odds_at_least (odds, k));
   json_builder_end_array (builder);
-  json_builder_set_member_name (builder, "expected");
-  json_builder_add_double_value (builder, odds->expected_damage);
+  _cli_add_double (builder, "expected", odds->expected_damage);
 }
 
 static void
@@ -174,15 +173,11 @@ print_json (const AdmFireOddsInput *input,
   g_autoptr(JsonBuilder) builder = json_builder_new ();
 
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "dice");
-  json_builder_add_int_value (builder, input->dice);
-  json_builder_set_member_name (builder, "hit_on");
-  json_builder_add_int_value (builder, input->hit_on);
-  json_builder_set_member_name (builder, "shields");
-  json_builder_add_int_value (builder, input->shields);
+  _cli_add_int (builder, "dice", input->dice);
+  _cli_add_int (builder, "hit_on", input->hit_on);
+  _cli_add_int (builder, "shields", input->shields);
   _cli_add_damage_odds_json (builder, odds);
-  json_builder_set_member_name (builder, "p_critical");
-  json_builder_add_double_value (builder, odds->p_critical);
+  _cli_add_double (builder, "p_critical", odds->p_critical);
   json_builder_end_object (builder);
   _cli_print_json (builder);
 }

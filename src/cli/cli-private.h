@@ -64,6 +64,16 @@ gboolean        _cli_check_arguments      (const char     *command,
 
 /* Prints @builder's root as one line of JSON on stdout, in UTF-8 whatever the locale. */
 void            _cli_print_json           (JsonBuilder    *builder);
+/* The member @name of the object @builder is building, and its value. */
+void            _cli_add_string           (JsonBuilder    *builder,
+                                           const char     *name,
+                                           const char     *value);
+void            _cli_add_int              (JsonBuilder    *builder,
+                                           const char     *name,
+                                           gint64          value);
+void            _cli_add_double           (JsonBuilder    *builder,
+                                           const char     *name,
+                                           double          value);
 /* Prints {"error": @message} so. */
 void            _cli_print_json_error     (const char     *message);
 

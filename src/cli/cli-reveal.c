@@ -43,12 +43,9 @@ reveal (const char *path,
       g_autoptr(JsonBuilder) builder = json_builder_new ();
 
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "revealed");
-      json_builder_add_string_value (builder, formation_id);
-      json_builder_set_member_name (builder, "name");
-      json_builder_add_string_value (builder, formation != NULL ? formation->name : formation_id);
-      json_builder_set_member_name (builder, "campaign");
-      json_builder_add_string_value (builder, display);
+      _cli_add_string (builder, "revealed", formation_id);
+      _cli_add_string (builder, "name", formation != NULL ? formation->name : formation_id);
+      _cli_add_string (builder, "campaign", display);
       json_builder_end_object (builder);
       _cli_print_json (builder);
     }

@@ -129,10 +129,8 @@ print_artillery (gboolean    json,
     }
   builder = json_builder_new ();
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "dice");
-  json_builder_add_int_value (builder, dice);
-  json_builder_set_member_name (builder, "column");
-  json_builder_add_int_value (builder, column);
+  _cli_add_int (builder, "dice", dice);
+  _cli_add_int (builder, "column", column);
   json_builder_end_object (builder);
   _cli_print_json (builder);
 }
@@ -217,12 +215,9 @@ print_critical (gboolean           json,
     }
   builder = json_builder_new ();
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "roll");
-  json_builder_add_int_value (builder, roll);
-  json_builder_set_member_name (builder, "effect");
-  json_builder_add_string_value (builder, row->effect);
-  json_builder_set_member_name (builder, "extra_damage");
-  json_builder_add_string_value (builder, extra);
+  _cli_add_int (builder, "roll", roll);
+  _cli_add_string (builder, "effect", row->effect);
+  _cli_add_string (builder, "extra_damage", extra);
   if (row->catastrophic_check)
     {
       json_builder_set_member_name (builder, "catastrophic_check");
@@ -251,10 +246,8 @@ print_catastrophic (gboolean           json,
     }
   builder = json_builder_new ();
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "roll");
-  json_builder_add_int_value (builder, roll);
-  json_builder_set_member_name (builder, "effect");
-  json_builder_add_string_value (builder, row->effect);
+  _cli_add_int (builder, "roll", roll);
+  _cli_add_string (builder, "effect", row->effect);
   json_builder_end_object (builder);
   _cli_print_json (builder);
 }
@@ -368,14 +361,10 @@ print_readiness (gboolean                 json,
     }
   builder = json_builder_new ();
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "readiness");
-  json_builder_add_int_value (builder, readiness);
-  json_builder_set_member_name (builder, "grade");
-  json_builder_add_string_value (builder, grade->id);
-  json_builder_set_member_name (builder, "modifier");
-  json_builder_add_int_value (builder, grade->modifier);
-  json_builder_set_member_name (builder, "fire_distribution_modifier");
-  json_builder_add_int_value (builder, grade->fire_distribution_modifier);
+  _cli_add_int (builder, "readiness", readiness);
+  _cli_add_string (builder, "grade", grade->id);
+  _cli_add_int (builder, "modifier", grade->modifier);
+  _cli_add_int (builder, "fire_distribution_modifier", grade->fire_distribution_modifier);
   json_builder_end_object (builder);
   _cli_print_json (builder);
 }

@@ -33,8 +33,7 @@ print_json (const char *engagement_id,
   g_autoptr(JsonBuilder) builder = json_builder_new ();
 
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "engagement");
-  json_builder_add_string_value (builder, engagement_id);
+  _cli_add_string (builder, "engagement", engagement_id);
   json_builder_set_member_name (builder, "table");
   if (table != NULL)
     json_builder_add_string_value (builder, table);
@@ -46,10 +45,7 @@ print_json (const char *engagement_id,
   else
     json_builder_add_null_value (builder);
   if (reason != NULL)
-    {
-      json_builder_set_member_name (builder, "taken-back");
-      json_builder_add_string_value (builder, reason);
-    }
+    _cli_add_string (builder, "taken-back", reason);
   json_builder_end_object (builder);
   _cli_print_json (builder);
 }

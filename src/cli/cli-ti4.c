@@ -82,8 +82,7 @@ add_fleet (JsonBuilder       *builder,
 
       if (count == 0)
         continue;
-      json_builder_set_member_name (builder, adm_ti4_catalog_get_unit (catalog, i)->id);
-      json_builder_add_int_value (builder, count);
+      _cli_add_int (builder, adm_ti4_catalog_get_unit (catalog, i)->id, count);
     }
   json_builder_end_object (builder);
 }
