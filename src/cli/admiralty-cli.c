@@ -183,6 +183,18 @@ _cli_add_string (JsonBuilder *builder,
 }
 
 void
+_cli_add_string_or_null (JsonBuilder *builder,
+                         const char  *name,
+                         const char  *value)
+{
+  json_builder_set_member_name (builder, name);
+  if (value != NULL)
+    json_builder_add_string_value (builder, value);
+  else
+    json_builder_add_null_value (builder);
+}
+
+void
 _cli_add_int (JsonBuilder *builder,
               const char  *name,
               gint64       value)

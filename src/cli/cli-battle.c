@@ -727,11 +727,9 @@ add_ship_json (JsonBuilder *builder,
   _cli_add_int (builder, "orbit", s->orbit);
   _cli_add_int (builder, "falling_since", s->falling_since);
   /* F-BOARD-15: the capturing ship's id, or null. */
-  json_builder_set_member_name (builder, "captured_by");
-  if (s->captured_by >= 0)
-    json_builder_add_string_value (builder, adm_battle_get_ship (battle, s->captured_by)->id);
-  else
-    json_builder_add_null_value (builder);
+  _cli_add_string_or_null (builder, "captured_by",
+                           s->captured_by >= 0 ? adm_battle_get_ship (battle, s->captured_by)->id
+                                               : NULL);
   json_builder_end_object (builder);
 }
 
@@ -893,14 +891,8 @@ add_features_json (JsonBuilder *builder,
       add_double (builder, "y", feature->y);
       add_double (builder, "size", feature->diameter);
       if (g_str_equal (feature->kind, "station"))
-        {
-          /* Ruling "station-unit": its owner's faction, null for a mark. */
-          json_builder_set_member_name (builder, "owner");
-          if (feature->owner != NULL)
-            json_builder_add_string_value (builder, feature->owner);
-          else
-            json_builder_add_null_value (builder);
-        }
+        /* Ruling "station-unit": its owner's faction, null for a mark. */
+        _cli_add_string_or_null (builder, "owner", feature->owner);
       json_builder_end_object (builder);
     }
   for (guint i = 0; i < adm_battle_get_n_mines (battle); i++)
@@ -936,11 +928,8 @@ add_detection_json_as (JsonBuilder *builder,
           level == ADM_DETECTION_NONE)
         continue;
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "formation");
-      if (level == ADM_DETECTION_FULL)
-        json_builder_add_string_value (builder, formation->id);
-      else
-        json_builder_add_null_value (builder);
+      _cli_add_string_or_null (builder, "formation",
+                               level == ADM_DETECTION_FULL ? formation->id : NULL);
       _cli_add_string (builder, "level", adm_detection_to_string (level));
       json_builder_end_object (builder);
     }

@@ -92,11 +92,8 @@ print_json (AdmCampaign     *campaign,
       _cli_add_int (builder, "cycle", engagement->engagement.cycle);
       _cli_add_double (builder, "minute", engagement->engagement.minute);
       _cli_add_string (builder, "place", place);
-      json_builder_set_member_name (builder, "sector");
-      if (engagement->engagement.sector != NULL)
-        json_builder_add_string_value (builder, engagement->engagement.sector->id);
-      else
-        json_builder_add_null_value (builder);
+      _cli_add_string_or_null (builder, "sector", engagement->engagement.sector != NULL
+                                                  ? engagement->engagement.sector->id : NULL);
       _cli_add_string (builder, "status", adm_engagement_status_to_string (engagement->status));
       _cli_add_string (builder, "status_text", status);
       if (engagement->table != NULL)

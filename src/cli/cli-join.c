@@ -64,11 +64,7 @@ table_json (AdmTableClient *client)
   _cli_add_int (builder, "kept", adm_table_client_get_kept (client));
   _cli_add_int (builder, "waiting", adm_table_client_get_waiting (client));
   _cli_add_string (builder, "state", state_id (adm_table_client_get_state (client)));
-  json_builder_set_member_name (builder, "end_reason");
-  if (adm_table_client_get_end_reason (client) != NULL)
-    json_builder_add_string_value (builder, adm_table_client_get_end_reason (client));
-  else
-    json_builder_add_null_value (builder);
+  _cli_add_string_or_null (builder, "end_reason", adm_table_client_get_end_reason (client));
   json_builder_end_object (builder);
   return json_builder_get_root (builder);
 }
@@ -123,11 +119,7 @@ list (AdmTableClient *client,
       _cli_add_string (builder, "assignment", e->assignment);
       _cli_add_string (builder, "status", e->status);
       _cli_add_int (builder, "turn", e->turn);
-      json_builder_set_member_name (builder, "phase");
-      if (e->phase != NULL)
-        json_builder_add_string_value (builder, e->phase);
-      else
-        json_builder_add_null_value (builder);
+      _cli_add_string_or_null (builder, "phase", e->phase);
       _cli_add_int (builder, "kept", e->kept);
       json_builder_set_member_name (builder, "ended");
       json_builder_add_boolean_value (builder, e->ended);

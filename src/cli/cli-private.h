@@ -68,6 +68,10 @@ void            _cli_print_json           (JsonBuilder    *builder);
 void            _cli_add_string           (JsonBuilder    *builder,
                                            const char     *name,
                                            const char     *value);
+/* The same, with null for a NULL @value. */
+void            _cli_add_string_or_null   (JsonBuilder    *builder,
+                                           const char     *name,
+                                           const char     *value);
 void            _cli_add_int              (JsonBuilder    *builder,
                                            const char     *name,
                                            gint64          value);

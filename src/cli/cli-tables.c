@@ -34,16 +34,8 @@ print_json (const char *engagement_id,
 
   json_builder_begin_object (builder);
   _cli_add_string (builder, "engagement", engagement_id);
-  json_builder_set_member_name (builder, "table");
-  if (table != NULL)
-    json_builder_add_string_value (builder, table);
-  else
-    json_builder_add_null_value (builder);
-  json_builder_set_member_name (builder, "assignment");
-  if (assignment != NULL)
-    json_builder_add_string_value (builder, assignment);
-  else
-    json_builder_add_null_value (builder);
+  _cli_add_string_or_null (builder, "table", table);
+  _cli_add_string_or_null (builder, "assignment", assignment);
   if (reason != NULL)
     _cli_add_string (builder, "taken-back", reason);
   json_builder_end_object (builder);

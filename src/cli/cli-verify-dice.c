@@ -172,11 +172,7 @@ add_commitments_json (JsonBuilder *builder,
       json_builder_begin_object (builder);
       _cli_add_string (builder, "commitment", commitment->commitment);
       _cli_add_int (builder, "from_roll", commitment->from_roll);
-      json_builder_set_member_name (builder, "secret");
-      if (commitment->secret != NULL)
-        json_builder_add_string_value (builder, commitment->secret);
-      else
-        json_builder_add_null_value (builder);
+      _cli_add_string_or_null (builder, "secret", commitment->secret);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
