@@ -110,6 +110,20 @@ journaled_undo_redo (Journaled   *file,
   return adm_ti4_combat_save (file->combat, path, error);
 }
 
+/* @event's attributes as the member @name, {"formation": "autumn-screen", …}. */
+static void
+add_attributes_json (JsonBuilder *builder,
+                     const char  *name,
+                     AdmEvent    *event)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_begin_object (builder);
+  for (guint i = 0; i < adm_event_get_n_attributes (event); i++)
+    _cli_add_string (builder, adm_event_get_key_nth (event, i),
+                     adm_event_get_value_nth (event, i));
+  json_builder_end_object (builder);
+}
+
 static void
 add_event_json (JsonBuilder *builder,
                 AdmEvent    *event)
@@ -119,14 +133,7 @@ add_event_json (JsonBuilder *builder,
   json_builder_begin_object (builder);
   _cli_add_string (builder, "kind", adm_event_get_kind (event));
   _cli_add_string (builder, "time", time);
-  json_builder_set_member_name (builder, "attributes");
-  json_builder_begin_object (builder);
-  for (guint i = 0; i < adm_event_get_n_attributes (event); i++)
-    {
-      _cli_add_string (builder, adm_event_get_key_nth (event, i),
-                       adm_event_get_value_nth (event, i));
-    }
-  json_builder_end_object (builder);
+  add_attributes_json (builder, "attributes", event);
   if (adm_event_get_text (event) != NULL)
     _cli_add_string (builder, "text", adm_event_get_text (event));
   json_builder_end_object (builder);
@@ -165,18 +172,10 @@ print_json (AdmJournal *journal,
       _cli_add_string (builder, "description", description);
       if (kind == ADM_JOURNAL_ENTRY_ACTION)
         {
-          AdmEvent *head = adm_journal_action_get_head (action);
           GPtrArray *events = adm_journal_action_get_events (action);
 
           _cli_add_string (builder, "what", adm_journal_action_get_what (action));
-          json_builder_set_member_name (builder, "parameters");
-          json_builder_begin_object (builder);
-          for (guint a = 0; a < adm_event_get_n_attributes (head); a++)
-            {
-              _cli_add_string (builder, adm_event_get_key_nth (head, a),
-                               adm_event_get_value_nth (head, a));
-            }
-          json_builder_end_object (builder);
+          add_attributes_json (builder, "parameters", adm_journal_action_get_head (action));
           json_builder_set_member_name (builder, "done");
           json_builder_add_boolean_value (builder, adm_journal_action_is_done (action));
           json_builder_set_member_name (builder, "events");
