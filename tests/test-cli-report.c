@@ -455,8 +455,8 @@ assert_lacks_all (const char  *text,
  * Komarr campaign played from its sheets (Autumn Screen, hidden, fights the Aslund Minelayer
  * at Hegen Hub):
  *  - the public gets the public bulletin — formations by faction and place, the engagements
- *    of two publicly known sides — and no ship, class or hidden formation, nor the Hegen Hub
- *    fight that would tell of one; the same as --kind public;
+ *    of two publicly known sides, each wave at its minute — and no ship, class or hidden
+ *    formation, nor the Hegen Hub fight that would tell of one; the same as --kind public;
  *  - an admiral gets exactly his own report and cards; a faction each of its admirals' reports;
  *  - the master's report is refused to a side, the cards to the public, and another side's
  *    admiral is refused exactly as an unknown one is. */
@@ -522,6 +522,16 @@ test_as (CliCampaign   *fixture,
                                          "Empire)"));
   g_assert_nonnull (strstr (public->out, "Aslund Minelayer (Aslund): Hegen Hub."));
   g_assert_null (strstr (public->out, "Hegen Hub, minute"));
+  /* F-STRAT-4, ruling "late-arrivals": the fight at Pol jump point is told in its two
+   * waves, as the admirals read it; First Squadron, arriving at minute 40, was not there at
+   * minute 0. */
+  g_assert_nonnull (strstr (public->out, "Pol jump point, minute 0: First Destroyer Flotilla "
+                                         "(Barrayaran Imperium), Pol Cruiser Squadron (Pol "
+                                         "Six)."));
+  g_assert_nonnull (strstr (public->out, "Pol jump point, minute 40: First Squadron, Home "
+                                         "Fleet (Barrayaran Imperium), First Destroyer "
+                                         "Flotilla (Barrayaran Imperium), Pol Cruiser Squadron "
+                                         "(Pol Six)."));
   assert_lacks_all (public->out, secret, "the public bulletin");
   bulletin = run_cli ("report", path, "--kind", "public", "--text", NULL);
   g_assert_cmpstr (bulletin->out, ==, public->out);

@@ -1312,8 +1312,25 @@ test_portal_verdicts_and_finals (Fixture       *fixture,
   iterate ();
   g_assert_false (admiralty_order_board_get_final (orders, "vorkosigan"));
   g_assert_false (admiralty_order_board_get_early (orders));
+  g_assert_nonnull (admiralty_order_board_get_finals_text (orders));
 
-  admiralty_order_board_set_portal (orders, NULL);
+  /* Another campaign opened in the window, with the same admirals: the portal serves the
+   * first one, and the board says nothing of it. */
+  {
+    g_autofree char *scenario = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
+                                                  "komarr-campaign.admiralty", NULL);
+
+    g_assert_true (admiralty_window_open (fixture->window, scenario));
+    iterate_until (NULL, NULL, 200);
+    g_assert_null (admiralty_order_board_get_portal (orders));
+    g_assert_null (admiralty_order_board_get_finals_text (orders));
+    g_assert_null (admiralty_order_board_get_portal_orders (orders, "vorkosigan"));
+    /* Nothing holds the first campaign any more: its portal serves nothing (no admiral
+     * hands a sheet in to a campaign no window shows). */
+    g_assert_null (adm_portal_get_campaign (portal));
+    g_assert_false (adm_portal_get_running (portal));
+  }
+
   adm_portal_stop (portal);
 }
 

@@ -290,6 +290,111 @@ test_restore (void)
   remove_tree (dir);
 }
 
+/* A Twilight Imperium set-up being typed is kept as it changes (admiralty-drafts.h): a crash
+ * before Start Combat loses none of it; the next session brings it back as it was typed, the
+ * counts the arena hides included. A tab the master closes takes its draft with it; a draft
+ * that cannot be read is named, and nothing else is opened for it. */
+static void
+test_ti4_setup_draft (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_auto(GStrv) combats = NULL;
+  g_autofree char *draft = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyTi4Page *ti4;
+  int war_sun, dreadnought, infantry;
+
+  clear_session ();
+  window = shown_window_new (0, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.ti4-combat", NULL));
+  iterate ();
+  ti4 = _admiralty_window_get_ti4_page (window);
+  g_assert_nonnull (ti4);
+  war_sun = adm_ti4_catalog_find (ti4->catalog, "war-sun");
+  dreadnought = adm_ti4_catalog_find (ti4->catalog, "dreadnought");
+  infantry = adm_ti4_catalog_find (ti4->catalog, "infantry");
+  /* Nothing typed, nothing kept. */
+  combats = g_settings_get_strv (settings, "session-ti4");
+  g_assert_cmpuint (g_strv_length (combats), ==, 0);
+  g_clear_pointer (&combats, g_strfreev);
+
+  set_count (ti4, ADM_TI4_ATTACKER, "war-sun", 2);
+  set_count (ti4, ADM_TI4_ATTACKER, "infantry", 4);
+  set_count (ti4, ADM_TI4_DEFENDER, "dreadnought", 3);
+  gtk_editable_set_text (GTK_EDITABLE (ti4->name_rows[ADM_TI4_DEFENDER]), "Letnev");
+  adw_combo_row_set_selected (ti4->policy_rows[ADM_TI4_DEFENDER],
+                              ADM_TI4_POLICY_CHEAPEST_FIRST);
+  adw_expander_row_set_enable_expansion (ti4->retreat_rows[ADM_TI4_ATTACKER], TRUE);
+  gtk_spin_button_set_value (ti4->retreat_spins[ADM_TI4_ATTACKER], 3);
+  gtk_switch_set_active (ti4->system_switches[ADM_TI4_DEFENDER], FALSE);
+  combats = g_settings_get_strv (settings, "session-ti4");
+  g_assert_cmpuint (g_strv_length (combats), ==, 1);
+  g_assert_true (admiralty_ti4_page_is_draft (combats[0]));
+  g_assert_true (g_file_test (combats[0], G_FILE_TEST_IS_REGULAR));
+  draft = g_strdup (combats[0]);
+  g_clear_pointer (&combats, g_strfreev);
+  /* Tearing the window down (as a crash does) keeps the draft. */
+  close_window (window);
+  g_assert_true (g_file_test (draft, G_FILE_TEST_IS_REGULAR));
+
+  window = shown_window_new (0, 0);
+  g_assert_true (admiralty_window_restore_session (window));
+  iterate ();
+  g_assert_null (_admiralty_window_get_error_dialog (window));
+  ti4 = _admiralty_window_get_ti4_page (window);
+  g_assert_nonnull (ti4);
+  g_assert_null (admiralty_ti4_page_get_combat (ti4));
+  g_assert_cmpstr (admiralty_ti4_page_get_session_path (ti4), ==, draft);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (ti4->spins[ADM_TI4_ATTACKER][war_sun]), ==, 2);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (ti4->spins[ADM_TI4_ATTACKER][infantry]), ==,
+                   4);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (ti4->spins[ADM_TI4_DEFENDER][dreadnought]),
+                   ==, 3);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (ti4->name_rows[ADM_TI4_DEFENDER])), ==,
+                   "Letnev");
+  g_assert_cmpuint (adw_combo_row_get_selected (ti4->policy_rows[ADM_TI4_DEFENDER]), ==,
+                    ADM_TI4_POLICY_CHEAPEST_FIRST);
+  g_assert_true (adw_expander_row_get_enable_expansion (ti4->retreat_rows[ADM_TI4_ATTACKER]));
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (ti4->retreat_spins[ADM_TI4_ATTACKER]), ==,
+                   3);
+  g_assert_false (gtk_switch_get_active (ti4->system_switches[ADM_TI4_DEFENDER]));
+  g_assert_true (gtk_switch_get_active (ti4->system_switches[ADM_TI4_ATTACKER]));
+
+  /* The master closes the tab: the draft goes, and the next session has no set-up. */
+  adw_tab_view_close_page (window->tab_view,
+                           adw_tab_view_get_page (window->tab_view, GTK_WIDGET (ti4)));
+  iterate ();
+  g_assert_false (g_file_test (draft, G_FILE_TEST_EXISTS));
+  combats = g_settings_get_strv (settings, "session-ti4");
+  g_assert_cmpuint (g_strv_length (combats), ==, 0);
+  g_clear_pointer (&combats, g_strfreev);
+  close_window (window);
+
+  /* A draft cut short is named and opens nothing. */
+  g_assert_true (g_file_set_contents (draft, "[ti4-setup]\narena=space\nattacker-units=war-s",
+                                      -1, NULL));
+  {
+    const char *session[] = { draft, NULL };
+
+    g_settings_set_strv (settings, "session-ti4", session);
+  }
+  window = shown_window_new (0, 0);
+  admiralty_window_restore_session (window);
+  iterate ();
+  g_assert_null (_admiralty_window_get_ti4_page (window));
+  g_assert_nonnull (_admiralty_window_get_error_dialog (window));
+  {
+    g_autofree char *name = g_filename_display_name (draft);
+
+    g_assert_nonnull (strstr (adw_message_dialog_get_body (
+        ADW_MESSAGE_DIALOG (_admiralty_window_get_error_dialog (window))), name));
+  }
+  gtk_window_destroy (GTK_WINDOW (_admiralty_window_get_error_dialog (window)));
+  close_window (window);
+  g_remove (draft);
+  clear_session ();
+}
+
 /* Undo and Redo name the action, on the header's buttons, in the menu and in the toast. */
 static void
 test_undo_labels (void)
@@ -650,6 +755,7 @@ main (int   argc,
   g_test_add_func ("/ui/session/undo-toast-replaced", test_undo_toast_replaced);
   g_test_add_func ("/ui/session/toast-plain-text", test_toast_plain_text);
   g_test_add_func ("/ui/session/ti4-undo-redo", test_ti4_undo_redo);
+  g_test_add_func ("/ui/session/ti4-setup-draft", test_ti4_setup_draft);
   g_test_add_func ("/ui/session/torpedo-repro", test_torpedo_repro);
   g_test_add_func ("/ui/session/cut-file-told", test_cut_file_told);
 

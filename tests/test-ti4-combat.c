@@ -757,6 +757,79 @@ test_corrupt_file (void)
   g_rmdir (dir);
 }
 
+/* Newlines in @text before @end. */
+static guint
+count_lines (const char *text,
+             const char *end)
+{
+  guint n = 0;
+
+  for (const char *c = text; c < end; c++)
+    n += *c == '\n';
+  return n;
+}
+
+/* A hit assignment read from a file is a unit list like a fleet's (LRR 39.6): a unit listed
+ * twice is refused with the file and line, not added up (a hostile file could otherwise wrap
+ * a count round to a small one that passes the check). */
+static void
+test_hits_listed_twice (void)
+{
+  g_autoptr(AdmTi4Combat) combat =
+    make_combat (ADM_TI4_SPACE, "dreadnought=2,carrier=1,fighter=3",
+                 "cruiser=2,destroyer=2", TRUE, TRUE);
+  g_autoptr(AdmTi4Combat) loaded = NULL;
+  g_autoptr(AdmDicePrng) prng = adm_dice_prng_new (7);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("ti4-combat-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "combat.xml", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *line_prefix = NULL;
+  g_autoptr(GString) changed = NULL;
+  const char *attribute, *action, *value, *end;
+  AdmTi4OddsOptions options;
+  guint line;
+
+  no_retreat_options (&options);
+  g_assert_true (adm_ti4_combat_run (combat, ADM_DICE_SOURCE (prng), &options, &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_ti4_combat_save (combat, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+
+  /* The first assignment's first unit, listed once more: destroy="fighter=1" becomes
+   * destroy="fighter=1,fighter=1". */
+  attribute = strstr (text, " destroy=\"");
+  g_assert_nonnull (attribute);
+  value = attribute + strlen (" destroy=\"");
+  for (end = value; *end != ',' && *end != '"'; end++)
+    ;
+  changed = g_string_new_len (text, end - text);
+  g_string_append (changed, ",");
+  g_string_append_len (changed, value, end - value);
+  g_string_append (changed, end);
+  /* Errors name the line of the action that holds the event. */
+  action = g_strrstr_len (text, attribute - text, "<action ");
+  g_assert_nonnull (action);
+  line = 1 + count_lines (text, action);
+  g_assert_true (g_file_set_contents (path, changed->str, -1, NULL));
+
+  loaded = adm_ti4_combat_load_file (catalog (), path, &error);
+  g_assert_null (loaded);
+  g_assert_nonnull (error);
+  line_prefix = g_strdup_printf ("combat.xml:%u:", line);
+  if (strstr (error->message, line_prefix) == NULL || strstr (error->message, "twice") == NULL)
+    g_error ("“%s” does not name %s and the unit listed twice", error->message, line_prefix);
+
+  {
+    g_autofree char *backup = adm_file_backup_path (path, NULL, 1);
+
+    g_unlink (path);
+    g_unlink (backup);
+  }
+  g_rmdir (dir);
+}
+
 /* An action named by a round that is not a number (LRR 39: rounds are counted from 1) is
  * refused with its line and the range, not shown as "Roll of Defender, round NaN". */
 static void
@@ -944,6 +1017,7 @@ main (int   argc,
   g_test_add_func ("/ti4-combat/journal/save-load", test_save_load_round_trip);
   g_test_add_func ("/ti4-combat/journal/corrupt-file", test_corrupt_file);
   g_test_add_func ("/ti4-combat/journal/junk-round", test_junk_round);
+  g_test_add_func ("/ti4-combat/lrr-39.6/hits-listed-twice", test_hits_listed_twice);
   g_test_add_func ("/ti4-combat/dice/out-of-range", test_out_of_range_die);
   g_test_add_func ("/ti4-combat/report", test_report);
   g_test_add_func ("/ti4-combat/ends-match-odds", test_ends_match_odds);

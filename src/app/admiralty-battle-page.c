@@ -42,10 +42,12 @@ struct _AdmiraltyBattlePage
    * own; read-only once ended (adm-battle-result.h). */
   GSignalGroup         *battle_signals;  /* on the battle */
   AdmCampaign          *campaign;
+  GSignalGroup         *campaign_signals; /* on the campaign */
   char                 *engagement_id;
   /* A battle fought at this table for a chief master elsewhere (adm-table-client.h): kept in
    * the tables folder, each entry sent to the chief as it is recorded. */
   AdmTableClient       *client;
+  GSignalGroup         *client_signals;  /* on the client */
 
   GSettings            *settings;
   GListStore           *fleet_store;   /* AdmiraltyFleetEntry: the Ships list */
@@ -2011,9 +2013,9 @@ admiralty_battle_page_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_BATTLE_PAGE);
 
   g_clear_object (&self->battle);
+  g_clear_object (&self->campaign_signals);
   g_clear_object (&self->campaign);
-  if (self->client != NULL)
-    g_signal_handlers_disconnect_by_data (self->client, self);
+  g_clear_object (&self->client_signals);
   g_clear_object (&self->client);
   g_clear_object (&self->settings);
   g_clear_object (&self->asking);
@@ -2177,6 +2179,22 @@ admiralty_battle_page_init (AdmiraltyBattlePage *self)
                                  self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->battle_signals, "autosave-failed",
                                  G_CALLBACK (autosave_failed_cb), self, G_CONNECT_SWAPPED);
+  /* Ended or its ending undone in the campaign: the page says so at once. */
+  self->campaign_signals = g_signal_group_new (ADM_TYPE_CAMPAIGN);
+  g_signal_group_connect_object (self->campaign_signals, "changed",
+                                 G_CALLBACK (admiralty_battle_page_update_labels), self,
+                                 G_CONNECT_SWAPPED);
+  /* The header says what the chief holds, as his answers come. */
+  self->client_signals = g_signal_group_new (ADM_TYPE_TABLE_CLIENT);
+  g_signal_group_connect_object (self->client_signals, "notify::state",
+                                 G_CALLBACK (admiralty_battle_page_update_labels), self,
+                                 G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->client_signals, "notify::waiting",
+                                 G_CALLBACK (admiralty_battle_page_update_labels), self,
+                                 G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->client_signals, "notify::message",
+                                 G_CALLBACK (admiralty_battle_page_update_labels), self,
+                                 G_CONNECT_SWAPPED);
   self->fleet_store = g_list_store_new (ADMIRALTY_TYPE_FLEET_ENTRY);
   gtk_list_box_bind_model (self->fleet_list, G_LIST_MODEL (self->fleet_store), fleet_row_new,
                            NULL, NULL);
@@ -2439,10 +2457,7 @@ admiralty_battle_page_open_engagement (AdmCampaign  *campaign,
   /* At another table: the battle as the campaign held it, for admiralty_battle_page_get_stale (). */
   if (saved != NULL && admiralty_battle_page_get_at_table (self))
     g_object_set_data_full (G_OBJECT (self), "watched", g_strdup (saved), g_free);
-  /* Ended or its ending undone in the campaign: the page says so at once. */
-  g_signal_connect_object (campaign, "changed",
-                           G_CALLBACK (admiralty_battle_page_update_labels), self,
-                           G_CONNECT_SWAPPED);
+  g_signal_group_set_target (self->campaign_signals, campaign);
   return g_steal_pointer (&self);
 }
 
@@ -2580,16 +2595,7 @@ admiralty_battle_page_open_table (AdmTableClient  *client,
   while (self->seed == 0)
     self->seed = ((guint64) g_random_int () << 32) | g_random_int ();
   g_object_set (self, "battle", battle, NULL);
-  /* The header says what the chief holds, as his answers come. */
-  g_signal_connect_object (client, "notify::state",
-                           G_CALLBACK (admiralty_battle_page_update_labels), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (client, "notify::waiting",
-                           G_CALLBACK (admiralty_battle_page_update_labels), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (client, "notify::message",
-                           G_CALLBACK (admiralty_battle_page_update_labels), self,
-                           G_CONNECT_SWAPPED);
+  g_signal_group_set_target (self->client_signals, client);
   return g_steal_pointer (&self);
 }
 

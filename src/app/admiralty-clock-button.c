@@ -13,6 +13,7 @@ struct _AdmiraltyClockButton
   GtkWidget            parent_instance;
 
   AdmiraltyCycleClock *clock;
+  GSignalGroup        *clock_signals;  /* on the clock shown */
 
   /* Template children */
   GtkMenuButton       *button;
@@ -121,12 +122,8 @@ admiralty_clock_button_set_clock (AdmiraltyClockButton *self,
   if (self->clock == clock)
     return;
 
-  if (self->clock != NULL)
-    g_signal_handlers_disconnect_by_data (self->clock, self);
+  g_signal_group_set_target (self->clock_signals, clock);
   g_set_object (&self->clock, clock);
-  if (clock != NULL)
-    g_signal_connect_object (clock, "notify", G_CALLBACK (clock_notify_cb), self,
-                             G_CONNECT_SWAPPED);
 
   admiralty_clock_button_update (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLOCK]);
@@ -145,13 +142,22 @@ admiralty_clock_button_dispose (GObject *object)
 {
   AdmiraltyClockButton *self = (AdmiraltyClockButton *)object;
 
-  if (self->clock != NULL)
-    g_signal_handlers_disconnect_by_data (self->clock, self);
+  g_signal_group_set_target (self->clock_signals, NULL);
   g_clear_object (&self->clock);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_CLOCK_BUTTON);
 
   G_OBJECT_CLASS (admiralty_clock_button_parent_class)->dispose (object);
+}
+
+static void
+admiralty_clock_button_finalize (GObject *object)
+{
+  AdmiraltyClockButton *self = (AdmiraltyClockButton *)object;
+
+  g_clear_object (&self->clock_signals);
+
+  G_OBJECT_CLASS (admiralty_clock_button_parent_class)->finalize (object);
 }
 
 static void
@@ -197,6 +203,7 @@ admiralty_clock_button_class_init (AdmiraltyClockButtonClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = admiralty_clock_button_dispose;
+  object_class->finalize = admiralty_clock_button_finalize;
   object_class->get_property = admiralty_clock_button_get_property;
   object_class->set_property = admiralty_clock_button_set_property;
 
@@ -217,5 +224,8 @@ admiralty_clock_button_class_init (AdmiraltyClockButtonClass *klass)
 static void
 admiralty_clock_button_init (AdmiraltyClockButton *self)
 {
+  self->clock_signals = g_signal_group_new (ADMIRALTY_TYPE_CYCLE_CLOCK);
+  g_signal_group_connect_object (self->clock_signals, "notify", G_CALLBACK (clock_notify_cb), self,
+                                 G_CONNECT_SWAPPED);
   gtk_widget_init_template (GTK_WIDGET (self));
 }

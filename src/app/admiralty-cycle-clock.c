@@ -16,6 +16,7 @@ struct _AdmiraltyCycleClock
   GObject                parent_instance;
 
   GSettings             *settings;
+  GSignalGroup          *settings_signals;  /* on the settings, for the clock's life */
   AdmiraltyClockNowFunc  now_func;
   gpointer               now_data;
 
@@ -322,11 +323,20 @@ admiralty_cycle_clock_dispose (GObject *object)
   AdmiraltyCycleClock *self = (AdmiraltyCycleClock *)object;
 
   g_clear_handle_id (&self->tick_id, g_source_remove);
-  if (self->settings != NULL)
-    g_signal_handlers_disconnect_by_data (self->settings, self);
+  g_signal_group_set_target (self->settings_signals, NULL);
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (admiralty_cycle_clock_parent_class)->dispose (object);
+}
+
+static void
+admiralty_cycle_clock_finalize (GObject *object)
+{
+  AdmiraltyCycleClock *self = (AdmiraltyCycleClock *)object;
+
+  g_clear_object (&self->settings_signals);
+
+  G_OBJECT_CLASS (admiralty_cycle_clock_parent_class)->finalize (object);
 }
 
 static void
@@ -380,6 +390,7 @@ admiralty_cycle_clock_class_init (AdmiraltyCycleClockClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = admiralty_cycle_clock_dispose;
+  object_class->finalize = admiralty_cycle_clock_finalize;
   object_class->get_property = admiralty_cycle_clock_get_property;
   object_class->set_property = admiralty_cycle_clock_set_property;
 
@@ -411,6 +422,9 @@ admiralty_cycle_clock_class_init (AdmiraltyCycleClockClass *klass)
 static void
 admiralty_cycle_clock_init (AdmiraltyCycleClock *self)
 {
+  self->settings_signals = g_signal_group_new (G_TYPE_SETTINGS);
+  g_signal_group_connect_object (self->settings_signals, "changed",
+                                 G_CALLBACK (settings_changed_cb), self, G_CONNECT_SWAPPED);
   self->now_func = real_now;
   self->cycle_minutes = 40;
   self->paused_remaining = -1;
@@ -430,8 +444,7 @@ admiralty_cycle_clock_new (GSettings *settings)
   if (settings != NULL)
     {
       self->settings = g_object_ref (settings);
-      g_signal_connect_object (settings, "changed", G_CALLBACK (settings_changed_cb), self,
-                               G_CONNECT_SWAPPED);
+      g_signal_group_set_target (self->settings_signals, settings);
       admiralty_cycle_clock_load (self);
     }
   admiralty_cycle_clock_update (self);

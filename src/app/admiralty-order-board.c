@@ -23,6 +23,7 @@ struct _AdmiraltyOrderBoard
   GtkWidget            parent_instance;
 
   AdmCampaign          *campaign;
+  GSignalGroup         *campaign_signals; /* on the campaign */
   AdmiraltyCycleClock  *clock;
   GtkWidget            *sheet_form;       /* weak */
   GtkWidget            *resolve_dialog;   /* weak */
@@ -39,6 +40,7 @@ struct _AdmiraltyOrderBoard
   /* The engagements the master drops unfought with the cycle being resolved: id → reason. */
   GHashTable           *drops;
   AdmPortal            *portal;           /* sheets waiting in the admirals' portal */
+  GSignalGroup         *portal_signals;   /* on the portal */
   GHashTable           *verdicts;         /* admiral id → his portal sheet's orders and the
                                            * engine's verdicts, as the board shows them */
   GHashTable           *finals;           /* admiral ids shown final */
@@ -542,16 +544,8 @@ admiralty_order_board_set_portal (AdmiraltyOrderBoard *self,
 {
   g_return_if_fail (ADMIRALTY_IS_ORDER_BOARD (self));
 
-  if (self->portal != NULL)
-    g_signal_handlers_disconnect_by_data (self->portal, self);
+  g_signal_group_set_target (self->portal_signals, portal);
   g_set_object (&self->portal, portal);
-  if (portal != NULL)
-    {
-      g_signal_connect_swapped (portal, "sheet-received", G_CALLBACK (board_update), self);
-      g_signal_connect_swapped (portal, "sheet-changed", G_CALLBACK (board_update), self);
-      g_signal_connect_swapped (portal, "final-changed", G_CALLBACK (board_update), self);
-      g_signal_connect_swapped (portal, "present-changed", G_CALLBACK (board_update), self);
-    }
   board_update (self);
 }
 
@@ -946,12 +940,15 @@ admiralty_order_board_set_campaign (AdmiraltyOrderBoard *self,
 
   if (self->sheet_form != NULL)
     gtk_window_destroy (GTK_WINDOW (self->sheet_form));
-  if (self->campaign != NULL)
-    g_signal_handlers_disconnect_by_data (self->campaign, self);
+  /* The admirals' portal serves one campaign: another campaign's sheets and statuses are not
+   * this one's. */
+  if (self->portal != NULL && adm_portal_get_campaign (self->portal) != campaign)
+    {
+      g_signal_group_set_target (self->portal_signals, NULL);
+      g_clear_object (&self->portal);
+    }
+  g_signal_group_set_target (self->campaign_signals, campaign);
   g_set_object (&self->campaign, campaign);
-  if (campaign != NULL)
-    g_signal_connect_object (campaign, "changed", G_CALLBACK (campaign_changed_cb), self,
-                             G_CONNECT_SWAPPED);
   board_update (self);
 }
 
@@ -1914,12 +1911,10 @@ admiralty_order_board_dispose (GObject *object)
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
   g_clear_object (&self->chooser);
-  if (self->campaign != NULL)
-    g_signal_handlers_disconnect_by_data (self->campaign, self);
+  g_signal_group_set_target (self->campaign_signals, NULL);
   g_clear_object (&self->campaign);
   g_clear_object (&self->clock);
-  if (self->portal != NULL)
-    g_signal_handlers_disconnect_by_data (self->portal, self);
+  g_signal_group_set_target (self->portal_signals, NULL);
   g_clear_object (&self->portal);
   g_clear_pointer (&self->statuses, g_hash_table_unref);
   g_clear_pointer (&self->counts, g_hash_table_unref);
@@ -1939,12 +1934,24 @@ admiralty_order_board_dispose (GObject *object)
 }
 
 static void
+admiralty_order_board_finalize (GObject *object)
+{
+  AdmiraltyOrderBoard *self = ADMIRALTY_ORDER_BOARD (object);
+
+  g_clear_object (&self->campaign_signals);
+  g_clear_object (&self->portal_signals);
+
+  G_OBJECT_CLASS (admiralty_order_board_parent_class)->finalize (object);
+}
+
+static void
 admiralty_order_board_class_init (AdmiraltyOrderBoardClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = admiralty_order_board_dispose;
+  object_class->finalize = admiralty_order_board_finalize;
   widget_class->map = admiralty_order_board_map;
 
   signals[SIGNAL_TOAST] =
@@ -1991,5 +1998,17 @@ admiralty_order_board_init (AdmiraltyOrderBoard *self)
   self->verdicts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->finals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->entered = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->campaign_signals = g_signal_group_new (ADM_TYPE_CAMPAIGN);
+  g_signal_group_connect_object (self->campaign_signals, "changed",
+                                 G_CALLBACK (campaign_changed_cb), self, G_CONNECT_SWAPPED);
+  self->portal_signals = g_signal_group_new (ADM_TYPE_PORTAL);
+  g_signal_group_connect_swapped (self->portal_signals, "sheet-received",
+                                  G_CALLBACK (board_update), self);
+  g_signal_group_connect_swapped (self->portal_signals, "sheet-changed",
+                                  G_CALLBACK (board_update), self);
+  g_signal_group_connect_swapped (self->portal_signals, "final-changed",
+                                  G_CALLBACK (board_update), self);
+  g_signal_group_connect_swapped (self->portal_signals, "present-changed",
+                                  G_CALLBACK (board_update), self);
   gtk_widget_set_sensitive (GTK_WIDGET (self), FALSE);
 }

@@ -15,6 +15,7 @@ struct _AdmiraltyPlayerWindow
 
   char                 *side;
   AdmBattle            *battle;
+  GSignalGroup         *battle_signals;  /* on the battle shown */
 
   GtkLabel             *title_label;
   GtkLabel             *subtitle_label;
@@ -88,12 +89,8 @@ admiralty_player_window_set_battle (AdmiraltyPlayerWindow *self,
 
   if (self->battle != battle)
     {
-      if (self->battle != NULL)
-        g_signal_handlers_disconnect_by_func (self->battle, battle_changed_cb, self);
+      g_signal_group_set_target (self->battle_signals, battle);
       g_set_object (&self->battle, battle);
-      if (battle != NULL)
-        g_signal_connect_object (battle, "changed", G_CALLBACK (battle_changed_cb), self,
-                                 G_CONNECT_SWAPPED);
     }
   update_battle (self);
 }
@@ -162,8 +159,7 @@ admiralty_player_window_dispose (GObject *object)
 {
   AdmiraltyPlayerWindow *self = ADMIRALTY_PLAYER_WINDOW (object);
 
-  if (self->battle != NULL)
-    g_signal_handlers_disconnect_by_func (self->battle, battle_changed_cb, self);
+  g_signal_group_set_target (self->battle_signals, NULL);
   g_clear_object (&self->battle);
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_PLAYER_WINDOW);
   G_OBJECT_CLASS (admiralty_player_window_parent_class)->dispose (object);
@@ -175,6 +171,7 @@ admiralty_player_window_finalize (GObject *object)
   AdmiraltyPlayerWindow *self = ADMIRALTY_PLAYER_WINDOW (object);
 
   g_free (self->side);
+  g_clear_object (&self->battle_signals);
   G_OBJECT_CLASS (admiralty_player_window_parent_class)->finalize (object);
 }
 
@@ -206,6 +203,9 @@ admiralty_player_window_class_init (AdmiraltyPlayerWindowClass *klass)
 static void
 admiralty_player_window_init (AdmiraltyPlayerWindow *self)
 {
+  self->battle_signals = g_signal_group_new (ADM_TYPE_BATTLE);
+  g_signal_group_connect_object (self->battle_signals, "changed", G_CALLBACK (battle_changed_cb),
+                                 self, G_CONNECT_SWAPPED);
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 

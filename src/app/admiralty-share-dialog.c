@@ -24,6 +24,7 @@ struct _AdmiraltyShareDialog
   GtkListBox    *admirals_list;
 
   AdmPortal     *portal;
+  GSignalGroup  *portal_signals;  /* on the portal */
   GtkStringList *addresses;
   GPtrArray     *rows;        /* Row* */
   gboolean       updating;
@@ -236,8 +237,7 @@ admiralty_share_dialog_dispose (GObject *object)
   AdmiraltyShareDialog *self = ADMIRALTY_SHARE_DIALOG (object);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_SHARE_DIALOG);
-  if (self->portal != NULL)
-    g_signal_handlers_disconnect_by_data (self->portal, self);
+  g_signal_group_set_target (self->portal_signals, NULL);
   g_clear_object (&self->portal);
   g_clear_object (&self->addresses);
   G_OBJECT_CLASS (admiralty_share_dialog_parent_class)->dispose (object);
@@ -249,6 +249,7 @@ admiralty_share_dialog_finalize (GObject *object)
   AdmiraltyShareDialog *self = ADMIRALTY_SHARE_DIALOG (object);
 
   g_ptr_array_unref (self->rows);
+  g_clear_object (&self->portal_signals);
   G_OBJECT_CLASS (admiralty_share_dialog_parent_class)->finalize (object);
 }
 
@@ -280,6 +281,9 @@ admiralty_share_dialog_init (AdmiraltyShareDialog *self)
   g_auto(GStrv) lan = adm_portal_lan_addresses ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->portal_signals = g_signal_group_new (ADM_TYPE_PORTAL);
+  g_signal_group_connect_swapped (self->portal_signals, "notify::running",
+                                  G_CALLBACK (update_running), self);
   self->rows = g_ptr_array_new_with_free_func (row_free);
   /* The room's network first; this computer alone last (for trying the pages here). */
   self->addresses = gtk_string_list_new ((const char * const *) lan);
@@ -306,7 +310,7 @@ admiralty_share_dialog_new (GtkWindow *parent,
     gtk_list_box_append (self->admirals_list, admiral_row (self, g_ptr_array_index (admirals, i)));
   g_object_bind_property (portal, "accept-on-arrival", self->accept_switch, "active",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
-  g_signal_connect_swapped (portal, "notify::running", G_CALLBACK (update_running), self);
+  g_signal_group_set_target (self->portal_signals, portal);
   update_running (self);
   return self;
 }

@@ -22,6 +22,10 @@ struct _AdmiraltyTablesDialog
   GtkWindow      *parent;   /* weak: the window the server is kept on */
   AdmPortal      *portal;
   AdmTableServer *server;
+  /* On the server, the portal and the portal's campaign. */
+  GSignalGroup   *server_signals;
+  GSignalGroup   *portal_signals;
+  GSignalGroup   *campaign_signals;
   GHashTable     *texts;    /* table → its row's text, for tests */
   gboolean        updating;
 };
@@ -258,8 +262,7 @@ admiralty_tables_dialog_set_n_tables (AdmiraltyTablesDialog  *self,
       if (self->parent != NULL)
         g_object_set_data_full (G_OBJECT (self->parent), TABLES_KEY,
                                 g_object_ref (self->server), g_object_unref);
-      g_signal_connect_object (self->server, "battle-changed", G_CALLBACK (update_rows), self,
-                               G_CONNECT_SWAPPED);
+      g_signal_group_set_target (self->server_signals, self->server);
     }
   else if (!adm_table_server_set_n_tables (self->server, n_tables, error))
     {
@@ -353,15 +356,25 @@ admiralty_tables_dialog_dispose (GObject *object)
   AdmiraltyTablesDialog *self = ADMIRALTY_TABLES_DIALOG (object);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_TABLES_DIALOG);
-  if (self->portal != NULL)
-    g_signal_handlers_disconnect_by_data (self->portal, self);
-  if (self->portal != NULL && adm_portal_get_campaign (self->portal) != NULL)
-    g_signal_handlers_disconnect_by_data (adm_portal_get_campaign (self->portal), self);
+  g_signal_group_set_target (self->server_signals, NULL);
+  g_signal_group_set_target (self->portal_signals, NULL);
+  g_signal_group_set_target (self->campaign_signals, NULL);
   g_clear_weak_pointer (&self->parent);
   g_clear_object (&self->server);
   g_clear_object (&self->portal);
   g_clear_pointer (&self->texts, g_hash_table_unref);
   G_OBJECT_CLASS (admiralty_tables_dialog_parent_class)->dispose (object);
+}
+
+static void
+admiralty_tables_dialog_finalize (GObject *object)
+{
+  AdmiraltyTablesDialog *self = ADMIRALTY_TABLES_DIALOG (object);
+
+  g_clear_object (&self->server_signals);
+  g_clear_object (&self->portal_signals);
+  g_clear_object (&self->campaign_signals);
+  G_OBJECT_CLASS (admiralty_tables_dialog_parent_class)->finalize (object);
 }
 
 static void
@@ -372,6 +385,7 @@ admiralty_tables_dialog_class_init (AdmiraltyTablesDialogClass *klass)
 
   object_class->get_property = admiralty_tables_dialog_get_property;
   object_class->dispose = admiralty_tables_dialog_dispose;
+  object_class->finalize = admiralty_tables_dialog_finalize;
 
   properties[PROP_N_TABLES] =
     g_param_spec_uint ("n-tables", NULL, NULL, 0, ADM_TABLE_SERVER_MAX_TABLES, 0,
@@ -395,6 +409,17 @@ admiralty_tables_dialog_init (AdmiraltyTablesDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->server_signals = g_signal_group_new (ADM_TYPE_TABLE_SERVER);
+  g_signal_group_connect_object (self->server_signals, "battle-changed", G_CALLBACK (update_rows),
+                                 self, G_CONNECT_SWAPPED);
+  /* The statuses of the engagements at the tables follow the campaign, their links the
+   * portal's switch. */
+  self->campaign_signals = g_signal_group_new (ADM_TYPE_CAMPAIGN);
+  g_signal_group_connect_object (self->campaign_signals, "changed", G_CALLBACK (update_rows),
+                                 self, G_CONNECT_SWAPPED);
+  self->portal_signals = g_signal_group_new (ADM_TYPE_PORTAL);
+  g_signal_group_connect_object (self->portal_signals, "notify::running",
+                                 G_CALLBACK (update_rows), self, G_CONNECT_SWAPPED);
 }
 
 AdmiraltyTablesDialog *
@@ -411,15 +436,9 @@ admiralty_tables_dialog_new (GtkWindow *parent,
   g_set_weak_pointer (&self->parent, parent);
   if (parent != NULL)
     g_set_object (&self->server, admiralty_tables_dialog_get_server (parent, portal));
-  if (self->server != NULL)
-    g_signal_connect_object (self->server, "battle-changed", G_CALLBACK (update_rows), self,
-                             G_CONNECT_SWAPPED);
-  /* The statuses of the engagements at the tables follow the campaign, their links the
-   * portal's switch. */
-  g_signal_connect_object (adm_portal_get_campaign (portal), "changed", G_CALLBACK (update_rows),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (portal, "notify::running", G_CALLBACK (update_rows), self,
-                           G_CONNECT_SWAPPED);
+  g_signal_group_set_target (self->server_signals, self->server);
+  g_signal_group_set_target (self->campaign_signals, adm_portal_get_campaign (portal));
+  g_signal_group_set_target (self->portal_signals, portal);
   update_rows (self);
   return self;
 }

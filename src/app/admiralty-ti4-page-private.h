@@ -73,6 +73,11 @@ struct _AdmiraltyTi4Page
   /* The journal's entries when the combat was last written: a step, an undo or a redo
    * after it is autosaved. */
   guint                saved_entries;
+  /* The set-up as it is typed, kept after every change until its combat has a file of its
+   * own (admiralty-drafts.h); NULL until the first change. */
+  char                *draft_path;
+  /* Set while the set-up is filled in from a file: no draft of what is being read. */
+  gboolean             filling;
 };
 
 /* The set-up's fleet of @side for its arena, and the options the odds and "Resolve" use. */

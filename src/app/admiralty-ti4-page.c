@@ -11,6 +11,7 @@
 
 #include "adm-doc-render.h"
 #include "admiralty-dice-prompt.h"
+#include "admiralty-drafts.h"
 #include "admiralty-plain-text.h"
 #include "admiralty-print.h"
 #include "admiralty-ti4-hits-dialog.h"
@@ -23,6 +24,7 @@ enum {
   PROP_0,
   PROP_CAN_UNDO,
   PROP_CAN_REDO,
+  PROP_SESSION_PATH,
   N_PROPS
 };
 
@@ -312,13 +314,131 @@ odds_timeout_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* Every change restarts the delay: typing "12" computes once, for 12. */
+/* The set-up's draft */
+
+#define DRAFT_GROUP "ti4-setup"
+#define DRAFT_SUFFIX ".ti4-setup"
+
+static void
+notify_session_path (AdmiraltyTi4Page *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION_PATH]);
+}
+
+/* A new draft's name in the drafts folder: "ti4-setup-20261125-041502.ti4-setup". */
+static char *
+new_draft_path (void)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
+  g_autofree char *folder = g_build_filename (g_get_user_data_dir (), "admiralty", "drafts",
+                                              NULL);
+
+  for (guint n = 1;; n++)
+    {
+      g_autofree char *name = n == 1 ? g_strdup_printf ("ti4-setup-%s" DRAFT_SUFFIX, stamp)
+                                     : g_strdup_printf ("ti4-setup-%s-%u" DRAFT_SUFFIX, stamp, n);
+      char *path = g_build_filename (folder, name, NULL);
+
+      if (!g_file_test (path, G_FILE_TEST_EXISTS))
+        return path;
+      g_free (path);
+    }
+}
+
+/* The draft's keys of each side (AdmTi4Side). */
+enum { KEY_NAME, KEY_UNITS, KEY_POLICY, KEY_RETREAT, KEY_RETREAT_AFTER, KEY_SYSTEM, N_KEYS };
+
+static const char * const draft_keys[2][N_KEYS] = {
+  { "attacker-name", "attacker-units", "attacker-policy", "attacker-retreat",
+    "attacker-retreat-after", "attacker-system" },
+  { "defender-name", "defender-units", "defender-policy", "defender-retreat",
+    "defender-retreat-after", "defender-system" },
+};
+
+/* Every unit count as typed, those the arena hides included: a switch to ground combat and
+ * back loses none of them. */
+static void
+typed_fleet (AdmiraltyTi4Page *self,
+             AdmTi4Side        side,
+             AdmTi4Fleet      *fleet)
+{
+  adm_ti4_fleet_clear (fleet);
+  for (guint u = 0; u < ADM_TI4_MAX_UNITS; u++)
+    if (self->spins[side][u] != NULL)
+      fleet->intact[u] = gtk_spin_button_get_value_as_int (self->spins[side][u]);
+}
+
+/* Keeps the set-up as it is now in its draft, whole, so that a crash or `kill -9` while it
+ * is being typed loses none of it (as the orders' and declarations' drafts do). */
+static void
+write_draft (AdmiraltyTi4Page *self)
+{
+  g_autoptr(GKeyFile) keys = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  gsize length;
+
+  if (self->catalog == NULL || self->combat != NULL || self->filling)
+    return;
+  if (self->draft_path == NULL)
+    {
+      self->draft_path = new_draft_path ();
+      notify_session_path (self);
+    }
+  keys = g_key_file_new ();
+  g_key_file_set_string (keys, DRAFT_GROUP, "arena", adm_ti4_arena_to_string (self->arena));
+  for (AdmTi4Side side = ADM_TI4_ATTACKER; side <= ADM_TI4_DEFENDER; side++)
+    {
+      const char * const *key = draft_keys[side];
+      g_autofree char *units = NULL;
+      AdmTi4Fleet fleet;
+
+      typed_fleet (self, side, &fleet);
+      units = adm_ti4_fleet_to_string (self->catalog, &fleet);
+      g_key_file_set_string (keys, DRAFT_GROUP, key[KEY_NAME],
+                             gtk_editable_get_text (GTK_EDITABLE (self->name_rows[side])));
+      g_key_file_set_string (keys, DRAFT_GROUP, key[KEY_UNITS], units);
+      g_key_file_set_string (keys, DRAFT_GROUP, key[KEY_POLICY],
+                             adm_ti4_policy_to_string (adw_combo_row_get_selected (
+                                                         self->policy_rows[side])));
+      g_key_file_set_boolean (keys, DRAFT_GROUP, key[KEY_RETREAT],
+                              adw_expander_row_get_enable_expansion (self->retreat_rows[side]));
+      g_key_file_set_integer (keys, DRAFT_GROUP, key[KEY_RETREAT_AFTER],
+                              gtk_spin_button_get_value_as_int (self->retreat_spins[side]));
+      g_key_file_set_boolean (keys, DRAFT_GROUP, key[KEY_SYSTEM],
+                              gtk_switch_get_active (self->system_switches[side]));
+    }
+  text = g_key_file_to_data (keys, &length, NULL);
+  if (!admiralty_draft_write (self->draft_path, text, length, &error))
+    {
+      /* Translators: a toast; %s says why, e.g. "No space left on device" */
+      g_autofree char *title = g_strdup_printf (_("Could not keep the set-up: %s"),
+                                                error->message);
+
+      toast (self, title);
+    }
+}
+
+static void
+remove_draft (AdmiraltyTi4Page *self)
+{
+  if (self->draft_path == NULL)
+    return;
+  admiralty_draft_remove (self->draft_path);
+  g_clear_pointer (&self->draft_path, g_free);
+  notify_session_path (self);
+}
+
+/* Every change restarts the delay: typing "12" computes once, for 12. The draft is written
+ * at once. */
 static void
 setup_changed_cb (AdmiraltyTi4Page *self)
 {
   g_clear_handle_id (&self->odds_source, g_source_remove);
   self->odds_source = g_timeout_add (ODDS_DELAY_MS, odds_timeout_cb, self);
   update_captions (self);
+  write_draft (self);
 }
 
 static void
@@ -456,6 +576,7 @@ admiralty_ti4_page_set_setup (AdmiraltyTi4Page  *self,
   const char *names[2] = { setup->attacker_name, setup->defender_name };
   const gboolean can_retreat[2] = { setup->attacker_can_retreat, setup->defender_can_retreat };
 
+  self->filling = TRUE;
   gtk_toggle_button_set_active (setup->arena == ADM_TI4_SPACE ? self->space_button
                                                               : self->ground_button, TRUE);
   for (guint s = 0; s < 2; s++)
@@ -468,6 +589,7 @@ admiralty_ti4_page_set_setup (AdmiraltyTi4Page  *self,
         if (self->spins[s][u] != NULL)
           gtk_spin_button_set_value (self->spins[s][u], adm_ti4_fleet_count (fleets[s], u));
     }
+  self->filling = FALSE;
   admiralty_ti4_page_update_odds (self);
 }
 
@@ -827,7 +949,10 @@ autosave (AdmiraltyTi4Page *self)
     {
       g_free (self->path);
       self->path = g_canonicalize_filename (path, NULL);
+      notify_session_path (self);
     }
+  /* The combat's file holds its set-up now. */
+  remove_draft (self);
 }
 
 static void
@@ -1200,8 +1325,139 @@ admiralty_ti4_page_open_file (AdmiraltyTi4Page  *self,
   admiralty_ti4_page_set_setup (self, adm_ti4_combat_get_setup (combat));
   g_free (self->path);
   self->path = g_canonicalize_filename (path, NULL);
+  /* The combat opened here takes the place of the set-up typed before. */
+  remove_draft (self);
   admiralty_ti4_page_begin (self, combat);
+  notify_session_path (self);
   return TRUE;
+}
+
+gboolean
+admiralty_ti4_page_is_draft (const char *path)
+{
+  return path != NULL && g_str_has_suffix (path, DRAFT_SUFFIX);
+}
+
+const char *
+admiralty_ti4_page_get_session_path (AdmiraltyTi4Page *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_TI4_PAGE (self), NULL);
+
+  /* The draft is kept until the combat's own file holds the set-up. */
+  return self->draft_path != NULL ? self->draft_path : self->path;
+}
+
+void
+admiralty_ti4_page_discard_draft (AdmiraltyTi4Page *self)
+{
+  g_return_if_fail (ADMIRALTY_IS_TI4_PAGE (self));
+
+  remove_draft (self);
+}
+
+gboolean
+admiralty_ti4_page_open_draft (AdmiraltyTi4Page  *self,
+                               const char        *path,
+                               GError           **error)
+{
+  g_autoptr(GKeyFile) keys = g_key_file_new ();
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *display = NULL;
+  g_autofree char *arena = NULL;
+  g_autofree char *attacker_name = NULL;
+  g_autofree char *defender_name = NULL;
+  char **names[2] = { &attacker_name, &defender_name };
+  AdmTi4Policy policies[2] = { ADM_TI4_POLICY_SUSTAIN_FIRST, ADM_TI4_POLICY_SUSTAIN_FIRST };
+  gboolean retreat[2] = { FALSE, FALSE }, system[2] = { TRUE, TRUE };
+  int after[2] = { 0, 0 };
+  AdmTi4Setup setup;
+
+  g_return_val_if_fail (ADMIRALTY_IS_TI4_PAGE (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  if (self->catalog == NULL)
+    {
+      g_set_error_literal (error, ADM_TI4_ERROR, ADM_TI4_ERROR_STATE, self->catalog_error);
+      return FALSE;
+    }
+
+  /* Everything is read before anything changes. */
+  memset (&setup, 0, sizeof setup);
+  display = g_filename_display_name (path);
+  if (!g_key_file_load_from_file (keys, path, G_KEY_FILE_NONE, &local_error))
+    goto failed;
+  arena = g_key_file_get_string (keys, DRAFT_GROUP, "arena", &local_error);
+  if (arena == NULL)
+    goto failed;
+  if (g_str_equal (arena, adm_ti4_arena_to_string (ADM_TI4_SPACE)))
+    setup.arena = ADM_TI4_SPACE;
+  else if (g_str_equal (arena, adm_ti4_arena_to_string (ADM_TI4_GROUND)))
+    setup.arena = ADM_TI4_GROUND;
+  else
+    {
+      g_set_error (&local_error, ADM_TI4_ERROR, ADM_TI4_ERROR_INVALID,
+                   _("“%s” is not a kind of combat"), arena);
+      goto failed;
+    }
+  for (AdmTi4Side side = ADM_TI4_ATTACKER; side <= ADM_TI4_DEFENDER; side++)
+    {
+      const char * const *key = draft_keys[side];
+      g_autofree char *units = NULL;
+      g_autofree char *policy = NULL;
+
+      *names[side] = g_key_file_get_string (keys, DRAFT_GROUP, key[KEY_NAME], &local_error);
+      if (*names[side] == NULL ||
+          (units = g_key_file_get_string (keys, DRAFT_GROUP, key[KEY_UNITS],
+                                          &local_error)) == NULL ||
+          !adm_ti4_fleet_parse (self->catalog, units,
+                                side == ADM_TI4_ATTACKER ? &setup.attacker : &setup.defender,
+                                &local_error) ||
+          (policy = g_key_file_get_string (keys, DRAFT_GROUP, key[KEY_POLICY],
+                                           &local_error)) == NULL)
+        goto failed;
+      if (!adm_ti4_policy_from_string (policy, &policies[side]))
+        {
+          g_set_error (&local_error, ADM_TI4_ERROR, ADM_TI4_ERROR_INVALID,
+                       _("“%s” is not a hit assignment policy"), policy);
+          goto failed;
+        }
+      retreat[side] = g_key_file_get_boolean (keys, DRAFT_GROUP, key[KEY_RETREAT], &local_error);
+      if (local_error != NULL)
+        goto failed;
+      after[side] = g_key_file_get_integer (keys, DRAFT_GROUP, key[KEY_RETREAT_AFTER],
+                                            &local_error);
+      if (local_error != NULL)
+        goto failed;
+      system[side] = g_key_file_get_boolean (keys, DRAFT_GROUP, key[KEY_SYSTEM], &local_error);
+      if (local_error != NULL)
+        goto failed;
+    }
+
+  setup.attacker_name = attacker_name;
+  setup.defender_name = defender_name;
+  setup.attacker_can_retreat = system[ADM_TI4_ATTACKER];
+  setup.defender_can_retreat = system[ADM_TI4_DEFENDER];
+  admiralty_ti4_page_set_setup (self, &setup);
+  self->filling = TRUE;
+  for (guint s = 0; s < 2; s++)
+    {
+      adw_combo_row_set_selected (self->policy_rows[s], policies[s]);
+      gtk_switch_set_active (self->system_switches[s], system[s]);
+      /* The spin keeps the count within its range. */
+      gtk_spin_button_set_value (self->retreat_spins[s], after[s]);
+      adw_expander_row_set_enable_expansion (self->retreat_rows[s], retreat[s]);
+    }
+  self->filling = FALSE;
+  g_free (self->draft_path);
+  self->draft_path = g_strdup (path);
+  notify_session_path (self);
+  admiralty_ti4_page_update_odds (self);
+  return TRUE;
+
+failed:
+  g_set_error (error, local_error->domain, local_error->code, "%s: %s", display,
+               local_error->message);
+  return FALSE;
 }
 
 gboolean
@@ -1222,6 +1478,9 @@ admiralty_ti4_page_save_file (AdmiraltyTi4Page  *self,
       g_free (self->path);
       self->path = g_canonicalize_filename (path, NULL);
       self->saved_entries = adm_journal_get_n_entries (adm_ti4_combat_get_journal (self->combat));
+      /* The combat's file holds its set-up now. */
+      remove_draft (self);
+      notify_session_path (self);
       return TRUE;
     }
 
@@ -1238,6 +1497,9 @@ admiralty_ti4_page_save_file (AdmiraltyTi4Page  *self,
     return FALSE;
   g_free (self->path);
   self->path = g_canonicalize_filename (path, NULL);
+  /* The file holds the set-up now; what is typed after it starts a new draft. */
+  remove_draft (self);
+  notify_session_path (self);
   return TRUE;
 }
 
@@ -1503,6 +1765,7 @@ admiralty_ti4_page_finalize (GObject *object)
 
   g_free (self->catalog_error);
   g_free (self->path);
+  g_free (self->draft_path);
 
   G_OBJECT_CLASS (admiralty_ti4_page_parent_class)->finalize (object);
 }
@@ -1522,6 +1785,9 @@ admiralty_ti4_page_get_property (GObject    *object,
       break;
     case PROP_CAN_REDO:
       g_value_set_boolean (value, admiralty_ti4_page_can_redo (self));
+      break;
+    case PROP_SESSION_PATH:
+      g_value_set_string (value, admiralty_ti4_page_get_session_path (self));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1550,6 +1816,9 @@ admiralty_ti4_page_class_init (AdmiraltyTi4PageClass *klass)
   properties[PROP_CAN_REDO] =
     g_param_spec_boolean ("can-redo", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_SESSION_PATH] =
+    g_param_spec_string ("session-path", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (ADMIRALTY_TYPE_TI4_ODDS_BAR);

@@ -31,6 +31,19 @@ char         *admiralty_ti4_page_describe_undo (AdmiraltyTi4Page *self) G_GNUC_W
 char         *admiralty_ti4_page_describe_redo (AdmiraltyTi4Page *self) G_GNUC_WARN_UNUSED_RESULT;
 /* The file the combat was last opened from or saved to, or NULL. */
 const char   *admiralty_ti4_page_get_path   (AdmiraltyTi4Page *self);
+/* What the session reopens the page from: the combat's file once it has one, else the draft
+ * of the set-up being typed (admiralty_ti4_page_open_draft ()), else NULL (the
+ * "session-path" property). */
+const char   *admiralty_ti4_page_get_session_path (AdmiraltyTi4Page *self);
+/* Whether @path names a set-up draft (".ti4-setup"). */
+gboolean      admiralty_ti4_page_is_draft   (const char       *path);
+/* Fills the set-up in from its draft, as it was typed, and goes on keeping it there; on error
+ * nothing changes and @error names the file. */
+gboolean      admiralty_ti4_page_open_draft (AdmiraltyTi4Page *self,
+                                             const char       *path,
+                                             GError          **error);
+/* The master closed the page: its set-up's draft goes with it. */
+void          admiralty_ti4_page_discard_draft (AdmiraltyTi4Page *self);
 /* Opens a saved combat (.ti4.xml): on error nothing changes and @error reads "FILE:LINE:
  * problem". */
 gboolean      admiralty_ti4_page_open_file  (AdmiraltyTi4Page *self,

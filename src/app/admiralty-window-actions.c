@@ -635,6 +635,9 @@ _admiralty_window_add_ti4_page (AdmiraltyWindow  *self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (page, "notify::can-redo", G_CALLBACK (ti4_page_can_undo_cb), self,
                            G_CONNECT_SWAPPED);
+  /* The set-up's first draft, or the combat's first file. */
+  g_signal_connect_object (page, "notify::session-path", G_CALLBACK (_admiralty_window_save_session),
+                           self, G_CONNECT_SWAPPED);
   tab = adw_tab_view_append (self->tab_view, GTK_WIDGET (page));
   adw_tab_page_set_title (tab, _("Twilight Imperium Combat"));
   adw_tab_page_set_tooltip (tab, _("Space and ground combat of Twilight Imperium 4: odds, and resolving round by round"));

@@ -20,6 +20,7 @@ struct _AdmiraltyWindow
 
   GSettings            *settings;
   AdmCampaign          *campaign;
+  GSignalGroup         *campaign_signals; /* on the campaign */
   GListModel           *fleet_roots;
   GtkTreeListModel     *fleet_model;
   GtkSelectionModel    *fleet_selection; /* fleet_view's, given it when first shown */
@@ -30,6 +31,7 @@ struct _AdmiraltyWindow
   gboolean              log_follows_end;
   /* F-STRAT-1: the time to the next communication session. */
   AdmiraltyCycleClock  *clock;
+  GSignalGroup         *clock_signals;    /* on the clock, for the window's life */
   /* Whether "due" sends a desktop notification; tests run without a notification server. */
   gboolean              clock_notifies;
 
@@ -119,6 +121,9 @@ AdmiraltyTi4Page *_admiralty_window_get_ti4_page (AdmiraltyWindow *self);
 /* Shows @page (floating or not) in a new tab of its own, selected. */
 void              _admiralty_window_add_ti4_page (AdmiraltyWindow  *self,
                                                   AdmiraltyTi4Page *page);
+/* Reopens the draft of a TI4 set-up (admiralty_ti4_page_open_draft ()) in a tab of its own. */
+gboolean          _admiralty_window_open_ti4_draft (AdmiraltyWindow *self,
+                                                    const char      *path);
 void        _admiralty_window_toast              (AdmiraltyWindow      *self,
                                                   const char           *title);
 /* What win.undo would take back and win.redo bring back on the selected tab, as the master

@@ -33,7 +33,7 @@ tab_key (AdmiraltyWindow *self,
     return admiralty_battle_page_get_source_path (ADMIRALTY_BATTLE_PAGE (child));
   if (ADMIRALTY_IS_TI4_PAGE (child))
     {
-      const char *path = admiralty_ti4_page_get_path (ADMIRALTY_TI4_PAGE (child));
+      const char *path = admiralty_ti4_page_get_session_path (ADMIRALTY_TI4_PAGE (child));
 
       return path != NULL ? path : "";
     }
@@ -77,8 +77,9 @@ _admiralty_window_save_session (AdmiraltyWindow *self)
         g_strv_builder_add (battles,
                             admiralty_battle_page_get_source_path (ADMIRALTY_BATTLE_PAGE (child)));
       else if (ADMIRALTY_IS_TI4_PAGE (child)
-               && admiralty_ti4_page_get_path (ADMIRALTY_TI4_PAGE (child)) != NULL)
-        g_strv_builder_add (ti4, admiralty_ti4_page_get_path (ADMIRALTY_TI4_PAGE (child)));
+               && admiralty_ti4_page_get_session_path (ADMIRALTY_TI4_PAGE (child)) != NULL)
+        g_strv_builder_add (ti4,
+                            admiralty_ti4_page_get_session_path (ADMIRALTY_TI4_PAGE (child)));
     }
   battle_paths = g_strv_builder_end (battles);
   ti4_paths = g_strv_builder_end (ti4);
@@ -206,6 +207,9 @@ restore_file (AdmiraltyWindow *self,
         }
       return opened;
     }
+  /* A Twilight Imperium set-up being typed when the last session ended. */
+  if (admiralty_ti4_page_is_draft (path) && g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    return _admiralty_window_open_ti4_draft (self, path);
   if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
     return admiralty_window_open (self, path);
 

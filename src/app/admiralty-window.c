@@ -498,22 +498,10 @@ admiralty_window_set_campaign (AdmiraltyWindow *self,
   if (self->roll_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->roll_dialog));
 
-  if (self->campaign != NULL)
-    g_signal_handlers_disconnect_by_data (self->campaign, self);
+  g_signal_group_set_target (self->campaign_signals, campaign);
   g_set_object (&self->campaign, campaign);
   g_ptr_array_set_size (self->closed_battles, 0);
 
-  g_signal_connect_object (campaign, "changed", G_CALLBACK (campaign_changed_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (campaign, "notify", G_CALLBACK (campaign_notify_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (campaign, "mirror-failed", G_CALLBACK (campaign_mirror_failed_cb),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (campaign, "checkpoint-failed",
-                           G_CALLBACK (campaign_checkpoint_failed_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (campaign, "save-failed",
-                           G_CALLBACK (_admiralty_window_file_save_failed), self,
-                           G_CONNECT_SWAPPED);
   mirror_folder_changed_cb (self);
   _admiralty_window_watch_file (self);
 
@@ -866,6 +854,24 @@ admiralty_window_is_ti4_file (const char *path)
   return g_strcmp0 (root, "ti4-combat") == 0;
 }
 
+/* The draft of a Twilight Imperium set-up opens in a tab of its own, as it was typed. */
+gboolean
+_admiralty_window_open_ti4_draft (AdmiraltyWindow *self,
+                                  const char      *path)
+{
+  g_autoptr(AdmiraltyTi4Page) page = g_object_ref_sink (ADMIRALTY_TI4_PAGE (admiralty_ti4_page_new ()));
+  g_autoptr(GError) error = NULL;
+
+  if (!admiralty_ti4_page_open_draft (page, path, &error))
+    {
+      _admiralty_window_present_error (self, _("Could Not Open the Combat"), error->message,
+                                       NULL);
+      return FALSE;
+    }
+  _admiralty_window_add_ti4_page (self, page);
+  return TRUE;
+}
+
 /* A saved Twilight Imperium combat opens in a tab of its own; a file the engine refuses
  * opens nothing. */
 static gboolean
@@ -1151,9 +1157,14 @@ close_page_cb (AdmiraltyWindow *self,
                AdwTabView      *tab_view)
 {
   /* The campaign and its sector map stay; only battle tabs close. */
-  adw_tab_view_close_page_finish (tab_view, page,
-                                  page != self->campaign_tab && page != self->map_tab
-                                  && page != self->orders_tab);
+  gboolean close = page != self->campaign_tab && page != self->map_tab
+                   && page != self->orders_tab;
+  GtkWidget *child = adw_tab_page_get_child (page);
+
+  /* A Twilight Imperium set-up the master closes is not brought back by the next session. */
+  if (close && ADMIRALTY_IS_TI4_PAGE (child))
+    admiralty_ti4_page_discard_draft (ADMIRALTY_TI4_PAGE (child));
+  adw_tab_view_close_page_finish (tab_view, page, close);
   return GDK_EVENT_STOP;
 }
 
@@ -1255,16 +1266,14 @@ admiralty_window_dispose (GObject *object)
     gtk_window_destroy (GTK_WINDOW (self->projector));
   g_clear_weak_pointer (&self->projector);
 
-  if (self->campaign != NULL)
-    g_signal_handlers_disconnect_by_data (self->campaign, self);
+  g_signal_group_set_target (self->campaign_signals, NULL);
   g_clear_object (&self->campaign);
   g_clear_object (&self->fleet_selection);
   g_clear_object (&self->fleet_slice);
   g_clear_object (&self->fleet_model);
   g_clear_object (&self->fleet_roots);
   g_clear_object (&self->roll_store);
-  if (self->clock != NULL)
-    g_signal_handlers_disconnect_by_data (self->clock, self);
+  g_signal_group_set_target (self->clock_signals, NULL);
   g_clear_object (&self->clock);
   g_clear_object (&self->settings);
 
@@ -1291,6 +1300,8 @@ admiralty_window_finalize (GObject *object)
   g_free (self->css_class);
   g_free (self->campaign_source);
   g_clear_pointer (&self->closed_battles, g_ptr_array_unref);
+  g_clear_object (&self->campaign_signals);
+  g_clear_object (&self->clock_signals);
 
   G_OBJECT_CLASS (admiralty_window_parent_class)->finalize (object);
 }
@@ -1462,6 +1473,19 @@ admiralty_window_init (AdmiraltyWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->closed_battles = g_ptr_array_new_with_free_func (closed_battle_free);
+  self->campaign_signals = g_signal_group_new (ADM_TYPE_CAMPAIGN);
+  g_signal_group_connect_object (self->campaign_signals, "changed",
+                                 G_CALLBACK (campaign_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->campaign_signals, "notify",
+                                 G_CALLBACK (campaign_notify_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->campaign_signals, "mirror-failed",
+                                 G_CALLBACK (campaign_mirror_failed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->campaign_signals, "checkpoint-failed",
+                                 G_CALLBACK (campaign_checkpoint_failed_cb), self,
+                                 G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->campaign_signals, "save-failed",
+                                 G_CALLBACK (_admiralty_window_file_save_failed), self,
+                                 G_CONNECT_SWAPPED);
   gtk_menu_button_set_create_popup_func (self->primary_menu_button, primary_menu_popup_cb, self,
                                          NULL);
 
@@ -1484,10 +1508,12 @@ admiralty_window_init (AdmiraltyWindow *self)
   /* The countdown as the last run left it, even after a crash. */
   self->clock = admiralty_cycle_clock_new (self->settings);
   self->clock_notifies = TRUE;
-  g_signal_connect_object (self->clock, "notify::running", G_CALLBACK (clock_running_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->clock, "due", G_CALLBACK (clock_due_cb), self,
-                           G_CONNECT_SWAPPED);
+  self->clock_signals = g_signal_group_new (ADMIRALTY_TYPE_CYCLE_CLOCK);
+  g_signal_group_connect_object (self->clock_signals, "notify::running",
+                                 G_CALLBACK (clock_running_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->clock_signals, "due", G_CALLBACK (clock_due_cb), self,
+                                 G_CONNECT_SWAPPED);
+  g_signal_group_set_target (self->clock_signals, self->clock);
   admiralty_clock_button_set_clock (self->clock_button, self->clock);
 
   adjustment = gtk_scrolled_window_get_vadjustment (self->log_scroller);

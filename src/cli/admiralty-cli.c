@@ -89,15 +89,7 @@ _cli_invalid (gboolean    json,
 
   g_printerr ("admiralty-cli: %s\n", message);
   if (json)
-    {
-      g_autoptr(JsonBuilder) builder = json_builder_new ();
-
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "error");
-      json_builder_add_string_value (builder, message);
-      json_builder_end_object (builder);
-      _cli_print_json (builder);
-    }
+    _cli_print_json_error (message);
   return CLI_EXIT_INVALID;
 }
 
@@ -135,6 +127,37 @@ _cli_check_no_arguments (const char  *command,
   return TRUE;
 }
 
+gboolean
+_cli_check_arguments (const char  *command,
+                      char       **args,
+                      const char  *too_many,
+                      ...)
+{
+  const char *missing;
+  va_list sentences;
+  guint n = 0;
+
+  va_start (sentences, too_many);
+  while ((missing = va_arg (sentences, const char *)) != NULL &&
+         args != NULL && args[n] != NULL)
+    n++;
+  va_end (sentences);
+  if (missing != NULL)
+    {
+      _cli_usage_error (command, "%s", missing);
+      return FALSE;
+    }
+  if (args == NULL || args[n] == NULL)
+    return TRUE;
+  /* @too_many is checked as a format where it is written (G_GNUC_PRINTF on the declaration):
+   * one %s, the argument. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+  _cli_usage_error (command, too_many, args[n]);
+#pragma GCC diagnostic pop
+  return FALSE;
+}
+
 void
 _cli_print_json (JsonBuilder *builder)
 {
@@ -148,6 +171,57 @@ _cli_print_json (JsonBuilder *builder)
   fputs (text, stdout);
   fputc ('\n', stdout);
   fflush (stdout);
+}
+
+void
+_cli_add_string (JsonBuilder *builder,
+                 const char  *name,
+                 const char  *value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_string_value (builder, value);
+}
+
+void
+_cli_add_string_or_null (JsonBuilder *builder,
+                         const char  *name,
+                         const char  *value)
+{
+  json_builder_set_member_name (builder, name);
+  if (value != NULL)
+    json_builder_add_string_value (builder, value);
+  else
+    json_builder_add_null_value (builder);
+}
+
+void
+_cli_add_int (JsonBuilder *builder,
+              const char  *name,
+              gint64       value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_int_value (builder, value);
+}
+
+void
+_cli_add_double (JsonBuilder *builder,
+                 const char  *name,
+                 double       value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_double_value (builder, value);
+}
+
+void
+_cli_print_json_error (const char *message)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "error");
+  json_builder_add_string_value (builder, message);
+  json_builder_end_object (builder);
+  _cli_print_json (builder);
 }
 
 gboolean

@@ -26,7 +26,7 @@ assign (const char *path,
   const AdmAdmiral *admiral;
   CliExit status;
 
-  status = _cli_open_saved_campaign (path, json, &campaign,
+  status = _cli_open_saved_campaign (path, json, CLI_BACKUP_IF_DAMAGED, &campaign,
                                      _("%s is a scenario, not a saved campaign: there is no "
                                        "journal to give a formation to an admiral in"), display);
   if (status != CLI_EXIT_OK)
@@ -48,14 +48,10 @@ assign (const char *path,
       g_autoptr(JsonBuilder) builder = json_builder_new ();
 
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "formation");
-      json_builder_add_string_value (builder, formation_id);
-      json_builder_set_member_name (builder, "name");
-      json_builder_add_string_value (builder, formation != NULL ? formation->name : formation_id);
-      json_builder_set_member_name (builder, "admiral");
-      json_builder_add_string_value (builder, admiral_id);
-      json_builder_set_member_name (builder, "campaign");
-      json_builder_add_string_value (builder, display);
+      _cli_add_string (builder, "formation", formation_id);
+      _cli_add_string (builder, "name", formation != NULL ? formation->name : formation_id);
+      _cli_add_string (builder, "admiral", admiral_id);
+      _cli_add_string (builder, "campaign", display);
       json_builder_end_object (builder);
       _cli_print_json (builder);
     }
@@ -89,14 +85,12 @@ _cli_assign_run (int    argc,
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!_cli_parse (context, command, &argc, &argv))
     return CLI_EXIT_USAGE;
-  if (args == NULL || args[0] == NULL)
-    return _cli_usage_error (command, _("no campaign file given"));
-  if (args[1] == NULL)
-    return _cli_usage_error (command, _("no formation given; name it by its id"));
-  if (args[2] == NULL)
-    return _cli_usage_error (command, _("no admiral given; name him by his id"));
-  if (args[3] != NULL)
-    return _cli_usage_error (command, _("unexpected argument “%s”; give one campaign file, "
-                                        "one formation and one admiral"), args[3]);
+  if (!_cli_check_arguments (command, args,
+                             _("unexpected argument “%s”; give one campaign file, one formation "
+                               "and one admiral"),
+                             _("no campaign file given"),
+                             _("no formation given; name it by its id"),
+                             _("no admiral given; name him by his id"), NULL))
+    return CLI_EXIT_USAGE;
   return assign (args[0], args[1], args[2], json);
 }

@@ -644,31 +644,13 @@ print_text (AdmBattle             *battle,
 
 /* JSON output */
 
-static void
-add_string (JsonBuilder *builder,
-            const char  *name,
-            const char  *value)
-{
-  json_builder_set_member_name (builder, name);
-  json_builder_add_string_value (builder, value);
-}
-
-static void
-add_int (JsonBuilder *builder,
-         const char  *name,
-         gint64       value)
-{
-  json_builder_set_member_name (builder, name);
-  json_builder_add_int_value (builder, value);
-}
-
+/* Lengths and angles tidied, as the text shows them. */
 static void
 add_double (JsonBuilder *builder,
             const char  *name,
             double       value)
 {
-  json_builder_set_member_name (builder, name);
-  json_builder_add_double_value (builder, tidy (value));
+  _cli_add_double (builder, name, tidy (value));
 }
 
 /* --as: a ship as @audience sees it: a face-down token's place and base; an identified
@@ -691,23 +673,23 @@ add_ship_json_as (JsonBuilder *builder,
       json_builder_end_object (builder);
       return;
     }
-  add_string (builder, "id", s->id);
-  add_string (builder, "name", s->name);
-  add_string (builder, "class", s->klass->id);
-  add_string (builder, "side", adm_battle_get_side (battle, s->side)->id);
-  add_string (builder, "formation", adm_battle_get_formation (battle, s->formation)->id);
+  _cli_add_string (builder, "id", s->id);
+  _cli_add_string (builder, "name", s->name);
+  _cli_add_string (builder, "class", s->klass->id);
+  _cli_add_string (builder, "side", adm_battle_get_side (battle, s->side)->id);
+  _cli_add_string (builder, "formation", adm_battle_get_formation (battle, s->formation)->id);
   add_double (builder, "x", s->position.x);
   add_double (builder, "y", s->position.y);
   add_double (builder, "heading", s->heading);
-  add_int (builder, "hull", s->klass->hull);
+  _cli_add_int (builder, "hull", s->klass->hull);
   if (adm_audience_ship_shows (audience, battle, ship, ADM_SHIP_FACT_HULL))
-    add_int (builder, "hull_left", adm_battle_ship_hull_left (battle, ship));
+    _cli_add_int (builder, "hull_left", adm_battle_ship_hull_left (battle, ship));
   json_builder_set_member_name (builder, "damaged");
   json_builder_add_boolean_value (builder, adm_battle_ship_is_damaged (battle, ship));
   json_builder_set_member_name (builder, "burning");
   json_builder_add_boolean_value (builder, s->on_fire > 0);
-  add_string (builder, "status", adm_ship_status_to_string (s->status));
-  add_int (builder, "orbit", s->orbit);
+  _cli_add_string (builder, "status", adm_ship_status_to_string (s->status));
+  _cli_add_int (builder, "orbit", s->orbit);
   json_builder_end_object (builder);
 }
 
@@ -719,37 +701,35 @@ add_ship_json (JsonBuilder *builder,
   const AdmBattleShip *s = adm_battle_get_ship (battle, ship);
 
   json_builder_begin_object (builder);
-  add_string (builder, "id", s->id);
-  add_string (builder, "name", s->name);
-  add_string (builder, "side", adm_battle_get_side (battle, s->side)->id);
-  add_string (builder, "formation", adm_battle_get_formation (battle, s->formation)->id);
+  _cli_add_string (builder, "id", s->id);
+  _cli_add_string (builder, "name", s->name);
+  _cli_add_string (builder, "side", adm_battle_get_side (battle, s->side)->id);
+  _cli_add_string (builder, "formation", adm_battle_get_formation (battle, s->formation)->id);
   add_double (builder, "x", s->position.x);
   add_double (builder, "y", s->position.y);
   add_double (builder, "heading", s->heading);
-  add_int (builder, "hull", s->klass->hull);
-  add_int (builder, "hull_left", adm_battle_ship_hull_left (battle, ship));
+  _cli_add_int (builder, "hull", s->klass->hull);
+  _cli_add_int (builder, "hull_left", adm_battle_ship_hull_left (battle, ship));
   json_builder_set_member_name (builder, "damaged");
   json_builder_add_boolean_value (builder, adm_battle_ship_is_damaged (battle, ship));
-  add_int (builder, "shields", adm_battle_ship_shields (battle, ship));
-  add_int (builder, "shield_pool", adm_battle_ship_shield_pool (battle, ship));
-  add_int (builder, "readiness", adm_battle_ship_readiness (battle, ship));
+  _cli_add_int (builder, "shields", adm_battle_ship_shields (battle, ship));
+  _cli_add_int (builder, "shield_pool", adm_battle_ship_shield_pool (battle, ship));
+  _cli_add_int (builder, "readiness", adm_battle_ship_readiness (battle, ship));
   json_builder_set_member_name (builder, "criticals");
   json_builder_begin_array (builder);
   for (int r = 2; r < ADM_CRITICAL_RESULTS; r++)
     for (int n = 0; n < s->criticals[r]; n++)
       json_builder_add_int_value (builder, r);
   json_builder_end_array (builder);
-  add_string (builder, "status", adm_ship_status_to_string (s->status));
+  _cli_add_string (builder, "status", adm_ship_status_to_string (s->status));
   /* F-ORB-1: the orbit (from 1; -1 not in low orbit, 0 a station out of its orbit);
    * F-ORB-3, F-STN-13: the turn its fall began, 0 when it is not falling. */
-  add_int (builder, "orbit", s->orbit);
-  add_int (builder, "falling_since", s->falling_since);
+  _cli_add_int (builder, "orbit", s->orbit);
+  _cli_add_int (builder, "falling_since", s->falling_since);
   /* F-BOARD-15: the capturing ship's id, or null. */
-  json_builder_set_member_name (builder, "captured_by");
-  if (s->captured_by >= 0)
-    json_builder_add_string_value (builder, adm_battle_get_ship (battle, s->captured_by)->id);
-  else
-    json_builder_add_null_value (builder);
+  _cli_add_string_or_null (builder, "captured_by",
+                           s->captured_by >= 0 ? adm_battle_get_ship (battle, s->captured_by)->id
+                                               : NULL);
   json_builder_end_object (builder);
 }
 
@@ -768,11 +748,11 @@ add_boardings_json (JsonBuilder *builder,
           !adm_audience_ship_shows (audience, battle, b->defender, ADM_SHIP_FACT_NAME))
         continue;
       json_builder_begin_object (builder);
-      add_string (builder, "attacker", adm_battle_get_ship (battle, b->attacker)->id);
-      add_string (builder, "defender", adm_battle_get_ship (battle, b->defender)->id);
-      add_int (builder, "attacker_bp", b->attacker_bp);
-      add_int (builder, "defender_bp", b->defender_bp);
-      add_int (builder, "declared", b->declared);
+      _cli_add_string (builder, "attacker", adm_battle_get_ship (battle, b->attacker)->id);
+      _cli_add_string (builder, "defender", adm_battle_get_ship (battle, b->defender)->id);
+      _cli_add_int (builder, "attacker_bp", b->attacker_bp);
+      _cli_add_int (builder, "defender_bp", b->defender_bp);
+      _cli_add_int (builder, "declared", b->declared);
       json_builder_set_member_name (builder, "over");
       json_builder_add_boolean_value (builder, b->over);
       json_builder_end_object (builder);
@@ -794,9 +774,9 @@ add_report_json (JsonBuilder *builder,
       const AdmReportLine *line = g_ptr_array_index (report, i);
 
       json_builder_begin_object (builder);
-      add_int (builder, "turn", line->turn);
-      add_string (builder, "phase", adm_phase_to_string (line->phase));
-      add_string (builder, "text", adm_report_line_get_text (line));
+      _cli_add_int (builder, "turn", line->turn);
+      _cli_add_string (builder, "phase", adm_phase_to_string (line->phase));
+      _cli_add_string (builder, "text", adm_report_line_get_text (line));
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -816,13 +796,13 @@ add_salvos_json (JsonBuilder *builder,
       if (!adm_audience_sees_side (audience, battle, v->side))
         continue;
       json_builder_begin_object (builder);
-      add_int (builder, "id", v->id);
-      add_string (builder, "side", adm_battle_get_side (battle, v->side)->id);
+      _cli_add_int (builder, "id", v->id);
+      _cli_add_string (builder, "side", adm_battle_get_side (battle, v->side)->id);
       add_double (builder, "x", v->position.x);
       add_double (builder, "y", v->position.y);
       add_double (builder, "heading", v->heading);
-      add_int (builder, "torpedoes", v->torpedoes);
-      add_int (builder, "turns_left", v->turns_left);
+      _cli_add_int (builder, "torpedoes", v->torpedoes);
+      _cli_add_int (builder, "turns_left", v->turns_left);
       json_builder_set_member_name (builder, "spent");
       json_builder_add_boolean_value (builder, v->spent);
       json_builder_end_object (builder);
@@ -841,11 +821,11 @@ add_markers_json (JsonBuilder *builder,
       const AdmBattleMarker *marker = adm_battle_get_marker (battle, i);
 
       json_builder_begin_object (builder);
-      add_string (builder, "kind", "explosion");
+      _cli_add_string (builder, "kind", "explosion");
       add_double (builder, "x", marker->position.x);
       add_double (builder, "y", marker->position.y);
       add_double (builder, "diameter", marker->diameter);
-      add_int (builder, "turn", marker->turn);
+      _cli_add_int (builder, "turn", marker->turn);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -865,13 +845,13 @@ add_mines_json (JsonBuilder *builder,
       if (!mine_seen (audience, mine))
         continue;
       json_builder_begin_object (builder);
-      add_string (builder, "id", mine->id);
-      add_string (builder, "side", adm_battle_get_side (battle, mine->side)->id);
-      add_string (builder, "charge", mine->charge == ADM_MINE_PLASMA ? "plasma" : "torpedo");
+      _cli_add_string (builder, "id", mine->id);
+      _cli_add_string (builder, "side", adm_battle_get_side (battle, mine->side)->id);
+      _cli_add_string (builder, "charge", mine->charge == ADM_MINE_PLASMA ? "plasma" : "torpedo");
       add_double (builder, "x", mine->position.x);
       add_double (builder, "y", mine->position.y);
-      add_int (builder, "range", mine->range);
-      add_int (builder, "strength", mine->strength);
+      _cli_add_int (builder, "range", mine->range);
+      _cli_add_int (builder, "strength", mine->strength);
       json_builder_set_member_name (builder, "revealed");
       json_builder_add_boolean_value (builder, mine->revealed);
       json_builder_set_member_name (builder, "spent");
@@ -905,20 +885,14 @@ add_features_json (JsonBuilder *builder,
       const AdmTableFeature *feature = g_ptr_array_index (features, i);
 
       json_builder_begin_object (builder);
-      add_string (builder, "kind", feature->kind);
-      add_string (builder, "name", feature->name);
+      _cli_add_string (builder, "kind", feature->kind);
+      _cli_add_string (builder, "name", feature->name);
       add_double (builder, "x", feature->x);
       add_double (builder, "y", feature->y);
       add_double (builder, "size", feature->diameter);
       if (g_str_equal (feature->kind, "station"))
-        {
-          /* Ruling "station-unit": its owner's faction, null for a mark. */
-          json_builder_set_member_name (builder, "owner");
-          if (feature->owner != NULL)
-            json_builder_add_string_value (builder, feature->owner);
-          else
-            json_builder_add_null_value (builder);
-        }
+        /* Ruling "station-unit": its owner's faction, null for a mark. */
+        _cli_add_string_or_null (builder, "owner", feature->owner);
       json_builder_end_object (builder);
     }
   for (guint i = 0; i < adm_battle_get_n_mines (battle); i++)
@@ -928,8 +902,8 @@ add_features_json (JsonBuilder *builder,
       if (mine->spent || !mine_seen (audience, mine))
         continue;
       json_builder_begin_object (builder);
-      add_string (builder, "kind", "minefield");
-      add_string (builder, "name", mine->id);
+      _cli_add_string (builder, "kind", "minefield");
+      _cli_add_string (builder, "name", mine->id);
       add_double (builder, "x", mine->position.x);
       add_double (builder, "y", mine->position.y);
       add_double (builder, "size", 2.0 * mine->range);
@@ -954,12 +928,9 @@ add_detection_json_as (JsonBuilder *builder,
           level == ADM_DETECTION_NONE)
         continue;
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "formation");
-      if (level == ADM_DETECTION_FULL)
-        json_builder_add_string_value (builder, formation->id);
-      else
-        json_builder_add_null_value (builder);
-      add_string (builder, "level", adm_detection_to_string (level));
+      _cli_add_string_or_null (builder, "formation",
+                               level == ADM_DETECTION_FULL ? formation->id : NULL);
+      _cli_add_string (builder, "level", adm_detection_to_string (level));
       json_builder_end_object (builder);
     }
 }
@@ -985,9 +956,9 @@ add_detection_json (JsonBuilder *builder,
         if (formation->side == side)
           continue;
         json_builder_begin_object (builder);
-        add_string (builder, "side", adm_battle_get_side (battle, side)->id);
-        add_string (builder, "formation", formation->id);
-        add_string (builder, "level",
+        _cli_add_string (builder, "side", adm_battle_get_side (battle, side)->id);
+        _cli_add_string (builder, "formation", formation->id);
+        _cli_add_string (builder, "level",
                     adm_detection_to_string (adm_battle_get_detection (battle, side, f)));
         json_builder_end_object (builder);
       }
@@ -1008,11 +979,11 @@ add_rolls_json (JsonBuilder *builder,
       const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
 
       json_builder_begin_object (builder);
-      add_int (builder, "turn", roll->turn);
-      add_string (builder, "phase", adm_phase_to_string (roll->phase));
-      add_string (builder, "purpose", adm_battle_roll_get_purpose (roll));
-      add_string (builder, "clause", roll->clause);
-      add_int (builder, "sides", roll->sides);
+      _cli_add_int (builder, "turn", roll->turn);
+      _cli_add_string (builder, "phase", adm_phase_to_string (roll->phase));
+      _cli_add_string (builder, "purpose", adm_battle_roll_get_purpose (roll));
+      _cli_add_string (builder, "clause", roll->clause);
+      _cli_add_int (builder, "sides", roll->sides);
       json_builder_set_member_name (builder, "values");
       json_builder_begin_array (builder);
       for (guint v = 0; v < roll->n_values; v++)
@@ -1021,23 +992,24 @@ add_rolls_json (JsonBuilder *builder,
       /* "typed" (real dice typed in) or "program" (the generator); absent when the file did
        * not keep it. */
       if (roll->origin != ADM_ROLL_ORIGIN_UNKNOWN)
-        add_string (builder, "dice", roll->origin == ADM_ROLL_ORIGIN_TYPED ? "typed" : "program");
+        _cli_add_string (builder, "dice",
+                         roll->origin == ADM_ROLL_ORIGIN_TYPED ? "typed" : "program");
       /* The check the rule made, {"kind", "target", "against", "passed", "failed"},
        * and a table's "result"; absent when it judged nothing. */
       if (roll->check != ADM_ROLL_CHECK_NONE)
         {
           json_builder_set_member_name (builder, "check");
           json_builder_begin_object (builder);
-          add_string (builder, "kind", adm_roll_check_to_string (roll->check));
-          add_int (builder, "target", roll->target);
+          _cli_add_string (builder, "kind", adm_roll_check_to_string (roll->check));
+          _cli_add_int (builder, "target", roll->target);
           if (roll->against != NULL)
-            add_string (builder, "against", roll->against);
-          add_int (builder, "passed", roll->passed);
-          add_int (builder, "failed", roll->failed);
+            _cli_add_string (builder, "against", roll->against);
+          _cli_add_int (builder, "passed", roll->passed);
+          _cli_add_int (builder, "failed", roll->failed);
           json_builder_end_object (builder);
         }
       if (roll->result != NULL)
-        add_string (builder, "result", roll->result);
+        _cli_add_string (builder, "result", roll->result);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -1053,10 +1025,10 @@ print_json (AdmBattle     *battle,
   g_autoptr(JsonBuilder) builder = json_builder_new ();
 
   json_builder_begin_object (builder);
-  add_string (builder, "battle", adm_battle_get_name (battle));
+  _cli_add_string (builder, "battle", adm_battle_get_name (battle));
   /* The turn and phase to be played next. */
-  add_int (builder, "turn", adm_battle_get_turn (battle));
-  add_string (builder, "phase", adm_phase_to_string (adm_battle_get_phase (battle)));
+  _cli_add_int (builder, "turn", adm_battle_get_turn (battle));
+  _cli_add_string (builder, "phase", adm_phase_to_string (adm_battle_get_phase (battle)));
   json_builder_set_member_name (builder, "seed");
   if (dice->queue != NULL || !dice->seeded)
     json_builder_add_null_value (builder);
@@ -1064,10 +1036,10 @@ print_json (AdmBattle     *battle,
     _cli_add_seed_json (builder, dice->seed);
   /* A campaign battle's program dice: the commitment to their secret (docs/dice.md). */
   if (dice->commitment != NULL)
-    add_string (builder, "commitment", dice->commitment);
+    _cli_add_string (builder, "commitment", dice->commitment);
   /* --as: who this picture is for. */
   if (audience_text != NULL)
-    add_string (builder, "as", audience_text);
+    _cli_add_string (builder, "as", audience_text);
   add_report_json (builder, battle, audience);
   json_builder_set_member_name (builder, "ships");
   json_builder_begin_array (builder);
@@ -1166,14 +1138,14 @@ load_engagement (const char        *path,
   g_autofree char *display = g_filename_display_basename (path);
   g_autofree char *name = NULL;
   const char *saved;
+  CliExit status;
 
   /* The battle is kept in the campaign as it is played: the file is written. */
-  *campaign = _cli_open_campaign_for_writing (path, &error);
-  if (*campaign == NULL)
-    return _cli_invalid (json, "%s", error->message);
-  if (adm_campaign_get_path (*campaign) == NULL)
-    return _cli_invalid (json, _("%s is a scenario, not a campaign: resolve a cycle first "
-                                 "(admiralty-cli cycle)"), display);
+  status = _cli_open_saved_campaign (path, json, CLI_BACKUP_NONE, campaign,
+                                     _("%s is a scenario, not a campaign: resolve a cycle first "
+                                       "(admiralty-cli cycle)"), display);
+  if (status != CLI_EXIT_OK)
+    return status;
   engagement = adm_campaign_find_engagement (*campaign, engagement_id, &error);
   if (engagement == NULL)
     return _cli_invalid (json, "%s: %s", display, error->message);
@@ -1333,11 +1305,9 @@ _cli_battle_run (int    argc,
   if (engagement_id != NULL && save_path != NULL)
     return _cli_usage_error (command, _("a battle of a campaign is kept in the campaign file; "
                                         "--save does not apply"));
-  if (files == NULL || files[0] == NULL)
-    return _cli_usage_error (command, _("no battle file given"));
-  if (files[1] != NULL)
-    return _cli_usage_error (command, _("unexpected argument “%s”; give one battle file"),
-                             files[1]);
+  if (!_cli_check_arguments (command, files, _("unexpected argument “%s”; give one battle file"),
+                             _("no battle file given"), NULL))
+    return CLI_EXIT_USAGE;
   if (seed_text != NULL && dice_text != NULL)
     return _cli_usage_error (command, _("--seed and --dice cannot be used together"));
   /* --as shows a view and never changes a file: no saving, no ending. */

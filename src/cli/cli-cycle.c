@@ -38,23 +38,7 @@ open_campaign (const char   *path,
   gsize length;
 
   if (opened == NULL)
-    {
-      g_autofree char *backup = NULL;
-
-      /* A damaged file, or one that is gone (a failed copy, a slip of the hand): its newest
-       * backup that opens is named either way. */
-      if (g_error_matches (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_CORRUPT) ||
-          !g_file_test (path, G_FILE_TEST_EXISTS))
-        backup = adm_campaign_find_backup (path);
-      if (backup != NULL)
-        {
-          g_autofree char *display = g_filename_display_name (backup);
-
-          return _cli_invalid (json, _("%s\nThe newest backup that opens is %s."),
-                               error->message, display);
-        }
-      return _cli_invalid (json, "%s", error->message);
-    }
+    return _cli_campaign_refused (path, json, CLI_BACKUP_IF_DAMAGED_OR_GONE, error);
   /* adm_campaign_open () gives a scenario no file: it only starts a campaign. */
   *is_campaign = adm_campaign_get_path (opened) != NULL;
   /* A new campaign started with --seed takes it for its own generator too, so that a script
@@ -286,15 +270,6 @@ print_text (AdmCampaign *campaign,
   g_print (_("\nSaved to %s\n"), display);
 }
 
-static void
-add_string (JsonBuilder *builder,
-            const char  *name,
-            const char  *value)
-{
-  json_builder_set_member_name (builder, name);
-  json_builder_add_string_value (builder, value);
-}
-
 /* [{"formation", "placement", "reason_id", "reason"}]: "reason_id" for scripts, "reason" the
  * English text (--json runs untranslated, admiralty-cli.c). */
 
@@ -317,10 +292,10 @@ add_placements_json (JsonBuilder         *builder,
         continue;
 
       json_builder_begin_object (builder);
-      add_string (builder, "formation", entry->formation->id);
-      add_string (builder, "placement", entry->placement->id);
-      add_string (builder, "reason_id", entry->reason_id);
-      add_string (builder, "reason", entry->reason);
+      _cli_add_string (builder, "formation", entry->formation->id);
+      _cli_add_string (builder, "placement", entry->placement->id);
+      _cli_add_string (builder, "reason_id", entry->reason_id);
+      _cli_add_string (builder, "reason", entry->reason);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -347,14 +322,13 @@ add_checks_json (JsonBuilder  *builder,
         continue;
 
       json_builder_begin_object (builder);
-      add_string (builder, "formation", formation->id);
+      _cli_add_string (builder, "formation", formation->id);
       json_builder_set_member_name (builder, "dice");
       json_builder_begin_array (builder);
       json_builder_add_int_value (builder, check->dice[0]);
       json_builder_add_int_value (builder, check->dice[1]);
       json_builder_end_array (builder);
-      json_builder_set_member_name (builder, "readiness");
-      json_builder_add_int_value (builder, check->readiness);
+      _cli_add_int (builder, "readiness", check->readiness);
       json_builder_set_member_name (builder, "passed");
       json_builder_add_boolean_value (builder, check->passed);
       json_builder_end_object (builder);
@@ -384,9 +358,8 @@ add_engagements_json (JsonBuilder  *builder,
       /* A sector's id, or a link as its two sector ids, space-separated like a route. */
       if (engagement->sector == NULL)
         link = g_strdup_printf ("%s %s", engagement->from->id, engagement->to->id);
-      add_string (builder, "place", link != NULL ? link : engagement->sector->id);
-      json_builder_set_member_name (builder, "minute");
-      json_builder_add_double_value (builder, tidy (engagement->minute));
+      _cli_add_string (builder, "place", link != NULL ? link : engagement->sector->id);
+      _cli_add_double (builder, "minute", tidy (engagement->minute));
       json_builder_set_member_name (builder, "formations");
       json_builder_begin_array (builder);
       for (guint f = 0; f < engagement->formations->len; f++)
@@ -423,17 +396,15 @@ add_positions_json (JsonBuilder  *builder,
         continue;
 
       json_builder_begin_object (builder);
-      add_string (builder, "formation", formation->id);
+      _cli_add_string (builder, "formation", formation->id);
       if (pos->towards == NULL)
-        add_string (builder, "sector", pos->sector->id);
+        _cli_add_string (builder, "sector", pos->sector->id);
       else
         {
-          add_string (builder, "from", pos->sector->id);
-          add_string (builder, "to", pos->towards->id);
-          json_builder_set_member_name (builder, "minutes");
-          json_builder_add_double_value (builder, tidy (pos->spent));
-          json_builder_set_member_name (builder, "leg");
-          json_builder_add_double_value (builder, tidy (pos->leg));
+          _cli_add_string (builder, "from", pos->sector->id);
+          _cli_add_string (builder, "to", pos->towards->id);
+          _cli_add_double (builder, "minutes", tidy (pos->spent));
+          _cli_add_double (builder, "leg", tidy (pos->leg));
         }
       json_builder_end_object (builder);
     }
@@ -459,18 +430,16 @@ add_last_seen_json (JsonBuilder  *builder,
       const AdmSighting *sighting = g_ptr_array_index (seen, i);
 
       json_builder_begin_object (builder);
-      add_string (builder, "formation", sighting->formation->id);
+      _cli_add_string (builder, "formation", sighting->formation->id);
       if (sighting->towards == NULL)
-        add_string (builder, "sector", sighting->sector->id);
+        _cli_add_string (builder, "sector", sighting->sector->id);
       else
         {
-          add_string (builder, "from", sighting->sector->id);
-          add_string (builder, "to", sighting->towards->id);
+          _cli_add_string (builder, "from", sighting->sector->id);
+          _cli_add_string (builder, "to", sighting->towards->id);
         }
-      json_builder_set_member_name (builder, "cycle");
-      json_builder_add_int_value (builder, sighting->cycle);
-      json_builder_set_member_name (builder, "ships");
-      json_builder_add_int_value (builder, sighting->ships);
+      _cli_add_int (builder, "cycle", sighting->cycle);
+      _cli_add_int (builder, "ships", sighting->ships);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -523,12 +492,11 @@ print_json (AdmCampaign  *campaign,
   g_autofree char *display = g_filename_display_name (saved);
 
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "cycle");
-  json_builder_add_int_value (builder, cycle);
-  add_string (builder, "saved", display);
+  _cli_add_int (builder, "cycle", cycle);
+  _cli_add_string (builder, "saved", display);
   /* --as: who this picture is for. */
   if (as_text != NULL)
-    add_string (builder, "as", as_text);
+    _cli_add_string (builder, "as", as_text);
   add_engagements_json (builder, state, engagements, viewer);
   add_checks_json (builder, state, cycle, engagements, viewer);
   json_builder_set_member_name (builder, "summary");
@@ -552,17 +520,11 @@ check_usage (const char  *command,
 {
   if (!_cli_check_value (command, "--save", save_path, FALSE))
     return FALSE;
-  if (files == NULL || files[0] == NULL)
-    {
-      _cli_usage_error (command, _("no campaign file given"));
-      return FALSE;
-    }
-  if (files[1] != NULL)
-    {
-      _cli_usage_error (command, _("unexpected argument “%s”; give one campaign file and each "
-                                   "order sheet after --orders"), files[1]);
-      return FALSE;
-    }
+  if (!_cli_check_arguments (command, files,
+                             _("unexpected argument “%s”; give one campaign file and each order "
+                               "sheet after --orders"),
+                             _("no campaign file given"), NULL))
+    return FALSE;
   for (guint i = 0; sheets != NULL && sheets[i] != NULL; i++)
     if (!_cli_check_value (command, "--orders", sheets[i], TRUE))
       return FALSE;

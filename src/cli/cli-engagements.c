@@ -52,21 +52,15 @@ add_formations_json (JsonBuilder               *builder,
       if (!shown (strategy, viewer, id))
         continue;
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "id");
-      json_builder_add_string_value (builder, id);
-      json_builder_set_member_name (builder, "name");
-      json_builder_add_string_value (builder, adm_strategy_formation_name (strategy, id));
-      json_builder_set_member_name (builder, "faction");
-      json_builder_add_string_value (builder, formation != NULL ? formation->faction->id : "");
+      _cli_add_string (builder, "id", id);
+      _cli_add_string (builder, "name", adm_strategy_formation_name (strategy, id));
+      _cli_add_string (builder, "faction", formation != NULL ? formation->faction->id : "");
       /* F-STRAT-3: ship counts of the viewer's own side only. */
       if (viewer->master ||
           (formation != NULL &&
            _cli_viewer_owns (adm_state_get_scenario (adm_campaign_get_state (campaign)), viewer,
                              formation)))
-        {
-          json_builder_set_member_name (builder, "ships");
-          json_builder_add_int_value (builder, formation != NULL ? formation->ships->len : 0);
-        }
+        _cli_add_int (builder, "ships", formation != NULL ? formation->ships->len : 0);
       json_builder_set_member_name (builder, "arrives");
       json_builder_add_boolean_value (builder,
                                       g_ptr_array_find_with_equal_func (engagement->arriving, id,
@@ -94,40 +88,23 @@ print_json (AdmCampaign     *campaign,
       g_autofree char *status = status_for (engagement, viewer);
 
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "id");
-      json_builder_add_string_value (builder, engagement->id);
-      json_builder_set_member_name (builder, "cycle");
-      json_builder_add_int_value (builder, engagement->engagement.cycle);
-      json_builder_set_member_name (builder, "minute");
-      json_builder_add_double_value (builder, engagement->engagement.minute);
-      json_builder_set_member_name (builder, "place");
-      json_builder_add_string_value (builder, place);
-      json_builder_set_member_name (builder, "sector");
-      if (engagement->engagement.sector != NULL)
-        json_builder_add_string_value (builder, engagement->engagement.sector->id);
-      else
-        json_builder_add_null_value (builder);
-      json_builder_set_member_name (builder, "status");
-      json_builder_add_string_value (builder, adm_engagement_status_to_string (engagement->status));
-      json_builder_set_member_name (builder, "status_text");
-      json_builder_add_string_value (builder, status);
+      _cli_add_string (builder, "id", engagement->id);
+      _cli_add_int (builder, "cycle", engagement->engagement.cycle);
+      _cli_add_double (builder, "minute", engagement->engagement.minute);
+      _cli_add_string (builder, "place", place);
+      _cli_add_string_or_null (builder, "sector", engagement->engagement.sector != NULL
+                                                  ? engagement->engagement.sector->id : NULL);
+      _cli_add_string (builder, "status", adm_engagement_status_to_string (engagement->status));
+      _cli_add_string (builder, "status_text", status);
       if (engagement->table != NULL)
-        {
-          json_builder_set_member_name (builder, "table");
-          json_builder_add_string_value (builder, engagement->table);
-        }
+        _cli_add_string (builder, "table", engagement->table);
       if (engagement->status == ADM_ENGAGEMENT_IN_PROGRESS)
-        {
-          json_builder_set_member_name (builder, "turn");
-          json_builder_add_int_value (builder, engagement->turn);
-        }
+        _cli_add_int (builder, "turn", engagement->turn);
       if (engagement->ending != NULL)
         {
-          json_builder_set_member_name (builder, "ended_turn");
-          json_builder_add_int_value (builder, engagement->ending->turn);
-          json_builder_set_member_name (builder, "reason");
-          json_builder_add_string_value (builder, engagement->ending->reason != NULL
-                                                  ? engagement->ending->reason : "");
+          _cli_add_int (builder, "ended_turn", engagement->ending->turn);
+          _cli_add_string (builder, "reason",
+                           engagement->ending->reason != NULL ? engagement->ending->reason : "");
         }
       add_formations_json (builder, campaign, strategy, engagement, viewer);
       json_builder_end_object (builder);
@@ -229,11 +206,9 @@ _cli_engagements_run (int    argc,
   if (!_cli_check_value (command, "--cycle", cycle_text, FALSE) ||
       !_cli_check_value (command, "--as", as_text, FALSE))
     return CLI_EXIT_USAGE;
-  if (files == NULL || files[0] == NULL)
-    return _cli_usage_error (command, _("no campaign file given"));
-  if (files[1] != NULL)
-    return _cli_usage_error (command, _("unexpected argument “%s”; give one campaign file"),
-                             files[1]);
+  if (!_cli_check_arguments (command, files, _("unexpected argument “%s”; give one campaign file"),
+                             _("no campaign file given"), NULL))
+    return CLI_EXIT_USAGE;
   if (!_cli_parse_cycle (cycle_text, &cycle))
     return _cli_invalid (json, _("--cycle “%s” is not a cycle; give a whole number from 1"),
                          cycle_text);

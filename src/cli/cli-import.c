@@ -52,14 +52,10 @@ print_json (const char            *engagement_id,
   g_autoptr(JsonBuilder) builder = json_builder_new ();
 
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "engagement");
-  json_builder_add_string_value (builder, engagement_id);
-  json_builder_set_member_name (builder, "added");
-  json_builder_add_int_value (builder, added);
-  json_builder_set_member_name (builder, "kept");
-  json_builder_add_int_value (builder, receipt->kept);
-  json_builder_set_member_name (builder, "last");
-  json_builder_add_string_value (builder, receipt->last);
+  _cli_add_string (builder, "engagement", engagement_id);
+  _cli_add_int (builder, "added", added);
+  _cli_add_int (builder, "kept", receipt->kept);
+  _cli_add_string (builder, "last", receipt->last);
   json_builder_set_member_name (builder, "ended");
   json_builder_add_boolean_value (builder, receipt->ended);
   json_builder_end_object (builder);
@@ -105,7 +101,7 @@ import (const char *campaign_path,
   guint from = 0;
   CliExit status;
 
-  status = _cli_open_saved_campaign (campaign_path, json, &campaign,
+  status = _cli_open_saved_campaign (campaign_path, json, CLI_BACKUP_IF_DAMAGED, &campaign,
                                      _("%s is a scenario, not a campaign: resolve a cycle "
                                        "first (admiralty-cli cycle)"), campaign_display);
   if (status != CLI_EXIT_OK)
@@ -152,12 +148,11 @@ _cli_import_run (int    argc,
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!_cli_parse (context, command, &argc, &argv))
     return CLI_EXIT_USAGE;
-  if (args == NULL || args[0] == NULL)
-    return _cli_usage_error (command, _("no campaign file given"));
-  if (args[1] == NULL)
-    return _cli_usage_error (command, _("no file given; name the battle the table exported"));
-  if (args[2] != NULL)
-    return _cli_usage_error (command, _("unexpected argument “%s”; give one campaign file and "
-                                        "one exported battle"), args[2]);
+  if (!_cli_check_arguments (command, args,
+                             _("unexpected argument “%s”; give one campaign file and one "
+                               "exported battle"),
+                             _("no campaign file given"),
+                             _("no file given; name the battle the table exported"), NULL))
+    return CLI_EXIT_USAGE;
   return import (args[0], args[1], json);
 }

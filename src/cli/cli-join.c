@@ -56,27 +56,15 @@ table_json (AdmTableClient *client)
   AdmBattle *battle = adm_table_client_get_battle (client);
 
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "name");
-  json_builder_add_string_value (builder, adm_table_client_get_table_name (client));
-  json_builder_set_member_name (builder, "engagement");
-  json_builder_add_string_value (builder, adm_table_client_get_engagement (client));
-  json_builder_set_member_name (builder, "assignment");
-  json_builder_add_string_value (builder, adm_table_client_get_assignment (client));
-  json_builder_set_member_name (builder, "file");
-  json_builder_add_string_value (builder, adm_battle_get_path (battle));
-  json_builder_set_member_name (builder, "entries");
-  json_builder_add_int_value (builder, adm_journal_get_n_entries (adm_battle_get_log (battle)));
-  json_builder_set_member_name (builder, "kept");
-  json_builder_add_int_value (builder, adm_table_client_get_kept (client));
-  json_builder_set_member_name (builder, "waiting");
-  json_builder_add_int_value (builder, adm_table_client_get_waiting (client));
-  json_builder_set_member_name (builder, "state");
-  json_builder_add_string_value (builder, state_id (adm_table_client_get_state (client)));
-  json_builder_set_member_name (builder, "end_reason");
-  if (adm_table_client_get_end_reason (client) != NULL)
-    json_builder_add_string_value (builder, adm_table_client_get_end_reason (client));
-  else
-    json_builder_add_null_value (builder);
+  _cli_add_string (builder, "name", adm_table_client_get_table_name (client));
+  _cli_add_string (builder, "engagement", adm_table_client_get_engagement (client));
+  _cli_add_string (builder, "assignment", adm_table_client_get_assignment (client));
+  _cli_add_string (builder, "file", adm_battle_get_path (battle));
+  _cli_add_int (builder, "entries", adm_journal_get_n_entries (adm_battle_get_log (battle)));
+  _cli_add_int (builder, "kept", adm_table_client_get_kept (client));
+  _cli_add_int (builder, "waiting", adm_table_client_get_waiting (client));
+  _cli_add_string (builder, "state", state_id (adm_table_client_get_state (client)));
+  _cli_add_string_or_null (builder, "end_reason", adm_table_client_get_end_reason (client));
   json_builder_end_object (builder);
   return json_builder_get_root (builder);
 }
@@ -117,10 +105,8 @@ list (AdmTableClient *client,
     }
   builder = json_builder_new ();
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "table");
-  json_builder_add_string_value (builder, adm_table_client_get_table_name (client));
-  json_builder_set_member_name (builder, "campaign");
-  json_builder_add_string_value (builder, adm_table_client_get_campaign_name (client));
+  _cli_add_string (builder, "table", adm_table_client_get_table_name (client));
+  _cli_add_string (builder, "campaign", adm_table_client_get_campaign_name (client));
   json_builder_set_member_name (builder, "engagements");
   json_builder_begin_array (builder);
   for (guint i = 0; i < engagements->len; i++)
@@ -128,23 +114,13 @@ list (AdmTableClient *client,
       const AdmTableEngagement *e = g_ptr_array_index (engagements, i);
 
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "id");
-      json_builder_add_string_value (builder, e->id);
-      json_builder_set_member_name (builder, "place");
-      json_builder_add_string_value (builder, e->place);
-      json_builder_set_member_name (builder, "assignment");
-      json_builder_add_string_value (builder, e->assignment);
-      json_builder_set_member_name (builder, "status");
-      json_builder_add_string_value (builder, e->status);
-      json_builder_set_member_name (builder, "turn");
-      json_builder_add_int_value (builder, e->turn);
-      json_builder_set_member_name (builder, "phase");
-      if (e->phase != NULL)
-        json_builder_add_string_value (builder, e->phase);
-      else
-        json_builder_add_null_value (builder);
-      json_builder_set_member_name (builder, "kept");
-      json_builder_add_int_value (builder, e->kept);
+      _cli_add_string (builder, "id", e->id);
+      _cli_add_string (builder, "place", e->place);
+      _cli_add_string (builder, "assignment", e->assignment);
+      _cli_add_string (builder, "status", e->status);
+      _cli_add_int (builder, "turn", e->turn);
+      _cli_add_string_or_null (builder, "phase", e->phase);
+      _cli_add_int (builder, "kept", e->kept);
       json_builder_set_member_name (builder, "ended");
       json_builder_add_boolean_value (builder, e->ended);
       json_builder_end_object (builder);
@@ -174,8 +150,7 @@ export (AdmTableClient *client,
       g_autoptr(JsonNode) table = table_json (client);
 
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "export");
-      json_builder_add_string_value (builder, path);
+      _cli_add_string (builder, "export", path);
       json_builder_set_member_name (builder, "table");
       json_builder_add_value (builder, g_steal_pointer (&table));
       json_builder_end_object (builder);
@@ -328,11 +303,9 @@ _cli_join_run (int    argc,
       || !_cli_check_value (command, "--reason", reason, FALSE)
       || !_cli_check_value (command, "--export", export_path, FALSE))
     return CLI_EXIT_USAGE;
-  if (links == NULL || links[0] == NULL)
-    return _cli_usage_error (command, _("no join link given"));
-  if (links[1] != NULL)
-    return _cli_usage_error (command, _("unexpected argument “%s”; give one join link"),
-                             links[1]);
+  if (!_cli_check_arguments (command, links, _("unexpected argument “%s”; give one join link"),
+                             _("no join link given"), NULL))
+    return CLI_EXIT_USAGE;
   if (engagement_id == NULL && (orders_path != NULL || turns_text != NULL || seed_text != NULL ||
                                 dice_text != NULL || end || reason != NULL ||
                                 export_path != NULL))

@@ -110,6 +110,20 @@ journaled_undo_redo (Journaled   *file,
   return adm_ti4_combat_save (file->combat, path, error);
 }
 
+/* @event's attributes as the member @name, {"formation": "autumn-screen", …}. */
+static void
+add_attributes_json (JsonBuilder *builder,
+                     const char  *name,
+                     AdmEvent    *event)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_begin_object (builder);
+  for (guint i = 0; i < adm_event_get_n_attributes (event); i++)
+    _cli_add_string (builder, adm_event_get_key_nth (event, i),
+                     adm_event_get_value_nth (event, i));
+  json_builder_end_object (builder);
+}
+
 static void
 add_event_json (JsonBuilder *builder,
                 AdmEvent    *event)
@@ -117,23 +131,11 @@ add_event_json (JsonBuilder *builder,
   g_autofree char *time = adm_journal_format_time (adm_event_get_time (event));
 
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "kind");
-  json_builder_add_string_value (builder, adm_event_get_kind (event));
-  json_builder_set_member_name (builder, "time");
-  json_builder_add_string_value (builder, time);
-  json_builder_set_member_name (builder, "attributes");
-  json_builder_begin_object (builder);
-  for (guint i = 0; i < adm_event_get_n_attributes (event); i++)
-    {
-      json_builder_set_member_name (builder, adm_event_get_key_nth (event, i));
-      json_builder_add_string_value (builder, adm_event_get_value_nth (event, i));
-    }
-  json_builder_end_object (builder);
+  _cli_add_string (builder, "kind", adm_event_get_kind (event));
+  _cli_add_string (builder, "time", time);
+  add_attributes_json (builder, "attributes", event);
   if (adm_event_get_text (event) != NULL)
-    {
-      json_builder_set_member_name (builder, "text");
-      json_builder_add_string_value (builder, adm_event_get_text (event));
-    }
+    _cli_add_string (builder, "text", adm_event_get_text (event));
   json_builder_end_object (builder);
 }
 
@@ -144,8 +146,7 @@ print_json (AdmJournal *journal,
   g_autoptr(JsonBuilder) builder = json_builder_new ();
 
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "file");
-  json_builder_add_string_value (builder, path);
+  _cli_add_string (builder, "file", path);
   json_builder_set_member_name (builder, "entries");
   json_builder_begin_array (builder);
   for (guint i = 0; i < adm_journal_get_n_entries (journal); i++)
@@ -156,41 +157,25 @@ print_json (AdmJournal *journal,
       g_autofree char *description = adm_journal_describe (journal, action);
 
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "entry");
-      json_builder_add_int_value (builder, i + 1);
-      json_builder_set_member_name (builder, "kind");
-      json_builder_add_string_value (builder, adm_journal_entry_kind_to_string (kind));
+      _cli_add_int (builder, "entry", i + 1);
+      _cli_add_string (builder, "kind", adm_journal_entry_kind_to_string (kind));
       /* A battle's entry kept in a campaign: its engagement, then the battle's entry (the
        * numbers are the battle's own). */
       if (kind == ADM_JOURNAL_ENTRY_BATTLE)
         {
           kind = adm_journal_get_entry_battle_kind (journal, i);
-          json_builder_set_member_name (builder, "engagement");
-          json_builder_add_string_value (builder, adm_journal_get_entry_engagement (journal, i));
-          json_builder_set_member_name (builder, "battle-kind");
-          json_builder_add_string_value (builder, adm_journal_entry_kind_to_string (kind));
+          _cli_add_string (builder, "engagement", adm_journal_get_entry_engagement (journal, i));
+          _cli_add_string (builder, "battle-kind", adm_journal_entry_kind_to_string (kind));
         }
-      json_builder_set_member_name (builder, "time");
-      json_builder_add_string_value (builder, time);
-      json_builder_set_member_name (builder, "action");
-      json_builder_add_int_value (builder, adm_journal_action_get_id (action));
-      json_builder_set_member_name (builder, "description");
-      json_builder_add_string_value (builder, description);
+      _cli_add_string (builder, "time", time);
+      _cli_add_int (builder, "action", adm_journal_action_get_id (action));
+      _cli_add_string (builder, "description", description);
       if (kind == ADM_JOURNAL_ENTRY_ACTION)
         {
-          AdmEvent *head = adm_journal_action_get_head (action);
           GPtrArray *events = adm_journal_action_get_events (action);
 
-          json_builder_set_member_name (builder, "what");
-          json_builder_add_string_value (builder, adm_journal_action_get_what (action));
-          json_builder_set_member_name (builder, "parameters");
-          json_builder_begin_object (builder);
-          for (guint a = 0; a < adm_event_get_n_attributes (head); a++)
-            {
-              json_builder_set_member_name (builder, adm_event_get_key_nth (head, a));
-              json_builder_add_string_value (builder, adm_event_get_value_nth (head, a));
-            }
-          json_builder_end_object (builder);
+          _cli_add_string (builder, "what", adm_journal_action_get_what (action));
+          add_attributes_json (builder, "parameters", adm_journal_action_get_head (action));
           json_builder_set_member_name (builder, "done");
           json_builder_add_boolean_value (builder, adm_journal_action_is_done (action));
           json_builder_set_member_name (builder, "events");

@@ -121,36 +121,24 @@ add_array (JsonBuilder  *builder,
 }
 
 static void
-add_number (JsonBuilder *builder,
-            const char  *name,
-            double       value)
-{
-  json_builder_set_member_name (builder, name);
-  json_builder_add_double_value (builder, value);
-}
-
-static void
 print_json (const BoardingRound   *round,
             const AdmBoardingOdds *odds)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
 
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "ratio_bonus");
-  json_builder_add_int_value (builder, round->ratio);
-  json_builder_set_member_name (builder, "attacker_modifier");
-  json_builder_add_int_value (builder, round->attacker_modifier + round->ratio);
-  json_builder_set_member_name (builder, "defender_modifier");
-  json_builder_add_int_value (builder, round->defender_modifier);
-  add_number (builder, "p_attacker_wins", odds->p_attacker_wins);
-  add_number (builder, "p_tie", odds->p_tie);
-  add_number (builder, "p_defender_wins", odds->p_defender_wins);
+  _cli_add_int (builder, "ratio_bonus", round->ratio);
+  _cli_add_int (builder, "attacker_modifier", round->attacker_modifier + round->ratio);
+  _cli_add_int (builder, "defender_modifier", round->defender_modifier);
+  _cli_add_double (builder, "p_attacker_wins", odds->p_attacker_wins);
+  _cli_add_double (builder, "p_tie", odds->p_tie);
+  _cli_add_double (builder, "p_defender_wins", odds->p_defender_wins);
   add_array (builder, "attacker_loss", odds->attacker_loss, odds->max_loss + 1);
   add_array (builder, "defender_loss", odds->defender_loss, odds->max_loss + 1);
-  add_number (builder, "expected_attacker_loss", odds->expected_attacker_loss);
-  add_number (builder, "expected_defender_loss", odds->expected_defender_loss);
-  add_number (builder, "p_attacker_captured", odds->p_attacker_captured);
-  add_number (builder, "p_defender_captured", odds->p_defender_captured);
+  _cli_add_double (builder, "expected_attacker_loss", odds->expected_attacker_loss);
+  _cli_add_double (builder, "expected_defender_loss", odds->expected_defender_loss);
+  _cli_add_double (builder, "p_attacker_captured", odds->p_attacker_captured);
+  _cli_add_double (builder, "p_defender_captured", odds->p_defender_captured);
   json_builder_end_object (builder);
   _cli_print_json (builder);
 }

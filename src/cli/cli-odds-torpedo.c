@@ -6,7 +6,6 @@
 
 #include "config.h"
 
-#include <string.h>
 #include <glib/gi18n.h>
 
 #include "cli-private.h"
@@ -15,9 +14,6 @@ static void
 print_text (const AdmTorpedoOddsInput *input,
             const AdmFireOdds      *odds)
 {
-  g_autofree char *digits = g_strdup_printf ("%d", odds->max_damage);
-  int width = (int) strlen (digits);
-
   g_print (g_dngettext (GETTEXT_PACKAGE, "%d torpedo", "%d torpedoes", input->torpedoes),
            input->torpedoes);
   /* Translators: F-TORP-13, each turret die of 4+ (the ruleset's number) destroys one
@@ -34,11 +30,7 @@ print_text (const AdmTorpedoOddsInput *input,
   if (input->save_on > 0)
     g_print (_(", special shield saves each damage on %d+ (F-FORD-8)"), input->save_on);
   g_print (_("; shields do not stop torpedoes (F-TORP-9)\n"));
-
-  for (int k = 0; k <= odds->max_damage; k++)
-    g_print (_("  %*d damage: %.2f %%  (at least %d: %.2f %%)\n"),
-             width, k, 100.0 * odds->damage[k], k, 100.0 * adm_fire_odds_at_least (odds, k));
-  g_print (_("Expected damage: %.2f\n"), odds->expected_damage);
+  _cli_print_damage_odds (odds);
   g_print (_("Expected torpedoes shot down: %.2f\n"), odds->expected_destroyed);
   g_print (_("At least one critical: %.2f %%\n"), 100.0 * odds->p_critical);
 }
@@ -50,28 +42,12 @@ print_json (const AdmTorpedoOddsInput *input,
   g_autoptr(JsonBuilder) builder = json_builder_new ();
 
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "torpedoes");
-  json_builder_add_int_value (builder, input->torpedoes);
-  json_builder_set_member_name (builder, "turrets");
-  json_builder_add_int_value (builder, input->turrets);
-  json_builder_set_member_name (builder, "armour");
-  json_builder_add_int_value (builder, input->armour);
-  json_builder_set_member_name (builder, "damage");
-  json_builder_begin_array (builder);
-  for (int k = 0; k <= odds->max_damage; k++)
-    json_builder_add_double_value (builder, odds->damage[k]);
-  json_builder_end_array (builder);
-  json_builder_set_member_name (builder, "at_least");
-  json_builder_begin_array (builder);
-  for (int k = 0; k <= odds->max_damage; k++)
-    json_builder_add_double_value (builder, adm_fire_odds_at_least (odds, k));
-  json_builder_end_array (builder);
-  json_builder_set_member_name (builder, "expected");
-  json_builder_add_double_value (builder, odds->expected_damage);
-  json_builder_set_member_name (builder, "expected_destroyed");
-  json_builder_add_double_value (builder, odds->expected_destroyed);
-  json_builder_set_member_name (builder, "p_critical");
-  json_builder_add_double_value (builder, odds->p_critical);
+  _cli_add_int (builder, "torpedoes", input->torpedoes);
+  _cli_add_int (builder, "turrets", input->turrets);
+  _cli_add_int (builder, "armour", input->armour);
+  _cli_add_damage_odds_json (builder, odds);
+  _cli_add_double (builder, "expected_destroyed", odds->expected_destroyed);
+  _cli_add_double (builder, "p_critical", odds->p_critical);
   json_builder_end_object (builder);
   _cli_print_json (builder);
 }

@@ -11,11 +11,6 @@
 
 #include "cli-private.h"
 
-/* No fleet comes near this; cli-table.c takes the same bound. */
-#define MAX_FIREPOWER 999
-/* F-ART-8..F-ART-10 shift by single columns; a few of them may add up. */
-#define MAX_SHIFT 20
-
 typedef CliExit (*OddsFunc) (int argc, char **argv);
 
 /* Torpedoes and mines are named so that the engine can say why they have no fire odds. */
@@ -36,20 +31,6 @@ parse_weapon (const char    *text,
     return _cli_invalid (json, _("--weapon “%s” is not a weapon; give artillery or destructor"),
                          text);
   return CLI_EXIT_OK;
-}
-
-static char *
-list_targets (const AdmArtilleryTable *table)
-{
-  GString *out = g_string_new (NULL);
-
-  for (int i = 0; i < table->n_targets; i++)
-    {
-      if (i > 0)
-        g_string_append (out, ", ");
-      g_string_append (out, table->target_ids[i]);
-    }
-  return g_string_free (out, FALSE);
 }
 
 /* What is firing at what: "Firepower 7 artillery at approaching capital, shift -1". */
@@ -123,6 +104,35 @@ append_roll (GString                *out,
                             input->save_on);
 }
 
+void
+_cli_print_damage_odds (const AdmFireOdds *odds)
+{
+  g_autofree char *digits = g_strdup_printf ("%d", odds->max_damage);
+  int width = (int) strlen (digits);
+
+  for (int k = 0; k <= odds->max_damage; k++)
+    g_print (_("  %*d damage: %.2f %%  (at least %d: %.2f %%)\n"),
+             width, k, 100.0 * odds->damage[k], k, 100.0 * adm_fire_odds_at_least (odds, k));
+  g_print (_("Expected damage: %.2f\n"), odds->expected_damage);
+}
+
+void
+_cli_add_damage_odds_json (JsonBuilder       *builder,
+                           const AdmFireOdds *odds)
+{
+  json_builder_set_member_name (builder, "damage");
+  json_builder_begin_array (builder);
+  for (int k = 0; k <= odds->max_damage; k++)
+    json_builder_add_double_value (builder, odds->damage[k]);
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "at_least");
+  json_builder_begin_array (builder);
+  for (int k = 0; k <= odds->max_damage; k++)
+    json_builder_add_double_value (builder, adm_fire_odds_at_least (odds, k));
+  json_builder_end_array (builder);
+  _cli_add_double (builder, "expected", odds->expected_damage);
+}
+
 static void
 print_text (AdmWeaponType           weapon,
             int                     firepower,
@@ -134,8 +144,6 @@ print_text (AdmWeaponType           weapon,
             const AdmFireOdds      *odds)
 {
   g_autoptr(GString) header = g_string_new (NULL);
-  g_autofree char *digits = g_strdup_printf ("%d", odds->max_damage);
-  int width = (int) strlen (digits);
 
   append_firer (header, weapon, firepower, halved_to, target, shift);
   g_string_append (header, ": ");
@@ -146,11 +154,7 @@ print_text (AdmWeaponType           weapon,
   else
     append_roll (header, weapon, input);
   g_print ("%s\n", header->str);
-
-  for (int k = 0; k <= odds->max_damage; k++)
-    g_print (_("  %*d damage: %.2f %%  (at least %d: %.2f %%)\n"),
-             width, k, 100.0 * odds->damage[k], k, 100.0 * adm_fire_odds_at_least (odds, k));
-  g_print (_("Expected damage: %.2f\n"), odds->expected_damage);
+  _cli_print_damage_odds (odds);
   g_print (_("At least one critical: %.2f %%\n"), 100.0 * odds->p_critical);
   /* The odds of a shot alone: in a battle the fire declared before it in the phase meets the
    * pool first (F-FIRE-4, F-SHLD-1); the Orders pane counts it, this command cannot. */
@@ -169,26 +173,11 @@ print_json (const AdmFireOddsInput *input,
   g_autoptr(JsonBuilder) builder = json_builder_new ();
 
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "dice");
-  json_builder_add_int_value (builder, input->dice);
-  json_builder_set_member_name (builder, "hit_on");
-  json_builder_add_int_value (builder, input->hit_on);
-  json_builder_set_member_name (builder, "shields");
-  json_builder_add_int_value (builder, input->shields);
-  json_builder_set_member_name (builder, "damage");
-  json_builder_begin_array (builder);
-  for (int k = 0; k <= odds->max_damage; k++)
-    json_builder_add_double_value (builder, odds->damage[k]);
-  json_builder_end_array (builder);
-  json_builder_set_member_name (builder, "at_least");
-  json_builder_begin_array (builder);
-  for (int k = 0; k <= odds->max_damage; k++)
-    json_builder_add_double_value (builder, adm_fire_odds_at_least (odds, k));
-  json_builder_end_array (builder);
-  json_builder_set_member_name (builder, "expected");
-  json_builder_add_double_value (builder, odds->expected_damage);
-  json_builder_set_member_name (builder, "p_critical");
-  json_builder_add_double_value (builder, odds->p_critical);
+  _cli_add_int (builder, "dice", input->dice);
+  _cli_add_int (builder, "hit_on", input->hit_on);
+  _cli_add_int (builder, "shields", input->shields);
+  _cli_add_damage_odds_json (builder, odds);
+  _cli_add_double (builder, "p_critical", odds->p_critical);
   json_builder_end_object (builder);
   _cli_print_json (builder);
 }
@@ -206,13 +195,10 @@ parse_numbers (gboolean    json,
                int        *armour,
                int        *shields)
 {
-  if (!_cli_parse_int (firepower_text, 0, MAX_FIREPOWER, firepower))
-    return _cli_invalid (json, _("--firepower “%s” is not a firepower; give a whole number "
-                                 "from 0 to %d"), firepower_text, MAX_FIREPOWER);
-  if (!_cli_parse_int (shift_text, -MAX_SHIFT, MAX_SHIFT, shift))
-    return _cli_invalid (json, _("--shift “%s” is not a column shift; give a whole number "
-                                 "from %d to %d, negative toward the easier column"),
-                         shift_text, -MAX_SHIFT, MAX_SHIFT);
+  CliExit status = _cli_parse_artillery (json, firepower_text, shift_text, firepower, shift);
+
+  if (status != CLI_EXIT_OK)
+    return status;
   if (!_cli_parse_int (armour_text, G_MININT, G_MAXINT, armour))
     return _cli_invalid (json, _("--armour “%s” is not an armour rating; give a whole number "
                                  "such as 4"), armour_text);
@@ -233,7 +219,7 @@ odds_fire (int    argc,
   g_autoptr(GError) error = NULL;
   g_autofree char *weapon_text = NULL, *firepower_text = NULL, *target = NULL;
   g_autofree char *shift_text = NULL, *armour_text = NULL, *shields_text = NULL;
-  g_autofree char *ruleset_id = NULL, *targets = NULL;
+  g_autofree char *ruleset_id = NULL;
   gboolean halved = FALSE, target_lock = FALSE, special_shield = FALSE, json = FALSE;
   gboolean artillery;
   AdmWeaponType weapon = ADM_WEAPON_ARTILLERY;
@@ -302,9 +288,9 @@ odds_fire (int    argc,
   ruleset = _cli_load_ruleset (ruleset_id, json);
   if (ruleset == NULL)
     return CLI_EXIT_INVALID;
-  targets = list_targets (adm_ruleset_get_artillery (ruleset));
-  if (artillery && adm_artillery_target_column (adm_ruleset_get_artillery (ruleset), target) == 0)
-    return _cli_invalid (json, _("unknown target “%s”; the targets are %s"), target, targets);
+  status = artillery ? _cli_check_target (ruleset, target, json) : CLI_EXIT_OK;
+  if (status != CLI_EXIT_OK)
+    return status;
   if (!adm_ruleset_fire_odds_input (ruleset, weapon, firepower, target, shift, armour, shields,
                                     halved, target_lock, special_shield, &input, &column,
                                     &error))

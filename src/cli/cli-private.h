@@ -52,8 +52,34 @@ gboolean        _cli_check_no_arguments   (const char     *command,
                                            int             argc,
                                            char          **argv);
 
+/* Checks the arguments left of @argv after its options, @args (NULL for none): one for each
+ * sentence given after @too_many, which says what is missing when that argument is not there
+ * ("no campaign file given"), and no more; @too_many, with a %s for the first argument too
+ * many, says what to give instead. Reports bad usage with the first sentence that applies and
+ * gives FALSE otherwise. */
+gboolean        _cli_check_arguments      (const char     *command,
+                                           char          **args,
+                                           const char     *too_many,
+                                           ...) G_GNUC_PRINTF (3, 0) G_GNUC_NULL_TERMINATED;
+
 /* Prints @builder's root as one line of JSON on stdout, in UTF-8 whatever the locale. */
 void            _cli_print_json           (JsonBuilder    *builder);
+/* The member @name of the object @builder is building, and its value. */
+void            _cli_add_string           (JsonBuilder    *builder,
+                                           const char     *name,
+                                           const char     *value);
+/* The same, with null for a NULL @value. */
+void            _cli_add_string_or_null   (JsonBuilder    *builder,
+                                           const char     *name,
+                                           const char     *value);
+void            _cli_add_int              (JsonBuilder    *builder,
+                                           const char     *name,
+                                           gint64          value);
+void            _cli_add_double           (JsonBuilder    *builder,
+                                           const char     *name,
+                                           double          value);
+/* Prints {"error": @message} so. */
+void            _cli_print_json_error     (const char     *message);
 
 /* Reads @text as a whole number from @min to @max (within int) into @out: FALSE, @out
  * untouched, when it is not one — the caller gives its own refusal. A NULL @text is an
@@ -144,21 +170,32 @@ void            _cli_watch_checkpoints    (AdmCampaign     *campaign);
  * another command, `serve` — is refused with a message naming the one writing it. */
 AdmCampaign    *_cli_open_campaign_for_writing (const char *path,
                                                 GError    **error);
-/* The refusal of a campaign file that did not open (@error): its message, and for a damaged
- * file the newest backup that opens. */
+/* Which backup the refusal of a campaign file that did not open names beside the engine's
+ * message: none, a damaged file's newest backup that opens, or that of a damaged file or of
+ * one that is gone (a failed copy, a slip of the hand). */
+typedef enum {
+  CLI_BACKUP_NONE,
+  CLI_BACKUP_IF_DAMAGED,
+  CLI_BACKUP_IF_DAMAGED_OR_GONE,
+} CliBackup;
+/* The refusal of a campaign file that did not open (@error): its message, and the newest
+ * backup that opens as @backup says. */
 CliExit         _cli_campaign_refused     (const char      *path,
                                            gboolean         json,
+                                           CliBackup        backup,
                                            const GError    *error);
 /* A saved campaign a command journals in, into @campaign: _cli_open_campaign_for_writing ()
  * of @path (locked, held until the campaign goes). A file that does not open is refused as
- * _cli_campaign_refused () says; a scenario, which adm_campaign_open () gives no file and so
- * no journal to write to, with @scenario_refusal (naming @path). Returns CLI_EXIT_OK, or the
- * refusal's status with @campaign NULL; the command's append saves the file. */
+ * _cli_campaign_refused () says with @backup; a scenario, which adm_campaign_open () gives no
+ * file and so no journal to write to, with @scenario_refusal (naming @path). Returns
+ * CLI_EXIT_OK, or the refusal's status with @campaign NULL; the command's append saves the
+ * file. */
 CliExit         _cli_open_saved_campaign  (const char      *path,
                                            gboolean         json,
+                                           CliBackup        backup,
                                            AdmCampaign    **campaign,
                                            const char      *scenario_refusal,
-                                           ...) G_GNUC_PRINTF (4, 5);
+                                           ...) G_GNUC_PRINTF (5, 6);
 /* The same note for a journal read from a cut file (a battle's, a TI4 combat's). */
 void            _cli_warn_recovered       (AdmJournal      *journal);
 /* Who a --json picture of a campaign is for (--as, cli-viewer.c): the master
@@ -195,6 +232,12 @@ CliExit         _cli_cycle_run            (int             argc,
                                            char          **argv);
 CliExit         _cli_odds_run             (int             argc,
                                            char          **argv);
+/* What `odds fire` and `odds torpedo` print of the damage of @odds (cli-odds.c): the chance
+ * of each number of damage points and of at least that many, and the expected damage; as
+ * lines of text, or as the members "damage", "at_least" and "expected" of a JSON object. */
+void            _cli_print_damage_odds    (const AdmFireOdds *odds);
+void            _cli_add_damage_odds_json (JsonBuilder       *builder,
+                                           const AdmFireOdds *odds);
 /* `odds torpedo` (cli-odds-torpedo.c): a salvo against a ship, F-TORP-7, F-TORP-13. */
 CliExit         _cli_odds_torpedo_run     (int             argc,
                                            char          **argv);
@@ -227,6 +270,16 @@ CliExit         _cli_serve_run            (int             argc,
                                            char          **argv);
 CliExit         _cli_table_run            (int             argc,
                                            char          **argv);
+/* `table artillery` and `odds fire` (cli-odds.c): --firepower and --shift (F-ART-8..11), and
+ * the target of the ruleset's artillery table; a wrong one is refused with _cli_invalid (). */
+CliExit         _cli_parse_artillery      (gboolean        json,
+                                           const char     *firepower_text,
+                                           const char     *shift_text,
+                                           int            *firepower,
+                                           int            *shift);
+CliExit         _cli_check_target         (AdmRuleset     *ruleset,
+                                           const char     *target,
+                                           gboolean        json);
 /* `ti4` (cli-ti4.c): Twilight Imperium 4 combat, LRR 39 and 48; dispatches the subcommands. */
 /* Shared by the `ti4` subcommands (cli-ti4.c): bad input reported on stderr, and as
  * {"error": …} with @json, giving CLI_EXIT_USAGE (the issue fixes exit 2 for bad unit lists);
@@ -260,6 +313,12 @@ gboolean        _cli_ti4_read_setup       (CliTi4Args     *args,
                                            AdmTi4Fleet    *defender,
                                            AdmTi4OddsOptions *options,
                                            char          **message);
+/* Both fleets as the members "attacker", "attacker_damaged", "defender" and
+ * "defender_damaged" of a JSON object, each {"dreadnought": 2, …}. */
+void            _cli_ti4_add_fleets_json  (JsonBuilder       *builder,
+                                           AdmTi4Catalog     *catalog,
+                                           const AdmTi4Fleet *attacker,
+                                           const AdmTi4Fleet *defender);
 CliExit         _cli_ti4_bad_input        (const char     *command,
                                            gboolean        json,
                                            const char     *message);

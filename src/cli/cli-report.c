@@ -88,11 +88,9 @@ check_usage (const char     *command,
       !_cli_check_value (command, "--paper", paper_text, FALSE) ||
       !_cli_check_value (command, "--output", options->output, FALSE))
     return FALSE;
-  if (files == NULL || files[0] == NULL)
-    return _cli_usage_error (command, _("no campaign file given")), FALSE;
-  if (files[1] != NULL)
-    return _cli_usage_error (command, _("unexpected argument “%s”; give one campaign file"),
-                             files[1]), FALSE;
+  if (!_cli_check_arguments (command, files, _("unexpected argument “%s”; give one campaign file"),
+                             _("no campaign file given"), NULL))
+    return FALSE;
   options->kind_given = kind_text != NULL;
   if (kind_text != NULL && !adm_report_kind_from_string (kind_text, &options->kind))
     return _cli_usage_error (command, _("unknown --kind “%s”; the kinds are master, admiral, "
@@ -113,23 +111,10 @@ open_campaign (const char *path)
 {
   g_autoptr(GError) error = NULL;
   AdmCampaign *campaign = _cli_open_campaign (path, &error);
-  g_autofree char *backup = NULL;
 
-  if (campaign != NULL)
-    return campaign;
-  if (g_error_matches (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_CORRUPT) ||
-      !g_file_test (path, G_FILE_TEST_EXISTS))
-    backup = adm_campaign_find_backup (path);
-  if (backup != NULL)
-    {
-      g_autofree char *display = g_filename_display_name (backup);
-
-      _cli_invalid (FALSE, _("%s\nThe newest backup that opens is %s."), error->message,
-                    display);
-    }
-  else
-    _cli_invalid (FALSE, "%s", error->message);
-  return NULL;
+  if (campaign == NULL)
+    _cli_campaign_refused (path, FALSE, CLI_BACKUP_IF_DAMAGED_OR_GONE, error);
+  return campaign;
 }
 
 /* The battles/ folder beside @path, when there is one. */

@@ -23,7 +23,7 @@ reveal (const char *path,
   const AdmFormation *formation;
   CliExit status;
 
-  status = _cli_open_saved_campaign (path, json, &campaign,
+  status = _cli_open_saved_campaign (path, json, CLI_BACKUP_IF_DAMAGED, &campaign,
                                      _("%s is a scenario, not a saved campaign: there is no "
                                        "journal to reveal a formation in"), display);
   if (status != CLI_EXIT_OK)
@@ -43,12 +43,9 @@ reveal (const char *path,
       g_autoptr(JsonBuilder) builder = json_builder_new ();
 
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "revealed");
-      json_builder_add_string_value (builder, formation_id);
-      json_builder_set_member_name (builder, "name");
-      json_builder_add_string_value (builder, formation != NULL ? formation->name : formation_id);
-      json_builder_set_member_name (builder, "campaign");
-      json_builder_add_string_value (builder, display);
+      _cli_add_string (builder, "revealed", formation_id);
+      _cli_add_string (builder, "name", formation != NULL ? formation->name : formation_id);
+      _cli_add_string (builder, "campaign", display);
       json_builder_end_object (builder);
       _cli_print_json (builder);
     }
@@ -80,12 +77,11 @@ _cli_reveal_run (int    argc,
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!_cli_parse (context, command, &argc, &argv))
     return CLI_EXIT_USAGE;
-  if (args == NULL || args[0] == NULL)
-    return _cli_usage_error (command, _("no campaign file given"));
-  if (args[1] == NULL)
-    return _cli_usage_error (command, _("no formation given; name it by its id"));
-  if (args[2] != NULL)
-    return _cli_usage_error (command, _("unexpected argument “%s”; give one campaign file and "
-                                        "one formation"), args[2]);
+  if (!_cli_check_arguments (command, args,
+                             _("unexpected argument “%s”; give one campaign file and one "
+                               "formation"),
+                             _("no campaign file given"),
+                             _("no formation given; name it by its id"), NULL))
+    return CLI_EXIT_USAGE;
   return reveal (args[0], args[1], json);
 }

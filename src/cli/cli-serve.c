@@ -391,19 +391,20 @@ serve_campaign (const char         *path,
                 const char * const *assigns)
 {
   g_autoptr(GError) error = NULL;
-  /* Held while it serves: the sheets it takes are journaled in the campaign. */
-  g_autoptr(AdmCampaign) campaign = _cli_open_campaign_for_writing (path, &error);
+  g_autoptr(AdmCampaign) campaign = NULL;
   g_autofree char *display = g_filename_display_name (path);
   g_auto(GStrv) lan = NULL;
   g_autoptr(GInputStream) stdin_stream = NULL;
   Serve serve = { NULL, };
+  CliExit status;
 
-  if (campaign == NULL)
-    return _cli_invalid (FALSE, "%s", error->message);
-  if (adm_campaign_get_path (campaign) == NULL)
-    return _cli_invalid (FALSE, _("%s is a scenario, not a saved campaign: save the campaign "
-                                  "first, so that the admirals’ sheets and keys are kept"),
-                         display);
+  /* Held while it serves: the sheets it takes are journaled in the campaign. */
+  status = _cli_open_saved_campaign (path, FALSE, CLI_BACKUP_NONE, &campaign,
+                                     _("%s is a scenario, not a saved campaign: save the "
+                                       "campaign first, so that the admirals’ sheets and keys "
+                                       "are kept"), display);
+  if (status != CLI_EXIT_OK)
+    return status;
   if (!assign_tables (campaign, assigns, n_tables))
     return CLI_EXIT_INVALID;
   serve.portal = adm_portal_new (campaign, &error);
@@ -508,11 +509,9 @@ _cli_serve_run (int    argc,
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!_cli_parse (context, command, &argc, &argv))
     return CLI_EXIT_USAGE;
-  if (args == NULL || args[0] == NULL)
-    return _cli_usage_error (command, _("no campaign file given"));
-  if (args[1] != NULL)
-    return _cli_usage_error (command, _("unexpected argument “%s”; give one campaign file"),
-                             args[1]);
+  if (!_cli_check_arguments (command, args, _("unexpected argument “%s”; give one campaign file"),
+                             _("no campaign file given"), NULL))
+    return CLI_EXIT_USAGE;
   if (port < 0 || port > 65535)
     return _cli_usage_error (command, _("--port takes 0 to 65535, not %d"), port);
   if (!_cli_check_value (command, "--address", address, FALSE) ||

@@ -10,7 +10,7 @@
 #include "cli-private.h"
 
 /* No fleet comes near this; the bound keeps the F-ART-11 split of big totals far from
- * integer overflow. */
+ * integer overflow. `odds fire` takes the same bound (_cli_parse_artillery ()). */
 #define MAX_FIREPOWER 999
 /* F-ART-8..F-ART-10 shift by single columns; a few of them may add up. */
 #define MAX_SHIFT 20
@@ -69,18 +69,38 @@ format_modifier (int modifier)
   return modifier == 0 ? g_strdup ("0") : g_strdup_printf ("%+d", modifier);
 }
 
-static char *
-list_targets (const AdmArtilleryTable *table)
+CliExit
+_cli_parse_artillery (gboolean    json,
+                      const char *firepower_text,
+                      const char *shift_text,
+                      int        *firepower,
+                      int        *shift)
 {
-  GString *out = g_string_new (NULL);
+  if (!_cli_parse_int (firepower_text, 0, MAX_FIREPOWER, firepower))
+    return _cli_invalid (json, _("--firepower “%s” is not a firepower; give a whole number "
+                                 "from 0 to %d"), firepower_text, MAX_FIREPOWER);
+  if (!_cli_parse_int (shift_text, -MAX_SHIFT, MAX_SHIFT, shift))
+    return _cli_invalid (json, _("--shift “%s” is not a column shift; give a whole number "
+                                 "from %d to %d, negative toward the easier column"),
+                         shift_text, -MAX_SHIFT, MAX_SHIFT);
+  return CLI_EXIT_OK;
+}
 
+CliExit
+_cli_check_target (AdmRuleset *ruleset,
+                   const char *target,
+                   gboolean    json)
+{
+  const AdmArtilleryTable *table = adm_ruleset_get_artillery (ruleset);
+  g_autoptr(GString) targets = NULL;
+
+  if (adm_artillery_target_column (table, target) != 0)
+    return CLI_EXIT_OK;
+  targets = g_string_new (NULL);
   for (int i = 0; i < table->n_targets; i++)
-    {
-      if (i > 0)
-        g_string_append (out, ", ");
-      g_string_append (out, table->target_ids[i]);
-    }
-  return g_string_free (out, FALSE);
+    g_string_append_printf (targets, "%s%s", i > 0 ? ", " : "", table->target_ids[i]);
+  return _cli_invalid (json, _("unknown target “%s”; the targets are %s"), target,
+                       targets->str);
 }
 
 static void
@@ -109,10 +129,8 @@ print_artillery (gboolean    json,
     }
   builder = json_builder_new ();
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "dice");
-  json_builder_add_int_value (builder, dice);
-  json_builder_set_member_name (builder, "column");
-  json_builder_add_int_value (builder, column);
+  _cli_add_int (builder, "dice", dice);
+  _cli_add_int (builder, "column", column);
   json_builder_end_object (builder);
   _cli_print_json (builder);
 }
@@ -126,8 +144,8 @@ table_artillery (int    argc,
   g_autoptr(AdmRuleset) ruleset = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *firepower_text = NULL, *target = NULL, *shift_text = NULL, *ruleset_id = NULL;
-  g_autofree char *targets = NULL;
   gboolean json = FALSE;
+  CliExit status;
   int firepower, shift = 0, dice, column;
   const GOptionEntry entries[] = {
     { "firepower", 0, 0, G_OPTION_ARG_STRING, &firepower_text,
@@ -158,20 +176,16 @@ table_artillery (int    argc,
       || !_cli_check_no_arguments (command, argc, argv))
     return CLI_EXIT_USAGE;
 
-  if (!_cli_parse_int (firepower_text, 0, MAX_FIREPOWER, &firepower))
-    return _cli_invalid (json, _("--firepower “%s” is not a firepower; give a whole number "
-                                 "from 0 to %d"), firepower_text, MAX_FIREPOWER);
-  if (!_cli_parse_int (shift_text, -MAX_SHIFT, MAX_SHIFT, &shift))
-    return _cli_invalid (json, _("--shift “%s” is not a column shift; give a whole number "
-                                 "from %d to %d, negative toward the easier column"),
-                         shift_text, -MAX_SHIFT, MAX_SHIFT);
+  status = _cli_parse_artillery (json, firepower_text, shift_text, &firepower, &shift);
+  if (status != CLI_EXIT_OK)
+    return status;
 
   ruleset = _cli_load_ruleset (ruleset_id, json);
   if (ruleset == NULL)
     return CLI_EXIT_INVALID;
-  targets = list_targets (adm_ruleset_get_artillery (ruleset));
-  if (adm_artillery_target_column (adm_ruleset_get_artillery (ruleset), target) == 0)
-    return _cli_invalid (json, _("unknown target “%s”; the targets are %s"), target, targets);
+  status = _cli_check_target (ruleset, target, json);
+  if (status != CLI_EXIT_OK)
+    return status;
   if (!adm_ruleset_artillery_dice (ruleset, firepower, target, shift, &dice, &column, &error))
     return _cli_invalid (json, "%s", error->message);
 
@@ -201,12 +215,9 @@ print_critical (gboolean           json,
     }
   builder = json_builder_new ();
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "roll");
-  json_builder_add_int_value (builder, roll);
-  json_builder_set_member_name (builder, "effect");
-  json_builder_add_string_value (builder, row->effect);
-  json_builder_set_member_name (builder, "extra_damage");
-  json_builder_add_string_value (builder, extra);
+  _cli_add_int (builder, "roll", roll);
+  _cli_add_string (builder, "effect", row->effect);
+  _cli_add_string (builder, "extra_damage", extra);
   if (row->catastrophic_check)
     {
       json_builder_set_member_name (builder, "catastrophic_check");
@@ -214,59 +225,6 @@ print_critical (gboolean           json,
     }
   json_builder_end_object (builder);
   _cli_print_json (builder);
-}
-
-static CliExit
-table_critical (int    argc,
-                char **argv)
-{
-  const char *command = "table critical";
-  g_autoptr(GOptionContext) context = NULL;
-  g_autoptr(AdmRuleset) ruleset = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *roll_text = NULL, *kind = NULL, *ruleset_id = NULL;
-  gboolean json = FALSE;
-  const AdmTableRow *row;
-  CliExit status;
-  int roll;
-  const GOptionEntry entries[] = {
-    { "roll", 0, 0, G_OPTION_ARG_STRING, &roll_text, N_("The 2d6 roll, 2 to 12"), N_("R") },
-    { "kind", 0, 0, G_OPTION_ARG_STRING, &kind,
-      N_("ship (F-CRIT-8, the default) or station (F-STN-7)"), N_("KIND") },
-    { "ruleset", 0, 0, G_OPTION_ARG_STRING, &ruleset_id,
-      N_("Rules to use (default forcon-2010)"), N_("ID") },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
-      N_("Print {\"roll\", \"effect\", \"extra_damage\"} as JSON"), NULL },
-    { NULL }
-  };
-
-  context = _cli_context_new (command, NULL,
-                              _("Prints the critical damage of a 2d6 roll for a ship (F-CRIT-8) "
-                                "or an orbital station (F-STN-7)."));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!_cli_parse (context, command, &argc, &argv)
-      || !_cli_check_value (command, "--roll", roll_text, TRUE)
-      || !_cli_check_value (command, "--kind", kind, FALSE)
-      || !_cli_check_value (command, "--ruleset", ruleset_id, FALSE)
-      || !_cli_check_no_arguments (command, argc, argv))
-    return CLI_EXIT_USAGE;
-
-  status = parse_roll (roll_text, json, &roll);
-  if (status != CLI_EXIT_OK)
-    return status;
-  if (kind != NULL && g_strcmp0 (kind, "ship") != 0 && g_strcmp0 (kind, "station") != 0)
-    return _cli_invalid (json, _("--kind “%s” is not a kind of table; give ship or station"),
-                         kind);
-
-  ruleset = _cli_load_ruleset (ruleset_id, json);
-  if (ruleset == NULL)
-    return CLI_EXIT_INVALID;
-  row = adm_ruleset_critical (ruleset, kind != NULL ? kind : "ship", roll, &error);
-  if (row == NULL)
-    return _cli_invalid (json, "%s", error->message);
-
-  print_critical (json, roll, row);
-  return CLI_EXIT_OK;
 }
 
 static void
@@ -288,41 +246,54 @@ print_catastrophic (gboolean           json,
     }
   builder = json_builder_new ();
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "roll");
-  json_builder_add_int_value (builder, roll);
-  json_builder_set_member_name (builder, "effect");
-  json_builder_add_string_value (builder, row->effect);
+  _cli_add_int (builder, "roll", roll);
+  _cli_add_string (builder, "effect", row->effect);
   json_builder_end_object (builder);
   _cli_print_json (builder);
 }
 
+/* `table critical` (with --kind) and `table catastrophic`: a 2d6 roll looked up in a table of
+ * rows (F-CRIT-2, F-STN-7, F-CAT-3). */
 static CliExit
-table_catastrophic (int    argc,
-                    char **argv)
+table_roll (int          argc,
+            char       **argv,
+            const char  *command,
+            const char  *summary,
+            const char  *json_help,
+            gboolean     critical)
 {
-  const char *command = "table catastrophic";
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(AdmRuleset) ruleset = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *roll_text = NULL, *ruleset_id = NULL;
+  g_autofree char *roll_text = NULL, *kind = NULL, *ruleset_id = NULL;
   gboolean json = FALSE;
   const AdmTableRow *row;
   CliExit status;
   int roll;
-  const GOptionEntry entries[] = {
+  const GOptionEntry roll_entries[] = {
     { "roll", 0, 0, G_OPTION_ARG_STRING, &roll_text, N_("The 2d6 roll, 2 to 12"), N_("R") },
+    { NULL }
+  };
+  const GOptionEntry kind_entries[] = {
+    { "kind", 0, 0, G_OPTION_ARG_STRING, &kind,
+      N_("ship (F-CRIT-8, the default) or station (F-STN-7)"), N_("KIND") },
+    { NULL }
+  };
+  const GOptionEntry entries[] = {
     { "ruleset", 0, 0, G_OPTION_ARG_STRING, &ruleset_id,
       N_("Rules to use (default forcon-2010)"), N_("ID") },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print {\"roll\", \"effect\"} as JSON"), NULL },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, json_help, NULL },
     { NULL }
   };
 
-  context = _cli_context_new (command, NULL,
-                              _("Prints the catastrophic damage of a 2d6 roll (F-CAT-9): what "
-                                "becomes of a ship that has lost all its hull points."));
+  context = _cli_context_new (command, NULL, summary);
+  g_option_context_add_main_entries (context, roll_entries, GETTEXT_PACKAGE);
+  if (critical)
+    g_option_context_add_main_entries (context, kind_entries, GETTEXT_PACKAGE);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!_cli_parse (context, command, &argc, &argv)
       || !_cli_check_value (command, "--roll", roll_text, TRUE)
+      || !_cli_check_value (command, "--kind", kind, FALSE)
       || !_cli_check_value (command, "--ruleset", ruleset_id, FALSE)
       || !_cli_check_no_arguments (command, argc, argv))
     return CLI_EXIT_USAGE;
@@ -330,16 +301,45 @@ table_catastrophic (int    argc,
   status = parse_roll (roll_text, json, &roll);
   if (status != CLI_EXIT_OK)
     return status;
+  if (kind != NULL && g_strcmp0 (kind, "ship") != 0 && g_strcmp0 (kind, "station") != 0)
+    return _cli_invalid (json, _("--kind “%s” is not a kind of table; give ship or station"),
+                         kind);
 
   ruleset = _cli_load_ruleset (ruleset_id, json);
   if (ruleset == NULL)
     return CLI_EXIT_INVALID;
-  row = adm_ruleset_catastrophic (ruleset, roll, &error);
+  if (critical)
+    row = adm_ruleset_critical (ruleset, kind != NULL ? kind : "ship", roll, &error);
+  else
+    row = adm_ruleset_catastrophic (ruleset, roll, &error);
   if (row == NULL)
     return _cli_invalid (json, "%s", error->message);
 
-  print_catastrophic (json, roll, row);
+  if (critical)
+    print_critical (json, roll, row);
+  else
+    print_catastrophic (json, roll, row);
   return CLI_EXIT_OK;
+}
+
+static CliExit
+table_critical (int    argc,
+                char **argv)
+{
+  return table_roll (argc, argv, "table critical",
+                     _("Prints the critical damage of a 2d6 roll for a ship (F-CRIT-8) or an "
+                       "orbital station (F-STN-7)."),
+                     N_("Print {\"roll\", \"effect\", \"extra_damage\"} as JSON"), TRUE);
+}
+
+static CliExit
+table_catastrophic (int    argc,
+                    char **argv)
+{
+  return table_roll (argc, argv, "table catastrophic",
+                     _("Prints the catastrophic damage of a 2d6 roll (F-CAT-9): what becomes "
+                       "of a ship that has lost all its hull points."),
+                     N_("Print {\"roll\", \"effect\"} as JSON"), FALSE);
 }
 
 static void
@@ -361,14 +361,10 @@ print_readiness (gboolean                 json,
     }
   builder = json_builder_new ();
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "readiness");
-  json_builder_add_int_value (builder, readiness);
-  json_builder_set_member_name (builder, "grade");
-  json_builder_add_string_value (builder, grade->id);
-  json_builder_set_member_name (builder, "modifier");
-  json_builder_add_int_value (builder, grade->modifier);
-  json_builder_set_member_name (builder, "fire_distribution_modifier");
-  json_builder_add_int_value (builder, grade->fire_distribution_modifier);
+  _cli_add_int (builder, "readiness", readiness);
+  _cli_add_string (builder, "grade", grade->id);
+  _cli_add_int (builder, "modifier", grade->modifier);
+  _cli_add_int (builder, "fire_distribution_modifier", grade->fire_distribution_modifier);
   json_builder_end_object (builder);
   _cli_print_json (builder);
 }

@@ -19,7 +19,7 @@ open_campaign (const char   *path,
 {
   g_autofree char *display = g_filename_display_name (path);
 
-  return _cli_open_saved_campaign (path, json, campaign,
+  return _cli_open_saved_campaign (path, json, CLI_BACKUP_IF_DAMAGED, campaign,
                                    _("%s is a scenario, not a campaign: resolve a cycle first "
                                      "(admiralty-cli cycle)"), display);
 }
@@ -33,23 +33,11 @@ print_json (const char *engagement_id,
   g_autoptr(JsonBuilder) builder = json_builder_new ();
 
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "engagement");
-  json_builder_add_string_value (builder, engagement_id);
-  json_builder_set_member_name (builder, "table");
-  if (table != NULL)
-    json_builder_add_string_value (builder, table);
-  else
-    json_builder_add_null_value (builder);
-  json_builder_set_member_name (builder, "assignment");
-  if (assignment != NULL)
-    json_builder_add_string_value (builder, assignment);
-  else
-    json_builder_add_null_value (builder);
+  _cli_add_string (builder, "engagement", engagement_id);
+  _cli_add_string_or_null (builder, "table", table);
+  _cli_add_string_or_null (builder, "assignment", assignment);
   if (reason != NULL)
-    {
-      json_builder_set_member_name (builder, "taken-back");
-      json_builder_add_string_value (builder, reason);
-    }
+    _cli_add_string (builder, "taken-back", reason);
   json_builder_end_object (builder);
   _cli_print_json (builder);
 }
@@ -82,15 +70,13 @@ _cli_table_assign_run (int    argc,
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!_cli_parse (context, command, &argc, &argv))
     return CLI_EXIT_USAGE;
-  if (args == NULL || args[0] == NULL)
-    return _cli_usage_error (command, _("no campaign file given"));
-  if (args[1] == NULL)
-    return _cli_usage_error (command, _("no engagement given; name it by its id"));
-  if (args[2] == NULL)
-    return _cli_usage_error (command, _("no table given; name the table (“Table 2”)"));
-  if (args[3] != NULL)
-    return _cli_usage_error (command, _("unexpected argument “%s”; give one campaign file, "
-                                        "one engagement and one table"), args[3]);
+  if (!_cli_check_arguments (command, args,
+                             _("unexpected argument “%s”; give one campaign file, one engagement "
+                               "and one table"),
+                             _("no campaign file given"),
+                             _("no engagement given; name it by its id"),
+                             _("no table given; name the table (“Table 2”)"), NULL))
+    return CLI_EXIT_USAGE;
   status = open_campaign (args[0], json, &campaign);
   if (status != CLI_EXIT_OK)
     return status;
@@ -138,13 +124,12 @@ _cli_table_take_back_run (int    argc,
     return CLI_EXIT_USAGE;
   if (!_cli_check_value (command, "--reason", reason, FALSE))
     return CLI_EXIT_USAGE;
-  if (args == NULL || args[0] == NULL)
-    return _cli_usage_error (command, _("no campaign file given"));
-  if (args[1] == NULL)
-    return _cli_usage_error (command, _("no engagement given; name it by its id"));
-  if (args[2] != NULL)
-    return _cli_usage_error (command, _("unexpected argument “%s”; give one campaign file and "
-                                        "one engagement"), args[2]);
+  if (!_cli_check_arguments (command, args,
+                             _("unexpected argument “%s”; give one campaign file and one "
+                               "engagement"),
+                             _("no campaign file given"),
+                             _("no engagement given; name it by its id"), NULL))
+    return CLI_EXIT_USAGE;
   if (reason == NULL)
     return _cli_usage_error (command, _("say why the engagement is taken back: --reason TEXT"));
   status = open_campaign (args[0], json, &campaign);

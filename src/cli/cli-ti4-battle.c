@@ -13,28 +13,6 @@
 
 #define COMMAND "ti4 battle"
 
-/* {"dreadnought": 2, …}: all units, or the damaged ones only */
-static void
-add_fleet (JsonBuilder       *builder,
-           AdmTi4Catalog     *catalog,
-           const char        *name,
-           const AdmTi4Fleet *fleet,
-           gboolean           damaged)
-{
-  json_builder_set_member_name (builder, name);
-  json_builder_begin_object (builder);
-  for (guint i = 0; i < adm_ti4_catalog_get_n_units (catalog); i++)
-    {
-      guint count = damaged ? fleet->damaged[i] : adm_ti4_fleet_count (fleet, i);
-
-      if (count == 0)
-        continue;
-      json_builder_set_member_name (builder, adm_ti4_catalog_get_unit (catalog, i)->id);
-      json_builder_add_int_value (builder, count);
-    }
-  json_builder_end_object (builder);
-}
-
 static void
 print_json (AdmTi4Combat *combat,
             guint64       seed,
@@ -52,21 +30,14 @@ print_json (AdmTi4Combat *combat,
   json_builder_set_member_name (builder, "outcome");
   json_builder_add_string_value (builder,
                                  adm_ti4_outcome_to_string (adm_ti4_combat_get_outcome (combat)));
-  json_builder_set_member_name (builder, "rounds");
-  json_builder_add_int_value (builder, adm_ti4_combat_get_round (combat));
+  _cli_add_int (builder, "rounds", adm_ti4_combat_get_round (combat));
   if (seeded)
     {
       json_builder_set_member_name (builder, "seed");
       _cli_add_seed_json (builder, seed);
     }
-  add_fleet (builder, catalog, "attacker", adm_ti4_combat_get_fleet (combat, ADM_TI4_ATTACKER),
-             FALSE);
-  add_fleet (builder, catalog, "attacker_damaged",
-             adm_ti4_combat_get_fleet (combat, ADM_TI4_ATTACKER), TRUE);
-  add_fleet (builder, catalog, "defender", adm_ti4_combat_get_fleet (combat, ADM_TI4_DEFENDER),
-             FALSE);
-  add_fleet (builder, catalog, "defender_damaged",
-             adm_ti4_combat_get_fleet (combat, ADM_TI4_DEFENDER), TRUE);
+  _cli_ti4_add_fleets_json (builder, catalog, adm_ti4_combat_get_fleet (combat, ADM_TI4_ATTACKER),
+                            adm_ti4_combat_get_fleet (combat, ADM_TI4_DEFENDER));
 
   json_builder_set_member_name (builder, "log");
   json_builder_begin_array (builder);
@@ -75,12 +46,9 @@ print_json (AdmTi4Combat *combat,
       AdmTi4LogLine *line = g_ptr_array_index (log, i);
 
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "round");
-      json_builder_add_int_value (builder, line->round);
-      json_builder_set_member_name (builder, "clause");
-      json_builder_add_string_value (builder, line->clause);
-      json_builder_set_member_name (builder, "text");
-      json_builder_add_string_value (builder, line->text);
+      _cli_add_int (builder, "round", line->round);
+      _cli_add_string (builder, "clause", line->clause);
+      _cli_add_string (builder, "text", line->text);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -92,25 +60,19 @@ print_json (AdmTi4Combat *combat,
       AdmTi4Roll *roll = g_ptr_array_index (rolls, i);
 
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "round");
-      json_builder_add_int_value (builder, roll->round);
-      json_builder_set_member_name (builder, "side");
-      json_builder_add_string_value (builder, adm_ti4_side_to_string (roll->side));
+      _cli_add_int (builder, "round", roll->round);
+      _cli_add_string (builder, "side", adm_ti4_side_to_string (roll->side));
       json_builder_set_member_name (builder, "barrage");
       json_builder_add_boolean_value (builder, roll->barrage);
-      json_builder_set_member_name (builder, "hit_on");
-      json_builder_add_int_value (builder, roll->hit_on);
+      _cli_add_int (builder, "hit_on", roll->hit_on);
       json_builder_set_member_name (builder, "values");
       json_builder_begin_array (builder);
       for (guint k = 0; k < roll->values->len; k++)
         json_builder_add_int_value (builder, g_array_index (roll->values, guint, k));
       json_builder_end_array (builder);
-      json_builder_set_member_name (builder, "hits");
-      json_builder_add_int_value (builder, roll->hits);
-      json_builder_set_member_name (builder, "purpose");
-      json_builder_add_string_value (builder, roll->purpose);
-      json_builder_set_member_name (builder, "clause");
-      json_builder_add_string_value (builder, roll->clause);
+      _cli_add_int (builder, "hits", roll->hits);
+      _cli_add_string (builder, "purpose", roll->purpose);
+      _cli_add_string (builder, "clause", roll->clause);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);

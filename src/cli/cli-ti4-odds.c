@@ -114,15 +114,6 @@ print_text (AdmTi4Catalog           *catalog,
                        odds->ends->len - N_TEXT_ENDS), odds->ends->len - N_TEXT_ENDS);
 }
 
-static void
-add_number (JsonBuilder *builder,
-            const char  *name,
-            double       value)
-{
-  json_builder_set_member_name (builder, name);
-  json_builder_add_double_value (builder, value);
-}
-
 /* {"dreadnought": 1.52, …} over the units @start had. */
 static void
 add_expected (JsonBuilder       *builder,
@@ -135,29 +126,7 @@ add_expected (JsonBuilder       *builder,
   json_builder_begin_object (builder);
   for (guint i = 0; i < adm_ti4_catalog_get_n_units (catalog); i++)
     if (adm_ti4_fleet_count (start, i) > 0)
-      add_number (builder, adm_ti4_catalog_get_unit (catalog, i)->id, expected[i]);
-  json_builder_end_object (builder);
-}
-
-/* {"dreadnought": 2, …} (all, or the damaged ones only) */
-static void
-add_fleet (JsonBuilder       *builder,
-           AdmTi4Catalog     *catalog,
-           const char        *name,
-           const AdmTi4Fleet *fleet,
-           gboolean           damaged)
-{
-  json_builder_set_member_name (builder, name);
-  json_builder_begin_object (builder);
-  for (guint i = 0; i < adm_ti4_catalog_get_n_units (catalog); i++)
-    {
-      guint count = damaged ? fleet->damaged[i] : adm_ti4_fleet_count (fleet, i);
-
-      if (count == 0)
-        continue;
-      json_builder_set_member_name (builder, adm_ti4_catalog_get_unit (catalog, i)->id);
-      json_builder_add_int_value (builder, count);
-    }
+      _cli_add_double (builder, adm_ti4_catalog_get_unit (catalog, i)->id, expected[i]);
   json_builder_end_object (builder);
 }
 
@@ -170,14 +139,14 @@ print_json (AdmTi4Catalog     *catalog,
   g_autoptr(JsonBuilder) builder = json_builder_new ();
 
   json_builder_begin_object (builder);
-  add_number (builder, "attacker", odds->attacker);
-  add_number (builder, "draw", odds->draw);
-  add_number (builder, "defender", odds->defender);
-  add_number (builder, "attacker_retreated",
+  _cli_add_double (builder, "attacker", odds->attacker);
+  _cli_add_double (builder, "draw", odds->draw);
+  _cli_add_double (builder, "defender", odds->defender);
+  _cli_add_double (builder, "attacker_retreated",
               odds->outcome[ADM_TI4_OUTCOME_ATTACKER_RETREATED]);
-  add_number (builder, "defender_retreated",
+  _cli_add_double (builder, "defender_retreated",
               odds->outcome[ADM_TI4_OUTCOME_DEFENDER_RETREATED]);
-  add_number (builder, "expected_rounds", odds->expected_rounds);
+  _cli_add_double (builder, "expected_rounds", odds->expected_rounds);
   json_builder_set_member_name (builder, "survivors");
   json_builder_begin_object (builder);
   add_expected (builder, catalog, "attacker", attacker, odds->attacker_expected);
@@ -190,18 +159,13 @@ print_json (AdmTi4Catalog     *catalog,
       const AdmTi4OddsEnd *end = &g_array_index (odds->ends, AdmTi4OddsEnd, e);
 
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "outcome");
-      json_builder_add_string_value (builder, adm_ti4_outcome_to_string (end->outcome));
-      add_number (builder, "probability", end->probability);
-      add_fleet (builder, catalog, "attacker", &end->attacker, FALSE);
-      add_fleet (builder, catalog, "attacker_damaged", &end->attacker, TRUE);
-      add_fleet (builder, catalog, "defender", &end->defender, FALSE);
-      add_fleet (builder, catalog, "defender_damaged", &end->defender, TRUE);
+      _cli_add_string (builder, "outcome", adm_ti4_outcome_to_string (end->outcome));
+      _cli_add_double (builder, "probability", end->probability);
+      _cli_ti4_add_fleets_json (builder, catalog, &end->attacker, &end->defender);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
-  json_builder_set_member_name (builder, "states");
-  json_builder_add_int_value (builder, odds->n_states);
+  _cli_add_int (builder, "states", odds->n_states);
   json_builder_end_object (builder);
   _cli_print_json (builder);
 }

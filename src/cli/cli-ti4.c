@@ -17,15 +17,7 @@ _cli_ti4_bad_input (const char *command,
                     const char *message)
 {
   if (json)
-    {
-      g_autoptr(JsonBuilder) builder = json_builder_new ();
-
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "error");
-      json_builder_add_string_value (builder, message);
-      json_builder_end_object (builder);
-      _cli_print_json (builder);
-    }
+    _cli_print_json_error (message);
   return _cli_usage_error (command, "%s", message);
 }
 
@@ -72,6 +64,39 @@ _cli_ti4_parse_policy (const char   *option,
                               text, adm_ti4_policy_to_string (ADM_TI4_POLICY_SUSTAIN_FIRST),
                               adm_ti4_policy_to_string (ADM_TI4_POLICY_CHEAPEST_FIRST));
   return FALSE;
+}
+
+/* {"dreadnought": 2, …}: all units, or the damaged ones only */
+static void
+add_fleet (JsonBuilder       *builder,
+           AdmTi4Catalog     *catalog,
+           const char        *name,
+           const AdmTi4Fleet *fleet,
+           gboolean           damaged)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_begin_object (builder);
+  for (guint i = 0; i < adm_ti4_catalog_get_n_units (catalog); i++)
+    {
+      guint count = damaged ? fleet->damaged[i] : adm_ti4_fleet_count (fleet, i);
+
+      if (count == 0)
+        continue;
+      _cli_add_int (builder, adm_ti4_catalog_get_unit (catalog, i)->id, count);
+    }
+  json_builder_end_object (builder);
+}
+
+void
+_cli_ti4_add_fleets_json (JsonBuilder       *builder,
+                          AdmTi4Catalog     *catalog,
+                          const AdmTi4Fleet *attacker,
+                          const AdmTi4Fleet *defender)
+{
+  add_fleet (builder, catalog, "attacker", attacker, FALSE);
+  add_fleet (builder, catalog, "attacker_damaged", attacker, TRUE);
+  add_fleet (builder, catalog, "defender", defender, FALSE);
+  add_fleet (builder, catalog, "defender_damaged", defender, TRUE);
 }
 
 void

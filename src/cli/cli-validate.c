@@ -743,18 +743,6 @@ print_problem (const FileResult *result)
 }
 
 static void
-add_string_or_null (JsonBuilder *builder,
-                    const char  *name,
-                    const char  *value)
-{
-  json_builder_set_member_name (builder, name);
-  if (value != NULL)
-    json_builder_add_string_value (builder, value);
-  else
-    json_builder_add_null_value (builder);
-}
-
-static void
 print_json (GPtrArray *results)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
@@ -767,13 +755,13 @@ print_json (GPtrArray *results)
       const FileResult *result = g_ptr_array_index (results, i);
 
       json_builder_begin_object (builder);
-      add_string_or_null (builder, "file", result->file);
+      _cli_add_string_or_null (builder, "file", result->file);
       json_builder_set_member_name (builder, "valid");
       json_builder_add_boolean_value (builder, result->error == NULL);
-      add_string_or_null (builder, "kind", result->kind);
-      add_string_or_null (builder, "error", result->error);
+      _cli_add_string_or_null (builder, "kind", result->kind);
+      _cli_add_string_or_null (builder, "error", result->error);
       if (result->corrupt || result->backup != NULL)
-        add_string_or_null (builder, "backup", result->backup);
+        _cli_add_string_or_null (builder, "backup", result->backup);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);

@@ -170,15 +170,9 @@ add_commitments_json (JsonBuilder *builder,
       const AdmDiceCommitment *commitment = g_ptr_array_index (commitments, c);
 
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "commitment");
-      json_builder_add_string_value (builder, commitment->commitment);
-      json_builder_set_member_name (builder, "from_roll");
-      json_builder_add_int_value (builder, commitment->from_roll);
-      json_builder_set_member_name (builder, "secret");
-      if (commitment->secret != NULL)
-        json_builder_add_string_value (builder, commitment->secret);
-      else
-        json_builder_add_null_value (builder);
+      _cli_add_string (builder, "commitment", commitment->commitment);
+      _cli_add_int (builder, "from_roll", commitment->from_roll);
+      _cli_add_string_or_null (builder, "secret", commitment->secret);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -191,21 +185,14 @@ add_check_json (JsonBuilder        *builder,
   const AdmBattleRoll *roll = check->roll;
 
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "roll");
-  json_builder_add_int_value (builder, check->number);
-  json_builder_set_member_name (builder, "turn");
-  json_builder_add_int_value (builder, roll->turn);
-  json_builder_set_member_name (builder, "phase");
-  json_builder_add_string_value (builder, adm_phase_to_string (roll->phase));
-  json_builder_set_member_name (builder, "clause");
-  json_builder_add_string_value (builder, roll->clause);
-  json_builder_set_member_name (builder, "purpose");
-  json_builder_add_string_value (builder, adm_battle_roll_get_purpose (roll));
-  json_builder_set_member_name (builder, "sides");
-  json_builder_add_int_value (builder, roll->sides);
+  _cli_add_int (builder, "roll", check->number);
+  _cli_add_int (builder, "turn", roll->turn);
+  _cli_add_string (builder, "phase", adm_phase_to_string (roll->phase));
+  _cli_add_string (builder, "clause", roll->clause);
+  _cli_add_string (builder, "purpose", adm_battle_roll_get_purpose (roll));
+  _cli_add_int (builder, "sides", roll->sides);
   add_values (builder, "values", roll->values, roll->n_values);
-  json_builder_set_member_name (builder, "verdict");
-  json_builder_add_string_value (builder, adm_dice_verdict_to_string (check->verdict));
+  _cli_add_string (builder, "verdict", adm_dice_verdict_to_string (check->verdict));
   if (check->derived != NULL)
     add_values (builder, "derived", check->derived, roll->n_values);
   json_builder_end_object (builder);
@@ -221,22 +208,17 @@ print_json (const char *engagement_id,
   Tally tally = tally_of (checks);
 
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "engagement");
-  json_builder_add_string_value (builder, engagement_id);
-  json_builder_set_member_name (builder, "battle");
-  json_builder_add_string_value (builder, adm_battle_get_name (battle));
+  _cli_add_string (builder, "engagement", engagement_id);
+  _cli_add_string (builder, "battle", adm_battle_get_name (battle));
   add_commitments_json (builder, commitments);
   json_builder_set_member_name (builder, "rolls");
   json_builder_begin_array (builder);
   for (guint i = 0; i < checks->len; i++)
     add_check_json (builder, g_ptr_array_index (checks, i));
   json_builder_end_array (builder);
-  json_builder_set_member_name (builder, "matched");
-  json_builder_add_int_value (builder, tally.matched);
-  json_builder_set_member_name (builder, "typed");
-  json_builder_add_int_value (builder, tally.typed);
-  json_builder_set_member_name (builder, "unchecked");
-  json_builder_add_int_value (builder, tally.unchecked);
+  _cli_add_int (builder, "matched", tally.matched);
+  _cli_add_int (builder, "typed", tally.typed);
+  _cli_add_int (builder, "unchecked", tally.unchecked);
   json_builder_set_member_name (builder, "first_mismatch");
   if (tally.mismatch != NULL)
     json_builder_add_int_value (builder, tally.mismatch->number);
@@ -264,7 +246,7 @@ verify (const char *path,
   const char *saved;
 
   if (campaign == NULL)
-    return _cli_campaign_refused (path, json, error);
+    return _cli_campaign_refused (path, json, CLI_BACKUP_IF_DAMAGED, error);
   engagement = adm_campaign_find_engagement (campaign, engagement_id, &error);
   if (engagement == NULL)
     return _cli_invalid (json, "%s: %s", display, error->message);
@@ -319,13 +301,12 @@ _cli_verify_dice_run (int    argc,
     return CLI_EXIT_USAGE;
   if (!_cli_check_value (command, "--as", as_text, FALSE))
     return CLI_EXIT_USAGE;
-  if (args == NULL || args[0] == NULL)
-    return _cli_usage_error (command, _("no campaign file given"));
-  if (args[1] == NULL)
-    return _cli_usage_error (command, _("no engagement given; name it by its id "
-                                        "(admiralty-cli engagements)"));
-  if (args[2] != NULL)
-    return _cli_usage_error (command, _("unexpected argument “%s”; give one campaign file and "
-                                        "one engagement"), args[2]);
+  if (!_cli_check_arguments (command, args,
+                             _("unexpected argument “%s”; give one campaign file and one "
+                               "engagement"),
+                             _("no campaign file given"),
+                             _("no engagement given; name it by its id (admiralty-cli "
+                               "engagements)"), NULL))
+    return CLI_EXIT_USAGE;
   return verify (args[0], args[1], as_text, json);
 }

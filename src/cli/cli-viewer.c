@@ -116,12 +116,11 @@ _cli_watch_checkpoints (AdmCampaign *campaign)
   g_signal_connect (campaign, "checkpoint-failed", G_CALLBACK (checkpoint_failed_cb), NULL);
 }
 
-AdmCampaign *
-_cli_open_campaign (const char  *path,
-                    GError     **error)
+/* @campaign, just opened (or NULL), with the note of a cut file said and its checkpoints
+ * watched. */
+static AdmCampaign *
+opened (AdmCampaign *campaign)
 {
-  AdmCampaign *campaign = adm_campaign_open (path, error);
-
   if (campaign != NULL)
     {
       _cli_warn_recovered (adm_campaign_get_journal (campaign));
@@ -130,21 +129,31 @@ _cli_open_campaign (const char  *path,
   return campaign;
 }
 
+AdmCampaign *
+_cli_open_campaign (const char  *path,
+                    GError     **error)
+{
+  return opened (adm_campaign_open (path, error));
+}
+
 CliExit
 _cli_campaign_refused (const char   *path,
                        gboolean      json,
+                       CliBackup     backup,
                        const GError *error)
 {
-  g_autofree char *backup = NULL;
+  g_autofree char *found = NULL;
 
-  if (g_error_matches (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_CORRUPT))
-    backup = adm_campaign_find_backup (path);
-  if (backup != NULL)
+  if ((backup != CLI_BACKUP_NONE &&
+       g_error_matches (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_CORRUPT)) ||
+      (backup == CLI_BACKUP_IF_DAMAGED_OR_GONE && !g_file_test (path, G_FILE_TEST_EXISTS)))
+    found = adm_campaign_find_backup (path);
+  if (found != NULL)
     {
-      g_autofree char *backup_display = g_filename_display_name (backup);
+      g_autofree char *found_display = g_filename_display_name (found);
 
       return _cli_invalid (json, _("%s\nThe newest backup that opens is %s."),
-                           error->message, backup_display);
+                           error->message, found_display);
     }
   return _cli_invalid (json, "%s", error->message);
 }
@@ -153,19 +162,13 @@ AdmCampaign *
 _cli_open_campaign_for_writing (const char  *path,
                                 GError     **error)
 {
-  AdmCampaign *campaign = adm_campaign_open_for_writing (path, error);
-
-  if (campaign != NULL)
-    {
-      _cli_warn_recovered (adm_campaign_get_journal (campaign));
-      _cli_watch_checkpoints (campaign);
-    }
-  return campaign;
+  return opened (adm_campaign_open_for_writing (path, error));
 }
 
 CliExit
 _cli_open_saved_campaign (const char   *path,
                           gboolean      json,
+                          CliBackup     backup,
                           AdmCampaign **campaign,
                           const char   *scenario_refusal,
                           ...)
@@ -176,7 +179,7 @@ _cli_open_saved_campaign (const char   *path,
 
   *campaign = _cli_open_campaign_for_writing (path, &error);
   if (*campaign == NULL)
-    return _cli_campaign_refused (path, json, error);
+    return _cli_campaign_refused (path, json, backup, error);
   /* adm_campaign_open () gives a scenario no file: there is no journal to write to. */
   if (adm_campaign_get_path (*campaign) != NULL)
     return CLI_EXIT_OK;

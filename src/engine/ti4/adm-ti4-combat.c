@@ -985,53 +985,36 @@ apply_retreat (AdmTi4Combat   *self,
   return TRUE;
 }
 
+/* One column of an assignment in the unit list form of a fleet ("dreadnought=2,fighter=1",
+ * adm_ti4_fleet_to_string ()). */
 static char *
 units_to_list (AdmTi4Combat  *self,
                const guint16 *counts)
 {
-  GString *text = g_string_new (NULL);
+  AdmTi4Fleet fleet;
 
-  for (guint i = 0; i < adm_ti4_catalog_get_n_units (self->catalog); i++)
-    if (counts[i] > 0)
-      g_string_append_printf (text, "%s%s=%u", text->len > 0 ? "," : "",
-                              adm_ti4_catalog_get_unit (self->catalog, i)->id, counts[i]);
-  return g_string_free (text, FALSE);
+  adm_ti4_fleet_clear (&fleet);
+  memcpy (fleet.intact, counts, sizeof fleet.intact);
+  return adm_ti4_fleet_to_string (self->catalog, &fleet);
 }
 
+/* The reverse, read as a fleet is (adm_ti4_fleet_parse ()): a unit listed twice, an unknown
+ * unit or a count out of range is refused. No list is no units. */
 static gboolean
 list_to_units (AdmTi4Combat *self,
                const char   *text,
                guint16      *counts,
                GError      **error)
 {
-  g_auto(GStrv) items = NULL;
+  AdmTi4Fleet fleet;
 
-  if (text == NULL || *text == '\0')
+  G_STATIC_ASSERT (sizeof fleet.intact == sizeof (((AdmTi4Assignment *) NULL)->sustain));
+
+  if (text == NULL)
     return TRUE;
-  items = g_strsplit (text, ",", -1);
-  for (guint k = 0; items[k] != NULL; k++)
-    {
-      g_auto(GStrv) pair = g_strsplit (items[k], "=", 2);
-      guint64 count;
-      int index;
-
-      if (g_strv_length (pair) != 2 ||
-          !g_ascii_string_to_unsigned (g_strstrip (pair[1]), 10, 0, ADM_TI4_MAX_COUNT, &count,
-                                       NULL))
-        {
-          g_set_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_PARSE,
-                       _("“%s” is not “unit=count”"), items[k]);
-          return FALSE;
-        }
-      index = adm_ti4_catalog_find (self->catalog, g_strstrip (pair[0]));
-      if (index < 0)
-        {
-          g_set_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_UNKNOWN,
-                       _("There is no unit “%s” in the catalogue"), pair[0]);
-          return FALSE;
-        }
-      counts[index] += (guint16) count;
-    }
+  if (!adm_ti4_fleet_parse (self->catalog, text, &fleet, error))
+    return FALSE;
+  memcpy (counts, fleet.intact, sizeof fleet.intact);
   return TRUE;
 }
 

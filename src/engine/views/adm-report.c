@@ -1397,10 +1397,13 @@ build_public (Report  *report,
     adm_doc_add_paragraph (doc, _("No formation is publicly known."));
 
   adm_doc_add_heading (doc, 2, _("Engagements"));
-  engagements = adm_strategy_get_engagements (report->strategy, cycle);
+  /* F-STRAT-4: engagement by engagement of the queue, as the admirals' reports tell them: each
+   * at its minute with the formations there then, not one that arrived for a later one. */
+  engagements = report_queue (report, cycle);
   for (guint i = 0; i < engagements->len; i++)
     {
-      const AdmEngagement *engagement = g_ptr_array_index (engagements, i);
+      const AdmQueuedEngagement *queued = g_ptr_array_index (engagements, i);
+      const AdmEngagement *engagement = &queued->engagement;
       g_autofree char *place = adm_engagement_place_name (engagement);
       g_autoptr(GString) named = g_string_new (NULL);
 
