@@ -73,6 +73,28 @@ komarr_play_cycle (AdmCampaign *campaign,
   g_assert_no_error (error);
 }
 
+gboolean
+campaign_order (AdmCampaign  *campaign,
+                gint64        time,
+                guint         cycle,
+                const char   *admiral,
+                const char   *formation,
+                const char   *kind,
+                const char   *key,
+                const char   *value,
+                GError      **error)
+{
+  g_autoptr(AdmEvent) event = adm_event_new ("order", time);
+
+  adm_event_set_int (event, "cycle", cycle);
+  adm_event_set (event, "admiral", admiral);
+  adm_event_set (event, "formation", formation);
+  adm_event_set (event, "order", kind);
+  if (key != NULL)
+    adm_event_set (event, key, value);
+  return adm_campaign_append (campaign, event, error);
+}
+
 void
 komarr_order (AdmCampaign *campaign,
               gint64       t0,
@@ -83,16 +105,10 @@ komarr_order (AdmCampaign *campaign,
               const char  *key,
               const char  *value)
 {
-  g_autoptr(AdmEvent) event = adm_event_new ("order", t0 + cycle * 2400 - 60);
   g_autoptr(GError) error = NULL;
 
-  adm_event_set_int (event, "cycle", cycle);
-  adm_event_set (event, "admiral", admiral);
-  adm_event_set (event, "formation", formation);
-  adm_event_set (event, "order", kind);
-  if (key != NULL)
-    adm_event_set (event, key, value);
-  g_assert_true (adm_campaign_append (campaign, event, &error));
+  g_assert_true (campaign_order (campaign, t0 + cycle * 2400 - 60, cycle, admiral, formation,
+                                 kind, key, value, &error));
   g_assert_no_error (error);
 }
 

@@ -32,6 +32,20 @@ komarr_play_cycle (AdmCampaign *campaign,
                    guint        cycle,
                    gint64       t0);
 
+/* @admiral's order of @kind for @formation in cycle @cycle, handed in at @time; @key and @value
+ * its one detail (route, target, flagship) or NULL. Whether the campaign takes it, its refusal
+ * in @error. */
+gboolean
+campaign_order (AdmCampaign  *campaign,
+                gint64        time,
+                guint         cycle,
+                const char   *admiral,
+                const char   *formation,
+                const char   *kind,
+                const char   *key,
+                const char   *value,
+                GError      **error);
+
 /* @admiral's order of @kind for @formation in cycle @cycle, handed in a minute before the
  * cycle's session at @t0 + N × 40 min as komarr_play_cycle () hands in the sheets; @key and
  * @value its one detail (route, target, flagship) or NULL. Asserts the campaign takes it. */

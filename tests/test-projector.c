@@ -183,16 +183,11 @@ order_ok (AdmCampaign *campaign,
           const char  *kind,
           const char  *route)
 {
-  g_autoptr(AdmEvent) event = adm_event_new ("order", T0 + 60);
+  guint cycle = adm_strategy_get_cycle (strategy_of (campaign));
   g_autoptr(GError) error = NULL;
 
-  adm_event_set_int (event, "cycle", adm_strategy_get_cycle (strategy_of (campaign)));
-  adm_event_set (event, "admiral", admiral);
-  adm_event_set (event, "formation", formation);
-  adm_event_set (event, "order", kind);
-  if (route != NULL)
-    adm_event_set (event, "route", route);
-  g_assert_true (adm_campaign_append (campaign, event, &error));
+  g_assert_true (campaign_order (campaign, T0 + 60, cycle, admiral, formation, kind,
+                                 route != NULL ? "route" : NULL, route, &error));
   g_assert_no_error (error);
 }
 

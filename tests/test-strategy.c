@@ -25,15 +25,8 @@ order (AdmCampaign  *campaign,
        const char   *value,
        GError      **error)
 {
-  g_autoptr(AdmEvent) event = adm_event_new ("order", T0 + cycle * 2400);
-
-  adm_event_set_int (event, "cycle", cycle);
-  adm_event_set (event, "admiral", admiral);
-  adm_event_set (event, "formation", formation);
-  adm_event_set (event, "order", kind);
-  if (key != NULL)
-    adm_event_set (event, key, value);
-  return adm_campaign_append (campaign, event, error);
+  return campaign_order (campaign, T0 + cycle * 2400, cycle, admiral, formation, kind, key,
+                         value, error);
 }
 
 static void
