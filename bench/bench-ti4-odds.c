@@ -52,10 +52,11 @@ compare_doubles (const void *a,
 #define SCALED NULL  /* the mirror battle's mix at @scaled units a side (scaled_fleet ()) */
 
 /* The battles timed against the reference, with its figures: the best mean of 9 blocks of
- * 20 ms of repetitions, as here, in CPU time of node v20 (bench/ti4calc-reference.js), the
- * least of four runs on the development machine on 2026-11-24 at 23:40 UTC, just before
- * this program's figures in bench/README.md; and the attacker's chance of winning, to show
- * where the two compute the same battle. That calculator assigns hits in one fixed order
+ * 20 ms of repetitions, as here, in CPU time of node v20.20.2 (bench/ti4calc-reference.js),
+ * the least of 13 runs on the idle development machine on 2026-11-25 between 07:00 and
+ * 07:13 UTC (the small battles' figures vary up to fivefold from run to run, the large
+ * ones' by a fifth or so: the least is the hardest target); and the attacker's chance of
+ * winning, to show where the two compute the same battle. That calculator assigns hits in one fixed order
  * (fighters, destroyers, carriers, cruisers, every dreadnought's sustained damage, the
  * dreadnoughts, then the war suns the same way; a Dreadnought II's sustained damage before
  * all), ours by policy (LRR 39.6): the two agree to 1e-12 where the orders give the same
@@ -66,16 +67,16 @@ static const struct {
   guint       scaled;
   double      reference_ms, reference_attacker;
 } reference[] = {
-  { "mirror (28 a side)", MIRROR, MIRROR, 0, 134.5190, 0.3896 },
-  { "2 v 2 dreadnoughts", "dreadnought=2", "dreadnought=2", 0, 0.0134, 0.4379 },
-  { "war sun v 3 dreadnoughts", "war-sun=1", "dreadnought=3", 0, 0.0131, 0.0203 },
+  { "mirror (28 a side)", MIRROR, MIRROR, 0, 97.9680, 0.3896 },
+  { "2 v 2 dreadnoughts", "dreadnought=2", "dreadnought=2", 0, 0.0102, 0.4379 },
+  { "war sun v 3 dreadnoughts", "war-sun=1", "dreadnought=3", 0, 0.0085, 0.0203 },
   { "carrier+3 fighters+dread v 2 destroyers+cruiser", "carrier=1,fighter=3,dreadnought=1",
-    "destroyer=2,cruiser=1", 0, 0.0337, 0.9178 },
-  { "20 a side, mixed", ATTACKER, DEFENDER, 0, 25.1410, 0.9056 },
-  { "mirror mix, 10 a side", SCALED, SCALED, 10, 0.6321, 0.3782 },
-  { "mirror mix, 20 a side", SCALED, SCALED, 20, 21.4920, 0.4411 },
-  { "mirror mix, 26 a side", SCALED, SCALED, 26, 88.8580, 0.3907 },
-  { "mirror mix, 40 a side", SCALED, SCALED, 40, 1080.0040, 0.3650 },
+    "destroyer=2,cruiser=1", 0, 0.0223, 0.9178 },
+  { "20 a side, mixed", ATTACKER, DEFENDER, 0, 17.3990, 0.9056 },
+  { "mirror mix, 10 a side", SCALED, SCALED, 10, 0.4358, 0.3782 },
+  { "mirror mix, 20 a side", SCALED, SCALED, 20, 15.0400, 0.4411 },
+  { "mirror mix, 26 a side", SCALED, SCALED, 26, 61.6150, 0.3907 },
+  { "mirror mix, 40 a side", SCALED, SCALED, 40, 746.3930, 0.3650 },
 };
 
 /* One computation, kept for its figures. */
@@ -148,6 +149,13 @@ scaled_fleet (AdmTi4Catalog *catalog,
     }
 }
 
+/* @ms for the eye: a small battle's microseconds as such. */
+static char *
+format_ms (double ms)
+{
+  return ms < 0.1 ? g_strdup_printf ("%.2f µs", ms * 1000) : g_strdup_printf ("%.4f ms", ms);
+}
+
 /* Each battle of reference[] timed under both hit policies, beside its target. With
  * @small_only (`bench-ti4-odds small`, for a profiler), the small battles alone. */
 static void
@@ -166,6 +174,8 @@ run_reference (AdmTi4Catalog *catalog,
   for (guint i = 0; i < G_N_ELEMENTS (reference); i++)
     {
       double target = reference[i].reference_ms / TARGET_TIMES_FASTER;
+      g_autofree char *reference_text = format_ms (reference[i].reference_ms);
+      g_autofree char *target_text = format_ms (target);
       AdmTi4Fleet a, d;
 
       if (small_only && (reference[i].scaled > 0 || reference[i].reference_ms > 1))
@@ -178,20 +188,22 @@ run_reference (AdmTi4Catalog *catalog,
       else if (!adm_ti4_fleet_parse (catalog, reference[i].attacker, &a, NULL) ||
                !adm_ti4_fleet_parse (catalog, reference[i].defender, &d, NULL))
         g_error ("bad fleet in %s", reference[i].name);
-      g_print ("  %s: ti4calc %.4f ms (attacker wins %.4f); target ≤ %.4f ms\n",
-               reference[i].name, reference[i].reference_ms, reference[i].reference_attacker,
-               target);
+      g_print ("  %s: ti4calc %s (attacker wins %.4f); target ≤ %s\n",
+               reference[i].name, reference_text, reference[i].reference_attacker,
+               target_text);
       for (guint p = 0; p < G_N_ELEMENTS (policies); p++)
         {
           AdmTi4OddsOptions options;
           guint n_states = 0;
           double ms, attacker_wins = 0;
+          g_autofree char *ms_text = NULL;
 
           adm_ti4_odds_options_init (&options);
           options.attacker_policy = options.defender_policy = policies[p].policy;
           ms = time_one (catalog, &a, &d, &options, &n_states, &attacker_wins);
-          g_print ("    ours, %-14s %7u states  attacker wins %.4f  %9.4f ms  %6.1fx "
-                   "faster   target: %s\n", policies[p].name, n_states, attacker_wins, ms,
+          ms_text = format_ms (ms);
+          g_print ("    ours, %-14s %7u states  attacker wins %.4f  %12s  %6.1fx "
+                   "faster   target: %s\n", policies[p].name, n_states, attacker_wins, ms_text,
                    reference[i].reference_ms / ms, bench_verdict (ms, target));
         }
     }

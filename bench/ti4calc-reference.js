@@ -109,5 +109,5 @@ for (const [name, attacker, defender] of battles) {
     lost += distribution.at(k);
   console.log(`  ${name.padEnd(48)} attacker ${won.toFixed(4)} draw ` +
               `${distribution.at(0).toFixed(4)} defender ${lost.toFixed(4)}  ` +
-              `${best.toFixed(4)} ms`);
+              `${best < 0.1 ? (best * 1000).toFixed(2) + ' µs' : best.toFixed(4) + ' ms'}`);
 }
