@@ -377,8 +377,9 @@ features_of (JsonObject *root)
 }
 
 /* F-TAC-1: --layout-seed sets the engagement's table up from the seed, journaled and shown in
- * --json's "features" and "layout_seed"; the same seed gives the same table; once a turn is
- * played and kept, a new table is refused and the file is left as it was. */
+ * --json's "features" and (to the master only) "layout_seed"; the same seed gives the same
+ * table; once a turn is played and kept, a new table is refused and the file is left as it
+ * was. */
 static void
 test_layout_seed (void)
 {
@@ -417,6 +418,30 @@ test_layout_seed (void)
                                    json_object_get_member (b, "features")));
   g_assert_nonnull (strstr (journal->out, "New table for engagement c1-3"));
   assert_failure (bad, 2, "--layout-seed must be a whole number from 0 to 4294967295");
+
+  /* F-MINE-2: the seed places the campaign's minefields too; a side and the public see the
+   * table, never the seed that would tell where hidden mines lie. */
+  {
+    g_autoptr(CliResult) pol = run_cli ("battle", path, "--engagement", "c1-3", "--as", "pol",
+                                        "--json", NULL);
+    g_autoptr(CliResult) public = run_cli ("battle", path, "--engagement", "c1-3", "--as",
+                                           "public", "--json", NULL);
+    g_autoptr(CliResult) master = run_cli ("battle", path, "--engagement", "c1-3", "--as",
+                                           "master", "--json", NULL);
+    g_autoptr(JsonObject) pol_root = NULL, public_root = NULL, master_root = NULL;
+
+    g_assert_cmpint (pol->status, ==, 0);
+    g_assert_cmpint (public->status, ==, 0);
+    g_assert_cmpint (master->status, ==, 0);
+    pol_root = parse_json (pol->out);
+    public_root = parse_json (public->out);
+    master_root = parse_json (master->out);
+    g_assert_true (json_object_get_null_member (pol_root, "layout_seed"));
+    g_assert_true (json_object_get_null_member (public_root, "layout_seed"));
+    g_assert_cmpint (json_object_get_int_member (master_root, "layout_seed"), ==, 5);
+    g_assert_true (json_node_equal (json_object_get_member (pol_root, "features"),
+                                    json_object_get_member (c, "features")));
+  }
 
   no_campaign = run_cli ("battle", path, "--layout-seed", "5", NULL);
   assert_failure (no_campaign, 2, "give --engagement ID too");
