@@ -2083,6 +2083,22 @@ status_version (const char *admiral_id)
   return version;
 }
 
+/* A report's third-level headings (a formation, an engagement, a battle) are <h5> on the
+ * page; on a phone the browser's own size for them (0.83em) is smaller than the text under
+ * them, so the page's style sizes them as its h3 and h4, at the text's size, bold. */
+static void
+test_report_headings (void)
+{
+  g_autofree char *link = link_of ("vorkosigan");
+  g_autofree char *page = NULL;
+  guint status = 0;
+
+  page = get (link, "en", &status);
+  g_assert_cmpuint (status, ==, 200);
+  assert_contains (page, "<h5>", "vorkosigan");
+  assert_contains (page, "h3,h4,h5,h6{font-size:1em;", "vorkosigan");
+}
+
 /* An engagement of the last cycle not fought yet, an admiral whose side is in it (@insider)
  * and one whose side is not (@outsider). */
 static const AdmQueuedEngagement *
@@ -2301,6 +2317,7 @@ main (int   argc,
   g_test_add_func ("/portal/F-STRAT-17/administrative", test_administrative);
   g_test_add_func ("/portal/final", test_final);
   g_test_add_func ("/portal/page/language", test_language);
+  g_test_add_func ("/portal/page/report-headings", test_report_headings);
   g_test_add_func ("/portal/F-STRAT-8/F-STRAT-16/guided-read-back", test_guided_read_back);
   g_test_add_func ("/portal/flow/refused-comes-back-filled", test_refused_comes_back_filled);
   g_test_add_func ("/portal/flow/clock-pause", test_clock_pause);
