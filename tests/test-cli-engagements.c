@@ -244,6 +244,64 @@ test_as_side (void)
   cli_remove_folder (folder);
 }
 
+/* F-STRAT-3: an engagement waits for an earlier one of its formations. In cycle 2, Hegen Hub
+ * at minute 20 (c2-5) waits for the fight there at minute 0 (c2-3) of the hidden Autumn
+ * Screen with the Aslund Minelayer, which the public is not told of: to the public c2-5 is
+ * not fought yet, with no word of c2-3 nor of a formation there from an earlier fight;
+ * Aslund, which fought c2-3, and the master read that c2-5 waits for it. */
+static void
+test_as_waiting (void)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *folder = cli_komarr_after_sheets ("admiralty-cli-engagements", &path);
+  g_autofree char *sheets = source_path ("tests/data/order-sheets", NULL);
+  g_autofree char *s1 = g_build_filename (sheets, "komarr-cycle-2-ghem-sarlat-1.xml", NULL);
+  g_autofree char *s2 = g_build_filename (sheets, "komarr-cycle-2-ghem-sarlat-2.xml", NULL);
+  g_autofree char *s3 = g_build_filename (sheets, "komarr-cycle-2-naismith.xml", NULL);
+  g_autofree char *s4 = g_build_filename (sheets, "komarr-cycle-2-radovan.xml", NULL);
+  g_autoptr(CliResult) cycle = run_cli ("cycle", path, "--orders", s1, s2, s3, s4, "--save",
+                                        path, "--seed", "8", "--drop-unfought", "no time",
+                                        NULL);
+  g_autoptr(CliResult) master = NULL, aslund = NULL, public = NULL, public_text = NULL;
+  g_autoptr(JsonObject) master_root = NULL, aslund_root = NULL, public_root = NULL;
+  JsonArray *formations;
+
+  g_assert_cmpint (cycle->status, ==, 0);
+  master = run_cli ("engagements", path, "--cycle", "2", "--json", NULL);
+  aslund = run_cli ("engagements", path, "--cycle", "2", "--as", "aslund", "--json", NULL);
+  public = run_cli ("engagements", path, "--cycle", "2", "--as", "public", "--json", NULL);
+  public_text = run_cli ("engagements", path, "--cycle", "2", "--as", "public", NULL);
+  g_assert_cmpint (master->status, ==, 0);
+  g_assert_cmpint (aslund->status, ==, 0);
+  g_assert_cmpint (public->status, ==, 0);
+  g_assert_cmpint (public_text->status, ==, 0);
+  master_root = parse_json (master->out);
+  aslund_root = parse_json (aslund->out);
+  public_root = parse_json (public->out);
+
+  g_assert_cmpstr (json_object_get_string_member (engagement (master_root, "c2-5"),
+                                                  "status_text"), ==, "Waiting for c2-3");
+  g_assert_cmpstr (json_object_get_string_member (engagement (aslund_root, "c2-5"),
+                                                  "status_text"), ==, "Waiting for c2-3");
+
+  g_assert_null (engagement (public_root, "c2-3"));
+  g_assert_cmpstr (json_object_get_string_member (engagement (public_root, "c2-5"), "status"),
+                   ==, "not-fought");
+  g_assert_null (strstr (public->out, "c2-3"));
+  g_assert_null (strstr (public_text->out, "c2-3"));
+  g_assert_nonnull (strstr (public_text->out, "c2-5  cycle 2, minute 20, Hegen Hub — Not "
+                                              "fought"));
+  formations = json_object_get_array_member (engagement (public_root, "c2-5"), "formations");
+  g_assert_cmpuint (json_array_get_length (formations), >, 0);
+  for (guint f = 0; f < json_array_get_length (formations); f++)
+    g_assert_false (json_object_has_member (json_array_get_object_element (formations, f),
+                                            "arrives"));
+  /* c2-4 waits for c2-1, which the public knows of. */
+  g_assert_cmpstr (json_object_get_string_member (engagement (public_root, "c2-4"),
+                                                  "status_text"), ==, "Waiting for c2-1");
+  cli_remove_folder (folder);
+}
+
 /* F-STRAT-3: `battle CAMPAIGN --engagement ID --as SIDE` shows that side's view and changes
  * no file — no turn played into the campaign, with or without --turns; --end and --save
  * with --as are refused. */
@@ -319,8 +377,9 @@ features_of (JsonObject *root)
 }
 
 /* F-TAC-1: --layout-seed sets the engagement's table up from the seed, journaled and shown in
- * --json's "features" and "layout_seed"; the same seed gives the same table; once a turn is
- * played and kept, a new table is refused and the file is left as it was. */
+ * --json's "features" and (to the master only) "layout_seed"; the same seed gives the same
+ * table; once a turn is played and kept, a new table is refused and the file is left as it
+ * was. */
 static void
 test_layout_seed (void)
 {
@@ -360,6 +419,30 @@ test_layout_seed (void)
   g_assert_nonnull (strstr (journal->out, "New table for engagement c1-3"));
   assert_failure (bad, 2, "--layout-seed must be a whole number from 0 to 4294967295");
 
+  /* F-MINE-2: the seed places the campaign's minefields too; a side and the public see the
+   * table, never the seed that would tell where hidden mines lie. */
+  {
+    g_autoptr(CliResult) pol = run_cli ("battle", path, "--engagement", "c1-3", "--as", "pol",
+                                        "--json", NULL);
+    g_autoptr(CliResult) public = run_cli ("battle", path, "--engagement", "c1-3", "--as",
+                                           "public", "--json", NULL);
+    g_autoptr(CliResult) master = run_cli ("battle", path, "--engagement", "c1-3", "--as",
+                                           "master", "--json", NULL);
+    g_autoptr(JsonObject) pol_root = NULL, public_root = NULL, master_root = NULL;
+
+    g_assert_cmpint (pol->status, ==, 0);
+    g_assert_cmpint (public->status, ==, 0);
+    g_assert_cmpint (master->status, ==, 0);
+    pol_root = parse_json (pol->out);
+    public_root = parse_json (public->out);
+    master_root = parse_json (master->out);
+    g_assert_true (json_object_get_null_member (pol_root, "layout_seed"));
+    g_assert_true (json_object_get_null_member (public_root, "layout_seed"));
+    g_assert_cmpint (json_object_get_int_member (master_root, "layout_seed"), ==, 5);
+    g_assert_true (json_node_equal (json_object_get_member (pol_root, "features"),
+                                    json_object_get_member (c, "features")));
+  }
+
   no_campaign = run_cli ("battle", path, "--layout-seed", "5", NULL);
   assert_failure (no_campaign, 2, "give --engagement ID too");
 
@@ -380,6 +463,7 @@ main (int   argc,
   g_test_add_func ("/cli/engagements/F-STRAT-4/loop", test_loop);
   g_test_add_func ("/cli/engagements/F-TAC-1/layout-seed", test_layout_seed);
   g_test_add_func ("/cli/engagements/F-STRAT-3/as-side", test_as_side);
+  g_test_add_func ("/cli/engagements/F-STRAT-3/as-waiting", test_as_waiting);
   g_test_add_func ("/cli/engagements/F-SEQ-1/checkpoints", test_checkpoints);
   g_test_add_func ("/cli/engagements/language-free-file", test_language_free_file);
   g_test_add_func ("/cli/engagements/F-STRAT-3/as-changes-nothing", test_as_changes_nothing);

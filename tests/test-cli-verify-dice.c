@@ -2,7 +2,8 @@
 /* test-cli-verify-dice.c: `admiralty-cli verify-dice CAMPAIGN ENGAGEMENT` (docs/dice.md) — a
  * campaign battle fought with program dice shows its commitment; its secret is not in the
  * campaign file while it is fought; the ending reveals it and every roll checks; a journal with
- * one die changed by hand is refused naming that roll; --as SIDE and --json; bad arguments. */
+ * one die changed by hand is refused naming that roll; --as SIDE and --json, --as public the
+ * public of the campaign's map; bad arguments. */
 
 #include "config.h"
 
@@ -137,6 +138,36 @@ test_tampered_journal (void)
   cli_remove_folder (folder);
 }
 
+/* F-STRAT-3: --as public is the public of the campaign's map. The Autumn Screen, hidden,
+ * fights the Aslund Minelayer at Hegen Hub (c1-2), a fight the public is not told of: its
+ * rolls, which name the Autumn Screen ("ECM attack of Aslund against Autumn Screen"), are
+ * Aslund's to check, not the public's. */
+static void
+test_public_of_campaign (void)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *folder = cli_komarr_after_sheets ("admiralty-cli-verify-dice", &path);
+  g_autoptr(CliResult) fight = run_cli ("battle", path, "--engagement", "c1-2", "--turns", "2",
+                                        "--seed", "3", NULL);
+  g_autoptr(CliResult) end = NULL, aslund = NULL, public = NULL, public_json = NULL;
+
+  g_assert_cmpint (fight->status, ==, 0);
+  end = run_cli ("battle", path, "--engagement", "c1-2", "--end", "--reason", "parted", NULL);
+  g_assert_cmpint (end->status, ==, 0);
+  aslund = run_cli ("verify-dice", path, "c1-2", "--as", "aslund", NULL);
+  public = run_cli ("verify-dice", path, "c1-2", "--as", "public", NULL);
+  public_json = run_cli ("verify-dice", path, "c1-2", "--as", "public", "--json", NULL);
+  g_assert_cmpint (aslund->status, ==, 0);
+  g_assert_cmpint (public->status, ==, 0);
+  g_assert_cmpint (public_json->status, ==, 0);
+  g_assert_nonnull (strstr (aslund->out, "Autumn Screen"));
+  g_assert_null (strstr (public->out, "Autumn Screen"));
+  g_assert_null (strstr (public->out, "Roll 1"));
+  g_assert_null (strstr (public_json->out, "Autumn Screen"));
+  g_assert_null (strstr (public_json->out, "autumn-screen"));
+  cli_remove_folder (folder);
+}
+
 /* --as SIDE lists the rolls that side may see under their own numbers (the audience filter;
  * test-dice.c has a battle where a side sees fewer); bad arguments are refused, the file
  * untouched. */
@@ -226,6 +257,7 @@ main (int   argc,
   g_test_add_func ("/cli/verify-dice/honest-battle", test_honest_battle);
   g_test_add_func ("/cli/verify-dice/tampered-journal", test_tampered_journal);
   g_test_add_func ("/cli/verify-dice/side-and-refusals", test_side_and_refusals);
+  g_test_add_func ("/cli/verify-dice/F-STRAT-3/public-of-campaign", test_public_of_campaign);
   g_test_add_func ("/cli/verify-dice/typed-dice", test_typed_dice);
   return g_test_run ();
 }

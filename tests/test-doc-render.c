@@ -3,7 +3,8 @@
  * every kind of block over many pages (Russian words too), written as a PDF and read back with
  * poppler's pdfinfo and pdftotext: the page count, every word as real text, the page header
  * and numbers; a table longer than a page repeats its header row on every page; cards are
- * never split; a paragraph and ruled lines longer than a page go on over the next; a PDF
+ * never split; ruled lines that fit on a page are kept on one with their label, a paragraph
+ * and ruled lines longer than a page go on over the next; a PDF
  * that cannot be written names its file and leaves nothing behind; paper names. */
 
 #include "config.h"
@@ -447,6 +448,49 @@ test_blocks_on_pages (void)
     }
 }
 
+/* Ruled lines that fit on a page go on one page with their label: an order sheet's last
+ * block ("General comments", a few lines) that does not fit under the formations' orders
+ * starts the next page whole, rather than leaving lines there that say nothing of what they
+ * are for. On every paper, after lines that fill most of the first page. */
+static void
+test_lines_kept_with_label (void)
+{
+  const char *papers[] = { "a4", "a5", "letter", "legal" };
+
+  for (guint p = 0; p < G_N_ELEMENTS (papers); p++)
+    {
+      g_autoptr(AdmDoc) doc = adm_doc_new ("Order sheet", "The Komarr Campaign", "Cycle 3");
+      g_autoptr(AdmDocLayout) layout = NULL;
+      AdmPaper paper;
+      guint first, last, fill = 1;
+
+      g_test_message ("paper %s", papers[p]);
+      g_assert_true (adm_paper_from_name (papers[p], &paper));
+      /* As many lines as the first page holds, less three. */
+      while (fill < 200)
+        {
+          g_autoptr(AdmDoc) trial = adm_doc_new ("Order sheet", "The Komarr Campaign", "Cycle 3");
+          g_autoptr(AdmDocLayout) trial_layout = NULL;
+
+          adm_doc_add_lines (trial, "Orders for Pol Escort Group:", fill + 1);
+          trial_layout = layout_on (trial, &paper);
+          if (adm_doc_layout_get_n_pages (trial_layout) > 1)
+            break;
+          fill++;
+        }
+      g_assert_cmpuint (fill, >, 10);
+      adm_doc_add_lines (doc, "Orders for Pol Escort Group:", fill - 3);
+      adm_doc_add_lines (doc, "General comments and instructions to the master:", 7);
+      layout = layout_on (doc, &paper);
+      g_assert_true (adm_doc_layout_get_block_pages (layout, 0, &first, &last));
+      g_assert_cmpuint (first, ==, 0);
+      g_assert_cmpuint (last, ==, 0);
+      g_assert_true (adm_doc_layout_get_block_pages (layout, 1, &first, &last));
+      g_assert_cmpuint (first, ==, 1);
+      g_assert_cmpuint (last, ==, 1);
+    }
+}
+
 /* Every page draws onto any cairo_t, such as a print context's; an empty document still has
  * one page with its header. */
 static void
@@ -563,6 +607,7 @@ main (int    argc,
   g_test_add_func ("/report/render/pdf-text", test_pdf_text);
   g_test_add_func ("/report/render/table-header-repeats", test_table_header_repeats);
   g_test_add_func ("/report/render/blocks-on-pages", test_blocks_on_pages);
+  g_test_add_func ("/report/render/lines-kept-with-label", test_lines_kept_with_label);
   g_test_add_func ("/report/render/any-cairo", test_render_image);
   g_test_add_func ("/report/render/write-errors", test_write_errors);
   g_test_add_func ("/report/render/paper", test_paper);

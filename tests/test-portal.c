@@ -12,6 +12,8 @@
  *  - the sheet from the phone: refused by the engine with the same words for a hidden
  *    formation's id as for an unknown one; a good one kept pending, signalled, and accepted
  *    into the campaign's journal by the master;
+ *  - F-ECM-2: a phase of a battle his side is not in changes nothing he can observe — his
+ *    page, its version, how soon his report's PDF is answered;
  *  - hostile names (an admiral, a formation, a ship called "<script>…") are text;
  *  - Accept-Language: ru gives the page in Russian. */
 
@@ -2081,27 +2083,36 @@ status_version (const char *admiral_id)
   return version;
 }
 
-/* Nothing observable of a side's page changes when only what it may not know changes: a phase
- * of a battle its side is not in (F-ECM-2, F-STRAT-3) leaves the page of an admiral of that
- * side the same to the byte, and its version in the page and in status.json as it was. The
- * version is his page's own: another admiral's differs. */
+/* A report's third-level headings (a formation, an engagement, a battle) are <h5> on the
+ * page; on a phone the browser's own size for them (0.83em) is smaller than the text under
+ * them, so the page's style sizes them as its h3 and h4, at the text's size, bold. */
 static void
-test_hidden_battle_phase (void)
+test_report_headings (void)
+{
+  g_autofree char *link = link_of ("vorkosigan");
+  g_autofree char *page = NULL;
+  guint status = 0;
+
+  page = get (link, "en", &status);
+  g_assert_cmpuint (status, ==, 200);
+  assert_contains (page, "<h5>", "vorkosigan");
+  assert_contains (page, "h3,h4,h5,h6{font-size:1em;", "vorkosigan");
+}
+
+/* An engagement of the last cycle not fought yet, an admiral whose side is in it (@insider)
+ * and one whose side is not (@outsider). */
+static const AdmQueuedEngagement *
+engagement_with_outsider (GPtrArray         *queue,
+                          const AdmAdmiral **outsider,
+                          const AdmAdmiral **insider)
 {
   AdmScenario *scenario = adm_campaign_get_scenario (komarr);
   GPtrArray *admirals = adm_scenario_get_admirals (scenario);
-  g_autoptr(GPtrArray) queue = adm_campaign_get_engagements (komarr, N_CYCLES);
   AdmStrategy *strategy = strategy_of (komarr);
   const AdmQueuedEngagement *engagement = NULL;
-  const AdmAdmiral *outsider = NULL, *insider = NULL;
-  g_autofree char *link = NULL, *before = NULL, *after = NULL, *setup = NULL;
-  g_autofree char *template_before = NULL, *template_after = NULL, *version_text = NULL;
-  g_autoptr(AdmBattle) battle = NULL;
-  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (7);
-  g_autoptr(GError) error = NULL;
-  guint version, status = 0;
 
-  for (guint e = 0; e < queue->len && outsider == NULL; e++)
+  *outsider = *insider = NULL;
+  for (guint e = 0; e < queue->len && *outsider == NULL; e++)
     {
       engagement = g_ptr_array_index (queue, e);
       if (engagement->status != ADM_ENGAGEMENT_NOT_FOUGHT)
@@ -2117,17 +2128,52 @@ test_hidden_battle_phase (void)
               adm_strategy_lookup_formation (strategy,
                                              g_ptr_array_index (engagement->formation_ids,
                                                                 f))->faction);
-          if (there && insider == NULL)
-            insider = admiral;
-          else if (!there && outsider == NULL)
-            outsider = admiral;
+          if (there && *insider == NULL)
+            *insider = admiral;
+          else if (!there && *outsider == NULL)
+            *outsider = admiral;
         }
-      if (insider == NULL)
-        outsider = NULL;
+      if (*insider == NULL)
+        *outsider = NULL;
     }
-  g_assert_nonnull (outsider);
-  g_assert_nonnull (insider);
-  g_test_message ("engagement %s; %s's side is not in it", engagement->id, outsider->id);
+  g_assert_nonnull (*outsider);
+  g_assert_nonnull (*insider);
+  g_test_message ("engagement %s; %s's side is not in it", engagement->id, (*outsider)->id);
+  return engagement;
+}
+
+/* One phase of @engagement's battle, kept in the campaign ("changed" is emitted). */
+static void
+play_phase (const AdmQueuedEngagement *engagement)
+{
+  g_autofree char *setup = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (7);
+  g_autoptr(GError) error = NULL;
+
+  setup = adm_campaign_engagement_setup (komarr, engagement, NULL, &error);
+  g_assert_no_error (error);
+  battle = adm_battle_load_memory (setup, strlen (setup), engagement->id, &error);
+  g_assert_no_error (error);
+  g_assert_true (adm_battle_resolve_phase (battle, NULL, ADM_DICE_SOURCE (dice), &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_keep_battle (komarr, engagement->id, battle, &error));
+  g_assert_no_error (error);
+}
+
+/* Nothing observable of a side's page changes when only what it may not know changes: a phase
+ * of a battle its side is not in (F-ECM-2, F-STRAT-3) leaves the page of an admiral of that
+ * side the same to the byte, and its version in the page and in status.json as it was. The
+ * version is his page's own: another admiral's differs. */
+static void
+test_hidden_battle_phase (void)
+{
+  g_autoptr(GPtrArray) queue = adm_campaign_get_engagements (komarr, N_CYCLES);
+  const AdmAdmiral *outsider, *insider;
+  const AdmQueuedEngagement *engagement = engagement_with_outsider (queue, &outsider, &insider);
+  g_autofree char *link = NULL, *before = NULL, *after = NULL;
+  g_autofree char *template_before = NULL, *template_after = NULL, *version_text = NULL;
+  guint version, status = 0;
 
   link = link_of (outsider->id);
   before = get (link, "en", &status);
@@ -2137,15 +2183,7 @@ test_hidden_battle_phase (void)
   assert_contains (before, version_text, outsider->id);
   g_assert_cmpuint (status_version (insider->id), !=, version);
 
-  /* One phase of its battle, kept in the campaign ("changed" is emitted). */
-  setup = adm_campaign_engagement_setup (komarr, engagement, NULL, &error);
-  g_assert_no_error (error);
-  battle = adm_battle_load_memory (setup, strlen (setup), engagement->id, &error);
-  g_assert_no_error (error);
-  g_assert_true (adm_battle_resolve_phase (battle, NULL, ADM_DICE_SOURCE (dice), &error));
-  g_assert_no_error (error);
-  g_assert_true (adm_campaign_keep_battle (komarr, engagement->id, battle, &error));
-  g_assert_no_error (error);
+  play_phase (engagement);
 
   after = get (link, "en", &status);
   g_assert_cmpuint (status, ==, 200);
@@ -2153,6 +2191,94 @@ test_hidden_battle_phase (void)
   template_after = page_template (after);
   g_assert_cmpstr (template_after, ==, template_before);
   g_assert_cmpuint (status_version (outsider->id), ==, version);
+}
+
+/* His report's PDF asked for while nothing iterates the main loop: answered (from what the
+ * server thread holds), or not within a second. */
+static gboolean
+pdf_answered_held (PortalRequest *request)
+{
+  GThread *thread;
+  gint64 end = g_get_monotonic_time () + G_USEC_PER_SEC;
+  gboolean answered;
+
+  g_atomic_int_set (&request->done, 0);
+  thread = g_thread_new ("client", portal_request_thread, request);
+  while (!g_atomic_int_get (&request->done) && g_get_monotonic_time () < end)
+    g_usleep (1000);
+  answered = g_atomic_int_get (&request->done);
+  while (!g_atomic_int_get (&request->done))
+    g_main_context_iteration (NULL, TRUE);
+  g_thread_join (thread);
+  g_assert_cmpuint (request->status, ==, 200);
+  return answered;
+}
+
+/* The admiral who commands a formation of @engagement: his report tells its battle. */
+static const AdmAdmiral *
+commander_in (const AdmQueuedEngagement *engagement)
+{
+  for (guint f = 0; f < engagement->formation_ids->len; f++)
+    {
+      const AdmFormation *formation =
+        adm_strategy_lookup_formation (strategy_of (komarr),
+                                       g_ptr_array_index (engagement->formation_ids, f));
+
+      if (formation != NULL && formation->admiral != NULL)
+        return formation->admiral;
+    }
+  g_assert_not_reached ();
+}
+
+/* A report's PDF answers as fast after a change of the campaign as before it, unless his report
+ * changed: a phase of a battle his side is not in (F-ECM-2, F-STRAT-3) leaves his PDF served
+ * as it was, at once, while the PDF of the admiral whose formation fights it is drawn again.
+ * Were every PDF drawn again after any change, an admiral timing his own would learn when
+ * something happened that his side may not know. */
+static void
+test_hidden_battle_phase_pdf (void)
+{
+  g_autoptr(GPtrArray) queue = adm_campaign_get_engagements (komarr, N_CYCLES);
+  const AdmAdmiral *outsider, *insider;
+  const AdmQueuedEngagement *engagement = engagement_with_outsider (queue, &outsider, &insider);
+  const AdmAdmiral *commander = commander_in (engagement);
+  g_autofree char *out_link = link_of (outsider->id), *in_link = link_of (commander->id);
+  g_autofree char *out_url = g_strdup_printf ("%sreport-%u.pdf", out_link, N_CYCLES);
+  g_autofree char *in_url = g_strdup_printf ("%sreport-%u.pdf", in_link, N_CYCLES);
+  g_autofree char *in_before = NULL, *in_after = NULL;
+  PortalRequest out_pdf = { .method = "GET", .url = out_url, .language = "en" };
+  PortalRequest in_pdf = { .method = "GET", .url = in_url, .language = "en" };
+  g_autoptr(GBytes) out_before = NULL;
+
+  /* Made, published, and from then on answered by the server thread alone. */
+  portal_request_run (&out_pdf);
+  g_assert_cmpuint (out_pdf.status, ==, 200);
+  out_before = g_bytes_ref (out_pdf.response);
+  portal_request_clear (&out_pdf);
+  portal_request_run (&in_pdf);
+  g_assert_cmpuint (in_pdf.status, ==, 200);
+  in_before = pdf_text_of (in_pdf.response);
+  portal_request_clear (&in_pdf);
+  g_assert_true (pdf_answered_held (&out_pdf));
+  portal_request_clear (&out_pdf);
+
+  play_phase (engagement);
+
+  /* At once, before the PDFs are checked again, and after. */
+  g_assert_true (pdf_answered_held (&out_pdf));
+  g_assert_true (g_bytes_equal (out_pdf.response, out_before));
+  portal_request_clear (&out_pdf);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_true (pdf_answered_held (&out_pdf));
+  g_assert_true (g_bytes_equal (out_pdf.response, out_before));
+  portal_request_clear (&out_pdf);
+
+  /* His formation fights it: his report tells the battle, drawn again. */
+  g_assert_false (pdf_answered_held (&in_pdf));
+  in_after = pdf_text_of (in_pdf.response);
+  g_assert_cmpstr (in_after, !=, in_before);
+  portal_request_clear (&in_pdf);
 }
 
 int
@@ -2191,6 +2317,7 @@ main (int   argc,
   g_test_add_func ("/portal/F-STRAT-17/administrative", test_administrative);
   g_test_add_func ("/portal/final", test_final);
   g_test_add_func ("/portal/page/language", test_language);
+  g_test_add_func ("/portal/page/report-headings", test_report_headings);
   g_test_add_func ("/portal/F-STRAT-8/F-STRAT-16/guided-read-back", test_guided_read_back);
   g_test_add_func ("/portal/flow/refused-comes-back-filled", test_refused_comes_back_filled);
   g_test_add_func ("/portal/flow/clock-pause", test_clock_pause);
@@ -2201,6 +2328,7 @@ main (int   argc,
   g_test_add_func ("/portal/F-STRAT-3/known-strength", test_known_strength);
   /* Last: it keeps a battle's phase in the campaign. */
   g_test_add_func ("/portal/F-ECM-2/hidden-battle-phase", test_hidden_battle_phase);
+  g_test_add_func ("/portal/F-ECM-2/hidden-battle-phase-pdf", test_hidden_battle_phase_pdf);
   result = g_test_run ();
 
   g_clear_object (&portal);

@@ -864,7 +864,9 @@ add_mines_json (JsonBuilder *builder,
 /* F-TAC-1: the table's features, as the set-up gives them (adm_battle_list_features ()),
  * then the mines @audience sees (F-MINE-2), each a "minefield" as wide as its reach; "size"
  * is across, cm; a "station" has its "owner" (a faction id, null for a mark). "layout_seed":
- * the seed they were generated from, or null. */
+ * the seed they were generated from, or null — for the master only: the seed also placed the
+ * campaign's minefields (adm_battle_layout_place_mines ()), and a side given it would work
+ * out where the enemy's hidden mines lie (F-MINE-2). */
 static void
 add_features_json (JsonBuilder *builder,
                    AdmBattle   *battle,
@@ -874,7 +876,7 @@ add_features_json (JsonBuilder *builder,
   guint32 seed = 0;
 
   json_builder_set_member_name (builder, "layout_seed");
-  if (adm_battle_get_layout_seed (battle, &seed))
+  if (adm_audience_is_master (audience) && adm_battle_get_layout_seed (battle, &seed))
     json_builder_add_int_value (builder, seed);
   else
     json_builder_add_null_value (builder);

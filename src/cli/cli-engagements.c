@@ -22,17 +22,46 @@ shown (AdmStrategy     *strategy,
   return formation != NULL && _cli_viewer_sees (strategy, viewer, formation);
 }
 
+/* Whether the viewer's queue @shown lists engagement @id. */
+static gboolean
+listed (GPtrArray  *shown,
+        const char *id)
+{
+  for (guint i = 0; i < shown->len; i++)
+    if (g_strcmp0 (((AdmQueuedEngagement *) g_ptr_array_index (shown, i))->id, id) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The status as the viewer may know it (F-STRAT-3): an engagement waiting for an earlier one
+ * the viewer is not told of is, to it, not fought yet — "Waiting for c2-3" would name an
+ * engagement it does not know, and tell that a formation of this one fought there. */
+static AdmEngagementStatus
+status_of (const AdmQueuedEngagement *engagement,
+           const CliViewer           *viewer,
+           GPtrArray                 *shown)
+{
+  if (!viewer->master && engagement->status == ADM_ENGAGEMENT_WAITING &&
+      !listed (shown, engagement->waiting_for))
+    return ADM_ENGAGEMENT_NOT_FOUGHT;
+  return engagement->status;
+}
+
 /* The status as the viewer may read it: a dropped engagement's reason names formations, which
  * a side is told only as "fewer than two sides"; the master's own reason for dropping one
  * unfought is in the admirals' reports too. */
 static char *
 status_for (const AdmQueuedEngagement *engagement,
-            const CliViewer           *viewer)
+            const CliViewer           *viewer,
+            GPtrArray                 *shown)
 {
+  AdmQueuedEngagement told = *engagement;
+
   if (!viewer->master && engagement->status == ADM_ENGAGEMENT_DROPPED &&
       !engagement->by_master)
     return g_strdup (_("Dropped: fewer than two sides have anything left"));
-  return adm_queued_engagement_describe_status (engagement);
+  told.status = status_of (engagement, viewer, shown);
+  return adm_queued_engagement_describe_status (&told);
 }
 
 static void
@@ -55,16 +84,21 @@ add_formations_json (JsonBuilder               *builder,
       _cli_add_string (builder, "id", id);
       _cli_add_string (builder, "name", adm_strategy_formation_name (strategy, id));
       _cli_add_string (builder, "faction", formation != NULL ? formation->faction->id : "");
-      /* F-STRAT-3: ship counts of the viewer's own side only. */
+      /* F-STRAT-3: ship counts of the viewer's own side only; and whether it arrives or is
+       * there from an earlier fight, which for another side's formation would tell of a
+       * fight the viewer may not know, as the text's "there from an earlier fight" does not. */
       if (viewer->master ||
           (formation != NULL &&
            _cli_viewer_owns (adm_state_get_scenario (adm_campaign_get_state (campaign)), viewer,
                              formation)))
-        _cli_add_int (builder, "ships", formation != NULL ? formation->ships->len : 0);
-      json_builder_set_member_name (builder, "arrives");
-      json_builder_add_boolean_value (builder,
-                                      g_ptr_array_find_with_equal_func (engagement->arriving, id,
-                                                                        g_str_equal, NULL));
+        {
+          _cli_add_int (builder, "ships", formation != NULL ? formation->ships->len : 0);
+          json_builder_set_member_name (builder, "arrives");
+          json_builder_add_boolean_value (builder,
+                                          g_ptr_array_find_with_equal_func (engagement->arriving,
+                                                                            id, g_str_equal,
+                                                                            NULL));
+        }
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -85,7 +119,7 @@ print_json (AdmCampaign     *campaign,
     {
       const AdmQueuedEngagement *engagement = g_ptr_array_index (queue, i);
       g_autofree char *place = adm_engagement_place_name (&engagement->engagement);
-      g_autofree char *status = status_for (engagement, viewer);
+      g_autofree char *status = status_for (engagement, viewer, queue);
 
       json_builder_begin_object (builder);
       _cli_add_string (builder, "id", engagement->id);
@@ -94,7 +128,8 @@ print_json (AdmCampaign     *campaign,
       _cli_add_string (builder, "place", place);
       _cli_add_string_or_null (builder, "sector", engagement->engagement.sector != NULL
                                                   ? engagement->engagement.sector->id : NULL);
-      _cli_add_string (builder, "status", adm_engagement_status_to_string (engagement->status));
+      _cli_add_string (builder, "status",
+                       adm_engagement_status_to_string (status_of (engagement, viewer, queue)));
       _cli_add_string (builder, "status_text", status);
       if (engagement->table != NULL)
         _cli_add_string (builder, "table", engagement->table);
@@ -130,7 +165,7 @@ print_text (AdmCampaign     *campaign,
     {
       const AdmQueuedEngagement *engagement = g_ptr_array_index (queue, i);
       g_autofree char *place = adm_engagement_place_name (&engagement->engagement);
-      g_autofree char *status = status_for (engagement, viewer);
+      g_autofree char *status = status_for (engagement, viewer, queue);
 
       /* Translators: "c1-2  cycle 1, minute 20, Pol orbit — Not fought" */
       g_print (_("%s  cycle %u, minute %.0f, %s — %s\n"), engagement->id,

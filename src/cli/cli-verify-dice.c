@@ -260,6 +260,12 @@ verify (const char *path,
     return _cli_invalid (json, "%s", error->message);
   if (as_text != NULL && !adm_audience_parse (battle, as_text, &audience, &error))
     return _cli_usage_error ("verify-dice", "%s", error->message);
+  /* F-STRAT-3: the public of a campaign's battle is the public of its map, which is told
+   * nothing of a formation it does not show, nor of a fight it was not told of. */
+  if (audience.kind == ADM_AUDIENCE_PUBLIC)
+    audience = adm_audience_public_of_campaign (
+      adm_state_get_strategy (adm_campaign_get_state (campaign)),
+      adm_campaign_get_scenario (campaign), &engagement->engagement);
 
   commitments = adm_campaign_get_dice_commitments (campaign, engagement_id);
   checks = adm_dice_verify (commitments, engagement_id, battle, audience);

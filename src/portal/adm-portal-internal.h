@@ -44,7 +44,8 @@ typedef struct {
   GHashTable      *pages;     /* "ADMIRAL\nLANG" → Page*: of this version, deadline, sheets */
   GHashTable      *versions;  /* "ADMIRAL\nLANG" → the version of his page as last made (a
                                * digest of what it shows him), what status.json says */
-  GHashTable      *pdfs;      /* "ADMIRAL\nLANG\nCYCLE" → GBytes*, of this version */
+  GHashTable      *pdfs;      /* "ADMIRAL\nLANG\nCYCLE" → GBytes*: served until a check
+                               * after a change of the campaign finds its report changed */
   GHashTable      *csrf;      /* admiral id → GPtrArray of char* */
   GPtrArray       *routes;    /* Route*: paths another part of the portal serves */
 } Shared;
@@ -120,6 +121,11 @@ struct _AdmPortal
   guint            build_source;
   GQueue           pdf_jobs;  /* Job*: reports' PDFs to make, one a step (pdf_step_cb ()) */
   guint            pdf_source;
+  GHashTable      *pdf_sources; /* the keys of Shared's pdfs → the digest of the report
+                                 * fragment each was drawn with */
+  GQueue           pdf_checks;  /* char*: the keys of the PDFs to check, one a step, after a
+                                 * change of the campaign (pdf_check_step_cb ()) */
+  guint            pdf_check_source;
   GHashTable      *sheets;    /* admiral id → AdmPortalSheet* */
   GHashTable      *posted;    /* admiral id → Posted*: his last sheet as the form gave it */
   char            *failure;   /* why the portal stopped by itself, or NULL */
@@ -278,6 +284,7 @@ void              _adm_portal_job_serve_page (AdmPortal               *self,
                                               const AdmAdmiral        *admiral);
 void              _adm_portal_pdf_queue      (AdmPortal               *self,
                                               Job                     *job);
+void              _adm_portal_pdfs_changed   (AdmPortal               *self);
 
 /* Server thread: answers with @page, its marks filled in for this request; status.json;
  * "report-N.pdf" with N a resolved cycle (before @current), or 0. */

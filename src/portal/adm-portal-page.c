@@ -1225,7 +1225,7 @@ static const char style[] =
   "body{font:16px/1.4 system-ui,sans-serif;margin:0;padding:0 .8em 2em;max-width:48em;"
   "margin-inline:auto}"
   "header{padding:.6em 0;border-bottom:2px solid var(--a)}h1{font-size:1.3em;margin:.2em 0}"
-  "h2{font-size:1.1em;margin:1.2em 0 .4em}h3,h4{font-size:1em;margin:.8em 0 .3em}"
+  "h2{font-size:1.1em;margin:1.2em 0 .4em}h3,h4,h5,h6{font-size:1em;margin:.8em 0 .3em}"
   ".sub{opacity:.75;margin:0}.clock{font-size:2.2em;font-variant-numeric:tabular-nums;"
   "margin:.1em 0}.clock.paused{opacity:.6}"
   ".msg{padding:.6em;border-radius:.4em;background:#e6f4ea;color:#111}"

@@ -577,9 +577,11 @@ _adm_portal_builds_clear (AdmPortal *self)
         _adm_portal_job_free (g_ptr_array_index (build->waiting, i));
       _adm_portal_build_free (build);
     }
-  /* And the reports' PDFs still to make. */
+  /* And the reports' PDFs still to make or to check. */
   step_source_clear (self, &self->pdf_source);
   g_queue_clear_full (&self->pdf_jobs, (GDestroyNotify) _adm_portal_job_free);
+  step_source_clear (self, &self->pdf_check_source);
+  g_queue_clear_full (&self->pdf_checks, g_free);
 }
 
 static cairo_status_t
@@ -639,6 +641,7 @@ _adm_portal_parse_report (guint       current,
 typedef struct {
   Job   *job;
   char  *key;
+  char  *digest;   /* of the report's fragment: report_digest () */
   guint  version;
 } PdfTask;
 
@@ -651,6 +654,7 @@ pdf_task_free (gpointer data)
   if (task->job != NULL)
     _adm_portal_job_free (task->job);
   g_free (task->key);
+  g_free (task->digest);
   g_free (task);
 }
 
@@ -690,6 +694,8 @@ pdf_drawn_cb (GObject      *source,
           g_mutex_lock (&self->shared->lock);
           g_hash_table_replace (self->shared->pdfs, g_strdup (pdf_task->key), g_bytes_ref (pdf));
           g_mutex_unlock (&self->shared->lock);
+          g_hash_table_replace (self->pdf_sources, g_strdup (pdf_task->key),
+                                g_steal_pointer (&pdf_task->digest));
         }
       job->pdf = pdf;
       job->status = SOUP_STATUS_OK;
@@ -698,7 +704,26 @@ pdf_drawn_cb (GObject      *source,
   pdf_task_free (pdf_task);
 }
 
-/* Main thread: @job's report as a PDF, made once per campaign version and published. The
+/* Main thread: the digest of the report of @cycle on @admiral's page in @lang, the fragment
+ * made of the very document his PDF is drawn from (adm_portal_page_report ()). */
+static char *
+report_digest (AdmPortal        *self,
+               const AdmAdmiral *admiral,
+               const char       *lang,
+               guint             cycle)
+{
+  g_autofree char *part = g_strdup_printf ("%u", cycle);
+  LangScope scope;
+  char *digest;
+
+  _adm_portal_lang_push (&scope, lang);
+  digest = g_compute_checksum_for_string (G_CHECKSUM_SHA256,
+                                          fragment (self, admiral, lang, part), -1);
+  _adm_portal_lang_pop (&scope);
+  return digest;
+}
+
+/* Main thread: @job's report as a PDF, made once and published until its report changes. The
  * report is made here, from the campaign, in the admiral's language; it is drawn on a thread
  * of its own (a large one took 27 ms: the UI never waits for the portal). */
 static void
@@ -737,6 +762,7 @@ job_pdf (AdmPortal        *self,
       pdf_task = g_new0 (PdfTask, 1);
       pdf_task->job = job;
       pdf_task->key = g_steal_pointer (&key);
+      pdf_task->digest = report_digest (self, admiral, job->lang, job->cycle);
       pdf_task->version = self->version;
       task = g_task_new (self, NULL, pdf_drawn_cb, pdf_task);
       g_task_set_task_data (task, doc, (GDestroyNotify) adm_doc_free);
@@ -779,4 +805,82 @@ _adm_portal_pdf_queue (AdmPortal *self,
   g_queue_push_tail (&self->pdf_jobs, job);
   if (self->pdf_source == 0)
     self->pdf_source = step_source_add (self, pdf_step_cb, "[admiralty] portal report PDF");
+}
+
+/* Main thread: the PDF of @key no longer served; the next request draws it again. */
+static void
+pdf_drop (AdmPortal  *self,
+          const char *key)
+{
+  g_mutex_lock (&self->shared->lock);
+  g_hash_table_remove (self->shared->pdfs, key);
+  g_mutex_unlock (&self->shared->lock);
+  g_hash_table_remove (self->pdf_sources, key);
+}
+
+/* One PDF a step: dropped when the report it was drawn from has changed (or its admiral, or
+ * its cycle, is gone with an undone cycle), kept when it has not. */
+static gboolean
+pdf_check_step_cb (gpointer data)
+{
+  AdmPortal *self = data;
+  g_autofree char *key = g_queue_pop_head (&self->pdf_checks);
+  g_auto(GStrv) fields = NULL;
+  const AdmAdmiral *admiral = NULL;
+  const char *kept;
+  guint current;
+  guint64 cycle = 0;
+
+  if (key == NULL)
+    {
+      self->pdf_check_source = 0;
+      return G_SOURCE_REMOVE;
+    }
+  kept = g_hash_table_lookup (self->pdf_sources, key);
+  if (kept == NULL)
+    return G_SOURCE_CONTINUE;
+  fields = g_strsplit (key, "\n", 3);
+  current = _adm_portal_current_cycle (self);
+  if (g_strv_length (fields) == 3 && current > 1 &&
+      g_ascii_string_to_unsigned (fields[2], 10, 1, current - 1, &cycle, NULL))
+    admiral = _adm_portal_admiral_of (self, fields[0]);
+  if (admiral == NULL)
+    pdf_drop (self, key);
+  else
+    {
+      g_autofree char *digest = report_digest (self, admiral, fields[1], (guint) cycle);
+
+      if (!g_str_equal (digest, kept))
+        pdf_drop (self, key);
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+/* Main thread: the campaign changed. Its reports' PDFs are checked again, one a step, and
+ * served as they are meanwhile: dropping them all would make the next request of each wait
+ * for a new one, and an admiral timing his report would learn that something happened that
+ * his side may not know (a phase of a battle hidden from it, another side's sheet: F-ECM-2,
+ * F-STRAT-3). Only a PDF whose report changed is drawn again, and that change is on his page
+ * too. Stopped, or with the campaign gone, the portal keeps none. */
+void
+_adm_portal_pdfs_changed (AdmPortal *self)
+{
+  GHashTableIter iter;
+  const char *key;
+
+  g_queue_clear_full (&self->pdf_checks, g_free);
+  if (self->campaign == NULL || self->server == NULL)
+    {
+      g_mutex_lock (&self->shared->lock);
+      g_hash_table_remove_all (self->shared->pdfs);
+      g_mutex_unlock (&self->shared->lock);
+      g_hash_table_remove_all (self->pdf_sources);
+      return;
+    }
+  g_hash_table_iter_init (&iter, self->pdf_sources);
+  while (g_hash_table_iter_next (&iter, (gpointer *) &key, NULL))
+    g_queue_push_tail (&self->pdf_checks, g_strdup (key));
+  if (!g_queue_is_empty (&self->pdf_checks) && self->pdf_check_source == 0)
+    self->pdf_check_source = step_source_add (self, pdf_check_step_cb,
+                                              "[admiralty] portal report PDF check");
 }

@@ -218,8 +218,9 @@ _adm_portal_lang_pop (LangScope *scope)
 
 
 /* Publishes what status.json says and drops the pages made before (and, when the campaign
- * itself changed, its PDFs); the pages served since the start are made again at once, a
- * fragment per turn of the loop, so that the phones polling for the change find them made. */
+ * itself changed, checks its PDFs again: _adm_portal_pdfs_changed ()); the pages served since
+ * the start are made again at once, a fragment per turn of the loop, so that the phones
+ * polling for the change find them made. */
 void
 _adm_portal_pages_changed (AdmPortal *self,
                            gboolean   campaign)
@@ -249,9 +250,9 @@ _adm_portal_pages_changed (AdmPortal *self,
           g_hash_table_add (shared->finals, g_strdup (sheet->admiral_id));
       }
   g_hash_table_remove_all (shared->pages);
-  if (campaign)
-    g_hash_table_remove_all (shared->pdfs);
   g_mutex_unlock (&shared->lock);
+  if (campaign)
+    _adm_portal_pdfs_changed (self);
 
   if (self->server == NULL || self->campaign == NULL)
     return;
@@ -358,6 +359,7 @@ adm_portal_finalize (GObject *object)
   g_hash_table_unref (self->parts);
   g_hash_table_unref (self->fragments);
   g_hash_table_unref (self->warm);
+  g_hash_table_unref (self->pdf_sources);
   g_hash_table_unref (self->sheets);
   g_hash_table_unref (self->posted);
   _adm_portal_shared_unref (self->shared);
@@ -448,6 +450,8 @@ adm_portal_init (AdmPortal *self)
   self->warm = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_queue_init (&self->builds);
   g_queue_init (&self->pdf_jobs);
+  self->pdf_sources = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_queue_init (&self->pdf_checks);
   self->sheets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, sheet_free);
   self->posted = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, posted_free);
   self->paused = -1;

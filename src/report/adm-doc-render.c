@@ -689,16 +689,26 @@ place_lines (AdmDocLayout      *self,
              const AdmDocBlock *block)
 {
   guint left = block->count;
+  PangoLayout *label = NULL;
+  double label_height = 0, whole;
 
   if (block->text != NULL && *block->text != '\0')
     {
-      PangoLayout *label = new_layout (self, block->text, BODY_SIZE, PANGO_WEIGHT_BOLD,
-                                       PANGO_STYLE_NORMAL, body_width (self));
-
-      if (self->page_used && room (self) < layout_height (label) + 2 * RULE_SPACING)
-        new_page (self);
-      place_text (self, label, 0);
+      label = new_layout (self, block->text, BODY_SIZE, PANGO_WEIGHT_BOLD, PANGO_STYLE_NORMAL,
+                          body_width (self));
+      label_height = layout_height (label);
     }
+  /* Lines that fit on a page go on one page with their label: on an order sheet they are
+   * where an admiral writes one thing (an order, his instructions to the master), and those
+   * carried over to the next sheet would say nothing of what they are for. Longer ones start
+   * with their label and two lines, and go on over the next pages. */
+  whole = label_height + left * RULE_SPACING;
+  if (self->page_used && room (self) < whole && whole <= self->bottom - self->top)
+    new_page (self);
+  else if (label != NULL && self->page_used && room (self) < label_height + 2 * RULE_SPACING)
+    new_page (self);
+  if (label != NULL)
+    place_text (self, label, 0);
   while (left > 0)
     {
       guint fit = (guint) (room (self) / RULE_SPACING);
