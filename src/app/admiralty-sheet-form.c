@@ -1713,6 +1713,25 @@ sheet_event (AdmiraltySheetForm *self,
 /* Journals @events as one (adm_campaign_append_all ()): each order is applied after the ones
  * before it, so a sheet may give orders to the formation it detaches; one refused and none is
  * kept. */
+char *
+admiralty_sheet_form_draft_path (AdmCampaign *campaign,
+                                 const char  *admiral_id,
+                                 guint        cycle)
+{
+  g_autofree char *what = NULL;
+  const char *campaign_path;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+  g_return_val_if_fail (admiral_id != NULL, NULL);
+
+  what = g_strdup_printf ("sheet-%s-cycle-%u.draft.xml", admiral_id, cycle);
+  campaign_path = adm_campaign_get_path (campaign);
+  if (campaign_path != NULL)
+    return admiralty_draft_path (campaign_path, what);
+  return admiralty_draft_path_unsaved (adm_scenario_get_id (adm_campaign_get_scenario (campaign)),
+                                       what);
+}
+
 /* Where the draft of his sheet for the cycle is kept: among the campaign file's drafts, or the
  * scenario's while the campaign has no file yet (the window hands those over to the file when
  * it saves it first), so that a sheet typed before the first action of a campaign is kept too.
@@ -1720,13 +1739,7 @@ sheet_event (AdmiraltySheetForm *self,
 static char *
 form_draft_path (AdmiraltySheetForm *self)
 {
-  g_autofree char *what = g_strdup_printf ("sheet-%s-cycle-%u.draft.xml", self->admiral_id,
-                                           self->cycle);
-  const char *campaign_path = adm_campaign_get_path (self->campaign);
-
-  if (campaign_path != NULL)
-    return admiralty_draft_path (campaign_path, what);
-  return admiralty_draft_path_unsaved (adm_scenario_get_id (form_scenario (self)), what);
+  return admiralty_sheet_form_draft_path (self->campaign, self->admiral_id, self->cycle);
 }
 
 static gboolean
