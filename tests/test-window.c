@@ -1251,6 +1251,52 @@ test_battle_resolved_order_stays (void)
   remove_battle_copy (path);
 }
 
+/* A declaration added while the pane is long (a ship with all its weapons selected) is in
+ * view: the declarations list keeps the height its rows need rather than being squeezed to a
+ * row's, with the new order under the fold. */
+static void
+test_battle_declared_rows_shown (void)
+{
+  g_autofree char *path = copy_battle ("scenarios/battles", "torpedo-duel", TRUE);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *orders = g_build_filename (dir, "torpedo-duel.orders.xml", NULL);
+  static const char * const keys[] = { "weapons", "target", NULL };
+  static const char * const launch[] = { "prince-xav:torpedoes vorhalas:torpedoes",
+                                         "pale-jade", NULL };
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmiraltyOrdersPanel *panel;
+  GtkWidget *list;
+  AdmBattle *battle;
+  int natural;
+
+  g_assert_cmpint (g_remove (orders), ==, 0);
+  window = shown_window_new (0, 0);
+  page = open_battle (window, path);
+  battle = admiralty_battle_page_get_battle (page);
+  panel = admiralty_battle_page_get_orders_panel (page);
+  list = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (panel),
+                                                    ADMIRALTY_TYPE_ORDERS_PANEL, "list"));
+  for (int i = 0; i < 2; i++)
+    {
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase",
+                                                 NULL));
+      iterate ();
+    }
+  admiralty_table_widget_set_selected_ship (_admiralty_battle_page_get_table (page),
+                                            adm_battle_ship_index (battle, "prince-xav"));
+  iterate ();
+  g_assert_true (_admiralty_orders_panel_set_other (panel, "launch", keys, launch));
+  iterate_until (NULL, NULL, 200);
+  gtk_widget_measure (list, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (list), NULL,
+                      &natural, NULL, NULL);
+  g_assert_cmpint (natural, >, 0);
+  g_assert_cmpint (gtk_widget_get_height (list), >=, natural);
+
+  close_window (window);
+  remove_battle_copy (path);
+}
+
 /* Boarding by mouse (F-BOARD-1): in the torpedo and boarding phase the enemies a ship touches
  * are ringed, the one clicked gets the first round's odds and the Board form, and the
  * boarding resolves. */
@@ -1598,6 +1644,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/battle/orders-by-mouse", test_battle_orders_by_mouse);
   g_test_add_func ("/ui/window/battle/other-orders", test_battle_other_orders);
   g_test_add_func ("/ui/window/battle/resolved-order-stays", test_battle_resolved_order_stays);
+  g_test_add_func ("/ui/window/battle/declared-rows-shown", test_battle_declared_rows_shown);
   g_test_add_func ("/ui/window/battle/boarding", test_battle_boarding);
   g_test_add_func ("/ui/window/battle/units", test_battle_units);
   g_test_add_func ("/ui/window/battle/physical-dice", test_battle_physical_dice);

@@ -572,6 +572,44 @@ admiralty_orders_list_set_context (AdmiraltyOrdersList    *self,
                            self, G_CONNECT_SWAPPED);
 }
 
+/* GtkWidget */
+
+/* The declarations are never squeezed below the height they need, up to the scrolled window's
+ * max-content-height. The pane scrolls as a whole, and it gives its children their minimum
+ * heights before it scrolls: a list at its minimum would show the first order alone, a new one
+ * declared under the fold as if it were not there. */
+static void
+admiralty_orders_list_measure (GtkWidget      *widget,
+                               GtkOrientation  orientation,
+                               int             for_size,
+                               int            *minimum,
+                               int            *natural,
+                               int            *minimum_baseline,
+                               int            *natural_baseline)
+{
+  GtkWidget *child = gtk_widget_get_first_child (widget);
+
+  *minimum = *natural = 0;
+  if (child == NULL)
+    return;
+  gtk_widget_measure (child, orientation, for_size, minimum, natural, minimum_baseline,
+                      natural_baseline);
+  if (orientation == GTK_ORIENTATION_VERTICAL)
+    *minimum = *natural;
+}
+
+static void
+admiralty_orders_list_size_allocate (GtkWidget *widget,
+                                     int        width,
+                                     int        height,
+                                     int        baseline)
+{
+  GtkWidget *child = gtk_widget_get_first_child (widget);
+
+  if (child != NULL)
+    gtk_widget_allocate (child, width, height, baseline, NULL);
+}
+
 /* GObject */
 
 static void
@@ -599,7 +637,8 @@ admiralty_orders_list_class_init (AdmiraltyOrdersListClass *klass)
 
   gtk_widget_class_install_action (widget_class, "orders-list.remove", "u", remove_action);
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  widget_class->measure = admiralty_orders_list_measure;
+  widget_class->size_allocate = admiralty_orders_list_size_allocate;
   gtk_widget_class_set_css_name (widget_class, "orderslist");
   gtk_widget_class_set_template_from_resource (
       widget_class, "/io/github/admiralty/Admiralty/admiralty-orders-list.ui");
