@@ -489,8 +489,13 @@ target_changed_cb (AdmiraltyOrdersPanel *self,
   /* A ringed ship clicked in the boarding phase: the form is for boarding it. */
   if (adm_battle_get_phase (get_battle (self)) == ADM_PHASE_TORPEDO && target >= 0)
     admiralty_orders_other_select_kind (self->other, "board");
+  /* A new target: a refusal of the fire at the one before is stale, and would cover Declare
+   * Fire. */
   if (target >= 0)
-    admiralty_orders_fire_drop_aim (self->fire);
+    {
+      set_message (self, NULL);
+      admiralty_orders_fire_drop_aim (self->fire);
+    }
   else
     admiralty_orders_fire_update_aim (self->fire);
   admiralty_orders_fire_update_form (self->fire);
