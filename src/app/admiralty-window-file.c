@@ -20,6 +20,9 @@ file_dialog_response_cb (AdmiraltyWindow  *self,
 {
   g_autofree char *path = g_strdup (g_object_get_data (G_OBJECT (dialog), "path"));
 
+  /* Answered: what follows (a file that does not open again, a Save As refused) is said in a
+   * dialog of its own, which the window gives none while this one is up. */
+  g_clear_weak_pointer (&self->file_dialog);
   if (g_str_equal (response, "save-as"))
     gtk_widget_activate_action (GTK_WIDGET (self), "win.save-as", NULL);
   else if (g_str_equal (response, "reopen") && path != NULL)
