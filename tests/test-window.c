@@ -1297,6 +1297,54 @@ test_battle_declared_rows_shown (void)
   remove_battle_copy (path);
 }
 
+/* A course typed for turn 2 survives an undo into turn 1 and the redo back: the master who
+ * looks back at the end phase and changes his mind finds his course as he left it. */
+static void
+test_battle_undo_keeps_next_turn (void)
+{
+  g_autofree char *path = copy_battle ("scenarios/battles", "torpedo-duel", FALSE);
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmiraltyOrdersPanel *panel;
+  AdmBattle *battle;
+  g_auto(GStrv) rows = NULL;
+  g_autofree char *course = NULL;
+
+  window = shown_window_new (0, 0);
+  page = open_battle (window, path);
+  battle = admiralty_battle_page_get_battle (page);
+  panel = admiralty_battle_page_get_orders_panel (page);
+  while (adm_battle_get_turn (battle) < 2)
+    {
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase",
+                                                 NULL));
+      iterate ();
+    }
+  g_assert_null (_admiralty_window_get_error_dialog (window));
+  admiralty_table_widget_set_selected_ship (_admiralty_battle_page_get_table (page),
+                                            adm_battle_ship_index (battle, "prince-xav"));
+  iterate ();
+  g_assert_true (admiralty_orders_panel_add_leg (panel, 0, 5));
+  rows = _admiralty_orders_panel_get_rows (panel);
+  g_assert_cmpuint (g_strv_length (rows), ==, 1);
+  course = g_strdup (rows[0]);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  iterate ();
+  g_assert_cmpint (adm_battle_get_turn (battle), ==, 1);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_END);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  iterate ();
+  g_assert_cmpint (adm_battle_get_turn (battle), ==, 2);
+  g_clear_pointer (&rows, g_strfreev);
+  rows = _admiralty_orders_panel_get_rows (panel);
+  g_assert_cmpuint (g_strv_length (rows), ==, 1);
+  g_assert_cmpstr (rows[0], ==, course);
+
+  close_window (window);
+  remove_battle_copy (path);
+}
+
 /* Boarding by mouse (F-BOARD-1): in the torpedo and boarding phase the enemies a ship touches
  * are ringed, the one clicked gets the first round's odds and the Board form, and the
  * boarding resolves. */
@@ -1645,6 +1693,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/battle/other-orders", test_battle_other_orders);
   g_test_add_func ("/ui/window/battle/resolved-order-stays", test_battle_resolved_order_stays);
   g_test_add_func ("/ui/window/battle/declared-rows-shown", test_battle_declared_rows_shown);
+  g_test_add_func ("/ui/window/battle/undo-keeps-next-turn", test_battle_undo_keeps_next_turn);
   g_test_add_func ("/ui/window/battle/boarding", test_battle_boarding);
   g_test_add_func ("/ui/window/battle/units", test_battle_units);
   g_test_add_func ("/ui/window/battle/physical-dice", test_battle_physical_dice);
