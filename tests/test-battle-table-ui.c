@@ -388,6 +388,80 @@ declare_guns_by_click (AdmiraltyTableWidget *table,
   g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
 }
 
+/* A refusal stays where the master clicked, over the controls below Declare Fire, only until
+ * he changes what he is declaring: a second fire of the same battery this phase is refused
+ * (F-FIRE-12), and unchecking the battery takes the refusal and its popover away, as does
+ * choosing the target again. */
+static void
+test_refusal_goes_with_change (void)
+{
+  g_autofree char *path = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyTableWidget *table;
+  AdmiraltyOrdersPanel *panel;
+  AdmBattle *battle;
+  GtkWidget *popover;
+  GtkWidget *guns;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs X11 and xdotool");
+      return;
+    }
+  open_duel (&path, &window, &battle, &table, &panel);
+  popover = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (panel),
+                                                       ADMIRALTY_TYPE_ORDERS_PANEL,
+                                                       "message_popover"));
+  iterate_until (NULL, NULL, 300);
+  resolve_by_click (window, battle, 2);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
+
+  click_ship (table, battle, "prince-xav");
+  guns = _admiralty_orders_panel_get_weapon_check (panel, "Main battery");
+  g_assert_nonnull (guns);
+  if (!gtk_check_button_get_active (GTK_CHECK_BUTTON (guns)))
+    pointer_click_widget (guns);
+  click_ship (table, battle, "pale-jade");
+  iterate_until (NULL, NULL, 200);
+  scroll_into_view (_admiralty_orders_panel_get_declare_button (panel));
+  pointer_click_widget (_admiralty_orders_panel_get_declare_button (panel));
+  g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
+
+  /* The same battery again, at the same ship: refused, said where the master clicked. */
+  click_ship (table, battle, "pale-jade");
+  iterate_until (NULL, NULL, 200);
+  scroll_into_view (_admiralty_orders_panel_get_declare_button (panel));
+  pointer_click_widget (_admiralty_orders_panel_get_declare_button (panel));
+  iterate_until (NULL, NULL, 200);
+  g_assert_nonnull (strstr (_admiralty_orders_panel_get_message (panel), "F-FIRE-12"));
+  g_assert_true (gtk_widget_get_visible (popover));
+
+  /* The battery unchecked: the refusal is gone. */
+  scroll_into_view (guns);
+  pointer_click_widget (guns);
+  iterate_until (NULL, NULL, 200);
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (guns)));
+  g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
+  g_assert_false (gtk_widget_get_visible (popover));
+
+  /* Checked again and refused again; a target chosen again on the table takes it away too. */
+  pointer_click_widget (guns);
+  click_ship (table, battle, "pale-jade");
+  iterate_until (NULL, NULL, 200);
+  scroll_into_view (_admiralty_orders_panel_get_declare_button (panel));
+  pointer_click_widget (_admiralty_orders_panel_get_declare_button (panel));
+  iterate_until (NULL, NULL, 200);
+  g_assert_true (gtk_widget_get_visible (popover));
+  admiralty_table_widget_set_target_ship (table, -1);
+  click_ship (table, battle, "pale-jade");
+  iterate_until (NULL, NULL, 200);
+  g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
+  g_assert_false (gtk_widget_get_visible (popover));
+
+  close_window (window);
+  remove_battle_copy (path);
+}
+
 /* The odds count the fire declared before (F-FIRE-4, F-SHLD-1, F-FORM-19): in fire-five,
  * D4 and D5 fire at Berg, each cancelling 3 dice of the 6 blocks Berg and Hartung pool; D1's
  * shot at Hartung then meets none. Alone it would be "no damage possible"; the panel shows
@@ -1229,6 +1303,8 @@ main (int   argc,
   g_test_add_func ("/ui/battle-table/dice/escape-resume", test_dice_escape_resume);
   g_test_add_func ("/ui/battle-table/F-WPN-10/torpedo-by-click", test_torpedo_by_click);
   g_test_add_func ("/ui/battle-table/F-ART-12/odds-preview", test_odds_preview);
+  g_test_add_func ("/ui/battle-table/F-FIRE-12/refusal-goes-with-change",
+                   test_refusal_goes_with_change);
   g_test_add_func ("/ui/battle-table/F-FIRE-4/odds-count-earlier-fire",
                    test_odds_count_earlier_fire);
   g_test_add_func ("/ui/battle-table/F-TORP-3/torpedo-at-point", test_torpedo_at_point);

@@ -6,7 +6,7 @@
  * server's pointer and keys), from a draft kept beside the campaign's, never in its file. The
  * order-sheet form (F-GEN-3): Escape and a crash keep the sheet typed as a draft, which comes
  * back when the form is opened again for the admiral ("Draft restored"), until it is handed
- * in or discarded. An undo of the cycle closes the battle tab of an engagement it takes away,
+ * in or discarded, in a campaign just started from its scenario too. An undo of the cycle closes the battle tab of an engagement it takes away,
  * and the redo brings it back where it was. Runs under Xvfb. */
 
 #include "config.h"
@@ -378,6 +378,11 @@ draft_row (AdmiraltySheetForm *form)
                                                     ADMIRALTY_TYPE_SHEET_FORM, "draft_row"));
 }
 
+/* The board's line for an admiral whose sheet is only a draft (F-STRAT-5). */
+#define NOT_HANDED_IN \
+  "Sheet typed, not handed in — until it is, his formations keep their standing orders " \
+  "(F-STRAT-5)"
+
 static AdmEvent *
 last_event (AdmiraltyWindow *window,
             guint            back)
@@ -400,6 +405,9 @@ test_sheet_draft (void)
   g_autoptr(GError) error = NULL;
   AdmiraltyWindow *window;
   AdmiraltySheetForm *form;
+  AdmiraltyOrderBoard *board;
+  GtkWidget *dialog;
+  const char *body;
   guint events;
 
   if (!pointer_available ())
@@ -417,10 +425,13 @@ test_sheet_draft (void)
                                                      "pol-jump-point"));
       g_assert_true (admiralty_sheet_form_set_comments (form, "first-squadron-home-fleet",
                                                         "In marching order."));
-      /* Escape: closed, not lost. */
+      /* Escape: closed, not lost; the board says his sheet is typed, not handed in. */
       keys_to (GTK_WIDGET (form), "Escape");
       iterate_until (form_closed, window, 3000);
       g_assert_true (form_closed (window));
+      g_assert_cmpstr (admiralty_order_board_get_status (_admiralty_window_get_order_board (
+                                                           window), "vorkosigan"), ==,
+                       NOT_HANDED_IN);
       form = open_form (window, "vorkosigan");
       g_assert_true (gtk_widget_get_visible (draft_row (form)));
       g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (draft_row (form))),
@@ -439,6 +450,23 @@ test_sheet_draft (void)
 
   window = new_window (campaign_path);
   events = adm_campaign_get_events (window->campaign)->len;
+  /* After the crash, the board and the question before the cycle name the sheet typed and
+   * not handed in, which the cycle would leave out. */
+  board = _admiralty_window_get_order_board (window);
+  g_assert_cmpstr (admiralty_order_board_get_status (board, "vorkosigan"), ==, NOT_HANDED_IN);
+  g_assert_cmpstr (admiralty_order_board_get_status (board, "vorlakial"), ==,
+                   "No sheet — his formations keep their standing orders (F-STRAT-5)");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-cycle", NULL));
+  iterate ();
+  dialog = admiralty_order_board_get_resolve_dialog (board);
+  g_assert_nonnull (dialog);
+  body = adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog));
+  g_assert_nonnull (strstr (body, "This sheet was typed here and not handed in; the cycle "
+                                  "leaves it out unless it is handed in first:\n"
+                                  "• Adm. Aral Vorkosigan"));
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  iterate ();
+  g_assert_cmpuint (adm_campaign_get_events (window->campaign)->len, ==, events);
   form = open_form (window, "vorkosigan");
   g_assert_true (gtk_widget_get_visible (draft_row (form)));
   g_assert_null (admiralty_sheet_form_get_refusal (form, "first-squadron-home-fleet"));
@@ -455,6 +483,8 @@ test_sheet_draft (void)
   g_assert_cmpstr (adm_event_get (last_event (window, 0), "flagship"), ==, "kestrel");
 
   /* Handed in, the draft is done: the form starts from his sheet. */
+  g_assert_null (strstr (admiralty_order_board_get_status (board, "vorkosigan"),
+                         "not handed in"));
   form = open_form (window, "vorkosigan");
   g_assert_false (gtk_widget_get_visible (draft_row (form)));
 
@@ -463,6 +493,8 @@ test_sheet_draft (void)
                                                  "komarr-orbit"));
   gtk_window_close (GTK_WINDOW (form));
   iterate_until (form_closed, window, 3000);
+  g_assert_true (g_str_has_suffix (admiralty_order_board_get_status (board, "vorkosigan"),
+                                   " · Correction not handed in"));
   form = open_form (window, "vorkosigan");
   g_assert_true (gtk_widget_get_visible (draft_row (form)));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (form), "sheet.discard-draft", NULL));
@@ -482,6 +514,83 @@ test_sheet_draft (void)
 
   close_window (window);
   remove_tree (dir);
+}
+
+/* F-GEN-3: a campaign just started from its scenario has no file until its first action is
+ * saved. Vorkosigan's sheet typed in it before then, Escape pressed: opened again, the form
+ * says "Draft restored"; a new window on the scenario (as after a crash) has it too; once
+ * another admiral's sheet is handed in, the campaign has its file and the draft follows it, and
+ * handing Vorkosigan's sheet in journals it as typed. */
+static void
+test_sheet_draft_new_campaign (void)
+{
+  g_autofree char *scenario = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
+                                                "komarr-campaign.admiralty", NULL);
+  g_autoptr(GError) error = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltySheetForm *form;
+  guint events;
+
+  window = new_window (scenario);
+  g_assert_null (adm_campaign_get_path (window->campaign));
+  form = open_form (window, "vorkosigan");
+  g_assert_false (gtk_widget_get_visible (draft_row (form)));
+  g_assert_true (admiralty_sheet_form_set_order (form, "first-squadron-home-fleet", "move"));
+  g_assert_true (admiralty_sheet_form_set_route (form, "first-squadron-home-fleet",
+                                                 "komarr-orbit"));
+  g_assert_true (admiralty_sheet_form_set_comments (form, "first-squadron-home-fleet",
+                                                    "Hold the orbit."));
+  keys_to (GTK_WIDGET (form), "Escape");
+  iterate_until (form_closed, window, 3000);
+  g_assert_true (form_closed (window));
+  form = open_form (window, "vorkosigan");
+  g_assert_true (gtk_widget_get_visible (draft_row (form)));
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (draft_row (form))),
+                   ==, "Draft restored");
+  gtk_window_destroy (GTK_WINDOW (form));
+  iterate ();
+  close_window (window);
+
+  /* The scenario opened again, nothing journalled: the sheet is still there. */
+  window = new_window (scenario);
+  g_assert_null (adm_campaign_get_path (window->campaign));
+  form = open_form (window, "vorkosigan");
+  g_assert_true (gtk_widget_get_visible (draft_row (form)));
+  gtk_window_destroy (GTK_WINDOW (form));
+  iterate ();
+
+  /* Vorlakial's sheet handed in: the campaign's first action gives it its file. */
+  form = open_form (window, "vorlakial");
+  g_assert_true (admiralty_sheet_form_hand_in (form, &error));
+  g_assert_no_error (error);
+  gtk_window_destroy (GTK_WINDOW (form));
+  iterate ();
+  g_assert_nonnull (adm_campaign_get_path (window->campaign));
+
+  form = open_form (window, "vorkosigan");
+  g_assert_true (gtk_widget_get_visible (draft_row (form)));
+  events = adm_campaign_get_events (window->campaign)->len;
+  g_assert_true (admiralty_sheet_form_hand_in (form, &error));
+  g_assert_no_error (error);
+  gtk_window_destroy (GTK_WINDOW (form));
+  iterate ();
+  g_assert_cmpuint (adm_campaign_get_events (window->campaign)->len, ==, events + 2);
+  g_assert_cmpstr (adm_event_get (last_event (window, 0), "order"), ==, "move");
+  g_assert_cmpstr (adm_event_get (last_event (window, 0), "route"), ==, "komarr-orbit");
+  g_assert_cmpstr (adm_event_get_text (last_event (window, 0)), ==, "Hold the orbit.");
+
+  /* Handed in, the draft is done, under either name. */
+  form = open_form (window, "vorkosigan");
+  g_assert_false (gtk_widget_get_visible (draft_row (form)));
+  gtk_window_destroy (GTK_WINDOW (form));
+  iterate ();
+  close_window (window);
+  window = new_window (scenario);
+  form = open_form (window, "vorkosigan");
+  g_assert_false (gtk_widget_get_visible (draft_row (form)));
+  gtk_window_destroy (GTK_WINDOW (form));
+  iterate ();
+  close_window (window);
 }
 
 static guint
@@ -570,6 +679,8 @@ main (int   argc,
   g_test_add_func ("/ui/drafts/F-STRAT-4/course-survives-kill", test_course_survives_kill);
   g_test_add_func ("/ui/drafts/F-STRAT-4/dice-survive-kill", test_dice_survive_kill);
   g_test_add_func ("/ui/drafts/F-GEN-3/sheet-draft", test_sheet_draft);
+  g_test_add_func ("/ui/drafts/F-GEN-3/sheet-draft-new-campaign",
+                   test_sheet_draft_new_campaign);
   g_test_add_func ("/ui/drafts/F-STRAT-4/undo-cycle-closes-battle",
                    test_undo_cycle_closes_battle);
 

@@ -27,7 +27,11 @@ fixture_set_up (Fixture       *fixture,
   g_autoptr(GError) error = NULL;
   g_autofree char *scenario = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
                                                 "komarr-campaign.admiralty", NULL);
+  g_autofree char *drafts = g_build_filename (data_home, "admiralty", "drafts", NULL);
 
+  /* A campaign just started from the scenario keeps its drafts under the scenario's name:
+   * each test starts with none left by the one before. */
+  remove_tree (drafts);
   fixture->campaign = adm_campaign_open (scenario, &error);
   g_assert_no_error (error);
   fixture->before = adm_campaign_get_events (fixture->campaign)->len;

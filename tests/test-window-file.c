@@ -136,6 +136,61 @@ test_replaced_offers_reopen (Fixture       *fixture,
   g_assert_null (fixture->window->file_dialog);
 }
 
+/* The file moved away by another program: the window says so, and with nothing there to
+ * reopen it offers to save its campaign under a name of the master's choice, not Reopen. */
+static void
+test_removed_offers_save_as (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  g_autofree char *moved = g_build_filename (fixture->dir, "moved.admiralty", NULL);
+  GtkWidget *dialog;
+
+  g_assert_cmpint (g_rename (fixture->campaign, moved), ==, 0);
+  iterate_until (file_dialog_shown, fixture->window, 5000);
+  dialog = fixture->window->file_dialog;
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)),
+                            "removed or renamed"));
+  g_assert_false (adw_message_dialog_has_response (ADW_MESSAGE_DIALOG (dialog), "reopen"));
+  g_assert_cmpstr (adw_message_dialog_get_default_response (ADW_MESSAGE_DIALOG (dialog)), ==,
+                   "save-as");
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  gtk_window_close (GTK_WINDOW (dialog));
+  iterate ();
+  g_assert_cmpint (g_rename (moved, fixture->campaign), ==, 0);
+}
+
+/* Another program leaves a file that does not read: Reopen says why it could not and offers
+ * the newest backup, rather than closing the question and leaving the master with a campaign
+ * that saves nowhere and nothing said. */
+static void
+test_unreadable_reopen_says_why (Fixture       *fixture,
+                                 gconstpointer  data)
+{
+  g_autofree char *broken = g_build_filename (fixture->dir, "broken.admiralty", NULL);
+  GtkWidget *dialog;
+  GtkWidget *error;
+
+  g_assert_true (g_file_set_contents (broken, "<campaign", -1, NULL));
+  g_assert_cmpint (g_rename (broken, fixture->campaign), ==, 0);
+  iterate_until (file_dialog_shown, fixture->window, 5000);
+  dialog = fixture->window->file_dialog;
+  g_assert_nonnull (dialog);
+  g_assert_true (adw_message_dialog_has_response (ADW_MESSAGE_DIALOG (dialog), "reopen"));
+  /* As its Reopen button does: respond, then close. */
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "reopen");
+  gtk_window_close (GTK_WINDOW (dialog));
+  iterate ();
+  g_assert_null (fixture->window->file_dialog);
+  error = _admiralty_window_get_error_dialog (fixture->window);
+  g_assert_nonnull (error);
+  g_assert_cmpstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (error)), ==,
+                   "Could Not Open File");
+  g_assert_true (adw_message_dialog_has_response (ADW_MESSAGE_DIALOG (error), "open-backup"));
+  gtk_window_destroy (GTK_WINDOW (error));
+  iterate ();
+}
+
 /* Mode 444: the save is refused, the file kept, and Save As offered. */
 static void
 test_read_only_offers_save_as (Fixture       *fixture,
@@ -222,6 +277,8 @@ main (int   argc,
   g_test_add ("/ui/window-file/" name, Fixture, NULL, fixture_setup, func, fixture_teardown)
   ADD ("cli-refused", test_cli_refused);
   ADD ("replaced-offers-reopen", test_replaced_offers_reopen);
+  ADD ("removed-offers-save-as", test_removed_offers_save_as);
+  ADD ("unreadable-reopen-says-why", test_unreadable_reopen_says_why);
   ADD ("read-only-offers-save-as", test_read_only_offers_save_as);
 #undef ADD
   g_test_add_func ("/ui/window-file/save-as-not-installed", test_save_as_not_installed);

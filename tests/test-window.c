@@ -1155,6 +1155,196 @@ test_battle_other_orders (void)
   remove_battle_copy (path);
 }
 
+/* The buttons of the declarations list that remove an order ("orders-list.remove"). */
+static void
+collect_remove_buttons (GtkWidget *widget,
+                        GPtrArray *found)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_BUTTON (child) &&
+          g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)),
+                     "orders-list.remove") == 0)
+        g_ptr_array_add (found, child);
+      collect_remove_buttons (child, found);
+    }
+}
+
+static guint
+n_remove_buttons (AdmiraltyOrdersPanel *panel)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+
+  collect_remove_buttons (GTK_WIDGET (panel), found);
+  return found->len;
+}
+
+/* An order the battle has played this turn stays in the declarations list: a launch of
+ * torpedoes (F-WPN-10) declared in the fire phase can be removed until fire is resolved; after
+ * it, in the torpedo phase, the row has no Remove and the action refuses with the reason,
+ * since the salvo is on the table whatever the list says. Undo of the fire phase makes it
+ * removable again. */
+static void
+test_battle_resolved_order_stays (void)
+{
+  g_autofree char *path = copy_battle ("scenarios/battles", "torpedo-duel", TRUE);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *orders = g_build_filename (dir, "torpedo-duel.orders.xml", NULL);
+  static const char * const keys[] = { "weapons", "target", NULL };
+  static const char * const launch[] = { "prince-xav:torpedoes vorhalas:torpedoes",
+                                         "pale-jade", NULL };
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmiraltyOrdersPanel *panel;
+  GtkWidget *list;
+  AdmBattle *battle;
+  g_auto(GStrv) rows = NULL;
+
+  g_assert_cmpint (g_remove (orders), ==, 0);
+  window = shown_window_new (0, 0);
+  page = open_battle (window, path);
+  battle = admiralty_battle_page_get_battle (page);
+  panel = admiralty_battle_page_get_orders_panel (page);
+  list = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (panel),
+                                                    ADMIRALTY_TYPE_ORDERS_PANEL, "list"));
+  for (int i = 0; i < 2; i++)
+    {
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase",
+                                                 NULL));
+      iterate ();
+    }
+  admiralty_table_widget_set_selected_ship (_admiralty_battle_page_get_table (page),
+                                            adm_battle_ship_index (battle, "prince-xav"));
+  iterate ();
+  g_assert_true (_admiralty_orders_panel_set_other (panel, "launch", keys, launch));
+  iterate ();
+  g_assert_cmpuint (n_remove_buttons (panel), ==, 1);
+
+  /* Fire resolved: the salvo is launched, and its order stays listed, played. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL));
+  iterate ();
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_TORPEDO);
+  g_assert_cmpuint (adm_battle_get_n_salvos (battle), ==, 1);
+  rows = _admiralty_orders_panel_get_rows (panel);
+  g_assert_cmpuint (g_strv_length (rows), ==, 1);
+  g_assert_cmpuint (n_remove_buttons (panel), ==, 0);
+  g_assert_true (gtk_widget_activate_action (list, "orders-list.remove", "u", 1));
+  iterate ();
+  g_clear_pointer (&rows, g_strfreev);
+  rows = _admiralty_orders_panel_get_rows (panel);
+  g_assert_cmpuint (g_strv_length (rows), ==, 1);
+  g_assert_nonnull (strstr (_admiralty_orders_panel_get_message (panel), "already resolved"));
+
+  /* Fire taken back: the launch is an order not yet played, and goes. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  iterate ();
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
+  g_assert_cmpuint (n_remove_buttons (panel), ==, 1);
+  g_assert_true (gtk_widget_activate_action (list, "orders-list.remove", "u", 1));
+  iterate ();
+  g_clear_pointer (&rows, g_strfreev);
+  rows = _admiralty_orders_panel_get_rows (panel);
+  g_assert_cmpuint (g_strv_length (rows), ==, 0);
+
+  close_window (window);
+  remove_battle_copy (path);
+}
+
+/* A declaration added while the pane is long (a ship with all its weapons selected) is in
+ * view: the declarations list keeps the height its rows need rather than being squeezed to a
+ * row's, with the new order under the fold. */
+static void
+test_battle_declared_rows_shown (void)
+{
+  g_autofree char *path = copy_battle ("scenarios/battles", "torpedo-duel", TRUE);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *orders = g_build_filename (dir, "torpedo-duel.orders.xml", NULL);
+  static const char * const keys[] = { "weapons", "target", NULL };
+  static const char * const launch[] = { "prince-xav:torpedoes vorhalas:torpedoes",
+                                         "pale-jade", NULL };
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmiraltyOrdersPanel *panel;
+  GtkWidget *list;
+  AdmBattle *battle;
+  int natural;
+
+  g_assert_cmpint (g_remove (orders), ==, 0);
+  window = shown_window_new (0, 0);
+  page = open_battle (window, path);
+  battle = admiralty_battle_page_get_battle (page);
+  panel = admiralty_battle_page_get_orders_panel (page);
+  list = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (panel),
+                                                    ADMIRALTY_TYPE_ORDERS_PANEL, "list"));
+  for (int i = 0; i < 2; i++)
+    {
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase",
+                                                 NULL));
+      iterate ();
+    }
+  admiralty_table_widget_set_selected_ship (_admiralty_battle_page_get_table (page),
+                                            adm_battle_ship_index (battle, "prince-xav"));
+  iterate ();
+  g_assert_true (_admiralty_orders_panel_set_other (panel, "launch", keys, launch));
+  iterate_until (NULL, NULL, 200);
+  gtk_widget_measure (list, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (list), NULL,
+                      &natural, NULL, NULL);
+  g_assert_cmpint (natural, >, 0);
+  g_assert_cmpint (gtk_widget_get_height (list), >=, natural);
+
+  close_window (window);
+  remove_battle_copy (path);
+}
+
+/* A course typed for turn 2 survives an undo into turn 1 and the redo back: the master who
+ * looks back at the end phase and changes his mind finds his course as he left it. */
+static void
+test_battle_undo_keeps_next_turn (void)
+{
+  g_autofree char *path = copy_battle ("scenarios/battles", "torpedo-duel", FALSE);
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmiraltyOrdersPanel *panel;
+  AdmBattle *battle;
+  g_auto(GStrv) rows = NULL;
+  g_autofree char *course = NULL;
+
+  window = shown_window_new (0, 0);
+  page = open_battle (window, path);
+  battle = admiralty_battle_page_get_battle (page);
+  panel = admiralty_battle_page_get_orders_panel (page);
+  while (adm_battle_get_turn (battle) < 2)
+    {
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase",
+                                                 NULL));
+      iterate ();
+    }
+  g_assert_null (_admiralty_window_get_error_dialog (window));
+  admiralty_table_widget_set_selected_ship (_admiralty_battle_page_get_table (page),
+                                            adm_battle_ship_index (battle, "prince-xav"));
+  iterate ();
+  g_assert_true (admiralty_orders_panel_add_leg (panel, 0, 5));
+  rows = _admiralty_orders_panel_get_rows (panel);
+  g_assert_cmpuint (g_strv_length (rows), ==, 1);
+  course = g_strdup (rows[0]);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  iterate ();
+  g_assert_cmpint (adm_battle_get_turn (battle), ==, 1);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_END);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  iterate ();
+  g_assert_cmpint (adm_battle_get_turn (battle), ==, 2);
+  g_clear_pointer (&rows, g_strfreev);
+  rows = _admiralty_orders_panel_get_rows (panel);
+  g_assert_cmpuint (g_strv_length (rows), ==, 1);
+  g_assert_cmpstr (rows[0], ==, course);
+
+  close_window (window);
+  remove_battle_copy (path);
+}
+
 /* Boarding by mouse (F-BOARD-1): in the torpedo and boarding phase the enemies a ship touches
  * are ringed, the one clicked gets the first round's odds and the Board form, and the
  * boarding resolves. */
@@ -1501,6 +1691,9 @@ main (int   argc,
   g_test_add_func ("/ui/window/battle/view-as", test_battle_view_as);
   g_test_add_func ("/ui/window/battle/orders-by-mouse", test_battle_orders_by_mouse);
   g_test_add_func ("/ui/window/battle/other-orders", test_battle_other_orders);
+  g_test_add_func ("/ui/window/battle/resolved-order-stays", test_battle_resolved_order_stays);
+  g_test_add_func ("/ui/window/battle/declared-rows-shown", test_battle_declared_rows_shown);
+  g_test_add_func ("/ui/window/battle/undo-keeps-next-turn", test_battle_undo_keeps_next_turn);
   g_test_add_func ("/ui/window/battle/boarding", test_battle_boarding);
   g_test_add_func ("/ui/window/battle/units", test_battle_units);
   g_test_add_func ("/ui/window/battle/physical-dice", test_battle_physical_dice);

@@ -3,9 +3,26 @@
 
 #include "config.h"
 
+#include <string.h>
 #include <glib/gstdio.h>
 
 #include "admiralty-drafts.h"
+
+/* The start of the names of the drafts of a campaign of @scenario_id with no file. */
+static char *
+unsaved_prefix (const char *scenario_id)
+{
+  g_autofree char *id = g_strcanon (g_strdup (scenario_id), G_CSET_a_2_z G_CSET_A_2_Z
+                                    G_CSET_DIGITS "_-", '_');
+
+  return g_strdup_printf ("new-campaign-%s.", id);
+}
+
+static char *
+drafts_folder (void)
+{
+  return g_build_filename (g_get_user_data_dir (), "admiralty", "drafts", NULL);
+}
 
 char *
 admiralty_draft_path (const char *campaign_path,
@@ -16,6 +33,7 @@ admiralty_draft_path (const char *campaign_path,
   g_autofree char *hash = NULL;
   g_autofree char *name = NULL;
   g_autofree char *kind = NULL;
+  g_autofree char *folder = NULL;
 
   g_return_val_if_fail (what != NULL, NULL);
 
@@ -28,7 +46,58 @@ admiralty_draft_path (const char *campaign_path,
   hash[8] = '\0';
   kind = g_strcanon (g_strdup (what), G_CSET_a_2_z G_CSET_A_2_Z G_CSET_DIGITS "._-", '_');
   name = g_strdup_printf ("%s-%s.%s", base, hash, kind);
-  return g_build_filename (g_get_user_data_dir (), "admiralty", "drafts", name, NULL);
+  folder = drafts_folder ();
+  return g_build_filename (folder, name, NULL);
+}
+
+char *
+admiralty_draft_path_unsaved (const char *scenario_id,
+                              const char *what)
+{
+  g_autofree char *prefix = NULL;
+  g_autofree char *kind = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *folder = NULL;
+
+  g_return_val_if_fail (scenario_id != NULL, NULL);
+  g_return_val_if_fail (what != NULL, NULL);
+
+  prefix = unsaved_prefix (scenario_id);
+  kind = g_strcanon (g_strdup (what), G_CSET_a_2_z G_CSET_A_2_Z G_CSET_DIGITS "._-", '_');
+  name = g_strconcat (prefix, kind, NULL);
+  folder = drafts_folder ();
+  return g_build_filename (folder, name, NULL);
+}
+
+void
+admiralty_drafts_adopt (const char *scenario_id,
+                        const char *campaign_path)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *prefix = NULL;
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
+
+  g_return_if_fail (scenario_id != NULL);
+  g_return_if_fail (campaign_path != NULL);
+
+  folder = drafts_folder ();
+  dir = g_dir_open (folder, 0, NULL);
+  if (dir == NULL)
+    return;
+  prefix = unsaved_prefix (scenario_id);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *from = NULL;
+      g_autofree char *to = NULL;
+
+      if (!g_str_has_prefix (name, prefix) || name[strlen (prefix)] == '\0')
+        continue;
+      from = g_build_filename (folder, name, NULL);
+      to = admiralty_draft_path (campaign_path, name + strlen (prefix));
+      if (!g_file_test (to, G_FILE_TEST_EXISTS))
+        g_rename (from, to);
+    }
 }
 
 gboolean

@@ -4,7 +4,9 @@
  * after every change, so that a crash or `kill -9` loses none of it. A campaign's drafts are
  * never written into the campaign file: they live under the user's data folder
  * ("admiralty/drafts"), each named after the campaign file (its name and the hash of its
- * path) and what it is a draft of. */
+ * path) and what it is a draft of. A campaign just started from its scenario has no file until
+ * its first action is saved: its drafts are named after the scenario meanwhile, and go over to
+ * the file's names when it has one. */
 #pragma once
 
 #include <glib.h>
@@ -15,6 +17,15 @@ G_BEGIN_DECLS
  * the campaign has no file yet. Characters of @what other than [A-Za-z0-9._-] become '_'. */
 char     *admiralty_draft_path   (const char  *campaign_path,
                                   const char  *what) G_GNUC_WARN_UNUSED_RESULT;
+/* "DATA/admiralty/drafts/new-campaign-SCENARIO.WHAT" for a campaign started from the scenario
+ * @scenario_id and not saved yet. */
+char     *admiralty_draft_path_unsaved (const char *scenario_id,
+                                        const char *what) G_GNUC_WARN_UNUSED_RESULT;
+/* The drafts of a campaign started from @scenario_id, kept while it had no file, renamed to
+ * those of its file @campaign_path, now that it has one. A draft the file already has is kept,
+ * and the scenario's stays where it is. */
+void      admiralty_drafts_adopt        (const char *scenario_id,
+                                         const char *campaign_path);
 /* Writes @text to @path as a whole (the old draft or the new one, never half of either), its
  * folder made first. */
 gboolean  admiralty_draft_write  (const char  *path,

@@ -105,8 +105,21 @@ received_time (const AdmEvent *sheet)
                                                    : adm_event_get_time (sheet));
 }
 
+/* Whether the sheet form keeps a draft of @admiral's sheet for @cycle: orders typed in it and
+ * not handed in, which the cycle does not see (a closed form, Escape, a crash keep it). */
+static gboolean
+admiral_has_draft (AdmiraltyOrderBoard *self,
+                   const AdmAdmiral    *admiral,
+                   guint                cycle)
+{
+  g_autofree char *path = admiralty_sheet_form_draft_path (self->campaign, admiral->id, cycle);
+
+  return g_file_test (path, G_FILE_TEST_IS_REGULAR);
+}
+
 /* What the journal holds for @admiral in @cycle: his sheets and how many orders stand on
- * them (a correction replaces an order of the same kind for the same formation). */
+ * them (a correction replaces an order of the same kind for the same formation); and a draft
+ * of his sheet typed and not handed in, which the journal does not hold yet. */
 static char *
 admiral_status (AdmiraltyOrderBoard *self,
                 const AdmAdmiral    *admiral,
@@ -118,6 +131,7 @@ admiral_status (AdmiraltyOrderBoard *self,
   g_autoptr(GHashTable) slots = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   AdmEvent *first = NULL;
   guint sheets = 0;
+  gboolean draft;
   g_autofree char *base = NULL;
   g_autofree char *when = NULL;
 
@@ -146,9 +160,13 @@ admiral_status (AdmiraltyOrderBoard *self,
         }
     }
   *n_orders = g_hash_table_size (slots);
+  draft = admiral_has_draft (self, admiral, cycle);
 
   if (first == NULL)
-    return g_strdup (_("No sheet — his formations keep their standing orders (F-STRAT-5)"));
+    return g_strdup (draft ? _("Sheet typed, not handed in — until it is, his formations keep "
+                               "their standing orders (F-STRAT-5)")
+                           : _("No sheet — his formations keep their standing orders "
+                               "(F-STRAT-5)"));
   when = received_time (first);
   if (g_strcmp0 (adm_event_get (first, "late"), "true") == 0)
     /* Translators: a sheet handed in after the session was due, "Late — received 18:52" */
@@ -156,10 +174,19 @@ admiral_status (AdmiraltyOrderBoard *self,
   else
     /* Translators: "Received 18:38" */
     base = g_strdup_printf (_("Received %s"), when);
-  if (sheets == 1)
+  if (sheets > 1)
+    {
+      /* Translators: a sheet and its corrections (F-STRAT-7), "Received 18:38 · Corrected 2×" */
+      char *corrected = g_strdup_printf (_("%s · Corrected %u×"), base, sheets - 1);
+
+      g_free (base);
+      base = corrected;
+    }
+  if (!draft)
     return g_steal_pointer (&base);
-  /* Translators: a sheet and its corrections (F-STRAT-7), "Received 18:38 · Corrected 2×" */
-  return g_strdup_printf (_("%s · Corrected %u×"), base, sheets - 1);
+  /* Translators: a correction typed in the form and not handed in yet (F-STRAT-7),
+   * "Received 18:38 · Correction not handed in" */
+  return g_strdup_printf (_("%s · Correction not handed in"), base);
 }
 
 /* F-STRAT-5: whether the admiral handed in a sheet for @cycle at all. */
@@ -961,6 +988,13 @@ admiralty_order_board_set_clock (AdmiraltyOrderBoard *self,
   g_set_object (&self->clock, clock);
 }
 
+static void
+sheet_form_destroy_cb (AdmiraltyOrderBoard *self)
+{
+  if (self->campaign != NULL && !gtk_widget_in_destruction (GTK_WIDGET (self)))
+    board_update (self);
+}
+
 AdmiraltySheetForm *
 admiralty_order_board_open_sheet (AdmiraltyOrderBoard *self,
                                   const char          *admiral_id)
@@ -984,6 +1018,9 @@ admiralty_order_board_open_sheet (AdmiraltyOrderBoard *self,
   if (GTK_IS_WINDOW (root))
     gtk_window_set_transient_for (GTK_WINDOW (form), GTK_WINDOW (root));
   g_set_weak_pointer (&self->sheet_form, GTK_WIDGET (form));
+  /* Closed with a draft, or with none any more: the admiral's row says so. */
+  g_signal_connect_object (form, "destroy", G_CALLBACK (sheet_form_destroy_cb), self,
+                           G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (form));
   return form;
 }
@@ -1657,6 +1694,37 @@ portal_resolve_note (AdmiraltyOrderBoard *self,
   return g_string_free (out, FALSE);
 }
 
+/* What the confirmation adds for the sheet form: the sheets typed here and not handed in (a
+ * form closed or the program killed while typing), which the cycle leaves out. */
+static char *
+drafts_resolve_note (AdmiraltyOrderBoard *self,
+                     GPtrArray           *admirals,
+                     const char          *body)
+{
+  g_autoptr(GString) drafts = g_string_new (NULL);
+  guint n_drafts = 0;
+  GString *out = g_string_new (body);
+
+  for (guint i = 0; i < admirals->len; i++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+
+      if (!admiral_has_draft (self, admiral, board_cycle (self)))
+        continue;
+      g_string_append_printf (drafts, "\n• %s", admiral->name);
+      n_drafts++;
+    }
+  if (n_drafts > 0)
+    g_string_append_printf (out, ngettext ("\n\nThis sheet was typed here and not handed in; "
+                                           "the cycle leaves it out unless it is handed in "
+                                           "first:%s",
+                                           "\n\nThese sheets were typed here and not handed "
+                                           "in; the cycle leaves them out unless they are "
+                                           "handed in first:%s",
+                                           n_drafts), drafts->str);
+  return g_string_free (out, FALSE);
+}
+
 void
 admiralty_order_board_confirm_resolve (AdmiraltyOrderBoard *self)
 {
@@ -1710,6 +1778,12 @@ admiralty_order_board_confirm_resolve (AdmiraltyOrderBoard *self)
 
     g_free (body);
     body = with_portal;
+  }
+  {
+    char *with_drafts = drafts_resolve_note (self, admirals, body);
+
+    g_free (body);
+    body = with_drafts;
   }
   if (unfought->len > 0)
     {

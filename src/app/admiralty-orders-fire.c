@@ -384,10 +384,13 @@ share_checks (AdmiraltyOrdersFire *self)
     }
 }
 
-/* A weapon checked or unchecked: the targets it reaches are ringed again, and the odds. */
+/* A weapon checked or unchecked: the targets it reaches are ringed again, and the odds. A
+ * refusal of the fire declared before is about other guns: it goes, and with it the popover
+ * that covers Declare Fire. */
 static void
 weapon_toggled_cb (AdmiraltyOrdersFire *self)
 {
+  set_message (self, NULL);
   share_checks (self);
   admiralty_orders_context_refresh (self->context);
 }

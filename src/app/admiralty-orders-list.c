@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* admiralty-orders-list.c: the turn's declarations in words, in the order
  * adm_turn_orders_number_lines () numbers them, so that a refusal "orders:3: …" names its
- * row. */
+ * row; each can be removed until its phase is resolved. */
 
 #include "config.h"
 
@@ -389,19 +389,65 @@ remove_line (AdmiraltyOrdersList *self,
     }
 }
 
+/* Whether declaration @line (numbered as above) is one the battle has already played this
+ * turn: a course once movement is resolved (F-MOVE), fire and the fire phase's combat orders
+ * once fire is (F-FIRE, F-FORD-2, F-FORD-5), an other order once its phase is
+ * (admiralty_orders_kind_phase ()). Taking it out of the turn's declarations then would change
+ * nothing on the table, only the list: the ship has moved, the guns have fired. */
+static gboolean
+line_resolved (AdmiraltyOrdersList *self,
+               guint                line)
+{
+  const AdmTurnOrders *o = admiralty_orders_context_get_orders (self->context);
+  AdmPhase now = adm_battle_get_phase (get_battle (self));
+  const struct { GPtrArray *list; AdmPhase phase; } lists[] = {
+    { o->moves, ADM_PHASE_MOVEMENT },
+    { o->fires, ADM_PHASE_FIRE },
+    { o->target_locks, ADM_PHASE_FIRE },
+    { o->reinforce, ADM_PHASE_FIRE },
+    { o->transfers, ADM_PHASE_END },   /* F-FORM-17 */
+  };
+
+  /* The declarations belong to the turn being played, or to one the battle has not reached. */
+  if (o->turn != adm_battle_get_turn (get_battle (self)))
+    return FALSE;
+  for (guint l = 0; l < G_N_ELEMENTS (lists) && line > 0; l++)
+    {
+      if (line <= lists[l].list->len)
+        return lists[l].phase < now;
+      line -= lists[l].list->len;
+    }
+  if (line > 0 && line <= o->other->len)
+    {
+      const AdmOrderDecl *decl = g_ptr_array_index (o->other, line - 1);
+
+      return admiralty_orders_kind_phase (decl->element) < now;
+    }
+  return FALSE;
+}
+
 /* The list */
 
-/* Remove on a row: orders-list.remove, the row's declaration number for its target. */
+/* Remove on a row: orders-list.remove, the row's declaration number for its target. An order
+ * already played this turn stays: Undo takes its phase back. */
 static void
 remove_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
 {
   AdmiraltyOrdersList *self = ADMIRALTY_ORDERS_LIST (widget);
+  guint line = g_variant_get_uint32 (parameter);
 
   if (admiralty_orders_context_get_read_only (self->context))
     return;
-  remove_line (self, g_variant_get_uint32 (parameter));
+  if (line_resolved (self, line))
+    {
+      admiralty_orders_context_show_message (self->context,
+                                             _("This order is already resolved: undo its phase "
+                                               "to change it"));
+      return;
+    }
+  remove_line (self, line);
   admiralty_orders_context_show_message (self->context, NULL);
   admiralty_orders_context_changed (self->context);
 }
@@ -416,7 +462,6 @@ add_row_cb (AdmiraltyOrdersList *self,
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *label = gtk_label_new (text);
-  GtkWidget *button = gtk_button_new_from_icon_name ("edit-delete-symbolic");
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
@@ -436,14 +481,33 @@ add_row_cb (AdmiraltyOrdersList *self,
       gtk_box_append (GTK_BOX (box), icon);
     }
   gtk_box_append (GTK_BOX (box), label);
-  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (button, "flat");
-  gtk_widget_set_tooltip_text (button, _("Remove Order"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Remove Order"), -1);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "orders-list.remove");
-  gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "u", line);
-  gtk_box_append (GTK_BOX (box), button);
+  if (line_resolved (self, line))
+    {
+      /* Played already: marked so, in the place of a Remove that would only empty the
+       * list. */
+      GtkWidget *done = gtk_button_new_from_icon_name ("object-select-symbolic");
+
+      gtk_widget_set_valign (done, GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (done, "flat");
+      gtk_widget_set_sensitive (done, FALSE);
+      gtk_widget_set_tooltip_text (done, _("Resolved: undo its phase to change this order"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (done), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("Resolved"), -1);
+      gtk_box_append (GTK_BOX (box), done);
+    }
+  else
+    {
+      GtkWidget *button = gtk_button_new_from_icon_name ("edit-delete-symbolic");
+
+      gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (button, "flat");
+      gtk_widget_set_tooltip_text (button, _("Remove Order"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("Remove Order"), -1);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "orders-list.remove");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "u", line);
+      gtk_box_append (GTK_BOX (box), button);
+    }
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
   g_object_set_data_full (G_OBJECT (row), "text", g_strdup (text), g_free);
   gtk_list_box_append (self->decl_list, row);
@@ -508,6 +572,44 @@ admiralty_orders_list_set_context (AdmiraltyOrdersList    *self,
                            self, G_CONNECT_SWAPPED);
 }
 
+/* GtkWidget */
+
+/* The declarations are never squeezed below the height they need, up to the scrolled window's
+ * max-content-height. The pane scrolls as a whole, and it gives its children their minimum
+ * heights before it scrolls: a list at its minimum would show the first order alone, a new one
+ * declared under the fold as if it were not there. */
+static void
+admiralty_orders_list_measure (GtkWidget      *widget,
+                               GtkOrientation  orientation,
+                               int             for_size,
+                               int            *minimum,
+                               int            *natural,
+                               int            *minimum_baseline,
+                               int            *natural_baseline)
+{
+  GtkWidget *child = gtk_widget_get_first_child (widget);
+
+  *minimum = *natural = 0;
+  if (child == NULL)
+    return;
+  gtk_widget_measure (child, orientation, for_size, minimum, natural, minimum_baseline,
+                      natural_baseline);
+  if (orientation == GTK_ORIENTATION_VERTICAL)
+    *minimum = *natural;
+}
+
+static void
+admiralty_orders_list_size_allocate (GtkWidget *widget,
+                                     int        width,
+                                     int        height,
+                                     int        baseline)
+{
+  GtkWidget *child = gtk_widget_get_first_child (widget);
+
+  if (child != NULL)
+    gtk_widget_allocate (child, width, height, baseline, NULL);
+}
+
 /* GObject */
 
 static void
@@ -535,7 +637,8 @@ admiralty_orders_list_class_init (AdmiraltyOrdersListClass *klass)
 
   gtk_widget_class_install_action (widget_class, "orders-list.remove", "u", remove_action);
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  widget_class->measure = admiralty_orders_list_measure;
+  widget_class->size_allocate = admiralty_orders_list_size_allocate;
   gtk_widget_class_set_css_name (widget_class, "orderslist");
   gtk_widget_class_set_template_from_resource (
       widget_class, "/io/github/admiralty/Admiralty/admiralty-orders-list.ui");

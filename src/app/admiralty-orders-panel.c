@@ -37,6 +37,9 @@ struct _AdmiraltyOrdersPanel
   GPtrArray              *previews;      /* AdmMovePreview* */
   int                     editing_index; /* the selected formation's, -1 */
   AdmMoveDecl            *live;          /* the course while a drag plots it */
+  /* The declarations typed for a later turn, set aside by an undo into an earlier one: a
+   * redo to that turn brings them back. */
+  AdmTurnOrders          *set_aside;
 
   /* Template children */
   GtkLabel               *heading_label;
@@ -412,8 +415,32 @@ admiralty_orders_panel_refresh (AdmiraltyOrdersPanel *self)
   admiralty_orders_fire_update_aim (self->fire);
 }
 
+static guint
+n_declarations (const AdmTurnOrders *orders)
+{
+  return orders->moves->len + orders->fires->len + orders->target_locks->len +
+         orders->reinforce->len + orders->transfers->len + orders->other->len;
+}
+
+/* An undo into an earlier turn: what was typed for the turn left, and not played yet, is kept
+ * aside rather than dropped, so that Undo then Redo gives the master back his courses. */
+static void
+set_aside_draft (AdmiraltyOrdersPanel *self,
+                 AdmBattle            *battle)
+{
+  const AdmTurnOrders *typed = draft (self);
+  AdmTurnOrders *copy;
+
+  if (typed == NULL || typed->turn <= adm_battle_get_turn (battle) ||
+      n_declarations (typed) == 0 || (copy = adm_turn_orders_copy (typed, NULL)) == NULL)
+    return;
+  g_clear_pointer (&self->set_aside, adm_turn_orders_free);
+  self->set_aside = copy;
+}
+
 /* A new turn's declarations: after an undo into an earlier turn, the ones it was played with;
- * else the orders file's for the turn; else none. */
+ * else those typed for it and set aside by an undo (set_aside_draft ()); else the orders
+ * file's for the turn; else none. */
 static void
 reset_draft (AdmiraltyOrdersPanel *self)
 {
@@ -431,6 +458,8 @@ reset_draft (AdmiraltyOrdersPanel *self)
         orders = adm_turn_orders_parse (adm_event_get_text (event), ADMIRALTY_ORDERS_FILE,
                                         NULL);
     }
+  if (orders == NULL && self->set_aside != NULL && self->set_aside->turn == turn)
+    orders = g_steal_pointer (&self->set_aside);
   from_file = self->file_orders != NULL ? adm_battle_orders_get_turn (self->file_orders, turn)
                                         : NULL;
   if (orders == NULL && from_file != NULL)
@@ -447,6 +476,7 @@ battle_changed_cb (AdmiraltyOrdersPanel *self,
 {
   if (draft (self) == NULL || draft (self)->turn != adm_battle_get_turn (battle))
     {
+      set_aside_draft (self, battle);
       reset_draft (self);
       set_message (self, NULL);
       g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
@@ -489,8 +519,13 @@ target_changed_cb (AdmiraltyOrdersPanel *self,
   /* A ringed ship clicked in the boarding phase: the form is for boarding it. */
   if (adm_battle_get_phase (get_battle (self)) == ADM_PHASE_TORPEDO && target >= 0)
     admiralty_orders_other_select_kind (self->other, "board");
+  /* A new target: a refusal of the fire at the one before is stale, and would cover Declare
+   * Fire. */
   if (target >= 0)
-    admiralty_orders_fire_drop_aim (self->fire);
+    {
+      set_message (self, NULL);
+      admiralty_orders_fire_drop_aim (self->fire);
+    }
   else
     admiralty_orders_fire_update_aim (self->fire);
   admiralty_orders_fire_update_form (self->fire);
@@ -555,6 +590,7 @@ admiralty_orders_panel_finalize (GObject *object)
 
   g_clear_pointer (&self->previews, g_ptr_array_unref);
   g_clear_pointer (&self->live, admiralty_orders_move_decl_free);
+  g_clear_pointer (&self->set_aside, adm_turn_orders_free);
   g_free (self->read_only_heading);
   g_free (self->read_only_hint);
   G_OBJECT_CLASS (admiralty_orders_panel_parent_class)->finalize (object);

@@ -8,8 +8,9 @@
  * in order on a scratch copy of the strategy (adm_strategy_new_trial ()), so what the form
  * accepts is exactly what the journal takes.
  * What is typed is kept as a draft after every change (admiralty-drafts.h) — closing the form,
- * Escape or a crash loses none of it — and comes back when the form is opened again for the
- * admiral and cycle, until the sheet is handed in or the master discards it. */
+ * Escape or a crash loses none of it, in a campaign saved or one just started from its
+ * scenario — and comes back when the form is opened again for the admiral and cycle, until
+ * the sheet is handed in or the master discards it. */
 
 #include "config.h"
 
@@ -112,7 +113,6 @@ struct _AdmiraltySheetForm
   GPtrArray       *entries;        /* Entry* */
   GPtrArray       *children;       /* Entry*, of the formations the sheet makes */
   gboolean         checking;       /* form_check () runs: an entry changed meanwhile waits */
-  char            *draft_path;     /* NULL while the campaign has no file */
   GPtrArray       *others;         /* AdmFormation*, the items of other_row */
   gboolean         drafting;       /* changes are kept as the draft: not while it is filled */
 
@@ -1713,6 +1713,35 @@ sheet_event (AdmiraltySheetForm *self,
 /* Journals @events as one (adm_campaign_append_all ()): each order is applied after the ones
  * before it, so a sheet may give orders to the formation it detaches; one refused and none is
  * kept. */
+char *
+admiralty_sheet_form_draft_path (AdmCampaign *campaign,
+                                 const char  *admiral_id,
+                                 guint        cycle)
+{
+  g_autofree char *what = NULL;
+  const char *campaign_path;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+  g_return_val_if_fail (admiral_id != NULL, NULL);
+
+  what = g_strdup_printf ("sheet-%s-cycle-%u.draft.xml", admiral_id, cycle);
+  campaign_path = adm_campaign_get_path (campaign);
+  if (campaign_path != NULL)
+    return admiralty_draft_path (campaign_path, what);
+  return admiralty_draft_path_unsaved (adm_scenario_get_id (adm_campaign_get_scenario (campaign)),
+                                       what);
+}
+
+/* Where the draft of his sheet for the cycle is kept: among the campaign file's drafts, or the
+ * scenario's while the campaign has no file yet (the window hands those over to the file when
+ * it saves it first), so that a sheet typed before the first action of a campaign is kept too.
+ * Asked each time: handing in a sheet or sending an order alone may save the campaign first. */
+static char *
+form_draft_path (AdmiraltySheetForm *self)
+{
+  return admiralty_sheet_form_draft_path (self->campaign, self->admiral_id, self->cycle);
+}
+
 static gboolean
 append_all (AdmiraltySheetForm *self,
             GPtrArray          *events,
@@ -1727,6 +1756,7 @@ admiralty_sheet_form_hand_in (AdmiraltySheetForm *self,
 {
   g_autoptr(GPtrArray) events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
   gint64 now = g_get_real_time () / G_USEC_PER_SEC;
+  g_autofree char *draft_path = NULL;
 
   g_return_val_if_fail (ADMIRALTY_IS_SHEET_FORM (self), FALSE);
 
@@ -1757,7 +1787,8 @@ admiralty_sheet_form_hand_in (AdmiraltySheetForm *self,
     return FALSE;
   /* Journalled: the draft has done its work. */
   self->drafting = FALSE;
-  admiralty_draft_remove (self->draft_path);
+  draft_path = form_draft_path (self);
+  admiralty_draft_remove (draft_path);
   return TRUE;
 }
 
@@ -1951,10 +1982,12 @@ keep_draft (AdmiraltySheetForm *self)
   g_autoptr(GDateTime) now = NULL;
   g_autofree char *received = NULL;
   g_autoptr(GError) error = NULL;
+  g_autofree char *draft_path = NULL;
   guint orders = 0;
 
-  if (!self->drafting || self->draft_path == NULL)
+  if (!self->drafting)
     return;
+  draft_path = form_draft_path (self);
   now = g_date_time_new_now_utc ();
   received = g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ");
   out = g_string_new ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<order-sheet");
@@ -1979,10 +2012,10 @@ keep_draft (AdmiraltySheetForm *self)
   g_string_append (out, "</order-sheet>\n");
   if (orders == 0)
     {
-      admiralty_draft_remove (self->draft_path);
+      admiralty_draft_remove (draft_path);
       return;
     }
-  if (!admiralty_draft_write (self->draft_path, out->str, out->len, &error))
+  if (!admiralty_draft_write (draft_path, out->str, out->len, &error))
     {
       adw_action_row_set_subtitle (self->draft_row, error->message);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->draft_row),
@@ -2031,11 +2064,12 @@ restore_draft (AdmiraltySheetForm *self)
 {
   g_autoptr(xmlDoc) doc = NULL;
   g_autoptr(GError) error = NULL;
+  g_autofree char *draft_path = form_draft_path (self);
   xmlNode *root;
 
-  if (self->draft_path == NULL || !g_file_test (self->draft_path, G_FILE_TEST_IS_REGULAR))
+  if (!g_file_test (draft_path, G_FILE_TEST_IS_REGULAR))
     return;
-  doc = adm_xml_read_file (self->draft_path, "order-sheet", &error);
+  doc = adm_xml_read_file (draft_path, "order-sheet", &error);
   if (doc == NULL)
     {
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->draft_row),
@@ -2065,9 +2099,10 @@ discard_draft_action (GtkWidget  *widget,
                       GVariant   *parameter)
 {
   AdmiraltySheetForm *self = ADMIRALTY_SHEET_FORM (widget);
+  g_autofree char *draft_path = form_draft_path (self);
 
   self->drafting = FALSE;
-  admiralty_draft_remove (self->draft_path);
+  admiralty_draft_remove (draft_path);
   form_populate (self);
   form_update_status (self);
   gtk_widget_set_visible (GTK_WIDGET (self->draft_row), FALSE);
@@ -2112,12 +2147,6 @@ admiralty_sheet_form_new (AdmCampaign *campaign,
 
   form_populate (self);
   form_update_status (self);
-  {
-    g_autofree char *what = g_strdup_printf ("sheet-%s-cycle-%u.draft.xml", admiral_id,
-                                             self->cycle);
-
-    self->draft_path = admiralty_draft_path (adm_campaign_get_path (campaign), what);
-  }
   restore_draft (self);
   self->drafting = TRUE;
   g_signal_connect_object (self->late_switch, "notify::active", G_CALLBACK (late_changed_cb),
@@ -2406,7 +2435,6 @@ admiralty_sheet_form_finalize (GObject *object)
   AdmiraltySheetForm *self = ADMIRALTY_SHEET_FORM (object);
 
   g_free (self->admiral_id);
-  g_free (self->draft_path);
 
   G_OBJECT_CLASS (admiralty_sheet_form_parent_class)->finalize (object);
 }

@@ -22,6 +22,13 @@ AdmiraltySheetForm *admiralty_sheet_form_new         (AdmCampaign *campaign,
                                                       const char  *admiral_id,
                                                       gboolean     late);
 const char         *admiralty_sheet_form_get_admiral (AdmiraltySheetForm *self);
+/* Where the form keeps the draft of @admiral_id's sheet for @cycle of @campaign (the file is
+ * there while something typed is not handed in): among the campaign file's drafts, or its
+ * scenario's while it has no file. */
+char               *admiralty_sheet_form_draft_path  (AdmCampaign *campaign,
+                                                      const char  *admiral_id,
+                                                      guint        cycle)
+    G_GNUC_WARN_UNUSED_RESULT;
 
 /* Journals the sheet and the orders that are new or changed since his last sheet of the cycle,
  * all or nothing; FALSE with the reason when an order is refused or an append fails. */

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include "admiralty-drafts.h"
 #include "admiralty-player-window.h"
 #include "admiralty-report-dialog.h"
 #include "admiralty-roll-dialog.h"
@@ -188,6 +189,16 @@ admiralty_window_saved (AdmiraltyWindow *self,
   _admiralty_window_toast (self, title);
 }
 
+/* The campaign, started from its scenario, has its first file: what was typed meanwhile (an
+ * order sheet not handed in) is kept under the scenario's name, and goes over to the file's. */
+static void
+admiralty_window_adopt_drafts (AdmiraltyWindow *self,
+                               const char      *path)
+{
+  admiralty_drafts_adopt (adm_scenario_get_id (adm_campaign_get_scenario (self->campaign)),
+                          path);
+}
+
 void
 _admiralty_window_autosave (AdmiraltyWindow *self)
 {
@@ -225,6 +236,7 @@ _admiralty_window_autosave (AdmiraltyWindow *self)
       return;
     }
 
+  admiralty_window_adopt_drafts (self, path);
   admiralty_window_saved (self, path);
 }
 
@@ -518,6 +530,7 @@ save_as_response_cb (AdmiraltyWindow      *self,
   g_autoptr(GFile) file = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *path = NULL;
+  gboolean was_new;
 
   if (response == GTK_RESPONSE_ACCEPT)
     file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
@@ -536,6 +549,7 @@ save_as_response_cb (AdmiraltyWindow      *self,
       return;
     }
 
+  was_new = adm_campaign_get_path (self->campaign) == NULL;
   if (!adm_campaign_save (self->campaign, path, &error))
     {
       _admiralty_window_present_error (self, _("Could Not Save the Campaign"), error->message,
@@ -543,6 +557,8 @@ save_as_response_cb (AdmiraltyWindow      *self,
       return;
     }
 
+  if (was_new)
+    admiralty_window_adopt_drafts (self, path);
   admiralty_window_saved (self, path);
 }
 

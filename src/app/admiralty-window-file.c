@@ -5,7 +5,8 @@
  * replaced or removed — is noticed as it happens (a GFileMonitor) and at the next save (which
  * refuses: adm_campaign_save ()), and said in a dialog offering to reopen the file or to keep
  * the window's campaign as a copy under another name, so that neither the other program's
- * change nor the master's work is lost. A read-only or installed file offers Save As. */
+ * change nor the master's work is lost; a file removed offers the copy alone. A read-only or
+ * installed file offers Save As. */
 
 #include "config.h"
 
@@ -20,6 +21,9 @@ file_dialog_response_cb (AdmiraltyWindow  *self,
 {
   g_autofree char *path = g_strdup (g_object_get_data (G_OBJECT (dialog), "path"));
 
+  /* Answered: what follows (a file that does not open again, a Save As refused) is said in a
+   * dialog of its own, which the window gives none while this one is up. */
+  g_clear_weak_pointer (&self->file_dialog);
   if (g_str_equal (response, "save-as"))
     gtk_widget_activate_action (GTK_WIDGET (self), "win.save-as", NULL);
   else if (g_str_equal (response, "reopen") && path != NULL)
@@ -61,19 +65,33 @@ present_file_dialog (AdmiraltyWindow *self,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* A file changed is offered to be reopened; one removed or renamed away has nothing to
+ * reopen, and the window's campaign, the one copy the master has at hand, is offered to be
+ * kept under a name of his choice. */
 static void
 present_changed (AdmiraltyWindow *self,
                  const GError    *error)
 {
-  g_autofree char *display = g_filename_display_name (adm_campaign_get_path (self->campaign));
-  /* Translators: the first %s is a file path, the second why ("It was changed by another
-   * program since this one read it") */
-  g_autofree char *body = g_strdup_printf (_("%s: %s.\n\nNothing more is saved to it from this "
-                                             "window. Reopen it to go on from what it holds "
-                                             "now, or keep this window’s campaign as a copy "
-                                             "under another name."), display, error->message);
+  const char *path = adm_campaign_get_path (self->campaign);
+  g_autofree char *display = g_filename_display_name (path);
+  gboolean there = g_file_test (path, G_FILE_TEST_EXISTS);
+  g_autofree char *body = NULL;
 
-  present_file_dialog (self, _("The Campaign File Was Changed by Another Program"), body, TRUE);
+  if (there)
+    /* Translators: the first %s is a file path, the second why ("It was changed by another
+     * program since this one read it") */
+    body = g_strdup_printf (_("%s: %s.\n\nNothing more is saved to it from this window. "
+                              "Reopen it to go on from what it holds now, or keep this "
+                              "window’s campaign as a copy under another name."),
+                            display, error->message);
+  else
+    /* Translators: the first %s is a file path, the second why ("It was removed or renamed
+     * by another program since this one read it") */
+    body = g_strdup_printf (_("%s: %s.\n\nNothing more is saved to it from this window. Save "
+                              "this window’s campaign under a name of your choice to go on "
+                              "from it."), display, error->message);
+  present_file_dialog (self, _("The Campaign File Was Changed by Another Program"), body,
+                       there);
 }
 
 void

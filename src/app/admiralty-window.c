@@ -945,7 +945,7 @@ admiralty_window_open (AdmiraltyWindow *self,
           !g_file_test (path, G_FILE_TEST_EXISTS))
         backup = adm_campaign_find_backup (path);
       _admiralty_window_present_error (self, _("Could Not Open File"), error->message, backup);
-      if (backup != NULL)
+      if (backup != NULL && self->error_dialog != NULL)
         g_object_set_data_full (G_OBJECT (self->error_dialog), "damaged-path", g_strdup (path),
                                 g_free);
       return FALSE;
