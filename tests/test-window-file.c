@@ -162,7 +162,9 @@ test_removed_offers_save_as (Fixture       *fixture,
 
 /* Another program leaves a file that does not read: Reopen says why it could not and offers
  * the newest backup, rather than closing the question and leaving the master with a campaign
- * that saves nowhere and nothing said. */
+ * that saves nowhere and nothing said. What it suggests, Enter's answer, is to keep the
+ * window's campaign, which has everything done here, under another name: the backup may be
+ * older by the last actions. */
 static void
 test_unreadable_reopen_says_why (Fixture       *fixture,
                                  gconstpointer  data)
@@ -187,6 +189,11 @@ test_unreadable_reopen_says_why (Fixture       *fixture,
   g_assert_cmpstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (error)), ==,
                    "Could Not Open File");
   g_assert_true (adw_message_dialog_has_response (ADW_MESSAGE_DIALOG (error), "open-backup"));
+  g_assert_true (adw_message_dialog_has_response (ADW_MESSAGE_DIALOG (error), "save-as"));
+  g_assert_cmpstr (adw_message_dialog_get_default_response (ADW_MESSAGE_DIALOG (error)), ==,
+                   "save-as");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (error)),
+                            "still holds the campaign"));
   gtk_window_destroy (GTK_WINDOW (error));
   iterate ();
 }

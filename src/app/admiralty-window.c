@@ -917,6 +917,12 @@ admiralty_window_open_file (AdmiraltyWindow *self,
   return admiralty_window_open (self, path);
 }
 
+static void present_error (AdmiraltyWindow *self,
+                           const char      *heading,
+                           const char      *body,
+                           const char      *backup_path,
+                           gboolean         keep_copy);
+
 gboolean
 admiralty_window_open (AdmiraltyWindow *self,
                        const char      *path)
@@ -944,7 +950,9 @@ admiralty_window_open (AdmiraltyWindow *self,
       if (g_error_matches (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_CORRUPT) ||
           !g_file_test (path, G_FILE_TEST_EXISTS))
         backup = adm_campaign_find_backup (path);
-      _admiralty_window_present_error (self, _("Could Not Open File"), error->message, backup);
+      present_error (self, _("Could Not Open File"), error->message, backup,
+                     self->campaign != NULL &&
+                     g_strcmp0 (adm_campaign_get_path (self->campaign), path) == 0);
       if (backup != NULL && self->error_dialog != NULL)
         g_object_set_data_full (G_OBJECT (self->error_dialog), "damaged-path", g_strdup (path),
                                 g_free);
@@ -980,6 +988,11 @@ error_dialog_response_cb (AdmiraltyWindow  *self,
   g_autofree char *basename = NULL;
   g_autofree char *message = NULL;
 
+  if (g_str_equal (response, "save-as"))
+    {
+      gtk_widget_activate_action (GTK_WIDGET (self), "win.save-as", NULL);
+      return;
+    }
   if (g_strcmp0 (response, "open-backup") != 0 || backup == NULL || damaged == NULL)
     return;
 
@@ -1003,12 +1016,17 @@ error_dialog_response_cb (AdmiraltyWindow  *self,
   _admiralty_window_toast (self, message);
 }
 
-void
-_admiralty_window_present_error (AdmiraltyWindow *self,
-                                 const char      *heading,
-                                 const char      *body,
-                                 const char      *backup_path)
+/* With @keep_copy, the file that did not open is the window's own campaign's, changed by
+ * another program: the window's campaign, the newest the master has, is offered to be kept
+ * under another name, first — a backup can be older than it by the last actions. */
+static void
+present_error (AdmiraltyWindow *self,
+               const char      *heading,
+               const char      *body,
+               const char      *backup_path,
+               gboolean         keep_copy)
 {
+  g_autoptr(GString) full_body = g_string_new (body);
   GtkWidget *dialog;
 
   /* A save refused for the file's sake is said once, by the dialog that offers what to do
@@ -1023,24 +1041,46 @@ _admiralty_window_present_error (AdmiraltyWindow *self,
   if (backup_path != NULL)
     {
       g_autofree char *basename = g_path_get_basename (backup_path);
-      /* Translators: the file is damaged; %s is the backup file's name */
-      g_autofree char *offer = g_strdup_printf (_("The newest backup that loads is %s."),
-                                                basename);
-      g_autofree char *full_body = g_strdup_printf ("%s\n\n%s", body, offer);
 
-      adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (dialog), full_body);
+      g_string_append (full_body, "\n\n");
+      /* Translators: the file is damaged; %s is the backup file's name */
+      g_string_append_printf (full_body, _("The newest backup that loads is %s."), basename);
       adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "open-backup",
                                        _("Restore _Backup"));
-      adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "open-backup",
-                                                  ADW_RESPONSE_SUGGESTED);
-      adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "open-backup");
       g_object_set_data_full (G_OBJECT (dialog), "backup-path", g_strdup (backup_path), g_free);
+    }
+  if (keep_copy)
+    {
+      g_string_append_printf (full_body, "\n\n%s",
+                              _("This window still holds the campaign as it was before the "
+                                "file changed, with everything done here."));
+      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "save-as",
+                                       _("_Keep My Copy As…"));
+    }
+  adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (dialog), full_body->str);
+  /* The suggestion loses nothing: the window's own campaign, else the newest backup. */
+  if (keep_copy || backup_path != NULL)
+    {
+      const char *suggested = keep_copy ? "save-as" : "open-backup";
+
+      adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), suggested,
+                                                  ADW_RESPONSE_SUGGESTED);
+      adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), suggested);
     }
 
   g_signal_connect_object (dialog, "response", G_CALLBACK (error_dialog_response_cb), self,
                            G_CONNECT_SWAPPED);
   g_set_weak_pointer (&self->error_dialog, dialog);
   gtk_window_present (GTK_WINDOW (dialog));
+}
+
+void
+_admiralty_window_present_error (AdmiraltyWindow *self,
+                                 const char      *heading,
+                                 const char      *body,
+                                 const char      *backup_path)
+{
+  present_error (self, heading, body, backup_path, FALSE);
 }
 
 void
