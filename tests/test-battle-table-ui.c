@@ -297,6 +297,29 @@ test_torpedo_by_click (void)
  * is clicked, its main battery checked and Pale Jade clicked; the panel shows the dice and
  * the number to hit, the column and why, Pale Jade's shields (alone in its formation: its
  * own), the hull, and the exact odds — the engine's own numbers. */
+/* By the pointer, as the master aims: @ship selected on the table, its @weapon checked, and
+ * @target clicked (F-FIRE-1). Returns the weapon's check. */
+static GtkWidget *
+aim_by_click (AdmiraltyTableWidget *table,
+              AdmiraltyOrdersPanel *panel,
+              AdmBattle            *battle,
+              const char           *ship,
+              const char           *weapon,
+              const char           *target)
+{
+  GtkWidget *check;
+
+  click_ship (table, battle, ship);
+  check = _admiralty_orders_panel_get_weapon_check (panel, weapon);
+  g_assert_nonnull (check);
+  if (!gtk_check_button_get_active (GTK_CHECK_BUTTON (check)))
+    pointer_click_widget (check);
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
+  click_ship (table, battle, target);
+  iterate_until (NULL, NULL, 200);
+  return check;
+}
+
 static void
 test_odds_preview (void)
 {
@@ -305,7 +328,6 @@ test_odds_preview (void)
   AdmiraltyTableWidget *table;
   AdmiraltyOrdersPanel *panel;
   AdmBattle *battle;
-  GtkWidget *guns;
   const char *odds;
   g_autofree char *expected = NULL;
   g_autoptr(AdmTurnOrders) orders = NULL;
@@ -322,14 +344,7 @@ test_odds_preview (void)
   resolve_by_click (window, battle, 2);
   g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
 
-  click_ship (table, battle, "prince-xav");
-  guns = _admiralty_orders_panel_get_weapon_check (panel, "Main battery");
-  g_assert_nonnull (guns);
-  if (!gtk_check_button_get_active (GTK_CHECK_BUTTON (guns)))
-    pointer_click_widget (guns);
-  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (guns)));
-  click_ship (table, battle, "pale-jade");
-  iterate_until (NULL, NULL, 200);
+  aim_by_click (table, panel, battle, "prince-xav", "Main battery", "pale-jade");
   odds = _admiralty_orders_panel_get_odds_text (panel);
   g_test_message ("odds: %s", odds);
   g_assert_nonnull (strstr (odds, "Artillery: "));
@@ -371,16 +386,7 @@ declare_guns_by_click (AdmiraltyTableWidget *table,
                        const char           *target,
                        gboolean              declare)
 {
-  GtkWidget *guns;
-
-  click_ship (table, battle, ship);
-  guns = _admiralty_orders_panel_get_weapon_check (panel, "Gun battery");
-  g_assert_nonnull (guns);
-  if (!gtk_check_button_get_active (GTK_CHECK_BUTTON (guns)))
-    pointer_click_widget (guns);
-  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (guns)));
-  click_ship (table, battle, target);
-  iterate_until (NULL, NULL, 200);
+  aim_by_click (table, panel, battle, ship, "Gun battery", target);
   if (!declare)
     return;
   scroll_into_view (_admiralty_orders_panel_get_declare_button (panel));
@@ -416,13 +422,7 @@ test_refusal_goes_with_change (void)
   resolve_by_click (window, battle, 2);
   g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
 
-  click_ship (table, battle, "prince-xav");
-  guns = _admiralty_orders_panel_get_weapon_check (panel, "Main battery");
-  g_assert_nonnull (guns);
-  if (!gtk_check_button_get_active (GTK_CHECK_BUTTON (guns)))
-    pointer_click_widget (guns);
-  click_ship (table, battle, "pale-jade");
-  iterate_until (NULL, NULL, 200);
+  guns = aim_by_click (table, panel, battle, "prince-xav", "Main battery", "pale-jade");
   scroll_into_view (_admiralty_orders_panel_get_declare_button (panel));
   pointer_click_widget (_admiralty_orders_panel_get_declare_button (panel));
   g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");

@@ -396,6 +396,19 @@ last_event (AdmiraltyWindow *window,
  * again it says "Draft restored" with the orders back. Typed on and the program killed,
  * the sheet comes back after the restart too, and handing it in journals exactly it and ends
  * the draft; a draft discarded puts the form back to his sheets. */
+/* In @form, Vorkosigan's First Squadron ordered to move to @sector (F-STRAT-1), with
+ * @comments, as the master types a sheet. */
+static void
+type_move (AdmiraltySheetForm *form,
+           const char         *sector,
+           const char         *comments)
+{
+  g_assert_true (admiralty_sheet_form_set_order (form, "first-squadron-home-fleet", "move"));
+  g_assert_true (admiralty_sheet_form_set_route (form, "first-squadron-home-fleet", sector));
+  g_assert_true (admiralty_sheet_form_set_comments (form, "first-squadron-home-fleet",
+                                                    comments));
+}
+
 static void
 test_sheet_draft (void)
 {
@@ -420,11 +433,7 @@ test_sheet_draft (void)
       window = new_window (g_getenv (CAMPAIGN_ENV));
       form = open_form (window, "vorkosigan");
       g_assert_false (gtk_widget_get_visible (draft_row (form)));
-      g_assert_true (admiralty_sheet_form_set_order (form, "first-squadron-home-fleet", "move"));
-      g_assert_true (admiralty_sheet_form_set_route (form, "first-squadron-home-fleet",
-                                                     "pol-jump-point"));
-      g_assert_true (admiralty_sheet_form_set_comments (form, "first-squadron-home-fleet",
-                                                        "In marching order."));
+      type_move (form, "pol-jump-point", "In marching order.");
       /* Escape: closed, not lost; the board says his sheet is typed, not handed in. */
       keys_to (GTK_WIDGET (form), "Escape");
       iterate_until (form_closed, window, 3000);
@@ -535,11 +544,7 @@ test_sheet_draft_new_campaign (void)
   g_assert_null (adm_campaign_get_path (window->campaign));
   form = open_form (window, "vorkosigan");
   g_assert_false (gtk_widget_get_visible (draft_row (form)));
-  g_assert_true (admiralty_sheet_form_set_order (form, "first-squadron-home-fleet", "move"));
-  g_assert_true (admiralty_sheet_form_set_route (form, "first-squadron-home-fleet",
-                                                 "komarr-orbit"));
-  g_assert_true (admiralty_sheet_form_set_comments (form, "first-squadron-home-fleet",
-                                                    "Hold the orbit."));
+  type_move (form, "komarr-orbit", "Hold the orbit.");
   keys_to (GTK_WIDGET (form), "Escape");
   iterate_until (form_closed, window, 3000);
   g_assert_true (form_closed (window));

@@ -1180,6 +1180,43 @@ n_remove_buttons (AdmiraltyOrdersPanel *panel)
   return found->len;
 }
 
+/* The torpedo duel (a copy at @path, its standing orders removed) opened in a new window and
+ * played to turn 1's fire phase, where Prince Xav's launch of torpedoes at Pale Jade
+ * (F-WPN-10) is declared in the Orders pane. */
+static AdmiraltyWindow *
+open_duel_launch (const char            *path,
+                  AdmBattle            **battle,
+                  AdmiraltyOrdersPanel **panel,
+                  GtkWidget            **list)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *orders = g_build_filename (dir, "torpedo-duel.orders.xml", NULL);
+  static const char * const keys[] = { "weapons", "target", NULL };
+  static const char * const launch[] = { "prince-xav:torpedoes vorhalas:torpedoes",
+                                         "pale-jade", NULL };
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+
+  g_assert_cmpint (g_remove (orders), ==, 0);
+  window = shown_window_new (0, 0);
+  page = open_battle (window, path);
+  *battle = admiralty_battle_page_get_battle (page);
+  *panel = admiralty_battle_page_get_orders_panel (page);
+  *list = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (*panel),
+                                                     ADMIRALTY_TYPE_ORDERS_PANEL, "list"));
+  for (int i = 0; i < 2; i++)
+    {
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase",
+                                                 NULL));
+      iterate ();
+    }
+  admiralty_table_widget_set_selected_ship (_admiralty_battle_page_get_table (page),
+                                            adm_battle_ship_index (*battle, "prince-xav"));
+  iterate ();
+  g_assert_true (_admiralty_orders_panel_set_other (*panel, "launch", keys, launch));
+  return window;
+}
+
 /* An order the battle has played this turn stays in the declarations list: a launch of
  * torpedoes (F-WPN-10) declared in the fire phase can be removed until fire is resolved; after
  * it, in the torpedo phase, the row has no Remove and the action refuses with the reason,
@@ -1189,35 +1226,13 @@ static void
 test_battle_resolved_order_stays (void)
 {
   g_autofree char *path = copy_battle ("scenarios/battles", "torpedo-duel", TRUE);
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *orders = g_build_filename (dir, "torpedo-duel.orders.xml", NULL);
-  static const char * const keys[] = { "weapons", "target", NULL };
-  static const char * const launch[] = { "prince-xav:torpedoes vorhalas:torpedoes",
-                                         "pale-jade", NULL };
   AdmiraltyWindow *window;
-  AdmiraltyBattlePage *page;
   AdmiraltyOrdersPanel *panel;
   GtkWidget *list;
   AdmBattle *battle;
   g_auto(GStrv) rows = NULL;
 
-  g_assert_cmpint (g_remove (orders), ==, 0);
-  window = shown_window_new (0, 0);
-  page = open_battle (window, path);
-  battle = admiralty_battle_page_get_battle (page);
-  panel = admiralty_battle_page_get_orders_panel (page);
-  list = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (panel),
-                                                    ADMIRALTY_TYPE_ORDERS_PANEL, "list"));
-  for (int i = 0; i < 2; i++)
-    {
-      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase",
-                                                 NULL));
-      iterate ();
-    }
-  admiralty_table_widget_set_selected_ship (_admiralty_battle_page_get_table (page),
-                                            adm_battle_ship_index (battle, "prince-xav"));
-  iterate ();
-  g_assert_true (_admiralty_orders_panel_set_other (panel, "launch", keys, launch));
+  window = open_duel_launch (path, &battle, &panel, &list);
   iterate ();
   g_assert_cmpuint (n_remove_buttons (panel), ==, 1);
 
@@ -1258,35 +1273,13 @@ static void
 test_battle_declared_rows_shown (void)
 {
   g_autofree char *path = copy_battle ("scenarios/battles", "torpedo-duel", TRUE);
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *orders = g_build_filename (dir, "torpedo-duel.orders.xml", NULL);
-  static const char * const keys[] = { "weapons", "target", NULL };
-  static const char * const launch[] = { "prince-xav:torpedoes vorhalas:torpedoes",
-                                         "pale-jade", NULL };
   AdmiraltyWindow *window;
-  AdmiraltyBattlePage *page;
   AdmiraltyOrdersPanel *panel;
   GtkWidget *list;
   AdmBattle *battle;
   int natural;
 
-  g_assert_cmpint (g_remove (orders), ==, 0);
-  window = shown_window_new (0, 0);
-  page = open_battle (window, path);
-  battle = admiralty_battle_page_get_battle (page);
-  panel = admiralty_battle_page_get_orders_panel (page);
-  list = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (panel),
-                                                    ADMIRALTY_TYPE_ORDERS_PANEL, "list"));
-  for (int i = 0; i < 2; i++)
-    {
-      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase",
-                                                 NULL));
-      iterate ();
-    }
-  admiralty_table_widget_set_selected_ship (_admiralty_battle_page_get_table (page),
-                                            adm_battle_ship_index (battle, "prince-xav"));
-  iterate ();
-  g_assert_true (_admiralty_orders_panel_set_other (panel, "launch", keys, launch));
+  window = open_duel_launch (path, &battle, &panel, &list);
   iterate_until (NULL, NULL, 200);
   gtk_widget_measure (list, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (list), NULL,
                       &natural, NULL, NULL);

@@ -24,6 +24,19 @@ drafts_folder (void)
   return g_build_filename (g_get_user_data_dir (), "admiralty", "drafts", NULL);
 }
 
+/* The draft @what ("sheet-vorkosigan") of the campaign whose drafts' names start @prefix. */
+static char *
+draft_in_folder (const char *prefix,
+                 const char *what)
+{
+  g_autofree char *kind = g_strcanon (g_strdup (what), G_CSET_a_2_z G_CSET_A_2_Z G_CSET_DIGITS
+                                      "._-", '_');
+  g_autofree char *name = g_strconcat (prefix, kind, NULL);
+  g_autofree char *folder = drafts_folder ();
+
+  return g_build_filename (folder, name, NULL);
+}
+
 char *
 admiralty_draft_path (const char *campaign_path,
                       const char *what)
@@ -31,9 +44,7 @@ admiralty_draft_path (const char *campaign_path,
   g_autofree char *canonical = NULL;
   g_autofree char *base = NULL;
   g_autofree char *hash = NULL;
-  g_autofree char *name = NULL;
-  g_autofree char *kind = NULL;
-  g_autofree char *folder = NULL;
+  g_autofree char *prefix = NULL;
 
   g_return_val_if_fail (what != NULL, NULL);
 
@@ -44,10 +55,8 @@ admiralty_draft_path (const char *campaign_path,
   base = g_path_get_basename (canonical);
   hash = g_compute_checksum_for_string (G_CHECKSUM_SHA1, canonical, -1);
   hash[8] = '\0';
-  kind = g_strcanon (g_strdup (what), G_CSET_a_2_z G_CSET_A_2_Z G_CSET_DIGITS "._-", '_');
-  name = g_strdup_printf ("%s-%s.%s", base, hash, kind);
-  folder = drafts_folder ();
-  return g_build_filename (folder, name, NULL);
+  prefix = g_strdup_printf ("%s-%s.", base, hash);
+  return draft_in_folder (prefix, what);
 }
 
 char *
@@ -55,18 +64,12 @@ admiralty_draft_path_unsaved (const char *scenario_id,
                               const char *what)
 {
   g_autofree char *prefix = NULL;
-  g_autofree char *kind = NULL;
-  g_autofree char *name = NULL;
-  g_autofree char *folder = NULL;
 
   g_return_val_if_fail (scenario_id != NULL, NULL);
   g_return_val_if_fail (what != NULL, NULL);
 
   prefix = unsaved_prefix (scenario_id);
-  kind = g_strcanon (g_strdup (what), G_CSET_a_2_z G_CSET_A_2_Z G_CSET_DIGITS "._-", '_');
-  name = g_strconcat (prefix, kind, NULL);
-  folder = drafts_folder ();
-  return g_build_filename (folder, name, NULL);
+  return draft_in_folder (prefix, what);
 }
 
 void
