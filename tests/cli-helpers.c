@@ -215,28 +215,43 @@ cli_campaign_teardown (CliCampaign   *fixture,
 
 guint
 cli_tamper_last_program_roll (const char *journal,
-                              const char *path)
+                              const char *path,
+                              guint       face,
+                              guint      *sides)
 {
   g_autoptr(GString) edit = NULL;
   g_autoptr(GError) error = NULL;
-  const char *roll = NULL, *values, *quote;
-  guint n = 0;
+  g_autofree char *event = NULL;
+  const char *roll = NULL, *values, *quote, *last, *sides_at;
+  guint n = 0, shown;
 
   for (const char *at = strstr (journal, "<event kind=\"roll\""); at != NULL;
        at = strstr (at + 1, "<event kind=\"roll\""))
     {
-      g_autofree char *event = g_strndup (at, strcspn (at, ">"));
+      g_autofree char *text = g_strndup (at, strcspn (at, ">"));
 
-      if (strstr (event, "dice=\"program\"") == NULL)
+      if (strstr (text, "dice=\"program\"") == NULL)
         continue;
       roll = at;
       n++;
     }
   g_assert_nonnull (roll);
+  event = g_strndup (roll, strcspn (roll, ">"));
+  sides_at = strstr (event, "sides=\"");
+  g_assert_nonnull (sides_at);
+  if (sides != NULL)
+    *sides = (guint) g_ascii_strtoull (sides_at + strlen ("sides=\""), NULL, 10);
   values = strstr (roll, "values=\"") + strlen ("values=\"");
   quote = strchr (values, '"');
-  edit = g_string_new_len (journal, quote - 1 - journal);
-  g_string_append_c (edit, quote[-1] == '1' ? '2' : '1');
+  for (last = quote; last > values && last[-1] != ' '; last--)
+    ;
+  shown = (guint) g_ascii_strtoull (last, NULL, 10);
+  if (face == 0)
+    face = shown == 1 ? 2 : 1;
+  else if (face == shown)
+    return 0;
+  edit = g_string_new_len (journal, last - journal);
+  g_string_append_printf (edit, "%u", face);
   g_string_append (edit, quote);
   g_assert_true (g_file_set_contents (path, edit->str, -1, &error));
   g_assert_no_error (error);

@@ -87,8 +87,12 @@ cli_campaign_teardown (CliCampaign   *fixture,
                        gconstpointer  data);
 
 /* @journal (a campaign file's text) written to @path with the last die of its last program
- * roll turned to another face (1 to 2, any other to 1): the number of that roll among the
- * program rolls, the first being 1, which `verify-dice` names when it catches it. */
+ * roll turned to @face, or with @face 0 to another face (1 to 2, any other to 1): the number
+ * of that roll among the program rolls, the first being 1, which `verify-dice` names when it
+ * catches it; 0, and nothing written, when the die shows @face already. *@sides (may be NULL)
+ * is the roll's dice's number of faces. */
 guint
 cli_tamper_last_program_roll (const char *journal,
-                              const char *path);
+                              const char *path,
+                              guint       face,
+                              guint      *sides);

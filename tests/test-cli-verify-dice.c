@@ -121,7 +121,7 @@ test_tampered_journal (void)
   text = file_contents (path);
   /* The last die of the battle's last program roll, turned to another face. */
   tampered = g_build_filename (folder, "tampered.admiralty", NULL);
-  n = cli_tamper_last_program_roll (text, tampered);
+  n = cli_tamper_last_program_roll (text, tampered, 0, NULL);
   g_assert_cmpuint (n, >, 1);
 
   check = run_cli ("verify-dice", tampered, "c1-3", NULL);
