@@ -158,6 +158,34 @@ test_destroyed_not_in_later (void)
   g_assert_null (adm_campaign_engagement_setup (campaign, later, NULL, &error));
   g_assert_nonnull (error);
   g_clear_error (&error);
+  /* F-STRAT-3: Pol Six, with nothing left of its formation, is told of the fight it lost and of
+   * the engagement dropped for it — a side is told of its own engagements whatever they left
+   * of it — in the words a side reads; Cetaganda, which fought in neither, of neither. */
+  {
+    AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+    const AdmFaction *pol = adm_strategy_formation_faction (strategy, "pol-cruiser-squadron");
+    const AdmFaction *cetaganda = adm_strategy_formation_faction (strategy, "jade-squadron");
+    g_autoptr(AdmQueuedEngagement) lost = queued_engagement (campaign, "c1-1");
+    g_autoptr(GPtrArray) told = adm_campaign_get_engagements (campaign, 1);
+    g_autofree char *status = NULL;
+
+    g_assert_nonnull (pol);
+    g_assert_nonnull (cetaganda);
+    g_assert_true (pol != cetaganda);
+    g_assert_null (adm_strategy_formation_faction (strategy, "no-such-formation"));
+    g_assert_true (adm_audience_told_of_engagement (strategy, scenario, pol, lost));
+    g_assert_true (adm_audience_told_of_engagement (strategy, scenario, pol, later));
+    g_assert_false (adm_audience_told_of_engagement (strategy, scenario, cetaganda, lost));
+    g_assert_false (adm_audience_told_of_engagement (strategy, scenario, cetaganda, later));
+    adm_audience_filter_engagements (strategy, scenario, pol, told);
+    /* c1-3 at Pol orbit too; not c1-2 at the Hegen Hub. */
+    g_assert_cmpuint (told->len, ==, 3);
+    g_assert_cmpstr (((AdmQueuedEngagement *) g_ptr_array_index (told, 0))->id, ==, "c1-1");
+    g_assert_cmpstr (((AdmQueuedEngagement *) g_ptr_array_index (told, 1))->id, ==, "c1-3");
+    g_assert_cmpstr (((AdmQueuedEngagement *) g_ptr_array_index (told, 2))->id, ==, "c1-4");
+    status = adm_audience_describe_engagement_status (later, told);
+    g_assert_cmpstr (status, ==, "Dropped: fewer than two sides have anything left");
+  }
   /* Ended twice: refused. */
   g_assert_false (end_by_hand (campaign, "c1-1", "", &error));
   g_assert_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL);

@@ -22,46 +22,24 @@ shown (AdmStrategy     *strategy,
   return formation != NULL && _cli_viewer_sees (strategy, viewer, formation);
 }
 
-/* Whether the viewer's queue @shown lists engagement @id. */
-static gboolean
-listed (GPtrArray  *shown,
-        const char *id)
-{
-  for (guint i = 0; i < shown->len; i++)
-    if (g_strcmp0 (((AdmQueuedEngagement *) g_ptr_array_index (shown, i))->id, id) == 0)
-      return TRUE;
-  return FALSE;
-}
-
-/* The status as the viewer may know it (F-STRAT-3): an engagement waiting for an earlier one
- * the viewer is not told of is, to it, not fought yet — "Waiting for c2-3" would name an
- * engagement it does not know, and tell that a formation of this one fought there. */
+/* The status as the viewer may know it (adm_audience_engagement_status ()); @told is the
+ * viewer's queue. */
 static AdmEngagementStatus
 status_of (const AdmQueuedEngagement *engagement,
            const CliViewer           *viewer,
-           GPtrArray                 *shown)
+           GPtrArray                 *told)
 {
-  if (!viewer->master && engagement->status == ADM_ENGAGEMENT_WAITING &&
-      !listed (shown, engagement->waiting_for))
-    return ADM_ENGAGEMENT_NOT_FOUGHT;
-  return engagement->status;
+  return viewer->master ? engagement->status : adm_audience_engagement_status (engagement, told);
 }
 
-/* The status as the viewer may read it: a dropped engagement's reason names formations, which
- * a side is told only as "fewer than two sides"; the master's own reason for dropping one
- * unfought is in the admirals' reports too. */
+/* The same in words (adm_audience_describe_engagement_status ()). */
 static char *
 status_for (const AdmQueuedEngagement *engagement,
             const CliViewer           *viewer,
-            GPtrArray                 *shown)
+            GPtrArray                 *told)
 {
-  AdmQueuedEngagement told = *engagement;
-
-  if (!viewer->master && engagement->status == ADM_ENGAGEMENT_DROPPED &&
-      !engagement->by_master)
-    return g_strdup (_("Dropped: fewer than two sides have anything left"));
-  told.status = status_of (engagement, viewer, shown);
-  return adm_queued_engagement_describe_status (&told);
+  return viewer->master ? adm_queued_engagement_describe_status (engagement)
+                        : adm_audience_describe_engagement_status (engagement, told);
 }
 
 static void
@@ -258,11 +236,9 @@ _cli_engagements_run (int    argc,
     return _cli_usage_error (command, "%s", message);
   queue = adm_campaign_get_engagements (campaign, cycle);
   /* F-STRAT-3: a side hears of the engagements its own formations fought in. */
-  for (guint i = queue->len; !viewer.master && i > 0; i--)
-    if (!_cli_viewer_knows_engagement (adm_campaign_get_state (campaign), &viewer,
-                                       &((AdmQueuedEngagement *) g_ptr_array_index (queue,
-                                                                                    i - 1))->engagement))
-      g_ptr_array_remove_index (queue, i - 1);
+  if (!viewer.master)
+    adm_audience_filter_engagements (adm_state_get_strategy (adm_campaign_get_state (campaign)),
+                                     adm_campaign_get_scenario (campaign), viewer.faction, queue);
   if (json)
     print_json (campaign, queue, &viewer);
   else

@@ -219,8 +219,7 @@ gboolean        _cli_viewer_owns          (AdmScenario        *scenario,
 gboolean        _cli_viewer_sees          (AdmStrategy        *strategy,
                                            const CliViewer    *viewer,
                                            const AdmFormation *formation);
-/* Whether the viewer knows of @engagement: a side, when one of its formations fought there;
- * the public, when formations it knows of, of two sides, did. */
+/* Whether the viewer knows of @engagement (adm_audience_knows_engagement ()). */
 gboolean        _cli_viewer_knows_engagement (AdmState            *state,
                                            const CliViewer     *viewer,
                                            const AdmEngagement *engagement);

@@ -68,29 +68,16 @@ _cli_viewer_sees (AdmStrategy        *strategy,
          adm_strategy_formation_visible (strategy, formation, viewer->faction);
 }
 
-/* Whether the viewer knows of @engagement: a side, when one of its formations fought there;
- * the public, when formations it knows of, of two sides, did
- * (adm_audience_public_knows_engagement ()). */
+/* Whether the viewer knows of @engagement (adm_audience_knows_engagement ()). */
 gboolean
 _cli_viewer_knows_engagement (AdmState            *state,
                               const CliViewer     *viewer,
                               const AdmEngagement *engagement)
 {
-  AdmStrategy *strategy = adm_state_get_strategy (state);
-
-  if (viewer->master)
-    return TRUE;
-  if (viewer->faction == NULL)
-    return adm_audience_public_knows_engagement (strategy, adm_state_get_scenario (state),
-                                                 engagement);
-  for (guint f = 0; f < engagement->formations->len; f++)
-    {
-      const AdmFormation *formation = g_ptr_array_index (engagement->formations, f);
-
-      if (_cli_viewer_owns (adm_state_get_scenario (state), viewer, formation))
-        return TRUE;
-    }
-  return FALSE;
+  return viewer->master ||
+         adm_audience_knows_engagement (adm_state_get_strategy (state),
+                                        adm_state_get_scenario (state), viewer->faction,
+                                        engagement);
 }
 
 void

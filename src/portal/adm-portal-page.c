@@ -221,27 +221,6 @@ adm_portal_page_cards (AdmCampaign      *campaign,
   return g_string_free (out, FALSE);
 }
 
-/* Whether @admiral's side fought in @engagement: a formation of his faction or an ally's was
- * in its wave. Only then is he told of it (F-STRAT-3). */
-static gboolean
-side_fought (AdmCampaign               *campaign,
-             const AdmAdmiral          *admiral,
-             const AdmQueuedEngagement *engagement)
-{
-  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
-
-  for (guint f = 0; f < engagement->formation_ids->len; f++)
-    {
-      const AdmFormation *formation = adm_strategy_lookup_formation (
-        strategy_of (campaign), g_ptr_array_index (engagement->formation_ids, f));
-
-      if (formation != NULL &&
-          adm_scenario_factions_allied (scenario, formation->faction, admiral->faction))
-        return TRUE;
-    }
-  return FALSE;
-}
-
 /* The battle's side that is @admiral's (his faction's or an ally's), for the audience filter;
  * the public's when none is. */
 static AdmAudience
@@ -320,7 +299,9 @@ append_battle_dice (GString          *out,
       g_autoptr(GPtrArray) commitments = NULL;
       gboolean revealed = FALSE;
 
-      if (!side_fought (campaign, admiral, engagement))
+      if (!adm_audience_told_of_engagement (strategy_of (campaign),
+                                            adm_campaign_get_scenario (campaign),
+                                            admiral->faction, engagement))
         continue;
       commitments = adm_campaign_get_dice_commitments (campaign, engagement->id);
       for (guint c = 0; c < commitments->len; c++)

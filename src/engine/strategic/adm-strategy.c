@@ -555,6 +555,16 @@ adm_strategy_formation_name (AdmStrategy *self,
   return tracker != NULL ? tracker->pos.formation->name : formation_id;
 }
 
+const AdmFaction *
+adm_strategy_formation_faction (AdmStrategy *self,
+                                const char  *formation_id)
+{
+  Tracker *tracker = formation_id != NULL ? g_hash_table_lookup (self->trackers, formation_id)
+                                          : NULL;
+
+  return tracker != NULL ? tracker->pos.formation->faction : NULL;
+}
+
 /* What each faction last saw of the formation (F-STRAT-3). */
 static void
 dump_sightings (Tracker *tracker,

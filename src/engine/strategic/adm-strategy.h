@@ -144,6 +144,10 @@ char                 *adm_strategy_summary        (AdmStrategy *self,
  * each one's ->ships, ->flagship, ->admiral, ->faction are its current ones. */
 GPtrArray          *adm_strategy_get_formations   (AdmStrategy *self);
 AdmFormation       *adm_strategy_lookup_formation (AdmStrategy *self, const char *formation_id);
+/* The faction of formation @formation_id, in being or gone (disbanded, merged away, or left
+ * with nothing by a battle), as adm_strategy_formation_name () names one; NULL for an id the
+ * campaign never had. */
+const AdmFaction   *adm_strategy_formation_faction (AdmStrategy *self, const char *formation_id);
 /* Whether @formation is known to @viewer's side where it is now (its own faction, its allies,
  * any enemy formation not hidden or revealed to everyone, and a hidden one while the side is in
  * contact with it: adm_strategy_in_contact ()), or, for @viewer NULL, to the public (the

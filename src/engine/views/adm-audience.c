@@ -544,6 +544,100 @@ adm_audience_public_knows_engagement (AdmStrategy         *strategy,
 }
 
 gboolean
+adm_audience_knows_engagement (AdmStrategy         *strategy,
+                               AdmScenario         *scenario,
+                               const AdmFaction    *viewer,
+                               const AdmEngagement *engagement)
+{
+  g_return_val_if_fail (strategy != NULL && engagement != NULL, FALSE);
+
+  if (viewer == NULL)
+    return adm_audience_public_knows_engagement (strategy, scenario, engagement);
+  for (guint f = 0; f < engagement->formations->len; f++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (engagement->formations, f);
+
+      if (adm_scenario_factions_allied (scenario, formation->faction, viewer))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
+adm_audience_told_of_engagement (AdmStrategy               *strategy,
+                                 AdmScenario               *scenario,
+                                 const AdmFaction          *viewer,
+                                 const AdmQueuedEngagement *engagement)
+{
+  g_return_val_if_fail (strategy != NULL && engagement != NULL, FALSE);
+
+  if (viewer == NULL)
+    return adm_audience_public_knows_engagement (strategy, scenario, &engagement->engagement);
+  /* Every formation of the wave, those gone since too: a side wiped out there fought there all
+   * the same. */
+  for (guint f = 0; f < engagement->formation_ids->len; f++)
+    {
+      const AdmFaction *faction = adm_strategy_formation_faction (
+        strategy, g_ptr_array_index (engagement->formation_ids, f));
+
+      if (faction != NULL && adm_scenario_factions_allied (scenario, faction, viewer))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+void
+adm_audience_filter_engagements (AdmStrategy      *strategy,
+                                 AdmScenario      *scenario,
+                                 const AdmFaction *viewer,
+                                 GPtrArray        *queue)
+{
+  g_return_if_fail (strategy != NULL && queue != NULL);
+
+  for (guint i = queue->len; i > 0; i--)
+    if (!adm_audience_told_of_engagement (strategy, scenario, viewer,
+                                          g_ptr_array_index (queue, i - 1)))
+      g_ptr_array_remove_index (queue, i - 1);
+}
+
+/* Whether @told (AdmQueuedEngagement*) holds engagement @id. */
+static gboolean
+told_of (GPtrArray  *told,
+         const char *id)
+{
+  for (guint i = 0; i < told->len; i++)
+    if (g_strcmp0 (((const AdmQueuedEngagement *) g_ptr_array_index (told, i))->id, id) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+AdmEngagementStatus
+adm_audience_engagement_status (const AdmQueuedEngagement *engagement,
+                                GPtrArray                 *told)
+{
+  g_return_val_if_fail (engagement != NULL && told != NULL, ADM_ENGAGEMENT_NOT_FOUGHT);
+
+  if (engagement->status == ADM_ENGAGEMENT_WAITING && !told_of (told, engagement->waiting_for))
+    return ADM_ENGAGEMENT_NOT_FOUGHT;
+  return engagement->status;
+}
+
+char *
+adm_audience_describe_engagement_status (const AdmQueuedEngagement *engagement,
+                                         GPtrArray                 *told)
+{
+  AdmQueuedEngagement as_told;
+
+  g_return_val_if_fail (engagement != NULL && told != NULL, NULL);
+
+  if (engagement->status == ADM_ENGAGEMENT_DROPPED && !engagement->by_master)
+    return g_strdup (_("Dropped: fewer than two sides have anything left"));
+  as_told = *engagement;
+  as_told.status = adm_audience_engagement_status (engagement, told);
+  return adm_queued_engagement_describe_status (&as_told);
+}
+
+gboolean
 adm_audience_map_shows_composition (AdmAudienceKind kind)
 {
   return kind != ADM_AUDIENCE_PUBLIC;

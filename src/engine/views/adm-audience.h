@@ -8,6 +8,7 @@
 #include <glib.h>
 
 #include "adm-battle.h"
+#include "adm-engagement-queue.h"
 #include "adm-strategy.h"
 
 G_BEGIN_DECLS
@@ -124,6 +125,39 @@ GPtrArray    *adm_audience_known_formations (AdmStrategy    *strategy,
 gboolean      adm_audience_public_knows_engagement (AdmStrategy         *strategy,
                                                     AdmScenario         *scenario,
                                                     const AdmEngagement *engagement);
+/* Whether @viewer's side — @viewer's faction and its allies — or, for @viewer NULL, the public
+ * is told of @engagement (F-STRAT-3): a side, when one of its formations fought there; the
+ * public, as adm_audience_public_knows_engagement () says. */
+gboolean      adm_audience_knows_engagement (AdmStrategy         *strategy,
+                                             AdmScenario         *scenario,
+                                             const AdmFaction    *viewer,
+                                             const AdmEngagement *engagement);
+/* The same for an engagement of the queue (F-STRAT-4): a side is told of it when a formation
+ * of its wave was its own, even one gone since (adm_strategy_formation_faction ()). */
+gboolean      adm_audience_told_of_engagement (AdmStrategy               *strategy,
+                                               AdmScenario               *scenario,
+                                               const AdmFaction          *viewer,
+                                               const AdmQueuedEngagement *engagement);
+/* F-STRAT-3: of @queue (AdmQueuedEngagement*, adm_engagement_queue_new ()), the engagements
+ * @viewer's side, or for @viewer NULL the public, is told of (adm_audience_told_of_engagement
+ * ()), in order; the others are removed in place. */
+void          adm_audience_filter_engagements (AdmStrategy      *strategy,
+                                               AdmScenario      *scenario,
+                                               const AdmFaction *viewer,
+                                               GPtrArray        *queue);
+/* F-STRAT-3: the status of @engagement as a side or the public told of the engagements @told
+ * (adm_audience_filter_engagements ()) may know it: one waiting for an engagement not in @told
+ * is, to it, not fought yet — "Waiting for c2-3" would name an engagement it is not told of,
+ * and tell that a formation of this one fought there. */
+AdmEngagementStatus adm_audience_engagement_status (const AdmQueuedEngagement *engagement,
+                                                    GPtrArray                 *told);
+/* The same in words (adm_queued_engagement_describe_status ()): besides, a dropped
+ * engagement's reason names formations, so a side or the public is told "fewer than two sides
+ * have anything left"; a master's reason for dropping one unfought is told as given, as the
+ * admirals' reports tell it. */
+char         *adm_audience_describe_engagement_status (const AdmQueuedEngagement *engagement,
+                                                       GPtrArray                 *told)
+                                                       G_GNUC_WARN_UNUSED_RESULT;
 /* The formations in sector @sector_id (or, for NULL, anywhere) that the public does not see:
  * hidden and not revealed (F-STRAT-3), those the master may reveal to everyone
  * (AdmFormation*, borrowed). */
