@@ -568,6 +568,59 @@ flow_master (Browser     *browser,
     g_main_context_invoke (NULL, done, browser);
 }
 
+typedef struct {
+  GSourceFunc  change;
+  Browser     *browser;
+  gint         made;
+} MasterChange;
+
+static gboolean
+master_change_cb (gpointer data)
+{
+  MasterChange *change = data;
+
+  change->change (change->browser);
+  g_atomic_int_set (&change->made, 1);
+  return G_SOURCE_REMOVE;
+}
+
+/* @done as flow_master () runs it, once made followed by the admiral coming back to his page
+ * from another app: the page asks at once whether anything changed — its fetch is under
+ * way as the "visibilitychange" returns —, not at its next poll. While a poll is already
+ * under way it asks again a moment later. */
+static void
+flow_master_then_back (Browser     *browser,
+                       GSourceFunc  done)
+{
+  MasterChange change = { done, browser, 0 };
+
+  if (browser->problem != NULL)
+    return;
+  g_main_context_invoke (NULL, master_change_cb, &change);
+  while (!g_atomic_int_get (&change.made))
+    g_usleep (10000);
+  for (guint i = 0; i < TIMEOUT_MS / 100; i++)
+    {
+      g_autofree char *value = evaluate (browser,
+        "(function(){if(!window.counted){var f=window.fetch;window.fetches=0;"
+        "window.fetch=function(){window.fetches++;return f.apply(this,arguments)};"
+        "window.counted=1}var n=window.fetches;"
+        "document.dispatchEvent(new Event('visibilitychange'));"
+        "return window.fetches>n?'ok':'busy'})()");
+
+      if (g_strcmp0 (value, "ok") == 0)
+        return;
+      if (g_strcmp0 (value, "busy") != 0)
+        {
+          browser->problem = g_strdup_printf ("back on his page: %s",
+                                              value != NULL ? value : "(no answer)");
+          return;
+        }
+      g_usleep (100000);
+    }
+  browser->problem = g_strdup ("back on his page: the page never asked");
+}
+
 #define STATUS_SAYS(text) \
   "document.getElementById('sheet-status') && " \
   "document.getElementById('sheet-status').innerText.indexOf('" text "') >= 0 ? 'yes' : 'no'"
@@ -656,7 +709,8 @@ flows_thread (gpointer data)
              "document.querySelector('select[name=o0]').value === 'move' ? 'ok' : 'empty'");
   flow_shot (browser, "received", "#session");
 
-  /* Refused by the master: in place, the form filled as sent, his reason beside the order. */
+  /* Refused by the master: in place, the form filled as sent, his reason beside the order — by
+   * the page's own poll, while he watches it; later changes reach it as he comes back to it. */
   flow_step (browser, "a mark on the page",
              "(function(){window.stays=1;return 'ok'})()");
   flow_master (browser, master_refuses_cb);
@@ -676,7 +730,7 @@ flows_thread (gpointer data)
              "window.csrf=document.querySelector('#orders input[name=csrf]').value;"
              "return 'ok'})()");
   flow_master (browser, campaign_changes_cb);
-  flow_master (browser, master_moves_clock_cb);
+  flow_master_then_back (browser, master_moves_clock_cb);
   flow_wait (browser, "the page taking the change",
              "document.querySelector('#orders input[name=csrf]').value !== window.csrf ? "
              "'yes' : 'no'");
@@ -686,7 +740,7 @@ flows_thread (gpointer data)
              "'lost: ' + document.querySelector('textarea[name=i0]').value");
 
   /* The master pauses the clock: it stands still and says so. */
-  flow_master (browser, master_pauses_cb);
+  flow_master_then_back (browser, master_pauses_cb);
   flow_wait (browser, "the pause",
              "document.getElementById('clock-note').innerText.indexOf('Paused') >= 0 && "
              "document.getElementById('clock').innerText === '25:13' ? 'yes' : 'no'");
@@ -695,7 +749,7 @@ flows_thread (gpointer data)
              "document.getElementById('clock').innerText === '25:13' ? 'ok' : "
              "document.getElementById('clock').innerText");
   flow_shot (browser, "paused", "header");
-  flow_master (browser, master_resumes_longer_cb);
+  flow_master_then_back (browser, master_resumes_longer_cb);
   flow_wait (browser, "the extension",
              "/5:00 more/.test(document.getElementById('clock-note').innerText) && "
              "/^30:/.test(document.getElementById('clock').innerText) ? 'yes' : 'no'");
@@ -725,7 +779,7 @@ flows_thread (gpointer data)
              "window.csrf=document.querySelector('#final input[name=csrf]').value;"
              "return 'ok'})()");
   flow_master (browser, campaign_changes_cb);
-  flow_master (browser, master_moves_clock_cb);
+  flow_master_then_back (browser, master_moves_clock_cb);
   flow_wait (browser, "the final control's new token",
              "document.querySelector('#final input[name=csrf]').value !== window.csrf && "
              "document.querySelector('#orders input[name=csrf]').value === "
@@ -741,7 +795,7 @@ flows_thread (gpointer data)
   flow_wait (browser, "the final mark taken back",
              "document.readyState === 'complete' && document.querySelector('#final') && "
              "!document.querySelector('#final.on') && window.stays === undefined ? 'yes' : 'no'");
-  flow_master (browser, master_accepts_cb);
+  flow_master_then_back (browser, master_accepts_cb);
   flow_wait (browser, "the acceptance", STATUS_SAYS ("accepted"));
   flow_step (browser, "the sheet as accepted",
              "document.querySelector('textarea[name=i0]').value === "

@@ -1235,8 +1235,9 @@ static const char style[] =
   "footer{margin-top:2em;font-size:.8em;opacity:.7}";
 
 /* The page's script. The countdown ticks from the server's own clock (the phone's may be
- * wrong) and stands still while the master has paused it. Every 5 s it asks status.json
- * whether anything changed — the campaign, his sheet's status, the clock — and when it has,
+ * wrong) and stands still while the master has paused it. Every 5 s, and at once when he comes
+ * back to the page (a phone slows or stops a page's timers while it is out of sight), it asks
+ * status.json whether anything changed — the campaign, his sheet's status, the clock — and when it has,
  * fetches the page and puts its new parts in place: the clock, his sheet's status, his fleet,
  * what his side knows, his reports; the form too, unless he has begun to fill it in, which is
  * never touched (only its CSRF token follows, so that it can still be handed in); a part
@@ -1299,6 +1300,7 @@ static const char script[] =
   "return r.ok?r.text():null}).then(function(t){if(t===null)return;"
   "swap(new DOMParser().parseFromString(t,'text/html'));key=k;tick()})})"
   ".catch(function(){}).then(function(){busy=false})}"
+  "document.addEventListener('visibilitychange',function(){if(!document.hidden){tick();poll()}});"
   "tick();setInterval(tick,1000);setInterval(poll,5000)})();";
 
 static char *
