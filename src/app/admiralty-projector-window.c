@@ -213,9 +213,9 @@ update_dice (AdmiraltyProjectorWindow *self)
 
       if (engagement->status == ADM_ENGAGEMENT_FINISHED ||
           engagement->status == ADM_ENGAGEMENT_DROPPED ||
-          !adm_audience_public_knows_engagement (strategy,
-                                                 adm_campaign_get_scenario (self->campaign),
-                                                 &engagement->engagement))
+          !adm_audience_told_of_engagement (strategy,
+                                            adm_campaign_get_scenario (self->campaign), NULL,
+                                            engagement))
         continue;
       commitments = adm_campaign_get_dice_commitments (self->campaign, engagement->id);
       if (commitments->len == 0)
