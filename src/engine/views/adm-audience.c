@@ -553,6 +553,7 @@ adm_audience_knows_engagement (AdmStrategy         *strategy,
 
   if (viewer == NULL)
     return adm_audience_public_knows_engagement (strategy, scenario, engagement);
+  /* F-STRAT-3: a side hears of the engagements its own or its allies' formations met in. */
   for (guint f = 0; f < engagement->formations->len; f++)
     {
       const AdmFormation *formation = g_ptr_array_index (engagement->formations, f);
@@ -573,8 +574,8 @@ adm_audience_told_of_engagement (AdmStrategy               *strategy,
 
   if (viewer == NULL)
     return adm_audience_public_knows_engagement (strategy, scenario, &engagement->engagement);
-  /* Every formation of the wave, those gone since too: a side wiped out there fought there all
-   * the same. */
+  /* F-STRAT-3: every formation of the wave, those gone since too — a side wiped out there
+   * fought there all the same. */
   for (guint f = 0; f < engagement->formation_ids->len; f++)
     {
       const AdmFaction *faction = adm_strategy_formation_faction (
