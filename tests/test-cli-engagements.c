@@ -455,6 +455,39 @@ test_layout_seed (void)
   g_assert_cmpstr (before, ==, after);
 }
 
+/* F-TAC-1: a table re-rolled is that engagement's alone. In Komarr's first cycle c1-1 (Pol
+ * jump point) and c1-2 (Hegen Hub) both begin at minute 0: a new table for c1-1 leaves
+ * c1-2's as it would have been. */
+static void
+test_layout_seed_own_table (void)
+{
+  g_autofree char *path = NULL, *untouched = NULL;
+  g_autofree char *folder = cli_komarr_after_sheets ("admiralty-cli-engagements", &path);
+  g_autofree char *other_folder = cli_komarr_after_sheets ("admiralty-cli-engagements",
+                                                           &untouched);
+  g_autoptr(CliResult) reroll = run_cli ("battle", path, "--engagement", "c1-1",
+                                         "--layout-seed", "5", "--json", NULL);
+  g_autoptr(CliResult) hegen = run_cli ("battle", path, "--engagement", "c1-2", "--json", NULL);
+  g_autoptr(CliResult) hegen_untouched = run_cli ("battle", untouched, "--engagement", "c1-2",
+                                                  "--json", NULL);
+  g_autoptr(JsonObject) a = NULL, b = NULL, c = NULL;
+
+  g_assert_cmpint (reroll->status, ==, 0);
+  g_assert_cmpint (hegen->status, ==, 0);
+  g_assert_cmpint (hegen_untouched->status, ==, 0);
+  a = parse_json (reroll->out);
+  b = parse_json (hegen->out);
+  c = parse_json (hegen_untouched->out);
+  g_assert_cmpint (json_object_get_int_member (a, "layout_seed"), ==, 5);
+  g_assert_cmpint (json_object_get_int_member (b, "layout_seed"), !=, 5);
+  g_assert_cmpint (json_object_get_int_member (b, "layout_seed"), ==,
+                   json_object_get_int_member (c, "layout_seed"));
+  g_assert_true (json_node_equal (json_object_get_member (b, "features"),
+                                  json_object_get_member (c, "features")));
+  cli_remove_folder (folder);
+  cli_remove_folder (other_folder);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -462,6 +495,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/engagements/F-STRAT-4/loop", test_loop);
   g_test_add_func ("/cli/engagements/F-TAC-1/layout-seed", test_layout_seed);
+  g_test_add_func ("/cli/engagements/F-TAC-1/layout-seed-own-table", test_layout_seed_own_table);
   g_test_add_func ("/cli/engagements/F-STRAT-3/as-side", test_as_side);
   g_test_add_func ("/cli/engagements/F-STRAT-3/as-waiting", test_as_waiting);
   g_test_add_func ("/cli/engagements/F-SEQ-1/checkpoints", test_checkpoints);

@@ -193,20 +193,30 @@ adm_engagement_file_stem (const AdmEngagement *engagement)
                           engagement->to->id);
 }
 
+char *
+adm_engagement_layout_key (const AdmEngagement *engagement)
+{
+  g_autofree char *stem = NULL;
+
+  g_return_val_if_fail (engagement != NULL, NULL);
+
+  stem = adm_engagement_file_stem (engagement);
+  return g_strdup_printf ("%s@%.1f", stem, engagement->minute);
+}
+
 guint32
 adm_engagement_layout_seed (AdmState            *state,
                             const AdmEngagement *engagement)
 {
-  g_autofree char *stem = NULL, *key = NULL;
+  g_autofree char *key = NULL;
   guint32 seed;
 
   g_return_val_if_fail (ADM_IS_STATE (state), 0);
   g_return_val_if_fail (engagement != NULL, 0);
 
-  if (adm_state_get_layout_seed (state, engagement->cycle, engagement->minute, &seed))
+  key = adm_engagement_layout_key (engagement);
+  if (adm_state_get_layout_seed (state, key, &seed))
     return seed;
-  stem = adm_engagement_file_stem (engagement);
-  key = g_strdup_printf ("%s@%.1f", stem, engagement->minute);
   return adm_battle_layout_default_seed (key);
 }
 

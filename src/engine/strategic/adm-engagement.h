@@ -49,9 +49,14 @@ char      *adm_engagement_battle_setup (AdmState            *state,
                                         GHashTable          *overrides,
                                         GError             **error) G_GNUC_WARN_UNUSED_RESULT;
 
+/* F-TAC-1: the engagement's own words, "cycle-1-hegen-hub@0.0" (its file stem and minute):
+ * the master's re-roll of its table is kept under it, as two engagements of a cycle may meet
+ * at one minute in different places. */
+char      *adm_engagement_layout_key   (const AdmEngagement *engagement) G_GNUC_WARN_UNUSED_RESULT;
+
 /* F-TAC-1: the seed @engagement's table is generated from: the one the master last rolled
- * (adm_campaign_reroll_layout ()), else adm_battle_layout_default_seed () of the
- * engagement's own words (its file stem and minute), the same on every replay. */
+ * (adm_campaign_reroll_layout ()), else adm_battle_layout_default_seed () of
+ * adm_engagement_layout_key (), the same on every replay. */
 guint32    adm_engagement_layout_seed  (AdmState            *state,
                                         const AdmEngagement *engagement);
 

@@ -35,7 +35,7 @@ struct _AdmState
   GPtrArray   *endings;      /* AdmBattleEnding*, in the order ended */
   GPtrArray   *repairs;      /* AdmRepairRecord* */
   GHashTable  *chosen;       /* "CYCLE MINUTE FORMATION" → placement id (the ruleset's) */
-  GHashTable  *layouts;      /* "CYCLE MINUTE" → the layout seed, guint32* (owned) */
+  GHashTable  *layouts;      /* adm_engagement_layout_key () → the layout seed, guint32* */
   GHashTable  *drops;        /* engagement id → the master's reason for not fighting it */
   GHashTable  *tables;       /* engagement id → AdmTableAssignment*, while at a table */
   GHashTable  *taken_back;   /* assignment id → the chief master's reason for taking it back */
@@ -1204,9 +1204,7 @@ apply_layout (AdmState       *self,
 
   *seed = (guint32) plan->amount;
   g_hash_table_insert (self->layouts,
-                       g_strdup_printf ("%u %.1f", plan->engagement->engagement.cycle,
-                                        plan->engagement->engagement.minute),
-                       seed);
+                       adm_engagement_layout_key (&plan->engagement->engagement), seed);
 }
 
 /* The longest name of a table ("Table 2", "Miles's kitchen"); a name is a label, not a text. */
@@ -1718,17 +1716,14 @@ adm_state_get_taken_back (AdmState   *self,
 }
 
 gboolean
-adm_state_get_layout_seed (AdmState *self,
-                           guint     cycle,
-                           double    minute,
-                           guint32  *seed)
+adm_state_get_layout_seed (AdmState   *self,
+                           const char *key,
+                           guint32    *seed)
 {
-  g_autofree char *key = NULL;
   const guint32 *chosen;
 
   g_return_val_if_fail (ADM_IS_STATE (self), FALSE);
-  g_return_val_if_fail (seed != NULL, FALSE);
-  key = g_strdup_printf ("%u %.1f", cycle, minute);
+  g_return_val_if_fail (key != NULL && seed != NULL, FALSE);
   chosen = g_hash_table_lookup (self->layouts, key);
   if (chosen != NULL)
     *seed = *chosen;

@@ -158,11 +158,11 @@ const char         *adm_state_get_chosen_placement (AdmState   *self,
                                                    guint       cycle,
                                                    double      minute,
                                                    const char *formation_id);
-/* F-TAC-1: the layout seed the master last rolled for the table of the engagement of @cycle
- * at @minute ("layout" events) in *@seed; FALSE when he rolled none. */
+/* F-TAC-1: the layout seed the master last rolled ("layout" events) for the table of the
+ * engagement whose adm_engagement_layout_key () is @key, in *@seed; FALSE when he rolled
+ * none. */
 gboolean            adm_state_get_layout_seed  (AdmState   *self,
-                                                guint       cycle,
-                                                double      minute,
+                                                const char *key,
                                                 guint32    *seed);
 /* AdmRepairRecord*, in the order journaled. */
 GPtrArray          *adm_state_get_repairs      (AdmState    *self);
