@@ -494,6 +494,123 @@ test_campaign_minefield (void)
     }
 }
 
+/* The <mine …/> elements of a set-up, in order. */
+static char *
+mines_of (const char *setup)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *at = strstr (setup, "<mine "); at != NULL; at = strstr (at + 1, "<mine "))
+    {
+      const char *end = strstr (at, "/>");
+
+      g_assert_nonnull (end);
+      g_string_append_len (out, at, end - at);
+      g_string_append_c (out, '\n');
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* F-MINE-2: cycle 2's table at the Gate, where Barrayar's mines lie hidden. Its features come
+ * from the engagement's own words, which a Cetagandan knows as well as the master; the mines
+ * are placed with the cycle's secret salt too, journaled with it, so he cannot work out
+ * where they lie. Saved and opened again, the journal lays the same table; the same file
+ * without the salts (as written before they existed) lays its features the same and its mines
+ * where the layout seed alone puts them, as it always did. */
+static void
+test_campaign_minefield_secret (void)
+{
+  g_autoptr(AdmCampaign) campaign = layout_campaign ();
+  g_autoptr(AdmCampaign) reopened = NULL, unsalted = NULL;
+  g_autoptr(GPtrArray) queue = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("test-battle-layout-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "campaign.admiralty", NULL);
+  g_autofree char *old_path = g_build_filename (dir, "unsalted.admiralty", NULL);
+  g_autofree char *key = NULL, *salted = NULL, *first = NULL, *again = NULL, *old = NULL;
+  g_autofree char *text = NULL, *mines = NULL, *old_mines = NULL;
+  g_autoptr(GRegex) salts = NULL;
+  const AdmQueuedEngagement *entry;
+  AdmState *state;
+  const char *salt;
+  guint32 layout_seed;
+
+  give_order (campaign, 1, "lay-mines");
+  resolve_dropping (campaign, 1);
+  give_order (campaign, 2, "patrol");
+  resolve_dropping (campaign, 2);
+  state = adm_campaign_get_state (campaign);
+  queue = adm_campaign_get_engagements (campaign, 2);
+  g_assert_cmpuint (queue->len, ==, 1);
+  entry = g_ptr_array_index (queue, 0);
+  first = setup_of (campaign, entry->id);
+  mines = mines_of (first);
+  g_assert_nonnull (strstr (mines, "mine-c1-caltrop"));
+
+  key = adm_engagement_layout_key (&entry->engagement);
+  g_assert_true (g_str_has_prefix (key, "cycle-2-sergyar-gate@"));
+  layout_seed = adm_engagement_layout_seed (state, &entry->engagement);
+  g_assert_cmpuint (layout_seed, ==, adm_battle_layout_default_seed (key));
+  g_assert_cmpuint (seed_of (first), ==, layout_seed);
+  salt = adm_state_get_mine_salt (state, 2);
+  g_assert_nonnull (salt);
+  g_assert_true (adm_dice_hex_is_valid (salt));
+  g_assert_cmpstr (adm_state_get_mine_salt (state, 1), !=, salt);
+  salted = g_strdup_printf ("%s:%s:%u", salt, key, layout_seed);
+  g_assert_cmpuint (adm_engagement_mine_seed (state, &entry->engagement), ==,
+                    adm_battle_layout_default_seed (salted));
+
+  g_assert_true (adm_campaign_save (campaign, path, &error));
+  g_assert_no_error (error);
+  reopened = adm_campaign_open (path, &error);
+  g_assert_no_error (error);
+  again = setup_of (reopened, entry->id);
+  g_assert_cmpstr (again, ==, first);
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_no_error (error);
+  salts = g_regex_new (" mine-salt=\"[0-9a-f]{64}\"", 0, 0, &error);
+  g_assert_no_error (error);
+  old = g_regex_replace_literal (salts, text, -1, 0, "", 0, &error);
+  g_assert_no_error (error);
+  /* Both cycles' salts are gone, and nothing else. */
+  g_assert_cmpuint (strlen (old) + 2 * (strlen (" mine-salt=\"\"") + 64), ==, strlen (text));
+  g_assert_true (g_file_set_contents (old_path, old, -1, &error));
+  g_assert_no_error (error);
+  unsalted = adm_campaign_open (old_path, &error);
+  g_assert_no_error (error);
+  g_assert_null (adm_state_get_mine_salt (adm_campaign_get_state (unsalted), 2));
+  g_free (again);
+  again = setup_of (unsalted, entry->id);
+  g_assert_cmpuint (seed_of (again), ==, layout_seed);
+  old_mines = mines_of (again);
+  g_assert_cmpstr (old_mines, !=, mines);
+  /* The table up to its mines (features, sides, ships) is the same. */
+  g_assert_cmpint (strstr (first, "<mine ") - first, ==, strstr (again, "<mine ") - again);
+  g_assert_cmpint (strncmp (first, again, strstr (first, "<mine ") - first), ==, 0);
+  g_unlink (path);
+  g_unlink (old_path);
+  g_rmdir (dir);
+}
+
+/* A "cycle" event whose mine salt is not 64 lowercase hex digits is refused, changing
+ * nothing. */
+static void
+test_bad_mine_salt (void)
+{
+  g_autoptr(AdmCampaign) campaign = layout_campaign ();
+  g_autoptr(AdmEvent) event = adm_event_new ("cycle", T0 + 2400);
+  g_autoptr(GError) error = NULL;
+  guint n = adm_campaign_get_events (campaign)->len;
+
+  adm_event_set_int (event, "cycle", 1);
+  adm_event_set (event, "mine-salt", "ABC");
+  g_assert_false (adm_campaign_append (campaign, event, &error));
+  g_assert_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT);
+  g_assert_nonnull (strstr (error->message, "“ABC”"));
+  g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, n);
+}
+
 /* F-SWEEP: a sweep at the Gate in cycle 2 (its battle still meets the mines) clears the mines
  * of cycle 1 for cycle 3's battle. */
 static void
@@ -768,6 +885,9 @@ main (int    argc,
   g_test_add_func ("/engine/battle-layout/F-TAC-1/reroll-journaled", test_reroll_journaled);
   g_test_add_func ("/engine/battle-layout/F-TAC-1/bad-seed", test_bad_seed_event);
   g_test_add_func ("/engine/battle-layout/F-MINE-13/campaign-minefield", test_campaign_minefield);
+  g_test_add_func ("/engine/battle-layout/F-MINE-2/campaign-minefield-secret",
+                   test_campaign_minefield_secret);
+  g_test_add_func ("/engine/battle-layout/F-MINE-2/bad-mine-salt", test_bad_mine_salt);
   g_test_add_func ("/engine/battle-layout/F-SWEEP/campaign-minefield-swept",
                    test_campaign_minefield_swept);
   return g_test_run ();

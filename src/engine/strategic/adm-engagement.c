@@ -220,6 +220,26 @@ adm_engagement_layout_seed (AdmState            *state,
   return adm_battle_layout_default_seed (key);
 }
 
+guint32
+adm_engagement_mine_seed (AdmState            *state,
+                          const AdmEngagement *engagement)
+{
+  guint32 layout_seed = adm_engagement_layout_seed (state, engagement);
+  g_autofree char *key = NULL, *salted = NULL;
+  const char *salt = NULL;
+
+  /* F-MINE-2: a side sees the table and knows where and when it fights, so the seed of its
+   * features is no secret; the hidden mines are placed with the cycle's secret salt too.
+   * "Open Battle Here" in the cycle being planned, not resolved yet, takes the last one. */
+  for (guint cycle = engagement->cycle; cycle > 0 && salt == NULL; cycle--)
+    salt = adm_state_get_mine_salt (state, cycle);
+  if (salt == NULL)
+    return layout_seed;
+  key = adm_engagement_layout_key (engagement);
+  salted = g_strdup_printf ("%s:%s:%" G_GUINT32_FORMAT, salt, key, layout_seed);
+  return adm_battle_layout_default_seed (salted);
+}
+
 /* F-MINE-10..13, F-SWEEP on the strategic map: a lay-mines order carried out in @sector in an
  * earlier cycle left one mine per ship of the formation fitted to lay them, "out of contact
  * with the enemy" (F-MINE-13: an engagement of the cycle it was laid in does not meet it); a
@@ -420,7 +440,8 @@ adm_engagement_battle_setup (AdmState            *state,
   mines = laid_mines (state, engagement);
   return adm_battle_setup_write (scenario, state, engagement->sector, placed, name,
                                  description->str, where,
-                                 adm_engagement_layout_seed (state, engagement), mines, error);
+                                 adm_engagement_layout_seed (state, engagement), mines,
+                                 adm_engagement_mine_seed (state, engagement), error);
 }
 
 /* Cycle resolution (F-STRAT-5) */
@@ -542,6 +563,27 @@ adm_campaign_resolve_cycle_dropping (AdmCampaign    *campaign,
   return resolve (campaign, source, time, drops, error);
 }
 
+/* F-MINE-2: the secret salt of @cycle's hidden mines (adm_state_get_mine_salt ()):
+ * HMAC-SHA256 keyed by the seed of the campaign's own generator, which only the master's file
+ * holds, of "mine-salt:CYCLE". Journaled with the cycle, so that every replay lays the
+ * mines alike; a seeded campaign (admiralty-cli cycle --seed) has the same ones every
+ * time. */
+static char *
+cycle_mine_salt (AdmCampaign *campaign,
+                 guint        cycle)
+{
+  guint64 seed = adm_dice_prng_get_seed (adm_campaign_get_prng (campaign));
+  g_autofree char *message = g_strdup_printf ("mine-salt:%u", cycle);
+  g_autoptr(GHmac) hmac = NULL;
+  guint8 key[8];
+
+  for (guint i = 0; i < 8; i++)
+    key[i] = (guint8) (seed >> (56 - 8 * i));
+  hmac = g_hmac_new (G_CHECKSUM_SHA256, key, sizeof key);
+  g_hmac_update (hmac, (const guchar *) message, -1);
+  return g_strdup (g_hmac_get_string (hmac));
+}
+
 /* The cycle, its checks and the master's drops (engagement id → reason, or NULL): one
  * action. */
 static gboolean
@@ -557,6 +599,7 @@ resolve (AdmCampaign    *campaign,
   g_autoptr(GString) checks = g_string_new (NULL);
   g_autoptr(AdmJournalAction) action = NULL;
   g_autoptr(AdmEvent) cycle_event = NULL;
+  g_autofree char *mine_salt = NULL;
   GPtrArray *events;
   guint cycle;
 
@@ -613,6 +656,8 @@ resolve (AdmCampaign    *campaign,
   adm_event_set_int (cycle_event, "cycle", cycle);
   if (checks->len > 0)
     adm_event_set (cycle_event, "checks", checks->str);
+  mine_salt = cycle_mine_salt (campaign, cycle);
+  adm_event_set (cycle_event, "mine-salt", mine_salt);
   adm_journal_action_add_event (action, cycle_event);
   return adm_campaign_record (campaign, action, error);
 }

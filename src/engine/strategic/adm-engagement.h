@@ -59,6 +59,13 @@ char      *adm_engagement_layout_key   (const AdmEngagement *engagement) G_GNUC_
  * adm_engagement_layout_key (), the same on every replay. */
 guint32    adm_engagement_layout_seed  (AdmState            *state,
                                         const AdmEngagement *engagement);
+/* F-MINE-2: the seed the campaign's minefields are placed on @engagement's table from: a hash
+ * of its cycle's secret salt (adm_state_get_mine_salt (); for a cycle not resolved yet, the
+ * last cycle's), its layout key and its layout seed, so that a side, which sees the table
+ * and knows where and when it fights, cannot work out where hidden mines lie; with no salt
+ * (older files), the layout seed. */
+guint32    adm_engagement_mine_seed    (AdmState            *state,
+                                        const AdmEngagement *engagement);
 
 /* A file name stem: "cycle-3-hegen-hub", "cycle-2-link-pol-orbit-hegen-hub". */
 char      *adm_engagement_file_stem    (const AdmEngagement *engagement) G_GNUC_WARN_UNUSED_RESULT;

@@ -837,6 +837,7 @@ adm_battle_setup_write (AdmScenario  *scenario,
                         const char   *where,
                         guint32       layout_seed,
                         GPtrArray    *mines,
+                        guint32       mine_seed,
                         GError      **error)
 {
   g_autoptr(GPtrArray) sides = NULL;
@@ -901,7 +902,7 @@ adm_battle_setup_write (AdmScenario  *scenario,
       const Side *west = g_ptr_array_index (sides, 0);
       const Side *east = g_ptr_array_index (sides, 1);
 
-      add_mines (root, scenario, sides, features, mines, layout, layout_seed,
+      add_mines (root, scenario, sides, features, mines, layout, mine_seed,
                  MAX (MAX (west->length, east->length) / 2, half_span));
     }
 
@@ -965,5 +966,5 @@ adm_scenario_battle_setup (AdmScenario  *scenario,
   /* Translators: where enemies meet, for messages: "in Pol jump point" */
   where = g_strdup_printf (_("in %s"), sector->name);
   return adm_battle_setup_write (scenario, NULL, sector, placed, name, description, where,
-                                 adm_battle_layout_default_seed (sector->id), NULL, error);
+                                 adm_battle_layout_default_seed (sector->id), NULL, 0, error);
 }

@@ -79,8 +79,9 @@ void adm_laid_mine_free (AdmLaidMine *mine);
  * planet as the <low-orbit> map, the stations as <feature kind="station">, the wormhole's
  * <wormhole-exit> zone, each with its name, and the seed as the battle's layout-seed.
  * @mines (AdmLaidMine*, or NULL) go on the table as <mine> elements with the layout's card,
- * placed by adm_battle_layout_place_mines (), each on the side of its faction's alliance; a
- * mine of a faction with no side in the battle is left off.
+ * placed by adm_battle_layout_place_mines () from @mine_seed (F-MINE-2: not the layout seed,
+ * which a side could work out), each on the side of its faction's alliance; a mine of a
+ * faction with no side in the battle is left off.
  * Without one, a sector with a wormhole exit gets its exit zone (F-MOVE-5):
  * ADM_SECTOR_BATTLE_WORMHOLE_EXIT cm across, midway between the first two sides' front
  * lines, one zone however many exits.
@@ -97,6 +98,7 @@ char *adm_battle_setup_write (AdmScenario  *scenario,
                               const char   *where,
                               guint32       layout_seed,
                               GPtrArray    *mines,
+                              guint32       mine_seed,
                               GError      **error) G_GNUC_WARN_UNUSED_RESULT;
 
 /* A battle's title as its set-up keeps it, in English whatever the language of the moment:

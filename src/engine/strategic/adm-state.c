@@ -36,6 +36,7 @@ struct _AdmState
   GPtrArray   *repairs;      /* AdmRepairRecord* */
   GHashTable  *chosen;       /* "CYCLE MINUTE FORMATION" → placement id (the ruleset's) */
   GHashTable  *layouts;      /* adm_engagement_layout_key () → the layout seed, guint32* */
+  GHashTable  *mine_salts; /* cycle → its "mine-salt", hex (owned) */
   GHashTable  *drops;        /* engagement id → the master's reason for not fighting it */
   GHashTable  *tables;       /* engagement id → AdmTableAssignment*, while at a table */
   GHashTable  *taken_back;   /* assignment id → the chief master's reason for taking it back */
@@ -163,6 +164,7 @@ adm_state_finalize (GObject *object)
   g_clear_pointer (&self->repairs, g_ptr_array_unref);
   g_clear_pointer (&self->chosen, g_hash_table_unref);
   g_clear_pointer (&self->layouts, g_hash_table_unref);
+  g_clear_pointer (&self->mine_salts, g_hash_table_unref);
   g_clear_pointer (&self->drops, g_hash_table_unref);
   g_clear_pointer (&self->tables, g_hash_table_unref);
   g_clear_pointer (&self->taken_back, g_hash_table_unref);
@@ -185,6 +187,7 @@ adm_state_init (AdmState *self)
   self->repairs = g_ptr_array_new_with_free_func (repair_record_free);
   self->chosen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->layouts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->mine_salts = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   self->drops = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->tables = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, table_assignment_free);
   self->taken_back = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
@@ -496,8 +499,17 @@ check_cycle (AdmState        *self,
              Plan            *plan,
              GError         **error)
 {
+  const char *salt = adm_event_get (event, "mine-salt");
+
   if (!adm_strategy_check_cycle (self->strategy, event, error))
     return FALSE;
+  if (salt != NULL && !adm_dice_hex_is_valid (salt))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("a cycle's mine salt is 64 lowercase hexadecimal digits, not “%s”"),
+                   salt);
+      return FALSE;
+    }
   return adm_event_get (event, "checks") == NULL || read_checks (self, event, plan, error);
 }
 
@@ -533,8 +545,11 @@ apply_cycle (AdmState       *self,
              Plan           *plan)
 {
   guint cycle = adm_strategy_get_cycle (self->strategy);
+  const char *salt = adm_event_get (event, "mine-salt");
 
   remember_cycle_orders (self, cycle);
+  if (salt != NULL)
+    g_hash_table_insert (self->mine_salts, GUINT_TO_POINTER (cycle), g_strdup (salt));
   while (plan->checks != NULL && plan->checks->len > 0)
     {
       AdmCycleCheck *check = g_ptr_array_steal_index (plan->checks, 0);
@@ -1728,6 +1743,14 @@ adm_state_get_layout_seed (AdmState   *self,
   if (chosen != NULL)
     *seed = *chosen;
   return chosen != NULL;
+}
+
+const char *
+adm_state_get_mine_salt (AdmState *self,
+                           guint     cycle)
+{
+  g_return_val_if_fail (ADM_IS_STATE (self), NULL);
+  return g_hash_table_lookup (self->mine_salts, GUINT_TO_POINTER (cycle));
 }
 
 const char *

@@ -164,6 +164,11 @@ const char         *adm_state_get_chosen_placement (AdmState   *self,
 gboolean            adm_state_get_layout_seed  (AdmState   *self,
                                                 const char *key,
                                                 guint32    *seed);
+/* F-MINE-2: the secret the hidden mines on the tables of @cycle are placed with (its "cycle"
+ * event's "mine-salt", 64 hex digits), or NULL for a cycle resolved without one (older
+ * files: their mines go where the layout seed alone puts them). */
+const char         *adm_state_get_mine_salt    (AdmState   *self,
+                                                guint       cycle);
 /* AdmRepairRecord*, in the order journaled. */
 GPtrArray          *adm_state_get_repairs      (AdmState    *self);
 /* AdmRollRecord*, oldest first. */
