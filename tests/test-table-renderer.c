@@ -316,6 +316,67 @@ test_fog_presence (void)
   }
 }
 
+/* Rows of @with that differ from @without between columns @x0 and @x1, as bands of
+ * consecutive rows: how many names stand one above the other there. */
+static guint
+label_bands (cairo_surface_t *with,
+             cairo_surface_t *without,
+             int              x0,
+             int              x1,
+             int              height)
+{
+  guint bands = 0;
+  gboolean in_band = FALSE;
+
+  for (int y = 0; y < height; y++)
+    {
+      gboolean differs = FALSE;
+
+      for (int x = MAX (x0, 0); x < x1 && !differs; x++)
+        differs = pixel_at (with, x, y) != pixel_at (without, x, y);
+      if (differs && !in_band)
+        bands++;
+      in_band = differs;
+    }
+  return bands;
+}
+
+/* On a view as small as the engagement dialog's preview, a formation's column of tokens
+ * 4.5 cm apart (18 px) has every name beside its token, and a lone ship its own: none is
+ * dropped for a box that only the bitmap's rounding makes collide. */
+static void
+test_column_names (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load ("render-column.xml");
+  g_autoptr(cairo_surface_t) named = NULL, bare = NULL;
+  AdmiraltyTableView view;
+  AdmiraltyTableOptions options;
+  double bell_x, bell_y, sower_x, sower_y;
+  guint bands;
+
+  admiralty_table_options_init (&options);
+  options.show_grid = FALSE;
+  admiralty_table_view_init (&view, 502, 255);
+  admiralty_table_view_fit (&view, battle, &options);
+  named = render (battle, &view, &options);
+  options.show_labels = FALSE;
+  bare = render (battle, &view, &options);
+  admiralty_table_view_to_pixels (&view, ship_position (battle, "bell"), &bell_x, &bell_y);
+  admiralty_table_view_to_pixels (&view, ship_position (battle, "sower"), &sower_x, &sower_y);
+  g_assert_cmpfloat (ship_position (battle, "leaf").y - ship_position (battle, "bell").y, ==,
+                     4.5);
+  /* The column's names, each a band of rows of its own, all left of the table's middle. */
+  bands = label_bands (named, bare, 0, (int) ((bell_x + sower_x) / 2), view.height);
+  if (bands != 4)
+    save_png (named, "column-names");
+  g_assert_cmpuint (bands, ==, 4);
+  /* The minelayer's name, right of the middle. */
+  bands = label_bands (named, bare, (int) ((bell_x + sower_x) / 2), view.width, view.height);
+  if (bands != 1)
+    save_png (named, "column-names");
+  g_assert_cmpuint (bands, ==, 1);
+}
+
 /* F-MINE-2: a mine shows to its own side and the master, not to the enemy until revealed. */
 static void
 test_fog_mines (void)
@@ -1818,6 +1879,7 @@ main (int   argc,
   g_test_add_func ("/ui/table-renderer/units/ruler-inches", test_ruler_inches);
   g_test_add_func ("/ui/table-renderer/units/grid-inches", test_grid_inches);
   g_test_add_func ("/ui/table-renderer/legend", test_legend);
+  g_test_add_func ("/ui/table-renderer/labels/column-names", test_column_names);
   g_test_add_func ("/ui/table-renderer/snapshot/overlays", test_snapshot_overlays);
 
   return g_test_run ();

@@ -10,11 +10,17 @@
 #include "admiralty-table-renderer-private.h"
 #include "admiralty-units.h"
 
-/* The cells of the occupancy bitmap are 6 px squares fixed to the table at its scale, not to
+/* The cells of the occupancy bitmap are 3 px squares fixed to the table at its scale, not to
  * the window, so that a pan moves every name with its ship (the kept layer is then copied
- * shifted). */
-#define OCCUPANCY_CELL 6.0
+ * shifted). Every box is rounded out to whole cells: cells as large as a small token's
+ * rim would keep a name from the place beside its own token. */
+#define OCCUPANCY_CELL 3.0
 #define LABEL_PAD      3.0  /* px around an overlay label's text */
+/* A name's box is tested and marked this far inside its edges: the font's ascent, descent
+ * and side bearings leave that much empty, and the grid rounds every box out to whole cells,
+ * so that without it two names one above the other beside a column of tokens (4.5 cm apart,
+ * 18 px on a small view) would never both fit. */
+#define NAME_INSET     2.5
 
 /* Label occupancy */
 
@@ -71,6 +77,17 @@ occupancy_cells (const Occupancy *occupancy,
   return *c0 <= *c1 && *r0 <= *r1;
 }
 
+/* The bits of columns @c0..@c1 that fall in the bitmap row's word @word. */
+static inline guint32
+span_mask (int word,
+           int c0,
+           int c1)
+{
+  int first = MAX (c0 - 32 * word, 0), last = MIN (c1 - 32 * word, 31);
+
+  return (G_MAXUINT32 >> (31 - last)) & (G_MAXUINT32 << first);
+}
+
 static gboolean
 occupancy_free (const Occupancy *occupancy,
                 double x, double y, double w, double h)
@@ -80,8 +97,8 @@ occupancy_free (const Occupancy *occupancy,
   if (!occupancy_cells (occupancy, x, y, w, h, &c0, &c1, &r0, &r1))
     return TRUE;
   for (int r = r0; r <= r1; r++)
-    for (int c = c0; c <= c1; c++)
-      if (occupancy->bits[r * occupancy->words + c / 32] & (1u << (c % 32)))
+    for (int word = c0 / 32; word <= c1 / 32; word++)
+      if (occupancy->bits[r * occupancy->words + word] & span_mask (word, c0, c1))
         return FALSE;
   return TRUE;
 }
@@ -95,8 +112,8 @@ _admiralty_table_occupancy_mark (Occupancy *occupancy,
   if (!occupancy_cells (occupancy, x, y, w, h, &c0, &c1, &r0, &r1))
     return;
   for (int r = r0; r <= r1; r++)
-    for (int c = c0; c <= c1; c++)
-      occupancy->bits[r * occupancy->words + c / 32] |= 1u << (c % 32);
+    for (int word = c0 / 32; word <= c1 / 32; word++)
+      occupancy->bits[r * occupancy->words + word] |= span_mask (word, c0, c1);
 }
 
 /* @text in a box beside the line through (@x, @y) whose unit normal is (@nx, @ny), clear
@@ -158,9 +175,11 @@ place_label (Frame        *frame,
 
       /* Placed as if the table went on past the window's edges, so that a pan carries each
        * name with its ship instead of making it jump. */
-      if (i < n && !occupancy_free (&frame->occupancy, x, y, width, height))
+      if (i < n && !occupancy_free (&frame->occupancy, x + NAME_INSET, y + NAME_INSET,
+                                    width - 2 * NAME_INSET, height - 2 * NAME_INSET))
         continue;
-      _admiralty_table_occupancy_mark (&frame->occupancy, x, y, width, height);
+      _admiralty_table_occupancy_mark (&frame->occupancy, x + NAME_INSET, y + NAME_INSET,
+                                       width - 2 * NAME_INSET, height - 2 * NAME_INSET);
       /* Past the window's edges a name only takes its room. */
       if (x + width + 2 < 0 || x - 2 > frame->view->width || y + height < 0 ||
           y > frame->view->height)
