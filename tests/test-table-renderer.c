@@ -21,6 +21,7 @@
 #define KOMARR_RGB    0x1565c0
 #define CETAGANDA_RGB 0x2e7d32
 #define SECOND_SIDE_RGB 0x1e88e5  /* the renderer's fixed colour for side 1 */
+#define ARTILLERY_RGB 0xffca28  /* the renderer's artillery ranges and weapon figures */
 
 static cairo_surface_t *
 render (AdmBattle                   *battle,
@@ -314,67 +315,6 @@ test_fog_presence (void)
       save_png (master, "presence-master");
     g_assert_true (differs);
   }
-}
-
-/* Rows of @with that differ from @without between columns @x0 and @x1, as bands of
- * consecutive rows: how many names stand one above the other there. */
-static guint
-label_bands (cairo_surface_t *with,
-             cairo_surface_t *without,
-             int              x0,
-             int              x1,
-             int              height)
-{
-  guint bands = 0;
-  gboolean in_band = FALSE;
-
-  for (int y = 0; y < height; y++)
-    {
-      gboolean differs = FALSE;
-
-      for (int x = MAX (x0, 0); x < x1 && !differs; x++)
-        differs = pixel_at (with, x, y) != pixel_at (without, x, y);
-      if (differs && !in_band)
-        bands++;
-      in_band = differs;
-    }
-  return bands;
-}
-
-/* On a view as small as the engagement dialog's preview, a formation's column of tokens
- * 4.5 cm apart (18 px) has every name beside its token, and a lone ship its own: none is
- * dropped for a box that only the bitmap's rounding makes collide. */
-static void
-test_column_names (void)
-{
-  g_autoptr(AdmBattle) battle = battle_helper_load ("render-column.xml");
-  g_autoptr(cairo_surface_t) named = NULL, bare = NULL;
-  AdmiraltyTableView view;
-  AdmiraltyTableOptions options;
-  double bell_x, bell_y, sower_x, sower_y;
-  guint bands;
-
-  admiralty_table_options_init (&options);
-  options.show_grid = FALSE;
-  admiralty_table_view_init (&view, 502, 255);
-  admiralty_table_view_fit (&view, battle, &options);
-  named = render (battle, &view, &options);
-  options.show_labels = FALSE;
-  bare = render (battle, &view, &options);
-  admiralty_table_view_to_pixels (&view, ship_position (battle, "bell"), &bell_x, &bell_y);
-  admiralty_table_view_to_pixels (&view, ship_position (battle, "sower"), &sower_x, &sower_y);
-  g_assert_cmpfloat (ship_position (battle, "leaf").y - ship_position (battle, "bell").y, ==,
-                     4.5);
-  /* The column's names, each a band of rows of its own, all left of the table's middle. */
-  bands = label_bands (named, bare, 0, (int) ((bell_x + sower_x) / 2), view.height);
-  if (bands != 4)
-    save_png (named, "column-names");
-  g_assert_cmpuint (bands, ==, 4);
-  /* The minelayer's name, right of the middle. */
-  bands = label_bands (named, bare, (int) ((bell_x + sower_x) / 2), view.width, view.height);
-  if (bands != 1)
-    save_png (named, "column-names");
-  g_assert_cmpuint (bands, ==, 1);
 }
 
 /* F-MINE-2: a mine shows to its own side and the master, not to the enemy until revealed. */
@@ -1841,6 +1781,141 @@ test_overlap_badge (void)
                                       "overlap-cached-barrayar"), ==, 0);
 }
 
+/* Rows of @with that differ from @without between columns @x0 and @x1, as bands of
+ * consecutive rows: how many names stand one above the other there. */
+static guint
+label_bands (cairo_surface_t *with,
+             cairo_surface_t *without,
+             int              x0,
+             int              x1,
+             int              height)
+{
+  guint bands = 0;
+  gboolean in_band = FALSE;
+
+  for (int y = 0; y < height; y++)
+    {
+      gboolean differs = FALSE;
+
+      for (int x = MAX (x0, 0); x < x1 && !differs; x++)
+        differs = pixel_at (with, x, y) != pixel_at (without, x, y);
+      if (differs && !in_band)
+        bands++;
+      in_band = differs;
+    }
+  return bands;
+}
+
+/* On a view as small as the engagement dialog's preview, a formation's column of tokens
+ * 4.5 cm apart (18 px) has every name beside its token, and a lone ship its own: none is
+ * dropped for a box that only the bitmap's rounding makes collide. */
+static void
+test_column_names (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load ("render-column.xml");
+  g_autoptr(cairo_surface_t) named = NULL, bare = NULL;
+  AdmiraltyTableView view;
+  AdmiraltyTableOptions options;
+  double bell_x, bell_y, sower_x, sower_y;
+  guint bands;
+
+  admiralty_table_options_init (&options);
+  options.show_grid = FALSE;
+  admiralty_table_view_init (&view, 502, 255);
+  admiralty_table_view_fit (&view, battle, &options);
+  named = render (battle, &view, &options);
+  options.show_labels = FALSE;
+  bare = render (battle, &view, &options);
+  admiralty_table_view_to_pixels (&view, ship_position (battle, "bell"), &bell_x, &bell_y);
+  admiralty_table_view_to_pixels (&view, ship_position (battle, "sower"), &sower_x, &sower_y);
+  g_assert_cmpfloat (ship_position (battle, "leaf").y - ship_position (battle, "bell").y, ==,
+                     4.5);
+  /* The column's names, each a band of rows of its own, all left of the table's middle. */
+  bands = label_bands (named, bare, 0, (int) ((bell_x + sower_x) / 2), view.height);
+  if (bands != 4)
+    save_png (named, "column-names");
+  g_assert_cmpuint (bands, ==, 4);
+  /* The minelayer's name, right of the middle. */
+  bands = label_bands (named, bare, (int) ((bell_x + sower_x) / 2), view.width, view.height);
+  if (bands != 1)
+    save_png (named, "column-names");
+  g_assert_cmpuint (bands, ==, 1);
+}
+
+/* Pixels of the weapons' colour that the weapons' figures add to @bare in @named. */
+static guint
+weapon_label_pixels (cairo_surface_t *named,
+                     cairo_surface_t *bare,
+                     int              width,
+                     int              height)
+{
+  guint n = 0;
+
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      {
+        guint32 got = pixel_at (named, x, y);
+
+        n += got != pixel_at (bare, x, y) && colours_near (got, ARTILLERY_RGB);
+      }
+  return n;
+}
+
+/* F-FIRE-7: the selected ship's weapon figure ("Gun battery 20") stays in the window when its
+ * bow arc, where it would go first, runs off the window's edge: it goes beside another arc
+ * it covers, drawn plainly and through the widget's kept layers after a pan. */
+static void
+test_weapon_label_in_window (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load ("render-column.xml");
+  g_autoptr(AdmiraltyTableCache) cache = admiralty_table_cache_new ();
+  AdmiraltyTableView view;
+  AdmiraltyTableOptions options;
+  double x, y;
+
+  admiralty_table_options_init (&options);
+  options.show_grid = FALSE;
+  options.selected_ship = adm_battle_ship_index (battle, "bell");
+  admiralty_table_view_init (&view, 640, 400);
+  admiralty_table_view_fit (&view, battle, &options);
+  admiralty_table_view_zoom (&view, 7.0 / view.scale, 320, 200);
+  /* The column near the window's right edge, its bows (heading 90°) towards it: the gun's
+   * 20 cm reach past the edge ahead, and not past the top or the bottom abeam. */
+  admiralty_table_view_to_pixels (&view, ship_position (battle, "bell"), &x, &y);
+  admiralty_table_view_pan (&view, 560 - x, 200 - y);
+  admiralty_table_view_to_pixels (&view, ship_position (battle, "bell"), &x, &y);
+  g_assert_cmpfloat (fabs (x - 560), <, 1);
+  g_assert_cmpfloat (x + 20 * view.scale, >, view.width);
+  g_assert_cmpfloat (20 * view.scale, <, 160);
+
+  for (int cached = 0; cached <= 1; cached++)
+    {
+      g_autoptr(cairo_surface_t) named = NULL, bare = NULL;
+      guint n;
+
+      if (cached)
+        {
+          g_autoptr(cairo_surface_t) before = NULL;
+
+          /* Drawn, then panned a little as a drag goes on: the kept layer, drawn again with
+           * room past the window on every side, is copied shifted. */
+          admiralty_table_view_pan (&view, 7, 3);
+          before = render_cached (battle, &view, &options, cache);
+          admiralty_table_view_pan (&view, -7, -3);
+          named = render_cached (battle, &view, &options, cache);
+        }
+      else
+        named = render (battle, &view, &options);
+      options.show_labels = FALSE;
+      bare = render (battle, &view, &options);
+      options.show_labels = TRUE;
+      n = weapon_label_pixels (named, bare, view.width, view.height);
+      if (n < 20)
+        save_png (named, cached ? "weapon-label-cached" : "weapon-label");
+      g_assert_cmpuint (n, >=, 20);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1880,6 +1955,7 @@ main (int   argc,
   g_test_add_func ("/ui/table-renderer/units/grid-inches", test_grid_inches);
   g_test_add_func ("/ui/table-renderer/legend", test_legend);
   g_test_add_func ("/ui/table-renderer/labels/column-names", test_column_names);
+  g_test_add_func ("/ui/table-renderer/labels/weapon-in-window", test_weapon_label_in_window);
   g_test_add_func ("/ui/table-renderer/snapshot/overlays", test_snapshot_overlays);
 
   return g_test_run ();

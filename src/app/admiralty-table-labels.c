@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "admiralty-table-renderer-private.h"
 #include "admiralty-units.h"
@@ -269,9 +270,10 @@ label_outside (double  cx,
 }
 
 /* The selected ship's weapons by name and range, beside their full-range arcs: the middle
- * of the first arc they cover (bow first), else further along their arcs. */
-static void
-label_weapons (Frame *frame)
+ * of the first arc they cover (bow first), else further along their arcs. Drawn over the kept
+ * layers with the overlays, for the window as it is. */
+void
+_admiralty_table_label_weapons (Frame *frame)
 {
   static const double offsets[] = { 0.0, -25.0, 25.0 };
   const AdmBattleShip *ship = _admiralty_table_selected_ship (frame);
@@ -301,6 +303,22 @@ label_weapons (Frame *frame)
             label_outside (cx, cy, weapon->range * frame->view->scale,
                            cairo_angle (ship->heading + 90.0 * k + offsets[o]),
                            extents.x_advance, height, candidates[n++]);
+      /* Unlike a ship's name, which pans with its ship, a weapon's figure is read now: the
+       * places wholly in the window first, so that it is neither cut nor left off at its
+       * edge. */
+      for (guint i = 0, inside = 0; i < n; i++)
+        if (candidates[i][0] - 2 >= 0 && candidates[i][1] >= 0 &&
+            candidates[i][0] + extents.x_advance + 2 <= frame->view->width &&
+            candidates[i][1] + height <= frame->view->height)
+          {
+            double place[2] = { candidates[i][0], candidates[i][1] };
+
+            memmove (candidates[inside + 1], candidates[inside],
+                     (i - inside) * sizeof candidates[0]);
+            candidates[inside][0] = place[0];
+            candidates[inside][1] = place[1];
+            inside++;
+          }
       place_label (frame, text, (const double (*)[2]) candidates, n, extents.x_advance, FALSE,
                    _admiralty_table_weapon_colour (weapon));
     }
@@ -316,7 +334,6 @@ _admiralty_table_draw_labels (Frame *frame)
   if (selected >= 0 && (guint) selected < adm_battle_get_n_ships (frame->battle) &&
       admiralty_table_ship_face (frame->battle, selected, side) == ADMIRALTY_TOKEN_FACE_UP)
     label_ship (frame, selected, adm_battle_get_ship (frame->battle, selected));
-  label_weapons (frame);
   for (guint i = 0; i < adm_battle_get_n_ships (frame->battle); i++)
     if ((int) i != selected &&
         admiralty_table_ship_face (frame->battle, i, side) == ADMIRALTY_TOKEN_FACE_UP)

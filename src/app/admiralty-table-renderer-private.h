@@ -297,6 +297,7 @@ void     _admiralty_table_overlay_label   (Frame                    *frame,
                                            double                    ny,
                                            Rgb                       colour);
 void     _admiralty_table_draw_labels     (Frame                    *frame);
+void     _admiralty_table_label_weapons   (Frame                    *frame);
 
 /* Images kept between frames (admiralty-table-cache.c) */
 

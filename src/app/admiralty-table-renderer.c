@@ -2181,6 +2181,9 @@ _admiralty_table_draw_stage (Frame *frame,
         _admiralty_table_draw_labels (frame);
       break;
     case STAGE_OVERLAY:
+      /* The selected ship's weapons keep clear of the names, in the window as it is. */
+      if (frame->options->show_labels)
+        _admiralty_table_label_weapons (frame);
       draw_move_previews (frame);
       draw_declared_fires (frame);
       draw_declared_launches (frame);
