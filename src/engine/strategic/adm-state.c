@@ -36,7 +36,7 @@ struct _AdmState
   GPtrArray   *repairs;      /* AdmRepairRecord* */
   GHashTable  *chosen;       /* "CYCLE MINUTE FORMATION" → placement id (the ruleset's) */
   GHashTable  *layouts;      /* adm_engagement_layout_key () → the layout seed, guint32* */
-  GHashTable  *mine_salts; /* cycle → its "mine-salt", hex (owned) */
+  GHashTable  *mine_salts;   /* cycle → its "mine-salt", hex (owned) */
   GHashTable  *drops;        /* engagement id → the master's reason for not fighting it */
   GHashTable  *tables;       /* engagement id → AdmTableAssignment*, while at a table */
   GHashTable  *taken_back;   /* assignment id → the chief master's reason for taking it back */
