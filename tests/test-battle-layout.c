@@ -524,9 +524,7 @@ test_campaign_minefield_secret (void)
   g_autoptr(AdmCampaign) reopened = NULL, unsalted = NULL;
   g_autoptr(GPtrArray) queue = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("test-battle-layout-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "campaign.admiralty", NULL);
-  g_autofree char *old_path = g_build_filename (dir, "unsalted.admiralty", NULL);
+  g_autofree char *dir = NULL, *path = NULL, *old_path = NULL;
   g_autofree char *key = NULL, *salted = NULL, *first = NULL, *again = NULL, *old = NULL;
   g_autofree char *text = NULL, *mines = NULL, *old_mines = NULL;
   g_autoptr(GRegex) salts = NULL;
@@ -560,6 +558,10 @@ test_campaign_minefield_secret (void)
   g_assert_cmpuint (adm_engagement_mine_seed (state, &entry->engagement), ==,
                     adm_battle_layout_default_seed (salted));
 
+  dir = g_dir_make_tmp ("test-battle-layout-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "campaign.admiralty", NULL);
+  old_path = g_build_filename (dir, "unsalted.admiralty", NULL);
   g_assert_true (adm_campaign_save (campaign, path, &error));
   g_assert_no_error (error);
   reopened = adm_campaign_open (path, &error);
@@ -588,9 +590,8 @@ test_campaign_minefield_secret (void)
   /* The table up to its mines (features, sides, ships) is the same. */
   g_assert_cmpint (strstr (first, "<mine ") - first, ==, strstr (again, "<mine ") - again);
   g_assert_cmpint (strncmp (first, again, strstr (first, "<mine ") - first), ==, 0);
-  g_unlink (path);
-  g_unlink (old_path);
-  g_rmdir (dir);
+  /* The saves' checkpoint folders too. */
+  remove_folder (dir);
 }
 
 /* A "cycle" event whose mine salt is not 64 lowercase hex digits is refused, changing
