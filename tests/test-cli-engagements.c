@@ -31,6 +31,33 @@ engagement (JsonObject *root,
   return NULL;
 }
 
+/* The engagement at @place at @minute of a side's queue, which names none by id. */
+static JsonObject *
+engagement_at (JsonObject *root,
+               const char *place,
+               double      minute)
+{
+  JsonArray *list = json_object_get_array_member (root, "engagements");
+
+  for (guint i = 0; i < json_array_get_length (list); i++)
+    {
+      JsonObject *entry = json_array_get_object_element (list, i);
+
+      g_assert_false (json_object_has_member (entry, "id"));
+      if (g_str_equal (json_object_get_string_member (entry, "place"), place) &&
+          json_object_get_double_member (entry, "minute") == minute)
+        return entry;
+    }
+  return NULL;
+}
+
+/* Whether @text holds an engagement id, "c2-3". */
+static gboolean
+names_an_id (const char *text)
+{
+  return g_regex_match_simple ("\\bc[0-9]+-[0-9]+\\b", text, 0, 0);
+}
+
 static void
 test_loop (void)
 {
@@ -236,7 +263,7 @@ test_as_side (void)
   root = parse_json (aslund->out);
   list = json_object_get_array_member (root, "engagements");
   g_assert_cmpuint (json_array_get_length (list), ==, 1);
-  g_assert_nonnull (engagement (root, "c1-2"));
+  g_assert_nonnull (engagement_at (root, "Hegen Hub", 0));
   g_assert_null (strstr (aslund->out, "Pol Cruiser Squadron"));
   g_assert_null (strstr (text->out, "Autumn Screen (Cetagandan Empire), 4"));
   g_assert_nonnull (strstr (text->out, "Aslund Minelayer (Aslund), 1 ship(s)"));
@@ -281,24 +308,80 @@ test_as_waiting (void)
 
   g_assert_cmpstr (json_object_get_string_member (engagement (master_root, "c2-5"),
                                                   "status_text"), ==, "Waiting for c2-3");
-  g_assert_cmpstr (json_object_get_string_member (engagement (aslund_root, "c2-5"),
-                                                  "status_text"), ==, "Waiting for c2-3");
+  g_assert_cmpstr (json_object_get_string_member (engagement_at (aslund_root, "Hegen Hub", 20),
+                                                  "status_text"), ==,
+                   "Waiting for the engagement at Hegen Hub, cycle 2, minute 0");
 
-  g_assert_null (engagement (public_root, "c2-3"));
-  g_assert_cmpstr (json_object_get_string_member (engagement (public_root, "c2-5"), "status"),
-                   ==, "not-fought");
-  g_assert_null (strstr (public->out, "c2-3"));
-  g_assert_null (strstr (public_text->out, "c2-3"));
-  g_assert_nonnull (strstr (public_text->out, "c2-5  cycle 2, minute 20, Hegen Hub — Not "
-                                              "fought"));
-  formations = json_object_get_array_member (engagement (public_root, "c2-5"), "formations");
+  g_assert_null (engagement_at (public_root, "Hegen Hub", 0));
+  g_assert_cmpstr (json_object_get_string_member (engagement_at (public_root, "Hegen Hub", 20),
+                                                  "status"), ==, "not-fought");
+  g_assert_null (strstr (public->out, "minute 0, Hegen Hub"));
+  g_assert_null (strstr (public_text->out, "minute 0, Hegen Hub"));
+  g_assert_nonnull (strstr (public_text->out, "\ncycle 2, minute 20, Hegen Hub — Not fought\n"));
+  formations = json_object_get_array_member (engagement_at (public_root, "Hegen Hub", 20),
+                                             "formations");
   g_assert_cmpuint (json_array_get_length (formations), >, 0);
   for (guint f = 0; f < json_array_get_length (formations); f++)
     g_assert_false (json_object_has_member (json_array_get_object_element (formations, f),
                                             "arrives"));
   /* c2-4 waits for c2-1, which the public knows of. */
-  g_assert_cmpstr (json_object_get_string_member (engagement (public_root, "c2-4"),
-                                                  "status_text"), ==, "Waiting for c2-1");
+  g_assert_cmpstr (json_object_get_string_member (engagement_at (public_root, "Pol orbit", 20),
+                                                  "status_text"), ==,
+                   "Waiting for the engagement at Pol orbit, cycle 2, minute 0");
+  cli_remove_folder (folder);
+}
+
+/* F-STRAT-3: ids number every engagement of a cycle, so a side or the public is told none.
+ * In cycle 2 the public is told of c2-1, c2-2, c2-4, c2-5 and c2-6: the gap at c2-3 would tell
+ * of the hidden fight at Hegen Hub. Every viewer but the master reads no id, in text or
+ * JSON, and the same engagements by place and minute. */
+static void
+test_as_no_ids (void)
+{
+  static const char * const viewers[] = { "public", "barrayar", "cetaganda", "pol", "aslund" };
+  g_autofree char *path = NULL;
+  g_autofree char *folder = cli_komarr_after_sheets ("admiralty-cli-engagements", &path);
+  g_autofree char *sheets = source_path ("tests/data/order-sheets", NULL);
+  g_autofree char *s1 = g_build_filename (sheets, "komarr-cycle-2-ghem-sarlat-1.xml", NULL);
+  g_autofree char *s2 = g_build_filename (sheets, "komarr-cycle-2-ghem-sarlat-2.xml", NULL);
+  g_autofree char *s3 = g_build_filename (sheets, "komarr-cycle-2-naismith.xml", NULL);
+  g_autofree char *s4 = g_build_filename (sheets, "komarr-cycle-2-radovan.xml", NULL);
+  g_autoptr(CliResult) cycle = run_cli ("cycle", path, "--orders", s1, s2, s3, s4, "--save",
+                                        path, "--seed", "8", "--drop-unfought", "no time",
+                                        NULL);
+  g_autoptr(CliResult) master = run_cli ("engagements", path, NULL);
+  g_autoptr(CliResult) public = NULL;
+  g_autoptr(JsonObject) root = NULL;
+
+  g_assert_cmpint (cycle->status, ==, 0);
+  g_assert_cmpint (master->status, ==, 0);
+  g_assert_true (names_an_id (master->out));
+  g_assert_nonnull (strstr (master->out, "c2-3  cycle 2, minute 0, Hegen Hub"));
+  for (guint v = 0; v < G_N_ELEMENTS (viewers); v++)
+    {
+      g_autoptr(CliResult) text = run_cli ("engagements", path, "--as", viewers[v], NULL);
+      g_autoptr(CliResult) json = run_cli ("engagements", path, "--as", viewers[v], "--json",
+                                           NULL);
+
+      g_test_message ("as %s", viewers[v]);
+      g_assert_cmpint (text->status, ==, 0);
+      g_assert_cmpint (json->status, ==, 0);
+      g_assert_false (names_an_id (text->out));
+      g_assert_false (names_an_id (json->out));
+      g_assert_nonnull (strstr (text->out, "cycle "));
+    }
+
+  public = run_cli ("engagements", path, "--as", "public", "--cycle", "2", "--json", NULL);
+  g_assert_cmpint (public->status, ==, 0);
+  root = parse_json (public->out);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "engagements")),
+                    ==, 5);
+  g_assert_nonnull (engagement_at (root, "Pol orbit", 0));
+  g_assert_nonnull (engagement_at (root, "Pol jump point", 0));
+  g_assert_null (engagement_at (root, "Hegen Hub", 0));
+  g_assert_nonnull (engagement_at (root, "Pol orbit", 20));
+  g_assert_nonnull (engagement_at (root, "Hegen Hub", 20));
+  g_assert_nonnull (engagement_at (root, "Pol orbit", 40));
   cli_remove_folder (folder);
 }
 
@@ -498,6 +581,7 @@ main (int   argc,
   g_test_add_func ("/cli/engagements/F-TAC-1/layout-seed-own-table", test_layout_seed_own_table);
   g_test_add_func ("/cli/engagements/F-STRAT-3/as-side", test_as_side);
   g_test_add_func ("/cli/engagements/F-STRAT-3/as-waiting", test_as_waiting);
+  g_test_add_func ("/cli/engagements/F-STRAT-3/as-no-ids", test_as_no_ids);
   g_test_add_func ("/cli/engagements/F-SEQ-1/checkpoints", test_checkpoints);
   g_test_add_func ("/cli/engagements/language-free-file", test_language_free_file);
   g_test_add_func ("/cli/engagements/F-STRAT-3/as-changes-nothing", test_as_changes_nothing);

@@ -3,7 +3,8 @@
  * campaign battle fought with program dice shows its commitment; its secret is not in the
  * campaign file while it is fought; the ending reveals it and every roll checks; a journal with
  * one die changed by hand is refused naming that roll; --as SIDE and --json, --as public the
- * public of the campaign's map; bad arguments. */
+ * public of the campaign's map; the engagement named by the first 16 digits of its dice
+ * commitment, as the admirals' portal pages print it; bad arguments. */
 
 #include "config.h"
 
@@ -168,6 +169,142 @@ test_public_of_campaign (void)
   cli_remove_folder (folder);
 }
 
+/* F-STRAT-3: the admirals are not told engagement ids (their numbering would show fights of
+ * other sides), so their portal pages name a battle by the first 16 digits of its dice
+ * commitment. Those digits, in either case, or the whole commitment, name the engagement as its
+ * id does: the same output, text and JSON, --as SIDE too. */
+static void
+test_named_by_commitment (void)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *folder = cli_komarr_after_sheets ("admiralty-cli-verify-dice", &path);
+  g_autofree char *orders = source_path ("tests/data/campaign-battles",
+                                         "komarr-c1-3.orders.xml", NULL);
+  g_autoptr(CliResult) fight = run_cli ("battle", path, "--engagement", "c1-3", "--orders",
+                                        orders, "--turns", "3", "--json", NULL);
+  g_autoptr(CliResult) end = NULL;
+  g_autofree char *commitment = NULL, *prefix = NULL, *upper = NULL;
+  const char *names[3];
+
+  g_assert_cmpint (fight->status, ==, 0);
+  commitment = commitment_of (fight->out);
+  end = run_cli ("battle", path, "--engagement", "c1-3", "--end", NULL);
+  g_assert_cmpint (end->status, ==, 0);
+  prefix = g_strndup (commitment, 16);
+  upper = g_ascii_strup (prefix, -1);
+  g_assert_cmpstr (upper, !=, prefix);
+  names[0] = prefix;
+  names[1] = upper;
+  names[2] = commitment;
+
+  {
+    g_autoptr(CliResult) by_id = run_cli ("verify-dice", path, "c1-3", NULL);
+    g_autoptr(CliResult) by_id_json = run_cli ("verify-dice", path, "c1-3", "--json", NULL);
+    g_autoptr(CliResult) by_id_side = run_cli ("verify-dice", path, "c1-3", "--as", "pol",
+                                               NULL);
+
+    g_assert_cmpint (by_id->status, ==, 0);
+    g_assert_cmpint (by_id_json->status, ==, 0);
+    g_assert_cmpint (by_id_side->status, ==, 0);
+    g_assert_nonnull (strstr (by_id->out, "Dice of engagement c1-3"));
+    g_assert_nonnull (strstr (by_id->out, "program rolls match their commitment"));
+    for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+      {
+        g_autoptr(CliResult) text = run_cli ("verify-dice", path, names[i], NULL);
+        g_autoptr(CliResult) json = run_cli ("verify-dice", path, names[i], "--json", NULL);
+        g_autoptr(CliResult) side = run_cli ("verify-dice", path, names[i], "--as", "pol",
+                                             NULL);
+
+        g_test_message ("%s: %s", names[i], text->err);
+        g_assert_cmpint (text->status, ==, 0);
+        g_assert_cmpstr (text->out, ==, by_id->out);
+        g_assert_cmpstr (text->err, ==, by_id->err);
+        g_assert_cmpint (json->status, ==, 0);
+        g_assert_cmpstr (json->out, ==, by_id_json->out);
+        g_assert_cmpint (side->status, ==, 0);
+        g_assert_cmpstr (side->out, ==, by_id_side->out);
+      }
+  }
+  cli_remove_folder (folder);
+}
+
+/* F-STRAT-3: fewer than 16 digits, or 16 that begin no battle's commitment, are refused as an
+ * unknown id is (exit 1), saying how an engagement is named and naming what is wrong, and with
+ * no commitment of the campaign in the message; two battles whose commitments begin alike (two
+ * fought with the same seed have the same commitment) are refused as ambiguous. */
+static void
+test_commitment_refusals (void)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *folder = cli_komarr_after_sheets ("admiralty-cli-verify-dice", &path);
+  g_autofree char *orders = source_path ("tests/data/campaign-battles",
+                                         "komarr-c1-3.orders.xml", NULL);
+  g_autoptr(CliResult) fight = run_cli ("battle", path, "--engagement", "c1-3", "--orders",
+                                        orders, "--turns", "2", "--seed", "5", "--json", NULL);
+  g_autoptr(CliResult) short_digits = NULL, other = NULL, other_json = NULL, by_id = NULL;
+  g_autoptr(CliResult) second = NULL, ambiguous = NULL, whole = NULL, still = NULL;
+  g_autoptr(JsonObject) root = NULL;
+  g_autofree char *commitment = NULL, *fifteen = NULL, *wrong = NULL, *expected = NULL;
+  g_autofree char *prefix = NULL, *same = NULL, *before = NULL, *after = NULL;
+
+  g_assert_cmpint (fight->status, ==, 0);
+  commitment = commitment_of (fight->out);
+  before = file_contents (path);
+
+  /* Fifteen digits of the commitment: too few, though they begin it. */
+  fifteen = g_strndup (commitment, 15);
+  short_digits = run_cli ("verify-dice", path, fifteen, NULL);
+  assert_failure (short_digits, 1, "There is no engagement");
+  g_assert_nonnull (strstr (short_digits->err, fifteen));
+  g_assert_nonnull (strstr (short_digits->err, "the first 16 digits of its dice commitment"));
+  g_assert_nonnull (strstr (short_digits->err, "15 digits are too few"));
+  g_assert_nonnull (strstr (short_digits->err, "c1-3"));
+
+  /* Sixteen digits that begin no commitment: the first one changed. */
+  wrong = g_strndup (commitment, 16);
+  wrong[0] = wrong[0] == '0' ? '1' : '0';
+  other = run_cli ("verify-dice", path, wrong, NULL);
+  expected = g_strdup_printf ("no battle's dice commitment begins with “%s”", wrong);
+  assert_failure (other, 1, expected);
+  g_assert_nonnull (strstr (other->err, "an engagement is named by its id or by the first 16 "
+                                        "digits of its dice commitment"));
+  other_json = run_cli ("verify-dice", path, wrong, "--json", NULL);
+  g_assert_cmpint (other_json->status, ==, 1);
+  root = parse_json (other_json->out);
+  g_assert_nonnull (strstr (json_object_get_string_member (root, "error"), expected));
+
+  /* An unknown id says so too; no refusal shows the commitment it did not match. */
+  by_id = run_cli ("verify-dice", path, "c9-9", NULL);
+  assert_failure (by_id, 1, "There is no engagement “c9-9”");
+  g_assert_nonnull (strstr (by_id->err, "the first 16 digits of its dice commitment"));
+  prefix = g_strndup (commitment, 16);
+  g_assert_null (strstr (short_digits->err, prefix));
+  g_assert_null (strstr (other->err, prefix));
+  g_assert_null (strstr (other_json->out, prefix));
+  g_assert_null (strstr (by_id->err, prefix));
+  after = file_contents (path);
+  g_assert_cmpstr (before, ==, after);
+
+  /* c1-2 fought with the same seed commits to the same secret: its digits name both. */
+  second = run_cli ("battle", path, "--engagement", "c1-2", "--turns", "1", "--seed", "5",
+                    "--json", NULL);
+  g_test_message ("%s", second->err);
+  g_assert_cmpint (second->status, ==, 0);
+  same = commitment_of (second->out);
+  g_assert_cmpstr (same, ==, commitment);
+  ambiguous = run_cli ("verify-dice", path, prefix, NULL);
+  g_clear_pointer (&expected, g_free);
+  expected = g_strdup_printf ("“%s” is ambiguous: the dice commitments of engagements c1-2, "
+                              "c1-3 begin with it", prefix);
+  assert_failure (ambiguous, 1, expected);
+  whole = run_cli ("verify-dice", path, commitment, NULL);
+  assert_failure (whole, 1, "is ambiguous");
+  still = run_cli ("verify-dice", path, "c1-3", NULL);
+  g_assert_cmpint (still->status, ==, 0);
+  g_assert_nonnull (strstr (still->out, "Dice of engagement c1-3"));
+  cli_remove_folder (folder);
+}
+
 /* --as SIDE lists the rolls that side may see under their own numbers (the audience filter;
  * test-dice.c has a battle where a side sees fewer); bad arguments are refused, the file
  * untouched. */
@@ -259,5 +396,7 @@ main (int   argc,
   g_test_add_func ("/cli/verify-dice/side-and-refusals", test_side_and_refusals);
   g_test_add_func ("/cli/verify-dice/F-STRAT-3/public-of-campaign", test_public_of_campaign);
   g_test_add_func ("/cli/verify-dice/typed-dice", test_typed_dice);
+  g_test_add_func ("/cli/verify-dice/F-STRAT-3/named-by-commitment", test_named_by_commitment);
+  g_test_add_func ("/cli/verify-dice/F-STRAT-3/commitment-refusals", test_commitment_refusals);
   return g_test_run ();
 }

@@ -50,7 +50,7 @@ test_commitment_then_checks (void)
   g_autoptr(AdmDiceSource) dice = NULL;
   g_autoptr(GPtrArray) commitments = NULL;
   g_autofree char *during = NULL, *after = NULL, *outsider = NULL;
-  g_autofree char *secret = NULL, *committed = NULL;
+  g_autofree char *secret = NULL, *committed = NULL, *summary = NULL, *check = NULL;
 
   g_assert_no_error (error);
   g_assert_true (adm_campaign_save (campaign, path, &error));
@@ -76,6 +76,11 @@ test_commitment_then_checks (void)
   g_assert_nonnull (strstr (during, committed));
   g_assert_nonnull (strstr (during, "The secret is revealed when the battle ends."));
   g_assert_null (strstr (during, "matches"));
+  /* F-STRAT-3: the battle named by place, cycle and minute, not by its id, whose number would
+   * tell of the engagements before it that Pol Six is not told of. */
+  summary = g_strdup_printf ("Pol orbit, cycle 1, minute 20: dice commitment %.16s…", committed);
+  g_assert_nonnull (strstr (during, summary));
+  g_assert_false (g_regex_match_simple ("\\bc[0-9]+-[0-9]+\\b", during, 0, 0));
 
   g_assert_true (adm_campaign_end_battle (campaign, "c1-3", battle, NULL, T0 + 4000, &error));
   g_assert_no_error (error);
@@ -88,6 +93,10 @@ test_commitment_then_checks (void)
   g_assert_nonnull (strstr (after, "Roll 1 (turn "));
   g_assert_nonnull (strstr (after, "matches"));
   g_assert_null (strstr (after, "DOES NOT MATCH"));
+  /* The check names the battle as the summary does: by its commitment's first digits. */
+  check = g_strdup_printf ("admiralty-cli verify-dice CAMPAIGN %.16s<", committed);
+  g_assert_nonnull (strstr (after, check));
+  g_assert_false (g_regex_match_simple ("\\bc[0-9]+-[0-9]+\\b", after, 0, 0));
 
   /* The Dendarii fought nowhere near: nothing of it. */
   outsider = report (campaign, "naismith");

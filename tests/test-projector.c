@@ -909,7 +909,9 @@ test_dice_commitment (void)
   battle = engagement_battle (campaign, "c1-3");
   dice = adm_campaign_dice_source (campaign, "c1-3", battle, NULL, T0 + 3000, &error);
   g_assert_no_error (error);
-  expected = g_strdup_printf ("Battle dice c1-3: %.16s…",
+  /* F-STRAT-3: named by place, cycle and minute: the id's number would tell the room of the
+   * fights before it that it is not told of. */
+  expected = g_strdup_printf ("Battle dice at Pol orbit, cycle 1, minute 20: %.16s…",
                               adm_dice_commit_get_commitment (ADM_DICE_COMMIT (dice)));
   g_assert_cmpstr (admiralty_projector_window_get_dice_text (projector), ==, expected);
 

@@ -192,7 +192,8 @@ update_clock (AdmiraltyProjectorWindow *self)
 }
 
 /* The commitments of the battles being fought that the room may know of (F-STRAT-3,
- * docs/dice.md): "Battle dice c1-3: 914c114da6ab82d4…", the secret told when each ends. */
+ * docs/dice.md): "Battle dice at Pol orbit, cycle 1, minute 20: 914c114da6ab82d4…", the
+ * secret told when each ends. */
 static void
 update_dice (AdmiraltyProjectorWindow *self)
 {
@@ -209,6 +210,7 @@ update_dice (AdmiraltyProjectorWindow *self)
     {
       const AdmQueuedEngagement *engagement = g_ptr_array_index (engagements, e);
       g_autoptr(GPtrArray) commitments = NULL;
+      g_autofree char *name = NULL;
       const AdmDiceCommitment *last;
 
       if (engagement->status == ADM_ENGAGEMENT_FINISHED ||
@@ -221,11 +223,14 @@ update_dice (AdmiraltyProjectorWindow *self)
       if (commitments->len == 0)
         continue;
       last = g_ptr_array_index (commitments, commitments->len - 1);
-      /* Translators: "Battle dice c1-3: 914c114da6ab82d4…", a commitment's first digits */
+      name = adm_audience_engagement_name (engagement);
+      /* A line each: a name wrapped in the middle would not read from across the room. */
       if (text->len > 0)
-        g_string_append (text, "   ");
-      g_string_append_printf (text, _("Battle dice %s: %.16s…"), engagement->id,
-                              last->commitment);
+        g_string_append_c (text, '\n');
+      /* F-STRAT-3: named as the room is told of it, not by its id
+       * (adm_audience_engagement_name ()); Translators: "Battle dice at Pol orbit, cycle 1,
+       * minute 20: 914c114da6ab82d4…", a commitment's first digits */
+      g_string_append_printf (text, _("Battle dice at %s: %.16s…"), name, last->commitment);
     }
   gtk_label_set_label (self->dice_label, text->str);
   gtk_widget_set_visible (GTK_WIDGET (self->dice_label), text->len > 0);

@@ -100,7 +100,11 @@ print_json (AdmCampaign     *campaign,
       g_autofree char *status = status_for (engagement, viewer, queue);
 
       json_builder_begin_object (builder);
-      _cli_add_string (builder, "id", engagement->id);
+      /* F-STRAT-3: the id's number counts the engagements a side is not told of too
+       * (adm_audience_engagement_name ()); a side knows an engagement by cycle, minute and
+       * place. */
+      if (viewer->master)
+        _cli_add_string (builder, "id", engagement->id);
       _cli_add_int (builder, "cycle", engagement->engagement.cycle);
       _cli_add_double (builder, "minute", engagement->engagement.minute);
       _cli_add_string (builder, "place", place);
@@ -145,9 +149,15 @@ print_text (AdmCampaign     *campaign,
       g_autofree char *place = adm_engagement_place_name (&engagement->engagement);
       g_autofree char *status = status_for (engagement, viewer, queue);
 
-      /* Translators: "c1-2  cycle 1, minute 20, Pol orbit — Not fought" */
-      g_print (_("%s  cycle %u, minute %.0f, %s — %s\n"), engagement->id,
-               engagement->engagement.cycle, engagement->engagement.minute, place, status);
+      if (viewer->master)
+        /* Translators: "c1-2  cycle 1, minute 20, Pol orbit — Not fought" */
+        g_print (_("%s  cycle %u, minute %.0f, %s — %s\n"), engagement->id,
+                 engagement->engagement.cycle, engagement->engagement.minute, place, status);
+      else
+        /* F-STRAT-3: without the id (adm_audience_engagement_name ()); Translators: "cycle
+         * 1, minute 20, Pol orbit — Not fought" */
+        g_print (_("cycle %u, minute %.0f, %s — %s\n"), engagement->engagement.cycle,
+                 engagement->engagement.minute, place, status);
       for (guint f = 0; f < engagement->formation_ids->len; f++)
         {
           const char *id = g_ptr_array_index (engagement->formation_ids, f);
@@ -196,11 +206,13 @@ _cli_engagements_run (int    argc,
       N_("Only the engagements of this cycle (default: every resolved cycle)"), N_("N") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       N_("Print {\"engagements\": [{\"id\", \"cycle\", \"minute\", \"place\", \"sector\", "
-         "\"status\", \"status_text\", \"formations\"}]} as JSON"), NULL },
+         "\"status\", \"status_text\", \"formations\"}]} as JSON (\"id\" in the master's "
+         "view only)"), NULL },
     { "as", 0, 0, G_OPTION_ARG_STRING, &as_text,
       N_("The queue as an admiral, a faction or the public may see it: only the engagements "
          "its formations fought in (the public: those of formations it knows of), and in each "
-         "only the formations it knows of (F-STRAT-3); default the master's"), N_("WHO") },
+         "only the formations it knows of (F-STRAT-3), without ids; default the master's"),
+      N_("WHO") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }
   };

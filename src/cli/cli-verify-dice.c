@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cli-verify-dice.c: `admiralty-cli verify-dice CAMPAIGN ENGAGEMENT` — every program roll of a
  * campaign battle derived again from the secret its ending revealed, and compared with the
- * journal (adm-dice-ledger.h, docs/dice.md). Typed-in dice are listed as typed, not checked.
+ * journal (adm-dice-ledger.h, docs/dice.md). ENGAGEMENT is the engagement's id or the first 16
+ * digits of its battle's dice commitment, which the admirals' portal pages print: they are not
+ * told engagement ids. Typed-in dice are listed as typed, not checked.
  * --as SIDE lists only the rolls that side may see (the audience filter). Reads the campaign,
  * changes no file; exit 1 names the first roll that does not match. */
 
@@ -11,6 +13,9 @@
 #include <glib/gi18n.h>
 
 #include "cli-private.h"
+
+/* The digits of a dice commitment that name its battle: as many as the portal prints. */
+#define COMMITMENT_PREFIX_LENGTH 16
 
 typedef struct {
   guint         matched;
@@ -228,9 +233,112 @@ print_json (const char *engagement_id,
   _cli_print_json (builder);
 }
 
+/* Whether @text is hexadecimal digits, in either case, and nothing else. */
+static gboolean
+is_hex (const char *text)
+{
+  for (const char *c = text; *c != '\0'; c++)
+    if (!g_ascii_isxdigit (*c))
+      return FALSE;
+  return *text != '\0';
+}
+
+/* The engagements of @campaign, of every cycle, whose battle has a dice commitment beginning
+ * with @digits (lowercase), in queue order (AdmQueuedEngagement*, owned). */
+static GPtrArray *
+find_by_commitment (AdmCampaign *campaign,
+                    const char  *digits)
+{
+  GPtrArray *engagements = adm_campaign_get_engagements (campaign, 0);
+
+  for (guint e = engagements->len; e > 0; e--)
+    {
+      AdmQueuedEngagement *engagement = g_ptr_array_index (engagements, e - 1);
+      g_autoptr(GPtrArray) commitments = adm_campaign_get_dice_commitments (campaign,
+                                                                            engagement->id);
+      gboolean begins = FALSE;
+
+      for (guint c = 0; !begins && c < commitments->len; c++)
+        begins = g_str_has_prefix (((const AdmDiceCommitment *)
+                                    g_ptr_array_index (commitments, c))->commitment, digits);
+      if (!begins)
+        g_ptr_array_remove_index (engagements, e - 1);
+    }
+  return engagements;
+}
+
+/* The engagement @name names: the one of that id, as adm_campaign_find_engagement () finds it;
+ * else, for COMMITMENT_PREFIX_LENGTH hexadecimal digits or more in either case, the one whose
+ * battle has a dice commitment beginning with them. NULL with @error otherwise: the message
+ * of an unknown id, which lists the campaign's engagement ids and no commitment, with how an
+ * engagement is named; or, when more than one battle's commitment begins so, their
+ * engagements. */
+static AdmQueuedEngagement *
+find_engagement (AdmCampaign  *campaign,
+                 const char   *name,
+                 GError      **error)
+{
+  g_autoptr(GError) unknown = NULL;
+  AdmQueuedEngagement *engagement = adm_campaign_find_engagement (campaign, name, &unknown);
+  g_autoptr(GPtrArray) found = NULL;
+  g_autofree char *digits = NULL;
+  gsize length = strlen (name);
+
+  if (engagement != NULL)
+    return engagement;
+  if (!is_hex (name))
+    {
+      g_set_error (error, unknown->domain, unknown->code,
+                   /* Translators: %s is the message of an unknown engagement id: "There is no
+                    * engagement “c9-1”; the campaign has: c1-1, c1-2; an engagement is named
+                    * by its id or by the first 16 digits of its dice commitment" */
+                   _("%s; an engagement is named by its id or by the first 16 digits of its "
+                     "dice commitment"), unknown->message);
+      return NULL;
+    }
+  if (length < COMMITMENT_PREFIX_LENGTH)
+    {
+      g_set_error (error, unknown->domain, unknown->code,
+                   /* Translators: %s is the message of an unknown engagement id, %u how many
+                    * digits were given: "…; an engagement is named by its id or by the first
+                    * 16 digits of its dice commitment: 15 digits are too few" */
+                   g_dngettext (GETTEXT_PACKAGE,
+                                "%s; an engagement is named by its id or by the first 16 "
+                                "digits of its dice commitment: %u digit is too few",
+                                "%s; an engagement is named by its id or by the first 16 "
+                                "digits of its dice commitment: %u digits are too few", length),
+                   unknown->message, (guint) length);
+      return NULL;
+    }
+  digits = g_ascii_strdown (name, -1);
+  found = find_by_commitment (campaign, digits);
+  if (found->len == 1)
+    return g_ptr_array_steal_index (found, 0);
+  if (found->len > 1)
+    {
+      g_autofree char *ids = adm_engagements_list_ids (found);
+
+      g_set_error (error, unknown->domain, unknown->code,
+                   /* Translators: "“914c114da6ab82d4” is ambiguous: the dice commitments of
+                    * engagements c1-2, c2-1 begin with it" */
+                   _("“%s” is ambiguous: the dice commitments of engagements %s begin with it"),
+                   name, ids);
+      return NULL;
+    }
+  g_set_error (error, unknown->domain, unknown->code,
+               /* Translators: the first %s is the message of an unknown engagement id, the
+                * second the digits given: "…; an engagement is named by its id or by the
+                * first 16 digits of its dice commitment, and no battle's dice commitment
+                * begins with “0123456789abcdef”" */
+               _("%s; an engagement is named by its id or by the first 16 digits of its dice "
+                 "commitment, and no battle's dice commitment begins with “%s”"),
+               unknown->message, name);
+  return NULL;
+}
+
 static CliExit
 verify (const char *path,
-        const char *engagement_id,
+        const char *engagement_name,
         const char *as_text,
         gboolean    json)
 {
@@ -243,13 +351,16 @@ verify (const char *path,
   g_autofree char *display = g_filename_display_basename (path);
   g_autofree char *name = NULL;
   AdmAudience audience = adm_audience_master ();
+  const char *engagement_id;
   const char *saved;
 
   if (campaign == NULL)
     return _cli_campaign_refused (path, json, CLI_BACKUP_IF_DAMAGED, error);
-  engagement = adm_campaign_find_engagement (campaign, engagement_id, &error);
+  engagement = find_engagement (campaign, engagement_name, &error);
   if (engagement == NULL)
     return _cli_invalid (json, "%s: %s", display, error->message);
+  /* Named by its commitment or by its id, the engagement is shown by its id, as before. */
+  engagement_id = engagement->id;
   saved = adm_campaign_get_battle (campaign, engagement_id, NULL, NULL);
   if (saved == NULL)
     return _cli_invalid (json, _("%s: engagement %s has no battle: no dice were rolled"),
@@ -299,9 +410,11 @@ _cli_verify_dice_run (int    argc,
   context = _cli_context_new (command, _("CAMPAIGN.admiralty ENGAGEMENT"),
                               _("Checks a campaign battle's program dice: each roll derived "
                                 "again from the secret revealed when the battle ended, "
-                                "compared with the journal (docs/dice.md). Typed-in dice are "
-                                "listed as typed. Exit status 1 names the first roll that does "
-                                "not match."));
+                                "compared with the journal (docs/dice.md). ENGAGEMENT is the "
+                                "engagement's id (admiralty-cli engagements) or the first 16 "
+                                "digits of its battle's dice commitment, as the admirals' "
+                                "portal pages print it. Typed-in dice are listed as typed. "
+                                "Exit status 1 names the first roll that does not match."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!_cli_parse (context, command, &argc, &argv))
     return CLI_EXIT_USAGE;
@@ -312,7 +425,8 @@ _cli_verify_dice_run (int    argc,
                                "engagement"),
                              _("no campaign file given"),
                              _("no engagement given; name it by its id (admiralty-cli "
-                               "engagements)"), NULL))
+                               "engagements) or by the first 16 digits of its dice "
+                               "commitment"), NULL))
     return CLI_EXIT_USAGE;
   return verify (args[0], args[1], as_text, json);
 }

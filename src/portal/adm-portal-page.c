@@ -297,12 +297,14 @@ append_battle_dice (GString          *out,
     {
       const AdmQueuedEngagement *engagement = g_ptr_array_index (engagements, e);
       g_autoptr(GPtrArray) commitments = NULL;
+      g_autofree char *name = NULL;
       gboolean revealed = FALSE;
 
       if (!adm_audience_told_of_engagement (strategy_of (campaign),
                                             adm_campaign_get_scenario (campaign),
                                             admiral->faction, engagement))
         continue;
+      name = adm_audience_engagement_name (engagement);
       commitments = adm_campaign_get_dice_commitments (campaign, engagement->id);
       for (guint c = 0; c < commitments->len; c++)
         {
@@ -316,8 +318,10 @@ append_battle_dice (GString          *out,
               g_string_append (out, "</h3>");
               any = TRUE;
             }
-          /* Translators: "c1-3: dice commitment 914c114da6ab82d4…" */
-          summary = g_strdup_printf (_("%s: dice commitment %.16s…"), engagement->id,
+          /* F-STRAT-3: named as a side is told of it, not by its id
+           * (adm_audience_engagement_name ()); Translators: "Pol orbit, cycle 1, minute 20:
+           * dice commitment 914c114da6ab82d4…" */
+          summary = g_strdup_printf (_("%s: dice commitment %.16s…"), name,
                                      commitment->commitment);
           g_string_append (out, "<details class=\"dice\"><summary>");
           adm_portal_html_escape (out, summary);
@@ -326,8 +330,10 @@ append_battle_dice (GString          *out,
           g_string_append (out, "</code></p><p>");
           if (commitment->secret != NULL)
             {
-              g_autofree char *check = g_strdup_printf ("admiralty-cli verify-dice CAMPAIGN %s",
-                                                        engagement->id);
+              /* The battle named by its commitment's first digits, as the summary shows
+               * them. */
+              g_autofree char *check = g_strdup_printf ("admiralty-cli verify-dice CAMPAIGN "
+                                                        "%.16s", commitment->commitment);
 
               adm_portal_html_escape (out, _("Secret, revealed when the battle ended:"));
               g_string_append (out, " <code>");

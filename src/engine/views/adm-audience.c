@@ -8,6 +8,7 @@
 
 #include "adm-audience.h"
 #include "adm-battle-private.h"
+#include "adm-engagement.h"
 
 AdmAudience
 adm_audience_master (void)
@@ -601,15 +602,33 @@ adm_audience_filter_engagements (AdmStrategy      *strategy,
       g_ptr_array_remove_index (queue, i - 1);
 }
 
-/* Whether @told (AdmQueuedEngagement*) holds engagement @id. */
-static gboolean
+char *
+adm_audience_engagement_name (const AdmQueuedEngagement *engagement)
+{
+  g_autofree char *place = NULL;
+
+  g_return_val_if_fail (engagement != NULL, NULL);
+
+  place = adm_engagement_place_name (&engagement->engagement);
+  /* Translators: how an admiral is told which engagement is meant: "Pol jump point, cycle 1,
+   * minute 40" */
+  return g_strdup_printf (_("%s, cycle %u, minute %.0f"), place, engagement->engagement.cycle,
+                          engagement->engagement.minute);
+}
+
+/* Engagement @id of @told (AdmQueuedEngagement*), or NULL. */
+static const AdmQueuedEngagement *
 told_of (GPtrArray  *told,
          const char *id)
 {
   for (guint i = 0; i < told->len; i++)
-    if (g_strcmp0 (((const AdmQueuedEngagement *) g_ptr_array_index (told, i))->id, id) == 0)
-      return TRUE;
-  return FALSE;
+    {
+      const AdmQueuedEngagement *engagement = g_ptr_array_index (told, i);
+
+      if (g_strcmp0 (engagement->id, id) == 0)
+        return engagement;
+    }
+  return NULL;
 }
 
 AdmEngagementStatus
@@ -618,7 +637,8 @@ adm_audience_engagement_status (const AdmQueuedEngagement *engagement,
 {
   g_return_val_if_fail (engagement != NULL && told != NULL, ADM_ENGAGEMENT_NOT_FOUGHT);
 
-  if (engagement->status == ADM_ENGAGEMENT_WAITING && !told_of (told, engagement->waiting_for))
+  if (engagement->status == ADM_ENGAGEMENT_WAITING &&
+      told_of (told, engagement->waiting_for) == NULL)
     return ADM_ENGAGEMENT_NOT_FOUGHT;
   return engagement->status;
 }
@@ -633,6 +653,15 @@ adm_audience_describe_engagement_status (const AdmQueuedEngagement *engagement,
 
   if (engagement->status == ADM_ENGAGEMENT_DROPPED && !engagement->by_master)
     return g_strdup (_("Dropped: fewer than two sides have anything left"));
+  if (adm_audience_engagement_status (engagement, told) == ADM_ENGAGEMENT_WAITING)
+    {
+      g_autofree char *name =
+        adm_audience_engagement_name (told_of (told, engagement->waiting_for));
+
+      /* Translators: an engagement's status as an admiral is told it: "Waiting for the
+       * engagement at Pol jump point, cycle 1, minute 0" */
+      return g_strdup_printf (_("Waiting for the engagement at %s"), name);
+    }
   as_told = *engagement;
   as_told.status = adm_audience_engagement_status (engagement, told);
   return adm_queued_engagement_describe_status (&as_told);

@@ -145,13 +145,20 @@ void          adm_audience_filter_engagements (AdmStrategy      *strategy,
                                                AdmScenario      *scenario,
                                                const AdmFaction *viewer,
                                                GPtrArray        *queue);
+/* How a side or the public is told which engagement is meant (F-STRAT-3): by its place,
+ * cycle and minute, "Pol jump point, cycle 1, minute 40". An id ("c1-4") numbers every
+ * engagement of its cycle, so a gap in the ids a side is told of would tell of a fight it is
+ * not told of: only the master's views show ids. */
+char         *adm_audience_engagement_name (const AdmQueuedEngagement *engagement)
+                                            G_GNUC_WARN_UNUSED_RESULT;
 /* F-STRAT-3: the status of @engagement as a side or the public told of the engagements @told
  * (adm_audience_filter_engagements ()) may know it: one waiting for an engagement not in @told
  * is, to it, not fought yet — "Waiting for c2-3" would name an engagement it is not told of,
  * and tell that a formation of this one fought there. */
 AdmEngagementStatus adm_audience_engagement_status (const AdmQueuedEngagement *engagement,
                                                     GPtrArray                 *told);
-/* The same in words (adm_queued_engagement_describe_status ()): besides, a dropped
+/* The same in words (adm_queued_engagement_describe_status ()): besides, one waiting is
+ * waiting for an engagement named as adm_audience_engagement_name () names it, and a dropped
  * engagement's reason names formations, so a side or the public is told "fewer than two sides
  * have anything left"; a master's reason for dropping one unfought is told as given, as the
  * admirals' reports tell it. */
