@@ -102,7 +102,9 @@ lists_as_his (AdmCampaign *campaign,
   return g_strstr_len (mine, next != NULL ? next - mine : -1, formation_name) != NULL;
 }
 
-#define PRIZE_ID "prizes-c1-1-barrayar"
+/* Named by the engagement's cycle, place and minute, not by its id "c1-1" (F-STRAT-3): a side
+ * that sees the formation learns nothing of the engagements before it. */
+#define PRIZE_ID "prizes-cycle-1-pol-jump-point-minute-0-barrayar"
 #define PRIZE_NAME "Prizes taken at Pol jump point"
 
 /* F-BOARD-17, ruling "prize-admiral": the prize goes to the captor's admiral, and shows as his

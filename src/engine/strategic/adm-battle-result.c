@@ -57,6 +57,28 @@ faction_of_battle_ship (AdmState            *state,
   return ship->faction != NULL ? ship->faction->id : NULL;
 }
 
+/* The id of @faction's formation of prizes from @engagement (F-BOARD-17): by the engagement's
+ * cycle, place and minute, not by its id, whose number would tell every side that sees the
+ * formation how many engagements came before it in the cycle (F-STRAT-3). Two waves can only
+ * share a whole minute when they are a fraction of one apart: the later one's is numbered. */
+static char *
+prize_formation_id (AdmStrategy               *strategy,
+                    const AdmQueuedEngagement *engagement,
+                    const char                *faction)
+{
+  g_autofree char *stem = adm_engagement_file_stem (&engagement->engagement);
+  char *id = g_strdup_printf ("prizes-%s-minute-%.0f-%s", stem, engagement->engagement.minute,
+                              faction);
+
+  for (guint n = 2; adm_strategy_formation_id_used (strategy, id); n++)
+    {
+      g_free (id);
+      id = g_strdup_printf ("prizes-%s-minute-%.0f-%s-%u", stem, engagement->engagement.minute,
+                            faction, n);
+    }
+  return id;
+}
+
 AdmJournalAction *
 adm_battle_result_action (AdmCampaign               *campaign,
                           const AdmQueuedEngagement *engagement,
@@ -199,7 +221,8 @@ adm_battle_result_action (AdmCampaign               *campaign,
       GPtrArray *ships = g_hash_table_lookup (prizes, faction);
       g_autoptr(AdmEvent) prize = adm_event_new ("prize", time);
       g_autoptr(GString) ids = g_string_new (NULL);
-      g_autofree char *id = g_strdup_printf ("prizes-%s-%s", engagement->id, faction);
+      g_autofree char *id = prize_formation_id (adm_state_get_strategy (state), engagement,
+                                                faction);
       /* Translators: a formation of captured ships: "Prizes taken at Pol orbit" */
       g_autofree char *name = g_strdup_printf (_("Prizes taken at %s"), place);
 
