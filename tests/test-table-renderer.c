@@ -1842,6 +1842,57 @@ test_column_names (void)
   g_assert_cmpuint (bands, ==, 1);
 }
 
+/* Pixels where @named differs from @bare in columns @x0 to @x1 - 1. */
+static guint
+differences_in_columns (cairo_surface_t *named,
+                        cairo_surface_t *bare,
+                        int              x0,
+                        int              x1)
+{
+  guint n = 0;
+
+  for (int y = 0; y < cairo_image_surface_get_height (named); y++)
+    for (int x = x0; x < x1; x++)
+      n += pixel_at (named, x, y) != pixel_at (bare, x, y);
+  return n;
+}
+
+/* A view that never pans (the engagement dialog's preview) has a ship's name wholly inside
+ * it: the minelayer 20 px from the right edge, its token wholly inside, has its name beside it,
+ * not centred below it and cut by the edge; the table widget, which pans, keeps the name where a pan carries it along
+ * unchanged. */
+static void
+test_still_names (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load ("render-column.xml");
+  g_autoptr(cairo_surface_t) panned = NULL, still = NULL, bare = NULL;
+  AdmiraltyTableView view;
+  AdmiraltyTableOptions options;
+  double x, y;
+
+  admiralty_table_options_init (&options);
+  options.show_grid = FALSE;
+  admiralty_table_view_init (&view, 502, 255);
+  admiralty_table_view_fit (&view, battle, &options);
+  view.centre_x = ship_position (battle, "sower").x - (view.width / 2.0 - 20) / view.scale;
+  admiralty_table_view_to_pixels (&view, ship_position (battle, "sower"), &x, &y);
+  g_assert_cmpfloat_with_epsilon (x, view.width - 20, 1e-6);
+
+  panned = render (battle, &view, &options);
+  options.still = TRUE;
+  still = render (battle, &view, &options);
+  options.show_labels = FALSE;
+  bare = render (battle, &view, &options);
+  if (differences_in_columns (still, bare, view.width - 2, view.width) != 0)
+    save_png (still, "still-names");
+  g_assert_cmpuint (differences_in_columns (panned, bare, view.width - 2, view.width), >, 0);
+  g_assert_cmpuint (differences_in_columns (still, bare, view.width - 2, view.width), ==, 0);
+  /* Every name is drawn still: the column's four and the minelayer's. */
+  g_assert_cmpuint (label_bands (still, bare, 0, view.width, view.height), ==,
+                    label_bands (panned, bare, 0, view.width, view.height));
+  g_assert_cmpuint (differences_in_columns (still, bare, (int) x - 150, (int) x - 10), >, 0);
+}
+
 /* Pixels of the weapons' colour that the weapons' figures add to @bare in @named. */
 static guint
 weapon_label_pixels (cairo_surface_t *named,
@@ -1955,6 +2006,7 @@ main (int   argc,
   g_test_add_func ("/ui/table-renderer/units/grid-inches", test_grid_inches);
   g_test_add_func ("/ui/table-renderer/legend", test_legend);
   g_test_add_func ("/ui/table-renderer/labels/column-names", test_column_names);
+  g_test_add_func ("/ui/table-renderer/labels/still-names", test_still_names);
   g_test_add_func ("/ui/table-renderer/labels/weapon-in-window", test_weapon_label_in_window);
   g_test_add_func ("/ui/table-renderer/snapshot/overlays", test_snapshot_overlays);
 

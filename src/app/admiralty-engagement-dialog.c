@@ -232,6 +232,7 @@ draw_preview_cb (GtkDrawingArea *area,
     return;
   admiralty_table_options_init (&options);
   options.show_grid = FALSE;
+  options.still = TRUE;
   admiralty_table_view_init (&view, width, height);
   admiralty_table_view_fit (&view, self->preview, &options);
   admiralty_table_render (cr, &view, self->preview, &options);

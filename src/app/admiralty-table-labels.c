@@ -194,6 +194,32 @@ place_label (Frame        *frame,
   return FALSE;
 }
 
+/* Moves the top-left corners of @candidates whose @width-wide label lies wholly inside the
+ * window ahead of the others, each group in its order: for a label read where it is now,
+ * which is neither to be cut nor left off at the window's edge. */
+static void
+inside_first (Frame  *frame,
+              double (*candidates)[2],
+              guint   n,
+              double  width)
+{
+  double height = frame->ascent + frame->descent;
+
+  for (guint i = 0, inside = 0; i < n; i++)
+    if (candidates[i][0] - 2 >= 0 && candidates[i][1] >= 0 &&
+        candidates[i][0] + width + 2 <= frame->view->width &&
+        candidates[i][1] + height <= frame->view->height)
+      {
+        double place[2] = { candidates[i][0], candidates[i][1] };
+
+        memmove (candidates[inside + 1], candidates[inside],
+                 (i - inside) * sizeof candidates[0]);
+        candidates[inside][0] = place[0];
+        candidates[inside][1] = place[1];
+        inside++;
+      }
+}
+
 /* How far out from the centre a face-up token's rings reach, px. */
 static double
 ring_extent (Frame               *frame,
@@ -232,7 +258,7 @@ label_ship (Frame               *frame,
     /* Clear of the rings: below, beside, above, then below or above shifted sideways (out
      * of the way of a heading arrow). Beside before above: a name between two tokens in a
      * column would read as either's. */
-    const double candidates[][2] = {
+    double candidates[][2] = {
       { cx - width / 2, cy + r },
       { cx + r + 2, cy - height / 2 },
       { cx - r - 2 - width, cy - height / 2 },
@@ -243,7 +269,11 @@ label_ship (Frame               *frame,
       { cx - 5 * width / 6, cy - r - height },
     };
 
-    place_label (frame, ship->name, candidates, G_N_ELEMENTS (candidates), width, selected,
+    /* A name pans with its ship; in a view that never pans it is read where it is. */
+    if (frame->options->still)
+      inside_first (frame, candidates, G_N_ELEMENTS (candidates), width);
+    place_label (frame, ship->name, (const double (*)[2]) candidates,
+                 G_N_ELEMENTS (candidates), width, selected,
                  selected ? white : rgb_from_int (0xdfe6ee));
   }
 }
@@ -303,22 +333,8 @@ _admiralty_table_label_weapons (Frame *frame)
             label_outside (cx, cy, weapon->range * frame->view->scale,
                            cairo_angle (ship->heading + 90.0 * k + offsets[o]),
                            extents.x_advance, height, candidates[n++]);
-      /* Unlike a ship's name, which pans with its ship, a weapon's figure is read now: the
-       * places wholly in the window first, so that it is neither cut nor left off at its
-       * edge. */
-      for (guint i = 0, inside = 0; i < n; i++)
-        if (candidates[i][0] - 2 >= 0 && candidates[i][1] >= 0 &&
-            candidates[i][0] + extents.x_advance + 2 <= frame->view->width &&
-            candidates[i][1] + height <= frame->view->height)
-          {
-            double place[2] = { candidates[i][0], candidates[i][1] };
-
-            memmove (candidates[inside + 1], candidates[inside],
-                     (i - inside) * sizeof candidates[0]);
-            candidates[inside][0] = place[0];
-            candidates[inside][1] = place[1];
-            inside++;
-          }
+      /* Unlike a ship's name, which pans with its ship, a weapon's figure is read now. */
+      inside_first (frame, candidates, n, extents.x_advance);
       place_label (frame, text, (const double (*)[2]) candidates, n, extents.x_advance, FALSE,
                    _admiralty_table_weapon_colour (weapon));
     }

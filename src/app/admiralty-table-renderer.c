@@ -79,6 +79,7 @@ admiralty_table_options_init (AdmiraltyTableOptions *options)
   options->ruler_from = (AdmPoint) { 0, 0 };
   options->ruler_to = (AdmPoint) { 0, 0 };
   options->inches = FALSE;
+  options->still = FALSE;
 }
 
 /* Ships */

@@ -39,6 +39,9 @@ typedef struct {
   /* Lengths shown in inches rather than cm (the "units" preference): the grid and its
    * figures, the ruler, the line of fire, weapon ranges. The table itself stays in cm. */
   gboolean             inches;
+  /* A view that is never panned (the engagement dialog's preview): ships' names go wholly
+   * inside it where they can, rather than where a pan would carry them along unchanged. */
+  gboolean             still;
 } AdmiraltyTableOptions;
 
 /* How a ship appears in a view (F-ECM-2, F-ECM-6). */
