@@ -1967,6 +1967,71 @@ test_weapon_label_in_window (void)
     }
 }
 
+/* The box of the pixels of the weapons' colour that the weapons' figures add to @bare in
+ * @named, and how many there are within @within (NULL: anywhere). */
+static guint
+weapon_label_box (cairo_surface_t         *named,
+                  cairo_surface_t         *bare,
+                  const cairo_rectangle_t *within,
+                  cairo_rectangle_t       *box)
+{
+  int x0 = G_MAXINT, y0 = G_MAXINT, x1 = -1, y1 = -1;
+  guint n = 0;
+
+  for (int y = 0; y < cairo_image_surface_get_height (named); y++)
+    for (int x = 0; x < cairo_image_surface_get_width (named); x++)
+      {
+        guint32 got = pixel_at (named, x, y);
+
+        if (got == pixel_at (bare, x, y) || !colours_near (got, ARTILLERY_RGB) ||
+            (within != NULL && (x < within->x || y < within->y ||
+                                x >= within->x + within->width ||
+                                y >= within->y + within->height)))
+          continue;
+        n++;
+        x0 = MIN (x0, x), y0 = MIN (y0, y), x1 = MAX (x1, x), y1 = MAX (y1, y);
+      }
+  if (box != NULL)
+    *box = (cairo_rectangle_t) { x0, y0, x1 - x0 + 1, y1 - y0 + 1 };
+  return n;
+}
+
+/* F-FIRE-7: the selected ship's weapon figure keeps clear of the controls floating over the
+ * table (the battle page's buttons, AdmiraltyTableOptions.covered): put where the figure
+ * stood, they send it to another of its places, whole. */
+static void
+test_weapon_label_clear_of_controls (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load ("render-column.xml");
+  g_autoptr(cairo_surface_t) open = NULL, covered = NULL, bare = NULL;
+  AdmiraltyTableView view;
+  AdmiraltyTableOptions options;
+  cairo_rectangle_t box;
+  guint n;
+
+  admiralty_table_options_init (&options);
+  options.show_grid = FALSE;
+  options.selected_ship = adm_battle_ship_index (battle, "bell");
+  admiralty_table_view_init (&view, 640, 400);
+  admiralty_table_view_fit (&view, battle, &options);
+  admiralty_table_view_zoom (&view, 7.0 / view.scale, 320, 200);
+
+  open = render (battle, &view, &options);
+  options.show_labels = FALSE;
+  bare = render (battle, &view, &options);
+  options.show_labels = TRUE;
+  n = weapon_label_box (open, bare, NULL, &box);
+  g_assert_cmpuint (n, >=, 20);
+
+  /* The controls where the figure was, a little larger. */
+  options.covered = (cairo_rectangle_t) { box.x - 4, box.y - 4, box.width + 8, box.height + 8 };
+  covered = render (battle, &view, &options);
+  if (weapon_label_box (covered, bare, &options.covered, NULL) != 0)
+    save_png (covered, "weapon-label-controls");
+  g_assert_cmpuint (weapon_label_box (covered, bare, &options.covered, NULL), ==, 0);
+  g_assert_cmpuint (weapon_label_box (covered, bare, NULL, NULL), >=, 20);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -2008,6 +2073,8 @@ main (int   argc,
   g_test_add_func ("/ui/table-renderer/labels/column-names", test_column_names);
   g_test_add_func ("/ui/table-renderer/labels/still-names", test_still_names);
   g_test_add_func ("/ui/table-renderer/labels/weapon-in-window", test_weapon_label_in_window);
+  g_test_add_func ("/ui/table-renderer/labels/weapon-clear-of-controls",
+                   test_weapon_label_clear_of_controls);
   g_test_add_func ("/ui/table-renderer/snapshot/overlays", test_snapshot_overlays);
 
   return g_test_run ();

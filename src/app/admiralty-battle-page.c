@@ -67,6 +67,7 @@ struct _AdmiraltyBattlePage
   AdmiraltyOrdersPanel *orders_panel;
   GtkButton            *fit_button;
   GtkToggleButton      *ruler_button;
+  GtkWidget            *table_controls;  /* the buttons floating over the table */
   GtkMenuButton        *legend_button;
   GtkDropDown          *view_dropdown;
   GtkStack             *side_stack;
@@ -2152,6 +2153,7 @@ admiralty_battle_page_class_init (AdmiraltyBattlePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, fleet_list);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, fit_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, ruler_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, table_controls);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, legend_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, report_stack);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyBattlePage, report_scroller);
@@ -2219,6 +2221,7 @@ admiralty_battle_page_init (AdmiraltyBattlePage *self)
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   g_signal_connect_swapped (self->fit_button, "clicked", G_CALLBACK (fit_clicked_cb), self);
   gtk_menu_button_set_popover (self->legend_button, legend_popover_new ());
+  admiralty_table_widget_set_floating (self->table, self->table_controls);
 
   self->settings = g_settings_new (APP_ID);
   g_signal_connect_object (self->settings, "changed::units", G_CALLBACK (units_changed_cb),

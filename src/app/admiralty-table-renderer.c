@@ -80,6 +80,7 @@ admiralty_table_options_init (AdmiraltyTableOptions *options)
   options->ruler_to = (AdmPoint) { 0, 0 };
   options->inches = FALSE;
   options->still = FALSE;
+  options->covered = (cairo_rectangle_t) { 0, 0, 0, 0 };
 }
 
 /* Ships */
@@ -2182,7 +2183,14 @@ _admiralty_table_draw_stage (Frame *frame,
         _admiralty_table_draw_labels (frame);
       break;
     case STAGE_OVERLAY:
-      /* The selected ship's weapons keep clear of the names, in the window as it is. */
+      /* The selected ship's weapons keep clear of the names and of the controls floating
+       * over the table, in the window as it is. The overlay stage is never kept, so the
+       * controls' place, fixed to the window, marks this frame's bitmap only. */
+      if (frame->options->covered.width > 0 && frame->options->covered.height > 0)
+        _admiralty_table_occupancy_mark (&frame->occupancy, frame->options->covered.x,
+                                         frame->options->covered.y,
+                                         frame->options->covered.width,
+                                         frame->options->covered.height);
       if (frame->options->show_labels)
         _admiralty_table_label_weapons (frame);
       draw_move_previews (frame);

@@ -42,6 +42,9 @@ typedef struct {
   /* A view that is never panned (the engagement dialog's preview): ships' names go wholly
    * inside it where they can, rather than where a pan would carry them along unchanged. */
   gboolean             still;
+  /* The part of the view under floating controls (the battle page's buttons), px: the
+   * selected ship's weapon figures keep clear of it. Empty when nothing floats there. */
+  cairo_rectangle_t    covered;
 } AdmiraltyTableOptions;
 
 /* How a ship appears in a view (F-ECM-2, F-ECM-6). */

@@ -52,6 +52,9 @@ struct _AdmiraltyTableWidget
   /* The table's layers under the overlays, kept while the battle and the view stay. */
   AdmiraltyTableCache   *cache;
   gboolean               uncached;   /* draw every layer every frame */
+
+  /* Controls floating over the table (weak), whose place the figures keep clear of. */
+  GtkWidget             *floating;
 };
 
 G_DEFINE_FINAL_TYPE (AdmiraltyTableWidget, admiralty_table_widget, GTK_TYPE_WIDGET)
@@ -125,6 +128,17 @@ admiralty_table_widget_fit (AdmiraltyTableWidget *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+void
+admiralty_table_widget_set_floating (AdmiraltyTableWidget *self,
+                                     GtkWidget            *controls)
+{
+  g_return_if_fail (ADMIRALTY_IS_TABLE_WIDGET (self));
+  g_return_if_fail (controls == NULL || GTK_IS_WIDGET (controls));
+
+  if (g_set_weak_pointer (&self->floating, controls))
+    gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 static void
 admiralty_table_widget_snapshot (GtkWidget   *widget,
                                  GtkSnapshot *snapshot)
@@ -140,8 +154,15 @@ admiralty_table_widget_snapshot (GtkWidget   *widget,
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
   if (self->battle != NULL)
     {
+      graphene_rect_t bounds;
+
       self->view.width = width;
       self->view.height = height;
+      self->options.covered = (cairo_rectangle_t) { 0, 0, 0, 0 };
+      if (self->floating != NULL && gtk_widget_get_mapped (self->floating) &&
+          gtk_widget_compute_bounds (self->floating, widget, &bounds))
+        self->options.covered = (cairo_rectangle_t) { bounds.origin.x, bounds.origin.y,
+                                                      bounds.size.width, bounds.size.height };
       /* The kept layers are pixels at the display's scale. */
       if (!self->uncached)
         {
@@ -543,6 +564,7 @@ admiralty_table_widget_dispose (GObject *object)
   g_signal_group_set_target (self->battle_signals, NULL);
   g_clear_object (&self->battle);
   g_clear_pointer (&self->cache, admiralty_table_cache_free);
+  g_clear_weak_pointer (&self->floating);
 
   G_OBJECT_CLASS (admiralty_table_widget_parent_class)->dispose (object);
 }

@@ -68,5 +68,9 @@ const AdmiraltyTableView    *admiralty_table_widget_get_view          (Admiralty
 const AdmiraltyTableOptions *admiralty_table_widget_get_options       (AdmiraltyTableWidget *self);
 /* Frames what the viewing side sees. */
 void                         admiralty_table_widget_fit               (AdmiraltyTableWidget *self);
+/* @controls float over the table (a GtkOverlay's child, kept weakly; NULL: none): the
+ * selected ship's weapon figures are placed clear of them. */
+void                         admiralty_table_widget_set_floating      (AdmiraltyTableWidget *self,
+                                                                       GtkWidget            *controls);
 
 G_END_DECLS
