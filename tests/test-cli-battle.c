@@ -689,8 +689,8 @@ assert_fog (AdmBattle   *battle,
 /* F-ECM-2, F-ECM-4, F-ECM-6: `battle --as SIDE` and `--as public`, text and JSON, after each
  * of three turns of the Pol orbit battle with seed 7: no ship the audience has not identified
  * is named, the report and dice are the audience's (as many lines as the engine's filter
- * gives), an identified enemy shows no hull left, readiness or shields; an unknown audience
- * is bad usage. */
+ * gives), an identified enemy shows no hull left, readiness or shields, and nobody but the
+ * master is told the seed; an unknown audience is bad usage. */
 static void
 test_as (void)
 {
@@ -731,6 +731,11 @@ test_as (void)
           assert_fog (battle, audience, json->out, where);
           object = parse_json (json->out);
           g_assert_cmpstr (json_object_get_string_member (object, "as"), ==, audiences[a]);
+          /* The seed is the master's: it would give every roll to come. */
+          g_assert_true (json_object_get_null_member (object, "seed"));
+          g_assert_true (g_str_has_prefix (text->out, "Battle “Battle in Pol orbit”: "));
+          g_assert_null (strstr (text->out, "seed 7"));
+          g_assert_nonnull (strstr (text->out, ", seeded dice\n"));
           lines = adm_audience_filter_report (audience, battle);
           rolls = adm_audience_filter_rolls (audience, battle);
           g_assert_cmpuint (json_array_get_length (json_object_get_array_member (object, "report")),

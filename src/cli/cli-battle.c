@@ -613,11 +613,16 @@ print_text (AdmBattle             *battle,
       g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, dice->seed);
 
       /* Translators: "dice committed to 3fa9c2d1e0b47a65 (from seed 5)": the commitment's
-       * first sixteen hexadecimal digits. */
-      source = dice->seeded ? g_strdup_printf (_("dice committed to %.16s (from seed %s)"),
-                                               dice->commitment, seed)
-                            : g_strdup_printf (_("dice committed to %.16s"), dice->commitment);
+       * first sixteen hexadecimal digits. The seed is the master's: it gives every roll to
+       * come. */
+      source = dice->seeded && adm_audience_is_master (audience)
+               ? g_strdup_printf (_("dice committed to %.16s (from seed %s)"), dice->commitment,
+                                  seed)
+               : g_strdup_printf (_("dice committed to %.16s"), dice->commitment);
     }
+  else if (!adm_audience_is_master (audience))
+    /* A side that knew the seed could work out every roll to come. */
+    source = g_strdup (_("seeded dice"));
   else
     {
       g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, dice->seed);
@@ -1032,7 +1037,8 @@ print_json (AdmBattle     *battle,
   _cli_add_int (builder, "turn", adm_battle_get_turn (battle));
   _cli_add_string (builder, "phase", adm_phase_to_string (adm_battle_get_phase (battle)));
   json_builder_set_member_name (builder, "seed");
-  if (dice->queue != NULL || !dice->seeded)
+  /* The master's only: a side that knew it could work out every roll to come. */
+  if (dice->queue != NULL || !dice->seeded || !adm_audience_is_master (audience))
     json_builder_add_null_value (builder);
   else
     _cli_add_seed_json (builder, dice->seed);
@@ -1252,7 +1258,7 @@ _cli_battle_run (int    argc,
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       N_("Print {\"battle\", \"turn\", \"phase\", \"seed\", \"report\", \"ships\", "
          "\"markers\", \"salvos\", \"boardings\", \"detection\", \"rolls\"} as JSON; "
-         "\"seed\" is a string from 2^53 on"),
+         "\"seed\" is a string from 2^53 on, and null under --as"),
       NULL },
     { "as", 0, 0, G_OPTION_ARG_STRING, &as_text,
       N_("Print the battle as SIDE (a side's id or name) or the public sees it: its report "
