@@ -51,6 +51,23 @@ engagement_at (JsonObject *root,
   return NULL;
 }
 
+/* Cycle 2 of the Komarr campaign at @path (after cycle 1) resolved from its sheets with seed
+ * 8, the engagements left unfought in cycle 1 dropped. */
+static void
+resolve_cycle_two (const char *path)
+{
+  g_autofree char *sheets = source_path ("tests/data/order-sheets", NULL);
+  g_autofree char *s1 = g_build_filename (sheets, "komarr-cycle-2-ghem-sarlat-1.xml", NULL);
+  g_autofree char *s2 = g_build_filename (sheets, "komarr-cycle-2-ghem-sarlat-2.xml", NULL);
+  g_autofree char *s3 = g_build_filename (sheets, "komarr-cycle-2-naismith.xml", NULL);
+  g_autofree char *s4 = g_build_filename (sheets, "komarr-cycle-2-radovan.xml", NULL);
+  g_autoptr(CliResult) cycle = run_cli ("cycle", path, "--orders", s1, s2, s3, s4, "--save",
+                                        path, "--seed", "8", "--drop-unfought", "no time",
+                                        NULL);
+
+  g_assert_cmpint (cycle->status, ==, 0);
+}
+
 /* Whether @text holds an engagement id, "c2-3". */
 static gboolean
 names_an_id (const char *text)
@@ -281,19 +298,11 @@ test_as_waiting (void)
 {
   g_autofree char *path = NULL;
   g_autofree char *folder = cli_komarr_after_sheets ("admiralty-cli-engagements", &path);
-  g_autofree char *sheets = source_path ("tests/data/order-sheets", NULL);
-  g_autofree char *s1 = g_build_filename (sheets, "komarr-cycle-2-ghem-sarlat-1.xml", NULL);
-  g_autofree char *s2 = g_build_filename (sheets, "komarr-cycle-2-ghem-sarlat-2.xml", NULL);
-  g_autofree char *s3 = g_build_filename (sheets, "komarr-cycle-2-naismith.xml", NULL);
-  g_autofree char *s4 = g_build_filename (sheets, "komarr-cycle-2-radovan.xml", NULL);
-  g_autoptr(CliResult) cycle = run_cli ("cycle", path, "--orders", s1, s2, s3, s4, "--save",
-                                        path, "--seed", "8", "--drop-unfought", "no time",
-                                        NULL);
   g_autoptr(CliResult) master = NULL, aslund = NULL, public = NULL, public_text = NULL;
   g_autoptr(JsonObject) master_root = NULL, aslund_root = NULL, public_root = NULL;
   JsonArray *formations;
 
-  g_assert_cmpint (cycle->status, ==, 0);
+  resolve_cycle_two (path);
   master = run_cli ("engagements", path, "--cycle", "2", "--json", NULL);
   aslund = run_cli ("engagements", path, "--cycle", "2", "--as", "aslund", "--json", NULL);
   public = run_cli ("engagements", path, "--cycle", "2", "--as", "public", "--json", NULL);
@@ -341,19 +350,11 @@ test_as_no_ids (void)
   static const char * const viewers[] = { "public", "barrayar", "cetaganda", "pol", "aslund" };
   g_autofree char *path = NULL;
   g_autofree char *folder = cli_komarr_after_sheets ("admiralty-cli-engagements", &path);
-  g_autofree char *sheets = source_path ("tests/data/order-sheets", NULL);
-  g_autofree char *s1 = g_build_filename (sheets, "komarr-cycle-2-ghem-sarlat-1.xml", NULL);
-  g_autofree char *s2 = g_build_filename (sheets, "komarr-cycle-2-ghem-sarlat-2.xml", NULL);
-  g_autofree char *s3 = g_build_filename (sheets, "komarr-cycle-2-naismith.xml", NULL);
-  g_autofree char *s4 = g_build_filename (sheets, "komarr-cycle-2-radovan.xml", NULL);
-  g_autoptr(CliResult) cycle = run_cli ("cycle", path, "--orders", s1, s2, s3, s4, "--save",
-                                        path, "--seed", "8", "--drop-unfought", "no time",
-                                        NULL);
-  g_autoptr(CliResult) master = run_cli ("engagements", path, NULL);
-  g_autoptr(CliResult) public = NULL;
+  g_autoptr(CliResult) master = NULL, public = NULL;
   g_autoptr(JsonObject) root = NULL;
 
-  g_assert_cmpint (cycle->status, ==, 0);
+  resolve_cycle_two (path);
+  master = run_cli ("engagements", path, NULL);
   g_assert_cmpint (master->status, ==, 0);
   g_assert_true (names_an_id (master->out));
   g_assert_nonnull (strstr (master->out, "c2-3  cycle 2, minute 0, Hegen Hub"));

@@ -1893,22 +1893,32 @@ test_still_names (void)
   g_assert_cmpuint (differences_in_columns (still, bare, (int) x - 150, (int) x - 10), >, 0);
 }
 
-/* Pixels of the weapons' colour that the weapons' figures add to @bare in @named. */
+/* The box of the pixels of the weapons' colour that the weapons' figures add to @bare in
+ * @named, and how many there are within @within (NULL: anywhere). */
 static guint
-weapon_label_pixels (cairo_surface_t *named,
-                     cairo_surface_t *bare,
-                     int              width,
-                     int              height)
+weapon_label_box (cairo_surface_t         *named,
+                  cairo_surface_t         *bare,
+                  const cairo_rectangle_t *within,
+                  cairo_rectangle_t       *box)
 {
+  int x0 = G_MAXINT, y0 = G_MAXINT, x1 = -1, y1 = -1;
   guint n = 0;
 
-  for (int y = 0; y < height; y++)
-    for (int x = 0; x < width; x++)
+  for (int y = 0; y < cairo_image_surface_get_height (named); y++)
+    for (int x = 0; x < cairo_image_surface_get_width (named); x++)
       {
         guint32 got = pixel_at (named, x, y);
 
-        n += got != pixel_at (bare, x, y) && colours_near (got, ARTILLERY_RGB);
+        if (got == pixel_at (bare, x, y) || !colours_near (got, ARTILLERY_RGB) ||
+            (within != NULL && (x < within->x || y < within->y ||
+                                x >= within->x + within->width ||
+                                y >= within->y + within->height)))
+          continue;
+        n++;
+        x0 = MIN (x0, x), y0 = MIN (y0, y), x1 = MAX (x1, x), y1 = MAX (y1, y);
       }
+  if (box != NULL)
+    *box = (cairo_rectangle_t) { x0, y0, x1 - x0 + 1, y1 - y0 + 1 };
   return n;
 }
 
@@ -1960,40 +1970,11 @@ test_weapon_label_in_window (void)
       options.show_labels = FALSE;
       bare = render (battle, &view, &options);
       options.show_labels = TRUE;
-      n = weapon_label_pixels (named, bare, view.width, view.height);
+      n = weapon_label_box (named, bare, NULL, NULL);
       if (n < 20)
         save_png (named, cached ? "weapon-label-cached" : "weapon-label");
       g_assert_cmpuint (n, >=, 20);
     }
-}
-
-/* The box of the pixels of the weapons' colour that the weapons' figures add to @bare in
- * @named, and how many there are within @within (NULL: anywhere). */
-static guint
-weapon_label_box (cairo_surface_t         *named,
-                  cairo_surface_t         *bare,
-                  const cairo_rectangle_t *within,
-                  cairo_rectangle_t       *box)
-{
-  int x0 = G_MAXINT, y0 = G_MAXINT, x1 = -1, y1 = -1;
-  guint n = 0;
-
-  for (int y = 0; y < cairo_image_surface_get_height (named); y++)
-    for (int x = 0; x < cairo_image_surface_get_width (named); x++)
-      {
-        guint32 got = pixel_at (named, x, y);
-
-        if (got == pixel_at (bare, x, y) || !colours_near (got, ARTILLERY_RGB) ||
-            (within != NULL && (x < within->x || y < within->y ||
-                                x >= within->x + within->width ||
-                                y >= within->y + within->height)))
-          continue;
-        n++;
-        x0 = MIN (x0, x), y0 = MIN (y0, y), x1 = MAX (x1, x), y1 = MAX (y1, y);
-      }
-  if (box != NULL)
-    *box = (cairo_rectangle_t) { x0, y0, x1 - x0 + 1, y1 - y0 + 1 };
-  return n;
 }
 
 /* F-FIRE-7: the selected ship's weapon figure keeps clear of the controls floating over the
