@@ -1858,9 +1858,9 @@ differences_in_columns (cairo_surface_t *named,
 }
 
 /* A view that never pans (the engagement dialog's preview) has a ship's name wholly inside
- * it: the minelayer 20 px from the right edge, its token wholly inside, has its name beside it,
- * not centred below it and cut by the edge; the table widget, which pans, keeps the name where a pan carries it along
- * unchanged. */
+ * it: the minelayer 20 px from the right edge, its token wholly inside, has its name beside
+ * it, not centred below it and cut by the edge; the table widget, which pans, keeps the name
+ * where a pan carries it along unchanged. */
 static void
 test_still_names (void)
 {
