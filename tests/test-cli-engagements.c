@@ -429,6 +429,41 @@ test_as_changes_nothing (void)
   cli_remove_folder (folder);
 }
 
+/* docs/dice.md, F-ECM: a side's view of a campaign battle names the dice's commitment, which
+ * everyone may read, and not the seed the master gave, from which every roll could be worked
+ * out. */
+static void
+test_as_commitment (void)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *folder = cli_komarr_after_sheets ("admiralty-cli-engagements", &path);
+  g_autoptr(CliResult) fought = run_cli ("battle", path, "--engagement", "c1-3", "--seed", "5",
+                                         "--json", NULL);
+  g_autoptr(CliResult) text = NULL, json = NULL;
+  g_autoptr(JsonObject) fought_root = NULL, root = NULL;
+  g_autofree char *expected = NULL;
+  const char *commitment;
+
+  g_assert_cmpint (fought->status, ==, 0);
+  fought_root = parse_json (fought->out);
+  commitment = json_object_get_string_member (fought_root, "commitment");
+  g_assert_cmpuint (strlen (commitment), ==, 64);
+  g_assert_cmpint (json_object_get_int_member (fought_root, "seed"), ==, 5);
+
+  text = run_cli ("battle", path, "--engagement", "c1-3", "--as", "pol", NULL);
+  json = run_cli ("battle", path, "--engagement", "c1-3", "--as", "pol", "--json", NULL);
+  g_assert_cmpint (text->status, ==, 0);
+  g_assert_cmpint (json->status, ==, 0);
+  expected = g_strdup_printf ("Battle “Battle at Pol orbit”: 0 turns, dice committed to %.16s\n",
+                              commitment);
+  g_assert_true (g_str_has_prefix (text->out, expected));
+  g_assert_null (strstr (text->out, "seed"));
+  root = parse_json (json->out);
+  g_assert_cmpstr (json_object_get_string_member (root, "commitment"), ==, commitment);
+  g_assert_true (json_object_get_null_member (root, "seed"));
+  cli_remove_folder (folder);
+}
+
 /* The "features" of a battle's JSON, kind and name of each, "kind:name" joined by ", ", a
  * station's "(owner)" after it. */
 static char *
@@ -586,5 +621,6 @@ main (int   argc,
   g_test_add_func ("/cli/engagements/F-SEQ-1/checkpoints", test_checkpoints);
   g_test_add_func ("/cli/engagements/language-free-file", test_language_free_file);
   g_test_add_func ("/cli/engagements/F-STRAT-3/as-changes-nothing", test_as_changes_nothing);
+  g_test_add_func ("/cli/engagements/F-ECM-2/as-commitment", test_as_commitment);
   return g_test_run ();
 }

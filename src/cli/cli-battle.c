@@ -1372,6 +1372,18 @@ _cli_battle_run (int    argc,
     status = commit_dice (campaign, engagement_id, battle, seed_text, json, &dice);
   else if (status == CLI_EXIT_OK)
     status = _cli_battle_make_dice (battle, seed_text, dice_text, json, &dice);
+  /* --as shows a campaign battle as it stands: its rolls are drawn from the secret its last
+   * commitment names, which everyone may read (docs/dice.md). */
+  if (status == CLI_EXIT_OK && campaign != NULL && as_text != NULL && turns == 0)
+    {
+      g_autoptr(GPtrArray) commitments = adm_campaign_get_dice_commitments (campaign,
+                                                                            engagement_id);
+
+      if (commitments->len > 0)
+        dice.commitment = g_strdup (((const AdmDiceCommitment *)
+                                     g_ptr_array_index (commitments,
+                                                        commitments->len - 1))->commitment);
+    }
   battle_file = g_filename_display_basename (files[0]);
   if (status == CLI_EXIT_OK && turns > 0)
     status = _cli_battle_play (battle, orders, dice.source, turns, battle_file, json);
