@@ -429,7 +429,7 @@ test_as_changes_nothing (void)
   cli_remove_folder (folder);
 }
 
-/* docs/dice.md, F-ECM: a side's view of a campaign battle names the dice's commitment, which
+/* docs/dice.md: a side's view of a campaign battle names the dice's commitment, which
  * everyone may read, and not the seed the master gave, from which every roll could be worked
  * out. */
 static void
@@ -621,6 +621,6 @@ main (int   argc,
   g_test_add_func ("/cli/engagements/F-SEQ-1/checkpoints", test_checkpoints);
   g_test_add_func ("/cli/engagements/language-free-file", test_language_free_file);
   g_test_add_func ("/cli/engagements/F-STRAT-3/as-changes-nothing", test_as_changes_nothing);
-  g_test_add_func ("/cli/engagements/F-ECM-2/as-commitment", test_as_commitment);
+  g_test_add_func ("/cli/engagements/dice/as-commitment", test_as_commitment);
   return g_test_run ();
 }
