@@ -244,6 +244,10 @@ test_refusals (Fixture       *fixture,
   AdmTableReceipt receipt;
   gsize length;
 
+  /* An entry carries its time to the second: both histories below are made in one second
+   * (adm_clock_now ()), so that they part where their actions do, at the Undo, and not
+   * wherever the wall clock ticked over between them. */
+  g_setenv ("SOURCE_DATE_EPOCH", "1795000000", TRUE);
   for (int phase = 0; phase < 3; phase++)
     g_assert_true (adm_battle_resolve_phase (table, NULL, ADM_DICE_SOURCE (dice), &error));
   g_assert_no_error (error);
@@ -367,6 +371,7 @@ test_refusals (Fixture       *fixture,
     g_assert_true (adm_campaign_keep_battle (fixture->chief, "c1-3", mine, &error));
     g_assert_no_error (error);
   }
+  g_unsetenv ("SOURCE_DATE_EPOCH");
 }
 
 /* The USB road: the table's export file, imported by the chief, with the same checks; a
