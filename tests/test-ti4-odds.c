@@ -723,6 +723,40 @@ test_bad_input (void)
   expect_error ("cruiser=1", "cruiser=1", &options, "retreat");
 }
 
+/* A fleet built in memory (not parsed) with more units than a side may have is refused
+ * before any state is explored, whatever its counts: a parsed one never has them. */
+static void
+test_too_many_units (void)
+{
+  AdmTi4Fleet a = fleet ("carrier=1"), d = fleet ("destroyer=2");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmTi4Odds) odds = NULL;
+
+  a.intact[unit ("fighter")] = G_MAXUINT16;
+  a.damaged[unit ("carrier")] = G_MAXUINT16;
+  odds = adm_ti4_odds_compute (catalog (), &a, &d, NULL, &error);
+  g_assert_null (odds);
+  g_assert_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==, "The attacker has 131071 units: a side may have at "
+                                       "most 200");
+  g_clear_error (&error);
+
+  /* 200 a side is allowed. */
+  a = fleet ("carrier=1,fighter=99");
+  a.intact[unit ("fighter")] = 199;
+  d = fleet ("dreadnought=100,destroyer=100");
+  g_assert_true (adm_ti4_fleet_check_arena (catalog (), &a, ADM_TI4_SPACE, ADM_TI4_ATTACKER,
+                                            &error));
+  g_assert_true (adm_ti4_fleet_check_arena (catalog (), &d, ADM_TI4_SPACE, ADM_TI4_DEFENDER,
+                                            &error));
+  g_assert_no_error (error);
+  d.intact[unit ("destroyer")]++;
+  g_assert_false (adm_ti4_fleet_check_arena (catalog (), &d, ADM_TI4_SPACE, ADM_TI4_DEFENDER,
+                                             &error));
+  g_assert_cmpstr (error->message, ==, "The defender has 201 units: a side may have at most "
+                                       "200");
+}
+
 /* The bench's battle, and ships riding: ground forces in space are cargo and never fight. */
 static void
 test_large (void)
@@ -946,6 +980,7 @@ main (int    argc,
   g_test_add_func ("/engine/ti4/odds/dense/ground", test_reference_ground);
   g_test_add_func ("/engine/ti4/odds/dense/random", test_reference_random);
   g_test_add_func ("/engine/ti4/odds/bad-input", test_bad_input);
+  g_test_add_func ("/engine/ti4/odds/too-many-units", test_too_many_units);
   g_test_add_func ("/engine/ti4/odds/large", test_large);
   g_test_add_func ("/engine/ti4/odds/cancelled", test_cancelled);
 

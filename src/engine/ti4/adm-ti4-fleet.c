@@ -251,7 +251,7 @@ adm_ti4_fleet_check_arena (AdmTi4Catalog     *catalog,
                            GError           **error)
 {
   const AdmTi4Unit * const *units;
-  guint n_units, fighting = 0;
+  guint n_units, fighting = 0, total = 0;
 
   g_return_val_if_fail (ADM_IS_TI4_CATALOG (catalog), FALSE);
 
@@ -263,6 +263,7 @@ adm_ti4_fleet_check_arena (AdmTi4Catalog     *catalog,
 
       if (count == 0)
         continue;
+      total += count;
       /* LRR 48.1: only ground forces fight on a planet. */
       if (arena == ADM_TI4_GROUND && units[i]->kind != ADM_TI4_KIND_GROUND)
         {
@@ -275,6 +276,17 @@ adm_ti4_fleet_check_arena (AdmTi4Catalog     *catalog,
         }
       if (fights_in (units[i], arena))
         fighting += count;
+    }
+  /* As adm_ti4_fleet_parse () allows: the odds of a larger side are no longer exact in
+   * bounded time. */
+  if (total > ADM_TI4_MAX_TOTAL)
+    {
+      g_set_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_INVALID,
+                   side == ADM_TI4_ATTACKER
+                     ? _("The attacker has %u units: a side may have at most %d")
+                     : _("The defender has %u units: a side may have at most %d"),
+                   total, ADM_TI4_MAX_TOTAL);
+      return FALSE;
     }
   if (fighting == 0)
     {
@@ -754,6 +766,15 @@ static gboolean
 needs_transport (const AdmTi4Unit *unit)
 {
   return (unit->kind == ADM_TI4_KIND_GROUND || unit->fighter) && unit->move == 0;
+}
+
+gboolean
+adm_ti4_cards_need_transport (const AdmTi4Cards *cards)
+{
+  for (guint c = 0; c < cards->n; c++)
+    if (needs_transport (cards->unit[c]))
+      return TRUE;
+  return FALSE;
 }
 
 /* Removes transported units beyond @capacity, the cheapest first. */

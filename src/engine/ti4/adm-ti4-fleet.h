@@ -194,6 +194,9 @@ void         adm_ti4_cards_of           (AdmTi4Catalog *catalog,
                                          const AdmTi4Fleet *fleet,
                                          const AdmTi4Fleet *other,
                                          AdmTi4Cards   *cards);
+/* Whether any of @cards needs a place in a ship (fighters and ground forces without a move
+ * value): only then can the capacity check or a retreat remove units (LRR 39.10.a, 39.7.b). */
+gboolean     adm_ti4_cards_need_transport (const AdmTi4Cards *cards);
 /* The functions of the same name without "_in", on the fleet's cards in @cards (which must
  * hold every card the fleet has any of). */
 guint        adm_ti4_fleet_hash_in      (const AdmTi4Cards *cards,

@@ -5,10 +5,11 @@
  * ended (LRR 39.9, 48.4). Each round's hits are exact binomial convolutions; the round in
  * which neither side hits leaves the state as it was, and that self-loop is summed as a
  * geometric series instead of being iterated. Every other round takes at least one hit off
- * one side's hit capacity, so numbering each side's fleets by capacity, highest first, and
- * walking the joint states in that order visits each one after everything that flows into
- * it. Each side's reachable fleets are found and numbered once; the joint distribution is a
- * flat array indexed by the two numbers, so a transition is one addition, with no lookup. */
+ * one side's hit capacity, and a hit always takes exactly one off it, so each side's fleets
+ * are found once, level by level of hit capacity, highest first, and walking the joint
+ * states in that order visits each one after everything that flows into it. The joint
+ * distribution is a flat array indexed by the two sides' numbers: a transition is one
+ * addition, with no lookup. */
 
 #include "config.h"
 
@@ -75,380 +76,261 @@ adm_ti4_hits_distribution (const AdmTi4Dice *dice,
     }
 }
 
-/* ---- the chain ---- */
+/* ---- each side's fleets ---- */
 
-/* Every fleet met is interned once, with what the chain keeps asking about it: whether it
- * still fights, its hit capacity, its combat roll's hit distribution, and the fleets it
- * becomes after the capacity check and after a retreat. */
-typedef struct {
-  AdmTi4Fleet fleet;
-  gboolean    alive;        /* has units that fight in this arena */
-  AdmTi4Tally tally;        /* its units that fight, hit capacity and combat roll */
-  double     *dist;         /* hits of its combat roll, 0..n_dice; NULL until asked */
-  int         checked;      /* fleet after the capacity check (LRR 39.10.a); -1: not yet */
-  int         retreated;    /* fleet after a retreat (LRR 39.7.b); -1: not yet */
-  int         hit[ADM_TI4_N_POLICIES];  /* fleet after one hit by each policy; -1: not yet */
-} FleetInfo;
+/* The forms a side's fleet takes in an end besides its own. */
+typedef enum {
+  END_CHECKED,    /* after the capacity check (LRR 39.10.a) */
+  END_RETREATED,  /* after a retreat (LRR 39.7.b) */
+  N_END_FORMS,
+} EndForm;
 
-/* One side's state, numbered densely: each side's reachable fleets are found once, before
- * any probability moves, and sorted by hit capacity, highest first, so that every hit leads
- * to a higher number. The joint state of the chain is then a cell of a flat array. */
+/* What the rounds ask of one fleet a side can come to (the fleet itself is kept apart: the
+ * rounds read these, and only these, in their loops). */
 typedef struct {
-  guint         fleet;     /* FleetInfo id */
-  gboolean      alive;
-  guint         capacity;
-  guint         n_dice;
-  const double *dist;      /* its roll's hits (the FleetInfo's), NULL unless alive */
-  guint         hit;       /* the state after one hit (itself when none is taken) */
-  guint        *after;     /* the state after k hits, k = 0..n_after - 1 */
-  guint         n_after;
-} SideState;
+  guint       capacity;          /* the hits it can still take */
+  guint       n_dice;            /* of its combat roll */
+  gboolean    alive;             /* has units that fight in this arena */
+  guint       dist;              /* its roll's hit distribution, 0..n_dice: in the dists */
+  guint       hit;               /* the state one more hit leads to; itself when none */
+  guint       after;             /* the states after 0, 1, … hits, as many as it can take
+                                  * of the other side's roll: in the side's afters */
+  int         end[N_END_FORMS];  /* its fleet in each form, as an end fleet; -1: not yet */
+} State;
 
 typedef struct {
-  SideState    *states;    /* SideState by dense number, in the solver's blocks */
-  guint         n_states;
-  guint         room;      /* states allocated */
-  guint        *dense;     /* per FleetInfo id: dense number + 1, 0 when not this side's */
-  guint         n_dense;
-  AdmTi4Policy  policy;
-  guint         max_hits;  /* the most hits the other side's roll can ever score */
-  double       *p;         /* one round's outcomes for this side, max_hits + 1 */
+  const AdmTi4Cards *cards;       /* the cards the side starts with (adm-ti4-fleet.h) */
+  AdmTi4Policy       policy;
+  gboolean           transports;  /* has units that need transport (end forms can differ) */
+  State             *states;      /* by hit capacity, highest first */
+  AdmTi4Fleet       *fleets;      /* their fleets */
+  guint              n_states;
+  gsize              room;        /* most_states () */
+  /* The fleets of ends that are no state's (end fleet n_states + i), at most one for each
+   * state and end form. */
+  AdmTi4Fleet       *others;
+  guint              n_others;
+  gboolean           reshaped;    /* an end form changed one of its fleets */
+  guint              max_hits;    /* the most hits the other side's roll can ever score */
+  double            *p;           /* one round's outcomes for this side, max_hits + 1 */
+  guint             *afters;      /* the states' states after 0, 1, … hits, one after another */
 } Side;
 
+/* One end met by the chain: (outcome, the attacker's end fleet, the defender's) packed into
+ * its key, and the probability that reached it there. */
 typedef struct {
-  AdmTi4Outcome outcome;
-  guint         attacker;
-  guint         defender;
-  double        probability;
+  guint64 key;
+  double  probability;
 } EndRecord;
 
-typedef struct {
-  guint hash;
-  guint id;   /* FleetInfo id + 1; 0: empty */
-} FleetSlot;
+/* End fleets fit in 29 bits of a key; a combat whose sides could come to more states than a
+ * third of that (each state has at most two other end forms) is refused. */
+#define ID_BITS 29
+#define MAX_STATES ((1u << ID_BITS) / 3)
 
 typedef struct {
-  gsize key;
-  guint index;  /* EndRecord index + 1; 0: empty */
-} EndSlot;
-
-typedef struct {
-  AdmTi4Catalog           *catalog;
   const AdmTi4OddsOptions *options;
   AdmTi4Arena              arena;
-  /* The cards each side's fleet starts with, and the two together: a fleet only loses units,
-   * so the rules' loops and the fleets' hash look at these only (adm-ti4-fleet.h). */
-  const AdmTi4Cards       *cards;       /* [2], on the caller's stack */
-  const AdmTi4Cards       *both;
   guint                    n_rounds;
-  FleetInfo              **fleets;      /* FleetInfo by id, in the blocks */
-  guint                    n_fleets;
-  guint                    room_fleets;
-  /* AdmTi4Fleet → id: open addressing, the fleet's hash beside its id so that most probes
-   * compare no fleet; a power of 2 of slots, at most half full. */
-  FleetSlot               *fleet_slots;
-  guint                    n_fleet_slots;
-  Side                     sides[2];    /* ADM_TI4_ATTACKER, ADM_TI4_DEFENDER */
-  /* Packed (outcome, attacker, defender) → index in @ends + 1: open addressing as for the
-   * fleets, a power of 2 of slots, at most half full. */
-  EndSlot                 *end_slots;
-  guint                    n_end_slots;
-  EndRecord               *ends;        /* in the blocks */
-  guint                    n_ends;
-  guint                    room_ends;
-  double                   rounds;      /* expected rounds so far */
+  Side                     sides[2];  /* ADM_TI4_ATTACKER, ADM_TI4_DEFENDER */
+  gpointer                 memory;    /* the sides' states and these, in one block */
+  double                  *dists;     /* the hit distributions, one after another */
+  gsize                    n_dists;
+  gsize                    room_dists;
+  EndRecord               *ends;      /* as the chain meets them */
+  gsize                    n_ends;
+  gsize                    room_ends;
+  double                   rounds;    /* expected rounds so far */
   guint                    n_states;
-  /* The fleets' and states' small blocks, carved from a few large ones and freed together:
-   * a small battle meets a few dozen fleets, and allocating each would be much of its time. */
-  GPtrArray               *blocks;
-  char                    *block_free;
-  gsize                    block_left;
 } Solver;
 
-#define BLOCK_SIZE 8192
-/* The first slots of the solver's two tables, and its first block, are on the stack: a
- * small battle allocates next to nothing (a battle of a few ships and fighters, with its
- * barrage, needs a little more than 8 KiB). */
-#define FIRST_SLOTS 32
-#define FIRST_BLOCK_SIZE 16384
+/* LRR 39.5, 48.1: the hit distribution of @dice, added to the dists; where it starts. */
+static guint
+add_dist (Solver           *solver,
+          const AdmTi4Dice *dice,
+          guint             n_dice)
+{
+  guint at = solver->n_dists;
 
-/* @memory, g_malloc'ed, freed with @solver's blocks. */
+  g_assert (at + n_dice + 1 <= solver->room_dists);
+  adm_ti4_hits_distribution (dice, solver->dists + at);
+  solver->n_dists += n_dice + 1;
+  return at;
+}
+
+/* The most states a side whose first fleet can take @capacity hits can come to, with
+ * @n_starts barrage starts: one per start on each level below it (side_explore ()). */
+static gsize
+most_states (guint capacity,
+             guint n_starts)
+{
+  return (gsize) n_starts * (capacity + 1) - (gsize) n_starts * (n_starts - 1) / 2;
+}
+
+/* A new state of @side for @fleet, which one hit turned state @parent into (-1: none). */
+static guint
+side_append (Solver            *solver,
+             Side              *side,
+             const AdmTi4Fleet *fleet,
+             int                parent)
+{
+  State *state = &side->states[side->n_states];
+  AdmTi4Tally tally;
+
+  g_assert (side->n_states < side->room);
+  adm_ti4_fleet_tally_in (side->cards, fleet, solver->arena, &tally);
+  side->fleets[side->n_states] = *fleet;
+  state->capacity = tally.capacity;
+  state->n_dice = tally.n_dice;
+  state->alive = tally.fighting > 0;
+  state->hit = side->n_states;
+  state->end[END_CHECKED] = state->end[END_RETREATED] = -1;
+  /* A hit takes dice away only with the unit that rolls them: a state that rolls as many
+   * dice as the one it came from rolls the same ones. */
+  if (parent >= 0 && side->states[parent].n_dice == tally.n_dice)
+    state->dist = side->states[parent].dist;
+  else
+    state->dist = add_dist (solver, &tally.dice, tally.n_dice);
+  return side->n_states++;
+}
+
+/* LRR 39.6, 48.2: every fleet @side can come to from its first @n_starts states (its fleet
+ * after 0, 1, … barrage hits; state 0 already made), numbered level by level of hit
+ * capacity, highest first. A hit by either policy lets a unit sustain damage, which it then
+ * cannot do again, or destroys one, so it takes exactly one off the capacity; and so does
+ * each barrage hit, which destroys a fighter (LRR 39.3). The level below one is thus the
+ * next barrage start, first, then the fleets its states come to by one hit, each once: the
+ * successors of a state all come after it. @first[k] gets barrage start k's number. */
 static void
-solver_keep (Solver   *solver,
-             gpointer  memory)
+side_explore (Solver *solver,
+              Side   *side,
+              guint   n_starts,
+              guint  *first)
 {
-  if (solver->blocks == NULL)
-    solver->blocks = g_ptr_array_new_with_free_func (g_free);
-  g_ptr_array_add (solver->blocks, memory);
-}
+  guint begin = 0, end = 1;  /* the level above: states begin..end - 1 */
 
-/* @size bytes, aligned for a double, alive as long as @solver; not zeroed (most are written
- * whole at once). */
-static gpointer
-solver_alloc (Solver *solver,
-              gsize   size)
-{
-  gpointer memory;
-
-  size = (size + 15) & ~(gsize) 15;
-  if (size > solver->block_left)
+  first[0] = 0;
+  for (guint k = 1; begin < end; k++)
     {
-      gsize block = MAX (BLOCK_SIZE, size);
+      guint below = end;
 
-      solver->block_free = g_malloc (block);
-      solver->block_left = block;
-      solver_keep (solver, solver->block_free);
+      if (k < n_starts)
+        {
+          AdmTi4Fleet fleet = side->fleets[first[k - 1]];
+
+          adm_ti4_fleet_assign_afb_hits_in (side->cards, &fleet, 1);
+          first[k] = side_append (solver, side, &fleet, -1);
+          g_assert (side->states[first[k]].capacity + 1 == side->states[first[k - 1]].capacity);
+        }
+      for (guint s = begin; s < end && side->max_hits > 0; s++)
+        {
+          AdmTi4Fleet fleet;
+          guint found;
+
+          if (!side->states[s].alive)
+            continue;
+          fleet = side->fleets[s];
+          adm_ti4_fleet_assign_hits_in (side->cards, &fleet, solver->arena, 1, side->policy);
+          for (found = below; found < side->n_states; found++)
+            if (adm_ti4_fleet_equal (&side->fleets[found], &fleet))
+              break;
+          if (found == side->n_states)
+            side_append (solver, side, &fleet, s);
+          g_assert (side->states[found].capacity + 1 == side->states[s].capacity);
+          side->states[s].hit = found;
+        }
+      begin = below;
+      end = side->n_states;
     }
-  memory = solver->block_free;
-  solver->block_free += size;
-  solver->block_left -= size;
-  return memory;
+
+  /* A state's state after i hits is its i-th successor by one hit; the rounds ask for up to
+   * as many hits as it can take of the other side's largest roll. */
+  for (guint s = 0, at = 0; s < side->n_states; s++)
+    {
+      State *state = &side->states[s];
+      guint n = state->alive ? MIN (state->capacity, side->max_hits) : 0;
+
+      state->after = at;
+      side->afters[at] = s;
+      for (guint k = 1; k <= n; k++)
+        side->afters[at + k] = side->states[side->afters[at + k - 1]].hit;
+      at += n + 1;
+    }
 }
 
-/* The same, zeroed. */
-static gpointer
-solver_alloc0 (Solver *solver,
-               gsize   size)
-{
-  return memset (solver_alloc (solver, size), 0, size);
-}
-
-/* @memory (@n items of @size) in a new piece of the solver's blocks of @room items, the new
- * ones not zeroed; the old piece is left to the blocks, freed with them. */
-static gpointer
-solver_grow (Solver        *solver,
-             gconstpointer  memory,
-             gsize          n,
-             gsize          room,
-             gsize          size)
-{
-  gpointer grown = solver_alloc (solver, room * size);
-
-  if (n > 0)
-    memcpy (grown, memory, n * size);
-  return grown;
-}
-
-/* @n probabilities, zeroed, alive as long as @solver: in its blocks when they are few (a
- * small battle's are), else allocated apart; NULL when there are too many to allocate. */
-static double *
-solver_cells (Solver *solver,
-              gsize   n)
-{
-  double *cells;
-
-  if (n <= BLOCK_SIZE / sizeof (double) / 4)
-    return solver_alloc0 (solver, MAX (n, 1) * sizeof (double));
-  cells = n <= G_MAXSIZE / sizeof (double) / 4 ? g_try_new0 (double, n) : NULL;
-  if (cells != NULL)
-    solver_keep (solver, cells);
-  return cells;
-}
-
-/* Two ids (and an outcome) packed in a pointer-sized key; a 64-bit mix spreads them. */
+/* The end fleet of @side that is @fleet: the number of the state that holds it, or else
+ * n_states + its place among the others. */
 static guint
-packed_hash (gconstpointer key)
+side_end_id (Solver            *solver,
+             Side              *side,
+             const AdmTi4Fleet *fleet)
 {
-  guint64 x = GPOINTER_TO_SIZE (key);
+  guint lo = 0, hi = side->n_states;
+  AdmTi4Tally tally;
 
-  x ^= x >> 29;
-  x *= G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
-  x ^= x >> 32;
-  return (guint) x;
-}
-
-/* Ids fit in 28 bits of a 64-bit key (14 on 32-bit builds); a battle that needs more
- * fleets than that is refused rather than merged wrongly. */
-#define ID_BITS (GLIB_SIZEOF_VOID_P >= 8 ? 28 : 14)
-#define MAX_IDS (1u << ID_BITS)
-
-static gpointer
-pack (guint outcome,
-      guint attacker,
-      guint defender)
-{
-  return GSIZE_TO_POINTER (((gsize) outcome << (2 * ID_BITS)) |
-                           ((gsize) attacker << ID_BITS) | (gsize) defender);
-}
-
-static inline FleetInfo *
-info_of (Solver *solver,
-         guint   id);
-
-/* The slot of @fleet (hashed @hash) in the table, or the empty one where it would go. */
-static FleetSlot *
-find_fleet (Solver            *solver,
-            const AdmTi4Fleet *fleet,
-            guint              hash)
-{
-  guint mask = solver->n_fleet_slots - 1;
-
-  for (guint i = hash & mask;; i = (i + 1) & mask)
+  /* The states of its capacity, found by halves (they are sorted by it, highest first). */
+  adm_ti4_fleet_tally_in (side->cards, fleet, solver->arena, &tally);
+  while (lo < hi)
     {
-      FleetSlot *slot = &solver->fleet_slots[i];
+      guint mid = lo + (hi - lo) / 2;
 
-      if (slot->id == 0 ||
-          (slot->hash == hash && adm_ti4_fleet_equal (&info_of (solver, slot->id - 1)->fleet,
-                                                      fleet)))
-        return slot;
-    }
-}
-
-static void
-grow_fleet_slots (Solver *solver)
-{
-  FleetSlot *old = solver->fleet_slots;
-  guint n_old = solver->n_fleet_slots;
-
-  solver->n_fleet_slots *= 2;
-  solver->fleet_slots = solver_alloc0 (solver, solver->n_fleet_slots * sizeof (FleetSlot));
-  for (guint i = 0; i < n_old; i++)
-    if (old[i].id != 0)
-      {
-        guint mask = solver->n_fleet_slots - 1, j = old[i].hash & mask;
-
-        while (solver->fleet_slots[j].id != 0)
-          j = (j + 1) & mask;
-        solver->fleet_slots[j] = old[i];
-      }
-}
-
-/* The id of @fleet, a fleet of @side. */
-static guint
-intern (Solver            *solver,
-        AdmTi4Side         side,
-        const AdmTi4Fleet *fleet)
-{
-  guint hash = adm_ti4_fleet_hash_in (solver->both, fleet);
-  FleetSlot *slot = find_fleet (solver, fleet, hash);
-  FleetInfo *info;
-
-  if (slot->id != 0)
-    return slot->id - 1;
-
-  info = solver_alloc (solver, sizeof (FleetInfo));
-  info->fleet = *fleet;
-  adm_ti4_fleet_tally_in (&solver->cards[side], fleet, solver->arena, &info->tally);
-  info->alive = info->tally.fighting > 0;
-  info->dist = NULL;
-  info->checked = -1;
-  info->retreated = -1;
-  for (guint p = 0; p < ADM_TI4_N_POLICIES; p++)
-    info->hit[p] = -1;
-  if (solver->n_fleets == solver->room_fleets)
-    {
-      solver->room_fleets = MAX (2 * solver->room_fleets, 64);
-      solver->fleets = solver_grow (solver, solver->fleets, solver->n_fleets,
-                                    solver->room_fleets, sizeof (FleetInfo *));
-    }
-  solver->fleets[solver->n_fleets++] = info;
-  slot->hash = hash;
-  slot->id = solver->n_fleets;
-  if (solver->n_fleets * 2 > solver->n_fleet_slots)
-    grow_fleet_slots (solver);
-  return solver->n_fleets - 1;
-}
-
-static inline FleetInfo *
-info_of (Solver *solver,
-         guint   id)
-{
-  return solver->fleets[id];
-}
-
-/* LRR 39.5, 48.1: the hit distribution of the fleet's combat roll. */
-static const double *
-info_dist (Solver *solver,
-           guint   id)
-{
-  FleetInfo *info = info_of (solver, id);
-
-  if (info->dist == NULL)
-    {
-      info->dist = solver_alloc (solver, (info->tally.n_dice + 1) * sizeof (double));
-      adm_ti4_hits_distribution (&info->tally.dice, info->dist);
-    }
-  return info->dist;
-}
-
-/* Fleet @id of @side after the capacity check. */
-static guint
-info_checked (Solver     *solver,
-              AdmTi4Side  side,
-              guint       id)
-{
-  FleetInfo *info = info_of (solver, id);
-
-  if (info->checked < 0)
-    {
-      AdmTi4Fleet fleet = info->fleet;
-
-      /* Most fleets lose nothing to it: they are their own. */
-      if (adm_ti4_fleet_capacity_check_in (&solver->cards[side], &fleet, NULL) == 0)
-        info->checked = id;
+      if (side->states[mid].capacity > tally.capacity)
+        lo = mid + 1;
       else
-        info->checked = intern (solver, side, &fleet);
+        hi = mid;
     }
-  return info->checked;
+  for (; lo < side->n_states && side->states[lo].capacity == tally.capacity; lo++)
+    if (adm_ti4_fleet_equal (&side->fleets[lo], fleet))
+      return lo;
+  for (guint i = 0; i < side->n_others; i++)
+    if (adm_ti4_fleet_equal (&side->others[i], fleet))
+      return side->n_states + i;
+  if (side->others == NULL)
+    side->others = g_new (AdmTi4Fleet, (gsize) N_END_FORMS * side->n_states);
+  side->others[side->n_others] = *fleet;
+  return side->n_states + side->n_others++;
 }
 
-/* Fleet @id of @side after a retreat. */
+/* State @s of @side in @form, as an end fleet. */
 static guint
-info_retreated (Solver     *solver,
-                AdmTi4Side  side,
+side_end (Solver  *solver,
+          Side    *side,
+          guint    s,
+          EndForm  form)
+{
+  State *state = &side->states[s];
+
+  /* A side without units that need transport loses none to either form. */
+  if (!side->transports)
+    return s;
+  if (state->end[form] < 0)
+    {
+      AdmTi4Fleet fleet = side->fleets[s];
+
+      if (form == END_CHECKED)
+        adm_ti4_fleet_capacity_check_in (side->cards, &fleet, NULL);
+      else
+        adm_ti4_fleet_retreat_in (side->cards, &fleet, NULL);
+      if (adm_ti4_fleet_equal (&fleet, &side->fleets[s]))
+        state->end[form] = s;
+      else
+        {
+          side->reshaped = TRUE;
+          state->end[form] = side_end_id (solver, side, &fleet);
+        }
+    }
+  return state->end[form];
+}
+
+/* The fleet of end fleet @id of @side. */
+static const AdmTi4Fleet *
+side_end_fleet (const Side *side,
                 guint       id)
 {
-  FleetInfo *info = info_of (solver, id);
-
-  if (info->retreated < 0)
-    {
-      AdmTi4Fleet fleet = info->fleet;
-
-      adm_ti4_fleet_retreat_in (&solver->cards[side], &fleet, NULL);
-      info->retreated = intern (solver, side, &fleet);
-    }
-  return info->retreated;
+  return id < side->n_states ? &side->fleets[id] : &side->others[id - side->n_states];
 }
 
-/* Fleet @id of @side after one hit assigned by @policy (LRR 39.6, 48.2). Both sides of a
- * mirror battle meet the same fleets: each fleet's hit is worked out once. */
-static guint
-info_hit (Solver       *solver,
-          AdmTi4Side    side,
-          AdmTi4Policy  policy,
-          guint         id)
-{
-  FleetInfo *info = info_of (solver, id);
-
-  if (info->hit[policy] < 0)
-    {
-      AdmTi4Fleet fleet = info->fleet;
-
-      adm_ti4_fleet_assign_hits_in (&solver->cards[side], &fleet, solver->arena, 1, policy);
-      info->hit[policy] = intern (solver, side, &fleet);
-    }
-  return info->hit[policy];
-}
-
-static void
-grow_end_slots (Solver *solver)
-{
-  EndSlot *old = solver->end_slots;
-  guint n_old = solver->n_end_slots;
-
-  solver->n_end_slots *= 2;
-  solver->end_slots = solver_alloc0 (solver, solver->n_end_slots * sizeof (EndSlot));
-  for (guint i = 0; i < n_old; i++)
-    if (old[i].index != 0)
-      {
-        guint mask = solver->n_end_slots - 1;
-        guint j = packed_hash (GSIZE_TO_POINTER (old[i].key)) & mask;
-
-        while (solver->end_slots[j].index != 0)
-          j = (j + 1) & mask;
-        solver->end_slots[j] = old[i];
-      }
-}
+/* ---- the ends ---- */
 
 static void
 add_end (Solver        *solver,
@@ -457,35 +339,16 @@ add_end (Solver        *solver,
          guint          defender,
          double         p)
 {
-  gsize key = GPOINTER_TO_SIZE (pack (outcome, attacker, defender));
-  guint mask = solver->n_end_slots - 1, index;
-  EndSlot *slot;
+  EndRecord *record;
 
-  for (guint i = packed_hash (GSIZE_TO_POINTER (key)) & mask;; i = (i + 1) & mask)
+  if (solver->n_ends == solver->room_ends)
     {
-      slot = &solver->end_slots[i];
-      if (slot->index == 0 || slot->key == key)
-        break;
+      solver->room_ends = MAX (2 * solver->room_ends, 16);
+      solver->ends = g_renew (EndRecord, solver->ends, solver->room_ends);
     }
-  index = slot->index;
-  if (index == 0)
-    {
-      EndRecord record = { outcome, attacker, defender, 0.0 };
-
-      if (solver->n_ends == solver->room_ends)
-        {
-          solver->room_ends = MAX (2 * solver->room_ends, 32);
-          solver->ends = solver_grow (solver, solver->ends, solver->n_ends, solver->room_ends,
-                                      sizeof (EndRecord));
-        }
-      solver->ends[solver->n_ends++] = record;
-      index = solver->n_ends;
-      slot->key = key;
-      slot->index = index;
-      if (solver->n_ends * 2 > solver->n_end_slots)
-        grow_end_slots (solver);
-    }
-  solver->ends[index - 1].probability += p;
+  record = &solver->ends[solver->n_ends++];
+  record->key = (guint64) outcome << (2 * ID_BITS) | (guint64) attacker << ID_BITS | defender;
+  record->probability = p;
 }
 
 /* LRR 39.9, 48.4: the combat is over; 39.10: the side with units left wins, or neither. */
@@ -495,17 +358,16 @@ end_combat (Solver *solver,
             guint   defender,
             double  p)
 {
-  gboolean a = info_of (solver, attacker)->alive;
-  gboolean d = info_of (solver, defender)->alive;
+  Side *side_a = &solver->sides[ADM_TI4_ATTACKER], *side_d = &solver->sides[ADM_TI4_DEFENDER];
   gboolean space = solver->arena == ADM_TI4_SPACE;
 
   /* LRR 39.10.a: the winner's fighters and ground forces beyond its ships' capacity go. */
-  if (a)
+  if (side_a->states[attacker].alive)
     add_end (solver, ADM_TI4_OUTCOME_ATTACKER_WINS,
-             space ? info_checked (solver, ADM_TI4_ATTACKER, attacker) : attacker, defender, p);
-  else if (d)
+             space ? side_end (solver, side_a, attacker, END_CHECKED) : attacker, defender, p);
+  else if (side_d->states[defender].alive)
     add_end (solver, ADM_TI4_OUTCOME_DEFENDER_WINS, attacker,
-             space ? info_checked (solver, ADM_TI4_DEFENDER, defender) : defender, p);
+             space ? side_end (solver, side_d, defender, END_CHECKED) : defender, p);
   else
     add_end (solver, ADM_TI4_OUTCOME_DRAW, attacker, defender, p);
 }
@@ -519,209 +381,16 @@ end_retreat (Solver     *solver,
              guint       defender,
              double      p)
 {
+  Side *side_a = &solver->sides[ADM_TI4_ATTACKER], *side_d = &solver->sides[ADM_TI4_DEFENDER];
+
   if (side == ADM_TI4_ATTACKER)
     add_end (solver, ADM_TI4_OUTCOME_ATTACKER_RETREATED,
-             info_retreated (solver, ADM_TI4_ATTACKER, attacker),
-             info_checked (solver, ADM_TI4_DEFENDER, defender), p);
+             side_end (solver, side_a, attacker, END_RETREATED),
+             side_end (solver, side_d, defender, END_CHECKED), p);
   else
     add_end (solver, ADM_TI4_OUTCOME_DEFENDER_RETREATED,
-             info_checked (solver, ADM_TI4_ATTACKER, attacker),
-             info_retreated (solver, ADM_TI4_DEFENDER, defender), p);
-}
-
-/* LRR 39.3: the fleets after 0, 1, … barrage hits on @fleet's fighters (@side's): @ids[k]
- * and the probability @p[k] for k = 0..return value, the last one with every larger number
- * (both arrays in the solver's blocks). */
-static guint
-barrage_outcomes (Solver            *solver,
-                  AdmTi4Side         side,
-                  const AdmTi4Fleet *fleet,
-                  const AdmTi4Fleet *opponent,
-                  guint            **ids_out,
-                  double           **p_out)
-{
-  const AdmTi4Cards *cards = &solver->cards[side];
-  AdmTi4Dice dice;
-  guint n_dice, fighters = 0, n;
-  guint *ids;
-  double *dist, *p;
-
-  for (guint c = 0; c < cards->n; c++)
-    if (cards->unit[c]->fighter)
-      fighters += adm_ti4_fleet_count (fleet, cards->index[c]);
-  /* Ruling: the barrage is rolled only at fighters (it could hit nothing else). */
-  memset (&dice, 0, sizeof dice);
-  if (fighters > 0)
-    adm_ti4_fleet_afb_dice_in (&solver->cards[!side], opponent, &dice);
-  n_dice = adm_ti4_dice_total (&dice);
-  n = MIN (fighters, n_dice);
-  ids = *ids_out = solver_alloc (solver, (n + 1) * sizeof (guint));
-  p = *p_out = solver_alloc (solver, (n + 1) * sizeof (double));
-  if (n == 0)
-    {
-      /* Nothing to roll at, or nothing to roll: the fleet as it is (most battles). */
-      ids[0] = intern (solver, side, fleet);
-      p[0] = 1.0;
-      return 0;
-    }
-  dist = solver_alloc (solver, (n_dice + 1) * sizeof (double));
-  adm_ti4_hits_distribution (&dice, dist);
-  for (guint k = 0; k <= n; k++)
-    {
-      AdmTi4Fleet after = *fleet;
-
-      adm_ti4_fleet_assign_afb_hits_in (cards, &after, k);
-      ids[k] = intern (solver, side, &after);
-      p[k] = dist[k];
-    }
-  for (guint k = n + 1; k <= n_dice; k++)
-    p[n] += dist[k];
-  return n;
-}
-
-/* ---- each side's states, numbered ---- */
-
-static void
-side_init (Side         *side,
-           AdmTi4Policy  policy)
-{
-  /* The states and numbers live in the solver's blocks (allocating each would be much of
-   * a small battle's time). */
-  memset (side, 0, sizeof *side);
-  side->policy = policy;
-}
-
-/* The dense number of fleet @id on @side, numbering it if it is new. */
-static guint
-side_add (Solver *solver,
-          Side   *side,
-          guint   id)
-{
-  guint *number;
-
-  if (side->n_dense <= id)
-    {
-      guint room = MAX (MAX (2 * side->n_dense, solver->n_fleets), 64);
-
-      side->dense = solver_grow (solver, side->dense, side->n_dense, room, sizeof (guint));
-      memset (side->dense + side->n_dense, 0, (room - side->n_dense) * sizeof (guint));
-      side->n_dense = room;
-    }
-  number = &side->dense[id];
-  if (*number == 0)
-    {
-      FleetInfo *info = info_of (solver, id);
-      SideState state = { 0 };
-
-      state.fleet = id;
-      state.alive = info->alive;
-      state.capacity = info->tally.capacity;
-      state.n_dice = info->tally.n_dice;
-      if (side->n_states == side->room)
-        {
-          side->room = MAX (2 * side->room, 32);
-          side->states = solver_grow (solver, side->states, side->n_states, side->room,
-                                      sizeof (SideState));
-        }
-      side->states[side->n_states++] = state;
-      *number = side->n_states;
-    }
-  return *number - 1;
-}
-
-/* LRR 39.6, 48.2: every fleet the side can come to from its first states, each with the
- * fleets it becomes after 0..k hits assigned by its policy (k up to its capacity and the
- * other side's largest roll). */
-static void
-side_explore (Solver     *solver,
-              AdmTi4Side  which)
-{
-  Side *side = &solver->sides[which];
-
-  /* Both policies assign hits one at a time, each to the unit the policy picks in what is
-   * left (adm_ti4_fleet_suggest), so k hits are one hit and k - 1 more: each state is given
-   * the state one hit leads to, and its states after 0..k hits follow that chain. */
-  for (guint s = 0; s < side->n_states; s++)
-    {
-      guint hit = s;
-
-      if (side->states[s].alive && side->max_hits > 0)
-        hit = side_add (solver, side,
-                        info_hit (solver, which, side->policy, side->states[s].fleet));
-      side->states[s].hit = hit;
-    }
-  for (guint s = 0; s < side->n_states; s++)
-    {
-      SideState *state = &side->states[s];
-      guint n = state->alive ? MIN (state->capacity, side->max_hits) : 0;
-      guint *after = solver_alloc (solver, (n + 1) * sizeof (guint));
-
-      after[0] = s;
-      for (guint k = 1; k <= n; k++)
-        after[k] = side->states[after[k - 1]].hit;
-      state->after = after;
-      state->n_after = n + 1;
-      if (state->alive)
-        state->dist = info_dist (solver, state->fleet);
-    }
-}
-
-/* Renumbers the side's states by hit capacity, highest first. Every hit takes at least one
- * off the capacity, so a state's successors all come after it: walking the states in order
- * visits each one after everything that flows into it. Returns the old → new numbers, in the
- * solver's blocks. */
-static guint *
-side_sort (Solver *solver,
-           Side   *side)
-{
-  guint n = side->n_states, most = 0, s;
-  SideState *states = side->states, *sorted;
-  guint *rank = solver_alloc (solver, MAX (n, 1) * sizeof (guint));
-  guint *next;
-
-  /* Often they are in that order already: a side that loses nothing to the barrage has one
-   * first state, and a hit leads to one state, so its states are one chain, met in order. */
-  for (s = 1; s < n && states[s].capacity <= states[s - 1].capacity; s++)
-    ;
-  if (s >= n)
-    {
-      for (s = 0; s < n; s++)
-        rank[s] = s;
-      return rank;
-    }
-  sorted = solver_alloc (solver, n * sizeof (SideState));
-  /* A counting sort, stable: by capacity, highest first, then by the old number. */
-  for (s = 0; s < n; s++)
-    most = MAX (most, states[s].capacity);
-  next = solver_alloc0 (solver, ((gsize) most + 1) * sizeof (guint));
-  for (s = 0; s < n; s++)
-    next[most - states[s].capacity]++;
-  for (guint b = 0, at = 0; b <= most; b++)
-    {
-      guint here = next[b];
-
-      next[b] = at;
-      at += here;
-    }
-  for (s = 0; s < n; s++)
-    {
-      guint r = next[most - states[s].capacity]++;
-
-      rank[s] = r;
-      sorted[r] = states[s];
-    }
-  memcpy (states, sorted, n * sizeof (SideState));
-  for (guint r = 0; r < n; r++)
-    {
-      SideState *state = &states[r];
-
-      for (guint k = 0; k < state->n_after; k++)
-        {
-          state->after[k] = rank[state->after[k]];
-          g_assert (k == 0 || state->after[k] > r);
-        }
-    }
-  return rank;
+             side_end (solver, side_a, attacker, END_CHECKED),
+             side_end (solver, side_d, defender, END_RETREATED), p);
 }
 
 /* ---- the rounds ---- */
@@ -746,19 +415,21 @@ announced_at (Solver *solver,
   return -1;
 }
 
-/* The outcomes of @opponent's roll on @state: its states after[k] with probabilities @p[k]
- * for k = 0..return value (the last one takes every larger number of hits). */
+/* The outcomes of the roll of @opponent (holding @dist) on @state: its states after 0..k
+ * hits with probabilities @p[k] for k = 0..return value (the last one takes every larger
+ * number of hits). */
 static guint
-hit_outcomes (const SideState *state,
-              const SideState *opponent,
-              double          *p)
+hit_outcomes (const State  *state,
+              const State  *opponent,
+              const double *dist,
+              double       *p)
 {
   guint n = MIN (state->capacity, opponent->n_dice);
 
   for (guint k = 0; k <= n; k++)
-    p[k] = opponent->dist[k];
+    p[k] = dist[k];
   for (guint k = n + 1; k <= opponent->n_dice; k++)
-    p[n] += opponent->dist[k];
+    p[n] += dist[k];
   return n;
 }
 
@@ -778,18 +449,21 @@ step (Solver      *solver,
       double       mass,
       GError     **error)
 {
-  Side *attacker = &solver->sides[ADM_TI4_ATTACKER], *defender = &solver->sides[ADM_TI4_DEFENDER];
-  const SideState *sa = &attacker->states[a];
-  const SideState *sd = &defender->states[d];
-  gsize width = defender->n_states;
-  double *pa = attacker->p, *pd = defender->p, *out, p00, scale;
+  const State *states_a = solver->sides[ADM_TI4_ATTACKER].states;
+  const State *states_d = solver->sides[ADM_TI4_DEFENDER].states;
+  const State *sa = &states_a[a], *sd = &states_d[d];
+  gsize width = solver->sides[ADM_TI4_DEFENDER].n_states;
+  double *pa = solver->sides[ADM_TI4_ATTACKER].p, *pd = solver->sides[ADM_TI4_DEFENDER].p;
+  const guint *after_a = solver->sides[ADM_TI4_ATTACKER].afters + sa->after;
+  const guint *after_d = solver->sides[ADM_TI4_DEFENDER].afters + sd->after;
+  double *out, p00, scale;
   guint na, nd;
 
   solver->n_states++;
 
   /* LRR 39.5, 48.1: both sides roll; 39.6, 48.2: each assigns the other's hits. */
-  na = hit_outcomes (sa, sd, pa);
-  nd = hit_outcomes (sd, sa, pd);
+  na = hit_outcomes (sa, sd, solver->dists + sd->dist, pa);
+  nd = hit_outcomes (sd, sa, solver->dists + sa->dist, pd);
   p00 = pa[0] * pd[0];
 
   if (layer->announced >= 0)
@@ -800,18 +474,16 @@ step (Solver      *solver,
       solver->rounds += mass;
       for (guint i = 0; i <= na; i++)
         {
-          guint to_a = sa->after[i];
-          gboolean alive_a = attacker->states[to_a].alive;
+          gboolean alive_a = states_a[after_a[i]].alive;
 
           for (guint j = 0; j <= nd; j++)
             {
-              guint to_d = sd->after[j];
               double p = mass * pa[i] * pd[j];
 
-              if (alive_a && defender->states[to_d].alive)
-                layer->retreat[to_a * width + to_d] += p;
+              if (alive_a && states_d[after_d[j]].alive)
+                layer->retreat[after_a[i] * width + after_d[j]] += p;
               else
-                layer->next[to_a * width + to_d] += p;
+                layer->next[after_a[i] * width + after_d[j]] += p;
             }
         }
       return TRUE;
@@ -841,10 +513,10 @@ step (Solver      *solver,
   for (guint i = 0; i <= na; i++)
     {
       double qa = scale * pa[i];
-      double *row = out + sa->after[i] * width;
+      double *row = out + after_a[i] * width;
 
       for (guint j = (i == 0 ? 1 : 0); j <= nd; j++)
-        row[sd->after[j]] += qa * pd[j];
+        row[after_d[j]] += qa * pd[j];
     }
   return TRUE;
 }
@@ -858,14 +530,14 @@ play_layer (Solver        *solver,
             GCancellable  *cancellable,
             GError       **error)
 {
-  const Side *attacker = &solver->sides[ADM_TI4_ATTACKER];
-  const Side *defender = &solver->sides[ADM_TI4_DEFENDER];
-  guint n_a = attacker->n_states, n_d = defender->n_states;
+  const Side *side_a = &solver->sides[ADM_TI4_ATTACKER];
+  const Side *side_d = &solver->sides[ADM_TI4_DEFENDER];
+  guint n_a = side_a->n_states, n_d = side_d->n_states;
 
   for (guint a = 0; a < n_a; a++)
     {
-      const SideState *sa = &attacker->states[a];
-      double *row = layer->mass + (gsize) a * n_d;
+      gboolean alive_a = side_a->states[a].alive;
+      const double *row = layer->mass + (gsize) a * n_d;
 
       /* A large combat takes seconds: the app drops a computation the master has already
        * changed the set-up of. */
@@ -877,14 +549,43 @@ play_layer (Solver        *solver,
 
           if (mass == 0.0)
             continue;
-          if (!sa->alive || !defender->states[d].alive)
-            end_combat (solver, sa->fleet, defender->states[d].fleet,
-                        mass);
+          if (!alive_a || !side_d->states[d].alive)
+            end_combat (solver, a, d, mass);
           else if (!step (solver, layer, a, d, mass, error))
             return FALSE;
         }
     }
   return TRUE;
+}
+
+/* LRR 39.3: the first round's Anti-Fighter Barrage on @side's fighters in @fleet, rolled
+ * with @dice: its probabilities of 0, 1, … n hits in @p (n + 1 of them, the last with every
+ * larger number), where n, returned, is the most that can count. */
+static guint
+barrage (Solver            *solver,
+         const Side        *side,
+         const AdmTi4Fleet *fleet,
+         const AdmTi4Dice  *dice,
+         double            *p)
+{
+  const AdmTi4Cards *cards = side->cards;
+  const double *dist;
+  guint n_dice = adm_ti4_dice_total (dice), fighters = 0, n;
+
+  for (guint c = 0; c < cards->n; c++)
+    if (cards->unit[c]->fighter)
+      fighters += adm_ti4_fleet_count (fleet, cards->index[c]);
+  n = MIN (fighters, n_dice);
+  /* Nothing to roll at, or nothing to roll: the fleet as it is (most battles). */
+  p[0] = 1.0;
+  if (n == 0)
+    return 0;
+  dist = solver->dists + add_dist (solver, dice, n_dice);
+  for (guint k = 0; k <= n; k++)
+    p[k] = dist[k];
+  for (guint k = n + 1; k <= n_dice; k++)
+    p[n] += dist[k];
+  return n;
 }
 
 /* LRR 39.3: the first round's Anti-Fighter Barrage, then every state each side can come to,
@@ -896,71 +597,104 @@ start (Solver            *solver,
        double           **mass_out,
        GError           **error)
 {
-  /* These belong to the solver's blocks. */
-  guint *ids_a = NULL, *ids_d = NULL, *rank_a = NULL, *rank_d = NULL;
-  double *pa = NULL, *pd = NULL;
   Side *side_a = &solver->sides[ADM_TI4_ATTACKER], *side_d = &solver->sides[ADM_TI4_DEFENDER];
-  guint na, nd, n_a, n_d;
+  AdmTi4Tally tally_a, tally_d;
+  AdmTi4Dice afb_a, afb_d;
+  /* At most one barrage start per fighter more, and no more fighters than units. */
+  guint first_a[ADM_TI4_MAX_TOTAL + 1], first_d[ADM_TI4_MAX_TOTAL + 1];
+  double pa[ADM_TI4_MAX_TOTAL + 1], pd[ADM_TI4_MAX_TOTAL + 1];
+  guint n_afb_a, n_afb_d, na, nd, n_a, n_d;
+  gsize most_a, most_d, n_dists, size_dists, size_states, size_afters, size;
   double *mass;
 
-  if (solver->arena == ADM_TI4_GROUND)
+  adm_ti4_fleet_tally_in (side_a->cards, attacker, solver->arena, &tally_a);
+  adm_ti4_fleet_tally_in (side_d->cards, defender, solver->arena, &tally_d);
+  /* LRR 39.3: the barrage in space, none on a planet (LRR 48); each of its hits takes a
+   * fighter, so each side has at most one start per fighter more. Ruling: the barrage is
+   * rolled only at fighters (it could hit nothing else). */
+  memset (&afb_a, 0, sizeof afb_a);
+  memset (&afb_d, 0, sizeof afb_d);
+  if (solver->arena == ADM_TI4_SPACE)
     {
-      /* LRR 48: no barrage on a planet. */
-      na = nd = 0;
-      ids_a = solver_alloc (solver, sizeof (guint));
-      ids_d = solver_alloc (solver, sizeof (guint));
-      pa = solver_alloc (solver, sizeof (double));
-      pd = solver_alloc (solver, sizeof (double));
-      ids_a[0] = intern (solver, ADM_TI4_ATTACKER, attacker);
-      ids_d[0] = intern (solver, ADM_TI4_DEFENDER, defender);
-      pa[0] = pd[0] = 1.0;
+      adm_ti4_fleet_afb_dice_in (side_a->cards, attacker, &afb_a);
+      adm_ti4_fleet_afb_dice_in (side_d->cards, defender, &afb_d);
     }
-  else
-    {
-      na = barrage_outcomes (solver, ADM_TI4_ATTACKER, attacker, defender, &ids_a, &pa);
-      nd = barrage_outcomes (solver, ADM_TI4_DEFENDER, defender, attacker, &ids_d, &pd);
-    }
-
-  /* Dice are only lost with units: each side's first roll, that of its fleet before any
-   * barrage hit (ids[0]), is its largest. */
-  side_d->max_hits = info_of (solver, ids_a[0])->tally.n_dice;
-  side_a->max_hits = info_of (solver, ids_d[0])->tally.n_dice;
-  for (guint i = 0; i <= na; i++)
-    side_add (solver, side_a, ids_a[i]);
-  for (guint j = 0; j <= nd; j++)
-    side_add (solver, side_d, ids_d[j]);
-  side_explore (solver, ADM_TI4_ATTACKER);
-  side_explore (solver, ADM_TI4_DEFENDER);
-  if (solver->n_fleets >= MAX_IDS / 2)
+  n_afb_a = adm_ti4_dice_total (&afb_a);
+  n_afb_d = adm_ti4_dice_total (&afb_d);
+  most_a = most_states (tally_a.capacity, MIN (n_afb_d, tally_a.capacity) + 1);
+  most_d = most_states (tally_d.capacity, MIN (n_afb_a, tally_d.capacity) + 1);
+  if (most_a >= MAX_STATES || most_d >= MAX_STATES)
     {
       g_set_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_INVALID,
                    _("This combat has too many possible states to compute exactly"));
       return FALSE;
     }
-  rank_a = side_sort (solver, side_a);
-  rank_d = side_sort (solver, side_d);
-  side_a->p = solver_alloc (solver, (side_a->max_hits + 1) * sizeof (double));
-  side_d->p = solver_alloc (solver, (side_d->max_hits + 1) * sizeof (double));
+  /* One block: each state's roll and each barrage's; the states and their fleets; each
+   * state's states after 0, 1, … hits. */
+  n_dists = (n_afb_a + 1) + (n_afb_d + 1) +
+            most_a * (tally_a.n_dice + 1) + most_d * (tally_d.n_dice + 1);
+  G_STATIC_ASSERT (sizeof (AdmTi4Fleet) % G_ALIGNOF (State) == 0);
+  if (n_dists > G_MAXUINT ||
+      !g_size_checked_mul (&size_dists, n_dists, sizeof (double)) ||
+      !g_size_checked_mul (&size_states, most_a + most_d,
+                           sizeof (State) + sizeof (AdmTi4Fleet)) ||
+      !g_size_checked_add (&size, size_dists, size_states) ||
+      !g_size_checked_mul (&size_afters, most_a * (tally_d.n_dice + 1) +
+                                         most_d * (tally_a.n_dice + 1), sizeof (guint)) ||
+      !g_size_checked_add (&size, size, size_afters) ||
+      (solver->memory = g_try_malloc (size)) == NULL)
+    {
+      g_set_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_INVALID,
+                   _("This combat has too many possible states to compute exactly"));
+      return FALSE;
+    }
+  solver->dists = solver->memory;
+  solver->room_dists = n_dists;
+  solver->n_dists = 0;
+  /* This round's outcomes for each side: the hits a side takes come from the other's roll. */
+  side_a->p = g_new (double, (gsize) tally_d.n_dice + 1 + tally_a.n_dice + 1);
+  side_d->p = side_a->p + tally_d.n_dice + 1;
+  side_a->fleets = (AdmTi4Fleet *) ((char *) solver->memory + size_dists);
+  side_d->fleets = side_a->fleets + most_a;
+  side_a->states = (State *) (side_d->fleets + most_d);
+  side_d->states = side_a->states + most_a;
+  side_a->room = most_a;
+  side_d->room = most_d;
+  side_a->afters = (guint *) (side_d->states + most_d);
+  side_d->afters = side_a->afters + most_a * (tally_d.n_dice + 1);
 
+  na = barrage (solver, side_a, attacker, &afb_d, pa);
+  nd = barrage (solver, side_d, defender, &afb_a, pd);
+  /* Dice are only lost with units: each side's first roll, that of its fleet before any
+   * barrage hit, is its largest. */
+  side_a->max_hits = tally_d.n_dice;
+  side_d->max_hits = tally_a.n_dice;
+  side_append (solver, side_a, attacker, -1);
+  side_append (solver, side_d, defender, -1);
+  side_explore (solver, side_a, na + 1, first_a);
+  side_explore (solver, side_d, nd + 1, first_d);
   n_a = side_a->n_states;
   n_d = side_d->n_states;
-  mass = solver_cells (solver, (gsize) n_a * n_d);
+  mass = (gsize) n_a * n_d <= G_MAXSIZE / 4 / sizeof (double)
+           ? g_try_new0 (double, (gsize) n_a * n_d) : NULL;
   if (mass == NULL)
     {
       g_set_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_INVALID,
                    _("This combat has too many possible states to compute exactly"));
       return FALSE;
     }
+  /* Without a retreat, each joint state in which a side has no units left is an end, and
+   * only one state of a side has none (hits take only units that fight). */
+  solver->room_ends = (gsize) n_a + n_d;
+  solver->ends = g_new (EndRecord, solver->room_ends);
   for (guint i = 0; i <= na; i++)
     for (guint j = 0; j <= nd; j++)
       {
-        guint a = rank_a[side_a->dense[ids_a[i]] - 1];
-        guint d = rank_d[side_d->dense[ids_d[j]] - 1];
+        guint a = first_a[i], d = first_d[j];
         double p = pa[i] * pd[j];
 
         /* LRR 39.3.a: a side left without ships ends the combat at once — in round 1. */
-        if (!side_a->states[a].alive ||
-            !side_d->states[d].alive)
+        if (!side_a->states[a].alive || !side_d->states[d].alive)
           solver->rounds += p;
         mass[(gsize) a * n_d + d] += p;
       }
@@ -977,21 +711,23 @@ solve (Solver             *solver,
        GCancellable       *cancellable,
        GError            **error)
 {
-  /* In the solver's blocks. */
-  double *mass = NULL, *next = NULL, *retreat = NULL;
-  const Side *side_d = &solver->sides[ADM_TI4_DEFENDER];
+  g_autofree double *mass = NULL;
+  g_autofree double *next = NULL;
+  g_autofree double *retreat = NULL;
+  guint n_d;
   gsize n_cells;
   int retreating = -1;
   Layer layer;
 
   if (!start (solver, attacker, defender, &mass, error))
     return FALSE;
-  n_cells = (gsize) solver->sides[ADM_TI4_ATTACKER].n_states * side_d->n_states;
+  n_d = solver->sides[ADM_TI4_DEFENDER].n_states;
+  n_cells = (gsize) solver->sides[ADM_TI4_ATTACKER].n_states * n_d;
 
   for (guint round = 1; round < solver->n_rounds; round++)
     {
       if (next == NULL)
-        next = solver_cells (solver, n_cells);
+        next = g_try_new0 (double, n_cells);
       else
         memset (next, 0, n_cells * sizeof *next);
       layer.announced = announced_at (solver, round);
@@ -1001,7 +737,7 @@ solve (Solver             *solver,
         layer.announced = -1;
       if (layer.announced >= 0)
         {
-          retreat = solver_cells (solver, n_cells);
+          retreat = g_try_new0 (double, n_cells);
           retreating = layer.announced;
         }
       if (next == NULL || (layer.announced >= 0 && retreat == NULL))
@@ -1030,79 +766,113 @@ solve (Solver             *solver,
   if (retreat != NULL)
     for (gsize cell = 0; cell < n_cells; cell++)
       if (retreat[cell] != 0.0)
-        {
-          guint a = cell / side_d->n_states, d = cell % side_d->n_states;
-
-          end_retreat (solver, (AdmTi4Side) retreating,
-                       solver->sides[ADM_TI4_ATTACKER].states[a].fleet,
-                       side_d->states[d].fleet, retreat[cell]);
-        }
+        end_retreat (solver, (AdmTi4Side) retreating, cell / n_d, cell % n_d, retreat[cell]);
   return TRUE;
 }
 
-#define FEW_ENDS 32
+/* ---- the odds ---- */
+
+static int
+compare_keys (const void *a,
+              const void *b,
+              void       *data)
+{
+  const EndRecord *x = a, *y = b;
+
+  return x->key < y->key ? -1 : x->key > y->key;
+}
 
 /* Most likely first, then by outcome and by the fleets' bytes: a total order, so the ends
  * come out the same whatever order the chain met them in. */
 static int
-compare_ends (gconstpointer a,
-              gconstpointer b,
-              gpointer      data)
+compare_ends (const EndRecord *x,
+              const EndRecord *y,
+              const Solver    *solver)
 {
-  const EndRecord *x = a, *y = b;
-  Solver *solver = data;
+  const Side *side_a = &solver->sides[ADM_TI4_ATTACKER];
+  const Side *side_d = &solver->sides[ADM_TI4_DEFENDER];
+  guint64 mask = ((guint64) 1 << ID_BITS) - 1;
   int order;
 
   if (x->probability != y->probability)
     return x->probability > y->probability ? -1 : 1;
-  if (x->outcome != y->outcome)
-    return x->outcome < y->outcome ? -1 : 1;
-  order = memcmp (&info_of (solver, x->attacker)->fleet, &info_of (solver, y->attacker)->fleet,
-                  sizeof (AdmTi4Fleet));
+  if (x->key >> (2 * ID_BITS) != y->key >> (2 * ID_BITS))
+    return x->key >> (2 * ID_BITS) < y->key >> (2 * ID_BITS) ? -1 : 1;
+  order = memcmp (side_end_fleet (side_a, x->key >> ID_BITS & mask),
+                  side_end_fleet (side_a, y->key >> ID_BITS & mask), sizeof (AdmTi4Fleet));
   if (order != 0)
     return order;
-  return memcmp (&info_of (solver, x->defender)->fleet, &info_of (solver, y->defender)->fleet,
-                 sizeof (AdmTi4Fleet));
+  return memcmp (side_end_fleet (side_d, x->key & mask),
+                 side_end_fleet (side_d, y->key & mask), sizeof (AdmTi4Fleet));
+}
+
+static int
+compare_ends_qsort (const void *a,
+                    const void *b,
+                    void       *solver)
+{
+  return compare_ends (a, b, solver);
 }
 
 /* The odds from the solved chain: its ends, most likely first, and what they add up to. */
 static AdmTi4Odds *
-collect (Solver *solver)
+collect (Solver            *solver,
+         const AdmTi4Cards *both)
 {
-  /* Allocated, then zeroed: calloc () skips the allocator's fast path for small blocks. */
-  AdmTi4Odds *odds = memset (g_new (AdmTi4Odds, 1), 0, sizeof (AdmTi4Odds));
+  AdmTi4Odds *odds = g_new0 (AdmTi4Odds, 1);
+  EndRecord *records = solver->ends;
+  gsize n = solver->n_ends;
+  guint64 mask = ((guint64) 1 << ID_BITS) - 1;
 
-  /* The ends are sorted as records, a few bytes each, then written out once. A small
-   * battle's dozen are sorted in place: a library sort's set-up would cost more. */
-  if (solver->n_ends > FEW_ENDS)
-    g_qsort_with_data (solver->ends, solver->n_ends, sizeof (EndRecord), compare_ends, solver);
-  else
-    for (guint e = 1; e < solver->n_ends; e++)
-      {
-        EndRecord record = solver->ends[e];
-        guint at = e;
-
-        for (; at > 0 && compare_ends (&solver->ends[at - 1], &record, solver) > 0; at--)
-          solver->ends[at] = solver->ends[at - 1];
-        solver->ends[at] = record;
-      }
-  odds->ends = g_array_sized_new (FALSE, FALSE, sizeof (AdmTi4OddsEnd), solver->n_ends);
-  g_array_set_size (odds->ends, solver->n_ends);
-  for (guint e = 0; e < solver->n_ends; e++)
+  /* The same end met more than once — in several rounds before a retreat, or from fleets an
+   * end form makes alike — is one end: its probabilities are summed in the order the chain
+   * met them (the sort is stable). */
+  if (solver->n_rounds > 1 || solver->sides[ADM_TI4_ATTACKER].reshaped ||
+      solver->sides[ADM_TI4_DEFENDER].reshaped)
     {
-      const EndRecord *record = &solver->ends[e];
+      gsize kept = 0;
+
+      g_qsort_with_data (records, n, sizeof (EndRecord), compare_keys, NULL);
+      for (gsize r = 0; r < n; r++)
+        if (kept > 0 && records[kept - 1].key == records[r].key)
+          records[kept - 1].probability += records[r].probability;
+        else
+          records[kept++] = records[r];
+      n = kept;
+    }
+  /* A small battle's dozen ends are sorted in place: a library sort's set-up would cost
+   * more than the sorting. */
+  if (n > 32)
+    g_qsort_with_data (records, n, sizeof (EndRecord), compare_ends_qsort, solver);
+  else
+    for (gsize e = 1; e < n; e++)
+      {
+        EndRecord record = records[e];
+        gsize at = e;
+
+        for (; at > 0 && compare_ends (&records[at - 1], &record, solver) > 0; at--)
+          records[at] = records[at - 1];
+        records[at] = record;
+      }
+
+  odds->ends = g_array_sized_new (FALSE, FALSE, sizeof (AdmTi4OddsEnd), n);
+  g_array_set_size (odds->ends, n);
+  for (gsize e = 0; e < n; e++)
+    {
       AdmTi4OddsEnd *end = &g_array_index (odds->ends, AdmTi4OddsEnd, e);
 
-      end->outcome = record->outcome;
-      end->attacker = info_of (solver, record->attacker)->fleet;
-      end->defender = info_of (solver, record->defender)->fleet;
-      end->probability = record->probability;
+      end->outcome = records[e].key >> (2 * ID_BITS);
+      end->attacker = *side_end_fleet (&solver->sides[ADM_TI4_ATTACKER],
+                                       records[e].key >> ID_BITS & mask);
+      end->defender = *side_end_fleet (&solver->sides[ADM_TI4_DEFENDER],
+                                       records[e].key & mask);
+      end->probability = records[e].probability;
       odds->outcome[end->outcome] += end->probability;
       /* adm_ti4_fleet_count () read in place: intact and damaged; the cards neither side
        * started with stay at nought. */
-      for (guint c = 0; c < solver->both->n; c++)
+      for (guint c = 0; c < both->n; c++)
         {
-          guint i = solver->both->index[c];
+          guint i = both->index[c];
 
           odds->attacker_expected[i] += end->probability *
                                         (guint) (end->attacker.intact[i] + end->attacker.damaged[i]);
@@ -1172,7 +942,6 @@ cards_of_side (const AdmTi4Cards *both,
         }
     }
 }
-
 AdmTi4Odds *
 adm_ti4_odds_compute (AdmTi4Catalog           *catalog,
                       const AdmTi4Fleet       *attacker,
@@ -1191,14 +960,10 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
                                   GCancellable            *cancellable,
                                   GError                 **error)
 {
-  FleetSlot first_fleet_slots[FIRST_SLOTS] = { { 0 } };
-  EndSlot first_end_slots[FIRST_SLOTS] = { { 0 } };
-  guint64 first_block[FIRST_BLOCK_SIZE / sizeof (guint64)];
   AdmTi4OddsOptions defaults;
-  AdmTi4Odds *odds;
+  AdmTi4Odds *odds = NULL;
   AdmTi4Cards cards[2], both;
   Solver solver = { 0 };
-  gboolean ok;
 
   g_return_val_if_fail (ADM_IS_TI4_CATALOG (catalog), NULL);
   g_return_val_if_fail (attacker != NULL && defender != NULL, NULL);
@@ -1214,23 +979,18 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
       !adm_ti4_fleet_check_arena (catalog, defender, options->arena, ADM_TI4_DEFENDER, error))
     return NULL;
 
-  solver.catalog = catalog;
-  solver.options = options;
-  solver.arena = options->arena;
-  /* Not zeroed: only their first cards are read. */
   adm_ti4_cards_of (catalog, attacker, defender, &both);
   cards_of_side (&both, attacker, &cards[ADM_TI4_ATTACKER]);
   cards_of_side (&both, defender, &cards[ADM_TI4_DEFENDER]);
-  solver.both = &both;
-  solver.cards = cards;
-  solver.block_free = (char *) first_block;
-  solver.block_left = sizeof first_block;
-  solver.n_fleet_slots = FIRST_SLOTS;
-  solver.fleet_slots = first_fleet_slots;
-  solver.n_end_slots = FIRST_SLOTS;
-  solver.end_slots = first_end_slots;
-  side_init (&solver.sides[ADM_TI4_ATTACKER], options->attacker_policy);
-  side_init (&solver.sides[ADM_TI4_DEFENDER], options->defender_policy);
+  solver.options = options;
+  solver.arena = options->arena;
+  for (guint s = 0; s < 2; s++)
+    {
+      solver.sides[s].cards = &cards[s];
+      solver.sides[s].transports = adm_ti4_cards_need_transport (&cards[s]);
+    }
+  solver.sides[ADM_TI4_ATTACKER].policy = options->attacker_policy;
+  solver.sides[ADM_TI4_DEFENDER].policy = options->defender_policy;
   /* Rounds 1..K where K is the last round a retreat is announced in, then "K + 1 or later",
    * where every round is alike. Retreats are for space combat only (LRR 48 has none). */
   solver.n_rounds = 1;
@@ -1239,10 +999,14 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
     solver.n_rounds = MAX (options->attacker_retreat_after,
                            options->defender_retreat_after) + 2;
 
-  ok = solve (&solver, attacker, defender, cancellable, error);
-  odds = ok ? collect (&solver) : NULL;
-  if (solver.blocks != NULL)
-    g_ptr_array_unref (solver.blocks);
+  if (solve (&solver, attacker, defender, cancellable, error))
+    odds = collect (&solver, &both);
+
+  g_free (solver.sides[ADM_TI4_ATTACKER].others);
+  g_free (solver.sides[ADM_TI4_DEFENDER].others);
+  g_free (solver.memory);
+  g_free (solver.sides[ADM_TI4_ATTACKER].p);
+  g_free (solver.ends);
   return odds;
 }
 
