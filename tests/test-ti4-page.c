@@ -273,6 +273,41 @@ test_invalid_setup (void)
   close_window (window);
 }
 
+/* More units on a side than the rules allow (the spin buttons go to 100 a card): the engine's
+ * refusal shows in place of the odds, the combat cannot start, and no unit keeps the
+ * survivors worked out for the set-up before. */
+static void
+test_too_many_units (void)
+{
+  AdmiraltyWindow *window = shown_window_new (0, 0);
+  AdmiraltyTi4Page *page = open_page (window);
+
+  set_count (page, ADM_TI4_ATTACKER, "war-sun", 100);
+  set_count (page, ADM_TI4_ATTACKER, "dreadnought", 100);
+  set_count (page, ADM_TI4_DEFENDER, "dreadnought", 3);
+  wait_for_odds (page);
+  assert_odds_shown (page);
+  g_assert_cmpstr (gtk_label_get_text (page->expect_labels[0][unit (page, "war-sun")]), !=, "");
+
+  set_count (page, ADM_TI4_ATTACKER, "cruiser", 1);
+  wait_for_odds (page);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (page->odds_stack), ==, "invalid");
+  g_assert_cmpstr (gtk_label_get_text (page->odds_message_label), ==,
+                   "The attacker has 201 units: a side may have at most 200");
+  g_assert_false (gtk_widget_get_sensitive (page->start_button));
+  for (guint s = 0; s < 2; s++)
+    for (guint u = 0; u < ADM_TI4_MAX_UNITS; u++)
+      if (page->expect_labels[s][u] != NULL)
+        g_assert_cmpstr (gtk_label_get_text (page->expect_labels[s][u]), ==, "");
+
+  /* One unit fewer, and the odds are back. */
+  set_count (page, ADM_TI4_ATTACKER, "dreadnought", 99);
+  wait_for_odds (page);
+  assert_odds_shown (page);
+
+  close_window (window);
+}
+
 static void
 start_combat (AdmiraltyTi4Page *page)
 {
@@ -691,6 +726,7 @@ main (int   argc,
   g_test_add_func ("/ui/ti4-page/open-close", test_open_close);
   g_test_add_func ("/ui/ti4-page/LRR-39.10/odds-follow-counts", test_odds_follow_counts);
   g_test_add_func ("/ui/ti4-page/LRR-39.9/invalid-setup", test_invalid_setup);
+  g_test_add_func ("/ui/ti4-page/too-many-units", test_too_many_units);
   g_test_add_func ("/ui/ti4-page/LRR-39.10/resolve-to-end", test_resolve_to_end);
   g_test_add_func ("/ui/ti4-page/LRR-39.6/physical-dice-and-hits", test_physical_dice_and_hits);
   g_test_add_func ("/ui/ti4-page/files", test_files);

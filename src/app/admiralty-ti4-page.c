@@ -182,6 +182,17 @@ show_odds (AdmiraltyTi4Page *self,
       }
 }
 
+/* A set-up with no odds (the engine refused it) shows no survivors either: the figures
+ * beside the units would be those of the set-up before. */
+static void
+clear_expected (AdmiraltyTi4Page *self)
+{
+  for (guint s = 0; s < 2; s++)
+    for (guint u = 0; u < ADM_TI4_MAX_UNITS; u++)
+      if (self->expect_labels[s][u] != NULL)
+        gtk_label_set_text (self->expect_labels[s][u], "");
+}
+
 static void
 update_captions (AdmiraltyTi4Page *self)
 {
@@ -256,6 +267,7 @@ odds_done_cb (GObject      *source,
       /* An invalid set-up (a side with no ships, too many units): the engine says why. */
       gtk_label_set_text (self->odds_message_label, error->message);
       gtk_stack_set_visible_child_name (self->odds_stack, "invalid");
+      clear_expected (self);
       return;
     }
 
@@ -282,6 +294,7 @@ admiralty_ti4_page_update_odds (AdmiraltyTi4Page *self)
     {
       gtk_label_set_text (self->odds_message_label, self->catalog_error);
       gtk_stack_set_visible_child_name (self->odds_stack, "invalid");
+      clear_expected (self);
       self->setup_valid = FALSE;
       gtk_widget_set_sensitive (self->start_button, FALSE);
       return;
