@@ -50,9 +50,8 @@ cli_remove_folder (const char *dir)
 }
 
 static CliResult *
-run_cli_valist (const char *rules_path,
-                const char *first,
-                va_list     args)
+run_cli_in (const char         *rules_path,
+            const char * const *args)
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
@@ -61,8 +60,8 @@ run_cli_valist (const char *rules_path,
   int wait_status = 0;
 
   g_ptr_array_add (argv, (char *) CLI_PATH);
-  for (const char *arg = first; arg != NULL; arg = va_arg (args, const char *))
-    g_ptr_array_add (argv, (char *) arg);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (char *) args[i]);
   g_ptr_array_add (argv, NULL);
   envp = g_environ_setenv (envp, "LC_ALL", "C.UTF-8", TRUE);
   if (rules_path != NULL)
@@ -76,6 +75,25 @@ run_cli_valist (const char *rules_path,
   g_assert_true (WIFEXITED (wait_status));
   result->status = WEXITSTATUS (wait_status);
   return result;
+}
+
+static CliResult *
+run_cli_valist (const char *rules_path,
+                const char *first,
+                va_list     args)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+
+  for (const char *arg = first; arg != NULL; arg = va_arg (args, const char *))
+    g_ptr_array_add (argv, (char *) arg);
+  g_ptr_array_add (argv, NULL);
+  return run_cli_in (rules_path, (const char * const *) argv->pdata);
+}
+
+CliResult *
+run_cli_strv (const char * const *args)
+{
+  return run_cli_in (NULL, args);
 }
 
 CliResult *

@@ -35,6 +35,10 @@ CliResult *
 run_cli (const char *first,
          ...) G_GNUC_NULL_TERMINATED;
 
+/* The same, with the arguments in @args, a NULL-terminated array. */
+CliResult *
+run_cli_strv (const char * const *args);
+
 /* The same, with @rules_path as ADMIRALTY_RULES_PATH (NULL: the test's own). */
 CliResult *
 run_cli_with_rules (const char *rules_path,

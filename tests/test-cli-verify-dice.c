@@ -25,16 +25,49 @@ commitment_of (const char *out)
   return g_strdup (json_object_get_string_member (root, "commitment"));
 }
 
+/* What most tests here start from: Komarr after cycle 1's sheets in a folder of its own
+ * (returned; the campaign's path in *@path) and engagement c1-3 fought from its orders file
+ * for @turns turns, with the arguments after it up to NULL (--seed, --json, --dice), into
+ * *@fight. */
+static char *
+fight_c1_3 (char       **path,
+            CliResult  **fight,
+            const char  *turns,
+            ...) G_GNUC_NULL_TERMINATED;
+
+static char *
+fight_c1_3 (char       **path,
+            CliResult  **fight,
+            const char  *turns,
+            ...)
+{
+  char *folder = cli_komarr_after_sheets ("admiralty-cli-verify-dice", path);
+  g_autofree char *orders = source_path ("tests/data/campaign-battles",
+                                         "komarr-c1-3.orders.xml", NULL);
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  const char * const first[] = { "battle", *path, "--engagement", "c1-3", "--orders", orders,
+                                 "--turns", turns };
+  va_list more;
+
+  for (guint i = 0; i < G_N_ELEMENTS (first); i++)
+    g_ptr_array_add (args, (char *) first[i]);
+  va_start (more, turns);
+  for (const char *arg = va_arg (more, const char *); arg != NULL;
+       arg = va_arg (more, const char *))
+    g_ptr_array_add (args, (char *) arg);
+  va_end (more);
+  g_ptr_array_add (args, NULL);
+  *fight = run_cli_strv ((const char * const *) args->pdata);
+  return folder;
+}
+
 /* Fought, kept, ended: the secret appears only at the end, and every roll then checks. */
 static void
 test_honest_battle (void)
 {
   g_autofree char *path = NULL;
-  g_autofree char *folder = cli_komarr_after_sheets ("admiralty-cli-verify-dice", &path);
-  g_autofree char *orders = source_path ("tests/data/campaign-battles",
-                                         "komarr-c1-3.orders.xml", NULL);
-  g_autoptr(CliResult) fight = run_cli ("battle", path, "--engagement", "c1-3", "--orders",
-                                        orders, "--turns", "3", "--json", NULL);
+  g_autoptr(CliResult) fight = NULL;
+  g_autofree char *folder = fight_c1_3 (&path, &fight, "3", "--json", NULL);
   g_autofree char *commitment = NULL, *secret_path = NULL, *secret = NULL, *during = NULL;
   g_autofree char *after = NULL;
 
@@ -106,11 +139,8 @@ static void
 test_tampered_journal (void)
 {
   g_autofree char *path = NULL;
-  g_autofree char *folder = cli_komarr_after_sheets ("admiralty-cli-verify-dice", &path);
-  g_autofree char *orders = source_path ("tests/data/campaign-battles",
-                                         "komarr-c1-3.orders.xml", NULL);
-  g_autoptr(CliResult) fight = run_cli ("battle", path, "--engagement", "c1-3", "--orders",
-                                        orders, "--turns", "3", "--seed", "11", NULL);
+  g_autoptr(CliResult) fight = NULL;
+  g_autofree char *folder = fight_c1_3 (&path, &fight, "3", "--seed", "11", NULL);
   g_autoptr(CliResult) end = run_cli ("battle", path, "--engagement", "c1-3", "--end", NULL);
   g_autoptr(CliResult) check = NULL, json = NULL;
   g_autoptr(JsonObject) root = NULL;
@@ -177,11 +207,8 @@ static void
 test_named_by_commitment (void)
 {
   g_autofree char *path = NULL;
-  g_autofree char *folder = cli_komarr_after_sheets ("admiralty-cli-verify-dice", &path);
-  g_autofree char *orders = source_path ("tests/data/campaign-battles",
-                                         "komarr-c1-3.orders.xml", NULL);
-  g_autoptr(CliResult) fight = run_cli ("battle", path, "--engagement", "c1-3", "--orders",
-                                        orders, "--turns", "3", "--json", NULL);
+  g_autoptr(CliResult) fight = NULL;
+  g_autofree char *folder = fight_c1_3 (&path, &fight, "3", "--json", NULL);
   g_autoptr(CliResult) end = NULL;
   g_autofree char *commitment = NULL, *prefix = NULL, *upper = NULL;
   const char *names[3];
@@ -236,11 +263,8 @@ static void
 test_commitment_refusals (void)
 {
   g_autofree char *path = NULL;
-  g_autofree char *folder = cli_komarr_after_sheets ("admiralty-cli-verify-dice", &path);
-  g_autofree char *orders = source_path ("tests/data/campaign-battles",
-                                         "komarr-c1-3.orders.xml", NULL);
-  g_autoptr(CliResult) fight = run_cli ("battle", path, "--engagement", "c1-3", "--orders",
-                                        orders, "--turns", "2", "--seed", "5", "--json", NULL);
+  g_autoptr(CliResult) fight = NULL;
+  g_autofree char *folder = fight_c1_3 (&path, &fight, "2", "--seed", "5", "--json", NULL);
   g_autoptr(CliResult) short_digits = NULL, other = NULL, other_json = NULL, by_id = NULL;
   g_autoptr(CliResult) second = NULL, ambiguous = NULL, whole = NULL, still = NULL;
   g_autoptr(JsonObject) root = NULL;
@@ -312,11 +336,8 @@ static void
 test_side_and_refusals (void)
 {
   g_autofree char *path = NULL;
-  g_autofree char *folder = cli_komarr_after_sheets ("admiralty-cli-verify-dice", &path);
-  g_autofree char *orders = source_path ("tests/data/campaign-battles",
-                                         "komarr-c1-3.orders.xml", NULL);
-  g_autoptr(CliResult) fight = run_cli ("battle", path, "--engagement", "c1-3", "--orders",
-                                        orders, "--turns", "2", NULL);
+  g_autoptr(CliResult) fight = NULL;
+  g_autofree char *folder = fight_c1_3 (&path, &fight, "2", NULL);
   g_autoptr(CliResult) side = run_cli ("verify-dice", path, "c1-3", "--as", "pol", "--json",
                                        NULL);
   g_autoptr(CliResult) nobody = run_cli ("verify-dice", path, "c1-3", "--as", "klingons",
@@ -353,10 +374,7 @@ test_side_and_refusals (void)
 static void
 test_typed_dice (void)
 {
-  g_autofree char *path = NULL;
-  g_autofree char *folder = cli_komarr_after_sheets ("admiralty-cli-verify-dice", &path);
-  g_autofree char *orders = source_path ("tests/data/campaign-battles",
-                                         "komarr-c1-3.orders.xml", NULL);
+  g_autofree char *path = NULL, *folder = NULL;
   g_autoptr(GString) values = g_string_new (NULL);
   g_autoptr(CliResult) fight = NULL, check = NULL, json = NULL;
   g_autoptr(JsonObject) root = NULL;
@@ -364,8 +382,7 @@ test_typed_dice (void)
 
   for (guint i = 0; i < 400; i++)
     g_string_append (values, i > 0 ? " 3" : "3");
-  fight = run_cli ("battle", path, "--engagement", "c1-3", "--orders", orders, "--turns", "3",
-                   "--dice", values->str, NULL);
+  folder = fight_c1_3 (&path, &fight, "3", "--dice", values->str, NULL);
   g_test_message ("%s", fight->err);
   g_assert_cmpint (fight->status, ==, 0);
   check = run_cli ("verify-dice", path, "c1-3", NULL);

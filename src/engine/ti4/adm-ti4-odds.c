@@ -133,13 +133,10 @@ typedef struct {
   AdmTi4Arena              arena;
   guint                    n_rounds;
   Side                     sides[2];  /* ADM_TI4_ATTACKER, ADM_TI4_DEFENDER */
-  gpointer                 memory;    /* the sides' states and these, in one block */
   double                  *dists;     /* the hit distributions, one after another */
   gsize                    n_dists;
   gsize                    room_dists;
-  EndRecord               *ends;      /* as the chain meets them */
-  gsize                    n_ends;
-  gsize                    room_ends;
+  GArray                  *ends;      /* EndRecord, as the chain meets them */
   double                   rounds;    /* expected rounds so far */
   guint                    n_states;
 } Solver;
@@ -339,16 +336,11 @@ add_end (Solver        *solver,
          guint          defender,
          double         p)
 {
-  EndRecord *record;
+  EndRecord record;
 
-  if (solver->n_ends == solver->room_ends)
-    {
-      solver->room_ends = MAX (2 * solver->room_ends, 16);
-      solver->ends = g_renew (EndRecord, solver->ends, solver->room_ends);
-    }
-  record = &solver->ends[solver->n_ends++];
-  record->key = (guint64) outcome << (2 * ID_BITS) | (guint64) attacker << ID_BITS | defender;
-  record->probability = p;
+  record.key = (guint64) outcome << (2 * ID_BITS) | (guint64) attacker << ID_BITS | defender;
+  record.probability = p;
+  g_array_append_val (solver->ends, record);
 }
 
 /* LRR 39.9, 48.4: the combat is over; 39.10: the side with units left wins, or neither. */
@@ -604,7 +596,7 @@ start (Solver            *solver,
   guint first_a[ADM_TI4_MAX_TOTAL + 1], first_d[ADM_TI4_MAX_TOTAL + 1];
   double pa[ADM_TI4_MAX_TOTAL + 1], pd[ADM_TI4_MAX_TOTAL + 1];
   guint n_afb_a, n_afb_d, na, nd, n_a, n_d;
-  gsize most_a, most_d, n_dists, size_dists, size_states, size_afters, size;
+  gsize most_a, most_d, n_dists, n_dists_d, n_afters_a, n_afters_d;
   double *mass;
 
   adm_ti4_fleet_tally_in (side_a->cards, attacker, solver->arena, &tally_a);
@@ -629,39 +621,32 @@ start (Solver            *solver,
                    _("This combat has too many possible states to compute exactly"));
       return FALSE;
     }
-  /* One block: each state's roll and each barrage's; the states and their fleets; each
-   * state's states after 0, 1, … hits. */
-  n_dists = (n_afb_a + 1) + (n_afb_d + 1) +
-            most_a * (tally_a.n_dice + 1) + most_d * (tally_d.n_dice + 1);
-  G_STATIC_ASSERT (sizeof (AdmTi4Fleet) % G_ALIGNOF (State) == 0);
-  if (n_dists > G_MAXUINT ||
-      !g_size_checked_mul (&size_dists, n_dists, sizeof (double)) ||
-      !g_size_checked_mul (&size_states, most_a + most_d,
-                           sizeof (State) + sizeof (AdmTi4Fleet)) ||
-      !g_size_checked_add (&size, size_dists, size_states) ||
-      !g_size_checked_mul (&size_afters, most_a * (tally_d.n_dice + 1) +
-                                         most_d * (tally_a.n_dice + 1), sizeof (guint)) ||
-      !g_size_checked_add (&size, size, size_afters) ||
-      (solver->memory = g_try_malloc (size)) == NULL)
+  /* Each state's roll and each barrage's; each state's states after 0, 1, … hits. */
+  if (!g_size_checked_mul (&n_dists, most_a, tally_a.n_dice + 1) ||
+      !g_size_checked_mul (&n_dists_d, most_d, tally_d.n_dice + 1) ||
+      !g_size_checked_add (&n_dists, n_dists, n_dists_d) ||
+      !g_size_checked_add (&n_dists, n_dists, (gsize) n_afb_a + n_afb_d + 2) ||
+      n_dists > G_MAXUINT ||
+      !g_size_checked_mul (&n_afters_a, most_a, tally_d.n_dice + 1) ||
+      !g_size_checked_mul (&n_afters_d, most_d, tally_a.n_dice + 1) ||
+      (solver->dists = g_try_new (double, n_dists)) == NULL ||
+      (side_a->states = g_try_new (State, most_a)) == NULL ||
+      (side_d->states = g_try_new (State, most_d)) == NULL ||
+      (side_a->fleets = g_try_new (AdmTi4Fleet, most_a)) == NULL ||
+      (side_d->fleets = g_try_new (AdmTi4Fleet, most_d)) == NULL ||
+      (side_a->afters = g_try_new (guint, n_afters_a)) == NULL ||
+      (side_d->afters = g_try_new (guint, n_afters_d)) == NULL)
     {
       g_set_error (error, ADM_TI4_ERROR, ADM_TI4_ERROR_INVALID,
                    _("This combat has too many possible states to compute exactly"));
       return FALSE;
     }
-  solver->dists = solver->memory;
   solver->room_dists = n_dists;
-  solver->n_dists = 0;
-  /* This round's outcomes for each side: the hits a side takes come from the other's roll. */
-  side_a->p = g_new (double, (gsize) tally_d.n_dice + 1 + tally_a.n_dice + 1);
-  side_d->p = side_a->p + tally_d.n_dice + 1;
-  side_a->fleets = (AdmTi4Fleet *) ((char *) solver->memory + size_dists);
-  side_d->fleets = side_a->fleets + most_a;
-  side_a->states = (State *) (side_d->fleets + most_d);
-  side_d->states = side_a->states + most_a;
   side_a->room = most_a;
   side_d->room = most_d;
-  side_a->afters = (guint *) (side_d->states + most_d);
-  side_d->afters = side_a->afters + most_a * (tally_d.n_dice + 1);
+  /* This round's outcomes for each side: the hits a side takes come from the other's roll. */
+  side_a->p = g_new (double, tally_d.n_dice + 1);
+  side_d->p = g_new (double, tally_a.n_dice + 1);
 
   na = barrage (solver, side_a, attacker, &afb_d, pa);
   nd = barrage (solver, side_d, defender, &afb_a, pd);
@@ -685,8 +670,7 @@ start (Solver            *solver,
     }
   /* Without a retreat, each joint state in which a side has no units left is an end, and
    * only one state of a side has none (hits take only units that fight). */
-  solver->room_ends = (gsize) n_a + n_d;
-  solver->ends = g_new (EndRecord, solver->room_ends);
+  solver->ends = g_array_sized_new (FALSE, FALSE, sizeof (EndRecord), n_a + n_d);
   for (guint i = 0; i <= na; i++)
     for (guint j = 0; j <= nd; j++)
       {
@@ -772,10 +756,9 @@ solve (Solver             *solver,
 
 /* ---- the odds ---- */
 
-static int
-compare_keys (const void *a,
-              const void *b,
-              void       *data)
+static gint
+compare_keys (gconstpointer a,
+              gconstpointer b)
 {
   const EndRecord *x = a, *y = b;
 
@@ -784,11 +767,13 @@ compare_keys (const void *a,
 
 /* Most likely first, then by outcome and by the fleets' bytes: a total order, so the ends
  * come out the same whatever order the chain met them in. */
-static int
-compare_ends (const EndRecord *x,
-              const EndRecord *y,
-              const Solver    *solver)
+static gint
+compare_ends (gconstpointer a,
+              gconstpointer b,
+              gpointer      data)
 {
+  const EndRecord *x = a, *y = b;
+  const Solver *solver = data;
   const Side *side_a = &solver->sides[ADM_TI4_ATTACKER];
   const Side *side_d = &solver->sides[ADM_TI4_DEFENDER];
   guint64 mask = ((guint64) 1 << ID_BITS) - 1;
@@ -806,22 +791,13 @@ compare_ends (const EndRecord *x,
                  side_end_fleet (side_d, y->key & mask), sizeof (AdmTi4Fleet));
 }
 
-static int
-compare_ends_qsort (const void *a,
-                    const void *b,
-                    void       *solver)
-{
-  return compare_ends (a, b, solver);
-}
-
 /* The odds from the solved chain: its ends, most likely first, and what they add up to. */
 static AdmTi4Odds *
 collect (Solver            *solver,
          const AdmTi4Cards *both)
 {
   AdmTi4Odds *odds = g_new0 (AdmTi4Odds, 1);
-  EndRecord *records = solver->ends;
-  gsize n = solver->n_ends;
+  GArray *records = solver->ends;
   guint64 mask = ((guint64) 1 << ID_BITS) - 1;
 
   /* The same end met more than once — in several rounds before a retreat, or from fleets an
@@ -830,43 +806,35 @@ collect (Solver            *solver,
   if (solver->n_rounds > 1 || solver->sides[ADM_TI4_ATTACKER].reshaped ||
       solver->sides[ADM_TI4_DEFENDER].reshaped)
     {
-      gsize kept = 0;
+      guint kept = 0;
 
-      g_qsort_with_data (records, n, sizeof (EndRecord), compare_keys, NULL);
-      for (gsize r = 0; r < n; r++)
-        if (kept > 0 && records[kept - 1].key == records[r].key)
-          records[kept - 1].probability += records[r].probability;
-        else
-          records[kept++] = records[r];
-      n = kept;
+      g_array_sort (records, compare_keys);
+      for (guint r = 0; r < records->len; r++)
+        {
+          const EndRecord *record = &g_array_index (records, EndRecord, r);
+          EndRecord *last = kept > 0 ? &g_array_index (records, EndRecord, kept - 1) : NULL;
+
+          if (last != NULL && last->key == record->key)
+            last->probability += record->probability;
+          else
+            g_array_index (records, EndRecord, kept++) = *record;
+        }
+      g_array_set_size (records, kept);
     }
-  /* A small battle's dozen ends are sorted in place: a library sort's set-up would cost
-   * more than the sorting. */
-  if (n > 32)
-    g_qsort_with_data (records, n, sizeof (EndRecord), compare_ends_qsort, solver);
-  else
-    for (gsize e = 1; e < n; e++)
-      {
-        EndRecord record = records[e];
-        gsize at = e;
+  g_array_sort_with_data (records, compare_ends, solver);
 
-        for (; at > 0 && compare_ends (&records[at - 1], &record, solver) > 0; at--)
-          records[at] = records[at - 1];
-        records[at] = record;
-      }
-
-  odds->ends = g_array_sized_new (FALSE, FALSE, sizeof (AdmTi4OddsEnd), n);
-  g_array_set_size (odds->ends, n);
-  for (gsize e = 0; e < n; e++)
+  odds->ends = g_array_sized_new (FALSE, FALSE, sizeof (AdmTi4OddsEnd), records->len);
+  g_array_set_size (odds->ends, records->len);
+  for (guint e = 0; e < records->len; e++)
     {
+      const EndRecord *record = &g_array_index (records, EndRecord, e);
       AdmTi4OddsEnd *end = &g_array_index (odds->ends, AdmTi4OddsEnd, e);
 
-      end->outcome = records[e].key >> (2 * ID_BITS);
+      end->outcome = record->key >> (2 * ID_BITS);
       end->attacker = *side_end_fleet (&solver->sides[ADM_TI4_ATTACKER],
-                                       records[e].key >> ID_BITS & mask);
-      end->defender = *side_end_fleet (&solver->sides[ADM_TI4_DEFENDER],
-                                       records[e].key & mask);
-      end->probability = records[e].probability;
+                                       record->key >> ID_BITS & mask);
+      end->defender = *side_end_fleet (&solver->sides[ADM_TI4_DEFENDER], record->key & mask);
+      end->probability = record->probability;
       odds->outcome[end->outcome] += end->probability;
       /* adm_ti4_fleet_count () read in place: intact and damaged; the cards neither side
        * started with stay at nought. */
@@ -1002,11 +970,16 @@ adm_ti4_odds_compute_cancellable (AdmTi4Catalog           *catalog,
   if (solve (&solver, attacker, defender, cancellable, error))
     odds = collect (&solver, &both);
 
-  g_free (solver.sides[ADM_TI4_ATTACKER].others);
-  g_free (solver.sides[ADM_TI4_DEFENDER].others);
-  g_free (solver.memory);
-  g_free (solver.sides[ADM_TI4_ATTACKER].p);
-  g_free (solver.ends);
+  for (guint s = 0; s < 2; s++)
+    {
+      g_free (solver.sides[s].states);
+      g_free (solver.sides[s].fleets);
+      g_free (solver.sides[s].afters);
+      g_free (solver.sides[s].others);
+      g_free (solver.sides[s].p);
+    }
+  g_free (solver.dists);
+  g_clear_pointer (&solver.ends, g_array_unref);
   return odds;
 }
 
