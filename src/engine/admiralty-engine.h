@@ -23,6 +23,7 @@
 #include "adm-report.h"
 #include "adm-ruleset.h"
 #include "adm-scenario.h"
+#include "adm-scenario-check.h"
 #include "adm-sector-battle.h"
 #include "adm-engagement.h"
 #include "adm-engagement-queue.h"

@@ -341,13 +341,10 @@ is_blank (const char *text,
   return TRUE;
 }
 
-void
-_adm_xml_set_text_error (GError     **error,
-                         const char  *display_name,
-                         int          line,
-                         const char  *parent,
-                         const char  *text,
-                         gsize        length)
+char *
+_adm_xml_text_problem (const char *parent,
+                       const char *text,
+                       gsize       length)
 {
   g_autofree char *stripped = g_strstrip (g_strndup (text, length));
   g_autofree char *shown = NULL;
@@ -361,8 +358,20 @@ _adm_xml_set_text_error (GError     **error,
     }
   else
     shown = g_steal_pointer (&stripped);
-  adm_xml_set_error_at (error, display_name, line,
-                        _("<%s> holds elements only, not text such as “%s”"), parent, shown);
+  return g_strdup_printf (_("<%s> holds elements only, not text such as “%s”"), parent, shown);
+}
+
+void
+_adm_xml_set_text_error (GError     **error,
+                         const char  *display_name,
+                         int          line,
+                         const char  *parent,
+                         const char  *text,
+                         gsize        length)
+{
+  g_autofree char *problem = _adm_xml_text_problem (parent, text, length);
+
+  adm_xml_set_error_at (error, display_name, line, "%s", problem);
 }
 
 /* An element of a tree and its descendants, into @builder as the parser would put them. */

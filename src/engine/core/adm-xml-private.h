@@ -59,6 +59,12 @@ gboolean               _adm_xml_validate              (xmlDoc            *doc,
 xmlDoc                *_adm_xml_stream_parse          (xmlParserCtxtPtr   ctxt,
                                                        Stream            *stream,
                                                        const char        *display_name);
+/* adm-xml-element.c: "<PARENT> holds elements only, not text such as “…”", for @text (the
+ * first @length bytes) found in the element @parent; _adm_xml_set_text_error () sets it as
+ * "DISPLAY_NAME:LINE: …". */
+char                  *_adm_xml_text_problem          (const char        *parent,
+                                                       const char        *text,
+                                                       gsize              length) G_GNUC_WARN_UNUSED_RESULT;
 void                   _adm_xml_set_text_error        (GError           **error,
                                                        const char        *display_name,
                                                        int                line,

@@ -545,21 +545,19 @@ missing_attribute (SchemaSource *source,
 }
 
 /* "readiness is 999; it must be 0–12" for the first attribute of @node whose value no pattern
- * of the schema @schema_name allows for it; NULL when none can be named. */
+ * of the schema read into @source allows for it, or "needs the attribute …" for the first it
+ * lacks; NULL when none can be named. @attribute, when given, is set to the attribute's name. */
 static char *
-describe_bad_attribute (const char *schema_name,
-                        xmlNode    *node)
+describe_bad_attribute_in (SchemaSource  *source,
+                           xmlNode       *node,
+                           char         **attribute)
 {
-  SchemaSource source = { NULL, NULL };
   g_autoptr(GPtrArray) elements = g_ptr_array_new ();
   char *message = NULL;
 
-  if (node == NULL || node->type != XML_ELEMENT_NODE || !schema_source_load (&source, schema_name))
-    {
-      schema_source_clear (&source);
-      return NULL;
-    }
-  collect_elements (xmlDocGetRootElement (source.schema), (const char *) node->name, elements);
+  if (node == NULL || node->type != XML_ELEMENT_NODE)
+    return NULL;
+  collect_elements (xmlDocGetRootElement (source->schema), (const char *) node->name, elements);
 
   for (xmlAttr *attr = node->properties; attr != NULL && message == NULL; attr = attr->next)
     {
@@ -568,12 +566,12 @@ describe_bad_attribute (const char *schema_name,
       g_autofree char *problem = NULL;
 
       for (guint i = 0; i < elements->len; i++)
-        collect_attributes (&source, g_ptr_array_index (elements, i), (const char *) attr->name,
+        collect_attributes (source, g_ptr_array_index (elements, i), (const char *) attr->name,
                             patterns, 0);
       for (guint i = 0; i < patterns->len; i++)
         {
           xmlNode *pattern = g_ptr_array_index (patterns, i);
-          g_autofree char *one = value_problem (&source, adm_xml_first_element (pattern, NULL),
+          g_autofree char *one = value_problem (source, adm_xml_first_element (pattern, NULL),
                                                 value, 0);
 
           /* An attribute with no value pattern takes any text. */
@@ -596,16 +594,35 @@ describe_bad_attribute (const char *schema_name,
           /* Translators: "<ship> readiness is 999; it must be a whole number 0–12" */
           message = g_strdup_printf (_("<%s> %s is %s; it must be %s"), (const char *) node->name,
                                      (const char *) attr->name, shown, problem);
+          if (attribute != NULL)
+            *attribute = g_strdup ((const char *) attr->name);
         }
     }
   if (message == NULL && elements->len > 0)
     {
-      g_autofree char *missing = missing_attribute (&source, elements, node);
+      g_autofree char *missing = missing_attribute (source, elements, node);
 
       if (missing != NULL)
-        message = g_strdup_printf (_("<%s> needs the attribute “%s”"), (const char *) node->name,
-                                   missing);
+        {
+          message = g_strdup_printf (_("<%s> needs the attribute “%s”"),
+                                     (const char *) node->name, missing);
+          if (attribute != NULL)
+            *attribute = g_steal_pointer (&missing);
+        }
     }
+  return message;
+}
+
+/* The same, the schema @schema_name read for it. */
+static char *
+describe_bad_attribute (const char *schema_name,
+                        xmlNode    *node)
+{
+  SchemaSource source = { NULL, NULL };
+  char *message = NULL;
+
+  if (node != NULL && node->type == XML_ELEMENT_NODE && schema_source_load (&source, schema_name))
+    message = describe_bad_attribute_in (&source, node, NULL);
   schema_source_clear (&source);
   return message;
 }
@@ -739,4 +756,153 @@ _adm_xml_validate (xmlDoc      *doc,
   if (g_str_equal (name, "battle-game"))
     return validate_saved_battle (doc, display_name, error);
   return TRUE;
+}
+
+/* Every error of one validation, in the order libxml2 reports them. */
+typedef struct {
+  int      line;
+  char    *message;
+  xmlNode *node;
+} SchemaError;
+
+static void
+schema_error_clear (gpointer data)
+{
+  g_free (((SchemaError *) data)->message);
+}
+
+static void
+all_errors_cb (void        *user_data,
+               xmlErrorPtr  error)
+{
+  GArray *errors = user_data;
+  SchemaError one;
+
+  if (error == NULL)
+    return;
+  one.line = error->line;
+  one.message = g_strchomp (g_strdup (error->message != NULL ? error->message : ""));
+  one.node = error->node;
+  g_array_append_val (errors, one);
+}
+
+/* The line where the words of @text start. The parser gives a text node the line it had
+ * reached at the text's end: the line breaks after the last word are taken off it. */
+static int
+stray_text_line (xmlNode *text)
+{
+  const char *content = (const char *) text->content;
+  const char *end = content + strlen (content);
+  int line = (int) xmlGetLineNo (text);
+  int parent_line = text->parent != NULL ? (int) xmlGetLineNo (text->parent) : 0;
+
+  while (end > content && g_ascii_isspace (end[-1]))
+    line -= *--end == '\n';
+  return MAX (line, parent_line);
+}
+
+/* The element an error is about. libxml2 names it in the message ("Element sector failed to
+ * validate attributes") but may hand over the node it had reached instead, a child of it: the
+ * element of that name among the node and its ancestors, else the node's element. */
+static xmlNode *
+error_element (xmlNode    *node,
+               const char *message)
+{
+  g_autofree char *name = NULL;
+  xmlNode *element = node;
+
+  while (element != NULL && element->type != XML_ELEMENT_NODE)
+    element = element->parent;
+  if (element == NULL || !g_str_has_prefix (message, "Element "))
+    return element;
+  name = g_strndup (message + strlen ("Element "), strcspn (message + strlen ("Element "), " "));
+  for (xmlNode *up = element; up != NULL && up->type == XML_ELEMENT_NODE; up = up->parent)
+    if (adm_xml_is (up, name))
+      return up;
+  return element;
+}
+
+gboolean
+adm_xml_validate_all (xmlDoc            *doc,
+                      const char        *schema_name,
+                      AdmXmlProblemFunc  func,
+                      gpointer           user_data)
+{
+  xmlNode *root = xmlDocGetRootElement (doc);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) errors = NULL;
+  SchemaSource source = { NULL, NULL };
+  xmlNode *described = NULL;
+  g_autofree char *description = NULL, *described_attribute = NULL;
+  xmlRelaxNGValidCtxtPtr ctxt;
+  xmlRelaxNGPtr schema;
+  int result;
+
+  g_return_val_if_fail (root != NULL, FALSE);
+  g_return_val_if_fail (schema_name != NULL && adm_xml_is (root, schema_name), FALSE);
+  g_return_val_if_fail (func != NULL, FALSE);
+
+  schema = load_schema (schema_name, &error);
+  if (schema == NULL)
+    {
+      func (root, (int) xmlGetLineNo (root), NULL, error->message, user_data);
+      return FALSE;
+    }
+  errors = g_array_new (FALSE, FALSE, sizeof (SchemaError));
+  g_array_set_clear_func (errors, schema_error_clear);
+  ctxt = xmlRelaxNGNewValidCtxt (schema);
+  xmlRelaxNGSetValidStructuredErrors (ctxt, all_errors_cb, errors);
+  result = xmlRelaxNGValidateDoc (ctxt, doc);
+  xmlRelaxNGFreeValidCtxt (ctxt);
+  if (result == 0)
+    return TRUE;
+  if (errors->len == 0)
+    {
+      func (root, (int) xmlGetLineNo (root), NULL, _("invalid content"), user_data);
+      return FALSE;
+    }
+
+  /* The schema's source, read once for all the errors. */
+  if (!schema_source_load (&source, schema_name))
+    schema_source_clear (&source);
+  for (guint i = 0; i < errors->len; i++)
+    {
+      const SchemaError *one = &g_array_index (errors, SchemaError, i);
+      xmlNode *element = error_element (one->node, one->message);
+      xmlNode *text = strstr (one->message, "text") != NULL ? first_stray_text (one->node) : NULL;
+      g_autofree char *message = NULL;
+      int line = one->line;
+
+      if (text != NULL)
+        {
+          /* Text where only elements may be, said as adm_xml_read_file () says it. */
+          xmlNode *parent = text == one->node ? text->parent : one->node;
+
+          message = _adm_xml_text_problem ((const char *) parent->name,
+                                           (const char *) text->content,
+                                           strlen ((const char *) text->content));
+          func (parent, stray_text_line (text), NULL, message, user_data);
+          continue;
+        }
+      /* libxml2 reports one element's attributes in a few errors: described once. */
+      if (element != described && source.schema != NULL)
+        {
+          g_clear_pointer (&description, g_free);
+          g_clear_pointer (&described_attribute, g_free);
+          description = describe_bad_attribute_in (&source, element, &described_attribute);
+          described = element;
+        }
+      if (element != NULL && element == described && description != NULL)
+        message = g_strdup (description);
+      else
+        message = humanize_validity_message (one->message[0] != '\0' ? one->message
+                                                                      : _("invalid content"));
+      if (element != NULL && element != one->node && xmlGetLineNo (element) > 0)
+        line = (int) xmlGetLineNo (element);
+      func (element, line, element == described && description != NULL ? described_attribute
+                                                                        : NULL,
+            message, user_data);
+    }
+  schema_source_clear (&source);
+  return FALSE;
 }

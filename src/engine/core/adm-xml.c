@@ -428,13 +428,13 @@ _adm_xml_parse_quietly (xmlParserCtxtPtr  ctxt,
   return doc;
 }
 
-xmlDoc *
-_adm_xml_read_memory (const char  *data,
-                      gsize        length,
-                      const char  *display_name,
-                      const char  *schema,
-                      Stream      *stream,
-                      GError     **error)
+/* @data parsed, with every refusal of adm_xml_read_memory () but the schema's. */
+static xmlDoc *
+parse_memory (const char  *data,
+              gsize        length,
+              const char  *display_name,
+              Stream      *stream,
+              GError     **error)
 {
   xmlParserCtxtPtr ctxt;
   ParseErrors errors = { FALSE, { 0 } };
@@ -532,13 +532,24 @@ _adm_xml_read_memory (const char  *data,
       xmlFreeDoc (doc);
       return NULL;
     }
+  return doc;
+}
 
-  if (!_adm_xml_validate (doc, data, length, display_name, schema, error))
+xmlDoc *
+_adm_xml_read_memory (const char  *data,
+                      gsize        length,
+                      const char  *display_name,
+                      const char  *schema,
+                      Stream      *stream,
+                      GError     **error)
+{
+  xmlDoc *doc = parse_memory (data, length, display_name, stream, error);
+
+  if (doc != NULL && !_adm_xml_validate (doc, data, length, display_name, schema, error))
     {
       xmlFreeDoc (doc);
       return NULL;
     }
-
   return doc;
 }
 
@@ -689,6 +700,21 @@ adm_xml_read_file (const char  *path,
   if (data == NULL)
     return NULL;
   return adm_xml_read_memory (data, length, path, schema, error);
+}
+
+xmlDoc *
+adm_xml_parse_file (const char  *path,
+                    GError     **error)
+{
+  g_autofree char *data = NULL;
+  gsize length = 0;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  data = adm_xml_read_bytes (path, &length, error);
+  if (data == NULL)
+    return NULL;
+  return parse_memory (data, length, path, NULL, error);
 }
 
 gboolean

@@ -65,6 +65,30 @@ xmlDoc  *adm_xml_read_memory_streamed (const char         *data,
                                        gpointer            user_data,
                                        GError            **stream_error,
                                        GError            **error) G_GNUC_WARN_UNUSED_RESULT;
+/* adm_xml_read_file () without the schema: the same refusals (size, encoding, DOCTYPE,
+ * syntax), the document as parsed, for a caller that validates it with
+ * adm_xml_validate_all (). */
+xmlDoc  *adm_xml_parse_file    (const char   *path,
+                                GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+
+/* One schema error: the element it is at (NULL when libxml2 names none), its line (0 when
+ * unknown), the attribute at fault when one is named, and the message without "FILE:LINE: ",
+ * worded as adm_xml_read_file () words its first error. */
+typedef void (*AdmXmlProblemFunc) (xmlNode    *element,
+                                   int         line,
+                                   const char *attribute,
+                                   const char *message,
+                                   gpointer    user_data);
+
+/* Checks @doc, whose root is the element @schema_name, against the embedded schema of that
+ * name, and hands each error libxml2's validator reports to @func, in the order reported (an
+ * element's attributes may be reported in more than one, each with the same message). TRUE
+ * when the document is valid. */
+gboolean adm_xml_validate_all  (xmlDoc             *doc,
+                                const char         *schema_name,
+                                AdmXmlProblemFunc   func,
+                                gpointer            user_data);
+
 /* Sets @error to ADM_XML_ERROR_INVALID with "DISPLAY_NAME:LINE: message" (no line when
  * @line is 0). */
 void     adm_xml_set_error_at  (GError      **error,

@@ -10,6 +10,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "adm-scenario.h"
+#include "adm-scenario-private.h"
 #include "adm-source-text.h"
 #include "adm-xml.h"
 
@@ -41,10 +42,123 @@ struct _AdmScenario
 
 G_DEFINE_FINAL_TYPE (AdmScenario, adm_scenario, G_TYPE_OBJECT)
 
+/* A scenario being read. Loading, the first problem stops it, as the error of the function
+ * that found it; checking (_adm_scenario_check ()), each problem goes to @func and the load
+ * goes on past it where it safely can: the element at fault is skipped, and a reference to
+ * an element skipped says nothing more. */
 typedef struct {
-  AdmScenario *self;
-  const char  *file;
+  AdmScenario            *self;
+  const char             *file;
+  AdmScenarioProblemFunc  func;       /* checking: where the problems go; NULL loading */
+  gpointer                user_data;
+  guint                   n_problems;
+  GHashTable             *skipped;    /* "KIND:ID" of the ships, sectors and admirals skipped */
 } Loader;
+
+/* Whether the load goes on past a problem: checking, not loading. */
+static gboolean
+loader_goes_on (Loader *loader)
+{
+  return loader->func != NULL;
+}
+
+/* A problem at @node: @attribute names the attribute at fault when it is one attribute's,
+ * @clause the rules clause broken, if any. Loading, it is set in @error; checking, it goes
+ * to the loader's function. TRUE when the load goes on past it (checking): the caller then
+ * carries on, or skips what it was reading. */
+static gboolean
+report (Loader      *loader,
+        xmlNode     *node,
+        const char  *attribute,
+        const char  *clause,
+        GError     **error,
+        const char  *format,
+        ...) G_GNUC_PRINTF (6, 7);
+
+static gboolean
+report (Loader      *loader,
+        xmlNode     *node,
+        const char  *attribute,
+        const char  *clause,
+        GError     **error,
+        const char  *format,
+        ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  loader->n_problems++;
+  if (!loader_goes_on (loader))
+    {
+      adm_xml_set_error (error, loader->file, node, "%s", message);
+      return FALSE;
+    }
+  loader->func (node, attribute, clause, message, loader->user_data);
+  return TRUE;
+}
+
+/* The same for @problem (taken), an error "FILE:LINE: message" an adm_xml_get_* () helper
+ * set about @node. */
+static gboolean
+report_error (Loader      *loader,
+              xmlNode     *node,
+              const char  *attribute,
+              const char  *clause,
+              GError      *problem,
+              GError     **error)
+{
+  const char *message = problem->message;
+
+  if (!loader_goes_on (loader))
+    {
+      loader->n_problems++;
+      g_propagate_error (error, problem);
+      return FALSE;
+    }
+  if (g_str_has_prefix (message, loader->file) && message[strlen (loader->file)] == ':')
+    {
+      message += strlen (loader->file) + 1;
+      message += strspn (message, "0123456789");
+      if (*message == ':')
+        message++;
+      message += strspn (message, " ");
+    }
+  report (loader, node, attribute, clause, error, "%s", message);
+  g_error_free (problem);
+  return TRUE;
+}
+
+/* Checking, the element of @kind whose id is @id was skipped for a problem: references to it
+ * say nothing more. FALSE, for the caller to return. */
+static gboolean
+skip (Loader     *loader,
+      const char *kind,
+      const char *id)
+{
+  if (loader_goes_on (loader) && id != NULL)
+    {
+      if (loader->skipped == NULL)
+        loader->skipped = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      g_hash_table_add (loader->skipped, g_strconcat (kind, ":", id, NULL));
+    }
+  return FALSE;
+}
+
+static gboolean
+was_skipped (Loader     *loader,
+             const char *kind,
+             const char *id)
+{
+  g_autofree char *key = NULL;
+
+  if (loader->skipped == NULL)
+    return FALSE;
+  key = g_strconcat (kind, ":", id, NULL);
+  return g_hash_table_contains (loader->skipped, key);
+}
 
 /* Factions that fight on one side: allies never engage each other. */
 typedef struct {
@@ -342,10 +456,10 @@ attribute_value (xmlAttr *attr,
 }
 
 static gboolean
-check_lexical_attribute (xmlNode     *node,
+check_lexical_attribute (Loader      *loader,
+                         xmlNode     *node,
                          xmlAttr     *attr,
                          Lexical      lexical,
-                         const char  *file,
                          GError     **error)
 {
   char *copy = NULL;
@@ -394,17 +508,18 @@ check_lexical_attribute (xmlNode     *node,
           strlen (value) ? g_strdup (value) : g_strdup_printf ("“%s”", value);
   xmlFree (copy);
   /* Translators: "<ship> readiness is 999; it must be a whole number 0–12" */
-  adm_xml_set_error (error, file, node, _("<%s> %s is %s; it must be %s"),
-                     (const char *) node->name, (const char *) attr->name, shown, must);
-  return FALSE;
+  return report (loader, node, (const char *) attr->name,
+                 lexical == LEXICAL_READINESS ? "F-RDY-1" : NULL, error,
+                 _("<%s> %s is %s; it must be %s"), (const char *) node->name,
+                 (const char *) attr->name, shown, must);
 }
 
 /* Every id, name and readiness of the scenario at @node, as scenario.rng's grammar places
  * them. */
 static gboolean
-check_lexical (xmlNode     *node,
-               const char  *file,
-               GError     **error)
+check_lexical (Loader   *loader,
+               xmlNode  *node,
+               GError  **error)
 {
   for (guint i = 0; i < G_N_ELEMENTS (lexical_rules); i++)
     {
@@ -414,12 +529,12 @@ check_lexical (xmlNode     *node,
         continue;
       attr = xmlHasProp (node, (const xmlChar *) lexical_rules[i].attribute);
       if (attr != NULL && attr->type == XML_ATTRIBUTE_NODE && attr->ns == NULL &&
-          !check_lexical_attribute (node, attr, lexical_rules[i].lexical, file, error))
+          !check_lexical_attribute (loader, node, attr, lexical_rules[i].lexical, error))
         return FALSE;
     }
   for (xmlNode *child = adm_xml_first_element (node, NULL); child != NULL;
        child = adm_xml_next_element (child, NULL))
-    if (!check_lexical (child, file, error))
+    if (!check_lexical (loader, child, error))
       return FALSE;
   return TRUE;
 }
@@ -437,8 +552,8 @@ require (Loader      *loader,
   if (value == NULL || *value == '\0')
     {
       g_free (value);
-      adm_xml_set_error (error, loader->file, node, _("<%s> needs the attribute “%s”"),
-                         (const char *) node->name, attribute);
+      report (loader, node, attribute, NULL, error, _("<%s> needs the attribute “%s”"),
+              (const char *) node->name, attribute);
       return NULL;
     }
   return value;
@@ -457,14 +572,33 @@ lookup_faction (Loader      *loader,
   faction = adm_ruleset_lookup_faction (loader->self->ruleset, id);
   if (faction == NULL)
     {
-      adm_xml_set_error (error, loader->file, node,
-                         _("unknown faction “%s”: the ruleset “%s” has no such faction"),
-                         id, adm_ruleset_get_id (loader->self->ruleset));
+      report (loader, node, "faction", NULL, error,
+              _("unknown faction “%s”: the ruleset “%s” has no such faction"),
+              id, adm_ruleset_get_id (loader->self->ruleset));
       return NULL;
     }
   if (!g_ptr_array_find (loader->self->factions, faction, NULL))
     g_ptr_array_add (loader->self->factions, (gpointer) faction);
   return faction;
+}
+
+static gboolean
+load_ruling (Loader   *loader,
+             xmlNode  *node,
+             GError  **error)
+{
+  g_autofree char *id = require (loader, node, "id", error);
+  g_autofree char *value = NULL;
+  g_autoptr(GError) local_error = NULL;
+
+  if (id == NULL || (value = require (loader, node, "value", error)) == NULL)
+    return FALSE;
+  if (!adm_ruleset_set_ruling (loader->self->ruleset, id, value, &local_error))
+    {
+      report (loader, node, NULL, NULL, error, "%s", local_error->message);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -474,19 +608,38 @@ load_rulings (Loader   *loader,
 {
   for (xmlNode *node = adm_xml_first_element (rulings, "ruling"); node != NULL;
        node = adm_xml_next_element (node, "ruling"))
-    {
-      g_autofree char *id = require (loader, node, "id", error);
-      g_autofree char *value = NULL;
-      g_autoptr(GError) local_error = NULL;
+    if (!load_ruling (loader, node, error) && !loader_goes_on (loader))
+      return FALSE;
+  return TRUE;
+}
 
-      if (id == NULL || (value = require (loader, node, "value", error)) == NULL)
-        return FALSE;
-      if (!adm_ruleset_set_ruling (loader->self->ruleset, id, value, &local_error))
-        {
-          adm_xml_set_error (error, loader->file, node, "%s", local_error->message);
-          return FALSE;
-        }
+static gboolean
+load_admiral (Loader   *loader,
+              xmlNode  *node,
+              GError  **error)
+{
+  AdmAdmiral *admiral;
+  g_autofree char *id = require (loader, node, "id", error);
+  g_autofree char *name = NULL;
+  const AdmFaction *faction;
+
+  if (id == NULL || (name = require (loader, node, "name", error)) == NULL)
+    return skip (loader, "admiral", id);
+  if (g_hash_table_contains (loader->self->admiral_by_id, id))
+    {
+      report (loader, node, "id", NULL, error,
+              _("there are two admirals with the id “%s”"), id);
+      return FALSE;
     }
+  if ((faction = lookup_faction (loader, node, error)) == NULL)
+    return skip (loader, "admiral", id);
+
+  admiral = g_new0 (AdmAdmiral, 1);
+  admiral->id = g_steal_pointer (&id);
+  admiral->name = translated (g_steal_pointer (&name));
+  admiral->faction = faction;
+  g_ptr_array_add (loader->self->admirals, admiral);
+  g_hash_table_insert (loader->self->admiral_by_id, admiral->id, admiral);
   return TRUE;
 }
 
@@ -497,30 +650,8 @@ load_admirals (Loader   *loader,
 {
   for (xmlNode *node = adm_xml_first_element (root, "admiral"); node != NULL;
        node = adm_xml_next_element (node, "admiral"))
-    {
-      AdmAdmiral *admiral;
-      g_autofree char *id = require (loader, node, "id", error);
-      g_autofree char *name = NULL;
-      const AdmFaction *faction;
-
-      if (id == NULL || (name = require (loader, node, "name", error)) == NULL)
-        return FALSE;
-      if (g_hash_table_contains (loader->self->admiral_by_id, id))
-        {
-          adm_xml_set_error (error, loader->file, node,
-                             _("there are two admirals with the id “%s”"), id);
-          return FALSE;
-        }
-      if ((faction = lookup_faction (loader, node, error)) == NULL)
-        return FALSE;
-
-      admiral = g_new0 (AdmAdmiral, 1);
-      admiral->id = g_steal_pointer (&id);
-      admiral->name = translated (g_steal_pointer (&name));
-      admiral->faction = faction;
-      g_ptr_array_add (loader->self->admirals, admiral);
-      g_hash_table_insert (loader->self->admiral_by_id, admiral->id, admiral);
-    }
+    if (!load_admiral (loader, node, error) && !loader_goes_on (loader))
+      return FALSE;
   return TRUE;
 }
 
@@ -534,38 +665,53 @@ load_station_unit (Loader          *loader,
                    GError         **error)
 {
   g_autofree char *class_id = NULL;
+  g_autoptr(GError) local_error = NULL;
+  gboolean ok = TRUE;
 
   if (!xmlHasProp (node, BAD_CAST "faction") && !xmlHasProp (node, BAD_CAST "class") &&
       !xmlHasProp (node, BAD_CAST "readiness"))
     return TRUE;
   if (g_strcmp0 (object->kind, "station") != 0)
     {
-      adm_xml_set_error (error, loader->file, node,
-                         _("only a station has an owner, a class and a readiness; “%s” is "
-                           "a %s"), object->name, object->kind);
+      report (loader, node, NULL, "F-STN-1", error,
+              _("only a station has an owner, a class and a readiness; “%s” is a %s"),
+              object->name, object->kind);
       return FALSE;
     }
-  if ((object->owner = lookup_faction (loader, node, error)) == NULL ||
-      (class_id = require (loader, node, "class", error)) == NULL ||
-      !adm_xml_get_int (node, "readiness", TRUE, 0, &object->readiness, loader->file, error))
+  /* Checking, each of the three is checked on its own. */
+  if ((object->owner = lookup_faction (loader, node, error)) == NULL)
+    {
+      if (!loader_goes_on (loader))
+        return FALSE;
+      ok = FALSE;
+    }
+  if ((class_id = require (loader, node, "class", error)) == NULL)
+    {
+      if (!loader_goes_on (loader))
+        return FALSE;
+      ok = FALSE;
+    }
+  else
+    {
+      object->klass = adm_ruleset_lookup_class (loader->self->ruleset, class_id);
+      if ((object->klass == NULL || object->klass->category != ADM_CATEGORY_STATION) &&
+          !report (loader, node, "class", "F-STN-1", error,
+                   _("station “%s” names class “%s”, which is not a station class of the "
+                     "ruleset"), object->name, class_id))
+        return FALSE;
+    }
+  if (!adm_xml_get_int (node, "readiness", TRUE, 0, &object->readiness, loader->file,
+                        &local_error))
+    {
+      report_error (loader, node, "readiness", "F-RDY-1", g_steal_pointer (&local_error), error);
+      return FALSE;
+    }
+  if ((object->readiness < ADM_READINESS_MIN || object->readiness > ADM_READINESS_MAX) &&
+      !report (loader, node, "readiness", "F-RDY-1", error,
+               _("station “%s” has readiness %d; it must be a whole number %d–%d"),
+               object->name, object->readiness, ADM_READINESS_MIN, ADM_READINESS_MAX))
     return FALSE;
-  object->klass = adm_ruleset_lookup_class (loader->self->ruleset, class_id);
-  if (object->klass == NULL || object->klass->category != ADM_CATEGORY_STATION)
-    {
-      adm_xml_set_error (error, loader->file, node,
-                         _("station “%s” names class “%s”, which is not a station class of "
-                           "the ruleset"), object->name, class_id);
-      return FALSE;
-    }
-  if (object->readiness < ADM_READINESS_MIN || object->readiness > ADM_READINESS_MAX)
-    {
-      adm_xml_set_error (error, loader->file, node,
-                         _("station “%s” has readiness %d; it must be a whole number %d–%d"),
-                         object->name, object->readiness, ADM_READINESS_MIN,
-                         ADM_READINESS_MAX);
-      return FALSE;
-    }
-  return TRUE;
+  return ok;
 }
 
 static gboolean
@@ -575,19 +721,24 @@ load_sector (Loader   *loader,
 {
   g_autofree char *id = require (loader, node, "id", error);
   g_autofree char *name = NULL;
+  g_autoptr(GError) local_error = NULL;
   AdmSector *sector;
-  double x, y;
+  double x = 0, y = 0;
 
   if (id == NULL || (name = require (loader, node, "name", error)) == NULL)
-    return FALSE;
+    return skip (loader, "sector", id);
   if (g_hash_table_contains (loader->self->sector_by_id, id))
     {
-      adm_xml_set_error (error, loader->file, node,
-                         _("there are two sectors with the id “%s”"), id);
+      report (loader, node, "id", NULL, error,
+              _("there are two sectors with the id “%s”"), id);
       return FALSE;
     }
-  if (!adm_xml_get_double (node, "x", FALSE, 0, &x, loader->file, error) ||
-      !adm_xml_get_double (node, "y", FALSE, 0, &y, loader->file, error))
+  /* Where the map draws the sector: checking goes on past it. */
+  if (!adm_xml_get_double (node, "x", FALSE, 0, &x, loader->file, &local_error) &&
+      !report_error (loader, node, "x", NULL, g_steal_pointer (&local_error), error))
+    return FALSE;
+  if (!adm_xml_get_double (node, "y", FALSE, 0, &y, loader->file, &local_error) &&
+      !report_error (loader, node, "y", NULL, g_steal_pointer (&local_error), error))
     return FALSE;
 
   sector = g_new0 (AdmSector, 1);
@@ -610,20 +761,24 @@ load_sector (Loader   *loader,
       g_ptr_array_add (sector->objects, object);
       if (object->kind == NULL || object->name == NULL)
         {
-          adm_xml_set_error (error, loader->file, child,
-                             _("a sector object needs a kind and a name"));
-          return FALSE;
+          if (!report (loader, child, object->kind == NULL ? "kind" : "name", "F-STRAT-9", error,
+                       _("a sector object needs a kind and a name")))
+            return FALSE;
+          continue;
         }
-      if (!load_station_unit (loader, child, object, error))
+      if (!load_station_unit (loader, child, object, error) && !loader_goes_on (loader))
         return FALSE;
     }
   return TRUE;
 }
 
+/* The sector that @attribute of @node names; NULL after a problem (none for a sector that
+ * was skipped for a problem of its own). */
 static AdmSector *
 lookup_sector (Loader      *loader,
                xmlNode     *node,
                const char  *attribute,
+               const char  *clause,
                GError     **error)
 {
   g_autofree char *id = require (loader, node, attribute, error);
@@ -632,10 +787,39 @@ lookup_sector (Loader      *loader,
   if (id == NULL)
     return NULL;
   sector = g_hash_table_lookup (loader->self->sector_by_id, id);
-  if (sector == NULL)
-    adm_xml_set_error (error, loader->file, node,
-                       _("unknown sector “%s”: no <sector> of the map has this id"), id);
+  if (sector == NULL && !was_skipped (loader, "sector", id))
+    report (loader, node, attribute, clause,  error,
+            _("unknown sector “%s”: no <sector> of the map has this id"), id);
   return sector;
+}
+
+/* F-STRAT-8: a link joins two sectors of the map. */
+static gboolean
+load_link (Loader   *loader,
+           xmlNode  *node,
+           GError  **error)
+{
+  AdmSector *from = lookup_sector (loader, node, "from", "F-STRAT-8", error);
+  AdmSector *to = NULL;
+
+  /* Checking, both ends are looked up; loading stops at the first unknown. */
+  if (from != NULL || loader_goes_on (loader))
+    to = lookup_sector (loader, node, "to", "F-STRAT-8", error);
+  if (from == NULL || to == NULL)
+    return FALSE;
+  if (from == to)
+    {
+      report (loader, node, NULL, "F-STRAT-8", error,
+              _("sector “%s” is linked to itself"), from->name);
+      return FALSE;
+    }
+  /* Adjacency is undirected; a link written twice is harmless and kept once. */
+  if (!g_ptr_array_find (from->adjacent, to, NULL))
+    {
+      g_ptr_array_add (from->adjacent, to);
+      g_ptr_array_add (to->adjacent, from);
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -645,30 +829,13 @@ load_map (Loader   *loader,
 {
   for (xmlNode *node = adm_xml_first_element (map, "sector"); node != NULL;
        node = adm_xml_next_element (node, "sector"))
-    if (!load_sector (loader, node, error))
+    if (!load_sector (loader, node, error) && !loader_goes_on (loader))
       return FALSE;
 
   for (xmlNode *node = adm_xml_first_element (map, "link"); node != NULL;
        node = adm_xml_next_element (node, "link"))
-    {
-      AdmSector *from = lookup_sector (loader, node, "from", error);
-      AdmSector *to = from != NULL ? lookup_sector (loader, node, "to", error) : NULL;
-
-      if (to == NULL)
-        return FALSE;
-      if (from == to)
-        {
-          adm_xml_set_error (error, loader->file, node,
-                             _("sector “%s” is linked to itself"), from->name);
-          return FALSE;
-        }
-      /* Adjacency is undirected; a link written twice is harmless and kept once. */
-      if (!g_ptr_array_find (from->adjacent, to, NULL))
-        {
-          g_ptr_array_add (from->adjacent, to);
-          g_ptr_array_add (to->adjacent, from);
-        }
-    }
+    if (!load_link (loader, node, error) && !loader_goes_on (loader))
+      return FALSE;
   return TRUE;
 }
 
@@ -681,37 +848,43 @@ load_ship (Loader        *loader,
   g_autofree char *id = require (loader, node, "id", error);
   g_autofree char *name = NULL;
   g_autofree char *class_id = NULL;
+  g_autoptr(GError) local_error = NULL;
   const AdmShipClass *klass;
   AdmShip *ship;
-  int readiness;
+  int readiness = 0;
 
   if (id == NULL || (name = require (loader, node, "name", error)) == NULL ||
       (class_id = require (loader, node, "class", error)) == NULL)
-    return NULL;
+    {
+      skip (loader, "ship", id);
+      return NULL;
+    }
   if (g_hash_table_contains (loader->self->ship_by_id, id))
     {
-      adm_xml_set_error (error, loader->file, node,
-                         _("duplicate ship id “%s”: another ship already has it"), id);
+      report (loader, node, "id", NULL, error,
+              _("duplicate ship id “%s”: another ship already has it"), id);
       return NULL;
     }
   klass = adm_ruleset_lookup_class (loader->self->ruleset, class_id);
   if (klass == NULL)
     {
-      adm_xml_set_error (error, loader->file, node,
-                         _("ship “%s” names unknown class “%s” (not in the ruleset’s classes)"),
-                         name, class_id);
+      report (loader, node, "class", NULL, error,
+              _("ship “%s” names unknown class “%s” (not in the ruleset’s classes)"),
+              name, class_id);
+      skip (loader, "ship", id);
       return NULL;
     }
-  if (!adm_xml_get_int (node, "readiness", TRUE, 0, &readiness, loader->file, error))
+  /* A readiness out of its range is said and the ship is kept: nothing else depends on it. */
+  if (!adm_xml_get_int (node, "readiness", TRUE, 0, &readiness, loader->file, &local_error) &&
+      !report_error (loader, node, "readiness", "F-RDY-1", g_steal_pointer (&local_error),
+                     error))
     return NULL;
   /* F-RDY-1: readiness is rolled against with 2d6, so 0..12 covers every meaningful value. */
-  if (readiness < ADM_READINESS_MIN || readiness > ADM_READINESS_MAX)
-    {
-      adm_xml_set_error (error, loader->file, node,
-                         _("<ship> readiness is %d; it must be a whole number %d–%d"),
-                         readiness, ADM_READINESS_MIN, ADM_READINESS_MAX);
-      return NULL;
-    }
+  if ((readiness < ADM_READINESS_MIN || readiness > ADM_READINESS_MAX) &&
+      !report (loader, node, "readiness", "F-RDY-1", error,
+               _("<ship> readiness is %d; it must be a whole number %d–%d"),
+               readiness, ADM_READINESS_MIN, ADM_READINESS_MAX))
+    return NULL;
 
   ship = g_new0 (AdmShip, 1);
   ship->id = g_steal_pointer (&id);
@@ -782,12 +955,14 @@ check_composition (Loader        *loader,
 
   if (problem != NULL)
     {
-      adm_xml_set_error (error, loader->file, node, "%s", problem);
+      report (loader, node, NULL, "F-FORM-8", error, "%s", problem);
       return FALSE;
     }
   return TRUE;
 }
 
+/* The ship @id of @formation, its flagship (F-FORM-4) or one of its succession (F-FORM-5);
+ * NULL after a problem (none for a ship that was skipped for a problem of its own). */
 static AdmShip *
 member_ship (Loader        *loader,
              AdmFormation  *formation,
@@ -798,19 +973,19 @@ member_ship (Loader        *loader,
 {
   AdmShip *ship = g_hash_table_lookup (loader->self->ship_by_id, id);
 
-  if (ship == NULL || ship->formation != formation)
-    {
-      if (flagship)
-        adm_xml_set_error (error, loader->file, node,
-                           _("formation “%s” names flagship “%s”, which is not one of its ships "
-                             "(F-FORM-4)"), formation->name, id);
-      else
-        adm_xml_set_error (error, loader->file, node,
-                           _("the succession of formation “%s” names “%s”, which is not one of "
-                             "its ships (F-FORM-5)"), formation->name, id);
-      return NULL;
-    }
-  return ship;
+  if (ship != NULL && ship->formation == formation)
+    return ship;
+  if (ship == NULL && was_skipped (loader, "ship", id))
+    return NULL;
+  if (flagship)
+    report (loader, node, "flagship", "F-FORM-4", error,
+            _("formation “%s” names flagship “%s”, which is not one of its ships (F-FORM-4)"),
+            formation->name, id);
+  else
+    report (loader, node, "ships", "F-FORM-5", error,
+            _("the succession of formation “%s” names “%s”, which is not one of its ships "
+              "(F-FORM-5)"), formation->name, id);
+  return NULL;
 }
 
 static gboolean
@@ -821,6 +996,7 @@ load_succession (Loader        *loader,
 {
   g_autofree char *list = require (loader, node, "ships", error);
   g_auto(GStrv) ids = NULL;
+  gboolean ok = TRUE;
 
   if (list == NULL)
     return FALSE;
@@ -833,19 +1009,28 @@ load_succession (Loader        *loader,
         continue;
       /* F-FORM-5: the ships that take over flagship functions, in order. */
       if ((ship = member_ship (loader, formation, node, ids[i], FALSE, error)) == NULL)
-        return FALSE;
+        {
+          if (!loader_goes_on (loader))
+            return FALSE;
+          ok = FALSE;
+          continue;
+        }
       if (ship == formation->flagship || g_ptr_array_find (formation->succession, ship, NULL))
         {
-          adm_xml_set_error (error, loader->file, node,
-                             _("ship “%s” appears twice in the succession of formation “%s” "
-                               "(the flagship counts as first)"), ship->name, formation->name);
-          return FALSE;
+          if (!report (loader, node, NULL, "F-FORM-5", error,
+                       _("ship “%s” appears twice in the succession of formation “%s” (the "
+                         "flagship counts as first)"), ship->name, formation->name))
+            return FALSE;
+          ok = FALSE;
+          continue;
         }
       g_ptr_array_add (formation->succession, ship);
     }
-  return TRUE;
+  return ok;
 }
 
+/* Checking, a formation is read whole past its problems: its faction, sector or admiral
+ * unknown, it keeps NULL there, and its ships are checked all the same. */
 static gboolean
 load_formation (Loader   *loader,
                 xmlNode  *node,
@@ -857,44 +1042,63 @@ load_formation (Loader   *loader,
   g_autofree char *flagship = NULL;
   g_autofree char *admiral = NULL;
   xmlNode *succession;
+  gboolean ok = TRUE, composed = TRUE;
+  guint n_ships = 0;
 
   if (id == NULL || (name = require (loader, node, "name", error)) == NULL)
     return FALSE;
-  if (g_hash_table_contains (loader->self->formation_by_id, id))
-    {
-      adm_xml_set_error (error, loader->file, node,
-                         _("there are two formations with the id “%s”"), id);
-      return FALSE;
-    }
-
   formation = g_new0 (AdmFormation, 1);
-  formation->id = g_steal_pointer (&id);
   formation->name = translated (g_steal_pointer (&name));
   formation->ships = g_ptr_array_new ();
   formation->succession = g_ptr_array_new ();
   g_ptr_array_add (loader->self->formations, formation);
-  g_hash_table_insert (loader->self->formation_by_id, formation->id, formation);
+  if (g_hash_table_contains (loader->self->formation_by_id, id))
+    {
+      formation->id = g_steal_pointer (&id);
+      if (!report (loader, node, "id", NULL, error,
+                   _("there are two formations with the id “%s”"), formation->id))
+        return FALSE;
+      ok = FALSE;
+    }
+  else
+    {
+      formation->id = g_steal_pointer (&id);
+      g_hash_table_insert (loader->self->formation_by_id, formation->id, formation);
+    }
 
-  if ((formation->faction = lookup_faction (loader, node, error)) == NULL ||
-      (formation->sector = lookup_sector (loader, node, "sector", error)) == NULL)
-    return FALSE;
+  if ((formation->faction = lookup_faction (loader, node, error)) == NULL)
+    {
+      if (!loader_goes_on (loader))
+        return FALSE;
+      ok = FALSE;
+    }
+  if ((formation->sector = lookup_sector (loader, node, "sector", NULL, error)) == NULL)
+    {
+      if (!loader_goes_on (loader))
+        return FALSE;
+      ok = FALSE;
+    }
 
   admiral = adm_xml_get_string (node, "admiral");
   if (admiral != NULL)
     {
       formation->admiral = g_hash_table_lookup (loader->self->admiral_by_id, admiral);
-      if (formation->admiral == NULL)
+      if (formation->admiral == NULL && !was_skipped (loader, "admiral", admiral))
         {
-          adm_xml_set_error (error, loader->file, node, _("unknown admiral “%s”"), admiral);
-          return FALSE;
+          if (!report (loader, node, "admiral", NULL, error, _("unknown admiral “%s”"),
+                       admiral))
+            return FALSE;
+          ok = FALSE;
         }
-      if (formation->admiral->faction != formation->faction)
+      else if (formation->admiral != NULL && formation->faction != NULL &&
+               formation->admiral->faction != formation->faction)
         {
-          adm_xml_set_error (error, loader->file, node,
-                             _("admiral “%s” serves %s and cannot command a %s formation"),
-                             formation->admiral->name, formation->admiral->faction->name,
-                             formation->faction->name);
-          return FALSE;
+          if (!report (loader, node, "admiral", NULL, error,
+                       _("admiral “%s” serves %s and cannot command a %s formation"),
+                       formation->admiral->name, formation->admiral->faction->name,
+                       formation->faction->name))
+            return FALSE;
+          ok = FALSE;
         }
     }
 
@@ -903,24 +1107,42 @@ load_formation (Loader   *loader,
     {
       AdmShip *ship = load_ship (loader, formation, child, error);
 
+      n_ships++;
       if (ship == NULL)
-        return FALSE;
+        {
+          if (!loader_goes_on (loader))
+            return FALSE;
+          ok = FALSE;
+          continue;
+        }
       g_ptr_array_add (formation->ships, ship);
-      if (!check_composition (loader, formation, child, error))
-        return FALSE;
+      /* Checking, a formation's composition is said once, at the first ship that breaks it:
+       * the ships after it would each break it too. */
+      if (composed && !check_composition (loader, formation, child, error))
+        {
+          if (!loader_goes_on (loader))
+            return FALSE;
+          ok = composed = FALSE;
+        }
     }
 
   /* F-FORM-3: a formation may consist of one ship, but not of none. */
-  if (formation->ships->len == 0)
+  if (n_ships == 0)
     {
-      adm_xml_set_error (error, loader->file, node, _("formation “%s” has no ships"),
-                         formation->name);
-      return FALSE;
+      if (!report (loader, node, NULL, "F-FORM-3", error, _("formation “%s” has no ships"),
+                   formation->name))
+        return FALSE;
+      ok = FALSE;
     }
   /* F-FORM-4: a formation must have an explicitly designated flagship. */
-  if ((flagship = require (loader, node, "flagship", error)) == NULL ||
-      (formation->flagship = member_ship (loader, formation, node, flagship, TRUE, error)) == NULL)
-    return FALSE;
+  else if ((flagship = require (loader, node, "flagship", error)) == NULL ||
+           (formation->flagship = member_ship (loader, formation, node, flagship, TRUE,
+                                               error)) == NULL)
+    {
+      if (!loader_goes_on (loader))
+        return FALSE;
+      ok = FALSE;
+    }
 
   /* F-STRAT-3: a formation the other factions do not know of at the start. */
   formation->hidden = adm_xml_get_boolean (node, "hidden", FALSE);
@@ -929,100 +1151,130 @@ load_formation (Loader   *loader,
   if (succession != NULL && !load_succession (loader, formation, succession, error))
     return FALSE;
 
-  return TRUE;
+  return ok;
+}
+
+static gboolean
+load_alliance_members (Loader    *loader,
+                       xmlNode   *node,
+                       Alliance  *alliance,
+                       GError   **error)
+{
+  gboolean ok = TRUE;
+
+  for (xmlNode *member = adm_xml_first_element (node, "member"); member != NULL;
+       member = adm_xml_next_element (member, "member"))
+    {
+      const AdmFaction *faction = lookup_faction (loader, member, error);
+      Alliance *other;
+      gboolean goes_on;
+
+      if (faction == NULL)
+        {
+          if (!loader_goes_on (loader))
+            return FALSE;
+          ok = FALSE;
+          continue;
+        }
+      other = g_hash_table_lookup (loader->self->alliance_of, faction);
+      if (other != NULL)
+        {
+          if (other == alliance)
+            goes_on = report (loader, member, "faction", NULL, error,
+                              _("%s is named twice in the alliance “%s”"),
+                              faction->name, alliance->name);
+          else
+            goes_on = report (loader, member, "faction", NULL, error,
+                              _("%s cannot join the alliance “%s”: it is already in the "
+                                "alliance “%s”, and a faction may be in one alliance only"),
+                              faction->name, alliance->name, other->name);
+          if (!goes_on)
+            return FALSE;
+          ok = FALSE;
+          continue;
+        }
+      g_ptr_array_add (alliance->members, (gpointer) faction);
+      g_hash_table_insert (loader->self->alliance_of, (gpointer) faction, alliance);
+    }
+  return ok;
 }
 
 /* <alliance id name><member faction/>…</alliance>: factions on one side. A faction belongs to
  * at most one alliance, so that "allied" stays one relation the master can read off the map. */
 static gboolean
+load_alliance (Loader      *loader,
+               xmlNode     *node,
+               GHashTable  *ids,
+               GError     **error)
+{
+  g_autofree char *id = require (loader, node, "id", error);
+  g_autofree char *name = NULL;
+  Alliance *alliance;
+  gboolean ok;
+
+  if (id == NULL || (name = require (loader, node, "name", error)) == NULL)
+    return FALSE;
+  if (g_hash_table_contains (ids, id))
+    {
+      report (loader, node, "id", NULL, error, _("there are two alliances with the id “%s”"),
+              id);
+      return FALSE;
+    }
+  alliance = g_new0 (Alliance, 1);
+  alliance->id = g_steal_pointer (&id);
+  alliance->name = translated (g_steal_pointer (&name));
+  alliance->members = g_ptr_array_new ();
+  g_ptr_array_add (loader->self->alliances, alliance);
+  g_hash_table_add (ids, alliance->id);
+
+  ok = load_alliance_members (loader, node, alliance, error);
+  if (!ok && !loader_goes_on (loader))
+    return FALSE;
+  /* Checking, an alliance whose members had problems is not counted short for them. */
+  if (ok && alliance->members->len < 2)
+    {
+      report (loader, node, NULL, NULL, error,
+              _("the alliance “%s” needs at least two member factions"), alliance->name);
+      return FALSE;
+    }
+  return ok;
+}
+
+static gboolean
 load_alliances (Loader   *loader,
                 xmlNode  *root,
                 GError  **error)
 {
-  GHashTable *ids = g_hash_table_new (g_str_hash, g_str_equal);
-  gboolean ok = FALSE;
+  g_autoptr(GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
 
   for (xmlNode *node = adm_xml_first_element (root, "alliance"); node != NULL;
        node = adm_xml_next_element (node, "alliance"))
-    {
-      g_autofree char *id = require (loader, node, "id", error);
-      g_autofree char *name = NULL;
-      Alliance *alliance;
-
-      if (id == NULL || (name = require (loader, node, "name", error)) == NULL)
-        goto out;
-      if (g_hash_table_contains (ids, id))
-        {
-          adm_xml_set_error (error, loader->file, node,
-                             _("there are two alliances with the id “%s”"), id);
-          goto out;
-        }
-      alliance = g_new0 (Alliance, 1);
-      alliance->id = g_steal_pointer (&id);
-      alliance->name = translated (g_steal_pointer (&name));
-      alliance->members = g_ptr_array_new ();
-      g_ptr_array_add (loader->self->alliances, alliance);
-      g_hash_table_add (ids, alliance->id);
-
-      for (xmlNode *member = adm_xml_first_element (node, "member"); member != NULL;
-           member = adm_xml_next_element (member, "member"))
-        {
-          const AdmFaction *faction = lookup_faction (loader, member, error);
-          Alliance *other;
-
-          if (faction == NULL)
-            goto out;
-          other = g_hash_table_lookup (loader->self->alliance_of, faction);
-          if (other != NULL)
-            {
-              if (other == alliance)
-                adm_xml_set_error (error, loader->file, member,
-                                   _("%s is named twice in the alliance “%s”"),
-                                   faction->name, alliance->name);
-              else
-                adm_xml_set_error (error, loader->file, member,
-                                   _("%s cannot join the alliance “%s”: it is already in the "
-                                     "alliance “%s”, and a faction may be in one alliance only"),
-                                   faction->name, alliance->name, other->name);
-              goto out;
-            }
-          g_ptr_array_add (alliance->members, (gpointer) faction);
-          g_hash_table_insert (loader->self->alliance_of, (gpointer) faction, alliance);
-        }
-      if (alliance->members->len < 2)
-        {
-          adm_xml_set_error (error, loader->file, node,
-                             _("the alliance “%s” needs at least two member factions"),
-                             alliance->name);
-          goto out;
-        }
-    }
-  ok = TRUE;
-out:
-  g_hash_table_unref (ids);
-  return ok;
+    if (!load_alliance (loader, node, ids, error) && !loader_goes_on (loader))
+      return FALSE;
+  return TRUE;
 }
 
-/* The scenario of @node; its document is the caller's to give it. */
+/* The scenario of @node, read by @loader; its document is the caller's to give it. Checking
+ * (@loader's function set), the load goes on past each problem where it safely can and the
+ * result is NULL whenever there was one; without a ruleset only the lexical checks are made. */
 static AdmScenario *
-scenario_from_node (xmlNode     *node,
-                    const char  *display_name,
+scenario_from_node (Loader      *loader,
+                    xmlNode     *node,
                     AdmRuleset  *ruleset,
                     GError     **error)
 {
   g_autoptr(AdmScenario) self = NULL;
-  Loader loader;
   xmlNode *child;
 
-  if (!check_lexical (node, display_name, error))
+  if (!check_lexical (loader, node, error) || ruleset == NULL)
     return NULL;
   self = g_object_new (ADM_TYPE_SCENARIO, NULL);
   self->ruleset = g_object_ref (ruleset);
-  loader.self = self;
-  loader.file = display_name;
+  loader->self = self;
 
-  if ((self->id = require (&loader, node, "id", error)) == NULL ||
-      (self->name = require (&loader, node, "name", error)) == NULL)
+  if ((self->id = require (loader, node, "id", error)) == NULL && !loader_goes_on (loader))
+    return NULL;
+  if ((self->name = require (loader, node, "name", error)) == NULL && !loader_goes_on (loader))
     return NULL;
   self->name = translated (self->name);
 
@@ -1030,27 +1282,29 @@ scenario_from_node (xmlNode     *node,
   self->description = child != NULL ? translated_text (child) : g_strdup ("");
 
   if ((child = adm_xml_first_element (node, "rulings")) != NULL &&
-      !load_rulings (&loader, child, error))
+      !load_rulings (loader, child, error))
     return NULL;
-  if (!load_admirals (&loader, node, error))
+  if (!load_admirals (loader, node, error))
     return NULL;
+  /* Without a map, every formation's sector would be unknown: checking stops here too. */
   if ((child = adm_xml_first_element (node, "map")) == NULL)
     {
-      adm_xml_set_error (error, display_name, node, _("the scenario has no <map>"));
+      report (loader, node, NULL, "F-STRAT-8", error, _("the scenario has no <map>"));
       return NULL;
     }
-  if (!load_map (&loader, child, error))
+  if (!load_map (loader, child, error))
     return NULL;
 
   for (child = adm_xml_first_element (node, "formation"); child != NULL;
        child = adm_xml_next_element (child, "formation"))
-    if (!load_formation (&loader, child, error))
+    if (!load_formation (loader, child, error) && !loader_goes_on (loader))
       return NULL;
   /* After the formations, so that the factions in use keep their order. */
-  if (!load_alliances (&loader, node, error))
+  if (!load_alliances (loader, node, error))
     return NULL;
 
-  return g_steal_pointer (&self);
+  loader->self = NULL;
+  return loader->n_problems > 0 ? NULL : g_steal_pointer (&self);
 }
 
 AdmScenario *
@@ -1059,13 +1313,14 @@ adm_scenario_new_from_node (xmlNode     *node,
                             AdmRuleset  *ruleset,
                             GError     **error)
 {
+  Loader loader = { NULL, display_name, NULL, NULL, 0, NULL };
   AdmScenario *self;
 
   g_return_val_if_fail (adm_xml_is (node, "scenario"), NULL);
   g_return_val_if_fail (display_name != NULL, NULL);
   g_return_val_if_fail (ADM_IS_RULESET (ruleset), NULL);
 
-  self = scenario_from_node (node, display_name, ruleset, error);
+  self = scenario_from_node (&loader, node, ruleset, error);
   if (self == NULL)
     return NULL;
   self->doc = xmlNewDoc ((const xmlChar *) "1.0");
@@ -1081,6 +1336,7 @@ adm_scenario_new_from_doc (xmlDoc      *doc,
                            AdmRuleset  *ruleset,
                            GError     **error)
 {
+  Loader loader = { NULL, display_name, NULL, NULL, 0, NULL };
   AdmScenario *self;
 
   g_return_val_if_fail (doc != NULL, NULL);
@@ -1091,7 +1347,7 @@ adm_scenario_new_from_doc (xmlDoc      *doc,
       g_return_val_if_reached (NULL);
     }
 
-  self = scenario_from_node (node, display_name, ruleset, error);
+  self = scenario_from_node (&loader, node, ruleset, error);
   if (self == NULL)
     {
       xmlFreeDoc (doc);
@@ -1104,14 +1360,49 @@ adm_scenario_new_from_doc (xmlDoc      *doc,
   return self;
 }
 
+void
+_adm_scenario_check (xmlNode                 *scenario,
+                     const char              *display_name,
+                     AdmRuleset              *ruleset,
+                     AdmScenarioProblemFunc   func,
+                     gpointer                 user_data)
+{
+  Loader loader = { NULL, display_name, func, user_data, 0, NULL };
+  g_autoptr(AdmScenario) self = NULL;
+
+  g_return_if_fail (adm_xml_is (scenario, "scenario"));
+  g_return_if_fail (display_name != NULL);
+  g_return_if_fail (ruleset == NULL || ADM_IS_RULESET (ruleset));
+  g_return_if_fail (func != NULL);
+
+  self = scenario_from_node (&loader, scenario, ruleset, NULL);
+  g_clear_pointer (&loader.skipped, g_hash_table_unref);
+}
+
+AdmRuleset *
+_adm_scenario_load_ruleset (xmlNode  *scenario,
+                            char    **problem)
+{
+  g_autofree char *ruleset_id = adm_xml_get_string (scenario, "ruleset");
+  g_autoptr(GError) local_error = NULL;
+  AdmRuleset *ruleset;
+
+  g_return_val_if_fail (problem != NULL && *problem == NULL, NULL);
+
+  ruleset = adm_ruleset_load (ruleset_id, &local_error);
+  if (ruleset == NULL)
+    *problem = g_strdup_printf (_("cannot load the scenario’s ruleset “%s”: %s"),
+                                ruleset_id, local_error->message);
+  return ruleset;
+}
+
 AdmScenario *
 adm_scenario_load_file (const char  *path,
                         GError     **error)
 {
   g_autoptr(xmlDoc) doc = NULL;
   g_autoptr(AdmRuleset) ruleset = NULL;
-  g_autoptr(GError) local_error = NULL;
-  g_autofree char *ruleset_id = NULL;
+  g_autofree char *problem = NULL;
   xmlNode *root;
 
   g_return_val_if_fail (path != NULL, NULL);
@@ -1121,12 +1412,10 @@ adm_scenario_load_file (const char  *path,
     return NULL;
   root = xmlDocGetRootElement (doc);
 
-  ruleset_id = adm_xml_get_string (root, "ruleset");
-  ruleset = adm_ruleset_load (ruleset_id, &local_error);
+  ruleset = _adm_scenario_load_ruleset (root, &problem);
   if (ruleset == NULL)
     {
-      adm_xml_set_error (error, path, root, _("cannot load the scenario’s ruleset “%s”: %s"),
-                         ruleset_id, local_error->message);
+      adm_xml_set_error (error, path, root, "%s", problem);
       return NULL;
     }
 
