@@ -10,33 +10,18 @@
 #include "file-helpers.h"
 #include "shipped-helpers.h"
 
-/* A master's first hand-written scenario, with five mistakes: a link to a sector that is not
- * on the map (line 9), a flagship that is not a ship of its formation (line 11), a seventh
- * capital ship (line 18), and a ship of an unknown class with a readiness of 15 (line 21). */
-static const char hand_written[] =
-  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-  "<scenario id=\"my-game\" name=\"My Game\" ruleset=\"forcon-2010\">\n"
-  "  <description>A master's first hand-written scenario.</description>\n"
-  "  <admiral id=\"vorkosigan\" name=\"Adm. Aral Vorkosigan\" faction=\"barrayar\"/>\n"
-  "  <admiral id=\"estif\" name=\"ghem-Adm. Ilsum Estif\" faction=\"cetaganda\"/>\n"
-  "  <map>\n"
-  "    <sector id=\"a\" name=\"Alpha\" x=\"0\" y=\"0\"><object kind=\"planet\" name=\"A I\"/></sector>\n"
-  "    <sector id=\"b\" name=\"Beta\" x=\"10\" y=\"0\"/>\n"
-  "    <link from=\"a\" to=\"c\"/>\n"
-  "  </map>\n"
-  "  <formation id=\"f1\" name=\"First\" faction=\"barrayar\" sector=\"a\" flagship=\"s9\" admiral=\"vorkosigan\">\n"
-  "    <ship id=\"s1\" name=\"One\" class=\"general-vorkraft\" readiness=\"5\"/>\n"
-  "    <ship id=\"s2\" name=\"Two\" class=\"general-vorkraft\" readiness=\"5\"/>\n"
-  "    <ship id=\"s3\" name=\"Three\" class=\"general-vorkraft\" readiness=\"5\"/>\n"
-  "    <ship id=\"s4\" name=\"Four\" class=\"general-vorkraft\" readiness=\"5\"/>\n"
-  "    <ship id=\"s5\" name=\"Five\" class=\"general-vorkraft\" readiness=\"5\"/>\n"
-  "    <ship id=\"s6\" name=\"Six\" class=\"general-vorkraft\" readiness=\"5\"/>\n"
-  "    <ship id=\"s7\" name=\"Seven\" class=\"general-vorkraft\" readiness=\"5\"/>\n"
-  "  </formation>\n"
-  "  <formation id=\"f2\" name=\"Jade\" faction=\"cetaganda\" sector=\"b\" flagship=\"j1\" admiral=\"estif\">\n"
-  "    <ship id=\"j1\" name=\"Jade One\" class=\"no-such-class\" readiness=\"15\"/>\n"
-  "  </formation>\n"
-  "</scenario>\n";
+/* tests/data/scenario-check/five-mistakes.admiralty: a master's first hand-written scenario,
+ * with five mistakes: a link to a sector that is not on the map (line 9), a flagship that is
+ * not a ship of its formation (line 11), a seventh capital ship (line 18), and a ship of an
+ * unknown class with a readiness of 15 (line 21). */
+static char *
+five_mistakes (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "scenario-check",
+                                                 "five-mistakes.admiralty", NULL);
+
+  return file_contents (path);
+}
 
 static xmlDoc *
 parse (const char *text)
@@ -81,6 +66,7 @@ assert_problem (GPtrArray  *problems,
 static void
 test_hand_written (void)
 {
+  g_autofree char *hand_written = five_mistakes ();
   g_autoptr(xmlDoc) doc = parse (hand_written);
   g_autoptr(GPtrArray) problems = adm_scenario_check_all (xmlDocGetRootElement (doc),
                                                           "mine.admiralty", NULL);
@@ -104,6 +90,7 @@ test_hand_written (void)
 static void
 test_load_stops_at_one (void)
 {
+  g_autofree char *hand_written = five_mistakes ();
   g_autoptr(xmlDoc) doc = parse (hand_written);
   xmlNode *root = xmlDocGetRootElement (doc);
   g_autoptr(GPtrArray) problems = adm_scenario_check_all (root, "mine.admiralty", NULL);
@@ -127,6 +114,7 @@ test_load_stops_at_one (void)
 static void
 test_problem_node (void)
 {
+  g_autofree char *hand_written = five_mistakes ();
   g_autoptr(xmlDoc) doc = parse (hand_written);
   g_autoptr(GPtrArray) problems = adm_scenario_check_all (xmlDocGetRootElement (doc),
                                                           "mine.admiralty", shipped_ruleset ());
@@ -228,6 +216,7 @@ test_schema_several (void)
 static void
 test_embedded (void)
 {
+  g_autofree char *hand_written = five_mistakes ();
   g_autofree char *text = g_strconcat ("<campaign>\n", strchr (hand_written, '\n') + 1,
                                        "</campaign>\n", NULL);
   g_autofree char *broken = NULL;
@@ -251,6 +240,7 @@ test_embedded (void)
 static void
 test_scenario_ruling (void)
 {
+  g_autofree char *hand_written = five_mistakes ();
   g_autoptr(GString) text = g_string_new (hand_written);
   g_autoptr(AdmRuleset) ruleset = fresh_ruleset ();
   g_autoptr(xmlDoc) doc = NULL;
@@ -278,6 +268,7 @@ test_scenario_ruling (void)
 static void
 test_unknown_ruleset (void)
 {
+  g_autofree char *hand_written = five_mistakes ();
   g_autoptr(GString) text = g_string_new (hand_written);
   g_autoptr(xmlDoc) doc = NULL;
   g_autoptr(GPtrArray) problems = NULL;

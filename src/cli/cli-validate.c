@@ -31,6 +31,8 @@ typedef struct {
   gboolean  corrupt;  /* ADM_CAMPAIGN_ERROR_CORRUPT, ADM_BATTLE_ERROR_CORRUPT or _REPLAY: a
                        * backup may be offered */
   char     *backup;   /* the newest backup that loads, when corrupt */
+  GPtrArray *problems; /* --all: every problem of its scenario (AdmProblem*, nodes NULL), or
+                        * NULL when it was not checked so */
 } FileResult;
 
 static void
@@ -51,6 +53,7 @@ file_result_free (FileResult *result)
   g_free (result->summary);
   g_free (result->error);
   g_free (result->backup);
+  g_clear_pointer (&result->problems, g_ptr_array_unref);
   g_free (result);
 }
 
@@ -622,8 +625,48 @@ check_ti4_combat (const char *path,
                                      adm_ti4_combat_get_events (combat)->len);
 }
 
+/* --all: every problem of the scenario of @path — the file's own <scenario> or a campaign's —
+ * into result->problems, the first as result->error too; FALSE when the file cannot be read
+ * so, or its scenario has no problem, and is to be checked as it is without --all. */
+static gboolean
+check_scenario_all (const char *path,
+                    FileResult *result)
+{
+  g_autoptr(xmlDoc) doc = adm_xml_parse_file (path, NULL);
+  g_autoptr(GPtrArray) problems = NULL;
+  xmlNode *root = doc != NULL ? xmlDocGetRootElement (doc) : NULL;
+  xmlNode *scenario = NULL;
+
+  if (root != NULL && adm_xml_is (root, "scenario"))
+    scenario = root;
+  else if (root != NULL && adm_xml_is (root, "campaign"))
+    scenario = adm_xml_first_element (root, "scenario");
+  if (scenario == NULL)
+    return FALSE;
+  problems = adm_scenario_check_all (scenario, result->file, NULL);
+  if (problems->len == 0)
+    {
+      result->problems = g_steal_pointer (&problems);
+      return FALSE;
+    }
+  /* The document goes: what is kept of a problem is its line, clause and message. */
+  for (guint i = 0; i < problems->len; i++)
+    ((AdmProblem *) g_ptr_array_index (problems, i))->node = NULL;
+  result->error = adm_problem_to_string (g_ptr_array_index (problems, 0), result->file);
+  result->problems = g_steal_pointer (&problems);
+  /* A campaign whose scenario does not load does not open: its backups are named, as
+   * without --all. */
+  if (adm_xml_is (root, "campaign"))
+    {
+      result->corrupt = TRUE;
+      result->backup = adm_campaign_find_backup (path);
+    }
+  return TRUE;
+}
+
 static void
 check_file (const char *path,
+            gboolean    all,
             FileResult *result)
 {
   static const char * const kinds[] = { "scenario", "campaign", "ruleset", "classes", "battle",
@@ -675,6 +718,10 @@ check_file (const char *path,
       return;
     }
   result->kind = g_strdup (info.name);
+  /* A scenario that loads is checked further as it is: a campaign's journal and battles. */
+  if (all && (g_str_equal (info.name, "scenario") || g_str_equal (info.name, "campaign")) &&
+      check_scenario_all (path, result))
+    return;
   if (g_str_equal (info.name, "ruleset"))
     check_ruleset (path, result);
   else if (g_str_equal (info.name, "classes"))
@@ -695,6 +742,19 @@ check_file (const char *path,
     check_campaign (path, result);
 }
 
+/* --all: each problem of the file's scenario on a line of its own, "FILE:LINE: problem". */
+static void
+print_problems (const FileResult *result)
+{
+  for (guint i = 0; i < result->problems->len; i++)
+    {
+      g_autofree char *line = adm_problem_to_string (g_ptr_array_index (result->problems, i),
+                                                     result->file);
+
+      g_printerr ("%s\n", line);
+    }
+}
+
 /* Problems go to stderr, with --json too: the JSON on stdout is for scripts, stderr for the
  * master watching them run. */
 static void
@@ -703,7 +763,10 @@ print_problem (const FileResult *result)
   g_autofree char *first = NULL, *last = NULL;
   g_autofree char *first_display = NULL, *last_display = NULL;
 
-  g_printerr ("%s\n", result->error);
+  if (result->problems != NULL && result->problems->len > 0)
+    print_problems (result);
+  else
+    g_printerr ("%s\n", result->error);
   if (!result->corrupt && result->backup != NULL)
     {
       g_autofree char *backup = g_filename_display_name (result->backup);
@@ -742,8 +805,63 @@ print_problem (const FileResult *result)
                 result->file, first_display, last_display);
 }
 
+/* "problems": [{"line", "clause", "message"}…]: its scenario's with --all; the one error of
+ * a file that could not be checked so (unreadable, or its scenario loading but the campaign
+ * not), else none. */
 static void
-print_json (GPtrArray *results)
+add_problems (JsonBuilder      *builder,
+              const FileResult *result)
+{
+  json_builder_set_member_name (builder, "problems");
+  json_builder_begin_array (builder);
+  for (guint i = 0; result->problems != NULL && i < result->problems->len; i++)
+    {
+      const AdmProblem *problem = g_ptr_array_index (result->problems, i);
+
+      json_builder_begin_object (builder);
+      if (problem->line > 0)
+        _cli_add_int (builder, "line", problem->line);
+      else
+        {
+          json_builder_set_member_name (builder, "line");
+          json_builder_add_null_value (builder);
+        }
+      _cli_add_string_or_null (builder, "clause", problem->clause);
+      _cli_add_string_or_null (builder, "message", problem->message);
+      json_builder_end_object (builder);
+    }
+  if ((result->problems == NULL || result->problems->len == 0) && result->error != NULL)
+    {
+      const char *message = result->error;
+      gint64 line = 0;
+
+      /* "FILE:LINE: problem" taken apart as the others are. */
+      if (g_str_has_prefix (message, result->file) && message[strlen (result->file)] == ':')
+        {
+          char *end = NULL;
+
+          message += strlen (result->file) + 1;
+          line = g_ascii_strtoll (message, &end, 10);
+          if (end == message || line <= 0 || !g_str_has_prefix (end, ": "))
+            line = 0;
+          message = line > 0 ? end + 2 : message + strspn (message, " ");
+        }
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "line");
+      if (line > 0)
+        json_builder_add_int_value (builder, line);
+      else
+        json_builder_add_null_value (builder);
+      _cli_add_string_or_null (builder, "clause", NULL);
+      _cli_add_string_or_null (builder, "message", message);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
+static void
+print_json (GPtrArray *results,
+            gboolean   all)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
 
@@ -762,6 +880,9 @@ print_json (GPtrArray *results)
       _cli_add_string_or_null (builder, "error", result->error);
       if (result->corrupt || result->backup != NULL)
         _cli_add_string_or_null (builder, "backup", result->backup);
+      if (all && (g_strcmp0 (result->kind, "scenario") == 0 ||
+                  g_strcmp0 (result->kind, "campaign") == 0))
+        add_problems (builder, result);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -777,10 +898,13 @@ _cli_validate_run (int    argc,
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GPtrArray) results = g_ptr_array_new_with_free_func ((GDestroyNotify) file_result_free);
   g_auto(GStrv) files = NULL;
-  gboolean json = FALSE, all_valid = TRUE;
+  gboolean json = FALSE, all = FALSE, all_valid = TRUE;
   const GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       N_("Print {\"files\": [{\"file\", \"valid\", \"kind\", \"error\"}…]} as JSON"), NULL },
+    { "all", 0, 0, G_OPTION_ARG_NONE, &all,
+      N_("Print every problem of a scenario, or of a campaign’s scenario, not only the first "
+         "(with --json: \"problems\": [{\"line\", \"clause\", \"message\"}…])"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }
   };
@@ -804,7 +928,7 @@ _cli_validate_run (int    argc,
 
       result->path = g_strdup (files[i]);
       result->file = g_filename_display_name (files[i]);
-      check_file (files[i], result);
+      check_file (files[i], all, result);
       all_valid = all_valid && result->error == NULL;
       if (result->error != NULL)
         print_problem (result);
@@ -813,6 +937,6 @@ _cli_validate_run (int    argc,
       g_ptr_array_add (results, result);
     }
   if (json)
-    print_json (results);
+    print_json (results, all);
   return all_valid ? CLI_EXIT_OK : CLI_EXIT_INVALID;
 }
