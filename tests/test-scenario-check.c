@@ -282,10 +282,12 @@ test_unknown_ruleset (void)
   assert_problem (problems, 1, 21, "F-RDY-1", "ship", "<ship> readiness is 15");
 }
 
-/* 10,000 problems: the first ADM_SCENARIO_CHECK_MAX_PROBLEMS, in order, and how many more. */
+/* 10,000 problems: the first ADM_SCENARIO_CHECK_MAX_PROBLEMS, in order, and how many more;
+ * with @data, the schema's (ships without a class), else the loader's (unknown classes). */
 static void
-test_many (void)
+test_many (gconstpointer data)
 {
+  gboolean schema = GPOINTER_TO_INT (data);
   g_autoptr(GString) text = g_string_new ("<scenario id=\"many\" name=\"Many\" ruleset=\"forcon-2010\">\n"
                                           "<map><sector id=\"a\" name=\"A\" x=\"0\" y=\"0\"/></map>\n"
                                           "<formation id=\"f\" name=\"F\" faction=\"barrayar\" "
@@ -295,8 +297,8 @@ test_many (void)
   AdmProblem *last;
 
   for (guint i = 0; i < 10000; i++)
-    g_string_append_printf (text, "<ship id=\"s%u\" name=\"S%u\" class=\"nothing\" "
-                            "readiness=\"3\"/>\n", i, i);
+    g_string_append_printf (text, "<ship id=\"s%u\" name=\"S%u\"%s readiness=\"3\"/>\n", i, i,
+                            schema ? "" : " class=\"nothing\"");
   g_string_append (text, "</formation>\n</scenario>\n");
   doc = parse (text->str);
   problems = adm_scenario_check_all (xmlDocGetRootElement (doc), "many.admiralty",
@@ -308,6 +310,8 @@ test_many (void)
   g_assert_cmpint (last->line, ==, 0);
   g_assert_null (last->node);
   g_assert_cmpstr (last->message, ==, "and 9000 more problems");
+  if (schema)
+    g_assert_cmpstr (problem_at (problems, 0)->message, ==, "<ship> needs the attribute “class”");
 }
 
 int
@@ -325,7 +329,8 @@ main (int   argc,
   g_test_add_func ("/engine/scenario-check/F-STRAT-8/embedded", test_embedded);
   g_test_add_func ("/engine/scenario-check/F-FORM-8/scenario-ruling", test_scenario_ruling);
   g_test_add_func ("/engine/scenario-check/F-RDY-1/unknown-ruleset", test_unknown_ruleset);
-  g_test_add_func ("/engine/scenario-check/many", test_many);
+  g_test_add_data_func ("/engine/scenario-check/many", GINT_TO_POINTER (FALSE), test_many);
+  g_test_add_data_func ("/engine/scenario-check/many-schema", GINT_TO_POINTER (TRUE), test_many);
 
   return g_test_run ();
 }
