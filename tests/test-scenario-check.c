@@ -211,6 +211,40 @@ test_schema_several (void)
     }
 }
 
+/* F-STN-1: a station's owner, class and readiness each checked, the three problems of two
+ * objects of one sector on their lines. */
+static void
+test_stations (void)
+{
+  static const char text[] =
+    "<scenario id=\"s\" name=\"S\" ruleset=\"forcon-2010\">\n"
+    "  <map>\n"
+    "    <sector id=\"a\" name=\"Alpha\" x=\"0\" y=\"0\">\n"
+    "      <object kind=\"planet\" name=\"Alpha I\" faction=\"barrayar\" "
+    "class=\"orbital-fortress\" readiness=\"8\"/>\n"
+    "      <object kind=\"station\" name=\"Alpha Dock\" faction=\"barrayar\" "
+    "class=\"vorberg\" readiness=\"20\"/>\n"
+    "    </sector>\n"
+    "  </map>\n"
+    "  <formation id=\"f\" name=\"F\" faction=\"barrayar\" sector=\"a\" flagship=\"s1\">\n"
+    "    <ship id=\"s1\" name=\"One\" class=\"general-vorkraft\" readiness=\"5\"/>\n"
+    "  </formation>\n"
+    "</scenario>\n";
+  g_autoptr(xmlDoc) doc = parse (text);
+  g_autoptr(GPtrArray) problems = adm_scenario_check_all (xmlDocGetRootElement (doc), "s.admiralty",
+                                                          shipped_ruleset ());
+
+  for (guint i = 0; i < problems->len; i++)
+    g_test_message ("%d: %s", problem_at (problems, i)->line, problem_at (problems, i)->message);
+  g_assert_cmpuint (problems->len, ==, 3);
+  assert_problem (problems, 0, 4, "F-STN-1", "object",
+                  "only a station has an owner, a class and a readiness; “Alpha I” is a planet");
+  assert_problem (problems, 1, 5, "F-STN-1", "object",
+                  "station “Alpha Dock” names class “vorberg”, which is not a station class");
+  assert_problem (problems, 2, 5, "F-RDY-1", "object",
+                  "station “Alpha Dock” has readiness 20; it must be a whole number 0–12");
+}
+
 /* A campaign's scenario is not its document's root: the schema checks a copy, and the
  * problems are at the campaign's own elements and lines. */
 static void
@@ -280,6 +314,15 @@ test_unknown_ruleset (void)
   assert_problem (problems, 0, 2, NULL, "scenario",
                   "cannot load the scenario’s ruleset “no-such-rules”");
   assert_problem (problems, 1, 21, "F-RDY-1", "ship", "<ship> readiness is 15");
+
+  /* None named: the schema says so, once. */
+  g_clear_pointer (&problems, g_ptr_array_unref);
+  g_clear_pointer (&doc, xmlFreeDoc);
+  g_string_replace (text, "ruleset=\"no-such-rules\"", "", 1);
+  doc = parse (text->str);
+  problems = adm_scenario_check_all (xmlDocGetRootElement (doc), "mine.admiralty", NULL);
+  g_assert_cmpuint (problems->len, ==, 2);
+  assert_problem (problems, 0, 2, NULL, "scenario", "<scenario> needs the attribute “ruleset”");
 }
 
 /* 10,000 problems: the first ADM_SCENARIO_CHECK_MAX_PROBLEMS, in order, and how many more;
@@ -327,6 +370,7 @@ main (int   argc,
   g_test_add_func ("/engine/scenario-check/shipped", test_shipped);
   g_test_add_func ("/engine/scenario-check/schema-several", test_schema_several);
   g_test_add_func ("/engine/scenario-check/F-STRAT-8/embedded", test_embedded);
+  g_test_add_func ("/engine/scenario-check/F-STN-1/stations", test_stations);
   g_test_add_func ("/engine/scenario-check/F-FORM-8/scenario-ruling", test_scenario_ruling);
   g_test_add_func ("/engine/scenario-check/F-RDY-1/unknown-ruleset", test_unknown_ruleset);
   g_test_add_data_func ("/engine/scenario-check/many", GINT_TO_POINTER (FALSE), test_many);

@@ -678,7 +678,8 @@ load_station_unit (Loader          *loader,
               object->name, object->kind);
       return FALSE;
     }
-  /* Checking, each of the three is checked on its own. */
+  /* Checking, each of the three is checked on its own; loading stops at the first problem,
+   * in this order. */
   if ((object->owner = lookup_faction (loader, node, error)) == NULL)
     {
       if (!loader_goes_on (loader))
@@ -691,20 +692,25 @@ load_station_unit (Loader          *loader,
         return FALSE;
       ok = FALSE;
     }
-  else
-    {
-      object->klass = adm_ruleset_lookup_class (loader->self->ruleset, class_id);
-      if ((object->klass == NULL || object->klass->category != ADM_CATEGORY_STATION) &&
-          !report (loader, node, "class", "F-STN-1", error,
-                   _("station “%s” names class “%s”, which is not a station class of the "
-                     "ruleset"), object->name, class_id))
-        return FALSE;
-    }
   if (!adm_xml_get_int (node, "readiness", TRUE, 0, &object->readiness, loader->file,
                         &local_error))
     {
-      report_error (loader, node, "readiness", "F-RDY-1", g_steal_pointer (&local_error), error);
-      return FALSE;
+      if (!report_error (loader, node, "readiness", "F-RDY-1", g_steal_pointer (&local_error),
+                         error))
+        return FALSE;
+      ok = FALSE;
+    }
+  if (class_id != NULL)
+    {
+      object->klass = adm_ruleset_lookup_class (loader->self->ruleset, class_id);
+      if (object->klass == NULL || object->klass->category != ADM_CATEGORY_STATION)
+        {
+          if (!report (loader, node, "class", "F-STN-1", error,
+                       _("station “%s” names class “%s”, which is not a station class of the "
+                         "ruleset"), object->name, class_id))
+            return FALSE;
+          ok = FALSE;
+        }
     }
   if ((object->readiness < ADM_READINESS_MIN || object->readiness > ADM_READINESS_MAX) &&
       !report (loader, node, "readiness", "F-RDY-1", error,
@@ -1389,6 +1395,11 @@ _adm_scenario_load_ruleset (xmlNode  *scenario,
 
   g_return_val_if_fail (problem != NULL && *problem == NULL, NULL);
 
+  if (ruleset_id == NULL)
+    {
+      *problem = g_strdup_printf (_("<%s> needs the attribute “%s”"), "scenario", "ruleset");
+      return NULL;
+    }
   ruleset = adm_ruleset_load (ruleset_id, &local_error);
   if (ruleset == NULL)
     *problem = g_strdup_printf (_("cannot load the scenario’s ruleset “%s”: %s"),
