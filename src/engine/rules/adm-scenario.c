@@ -1407,30 +1407,56 @@ _adm_scenario_load_ruleset (xmlNode  *scenario,
   return ruleset;
 }
 
+/* The scenario of @doc, read from @display_name: its ruleset loaded by id. */
+static AdmScenario *
+scenario_from_read_doc (xmlDoc      *doc,
+                        const char  *display_name,
+                        GError     **error)
+{
+  g_autoptr(AdmRuleset) ruleset = NULL;
+  g_autofree char *problem = NULL;
+  xmlNode *root = xmlDocGetRootElement (doc);
+
+  ruleset = _adm_scenario_load_ruleset (root, &problem);
+  if (ruleset == NULL)
+    {
+      adm_xml_set_error (error, display_name, root, "%s", problem);
+      xmlFreeDoc (doc);
+      return NULL;
+    }
+
+  return adm_scenario_new_from_doc (doc, root, display_name, ruleset, error);
+}
+
 AdmScenario *
 adm_scenario_load_file (const char  *path,
                         GError     **error)
 {
-  g_autoptr(xmlDoc) doc = NULL;
-  g_autoptr(AdmRuleset) ruleset = NULL;
-  g_autofree char *problem = NULL;
-  xmlNode *root;
+  xmlDoc *doc;
 
   g_return_val_if_fail (path != NULL, NULL);
 
   doc = adm_xml_read_file (path, "scenario", error);
   if (doc == NULL)
     return NULL;
-  root = xmlDocGetRootElement (doc);
+  return scenario_from_read_doc (doc, path, error);
+}
 
-  ruleset = _adm_scenario_load_ruleset (root, &problem);
-  if (ruleset == NULL)
-    {
-      adm_xml_set_error (error, path, root, "%s", problem);
-      return NULL;
-    }
+AdmScenario *
+adm_scenario_load_data (const char  *data,
+                        gsize        length,
+                        const char  *display_name,
+                        GError     **error)
+{
+  xmlDoc *doc;
 
-  return adm_scenario_new_from_doc (g_steal_pointer (&doc), root, path, ruleset, error);
+  g_return_val_if_fail (data != NULL, NULL);
+  g_return_val_if_fail (display_name != NULL, NULL);
+
+  doc = adm_xml_read_memory (data, length, display_name, "scenario", error);
+  if (doc == NULL)
+    return NULL;
+  return scenario_from_read_doc (doc, display_name, error);
 }
 
 xmlNode *

@@ -65,6 +65,11 @@ G_DECLARE_FINAL_TYPE (AdmScenario, adm_scenario, ADM, SCENARIO, GObject)
 /* Loads and checks a scenario file (root <scenario>). Its ruleset is loaded by id. */
 AdmScenario  *adm_scenario_load_file      (const char   *path,
                                            GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+/* The same from the bytes of a scenario file; @display_name names it in error messages. */
+AdmScenario  *adm_scenario_load_data      (const char   *data,
+                                           gsize         length,
+                                           const char   *display_name,
+                                           GError      **error) G_GNUC_WARN_UNUSED_RESULT;
 /* Builds a scenario from an already validated <scenario> element (as found in a campaign).
  * @display_name is used in error messages. */
 AdmScenario  *adm_scenario_new_from_node  (xmlNode      *node,

@@ -1,0 +1,1800 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-oob.c: the order of battle of a scenario read from a spreadsheet's CSV and written as
+ * one.
+ *
+ * Reading goes in three steps, and nothing is changed unless all of them pass: the CSV is
+ * split into rows (RFC 4180: quoted cells, "" for a quote, the separator and line breaks
+ * inside quotes; a UTF-8 BOM, "," or ";", CRLF); each row is checked against the scenario
+ * (classes and factions of its ruleset, sectors of its map, its admirals, F-FORM-4, -5 and
+ * -8), every problem collected with its line; the new file is written — the scenario's bytes
+ * as they were, its formations replaced, admirals added — and loaded by the scenario loader,
+ * the one check every scenario file passes. */
+
+#include "config.h"
+
+#include <errno.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+
+#include "adm-id.h"
+#include "adm-oob.h"
+#include "adm-xml.h"
+
+G_DEFINE_QUARK (adm-oob-error-quark, adm_oob_error)
+
+typedef enum {
+  COLUMN_ADMIRAL,
+  COLUMN_FACTION,
+  COLUMN_FORMATION,
+  COLUMN_SHIP,
+  COLUMN_CLASS,
+  COLUMN_READINESS,
+  COLUMN_COMMAND,
+  COLUMN_SECTOR,
+  COLUMN_HIDDEN,
+  N_COLUMNS
+} Column;
+
+const char *const adm_oob_columns[] = {
+  "admiral", "faction", "formation", "ship", "class", "readiness", "command", "sector",
+  "hidden", NULL
+};
+
+void
+adm_oob_problem_free (AdmOobProblem *problem)
+{
+  if (problem == NULL)
+    return;
+  g_free (problem->column);
+  g_free (problem->message);
+  g_free (problem);
+}
+
+/* ---- The model: formations as the file has them ---- */
+
+typedef struct {
+  char *id;
+  char *name;
+  char *klass;      /* the class's id */
+  int   readiness;
+  guint command;    /* 1 flagship, 2… succession, 0 neither (CSV rows) */
+  guint line;       /* of the CSV */
+} Ship;
+
+typedef struct {
+  char      *id;
+  char      *name;
+  char      *faction;     /* ids */
+  char      *sector;
+  char      *admiral;     /* NULL for none */
+  gboolean   hidden;
+  GPtrArray *ships;       /* Ship* */
+  char      *flagship;    /* the ship's id */
+  GPtrArray *succession;  /* char*, ship ids */
+  guint      line;        /* the CSV line of its first row */
+  char      *admiral_key; /* the CSV's admiral: "" none, "=ID" the scenario's, "+NAME" new */
+  const char *admiral_name; /* a new admiral's name, as the CSV has it */
+  const char *admiral_text; /* the admiral cell of its first row */
+  gboolean   refused;     /* its first row was: the rows after it are not compared to it */
+  GPtrArray *composition; /* AdmShip*, for adm_formation_composition_problem () */
+} Formation;
+
+static void
+ship_free (gpointer data)
+{
+  Ship *ship = data;
+
+  g_free (ship->id);
+  g_free (ship->name);
+  g_free (ship->klass);
+  g_free (ship);
+}
+
+static void
+formation_free (gpointer data)
+{
+  Formation *formation = data;
+
+  g_free (formation->id);
+  g_free (formation->name);
+  g_free (formation->faction);
+  g_free (formation->sector);
+  g_free (formation->admiral);
+  g_free (formation->flagship);
+  g_free (formation->admiral_key);
+  g_ptr_array_unref (formation->ships);
+  g_ptr_array_unref (formation->succession);
+  g_clear_pointer (&formation->composition, g_ptr_array_unref);
+  g_free (formation);
+}
+
+static Formation *
+formation_new (void)
+{
+  Formation *formation = g_new0 (Formation, 1);
+
+  formation->ships = g_ptr_array_new_with_free_func (ship_free);
+  formation->succession = g_ptr_array_new_with_free_func (g_free);
+  return formation;
+}
+
+/* An attribute value in double quotes: what XML needs escaped, and white space other than a
+ * space kept as character references (a name is one line; a tab survives). */
+static void
+append_attribute (GString    *out,
+                  const char *name,
+                  const char *value)
+{
+  g_string_append_printf (out, "%s=\"", name);
+  for (const char *p = value; *p != '\0'; p++)
+    switch (*p)
+      {
+      case '&': g_string_append (out, "&amp;"); break;
+      case '<': g_string_append (out, "&lt;"); break;
+      case '>': g_string_append (out, "&gt;"); break;
+      case '"': g_string_append (out, "&quot;"); break;
+      case '\t': g_string_append (out, "&#9;"); break;
+      case '\n': g_string_append (out, "&#10;"); break;
+      case '\r': g_string_append (out, "&#13;"); break;
+      default: g_string_append_c (out, *p); break;
+      }
+  g_string_append_c (out, '"');
+}
+
+/* @formation as the scenario files write one, from "<formation" to "</formation>", its
+ * lines after the first indented by @indent:
+ *
+ *   <formation id="…" name="…" faction="…" sector="…"
+ *              flagship="…" admiral="…" hidden="true">
+ *     <ship id="…" name="…" class="…" readiness="…"/>
+ *     <succession ships="… …"/>
+ *   </formation>
+ */
+static void
+append_formation (GString         *out,
+                  const Formation *formation,
+                  const char      *indent)
+{
+  g_string_append (out, "<formation ");
+  append_attribute (out, "id", formation->id);
+  g_string_append_c (out, ' ');
+  append_attribute (out, "name", formation->name);
+  g_string_append_c (out, ' ');
+  append_attribute (out, "faction", formation->faction);
+  g_string_append_c (out, ' ');
+  append_attribute (out, "sector", formation->sector);
+  g_string_append_printf (out, "\n%s%*s", indent, (int) strlen ("<formation "), "");
+  append_attribute (out, "flagship", formation->flagship != NULL ? formation->flagship : "");
+  if (formation->admiral != NULL)
+    {
+      g_string_append_c (out, ' ');
+      append_attribute (out, "admiral", formation->admiral);
+    }
+  if (formation->hidden)
+    g_string_append (out, " hidden=\"true\"");
+  g_string_append (out, ">\n");
+  for (guint i = 0; i < formation->ships->len; i++)
+    {
+      const Ship *ship = g_ptr_array_index (formation->ships, i);
+
+      g_string_append_printf (out, "%s  <ship ", indent);
+      append_attribute (out, "id", ship->id);
+      g_string_append_c (out, ' ');
+      append_attribute (out, "name", ship->name);
+      g_string_append_c (out, ' ');
+      append_attribute (out, "class", ship->klass);
+      g_string_append_printf (out, " readiness=\"%d\"/>\n", ship->readiness);
+    }
+  if (formation->succession->len > 0)
+    {
+      g_autofree char *ships = NULL;
+
+      g_ptr_array_add (formation->succession, NULL);
+      ships = g_strjoinv (" ", (char **) formation->succession->pdata);
+      g_ptr_array_set_size (formation->succession, formation->succession->len - 1);
+      g_string_append_printf (out, "%s  <succession ", indent);
+      append_attribute (out, "ships", ships);
+      g_string_append (out, "/>\n");
+    }
+  g_string_append_printf (out, "%s</formation>", indent);
+}
+
+/* The formation of the scenario's element @node, which its loader has accepted. */
+static Formation *
+formation_from_node (xmlNode *node)
+{
+  Formation *formation = formation_new ();
+  xmlNode *succession;
+
+  formation->id = adm_xml_get_string (node, "id");
+  formation->name = adm_xml_get_string (node, "name");
+  formation->faction = adm_xml_get_string (node, "faction");
+  formation->sector = adm_xml_get_string (node, "sector");
+  formation->admiral = adm_xml_get_string (node, "admiral");
+  formation->flagship = adm_xml_get_string (node, "flagship");
+  formation->hidden = adm_xml_get_boolean (node, "hidden", FALSE);
+  for (xmlNode *child = adm_xml_first_element (node, "ship"); child != NULL;
+       child = adm_xml_next_element (child, "ship"))
+    {
+      Ship *ship = g_new0 (Ship, 1);
+
+      ship->id = adm_xml_get_string (child, "id");
+      ship->name = adm_xml_get_string (child, "name");
+      ship->klass = adm_xml_get_string (child, "class");
+      if (!adm_xml_get_int (child, "readiness", TRUE, 0, &ship->readiness, "", NULL))
+        ship->readiness = -1;
+      g_ptr_array_add (formation->ships, ship);
+    }
+  succession = adm_xml_first_element (node, "succession");
+  if (succession != NULL)
+    {
+      g_autofree char *list = adm_xml_get_string (succession, "ships");
+      g_auto(GStrv) ids = g_strsplit_set (list != NULL ? list : "", " \t\r\n", -1);
+
+      for (guint i = 0; ids[i] != NULL; i++)
+        if (ids[i][0] != '\0')
+          g_ptr_array_add (formation->succession, g_strdup (ids[i]));
+    }
+  return formation;
+}
+
+/* ---- Problems ---- */
+
+typedef struct {
+  const char *csv_name;
+  GPtrArray  *problems;   /* AdmOobProblem* */
+  guint       more;       /* beyond ADM_OOB_MAX_PROBLEMS */
+} Problems;
+
+static void problem_add (Problems *problems, guint line, Column column, const char *format,
+                         ...) G_GNUC_PRINTF (4, 5);
+
+#define NO_COLUMN N_COLUMNS
+
+static void
+problem_add (Problems   *problems,
+             guint       line,
+             Column      column,
+             const char *format,
+             ...)
+{
+  AdmOobProblem *problem;
+  va_list args;
+
+  if (problems->problems->len >= ADM_OOB_MAX_PROBLEMS)
+    {
+      problems->more++;
+      return;
+    }
+  problem = g_new0 (AdmOobProblem, 1);
+  problem->line = line;
+  problem->column = column < N_COLUMNS ? g_strdup (adm_oob_columns[column]) : NULL;
+  va_start (args, format);
+  problem->message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_ptr_array_add (problems->problems, problem);
+}
+
+/* "FILE:LINE: problem" of the first problem, and how many more there are. */
+static void
+problems_set_error (Problems  *problems,
+                    GError   **error)
+{
+  AdmOobProblem *first = g_ptr_array_index (problems->problems, 0);
+  guint others = problems->problems->len - 1 + problems->more;
+  g_autofree char *where = first->line > 0
+                           ? g_strdup_printf ("%s:%u", problems->csv_name, first->line)
+                           : g_strdup (problems->csv_name);
+
+  if (others == 0)
+    g_set_error (error, ADM_OOB_ERROR, ADM_OOB_ERROR_REFUSED, "%s: %s", where, first->message);
+  else
+    g_set_error (error, ADM_OOB_ERROR, ADM_OOB_ERROR_REFUSED,
+                 g_dngettext (GETTEXT_PACKAGE, "%s: %s (and %u more problem)",
+                              "%s: %s (and %u more problems)", others),
+                 where, first->message, others);
+}
+
+/* ---- Reading the CSV ---- */
+
+typedef struct {
+  guint  line;
+  GStrv  cells;
+  guint  n_cells;
+} Row;
+
+static void
+row_clear (Row *row)
+{
+  g_strfreev (row->cells);
+}
+
+typedef struct {
+  const char *p;
+  const char *end;
+  char        separator;
+  guint       line;
+  Problems   *problems;
+} Reader;
+
+/* The line of @at in @data, from 1. */
+static guint
+line_of (const char *data,
+         const char *at)
+{
+  guint line = 1;
+
+  for (const char *p = data; p < at; p++)
+    line += *p == '\n';
+  return line;
+}
+
+/* The separator: ";" (a Russian spreadsheet's) when the header line holds more of them than
+ * commas outside quotes, "," otherwise. */
+static char
+detect_separator (const char *p,
+                  const char *end)
+{
+  guint commas = 0, semicolons = 0;
+  gboolean quoted = FALSE;
+
+  for (; p < end && (quoted || (*p != '\n' && *p != '\r')); p++)
+    if (*p == '"')
+      quoted = !quoted;
+    else if (!quoted)
+      {
+        commas += *p == ',';
+        semicolons += *p == ';';
+      }
+  return semicolons > commas ? ';' : ',';
+}
+
+/* The cell at the reader into @cell; FALSE after adding a problem when it is malformed. */
+static gboolean
+read_cell (Reader  *reader,
+           guint    row_line,
+           GString *cell)
+{
+  if (reader->p < reader->end && *reader->p == '"')
+    {
+      guint start_line = reader->line;
+
+      reader->p++;
+      for (;;)
+        {
+          if (reader->p >= reader->end)
+            {
+              problem_add (reader->problems, start_line, NO_COLUMN,
+                           _("a quoted cell is never closed: a quote opens it and the file "
+                             "ends before the quote that closes it"));
+              return FALSE;
+            }
+          if (*reader->p == '"')
+            {
+              if (reader->p + 1 < reader->end && reader->p[1] == '"')
+                reader->p++;
+              else
+                break;
+            }
+          reader->line += *reader->p == '\n';
+          g_string_append_c (cell, *reader->p++);
+          if (cell->len > ADM_OOB_MAX_FIELD)
+            goto too_long;
+        }
+      reader->p++;
+      if (reader->p < reader->end && *reader->p != reader->separator && *reader->p != '\n' &&
+          *reader->p != '\r')
+        {
+          problem_add (reader->problems, reader->line, NO_COLUMN,
+                       _("a quoted cell goes on after its closing quote; a quote inside a "
+                         "quoted cell is written twice (\"\")"));
+          return FALSE;
+        }
+      return TRUE;
+    }
+
+  while (reader->p < reader->end && *reader->p != reader->separator && *reader->p != '\n' &&
+         *reader->p != '\r')
+    {
+      if (*reader->p == '"')
+        {
+          problem_add (reader->problems, reader->line, NO_COLUMN,
+                       _("a quote inside a cell that does not start with one; quote the whole "
+                         "cell and write the quote twice (\"\")"));
+          return FALSE;
+        }
+      g_string_append_c (cell, *reader->p++);
+      if (cell->len > ADM_OOB_MAX_FIELD)
+        goto too_long;
+    }
+  g_strstrip (cell->str);
+  g_string_set_size (cell, strlen (cell->str));
+  return TRUE;
+
+too_long:
+  problem_add (reader->problems, row_line, NO_COLUMN,
+               _("a cell is longer than %d bytes"), ADM_OOB_MAX_FIELD);
+  return FALSE;
+}
+
+/* The next row into @row; FALSE at the end of the file or, after adding a problem, at a
+ * malformed one (nothing after it is read: where its cells end is unknown). */
+static gboolean
+read_row (Reader   *reader,
+          Row      *row,
+          gboolean *malformed)
+{
+  g_autoptr(GPtrArray) cells = g_ptr_array_new_with_free_func (g_free);
+
+  if (reader->p >= reader->end)
+    return FALSE;
+  row->line = reader->line;
+  for (;;)
+    {
+      g_autoptr(GString) cell = g_string_new (NULL);
+
+      if (!read_cell (reader, row->line, cell))
+        {
+          *malformed = TRUE;
+          return FALSE;
+        }
+      g_ptr_array_add (cells, g_string_free (g_steal_pointer (&cell), FALSE));
+      if (cells->len > ADM_OOB_MAX_FIELDS)
+        {
+          problem_add (reader->problems, row->line, NO_COLUMN,
+                       _("the row has more than %d cells"), ADM_OOB_MAX_FIELDS);
+          *malformed = TRUE;
+          return FALSE;
+        }
+      if (reader->p >= reader->end)
+        break;
+      if (*reader->p == reader->separator)
+        {
+          reader->p++;
+          continue;
+        }
+      /* A line end: "\r\n", "\n" or a lone "\r". */
+      if (*reader->p == '\r')
+        reader->p++;
+      if (reader->p < reader->end && *reader->p == '\n')
+        reader->p++;
+      reader->line++;
+      break;
+    }
+  row->n_cells = cells->len;
+  g_ptr_array_add (cells, NULL);
+  row->cells = (GStrv) g_ptr_array_free (g_steal_pointer (&cells), FALSE);
+  return TRUE;
+}
+
+static gboolean
+row_is_blank (const Row *row)
+{
+  for (guint i = 0; i < row->n_cells; i++)
+    if (row->cells[i][0] != '\0')
+      return FALSE;
+  return TRUE;
+}
+
+/* The header: which cell holds each column (-1: none yet). */
+static gboolean
+read_header (const Row *header,
+             int        columns[N_COLUMNS],
+             Problems  *problems)
+{
+  gboolean ok = TRUE;
+
+  for (guint c = 0; c < N_COLUMNS; c++)
+    columns[c] = -1;
+  for (guint i = 0; i < header->n_cells; i++)
+    {
+      g_autofree char *name = g_utf8_strdown (header->cells[i], -1);
+      guint c;
+
+      /* An empty header cell: a column the spreadsheet left, read as nothing. */
+      if (name[0] == '\0')
+        continue;
+      for (c = 0; c < N_COLUMNS && !g_str_equal (name, adm_oob_columns[c]); c++)
+        ;
+      if (c == N_COLUMNS)
+        {
+          problem_add (problems, header->line, NO_COLUMN,
+                       _("unknown column “%s”; the columns are admiral, faction, formation, "
+                         "ship, class, readiness, command, sector and hidden"),
+                       header->cells[i]);
+          ok = FALSE;
+        }
+      else if (columns[c] >= 0)
+        {
+          problem_add (problems, header->line, c, _("the column “%s” is there twice"),
+                       adm_oob_columns[c]);
+          ok = FALSE;
+        }
+      else
+        columns[c] = (int) i;
+    }
+  for (guint c = 0; c < N_COLUMNS; c++)
+    if (columns[c] < 0)
+      {
+        g_autoptr(GString) missing = g_string_new (NULL);
+        Column first = c;
+
+        for (; c < N_COLUMNS; c++)
+          if (columns[c] < 0)
+            g_string_append_printf (missing, "%s“%s”", missing->len > 0 ? ", " : "",
+                                    adm_oob_columns[c]);
+        problem_add (problems, header->line, first,
+                     _("the header lacks the columns %s; the columns are admiral, faction, "
+                       "formation, ship, class, readiness, command, sector and hidden"),
+                     missing->str);
+        ok = FALSE;
+      }
+  return ok;
+}
+
+/* The rows of @csv after its header, blank ones left out, into @rows (Row); the header's
+ * columns into @columns. FALSE with problems added when the file is not one to read on. */
+static gboolean
+read_csv (const char *csv,
+          gsize       length,
+          int         columns[N_COLUMNS],
+          GArray     *rows,
+          Problems   *problems)
+{
+  Reader reader = { csv, csv + length, ',', 1, problems };
+  Row header = { 0, NULL, 0 };
+  gboolean malformed = FALSE;
+  const char *bad;
+  Row row;
+
+  if (length > ADM_OOB_MAX_SIZE)
+    {
+      problem_add (problems, 0, NO_COLUMN, _("the file is larger than %d MiB"),
+                   ADM_OOB_MAX_SIZE / (1024 * 1024));
+      return FALSE;
+    }
+  if (!g_utf8_validate_len (csv, length, &bad))
+    {
+      problem_add (problems, line_of (csv, bad), NO_COLUMN,
+                   _("the file is not UTF-8 text; save the spreadsheet as “CSV UTF-8”"));
+      return FALSE;
+    }
+  if (length >= 3 && memcmp (csv, "\xef\xbb\xbf", 3) == 0)
+    reader.p += 3;
+  reader.separator = detect_separator (reader.p, reader.end);
+
+  while (read_row (&reader, &header, &malformed) && row_is_blank (&header))
+    g_clear_pointer (&header.cells, g_strfreev);
+  if (header.cells == NULL)
+    {
+      if (!malformed)
+        problem_add (problems, 0, NO_COLUMN,
+                     _("the file is empty; it needs a header row naming the columns admiral, "
+                       "faction, formation, ship, class, readiness, command, sector and "
+                       "hidden, and a row for each ship"));
+      return FALSE;
+    }
+  if (!read_header (&header, columns, problems))
+    {
+      row_clear (&header);
+      return FALSE;
+    }
+  row_clear (&header);
+
+  while (read_row (&reader, &row, &malformed))
+    {
+      if (row_is_blank (&row))
+        {
+          row_clear (&row);
+          continue;
+        }
+      if (rows->len == ADM_OOB_MAX_ROWS)
+        {
+          problem_add (problems, row.line, NO_COLUMN,
+                       _("more than %d ships; an order of battle holds at most %d rows"),
+                       ADM_OOB_MAX_ROWS, ADM_OOB_MAX_ROWS);
+          row_clear (&row);
+          return FALSE;
+        }
+      g_array_append_val (rows, row);
+    }
+  return !malformed;
+}
+
+/* ---- Checking the rows against the scenario ---- */
+
+typedef struct {
+  AdmScenario *scenario;
+  AdmRuleset  *ruleset;
+  const char  *ruling;       /* "formation-composition" */
+  Problems    *problems;
+  GHashTable  *sectors;      /* id and name (the file's) → id */
+  GHashTable  *admirals;     /* name and id (the file's) → xmlNode* of <admiral> */
+  GHashTable  *new_admirals; /* name → Formation* that first names it (its faction) */
+  GPtrArray   *new_admiral_names; /* char*, borrowed, in order */
+  GPtrArray   *formations;   /* Formation*, in order of their first row */
+  GHashTable  *formation_by_name;
+  GPtrArray   *fake_ships;   /* AdmShip*, owned: for the composition rule */
+} Check;
+
+static const char *
+cell (const Row *row,
+      const int  columns[N_COLUMNS],
+      Column     column)
+{
+  return (guint) columns[column] < row->n_cells ? row->cells[columns[column]] : "";
+}
+
+/* The id of the class @text names (its id or, in any case, its name), or NULL. */
+static const AdmShipClass *
+find_class (Check      *check,
+            const char *text)
+{
+  const AdmShipClass *klass = adm_ruleset_lookup_class (check->ruleset, text);
+  GPtrArray *classes;
+  g_autofree char *folded = NULL;
+
+  if (klass != NULL)
+    return klass;
+  folded = g_utf8_casefold (text, -1);
+  classes = adm_ruleset_get_classes (check->ruleset);
+  for (guint i = 0; i < classes->len; i++)
+    {
+      const AdmShipClass *other = g_ptr_array_index (classes, i);
+      g_autofree char *id = g_utf8_casefold (other->id, -1);
+      g_autofree char *name = g_utf8_casefold (other->name, -1);
+
+      if (g_str_equal (folded, id) || g_str_equal (folded, name))
+        return other;
+    }
+  return NULL;
+}
+
+static const AdmFaction *
+find_faction (Check      *check,
+              const char *text)
+{
+  const AdmFaction *faction = adm_ruleset_lookup_faction (check->ruleset, text);
+  GPtrArray *factions;
+  g_autofree char *folded = NULL;
+
+  if (faction != NULL)
+    return faction;
+  folded = g_utf8_casefold (text, -1);
+  factions = adm_ruleset_get_factions (check->ruleset);
+  for (guint i = 0; i < factions->len; i++)
+    {
+      const AdmFaction *other = g_ptr_array_index (factions, i);
+      g_autofree char *id = g_utf8_casefold (other->id, -1);
+      g_autofree char *name = g_utf8_casefold (other->name, -1);
+
+      if (g_str_equal (folded, id) || g_str_equal (folded, name))
+        return other;
+    }
+  return NULL;
+}
+
+/* How many problems there are, listed or not. */
+static guint
+problem_count (Problems *problems)
+{
+  return problems->problems->len + problems->more;
+}
+
+/* Whether the cell of @column has something in it; a problem otherwise. */
+static gboolean
+present (Check      *check,
+         guint       line,
+         Column      column,
+         const char *text)
+{
+  if (text[0] != '\0')
+    return TRUE;
+  problem_add (check->problems, line, column, _("the column “%s” is empty"),
+               adm_oob_columns[column]);
+  return FALSE;
+}
+
+/* A name the scenario can hold (scenario.rng's scenario.name: not blank, one line, and
+ * characters XML allows); else a problem about @column. */
+static gboolean
+check_name (Check      *check,
+            guint       line,
+            Column      column,
+            const char *text)
+{
+  if (!present (check, line, column, text))
+    return FALSE;
+  if (strpbrk (text, "\r\n") != NULL)
+    {
+      problem_add (check->problems, line, column,
+                   _("column “%s”: “%s” runs over more than one line"),
+                   adm_oob_columns[column], text);
+      return FALSE;
+    }
+  if (adm_xml_first_bad_char (text) != 0)
+    {
+      problem_add (check->problems, line, column,
+                   _("column “%s”: “%s” holds a control character"), adm_oob_columns[column],
+                   text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* "" "0" "no" "false" or "1" "yes" "true", in any case, and Russian "да" and "нет". */
+static gboolean
+parse_hidden (const char *text,
+              gboolean   *hidden)
+{
+  static const char *const no[] = { "", "0", "no", "false", "нет", NULL };
+  static const char *const yes[] = { "1", "yes", "true", "да", NULL };
+  g_autofree char *lower = g_utf8_strdown (text, -1);
+
+  if (g_strv_contains (no, lower))
+    *hidden = FALSE;
+  else if (g_strv_contains (yes, lower))
+    *hidden = TRUE;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+/* F-RDY-1: readiness 0–12, digits only. */
+static gboolean
+parse_readiness (const char *text,
+                 int        *readiness)
+{
+  guint64 value;
+
+  if (!g_ascii_string_to_unsigned (text, 10, ADM_READINESS_MIN, ADM_READINESS_MAX, &value,
+                                   NULL) || text[0] == '+')
+    return FALSE;
+  *readiness = (int) value;
+  return TRUE;
+}
+
+/* The admiral of @row: an id of the scenario's admirals, or NULL with the new one's name in
+ * @formation; FALSE after a problem. */
+static gboolean
+check_admiral (Check      *check,
+               const Row  *row,
+               const char *text,
+               const char *faction,
+               Formation  *formation)
+{
+  xmlNode *node;
+  Formation *first;
+
+  if (text[0] == '\0')
+    return TRUE;
+  if (!check_name (check, row->line, COLUMN_ADMIRAL, text))
+    return FALSE;
+  node = g_hash_table_lookup (check->admirals, text);
+  if (node != NULL)
+    {
+      g_autofree char *id = adm_xml_get_string (node, "id");
+      g_autofree char *name = adm_xml_get_string (node, "name");
+      g_autofree char *serves = adm_xml_get_string (node, "faction");
+
+      if (g_strcmp0 (serves, faction) != 0)
+        {
+          problem_add (check->problems, row->line, COLUMN_ADMIRAL,
+                       _("admiral “%s” serves %s in the scenario, not %s"), name, serves,
+                       faction);
+          return FALSE;
+        }
+      formation->admiral = g_steal_pointer (&id);
+      return TRUE;
+    }
+  first = g_hash_table_lookup (check->new_admirals, text);
+  if (first != NULL && !g_str_equal (first->faction, faction))
+    {
+      problem_add (check->problems, row->line, COLUMN_ADMIRAL,
+                   _("admiral “%s” commands %s formation “%s” (line %u) and here a %s one"),
+                   text, first->faction, first->name, first->line, faction);
+      return FALSE;
+    }
+  if (first == NULL)
+    {
+      g_hash_table_insert (check->new_admirals, (gpointer) text, formation);
+      g_ptr_array_add (check->new_admiral_names, (gpointer) text);
+    }
+  formation->admiral_name = text;
+  return TRUE;
+}
+
+/* F-FORM-8 under the ruling "formation-composition": whether @ship may join @formation, by
+ * the scenario loader's own rule; a problem on @line otherwise. */
+static gboolean
+check_composition (Check              *check,
+                   Formation          *formation,
+                   const char         *name,
+                   const AdmShipClass *klass,
+                   guint               line)
+{
+  AdmShip *ship = g_new0 (AdmShip, 1);
+  g_autofree char *problem = NULL;
+
+  ship->name = g_strdup (name);
+  ship->klass = klass;
+  g_ptr_array_add (check->fake_ships, ship);
+  if (formation->composition == NULL)
+    formation->composition = g_ptr_array_new ();
+  g_ptr_array_add (formation->composition, ship);
+  problem = adm_formation_composition_problem (check->ruling, formation->name,
+                                               formation->composition);
+  if (problem == NULL)
+    return TRUE;
+  g_ptr_array_remove_index (formation->composition, formation->composition->len - 1);
+  problem_add (check->problems, line, COLUMN_CLASS, "%s", problem);
+  return FALSE;
+}
+
+/* The admiral @text names, the same for every way of naming him: "" for none, "=ID" for one
+ * of the scenario (by name or id), "+NAME" for a new one. */
+static char *
+admiral_key (Check      *check,
+             const char *text)
+{
+  xmlNode *node;
+  g_autofree char *id = NULL;
+
+  if (text[0] == '\0')
+    return g_strdup ("");
+  node = g_hash_table_lookup (check->admirals, text);
+  if (node == NULL)
+    return g_strconcat ("+", text, NULL);
+  id = adm_xml_get_string (node, "id");
+  return g_strconcat ("=", id, NULL);
+}
+
+/* The formation @row belongs to, made at its first row; NULL after a problem when the row
+ * disagrees with that first one. */
+static Formation *
+row_formation (Check       *check,
+               const Row   *row,
+               const int    columns[N_COLUMNS],
+               const char  *faction,
+               const char  *sector,
+               gboolean     hidden)
+{
+  const char *name = cell (row, columns, COLUMN_FORMATION);
+  const char *admiral = cell (row, columns, COLUMN_ADMIRAL);
+  Formation *formation = g_hash_table_lookup (check->formation_by_name, name);
+  g_autofree char *key = admiral_key (check, admiral);
+
+  if (formation == NULL)
+    {
+      formation = formation_new ();
+      formation->name = g_strdup (name);
+      formation->faction = g_strdup (faction);
+      formation->sector = g_strdup (sector);
+      formation->hidden = hidden;
+      formation->line = row->line;
+      formation->admiral_key = g_steal_pointer (&key);
+      formation->admiral_text = admiral;
+      g_ptr_array_add (check->formations, formation);
+      g_hash_table_insert (check->formation_by_name, formation->name, formation);
+      if (!check_admiral (check, row, admiral, faction, formation))
+        {
+          formation->refused = TRUE;
+          return NULL;
+        }
+      return formation;
+    }
+  if (formation->refused)
+    return NULL;
+  /* The formation's rows agree on what is the formation's. */
+  if (!g_str_equal (formation->faction, faction))
+    problem_add (check->problems, row->line, COLUMN_FACTION,
+                 _("formation “%s” is of %s (line %u), not of %s"), name, formation->faction,
+                 formation->line, faction);
+  else if (!g_str_equal (formation->sector, sector))
+    problem_add (check->problems, row->line, COLUMN_SECTOR,
+                 _("formation “%s” is in sector “%s” (line %u), not in “%s”"), name,
+                 formation->sector, formation->line, sector);
+  else if (formation->hidden != hidden)
+    problem_add (check->problems, row->line, COLUMN_HIDDEN,
+                 formation->hidden ? _("formation “%s” is hidden (line %u); this row says it "
+                                       "is not")
+                                   : _("formation “%s” is not hidden (line %u); this row says "
+                                       "it is"), name, formation->line);
+  else if (!g_str_equal (formation->admiral_key, key) && formation->admiral_key[0] == '\0')
+    problem_add (check->problems, row->line, COLUMN_ADMIRAL,
+                 _("formation “%s” has no admiral (line %u), not “%s”"), name, formation->line,
+                 admiral);
+  else if (!g_str_equal (formation->admiral_key, key))
+    problem_add (check->problems, row->line, COLUMN_ADMIRAL,
+                 _("formation “%s” has admiral “%s” (line %u), not “%s”"), name,
+                 formation->admiral_text, formation->line, admiral[0] != '\0' ? admiral
+                 : _("none"));
+  else
+    return formation;
+  return NULL;
+}
+
+/* One ship's row, into its formation; problems added for what is wrong. */
+static void
+check_row (Check     *check,
+           const Row *row,
+           const int  columns[N_COLUMNS])
+{
+  const char *ship_name = cell (row, columns, COLUMN_SHIP);
+  const char *class_text = cell (row, columns, COLUMN_CLASS);
+  const char *readiness_text = cell (row, columns, COLUMN_READINESS);
+  const char *command_text = cell (row, columns, COLUMN_COMMAND);
+  const char *sector_text = cell (row, columns, COLUMN_SECTOR);
+  const char *faction_text = cell (row, columns, COLUMN_FACTION);
+  const char *hidden_text = cell (row, columns, COLUMN_HIDDEN);
+  guint before = problem_count (check->problems);
+  const AdmShipClass *klass = NULL;
+  const AdmFaction *faction = NULL;
+  const char *sector = NULL;
+  Formation *formation;
+  gboolean hidden = FALSE;
+  guint64 command = 0;
+  int readiness = 0;
+  Ship *ship;
+
+  check_name (check, row->line, COLUMN_FORMATION, cell (row, columns, COLUMN_FORMATION));
+  check_name (check, row->line, COLUMN_SHIP, ship_name);
+  if (present (check, row->line, COLUMN_FACTION, faction_text) &&
+      (faction = find_faction (check, faction_text)) == NULL)
+    problem_add (check->problems, row->line, COLUMN_FACTION,
+                 _("unknown faction “%s”: the ruleset “%s” has no such faction"), faction_text,
+                 adm_ruleset_get_id (check->ruleset));
+  if (present (check, row->line, COLUMN_CLASS, class_text) &&
+      (klass = find_class (check, class_text)) == NULL)
+    problem_add (check->problems, row->line, COLUMN_CLASS,
+                 _("unknown class “%s”: the ruleset “%s” has no such class"), class_text,
+                 adm_ruleset_get_id (check->ruleset));
+  if (!parse_readiness (readiness_text, &readiness))
+    problem_add (check->problems, row->line, COLUMN_READINESS,
+                 _("readiness “%s”: it must be a whole number %d–%d (F-RDY-1)"),
+                 readiness_text, ADM_READINESS_MIN, ADM_READINESS_MAX);
+  if (command_text[0] != '\0' &&
+      !g_ascii_string_to_unsigned (command_text, 10, 1, 99, &command, NULL))
+    problem_add (check->problems, row->line, COLUMN_COMMAND,
+                 _("command “%s”: it is 1 for the flagship (F-FORM-4), 2, 3 … for the ships "
+                   "next in command (F-FORM-5), empty for the others"), command_text);
+  if (present (check, row->line, COLUMN_SECTOR, sector_text) &&
+      (sector = g_hash_table_lookup (check->sectors, sector_text)) == NULL)
+    problem_add (check->problems, row->line, COLUMN_SECTOR,
+                 _("unknown sector “%s”: no sector of the scenario’s map has this id or name"),
+                 sector_text);
+  if (!parse_hidden (hidden_text, &hidden))
+    problem_add (check->problems, row->line, COLUMN_HIDDEN,
+                 _("hidden “%s”: it is empty, 0, no or false for a formation the other sides "
+                   "know of, 1, yes or true for a hidden one (F-STRAT-3)"), hidden_text);
+  if (problem_count (check->problems) != before)
+    return;
+
+  formation = row_formation (check, row, columns, faction->id, sector, hidden);
+  if (formation == NULL || !check_composition (check, formation, ship_name, klass, row->line))
+    return;
+  ship = g_new0 (Ship, 1);
+  ship->name = g_strdup (ship_name);
+  ship->klass = g_strdup (klass->id);
+  ship->readiness = readiness;
+  ship->command = (guint) command;
+  ship->line = row->line;
+  g_ptr_array_add (formation->ships, ship);
+}
+
+static int
+compare_command (gconstpointer a,
+                 gconstpointer b)
+{
+  const Ship *x = *(Ship *const *) a, *y = *(Ship *const *) b;
+
+  return (x->command > y->command) - (x->command < y->command);
+}
+
+/* F-FORM-4 and F-FORM-5: one flagship (command 1), the succession 2, 3 … without a gap or a
+ * number twice. */
+static void
+check_command (Check     *check,
+               Formation *formation)
+{
+  g_autoptr(GPtrArray) commanding = g_ptr_array_new ();
+
+  for (guint i = 0; i < formation->ships->len; i++)
+    {
+      Ship *ship = g_ptr_array_index (formation->ships, i);
+
+      if (ship->command > 0)
+        g_ptr_array_add (commanding, ship);
+    }
+  g_ptr_array_sort (commanding, compare_command);
+  for (guint i = 0; i < commanding->len; i++)
+    {
+      Ship *ship = g_ptr_array_index (commanding, i);
+      Ship *before = i > 0 ? g_ptr_array_index (commanding, i - 1) : NULL;
+
+      if (before != NULL && before->command == ship->command)
+        {
+          const Ship *later = before->line > ship->line ? before : ship;
+
+          if (ship->command == 1)
+            problem_add (check->problems, later->line, COLUMN_COMMAND,
+                         _("formation “%s” has two flagships, “%s” and “%s”; command 1 is for "
+                           "its one flagship (F-FORM-4)"), formation->name, before->name,
+                         ship->name);
+          else
+            problem_add (check->problems, later->line, COLUMN_COMMAND,
+                         _("ships “%s” and “%s” of formation “%s” both have command %u; each "
+                           "is next in command in turn (F-FORM-5)"), before->name, ship->name,
+                         formation->name, ship->command);
+          return;
+        }
+      if (ship->command != i + 1)
+        {
+          if (i == 0)
+            break;
+          problem_add (check->problems, ship->line, COLUMN_COMMAND,
+                       _("formation “%s” has no ship with command %u before “%s” with %u; "
+                         "the succession runs 2, 3 … without a gap (F-FORM-5)"),
+                       formation->name, i + 1, ship->name, ship->command);
+          return;
+        }
+    }
+  if (commanding->len == 0 || ((Ship *) g_ptr_array_index (commanding, 0))->command != 1)
+    problem_add (check->problems, formation->line, COLUMN_COMMAND,
+                 _("formation “%s” has no flagship: give its flagship command 1 (F-FORM-4)"),
+                 formation->name);
+}
+
+/* ---- Ids ---- */
+
+/* @base, or @base-2, -3 … that @taken does not hold, added to it. */
+static char *
+unique_id (const char *name,
+           const char *fallback,
+           GHashTable *taken)
+{
+  g_autofree char *base = adm_id_from_name (name);
+  char *id;
+
+  if (base[0] == '\0')
+    {
+      g_free (base);
+      base = g_strdup (fallback);
+    }
+  id = g_strdup (base);
+  for (guint n = 2; g_hash_table_contains (taken, id); n++)
+    {
+      g_free (id);
+      id = g_strdup_printf ("%s-%u", base, n);
+    }
+  g_hash_table_add (taken, g_strdup (id));
+  return id;
+}
+
+/* Ids for the formations and ships of the CSV: the id a formation or ship of the same name
+ * had in the scenario (a ship's within the formation of the same name first, then anywhere),
+ * so that a fleet exported and read back keeps its ids; else one made from the name. */
+static void
+assign_ids (GPtrArray *formations,
+            GPtrArray *old_formations)
+{
+  g_autoptr(GHashTable) old_formation = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) old_ship = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) old_ship_anywhere = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) taken_formations = g_hash_table_new_full (g_str_hash, g_str_equal,
+                                                                  g_free, NULL);
+  g_autoptr(GHashTable) taken_ships = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                             NULL);
+
+  for (guint i = 0; i < old_formations->len; i++)
+    {
+      Formation *formation = g_ptr_array_index (old_formations, i);
+
+      g_hash_table_insert (old_formation, formation->name, formation->id);
+      for (guint j = 0; j < formation->ships->len; j++)
+        {
+          Ship *ship = g_ptr_array_index (formation->ships, j);
+
+          g_hash_table_insert (old_ship, g_strconcat (formation->name, "\n", ship->name, NULL),
+                               ship->id);
+          if (!g_hash_table_contains (old_ship_anywhere, ship->name))
+            g_hash_table_insert (old_ship_anywhere, ship->name, ship->id);
+        }
+    }
+
+  /* Kept ids first, so that a name made into an id never takes one a later row keeps. */
+  for (guint pass = 0; pass < 3; pass++)
+    for (guint i = 0; i < formations->len; i++)
+      {
+        Formation *formation = g_ptr_array_index (formations, i);
+        const char *kept = g_hash_table_lookup (old_formation, formation->name);
+
+        if (pass == 0 && kept != NULL && !g_hash_table_contains (taken_formations, kept))
+          {
+            formation->id = g_strdup (kept);
+            g_hash_table_add (taken_formations, g_strdup (kept));
+          }
+        for (guint j = 0; j < formation->ships->len; j++)
+          {
+            Ship *ship = g_ptr_array_index (formation->ships, j);
+            g_autofree char *key = g_strconcat (formation->name, "\n", ship->name, NULL);
+
+            if (ship->id != NULL)
+              continue;
+            kept = pass == 0 ? g_hash_table_lookup (old_ship, key)
+                 : pass == 1 ? g_hash_table_lookup (old_ship_anywhere, ship->name) : NULL;
+            if (kept != NULL && !g_hash_table_contains (taken_ships, kept))
+              {
+                ship->id = g_strdup (kept);
+                g_hash_table_add (taken_ships, g_strdup (kept));
+              }
+            else if (pass == 2)
+              ship->id = unique_id (ship->name, "ship", taken_ships);
+          }
+        if (pass == 2 && formation->id == NULL)
+          formation->id = unique_id (formation->name, "formation", taken_formations);
+      }
+
+  /* F-FORM-4, F-FORM-5: the flagship and the succession by command. */
+  for (guint i = 0; i < formations->len; i++)
+    {
+      Formation *formation = g_ptr_array_index (formations, i);
+      g_autoptr(GPtrArray) commanding = g_ptr_array_new ();
+
+      for (guint j = 0; j < formation->ships->len; j++)
+        {
+          Ship *ship = g_ptr_array_index (formation->ships, j);
+
+          if (ship->command > 0)
+            g_ptr_array_add (commanding, ship);
+        }
+      g_ptr_array_sort (commanding, compare_command);
+      for (guint j = 0; j < commanding->len; j++)
+        {
+          Ship *ship = g_ptr_array_index (commanding, j);
+
+          if (j == 0)
+            formation->flagship = g_strdup (ship->id);
+          else
+            g_ptr_array_add (formation->succession, g_strdup (ship->id));
+        }
+    }
+}
+
+/* ---- The scenario's text ---- */
+
+typedef struct {
+  gsize start;
+  gsize end;
+} Span;
+
+/* The end of the markup starting at @i with @open, at its @close; @length when there is
+ * none. */
+static gsize
+skip_to (const char *data,
+         gsize       length,
+         gsize       i,
+         const char *close)
+{
+  const char *at = g_strstr_len (data + i, (gssize) (length - i), close);
+
+  return at != NULL ? (gsize) (at - data) + strlen (close) : length;
+}
+
+/* Where each child element of the root of @data starts and ends (@spans, Span, in order),
+ * and where the root's end tag starts: from the text itself, which libxml2 has already read
+ * as well-formed XML, so that the bytes around the formations are kept as they were. */
+static gboolean
+child_spans (const char *data,
+             gsize       length,
+             GArray     *spans,
+             gsize      *root_end)
+{
+  gsize i = 0, child_start = 0;
+  int depth = 0;
+
+  while (i < length)
+    {
+      gsize j;
+      char quote = 0;
+
+      if (data[i] != '<')
+        {
+          i++;
+          continue;
+        }
+      if (g_str_has_prefix (data + i, "<!--"))
+        i = skip_to (data, length, i + 4, "-->");
+      else if (g_str_has_prefix (data + i, "<![CDATA["))
+        i = skip_to (data, length, i + 9, "]]>");
+      else if (data[i + 1] == '?')
+        i = skip_to (data, length, i + 2, "?>");
+      else if (data[i + 1] == '!')
+        i = skip_to (data, length, i + 2, ">");
+      else if (data[i + 1] == '/')
+        {
+          j = skip_to (data, length, i + 2, ">");
+          depth--;
+          if (depth == 1)
+            {
+              Span span = { child_start, j };
+
+              g_array_append_val (spans, span);
+            }
+          else if (depth == 0)
+            {
+              *root_end = i;
+              return TRUE;
+            }
+          i = j;
+        }
+      else
+        {
+          for (j = i + 1; j < length && (quote != 0 || data[j] != '>'); j++)
+            if (quote != 0 && data[j] == quote)
+              quote = 0;
+            else if (quote == 0 && (data[j] == '"' || data[j] == '\''))
+              quote = data[j];
+          if (j >= length)
+            return FALSE;
+          if (data[j - 1] == '/')
+            {
+              if (depth == 1)
+                {
+                  Span span = { i, j + 1 };
+
+                  g_array_append_val (spans, span);
+                }
+            }
+          else
+            {
+              if (depth == 1)
+                child_start = i;
+              depth++;
+            }
+          i = j + 1;
+        }
+    }
+  return FALSE;
+}
+
+/* The white space that indents the line @offset is on, up to @offset. */
+static char *
+indent_before (const char *data,
+               gsize       offset)
+{
+  gsize start = offset;
+
+  while (start > 0 && (data[start - 1] == ' ' || data[start - 1] == '\t'))
+    start--;
+  if (start > 0 && data[start - 1] != '\n')
+    return g_strdup ("  ");
+  return g_strndup (data + start, offset - start);
+}
+
+typedef struct {
+  const char *data;
+  GArray     *spans;      /* Span, one a child element of the root */
+  GPtrArray  *nodes;      /* xmlNode*, the same children */
+  guint       first_formation;
+} Text;
+
+/* The new file: @text's bytes with @new_admirals (text of <admiral> elements) after its
+ * admirals and @formations in place of its formations. A formation the scenario had (by id)
+ * keeps the text before it (its comment) and, when nothing of it changed, its own text. */
+static GString *
+write_scenario (Text       *text,
+                gsize       length,
+                GPtrArray  *new_admirals,
+                GPtrArray  *formations,
+                GPtrArray  *old_formations)
+{
+  GString *out = g_string_sized_new (length + formations->len * 512);
+  guint first = text->first_formation, last = text->spans->len - 1;
+  Span *first_span = &g_array_index (text->spans, Span, first);
+  g_autofree char *indent = indent_before (text->data, first_span->start);
+  gsize insert_at = 0, head_end = g_array_index (text->spans, Span, first - 1).end;
+  g_autoptr(GHashTable) old_by_id = g_hash_table_new (g_str_hash, g_str_equal);
+  guint admirals = 0;
+
+  /* New admirals go after the last admiral, or before the alliances and the map. */
+  for (guint i = 0; i < first; i++)
+    {
+      xmlNode *node = g_ptr_array_index (text->nodes, i);
+      Span *span = &g_array_index (text->spans, Span, i);
+
+      if (adm_xml_is (node, "admiral"))
+        {
+          insert_at = span->end;
+          admirals++;
+        }
+      else if (insert_at == 0 && (adm_xml_is (node, "alliance") || adm_xml_is (node, "map")))
+        insert_at = span->start;
+    }
+  g_string_append_len (out, text->data, (gssize) insert_at);
+  for (guint i = 0; i < new_admirals->len; i++)
+    if (admirals > 0)
+      g_string_append_printf (out, "\n%s%s", indent, (char *) g_ptr_array_index (new_admirals, i));
+    else
+      g_string_append_printf (out, "%s\n%s", (char *) g_ptr_array_index (new_admirals, i),
+                              indent);
+  g_string_append_len (out, text->data + insert_at, (gssize) (head_end - insert_at));
+
+  for (guint i = first; i <= last; i++)
+    g_hash_table_insert (old_by_id, ((Formation *) g_ptr_array_index (old_formations,
+                                                                      i - first))->id,
+                         GUINT_TO_POINTER (i));
+  for (guint i = 0; i < formations->len; i++)
+    {
+      Formation *formation = g_ptr_array_index (formations, i);
+      gpointer found;
+      g_autoptr(GString) written = g_string_new (NULL);
+
+      append_formation (written, formation, indent);
+      if (g_hash_table_lookup_extended (old_by_id, formation->id, NULL, &found))
+        {
+          guint k = GPOINTER_TO_UINT (found);
+          const Span *span = &g_array_index (text->spans, Span, k);
+          gsize before = g_array_index (text->spans, Span, k - 1).end;
+          g_autoptr(GString) old = g_string_new (NULL);
+
+          append_formation (old, g_ptr_array_index (old_formations, k - first), indent);
+          g_string_append_len (out, text->data + before, (gssize) (span->start - before));
+          if (g_string_equal (old, written))
+            g_string_append_len (out, text->data + span->start,
+                                 (gssize) (span->end - span->start));
+          else
+            g_string_append_len (out, written->str, (gssize) written->len);
+        }
+      else
+        g_string_append_printf (out, "\n%s%s", indent, written->str);
+    }
+  g_string_append_len (out, text->data + g_array_index (text->spans, Span, last).end,
+                       (gssize) (length - g_array_index (text->spans, Span, last).end));
+  return out;
+}
+
+/* ---- Import ---- */
+
+static void
+check_clear (Check *check)
+{
+  g_clear_pointer (&check->sectors, g_hash_table_unref);
+  g_clear_pointer (&check->admirals, g_hash_table_unref);
+  g_clear_pointer (&check->new_admirals, g_hash_table_unref);
+  g_clear_pointer (&check->new_admiral_names, g_ptr_array_unref);
+  g_clear_pointer (&check->formations, g_ptr_array_unref);
+  g_clear_pointer (&check->formation_by_name, g_hash_table_unref);
+  g_clear_pointer (&check->fake_ships, g_ptr_array_unref);
+}
+
+static void
+fake_ship_free (gpointer data)
+{
+  AdmShip *ship = data;
+
+  g_free (ship->name);
+  g_free (ship);
+}
+
+/* The scenario's sectors by id and by name, and its admirals by name and by id. */
+static void
+check_init (Check       *check,
+            AdmScenario *scenario,
+            Problems    *problems)
+{
+  xmlNode *root = adm_scenario_get_node (scenario);
+  xmlNode *map = adm_xml_first_element (root, "map");
+
+  check->scenario = scenario;
+  check->ruleset = adm_scenario_get_ruleset (scenario);
+  check->ruling = adm_ruleset_get_ruling_value (check->ruleset, "formation-composition");
+  check->problems = problems;
+  check->sectors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  check->admirals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  check->new_admirals = g_hash_table_new (g_str_hash, g_str_equal);
+  check->new_admiral_names = g_ptr_array_new ();
+  check->formations = g_ptr_array_new_with_free_func (formation_free);
+  check->formation_by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  check->fake_ships = g_ptr_array_new_with_free_func (fake_ship_free);
+
+  for (xmlNode *node = adm_xml_first_element (map, "sector"); node != NULL;
+       node = adm_xml_next_element (node, "sector"))
+    {
+      char *name = adm_xml_get_string (node, "name");
+      char *id = adm_xml_get_string (node, "id");
+
+      if (!g_hash_table_contains (check->sectors, name))
+        g_hash_table_insert (check->sectors, name, g_strdup (id));
+      else
+        g_free (name);
+      g_hash_table_insert (check->sectors, g_strdup (id), id);
+    }
+  for (xmlNode *node = adm_xml_first_element (root, "admiral"); node != NULL;
+       node = adm_xml_next_element (node, "admiral"))
+    {
+      char *name = adm_xml_get_string (node, "name");
+
+      if (!g_hash_table_contains (check->admirals, name))
+        g_hash_table_insert (check->admirals, name, node);
+      else
+        g_free (name);
+    }
+  for (xmlNode *node = adm_xml_first_element (root, "admiral"); node != NULL;
+       node = adm_xml_next_element (node, "admiral"))
+    {
+      char *id = adm_xml_get_string (node, "id");
+
+      if (!g_hash_table_contains (check->admirals, id))
+        g_hash_table_insert (check->admirals, id, node);
+      else
+        g_free (id);
+    }
+}
+
+/* New admirals' elements, their ids made from their names; @formations' admirals set. */
+static GPtrArray *
+new_admirals (Check *check)
+{
+  GPtrArray *texts = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GHashTable) taken = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) ids = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+  xmlNode *root = adm_scenario_get_node (check->scenario);
+
+  for (xmlNode *node = adm_xml_first_element (root, "admiral"); node != NULL;
+       node = adm_xml_next_element (node, "admiral"))
+    g_hash_table_add (taken, adm_xml_get_string (node, "id"));
+  for (guint i = 0; i < check->new_admiral_names->len; i++)
+    {
+      const char *name = g_ptr_array_index (check->new_admiral_names, i);
+      Formation *formation = g_hash_table_lookup (check->new_admirals, name);
+      char *id = unique_id (name, "admiral", taken);
+      GString *text = g_string_new ("<admiral ");
+
+      append_attribute (text, "id", id);
+      g_string_append_c (text, ' ');
+      append_attribute (text, "name", name);
+      g_string_append_c (text, ' ');
+      append_attribute (text, "faction", formation->faction);
+      g_string_append (text, "/>");
+      g_ptr_array_add (texts, g_string_free (text, FALSE));
+      g_hash_table_insert (ids, (gpointer) name, id);
+    }
+  for (guint i = 0; i < check->formations->len; i++)
+    {
+      Formation *formation = g_ptr_array_index (check->formations, i);
+
+      if (formation->admiral_name != NULL)
+        formation->admiral = g_strdup (g_hash_table_lookup (ids, formation->admiral_name));
+    }
+  return texts;
+}
+
+/* @scenario's formations, as the model has them, and its text's spans. FALSE when the text
+ * is not the one read (it always is). */
+static gboolean
+read_text (AdmScenario *scenario,
+           const char  *data,
+           gsize        length,
+           Text        *text,
+           GPtrArray   *old_formations)
+{
+  xmlNode *root = adm_scenario_get_node (scenario);
+  gsize root_end = 0;
+
+  text->data = data;
+  if (!child_spans (data, length, text->spans, &root_end))
+    return FALSE;
+  text->first_formation = G_MAXUINT;
+  for (xmlNode *node = adm_xml_first_element (root, NULL); node != NULL;
+       node = adm_xml_next_element (node, NULL))
+    {
+      if (adm_xml_is (node, "formation"))
+        {
+          if (text->first_formation == G_MAXUINT)
+            text->first_formation = text->nodes->len;
+          g_ptr_array_add (old_formations, formation_from_node (node));
+        }
+      else if (text->first_formation != G_MAXUINT)
+        return FALSE;
+      g_ptr_array_add (text->nodes, node);
+    }
+  return text->nodes->len == text->spans->len && text->first_formation != G_MAXUINT &&
+         text->first_formation > 0;
+}
+
+static char *
+apply (AdmScenario *scenario,
+       const char  *data,
+       gsize        length,
+       const char  *scenario_name,
+       Check       *check,
+       gsize       *out_length,
+       AdmOobSummary *summary,
+       GError     **error)
+{
+  g_autoptr(GPtrArray) old_formations = g_ptr_array_new_with_free_func (formation_free);
+  g_autoptr(GPtrArray) admirals = NULL;
+  g_autoptr(GArray) spans = g_array_new (FALSE, FALSE, sizeof (Span));
+  g_autoptr(GPtrArray) nodes = g_ptr_array_new ();
+  g_autoptr(AdmScenario) result = NULL;
+  g_autoptr(GError) local_error = NULL;
+  Text text = { NULL, spans, nodes, 0 };
+  GString *out;
+
+  if (!read_text (scenario, data, length, &text, old_formations))
+    {
+      g_set_error (error, ADM_OOB_ERROR, ADM_OOB_ERROR_SCENARIO,
+                   _("%s: its formations are not where a scenario has them, after the map "
+                     "and last"), scenario_name);
+      return NULL;
+    }
+  admirals = new_admirals (check);
+  assign_ids (check->formations, old_formations);
+  out = write_scenario (&text, length, admirals, check->formations, old_formations);
+
+  /* The file that will be written, loaded as every scenario file is. */
+  result = adm_scenario_load_data (out->str, out->len, scenario_name, &local_error);
+  if (result == NULL)
+    {
+      g_string_free (out, TRUE);
+      g_set_error (error, ADM_OOB_ERROR, ADM_OOB_ERROR_SCENARIO,
+                   _("the order of battle would make the scenario invalid: %s"),
+                   local_error->message);
+      return NULL;
+    }
+  *out_length = out->len;
+  if (summary != NULL)
+    {
+      summary->formations = adm_scenario_get_formations (result)->len;
+      summary->ships = adm_scenario_get_ships (result)->len;
+      summary->admirals_added = admirals->len;
+    }
+  return g_string_free (out, FALSE);
+}
+
+char *
+adm_oob_import (const char   *scenario_data,
+                gsize         scenario_length,
+                const char   *scenario_name,
+                const char   *csv,
+                gsize         csv_length,
+                const char   *csv_name,
+                gsize        *length,
+                AdmOobSummary *summary,
+                GPtrArray   **problems_out,
+                GError      **error)
+{
+  g_autoptr(AdmScenario) scenario = NULL;
+  g_autoptr(GArray) rows = g_array_new (FALSE, FALSE, sizeof (Row));
+  Problems problems = { csv_name, NULL, 0 };
+  Check check = { NULL };
+  int columns[N_COLUMNS];
+  gsize ignored;
+  char *result = NULL;
+
+  g_return_val_if_fail (scenario_data != NULL && scenario_name != NULL, NULL);
+  g_return_val_if_fail (csv != NULL && csv_name != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (length == NULL)
+    length = &ignored;
+  /* The scenario as it is must load: its ruleset, map and admirals are what rows name. */
+  scenario = adm_scenario_load_data (scenario_data, scenario_length, scenario_name, error);
+  if (scenario == NULL)
+    return NULL;
+  g_array_set_clear_func (rows, (GDestroyNotify) row_clear);
+  problems.problems = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_oob_problem_free);
+  check_init (&check, scenario, &problems);
+
+  if (read_csv (csv, csv_length, columns, rows, &problems))
+    {
+      for (guint i = 0; i < rows->len; i++)
+        check_row (&check, &g_array_index (rows, Row, i), columns);
+      for (guint i = 0; i < check.formations->len; i++)
+        {
+          Formation *formation = g_ptr_array_index (check.formations, i);
+
+          /* A formation whose every row was refused has problems enough. */
+          if (formation->ships->len > 0)
+            check_command (&check, formation);
+        }
+      if (rows->len == 0 && problems.problems->len == 0)
+        problem_add (&problems, 0, NO_COLUMN,
+                     _("the file has a header but no ships; a scenario needs at least one "
+                       "formation"));
+    }
+
+  if (problems.problems->len > 0)
+    problems_set_error (&problems, error);
+  else
+    result = apply (scenario, scenario_data, scenario_length, scenario_name, &check, length,
+                    summary, error);
+  if (problems.more > 0)
+    {
+      AdmOobProblem *problem = g_new0 (AdmOobProblem, 1);
+
+      problem->message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                       "and %u more problem",
+                                                       "and %u more problems", problems.more),
+                                          problems.more);
+      g_ptr_array_add (problems.problems, problem);
+    }
+  if (problems_out != NULL)
+    *problems_out = g_steal_pointer (&problems.problems);
+  g_clear_pointer (&problems.problems, g_ptr_array_unref);
+  check_clear (&check);
+  return result;
+}
+
+char *
+adm_oob_read_csv (const char  *path,
+                  gsize       *length,
+                  GError     **error)
+{
+  g_autofree char *display = g_filename_display_name (path);
+  g_autoptr(GString) data = g_string_new (NULL);
+  char chunk[64 * 1024];
+  gboolean failed;
+  FILE *file;
+  int saved;
+
+  g_return_val_if_fail (path != NULL && length != NULL, NULL);
+
+  file = g_fopen (path, "rb");
+  if (file == NULL)
+    {
+      saved = errno;
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "%s: %s", display,
+                   g_strerror (saved));
+      return NULL;
+    }
+  /* Read until one byte past the bound, whatever the file's size and kind (a pipe too): a
+   * larger file is refused without reading the rest. */
+  while (data->len <= ADM_OOB_MAX_SIZE)
+    {
+      gsize read = fread (chunk, 1, sizeof chunk, file);
+
+      g_string_append_len (data, chunk, (gssize) read);
+      if (read < sizeof chunk)
+        break;
+    }
+  saved = errno;
+  failed = ferror (file);
+  fclose (file);
+  if (failed)
+    {
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "%s: %s", display,
+                   g_strerror (saved));
+      return NULL;
+    }
+  if (data->len > ADM_OOB_MAX_SIZE)
+    {
+      g_set_error (error, ADM_OOB_ERROR, ADM_OOB_ERROR_REFUSED,
+                   _("%s: the file is larger than %d MiB, more than an order of battle of "
+                     "%d ships is"), display, ADM_OOB_MAX_SIZE / (1024 * 1024),
+                   ADM_OOB_MAX_ROWS);
+      return NULL;
+    }
+  *length = data->len;
+  return g_string_free (g_steal_pointer (&data), FALSE);
+}
+
+char *
+adm_oob_import_file (const char  *scenario_path,
+                     const char  *csv_path,
+                     gsize       *length,
+                     AdmOobSummary *summary,
+                     GPtrArray  **problems,
+                     GError     **error)
+{
+  g_autofree char *scenario_display = g_filename_display_name (scenario_path);
+  g_autofree char *csv_display = g_filename_display_name (csv_path);
+  g_autofree char *root = adm_xml_peek_root (scenario_path);
+  g_autofree char *scenario = NULL;
+  g_autofree char *csv = NULL;
+  gsize scenario_length = 0, csv_length = 0;
+
+  if (g_strcmp0 (root, "campaign") == 0)
+    {
+      g_set_error (error, ADM_OOB_ERROR, ADM_OOB_ERROR_CAMPAIGN,
+                   _("%s is a campaign: a campaign under way keeps its order of battle; read "
+                     "the CSV into its scenario before the campaign starts"),
+                   scenario_display);
+      return NULL;
+    }
+  scenario = adm_xml_read_bytes (scenario_path, &scenario_length, error);
+  if (scenario == NULL)
+    return NULL;
+  csv = adm_oob_read_csv (csv_path, &csv_length, error);
+  if (csv == NULL)
+    return NULL;
+  return adm_oob_import (scenario, scenario_length, scenario_display, csv, csv_length,
+                         csv_display, length, summary, problems, error);
+}
+
+/* ---- Export ---- */
+
+/* @value as a CSV cell: quoted when it holds a comma, a quote, a line break, or white space
+ * at either end (which reading trims from an unquoted cell), its quotes doubled. */
+static void
+append_cell (GString    *out,
+             const char *value)
+{
+  gsize n = strlen (value);
+
+  if (strpbrk (value, ",\"\r\n;") == NULL &&
+      (n == 0 || (!g_ascii_isspace (value[0]) && !g_ascii_isspace (value[n - 1]))))
+    {
+      g_string_append (out, value);
+      return;
+    }
+  g_string_append_c (out, '"');
+  for (const char *p = value; *p != '\0'; p++)
+    {
+      if (*p == '"')
+        g_string_append_c (out, '"');
+      g_string_append_c (out, *p);
+    }
+  g_string_append_c (out, '"');
+}
+
+char *
+adm_oob_export (AdmScenario *scenario,
+                gsize       *length)
+{
+  xmlNode *root;
+  g_autoptr(GHashTable) admiral_names = g_hash_table_new_full (g_str_hash, g_str_equal,
+                                                               g_free, g_free);
+  GString *out = g_string_new (NULL);
+
+  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
+
+  root = adm_scenario_get_node (scenario);
+  for (xmlNode *node = adm_xml_first_element (root, "admiral"); node != NULL;
+       node = adm_xml_next_element (node, "admiral"))
+    g_hash_table_insert (admiral_names, adm_xml_get_string (node, "id"),
+                         adm_xml_get_string (node, "name"));
+
+  for (guint c = 0; c < N_COLUMNS; c++)
+    g_string_append_printf (out, "%s%s", c > 0 ? "," : "", adm_oob_columns[c]);
+  g_string_append_c (out, '\n');
+  for (xmlNode *node = adm_xml_first_element (root, "formation"); node != NULL;
+       node = adm_xml_next_element (node, "formation"))
+    {
+      Formation *formation = formation_from_node (node);
+      const char *admiral = formation->admiral != NULL
+                            ? g_hash_table_lookup (admiral_names, formation->admiral) : NULL;
+
+      for (guint i = 0; i < formation->ships->len; i++)
+        {
+          Ship *ship = g_ptr_array_index (formation->ships, i);
+          g_autofree char *command = NULL;
+          guint position;
+
+          if (g_strcmp0 (ship->id, formation->flagship) == 0)
+            command = g_strdup ("1");
+          else if (g_ptr_array_find_with_equal_func (formation->succession, ship->id,
+                                                     g_str_equal, &position))
+            command = g_strdup_printf ("%u", position + 2);
+          append_cell (out, admiral != NULL ? admiral : "");
+          g_string_append_c (out, ',');
+          append_cell (out, formation->faction);
+          g_string_append_c (out, ',');
+          append_cell (out, formation->name);
+          g_string_append_c (out, ',');
+          append_cell (out, ship->name);
+          g_string_append_c (out, ',');
+          append_cell (out, ship->klass);
+          g_string_append_printf (out, ",%d,%s,", ship->readiness,
+                                  command != NULL ? command : "");
+          append_cell (out, formation->sector);
+          g_string_append_printf (out, ",%s\n", formation->hidden ? "yes" : "");
+        }
+      formation_free (formation);
+    }
+  if (length != NULL)
+    *length = out->len;
+  return g_string_free (out, FALSE);
+}
