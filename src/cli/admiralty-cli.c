@@ -314,6 +314,8 @@ run (int    argc,
                                 "Commands:\n"
                                 "  validate FILE…   Check scenario, campaign, ruleset, "
                                 "classes, battle and orders files\n"
+                                "  scenario new|import-oob|export-oob …  Start a scenario; "
+                                "read or write its order of battle as CSV\n"
                                 "  table TABLE …    Look up a table: artillery, critical, "
                                 "catastrophic, readiness\n"
                                 "  odds fire …      Exact odds of a declared fire: damage and "
@@ -368,6 +370,8 @@ run (int    argc,
   command = argv[1];
   if (g_strcmp0 (command, "validate") == 0)
     return _cli_validate_run (argc - 1, argv + 1);
+  if (g_strcmp0 (command, "scenario") == 0)
+    return _cli_scenario_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "table") == 0)
     return _cli_table_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "odds") == 0)

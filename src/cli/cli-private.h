@@ -342,6 +342,10 @@ CliExit         _cli_ti4_battle_run       (int             argc,
 /* `ti4 odds` (cli-ti4-odds.c): the exact odds of a combat (adm-ti4-odds.h). */
 CliExit         _cli_ti4_odds_run         (int             argc,
                                            char          **argv);
+/* `scenario` (cli-scenario.c): a new scenario; its order of battle read from and written as
+ * CSV (adm-oob.h). */
+CliExit         _cli_scenario_run         (int             argc,
+                                           char          **argv);
 CliExit         _cli_validate_run         (int             argc,
                                            char          **argv);
 

@@ -1,0 +1,372 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cli-scenario.c: `admiralty-cli scenario new|import-oob|export-oob` — a scenario started
+ * from nothing, and its order of battle kept in a spreadsheet: written out as CSV and read
+ * back in (adm-oob.h). A refused CSV changes nothing and names each problem's line. */
+
+#include "config.h"
+
+#include <stdio.h>
+#include <glib/gi18n.h>
+
+#include "adm-file.h"
+#include "cli-private.h"
+
+/* ---- scenario new ---- */
+
+/* The first class of @category in @ruleset, or NULL. */
+static const AdmShipClass *
+first_class (AdmRuleset  *ruleset,
+             AdmCategory  category)
+{
+  GPtrArray *classes = adm_ruleset_get_classes (ruleset);
+
+  for (guint i = 0; i < classes->len; i++)
+    {
+      const AdmShipClass *klass = g_ptr_array_index (classes, i);
+
+      if (klass->category == category)
+        return klass;
+    }
+  return NULL;
+}
+
+/* A starter scenario: the title, an empty description, one admiral, a map of one sector and
+ * a formation of one ship — the least a scenario holds (scenario.rng: a sector, a formation),
+ * each named so that a master sees what to replace. */
+static char *
+starter_scenario (const char *title,
+                  AdmRuleset *ruleset)
+{
+  const AdmFaction *faction = g_ptr_array_index (adm_ruleset_get_factions (ruleset), 0);
+  const AdmShipClass *klass = first_class (ruleset, ADM_CATEGORY_CAPITAL) != NULL
+                              ? first_class (ruleset, ADM_CATEGORY_CAPITAL)
+                              : g_ptr_array_index (adm_ruleset_get_classes (ruleset), 0);
+  g_autofree char *id = adm_id_from_name (title);
+  const char *admiral = _("First Admiral");
+  const char *sector = _("First Sector");
+  const char *formation = _("First Squadron");
+  const char *ship = _("First Ship");
+  g_autofree char *admiral_id = adm_id_from_name (admiral);
+  g_autofree char *sector_id = adm_id_from_name (sector);
+  g_autofree char *formation_id = adm_id_from_name (formation);
+  g_autofree char *ship_id = adm_id_from_name (ship);
+
+  if (id[0] == '\0')
+    {
+      g_free (id);
+      id = g_strdup ("scenario");
+    }
+  return g_markup_printf_escaped (
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<scenario id=\"%s\" name=\"%s\" ruleset=\"%s\">\n"
+    "  <description></description>\n"
+    "  <admiral id=\"%s\" name=\"%s\" faction=\"%s\"/>\n"
+    "  <map>\n"
+    "    <sector id=\"%s\" name=\"%s\" x=\"0\" y=\"0\"/>\n"
+    "  </map>\n"
+    "  <formation id=\"%s\" name=\"%s\" faction=\"%s\" sector=\"%s\"\n"
+    "             flagship=\"%s\" admiral=\"%s\">\n"
+    "    <ship id=\"%s\" name=\"%s\" class=\"%s\" readiness=\"6\"/>\n"
+    "  </formation>\n"
+    "</scenario>\n",
+    id, title, adm_ruleset_get_id (ruleset), admiral_id, admiral, faction->id, sector_id,
+    sector, formation_id, formation, faction->id, sector_id, ship_id, admiral_id, ship_id, ship,
+    klass->id);
+}
+
+static CliExit
+new_run (int    argc,
+         char **argv)
+{
+  const char *command = "scenario new";
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(AdmRuleset) ruleset = NULL;
+  g_autoptr(AdmScenario) scenario = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *title = NULL, *output = NULL, *data = NULL, *display = NULL;
+  const GOptionEntry entries[] = {
+    { "title", 0, 0, G_OPTION_ARG_STRING, &title, N_("The scenario's name"), N_("TITLE") },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("The file to write"),
+      N_("SCENARIO") },
+    { NULL }
+  };
+
+  context = _cli_context_new (command, NULL,
+                              _("Write a new scenario of the ruleset forcon-2010: the title, an "
+                                "empty description, one admiral, a map of one sector and one "
+                                "formation of one ship — the least a scenario holds. Add "
+                                "sectors and links to its map, then read the fleets in with "
+                                "“admiralty-cli scenario import-oob”; “scenario export-oob” "
+                                "of the new file gives a spreadsheet to start from."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!_cli_parse (context, command, &argc, &argv) ||
+      !_cli_check_value (command, "--title", title, TRUE) ||
+      !_cli_check_value (command, "-o", output, TRUE) ||
+      !_cli_check_no_arguments (command, argc, argv))
+    return CLI_EXIT_USAGE;
+
+  display = g_filename_display_name (output);
+  if (g_file_test (output, G_FILE_TEST_EXISTS))
+    return _cli_invalid (FALSE, _("%s already exists; give the new scenario another name"),
+                         display);
+  if ((ruleset = _cli_load_ruleset (NULL, FALSE)) == NULL)
+    return CLI_EXIT_INVALID;
+  data = starter_scenario (title, ruleset);
+  /* The file is loaded as it will be opened before it is written: a title that is not a
+   * name (blank, several lines) is refused as the loader words it. */
+  scenario = adm_scenario_load_data (data, strlen (data), display, &error);
+  if (scenario == NULL)
+    return _cli_invalid (FALSE, "%s", error->message);
+  if (!adm_file_write_replacing (output, data, strlen (data), &error))
+    return _cli_invalid (FALSE, _("Cannot write %s: %s"), display, error->message);
+  g_print (_("Wrote %s: one sector, one formation of one ship. Add the map's sectors, then "
+             "read the order of battle with “admiralty-cli scenario import-oob %s FILE.csv”.\n"),
+           display, display);
+  return CLI_EXIT_OK;
+}
+
+/* ---- scenario import-oob ---- */
+
+static void
+print_problems_json (const GError *error,
+                     GPtrArray    *problems)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+  json_builder_begin_object (builder);
+  _cli_add_string (builder, "error", error->message);
+  json_builder_set_member_name (builder, "problems");
+  json_builder_begin_array (builder);
+  for (guint i = 0; problems != NULL && i < problems->len; i++)
+    {
+      const AdmOobProblem *problem = g_ptr_array_index (problems, i);
+
+      json_builder_begin_object (builder);
+      _cli_add_int (builder, "line", problem->line);
+      _cli_add_string_or_null (builder, "column", problem->column);
+      _cli_add_string (builder, "message", problem->message);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+  _cli_print_json (builder);
+}
+
+/* Each problem as "FILE.csv:LINE: problem" on stderr, or the error's message alone. */
+static CliExit
+refused (const char   *csv_display,
+         const GError *error,
+         GPtrArray    *problems,
+         gboolean      json)
+{
+  if (problems == NULL || problems->len == 0)
+    return _cli_invalid (json, "%s", error->message);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const AdmOobProblem *problem = g_ptr_array_index (problems, i);
+
+      if (problem->line > 0)
+        g_printerr ("%s:%u: %s\n", csv_display, problem->line, problem->message);
+      else
+        g_printerr ("%s: %s\n", csv_display, problem->message);
+    }
+  if (json)
+    print_problems_json (error, problems);
+  return CLI_EXIT_INVALID;
+}
+
+static CliExit
+import (const char *path,
+        const char *csv_path,
+        gboolean    json)
+{
+  g_autofree char *display = g_filename_display_name (path);
+  g_autofree char *csv_display = g_filename_display_name (csv_path);
+  g_autoptr(AdmFileLock) lock = NULL;
+  AdmOobSummary summary;
+  g_autoptr(GPtrArray) problems = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  gsize length = 0;
+
+  /* One writer at a time: the app with the file open, another command. */
+  if ((lock = adm_file_lock (path, &error)) == NULL)
+    return _cli_invalid (json, _("Cannot write %s: %s"), display, error->message);
+  if (!adm_file_check_writable (path, &error))
+    return _cli_invalid (json, _("Cannot write %s: %s"), display, error->message);
+  data = adm_oob_import_file (path, csv_path, &length, &summary, &problems, &error);
+  if (data == NULL)
+    return refused (csv_display, error, problems, json);
+  if (!adm_file_write_atomically (path, NULL, data, length, &error))
+    return _cli_invalid (json, _("Cannot write %s: %s"), display, error->message);
+
+  if (json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+      json_builder_begin_object (builder);
+      _cli_add_string (builder, "scenario", display);
+      _cli_add_int (builder, "formations", summary.formations);
+      _cli_add_int (builder, "ships", summary.ships);
+      _cli_add_int (builder, "admirals_added", summary.admirals_added);
+      json_builder_end_object (builder);
+      _cli_print_json (builder);
+    }
+  else
+    {
+      /* Translators: the first half of "Read 80 ships in 40 formations from fleet.csv into
+       * game.admiralty; 20 admirals added" */
+      g_autofree char *ships = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                             "Read %u ship in %u formations",
+                                                             "Read %u ships in %u formations",
+                                                             summary.ships),
+                                                summary.ships,
+                                                summary.formations);
+
+      /* Translators: "READ from fleet.csv into game.admiralty; 20 admirals added", READ
+       * being "Read 80 ships in 40 formations" */
+      g_print (g_dngettext (GETTEXT_PACKAGE, "%s from %s into %s; %u admiral added\n",
+                            "%s from %s into %s; %u admirals added\n", summary.admirals_added),
+               ships, csv_display, display, summary.admirals_added);
+    }
+  return CLI_EXIT_OK;
+}
+
+static CliExit
+import_run (int    argc,
+            char **argv)
+{
+  const char *command = "scenario import-oob";
+  g_autoptr(GOptionContext) context = NULL;
+  g_auto(GStrv) args = NULL;
+  gboolean json = FALSE;
+  const GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
+      N_("Print {\"scenario\", \"formations\", \"ships\", \"admirals_added\"} as JSON, or "
+         "{\"error\", \"problems\": [{\"line\", \"column\", \"message\"}]}"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &args, NULL, NULL },
+    { NULL }
+  };
+
+  context = _cli_context_new (command, _("SCENARIO.admiralty FILE.csv"),
+                              _("Make the CSV the scenario's whole order of battle: its "
+                                "formations replace the scenario's, the admirals it names that "
+                                "the scenario lacks are added, the rest of the file stays as it "
+                                "was. Columns: admiral, faction, formation, ship, class, "
+                                "readiness, command, sector, hidden. A refused file changes "
+                                "nothing; each problem is named by its line."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!_cli_parse (context, command, &argc, &argv))
+    return CLI_EXIT_USAGE;
+  if (!_cli_check_arguments (command, args,
+                             _("unexpected argument “%s”; give one scenario and one CSV file"),
+                             _("no scenario file given"),
+                             _("no CSV file given; name the order of battle to read"), NULL))
+    return CLI_EXIT_USAGE;
+  return import (args[0], args[1], json);
+}
+
+/* ---- scenario export-oob ---- */
+
+static CliExit
+export_run (int    argc,
+            char **argv)
+{
+  const char *command = "scenario export-oob";
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(AdmScenario) scenario = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) args = NULL;
+  g_autofree char *output = NULL, *data = NULL, *root = NULL;
+  gsize length = 0;
+  const GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("Write the CSV to FILE.csv instead of the standard output"), N_("FILE.csv") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &args, NULL, NULL },
+    { NULL }
+  };
+
+  context = _cli_context_new (command, _("SCENARIO.admiralty"),
+                              _("Write the scenario's order of battle as CSV for a spreadsheet: "
+                                "one row a ship, with its admiral, faction, formation, class, "
+                                "readiness, command (1 the flagship, 2, 3 … the succession), "
+                                "sector and whether the formation is hidden. "
+                                "“admiralty-cli scenario import-oob” reads it back."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!_cli_parse (context, command, &argc, &argv) ||
+      !_cli_check_value (command, "-o", output, FALSE) ||
+      !_cli_check_arguments (command, args,
+                             _("unexpected argument “%s”; give one scenario file"),
+                             _("no scenario file given"), NULL))
+    return CLI_EXIT_USAGE;
+
+  root = adm_xml_peek_root (args[0]);
+  if (g_strcmp0 (root, "campaign") == 0)
+    {
+      g_autofree char *display = g_filename_display_name (args[0]);
+
+      return _cli_invalid (FALSE, _("%s is a campaign; export the order of battle of its "
+                                    "scenario file"), display);
+    }
+  scenario = adm_scenario_load_file (args[0], &error);
+  if (scenario == NULL)
+    return _cli_invalid (FALSE, "%s", error->message);
+  data = adm_oob_export (scenario, &length);
+  if (output == NULL)
+    {
+      /* The CSV is UTF-8 whatever the locale: written as bytes, past g_print's conversion. */
+      fwrite (data, 1, length, stdout);
+      fflush (stdout);
+      return CLI_EXIT_OK;
+    }
+  if (!adm_file_write_replacing (output, data, length, &error))
+    {
+      g_autofree char *display = g_filename_display_name (output);
+
+      return _cli_invalid (FALSE, _("Cannot write %s: %s"), display, error->message);
+    }
+  return CLI_EXIT_OK;
+}
+
+typedef CliExit (*ScenarioFunc) (int    argc,
+                                 char **argv);
+
+CliExit
+_cli_scenario_run (int    argc,
+                   char **argv)
+{
+  static const struct {
+    const char  *name;
+    ScenarioFunc func;
+  } commands[] = {
+    { "new", new_run },
+    { "import-oob", import_run },
+    { "export-oob", export_run },
+  };
+  g_autoptr(GOptionContext) context = NULL;
+
+  context = _cli_context_new ("scenario", _("COMMAND …"),
+                              _("A scenario's making.\n"
+                                "\n"
+                                "Commands:\n"
+                                "  new --title TITLE -o SCENARIO  write a new scenario to "
+                                "start from\n"
+                                "  import-oob SCENARIO FILE.csv   make the CSV its order of "
+                                "battle\n"
+                                "  export-oob SCENARIO [-o FILE.csv]  write its order of "
+                                "battle as CSV\n"
+                                "\n"
+                                "“admiralty-cli scenario COMMAND --help” shows a command's "
+                                "options."));
+  g_option_context_set_strict_posix (context, TRUE);
+  if (!_cli_parse (context, "scenario", &argc, &argv))
+    return CLI_EXIT_USAGE;
+  if (argc < 2)
+    return _cli_usage_error ("scenario", _("no command given; the commands are new, "
+                                           "import-oob and export-oob"));
+  for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (g_strcmp0 (argv[1], commands[i].name) == 0)
+      return commands[i].func (argc - 1, argv + 1);
+  return _cli_usage_error ("scenario", _("unknown command “%s”; the commands are new, "
+                                         "import-oob and export-oob"), argv[1]);
+}

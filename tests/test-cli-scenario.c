@@ -1,0 +1,340 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-cli-scenario.c: `admiralty-cli scenario new|import-oob|export-oob` run as a master's
+ * script would — a new scenario that validates, fleets exported and read back byte for byte,
+ * a master's own 80 ships read onto a map and a cycle resolved from it, and every refusal
+ * naming FILE.csv:LINE and leaving the scenario byte for byte. CLI_PATH comes from meson. */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+#include "admiralty-engine.h"
+#include "cli-helpers.h"
+#include "file-helpers.h"
+
+#define HEADER "admiral,faction,formation,ship,class,readiness,command,sector,hidden\n"
+
+typedef struct {
+  char *dir;
+  char *scenario;   /* dir/game.admiralty */
+  char *csv;        /* dir/fleet.csv */
+} Fixture;
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  fixture->dir = g_dir_make_tmp ("test-cli-scenario-XXXXXX", &error);
+  g_assert_no_error (error);
+  fixture->scenario = g_build_filename (fixture->dir, "game.admiralty", NULL);
+  fixture->csv = g_build_filename (fixture->dir, "fleet.csv", NULL);
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  remove_folder (fixture->dir);
+  g_free (fixture->dir);
+  g_free (fixture->scenario);
+  g_free (fixture->csv);
+}
+
+/* @path (a file of the source tree) copied to the fixture's scenario. */
+static void
+copy_scenario (Fixture    *fixture,
+               const char *first,
+               const char *name)
+{
+  g_autofree char *path = source_path (first, name, NULL);
+  g_autofree char *data = file_contents (path);
+  g_autoptr(GError) error = NULL;
+
+  g_file_set_contents (fixture->scenario, data, -1, &error);
+  g_assert_no_error (error);
+}
+
+static void
+write_csv (Fixture    *fixture,
+           const char *data,
+           gssize      length)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_file_set_contents (fixture->csv, data, length, &error);
+  g_assert_no_error (error);
+}
+
+/* `scenario new` writes a scenario that validates and opens as a campaign; an existing file
+ * is not written over. */
+static void
+test_new (Fixture       *fixture,
+          gconstpointer  data)
+{
+  g_autoptr(CliResult) made = run_cli ("scenario", "new", "--title", "My Own Game", "-o",
+                                       fixture->scenario, NULL);
+  g_autoptr(CliResult) valid = NULL, again = NULL, exported = NULL;
+  g_autofree char *text = NULL, *after = NULL;
+
+  g_test_message ("%s%s", made->out, made->err);
+  g_assert_cmpint (made->status, ==, 0);
+  text = file_contents (fixture->scenario);
+  g_assert_nonnull (strstr (text, "<scenario id=\"my-own-game\" name=\"My Own Game\" "
+                                  "ruleset=\"forcon-2010\">\n  <description></description>\n"));
+  valid = run_cli ("validate", fixture->scenario, NULL);
+  g_assert_cmpint (valid->status, ==, 0);
+  g_assert_nonnull (strstr (valid->out, "valid"));
+  /* Its order of battle is a spreadsheet to start from. */
+  exported = run_cli ("scenario", "export-oob", fixture->scenario, NULL);
+  g_assert_cmpint (exported->status, ==, 0);
+  g_assert_cmpstr (exported->out, ==, HEADER "First Admiral,barrayar,First Squadron,First Ship,"
+                                      "vorhartung,6,1,first-sector,\n");
+
+  again = run_cli ("scenario", "new", "--title", "Another", "-o", fixture->scenario, NULL);
+  assert_failure (again, 1, "already exists");
+  after = file_contents (fixture->scenario);
+  g_assert_cmpstr (after, ==, text);
+}
+
+/* Export, then import onto the same scenario: the file byte for byte as it was. */
+static void
+test_round_trip (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  const char *name = data;
+  g_autofree char *path = source_path ("scenarios", name, NULL);
+  g_autofree char *original = file_contents (path);
+  g_autofree char *after = NULL;
+  g_autoptr(CliResult) exported = NULL, imported = NULL, valid = NULL;
+
+  copy_scenario (fixture, "scenarios", name);
+  exported = run_cli ("scenario", "export-oob", fixture->scenario, "-o", fixture->csv, NULL);
+  g_assert_cmpint (exported->status, ==, 0);
+  g_assert_cmpstr (exported->out, ==, "");
+  imported = run_cli ("scenario", "import-oob", fixture->scenario, fixture->csv, NULL);
+  g_test_message ("%s%s", imported->out, imported->err);
+  g_assert_cmpint (imported->status, ==, 0);
+  g_assert_cmpstr (imported->err, ==, "");
+  after = file_contents (fixture->scenario);
+  g_assert_cmpstr (after, ==, original);
+  valid = run_cli ("validate", fixture->scenario, NULL);
+  g_assert_cmpint (valid->status, ==, 0);
+}
+
+/* A master's own game: the 20 admirals and 80 ships of /work/shared/repro/gen-scenario.py as
+ * CSV, read onto its map of 16 sectors; the scenario validates, and a campaign's first cycle
+ * is resolved from it. */
+static void
+test_my_game_cycle (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autofree char *csv = source_path ("tests/data/oob", "my-game.csv", NULL);
+  g_autofree char *campaign = g_build_filename (fixture->dir, "my-game.admiralty", NULL);
+  g_autoptr(CliResult) imported = NULL, valid = NULL, cycle = NULL;
+  g_autoptr(JsonObject) json = NULL;
+
+  copy_scenario (fixture, "tests/data/oob", "my-game-map.admiralty");
+  imported = run_cli ("scenario", "import-oob", fixture->scenario, csv, "--json", NULL);
+  g_test_message ("%s%s", imported->out, imported->err);
+  g_assert_cmpint (imported->status, ==, 0);
+  json = parse_json (imported->out);
+  g_assert_cmpint (json_object_get_int_member (json, "formations"), ==, 40);
+  g_assert_cmpint (json_object_get_int_member (json, "ships"), ==, 80);
+  g_assert_cmpint (json_object_get_int_member (json, "admirals_added"), ==, 20);
+
+  valid = run_cli ("validate", fixture->scenario, NULL);
+  g_assert_cmpint (valid->status, ==, 0);
+  g_assert_nonnull (strstr (valid->out, "80 ships, 40 formations, 16 sectors"));
+
+  cycle = run_cli ("cycle", fixture->scenario, "--seed", "7", "--save", campaign, NULL);
+  g_test_message ("%s%s", cycle->out, cycle->err);
+  g_assert_cmpint (cycle->status, ==, 0);
+  g_assert_nonnull (strstr (cycle->out, "Formation 19-1: Sector 10"));
+  g_assert_true (g_file_test (campaign, G_FILE_TEST_IS_REGULAR));
+}
+
+/* What the spreadsheet read refuses: each a problem on stderr as FILE.csv:LINE, exit 1,
+ * the scenario byte for byte as it was. */
+typedef struct {
+  const char *name;
+  const char *csv;
+  const char *problem;   /* on stderr, after "fleet.csv:" */
+} Refusal;
+
+static const Refusal refusals[] = {
+  { "F-RDY-1/readiness", HEADER ",barrayar,A,Kestrel,frigate,99,1,pol-jump-point,\n",
+    "2: readiness “99”: it must be a whole number 0–12" },
+  { "unknown-class", HEADER ",barrayar,A,Kestrel,ariel-ii,5,1,pol-jump-point,\n",
+    "2: unknown class “ariel-ii”" },
+  { "F-FORM-8/seventh-ship", HEADER
+    ",barrayar,A,S1,frigate,5,1,pol-jump-point,\n,barrayar,A,S2,frigate,5,,pol-jump-point,\n"
+    ",barrayar,A,S3,frigate,5,,pol-jump-point,\n,barrayar,A,S4,frigate,5,,pol-jump-point,\n"
+    ",barrayar,A,S5,frigate,5,,pol-jump-point,\n,barrayar,A,S6,frigate,5,,pol-jump-point,\n"
+    ",barrayar,A,S7,frigate,5,,pol-jump-point,\n",
+    "8: “S7” is the 7th ship of formation “A”" },
+  { "missing-column", "admiral,faction,formation,ship,class,command,sector,hidden\n"
+    ",barrayar,A,Kestrel,frigate,1,pol-jump-point,\n",
+    "1: the header lacks the columns “readiness”" },
+};
+
+static void
+assert_refused (Fixture    *fixture,
+                const char *original,
+                const char *problem)
+{
+  g_autoptr(CliResult) result = run_cli ("scenario", "import-oob", fixture->scenario,
+                                         fixture->csv, NULL);
+  g_autofree char *expected = g_strconcat ("fleet.csv:", problem, NULL);
+  g_autofree char *after = file_contents (fixture->scenario);
+  g_autofree char *backup = g_build_filename (fixture->dir, "game.backup-1.admiralty", NULL);
+
+  assert_failure (result, 1, expected);
+  g_assert_cmpstr (after, ==, original);
+  g_assert_false (g_file_test (backup, G_FILE_TEST_EXISTS));
+}
+
+static void
+test_refused (Fixture       *fixture,
+              gconstpointer  data)
+{
+  const Refusal *refusal = data;
+  g_autofree char *original = NULL;
+
+  copy_scenario (fixture, "scenarios", "skirmish.admiralty");
+  original = file_contents (fixture->scenario);
+  write_csv (fixture, refusal->csv, -1);
+  assert_refused (fixture, original, refusal->problem);
+}
+
+/* 10,001 ships: refused on the row past the bound. */
+static void
+test_too_many_rows (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autoptr(GString) csv = g_string_new (HEADER);
+  g_autofree char *original = NULL;
+
+  copy_scenario (fixture, "tests/data/oob", "my-game-map.admiralty");
+  original = file_contents (fixture->scenario);
+  for (guint i = 0; i <= ADM_OOB_MAX_ROWS; i++)
+    g_string_append_printf (csv, ",barrayar,F%u,Ship %u,frigate,6,%s,s0,\n", i / 5, i,
+                            i % 5 == 0 ? "1" : "");
+  write_csv (fixture, csv->str, (gssize) csv->len);
+  assert_refused (fixture, original, "10002: more than 10000 ships");
+}
+
+/* A file of 100 MB is refused by its size, having read 16 MiB of it at most. */
+static void
+test_huge_file (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autofree char *original = NULL, *after = NULL;
+  g_autoptr(CliResult) result = NULL;
+  FILE *file;
+
+  copy_scenario (fixture, "scenarios", "skirmish.admiralty");
+  original = file_contents (fixture->scenario);
+  file = g_fopen (fixture->csv, "wb");
+  g_assert_nonnull (file);
+  g_assert_cmpint (fseek (file, 100 * 1000 * 1000 - 1, SEEK_SET), ==, 0);
+  g_assert_cmpint (fputc ('\n', file), ==, '\n');
+  g_assert_cmpint (fclose (file), ==, 0);
+  result = run_cli ("scenario", "import-oob", fixture->scenario, fixture->csv, NULL);
+  assert_failure (result, 1, "fleet.csv: the file is larger than 16 MiB");
+  after = file_contents (fixture->scenario);
+  g_assert_cmpstr (after, ==, original);
+}
+
+/* --json lists every problem with its line and column; nothing else on stdout. */
+static void
+test_json_problems (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  const char *csv = HEADER ",barrayar,A,K1,frigate,99,1,pol-jump-point,\n"
+                           ",barrayar,B,K2,ariel-ii,5,1,nowhere,\n";
+  g_autoptr(CliResult) result = NULL;
+  g_autoptr(JsonObject) json = NULL;
+  JsonArray *problems;
+  JsonObject *problem;
+
+  copy_scenario (fixture, "scenarios", "skirmish.admiralty");
+  write_csv (fixture, csv, -1);
+  result = run_cli ("scenario", "import-oob", fixture->scenario, fixture->csv, "--json", NULL);
+  g_assert_cmpint (result->status, ==, 1);
+  json = parse_json (result->out);
+  problems = json_object_get_array_member (json, "problems");
+  g_assert_cmpuint (json_array_get_length (problems), ==, 3);
+  problem = json_array_get_object_element (problems, 2);
+  g_assert_cmpint (json_object_get_int_member (problem, "line"), ==, 3);
+  g_assert_cmpstr (json_object_get_string_member (problem, "column"), ==, "sector");
+  g_assert_cmpstr (json_object_get_string_member (problem, "message"), ==,
+                   "unknown sector “nowhere”: no sector of the scenario’s map has this id or "
+                   "name");
+  g_assert_nonnull (strstr (json_object_get_string_member (json, "error"),
+                            "fleet.csv:2: readiness “99”"));
+  g_assert_nonnull (strstr (result->err, "fleet.csv:3: unknown class “ariel-ii”"));
+}
+
+/* A campaign under way keeps its order of battle. */
+static void
+test_campaign_refused (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  g_autofree char *original = NULL, *after = NULL;
+  g_autofree char *csv = source_path ("tests/data/oob", "my-game.csv", NULL);
+  g_autoptr(CliResult) result = NULL;
+
+  copy_scenario (fixture, "tests/data/campaigns", "small.admiralty");
+  original = file_contents (fixture->scenario);
+  result = run_cli ("scenario", "import-oob", fixture->scenario, csv, NULL);
+  assert_failure (result, 1, "is a campaign: a campaign under way keeps its order of battle");
+  after = file_contents (fixture->scenario);
+  g_assert_cmpstr (after, ==, original);
+}
+
+static void
+test_usage (void)
+{
+  g_autoptr(CliResult) none = run_cli ("scenario", NULL);
+  g_autoptr(CliResult) unknown = run_cli ("scenario", "delete", NULL);
+  g_autoptr(CliResult) one = run_cli ("scenario", "import-oob", "game.admiralty", NULL);
+  g_autoptr(CliResult) title = run_cli ("scenario", "new", "-o", "game.admiralty", NULL);
+
+  assert_failure (none, 2, "no command given");
+  assert_failure (unknown, 2, "unknown command “delete”");
+  assert_failure (one, 2, "no CSV file given");
+  assert_failure (title, 2, "missing --title");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(path, func, data) \
+  g_test_add ("/cli/scenario/" path, Fixture, data, fixture_setup, func, fixture_teardown)
+
+  ADD ("new", test_new, NULL);
+  ADD ("round-trip/komarr", test_round_trip, "komarr-campaign.admiralty");
+  ADD ("round-trip/skirmish", test_round_trip, "skirmish.admiralty");
+  ADD ("my-game-cycle", test_my_game_cycle, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (refusals); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/cli/scenario/refused/%s", refusals[i].name);
+
+      g_test_add (path, Fixture, &refusals[i], fixture_setup, test_refused, fixture_teardown);
+    }
+  ADD ("refused/too-many-rows", test_too_many_rows, NULL);
+  ADD ("refused/huge-file", test_huge_file, NULL);
+  ADD ("refused/json", test_json_problems, NULL);
+  ADD ("refused/campaign", test_campaign_refused, NULL);
+  g_test_add_func ("/cli/scenario/usage", test_usage);
+
+  return g_test_run ();
+}
