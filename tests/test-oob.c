@@ -373,7 +373,8 @@ test_too_many_rows (void)
   assert_problem (&more, ADM_OOB_MAX_ROWS + 2, NULL, "more than 10000 ships");
 }
 
-/* A file past ADM_OOB_MAX_SIZE is refused having read no more than that: a 100 MB file. */
+/* A file past ADM_OOB_MAX_SIZE is refused having read no more than that: a 100 MB file by
+ * its size, unread; a file that has no size (a device, a pipe) after one byte past the bound. */
 static void
 test_huge_file (void)
 {
@@ -396,7 +397,12 @@ test_huge_file (void)
   g_assert_null (data);
   g_assert_error (error, ADM_OOB_ERROR, ADM_OOB_ERROR_REFUSED);
   g_assert_nonnull (strstr (error->message, "larger than 16 MiB"));
+  g_clear_error (&error);
   remove_folder (dir);
+
+  data = adm_oob_read_csv ("/dev/zero", &length, &error);
+  g_assert_null (data);
+  g_assert_error (error, ADM_OOB_ERROR, ADM_OOB_ERROR_REFUSED);
 }
 
 /* A campaign under way keeps its order of battle. */

@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <sys/stat.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
@@ -1636,7 +1637,8 @@ adm_oob_read_csv (const char  *path,
   g_autofree char *display = g_filename_display_name (path);
   g_autoptr(GString) data = g_string_new (NULL);
   char chunk[64 * 1024];
-  gboolean failed;
+  gboolean failed, too_large;
+  struct stat buf;
   FILE *file;
   int saved;
 
@@ -1650,9 +1652,11 @@ adm_oob_read_csv (const char  *path,
                    g_strerror (saved));
       return NULL;
     }
-  /* Read until one byte past the bound, whatever the file's size and kind (a pipe too): a
-   * larger file is refused without reading the rest. */
-  while (data->len <= ADM_OOB_MAX_SIZE)
+  /* A regular file past the bound is refused by its size, unread; any other (a pipe) is read
+   * until one byte past the bound, and refused without reading the rest. */
+  too_large = fstat (fileno (file), &buf) == 0 && S_ISREG (buf.st_mode) &&
+              buf.st_size > ADM_OOB_MAX_SIZE;
+  while (!too_large && data->len <= ADM_OOB_MAX_SIZE)
     {
       gsize read = fread (chunk, 1, sizeof chunk, file);
 
@@ -1669,7 +1673,7 @@ adm_oob_read_csv (const char  *path,
                    g_strerror (saved));
       return NULL;
     }
-  if (data->len > ADM_OOB_MAX_SIZE)
+  if (too_large || data->len > ADM_OOB_MAX_SIZE)
     {
       g_set_error (error, ADM_OOB_ERROR, ADM_OOB_ERROR_REFUSED,
                    _("%s: the file is larger than %d MiB, more than an order of battle of "
