@@ -6,6 +6,7 @@
 
 #include "config.h"
 
+#include <locale.h>
 #include <string.h>
 #include <glib/gstdio.h>
 
@@ -13,6 +14,7 @@
 #include "cli-helpers.h"
 
 #include "file-helpers.h"
+#include "komarr-helpers.h"
 
 /* The locales whose decimal separator is a comma, made by localedef when the system lacks them. */
 static const char * const comma_locales[] = { "de_DE.UTF-8", "ru_RU.UTF-8" };
@@ -552,6 +554,143 @@ test_battle_saved_bytes (void)
   skip_unusable_settings ();
 }
 
+/* When the Komarr campaign's cycles are played (2026-11-22T18:00:00Z). */
+#define KOMARR_T0 G_GINT64_CONSTANT (1795370400)
+/* The last cycle of the Komarr campaign with order sheets in tests/data/order-sheets/. */
+#define KOMARR_CYCLES 7
+
+/* The set-up of every engagement of the bundled Komarr campaign (F-STRAT-15, F-TAC-1), its
+ * cycles played from the sample order sheets, each battle ended as it was set up so that the
+ * next engagement and cycle start from it: one text, an engagement after the other. */
+static char *
+komarr_setups (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint cycle = 1; cycle <= KOMARR_CYCLES; cycle++)
+    {
+      g_autoptr(GPtrArray) queue = NULL;
+
+      komarr_play_cycle (campaign, cycle, KOMARR_T0);
+      queue = adm_campaign_get_engagements (campaign, cycle);
+      for (guint i = 0; i < queue->len; i++)
+        {
+          g_autofree char *id = g_strdup (((AdmQueuedEngagement *)
+                                           g_ptr_array_index (queue, i))->id);
+          g_autoptr(AdmQueuedEngagement) engagement = queued_engagement (campaign, id);
+          g_autoptr(AdmBattle) battle = NULL;
+          g_autoptr(GError) error = NULL;
+          g_autofree char *setup = NULL;
+
+          /* In time order: an earlier one's end is what a later one waits for. */
+          if (engagement->status != ADM_ENGAGEMENT_NOT_FOUGHT)
+            continue;
+          setup = adm_campaign_engagement_setup (campaign, engagement, NULL, &error);
+          g_assert_no_error (error);
+          g_string_append_printf (out, "engagement %s\n%s\n", id, setup);
+          battle = engagement_battle (campaign, id);
+          g_assert_true (adm_campaign_end_battle (campaign, id, battle, NULL,
+                                                  KOMARR_T0 + cycle * 2400 + 600, &error));
+          g_assert_no_error (error);
+        }
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* A child of test_engagement_setups (): the set-ups made in the locale
+ * ADMIRALTY_TEST_LOCALE (LOCPATH given by the parent), written to ADMIRALTY_TEST_OUTPUT. */
+static void
+engagement_setups_child (void)
+{
+  const char *locale = g_getenv ("ADMIRALTY_TEST_LOCALE");
+  g_autofree char *setups = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_nonnull (setlocale (LC_ALL, locale));
+  setups = komarr_setups ();
+  g_file_set_contents (g_getenv ("ADMIRALTY_TEST_OUTPUT"), setups, -1, &error);
+  g_assert_no_error (error);
+}
+
+/* @setups is @reference line by line; the first line that differs is named with its
+ * engagement. */
+static void
+assert_same_setups (const char *reference,
+                    const char *setups)
+{
+  g_auto(GStrv) expected = g_strsplit (reference, "\n", -1);
+  g_auto(GStrv) actual = g_strsplit (setups, "\n", -1);
+  const char *engagement = "";
+
+  for (guint i = 0; expected[i] != NULL && actual[i] != NULL; i++)
+    {
+      if (g_str_has_prefix (expected[i], "engagement "))
+        engagement = expected[i];
+      if (!g_str_equal (expected[i], actual[i]))
+        {
+          g_test_message ("%s, line %u of its set-ups", engagement, i + 1);
+          g_assert_cmpstr (actual[i], ==, expected[i]);
+        }
+    }
+  g_assert_cmpuint (g_strv_length (actual), ==, g_strv_length (expected));
+}
+
+/* Nothing the engine computes depends on the locale: every engagement of the bundled Komarr
+ * campaign is set up the same — table size, layout seed, planet, features, places — in C,
+ * de_DE.UTF-8 and ru_RU.UTF-8, whose decimal separator is a comma, each run in a process of
+ * its own that loads the locale as the app does (F-TAC-1, F-STRAT-15). */
+static void
+test_engagement_setups (void)
+{
+  static const char * const locales[] = { "C", "de_DE.UTF-8", "ru_RU.UTF-8" };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *reference = NULL;
+
+  if (g_test_subprocess ())
+    {
+      engagement_setups_child ();
+      return;
+    }
+  if (locale_problem != NULL)
+    {
+      g_test_skip (locale_problem);
+      return;
+    }
+  dir = g_dir_make_tmp ("admiralty-setups-XXXXXX", &error);
+  g_assert_no_error (error);
+  for (guint l = 0; l < G_N_ELEMENTS (locales); l++)
+    {
+      g_autofree char *name = g_strdup_printf ("setups-%s.txt", locales[l]);
+      g_autofree char *output = g_build_filename (dir, name, NULL);
+      g_autofree char *setups = NULL;
+
+      g_test_message ("LC_ALL=%s", locales[l]);
+      g_setenv ("ADMIRALTY_TEST_LOCALE", locales[l], TRUE);
+      g_setenv ("ADMIRALTY_TEST_OUTPUT", output, TRUE);
+      /* The child alone loads the comma locales, from where the test made them if need be. */
+      if (locale_dir != NULL && l > 0)
+        g_setenv ("LOCPATH", locale_dir, TRUE);
+      g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_unsetenv ("LOCPATH");
+      g_test_trap_assert_passed ();
+      setups = read_file (dir, name);
+      if (reference == NULL)
+        {
+          /* Every engagement of every cycle was set up. */
+          g_assert_nonnull (strstr (setups, "engagement c1-1\n"));
+          g_assert_nonnull (strstr (setups, "engagement c" G_STRINGIFY (KOMARR_CYCLES) "-1\n"));
+          reference = g_steal_pointer (&setups);
+        }
+      else
+        assert_same_setups (reference, setups);
+    }
+  g_unsetenv ("ADMIRALTY_TEST_LOCALE");
+  g_unsetenv ("ADMIRALTY_TEST_OUTPUT");
+  remove_tree (dir);
+}
+
 static void
 test_clock_epoch_rule (void)
 {
@@ -610,7 +749,8 @@ main (int   argc,
   int status;
 
   g_test_init (&argc, &argv, NULL);
-  ensure_locales ();
+  if (!g_test_subprocess ())
+    ensure_locales ();
 
   g_test_add_func ("/engine/clock/source-date-epoch-rule", test_clock_epoch_rule);
   g_test_add_func ("/engine/clock/now", test_clock_now);
@@ -619,6 +759,8 @@ main (int   argc,
                    test_report_dice_by_journal);
   g_test_add_func ("/engine/determinism/battle/json-locales", test_battle_json);
   g_test_add_func ("/engine/determinism/battle/saved-file-locales", test_battle_saved_bytes);
+  g_test_add_func ("/engine/determinism/F-TAC-1/engagement-setups-locales",
+                   test_engagement_setups);
 
   status = g_test_run ();
   if (locale_dir != NULL)

@@ -197,11 +197,15 @@ char *
 adm_engagement_layout_key (const AdmEngagement *engagement)
 {
   g_autofree char *stem = NULL;
+  char minute[G_ASCII_DTOSTR_BUF_SIZE];
 
   g_return_val_if_fail (engagement != NULL, NULL);
 
+  /* The key is hashed into the default layout seed (F-TAC-1): it is the same in every locale,
+   * "20.0", never "20,0". */
   stem = adm_engagement_file_stem (engagement);
-  return g_strdup_printf ("%s@%.1f", stem, engagement->minute);
+  g_ascii_formatd (minute, sizeof minute, "%.1f", engagement->minute);
+  return g_strdup_printf ("%s@%s", stem, minute);
 }
 
 guint32

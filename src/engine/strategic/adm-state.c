@@ -1168,6 +1168,19 @@ check_placement (AdmState        *self,
   return TRUE;
 }
 
+/* The key of the placement chosen for @formation_id in the engagement of @cycle at @minute:
+ * the same text in every locale ("1 20.0 jade-squadron"). */
+static char *
+placement_key (guint       cycle,
+               double      minute,
+               const char *formation_id)
+{
+  char at[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_ascii_formatd (at, sizeof at, "%.1f", minute);
+  return g_strdup_printf ("%u %s %s", cycle, at, formation_id);
+}
+
 static void
 apply_placement (AdmState       *self,
                  const AdmEvent *event,
@@ -1177,9 +1190,9 @@ apply_placement (AdmState       *self,
     adm_scenario_get_ruleset (self->scenario), adm_event_get (event, "placement"));
 
   g_hash_table_insert (self->chosen,
-                       g_strdup_printf ("%u %.1f %s", plan->engagement->engagement.cycle,
-                                        plan->engagement->engagement.minute,
-                                        adm_event_get (event, "formation")),
+                       placement_key (plan->engagement->engagement.cycle,
+                                      plan->engagement->engagement.minute,
+                                      adm_event_get (event, "formation")),
                        (gpointer) placement->id);
 }
 
@@ -1762,6 +1775,6 @@ adm_state_get_chosen_placement (AdmState   *self,
   g_autofree char *key = NULL;
 
   g_return_val_if_fail (ADM_IS_STATE (self), NULL);
-  key = g_strdup_printf ("%u %.1f %s", cycle, minute, formation_id);
+  key = placement_key (cycle, minute, formation_id);
   return g_hash_table_lookup (self->chosen, key);
 }

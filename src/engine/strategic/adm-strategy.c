@@ -598,8 +598,13 @@ adm_strategy_dump (AdmStrategy *self,
         }
       g_string_append_printf (out, "position %s %s", formation->id, tracker->pos.sector->id);
       if (tracker->pos.towards != NULL)
-        g_string_append_printf (out, " -> %s %.1f/%.1f", tracker->pos.towards->id,
-                                tracker->pos.spent, tracker->pos.leg);
+        {
+          char spent[G_ASCII_DTOSTR_BUF_SIZE], leg[G_ASCII_DTOSTR_BUF_SIZE];
+
+          g_ascii_formatd (spent, sizeof spent, "%.1f", tracker->pos.spent);
+          g_ascii_formatd (leg, sizeof leg, "%.1f", tracker->pos.leg);
+          g_string_append_printf (out, " -> %s %s/%s", tracker->pos.towards->id, spent, leg);
+        }
       g_string_append_printf (out, " flagship %s standing %s\n", tracker->pos.flagship->id,
                               tracker->standing != NULL
                               ? adm_strat_order_kind_to_string (tracker->standing->kind) : "-");
@@ -624,8 +629,10 @@ adm_strategy_dump (AdmStrategy *self,
   for (guint i = 0; i < self->engagements->len; i++)
     {
       AdmEngagement *engagement = g_ptr_array_index (self->engagements, i);
+      char minute[G_ASCII_DTOSTR_BUF_SIZE];
 
-      g_string_append_printf (out, "engagement %u %.1f %s", engagement->cycle, engagement->minute,
+      g_ascii_formatd (minute, sizeof minute, "%.1f", engagement->minute);
+      g_string_append_printf (out, "engagement %u %s %s", engagement->cycle, minute,
                               engagement->sector != NULL ? engagement->sector->id
                                                          : engagement->from->id);
       if (engagement->sector == NULL)

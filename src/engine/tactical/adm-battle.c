@@ -843,6 +843,18 @@ _adm_battle_torpedo_phase (AdmBattle  *self,
 
 /* Dump */
 
+/* " @name=@value", three decimals after a point in every locale. */
+static void
+dump_number (GString    *out,
+             const char *name,
+             double      value)
+{
+  char text[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_ascii_formatd (text, sizeof text, "%.3f", value);
+  g_string_append_printf (out, " %s=%s", name, text);
+}
+
 char *
 adm_battle_dump (AdmBattle *self)
 {
@@ -856,11 +868,13 @@ adm_battle_dump (AdmBattle *self)
     {
       const AdmBattleShip *s = _adm_battle_ship (self, i);
 
-      g_string_append_printf (out, "ship %s %s x=%.3f y=%.3f h=%.3f damage=%d shields-used=%d "
-                              "readiness-loss=%d ecm-loss=%d fire=%d crits=",
-                              s->id, adm_ship_status_to_string (s->status), s->position.x,
-                              s->position.y, s->heading, s->damage, s->shields_used,
-                              s->readiness_loss, s->ecm_attack_loss, s->on_fire);
+      g_string_append_printf (out, "ship %s %s", s->id, adm_ship_status_to_string (s->status));
+      dump_number (out, "x", s->position.x);
+      dump_number (out, "y", s->position.y);
+      dump_number (out, "h", s->heading);
+      g_string_append_printf (out, " damage=%d shields-used=%d readiness-loss=%d ecm-loss=%d "
+                              "fire=%d crits=", s->damage, s->shields_used, s->readiness_loss,
+                              s->ecm_attack_loss, s->on_fire);
       for (int c = 2; c < ADM_CRITICAL_RESULTS; c++)
         g_string_append_printf (out, "%d", s->criticals[c]);
       g_string_append_c (out, '\n');
@@ -877,17 +891,22 @@ adm_battle_dump (AdmBattle *self)
     {
       const AdmBattleMarker *m = &g_array_index (self->state->markers, AdmBattleMarker, i);
 
-      g_string_append_printf (out, "marker x=%.3f y=%.3f d=%.3f turn=%d\n", m->position.x,
-                              m->position.y, m->diameter, m->turn);
+      g_string_append (out, "marker");
+      dump_number (out, "x", m->position.x);
+      dump_number (out, "y", m->position.y);
+      dump_number (out, "d", m->diameter);
+      g_string_append_printf (out, " turn=%d\n", m->turn);
     }
   for (guint i = 0; i < self->state->salvos->len; i++)
     {
       const AdmTorpedoSalvo *v = &g_array_index (self->state->salvos, AdmTorpedoSalvo, i);
 
-      g_string_append_printf (out, "salvo %d side=%u x=%.3f y=%.3f h=%.3f torpedoes=%d "
-                              "turns-left=%d steered=%d spent=%d\n", v->id, v->side,
-                              v->position.x, v->position.y, v->heading, v->torpedoes,
-                              v->turns_left, v->steered, v->spent);
+      g_string_append_printf (out, "salvo %d side=%u", v->id, v->side);
+      dump_number (out, "x", v->position.x);
+      dump_number (out, "y", v->position.y);
+      dump_number (out, "h", v->heading);
+      g_string_append_printf (out, " torpedoes=%d turns-left=%d steered=%d spent=%d\n",
+                              v->torpedoes, v->turns_left, v->steered, v->spent);
     }
   for (guint i = 0; i < self->state->mines->len; i++)
     {
