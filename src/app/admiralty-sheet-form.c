@@ -655,28 +655,6 @@ entry_fill_next (Entry *entry)
   entry->loading = FALSE;
 }
 
-/* The id of a formation named @name (F-STRAT-17: the journal's "new-formation"): lower case,
- * spaces as '-', only [a-z0-9-]. */
-static char *
-id_from_name (const char *name)
-{
-  g_autofree char *ascii = g_str_to_ascii (name != NULL ? name : "", NULL);
-  GString *id = g_string_new (NULL);
-
-  for (const char *p = ascii; *p != '\0'; p++)
-    {
-      char c = g_ascii_tolower (*p);
-
-      if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
-        g_string_append_c (id, c);
-      else if ((g_ascii_isspace (c) || c == '-') && id->len > 0 && id->str[id->len - 1] != '-')
-        g_string_append_c (id, '-');
-    }
-  while (id->len > 0 && id->str[id->len - 1] == '-')
-    g_string_truncate (id, id->len - 1);
-  return g_string_free (id, FALSE);
-}
-
 /* Whether a formation has had @id (the engine keeps the ids of those that ceased), or another
  * order of this sheet makes one with it. */
 static gboolean
@@ -702,7 +680,9 @@ id_taken (Entry      *entry,
 static char *
 entry_new_id (Entry *entry)
 {
-  g_autofree char *base = id_from_name (gtk_editable_get_text (GTK_EDITABLE (entry->name_row)));
+  /* F-STRAT-17: the journal's "new-formation", made from the name as a scenario's ids are. */
+  g_autofree char *base = adm_id_from_name (gtk_editable_get_text (GTK_EDITABLE (
+                            entry->name_row)));
   g_autofree char *stripped = g_strstrip (g_strdup (gtk_editable_get_text (
                                 GTK_EDITABLE (entry->name_row))));
   char *id;
