@@ -310,6 +310,21 @@ test_columns (void)
   assert_problem (&b, 1, NULL, "unknown column “notes”");
 }
 
+/* A row with more cells than the header: a name holding the separator, unquoted, moves the
+ * cells after it, even when the last is empty; fewer are empty ones. */
+static void
+test_unquoted_separator (void)
+{
+  const char *csv = HEADER
+    ",barrayar,First Squadron, Home Fleet,Prince Serg,general-vorkraft,10,1,pol-jump-point,\n"
+    ",barrayar,Picket,Kestrel,frigate,5,1,pol-jump-point\n";
+  g_auto(Import) import;
+
+  import_into (&import, "skirmish.admiralty", csv, strlen (csv));
+  assert_problem (&import, 2, NULL, "the row has 10 cells and the header 9: a cell holding “,”");
+  g_assert_cmpuint (import.problems->len, ==, 1);
+}
+
 /* A quote that is never closed, or one inside an unquoted cell. */
 static void
 test_malformed_quoting (void)
@@ -531,6 +546,7 @@ main (int    argc,
   g_test_add_func ("/engine/oob/csv/quoted-line-break", test_quoted_line_break);
   g_test_add_func ("/engine/oob/csv/columns", test_columns);
   g_test_add_func ("/engine/oob/csv/malformed-quoting", test_malformed_quoting);
+  g_test_add_func ("/engine/oob/csv/unquoted-separator", test_unquoted_separator);
   g_test_add_func ("/engine/oob/csv/too-long", test_too_long);
   g_test_add_func ("/engine/oob/csv/too-many-rows", test_too_many_rows);
   g_test_add_func ("/engine/oob/csv/huge-file", test_huge_file);

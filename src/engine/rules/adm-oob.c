@@ -590,6 +590,17 @@ read_csv (const char *csv,
           row_clear (&row);
           continue;
         }
+      /* A cell past the header's: most likely a name holding the separator, unquoted, which
+       * has moved every cell after it one column on — even when the last is empty. A
+       * spreadsheet writes every row with as many cells as the header. */
+      if (row.n_cells > header.n_cells)
+        {
+          problem_add (problems, row.line, NO_COLUMN,
+                       _("the row has %u cells and the header %u: a cell holding “%c” must be "
+                         "quoted"), row.n_cells, header.n_cells, reader.separator);
+          row_clear (&row);
+          continue;
+        }
       if (rows->len == ADM_OOB_MAX_ROWS)
         {
           problem_add (problems, row.line, NO_COLUMN,
