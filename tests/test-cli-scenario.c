@@ -126,6 +126,38 @@ test_round_trip (Fixture       *fixture,
   g_assert_cmpint (valid->status, ==, 0);
 }
 
+/* What a Russian spreadsheet saves — a BOM, ";" between cells, CRLF line ends — reads as
+ * the comma-separated file does: the skirmish's fleets, byte for byte. */
+static void
+test_russian_spreadsheet (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  g_autofree char *path = source_path ("scenarios", "skirmish.admiralty", NULL);
+  g_autofree char *original = file_contents (path);
+  g_autofree char *after = NULL;
+  g_autoptr(CliResult) exported = NULL, imported = NULL;
+  g_autoptr(GString) csv = g_string_new ("\xef\xbb\xbf");
+
+  copy_scenario (fixture, "scenarios", "skirmish.admiralty");
+  exported = run_cli ("scenario", "export-oob", fixture->scenario, NULL);
+  g_assert_cmpint (exported->status, ==, 0);
+  /* The skirmish's names hold no comma, semicolon or quote: no cell is quoted. */
+  g_assert_null (strpbrk (exported->out, "\";"));
+  for (const char *p = exported->out; *p != '\0'; p++)
+    if (*p == ',')
+      g_string_append_c (csv, ';');
+    else if (*p == '\n')
+      g_string_append (csv, "\r\n");
+    else
+      g_string_append_c (csv, *p);
+  write_csv (fixture, csv->str, (gssize) csv->len);
+  imported = run_cli ("scenario", "import-oob", fixture->scenario, fixture->csv, NULL);
+  g_test_message ("%s%s", imported->out, imported->err);
+  g_assert_cmpint (imported->status, ==, 0);
+  after = file_contents (fixture->scenario);
+  g_assert_cmpstr (after, ==, original);
+}
+
 /* A master's own game: the 20 admirals and 80 ships of /work/shared/repro/gen-scenario.py as
  * CSV, read onto its map of 16 sectors; the scenario validates, and a campaign's first cycle
  * is resolved from it. */
@@ -323,6 +355,7 @@ main (int    argc,
   ADD ("new", test_new, NULL);
   ADD ("round-trip/komarr", test_round_trip, "komarr-campaign.admiralty");
   ADD ("round-trip/skirmish", test_round_trip, "skirmish.admiralty");
+  ADD ("russian-spreadsheet", test_russian_spreadsheet, NULL);
   ADD ("my-game-cycle", test_my_game_cycle, NULL);
   for (guint i = 0; i < G_N_ELEMENTS (refusals); i++)
     {
