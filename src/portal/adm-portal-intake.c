@@ -14,6 +14,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "adm-audience.h"
+#include "adm-id.h"
 #include "adm-order-sheet.h"
 #include "adm-portal-internal.h"
 #include "adm-portal-page.h"
@@ -58,7 +59,7 @@ field (GHashTable *fields,
 }
 
 /* The id of a new formation named @name, as the master's sheet form makes it (F-STRAT-17,
- * the journal's "new-formation"): lower case, a dash for each space, only [a-z0-9-], and -2,
+ * the journal's "new-formation"): adm_id_from_name (), at most 64 characters, and -2,
  * -3 … when a formation has had it or an earlier order of the sheet makes it. F-STRAT-3: it
  * begins with @admiral's own id, so that the ids taken are those of the formations his own
  * orders made, which he knows — never one of a hidden formation of another side, whose
@@ -71,21 +72,13 @@ new_formation_id (AdmCampaign      *campaign,
 {
   AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
   AdmScenario *scenario = adm_campaign_get_scenario (campaign);
-  g_autofree char *ascii = g_str_to_ascii (name != NULL ? name : "", NULL);
+  g_autofree char *from_name = adm_id_from_name (name != NULL ? name : "");
   g_autoptr(GString) base = g_string_new (admiral->id);
   char *id = NULL;
 
-  g_string_append_c (base, '-');
-  for (const char *p = ascii; *p != '\0' && base->len < 64; p++)
-    {
-      char c = g_ascii_tolower (*p);
-
-      if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
-        g_string_append_c (base, c);
-      else if ((g_ascii_isspace (c) || c == '-') && base->len > 0 &&
-               base->str[base->len - 1] != '-')
-        g_string_append_c (base, '-');
-    }
+  g_string_append_printf (base, "-%s", from_name);
+  if (base->len > 64)
+    g_string_truncate (base, 64);
   while (base->len > 0 && base->str[base->len - 1] == '-')
     g_string_truncate (base, base->len - 1);
   if (g_str_equal (base->str, admiral->id))
