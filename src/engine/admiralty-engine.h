@@ -26,6 +26,7 @@
 #include "adm-ruleset.h"
 #include "adm-scenario.h"
 #include "adm-scenario-check.h"
+#include "adm-scenario-edit.h"
 #include "adm-sector-battle.h"
 #include "adm-engagement.h"
 #include "adm-engagement-queue.h"
@@ -39,3 +40,4 @@
 #include "adm-ti4-fleet.h"
 #include "adm-ti4-odds.h"
 #include "adm-xml.h"
+#include "adm-xml-layout.h"

@@ -717,6 +717,17 @@ adm_xml_parse_file (const char  *path,
   return parse_memory (data, length, path, NULL, error);
 }
 
+xmlDoc *
+adm_xml_parse_memory (const char  *data,
+                      gsize        length,
+                      const char  *display_name,
+                      GError     **error)
+{
+  g_return_val_if_fail (display_name != NULL, NULL);
+
+  return parse_memory (data, length, display_name, NULL, error);
+}
+
 gboolean
 adm_xml_is (xmlNode    *node,
             const char *name)

@@ -49,6 +49,13 @@ xmlDoc  *adm_xml_read_memory   (const char   *data,
                                 const char   *display_name,
                                 const char   *schema,
                                 GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+/* adm_xml_read_memory () without a schema: every refusal before it (a DOCTYPE, an encoding
+ * other than UTF-8, too many attributes, XML that is not well-formed), none of the schema's.
+ * For an editor, which opens a draft with problems to fix them; white space is kept. */
+xmlDoc  *adm_xml_parse_memory  (const char   *data,
+                                gsize         length,
+                                const char   *display_name,
+                                GError      **error) G_GNUC_WARN_UNUSED_RESULT;
 /* adm_xml_read_memory (), except that the children of the root's first child element named
  * @streamed (a journal) are not put in the document, nor validated by the schema: each is
  * handed to @func as soon as it is read, in order, and the document keeps @streamed empty.

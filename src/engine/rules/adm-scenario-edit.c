@@ -1,0 +1,1596 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-scenario-edit.c: a scenario document edited in place, each edit undoable. */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "adm-scenario-edit.h"
+#include "adm-xml.h"
+#include "adm-xml-layout.h"
+
+struct _AdmScenarioEdit {
+  GObject       parent_instance;
+
+  xmlDoc       *doc;
+  AdmXmlLayout *layout;
+  char         *display_name;
+  AdmRuleset   *ruleset;
+  char         *ruleset_id;  /* the one @ruleset was loaded for */
+
+  GBytes       *bytes;       /* the document's text now */
+  GBytes       *saved;       /* the text last read or saved */
+  GQueue        undo;        /* GBytes*, newest first */
+  GQueue        redo;
+  gsize         undo_bytes;
+  gboolean      can_undo, can_redo, modified;
+};
+
+G_DEFINE_TYPE (AdmScenarioEdit, adm_scenario_edit, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_CAN_UNDO,
+  PROP_CAN_REDO,
+  PROP_MODIFIED,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum { CHANGED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+/* The order of a scenario's children (scenario.rng), of a map's, a formation's. */
+static const char *const scenario_order[] = {
+  "description", "rulings", "admiral", "alliance", "map", "formation", NULL
+};
+static const char *const map_order[] = { "sector", "link", NULL };
+static const char *const formation_order[] = { "ship", "succession", NULL };
+static const char *const sector_order[] = { "object", NULL };
+static const char *const alliance_order[] = { "member", NULL };
+
+static void
+adm_scenario_edit_finalize (GObject *object)
+{
+  AdmScenarioEdit *self = ADM_SCENARIO_EDIT (object);
+
+  g_clear_pointer (&self->doc, xmlFreeDoc);
+  g_clear_pointer (&self->layout, adm_xml_layout_free);
+  g_clear_object (&self->ruleset);
+  g_free (self->ruleset_id);
+  g_free (self->display_name);
+  g_clear_pointer (&self->bytes, g_bytes_unref);
+  g_clear_pointer (&self->saved, g_bytes_unref);
+  g_queue_clear_full (&self->undo, (GDestroyNotify) g_bytes_unref);
+  g_queue_clear_full (&self->redo, (GDestroyNotify) g_bytes_unref);
+
+  G_OBJECT_CLASS (adm_scenario_edit_parent_class)->finalize (object);
+}
+
+static void
+adm_scenario_edit_get_property (GObject    *object,
+                                guint       prop_id,
+                                GValue     *value,
+                                GParamSpec *pspec)
+{
+  AdmScenarioEdit *self = ADM_SCENARIO_EDIT (object);
+
+  switch (prop_id)
+    {
+    case PROP_CAN_UNDO:
+      g_value_set_boolean (value, self->can_undo);
+      break;
+    case PROP_CAN_REDO:
+      g_value_set_boolean (value, self->can_redo);
+      break;
+    case PROP_MODIFIED:
+      g_value_set_boolean (value, self->modified);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+adm_scenario_edit_class_init (AdmScenarioEditClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = adm_scenario_edit_finalize;
+  object_class->get_property = adm_scenario_edit_get_property;
+
+  properties[PROP_CAN_UNDO] =
+    g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_CAN_REDO] =
+    g_param_spec_boolean ("can-redo", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_MODIFIED] =
+    g_param_spec_boolean ("modified", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                   NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_UINT,
+                                   G_TYPE_POINTER);
+}
+
+static void
+adm_scenario_edit_init (AdmScenarioEdit *self)
+{
+  g_queue_init (&self->undo);
+  g_queue_init (&self->redo);
+}
+
+/* State. */
+
+static void
+update_flags (AdmScenarioEdit *self)
+{
+  gboolean can_undo = !g_queue_is_empty (&self->undo);
+  gboolean can_redo = !g_queue_is_empty (&self->redo);
+  gboolean modified = self->saved == NULL || !g_bytes_equal (self->bytes, self->saved);
+
+  if (can_undo != self->can_undo)
+    {
+      self->can_undo = can_undo;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_UNDO]);
+    }
+  if (can_redo != self->can_redo)
+    {
+      self->can_redo = can_redo;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAN_REDO]);
+    }
+  if (modified != self->modified)
+    {
+      self->modified = modified;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
+    }
+}
+
+/* The ruleset the root names, loaded again only when that name changed. */
+static void
+update_ruleset (AdmScenarioEdit *self)
+{
+  xmlNode *root = xmlDocGetRootElement (self->doc);
+  g_autofree char *id = adm_xml_get_string (root, "ruleset");
+
+  if (g_strcmp0 (id, self->ruleset_id) == 0)
+    return;
+  g_clear_object (&self->ruleset);
+  g_free (self->ruleset_id);
+  self->ruleset_id = g_strdup (id);
+  if (id != NULL)
+    self->ruleset = adm_ruleset_load (id, NULL);
+}
+
+static gboolean
+set_document (AdmScenarioEdit  *self,
+              const char       *data,
+              gsize             length,
+              GError          **error)
+{
+  g_autoptr(xmlDoc) doc = adm_xml_parse_memory (data, length, self->display_name, error);
+  xmlNode *root;
+
+  if (doc == NULL)
+    return FALSE;
+  root = xmlDocGetRootElement (doc);
+  if (root == NULL || !adm_xml_is (root, "scenario"))
+    {
+      adm_xml_set_error (error, self->display_name, root,
+                         _("the file holds no scenario (its first element is <%s>)"),
+                         root != NULL ? (const char *) root->name : "");
+      return FALSE;
+    }
+  g_clear_pointer (&self->layout, adm_xml_layout_free);
+  g_clear_pointer (&self->doc, xmlFreeDoc);
+  self->doc = g_steal_pointer (&doc);
+  self->layout = adm_xml_layout_scan (self->doc, data, length);
+  g_clear_pointer (&self->bytes, g_bytes_unref);
+  self->bytes = adm_xml_layout_write (self->layout, self->doc);
+  update_ruleset (self);
+  return TRUE;
+}
+
+AdmScenarioEdit *
+adm_scenario_edit_new_from_data (const char  *data,
+                                 gsize        length,
+                                 const char  *display_name,
+                                 GError     **error)
+{
+  g_autoptr(AdmScenarioEdit) self = g_object_new (ADM_TYPE_SCENARIO_EDIT, NULL);
+
+  g_return_val_if_fail (display_name != NULL, NULL);
+
+  self->display_name = g_strdup (display_name);
+  if (!set_document (self, data, length, error))
+    return NULL;
+  self->saved = g_bytes_new (data, length);
+  update_flags (self);
+  return g_steal_pointer (&self);
+}
+
+AdmScenarioEdit *
+adm_scenario_edit_open (const char  *path,
+                        GError     **error)
+{
+  g_autofree char *data = NULL;
+  gsize length = 0;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  data = adm_xml_read_bytes (path, &length, error);
+  if (data == NULL)
+    return NULL;
+  return adm_scenario_edit_new_from_data (data, length, path, error);
+}
+
+AdmScenarioEdit *
+adm_scenario_edit_new (const char *ruleset_id,
+                       const char *name)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  AdmScenarioEdit *self;
+  g_autofree char *escaped = g_markup_escape_text (name, -1);
+  g_autofree char *sector = g_markup_escape_text (_("Home sector"), -1);
+
+  g_return_val_if_fail (ruleset_id != NULL && name != NULL, NULL);
+
+  g_string_append_printf (text, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                          "<scenario id=\"new-campaign\" name=\"%s\" ruleset=\"%s\">\n"
+                          "  <map>\n"
+                          "    <sector id=\"home-sector\" name=\"%s\" x=\"0\" y=\"0\"/>\n"
+                          "  </map>\n"
+                          "</scenario>\n", escaped, ruleset_id, sector);
+  self = adm_scenario_edit_new_from_data (text->str, text->len, "new-campaign.admiralty", NULL);
+  g_assert (self != NULL);
+  g_clear_pointer (&self->saved, g_bytes_unref);
+  update_flags (self);
+  return self;
+}
+
+xmlDoc *
+adm_scenario_edit_get_doc (AdmScenarioEdit *self)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+  return self->doc;
+}
+
+xmlNode *
+adm_scenario_edit_get_root (AdmScenarioEdit *self)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+  return xmlDocGetRootElement (self->doc);
+}
+
+AdmRuleset *
+adm_scenario_edit_get_ruleset (AdmScenarioEdit *self)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+  return self->ruleset;
+}
+
+GBytes *
+adm_scenario_edit_get_bytes (AdmScenarioEdit *self)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+  return self->bytes;
+}
+
+gboolean
+adm_scenario_edit_save (AdmScenarioEdit  *self,
+                        const char       *path,
+                        GError          **error)
+{
+  gsize length;
+  const char *data;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  data = g_bytes_get_data (self->bytes, &length);
+  if (!g_file_set_contents (path, data, length, error))
+    return FALSE;
+  adm_scenario_edit_set_saved (self, self->bytes);
+  return TRUE;
+}
+
+gboolean
+adm_scenario_edit_get_modified (AdmScenarioEdit *self)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), FALSE);
+  return self->modified;
+}
+
+void
+adm_scenario_edit_set_saved (AdmScenarioEdit *self,
+                             GBytes          *bytes)
+{
+  g_return_if_fail (ADM_IS_SCENARIO_EDIT (self));
+
+  if (bytes != NULL)
+    g_bytes_ref (bytes);
+  g_clear_pointer (&self->saved, g_bytes_unref);
+  self->saved = bytes;
+  update_flags (self);
+}
+
+/* Undo. */
+
+static void
+drop_oldest (AdmScenarioEdit *self)
+{
+  while (g_queue_get_length (&self->undo) > ADM_SCENARIO_EDIT_UNDO_LIMIT ||
+         (self->undo_bytes > ADM_SCENARIO_EDIT_UNDO_BYTES &&
+          g_queue_get_length (&self->undo) > 1))
+    {
+      GBytes *oldest = g_queue_pop_tail (&self->undo);
+
+      self->undo_bytes -= g_bytes_get_size (oldest);
+      g_bytes_unref (oldest);
+    }
+}
+
+/* After an edit: the text before it goes on the undo stack, the redo stack is forgotten. */
+static void
+commit (AdmScenarioEdit       *self,
+        AdmScenarioEditChange  change,
+        xmlNode               *node)
+{
+  GBytes *before = self->bytes;
+
+  self->bytes = adm_xml_layout_write (self->layout, self->doc);
+  if (g_bytes_equal (before, self->bytes))
+    {
+      g_bytes_unref (before);
+      return;
+    }
+  g_queue_push_head (&self->undo, before);
+  self->undo_bytes += g_bytes_get_size (before);
+  g_queue_clear_full (&self->redo, (GDestroyNotify) g_bytes_unref);
+  drop_oldest (self);
+  update_ruleset (self);
+  update_flags (self);
+  g_signal_emit (self, signals[CHANGED], 0, (guint) change, node);
+}
+
+static gboolean
+step (AdmScenarioEdit *self,
+      GQueue          *from,
+      GQueue          *to)
+{
+  g_autoptr(GBytes) text = g_queue_pop_head (from);
+  GBytes *now = g_bytes_ref (self->bytes);
+  gsize length;
+  const char *data;
+  g_autoptr(GError) error = NULL;
+
+  if (text == NULL)
+    {
+      g_bytes_unref (now);
+      return FALSE;
+    }
+  if (from == &self->undo)
+    self->undo_bytes -= g_bytes_get_size (text);
+  else
+    self->undo_bytes += g_bytes_get_size (now);
+  g_queue_push_head (to, now);
+  data = g_bytes_get_data (text, &length);
+  /* The text was written from a document this object read: it reads again. */
+  if (!set_document (self, data, length, &error))
+    g_error ("%s", error->message);
+  drop_oldest (self);
+  update_flags (self);
+  g_signal_emit (self, signals[CHANGED], 0, (guint) ADM_SCENARIO_EDIT_CHANGE_RELOAD, NULL);
+  return TRUE;
+}
+
+gboolean
+adm_scenario_edit_can_undo (AdmScenarioEdit *self)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), FALSE);
+  return self->can_undo;
+}
+
+gboolean
+adm_scenario_edit_can_redo (AdmScenarioEdit *self)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), FALSE);
+  return self->can_redo;
+}
+
+gboolean
+adm_scenario_edit_undo (AdmScenarioEdit *self)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), FALSE);
+  return step (self, &self->undo, &self->redo);
+}
+
+gboolean
+adm_scenario_edit_redo (AdmScenarioEdit *self)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), FALSE);
+  return step (self, &self->redo, &self->undo);
+}
+
+/* Elements and white space. */
+
+GPtrArray *
+adm_scenario_edit_children (xmlNode    *parent,
+                            const char *name)
+{
+  GPtrArray *children = g_ptr_array_new ();
+
+  if (parent == NULL)
+    return children;
+  for (xmlNode *child = adm_xml_first_element (parent, name); child != NULL;
+       child = adm_xml_next_element (child, name))
+    g_ptr_array_add (children, child);
+  return children;
+}
+
+static gboolean
+is_blank (xmlNode *node)
+{
+  return node != NULL && node->type == XML_TEXT_NODE && xmlIsBlankNode (node);
+}
+
+/* The white space before @node's line: what follows the last newline of the blank text
+ * before it ("" for the root). */
+static char *
+indent_of (xmlNode *node)
+{
+  const char *text, *newline;
+
+  if (!is_blank (node->prev))
+    return g_strdup ("");
+  text = (const char *) node->prev->content;
+  newline = strrchr (text, '\n');
+  return g_strdup (newline != NULL ? newline + 1 : text);
+}
+
+static gboolean
+name_in (xmlNode            *node,
+         const char *const  *names)
+{
+  return node->type == XML_ELEMENT_NODE &&
+         g_strv_contains (names, (const char *) node->name);
+}
+
+/* Puts @child into @parent after @after (one of its children), or, for NULL, after the last
+ * child element of a kind that comes no later than @child's in @order, each on a line of its
+ * own indented as its siblings are. */
+static void
+insert_child (xmlNode           *parent,
+              xmlNode           *child,
+              xmlNode           *after,
+              const char *const *order)
+{
+  g_autofree char *parent_indent = indent_of (parent);
+  g_autofree char *line = NULL;
+  xmlNode *first = adm_xml_first_element (parent, NULL);
+
+  if (after == NULL && order != NULL)
+    {
+      guint rank = 0;
+
+      while (order[rank] != NULL && !g_str_equal (order[rank], (const char *) child->name))
+        rank++;
+      for (xmlNode *node = parent->children; node != NULL; node = node->next)
+        for (guint i = 0; i <= rank && order[i] != NULL; i++)
+          if (node->type == XML_ELEMENT_NODE && g_str_equal (node->name, order[i]))
+            after = node;
+    }
+  if (first != NULL)
+    {
+      g_autofree char *indent = indent_of (first);
+
+      line = g_strconcat ("\n", indent, NULL);
+    }
+  else
+    line = g_strconcat ("\n", parent_indent, "  ", NULL);
+
+  if (after != NULL)
+    {
+      xmlAddNextSibling (after, child);
+      xmlAddPrevSibling (child, xmlNewDocText (parent->doc, (const xmlChar *) line));
+    }
+  else if (first != NULL)
+    {
+      xmlAddPrevSibling (first, child);
+      xmlAddNextSibling (child, xmlNewDocText (parent->doc, (const xmlChar *) line));
+    }
+  else
+    {
+      g_autofree char *close = g_strconcat ("\n", parent_indent, NULL);
+
+      /* No element yet: only blanks, replaced by the child's line and the closing one. */
+      while (parent->children != NULL)
+        {
+          xmlNode *blank = parent->children;
+
+          xmlUnlinkNode (blank);
+          xmlFreeNode (blank);
+        }
+      xmlAddChild (parent, xmlNewDocText (parent->doc, (const xmlChar *) line));
+      xmlAddChild (parent, child);
+      xmlAddChild (parent, xmlNewDocText (parent->doc, (const xmlChar *) close));
+    }
+}
+
+/* Takes @node out with the blank before it, which held its line. */
+static void
+remove_node (xmlNode *node)
+{
+  xmlNode *parent = node->parent;
+
+  if (is_blank (node->prev))
+    {
+      xmlNode *blank = node->prev;
+
+      xmlUnlinkNode (blank);
+      xmlFreeNode (blank);
+    }
+  xmlUnlinkNode (node);
+  xmlFreeNode (node);
+  /* An element left with no child element closes on its own line no more. */
+  if (parent != NULL && adm_xml_first_element (parent, NULL) == NULL)
+    while (parent->children != NULL && is_blank (parent->children))
+      {
+        xmlNode *blank = parent->children;
+
+        xmlUnlinkNode (blank);
+        xmlFreeNode (blank);
+      }
+}
+
+static xmlNode *
+new_element (AdmScenarioEdit *self,
+             const char      *name)
+{
+  return xmlNewDocNode (self->doc, NULL, (const xmlChar *) name, NULL);
+}
+
+static void
+set_prop (xmlNode    *node,
+          const char *name,
+          const char *value)
+{
+  if (value != NULL)
+    xmlSetProp (node, (const xmlChar *) name, (const xmlChar *) value);
+  else
+    xmlUnsetProp (node, (const xmlChar *) name);
+}
+
+static gboolean
+prop_is (xmlNode    *node,
+         const char *name,
+         const char *value)
+{
+  g_autofree char *actual = adm_xml_get_string (node, name);
+
+  return g_strcmp0 (actual, value) == 0;
+}
+
+/* Every element named @name in the document, in order. */
+static void
+collect (xmlNode    *node,
+         const char *name,
+         GPtrArray  *into)
+{
+  for (xmlNode *child = node->children; child != NULL; child = child->next)
+    if (child->type == XML_ELEMENT_NODE)
+      {
+        if (g_str_equal (child->name, name))
+          g_ptr_array_add (into, child);
+        collect (child, name, into);
+      }
+}
+
+static GPtrArray *
+all_of (AdmScenarioEdit *self,
+        const char      *name)
+{
+  GPtrArray *found = g_ptr_array_new ();
+
+  collect (xmlDocGetRootElement (self->doc), name, found);
+  return found;
+}
+
+xmlNode *
+adm_scenario_edit_find (AdmScenarioEdit *self,
+                        const char      *element,
+                        const char      *id)
+{
+  g_autoptr(GPtrArray) found = NULL;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+  g_return_val_if_fail (element != NULL, NULL);
+
+  if (id == NULL)
+    return NULL;
+  found = all_of (self, element);
+  for (guint i = 0; i < found->len; i++)
+    if (prop_is (found->pdata[i], "id", id))
+      return found->pdata[i];
+  return NULL;
+}
+
+/* The id made from @name before it is made unique: ASCII letters and digits, lower case,
+ * the rest one '-'. */
+static char *
+id_base (const char *name,
+         const char *fallback)
+{
+  g_autofree char *ascii = g_str_to_ascii (name != NULL ? name : "", "C");
+  GString *id = g_string_new (NULL);
+
+  for (const char *c = ascii; *c != '\0'; c++)
+    {
+      if (g_ascii_isalnum (*c))
+        g_string_append_c (id, g_ascii_tolower (*c));
+      else if (id->len > 0 && id->str[id->len - 1] != '-')
+        g_string_append_c (id, '-');
+    }
+  while (id->len > 0 && id->str[id->len - 1] == '-')
+    g_string_truncate (id, id->len - 1);
+  if (id->len == 0)
+    g_string_append (id, fallback);
+  return g_string_free (id, FALSE);
+}
+
+static char *
+unique_id (AdmScenarioEdit *self,
+           const char      *element,
+           const char      *base,
+           xmlNode         *except)
+{
+  g_autoptr(GPtrArray) found = all_of (self, element);
+  g_autoptr(GHashTable) taken = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (guint i = 0; i < found->len; i++)
+    if (found->pdata[i] != except)
+      {
+        char *id = adm_xml_get_string (found->pdata[i], "id");
+
+        if (id != NULL)
+          g_hash_table_add (taken, id);
+      }
+  if (!g_hash_table_contains (taken, base))
+    return g_strdup (base);
+  for (guint n = 2;; n++)
+    {
+      g_autofree char *id = g_strdup_printf ("%s-%u", base, n);
+
+      if (!g_hash_table_contains (taken, id))
+        return g_steal_pointer (&id);
+    }
+}
+
+char *
+adm_scenario_edit_make_id (AdmScenarioEdit *self,
+                           const char      *element,
+                           const char      *name)
+{
+  g_autofree char *base = NULL;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+  g_return_val_if_fail (element != NULL, NULL);
+
+  base = id_base (name, element);
+  return unique_id (self, element, base, NULL);
+}
+
+/* Whether @id is the id made from @name, or that id made unique ("kestrel-2"). */
+static gboolean
+id_made_from (const char *id,
+              const char *name,
+              const char *element)
+{
+  g_autofree char *base = id_base (name, element);
+  gsize n = strlen (base);
+
+  if (id == NULL || strncmp (id, base, n) != 0)
+    return FALSE;
+  if (id[n] == '\0')
+    return TRUE;
+  if (id[n] != '-' || id[n + 1] == '\0')
+    return FALSE;
+  for (const char *c = id + n + 1; *c != '\0'; c++)
+    if (!g_ascii_isdigit (*c))
+      return FALSE;
+  return TRUE;
+}
+
+/* Every reference to the @element of id @old now names @new. */
+static void
+rename_references (AdmScenarioEdit *self,
+                   const char      *element,
+                   const char      *old,
+                   const char      *new)
+{
+  g_autoptr(GPtrArray) formations = all_of (self, "formation");
+
+  if (g_str_equal (element, "sector"))
+    {
+      g_autoptr(GPtrArray) links = all_of (self, "link");
+
+      for (guint i = 0; i < links->len; i++)
+        for (guint end = 0; end < 2; end++)
+          if (prop_is (links->pdata[i], end == 0 ? "from" : "to", old))
+            set_prop (links->pdata[i], end == 0 ? "from" : "to", new);
+    }
+  for (guint i = 0; i < formations->len; i++)
+    {
+      xmlNode *formation = formations->pdata[i];
+
+      if (g_str_equal (element, "admiral") && prop_is (formation, "admiral", old))
+        set_prop (formation, "admiral", new);
+      else if (g_str_equal (element, "sector") && prop_is (formation, "sector", old))
+        set_prop (formation, "sector", new);
+      else if (g_str_equal (element, "ship"))
+        {
+          xmlNode *succession = adm_xml_first_element (formation, "succession");
+
+          if (prop_is (formation, "flagship", old))
+            set_prop (formation, "flagship", new);
+          if (succession != NULL)
+            {
+              g_autofree char *ships = adm_xml_get_string (succession, "ships");
+              g_auto(GStrv) ids = g_strsplit (ships != NULL ? ships : "", " ", -1);
+              gboolean renamed = FALSE;
+
+              for (guint k = 0; ids[k] != NULL; k++)
+                if (g_str_equal (ids[k], old))
+                  {
+                    g_free (ids[k]);
+                    ids[k] = g_strdup (new);
+                    renamed = TRUE;
+                  }
+              if (renamed)
+                {
+                  g_autofree char *joined = g_strjoinv (" ", ids);
+
+                  set_prop (succession, "ships", joined);
+                }
+            }
+        }
+    }
+}
+
+static gboolean
+has_own_id (xmlNode *node)
+{
+  static const char *const kinds[] = {
+    "admiral", "alliance", "sector", "formation", "ship", NULL
+  };
+
+  return name_in (node, kinds);
+}
+
+void
+adm_scenario_edit_set (AdmScenarioEdit *self,
+                       xmlNode         *node,
+                       const char      *attribute,
+                       const char      *value)
+{
+  g_return_if_fail (ADM_IS_SCENARIO_EDIT (self));
+  g_return_if_fail (node != NULL && node->doc == self->doc);
+  g_return_if_fail (attribute != NULL);
+
+  if (prop_is (node, attribute, value))
+    return;
+  if (g_str_equal (attribute, "name") && value != NULL && has_own_id (node))
+    {
+      g_autofree char *old_name = adm_xml_get_string (node, "name");
+      g_autofree char *old_id = adm_xml_get_string (node, "id");
+      const char *element = (const char *) node->name;
+
+      if (old_name != NULL && id_made_from (old_id, old_name, element))
+        {
+          g_autofree char *base = id_base (value, element);
+          g_autofree char *id = unique_id (self, element, base, node);
+
+          set_prop (node, "id", id);
+          rename_references (self, element, old_id, id);
+        }
+    }
+  else if (g_str_equal (attribute, "id") && value != NULL && has_own_id (node))
+    {
+      g_autofree char *old_id = adm_xml_get_string (node, "id");
+
+      if (old_id != NULL)
+        rename_references (self, (const char *) node->name, old_id, value);
+    }
+  set_prop (node, attribute, value);
+  commit (self, ADM_SCENARIO_EDIT_CHANGE_VALUE, node);
+}
+
+void
+adm_scenario_edit_set_description (AdmScenarioEdit *self,
+                                   const char      *text)
+{
+  xmlNode *root, *description;
+
+  g_return_if_fail (ADM_IS_SCENARIO_EDIT (self));
+
+  root = xmlDocGetRootElement (self->doc);
+  description = adm_xml_first_element (root, "description");
+  if (text == NULL || text[0] == '\0')
+    {
+      if (description == NULL)
+        return;
+      remove_node (description);
+      commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE, root);
+      return;
+    }
+  if (description == NULL)
+    {
+      description = new_element (self, "description");
+      insert_child (root, description, NULL, scenario_order);
+    }
+  xmlNodeSetContent (description, NULL);
+  xmlNodeAddContent (description, (const xmlChar *) text);
+  commit (self, ADM_SCENARIO_EDIT_CHANGE_VALUE, description);
+}
+
+static xmlNode *
+new_named (AdmScenarioEdit *self,
+           const char      *element,
+           const char      *name)
+{
+  xmlNode *node = new_element (self, element);
+  g_autofree char *id = adm_scenario_edit_make_id (self, element, name);
+
+  set_prop (node, "id", id);
+  set_prop (node, "name", name);
+  return node;
+}
+
+xmlNode *
+adm_scenario_edit_add_admiral (AdmScenarioEdit *self,
+                               const char      *name,
+                               const char      *faction)
+{
+  xmlNode *root, *admiral;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+  g_return_val_if_fail (name != NULL && faction != NULL, NULL);
+
+  root = xmlDocGetRootElement (self->doc);
+  admiral = new_named (self, "admiral", name);
+  set_prop (admiral, "faction", faction);
+  insert_child (root, admiral, NULL, scenario_order);
+  commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE, root);
+  return admiral;
+}
+
+static void join_alliance (AdmScenarioEdit *self, const char *faction, xmlNode *alliance);
+
+xmlNode *
+adm_scenario_edit_add_alliance (AdmScenarioEdit *self,
+                                const char      *name,
+                                const char      *faction)
+{
+  xmlNode *root, *alliance;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  root = xmlDocGetRootElement (self->doc);
+  alliance = new_named (self, "alliance", name);
+  insert_child (root, alliance, NULL, scenario_order);
+  if (faction != NULL)
+    join_alliance (self, faction, alliance);
+  commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE, root);
+  return alliance;
+}
+
+void
+adm_scenario_edit_set_alliance_of (AdmScenarioEdit *self,
+                                   const char      *faction,
+                                   xmlNode         *alliance)
+{
+  g_return_if_fail (ADM_IS_SCENARIO_EDIT (self));
+  g_return_if_fail (faction != NULL);
+
+  join_alliance (self, faction, alliance);
+  commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE, xmlDocGetRootElement (self->doc));
+}
+
+static void
+join_alliance (AdmScenarioEdit *self,
+               const char      *faction,
+               xmlNode         *alliance)
+{
+  g_autoptr(GPtrArray) alliances = NULL;
+  xmlNode *root = xmlDocGetRootElement (self->doc);
+
+  alliances = adm_scenario_edit_children (root, "alliance");
+  for (guint i = 0; i < alliances->len; i++)
+    {
+      xmlNode *other = alliances->pdata[i];
+      g_autoptr(GPtrArray) members = adm_scenario_edit_children (other, "member");
+
+      if (other == alliance)
+        continue;
+      for (guint k = 0; k < members->len; k++)
+        if (prop_is (members->pdata[k], "faction", faction))
+          remove_node (members->pdata[k]);
+      /* An alliance whose members all left is no alliance. */
+      if (members->len > 0 && adm_xml_first_element (other, "member") == NULL)
+        remove_node (other);
+    }
+  if (alliance != NULL)
+    {
+      g_autoptr(GPtrArray) members = adm_scenario_edit_children (alliance, "member");
+      gboolean present = FALSE;
+
+      for (guint k = 0; k < members->len; k++)
+        present |= prop_is (members->pdata[k], "faction", faction);
+      if (!present)
+        {
+          xmlNode *member = new_element (self, "member");
+
+          set_prop (member, "faction", faction);
+          insert_child (alliance, member, NULL, alliance_order);
+        }
+    }
+}
+
+xmlNode *
+adm_scenario_edit_get_map (AdmScenarioEdit *self)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+  return adm_xml_first_element (xmlDocGetRootElement (self->doc), "map");
+}
+
+static xmlNode *
+ensure_map (AdmScenarioEdit *self)
+{
+  xmlNode *map = adm_scenario_edit_get_map (self);
+
+  if (map == NULL)
+    {
+      map = new_element (self, "map");
+      insert_child (xmlDocGetRootElement (self->doc), map, NULL, scenario_order);
+    }
+  return map;
+}
+
+/* A coordinate as a file holds it: a whole number when it is one. */
+static char *
+coordinate (double value)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+  value = CLAMP (value, -100000.0, 100000.0);
+  if (value == (double) (gint64) value)
+    return g_strdup_printf ("%" G_GINT64_FORMAT, (gint64) value);
+  return g_strdup (g_ascii_formatd (buffer, sizeof buffer, "%.1f", value));
+}
+
+xmlNode *
+adm_scenario_edit_add_sector (AdmScenarioEdit *self,
+                              const char      *name,
+                              double           x,
+                              double           y)
+{
+  xmlNode *map, *sector;
+  g_autofree char *xs = coordinate (x), *ys = coordinate (y);
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  map = ensure_map (self);
+  sector = new_named (self, "sector", name);
+  set_prop (sector, "x", xs);
+  set_prop (sector, "y", ys);
+  insert_child (map, sector, NULL, map_order);
+  commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE, map);
+  return sector;
+}
+
+void
+adm_scenario_edit_move_sector (AdmScenarioEdit *self,
+                               xmlNode         *sector,
+                               double           x,
+                               double           y)
+{
+  g_autofree char *xs = coordinate (x), *ys = coordinate (y);
+
+  g_return_if_fail (ADM_IS_SCENARIO_EDIT (self));
+  g_return_if_fail (sector != NULL && sector->doc == self->doc);
+
+  set_prop (sector, "x", xs);
+  set_prop (sector, "y", ys);
+  commit (self, ADM_SCENARIO_EDIT_CHANGE_VALUE, sector);
+}
+
+xmlNode *
+adm_scenario_edit_find_link (AdmScenarioEdit *self,
+                             const char      *from,
+                             const char      *to)
+{
+  g_autoptr(GPtrArray) links = NULL;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+
+  links = adm_scenario_edit_children (adm_scenario_edit_get_map (self), "link");
+  for (guint i = 0; i < links->len; i++)
+    if ((prop_is (links->pdata[i], "from", from) && prop_is (links->pdata[i], "to", to)) ||
+        (prop_is (links->pdata[i], "from", to) && prop_is (links->pdata[i], "to", from)))
+      return links->pdata[i];
+  return NULL;
+}
+
+xmlNode *
+adm_scenario_edit_add_link (AdmScenarioEdit *self,
+                            const char      *from,
+                            const char      *to)
+{
+  xmlNode *map, *link;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+  g_return_val_if_fail (from != NULL && to != NULL, NULL);
+
+  if (g_str_equal (from, to) || adm_scenario_edit_find_link (self, from, to) != NULL)
+    return NULL;
+  map = ensure_map (self);
+  link = new_element (self, "link");
+  set_prop (link, "from", from);
+  set_prop (link, "to", to);
+  insert_child (map, link, NULL, map_order);
+  commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE, map);
+  return link;
+}
+
+xmlNode *
+adm_scenario_edit_add_object (AdmScenarioEdit *self,
+                              xmlNode         *sector,
+                              const char      *kind,
+                              const char      *name)
+{
+  xmlNode *object;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+  g_return_val_if_fail (sector != NULL && sector->doc == self->doc, NULL);
+  g_return_val_if_fail (kind != NULL && name != NULL, NULL);
+
+  object = new_element (self, "object");
+  set_prop (object, "kind", kind);
+  set_prop (object, "name", name);
+  insert_child (sector, object, NULL, sector_order);
+  commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE, sector);
+  return object;
+}
+
+xmlNode *
+adm_scenario_edit_add_formation (AdmScenarioEdit *self,
+                                 const char      *name,
+                                 const char      *faction,
+                                 const char      *sector)
+{
+  xmlNode *root, *formation;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+  g_return_val_if_fail (name != NULL && faction != NULL && sector != NULL, NULL);
+
+  root = xmlDocGetRootElement (self->doc);
+  formation = new_named (self, "formation", name);
+  set_prop (formation, "faction", faction);
+  set_prop (formation, "sector", sector);
+  set_prop (formation, "flagship", "");
+  insert_child (root, formation, NULL, scenario_order);
+  commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE, root);
+  return formation;
+}
+
+xmlNode *
+adm_scenario_edit_add_ship (AdmScenarioEdit *self,
+                            xmlNode         *formation,
+                            xmlNode         *after,
+                            const char      *name,
+                            const char      *klass,
+                            int              readiness)
+{
+  xmlNode *ship;
+  g_autofree char *level = g_strdup_printf ("%d", CLAMP (readiness, 0, 12));
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+  g_return_val_if_fail (formation != NULL && formation->doc == self->doc, NULL);
+  g_return_val_if_fail (after == NULL || after->parent == formation, NULL);
+  g_return_val_if_fail (name != NULL && klass != NULL, NULL);
+
+  ship = new_named (self, "ship", name);
+  set_prop (ship, "class", klass);
+  set_prop (ship, "readiness", level);
+  insert_child (formation, ship, after, formation_order);
+  if (prop_is (formation, "flagship", "") || prop_is (formation, "flagship", NULL))
+    {
+      g_autofree char *id = adm_xml_get_string (ship, "id");
+
+      set_prop (formation, "flagship", id);
+    }
+  commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE, formation);
+  return ship;
+}
+
+/* "Name 2", "Name 3", …: the first not yet a name of @element's kind. */
+static char *
+copy_name (AdmScenarioEdit *self,
+           const char      *element,
+           const char      *name)
+{
+  g_autoptr(GPtrArray) found = all_of (self, element);
+  g_autofree char *stem = g_strdup (name != NULL ? name : "");
+  const char *space = strrchr (stem, ' ');
+
+  /* "Kestrel 2" copied is "Kestrel 3", not "Kestrel 2 2". */
+  if (space != NULL && space[1] != '\0' && strspn (space + 1, "0123456789") == strlen (space + 1))
+    stem[space - stem] = '\0';
+  for (guint n = 2;; n++)
+    {
+      g_autofree char *candidate = g_strdup_printf ("%s %u", stem, n);
+      gboolean taken = FALSE;
+
+      for (guint i = 0; i < found->len && !taken; i++)
+        taken = prop_is (found->pdata[i], "name", candidate);
+      if (!taken)
+        return g_steal_pointer (&candidate);
+    }
+}
+
+/* Gives @ship (a copy, not yet in the document) a name and id of its own. */
+static void
+rename_copy (AdmScenarioEdit *self,
+             xmlNode         *copy,
+             const char      *element)
+{
+  g_autofree char *name = adm_xml_get_string (copy, "name");
+  g_autofree char *new_name = copy_name (self, element, name);
+  g_autofree char *id = adm_scenario_edit_make_id (self, element, new_name);
+
+  set_prop (copy, "name", new_name);
+  set_prop (copy, "id", id);
+}
+
+xmlNode *
+adm_scenario_edit_duplicate (AdmScenarioEdit *self,
+                             xmlNode         *node)
+{
+  xmlNode *copy;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+  g_return_val_if_fail (node != NULL && node->doc == self->doc, NULL);
+  g_return_val_if_fail (adm_xml_is (node, "ship") || adm_xml_is (node, "formation"), NULL);
+
+  copy = xmlDocCopyNode (node, self->doc, 1);
+  rename_copy (self, copy, (const char *) node->name);
+  if (adm_xml_is (node, "formation"))
+    {
+      g_autoptr(GPtrArray) ships = adm_scenario_edit_children (copy, "ship");
+      xmlNode *succession = adm_xml_first_element (copy, "succession");
+
+      /* The copy goes in first, so that its ships' new ids are unique among the others. */
+      insert_child (node->parent, copy, node, NULL);
+      for (guint i = 0; i < ships->len; i++)
+        {
+          g_autofree char *old = adm_xml_get_string (ships->pdata[i], "id");
+          g_autofree char *id = NULL;
+
+          rename_copy (self, ships->pdata[i], "ship");
+          id = adm_xml_get_string (ships->pdata[i], "id");
+          if (prop_is (copy, "flagship", old))
+            set_prop (copy, "flagship", id);
+          if (succession != NULL)
+            {
+              g_autofree char *list = adm_xml_get_string (succession, "ships");
+              g_auto(GStrv) ids = g_strsplit (list != NULL ? list : "", " ", -1);
+              g_autofree char *joined = NULL;
+
+              for (guint k = 0; ids[k] != NULL; k++)
+                if (g_str_equal (ids[k], old))
+                  g_free (ids[k]), ids[k] = g_strdup (id);
+              joined = g_strjoinv (" ", ids);
+              set_prop (succession, "ships", joined);
+            }
+        }
+    }
+  else
+    insert_child (node->parent, copy, node, NULL);
+  commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE, node->parent);
+  return copy;
+}
+
+static GStrv
+succession_of (xmlNode *formation)
+{
+  xmlNode *succession = adm_xml_first_element (formation, "succession");
+  g_autofree char *list = succession != NULL ? adm_xml_get_string (succession, "ships") : NULL;
+
+  if (list == NULL || g_strstrip (list)[0] == '\0')
+    return g_new0 (char *, 1);
+  return g_strsplit_set (list, " \t\n", -1);
+}
+
+/* Writes @ids as @formation's succession, or removes it when empty. */
+static void
+set_succession_list (AdmScenarioEdit *self,
+                     xmlNode         *formation,
+                     GPtrArray       *ids)
+{
+  xmlNode *succession = adm_xml_first_element (formation, "succession");
+  g_autoptr(GString) joined = g_string_new (NULL);
+
+  for (guint i = 0; i < ids->len; i++)
+    if (((const char *) ids->pdata[i])[0] != '\0')
+      g_string_append_printf (joined, "%s%s", joined->len > 0 ? " " : "",
+                              (const char *) ids->pdata[i]);
+  if (joined->len == 0)
+    {
+      if (succession != NULL)
+        remove_node (succession);
+      return;
+    }
+  if (succession == NULL)
+    {
+      succession = new_element (self, "succession");
+      insert_child (formation, succession, NULL, formation_order);
+    }
+  set_prop (succession, "ships", joined->str);
+}
+
+static GPtrArray *
+succession_without (xmlNode    *formation,
+                    const char *id)
+{
+  g_auto(GStrv) ids = succession_of (formation);
+  GPtrArray *kept = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint k = 0; ids[k] != NULL; k++)
+    if (ids[k][0] != '\0' && g_strcmp0 (ids[k], id) != 0)
+      g_ptr_array_add (kept, g_strdup (ids[k]));
+  return kept;
+}
+
+static void
+remove_ship (AdmScenarioEdit *self,
+             xmlNode         *ship)
+{
+  xmlNode *formation = ship->parent;
+  g_autofree char *id = adm_xml_get_string (ship, "id");
+  g_autoptr(GPtrArray) kept = succession_without (formation, id);
+
+  if (prop_is (formation, "flagship", id))
+    {
+      g_autofree char *next = NULL;
+
+      /* F-FORM-5: the next in succession takes over; without one, the first ship left. */
+      if (kept->len > 0)
+        {
+          next = g_strdup (kept->pdata[0]);
+          g_ptr_array_remove_index (kept, 0);
+        }
+      else
+        for (xmlNode *other = adm_xml_first_element (formation, "ship"); other != NULL;
+             other = adm_xml_next_element (other, "ship"))
+          if (other != ship)
+            {
+              next = adm_xml_get_string (other, "id");
+              break;
+            }
+      set_prop (formation, "flagship", next != NULL ? next : "");
+    }
+  set_succession_list (self, formation, kept);
+  remove_node (ship);
+}
+
+void
+adm_scenario_edit_remove (AdmScenarioEdit *self,
+                          xmlNode         *node)
+{
+  xmlNode *parent;
+
+  g_return_if_fail (ADM_IS_SCENARIO_EDIT (self));
+  g_return_if_fail (node != NULL && node->doc == self->doc && node->parent != NULL);
+  g_return_if_fail (node != xmlDocGetRootElement (self->doc));
+
+  parent = node->parent;
+  if (adm_xml_is (node, "ship"))
+    remove_ship (self, node);
+  else
+    {
+      g_autofree char *id = adm_xml_get_string (node, "id");
+
+      if (adm_xml_is (node, "sector") && id != NULL)
+        {
+          g_autoptr(GPtrArray) links = adm_scenario_edit_children (parent, "link");
+
+          for (guint i = 0; i < links->len; i++)
+            if (prop_is (links->pdata[i], "from", id) || prop_is (links->pdata[i], "to", id))
+              remove_node (links->pdata[i]);
+        }
+      else if (adm_xml_is (node, "admiral") && id != NULL)
+        {
+          g_autoptr(GPtrArray) formations = all_of (self, "formation");
+
+          for (guint i = 0; i < formations->len; i++)
+            if (prop_is (formations->pdata[i], "admiral", id))
+              set_prop (formations->pdata[i], "admiral", NULL);
+        }
+      remove_node (node);
+    }
+  commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE, parent);
+}
+
+void
+adm_scenario_edit_set_flagship (AdmScenarioEdit *self,
+                                xmlNode         *ship)
+{
+  g_autofree char *id = NULL;
+  g_autoptr(GPtrArray) kept = NULL;
+  xmlNode *formation;
+
+  g_return_if_fail (ADM_IS_SCENARIO_EDIT (self));
+  g_return_if_fail (ship != NULL && adm_xml_is (ship, "ship"));
+
+  formation = ship->parent;
+  id = adm_xml_get_string (ship, "id");
+  if (prop_is (formation, "flagship", id))
+    return;
+  kept = succession_without (formation, id);
+  set_prop (formation, "flagship", id);
+  set_succession_list (self, formation, kept);
+  commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE, formation);
+}
+
+guint
+adm_scenario_edit_get_succession (AdmScenarioEdit *self,
+                                  xmlNode         *ship)
+{
+  g_auto(GStrv) ids = NULL;
+  g_autofree char *id = NULL;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), 0);
+  g_return_val_if_fail (ship != NULL, 0);
+
+  ids = succession_of (ship->parent);
+  id = adm_xml_get_string (ship, "id");
+  for (guint k = 0, place = 0; ids[k] != NULL; k++)
+    if (ids[k][0] != '\0')
+      {
+        place++;
+        if (g_strcmp0 (ids[k], id) == 0)
+          return place;
+      }
+  return 0;
+}
+
+void
+adm_scenario_edit_set_succession (AdmScenarioEdit *self,
+                                  xmlNode         *ship,
+                                  guint            place)
+{
+  g_autofree char *id = NULL;
+  g_autoptr(GPtrArray) kept = NULL;
+  xmlNode *formation;
+
+  g_return_if_fail (ADM_IS_SCENARIO_EDIT (self));
+  g_return_if_fail (ship != NULL && adm_xml_is (ship, "ship"));
+
+  formation = ship->parent;
+  id = adm_xml_get_string (ship, "id");
+  kept = succession_without (formation, id);
+  if (place > 0 && !prop_is (formation, "flagship", id))
+    g_ptr_array_insert (kept, MIN (place - 1, kept->len), g_strdup (id));
+  set_succession_list (self, formation, kept);
+  commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE, formation);
+}
+
+/* Drawing. */
+
+static gboolean
+is_id (const char *text)
+{
+  if (text == NULL || !(g_ascii_islower (text[0]) || g_ascii_isdigit (text[0])))
+    return FALSE;
+  for (const char *c = text; *c != '\0'; c++)
+    if (!g_ascii_islower (*c) && !g_ascii_isdigit (*c) && *c != '-')
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+is_number (const char *text,
+           double     *value)
+{
+  char *end = NULL;
+
+  if (text == NULL || text[0] == '\0')
+    return FALSE;
+  *value = g_ascii_strtod (text, &end);
+  return end != NULL && *end == '\0' && *value >= -100000.0 && *value <= 100000.0;
+}
+
+static gboolean
+is_display_name (const char *text)
+{
+  gboolean visible = FALSE;
+
+  if (text == NULL || strchr (text, '\n') != NULL || strchr (text, '\r') != NULL)
+    return FALSE;
+  for (const char *c = text; *c != '\0'; c++)
+    visible |= !g_ascii_isspace (*c);
+  return visible;
+}
+
+/* The map of the document as far as it can be drawn: the sectors with an id of their own, a
+ * name and a place, their planets, stations and exits, and the links between them. */
+static xmlNode *
+sketch_map (AdmScenarioEdit *self,
+            xmlDoc          *doc)
+{
+  xmlNode *map = xmlNewDocNode (doc, NULL, (const xmlChar *) "map", NULL);
+  g_autoptr(GHashTable) kept = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) links = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  xmlNode *source = adm_scenario_edit_get_map (self);
+  static const char *const kinds[] = { "planet", "station", "wormhole-exit", NULL };
+
+  for (xmlNode *sector = adm_xml_first_element (source, "sector"); sector != NULL;
+       sector = adm_xml_next_element (sector, "sector"))
+    {
+      g_autofree char *id = adm_xml_get_string (sector, "id");
+      g_autofree char *name = adm_xml_get_string (sector, "name");
+      g_autofree char *xs = adm_xml_get_string (sector, "x");
+      g_autofree char *ys = adm_xml_get_string (sector, "y");
+      double x, y;
+      xmlNode *copy;
+
+      if (!is_id (id) || g_hash_table_contains (kept, id) || !is_number (xs, &x) ||
+          !is_number (ys, &y))
+        continue;
+      copy = xmlNewChild (map, NULL, (const xmlChar *) "sector", NULL);
+      set_prop (copy, "id", id);
+      set_prop (copy, "name", is_display_name (name) ? name : id);
+      set_prop (copy, "x", xs);
+      set_prop (copy, "y", ys);
+      for (xmlNode *object = adm_xml_first_element (sector, "object"); object != NULL;
+           object = adm_xml_next_element (object, "object"))
+        {
+          g_autofree char *kind = adm_xml_get_string (object, "kind");
+          g_autofree char *object_name = adm_xml_get_string (object, "name");
+          xmlNode *mark;
+
+          if (kind == NULL || !g_strv_contains (kinds, kind) || !is_display_name (object_name))
+            continue;
+          mark = xmlNewChild (copy, NULL, (const xmlChar *) "object", NULL);
+          set_prop (mark, "kind", kind);
+          set_prop (mark, "name", object_name);
+        }
+      g_hash_table_add (kept, g_steal_pointer (&id));
+    }
+  for (xmlNode *link = adm_xml_first_element (source, "link"); link != NULL;
+       link = adm_xml_next_element (link, "link"))
+    {
+      g_autofree char *from = adm_xml_get_string (link, "from");
+      g_autofree char *to = adm_xml_get_string (link, "to");
+      g_autofree char *key = NULL;
+      xmlNode *copy;
+
+      if (from == NULL || to == NULL || g_str_equal (from, to) ||
+          !g_hash_table_contains (kept, from) || !g_hash_table_contains (kept, to))
+        continue;
+      /* One link a pair, whichever way it was written. */
+      key = strcmp (from, to) < 0 ? g_strconcat (from, " ", to, NULL)
+                                  : g_strconcat (to, " ", from, NULL);
+      if (!g_hash_table_add (links, g_steal_pointer (&key)))
+        continue;
+      copy = xmlNewChild (map, NULL, (const xmlChar *) "link", NULL);
+      set_prop (copy, "from", from);
+      set_prop (copy, "to", to);
+    }
+  return map;
+}
+
+AdmScenario *
+adm_scenario_edit_build (AdmScenarioEdit *self,
+                         gboolean        *whole)
+{
+  g_autoptr(xmlDoc) doc = NULL;
+  xmlNode *root;
+  AdmScenario *scenario;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+
+  if (whole != NULL)
+    *whole = FALSE;
+  if (self->ruleset == NULL)
+    return NULL;
+  scenario = adm_scenario_new_from_node (xmlDocGetRootElement (self->doc), self->display_name,
+                                         self->ruleset, NULL);
+  if (scenario != NULL)
+    {
+      if (whole != NULL)
+        *whole = TRUE;
+      return scenario;
+    }
+  doc = xmlNewDoc ((const xmlChar *) "1.0");
+  root = xmlNewDocNode (doc, NULL, (const xmlChar *) "scenario", NULL);
+  xmlDocSetRootElement (doc, root);
+  set_prop (root, "id", "sketch");
+  set_prop (root, "name", "Sketch");
+  set_prop (root, "ruleset", self->ruleset_id);
+  xmlAddChild (root, sketch_map (self, doc));
+  return adm_scenario_new_from_doc (g_steal_pointer (&doc), root, self->display_name,
+                                    self->ruleset, NULL);
+}
+
+gboolean
+adm_scenario_edit_restore (AdmScenarioEdit  *self,
+                           GBytes           *text,
+                           GError          **error)
+{
+  GBytes *before;
+  gsize length;
+  const char *data;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  if (g_bytes_equal (text, self->bytes))
+    return TRUE;
+  before = g_bytes_ref (self->bytes);
+  data = g_bytes_get_data (text, &length);
+  if (!set_document (self, data, length, error))
+    {
+      g_bytes_unref (before);
+      return FALSE;
+    }
+  g_queue_push_head (&self->undo, before);
+  self->undo_bytes += g_bytes_get_size (before);
+  g_queue_clear_full (&self->redo, (GDestroyNotify) g_bytes_unref);
+  drop_oldest (self);
+  update_flags (self);
+  g_signal_emit (self, signals[CHANGED], 0, (guint) ADM_SCENARIO_EDIT_CHANGE_RELOAD, NULL);
+  return TRUE;
+}
+
+const char *
+adm_scenario_edit_get_display_name (AdmScenarioEdit *self)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+  return self->display_name;
+}
+
+void
+adm_scenario_edit_set_display_name (AdmScenarioEdit *self,
+                                    const char      *display_name)
+{
+  g_return_if_fail (ADM_IS_SCENARIO_EDIT (self));
+  g_return_if_fail (display_name != NULL);
+
+  g_free (self->display_name);
+  self->display_name = g_strdup (display_name);
+}
+
+void
+adm_scenario_edit_set_station (AdmScenarioEdit *self,
+                               xmlNode         *object,
+                               const char      *faction,
+                               const char      *klass,
+                               int              readiness)
+{
+  g_autofree char *level = g_strdup_printf ("%d", CLAMP (readiness, 0, 12));
+
+  g_return_if_fail (ADM_IS_SCENARIO_EDIT (self));
+  g_return_if_fail (object != NULL && adm_xml_is (object, "object"));
+
+  set_prop (object, "faction", faction);
+  set_prop (object, "class", faction != NULL ? klass : NULL);
+  set_prop (object, "readiness", faction != NULL ? level : NULL);
+  commit (self, ADM_SCENARIO_EDIT_CHANGE_VALUE, object);
+}

@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-scenario-edit.h: a scenario being prepared — its <scenario> document as read, and the
+ * edits a master makes to it (sides, map, fleets), each undoable. The document is the file:
+ * edits change its elements in place, new elements take the indentation of their
+ * neighbours, and it is written back with its layout as read (adm-xml-layout.h), so a file
+ * opened and saved unchanged is the same bytes, and a ship added then removed leaves it so.
+ * The document may have problems (a draft): it is read without the schema, and the problems
+ * are the checker's to tell. No GTK: the app's editor and the command line share it.
+ *
+ * Undo keeps the document's text before each edit (a few tens of kilobytes for 200 ships),
+ * at most ADM_SCENARIO_EDIT_UNDO_LIMIT of them and ADM_SCENARIO_EDIT_UNDO_BYTES in all, the
+ * oldest dropped first; an undo or redo reads the document again from its text, so every
+ * element is new after it (ADM_SCENARIO_EDIT_CHANGE_RELOAD).
+ *
+ * Signals:
+ *   "changed" (AdmScenarioEditChange change, gpointer node): after every edit, undo and redo.
+ *     @node is the element whose attributes changed (VALUE), the parent whose children changed
+ *     (STRUCTURE), or NULL (RELOAD: the whole document is new).
+ * Properties: "can-undo", "can-redo", "modified" (read-only booleans, notified on change). */
+#pragma once
+
+#include <glib-object.h>
+#include <libxml/tree.h>
+
+#include "adm-ruleset.h"
+#include "adm-scenario.h"
+
+G_BEGIN_DECLS
+
+#define ADM_SCENARIO_EDIT_UNDO_LIMIT 1000
+#define ADM_SCENARIO_EDIT_UNDO_BYTES (64 * 1024 * 1024)
+
+typedef enum {
+  ADM_SCENARIO_EDIT_CHANGE_VALUE,
+  ADM_SCENARIO_EDIT_CHANGE_STRUCTURE,
+  ADM_SCENARIO_EDIT_CHANGE_RELOAD,
+} AdmScenarioEditChange;
+
+#define ADM_TYPE_SCENARIO_EDIT (adm_scenario_edit_get_type ())
+G_DECLARE_FINAL_TYPE (AdmScenarioEdit, adm_scenario_edit, ADM, SCENARIO_EDIT, GObject)
+
+/* A new scenario of ruleset @ruleset_id: a name, one sector, no formation yet (a draft). */
+AdmScenarioEdit *adm_scenario_edit_new            (const char       *ruleset_id,
+                                                   const char       *name) G_GNUC_WARN_UNUSED_RESULT;
+/* A scenario read from @data; @display_name names it in errors. Refuses what the XML reader
+ * refuses and a root other than <scenario>; problems of the scenario itself are kept. */
+AdmScenarioEdit *adm_scenario_edit_new_from_data  (const char       *data,
+                                                   gsize             length,
+                                                   const char       *display_name,
+                                                   GError          **error) G_GNUC_WARN_UNUSED_RESULT;
+AdmScenarioEdit *adm_scenario_edit_open           (const char       *path,
+                                                   GError          **error) G_GNUC_WARN_UNUSED_RESULT;
+
+xmlDoc          *adm_scenario_edit_get_doc        (AdmScenarioEdit  *self);
+xmlNode         *adm_scenario_edit_get_root       (AdmScenarioEdit  *self);
+/* The ruleset the scenario names, or NULL when it names none that loads. */
+AdmRuleset      *adm_scenario_edit_get_ruleset    (AdmScenarioEdit  *self);
+
+/* The file's text as it would be saved now (the same bytes until the next change). */
+GBytes          *adm_scenario_edit_get_bytes      (AdmScenarioEdit  *self);
+/* Writes the file to @path as a whole (the old file or the new one, never half of either);
+ * the document is then not modified. */
+gboolean         adm_scenario_edit_save           (AdmScenarioEdit  *self,
+                                                   const char       *path,
+                                                   GError          **error);
+/* Whether the text differs from the one last saved or read. */
+gboolean         adm_scenario_edit_get_modified   (AdmScenarioEdit  *self);
+/* Takes the text last read or saved as @bytes (a draft offered back is modified). */
+void             adm_scenario_edit_set_saved      (AdmScenarioEdit  *self,
+                                                   GBytes           *bytes);
+
+/* Replaces the document with @text (a draft offered back), as one step of undo. */
+gboolean         adm_scenario_edit_restore        (AdmScenarioEdit  *self,
+                                                   GBytes           *text,
+                                                   GError          **error);
+/* The name problems are told with: the file's path, or a name for one not saved yet. */
+const char      *adm_scenario_edit_get_display_name (AdmScenarioEdit *self);
+void             adm_scenario_edit_set_display_name (AdmScenarioEdit *self,
+                                                     const char      *display_name);
+
+gboolean         adm_scenario_edit_can_undo       (AdmScenarioEdit  *self);
+gboolean         adm_scenario_edit_can_redo       (AdmScenarioEdit  *self);
+gboolean         adm_scenario_edit_undo           (AdmScenarioEdit  *self);
+gboolean         adm_scenario_edit_redo           (AdmScenarioEdit  *self);
+
+/* Elements. */
+/* The element @element ("admiral", "sector", "formation", "ship", "alliance") with id @id. */
+xmlNode         *adm_scenario_edit_find           (AdmScenarioEdit  *self,
+                                                   const char       *element,
+                                                   const char       *id);
+/* An id made from @name (lower-case ASCII words joined by '-'), unique among the ids of
+ * @element's kind: "Adm. Aral Vorkosigan" → "adm-aral-vorkosigan", "kestrel-2". */
+char            *adm_scenario_edit_make_id        (AdmScenarioEdit  *self,
+                                                   const char       *element,
+                                                   const char       *name) G_GNUC_WARN_UNUSED_RESULT;
+
+/* Edits. Each is one step of undo and emits "changed". */
+
+/* Sets @attribute of @node to @value, or removes it for NULL. A new "name" of an element
+ * whose id was made from its name gives it the id made from the new one, and every reference
+ * to the old id follows (a formation's admiral and sector, links, flagship, succession). */
+void             adm_scenario_edit_set            (AdmScenarioEdit  *self,
+                                                   xmlNode          *node,
+                                                   const char       *attribute,
+                                                   const char       *value);
+void             adm_scenario_edit_set_description (AdmScenarioEdit *self,
+                                                   const char       *text);
+xmlNode         *adm_scenario_edit_add_admiral    (AdmScenarioEdit  *self,
+                                                   const char       *name,
+                                                   const char       *faction);
+/* An alliance named @name, with @faction (or NULL) its first member, out of any other. */
+xmlNode         *adm_scenario_edit_add_alliance   (AdmScenarioEdit  *self,
+                                                   const char       *name,
+                                                   const char       *faction);
+/* Puts @faction in @alliance (taking it out of any other), or in none for NULL. An alliance
+ * left without members is removed. */
+void             adm_scenario_edit_set_alliance_of (AdmScenarioEdit *self,
+                                                   const char       *faction,
+                                                   xmlNode          *alliance);
+xmlNode         *adm_scenario_edit_add_sector     (AdmScenarioEdit  *self,
+                                                   const char       *name,
+                                                   double            x,
+                                                   double            y);
+void             adm_scenario_edit_move_sector    (AdmScenarioEdit  *self,
+                                                   xmlNode          *sector,
+                                                   double            x,
+                                                   double            y);
+/* A link between sectors @from and @to (ids); NULL when they are one or already linked. */
+xmlNode         *adm_scenario_edit_add_link       (AdmScenarioEdit  *self,
+                                                   const char       *from,
+                                                   const char       *to);
+xmlNode         *adm_scenario_edit_find_link      (AdmScenarioEdit  *self,
+                                                   const char       *from,
+                                                   const char       *to);
+/* @kind: "planet", "station" or "wormhole-exit". */
+xmlNode         *adm_scenario_edit_add_object     (AdmScenarioEdit  *self,
+                                                   xmlNode          *sector,
+                                                   const char       *kind,
+                                                   const char       *name);
+/* F-STN-1: a station's owner @faction, its @klass (of category station) and its crew's
+ * @readiness, all three as one edit; a NULL @faction makes it a named mark only. */
+void             adm_scenario_edit_set_station    (AdmScenarioEdit  *self,
+                                                   xmlNode          *object,
+                                                   const char       *faction,
+                                                   const char       *klass,
+                                                   int               readiness);
+xmlNode         *adm_scenario_edit_add_formation  (AdmScenarioEdit  *self,
+                                                   const char       *name,
+                                                   const char       *faction,
+                                                   const char       *sector);
+/* A ship in @formation, after @after (one of its ships) or after its last; the formation's
+ * first ship becomes its flagship. */
+xmlNode         *adm_scenario_edit_add_ship       (AdmScenarioEdit  *self,
+                                                   xmlNode          *formation,
+                                                   xmlNode          *after,
+                                                   const char       *name,
+                                                   const char       *klass,
+                                                   int               readiness);
+/* A copy of a ship (after it) or of a formation with its ships (after it), with new names
+ * and ids. */
+xmlNode         *adm_scenario_edit_duplicate      (AdmScenarioEdit  *self,
+                                                   xmlNode          *node);
+/* Removes @node, and what refers to it: a sector's links, an admiral from his formations, a
+ * ship from its formation's succession (its flagship passes to the next in succession, or
+ * the first ship left). */
+void             adm_scenario_edit_remove         (AdmScenarioEdit  *self,
+                                                   xmlNode          *node);
+/* F-FORM-4: @ship becomes its formation's flagship, and leaves the succession. */
+void             adm_scenario_edit_set_flagship   (AdmScenarioEdit  *self,
+                                                   xmlNode          *ship);
+/* F-FORM-5: @ship's place in its formation's succession, from 1; 0 takes it out. */
+void             adm_scenario_edit_set_succession (AdmScenarioEdit  *self,
+                                                   xmlNode          *ship,
+                                                   guint             place);
+/* @ship's place in its formation's succession, from 1, or 0. */
+guint            adm_scenario_edit_get_succession (AdmScenarioEdit  *self,
+                                                   xmlNode          *ship);
+
+/* Children of @parent named @name, in order (borrowed). */
+GPtrArray       *adm_scenario_edit_children       (xmlNode          *parent,
+                                                   const char       *name) G_GNUC_WARN_UNUSED_RESULT;
+/* The <map> element, made when missing only by an edit that needs it. */
+xmlNode         *adm_scenario_edit_get_map        (AdmScenarioEdit  *self);
+
+/* The scenario to draw: the whole document when it loads (*@whole TRUE), else its map as far
+ * as it can be drawn — sectors with an id of their own, a name and a place, their objects,
+ * the links between them — and no formations. NULL without a ruleset. */
+AdmScenario     *adm_scenario_edit_build          (AdmScenarioEdit  *self,
+                                                   gboolean         *whole) G_GNUC_WARN_UNUSED_RESULT;
+
+G_END_DECLS

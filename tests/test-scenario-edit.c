@@ -1,0 +1,373 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-scenario-edit.c: the scenario editor's model — a shipped scenario written back byte
+ * for byte, edits that leave the rest of the file as it was, each edit undone and redone, a
+ * scenario built from nothing that loads, ids made from names and followed by references. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "admiralty-engine.h"
+#include "file-helpers.h"
+
+static AdmScenarioEdit *
+open_shipped (const char *name,
+              GBytes    **original)
+{
+  g_autofree char *path = source_path ("scenarios", name, NULL);
+  g_autoptr(GError) error = NULL;
+  AdmScenarioEdit *edit = adm_scenario_edit_open (path, &error);
+  g_autofree char *data = NULL;
+  gsize length = 0;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (edit);
+  g_assert_true (g_file_get_contents (path, &data, &length, NULL));
+  *original = g_bytes_new_take (g_steal_pointer (&data), length);
+  return edit;
+}
+
+static void
+assert_same_bytes (GBytes *a,
+                   GBytes *b)
+{
+  gsize la, lb;
+  const char *da = g_bytes_get_data (a, &la), *db = g_bytes_get_data (b, &lb);
+
+  if (la != lb || memcmp (da, db, la) != 0)
+    {
+      g_autofree char *sa = g_strndup (da, la), *sb = g_strndup (db, lb);
+
+      g_assert_cmpstr (sa, ==, sb);
+    }
+}
+
+static void
+test_unchanged (gconstpointer data)
+{
+  g_autoptr(GBytes) original = NULL;
+  g_autoptr(AdmScenarioEdit) edit = open_shipped (data, &original);
+  g_autofree char *folder = g_dir_make_tmp ("admiralty-edit-XXXXXX", NULL);
+  g_autofree char *saved = g_build_filename (folder, "saved.admiralty", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  gsize length = 0;
+  g_autoptr(GBytes) written = NULL;
+
+  g_assert_false (adm_scenario_edit_get_modified (edit));
+  assert_same_bytes (adm_scenario_edit_get_bytes (edit), original);
+  g_assert_true (adm_scenario_edit_save (edit, saved, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (saved, &text, &length, NULL));
+  written = g_bytes_new_take (g_steal_pointer (&text), length);
+  assert_same_bytes (written, original);
+  remove_tree (folder);
+}
+
+static xmlNode *
+find (AdmScenarioEdit *edit,
+      const char      *element,
+      const char      *id)
+{
+  xmlNode *node = adm_scenario_edit_find (edit, element, id);
+
+  g_assert_nonnull (node);
+  return node;
+}
+
+/* F-FORM-8: a ship added to a formation and removed again leaves the file as it was. */
+static void
+test_add_remove_ship (void)
+{
+  g_autoptr(GBytes) original = NULL;
+  g_autoptr(AdmScenarioEdit) edit = open_shipped ("komarr-campaign.admiralty", &original);
+  xmlNode *formation = find (edit, "formation", "first-squadron-home-fleet");
+  xmlNode *ship;
+  g_autoptr(GBytes) added = NULL;
+  gsize length;
+  g_autofree char *text = NULL;
+
+  ship = adm_scenario_edit_add_ship (edit, formation, NULL, "Lord Vorinnis", "vorkalloner", 7);
+  g_assert_nonnull (ship);
+  g_assert_true (adm_scenario_edit_get_modified (edit));
+  added = g_bytes_ref (adm_scenario_edit_get_bytes (edit));
+  text = g_strndup (g_bytes_get_data (added, &length), g_bytes_get_size (added));
+  /* On a line of its own, indented as its neighbours, after the last ship. */
+  g_assert_nonnull (strstr (text, "\n    <ship id=\"lord-vorinnis\" name=\"Lord Vorinnis\" "
+                                  "class=\"vorkalloner\" readiness=\"7\"/>\n"));
+  adm_scenario_edit_remove (edit, ship);
+  assert_same_bytes (adm_scenario_edit_get_bytes (edit), original);
+  g_assert_false (adm_scenario_edit_get_modified (edit));
+}
+
+typedef void (*EditFunc) (AdmScenarioEdit *edit);
+
+static void edit_add_admiral (AdmScenarioEdit *e)
+{ adm_scenario_edit_add_admiral (e, "Adm. Cordelia Naismith", "barrayar"); }
+static void edit_rename_admiral (AdmScenarioEdit *e)
+{ adm_scenario_edit_set (e, find (e, "admiral", "vorlakial"), "name", "Adm. Lord Vorrutyer"); }
+static void edit_remove_admiral (AdmScenarioEdit *e)
+{ adm_scenario_edit_remove (e, find (e, "admiral", "arozzi")); }
+static void edit_alliance (AdmScenarioEdit *e)
+{ adm_scenario_edit_set_alliance_of (e, "komarr", find (e, "alliance", "celestial-compact")); }
+static void edit_leave_alliance (AdmScenarioEdit *e)
+{ adm_scenario_edit_set_alliance_of (e, "aslund", NULL); }
+static void edit_add_sector (AdmScenarioEdit *e)
+{ adm_scenario_edit_add_sector (e, "Tau Verde", 800, -120); }
+static void edit_move_sector (AdmScenarioEdit *e)
+{ adm_scenario_edit_move_sector (e, find (e, "sector", "hegen-hub"), 530.5, 70); }
+static void edit_remove_sector (AdmScenarioEdit *e)
+{ adm_scenario_edit_remove (e, find (e, "sector", "escobar-route")); }
+static void edit_add_link (AdmScenarioEdit *e)
+{ g_assert_nonnull (adm_scenario_edit_add_link (e, "escobar-route", "hegen-hub")); }
+static void edit_remove_link (AdmScenarioEdit *e)
+{ adm_scenario_edit_remove (e, adm_scenario_edit_find_link (e, "solar-mirror", "komarr-orbit")); }
+static void edit_add_object (AdmScenarioEdit *e)
+{ adm_scenario_edit_add_object (e, find (e, "sector", "hegen-hub"), "station", "Hub Relay"); }
+static void edit_station_owner (AdmScenarioEdit *e)
+{
+  xmlNode *sector = find (e, "sector", "solar-mirror");
+
+  adm_scenario_edit_set (e, adm_xml_first_element (sector, "object"), "faction", "komarr");
+}
+static void edit_add_formation (AdmScenarioEdit *e)
+{ adm_scenario_edit_add_formation (e, "Reserve", "barrayar", "komarr-orbit"); }
+static void edit_hidden (AdmScenarioEdit *e)
+{ adm_scenario_edit_set (e, find (e, "formation", "first-squadron-home-fleet"), "hidden", "true"); }
+static void edit_duplicate_formation (AdmScenarioEdit *e)
+{ adm_scenario_edit_duplicate (e, find (e, "formation", "first-squadron-home-fleet")); }
+static void edit_remove_formation (AdmScenarioEdit *e)
+{ adm_scenario_edit_remove (e, find (e, "formation", "first-squadron-home-fleet")); }
+static void edit_duplicate_ship (AdmScenarioEdit *e)
+{ adm_scenario_edit_duplicate (e, find (e, "ship", "prince-serg")); }
+static void edit_ship_class (AdmScenarioEdit *e)
+{ adm_scenario_edit_set (e, find (e, "ship", "prince-serg"), "readiness", "12"); }
+static void edit_flagship (AdmScenarioEdit *e)
+{ adm_scenario_edit_set_flagship (e, find (e, "ship", "count-vorhalas")); }
+static void edit_succession (AdmScenarioEdit *e)
+{ adm_scenario_edit_set_succession (e, find (e, "ship", "count-vorhalas"), 1); }
+static void edit_remove_flagship (AdmScenarioEdit *e)
+{ adm_scenario_edit_remove (e, find (e, "ship", "prince-serg")); }
+static void edit_description (AdmScenarioEdit *e)
+{ adm_scenario_edit_set_description (e, "Barrayar holds the nexus & waits."); }
+
+static const struct {
+  const char *name;
+  EditFunc    func;
+} edits[] = {
+  { "add-admiral", edit_add_admiral },
+  { "rename-admiral", edit_rename_admiral },
+  { "remove-admiral", edit_remove_admiral },
+  { "join-alliance", edit_alliance },
+  { "leave-alliance", edit_leave_alliance },
+  { "add-sector", edit_add_sector },
+  { "move-sector", edit_move_sector },
+  { "remove-sector", edit_remove_sector },
+  { "add-link", edit_add_link },
+  { "remove-link", edit_remove_link },
+  { "add-object", edit_add_object },
+  { "station-owner", edit_station_owner },
+  { "add-formation", edit_add_formation },
+  { "hidden", edit_hidden },
+  { "duplicate-formation", edit_duplicate_formation },
+  { "remove-formation", edit_remove_formation },
+  { "duplicate-ship", edit_duplicate_ship },
+  { "ship-readiness", edit_ship_class },
+  { "flagship", edit_flagship },
+  { "succession", edit_succession },
+  { "remove-flagship", edit_remove_flagship },
+  { "description", edit_description },
+};
+
+static void
+changed_cb (AdmScenarioEdit *edit,
+            guint            change,
+            gpointer         node,
+            guint           *count)
+{
+  (*count)++;
+}
+
+/* Every kind of edit changes the text, is undone to the text before it and redone to the
+ * text after it, each time with "changed". */
+static void
+test_undo_redo (gconstpointer data)
+{
+  guint index = GPOINTER_TO_UINT (data);
+  g_autoptr(GBytes) original = NULL;
+  g_autoptr(AdmScenarioEdit) edit = open_shipped ("komarr-campaign.admiralty", &original);
+  g_autoptr(GBytes) after = NULL;
+  guint changes = 0;
+
+  g_signal_connect (edit, "changed", G_CALLBACK (changed_cb), &changes);
+  g_assert_false (adm_scenario_edit_can_undo (edit));
+  edits[index].func (edit);
+  g_assert_cmpuint (changes, ==, 1);
+  g_assert_true (adm_scenario_edit_can_undo (edit));
+  g_assert_false (g_bytes_equal (adm_scenario_edit_get_bytes (edit), original));
+  after = g_bytes_ref (adm_scenario_edit_get_bytes (edit));
+
+  g_assert_true (adm_scenario_edit_undo (edit));
+  assert_same_bytes (adm_scenario_edit_get_bytes (edit), original);
+  g_assert_false (adm_scenario_edit_get_modified (edit));
+  g_assert_true (adm_scenario_edit_can_redo (edit));
+  g_assert_true (adm_scenario_edit_redo (edit));
+  assert_same_bytes (adm_scenario_edit_get_bytes (edit), after);
+  g_assert_cmpuint (changes, ==, 3);
+  g_assert_false (adm_scenario_edit_can_redo (edit));
+}
+
+/* The ids of renamed elements follow their names, and the references follow the ids. */
+static void
+test_rename_follows (void)
+{
+  g_autoptr(GBytes) original = NULL;
+  g_autoptr(AdmScenarioEdit) edit = open_shipped ("skirmish.admiralty", &original);
+  xmlNode *kestrel = find (edit, "ship", "kestrel");
+  xmlNode *formation = kestrel->parent;
+  g_autofree char *flagship = NULL;
+  g_autofree char *sector = NULL;
+
+  adm_scenario_edit_set (edit, kestrel, "name", "Ariel");
+  flagship = adm_xml_get_string (formation, "flagship");
+  g_assert_cmpstr (flagship, ==, "ariel");
+
+  adm_scenario_edit_set (edit, find (edit, "sector", "pol-jump-point"), "name", "Pol Gate");
+  sector = adm_xml_get_string (formation, "sector");
+  g_assert_cmpstr (sector, ==, "pol-gate");
+  g_assert_nonnull (adm_scenario_edit_find_link (edit, "pol-gate", "hegen-inner-system"));
+
+  /* An id not made from the name stays. */
+  adm_scenario_edit_set (edit, find (edit, "ship", "star-creche"), "name", "Star Nursery");
+  g_assert_nonnull (adm_scenario_edit_find (edit, "ship", "star-creche"));
+
+  /* Made unique, and of ASCII letters whatever the name's. */
+  adm_scenario_edit_set (edit, find (edit, "ship", "lord-vorbohn"), "name", "Prince Serg");
+  g_assert_nonnull (adm_scenario_edit_find (edit, "ship", "prince-serg-2"));
+  adm_scenario_edit_set (edit, find (edit, "ship", "prince-serg-2"), "name", "Ёж «Быстрый»");
+  g_assert_null (adm_scenario_edit_find (edit, "ship", "prince-serg-2"));
+  {
+    g_autofree char *id = adm_scenario_edit_make_id (edit, "ship", "Ёж «Быстрый»");
+
+    for (const char *c = id; *c != '\0'; c++)
+      g_assert_true (g_ascii_islower (*c) || g_ascii_isdigit (*c) || *c == '-');
+  }
+}
+
+/* F-FORM-4, F-FORM-5: a scenario made from nothing by the editor's edits loads. */
+static void
+test_build_loads (void)
+{
+  g_autoptr(AdmScenarioEdit) edit = adm_scenario_edit_new ("forcon-2010", "Tau Verde");
+  g_autofree char *folder = g_dir_make_tmp ("admiralty-edit-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (folder, "tau-verde.admiralty", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmScenario) scenario = NULL;
+  xmlNode *home = find (edit, "sector", "home-sector");
+  xmlNode *gate, *line, *screen, *first;
+
+  g_assert_true (adm_scenario_edit_get_modified (edit));
+  g_assert_nonnull (adm_scenario_edit_get_ruleset (edit));
+  adm_scenario_edit_set (edit, home, "name", "Tau Verde IV");
+  gate = adm_scenario_edit_add_sector (edit, "Tau Verde gate", 200, 0);
+  adm_scenario_edit_add_object (edit, gate, "wormhole-exit", "Jump point to Beta");
+  g_assert_nonnull (adm_scenario_edit_add_link (edit, "tau-verde-iv", "tau-verde-gate"));
+  g_assert_null (adm_scenario_edit_add_link (edit, "tau-verde-gate", "tau-verde-iv"));
+  adm_scenario_edit_add_admiral (edit, "Adm. Aral Vorkosigan", "barrayar");
+  adm_scenario_edit_add_admiral (edit, "ghem-Adm. Ilsum Estif", "cetaganda");
+
+  line = adm_scenario_edit_add_formation (edit, "First Squadron", "barrayar", "tau-verde-iv");
+  adm_scenario_edit_set (edit, line, "admiral", "adm-aral-vorkosigan");
+  first = adm_scenario_edit_add_ship (edit, line, NULL, "Prince Serg", "general-vorkraft", 10);
+  adm_scenario_edit_add_ship (edit, line, first, "Emperor Dorca", "vorhartung", 8);
+  adm_scenario_edit_duplicate (edit, find (edit, "ship", "emperor-dorca"));
+  adm_scenario_edit_set_succession (edit, find (edit, "ship", "emperor-dorca-2"), 1);
+
+  screen = adm_scenario_edit_add_formation (edit, "Autumn Screen", "cetaganda",
+                                            "tau-verde-gate");
+  adm_scenario_edit_add_ship (edit, screen, NULL, "Autumn Bell", "frigate", 5);
+  adm_scenario_edit_duplicate (edit, screen);
+
+  g_assert_true (adm_scenario_edit_save (edit, path, &error));
+  g_assert_no_error (error);
+  scenario = adm_scenario_load_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (scenario);
+  g_assert_cmpuint (adm_scenario_get_formations (scenario)->len, ==, 3);
+  g_assert_cmpuint (adm_scenario_get_ships (scenario)->len, ==, 5);
+  g_assert_cmpstr (adm_scenario_lookup_formation (scenario, "first-squadron")->flagship->id, ==,
+                   "prince-serg");
+  g_assert_cmpstr (((AdmShip *) adm_scenario_lookup_formation (scenario, "first-squadron")
+                    ->succession->pdata[0])->id, ==, "emperor-dorca-2");
+  g_assert_nonnull (adm_scenario_lookup_formation (scenario, "autumn-screen-2"));
+  g_assert_false (adm_scenario_edit_get_modified (edit));
+  remove_tree (folder);
+}
+
+/* Undo keeps at most its limit of steps: the oldest go first. */
+static void
+test_undo_bounded (void)
+{
+  g_autoptr(AdmScenarioEdit) edit = adm_scenario_edit_new ("forcon-2010", "Long");
+  xmlNode *home = find (edit, "sector", "home-sector");
+  guint undone = 0;
+
+  for (guint i = 0; i < ADM_SCENARIO_EDIT_UNDO_LIMIT + 50; i++)
+    adm_scenario_edit_move_sector (edit, home, i + 1, 0);
+  while (adm_scenario_edit_undo (edit))
+    undone++;
+  g_assert_cmpuint (undone, ==, ADM_SCENARIO_EDIT_UNDO_LIMIT);
+}
+
+/* A draft with problems opens, to be fixed; what is no scenario is refused. */
+static void
+test_draft_opens (void)
+{
+  static const char draft[] =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<scenario id=\"draft\" name=\"Draft\" ruleset=\"forcon-2010\">\n"
+    "  <formation id=\"f\" name=\"F\" faction=\"nobody\" sector=\"nowhere\" flagship=\"\"/>\n"
+    "</scenario>\n";
+  static const char battle[] = "<battle/>";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmScenarioEdit) edit = adm_scenario_edit_new_from_data (draft, strlen (draft),
+                                                                     "draft.admiralty", &error);
+  g_autoptr(AdmScenarioEdit) none = NULL;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (edit);
+  g_assert_cmpmem (g_bytes_get_data (adm_scenario_edit_get_bytes (edit), NULL),
+                   g_bytes_get_size (adm_scenario_edit_get_bytes (edit)), draft, strlen (draft));
+  none = adm_scenario_edit_new_from_data (battle, strlen (battle), "battle.xml", &error);
+  g_assert_null (none);
+  g_assert_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "battle.xml:1:"));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_data_func ("/engine/scenario-edit/unchanged-komarr", "komarr-campaign.admiralty",
+                        test_unchanged);
+  g_test_add_data_func ("/engine/scenario-edit/unchanged-skirmish", "skirmish.admiralty",
+                        test_unchanged);
+  g_test_add_func ("/engine/scenario-edit/F-FORM-8/add-remove-ship", test_add_remove_ship);
+  for (guint i = 0; i < G_N_ELEMENTS (edits); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/engine/scenario-edit/undo-redo/%s",
+                                               edits[i].name);
+
+      g_test_add_data_func (path, GUINT_TO_POINTER (i), test_undo_redo);
+    }
+  g_test_add_func ("/engine/scenario-edit/rename-follows", test_rename_follows);
+  g_test_add_func ("/engine/scenario-edit/F-FORM-5/build-loads", test_build_loads);
+  g_test_add_func ("/engine/scenario-edit/undo-bounded", test_undo_bounded);
+  g_test_add_func ("/engine/scenario-edit/draft-opens", test_draft_opens);
+
+  return g_test_run ();
+}
