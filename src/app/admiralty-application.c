@@ -306,6 +306,8 @@ admiralty_application_startup (GApplication *application)
     { "win.resolve-phase", { "<Control>Return", "<Control>KP_Enter" } },
     { "win.close-tab", { "<Control>w", NULL } },
     { "win.load-orders", { "<Control><Shift>o", NULL } },
+    { "win.new-campaign", { "<Control>n", NULL } },
+    { "win.edit-scenario", { "<Control>e", NULL } },
   };
 
   G_APPLICATION_CLASS (admiralty_application_parent_class)->startup (application);

@@ -45,6 +45,14 @@ struct _AdmiraltySectorMap
 
   /* The wheel, touchpad, pinch and drags zoom and pan the view. */
   AdmiraltyZoomPan    *zoom_pan;
+
+  /* The scenario editor's map: a press on a card drags the sector (to move it, or onto
+   * another card to link the two), a click on empty space asks for a sector there. */
+  gboolean             editable;
+  char                *drag_sector;    /* the sector being dragged, or NULL */
+  double               drag_x, drag_y; /* where the drag began, view pixels */
+  double               drag_dx, drag_dy;
+  gboolean             drag_moved;     /* past the drag threshold: the release is no click */
 };
 
 G_DEFINE_FINAL_TYPE (AdmiraltySectorMap, admiralty_sector_map, GTK_TYPE_WIDGET)
@@ -60,6 +68,7 @@ enum {
   PROP_SELECTED_SECTOR,
   PROP_SHOW_LEGEND,
   PROP_WALL,
+  PROP_EDITABLE,
   N_PROPS
 };
 
@@ -68,6 +77,9 @@ static GParamSpec *properties[N_PROPS];
 enum {
   SECTOR_ACTIVATED,
   FORMATIONS_CHANGED,
+  ADD_SECTOR,
+  MOVE_SECTOR,
+  LINK_SECTORS,
   N_SIGNALS
 };
 
@@ -418,8 +430,124 @@ click_released_cb (AdmiraltySectorMap *self,
                    double              y,
                    GtkGestureClick    *gesture)
 {
-  if (n_press == 1 && !admiralty_zoom_pan_get_panned (self->zoom_pan))
-    admiralty_sector_map_select_at (self, x, y);
+  if (n_press != 1 || admiralty_zoom_pan_get_panned (self->zoom_pan) || self->drag_moved)
+    return;
+  if (!admiralty_sector_map_select_at (self, x, y) && self->editable && self->scenario != NULL)
+    {
+      double map_x, map_y;
+
+      to_view (self, &x, &y);
+      admiralty_sector_view_to_map (&self->view, x, y, &map_x, &map_y);
+      g_signal_emit (self, signals[ADD_SECTOR], 0, map_x, map_y);
+    }
+}
+
+/* An editable map's card is dragged, not the map under it. */
+static gboolean
+deny_pan_cb (AdmiraltySectorMap *self,
+             double              x,
+             double              y,
+             AdmiraltyZoomPan   *zoom_pan)
+{
+  to_view (self, &x, &y);
+  return self->editable && self->scenario != NULL &&
+         admiralty_sector_at (&self->view, self->scenario, x, y) != NULL;
+}
+
+static void
+drag_begin_cb (AdmiraltySectorMap *self,
+               double              x,
+               double              y,
+               GtkGestureDrag     *gesture)
+{
+  AdmSector *sector = NULL;
+
+  self->drag_moved = FALSE;
+  g_clear_pointer (&self->drag_sector, g_free);
+  to_view (self, &x, &y);
+  if (self->editable && self->scenario != NULL)
+    sector = admiralty_sector_at (&self->view, self->scenario, x, y);
+  if (sector == NULL)
+    return;
+  self->drag_sector = g_strdup (sector->id);
+  self->drag_x = x;
+  self->drag_y = y;
+  self->drag_dx = self->drag_dy = 0.0;
+}
+
+static void
+drag_update_cb (AdmiraltySectorMap *self,
+                double              dx,
+                double              dy,
+                GtkGestureDrag     *gesture)
+{
+  if (self->drag_sector == NULL)
+    return;
+  self->drag_dx = dx / self->ui_scale;
+  self->drag_dy = dy / self->ui_scale;
+  if (!self->drag_moved &&
+      gtk_drag_check_threshold (GTK_WIDGET (self), 0, 0, (int) dx, (int) dy))
+    self->drag_moved = TRUE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* Dropped on another card: a link between the two; elsewhere, the sector moves there. */
+static void
+drag_end_cb (AdmiraltySectorMap *self,
+             double              dx,
+             double              dy,
+             GtkGestureDrag     *gesture)
+{
+  g_autofree char *id = g_steal_pointer (&self->drag_sector);
+  double x, y;
+  AdmSector *target, *sector;
+
+  if (id == NULL || !self->drag_moved || self->scenario == NULL)
+    {
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return;
+    }
+  x = self->drag_x + dx / self->ui_scale;
+  y = self->drag_y + dy / self->ui_scale;
+  target = admiralty_sector_at (&self->view, self->scenario, x, y);
+  sector = adm_scenario_lookup_sector (self->scenario, id);
+  if (target != NULL && !g_str_equal (target->id, id))
+    g_signal_emit (self, signals[LINK_SECTORS], 0, id, target->id);
+  else if (sector != NULL)
+    {
+      double px, py, map_x, map_y;
+
+      admiralty_sector_view_to_pixels (&self->view, sector->x, sector->y, &px, &py);
+      admiralty_sector_view_to_map (&self->view, px + dx / self->ui_scale,
+                                    py + dy / self->ui_scale, &map_x, &map_y);
+      g_signal_emit (self, signals[MOVE_SECTOR], 0, id, map_x, map_y);
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* While a card is dragged: a line from it to the pointer, and a ring where it goes. */
+static void
+draw_drag (AdmiraltySectorMap *self,
+           cairo_t            *cr)
+{
+  AdmSector *sector = adm_scenario_lookup_sector (self->scenario, self->drag_sector);
+  double x, y, zoom = admiralty_sector_view_get_zoom (&self->view);
+  double dash[] = { 6.0 * zoom, 4.0 * zoom };
+
+  if (sector == NULL || !self->drag_moved)
+    return;
+  admiralty_sector_view_to_pixels (&self->view, sector->x, sector->y, &x, &y);
+  cairo_set_source_rgb (cr, ((ADMIRALTY_SECTOR_SELECTION_RGB >> 16) & 0xff) / 255.0,
+                        ((ADMIRALTY_SECTOR_SELECTION_RGB >> 8) & 0xff) / 255.0,
+                        (ADMIRALTY_SECTOR_SELECTION_RGB & 0xff) / 255.0);
+  cairo_set_line_width (cr, 2.0 * zoom);
+  cairo_set_dash (cr, dash, 2, 0);
+  cairo_move_to (cr, x, y);
+  cairo_line_to (cr, x + self->drag_dx, y + self->drag_dy);
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+  cairo_arc (cr, x + self->drag_dx, y + self->drag_dy, 8.0 * zoom, 0, 2 * G_PI);
+  cairo_stroke (cr);
 }
 
 static void
@@ -619,6 +747,8 @@ admiralty_sector_map_snapshot (GtkWidget   *widget,
     }
   cairo_scale (cr, self->ui_scale, self->ui_scale);
   admiralty_sector_render (cr, &self->view, self->scenario, &options);
+  if (self->drag_sector != NULL)
+    draw_drag (self, cr);
   cairo_destroy (cr);
   g_clear_pointer (&options.engagements, g_ptr_array_unref);
 }
@@ -646,6 +776,7 @@ admiralty_sector_map_finalize (GObject *object)
   g_free (self->selected_sector);
   g_free (self->hovered_sector);
   g_free (self->viewer);
+  g_free (self->drag_sector);
   g_clear_object (&self->campaign_signals);
   g_clear_object (&self->zoom_pan);
 
@@ -696,6 +827,10 @@ admiralty_sector_map_get_property (GObject    *object,
 
     case PROP_WALL:
       g_value_set_boolean (value, self->wall);
+      break;
+
+    case PROP_EDITABLE:
+      g_value_set_boolean (value, self->editable);
       break;
 
     default:
@@ -751,6 +886,10 @@ admiralty_sector_map_set_property (GObject      *object,
     case PROP_WALL:
       self->wall = g_value_get_boolean (value);
       gtk_widget_queue_draw (GTK_WIDGET (self));
+      break;
+
+    case PROP_EDITABLE:
+      self->editable = g_value_get_boolean (value);
       break;
 
     default:
@@ -860,7 +999,25 @@ admiralty_sector_map_class_init (AdmiraltySectorMapClass *klass)
     g_param_spec_boolean ("show-legend", NULL, NULL,
                           FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The scenario editor's map: cards are dragged, a click on empty space asks for a
+   * sector, and a new scenario keeps the view as the master left it. */
+  properties[PROP_EDITABLE] =
+    g_param_spec_boolean ("editable", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* An editable map: a click on empty space at map point (x, y) asks for a sector there. */
+  signals[ADD_SECTOR] =
+    g_signal_new ("add-sector", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 2, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
+  /* An editable map: sector (id) dragged to map point (x, y). */
+  signals[MOVE_SECTOR] =
+    g_signal_new ("move-sector", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
+  /* An editable map: sector (id) dragged onto another (id): link them. */
+  signals[LINK_SECTORS] =
+    g_signal_new ("link-sectors", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_STRING);
 
   /* The user asks for the sector's battle: a double-click on its card, or Enter on the
    * selected one. */
@@ -905,6 +1062,14 @@ add_controllers (AdmiraltySectorMap *self)
   g_signal_connect_object (self->zoom_pan, "pan", G_CALLBACK (pan_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->zoom_pan, "notify::panning", G_CALLBACK (panning_changed_cb),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->zoom_pan, "deny-pan", G_CALLBACK (deny_pan_cb), self,
+                           G_CONNECT_SWAPPED);
+
+  gesture = gtk_gesture_drag_new ();
+  g_signal_connect_swapped (gesture, "drag-begin", G_CALLBACK (drag_begin_cb), self);
+  g_signal_connect_swapped (gesture, "drag-update", G_CALLBACK (drag_update_cb), self);
+  g_signal_connect_swapped (gesture, "drag-end", G_CALLBACK (drag_end_cb), self);
+  gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (gesture));
 
   gesture = gtk_gesture_click_new ();
   g_signal_connect_swapped (gesture, "pressed", G_CALLBACK (click_pressed_cb), self);
@@ -958,9 +1123,12 @@ void
 admiralty_sector_map_set_scenario (AdmiraltySectorMap *self,
                                    AdmScenario        *scenario)
 {
+  gboolean had_one;
+
   g_return_if_fail (ADMIRALTY_IS_SECTOR_MAP (self));
   g_return_if_fail (scenario == NULL || ADM_IS_SCENARIO (scenario));
 
+  had_one = self->scenario != NULL;
   if (!g_set_object (&self->scenario, scenario))
     return;
   admiralty_zoom_pan_set_enabled (self->zoom_pan, scenario != NULL);
@@ -969,7 +1137,11 @@ admiralty_sector_map_set_scenario (AdmiraltySectorMap *self,
   if (self->selected_sector != NULL &&
       (scenario == NULL || adm_scenario_lookup_sector (scenario, self->selected_sector) == NULL))
     admiralty_sector_map_set_selected_sector (self, NULL);
-  admiralty_sector_map_fit (self);
+  /* An edit gives the editor's map a new scenario: the view stays where the master has it. */
+  if (!self->editable || !had_one)
+    admiralty_sector_map_fit (self);
+  else
+    view_changed (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCENARIO]);
 }
 

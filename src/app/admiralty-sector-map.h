@@ -17,7 +17,13 @@
  * which formations are drawn: everything for the master, or what one side or the public knows
  * (the projector). "ui-scale" draws cards and type larger, for a wall; with "max-ui-scale" set
  * the map picks the largest such scale, up to that, at which its cards do not overlap. Signal
- * "formations-changed" (no arguments): what the map shows of the formations may have changed. */
+ * "formations-changed" (no arguments): what the map shows of the formations may have changed.
+ *
+ * "editable" makes it the scenario editor's map: a press on a card drags the sector instead of
+ * the map, and the map asks rather than acts — "add-sector" (double x, double y: a click on
+ * empty space, in map units), "move-sector" (string id, double x, double y: a card dropped on
+ * empty space) and "link-sectors" (string from, string to: a card dropped on another). A new
+ * scenario keeps the view where the master left it instead of fitting it again. */
 #pragma once
 
 #include <gtk/gtk.h>

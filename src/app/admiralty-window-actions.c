@@ -12,6 +12,7 @@
 #include "admiralty-player-window.h"
 #include "admiralty-report-dialog.h"
 #include "admiralty-roll-dialog.h"
+#include "admiralty-scenario-editor.h"
 #include "admiralty-share-dialog.h"
 #include "admiralty-tables-dialog.h"
 #include "admiralty-join-dialog.h"
@@ -1254,6 +1255,75 @@ join_table_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* win.new-campaign: a new scenario in the scenario editor, its unsaved draft offered back. */
+static void
+new_campaign_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (widget));
+  AdmiraltyScenarioEditor *editor;
+
+  if (application == NULL)
+    return;
+  editor = admiralty_scenario_editor_new_scenario (application);
+  gtk_window_present (GTK_WINDOW (editor));
+  admiralty_scenario_editor_offer_draft (editor);
+}
+
+static void
+edit_scenario_response_cb (AdmiraltyWindow      *self,
+                           int                   response,
+                           GtkFileChooserNative *chooser)
+{
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  AdmiraltyScenarioEditor *editor;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  g_clear_object (&self->chooser);
+  if (file == NULL || application == NULL)
+    return;
+  path = g_file_get_path (file);
+  editor = path != NULL ? admiralty_scenario_editor_open (application, path, &error) : NULL;
+  if (editor == NULL)
+    {
+      _admiralty_window_present_error (self, _("Could Not Open the Scenario"),
+                                       error != NULL ? error->message
+                                                     : _("Choose a file on this computer."),
+                                       NULL);
+      return;
+    }
+  gtk_window_present (GTK_WINDOW (editor));
+  admiralty_scenario_editor_offer_draft (editor);
+}
+
+/* win.edit-scenario: a scenario file in the scenario editor; a bundled one as a copy. */
+static void
+edit_scenario_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
+  g_autoptr(GtkFileFilter) filter = admiralty_file_filter_new ();
+
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
+  self->chooser = gtk_file_chooser_native_new (_("Edit Scenario"), GTK_WINDOW (self),
+                                               GTK_FILE_CHOOSER_ACTION_OPEN,
+                                               _("_Edit"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
+  admiralty_window_set_chooser_folder (self);
+  g_signal_connect_object (self->chooser, "response", G_CALLBACK (edit_scenario_response_cb),
+                           self, G_CONNECT_SWAPPED);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
 /* win.tables: several masters, one campaign — the tables other masters join, served with the
  * admirals' portal. */
 static void
@@ -1335,6 +1405,9 @@ _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
                                    share_admirals_action);
   gtk_widget_class_install_action (widget_class, "win.tables", NULL, tables_action);
   gtk_widget_class_install_action (widget_class, "win.join-table", NULL, join_table_action);
+  gtk_widget_class_install_action (widget_class, "win.new-campaign", NULL, new_campaign_action);
+  gtk_widget_class_install_action (widget_class, "win.edit-scenario", NULL,
+                                   edit_scenario_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK,
                                        "win.print-report", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e,

@@ -1,0 +1,847 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-editor-fleets.c: the scenario editor's Fleets page (see the header). */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "admiralty-editor-fleets.h"
+
+/* One ship's row. */
+typedef struct {
+  GtkWidget *row;
+  GtkWidget *flagship;
+  GtkWidget *name;
+  GtkWidget *klass;
+  GtkWidget *readiness;
+  GtkWidget *succession;
+  GtkWidget *remove;
+  xmlNode   *node;
+} ShipRow;
+
+struct _AdmiraltyEditorFleets
+{
+  AdwBin           parent_instance;
+
+  GtkListBox      *formation_list;
+  GtkStack        *detail_stack;
+  AdwEntryRow     *name_row;
+  AdwComboRow     *faction_row;
+  AdwComboRow     *admiral_row;
+  AdwComboRow     *sector_row;
+  GtkSwitch       *hidden_switch;
+  GtkListBox      *ship_list;
+
+  AdmScenarioEdit *edit;
+  GPtrArray       *formations;   /* xmlNode*, in the order of the list's rows */
+  xmlNode         *formation;    /* the one shown, or NULL */
+  GPtrArray       *ships;        /* ShipRow* */
+  GPtrArray       *class_ids;    /* const char*, in the order of the class drop-downs */
+  GPtrArray       *admiral_ids;  /* char*, after "None" in the admiral row */
+  GPtrArray       *sector_ids;   /* char* */
+  GtkSizeGroup    *class_width;  /* the class drop-downs, one column wide */
+  gboolean         syncing;
+};
+
+G_DEFINE_FINAL_TYPE (AdmiraltyEditorFleets, admiralty_editor_fleets, ADW_TYPE_BIN)
+
+static void show_formation (AdmiraltyEditorFleets *self, xmlNode *formation);
+
+static char *
+get (xmlNode    *node,
+     const char *attribute)
+{
+  return adm_xml_get_string (node, attribute);
+}
+
+static ShipRow *
+find_ship (AdmiraltyEditorFleets *self,
+           GtkWidget             *widget)
+{
+  for (guint i = 0; i < self->ships->len; i++)
+    {
+      ShipRow *row = self->ships->pdata[i];
+
+      if (widget == row->row || widget == row->flagship || widget == row->name ||
+          widget == row->klass || widget == row->readiness || widget == row->succession ||
+          widget == row->remove)
+        return row;
+    }
+  return NULL;
+}
+
+/* The formation list */
+
+static void
+build_formation_list (AdmiraltyEditorFleets *self)
+{
+  GtkWidget *child;
+  xmlNode *root = adm_scenario_edit_get_root (self->edit);
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->formation_list))) != NULL)
+    gtk_list_box_remove (self->formation_list, child);
+  g_ptr_array_set_size (self->formations, 0);
+  for (xmlNode *formation = adm_xml_first_element (root, "formation"); formation != NULL;
+       formation = adm_xml_next_element (formation, "formation"))
+    {
+      g_autofree char *name = get (formation, "name");
+      g_autoptr(GPtrArray) ships = adm_scenario_edit_children (formation, "ship");
+      /* Translators: a formation in the editor's list, with its number of ships */
+      g_autofree char *label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s (%u ship)",
+                                                             "%s (%u ships)", ships->len),
+                                                name != NULL ? name : "", ships->len);
+      GtkWidget *text = gtk_label_new (label);
+
+      gtk_label_set_xalign (GTK_LABEL (text), 0.0f);
+      gtk_label_set_ellipsize (GTK_LABEL (text), PANGO_ELLIPSIZE_END);
+      gtk_list_box_append (self->formation_list, text);
+      g_ptr_array_add (self->formations, formation);
+    }
+}
+
+static void
+formation_selected_cb (AdmiraltyEditorFleets *self,
+                       GtkListBoxRow         *row)
+{
+  guint index;
+
+  if (self->syncing || row == NULL)
+    return;
+  index = gtk_list_box_row_get_index (row);
+  if (index < self->formations->len)
+    show_formation (self, self->formations->pdata[index]);
+}
+
+static void
+select_in_list (AdmiraltyEditorFleets *self,
+                xmlNode               *formation)
+{
+  guint index;
+
+  self->syncing = TRUE;
+  if (formation != NULL && g_ptr_array_find (self->formations, formation, &index))
+    gtk_list_box_select_row (self->formation_list,
+                             gtk_list_box_get_row_at_index (self->formation_list, index));
+  else
+    gtk_list_box_unselect_all (self->formation_list);
+  self->syncing = FALSE;
+}
+
+/* Choices */
+
+static GtkStringList *
+faction_names (AdmiraltyEditorFleets *self)
+{
+  AdmRuleset *ruleset = adm_scenario_edit_get_ruleset (self->edit);
+  GPtrArray *factions = ruleset != NULL ? adm_ruleset_get_factions (ruleset) : NULL;
+  GtkStringList *names = gtk_string_list_new (NULL);
+
+  for (guint i = 0; factions != NULL && i < factions->len; i++)
+    gtk_string_list_append (names, ((const AdmFaction *) factions->pdata[i])->name);
+  return names;
+}
+
+static guint
+faction_index (AdmiraltyEditorFleets *self,
+               const char            *id)
+{
+  AdmRuleset *ruleset = adm_scenario_edit_get_ruleset (self->edit);
+  GPtrArray *factions = ruleset != NULL ? adm_ruleset_get_factions (ruleset) : NULL;
+
+  for (guint i = 0; factions != NULL && i < factions->len; i++)
+    if (g_strcmp0 (((const AdmFaction *) factions->pdata[i])->id, id) == 0)
+      return i;
+  return GTK_INVALID_LIST_POSITION;
+}
+
+/* Names and ids of @element's elements under @parent, for a combo row. */
+static GtkStringList *
+element_names (xmlNode    *parent,
+               const char *element,
+               GPtrArray  *ids,
+               const char *first)
+{
+  GtkStringList *names = gtk_string_list_new (NULL);
+
+  g_ptr_array_set_size (ids, 0);
+  if (first != NULL)
+    gtk_string_list_append (names, first);
+  for (xmlNode *node = adm_xml_first_element (parent, element); node != NULL;
+       node = adm_xml_next_element (node, element))
+    {
+      g_autofree char *name = get (node, "name");
+
+      gtk_string_list_append (names, name != NULL ? name : "");
+      g_ptr_array_add (ids, get (node, "id"));
+    }
+  return names;
+}
+
+static guint
+id_index (GPtrArray  *ids,
+          const char *id)
+{
+  for (guint i = 0; i < ids->len; i++)
+    if (g_strcmp0 (ids->pdata[i], id) == 0)
+      return i;
+  return GTK_INVALID_LIST_POSITION;
+}
+
+static GtkStringList *
+class_names (AdmiraltyEditorFleets *self)
+{
+  AdmRuleset *ruleset = adm_scenario_edit_get_ruleset (self->edit);
+  GPtrArray *classes = ruleset != NULL ? adm_ruleset_get_classes (ruleset) : NULL;
+  GtkStringList *names = gtk_string_list_new (NULL);
+
+  g_ptr_array_set_size (self->class_ids, 0);
+  for (guint i = 0; classes != NULL && i < classes->len; i++)
+    {
+      const AdmShipClass *klass = classes->pdata[i];
+
+      /* A station is a sector's object, never a formation's ship (F-STN-1). */
+      if (klass->category == ADM_CATEGORY_STATION)
+        continue;
+      gtk_string_list_append (names, klass->name);
+      g_ptr_array_add (self->class_ids, klass->id);
+    }
+  return names;
+}
+
+/* Ships */
+
+static void
+ship_name_commit (AdmiraltyEditorFleets *self,
+                  ShipRow               *row)
+{
+  g_autofree char *old = get (row->node, "name");
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (row->name));
+
+  if (g_strcmp0 (old, text) != 0)
+    adm_scenario_edit_set (self->edit, row->node, "name", text);
+}
+
+static void
+ship_name_activate_cb (AdmiraltyEditorFleets *self,
+                       GtkWidget             *entry)
+{
+  ShipRow *row = find_ship (self, entry);
+  gboolean last;
+
+  if (self->syncing || row == NULL)
+    return;
+  last = row == g_ptr_array_index (self->ships, self->ships->len - 1);
+  ship_name_commit (self, row);
+  /* Enter in the last ship's name: the next ship, keyboard first. */
+  if (last)
+    admiralty_editor_fleets_add_ship (self);
+  else
+    {
+      guint index;
+
+      if (g_ptr_array_find (self->ships, row, &index) && index + 1 < self->ships->len)
+        gtk_widget_grab_focus (((ShipRow *) self->ships->pdata[index + 1])->name);
+    }
+}
+
+static void
+ship_name_leave_cb (AdmiraltyEditorFleets   *self,
+                    GtkEventControllerFocus *controller)
+{
+  GtkWidget *entry = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
+  ShipRow *row = find_ship (self, entry);
+
+  if (!self->syncing && row != NULL)
+    ship_name_commit (self, row);
+}
+
+static void
+ship_class_cb (AdmiraltyEditorFleets *self,
+               GParamSpec            *pspec,
+               GtkWidget             *drop_down)
+{
+  ShipRow *row = find_ship (self, drop_down);
+  guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (drop_down));
+
+  if (self->syncing || row == NULL || selected >= self->class_ids->len)
+    return;
+  adm_scenario_edit_set (self->edit, row->node, "class", self->class_ids->pdata[selected]);
+}
+
+static void
+ship_readiness_cb (AdmiraltyEditorFleets *self,
+                   GtkSpinButton         *spin)
+{
+  ShipRow *row = find_ship (self, GTK_WIDGET (spin));
+  g_autofree char *value = NULL;
+
+  if (self->syncing || row == NULL)
+    return;
+  value = g_strdup_printf ("%d", gtk_spin_button_get_value_as_int (spin));
+  adm_scenario_edit_set (self->edit, row->node, "readiness", value);
+}
+
+static void
+ship_succession_cb (AdmiraltyEditorFleets *self,
+                    GtkSpinButton         *spin)
+{
+  ShipRow *row = find_ship (self, GTK_WIDGET (spin));
+
+  if (self->syncing || row == NULL)
+    return;
+  adm_scenario_edit_set_succession (self->edit, row->node,
+                                    (guint) gtk_spin_button_get_value_as_int (spin));
+}
+
+static void
+ship_flagship_cb (AdmiraltyEditorFleets *self,
+                  GParamSpec            *pspec,
+                  GtkCheckButton        *button)
+{
+  ShipRow *row = find_ship (self, GTK_WIDGET (button));
+
+  if (self->syncing || row == NULL || !gtk_check_button_get_active (button))
+    return;
+  adm_scenario_edit_set_flagship (self->edit, row->node);
+}
+
+static void
+ship_remove_cb (AdmiraltyEditorFleets *self,
+                GtkWidget             *button)
+{
+  ShipRow *row = find_ship (self, button);
+
+  if (row != NULL)
+    adm_scenario_edit_remove (self->edit, row->node);
+}
+
+static GtkWidget *
+spin (int         upper,
+      const char *label)
+{
+  GtkWidget *button = gtk_spin_button_new_with_range (0, upper, 1);
+
+  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (button), TRUE);
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  label, -1);
+  return button;
+}
+
+static ShipRow *
+ship_row_new (AdmiraltyEditorFleets *self,
+              xmlNode               *ship,
+              GtkStringList         *classes,
+              GtkCheckButton        *group)
+{
+  ShipRow *row = g_new0 (ShipRow, 1);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  g_autofree char *name = get (ship, "name");
+  g_autofree char *klass = get (ship, "class");
+  g_autofree char *readiness = get (ship, "readiness");
+  g_autofree char *id = get (ship, "id");
+  g_autofree char *flagship = get (self->formation, "flagship");
+  GtkEventController *focus;
+
+  row->node = ship;
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 6);
+  gtk_widget_set_margin_top (box, 6);
+  gtk_widget_set_margin_bottom (box, 6);
+
+  row->flagship = gtk_check_button_new ();
+  gtk_check_button_set_group (GTK_CHECK_BUTTON (row->flagship), group);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (row->flagship),
+                               g_strcmp0 (id, flagship) == 0);
+  gtk_widget_set_tooltip_text (row->flagship, _("Flagship"));
+  g_signal_connect_object (row->flagship, "notify::active", G_CALLBACK (ship_flagship_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_box_append (GTK_BOX (box), row->flagship);
+
+  row->name = gtk_entry_new ();
+  gtk_widget_set_hexpand (row->name, TRUE);
+  gtk_editable_set_text (GTK_EDITABLE (row->name), name != NULL ? name : "");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row->name), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Ship name"), -1);
+  g_signal_connect_object (row->name, "activate", G_CALLBACK (ship_name_activate_cb), self,
+                           G_CONNECT_SWAPPED);
+  focus = gtk_event_controller_focus_new ();
+  g_signal_connect_object (focus, "leave", G_CALLBACK (ship_name_leave_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (row->name, focus);
+  gtk_box_append (GTK_BOX (box), row->name);
+
+  row->klass = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (classes)), NULL);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (row->klass), id_index (self->class_ids, klass));
+  gtk_widget_set_valign (row->klass, GTK_ALIGN_CENTER);
+  gtk_size_group_add_widget (self->class_width, row->klass);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row->klass), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Class"), -1);
+  g_signal_connect_object (row->klass, "notify::selected", G_CALLBACK (ship_class_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_box_append (GTK_BOX (box), row->klass);
+
+  row->readiness = spin (12, _("Readiness"));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (row->readiness),
+                             readiness != NULL ? g_ascii_strtod (readiness, NULL) : 0);
+  gtk_widget_set_tooltip_text (row->readiness, _("Readiness"));
+  g_signal_connect_object (row->readiness, "value-changed", G_CALLBACK (ship_readiness_cb),
+                           self, G_CONNECT_SWAPPED);
+  gtk_box_append (GTK_BOX (box), row->readiness);
+
+  row->succession = spin (5, _("Place in the succession"));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (row->succession),
+                             adm_scenario_edit_get_succession (self->edit, ship));
+  gtk_widget_set_tooltip_text (row->succession, _("Place in the succession"));
+  g_signal_connect_object (row->succession, "value-changed", G_CALLBACK (ship_succession_cb),
+                           self, G_CONNECT_SWAPPED);
+  gtk_box_append (GTK_BOX (box), row->succession);
+
+  row->remove = gtk_button_new_from_icon_name ("user-trash-symbolic");
+  gtk_widget_add_css_class (row->remove, "flat");
+  gtk_widget_set_valign (row->remove, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (row->remove, _("Remove Ship"));
+  g_signal_connect_object (row->remove, "clicked", G_CALLBACK (ship_remove_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_box_append (GTK_BOX (box), row->remove);
+
+  row->row = gtk_list_box_row_new ();
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row->row), FALSE);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row->row), box);
+  return row;
+}
+
+/* Which ship row, and which of its widgets, has the focus: kept across a rebuild. */
+static gboolean
+focused_ship (AdmiraltyEditorFleets *self,
+              guint                 *index,
+              guint                 *column)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  for (guint i = 0; focus != NULL && i < self->ships->len; i++)
+    {
+      ShipRow *row = self->ships->pdata[i];
+      GtkWidget *columns[] = { row->flagship, row->name, row->klass, row->readiness,
+                               row->succession, row->remove };
+
+      for (guint c = 0; c < G_N_ELEMENTS (columns); c++)
+        if (focus == columns[c] || gtk_widget_is_ancestor (focus, columns[c]))
+          {
+            *index = i;
+            *column = c;
+            return TRUE;
+          }
+    }
+  return FALSE;
+}
+
+static void
+build_ships (AdmiraltyEditorFleets *self)
+{
+  g_autoptr(GtkStringList) classes = class_names (self);
+  GtkCheckButton *group = NULL;
+  guint focus_index = 0, focus_column = 0;
+  gboolean had_focus = focused_ship (self, &focus_index, &focus_column);
+
+  self->syncing = TRUE;
+  for (guint i = 0; i < self->ships->len; i++)
+    gtk_list_box_remove (self->ship_list, ((ShipRow *) self->ships->pdata[i])->row);
+  g_ptr_array_set_size (self->ships, 0);
+  for (xmlNode *ship = adm_xml_first_element (self->formation, "ship"); ship != NULL;
+       ship = adm_xml_next_element (ship, "ship"))
+    {
+      ShipRow *row = ship_row_new (self, ship, classes, group);
+
+      if (group == NULL)
+        group = GTK_CHECK_BUTTON (row->flagship);
+      gtk_list_box_append (self->ship_list, row->row);
+      g_ptr_array_add (self->ships, row);
+    }
+  if (had_focus && self->ships->len > 0)
+    {
+      ShipRow *row = self->ships->pdata[MIN (focus_index, self->ships->len - 1)];
+      GtkWidget *columns[] = { row->flagship, row->name, row->klass, row->readiness,
+                               row->succession, row->remove };
+
+      gtk_widget_grab_focus (columns[focus_column]);
+    }
+  self->syncing = FALSE;
+}
+
+/* The formation */
+
+static void
+sync_formation (AdmiraltyEditorFleets *self)
+{
+  xmlNode *root = adm_scenario_edit_get_root (self->edit);
+  g_autofree char *name = get (self->formation, "name");
+  g_autofree char *faction = get (self->formation, "faction");
+  g_autofree char *admiral = get (self->formation, "admiral");
+  g_autofree char *sector = get (self->formation, "sector");
+  g_autofree char *hidden = get (self->formation, "hidden");
+  g_autoptr(GtkStringList) factions = faction_names (self);
+  g_autoptr(GtkStringList) admirals = element_names (root, "admiral", self->admiral_ids,
+                                                     _("None"));
+  g_autoptr(GtkStringList) sectors = element_names (adm_scenario_edit_get_map (self->edit),
+                                                    "sector", self->sector_ids, NULL);
+  guint admiral_index = admiral != NULL ? id_index (self->admiral_ids, admiral) : 0;
+
+  self->syncing = TRUE;
+  gtk_editable_set_text (GTK_EDITABLE (self->name_row), name != NULL ? name : "");
+  adw_combo_row_set_model (self->faction_row, G_LIST_MODEL (factions));
+  adw_combo_row_set_selected (self->faction_row, faction_index (self, faction));
+  adw_combo_row_set_model (self->admiral_row, G_LIST_MODEL (admirals));
+  adw_combo_row_set_selected (self->admiral_row,
+                              admiral_index == GTK_INVALID_LIST_POSITION || admiral == NULL
+                              ? (admiral == NULL ? 0 : GTK_INVALID_LIST_POSITION)
+                              : admiral_index + 1);
+  adw_combo_row_set_model (self->sector_row, G_LIST_MODEL (sectors));
+  adw_combo_row_set_selected (self->sector_row, id_index (self->sector_ids, sector));
+  gtk_switch_set_active (self->hidden_switch, g_strcmp0 (hidden, "true") == 0);
+  self->syncing = FALSE;
+}
+
+static void
+show_formation (AdmiraltyEditorFleets *self,
+                xmlNode               *formation)
+{
+  self->formation = formation;
+  gtk_stack_set_visible_child_name (self->detail_stack,
+                                    formation != NULL ? "formation" : "empty");
+  if (formation == NULL)
+    return;
+  sync_formation (self);
+  build_ships (self);
+}
+
+static void
+name_apply_cb (AdmiraltyEditorFleets *self)
+{
+  if (self->formation != NULL)
+    adm_scenario_edit_set (self->edit, self->formation, "name",
+                           gtk_editable_get_text (GTK_EDITABLE (self->name_row)));
+}
+
+static void
+faction_selected_cb (AdmiraltyEditorFleets *self)
+{
+  AdmRuleset *ruleset = adm_scenario_edit_get_ruleset (self->edit);
+  guint selected = adw_combo_row_get_selected (self->faction_row);
+  GPtrArray *factions = ruleset != NULL ? adm_ruleset_get_factions (ruleset) : NULL;
+
+  if (self->syncing || self->formation == NULL || factions == NULL || selected >= factions->len)
+    return;
+  adm_scenario_edit_set (self->edit, self->formation, "faction",
+                         ((const AdmFaction *) factions->pdata[selected])->id);
+}
+
+static void
+admiral_selected_cb (AdmiraltyEditorFleets *self)
+{
+  guint selected = adw_combo_row_get_selected (self->admiral_row);
+
+  if (self->syncing || self->formation == NULL || selected == GTK_INVALID_LIST_POSITION)
+    return;
+  adm_scenario_edit_set (self->edit, self->formation, "admiral",
+                         selected == 0 || selected > self->admiral_ids->len
+                         ? NULL : self->admiral_ids->pdata[selected - 1]);
+}
+
+static void
+sector_selected_cb (AdmiraltyEditorFleets *self)
+{
+  guint selected = adw_combo_row_get_selected (self->sector_row);
+
+  if (self->syncing || self->formation == NULL || selected >= self->sector_ids->len)
+    return;
+  adm_scenario_edit_set (self->edit, self->formation, "sector",
+                         self->sector_ids->pdata[selected]);
+}
+
+static void
+hidden_cb (AdmiraltyEditorFleets *self)
+{
+  if (self->syncing || self->formation == NULL)
+    return;
+  adm_scenario_edit_set (self->edit, self->formation, "hidden",
+                         gtk_switch_get_active (self->hidden_switch) ? "true" : NULL);
+}
+
+static void
+remove_formation_cb (AdmiraltyEditorFleets *self)
+{
+  if (self->formation != NULL)
+    adm_scenario_edit_remove (self->edit, self->formation);
+}
+
+void
+admiralty_editor_fleets_add_formation (AdmiraltyEditorFleets *self)
+{
+  AdmRuleset *ruleset;
+  GPtrArray *factions;
+  g_autofree char *faction = NULL;
+  g_autofree char *sector = NULL;
+  xmlNode *first_sector, *formation;
+
+  g_return_if_fail (ADMIRALTY_IS_EDITOR_FLEETS (self));
+
+  ruleset = adm_scenario_edit_get_ruleset (self->edit);
+  factions = ruleset != NULL ? adm_ruleset_get_factions (ruleset) : NULL;
+  /* The new formation takes the faction and sector of the one shown, as a fleet is entered
+   * side by side. */
+  if (self->formation != NULL)
+    {
+      faction = get (self->formation, "faction");
+      sector = get (self->formation, "sector");
+    }
+  if (faction == NULL && factions != NULL && factions->len > 0)
+    faction = g_strdup (((const AdmFaction *) factions->pdata[0])->id);
+  first_sector = adm_xml_first_element (adm_scenario_edit_get_map (self->edit), "sector");
+  if (sector == NULL && first_sector != NULL)
+    sector = get (first_sector, "id");
+  formation = adm_scenario_edit_add_formation (self->edit, _("New Formation"),
+                                               faction != NULL ? faction : "",
+                                               sector != NULL ? sector : "");
+  admiralty_editor_fleets_select (self, formation);
+  gtk_widget_grab_focus (GTK_WIDGET (self->name_row));
+}
+
+static void
+add_formation_cb (AdmiraltyEditorFleets *self)
+{
+  admiralty_editor_fleets_add_formation (self);
+}
+
+void
+admiralty_editor_fleets_add_ship (AdmiraltyEditorFleets *self)
+{
+  xmlNode *last = NULL, *ship;
+  g_autofree char *klass = NULL;
+  g_autofree char *readiness = NULL;
+  ShipRow *row;
+
+  g_return_if_fail (ADMIRALTY_IS_EDITOR_FLEETS (self));
+
+  if (self->formation == NULL)
+    return;
+  for (xmlNode *node = adm_xml_first_element (self->formation, "ship"); node != NULL;
+       node = adm_xml_next_element (node, "ship"))
+    last = node;
+  /* Of the class and readiness of the ship before it: a squadron of sisters is typed fast. */
+  if (last != NULL)
+    {
+      klass = get (last, "class");
+      readiness = get (last, "readiness");
+    }
+  if (klass == NULL && self->class_ids->len > 0)
+    klass = g_strdup (self->class_ids->pdata[0]);
+  ship = adm_scenario_edit_add_ship (self->edit, self->formation, last, _("New Ship"),
+                                     klass != NULL ? klass : "",
+                                     readiness != NULL ? (int) g_ascii_strtoll (readiness, NULL, 10) : 6);
+  for (guint i = 0; i < self->ships->len; i++)
+    {
+      row = self->ships->pdata[i];
+      if (row->node == ship)
+        {
+          gtk_widget_grab_focus (row->name);
+          gtk_editable_select_region (GTK_EDITABLE (row->name), 0, -1);
+        }
+    }
+}
+
+static void
+add_ship_cb (AdmiraltyEditorFleets *self)
+{
+  admiralty_editor_fleets_add_ship (self);
+}
+
+void
+admiralty_editor_fleets_duplicate (AdmiraltyEditorFleets *self)
+{
+  guint index, column;
+  xmlNode *copy;
+
+  g_return_if_fail (ADMIRALTY_IS_EDITOR_FLEETS (self));
+
+  if (self->formation == NULL)
+    return;
+  if (focused_ship (self, &index, &column))
+    {
+      ShipRow *row = self->ships->pdata[index];
+
+      ship_name_commit (self, row);
+      copy = adm_scenario_edit_duplicate (self->edit, row->node);
+      admiralty_editor_fleets_select (self, copy);
+      return;
+    }
+  copy = adm_scenario_edit_duplicate (self->edit, self->formation);
+  admiralty_editor_fleets_select (self, copy);
+}
+
+/* Changes */
+
+static void
+edit_changed_cb (AdmiraltyEditorFleets *self,
+                 guint                  change,
+                 gpointer               node)
+{
+  xmlNode *changed = node;
+  gboolean had = self->formation != NULL;
+  guint index = 0;
+
+  if (change == ADM_SCENARIO_EDIT_CHANGE_VALUE && changed != NULL &&
+      adm_xml_is (changed, "ship"))
+    return;
+  if (had)
+    g_ptr_array_find (self->formations, self->formation, &index);
+  build_formation_list (self);
+  /* The formation shown stays shown; after an undo (every element is new then), or once it
+   * is removed, the one in its place. */
+  if (self->formations->len == 0)
+    self->formation = NULL;
+  else if (!had)
+    self->formation = self->formations->pdata[0];
+  else if (change == ADM_SCENARIO_EDIT_CHANGE_RELOAD ||
+           !g_ptr_array_find (self->formations, self->formation, NULL))
+    self->formation = self->formations->pdata[MIN (index, self->formations->len - 1)];
+  select_in_list (self, self->formation);
+  show_formation (self, self->formation);
+}
+
+xmlNode *
+admiralty_editor_fleets_get_formation (AdmiraltyEditorFleets *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_EDITOR_FLEETS (self), NULL);
+  return self->formation;
+}
+
+GtkWidget *
+admiralty_editor_fleets_get_ship_entry (AdmiraltyEditorFleets *self,
+                                        guint                  index)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_EDITOR_FLEETS (self), NULL);
+  return index < self->ships->len ? ((ShipRow *) self->ships->pdata[index])->name : NULL;
+}
+
+void
+admiralty_editor_fleets_select (AdmiraltyEditorFleets *self,
+                                xmlNode               *node)
+{
+  xmlNode *formation = node;
+
+  g_return_if_fail (ADMIRALTY_IS_EDITOR_FLEETS (self));
+
+  while (formation != NULL && formation->type == XML_ELEMENT_NODE &&
+         !adm_xml_is (formation, "formation"))
+    formation = formation->parent;
+  if (formation == NULL || formation->type != XML_ELEMENT_NODE)
+    return;
+  if (formation != self->formation)
+    {
+      select_in_list (self, formation);
+      show_formation (self, formation);
+    }
+  for (guint i = 0; node != NULL && i < self->ships->len; i++)
+    {
+      ShipRow *row = self->ships->pdata[i];
+
+      if (row->node == node)
+        {
+          gtk_widget_grab_focus (row->name);
+          return;
+        }
+    }
+}
+
+void
+admiralty_editor_fleets_set_edit (AdmiraltyEditorFleets *self,
+                                  AdmScenarioEdit       *edit)
+{
+  g_return_if_fail (ADMIRALTY_IS_EDITOR_FLEETS (self));
+  g_return_if_fail (ADM_IS_SCENARIO_EDIT (edit));
+
+  if (self->edit != NULL)
+    g_signal_handlers_disconnect_by_data (self->edit, self);
+  g_set_object (&self->edit, edit);
+  g_signal_connect_object (edit, "changed", G_CALLBACK (edit_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  self->formation = NULL;
+  edit_changed_cb (self, ADM_SCENARIO_EDIT_CHANGE_RELOAD, NULL);
+}
+
+/* GObject */
+
+static void
+admiralty_editor_fleets_dispose (GObject *object)
+{
+  AdmiraltyEditorFleets *self = ADMIRALTY_EDITOR_FLEETS (object);
+
+  /* Rows taken away do not write their names back. */
+  self->syncing = TRUE;
+  if (self->edit != NULL)
+    g_signal_handlers_disconnect_by_data (self->edit, self);
+  g_clear_object (&self->edit);
+  gtk_widget_dispose_template (GTK_WIDGET (object), ADMIRALTY_TYPE_EDITOR_FLEETS);
+
+  G_OBJECT_CLASS (admiralty_editor_fleets_parent_class)->dispose (object);
+}
+
+static void
+admiralty_editor_fleets_finalize (GObject *object)
+{
+  AdmiraltyEditorFleets *self = ADMIRALTY_EDITOR_FLEETS (object);
+
+  g_ptr_array_unref (self->formations);
+  g_ptr_array_unref (self->ships);
+  g_ptr_array_unref (self->class_ids);
+  g_ptr_array_unref (self->admiral_ids);
+  g_ptr_array_unref (self->sector_ids);
+  g_object_unref (self->class_width);
+
+  G_OBJECT_CLASS (admiralty_editor_fleets_parent_class)->finalize (object);
+}
+
+static void
+admiralty_editor_fleets_class_init (AdmiraltyEditorFleetsClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = admiralty_editor_fleets_dispose;
+  object_class->finalize = admiralty_editor_fleets_finalize;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/admiralty/Admiralty/"
+                                               "admiralty-editor-fleets.ui");
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, formation_list);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, detail_stack);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, name_row);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, faction_row);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, admiral_row);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, sector_row);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, hidden_switch);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, ship_list);
+  gtk_widget_class_bind_template_callback (widget_class, formation_selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, add_formation_cb);
+  gtk_widget_class_bind_template_callback (widget_class, remove_formation_cb);
+  gtk_widget_class_bind_template_callback (widget_class, name_apply_cb);
+  gtk_widget_class_bind_template_callback (widget_class, faction_selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, admiral_selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, sector_selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, hidden_cb);
+  gtk_widget_class_bind_template_callback (widget_class, add_ship_cb);
+}
+
+static void
+admiralty_editor_fleets_init (AdmiraltyEditorFleets *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->formations = g_ptr_array_new ();
+  self->ships = g_ptr_array_new_with_free_func (g_free);
+  self->class_ids = g_ptr_array_new ();
+  self->admiral_ids = g_ptr_array_new_with_free_func (g_free);
+  self->sector_ids = g_ptr_array_new_with_free_func (g_free);
+  self->class_width = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
+}

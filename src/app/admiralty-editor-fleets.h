@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-editor-fleets.h: the scenario editor's Fleets page — the formations (F-FORM) in a
+ * list, and the one selected: its name, faction, admiral, starting sector and whether it
+ * starts hidden (F-STRAT-3), and its ships, one row each — name, class, readiness (F-RDY,
+ * 0–12), flagship (F-FORM-4) and place in the succession (F-FORM-5). Keyboard first: Enter
+ * in the last ship's name adds a ship of the same class and readiness and goes to its name,
+ * Ctrl+D duplicates the ship or the formation. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "admiralty-engine.h"
+
+G_BEGIN_DECLS
+
+#define ADMIRALTY_TYPE_EDITOR_FLEETS (admiralty_editor_fleets_get_type ())
+G_DECLARE_FINAL_TYPE (AdmiraltyEditorFleets, admiralty_editor_fleets, ADMIRALTY,
+                      EDITOR_FLEETS, AdwBin)
+
+void      admiralty_editor_fleets_set_edit  (AdmiraltyEditorFleets *self,
+                                             AdmScenarioEdit       *edit);
+/* Shows @node's formation, and focuses @node's row when it is a ship. */
+void      admiralty_editor_fleets_select    (AdmiraltyEditorFleets *self,
+                                             xmlNode               *node);
+/* The formation shown, or NULL. */
+xmlNode  *admiralty_editor_fleets_get_formation (AdmiraltyEditorFleets *self);
+/* Duplicates the ship whose row has the focus, else the formation shown (Ctrl+D). */
+void      admiralty_editor_fleets_duplicate (AdmiraltyEditorFleets *self);
+/* Adds a formation and shows it, as "Add Formation" does. */
+void      admiralty_editor_fleets_add_formation (AdmiraltyEditorFleets *self);
+/* Adds a ship after the last of the formation shown and focuses its name, as "Add Ship"
+ * and Enter in the last ship's name do. */
+void      admiralty_editor_fleets_add_ship  (AdmiraltyEditorFleets *self);
+/* The name entry of the formation's ship @index (from 0), or NULL: for tests. */
+GtkWidget *admiralty_editor_fleets_get_ship_entry (AdmiraltyEditorFleets *self,
+                                                   guint                  index);
+
+G_END_DECLS

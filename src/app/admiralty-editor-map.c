@@ -1,0 +1,588 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-editor-map.c: the scenario editor's Map page (see the header). */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "admiralty-editor-map.h"
+
+/* One row of the side panel: an object (its name, and a station's owner, class and
+ * readiness) or a link. */
+typedef struct {
+  GtkWidget *row;
+  GtkWidget *owner;      /* a station's: drop-down, "None" first */
+  GtkWidget *klass;      /* a station's: drop-down of station classes */
+  GtkWidget *readiness;  /* a station's */
+  GtkWidget *remove;
+  xmlNode   *node;       /* the object or the link */
+} Row;
+
+struct _AdmiraltyEditorMap
+{
+  AdwBin               parent_instance;
+
+  AdmiraltySectorMap  *map;
+  GtkStack            *side_stack;
+  AdwEntryRow         *name_row;
+  AdwPreferencesGroup *objects_group;
+  AdwPreferencesGroup *links_group;
+
+  AdmScenarioEdit     *edit;
+  xmlNode             *sector;       /* selected, or NULL */
+  char                *sector_id;    /* its id, to find it again after an undo */
+  GPtrArray           *rows;         /* Row*, objects' then links' */
+  GPtrArray           *station_ids;  /* const char*, station classes of the ruleset */
+  gboolean             syncing;
+};
+
+G_DEFINE_FINAL_TYPE (AdmiraltyEditorMap, admiralty_editor_map, ADW_TYPE_BIN)
+
+static void show_sector (AdmiraltyEditorMap *self, xmlNode *sector);
+
+static Row *
+find_row (AdmiraltyEditorMap *self,
+          GtkWidget          *widget)
+{
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      Row *row = self->rows->pdata[i];
+
+      if (widget == row->row || widget == row->owner || widget == row->klass ||
+          widget == row->readiness || widget == row->remove)
+        return row;
+    }
+  return NULL;
+}
+
+/* The map drawn: the document as the game draws it, the selection kept. */
+static void
+redraw (AdmiraltyEditorMap *self)
+{
+  g_autoptr(AdmScenario) scenario = adm_scenario_edit_build (self->edit, NULL);
+  g_autofree char *id = self->sector != NULL ? adm_xml_get_string (self->sector, "id") : NULL;
+
+  self->syncing = TRUE;
+  admiralty_sector_map_set_scenario (self->map, scenario);
+  if (scenario != NULL && id != NULL && adm_scenario_lookup_sector (scenario, id) != NULL)
+    admiralty_sector_map_set_selected_sector (self->map, id);
+  else if (scenario != NULL)
+    admiralty_sector_map_set_selected_sector (self->map, NULL);
+  self->syncing = FALSE;
+}
+
+/* Objects and links */
+
+static GtkWidget *
+remove_button (AdmiraltyEditorMap *self,
+               const char         *tooltip,
+               GCallback           callback)
+{
+  GtkWidget *button = gtk_button_new_from_icon_name ("user-trash-symbolic");
+
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (button, tooltip);
+  g_signal_connect_object (button, "clicked", callback, self, G_CONNECT_SWAPPED);
+  return button;
+}
+
+static void
+remove_row_cb (AdmiraltyEditorMap *self,
+               GtkWidget          *button)
+{
+  Row *row = find_row (self, button);
+
+  if (row != NULL)
+    adm_scenario_edit_remove (self->edit, row->node);
+}
+
+static void
+object_apply_cb (AdmiraltyEditorMap *self,
+                 GtkWidget          *entry_row)
+{
+  Row *row = find_row (self, entry_row);
+
+  if (row != NULL)
+    adm_scenario_edit_set (self->edit, row->node, "name",
+                           gtk_editable_get_text (GTK_EDITABLE (entry_row)));
+}
+
+static void
+station_changed_cb (AdmiraltyEditorMap *self,
+                    GParamSpec         *pspec,
+                    GtkWidget          *widget)
+{
+  Row *row = find_row (self, widget);
+  AdmRuleset *ruleset = adm_scenario_edit_get_ruleset (self->edit);
+  GPtrArray *factions = ruleset != NULL ? adm_ruleset_get_factions (ruleset) : NULL;
+  guint owner, klass;
+
+  if (self->syncing || row == NULL || factions == NULL)
+    return;
+  owner = gtk_drop_down_get_selected (GTK_DROP_DOWN (row->owner));
+  klass = gtk_drop_down_get_selected (GTK_DROP_DOWN (row->klass));
+  if (klass >= self->station_ids->len)
+    klass = 0;
+  adm_scenario_edit_set_station (self->edit, row->node,
+                                 owner == 0 || owner > factions->len
+                                 ? NULL : ((const AdmFaction *) factions->pdata[owner - 1])->id,
+                                 self->station_ids->len > 0 ? self->station_ids->pdata[klass]
+                                                            : "",
+                                 gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (row->readiness)));
+}
+
+static void
+readiness_changed_cb (AdmiraltyEditorMap *self,
+                      GtkWidget          *spin)
+{
+  station_changed_cb (self, NULL, spin);
+}
+
+static const char *
+kind_label (const char *kind)
+{
+  if (g_strcmp0 (kind, "planet") == 0)
+    return _("Planet");
+  if (g_strcmp0 (kind, "station") == 0)
+    return _("Station");
+  if (g_strcmp0 (kind, "wormhole-exit") == 0)
+    return _("Wormhole exit");
+  return kind != NULL ? kind : "";
+}
+
+/* A station's owner, class and readiness: a row under its name. */
+static void
+add_station_row (AdmiraltyEditorMap *self,
+                 Row                *row)
+{
+  AdmRuleset *ruleset = adm_scenario_edit_get_ruleset (self->edit);
+  GPtrArray *factions = ruleset != NULL ? adm_ruleset_get_factions (ruleset) : NULL;
+  GPtrArray *classes = ruleset != NULL ? adm_ruleset_get_classes (ruleset) : NULL;
+  g_autoptr(GtkStringList) owners = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) kinds = gtk_string_list_new (NULL);
+  g_autofree char *owner = adm_xml_get_string (row->node, "faction");
+  g_autofree char *klass = adm_xml_get_string (row->node, "class");
+  g_autofree char *readiness = adm_xml_get_string (row->node, "readiness");
+  GtkWidget *garrison = adw_action_row_new ();
+  GtkWidget *crew = adw_action_row_new ();
+  guint owner_index = 0, class_index = 0;
+
+  gtk_string_list_append (owners, _("No owner"));
+  for (guint i = 0; factions != NULL && i < factions->len; i++)
+    {
+      const AdmFaction *faction = factions->pdata[i];
+
+      gtk_string_list_append (owners, faction->name);
+      if (g_strcmp0 (faction->id, owner) == 0)
+        owner_index = i + 1;
+    }
+  g_ptr_array_set_size (self->station_ids, 0);
+  for (guint i = 0; classes != NULL && i < classes->len; i++)
+    {
+      const AdmShipClass *station = classes->pdata[i];
+
+      if (station->category != ADM_CATEGORY_STATION)
+        continue;
+      if (g_strcmp0 (station->id, klass) == 0)
+        class_index = self->station_ids->len;
+      gtk_string_list_append (kinds, station->name);
+      g_ptr_array_add (self->station_ids, station->id);
+    }
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (garrison), _("Owner"));
+  gtk_widget_set_tooltip_text (garrison, _("With an owner, the station fights for its side"));
+  row->owner = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&owners)), NULL);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (row->owner), owner_index);
+  gtk_widget_set_valign (row->owner, GTK_ALIGN_CENTER);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (garrison), row->owner);
+  row->klass = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&kinds)), NULL);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (row->klass), class_index);
+  gtk_widget_set_valign (row->klass, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row->klass), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Class"), -1);
+  row->readiness = gtk_spin_button_new_with_range (0, 12, 1);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (row->readiness),
+                             readiness != NULL ? g_ascii_strtod (readiness, NULL) : 6);
+  gtk_widget_set_valign (row->readiness, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (row->readiness, _("Readiness"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row->readiness),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Readiness"), -1);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (crew), _("Class and readiness"));
+  adw_action_row_add_suffix (ADW_ACTION_ROW (crew), row->klass);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (crew), row->readiness);
+  gtk_widget_set_sensitive (crew, owner_index > 0);
+  g_signal_connect_object (row->owner, "notify::selected", G_CALLBACK (station_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (row->klass, "notify::selected", G_CALLBACK (station_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (row->readiness, "value-changed", G_CALLBACK (readiness_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  adw_preferences_group_add (self->objects_group, garrison);
+  adw_preferences_group_add (self->objects_group, crew);
+  /* The station's rows go with its name's: rows of their own in the list. */
+  g_ptr_array_add (self->rows, g_memdup2 (&(Row) { .row = garrison, .owner = row->owner,
+                                                   .klass = row->klass,
+                                                   .readiness = row->readiness,
+                                                   .node = row->node }, sizeof (Row)));
+  g_ptr_array_add (self->rows, g_memdup2 (&(Row) { .row = crew, .node = row->node },
+                                          sizeof (Row)));
+  row->owner = row->klass = row->readiness = NULL;
+}
+
+static void
+build_objects (AdmiraltyEditorMap *self)
+{
+  for (xmlNode *object = adm_xml_first_element (self->sector, "object"); object != NULL;
+       object = adm_xml_next_element (object, "object"))
+    {
+      g_autofree char *kind = adm_xml_get_string (object, "kind");
+      g_autofree char *name = adm_xml_get_string (object, "name");
+      Row *row = g_new0 (Row, 1);
+
+      row->node = object;
+      row->row = adw_entry_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row->row), kind_label (kind));
+      adw_entry_row_set_show_apply_button (ADW_ENTRY_ROW (row->row), TRUE);
+      gtk_editable_set_text (GTK_EDITABLE (row->row), name != NULL ? name : "");
+      g_signal_connect_object (row->row, "apply", G_CALLBACK (object_apply_cb), self,
+                               G_CONNECT_SWAPPED);
+      row->remove = remove_button (self, _("Remove Object"), G_CALLBACK (remove_row_cb));
+      adw_entry_row_add_suffix (ADW_ENTRY_ROW (row->row), row->remove);
+      adw_preferences_group_add (self->objects_group, row->row);
+      g_ptr_array_add (self->rows, row);
+      if (g_strcmp0 (kind, "station") == 0)
+        add_station_row (self, row);
+    }
+}
+
+static void
+build_links (AdmiraltyEditorMap *self)
+{
+  g_autofree char *id = adm_xml_get_string (self->sector, "id");
+  xmlNode *map = adm_scenario_edit_get_map (self->edit);
+
+  for (xmlNode *link = adm_xml_first_element (map, "link"); link != NULL;
+       link = adm_xml_next_element (link, "link"))
+    {
+      g_autofree char *from = adm_xml_get_string (link, "from");
+      g_autofree char *to = adm_xml_get_string (link, "to");
+      const char *other = g_strcmp0 (from, id) == 0 ? to : g_strcmp0 (to, id) == 0 ? from : NULL;
+      xmlNode *sector = other != NULL ? adm_scenario_edit_find (self->edit, "sector", other)
+                                      : NULL;
+      g_autofree char *name = sector != NULL ? adm_xml_get_string (sector, "name") : NULL;
+      Row *row;
+
+      if (other == NULL)
+        continue;
+      row = g_new0 (Row, 1);
+      row->node = link;
+      row->row = adw_action_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row->row),
+                                     name != NULL ? name : other);
+      row->remove = remove_button (self, _("Remove Link"), G_CALLBACK (remove_row_cb));
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row->row), row->remove);
+      adw_preferences_group_add (self->links_group, row->row);
+      g_ptr_array_add (self->rows, row);
+    }
+}
+
+static void
+clear_rows (AdmiraltyEditorMap *self)
+{
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      Row *row = self->rows->pdata[i];
+      GtkWidget *parent = gtk_widget_get_ancestor (row->row, ADW_TYPE_PREFERENCES_GROUP);
+
+      if (parent != NULL)
+        adw_preferences_group_remove (ADW_PREFERENCES_GROUP (parent), row->row);
+    }
+  g_ptr_array_set_size (self->rows, 0);
+}
+
+static void
+show_sector (AdmiraltyEditorMap *self,
+             xmlNode            *sector)
+{
+  g_autofree char *name = sector != NULL ? adm_xml_get_string (sector, "name") : NULL;
+
+  self->syncing = TRUE;
+  self->sector = sector;
+  g_free (self->sector_id);
+  self->sector_id = sector != NULL ? adm_xml_get_string (sector, "id") : NULL;
+  clear_rows (self);
+  gtk_stack_set_visible_child_name (self->side_stack, sector != NULL ? "sector" : "none");
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor-map.add-object", sector != NULL);
+  if (sector != NULL)
+    {
+      gtk_editable_set_text (GTK_EDITABLE (self->name_row), name != NULL ? name : "");
+      build_objects (self);
+      build_links (self);
+    }
+  self->syncing = FALSE;
+}
+
+/* The map's signals */
+
+static void
+selected_cb (AdmiraltyEditorMap *self)
+{
+  const char *id = admiralty_sector_map_get_selected_sector (self->map);
+
+  if (self->syncing)
+    return;
+  show_sector (self, adm_scenario_edit_find (self->edit, "sector", id));
+}
+
+static void
+add_sector_cb (AdmiraltyEditorMap *self,
+               double              x,
+               double              y)
+{
+  xmlNode *sector = adm_scenario_edit_add_sector (self->edit, _("New Sector"), x, y);
+
+  admiralty_editor_map_select (self, sector);
+  /* Named at once, in the side panel. */
+  gtk_widget_grab_focus (GTK_WIDGET (self->name_row));
+  gtk_editable_select_region (GTK_EDITABLE (self->name_row), 0, -1);
+}
+
+static void
+move_sector_cb (AdmiraltyEditorMap *self,
+                const char         *id,
+                double              x,
+                double              y)
+{
+  xmlNode *sector = adm_scenario_edit_find (self->edit, "sector", id);
+
+  if (sector != NULL)
+    adm_scenario_edit_move_sector (self->edit, sector, x, y);
+}
+
+static void
+link_sectors_cb (AdmiraltyEditorMap *self,
+                 const char         *from,
+                 const char         *to)
+{
+  adm_scenario_edit_add_link (self->edit, from, to);
+}
+
+static void
+name_apply_cb (AdmiraltyEditorMap *self)
+{
+  if (self->sector != NULL)
+    adm_scenario_edit_set (self->edit, self->sector, "name",
+                           gtk_editable_get_text (GTK_EDITABLE (self->name_row)));
+}
+
+static void
+remove_sector_cb (AdmiraltyEditorMap *self)
+{
+  if (self->sector != NULL)
+    adm_scenario_edit_remove (self->edit, self->sector);
+}
+
+static void
+add_object_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  AdmiraltyEditorMap *self = ADMIRALTY_EDITOR_MAP (widget);
+  const char *kind = g_variant_get_string (parameter, NULL);
+  const char *name = g_str_equal (kind, "planet") ? _("New Planet")
+                   : g_str_equal (kind, "station") ? _("New Station") : _("New Wormhole Exit");
+
+  if (self->sector == NULL)
+    return;
+  adm_scenario_edit_add_object (self->edit, self->sector, kind, name);
+  /* The new object's name, ready to be typed over. */
+  for (guint i = self->rows->len; i > 0; i--)
+    {
+      Row *row = self->rows->pdata[i - 1];
+
+      if (ADW_IS_ENTRY_ROW (row->row))
+        {
+          gtk_widget_grab_focus (row->row);
+          gtk_editable_select_region (GTK_EDITABLE (row->row), 0, -1);
+          break;
+        }
+    }
+}
+
+static gboolean
+delete_cb (GtkWidget *widget,
+           GVariant  *args,
+           gpointer   user_data)
+{
+  AdmiraltyEditorMap *self = ADMIRALTY_EDITOR_MAP (user_data);
+
+  remove_sector_cb (self);
+  return TRUE;
+}
+
+/* Changes */
+
+static void
+edit_changed_cb (AdmiraltyEditorMap *self,
+                 guint               change,
+                 gpointer            node)
+{
+  xmlNode *changed = node;
+
+  /* Fleets' values are not on the map, but where their formations start is. */
+  if (change == ADM_SCENARIO_EDIT_CHANGE_VALUE && changed != NULL &&
+      adm_xml_is (changed, "ship"))
+    return;
+  if (change == ADM_SCENARIO_EDIT_CHANGE_RELOAD)
+    {
+      g_autofree char *id = g_strdup (self->sector_id);
+
+      self->sector = NULL;
+      redraw (self);
+      show_sector (self, adm_scenario_edit_find (self->edit, "sector", id));
+      redraw (self);
+      return;
+    }
+  /* A sector removed is no longer in the map: compared as pointers, never read. */
+  if (self->sector != NULL)
+    {
+      g_autoptr(GPtrArray) sectors =
+        adm_scenario_edit_children (adm_scenario_edit_get_map (self->edit), "sector");
+
+      if (!g_ptr_array_find (sectors, self->sector, NULL))
+        self->sector = NULL;
+    }
+  if (self->sector != NULL)
+    {
+      g_free (self->sector_id);
+      self->sector_id = adm_xml_get_string (self->sector, "id");
+    }
+  redraw (self);
+  if (change == ADM_SCENARIO_EDIT_CHANGE_STRUCTURE || changed != self->sector)
+    show_sector (self, self->sector);
+}
+
+void
+admiralty_editor_map_select (AdmiraltyEditorMap *self,
+                             xmlNode            *node)
+{
+  xmlNode *sector = node;
+
+  g_return_if_fail (ADMIRALTY_IS_EDITOR_MAP (self));
+
+  if (node != NULL && adm_xml_is (node, "link"))
+    {
+      g_autofree char *from = adm_xml_get_string (node, "from");
+
+      sector = adm_scenario_edit_find (self->edit, "sector", from);
+    }
+  while (sector != NULL && sector->type == XML_ELEMENT_NODE && !adm_xml_is (sector, "sector"))
+    sector = sector->parent;
+  if (sector != NULL && sector->type != XML_ELEMENT_NODE)
+    sector = NULL;
+  show_sector (self, sector);
+  redraw (self);
+}
+
+xmlNode *
+admiralty_editor_map_get_sector (AdmiraltyEditorMap *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_EDITOR_MAP (self), NULL);
+  return self->sector;
+}
+
+AdmiraltySectorMap *
+admiralty_editor_map_get_map (AdmiraltyEditorMap *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_EDITOR_MAP (self), NULL);
+  return self->map;
+}
+
+void
+admiralty_editor_map_set_edit (AdmiraltyEditorMap *self,
+                               AdmScenarioEdit    *edit)
+{
+  g_return_if_fail (ADMIRALTY_IS_EDITOR_MAP (self));
+  g_return_if_fail (ADM_IS_SCENARIO_EDIT (edit));
+
+  if (self->edit != NULL)
+    g_signal_handlers_disconnect_by_data (self->edit, self);
+  g_set_object (&self->edit, edit);
+  g_signal_connect_object (edit, "changed", G_CALLBACK (edit_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  show_sector (self, NULL);
+  redraw (self);
+}
+
+/* GObject */
+
+static void
+admiralty_editor_map_dispose (GObject *object)
+{
+  AdmiraltyEditorMap *self = ADMIRALTY_EDITOR_MAP (object);
+
+  if (self->edit != NULL)
+    g_signal_handlers_disconnect_by_data (self->edit, self);
+  g_clear_object (&self->edit);
+  gtk_widget_dispose_template (GTK_WIDGET (object), ADMIRALTY_TYPE_EDITOR_MAP);
+
+  G_OBJECT_CLASS (admiralty_editor_map_parent_class)->dispose (object);
+}
+
+static void
+admiralty_editor_map_finalize (GObject *object)
+{
+  AdmiraltyEditorMap *self = ADMIRALTY_EDITOR_MAP (object);
+
+  g_free (self->sector_id);
+  g_ptr_array_unref (self->rows);
+  g_ptr_array_unref (self->station_ids);
+
+  G_OBJECT_CLASS (admiralty_editor_map_parent_class)->finalize (object);
+}
+
+static void
+admiralty_editor_map_class_init (AdmiraltyEditorMapClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = admiralty_editor_map_dispose;
+  object_class->finalize = admiralty_editor_map_finalize;
+
+  g_type_ensure (ADMIRALTY_TYPE_SECTOR_MAP);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/admiralty/Admiralty/"
+                                               "admiralty-editor-map.ui");
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorMap, map);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorMap, side_stack);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorMap, name_row);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorMap, objects_group);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorMap, links_group);
+  gtk_widget_class_bind_template_callback (widget_class, selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, add_sector_cb);
+  gtk_widget_class_bind_template_callback (widget_class, move_sector_cb);
+  gtk_widget_class_bind_template_callback (widget_class, link_sectors_cb);
+  gtk_widget_class_bind_template_callback (widget_class, name_apply_cb);
+  gtk_widget_class_bind_template_callback (widget_class, remove_sector_cb);
+  gtk_widget_class_install_action (widget_class, "editor-map.add-object", "s",
+                                   add_object_action);
+}
+
+static void
+admiralty_editor_map_init (AdmiraltyEditorMap *self)
+{
+  GtkEventController *shortcuts;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->rows = g_ptr_array_new_with_free_func (g_free);
+  self->station_ids = g_ptr_array_new ();
+
+  /* Delete on the map, not in the side panel's entries, removes the selected sector. */
+  shortcuts = gtk_shortcut_controller_new ();
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Delete, 0),
+                                                          gtk_callback_action_new (delete_cb, self,
+                                                                                   NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (self->map), shortcuts);
+}

@@ -1,0 +1,199 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-editor-problems.c: the scenario editor's Problems page (see the header). */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "admiralty-editor-problems.h"
+
+struct _AdmiraltyEditorProblems
+{
+  AdwBin      parent_instance;
+
+  GtkStack   *stack;
+  GtkLabel   *summary;
+  GtkListBox *list;
+
+  GPtrArray  *rows;   /* GtkWidget*, a row a problem */
+  GPtrArray  *nodes;  /* xmlNode*, each row's element, or NULL */
+};
+
+G_DEFINE_FINAL_TYPE (AdmiraltyEditorProblems, admiralty_editor_problems, ADW_TYPE_BIN)
+
+enum { PROBLEM_ACTIVATED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+/* One element named for a master, or NULL for one a master does not name. */
+static char *
+element_label (xmlNode    *node,
+               const char *name)
+{
+  /* Translators: where a problem is; %s is the element's name */
+  if (adm_xml_is (node, "ship"))
+    return g_strdup_printf (_("ship “%s”"), name);
+  if (adm_xml_is (node, "formation"))
+    return g_strdup_printf (_("formation “%s”"), name);
+  if (adm_xml_is (node, "sector"))
+    return g_strdup_printf (_("sector “%s”"), name);
+  if (adm_xml_is (node, "object"))
+    return g_strdup_printf (_("object “%s”"), name);
+  if (adm_xml_is (node, "admiral"))
+    return g_strdup_printf (_("admiral “%s”"), name);
+  if (adm_xml_is (node, "alliance"))
+    return g_strdup_printf (_("alliance “%s”"), name);
+  return NULL;
+}
+
+/* Where a problem is: "ship “Kestrel” in formation “Hub Picket”", "sector “Pol orbit”". */
+static char *
+place_of (xmlNode *node)
+{
+  g_autoptr(GString) place = g_string_new (NULL);
+
+  for (xmlNode *up = node; up != NULL && up->type == XML_ELEMENT_NODE; up = up->parent)
+    {
+      g_autofree char *name = adm_xml_get_string (up, "name");
+      g_autofree char *id = adm_xml_get_string (up, "id");
+      g_autofree char *label = element_label (up, name != NULL && name[0] != '\0' ? name
+                                                  : id != NULL ? id : "");
+
+      if (label == NULL)
+        continue;
+      if (place->len > 0)
+        /* Translators: joins a place to the one it is in: "ship “A” in formation “B”" */
+        g_string_append (place, _(" in "));
+      g_string_append (place, label);
+    }
+  if (place->len == 0)
+    return NULL;
+  return g_string_free (g_steal_pointer (&place), FALSE);
+}
+
+static void
+row_activated_cb (AdmiraltyEditorProblems *self,
+                  GtkListBoxRow           *row)
+{
+  guint index;
+
+  if (g_ptr_array_find (self->rows, row, &index) && self->nodes->pdata[index] != NULL)
+    g_signal_emit (self, signals[PROBLEM_ACTIVATED], 0, self->nodes->pdata[index]);
+}
+
+void
+admiralty_editor_problems_set_problems (AdmiraltyEditorProblems *self,
+                                        GPtrArray               *problems)
+{
+  g_autofree char *summary = NULL;
+
+  g_return_if_fail (ADMIRALTY_IS_EDITOR_PROBLEMS (self));
+  g_return_if_fail (problems != NULL);
+
+  for (guint i = 0; i < self->rows->len; i++)
+    gtk_list_box_remove (self->list, self->rows->pdata[i]);
+  g_ptr_array_set_size (self->rows, 0);
+  g_ptr_array_set_size (self->nodes, 0);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const AdmProblem *problem = problems->pdata[i];
+      GtkWidget *row = adw_action_row_new ();
+      g_autofree char *title = g_markup_escape_text (problem->message, -1);
+      g_autofree char *place = problem->node != NULL ? place_of (problem->node) : NULL;
+      g_autoptr(GString) subtitle = g_string_new (NULL);
+
+      if (place != NULL)
+        g_string_append (subtitle, place);
+      if (problem->line > 0)
+        {
+          if (subtitle->len > 0)
+            g_string_append (subtitle, " · ");
+          /* Translators: a problem's line in the scenario file */
+          g_string_append_printf (subtitle, _("line %d"), problem->line);
+        }
+      if (problem->clause != NULL)
+        g_string_append_printf (subtitle, "%s%s", subtitle->len > 0 ? " · " : "",
+                                problem->clause);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      if (subtitle->len > 0)
+        {
+          g_autofree char *escaped = g_markup_escape_text (subtitle->str, -1);
+
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), escaped);
+        }
+      adw_action_row_set_icon_name (ADW_ACTION_ROW (row), "dialog-warning-symbolic");
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), problem->node != NULL);
+      if (problem->node != NULL)
+        adw_action_row_add_suffix (ADW_ACTION_ROW (row),
+                                   gtk_image_new_from_icon_name ("go-next-symbolic"));
+      gtk_list_box_append (self->list, row);
+      g_ptr_array_add (self->rows, row);
+      g_ptr_array_add (self->nodes, problem->node);
+    }
+  /* Translators: the heading of the Problems page */
+  summary = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                          "%u problem: the scenario cannot start a campaign "
+                                          "until it is fixed",
+                                          "%u problems: the scenario cannot start a campaign "
+                                          "until they are fixed", problems->len), problems->len);
+  gtk_label_set_label (self->summary, summary);
+  gtk_stack_set_visible_child_name (self->stack, problems->len > 0 ? "list" : "none");
+}
+
+GtkWidget *
+admiralty_editor_problems_get_row (AdmiraltyEditorProblems *self,
+                                   guint                    index)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_EDITOR_PROBLEMS (self), NULL);
+  return index < self->rows->len ? self->rows->pdata[index] : NULL;
+}
+
+static void
+admiralty_editor_problems_dispose (GObject *object)
+{
+  gtk_widget_dispose_template (GTK_WIDGET (object), ADMIRALTY_TYPE_EDITOR_PROBLEMS);
+
+  G_OBJECT_CLASS (admiralty_editor_problems_parent_class)->dispose (object);
+}
+
+static void
+admiralty_editor_problems_finalize (GObject *object)
+{
+  AdmiraltyEditorProblems *self = ADMIRALTY_EDITOR_PROBLEMS (object);
+
+  g_ptr_array_unref (self->rows);
+  g_ptr_array_unref (self->nodes);
+
+  G_OBJECT_CLASS (admiralty_editor_problems_parent_class)->finalize (object);
+}
+
+static void
+admiralty_editor_problems_class_init (AdmiraltyEditorProblemsClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = admiralty_editor_problems_dispose;
+  object_class->finalize = admiralty_editor_problems_finalize;
+
+  signals[PROBLEM_ACTIVATED] =
+    g_signal_new ("problem-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                  NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/admiralty/Admiralty/"
+                                               "admiralty-editor-problems.ui");
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorProblems, summary);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorProblems, list);
+  gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
+}
+
+static void
+admiralty_editor_problems_init (AdmiraltyEditorProblems *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  /* The bin's own child, not bound: the template's disposal and the bin's would both
+   * unparent it. */
+  self->stack = GTK_STACK (adw_bin_get_child (ADW_BIN (self)));
+  self->rows = g_ptr_array_new ();
+  self->nodes = g_ptr_array_new ();
+}

@@ -1,0 +1,431 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-editor-sides.c: the scenario editor's Sides page (see the header). */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "admiralty-editor-sides.h"
+
+typedef struct {
+  GtkWidget *row;
+  GtkWidget *control;  /* the faction's alliance, or the admiral's faction: a drop-down */
+  GtkWidget *remove;   /* an admiral's remove button, or NULL */
+  xmlNode   *node;     /* the admiral, or NULL */
+  char      *faction;  /* a faction row's faction id */
+} Row;
+
+struct _AdmiraltyEditorSides
+{
+  AdwBin               parent_instance;
+
+  AdwEntryRow         *name_row;
+  AdwEntryRow         *description_row;
+  AdwPreferencesGroup *factions_group;
+  AdwPreferencesGroup *admirals_group;
+
+  AdmScenarioEdit     *edit;
+  GPtrArray           *factions;  /* Row* */
+  GPtrArray           *admirals;  /* Row* */
+  GPtrArray           *alliances; /* xmlNode*, in the order of the alliance drop-downs */
+  gboolean             syncing;
+};
+
+G_DEFINE_FINAL_TYPE (AdmiraltyEditorSides, admiralty_editor_sides, ADW_TYPE_BIN)
+
+static void
+row_free (gpointer data)
+{
+  Row *row = data;
+
+  g_free (row->faction);
+  g_free (row);
+}
+
+static Row *
+find_row (GPtrArray *rows,
+          GtkWidget *widget)
+{
+  for (guint i = 0; i < rows->len; i++)
+    {
+      Row *row = rows->pdata[i];
+
+      if (row->row == widget || row->control == widget || row->remove == widget)
+        return row;
+    }
+  return NULL;
+}
+
+static GPtrArray *
+ruleset_factions (AdmiraltyEditorSides *self)
+{
+  AdmRuleset *ruleset = adm_scenario_edit_get_ruleset (self->edit);
+
+  return ruleset != NULL ? adm_ruleset_get_factions (ruleset) : NULL;
+}
+
+static GtkWidget *
+faction_drop_down (AdmiraltyEditorSides *self,
+                   const char           *selected)
+{
+  GPtrArray *factions = ruleset_factions (self);
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  GtkWidget *drop_down;
+  guint index = GTK_INVALID_LIST_POSITION;
+
+  for (guint i = 0; factions != NULL && i < factions->len; i++)
+    {
+      const AdmFaction *faction = factions->pdata[i];
+
+      gtk_string_list_append (names, faction->name);
+      if (g_strcmp0 (faction->id, selected) == 0)
+        index = i;
+    }
+  drop_down = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&names)), NULL);
+  gtk_widget_set_valign (drop_down, GTK_ALIGN_CENTER);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (drop_down), index);
+  return drop_down;
+}
+
+static void
+clear_rows (AdwPreferencesGroup *group,
+            GPtrArray           *rows)
+{
+  for (guint i = 0; i < rows->len; i++)
+    adw_preferences_group_remove (group, ((Row *) rows->pdata[i])->row);
+  g_ptr_array_set_size (rows, 0);
+}
+
+/* Factions */
+
+static void
+alliance_selected_cb (AdmiraltyEditorSides *self,
+                      GParamSpec           *pspec,
+                      GtkWidget            *combo)
+{
+  Row *row = find_row (self->factions, combo);
+  guint selected = adw_combo_row_get_selected (ADW_COMBO_ROW (combo));
+
+  if (self->syncing || row == NULL)
+    return;
+  if (selected == 0)
+    adm_scenario_edit_set_alliance_of (self->edit, row->faction, NULL);
+  else if (selected <= self->alliances->len)
+    adm_scenario_edit_set_alliance_of (self->edit, row->faction,
+                                       self->alliances->pdata[selected - 1]);
+  else
+    {
+      const AdmFaction *faction =
+        adm_ruleset_lookup_faction (adm_scenario_edit_get_ruleset (self->edit), row->faction);
+      /* Translators: the name given to a new alliance, %s the faction that starts it */
+      g_autofree char *name = g_strdup_printf (_("Alliance of %s"),
+                                               faction != NULL ? faction->name : row->faction);
+
+      adm_scenario_edit_add_alliance (self->edit, name, row->faction);
+    }
+}
+
+static gboolean
+has_member (xmlNode    *alliance,
+            const char *faction)
+{
+  for (xmlNode *member = adm_xml_first_element (alliance, "member"); member != NULL;
+       member = adm_xml_next_element (member, "member"))
+    {
+      g_autofree char *id = adm_xml_get_string (member, "faction");
+
+      if (g_strcmp0 (id, faction) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+build_factions (AdmiraltyEditorSides *self)
+{
+  GPtrArray *factions = ruleset_factions (self);
+  xmlNode *root = adm_scenario_edit_get_root (self->edit);
+  g_autoptr(GtkStringList) choices = gtk_string_list_new (NULL);
+
+  clear_rows (self->factions_group, self->factions);
+  g_ptr_array_set_size (self->alliances, 0);
+  gtk_string_list_append (choices, _("No alliance"));
+  for (xmlNode *alliance = adm_xml_first_element (root, "alliance"); alliance != NULL;
+       alliance = adm_xml_next_element (alliance, "alliance"))
+    {
+      g_autofree char *name = adm_xml_get_string (alliance, "name");
+
+      g_ptr_array_add (self->alliances, alliance);
+      gtk_string_list_append (choices, name != NULL ? name : "");
+    }
+  gtk_string_list_append (choices, _("New Alliance"));
+
+  for (guint i = 0; factions != NULL && i < factions->len; i++)
+    {
+      const AdmFaction *faction = factions->pdata[i];
+      Row *row = g_new0 (Row, 1);
+      guint selected = 0;
+
+      for (guint k = 0; k < self->alliances->len; k++)
+        if (has_member (self->alliances->pdata[k], faction->id))
+          selected = k + 1;
+      row->faction = g_strdup (faction->id);
+      row->row = row->control = adw_combo_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row->row), faction->name);
+      adw_combo_row_set_model (ADW_COMBO_ROW (row->row), G_LIST_MODEL (choices));
+      adw_combo_row_set_selected (ADW_COMBO_ROW (row->row), selected);
+      g_signal_connect_object (row->row, "notify::selected", G_CALLBACK (alliance_selected_cb),
+                               self, G_CONNECT_SWAPPED);
+      adw_preferences_group_add (self->factions_group, row->row);
+      g_ptr_array_add (self->factions, row);
+    }
+}
+
+/* Admirals */
+
+static void
+admiral_apply_cb (AdmiraltyEditorSides *self,
+                  GtkWidget            *entry_row)
+{
+  Row *row = find_row (self->admirals, entry_row);
+
+  if (row != NULL)
+    adm_scenario_edit_set (self->edit, row->node, "name",
+                           gtk_editable_get_text (GTK_EDITABLE (entry_row)));
+}
+
+static void
+admiral_faction_cb (AdmiraltyEditorSides *self,
+                    GParamSpec           *pspec,
+                    GtkWidget            *drop_down)
+{
+  Row *row = find_row (self->admirals, drop_down);
+  GPtrArray *factions = ruleset_factions (self);
+  guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (drop_down));
+
+  if (self->syncing || row == NULL || factions == NULL || selected >= factions->len)
+    return;
+  adm_scenario_edit_set (self->edit, row->node, "faction",
+                         ((const AdmFaction *) factions->pdata[selected])->id);
+}
+
+static void
+admiral_remove_cb (AdmiraltyEditorSides *self,
+                   GtkWidget            *button)
+{
+  Row *row = find_row (self->admirals, button);
+
+  if (row != NULL)
+    adm_scenario_edit_remove (self->edit, row->node);
+}
+
+static void
+build_admirals (AdmiraltyEditorSides *self)
+{
+  xmlNode *root = adm_scenario_edit_get_root (self->edit);
+
+  clear_rows (self->admirals_group, self->admirals);
+  for (xmlNode *admiral = adm_xml_first_element (root, "admiral"); admiral != NULL;
+       admiral = adm_xml_next_element (admiral, "admiral"))
+    {
+      g_autofree char *name = adm_xml_get_string (admiral, "name");
+      g_autofree char *faction = adm_xml_get_string (admiral, "faction");
+      Row *row = g_new0 (Row, 1);
+
+      row->node = admiral;
+      row->row = adw_entry_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row->row), _("Admiral"));
+      adw_entry_row_set_show_apply_button (ADW_ENTRY_ROW (row->row), TRUE);
+      gtk_editable_set_text (GTK_EDITABLE (row->row), name != NULL ? name : "");
+      g_signal_connect_object (row->row, "apply", G_CALLBACK (admiral_apply_cb), self,
+                               G_CONNECT_SWAPPED);
+      row->control = faction_drop_down (self, faction);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row->control),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("Faction"), -1);
+      g_signal_connect_object (row->control, "notify::selected",
+                               G_CALLBACK (admiral_faction_cb), self, G_CONNECT_SWAPPED);
+      adw_entry_row_add_suffix (ADW_ENTRY_ROW (row->row), row->control);
+      row->remove = gtk_button_new_from_icon_name ("user-trash-symbolic");
+      gtk_widget_set_valign (row->remove, GTK_ALIGN_CENTER);
+      gtk_widget_set_tooltip_text (row->remove, _("Remove Admiral"));
+      gtk_widget_add_css_class (row->remove, "flat");
+      g_signal_connect_object (row->remove, "clicked", G_CALLBACK (admiral_remove_cb), self,
+                               G_CONNECT_SWAPPED);
+      adw_entry_row_add_suffix (ADW_ENTRY_ROW (row->row), row->remove);
+      adw_preferences_group_add (self->admirals_group, row->row);
+      g_ptr_array_add (self->admirals, row);
+    }
+}
+
+void
+admiralty_editor_sides_add_admiral (AdmiraltyEditorSides *self)
+{
+  GPtrArray *factions;
+  xmlNode *admiral;
+
+  g_return_if_fail (ADMIRALTY_IS_EDITOR_SIDES (self));
+
+  factions = ruleset_factions (self);
+  if (factions == NULL || factions->len == 0)
+    return;
+  admiral = adm_scenario_edit_add_admiral (self->edit, _("New Admiral"),
+                                           ((const AdmFaction *) factions->pdata[0])->id);
+  admiralty_editor_sides_select (self, admiral);
+}
+
+static void
+add_admiral_cb (AdmiraltyEditorSides *self)
+{
+  admiralty_editor_sides_add_admiral (self);
+}
+
+/* The scenario */
+
+static void
+sync_scenario (AdmiraltyEditorSides *self)
+{
+  xmlNode *root = adm_scenario_edit_get_root (self->edit);
+  xmlNode *description = adm_xml_first_element (root, "description");
+  g_autofree char *name = adm_xml_get_string (root, "name");
+  g_autofree char *text = description != NULL ? adm_xml_get_text (description) : NULL;
+
+  gtk_editable_set_text (GTK_EDITABLE (self->name_row), name != NULL ? name : "");
+  gtk_editable_set_text (GTK_EDITABLE (self->description_row), text != NULL ? text : "");
+}
+
+static void
+name_apply_cb (AdmiraltyEditorSides *self)
+{
+  adm_scenario_edit_set (self->edit, adm_scenario_edit_get_root (self->edit), "name",
+                         gtk_editable_get_text (GTK_EDITABLE (self->name_row)));
+}
+
+static void
+description_apply_cb (AdmiraltyEditorSides *self)
+{
+  adm_scenario_edit_set_description (self->edit,
+                                     gtk_editable_get_text (GTK_EDITABLE (self->description_row)));
+}
+
+static void
+rebuild (AdmiraltyEditorSides *self)
+{
+  self->syncing = TRUE;
+  sync_scenario (self);
+  build_factions (self);
+  build_admirals (self);
+  self->syncing = FALSE;
+}
+
+static void
+edit_changed_cb (AdmiraltyEditorSides *self,
+                 guint                 change,
+                 gpointer              node)
+{
+  /* A value the page itself changed is shown already; what else changed is shown anew. */
+  if (change != ADM_SCENARIO_EDIT_CHANGE_VALUE)
+    rebuild (self);
+}
+
+void
+admiralty_editor_sides_select (AdmiraltyEditorSides *self,
+                               xmlNode              *node)
+{
+  g_return_if_fail (ADMIRALTY_IS_EDITOR_SIDES (self));
+
+  for (guint i = 0; node != NULL && i < self->admirals->len; i++)
+    if (((Row *) self->admirals->pdata[i])->node == node)
+      {
+        gtk_widget_grab_focus (((Row *) self->admirals->pdata[i])->row);
+        gtk_editable_select_region (GTK_EDITABLE (((Row *) self->admirals->pdata[i])->row), 0,
+                                    -1);
+        return;
+      }
+  if (node != NULL && (adm_xml_is (node, "alliance") || adm_xml_is (node, "member")))
+    {
+      g_autofree char *faction = adm_xml_is (node, "member")
+                                 ? adm_xml_get_string (node, "faction") : NULL;
+
+      for (guint i = 0; i < self->factions->len; i++)
+        {
+          Row *row = self->factions->pdata[i];
+
+          if (faction == NULL || g_strcmp0 (row->faction, faction) == 0)
+            {
+              gtk_widget_grab_focus (row->row);
+              return;
+            }
+        }
+    }
+  gtk_widget_grab_focus (GTK_WIDGET (self->name_row));
+}
+
+void
+admiralty_editor_sides_set_edit (AdmiraltyEditorSides *self,
+                                 AdmScenarioEdit      *edit)
+{
+  g_return_if_fail (ADMIRALTY_IS_EDITOR_SIDES (self));
+  g_return_if_fail (ADM_IS_SCENARIO_EDIT (edit));
+
+  if (self->edit != NULL)
+    g_signal_handlers_disconnect_by_data (self->edit, self);
+  g_set_object (&self->edit, edit);
+  g_signal_connect_object (edit, "changed", G_CALLBACK (edit_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  rebuild (self);
+}
+
+static void
+admiralty_editor_sides_dispose (GObject *object)
+{
+  AdmiraltyEditorSides *self = ADMIRALTY_EDITOR_SIDES (object);
+
+  if (self->edit != NULL)
+    g_signal_handlers_disconnect_by_data (self->edit, self);
+  g_clear_object (&self->edit);
+  gtk_widget_dispose_template (GTK_WIDGET (object), ADMIRALTY_TYPE_EDITOR_SIDES);
+
+  G_OBJECT_CLASS (admiralty_editor_sides_parent_class)->dispose (object);
+}
+
+static void
+admiralty_editor_sides_finalize (GObject *object)
+{
+  AdmiraltyEditorSides *self = ADMIRALTY_EDITOR_SIDES (object);
+
+  g_ptr_array_unref (self->factions);
+  g_ptr_array_unref (self->admirals);
+  g_ptr_array_unref (self->alliances);
+
+  G_OBJECT_CLASS (admiralty_editor_sides_parent_class)->finalize (object);
+}
+
+static void
+admiralty_editor_sides_class_init (AdmiraltyEditorSidesClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = admiralty_editor_sides_dispose;
+  object_class->finalize = admiralty_editor_sides_finalize;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/admiralty/Admiralty/"
+                                               "admiralty-editor-sides.ui");
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorSides, name_row);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorSides, description_row);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorSides, factions_group);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorSides, admirals_group);
+  gtk_widget_class_bind_template_callback (widget_class, name_apply_cb);
+  gtk_widget_class_bind_template_callback (widget_class, description_apply_cb);
+  gtk_widget_class_bind_template_callback (widget_class, add_admiral_cb);
+}
+
+static void
+admiralty_editor_sides_init (AdmiraltyEditorSides *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->factions = g_ptr_array_new_with_free_func (row_free);
+  self->admirals = g_ptr_array_new_with_free_func (row_free);
+  self->alliances = g_ptr_array_new ();
+}

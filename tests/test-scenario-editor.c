@@ -1,0 +1,456 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-scenario-editor.c: the scenario editor driven as a master drives it — real clicks,
+ * drags and keys through the X server. Komarr opened and saved unchanged is the same file, as
+ * it is after a ship added and removed; a small scenario built on the map, the Sides and the
+ * Fleets pages saves and loads; Ctrl+Z and Shift+Ctrl+Z undo and redo each kind of edit; the
+ * Problems page shows a seventh ship in a formation (F-FORM-8) as it is added, and takes the
+ * master to it. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "admiralty-editor-fleets.h"
+#include "admiralty-editor-map.h"
+#include "admiralty-editor-problems.h"
+#include "admiralty-editor-sides.h"
+#include "admiralty-scenario-editor.h"
+#include "pointer-helpers.h"
+
+/* A copy of the shipped scenario @name in a temporary folder: the editor saves to it. */
+static char *
+scenario_copy (const char *name,
+               char      **folder)
+{
+  g_autofree char *source = source_path ("scenarios", name, NULL);
+  char *path;
+
+  *folder = g_dir_make_tmp ("admiralty-editor-XXXXXX", NULL);
+  path = g_build_filename (*folder, name, NULL);
+  copy_file (source, path);
+  return path;
+}
+
+static AdmiraltyScenarioEditor *
+editor_shown (AdmiraltyScenarioEditor *editor)
+{
+  gtk_window_set_default_size (GTK_WINDOW (editor), 1280, 800);
+  gtk_window_present (GTK_WINDOW (editor));
+  iterate_until (widget_mapped, editor, 5000);
+  wait_frame (GTK_WIDGET (editor));
+  return editor;
+}
+
+static AdmiraltyScenarioEditor *
+editor_of (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  AdmiraltyScenarioEditor *editor =
+    admiralty_scenario_editor_open (GTK_APPLICATION (app), path, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (editor);
+  return editor_shown (editor);
+}
+
+static void
+close_editor (AdmiraltyScenarioEditor *editor)
+{
+  GWeakRef ref;
+
+  g_weak_ref_init (&ref, editor);
+  gtk_window_destroy (GTK_WINDOW (editor));
+  iterate ();
+  g_assert_null (g_weak_ref_get (&ref));
+  g_weak_ref_clear (&ref);
+}
+
+static void
+assert_same_file (const char *a,
+                  const char *b)
+{
+  g_autofree char *da = NULL, *db = NULL;
+  gsize la = 0, lb = 0;
+
+  g_assert_true (g_file_get_contents (a, &da, &la, NULL));
+  g_assert_true (g_file_get_contents (b, &db, &lb, NULL));
+  g_assert_cmpstr (da, ==, db);
+  g_assert_cmpmem (da, la, db, lb);
+}
+
+static gboolean
+is_button_labelled (GtkWidget     *widget,
+                    gconstpointer  data)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_is_drawable (widget) &&
+         g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0;
+}
+
+static gboolean
+is_button_tooltip (GtkWidget     *widget,
+                   gconstpointer  data)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_is_drawable (widget) &&
+         g_strcmp0 (gtk_widget_get_tooltip_text (widget), data) == 0;
+}
+
+static GtkWidget *
+button (GtkWidget  *under,
+        const char *label)
+{
+  GtkWidget *found = find_widget (under, is_button_labelled, label);
+
+  g_assert_nonnull (found);
+  return found;
+}
+
+static gboolean
+is_sidebar (GtkWidget     *widget,
+            gconstpointer  data)
+{
+  return GTK_IS_LIST_BOX (widget) && gtk_widget_has_css_class (widget, "navigation-sidebar");
+}
+
+/* The formation @id, shown by a click on it in the Fleets page's list. */
+static xmlNode *
+click_formation (AdmiraltyScenarioEditor *editor,
+                 const char              *id)
+{
+  AdmiraltyEditorFleets *fleets =
+    ADMIRALTY_EDITOR_FLEETS (admiralty_scenario_editor_get_page (editor, "fleets"));
+  AdmScenarioEdit *edit = admiralty_scenario_editor_get_edit (editor);
+  xmlNode *formation = adm_scenario_edit_find (edit, "formation", id);
+  GtkWidget *list = find_widget (GTK_WIDGET (fleets), is_sidebar, NULL);
+  guint index = 0;
+
+  g_assert_nonnull (formation);
+  g_assert_nonnull (list);
+  for (xmlNode *node = adm_xml_first_element (adm_scenario_edit_get_root (edit), "formation");
+       node != formation; node = adm_xml_next_element (node, "formation"))
+    index++;
+  admiralty_scenario_editor_set_visible_page (editor, "fleets");
+  wait_frame (GTK_WIDGET (editor));
+  pointer_click_widget (GTK_WIDGET (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list),
+                                                                    index)));
+  g_assert_true (admiralty_editor_fleets_get_formation (fleets) == formation);
+  return formation;
+}
+
+/* Komarr, opened and saved with Ctrl+S unchanged, is the same file. */
+static void
+test_komarr_unchanged (void)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *path = scenario_copy ("komarr-campaign.admiralty", &folder);
+  g_autofree char *shipped = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
+  AdmiraltyScenarioEditor *editor;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      remove_tree (folder);
+      return;
+    }
+  editor = editor_of (path);
+  g_assert_cmpstr (admiralty_scenario_editor_get_path (editor), ==, path);
+  g_assert_cmpuint (admiralty_scenario_editor_get_problems (editor)->len, ==, 0);
+  g_remove (path);
+  focus_window (GTK_WIDGET (editor));
+  keys_to (GTK_WIDGET (editor), "ctrl+s");
+  assert_same_file (path, shipped);
+  close_editor (editor);
+  remove_tree (folder);
+}
+
+/* F-FORM-8: a ship added with "Add Ship" and removed with its row's button leaves Komarr the
+ * same file. */
+static void
+test_add_remove_ship (void)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *path = scenario_copy ("komarr-campaign.admiralty", &folder);
+  g_autofree char *shipped = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
+  AdmiraltyScenarioEditor *editor;
+  AdmiraltyEditorFleets *fleets;
+  GtkWidget *entry, *row;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      remove_tree (folder);
+      return;
+    }
+  editor = editor_of (path);
+  fleets = ADMIRALTY_EDITOR_FLEETS (admiralty_scenario_editor_get_page (editor, "fleets"));
+  click_formation (editor, "first-destroyer-flotilla");
+  pointer_click_widget (button (GTK_WIDGET (fleets), "Add _Ship"));
+  entry = admiralty_editor_fleets_get_ship_entry (fleets, 5);
+  g_assert_nonnull (entry);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "New Ship");
+  g_assert_true (adm_scenario_edit_get_modified (admiralty_scenario_editor_get_edit (editor)));
+  row = gtk_widget_get_ancestor (entry, GTK_TYPE_LIST_BOX_ROW);
+  pointer_click_widget (find_widget (row, is_button_tooltip, "Remove Ship"));
+  g_assert_null (admiralty_editor_fleets_get_ship_entry (fleets, 5));
+  g_assert_false (adm_scenario_edit_get_modified (admiralty_scenario_editor_get_edit (editor)));
+  focus_window (GTK_WIDGET (editor));
+  keys_to (GTK_WIDGET (editor), "ctrl+s");
+  assert_same_file (path, shipped);
+  close_editor (editor);
+  remove_tree (folder);
+}
+
+static GBytes *
+bytes_now (AdmiraltyScenarioEditor *editor)
+{
+  return g_bytes_ref (adm_scenario_edit_get_bytes (admiralty_scenario_editor_get_edit (editor)));
+}
+
+/* Ctrl+Z takes the editor back to the text before the edit, Shift+Ctrl+Z to the text after. */
+static void
+assert_undo_redo (AdmiraltyScenarioEditor *editor,
+                  GBytes                  *before)
+{
+  g_autoptr(GBytes) after = bytes_now (editor);
+
+  g_assert_false (g_bytes_equal (before, after));
+  focus_window (GTK_WIDGET (editor));
+  keys_to (GTK_WIDGET (editor), "ctrl+z");
+  g_assert_true (g_bytes_equal (before, adm_scenario_edit_get_bytes (
+                                          admiralty_scenario_editor_get_edit (editor))));
+  keys_to (GTK_WIDGET (editor), "shift+ctrl+z");
+  g_assert_true (g_bytes_equal (after, adm_scenario_edit_get_bytes (
+                                         admiralty_scenario_editor_get_edit (editor))));
+}
+
+/* The centre of sector @id's card on the editor's map, in the map's pixels. */
+static void
+sector_point (AdmiraltyEditorMap *page,
+              const char         *id,
+              double             *x,
+              double             *y)
+{
+  AdmiraltySectorMap *map = admiralty_editor_map_get_map (page);
+  AdmScenario *scenario = admiralty_sector_map_get_scenario (map);
+  AdmSector *sector = adm_scenario_lookup_sector (scenario, id);
+
+  g_assert_nonnull (sector);
+  admiralty_sector_view_to_pixels (admiralty_sector_map_get_view (map), sector->x, sector->y,
+                                   x, y);
+  /* Below the name, on the card's plain middle. */
+  *y += 20;
+}
+
+/* A small scenario built with the pointer and keyboard: two sectors clicked onto the map and
+ * named, linked by a drag, an admiral, a formation of three ships typed in. It saves, loads
+ * and has no problem; each kind of edit undoes and redoes. */
+static void
+test_build_small (void)
+{
+  g_autofree char *folder = g_dir_make_tmp ("admiralty-editor-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (folder, "tau-verde.admiralty", NULL);
+  AdmiraltyScenarioEditor *editor;
+  AdmiraltyEditorMap *map_page;
+  AdmiraltySectorMap *map;
+  AdmiraltyEditorFleets *fleets;
+  AdmScenarioEdit *edit;
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(AdmScenario) scenario = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) problems = NULL;
+  xmlNode *formation;
+  double ax, ay, bx, by;
+  int width, height;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      remove_tree (folder);
+      return;
+    }
+  editor = editor_shown (admiralty_scenario_editor_new_scenario (GTK_APPLICATION (app)));
+  edit = admiralty_scenario_editor_get_edit (editor);
+  map_page = ADMIRALTY_EDITOR_MAP (admiralty_scenario_editor_get_page (editor, "map"));
+  map = admiralty_editor_map_get_map (map_page);
+  admiralty_scenario_editor_set_visible_page (editor, "map");
+  wait_frame (GTK_WIDGET (editor));
+  focus_window (GTK_WIDGET (editor));
+  width = gtk_widget_get_width (GTK_WIDGET (map));
+  height = gtk_widget_get_height (GTK_WIDGET (map));
+
+  /* Two sectors, each named as it is made: the name is selected in the side panel. */
+  before = bytes_now (editor);
+  pointer_click (GTK_WIDGET (map), width * 0.2, height * 0.2);
+  g_assert_nonnull (adm_scenario_edit_find (edit, "sector", "new-sector"));
+  type_to (GTK_WIDGET (editor), "Tau Verde gate");
+  keys_to (GTK_WIDGET (editor), "Return");
+  g_assert_nonnull (adm_scenario_edit_find (edit, "sector", "tau-verde-gate"));
+  pointer_click (GTK_WIDGET (map), width * 0.8, height * 0.2);
+  type_to (GTK_WIDGET (editor), "Tau Verde IV");
+  keys_to (GTK_WIDGET (editor), "Return");
+  g_assert_nonnull (adm_scenario_edit_find (edit, "sector", "tau-verde-iv"));
+  g_clear_pointer (&before, g_bytes_unref);
+
+  /* A drag from one card onto the other links them; a drag to empty space moves one. */
+  before = bytes_now (editor);
+  sector_point (map_page, "tau-verde-gate", &ax, &ay);
+  sector_point (map_page, "tau-verde-iv", &bx, &by);
+  pointer_drag (GTK_WIDGET (map), ax, ay, bx, by);
+  g_assert_nonnull (adm_scenario_edit_find_link (edit, "tau-verde-gate", "tau-verde-iv"));
+  assert_undo_redo (editor, before);
+  g_clear_pointer (&before, g_bytes_unref);
+  before = bytes_now (editor);
+  sector_point (map_page, "home-sector", &ax, &ay);
+  pointer_drag (GTK_WIDGET (map), ax, ay, width * 0.5, height * 0.75);
+  assert_undo_redo (editor, before);
+  g_clear_pointer (&before, g_bytes_unref);
+
+  /* The home sector, selected, goes with Delete (undone, it comes back; redone, it goes). */
+  before = bytes_now (editor);
+  sector_point (map_page, "home-sector", &ax, &ay);
+  pointer_click (GTK_WIDGET (map), ax, ay);
+  g_assert_cmpstr (admiralty_sector_map_get_selected_sector (map), ==, "home-sector");
+  keys_to (GTK_WIDGET (editor), "Delete");
+  g_assert_null (adm_scenario_edit_find (edit, "sector", "home-sector"));
+  assert_undo_redo (editor, before);
+  g_clear_pointer (&before, g_bytes_unref);
+
+  /* An admiral on the Sides page. */
+  admiralty_scenario_editor_set_visible_page (editor, "sides");
+  wait_frame (GTK_WIDGET (editor));
+  before = bytes_now (editor);
+  pointer_click_widget (button (admiralty_scenario_editor_get_page (editor, "sides"),
+                                "_Add Admiral"));
+  type_to (GTK_WIDGET (editor), "Adm. Aral Vorkosigan");
+  keys_to (GTK_WIDGET (editor), "Return");
+  g_assert_nonnull (adm_scenario_edit_find (edit, "admiral", "adm-aral-vorkosigan"));
+  g_clear_pointer (&before, g_bytes_unref);
+
+  /* A formation of three ships, typed: Enter in the last name adds the next ship. */
+  admiralty_scenario_editor_set_visible_page (editor, "fleets");
+  wait_frame (GTK_WIDGET (editor));
+  fleets = ADMIRALTY_EDITOR_FLEETS (admiralty_scenario_editor_get_page (editor, "fleets"));
+  pointer_click_widget (button (GTK_WIDGET (fleets), "Add _Formation"));
+  type_to (GTK_WIDGET (editor), "First Squadron");
+  keys_to (GTK_WIDGET (editor), "Return");
+  formation = admiralty_editor_fleets_get_formation (fleets);
+  g_assert_nonnull (formation);
+  g_assert_nonnull (adm_scenario_edit_find (edit, "formation", "first-squadron"));
+  before = bytes_now (editor);
+  pointer_click_widget (button (GTK_WIDGET (fleets), "Add _Ship"));
+  assert_undo_redo (editor, before);
+  g_clear_pointer (&before, g_bytes_unref);
+  pointer_click_widget (admiralty_editor_fleets_get_ship_entry (fleets, 0));
+  keys_to (GTK_WIDGET (editor), "ctrl+a");
+  type_to (GTK_WIDGET (editor), "Prince Serg");
+  keys_to (GTK_WIDGET (editor), "Return");
+  type_to (GTK_WIDGET (editor), "Emperor Dorca");
+  keys_to (GTK_WIDGET (editor), "Return");
+  type_to (GTK_WIDGET (editor), "Count Vorhalas");
+  keys_to (GTK_WIDGET (editor), "Tab");
+  g_assert_nonnull (adm_scenario_edit_find (edit, "ship", "prince-serg"));
+  g_assert_nonnull (adm_scenario_edit_find (edit, "ship", "emperor-dorca"));
+  g_assert_nonnull (adm_scenario_edit_find (edit, "ship", "count-vorhalas"));
+
+  /* Ctrl+D in a ship's row duplicates the ship; undone, it goes. */
+  before = bytes_now (editor);
+  pointer_click_widget (admiralty_editor_fleets_get_ship_entry (fleets, 2));
+  keys_to (GTK_WIDGET (editor), "ctrl+d");
+  g_assert_nonnull (adm_scenario_edit_find (edit, "ship", "count-vorhalas-2"));
+  assert_undo_redo (editor, before);
+  keys_to (GTK_WIDGET (editor), "ctrl+z");
+  g_clear_pointer (&before, g_bytes_unref);
+
+  /* The formation's admiral and starting sector, as the master picks them. */
+  formation = admiralty_editor_fleets_get_formation (fleets);
+  before = bytes_now (editor);
+  adm_scenario_edit_set (edit, formation, "admiral", "adm-aral-vorkosigan");
+  assert_undo_redo (editor, before);
+  g_clear_pointer (&before, g_bytes_unref);
+  formation = admiralty_editor_fleets_get_formation (fleets);
+  adm_scenario_edit_set (edit, formation, "sector", "tau-verde-iv");
+
+  g_assert_cmpuint (admiralty_scenario_editor_get_problems (editor)->len, ==, 0);
+  g_assert_true (gtk_widget_is_sensitive (button (GTK_WIDGET (editor), "Start _Campaign")));
+  g_assert_true (admiralty_scenario_editor_save_as (editor, path));
+  g_assert_false (adm_scenario_edit_get_modified (edit));
+
+  scenario = adm_scenario_load_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (adm_scenario_get_sectors (scenario)->len, ==, 2);
+  g_assert_cmpuint (adm_scenario_get_ships (scenario)->len, ==, 3);
+  g_assert_cmpstr (adm_scenario_lookup_formation (scenario, "first-squadron")->admiral->id, ==,
+                   "adm-aral-vorkosigan");
+  g_assert_cmpstr (adm_scenario_lookup_formation (scenario, "first-squadron")->flagship->id, ==,
+                   "prince-serg");
+  close_editor (editor);
+  remove_tree (folder);
+}
+
+/* F-FORM-8: a seventh ship in a formation is a problem on the Problems page at once, its
+ * count on the page's badge and Start Campaign disabled; a click on it shows the formation. */
+static void
+test_seventh_ship (void)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *path = scenario_copy ("komarr-campaign.admiralty", &folder);
+  AdmiraltyScenarioEditor *editor;
+  AdmiraltyEditorFleets *fleets;
+  AdmiraltyEditorProblems *problems;
+  GtkWidget *start;
+  xmlNode *formation;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      remove_tree (folder);
+      return;
+    }
+  editor = editor_of (path);
+  fleets = ADMIRALTY_EDITOR_FLEETS (admiralty_scenario_editor_get_page (editor, "fleets"));
+  problems = ADMIRALTY_EDITOR_PROBLEMS (admiralty_scenario_editor_get_page (editor,
+                                                                           "problems"));
+  start = button (GTK_WIDGET (editor), "Start _Campaign");
+  formation = click_formation (editor, "first-squadron-home-fleet");
+  pointer_click_widget (button (GTK_WIDGET (fleets), "Add _Ship"));
+  g_assert_cmpuint (admiralty_scenario_editor_get_problems (editor)->len, ==, 0);
+  g_assert_cmpuint (admiralty_scenario_editor_get_badge (editor), ==, 0);
+  g_assert_true (gtk_widget_is_sensitive (start));
+
+  pointer_click_widget (button (GTK_WIDGET (fleets), "Add _Ship"));
+  g_assert_cmpuint (admiralty_scenario_editor_get_problems (editor)->len, ==, 1);
+  g_assert_cmpuint (admiralty_scenario_editor_get_badge (editor), ==, 1);
+  g_assert_false (gtk_widget_is_sensitive (start));
+  g_assert_cmpstr (((AdmProblem *) admiralty_scenario_editor_get_problems (editor)->pdata[0])
+                   ->clause, ==, "F-FORM-8");
+  g_assert_nonnull (admiralty_editor_problems_get_row (problems, 0));
+
+  /* The problem, clicked, shows its formation on the Fleets page. */
+  admiralty_scenario_editor_set_visible_page (editor, "sides");
+  admiralty_scenario_editor_set_visible_page (editor, "problems");
+  wait_frame (GTK_WIDGET (editor));
+  pointer_click_widget (admiralty_editor_problems_get_row (problems, 0));
+  g_assert_cmpstr (admiralty_scenario_editor_get_visible_page (editor), ==, "fleets");
+  g_assert_true (admiralty_editor_fleets_get_formation (fleets) == formation);
+
+  /* Undone, the problem is gone. */
+  focus_window (GTK_WIDGET (editor));
+  keys_to (GTK_WIDGET (editor), "ctrl+z");
+  g_assert_cmpuint (admiralty_scenario_editor_get_problems (editor)->len, ==, 0);
+  g_assert_true (gtk_widget_is_sensitive (start));
+  close_editor (editor);
+  remove_tree (folder);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  ui_test_init (&argc, &argv, "scenario-editor");
+
+  g_test_add_func ("/ui/scenario-editor/komarr-unchanged", test_komarr_unchanged);
+  g_test_add_func ("/ui/scenario-editor/F-FORM-8/add-remove-ship", test_add_remove_ship);
+  g_test_add_func ("/ui/scenario-editor/F-STRAT-8/build-small", test_build_small);
+  g_test_add_func ("/ui/scenario-editor/F-FORM-8/seventh-ship", test_seventh_ship);
+
+  return ui_test_finish (g_test_run ());
+}
