@@ -691,6 +691,105 @@ test_engagement_setups (void)
   remove_tree (dir);
 }
 
+/* A child of test_table_after_restart (): the chief, restarted in the locale
+ * ADMIRALTY_TEST_LOCALE, opens ADMIRALTY_TEST_CAMPAIGN and receives the table's message in
+ * ADMIRALTY_TEST_MESSAGE, its first three entries. */
+static void
+table_after_restart_child (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) chief = NULL;
+  g_autofree char *message = NULL;
+  AdmTableReceipt receipt;
+  gsize length;
+
+  g_assert_nonnull (setlocale (LC_ALL, g_getenv ("ADMIRALTY_TEST_LOCALE")));
+  chief = adm_campaign_open (g_getenv ("ADMIRALTY_TEST_CAMPAIGN"), &error);
+  g_assert_no_error (error);
+  g_file_get_contents (g_getenv ("ADMIRALTY_TEST_MESSAGE"), &message, &length, &error);
+  g_assert_no_error (error);
+  adm_campaign_receive_from_table (chief, "Table 1", message, length, "Table 1", &receipt,
+                                   &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (receipt.kept, ==, 3);
+}
+
+/* Several masters, one campaign (F-STRAT-4): the chief hands engagement c1-3 to a table in
+ * the C locale and is restarted in de_DE.UTF-8 or ru_RU.UTF-8 before the table's first
+ * entries come back; it keeps them. */
+static void
+test_table_after_restart (void)
+{
+  static const char * const locales[] = { "C", "de_DE.UTF-8", "ru_RU.UTF-8" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) chief = NULL;
+  g_autoptr(AdmBattle) table = NULL;
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (5);
+  g_autofree char *dir = NULL, *campaign = NULL, *message_path = NULL, *assignment = NULL;
+  g_autofree char *handed = NULL, *message = NULL;
+  gsize length;
+
+  if (g_test_subprocess ())
+    {
+      table_after_restart_child ();
+      return;
+    }
+  if (locale_problem != NULL)
+    {
+      g_test_skip (locale_problem);
+      return;
+    }
+  dir = g_dir_make_tmp ("admiralty-table-locale-XXXXXX", &error);
+  g_assert_no_error (error);
+  campaign = g_build_filename (dir, "chief.admiralty", NULL);
+  message_path = g_build_filename (dir, "table-1.xml", NULL);
+  chief = komarr_new (NULL, NULL);
+  komarr_play_cycle (chief, 1, KOMARR_T0);
+  g_assert_true (adm_campaign_assign_table (chief, "c1-3", "Table 1", KOMARR_T0 + 3000,
+                                            &assignment, &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_save (chief, campaign, &error));
+  g_assert_no_error (error);
+  /* The table takes the set-up, plays three phases and sends them. */
+  handed = adm_campaign_table_battle (chief, "Table 1", "c1-3", &error);
+  g_assert_no_error (error);
+  table = adm_battle_load_game_memory (handed, strlen (handed), "c1-3", &error);
+  g_assert_no_error (error);
+  for (int phase = 0; phase < 3; phase++)
+    g_assert_true (adm_battle_resolve_phase (table, NULL, ADM_DICE_SOURCE (dice), &error));
+  g_assert_no_error (error);
+  message = adm_table_battle_message (table, "c1-3", assignment, 1, NULL, &length);
+  g_assert_true (g_file_set_contents (message_path, message, length, &error));
+  g_assert_no_error (error);
+
+  /* The chief closes the campaign: it is restarted. */
+  g_clear_object (&chief);
+  g_setenv ("ADMIRALTY_TEST_MESSAGE", message_path, TRUE);
+  for (guint l = 0; l < G_N_ELEMENTS (locales); l++)
+    {
+      g_autofree char *name = g_strdup_printf ("chief-%s.admiralty", locales[l]);
+      g_autofree char *copy = g_build_filename (dir, name, NULL);
+      g_autofree char *text = NULL;
+
+      /* Each restart from the file as the chief left it, holding none of the entries. */
+      g_assert_true (g_file_get_contents (campaign, &text, NULL, &error));
+      g_assert_true (g_file_set_contents (copy, text, -1, &error));
+      g_assert_no_error (error);
+      g_setenv ("ADMIRALTY_TEST_CAMPAIGN", copy, TRUE);
+      g_test_message ("the chief restarted with LC_ALL=%s", locales[l]);
+      g_setenv ("ADMIRALTY_TEST_LOCALE", locales[l], TRUE);
+      if (locale_dir != NULL && l > 0)
+        g_setenv ("LOCPATH", locale_dir, TRUE);
+      g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_unsetenv ("LOCPATH");
+      g_test_trap_assert_passed ();
+    }
+  g_unsetenv ("ADMIRALTY_TEST_LOCALE");
+  g_unsetenv ("ADMIRALTY_TEST_CAMPAIGN");
+  g_unsetenv ("ADMIRALTY_TEST_MESSAGE");
+  remove_tree (dir);
+}
+
 static void
 test_clock_epoch_rule (void)
 {
@@ -761,6 +860,8 @@ main (int   argc,
   g_test_add_func ("/engine/determinism/battle/saved-file-locales", test_battle_saved_bytes);
   g_test_add_func ("/engine/determinism/F-TAC-1/engagement-setups-locales",
                    test_engagement_setups);
+  g_test_add_func ("/engine/determinism/F-STRAT-4/table-after-chief-restart-locales",
+                   test_table_after_restart);
 
   status = g_test_run ();
   if (locale_dir != NULL)

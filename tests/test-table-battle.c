@@ -681,6 +681,101 @@ test_dice_taken_back (Fixture       *fixture,
   g_assert_cmpstr (last->commitment, !=, first_commitment);
 }
 
+/* The table-assign event of @campaign's journal for c1-3: its "setup" attribute. */
+static const char *
+journaled_setup (AdmCampaign *campaign)
+{
+  GPtrArray *done = adm_journal_get_done (adm_campaign_get_journal (campaign));
+
+  for (guint i = done->len; i > 0; i--)
+    {
+      GPtrArray *events = adm_journal_action_get_events (g_ptr_array_index (done, i - 1));
+
+      for (guint e = 0; e < events->len; e++)
+        if (g_str_equal (adm_event_get_kind (g_ptr_array_index (events, e)), "table-assign"))
+          return adm_event_get (g_ptr_array_index (events, e), "setup");
+    }
+  return NULL;
+}
+
+/* The chief's file with the set-up its hand-off journaled replaced by @setup, reopened. */
+static AdmCampaign *
+reopened_with_setup (Fixture    *fixture,
+                     const char *setup)
+{
+  g_autofree char *text = file_text (fixture->chief);
+  g_autofree char *kept = g_strdup_printf ("setup=\"%s\"", journaled_setup (fixture->chief));
+  g_autofree char *other = g_strdup_printf ("setup=\"%s\"", setup);
+  g_autofree char *path = g_build_filename (fixture->folder, "edited.admiralty", NULL);
+  g_auto(GStrv) parts = g_strsplit (text, kept, -1);
+  g_autofree char *edited = g_strjoinv (other, parts);
+  g_autoptr(GError) error = NULL;
+  AdmCampaign *campaign;
+
+  g_assert_cmpuint (g_strv_length (parts), ==, 2);
+  g_assert_true (g_file_set_contents (path, edited, -1, &error));
+  g_assert_no_error (error);
+  campaign = adm_campaign_open (path, &error);
+  g_assert_no_error (error);
+  return campaign;
+}
+
+/* The chief keeps the set-up it handed out in the journal, as the hash of the battle's head,
+ * and checks a table's first entries against that, not against what it would set up anew
+ * (after a restart, in another locale or version): a table handed that set-up is kept, one
+ * handed another is refused, and the chief hands out no set-up other than the one
+ * journaled. */
+static void
+test_setup_journaled (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  static const char other[] = "0000000000000000000000000000000000000000000000000000000000000000";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattle) table = battle_at_table (fixture);
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (5);
+  g_autoptr(AdmCampaign) same = NULL, edited = NULL;
+  g_autofree char *message = NULL, *handed = NULL;
+  AdmTableReceipt receipt;
+  char setup[65];
+  gsize length;
+
+  adm_table_battle_entry_hash (table, 0, setup);
+  g_assert_cmpstr (journaled_setup (fixture->chief), ==, setup);
+  for (int phase = 0; phase < 3; phase++)
+    g_assert_true (adm_battle_resolve_phase (table, NULL, ADM_DICE_SOURCE (dice), &error));
+  g_assert_no_error (error);
+  message = adm_table_battle_message (table, "c1-3", fixture->assignment, 1, NULL, &length);
+
+  /* The chief restarted: the set-up journaled is the one the table has. */
+  same = reopened_with_setup (fixture, setup);
+  /* Nothing is set up anew to check the table's first entries. */
+  {
+    g_autoptr(AdmTableMessage) read = adm_table_message_read (message, length, "Table 1",
+                                                              &error);
+
+    g_assert_no_error (error);
+    g_assert_false (adm_campaign_table_message_wants_setup (same, read));
+  }
+  g_assert_true (adm_campaign_receive_from_table (same, "Table 1", message, length, "Table 1",
+                                                  &receipt, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (receipt.kept, ==, 3);
+
+  /* Another set-up journaled than the one the table has: the table's battle is refused ... */
+  edited = reopened_with_setup (fixture, other);
+  g_assert_false (adm_campaign_receive_from_table (edited, "Table 1", message, length,
+                                                   "Table 1", &receipt, &error));
+  g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_OUT_OF_STEP);
+  g_assert_nonnull (strstr (error->message, "not the one the chief handed out"));
+  g_assert_cmpuint (receipt.kept, ==, 0);
+  g_clear_error (&error);
+  /* ... and the set-up made now is not handed out in its place. */
+  handed = adm_campaign_table_battle (edited, "Table 1", "c1-3", &error);
+  g_assert_null (handed);
+  g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED);
+  g_assert_nonnull (strstr (error->message, "take the engagement back"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -696,5 +791,7 @@ main (int   argc,
               test_program_dice, fixture_teardown);
   g_test_add ("/engine/table-battle/F-STRAT-4/dice-taken-back", Fixture, NULL, fixture_setup,
               test_dice_taken_back, fixture_teardown);
+  g_test_add ("/engine/table-battle/F-STRAT-4/setup-journaled", Fixture, NULL, fixture_setup,
+              test_setup_journaled, fixture_teardown);
   return g_test_run ();
 }

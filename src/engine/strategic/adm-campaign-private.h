@@ -23,4 +23,11 @@ gboolean _adm_campaign_get_kept    (AdmCampaign  *self,
                                     const char  **head,
                                     AdmJournal  **journal);
 
+/* The SHA-256 of the head of the battle @campaign sets up now for @engagement, as a table is
+ * handed it (adm_campaign_table_battle ()), in @out; FALSE when it cannot be set up. */
+gboolean _adm_campaign_setup_hash  (AdmCampaign  *self,
+                                    const char   *engagement_id,
+                                    char          out[65],
+                                    GError      **error);
+
 G_END_DECLS

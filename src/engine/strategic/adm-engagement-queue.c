@@ -9,6 +9,7 @@
 #include <libxml/tree.h>
 
 #include "adm-battle.h"
+#include "adm-campaign-private.h"
 #include "adm-engagement-queue.h"
 #include "adm-engagement.h"
 #include "adm-sector-battle.h"
@@ -651,6 +652,7 @@ adm_campaign_assign_table (AdmCampaign  *campaign,
   g_autoptr(AdmJournalAction) action = NULL;
   g_autoptr(AdmEvent) event = NULL;
   g_autofree char *assignment = NULL;
+  char setup[65];
   int turn = 0;
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
@@ -670,6 +672,11 @@ adm_campaign_assign_table (AdmCampaign  *campaign,
                      "where it began"), engagement->id, MAX (turn, 1));
       return FALSE;
     }
+  /* The set-up handed out is journaled as its hash: the table's first entries are checked
+   * against it, whatever the chief would set up after a restart, in another locale or
+   * another version of the program. */
+  if (!_adm_campaign_setup_hash (campaign, engagement->id, setup, error))
+    return FALSE;
   /* The assignment id is drawn once and journaled: replaying the journal gives it back. */
   assignment = g_uuid_string_random ();
   action = adm_journal_action_new ("table-assign", time);
@@ -679,6 +686,7 @@ adm_campaign_assign_table (AdmCampaign  *campaign,
   adm_event_set (event, "engagement", engagement->id);
   adm_event_set (event, "table", table);
   adm_event_set (event, "assignment", assignment);
+  adm_event_set (event, "setup", setup);
   adm_journal_action_add_event (action, event);
   if (!adm_campaign_record (campaign, action, error))
     return FALSE;

@@ -125,6 +125,7 @@ table_assignment_free (gpointer data)
   g_free (assignment->engagement);
   g_free (assignment->table);
   g_free (assignment->id);
+  g_free (assignment->setup);
   g_free (assignment);
 }
 
@@ -1238,9 +1239,21 @@ apply_layout (AdmState       *self,
 /* The longest name of a table ("Table 2", "Miles's kitchen"); a name is a label, not a text. */
 #define TABLE_NAME_MAX 80
 
+/* Whether @text is a SHA-256 as GLib writes it: 64 lower-case hex digits. */
+static gboolean
+is_sha256 (const char *text)
+{
+  gsize n = 0;
+
+  while (g_ascii_isxdigit (text[n]) && !g_ascii_isupper (text[n]))
+    n++;
+  return n == 64 && text[n] == '\0';
+}
+
 /* "table-assign": the chief master hands engagement @engagement to the table @table to fight
  * (several masters, one campaign); @assignment names the hand-off, which every entry coming
- * back from that table carries. While it is there, its battle has one writer, the table: the
+ * back from that table carries, and @setup, when given, is the SHA-256 of the battle handed
+ * out, which the table's first entries are checked against. While it is there, its battle has one writer, the table: the
  * campaign keeps none of the chief's own entries for it (adm_campaign_keep_battle ()). */
 static gboolean
 check_table_assign (AdmState        *self,
@@ -1249,6 +1262,7 @@ check_table_assign (AdmState        *self,
                     GError         **error)
 {
   const char *assignment = adm_event_get (event, "assignment");
+  const char *setup = adm_event_get (event, "setup");
 
   if (!need_open_engagement (self, event, plan, error))
     return FALSE;
@@ -1267,6 +1281,13 @@ check_table_assign (AdmState        *self,
                    plan->engagement->id);
       return FALSE;
     }
+  if (setup != NULL && !is_sha256 (setup))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("the set-up of engagement %s handed to a table is kept as 64 lower-case "
+                     "hex digits, not “%s”"), plan->engagement->id, setup);
+      return FALSE;
+    }
   return need_at_hand (self, event, plan, error);
 }
 
@@ -1280,6 +1301,7 @@ apply_table_assign (AdmState       *self,
   assignment->engagement = g_strdup (plan->engagement->id);
   assignment->table = g_strstrip (g_strdup (adm_event_get (event, "table")));
   assignment->id = g_strdup (adm_event_get (event, "assignment"));
+  assignment->setup = g_strdup (adm_event_get (event, "setup"));
   g_hash_table_replace (self->tables, assignment->engagement, assignment);
 }
 

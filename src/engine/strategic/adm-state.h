@@ -141,6 +141,8 @@ typedef struct {
   char *engagement; /* "c1-2" */
   char *table;      /* the table's name, "Table 2" */
   char *id;         /* the assignment: every entry coming back from the table names it */
+  char *setup;      /* the SHA-256 of the head of the battle handed out, 64 lower-case hex
+                     * digits, or NULL when the hand-off did not journal it */
 } AdmTableAssignment;
 
 /* The table @engagement_id is at, or NULL while the chief master has it. */

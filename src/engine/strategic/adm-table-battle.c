@@ -542,7 +542,10 @@ adm_campaign_table_setup (AdmCampaign *campaign,
 {
   const AdmTableAssignment *at;
   g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autofree char *setup = NULL, *head = NULL;
   const char *saved;
+  char hash[65];
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
   g_return_val_if_fail (engagement_id != NULL, NULL);
@@ -561,7 +564,49 @@ adm_campaign_table_setup (AdmCampaign *campaign,
   engagement = adm_campaign_find_engagement (campaign, engagement_id, error);
   if (engagement == NULL)
     return NULL;
-  return adm_campaign_engagement_setup (campaign, engagement, NULL, error);
+  setup = adm_campaign_engagement_setup (campaign, engagement, NULL, error);
+  if (setup == NULL || at->setup == NULL)
+    return g_steal_pointer (&setup);
+  /* The hand-off journaled the set-up it handed out: the table is handed that one again or
+   * nothing, never another it would fight in vain. */
+  battle = adm_battle_load_memory (setup, strlen (setup), engagement_id, error);
+  if (battle == NULL)
+    return NULL;
+  head = adm_battle_serialize_head (battle, NULL);
+  chain_start (head, hash);
+  if (strcmp (hash, at->setup) != 0)
+    {
+      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED,
+                   /* Translators: "The battle of engagement c1-3 set up now is not the one
+                    * handed to the table “Table 2”; …" */
+                   _("The battle of engagement %s set up now is not the one handed to the table "
+                     "“%s”; take the engagement back and hand it to the table again."),
+                   engagement_id, at->table);
+      return NULL;
+    }
+  return g_steal_pointer (&setup);
+}
+
+gboolean
+_adm_campaign_setup_hash (AdmCampaign  *campaign,
+                          const char   *engagement_id,
+                          char          out[65],
+                          GError      **error)
+{
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autofree char *setup = NULL, *head = NULL;
+
+  engagement = adm_campaign_find_engagement (campaign, engagement_id, error);
+  if (engagement != NULL)
+    setup = adm_campaign_engagement_setup (campaign, engagement, NULL, error);
+  if (setup != NULL)
+    battle = adm_battle_load_memory (setup, strlen (setup), engagement_id, error);
+  if (battle == NULL)
+    return FALSE;
+  head = adm_battle_serialize_head (battle, NULL);
+  chain_start (head, out);
+  return TRUE;
 }
 
 /* The rolls in effect of a battle kept: one "roll" event each in the actions in effect. */
@@ -785,13 +830,16 @@ gboolean
 adm_campaign_table_message_wants_setup (AdmCampaign     *campaign,
                                         AdmTableMessage *message)
 {
+  const AdmTableAssignment *at;
   const char *head = NULL;
   AdmJournal *kept = NULL;
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
   g_return_val_if_fail (message != NULL, FALSE);
 
-  return message->handed == NULL &&
+  at = adm_state_get_table (adm_campaign_get_state (campaign), message->head.engagement);
+  /* A hand-off that journaled its set-up is checked against that, nothing made anew. */
+  return message->handed == NULL && (at == NULL || at->setup == NULL) &&
          !_adm_campaign_get_kept (campaign, message->head.engagement, &head, &kept);
 }
 
@@ -884,8 +932,24 @@ adm_campaign_receive_table_message (AdmCampaign     *campaign,
        * beforehand off this thread, adm_table_message_set_handed (), or now). */
       g_autofree char *battle_head = adm_battle_serialize_head (battle, NULL);
       g_autofree char *fresh_head = NULL;
+      const AdmTableAssignment *at = adm_state_get_table (adm_campaign_get_state (campaign),
+                                                          head->engagement);
+      char hash[65];
 
-      if (message->handed == NULL)
+      /* The hand-off journaled the set-up it handed out: the table's is that one, whatever
+       * the chief would set up now. */
+      if (at != NULL && at->setup != NULL)
+        {
+          chain_start (battle_head, hash);
+          if (strcmp (hash, at->setup) != 0)
+            {
+              g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_OUT_OF_STEP,
+                           _("The battle of engagement %s at this table is not the one the "
+                             "chief handed out: its set-up differs."), head->engagement);
+              return FALSE;
+            }
+        }
+      else if (message->handed == NULL)
         {
           g_autofree char *handed = adm_campaign_table_battle (campaign, NULL, head->engagement,
                                                               &local_error);
@@ -902,7 +966,8 @@ adm_campaign_receive_table_message (AdmCampaign     *campaign,
             }
           fresh_head = adm_battle_serialize_head (fresh, NULL);
         }
-      if (!g_str_equal (battle_head, message->handed != NULL ? message->handed : fresh_head))
+      if ((at == NULL || at->setup == NULL) &&
+          !g_str_equal (battle_head, message->handed != NULL ? message->handed : fresh_head))
         {
           g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_OUT_OF_STEP,
                        _("The battle of engagement %s at this table is not the one the chief "
