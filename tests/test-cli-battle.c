@@ -772,6 +772,59 @@ test_as (void)
   }
 }
 
+/* The "Dice" part of `battle`'s text output. */
+static const char *
+dice_part (const char *out)
+{
+  const char *dice = strstr (out, "\nDice\n");
+
+  g_assert_nonnull (dice);
+  return dice;
+}
+
+/* F-ECM-6, "enemy-ship-card" class-and-state: a side's dice log tells it no more than its
+ * report of an identified enemy. Two turns of the destructor knife fight with seed 7: the
+ * Barrayarans' fire gives the Jade Reach a "Bridge hit" and costs it ECM attack; the
+ * Barrayarans see the critical checks their fire caused, and neither the result nor the loss
+ * of the Jade Reach's critical, in their report nor in their dice; the Cetagandans see both,
+ * and the Barrayarans the criticals of their own Prince Xav. */
+static void
+test_as_critical_dice (void)
+{
+  g_autofree char *battle = source_path ("scenarios", "battles", "destructor-knife-fight.xml",
+                                         NULL);
+  g_autofree char *orders = source_path ("scenarios", "battles",
+                                         "destructor-knife-fight.orders.xml", NULL);
+  g_autoptr(CliResult) master = run_cli ("battle", battle, "--orders", orders, "--turns", "2",
+                                         "--seed", "7", NULL);
+  g_autoptr(CliResult) barrayar = run_cli ("battle", battle, "--orders", orders, "--turns", "2",
+                                           "--seed", "7", "--as", "barrayar", NULL);
+  g_autoptr(CliResult) cetaganda = run_cli ("battle", battle, "--orders", orders, "--turns",
+                                            "2", "--seed", "7", "--as", "cetaganda", NULL);
+  const char *hidden[] = {
+    "critical damage table for Jade Reach", "ECM attack lost to critical damage",
+    "Bridge hit", "Critical damage on Jade Reach",
+  };
+
+  g_assert_cmpint (master->status, ==, 0);
+  g_assert_cmpint (barrayar->status, ==, 0);
+  g_assert_cmpint (cetaganda->status, ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (hidden); i++)
+    {
+      g_test_message ("%s", hidden[i]);
+      /* There to be hidden: the master and the ship's side read it ... */
+      g_assert_nonnull (strstr (master->out, hidden[i]));
+      g_assert_nonnull (strstr (cetaganda->out, hidden[i]));
+      /* ... the side that fired does not, in its report or its dice. */
+      g_assert_null (strstr (barrayar->out, hidden[i]));
+    }
+  /* The check its own fire caused stays the firer's to see, and its own ship's criticals. */
+  g_assert_nonnull (strstr (dice_part (barrayar->out), "critical checks on Jade Reach"));
+  g_assert_nonnull (strstr (dice_part (barrayar->out),
+                            "critical damage table for Prince Xav"));
+  g_assert_nonnull (strstr (barrayar->out, "Critical checks on Jade Reach"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -797,6 +850,7 @@ main (int   argc,
               scratch_teardown);
   g_test_add_func ("/cli/battle/usage/options", test_usage);
   g_test_add_func ("/cli/battle/F-ECM-6/as-side", test_as);
+  g_test_add_func ("/cli/battle/F-ECM-6/as-side-critical-dice", test_as_critical_dice);
   g_test_add_func ("/cli/validate/battle-and-orders", test_validate);
   g_test_add_func ("/cli/battle/F-BOARD-15/boardings", test_boarding);
   g_test_add ("/cli/battle/save/play-on", Scratch, NULL, scratch_setup, test_save_and_play_on,

@@ -260,6 +260,7 @@ critical_loss (AdmBattle          *self,
                const AdmTableRow  *row,
                const char         *expression,
                const char         *purpose_msgid,
+               AdmShipFact         fact,
                int                *result,
                GError            **error)
 {
@@ -271,9 +272,12 @@ critical_loss (AdmBattle          *self,
   if (expression[0] != 'd')
     return _adm_battle_roll_expression (self, ADM_ABOUT_SHIP (ship),
                                         expression, row->clause, NULL, result, error);
-  return _adm_battle_roll_expression (self, ADM_ABOUT_SHIP (ship),
-                                      expression, row->clause, _(purpose_msgid), result,
-                                      error);
+  if (!_adm_battle_roll_expression (self, ADM_ABOUT_SHIP (ship), expression, row->clause,
+                                    _(purpose_msgid), result, error))
+    return FALSE;
+  /* Its dice tell what the report line of the loss tells: the same sides read them. */
+  _adm_battle_roll_fact (self, ship, fact);
+  return TRUE;
 }
 
 static gboolean
@@ -305,6 +309,7 @@ apply_critical (AdmBattle  *self,
                           _("Critical %d on %s: nothing it could hit is left."), roll,
                           s->name);
       _adm_battle_report_fact (self, ship, ADM_SHIP_FACT_CRITICALS);
+      _adm_battle_roll_fact (self, ship, ADM_SHIP_FACT_CRITICALS);
       return TRUE;
     }
   moved = result != roll;
@@ -314,8 +319,10 @@ apply_critical (AdmBattle  *self,
   /* Translated once, for the dice log and the line. */
   name = _(row->name);
   /* The dice log names the result, as the table does (the F-CRIT-2 roll is the last
-   * one made: critical_checks () rolled it just before). */
+   * one made: critical_checks () rolled it just before); the result is a critical of the
+   * ship's, told as its report line is (F-ECM-6, "enemy-ship-card"). */
   _adm_battle_roll_result (self, name);
+  _adm_battle_roll_fact (self, ship, ADM_SHIP_FACT_CRITICALS);
   /* F-STN-7: the station rows 2–3 and 7–8 are kept under their first value (for ships every
    * row is one result). */
   result = row->from;
@@ -338,11 +345,11 @@ apply_critical (AdmBattle  *self,
     s->on_fire++;
   /* F-CRIT-16, F-CRIT-18, F-CRIT-19, F-STN-15, F-STN-16: crew and ECM losses. */
   if (!critical_loss (self, ship, row, row->readiness_loss, N_("readiness lost to critical damage"),
-                      &readiness, error) ||
+                      ADM_SHIP_FACT_READINESS, &readiness, error) ||
       !critical_loss (self, ship, row, row->ecm_attack_loss, N_("ECM attack lost to critical damage"),
-                      &ecm, error) ||
+                      ADM_SHIP_FACT_CRITICALS, &ecm, error) ||
       !critical_loss (self, ship, row, row->extra_damage, N_("additional damage of a critical"),
-                      &extra, error))
+                      ADM_SHIP_FACT_CRITICALS, &extra, error))
     return FALSE;
   s->readiness_loss += readiness;
   s->ecm_attack_loss += ecm;

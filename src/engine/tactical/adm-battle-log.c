@@ -270,25 +270,48 @@ _adm_battle_report (AdmBattle  *self,
   line->seen_by = adm_audience_subjects_seen_by (self, line->subjects, line->n_subjects);
   g_ptr_array_add (self->report, line);
 }
+/* @seen_by narrowed to the sides that may be told @fact of @ship: of those that may read the
+ * line or roll so far (a phase reports thousands of facts), its own side, which sees
+ * everything of a ship, and those the audience filter shows the fact
+ * (adm_audience_ship_shows ()). */
+static guint32
+fact_seen_by (AdmBattle   *self,
+              guint32      seen_by,
+              guint        ship,
+              AdmShipFact  fact)
+{
+  guint owner = _adm_battle_ship (self, ship)->side;
+  guint32 may = 0;
+
+  for (guint s = 0; s < MIN (self->sides->len, 32u); s++)
+    if ((seen_by & (1u << s)) != 0 &&
+        (s == owner || adm_audience_ship_shows (adm_audience_side (s), self, ship, fact)))
+      may |= 1u << s;
+  return may;
+}
+
 void
 _adm_battle_report_fact (AdmBattle   *self,
                          guint        ship,
                          AdmShipFact  fact)
 {
   AdmReportLine *line;
-  guint owner = _adm_battle_ship (self, ship)->side;
-  guint32 may = 0;
 
   if (self->report->len == 0)
     return;
   line = g_ptr_array_index (self->report, self->report->len - 1);
-  /* Only the sides that may read the line so far are asked (a phase reports
-   * thousands of facts); its own side sees everything of a ship (adm_audience_ship_view ()). */
-  for (guint s = 0; s < MIN (self->sides->len, 32u); s++)
-    if ((line->seen_by & (1u << s)) != 0 &&
-        (s == owner || adm_audience_ship_shows (adm_audience_side (s), self, ship, fact)))
-      may |= 1u << s;
-  line->seen_by &= may;
+  line->seen_by = fact_seen_by (self, line->seen_by, ship, fact);
+}
+
+void
+_adm_battle_roll_fact (AdmBattle   *self,
+                       guint        ship,
+                       AdmShipFact  fact)
+{
+  AdmBattleRoll *roll = recent_roll (self, 0);
+
+  if (roll != NULL)
+    roll->seen_by = fact_seen_by (self, roll->seen_by, ship, fact);
 }
 
 void

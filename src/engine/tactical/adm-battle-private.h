@@ -293,6 +293,12 @@ void                 _adm_battle_audience_since (AdmBattle *self,
 void                 _adm_battle_report_fact  (AdmBattle   *self,
                                                guint        ship,
                                                AdmShipFact  fact);
+/* The roll just made tells @fact of @ship (the result of its critical, the readiness it
+ * lost): only the sides that may be told it see it, as they read the report line of the same
+ * fact (_adm_battle_report_fact ()). */
+void                 _adm_battle_roll_fact    (AdmBattle   *self,
+                                               guint        ship,
+                                               AdmShipFact  fact);
 /* Sets @error to ADM_BATTLE_ERROR_ILLEGAL, naming the orders file and line when known. */
 void                 _adm_battle_illegal      (AdmBattle   *self,
                                                GError     **error,
