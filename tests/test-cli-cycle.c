@@ -592,6 +592,64 @@ test_usage (Fixture       *fixture,
   g_assert_false (g_file_test (fixture->campaign, G_FILE_TEST_EXISTS));
 }
 
+/* The formation ids of "positions" in @json. */
+static char *
+position_ids (const char *json)
+{
+  g_autoptr(JsonObject) root = parse_json (json);
+  JsonArray *positions = json_object_get_array_member (root, "positions");
+  g_autoptr(GString) ids = g_string_new (" ");
+
+  for (guint i = 0; i < json_array_get_length (positions); i++)
+    g_string_append_printf (ids, "%s ", json_object_get_string_member (
+                              json_array_get_object_element (positions, i), "formation"));
+  return g_string_free (g_steal_pointer (&ids), FALSE);
+}
+
+/* F-STRAT-17: the positions are the campaign's formations in being, in text, --json and
+ * --as, in the cycle of the orders and later: after Vorkosigan's detach, disband and form
+ * (tests/data/order-sheets/admin-vorkosigan-1.xml), the Serg Division and the Kestrel Pair
+ * are listed and the disbanded First Destroyer Flotilla is not. */
+static void
+test_positions_in_being (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_autofree char *admin = sheet ("admin-vorkosigan-1.xml");
+  g_autofree char *radovan = sheet ("komarr-cycle-2-radovan.xml");
+  g_autoptr(CliResult) first = run_cli ("cycle", fixture->scenario, "--orders", admin,
+                                        "--save", fixture->campaign, NULL);
+  g_autoptr(CliResult) second = NULL, as = NULL;
+  g_autofree char *ids = NULL, *as_ids = NULL;
+  const char *positions;
+
+  g_test_message ("%s%s", first->out, first->err);
+  g_assert_cmpint (first->status, ==, 0);
+  positions = strstr (first->out, "\nPositions\n");
+  g_assert_nonnull (positions);
+  g_assert_nonnull (strstr (positions, "\n  Serg Division: "));
+  g_assert_nonnull (strstr (positions, "\n  Kestrel Pair: "));
+  g_assert_nonnull (strstr (positions, "\n  First Squadron, Home Fleet: "));
+  g_assert_null (strstr (positions, "\n  First Destroyer Flotilla: "));
+
+  second = run_cli ("cycle", fixture->campaign, "--orders", radovan, "--drop-unfought",
+                    "not fought", "--json", NULL);
+  g_assert_cmpint (second->status, ==, 0);
+  ids = position_ids (second->out);
+  g_test_message ("positions in cycle 2:%s", ids);
+  g_assert_nonnull (strstr (ids, " serg-division "));
+  g_assert_nonnull (strstr (ids, " kestrel-pair "));
+  g_assert_null (strstr (ids, " first-destroyer-flotilla "));
+
+  as = run_cli ("cycle", fixture->campaign, "--drop-unfought", "not fought", "--json", "--as",
+                "vorkosigan", NULL);
+  g_assert_cmpint (as->status, ==, 0);
+  as_ids = position_ids (as->out);
+  g_test_message ("positions in cycle 3 as Vorkosigan:%s", as_ids);
+  g_assert_nonnull (strstr (as_ids, " serg-division "));
+  g_assert_nonnull (strstr (as_ids, " kestrel-pair "));
+  g_assert_null (strstr (as_ids, " first-destroyer-flotilla "));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -606,6 +664,8 @@ main (int   argc,
               test_last_seen, fixture_teardown);
   g_test_add ("/engine/cli/cycle/F-STRAT-3/as-viewer", Fixture, NULL, fixture_setup,
               test_as_viewer, fixture_teardown);
+  g_test_add ("/engine/cli/cycle/F-STRAT-17/positions-in-being", Fixture, NULL, fixture_setup,
+              test_positions_in_being, fixture_teardown);
   g_test_add ("/engine/cli/cycle/json", Fixture, NULL, fixture_setup, test_json,
               fixture_teardown);
   g_test_add ("/engine/cli/cycle/F-STRAT-5/seed", Fixture, NULL, fixture_setup, test_seed,

@@ -221,11 +221,12 @@ print_placements (AdmState            *state,
     }
 }
 
+/* The formations in being (F-STRAT-17): those formed by orders too, and none disbanded or
+ * merged away. */
 static void
-print_positions (AdmScenario *scenario,
-                 AdmStrategy *strategy)
+print_positions (AdmStrategy *strategy)
 {
-  GPtrArray *formations = adm_scenario_get_formations (scenario);
+  GPtrArray *formations = adm_strategy_get_formations (strategy);
 
   g_print (_("\nPositions\n"));
   for (guint i = 0; i < formations->len; i++)
@@ -266,7 +267,7 @@ print_text (AdmCampaign *campaign,
       print_placements (adm_campaign_get_state (campaign), engagement);
     }
   print_checks (adm_campaign_get_state (campaign), cycle, engagements);
-  print_positions (adm_campaign_get_scenario (campaign), strategy);
+  print_positions (strategy);
   g_print (_("\nSaved to %s\n"), display);
 }
 
@@ -377,13 +378,14 @@ add_engagements_json (JsonBuilder  *builder,
   json_builder_end_array (builder);
 }
 
+/* [{"formation", "sector" | "from", "to", "minutes", "leg"}] of the formations in being
+ * (F-STRAT-17) that @viewer knows of. */
 static void
 add_positions_json (JsonBuilder  *builder,
-                    AdmScenario  *scenario,
                     AdmStrategy  *strategy,
                     const CliViewer *viewer)
 {
-  GPtrArray *formations = adm_scenario_get_formations (scenario);
+  GPtrArray *formations = adm_strategy_get_formations (strategy);
 
   json_builder_set_member_name (builder, "positions");
   json_builder_begin_array (builder);
@@ -505,7 +507,7 @@ print_json (AdmCampaign  *campaign,
     if (lines[i][0] != '\0')
       json_builder_add_string_value (builder, lines[i]);
   json_builder_end_array (builder);
-  add_positions_json (builder, adm_campaign_get_scenario (campaign), strategy, viewer);
+  add_positions_json (builder, strategy, viewer);
   add_last_seen_json (builder, strategy, viewer);
   json_builder_end_object (builder);
   _cli_print_json (builder);
