@@ -155,7 +155,7 @@ static const struct {
   { "strategic-repair", "F-DC-1", "master-records", 2 },
   { "last-seen-target", "F-STRAT-16", "last-seen-place", 2 },
   /* Mines and minesweeping. */
-  { "minelaying", "F-WPN-19", "tactical", 2 },
+  { "minelaying", "F-WPN-19", "strategic-only", 2 },
   { "minelaying-contact", "F-MINE-13", "base-contact", 2 },
   { "mine-plasma-shift", "F-MINE-7", "one-column-left", 2 },
   { "mine-plasma-shields", "F-MINE-7", "as-artillery", 2 },
