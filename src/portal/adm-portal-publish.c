@@ -60,6 +60,11 @@ sheet_status (AdmPortal        *self,
           return g_strdup_printf (_("Received at %s and accepted by the master."), when);
         case ADM_PORTAL_SHEET_REFUSED:
         default:
+          /* A refusal the master journaled is his; any other is the rules' check of the
+           * sheet, which he did not choose. */
+          if (!sent->journaled)
+            return g_strdup_printf (_("Received at %s; it cannot be taken as it is: %s"), when,
+                                    sent->reason != NULL ? sent->reason : "");
           return g_strdup_printf (_("Received at %s and refused by the master: %s"), when,
                                   sent->reason != NULL ? sent->reason : "");
         }
