@@ -896,6 +896,18 @@ test_admin_refused (void)
                  "new-formation", "jade-squadron", "name", "X", NULL);
   ADMIN_REFUSED (campaign, "needs “name”", "vorkosigan", "first-squadron-home-fleet", "detach",
                  "ships", "prince-xav", "new-formation", "x", NULL);
+  /* A name is a label: at most 80 characters. */
+  {
+    g_autofree char *long_name = g_strnfill (15000, 'X');
+    g_autofree char *one_over = g_strnfill (81, 'X');
+
+    ADMIN_REFUSED (campaign, "in 15000 characters; a formation's name has at most 80",
+                   "vorkosigan", "first-squadron-home-fleet", "detach", "ships", "prince-xav",
+                   "new-formation", "x", "name", long_name, NULL);
+    ADMIN_REFUSED (campaign, "in 81 characters", "vorkosigan", "first-squadron-home-fleet",
+                   "detach", "ships", "prince-xav", "new-formation", "x", "name", one_over,
+                   NULL);
+  }
   /* Join: a formation of its own faction, not itself, that exists. */
   ADMIN_REFUSED (campaign, "can only join a formation of", "ghem-sarlat", "jade-squadron",
                  "join", "target", "aslund-minelayer", NULL);

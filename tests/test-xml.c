@@ -290,6 +290,25 @@ test_huge_attribute_first_error (void)
                    "characters Admiralty reads (AttValue length too long)");
 }
 
+/* Elements nested deeper than libxml2 reads: a message a master understands, naming the file
+ * and line, not libxml2's advice to programmers ("use XML_PARSE_HUGE option"). */
+static void
+test_deep_nesting (void)
+{
+  g_autoptr(GString) text = g_string_new ("<?xml version=\"1.0\"?>\n<scenario>\n");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+
+  for (int i = 0; i < 300; i++)
+    g_string_append (text, "<a>");
+  doc = adm_xml_read_memory (text->str, text->len, "deep.xml", NULL, &error);
+  g_assert_null (doc);
+  g_assert_error (error, ADM_XML_ERROR, ADM_XML_ERROR_SYNTAX);
+  g_assert_true (g_str_has_prefix (error->message, "deep.xml:3: the elements here are nested "
+                                                   "more than 256 deep"));
+  g_assert_null (strstr (error->message, "XML_PARSE_HUGE"));
+}
+
 /* Opens @path as Admiralty opens a file of @kind; FALSE with @error when refused. */
 static gboolean
 open_as (const char  *kind,
@@ -577,6 +596,7 @@ main (int   argc,
   g_test_add_func ("/engine/xml/huge-comment-silent/subprocess", huge_comment_child);
   g_test_add_func ("/engine/xml/huge-attribute-first-error", test_huge_attribute_first_error);
   g_test_add_func ("/engine/xml/many-attributes", test_many_attributes);
+  g_test_add_func ("/engine/xml/deep-nesting", test_deep_nesting);
   g_test_add_func ("/engine/xml/attribute-count", test_attribute_count);
   g_test_add_func ("/engine/xml/encoding-declaration", test_encoding_declaration);
   g_test_add_func ("/engine/xml/stray-text", test_stray_text);

@@ -245,6 +245,9 @@ check_declared_encoding (const char  *data,
   return FALSE;
 }
 
+/* libxml2's deepest nesting of elements without XML_PARSE_HUGE (xmlParserMaxDepth). */
+#define ADM_XML_MAX_DEPTH 256
+
 static gboolean
 is_premature_end (const xmlError *xerr)
 {
@@ -289,6 +292,16 @@ set_syntax_error (GError             **error,
       G_GNUC_FALLTHROUGH;
 
     default:
+      /* libxml2's limit of nesting without XML_PARSE_HUGE: "Excessive depth in document: 256
+       * use XML_PARSE_HUGE option", whose advice is for programmers. */
+      if (strstr (detail, "Excessive depth") != NULL)
+        {
+          g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_SYNTAX,
+                       _("%s:%d: the elements here are nested more than %d deep; no Admiralty "
+                         "file nests so deep: the file is damaged or not an Admiralty file"),
+                       display_name, line, ADM_XML_MAX_DEPTH);
+          break;
+        }
       /* libxml2's limits without XML_PARSE_HUGE: "AttValue length too long", "Comment too big
        * found", "huge text node". */
       if (strstr (detail, "too long") != NULL || strstr (detail, "too big") != NULL ||

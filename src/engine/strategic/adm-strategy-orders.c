@@ -308,6 +308,9 @@ check_in_sector (Tracker  *tracker,
   return TRUE;
 }
 
+/* The longest name of a formation an order creates, in characters. */
+#define NEW_FORMATION_NAME_MAX 80
+
 /* The id and name of a formation an order creates: an id no formation has had. */
 static gboolean
 read_new_formation (AdmStrategy     *self,
@@ -334,6 +337,18 @@ read_new_formation (AdmStrategy     *self,
       g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
                    _("the %s order needs “name”, the name of the new formation “%s”"),
                    adm_strat_order_kind_to_string (order->kind), id);
+      return FALSE;
+    }
+  /* A name is a label on the map, a card and a report line, not a text. */
+  if (g_utf8_strlen (order->new_name, -1) > NEW_FORMATION_NAME_MAX)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   /* Translators: "the detach order names the new formation “serg-division”
+                    * in 15000 characters; a formation's name has at most 80" */
+                   _("the %s order names the new formation “%s” in %ld characters; a "
+                     "formation's name has at most %d"),
+                   adm_strat_order_kind_to_string (order->kind), id,
+                   g_utf8_strlen (order->new_name, -1), NEW_FORMATION_NAME_MAX);
       return FALSE;
     }
   order->new_formation = g_strdup (id);
