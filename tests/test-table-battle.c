@@ -776,6 +776,81 @@ test_setup_journaled (Fixture       *fixture,
   g_assert_nonnull (strstr (error->message, "take the engagement back"));
 }
 
+/* A table's message as written, its <table-battle> start tag given @extra attributes. */
+static char *
+with_head_attributes (const char *message,
+                      const char *extra)
+{
+  const char *tag = strstr (message, "<table-battle ");
+
+  g_assert_nonnull (tag);
+  tag += strlen ("<table-battle ");
+  return g_strdup_printf ("%.*s%s %s", (int) (tag - message), message, extra, tag);
+}
+
+/* A message made by hand is refused saying what is wrong, changing nothing: thousands of
+ * attributes no table writes on its head; an end reason of 100,000 characters, and one of
+ * 501. */
+static void
+test_hand_made_heads (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattle) table = battle_at_table (fixture);
+  g_autoptr(GString) unknown = g_string_new (NULL);
+  g_autofree char *message = NULL, *forged = NULL, *long_reason = NULL, *before = NULL;
+  g_autofree char *after = NULL, *reason_501 = NULL;
+  AdmTableReceipt receipt;
+  gsize length;
+
+  before = file_text (fixture->chief);
+  message = adm_table_battle_message (table, "c1-3", fixture->assignment, 1, NULL, &length);
+  for (int i = 0; i < 5000; i++)
+    g_string_append_printf (unknown, " x%d=\"1\"", i);
+  forged = with_head_attributes (message, unknown->str);
+  g_assert_false (adm_campaign_receive_from_table (fixture->chief, "Table 1", forged,
+                                                   strlen (forged), "Table 1", &receipt,
+                                                   &error));
+  g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "has the attribute “x0”, which a table does not "
+                                            "write"));
+  g_clear_error (&error);
+  g_clear_pointer (&forged, g_free);
+  forged = with_head_attributes (message, "x=\"1\"");
+  g_assert_false (adm_campaign_receive_from_table (fixture->chief, "Table 1", forged,
+                                                   strlen (forged), "Table 1", &receipt,
+                                                   &error));
+  g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED);
+  g_clear_error (&error);
+
+  long_reason = g_strnfill (100000, 'w');
+  g_clear_pointer (&message, g_free);
+  message = adm_table_battle_message (table, "c1-3", fixture->assignment, 1, long_reason,
+                                      &length);
+  g_assert_false (adm_campaign_receive_from_table (fixture->chief, "Table 1", message, length,
+                                                   "Table 1", &receipt, &error));
+  g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "the reason for ending the battle is at most 500 "
+                                            "characters"));
+  g_assert_null (strstr (error->message, "holds no battle"));
+  g_clear_error (&error);
+
+  reason_501 = g_strnfill (501, 'w');
+  g_clear_pointer (&message, g_free);
+  message = adm_table_battle_message (table, "c1-3", fixture->assignment, 1, reason_501,
+                                      &length);
+  g_assert_false (adm_campaign_receive_from_table (fixture->chief, "Table 1", message, length,
+                                                   "Table 1", &receipt, &error));
+  g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED);
+  g_assert_nonnull (strstr (error->message, "is 501 characters long; it may have at most 500"));
+  g_clear_error (&error);
+
+  after = file_text (fixture->chief);
+  g_assert_cmpstr (after, ==, before);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -793,5 +868,7 @@ main (int   argc,
               test_dice_taken_back, fixture_teardown);
   g_test_add ("/engine/table-battle/F-STRAT-4/setup-journaled", Fixture, NULL, fixture_setup,
               test_setup_journaled, fixture_teardown);
+  g_test_add ("/engine/table-battle/F-STRAT-4/hand-made-heads", Fixture, NULL, fixture_setup,
+              test_hand_made_heads, fixture_teardown);
   return g_test_run ();
 }

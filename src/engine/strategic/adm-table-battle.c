@@ -196,7 +196,17 @@ typedef enum {
   ROOT_CUT,         /* its end tag is missing */
   ROOT_TRAILING,    /* something after its end tag */
   ROOT_BAD_TAG,     /* its start tag is not well-formed */
+  ROOT_LONG_TAG,    /* its start tag goes on past MAX_HEAD */
 } RootFound;
+
+/* The longest start tag of a message's root, in bytes: a few ids and hashes, and an end
+ * reason of at most MAX_REASON characters. */
+#define MAX_HEAD 65536
+
+/* The attributes a <table-battle> start tag may have (adm_table_battle_message ()). */
+static const char * const message_attributes[] = {
+  "version", "engagement", "assignment", "from", "prev", "end-reason", NULL,
+};
 
 /* Finds the root element @root (“table-battle”, “table-setup”) of @data: its start tag alone
  * is parsed (libxml2, no network, no DOCTYPE) into *@doc, and what it wraps lies from the byte
@@ -239,7 +249,7 @@ find_root (const char  *data,
       !(g_ascii_isspace (p[open_length]) || p[open_length] == '>'))
     return ROOT_OTHER;
   /* The start tag ends at the first '>' outside quotes. */
-  for (p = tag; p < end && p - tag < 65536; p++)
+  for (p = tag; p < end && p - tag < MAX_HEAD; p++)
     {
       if (quote != 0)
         quote = *p == quote ? 0 : quote;
@@ -253,6 +263,8 @@ find_root (const char  *data,
       else if (*p == '<' && p != tag)
         break;
     }
+  if (tag_end == NULL && p - tag >= MAX_HEAD)
+    return ROOT_LONG_TAG;
   if (tag_end == NULL || tag_end[-1] == '/')
     return ROOT_EMPTY;
   *close = g_strrstr_len (tag_end, end - tag_end, close_tag);
@@ -310,12 +322,33 @@ read_message (const char  *data,
     case ROOT_TRAILING:
       return malformed (error, display_name, 1,
                         _("there is something after </table-battle>"));
+    case ROOT_LONG_TAG:
+      {
+        g_autofree char *problem = g_strdup_printf (
+          _("the <table-battle> start tag is longer than the %d bytes it may have: the reason "
+            "for ending the battle is at most %d characters"), MAX_HEAD, MAX_REASON);
+
+        return malformed (error, display_name, 1, problem);
+      }
     case ROOT_BAD_TAG:
     default:
       return malformed (error, display_name, 1,
                         _("the <table-battle> element is not well-formed"));
     }
   root = xmlDocGetRootElement (doc);
+  /* Only what a table writes: anything else is a message made by hand, refused whole. */
+  for (xmlAttr *attribute = root->properties; attribute != NULL; attribute = attribute->next)
+    if (!g_strv_contains (message_attributes, (const char *) attribute->name))
+      {
+        g_autofree char *shown = g_utf8_substring ((const char *) attribute->name, 0,
+                                                   MIN (g_utf8_strlen ((const char *)
+                                                                       attribute->name, -1),
+                                                        40));
+        g_autofree char *problem = g_strdup_printf (
+          _("<table-battle> has the attribute “%s”, which a table does not write"), shown);
+
+        return malformed (error, display_name, 1, problem);
+      }
   version = adm_xml_get_string (root, "version");
   message->engagement = adm_xml_get_string (root, "engagement");
   message->assignment = adm_xml_get_string (root, "assignment");
@@ -342,8 +375,13 @@ read_message (const char  *data,
     {
       g_strstrip (message->end_reason);
       if (g_utf8_strlen (message->end_reason, -1) > MAX_REASON)
-        return malformed (error, display_name, 1,
-                          _("the reason for ending the battle is too long"));
+        {
+          g_autofree char *problem = g_strdup_printf (
+            _("the reason for ending the battle is %ld characters long; it may have at most "
+              "%d"), g_utf8_strlen (message->end_reason, -1), MAX_REASON);
+
+          return malformed (error, display_name, 1, problem);
+        }
     }
   message->battle_start = (gsize) (inner - data);
   message->battle_end = (gsize) (close - data);
