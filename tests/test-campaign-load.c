@@ -454,6 +454,17 @@ state_hash (const char *text)
   state = adm_state_dump (adm_campaign_get_state (campaign));
   journal = dump_journal (campaign);
   saved = adm_campaign_serialize (campaign, &length);
+  /* A campaign of before seasons takes in the installed one when it is saved (test-season):
+   * the rest is what is hashed. */
+  {
+    char *start = strstr (saved, "\n  <season>");
+    char *end = start != NULL ? strstr (start, "</season>") : NULL;
+
+    g_assert_nonnull (end);
+    end += strlen ("</season>");
+    memmove (start, end, strlen (end) + 1);
+    length -= (gsize) (end - start);
+  }
   g_assert_nonnull (strstr (state, "roll "));
   g_assert_nonnull (strstr (state, "order Hold & «ждать» AB 'now' \"here\""));
   g_checksum_update (checksum, (const guchar *) state, -1);

@@ -964,6 +964,17 @@ admiralty_window_open (AdmiraltyWindow *self,
   admiralty_window_set_campaign (self, campaign);
   _admiralty_window_remember_file (self, path);
   admiralty_window_warn_recovered (self, adm_campaign_get_journal (campaign));
+  /* Said once, when the file is opened: from its next save it carries these rules itself. */
+  if (adm_campaign_took_installed_rules (campaign))
+    {
+      g_autofree char *note = g_strdup_printf (_("This campaign plays by the installed rules "
+                                                 "“%s” and keeps them inside from its next "
+                                                 "save"),
+                                               adm_ruleset_get_name (
+                                                 adm_campaign_get_ruleset (campaign)));
+
+      _admiralty_window_toast (self, note);
+    }
 
   return TRUE;
 }

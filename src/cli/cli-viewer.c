@@ -112,6 +112,11 @@ opened (AdmCampaign *campaign)
     {
       _cli_warn_recovered (adm_campaign_get_journal (campaign));
       _cli_watch_checkpoints (campaign);
+      /* A campaign written before campaigns carried their rules: said once, on stderr. */
+      if (adm_campaign_took_installed_rules (campaign))
+        g_printerr (_("admiralty-cli: this campaign carries no rules of its own: it plays by the "
+                      "installed ruleset “%s”, and keeps it inside from its next save\n"),
+                    adm_ruleset_get_id (adm_campaign_get_ruleset (campaign)));
     }
   return campaign;
 }

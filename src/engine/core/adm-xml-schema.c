@@ -663,6 +663,21 @@ first_stray_text (xmlNode *node)
 }
 
 
+gboolean
+adm_xml_validate_element (xmlNode     *element,
+                          const char  *schema_name,
+                          const char  *display_name,
+                          GError     **error)
+{
+  g_autoptr(xmlDoc) copy = xmlNewDoc ((const xmlChar *) "1.0");
+
+  g_return_val_if_fail (element != NULL, FALSE);
+  g_return_val_if_fail (schema_name != NULL, FALSE);
+
+  xmlDocSetRootElement (copy, xmlDocCopyNode (element, copy, 1));
+  return _adm_xml_validate (copy, NULL, 0, display_name, schema_name, error);
+}
+
 /* A saved battle keeps its set-up verbatim: battle-game.rng takes the <battle> element as it
  * comes, and battle.rng itself — not a copy of its grammar that could drift — checks it here,
  * on a copy that keeps the element's lines. */
@@ -672,11 +687,9 @@ validate_saved_battle (xmlDoc      *doc,
                        GError     **error)
 {
   xmlNode *battle = adm_xml_first_element (xmlDocGetRootElement (doc), "battle");
-  g_autoptr(xmlDoc) copy = xmlNewDoc ((const xmlChar *) "1.0");
 
   g_assert (battle != NULL);  /* battle-game.rng requires it */
-  xmlDocSetRootElement (copy, xmlDocCopyNode (battle, copy, 1));
-  return _adm_xml_validate (copy, NULL, 0, display_name, "battle", error);
+  return adm_xml_validate_element (battle, "battle", display_name, error);
 }
 
 gboolean

@@ -96,6 +96,14 @@ gboolean adm_xml_validate_all  (xmlDoc             *doc,
                                 AdmXmlProblemFunc   func,
                                 gpointer            user_data);
 
+/* Checks @element, an element of a larger file (a battle's set-up, a season's ruleset), against
+ * the embedded schema @schema_name as if it were a file of its own, on a copy that keeps its
+ * lines: errors read "DISPLAY_NAME:LINE: problem" with the larger file's lines. */
+gboolean adm_xml_validate_element (xmlNode     *element,
+                                   const char  *schema_name,
+                                   const char  *display_name,
+                                   GError     **error);
+
 /* Sets @error to ADM_XML_ERROR_INVALID with "DISPLAY_NAME:LINE: message" (no line when
  * @line is 0). */
 void     adm_xml_set_error_at  (GError      **error,

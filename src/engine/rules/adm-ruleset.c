@@ -46,6 +46,11 @@ struct _AdmRuleset
   const AdmPlacement *default_placement;
   const AdmPlacement *check_failed_placement;
   AdmTableLayout    *table_layout;      /* F-TAC-1, or NULL */
+  /* The season this ruleset was read from: a document whose root is <season>, holding the
+   * <ruleset> and <classes> elements as read (from the rules folder or from a file that
+   * carries them), and its SHA-256. */
+  xmlDoc            *season;
+  char              *digest;
 };
 
 G_DEFINE_FINAL_TYPE (AdmRuleset, adm_ruleset, G_TYPE_OBJECT)
@@ -266,6 +271,8 @@ adm_ruleset_finalize (GObject *object)
   g_free (self->id);
   g_free (self->name);
   g_free (self->path);
+  g_clear_pointer (&self->season, xmlFreeDoc);
+  g_free (self->digest);
   /* Classes point at ship types, so they go first. */
   g_clear_pointer (&self->classes_by_id, g_hash_table_unref);
   g_clear_pointer (&self->classes, g_ptr_array_unref);
@@ -1534,21 +1541,16 @@ parse_class (AdmRuleset  *self,
   return TRUE;
 }
 
+/* The <classes> element @root (classes.rng) of ruleset @self, from @file. */
 static gboolean
-load_classes (AdmRuleset  *self,
-              const char  *file,
-              GError     **error)
+parse_classes (AdmRuleset  *self,
+               xmlNode     *root,
+               const char  *file,
+               GError     **error)
 {
-  g_autoptr(xmlDoc) doc = NULL;
   g_autoptr(GHashTable) seen_factions = new_seen_table ();
   g_autoptr(GHashTable) seen_classes = new_seen_table ();
   g_autofree char *ruleset = NULL;
-  xmlNode *root;
-
-  doc = adm_xml_read_file (file, "classes", error);
-  if (doc == NULL)
-    return FALSE;
-  root = xmlDocGetRootElement (doc);
 
   if ((ruleset = require_attr (root, "ruleset", file, error)) == NULL)
     return FALSE;
@@ -1616,12 +1618,128 @@ parse_ruleset (AdmRuleset  *self,
   return TRUE;
 }
 
+/* Seasons */
+
+/* A season's content, fed to @checksum: elements, attributes and text that is not blank, in
+ * order; comments and the blanks between elements are not part of it, so the same season
+ * has the same SHA-256 however a file it is carried in indents it. */
+static void
+digest_element (GChecksum *checksum,
+                xmlNode   *element)
+{
+  g_checksum_update (checksum, (const guchar *) "<", 1);
+  g_checksum_update (checksum, element->name, -1);
+  for (xmlAttr *attr = element->properties; attr != NULL; attr = attr->next)
+    {
+      xmlChar *value = xmlNodeGetContent ((xmlNode *) attr);
+
+      g_checksum_update (checksum, (const guchar *) "\0", 1);
+      g_checksum_update (checksum, attr->name, -1);
+      g_checksum_update (checksum, (const guchar *) "=", 1);
+      g_checksum_update (checksum, value != NULL ? value : (const xmlChar *) "", -1);
+      xmlFree (value);
+    }
+  g_checksum_update (checksum, (const guchar *) ">", 1);
+  for (xmlNode *node = element->children; node != NULL; node = node->next)
+    {
+      if (node->type == XML_ELEMENT_NODE)
+        digest_element (checksum, node);
+      else if ((node->type == XML_TEXT_NODE || node->type == XML_CDATA_SECTION_NODE) &&
+               node->content != NULL && !xmlIsBlankNode (node))
+        {
+          g_checksum_update (checksum, (const guchar *) "\0", 1);
+          g_checksum_update (checksum, node->content, -1);
+        }
+    }
+  g_checksum_update (checksum, (const guchar *) "</>", 3);
+}
+
+/* The SHA-256 of a season of @ruleset and @classes. */
+static char *
+season_digest (xmlNode *ruleset,
+               xmlNode *classes)
+{
+  g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+
+  digest_element (checksum, ruleset);
+  digest_element (checksum, classes);
+  return g_strdup (g_checksum_get_string (checksum));
+}
+
+/* A <season> document holding copies of @ruleset and @classes. */
+static xmlDoc *
+season_doc_new (xmlNode *ruleset,
+                xmlNode *classes)
+{
+  xmlDoc *doc = xmlNewDoc ((const xmlChar *) "1.0");
+  xmlNode *season = xmlNewDocNode (doc, NULL, (const xmlChar *) "season", NULL);
+
+  xmlDocSetRootElement (doc, season);
+  xmlAddChild (season, xmlNewDocText (doc, (const xmlChar *) "\n    "));
+  xmlAddChild (season, xmlDocCopyNode (ruleset, doc, 1));
+  xmlAddChild (season, xmlNewDocText (doc, (const xmlChar *) "\n    "));
+  xmlAddChild (season, xmlDocCopyNode (classes, doc, 1));
+  xmlAddChild (season, xmlNewDocText (doc, (const xmlChar *) "\n  "));
+  return doc;
+}
+
+/* The seasons this process has read, by SHA-256: a battle of a campaign names its season by
+ * its digest (adm_ruleset_load_carried ()) instead of carrying a copy of it. A season is
+ * content-addressed, so what is found here is exactly what the battle was set up with. */
+static GMutex seasons_lock;
+static GHashTable *seasons;  /* digest → xmlDoc* (<season>) */
+
+static void
+remember_season (AdmRuleset *self)
+{
+  g_mutex_lock (&seasons_lock);
+  if (seasons == NULL)
+    seasons = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                     (GDestroyNotify) xmlFreeDoc);
+  if (!g_hash_table_contains (seasons, self->digest))
+    g_hash_table_insert (seasons, g_strdup (self->digest), xmlCopyDoc (self->season, 1));
+  g_mutex_unlock (&seasons_lock);
+}
+
+static xmlDoc *
+lookup_season (const char *digest)
+{
+  xmlDoc *copy = NULL;
+
+  g_mutex_lock (&seasons_lock);
+  if (seasons != NULL && g_hash_table_contains (seasons, digest))
+    copy = xmlCopyDoc (g_hash_table_lookup (seasons, digest), 1);
+  g_mutex_unlock (&seasons_lock);
+  return copy;
+}
+
+/* The ruleset of the <ruleset> and <classes> elements @ruleset_root and @classes_root, both
+ * already valid against their schemas; errors name @file and @classes_file. */
+static AdmRuleset *
+ruleset_from_roots (xmlNode     *ruleset_root,
+                    const char  *file,
+                    xmlNode     *classes_root,
+                    const char  *classes_file,
+                    GError     **error)
+{
+  g_autoptr(AdmRuleset) self = g_object_new (ADM_TYPE_RULESET, NULL);
+
+  self->path = g_strdup (file);
+  if (!parse_ruleset (self, ruleset_root, error) ||
+      !parse_classes (self, classes_root, classes_file, error))
+    return NULL;
+  self->season = season_doc_new (ruleset_root, classes_root);
+  self->digest = season_digest (ruleset_root, classes_root);
+  remember_season (self);
+  return g_steal_pointer (&self);
+}
+
 AdmRuleset *
 adm_ruleset_load_file (const char  *path,
                        GError     **error)
 {
-  g_autoptr(AdmRuleset) self = NULL;
   g_autoptr(xmlDoc) doc = NULL;
+  g_autoptr(xmlDoc) classes_doc = NULL;
   g_autofree char *classes = NULL;
   g_autofree char *dir = NULL;
   g_autofree char *classes_path = NULL;
@@ -1635,20 +1753,111 @@ adm_ruleset_load_file (const char  *path,
     return NULL;
   root = xmlDocGetRootElement (doc);
 
-  self = g_object_new (ADM_TYPE_RULESET, NULL);
-  self->path = g_strdup (path);
-  if (!parse_ruleset (self, root, error))
-    return NULL;
-
   /* The classes file sits beside the ruleset; the schema keeps its name free of '/'. */
-  if ((classes = require_attr (root, "classes", self->path, error)) == NULL)
+  if ((classes = require_attr (root, "classes", path, error)) == NULL)
     return NULL;
   dir = g_path_get_dirname (path);
   classes_path = g_build_filename (dir, classes, NULL);
-  if (!load_classes (self, classes_path, error))
+  classes_doc = adm_xml_read_file (classes_path, "classes", error);
+  if (classes_doc == NULL)
     return NULL;
+  return ruleset_from_roots (root, path, xmlDocGetRootElement (classes_doc), classes_path,
+                             error);
+}
 
-  return g_steal_pointer (&self);
+AdmRuleset *
+adm_ruleset_new_from_season (xmlNode     *season,
+                             const char  *display_name,
+                             GError     **error)
+{
+  xmlNode *ruleset, *classes;
+
+  g_return_val_if_fail (season != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  ruleset = adm_xml_first_element (season, "ruleset");
+  classes = adm_xml_first_element (season, "classes");
+  if (!adm_xml_is (season, "season") || ruleset == NULL || classes == NULL)
+    {
+      adm_xml_set_error (error, display_name, season,
+                         _("a season holds a <ruleset> and its <classes>"));
+      return NULL;
+    }
+  /* Each part is checked as its own file is. */
+  if (!adm_xml_validate_element (ruleset, "ruleset", display_name, error) ||
+      !adm_xml_validate_element (classes, "classes", display_name, error))
+    return NULL;
+  return ruleset_from_roots (ruleset, display_name, classes, display_name, error);
+}
+
+xmlNode *
+adm_ruleset_get_season (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
+  return xmlDocGetRootElement (self->season);
+}
+
+const char *
+adm_ruleset_get_season_digest (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
+  return self->digest;
+}
+
+AdmRuleset *
+adm_ruleset_load_carried (xmlNode     *element,
+                          const char  *display_name,
+                          GError     **error)
+{
+  g_autofree char *id = adm_xml_get_string (element, "ruleset");
+  g_autofree char *digest = adm_xml_get_string (element, "season");
+  xmlNode *season = adm_xml_first_element (element, "season");
+  g_autoptr(AdmRuleset) ruleset = NULL;
+  g_autoptr(xmlDoc) known = NULL;
+  g_autoptr(GError) local_error = NULL;
+
+  g_return_val_if_fail (element != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (season == NULL && digest != NULL)
+    {
+      known = lookup_season (digest);
+      if (known == NULL)
+        {
+          adm_xml_set_error (error, display_name, element,
+                             _("this battle was set up with its campaign’s own rules (season "
+                               "%.12s…), which are not here: open it from its campaign, or "
+                               "export it from there with its rules"), digest);
+          return NULL;
+        }
+      season = xmlDocGetRootElement (known);
+    }
+  if (season == NULL)
+    {
+      ruleset = adm_ruleset_load (id != NULL ? id : "", &local_error);
+      if (ruleset == NULL)
+        adm_xml_set_error (error, display_name, element, _("cannot load the ruleset “%s”: %s"),
+                           id != NULL ? id : "", local_error->message);
+      return g_steal_pointer (&ruleset);
+    }
+  ruleset = adm_ruleset_new_from_season (season, display_name, error);
+  if (ruleset == NULL)
+    return NULL;
+  if (id != NULL && !g_str_equal (id, ruleset->id))
+    {
+      adm_xml_set_error (error, display_name, element,
+                         _("<%s> names the ruleset “%s”, but the rules it carries are “%s”"),
+                         (const char *) element->name, id, ruleset->id);
+      return NULL;
+    }
+  if (digest != NULL && !g_str_equal (digest, ruleset->digest))
+    {
+      adm_xml_set_error (error, display_name, element,
+                         _("the rules this battle carries are not the ones it was set up "
+                           "with: they were changed after the set-up"));
+      return NULL;
+    }
+  return g_steal_pointer (&ruleset);
 }
 
 static gboolean

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <glib-object.h>
+#include <libxml/tree.h>
 
 #include "adm-tables.h"
 
@@ -138,6 +139,27 @@ AdmRuleset              *adm_ruleset_load             (const char   *id,
 /* Loads a ruleset file; its classes file is found beside it. */
 AdmRuleset              *adm_ruleset_load_file        (const char   *path,
                                                        GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+
+/* A season is a ruleset with its classes and factions carried inside a file — a scenario, a
+ * campaign or a battle — as <season><ruleset …>…</ruleset><classes …>…</classes></season>,
+ * each element as its file in the rules folder has it (the ruleset's "classes" attribute is
+ * not used there). Each part is checked against its schema and by the loader; errors name
+ * @display_name and the season's lines. */
+AdmRuleset              *adm_ruleset_new_from_season  (xmlNode      *season,
+                                                       const char   *display_name,
+                                                       GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+/* The ruleset an element of a file names (a <scenario>, a <battle>): the <season> it carries;
+ * else, for a battle set up in a campaign, the season of that campaign, named by its SHA-256
+ * in the attribute "season" and known once the campaign was read in this process; else the
+ * installed ruleset its attribute "ruleset" names. */
+AdmRuleset              *adm_ruleset_load_carried     (xmlNode      *element,
+                                                       const char   *display_name,
+                                                       GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+/* The season this ruleset was read from, as a <season> element (owned by the ruleset): the
+ * rules folder's two files, or the season a file carried. Copy it to carry it elsewhere. */
+xmlNode                 *adm_ruleset_get_season       (AdmRuleset   *self);
+/* The season's SHA-256, in lowercase hexadecimal. */
+const char              *adm_ruleset_get_season_digest (AdmRuleset  *self);
 
 const char              *adm_ruleset_get_id           (AdmRuleset   *self);
 const char              *adm_ruleset_get_name         (AdmRuleset   *self);

@@ -263,10 +263,11 @@ adm_scenario_check_all (xmlNode     *scenario,
   if (ruleset == NULL)
     {
       g_autofree char *problem = NULL;
+      int line;
 
-      ruleset = loaded = _adm_scenario_load_ruleset (scenario, &problem);
+      ruleset = loaded = _adm_scenario_load_ruleset (scenario, display_name, &line, &problem);
       if (ruleset == NULL)
-        add_problem (&check, scenario, 0, "ruleset", NULL, problem);
+        add_problem (&check, scenario, line, "ruleset", NULL, problem);
     }
   /* Where the schema failed the loader still runs: it reads the elements it knows by name
    * and checks every attribute it takes, as it does for a campaign's scenario. */

@@ -15,9 +15,13 @@ typedef void (*AdmScenarioProblemFunc) (xmlNode    *element,
                                         const char *message,
                                         gpointer    user_data);
 
-/* The ruleset the scenario @scenario is played with, loaded as adm_scenario_load_file ()
- * loads it; NULL with *@problem set (the message, without "FILE:LINE: ") when it cannot be. */
+/* The ruleset the scenario @scenario of @display_name is played with (its own season, or the
+ * installed ruleset it names), loaded as adm_scenario_load_file () loads it; NULL with
+ * *@problem set (the message, without "FILE:LINE: ") and *@line (0 when none) when it cannot
+ * be. */
 AdmRuleset *_adm_scenario_load_ruleset (xmlNode     *scenario,
+                                        const char  *display_name,
+                                        int         *line,
                                         char       **problem) G_GNUC_WARN_UNUSED_RESULT;
 
 /* Loads @scenario as adm_scenario_new_from_node () does, with the same checks, but hands

@@ -1386,28 +1386,49 @@ _adm_scenario_check (xmlNode                 *scenario,
 }
 
 AdmRuleset *
-_adm_scenario_load_ruleset (xmlNode  *scenario,
-                            char    **problem)
+_adm_scenario_load_ruleset (xmlNode     *scenario,
+                            const char  *display_name,
+                            int         *line,
+                            char       **problem)
 {
   g_autofree char *ruleset_id = adm_xml_get_string (scenario, "ruleset");
+  g_autofree char *prefix = NULL;
   g_autoptr(GError) local_error = NULL;
   AdmRuleset *ruleset;
+  const char *message;
 
   g_return_val_if_fail (problem != NULL && *problem == NULL, NULL);
 
+  *line = 0;
   if (ruleset_id == NULL)
     {
       *problem = g_strdup_printf (_("<%s> needs the attribute “%s”"), "scenario", "ruleset");
       return NULL;
     }
-  ruleset = adm_ruleset_load (ruleset_id, &local_error);
-  if (ruleset == NULL)
-    *problem = g_strdup_printf (_("cannot load the scenario’s ruleset “%s”: %s"),
-                                ruleset_id, local_error->message);
-  return ruleset;
+  /* The scenario's own season, or the installed ruleset it names. */
+  ruleset = adm_ruleset_load_carried (scenario, display_name, &local_error);
+  if (ruleset != NULL)
+    return ruleset;
+  /* "FILE:LINE: problem": the line where the season has it, the problem in its words. */
+  message = local_error->message;
+  prefix = g_strconcat (display_name, ":", NULL);
+  if (g_str_has_prefix (message, prefix))
+    {
+      char *end = NULL;
+      gint64 at = g_ascii_strtoll (message + strlen (prefix), &end, 10);
+
+      if (end != NULL && g_str_has_prefix (end, ": ") && at > 0 && at <= G_MAXINT)
+        {
+          *line = (int) at;
+          message = end + 2;
+        }
+    }
+  *problem = g_strdup (message);
+  return NULL;
 }
 
-/* The scenario of @doc, read from @display_name: its ruleset loaded by id. */
+/* The scenario of @doc, read from @display_name: played by the season it carries or by the
+ * installed ruleset it names. */
 static AdmScenario *
 scenario_from_read_doc (xmlDoc      *doc,
                         const char  *display_name,
@@ -1416,11 +1437,13 @@ scenario_from_read_doc (xmlDoc      *doc,
   g_autoptr(AdmRuleset) ruleset = NULL;
   g_autofree char *problem = NULL;
   xmlNode *root = xmlDocGetRootElement (doc);
+  int line;
 
-  ruleset = _adm_scenario_load_ruleset (root, &problem);
+  ruleset = _adm_scenario_load_ruleset (root, display_name, &line, &problem);
   if (ruleset == NULL)
     {
-      adm_xml_set_error (error, display_name, root, "%s", problem);
+      adm_xml_set_error_at (error, display_name, line > 0 ? line : xmlGetLineNo (root), "%s",
+                            problem);
       xmlFreeDoc (doc);
       return NULL;
     }
@@ -1457,6 +1480,29 @@ adm_scenario_load_data (const char  *data,
   if (doc == NULL)
     return NULL;
   return scenario_from_read_doc (doc, display_name, error);
+}
+
+gboolean
+adm_scenario_carry_season (AdmScenario *self)
+{
+  xmlNode *season, *last;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO (self), FALSE);
+
+  if (adm_xml_first_element (self->node, "season") != NULL)
+    return FALSE;
+  /* After the last formation, indented as the scenario's other children are. */
+  season = xmlDocCopyNode (adm_ruleset_get_season (self->ruleset), self->node->doc, 1);
+  last = self->node->last;
+  if (last != NULL && last->type == XML_TEXT_NODE && xmlIsBlankNode (last))
+    {
+      /* Season first: a text node added beside a text node is merged into it. */
+      xmlAddPrevSibling (last, season);
+      xmlAddPrevSibling (season, xmlNewDocText (self->node->doc, (const xmlChar *) "\n  "));
+    }
+  else
+    xmlAddChild (self->node, season);
+  return TRUE;
 }
 
 xmlNode *

@@ -87,6 +87,10 @@ AdmScenario  *adm_scenario_new_from_doc   (xmlDoc       *doc,
 
 /* The <scenario> element as loaded, written verbatim into campaigns. */
 xmlNode      *adm_scenario_get_node       (AdmScenario  *self);
+/* Puts the season of the scenario's ruleset (adm_ruleset_get_season ()) in its element when
+ * it carries none, so that a campaign carries the rules it was started with: TRUE when it
+ * had to (the scenario named an installed ruleset). */
+gboolean      adm_scenario_carry_season   (AdmScenario  *self);
 
 const char   *adm_scenario_get_id          (AdmScenario *self);
 const char   *adm_scenario_get_name        (AdmScenario *self);

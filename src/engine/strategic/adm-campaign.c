@@ -42,6 +42,7 @@ struct _AdmCampaign
   GObject      parent_instance;
 
   AdmScenario *scenario;
+  gboolean     took_installed_rules;  /* its scenario carried no season when it was read */
   AdmState    *state;
   AdmDicePrng *prng;
   AdmJournal  *journal;
@@ -314,6 +315,9 @@ adm_campaign_new (AdmScenario *scenario,
 
   self = g_object_new (ADM_TYPE_CAMPAIGN, NULL);
   self->scenario = g_object_ref (scenario);
+  /* A campaign carries its season: the same rules wherever it is opened, and at every table
+   * its battles are handed to. */
+  self->took_installed_rules = adm_scenario_carry_season (scenario);
   self->state = adm_state_new (scenario);
   self->prng = adm_dice_prng_new (seed);
   return self;
@@ -348,18 +352,12 @@ scenario_from_node (xmlDoc     **doc,
                     const char  *display_name,
                     GError     **error)
 {
-  g_autofree char *ruleset_id = adm_xml_get_string (node, "ruleset");
-  g_autoptr(AdmRuleset) ruleset = NULL;
-  g_autoptr(GError) local_error = NULL;
+  /* The season the scenario carries, or (a scenario file, a campaign written before campaigns
+   * carried their rules) the installed ruleset it names. */
+  g_autoptr(AdmRuleset) ruleset = adm_ruleset_load_carried (node, display_name, error);
 
-  ruleset = adm_ruleset_load (ruleset_id, &local_error);
   if (ruleset == NULL)
-    {
-      adm_xml_set_error (error, display_name, node,
-                         _("cannot load the ruleset “%s”: %s"), ruleset_id,
-                         local_error->message);
-      return NULL;
-    }
+    return NULL;
   return adm_scenario_new_from_doc (g_steal_pointer (doc), node, display_name, ruleset, error);
 }
 
@@ -558,6 +556,7 @@ load_memory (GBytes      *bytes,
   g_autoptr(GError) journal_error = NULL;
   g_autoptr(xmlDoc) doc = NULL;
   g_autoptr(AdmScenario) scenario = NULL;
+  AdmCampaign *self;
   xmlNode *root;
 
   /* The journal, most of a long campaign's file, is read entry by entry as the file is
@@ -586,7 +585,10 @@ load_memory (GBytes      *bytes,
   if (scenario == NULL)
     return NULL;
   /* A new campaign's dice are seeded from the clock: every campaign rolls differently. */
-  return adm_campaign_new (scenario, (guint64) g_get_real_time () ^ g_random_int ());
+  self = adm_campaign_new (scenario, (guint64) g_get_real_time () ^ g_random_int ());
+  /* A new campaign takes the installed rules as a matter of course: nothing to say. */
+  self->took_installed_rules = FALSE;
+  return self;
 }
 
 AdmCampaign *
@@ -754,6 +756,13 @@ adm_campaign_get_scenario (AdmCampaign *self)
 {
   g_return_val_if_fail (ADM_IS_CAMPAIGN (self), NULL);
   return self->scenario;
+}
+
+gboolean
+adm_campaign_took_installed_rules (AdmCampaign *self)
+{
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), FALSE);
+  return self->took_installed_rules;
 }
 
 AdmRuleset *
@@ -1786,9 +1795,12 @@ _adm_campaign_keep_battle (AdmCampaign  *self,
   if (stored == NULL)
     {
       char *key = g_strdup (engagement_id);
+      g_autofree char *head = adm_battle_serialize_head (battle, NULL);
 
-      /* The set-up goes into <battles> once: the file is written whole this time. */
-      stored = stored_battle_new (adm_battle_serialize_head (battle, NULL));
+      /* The set-up goes into <battles> once: the file is written whole this time. A battle
+       * back from a table comes with a copy of the campaign's season: the campaign keeps it
+       * as it keeps its own battles, naming the season only. */
+      stored = stored_battle_new (adm_battle_text_without_season (head));
       g_hash_table_insert (self->battles, key, stored);
       g_ptr_array_add (self->battle_ids, key);
       g_clear_pointer (&self->battles_text, g_free);
@@ -1796,8 +1808,10 @@ _adm_campaign_keep_battle (AdmCampaign  *self,
     }
   else if (stored->last != battle)
     {
-      /* Another battle object (the battle opened again): it must be this battle, played on. */
-      g_autofree char *head = adm_battle_serialize_head (battle, NULL);
+      /* Another battle object (the battle opened again, or a table's copy of it with the
+       * campaign's season inside): it must be this battle, played on. */
+      g_autofree char *carried = adm_battle_serialize_head (battle, NULL);
+      g_autofree char *head = adm_battle_text_without_season (carried);
 
       if (!g_str_equal (head, stored->head))
         {

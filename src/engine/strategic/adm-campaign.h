@@ -68,6 +68,10 @@ char          *adm_campaign_backup_path   (const char   *path,
 
 AdmScenario   *adm_campaign_get_scenario  (AdmCampaign  *self);
 AdmRuleset    *adm_campaign_get_ruleset   (AdmCampaign  *self);
+/* TRUE when the campaign file read carried no rules of its own (written before campaigns did):
+ * it plays with the installed ruleset its scenario names, and carries that from its next save
+ * (adm_scenario_carry_season ()). Said once to the master when it is opened. */
+gboolean       adm_campaign_took_installed_rules (AdmCampaign *self);
 AdmState      *adm_campaign_get_state     (AdmCampaign  *self);
 AdmDicePrng   *adm_campaign_get_prng      (AdmCampaign  *self);
 GPtrArray     *adm_campaign_get_events    (AdmCampaign  *self); /* AdmEvent* */

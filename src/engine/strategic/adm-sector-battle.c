@@ -427,7 +427,7 @@ add_side (xmlNode    *root,
   return node;
 }
 
-/* The scenario's overrides go with the battle, whose ruleset is loaded afresh by id. */
+/* The scenario's overrides go with the battle, whose ruleset is made afresh from its season. */
 static void
 add_rulings (xmlNode    *root,
              AdmRuleset *ruleset)
@@ -886,6 +886,9 @@ adm_battle_setup_write (AdmScenario  *scenario,
       g_snprintf (seed, sizeof seed, "%" G_GUINT32_FORMAT, layout_seed);
       xmlSetProp (root, BAD_CAST "layout-seed", BAD_CAST seed);
     }
+  /* The battle plays by its campaign's season, named by its SHA-256: a copy goes with it only
+   * where it leaves the campaign (adm_battle_text_with_season ()). */
+  xmlSetProp (root, BAD_CAST "season", BAD_CAST adm_ruleset_get_season_digest (ruleset));
   if (description != NULL)
     xmlNewTextChild (root, NULL, BAD_CAST "description", BAD_CAST description);
   add_rulings (root, ruleset);

@@ -74,12 +74,16 @@ adm_table_battle_entry_hash (AdmBattle *battle,
                              guint      n,
                              char       out[65])
 {
+  g_autofree char *carried = NULL;
   g_autofree char *head = NULL;
   AdmJournal *log;
 
   g_return_if_fail (ADM_IS_BATTLE (battle));
 
-  head = adm_battle_serialize_head (battle, NULL);
+  /* The chain starts from the set-up as the campaign keeps it: a table's copy of the season
+   * is not part of it. */
+  carried = adm_battle_serialize_head (battle, NULL);
+  head = adm_battle_text_without_season (carried);
   log = adm_battle_get_log (battle);
   chain_hash (head, log, MIN (n, adm_journal_get_n_entries (log)), out);
 }
@@ -571,6 +575,16 @@ check_assignment (AdmCampaign  *campaign,
   return not_yours (error);
 }
 
+/* @battle, a battle of @campaign, as a table gets it: with the campaign's season inside, so
+ * that the table plays by the campaign's rules whatever its own rules folder holds, on its
+ * next start too. */
+static char *
+with_season (AdmCampaign *campaign,
+             const char  *battle)
+{
+  return adm_battle_text_with_season (battle, adm_campaign_get_ruleset (campaign));
+}
+
 char *
 adm_campaign_table_setup (AdmCampaign *campaign,
                           const char  *table,
@@ -598,13 +612,15 @@ adm_campaign_table_setup (AdmCampaign *campaign,
   saved = adm_campaign_get_battle (campaign, engagement_id, NULL, NULL);
   *kept = saved != NULL;
   if (saved != NULL)
-    return g_strdup (saved);
+    return with_season (campaign, saved);
   engagement = adm_campaign_find_engagement (campaign, engagement_id, error);
   if (engagement == NULL)
     return NULL;
   setup = adm_campaign_engagement_setup (campaign, engagement, NULL, error);
-  if (setup == NULL || at->setup == NULL)
-    return g_steal_pointer (&setup);
+  if (setup == NULL)
+    return NULL;
+  if (at->setup == NULL)
+    return with_season (campaign, setup);
   /* The hand-off journaled the set-up it handed out: the table is handed that one again or
    * nothing, never another it would fight in vain. */
   battle = adm_battle_load_memory (setup, strlen (setup), engagement_id, error);
@@ -622,7 +638,7 @@ adm_campaign_table_setup (AdmCampaign *campaign,
                    engagement_id, at->table);
       return NULL;
     }
-  return g_steal_pointer (&setup);
+  return with_season (campaign, setup);
 }
 
 gboolean
@@ -944,8 +960,10 @@ adm_campaign_receive_table_message (AdmCampaign     *campaign,
 
   if (_adm_campaign_get_kept (campaign, head->engagement, &kept_head, &kept))
     {
-      g_autofree char *battle_head = adm_battle_serialize_head (battle, NULL);
+      g_autofree char *carried = adm_battle_serialize_head (battle, NULL);
+      g_autofree char *battle_head = adm_battle_text_without_season (carried);
 
+      /* The campaign keeps the battle without the copy of its season the table got. */
       if (!g_str_equal (battle_head, kept_head))
         {
           g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_OUT_OF_STEP,
@@ -968,7 +986,9 @@ adm_campaign_receive_table_message (AdmCampaign     *campaign,
     {
       /* The first entries: the set-up must be the one the chief handed out (its head made
        * beforehand off this thread, adm_table_message_set_handed (), or now). */
-      g_autofree char *battle_head = adm_battle_serialize_head (battle, NULL);
+      g_autofree char *carried = adm_battle_serialize_head (battle, NULL);
+      g_autofree char *battle_head = adm_battle_text_without_season (carried);
+      g_autofree char *handed_head = NULL;
       g_autofree char *fresh_head = NULL;
       const AdmTableAssignment *at = adm_state_get_table (adm_campaign_get_state (campaign),
                                                           head->engagement);
@@ -1004,8 +1024,10 @@ adm_campaign_receive_table_message (AdmCampaign     *campaign,
             }
           fresh_head = adm_battle_serialize_head (fresh, NULL);
         }
-      if ((at == NULL || at->setup == NULL) &&
-          !g_str_equal (battle_head, message->handed != NULL ? message->handed : fresh_head))
+      if (at == NULL || at->setup == NULL)
+        handed_head = adm_battle_text_without_season (message->handed != NULL ? message->handed
+                                                                              : fresh_head);
+      if (handed_head != NULL && !g_str_equal (battle_head, handed_head))
         {
           g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_OUT_OF_STEP,
                        _("The battle of engagement %s at this table is not the one the chief "

@@ -440,9 +440,7 @@ _adm_battle_from_node (xmlNode     *root,
   g_autoptr(AdmBattle) self = g_object_new (ADM_TYPE_BATTLE, NULL);
   g_autoptr(GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) formation_ids = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autofree char *ruleset = adm_xml_get_string (root, "ruleset");
   g_autofree char *seed = adm_xml_get_string (root, "seed");
-  g_autoptr(GError) local_error = NULL;
 
   self->file = g_strdup (display_name);
   self->name = adm_xml_get_string (root, "name");
@@ -465,12 +463,11 @@ _adm_battle_from_node (xmlNode     *root,
                          _("<battle> seed is %s; it must be a whole number 0–%s"), seed, max);
       return NULL;
     }
-  self->ruleset = adm_ruleset_load (ruleset, &local_error);
+  /* The rules the battle carries, those of the campaign it was set up in, or the installed
+   * ruleset it names. */
+  self->ruleset = adm_ruleset_load_carried (root, display_name, error);
   if (self->ruleset == NULL)
-    {
-      adm_xml_set_error (error, display_name, root, "%s", local_error->message);
-      return NULL;
-    }
+    return NULL;
   self->state = _adm_battle_state_new ();
   if (!load_rulings (self, root, error))
     return NULL;

@@ -72,6 +72,87 @@ adm_battle_serialize_head (AdmBattle *self,
   return g_string_free (out, FALSE);
 }
 
+/* Where the season a battle's set-up carries is, in @text: from the first character of its
+ * line's indentation (@start) to the end of the white space after it (@end), FALSE when it
+ * carries none. The set-up's own closing tag is the first "</battle>": nothing inside a
+ * <battle> is named so. */
+static gboolean
+find_season (const char  *text,
+             const char **start,
+             const char **end,
+             const char **close)
+{
+  const char *battle = strstr (text, "<battle ");
+  const char *season;
+
+  *close = battle != NULL ? strstr (battle, "</battle>") : NULL;
+  if (*close == NULL)
+    return FALSE;
+  season = g_strstr_len (battle, *close - battle, "<season>");
+  if (season == NULL)
+    return FALSE;
+  *end = g_strstr_len (season, *close - season, "</season>");
+  if (*end == NULL)
+    return FALSE;
+  *end += strlen ("</season>");
+  while (**end == '\n' || **end == ' ')
+    (*end)++;
+  *start = season;
+  while (*start > battle && (*start)[-1] == ' ')
+    (*start)--;
+  return TRUE;
+}
+
+char *
+adm_battle_text_with_season (const char *text,
+                             AdmRuleset *ruleset)
+{
+  g_autofree char *digest = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+  const char *battle, *tag_end, *start, *end, *close;
+  xmlBuffer *buffer;
+  GString *out;
+
+  g_return_val_if_fail (text != NULL, NULL);
+  g_return_val_if_fail (ADM_IS_RULESET (ruleset), NULL);
+
+  digest = g_strdup_printf ("season=\"%s\"", adm_ruleset_get_season_digest (ruleset));
+  battle = strstr (text, "<battle ");
+  tag_end = battle != NULL ? strchr (battle, '>') : NULL;
+  /* Only a battle set up under this season, and carrying none yet. */
+  if (find_season (text, &start, &end, &close) || close == NULL || tag_end == NULL ||
+      tag_end > close || g_strstr_len (battle, tag_end - battle, digest) == NULL)
+    return g_strdup (text);
+
+  doc = xmlNewDoc ((const xmlChar *) "1.0");
+  xmlDocSetRootElement (doc, xmlDocCopyNode (adm_ruleset_get_season (ruleset), doc, 1));
+  buffer = xmlBufferCreate ();
+  if (buffer == NULL || xmlNodeDump (buffer, doc, xmlDocGetRootElement (doc), 1, 0) < 0)
+    g_error ("Out of memory writing a battle's season");
+  out = g_string_new_len (text, close - text);
+  g_string_append (out, "  ");
+  g_string_append (out, (const char *) xmlBufferContent (buffer));
+  g_string_append (out, "\n");
+  g_string_append (out, close);
+  xmlBufferFree (buffer);
+  return g_string_free (out, FALSE);
+}
+
+char *
+adm_battle_text_without_season (const char *text)
+{
+  const char *start, *end, *close;
+  GString *out;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  if (!find_season (text, &start, &end, &close))
+    return g_strdup (text);
+  out = g_string_new_len (text, start - text);
+  g_string_append (out, end);
+  return g_string_free (out, FALSE);
+}
+
 char *
 adm_battle_serialize (AdmBattle *self,
                       gsize     *length)

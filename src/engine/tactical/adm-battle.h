@@ -429,6 +429,14 @@ char                 *adm_battle_serialize     (AdmBattle    *self,
  * up to its journal (a campaign keeps it once, and the journal's entries apart). */
 char                 *adm_battle_serialize_head (AdmBattle   *self,
                                                 gsize        *length) G_GNUC_WARN_UNUSED_RESULT;
+/* A battle's text (a set-up or a saved battle) set up under the season of @ruleset, with a
+ * copy of that season put inside its <battle>: for a battle that leaves its campaign (handed to
+ * a table, exported), whose own rules are then never looked up in a rules folder. A text that
+ * carries a season already, or names another, is given back as it is. */
+char                 *adm_battle_text_with_season    (const char *text,
+                                                      AdmRuleset *ruleset) G_GNUC_WARN_UNUSED_RESULT;
+/* @text without the season its set-up carries, as its campaign keeps it. */
+char                 *adm_battle_text_without_season (const char *text) G_GNUC_WARN_UNUSED_RESULT;
 /* Opens a saved battle: loads its set-up, then replays its journal with the dice recorded
  * there; the battle's path is @path. A battle file (a set-up, root <battle>) opens as a new
  * battle with no path, exactly as adm_battle_load_file () opens it. Errors read
