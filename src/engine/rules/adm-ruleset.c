@@ -1835,9 +1835,12 @@ adm_ruleset_load_carried (xmlNode     *element,
   if (season == NULL)
     {
       ruleset = adm_ruleset_load (id != NULL ? id : "", &local_error);
-      if (ruleset == NULL)
-        adm_xml_set_error (error, display_name, element, _("cannot load the ruleset “%s”: %s"),
+      if (ruleset == NULL && adm_xml_is (element, "scenario"))
+        adm_xml_set_error (error, display_name, element,
+                           _("cannot load the scenario’s ruleset “%s”: %s"),
                            id != NULL ? id : "", local_error->message);
+      else if (ruleset == NULL)
+        adm_xml_set_error (error, display_name, element, "%s", local_error->message);
       return g_steal_pointer (&ruleset);
     }
   ruleset = adm_ruleset_new_from_season (season, display_name, error);
