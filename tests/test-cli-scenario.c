@@ -343,6 +343,123 @@ test_usage (void)
   assert_failure (title, 2, "missing --title");
 }
 
+/* @text with its first @from after @after replaced by @to. */
+static char *
+replace_after (const char *text,
+               const char *after,
+               const char *from,
+               const char *to)
+{
+  const char *start = strstr (text, after);
+  const char *at = start != NULL ? strstr (start, from) : NULL;
+  GString *out;
+
+  g_assert_nonnull (at);
+  out = g_string_new_len (text, at - text);
+  g_string_append (out, to);
+  g_string_append (out, at + strlen (from));
+  return g_string_free (out, FALSE);
+}
+
+/* `scenario season`: the rules a scenario is played by exported as a season, a class's hull
+ * edited in it, and imported as the scenario's own: the rest of the file byte for byte, the
+ * campaign started from it carries the edited figure whatever the rules folder holds, and its
+ * export gives that season back; a new scenario made with --season carries it too. */
+static void
+test_season (Fixture       *fixture,
+             gconstpointer  data)
+{
+  g_autofree char *season = g_build_filename (fixture->dir, "season.xml", NULL);
+  g_autofree char *campaign = g_build_filename (fixture->dir, "campaign.admiralty", NULL);
+  g_autofree char *again = g_build_filename (fixture->dir, "again.xml", NULL);
+  g_autofree char *made = g_build_filename (fixture->dir, "made.admiralty", NULL);
+  g_autofree char *original = NULL, *exported = NULL, *edited = NULL, *carried = NULL;
+  g_autofree char *head = NULL, *empty_rules = NULL;
+  g_autoptr(CliResult) result = NULL;
+  g_autoptr(AdmCampaign) opened = NULL;
+  g_autoptr(GError) error = NULL;
+
+  copy_scenario (fixture, "scenarios", "skirmish.admiralty");
+  original = file_contents (fixture->scenario);
+  result = run_cli ("scenario", "season", fixture->scenario, "--export", season, NULL);
+  g_assert_cmpint (result->status, ==, 0);
+  exported = file_contents (season);
+  g_assert_true (g_str_has_prefix (exported, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                                             "<season>"));
+  /* The Vorpatril destroyer: hull 5 in forcon-2010, 15 in this game. */
+  edited = replace_after (exported, "<class id=\"vorpatril\"", "hull=\"5\"", "hull=\"15\"");
+  g_assert_true (g_file_set_contents (season, edited, -1, NULL));
+  g_clear_pointer (&result, cli_result_free);
+  result = run_cli ("scenario", "season", fixture->scenario, "--import", season, NULL);
+  g_assert_cmpint (result->status, ==, 0);
+  carried = file_contents (fixture->scenario);
+  head = g_strndup (carried, strstr (carried, "  <season>") - carried);
+  g_assert_true (g_str_has_prefix (original, head));
+  g_assert_cmpstr (strstr (original, "</scenario>"), ==, "</scenario>\n");
+  g_assert_cmpuint (strlen (head), ==, strstr (original, "</scenario>") - original);
+
+  g_clear_pointer (&result, cli_result_free);
+  result = run_cli ("cycle", fixture->scenario, "--seed", "3", "--save", campaign, NULL);
+  g_assert_cmpint (result->status, ==, 0);
+  /* Opened where the rules folder holds nothing: the campaign's own rules. */
+  empty_rules = g_strdup (g_getenv ("ADMIRALTY_RULES_PATH"));
+  g_setenv ("ADMIRALTY_RULES_PATH", fixture->dir, TRUE);
+  opened = adm_campaign_open (campaign, &error);
+  g_setenv ("ADMIRALTY_RULES_PATH", empty_rules, TRUE);
+  g_assert_no_error (error);
+  g_assert_cmpint (adm_ruleset_lookup_class (adm_campaign_get_ruleset (opened),
+                                             "vorpatril")->hull, ==, 15);
+  g_clear_pointer (&result, cli_result_free);
+  result = run_cli ("scenario", "season", campaign, "--export", again, NULL);
+  g_assert_cmpint (result->status, ==, 0);
+  g_free (exported);
+  exported = file_contents (again);
+  g_assert_nonnull (strstr (exported, "hull=\"15\""));
+
+  /* A campaign keeps the rules it was started with. */
+  g_clear_pointer (&result, cli_result_free);
+  result = run_cli ("scenario", "season", campaign, "--import", season, NULL);
+  g_assert_cmpint (result->status, ==, 1);
+  g_assert_nonnull (strstr (result->err, "keeps the rules it was started with"));
+
+  g_clear_pointer (&result, cli_result_free);
+  result = run_cli ("scenario", "new", "--title", "My Game", "--season", season, "-o", made,
+                    NULL);
+  g_assert_cmpint (result->status, ==, 0);
+  g_clear_pointer (&result, cli_result_free);
+  result = run_cli ("validate", made, NULL);
+  g_assert_cmpint (result->status, ==, 0);
+  g_free (carried);
+  carried = file_contents (made);
+  g_assert_nonnull (strstr (carried, "hull=\"15\""));
+}
+
+/* A season whose class has hull 0 is refused with the season file's line, and the scenario
+ * is left byte for byte. */
+static void
+test_season_refused (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autofree char *season = g_build_filename (fixture->dir, "season.xml", NULL);
+  g_autofree char *before = NULL, *exported = NULL, *broken = NULL, *after = NULL;
+  g_autoptr(CliResult) result = NULL;
+
+  copy_scenario (fixture, "scenarios", "skirmish.admiralty");
+  before = file_contents (fixture->scenario);
+  result = run_cli ("scenario", "season", fixture->scenario, "--export", season, NULL);
+  g_assert_cmpint (result->status, ==, 0);
+  exported = file_contents (season);
+  broken = replace_after (exported, "<class id=\"vorpatril\"", "hull=\"5\"", "hull=\"0\"");
+  g_assert_true (g_file_set_contents (season, broken, -1, NULL));
+  g_clear_pointer (&result, cli_result_free);
+  result = run_cli ("scenario", "season", fixture->scenario, "--import", season, NULL);
+  g_assert_cmpint (result->status, ==, 1);
+  g_assert_nonnull (strstr (result->err, "season.xml:"));
+  g_assert_nonnull (strstr (result->err, "hull is 0"));
+  after = file_contents (fixture->scenario);
+  g_assert_cmpstr (after, ==, before);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -367,6 +484,8 @@ main (int    argc,
   ADD ("refused/huge-file", test_huge_file, NULL);
   ADD ("refused/json", test_json_problems, NULL);
   ADD ("refused/campaign", test_campaign_refused, NULL);
+  ADD ("season", test_season, NULL);
+  ADD ("season/refused", test_season_refused, NULL);
   g_test_add_func ("/cli/scenario/usage", test_usage);
 
   return g_test_run ();

@@ -74,6 +74,35 @@ starter_scenario (const char *title,
     klass->id);
 }
 
+/* A season file (root <season>, as "scenario season --export" writes it), read with the
+ * refusals of every file (size, encoding, DOCTYPE) and its parts checked. */
+static xmlDoc *
+read_season (const char  *path,
+             GError     **error)
+{
+  g_autofree char *display = g_filename_display_name (path);
+  g_autoptr(xmlDoc) doc = adm_xml_parse_file (path, error);
+  g_autoptr(AdmRuleset) ruleset = NULL;
+  xmlNode *root;
+
+  if (doc == NULL)
+    return NULL;
+  root = xmlDocGetRootElement (doc);
+  if (root == NULL || !adm_xml_is (root, "season"))
+    {
+      adm_xml_set_error_at (error, display, root != NULL ? xmlGetLineNo (root) : 0,
+                            _("this is not a season: a season file holds <season> with a "
+                              "<ruleset> and its <classes>, as “admiralty-cli scenario season "
+                              "--export” writes it"));
+      return NULL;
+    }
+  /* Its parts checked now, so that a problem is named by this file's lines. */
+  ruleset = adm_ruleset_new_from_season (root, display, error);
+  if (ruleset == NULL)
+    return NULL;
+  return g_steal_pointer (&doc);
+}
+
 static CliExit
 new_run (int    argc,
          char **argv)
@@ -84,15 +113,21 @@ new_run (int    argc,
   g_autoptr(AdmScenario) scenario = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *title = NULL, *output = NULL, *data = NULL, *display = NULL;
+  g_autofree char *season_path = NULL;
+  g_autoptr(xmlDoc) season = NULL;
   const GOptionEntry entries[] = {
     { "title", 0, 0, G_OPTION_ARG_STRING, &title, N_("The scenario's name"), N_("TITLE") },
+    { "season", 0, 0, G_OPTION_ARG_FILENAME, &season_path,
+      N_("Carry this season (a file of “scenario season --export”) as the scenario's own rules"),
+      N_("FILE") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("The file to write"),
       N_("SCENARIO") },
     { NULL }
   };
 
   context = _cli_context_new (command, NULL,
-                              _("Write a new scenario of the ruleset forcon-2010: the title, an "
+                              _("Write a new scenario of the ruleset forcon-2010 (or of the "
+                                "season given): the title, an "
                                 "empty description, one admiral, a map of one sector and one "
                                 "formation of one ship — the least a scenario holds. Add "
                                 "sectors and links to its map, then read the fleets in with "
@@ -109,9 +144,27 @@ new_run (int    argc,
   if (g_file_test (output, G_FILE_TEST_EXISTS))
     return _cli_invalid (FALSE, _("%s already exists; give the new scenario another name"),
                          display);
-  if ((ruleset = _cli_load_ruleset (NULL, FALSE)) == NULL)
+  if (season_path != NULL)
+    {
+      g_autofree char *season_display = g_filename_display_name (season_path);
+
+      if ((season = read_season (season_path, &error)) == NULL ||
+          (ruleset = adm_ruleset_new_from_season (xmlDocGetRootElement (season),
+                                                  season_display, &error)) == NULL)
+        return _cli_invalid (FALSE, "%s", error->message);
+    }
+  else if ((ruleset = _cli_load_ruleset (NULL, FALSE)) == NULL)
     return CLI_EXIT_INVALID;
   data = starter_scenario (title, ruleset);
+  if (season != NULL)
+    {
+      g_autofree char *plain = g_steal_pointer (&data);
+
+      data = adm_scenario_text_set_season (plain, strlen (plain), display,
+                                           xmlDocGetRootElement (season), NULL, &error);
+      if (data == NULL)
+        return _cli_invalid (FALSE, "%s", error->message);
+    }
   /* The file is loaded as it will be opened before it is written: a title that is not a
    * name (blank, several lines) is refused as the loader words it. */
   scenario = adm_scenario_load_data (data, strlen (data), display, &error);
@@ -328,6 +381,132 @@ export_run (int    argc,
   return CLI_EXIT_OK;
 }
 
+/* ---- scenario season ---- */
+
+/* The rules FILE is played by — a scenario's own season or the installed ruleset it names, a
+ * campaign's season — written as a season file. */
+static CliExit
+season_export (const char *path,
+               const char *output)
+{
+  g_autofree char *display = g_filename_display_name (path);
+  g_autofree char *root = adm_xml_peek_root (path);
+  g_autoptr(AdmCampaign) campaign = NULL;
+  g_autoptr(AdmScenario) scenario = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(xmlDoc) doc = xmlNewDoc ((const xmlChar *) "1.0");
+  xmlBuffer *buffer;
+  GString *out;
+  AdmRuleset *ruleset;
+
+  if (g_strcmp0 (root, "campaign") == 0)
+    {
+      if ((campaign = _cli_open_campaign (path, &error)) == NULL)
+        return _cli_invalid (FALSE, "%s", error->message);
+      ruleset = adm_campaign_get_ruleset (campaign);
+    }
+  else
+    {
+      if ((scenario = adm_scenario_load_file (path, &error)) == NULL)
+        return _cli_invalid (FALSE, "%s", error->message);
+      ruleset = adm_scenario_get_ruleset (scenario);
+    }
+  xmlDocSetRootElement (doc, xmlDocCopyNode (adm_ruleset_get_season (ruleset), doc, 1));
+  buffer = xmlBufferCreate ();
+  if (buffer == NULL || xmlNodeDump (buffer, doc, xmlDocGetRootElement (doc), 0, 0) < 0)
+    g_error ("Out of memory writing a season");
+  out = g_string_new ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+  g_string_append (out, (const char *) xmlBufferContent (buffer));
+  g_string_append_c (out, '\n');
+  xmlBufferFree (buffer);
+  if (!adm_file_write_replacing (output, out->str, out->len, &error))
+    {
+      g_autofree char *output_display = g_filename_display_name (output);
+
+      g_string_free (out, TRUE);
+      return _cli_invalid (FALSE, _("Cannot write %s: %s"), output_display, error->message);
+    }
+  g_string_free (out, TRUE);
+  /* Translators: "Wrote the rules “Forcon 2010” of komarr.admiralty to season.xml" */
+  g_print (_("Wrote the rules “%s” of %s to %s\n"), adm_ruleset_get_name (ruleset), display,
+           output);
+  return CLI_EXIT_OK;
+}
+
+/* FILE's season made the scenario's own, the rest of the file kept; a campaign keeps the
+ * season it was started with. */
+static CliExit
+season_import (const char *path,
+               const char *input)
+{
+  g_autofree char *display = g_filename_display_name (path);
+  g_autofree char *root = adm_xml_peek_root (path);
+  g_autoptr(AdmFileLock) lock = NULL;
+  g_autoptr(xmlDoc) season = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL, *made = NULL;
+  gsize length = 0, made_length = 0;
+
+  if (g_strcmp0 (root, "campaign") == 0)
+    return _cli_invalid (FALSE, _("%s is a campaign: it keeps the rules it was started with. "
+                                  "Give the season to its scenario before the campaign "
+                                  "starts"), display);
+  if ((season = read_season (input, &error)) == NULL)
+    return _cli_invalid (FALSE, "%s", error->message);
+  /* One writer at a time: the app with the file open, another command. */
+  if ((lock = adm_file_lock (path, &error)) == NULL ||
+      !adm_file_check_writable (path, &error) ||
+      (data = adm_xml_read_bytes (path, &length, &error)) == NULL)
+    return _cli_invalid (FALSE, _("Cannot write %s: %s"), display, error->message);
+  made = adm_scenario_text_set_season (data, length, display, xmlDocGetRootElement (season),
+                                       &made_length, &error);
+  if (made == NULL)
+    return _cli_invalid (FALSE, "%s", error->message);
+  if (!adm_file_write_atomically (path, NULL, made, made_length, &error))
+    return _cli_invalid (FALSE, _("Cannot write %s: %s"), display, error->message);
+  /* Translators: "komarr.admiralty now carries the season of season.xml" */
+  g_print (_("%s now carries the season of %s\n"), display, input);
+  return CLI_EXIT_OK;
+}
+
+static CliExit
+season_run (int    argc,
+            char **argv)
+{
+  const char *command = "scenario season";
+  g_autoptr(GOptionContext) context = NULL;
+  g_auto(GStrv) args = NULL;
+  g_autofree char *export_path = NULL, *import_path = NULL;
+  const GOptionEntry entries[] = {
+    { "export", 0, 0, G_OPTION_ARG_FILENAME, &export_path,
+      N_("Write the rules the scenario or campaign is played by to FILE.xml"), N_("FILE.xml") },
+    { "import", 0, 0, G_OPTION_ARG_FILENAME, &import_path,
+      N_("Make the season in FILE.xml the scenario's own rules"), N_("FILE.xml") },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &args, NULL, NULL },
+    { NULL }
+  };
+
+  context = _cli_context_new (command, _("SCENARIO.admiralty"),
+                              _("A season is the rules of one game — the ruleset, its ship "
+                                "classes and factions — carried inside a scenario or a "
+                                "campaign. --export writes the one a scenario or campaign is "
+                                "played by, for next year's game; --import gives a scenario "
+                                "a season of its own. A campaign keeps the season it was "
+                                "started with."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!_cli_parse (context, command, &argc, &argv) ||
+      !_cli_check_value (command, "--export", export_path, FALSE) ||
+      !_cli_check_value (command, "--import", import_path, FALSE) ||
+      !_cli_check_arguments (command, args,
+                             _("unexpected argument “%s”; give one scenario file"),
+                             _("no scenario file given"), NULL))
+    return CLI_EXIT_USAGE;
+  if ((export_path == NULL) == (import_path == NULL))
+    return _cli_usage_error (command, _("give either --export FILE.xml or --import FILE.xml"));
+  return export_path != NULL ? season_export (args[0], export_path)
+                             : season_import (args[0], import_path);
+}
+
 typedef CliExit (*ScenarioFunc) (int    argc,
                                  char **argv);
 
@@ -342,6 +521,7 @@ _cli_scenario_run (int    argc,
     { "new", new_run },
     { "import-oob", import_run },
     { "export-oob", export_run },
+    { "season", season_run },
   };
   g_autoptr(GOptionContext) context = NULL;
 
@@ -355,6 +535,9 @@ _cli_scenario_run (int    argc,
                                 "battle\n"
                                 "  export-oob SCENARIO [-o FILE.csv]  write its order of "
                                 "battle as CSV\n"
+                                "  season SCENARIO --export FILE.xml | --import FILE.xml\n"
+                                "                                 its rules, to and from a "
+                                "season file\n"
                                 "\n"
                                 "“admiralty-cli scenario COMMAND --help” shows a command's "
                                 "options."));
@@ -363,10 +546,10 @@ _cli_scenario_run (int    argc,
     return CLI_EXIT_USAGE;
   if (argc < 2)
     return _cli_usage_error ("scenario", _("no command given; the commands are new, "
-                                           "import-oob and export-oob"));
+                                           "import-oob, export-oob and season"));
   for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
     if (g_strcmp0 (argv[1], commands[i].name) == 0)
       return commands[i].func (argc - 1, argv + 1);
   return _cli_usage_error ("scenario", _("unknown command “%s”; the commands are new, "
-                                         "import-oob and export-oob"), argv[1]);
+                                         "import-oob, export-oob and season"), argv[1]);
 }

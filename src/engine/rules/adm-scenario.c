@@ -1482,6 +1482,94 @@ adm_scenario_load_data (const char  *data,
   return scenario_from_read_doc (doc, display_name, error);
 }
 
+/* The text of the <season> element @season, as a scenario file's last child holds it. */
+static char *
+season_text (xmlNode *season)
+{
+  g_autoptr(xmlDoc) doc = xmlNewDoc ((const xmlChar *) "1.0");
+  xmlBuffer *buffer = xmlBufferCreate ();
+  char *text;
+
+  xmlDocSetRootElement (doc, xmlDocCopyNode (season, doc, 1));
+  if (buffer == NULL || xmlNodeDump (buffer, doc, xmlDocGetRootElement (doc), 1, 0) < 0)
+    g_error ("Out of memory writing a season");
+  text = g_strdup ((const char *) xmlBufferContent (buffer));
+  xmlBufferFree (buffer);
+  return text;
+}
+
+char *
+adm_scenario_text_set_season (const char  *data,
+                              gsize        length,
+                              const char  *display_name,
+                              xmlNode     *season,
+                              gsize       *out_length,
+                              GError     **error)
+{
+  g_autofree char *text = g_strndup (data, length);
+  g_autofree char *attribute = NULL;
+  g_autofree char *carried = NULL;
+  g_autoptr(AdmRuleset) ruleset = NULL;
+  g_autoptr(AdmScenario) checked = NULL;
+  const char *root, *root_end, *value, *value_end, *close, *old, *old_end;
+  GString *out;
+
+  g_return_val_if_fail (data != NULL, NULL);
+  g_return_val_if_fail (season != NULL, NULL);
+
+  ruleset = adm_ruleset_new_from_season (season, display_name, error);
+  if (ruleset == NULL)
+    return NULL;
+  /* The root's start tag, its ruleset, and its end: the scenario's own text is kept. */
+  root = strstr (text, "<scenario");
+  root_end = root != NULL ? strchr (root, '>') : NULL;
+  value = root_end != NULL ? g_strstr_len (root, root_end - root, " ruleset=\"") : NULL;
+  value_end = value != NULL ? strchr (value + strlen (" ruleset=\""), '"') : NULL;
+  close = g_strrstr (text, "</scenario>");
+  if (value_end == NULL || value_end > root_end || close == NULL || close < root_end)
+    {
+      adm_xml_set_error_at (error, display_name, 0,
+                            _("this is not a scenario whose rules can be set: its "
+                              "<scenario> and its ruleset were not found"));
+      return NULL;
+    }
+  value += strlen (" ruleset=\"");
+  /* A season it carries already goes: the last child, so the last one of the file. */
+  old = g_strrstr_len (text, close - text, "<season>");
+  old_end = old != NULL ? strstr (old, "</season>") : NULL;
+  if (old_end != NULL && old_end < close)
+    {
+      old_end += strlen ("</season>");
+      while (old > root_end && (old[-1] == ' ' || old[-1] == '\t'))
+        old--;
+      while (*old_end == '\n' || *old_end == '\r')
+        old_end++;
+    }
+  else
+    old = old_end = close;
+
+  attribute = g_markup_escape_text (adm_ruleset_get_id (ruleset), -1);
+  carried = season_text (season);
+  out = g_string_new_len (text, value - text);
+  g_string_append (out, attribute);
+  g_string_append_len (out, value_end, old - value_end);
+  g_string_append (out, "  ");
+  g_string_append (out, carried);
+  g_string_append_c (out, '\n');
+  g_string_append (out, old_end);
+
+  /* The file as it will be opened, before anyone writes it. */
+  checked = adm_scenario_load_data (out->str, out->len, display_name, error);
+  if (checked == NULL)
+    {
+      g_string_free (out, TRUE);
+      return NULL;
+    }
+  if (out_length != NULL)
+    *out_length = out->len;
+  return g_string_free (out, FALSE);
+}
+
 gboolean
 adm_scenario_carry_season (AdmScenario *self)
 {
