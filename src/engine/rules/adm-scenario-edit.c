@@ -18,6 +18,7 @@ struct _AdmScenarioEdit {
   char         *display_name;
   AdmRuleset   *ruleset;
   char         *ruleset_id;  /* the one @ruleset was loaded for */
+  char         *season_text; /* the text of the <season> @ruleset was read from, or NULL */
 
   GBytes       *bytes;       /* the document's text now */
   GBytes       *saved;       /* the text last read or saved */
@@ -44,7 +45,7 @@ static guint signals[N_SIGNALS];
 
 /* The order of a scenario's children (scenario.rng), of a map's, a formation's. */
 static const char *const scenario_order[] = {
-  "description", "rulings", "admiral", "alliance", "map", "formation", NULL
+  "description", "rulings", "admiral", "alliance", "map", "formation", "season", NULL
 };
 static const char *const map_order[] = { "sector", "link", NULL };
 static const char *const formation_order[] = { "ship", "succession", NULL };
@@ -60,6 +61,7 @@ adm_scenario_edit_finalize (GObject *object)
   g_clear_pointer (&self->layout, adm_xml_layout_free);
   g_clear_object (&self->ruleset);
   g_free (self->ruleset_id);
+  g_free (self->season_text);
   g_free (self->display_name);
   g_clear_pointer (&self->bytes, g_bytes_unref);
   g_clear_pointer (&self->saved, g_bytes_unref);
@@ -150,20 +152,68 @@ update_flags (AdmScenarioEdit *self)
     }
 }
 
-/* The ruleset the root names, loaded again only when that name changed. */
+/* The text of @node as written. */
+static char *
+node_text (xmlNode *node)
+{
+  xmlBuffer *buffer = xmlBufferCreate ();
+  char *text;
+
+  if (buffer == NULL || xmlNodeDump (buffer, node->doc, node, 0, 0) < 0)
+    g_error ("Out of memory writing an element");
+  text = g_strdup ((const char *) xmlBufferContent (buffer));
+  xmlBufferFree (buffer);
+  return text;
+}
+
+/* The ruleset the scenario is played with: the season it carries, else the installed one
+ * its root names; read again only when that season or that name changed. */
 static void
 update_ruleset (AdmScenarioEdit *self)
 {
   xmlNode *root = xmlDocGetRootElement (self->doc);
+  xmlNode *season = adm_xml_first_element (root, "season");
   g_autofree char *id = adm_xml_get_string (root, "ruleset");
+  g_autofree char *text = season != NULL ? node_text (season) : NULL;
 
-  if (g_strcmp0 (id, self->ruleset_id) == 0)
+  if (g_strcmp0 (id, self->ruleset_id) == 0 && g_strcmp0 (text, self->season_text) == 0 &&
+      (self->ruleset != NULL || (id == NULL && text == NULL)))
     return;
   g_clear_object (&self->ruleset);
   g_free (self->ruleset_id);
   self->ruleset_id = g_strdup (id);
-  if (id != NULL)
+  g_free (self->season_text);
+  self->season_text = g_steal_pointer (&text);
+  if (season != NULL)
+    self->ruleset = adm_ruleset_new_from_season (season, self->display_name, NULL);
+  else if (id != NULL)
     self->ruleset = adm_ruleset_load (id, NULL);
+}
+
+static void
+copy_lines (xmlNode *to,
+            xmlNode *from)
+{
+  to->line = from->line;
+  for (xmlNode *a = adm_xml_first_element (to, NULL), *b = adm_xml_first_element (from, NULL);
+       a != NULL && b != NULL;
+       a = adm_xml_next_element (a, NULL), b = adm_xml_next_element (b, NULL))
+    copy_lines (a, b);
+}
+
+/* Gives each element the line it has in @self's text now, so that the problems found after
+ * an edit name the lines of the file as it would be saved (an element copied from the rules
+ * folder has the lines of its file until then). Both trees hold the same elements in the
+ * same order: the text was written from the document. */
+static void
+sync_lines (AdmScenarioEdit *self)
+{
+  gsize length;
+  const char *data = g_bytes_get_data (self->bytes, &length);
+  g_autoptr(xmlDoc) doc = adm_xml_parse_memory (data, length, self->display_name, NULL);
+
+  if (doc != NULL)
+    copy_lines (xmlDocGetRootElement (self->doc), xmlDocGetRootElement (doc));
 }
 
 static gboolean
@@ -352,6 +402,7 @@ commit (AdmScenarioEdit       *self,
   self->undo_bytes += g_bytes_get_size (before);
   g_queue_clear_full (&self->redo, (GDestroyNotify) g_bytes_unref);
   drop_oldest (self);
+  sync_lines (self);
   update_ruleset (self);
   update_flags (self);
   g_signal_emit (self, signals[CHANGED], 0, (guint) change, node);
@@ -1593,4 +1644,447 @@ adm_scenario_edit_set_station (AdmScenarioEdit *self,
   set_prop (object, "class", faction != NULL ? klass : NULL);
   set_prop (object, "readiness", faction != NULL ? level : NULL);
   commit (self, ADM_SCENARIO_EDIT_CHANGE_VALUE, object);
+}
+
+/* The season. */
+
+xmlNode *
+adm_scenario_edit_get_season (AdmScenarioEdit *self)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+  return adm_xml_first_element (xmlDocGetRootElement (self->doc), "season");
+}
+
+/* Makes the installed ruleset's season the scenario's own, without a step of undo: the edit
+ * that needs it commits both. *@made tells whether it had to. */
+static gboolean
+own_season (AdmScenarioEdit  *self,
+            gboolean         *made,
+            GError          **error)
+{
+  xmlNode *root = xmlDocGetRootElement (self->doc);
+  xmlNode *season;
+
+  *made = FALSE;
+  if (adm_xml_first_element (root, "season") != NULL)
+    return TRUE;
+  if (self->ruleset == NULL)
+    {
+      adm_xml_set_error (error, self->display_name, root,
+                         _("the scenario names no ruleset that loads, so it has no rules to "
+                           "make its own"));
+      return FALSE;
+    }
+  season = xmlDocCopyNode (adm_ruleset_get_season (self->ruleset), self->doc, 1);
+  insert_child (root, season, NULL, scenario_order);
+  set_prop (root, "ruleset", adm_ruleset_get_id (self->ruleset));
+  *made = TRUE;
+  return TRUE;
+}
+
+/* A season edit that found nothing to do after making the season its own: the document goes
+ * back to its text, as it was before. */
+static void
+forget_season (AdmScenarioEdit *self,
+               gboolean         made)
+{
+  gsize length;
+  const char *data;
+
+  if (!made)
+    return;
+  data = g_bytes_get_data (self->bytes, &length);
+  if (!set_document (self, data, length, NULL))
+    g_assert_not_reached ();
+  g_signal_emit (self, signals[CHANGED], 0, (guint) ADM_SCENARIO_EDIT_CHANGE_RELOAD, NULL);
+}
+
+gboolean
+adm_scenario_edit_make_season_own (AdmScenarioEdit  *self,
+                                   GError          **error)
+{
+  gboolean made;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), FALSE);
+
+  if (!own_season (self, &made, error))
+    return FALSE;
+  if (made)
+    commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE, xmlDocGetRootElement (self->doc));
+  return TRUE;
+}
+
+static xmlNode *
+child_with_id (xmlNode    *parent,
+               const char *element,
+               const char *id)
+{
+  if (id == NULL || parent == NULL)
+    return NULL;
+  for (xmlNode *child = adm_xml_first_element (parent, element); child != NULL;
+       child = adm_xml_next_element (child, element))
+    if (prop_is (child, "id", id))
+      return child;
+  return NULL;
+}
+
+static xmlNode *
+season_classes (AdmScenarioEdit *self)
+{
+  xmlNode *season = adm_scenario_edit_get_season (self);
+
+  return season != NULL ? adm_xml_first_element (season, "classes") : NULL;
+}
+
+xmlNode *
+adm_scenario_edit_find_class (AdmScenarioEdit *self,
+                              const char      *id)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+  return child_with_id (season_classes (self), "class", id);
+}
+
+xmlNode *
+adm_scenario_edit_find_faction (AdmScenarioEdit *self,
+                                const char      *id)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+  return child_with_id (season_classes (self), "faction", id);
+}
+
+xmlNode *
+adm_scenario_edit_find_weapon (AdmScenarioEdit *self,
+                               const char      *klass,
+                               const char      *weapon)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+  return child_with_id (adm_scenario_edit_find_class (self, klass), "weapon", weapon);
+}
+
+/* The season's element @element of id @id (a weapon: of class @klass), the season made the
+ * scenario's own first; NULL with @error, and the document as it was, when there is none. */
+static xmlNode *
+season_element (AdmScenarioEdit  *self,
+                const char       *element,
+                const char       *klass,
+                const char       *id,
+                gboolean         *made,
+                GError          **error)
+{
+  xmlNode *node;
+
+  if (!own_season (self, made, error))
+    return NULL;
+  if (g_str_equal (element, "weapon"))
+    node = adm_scenario_edit_find_weapon (self, klass, id);
+  else
+    node = child_with_id (season_classes (self), element, id);
+  if (node == NULL)
+    {
+      forget_season (self, *made);
+      if (g_str_equal (element, "weapon"))
+        adm_xml_set_error (error, self->display_name, xmlDocGetRootElement (self->doc),
+                           _("ship class “%s” of the scenario's rules has no weapon “%s”"),
+                           klass, id);
+      else if (g_str_equal (element, "class"))
+        adm_xml_set_error (error, self->display_name, xmlDocGetRootElement (self->doc),
+                           _("the scenario's rules have no ship class “%s”"), id);
+      else
+        adm_xml_set_error (error, self->display_name, xmlDocGetRootElement (self->doc),
+                           _("the scenario's rules have no faction “%s”"), id);
+    }
+  return node;
+}
+
+/* Commits a change of @node's attributes, the season made the scenario's own with it when
+ * @made (then the root's children changed too). */
+static void
+commit_season (AdmScenarioEdit *self,
+               gboolean         made,
+               xmlNode         *node)
+{
+  if (made)
+    commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE, xmlDocGetRootElement (self->doc));
+  else
+    commit (self, ADM_SCENARIO_EDIT_CHANGE_VALUE, node);
+}
+
+gboolean
+adm_scenario_edit_set_class (AdmScenarioEdit  *self,
+                             const char       *klass,
+                             const char       *attribute,
+                             const char       *value,
+                             GError          **error)
+{
+  gboolean made;
+  xmlNode *node;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), FALSE);
+  g_return_val_if_fail (klass != NULL && attribute != NULL, FALSE);
+  g_return_val_if_fail (!g_str_equal (attribute, "id"), FALSE);
+
+  node = season_element (self, "class", NULL, klass, &made, error);
+  if (node == NULL)
+    return FALSE;
+  set_prop (node, attribute, value);
+  commit_season (self, made, node);
+  return TRUE;
+}
+
+/* An id among @parent's children named @element made from @name. */
+static char *
+child_id (xmlNode    *parent,
+          const char *element,
+          const char *name)
+{
+  g_autofree char *base = id_base (name, element);
+
+  if (child_with_id (parent, element, base) == NULL)
+    return g_steal_pointer (&base);
+  for (guint n = 2;; n++)
+    {
+      g_autofree char *id = g_strdup_printf ("%s-%u", base, n);
+
+      if (child_with_id (parent, element, id) == NULL)
+        return g_steal_pointer (&id);
+    }
+}
+
+char *
+adm_scenario_edit_add_class (AdmScenarioEdit  *self,
+                             const char       *copy_of,
+                             const char       *name,
+                             GError          **error)
+{
+  gboolean made;
+  xmlNode *source, *copy;
+  char *id;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+  g_return_val_if_fail (copy_of != NULL && name != NULL, NULL);
+
+  source = season_element (self, "class", NULL, copy_of, &made, error);
+  if (source == NULL)
+    return NULL;
+  copy = xmlDocCopyNode (source, self->doc, 1);
+  id = child_id (source->parent, "class", name);
+  set_prop (copy, "id", id);
+  set_prop (copy, "name", name);
+  insert_child (source->parent, copy, source, NULL);
+  commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE,
+          made ? xmlDocGetRootElement (self->doc) : source->parent);
+  return id;
+}
+
+gboolean
+adm_scenario_edit_remove_class (AdmScenarioEdit  *self,
+                                const char       *klass,
+                                GError          **error)
+{
+  static const char *const users[] = { "ship", "object", NULL };
+  gboolean made;
+  xmlNode *node, *parent;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), FALSE);
+  g_return_val_if_fail (klass != NULL, FALSE);
+
+  /* A ship or a station of the class would name a class that is no more. */
+  for (guint k = 0; users[k] != NULL; k++)
+    {
+      g_autoptr(GPtrArray) found = all_of (self, users[k]);
+
+      for (guint i = 0; i < found->len; i++)
+        if (prop_is (found->pdata[i], "class", klass))
+          {
+            g_autofree char *user = adm_xml_get_string (found->pdata[i], "name");
+
+            adm_xml_set_error (error, self->display_name, found->pdata[i],
+                               k == 0 ? _("ship class “%s” cannot be removed: ship “%s” is "
+                                          "of that class")
+                                      : _("ship class “%s” cannot be removed: station “%s” "
+                                          "is of that class"),
+                               klass, user != NULL ? user : "");
+            return FALSE;
+          }
+    }
+  node = season_element (self, "class", NULL, klass, &made, error);
+  if (node == NULL)
+    return FALSE;
+  parent = node->parent;
+  remove_node (node);
+  commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE,
+          made ? xmlDocGetRootElement (self->doc) : parent);
+  return TRUE;
+}
+
+gboolean
+adm_scenario_edit_set_weapon (AdmScenarioEdit  *self,
+                              const char       *klass,
+                              const char       *weapon,
+                              const char       *attribute,
+                              const char       *value,
+                              GError          **error)
+{
+  gboolean made;
+  xmlNode *node;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), FALSE);
+  g_return_val_if_fail (klass != NULL && weapon != NULL && attribute != NULL, FALSE);
+  g_return_val_if_fail (!g_str_equal (attribute, "id"), FALSE);
+
+  node = season_element (self, "weapon", klass, weapon, &made, error);
+  if (node == NULL)
+    return FALSE;
+  set_prop (node, attribute, value);
+  /* F-WPN-11, F-WPN-12: a torpedo's marker has a speed and moves some turns. */
+  if (g_str_equal (attribute, "type") && g_strcmp0 (value, "torpedo") == 0)
+    {
+      if (!xmlHasProp (node, (const xmlChar *) "torpedo-speed"))
+        set_prop (node, "torpedo-speed", "20");
+      if (!xmlHasProp (node, (const xmlChar *) "torpedo-turns"))
+        set_prop (node, "torpedo-turns", "2");
+    }
+  else if (g_str_equal (attribute, "type"))
+    {
+      set_prop (node, "torpedo-speed", NULL);
+      set_prop (node, "torpedo-turns", NULL);
+    }
+  commit_season (self, made, node);
+  return TRUE;
+}
+
+char *
+adm_scenario_edit_add_weapon (AdmScenarioEdit  *self,
+                              const char       *klass,
+                              const char       *name,
+                              GError          **error)
+{
+  gboolean made;
+  xmlNode *node, *weapon, *last = NULL;
+  char *id;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+  g_return_val_if_fail (klass != NULL && name != NULL, NULL);
+
+  node = season_element (self, "class", NULL, klass, &made, error);
+  if (node == NULL)
+    return NULL;
+  id = child_id (node, "weapon", name);
+  weapon = new_element (self, "weapon");
+  set_prop (weapon, "id", id);
+  set_prop (weapon, "name", name);
+  set_prop (weapon, "type", "artillery");
+  set_prop (weapon, "firepower", "1");
+  set_prop (weapon, "range", "10");
+  set_prop (weapon, "arcs", "bow");
+  for (xmlNode *other = adm_xml_first_element (node, "weapon"); other != NULL;
+       other = adm_xml_next_element (other, "weapon"))
+    last = other;
+  insert_child (node, weapon, last, NULL);
+  commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE,
+          made ? xmlDocGetRootElement (self->doc) : node);
+  return id;
+}
+
+gboolean
+adm_scenario_edit_remove_weapon (AdmScenarioEdit  *self,
+                                 const char       *klass,
+                                 const char       *weapon,
+                                 GError          **error)
+{
+  gboolean made;
+  xmlNode *node, *parent;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), FALSE);
+  g_return_val_if_fail (klass != NULL && weapon != NULL, FALSE);
+
+  node = season_element (self, "weapon", klass, weapon, &made, error);
+  if (node == NULL)
+    return FALSE;
+  parent = node->parent;
+  remove_node (node);
+  commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE,
+          made ? xmlDocGetRootElement (self->doc) : parent);
+  return TRUE;
+}
+
+gboolean
+adm_scenario_edit_set_faction (AdmScenarioEdit  *self,
+                               const char       *faction,
+                               const char       *attribute,
+                               const char       *value,
+                               GError          **error)
+{
+  gboolean made;
+  xmlNode *node;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), FALSE);
+  g_return_val_if_fail (faction != NULL && attribute != NULL, FALSE);
+  g_return_val_if_fail (!g_str_equal (attribute, "id"), FALSE);
+
+  node = season_element (self, "faction", NULL, faction, &made, error);
+  if (node == NULL)
+    return FALSE;
+  set_prop (node, attribute, value);
+  commit_season (self, made, node);
+  return TRUE;
+}
+
+char *
+adm_scenario_edit_get_ruling (AdmScenarioEdit *self,
+                              const char      *id)
+{
+  xmlNode *rulings, *ruling;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+  g_return_val_if_fail (id != NULL, NULL);
+
+  rulings = adm_xml_first_element (xmlDocGetRootElement (self->doc), "rulings");
+  ruling = child_with_id (rulings, "ruling", id);
+  return ruling != NULL ? adm_xml_get_string (ruling, "value") : NULL;
+}
+
+void
+adm_scenario_edit_set_ruling (AdmScenarioEdit *self,
+                              const char      *id,
+                              const char      *value)
+{
+  xmlNode *root, *rulings, *ruling;
+  const AdmRuling *known;
+
+  g_return_if_fail (ADM_IS_SCENARIO_EDIT (self));
+  g_return_if_fail (id != NULL);
+
+  root = xmlDocGetRootElement (self->doc);
+  rulings = adm_xml_first_element (root, "rulings");
+  ruling = child_with_id (rulings, "ruling", id);
+  known = self->ruleset != NULL ? adm_ruleset_lookup_ruling (self->ruleset, id) : NULL;
+  if (value == NULL || (known != NULL && g_strcmp0 (value, known->default_value) == 0))
+    {
+      if (ruling == NULL)
+        return;
+      remove_node (ruling);
+      if (adm_xml_first_element (rulings, NULL) == NULL)
+        remove_node (rulings);
+      commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE, root);
+      return;
+    }
+  if (rulings == NULL)
+    {
+      rulings = new_element (self, "rulings");
+      insert_child (root, rulings, NULL, scenario_order);
+    }
+  if (ruling == NULL)
+    {
+      xmlNode *last = NULL;
+
+      for (xmlNode *other = adm_xml_first_element (rulings, "ruling"); other != NULL;
+           other = adm_xml_next_element (other, "ruling"))
+        last = other;
+      ruling = new_element (self, "ruling");
+      set_prop (ruling, "id", id);
+      insert_child (rulings, ruling, last, NULL);
+    }
+  set_prop (ruling, "value", value);
+  commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE, root);
 }

@@ -176,6 +176,83 @@ void             adm_scenario_edit_set_succession (AdmScenarioEdit  *self,
 guint            adm_scenario_edit_get_succession (AdmScenarioEdit  *self,
                                                    xmlNode          *ship);
 
+/* The season: the game's own rules, carried as the scenario's last child (<season>, docs/
+ * formats.md). Every season edit below makes the installed ruleset's season the scenario's own
+ * first when it carries none, in the same step of undo. Classes, weapons and factions are
+ * named by id, which no edit here changes. */
+
+/* The <season> the scenario carries, or NULL when it is played by the installed ruleset. */
+xmlNode         *adm_scenario_edit_get_season     (AdmScenarioEdit  *self);
+/* Copies the installed ruleset's season into the document as its last child, the root's
+ * "ruleset" naming it: one step of undo. FALSE with @error when there is no ruleset to copy;
+ * TRUE, and nothing done, when the scenario carries a season already. */
+gboolean         adm_scenario_edit_make_season_own (AdmScenarioEdit *self,
+                                                   GError          **error);
+/* The season's <class> or <faction> of id @id, or NULL (no season, or none of that id). */
+xmlNode         *adm_scenario_edit_find_class     (AdmScenarioEdit  *self,
+                                                   const char       *id);
+xmlNode         *adm_scenario_edit_find_faction   (AdmScenarioEdit  *self,
+                                                   const char       *id);
+/* The <weapon> @weapon of class @klass, or NULL. */
+xmlNode         *adm_scenario_edit_find_weapon    (AdmScenarioEdit  *self,
+                                                   const char       *klass,
+                                                   const char       *weapon);
+/* Sets @attribute of class @klass ("hull", "speed", "turn", "armour", "shields", "turrets",
+ * "ecm-attack", "ecm-defence", "category", "type", "name") to @value, NULL removing an
+ * optional one. The figure is written as given: the Problems page tells one the rules cannot
+ * take (a hull of 0). FALSE with @error when there is no such class. */
+gboolean         adm_scenario_edit_set_class      (AdmScenarioEdit  *self,
+                                                   const char       *klass,
+                                                   const char       *attribute,
+                                                   const char       *value,
+                                                   GError          **error);
+/* A class named @name copied from class @copy_of (its figures and weapons), after it, with an
+ * id made from @name; its id, or NULL with @error. */
+char            *adm_scenario_edit_add_class      (AdmScenarioEdit  *self,
+                                                   const char       *copy_of,
+                                                   const char       *name,
+                                                   GError          **error) G_GNUC_WARN_UNUSED_RESULT;
+/* Removes class @klass; refused with @error, nothing changed, while a ship or a station of
+ * the scenario is of that class. */
+gboolean         adm_scenario_edit_remove_class   (AdmScenarioEdit  *self,
+                                                   const char       *klass,
+                                                   GError          **error);
+/* Sets @attribute of weapon @weapon of class @klass ("firepower", "range", "arcs", "type",
+ * "name", "torpedo-speed", "torpedo-turns"). A weapon made a torpedo gets the torpedo
+ * figures the schema needs (speed 20, 2 turns) when it has none; one made another type loses
+ * them. */
+gboolean         adm_scenario_edit_set_weapon     (AdmScenarioEdit  *self,
+                                                   const char       *klass,
+                                                   const char       *weapon,
+                                                   const char       *attribute,
+                                                   const char       *value,
+                                                   GError          **error);
+/* A weapon named @name of class @klass: artillery, firepower 1, range 10, bow arc. Its id, or
+ * NULL with @error. */
+char            *adm_scenario_edit_add_weapon     (AdmScenarioEdit  *self,
+                                                   const char       *klass,
+                                                   const char       *name,
+                                                   GError          **error) G_GNUC_WARN_UNUSED_RESULT;
+gboolean         adm_scenario_edit_remove_weapon  (AdmScenarioEdit  *self,
+                                                   const char       *klass,
+                                                   const char       *weapon,
+                                                   GError          **error);
+/* Sets @attribute of faction @faction ("name", "colour", "boarding-bonus"). */
+gboolean         adm_scenario_edit_set_faction    (AdmScenarioEdit  *self,
+                                                   const char       *faction,
+                                                   const char       *attribute,
+                                                   const char       *value,
+                                                   GError          **error);
+/* The value the scenario chooses for ruling @id (its <rulings>), or NULL for the ruleset's. */
+char            *adm_scenario_edit_get_ruling     (AdmScenarioEdit  *self,
+                                                   const char       *id) G_GNUC_WARN_UNUSED_RESULT;
+/* Chooses @value for ruling @id in the scenario's <rulings>; NULL, or the ruleset's default,
+ * removes the choice (and <rulings> when it holds no other). The value is not checked here:
+ * the Problems page tells one the ruleset does not offer. */
+void             adm_scenario_edit_set_ruling     (AdmScenarioEdit  *self,
+                                                   const char       *id,
+                                                   const char       *value);
+
 /* Children of @parent named @name, in order (borrowed). */
 GPtrArray       *adm_scenario_edit_children       (xmlNode          *parent,
                                                    const char       *name) G_GNUC_WARN_UNUSED_RESULT;

@@ -1,0 +1,418 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-scenario-season-edit.c: a scenario's own season edited in the editor's model — the
+ * installed rules made the game's own, a class's figures, classes added and removed, weapons,
+ * factions and rulings, each one step of undo that gives back the same bytes; the figure
+ * edited is the one the checker, the saved file and a campaign started from it play by. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "admiralty-engine.h"
+#include "file-helpers.h"
+
+static AdmScenarioEdit *
+open_skirmish (GBytes **original)
+{
+  g_autofree char *path = source_path ("scenarios", "skirmish.admiralty", NULL);
+  g_autoptr(GError) error = NULL;
+  AdmScenarioEdit *edit = adm_scenario_edit_open (path, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (edit);
+  *original = g_bytes_ref (adm_scenario_edit_get_bytes (edit));
+  return edit;
+}
+
+static void
+assert_same_bytes (GBytes *a,
+                   GBytes *b)
+{
+  gsize la, lb;
+  const char *da = g_bytes_get_data (a, &la), *db = g_bytes_get_data (b, &lb);
+
+  if (la != lb || memcmp (da, db, la) != 0)
+    {
+      g_autofree char *sa = g_strndup (da, la), *sb = g_strndup (db, lb);
+
+      g_assert_cmpstr (sa, ==, sb);
+    }
+}
+
+static char *
+text_of (AdmScenarioEdit *edit)
+{
+  gsize length;
+  const char *data = g_bytes_get_data (adm_scenario_edit_get_bytes (edit), &length);
+
+  return g_strndup (data, length);
+}
+
+/* The problems of the document as the editor's Problems page lists them, the ruleset loaded
+ * by the checker itself from the scenario (its season when it carries one). */
+static GPtrArray *
+problems_of (AdmScenarioEdit *edit)
+{
+  return adm_scenario_check_all (adm_scenario_edit_get_root (edit),
+                                 adm_scenario_edit_get_display_name (edit), NULL);
+}
+
+static void
+assert_no_problems (AdmScenarioEdit *edit)
+{
+  g_autoptr(GPtrArray) problems = problems_of (edit);
+
+  for (guint i = 0; i < problems->len; i++)
+    {
+      g_autofree char *line =
+        adm_problem_to_string (problems->pdata[i], adm_scenario_edit_get_display_name (edit));
+
+      g_test_message ("%s", line);
+    }
+  g_assert_cmpuint (problems->len, ==, 0);
+}
+
+/* The class ids of the season, in order, joined by spaces. */
+static char *
+class_ids (AdmScenarioEdit *edit)
+{
+  g_autoptr(GString) ids = g_string_new (NULL);
+  xmlNode *season = adm_scenario_edit_get_season (edit);
+  xmlNode *classes = season != NULL ? adm_xml_first_element (season, "classes") : NULL;
+
+  for (xmlNode *klass = classes != NULL ? adm_xml_first_element (classes, "class") : NULL;
+       klass != NULL;
+       klass = adm_xml_next_element (klass, "class"))
+    {
+      g_autofree char *id = adm_xml_get_string (klass, "id");
+
+      g_string_append_printf (ids, "%s%s", ids->len > 0 ? " " : "", id);
+    }
+  return g_string_free (g_steal_pointer (&ids), FALSE);
+}
+
+/* The ruleset a campaign started from the document, saved, plays by. */
+static AdmCampaign *
+campaign_of (AdmScenarioEdit *edit)
+{
+  g_autofree char *folder = g_dir_make_tmp ("admiralty-season-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (folder, "season.admiralty", NULL);
+  g_autoptr(GError) error = NULL;
+  AdmCampaign *campaign;
+
+  g_assert_true (adm_scenario_edit_save (edit, path, &error));
+  g_assert_no_error (error);
+  campaign = adm_campaign_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (campaign);
+  remove_tree (folder);
+  return campaign;
+}
+
+static void
+test_make_own (void)
+{
+  g_autoptr(GBytes) original = NULL;
+  g_autoptr(AdmScenarioEdit) edit = open_skirmish (&original);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) after = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *ids = NULL;
+  g_autoptr(AdmScenario) loaded = NULL;
+
+  g_assert_null (adm_scenario_edit_get_season (edit));
+  g_assert_true (adm_scenario_edit_make_season_own (edit, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (adm_scenario_edit_get_season (edit));
+  /* The season is the scenario's last child, every class of the installed rules in it. */
+  g_assert_true (xmlLastElementChild (adm_scenario_edit_get_root (edit)) ==
+                 adm_scenario_edit_get_season (edit));
+  ids = class_ids (edit);
+  g_assert_true (g_str_has_prefix (ids, "vorhartung ghem-lord general-vorkraft"));
+  g_assert_true (g_str_has_suffix (ids, "orbital-fortress defence-platform"));
+  text = text_of (edit);
+  g_assert_true (g_str_has_suffix (text, "  </season>\n</scenario>\n"));
+  g_assert_nonnull (strstr (text, "ruleset=\"forcon-2010\""));
+  /* The rest of the file is kept: all before the season is the file as it was. */
+  g_assert_cmpint (strncmp (text, g_bytes_get_data (original, NULL),
+                            g_bytes_get_size (original) - strlen ("</scenario>\n")), ==, 0);
+  assert_no_problems (edit);
+  loaded = adm_scenario_load_data (text, strlen (text), "season.admiralty", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (loaded);
+
+  /* Once only: a second time changes nothing. */
+  after = g_bytes_ref (adm_scenario_edit_get_bytes (edit));
+  g_assert_true (adm_scenario_edit_make_season_own (edit, &error));
+  assert_same_bytes (adm_scenario_edit_get_bytes (edit), after);
+
+  g_assert_true (adm_scenario_edit_undo (edit));
+  assert_same_bytes (adm_scenario_edit_get_bytes (edit), original);
+  g_assert_false (adm_scenario_edit_can_undo (edit));
+  g_assert_null (adm_scenario_edit_get_season (edit));
+  g_assert_true (adm_scenario_edit_redo (edit));
+  assert_same_bytes (adm_scenario_edit_get_bytes (edit), after);
+}
+
+typedef void (*SeasonEdit) (AdmScenarioEdit *edit);
+
+static void
+edit_hull (AdmScenarioEdit *e)
+{
+  g_assert_true (adm_scenario_edit_set_class (e, "frigate", "hull", "4", NULL));
+}
+
+static void
+edit_name (AdmScenarioEdit *e)
+{
+  g_assert_true (adm_scenario_edit_set_class (e, "vorpatril", "name", "Vorpatril Mk II", NULL));
+}
+
+static void
+edit_category (AdmScenarioEdit *e)
+{
+  g_assert_true (adm_scenario_edit_set_class (e, "tug", "category", "escort", NULL));
+}
+
+static void
+edit_add_class (AdmScenarioEdit *e)
+{
+  g_autofree char *id = adm_scenario_edit_add_class (e, "frigate", "Heavy Frigate", NULL);
+
+  g_assert_cmpstr (id, ==, "heavy-frigate");
+}
+
+static void
+edit_remove_class (AdmScenarioEdit *e)
+{
+  g_assert_true (adm_scenario_edit_remove_class (e, "merchant", NULL));
+}
+
+static void
+edit_firepower (AdmScenarioEdit *e)
+{
+  g_assert_true (adm_scenario_edit_set_weapon (e, "frigate", "guns", "firepower", "3", NULL));
+}
+
+static void
+edit_arcs (AdmScenarioEdit *e)
+{
+  g_assert_true (adm_scenario_edit_set_weapon (e, "frigate", "guns", "arcs", "bow stern", NULL));
+}
+
+static void
+edit_torpedo (AdmScenarioEdit *e)
+{
+  g_assert_true (adm_scenario_edit_set_weapon (e, "frigate", "guns", "type", "torpedo", NULL));
+}
+
+static void
+edit_add_weapon (AdmScenarioEdit *e)
+{
+  g_autofree char *id = adm_scenario_edit_add_weapon (e, "frigate", "Gun battery", NULL);
+
+  /* The frigate's gun battery is "guns": the new one's id is made from its name. */
+  g_assert_cmpstr (id, ==, "gun-battery");
+}
+
+static void
+edit_remove_weapon (AdmScenarioEdit *e)
+{
+  g_assert_true (adm_scenario_edit_remove_weapon (e, "vorhartung", "destructor", NULL));
+}
+
+static void
+edit_faction (AdmScenarioEdit *e)
+{
+  g_assert_true (adm_scenario_edit_set_faction (e, "pol", "boarding-bonus", "1", NULL));
+}
+
+static void
+edit_ruling (AdmScenarioEdit *e)
+{
+  adm_scenario_edit_set_ruling (e, "halved-firepower", "halve-then-ceil");
+}
+
+static const struct {
+  const char *name;
+  SeasonEdit  edit;
+  gboolean    own;     /* makes the season the scenario's own */
+} season_edits[] = {
+  { "hull",          edit_hull,          TRUE },
+  { "name",          edit_name,          TRUE },
+  { "category",      edit_category,      TRUE },
+  { "add-class",     edit_add_class,     TRUE },
+  { "remove-class",  edit_remove_class,  TRUE },
+  { "firepower",     edit_firepower,     TRUE },
+  { "arcs",          edit_arcs,          TRUE },
+  { "torpedo",       edit_torpedo,       TRUE },
+  { "add-weapon",    edit_add_weapon,    TRUE },
+  { "remove-weapon", edit_remove_weapon, TRUE },
+  { "faction",       edit_faction,       TRUE },
+  { "ruling",        edit_ruling,        FALSE },
+};
+
+/* Each edit, on the installed rules and on the scenario's own season: one step of undo, the
+ * same bytes after undo and after redo, the scenario loading after it, the other classes'
+ * ids as they were. */
+static void
+test_undo_redo (gconstpointer data)
+{
+  guint n = GPOINTER_TO_UINT (data);
+
+  for (guint own = 0; own < 2; own++)
+    {
+      g_autoptr(GBytes) original = NULL;
+      g_autoptr(AdmScenarioEdit) edit = open_skirmish (&original);
+      g_autoptr(GBytes) before = NULL;
+      g_autoptr(GBytes) after = NULL;
+      g_autofree char *ids_before = NULL;
+      g_autofree char *ids_after = NULL;
+
+      if (own)
+        g_assert_true (adm_scenario_edit_make_season_own (edit, NULL));
+      before = g_bytes_ref (adm_scenario_edit_get_bytes (edit));
+      ids_before = adm_scenario_edit_get_season (edit) != NULL ? class_ids (edit) : NULL;
+      season_edits[n].edit (edit);
+      after = g_bytes_ref (adm_scenario_edit_get_bytes (edit));
+      g_assert_false (g_bytes_equal (before, after));
+      g_assert_true ((adm_scenario_edit_get_season (edit) != NULL) == (own || season_edits[n].own));
+      assert_no_problems (edit);
+      if (ids_before != NULL)
+        {
+          g_auto(GStrv) kept = g_strsplit (ids_before, " ", -1);
+
+          ids_after = class_ids (edit);
+          for (guint k = 0; kept[k] != NULL; k++)
+            if (!(season_edits[n].edit == edit_remove_class && g_str_equal (kept[k], "merchant")))
+              g_assert_nonnull (adm_scenario_edit_find_class (edit, kept[k]));
+        }
+
+      g_assert_true (adm_scenario_edit_undo (edit));
+      assert_same_bytes (adm_scenario_edit_get_bytes (edit), before);
+      g_assert_cmpuint (adm_scenario_edit_can_undo (edit), ==, own);
+      g_assert_true (adm_scenario_edit_redo (edit));
+      assert_same_bytes (adm_scenario_edit_get_bytes (edit), after);
+      g_assert_true (adm_scenario_edit_undo (edit));
+      if (own)
+        g_assert_true (adm_scenario_edit_undo (edit));
+      assert_same_bytes (adm_scenario_edit_get_bytes (edit), original);
+    }
+}
+
+/* The hull edited is the one the checker, the saved file and a campaign from it play by; a
+ * hull of 0 is a problem at the class's line of the file. */
+static void
+test_hull_seen (void)
+{
+  g_autoptr(GBytes) original = NULL;
+  g_autoptr(AdmScenarioEdit) edit = open_skirmish (&original);
+  g_autoptr(AdmRuleset) carried = NULL;
+  g_autoptr(AdmCampaign) campaign = NULL;
+  g_autoptr(GPtrArray) problems = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  const AdmProblem *problem;
+  const char *at;
+  int line = 1;
+
+  g_assert_true (adm_scenario_edit_set_class (edit, "frigate", "hull", "7", &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (adm_ruleset_lookup_class (adm_scenario_edit_get_ruleset (edit),
+                                             "frigate")->hull, ==, 7);
+  carried = adm_ruleset_load_carried (adm_scenario_edit_get_root (edit), "season.admiralty",
+                                      &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (adm_ruleset_lookup_class (carried, "frigate")->hull, ==, 7);
+  assert_no_problems (edit);
+  campaign = campaign_of (edit);
+  g_assert_cmpint (adm_ruleset_lookup_class (adm_campaign_get_ruleset (campaign),
+                                             "frigate")->hull, ==, 7);
+  /* The installed rules are as they were. */
+  g_clear_object (&carried);
+  carried = adm_ruleset_load ("forcon-2010", &error);
+  g_assert_cmpint (adm_ruleset_lookup_class (carried, "frigate")->hull, ==, 3);
+
+  g_assert_true (adm_scenario_edit_set_class (edit, "frigate", "hull", "0", NULL));
+  problems = problems_of (edit);
+  g_assert_cmpuint (problems->len, >=, 1);
+  problem = problems->pdata[0];
+  text = text_of (edit);
+  at = strstr (text, "<class id=\"frigate\"");
+  g_assert_nonnull (at);
+  for (const char *c = text; c < at; c++)
+    line += *c == '\n';
+  g_test_message ("%d: %s", problem->line, problem->message);
+  /* The class's start tag runs over three lines: the problem names one of them. */
+  g_assert_cmpint (problem->line, >=, line);
+  g_assert_cmpint (problem->line, <=, line + 2);
+  g_assert_nonnull (strstr (problem->message, "hull"));
+}
+
+static void
+test_ruling_seen (void)
+{
+  g_autoptr(GBytes) original = NULL;
+  g_autoptr(AdmScenarioEdit) edit = open_skirmish (&original);
+  g_autoptr(AdmCampaign) campaign = NULL;
+  g_autofree char *value = NULL;
+  g_autofree char *text = NULL;
+
+  adm_scenario_edit_set_ruling (edit, "halved-firepower", "halve-then-ceil");
+  value = adm_scenario_edit_get_ruling (edit, "halved-firepower");
+  g_assert_cmpstr (value, ==, "halve-then-ceil");
+  text = text_of (edit);
+  g_assert_nonnull (strstr (text, "  <rulings>\n    <ruling id=\"halved-firepower\" "
+                                  "value=\"halve-then-ceil\"/>\n  </rulings>\n  <admiral"));
+  campaign = campaign_of (edit);
+  g_assert_cmpstr (adm_ruleset_get_ruling_value (adm_campaign_get_ruleset (campaign),
+                                                 "halved-firepower"), ==, "halve-then-ceil");
+  /* The ruleset's own default chosen again: the choice, and <rulings>, go. */
+  adm_scenario_edit_set_ruling (edit, "halved-firepower", "halve-then-floor");
+  assert_same_bytes (adm_scenario_edit_get_bytes (edit), original);
+}
+
+/* A class a ship is of is not removed: the file is as it was, and no step of undo made. */
+static void
+test_remove_used_class (void)
+{
+  g_autoptr(GBytes) original = NULL;
+  g_autoptr(AdmScenarioEdit) edit = open_skirmish (&original);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (adm_scenario_edit_remove_class (edit, "frigate", &error));
+  g_assert_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "Vorbarra Sultana"));
+  assert_same_bytes (adm_scenario_edit_get_bytes (edit), original);
+  g_assert_false (adm_scenario_edit_can_undo (edit));
+  g_clear_error (&error);
+
+  /* Nor one the rules do not have: the season made for it goes again. */
+  g_assert_false (adm_scenario_edit_set_class (edit, "no-such-class", "hull", "3", &error));
+  g_assert_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID);
+  assert_same_bytes (adm_scenario_edit_get_bytes (edit), original);
+  g_assert_false (adm_scenario_edit_can_undo (edit));
+  g_assert_null (adm_scenario_edit_get_season (edit));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/scenario-season/make-own", test_make_own);
+  for (guint i = 0; i < G_N_ELEMENTS (season_edits); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/engine/scenario-season/undo-redo/%s",
+                                               season_edits[i].name);
+
+      g_test_add_data_func (path, GUINT_TO_POINTER (i), test_undo_redo);
+    }
+  g_test_add_func ("/engine/scenario-season/hull-seen", test_hull_seen);
+  g_test_add_func ("/engine/scenario-season/ruling-seen", test_ruling_seen);
+  g_test_add_func ("/engine/scenario-season/remove-used-class", test_remove_used_class);
+  return g_test_run ();
+}
