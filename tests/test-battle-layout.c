@@ -612,6 +612,36 @@ test_bad_mine_salt (void)
   g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, n);
 }
 
+/* F-MINE-13, F-WPN-19: mines laid in the strategic turn are on the table of a battle later in
+ * the same cycle. The Mining Flotilla lays its mines at Sergyar Gate over minutes 0 to 20 of
+ * cycle 1, out of contact; the Jade Line, moving in from Asterope, arrives at minute 40, and
+ * the battle there meets both minelayers' mines. */
+static void
+test_campaign_minefield_same_cycle (void)
+{
+  g_autoptr(AdmCampaign) campaign = layout_campaign ();
+  g_autoptr(AdmEvent) move = adm_event_new ("order", T0 + 2400 - 120);
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(GPtrArray) queue = NULL;
+  g_autoptr(GError) error = NULL;
+
+  give_order (campaign, 1, "lay-mines");
+  adm_event_set_int (move, "cycle", 1);
+  adm_event_set (move, "admiral", "ghem-estif");
+  adm_event_set (move, "formation", "jade-line");
+  adm_event_set (move, "order", "move");
+  adm_event_set (move, "route", "sergyar-gate");
+  g_assert_true (adm_campaign_append (campaign, move, &error));
+  g_assert_no_error (error);
+  resolve_dropping (campaign, 1);
+  queue = adm_campaign_get_engagements (campaign, 1);
+  g_assert_cmpuint (queue->len, ==, 1);
+  g_assert_cmpfloat (((AdmQueuedEngagement *) g_ptr_array_index (queue, 0))->engagement.minute,
+                     >=, 20);
+  battle = cycle_battle_at (campaign, 1, "sergyar-gate");
+  g_assert_cmpuint (count_mines (battle, "barrayar"), ==, 2);
+}
+
 /* F-SWEEP: a sweep at the Gate in cycle 2 (its battle still meets the mines) clears the mines
  * of cycle 1 for cycle 3's battle. */
 static void
@@ -886,6 +916,8 @@ main (int    argc,
   g_test_add_func ("/engine/battle-layout/F-TAC-1/reroll-journaled", test_reroll_journaled);
   g_test_add_func ("/engine/battle-layout/F-TAC-1/bad-seed", test_bad_seed_event);
   g_test_add_func ("/engine/battle-layout/F-MINE-13/campaign-minefield", test_campaign_minefield);
+  g_test_add_func ("/engine/battle-layout/F-MINE-13/campaign-minefield-same-cycle",
+                   test_campaign_minefield_same_cycle);
   g_test_add_func ("/engine/battle-layout/F-MINE-2/campaign-minefield-secret",
                    test_campaign_minefield_secret);
   g_test_add_func ("/engine/battle-layout/F-MINE-2/bad-mine-salt", test_bad_mine_salt);

@@ -245,9 +245,9 @@ adm_engagement_mine_seed (AdmState            *state,
 }
 
 /* F-MINE-10..13, F-SWEEP on the strategic map: a lay-mines order carried out in @sector in an
- * earlier cycle left one mine per ship of the formation fitted to lay them, "out of contact
- * with the enemy" (F-MINE-13: an engagement of the cycle it was laid in does not meet it); a
- * sweep-mines order carried out there in a later cycle, still before @cycle, clears them. */
+ * earlier cycle, or earlier in the engagement's own cycle out of contact with the enemy
+ * (laid_before ()), left one mine per ship of the formation fitted to lay them; a sweep-mines
+ * order carried out there in a later cycle, still before the engagement's, clears them. */
 static gboolean
 order_in (AdmStrategy         *strategy,
           const AdmStratOrder *order,
@@ -267,6 +267,34 @@ lays_mines (const AdmShip *ship)
   return FALSE;
 }
 
+/* F-MINE-13: whether @formation, ordered to lay mines in @engagement's sector in its cycle,
+ * finished laying them before the engagement's minute, out of contact with the enemy: in no
+ * engagement of the cycle before it was done. */
+static gboolean
+laid_before (AdmStrategy         *strategy,
+             const AdmFormation  *formation,
+             const AdmEngagement *engagement)
+{
+  g_autoptr(GPtrArray) met = NULL;
+  double end;
+
+  if (!adm_strategy_mines_laid (strategy, engagement->cycle, formation->id, engagement->sector,
+                                &end) ||
+      end > engagement->minute)
+    return FALSE;
+  met = adm_strategy_get_engagements (strategy, engagement->cycle);
+  for (guint i = 0; i < met->len; i++)
+    {
+      const AdmEngagement *other = g_ptr_array_index (met, i);
+
+      for (guint f = 0; other->minute < end && f < other->formations->len; f++)
+        if (g_str_equal (((const AdmFormation *) g_ptr_array_index (other->formations, f))->id,
+                         formation->id))
+          return FALSE;
+    }
+  return TRUE;
+}
+
 static GPtrArray *
 laid_mines (AdmState            *state,
             const AdmEngagement *engagement)
@@ -278,7 +306,7 @@ laid_mines (AdmState            *state,
 
   if (engagement->sector == NULL)
     return mines;
-  for (guint cycle = 1; cycle < engagement->cycle; cycle++)
+  for (guint cycle = 1; cycle <= engagement->cycle; cycle++)
     for (guint a = 0; a < admirals->len; a++)
       {
         const AdmAdmiral *admiral = g_ptr_array_index (admirals, a);
@@ -288,9 +316,12 @@ laid_mines (AdmState            *state,
           {
             const AdmStratOrder *order = g_ptr_array_index (orders, o);
 
-            if (order_in (strategy, order, ADM_STRAT_ORDER_SWEEP_MINES, engagement->sector))
+            if (cycle < engagement->cycle &&
+                order_in (strategy, order, ADM_STRAT_ORDER_SWEEP_MINES, engagement->sector))
               swept = cycle;
-            if (!order_in (strategy, order, ADM_STRAT_ORDER_LAY_MINES, engagement->sector))
+            if (!order_in (strategy, order, ADM_STRAT_ORDER_LAY_MINES, engagement->sector) ||
+                (cycle == engagement->cycle &&
+                 !laid_before (strategy, order->formation, engagement)))
               continue;
             for (guint i = 0; i < order->formation->ships->len; i++)
               {

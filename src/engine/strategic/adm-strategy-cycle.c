@@ -233,6 +233,15 @@ resolve_formation (AdmStrategy *self,
       active = t;
       _adm_strategy_log (tracker, self->cycle, _("%s in %s from minute %.0f to %.0f"),
                          adm_strat_order_kind_describe (order->kind), pos->sector->name, t, end);
+      /* F-MINE-13: mines laid by the order given this cycle, their half phase over before the
+       * session: an engagement there later in the cycle meets them. */
+      if (order->kind == ADM_STRAT_ORDER_LAY_MINES && order->cycle == self->cycle &&
+          t + adm_strategy_order_phases (order->kind) * phase <= ADM_STRATEGY_CYCLE_MINUTES)
+        {
+          MinesLaid laid = { self->cycle, g_strdup (formation->id), pos->sector, end };
+
+          g_array_append_val (self->mines_laid, laid);
+        }
     }
   if (order != NULL && order->kind == ADM_STRAT_ORDER_MOVE && order->route->len == 0)
     g_clear_pointer (&tracker->standing, adm_strat_order_free);

@@ -51,7 +51,16 @@ struct _AdmStrategy
   GPtrArray   *sheets;        /* AdmStratSheet*, one per admiral and cycle */
   guint        n_sheets;      /* sheet events, corrections included */
   GPtrArray   *orders;        /* AdmStratOrder*, every one applied, journal order */
+  GArray      *mines_laid;    /* MinesLaid: the lay-mines actions carried out in a cycle */
 };
+
+/* A formation's lay-mines action finished within the cycle it was ordered in (F-MINE-13). */
+typedef struct {
+  guint            cycle;
+  char            *formation_id;
+  const AdmSector *sector;
+  double           end;           /* the minute its half phase of laying ended */
+} MinesLaid;
 
 /* adm-strategy.c: the model and the events it reads. */
 const char       *_adm_strategy_ruling        (AdmScenario         *scenario,

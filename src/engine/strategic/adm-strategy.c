@@ -215,6 +215,45 @@ engagement_free (gpointer data)
   g_free (engagement);
 }
 
+static void
+mines_laid_clear (gpointer data)
+{
+  g_free (((MinesLaid *) data)->formation_id);
+}
+
+static GArray *
+mines_laid_new (void)
+{
+  GArray *array = g_array_new (FALSE, FALSE, sizeof (MinesLaid));
+
+  g_array_set_clear_func (array, mines_laid_clear);
+  return array;
+}
+
+gboolean
+adm_strategy_mines_laid (AdmStrategy     *self,
+                         guint            cycle,
+                         const char      *formation_id,
+                         const AdmSector *sector,
+                         double          *end)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (formation_id != NULL && end != NULL, FALSE);
+
+  for (guint i = 0; i < self->mines_laid->len; i++)
+    {
+      const MinesLaid *laid = &g_array_index (self->mines_laid, MinesLaid, i);
+
+      if (laid->cycle == cycle && laid->sector == sector &&
+          g_str_equal (laid->formation_id, formation_id))
+        {
+          *end = laid->end;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 AdmStrategy *
 adm_strategy_new (AdmScenario *scenario)
 {
@@ -231,6 +270,7 @@ adm_strategy_new (AdmScenario *scenario)
   self->engagements = g_ptr_array_new_with_free_func (engagement_free);
   self->sheets = g_ptr_array_new_with_free_func (g_free);
   self->orders = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_strat_order_free);
+  self->mines_laid = mines_laid_new ();
 
   /* F-GEN-7: the formations start where the master announced them. */
   for (guint i = 0; i < formations->len; i++)
@@ -261,6 +301,7 @@ adm_strategy_new_trial (AdmStrategy *self)
   trial->engagements = g_ptr_array_new_with_free_func (engagement_free);
   trial->sheets = g_ptr_array_new_with_free_func (g_free);
   trial->orders = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_strat_order_free);
+  trial->mines_laid = mines_laid_new ();
 
   for (guint i = 0; i < self->all->len; i++)
     {
@@ -294,6 +335,7 @@ adm_strategy_free (AdmStrategy *self)
   g_ptr_array_unref (self->sheets);
   g_ptr_array_unref (self->orders);
   g_ptr_array_unref (self->owned);
+  g_array_unref (self->mines_laid);
   g_free (self);
 }
 

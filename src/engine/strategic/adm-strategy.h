@@ -197,6 +197,9 @@ gboolean            adm_strategy_observed_ships   (AdmStrategy        *self,
 /* The admiral's latest sheet for @cycle, or NULL: received (unix seconds), late, and how many sheets/corrections he handed in for that cycle. */
 typedef struct { guint cycle; const AdmAdmiral *admiral; gint64 received; gboolean late; guint count; } AdmStratSheet;
 const AdmStratSheet *adm_strategy_get_sheet       (AdmStrategy *self, guint cycle, const char *admiral_id);
+/* F-MINE-13, F-WPN-19: whether @formation_id, ordered to lay mines in @sector in @cycle,
+ * finished laying them there within that cycle, and the minute it did in *@end. */
+gboolean            adm_strategy_mines_laid       (AdmStrategy *self, guint cycle, const char *formation_id, const AdmSector *sector, double *end);
 /* The orders @admiral_id gave for @cycle in journal order, superseded corrections included (AdmStratOrder*, borrowed); and whether one is still in force. */
 GPtrArray          *adm_strategy_get_orders       (AdmStrategy *self, guint cycle, const char *admiral_id) G_GNUC_WARN_UNUSED_RESULT;
 gboolean            adm_strategy_order_in_force   (AdmStrategy *self, const AdmStratOrder *order);
