@@ -751,12 +751,96 @@ test_refusals (void)
   remove_tree (dir);
 }
 
+/* The chief's rules folder with a Vorpatril destroyer of hull 15 (his own classes; the
+ * shipped ones say 5), made in the fixture's folder. */
+static char *
+chief_rules (Fixture *fixture)
+{
+  g_autofree char *shipped = g_strdup (g_getenv ("ADMIRALTY_RULES_PATH"));
+  char *rules = g_build_filename (fixture->dir, "chief-rules", NULL);
+  const char *names[] = { "forcon-2010.xml", "forcon-2010-classes.xml" };
+
+  g_assert_cmpint (g_mkdir_with_parents (rules, 0700), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *from = g_build_filename (shipped, names[i], NULL);
+      g_autofree char *to = g_build_filename (rules, names[i], NULL);
+      g_autofree char *text = file_contents (from);
+      g_autoptr(GString) edited = g_string_new (text);
+
+      if (i == 1)
+        {
+          const char *klass = strstr (edited->str, "<class id=\"vorpatril\"");
+          const char *hull = klass != NULL ? strstr (klass, "hull=\"5\"") : NULL;
+
+          g_assert_nonnull (hull);
+          g_string_erase (edited, hull - edited->str, strlen ("hull=\"5\""));
+          g_string_insert (edited, hull - edited->str, "hull=\"15\"");
+        }
+      g_assert_true (g_file_set_contents (to, edited->str, -1, NULL));
+    }
+  return rules;
+}
+
+/* The chief's campaign carries his season: a table whose own rules folder holds the shipped
+ * classes fights c1-1's ships with the chief's figures — the Kestrel, a Vorpatril, has hull
+ * 15 at both — and the chief's fleet cards say the same. */
+static void
+test_season_at_table (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  g_autofree char *rules = chief_rules (fixture);
+  g_autofree char *shipped = g_strdup (g_getenv ("ADMIRALTY_RULES_PATH"));
+  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
+  g_autofree char *sheets = source_path ("tests/data", "order-sheets", NULL);
+  g_autofree char *s1 = g_build_filename (sheets, "komarr-cycle-1-ghem-sarlat.xml", NULL);
+  g_autofree char *s2 = g_build_filename (sheets, "komarr-cycle-1-radovan.xml", NULL);
+  g_autofree char *s3 = g_build_filename (sheets, "komarr-cycle-1-vorkosigan.xml", NULL);
+  g_autofree char *campaign = g_build_filename (fixture->dir, "chief.admiralty", NULL);
+  g_autoptr(CliResult) made = NULL, assigned = NULL, joined = NULL;
+  g_autoptr(JsonObject) root = NULL;
+  Chief chief = { 0 };
+  JsonArray *ships;
+  gboolean seen = FALSE;
+
+  made = run_cli_with_rules (rules, "cycle", scenario, "--orders", s1, s2, s3, "--save",
+                             campaign, "--seed", "7", NULL);
+  g_assert_cmpint (made->status, ==, 0);
+  assigned = run_cli ("table-assign", campaign, "c1-1", "Table 1", NULL);
+  g_assert_cmpint (assigned->status, ==, 0);
+  /* The chief's process reads the chief's folder, the table's the shipped one. */
+  g_setenv ("ADMIRALTY_RULES_PATH", rules, TRUE);
+  chief_start (&chief, campaign, free_port ());
+  g_setenv ("ADMIRALTY_RULES_PATH", shipped, TRUE);
+  joined = run_cli_with_rules (shipped, "join", chief.link, "--engagement", "c1-1", "--turns",
+                               "0", "--json", NULL);
+  chief_stop (&chief, SIGTERM);
+  g_test_message ("table: %s", joined->err);
+  g_assert_cmpint (joined->status, ==, 0);
+  root = parse_json (joined->out);
+  ships = json_object_get_array_member (root, "ships");
+  for (guint i = 0; i < json_array_get_length (ships); i++)
+    {
+      JsonObject *ship = json_array_get_object_element (ships, i);
+
+      if (g_str_equal (json_object_get_string_member (ship, "id"), "kestrel"))
+        {
+          g_assert_cmpint (json_object_get_int_member (ship, "hull"), ==, 15);
+          seen = TRUE;
+        }
+    }
+  g_assert_true (seen);
+  g_free (chief.link);
+}
+
 int
 main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/join/refusals", test_refusals);
+  g_test_add ("/cli/join/F-STRAT-15/season-at-table", Fixture, NULL, fixture_setup,
+              test_season_at_table, fixture_teardown);
   g_test_add ("/cli/join/F-SEQ-1/loopback", Fixture, NULL, fixture_setup, test_loopback,
               fixture_teardown);
   g_test_add ("/cli/join/F-SEQ-1/export-import", Fixture, NULL, fixture_setup,
