@@ -137,6 +137,23 @@ test_sheets (CliCampaign   *fixture,
   check_kind (fixture, "sheets", "vorkosigan", words);
 }
 
+/* Blank order-of-battle sheets (F-GEN-5, F-GEN-6): the admiral's name and faction, the
+ * columns of the spreadsheet's order of battle to fill in, and the season's classes he may
+ * name; every admiral's when none is given. */
+static void
+test_oob (CliCampaign   *fixture,
+          gconstpointer  data)
+{
+  const char *one[] = { "Order of battle — Adm. Aral Vorkosigan", "Barrayaran Imperium",
+                        "Formation", "Command", "F-FORM-4", "Classes of this game",
+                        "Vorpatril", NULL };
+  const char *all[] = { "Order of battle — Baron Fell", "Order of battle — Adm. Miles Naismith",
+                        NULL };
+
+  check_kind (fixture, "oob", "vorkosigan", one);
+  check_kind (fixture, "oob", NULL, all);
+}
+
 /* --paper sets the page size. */
 static void
 test_paper (CliCampaign   *fixture,
@@ -597,6 +614,7 @@ main (int    argc,
   ADD ("admiral", test_admiral);
   ADD ("cards", test_cards);
   ADD ("sheets", test_sheets);
+  ADD ("F-GEN-5/oob", test_oob);
   ADD ("paper", test_paper);
   ADD ("packets", test_packets);
   ADD ("every-admiral", test_every_admiral);

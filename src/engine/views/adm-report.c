@@ -24,7 +24,7 @@ gboolean
 adm_report_kind_from_string (const char    *text,
                              AdmReportKind *kind)
 {
-  static const char *names[] = { "master", "admiral", "cards", "sheets", "public" };
+  static const char *names[] = { "master", "admiral", "cards", "sheets", "public", "oob" };
 
   for (guint i = 0; text != NULL && i < G_N_ELEMENTS (names); i++)
     if (g_str_equal (text, names[i]))
@@ -44,6 +44,7 @@ adm_report_kind_to_string (AdmReportKind kind)
     case ADM_REPORT_ADMIRAL: return "admiral";
     case ADM_REPORT_CARDS: return "cards";
     case ADM_REPORT_PUBLIC: return "public";
+    case ADM_REPORT_OOB: return "oob";
     case ADM_REPORT_SHEETS:
     default:
       return "sheets";
@@ -1669,6 +1670,67 @@ sheet_of (Report           *report,
                      6);
 }
 
+/* Blank order-of-battle sheets */
+
+/* The rows an admiral fills in: a page of them. */
+#define OOB_ROWS 30
+
+/* A cell to write in by hand: @n no-break spaces, as wide as that much text. */
+static char *
+blank_cell (guint n)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < n; i++)
+    g_string_append_unichar (out, 0x00a0);
+  return g_string_free (out, FALSE);
+}
+
+/* F-GEN-5, F-GEN-6: the paper an admiral forms his fleet on before play, as the columns of the
+ * order of battle a spreadsheet holds (docs/formats.md, "Order of battle (CSV)"), each ship a
+ * row; then the season's classes he may name. */
+static void
+oob_of (Report           *report,
+        AdmDoc           *doc,
+        const AdmAdmiral *admiral)
+{
+  AdmRuleset *ruleset = adm_scenario_get_ruleset (report->scenario);
+  GPtrArray *classes = adm_ruleset_get_classes (ruleset);
+  g_autofree char *heading = g_strdup_printf (_("Order of battle — %s"), admiral->name);
+  const char *columns[] = { _("Formation"), _("Ship"), _("Class"), _("Readiness"),
+                            _("Command"), _("Sector"), _("Hidden"), NULL };
+  g_autofree char *wide = blank_cell (26);
+  g_autofree char *narrow = blank_cell (14);
+  const char *blank[] = { wide, wide, narrow, " ", " ", narrow, " ", NULL };
+  const char *class_columns[] = { _("Class"), _("Category"), _("Speed"), _("Hull"), NULL };
+  AdmDocBlock *table;
+
+  adm_doc_add_heading (doc, 2, heading);
+  adm_doc_add_printf (doc, _("Admiral: %s (%s)\nHanded in at: ______"), admiral->name,
+                      admiral->faction->name);
+  adm_doc_add_printf (doc, _("One row a ship. Command: 1 for the formation’s flagship "
+                             "(F-FORM-4), 2, 3 … for the ships next in command (F-FORM-5), "
+                             "empty for the others. A formation has at most 6 ships of one "
+                             "category (F-FORM-8). Hidden: yes for a formation the other sides "
+                             "do not know of at the start (F-STRAT-3)."));
+  table = adm_doc_add_table (doc, columns);
+  for (guint i = 0; i < OOB_ROWS; i++)
+    adm_doc_table_add_row (table, blank);
+  adm_doc_add_page_break (doc);
+  adm_doc_add_heading (doc, 3, _("Classes of this game"));
+  table = adm_doc_add_table (doc, class_columns);
+  for (guint i = 0; i < classes->len; i++)
+    {
+      const AdmShipClass *klass = g_ptr_array_index (classes, i);
+      g_autofree char *speed = g_strdup_printf ("%d", klass->speed);
+      g_autofree char *hull = g_strdup_printf ("%d", klass->hull);
+      const char *cells[] = { klass->name, category_name (klass->category), speed, hull, NULL };
+
+      if (klass->category != ADM_CATEGORY_STATION)
+        adm_doc_table_add_row (table, cells);
+    }
+}
+
 /* Entry point */
 
 /* The admirals a per-admiral document is for: the one asked, or every one. */
@@ -1724,6 +1786,33 @@ build_cards (Report     *report,
       g_autoptr(AdmDoc) own = new_doc (report, own_title, cycle);
 
       cards_of (report, own, (AdmAdmiral *) admiral, battles);
+      adm_doc_append_part (doc, own, admiral->name, NULL);
+    }
+  return doc;
+}
+
+static AdmDoc *
+build_oob (Report     *report,
+           const char *admiral_id,
+           GError    **error)
+{
+  g_autoptr(GPtrArray) admirals = admirals_for (report, admiral_id, error);
+  guint cycle = adm_strategy_get_cycle (report->strategy);
+  AdmDoc *doc;
+
+  if (admirals == NULL)
+    return NULL;
+  doc = new_doc (report, _("Order of battle"), cycle);
+  if (admirals->len == 1)
+    oob_of (report, doc, g_ptr_array_index (admirals, 0));
+  /* Every admiral's sheet: each his own part, his name over his pages. */
+  for (guint i = 0; admirals->len > 1 && i < admirals->len; i++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+      g_autofree char *own_title = g_strdup_printf (_("Order of battle of %s"), admiral->name);
+      g_autoptr(AdmDoc) own = new_doc (report, own_title, cycle);
+
+      oob_of (report, own, admiral);
       adm_doc_append_part (doc, own, admiral->name, NULL);
     }
   return doc;
@@ -1865,6 +1954,8 @@ adm_report_build (AdmCampaign   *campaign,
       return build_cards (&report, admiral_id, error);
     case ADM_REPORT_PUBLIC:
       return build_public (&report, cycle, error);
+    case ADM_REPORT_OOB:
+      return build_oob (&report, admiral_id, error);
     case ADM_REPORT_SHEETS:
     default:
       return build_sheets (&report, admiral_id, cycle, error);

@@ -29,15 +29,16 @@ typedef enum {
   ADM_REPORT_CARDS,
   ADM_REPORT_SHEETS,
   ADM_REPORT_PUBLIC,  /* the public bulletin: what everyone may know (F-STRAT-3) */
+  ADM_REPORT_OOB,     /* blank order-of-battle sheets an admiral forms his fleet on (F-GEN-5) */
 } AdmReportKind;
 
-/* "master" | "admiral" | "cards" | "sheets" | "public" */
+/* "master" | "admiral" | "cards" | "sheets" | "public" | "oob" */
 gboolean    adm_report_kind_from_string (const char    *text,
                                          AdmReportKind *kind);
 const char *adm_report_kind_to_string   (AdmReportKind  kind);
 
 /* The document of @kind for @campaign.
- * @admiral_id: required for ADM_REPORT_ADMIRAL; for CARDS and SHEETS, NULL means every
+ * @admiral_id: required for ADM_REPORT_ADMIRAL; for CARDS, SHEETS and OOB, NULL means every
  * admiral in turn (a page break between); ignored for MASTER. An admiral's name is accepted
  * as well as his id. PUBLIC is the bulletin anyone in the room may read: the formations the
  * public knows of (every one not hidden, and hidden ones revealed to everyone), by faction and
