@@ -40,7 +40,9 @@ struct _AdmiraltyEditorFleets
   GPtrArray       *admiral_ids;  /* char*, after "None" in the admiral row */
   GPtrArray       *sector_ids;   /* char* */
   GtkSizeGroup    *class_width;  /* the class drop-downs, one column wide */
+  GtkStringList   *classes;      /* their model: the names of class_ids */
   gboolean         syncing;
+  gboolean         stale;        /* changed while hidden: built again when shown */
 };
 
 G_DEFINE_FINAL_TYPE (AdmiraltyEditorFleets, admiralty_editor_fleets, ADW_TYPE_BIN)
@@ -72,6 +74,18 @@ find_ship (AdmiraltyEditorFleets *self,
 
 /* The formation list */
 
+/* A formation's line in the list: its name and number of ships. */
+static char *
+formation_label (xmlNode *formation)
+{
+  g_autofree char *name = get (formation, "name");
+  g_autoptr(GPtrArray) ships = adm_scenario_edit_children (formation, "ship");
+
+  /* Translators: a formation in the editor's list, with its number of ships */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s (%u ship)", "%s (%u ships)",
+                                       ships->len), name != NULL ? name : "", ships->len);
+}
+
 static void
 build_formation_list (AdmiraltyEditorFleets *self)
 {
@@ -84,12 +98,7 @@ build_formation_list (AdmiraltyEditorFleets *self)
   for (xmlNode *formation = adm_xml_first_element (root, "formation"); formation != NULL;
        formation = adm_xml_next_element (formation, "formation"))
     {
-      g_autofree char *name = get (formation, "name");
-      g_autoptr(GPtrArray) ships = adm_scenario_edit_children (formation, "ship");
-      /* Translators: a formation in the editor's list, with its number of ships */
-      g_autofree char *label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s (%u ship)",
-                                                             "%s (%u ships)", ships->len),
-                                                name != NULL ? name : "", ships->len);
+      g_autofree char *label = formation_label (formation);
       GtkWidget *text = gtk_label_new (label);
 
       gtk_label_set_xalign (GTK_LABEL (text), 0.0f);
@@ -97,6 +106,21 @@ build_formation_list (AdmiraltyEditorFleets *self)
       gtk_list_box_append (self->formation_list, text);
       g_ptr_array_add (self->formations, formation);
     }
+}
+
+/* The list's line of the formation shown, after its name or ships changed. */
+static void
+update_formation_label (AdmiraltyEditorFleets *self)
+{
+  g_autofree char *label = formation_label (self->formation);
+  GtkListBoxRow *row;
+  guint index;
+
+  if (!g_ptr_array_find (self->formations, self->formation, &index))
+    return;
+  row = gtk_list_box_get_row_at_index (self->formation_list, index);
+  if (row != NULL && GTK_IS_LABEL (gtk_list_box_row_get_child (row)))
+    gtk_label_set_label (GTK_LABEL (gtk_list_box_row_get_child (row)), label);
 }
 
 static void
@@ -440,19 +464,20 @@ focused_ship (AdmiraltyEditorFleets *self,
 static void
 build_ships (AdmiraltyEditorFleets *self)
 {
-  g_autoptr(GtkStringList) classes = class_names (self);
   GtkCheckButton *group = NULL;
   guint focus_index = 0, focus_column = 0;
   gboolean had_focus = focused_ship (self, &focus_index, &focus_column);
 
   self->syncing = TRUE;
+  g_clear_object (&self->classes);
+  self->classes = class_names (self);
   for (guint i = 0; i < self->ships->len; i++)
     gtk_list_box_remove (self->ship_list, ((ShipRow *) self->ships->pdata[i])->row);
   g_ptr_array_set_size (self->ships, 0);
   for (xmlNode *ship = adm_xml_first_element (self->formation, "ship"); ship != NULL;
        ship = adm_xml_next_element (ship, "ship"))
     {
-      ShipRow *row = ship_row_new (self, ship, classes, group);
+      ShipRow *row = ship_row_new (self, ship, self->classes, group);
 
       if (group == NULL)
         group = GTK_CHECK_BUTTON (row->flagship);
@@ -460,6 +485,82 @@ build_ships (AdmiraltyEditorFleets *self)
       g_ptr_array_add (self->ships, row);
     }
   if (had_focus && self->ships->len > 0)
+    {
+      ShipRow *row = self->ships->pdata[MIN (focus_index, self->ships->len - 1)];
+      GtkWidget *columns[] = { row->flagship, row->name, row->klass, row->readiness,
+                               row->succession, row->remove };
+
+      gtk_widget_grab_focus (columns[focus_column]);
+    }
+  self->syncing = FALSE;
+}
+
+/* After ships of the formation shown were added or removed: the rows of the ships still
+ * there are kept (and the focus in them), rows are made for new ships only, and every row's
+ * flagship and place in the succession are shown anew. Removed ships' elements are gone:
+ * rows are matched to ships by pointer, never read. */
+static void
+update_ships (AdmiraltyEditorFleets *self)
+{
+  g_autoptr(GPtrArray) nodes = adm_scenario_edit_children (self->formation, "ship");
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *flagship = get (self->formation, "flagship");
+  GtkCheckButton *group = NULL;
+  guint focus_index = 0, focus_column = 0;
+  gboolean had_focus = focused_ship (self, &focus_index, &focus_column);
+  gboolean focus_kept = FALSE;
+
+  if (self->classes == NULL)
+    {
+      build_ships (self);
+      return;
+    }
+  self->syncing = TRUE;
+  for (guint i = 0; i < self->ships->len; i++)
+    {
+      ShipRow *row = self->ships->pdata[i];
+
+      if (g_ptr_array_find (nodes, row->node, NULL))
+        {
+          focus_kept |= had_focus && i == focus_index;
+          if (group == NULL)
+            group = GTK_CHECK_BUTTON (row->flagship);
+          continue;
+        }
+      gtk_list_box_remove (self->ship_list, row->row);
+      self->ships->pdata[i] = NULL;
+      g_free (row);
+    }
+  for (guint k = 0; k < nodes->len; k++)
+    {
+      ShipRow *row = NULL;
+      g_autofree char *id = get (nodes->pdata[k], "id");
+
+      for (guint i = 0; i < self->ships->len && row == NULL; i++)
+        if (self->ships->pdata[i] != NULL &&
+            ((ShipRow *) self->ships->pdata[i])->node == nodes->pdata[k])
+          {
+            row = self->ships->pdata[i];
+            self->ships->pdata[i] = NULL;
+          }
+      if (row == NULL)
+        {
+          row = ship_row_new (self, nodes->pdata[k], self->classes, group);
+          gtk_list_box_insert (self->ship_list, row->row, k);
+        }
+      if (group == NULL)
+        group = GTK_CHECK_BUTTON (row->flagship);
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (row->flagship),
+                                   g_strcmp0 (id, flagship) == 0);
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (row->succession),
+                                 adm_scenario_edit_get_succession (self->edit, nodes->pdata[k]));
+      g_ptr_array_add (rows, row);
+    }
+  g_ptr_array_set_free_func (self->ships, NULL);
+  g_ptr_array_unref (self->ships);
+  g_ptr_array_set_free_func (rows, g_free);
+  self->ships = g_steal_pointer (&rows);
+  if (had_focus && !focus_kept && self->ships->len > 0)
     {
       ShipRow *row = self->ships->pdata[MIN (focus_index, self->ships->len - 1)];
       GtkWidget *columns[] = { row->flagship, row->name, row->klass, row->readiness,
@@ -691,9 +792,26 @@ edit_changed_cb (AdmiraltyEditorFleets *self,
   gboolean had = self->formation != NULL;
   guint index = 0;
 
+  /* A page not shown is built again only when it is, as after an undo (its elements may be
+   * gone by then). */
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    {
+      self->stale = TRUE;
+      return;
+    }
   if (change == ADM_SCENARIO_EDIT_CHANGE_VALUE && changed != NULL &&
       adm_xml_is (changed, "ship"))
     return;
+  /* The formation shown changed (its ships, its flagship, a value its own rows set): its
+   * line in the list and its ships; the rest is as it was. */
+  if (had && changed != NULL && changed == self->formation &&
+      change != ADM_SCENARIO_EDIT_CHANGE_RELOAD)
+    {
+      update_formation_label (self);
+      if (change == ADM_SCENARIO_EDIT_CHANGE_STRUCTURE)
+        update_ships (self);
+      return;
+    }
   if (had)
     g_ptr_array_find (self->formations, self->formation, &index);
   build_formation_list (self);
@@ -708,6 +826,19 @@ edit_changed_cb (AdmiraltyEditorFleets *self,
     self->formation = self->formations->pdata[MIN (index, self->formations->len - 1)];
   select_in_list (self, self->formation);
   show_formation (self, self->formation);
+}
+
+static void
+admiralty_editor_fleets_map (GtkWidget *widget)
+{
+  AdmiraltyEditorFleets *self = ADMIRALTY_EDITOR_FLEETS (widget);
+
+  GTK_WIDGET_CLASS (admiralty_editor_fleets_parent_class)->map (widget);
+  if (self->stale && self->edit != NULL)
+    {
+      self->stale = FALSE;
+      edit_changed_cb (self, ADM_SCENARIO_EDIT_CHANGE_RELOAD, NULL);
+    }
 }
 
 xmlNode *
@@ -768,7 +899,12 @@ admiralty_editor_fleets_set_edit (AdmiraltyEditorFleets *self,
   g_signal_connect_object (edit, "changed", G_CALLBACK (edit_changed_cb), self,
                            G_CONNECT_SWAPPED);
   self->formation = NULL;
-  edit_changed_cb (self, ADM_SCENARIO_EDIT_CHANGE_RELOAD, NULL);
+  self->stale = TRUE;
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    {
+      self->stale = FALSE;
+      edit_changed_cb (self, ADM_SCENARIO_EDIT_CHANGE_RELOAD, NULL);
+    }
 }
 
 /* GObject */
@@ -799,6 +935,7 @@ admiralty_editor_fleets_finalize (GObject *object)
   g_ptr_array_unref (self->admiral_ids);
   g_ptr_array_unref (self->sector_ids);
   g_object_unref (self->class_width);
+  g_clear_object (&self->classes);
 
   G_OBJECT_CLASS (admiralty_editor_fleets_parent_class)->finalize (object);
 }
@@ -811,6 +948,7 @@ admiralty_editor_fleets_class_init (AdmiraltyEditorFleetsClass *klass)
 
   object_class->dispose = admiralty_editor_fleets_dispose;
   object_class->finalize = admiralty_editor_fleets_finalize;
+  widget_class->map = admiralty_editor_fleets_map;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/admiralty/Admiralty/"

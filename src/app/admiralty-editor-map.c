@@ -34,6 +34,7 @@ struct _AdmiraltyEditorMap
   GPtrArray           *rows;         /* Row*, objects' then links' */
   GPtrArray           *station_ids;  /* const char*, station classes of the ruleset */
   gboolean             syncing;
+  gboolean             stale;        /* changed while hidden: drawn again when shown */
 };
 
 G_DEFINE_FINAL_TYPE (AdmiraltyEditorMap, admiralty_editor_map, ADW_TYPE_BIN)
@@ -429,6 +430,13 @@ edit_changed_cb (AdmiraltyEditorMap *self,
 {
   xmlNode *changed = node;
 
+  /* A page not shown is drawn again only when it is, as after an undo: the sector is found
+   * again by its id. */
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    {
+      self->stale = TRUE;
+      return;
+    }
   /* Fleets' values are not on the map, but where their formations start is. */
   if (change == ADM_SCENARIO_EDIT_CHANGE_VALUE && changed != NULL &&
       adm_xml_is (changed, "ship"))
@@ -437,8 +445,6 @@ edit_changed_cb (AdmiraltyEditorMap *self,
     {
       g_autofree char *id = g_strdup (self->sector_id);
 
-      self->sector = NULL;
-      redraw (self);
       show_sector (self, adm_scenario_edit_find (self->edit, "sector", id));
       redraw (self);
       return;
@@ -460,6 +466,19 @@ edit_changed_cb (AdmiraltyEditorMap *self,
   redraw (self);
   if (change == ADM_SCENARIO_EDIT_CHANGE_STRUCTURE || changed != self->sector)
     show_sector (self, self->sector);
+}
+
+static void
+admiralty_editor_map_map (GtkWidget *widget)
+{
+  AdmiraltyEditorMap *self = ADMIRALTY_EDITOR_MAP (widget);
+
+  GTK_WIDGET_CLASS (admiralty_editor_map_parent_class)->map (widget);
+  if (self->stale && self->edit != NULL)
+    {
+      self->stale = FALSE;
+      edit_changed_cb (self, ADM_SCENARIO_EDIT_CHANGE_RELOAD, NULL);
+    }
 }
 
 void
@@ -549,6 +568,7 @@ admiralty_editor_map_class_init (AdmiraltyEditorMapClass *klass)
 
   object_class->dispose = admiralty_editor_map_dispose;
   object_class->finalize = admiralty_editor_map_finalize;
+  widget_class->map = admiralty_editor_map_map;
 
   g_type_ensure (ADMIRALTY_TYPE_SECTOR_MAP);
   gtk_widget_class_set_template_from_resource (widget_class,

@@ -29,6 +29,7 @@ struct _AdmiraltyEditorSides
   GPtrArray           *admirals;  /* Row* */
   GPtrArray           *alliances; /* xmlNode*, in the order of the alliance drop-downs */
   gboolean             syncing;
+  gboolean             stale;     /* changed while hidden: built again when shown */
 };
 
 G_DEFINE_FINAL_TYPE (AdmiraltyEditorSides, admiralty_editor_sides, ADW_TYPE_BIN)
@@ -322,9 +323,26 @@ edit_changed_cb (AdmiraltyEditorSides *self,
                  guint                 change,
                  gpointer              node)
 {
+  /* A page not shown is built again only when it is: an edit on another page costs it
+   * nothing. */
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    self->stale = TRUE;
   /* A value the page itself changed is shown already; what else changed is shown anew. */
-  if (change != ADM_SCENARIO_EDIT_CHANGE_VALUE)
+  else if (change != ADM_SCENARIO_EDIT_CHANGE_VALUE)
     rebuild (self);
+}
+
+static void
+admiralty_editor_sides_map (GtkWidget *widget)
+{
+  AdmiraltyEditorSides *self = ADMIRALTY_EDITOR_SIDES (widget);
+
+  if (self->stale && self->edit != NULL)
+    {
+      self->stale = FALSE;
+      rebuild (self);
+    }
+  GTK_WIDGET_CLASS (admiralty_editor_sides_parent_class)->map (widget);
 }
 
 void
@@ -372,6 +390,7 @@ admiralty_editor_sides_set_edit (AdmiraltyEditorSides *self,
   g_set_object (&self->edit, edit);
   g_signal_connect_object (edit, "changed", G_CALLBACK (edit_changed_cb), self,
                            G_CONNECT_SWAPPED);
+  self->stale = FALSE;
   rebuild (self);
 }
 
@@ -408,6 +427,7 @@ admiralty_editor_sides_class_init (AdmiraltyEditorSidesClass *klass)
 
   object_class->dispose = admiralty_editor_sides_dispose;
   object_class->finalize = admiralty_editor_sides_finalize;
+  widget_class->map = admiralty_editor_sides_map;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/admiralty/Admiralty/"

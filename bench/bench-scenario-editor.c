@@ -1,0 +1,247 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bench-scenario-editor.c: an edit in the scenario editor, from the edit to the frame that
+ * shows it, on a generated scenario of 200 ships in 40 formations on 40 sectors — the
+ * document changed, every problem listed again (adm_scenario_check_all ()), the draft written,
+ * the page shown brought up to date and the window painted. Three kinds of edit, each on its
+ * page as the master makes it: a ship's readiness (Fleets), a ship added and removed (Fleets,
+ * its rows built again), a sector moved (Map, the map drawn again from the document). Needs
+ * a display (`xvfb-run -a`); GTK's Cairo renderer unless GSK_RENDERER says otherwise. Prints
+ * figures with their target; asserts nothing. */
+
+#include "config.h"
+
+#include <locale.h>
+#include <time.h>
+
+#include <adwaita.h>
+
+#include "admiralty-editor-fleets.h"
+#include "admiralty-editor-map.h"
+#include "admiralty-scenario-editor.h"
+#include "bench-common.h"
+
+#define N_SECTORS 40
+#define N_FORMATIONS 40
+#define SHIPS_PER_FORMATION 5
+#define RUNS 40
+#define TARGET_MS 16.0
+
+static const char * const factions[] = { "barrayar", "cetaganda", "komarr", "vervain" };
+static const char * const classes[] = { "vorpatril", "frigate", "vorberg", "vorkalloner" };
+
+static char *
+generate_scenario (void)
+{
+  GString *xml = g_string_new ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                               "<scenario id=\"bench\" name=\"Benchmark\" ruleset=\"forcon-2010\">\n");
+  guint ship = 0;
+
+  for (guint a = 0; a < 20; a++)
+    g_string_append_printf (xml, "  <admiral id=\"adm%u\" name=\"Adm. Number %u\" "
+                                 "faction=\"%s\"/>\n", a, a,
+                            factions[a % G_N_ELEMENTS (factions)]);
+  g_string_append (xml, "  <map>\n");
+  for (guint s = 0; s < N_SECTORS; s++)
+    g_string_append_printf (xml, "    <sector id=\"s%u\" name=\"Sector %u\" x=\"%u\" y=\"%u\">\n"
+                                 "      <object kind=\"planet\" name=\"Planet %u\"/>\n"
+                                 "    </sector>\n", s, s, (s % 8) * 160, (s / 8) * 160, s);
+  for (guint s = 0; s < N_SECTORS; s++)
+    {
+      if (s % 8 != 7)
+        g_string_append_printf (xml, "    <link from=\"s%u\" to=\"s%u\"/>\n", s, s + 1);
+      if (s + 8 < N_SECTORS)
+        g_string_append_printf (xml, "    <link from=\"s%u\" to=\"s%u\"/>\n", s, s + 8);
+    }
+  g_string_append (xml, "  </map>\n");
+  for (guint f = 0; f < N_FORMATIONS; f++)
+    {
+      guint admiral = f / 2;
+      guint first = ship;
+
+      g_string_append_printf (xml, "  <formation id=\"f%u\" name=\"Formation %u\" faction=\"%s\" "
+                                   "sector=\"s%u\" flagship=\"ship%u\" admiral=\"adm%u\">\n",
+                              f, f, factions[admiral % G_N_ELEMENTS (factions)],
+                              (f * 7) % N_SECTORS, first, admiral);
+      for (guint i = 0; i < SHIPS_PER_FORMATION; i++, ship++)
+        g_string_append_printf (xml, "    <ship id=\"ship%u\" name=\"Ship %u\" class=\"%s\" "
+                                     "readiness=\"%u\"/>\n", ship, ship,
+                                classes[f % G_N_ELEMENTS (classes)], 4 + ship % 8);
+      g_string_append_printf (xml, "    <succession ships=\"ship%u ship%u\"/>\n", first + 1,
+                              first + 2);
+      g_string_append (xml, "  </formation>\n");
+    }
+  g_string_append (xml, "</scenario>\n");
+  return g_string_free (xml, FALSE);
+}
+
+static double
+cpu_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static gboolean painted;
+
+static void
+after_paint_cb (GdkFrameClock *clock,
+                gpointer       data)
+{
+  painted = TRUE;
+}
+
+/* Runs the main loop until the window has painted a frame. */
+static void
+wait_paint (GtkWidget *window)
+{
+  GdkFrameClock *clock;
+  gulong handler;
+
+  while (!gtk_widget_get_mapped (window))
+    g_main_context_iteration (NULL, TRUE);
+  clock = gtk_widget_get_frame_clock (window);
+  handler = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), NULL);
+  painted = FALSE;
+  gtk_widget_queue_draw (window);
+  while (!painted)
+    g_main_context_iteration (NULL, TRUE);
+  g_signal_handler_disconnect (clock, handler);
+}
+
+typedef void (*EditFunc) (AdmiraltyScenarioEditor *editor, guint run);
+
+static void
+edit_readiness (AdmiraltyScenarioEditor *editor,
+                guint                    run)
+{
+  AdmScenarioEdit *edit = admiralty_scenario_editor_get_edit (editor);
+  xmlNode *ship = adm_scenario_edit_find (edit, "ship", "ship2");
+  g_autofree char *value = g_strdup_printf ("%u", run % 12);
+
+  adm_scenario_edit_set (edit, ship, "readiness", value);
+}
+
+static void
+edit_add_remove_ship (AdmiraltyScenarioEditor *editor,
+                      guint                    run)
+{
+  AdmScenarioEdit *edit = admiralty_scenario_editor_get_edit (editor);
+  xmlNode *formation = adm_scenario_edit_find (edit, "formation", "f0");
+  xmlNode *ship = adm_scenario_edit_find (edit, "ship", "new-ship");
+
+  if (ship != NULL)
+    adm_scenario_edit_remove (edit, ship);
+  else
+    adm_scenario_edit_add_ship (edit, formation, NULL, "New Ship", "vorpatril", 6);
+}
+
+static void
+edit_move_sector (AdmiraltyScenarioEditor *editor,
+                  guint                    run)
+{
+  AdmScenarioEdit *edit = admiralty_scenario_editor_get_edit (editor);
+  xmlNode *sector = adm_scenario_edit_find (edit, "sector", "s9");
+
+  adm_scenario_edit_move_sector (edit, sector, 160 + run % 7, 160 + run % 5);
+}
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+static void
+measure (AdmiraltyScenarioEditor *editor,
+         const char              *page,
+         const char              *what,
+         EditFunc                 func)
+{
+  GtkWidget *window = GTK_WIDGET (editor);
+  GdkFrameClock *clock;
+  double cpu[RUNS], wall[RUNS], sync[RUNS];
+  gulong handler;
+
+  admiralty_scenario_editor_set_visible_page (editor, page);
+  wait_paint (window);
+  clock = gtk_widget_get_frame_clock (window);
+  handler = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), NULL);
+  for (guint run = 0; run < RUNS; run++)
+    {
+      double cpu0 = cpu_ms ();
+      gint64 wall0 = g_get_monotonic_time ();
+
+      painted = FALSE;
+      func (editor, run);
+      sync[run] = cpu_ms () - cpu0;
+      gtk_widget_queue_draw (window);
+      while (!painted)
+        g_main_context_iteration (NULL, TRUE);
+      cpu[run] = cpu_ms () - cpu0;
+      wall[run] = (g_get_monotonic_time () - wall0) / 1e3;
+    }
+  g_signal_handler_disconnect (clock, handler);
+  qsort (cpu, RUNS, sizeof (double), compare_doubles);
+  qsort (wall, RUNS, sizeof (double), compare_doubles);
+  qsort (sync, RUNS, sizeof (double), compare_doubles);
+  g_print ("%s (%s page): edit to painted frame, median %.2f ms CPU (wall %.2f ms), "
+           "slowest of %d %.2f ms CPU (wall %.2f ms); the edit until the page is up to date "
+           "(document, problems, draft, page) median %.2f ms CPU — target %.0f ms: %s\n",
+           what, page, cpu[RUNS / 2], wall[RUNS / 2], RUNS, cpu[RUNS - 1], wall[RUNS - 1],
+           sync[RUNS / 2], TARGET_MS, bench_verdict (cpu[RUNS / 2], TARGET_MS));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *folder = g_dir_make_tmp ("bench-scenario-editor-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (folder, "bench.admiralty", NULL);
+  g_autofree char *data_home = g_build_filename (folder, "data", NULL);
+  g_autofree char *xml = generate_scenario ();
+  g_autoptr(GtkApplication) application = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmiraltyScenarioEditor *editor;
+
+  setlocale (LC_ALL, "");
+  /* The editor's drafts go to a folder of the benchmark's own. */
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("NO_AT_BRIDGE", "1", TRUE);
+  g_setenv ("GSK_RENDERER", "cairo", FALSE);
+  if (!g_file_set_contents (path, xml, -1, &error))
+    g_error ("%s", error->message);
+  adw_init ();
+  application = gtk_application_new ("io.github.admiralty.BenchScenarioEditor",
+                                     G_APPLICATION_NON_UNIQUE);
+  if (!g_application_register (G_APPLICATION (application), NULL, &error))
+    g_error ("%s", error->message);
+
+  editor = admiralty_scenario_editor_open (application, path, &error);
+  if (editor == NULL)
+    g_error ("%s", error->message);
+  g_print ("%u ships, %u formations, %u sectors; %u problems\n",
+           N_FORMATIONS * SHIPS_PER_FORMATION, N_FORMATIONS, N_SECTORS,
+           admiralty_scenario_editor_get_problems (editor)->len);
+  gtk_window_set_default_size (GTK_WINDOW (editor), 1280, 800);
+  gtk_window_present (GTK_WINDOW (editor));
+  wait_paint (GTK_WIDGET (editor));
+
+  admiralty_editor_fleets_select (ADMIRALTY_EDITOR_FLEETS (
+                                    admiralty_scenario_editor_get_page (editor, "fleets")),
+                                  adm_scenario_edit_find (admiralty_scenario_editor_get_edit (editor),
+                                                          "formation", "f0"));
+  measure (editor, "fleets", "A ship's readiness", edit_readiness);
+  measure (editor, "fleets", "A ship added or removed", edit_add_remove_ship);
+  measure (editor, "map", "A sector moved", edit_move_sector);
+
+  gtk_window_destroy (GTK_WINDOW (editor));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  bench_remove_tree (folder);
+  return 0;
+}
