@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "adm-id.h"
 #include "adm-scenario-edit.h"
 #include "adm-xml.h"
 #include "adm-xml-layout.h"
@@ -670,27 +671,15 @@ adm_scenario_edit_find (AdmScenarioEdit *self,
   return NULL;
 }
 
-/* The id made from @name before it is made unique: ASCII letters and digits, lower case,
- * the rest one '-'. */
+/* The id made from @name before it is made unique (adm_id_from_name ()), or @fallback for a
+ * name that gives none. */
 static char *
 id_base (const char *name,
          const char *fallback)
 {
-  g_autofree char *ascii = g_str_to_ascii (name != NULL ? name : "", "C");
-  GString *id = g_string_new (NULL);
+  g_autofree char *id = adm_id_from_name (name != NULL ? name : "");
 
-  for (const char *c = ascii; *c != '\0'; c++)
-    {
-      if (g_ascii_isalnum (*c))
-        g_string_append_c (id, g_ascii_tolower (*c));
-      else if (id->len > 0 && id->str[id->len - 1] != '-')
-        g_string_append_c (id, '-');
-    }
-  while (id->len > 0 && id->str[id->len - 1] == '-')
-    g_string_truncate (id, id->len - 1);
-  if (id->len == 0)
-    g_string_append (id, fallback);
-  return g_string_free (id, FALSE);
+  return g_strdup (id[0] != '\0' ? id : fallback);
 }
 
 static char *

@@ -88,8 +88,8 @@ gboolean         adm_scenario_edit_redo           (AdmScenarioEdit  *self);
 xmlNode         *adm_scenario_edit_find           (AdmScenarioEdit  *self,
                                                    const char       *element,
                                                    const char       *id);
-/* An id made from @name (lower-case ASCII words joined by '-'), unique among the ids of
- * @element's kind: "Adm. Aral Vorkosigan" → "adm-aral-vorkosigan", "kestrel-2". */
+/* An id made from @name (adm_id_from_name ()), unique among the ids of @element's kind:
+ * "Adm. Aral Vorkosigan" → "adm-aral-vorkosigan", "kestrel-2". */
 char            *adm_scenario_edit_make_id        (AdmScenarioEdit  *self,
                                                    const char       *element,
                                                    const char       *name) G_GNUC_WARN_UNUSED_RESULT;
