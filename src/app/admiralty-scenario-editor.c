@@ -37,6 +37,8 @@ struct _AdmiraltyScenarioEditor
   GPtrArray               *problem_list; /* AdmProblem* */
   GtkFileChooserNative    *chooser;
   gboolean                 start_after_save;
+  gboolean                 close_after_save;
+  gboolean                 closing;      /* the master said close: no question asked again */
 };
 
 G_DEFINE_FINAL_TYPE (AdmiraltyScenarioEditor, admiralty_scenario_editor,
@@ -230,8 +232,9 @@ save_as_response_cb (AdmiraltyScenarioEditor *self,
   g_autoptr(GFile) file = NULL;
   g_autofree char *path = NULL;
   gboolean start = self->start_after_save;
+  gboolean close = self->close_after_save;
 
-  self->start_after_save = FALSE;
+  self->start_after_save = self->close_after_save = FALSE;
   if (response == GTK_RESPONSE_ACCEPT)
     file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
   g_clear_object (&self->chooser);
@@ -246,6 +249,11 @@ save_as_response_cb (AdmiraltyScenarioEditor *self,
     }
   if (save_to (self, path) && start)
     start_campaign (self);
+  else if (adm_scenario_edit_get_modified (self->edit) == FALSE && close)
+    {
+      self->closing = TRUE;
+      gtk_window_close (GTK_WINDOW (self));
+    }
 }
 
 static void
@@ -443,6 +451,61 @@ admiralty_scenario_editor_offer_draft (AdmiraltyScenarioEditor *self)
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* Closing */
+
+static void
+close_response_cb (AdmiraltyScenarioEditor *self,
+                   const char              *response,
+                   AdwMessageDialog        *dialog)
+{
+  if (g_str_equal (response, "discard"))
+    {
+      /* Said in so many words: the draft goes too. */
+      admiralty_draft_remove (self->draft_path);
+      self->closing = TRUE;
+      gtk_window_close (GTK_WINDOW (self));
+    }
+  else if (g_str_equal (response, "save") && self->path == NULL)
+    {
+      self->close_after_save = TRUE;
+      show_save_as (self);
+    }
+  else if (g_str_equal (response, "save") && save_to (self, self->path))
+    {
+      self->closing = TRUE;
+      gtk_window_close (GTK_WINDOW (self));
+    }
+}
+
+static gboolean
+admiralty_scenario_editor_close_request (GtkWindow *window)
+{
+  AdmiraltyScenarioEditor *self = ADMIRALTY_SCENARIO_EDITOR (window);
+  GtkWidget *dialog;
+
+  if (self->closing || !adm_scenario_edit_get_modified (self->edit))
+    return GTK_WINDOW_CLASS (admiralty_scenario_editor_parent_class)->close_request (window);
+  dialog = adw_message_dialog_new (window, _("Save Changes?"),
+                                   _("The scenario has changes that are not saved. Closed "
+                                     "without saving, they are kept as a draft and offered "
+                                     "back when it is opened again."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "discard", _("_Discard"),
+                                    "save", _("_Save"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (close_response_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
+}
+
 /* GObject */
 
 static void
@@ -487,6 +550,7 @@ admiralty_scenario_editor_class_init (AdmiraltyScenarioEditorClass *klass)
 
   object_class->dispose = admiralty_scenario_editor_dispose;
   object_class->finalize = admiralty_scenario_editor_finalize;
+  GTK_WINDOW_CLASS (klass)->close_request = admiralty_scenario_editor_close_request;
 
   g_type_ensure (ADMIRALTY_TYPE_EDITOR_SIDES);
   g_type_ensure (ADMIRALTY_TYPE_EDITOR_MAP);
