@@ -181,8 +181,10 @@ present_error (AdmiraltyScenarioEditor *self,
 
 static gboolean
 save_to (AdmiraltyScenarioEditor *self,
-         const char              *path)
+         const char              *target)
 {
+  /* @target may be self->path itself, which is replaced below. */
+  g_autofree char *path = g_strdup (target);
   g_autoptr(GError) error = NULL;
   guint count = self->problem_list->len;
   g_autofree char *old_draft = g_strdup (self->draft_path);
