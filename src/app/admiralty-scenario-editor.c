@@ -10,6 +10,7 @@
 #include "admiralty-editor-fleets.h"
 #include "admiralty-editor-map.h"
 #include "admiralty-editor-problems.h"
+#include "admiralty-editor-season.h"
 #include "admiralty-editor-sides.h"
 #include "admiralty-scenario-editor.h"
 
@@ -27,6 +28,7 @@ struct _AdmiraltyScenarioEditor
   AdwViewStackPage        *problems_stack_page;
   GtkWidget               *start_button;
   AdmiraltyEditorSides    *sides;
+  AdmiraltyEditorSeason   *season;
   AdmiraltyEditorMap      *map;
   AdmiraltyEditorFleets   *fleets;
   AdmiraltyEditorProblems *problems;
@@ -373,6 +375,7 @@ admiralty_scenario_editor_show (AdmiraltyScenarioEditor *self,
 {
   static const char *const fleets[] = { "formation", "ship", "succession", NULL };
   static const char *const map[] = { "map", "sector", "object", "link", NULL };
+  static const char *const season[] = { "season", "rulings", NULL };
 
   g_return_if_fail (ADMIRALTY_IS_SCENARIO_EDITOR (self));
 
@@ -388,6 +391,12 @@ admiralty_scenario_editor_show (AdmiraltyScenarioEditor *self,
         {
           adw_view_stack_set_visible_child_name (self->stack, "map");
           admiralty_editor_map_select (self->map, node);
+          return;
+        }
+      if (g_strv_contains (season, (const char *) up->name))
+        {
+          adw_view_stack_set_visible_child_name (self->stack, "season");
+          admiralty_editor_season_select (self->season, node);
           return;
         }
     }
@@ -558,6 +567,7 @@ admiralty_scenario_editor_class_init (AdmiraltyScenarioEditorClass *klass)
   g_type_ensure (ADMIRALTY_TYPE_EDITOR_MAP);
   g_type_ensure (ADMIRALTY_TYPE_EDITOR_FLEETS);
   g_type_ensure (ADMIRALTY_TYPE_EDITOR_PROBLEMS);
+  g_type_ensure (ADMIRALTY_TYPE_EDITOR_SEASON);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/admiralty/Admiralty/"
                                                "admiralty-scenario-editor.ui");
@@ -567,6 +577,7 @@ admiralty_scenario_editor_class_init (AdmiraltyScenarioEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyScenarioEditor, switcher_bar);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyScenarioEditor, start_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyScenarioEditor, sides);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyScenarioEditor, season);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyScenarioEditor, map);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyScenarioEditor, fleets);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyScenarioEditor, problems);
@@ -617,6 +628,7 @@ admiralty_scenario_editor_new (GtkApplication  *application,
   admiralty_editor_sides_set_edit (self->sides, edit);
   admiralty_editor_map_set_edit (self->map, edit);
   admiralty_editor_fleets_set_edit (self->fleets, edit);
+  admiralty_editor_season_set_edit (self->season, edit);
   check (self);
   update_actions (self);
   update_title (self);

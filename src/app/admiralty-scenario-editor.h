@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* admiralty-scenario-editor.h: the scenario editor, a window of its own — a master prepares a
- * game without writing XML. Its pages (Sides, Map, Fleets, Problems) edit one scenario
+ * game without writing XML. Its pages (Sides, Map, Fleets, Season, Problems) edit one scenario
  * document (AdmScenarioEdit); every edit is undoable, checked at once and kept as a draft
  * under the user's data folder, offered back if the editor closed without saving. Save writes
  * the file even with problems (a draft of work in progress) and says how many there are;
@@ -40,7 +40,7 @@ AdmiraltyScenarioEditor *admiralty_scenario_editor_open     (GtkApplication  *ap
 AdmScenarioEdit         *admiralty_scenario_editor_get_edit (AdmiraltyScenarioEditor *self);
 /* The file saved to, or NULL. */
 const char              *admiralty_scenario_editor_get_path (AdmiraltyScenarioEditor *self);
-/* The page named @name ("sides", "map", "fleets", "problems"), which page is shown, and the
+/* The page named @name ("sides", "map", "fleets", "season", "problems"), which page is shown, and the
  * Problems page's badge: the number of problems. */
 GtkWidget               *admiralty_scenario_editor_get_page (AdmiraltyScenarioEditor *self,
                                                              const char              *name);
@@ -56,7 +56,8 @@ GPtrArray               *admiralty_scenario_editor_get_problems (AdmiraltyScenar
 /* The draft kept of the document under the user's data folder. */
 const char              *admiralty_scenario_editor_get_draft_path (AdmiraltyScenarioEditor *self);
 /* Shows the page of @node (Fleets for a formation or ship, Map for a sector, its objects and
- * links, Sides for the rest) with @node selected on it, as a click on a problem does. */
+ * links, Season for the season and the rulings, Sides for the rest) with @node selected on
+ * it, as a click on a problem does. */
 void                     admiralty_scenario_editor_show     (AdmiraltyScenarioEditor *self,
                                                              xmlNode                 *node);
 /* When a draft newer than the file is kept, asks whether to restore it. */

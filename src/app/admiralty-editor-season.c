@@ -1,0 +1,1077 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-editor-season.c: the scenario editor's Season page (see the header). Every
+ * control names what it edits by ids — class, weapon, faction or ruling, and attribute — so
+ * that a control outlives the document's elements, which an undo reads anew. */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "admiralty-editor-season.h"
+
+typedef enum {
+  FIELD_SPIN,      /* a whole number */
+  FIELD_ENTRY,     /* text, applied with Enter (an AdwEntryRow or a GtkEntry) */
+  FIELD_CHOICE,    /* a GtkDropDown of @values */
+  FIELD_RULING,    /* an AdwComboRow of @values */
+  FIELD_COLOUR,    /* a GtkColorButton */
+  FIELD_BUTTON,    /* @attribute names what it does */
+} FieldKind;
+
+typedef struct {
+  FieldKind  kind;
+  GtkWidget *widget;
+  char      *klass;
+  char      *weapon;
+  char      *faction;
+  char      *ruling;
+  char      *attribute;
+  GStrv      values;   /* FIELD_CHOICE, FIELD_RULING: the value of each position */
+} Field;
+
+typedef struct {
+  GtkWidget *row;      /* AdwExpanderRow */
+  char      *klass;
+  gboolean   built;
+} ClassRow;
+
+struct _AdmiraltyEditorSeason
+{
+  AdwBin               parent_instance;
+
+  AdwActionRow        *banner_row;
+  GtkWidget           *own_button;
+  AdwPreferencesGroup *classes_group;
+  AdwPreferencesGroup *factions_group;
+  AdwPreferencesGroup *rulings_group;
+
+  AdmScenarioEdit     *edit;
+  AdmRuleset          *ruleset;   /* the last that loaded: its ship types and rulings */
+  GPtrArray           *fields;    /* Field* */
+  GPtrArray           *classes;   /* ClassRow* */
+  GPtrArray           *rows;      /* the other rows made, with the group each is in */
+  GPtrArray           *row_groups;
+  char                *banner;
+  guint                rebuild_id;
+  gboolean             syncing;
+  gboolean             applying;
+};
+
+G_DEFINE_FINAL_TYPE (AdmiraltyEditorSeason, admiralty_editor_season, ADW_TYPE_BIN)
+
+static const char *const class_figures[] = {
+  "hull", "speed", "turn", "armour", "shields", "turrets", "ecm-attack", "ecm-defence", NULL
+};
+static const char *const categories[] = { "capital", "escort", "auxiliary", "station", NULL };
+static const char *const weapon_types[] = { "artillery", "destructor", "torpedo", "mine", NULL };
+
+/* @node's whole-number @attribute, 0 when it is none. */
+static int
+int_of (xmlNode    *node,
+        const char *attribute)
+{
+  int value = 0;
+
+  if (!adm_xml_get_int (node, attribute, FALSE, 0, &value, "", NULL))
+    return 0;
+  return value;
+}
+
+static const char *
+figure_title (const char *attribute)
+{
+  if (g_str_equal (attribute, "hull"))
+    return _("Hull");
+  if (g_str_equal (attribute, "speed"))
+    return _("Speed (cm)");
+  if (g_str_equal (attribute, "turn"))
+    return _("Turn (degrees)");
+  if (g_str_equal (attribute, "armour"))
+    return _("Armour");
+  if (g_str_equal (attribute, "shields"))
+    return _("Shields");
+  if (g_str_equal (attribute, "turrets"))
+    return _("Turrets");
+  if (g_str_equal (attribute, "ecm-attack"))
+    return _("ECM attack");
+  if (g_str_equal (attribute, "ecm-defence"))
+    return _("ECM defence");
+  if (g_str_equal (attribute, "firepower"))
+    return _("Firepower");
+  if (g_str_equal (attribute, "range"))
+    return _("Range (cm)");
+  if (g_str_equal (attribute, "boarding-bonus"))
+    return _("Boarding bonus");
+  return attribute;
+}
+
+static const char *
+choice_name (const char *value)
+{
+  if (g_str_equal (value, "capital"))
+    return _("Capital");
+  if (g_str_equal (value, "escort"))
+    return _("Escort");
+  if (g_str_equal (value, "auxiliary"))
+    return _("Auxiliary");
+  if (g_str_equal (value, "station"))
+    return _("Station");
+  if (g_str_equal (value, "artillery"))
+    return _("Artillery");
+  if (g_str_equal (value, "destructor"))
+    return _("Destructor");
+  if (g_str_equal (value, "torpedo"))
+    return _("Torpedo");
+  if (g_str_equal (value, "mine"))
+    return _("Mine");
+  return value;
+}
+
+static void
+field_free (gpointer data)
+{
+  Field *field = data;
+
+  g_free (field->klass);
+  g_free (field->weapon);
+  g_free (field->faction);
+  g_free (field->ruling);
+  g_free (field->attribute);
+  g_strfreev (field->values);
+  g_free (field);
+}
+
+static void
+class_row_free (gpointer data)
+{
+  ClassRow *row = data;
+
+  g_free (row->klass);
+  g_free (row);
+}
+
+static Field *
+find_field (AdmiraltyEditorSeason *self,
+            GtkWidget             *widget)
+{
+  for (guint i = 0; i < self->fields->len; i++)
+    if (((Field *) self->fields->pdata[i])->widget == widget)
+      return self->fields->pdata[i];
+  return NULL;
+}
+
+static Field *
+find_field_by (AdmiraltyEditorSeason *self,
+               const char            *klass,
+               const char            *weapon,
+               const char            *faction,
+               const char            *ruling,
+               const char            *attribute)
+{
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *field = self->fields->pdata[i];
+
+      if (g_strcmp0 (field->klass, klass) == 0 && g_strcmp0 (field->weapon, weapon) == 0 &&
+          g_strcmp0 (field->faction, faction) == 0 && g_strcmp0 (field->ruling, ruling) == 0 &&
+          g_strcmp0 (field->attribute, attribute) == 0)
+        return field;
+    }
+  return NULL;
+}
+
+/* The season shown: the scenario's own, else the installed ruleset's (not edited itself: an
+ * edit copies it into the scenario first). */
+static xmlNode *
+shown_season (AdmiraltyEditorSeason *self)
+{
+  xmlNode *season = adm_scenario_edit_get_season (self->edit);
+
+  if (season == NULL && self->ruleset != NULL)
+    season = adm_ruleset_get_season (self->ruleset);
+  return season;
+}
+
+/* The first child of @parent named @name, NULL for no parent. */
+static xmlNode *
+first_of (xmlNode    *parent,
+          const char *name)
+{
+  return parent != NULL ? adm_xml_first_element (parent, name) : NULL;
+}
+
+static xmlNode *
+shown_class (AdmiraltyEditorSeason *self,
+             const char            *klass)
+{
+  xmlNode *classes = first_of (shown_season (self), "classes");
+
+  for (xmlNode *node = first_of (classes, "class"); node != NULL;
+       node = adm_xml_next_element (node, "class"))
+    {
+      g_autofree char *id = adm_xml_get_string (node, "id");
+
+      if (g_strcmp0 (id, klass) == 0)
+        return node;
+    }
+  return NULL;
+}
+
+static void
+say (AdmiraltyEditorSeason *self,
+     const char            *message)
+{
+  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
+  AdwToast *toast;
+
+  if (overlay == NULL)
+    {
+      g_warning ("%s", message);
+      return;
+    }
+  toast = adw_toast_new (message);
+  adw_toast_set_timeout (toast, 6);
+  adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), toast);
+}
+
+/* Edits */
+
+static void
+apply (AdmiraltyEditorSeason *self,
+       Field                 *field,
+       const char            *value)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean done = TRUE;
+
+  if (self->syncing)
+    return;
+  self->applying = TRUE;
+  if (field->ruling != NULL)
+    adm_scenario_edit_set_ruling (self->edit, field->ruling, value);
+  else if (field->faction != NULL)
+    done = adm_scenario_edit_set_faction (self->edit, field->faction, field->attribute, value,
+                                          &error);
+  else if (field->weapon != NULL)
+    done = adm_scenario_edit_set_weapon (self->edit, field->klass, field->weapon,
+                                         field->attribute, value, &error);
+  else
+    done = adm_scenario_edit_set_class (self->edit, field->klass, field->attribute, value,
+                                        &error);
+  self->applying = FALSE;
+  if (!done)
+    say (self, error->message);
+}
+
+static void
+spin_changed_cb (AdmiraltyEditorSeason *self,
+                 GtkSpinButton         *spin)
+{
+  Field *field = find_field (self, GTK_WIDGET (spin));
+  g_autofree char *value = g_strdup_printf ("%d", gtk_spin_button_get_value_as_int (spin));
+
+  if (field != NULL)
+    apply (self, field, value);
+}
+
+static void
+entry_apply_cb (AdmiraltyEditorSeason *self,
+                GtkWidget             *entry)
+{
+  Field *field = find_field (self, entry);
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
+
+  if (field != NULL)
+    apply (self, field, text);
+}
+
+static void
+choice_changed_cb (AdmiraltyEditorSeason *self,
+                   GParamSpec            *pspec,
+                   GtkWidget             *widget)
+{
+  Field *field = find_field (self, widget);
+  guint selected;
+
+  if (field == NULL)
+    return;
+  selected = field->kind == FIELD_RULING ? adw_combo_row_get_selected (ADW_COMBO_ROW (widget))
+                                         : gtk_drop_down_get_selected (GTK_DROP_DOWN (widget));
+  if (selected < g_strv_length (field->values))
+    apply (self, field, field->values[selected]);
+}
+
+static void
+colour_changed_cb (AdmiraltyEditorSeason *self,
+                   GParamSpec            *pspec,
+                   GtkWidget             *button)
+{
+  Field *field = find_field (self, button);
+  GdkRGBA rgba;
+  g_autofree char *value = NULL;
+
+  if (field == NULL)
+    return;
+  gtk_color_chooser_get_rgba (GTK_COLOR_CHOOSER (button), &rgba);
+  value = g_strdup_printf ("#%02x%02x%02x", (int) (rgba.red * 255 + 0.5),
+                           (int) (rgba.green * 255 + 0.5), (int) (rgba.blue * 255 + 0.5));
+  apply (self, field, value);
+}
+
+static void
+button_clicked_cb (AdmiraltyEditorSeason *self,
+                   GtkWidget             *button)
+{
+  Field *field = find_field (self, button);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *made = NULL;
+  gboolean done = TRUE;
+
+  if (field == NULL)
+    return;
+  if (g_str_equal (field->attribute, "copy"))
+    {
+      xmlNode *node = shown_class (self, field->klass);
+      g_autofree char *name = node != NULL ? adm_xml_get_string (node, "name") : NULL;
+      /* Translators: the name of a copy of a ship class, %s the class copied */
+      g_autofree char *copy = g_strdup_printf (_("%s (copy)"), name != NULL ? name : field->klass);
+
+      made = adm_scenario_edit_add_class (self->edit, field->klass, copy, &error);
+      done = made != NULL;
+    }
+  else if (g_str_equal (field->attribute, "remove"))
+    done = adm_scenario_edit_remove_class (self->edit, field->klass, &error);
+  else if (g_str_equal (field->attribute, "add-weapon"))
+    {
+      made = adm_scenario_edit_add_weapon (self->edit, field->klass, _("New weapon"), &error);
+      done = made != NULL;
+    }
+  else if (g_str_equal (field->attribute, "remove-weapon"))
+    done = adm_scenario_edit_remove_weapon (self->edit, field->klass, field->weapon, &error);
+  if (!done)
+    say (self, error->message);
+}
+
+static void
+own_clicked_cb (AdmiraltyEditorSeason *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!adm_scenario_edit_make_season_own (self->edit, &error))
+    say (self, error->message);
+}
+
+/* Controls */
+
+static Field *
+add_field (AdmiraltyEditorSeason *self,
+           FieldKind              kind,
+           GtkWidget             *widget,
+           const char            *klass,
+           const char            *weapon,
+           const char            *faction,
+           const char            *ruling,
+           const char            *attribute)
+{
+  Field *field = g_new0 (Field, 1);
+
+  field->kind = kind;
+  field->widget = widget;
+  field->klass = g_strdup (klass);
+  field->weapon = g_strdup (weapon);
+  field->faction = g_strdup (faction);
+  field->ruling = g_strdup (ruling);
+  field->attribute = g_strdup (attribute);
+  g_ptr_array_add (self->fields, field);
+  return field;
+}
+
+/* The wheel over a spin button scrolls the page, as over the rest of it: a figure changes
+ * only when the master means it to (typed, or its − and + clicked). */
+static gboolean
+spin_scroll_cb (GtkEventControllerScroll *controller,
+                double                    dx,
+                double                    dy,
+                gpointer                  data)
+{
+  GtkWidget *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
+  GtkWidget *scrolled = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *adjustment;
+
+  if (scrolled == NULL)
+    return TRUE;
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + dy * 50);
+  return TRUE;
+}
+
+static GtkWidget *
+spin_for (AdmiraltyEditorSeason *self,
+          xmlNode               *node,
+          const char            *attribute,
+          const char            *label,
+          int                    lowest,
+          int                    highest)
+{
+  int value = int_of (node, attribute);
+  GtkWidget *spin = gtk_spin_button_new_with_range (lowest, highest, 1);
+  GtkEventController *scroll =
+    gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
+
+  gtk_event_controller_set_propagation_phase (scroll, GTK_PHASE_CAPTURE);
+  g_signal_connect (scroll, "scroll", G_CALLBACK (spin_scroll_cb), NULL);
+  gtk_widget_add_controller (spin, scroll);
+
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
+  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
+  gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                  -1);
+  gtk_widget_set_tooltip_text (spin, label);
+  g_signal_connect_object (spin, "value-changed", G_CALLBACK (spin_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  return spin;
+}
+
+static GtkWidget *
+drop_down_for (AdmiraltyEditorSeason *self,
+               Field                 *field,
+               const char *const     *values,
+               const char *const     *names,
+               const char            *selected,
+               const char            *label)
+{
+  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
+  GtkWidget *drop_down;
+  guint index = GTK_INVALID_LIST_POSITION;
+
+  for (guint i = 0; values[i] != NULL; i++)
+    {
+      gtk_string_list_append (list, names[i]);
+      if (g_strcmp0 (values[i], selected) == 0)
+        index = i;
+    }
+  drop_down = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&list)), NULL);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (drop_down), index);
+  gtk_widget_set_valign (drop_down, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (drop_down), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  label, -1);
+  gtk_widget_set_tooltip_text (drop_down, label);
+  field->widget = drop_down;
+  field->values = g_strdupv ((char **) values);
+  g_signal_connect_object (drop_down, "notify::selected", G_CALLBACK (choice_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  return drop_down;
+}
+
+static GtkWidget *
+button_for (AdmiraltyEditorSeason *self,
+            const char            *label,
+            const char            *klass,
+            const char            *weapon,
+            const char            *what)
+{
+  GtkWidget *button = gtk_button_new_with_mnemonic (label);
+
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  add_field (self, FIELD_BUTTON, button, klass, weapon, NULL, NULL, what);
+  g_signal_connect_object (button, "clicked", G_CALLBACK (button_clicked_cb), self,
+                           G_CONNECT_SWAPPED);
+  return button;
+}
+
+static GtkWidget *
+icon_button_for (AdmiraltyEditorSeason *self,
+                 const char            *tooltip,
+                 const char            *klass,
+                 const char            *weapon,
+                 const char            *what)
+{
+  GtkWidget *button = gtk_button_new_from_icon_name ("user-trash-symbolic");
+
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_set_tooltip_text (button, tooltip);
+  add_field (self, FIELD_BUTTON, button, klass, weapon, NULL, NULL, what);
+  g_signal_connect_object (button, "clicked", G_CALLBACK (button_clicked_cb), self,
+                           G_CONNECT_SWAPPED);
+  return button;
+}
+
+static GtkWidget *
+entry_row_for (AdmiraltyEditorSeason *self,
+               const char            *title,
+               const char            *text)
+{
+  GtkWidget *row = adw_entry_row_new ();
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_entry_row_set_show_apply_button (ADW_ENTRY_ROW (row), TRUE);
+  gtk_editable_set_text (GTK_EDITABLE (row), text != NULL ? text : "");
+  g_signal_connect_object (row, "apply", G_CALLBACK (entry_apply_cb), self, G_CONNECT_SWAPPED);
+  return row;
+}
+
+/* Classes */
+
+static char *
+class_subtitle (xmlNode *node)
+{
+  g_autofree char *category = adm_xml_get_string (node, "category");
+  g_autofree char *id = adm_xml_get_string (node, "id");
+  int hull = int_of (node, "hull");
+  int speed = int_of (node, "speed");
+
+  /* Translators: a ship class's summary: its id, category, hull and speed */
+  return g_strdup_printf (_("%s · %s · hull %d · speed %d cm"), id != NULL ? id : "",
+                          category != NULL ? choice_name (category) : "", hull, speed);
+}
+
+/* A weapon: its name (and the button that removes it) on one row, its figures on the next. */
+static void
+build_weapon (AdmiraltyEditorSeason *self,
+              GtkWidget             *expander,
+              const char            *klass,
+              xmlNode               *weapon)
+{
+  g_autofree char *id = adm_xml_get_string (weapon, "id");
+  g_autofree char *name = adm_xml_get_string (weapon, "name");
+  g_autofree char *type = adm_xml_get_string (weapon, "type");
+  g_autofree char *arcs = adm_xml_get_string (weapon, "arcs");
+  const char *names[G_N_ELEMENTS (weapon_types)] = { NULL };
+  GtkWidget *row = entry_row_for (self, _("Weapon"), name);
+  GtkWidget *figures = adw_action_row_new ();
+  GtkWidget *entry = gtk_entry_new ();
+  Field *field;
+
+  add_field (self, FIELD_ENTRY, row, klass, id, NULL, NULL, "name");
+  adw_entry_row_add_suffix (ADW_ENTRY_ROW (row),
+                            icon_button_for (self, _("Remove Weapon"), klass, id,
+                                             "remove-weapon"));
+  adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), row);
+
+  for (guint i = 0; weapon_types[i] != NULL; i++)
+    names[i] = choice_name (weapon_types[i]);
+  field = add_field (self, FIELD_CHOICE, NULL, klass, id, NULL, NULL, "type");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (figures),
+                             drop_down_for (self, field, weapon_types, names, type,
+                                            _("Weapon type")));
+  for (guint k = 0; k < 2; k++)
+    {
+      const char *attribute = k == 0 ? "firepower" : "range";
+      GtkWidget *spin = spin_for (self, weapon, attribute, figure_title (attribute), 0, 999);
+
+      add_field (self, FIELD_SPIN, spin, klass, id, NULL, NULL, attribute);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (figures), spin);
+    }
+  gtk_editable_set_text (GTK_EDITABLE (entry), arcs != NULL ? arcs : "");
+  gtk_editable_set_width_chars (GTK_EDITABLE (entry), 20);
+  gtk_widget_set_valign (entry, GTK_ALIGN_CENTER);
+  /* Translators: a weapon's arcs, written as the file has them: bow, stern, port, starboard */
+  gtk_widget_set_tooltip_text (entry, _("Arcs: bow stern port starboard, Enter to apply"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Arcs"), -1);
+  add_field (self, FIELD_ENTRY, entry, klass, id, NULL, NULL, "arcs");
+  g_signal_connect_object (entry, "activate", G_CALLBACK (entry_apply_cb), self,
+                           G_CONNECT_SWAPPED);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (figures), entry);
+  /* The row is the weapon's, under its name: its controls say what each is. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (figures), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  name != NULL ? name : "", -1);
+  adw_expander_row_add_row (ADW_EXPANDER_ROW (expander), figures);
+}
+
+/* The rows inside a class's expander, made when it is first opened. */
+static void
+build_class (AdmiraltyEditorSeason *self,
+             ClassRow              *class_row)
+{
+  xmlNode *node = shown_class (self, class_row->klass);
+  g_autofree char *name = NULL;
+  g_autofree char *type = NULL;
+  g_autofree char *category = NULL;
+  const char *klass = class_row->klass;
+  GtkWidget *row, *actions;
+  GPtrArray *types = self->ruleset != NULL ? adm_ruleset_get_ship_types (self->ruleset) : NULL;
+  const char *category_names[G_N_ELEMENTS (categories)] = { NULL };
+  Field *field;
+
+  if (class_row->built || node == NULL)
+    return;
+  class_row->built = TRUE;
+  name = adm_xml_get_string (node, "name");
+  type = adm_xml_get_string (node, "type");
+  category = adm_xml_get_string (node, "category");
+
+  row = entry_row_for (self, _("Name"), name);
+  add_field (self, FIELD_ENTRY, row, klass, NULL, NULL, NULL, "name");
+  adw_expander_row_add_row (ADW_EXPANDER_ROW (class_row->row), row);
+
+  row = adw_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Type and category"));
+  if (types != NULL && types->len > 0)
+    {
+      g_autoptr(GStrvBuilder) values = g_strv_builder_new ();
+      g_autoptr(GStrvBuilder) names = g_strv_builder_new ();
+      g_auto(GStrv) value_list = NULL;
+      g_auto(GStrv) name_list = NULL;
+
+      for (guint i = 0; i < types->len; i++)
+        {
+          g_strv_builder_add (values, ((const AdmShipType *) types->pdata[i])->id);
+          g_strv_builder_add (names, ((const AdmShipType *) types->pdata[i])->name);
+        }
+      value_list = g_strv_builder_end (values);
+      name_list = g_strv_builder_end (names);
+      field = add_field (self, FIELD_CHOICE, NULL, klass, NULL, NULL, NULL, "type");
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row),
+                                 drop_down_for (self, field, (const char *const *) value_list,
+                                                (const char *const *) name_list, type,
+                                                _("Ship type")));
+    }
+  for (guint i = 0; categories[i] != NULL; i++)
+    category_names[i] = choice_name (categories[i]);
+  field = add_field (self, FIELD_CHOICE, NULL, klass, NULL, NULL, NULL, "category");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row),
+                             drop_down_for (self, field, categories, category_names, category,
+                                            _("Category")));
+  adw_expander_row_add_row (ADW_EXPANDER_ROW (class_row->row), row);
+
+  for (guint i = 0; class_figures[i] != NULL; i++)
+    {
+      const char *title = figure_title (class_figures[i]);
+      GtkWidget *spin = spin_for (self, node, class_figures[i], title, 0, 999);
+
+      row = adw_action_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
+      add_field (self, FIELD_SPIN, spin, klass, NULL, NULL, NULL, class_figures[i]);
+      adw_expander_row_add_row (ADW_EXPANDER_ROW (class_row->row), row);
+    }
+
+  for (xmlNode *weapon = adm_xml_first_element (node, "weapon"); weapon != NULL;
+       weapon = adm_xml_next_element (weapon, "weapon"))
+    build_weapon (self, class_row->row, klass, weapon);
+
+  actions = adw_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (actions), _("Class"));
+  adw_action_row_add_suffix (ADW_ACTION_ROW (actions),
+                             button_for (self, _("Add _Weapon"), klass, NULL, "add-weapon"));
+  adw_action_row_add_suffix (ADW_ACTION_ROW (actions),
+                             button_for (self, _("C_opy Class"), klass, NULL, "copy"));
+  adw_action_row_add_suffix (ADW_ACTION_ROW (actions),
+                             button_for (self, _("_Remove Class"), klass, NULL, "remove"));
+  adw_expander_row_add_row (ADW_EXPANDER_ROW (class_row->row), actions);
+}
+
+static void
+expanded_cb (AdmiraltyEditorSeason *self,
+             GParamSpec            *pspec,
+             GtkWidget             *expander)
+{
+  for (guint i = 0; i < self->classes->len; i++)
+    {
+      ClassRow *row = self->classes->pdata[i];
+
+      if (row->row == expander && adw_expander_row_get_expanded (ADW_EXPANDER_ROW (expander)))
+        {
+          gboolean syncing = self->syncing;
+
+          self->syncing = TRUE;
+          build_class (self, row);
+          self->syncing = syncing;
+        }
+    }
+}
+
+static void
+build_classes (AdmiraltyEditorSeason *self)
+{
+  xmlNode *classes = first_of (shown_season (self), "classes");
+
+  for (xmlNode *node = first_of (classes, "class"); node != NULL;
+       node = adm_xml_next_element (node, "class"))
+    {
+      ClassRow *row = g_new0 (ClassRow, 1);
+      g_autofree char *name = adm_xml_get_string (node, "name");
+      g_autofree char *subtitle = class_subtitle (node);
+
+      row->klass = adm_xml_get_string (node, "id");
+      row->row = adw_expander_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row->row), name != NULL ? name : "");
+      adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row->row), subtitle);
+      g_signal_connect_object (row->row, "notify::expanded", G_CALLBACK (expanded_cb), self,
+                               G_CONNECT_SWAPPED);
+      adw_preferences_group_add (self->classes_group, row->row);
+      g_ptr_array_add (self->classes, row);
+    }
+}
+
+/* Factions and rulings */
+
+static void
+add_row (AdmiraltyEditorSeason *self,
+         AdwPreferencesGroup   *group,
+         GtkWidget             *row)
+{
+  adw_preferences_group_add (group, row);
+  g_ptr_array_add (self->rows, row);
+  g_ptr_array_add (self->row_groups, group);
+}
+
+static void
+build_factions (AdmiraltyEditorSeason *self)
+{
+  xmlNode *classes = first_of (shown_season (self), "classes");
+
+  for (xmlNode *node = first_of (classes, "faction"); node != NULL;
+       node = adm_xml_next_element (node, "faction"))
+    {
+      g_autofree char *id = adm_xml_get_string (node, "id");
+      g_autofree char *name = adm_xml_get_string (node, "name");
+      g_autofree char *colour = adm_xml_get_string (node, "colour");
+      GtkWidget *row = entry_row_for (self, _("Faction"), name);
+      GtkWidget *button = gtk_color_button_new ();
+      GtkWidget *spin = spin_for (self, node, "boarding-bonus", _("Boarding bonus"), -9, 9);
+      GdkRGBA rgba;
+
+      add_field (self, FIELD_ENTRY, row, NULL, NULL, id, NULL, "name");
+      if (colour != NULL && gdk_rgba_parse (&rgba, colour))
+        gtk_color_chooser_set_rgba (GTK_COLOR_CHOOSER (button), &rgba);
+      gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+      gtk_widget_set_tooltip_text (button, _("Colour"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("Colour"), -1);
+      add_field (self, FIELD_COLOUR, button, NULL, NULL, id, NULL, "colour");
+      g_signal_connect_object (button, "notify::rgba", G_CALLBACK (colour_changed_cb), self,
+                               G_CONNECT_SWAPPED);
+      add_field (self, FIELD_SPIN, spin, NULL, NULL, id, NULL, "boarding-bonus");
+      adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), button);
+      adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), spin);
+      add_row (self, self->factions_group, row);
+    }
+}
+
+static void
+build_rulings (AdmiraltyEditorSeason *self)
+{
+  GPtrArray *rulings = self->ruleset != NULL ? adm_ruleset_get_rulings (self->ruleset) : NULL;
+
+  for (guint i = 0; rulings != NULL && i < rulings->len; i++)
+    {
+      const AdmRuling *ruling = rulings->pdata[i];
+      g_autofree char *chosen = adm_scenario_edit_get_ruling (self->edit, ruling->id);
+      const char *value = chosen != NULL ? chosen : ruling->default_value;
+      g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+      GtkWidget *row = adw_combo_row_new ();
+      Field *field = add_field (self, FIELD_RULING, row, NULL, NULL, NULL, ruling->id, "value");
+      guint selected = GTK_INVALID_LIST_POSITION;
+
+      field->values = g_new0 (char *, ruling->options->len + 1);
+      for (guint k = 0; k < ruling->options->len; k++)
+        {
+          field->values[k] = g_strdup (ruling->options->pdata[k]);
+          gtk_string_list_append (names, ruling->option_names->pdata[k]);
+          if (g_strcmp0 (ruling->options->pdata[k], value) == 0)
+            selected = k;
+        }
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), ruling->name);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), ruling->clause);
+      adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (names));
+      adw_combo_row_set_selected (ADW_COMBO_ROW (row), selected);
+      g_signal_connect_object (row, "notify::selected", G_CALLBACK (choice_changed_cb), self,
+                               G_CONNECT_SWAPPED);
+      add_row (self, self->rulings_group, row);
+    }
+}
+
+static void
+update_banner (AdmiraltyEditorSeason *self)
+{
+  xmlNode *own = adm_scenario_edit_get_season (self->edit);
+  xmlNode *ruleset = first_of (shown_season (self), "ruleset");
+  g_autofree char *name = ruleset != NULL ? adm_xml_get_string (ruleset, "name") : NULL;
+
+  g_free (self->banner);
+  if (name == NULL)
+    self->banner = g_strdup (_("No rules: the ruleset the scenario names is not installed"));
+  else if (own != NULL)
+    /* Translators: the rules a scenario is played by, %s their name: "Forcon 2010" */
+    self->banner = g_strdup_printf (_("%s, this game’s own season"), name);
+  else
+    /* Translators: the rules a scenario is played by, %s their name: "Forcon 2010" */
+    self->banner = g_strdup_printf (_("%s, installed"), name);
+  adw_action_row_set_subtitle (self->banner_row, self->banner);
+  gtk_widget_set_visible (self->own_button, own == NULL && name != NULL);
+}
+
+static void
+rebuild (AdmiraltyEditorSeason *self)
+{
+  g_autoptr(GPtrArray) expanded = g_ptr_array_new_with_free_func (g_free);
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  Field *focused = NULL;
+  g_autofree char *klass = NULL, *weapon = NULL, *faction = NULL, *ruling = NULL;
+  g_autofree char *attribute = NULL;
+  AdmRuleset *ruleset = adm_scenario_edit_get_ruleset (self->edit);
+
+  g_clear_handle_id (&self->rebuild_id, g_source_remove);
+  if (ruleset != NULL)
+    g_set_object (&self->ruleset, ruleset);
+
+  /* What is open and focused now is open and focused again after. */
+  for (guint i = 0; i < self->classes->len; i++)
+    {
+      ClassRow *row = self->classes->pdata[i];
+
+      if (adw_expander_row_get_expanded (ADW_EXPANDER_ROW (row->row)))
+        g_ptr_array_add (expanded, g_strdup (row->klass));
+    }
+  for (guint i = 0; focus != NULL && i < self->fields->len; i++)
+    {
+      Field *field = self->fields->pdata[i];
+
+      if (field->widget != NULL &&
+          (focus == field->widget || gtk_widget_is_ancestor (focus, field->widget)))
+        focused = field;
+    }
+  if (focused != NULL)
+    {
+      klass = g_strdup (focused->klass);
+      weapon = g_strdup (focused->weapon);
+      faction = g_strdup (focused->faction);
+      ruling = g_strdup (focused->ruling);
+      attribute = g_strdup (focused->attribute);
+    }
+
+  self->syncing = TRUE;
+  g_ptr_array_set_size (self->fields, 0);
+  for (guint i = 0; i < self->classes->len; i++)
+    adw_preferences_group_remove (self->classes_group,
+                                  ((ClassRow *) self->classes->pdata[i])->row);
+  g_ptr_array_set_size (self->classes, 0);
+  for (guint i = 0; i < self->rows->len; i++)
+    adw_preferences_group_remove (self->row_groups->pdata[i], self->rows->pdata[i]);
+  g_ptr_array_set_size (self->rows, 0);
+  g_ptr_array_set_size (self->row_groups, 0);
+
+  update_banner (self);
+  build_classes (self);
+  build_factions (self);
+  build_rulings (self);
+  for (guint i = 0; i < self->classes->len; i++)
+    {
+      ClassRow *row = self->classes->pdata[i];
+
+      for (guint k = 0; k < expanded->len; k++)
+        if (g_str_equal (row->klass, expanded->pdata[k]))
+          {
+            build_class (self, row);
+            adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row->row), TRUE);
+          }
+    }
+  self->syncing = FALSE;
+
+  if (focused != NULL)
+    {
+      Field *again = find_field_by (self, klass, weapon, faction, ruling, attribute);
+
+      if (again != NULL && again->widget != NULL)
+        gtk_widget_grab_focus (again->widget);
+    }
+}
+
+static gboolean
+rebuild_cb (gpointer data)
+{
+  AdmiraltyEditorSeason *self = data;
+
+  self->rebuild_id = 0;
+  rebuild (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+edit_changed_cb (AdmiraltyEditorSeason *self,
+                 guint                  change,
+                 gpointer               node)
+{
+  /* A value this page changed is shown already, but for a class's summary; what else
+   * changed is shown anew once the control that made the change has returned. */
+  if (change == ADM_SCENARIO_EDIT_CHANGE_VALUE && self->applying)
+    {
+      xmlNode *changed = node;
+
+      if (changed != NULL && adm_xml_is (changed, "class"))
+        {
+          g_autofree char *id = adm_xml_get_string (changed, "id");
+          g_autofree char *name = adm_xml_get_string (changed, "name");
+          g_autofree char *subtitle = class_subtitle (changed);
+
+          for (guint i = 0; i < self->classes->len; i++)
+            {
+              ClassRow *row = self->classes->pdata[i];
+
+              if (g_strcmp0 (row->klass, id) == 0)
+                {
+                  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row->row),
+                                                 name != NULL ? name : "");
+                  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row->row), subtitle);
+                }
+            }
+        }
+      return;
+    }
+  if (self->rebuild_id == 0)
+    self->rebuild_id = g_idle_add (rebuild_cb, self);
+}
+
+/* API */
+
+void
+admiralty_editor_season_set_edit (AdmiraltyEditorSeason *self,
+                                  AdmScenarioEdit       *edit)
+{
+  g_return_if_fail (ADMIRALTY_IS_EDITOR_SEASON (self));
+  g_return_if_fail (ADM_IS_SCENARIO_EDIT (edit));
+
+  if (self->edit != NULL)
+    g_signal_handlers_disconnect_by_data (self->edit, self);
+  g_set_object (&self->edit, edit);
+  g_clear_object (&self->ruleset);
+  g_signal_connect_object (edit, "changed", G_CALLBACK (edit_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  rebuild (self);
+}
+
+const char *
+admiralty_editor_season_get_banner (AdmiraltyEditorSeason *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_EDITOR_SEASON (self), NULL);
+
+  if (self->rebuild_id != 0)
+    rebuild (self);
+  return self->banner;
+}
+
+GtkWidget *
+admiralty_editor_season_get_control (AdmiraltyEditorSeason *self,
+                                     const char            *klass,
+                                     const char            *weapon,
+                                     const char            *faction,
+                                     const char            *ruling,
+                                     const char            *attribute)
+{
+  Field *field;
+
+  g_return_val_if_fail (ADMIRALTY_IS_EDITOR_SEASON (self), NULL);
+
+  if (self->rebuild_id != 0)
+    rebuild (self);
+  for (guint i = 0; klass != NULL && i < self->classes->len; i++)
+    {
+      ClassRow *row = self->classes->pdata[i];
+
+      if (g_str_equal (row->klass, klass))
+        {
+          adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row->row), TRUE);
+          self->syncing = TRUE;
+          build_class (self, row);
+          self->syncing = FALSE;
+        }
+    }
+  field = find_field_by (self, klass, weapon, faction, ruling, attribute);
+  return field != NULL ? field->widget : NULL;
+}
+
+void
+admiralty_editor_season_select (AdmiraltyEditorSeason *self,
+                                xmlNode               *node)
+{
+  g_autofree char *klass = NULL, *weapon = NULL, *faction = NULL;
+  GtkWidget *control = NULL;
+
+  g_return_if_fail (ADMIRALTY_IS_EDITOR_SEASON (self));
+
+  if (node != NULL && adm_xml_is (node, "weapon"))
+    {
+      weapon = adm_xml_get_string (node, "id");
+      klass = adm_xml_get_string (node->parent, "id");
+      control = admiralty_editor_season_get_control (self, klass, weapon, NULL, NULL, "name");
+    }
+  else if (node != NULL && adm_xml_is (node, "class"))
+    {
+      klass = adm_xml_get_string (node, "id");
+      control = admiralty_editor_season_get_control (self, klass, NULL, NULL, NULL, "hull");
+    }
+  else if (node != NULL && adm_xml_is (node, "faction"))
+    {
+      faction = adm_xml_get_string (node, "id");
+      control = admiralty_editor_season_get_control (self, NULL, NULL, faction, NULL, "name");
+    }
+  if (control != NULL)
+    gtk_widget_grab_focus (control);
+  else
+    gtk_widget_grab_focus (self->own_button);
+}
+
+static void
+admiralty_editor_season_dispose (GObject *object)
+{
+  AdmiraltyEditorSeason *self = ADMIRALTY_EDITOR_SEASON (object);
+
+  g_clear_handle_id (&self->rebuild_id, g_source_remove);
+  if (self->edit != NULL)
+    g_signal_handlers_disconnect_by_data (self->edit, self);
+  g_clear_object (&self->edit);
+  g_clear_object (&self->ruleset);
+  gtk_widget_dispose_template (GTK_WIDGET (object), ADMIRALTY_TYPE_EDITOR_SEASON);
+
+  G_OBJECT_CLASS (admiralty_editor_season_parent_class)->dispose (object);
+}
+
+static void
+admiralty_editor_season_finalize (GObject *object)
+{
+  AdmiraltyEditorSeason *self = ADMIRALTY_EDITOR_SEASON (object);
+
+  g_ptr_array_unref (self->fields);
+  g_ptr_array_unref (self->classes);
+  g_ptr_array_unref (self->rows);
+  g_ptr_array_unref (self->row_groups);
+  g_free (self->banner);
+
+  G_OBJECT_CLASS (admiralty_editor_season_parent_class)->finalize (object);
+}
+
+static void
+admiralty_editor_season_class_init (AdmiraltyEditorSeasonClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = admiralty_editor_season_dispose;
+  object_class->finalize = admiralty_editor_season_finalize;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/admiralty/Admiralty/"
+                                               "admiralty-editor-season.ui");
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorSeason, banner_row);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorSeason, own_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorSeason, classes_group);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorSeason, factions_group);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorSeason, rulings_group);
+  gtk_widget_class_bind_template_callback (widget_class, own_clicked_cb);
+}
+
+static void
+admiralty_editor_season_init (AdmiraltyEditorSeason *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->fields = g_ptr_array_new_with_free_func (field_free);
+  self->classes = g_ptr_array_new_with_free_func (class_row_free);
+  self->rows = g_ptr_array_new ();
+  self->row_groups = g_ptr_array_new ();
+}

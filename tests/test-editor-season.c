@@ -1,0 +1,217 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-editor-season.c: the scenario editor's Season page driven as a master drives it —
+ * real clicks and keys through the X server. A class's hull typed in makes the installed
+ * rules the game's own; the Problems page shows a hull of 0 at once, at the class's line;
+ * the saved file carries the season with the new hull, and a campaign started from it plays
+ * by it; undone, the file is the shipped one byte for byte. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "admiralty-editor-season.h"
+#include "admiralty-scenario-editor.h"
+#include "pointer-helpers.h"
+
+static AdmiraltyScenarioEditor *
+editor_of (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  AdmiraltyScenarioEditor *editor =
+    admiralty_scenario_editor_open (GTK_APPLICATION (app), path, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (editor);
+  gtk_window_set_default_size (GTK_WINDOW (editor), 1280, 800);
+  gtk_window_present (GTK_WINDOW (editor));
+  iterate_until (widget_mapped, editor, 5000);
+  wait_frame (GTK_WIDGET (editor));
+  return editor;
+}
+
+static void
+close_editor (AdmiraltyScenarioEditor *editor)
+{
+  GWeakRef ref;
+
+  g_weak_ref_init (&ref, editor);
+  gtk_window_destroy (GTK_WINDOW (editor));
+  iterate ();
+  g_assert_null (g_weak_ref_get (&ref));
+  g_weak_ref_clear (&ref);
+}
+
+static void
+assert_same_file (const char *a,
+                  const char *b)
+{
+  g_autofree char *da = NULL, *db = NULL;
+  gsize la = 0, lb = 0;
+
+  g_assert_true (g_file_get_contents (a, &da, &la, NULL));
+  g_assert_true (g_file_get_contents (b, &db, &lb, NULL));
+  g_assert_cmpstr (da, ==, db);
+  g_assert_cmpmem (da, la, db, lb);
+}
+
+static gboolean
+saved (gpointer data)
+{
+  return !adm_scenario_edit_get_modified (data);
+}
+
+/* Ctrl+S, and the wait until the editor has written the file. */
+static void
+save (AdmiraltyScenarioEditor *editor)
+{
+  AdmScenarioEdit *edit = admiralty_scenario_editor_get_edit (editor);
+
+  keys_to (GTK_WIDGET (editor), "ctrl+s");
+  iterate_until (saved, edit, 5000);
+  g_assert_false (adm_scenario_edit_get_modified (edit));
+}
+
+static void
+assert_same_bytes (GBytes     *bytes,
+                   const char *path)
+{
+  g_autofree char *data = NULL;
+  gsize length = 0;
+
+  g_assert_true (g_file_get_contents (path, &data, &length, NULL));
+  g_assert_cmpmem (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), data, length);
+}
+
+/* The frigate's hull in the document, or -1 when the scenario carries no season. */
+static int
+hull_in_document (AdmiraltyScenarioEditor *editor)
+{
+  xmlNode *klass = adm_scenario_edit_find_class (admiralty_scenario_editor_get_edit (editor),
+                                                 "frigate");
+  g_autofree char *hull = klass != NULL ? adm_xml_get_string (klass, "hull") : NULL;
+
+  return hull != NULL ? atoi (hull) : -1;
+}
+
+/* The frigate's hull typed into its field on the Season page: a click on the field, the text
+ * selected, the figure and Enter. */
+static void
+type_hull (AdmiraltyScenarioEditor *editor,
+           const char              *figure)
+{
+  AdmiraltyEditorSeason *season =
+    ADMIRALTY_EDITOR_SEASON (admiralty_scenario_editor_get_page (editor, "season"));
+  GtkWidget *spin;
+
+  spin = admiralty_editor_season_get_control (season, "frigate", NULL, NULL, NULL, "hull");
+  g_assert_nonnull (spin);
+  wait_frame (GTK_WIDGET (editor));
+  scroll_into_view (spin);
+  wait_frame (GTK_WIDGET (editor));
+  /* The text is on the left of a spin button, its − and + on the right. */
+  pointer_click (spin, 12, gtk_widget_get_height (spin) / 2.0);
+  keys_to (GTK_WIDGET (editor), "ctrl+a");
+  type_to (GTK_WIDGET (editor), figure);
+  keys_to (GTK_WIDGET (editor), "Return");
+  iterate_until (NULL, NULL, 100);
+}
+
+static void
+test_hull (void)
+{
+  g_autofree char *shipped = source_path ("scenarios", "skirmish.admiralty", NULL);
+  g_autofree char *folder = g_dir_make_tmp ("admiralty-season-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (folder, "skirmish.admiralty", NULL);
+  g_autoptr(AdmCampaign) campaign = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  AdmiraltyScenarioEditor *editor;
+  AdmiraltyEditorSeason *season;
+  AdmScenarioEdit *edit;
+  GPtrArray *problems;
+  const char *at;
+  int line = 1;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      remove_tree (folder);
+      return;
+    }
+  copy_file (shipped, path);
+  editor = editor_of (path);
+  edit = admiralty_scenario_editor_get_edit (editor);
+  season = ADMIRALTY_EDITOR_SEASON (admiralty_scenario_editor_get_page (editor, "season"));
+  admiralty_scenario_editor_set_visible_page (editor, "season");
+  wait_frame (GTK_WIDGET (editor));
+  g_assert_cmpstr (admiralty_editor_season_get_banner (season), ==, "Forcon 2010, installed");
+  focus_window (GTK_WIDGET (editor));
+
+  /* A hull typed in: the rules become the game's own, in one step. */
+  type_hull (editor, "7");
+  g_assert_cmpint (hull_in_document (editor), ==, 7);
+  g_assert_cmpstr (admiralty_editor_season_get_banner (season), ==,
+                   "Forcon 2010, this game’s own season");
+  g_assert_cmpuint (admiralty_scenario_editor_get_problems (editor)->len, ==, 0);
+
+  /* A hull of 0 is a problem at once, at the class's line. */
+  type_hull (editor, "0");
+  g_assert_cmpint (hull_in_document (editor), ==, 0);
+  problems = admiralty_scenario_editor_get_problems (editor);
+  g_assert_cmpuint (problems->len, >=, 1);
+  g_assert_cmpuint (admiralty_scenario_editor_get_badge (editor), ==, problems->len);
+  text = g_strndup (g_bytes_get_data (adm_scenario_edit_get_bytes (edit), NULL),
+                    g_bytes_get_size (adm_scenario_edit_get_bytes (edit)));
+  at = strstr (text, "<class id=\"frigate\"");
+  g_assert_nonnull (at);
+  for (const char *c = text; c < at; c++)
+    line += *c == '\n';
+  g_assert_cmpint (((AdmProblem *) problems->pdata[0])->line, >=, line);
+  g_assert_cmpint (((AdmProblem *) problems->pdata[0])->line, <=, line + 2);
+
+  /* Ctrl+Z: the hull of 7 again, and no problem. */
+  admiralty_scenario_editor_set_visible_page (editor, "problems");
+  wait_frame (GTK_WIDGET (editor));
+  keys_to (GTK_WIDGET (editor), "ctrl+z");
+  g_assert_cmpint (hull_in_document (editor), ==, 7);
+  g_assert_cmpuint (admiralty_scenario_editor_get_problems (editor)->len, ==, 0);
+
+  /* Saved, the file carries the season with the new hull; a campaign plays by it. */
+  save (editor);
+  g_clear_pointer (&text, g_free);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "<season>"));
+  at = strstr (text, "<class id=\"frigate\"");
+  g_assert_nonnull (at);
+  g_assert_nonnull (strstr (at, "hull=\"7\""));
+  g_assert_true (strstr (at, "hull=\"7\"") < strstr (at, "</class>"));
+  campaign = adm_campaign_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (adm_ruleset_lookup_class (adm_campaign_get_ruleset (campaign),
+                                             "frigate")->hull, ==, 7);
+
+  /* Undone, the scenario is the shipped file again, byte for byte. */
+  keys_to (GTK_WIDGET (editor), "ctrl+z");
+  g_assert_false (adm_scenario_edit_can_undo (edit));
+  g_assert_null (adm_scenario_edit_get_season (edit));
+  assert_same_bytes (adm_scenario_edit_get_bytes (edit), shipped);
+  save (editor);
+  assert_same_file (path, shipped);
+  admiralty_scenario_editor_set_visible_page (editor, "season");
+  wait_frame (GTK_WIDGET (editor));
+  g_assert_cmpstr (admiralty_editor_season_get_banner (season), ==, "Forcon 2010, installed");
+
+  close_editor (editor);
+  remove_tree (folder);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  ui_test_init (&argc, &argv, "editor-season");
+
+  g_test_add_func ("/ui/editor-season/hull", test_hull);
+
+  return ui_test_finish (g_test_run ());
+}
