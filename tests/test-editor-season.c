@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "admiralty-editor-problems.h"
 #include "admiralty-editor-season.h"
 #include "admiralty-scenario-editor.h"
 #include "pointer-helpers.h"
@@ -128,6 +129,7 @@ test_hull (void)
   AdmiraltyScenarioEditor *editor;
   AdmiraltyEditorSeason *season;
   AdmScenarioEdit *edit;
+  GtkWidget *focus, *spin;
   GPtrArray *problems;
   const char *at;
   int line = 1;
@@ -168,6 +170,17 @@ test_hull (void)
     line += *c == '\n';
   g_assert_cmpint (((AdmProblem *) problems->pdata[0])->line, >=, line);
   g_assert_cmpint (((AdmProblem *) problems->pdata[0])->line, <=, line + 2);
+
+  /* The problem, clicked, shows the class on the Season page, its hull focused. */
+  admiralty_scenario_editor_set_visible_page (editor, "problems");
+  wait_frame (GTK_WIDGET (editor));
+  pointer_click_widget (admiralty_editor_problems_get_row (
+    ADMIRALTY_EDITOR_PROBLEMS (admiralty_scenario_editor_get_page (editor, "problems")), 0));
+  g_assert_cmpstr (admiralty_scenario_editor_get_visible_page (editor), ==, "season");
+  focus = gtk_window_get_focus (GTK_WINDOW (editor));
+  spin = admiralty_editor_season_get_control (season, "frigate", NULL, NULL, NULL, "hull");
+  g_assert_nonnull (focus);
+  g_assert_true (focus == spin || gtk_widget_is_ancestor (focus, spin));
 
   /* Ctrl+Z: the hull of 7 again, and no problem. */
   admiralty_scenario_editor_set_visible_page (editor, "problems");

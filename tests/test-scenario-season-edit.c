@@ -349,6 +349,8 @@ test_hull_seen (void)
   g_assert_cmpint (problem->line, >=, line);
   g_assert_cmpint (problem->line, <=, line + 2);
   g_assert_nonnull (strstr (problem->message, "hull"));
+  /* The problem is at the class, for the editor to show it. */
+  g_assert_true (problem->node == adm_scenario_edit_find_class (edit, "frigate"));
 }
 
 static void

@@ -245,6 +245,44 @@ in_document_order (GPtrArray *problems,
   return result;
 }
 
+/* The last element of @node's subtree whose line is at most @line, or NULL. */
+static xmlNode *
+last_at_or_before (xmlNode *node,
+                   int      line)
+{
+  xmlNode *found = NULL;
+
+  for (xmlNode *child = node->children; child != NULL; child = child->next)
+    if (child->type == XML_ELEMENT_NODE)
+      {
+        xmlNode *inner;
+
+        if (xmlGetLineNo (child) > line)
+          break;
+        found = child;
+        inner = last_at_or_before (child, line);
+        if (inner != NULL)
+          found = inner;
+      }
+  return found;
+}
+
+/* Where a problem of the scenario's own season at @line is: the element of the season at that
+ * line (a <class> whose hull the rules cannot take), so that the editor shows it; the
+ * scenario itself when it carries no season or the line is not in it. */
+static xmlNode *
+season_element_at (xmlNode *scenario,
+                   int      line)
+{
+  xmlNode *season = adm_xml_first_element (scenario, "season");
+  xmlNode *found;
+
+  if (season == NULL || line <= 0 || xmlGetLineNo (season) > line)
+    return scenario;
+  found = last_at_or_before (season, line);
+  return found != NULL ? found : season;
+}
+
 GPtrArray *
 adm_scenario_check_all (xmlNode     *scenario,
                         const char  *display_name,
@@ -267,7 +305,8 @@ adm_scenario_check_all (xmlNode     *scenario,
 
       ruleset = loaded = _adm_scenario_load_ruleset (scenario, display_name, &line, &problem);
       if (ruleset == NULL)
-        add_problem (&check, scenario, line, "ruleset", NULL, problem);
+        add_problem (&check, season_element_at (scenario, line), line, "ruleset", NULL,
+                     problem);
     }
   /* Where the schema failed the loader still runs: it reads the elements it knows by name
    * and checks every attribute it takes, as it does for a campaign's scenario. */
