@@ -924,8 +924,9 @@ edit_changed_cb (AdmiraltyEditorSeason *self,
         }
       return;
     }
+  /* Before the next frame is laid out: the page is never drawn out of date. */
   if (self->rebuild_id == 0)
-    self->rebuild_id = g_idle_add (rebuild_cb, self);
+    self->rebuild_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, rebuild_cb, self, NULL);
 }
 
 /* API */
