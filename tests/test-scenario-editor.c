@@ -441,6 +441,43 @@ test_seventh_ship (void)
   remove_tree (folder);
 }
 
+/* An edit not saved survives the editor: its draft is offered back by the next editor of the
+ * same scenario, and restored it is the document as it was, one undo from the file. */
+static void
+test_draft_offered_back (void)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *path = scenario_copy ("skirmish.admiralty", &folder);
+  AdmiraltyScenarioEditor *editor = editor_of (path);
+  AdmScenarioEdit *edit = admiralty_scenario_editor_get_edit (editor);
+  g_autoptr(GBytes) edited = NULL;
+  g_autofree char *draft = g_strdup (admiralty_scenario_editor_get_draft_path (editor));
+  AdwMessageDialog *dialog;
+
+  adm_scenario_edit_add_sector (edit, "Tau Verde", 500, 200);
+  edited = bytes_now (editor);
+  g_assert_true (g_file_test (draft, G_FILE_TEST_EXISTS));
+  close_editor (editor);
+  g_assert_true (g_file_test (draft, G_FILE_TEST_EXISTS));
+
+  editor = editor_of (path);
+  edit = admiralty_scenario_editor_get_edit (editor);
+  g_assert_false (g_bytes_equal (edited, adm_scenario_edit_get_bytes (edit)));
+  admiralty_scenario_editor_offer_draft (editor);
+  iterate_until (message_dialog_shown, NULL, 5000);
+  dialog = message_dialog ();
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "restore");
+  iterate_until (message_dialog_gone, NULL, 5000);
+  g_assert_true (g_bytes_equal (edited, adm_scenario_edit_get_bytes (edit)));
+  g_assert_true (adm_scenario_edit_get_modified (edit));
+  g_assert_true (adm_scenario_edit_undo (edit));
+  g_assert_false (adm_scenario_edit_get_modified (edit));
+  close_editor (editor);
+  g_remove (draft);
+  remove_tree (folder);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -451,6 +488,7 @@ main (int   argc,
   g_test_add_func ("/ui/scenario-editor/F-FORM-8/add-remove-ship", test_add_remove_ship);
   g_test_add_func ("/ui/scenario-editor/F-STRAT-8/build-small", test_build_small);
   g_test_add_func ("/ui/scenario-editor/F-FORM-8/seventh-ship", test_seventh_ship);
+  g_test_add_func ("/ui/scenario-editor/draft-offered-back", test_draft_offered_back);
 
   return ui_test_finish (g_test_run ());
 }
