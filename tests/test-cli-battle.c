@@ -825,6 +825,48 @@ test_as_critical_dice (void)
   g_assert_nonnull (strstr (barrayar->out, "Critical checks on Jade Reach"));
 }
 
+/* F-ECM-4, F-STRAT-4: a side that fires at a token it sees face down sees its own fire and
+ * its dice, the target named "a face-down token", never by name
+ * (tests/data/battles/fire-face-down.xml); the master reads the target's name, and the side
+ * fired at nothing of the other's copy. */
+static void
+test_as_face_down_fire (void)
+{
+  g_autofree char *battle = source_path ("tests/data/battles", "fire-face-down.xml", NULL);
+  g_autofree char *orders = source_path ("tests/data/battles", "fire-face-down.orders.xml",
+                                         NULL);
+  g_autoptr(CliResult) master = run_cli ("battle", battle, "--orders", orders, "--seed", "7",
+                                         NULL);
+  g_autoptr(CliResult) komarr = run_cli ("battle", battle, "--orders", orders, "--seed", "7",
+                                         "--as", "komarr", NULL);
+  g_autoptr(CliResult) barrayar = run_cli ("battle", battle, "--orders", orders, "--seed", "7",
+                                           "--as", "barrayar", NULL);
+  g_autoptr(CliResult) json = run_cli ("battle", battle, "--orders", orders, "--seed", "7",
+                                       "--as", "komarr", "--json", NULL);
+  g_autoptr(JsonObject) object = NULL;
+
+  g_assert_cmpint (master->status, ==, 0);
+  g_assert_cmpint (komarr->status, ==, 0);
+  g_assert_cmpint (barrayar->status, ==, 0);
+  g_assert_cmpint (json->status, ==, 0);
+  g_assert_nonnull (strstr (master->out, "Triumph's Main battery, firepower 4 at approaching "
+                                         "capital ship Vorberg"));
+  g_assert_null (strstr (master->out, "ship a face-down token"));
+  /* The firer's report line and its dice. */
+  g_assert_nonnull (strstr (komarr->out, "Fire: Triumph's Main battery, firepower 4 at "
+                                         "approaching capital ship a face-down token"));
+  g_assert_nonnull (strstr (dice_part (komarr->out), "F-ART-11 — Triumph's Main battery, "
+                                                     "firepower 4 at approaching capital ship "
+                                                     "a face-down token"));
+  g_assert_null (strstr (komarr->out, "Vorberg"));
+  object = parse_json (json->out);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (object, "rolls")),
+                    >=, 1);
+  g_assert_null (strstr (json->out, "Vorberg"));
+  /* The side fired at reads its own line as ever, never the firer's copy. */
+  g_assert_null (strstr (barrayar->out, "ship a face-down token"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -851,6 +893,7 @@ main (int   argc,
   g_test_add_func ("/cli/battle/usage/options", test_usage);
   g_test_add_func ("/cli/battle/F-ECM-6/as-side", test_as);
   g_test_add_func ("/cli/battle/F-ECM-6/as-side-critical-dice", test_as_critical_dice);
+  g_test_add_func ("/cli/battle/F-ECM-4/as-side-face-down-fire", test_as_face_down_fire);
   g_test_add_func ("/cli/validate/battle-and-orders", test_validate);
   g_test_add_func ("/cli/battle/F-BOARD-15/boardings", test_boarding);
   g_test_add ("/cli/battle/save/play-on", Scratch, NULL, scratch_setup, test_save_and_play_on,

@@ -990,7 +990,7 @@ attack (AdmBattle   *self,
   g_autoptr(GArray) artillery_about = g_array_new (FALSE, FALSE, sizeof (guint32));
   g_autoptr(GArray) destructor_about = g_array_new (FALSE, FALSE, sizeof (guint32));
   guint32 target_subject = ADM_SUBJECT_SHIP_OF (target);
-  guint n_names = 0, n_destructor_names = 0;
+  guint n_names = 0, n_destructor_names = 0, report_from, rolls_from;
   const char *type, *aspect;
   AdmDetection level;
 
@@ -1044,6 +1044,8 @@ attack (AdmBattle   *self,
   /* Every battery held its fire (F-CAT-4): no attack. */
   if (v.firer < 0)
     return TRUE;
+  report_from = self->report->len;
+  rolls_from = self->rolls->len;
   if (!volley_check_range (self, &v, target, line_no, error))
     return FALSE;
 
@@ -1126,6 +1128,10 @@ attack (AdmBattle   *self,
                          buffers->shown, error))
         return FALSE;
     }
+  /* F-ECM-4, F-STRAT-4: the firing side sees its own fire and dice, naming the target as far
+   * as it knows it, even at a face-down token. */
+  _adm_battle_fog_own_fire (self, report_from, rolls_from,
+                            _adm_battle_formation (self, attacker)->side, target);
   return TRUE;
 }
 

@@ -266,6 +266,7 @@ _adm_battle_report (AdmBattle  *self,
   memcpy ((char *) line->text, self->scratch->str, self->scratch->len + 1);
   line->turn = self->state->turn;
   line->phase = self->state->phase;
+  line->fogged = NULL;
   /* F-ECM-2: the sides told of the line are those that know everything it is about. */
   line->seen_by = adm_audience_subjects_seen_by (self, line->subjects, line->n_subjects);
   g_ptr_array_add (self->report, line);
@@ -332,6 +333,114 @@ _adm_battle_audience_since (AdmBattle *self,
       AdmBattleRoll *roll = g_ptr_array_index (self->rolls, i);
 
       roll->seen_by = (roll->seen_by & keep) | add;
+    }
+}
+
+void
+_adm_battle_report_line_free (gpointer data)
+{
+  AdmReportLine *line = data;
+
+  if (line == NULL)
+    return;
+  g_free ((gpointer) line->fogged);
+  g_free (line);
+}
+
+void
+_adm_battle_roll_free (gpointer data)
+{
+  AdmBattleRoll *roll = data;
+
+  if (roll == NULL)
+    return;
+  g_free ((gpointer) roll->fogged);
+  g_free (roll);
+}
+
+/* Whether @subjects name one of side @side's ships and ship @target. */
+static gboolean
+about_own_fire (AdmBattle     *self,
+                const guint32 *subjects,
+                guint          n_subjects,
+                guint          side,
+                guint          target)
+{
+  gboolean own = FALSE, at = FALSE;
+
+  for (guint i = 0; i < n_subjects; i++)
+    {
+      if (ADM_SUBJECT_KIND (subjects[i]) != ADM_SUBJECT_SHIP)
+        continue;
+      if (ADM_SUBJECT_INDEX (subjects[i]) == target)
+        at = TRUE;
+      else if (_adm_battle_ship (self, ADM_SUBJECT_INDEX (subjects[i]))->side == side)
+        own = TRUE;
+    }
+  return own && at;
+}
+
+/* @text with every @name in it written as @label. */
+static char *
+renamed (const char *text,
+         const char *name,
+         const char *label)
+{
+  g_auto(GStrv) parts = g_strsplit (text, name, -1);
+
+  return g_strjoinv (label, parts);
+}
+
+void
+_adm_battle_fog_own_fire (AdmBattle *self,
+                          guint      report_from,
+                          guint      rolls_from,
+                          guint      side,
+                          guint      target)
+{
+  const char *name = _adm_battle_ship (self, target)->name;
+  /* Translators: the target of a side's own fire that it has not identified (F-ECM-4), in
+   * its report and dice: "Kestrel's Main battery, firepower 5 at approaching capital ship a
+   * face-down token, 22.0 cm" */
+  const char *label = _("a face-down token");
+  guint32 bit;
+
+  if (side >= 32 || name == NULL || *name == '\0')
+    return;
+  bit = 1u << side;
+  for (guint i = report_from; i < self->report->len; i++)
+    {
+      AdmReportLine *line = g_ptr_array_index (self->report, i);
+      AdmReportLine *copy;
+      g_autofree char *text = NULL;
+
+      if ((line->seen_by & bit) != 0 || line->fogged != NULL ||
+          !about_own_fire (self, line->subjects, line->n_subjects, side, target))
+        continue;
+      text = renamed (line->text, name, label);
+      copy = g_malloc (sizeof (AdmReportLine) + strlen (text) + 1);
+      *copy = *line;
+      copy->text = memcpy ((char *) (copy + 1), text, strlen (text) + 1);
+      copy->seen_by = bit;
+      copy->fogged = NULL;
+      line->fogged = copy;
+    }
+  for (guint i = rolls_from; i < self->rolls->len; i++)
+    {
+      AdmBattleRoll *roll = g_ptr_array_index (self->rolls, i);
+      AdmBattleRoll *copy;
+      g_autofree char *purpose = NULL;
+
+      if ((roll->seen_by & bit) != 0 || roll->fogged != NULL ||
+          !about_own_fire (self, roll->subjects, roll->n_subjects, side, target))
+        continue;
+      purpose = renamed (roll->purpose, name, label);
+      copy = g_malloc (sizeof (AdmBattleRoll) + strlen (purpose) + 1);
+      *copy = *roll;
+      copy->purpose = memcpy ((char *) (copy + 1), purpose, strlen (purpose) + 1);
+      copy->seen_by = bit;
+      copy->fogged = NULL;
+      roll->fogged = copy;
     }
 }
 

@@ -299,6 +299,17 @@ void                 _adm_battle_report_fact  (AdmBattle   *self,
 void                 _adm_battle_roll_fact    (AdmBattle   *self,
                                                guint        ship,
                                                AdmShipFact  fact);
+/* F-ECM-4, F-STRAT-4: side @side fired at @target without having identified it: the report
+ * lines and rolls since @report_from and @rolls_from about its own ships and @target, which it
+ * may not read, get a copy for it alone, @target named as a face-down token. */
+void                 _adm_battle_fog_own_fire (AdmBattle   *self,
+                                               guint        report_from,
+                                               guint        rolls_from,
+                                               guint        side,
+                                               guint        target);
+/* The report's and the dice log's free functions: a line or roll and its fogged copy. */
+void                 _adm_battle_report_line_free (gpointer data);
+void                 _adm_battle_roll_free        (gpointer data);
 /* Sets @error to ADM_BATTLE_ERROR_ILLEGAL, naming the orders file and line when known. */
 void                 _adm_battle_illegal      (AdmBattle   *self,
                                                GError     **error,

@@ -185,9 +185,9 @@ adm_battle_init (AdmBattle *self)
   self->strings = g_string_chunk_new (1024);
   self->sides = g_ptr_array_new_with_free_func (g_free);
   self->formation_lists = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
-  self->report = g_ptr_array_new_with_free_func (g_free);
+  self->report = g_ptr_array_new_with_free_func (_adm_battle_report_line_free);
   self->scratch = g_string_sized_new (256);
-  self->rolls = g_ptr_array_new_with_free_func (g_free);
+  self->rolls = g_ptr_array_new_with_free_func (_adm_battle_roll_free);
   self->last_roll = G_MAXUINT;
   self->journal = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
   self->log = _adm_battle_journal_new (self);

@@ -225,13 +225,17 @@ typedef enum {
 #define ADM_SUBJECT_INDEX(subject)      ((guint) ((subject) & 0x3fffffffu))
 
 /* One line of the turn report, with its text and subjects in the same block. */
-typedef struct {
+typedef struct _AdmReportLine {
   int             turn;
   AdmPhase        phase;
   guint32         seen_by;    /* the sides (bit per index) that may read it (adm-audience.h) */
   const char     *text;       /* in the language of the phase that wrote it */
   const guint32  *subjects;   /* what it is about (ADM_SUBJECT_*_OF ()), @n_subjects of them */
   guint           n_subjects;
+  /* The line as the side that fired sees it when it does not know its target (F-ECM-4): the
+   * target named as a face-down token, for that side alone (adm_audience_filter_report ()),
+   * or NULL. Owned by the line. */
+  const struct _AdmReportLine *fogged;
 } AdmReportLine;
 
 /* The line's text. */
@@ -247,7 +251,7 @@ typedef enum {
 
 /* One roll, as the dice log shows it: one block with its values, subjects and purpose, which
  * last as long as it does. */
-typedef struct {
+typedef struct _AdmBattleRoll {
   int            turn;
   AdmPhase       phase;
   const char    *purpose;     /* what it was for, in the language of the phase that rolled it */
@@ -269,6 +273,10 @@ typedef struct {
   guint          failed;      /* dice (pairs) that failed; for a sum, 1 when it failed */
   const char    *result;      /* a table's result ("Fire!"), or NULL: a row's name, the
                                * ruleset's or its translation */
+  /* The roll as the side that rolled it sees it when it does not know its target (F-ECM-4,
+   * F-STRAT-4: a player rolls his own fire's dice), for that side alone
+   * (adm_audience_filter_rolls ()), or NULL. Owned by the roll. */
+  const struct _AdmBattleRoll *fogged;
 } AdmBattleRoll;
 
 /* What the roll was for: "Vorberg's bow battery at Triumph, 4+ to hit". */

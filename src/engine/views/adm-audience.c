@@ -483,8 +483,16 @@ adm_audience_filter_report (AdmAudience audience,
   GPtrArray *lines = g_ptr_array_new ();
 
   for (guint i = 0; i < report->len; i++)
-    if (adm_audience_sees_line (audience, battle, g_ptr_array_index (report, i)))
-      g_ptr_array_add (lines, g_ptr_array_index (report, i));
+    {
+      const AdmReportLine *line = g_ptr_array_index (report, i);
+
+      if (adm_audience_sees_line (audience, battle, line))
+        g_ptr_array_add (lines, (gpointer) line);
+      /* F-ECM-4: its own fire at a token it has not identified, the token unnamed. */
+      else if (line->fogged != NULL && audience.kind == ADM_AUDIENCE_SIDE &&
+               sees_mask (audience, battle, line->fogged->seen_by))
+        g_ptr_array_add (lines, (gpointer) line->fogged);
+    }
   return lines;
 }
 
@@ -496,8 +504,16 @@ adm_audience_filter_rolls (AdmAudience audience,
   GPtrArray *seen = g_ptr_array_new ();
 
   for (guint i = 0; i < rolls->len; i++)
-    if (adm_audience_sees_roll (audience, battle, g_ptr_array_index (rolls, i)))
-      g_ptr_array_add (seen, g_ptr_array_index (rolls, i));
+    {
+      const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
+
+      if (adm_audience_sees_roll (audience, battle, roll))
+        g_ptr_array_add (seen, (gpointer) roll);
+      /* F-ECM-4, F-STRAT-4: the dice of its own fire, the token it fired at unnamed. */
+      else if (roll->fogged != NULL && audience.kind == ADM_AUDIENCE_SIDE &&
+               sees_mask (audience, battle, roll->fogged->seen_by))
+        g_ptr_array_add (seen, (gpointer) roll->fogged);
+    }
   return seen;
 }
 
