@@ -5,8 +5,9 @@
  * fetched; each entry is sent as it is recorded and acknowledged; with the chief down the
  * entries wait and flow in order when he is back; a client started again (as after kill -9)
  * goes on from the battle kept in $XDG_DATA_HOME/admiralty/tables; an out-of-step answer
- * sends again from where the chief stands; a taken-back answer stops the sending for good and
- * keeps the battle; a hostile listing is refused. */
+ * sends again from where the chief stands; an empty answer is retried, the table master told
+ * that the chief answered oddly; a taken-back answer stops the sending for good and keeps the
+ * battle; a hostile listing is refused. */
 
 #include "config.h"
 
@@ -44,6 +45,8 @@ typedef struct {
   GArray       *froms;        /* the `from` of every message received */
   const char   *refuse_code;  /* every POST refused with it when set */
   gboolean      hostile;      /* the listing names an assignment that is a path */
+  guint         empty;        /* the next POSTs answered with an empty 200, as a chief killed
+                               * while answering does */
 } Chief;
 
 static void
@@ -138,6 +141,12 @@ receive (Chief             *chief,
   g_assert_cmpstr (engagement, ==, "c1-3");
   g_assert_cmpstr (assignment, ==, ASSIGNMENT);
   g_array_append_val (chief->froms, from);
+  if (chief->empty > 0)
+    {
+      chief->empty--;
+      answer (msg, SOUP_STATUS_OK, "application/json", g_strdup (""));
+      return;
+    }
   if (chief->refuse_code != NULL)
     {
       answer (msg, SOUP_STATUS_CONFLICT, "application/json",
@@ -508,6 +517,59 @@ test_taken_back (Fixture       *fixture,
 }
 
 static void
+message_cb (AdmTableClient *client,
+            GParamSpec     *pspec,
+            guint          *oddly)
+{
+  if (adm_table_client_get_answered_oddly (client))
+    {
+      g_assert_nonnull (strstr (adm_table_client_get_message (client), "answered oddly"));
+      (*oddly)++;
+    }
+}
+
+/* An empty answer is not the chief taking the battle back: the table master reads that the
+ * chief answered oddly, the entries are sent again after a while and the chief holds them
+ * all; a taken-back refusal still stops the sending. */
+static void
+test_odd_answer (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmTableClient) client = adm_table_client_new (fixture->link, &error);
+  g_autoptr(AdmDiceSource) dice = ADM_DICE_SOURCE (adm_dice_prng_new (7));
+  g_autoptr(AdmBattle) battle = adm_table_client_open_battle_sync (client, "c1-3", NULL, NULL,
+                                                                   &error);
+  guint oddly = 0, posts;
+
+  g_assert_no_error (error);
+  g_signal_connect (client, "notify::message", G_CALLBACK (message_cb), &oddly);
+  resolve (battle, dice);
+  g_assert_true (adm_table_client_flush (client, FLUSH_MS, &error));
+  g_assert_no_error (error);
+
+  g_mutex_lock (&fixture->chief.lock);
+  fixture->chief.empty = 2;
+  posts = fixture->chief.posts;
+  g_mutex_unlock (&fixture->chief.lock);
+  resolve (battle, dice);
+  resolve (battle, dice);
+  g_assert_true (adm_table_client_flush (client, FLUSH_MS, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (oddly, >=, 1);
+  g_assert_cmpuint (fixture->chief.posts, >=, posts + 3);
+  g_assert_cmpint (adm_table_client_get_state (client), ==, ADM_TABLE_CLIENT_ALL_SENT);
+  g_assert_false (adm_table_client_get_answered_oddly (client));
+  g_assert_cmpuint (chief_kept (&fixture->chief), ==, entries_of (battle));
+
+  fixture->chief.refuse_code = "taken-back";
+  resolve (battle, dice);
+  g_assert_false (adm_table_client_flush (client, FLUSH_MS, &error));
+  g_assert_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_TAKEN_BACK);
+  g_assert_cmpint (adm_table_client_get_state (client), ==, ADM_TABLE_CLIENT_REFUSED);
+}
+
+static void
 opened_cb (GObject      *source,
            GAsyncResult *result,
            gpointer      data)
@@ -592,6 +654,8 @@ main (int    argc,
               test_send_and_resume, fixture_teardown);
   g_test_add ("/portal/table-client/out-of-step", Fixture, NULL, fixture_setup,
               test_out_of_step, fixture_teardown);
+  g_test_add ("/portal/table-client/odd-answer", Fixture, NULL, fixture_setup,
+              test_odd_answer, fixture_teardown);
   g_test_add ("/portal/table-client/taken-back", Fixture, NULL, fixture_setup,
               test_taken_back, fixture_teardown);
   g_test_add ("/portal/table-client/open-async", Fixture, NULL, fixture_setup,

@@ -28,6 +28,17 @@ typedef struct {
 /* After each entry recorded (and saved): waits for the chief's receipt, so that the chief
  * has the battle entry by entry; once he cannot be reached, the table plays on and the
  * entries wait. */
+/* The chief answered with something the protocol has not: the table master reads it, and
+ * that it is retried (only the chief's taking the battle back stops the sending). */
+static void
+message_cb (AdmTableClient *client,
+            GParamSpec     *pspec,
+            gpointer        data)
+{
+  if (adm_table_client_get_answered_oddly (client))
+    g_printerr ("admiralty-cli: %s\n", adm_table_client_get_message (client));
+}
+
 static void
 entry_recorded_cb (AdmBattle *battle,
                    Sending   *sending)
@@ -366,6 +377,8 @@ _cli_join_run (int    argc,
   battle = adm_table_client_get_battle (client);
   sending.client = client;
   sending.given_up = !reachable;
+  if (!json)
+    g_signal_connect (client, "notify::message", G_CALLBACK (message_cb), NULL);
   recorded_id = g_signal_connect (battle, "changed", G_CALLBACK (entry_recorded_cb), &sending);
   /* Translators: the name of the battle fought at this table, for messages */
   battle_name = g_strdup_printf (_("engagement %s"), engagement_id);

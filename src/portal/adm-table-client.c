@@ -73,6 +73,7 @@ struct _AdmTableClient
   guint                sent_from;    /* the message in flight starts there */
   guint                retry_id;
   guint                backoff_ms;
+  gboolean             odd;          /* the chief's last answer was none the protocol has */
   GError              *error;        /* the last failure, for adm_table_client_flush () */
 };
 
@@ -320,17 +321,20 @@ set_state (AdmTableClient      *self,
            AdmTableClientState  state,
            const char          *message)
 {
-  if (g_strcmp0 (self->message, message) != 0)
+  gboolean message_changed = g_strcmp0 (self->message, message) != 0;
+  gboolean state_changed = self->state != state;
+
+  /* Both set before either is notified: a handler reads the one with the other. */
+  if (message_changed)
     {
       g_free (self->message);
       self->message = g_strdup (message);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MESSAGE]);
     }
-  if (self->state != state)
-    {
-      self->state = state;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
-    }
+  self->state = state;
+  if (message_changed)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MESSAGE]);
+  if (state_changed)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WAITING]);
 }
 
@@ -699,7 +703,9 @@ parse_object (AdmTableClient  *self,
   const char *data = g_bytes_get_data (body, &length);
   JsonNode *root;
 
-  if (!json_parser_load_from_data (parser, data, (gssize) length, NULL) ||
+  /* An empty answer has no data at all. */
+  if (data == NULL || length == 0 ||
+      !json_parser_load_from_data (parser, data, (gssize) length, NULL) ||
       (root = json_parser_get_root (parser)) == NULL || !JSON_NODE_HOLDS_OBJECT (root))
     {
       g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_REPLY,
@@ -1097,6 +1103,9 @@ acknowledged (AdmTableClient *self,
     g_warning ("%s", error->message);
 }
 
+static void answered_oddly (AdmTableClient *self,
+                            GError         *error);
+
 /* A 409: out of step (sent again from where the chief stands), taken back (for good), or
  * refused. */
 static void
@@ -1111,7 +1120,7 @@ take_refusal (AdmTableClient *self,
   if (message == NULL || code == NULL)
     {
       bad_answer (self, _("a refusal without its message"), &error);
-      fail (self, ADM_TABLE_CLIENT_REFUSED, error);
+      answered_oddly (self, error);
       return;
     }
   if (g_str_equal (code, "taken-back"))
@@ -1138,6 +1147,26 @@ take_refusal (AdmTableClient *self,
         g_error_new_literal (ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_REFUSED, message));
 }
 
+/* An answer the protocol has not (an empty body, no receipt, a status it does not use: a
+ * chief killed while answering, a proxy in the way): only the chief's explicit take-back
+ * stops a table, so the entries wait and are sent again after a while, and the table master
+ * reads that the chief answered oddly. Takes @error. */
+static void
+answered_oddly (AdmTableClient *self,
+                GError         *error)
+{
+  GError *retrying = g_error_new (ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_REPLY,
+                                  /* Translators: %s is what was odd ("The answer of
+                                   * 10.0.0.2:8080 is not what a table expects (no JSON
+                                   * object)") */
+                                  _("The chief answered oddly, retrying: %s"), error->message);
+
+  g_error_free (error);
+  self->odd = TRUE;
+  fail (self, ADM_TABLE_CLIENT_WAITING, retrying);
+  schedule_retry (self);
+}
+
 static void
 post_cb (GObject      *source,
          GAsyncResult *result,
@@ -1162,35 +1191,48 @@ post_cb (GObject      *source,
     {
       if (error == NULL)
         status_error (self, status, self->engagement, &error);
-      /* The network, or a busy server: tried again after a while. */
-      if (error->code == ADM_TABLE_CLIENT_ERROR_UNREACHABLE)
+      /* The network, a busy server, or a chief who does not give this engagement to this
+       * link now (restarted without his tables yet, or the link revoked: he says which by
+       * taking the battle back): tried again after a while. */
+      if (error->code == ADM_TABLE_CLIENT_ERROR_UNREACHABLE ||
+          error->code == ADM_TABLE_CLIENT_ERROR_NOT_FOUND)
         {
+          self->odd = FALSE;
           fail (self, ADM_TABLE_CLIENT_WAITING, error);
           schedule_retry (self);
         }
+      else if (error->code == ADM_TABLE_CLIENT_ERROR_REPLY)
+        answered_oddly (self, error);
       else
         fail (self, ADM_TABLE_CLIENT_REFUSED, error);
       return;
     }
-  self->backoff_ms = RETRY_FIRST_MS;
   root = parse_object (self, body, &error);
   if (root != NULL && status == SOUP_STATUS_CONFLICT)
     {
+      self->backoff_ms = RETRY_FIRST_MS;
+      self->odd = FALSE;
       take_refusal (self, root);
       return;
     }
   if (root == NULL || !take_receipt (self, root, &kept, &error))
     {
-      fail (self, ADM_TABLE_CLIENT_REFUSED, error);
+      if (error->code == ADM_TABLE_CLIENT_ERROR_REPLY)
+        answered_oddly (self, error);
+      else
+        fail (self, ADM_TABLE_CLIENT_REFUSED, error);
       return;
     }
-  /* A receipt that keeps nothing of what was sent would send it for ever. */
+  /* A receipt that keeps nothing of what was sent would send it for ever: asked again only
+   * after a while. */
   if (kept + 1 == self->sent_from && kept < n_entries (self))
     {
       bad_answer (self, _("a receipt that keeps none of the entries sent"), &error);
-      fail (self, ADM_TABLE_CLIENT_REFUSED, error);
+      answered_oddly (self, error);
       return;
     }
+  self->backoff_ms = RETRY_FIRST_MS;
+  self->odd = FALSE;
   acknowledged (self, kept, member_bool (root, "ended"));
   send_next (self);
 }
@@ -1784,6 +1826,13 @@ deadline_cb (gpointer data)
 {
   *(gboolean *) data = TRUE;
   return G_SOURCE_REMOVE;
+}
+
+gboolean
+adm_table_client_get_answered_oddly (AdmTableClient *self)
+{
+  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (self), FALSE);
+  return self->odd && self->state == ADM_TABLE_CLIENT_WAITING;
 }
 
 gboolean

@@ -18,8 +18,10 @@
  * message (adm_table_battle_message ()) of its entries from kept+1, on the thread-default main
  * context of the caller of adm_table_client_new (), which must run it: the chief's receipt
  * moves `kept` on; a network failure is retried (0.5 s doubling to 5 s) while the table plays
- * on; an out-of-step refusal takes `kept` from the chief's answer and sends again; a taken-back
- * refusal stops the sending for good, the battle staying on this computer. A command line
+ * on; an out-of-step refusal takes `kept` from the chief's answer and sends again; an answer
+ * the protocol has not (an empty one, no receipt) or a 404 is retried the same way, the
+ * message saying so; only the chief's taken-back refusal, or a refusal he explains, stops the
+ * sending for good, the battle staying on this computer. A command line
  * without a main loop waits for the sending with adm_table_client_flush ().
  *
  * Properties (read-only, notified): "state" (AdmTableClientState), "waiting" (guint, the
@@ -208,6 +210,10 @@ guint                adm_table_client_get_waiting  (AdmTableClient  *self);
 /* The entries the chief acknowledged. */
 guint                adm_table_client_get_kept     (AdmTableClient  *self);
 const char          *adm_table_client_get_message  (AdmTableClient  *self);
+/* Whether the entries wait because the chief's last answer was none the protocol has (an
+ * empty one): they are sent again after a while, and the message says "The chief answered
+ * oddly, retrying". */
+gboolean             adm_table_client_get_answered_oddly (AdmTableClient *self);
 
 /* Sends what waits and waits for the chief's answers, iterating the thread-default main
  * context, for at most @timeout_ms (a network failure is retried within it): TRUE when the
