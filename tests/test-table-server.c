@@ -17,7 +17,9 @@
 #include "config.h"
 
 #include <string.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
+#include <gio/gio.h>
 #include <json-glib/json-glib.h>
 #include <libsoup/soup.h>
 
@@ -633,6 +635,229 @@ test_malformed (Fixture       *fixture,
   g_assert_cmpuint (fixture->changed, ==, 0);
 }
 
+
+/* A raw connection to the portal from @source (an address of 127.0.0.0/8), @head sent. */
+static GSocket *
+connect_from (Fixture    *fixture,
+              const char *source,
+              const char *head)
+{
+  g_autoptr(GInetAddress) from = g_inet_address_new_from_string (source);
+  g_autoptr(GSocketAddress) local = g_inet_socket_address_new (from, 0);
+  g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  g_autoptr(GSocketAddress) remote = g_inet_socket_address_new (
+    loopback, adm_portal_get_port (fixture->portal));
+  g_autoptr(GSocket) socket = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_STREAM,
+                                            G_SOCKET_PROTOCOL_TCP, NULL);
+
+  g_assert_nonnull (socket);
+  g_socket_set_timeout (socket, 3);
+  if (!g_socket_bind (socket, local, FALSE, NULL) ||
+      !g_socket_connect (socket, remote, NULL, NULL) ||
+      g_socket_send (socket, head, strlen (head), NULL, NULL) < 0)
+    return NULL;
+  return g_steal_pointer (&socket);
+}
+
+typedef struct {
+  Fixture *fixture;
+  gint     stop;     /* atomic */
+  gint     opened;   /* atomic */
+} Flood;
+
+/* One device: 160 connections from 127.20.0.3, more than the portal's slots, half with a
+ * wrong token and a body that never comes, half with a head that never ends, held open for
+ * as long as the test asks. */
+static gpointer
+flood_thread (gpointer data)
+{
+  Flood *flood = data;
+  g_autofree char *wrong = g_strdup_printf ("POST /table/%s/engagements/%s/entries HTTP/1.1\r\n"
+                                            "Host: x\r\nContent-Length: 16000000\r\n\r\n<",
+                                            "00000000000000000000000000000000",
+                                            flood->fixture->ids[0]);
+  const char *endless = "GET /a/x/ HTTP/1.1\r\nHost: x\r\nX-a: ";
+  g_autoptr(GPtrArray) open = g_ptr_array_new_with_free_func (g_object_unref);
+
+  while (!g_atomic_int_get (&flood->stop) && flood->opened < 160)
+    {
+      GSocket *socket = connect_from (flood->fixture, "127.20.0.3",
+                                      flood->opened % 2 ? wrong : endless);
+
+      if (socket != NULL)
+        g_ptr_array_add (open, socket);
+      g_atomic_int_inc (&flood->opened);
+    }
+  /* Held open until the test is done (a few seconds). */
+  while (!g_atomic_int_get (&flood->stop))
+    g_usleep (10000);
+  return NULL;
+}
+
+static void
+warning_cb (AdmPortal  *portal,
+            const char *message,
+            GPtrArray  *warnings)
+{
+  g_ptr_array_add (warnings, g_strdup (message));
+}
+
+/* One device floods the portal from 127.20.0.3 with wrong tokens and slow bodies and heads:
+ * a phone's poll and a table's entry from 127.0.0.1 are answered at once all the same, and
+ * the master is told once, naming the device. */
+static void
+test_flood (Fixture       *fixture,
+            gconstpointer  data)
+{
+  g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *phone = portal_loopback_link (adm_portal_get_link (fixture->portal,
+                                                                      "vorkosigan"));
+  g_autofree char *status_url = g_strconcat (phone, "status.json", NULL);
+  g_autoptr(AdmBattle) battle = table_battle (fixture, "Table 1", fixture->ids[0], 1, 0);
+  g_autoptr(GBytes) message = message_of (fixture, battle, fixture->ids[0], 1);
+  Flood flood = { fixture, 0, 0 };
+  GThread *thread;
+  gint64 start, deadline;
+
+  g_signal_connect (fixture->portal, "warning", G_CALLBACK (warning_cb), warnings);
+  thread = g_thread_new ("flood", flood_thread, &flood);
+  while (g_atomic_int_get (&flood.opened) < 160)
+    g_usleep (10000);
+  for (guint round = 0; round < 3; round++)
+    {
+      g_autofree char *text = NULL;
+      guint status;
+
+      start = g_get_monotonic_time ();
+      g_free (fetch ("GET", status_url, NULL, &status));
+      g_assert_cmpuint (status, ==, SOUP_STATUS_OK);
+      text = post_message (fixture, "Table 1", fixture->ids[0], message, &status);
+      g_assert_cmpuint (status, ==, SOUP_STATUS_OK);
+      g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_USEC_PER_SEC);
+    }
+  deadline = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+  while (warnings->len == 0 && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  g_atomic_int_set (&flood.stop, 1);
+  g_thread_join (thread);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_cmpuint (warnings->len, ==, 1);
+  g_assert_nonnull (strstr (g_ptr_array_index (warnings, 0), "flooding the portal: 127.20.0.3"));
+}
+
+/* The resident memory of this process, where the portal serves, in bytes. */
+static gsize
+resident (void)
+{
+  g_autofree char *statm = NULL;
+  unsigned long size = 0, pages = 0;
+
+  g_assert_true (g_file_get_contents ("/proc/self/statm", &statm, NULL, NULL));
+  g_assert_cmpint (sscanf (statm, "%lu %lu", &size, &pages), ==, 2);
+  return (gsize) pages * (gsize) sysconf (_SC_PAGESIZE);
+}
+
+#define BIG (15 * 1024 * 1024)
+#define AT_ONCE 6
+
+typedef struct {
+  GSocket    *socket;
+  const char *body;
+  char        reply[64];
+  gint        done;     /* atomic: @reply is read */
+} Big;
+
+/* Sends the body unless the portal answered the head already, then reads the status line. */
+static gpointer
+big_thread (gpointer data)
+{
+  Big *big = data;
+  gssize n;
+
+  if (!g_socket_condition_timed_wait (big->socket, G_IO_IN, 0, NULL, NULL))
+    {
+      gsize sent = 0;
+
+      while (sent < BIG)
+        {
+          n = g_socket_send (big->socket, big->body + sent, BIG - sent, NULL, NULL);
+          if (n <= 0)
+            break;
+          sent += (gsize) n;
+        }
+    }
+  g_socket_set_timeout (big->socket, 60);
+  n = g_socket_receive (big->socket, big->reply, sizeof big->reply - 1, NULL, NULL);
+  big->reply[MAX (n, 0)] = '\0';
+  g_atomic_int_set (&big->done, 1);
+  return NULL;
+}
+
+/* Tables' messages of 15 MiB, six at once, round after round: no more than a few are read at
+ * once, the others told to come back (503 with Retry-After) before their body is sent, and
+ * the memory of the process is back within 64 MiB of where it started after every round. */
+static void
+test_big_bodies (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autofree char *path = path_of (fixture, "Table 1");
+  g_autofree char *head = g_strdup_printf ("POST %sengagements/%s/entries HTTP/1.1\r\n"
+                                           "Host: x\r\nContent-Type: application/xml\r\n"
+                                           "Content-Length: %d\r\n\r\n", path,
+                                           fixture->ids[0], BIG);
+  g_autofree char *body = g_malloc (BIG);
+  gsize start;
+
+  memset (body, 'x', BIG);
+  memcpy (body, "<table-battle", strlen ("<table-battle"));
+  start = resident ();
+  for (guint round = 0; round < 3; round++)
+    {
+      Big bigs[AT_ONCE] = { { NULL, NULL, "", 0 } };
+      GThread *threads[AT_ONCE];
+      guint refused = 0, read = 0;
+
+      for (guint i = 0; i < AT_ONCE; i++)
+        {
+          g_autofree char *source = g_strdup_printf ("127.30.1.%u", i + 2);
+
+          bigs[i].socket = connect_from (fixture, source, head);
+          g_assert_nonnull (bigs[i].socket);
+          bigs[i].body = body;
+        }
+      g_usleep (300000);
+      for (guint i = 0; i < AT_ONCE; i++)
+        threads[i] = g_thread_new ("big", big_thread, &bigs[i]);
+      /* The portal hands each message to this thread's main context: run it meanwhile. */
+      for (guint done = 0; done < AT_ONCE;)
+        {
+          done = 0;
+          for (guint i = 0; i < AT_ONCE; i++)
+            done += (guint) g_atomic_int_get (&bigs[i].done);
+          if (!g_main_context_iteration (NULL, FALSE))
+            g_usleep (2000);
+        }
+      for (guint i = 0; i < AT_ONCE; i++)
+        {
+          g_thread_join (threads[i]);
+          if (g_str_has_prefix (bigs[i].reply, "HTTP/1.1 503"))
+            refused++;
+          else
+            read++;
+          g_object_unref (bigs[i].socket);
+        }
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      g_assert_cmpuint (read, <=, 3);
+      g_assert_cmpuint (refused, >=, AT_ONCE - 3);
+      g_usleep (500000);
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      g_assert_cmpuint (resident (), <, start + 64 * 1024 * 1024);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -649,6 +874,8 @@ main (int    argc,
   ADD ("dice", test_dice);
   ADD ("too-large", test_too_large);
   ADD ("malformed", test_malformed);
+  ADD ("flood", test_flood);
+  ADD ("big-bodies", test_big_bodies);
 #undef ADD
   return g_test_run ();
 }

@@ -346,6 +346,19 @@ portal_failed_cb (AdmPortal  *portal,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* The portal goes on serving: what the master should know (one device flooding it), once
+ * a device. */
+static void
+portal_warning_cb (AdmPortal  *portal,
+                   const char *message,
+                   GtkWindow  *window)
+{
+  GtkWidget *dialog = adw_message_dialog_new (window, _("The admirals’ portal"), message);
+
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 AdmPortal *
 admiralty_share_dialog_portal_for (GtkWindow            *window,
                                    AdmCampaign          *campaign,
@@ -365,6 +378,7 @@ admiralty_share_dialog_portal_for (GtkWindow            *window,
   /* The window keeps one portal: another campaign's, stopped with it, goes. */
   g_object_set_data_full (G_OBJECT (window), PORTAL_KEY, portal, g_object_unref);
   g_signal_connect_object (portal, "failed", G_CALLBACK (portal_failed_cb), window, 0);
+  g_signal_connect_object (portal, "warning", G_CALLBACK (portal_warning_cb), window, 0);
   if (clock != NULL)
     {
       g_signal_connect_object (clock, "notify::remaining-seconds",

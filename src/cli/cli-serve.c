@@ -183,6 +183,15 @@ failed_cb (AdmPortal  *portal,
   g_main_loop_quit (serve->loop);
 }
 
+/* The portal goes on serving; the master reads why he should look (once a device). */
+static void
+warning_cb (AdmPortal  *portal,
+            const char *message,
+            gpointer    data)
+{
+  g_printerr ("admiralty-cli: %s\n", message);
+}
+
 static void read_next (Serve *serve);
 
 static void
@@ -438,6 +447,7 @@ serve_campaign (const char         *path,
   g_signal_connect (serve.portal, "sheet-changed", G_CALLBACK (sheet_changed_cb), NULL);
   g_signal_connect (serve.portal, "final-changed", G_CALLBACK (final_changed_cb), NULL);
   g_signal_connect (serve.portal, "failed", G_CALLBACK (failed_cb), &serve);
+  g_signal_connect (serve.portal, "warning", G_CALLBACK (warning_cb), &serve);
 
   g_print (_("The admirals’ portal of %s is open on %s, port %u — plain HTTP: anyone on this "
              "network can read what it sends. Each link is one admiral’s key; hand it to him "

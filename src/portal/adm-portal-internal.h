@@ -54,6 +54,7 @@ typedef struct {
 typedef struct {
   char               *prefix;
   gsize               max_body;
+  AdmPortalRouteKnowsFunc knows;
   AdmPortalRouteFunc  func;
   gpointer            data;
   GBoxedCopyFunc      ref;
@@ -67,7 +68,9 @@ typedef struct _Server Server;
 typedef struct {
   Server            *server;
   SoupServerMessage *msg;      /* its request: each answer closes the connection */
-  GSource           *timeout;  /* REQUEST_TIMEOUT, until the request is read */
+  GSource           *timeout;  /* its head's deadline, then its body's, until it is read */
+  char              *address;  /* the client's address, counted in Server.per_address */
+  gboolean           large;    /* its body is a large one, counted in Server.n_large */
 } Connection;
 
 struct _Server {
@@ -81,6 +84,10 @@ struct _Server {
   GHashTable   *connections;  /* Connection* (owned) of the connections open */
   Connection   *accepted;   /* the one soup_server_accept_iostream () takes */
   guint         max_connections;
+  GHashTable   *per_address; /* client address → the number of its connections open */
+  GHashTable   *flooding;   /* the addresses the master was told of, once each */
+  guint         n_large;    /* the large bodies being read or handled */
+  GSource      *trim;       /* the memory of the large bodies given back, once idle */
   gboolean      failed;     /* out of descriptors: accepts no more */
   SoupServer   *soup;      /* made, used and dropped on the server thread */
   GHashTable   *waiting;   /* server thread only: "ADMIRAL\nLANG" → GPtrArray of paused
@@ -199,6 +206,7 @@ enum {
   FINAL_CHANGED,
   PRESENT_CHANGED,
   FAILED,
+  WARNING,
   N_SIGNALS
 };
 
@@ -217,7 +225,7 @@ void      _adm_portal_shared_unref   (Shared            *shared);
 /* Main thread: a Page, Parts and Build released; gettext's language @lang until the pop;
  * what status.json says published and the pages made before dropped; @job sent back to the
  * server, answered; @job freed; the portal stopped by itself, out of descriptors
- * (@reason). */
+ * (@reason); the master told once that the device at @address floods it. */
 void      _adm_portal_page_unref     (gpointer           data);
 void      _adm_portal_parts_free     (gpointer           data);
 void      _adm_portal_build_free     (Build             *build);
@@ -230,6 +238,8 @@ void      _adm_portal_job_reply      (Job               *job);
 void      _adm_portal_job_free       (gpointer           data);
 void      _adm_portal_fail           (AdmPortal         *self,
                                       const char        *reason);
+void      _adm_portal_warn_flooding  (AdmPortal         *self,
+                                      const char        *address);
 
 /* Server thread: @job handed to the main context, its request paused; a new Job; a Job come
  * back answers its request(s); his first page served with his link makes him present. */

@@ -17,12 +17,18 @@ typedef void (*AdmPortalRouteFunc) (SoupServerMessage *msg,
                                     const char        *path,
                                     gpointer           data);
 
+/* Server thread: whether the key in @path (under the route's prefix) is one it knows. */
+typedef gboolean (*AdmPortalRouteKnowsFunc) (const char *path,
+                                             gpointer    data);
+
 /* Paths beginning with @prefix ("/table/") go to @func from now on, with @data (referenced
  * with @ref while a request is served, @unref'ed after: they run on either thread), bodies up
- * to @max_body bytes (beyond: 413, unread). Replaces a route of the same prefix. */
+ * to @max_body bytes (beyond: 413, unread); a request with a body whose path @knows not is
+ * the one 404 before its body is read. Replaces a route of the same prefix. */
 void          _adm_portal_add_route          (AdmPortal          *self,
                                               const char         *prefix,
                                               gsize               max_body,
+                                              AdmPortalRouteKnowsFunc knows,
                                               AdmPortalRouteFunc  func,
                                               gpointer            data,
                                               GBoxedCopyFunc      ref,

@@ -9,6 +9,9 @@
 #include "config.h"
 
 #include <string.h>
+#if HAVE_MALLOC_TRIM
+#include <malloc.h>
+#endif
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/resource.h>
@@ -23,9 +26,22 @@
  * PDF each; no more than a quarter of the process's open-file limit, so that the campaign's
  * saves always find a descriptor (the rest wait in the listening socket's backlog). */
 #define MAX_CONNECTIONS 128
-/* Seconds a connection has to send its whole request, from its opening: a phone that opens
+/* The most connections open at once from one address: a phone or a table has a few at a
+ * time, and one device that opens more (a flood) leaves the other slots to the room. */
+#define MAX_PER_ADDRESS 8
+/* Seconds a connection has to send its request's head, from its opening: a phone that opens
  * one and says nothing, or stops halfway, does not keep it. */
-#define REQUEST_TIMEOUT 15
+#define HEAD_TIMEOUT 10
+/* Seconds it then has to send the body, and one more for each BODY_RATE bytes of it. */
+#define BODY_TIMEOUT 15
+#define BODY_RATE (256 * 1024)
+/* A body of more than LARGE_BODY bytes (a table's long battle) is a large one; no more than
+ * MAX_LARGE_BODIES of them are read and handled at once, the next told to come back in
+ * RETRY_AFTER seconds (503): each takes a few times its length in memory while it is read,
+ * parsed and played. */
+#define LARGE_BODY (1024 * 1024)
+#define MAX_LARGE_BODIES 3
+#define RETRY_AFTER 5
 /* Seconds before accepting is tried again after the system refused a connection for a
  * reason of its own (not for want of descriptors). */
 #define ACCEPT_RETRY 1
@@ -34,6 +50,23 @@ typedef struct {
   double tokens;
   gint64 last;   /* monotonic µs */
 } Bucket;
+
+static gboolean request_timeout_cb (gpointer data);
+
+/* Server thread: @connection's request is dropped unless read within @seconds from now. */
+static void
+connection_deadline (Connection *connection,
+                     guint       seconds)
+{
+  if (connection->timeout != NULL)
+    {
+      g_source_destroy (connection->timeout);
+      g_source_unref (connection->timeout);
+    }
+  connection->timeout = g_timeout_source_new_seconds (seconds);
+  g_source_set_callback (connection->timeout, request_timeout_cb, connection, NULL);
+  g_source_attach (connection->timeout, connection->server->context);
+}
 
 static void
 add_common_headers (SoupServerMessage *msg)
@@ -236,11 +269,16 @@ route_serves (Shared            *shared,
   return TRUE;
 }
 
-/* Server thread: the largest body a request for @path may have. */
+/* Server thread: the largest body a request for @path may have; in @known, whether the key
+ * its path begins with is one the portal (an admiral's) or its route knows. */
 static gsize
 max_body_of (Shared     *shared,
-                         const char *path)
+             const char *path,
+             gboolean   *known)
 {
+  AdmPortalRouteKnowsFunc knows = NULL;
+  GDestroyNotify unref = NULL;
+  gpointer data = NULL;
   gsize max = ADM_PORTAL_MAX_BODY;
 
   g_mutex_lock (&shared->lock);
@@ -251,10 +289,23 @@ max_body_of (Shared     *shared,
       if (g_str_has_prefix (path, route->prefix))
         {
           max = route->max_body;
+          knows = route->knows;
+          unref = route->unref;
+          data = route->ref (route->data);
           break;
         }
     }
   g_mutex_unlock (&shared->lock);
+  if (knows != NULL)
+    {
+      *known = knows (path, data);
+      unref (data);
+    }
+  else
+    *known = path != NULL && g_str_has_prefix (path, "/a/") &&
+             strlen (path) >= 3 + ADM_PORTAL_TOKEN_CHARS &&
+             adm_portal_tokens_lookup (shared->tokens, path + 3,
+                                       ADM_PORTAL_TOKEN_CHARS) != NULL;
   return max;
 }
 
@@ -327,8 +378,23 @@ refuse_unread (SoupServerMessage *msg,
                const char        *status_line)
 {
   g_autoptr(GIOStream) stream = soup_server_message_steal_connection (msg);
-  g_autofree char *reply = g_strdup_printf ("HTTP/1.1 %s\r\nContent-Length: 0\r\n"
-                                            "Connection: close\r\n\r\n", status_line);
+  g_autofree char *reply = NULL;
+
+  if (g_str_has_prefix (status_line, "404"))
+    /* The one 404's headers and words (not_found ()). */
+    reply = g_strdup_printf ("HTTP/1.1 %s\r\nServer: Admiralty\r\nCache-Control: no-store\r\n"
+                             "Referrer-Policy: no-referrer\r\n"
+                             "X-Content-Type-Options: nosniff\r\nX-Frame-Options: DENY\r\n"
+                             "Content-Security-Policy: default-src 'none'\r\n"
+                             "Content-Type: text/plain; charset=utf-8\r\n"
+                             "Content-Length: 10\r\nConnection: close\r\n\r\nNot found\n",
+                             status_line);
+  else if (g_str_has_prefix (status_line, "503"))
+    reply = g_strdup_printf ("HTTP/1.1 %s\r\nRetry-After: %d\r\nContent-Length: 0\r\n"
+                             "Connection: close\r\n\r\n", status_line, RETRY_AFTER);
+  else
+    reply = g_strdup_printf ("HTTP/1.1 %s\r\nContent-Length: 0\r\n"
+                             "Connection: close\r\n\r\n", status_line);
 
   if (stream == NULL)
     return;
@@ -348,20 +414,38 @@ got_headers_cb (SoupServerMessage *msg,
                 gpointer           user_data)
 {
   Server *server = user_data;
+  Connection *connection = g_object_get_data (G_OBJECT (msg), "adm-portal-connection");
   const char *path = g_uri_get_path (soup_server_message_get_uri (msg));
   SoupMessageHeaders *headers = soup_server_message_get_request_headers (msg);
   goffset length = soup_message_headers_get_content_length (headers);
   SoupEncoding encoding = soup_message_headers_get_encoding (headers);
   const char *range = soup_message_headers_get_one (headers, "Range");
+  gboolean body = encoding != SOUP_ENCODING_NONE && length > 0;
+  gboolean known = FALSE;
+  gsize max = max_body_of (server->shared, path, &known);
 
   if (range != NULL && strchr (range, ',') != NULL)
     soup_message_headers_remove (headers, "Range");
 
+  /* The head is in: the body has a deadline of its own, by its length. */
+  if (connection != NULL && connection->timeout != NULL)
+    connection_deadline (connection, BODY_TIMEOUT + (body ? (guint) (length / BODY_RATE) : 0));
+
   if (encoding != SOUP_ENCODING_NONE && encoding != SOUP_ENCODING_CONTENT_LENGTH)
     refuse_unread (msg, "411 Length Required");
-  else if (encoding != SOUP_ENCODING_NONE && length > 0 &&
-           (guint64) length > max_body_of (server->shared, path))
+  else if (body && (guint64) length > max)
     refuse_unread (msg, "413 Payload Too Large");
+  /* A wrong key is the one 404 before its body is read: a stranger's body takes no time and
+   * no memory. */
+  else if (body && !known)
+    refuse_unread (msg, "404 Not Found");
+  else if (body && length > LARGE_BODY && server->n_large >= MAX_LARGE_BODIES)
+    refuse_unread (msg, "503 Service Unavailable");
+  else if (body && length > LARGE_BODY && connection != NULL)
+    {
+      connection->large = TRUE;
+      server->n_large++;
+    }
   /* libsoup's own "got-headers" handler, which runs before this one, answers 400 to a path
    * whose %XX decoding makes a new ".." segment or a NUL ("%2e%2e%2f", "%00"): such a path
    * is a wrong one like any other and gets the one 404. */
@@ -373,21 +457,56 @@ got_headers_cb (SoupServerMessage *msg,
  * at the first failed accept (a client gone before it, the process out of descriptors), and
  * handed to libsoup one by one. Every answer closes its connection ("Connection: close"):
  * libsoup 3.2 never reads the end of a kept-alive connection the phone has closed, which would
- * then stay open for ever. At most max_connections are open; a request not read within
- * REQUEST_TIMEOUT is dropped with its connection. */
+ * then stay open for ever. At most max_connections are open, MAX_PER_ADDRESS of them from one
+ * address (one more from it is closed at once, and the master told once that it floods the
+ * portal); a request whose head is not read within HEAD_TIMEOUT, or its body within its own
+ * deadline, is dropped with its connection. */
 
 static void accept_resume (Server *server);
+
+/* Server thread: what the large bodies read took is given back to the system once none is
+ * left (glibc keeps freed memory for later otherwise, and a few of them leave hundreds of
+ * MB). */
+static gboolean
+trim_cb (gpointer data)
+{
+  Server *server = data;
+
+  g_clear_pointer (&server->trim, g_source_unref);
+  if (server->n_large == 0)
+    {
+#if HAVE_MALLOC_TRIM
+      malloc_trim (0);
+#endif
+    }
+  return G_SOURCE_REMOVE;
+}
 
 static void
 connection_free (gpointer data)
 {
   Connection *connection = data;
+  Server *server = connection->server;
 
   if (connection->timeout != NULL)
     {
       g_source_destroy (connection->timeout);
       g_source_unref (connection->timeout);
     }
+  if (connection->address != NULL)
+    {
+      guint n = GPOINTER_TO_UINT (g_hash_table_lookup (server->per_address,
+                                                       connection->address));
+
+      if (n <= 1)
+        g_hash_table_remove (server->per_address, connection->address);
+      else
+        g_hash_table_insert (server->per_address, g_strdup (connection->address),
+                             GUINT_TO_POINTER (n - 1));
+    }
+  if (connection->large)
+    server->n_large--;
+  g_free (connection->address);
   g_free (connection);
 }
 
@@ -413,8 +532,18 @@ disconnected_cb (SoupServerMessage *msg,
   Connection *connection = data;
   Server *server = connection->server;
 
+  gboolean large = connection->large;
+
   g_signal_handlers_disconnect_by_data (msg, connection);
+  g_object_set_data (G_OBJECT (msg), "adm-portal-connection", NULL);
   g_hash_table_remove (server->connections, connection);
+  /* The body is freed with the request, after this: its memory is given back when idle. */
+  if (large && server->trim == NULL && server->context != NULL)
+    {
+      server->trim = g_timeout_source_new (100);
+      g_source_set_callback (server->trim, trim_cb, server, NULL);
+      g_source_attach (server->trim, server->context);
+    }
   accept_resume (server);
 }
 
@@ -448,15 +577,53 @@ request_started_cb (SoupServer        *soup,
   if (connection == NULL)
     return;
   connection->msg = msg;
-  connection->timeout = g_timeout_source_new_seconds (REQUEST_TIMEOUT);
-  g_source_set_callback (connection->timeout, request_timeout_cb, connection, NULL);
-  g_source_attach (connection->timeout, server->context);
+  g_object_set_data (G_OBJECT (msg), "adm-portal-connection", connection);
+  connection_deadline (connection, HEAD_TIMEOUT);
   g_signal_connect (msg, "got-body", G_CALLBACK (got_body_cb), connection);
   g_signal_connect (msg, "disconnected", G_CALLBACK (disconnected_cb), connection);
 }
 
 static void server_failed (Server     *server,
                            const char *message);
+
+typedef struct {
+  Shared *shared;
+  Server *server;   /* compared, never followed */
+  char   *address;
+} Flood;
+
+/* Main thread: the master told that @address floods the portal. */
+static gboolean
+flooding_cb (gpointer data)
+{
+  Flood *flood = data;
+  g_autoptr(AdmPortal) portal = g_weak_ref_get (&flood->shared->portal);
+
+  if (portal != NULL && portal->server == flood->server)
+    _adm_portal_warn_flooding (portal, flood->address);
+  _adm_portal_shared_unref (flood->shared);
+  g_free (flood->address);
+  g_free (flood);
+  return G_SOURCE_REMOVE;
+}
+
+/* Server thread: one more connection from @address than it may have; the master is told,
+ * the first time while the portal listens. */
+static void
+flooding (Server     *server,
+          const char *address)
+{
+  Flood *flood;
+
+  if (g_hash_table_contains (server->flooding, address))
+    return;
+  g_hash_table_add (server->flooding, g_strdup (address));
+  flood = g_new0 (Flood, 1);
+  flood->shared = _adm_portal_shared_ref (server->shared);
+  flood->server = server;
+  flood->address = g_strdup (address);
+  g_main_context_invoke (server->shared->owner, flooding_cb, flood);
+}
 
 /* Server thread: hands @socket, just accepted, to libsoup. */
 static void
@@ -466,10 +633,27 @@ accept_one (Server  *server,
   g_autoptr(GSocketConnection) stream = g_socket_connection_factory_create_connection (socket);
   g_autoptr(GSocketAddress) local = g_socket_get_local_address (socket, NULL);
   g_autoptr(GSocketAddress) remote = g_socket_get_remote_address (socket, NULL);
-  Connection *connection = g_new0 (Connection, 1);
+  g_autofree char *address = NULL;
+  Connection *connection;
+  guint n;
 
+  if (remote != NULL && G_IS_INET_SOCKET_ADDRESS (remote))
+    address = g_inet_address_to_string (
+      g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (remote)));
+  else
+    address = g_strdup ("");
+  n = GPOINTER_TO_UINT (g_hash_table_lookup (server->per_address, address));
+  if (n >= MAX_PER_ADDRESS)
+    {
+      g_socket_close (socket, NULL);
+      flooding (server, address);
+      return;
+    }
+  g_hash_table_insert (server->per_address, g_strdup (address), GUINT_TO_POINTER (n + 1));
+  connection = g_new0 (Connection, 1);
   g_socket_set_option (socket, IPPROTO_TCP, TCP_NODELAY, TRUE, NULL);
   connection->server = server;
+  connection->address = g_steal_pointer (&address);
   g_hash_table_add (server->connections, connection);
   server->accepted = connection;
   soup_server_accept_iostream (server->soup, G_IO_STREAM (stream), local, remote, NULL);
@@ -623,7 +807,7 @@ server_ready_cb (gpointer data)
 }
 
 /* Serves on its own context until adm_portal_stop () quits its loop: only the sockets' own
- * readiness and the requests' REQUEST_TIMEOUT wake it (no polling). */
+ * readiness and the requests' deadlines wake it (no polling). */
 static gpointer
 server_thread (gpointer data)
 {
@@ -658,6 +842,11 @@ server_thread (gpointer data)
   g_clear_object (&server->soup);
   while (g_main_context_iteration (server->context, FALSE))
     ;
+  if (server->trim != NULL)
+    {
+      g_source_destroy (server->trim);
+      g_clear_pointer (&server->trim, g_source_unref);
+    }
   g_socket_close (server->socket, NULL);
   g_main_context_pop_thread_default (server->context);
   return NULL;
@@ -669,6 +858,8 @@ server_free (Server *server)
   g_clear_object (&server->socket);
   g_hash_table_unref (server->waiting);
   g_hash_table_unref (server->connections);
+  g_hash_table_unref (server->per_address);
+  g_hash_table_unref (server->flooding);
   g_main_loop_unref (server->loop);
   g_main_context_unref (server->context);
   g_mutex_clear (&server->ready_lock);
@@ -690,6 +881,8 @@ _adm_portal_server_start (Shared   *shared,
   server->socket = g_object_ref (socket);
   server->waiting = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                            (GDestroyNotify) g_ptr_array_unref);
+  server->per_address = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  server->flooding = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   server->connections = g_hash_table_new_full (NULL, NULL, connection_free, NULL);
   server->max_connections = max_connections ();
   g_mutex_init (&server->ready_lock);

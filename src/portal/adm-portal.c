@@ -438,6 +438,9 @@ adm_portal_class_init (AdmPortalClass *klass)
   _adm_portal_signals[FAILED] = g_signal_new ("failed", G_TYPE_FROM_CLASS (klass),
                                   G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                   G_TYPE_NONE, 1, G_TYPE_STRING);
+  _adm_portal_signals[WARNING] = g_signal_new ("warning", G_TYPE_FROM_CLASS (klass),
+                                   G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                   G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 
@@ -743,6 +746,20 @@ _adm_portal_fail (AdmPortal  *self,
   g_signal_emit (self, _adm_portal_signals[FAILED], 0, self->failure);
 }
 
+/* One device (@address) floods the portal with connections: the master is told, once. */
+void
+_adm_portal_warn_flooding (AdmPortal  *self,
+                           const char *address)
+{
+  /* Translators: the address of a phone or laptop on the room's network */
+  g_autofree char *message = g_strdup_printf (_("One device is flooding the portal: %s. The "
+                                                "phones and tables are still served; that "
+                                                "device gets no more than a few connections."),
+                                              address);
+
+  g_signal_emit (self, _adm_portal_signals[WARNING], 0, message);
+}
+
 const char *
 adm_portal_get_failure (AdmPortal *self)
 {
@@ -853,6 +870,7 @@ void
 _adm_portal_add_route (AdmPortal          *self,
                        const char         *prefix,
                        gsize               max_body,
+                       AdmPortalRouteKnowsFunc knows,
                        AdmPortalRouteFunc  func,
                        gpointer            data,
                        GBoxedCopyFunc      ref,
@@ -863,11 +881,12 @@ _adm_portal_add_route (AdmPortal          *self,
   g_return_if_fail (ADM_IS_PORTAL (self));
   g_return_if_fail (prefix != NULL && g_str_has_prefix (prefix, "/") &&
                     !g_str_has_prefix (prefix, "/a/"));
-  g_return_if_fail (func != NULL && ref != NULL && unref != NULL);
+  g_return_if_fail (knows != NULL && func != NULL && ref != NULL && unref != NULL);
 
   route = g_new0 (Route, 1);
   route->prefix = g_strdup (prefix);
   route->max_body = max_body;
+  route->knows = knows;
   route->func = func;
   route->data = ref (data);
   route->ref = ref;

@@ -76,7 +76,10 @@ typedef struct {
  *     his link was reissued (adm_portal_get_present ());
  *   "failed" (const char *message): the portal stopped by itself — the process had no file
  *     descriptor left for another connection, and the campaign's saves come first — and
- *     @message (adm_portal_get_failure ()) tells the master so.
+ *     @message (adm_portal_get_failure ()) tells the master so;
+ *   "warning" (const char *message): something the master should know while the portal goes
+ *     on serving — one device flooding it with connections, told once a device while it
+ *     listens.
  * Properties: "running" (gboolean, read-only), "accept-on-arrival" (gboolean). */
 #define ADM_TYPE_PORTAL (adm_portal_get_type ())
 G_DECLARE_FINAL_TYPE (AdmPortal, adm_portal, ADM, PORTAL, GObject)

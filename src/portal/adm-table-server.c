@@ -622,6 +622,23 @@ read_message_thread (GTask        *task,
   g_task_return_boolean (task, TRUE);
 }
 
+/* Server thread, before a body is read: whether @path ("/table/" TOKEN "/" …) names a
+ * table's key. */
+static gboolean
+route_knows (const char *path,
+             gpointer    data)
+{
+  Shared *shared = data;
+  const gsize head = strlen (PREFIX) + ADM_PORTAL_TOKEN_CHARS;
+  g_autofree char *table = NULL;
+
+  if (strlen (path) < head + 1 || path[head] != '/')
+    return FALSE;
+  table = adm_portal_tokens_lookup_key (shared->tokens, ADM_PORTAL_TOKENS_TABLES,
+                                        path + strlen (PREFIX), ADM_PORTAL_TOKEN_CHARS);
+  return table != NULL;
+}
+
 static void
 route_cb (SoupServerMessage *msg,
           const char        *path,
@@ -750,7 +767,8 @@ adm_table_server_new (AdmPortal  *portal,
   if (!adm_table_server_set_n_tables (self, n_tables, error))
     return NULL;
   self->portal = g_object_ref (portal);
-  _adm_portal_add_route (portal, PREFIX, ADM_TABLE_SERVER_MAX_BODY, route_cb, self->shared,
+  _adm_portal_add_route (portal, PREFIX, ADM_TABLE_SERVER_MAX_BODY, route_knows, route_cb,
+                         self->shared,
                          (GBoxedCopyFunc) shared_ref, (GDestroyNotify) shared_unref);
   return g_steal_pointer (&self);
 }
