@@ -854,7 +854,13 @@ test_big_bodies (Fixture       *fixture,
       g_usleep (500000);
       while (g_main_context_iteration (NULL, FALSE))
         ;
+#ifndef __SANITIZE_ADDRESS__
+      /* AddressSanitizer keeps freed memory in quarantine by design: the bound holds for the
+       * system's allocator, which the server hands the bodies' memory back to. */
       g_assert_cmpuint (resident (), <, start + 64 * 1024 * 1024);
+#else
+      (void) start;
+#endif
     }
 }
 
