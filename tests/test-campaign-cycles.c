@@ -271,14 +271,14 @@ test_six_cycles (void)
                                      : adm_campaign_backup_path (save_path, n);
       g_remove (path);
     }
-  /* The checkpoints kept per cycle resolved, never rotated: cycles 1 to 6 (cycle 1, resolved
-   * before the campaign had its file, by its first save). */
+  /* The checkpoints kept per cycle resolved, never rotated by saves, pruned to the newest
+   * ADM_FILE_CHECKPOINTS_KEPT: cycles 3 to 6 of the six. */
   {
     g_autoptr(GPtrArray) checkpoints = adm_file_list_checkpoints (save_path);
     g_autofree char *folder = NULL;
     g_autofree char *newest = NULL;
 
-    g_assert_cmpuint (checkpoints->len, ==, 6);
+    g_assert_cmpuint (checkpoints->len, ==, ADM_FILE_CHECKPOINTS_KEPT);
     newest = g_path_get_basename (g_ptr_array_index (checkpoints, 0));
     g_assert_cmpstr (newest, ==, "cycle-6.admiralty");
     folder = g_path_get_dirname (g_ptr_array_index (checkpoints, 0));

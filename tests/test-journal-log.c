@@ -553,6 +553,130 @@ test_entries_bound (void)
   remove_tree (dir);
 }
 
+/* @path's campaign with @n "note" actions put in its empty journal, as a long campaign's
+ * would be, an hour before T0. */
+static void
+fill_journal (const char *path,
+              guint       n)
+{
+  g_autofree char *text = file_contents (path);
+  g_autoptr(GString) entries = g_string_new ("  <journal>\n");
+  g_autoptr(GString) changed = g_string_new (text);
+
+  for (guint i = 1; i <= n; i++)
+    g_string_append_printf (entries, "    <action id=\"%u\" what=\"note\" time=\"2026-11-22T17:00:00Z\">"
+                            "<event kind=\"note\" time=\"2026-11-22T17:00:00Z\">%u</event>"
+                            "</action>\n", i, i);
+  g_string_append (entries, "  </journal>");
+  g_assert_cmpuint (g_string_replace (changed, "  <journal/>", entries->str, 1), ==, 1);
+  g_assert_true (g_file_set_contents (path, changed->str, -1, NULL));
+}
+
+/* A journal near its bound begins no new cycle, saying what the master can still do, and
+ * changes nothing; the battles under way keep their room: other actions still enter. */
+static void
+test_cycle_room (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-journal-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "campaign.admiralty", NULL);
+  g_autoptr(AdmCampaign) fresh = new_komarr (path);
+  g_autoptr(AdmCampaign) campaign = NULL;
+  g_autoptr(AdmEvent) note = adm_event_new ("note", T0);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *expected = NULL;
+  guint n = ADM_JOURNAL_MAX_ENTRIES - ADM_CAMPAIGN_BATTLE_ROOM + 1;
+
+  fill_journal (path, n);
+  campaign = adm_campaign_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (adm_journal_get_n_entries (adm_campaign_get_journal (campaign)), ==, n);
+  before = file_contents (path);
+  g_assert_false (adm_campaign_resolve_cycle (campaign, NULL, T0, &error));
+  g_assert_error (error, ADM_JOURNAL_ERROR, ADM_JOURNAL_ERROR_FULL);
+  g_test_message ("%s", error->message);
+  expected = g_strdup_printf ("holds %u entries, close to the %u one file can hold, so no new "
+                              "cycle is begun: the battles under way can still be fought", n,
+                              ADM_JOURNAL_MAX_ENTRIES);
+  g_assert_nonnull (strstr (error->message, expected));
+  g_clear_error (&error);
+  after = file_contents (path);
+  g_assert_cmpstr (before, ==, after);
+  g_assert_cmpuint (adm_journal_get_n_entries (adm_campaign_get_journal (campaign)), ==, n);
+
+  adm_event_set_text (note, "A battle under way still records its phases.");
+  g_assert_true (adm_campaign_append (campaign, note, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (adm_journal_get_n_entries (adm_campaign_get_journal (campaign)), ==, n + 1);
+  remove_tree (dir);
+}
+
+/* A long campaign's checkpoints are pruned as it goes: six cycles resolved after 10,000
+ * entries leave the newest ADM_FILE_CHECKPOINTS_KEPT cycles, together no more than that many
+ * copies of the file; battle turns are kept the same way, apart from the cycles. */
+static void
+test_checkpoints_pruned (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-journal-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "campaign.admiralty", NULL);
+  g_autoptr(AdmCampaign) fresh = new_komarr (path);
+  g_autoptr(AdmCampaign) campaign = NULL;
+  g_autoptr(GPtrArray) checkpoints = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *newest = NULL;
+  g_autofree char *oldest = NULL;
+  goffset total = 0;
+  GStatBuf st;
+
+  fill_journal (path, 10000);
+  campaign = adm_campaign_open (path, &error);
+  g_assert_no_error (error);
+  for (guint cycle = 1; cycle <= 6; cycle++)
+    {
+      komarr_play_cycle (campaign, cycle, T0);
+      g_assert_true (adm_campaign_save (campaign, path, &error));
+      g_assert_no_error (error);
+    }
+  checkpoints = adm_file_list_checkpoints (path);
+  g_assert_cmpuint (checkpoints->len, ==, ADM_FILE_CHECKPOINTS_KEPT);
+  newest = g_path_get_basename (g_ptr_array_index (checkpoints, 0));
+  oldest = g_path_get_basename (g_ptr_array_index (checkpoints, checkpoints->len - 1));
+  g_assert_cmpstr (newest, ==, "cycle-6.admiralty");
+  g_assert_cmpstr (oldest, ==, "cycle-3.admiralty");
+  for (guint i = 0; i < checkpoints->len; i++)
+    {
+      g_assert_cmpint (g_stat (g_ptr_array_index (checkpoints, i), &st), ==, 0);
+      total += st.st_size;
+    }
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  g_assert_cmpint (total, <=, ADM_FILE_CHECKPOINTS_KEPT * st.st_size);
+
+  /* Battle turns among the cycles: each kind keeps its own newest. */
+  for (guint turn = 1; turn <= 30; turn++)
+    {
+      g_autofree char *label = g_strdup_printf ("battle-c6-1-turn-%u", turn);
+
+      g_assert_true (adm_file_write_checkpoint (path, label, "x", 1, &error));
+      g_assert_no_error (error);
+    }
+  g_clear_pointer (&checkpoints, g_ptr_array_unref);
+  checkpoints = adm_file_list_checkpoints (path);
+  g_assert_cmpuint (checkpoints->len, ==, 2 * ADM_FILE_CHECKPOINTS_KEPT);
+  for (guint i = 0; i < checkpoints->len; i++)
+    {
+      g_autofree char *name = g_path_get_basename (g_ptr_array_index (checkpoints, i));
+
+      g_test_message ("kept %s", name);
+      g_assert_true (g_str_equal (name, "battle-c6-1-turn-30.admiralty") ||
+                     g_str_equal (name, "battle-c6-1-turn-29.admiralty") ||
+                     g_str_equal (name, "battle-c6-1-turn-28.admiralty") ||
+                     g_str_equal (name, "battle-c6-1-turn-27.admiralty") ||
+                     g_str_has_prefix (name, "cycle-"));
+    }
+  remove_tree (dir);
+}
+
 /* Files written before actions (campaign format 1, saved battles version 1) open, each event
  * or phase an action, and are written back as the new format. */
 static void
@@ -1539,6 +1663,8 @@ main (int   argc,
                    test_permissions_and_leftovers);
   g_test_add_func ("/engine/journal-log/dice-draws-bound", test_dice_draws_bound);
   g_test_add_func ("/engine/journal-log/entries-bound", test_entries_bound);
+  g_test_add_func ("/engine/journal-log/cycle-room", test_cycle_room);
+  g_test_add_func ("/engine/journal-log/checkpoints-pruned", test_checkpoints_pruned);
   g_test_add_func ("/engine/journal-log/mirror-folder", test_mirror_folder);
   g_test_add_func ("/engine/journal-log/legacy-formats", test_legacy_formats);
   g_test_add_func ("/engine/journal-log/killed-at-random", test_killed_at_random);

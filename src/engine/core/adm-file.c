@@ -787,6 +787,52 @@ adm_file_checkpoint_path (const char *path,
   return g_build_filename (folder, name, NULL);
 }
 
+static int
+compare_newest_first (gconstpointer a,
+                      gconstpointer b)
+{
+  const char *pa = *(const char * const *) a, *pb = *(const char * const *) b;
+  GStatBuf sa, sb;
+
+  if (g_stat (pa, &sa) != 0 || g_stat (pb, &sb) != 0)
+    return 0;
+  if (sa.st_mtim.tv_sec != sb.st_mtim.tv_sec)
+    return sa.st_mtim.tv_sec < sb.st_mtim.tv_sec ? 1 : -1;
+  if (sa.st_mtim.tv_nsec != sb.st_mtim.tv_nsec)
+    return sa.st_mtim.tv_nsec < sb.st_mtim.tv_nsec ? 1 : -1;
+  return g_strcmp0 (pb, pa);
+}
+
+/* The kind a checkpoint's label is of: a cycle's ("cycle-3"), or a battle turn's ("turn-4",
+ * "battle-c2-1-turn-4"). */
+static gboolean
+is_cycle_label (const char *name)
+{
+  return g_str_has_prefix (name, "cycle-");
+}
+
+/* Removes the checkpoints of @path of @label's kind beyond the newest
+ * ADM_FILE_CHECKPOINTS_KEPT. One that cannot be removed stays: pruning costs no save. */
+static void
+prune_checkpoints (const char *path,
+                   const char *label)
+{
+  g_autoptr(GPtrArray) checkpoints = adm_file_list_checkpoints (path);
+  gboolean cycle = is_cycle_label (label);
+  guint kept = 0;
+
+  for (guint i = 0; i < checkpoints->len; i++)
+    {
+      const char *checkpoint = g_ptr_array_index (checkpoints, i);
+      g_autofree char *name = g_path_get_basename (checkpoint);
+
+      if (is_cycle_label (name) != cycle)
+        continue;
+      if (++kept > ADM_FILE_CHECKPOINTS_KEPT)
+        g_remove (checkpoint);
+    }
+}
+
 gboolean
 adm_file_write_checkpoint (const char  *path,
                            const char  *label,
@@ -806,25 +852,12 @@ adm_file_write_checkpoint (const char  *path,
       return FALSE;
     }
   checkpoint = adm_file_checkpoint_path (path, label);
-  /* No rotation: checkpoints are kept; a second one with the same label replaces the first
-   * (the same cycle resolved again after an undo). */
-  return adm_file_write_replacing (checkpoint, data, length, error);
-}
-
-static int
-compare_newest_first (gconstpointer a,
-                      gconstpointer b)
-{
-  const char *pa = *(const char * const *) a, *pb = *(const char * const *) b;
-  GStatBuf sa, sb;
-
-  if (g_stat (pa, &sa) != 0 || g_stat (pb, &sb) != 0)
-    return 0;
-  if (sa.st_mtim.tv_sec != sb.st_mtim.tv_sec)
-    return sa.st_mtim.tv_sec < sb.st_mtim.tv_sec ? 1 : -1;
-  if (sa.st_mtim.tv_nsec != sb.st_mtim.tv_nsec)
-    return sa.st_mtim.tv_nsec < sb.st_mtim.tv_nsec ? 1 : -1;
-  return g_strcmp0 (pb, pa);
+  /* Not rotated by ordinary saves; a second one with the same label replaces the first (the
+   * same cycle resolved again after an undo), and the oldest of its kind go. */
+  if (!adm_file_write_replacing (checkpoint, data, length, error))
+    return FALSE;
+  prune_checkpoints (path, label);
+  return TRUE;
 }
 
 GPtrArray *

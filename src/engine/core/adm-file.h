@@ -146,7 +146,12 @@ gboolean  adm_file_write_mirror     (const char  *path,
 /* Checkpoints: copies of @path kept at milestones (a cycle resolved, a battle turn played)
  * that ordinary saves never rotate away, in the hidden folder ".BASENAME.checkpoints" beside
  * @path, named after @label with @path's extension ("cycle-3.admiralty"). Written atomically;
- * the same label again replaces its checkpoint. */
+ * the same label again replaces its checkpoint. Each write keeps the newest
+ * ADM_FILE_CHECKPOINTS_KEPT of its kind — cycles ("cycle-N") and battle turns (every other
+ * label) — and removes the older ones, so the folder holds at most twice that many copies of
+ * the file: its disk use grows as the file does, not with the square of the campaign. */
+#define ADM_FILE_CHECKPOINTS_KEPT 4
+
 char     *adm_file_checkpoint_path  (const char  *path,
                                      const char  *label) G_GNUC_WARN_UNUSED_RESULT;
 gboolean  adm_file_write_checkpoint (const char  *path,

@@ -33,10 +33,12 @@ G_BEGIN_DECLS
 
 #define ADM_JOURNAL_ERROR (adm_journal_error_quark ())
 
-/* The most entries a journal holds: far more than a campaign of many sessions makes (a cycle
- * is tens of actions, a battle turn five), and few enough that any accepted file opens and
- * replays in well under a second here. */
-#define ADM_JOURNAL_MAX_ENTRIES 25000
+/* The most entries a journal holds: a five-night weekend of Forcon makes about 7,000 (a cycle
+ * is tens of actions, a battle turn five), so this is more than ten such weekends in one
+ * file, while a journal this long still opens in about a second and its file stays well
+ * under ADM_XML_MAX_SIZE. A campaign stops beginning new cycles before it (see
+ * ADM_CAMPAIGN_BATTLE_ROOM), so the battles under way can always be fought to their end. */
+#define ADM_JOURNAL_MAX_ENTRIES 80000
 
 typedef enum {
   ADM_JOURNAL_ERROR_NOTHING_TO_UNDO,

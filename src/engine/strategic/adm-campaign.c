@@ -1304,6 +1304,18 @@ adm_campaign_record (AdmCampaign       *self,
   could_redo = adm_campaign_can_redo (self);
   milestones = self->pending->len;
 
+  if (g_str_equal (adm_journal_action_get_what (action), "cycle") &&
+      adm_journal_get_n_entries (self->journal) + ADM_CAMPAIGN_BATTLE_ROOM >
+      ADM_JOURNAL_MAX_ENTRIES)
+    {
+      g_set_error (error, ADM_JOURNAL_ERROR, ADM_JOURNAL_ERROR_FULL,
+                   _("This campaign's journal holds %u entries, close to the %u one file can "
+                     "hold, so no new cycle is begun: the battles under way can still be "
+                     "fought to their end, and the campaign read, printed and undone. To play "
+                     "on, go on in a new campaign (see “A very long campaign” in the manual)"),
+                   adm_journal_get_n_entries (self->journal), ADM_JOURNAL_MAX_ENTRIES);
+      return FALSE;
+    }
   if (!adm_journal_record (self->journal, action, error))
     return FALSE;
   cycle_milestone (self, action);

@@ -29,6 +29,11 @@ typedef enum {
 
 #define ADM_CAMPAIGN_BACKUPS 3
 
+/* The journal entries kept free for the battles under way: a new cycle is not begun once the
+ * journal holds more than ADM_JOURNAL_MAX_ENTRIES less these, so no battle ever stops for want
+ * of room (a cycle's battles take hundreds of entries: ten engagements of twelve turns). */
+#define ADM_CAMPAIGN_BATTLE_ROOM 5000
+
 GQuark adm_campaign_error_quark (void);
 
 /* Signals and properties for the UI:
