@@ -795,11 +795,34 @@ flows_thread (gpointer data)
   flow_wait (browser, "the final mark taken back",
              "document.readyState === 'complete' && document.querySelector('#final') && "
              "!document.querySelector('#final.on') && window.stays === undefined ? 'yes' : 'no'");
+
+  /* He changes his orders, has them read back, and marks the sheet final without handing them
+   * in: what is marked is what he sees — the changed orders, handed in with the mark. */
+  flow_step (browser, "a change read back",
+             "(function(){var t=document.querySelector('textarea[name=i0]');"
+             "t.value='Hold the jump point until the tanker and its escort come';"
+             "t.dispatchEvent(new Event('input',{bubbles:true}));"
+             "document.querySelector('#orders button[value=check]').click();return 'ok'})()");
+  g_usleep (500000);
+  flow_wait (browser, "the read-back",
+             "document.readyState === 'complete' && document.querySelector('#orders .readback') "
+             "&& document.querySelector('#final button') ? 'yes' : 'no'");
+  flow_step (browser, "the final mark on the read-back",
+             "(function(){document.querySelector('#final button').click();return 'ok'})()");
+  g_usleep (500000);
+  flow_wait (browser, "the changed sheet marked final",
+             "document.readyState === 'complete' && document.querySelector('#final.on') && "
+             STATUS_SAYS ("waiting for the master"));
+  flow_shot (browser, "final-read-back", "#sheet");
+  flow_step (browser, "the changed orders kept",
+             "document.querySelector('textarea[name=i0]').value === "
+             "'Hold the jump point until the tanker and its escort come' ? 'ok' : "
+             "'lost: ' + document.querySelector('textarea[name=i0]').value");
   flow_master_then_back (browser, master_accepts_cb);
   flow_wait (browser, "the acceptance", STATUS_SAYS ("accepted"));
   flow_step (browser, "the sheet as accepted",
              "document.querySelector('textarea[name=i0]').value === "
-             "'Hold the jump point until the tanker comes' ? 'ok' : 'empty'");
+             "'Hold the jump point until the tanker and its escort come' ? 'ok' : 'empty'");
   flow_shot (browser, "accepted", "#session");
 out:
   g_atomic_int_set (&browser->done, 1);

@@ -1404,7 +1404,9 @@ admiral_without_sheet (void)
 /* The final mark: nothing to mark without a sheet; marked by his page's POST (status.json and
  * the page say so, "final-changed" is emitted); a wrong token gets the one 404 and a missing
  * CSRF token 403, the mark unchanged either way; a new sheet takes it away, and so does the
- * master's refusal. Present: his page opened with his current link. */
+ * master's refusal; only "yes" marks; the page's mark posts his form as he sees it, so orders
+ * changed since the hand-in are handed in and marked, or, refused, nothing is marked. Present:
+ * his page opened with his current link. */
 static void
 test_final (void)
 {
@@ -1412,13 +1414,18 @@ test_final (void)
   const char *id = admiral->id;
   const AdmFormation *his = first_of (id);
   g_autofree char *fields = g_strdup_printf ("f0=%s&o0=defend", his->id);
+  g_autofree char *with_final = g_strdup_printf ("%s&final=yes", fields);
+  g_autofree char *changed_final = g_strdup_printf ("f0=%s&o0=defend&i0=Hold+the+line&final=yes",
+                                                    his->id);
+  g_autofree char *refused_final = g_strdup_printf ("f0=%s&o0=attack&t0=no-such-formation&"
+                                                    "final=yes", his->id);
   g_autofree char *wrong = adm_portal_random_secret ();
   g_autofree char *wrong_final = g_strdup_printf ("/a/%s/final", wrong);
   g_autofree char *wrong_path = g_strdup_printf ("/a/%s/finale", token_of (portal, id));
   g_autofree char *reference = NULL, *reply = NULL, *page = NULL, *link = NULL;
   g_autoptr(GError) error = NULL;
-  guint status = 0, changed = 0, present = 0;
-  gulong final_handler, present_handler;
+  guint status = 0, changed = 0, present = 0, received = 0;
+  gulong final_handler, present_handler, received_handler;
 
   sheet_admiral = id;
   final_handler = g_signal_connect (portal, "final-changed", G_CALLBACK (count_cb), &changed);
@@ -1509,6 +1516,52 @@ test_final (void)
   g_assert_cmpuint (status, ==, 409);
   g_assert_false (adm_portal_get_final (portal, id));
 
+  /* Only an explicit yes marks: "final=0" or any other value is a bad request, no mark. */
+  g_free (page);
+  page = post_sheet (id, fields, &status);
+  g_assert_cmpuint (status, ==, 303);
+  for (guint i = 0; i < 3; i++)
+    {
+      const char *odd[] = { "0", "maybe", "" };
+
+      g_free (page);
+      page = post_final (id, odd[i], &status);
+      g_assert_cmpuint (status, ==, 400);
+      g_assert_false (adm_portal_get_final (portal, id));
+    }
+
+  /* The mark applies to what he sees: his page's button posts his form with final=yes. The
+   * form as handed in: marked, no new sheet. */
+  g_free (page);
+  page = get (link, NULL, &status);
+  assert_contains (page, "form=\"orders\" name=\"final\" value=\"yes\"", id);
+  received_handler = g_signal_connect (portal, "sheet-received", G_CALLBACK (count_cb),
+                                       &received);
+  g_free (page);
+  page = post_sheet (id, with_final, &status);
+  g_assert_cmpuint (status, ==, 303);
+  g_assert_true (adm_portal_get_final (portal, id));
+  g_assert_cmpuint (received, ==, 0);
+  assert_status_final (id, TRUE);
+
+  /* Orders read back and changed but not handed in: the mark hands them in and marks them. */
+  g_free (page);
+  page = post_final (id, "no", &status);
+  g_assert_false (adm_portal_get_final (portal, id));
+  g_free (page);
+  page = post_sheet (id, changed_final, &status);
+  g_assert_cmpuint (status, ==, 303);
+  g_assert_cmpuint (received, ==, 1);
+  g_assert_true (adm_portal_get_final (portal, id));
+  assert_contains (page, "Hold the line", id);
+
+  /* Changed orders the engine refuses: not handed in, not final. */
+  g_free (page);
+  page = post_sheet (id, refused_final, &status);
+  g_assert_false (adm_portal_get_final (portal, id));
+  assert_status_final (id, FALSE);
+
+  g_signal_handler_disconnect (portal, received_handler);
   g_signal_handler_disconnect (portal, final_handler);
   g_signal_handler_disconnect (portal, present_handler);
 }

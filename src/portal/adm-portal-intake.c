@@ -562,6 +562,36 @@ _adm_portal_sync_refusals (AdmPortal *self)
     g_signal_emit (self, _adm_portal_signals[SHEET_CHANGED], 0, g_ptr_array_index (changed, i));
 }
 
+/* Whether @fields (csrf and step aside) are the form of his sheet of this cycle as he handed
+ * it in, and that sheet stands (not refused). */
+static gboolean
+same_as_handed_in (AdmPortal        *self,
+                   const AdmAdmiral *admiral,
+                   GHashTable       *fields)
+{
+  Posted *posted = g_hash_table_lookup (self->posted, admiral->id);
+  const AdmPortalSheet *sheet = g_hash_table_lookup (self->sheets, admiral->id);
+  guint n = 0;
+  GHashTableIter iter;
+  gpointer key, value;
+
+  if (posted == NULL || posted->reason != NULL || sheet == NULL ||
+      posted->cycle != _adm_portal_current_cycle (self) || sheet->cycle != posted->cycle ||
+      sheet->status == ADM_PORTAL_SHEET_REFUSED)
+    return FALSE;
+  g_hash_table_iter_init (&iter, fields);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      if (g_str_equal (key, "csrf") || g_str_equal (key, "step"))
+        continue;
+      if (g_strcmp0 (g_hash_table_lookup (posted->fields, key), value) != 0)
+        return FALSE;
+      n++;
+    }
+  return n == g_hash_table_size (posted->fields) -
+              (g_hash_table_contains (posted->fields, "step") ? 1 : 0);
+}
+
 /* Main thread: his orders read back, not handed in — asked for, or from a page out of date: a
  * page of its own, his form filled in as he sent it with each fieldset's read-back or refusal
  * beside it. Nothing is kept. */
@@ -610,10 +640,22 @@ _adm_portal_job_sheet (AdmPortal        *self,
   gboolean late = self->deadline > 0 && now > self->deadline;
   guint cycle = _adm_portal_current_cycle (self);
   AdmPortalSheet *sheet;
+  gboolean mark;
 
   if (job->preview || job->stale)
     {
       job_read_back (self, job, admiral);
+      return;
+    }
+  /* "Mark my sheet final" posts his form as he sees it, with final=yes: the sheet handed in
+   * already, it is marked; changed since, the changes are handed in and, taken, marked. */
+  mark = g_strcmp0 (g_hash_table_lookup (job->fields, "final"), "yes") == 0;
+  g_hash_table_remove (job->fields, "final");
+  if (mark && same_as_handed_in (self, admiral, job->fields))
+    {
+      adm_portal_set_final (self, admiral->id, TRUE, NULL);
+      job->status = SOUP_STATUS_SEE_OTHER;
+      _adm_portal_job_reply (job);
       return;
     }
   /* A new sheet, even one the engine refuses, takes his final mark back. */
@@ -647,6 +689,8 @@ _adm_portal_job_sheet (AdmPortal        *self,
   g_signal_emit (self, _adm_portal_signals[SHEET_RECEIVED], 0, admiral->id);
   if (self->accept_on_arrival)
     adm_portal_accept (self, admiral->id, NULL);
+  if (mark)
+    adm_portal_set_final (self, admiral->id, TRUE, NULL);
   _adm_portal_job_reply (job);
 }
 
@@ -851,10 +895,19 @@ _adm_portal_job_final (AdmPortal        *self,
                        Job              *job,
                        const AdmAdmiral *admiral)
 {
-  gboolean final = g_strcmp0 (g_hash_table_lookup (job->fields, "final"), "no") != 0;
+  const char *value = g_hash_table_lookup (job->fields, "final");
+  gboolean final = g_strcmp0 (value, "yes") == 0;
   g_autofree char *message = NULL, *marked = NULL;
   LangScope scope;
 
+  /* Only an explicit yes marks, and only an explicit no takes the mark back. */
+  if (!final && g_strcmp0 (value, "no") != 0)
+    {
+      job->status = SOUP_STATUS_BAD_REQUEST;
+      job->text = g_strdup ("Bad request: final is yes or no\n");
+      _adm_portal_job_reply (job);
+      return;
+    }
   if (adm_portal_set_final (self, admiral->id, final, NULL))
     {
       job->status = SOUP_STATUS_SEE_OTHER;

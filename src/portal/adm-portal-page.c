@@ -1459,6 +1459,7 @@ adm_portal_page_render (const AdmPortalPage *page)
 char *
 adm_portal_page_final (gboolean    can_mark,
                        gboolean    final,
+                       gboolean    orders,
                        const char *csrf)
 {
   GString *out;
@@ -1474,7 +1475,9 @@ adm_portal_page_final (gboolean    can_mark,
                           final ? "no" : "yes");
   adm_portal_html_escape (out, final ? _("✔ Your sheet is marked final.")
                                      : _("Nothing more to send this cycle?"));
-  g_string_append_printf (out, "</p><button type=\"submit\"%s>", final ? " class=\"off\"" : "");
+  g_string_append_printf (out, "</p><button type=\"submit\"%s>",
+                          final ? " class=\"off\""
+                                : orders ? " form=\"orders\" name=\"final\" value=\"yes\"" : "");
   adm_portal_html_escape (out, final ? _("Not final after all") : _("Mark my sheet final"));
   g_string_append (out, "</button></form>");
   return g_string_free (out, FALSE);

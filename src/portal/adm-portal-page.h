@@ -107,11 +107,14 @@ typedef struct {
 } AdmPortalPage;
 
 char  *adm_portal_page_render      (const AdmPortalPage *page) G_GNUC_WARN_UNUSED_RESULT;
-/* The final mark's control (adm_portal_set_final ()): a button posting to "final" with @csrf
- * that marks his sheet final, or (@final) says it is and takes the mark back; NULL when he has
- * no sheet that can be marked (@can_mark FALSE). */
+/* The final mark's control (adm_portal_set_final ()): a button that marks his sheet final,
+ * or (@final) says it is and takes the mark back (posting "final=no" to "final" with @csrf);
+ * NULL when he has no sheet that can be marked (@can_mark FALSE). With @orders (the page has
+ * his order form, "orders"), the mark posts that form as he sees it with "final=yes", so that
+ * what is marked is what he sees: orders changed since the hand-in are handed in with it. */
 char  *adm_portal_page_final       (gboolean          can_mark,
                                     gboolean          final,
+                                    gboolean          orders,
                                     const char       *csrf) G_GNUC_WARN_UNUSED_RESULT;
 /* The countdown as the page first shows it: "32:15", "1:02:15", "−0:30" when overdue. */
 char  *adm_portal_page_clock_text  (gint64            deadline,

@@ -205,7 +205,8 @@ _adm_portal_marked_page (AdmPortal               *self,
   status_text = sheet_status (self, admiral);
   final = adm_portal_page_final (sent != NULL && sent->cycle == _adm_portal_current_cycle (self) &&
                                  sent->status != ADM_PORTAL_SHEET_REFUSED,
-                                 _adm_portal_sheet_is_final (self, sent), MARK_CSRF);
+                                 _adm_portal_sheet_is_final (self, sent),
+                                 strstr (form, "id=\"orders\"") != NULL, MARK_CSRF);
   key = state_key (self, admiral);
   /* Translators: under the admiral's name on his page: his faction, the campaign */
   subtitle = g_strdup_printf (_("%s · %s"), admiral->faction->name,
