@@ -50,7 +50,7 @@ static const char *const scenario_order[] = {
 };
 static const char *const map_order[] = { "sector", "link", NULL };
 static const char *const formation_order[] = { "ship", "succession", NULL };
-static const char *const sector_order[] = { "object", NULL };
+static const char *const sector_order[] = { "object", "minefield", NULL };
 static const char *const alliance_order[] = { "member", NULL };
 
 static void
@@ -745,6 +745,29 @@ id_made_from (const char *id,
   return TRUE;
 }
 
+/* The wormhole exits of the map that lead to sector @id (<object leads-to>), and, with
+ * @in set, only those in sector @in. */
+static GPtrArray *
+exits_to (AdmScenarioEdit *self,
+          const char      *id,
+          const char      *in)
+{
+  GPtrArray *exits = g_ptr_array_new ();
+  xmlNode *map = adm_scenario_edit_get_map (self);
+
+  for (xmlNode *sector = adm_xml_first_element (map, "sector"); sector != NULL;
+       sector = adm_xml_next_element (sector, "sector"))
+    {
+      if (in != NULL && !prop_is (sector, "id", in))
+        continue;
+      for (xmlNode *object = adm_xml_first_element (sector, "object"); object != NULL;
+           object = adm_xml_next_element (object, "object"))
+        if (prop_is (object, "leads-to", id))
+          g_ptr_array_add (exits, object);
+    }
+  return exits;
+}
+
 /* Every reference to the @element of id @old now names @new. */
 static void
 rename_references (AdmScenarioEdit *self,
@@ -757,11 +780,14 @@ rename_references (AdmScenarioEdit *self,
   if (g_str_equal (element, "sector"))
     {
       g_autoptr(GPtrArray) links = all_of (self, "link");
+      g_autoptr(GPtrArray) exits = exits_to (self, old, NULL);
 
       for (guint i = 0; i < links->len; i++)
         for (guint end = 0; end < 2; end++)
           if (prop_is (links->pdata[i], end == 0 ? "from" : "to", old))
             set_prop (links->pdata[i], end == 0 ? "from" : "to", new);
+      for (guint i = 0; i < exits->len; i++)
+        set_prop (exits->pdata[i], "leads-to", new);
     }
   for (guint i = 0; i < formations->len; i++)
     {
@@ -1108,6 +1134,88 @@ adm_scenario_edit_add_object (AdmScenarioEdit *self,
   return object;
 }
 
+void
+adm_scenario_edit_set_leads_to (AdmScenarioEdit *self,
+                                xmlNode         *object,
+                                const char      *sector)
+{
+  g_autofree char *from = NULL;
+
+  g_return_if_fail (ADM_IS_SCENARIO_EDIT (self));
+  g_return_if_fail (object != NULL && object->doc == self->doc && adm_xml_is (object, "object"));
+  g_return_if_fail (object->parent != NULL && adm_xml_is (object->parent, "sector"));
+
+  from = adm_xml_get_string (object->parent, "id");
+  set_prop (object, "leads-to", sector);
+  /* F-STRAT-8: the jump is crossed as the link between the two sectors. */
+  if (sector != NULL && from != NULL && !g_str_equal (from, sector) &&
+      adm_scenario_edit_find_link (self, from, sector) == NULL)
+    {
+      xmlNode *link = new_element (self, "link");
+
+      set_prop (link, "from", from);
+      set_prop (link, "to", sector);
+      insert_child (ensure_map (self), link, NULL, map_order);
+      commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE, adm_scenario_edit_get_map (self));
+      return;
+    }
+  commit (self, ADM_SCENARIO_EDIT_CHANGE_VALUE, object);
+}
+
+xmlNode *
+adm_scenario_edit_find_minefield (AdmScenarioEdit *self,
+                                  xmlNode         *sector,
+                                  const char      *faction)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+  g_return_val_if_fail (sector != NULL, NULL);
+
+  for (xmlNode *node = adm_xml_first_element (sector, "minefield"); node != NULL;
+       node = adm_xml_next_element (node, "minefield"))
+    if (prop_is (node, "faction", faction))
+      return node;
+  return NULL;
+}
+
+xmlNode *
+adm_scenario_edit_set_minefield (AdmScenarioEdit *self,
+                                 xmlNode         *sector,
+                                 const char      *faction,
+                                 int              mines)
+{
+  xmlNode *minefield;
+  g_autofree char *count = NULL;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+  g_return_val_if_fail (sector != NULL && sector->doc == self->doc &&
+                        adm_xml_is (sector, "sector"), NULL);
+  g_return_val_if_fail (faction != NULL, NULL);
+
+  minefield = adm_scenario_edit_find_minefield (self, sector, faction);
+  if (mines <= 0)
+    {
+      if (minefield != NULL)
+        {
+          remove_node (minefield);
+          commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE, sector);
+        }
+      return NULL;
+    }
+  count = g_strdup_printf ("%d", MIN (mines, ADM_MINEFIELD_MAX_MINES));
+  if (minefield != NULL)
+    {
+      set_prop (minefield, "mines", count);
+      commit (self, ADM_SCENARIO_EDIT_CHANGE_VALUE, minefield);
+      return minefield;
+    }
+  minefield = new_element (self, "minefield");
+  set_prop (minefield, "faction", faction);
+  set_prop (minefield, "mines", count);
+  insert_child (sector, minefield, NULL, sector_order);
+  commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE, sector);
+  return minefield;
+}
+
 xmlNode *
 adm_scenario_edit_add_formation (AdmScenarioEdit *self,
                                  const char      *name,
@@ -1349,10 +1457,27 @@ adm_scenario_edit_remove (AdmScenarioEdit *self,
       if (adm_xml_is (node, "sector") && id != NULL)
         {
           g_autoptr(GPtrArray) links = adm_scenario_edit_children (parent, "link");
+          g_autoptr(GPtrArray) exits = exits_to (self, id, NULL);
 
           for (guint i = 0; i < links->len; i++)
             if (prop_is (links->pdata[i], "from", id) || prop_is (links->pdata[i], "to", id))
               remove_node (links->pdata[i]);
+          /* An exit that led there leads off the map now. */
+          for (guint i = 0; i < exits->len; i++)
+            set_prop (exits->pdata[i], "leads-to", NULL);
+        }
+      else if (adm_xml_is (node, "link"))
+        {
+          g_autofree char *from = adm_xml_get_string (node, "from");
+          g_autofree char *to = adm_xml_get_string (node, "to");
+          g_autoptr(GPtrArray) there = exits_to (self, to, from);
+          g_autoptr(GPtrArray) back = exits_to (self, from, to);
+
+          /* The jump was this link: its exits lead off the map now. */
+          for (guint i = 0; i < there->len; i++)
+            set_prop (there->pdata[i], "leads-to", NULL);
+          for (guint i = 0; i < back->len; i++)
+            set_prop (back->pdata[i], "leads-to", NULL);
         }
       else if (adm_xml_is (node, "admiral") && id != NULL)
         {
@@ -1477,6 +1602,7 @@ sketch_map (AdmScenarioEdit *self,
   xmlNode *map = xmlNewDocNode (doc, NULL, (const xmlChar *) "map", NULL);
   g_autoptr(GHashTable) kept = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GHashTable) links = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GPtrArray) exits = g_ptr_array_new ();
   xmlNode *source = adm_scenario_edit_get_map (self);
   static const char *const kinds[] = { "planet", "station", "wormhole-exit", NULL };
 
@@ -1510,6 +1636,29 @@ sketch_map (AdmScenarioEdit *self,
           mark = xmlNewChild (copy, NULL, (const xmlChar *) "object", NULL);
           set_prop (mark, "kind", kind);
           set_prop (mark, "name", object_name);
+          /* Where it leads, once the links drawn are known. */
+          if (g_str_equal (kind, "wormhole-exit") && xmlHasProp (object, BAD_CAST "leads-to"))
+            {
+              g_ptr_array_add (exits, mark);
+              g_ptr_array_add (exits, object);
+            }
+        }
+      for (xmlNode *minefield = adm_xml_first_element (sector, "minefield"); minefield != NULL;
+           minefield = adm_xml_next_element (minefield, "minefield"))
+        {
+          g_autofree char *faction = adm_xml_get_string (minefield, "faction");
+          g_autofree char *mines = adm_xml_get_string (minefield, "mines");
+          double count;
+          xmlNode *mark;
+
+          if (faction == NULL || adm_ruleset_lookup_faction (self->ruleset, faction) == NULL ||
+              adm_scenario_edit_find_minefield (self, copy, faction) != NULL ||
+              !is_number (mines, &count) || count != (int) count || count < 1 ||
+              count > ADM_MINEFIELD_MAX_MINES)
+            continue;
+          mark = xmlNewChild (copy, NULL, (const xmlChar *) "minefield", NULL);
+          set_prop (mark, "faction", faction);
+          set_prop (mark, "mines", mines);
         }
       g_hash_table_add (kept, g_steal_pointer (&id));
     }
@@ -1532,6 +1681,21 @@ sketch_map (AdmScenarioEdit *self,
       copy = xmlNewChild (map, NULL, (const xmlChar *) "link", NULL);
       set_prop (copy, "from", from);
       set_prop (copy, "to", to);
+    }
+  /* An exit leads where a link drawn goes from its sector. */
+  for (guint i = 0; i < exits->len; i += 2)
+    {
+      xmlNode *mark = exits->pdata[i];
+      g_autofree char *from = adm_xml_get_string (mark->parent, "id");
+      g_autofree char *to = adm_xml_get_string (exits->pdata[i + 1], "leads-to");
+      g_autofree char *key = NULL;
+
+      if (to == NULL || g_str_equal (from, to))
+        continue;
+      key = strcmp (from, to) < 0 ? g_strconcat (from, " ", to, NULL)
+                                  : g_strconcat (to, " ", from, NULL);
+      if (g_hash_table_contains (links, key))
+        set_prop (mark, "leads-to", to);
     }
   return map;
 }

@@ -144,6 +144,24 @@ void             adm_scenario_edit_set_station    (AdmScenarioEdit  *self,
                                                    const char       *faction,
                                                    const char       *klass,
                                                    int               readiness);
+/* F-STRAT-8: wormhole exit @object leads to sector @sector (an id), or, for NULL, off the
+ * map. The jump is the link between the exit's sector and @sector: it is added when missing,
+ * in the same step of undo. Removing that link, or @sector, makes the exit lead off the map. */
+void             adm_scenario_edit_set_leads_to   (AdmScenarioEdit  *self,
+                                                   xmlNode          *object,
+                                                   const char       *sector);
+/* F-MINE-10..13: the minefield of @faction in @sector (laid before the scenario starts), or
+ * NULL. */
+xmlNode         *adm_scenario_edit_find_minefield (AdmScenarioEdit  *self,
+                                                   xmlNode          *sector,
+                                                   const char       *faction);
+/* Gives @faction a minefield of @mines mines (at most ADM_MINEFIELD_MAX_MINES) in @sector,
+ * adding it or changing the one it has; @mines 0 removes it. One step of undo; the
+ * minefield, or NULL when removed. */
+xmlNode         *adm_scenario_edit_set_minefield  (AdmScenarioEdit  *self,
+                                                   xmlNode          *sector,
+                                                   const char       *faction,
+                                                   int               mines);
 xmlNode         *adm_scenario_edit_add_formation  (AdmScenarioEdit  *self,
                                                    const char       *name,
                                                    const char       *faction,

@@ -207,6 +207,7 @@ sector_free (gpointer data)
   g_free (sector->name);
   g_ptr_array_unref (sector->objects);
   g_ptr_array_unref (sector->adjacent);
+  g_ptr_array_unref (sector->minefields);
   g_free (sector);
 }
 
@@ -349,7 +350,8 @@ static const struct {
   { "member", "faction", LEXICAL_ID },
   { "sector", "id", LEXICAL_ID }, { "sector", "name", LEXICAL_NAME },
   { "object", "name", LEXICAL_NAME }, { "object", "faction", LEXICAL_ID },
-  { "object", "class", LEXICAL_ID },
+  { "object", "class", LEXICAL_ID }, { "object", "leads-to", LEXICAL_ID },
+  { "minefield", "faction", LEXICAL_ID },
   { "link", "from", LEXICAL_ID }, { "link", "to", LEXICAL_ID },
   { "formation", "id", LEXICAL_ID }, { "formation", "name", LEXICAL_NAME },
   { "formation", "faction", LEXICAL_ID }, { "formation", "sector", LEXICAL_ID },
@@ -720,10 +722,61 @@ load_station_unit (Loader          *loader,
   return ok;
 }
 
+/* F-MINE-10..13: a minefield laid before the scenario starts — its faction's, of 1 to
+ * ADM_MINEFIELD_MAX_MINES mines, one a faction and sector. */
 static gboolean
-load_sector (Loader   *loader,
-             xmlNode  *node,
-             GError  **error)
+load_minefield (Loader     *loader,
+                AdmSector  *sector,
+                xmlNode    *node,
+                GError    **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  const AdmFaction *faction;
+  AdmMinefield *minefield;
+  int mines = 0;
+
+  if ((faction = lookup_faction (loader, node, error)) == NULL)
+    return FALSE;
+  if (!adm_xml_get_int (node, "mines", TRUE, 0, &mines, loader->file, &local_error))
+    {
+      report_error (loader, node, "mines", "F-MINE-10", g_steal_pointer (&local_error), error);
+      return FALSE;
+    }
+  if (mines < 1 || mines > ADM_MINEFIELD_MAX_MINES)
+    {
+      report (loader, node, "mines", "F-MINE-10", error,
+              _("the minefield of %s in sector “%s” has %d mines; it must have %d–%d"),
+              faction->name, sector->name, mines, 1, ADM_MINEFIELD_MAX_MINES);
+      return FALSE;
+    }
+  for (guint i = 0; i < sector->minefields->len; i++)
+    if (((AdmMinefield *) g_ptr_array_index (sector->minefields, i))->faction == faction)
+      {
+        report (loader, node, "faction", "F-MINE-10", error,
+                _("sector “%s” has two minefields of %s; one minefield a faction holds all "
+                  "its mines there"), sector->name, faction->name);
+        return FALSE;
+      }
+  minefield = g_new0 (AdmMinefield, 1);
+  minefield->faction = faction;
+  minefield->mines = mines;
+  g_ptr_array_add (sector->minefields, minefield);
+  return TRUE;
+}
+
+/* A wormhole exit whose leads-to is read once every sector and link is: its element, the
+ * exit and the sector it is in. */
+typedef struct {
+  xmlNode         *node;
+  AdmSectorObject *object;
+  AdmSector       *sector;
+} ExitRef;
+
+static gboolean
+load_sector (Loader     *loader,
+             xmlNode    *node,
+             GArray     *exits,
+             GError    **error)
 {
   g_autofree char *id = require (loader, node, "id", error);
   g_autofree char *name = NULL;
@@ -754,6 +807,7 @@ load_sector (Loader   *loader,
   sector->y = y;
   sector->objects = g_ptr_array_new_with_free_func (sector_object_free);
   sector->adjacent = g_ptr_array_new ();
+  sector->minefields = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (loader->self->sectors, sector);
   g_hash_table_insert (loader->self->sector_by_id, sector->id, sector);
 
@@ -774,7 +828,25 @@ load_sector (Loader   *loader,
         }
       if (!load_station_unit (loader, child, object, error) && !loader_goes_on (loader))
         return FALSE;
+      if (xmlHasProp (child, BAD_CAST "leads-to"))
+        {
+          ExitRef exit = { child, object, sector };
+
+          if (g_strcmp0 (object->kind, "wormhole-exit") != 0)
+            {
+              if (!report (loader, child, "leads-to", "F-STRAT-9", error,
+                           _("only a wormhole exit leads to another sector; “%s” is a %s"),
+                           object->name, object->kind))
+                return FALSE;
+              continue;
+            }
+          g_array_append_val (exits, exit);
+        }
     }
+  for (xmlNode *child = adm_xml_first_element (node, "minefield"); child != NULL;
+       child = adm_xml_next_element (child, "minefield"))
+    if (!load_minefield (loader, sector, child, error) && !loader_goes_on (loader))
+      return FALSE;
   return TRUE;
 }
 
@@ -828,19 +900,57 @@ load_link (Loader   *loader,
   return TRUE;
 }
 
+/* F-STRAT-8, F-STRAT-9: a wormhole exit leading to a sector of the map. The jump is a move
+ * from sector to sector, so it is the <link> between the two, crossed as any link is: one
+ * adjacency, one way of moving, and the exit names which link is the jump. */
+static gboolean
+load_leads_to (Loader         *loader,
+               const ExitRef  *exit,
+               GError        **error)
+{
+  AdmSector *to = lookup_sector (loader, exit->node, "leads-to", "F-STRAT-8", error);
+
+  if (to == NULL)
+    return FALSE;
+  if (to == exit->sector)
+    {
+      report (loader, exit->node, "leads-to", "F-STRAT-8", error,
+              _("wormhole exit “%s” leads to its own sector “%s”"), exit->object->name,
+              to->name);
+      return FALSE;
+    }
+  if (!g_ptr_array_find (exit->sector->adjacent, to, NULL))
+    {
+      report (loader, exit->node, "leads-to", "F-STRAT-8", error,
+              _("wormhole exit “%s” leads to sector “%s”, but no link joins it to “%s”: the "
+                "jump is crossed as a link, so the map needs one"),
+              exit->object->name, to->name, exit->sector->name);
+      return FALSE;
+    }
+  exit->object->leads_to = to;
+  return TRUE;
+}
+
 static gboolean
 load_map (Loader   *loader,
           xmlNode  *map,
           GError  **error)
 {
+  g_autoptr(GArray) exits = g_array_new (FALSE, FALSE, sizeof (ExitRef));
+
   for (xmlNode *node = adm_xml_first_element (map, "sector"); node != NULL;
        node = adm_xml_next_element (node, "sector"))
-    if (!load_sector (loader, node, error) && !loader_goes_on (loader))
+    if (!load_sector (loader, node, exits, error) && !loader_goes_on (loader))
       return FALSE;
 
   for (xmlNode *node = adm_xml_first_element (map, "link"); node != NULL;
        node = adm_xml_next_element (node, "link"))
     if (!load_link (loader, node, error) && !loader_goes_on (loader))
+      return FALSE;
+
+  for (guint i = 0; i < exits->len; i++)
+    if (!load_leads_to (loader, &g_array_index (exits, ExitRef, i), error) &&
+        !loader_goes_on (loader))
       return FALSE;
   return TRUE;
 }

@@ -21,6 +21,10 @@ typedef struct {
 typedef struct {
   char               *kind;      /* "planet" | "station" | "wormhole-exit" */
   char               *name;
+  /* A wormhole exit's far end when it is a sector of the map (leads-to="SECTOR"), borrowed:
+   * the jump is the <link> between the two sectors, crossed as any link is (F-STRAT-8,
+   * F-STRAT-10). NULL for an exit leading off the map, and for the other kinds. */
+  AdmSector          *leads_to;
   /* A station with an owner is a unit of its owner's side in a battle set up here (F-STN-1,
    * ruling "station-unit"): its faction, its class (of category station) and the readiness
    * of its crew. NULL, NULL, 0 for a station that is a named mark only and for the rest. */
@@ -29,12 +33,26 @@ typedef struct {
   int                 readiness;
 } AdmSectorObject;
 
+/* The most mines a minefield of a scenario holds: a bound on the input, two formations of
+ * six minelayers' worth (F-FORM-8, one mine a ship, F-MINE-10). */
+#define ADM_MINEFIELD_MAX_MINES 12
+
+/* F-MINE-10..13, F-WPN-19: mines a faction laid in the sector before the scenario starts,
+ * on the table of a battle there as the mines a lay-mines order leaves are — @mines of them,
+ * with the card the ruleset's <table-layout> gives a mine laid on the strategic map — and
+ * hidden from the other sides as those are (F-MINE-2). */
+typedef struct {
+  const AdmFaction *faction;
+  int               mines;
+} AdmMinefield;
+
 struct _AdmSector {
   char      *id;
   char      *name;
   double     x, y;
   GPtrArray *objects;    /* AdmSectorObject* */
   GPtrArray *adjacent;   /* AdmSector* (borrowed), in order of the links */
+  GPtrArray *minefields; /* AdmMinefield*, in file order */
 };
 
 typedef struct {

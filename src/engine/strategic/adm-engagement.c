@@ -306,6 +306,8 @@ laid_mines (AdmState            *state,
 
   if (engagement->sector == NULL)
     return mines;
+  /* The scenario's minefields there, laid before cycle 1: swept as those of any cycle are. */
+  adm_laid_mines_add_start (mines, engagement->sector);
   for (guint cycle = 1; cycle <= engagement->cycle; cycle++)
     for (guint a = 0; a < admirals->len; a++)
       {

@@ -711,6 +711,29 @@ adm_laid_mine_free (AdmLaidMine *mine)
   g_free (mine);
 }
 
+void
+adm_laid_mines_add_start (GPtrArray       *mines,
+                          const AdmSector *sector)
+{
+  g_return_if_fail (mines != NULL);
+  g_return_if_fail (sector != NULL);
+
+  for (guint i = 0; i < sector->minefields->len; i++)
+    {
+      const AdmMinefield *minefield = g_ptr_array_index (sector->minefields, i);
+
+      for (int n = 1; n <= minefield->mines; n++)
+        {
+          AdmLaidMine *mine = g_new0 (AdmLaidMine, 1);
+
+          mine->faction = minefield->faction;
+          mine->id = g_strdup_printf ("mine-start-%s-%d", minefield->faction->id, n);
+          mine->cycle = 0;
+          g_ptr_array_add (mines, mine);
+        }
+    }
+}
+
 /* F-MINE-10..13: the mines laid on the strategic map, on the table with the layout's card,
  * hidden from the other sides until revealed (F-MINE-2). */
 static void
@@ -921,8 +944,11 @@ adm_scenario_battle_setup (AdmScenario  *scenario,
                            GError      **error)
 {
   g_autoptr(GPtrArray) placed = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) mines =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) adm_laid_mine_free);
   g_autofree char *name = NULL, *description = NULL, *where = NULL;
   const AdmPlacement *placement;
+  guint32 seed;
   GPtrArray *formations;
   AdmSector *sector;
 
@@ -968,6 +994,10 @@ adm_scenario_battle_setup (AdmScenario  *scenario,
                                  adm_source_text_english (placement->name));
   /* Translators: where enemies meet, for messages: "in Pol jump point" */
   where = g_strdup_printf (_("in %s"), sector->name);
+  /* The scenario's own minefields there: at its start no cycle has a salt, so they are
+   * placed from the layout seed, as a cycle without one places them. */
+  adm_laid_mines_add_start (mines, sector);
+  seed = adm_battle_layout_default_seed (sector->id);
   return adm_battle_setup_write (scenario, NULL, sector, placed, name, description, where,
-                                 adm_battle_layout_default_seed (sector->id), NULL, 0, error);
+                                 seed, mines, seed, error);
 }

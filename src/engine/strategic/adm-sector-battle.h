@@ -53,6 +53,11 @@ typedef struct {
 } AdmLaidMine;
 
 void adm_laid_mine_free (AdmLaidMine *mine);
+/* The mines of @sector's minefields in the scenario (AdmMinefield), laid before it starts:
+ * appended to @mines (AdmLaidMine*) as if laid before cycle 1 (cycle 0), one a mine, each
+ * with the id "mine-start-FACTION-N". */
+void adm_laid_mines_add_start (GPtrArray       *mines,
+                               const AdmSector *sector);
 
 /* The battle set-up text (battle.rng) for @placed (AdmPlacedFormation*), the core of
  * adm_scenario_battle_setup () and adm_engagement_battle_setup ().
