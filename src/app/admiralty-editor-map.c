@@ -7,16 +7,28 @@
 
 #include "admiralty-editor-map.h"
 
-/* One row of the side panel: an object (its name, and a station's owner, class and
- * readiness) or a link. */
+/* One row of the side panel: an object (its name, a station's owner, class and readiness,
+ * where a wormhole exit leads), a minefield or a link. */
 typedef struct {
   GtkWidget *row;
   GtkWidget *owner;      /* a station's: drop-down, "None" first */
   GtkWidget *klass;      /* a station's: drop-down of station classes */
   GtkWidget *readiness;  /* a station's */
+  GtkWidget *leads_to;   /* a wormhole exit's: drop-down, "Off the map" first */
+  GStrv      targets;    /* its sectors' ids, in the drop-down's order after the first */
+  GtkWidget *mines;      /* a minefield's: spin button */
   GtkWidget *remove;
-  xmlNode   *node;       /* the object or the link */
+  xmlNode   *node;       /* the object, the minefield or the link */
 } Row;
+
+static void
+row_free (gpointer data)
+{
+  Row *row = data;
+
+  g_strfreev (row->targets);
+  g_free (row);
+}
 
 struct _AdmiraltyEditorMap
 {
@@ -26,6 +38,8 @@ struct _AdmiraltyEditorMap
   GtkStack            *side_stack;
   AdwEntryRow         *name_row;
   AdwPreferencesGroup *objects_group;
+  AdwPreferencesGroup *minefields_group;
+  GtkMenuButton       *add_minefield_button;
   AdwPreferencesGroup *links_group;
 
   AdmScenarioEdit     *edit;
@@ -50,7 +64,8 @@ find_row (AdmiraltyEditorMap *self,
       Row *row = self->rows->pdata[i];
 
       if (widget == row->row || widget == row->owner || widget == row->klass ||
-          widget == row->readiness || widget == row->remove)
+          widget == row->readiness || widget == row->remove || widget == row->leads_to ||
+          widget == row->mines)
         return row;
     }
   return NULL;
@@ -230,6 +245,69 @@ add_station_row (AdmiraltyEditorMap *self,
   row->owner = row->klass = row->readiness = NULL;
 }
 
+/* F-STRAT-8: where a wormhole exit leads, chosen among the other sectors; the editor adds
+ * the link the jump is crossed by. */
+static void
+leads_to_changed_cb (AdmiraltyEditorMap *self,
+                     GParamSpec         *pspec,
+                     GtkWidget          *widget)
+{
+  Row *row = find_row (self, widget);
+  guint selected;
+
+  if (self->syncing || row == NULL)
+    return;
+  selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (row->leads_to));
+  adm_scenario_edit_set_leads_to (self->edit, row->node,
+                                  selected == 0 || selected > g_strv_length (row->targets)
+                                  ? NULL : row->targets[selected - 1]);
+}
+
+static void
+add_leads_to_row (AdmiraltyEditorMap *self,
+                  Row                *row)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  g_autoptr(GStrvBuilder) ids = g_strv_builder_new ();
+  g_autofree char *own = adm_xml_get_string (self->sector, "id");
+  g_autofree char *target = adm_xml_get_string (row->node, "leads-to");
+  GtkWidget *where = adw_action_row_new ();
+  guint index = 0, n = 0;
+
+  gtk_string_list_append (names, _("Off the map"));
+  for (xmlNode *sector = adm_xml_first_element (adm_scenario_edit_get_map (self->edit), "sector");
+       sector != NULL; sector = adm_xml_next_element (sector, "sector"))
+    {
+      g_autofree char *id = adm_xml_get_string (sector, "id");
+      g_autofree char *name = adm_xml_get_string (sector, "name");
+
+      if (id == NULL || g_strcmp0 (id, own) == 0)
+        continue;
+      gtk_string_list_append (names, name != NULL ? name : id);
+      g_strv_builder_add (ids, id);
+      n++;
+      if (g_strcmp0 (id, target) == 0)
+        index = n;
+    }
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (where), _("Leads to"));
+  gtk_widget_set_tooltip_text (where, _("The jump to a sector of the map is a link to it"));
+  row->targets = g_strv_builder_end (ids);
+  row->leads_to = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&names)), NULL);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (row->leads_to), index);
+  gtk_widget_set_valign (row->leads_to, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row->leads_to),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Leads to"), -1);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (where), row->leads_to);
+  g_signal_connect_object (row->leads_to, "notify::selected", G_CALLBACK (leads_to_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  adw_preferences_group_add (self->objects_group, where);
+  /* A row of its own in the list, going with the exit's name. */
+  g_ptr_array_add (self->rows, g_memdup2 (&(Row) { .row = where, .leads_to = row->leads_to,
+                                                   .targets = g_steal_pointer (&row->targets),
+                                                   .node = row->node }, sizeof (Row)));
+  row->leads_to = NULL;
+}
+
 static void
 build_objects (AdmiraltyEditorMap *self)
 {
@@ -253,7 +331,90 @@ build_objects (AdmiraltyEditorMap *self)
       g_ptr_array_add (self->rows, row);
       if (g_strcmp0 (kind, "station") == 0)
         add_station_row (self, row);
+      else if (g_strcmp0 (kind, "wormhole-exit") == 0)
+        add_leads_to_row (self, row);
     }
+}
+
+/* F-MINE-10..13: minefields laid before the game starts, one a faction. */
+
+static void
+mines_changed_cb (AdmiraltyEditorMap *self,
+                  GtkWidget          *spin)
+{
+  Row *row = find_row (self, spin);
+  g_autofree char *faction = NULL;
+
+  if (self->syncing || row == NULL)
+    return;
+  faction = adm_xml_get_string (row->node, "faction");
+  if (faction != NULL)
+    adm_scenario_edit_set_minefield (self->edit, self->sector, faction,
+                                     gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (spin)));
+}
+
+static void
+build_minefields (AdmiraltyEditorMap *self)
+{
+  AdmRuleset *ruleset = adm_scenario_edit_get_ruleset (self->edit);
+  g_autoptr(GMenu) menu = g_menu_new ();
+
+  for (xmlNode *node = adm_xml_first_element (self->sector, "minefield"); node != NULL;
+       node = adm_xml_next_element (node, "minefield"))
+    {
+      g_autofree char *faction_id = adm_xml_get_string (node, "faction");
+      g_autofree char *mines = adm_xml_get_string (node, "mines");
+      const AdmFaction *faction = ruleset != NULL && faction_id != NULL
+                                  ? adm_ruleset_lookup_faction (ruleset, faction_id) : NULL;
+      Row *row = g_new0 (Row, 1);
+
+      row->node = node;
+      row->row = adw_action_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row->row),
+                                     faction != NULL ? faction->name
+                                                     : faction_id != NULL ? faction_id : "");
+      row->mines = gtk_spin_button_new_with_range (1, ADM_MINEFIELD_MAX_MINES, 1);
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (row->mines),
+                                 mines != NULL ? g_ascii_strtod (mines, NULL) : 1);
+      gtk_widget_set_valign (row->mines, GTK_ALIGN_CENTER);
+      gtk_widget_set_tooltip_text (row->mines, _("Mines"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row->mines), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("Mines"), -1);
+      g_signal_connect_object (row->mines, "value-changed", G_CALLBACK (mines_changed_cb), self,
+                               G_CONNECT_SWAPPED);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row->row), row->mines);
+      row->remove = remove_button (self, _("Remove Minefield"), G_CALLBACK (remove_row_cb));
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row->row), row->remove);
+      adw_preferences_group_add (self->minefields_group, row->row);
+      g_ptr_array_add (self->rows, row);
+    }
+  /* The Add menu: the factions of the season without a minefield here yet. */
+  for (guint i = 0; ruleset != NULL && i < adm_ruleset_get_factions (ruleset)->len; i++)
+    {
+      const AdmFaction *faction = g_ptr_array_index (adm_ruleset_get_factions (ruleset), i);
+      g_autoptr(GMenuItem) item = NULL;
+
+      if (adm_scenario_edit_find_minefield (self->edit, self->sector, faction->id) != NULL)
+        continue;
+      item = g_menu_item_new (faction->name, NULL);
+      g_menu_item_set_action_and_target (item, "editor-map.add-minefield", "s", faction->id);
+      g_menu_append_item (menu, item);
+    }
+  gtk_menu_button_set_menu_model (self->add_minefield_button, G_MENU_MODEL (menu));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->add_minefield_button),
+                            g_menu_model_get_n_items (G_MENU_MODEL (menu)) > 0);
+}
+
+static void
+add_minefield_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  AdmiraltyEditorMap *self = ADMIRALTY_EDITOR_MAP (widget);
+
+  if (self->sector != NULL)
+    adm_scenario_edit_set_minefield (self->edit, self->sector,
+                                     g_variant_get_string (parameter, NULL), 1);
 }
 
 static void
@@ -318,6 +479,7 @@ show_sector (AdmiraltyEditorMap *self,
     {
       gtk_editable_set_text (GTK_EDITABLE (self->name_row), name != NULL ? name : "");
       build_objects (self);
+      build_minefields (self);
       build_links (self);
     }
   self->syncing = FALSE;
@@ -578,6 +740,9 @@ admiralty_editor_map_class_init (AdmiraltyEditorMapClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorMap, side_stack);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorMap, name_row);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorMap, objects_group);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorMap, minefields_group);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorMap,
+                                        add_minefield_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorMap, links_group);
   gtk_widget_class_bind_template_callback (widget_class, selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, add_sector_cb);
@@ -587,6 +752,8 @@ admiralty_editor_map_class_init (AdmiraltyEditorMapClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, remove_sector_cb);
   gtk_widget_class_install_action (widget_class, "editor-map.add-object", "s",
                                    add_object_action);
+  gtk_widget_class_install_action (widget_class, "editor-map.add-minefield", "s",
+                                   add_minefield_action);
 }
 
 static void
@@ -595,7 +762,7 @@ admiralty_editor_map_init (AdmiraltyEditorMap *self)
   GtkEventController *shortcuts;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->rows = g_ptr_array_new_with_free_func (g_free);
+  self->rows = g_ptr_array_new_with_free_func (row_free);
   self->station_ids = g_ptr_array_new ();
 
   /* Delete on the map, not in the side panel's entries, removes the selected sector. */

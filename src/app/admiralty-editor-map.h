@@ -4,7 +4,8 @@
  * sector there, a sector dragged moves, dragged onto another links the two, Delete removes
  * the selected sector with its links. The side panel names the selected sector and edits its
  * objects — planets, stations (with an owner, class and readiness, F-STN-1) and wormhole
- * exits — and its links. */
+ * exits (with the sector they lead to, F-STRAT-8) — its minefields laid before the game
+ * (F-MINE-10) and its links. */
 #pragma once
 
 #include <adwaita.h>

@@ -322,13 +322,38 @@ admiralty_sector_map_dup_tooltip_markup (AdmiraltySectorMap *self,
   for (guint i = 0; i < sector->objects->len; i++)
     {
       const AdmSectorObject *object = g_ptr_array_index (sector->objects, i);
-      /* Translators: an object in a sector's tooltip, "Station: Pol Six" */
-      g_autofree char *line = g_markup_printf_escaped (_("%s: %s"),
-                                                       object_kind_label (object->kind),
-                                                       object->name);
+      g_autofree char *line = NULL;
 
+      if (object->leads_to != NULL)
+        /* Translators: a wormhole exit in a sector's tooltip and where it leads (a sector of
+         * the map), "Wormhole exit: Jump point to Pol, to Pol orbit" */
+        line = g_markup_printf_escaped (_("%s: %s, to %s"), object_kind_label (object->kind),
+                                        object->name, object->leads_to->name);
+      else
+        /* Translators: an object in a sector's tooltip, "Station: Pol Six" */
+        line = g_markup_printf_escaped (_("%s: %s"), object_kind_label (object->kind),
+                                        object->name);
       g_string_append_printf (markup, "\n%s", line);
     }
+  {
+    AdmiraltySectorOptions options;
+    guint shown;
+
+    build_options (self, &options);
+    shown = admiralty_sector_minefields_shown (&options, sector);
+    for (guint i = 0; i < shown; i++)
+      {
+        const AdmMinefield *minefield = g_ptr_array_index (sector->minefields, i);
+        g_autofree char *line = NULL;
+
+        /* Translators: mines laid before the scenario starts, in a sector's tooltip on the
+         * master's map, "Minefield: Cetagandan Empire, 3 mines" */
+        line = g_markup_printf_escaped (ngettext ("Minefield: %s, %d mine",
+                                                  "Minefield: %s, %d mines", minefield->mines),
+                                        minefield->faction->name, minefield->mines);
+        g_string_append_printf (markup, "\n%s", line);
+      }
+  }
   formations = admiralty_sector_map_list_formations (self, sector->id);
   for (guint i = 0; i < formations->len; i++)
     append_formation (self, markup, g_ptr_array_index (formations, i));

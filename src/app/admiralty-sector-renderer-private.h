@@ -95,6 +95,14 @@ _admiralty_sector_draw_object (cairo_t               *cr,
                                double                 x,
                                double                 y);
 
+/* A minefield's glyph (F-MINE-10), the table's mine at card size, centred on (@x, @y). */
+void
+_admiralty_sector_draw_minefield (cairo_t            *cr,
+                                  const AdmMinefield *minefield,
+                                  gboolean            plasma,
+                                  double              x,
+                                  double              y);
+
 /* A formation's marker in its faction's colour, its top left at (@x, @y). */
 void
 _admiralty_sector_draw_marker (cairo_t            *cr,

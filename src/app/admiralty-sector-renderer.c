@@ -112,6 +112,43 @@ draw_link (Frame           *frame,
   cairo_stroke (frame->cr);
 }
 
+/* Whether a wormhole exit of @a leads to @b: the link between them is the jump. */
+static gboolean
+exit_leads (const AdmSector *a,
+            const AdmSector *b)
+{
+  for (guint i = 0; i < a->objects->len; i++)
+    if (((const AdmSectorObject *) g_ptr_array_index (a->objects, i))->leads_to == b)
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+admiralty_sector_link_is_jump (const AdmSector *a,
+                               const AdmSector *b)
+{
+  g_return_val_if_fail (a != NULL && b != NULL, FALSE);
+  return exit_leads (a, b) || exit_leads (b, a);
+}
+
+/* F-STRAT-8: a link that is a wormhole's jump is drawn in the exit's colour, dashed. */
+static void
+draw_any_link (Frame           *frame,
+               const AdmSector *a,
+               const AdmSector *b,
+               guint32          rgb)
+{
+  static const double dash[] = { 7.0, 5.0 };
+  gboolean jump = admiralty_sector_link_is_jump (a, b);
+
+  _admiralty_sector_set_rgb (frame->cr, jump && rgb == ADMIRALTY_SECTOR_LINK_RGB
+                                        ? ADMIRALTY_SECTOR_JUMP_RGB : rgb);
+  if (jump)
+    cairo_set_dash (frame->cr, dash, G_N_ELEMENTS (dash), 0);
+  draw_link (frame, a, b);
+  cairo_set_dash (frame->cr, NULL, 0, 0);
+}
+
 /* Every link once, from the earlier sector in the file; then the selected sector's links over
  * them, so that where it can move to stands out. */
 static void
@@ -121,7 +158,6 @@ draw_links (Frame *frame)
 
   cairo_set_line_width (frame->cr, LINK_WIDTH);
   cairo_set_line_cap (frame->cr, CAIRO_LINE_CAP_ROUND);
-  _admiralty_sector_set_rgb (frame->cr, ADMIRALTY_SECTOR_LINK_RGB);
   for (guint i = 0; i < sectors->len; i++)
     {
       const AdmSector *sector = g_ptr_array_index (sectors, i);
@@ -133,14 +169,14 @@ draw_links (Frame *frame)
 
           if (g_ptr_array_find (sectors, other, &other_index) && other_index > i &&
               sector != frame->selected && other != frame->selected)
-            draw_link (frame, sector, other);
+            draw_any_link (frame, sector, other, ADMIRALTY_SECTOR_LINK_RGB);
         }
     }
   if (frame->selected == NULL)
     return;
-  _admiralty_sector_set_rgb (frame->cr, ADMIRALTY_SECTOR_SELECTION_RGB);
   for (guint j = 0; j < frame->selected->adjacent->len; j++)
-    draw_link (frame, frame->selected, g_ptr_array_index (frame->selected->adjacent, j));
+    draw_any_link (frame, frame->selected, g_ptr_array_index (frame->selected->adjacent, j),
+                   ADMIRALTY_SECTOR_SELECTION_RGB);
 }
 
 /* A "+@count" pill with its left edge at @x and its middle at @y. */
@@ -207,12 +243,64 @@ _admiralty_sector_draw_object (cairo_t               *cr,
     }
 }
 
+/* F-MINE-10..13: a minefield laid before the scenario starts, drawn with the table's mine
+ * glyph (admiralty-table-renderer.c) at card size — a spiked ball in its faction's colour,
+ * filled for the ruleset's plasma card, hollow for a torpedo one. */
+void
+_admiralty_sector_draw_minefield (cairo_t            *cr,
+                                  const AdmMinefield *minefield,
+                                  gboolean            plasma,
+                                  double              x,
+                                  double              y)
+{
+  Rgb colour = _admiralty_sector_rgb_from_hex (minefield->faction->colour);
+  double r = GLYPH_SIZE / 4;
+
+  cairo_new_path (cr);
+  for (int p = 0; p < 8; p++)
+    {
+      double angle = p * G_PI / 4;
+
+      cairo_move_to (cr, x + 0.6 * r * cos (angle), y + 0.6 * r * sin (angle));
+      cairo_line_to (cr, x + 1.9 * r * cos (angle), y + 1.9 * r * sin (angle));
+    }
+  cairo_set_source_rgb (cr, colour.r, colour.g, colour.b);
+  cairo_set_line_width (cr, 1.5);
+  cairo_stroke (cr);
+  cairo_arc (cr, x, y, r, 0, 2 * G_PI);
+  if (plasma)
+    cairo_fill (cr);
+  else
+    {
+      cairo_set_line_width (cr, 1.5);
+      cairo_stroke (cr);
+    }
+}
+
+guint
+admiralty_sector_minefields_shown (const AdmiraltySectorOptions *options,
+                                   const AdmSector              *sector)
+{
+  g_return_val_if_fail (sector != NULL, 0);
+
+  /* F-MINE-2: hidden mines are their layer's secret, so only the master's map shows them;
+   * and only the scenario's start, as the editor draws it: a campaign's map shows where the
+   * formations are now, and which mines are left there is its battles' to tell. */
+  if (options != NULL &&
+      (options->audience != ADMIRALTY_SECTOR_AUDIENCE_MASTER || options->strategy != NULL))
+    return 0;
+  return sector->minefields->len;
+}
+
 static void
 draw_objects (Frame                   *frame,
               const AdmSector         *sector,
               const cairo_rectangle_t *rect)
 {
-  guint count = sector->objects->len;
+  guint n_objects = sector->objects->len;
+  guint count = n_objects + admiralty_sector_minefields_shown (frame->options, sector);
+  const AdmTableLayout *layout =
+    adm_ruleset_get_table_layout (adm_scenario_get_ruleset (frame->scenario));
   guint fit = (guint) ((rect->width - 2 * NODE_INSET + GLYPH_STRIDE - GLYPH_SIZE) /
                        GLYPH_STRIDE);
   guint shown = count <= fit ? count : fit - 2;
@@ -221,8 +309,14 @@ draw_objects (Frame                   *frame,
   double y = rect->y + NODE_ABOVE + OBJECT_ROW_Y;
 
   for (guint i = 0; i < shown; i++)
-    _admiralty_sector_draw_object (frame->cr, g_ptr_array_index (sector->objects, i),
-                                   x + i * GLYPH_STRIDE, y);
+    if (i < n_objects)
+      _admiralty_sector_draw_object (frame->cr, g_ptr_array_index (sector->objects, i),
+                                     x + i * GLYPH_STRIDE, y);
+    else
+      _admiralty_sector_draw_minefield (frame->cr,
+                                        g_ptr_array_index (sector->minefields, i - n_objects),
+                                        layout == NULL || !layout->mine_torpedo,
+                                        x + i * GLYPH_STRIDE, y);
   if (shown < count)
     draw_badge (frame->cr, count - shown, x + shown * GLYPH_STRIDE - GLYPH_SIZE / 2, y);
 }

@@ -21,6 +21,7 @@ G_BEGIN_DECLS
 #define ADMIRALTY_SECTOR_NODE_RGB          0x26313f
 #define ADMIRALTY_SECTOR_NODE_SELECTED_RGB 0x34465a
 #define ADMIRALTY_SECTOR_SELECTION_RGB     0xf2c14e
+#define ADMIRALTY_SECTOR_JUMP_RGB          0x8e7cc3 /* a link that is a wormhole's jump */
 
 /* Who the map is drawn for: the master sees every formation; a side sees what
  * adm_strategy_formation_visible() lets it know; the public (the projector on the wall) sees
@@ -53,6 +54,18 @@ typedef struct {
 #define ADMIRALTY_SECTOR_ENGAGEMENT_DONE_RGB     0x57ab5a /* finished */
 #define ADMIRALTY_SECTOR_ENGAGEMENT_DROPPED_RGB  0x768390
 guint32       admiralty_sector_engagement_rgb (AdmEngagementStatus status);
+
+/* F-STRAT-8: whether the link between @a and @b is a wormhole's jump (an exit of one leads
+ * to the other): drawn dashed in ADMIRALTY_SECTOR_JUMP_RGB. */
+gboolean      admiralty_sector_link_is_jump   (const AdmSector              *a,
+                                               const AdmSector              *b);
+/* How many of @sector's minefields (F-MINE-10) its card shows to @options' audience (NULL:
+ * the master at the scenario's start): all on the master's map of the scenario's start (the
+ * editor's), none to a side or the public (F-MINE-2), none on a campaign's map, which shows
+ * the present. They follow the objects on the card's object row, drawn as the table draws a
+ * mine. */
+guint         admiralty_sector_minefields_shown (const AdmiraltySectorOptions *options,
+                                                 const AdmSector              *sector);
 
 /* Nothing selected or hovered, the scenario's start positions, everything shown, no legend. */
 void          admiralty_sector_options_init   (AdmiraltySectorOptions    *options);

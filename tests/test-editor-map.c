@@ -1,0 +1,266 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-editor-map.c: the scenario editor's Map page as a master uses it for what a sector
+ * holds besides its name — where a wormhole exit leads (F-STRAT-8: the jump is a link) and a
+ * minefield laid before the game (F-MINE-10) — with real clicks and keys through the X
+ * server; each edit undoes and redoes, the map draws them as the game does, and the file
+ * saved loads with them. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "admiralty-editor-map.h"
+#include "admiralty-scenario-editor.h"
+#include "admiralty-sector-renderer.h"
+#include "picture-helpers.h"
+#include "pointer-helpers.h"
+
+static AdmiraltyScenarioEditor *
+editor_of (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  AdmiraltyScenarioEditor *editor =
+    admiralty_scenario_editor_open (GTK_APPLICATION (app), path, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (editor);
+  gtk_window_set_default_size (GTK_WINDOW (editor), 1280, 800);
+  gtk_window_present (GTK_WINDOW (editor));
+  iterate_until (widget_mapped, editor, 5000);
+  wait_frame (GTK_WIDGET (editor));
+  return editor;
+}
+
+static void
+close_editor (AdmiraltyScenarioEditor *editor)
+{
+  GWeakRef ref;
+
+  g_weak_ref_init (&ref, editor);
+  gtk_window_destroy (GTK_WINDOW (editor));
+  iterate ();
+  g_assert_null (g_weak_ref_get (&ref));
+  g_weak_ref_clear (&ref);
+}
+
+static GBytes *
+bytes_now (AdmiraltyScenarioEditor *editor)
+{
+  return g_bytes_ref (adm_scenario_edit_get_bytes (admiralty_scenario_editor_get_edit (editor)));
+}
+
+/* Ctrl+Z takes the editor back to the text before the edit, Shift+Ctrl+Z to the text after. */
+static void
+assert_undo_redo (AdmiraltyScenarioEditor *editor,
+                  GBytes                  *before)
+{
+  g_autoptr(GBytes) after = bytes_now (editor);
+  AdmScenarioEdit *edit = admiralty_scenario_editor_get_edit (editor);
+
+  g_assert_false (g_bytes_equal (before, after));
+  focus_window (GTK_WIDGET (editor));
+  keys_to (GTK_WIDGET (editor), "ctrl+z");
+  g_assert_true (g_bytes_equal (before, adm_scenario_edit_get_bytes (edit)));
+  keys_to (GTK_WIDGET (editor), "shift+ctrl+z");
+  g_assert_true (g_bytes_equal (after, adm_scenario_edit_get_bytes (edit)));
+}
+
+/* The centre of sector @id on the editor's map, in the map's pixels. */
+static void
+sector_point (AdmiraltyEditorMap *page,
+              const char         *id,
+              double             *x,
+              double             *y)
+{
+  AdmiraltySectorMap *map = admiralty_editor_map_get_map (page);
+  AdmSector *sector = adm_scenario_lookup_sector (admiralty_sector_map_get_scenario (map), id);
+
+  g_assert_nonnull (sector);
+  admiralty_sector_view_to_pixels (admiralty_sector_map_get_view (map), sector->x, sector->y,
+                                   x, y);
+}
+
+static gboolean
+is_row_titled (GtkWidget     *widget,
+               gconstpointer  data)
+{
+  return ADW_IS_PREFERENCES_ROW (widget) && gtk_widget_is_drawable (widget) &&
+         g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), data) == 0;
+}
+
+static gboolean
+is_of_type (GtkWidget     *widget,
+            gconstpointer  data)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (data)) &&
+         gtk_widget_is_drawable (widget);
+}
+
+static gboolean
+is_tooltip (GtkWidget     *widget,
+            gconstpointer  data)
+{
+  return gtk_widget_is_drawable (widget) &&
+         g_strcmp0 (gtk_widget_get_tooltip_text (widget), data) == 0;
+}
+
+/* The widget of type @type in the side panel's row titled @title. */
+static GtkWidget *
+in_row (AdmiraltyEditorMap *page,
+        const char         *title,
+        GType               type)
+{
+  GtkWidget *row = find_widget (GTK_WIDGET (page), is_row_titled, title);
+  GtkWidget *found;
+
+  g_assert_nonnull (row);
+  found = find_widget (row, is_of_type, GSIZE_TO_POINTER (type));
+  g_assert_nonnull (found);
+  return found;
+}
+
+/* The minefield of @faction in sector @sector as the document has it: its mines, or 0. */
+static int
+mines_in (AdmScenarioEdit *edit,
+          const char      *sector,
+          const char      *faction)
+{
+  xmlNode *node = adm_scenario_edit_find_minefield (edit, adm_scenario_edit_find (edit, "sector",
+                                                                                   sector),
+                                                    faction);
+  g_autofree char *mines = node != NULL ? adm_xml_get_string (node, "mines") : NULL;
+
+  return mines != NULL ? atoi (mines) : 0;
+}
+
+/* The Skirmish at the Hegen Hub: the Pol jump point's exit is given the Vervain jump point
+ * as its far end from the drop-down (the link is drawn with it, dashed in the jump's
+ * colour), and a Cetagandan minefield of three mines is added there from the Add menu and
+ * its count typed; each is one Ctrl+Z. Saved, the file loads with both. */
+static void
+test_exit_and_minefield (void)
+{
+  g_autofree char *source = source_path ("scenarios", "skirmish.admiralty", NULL);
+  g_autofree char *folder = g_dir_make_tmp ("admiralty-editor-map-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (folder, "skirmish.admiralty", NULL);
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(AdmScenario) saved = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(cairo_surface_t) picture = NULL;
+  AdmiraltyScenarioEditor *editor;
+  AdmiraltyEditorMap *page;
+  AdmiraltySectorMap *map;
+  AdmScenarioEdit *edit;
+  GtkWidget *widget;
+  AdmSector *pol;
+  double px, py;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      remove_tree (folder);
+      return;
+    }
+  copy_file (source, path);
+  editor = editor_of (path);
+  edit = admiralty_scenario_editor_get_edit (editor);
+  page = ADMIRALTY_EDITOR_MAP (admiralty_scenario_editor_get_page (editor, "map"));
+  map = admiralty_editor_map_get_map (page);
+  admiralty_scenario_editor_set_visible_page (editor, "map");
+  wait_frame (GTK_WIDGET (editor));
+  focus_window (GTK_WIDGET (editor));
+
+  /* The Pol jump point, clicked on the map. */
+  sector_point (page, "pol-jump-point", &px, &py);
+  pointer_click (GTK_WIDGET (map), px, py + 20);
+  g_assert_cmpstr (admiralty_sector_map_get_selected_sector (map), ==, "pol-jump-point");
+  wait_frame (GTK_WIDGET (editor));
+
+  /* Leads to: the drop-down opened with a click, the Vervain jump point chosen with the
+   * keys (Off the map, Hegen inner system, Vervain jump point). */
+  before = bytes_now (editor);
+  g_assert_null (adm_scenario_edit_find_link (edit, "pol-jump-point", "vervain-jump-point"));
+  widget = in_row (page, "Leads to", GTK_TYPE_DROP_DOWN);
+  pointer_click_widget (widget);
+  wait_frame (GTK_WIDGET (editor));
+  keys_to (GTK_WIDGET (editor), "End");
+  keys_to (GTK_WIDGET (editor), "Return");
+  wait_frame (GTK_WIDGET (editor));
+  g_assert_nonnull (adm_scenario_edit_find_link (edit, "pol-jump-point", "vervain-jump-point"));
+  assert_undo_redo (editor, before);
+  g_clear_pointer (&before, g_bytes_unref);
+
+  /* A minefield from the Add menu (the factions of the season), then three mines typed. */
+  before = bytes_now (editor);
+  pointer_click_widget (find_widget (GTK_WIDGET (page), is_tooltip, "Add a Minefield"));
+  wait_frame (GTK_WIDGET (editor));
+  {
+    AdmRuleset *ruleset = adm_scenario_edit_get_ruleset (edit);
+    GPtrArray *factions = adm_ruleset_get_factions (ruleset);
+    guint cetaganda = 0;
+
+    while (!g_str_equal (((AdmFaction *) g_ptr_array_index (factions, cetaganda))->id,
+                         "cetaganda"))
+      cetaganda++;
+    /* The menu's items in the season's order, the first one focused: Down to the
+     * Cetagandan one. */
+    for (guint i = 0; i < cetaganda; i++)
+      keys_to (GTK_WIDGET (editor), "Down");
+    keys_to (GTK_WIDGET (editor), "Return");
+    wait_frame (GTK_WIDGET (editor));
+    g_assert_cmpint (mines_in (edit, "pol-jump-point", "cetaganda"), ==, 1);
+    widget = in_row (page, ((AdmFaction *) g_ptr_array_index (factions, cetaganda))->name,
+                     GTK_TYPE_SPIN_BUTTON);
+  }
+  assert_undo_redo (editor, before);
+  g_clear_pointer (&before, g_bytes_unref);
+  before = bytes_now (editor);
+  widget = in_row (page, "Cetagandan Empire", GTK_TYPE_SPIN_BUTTON);
+  /* In its text, left of its buttons. */
+  pointer_click (widget, 8, gtk_widget_get_height (widget) / 2.0);
+  keys_to (GTK_WIDGET (editor), "ctrl+a");
+  type_to (GTK_WIDGET (editor), "3");
+  keys_to (GTK_WIDGET (editor), "Return");
+  wait_frame (GTK_WIDGET (editor));
+  g_assert_cmpint (mines_in (edit, "pol-jump-point", "cetaganda"), ==, 3);
+  assert_undo_redo (editor, before);
+
+  /* Drawn as the game draws them: the jump dashed in its colour; the minefield's glyph on
+   * the card, after the exit, in the faction's colour. */
+  wait_frame (GTK_WIDGET (editor));
+  pol = adm_scenario_lookup_sector (admiralty_sector_map_get_scenario (map), "pol-jump-point");
+  g_assert_cmpuint (pol->minefields->len, ==, 1);
+  g_assert_true (admiralty_sector_link_is_jump (
+    pol, adm_scenario_lookup_sector (admiralty_sector_map_get_scenario (map),
+                                     "vervain-jump-point")));
+  root_screenshot ("editor-map-exit-minefield.png", 0, 0);
+  picture = render_widget (GTK_WIDGET (map));
+  save_png (picture, "editor-map-exit-minefield");
+
+  /* Saved, it loads with both. */
+  g_assert_true (adm_scenario_edit_save (edit, path, &error));
+  g_assert_no_error (error);
+  saved = adm_scenario_load_file (path, &error);
+  g_assert_no_error (error);
+  pol = adm_scenario_lookup_sector (saved, "pol-jump-point");
+  g_assert_true (((AdmSectorObject *) g_ptr_array_index (pol->objects, 0))->leads_to ==
+                 adm_scenario_lookup_sector (saved, "vervain-jump-point"));
+  g_assert_cmpuint (pol->minefields->len, ==, 1);
+  g_assert_cmpint (((AdmMinefield *) g_ptr_array_index (pol->minefields, 0))->mines, ==, 3);
+
+  close_editor (editor);
+  remove_tree (folder);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  ui_test_init (&argc, &argv, "editor-map");
+  picture_set_prefix ("editor-map");
+
+  g_test_add_func ("/ui/editor-map/F-STRAT-8/F-MINE-10/exit-and-minefield",
+                   test_exit_and_minefield);
+
+  return ui_test_finish (g_test_run ());
+}
