@@ -3,7 +3,9 @@
  * holds besides its name — where a wormhole exit leads (F-STRAT-8: the jump is a link) and a
  * minefield laid before the game (F-MINE-10) — with real clicks and keys through the X
  * server; each edit undoes and redoes, the map draws them as the game does, and the file
- * saved loads with them. */
+ * saved loads with them. And the Skirmish at the Hegen Hub built from a new campaign, its
+ * map by hand: saved, it validates, and its fleet cards and a cycle's reports read as the
+ * bundled scenario's. */
 
 #include "config.h"
 
@@ -12,6 +14,7 @@
 #include "admiralty-editor-map.h"
 #include "admiralty-scenario-editor.h"
 #include "admiralty-sector-renderer.h"
+#include "komarr-helpers.h"
 #include "picture-helpers.h"
 #include "pointer-helpers.h"
 
@@ -252,6 +255,288 @@ test_exit_and_minefield (void)
   remove_tree (folder);
 }
 
+/* A sector added with a click on empty space at (@fx, @fy) of the map's size, its name typed. */
+static void
+click_sector (AdmiraltyScenarioEditor *editor,
+              AdmiraltySectorMap      *map,
+              double                   fx,
+              double                   fy,
+              const char              *name)
+{
+  pointer_click (GTK_WIDGET (map), gtk_widget_get_width (GTK_WIDGET (map)) * fx,
+                 gtk_widget_get_height (GTK_WIDGET (map)) * fy);
+  type_to (GTK_WIDGET (editor), name);
+  keys_to (GTK_WIDGET (editor), "Return");
+  wait_frame (GTK_WIDGET (editor));
+}
+
+/* An object of the selected sector from the Objects' Add menu: the @nth kind (planet,
+ * station, wormhole exit), its name typed over the one it is given. */
+static void
+add_object (AdmiraltyScenarioEditor *editor,
+            AdmiraltyEditorMap      *page,
+            guint                    nth,
+            const char              *name)
+{
+  pointer_click_widget (find_widget (GTK_WIDGET (page), is_tooltip, "Add an Object"));
+  wait_frame (GTK_WIDGET (editor));
+  for (guint i = 0; i < nth; i++)
+    keys_to (GTK_WIDGET (editor), "Down");
+  keys_to (GTK_WIDGET (editor), "Return");
+  wait_frame (GTK_WIDGET (editor));
+  type_to (GTK_WIDGET (editor), name);
+  keys_to (GTK_WIDGET (editor), "Return");
+  wait_frame (GTK_WIDGET (editor));
+}
+
+static void
+select_sector (AdmiraltyEditorMap *page,
+               const char         *id)
+{
+  double x, y;
+
+  sector_point (page, id, &x, &y);
+  pointer_click (GTK_WIDGET (admiralty_editor_map_get_map (page)), x, y + 20);
+  g_assert_cmpstr (admiralty_sector_map_get_selected_sector (admiralty_editor_map_get_map (page)),
+                   ==, id);
+  wait_frame (GTK_WIDGET (page));
+}
+
+static void
+drag_link (AdmScenarioEdit    *edit,
+           AdmiraltyEditorMap *page,
+           const char         *from,
+           const char         *to)
+{
+  double ax, ay, bx, by;
+
+  sector_point (page, from, &ax, &ay);
+  sector_point (page, to, &bx, &by);
+  pointer_drag (GTK_WIDGET (admiralty_editor_map_get_map (page)), ax, ay + 20, bx, by + 20);
+  g_assert_nonnull (adm_scenario_edit_find_link (edit, from, to));
+}
+
+/* @formation of the bundled scenario @bundled copied into @edit as the Fleets page makes it:
+ * added by name, faction and sector, its ships added in order (the first the flagship),
+ * then its flagship, succession and admiral (by the id the editor gave him). */
+static void
+copy_formation (AdmScenarioEdit    *edit,
+                const AdmFormation *formation,
+                const char         *admiral_id)
+{
+  xmlNode *node = adm_scenario_edit_add_formation (edit, formation->name, formation->faction->id,
+                                                   formation->sector->id);
+
+  for (guint i = 0; i < formation->ships->len; i++)
+    {
+      const AdmShip *ship = g_ptr_array_index (formation->ships, i);
+
+      adm_scenario_edit_add_ship (edit, node, NULL, ship->name, ship->klass->id, ship->readiness);
+    }
+  for (guint i = 0; i < formation->ships->len; i++)
+    {
+      const AdmShip *ship = g_ptr_array_index (formation->ships, i);
+      xmlNode *made = NULL;
+
+      for (xmlNode *child = adm_xml_first_element (node, "ship"); child != NULL;
+           child = adm_xml_next_element (child, "ship"))
+        {
+          g_autofree char *name = adm_xml_get_string (child, "name");
+
+          if (g_str_equal (name, ship->name))
+            made = child;
+        }
+      g_assert_nonnull (made);
+      if (ship == formation->flagship)
+        adm_scenario_edit_set_flagship (edit, made);
+      for (guint k = 0; k < formation->succession->len; k++)
+        if (g_ptr_array_index (formation->succession, k) == ship)
+          adm_scenario_edit_set_succession (edit, made, k + 1);
+    }
+  adm_scenario_edit_set (edit, node, "admiral", admiral_id);
+}
+
+/* The fleet cards of every admiral, as printed (F-GEN-5), of a campaign of @path. */
+static char *
+cards_of (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (path, &error);
+  g_autoptr(AdmDoc) cards = NULL;
+
+  g_assert_no_error (error);
+  cards = adm_report_build (campaign, ADM_REPORT_CARDS, NULL, 0, NULL, &error);
+  g_assert_no_error (error);
+  return adm_doc_to_text (cards);
+}
+
+#define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
+
+/* Cycle 1 of a campaign of @path, both squadrons ordered into the Hegen inner system (their
+ * admirals by the ids @vorkosigan and @estif), resolved with seeded dice: the master's
+ * report and each admiral's, asked for by his name, as text. */
+static char *
+first_cycle (const char *path,
+             const char *vorkosigan,
+             const char *estif)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (path, &error);
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (7);
+  GString *out = g_string_new (NULL);
+  static const char *const readers[] = {
+    NULL, "Adm. Aral Vorkosigan", "ghem-Adm. Ilsum Estif"
+  };
+
+  g_assert_no_error (error);
+  g_assert_true (campaign_order (campaign, T0 + 2340, 1, vorkosigan, "first-squadron", "move",
+                                 "route", "hegen-inner-system", &error));
+  g_assert_no_error (error);
+  g_assert_true (campaign_order (campaign, T0 + 2340, 1, estif, "jade-line", "move", "route",
+                                 "hegen-inner-system", &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_resolve_cycle (campaign, ADM_DICE_SOURCE (dice), T0 + 2400,
+                                             &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (readers); i++)
+    {
+      g_autoptr(AdmDoc) doc = adm_report_build (campaign, readers[i] == NULL ? ADM_REPORT_MASTER
+                                                                             : ADM_REPORT_ADMIRAL,
+                                                readers[i], 1, NULL, &error);
+      g_autofree char *text = NULL;
+
+      g_assert_no_error (error);
+      text = adm_doc_to_text (doc);
+      g_string_append (out, text);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* The Skirmish at the Hegen Hub built from a new campaign: its map with the pointer and keys
+ * — three sectors clicked and named, the planet, station and exits from the Add menu, the two
+ * links dragged, the first sector removed with Delete — and its sides and fleets as those
+ * pages make them. Saved, it has no problem, and its admirals' fleet cards read word for
+ * word as the bundled scenario's, though the editor names the admirals' ids after them (it
+ * offers no way to set an id); so do the master's and the admirals' reports of a cycle
+ * resolved with the same orders and dice. */
+static void
+test_skirmish_from_nothing (void)
+{
+  g_autofree char *bundled_path = source_path ("scenarios", "skirmish.admiralty", NULL);
+  g_autofree char *folder = g_dir_make_tmp ("admiralty-editor-map-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (folder, "skirmish.admiralty", NULL);
+  g_autofree char *ours = NULL, *theirs = NULL;
+  g_autoptr(AdmScenario) bundled = NULL;
+  g_autoptr(AdmScenario) saved = NULL;
+  g_autoptr(GPtrArray) problems = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GHashTable) admiral_ids = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
+                                                             g_free);
+  AdmiraltyScenarioEditor *editor;
+  AdmiraltyEditorMap *page;
+  AdmiraltySectorMap *map;
+  AdmScenarioEdit *edit;
+  GPtrArray *admirals, *formations;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      remove_tree (folder);
+      return;
+    }
+  bundled = adm_scenario_load_file (bundled_path, &error);
+  g_assert_no_error (error);
+  editor = admiralty_scenario_editor_new_scenario (GTK_APPLICATION (app));
+  gtk_window_set_default_size (GTK_WINDOW (editor), 1280, 800);
+  gtk_window_present (GTK_WINDOW (editor));
+  iterate_until (widget_mapped, editor, 5000);
+  edit = admiralty_scenario_editor_get_edit (editor);
+  page = ADMIRALTY_EDITOR_MAP (admiralty_scenario_editor_get_page (editor, "map"));
+  map = admiralty_editor_map_get_map (page);
+  admiralty_scenario_editor_set_visible_page (editor, "map");
+  wait_frame (GTK_WIDGET (editor));
+  focus_window (GTK_WIDGET (editor));
+
+  /* The map, by hand. */
+  click_sector (editor, map, 0.15, 0.3, "Pol jump point");
+  add_object (editor, page, 2, "Jump point to Pol");
+  click_sector (editor, map, 0.5, 0.7, "Hegen inner system");
+  add_object (editor, page, 0, "Hegen IV (gas giant)");
+  add_object (editor, page, 1, "Aslund Station");
+  click_sector (editor, map, 0.85, 0.3, "Vervain jump point");
+  add_object (editor, page, 2, "Jump point to Vervain");
+  drag_link (edit, page, "pol-jump-point", "hegen-inner-system");
+  drag_link (edit, page, "hegen-inner-system", "vervain-jump-point");
+  select_sector (page, "home-sector");
+  keys_to (GTK_WIDGET (editor), "Delete");
+  g_assert_null (adm_scenario_edit_find (edit, "sector", "home-sector"));
+  root_screenshot ("editor-map-skirmish.png", 0, 0);
+
+  /* The title, sides and fleets, as their pages make them. */
+  adm_scenario_edit_set (edit, adm_scenario_edit_get_root (edit), "name",
+                         adm_scenario_get_name (bundled));
+  adm_scenario_edit_set_description (edit, adm_scenario_get_description (bundled));
+  admirals = adm_scenario_get_admirals (bundled);
+  for (guint i = 0; i < admirals->len; i++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+      xmlNode *node = adm_scenario_edit_add_admiral (edit, admiral->name, admiral->faction->id);
+
+      g_hash_table_insert (admiral_ids, admiral->id, adm_xml_get_string (node, "id"));
+    }
+  formations = adm_scenario_get_formations (bundled);
+  for (guint i = 0; i < formations->len; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, i);
+
+      copy_formation (edit, formation, g_hash_table_lookup (admiral_ids,
+                                                            formation->admiral->id));
+    }
+
+  g_assert_true (adm_scenario_edit_save (edit, path, &error));
+  g_assert_no_error (error);
+  problems = adm_scenario_check_all (adm_scenario_edit_get_root (edit), path, NULL);
+  g_assert_cmpuint (problems->len, ==, 0);
+  saved = adm_scenario_load_file (path, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < 3; i++)
+    {
+      const AdmSector *want = g_ptr_array_index (adm_scenario_get_sectors (bundled), i);
+      const AdmSector *got = adm_scenario_lookup_sector (saved, want->id);
+
+      g_assert_nonnull (got);
+      g_assert_cmpstr (got->name, ==, want->name);
+      g_assert_cmpuint (got->objects->len, ==, want->objects->len);
+      for (guint k = 0; k < want->objects->len; k++)
+        {
+          const AdmSectorObject *a = g_ptr_array_index (want->objects, k);
+          const AdmSectorObject *b = g_ptr_array_index (got->objects, k);
+
+          g_assert_cmpstr (a->kind, ==, b->kind);
+          g_assert_cmpstr (a->name, ==, b->name);
+        }
+      g_assert_cmpuint (got->adjacent->len, ==, want->adjacent->len);
+    }
+  /* What the admirals are handed before play (F-GEN-5). */
+  ours = cards_of (path);
+  theirs = cards_of (bundled_path);
+  g_assert_nonnull (strstr (theirs, "Prince Serg"));
+  g_assert_nonnull (strstr (theirs, "Celestial Harmony"));
+  g_assert_cmpstr (ours, ==, theirs);
+  /* A cycle resolved with the same orders and dice reads the same to everyone. */
+  g_free (ours);
+  g_free (theirs);
+  ours = first_cycle (path, g_hash_table_lookup (admiral_ids, "vorkosigan"),
+                      g_hash_table_lookup (admiral_ids, "ghem-estif"));
+  theirs = first_cycle (bundled_path, "vorkosigan", "ghem-estif");
+  g_assert_nonnull (strstr (theirs, "Hegen inner system"));
+  g_assert_cmpstr (ours, ==, theirs);
+
+  adm_scenario_edit_set_saved (edit, adm_scenario_edit_get_bytes (edit));
+  close_editor (editor);
+  remove_tree (folder);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -261,6 +546,8 @@ main (int   argc,
 
   g_test_add_func ("/ui/editor-map/F-STRAT-8/F-MINE-10/exit-and-minefield",
                    test_exit_and_minefield);
+  g_test_add_func ("/ui/editor-map/F-STRAT-8/F-GEN-5/skirmish-from-nothing",
+                   test_skirmish_from_nothing);
 
   return ui_test_finish (g_test_run ());
 }
