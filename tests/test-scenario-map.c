@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "admiralty-engine.h"
+#include "adm-portal-page.h"
 #include "file-helpers.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
@@ -394,7 +395,16 @@ gate_battle (AdmCampaign *campaign,
   return battle;
 }
 
-/* @doc's text has no word of the mines. */
+/* @text has no word of the mines. */
+static void
+assert_text_untold (const char *text)
+{
+  g_assert_null (strstr (text, "mine-start"));
+  g_assert_null (strstr (text, "minefield"));
+  g_assert_null (strstr (text, "Minefield"));
+}
+
+/* @doc's text, which tells of the Gate, has no word of the mines. */
 static void
 assert_untold (AdmDoc *doc)
 {
@@ -408,8 +418,8 @@ assert_untold (AdmDoc *doc)
 
 /* F-MINE-2, F-MINE-13: the Cetagandans' three mines at the Gate are on the table of the
  * first battle there, as mines laid before cycle 1: theirs, hidden, with the ruleset's card.
- * Barrayar's papers — its admiral's report, fleet cards and order sheet — and the public
- * bulletin say nothing of them. */
+ * Barrayar's papers — its admiral's report, fleet cards and order sheet — its admiral's
+ * portal page and the public bulletin say nothing of them. */
 static void
 test_campaign_starts_mined (void)
 {
@@ -447,6 +457,20 @@ test_campaign_starts_mined (void)
   bulletin = adm_report_build (campaign, ADM_REPORT_PUBLIC, NULL, 1, NULL, &error);
   g_assert_no_error (error);
   assert_untold (bulletin);
+  {
+    AdmAdmiral *admiral = adm_scenario_lookup_admiral (
+      adm_state_get_scenario (adm_campaign_get_state (campaign)), "vorlakial");
+    g_autofree char *cards = adm_portal_page_cards (campaign, admiral, NULL);
+    g_autofree char *reports = adm_portal_page_reports (campaign, admiral, NULL);
+    g_autofree char *known = adm_portal_page_known (campaign, admiral);
+    g_autofree char *form = adm_portal_page_form (campaign, admiral, "csrf");
+
+    g_assert_nonnull (strstr (reports, "Sergyar Gate"));
+    assert_text_untold (cards);
+    assert_text_untold (reports);
+    assert_text_untold (known);
+    assert_text_untold (form);
+  }
   remove_tree (dir);
 }
 
