@@ -332,6 +332,9 @@ run (int    argc,
                                 "to another admiral of its side\n"
                                 "  reveal FILE ID   Reveal a hidden formation of a campaign to "
                                 "everyone\n"
+                                "  correct FILE KIND … --reason TEXT  Record a master’s "
+                                "correction: repair, damage, readiness, move, remove-ship, "
+                                "hand-over\n"
                                 "  table-assign FILE ID TABLE  Hand an engagement to "
                                 "another table to fight\n"
                                 "  table-take-back FILE ID --reason TEXT  Take it back\n"
@@ -388,6 +391,8 @@ run (int    argc,
     return _cli_assign_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "reveal") == 0)
     return _cli_reveal_run (argc - 1, argv + 1);
+  if (g_strcmp0 (command, "correct") == 0)
+    return _cli_correct_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "table-assign") == 0)
     return _cli_table_assign_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "table-take-back") == 0)

@@ -249,6 +249,9 @@ CliExit         _cli_report_run           (int             argc,
 /* `assign` (cli-assign.c): the master gives a formation to another admiral of its side. */
 CliExit         _cli_assign_run           (int             argc,
                                            char          **argv);
+/* `correct` (cli-correct.c): the master's corrections, each a journaled action. */
+CliExit         _cli_correct_run          (int             argc,
+                                           char          **argv);
 /* `reveal` (cli-reveal.c): the master reveals a hidden formation to everyone, F-STRAT-3. */
 CliExit         _cli_reveal_run           (int             argc,
                                            char          **argv);

@@ -9,6 +9,7 @@
 #include "adm-battle-preview.h"
 #include "adm-campaign.h"
 #include "adm-clock.h"
+#include "adm-correction.h"
 #include "adm-dice-commit.h"
 #include "adm-dice-ledger.h"
 #include "adm-dice-prng.h"

@@ -1083,6 +1083,47 @@ formation_name (AdmCampaign *self,
   return position != NULL && position->formation != NULL ? position->formation->name : id;
 }
 
+/* The master's corrections (adm-correction.h) and the damage and readiness events they share:
+ * named by the ship or formation they touch. */
+static char *
+describe_correction (AdmCampaign            *self,
+                     const AdmJournalAction *action)
+{
+  GPtrArray *events = adm_journal_action_get_events (action);
+  AdmEvent *event = events->len > 0 ? g_ptr_array_index (events, 0) : NULL;
+  const char *what = adm_journal_action_get_what (action);
+  const char *ship_id = event != NULL ? adm_event_get (event, "ship") : NULL;
+  AdmShipState *ship = adm_state_get_ship (self->state, ship_id);
+  const char *ship_name = ship != NULL ? ship->ship->name : ship_id;
+  const char *formation = event != NULL ? adm_event_get (event, "formation") : NULL;
+  const char *sector_id = event != NULL ? adm_event_get (event, "sector") : NULL;
+  const AdmSector *sector = sector_id != NULL ? adm_scenario_lookup_sector (self->scenario,
+                                                                           sector_id) : NULL;
+
+  if (g_str_equal (what, "damage"))
+    /* Translators: an action to undo: "Damage to Prince Serg" */
+    return ship_name != NULL ? g_strdup_printf (_("Damage to %s"), ship_name)
+                             : g_strdup (_("Damage"));
+  if (g_str_equal (what, "readiness"))
+    /* Translators: an action to undo: "Readiness of Prince Serg" */
+    return ship_name != NULL ? g_strdup_printf (_("Readiness of %s"), ship_name)
+                             : g_strdup (_("Readiness change"));
+  if (g_str_equal (what, "repair") && ship_name != NULL)
+    /* Translators: an action to undo: "Repair of Prince Serg" */
+    return g_strdup_printf (_("Repair of %s"), ship_name);
+  if (g_str_equal (what, "remove-ship") && ship_name != NULL)
+    /* Translators: an action to undo: "Prince Serg taken out of the campaign" */
+    return g_strdup_printf (_("%s taken out of the campaign"), ship_name);
+  if (g_str_equal (what, "hand-over") && ship_name != NULL && formation != NULL)
+    /* Translators: an action to undo: "Prince Serg handed to Jade Squadron" */
+    return g_strdup_printf (_("%s handed to %s"), ship_name, formation_name (self, formation));
+  if (g_str_equal (what, "relocate") && formation != NULL)
+    /* Translators: an action to undo: "Jade Squadron moved to Pol orbit" */
+    return g_strdup_printf (_("%s moved to %s"), formation_name (self, formation),
+                            sector != NULL ? sector->name : sector_id);
+  return NULL;
+}
+
 static char *
 journal_describe (gpointer                owner,
                   const AdmJournalAction *action)
@@ -1120,10 +1161,10 @@ journal_describe (gpointer                owner,
 
       return g_strdup_printf (_("Roll for “%s”"), purpose != NULL ? purpose : "");
     }
-  if (g_str_equal (what, "damage"))
-    return g_strdup (_("Damage"));
-  if (g_str_equal (what, "readiness"))
-    return g_strdup (_("Readiness change"));
+  if (g_str_equal (what, "damage") || g_str_equal (what, "readiness") ||
+      g_str_equal (what, "remove-ship") || g_str_equal (what, "hand-over") ||
+      g_str_equal (what, "relocate"))
+    return describe_correction (self, action);
   if (g_str_equal (what, "note"))
     return g_strdup (_("Note"));
   if (g_str_equal (what, "battle-end") && adm_event_get (head, "engagement") != NULL)
@@ -1155,14 +1196,8 @@ journal_describe (gpointer                owner,
   if (g_str_equal (what, "resolve-phase") || g_str_equal (what, "phase"))
     /* A battle's phase, kept in the campaign's journal (adm_campaign_keep_battle ()). */
     return adm_battle_describe_action (action);
-  if (g_str_equal (what, "repair") && adm_event_get (head, "ship") != NULL)
-    {
-      AdmShipState *ship = adm_state_get_ship (self->state, adm_event_get (head, "ship"));
-
-      /* Translators: an action to undo: "Repair of Prince Serg" */
-      return g_strdup_printf (_("Repair of %s"), ship != NULL ? ship->ship->name
-                                                             : adm_event_get (head, "ship"));
-    }
+  if (g_str_equal (what, "repair"))
+    return describe_correction (self, action);
   return NULL;
 }
 

@@ -301,6 +301,74 @@ need_text (const AdmEvent  *event,
   return TRUE;
 }
 
+/* The master's reason a correction carries in @key ("reason", or the text for NULL): at most
+ * ADM_STATE_REASON_MAX characters, and more than white space — required when @required, else
+ * checked when given. */
+static gboolean
+need_reason (const AdmEvent  *event,
+             const char      *key,
+             gboolean         required,
+             GError         **error)
+{
+  const char *reason = key != NULL ? adm_event_get (event, key) : adm_event_get_text (event);
+  const char *end = reason;
+  glong length = 0;
+  gboolean words = FALSE;
+
+  if (reason == NULL && !required)
+    return TRUE;
+  /* Counted no further than the bound: a pasted book is refused as fast as a line. */
+  while (end != NULL && *end != '\0' && length <= ADM_STATE_REASON_MAX)
+    {
+      words = words || !g_unichar_isspace (g_utf8_get_char (end));
+      end = g_utf8_next_char (end);
+      length++;
+    }
+  if (length > ADM_STATE_REASON_MAX)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("the reason given for the “%s” correction is longer than %d characters; "
+                     "say it in fewer"), adm_event_get_kind (event), ADM_STATE_REASON_MAX);
+      return FALSE;
+    }
+  if (!words)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("the “%s” correction gives no reason; say why it is made"),
+                   adm_event_get_kind (event));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A ship still in the campaign: not lost in battle, nor removed by the master. */
+static gboolean
+need_afloat (const AdmEvent  *event,
+             Plan            *plan,
+             GError         **error)
+{
+  if (plan->ship->fate == ADM_SHIP_FATE_AFLOAT)
+    return TRUE;
+  g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+               _("“%s” is no longer in the campaign (%s)"), plan->ship->ship->name,
+               plan->ship->fate == ADM_SHIP_FATE_REMOVED ? _("removed by the master")
+                                                         : _("lost in battle"));
+  return FALSE;
+}
+
+/* A correction to @ship told in its formation's log (adm_strategy_log_formation ()): to the
+ * admiral commanding it and the master only. */
+static void
+log_ship (AdmState      *self,
+          AdmShipState  *ship,
+          const char    *text)
+{
+  const AdmFormation *formation = adm_strategy_formation_of_ship (self->strategy, ship->ship);
+
+  if (formation != NULL)
+    adm_strategy_log_formation (self->strategy, formation, text);
+}
+
 /* "roll": a dice result with its purpose and clause (every roll is logged). */
 
 static gboolean
@@ -607,7 +675,8 @@ check_assign (AdmState        *self,
               Plan            *plan,
               GError         **error)
 {
-  return adm_strategy_check_assign (self->strategy, event, error);
+  return adm_strategy_check_assign (self->strategy, event, error) &&
+         need_reason (event, "reason", FALSE, error);
 }
 
 static void
@@ -628,8 +697,9 @@ check_damage (AdmState        *self,
 {
   int hull;
 
-  if (!need_ship (self, event, plan, error) ||
-      !need_int (event, "points", 1, 1000, &plan->amount, error))
+  if (!need_ship (self, event, plan, error) || !need_afloat (event, plan, error) ||
+      !need_int (event, "points", 1, 1000, &plan->amount, error) ||
+      !need_reason (event, "reason", FALSE, error))
     return FALSE;
 
   hull = plan->ship->ship->klass->hull;
@@ -650,8 +720,22 @@ apply_damage (AdmState       *self,
               Plan           *plan)
 {
   int hull = plan->ship->ship->klass->hull;
+  int before = plan->ship->damage;
 
   plan->ship->damage = (int) MIN ((gint64) hull, plan->ship->damage + plan->amount);
+  /* The master's damage by fiat is told in the formation's log. */
+  if (adm_event_get (event, "reason") != NULL)
+    {
+      /* Translators: a formation's log: "Prince Serg lost 3 hull points by the master's
+       * correction (8 of 12 left)" */
+      g_autofree char *text = g_strdup_printf (_("%s lost %d hull points by the master’s "
+                                                 "correction (%d of %d left)"),
+                                               plan->ship->ship->name,
+                                               plan->ship->damage - before,
+                                               hull - plan->ship->damage, hull);
+
+      log_ship (self, plan->ship, text);
+    }
 }
 
 /* "readiness": a change of a ship's readiness (F-RDY-3 penalties, F-CRIT-16/18/19 losses). */
@@ -663,12 +747,22 @@ check_readiness (AdmState        *self,
                  GError         **error)
 {
   if (!need_ship (self, event, plan, error) ||
-      !need_int (event, "delta", -100, 100, &plan->amount, error))
+      !need_int (event, "delta", -100, 100, &plan->amount, error) ||
+      !need_reason (event, "reason", FALSE, error))
     return FALSE;
   if (plan->amount == 0)
     {
       g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
                    _("a readiness change of 0 changes nothing"));
+      return FALSE;
+    }
+  /* F-RDY-1: a readiness rating, 0 to 12 as the scenario's ships have it. */
+  if (plan->ship->readiness + plan->amount < 0 || plan->ship->readiness + plan->amount > 12)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                   _("the readiness of “%s” would be %d; a readiness runs from 0 to 12 "
+                     "(F-RDY-1)"), plan->ship->ship->name,
+                   (int) (plan->ship->readiness + plan->amount));
       return FALSE;
     }
   return TRUE;
@@ -680,6 +774,15 @@ apply_readiness (AdmState       *self,
                  Plan           *plan)
 {
   plan->ship->readiness += (int) plan->amount;
+  if (adm_event_get (event, "reason") != NULL)
+    {
+      /* Translators: a formation's log: "the readiness of Prince Serg set to 7 by the
+       * master" */
+      g_autofree char *text = g_strdup_printf (_("the readiness of %s set to %d by the master"),
+                                               plan->ship->ship->name, plan->ship->readiness);
+
+      log_ship (self, plan->ship, text);
+    }
 }
 
 /* "note": the master's free text, kept in the journal. */
@@ -1078,8 +1181,11 @@ check_repair (AdmState        *self,
                      "(ruling “strategic-repair”)"));
       return FALSE;
     }
-  if (!need_ship (self, event, plan, error) || !need_text (event, error))
+  if (!need_ship (self, event, plan, error) || !need_text (event, error) ||
+      !need_reason (event, NULL, TRUE, error))
     return FALSE;
+  if (plan->ship->fate == ADM_SHIP_FATE_REMOVED)
+    return need_afloat (event, plan, error);
   if (plan->ship->fate != ADM_SHIP_FATE_AFLOAT)
     {
       g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
@@ -1134,6 +1240,22 @@ apply_repair (AdmState       *self,
   record->readiness = (int) plan->readiness;
   record->reason = g_strdup (adm_event_get_text (event));
   g_ptr_array_add (self->repairs, record);
+  {
+    int hull = plan->ship->ship->klass->hull;
+    /* Translators: a formation's log: "Prince Serg repaired by the master: 2 hull points, 1
+     * critical result(s), readiness 7 (12 of 12 hull points)"; the readiness part is "" when
+     * it is unchanged */
+    g_autofree char *set = record->readiness >= 0
+                           ? g_strdup_printf (_(", readiness %d"), record->readiness)
+                           : g_strdup ("");
+    g_autofree char *text = g_strdup_printf (_("%s repaired by the master: %d hull points, %u "
+                                               "critical result(s)%s (%d of %d hull points)"),
+                                             plan->ship->ship->name, record->hull,
+                                             record->criticals->len, set,
+                                             hull - plan->ship->damage, hull);
+
+    log_ship (self, plan->ship, text);
+  }
 }
 
 /* "placement": the master places a formation of an engagement otherwise than its orders
@@ -1469,6 +1591,75 @@ apply_dice_event (AdmState       *self,
 {
 }
 
+/* The master's corrections: what the story changes outside the rules, each with his reason
+ * ("reason"). "damage", "readiness", "repair", "assign" and "reveal" serve them too. */
+
+/* "remove-ship": a ship leaves the campaign — sold, scuttled, lost to the story. It leaves its
+ * formation as a ship lost in battle does (F-FORM-5 succession; a formation left with none is
+ * no more, F-FORM-3). */
+static gboolean
+check_remove_ship (AdmState        *self,
+                   const AdmEvent  *event,
+                   Plan            *plan,
+                   GError         **error)
+{
+  return need_ship (self, event, plan, error) && need_afloat (event, plan, error) &&
+         need_reason (event, "reason", TRUE, error);
+}
+
+static void
+apply_remove_ship (AdmState       *self,
+                   const AdmEvent *event,
+                   Plan           *plan)
+{
+  /* Translators: a formation's log: "Prince Serg was taken out of the campaign by the
+   * master" */
+  g_autofree char *why = g_strdup_printf (_("%s was taken out of the campaign by the master"),
+                                          plan->ship->ship->name);
+
+  plan->ship->fate = ADM_SHIP_FATE_REMOVED;
+  adm_strategy_remove_ship (self->strategy, plan->ship->ship, why);
+}
+
+/* "hand-over": a ship handed to another formation of its side (adm-strategy-corrections.c). */
+static gboolean
+check_hand_over (AdmState        *self,
+                 const AdmEvent  *event,
+                 Plan            *plan,
+                 GError         **error)
+{
+  return need_ship (self, event, plan, error) && need_afloat (event, plan, error) &&
+         need_reason (event, "reason", TRUE, error) &&
+         adm_strategy_check_hand_over (self->strategy, plan->ship->ship, event, error);
+}
+
+static void
+apply_hand_over (AdmState       *self,
+                 const AdmEvent *event,
+                 Plan           *plan)
+{
+  adm_strategy_apply_hand_over (self->strategy, plan->ship->ship, event);
+}
+
+/* "relocate": a formation put in another sector by fiat (adm-strategy-corrections.c). */
+static gboolean
+check_relocate (AdmState        *self,
+                const AdmEvent  *event,
+                Plan            *plan,
+                GError         **error)
+{
+  return adm_strategy_check_relocate (self->strategy, event, error) &&
+         need_reason (event, "reason", TRUE, error);
+}
+
+static void
+apply_relocate (AdmState       *self,
+                const AdmEvent *event,
+                Plan           *plan)
+{
+  adm_strategy_apply_relocate (self->strategy, event);
+}
+
 static const struct {
   const char *kind;
   CheckFunc   check;
@@ -1495,6 +1686,9 @@ static const struct {
   { "layout", check_layout, apply_layout },
   { "table-assign", check_table_assign, apply_table_assign },
   { "table-take-back", check_table_take_back, apply_table_take_back },
+  { "remove-ship", check_remove_ship, apply_remove_ship },
+  { "hand-over", check_hand_over, apply_hand_over },
+  { "relocate", check_relocate, apply_relocate },
 };
 
 /* Whether the file can keep @event as it is: its text and values hold nothing an XML file
@@ -1650,7 +1844,9 @@ adm_state_dump (AdmState *self)
       g_string_append_printf (out, "ship %s hull %d/%d readiness %d", ship->id,
                               ship->klass->hull - state->damage, ship->klass->hull,
                               state->readiness);
-      if (state->fate != ADM_SHIP_FATE_AFLOAT)
+      if (state->fate == ADM_SHIP_FATE_REMOVED)
+        g_string_append (out, " removed");
+      else if (state->fate != ADM_SHIP_FATE_AFLOAT)
         g_string_append_printf (out, " %s in %s", state->fate == ADM_SHIP_FATE_WRECK
                                                   ? "wreck" : "destroyed", state->lost_in);
       if (state->faction != ship->faction)

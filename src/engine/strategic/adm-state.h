@@ -17,7 +17,11 @@ typedef enum {
   ADM_SHIP_FATE_AFLOAT,        /* in a formation (its own side's, or its captor's) */
   ADM_SHIP_FATE_DESTROYED,     /* blown apart (F-CAT-12, F-CAT-13) */
   ADM_SHIP_FATE_WRECK,         /* a hulk left in the sector (F-CAT-10, F-CAT-11) */
+  ADM_SHIP_FATE_REMOVED,       /* taken out by the master: sold, scuttled, lost to the story */
 } AdmShipFate;
+
+/* The longest reason a master's correction keeps, in characters. */
+#define ADM_STATE_REASON_MAX 2000
 
 /* Critical results indexed by the 2d6 result, 2..12 (F-CRIT-20), as AdmBattleShip keeps them. */
 #define ADM_STATE_CRITICAL_RESULTS 13

@@ -18,9 +18,9 @@
 #include "adm-strategy-private.h"
 
 /* The formation of @tracker as the strategy's own copy, to be changed (copy on write). */
-static AdmFormation *
-writable (AdmStrategy *self,
-          Tracker     *tracker)
+AdmFormation *
+_adm_strategy_writable (AdmStrategy *self,
+                        Tracker     *tracker)
 {
   const AdmFormation *old = tracker->pos.formation;
   AdmFormation *copy;
@@ -50,7 +50,7 @@ _adm_strategy_set_flagship (AdmStrategy   *self,
                             Tracker       *tracker,
                             const AdmShip *ship)
 {
-  AdmFormation *formation = writable (self, tracker);
+  AdmFormation *formation = _adm_strategy_writable (self, tracker);
 
   formation->flagship = (AdmShip *) ship;
   tracker->pos.flagship = ship;
@@ -70,12 +70,12 @@ retire (AdmStrategy *self,
 /* @ships leave @tracker's formation; F-FORM-5: when the flagship leaves, the next of the
  * succession still aboard takes over, or else the first ship left. A formation left without
  * ships is no more (F-FORM-3). */
-static void
-remove_ships (AdmStrategy *self,
-              Tracker     *tracker,
-              GPtrArray   *ships)
+void
+_adm_strategy_remove_ships (AdmStrategy *self,
+                            Tracker     *tracker,
+                            GPtrArray   *ships)
 {
-  AdmFormation *formation = writable (self, tracker);
+  AdmFormation *formation = _adm_strategy_writable (self, tracker);
 
   for (guint i = 0; i < ships->len; i++)
     {
@@ -161,7 +161,7 @@ new_formation (AdmStrategy      *self,
           g_ptr_array_add (leaving, g_ptr_array_index (ships, s));
       _adm_strategy_log (source, self->cycle, _("%u ship(s) left to form “%s” (F-STRAT-12)"),
                          leaving->len, name);
-      remove_ships (self, source, leaving);
+      _adm_strategy_remove_ships (self, source, leaving);
     }
   g_ptr_array_unref (sources);
   return tracker;
@@ -187,7 +187,7 @@ adm_strategy_remove_ship (AdmStrategy   *self,
   g_hash_table_remove (self->ship_formation, ship);
   _adm_strategy_log (tracker, self->cycle, "%s", why);
   g_ptr_array_add (leaving, (gpointer) ship);
-  remove_ships (self, tracker, leaving);
+  _adm_strategy_remove_ships (self, tracker, leaving);
 }
 
 const AdmFormation *
@@ -295,7 +295,7 @@ _adm_strategy_apply_admin_order (AdmStrategy   *self,
     case ADM_STRAT_ORDER_JOIN:
       {
         Tracker *target = g_hash_table_lookup (self->trackers, order->target_join->id);
-        AdmFormation *merged = writable (self, target);
+        AdmFormation *merged = _adm_strategy_writable (self, target);
         const AdmFormation *joiner = tracker->pos.formation;
 
         g_ptr_array_extend (merged->ships, joiner->ships, NULL, NULL);
@@ -388,7 +388,7 @@ adm_strategy_apply_assign (AdmStrategy    *self,
   Tracker *tracker = g_hash_table_lookup (self->trackers, adm_event_get (event, "formation"));
   const AdmAdmiral *admiral = adm_scenario_lookup_admiral (self->scenario,
                                                            adm_event_get (event, "admiral"));
-  AdmFormation *formation = writable (self, tracker);
+  AdmFormation *formation = _adm_strategy_writable (self, tracker);
 
   formation->admiral = (AdmAdmiral *) admiral;
   /* Translators: a formation's log: "given to Admiral Vorkosigan by the master" */

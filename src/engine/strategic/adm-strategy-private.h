@@ -93,6 +93,13 @@ gboolean          _adm_strategy_commands      (const AdmAdmiral    *admiral,
                                                const AdmFormation  *formation);
 
 /* adm-strategy-formations.c */
+/* The formation of @tracker as the strategy's own copy, to be changed (copy on write). */
+AdmFormation     *_adm_strategy_writable      (AdmStrategy         *self,
+                                               Tracker             *tracker);
+/* @ships leave @tracker's formation (F-FORM-5 succession; a formation left empty is no more). */
+void              _adm_strategy_remove_ships  (AdmStrategy         *self,
+                                               Tracker             *tracker,
+                                               GPtrArray           *ships);
 void              _adm_strategy_set_flagship  (AdmStrategy         *self,
                                                Tracker             *tracker,
                                                const AdmShip       *ship);

@@ -219,6 +219,27 @@ gboolean              adm_strategy_check_assign   (AdmStrategy     *self,
 void                  adm_strategy_apply_assign   (AdmStrategy     *self,
                                                    const AdmEvent  *event);
 
+/* The master's corrections (adm-strategy-corrections.c). "relocate": a formation put in another
+ * sector by fiat, its orders lapsing. "hand-over": @ship (in a formation now) handed to another
+ * formation of its side, F-FORM-8 with the season's ruling. */
+gboolean              adm_strategy_check_relocate (AdmStrategy     *self,
+                                                   const AdmEvent  *event,
+                                                   GError         **error);
+void                  adm_strategy_apply_relocate (AdmStrategy     *self,
+                                                   const AdmEvent  *event);
+gboolean              adm_strategy_check_hand_over (AdmStrategy    *self,
+                                                   const AdmShip   *ship,
+                                                   const AdmEvent  *event,
+                                                   GError         **error);
+void                  adm_strategy_apply_hand_over (AdmStrategy    *self,
+                                                   const AdmShip   *ship,
+                                                   const AdmEvent  *event);
+/* A line of @formation's log for the current cycle: what its admiral's summary tells of it
+ * (and the master's), never another side's. */
+void                  adm_strategy_log_formation  (AdmStrategy        *self,
+                                                   const AdmFormation *formation,
+                                                   const char         *text);
+
 /* Whether any formation, in being or gone, has had @formation_id. */
 gboolean              adm_strategy_formation_id_used (AdmStrategy *self,
                                                    const char  *formation_id);

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-correction.h: the master's corrections — what the story changes outside the rules (a
+ * ship refitted, sold or handed over, a formation moved, damage or readiness by fiat), each
+ * one journaled action carrying his reason. A correction is made into the journal's events
+ * here; the state's one check (adm_state_apply ()) accepts or refuses them as it does every
+ * event, and undo and redo take the action back and forth like any other. */
+#pragma once
+
+#include <glib.h>
+
+#include "adm-campaign.h"
+#include "adm-state.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  ADM_CORRECTION_REMOVE_SHIP,  /* "remove-ship": a ship sold, scuttled, lost to the story */
+  ADM_CORRECTION_HAND_OVER,    /* "hand-over": a ship to another formation ("hand-over"), or a
+                                * formation to another admiral ("assign") */
+  ADM_CORRECTION_REPAIR,       /* "repair": hull, criticals, readiness at a station or by fiat */
+  ADM_CORRECTION_DAMAGE,       /* "damage": hull points lost by fiat */
+  ADM_CORRECTION_READINESS,    /* "readiness": a ship's readiness set by fiat */
+  ADM_CORRECTION_MOVE,         /* "relocate": a formation put in another sector */
+} AdmCorrectionKind;
+
+/* A correction as the master gives it: what he typed, unread. Numbers stay text, so that a
+ * refusal quotes them as typed; NULL is "not given". */
+typedef struct {
+  AdmCorrectionKind  kind;
+  const char        *ship;       /* a ship id */
+  const char        *formation;  /* a formation id */
+  const char        *admiral;    /* an admiral id */
+  const char        *sector;     /* a sector id */
+  const char        *hull;       /* repair: the hull points the ship has after it */
+  const char        *criticals;  /* repair: "none" (every one repaired) or results "5 7" */
+  const char        *readiness;  /* repair, readiness: the readiness set */
+  const char        *points;     /* damage: hull points lost */
+  const char        *reason;     /* the master's reason (at most ADM_STATE_REASON_MAX) */
+} AdmCorrection;
+
+/* The kind named @name ("repair", "hand-over"), FALSE for none. */
+gboolean    adm_correction_kind_from_string (const char        *name,
+                                             AdmCorrectionKind *kind);
+const char *adm_correction_kind_to_string   (AdmCorrectionKind  kind);
+/* The names of every kind, space-separated: what a refusal offers. */
+char       *adm_correction_kind_names       (void) G_GNUC_WARN_UNUSED_RESULT;
+
+/* The events (AdmEvent*) @correction is journaled as at @time, made against @state as it is
+ * now; NULL with @error (ADM_STATE_ERROR) when what was typed cannot make them: a missing
+ * option, a number that is none. Whether they apply is the one check's to say. */
+GPtrArray  *adm_correction_events           (const AdmCorrection *correction,
+                                             AdmState            *state,
+                                             gint64               time,
+                                             GError             **error) G_GNUC_WARN_UNUSED_RESULT;
+/* @correction journaled in @campaign as one action (adm_campaign_append_all ()), saved when
+ * the campaign has a file; refused whole, nothing changed, with @error naming the problem. */
+gboolean    adm_correction_record           (AdmCampaign         *campaign,
+                                             const AdmCorrection *correction,
+                                             gint64               time,
+                                             GError             **error);
+
+G_END_DECLS

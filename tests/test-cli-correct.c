@@ -1,0 +1,221 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-cli-correct.c: `admiralty-cli correct CAMPAIGN KIND [options] --reason R` on the Komarr
+ * campaign after a cycle: each kind journaled in the campaign file as one action with its
+ * reason, which opens with it; `undo` and `redo` take it back and forth, the file's state as
+ * before; refusals (an unknown ship or sector, a repair above full hull, readiness 99, a 7th
+ * ship, a reason of 100,000 characters, a scenario) exit 1 naming the problem and change no
+ * byte of the file; bad usage (an unknown kind, an option the kind does not take, no reason)
+ * exits 2. CLI_PATH comes from meson. */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+
+#include "admiralty-engine.h"
+#include "cli-helpers.h"
+#include "file-helpers.h"
+
+/* The state of the campaign file at @path, opened anew. */
+static char *
+state_of (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (path, &error);
+
+  g_assert_no_error (error);
+  return adm_state_dump (adm_campaign_get_state (campaign));
+}
+
+static AdmShipState *
+ship_of (AdmCampaign *campaign,
+         const char  *id)
+{
+  return adm_state_get_ship (adm_campaign_get_state (campaign), id);
+}
+
+/* Runs `correct` with @args (up to NULL) after the campaign, asserting it is journaled; `undo`
+ * then gives back the state before it and `redo` the state after. */
+static void
+correct_and_back (CliCampaign *fixture,
+                  const char  *expected,
+                  ...)
+{
+  const char *args[24] = { "correct", fixture->campaign, NULL };
+  guint n = 2;
+  va_list list;
+  g_autofree char *before = state_of (fixture->campaign);
+  g_autofree char *after = NULL, *undone = NULL, *redone = NULL;
+  g_autoptr(CliResult) result = NULL;
+  g_autoptr(CliResult) undo = NULL;
+  g_autoptr(CliResult) redo = NULL;
+
+  va_start (list, expected);
+  for (const char *arg = va_arg (list, const char *); arg != NULL;
+       arg = va_arg (list, const char *))
+    args[n++] = arg;
+  va_end (list);
+  g_assert_cmpuint (n, <, G_N_ELEMENTS (args));
+  result = run_cli_strv (args);
+  g_test_message ("%s%s", result->out, result->err);
+  g_assert_cmpint (result->status, ==, 0);
+  g_assert_nonnull (strstr (result->out, expected));
+  after = state_of (fixture->campaign);
+  g_assert_cmpstr (after, !=, before);
+
+  undo = run_cli ("undo", fixture->campaign, NULL);
+  g_assert_cmpint (undo->status, ==, 0);
+  undone = state_of (fixture->campaign);
+  g_assert_cmpstr (undone, ==, before);
+  redo = run_cli ("redo", fixture->campaign, NULL);
+  g_assert_cmpint (redo->status, ==, 0);
+  redone = state_of (fixture->campaign);
+  g_assert_cmpstr (redone, ==, after);
+}
+
+/* Each kind from the command line, its reason journaled with it. */
+static void
+test_kinds (CliCampaign   *fixture,
+            gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = NULL;
+  g_autofree char *text = NULL;
+
+  correct_and_back (fixture, "Damage to Prince Serg", "damage", "--ship", "prince-serg",
+                    "--points", "4", "--reason", "Sabotage in the dockyard", NULL);
+  correct_and_back (fixture, "Repair of Prince Serg", "repair", "--ship", "prince-serg",
+                    "--hull", "14", "--criticals", "none", "--readiness", "11", "--reason",
+                    "Refit at Komarr station", NULL);
+  correct_and_back (fixture, "Readiness of Kestrel", "readiness", "--ship", "kestrel",
+                    "--readiness", "5", "--reason", "Fever aboard", NULL);
+  correct_and_back (fixture, "Jade Squadron moved to Sergyar", "move", "--formation",
+                    "jade-squadron", "--sector", "sergyar-approach", "--reason",
+                    "The story sent it", NULL);
+  correct_and_back (fixture, "Gull taken out of the campaign", "remove-ship", "--ship", "gull",
+                    "--reason", "Sold to Jackson's Whole", NULL);
+  correct_and_back (fixture, "Star Garden handed to First Celestial Squadron", "hand-over",
+                    "--ship", "star-garden", "--formation", "first-celestial-squadron",
+                    "--reason", "Reinforces the Celestials", NULL);
+  correct_and_back (fixture, "Give Autumn Screen to ghem-Adm. Ilsum Estif", "hand-over",
+                    "--formation", "autumn-screen", "--admiral", "ghem-estif", "--reason",
+                    "Sarlat went home", NULL);
+
+  text = file_contents (fixture->campaign);
+  g_assert_nonnull (strstr (text, "Refit at Komarr station"));
+  g_assert_nonnull (strstr (text, "Sold to Jackson"));
+  campaign = adm_campaign_open (fixture->campaign, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (ship_of (campaign, "prince-serg")->damage, ==, 0);
+  g_assert_cmpint (ship_of (campaign, "prince-serg")->readiness, ==, 11);
+  g_assert_cmpint (ship_of (campaign, "kestrel")->readiness, ==, 5);
+  g_assert_cmpint (ship_of (campaign, "gull")->fate, ==, ADM_SHIP_FATE_REMOVED);
+
+  {
+    g_autoptr(CliResult) json = run_cli ("correct", fixture->campaign, "readiness", "--ship",
+                                         "vorinnis", "--readiness", "3", "--reason", "Drills",
+                                         "--json", NULL);
+    g_autoptr(JsonObject) object = NULL;
+
+    g_assert_cmpint (json->status, ==, 0);
+    object = parse_json (json->out);
+    g_assert_cmpstr (json_object_get_string_member (object, "correction"), ==, "readiness");
+    g_assert_cmpstr (json_object_get_string_member (object, "action"), ==,
+                     "Readiness of Vorinnis");
+    g_assert_cmpstr (json_object_get_string_member (object, "reason"), ==, "Drills");
+  }
+}
+
+/* Refusals name the problem, exit 1 and leave the file byte for byte as it was. */
+static void
+test_refused (CliCampaign   *fixture,
+              gconstpointer  data)
+{
+  g_autofree char *scenario = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
+                                                "komarr-campaign.admiralty", NULL);
+  g_autofree char *book = g_strnfill (100000, 'a');
+  g_autofree char *before = file_contents (fixture->campaign);
+  g_autofree char *after = NULL;
+  const struct {
+    const char *args[10];
+    const char *message;
+  } refusals[] = {
+    { { "repair", "--ship", "flying-dutchman", "--hull", "3", "--reason", "x" },
+      "no ship “flying-dutchman”" },
+    { { "repair", "--ship", "prince-serg", "--hull", "20", "--reason", "x" }, "not 20" },
+    { { "readiness", "--ship", "kestrel", "--readiness", "99", "--reason", "x" },
+      "would be 99" },
+    { { "repair", "--ship", "kestrel", "--readiness", "99", "--reason", "x" }, "0 to 12" },
+    { { "move", "--formation", "jade-squadron", "--sector", "andromeda", "--reason", "x" },
+      "no sector “andromeda”" },
+    /* F-FORM-8: the First Celestial Squadron has 5 ships; Jade Pavilion makes 6, Star Garden
+     * would be the 7th. */
+    { { "hand-over", "--ship", "autumn-bell", "--formation", "jade-squadron", "--reason", "x" },
+      "F-FORM-8" },
+    { { "move", "--formation", "jade-squadron", "--sector", "sergyar-approach", "--reason",
+        book }, "longer than 2000 characters" },
+    { { "damage", "--ship", "prince-serg", "--points", "lots", "--reason", "x" }, "points" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (refusals); i++)
+    {
+      const char *args[16] = { "correct", fixture->campaign, NULL };
+      g_autoptr(CliResult) result = NULL;
+      guint n = 2;
+
+      for (guint a = 0; refusals[i].args[a] != NULL; a++)
+        args[n++] = refusals[i].args[a];
+      result = run_cli_strv (args);
+      assert_failure (result, 1, refusals[i].message);
+      g_assert_nonnull (strstr (result->err, "Nothing was corrected"));
+    }
+  after = file_contents (fixture->campaign);
+  g_assert_cmpstr (before, ==, after);
+
+  {
+    g_autoptr(CliResult) result = run_cli ("correct", scenario, "remove-ship", "--ship", "gull",
+                                           "--reason", "x", NULL);
+
+    assert_failure (result, 1, "is a scenario, not a saved campaign");
+  }
+  {
+    g_autoptr(CliResult) result = run_cli ("correct", fixture->campaign, "refit", "--reason",
+                                           "x", NULL);
+
+    assert_failure (result, 2, "unknown correction “refit”");
+  }
+  {
+    g_autoptr(CliResult) result = run_cli ("correct", fixture->campaign, "move", "--formation",
+                                           "jade-squadron", "--sector", "sergyar-approach",
+                                           "--hull", "3", "--reason", "x", NULL);
+
+    assert_failure (result, 2, "--hull does not apply to a move correction");
+  }
+  {
+    g_autoptr(CliResult) result = run_cli ("correct", fixture->campaign, "remove-ship",
+                                           "--ship", "gull", NULL);
+
+    assert_failure (result, 2, "no reason given");
+  }
+  {
+    g_autoptr(CliResult) result = run_cli ("correct", fixture->campaign, NULL);
+
+    assert_failure (result, 2, "no kind of correction given");
+  }
+  after = file_contents (fixture->campaign);
+  g_assert_cmpstr (before, ==, after);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add ("/cli/correct/kinds", CliCampaign, NULL, cli_campaign_after_cycle, test_kinds,
+              cli_campaign_teardown);
+  g_test_add ("/cli/correct/F-FORM-8/refused", CliCampaign, NULL, cli_campaign_after_cycle,
+              test_refused, cli_campaign_teardown);
+  return g_test_run ();
+}

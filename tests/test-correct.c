@@ -1,0 +1,354 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-correct.c: the master's corrections (adm-correction.h) on the bundled Komarr campaign:
+ *  - each kind journaled as one action with its reason, changing the state as it says: a
+ *    repair and refit (ruling "strategic-repair"), damage and readiness by fiat (F-RDY-1), a
+ *    formation moved (its orders lapsing, F-STRAT-5), a ship removed (F-FORM-5 succession), a
+ *    ship handed to another formation and a formation to another admiral;
+ *  - undo and redo take each back and forth, the state byte for byte as before;
+ *  - refusals that change nothing: an unknown ship, sector or formation, a repair above full
+ *    hull, readiness 99, a 7th ship and a mix of categories (F-FORM-8), a missing reason and
+ *    one of 100,000 characters;
+ *  - the leak test (F-STRAT-3): corrections to the hidden Autumn Screen are told in its
+ *    admiral's report and the master's, and every other admiral's report, fleet cards, order
+ *    of battle and order sheets, and the public report, are the same as without them. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "admiralty-engine.h"
+#include "komarr-helpers.h"
+
+#define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
+
+static char *
+dump (AdmCampaign *campaign)
+{
+  return adm_state_dump (adm_campaign_get_state (campaign));
+}
+
+static AdmShipState *
+ship_state (AdmCampaign *campaign,
+            const char  *id)
+{
+  AdmShipState *ship = adm_state_get_ship (adm_campaign_get_state (campaign), id);
+
+  g_assert_nonnull (ship);
+  return ship;
+}
+
+/* @correction recorded; asserts it is taken, as one action more. */
+static void
+record (AdmCampaign         *campaign,
+        const AdmCorrection *correction)
+{
+  g_autoptr(GError) error = NULL;
+  guint before = adm_journal_get_n_entries (adm_campaign_get_journal (campaign));
+
+  g_assert_true (adm_correction_record (campaign, correction, T0 + 100, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (adm_journal_get_n_entries (adm_campaign_get_journal (campaign)), ==,
+                    before + 1);
+}
+
+/* @correction refused with @message in its error, the state and journal as they were. */
+static void
+refuse (AdmCampaign         *campaign,
+        const AdmCorrection *correction,
+        const char          *message)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = dump (campaign);
+  g_autofree char *after = NULL;
+  guint entries = adm_journal_get_n_entries (adm_campaign_get_journal (campaign));
+
+  g_assert_false (adm_correction_record (campaign, correction, T0 + 100, &error));
+  g_assert_error (error, ADM_STATE_ERROR, error->code);
+  g_test_message ("refused: %s", error->message);
+  g_assert_nonnull (strstr (error->message, message));
+  after = dump (campaign);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpuint (adm_journal_get_n_entries (adm_campaign_get_journal (campaign)), ==,
+                    entries);
+}
+
+/* Undo and redo of the last action: the state before it, then after it, byte for byte. */
+static void
+undo_redo (AdmCampaign *campaign,
+           const char  *before)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *after = dump (campaign);
+  g_autofree char *undone = NULL;
+  g_autofree char *redone = NULL;
+
+  g_assert_true (adm_campaign_undo (campaign, &error));
+  g_assert_no_error (error);
+  undone = dump (campaign);
+  g_assert_cmpstr (undone, ==, before);
+  g_assert_true (adm_campaign_redo (campaign, &error));
+  g_assert_no_error (error);
+  redone = dump (campaign);
+  g_assert_cmpstr (redone, ==, after);
+}
+
+/* Ruling "strategic-repair": damage by fiat, then a refit at a station: hull whole, criticals
+ * none, readiness set; each one action with its reason, undone and redone exactly. */
+static void
+test_repair (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+  g_autofree char *start = dump (campaign);
+  g_autofree char *damaged = NULL;
+  AdmCorrection damage = { .kind = ADM_CORRECTION_DAMAGE, .ship = "prince-serg", .points = "5",
+                           .reason = "Sabotage in the dockyard" };
+  AdmCorrection repair = { .kind = ADM_CORRECTION_REPAIR, .ship = "prince-serg", .hull = "14",
+                           .criticals = "none", .readiness = "11",
+                           .reason = "Refit at Komarr station" };
+  g_autofree char *what = NULL;
+
+  record (campaign, &damage);
+  g_assert_cmpint (ship_state (campaign, "prince-serg")->damage, ==, 5);
+  what = adm_campaign_describe_undo (campaign);
+  g_assert_cmpstr (what, ==, "Damage to Prince Serg");
+  undo_redo (campaign, start);
+  damaged = dump (campaign);
+
+  record (campaign, &repair);
+  g_assert_cmpint (ship_state (campaign, "prince-serg")->damage, ==, 0);
+  g_assert_cmpint (ship_state (campaign, "prince-serg")->readiness, ==, 11);
+  g_assert_cmpuint (adm_state_get_repairs (adm_campaign_get_state (campaign))->len, ==, 1);
+  g_assert_cmpstr (((AdmRepairRecord *) g_ptr_array_index (
+                      adm_state_get_repairs (adm_campaign_get_state (campaign)), 0))->reason,
+                   ==, "Refit at Komarr station");
+  undo_redo (campaign, damaged);
+}
+
+/* F-RDY-1: readiness set by fiat, 0 to 12; 99 is refused, nothing changed. */
+static void
+test_readiness (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+  g_autofree char *start = dump (campaign);
+  AdmCorrection set = { .kind = ADM_CORRECTION_READINESS, .ship = "kestrel", .readiness = "4",
+                        .reason = "Half the crew down with fever" };
+  AdmCorrection too_high = set;
+  AdmCorrection repair_high = { .kind = ADM_CORRECTION_REPAIR, .ship = "kestrel",
+                                .readiness = "99", .reason = "Elite crew" };
+
+  record (campaign, &set);
+  g_assert_cmpint (ship_state (campaign, "kestrel")->readiness, ==, 4);
+  undo_redo (campaign, start);
+  too_high.readiness = "99";
+  refuse (campaign, &too_high, "would be 99");
+  refuse (campaign, &repair_high, "from 0 to 12");
+}
+
+/* F-STRAT-5: a formation moved by fiat is in its new sector at once; the orders it was
+ * carrying out lapse. */
+static void
+test_move (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+  g_autofree char *start = NULL;
+  AdmCorrection move = { .kind = ADM_CORRECTION_MOVE, .formation = "jade-squadron",
+                         .sector = "sergyar-approach", .reason = "The story sent it" };
+  AdmCorrection nowhere = move;
+  AdmCorrection unknown = move;
+  const AdmFormationPosition *position;
+
+  komarr_order (campaign, T0, 1, "ghem-sarlat", "jade-squadron", "patrol", NULL, NULL);
+  start = dump (campaign);
+  record (campaign, &move);
+  position = adm_strategy_get_position (strategy_of (campaign), "jade-squadron");
+  g_assert_cmpstr (position->sector->id, ==, "sergyar-approach");
+  g_assert_null (position->towards);
+  undo_redo (campaign, start);
+  nowhere.sector = "andromeda";
+  refuse (campaign, &nowhere, "no sector “andromeda”");
+  unknown.formation = "ghost-fleet";
+  refuse (campaign, &unknown, "unknown formation “ghost-fleet”");
+  refuse (campaign, &move, "in Sergyar");
+}
+
+/* F-FORM-5: the flagship sold, the next of the succession (or the first ship left) takes
+ * over; the ship is out of the campaign and cannot be removed twice. */
+static void
+test_remove_ship (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+  g_autofree char *start = dump (campaign);
+  AdmCorrection remove = { .kind = ADM_CORRECTION_REMOVE_SHIP, .ship = "autumn-bell",
+                           .reason = "Scuttled to keep her secrets" };
+  AdmCorrection ghost = remove;
+  const AdmFormation *screen;
+
+  record (campaign, &remove);
+  g_assert_cmpint (ship_state (campaign, "autumn-bell")->fate, ==, ADM_SHIP_FATE_REMOVED);
+  screen = adm_strategy_lookup_formation (strategy_of (campaign), "autumn-screen");
+  g_assert_cmpuint (screen->ships->len, ==, 3);
+  g_assert_cmpstr (screen->flagship->id, !=, "autumn-bell");
+  undo_redo (campaign, start);
+  refuse (campaign, &remove, "no longer in the campaign");
+  ghost.ship = "flying-dutchman";
+  refuse (campaign, &ghost, "unknown ship “flying-dutchman”");
+}
+
+/* F-FORM-8 with the season's ruling: a ship handed to another formation of its side; a 7th
+ * ship and a frigate among capital ships are refused, naming the clause; a formation handed
+ * to another admiral of its side. */
+static void
+test_hand_over (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+  g_autofree char *start = dump (campaign);
+  AdmCorrection pavilion = { .kind = ADM_CORRECTION_HAND_OVER, .ship = "jade-pavilion",
+                             .formation = "first-celestial-squadron",
+                             .reason = "Sent to the Celestial Squadron" };
+  AdmCorrection garden = pavilion;
+  AdmCorrection frigate = pavilion;
+  AdmCorrection enemy = pavilion;
+  AdmCorrection admiral = { .kind = ADM_CORRECTION_HAND_OVER, .formation = "autumn-screen",
+                            .admiral = "ghem-estif", .reason = "Sarlat went home" };
+  const AdmFormation *squadron;
+
+  record (campaign, &pavilion);
+  squadron = adm_strategy_lookup_formation (strategy_of (campaign), "first-celestial-squadron");
+  g_assert_cmpuint (squadron->ships->len, ==, 6);
+  undo_redo (campaign, start);
+  garden.ship = "star-garden";
+  refuse (campaign, &garden, "F-FORM-8");
+  frigate.ship = "autumn-bell";
+  frigate.formation = "jade-squadron";
+  refuse (campaign, &frigate, "F-FORM-8");
+  enemy.ship = "kestrel";
+  refuse (campaign, &enemy, "own side");
+
+  record (campaign, &admiral);
+  g_assert_cmpstr (adm_strategy_lookup_formation (strategy_of (campaign),
+                                                  "autumn-screen")->admiral->id,
+                   ==, "ghem-estif");
+}
+
+/* Every correction says why, within ADM_STATE_REASON_MAX characters: none, blank, or a pasted
+ * 100,000 characters are refused, nothing written. */
+static void
+test_reason (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+  g_autofree char *book = g_strnfill (100000, 'a');
+  g_autofree char *bound = g_strnfill (ADM_STATE_REASON_MAX, 'b');
+  AdmCorrection none = { .kind = ADM_CORRECTION_REMOVE_SHIP, .ship = "gull" };
+  AdmCorrection blank = none;
+  AdmCorrection long_one = none;
+  AdmCorrection just = none;
+  AdmCorrection repair = { .kind = ADM_CORRECTION_REPAIR, .ship = "prince-serg",
+                           .readiness = "9", .reason = book };
+
+  refuse (campaign, &none, "reason");
+  blank.reason = "   ";
+  refuse (campaign, &blank, "reason");
+  long_one.reason = book;
+  refuse (campaign, &long_one, "longer than 2000 characters");
+  refuse (campaign, &repair, "longer than 2000 characters");
+  just.reason = bound;
+  record (campaign, &just);
+}
+
+static char *
+text_of (AdmCampaign   *campaign,
+         AdmReportKind  kind,
+         const char    *admiral)
+{
+  g_autoptr(GError) error = NULL;
+  /* Order sheets are for the cycle being ordered; the rest tell of cycle 1. */
+  guint cycle = kind == ADM_REPORT_SHEETS ? 2 : 1;
+  g_autoptr(AdmDoc) doc = adm_report_build (campaign, kind, admiral, cycle, NULL, &error);
+
+  g_assert_no_error (error);
+  return adm_doc_to_text (doc);
+}
+
+/* F-STRAT-3: the hidden Autumn Screen damaged, refitted, its readiness set, a ship removed, a
+ * ship handed over inside it and moved to an empty sector: Sarlat's report and the master's
+ * tell it; no other admiral's report, cards, order of battle or sheets, nor the public
+ * report, differ by a byte from a campaign without the corrections. */
+static void
+test_leak (void)
+{
+  g_autoptr(AdmCampaign) corrected = komarr_new (NULL, NULL);
+  g_autoptr(AdmCampaign) plain = komarr_new (NULL, NULL);
+  const AdmCorrection corrections[] = {
+    { .kind = ADM_CORRECTION_DAMAGE, .ship = "falling-leaf", .points = "2",
+      .reason = "SECRET-REASON sabotage" },
+    { .kind = ADM_CORRECTION_REPAIR, .ship = "falling-leaf", .hull = "3",
+      .reason = "SECRET-REASON refit" },
+    { .kind = ADM_CORRECTION_READINESS, .ship = "crane-feather", .readiness = "3",
+      .reason = "SECRET-REASON fever" },
+    { .kind = ADM_CORRECTION_REMOVE_SHIP, .ship = "white-lotus",
+      .reason = "SECRET-REASON scuttled" },
+    { .kind = ADM_CORRECTION_MOVE, .formation = "autumn-screen", .sector = "sergyar-approach",
+      .reason = "SECRET-REASON sent away" },
+  };
+  static const AdmReportKind kinds[] = { ADM_REPORT_ADMIRAL, ADM_REPORT_CARDS, ADM_REPORT_OOB,
+                                         ADM_REPORT_SHEETS };
+  GPtrArray *admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (corrected));
+  g_autofree char *sarlat = NULL;
+  g_autofree char *master = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (corrections); i++)
+    record (corrected, &corrections[i]);
+  komarr_end_cycle (corrected, T0);
+  komarr_end_cycle (plain, T0);
+
+  sarlat = text_of (corrected, ADM_REPORT_ADMIRAL, "ghem-sarlat");
+  master = text_of (corrected, ADM_REPORT_MASTER, NULL);
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *text = i == 0 ? sarlat : master;
+
+      g_assert_nonnull (strstr (text, "White Lotus was taken out of the campaign by the master"));
+      g_assert_nonnull (strstr (text, "moved to Sergyar"));
+      g_assert_nonnull (strstr (text, "the readiness of Crane Feather set to 3 by the master"));
+      g_assert_nonnull (strstr (text, "Falling Leaf repaired by the master"));
+      /* The reason is the journal's: no report prints it. */
+      g_assert_null (strstr (text, "SECRET-REASON"));
+    }
+  for (guint a = 0; a < admirals->len; a++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, a);
+
+      if (g_str_equal (admiral->id, "ghem-sarlat"))
+        continue;
+      for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+        {
+          g_autofree char *with = text_of (corrected, kinds[k], admiral->id);
+          g_autofree char *without = text_of (plain, kinds[k], admiral->id);
+
+          g_test_message ("%s, report kind %d", admiral->id, kinds[k]);
+          g_assert_cmpstr (with, ==, without);
+        }
+    }
+  {
+    g_autofree char *with = text_of (corrected, ADM_REPORT_PUBLIC, NULL);
+    g_autofree char *without = text_of (plain, ADM_REPORT_PUBLIC, NULL);
+
+    g_assert_cmpstr (with, ==, without);
+  }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/correct/strategic-repair/damage-and-refit", test_repair);
+  g_test_add_func ("/engine/correct/F-RDY-1/readiness", test_readiness);
+  g_test_add_func ("/engine/correct/F-STRAT-5/move", test_move);
+  g_test_add_func ("/engine/correct/F-FORM-5/remove-ship", test_remove_ship);
+  g_test_add_func ("/engine/correct/F-FORM-8/hand-over", test_hand_over);
+  g_test_add_func ("/engine/correct/reason", test_reason);
+  g_test_add_func ("/engine/correct/F-STRAT-3/leak", test_leak);
+  return g_test_run ();
+}
