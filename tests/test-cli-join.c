@@ -336,8 +336,12 @@ assert_same_campaign (const char *chief,
     g_autofree char *b = report (alone_path, "master", NULL);
     g_autofree char *c = report (chief, "public", NULL);
     g_autofree char *d = report (alone_path, "public", NULL);
+    g_autoptr(GString) unlabelled = g_string_new (a);
 
-    g_assert_cmpstr (a, ==, b);
+    /* The master's report says where the dice were typed in: the only difference. */
+    g_assert_cmpuint (g_string_replace (unlabelled, " (typed in at the table “Table 1”)", "", 0),
+                      >, 0);
+    g_assert_cmpstr (unlabelled->str, ==, b);
     g_assert_cmpstr (c, ==, d);
   }
   for (guint i = 0; i < G_N_ELEMENTS (admirals); i++)
@@ -356,7 +360,7 @@ static void
 assign (const char *campaign)
 {
   g_autoptr(CliResult) assigned = run_cli ("table-assign", campaign, ENGAGEMENT, "Table 1",
-                                           NULL);
+                                           "--typed-dice", NULL);
 
   g_assert_cmpint (assigned->status, ==, 0);
 }
@@ -784,7 +788,8 @@ chief_rules (Fixture *fixture)
 
 /* The chief's campaign carries his season: a table whose own rules folder holds the shipped
  * classes fights c1-1's ships with the chief's figures — the Kestrel, a Vorpatril, has hull
- * 15 at both — and the chief's fleet cards say the same. */
+ * 15 at both — and the chief's fleet cards say the same. Handed over with the program's dice
+ * only (F-SEQ-1, the default), the table refuses real dice typed in. */
 static void
 test_season_at_table (Fixture       *fixture,
                       gconstpointer  data)
@@ -812,6 +817,18 @@ test_season_at_table (Fixture       *fixture,
   g_setenv ("ADMIRALTY_RULES_PATH", rules, TRUE);
   chief_start (&chief, campaign, free_port ());
   g_setenv ("ADMIRALTY_RULES_PATH", shipped, TRUE);
+  /* Handed over with the program's dice only, the default: real dice are refused at the table
+   * before anything is played or sent. */
+  {
+    g_autoptr(CliResult) typed = run_cli_with_rules (shipped, "join", chief.link, "--engagement",
+                                                     "c1-1", "--turns", "0", "--dice", "3",
+                                                     NULL);
+
+    g_test_message ("typed: %s", typed->err);
+    g_assert_cmpint (typed->status, ==, 1);
+    g_assert_nonnull (strstr (typed->err, "handed engagement c1-1 to this table with the "
+                                          "program's dice only"));
+  }
   joined = run_cli_with_rules (shipped, "join", chief.link, "--engagement", "c1-1", "--turns",
                                "0", "--json", NULL);
   chief_stop (&chief, SIGTERM);

@@ -232,6 +232,99 @@ test_same_as_one_machine (Fixture       *fixture,
   }
 }
 
+/* The hand-off's dice policy: by default the table rolls the program's dice only, and a
+ * battle coming back with a roll typed in is refused, the campaign unchanged; handed over
+ * again letting the table type real dice in, the same battle is kept. */
+static void
+test_dice_policy (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autofree char *orders_path = source_path ("tests/data/campaign-battles",
+                                              "komarr-c1-3.orders.xml", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattleOrders) orders = adm_battle_orders_load_file (orders_path, &error);
+  g_autoptr(AdmBattle) table = battle_at_table (fixture);
+  g_autoptr(AdmDiceQueue) typed = adm_dice_queue_new ();
+  g_autofree char *message = NULL, *before = NULL, *after = NULL, *again = NULL;
+  const AdmTableAssignment *at;
+  AdmTableReceipt receipt;
+  guint8 secret[ADM_DICE_SECRET_LENGTH];
+  gsize length;
+  guint entries;
+
+  g_assert_no_error (error);
+  at = adm_state_get_table (adm_campaign_get_state (fixture->chief), "c1-3");
+  g_assert_nonnull (at);
+  g_assert_false (at->typed_dice);
+  for (guint i = 0; i < 400; i++)
+    adm_dice_queue_push (typed, 3);
+  for (int phase = 0; phase < 15 && adm_battle_get_rolls (table)->len == 0; phase++)
+    {
+      gboolean ok = adm_battle_resolve_phase (table, adm_battle_orders_get_turn (
+                                                orders, adm_battle_get_turn (table)),
+                                              ADM_DICE_SOURCE (typed), &error);
+
+      g_assert_no_error (error);
+      g_assert_true (ok);
+    }
+  g_assert_cmpuint (adm_battle_get_rolls (table)->len, >, 0);
+  before = file_text (fixture->chief);
+  entries = adm_journal_get_n_entries (adm_campaign_get_journal (fixture->chief));
+  message = adm_table_battle_message (table, "c1-3", fixture->assignment, 1, NULL, &length);
+  g_assert_false (adm_campaign_receive_from_table (fixture->chief, "Table 1", message, length,
+                                                   "Table 1", &receipt, &error));
+  g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "of the battle of engagement c1-3 was typed "
+                                            "in at the table “Table 1”, but the engagement was "
+                                            "handed to it with the program's dice only"));
+  g_clear_error (&error);
+  after = file_text (fixture->chief);
+  g_assert_cmpstr (before, ==, after);
+  g_assert_cmpuint (adm_journal_get_n_entries (adm_campaign_get_journal (fixture->chief)), ==,
+                    entries);
+
+  /* Taken back and handed over again with typed dice allowed: the same battle is kept. */
+  g_assert_true (adm_campaign_take_back_table (fixture->chief, "c1-3", "typed dice allowed",
+                                               T0 + 700, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&fixture->assignment, g_free);
+  g_assert_true (adm_campaign_assign_table_full (fixture->chief, "c1-3", "Table 1", TRUE,
+                                                 T0 + 710, &fixture->assignment, &error));
+  g_assert_no_error (error);
+  at = adm_state_get_table (adm_campaign_get_state (fixture->chief), "c1-3");
+  g_assert_true (at->typed_dice);
+  /* The chief commits to the program dice as the table downloads its set-up. */
+  g_assert_true (adm_campaign_table_dice (fixture->chief, "Table 1", "c1-3", T0 + 720, secret,
+                                          &error));
+  g_assert_no_error (error);
+  again = adm_table_battle_message (table, "c1-3", fixture->assignment, 1, NULL, &length);
+  g_assert_true (adm_campaign_receive_from_table (fixture->chief, "Table 1", again, length,
+                                                  "Table 1", &receipt, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (receipt.kept, ==, adm_journal_get_n_entries (adm_battle_get_log (table)));
+
+  /* Every dice log says where the values were typed in. */
+  {
+    g_autoptr(GPtrArray) commitments = NULL;
+    g_autoptr(GPtrArray) checks = NULL;
+    g_autoptr(AdmBattle) kept = NULL;
+    const char *text = adm_campaign_get_battle (fixture->chief, "c1-3", NULL, NULL);
+    g_autofree char *said = NULL;
+
+    kept = adm_battle_load_game_memory (text, strlen (text), "c1-3", &error);
+    g_assert_no_error (error);
+    commitments = adm_campaign_get_dice_commitments (fixture->chief, "c1-3");
+    checks = adm_dice_verify (commitments, "c1-3", kept, adm_audience_master ());
+    g_assert_cmpuint (checks->len, >, 0);
+    said = adm_dice_check_describe (g_ptr_array_index (checks, 0));
+    g_test_message ("roll 1: %s", said);
+    g_assert_cmpint (((AdmDiceCheck *) g_ptr_array_index (checks, 0))->verdict, ==,
+                     ADM_DICE_VERDICT_TYPED);
+    g_assert_cmpstr (said, ==, "typed in at the table “Table 1”, not checked");
+  }
+}
+
 /* What the chief may not take, and what it says. */
 static void
 test_refusals (Fixture       *fixture,
@@ -483,7 +576,7 @@ test_program_dice (Fixture       *fixture,
   const AdmTableAssignment *at;
   const AdmDiceCommitment *committed;
   AdmTableReceipt receipt;
-  gboolean has_secret = TRUE;
+  gboolean has_secret = TRUE, typed_dice = FALSE;
   guint entries;
   gsize length;
 
@@ -534,12 +627,31 @@ test_program_dice (Fixture       *fixture,
 
   /* The set-up carries the secret around the saved battle; an older chief's is the saved
    * battle alone; a damaged one is refused, naming the file. */
-  setup = adm_table_setup_wrap (saved, "c1-3", secret);
+  setup = adm_table_setup_wrap (saved, "c1-3", secret, FALSE);
   g_assert_nonnull (strstr (setup, hex));
   inner = adm_table_setup_read (setup, strlen (setup), "setup", read_secret, &has_secret,
-                                &error);
+                                &typed_dice, &error);
   g_assert_no_error (error);
   g_assert_true (has_secret);
+  g_assert_false (typed_dice);
+  {
+    g_autofree char *typed_setup = adm_table_setup_wrap (saved, "c1-3", secret, TRUE);
+    g_autofree char *typed_inner = NULL;
+    g_autoptr(GString) odd = g_string_new (typed_setup);
+
+    typed_inner = adm_table_setup_read (typed_setup, strlen (typed_setup), "setup", read_secret,
+                                        &has_secret, &typed_dice, &error);
+    g_assert_no_error (error);
+    g_assert_true (typed_dice);
+    g_assert_cmpstr (typed_inner, ==, inner);
+    /* A dice policy other than the two is refused, naming the file. */
+    g_assert_cmpuint (g_string_replace (odd, "dice=\"typed\"", "dice=\"loaded\"", 1), ==, 1);
+    g_assert_null (adm_table_setup_read (odd->str, odd->len, "setup", read_secret, &has_secret,
+                                         &typed_dice, &error));
+    g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED);
+    g_assert_nonnull (strstr (error->message, "setup:1: <table-setup> dice must be"));
+    g_clear_error (&error);
+  }
   g_assert_cmpmem (read_secret, sizeof read_secret, secret, sizeof secret);
   g_assert_null (strstr (inner, hex));
   from_setup = adm_battle_load_game_memory (inner, strlen (inner), "c1-3", &error);
@@ -549,13 +661,14 @@ test_program_dice (Fixture       *fixture,
   inner_head = adm_battle_serialize_head (from_setup, NULL);
   g_assert_cmpstr (inner_head, ==, head);
   bare = adm_table_setup_read (saved, strlen (saved), "setup", read_secret, &has_secret,
-                               &error);
+                               &typed_dice, &error);
   g_assert_no_error (error);
   g_assert_false (has_secret);
+  g_assert_true (typed_dice);
   g_assert_cmpstr (bare, ==, saved);
   g_assert_null (adm_table_setup_read ("<table-setup version=\"1\" dice-secret=\"00\">x"
                                        "</table-setup>", 50, "setup", read_secret, &has_secret,
-                                       &error));
+                                       &typed_dice, &error));
   g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED);
   g_assert_nonnull (strstr (error->message, "setup:1: "));
   g_clear_error (&error);
@@ -864,6 +977,8 @@ main (int   argc,
               test_refusals, fixture_teardown);
   g_test_add ("/engine/table-battle/F-STRAT-4/export-import", Fixture, NULL, fixture_setup,
               test_export_import, fixture_teardown);
+  g_test_add ("/engine/table-battle/F-STRAT-4/dice-policy", Fixture, NULL, fixture_setup,
+              test_dice_policy, fixture_teardown);
   g_test_add ("/engine/table-battle/F-STRAT-4/program-dice", Fixture, NULL, fixture_setup,
               test_program_dice, fixture_teardown);
   g_test_add ("/engine/table-battle/F-STRAT-4/dice-taken-back", Fixture, NULL, fixture_setup,

@@ -196,7 +196,7 @@ table_setup (Fixture    *fixture,
   xml = fetch ("GET", url, NULL, &status);
   g_assert_cmpuint (status, ==, SOUP_STATUS_OK);
   battle = adm_table_setup_read (xml, strlen (xml), "table battle", secret, &has_secret,
-                                 &error);
+                                 NULL, &error);
   g_assert_no_error (error);
   g_assert_true (has_secret);
   return battle;

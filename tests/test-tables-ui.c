@@ -24,6 +24,9 @@
 #include "komarr-helpers.h"
 #include "ui-helpers.h"
 
+/* The header of a table handed its battle with the program's dice only, all sent. */
+#define PROGRAM_ONLY_SENT "All sent to the chief · the program's dice only, as he handed it over"
+
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 #define C1_3 2                            /* c1-3's place in the queue of cycle 1 */
 
@@ -504,11 +507,14 @@ test_join_and_play (Fixture       *fixture,
   g_assert_cmpstr (((AdmDiceCommitment *) g_ptr_array_index (commitments, 0))->assignment, ==,
                    adm_table_client_get_assignment (client));
 
-  /* A phase at the table reaches the chief; the header says so. */
-  admiralty_battle_page_resolve_phase (page, FALSE);
+  /* A phase at the table reaches the chief; the header says so. Handed over with the
+   * program's dice only (the default), the table rolls those even when its preferences ask
+   * for real dice, and says so. */
+  g_assert_true (adm_table_client_get_program_only (client));
+  admiralty_battle_page_resolve_phase (page, TRUE);
   iterate_until (all_sent, client, 10000);
   status = admiralty_battle_page_get_table_status (page);
-  g_assert_cmpstr (status, ==, "All sent to the chief");
+  g_assert_cmpstr (status, ==, PROGRAM_ONLY_SENT);
   g_assert_nonnull (strstr (admiralty_battle_page_get_phase_label (page), "All sent to the chief"));
   adm_campaign_get_table_receipt (campaign, "c1-3", &receipt);
   g_assert_cmpuint (receipt.kept, ==, 1);
@@ -710,7 +716,7 @@ test_table_restored (Fixture       *fixture,
   g_assert_cmpuint (receipt.kept, ==, 2);
   g_clear_pointer (&status, g_free);
   status = admiralty_battle_page_get_table_status (page);
-  g_assert_cmpstr (status, ==, "All sent to the chief");
+  g_assert_cmpstr (status, ==, PROGRAM_ONLY_SENT);
   gtk_window_destroy (GTK_WINDOW (share));
 }
 

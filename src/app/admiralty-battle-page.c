@@ -1470,6 +1470,10 @@ admiralty_battle_page_resolve_phase (AdmiraltyBattlePage *self,
       return;
     }
 
+  /* A table handed the battle with the program's dice only rolls those: real dice typed in
+   * would be refused by the chief. */
+  if (physical && self->client != NULL && adm_table_client_get_program_only (self->client))
+    physical = FALSE;
   if (physical)
     {
       g_autofree char *key = admiralty_battle_page_dice_key (self);
@@ -2561,6 +2565,11 @@ admiralty_battle_page_get_table_status (AdmiraltyBattlePage *self)
     case ADM_TABLE_CLIENT_ALL_SENT:
     case ADM_TABLE_CLIENT_IDLE:
     default:
+      /* Said while nothing waits: the table rolls the program's dice whatever the
+       * preferences say (admiralty_battle_page_resolve_phase ()). */
+      if (adm_table_client_get_program_only (self->client))
+        return g_strdup (_("All sent to the chief · the program's dice only, as he handed it "
+                           "over"));
       return g_strdup (_("All sent to the chief"));
     }
 }

@@ -196,6 +196,13 @@ table_dice (AdmTableClient *client,
   g_autoptr(GError) error = NULL;
   AdmBattle *battle = adm_table_client_get_battle (client);
 
+  /* The hand-off's dice policy: real dice typed in would be refused by the chief. */
+  if (dice_text != NULL && adm_table_client_get_program_only (client))
+    return _cli_invalid (json, _("The chief master handed engagement %s to this table with "
+                                 "the program's dice only: drop --dice and roll the "
+                                 "program's, or ask him to hand it over again letting real "
+                                 "dice be typed in"),
+                         adm_table_client_get_engagement (client));
   if (dice_text != NULL || turns == 0)
     return _cli_battle_make_dice (battle, seed_text, dice_text, json, dice);
   if (seed_text != NULL)

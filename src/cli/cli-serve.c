@@ -351,7 +351,8 @@ parse_table (const char  *text,
 static gboolean
 assign_tables (AdmCampaign        *campaign,
                const char * const *assigns,
-               guint               n_tables)
+               guint               n_tables,
+               gboolean            typed_dice)
 {
   for (guint i = 0; assigns != NULL && assigns[i] != NULL; i++)
     {
@@ -378,8 +379,8 @@ assign_tables (AdmCampaign        *campaign,
           g_print (_("Engagement %s is at the table “%s” already\n"), parts[0], table);
           continue;
         }
-      if (!adm_campaign_assign_table (campaign, parts[0], table, adm_clock_now (), &assignment,
-                                      &error))
+      if (!adm_campaign_assign_table_full (campaign, parts[0], table, typed_dice,
+                                           adm_clock_now (), &assignment, &error))
         {
           g_printerr (_("admiralty-cli: Nothing was handed to a table: %s\n"), error->message);
           return FALSE;
@@ -397,7 +398,8 @@ serve_campaign (const char         *path,
                 gboolean            accept,
                 gboolean            qr,
                 guint               n_tables,
-                const char * const *assigns)
+                const char * const *assigns,
+                gboolean            typed_dice)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmCampaign) campaign = NULL;
@@ -414,7 +416,7 @@ serve_campaign (const char         *path,
                                        "are kept"), display);
   if (status != CLI_EXIT_OK)
     return status;
-  if (!assign_tables (campaign, assigns, n_tables))
+  if (!assign_tables (campaign, assigns, n_tables, typed_dice))
     return CLI_EXIT_INVALID;
   serve.portal = adm_portal_new (campaign, &error);
   if (serve.portal == NULL)
@@ -492,7 +494,7 @@ _cli_serve_run (int    argc,
   g_autofree char *address = NULL, *tables_text = NULL;
   g_auto(GStrv) assigns = NULL;
   int port = DEFAULT_PORT, n_tables = 0;
-  gboolean accept = FALSE, qr = FALSE;
+  gboolean accept = FALSE, qr = FALSE, typed_dice = FALSE;
   const GOptionEntry entries[] = {
     { "address", 0, 0, G_OPTION_ARG_STRING, &address,
       N_("Listen on this IP address (default: this machine’s first address on the local "
@@ -508,6 +510,9 @@ _cli_serve_run (int    argc,
     { "assign", 0, 0, G_OPTION_ARG_STRING_ARRAY, &assigns,
       N_("With --tables: hand ENGAGEMENT to TABLE (“c1-3=2”) before serving; journaled, as "
          "“admiralty-cli table-assign” does (repeatable)"), N_("ENGAGEMENT=TABLE") },
+    { "typed-dice", 0, 0, G_OPTION_ARG_NONE, &typed_dice,
+      N_("With --assign: let those tables type real dice in, as “table-assign --typed-dice”"),
+      NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &args, NULL, NULL },
     { NULL }
   };
@@ -532,6 +537,9 @@ _cli_serve_run (int    argc,
                              ADM_TABLE_SERVER_MAX_TABLES, tables_text);
   if (assigns != NULL && n_tables == 0)
     return _cli_usage_error (command, _("--assign serves tables: give --tables N too"));
+  if (typed_dice && assigns == NULL)
+    return _cli_usage_error (command, _("--typed-dice is for the tables of --assign: give "
+                                        "--assign too"));
   return serve_campaign (args[0], address, (guint) port, accept, qr, (guint) n_tables,
-                         (const char * const *) assigns);
+                         (const char * const *) assigns, typed_dice);
 }

@@ -52,9 +52,12 @@ _cli_table_assign_run (int    argc,
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) args = NULL;
   g_autofree char *assignment = NULL;
-  gboolean json = FALSE;
+  gboolean json = FALSE, typed_dice = FALSE;
   CliExit status;
   const GOptionEntry entries[] = {
+    { "typed-dice", 0, 0, G_OPTION_ARG_NONE, &typed_dice,
+      N_("Let the table type real dice in, each shown as typed at that table; without it the "
+         "table rolls only the program's dice, which you commit to"), NULL },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       N_("Print {\"engagement\", \"table\", \"assignment\"} as JSON"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &args, NULL, NULL },
@@ -80,8 +83,8 @@ _cli_table_assign_run (int    argc,
   status = open_campaign (args[0], json, &campaign);
   if (status != CLI_EXIT_OK)
     return status;
-  if (!adm_campaign_assign_table (campaign, args[1], args[2], adm_clock_now (), &assignment,
-                                  &error))
+  if (!adm_campaign_assign_table_full (campaign, args[1], args[2], typed_dice, adm_clock_now (),
+                                       &assignment, &error))
     return _cli_invalid (json, _("Nothing was handed to a table: %s"), error->message);
   if (json)
     print_json (args[1], args[2], assignment, NULL);

@@ -56,27 +56,6 @@ values_text (const guint *values,
   return g_string_free (out, FALSE);
 }
 
-static const char *
-verdict_text (const AdmDiceCheck *check)
-{
-  switch (check->verdict)
-    {
-    case ADM_DICE_VERDICT_MATCH:
-      return _("matches");
-    case ADM_DICE_VERDICT_MISMATCH:
-      return _("DOES NOT MATCH");
-    case ADM_DICE_VERDICT_TYPED:
-      return _("typed in, not checked");
-    case ADM_DICE_VERDICT_UNRECORDED:
-      return _("origin not recorded, not checked");
-    case ADM_DICE_VERDICT_NO_COMMITMENT:
-      return _("no commitment covers it");
-    case ADM_DICE_VERDICT_NOT_REVEALED:
-    default:
-      return _("checked once the battle ends");
-    }
-}
-
 static void
 print_commitments (GPtrArray *commitments)
 {
@@ -114,13 +93,14 @@ print_text (const char *engagement_id,
       const AdmBattleRoll *roll = check->roll;
       g_autofree char *dice = adm_dice_describe (roll->n_values, roll->sides);
       g_autofree char *values = values_text (roll->values, roll->n_values);
+      g_autofree char *verdict = adm_dice_check_describe (check);
 
       /* Translators: roll number, turn, phase, dice ("2d6"), values, clause, purpose,
        * verdict: "Roll 4, turn 1, fire: 2d6 3 5 (F-ART-11 Vorberg's bow battery…) — matches" */
       g_print (_("Roll %u, turn %d, %s: %s %s (%s %s) — %s\n"), check->number, roll->turn,
                adm_phase_to_string (roll->phase), dice, values,
                roll->clause != NULL ? roll->clause : "", adm_battle_roll_get_purpose (roll),
-               verdict_text (check));
+               verdict);
       if (check->verdict == ADM_DICE_VERDICT_MISMATCH)
         {
           g_autofree char *derived = values_text (check->derived, roll->n_values);
@@ -198,6 +178,9 @@ add_check_json (JsonBuilder        *builder,
   _cli_add_int (builder, "sides", roll->sides);
   add_values (builder, "values", roll->values, roll->n_values);
   _cli_add_string (builder, "verdict", adm_dice_verdict_to_string (check->verdict));
+  if (check->verdict == ADM_DICE_VERDICT_TYPED && check->commitment != NULL &&
+      check->commitment->table != NULL)
+    _cli_add_string (builder, "typed_at", check->commitment->table);
   if (check->derived != NULL)
     add_values (builder, "derived", check->derived, roll->n_values);
   json_builder_end_object (builder);

@@ -264,14 +264,10 @@ append_dice_checks (GString          *out,
       const AdmDiceCheck *check = g_ptr_array_index (checks, i);
       g_autoptr(GString) values = g_string_new (NULL);
       g_autofree char *line = NULL;
-      const char *verdict;
+      g_autofree char *verdict = adm_dice_check_describe (check);
 
       for (guint v = 0; v < check->roll->n_values; v++)
         g_string_append_printf (values, "%s%u", v > 0 ? " " : "", check->roll->values[v]);
-      verdict = check->verdict == ADM_DICE_VERDICT_MATCH ? _("matches")
-                : check->verdict == ADM_DICE_VERDICT_MISMATCH ? _("DOES NOT MATCH")
-                : check->verdict == ADM_DICE_VERDICT_TYPED ? _("typed in, not checked")
-                : _("not checked");
       /* Translators: "Roll 4 (turn 2, fire): 3 5 — matches" */
       line = g_strdup_printf (_("Roll %u (turn %d, %s): %s — %s"), check->number,
                               check->roll->turn, adm_phase_to_string (check->roll->phase),

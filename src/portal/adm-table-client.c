@@ -64,6 +64,7 @@ struct _AdmTableClient
   char                *dice_commitment;
   gboolean             dice_from_chief; /* the set-up carried the secret: the chief committed to
                                          * it (docs/dice.md) */
+  gboolean             program_only; /* the hand-off's dice policy: no real dice typed in */
 
   /* The sending. */
   AdmTableClientState  state;
@@ -298,6 +299,8 @@ save_keys (AdmTableClient  *self,
     g_key_file_set_string (keys, GROUP, "dice-commitment", self->dice_commitment);
   if (self->dice_from_chief)
     g_key_file_set_boolean (keys, GROUP, "dice-from-chief", TRUE);
+  if (self->program_only)
+    g_key_file_set_boolean (keys, GROUP, "program-dice-only", TRUE);
   data = g_key_file_to_data (keys, &length, NULL);
   if (!adm_file_write_replacing (self->key_path, data, length, error))
     {
@@ -1317,6 +1320,8 @@ open_kept (AdmTableClient  *self,
   self->dice_commitment = g_key_file_get_string (keys, GROUP, "dice-commitment", NULL);
   self->dice_from_chief = self->dice_commitment != NULL &&
                           g_key_file_get_boolean (keys, GROUP, "dice-from-chief", NULL);
+  self->program_only = self->dice_from_chief &&
+                       g_key_file_get_boolean (keys, GROUP, "program-dice-only", NULL);
   if (self->table_name == NULL)
     self->table_name = g_key_file_get_string (keys, GROUP, "table", NULL);
   if (self->campaign_name == NULL)
@@ -1405,11 +1410,12 @@ adm_table_client_open_battle (AdmTableClient            *self,
                                                   self->where);
       g_autofree char *text = NULL;
       guint8 secret[ADM_DICE_SECRET_LENGTH];
-      gboolean has_secret = FALSE;
+      gboolean has_secret = FALSE, typed_dice = TRUE;
 
       /* The set-up carries the secret of the battle's program dice, which the chief committed
        * to; it is kept in the master's private folder, never in the battle's file. */
-      text = adm_table_setup_read (data, length, display, secret, &has_secret, &local_error);
+      text = adm_table_setup_read (data, length, display, secret, &has_secret, &typed_dice,
+                                   &local_error);
       if (text != NULL)
         battle = adm_battle_load_game_memory (text, strlen (text), display, &local_error);
       if (battle != NULL && has_secret)
@@ -1421,6 +1427,7 @@ adm_table_client_open_battle (AdmTableClient            *self,
               g_free (self->dice_commitment);
               self->dice_commitment = adm_dice_commitment_of (secret);
               self->dice_from_chief = TRUE;
+              self->program_only = !typed_dice;
             }
         }
       memset (secret, 0, sizeof secret);
@@ -1826,6 +1833,13 @@ deadline_cb (gpointer data)
 {
   *(gboolean *) data = TRUE;
   return G_SOURCE_REMOVE;
+}
+
+gboolean
+adm_table_client_get_program_only (AdmTableClient *self)
+{
+  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (self), FALSE);
+  return self->program_only;
 }
 
 gboolean

@@ -214,6 +214,9 @@ const char          *adm_table_client_get_message  (AdmTableClient  *self);
  * empty one): they are sent again after a while, and the message says "The chief answered
  * oddly, retrying". */
 gboolean             adm_table_client_get_answered_oddly (AdmTableClient *self);
+/* Whether the chief handed the battle over with the program's dice only (the default): real
+ * dice typed in here would be refused by the chief, so none are taken. */
+gboolean             adm_table_client_get_program_only (AdmTableClient *self);
 
 /* Sends what waits and waits for the chief's answers, iterating the thread-default main
  * context, for at most @timeout_ms (a network failure is retried within it): TRUE when the

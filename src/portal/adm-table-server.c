@@ -76,6 +76,7 @@ typedef struct {
   char              *setup;      /* BATTLE, ENTRIES: the set-up to hand out, made on the main
                                   * thread, to be set up on a worker thread */
   gboolean           has_secret; /* BATTLE: @secret is the dice the set-up carries */
+  gboolean           typed_dice; /* BATTLE: the hand-off lets the table type real dice in */
   guint8             secret[ADM_DICE_SECRET_LENGTH];
   /* The answer: */
   gboolean           not_found;
@@ -278,7 +279,8 @@ answer_battle (Job        *job,
   if (battle != NULL)
     {
       char *setup = adm_table_setup_wrap (battle, job->engagement_id,
-                                          job->has_secret ? job->secret : NULL);
+                                          job->has_secret ? job->secret : NULL,
+                                          job->typed_dice);
 
       g_free (battle);
       job->status = SOUP_STATUS_OK;
@@ -333,6 +335,13 @@ job_battle (Job         *job,
                                                  adm_clock_now (), job->secret, &error);
       if (!job->has_secret)
         g_clear_pointer (&text, g_free);
+    }
+  if (text != NULL)
+    {
+      const AdmTableAssignment *at = adm_state_get_table (adm_campaign_get_state (campaign),
+                                                          job->engagement_id);
+
+      job->typed_dice = at != NULL && at->typed_dice;
     }
   if (text != NULL && !kept)
     {

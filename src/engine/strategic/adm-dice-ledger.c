@@ -17,6 +17,7 @@ adm_dice_commitment_free (AdmDiceCommitment *commitment)
   g_free (commitment->commitment);
   g_free (commitment->secret);
   g_free (commitment->assignment);
+  g_free (commitment->table);
   g_free (commitment);
 }
 
@@ -88,6 +89,7 @@ adm_campaign_get_dice_commitments (AdmCampaign *campaign,
 {
   AdmJournal *journal;
   GPtrArray *commitments;
+  g_autoptr(GHashTable) tables = NULL;
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
   g_return_val_if_fail (engagement_id != NULL, NULL);
@@ -96,6 +98,7 @@ adm_campaign_get_dice_commitments (AdmCampaign *campaign,
    * revealed, stays so whatever Undo took back. */
   journal = adm_campaign_get_journal (campaign);
   commitments = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_dice_commitment_free);
+  tables = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint i = 0; i < adm_journal_get_n_entries (journal); i++)
     {
       AdmJournalAction *action;
@@ -106,7 +109,24 @@ adm_campaign_get_dice_commitments (AdmCampaign *campaign,
       action = adm_journal_get_entry_action (journal, i);
       events = adm_journal_action_get_events (action);
       for (guint e = 0; e < events->len; e++)
-        read_event (commitments, g_ptr_array_index (events, e), engagement_id);
+        {
+          const AdmEvent *event = g_ptr_array_index (events, e);
+
+          read_event (commitments, event, engagement_id);
+          /* Each hand-off's table by its assignment, for the rolls typed in there. */
+          if (is_event_of (event, "table-assign", engagement_id) &&
+              adm_event_get (event, "assignment") != NULL && adm_event_get (event, "table") != NULL)
+            g_hash_table_replace (tables, (gpointer) adm_event_get (event, "assignment"),
+                                  (gpointer) adm_event_get (event, "table"));
+        }
+    }
+  for (guint c = 0; c < commitments->len; c++)
+    {
+      AdmDiceCommitment *commitment = g_ptr_array_index (commitments, c);
+      const char *table = commitment->assignment != NULL
+                          ? g_hash_table_lookup (tables, commitment->assignment) : NULL;
+
+      commitment->table = table != NULL ? g_strstrip (g_strdup (table)) : NULL;
     }
   return commitments;
 }
@@ -397,6 +417,34 @@ adm_dice_verify (GPtrArray   *commitments,
         g_ptr_array_add (checks, check_roll (commitments, engagement_id, roll, i + 1));
     }
   return checks;
+}
+
+char *
+adm_dice_check_describe (const AdmDiceCheck *check)
+{
+  g_return_val_if_fail (check != NULL, NULL);
+
+  switch (check->verdict)
+    {
+    case ADM_DICE_VERDICT_MATCH:
+      return g_strdup (_("matches"));
+    case ADM_DICE_VERDICT_MISMATCH:
+      return g_strdup (_("DOES NOT MATCH"));
+    case ADM_DICE_VERDICT_TYPED:
+      if (check->commitment != NULL && check->commitment->table != NULL)
+        /* Translators: a roll of a battle fought at another table: "typed in at the table
+         * “Table 2”, not checked" */
+        return g_strdup_printf (_("typed in at the table “%s”, not checked"),
+                                check->commitment->table);
+      return g_strdup (_("typed in, not checked"));
+    case ADM_DICE_VERDICT_UNRECORDED:
+      return g_strdup (_("origin not recorded, not checked"));
+    case ADM_DICE_VERDICT_NO_COMMITMENT:
+      return g_strdup (_("no commitment covers it"));
+    case ADM_DICE_VERDICT_NOT_REVEALED:
+    default:
+      return g_strdup (_("checked once the battle ends"));
+    }
 }
 
 const char *

@@ -32,6 +32,7 @@ typedef struct {
   char   *secret;      /* the secret in hex once revealed (a "dice-reveal" journaled), or NULL */
   char   *assignment;  /* the hand-off to a table whose set-up carries the secret, or NULL for
                         * the chief's own dice */
+  char   *table;       /* the name of that hand-off's table ("Table 2"), or NULL */
 } AdmDiceCommitment;
 
 void adm_dice_commitment_free (AdmDiceCommitment *commitment);
@@ -111,6 +112,11 @@ typedef struct {
   guint                   *derived;    /* MATCH and MISMATCH: what the secret gives
                                         * (roll->n_values), else NULL */
 } AdmDiceCheck;
+
+/* The verdict of @check in words, as every dice log says it: "matches", "DOES NOT MATCH",
+ * "typed in at the table “Table 2”, not checked" for a roll typed in at a table (its
+ * commitment's), "typed in, not checked", … */
+char          *adm_dice_check_describe           (const AdmDiceCheck *check) G_GNUC_WARN_UNUSED_RESULT;
 
 void adm_dice_check_free (AdmDiceCheck *check);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmDiceCheck, adm_dice_check_free)

@@ -648,6 +648,19 @@ adm_campaign_assign_table (AdmCampaign  *campaign,
                            char        **assignment_out,
                            GError      **error)
 {
+  return adm_campaign_assign_table_full (campaign, engagement_id, table, FALSE, time,
+                                         assignment_out, error);
+}
+
+gboolean
+adm_campaign_assign_table_full (AdmCampaign  *campaign,
+                                const char   *engagement_id,
+                                const char   *table,
+                                gboolean      typed_dice,
+                                gint64        time,
+                                char        **assignment_out,
+                                GError      **error)
+{
   g_autoptr(AdmQueuedEngagement) engagement = NULL;
   g_autoptr(AdmJournalAction) action = NULL;
   g_autoptr(AdmEvent) event = NULL;
@@ -687,6 +700,7 @@ adm_campaign_assign_table (AdmCampaign  *campaign,
   adm_event_set (event, "table", table);
   adm_event_set (event, "assignment", assignment);
   adm_event_set (event, "setup", setup);
+  adm_event_set (event, "dice", typed_dice ? "typed" : "program");
   adm_journal_action_add_event (action, event);
   if (!adm_campaign_record (campaign, action, error))
     return FALSE;

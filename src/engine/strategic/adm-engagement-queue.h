@@ -126,6 +126,17 @@ gboolean             adm_campaign_assign_table      (AdmCampaign *campaign,
                                                      gint64       time,
                                                      char       **assignment_out,
                                                      GError     **error);
+/* adm_campaign_assign_table () with the hand-off's dice policy: @typed_dice lets the table
+ * type real dice in (each shown as typed at that table); without it, the default, the table
+ * rolls the program's dice only, which the chief commits to, and a battle coming back with a
+ * typed roll is refused (adm_campaign_receive_from_table ()). */
+gboolean             adm_campaign_assign_table_full (AdmCampaign *campaign,
+                                                     const char  *engagement_id,
+                                                     const char  *table,
+                                                     gboolean     typed_dice,
+                                                     gint64       time,
+                                                     char       **assignment_out,
+                                                     GError     **error);
 /* The chief master takes @engagement_id back from its table, with his @reason: one action
  * of a "table-take-back" event; the battle is his to fight again, and whatever the table
  * sends later under that assignment is refused, naming the reason. */

@@ -1375,7 +1375,9 @@ is_sha256 (const char *text)
 /* "table-assign": the chief master hands engagement @engagement to the table @table to fight
  * (several masters, one campaign); @assignment names the hand-off, which every entry coming
  * back from that table carries, and @setup, when given, is the SHA-256 of the battle handed
- * out, which the table's first entries are checked against. While it is there, its battle has one writer, the table: the
+ * out, which the table's first entries are checked against; @dice is the hand-off's dice
+ * policy: "program" (the program's dice only, which the chief commits to) or "typed" (real
+ * dice may be typed in, each shown as typed at that table). While it is there, its battle has one writer, the table: the
  * campaign keeps none of the chief's own entries for it (adm_campaign_keep_battle ()). */
 static gboolean
 check_table_assign (AdmState        *self,
@@ -1385,6 +1387,7 @@ check_table_assign (AdmState        *self,
 {
   const char *assignment = adm_event_get (event, "assignment");
   const char *setup = adm_event_get (event, "setup");
+  const char *dice = adm_event_get (event, "dice");
 
   if (!need_open_engagement (self, event, plan, error))
     return FALSE;
@@ -1401,6 +1404,13 @@ check_table_assign (AdmState        *self,
       g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
                    _("engagement %s is handed to a table without a new assignment id"),
                    plan->engagement->id);
+      return FALSE;
+    }
+  if (dice != NULL && !g_str_equal (dice, "program") && !g_str_equal (dice, "typed"))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("the dice of engagement %s handed to a table are “program” or “typed”, "
+                     "not “%s”"), plan->engagement->id, dice);
       return FALSE;
     }
   if (setup != NULL && !is_sha256 (setup))
@@ -1424,6 +1434,8 @@ apply_table_assign (AdmState       *self,
   assignment->table = g_strstrip (g_strdup (adm_event_get (event, "table")));
   assignment->id = g_strdup (adm_event_get (event, "assignment"));
   assignment->setup = g_strdup (adm_event_get (event, "setup"));
+  /* A hand-off journaled before the dice policy let the table type real dice in. */
+  assignment->typed_dice = g_strcmp0 (adm_event_get (event, "dice"), "program") != 0;
   g_hash_table_replace (self->tables, assignment->engagement, assignment);
 }
 

@@ -147,6 +147,8 @@ typedef struct {
   char *id;         /* the assignment: every entry coming back from the table names it */
   char *setup;      /* the SHA-256 of the head of the battle handed out, 64 lower-case hex
                      * digits, or NULL when the hand-off did not journal it */
+  gboolean typed_dice; /* real dice may be typed in at the table ("dice" typed, or a hand-off
+                        * journaled before the policy); FALSE: program dice only */
 } AdmTableAssignment;
 
 /* The table @engagement_id is at, or NULL while the chief master has it. */

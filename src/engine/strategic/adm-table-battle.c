@@ -28,6 +28,45 @@
 
 G_DEFINE_QUARK (adm-table-battle-error-quark, adm_table_battle_error)
 
+/* Whether every roll of @battle typed in may be: the hand-off @assignment of @engagement_id
+ * lets its table type real dice in, or none of its rolls is typed (*@number: the first typed
+ * roll, from 1). Its rolls are those from its first commitment on: a battle kept from an
+ * earlier hand-off keeps what that one allowed. */
+static gboolean
+table_may_type (AdmCampaign *campaign,
+                const char  *engagement_id,
+                const char  *assignment,
+                AdmBattle   *battle,
+                guint       *number)
+{
+  const AdmTableAssignment *at = adm_state_get_table (adm_campaign_get_state (campaign),
+                                                      engagement_id);
+  g_autoptr(GPtrArray) commitments = NULL;
+  GPtrArray *rolls;
+  guint first = G_MAXUINT;
+
+  if (at == NULL || at->typed_dice || g_strcmp0 (at->id, assignment) != 0)
+    return TRUE;
+  commitments = adm_campaign_get_dice_commitments (campaign, engagement_id);
+  for (guint i = 0; i < commitments->len; i++)
+    {
+      const AdmDiceCommitment *commitment = g_ptr_array_index (commitments, i);
+
+      if (g_strcmp0 (commitment->assignment, assignment) == 0)
+        first = MIN (first, commitment->from_roll);
+    }
+  if (first == G_MAXUINT)
+    first = 1;
+  rolls = adm_battle_get_rolls (battle);
+  for (guint i = first - 1; i < rolls->len; i++)
+    if (((const AdmBattleRoll *) g_ptr_array_index (rolls, i))->origin == ADM_ROLL_ORIGIN_TYPED)
+      {
+        *number = i + 1;
+        return FALSE;
+      }
+  return TRUE;
+}
+
 /* Chained hashes: entry 0 is the set-up, entry n the hash of entry n-1 and entry n's text
  * (trailing and leading blanks aside: the journal indents what it writes). */
 static void
@@ -398,7 +437,8 @@ read_message (const char  *data,
 char *
 adm_table_setup_wrap (const char   *battle,
                       const char   *engagement_id,
-                      const guint8 *secret)
+                      const guint8 *secret,
+                      gboolean      typed_dice)
 {
   g_autofree char *hex = NULL;
   g_autofree char *attributes = NULL;
@@ -409,8 +449,9 @@ adm_table_setup_wrap (const char   *battle,
   if (secret == NULL)
     return g_strdup (battle);
   hex = adm_dice_secret_to_hex (secret);
-  attributes = g_markup_printf_escaped ("version=\"1\" engagement=\"%s\" dice-secret=\"%s\"",
-                                        engagement_id, hex);
+  attributes = g_markup_printf_escaped ("version=\"1\" engagement=\"%s\" dice-secret=\"%s\" "
+                                        "dice=\"%s\"", engagement_id, hex,
+                                        typed_dice ? "typed" : "program");
   return g_strconcat ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<table-setup ", attributes,
                       ">\n", skip_declaration (battle), "</table-setup>\n", NULL);
 }
@@ -421,11 +462,12 @@ adm_table_setup_read (const char  *data,
                       const char  *display_name,
                       guint8      *secret,
                       gboolean    *has_secret,
+                      gboolean    *typed_dice,
                       GError     **error)
 {
   const char *inner = NULL, *close = NULL, *problem;
   g_autoptr(xmlDoc) doc = NULL;
-  g_autofree char *version = NULL, *hex = NULL;
+  g_autofree char *version = NULL, *hex = NULL, *dice = NULL;
   GString *battle;
   xmlNode *root;
 
@@ -434,6 +476,8 @@ adm_table_setup_read (const char  *data,
   g_return_val_if_fail (has_secret != NULL, NULL);
 
   *has_secret = FALSE;
+  if (typed_dice != NULL)
+    *typed_dice = TRUE;
   switch (find_root (data, length, "table-setup", display_name, &inner, &close, &doc))
     {
     case ROOT_FOUND:
@@ -461,11 +505,14 @@ adm_table_setup_read (const char  *data,
       root = xmlDocGetRootElement (doc);
       version = adm_xml_get_string (root, "version");
       hex = adm_xml_get_string (root, "dice-secret");
+      dice = adm_xml_get_string (root, "dice");
       if (g_strcmp0 (version, "1") != 0)
         problem = _("this battle was handed out by another version of Admiralty "
                     "(<table-setup> version is not 1)");
       else if (!adm_dice_secret_from_hex (hex, secret))
         problem = _("<table-setup> dice-secret must be 64 lower-case hex digits");
+      else if (dice != NULL && !g_str_equal (dice, "program") && !g_str_equal (dice, "typed"))
+        problem = _("<table-setup> dice must be “program” or “typed”");
     }
   if (problem != NULL)
     {
@@ -474,6 +521,8 @@ adm_table_setup_read (const char  *data,
       return NULL;
     }
   *has_secret = TRUE;
+  if (typed_dice != NULL)
+    *typed_dice = g_strcmp0 (dice, "program") != 0;
   /* The battle keeps its lines: an error in it names the line of the set-up. */
   battle = g_string_new (NULL);
   for (const char *p = data; p < inner; p++)
@@ -1047,6 +1096,24 @@ adm_campaign_receive_table_message (AdmCampaign     *campaign,
                    _("Roll %u of the battle of engagement %s is not the program dice the chief "
                      "master committed to for this table; nothing of the battle was kept."),
                    roll, head->engagement);
+      return FALSE;
+    }
+
+  /* A hand-off with the program's dice only: no roll comes back typed in, so that no roll the
+   * chief committed to can be replaced by values of the table's choosing. */
+  if (!table_may_type (campaign, head->engagement, head->assignment, battle, &roll))
+    {
+      const AdmTableAssignment *at = adm_state_get_table (adm_campaign_get_state (campaign),
+                                                          head->engagement);
+
+      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED,
+                   /* Translators: "Roll 17 of the battle of engagement c1-3 was typed in at
+                    * the table “Table 2”, but …" */
+                   _("Roll %u of the battle of engagement %s was typed in at the table “%s”, "
+                     "but the engagement was handed to it with the program's dice only; "
+                     "nothing of the battle was kept. Undo back to that roll and roll it with "
+                     "the program."),
+                   roll, head->engagement, at != NULL ? at->table : table);
       return FALSE;
     }
 

@@ -165,7 +165,7 @@ gboolean  adm_campaign_table_dice        (AdmCampaign    *campaign,
 
 /* The set-up a table downloads over its own link:
  *
- *   <table-setup version="1" engagement="c1-3" dice-secret="HEX64">
+ *   <table-setup version="1" engagement="c1-3" dice-secret="HEX64" dice="program">
  *   <battle-game version="2"> … the saved battle … </battle-game>
  *   </table-setup>
  *
@@ -173,16 +173,20 @@ gboolean  adm_campaign_table_dice        (AdmCampaign    *campaign,
  * (adm_campaign_table_dice ()); @battle as it is when @secret is NULL. */
 char     *adm_table_setup_wrap           (const char     *battle,
                                           const char     *engagement_id,
-                                          const guint8   *secret) G_GNUC_WARN_UNUSED_RESULT;
+                                          const guint8   *secret,
+                                          gboolean        typed_dice) G_GNUC_WARN_UNUSED_RESULT;
 /* The saved battle of a set-up handed out (adm_table_setup_wrap ()), and its secret into
- * @secret (*@has_secret TRUE); a saved battle alone (a chief of an older version) is given as
- * it is, *@has_secret FALSE. NULL with ADM_TABLE_BATTLE_ERROR_MALFORMED naming @display_name
+ * @secret (*@has_secret TRUE) and its dice policy into *@typed_dice (FALSE: the program's dice
+ * only; TRUE when the set-up does not say, as a chief of an older version let a table type
+ * dice in); a saved battle alone (a chief of an older version) is given as it is,
+ * *@has_secret FALSE. NULL with ADM_TABLE_BATTLE_ERROR_MALFORMED naming @display_name
  * for a <table-setup> that does not read. */
 char     *adm_table_setup_read           (const char     *data,
                                           gsize           length,
                                           const char     *display_name,
                                           guint8         *secret,
                                           gboolean       *has_secret,
+                                          gboolean       *typed_dice,
                                           GError        **error) G_GNUC_WARN_UNUSED_RESULT;
 
 /* The saved battle (adm_battle_serialize ()) handed to the table named @table for

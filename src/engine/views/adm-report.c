@@ -14,6 +14,7 @@
 
 #include "adm-audience.h"
 #include "adm-battle.h"
+#include "adm-dice-ledger.h"
 #include "adm-engagement.h"
 #include "adm-report.h"
 #include "adm-engagement-queue.h"
@@ -698,7 +699,8 @@ master_engagements (Report *report,
 /* One battle as the master reads it: every turn and phase with its report lines and its rolls
  * (purpose, clause, values), then every ship as it ended. */
 static void
-master_battle (AdmDoc      *doc,
+master_battle (Report      *report,
+               AdmDoc      *doc,
                CycleBattle *entry)
 {
   AdmBattle *battle = entry->battle;
@@ -710,6 +712,16 @@ master_battle (AdmDoc      *doc,
                                  _("Criticals"), _("State"), NULL };
   AdmDocBlock *table;
   guint l = 0, r = 0;
+  g_autoptr(GPtrArray) commitments = NULL;
+  g_autoptr(GPtrArray) checks = NULL;
+
+  /* A battle of the campaign's: each roll with its verdict, so that one typed in at another
+   * table says which (docs/dice.md). */
+  if (entry->queued != NULL)
+    {
+      commitments = adm_campaign_get_dice_commitments (report->campaign, entry->queued->id);
+      checks = adm_dice_verify (commitments, entry->queued->id, battle, adm_audience_master ());
+    }
 
   adm_doc_add_heading (doc, 3, heading);
   if (entry->queued != NULL && entry->queued->ending != NULL)
@@ -769,6 +781,20 @@ master_battle (AdmDoc      *doc,
                 break;
               dice = g_strdup_printf ("%ud%u", roll->n_values, roll->sides);
               values = values_text (roll->values, roll->n_values);
+              if (checks != NULL && r < checks->len)
+                {
+                  const AdmDiceCheck *check = g_ptr_array_index (checks, r);
+
+                  if (check->verdict == ADM_DICE_VERDICT_TYPED && check->commitment != NULL &&
+                      check->commitment->table != NULL)
+                    {
+                      char *typed = g_strdup_printf (_("%s (typed in at the table “%s”)"),
+                                                     values, check->commitment->table);
+
+                      g_free (values);
+                      values = typed;
+                    }
+                }
               cells[0] = adm_battle_roll_get_purpose (roll);
               cells[1] = roll->clause != NULL ? roll->clause : "";
               cells[2] = dice;
@@ -822,7 +848,7 @@ master_battles (Report    *report,
 
       if (entry->battle != NULL)
         {
-          master_battle (doc, entry);
+          master_battle (report, doc, entry);
           fought++;
           if (entry->queued != NULL && entry->queued->ending != NULL)
             /* Translators: "Engagement c1-3 ended in turn 3, its results carried into the
