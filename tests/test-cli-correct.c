@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cli-correct.c: `admiralty-cli correct CAMPAIGN KIND [options] --reason R` on the Komarr
  * campaign after a cycle: each kind journaled in the campaign file as one action with its
- * reason, which opens with it; `undo` and `redo` take it back and forth, the file's state as
+ * reason, which opens with it (reinforcements, a formation of them arriving at minute 20 of
+ * the cycle being ordered, included); `undo` and `redo` take it back and forth, the file's state as
  * before; refusals (an unknown ship or sector, a repair above full hull, readiness 99, a 7th
- * ship, a reason of 100,000 characters, a scenario) exit 1 naming the problem and change no
+ * ship, an unknown class, hidden and revealed at once, a reason of 100,000 characters, a
+ * scenario) exit 1 naming the problem and change no
  * byte of the file; bad usage (an unknown kind, an option the kind does not take, no reason)
  * exits 2. CLI_PATH comes from meson. */
 
@@ -102,6 +104,14 @@ test_kinds (CliCampaign   *fixture,
                     "--formation", "autumn-screen", "--admiral", "ghem-estif", "--reason",
                     "Sarlat went home", NULL);
 
+  correct_and_back (fixture, "Reinforcements: Third Destroyer Flotilla", "add-formation",
+                    "--admiral", "vorkosigan", "--sector", "komarr-orbit", "--name",
+                    "Third Destroyer Flotilla", "--ship", "Kestrel II:vorpatril:8", "--ship",
+                    "Merlin:Vorpatril:7", "--ship", "Gull II:vorpatril:6", "--hidden",
+                    "--cycle", "2", "--minute", "20", "--reason", "Convoy from Barrayar", NULL);
+  correct_and_back (fixture, "Reinforcements for Second Squadron, Home Fleet", "add-ship",
+                    "--formation", "second-squadron-home-fleet", "--ship",
+                    "Vorbarra Star:vorhartung:9", "--reason", "Commissioned at Komarr", NULL);
   text = file_contents (fixture->campaign);
   g_assert_nonnull (strstr (text, "Refit at Komarr station"));
   g_assert_nonnull (strstr (text, "Sold to Jackson"));
@@ -138,7 +148,7 @@ test_refused (CliCampaign   *fixture,
   g_autofree char *before = file_contents (fixture->campaign);
   g_autofree char *after = NULL;
   const struct {
-    const char *args[10];
+    const char *args[14];
     const char *message;
   } refusals[] = {
     { { "repair", "--ship", "flying-dutchman", "--hull", "3", "--reason", "x" },
@@ -156,6 +166,15 @@ test_refused (CliCampaign   *fixture,
     { { "move", "--formation", "jade-squadron", "--sector", "sergyar-approach", "--reason",
         book }, "longer than 2000 characters" },
     { { "damage", "--ship", "prince-serg", "--points", "lots", "--reason", "x" }, "points" },
+    { { "add-formation", "--admiral", "vorkosigan", "--sector", "komarr-orbit", "--name", "X",
+        "--ship", "A:rowing-boat:8", "--reason", "x" }, "unknown class “rowing-boat”" },
+    { { "add-formation", "--admiral", "vorkosigan", "--sector", "komarr-orbit", "--name", "X",
+        "--ship", "A:vorpatril:8", "--hidden", "--revealed", "--reason", "x" },
+      "both hidden and revealed" },
+    { { "add-ship", "--formation", "first-destroyer-flotilla", "--ship", "A:vorpatril:99",
+        "--reason", "x" }, "from 0 to 12" },
+    { { "add-formation", "--admiral", "vorkosigan", "--sector", "komarr-orbit", "--name", "X",
+        "--ship", "A", "--reason", "x" }, "NAME:CLASS:READINESS" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (refusals); i++)

@@ -8,9 +8,14 @@
  *  - refusals that change nothing: an unknown ship, sector or formation, a repair above full
  *    hull, readiness 99, a 7th ship and a mix of categories (F-FORM-8), a missing reason and
  *    one of 100,000 characters;
- *  - the leak test (F-STRAT-3): corrections to the hidden Autumn Screen are told in its
- *    admiral's report and the master's, and every other admiral's report, fleet cards, order
- *    of battle and order sheets, and the public report, are the same as without them. */
+ *  - reinforcements: ships of the season's classes joining a formation, and a formation of
+ *    them in a sector, in being at once or arriving at a minute of the cycle being ordered,
+ *    when they take part in its movement and engagements (F-STRAT-4); a 7th ship, an unknown
+ *    class, readiness 99, hidden and revealed at once, another cycle are refused;
+ *  - the leak test (F-STRAT-3): corrections to the hidden Autumn Screen and a hidden formation
+ *    of reinforcements are told in their admiral's report and the master's, and every other
+ *    admiral's report, fleet cards, order of battle and order sheets, and the public report,
+ *    are the same as without them. */
 
 #include "config.h"
 
@@ -255,6 +260,129 @@ test_reason (void)
   record (campaign, &just);
 }
 
+/* Reinforcements joining a formation in being: ships of the season's classes, F-FORM-8 with
+ * the season's ruling; undone and redone exactly. */
+static void
+test_add_ship (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+  g_autofree char *start = dump (campaign);
+  AdmCorrection add = { .kind = ADM_CORRECTION_ADD_SHIP, .formation = "first-destroyer-flotilla",
+                        .new_ships = (const char *[]) { "Merlin:vorpatril:8", NULL },
+                        .reason = "Out of the Komarr yards" };
+  AdmCorrection seventh = add;
+  AdmCorrection unknown = add;
+  AdmCorrection keen = add;
+  AdmCorrection capital = add;
+  const AdmFormation *flotilla;
+  AdmShipState *osprey;
+
+  record (campaign, &add);
+  flotilla = adm_strategy_lookup_formation (strategy_of (campaign), "first-destroyer-flotilla");
+  g_assert_cmpuint (flotilla->ships->len, ==, 6);
+  osprey = ship_state (campaign, "merlin");
+  g_assert_cmpstr (osprey->ship->klass->id, ==, "vorpatril");
+  g_assert_cmpint (osprey->readiness, ==, 8);
+  g_assert_cmpstr (osprey->faction->id, ==, "barrayar");
+  {
+    g_autofree char *what = adm_campaign_describe_undo (campaign);
+
+    g_assert_cmpstr (what, ==, "Reinforcements for First Destroyer Flotilla");
+  }
+  undo_redo (campaign, start);
+
+  seventh.new_ships = (const char *[]) { "Heron:vorpatril:8", NULL };
+  refuse (campaign, &seventh, "7th ship");
+  unknown.new_ships = (const char *[]) { "Heron:rowing-boat:8", NULL };
+  refuse (campaign, &unknown, "unknown class “rowing-boat”");
+  keen.formation = "jade-squadron";
+  keen.new_ships = (const char *[]) { "Heron:haut-pavilion:99", NULL };
+  refuse (campaign, &keen, "from 0 to 12");
+  capital.formation = "autumn-screen";
+  capital.new_ships = (const char *[]) { "Heron:haut-pavilion:8", NULL };
+  refuse (campaign, &capital, "F-FORM-8");
+}
+
+/* F-STRAT-4: a hidden Cetagandan formation of reinforcements arriving at minute 20 of cycle 1
+ * in the Komarr asteroid belt, where the Komarran Cruiser Division lies, meets it there at
+ * minute 20 as any formation arriving does; the first ship is the flagship (F-FORM-4). */
+static void
+test_add_formation (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+  g_autofree char *start = dump (campaign);
+  AdmCorrection add = { .kind = ADM_CORRECTION_ADD_FORMATION, .admiral = "ghem-sarlat",
+                        .sector = "komarr-asteroid-belt", .name = "Moonlit Shadow",
+                        .hidden = TRUE, .cycle = "1", .minute = "20",
+                        .new_ships = (const char *[]) { "Pale Moth:frigate:8",
+                                                        "Dusk Fan:Frigate:6", NULL },
+                        .reason = "A convoy the players were promised" };
+  AdmCorrection both = add;
+  AdmCorrection later = add;
+  AdmCorrection late_minute = add;
+  AdmCorrection nowhere = add;
+  const AdmFormation *shadow;
+  g_autoptr(GPtrArray) engagements = NULL;
+  gboolean met = FALSE;
+
+  record (campaign, &add);
+  shadow = adm_strategy_lookup_formation (strategy_of (campaign), "moonlit-shadow");
+  g_assert_nonnull (shadow);
+  g_assert_cmpuint (shadow->ships->len, ==, 2);
+  g_assert_cmpstr (shadow->flagship->id, ==, "pale-moth");
+  g_assert_cmpstr (shadow->faction->id, ==, "cetaganda");
+  g_assert_true (shadow->hidden);
+  g_assert_false (adm_strategy_formation_visible (strategy_of (campaign), shadow, NULL));
+  undo_redo (campaign, start);
+
+  both.revealed = TRUE;
+  refuse (campaign, &both, "both hidden and revealed");
+  later.cycle = "3";
+  refuse (campaign, &later, "cycle being ordered");
+  late_minute.minute = "40";
+  refuse (campaign, &late_minute, "0 to 39");
+  nowhere.sector = "andromeda";
+  refuse (campaign, &nowhere, "no sector “andromeda”");
+
+  komarr_end_cycle (campaign, T0);
+  engagements = adm_strategy_get_engagements (strategy_of (campaign), 1);
+  for (guint i = 0; i < engagements->len; i++)
+    {
+      const AdmEngagement *engagement = g_ptr_array_index (engagements, i);
+
+      if (engagement->sector == NULL || !g_str_equal (engagement->sector->id,
+                                                      "komarr-asteroid-belt"))
+        continue;
+      g_assert_cmpfloat (engagement->minute, ==, 20);
+      g_assert_cmpuint (engagement->formations->len, ==, 2);
+      met = TRUE;
+    }
+  g_assert_true (met);
+
+  /* Its battle is set up with the new ships, as any formation's. */
+  {
+    g_autoptr(GPtrArray) queue = adm_engagement_queue_new (adm_campaign_get_state (campaign), 1);
+    gboolean fought = FALSE;
+
+    for (guint i = 0; i < queue->len; i++)
+      {
+        const AdmQueuedEngagement *queued = g_ptr_array_index (queue, i);
+        g_autoptr(AdmBattle) battle = NULL;
+        gboolean moth = FALSE;
+
+        if (queued->engagement.sector == NULL ||
+            !g_str_equal (queued->engagement.sector->id, "komarr-asteroid-belt"))
+          continue;
+        battle = engagement_battle (campaign, queued->id);
+        for (guint s = 0; s < adm_battle_get_n_ships (battle); s++)
+          moth = moth || g_str_equal (adm_battle_get_ship (battle, s)->id, "pale-moth");
+        g_assert_true (moth);
+        fought = TRUE;
+      }
+    g_assert_true (fought);
+  }
+}
+
 static char *
 text_of (AdmCampaign   *campaign,
          AdmReportKind  kind,
@@ -289,6 +417,13 @@ test_leak (void)
       .reason = "SECRET-REASON scuttled" },
     { .kind = ADM_CORRECTION_MOVE, .formation = "autumn-screen", .sector = "sergyar-approach",
       .reason = "SECRET-REASON sent away" },
+    { .kind = ADM_CORRECTION_ADD_SHIP, .formation = "autumn-screen",
+      .new_ships = (const char *[]) { "Quiet Heron:frigate:7", NULL },
+      .reason = "SECRET-REASON reinforced" },
+    { .kind = ADM_CORRECTION_ADD_FORMATION, .admiral = "ghem-sarlat",
+      .sector = "sergyar-approach", .name = "Moonlit Shadow", .hidden = TRUE,
+      .new_ships = (const char *[]) { "Pale Moth:frigate:8", "Dusk Fan:frigate:6", NULL },
+      .reason = "SECRET-REASON convoy" },
   };
   static const AdmReportKind kinds[] = { ADM_REPORT_ADMIRAL, ADM_REPORT_CARDS, ADM_REPORT_OOB,
                                          ADM_REPORT_SHEETS };
@@ -311,6 +446,8 @@ test_leak (void)
       g_assert_nonnull (strstr (text, "moved to Sergyar"));
       g_assert_nonnull (strstr (text, "the readiness of Crane Feather set to 3 by the master"));
       g_assert_nonnull (strstr (text, "Falling Leaf repaired by the master"));
+      g_assert_nonnull (strstr (text, "Quiet Heron (Frigate) joined it"));
+      g_assert_nonnull (strstr (text, "Moonlit Shadow"));
       /* The reason is the journal's: no report prints it. */
       g_assert_null (strstr (text, "SECRET-REASON"));
     }
@@ -349,6 +486,8 @@ main (int    argc,
   g_test_add_func ("/engine/correct/F-FORM-5/remove-ship", test_remove_ship);
   g_test_add_func ("/engine/correct/F-FORM-8/hand-over", test_hand_over);
   g_test_add_func ("/engine/correct/reason", test_reason);
+  g_test_add_func ("/engine/correct/F-FORM-8/add-ship", test_add_ship);
+  g_test_add_func ("/engine/correct/F-STRAT-4/add-formation-arriving", test_add_formation);
   g_test_add_func ("/engine/correct/F-STRAT-3/leak", test_leak);
   return g_test_run ();
 }

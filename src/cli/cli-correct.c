@@ -14,6 +14,11 @@
 /* What was typed after the kind. */
 typedef struct {
   char **ships;
+  char  *name;
+  gboolean hidden;
+  gboolean revealed;
+  char  *cycle;
+  char  *minute;
   char  *formation;
   char  *admiral;
   char  *sector;
@@ -28,6 +33,9 @@ static void
 typed_clear (Typed *typed)
 {
   g_strfreev (typed->ships);
+  g_free (typed->name);
+  g_free (typed->cycle);
+  g_free (typed->minute);
   g_free (typed->formation);
   g_free (typed->admiral);
   g_free (typed->sector);
@@ -48,14 +56,21 @@ static const struct {
 } takes[] = {
   { "--ship", KIND (ADM_CORRECTION_REMOVE_SHIP) | KIND (ADM_CORRECTION_HAND_OVER) |
               KIND (ADM_CORRECTION_REPAIR) | KIND (ADM_CORRECTION_DAMAGE) |
-              KIND (ADM_CORRECTION_READINESS) },
-  { "--formation", KIND (ADM_CORRECTION_HAND_OVER) | KIND (ADM_CORRECTION_MOVE) },
-  { "--admiral", KIND (ADM_CORRECTION_HAND_OVER) },
-  { "--sector", KIND (ADM_CORRECTION_MOVE) },
+              KIND (ADM_CORRECTION_READINESS) | KIND (ADM_CORRECTION_ADD_SHIP) |
+              KIND (ADM_CORRECTION_ADD_FORMATION) },
+  { "--formation", KIND (ADM_CORRECTION_HAND_OVER) | KIND (ADM_CORRECTION_MOVE) |
+                   KIND (ADM_CORRECTION_ADD_SHIP) },
+  { "--admiral", KIND (ADM_CORRECTION_HAND_OVER) | KIND (ADM_CORRECTION_ADD_FORMATION) },
+  { "--sector", KIND (ADM_CORRECTION_MOVE) | KIND (ADM_CORRECTION_ADD_FORMATION) },
   { "--hull", KIND (ADM_CORRECTION_REPAIR) },
   { "--criticals", KIND (ADM_CORRECTION_REPAIR) },
   { "--readiness", KIND (ADM_CORRECTION_REPAIR) | KIND (ADM_CORRECTION_READINESS) },
   { "--points", KIND (ADM_CORRECTION_DAMAGE) },
+  { "--name", KIND (ADM_CORRECTION_ADD_FORMATION) },
+  { "--hidden", KIND (ADM_CORRECTION_ADD_FORMATION) },
+  { "--revealed", KIND (ADM_CORRECTION_ADD_FORMATION) },
+  { "--cycle", KIND (ADM_CORRECTION_ADD_FORMATION) },
+  { "--minute", KIND (ADM_CORRECTION_ADD_FORMATION) },
 };
 
 static const void *
@@ -63,7 +78,11 @@ typed_value (const Typed *typed,
              const char  *option)
 {
   const void *values[] = { typed->ships, typed->formation, typed->admiral, typed->sector,
-                           typed->hull, typed->criticals, typed->readiness, typed->points };
+                           typed->hull, typed->criticals, typed->readiness, typed->points,
+                           typed->name, typed->hidden ? "" : NULL,
+                           typed->revealed ? "" : NULL, typed->cycle, typed->minute };
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (values) == G_N_ELEMENTS (takes));
 
   for (guint i = 0; i < G_N_ELEMENTS (takes); i++)
     if (g_str_equal (takes[i].option, option))
@@ -86,7 +105,8 @@ check_options (AdmCorrectionKind  kind,
                           name);
         return FALSE;
       }
-  if (typed->ships != NULL && g_strv_length (typed->ships) > 1)
+  if (typed->ships != NULL && g_strv_length (typed->ships) > 1 &&
+      kind != ADM_CORRECTION_ADD_SHIP && kind != ADM_CORRECTION_ADD_FORMATION)
     {
       _cli_usage_error ("correct", _("a %s correction names one ship; --ship was given %u "
                                      "times"), name, g_strv_length (typed->ships));
@@ -113,7 +133,15 @@ correct (const char        *path,
   g_autofree char *action = NULL;
   AdmCorrection correction = {
     .kind = kind,
-    .ship = typed->ships != NULL ? typed->ships[0] : NULL,
+    .ship = typed->ships != NULL && kind != ADM_CORRECTION_ADD_SHIP &&
+            kind != ADM_CORRECTION_ADD_FORMATION ? typed->ships[0] : NULL,
+    .new_ships = kind == ADM_CORRECTION_ADD_SHIP || kind == ADM_CORRECTION_ADD_FORMATION
+                 ? (const char *const *) typed->ships : NULL,
+    .name = typed->name,
+    .hidden = typed->hidden,
+    .revealed = typed->revealed,
+    .cycle = typed->cycle,
+    .minute = typed->minute,
     .formation = typed->formation,
     .admiral = typed->admiral,
     .sector = typed->sector,
@@ -171,9 +199,11 @@ _cli_correct_run (int    argc,
   CliExit status;
   const GOptionEntry entries[] = {
     { "ship", 0, 0, G_OPTION_ARG_STRING_ARRAY, &typed.ships,
-      N_("The ship corrected (remove-ship, hand-over, repair, damage, readiness)"), N_("ID") },
+      N_("The ship corrected (remove-ship, hand-over, repair, damage, readiness), or a new one, "
+         "NAME:CLASS:READINESS, once for each (add-ship, add-formation; the first the "
+         "flagship)"), N_("ID|NAME:CLASS:READINESS") },
     { "formation", 0, 0, G_OPTION_ARG_STRING, &typed.formation,
-      N_("The formation a ship is handed to, or that is handed over or moved"), N_("ID") },
+      N_("The formation a ship is handed to or joins, or that is handed over or moved"), N_("ID") },
     { "admiral", 0, 0, G_OPTION_ARG_STRING, &typed.admiral,
       N_("The admiral a formation is handed to (hand-over)"), N_("ID") },
     { "sector", 0, 0, G_OPTION_ARG_STRING, &typed.sector,
@@ -187,6 +217,17 @@ _cli_correct_run (int    argc,
       N_("The readiness the ship has from now, 0 to 12 (repair, readiness)"), N_("N") },
     { "points", 0, 0, G_OPTION_ARG_STRING, &typed.points,
       N_("The hull points the ship loses (damage)"), N_("N") },
+    { "name", 0, 0, G_OPTION_ARG_STRING, &typed.name,
+      N_("The new formation's name (add-formation)"), N_("NAME") },
+    { "hidden", 0, 0, G_OPTION_ARG_NONE, &typed.hidden,
+      N_("The new formation is hidden from the other sides, F-STRAT-3 (add-formation)"), NULL },
+    { "revealed", 0, 0, G_OPTION_ARG_NONE, &typed.revealed,
+      N_("The new formation is known to everyone (add-formation)"), NULL },
+    { "cycle", 0, 0, G_OPTION_ARG_STRING, &typed.cycle,
+      N_("The cycle the new formation arrives in, the one being ordered (add-formation)"),
+      N_("N") },
+    { "minute", 0, 0, G_OPTION_ARG_STRING, &typed.minute,
+      N_("The minute of that cycle it arrives at, 0 to 39 (add-formation)"), N_("M") },
     { "reason", 0, 0, G_OPTION_ARG_STRING, &typed.reason,
       N_("Why the correction is made, journaled with it"), N_("TEXT") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print the result as JSON"), NULL },

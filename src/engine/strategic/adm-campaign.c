@@ -1100,6 +1100,19 @@ describe_correction (AdmCampaign            *self,
   const AdmSector *sector = sector_id != NULL ? adm_scenario_lookup_sector (self->scenario,
                                                                            sector_id) : NULL;
 
+  if (g_str_equal (what, "new-ship") && events->len > 0)
+    {
+      AdmEvent *last = g_ptr_array_index (events, events->len - 1);
+      const char *joined = adm_event_get (last, "formation");
+
+      if (g_str_equal (adm_event_get_kind (last), "new-formation"))
+        /* Translators: an action to undo: "Reinforcements: Third Flotilla" */
+        return g_strdup_printf (_("Reinforcements: %s"), adm_event_get (last, "name") != NULL
+                                                         ? adm_event_get (last, "name") : "");
+      /* Translators: an action to undo: "Reinforcements for Jade Squadron" */
+      return g_strdup_printf (_("Reinforcements for %s"),
+                              formation_name (self, joined != NULL ? joined : ""));
+    }
   if (g_str_equal (what, "damage"))
     /* Translators: an action to undo: "Damage to Prince Serg" */
     return ship_name != NULL ? g_strdup_printf (_("Damage to %s"), ship_name)
@@ -1163,7 +1176,7 @@ journal_describe (gpointer                owner,
     }
   if (g_str_equal (what, "damage") || g_str_equal (what, "readiness") ||
       g_str_equal (what, "remove-ship") || g_str_equal (what, "hand-over") ||
-      g_str_equal (what, "relocate"))
+      g_str_equal (what, "relocate") || g_str_equal (what, "new-ship"))
     return describe_correction (self, action);
   if (g_str_equal (what, "note"))
     return g_strdup (_("Note"));

@@ -7,9 +7,11 @@
 
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n-lib.h>
 
 #include "adm-correction.h"
+#include "adm-id.h"
 
 static const char *const kind_names[] = {
   [ADM_CORRECTION_REMOVE_SHIP] = "remove-ship",
@@ -18,6 +20,8 @@ static const char *const kind_names[] = {
   [ADM_CORRECTION_DAMAGE] = "damage",
   [ADM_CORRECTION_READINESS] = "readiness",
   [ADM_CORRECTION_MOVE] = "move",
+  [ADM_CORRECTION_ADD_SHIP] = "add-ship",
+  [ADM_CORRECTION_ADD_FORMATION] = "add-formation",
   NULL
 };
 
@@ -210,6 +214,9 @@ event_kind (const AdmCorrection *correction)
       return "readiness";
     case ADM_CORRECTION_MOVE:
       return "relocate";
+    case ADM_CORRECTION_ADD_SHIP:
+    case ADM_CORRECTION_ADD_FORMATION:
+      return "new-ship";
     default:
       g_return_val_if_reached (NULL);
     }
@@ -265,6 +272,184 @@ fill (const AdmCorrection  *correction,
   return TRUE;
 }
 
+/* Reinforcements */
+
+/* An id made from @name that neither the campaign nor @taken (ids made for this correction)
+ * has: "kestrel-ii", else "kestrel-ii-2", … */
+static char *
+new_ship_id (AdmStrategy *strategy,
+             const char  *name,
+             GHashTable  *taken)
+{
+  g_autofree char *base = adm_id_from_name (name);
+  char *id;
+
+  if (*base == '\0')
+    {
+      g_free (base);
+      base = g_strdup ("ship");
+    }
+  id = g_strdup (base);
+  for (guint n = 2; adm_strategy_lookup_ship (strategy, id) != NULL ||
+                    g_hash_table_contains (taken, id); n++)
+    {
+      g_free (id);
+      id = g_strdup_printf ("%s-%u", base, n);
+    }
+  g_hash_table_add (taken, id);
+  return g_strdup (id);
+}
+
+/* The class @text names, by id or (in any case) by name; NULL for none. */
+static const AdmShipClass *
+find_class (AdmRuleset *ruleset,
+            const char *text)
+{
+  const AdmShipClass *klass = adm_ruleset_lookup_class (ruleset, text);
+  GPtrArray *classes = adm_ruleset_get_classes (ruleset);
+  g_autofree char *folded = g_utf8_casefold (text, -1);
+
+  for (guint i = 0; klass == NULL && i < classes->len; i++)
+    {
+      const AdmShipClass *other = g_ptr_array_index (classes, i);
+      g_autofree char *name = g_utf8_casefold (other->name, -1);
+
+      if (g_str_equal (name, folded))
+        klass = other;
+    }
+  return klass;
+}
+
+/* "new-ship" events of @correction's ships, each with its reason, into @events; @key and
+ * @value say where they go ("formation" and its id, or "faction" and the admiral's). The ids
+ * made go into @ids, space-separated. */
+static gboolean
+add_new_ships (const AdmCorrection  *correction,
+               AdmState             *state,
+               gint64                time,
+               const char           *key,
+               const char           *value,
+               GPtrArray            *events,
+               GString              *ids,
+               GError              **error)
+{
+  AdmStrategy *strategy = adm_state_get_strategy (state);
+  AdmRuleset *ruleset = adm_scenario_get_ruleset (adm_state_get_scenario (state));
+  g_autoptr(GHashTable) taken = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  if (correction->new_ships == NULL || correction->new_ships[0] == NULL)
+    return need_option (correction, NULL, _("ship"), error);
+  for (guint i = 0; correction->new_ships[i] != NULL; i++)
+    {
+      const char *spec = correction->new_ships[i];
+      const char *last = strrchr (spec, ':');
+      const char *middle = last != NULL ? g_strrstr_len (spec, last - spec, ":") : NULL;
+      g_autofree char *name = NULL;
+      g_autofree char *class_text = NULL;
+      g_autofree char *id = NULL;
+      const AdmShipClass *klass;
+      AdmEvent *event;
+
+      if (middle == NULL || middle == spec || middle + 1 == last || last[1] == '\0')
+        {
+          g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                       /* Translators: "a new ship is given as NAME:CLASS:READINESS, not
+                        * “Kestrel II”" */
+                       _("a new ship is given as NAME:CLASS:READINESS, not “%s”"), spec);
+          return FALSE;
+        }
+      name = g_strstrip (g_strndup (spec, middle - spec));
+      class_text = g_strstrip (g_strndup (middle + 1, last - middle - 1));
+      klass = find_class (ruleset, class_text);
+      id = new_ship_id (strategy, name, taken);
+      event = adm_event_new ("new-ship", time);
+      adm_event_set (event, "ship", id);
+      adm_event_set (event, "name", name);
+      /* An unknown class is left to the one check, which names it. */
+      adm_event_set (event, "class", klass != NULL ? klass->id : class_text);
+      adm_event_set (event, "readiness", last + 1);
+      adm_event_set (event, key, value);
+      adm_event_set (event, "reason", correction->reason);
+      g_ptr_array_add (events, event);
+      g_string_append_printf (ids, "%s%s", ids->len > 0 ? " " : "", id);
+    }
+  return TRUE;
+}
+
+static gboolean
+add_ship_events (const AdmCorrection  *correction,
+                 AdmState             *state,
+                 gint64                time,
+                 GPtrArray            *events,
+                 GError              **error)
+{
+  g_autoptr(GString) ids = g_string_new (NULL);
+
+  return need_option (correction, correction->formation, _("formation"), error) &&
+         add_new_ships (correction, state, time, "formation", correction->formation, events,
+                        ids, error);
+}
+
+/* add-formation: the new ships, waiting, then the formation they form. */
+static gboolean
+add_formation_events (const AdmCorrection  *correction,
+                      AdmState             *state,
+                      gint64                time,
+                      GPtrArray            *events,
+                      GError              **error)
+{
+  AdmStrategy *strategy = adm_state_get_strategy (state);
+  AdmScenario *scenario = adm_state_get_scenario (state);
+  const AdmAdmiral *admiral;
+  g_autoptr(GString) ids = g_string_new (NULL);
+  g_autofree char *base = NULL;
+  g_autofree char *id = NULL;
+  AdmEvent *event;
+
+  if (!need_option (correction, correction->admiral, _("admiral"), error) ||
+      !need_option (correction, correction->sector, _("sector"), error) ||
+      !need_option (correction, correction->name, _("name"), error))
+    return FALSE;
+  admiral = adm_scenario_lookup_admiral (scenario, correction->admiral);
+  if (admiral == NULL)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("there is no admiral “%s” in this campaign"), correction->admiral);
+      return FALSE;
+    }
+  if (!add_new_ships (correction, state, time, "faction", admiral->faction->id, events, ids,
+                      error))
+    return FALSE;
+  base = adm_id_from_name (correction->name);
+  if (*base == '\0')
+    {
+      g_free (base);
+      base = g_strdup ("reinforcements");
+    }
+  id = g_strdup (base);
+  for (guint n = 2; adm_strategy_formation_id_used (strategy, id); n++)
+    {
+      g_free (id);
+      id = g_strdup_printf ("%s-%u", base, n);
+    }
+  event = adm_event_new ("new-formation", time);
+  adm_event_set (event, "formation", id);
+  adm_event_set (event, "name", correction->name);
+  adm_event_set (event, "admiral", admiral->id);
+  adm_event_set (event, "sector", correction->sector);
+  adm_event_set (event, "ships", ids->str);
+  adm_event_set (event, "hidden", correction->hidden ? "true" : "false");
+  if (correction->revealed)
+    adm_event_set (event, "revealed", "true");
+  if (correction->cycle != NULL)
+    adm_event_set (event, "cycle", correction->cycle);
+  if (correction->minute != NULL)
+    adm_event_set (event, "minute", correction->minute);
+  adm_event_set (event, "reason", correction->reason);
+  g_ptr_array_add (events, event);
+  return TRUE;
+}
+
 GPtrArray *
 adm_correction_events (const AdmCorrection  *correction,
                        AdmState             *state,
@@ -288,6 +473,12 @@ adm_correction_events (const AdmCorrection  *correction,
                    adm_correction_kind_to_string (correction->kind));
       return NULL;
     }
+  if (correction->kind == ADM_CORRECTION_ADD_SHIP)
+    return add_ship_events (correction, state, time, events, error)
+           ? g_steal_pointer (&events) : NULL;
+  if (correction->kind == ADM_CORRECTION_ADD_FORMATION)
+    return add_formation_events (correction, state, time, events, error)
+           ? g_steal_pointer (&events) : NULL;
   event = adm_event_new (event_kind (correction), time);
   if (!fill (correction, state, event, error))
     return NULL;

@@ -21,6 +21,9 @@ typedef enum {
   ADM_CORRECTION_DAMAGE,       /* "damage": hull points lost by fiat */
   ADM_CORRECTION_READINESS,    /* "readiness": a ship's readiness set by fiat */
   ADM_CORRECTION_MOVE,         /* "relocate": a formation put in another sector */
+  ADM_CORRECTION_ADD_SHIP,     /* "new-ship": reinforcements joining a formation in being */
+  ADM_CORRECTION_ADD_FORMATION,/* "new-ship"s and a "new-formation": a formation of
+                                * reinforcements, now or arriving at a minute of the cycle */
 } AdmCorrectionKind;
 
 /* A correction as the master gives it: what he typed, unread. Numbers stay text, so that a
@@ -28,6 +31,14 @@ typedef enum {
 typedef struct {
   AdmCorrectionKind  kind;
   const char        *ship;       /* a ship id */
+  const char *const *new_ships;  /* add-ship, add-formation: "NAME:CLASS:READINESS", the class
+                                  * by id or name; the first of a new formation its flagship
+                                  * (F-FORM-4); NULL-terminated */
+  const char        *name;       /* add-formation: the new formation's name */
+  gboolean           hidden;     /* add-formation: hidden from the other sides (F-STRAT-3) */
+  gboolean           revealed;   /* add-formation: known to everyone (refused with hidden) */
+  const char        *cycle;      /* add-formation: the cycle it arrives in, with */
+  const char        *minute;     /* the minute of it */
   const char        *formation;  /* a formation id */
   const char        *admiral;    /* an admiral id */
   const char        *sector;     /* a sector id */

@@ -1672,6 +1672,128 @@ apply_relocate (AdmState       *self,
   adm_strategy_apply_relocate (self->strategy, event);
 }
 
+/* Whether @text is an id as the files have them: [a-z0-9-], at most 80 characters. */
+static gboolean
+is_id (const char *text)
+{
+  gsize n = 0;
+
+  if (text == NULL)
+    return FALSE;
+  for (; text[n] != '\0'; n++)
+    if (!g_ascii_islower (text[n]) && !g_ascii_isdigit (text[n]) && text[n] != '-')
+      return FALSE;
+  return n > 0 && n <= 80;
+}
+
+/* "new-ship": a ship the master adds — a reinforcement, of the season's classes — to a
+ * formation in being ("formation"), or waiting for the "new-formation" of its action, of
+ * "faction" (adm_strategy_check_new_ship ()). */
+static gboolean
+check_new_ship (AdmState        *self,
+                const AdmEvent  *event,
+                Plan            *plan,
+                GError         **error)
+{
+  const char *id = adm_event_get (event, "ship");
+  const char *name = adm_event_get (event, "name");
+  const char *class_id = adm_event_get (event, "class");
+  const char *formation_id = adm_event_get (event, "formation");
+  const AdmFormation *formation = NULL;
+  AdmShip ship = { 0, };
+
+  if (!is_id (id))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("a new ship needs an id of lower-case letters, digits and dashes, not "
+                     "“%s”"), id != NULL ? id : "");
+      return FALSE;
+    }
+  if (name == NULL || !has_words (event, "name", 80))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("the new ship “%s” needs a name of at most 80 characters"), id);
+      return FALSE;
+    }
+  ship.id = (char *) id;
+  ship.name = (char *) name;
+  ship.klass = class_id != NULL ? adm_ruleset_lookup_class (adm_scenario_get_ruleset (self->scenario),
+                                                            class_id) : NULL;
+  if (ship.klass == NULL)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("the new ship “%s” names unknown class “%s” (not in the season’s classes)"),
+                   name, class_id != NULL ? class_id : "");
+      return FALSE;
+    }
+  if (!need_int (event, "readiness", 0, 12, &plan->readiness, error) ||
+      !need_reason (event, "reason", TRUE, error))
+    return FALSE;
+  if (formation_id != NULL)
+    {
+      formation = adm_strategy_lookup_formation (self->strategy, formation_id);
+      if (formation == NULL)
+        {
+          g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                       _("the “%s” correction names unknown formation “%s”"), "new-ship",
+                       formation_id);
+          return FALSE;
+        }
+      ship.faction = formation->faction;
+    }
+  else
+    {
+      ship.faction = lookup_faction (self, adm_event_get (event, "faction"));
+      if (ship.faction == NULL)
+        {
+          g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                       _("the new ship “%s” names no formation and no faction of the campaign"),
+                       name);
+          return FALSE;
+        }
+    }
+  plan->faction = ship.faction;
+  return adm_strategy_check_new_ship (self->strategy, &ship, formation_id, error);
+}
+
+static void
+apply_new_ship (AdmState       *self,
+                const AdmEvent *event,
+                Plan           *plan)
+{
+  const AdmShipClass *klass = adm_ruleset_lookup_class (adm_scenario_get_ruleset (self->scenario),
+                                                        adm_event_get (event, "class"));
+  const AdmShip *ship = adm_strategy_add_ship (self->strategy, adm_event_get (event, "ship"),
+                                               adm_event_get (event, "name"), klass,
+                                               plan->faction, (int) plan->readiness,
+                                               adm_event_get (event, "formation"));
+  AdmShipState *state = g_new0 (AdmShipState, 1);
+
+  state->ship = ship;
+  state->readiness = ship->readiness;
+  state->faction = ship->faction;
+  g_hash_table_insert (self->ships, ship->id, state);
+}
+
+/* "new-formation": the new ships of its action form a formation (adm-strategy-corrections.c). */
+static gboolean
+check_new_formation (AdmState        *self,
+                     const AdmEvent  *event,
+                     Plan            *plan,
+                     GError         **error)
+{
+  return adm_strategy_check_new_formation (self->strategy, event, error) &&
+         need_reason (event, "reason", TRUE, error);
+}
+
+static void
+apply_new_formation (AdmState       *self,
+                     const AdmEvent *event,
+                     Plan           *plan)
+{
+  adm_strategy_apply_new_formation (self->strategy, event);
+}
+
 static const struct {
   const char *kind;
   CheckFunc   check;
@@ -1701,6 +1823,8 @@ static const struct {
   { "remove-ship", check_remove_ship, apply_remove_ship },
   { "hand-over", check_hand_over, apply_hand_over },
   { "relocate", check_relocate, apply_relocate },
+  { "new-ship", check_new_ship, apply_new_ship },
+  { "new-formation", check_new_formation, apply_new_formation },
 };
 
 /* Whether the file can keep @event as it is: its text and values hold nothing an XML file
@@ -1867,6 +1991,19 @@ adm_state_dump (AdmState *self)
         for (int n = 0; n < state->criticals[r]; n++)
           g_string_append_printf (out, " critical %u", r);
       g_string_append_c (out, '\n');
+    }
+
+  ships = adm_strategy_get_added_ships (self->strategy);
+  for (guint i = 0; i < ships->len; i++)
+    {
+      const AdmShip *ship = g_ptr_array_index (ships, i);
+      AdmShipState *state = g_hash_table_lookup (self->ships, ship->id);
+
+      g_string_append_printf (out, "added ship %s %s %s hull %d/%d readiness %d%s\n", ship->id,
+                              ship->klass->id, ship->faction->id,
+                              ship->klass->hull - state->damage, ship->klass->hull,
+                              state->readiness,
+                              state->fate != ADM_SHIP_FATE_AFLOAT ? " gone" : "");
     }
 
   formations = adm_scenario_get_formations (self->scenario);

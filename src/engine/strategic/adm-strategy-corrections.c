@@ -12,21 +12,20 @@
 #include "adm-state.h"
 #include "adm-strategy-private.h"
 
-/* The formation in being @event names under @key, or NULL with @error set. */
+/* The formation in being @id, named by a correction of @kind, or NULL with @error set. */
 static Tracker *
-need_formation (AdmStrategy     *self,
-                const AdmEvent  *event,
-                const char      *key,
-                GError         **error)
+need_formation_id (AdmStrategy  *self,
+                   const char   *kind,
+                   const char   *id,
+                   GError      **error)
 {
-  const char *id = adm_event_get (event, key);
   Tracker *tracker = id != NULL ? g_hash_table_lookup (self->trackers, id) : NULL;
 
   if (tracker == NULL)
     {
       g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
-                   _("the “%s” correction names unknown formation “%s”"),
-                   adm_event_get_kind (event), id != NULL ? id : "");
+                   _("the “%s” correction names unknown formation “%s”"), kind,
+                   id != NULL ? id : "");
       return NULL;
     }
   if (tracker->gone)
@@ -36,6 +35,16 @@ need_formation (AdmStrategy     *self,
       return NULL;
     }
   return tracker;
+}
+
+/* The formation in being @event names under @key, or NULL with @error set. */
+static Tracker *
+need_formation (AdmStrategy     *self,
+                const AdmEvent  *event,
+                const char      *key,
+                GError         **error)
+{
+  return need_formation_id (self, adm_event_get_kind (event), adm_event_get (event, key), error);
 }
 
 /* "relocate": the master puts a formation in another sector (the story moved it). It arrives
@@ -134,6 +143,28 @@ adm_strategy_check_hand_over (AdmStrategy     *self,
   return TRUE;
 }
 
+/* F-FORM-8 with the season's ruling: whether @ships (AdmShip*) may form @name, checked ship by
+ * ship so that the message names the one that breaks it. */
+static gboolean
+check_composition (AdmStrategy  *self,
+                   const char   *name,
+                   GPtrArray    *ships,
+                   GError      **error)
+{
+  const char *rule = _adm_strategy_ruling (self->scenario, "formation-composition");
+  g_autoptr(GPtrArray) so_far = g_ptr_array_new ();
+
+  for (guint i = 0; i < ships->len; i++)
+    {
+      g_autofree char *problem = NULL;
+
+      g_ptr_array_add (so_far, g_ptr_array_index (ships, i));
+      if ((problem = adm_formation_composition_problem (rule, name, so_far)) != NULL)
+        return _adm_strategy_refuse (error, "%s", problem);
+    }
+  return TRUE;
+}
+
 void
 adm_strategy_apply_hand_over (AdmStrategy    *self,
                               const AdmShip  *ship,
@@ -168,4 +199,289 @@ adm_strategy_log_formation (AdmStrategy        *self,
   tracker = g_hash_table_lookup (self->trackers, formation->id);
   if (tracker != NULL)
     _adm_strategy_log (tracker, self->cycle, "%s", text);
+}
+
+/* Reinforcements: ships and formations the master adds ("new-ship", "new-formation"). */
+
+void
+_adm_strategy_added_ship_free (gpointer data)
+{
+  AdmShip *ship = data;
+
+  g_free (ship->id);
+  g_free (ship->name);
+  g_free (ship);
+}
+
+AdmShip *
+adm_strategy_lookup_ship (AdmStrategy *self,
+                          const char  *id)
+{
+  AdmShip *ship;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (id == NULL)
+    return NULL;
+  ship = adm_scenario_lookup_ship (self->scenario, id);
+  return ship != NULL ? ship : g_hash_table_lookup (self->added_by_id, id);
+}
+
+GPtrArray *
+adm_strategy_get_added_ships (AdmStrategy *self)
+{
+  g_return_val_if_fail (self != NULL && self->added_ships != NULL, NULL);
+  return self->added_ships;
+}
+
+gboolean
+adm_strategy_check_new_ship (AdmStrategy    *self,
+                             const AdmShip  *ship,
+                             const char     *formation_id,
+                             GError        **error)
+{
+  Tracker *to;
+  g_autoptr(GPtrArray) ships = NULL;
+
+  g_return_val_if_fail (self != NULL && ship != NULL, FALSE);
+
+  if (adm_strategy_lookup_ship (self, ship->id) != NULL)
+    return _adm_strategy_refuse (error, _("the campaign has a ship “%s” already; a new ship "
+                                          "needs an id of its own"), ship->id);
+  if (formation_id == NULL)
+    return TRUE;
+  to = need_formation_id (self, "new-ship", formation_id, error);
+  if (to == NULL)
+    return FALSE;
+  if (to->pos.formation->faction != ship->faction)
+    return _adm_strategy_refuse (error, _("“%s” serves %s and “%s” is a formation of %s: a ship "
+                                          "can only be handed to a formation of its own side"),
+                                 ship->name, ship->faction->name, to->pos.formation->name,
+                                 to->pos.formation->faction->name);
+  ships = g_ptr_array_copy (to->pos.formation->ships, NULL, NULL);
+  g_ptr_array_add (ships, (gpointer) ship);
+  return check_composition (self, to->pos.formation->name, ships, error);
+}
+
+const AdmShip *
+adm_strategy_add_ship (AdmStrategy        *self,
+                       const char         *id,
+                       const char         *name,
+                       const AdmShipClass *klass,
+                       const AdmFaction   *faction,
+                       int                 readiness,
+                       const char         *formation_id)
+{
+  AdmShip *ship = g_new0 (AdmShip, 1);
+
+  g_return_val_if_fail (self != NULL && self->added_ships != NULL, NULL);
+
+  ship->id = g_strdup (id);
+  ship->name = g_strdup (name);
+  ship->klass = klass;
+  ship->faction = faction;
+  ship->readiness = readiness;
+  g_ptr_array_add (self->added_ships, ship);
+  g_hash_table_insert (self->added_by_id, ship->id, ship);
+  if (formation_id != NULL)
+    {
+      Tracker *to = g_hash_table_lookup (self->trackers, formation_id);
+      AdmFormation *joined = _adm_strategy_writable (self, to);
+
+      g_ptr_array_add (joined->ships, ship);
+      ship->formation = joined;
+      g_hash_table_insert (self->ship_formation, ship, to);
+      /* Translators: a formation's log: "Kestrel II (Vorpatril) joined it, reinforcements
+       * from the master" */
+      _adm_strategy_log (to, self->cycle, _("%s (%s) joined it, reinforcements from the master"),
+                         ship->name, klass->name);
+    }
+  return ship;
+}
+
+/* The minutes of a cycle a formation may arrive at: 0 to 39 (F-STRAT-1, 40 minutes). */
+static gboolean
+read_arrival (AdmStrategy     *self,
+              const AdmEvent  *event,
+              guint           *cycle,
+              double          *minute,
+              GError         **error)
+{
+  const char *cycle_text = adm_event_get (event, "cycle");
+  const char *minute_text = adm_event_get (event, "minute");
+  guint64 value;
+
+  *cycle = 0;
+  *minute = 0;
+  if (cycle_text == NULL && minute_text == NULL)
+    return TRUE;
+  if (cycle_text == NULL || minute_text == NULL)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("reinforcements arrive at a minute of a cycle: give both the cycle and "
+                     "the minute, or neither"));
+      return FALSE;
+    }
+  if (!g_ascii_string_to_unsigned (cycle_text, 10, 1, G_MAXUINT, &value, NULL) ||
+      value != self->cycle)
+    return _adm_strategy_refuse (error, _("reinforcements arrive in the cycle being ordered, "
+                                          "%u, not in cycle “%s”: record them while its orders "
+                                          "are given"), self->cycle, cycle_text);
+  *cycle = (guint) value;
+  if (!g_ascii_string_to_unsigned (minute_text, 10, 0, (guint64) ADM_STRATEGY_CYCLE_MINUTES - 1,
+                                   &value, NULL))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("reinforcements arrive at a minute from 0 to %d of the cycle (F-STRAT-1), "
+                     "not “%s”"), (int) ADM_STRATEGY_CYCLE_MINUTES - 1, minute_text);
+      return FALSE;
+    }
+  *minute = (double) value;
+  return TRUE;
+}
+
+/* The waiting ships "ships" names, in order, into @ships; FALSE with @error. */
+static gboolean
+read_waiting_ships (AdmStrategy     *self,
+                    const AdmEvent  *event,
+                    GPtrArray       *ships,
+                    GError         **error)
+{
+  g_auto(GStrv) words = g_strsplit (adm_event_get (event, "ships") != NULL
+                                    ? adm_event_get (event, "ships") : "", " ", -1);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      AdmShip *ship;
+
+      if (words[i][0] == '\0')
+        continue;
+      ship = g_hash_table_lookup (self->added_by_id, words[i]);
+      if (ship == NULL || g_hash_table_contains (self->ship_formation, ship) ||
+          g_ptr_array_find (ships, ship, NULL) || ships->len >= 100)
+        {
+          g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                       _("“%s” is no new ship waiting for a formation"), words[i]);
+          return FALSE;
+        }
+      g_ptr_array_add (ships, ship);
+    }
+  if (ships->len == 0)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("a new formation needs at least one ship (F-FORM-3)"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The longest name of a formation the master adds, in characters, as an order's. */
+#define NEW_NAME_MAX 80
+
+gboolean
+adm_strategy_check_new_formation (AdmStrategy     *self,
+                                  const AdmEvent  *event,
+                                  GError         **error)
+{
+  const char *id = adm_event_get (event, "formation");
+  const char *name = adm_event_get (event, "name");
+  const char *hidden = adm_event_get (event, "hidden");
+  const char *revealed = adm_event_get (event, "revealed");
+  const AdmAdmiral *admiral;
+  const AdmSector *sector;
+  g_autoptr(GPtrArray) ships = g_ptr_array_new ();
+  guint cycle;
+  double minute;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if (id == NULL || *id == '\0' || adm_strategy_formation_id_used (self, id))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("a new formation needs an id no formation of the campaign has had, not "
+                     "“%s”"), id != NULL ? id : "");
+      return FALSE;
+    }
+  if (name == NULL || *name == '\0' || g_utf8_strlen (name, -1) > NEW_NAME_MAX)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("a new formation needs a name of at most %d characters"), NEW_NAME_MAX);
+      return FALSE;
+    }
+  admiral = _adm_strategy_need_admiral (self, event, error);
+  if (admiral == NULL)
+    return FALSE;
+  sector = adm_scenario_lookup_sector (self->scenario, adm_event_get (event, "sector"));
+  if (sector == NULL)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("there is no sector “%s” on this campaign's map"),
+                   adm_event_get (event, "sector") != NULL ? adm_event_get (event, "sector") : "");
+      return FALSE;
+    }
+  if ((hidden != NULL && !g_str_equal (hidden, "true") && !g_str_equal (hidden, "false")) ||
+      (revealed != NULL && !g_str_equal (revealed, "true") && !g_str_equal (revealed, "false")))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("a new formation is hidden or revealed by “true” or “false”"));
+      return FALSE;
+    }
+  /* F-STRAT-3: hidden, the other sides do not know of it; revealed, everyone does. */
+  if (g_strcmp0 (hidden, "true") == 0 && g_strcmp0 (revealed, "true") == 0)
+    return _adm_strategy_refuse (error, _("“%s” cannot be both hidden and revealed (F-STRAT-3)"),
+                                 name);
+  if (!read_arrival (self, event, &cycle, &minute, error) ||
+      !read_waiting_ships (self, event, ships, error))
+    return FALSE;
+  for (guint i = 0; i < ships->len; i++)
+    if (((const AdmShip *) g_ptr_array_index (ships, i))->faction != admiral->faction)
+      return _adm_strategy_refuse (error, _("“%s” serves %s and %s is an admiral of %s: a new "
+                                            "formation is of its admiral's side"),
+                                   ((const AdmShip *) g_ptr_array_index (ships, i))->name,
+                                   ((const AdmShip *) g_ptr_array_index (ships, i))->faction->name,
+                                   admiral->name, admiral->faction->name);
+  return check_composition (self, name, ships, error);
+}
+
+void
+adm_strategy_apply_new_formation (AdmStrategy    *self,
+                                  const AdmEvent *event)
+{
+  AdmFormation *formation = g_new0 (AdmFormation, 1);
+  g_autoptr(GPtrArray) ships = g_ptr_array_new ();
+  const AdmSector *sector = adm_scenario_lookup_sector (self->scenario,
+                                                       adm_event_get (event, "sector"));
+  Tracker *tracker;
+  guint cycle;
+  double minute;
+
+  read_waiting_ships (self, event, ships, NULL);
+  read_arrival (self, event, &cycle, &minute, NULL);
+  formation->id = g_strdup (adm_event_get (event, "formation"));
+  formation->name = g_strdup (adm_event_get (event, "name"));
+  formation->admiral = adm_scenario_lookup_admiral (self->scenario,
+                                                    adm_event_get (event, "admiral"));
+  formation->faction = formation->admiral->faction;
+  formation->sector = (AdmSector *) sector;
+  /* F-FORM-4: the first ship listed is the flagship. */
+  formation->flagship = g_ptr_array_index (ships, 0);
+  formation->ships = g_ptr_array_copy (ships, NULL, NULL);
+  formation->succession = g_ptr_array_new ();
+  formation->hidden = g_strcmp0 (adm_event_get (event, "hidden"), "true") == 0;
+  g_ptr_array_add (self->owned, formation);
+  tracker = _adm_strategy_add_tracker (self, formation, sector);
+  tracker->revealed = g_strcmp0 (adm_event_get (event, "revealed"), "true") == 0;
+  for (guint i = 0; i < ships->len; i++)
+    ((AdmShip *) g_ptr_array_index (ships, i))->formation = formation;
+  tracker->arrival_cycle = cycle;
+  tracker->arrival_minute = minute;
+  if (cycle != 0)
+    /* Translators: a formation's log: "reinforcements from the master, arriving in Komarr
+     * orbit at minute 20" */
+    _adm_strategy_log (tracker, self->cycle, _("reinforcements from the master, arriving in %s "
+                                               "at minute %.0f"), sector->name, minute);
+  else
+    /* Translators: a formation's log: "reinforcements from the master, in Komarr orbit" */
+    _adm_strategy_log (tracker, self->cycle, _("reinforcements from the master, in %s"),
+                       sector->name);
 }

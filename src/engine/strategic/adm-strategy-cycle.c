@@ -193,6 +193,18 @@ resolve_formation (AdmStrategy *self,
     }
   order = tracker->standing;
 
+  /* Reinforcements the master added arrive at their minute: from then on they move, search
+   * and meet enemies as a formation arriving from a link does. */
+  if (tracker->arrival_cycle == self->cycle && pos->towards == NULL &&
+      tracker->arrival_minute > 0)
+    {
+      presence = tracker->arrival_minute;
+      t = adm_strategy_next_start (presence, phase, two);
+      /* Translators: a formation's log: "arrived in Komarr orbit at minute 20" */
+      _adm_strategy_log (tracker, self->cycle, _("arrived in %s at minute %.0f"),
+                         pos->sector->name, presence);
+    }
+
   if (pos->towards != NULL)
     {
       double remaining = pos->leg - pos->spent;

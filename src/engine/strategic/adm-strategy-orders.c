@@ -377,7 +377,7 @@ read_ships (AdmStrategy     *self,
 
       if (words[i][0] == '\0')
         continue;
-      ship = adm_scenario_lookup_ship (self->scenario, words[i]);
+      ship = adm_strategy_lookup_ship (self, words[i]);
       from = ship != NULL ? g_hash_table_lookup (self->ship_formation, ship) : NULL;
       /* F-STRAT-3, F-FORM-6: a ship he does not command — another side's, hidden or not, or
        * one sunk — is refused in the words of one that does not exist, naming the id as
@@ -446,7 +446,7 @@ read_new_flagship (AdmStrategy     *self,
                    GError         **error)
 {
   const char *id = adm_event_get (event, "flagship");
-  const AdmShip *ship = id != NULL ? adm_scenario_lookup_ship (self->scenario, id) : NULL;
+  const AdmShip *ship = id != NULL ? adm_strategy_lookup_ship (self, id) : NULL;
 
   if (id == NULL)
     {
@@ -612,7 +612,7 @@ read_details (AdmStrategy     *self,
     case ADM_STRAT_ORDER_FLAGSHIP:
       {
         const char *id = adm_event_get (event, "flagship");
-        const AdmShip *ship = id != NULL ? adm_scenario_lookup_ship (self->scenario, id) : NULL;
+        const AdmShip *ship = id != NULL ? adm_strategy_lookup_ship (self, id) : NULL;
 
         /* F-FORM-4: the flagship is one of the formation's own ships. */
         if (ship == NULL || g_hash_table_lookup (self->ship_formation, ship) != tracker)

@@ -26,6 +26,8 @@ typedef struct {
   gboolean              revealed;   /* hidden, but shown to the public ("reveal") */
   GPtrArray            *known_to;   /* const AdmFaction*: hidden, but revealed to these */
   GArray               *sightings;  /* Seen, one per enemy faction that saw it (F-STRAT-3) */
+  guint                 arrival_cycle;  /* reinforcements: the cycle they arrive in, or 0 */
+  double                arrival_minute; /* and the minute of it */
 } Tracker;
 
 /* A faction's last sighting of a formation: AdmSighting without the formation. */
@@ -52,6 +54,9 @@ struct _AdmStrategy
   guint        n_sheets;      /* sheet events, corrections included */
   GPtrArray   *orders;        /* AdmStratOrder*, every one applied, journal order */
   GArray      *mines_laid;    /* MinesLaid: the lay-mines actions carried out in a cycle */
+  GPtrArray   *added_ships;   /* AdmShip* the master's corrections added ("new-ship"), owned;
+                               * NULL in a trial, which borrows them */
+  GHashTable  *added_by_id;   /* their ids → AdmShip*, shared with the trials */
 };
 
 /* A formation's lay-mines action finished within the cycle it was ordered in (F-MINE-13). */
@@ -106,6 +111,9 @@ void              _adm_strategy_set_flagship  (AdmStrategy         *self,
 void              _adm_strategy_apply_admin_order (AdmStrategy     *self,
                                                Tracker             *tracker,
                                                AdmStratOrder       *order);
+
+/* adm-strategy-corrections.c: frees a ship the master's corrections added. */
+void              _adm_strategy_added_ship_free (gpointer           data);
 
 /* adm-strategy-sightings.c: as the session closes the cycle (F-STRAT-3). */
 void              _adm_strategy_record_sightings (AdmStrategy      *self);

@@ -271,6 +271,8 @@ adm_strategy_new (AdmScenario *scenario)
   self->sheets = g_ptr_array_new_with_free_func (g_free);
   self->orders = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_strat_order_free);
   self->mines_laid = mines_laid_new ();
+  self->added_ships = g_ptr_array_new_with_free_func (_adm_strategy_added_ship_free);
+  self->added_by_id = g_hash_table_new (g_str_hash, g_str_equal);
 
   /* F-GEN-7: the formations start where the master announced them. */
   for (guint i = 0; i < formations->len; i++)
@@ -302,6 +304,7 @@ adm_strategy_new_trial (AdmStrategy *self)
   trial->sheets = g_ptr_array_new_with_free_func (g_free);
   trial->orders = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_strat_order_free);
   trial->mines_laid = mines_laid_new ();
+  trial->added_by_id = g_hash_table_ref (self->added_by_id);
 
   for (guint i = 0; i < self->all->len; i++)
     {
@@ -336,6 +339,8 @@ adm_strategy_free (AdmStrategy *self)
   g_ptr_array_unref (self->orders);
   g_ptr_array_unref (self->owned);
   g_array_unref (self->mines_laid);
+  g_hash_table_unref (self->added_by_id);
+  g_clear_pointer (&self->added_ships, g_ptr_array_unref);
   g_free (self);
 }
 

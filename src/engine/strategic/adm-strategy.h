@@ -234,6 +234,34 @@ gboolean              adm_strategy_check_hand_over (AdmStrategy    *self,
 void                  adm_strategy_apply_hand_over (AdmStrategy    *self,
                                                    const AdmShip   *ship,
                                                    const AdmEvent  *event);
+/* Reinforcements. "new-ship": a ship the master adds, of the season's classes, made here and
+ * owned by the strategy; with @formation_id it joins that formation in being (F-FORM-8 with
+ * the season's ruling), else it waits, within the same action, for the "new-formation" that
+ * takes it. "new-formation": the waiting ships (their ids in "ships", the first the flagship,
+ * F-FORM-4) form a formation of "admiral" in "sector", hidden or not (F-STRAT-3), in being at
+ * once or arriving at minute "minute" of the cycle being ordered ("cycle"), when it takes part
+ * in that cycle's movement and engagements from that minute. */
+gboolean              adm_strategy_check_new_ship (AdmStrategy     *self,
+                                                   const AdmShip   *ship,
+                                                   const char      *formation_id,
+                                                   GError         **error);
+const AdmShip        *adm_strategy_add_ship       (AdmStrategy        *self,
+                                                   const char         *id,
+                                                   const char         *name,
+                                                   const AdmShipClass *klass,
+                                                   const AdmFaction   *faction,
+                                                   int                 readiness,
+                                                   const char         *formation_id);
+gboolean              adm_strategy_check_new_formation (AdmStrategy     *self,
+                                                   const AdmEvent  *event,
+                                                   GError         **error);
+void                  adm_strategy_apply_new_formation (AdmStrategy     *self,
+                                                   const AdmEvent  *event);
+/* The ship @id: the scenario's, or one the master added; NULL for none. */
+AdmShip              *adm_strategy_lookup_ship    (AdmStrategy     *self,
+                                                   const char      *id);
+/* The ships the master added (AdmShip*, borrowed), in the order added. */
+GPtrArray            *adm_strategy_get_added_ships (AdmStrategy    *self);
 /* A line of @formation's log for the current cycle: what its admiral's summary tells of it
  * (and the master's), never another side's. */
 void                  adm_strategy_log_formation  (AdmStrategy        *self,
