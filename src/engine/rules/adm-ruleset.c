@@ -1765,15 +1765,32 @@ adm_ruleset_load_file (const char  *path,
                              error);
 }
 
+static AdmRuleset *season_ruleset (xmlNode     *season,
+                                   const char  *display_name,
+                                   gboolean     checked,
+                                   GError     **error);
+
 AdmRuleset *
 adm_ruleset_new_from_season (xmlNode     *season,
                              const char  *display_name,
                              GError     **error)
 {
-  xmlNode *ruleset, *classes;
-
   g_return_val_if_fail (season != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return season_ruleset (season, display_name, FALSE, error);
+}
+
+/* The ruleset of @season; @checked when it passed its schemas already (a season this process
+ * read before, named by its digest), which are then not run again: a campaign's report
+ * opens each of its battles, and each names its season. */
+static AdmRuleset *
+season_ruleset (xmlNode     *season,
+                const char  *display_name,
+                gboolean     checked,
+                GError     **error)
+{
+  xmlNode *ruleset, *classes;
 
   ruleset = adm_xml_first_element (season, "ruleset");
   classes = adm_xml_first_element (season, "classes");
@@ -1784,8 +1801,9 @@ adm_ruleset_new_from_season (xmlNode     *season,
       return NULL;
     }
   /* Each part is checked as its own file is. */
-  if (!adm_xml_validate_element (ruleset, "ruleset", display_name, error) ||
-      !adm_xml_validate_element (classes, "classes", display_name, error))
+  if (!checked &&
+      (!adm_xml_validate_element (ruleset, "ruleset", display_name, error) ||
+       !adm_xml_validate_element (classes, "classes", display_name, error)))
     return NULL;
   return ruleset_from_roots (ruleset, display_name, classes, display_name, error);
 }
@@ -1843,7 +1861,7 @@ adm_ruleset_load_carried (xmlNode     *element,
         adm_xml_set_error (error, display_name, element, "%s", local_error->message);
       return g_steal_pointer (&ruleset);
     }
-  ruleset = adm_ruleset_new_from_season (season, display_name, error);
+  ruleset = season_ruleset (season, display_name, known != NULL, error);
   if (ruleset == NULL)
     return NULL;
   if (id != NULL && !g_str_equal (id, ruleset->id))
