@@ -13,6 +13,7 @@
 
 #include "admiralty-editor-map.h"
 #include "admiralty-scenario-editor.h"
+#include "admiralty-sector-legend.h"
 #include "admiralty-sector-renderer.h"
 #include "komarr-helpers.h"
 #include "picture-helpers.h"
@@ -537,6 +538,86 @@ test_skirmish_from_nothing (void)
   remove_tree (folder);
 }
 
+/* The skirmish with its Pol exit leading to the Vervain jump point (linked) and a Cetagandan
+ * minefield at Pol. */
+static AdmScenario *
+marked_skirmish (void)
+{
+  g_autofree char *source = source_path ("scenarios", "skirmish.admiralty", NULL);
+  g_autofree char *text = file_contents (source);
+  g_autoptr(GString) marked = g_string_new (text);
+  g_autoptr(GError) error = NULL;
+  AdmScenario *scenario;
+
+  g_assert_cmpuint (g_string_replace (marked, "name=\"Jump point to Pol\"/>",
+                                      "name=\"Jump point to Pol\" leads-to=\"vervain-jump-point\"/>\n"
+                                      "      <minefield faction=\"cetaganda\" mines=\"3\"/>", 1),
+                    ==, 1);
+  g_assert_cmpuint (g_string_replace (marked, "  </map>",
+                                      "    <link from=\"pol-jump-point\" "
+                                      "to=\"vervain-jump-point\"/>\n  </map>", 1), ==, 1);
+  scenario = adm_scenario_load_data (marked->str, marked->len, "marked.admiralty", &error);
+  g_assert_no_error (error);
+  return scenario;
+}
+
+/* The map reads as it will in play: the jump dashed in its colour, the minefield on the
+ * master's card of the scenario's start in the faction's colour, both in the legend; a side's
+ * map and a campaign's show no minefield. */
+static void
+test_drawn (void)
+{
+  g_autoptr(AdmScenario) scenario = marked_skirmish ();
+  g_autoptr(cairo_surface_t) surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 900,
+                                                                   600);
+  g_auto(GStrv) master = NULL;
+  g_auto(GStrv) side = NULL;
+  AdmiraltySectorOptions options;
+  AdmiraltySectorView view;
+  AdmSector *pol = adm_scenario_lookup_sector (scenario, "pol-jump-point");
+  AdmSector *vervain = adm_scenario_lookup_sector (scenario, "vervain-jump-point");
+  double px, py, vx, vy;
+  gboolean dashed_seen = FALSE;
+  cairo_t *cr;
+
+  admiralty_sector_options_init (&options);
+  options.legend = TRUE;
+  admiralty_sector_view_init (&view, 900, 600);
+  admiralty_sector_view_fit (&view, scenario);
+  cr = cairo_create (surface);
+  admiralty_sector_render (cr, &view, scenario, &options);
+  cairo_destroy (cr);
+  save_png (surface, "drawn");
+
+  g_assert_true (admiralty_sector_link_is_jump (pol, vervain));
+  g_assert_false (admiralty_sector_link_is_jump (
+    pol, adm_scenario_lookup_sector (scenario, "hegen-inner-system")));
+  /* Along the jump, between the cards, the jump's colour shows (and gaps between dashes). */
+  admiralty_sector_view_to_pixels (&view, pol->x, pol->y, &px, &py);
+  admiralty_sector_view_to_pixels (&view, vervain->x, vervain->y, &vx, &vy);
+  for (double t = 0.35; t < 0.65; t += 0.005)
+    dashed_seen |= pixel_at (surface, px + t * (vx - px), py + t * (vy - py)) ==
+                   ADMIRALTY_SECTOR_JUMP_RGB;
+  g_assert_true (dashed_seen);
+
+  master = admiralty_sector_legend_entries (scenario, &options);
+  g_assert_true (g_strv_contains ((const char *const *) master,
+                                  "Wormhole jump: the link to an exit's far end"));
+  g_assert_true (g_strv_contains ((const char *const *) master,
+                                  "Minefield laid before the game, hidden from the other sides"));
+  g_assert_cmpuint (admiralty_sector_minefields_shown (&options, pol), ==, 1);
+  options.audience = ADMIRALTY_SECTOR_AUDIENCE_SIDE;
+  options.viewer = adm_ruleset_lookup_faction (adm_scenario_get_ruleset (scenario), "barrayar");
+  g_assert_cmpuint (admiralty_sector_minefields_shown (&options, pol), ==, 0);
+  side = admiralty_sector_legend_entries (scenario, &options);
+  g_assert_false (g_strv_contains ((const char *const *) side,
+                                   "Minefield laid before the game, hidden from the other sides"));
+  g_assert_true (g_strv_contains ((const char *const *) side,
+                                  "Wormhole jump: the link to an exit's far end"));
+  options.audience = ADMIRALTY_SECTOR_AUDIENCE_PUBLIC;
+  g_assert_cmpuint (admiralty_sector_minefields_shown (&options, pol), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -544,6 +625,7 @@ main (int   argc,
   ui_test_init (&argc, &argv, "editor-map");
   picture_set_prefix ("editor-map");
 
+  g_test_add_func ("/ui/editor-map/F-STRAT-8/F-MINE-2/drawn", test_drawn);
   g_test_add_func ("/ui/editor-map/F-STRAT-8/F-MINE-10/exit-and-minefield",
                    test_exit_and_minefield);
   g_test_add_func ("/ui/editor-map/F-STRAT-8/F-GEN-5/skirmish-from-nothing",

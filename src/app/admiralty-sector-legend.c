@@ -22,6 +22,8 @@
 typedef enum {
   LEGEND_FACTION,
   LEGEND_OBJECT,
+  LEGEND_JUMP,
+  LEGEND_MINEFIELD,
   LEGEND_TRANSIT,
   LEGEND_LAST_SEEN,
   LEGEND_ENGAGEMENT,
@@ -108,6 +110,27 @@ faction_on_map (AdmScenario                  *scenario,
   return FALSE;
 }
 
+/* Whether a wormhole exit of the map leads to a sector of it (F-STRAT-8), and whether the
+ * map shows a minefield (F-MINE-10). */
+static void
+map_marks (AdmScenario                  *scenario,
+           const AdmiraltySectorOptions *options,
+           gboolean                     *jump,
+           gboolean                     *minefield)
+{
+  GPtrArray *sectors = adm_scenario_get_sectors (scenario);
+
+  *jump = *minefield = FALSE;
+  for (guint i = 0; i < sectors->len; i++)
+    {
+      const AdmSector *sector = g_ptr_array_index (sectors, i);
+
+      for (guint j = 0; j < sector->objects->len; j++)
+        *jump |= ((AdmSectorObject *) g_ptr_array_index (sector->objects, j))->leads_to != NULL;
+      *minefield |= admiralty_sector_minefields_shown (options, sector) > 0;
+    }
+}
+
 /* The entries, in order: factions, objects, a formation under way, then the marks. */
 static GArray *
 legend_entries (AdmScenario                  *scenario,
@@ -122,6 +145,7 @@ legend_entries (AdmScenario                  *scenario,
   g_autoptr(GPtrArray) ghosts = _admiralty_sector_last_seen (options);
   GPtrArray *factions = adm_scenario_get_factions (scenario);
   GPtrArray *sectors = adm_scenario_get_sectors (scenario);
+  gboolean jump, minefield;
 
   g_array_set_clear_func (entries, legend_entry_clear);
   for (guint i = 0; i < factions->len; i++)
@@ -151,6 +175,12 @@ legend_entries (AdmScenario                  *scenario,
       legend_add (entries, LEGEND_OBJECT, g_strdup (object_kind_name (object_kinds[k])));
       g_array_index (entries, LegendEntry, entries->len - 1).object = object_kinds[k];
     }
+  map_marks (scenario, options, &jump, &minefield);
+  if (jump)
+    legend_add (entries, LEGEND_JUMP, g_strdup (_("Wormhole jump: the link to an exit's far end")));
+  if (minefield)
+    legend_add (entries, LEGEND_MINEFIELD,
+                g_strdup (_("Minefield laid before the game, hidden from the other sides")));
   legend_add (entries, LEGEND_TRANSIT, g_strdup (_("Formation under way to the next sector")));
   if (options->audience == ADMIRALTY_SECTOR_AUDIENCE_SIDE)
     legend_add (entries, LEGEND_LAST_SEEN, g_strdup (_("Enemy last seen here, out of contact")));
@@ -247,6 +277,33 @@ draw_legend_sample (Frame             *frame,
         AdmSectorObject object = { .kind = (char *) entry->object };
 
         _admiralty_sector_draw_object (cr, &object, x + LEGEND_SWATCH / 2, y);
+      }
+      break;
+
+    case LEGEND_JUMP:
+      {
+        static const double dash[] = { 4.0, 3.0 };
+
+        cairo_new_path (cr);
+        cairo_move_to (cr, x, y);
+        cairo_line_to (cr, x + LEGEND_SWATCH, y);
+        cairo_set_line_width (cr, LINK_WIDTH);
+        cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
+        _admiralty_sector_set_rgb (cr, ADMIRALTY_SECTOR_JUMP_RGB);
+        cairo_stroke (cr);
+        cairo_set_dash (cr, NULL, 0, 0);
+      }
+      break;
+
+    case LEGEND_MINEFIELD:
+      {
+        AdmMinefield field = { .faction = &colourless, .mines = 1 };
+        const AdmTableLayout *layout =
+          adm_ruleset_get_table_layout (adm_scenario_get_ruleset (frame->scenario));
+
+        colourless.colour = (char *) "#b4c3d3";
+        _admiralty_sector_draw_minefield (cr, &field, layout == NULL || !layout->mine_torpedo,
+                                          x + LEGEND_SWATCH / 2, y);
       }
       break;
 
