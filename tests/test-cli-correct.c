@@ -112,6 +112,9 @@ test_kinds (CliCampaign   *fixture,
   correct_and_back (fixture, "Reinforcements for Second Squadron, Home Fleet", "add-ship",
                     "--formation", "second-squadron-home-fleet", "--ship",
                     "Vorbarra Star:vorhartung:9", "--reason", "Commissioned at Komarr", NULL);
+  correct_and_back (fixture, "Adm. Lord Vorlakial leaves the game", "retire-admiral",
+                    "--admiral", "vorlakial", "--successor", "vorkosigan", "--reason",
+                    "Called away to Barrayar", NULL);
   text = file_contents (fixture->campaign);
   g_assert_nonnull (strstr (text, "Refit at Komarr station"));
   g_assert_nonnull (strstr (text, "Sold to Jackson"));
@@ -175,6 +178,8 @@ test_refused (CliCampaign   *fixture,
         "--reason", "x" }, "from 0 to 12" },
     { { "add-formation", "--admiral", "vorkosigan", "--sector", "komarr-orbit", "--name", "X",
         "--ship", "A", "--reason", "x" }, "NAME:CLASS:READINESS" },
+    { { "retire-admiral", "--admiral", "vorkosigan", "--successor", "radovan", "--reason",
+        "x" }, "own side" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (refusals); i++)

@@ -12,6 +12,8 @@
  *    them in a sector, in being at once or arriving at a minute of the cycle being ordered,
  *    when they take part in its movement and engagements (F-STRAT-4); a 7th ship, an unknown
  *    class, readiness 99, hidden and revealed at once, another cycle are refused;
+ *  - an admiral leaving the game, his formations handed to another of his side (F-FORM-6) or
+ *    left to their standing orders (F-STRAT-5), he giving no more orders;
  *  - the leak test (F-STRAT-3): corrections to the hidden Autumn Screen and a hidden formation
  *    of reinforcements are told in their admiral's report and the master's, and every other
  *    admiral's report, fleet cards, order of battle and order sheets, and the public report,
@@ -397,6 +399,104 @@ text_of (AdmCampaign   *campaign,
   return adm_doc_to_text (doc);
 }
 
+/* F-FORM-6, F-STRAT-5: Sarlat leaves the game and hands his formations to Estif, who gives
+ * their orders from then on, and Sarlat none; Vorlakial leaves with no successor and his
+ * formations carry out their standing orders. Retiring twice, or handing over to an enemy,
+ * to himself or to one who left, is refused. */
+static void
+test_retire_admiral (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+  g_autofree char *start = dump (campaign);
+  g_autoptr(GError) error = NULL;
+  AdmCorrection sarlat = { .kind = ADM_CORRECTION_RETIRE_ADMIRAL, .admiral = "ghem-sarlat",
+                           .successor = "ghem-estif", .reason = "His player went home" };
+  AdmCorrection vorlakial = { .kind = ADM_CORRECTION_RETIRE_ADMIRAL, .admiral = "vorlakial",
+                              .reason = "Called away to Barrayar" };
+  AdmCorrection enemy = { .kind = ADM_CORRECTION_RETIRE_ADMIRAL, .admiral = "vorkosigan",
+                          .successor = "radovan", .reason = "x" };
+  AdmCorrection himself = enemy;
+  AdmCorrection to_gone = enemy;
+  AdmCorrection give = { .kind = ADM_CORRECTION_HAND_OVER, .formation = "first-destroyer-flotilla",
+                         .admiral = "vorlakial", .reason = "x" };
+
+  record (campaign, &sarlat);
+  g_assert_cmpstr (adm_strategy_lookup_formation (strategy_of (campaign),
+                                                  "jade-squadron")->admiral->id, ==,
+                   "ghem-estif");
+  g_assert_cmpstr (adm_strategy_lookup_formation (strategy_of (campaign),
+                                                  "autumn-screen")->admiral->id, ==,
+                   "ghem-estif");
+  {
+    g_autofree char *what = adm_campaign_describe_undo (campaign);
+
+    g_assert_cmpstr (what, ==, "ghem-Adm. Dir Sarlat leaves the game");
+  }
+  undo_redo (campaign, start);
+  g_assert_false (campaign_order (campaign, T0 + 60, 1, "ghem-sarlat", "jade-squadron",
+                                  "patrol", NULL, NULL, &error));
+  g_assert_nonnull (strstr (error->message, "has left the game"));
+  g_clear_error (&error);
+  g_assert_true (campaign_order (campaign, T0 + 60, 1, "ghem-estif", "jade-squadron", "patrol",
+                                 NULL, NULL, &error));
+  g_assert_no_error (error);
+  refuse (campaign, &sarlat, "has left the game");
+
+  record (campaign, &vorlakial);
+  g_assert_cmpstr (adm_strategy_lookup_formation (strategy_of (campaign),
+                                                  "second-squadron-home-fleet")->admiral->id,
+                   ==, "vorlakial");
+  g_assert_false (campaign_order (campaign, T0 + 60, 1, "vorlakial",
+                                  "second-squadron-home-fleet", "patrol", NULL, NULL, &error));
+  g_clear_error (&error);
+  refuse (campaign, &give, "has left the game");
+  refuse (campaign, &enemy, "own side");
+  himself.successor = "vorkosigan";
+  refuse (campaign, &himself, "to himself");
+  to_gone.successor = "vorlakial";
+  refuse (campaign, &to_gone, "has left the game");
+}
+
+/* F-STRAT-3: Sarlat's leaving is his side's business: no admiral of another side, nor the
+ * public, is told a word of it. */
+static void
+test_retire_leak (void)
+{
+  g_autoptr(AdmCampaign) corrected = komarr_new (NULL, NULL);
+  g_autoptr(AdmCampaign) plain = komarr_new (NULL, NULL);
+  AdmCorrection sarlat = { .kind = ADM_CORRECTION_RETIRE_ADMIRAL, .admiral = "ghem-sarlat",
+                           .successor = "ghem-estif", .reason = "His player went home" };
+  GPtrArray *admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (corrected));
+  g_autofree char *estif = NULL;
+
+  record (corrected, &sarlat);
+  komarr_end_cycle (corrected, T0);
+  komarr_end_cycle (plain, T0);
+  estif = text_of (corrected, ADM_REPORT_ADMIRAL, "ghem-estif");
+  g_assert_nonnull (strstr (estif, "given to ghem-Adm. Ilsum Estif: ghem-Adm. Dir Sarlat left "
+                                   "the game"));
+  g_assert_nonnull (strstr (estif, "Autumn Screen"));
+  for (guint a = 0; a < admirals->len; a++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, a);
+      g_autofree char *with = NULL;
+      g_autofree char *without = NULL;
+
+      if (g_str_equal (admiral->faction->id, "cetaganda"))
+        continue;
+      with = text_of (corrected, ADM_REPORT_ADMIRAL, admiral->id);
+      without = text_of (plain, ADM_REPORT_ADMIRAL, admiral->id);
+      g_assert_cmpstr (with, ==, without);
+    }
+  {
+    g_autofree char *with = text_of (corrected, ADM_REPORT_PUBLIC, NULL);
+    g_autofree char *without = text_of (plain, ADM_REPORT_PUBLIC, NULL);
+
+    g_assert_cmpstr (with, ==, without);
+  }
+}
+
+
 /* F-STRAT-3: the hidden Autumn Screen damaged, refitted, its readiness set, a ship removed, a
  * ship handed over inside it and moved to an empty sector: Sarlat's report and the master's
  * tell it; no other admiral's report, cards, order of battle or sheets, nor the public
@@ -489,5 +589,7 @@ main (int    argc,
   g_test_add_func ("/engine/correct/F-FORM-8/add-ship", test_add_ship);
   g_test_add_func ("/engine/correct/F-STRAT-4/add-formation-arriving", test_add_formation);
   g_test_add_func ("/engine/correct/F-STRAT-3/leak", test_leak);
+  g_test_add_func ("/engine/correct/F-FORM-6/retire-admiral", test_retire_admiral);
+  g_test_add_func ("/engine/correct/F-STRAT-3/retire-admiral-leak", test_retire_leak);
   return g_test_run ();
 }

@@ -334,7 +334,7 @@ run (int    argc,
                                 "everyone\n"
                                 "  correct FILE KIND … --reason TEXT  Record a master’s "
                                 "correction: add-ship, add-formation, repair, damage, "
-                                "readiness, move, remove-ship, hand-over\n"
+                                "readiness, move, remove-ship, hand-over, retire-admiral\n"
                                 "  table-assign FILE ID TABLE  Hand an engagement to "
                                 "another table to fight\n"
                                 "  table-take-back FILE ID --reason TEXT  Take it back\n"

@@ -21,6 +21,7 @@ typedef struct {
   char  *minute;
   char  *formation;
   char  *admiral;
+  char  *successor;
   char  *sector;
   char  *hull;
   char  *criticals;
@@ -38,6 +39,7 @@ typed_clear (Typed *typed)
   g_free (typed->minute);
   g_free (typed->formation);
   g_free (typed->admiral);
+  g_free (typed->successor);
   g_free (typed->sector);
   g_free (typed->hull);
   g_free (typed->criticals);
@@ -60,7 +62,8 @@ static const struct {
               KIND (ADM_CORRECTION_ADD_FORMATION) },
   { "--formation", KIND (ADM_CORRECTION_HAND_OVER) | KIND (ADM_CORRECTION_MOVE) |
                    KIND (ADM_CORRECTION_ADD_SHIP) },
-  { "--admiral", KIND (ADM_CORRECTION_HAND_OVER) | KIND (ADM_CORRECTION_ADD_FORMATION) },
+  { "--admiral", KIND (ADM_CORRECTION_HAND_OVER) | KIND (ADM_CORRECTION_ADD_FORMATION) |
+                 KIND (ADM_CORRECTION_RETIRE_ADMIRAL) },
   { "--sector", KIND (ADM_CORRECTION_MOVE) | KIND (ADM_CORRECTION_ADD_FORMATION) },
   { "--hull", KIND (ADM_CORRECTION_REPAIR) },
   { "--criticals", KIND (ADM_CORRECTION_REPAIR) },
@@ -71,6 +74,7 @@ static const struct {
   { "--revealed", KIND (ADM_CORRECTION_ADD_FORMATION) },
   { "--cycle", KIND (ADM_CORRECTION_ADD_FORMATION) },
   { "--minute", KIND (ADM_CORRECTION_ADD_FORMATION) },
+  { "--successor", KIND (ADM_CORRECTION_RETIRE_ADMIRAL) },
 };
 
 static const void *
@@ -80,7 +84,8 @@ typed_value (const Typed *typed,
   const void *values[] = { typed->ships, typed->formation, typed->admiral, typed->sector,
                            typed->hull, typed->criticals, typed->readiness, typed->points,
                            typed->name, typed->hidden ? "" : NULL,
-                           typed->revealed ? "" : NULL, typed->cycle, typed->minute };
+                           typed->revealed ? "" : NULL, typed->cycle, typed->minute,
+                           typed->successor };
 
   G_STATIC_ASSERT (G_N_ELEMENTS (values) == G_N_ELEMENTS (takes));
 
@@ -144,6 +149,7 @@ correct (const char        *path,
     .minute = typed->minute,
     .formation = typed->formation,
     .admiral = typed->admiral,
+    .successor = typed->successor,
     .sector = typed->sector,
     .hull = typed->hull,
     .criticals = typed->criticals,
@@ -205,7 +211,11 @@ _cli_correct_run (int    argc,
     { "formation", 0, 0, G_OPTION_ARG_STRING, &typed.formation,
       N_("The formation a ship is handed to or joins, or that is handed over or moved"), N_("ID") },
     { "admiral", 0, 0, G_OPTION_ARG_STRING, &typed.admiral,
-      N_("The admiral a formation is handed to (hand-over)"), N_("ID") },
+      N_("The admiral a formation is handed to (hand-over), whose new formation it is "
+         "(add-formation) or who leaves the game (retire-admiral)"), N_("ID") },
+    { "successor", 0, 0, G_OPTION_ARG_STRING, &typed.successor,
+      N_("The admiral a retiring admiral's formations go to; without it they keep their "
+         "standing orders, F-STRAT-5 (retire-admiral)"), N_("ID") },
     { "sector", 0, 0, G_OPTION_ARG_STRING, &typed.sector,
       N_("The sector a formation is moved to (move)"), N_("ID") },
     { "hull", 0, 0, G_OPTION_ARG_STRING, &typed.hull,

@@ -1100,6 +1100,10 @@ describe_correction (AdmCampaign            *self,
   const AdmSector *sector = sector_id != NULL ? adm_scenario_lookup_sector (self->scenario,
                                                                            sector_id) : NULL;
 
+  if (g_str_equal (what, "retire-admiral") && event != NULL)
+    /* Translators: an action to undo: "Adm. Lord Vorlakial leaves the game" */
+    return g_strdup_printf (_("%s leaves the game"),
+                            admiral_name (self, adm_event_get (event, "admiral")));
   if (g_str_equal (what, "new-ship") && events->len > 0)
     {
       AdmEvent *last = g_ptr_array_index (events, events->len - 1);
@@ -1176,7 +1180,8 @@ journal_describe (gpointer                owner,
     }
   if (g_str_equal (what, "damage") || g_str_equal (what, "readiness") ||
       g_str_equal (what, "remove-ship") || g_str_equal (what, "hand-over") ||
-      g_str_equal (what, "relocate") || g_str_equal (what, "new-ship"))
+      g_str_equal (what, "relocate") || g_str_equal (what, "new-ship") ||
+      g_str_equal (what, "retire-admiral"))
     return describe_correction (self, action);
   if (g_str_equal (what, "note"))
     return g_strdup (_("Note"));

@@ -22,6 +22,7 @@ static const char *const kind_names[] = {
   [ADM_CORRECTION_MOVE] = "move",
   [ADM_CORRECTION_ADD_SHIP] = "add-ship",
   [ADM_CORRECTION_ADD_FORMATION] = "add-formation",
+  [ADM_CORRECTION_RETIRE_ADMIRAL] = "retire-admiral",
   NULL
 };
 
@@ -217,6 +218,8 @@ event_kind (const AdmCorrection *correction)
     case ADM_CORRECTION_ADD_SHIP:
     case ADM_CORRECTION_ADD_FORMATION:
       return "new-ship";
+    case ADM_CORRECTION_RETIRE_ADMIRAL:
+      return "retire-admiral";
     default:
       g_return_val_if_reached (NULL);
     }
@@ -258,6 +261,13 @@ fill (const AdmCorrection  *correction,
       return fill_damage (correction, state, event, error);
     case ADM_CORRECTION_READINESS:
       return fill_readiness (correction, state, event, error);
+    case ADM_CORRECTION_RETIRE_ADMIRAL:
+      if (!need_option (correction, correction->admiral, _("admiral"), error))
+        return FALSE;
+      adm_event_set (event, "admiral", correction->admiral);
+      if (correction->successor != NULL)
+        adm_event_set (event, "successor", correction->successor);
+      break;
     case ADM_CORRECTION_MOVE:
       if (!need_option (correction, correction->formation, _("formation"), error) ||
           !need_option (correction, correction->sector, _("sector"), error))

@@ -24,6 +24,7 @@ typedef enum {
   ADM_CORRECTION_ADD_SHIP,     /* "new-ship": reinforcements joining a formation in being */
   ADM_CORRECTION_ADD_FORMATION,/* "new-ship"s and a "new-formation": a formation of
                                 * reinforcements, now or arriving at a minute of the cycle */
+  ADM_CORRECTION_RETIRE_ADMIRAL, /* "retire-admiral": an admiral leaves the game */
 } AdmCorrectionKind;
 
 /* A correction as the master gives it: what he typed, unread. Numbers stay text, so that a
@@ -41,6 +42,8 @@ typedef struct {
   const char        *minute;     /* the minute of it */
   const char        *formation;  /* a formation id */
   const char        *admiral;    /* an admiral id */
+  const char        *successor;  /* retire-admiral: the admiral his formations go to, or NULL
+                                  * for standing orders (F-STRAT-5) */
   const char        *sector;     /* a sector id */
   const char        *hull;       /* repair: the hull points the ship has after it */
   const char        *criticals;  /* repair: "none" (every one repaired) or results "5 7" */

@@ -675,8 +675,17 @@ check_assign (AdmState        *self,
               Plan            *plan,
               GError         **error)
 {
-  return adm_strategy_check_assign (self->strategy, event, error) &&
-         need_reason (event, "reason", FALSE, error);
+  if (!adm_strategy_check_assign (self->strategy, event, error))
+    return FALSE;
+  if (adm_strategy_admiral_retired (self->strategy, adm_event_get (event, "admiral")))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                   _("%s has left the game (the master retired him)"),
+                   adm_scenario_lookup_admiral (self->scenario,
+                                                adm_event_get (event, "admiral"))->name);
+      return FALSE;
+    }
+  return need_reason (event, "reason", FALSE, error);
 }
 
 static void
@@ -1794,6 +1803,25 @@ apply_new_formation (AdmState       *self,
   adm_strategy_apply_new_formation (self->strategy, event);
 }
 
+/* "retire-admiral": an admiral leaves the game (adm-strategy-corrections.c). */
+static gboolean
+check_retire_admiral (AdmState        *self,
+                      const AdmEvent  *event,
+                      Plan            *plan,
+                      GError         **error)
+{
+  return adm_strategy_check_retire_admiral (self->strategy, event, error) &&
+         need_reason (event, "reason", TRUE, error);
+}
+
+static void
+apply_retire_admiral (AdmState       *self,
+                      const AdmEvent *event,
+                      Plan           *plan)
+{
+  adm_strategy_apply_retire_admiral (self->strategy, event);
+}
+
 static const struct {
   const char *kind;
   CheckFunc   check;
@@ -1825,6 +1853,7 @@ static const struct {
   { "relocate", check_relocate, apply_relocate },
   { "new-ship", check_new_ship, apply_new_ship },
   { "new-formation", check_new_formation, apply_new_formation },
+  { "retire-admiral", check_retire_admiral, apply_retire_admiral },
 };
 
 /* Whether the file can keep @event as it is: its text and values hold nothing an XML file

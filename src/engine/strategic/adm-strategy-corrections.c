@@ -485,3 +485,86 @@ adm_strategy_apply_new_formation (AdmStrategy    *self,
     _adm_strategy_log (tracker, self->cycle, _("reinforcements from the master, in %s"),
                        sector->name);
 }
+
+/* Admirals leaving the game ("retire-admiral"). */
+
+gboolean
+adm_strategy_admiral_retired (AdmStrategy *self,
+                              const char  *admiral_id)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  return admiral_id != NULL && g_hash_table_contains (self->retired, admiral_id);
+}
+
+gboolean
+adm_strategy_check_retire_admiral (AdmStrategy     *self,
+                                   const AdmEvent  *event,
+                                   GError         **error)
+{
+  const char *successor_id = adm_event_get (event, "successor");
+  const AdmAdmiral *admiral, *successor = NULL;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  admiral = _adm_strategy_need_admiral (self, event, error);
+  if (admiral == NULL)
+    return FALSE;
+  if (successor_id == NULL)
+    return TRUE;
+  successor = adm_scenario_lookup_admiral (self->scenario, successor_id);
+  if (successor == NULL)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("there is no admiral “%s” in this campaign"), successor_id);
+      return FALSE;
+    }
+  if (successor == admiral)
+    return _adm_strategy_refuse (error, _("%s cannot hand his formations to himself"),
+                                 admiral->name);
+  if (successor->faction != admiral->faction)
+    return _adm_strategy_refuse (error, _("%s is an admiral of %s, and %s of %s: formations go "
+                                          "to an admiral of their own side (F-FORM-6)"),
+                                 successor->name, successor->faction->name, admiral->name,
+                                 admiral->faction->name);
+  if (g_hash_table_contains (self->retired, successor->id))
+    return _adm_strategy_refuse (error, _("%s has left the game (the master retired him)"),
+                                 successor->name);
+  return TRUE;
+}
+
+void
+adm_strategy_apply_retire_admiral (AdmStrategy    *self,
+                                   const AdmEvent *event)
+{
+  const AdmAdmiral *admiral = adm_scenario_lookup_admiral (self->scenario,
+                                                           adm_event_get (event, "admiral"));
+  const char *successor_id = adm_event_get (event, "successor");
+  const AdmAdmiral *successor = successor_id != NULL
+                                ? adm_scenario_lookup_admiral (self->scenario, successor_id)
+                                : NULL;
+  g_autoptr(GPtrArray) formations = g_ptr_array_copy (self->formations, NULL, NULL);
+
+  g_hash_table_add (self->retired, admiral->id);
+  for (guint i = 0; i < formations->len; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, i);
+      Tracker *tracker = g_hash_table_lookup (self->trackers, formation->id);
+
+      if (formation->admiral != admiral)
+        continue;
+      if (successor != NULL)
+        {
+          _adm_strategy_writable (self, tracker)->admiral = (AdmAdmiral *) successor;
+          /* Translators: a formation's log: "given to Adm. Aral Vorkosigan: Adm. Lord
+           * Vorlakial left the game" */
+          _adm_strategy_log (tracker, self->cycle, _("given to %s: %s left the game"),
+                             successor->name, admiral->name);
+        }
+      else
+        /* Translators: a formation's log: "Adm. Lord Vorlakial left the game; it carries out
+         * its standing orders (F-STRAT-5)" */
+        _adm_strategy_log (tracker, self->cycle, _("%s left the game; it carries out its "
+                                                   "standing orders (F-STRAT-5)"),
+                           admiral->name);
+    }
+}

@@ -57,6 +57,8 @@ struct _AdmStrategy
   GPtrArray   *added_ships;   /* AdmShip* the master's corrections added ("new-ship"), owned;
                                * NULL in a trial, which borrows them */
   GHashTable  *added_by_id;   /* their ids → AdmShip*, shared with the trials */
+  GHashTable  *retired;       /* ids of the admirals who left the game ("retire-admiral"),
+                               * shared with the trials */
 };
 
 /* A formation's lay-mines action finished within the cycle it was ordered in (F-MINE-13). */

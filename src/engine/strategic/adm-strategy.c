@@ -273,6 +273,7 @@ adm_strategy_new (AdmScenario *scenario)
   self->mines_laid = mines_laid_new ();
   self->added_ships = g_ptr_array_new_with_free_func (_adm_strategy_added_ship_free);
   self->added_by_id = g_hash_table_new (g_str_hash, g_str_equal);
+  self->retired = g_hash_table_new (g_str_hash, g_str_equal);
 
   /* F-GEN-7: the formations start where the master announced them. */
   for (guint i = 0; i < formations->len; i++)
@@ -305,6 +306,7 @@ adm_strategy_new_trial (AdmStrategy *self)
   trial->orders = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_strat_order_free);
   trial->mines_laid = mines_laid_new ();
   trial->added_by_id = g_hash_table_ref (self->added_by_id);
+  trial->retired = g_hash_table_ref (self->retired);
 
   for (guint i = 0; i < self->all->len; i++)
     {
@@ -340,6 +342,7 @@ adm_strategy_free (AdmStrategy *self)
   g_ptr_array_unref (self->owned);
   g_array_unref (self->mines_laid);
   g_hash_table_unref (self->added_by_id);
+  g_hash_table_unref (self->retired);
   g_clear_pointer (&self->added_ships, g_ptr_array_unref);
   g_free (self);
 }
@@ -386,6 +389,13 @@ _adm_strategy_need_admiral (AdmStrategy     *self,
     g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
                  _("the “%s” event names unknown admiral “%s”"), adm_event_get_kind (event),
                  id != NULL ? id : "");
+  /* An admiral who left the game ("retire-admiral") hands in no more sheets or orders. */
+  else if (g_hash_table_contains (self->retired, admiral->id))
+    {
+      _adm_strategy_refuse (error, _("%s has left the game (the master retired him)"),
+                            admiral->name);
+      return NULL;
+    }
   return admiral;
 }
 

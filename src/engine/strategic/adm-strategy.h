@@ -257,6 +257,17 @@ gboolean              adm_strategy_check_new_formation (AdmStrategy     *self,
                                                    GError         **error);
 void                  adm_strategy_apply_new_formation (AdmStrategy     *self,
                                                    const AdmEvent  *event);
+/* "retire-admiral": "admiral" leaves the game (F-FORM-6): the formations he commands go to
+ * "successor", an admiral of his faction still in the game, or, with none, keep carrying out
+ * their standing orders (F-STRAT-5); he hands in no more sheets or orders. */
+gboolean              adm_strategy_check_retire_admiral (AdmStrategy     *self,
+                                                   const AdmEvent  *event,
+                                                   GError         **error);
+void                  adm_strategy_apply_retire_admiral (AdmStrategy     *self,
+                                                   const AdmEvent  *event);
+/* Whether @admiral_id left the game ("retire-admiral"). */
+gboolean              adm_strategy_admiral_retired (AdmStrategy    *self,
+                                                   const char      *admiral_id);
 /* The ship @id: the scenario's, or one the master added; NULL for none. */
 AdmShip              *adm_strategy_lookup_ship    (AdmStrategy     *self,
                                                    const char      *id);
