@@ -115,6 +115,9 @@ test_kinds (CliCampaign   *fixture,
   correct_and_back (fixture, "Adm. Lord Vorlakial leaves the game", "retire-admiral",
                     "--admiral", "vorlakial", "--successor", "vorkosigan", "--reason",
                     "Called away to Barrayar", NULL);
+  correct_and_back (fixture, "Station Pol Six", "station", "--sector", "pol-orbit",
+                    "--station", "Pol Six", "--owner", "barrayar", "--damage", "4", "--reason",
+                    "Taken by boarders", NULL);
   text = file_contents (fixture->campaign);
   g_assert_nonnull (strstr (text, "Refit at Komarr station"));
   g_assert_nonnull (strstr (text, "Sold to Jackson"));
@@ -180,6 +183,8 @@ test_refused (CliCampaign   *fixture,
         "--ship", "A", "--reason", "x" }, "NAME:CLASS:READINESS" },
     { { "retire-admiral", "--admiral", "vorkosigan", "--successor", "radovan", "--reason",
         "x" }, "own side" },
+    { { "station", "--sector", "pol-orbit", "--station", "Death Star", "--destroyed",
+        "--reason", "x" }, "no station “Death Star”" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (refusals); i++)

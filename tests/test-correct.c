@@ -14,6 +14,8 @@
  *    class, readiness 99, hidden and revealed at once, another cycle are refused;
  *  - an admiral leaving the game, his formations handed to another of his side (F-FORM-6) or
  *    left to their standing orders (F-STRAT-5), he giving no more orders;
+ *  - a station captured, damaged or destroyed stays so in every later battle in its sector
+ *    (F-STN-1);
  *  - the leak test (F-STRAT-3): corrections to the hidden Autumn Screen and a hidden formation
  *    of reinforcements are told in their admiral's report and the master's, and every other
  *    admiral's report, fleet cards, order of battle and order sheets, and the public report,
@@ -457,6 +459,115 @@ test_retire_admiral (void)
   refuse (campaign, &to_gone, "has left the game");
 }
 
+/* The ship of @battle named @name, or NULL. */
+static const AdmBattleShip *
+battle_ship (AdmBattle  *battle,
+             const char *name)
+{
+  for (guint s = 0; s < adm_battle_get_n_ships (battle); s++)
+    if (g_str_equal (adm_battle_get_ship (battle, s)->name, name) ||
+        g_str_equal (adm_battle_get_ship (battle, s)->id, name))
+      return adm_battle_get_ship (battle, s);
+  return NULL;
+}
+
+/* The battle of the engagement of cycle 1 in Komarr orbit, where the Second Squadron patrols
+ * (F-STRAT-16) among the Komarrans and their orbital station. */
+static AdmBattle *
+komarr_orbit_battle (AdmCampaign *campaign)
+{
+  g_autoptr(GPtrArray) queue = NULL;
+
+  komarr_end_cycle (campaign, T0);
+  queue = adm_engagement_queue_new (adm_campaign_get_state (campaign), 1);
+  for (guint i = 0; i < queue->len; i++)
+    {
+      const AdmQueuedEngagement *queued = g_ptr_array_index (queue, i);
+
+      if (queued->engagement.sector != NULL &&
+          g_str_equal (queued->engagement.sector->id, "komarr-orbit"))
+        return engagement_battle (campaign, queued->id);
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+/* F-STN-1, F-STN-6: the Komarr Orbital Transfer Station captured by Barrayar with 3 hull
+ * points lost is a unit of the Barrayaran side, so damaged, in the next battle there; one
+ * destroyed is not on the table at all; a mark-only station has no owner to change. */
+static void
+test_station (void)
+{
+  const char *name = "Komarr Orbital Transfer Station";
+  AdmCorrection captured = { .kind = ADM_CORRECTION_STATION, .sector = "komarr-orbit",
+                             .station = name, .owner = "barrayar", .damage = "3",
+                             .reason = "Taken by boarders in the night" };
+  AdmCorrection destroyed = { .kind = ADM_CORRECTION_STATION, .sector = "komarr-orbit",
+                              .station = name, .destroyed = TRUE, .reason = "Blown up" };
+  AdmCorrection mark = { .kind = ADM_CORRECTION_STATION, .sector = "solar-mirror",
+                         .station = "Solar Mirror Control Station", .owner = "barrayar",
+                         .reason = "x" };
+  AdmCorrection nowhere = captured;
+  AdmCorrection too_much = captured;
+
+  {
+    g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+    g_autofree char *start = dump (campaign);
+    g_autoptr(AdmBattle) battle = NULL;
+    const AdmBattleShip *station, *ezar;
+
+    komarr_order (campaign, T0, 1, "vorlakial", "second-squadron-home-fleet", "patrol", NULL,
+                  NULL);
+    g_free (start);
+    start = dump (campaign);
+    record (campaign, &captured);
+    {
+      g_autofree char *what = adm_campaign_describe_undo (campaign);
+
+      g_assert_cmpstr (what, ==, "Station Komarr Orbital Transfer Station");
+    }
+    undo_redo (campaign, start);
+    refuse (campaign, &mark, "named mark");
+    nowhere.station = "Death Star";
+    refuse (campaign, &nowhere, "no station “Death Star”");
+    too_much.damage = "500";
+    refuse (campaign, &too_much, "damage");
+    battle = komarr_orbit_battle (campaign);
+    station = battle_ship (battle, name);
+    ezar = battle_ship (battle, "emperor-ezar");
+    g_assert_nonnull (station);
+    g_assert_nonnull (ezar);
+    g_assert_cmpuint (station->side, ==, ezar->side);
+    g_assert_cmpint (station->damage, ==, 3);
+  }
+  {
+    g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+    g_autoptr(AdmBattle) battle = NULL;
+
+    komarr_order (campaign, T0, 1, "vorlakial", "second-squadron-home-fleet", "patrol", NULL,
+                  NULL);
+    record (campaign, &destroyed);
+    battle = komarr_orbit_battle (campaign);
+    g_assert_null (battle_ship (battle, name));
+    g_assert_nonnull (battle_ship (battle, "emperor-ezar"));
+  }
+  {
+    g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+    g_autoptr(AdmBattle) battle = NULL;
+    const AdmBattleShip *station, *ezar;
+
+    komarr_order (campaign, T0, 1, "vorlakial", "second-squadron-home-fleet", "patrol", NULL,
+                  NULL);
+    battle = komarr_orbit_battle (campaign);
+    station = battle_ship (battle, name);
+    ezar = battle_ship (battle, "emperor-ezar");
+    /* Without the correction it is Komarr's, undamaged. */
+    g_assert_nonnull (station);
+    g_assert_cmpuint (station->side, !=, ezar->side);
+    g_assert_cmpint (station->damage, ==, 0);
+  }
+}
+
 /* F-STRAT-3: Sarlat's leaving is his side's business: no admiral of another side, nor the
  * public, is told a word of it. */
 static void
@@ -591,5 +702,6 @@ main (int    argc,
   g_test_add_func ("/engine/correct/F-STRAT-3/leak", test_leak);
   g_test_add_func ("/engine/correct/F-FORM-6/retire-admiral", test_retire_admiral);
   g_test_add_func ("/engine/correct/F-STRAT-3/retire-admiral-leak", test_retire_leak);
+  g_test_add_func ("/engine/correct/F-STN-1/station", test_station);
   return g_test_run ();
 }

@@ -22,6 +22,10 @@ typedef struct {
   char  *formation;
   char  *admiral;
   char  *successor;
+  char  *station;
+  char  *owner;
+  char  *damage;
+  gboolean destroyed;
   char  *sector;
   char  *hull;
   char  *criticals;
@@ -40,6 +44,9 @@ typed_clear (Typed *typed)
   g_free (typed->formation);
   g_free (typed->admiral);
   g_free (typed->successor);
+  g_free (typed->station);
+  g_free (typed->owner);
+  g_free (typed->damage);
   g_free (typed->sector);
   g_free (typed->hull);
   g_free (typed->criticals);
@@ -64,7 +71,8 @@ static const struct {
                    KIND (ADM_CORRECTION_ADD_SHIP) },
   { "--admiral", KIND (ADM_CORRECTION_HAND_OVER) | KIND (ADM_CORRECTION_ADD_FORMATION) |
                  KIND (ADM_CORRECTION_RETIRE_ADMIRAL) },
-  { "--sector", KIND (ADM_CORRECTION_MOVE) | KIND (ADM_CORRECTION_ADD_FORMATION) },
+  { "--sector", KIND (ADM_CORRECTION_MOVE) | KIND (ADM_CORRECTION_ADD_FORMATION) |
+                KIND (ADM_CORRECTION_STATION) },
   { "--hull", KIND (ADM_CORRECTION_REPAIR) },
   { "--criticals", KIND (ADM_CORRECTION_REPAIR) },
   { "--readiness", KIND (ADM_CORRECTION_REPAIR) | KIND (ADM_CORRECTION_READINESS) },
@@ -75,6 +83,10 @@ static const struct {
   { "--cycle", KIND (ADM_CORRECTION_ADD_FORMATION) },
   { "--minute", KIND (ADM_CORRECTION_ADD_FORMATION) },
   { "--successor", KIND (ADM_CORRECTION_RETIRE_ADMIRAL) },
+  { "--station", KIND (ADM_CORRECTION_STATION) },
+  { "--owner", KIND (ADM_CORRECTION_STATION) },
+  { "--damage", KIND (ADM_CORRECTION_STATION) },
+  { "--destroyed", KIND (ADM_CORRECTION_STATION) },
 };
 
 static const void *
@@ -85,7 +97,8 @@ typed_value (const Typed *typed,
                            typed->hull, typed->criticals, typed->readiness, typed->points,
                            typed->name, typed->hidden ? "" : NULL,
                            typed->revealed ? "" : NULL, typed->cycle, typed->minute,
-                           typed->successor };
+                           typed->successor, typed->station, typed->owner, typed->damage,
+                           typed->destroyed ? "" : NULL };
 
   G_STATIC_ASSERT (G_N_ELEMENTS (values) == G_N_ELEMENTS (takes));
 
@@ -150,6 +163,10 @@ correct (const char        *path,
     .formation = typed->formation,
     .admiral = typed->admiral,
     .successor = typed->successor,
+    .station = typed->station,
+    .owner = typed->owner,
+    .damage = typed->damage,
+    .destroyed = typed->destroyed,
     .sector = typed->sector,
     .hull = typed->hull,
     .criticals = typed->criticals,
@@ -217,7 +234,8 @@ _cli_correct_run (int    argc,
       N_("The admiral a retiring admiral's formations go to; without it they keep their "
          "standing orders, F-STRAT-5 (retire-admiral)"), N_("ID") },
     { "sector", 0, 0, G_OPTION_ARG_STRING, &typed.sector,
-      N_("The sector a formation is moved to (move)"), N_("ID") },
+      N_("The sector a formation is moved to or formed in, or a station's (move, "
+         "add-formation, station)"), N_("ID") },
     { "hull", 0, 0, G_OPTION_ARG_STRING, &typed.hull,
       N_("The hull points the ship has once repaired (repair)"), N_("N") },
     { "criticals", 0, 0, G_OPTION_ARG_STRING, &typed.criticals,
@@ -238,6 +256,14 @@ _cli_correct_run (int    argc,
       N_("N") },
     { "minute", 0, 0, G_OPTION_ARG_STRING, &typed.minute,
       N_("The minute of that cycle it arrives at, 0 to 39 (add-formation)"), N_("M") },
+    { "station", 0, 0, G_OPTION_ARG_STRING, &typed.station,
+      N_("The station corrected, by its name in the sector (station)"), N_("NAME") },
+    { "owner", 0, 0, G_OPTION_ARG_STRING, &typed.owner,
+      N_("The faction that holds the station now (station)"), N_("FACTION") },
+    { "damage", 0, 0, G_OPTION_ARG_STRING, &typed.damage,
+      N_("The hull points the station has lost (station)"), N_("N") },
+    { "destroyed", 0, 0, G_OPTION_ARG_NONE, &typed.destroyed,
+      N_("The station is destroyed: no longer on the table (station)"), NULL },
     { "reason", 0, 0, G_OPTION_ARG_STRING, &typed.reason,
       N_("Why the correction is made, journaled with it"), N_("TEXT") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print the result as JSON"), NULL },

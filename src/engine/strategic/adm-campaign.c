@@ -1100,6 +1100,10 @@ describe_correction (AdmCampaign            *self,
   const AdmSector *sector = sector_id != NULL ? adm_scenario_lookup_sector (self->scenario,
                                                                            sector_id) : NULL;
 
+  if (g_str_equal (what, "station") && event != NULL)
+    /* Translators: an action to undo: "Station Pol Six" */
+    return g_strdup_printf (_("Station %s"), adm_event_get (event, "station") != NULL
+                                             ? adm_event_get (event, "station") : "");
   if (g_str_equal (what, "retire-admiral") && event != NULL)
     /* Translators: an action to undo: "Adm. Lord Vorlakial leaves the game" */
     return g_strdup_printf (_("%s leaves the game"),
@@ -1181,7 +1185,7 @@ journal_describe (gpointer                owner,
   if (g_str_equal (what, "damage") || g_str_equal (what, "readiness") ||
       g_str_equal (what, "remove-ship") || g_str_equal (what, "hand-over") ||
       g_str_equal (what, "relocate") || g_str_equal (what, "new-ship") ||
-      g_str_equal (what, "retire-admiral"))
+      g_str_equal (what, "retire-admiral") || g_str_equal (what, "station"))
     return describe_correction (self, action);
   if (g_str_equal (what, "note"))
     return g_strdup (_("Note"));

@@ -23,6 +23,7 @@ static const char *const kind_names[] = {
   [ADM_CORRECTION_ADD_SHIP] = "add-ship",
   [ADM_CORRECTION_ADD_FORMATION] = "add-formation",
   [ADM_CORRECTION_RETIRE_ADMIRAL] = "retire-admiral",
+  [ADM_CORRECTION_STATION] = "station",
   NULL
 };
 
@@ -220,6 +221,8 @@ event_kind (const AdmCorrection *correction)
       return "new-ship";
     case ADM_CORRECTION_RETIRE_ADMIRAL:
       return "retire-admiral";
+    case ADM_CORRECTION_STATION:
+      return "station";
     default:
       g_return_val_if_reached (NULL);
     }
@@ -261,6 +264,19 @@ fill (const AdmCorrection  *correction,
       return fill_damage (correction, state, event, error);
     case ADM_CORRECTION_READINESS:
       return fill_readiness (correction, state, event, error);
+    case ADM_CORRECTION_STATION:
+      if (!need_option (correction, correction->sector, _("sector"), error) ||
+          !need_option (correction, correction->station, _("station"), error))
+        return FALSE;
+      adm_event_set (event, "sector", correction->sector);
+      adm_event_set (event, "station", correction->station);
+      if (correction->owner != NULL)
+        adm_event_set (event, "owner", correction->owner);
+      if (correction->damage != NULL)
+        adm_event_set (event, "damage", correction->damage);
+      if (correction->destroyed)
+        adm_event_set (event, "destroyed", "true");
+      break;
     case ADM_CORRECTION_RETIRE_ADMIRAL:
       if (!need_option (correction, correction->admiral, _("admiral"), error))
         return FALSE;

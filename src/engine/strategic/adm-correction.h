@@ -25,6 +25,7 @@ typedef enum {
   ADM_CORRECTION_ADD_FORMATION,/* "new-ship"s and a "new-formation": a formation of
                                 * reinforcements, now or arriving at a minute of the cycle */
   ADM_CORRECTION_RETIRE_ADMIRAL, /* "retire-admiral": an admiral leaves the game */
+  ADM_CORRECTION_STATION,      /* "station": a station captured, damaged or destroyed */
 } AdmCorrectionKind;
 
 /* A correction as the master gives it: what he typed, unread. Numbers stay text, so that a
@@ -49,6 +50,10 @@ typedef struct {
   const char        *criticals;  /* repair: "none" (every one repaired) or results "5 7" */
   const char        *readiness;  /* repair, readiness: the readiness set */
   const char        *points;     /* damage: hull points lost */
+  const char        *station;    /* station: its name, as the sector names it */
+  const char        *owner;      /* station: the faction that holds it now */
+  const char        *damage;     /* station: the hull points it has lost */
+  gboolean           destroyed;  /* station: no longer on the table */
   const char        *reason;     /* the master's reason (at most ADM_STATE_REASON_MAX) */
 } AdmCorrection;
 

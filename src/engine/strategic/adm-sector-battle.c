@@ -644,6 +644,35 @@ add_features (xmlNode              *root,
     }
 }
 
+/* The master's corrections (adm_state_get_station ()): a station captured has its new owner,
+ * one destroyed is no longer on the table, in every battle after them. Generated first, so
+ * that the table is laid out the same whatever became of it. */
+static void
+correct_stations (GPtrArray       *features,
+                  AdmState        *state,
+                  const AdmSector *sector)
+{
+  for (guint i = 0; state != NULL && sector != NULL && features != NULL && i < features->len;)
+    {
+      AdmTableFeature *feature = g_ptr_array_index (features, i);
+      const AdmStationState *station = g_str_equal (feature->kind, "station")
+                                       ? adm_state_get_station (state, sector->id, feature->name)
+                                       : NULL;
+
+      if (station != NULL && station->destroyed)
+        {
+          g_ptr_array_remove_index (features, i);
+          continue;
+        }
+      if (station != NULL && station->owner != NULL && feature->klass != NULL)
+        {
+          g_free (feature->owner);
+          feature->owner = g_strdup (station->owner->id);
+        }
+      i++;
+    }
+}
+
 /* F-STN-1, F-STN-5, ruling "station-unit": each owned station whose owner's alliance has a
  * side in the battle is a formation of its own in that side, one ship of its class on its
  * orbit (the layout's station orbit) where the generation put it, facing as its side does
@@ -653,6 +682,7 @@ add_features (xmlNode              *root,
 static void
 add_station_units (xmlNode             **side_nodes,
                    AdmScenario          *scenario,
+                   AdmState             *state,
                    const AdmSector      *sector,
                    GPtrArray            *features,
                    GPtrArray            *sides,
@@ -673,6 +703,9 @@ add_station_units (xmlNode             **side_nodes,
       const AdmTableFeature *feature = g_ptr_array_index (features, i);
       g_autofree char *id = NULL, *formation_id = NULL;
       const char *name = adm_source_text_english (feature->name);
+      const AdmStationState *station = state != NULL && sector != NULL
+                                       ? adm_state_get_station (state, sector->id, feature->name)
+                                       : NULL;
       xmlNode *formation, *ship;
       guint index;
 
@@ -697,6 +730,9 @@ add_station_units (xmlNode             **side_nodes,
       set_int (ship, "heading",
                (int) round (((Side *) g_ptr_array_index (sides, index))->heading));
       set_int (ship, "readiness", feature->readiness);
+      /* What earlier fighting left of it, as the master recorded it. */
+      if (station != NULL && station->damage > 0)
+        set_int (ship, "damage", station->damage);
       if (planet)
         set_int (ship, "orbit", (int) layout->station_orbit);
     }
@@ -892,6 +928,7 @@ adm_battle_setup_write (AdmScenario  *scenario,
     {
       features = adm_battle_layout_generate (layout, sector != NULL ? sector->objects : NULL,
                                              layout_seed, &half_span);
+      correct_stations (features, state, sector);
       sort_features (features);
       make_room (sides, half_span, &height);
     }
@@ -922,7 +959,7 @@ adm_battle_setup_write (AdmScenario  *scenario,
   for (guint i = 0; i < sides->len; i++)
     side_nodes[i] = add_side (root, g_ptr_array_index (sides, i), state);
   if (layout != NULL)
-    add_station_units (side_nodes, scenario, sector, features, sides, layout);
+    add_station_units (side_nodes, scenario, state, sector, features, sides, layout);
   if (layout != NULL && mines != NULL && mines->len > 0)
     {
       const Side *west = g_ptr_array_index (sides, 0);

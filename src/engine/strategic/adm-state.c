@@ -40,6 +40,7 @@ struct _AdmState
   GHashTable  *drops;        /* engagement id → the master's reason for not fighting it */
   GHashTable  *tables;       /* engagement id → AdmTableAssignment*, while at a table */
   GHashTable  *taken_back;   /* assignment id → the chief master's reason for taking it back */
+  GHashTable  *stations;     /* "SECTOR\nNAME" → AdmStationState*, as corrected */
   guint        n_events;
 };
 
@@ -169,6 +170,7 @@ adm_state_finalize (GObject *object)
   g_clear_pointer (&self->drops, g_hash_table_unref);
   g_clear_pointer (&self->tables, g_hash_table_unref);
   g_clear_pointer (&self->taken_back, g_hash_table_unref);
+  g_clear_pointer (&self->stations, g_hash_table_unref);
   g_clear_object (&self->scenario);
 
   G_OBJECT_CLASS (adm_state_parent_class)->finalize (object);
@@ -192,6 +194,7 @@ adm_state_init (AdmState *self)
   self->drops = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->tables = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, table_assignment_free);
   self->taken_back = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->stations = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->formations = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, formation_state_free);
   self->rolls = g_ptr_array_new_with_free_func (roll_record_free);
   self->given = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -1822,6 +1825,125 @@ apply_retire_admiral (AdmState       *self,
   adm_strategy_apply_retire_admiral (self->strategy, event);
 }
 
+/* "station": the master records what the story made of a sector's station — its owner after
+ * a capture ("owner", a faction of the campaign), the hull points it has lost ("damage", 0 to
+ * its class's hull), or its destruction ("destroyed"); a station that is a named mark only
+ * (no class) can only be destroyed. Later battles in the sector set it up so. */
+static const AdmSectorObject *
+station_object (AdmState   *self,
+                const char *sector_id,
+                const char *name)
+{
+  const AdmSector *sector = adm_scenario_lookup_sector (self->scenario, sector_id);
+
+  for (guint i = 0; sector != NULL && name != NULL && i < sector->objects->len; i++)
+    {
+      const AdmSectorObject *object = g_ptr_array_index (sector->objects, i);
+
+      if (g_str_equal (object->kind, "station") && g_str_equal (object->name, name))
+        return object;
+    }
+  return NULL;
+}
+
+static gboolean
+check_station (AdmState        *self,
+               const AdmEvent  *event,
+               Plan            *plan,
+               GError         **error)
+{
+  const char *sector = adm_event_get (event, "sector");
+  const char *name = adm_event_get (event, "station");
+  const char *destroyed = adm_event_get (event, "destroyed");
+  const AdmSectorObject *object = station_object (self, sector, name);
+
+  if (object == NULL)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("sector “%s” has no station “%s”"), sector != NULL ? sector : "",
+                   name != NULL ? name : "");
+      return FALSE;
+    }
+  if (!need_reason (event, "reason", TRUE, error))
+    return FALSE;
+  if (destroyed != NULL && !g_str_equal (destroyed, "true") && !g_str_equal (destroyed, "false"))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("a station is destroyed or not by “true” or “false”"));
+      return FALSE;
+    }
+  if ((adm_event_get (event, "owner") != NULL || adm_event_get (event, "damage") != NULL) &&
+      object->klass == NULL)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                   _("“%s” is a named mark on the table, no unit: it has no owner or hull "
+                     "points to change (F-STN-1)"), name);
+      return FALSE;
+    }
+  plan->faction = NULL;
+  if (adm_event_get (event, "owner") != NULL)
+    {
+      plan->faction = lookup_faction (self, adm_event_get (event, "owner"));
+      if (plan->faction == NULL)
+        {
+          g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                       _("“%s” is no faction of the campaign"), adm_event_get (event, "owner"));
+          return FALSE;
+        }
+    }
+  plan->damage = -1;
+  if (adm_event_get (event, "damage") != NULL &&
+      !need_int (event, "damage", 0, object->klass->hull, &plan->damage, error))
+    return FALSE;
+  if (plan->faction == NULL && plan->damage < 0 && destroyed == NULL)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("a correction of the station “%s” must give its owner, its damage or "
+                     "whether it is destroyed"), name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+apply_station (AdmState       *self,
+               const AdmEvent *event,
+               Plan           *plan)
+{
+  const AdmSectorObject *object = station_object (self, adm_event_get (event, "sector"),
+                                                  adm_event_get (event, "station"));
+  g_autofree char *key = g_strdup_printf ("%s\n%s", adm_event_get (event, "sector"),
+                                          object->name);
+  AdmStationState *station = g_hash_table_lookup (self->stations, key);
+
+  if (station == NULL)
+    {
+      station = g_new0 (AdmStationState, 1);
+      station->owner = object->owner;
+      g_hash_table_insert (self->stations, g_steal_pointer (&key), station);
+    }
+  if (plan->faction != NULL)
+    station->owner = plan->faction;
+  if (plan->damage >= 0)
+    station->damage = (int) plan->damage;
+  if (adm_event_get (event, "destroyed") != NULL)
+    station->destroyed = g_str_equal (adm_event_get (event, "destroyed"), "true");
+}
+
+const AdmStationState *
+adm_state_get_station (AdmState   *self,
+                       const char *sector_id,
+                       const char *name)
+{
+  g_autofree char *key = NULL;
+
+  g_return_val_if_fail (ADM_IS_STATE (self), NULL);
+  if (sector_id == NULL || name == NULL)
+    return NULL;
+  key = g_strdup_printf ("%s\n%s", sector_id, name);
+  return g_hash_table_lookup (self->stations, key);
+}
+
 static const struct {
   const char *kind;
   CheckFunc   check;
@@ -1854,6 +1976,7 @@ static const struct {
   { "new-ship", check_new_ship, apply_new_ship },
   { "new-formation", check_new_formation, apply_new_formation },
   { "retire-admiral", check_retire_admiral, apply_retire_admiral },
+  { "station", check_station, apply_station },
 };
 
 /* Whether the file can keep @event as it is: its text and values hold nothing an XML file
@@ -2081,6 +2204,20 @@ adm_state_dump (AdmState *self)
                               repair->ship_id, repair->hull, repair->readiness,
                               repair->criticals->len, repair->reason);
     }
+  {
+    g_autoptr(GList) keys = g_list_sort (g_hash_table_get_keys (self->stations),
+                                         (GCompareFunc) g_strcmp0);
+
+    for (GList *l = keys; l != NULL; l = l->next)
+      {
+        const AdmStationState *station = g_hash_table_lookup (self->stations, l->data);
+        g_autofree char *line = g_strdelimit (g_strdup (l->data), "\n", '/');
+
+        g_string_append_printf (out, "station %s owner %s damage %d%s\n", line,
+                                station->owner != NULL ? station->owner->id : "none",
+                                station->damage, station->destroyed ? " destroyed" : "");
+      }
+  }
   adm_strategy_dump (self->strategy, out);
   return g_string_free (out, FALSE);
 }

@@ -177,6 +177,20 @@ gboolean            adm_state_get_layout_seed  (AdmState   *self,
  * files: their mines go where the layout seed alone puts them). */
 const char         *adm_state_get_mine_salt    (AdmState   *self,
                                                 guint       cycle);
+/* A station of a sector as the master's corrections left it ("station" events): its owner
+ * after a capture, the hull points it has lost, or destroyed. Every later battle in its
+ * sector sets it up so (adm-sector-battle.c). */
+typedef struct {
+  const AdmFaction *owner;     /* the owner now */
+  int               damage;    /* hull points lost */
+  gboolean          destroyed; /* no longer on the table */
+} AdmStationState;
+
+/* The station named @name (as the scenario's sector names it) of sector @sector_id as the
+ * corrections left it, or NULL when none changed it. */
+const AdmStationState *adm_state_get_station   (AdmState   *self,
+                                                const char *sector_id,
+                                                const char *name);
 /* AdmRepairRecord*, in the order journaled. */
 GPtrArray          *adm_state_get_repairs      (AdmState    *self);
 /* AdmRollRecord*, oldest first. */
