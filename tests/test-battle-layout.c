@@ -494,6 +494,47 @@ test_campaign_minefield (void)
     }
 }
 
+/* The master's correction "minefield": the Mining Flotilla's mines of cycle 1 at Sergyar Gate
+ * cleared while cycle 2 is ordered are not in cycle 2's battle there; undone, they are. */
+static void
+test_campaign_minefield_cleared (void)
+{
+  g_autoptr(AdmCampaign) campaign = layout_campaign ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattle) cleared = NULL;
+  g_autoptr(AdmBattle) undone = NULL;
+  AdmCorrection clear = { .kind = ADM_CORRECTION_MINEFIELD, .sector = "sergyar-gate",
+                          .reason = "The story swept them" };
+  AdmCorrection nowhere = { .kind = ADM_CORRECTION_MINEFIELD, .sector = "andromeda",
+                            .reason = "x" };
+
+  give_order (campaign, 1, "lay-mines");
+  resolve_dropping (campaign, 1);
+  g_assert_true (adm_correction_record (campaign, &clear, T0 + 2500, &error));
+  g_assert_no_error (error);
+  g_assert_false (adm_correction_record (campaign, &clear, T0 + 2500, &error));
+  g_assert_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL);
+  g_clear_error (&error);
+  g_assert_false (adm_correction_record (campaign, &nowhere, T0 + 2500, &error));
+  g_assert_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT);
+  g_clear_error (&error);
+  give_order (campaign, 2, "patrol");
+  resolve_dropping (campaign, 2);
+  cleared = cycle_battle_at (campaign, 2, "sergyar-gate");
+  g_assert_cmpuint (adm_battle_get_n_mines (cleared), ==, 0);
+
+  /* Undo the resolution and the patrol, then the clearing: the mines are back. */
+  for (guint i = 0; i < 3; i++)
+    {
+      g_assert_true (adm_campaign_undo (campaign, &error));
+      g_assert_no_error (error);
+    }
+  give_order (campaign, 2, "patrol");
+  resolve_dropping (campaign, 2);
+  undone = cycle_battle_at (campaign, 2, "sergyar-gate");
+  g_assert_cmpuint (count_mines (undone, "barrayar"), ==, 2);
+}
+
 /* The <mine …/> elements of a set-up, in order. */
 static char *
 mines_of (const char *setup)
@@ -921,6 +962,8 @@ main (int    argc,
   g_test_add_func ("/engine/battle-layout/F-MINE-2/campaign-minefield-secret",
                    test_campaign_minefield_secret);
   g_test_add_func ("/engine/battle-layout/F-MINE-2/bad-mine-salt", test_bad_mine_salt);
+  g_test_add_func ("/engine/battle-layout/F-SWEEP/campaign-minefield-cleared",
+                   test_campaign_minefield_cleared);
   g_test_add_func ("/engine/battle-layout/F-SWEEP/campaign-minefield-swept",
                    test_campaign_minefield_swept);
   return g_test_run ();

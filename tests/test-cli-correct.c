@@ -118,6 +118,8 @@ test_kinds (CliCampaign   *fixture,
   correct_and_back (fixture, "Station Pol Six", "station", "--sector", "pol-orbit",
                     "--station", "Pol Six", "--owner", "barrayar", "--damage", "4", "--reason",
                     "Taken by boarders", NULL);
+  correct_and_back (fixture, "Mines cleared in Pol orbit", "minefield", "--sector",
+                    "pol-orbit", "--reason", "Swept by the story", NULL);
   text = file_contents (fixture->campaign);
   g_assert_nonnull (strstr (text, "Refit at Komarr station"));
   g_assert_nonnull (strstr (text, "Sold to Jackson"));

@@ -335,7 +335,7 @@ run (int    argc,
                                 "  correct FILE KIND … --reason TEXT  Record a master’s "
                                 "correction: add-ship, add-formation, repair, damage, "
                                 "readiness, move, remove-ship, hand-over, retire-admiral, "
-                                "station\n"
+                                "station, minefield\n"
                                 "  table-assign FILE ID TABLE  Hand an engagement to "
                                 "another table to fight\n"
                                 "  table-take-back FILE ID --reason TEXT  Take it back\n"

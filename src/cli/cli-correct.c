@@ -72,7 +72,7 @@ static const struct {
   { "--admiral", KIND (ADM_CORRECTION_HAND_OVER) | KIND (ADM_CORRECTION_ADD_FORMATION) |
                  KIND (ADM_CORRECTION_RETIRE_ADMIRAL) },
   { "--sector", KIND (ADM_CORRECTION_MOVE) | KIND (ADM_CORRECTION_ADD_FORMATION) |
-                KIND (ADM_CORRECTION_STATION) },
+                KIND (ADM_CORRECTION_STATION) | KIND (ADM_CORRECTION_MINEFIELD) },
   { "--hull", KIND (ADM_CORRECTION_REPAIR) },
   { "--criticals", KIND (ADM_CORRECTION_REPAIR) },
   { "--readiness", KIND (ADM_CORRECTION_REPAIR) | KIND (ADM_CORRECTION_READINESS) },
@@ -234,8 +234,8 @@ _cli_correct_run (int    argc,
       N_("The admiral a retiring admiral's formations go to; without it they keep their "
          "standing orders, F-STRAT-5 (retire-admiral)"), N_("ID") },
     { "sector", 0, 0, G_OPTION_ARG_STRING, &typed.sector,
-      N_("The sector a formation is moved to or formed in, or a station's (move, "
-         "add-formation, station)"), N_("ID") },
+      N_("The sector a formation is moved to or formed in, a station's, or the one cleared "
+         "of mines (move, add-formation, station, minefield)"), N_("ID") },
     { "hull", 0, 0, G_OPTION_ARG_STRING, &typed.hull,
       N_("The hull points the ship has once repaired (repair)"), N_("N") },
     { "criticals", 0, 0, G_OPTION_ARG_STRING, &typed.criticals,

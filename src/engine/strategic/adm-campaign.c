@@ -1100,6 +1100,9 @@ describe_correction (AdmCampaign            *self,
   const AdmSector *sector = sector_id != NULL ? adm_scenario_lookup_sector (self->scenario,
                                                                            sector_id) : NULL;
 
+  if (g_str_equal (what, "minefield") && sector_id != NULL)
+    /* Translators: an action to undo: "Mines cleared in Pol orbit" */
+    return g_strdup_printf (_("Mines cleared in %s"), sector != NULL ? sector->name : sector_id);
   if (g_str_equal (what, "station") && event != NULL)
     /* Translators: an action to undo: "Station Pol Six" */
     return g_strdup_printf (_("Station %s"), adm_event_get (event, "station") != NULL
@@ -1185,7 +1188,8 @@ journal_describe (gpointer                owner,
   if (g_str_equal (what, "damage") || g_str_equal (what, "readiness") ||
       g_str_equal (what, "remove-ship") || g_str_equal (what, "hand-over") ||
       g_str_equal (what, "relocate") || g_str_equal (what, "new-ship") ||
-      g_str_equal (what, "retire-admiral") || g_str_equal (what, "station"))
+      g_str_equal (what, "retire-admiral") || g_str_equal (what, "station") ||
+      g_str_equal (what, "minefield"))
     return describe_correction (self, action);
   if (g_str_equal (what, "note"))
     return g_strdup (_("Note"));

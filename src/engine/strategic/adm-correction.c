@@ -24,6 +24,7 @@ static const char *const kind_names[] = {
   [ADM_CORRECTION_ADD_FORMATION] = "add-formation",
   [ADM_CORRECTION_RETIRE_ADMIRAL] = "retire-admiral",
   [ADM_CORRECTION_STATION] = "station",
+  [ADM_CORRECTION_MINEFIELD] = "minefield",
   NULL
 };
 
@@ -223,6 +224,8 @@ event_kind (const AdmCorrection *correction)
       return "retire-admiral";
     case ADM_CORRECTION_STATION:
       return "station";
+    case ADM_CORRECTION_MINEFIELD:
+      return "minefield";
     default:
       g_return_val_if_reached (NULL);
     }
@@ -264,6 +267,12 @@ fill (const AdmCorrection  *correction,
       return fill_damage (correction, state, event, error);
     case ADM_CORRECTION_READINESS:
       return fill_readiness (correction, state, event, error);
+    case ADM_CORRECTION_MINEFIELD:
+      if (!need_option (correction, correction->sector, _("sector"), error))
+        return FALSE;
+      adm_event_set (event, "sector", correction->sector);
+      adm_event_set (event, "cleared", "true");
+      break;
     case ADM_CORRECTION_STATION:
       if (!need_option (correction, correction->sector, _("sector"), error) ||
           !need_option (correction, correction->station, _("station"), error))

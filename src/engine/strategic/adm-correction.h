@@ -26,6 +26,7 @@ typedef enum {
                                 * reinforcements, now or arriving at a minute of the cycle */
   ADM_CORRECTION_RETIRE_ADMIRAL, /* "retire-admiral": an admiral leaves the game */
   ADM_CORRECTION_STATION,      /* "station": a station captured, damaged or destroyed */
+  ADM_CORRECTION_MINEFIELD,    /* "minefield": the mines of a sector cleared */
 } AdmCorrectionKind;
 
 /* A correction as the master gives it: what he typed, unread. Numbers stay text, so that a

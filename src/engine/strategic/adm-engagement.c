@@ -340,6 +340,13 @@ laid_mines (AdmState            *state,
               }
           }
       }
+  /* The master's clearing ("minefield") is a sweep of its cycle. */
+  {
+    guint cleared = adm_state_get_mines_cleared (state, engagement->sector->id);
+
+    if (cleared > 0 && cleared <= engagement->cycle)
+      swept = MAX (swept, cleared);
+  }
   /* A sweep clears what was laid in cycles before it. */
   for (guint i = mines->len; swept > 0 && i > 0; i--)
     {

@@ -41,6 +41,7 @@ struct _AdmState
   GHashTable  *tables;       /* engagement id → AdmTableAssignment*, while at a table */
   GHashTable  *taken_back;   /* assignment id → the chief master's reason for taking it back */
   GHashTable  *stations;     /* "SECTOR\nNAME" → AdmStationState*, as corrected */
+  GHashTable  *cleared;      /* sector id → the cycle its mines were cleared in (guint) */
   guint        n_events;
 };
 
@@ -171,6 +172,7 @@ adm_state_finalize (GObject *object)
   g_clear_pointer (&self->tables, g_hash_table_unref);
   g_clear_pointer (&self->taken_back, g_hash_table_unref);
   g_clear_pointer (&self->stations, g_hash_table_unref);
+  g_clear_pointer (&self->cleared, g_hash_table_unref);
   g_clear_object (&self->scenario);
 
   G_OBJECT_CLASS (adm_state_parent_class)->finalize (object);
@@ -195,6 +197,7 @@ adm_state_init (AdmState *self)
   self->tables = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, table_assignment_free);
   self->taken_back = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->stations = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->cleared = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->formations = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, formation_state_free);
   self->rolls = g_ptr_array_new_with_free_func (roll_record_free);
   self->given = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -1944,6 +1947,58 @@ adm_state_get_station (AdmState   *self,
   return g_hash_table_lookup (self->stations, key);
 }
 
+/* "minefield": the master clears the mines of a sector (the story swept them): those laid
+ * there before the cycle being ordered, the scenario's own included, are gone for the
+ * engagements of this cycle and every later one (adm-engagement.c). */
+static gboolean
+check_minefield (AdmState        *self,
+                 const AdmEvent  *event,
+                 Plan            *plan,
+                 GError         **error)
+{
+  const char *sector = adm_event_get (event, "sector");
+
+  if (adm_scenario_lookup_sector (self->scenario, sector) == NULL)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("there is no sector “%s” on this campaign's map"),
+                   sector != NULL ? sector : "");
+      return FALSE;
+    }
+  if (g_strcmp0 (adm_event_get (event, "cleared"), "true") != 0)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("a minefield correction clears the mines of a sector (cleared=\"true\")"));
+      return FALSE;
+    }
+  if (adm_state_get_mines_cleared (self, sector) == adm_strategy_get_cycle (self->strategy))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                   _("the mines of %s are cleared already this cycle"),
+                   adm_scenario_lookup_sector (self->scenario, sector)->name);
+      return FALSE;
+    }
+  return need_reason (event, "reason", TRUE, error);
+}
+
+static void
+apply_minefield (AdmState       *self,
+                 const AdmEvent *event,
+                 Plan           *plan)
+{
+  g_hash_table_replace (self->cleared, g_strdup (adm_event_get (event, "sector")),
+                        GUINT_TO_POINTER (adm_strategy_get_cycle (self->strategy)));
+}
+
+guint
+adm_state_get_mines_cleared (AdmState   *self,
+                             const char *sector_id)
+{
+  g_return_val_if_fail (ADM_IS_STATE (self), 0);
+  return sector_id != NULL ? GPOINTER_TO_UINT (g_hash_table_lookup (self->cleared, sector_id))
+                           : 0;
+}
+
 static const struct {
   const char *kind;
   CheckFunc   check;
@@ -1977,6 +2032,7 @@ static const struct {
   { "new-formation", check_new_formation, apply_new_formation },
   { "retire-admiral", check_retire_admiral, apply_retire_admiral },
   { "station", check_station, apply_station },
+  { "minefield", check_minefield, apply_minefield },
 };
 
 /* Whether the file can keep @event as it is: its text and values hold nothing an XML file
@@ -2217,6 +2273,14 @@ adm_state_dump (AdmState *self)
                                 station->owner != NULL ? station->owner->id : "none",
                                 station->damage, station->destroyed ? " destroyed" : "");
       }
+  }
+  {
+    g_autoptr(GList) keys = g_list_sort (g_hash_table_get_keys (self->cleared),
+                                         (GCompareFunc) g_strcmp0);
+
+    for (GList *l = keys; l != NULL; l = l->next)
+      g_string_append_printf (out, "mines cleared %s cycle %u\n", (char *) l->data,
+                              GPOINTER_TO_UINT (g_hash_table_lookup (self->cleared, l->data)));
   }
   adm_strategy_dump (self->strategy, out);
   return g_string_free (out, FALSE);

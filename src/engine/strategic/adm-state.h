@@ -191,6 +191,11 @@ typedef struct {
 const AdmStationState *adm_state_get_station   (AdmState   *self,
                                                 const char *sector_id,
                                                 const char *name);
+/* F-MINE: the cycle being ordered when the master last cleared the minefields of sector
+ * @sector_id ("minefield" events): the mines laid there before that cycle, the scenario's
+ * included, are gone for its engagements and every later one's; 0 when he never did. */
+guint               adm_state_get_mines_cleared (AdmState   *self,
+                                                 const char *sector_id);
 /* AdmRepairRecord*, in the order journaled. */
 GPtrArray          *adm_state_get_repairs      (AdmState    *self);
 /* AdmRollRecord*, oldest first. */
