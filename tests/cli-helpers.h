@@ -94,7 +94,9 @@ cli_campaign_teardown (CliCampaign   *fixture,
  * roll turned to @face, or with @face 0 to another face (1 to 2, any other to 1): the number
  * of that roll among the program rolls, the first being 1, which `verify-dice` names when it
  * catches it; 0, and nothing written, when the die shows @face already. *@sides (may be NULL)
- * is the roll's dice's number of faces. */
+ * is the roll's dice's number of faces. The file's seal goes too (adm_journal_seal ()), as a
+ * master who changes a die by hand would take it off: the seal is no secret, the commitment
+ * is, and it is what catches the die. */
 guint
 cli_tamper_last_program_roll (const char *journal,
                               const char *path,

@@ -1009,9 +1009,13 @@ test_kept_battle_old_layout (void)
   g_assert_cmpstr (backup_text, ==, file->str);
   kept = file_contents (path);
   g_assert_null (strstr (kept, "turn=\"9\""));
-  g_assert_nonnull (strstr (kept, "<battle engagement=\"" ENGAGEMENT "\"><action id=\"1\""));
-  g_assert_nonnull (strstr (kept, "<battle engagement=\"" ENGAGEMENT "\"><undo action=\"7\""));
-  g_assert_nonnull (strstr (kept, "<battle engagement=\"" ENGAGEMENT "\"><redo action=\"7\""));
+  /* Each sealed as it is taken into the campaign's journal (adm_journal_seal ()). */
+  g_assert_true (g_regex_match_simple ("<battle engagement=\"" ENGAGEMENT "\" "
+                                       "digest=\"[0-9a-f]{64}\"><action id=\"1\"", kept, 0, 0));
+  g_assert_true (g_regex_match_simple ("<battle engagement=\"" ENGAGEMENT "\" "
+                                       "digest=\"[0-9a-f]{64}\"><undo action=\"7\"", kept, 0, 0));
+  g_assert_true (g_regex_match_simple ("<battle engagement=\"" ENGAGEMENT "\" "
+                                       "digest=\"[0-9a-f]{64}\"><redo action=\"7\"", kept, 0, 0));
   assert_kept_as_live (path, reopened);
   remove_tree (dir);
 }
@@ -1303,8 +1307,8 @@ test_streamed_journal_checked (void)
                    "\n    </action>\n  </journal>", 2, "an event holds text only, not <b>");
   refused_journal (text, "  <journal>\n    " ACTION NOTE "</action>\n"
                    "    <undo action=\"1\" time=\"2026-11-22T18:00:00Z\" by=\"me\"/>\n"
-                   "  </journal>", 2, "<undo> has the attributes “action” and “time” only, "
-                   "not “by”");
+                   "  </journal>", 2, "<undo> has the attributes “action”, “time”, “origin” and "
+                   "“digest” only, not “by”");
   refused_journal (text, "  <journal>\n    " ACTION NOTE "</action>\n"
                    "    <redo action=\"1\" time=\"2026-11-22T18:00:00Z\">" NOTE "</redo>\n"
                    "  </journal>", 2, "<redo> holds nothing, not <event>");

@@ -975,6 +975,11 @@ admiralty_window_open (AdmiraltyWindow *self,
 
       _admiralty_window_toast (self, note);
     }
+  /* Said once too: from the next entry it records, its history is sealed. */
+  if (adm_campaign_was_unsealed (campaign))
+    _admiralty_window_toast (self, _("This campaign was written before campaigns sealed their "
+                                     "history: it is sealed as it is now by the next entry it "
+                                     "records"));
 
   return TRUE;
 }

@@ -117,6 +117,11 @@ opened (AdmCampaign *campaign)
         g_printerr (_("admiralty-cli: this campaign carries no rules of its own: it plays by the "
                       "installed ruleset “%s”, and keeps it inside from its next save\n"),
                     adm_ruleset_get_id (adm_campaign_get_ruleset (campaign)));
+      /* Written before campaigns sealed their history: said once, on stderr. */
+      if (adm_campaign_was_unsealed (campaign))
+        g_printerr (_("admiralty-cli: this campaign was written before campaigns sealed their "
+                      "history: its scenario and journal as they are now are sealed by the next "
+                      "entry it records\n"));
     }
   return campaign;
 }

@@ -28,6 +28,11 @@ typedef struct {
    * @time are that entry's). */
   char                *engagement;
   AdmJournalEntryKind  battle_kind;
+  /* The seal (adm_journal_seal ()): the SHA-256 of the entries up to this one, and whether
+   * the file shows it ("digest"); the origin the entry records ("origin"), or NULL. */
+  char                 chain[65];
+  gboolean             sealed;
+  char                *origin;
 } Entry;
 
 struct _AdmJournal
@@ -55,6 +60,13 @@ struct _AdmJournal
   GPtrArray              *saved;
   /* Said when the file read had its end cut (adm_journal_repair_cut ()), or NULL. */
   char                   *recovery_note;
+  /* Sealed (adm_journal_seal ()): each entry's chain is worked out as it comes, each entry
+   * recorded shows it, and the first recorded while no entry holds an origin records
+   * @origin. @origin_entry is 1 + the index of the entry that holds one, or 0. */
+  gboolean                sealing;
+  char                   *origin;
+  guint                   origin_entry;
+  int                     origin_line;
 };
 
 /* A file as adm_journal_save () left it: its head (everything before the journal's entries),
@@ -88,17 +100,26 @@ struct _AdmJournalReader
    * first met; NULL until one is read. */
   GHashTable       *battles;
   GPtrArray        *battle_ids;
+  /* Sealed (adm_journal_reader_set_sealed ()): the line of the first entry read with a
+   * digest, or 0 while none was. */
+  gboolean          sealed;
+  int               first_sealed_line;
 };
 
 void  _adm_journal_saved_file_free        (gpointer             data);
 /* The entry's XML as written inside <journal>, in *@length bytes. */
+/* @origin and @digest, when not NULL, are written as the attributes "origin" and "digest". */
 char *_adm_journal_serialize_entry        (AdmJournalEntryKind  kind,
                                            AdmJournalAction    *action,
                                            gint64               time,
+                                           const char          *origin,
+                                           const char          *digest,
                                            gsize               *length) G_GNUC_WARN_UNUSED_RESULT;
 char *_adm_journal_serialize_battle_entry (const char          *engagement,
                                            const char          *inner,
-                                           gsize                length) G_GNUC_WARN_UNUSED_RESULT;
+                                           gsize                length,
+                                           const char          *origin,
+                                           const char          *digest) G_GNUC_WARN_UNUSED_RESULT;
 void  _adm_journal_entry_serialize        (Entry               *entry);
 void  _adm_journal_push_entry             (AdmJournal          *self,
                                            AdmJournalEntryKind  kind,
@@ -107,5 +128,10 @@ void  _adm_journal_push_entry             (AdmJournal          *self,
                                            gboolean             serialize);
 void  _adm_journal_push_loaded_action     (AdmJournal          *self,
                                            AdmJournalAction    *action);
+/* Works out @entry's chain over that of entry @before - 1 of @self (none when @before is 0),
+ * which it follows. */
+void  _adm_journal_chain                  (AdmJournal          *self,
+                                           guint                before,
+                                           Entry               *entry);
 
 G_END_DECLS

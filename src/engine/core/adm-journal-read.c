@@ -22,6 +22,7 @@ clear (AdmJournal *self)
   self->n_loaded = 0;
   g_ptr_array_set_size (self->saved, 0);
   g_clear_pointer (&self->recovery_note, g_free);
+  self->origin_entry = 0;
 }
 
 gboolean
@@ -72,6 +73,9 @@ adm_journal_load_reader (AdmJournal        *self,
     read->done = done;
     read->undone = undone;
   }
+  self->origin_entry = read->origin_entry;
+  self->origin_line = read->origin_line;
+  read->origin_entry = 0;
   if (!reader->not_kept && reader->n_kept > 0 && reader->n_kept == self->entries->len)
     {
       self->loaded = g_bytes_new_from_bytes (reader->bytes, reader->kept_start,

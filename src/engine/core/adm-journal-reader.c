@@ -97,13 +97,18 @@ check_not_foreign (const AdmXmlElement  *element,
   return FALSE;
 }
 
+/* The attributes of an action that are not its head's parameters: its number, and the seal
+ * (adm_journal_seal ()). */
+static const char * const action_own[] = { "id", "origin", "digest", NULL };
+
 /* The event of kind @kind that @element is: its attributes but "time", "kind", @named (the
- * attribute that gave the kind) and @also (or NULL), and its text when @with_text. */
+ * attribute that gave the kind) and those of @also (NULL-terminated, or NULL), and its text
+ * when @with_text. */
 static AdmEvent *
 event_read (const char          *kind,
             const AdmXmlElement *element,
             const char          *named,
-            const char          *also,
+            const char * const  *also,
             gboolean             with_text,
             int                  line,
             gint64               time)
@@ -117,7 +122,7 @@ event_read (const char          *kind,
 
       /* An event's own, which adm_event_set () refuses as parameters. */
       if (g_str_equal (name, "kind") || g_str_equal (name, "time") || g_str_equal (name, named) ||
-          (also != NULL && g_str_equal (name, also)))
+          (also != NULL && g_strv_contains (also, name)))
         continue;
       adm_event_set (event, name, element->attributes[2 * i + 1]);
     }
@@ -249,7 +254,7 @@ load_action (AdmJournal           *self,
   action->events = g_ptr_array_new_full (element->n_children, (GDestroyNotify) adm_event_unref);
   action->line = element->line;
   /* The head's line is 0, as a recorded action's; it has no text (the action holds none). */
-  action->head = event_read (what, element, "what", "id", FALSE, 0, time);
+  action->head = event_read (what, element, "what", action_own, FALSE, 0, time);
   for (guint i = 0; i < element->n_children; i++)
     {
       const AdmXmlElement *child = element->children[i];
@@ -292,10 +297,12 @@ load_undo_redo (AdmJournal           *self,
     {
       const char *name = element->attributes[2 * i];
 
-      if (!g_str_equal (name, "action") && !g_str_equal (name, "time"))
+      if (!g_str_equal (name, "action") && !g_str_equal (name, "time") &&
+          !g_str_equal (name, "origin") && !g_str_equal (name, "digest"))
         {
           adm_xml_set_error_at (error, display_name, element->line,
-                                _("<%s> has the attributes “action” and “time” only, not “%s”"),
+                                _("<%s> has the attributes “action”, “time”, “origin” and "
+                                  "“digest” only, not “%s”"),
                                 element->name, name);
           return FALSE;
         }
@@ -425,14 +432,17 @@ load_battle_entry (AdmJournalReader     *reader,
   const char *engagement = adm_xml_element_get (element, "engagement");
   const AdmXmlElement *inner = element->n_children == 1 ? element->children[0] : NULL;
   AdmJournalReader *battle;
-  Entry entry = { ADM_JOURNAL_ENTRY_BATTLE, NULL, 0, NULL, 0, NULL, 0 };
+  Entry entry = { ADM_JOURNAL_ENTRY_BATTLE, NULL, 0, NULL, 0, NULL, 0, "", FALSE, NULL };
   Entry *read;
+  guint sealing = (adm_xml_element_get (element, "origin") != NULL) +
+                  (adm_xml_element_get (element, "digest") != NULL);
 
-  if (engagement == NULL || *engagement == '\0' || element->n_attributes != 1)
+  if (engagement == NULL || *engagement == '\0' || element->n_attributes != 1 + sealing)
     {
       adm_xml_set_error_at (error, reader->display_name, element->line,
-                            _("<battle> has one attribute, “engagement”, the id of the "
-                              "engagement whose battle the entry is of"));
+                            _("<battle> has the attribute “engagement”, the id of the "
+                              "engagement whose battle the entry is of, and no others but "
+                              "“origin” and “digest”"));
       return FALSE;
     }
   if (!check_no_text (element, reader->display_name, error))
@@ -468,6 +478,8 @@ load_battle_entry (AdmJournalReader     *reader,
   entry.time = read->time;
   entry.battle_kind = read->kind;
   entry.engagement = g_strdup (engagement);
+  if (reader->sealed)
+    _adm_journal_chain (reader->journal, reader->journal->entries->len, &entry);
   g_array_append_val (reader->journal->entries, entry);
   return TRUE;
 }
@@ -480,6 +492,101 @@ adm_journal_reader_get_battles (AdmJournalReader *reader)
   if (reader->battle_ids == NULL)
     reader->battle_ids = g_ptr_array_new ();
   return reader->battle_ids;
+}
+
+void
+adm_journal_reader_set_sealed (AdmJournalReader *reader)
+{
+  g_return_if_fail (reader != NULL);
+
+  reader->sealed = TRUE;
+  /* Each entry's chain is worked out as it is pushed (_adm_journal_push_entry ()). */
+  reader->journal->sealing = TRUE;
+}
+
+const char *
+adm_journal_reader_get_origin (AdmJournalReader *reader,
+                               int              *line)
+{
+  g_return_val_if_fail (reader != NULL, NULL);
+  return adm_journal_get_origin (reader->journal, line);
+}
+
+guint
+adm_journal_reader_get_n_entries (AdmJournalReader *reader)
+{
+  g_return_val_if_fail (reader != NULL, 0);
+  return reader->journal->entries->len + (reader->open != NULL);
+}
+
+static gboolean
+is_sha256 (const char *text)
+{
+  guint n = 0;
+
+  while (g_ascii_isxdigit (text[n]) && !g_ascii_isupper (text[n]))
+    n++;
+  return n == 64 && text[n] == '\0';
+}
+
+/* The seal of the entry just read from @element (adm_journal_reader_set_sealed ()). */
+static gboolean
+check_seal (AdmJournalReader     *reader,
+            const AdmXmlElement  *element,
+            GError              **error)
+{
+  AdmJournal *journal = reader->journal;
+  Entry *entry = &g_array_index (journal->entries, Entry, journal->entries->len - 1);
+  const char *origin = adm_xml_element_get (element, "origin");
+  const char *digest = adm_xml_element_get (element, "digest");
+
+  if ((origin != NULL && !is_sha256 (origin)) || (digest != NULL && !is_sha256 (digest)))
+    {
+      adm_xml_set_error_at (error, reader->display_name, element->line,
+                            _("<%s> “%s” must be a SHA-256, 64 hexadecimal digits in lower "
+                              "case"), element->name, origin != NULL && !is_sha256 (origin)
+                                                        ? "origin" : "digest");
+      return FALSE;
+    }
+  if (origin != NULL && journal->origin_entry != 0)
+    {
+      adm_xml_set_error_at (error, reader->display_name, element->line,
+                            _("only one entry of a journal records its origin; the entry at "
+                              "line %d already does"), journal->origin_line);
+      return FALSE;
+    }
+  if (origin != NULL)
+    {
+      /* The origin is part of what the entry holds: its chain is worked out again. */
+      entry->origin = g_strdup (origin);
+      journal->origin_entry = journal->entries->len;
+      journal->origin_line = element->line;
+      _adm_journal_chain (journal, journal->entries->len - 1, entry);
+    }
+  if (digest == NULL && (reader->first_sealed_line != 0 || origin != NULL))
+    {
+      adm_xml_set_error_at (error, reader->display_name, element->line,
+                            _("this journal entry was added by hand after the campaign began "
+                              "(it has no digest, as every entry does from line %d on): record "
+                              "a correction instead"),
+                            reader->first_sealed_line != 0 ? reader->first_sealed_line
+                                                           : element->line);
+      return FALSE;
+    }
+  if (digest == NULL)
+    return TRUE;
+  if (strcmp (digest, entry->chain) != 0)
+    {
+      adm_xml_set_error_at (error, reader->display_name, element->line,
+                            _("this journal entry, or one before it, was changed after the "
+                              "campaign began (it no longer matches its digest): record a "
+                              "correction instead"));
+      return FALSE;
+    }
+  if (reader->first_sealed_line == 0)
+    reader->first_sealed_line = element->line;
+  entry->sealed = TRUE;
+  return TRUE;
 }
 
 /* Keeps the entry's bytes while every entry came with its own (see AdmJournalReader). */
@@ -555,6 +662,8 @@ adm_journal_reader_add (const AdmXmlElement  *element,
                             element->name);
       return FALSE;
     }
+  if (ok && reader->sealed && !g_str_equal (element->name, "event"))
+    ok = check_seal (reader, element, error);
   if (ok)
     keep_source (reader, element);
   return ok;

@@ -20,6 +20,18 @@ void              adm_journal_reader_free       (AdmJournalReader *reader);
  * so when nothing else is (a reference to @bytes, no copy). */
 void              adm_journal_reader_set_bytes  (AdmJournalReader *reader,
                                                  GBytes           *bytes);
+/* The journal read is a sealed one (adm_journal_seal ()): each entry's chain is worked out as
+ * it is read, an entry whose "digest" is not its chain is refused (it was changed after it
+ * was recorded), and so is one without a digest after one with (it was added by hand); an
+ * "origin" is taken from the first entry that holds one. Entries of a file written before
+ * journals were sealed carry neither, and are read as they are. */
+void              adm_journal_reader_set_sealed (AdmJournalReader *reader);
+/* The origin the entries read so far record, and in *@line its entry's line; NULL when none
+ * does. */
+const char       *adm_journal_reader_get_origin (AdmJournalReader *reader,
+                                                 int              *line);
+/* The entries read so far. */
+guint             adm_journal_reader_get_n_entries (AdmJournalReader *reader);
 /* An AdmXmlElementFunc: @user_data is the reader. */
 gboolean          adm_journal_reader_add        (const AdmXmlElement *element,
                                                  gpointer          user_data,

@@ -28,6 +28,8 @@ char *
 _adm_journal_serialize_entry (AdmJournalEntryKind  kind,
                               AdmJournalAction    *action,
                               gint64               time,
+                              const char          *origin,
+                              const char          *digest,
                               gsize               *length)
 {
   g_autoptr(xmlDoc) doc = xmlNewDoc ((const xmlChar *) "1.0");
@@ -60,6 +62,10 @@ _adm_journal_serialize_entry (AdmJournalEntryKind  kind,
       xmlNewProp (node, (const xmlChar *) "action", (const xmlChar *) number);
       xmlNewProp (node, (const xmlChar *) "time", (const xmlChar *) time_text);
     }
+  if (origin != NULL)
+    xmlNewProp (node, (const xmlChar *) "origin", (const xmlChar *) origin);
+  if (digest != NULL)
+    xmlNewProp (node, (const xmlChar *) "digest", (const xmlChar *) digest);
   buffer = xmlBufferCreate ();
   if (buffer == NULL || xmlNodeDump (buffer, doc, node, 2, 1) < 0)
     g_error ("Out of memory writing a journal entry");
@@ -70,20 +76,32 @@ _adm_journal_serialize_entry (AdmJournalEntryKind  kind,
 }
 
 /* A battle entry: the battle's entry @inner (as _adm_journal_serialize_entry () writes it) inside
- * <battle engagement="…">, on the same line, so that the battle's own text is kept whole. */
+ * <battle engagement="…">, on the same line, so that the battle's own text is kept whole; the
+ * seal, which is the campaign's, on the <battle>. */
 char *
 _adm_journal_serialize_battle_entry (const char *engagement,
                                      const char *inner,
-                                     gsize       length)
+                                     gsize       length,
+                                     const char *origin,
+                                     const char *digest)
 {
   g_autofree char *id = g_markup_escape_text (engagement, -1);
+  GString *out = g_string_sized_new (length + 200);
 
   while (length > 0 && (*inner == ' ' || *inner == '\n'))
     inner++, length--;
   while (length > 0 && inner[length - 1] == '\n')
     length--;
-  return g_strdup_printf ("    <battle engagement=\"%s\">%.*s</battle>\n", id, (int) length,
-                          inner);
+  g_string_append_printf (out, "    <battle engagement=\"%s\"", id);
+  /* Hexadecimal digits: nothing to escape. */
+  if (origin != NULL)
+    g_string_append_printf (out, " origin=\"%s\"", origin);
+  if (digest != NULL)
+    g_string_append_printf (out, " digest=\"%s\"", digest);
+  g_string_append_c (out, '>');
+  g_string_append_len (out, inner, (gssize) length);
+  g_string_append (out, "</battle>\n");
+  return g_string_free (out, FALSE);
 }
 
 void
@@ -93,13 +111,16 @@ _adm_journal_entry_serialize (Entry *entry)
     {
       gsize length;
       g_autofree char *inner = _adm_journal_serialize_entry (entry->battle_kind, entry->action,
-                                                             entry->time, &length);
+                                                             entry->time, NULL, NULL, &length);
 
-      entry->xml = _adm_journal_serialize_battle_entry (entry->engagement, inner, length);
+      entry->xml = _adm_journal_serialize_battle_entry (entry->engagement, inner, length,
+                                                        entry->origin,
+                                                        entry->sealed ? entry->chain : NULL);
       entry->length = strlen (entry->xml);
     }
   else
     entry->xml = _adm_journal_serialize_entry (entry->kind, entry->action, entry->time,
+                                               entry->origin, entry->sealed ? entry->chain : NULL,
                                                &entry->length);
 }
 

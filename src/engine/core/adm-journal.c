@@ -12,6 +12,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "adm-digest.h"
 #include "adm-file.h"
 #include "adm-journal-private.h"
 #include "adm-xml.h"
@@ -30,6 +31,7 @@ entry_clear (gpointer data)
   g_clear_pointer (&entry->action, adm_journal_action_unref);
   g_clear_pointer (&entry->xml, g_free);
   g_clear_pointer (&entry->engagement, g_free);
+  g_clear_pointer (&entry->origin, g_free);
 }
 
 static void
@@ -45,6 +47,7 @@ adm_journal_finalize (GObject *object)
   g_clear_pointer (&self->loaded, g_bytes_unref);
   g_clear_pointer (&self->saved, g_ptr_array_unref);
   g_clear_pointer (&self->recovery_note, g_free);
+  g_clear_pointer (&self->origin, g_free);
 
   G_OBJECT_CLASS (adm_journal_parent_class)->finalize (object);
 }
@@ -144,6 +147,133 @@ adm_journal_entry_kind_to_string (AdmJournalEntryKind kind)
     }
 }
 
+/* The seal */
+
+/* What an entry holds, in the canonical form of adm-digest.h: an undo or a redo, or an action
+ * with its head and its events, with their times as numbers of seconds; for a battle entry,
+ * its engagement and the battle's entry. Indentation and escapes are not part of it, so an
+ * entry read and written again has the same. */
+static void
+digest_inner (GChecksum           *checksum,
+              AdmJournalEntryKind  kind,
+              AdmJournalAction    *action,
+              gint64               time)
+{
+  char number[24];
+
+  adm_digest_open (checksum, adm_journal_entry_kind_to_string (kind));
+  g_snprintf (number, sizeof number, "%u", action->id);
+  adm_digest_attribute (checksum, kind == ADM_JOURNAL_ENTRY_ACTION ? "id" : "action", number);
+  g_snprintf (number, sizeof number, "%" G_GINT64_FORMAT, time);
+  adm_digest_attribute (checksum, "time", number);
+  if (kind != ADM_JOURNAL_ENTRY_ACTION)
+    {
+      adm_digest_end_attributes (checksum);
+      adm_digest_close (checksum);
+      return;
+    }
+  adm_digest_attribute (checksum, "what", adm_event_get_kind (action->head));
+  for (guint i = 0; i < adm_event_get_n_attributes (action->head); i++)
+    adm_digest_attribute (checksum, adm_event_get_key_nth (action->head, i),
+                          adm_event_get_value_nth (action->head, i));
+  adm_digest_end_attributes (checksum);
+  for (guint e = 0; e < action->events->len; e++)
+    {
+      AdmEvent *event = g_ptr_array_index (action->events, e);
+      const char *text = adm_event_get_text (event);
+
+      adm_digest_open (checksum, "event");
+      adm_digest_attribute (checksum, "kind", adm_event_get_kind (event));
+      g_snprintf (number, sizeof number, "%" G_GINT64_FORMAT, adm_event_get_time (event));
+      adm_digest_attribute (checksum, "time", number);
+      for (guint i = 0; i < adm_event_get_n_attributes (event); i++)
+        adm_digest_attribute (checksum, adm_event_get_key_nth (event, i),
+                              adm_event_get_value_nth (event, i));
+      adm_digest_end_attributes (checksum);
+      if (text != NULL && *text != '\0')
+        adm_digest_text (checksum, text);
+      adm_digest_close (checksum);
+    }
+  adm_digest_close (checksum);
+}
+
+/* An entry's chain is the SHA-256 of the chain before it (none for the first) and of what the
+ * entry holds, its origin included: an entry changed, removed, moved or slipped in among the
+ * others no longer matches the digest of the first entry sealed from it on. */
+void
+_adm_journal_chain (AdmJournal *self,
+                    guint       before,
+                    Entry      *entry)
+{
+  g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+
+  g_assert (before <= self->entries->len);
+  if (before > 0)
+    g_checksum_update (checksum, (const guchar *)
+                       g_array_index (self->entries, Entry, before - 1).chain, -1);
+  if (entry->kind == ADM_JOURNAL_ENTRY_BATTLE)
+    {
+      adm_digest_open (checksum, "battle");
+      adm_digest_attribute (checksum, "engagement", entry->engagement);
+    }
+  if (entry->origin != NULL)
+    adm_digest_attribute (checksum, "origin", entry->origin);
+  if (entry->kind == ADM_JOURNAL_ENTRY_BATTLE)
+    {
+      adm_digest_end_attributes (checksum);
+      digest_inner (checksum, entry->battle_kind, entry->action, entry->time);
+      adm_digest_close (checksum);
+    }
+  else
+    digest_inner (checksum, entry->kind, entry->action, entry->time);
+  g_strlcpy (entry->chain, g_checksum_get_string (checksum), sizeof entry->chain);
+}
+
+/* An entry recorded now in a sealed journal: it shows its chain, and the first one while no
+ * entry holds the origin records it. */
+static void
+seal_recorded (AdmJournal *self,
+               Entry      *entry)
+{
+  if (!self->sealing)
+    return;
+  if (self->origin != NULL && self->origin_entry == 0)
+    {
+      entry->origin = g_strdup (self->origin);
+      self->origin_entry = self->entries->len + 1;
+      self->origin_line = 0;
+    }
+  entry->sealed = TRUE;
+  _adm_journal_chain (self, self->entries->len, entry);
+}
+
+void
+adm_journal_seal (AdmJournal *self,
+                  const char *origin)
+{
+  g_return_if_fail (ADM_IS_JOURNAL (self));
+
+  self->sealing = TRUE;
+  g_free (self->origin);
+  self->origin = g_strdup (origin);
+}
+
+const char *
+adm_journal_get_origin (AdmJournal *self,
+                        int        *line)
+{
+  const Entry *entry;
+
+  g_return_val_if_fail (ADM_IS_JOURNAL (self), NULL);
+
+  if (self->origin_entry == 0)
+    return NULL;
+  entry = &g_array_index (self->entries, Entry, self->origin_entry - 1);
+  if (line != NULL)
+    *line = self->origin_line;
+  return entry->origin;
+}
+
 /* A recorded entry is serialised at once; a loaded one when the journal is first written
  * (adm_journal_write ()), so that opening a long journal parses it once and no more. */
 void
@@ -153,12 +283,18 @@ _adm_journal_push_entry (AdmJournal          *self,
                          gint64               time,
                          gboolean             serialize)
 {
-  Entry entry = { kind, adm_journal_action_ref (action), time, NULL, 0, NULL, 0 };
+  Entry entry = { kind, adm_journal_action_ref (action), time, NULL, 0, NULL, 0, "", FALSE,
+                  NULL };
 
   if (serialize)
     {
-      entry.xml = _adm_journal_serialize_entry (kind, action, time, &entry.length);
+      seal_recorded (self, &entry);
+      entry.xml = _adm_journal_serialize_entry (kind, action, time, entry.origin,
+                                                entry.sealed ? entry.chain : NULL,
+                                                &entry.length);
     }
+  else if (self->sealing)
+    _adm_journal_chain (self, self->entries->len, &entry);
   g_array_append_val (self->entries, entry);
 }
 
@@ -242,6 +378,8 @@ adm_journal_forget_last (AdmJournal *self)
       break;
     }
   g_array_set_size (self->entries, self->entries->len - 1);
+  if (self->origin_entry > self->entries->len)
+    self->origin_entry = 0;
   /* A file that holds the entry forgotten is written whole next time. */
   for (guint i = self->saved->len; i > 0; i--)
     if (((SavedFile *) g_ptr_array_index (self->saved, i - 1))->n_entries > self->entries->len)
@@ -524,7 +662,7 @@ adm_journal_add_battle_entry (AdmJournal  *self,
                               GError     **error)
 {
   const Entry *theirs;
-  Entry entry = { ADM_JOURNAL_ENTRY_BATTLE, NULL, 0, NULL, 0, NULL, 0 };
+  Entry entry = { ADM_JOURNAL_ENTRY_BATTLE, NULL, 0, NULL, 0, NULL, 0, "", FALSE, NULL };
 
   g_return_val_if_fail (ADM_IS_JOURNAL (self), FALSE);
   g_return_val_if_fail (engagement != NULL, FALSE);
@@ -539,7 +677,10 @@ adm_journal_add_battle_entry (AdmJournal  *self,
   entry.time = theirs->time;
   entry.battle_kind = theirs->kind;
   entry.engagement = g_strdup (engagement);
-  entry.xml = _adm_journal_serialize_battle_entry (engagement, theirs->xml, theirs->length);
+  seal_recorded (self, &entry);
+  entry.xml = _adm_journal_serialize_battle_entry (engagement, theirs->xml, theirs->length,
+                                                   entry.origin,
+                                                   entry.sealed ? entry.chain : NULL);
   entry.length = strlen (entry.xml);
   g_array_append_val (self->entries, entry);
   return TRUE;

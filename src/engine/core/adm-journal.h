@@ -101,6 +101,18 @@ void              adm_journal_set_snapshots     (AdmJournal            *self,
                                                  AdmJournalRestoreFunc  restore,
                                                  GDestroyNotify         free_snapshot);
 
+/* Seals the journal, as a campaign's is (docs/formats.md, "The seal"): from now on each entry
+ * recorded shows, as its "digest", the SHA-256 of itself and of the entries before it (the
+ * chain), and the first entry recorded while none holds an origin records @origin (a
+ * SHA-256 of what the journal's actions apply to, or NULL) as its "origin". A journal read
+ * with adm_journal_reader_set_sealed () checks both as it reads (adm-journal-reader.h). */
+void              adm_journal_seal              (AdmJournal            *self,
+                                                 const char            *origin);
+/* The origin an entry of the journal holds, and in *@line the line it was read at (0 when it
+ * was recorded since); NULL when none does. */
+const char       *adm_journal_get_origin        (AdmJournal            *self,
+                                                 int                   *line);
+
 /* Applies @action through the owner's apply function and, if it applies, appends it; what was
  * undone can then no longer be redone. If it does not apply nothing changes. */
 gboolean          adm_journal_record            (AdmJournal       *self,

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "adm-digest.h"
 #include "adm-ruleset.h"
 #include "adm-source-text.h"
 #include "adm-xml.h"
@@ -1620,40 +1621,6 @@ parse_ruleset (AdmRuleset  *self,
 
 /* Seasons */
 
-/* A season's content, fed to @checksum: elements, attributes and text that is not blank, in
- * order; comments and the blanks between elements are not part of it, so the same season
- * has the same SHA-256 however a file it is carried in indents it. */
-static void
-digest_element (GChecksum *checksum,
-                xmlNode   *element)
-{
-  g_checksum_update (checksum, (const guchar *) "<", 1);
-  g_checksum_update (checksum, element->name, -1);
-  for (xmlAttr *attr = element->properties; attr != NULL; attr = attr->next)
-    {
-      xmlChar *value = xmlNodeGetContent ((xmlNode *) attr);
-
-      g_checksum_update (checksum, (const guchar *) "\0", 1);
-      g_checksum_update (checksum, attr->name, -1);
-      g_checksum_update (checksum, (const guchar *) "=", 1);
-      g_checksum_update (checksum, value != NULL ? value : (const xmlChar *) "", -1);
-      xmlFree (value);
-    }
-  g_checksum_update (checksum, (const guchar *) ">", 1);
-  for (xmlNode *node = element->children; node != NULL; node = node->next)
-    {
-      if (node->type == XML_ELEMENT_NODE)
-        digest_element (checksum, node);
-      else if ((node->type == XML_TEXT_NODE || node->type == XML_CDATA_SECTION_NODE) &&
-               node->content != NULL && !xmlIsBlankNode (node))
-        {
-          g_checksum_update (checksum, (const guchar *) "\0", 1);
-          g_checksum_update (checksum, node->content, -1);
-        }
-    }
-  g_checksum_update (checksum, (const guchar *) "</>", 3);
-}
-
 /* The SHA-256 of a season of @ruleset and @classes. */
 static char *
 season_digest (xmlNode *ruleset,
@@ -1661,8 +1628,9 @@ season_digest (xmlNode *ruleset,
 {
   g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
 
-  digest_element (checksum, ruleset);
-  digest_element (checksum, classes);
+  /* Its content, however a file it is carried in indents it (adm-digest.h). */
+  adm_digest_element (checksum, ruleset);
+  adm_digest_element (checksum, classes);
   return g_strdup (g_checksum_get_string (checksum));
 }
 

@@ -18,6 +18,7 @@
 #include "adm-campaign.h"
 #include "adm-campaign-private.h"
 #include "adm-clock.h"
+#include "adm-digest.h"
 #include "adm-engagement-queue.h"
 #include "adm-file.h"
 #include "adm-xml.h"
@@ -43,6 +44,8 @@ struct _AdmCampaign
 
   AdmScenario *scenario;
   gboolean     took_installed_rules;  /* its scenario carried no season when it was read */
+  char        *origin;   /* the SHA-256 of its scenario, season included (adm-digest.h) */
+  gboolean     unsealed; /* its file was written before campaigns sealed their history */
   AdmState    *state;
   AdmDicePrng *prng;
   AdmJournal  *journal;
@@ -219,6 +222,7 @@ adm_campaign_finalize (GObject *object)
   g_clear_object (&self->journal);
   g_clear_pointer (&self->events, g_ptr_array_unref);
   g_clear_pointer (&self->header, g_free);
+  g_clear_pointer (&self->origin, g_free);
   g_clear_pointer (&self->path, g_free);
   g_clear_pointer (&self->mirror, g_free);
   g_clear_pointer (&self->lock, adm_file_lock_unref);
@@ -318,6 +322,16 @@ adm_campaign_new (AdmScenario *scenario,
   /* A campaign carries its season: the same rules wherever it is opened, and at every table
    * its battles are handed to. */
   self->took_installed_rules = adm_scenario_carry_season (scenario);
+  /* No history rewritten: the first entry of the journal records the SHA-256 of the scenario
+   * the campaign begins with, and every entry the SHA-256 of itself and those before it
+   * (adm_journal_seal ()); a campaign whose scenario or journal was changed since is refused
+   * when it is opened. The scenario's season is part of what is sealed: a campaign written
+   * before campaigns carried their rules takes the installed ones in here, as it goes on with
+   * them (adm_scenario_carry_season ()), and was written before campaigns were sealed too, so
+   * its first entry sealed — the next it records — seals the scenario with the season it
+   * plays by from then on. */
+  self->origin = adm_digest_element_sha256 (adm_scenario_get_node (scenario));
+  adm_journal_seal (self->journal, self->origin);
   self->state = adm_state_new (scenario);
   self->prng = adm_dice_prng_new (seed);
   return self;
@@ -453,6 +467,31 @@ load_battles (AdmCampaign       *self,
   return TRUE;
 }
 
+/* The scenario as read is the one the campaign began with: its SHA-256 is the one the journal
+ * recorded (adm_campaign_new ()). A file with entries and no origin was written before
+ * campaigns were sealed: the next entry it records seals it as it is now. */
+static gboolean
+check_origin (AdmCampaign       *self,
+              AdmJournalReader  *reader,
+              const char        *display_name,
+              GError           **error)
+{
+  int line = 0;
+  const char *origin = adm_journal_reader_get_origin (reader, &line);
+
+  if (origin == NULL)
+    {
+      self->unsealed = adm_journal_reader_get_n_entries (reader) > 0;
+      return TRUE;
+    }
+  if (g_str_equal (origin, self->origin))
+    return TRUE;
+  adm_xml_set_error (error, display_name, adm_scenario_get_node (self->scenario),
+                     _("the scenario was changed after the campaign began (its SHA-256 is not "
+                       "the one recorded at line %d): record a correction instead"), line);
+  return FALSE;
+}
+
 /* @reader holds the journal as it was read with the file, and @journal_error what was wrong
  * with it, said once the rest of the file is found right. */
 static AdmCampaign *
@@ -508,6 +547,8 @@ campaign_from_node (xmlDoc           **doc,
       g_propagate_error (error, g_steal_pointer (journal_error));
       return NULL;
     }
+  if (!check_origin (self, reader, display_name, error))
+    return NULL;
   if (!adm_journal_load_reader (self->journal, reader, &local_error))
     {
       g_propagate_error (error, g_steal_pointer (&local_error));
@@ -563,6 +604,8 @@ load_memory (GBytes      *bytes,
    * parsed, and checked by the journal itself rather than by the schema: a tree of it and the
    * schema's walk over that tree were most of the time it took to open one. */
   adm_journal_reader_set_bytes (reader, bytes);
+  /* A campaign's journal is sealed (adm_campaign_new ()). */
+  adm_journal_reader_set_sealed (reader);
   doc = adm_xml_read_memory_streamed (data, length, display_name, NULL, "journal",
                                       adm_journal_reader_add, reader, &journal_error, error);
   if (doc == NULL)
@@ -763,6 +806,13 @@ adm_campaign_took_installed_rules (AdmCampaign *self)
 {
   g_return_val_if_fail (ADM_IS_CAMPAIGN (self), FALSE);
   return self->took_installed_rules;
+}
+
+gboolean
+adm_campaign_was_unsealed (AdmCampaign *self)
+{
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), FALSE);
+  return self->unsealed;
 }
 
 AdmRuleset *

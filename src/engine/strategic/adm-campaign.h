@@ -77,6 +77,12 @@ AdmRuleset    *adm_campaign_get_ruleset   (AdmCampaign  *self);
  * it plays with the installed ruleset its scenario names, and carries that from its next save
  * (adm_scenario_carry_season ()). Said once to the master when it is opened. */
 gboolean       adm_campaign_took_installed_rules (AdmCampaign *self);
+/* TRUE when the campaign file read has entries and none records the SHA-256 of its scenario
+ * (written before campaigns sealed their history, docs/formats.md "The seal"): the next
+ * entry it records seals its scenario and journal as they are then. Said once to the master
+ * when it is opened. A sealed campaign whose scenario or journal was changed after it was
+ * recorded is refused by adm_campaign_open (), naming the file and the line. */
+gboolean       adm_campaign_was_unsealed  (AdmCampaign  *self);
 AdmState      *adm_campaign_get_state     (AdmCampaign  *self);
 AdmDicePrng   *adm_campaign_get_prng      (AdmCampaign  *self);
 GPtrArray     *adm_campaign_get_events    (AdmCampaign  *self); /* AdmEvent* */
