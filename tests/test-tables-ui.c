@@ -22,6 +22,7 @@
 #include "admiralty-tables-dialog.h"
 #include "admiralty-window-private.h"
 #include "komarr-helpers.h"
+#include "portal-helpers.h"
 #include "ui-helpers.h"
 
 /* The header of a table handed its battle with the program's dice only, all sent. */
@@ -626,6 +627,93 @@ test_tables_come_back (Fixture       *fixture,
   gtk_window_destroy (GTK_WINDOW (share));
 }
 
+/* The chief's Admiralty killed while it shares (the Share switch on): restored, it serves
+ * the admirals and its tables again by itself, on the same address and port, with the same
+ * links; a session whose address this computer no longer has is not resumed, and says so
+ * with the way to choose another. Turned off by the switch, nothing resumes. */
+static void
+test_sharing_resumed (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *before = NULL, *after = NULL, *link = NULL;
+  AdmiraltyTablesDialog *tables;
+  AdmiraltyShareDialog *share;
+  AdmTableServer *server;
+  AdmPortal *portal, *resumed = NULL;
+  guint port;
+
+  portal = admiralty_share_dialog_portal_for (GTK_WINDOW (fixture->window),
+                                              fixture->window->campaign, NULL, &error);
+  g_assert_no_error (error);
+  share = admiralty_share_dialog_new (GTK_WINDOW (fixture->window), portal);
+  g_assert_true (admiralty_share_dialog_set_running (share, "127.0.0.1", 0, TRUE));
+  port = adm_portal_get_port (portal);
+  g_assert_cmpuint (port, >, 0);
+  tables = admiralty_tables_dialog_new (GTK_WINDOW (fixture->window), portal);
+  g_assert_true (admiralty_tables_dialog_set_n_tables (tables, 2, &error));
+  g_assert_no_error (error);
+  before = adm_table_server_get_link (admiralty_tables_dialog_get_server (
+                                        GTK_WINDOW (fixture->window), portal), "Table 2");
+  gtk_window_destroy (GTK_WINDOW (tables));
+  gtk_window_destroy (GTK_WINDOW (share));
+
+  /* Started again, the session restored: shared at once, as before. */
+  close_window (fixture->window);
+  fixture->window = shown_window_new (0, 0);
+  g_assert_true (admiralty_window_restore_session (fixture->window));
+  iterate ();
+  portal = admiralty_share_dialog_portal_for (GTK_WINDOW (fixture->window),
+                                              fixture->window->campaign, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (adm_portal_get_running (portal));
+  g_assert_cmpuint (adm_portal_get_port (portal), ==, port);
+  link = adm_portal_get_link (portal, "radovan");
+  g_assert_nonnull (strstr (link, "http://127.0.0.1:"));
+  {
+    PortalRequest request = { "GET", link, NULL, NULL, NULL, FALSE, 0, NULL, NULL, 0 };
+
+    portal_request_run (&request);
+    g_assert_cmpuint (request.status, ==, 200);
+    g_clear_pointer (&request.response, g_bytes_unref);
+    g_clear_pointer (&request.headers, soup_message_headers_unref);
+  }
+  server = admiralty_tables_dialog_get_server (GTK_WINDOW (fixture->window), portal);
+  g_assert_nonnull (server);
+  after = adm_table_server_get_link (server, "Table 2");
+  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpuint (admiralty_order_board_get_n_tables (board (fixture)), ==, 2);
+
+  /* An address gone from this computer: not resumed, and why. */
+  adm_portal_stop (portal);
+  g_settings_set (settings, "session-sharing", "(ssu)", fixture->campaign_path, "192.0.2.7",
+                  port);
+  g_assert_false (admiralty_share_dialog_resume (GTK_WINDOW (fixture->window),
+                                                 fixture->window->campaign, NULL, &resumed,
+                                                 &error));
+  g_assert_null (resumed);
+  g_assert_nonnull (strstr (error->message, "no longer has the address 192.0.2.7"));
+  g_clear_error (&error);
+  g_assert_false (adm_portal_get_running (portal));
+
+  /* Turned off by the switch: nothing resumes. */
+  g_settings_set (settings, "session-sharing", "(ssu)", fixture->campaign_path, "127.0.0.1",
+                  port);
+  share = admiralty_share_dialog_new (GTK_WINDOW (fixture->window), portal);
+  g_assert_true (admiralty_share_dialog_set_running (share, "127.0.0.1", port, TRUE));
+  g_assert_true (admiralty_share_dialog_set_running (share, "127.0.0.1", port, FALSE));
+  gtk_window_destroy (GTK_WINDOW (share));
+  close_window (fixture->window);
+  fixture->window = shown_window_new (0, 0);
+  g_assert_true (admiralty_window_restore_session (fixture->window));
+  iterate ();
+  portal = admiralty_share_dialog_portal_for (GTK_WINDOW (fixture->window),
+                                              fixture->window->campaign, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (adm_portal_get_running (portal));
+}
+
 static AdmiraltyBattlePage *
 table_page (AdmiraltyWindow *window)
 {
@@ -735,6 +823,8 @@ main (int   argc,
               test_join_taken_back, fixture_tear_down);
   g_test_add ("/ui/tables-ui/F-STRAT-4/tables-come-back", Fixture, NULL, fixture_set_up,
               test_tables_come_back, fixture_tear_down);
+  g_test_add ("/ui/tables-ui/F-STRAT-4/sharing-resumed", Fixture, NULL, fixture_set_up,
+              test_sharing_resumed, fixture_tear_down);
   g_test_add ("/ui/tables-ui/F-STRAT-4/table-restored", Fixture, NULL, fixture_set_up,
               test_table_restored, fixture_tear_down);
   return ui_test_finish (g_test_run ());

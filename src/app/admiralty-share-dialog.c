@@ -191,6 +191,20 @@ admiral_row (AdmiraltyShareDialog *self,
   return box;
 }
 
+/* The master's choice, kept for the next start (admiralty_share_dialog_resume ()): sharing
+ * on for @campaign_path on @address and @port, or off (@campaign_path NULL). A window closed
+ * or a crash does not change it. */
+static void
+remember_sharing (const char *campaign_path,
+                  const char *address,
+                  guint       port)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+
+  g_settings_set (settings, "session-sharing", "(ssu)", campaign_path != NULL ? campaign_path : "",
+                  campaign_path != NULL ? address : "", campaign_path != NULL ? port : 0);
+}
+
 gboolean
 admiralty_share_dialog_set_running (AdmiraltyShareDialog *self,
                                     const char           *address,
@@ -214,8 +228,58 @@ admiralty_share_dialog_set_running (AdmiraltyShareDialog *self,
   if (running && ok && gtk_window_get_transient_for (GTK_WINDOW (self)) != NULL)
     admiralty_tables_dialog_resume (gtk_window_get_transient_for (GTK_WINDOW (self)),
                                     self->portal);
+  if (!running)
+    remember_sharing (NULL, NULL, 0);
+  else if (ok)
+    remember_sharing (adm_campaign_get_path (adm_portal_get_campaign (self->portal)), address,
+                      adm_portal_get_port (self->portal));
   update_running (self);
   return ok;
+}
+
+gboolean
+admiralty_share_dialog_resume (GtkWindow            *window,
+                               AdmCampaign          *campaign,
+                               AdmiraltyCycleClock  *clock,
+                               AdmPortal           **portal_out,
+                               GError              **error)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *path = NULL, *address = NULL;
+  g_auto(GStrv) lan = adm_portal_lan_addresses ();
+  AdmPortal *portal;
+  guint port = 0;
+
+  g_return_val_if_fail (GTK_IS_WINDOW (window), FALSE);
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
+
+  *portal_out = NULL;
+  g_settings_get (settings, "session-sharing", "(ssu)", &path, &address, &port);
+  if (path[0] == '\0' || g_strcmp0 (path, adm_campaign_get_path (campaign)) != 0)
+    return TRUE;
+  /* The room's network may have given this computer another address since. */
+  if (!g_str_equal (address, "127.0.0.1") && !g_str_equal (address, "0.0.0.0") &&
+      !g_strv_contains ((const char * const *) lan, address))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                   _("Sharing with the admirals was not resumed: this computer no longer has "
+                     "the address %s. Choose one in Share with Admirals; the admirals’ links "
+                     "and the tables’ then change with it."), address);
+      return FALSE;
+    }
+  portal = admiralty_share_dialog_portal_for (window, campaign, clock, error);
+  if (portal == NULL)
+    return FALSE;
+  if (!adm_portal_get_running (portal) && !adm_portal_start (portal, address, port, error))
+    {
+      g_prefix_error (error, _("Sharing with the admirals was not resumed on %s, port %u: "),
+                      address, port);
+      return FALSE;
+    }
+  /* The tables this campaign was served to come back with the same links. */
+  admiralty_tables_dialog_resume (window, portal);
+  *portal_out = portal;
+  return TRUE;
 }
 
 static void

@@ -34,6 +34,17 @@ AdmPortal            *admiralty_share_dialog_present (GtkWindow          *window
                                                    AdmCampaign           *campaign,
                                                    AdmiraltyCycleClock   *clock);
 
+/* Sharing as the master last left it (the "session-sharing" key, kept by the Share switch):
+ * for @campaign, the portal on @window started again on the same address and port, its
+ * tables served again with the same links (*@portal_out, borrowed). TRUE with *@portal_out
+ * NULL when he was not sharing @campaign; FALSE with the reason when the address is gone or
+ * cannot be listened on. */
+gboolean              admiralty_share_dialog_resume (GtkWindow            *window,
+                                                   AdmCampaign           *campaign,
+                                                   AdmiraltyCycleClock   *clock,
+                                                   AdmPortal            **portal_out,
+                                                   GError              **error);
+
 /* For tests: turns the portal on at @address (port 0: any) or off, as the switch does. */
 gboolean              admiralty_share_dialog_set_running (AdmiraltyShareDialog *self,
                                                    const char            *address,

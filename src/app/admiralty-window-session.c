@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "admiralty-plain-text.h"
+#include "admiralty-share-dialog.h"
 #include "admiralty-toast.h"
 #include "admiralty-window-private.h"
 #include "adm-table-client.h"
@@ -241,6 +242,37 @@ announce_restore (AdmiraltyWindow *self,
   adw_toast_overlay_add_toast (self->toast_overlay, admiralty_toast_new (message, 8));
 }
 
+/* Sharing resumed as the master left it: the admirals' phones and the tables served again
+ * with the same links; said, with the way to choose again, when it cannot be. */
+static void
+resume_sharing (AdmiraltyWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  AdmPortal *portal = NULL;
+  AdwToast *toast;
+
+  if (self->campaign == NULL)
+    return;
+  if (admiralty_share_dialog_resume (GTK_WINDOW (self), self->campaign, self->clock, &portal,
+                                     &error))
+    {
+      if (portal != NULL)
+        {
+          admiralty_order_board_set_portal (_admiralty_window_get_order_board (self), portal);
+          if (self->projector != NULL)
+            admiralty_projector_window_set_portal (ADMIRALTY_PROJECTOR_WINDOW (self->projector),
+                                                   portal);
+        }
+      return;
+    }
+  /* Stays until the master answers it: no phone is served meanwhile. */
+  toast = admiralty_toast_new (error->message, 0);
+  adw_toast_set_button_label (toast, _("_Share…"));
+  adw_toast_set_action_name (toast, "win.share-admirals");
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
 gboolean
 admiralty_window_restore_session (AdmiraltyWindow *self)
 {
@@ -286,6 +318,7 @@ admiralty_window_restore_session (AdmiraltyWindow *self)
     {
       _admiralty_window_update_header (self);
       announce_restore (self, time);
+      resume_sharing (self);
     }
   _admiralty_window_save_session (self);
   return restored;
