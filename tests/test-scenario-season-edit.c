@@ -230,6 +230,12 @@ edit_faction (AdmScenarioEdit *e)
 }
 
 static void
+edit_remove_faction (AdmScenarioEdit *e)
+{
+  g_assert_true (adm_scenario_edit_remove_faction (e, "pol", NULL));
+}
+
+static void
 edit_ruling (AdmScenarioEdit *e)
 {
   adm_scenario_edit_set_ruling (e, "halved-firepower", "halve-then-ceil");
@@ -251,6 +257,7 @@ static const struct {
   { "add-weapon",    edit_add_weapon,    TRUE },
   { "remove-weapon", edit_remove_weapon, TRUE },
   { "faction",       edit_faction,       TRUE },
+  { "remove-faction", edit_remove_faction, TRUE },
   { "ruling",        edit_ruling,        FALSE },
 };
 
@@ -399,6 +406,35 @@ test_remove_used_class (void)
   g_assert_null (adm_scenario_edit_get_season (edit));
 }
 
+/* A faction an admiral, a formation or an alliance belongs to is not removed: the file is as
+ * it was, and no step of undo made. */
+static void
+test_remove_used_faction (void)
+{
+  g_autoptr(GBytes) original = NULL;
+  g_autoptr(AdmScenarioEdit) edit = open_skirmish (&original);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (adm_scenario_edit_remove_faction (edit, "barrayar", &error));
+  g_assert_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "Adm. Aral Vorkosigan"));
+  assert_same_bytes (adm_scenario_edit_get_bytes (edit), original);
+  g_assert_false (adm_scenario_edit_can_undo (edit));
+  g_assert_null (adm_scenario_edit_get_season (edit));
+  g_clear_error (&error);
+
+  /* Out of the alliance's member list first, as the Sides page says. */
+  adm_scenario_edit_add_alliance (edit, "Hegen Pact", "pol");
+  g_assert_false (adm_scenario_edit_remove_faction (edit, "pol", &error));
+  g_assert_nonnull (strstr (error->message, "alliance “Hegen Pact”"));
+  g_clear_error (&error);
+
+  /* Nor one the rules do not have. */
+  g_assert_false (adm_scenario_edit_remove_faction (edit, "no-such-faction", &error));
+  g_assert_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID);
+  g_assert_null (adm_scenario_edit_get_season (edit));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -416,5 +452,6 @@ main (int   argc,
   g_test_add_func ("/engine/scenario-season/hull-seen", test_hull_seen);
   g_test_add_func ("/engine/scenario-season/ruling-seen", test_ruling_seen);
   g_test_add_func ("/engine/scenario-season/remove-used-class", test_remove_used_class);
+  g_test_add_func ("/engine/scenario-season/remove-used-faction", test_remove_used_faction);
   return g_test_run ();
 }

@@ -2071,6 +2071,60 @@ adm_scenario_edit_remove_class (AdmScenarioEdit  *self,
 }
 
 gboolean
+adm_scenario_edit_remove_faction (AdmScenarioEdit  *self,
+                                  const char       *faction,
+                                  GError          **error)
+{
+  static const char *const users[] = { "admiral", "formation", "object", "member", NULL };
+  gboolean made;
+  xmlNode *node, *parent;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), FALSE);
+  g_return_val_if_fail (faction != NULL, FALSE);
+
+  /* An admiral, a formation, a station or an alliance of the faction would name one that is
+   * no more. */
+  for (guint k = 0; users[k] != NULL; k++)
+    {
+      g_autoptr(GPtrArray) found = all_of (self, users[k]);
+
+      for (guint i = 0; i < found->len; i++)
+        if (prop_is (found->pdata[i], "faction", faction))
+          {
+            xmlNode *user = found->pdata[i];
+            g_autofree char *name = adm_xml_get_string (k == 3 ? user->parent : user, "name");
+            const char *shown = name != NULL ? name : "";
+
+            if (k == 0)
+              adm_xml_set_error (error, self->display_name, user,
+                                 _("faction “%s” cannot be removed: admiral “%s” belongs to "
+                                   "it"), faction, shown);
+            else if (k == 1)
+              adm_xml_set_error (error, self->display_name, user,
+                                 _("faction “%s” cannot be removed: formation “%s” belongs "
+                                   "to it"), faction, shown);
+            else if (k == 2)
+              adm_xml_set_error (error, self->display_name, user,
+                                 _("faction “%s” cannot be removed: station “%s” belongs to "
+                                   "it"), faction, shown);
+            else
+              adm_xml_set_error (error, self->display_name, user,
+                                 _("faction “%s” cannot be removed: it is a member of "
+                                   "alliance “%s”"), faction, shown);
+            return FALSE;
+          }
+    }
+  node = season_element (self, "faction", NULL, faction, &made, error);
+  if (node == NULL)
+    return FALSE;
+  parent = node->parent;
+  remove_node (node);
+  commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE,
+          made ? xmlDocGetRootElement (self->doc) : parent);
+  return TRUE;
+}
+
+gboolean
 adm_scenario_edit_set_weapon (AdmScenarioEdit  *self,
                               const char       *klass,
                               const char       *weapon,

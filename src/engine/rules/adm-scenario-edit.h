@@ -261,6 +261,11 @@ gboolean         adm_scenario_edit_set_faction    (AdmScenarioEdit  *self,
                                                    const char       *attribute,
                                                    const char       *value,
                                                    GError          **error);
+/* Removes faction @faction; refused with @error, nothing changed, while an admiral, a
+ * formation or a station of the scenario belongs to it, or it is in an alliance. */
+gboolean         adm_scenario_edit_remove_faction (AdmScenarioEdit *self,
+                                                   const char      *faction,
+                                                   GError         **error);
 /* The value the scenario chooses for ruling @id (its <rulings>), or NULL for the ruleset's. */
 char            *adm_scenario_edit_get_ruling     (AdmScenarioEdit  *self,
                                                    const char       *id) G_GNUC_WARN_UNUSED_RESULT;
