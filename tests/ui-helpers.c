@@ -389,7 +389,9 @@ ui_test_init (int        *argc,
 
   gtk_test_init (argc, argv, NULL);
 
-  app = admiralty_application_new (APP_ID, G_APPLICATION_NON_UNIQUE);
+  /* Files open through the application as main.c's does (the scenario editor's Start
+   * Campaign), with no other instance asked. */
+  app = admiralty_application_new (APP_ID, G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN);
   g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
   g_assert_no_error (error);
 }

@@ -64,6 +64,9 @@ find_ship (AdmiraltyEditorFleets *self,
     {
       ShipRow *row = self->ships->pdata[i];
 
+      /* update_ships () empties the places of rows it has taken while it sets the others. */
+      if (row == NULL)
+        continue;
       if (widget == row->row || widget == row->flagship || widget == row->name ||
           widget == row->klass || widget == row->readiness || widget == row->succession ||
           widget == row->remove)
@@ -905,6 +908,22 @@ admiralty_editor_fleets_set_edit (AdmiraltyEditorFleets *self,
       self->stale = FALSE;
       edit_changed_cb (self, ADM_SCENARIO_EDIT_CHANGE_RELOAD, NULL);
     }
+}
+
+xmlNode *
+admiralty_editor_fleets_get_node_at (AdmiraltyEditorFleets *self,
+                                     GtkWidget             *widget)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_EDITOR_FLEETS (self), NULL);
+
+  for (guint i = 0; widget != NULL && i < self->ships->len; i++)
+    {
+      ShipRow *row = self->ships->pdata[i];
+
+      if (widget == row->row || gtk_widget_is_ancestor (widget, row->row))
+        return row->node;
+    }
+  return self->formation;
 }
 
 /* GObject */

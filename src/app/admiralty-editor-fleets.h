@@ -24,6 +24,10 @@ void      admiralty_editor_fleets_select    (AdmiraltyEditorFleets *self,
                                              xmlNode               *node);
 /* The formation shown, or NULL. */
 xmlNode  *admiralty_editor_fleets_get_formation (AdmiraltyEditorFleets *self);
+/* What Delete removes with the focus on @widget: the ship of the row holding it, else the
+ * formation shown, or NULL. */
+xmlNode  *admiralty_editor_fleets_get_node_at (AdmiraltyEditorFleets *self,
+                                               GtkWidget             *widget);
 /* Duplicates the ship whose row has the focus, else the formation shown (Ctrl+D). */
 void      admiralty_editor_fleets_duplicate (AdmiraltyEditorFleets *self);
 /* Adds a formation and shows it, as "Add Formation" does. */

@@ -695,6 +695,22 @@ admiralty_editor_map_set_edit (AdmiraltyEditorMap *self,
   redraw (self);
 }
 
+xmlNode *
+admiralty_editor_map_get_node_at (AdmiraltyEditorMap *self,
+                                  GtkWidget          *widget)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_EDITOR_MAP (self), NULL);
+
+  for (guint i = 0; widget != NULL && i < self->rows->len; i++)
+    {
+      Row *row = self->rows->pdata[i];
+
+      if (widget == row->row || gtk_widget_is_ancestor (widget, row->row))
+        return row->node;
+    }
+  return self->sector;
+}
+
 /* GObject */
 
 static void

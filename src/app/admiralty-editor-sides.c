@@ -394,6 +394,44 @@ admiralty_editor_sides_set_edit (AdmiraltyEditorSides *self,
   rebuild (self);
 }
 
+static Row *
+row_holding (GPtrArray *rows,
+             GtkWidget *widget)
+{
+  for (guint i = 0; widget != NULL && i < rows->len; i++)
+    {
+      Row *row = rows->pdata[i];
+
+      if (widget == row->row || gtk_widget_is_ancestor (widget, row->row))
+        return row;
+    }
+  return NULL;
+}
+
+xmlNode *
+admiralty_editor_sides_get_admiral_at (AdmiraltyEditorSides *self,
+                                       GtkWidget            *widget)
+{
+  Row *row;
+
+  g_return_val_if_fail (ADMIRALTY_IS_EDITOR_SIDES (self), NULL);
+
+  row = row_holding (self->admirals, widget);
+  return row != NULL ? row->node : NULL;
+}
+
+const char *
+admiralty_editor_sides_get_faction_at (AdmiraltyEditorSides *self,
+                                       GtkWidget            *widget)
+{
+  Row *row;
+
+  g_return_val_if_fail (ADMIRALTY_IS_EDITOR_SIDES (self), NULL);
+
+  row = row_holding (self->factions, widget);
+  return row != NULL ? row->faction : NULL;
+}
+
 static void
 admiralty_editor_sides_dispose (GObject *object)
 {

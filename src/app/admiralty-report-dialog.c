@@ -18,6 +18,9 @@ struct _AdmiraltyReportDialog
   AdmCampaign           *campaign;
   GSettings             *settings;
   AdmiraltyReportOutput  output;
+  /* A dialog for one kind only (admiralty_report_dialog_new_for_kind ()): its kind. */
+  gboolean               fixed;
+  AdmReportKind          fixed_kind;
   /* The admiral ids in the admiral row's order; NULL is "every admiral". */
   GPtrArray             *admiral_ids;
   gboolean               updating;
@@ -92,7 +95,7 @@ update_admirals (AdmiraltyReportDialog *self,
   guint selected = 0;
 
   g_ptr_array_set_size (self->admiral_ids, 0);
-  if (kind == ADM_REPORT_CARDS || kind == ADM_REPORT_SHEETS)
+  if (kind == ADM_REPORT_CARDS || kind == ADM_REPORT_SHEETS || kind == ADM_REPORT_OOB)
     {
       g_ptr_array_add (self->admiral_ids, NULL);
       gtk_string_list_append (names, _("Every Admiral"));
@@ -119,7 +122,7 @@ update_admirals (AdmiraltyReportDialog *self,
 }
 
 /* F-STRAT-1: reports are of resolved cycles (the last by default); order sheets are for the
- * cycle being ordered; fleet cards show the state now. */
+ * cycle being ordered; fleet cards show the state now, and order-of-battle sheets are blank. */
 static void
 update_cycles (AdmiraltyReportDialog *self,
                AdmReportKind          kind)
@@ -130,7 +133,8 @@ update_cycles (AdmiraltyReportDialog *self,
 
   gtk_adjustment_configure (self->cycle_adjustment, MAX (last, 1), MAX (first, 1),
                             MAX (last, 1), 1, 5, 0);
-  gtk_widget_set_visible (GTK_WIDGET (self->cycle_row), kind != ADM_REPORT_CARDS);
+  gtk_widget_set_visible (GTK_WIDGET (self->cycle_row),
+                          kind != ADM_REPORT_CARDS && kind != ADM_REPORT_OOB);
   gtk_widget_set_sensitive (GTK_WIDGET (self->cycle_row), first < last);
   if (kind == ADM_REPORT_SHEETS)
     adw_action_row_set_subtitle (self->cycle_row, _("The cycle the orders are for"));
@@ -167,6 +171,8 @@ admiralty_report_dialog_get_packets (AdmiraltyReportDialog *self)
 {
   g_return_val_if_fail (ADMIRALTY_IS_REPORT_DIALOG (self), FALSE);
 
+  if (self->fixed)
+    return FALSE;
   return adw_combo_row_get_selected (self->kind_row) == ADM_REPORT_SHEETS + 1;
 }
 
@@ -183,6 +189,8 @@ admiralty_report_dialog_get_kind (AdmiraltyReportDialog *self)
 {
   g_return_val_if_fail (ADMIRALTY_IS_REPORT_DIALOG (self), ADM_REPORT_MASTER);
 
+  if (self->fixed)
+    return self->fixed_kind;
   /* The items: the kinds up to the sheets, every admiral's paper, then the public bulletin. */
   if (adw_combo_row_get_selected (self->kind_row) == ADM_REPORT_SHEETS + 2)
     return ADM_REPORT_PUBLIC;
@@ -195,6 +203,7 @@ admiralty_report_dialog_set_kind (AdmiraltyReportDialog *self,
 {
   g_return_if_fail (ADMIRALTY_IS_REPORT_DIALOG (self));
   g_return_if_fail (kind <= ADM_REPORT_PUBLIC);
+  g_return_if_fail (!self->fixed);
 
   adw_combo_row_set_selected (self->kind_row,
                               kind == ADM_REPORT_PUBLIC ? ADM_REPORT_SHEETS + 2 : kind);
@@ -442,7 +451,7 @@ suggested_name (AdmiraltyReportDialog *self)
   g_string_append_printf (name, "-%s", adm_report_kind_to_string (kind));
   if (admiral != NULL && kind != ADM_REPORT_MASTER && kind != ADM_REPORT_PUBLIC)
     g_string_append_printf (name, "-%s", admiral);
-  if (kind != ADM_REPORT_CARDS)
+  if (kind != ADM_REPORT_CARDS && kind != ADM_REPORT_OOB)
     g_string_append_printf (name, "-cycle-%u", admiralty_report_dialog_get_cycle (self));
   g_string_append (name, ".pdf");
 
@@ -675,6 +684,7 @@ admiralty_report_dialog_set_titles (AdmiraltyReportDialog *self)
   g_autofree char *subtitle = NULL;
   const char *paper = paper_name;
   gboolean pdf = self->output == ADMIRALTY_REPORT_OUTPUT_PDF;
+  const char *title = pdf ? _("Export Report as PDF") : _("Print Report");
 
   for (guint i = 0; i < G_N_ELEMENTS (paper_labels); i++)
     if (g_strcmp0 (paper_name, paper_labels[i].name) == 0)
@@ -682,10 +692,14 @@ admiralty_report_dialog_set_titles (AdmiraltyReportDialog *self)
   /* Translators: %s is a paper size, "A4" or "US Letter" */
   subtitle = g_strdup_printf (_("On %s paper"), paper);
 
-  adw_window_title_set_title (self->window_title,
-                              pdf ? _("Export Report as PDF") : _("Print Report"));
+  if (self->fixed && self->fixed_kind == ADM_REPORT_CARDS)
+    title = pdf ? _("Export Fleet Cards as PDF") : _("Print Fleet Cards");
+  else if (self->fixed && self->fixed_kind == ADM_REPORT_OOB)
+    title = pdf ? _("Export Blank Order-of-Battle Sheets as PDF")
+                : _("Print Blank Order-of-Battle Sheets");
+  adw_window_title_set_title (self->window_title, title);
   adw_window_title_set_subtitle (self->window_title, subtitle);
-  gtk_window_set_title (GTK_WINDOW (self), pdf ? _("Export Report as PDF") : _("Print Report"));
+  gtk_window_set_title (GTK_WINDOW (self), title);
   gtk_button_set_label (GTK_BUTTON (self->run_button), pdf ? _("_Export…") : _("_Print…"));
 }
 
@@ -702,6 +716,30 @@ admiralty_report_dialog_new (GtkWindow             *parent,
   self = g_object_new (ADMIRALTY_TYPE_REPORT_DIALOG, "transient-for", parent, NULL);
   self->campaign = g_object_ref (campaign);
   self->output = output;
+  admiralty_report_dialog_set_titles (self);
+  kind_changed_cb (self);
+
+  return self;
+}
+
+AdmiraltyReportDialog *
+admiralty_report_dialog_new_for_kind (GtkWindow             *parent,
+                                      AdmCampaign           *campaign,
+                                      AdmiraltyReportOutput  output,
+                                      AdmReportKind          kind)
+{
+  AdmiraltyReportDialog *self;
+
+  g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+  g_return_val_if_fail (kind == ADM_REPORT_CARDS || kind == ADM_REPORT_OOB, NULL);
+
+  self = g_object_new (ADMIRALTY_TYPE_REPORT_DIALOG, "transient-for", parent, NULL);
+  self->campaign = g_object_ref (campaign);
+  self->output = output;
+  self->fixed = TRUE;
+  self->fixed_kind = kind;
+  gtk_widget_set_visible (GTK_WIDGET (self->kind_row), FALSE);
   admiralty_report_dialog_set_titles (self);
   kind_changed_cb (self);
 

@@ -28,6 +28,12 @@ G_DECLARE_FINAL_TYPE (AdmiraltyReportDialog, admiralty_report_dialog, ADMIRALTY,
 AdmiraltyReportDialog *admiralty_report_dialog_new (GtkWindow             *parent,
                                                     AdmCampaign           *campaign,
                                                     AdmiraltyReportOutput  output);
+/* The same for one kind only, fleet cards or blank order-of-battle sheets (the scenario
+ * editor's): no kind to choose, only the admiral (every admiral first). */
+AdmiraltyReportDialog *admiralty_report_dialog_new_for_kind (GtkWindow             *parent,
+                                                             AdmCampaign           *campaign,
+                                                             AdmiraltyReportOutput  output,
+                                                             AdmReportKind          kind);
 
 /* The choices, as the rows show them. Setting the kind offers its admirals (every admiral
  * first for cards and sheets) and cycles (the resolved ones for reports, the last resolved by

@@ -12,48 +12,30 @@
 #include "admiralty-editor-problems.h"
 #include "admiralty-editor-season.h"
 #include "admiralty-editor-sides.h"
-#include "admiralty-scenario-editor.h"
+#include "admiralty-scenario-editor-private.h"
 
 /* The draft's name beside the campaign's own drafts (admiralty-drafts.h). */
 #define DRAFT_KIND "scenario-draft"
 
-struct _AdmiraltyScenarioEditor
-{
-  AdwApplicationWindow     parent_instance;
-
-  AdwToastOverlay         *toast_overlay;
-  AdwViewStack            *stack;
-  AdwViewSwitcherTitle    *switcher_title;
-  AdwViewSwitcherBar      *switcher_bar;
-  AdwViewStackPage        *problems_stack_page;
-  GtkWidget               *start_button;
-  AdmiraltyEditorSides    *sides;
-  AdmiraltyEditorSeason   *season;
-  AdmiraltyEditorMap      *map;
-  AdmiraltyEditorFleets   *fleets;
-  AdmiraltyEditorProblems *problems;
-
-  AdmScenarioEdit         *edit;
-  char                    *path;        /* the file, or NULL */
-  char                    *draft_path;
-  GPtrArray               *problem_list; /* AdmProblem* */
-  GtkFileChooserNative    *chooser;
-  gboolean                 start_after_save;
-  gboolean                 close_after_save;
-  gboolean                 closing;      /* the master said close: no question asked again */
-};
-
 G_DEFINE_FINAL_TYPE (AdmiraltyScenarioEditor, admiralty_scenario_editor,
                      ADW_TYPE_APPLICATION_WINDOW)
 
-static void
-toast (AdmiraltyScenarioEditor *self,
-       const char              *title)
+AdwToast *
+_admiralty_scenario_editor_toast (AdmiraltyScenarioEditor *self,
+                                  const char              *title)
 {
   AdwToast *toast = adw_toast_new (title);
 
   adw_toast_set_timeout (toast, 6);
   adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  return toast;
+}
+
+static void
+toast (AdmiraltyScenarioEditor *self,
+       const char              *title)
+{
+  _admiralty_scenario_editor_toast (self, title);
 }
 
 static void
@@ -170,15 +152,24 @@ set_draft_path (AdmiraltyScenarioEditor *self)
 
 static void start_campaign (AdmiraltyScenarioEditor *self);
 
-static void
-present_error (AdmiraltyScenarioEditor *self,
-               const char              *heading,
-               const char              *body)
+GtkWidget *
+_admiralty_scenario_editor_present_error (AdmiraltyScenarioEditor *self,
+                                          const char              *heading,
+                                          const char              *body)
 {
   GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
 
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
   gtk_window_present (GTK_WINDOW (dialog));
+  return dialog;
+}
+
+static void
+present_error (AdmiraltyScenarioEditor *self,
+               const char              *heading,
+               const char              *body)
+{
+  _admiralty_scenario_editor_present_error (self, heading, body);
 }
 
 static gboolean
@@ -527,6 +518,8 @@ admiralty_scenario_editor_dispose (GObject *object)
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
   g_clear_object (&self->chooser);
+  g_clear_weak_pointer (&self->last_focus);
+  g_clear_weak_pointer (&self->dialog);
   /* The switchers let go of the stack before it goes: libadwaita 1.2 otherwise unparents
    * their buttons twice. */
   if (self->switcher_title != NULL)
@@ -596,6 +589,7 @@ admiralty_scenario_editor_class_init (AdmiraltyScenarioEditorClass *klass)
                                        NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK,
                                        "win.duplicate", NULL);
+  _admiralty_scenario_editor_class_init_actions (widget_class);
 }
 
 static void
@@ -605,6 +599,7 @@ admiralty_scenario_editor_init (AdmiraltyScenarioEditor *self)
   /* Found, not bound: a stack page bound as a template child is disposed twice. */
   self->problems_stack_page = adw_view_stack_get_page (self->stack, GTK_WIDGET (self->problems));
   self->problem_list = g_ptr_array_new ();
+  _admiralty_scenario_editor_init_actions (self);
 }
 
 AdmiraltyScenarioEditor *

@@ -9,12 +9,14 @@
  *
  * Actions: win.save (Ctrl+S), win.save-as (Shift+Ctrl+S), win.undo (Ctrl+Z), win.redo
  * (Shift+Ctrl+Z), win.start-campaign, win.duplicate (Ctrl+D: the ship or formation
- * selected on the Fleets page). */
+ * selected on the Fleets page), win.import-oob, win.export-oob (the order of battle as CSV),
+ * win.print-oob-sheets, win.print-fleet-cards (F-GEN-5), win.delete (Delete). */
 #pragma once
 
 #include <adwaita.h>
 
 #include "admiralty-engine.h"
+#include "admiralty-report-dialog.h"
 
 G_BEGIN_DECLS
 
@@ -60,6 +62,27 @@ const char              *admiralty_scenario_editor_get_draft_path (AdmiraltyScen
  * it, as a click on a problem does. */
 void                     admiralty_scenario_editor_show     (AdmiraltyScenarioEditor *self,
                                                              xmlNode                 *node);
+/* Reads the CSV @csv_path as the scenario's whole order of battle, as Import Order of Battle
+ * does once a file is chosen: through adm_oob_import (), as `admiralty-cli scenario
+ * import-oob` does, all or nothing and one step of undo. A refused file changes nothing, and a
+ * dialog lists its problems, each with its line. */
+gboolean                 admiralty_scenario_editor_import_oob (AdmiraltyScenarioEditor *self,
+                                                               const char              *csv_path);
+/* Writes the order of battle to @csv_path as Export Order of Battle does (adm_oob_export (),
+ * as `admiralty-cli scenario export-oob`); a dialog says why it could not. */
+gboolean                 admiralty_scenario_editor_export_oob (AdmiraltyScenarioEditor *self,
+                                                               const char              *csv_path);
+/* Opens the print dialog of @kind (ADM_REPORT_CARDS or ADM_REPORT_OOB) for the scenario as it
+ * is now, saved or not, as Print Fleet Cards and Print Blank Order-of-Battle Sheets do; NULL
+ * and a dialog saying why when the scenario does not load. */
+AdmiraltyReportDialog   *admiralty_scenario_editor_print      (AdmiraltyScenarioEditor *self,
+                                                               AdmReportKind            kind);
+/* Removes what is selected on the page shown (win.delete, Delete): an admiral or a faction
+ * not in use (Sides), an object or link of the selected sector, else the sector (Map), a ship,
+ * else the formation shown (Fleets); each one step of undo. */
+void                     admiralty_scenario_editor_delete     (AdmiraltyScenarioEditor *self);
+/* The dialog the editor's actions showed last, while it is open: for tests. */
+GtkWidget               *admiralty_scenario_editor_get_dialog (AdmiraltyScenarioEditor *self);
 /* When a draft newer than the file is kept, asks whether to restore it. */
 void                     admiralty_scenario_editor_offer_draft (AdmiraltyScenarioEditor *self);
 

@@ -1,0 +1,774 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-editor-menu.c: the scenario editor's menu driven as a master drives it — the menu
+ * opened and its items clicked with the X server's pointer, files named in the file chooser
+ * with the keyboard. An order of battle imported from a CSV is one step of undo, a refused one
+ * lists its lines and changes nothing; one exported is what `admiralty-cli scenario
+ * export-oob` writes; the fleet cards printed from an unsaved scenario are those `admiralty-cli
+ * report --kind cards` makes of it saved, with its own season (F-GEN-5); Save As writes a file
+ * `admiralty-cli validate --all` accepts, Komarr unchanged byte for byte; Start Campaign opens
+ * the campaign a new one from the file is; Delete removes each kind of selected element as one
+ * step of undo. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "admiralty-editor-fleets.h"
+#include "admiralty-editor-map.h"
+#include "admiralty-editor-sides.h"
+#include "admiralty-scenario-editor.h"
+#include "admiralty-window.h"
+#include "cli-helpers.h"
+#include "pointer-helpers.h"
+#include "text-helpers.h"
+
+/* A copy of @source in a new temporary folder, named @name. */
+static char *
+copy_into_folder (const char *source,
+                  const char *name,
+                  char      **folder)
+{
+  char *path;
+
+  *folder = g_dir_make_tmp ("admiralty-editor-menu-XXXXXX", NULL);
+  path = g_build_filename (*folder, name, NULL);
+  copy_file (source, path);
+  return path;
+}
+
+static char *
+scenario_copy (const char *name,
+               char      **folder)
+{
+  g_autofree char *source = source_path ("scenarios", name, NULL);
+
+  return copy_into_folder (source, name, folder);
+}
+
+static AdmiraltyScenarioEditor *
+editor_of (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  AdmiraltyScenarioEditor *editor =
+    admiralty_scenario_editor_open (GTK_APPLICATION (app), path, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (editor);
+  gtk_window_set_default_size (GTK_WINDOW (editor), 1280, 800);
+  gtk_window_present (GTK_WINDOW (editor));
+  iterate_until (widget_mapped, editor, 5000);
+  wait_frame (GTK_WIDGET (editor));
+  return editor;
+}
+
+static void
+close_editor (AdmiraltyScenarioEditor *editor)
+{
+  GWeakRef ref;
+
+  g_weak_ref_init (&ref, editor);
+  gtk_window_destroy (GTK_WINDOW (editor));
+  iterate ();
+  g_assert_null (g_weak_ref_get (&ref));
+  g_weak_ref_clear (&ref);
+}
+
+static GBytes *
+bytes_now (AdmiraltyScenarioEditor *editor)
+{
+  return g_bytes_ref (adm_scenario_edit_get_bytes (admiralty_scenario_editor_get_edit (editor)));
+}
+
+static void
+assert_bytes_equal (GBytes *a,
+                    GBytes *b)
+{
+  gsize la = 0, lb = 0;
+  const char *da = g_bytes_get_data (a, &la), *db = g_bytes_get_data (b, &lb);
+
+  g_assert_cmpmem (da, la, db, lb);
+}
+
+static void
+assert_same_file (const char *a,
+                  const char *b)
+{
+  g_autofree char *da = NULL, *db = NULL;
+  gsize la = 0, lb = 0;
+
+  g_assert_true (g_file_get_contents (a, &da, &la, NULL));
+  g_assert_true (g_file_get_contents (b, &db, &lb, NULL));
+  g_assert_cmpmem (da, la, db, lb);
+}
+
+static gboolean
+is_menu_button (GtkWidget     *widget,
+                gconstpointer  data)
+{
+  return GTK_IS_MENU_BUTTON (widget) && gtk_widget_is_drawable (widget);
+}
+
+static gboolean
+is_label_text (GtkWidget     *widget,
+               gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_is_drawable (widget) &&
+         g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
+}
+
+static gboolean
+is_button_tooltip (GtkWidget     *widget,
+                   gconstpointer  data)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_is_drawable (widget) &&
+         g_strcmp0 (gtk_widget_get_tooltip_text (widget), data) == 0;
+}
+
+/* The editor's main menu opened with a click, and its item @label clicked. */
+static void
+click_menu_item (AdmiraltyScenarioEditor *editor,
+                 const char              *label)
+{
+  GtkWidget *menu_button = find_widget (GTK_WIDGET (editor), is_menu_button, NULL);
+  GtkWidget *popover, *item;
+
+  g_assert_nonnull (menu_button);
+  focus_window (GTK_WIDGET (editor));
+  pointer_click_widget (menu_button);
+  popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (menu_button)));
+  g_assert_nonnull (popover);
+  iterate_until (widget_mapped, popover, 5000);
+  wait_frame (popover);
+  root_screenshot ("editor-menu-open.png", 0, 0);
+  item = find_widget (popover, is_label_text, label);
+  g_assert_nonnull (item);
+  pointer_click_widget (item);
+  iterate ();
+}
+
+static GtkWidget *
+chooser_dialog (void)
+{
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (GTK_IS_FILE_CHOOSER_DIALOG (l->data) && gtk_widget_get_mapped (l->data))
+      return l->data;
+  return NULL;
+}
+
+static gboolean
+chooser_shown (gpointer data)
+{
+  return chooser_dialog () != NULL;
+}
+
+static gboolean
+chooser_gone (gpointer data)
+{
+  return chooser_dialog () == NULL;
+}
+
+/* The file chooser the menu item opened, answered with the keyboard: the whole path typed
+ * (in the location entry that typing opens, or over the name proposed), then Return. */
+static void
+choose_file (const char *path)
+{
+  GtkWidget *dialog;
+
+  iterate_until (chooser_shown, NULL, 5000);
+  dialog = chooser_dialog ();
+  g_assert_nonnull (dialog);
+  wait_frame (dialog);
+  focus_window (dialog);
+  if (gtk_file_chooser_get_action (GTK_FILE_CHOOSER (dialog)) == GTK_FILE_CHOOSER_ACTION_SAVE)
+    keys_to (dialog, "ctrl+a");
+  else
+    keys_to (dialog, "ctrl+l");
+  type_to (dialog, path);
+  iterate_until (NULL, NULL, 200);
+  keys_to (dialog, "Return");
+  iterate_until (chooser_gone, NULL, 5000);
+  g_assert_null (chooser_dialog ());
+  iterate ();
+}
+
+static char *
+dialog_text (AdwMessageDialog *dialog)
+{
+  GtkWidget *extra = adw_message_dialog_get_extra_child (dialog);
+  GtkWidget *label = extra != NULL ? gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (extra))
+                                   : NULL;
+
+  if (label != NULL && GTK_IS_VIEWPORT (label))
+    label = gtk_viewport_get_child (GTK_VIEWPORT (label));
+  return g_strconcat (adw_message_dialog_get_body (dialog), "\n",
+                      label != NULL ? gtk_label_get_text (GTK_LABEL (label)) : "", NULL);
+}
+
+static void
+dismiss_dialog (void)
+{
+  AdwMessageDialog *dialog = message_dialog ();
+
+  g_assert_nonnull (dialog);
+  focus_window (GTK_WIDGET (dialog));
+  keys_to (GTK_WIDGET (dialog), "Escape");
+  iterate_until (message_dialog_gone, NULL, 5000);
+}
+
+static guint
+count_elements (AdmiraltyScenarioEditor *editor,
+                const char              *name)
+{
+  xmlNode *root = adm_scenario_edit_get_root (admiralty_scenario_editor_get_edit (editor));
+  guint count = 0;
+
+  for (xmlNode *node = adm_xml_first_element (root, "formation"); node != NULL;
+       node = adm_xml_next_element (node, "formation"))
+    {
+      if (g_str_equal (name, "formation"))
+        count++;
+      else
+        for (xmlNode *ship = adm_xml_first_element (node, "ship"); ship != NULL;
+             ship = adm_xml_next_element (ship, "ship"))
+          count++;
+    }
+  return count;
+}
+
+/* F-FORM-1: the generated game's 80 ships in 40 formations read from its CSV into its map
+ * through the menu; the Fleets page shows them; one Ctrl+Z takes the whole import back. */
+static void
+test_import_good (void)
+{
+  g_autofree char *map = source_path ("tests", "data", "oob", "my-game-map.admiralty", NULL);
+  g_autofree char *csv = source_path ("tests", "data", "oob", "my-game.csv", NULL);
+  g_autofree char *folder = NULL;
+  g_autofree char *path = copy_into_folder (map, "my-game.admiralty", &folder);
+  g_autoptr(GBytes) before = NULL;
+  AdmiraltyScenarioEditor *editor;
+  AdmiraltyEditorFleets *fleets;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      remove_tree (folder);
+      return;
+    }
+  editor = editor_of (path);
+  before = bytes_now (editor);
+  admiralty_scenario_editor_set_visible_page (editor, "fleets");
+  wait_frame (GTK_WIDGET (editor));
+  click_menu_item (editor, "Import Order of Battle…");
+  choose_file (csv);
+  root_screenshot ("editor-menu-import-good.png", 0, 0);
+  g_assert_cmpuint (count_elements (editor, "ship"), ==, 80);
+  g_assert_cmpuint (count_elements (editor, "formation"), ==, 40);
+  fleets = ADMIRALTY_EDITOR_FLEETS (admiralty_scenario_editor_get_page (editor, "fleets"));
+  wait_frame (GTK_WIDGET (editor));
+  g_assert_nonnull (admiralty_editor_fleets_get_formation (fleets));
+  g_assert_nonnull (admiralty_editor_fleets_get_ship_entry (fleets, 0));
+  g_assert_cmpuint (admiralty_scenario_editor_get_problems (editor)->len, ==, 0);
+
+  focus_window (GTK_WIDGET (editor));
+  keys_to (GTK_WIDGET (editor), "ctrl+z");
+  assert_bytes_equal (before, adm_scenario_edit_get_bytes (admiralty_scenario_editor_get_edit (editor)));
+  g_assert_false (adm_scenario_edit_can_undo (admiralty_scenario_editor_get_edit (editor)));
+  close_editor (editor);
+  remove_tree (folder);
+}
+
+/* A CSV with an unknown class on line 3 and a readiness of 99 on line 5 (F-RDY-1): the
+ * dialog names both lines, and the scenario is as it was, with nothing to undo. */
+static void
+test_import_bad (void)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *path = scenario_copy ("skirmish.admiralty", &folder);
+  g_autofree char *csv = g_build_filename (folder, "bad.csv", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GBytes) before = NULL;
+  AdmiraltyScenarioEditor *editor;
+  AdwMessageDialog *dialog;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      remove_tree (folder);
+      return;
+    }
+  g_assert_true (g_file_set_contents (csv,
+                                      "admiral,faction,formation,ship,class,readiness,command,"
+                                      "sector,hidden\n"
+                                      "Adm. Aral Vorkosigan,barrayar,Picket,Kestrel,vorpatril,8,1,"
+                                      "pol-jump-point,\n"
+                                      "Adm. Aral Vorkosigan,barrayar,Picket,Ariel,ariel-ii,5,2,"
+                                      "pol-jump-point,\n"
+                                      "ghem-Adm. Ilsum Estif,cetaganda,Jade,Harmony,ghem-lord,10,1,"
+                                      "vervain-jump-point,\n"
+                                      "ghem-Adm. Ilsum Estif,cetaganda,Jade,Orchid,ghem-lord,99,2,"
+                                      "vervain-jump-point,\n", -1, NULL));
+  editor = editor_of (path);
+  before = bytes_now (editor);
+  click_menu_item (editor, "Import Order of Battle…");
+  choose_file (csv);
+  iterate_until (message_dialog_shown, NULL, 5000);
+  dialog = message_dialog ();
+  g_assert_nonnull (dialog);
+  wait_frame (GTK_WIDGET (dialog));
+  root_screenshot ("editor-menu-import-bad.png", 0, 0);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Order of Battle Not Imported");
+  text = dialog_text (dialog);
+  g_test_message ("%s", text);
+  assert_contains (text, "bad.csv has 2 problems", "the dialog");
+  assert_contains (text, "Line 3: ", "the dialog");
+  assert_contains (text, "ariel-ii", "the dialog");
+  assert_contains (text, "Line 5: ", "the dialog");
+  assert_contains (text, "99", "the dialog");
+  dismiss_dialog ();
+  assert_bytes_equal (before, adm_scenario_edit_get_bytes (admiralty_scenario_editor_get_edit (editor)));
+  g_assert_false (adm_scenario_edit_can_undo (admiralty_scenario_editor_get_edit (editor)));
+  close_editor (editor);
+  remove_tree (folder);
+}
+
+/* Komarr's order of battle exported from the menu is the CSV `admiralty-cli scenario
+ * export-oob` writes of the same file. */
+static void
+test_export (void)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *path = scenario_copy ("komarr-campaign.admiralty", &folder);
+  g_autofree char *mine = g_build_filename (folder, "komarr-editor.csv", NULL);
+  g_autofree char *cli = g_build_filename (folder, "komarr-cli.csv", NULL);
+  g_autoptr(CliResult) result = NULL;
+  AdmiraltyScenarioEditor *editor;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      remove_tree (folder);
+      return;
+    }
+  editor = editor_of (path);
+  click_menu_item (editor, "Export Order of Battle…");
+  choose_file (mine);
+  g_assert_true (g_file_test (mine, G_FILE_TEST_IS_REGULAR));
+  result = run_cli ("scenario", "export-oob", path, "-o", cli, NULL);
+  g_assert_cmpint (result->status, ==, 0);
+  assert_same_file (mine, cli);
+  close_editor (editor);
+  remove_tree (folder);
+}
+
+/* F-GEN-5: the fleet cards printed from the editor are those of the scenario as it is on
+ * screen — a class's hull edited in its own season and not saved — the very cards
+ * `admiralty-cli report --kind cards` makes of it once saved; the blank order-of-battle sheets
+ * likewise. */
+static void
+test_print_cards (void)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *path = scenario_copy ("skirmish.admiralty", &folder);
+  g_autofree char *saved = g_build_filename (folder, "saved.admiralty", NULL);
+  g_autoptr(GError) error = NULL;
+  AdmiraltyScenarioEditor *editor;
+  AdmScenarioEdit *edit;
+  GtkWidget *dialog;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      remove_tree (folder);
+      return;
+    }
+  editor = editor_of (path);
+  edit = admiralty_scenario_editor_get_edit (editor);
+  g_assert_true (adm_scenario_edit_set_class (edit, "general-vorkraft", "hull", "17", &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (saved, g_bytes_get_data (adm_scenario_edit_get_bytes (edit),
+                                                               NULL),
+                                      g_bytes_get_size (adm_scenario_edit_get_bytes (edit)),
+                                      NULL));
+
+  for (guint k = 0; k < 2; k++)
+    {
+      const char *item = k == 0 ? "Print Fleet Cards…" : "Print Blank Order-of-Battle Sheets…";
+      const char *kind = k == 0 ? "cards" : "oob";
+      g_autoptr(CliResult) result = NULL;
+      g_autoptr(AdmDoc) doc = NULL;
+      g_autofree char *text = NULL;
+      g_autofree char *shot = g_strdup_printf ("editor-menu-print-%s.png", kind);
+
+      click_menu_item (editor, item);
+      dialog = admiralty_scenario_editor_get_dialog (editor);
+      g_assert_true (ADMIRALTY_IS_REPORT_DIALOG (dialog));
+      iterate_until (widget_mapped, dialog, 5000);
+      wait_frame (dialog);
+      root_screenshot (shot, 0, 0);
+      g_assert_null (admiralty_report_dialog_get_admiral (ADMIRALTY_REPORT_DIALOG (dialog)));
+      doc = admiralty_report_dialog_build (ADMIRALTY_REPORT_DIALOG (dialog), &error);
+      g_assert_no_error (error);
+      text = adm_doc_to_text (doc);
+      result = run_cli ("report", "--kind", kind, "--text", saved, NULL);
+      g_assert_cmpint (result->status, ==, 0);
+      g_assert_cmpstr (text, ==, result->out);
+      if (k == 0)
+        assert_contains (text, "Hull: 17/17", "the fleet cards");
+      focus_window (dialog);
+      keys_to (dialog, "Escape");
+      iterate ();
+    }
+  close_editor (editor);
+  remove_tree (folder);
+}
+
+/* Komarr saved under a new name from the menu: the same bytes, and `admiralty-cli validate
+ * --all` finds no problem in it. */
+static void
+test_save_as (void)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *path = scenario_copy ("komarr-campaign.admiralty", &folder);
+  g_autofree char *shipped = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
+  g_autofree char *target = g_build_filename (folder, "my-komarr.admiralty", NULL);
+  g_autoptr(CliResult) result = NULL;
+  AdmiraltyScenarioEditor *editor;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      remove_tree (folder);
+      return;
+    }
+  editor = editor_of (path);
+  click_menu_item (editor, "Save As…");
+  choose_file (target);
+  g_assert_cmpstr (admiralty_scenario_editor_get_path (editor), ==, target);
+  assert_same_file (target, shipped);
+  result = run_cli ("validate", "--all", target, NULL);
+  g_assert_cmpint (result->status, ==, 0);
+  close_editor (editor);
+  remove_tree (folder);
+}
+
+static AdmiraltyWindow *
+campaign_window (void)
+{
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (ADMIRALTY_IS_WINDOW (l->data) && admiralty_window_get_campaign (l->data) != NULL)
+      return l->data;
+  return NULL;
+}
+
+static gboolean
+campaign_shown (gpointer data)
+{
+  return campaign_window () != NULL;
+}
+
+/* Start Campaign opens, in the main window, the campaign `admiralty-cli` starts from the same
+ * file: the same scenario, at cycle 1 with nothing done, and the same fleet cards — every
+ * ship where and as it starts. */
+static void
+test_start_campaign (void)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *path = scenario_copy ("skirmish.admiralty", &folder);
+  g_autoptr(CliResult) result = NULL;
+  g_autoptr(AdmDoc) doc = NULL;
+  g_autofree char *cards = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmiraltyScenarioEditor *editor;
+  AdmiraltyWindow *window;
+  AdmCampaign *campaign;
+  GtkWidget *start;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      remove_tree (folder);
+      return;
+    }
+  editor = editor_of (path);
+  start = find_widget (GTK_WIDGET (editor), is_button_tooltip,
+                       "Save the scenario and start a new campaign from it");
+  g_assert_nonnull (start);
+  pointer_click_widget (start);
+  iterate_until (campaign_shown, NULL, 10000);
+  window = campaign_window ();
+  g_assert_nonnull (window);
+  campaign = admiralty_window_get_campaign (window);
+  g_assert_null (adm_campaign_get_path (campaign));
+  g_assert_cmpstr (adm_scenario_get_id (adm_campaign_get_scenario (campaign)), ==, "hegen-hub-skirmish");
+  g_assert_cmpuint (adm_strategy_get_cycle (adm_state_get_strategy (
+                                              adm_campaign_get_state (campaign))), ==, 1);
+  g_assert_false (adm_campaign_can_undo (campaign));
+  doc = adm_report_build (campaign, ADM_REPORT_CARDS, NULL, 0, NULL, &error);
+  g_assert_no_error (error);
+  cards = adm_doc_to_text (doc);
+  result = run_cli ("report", "--kind", "cards", "--text", path, NULL);
+  g_assert_cmpint (result->status, ==, 0);
+  g_assert_cmpstr (cards, ==, result->out);
+  close_window (window);
+  close_editor (editor);
+  remove_tree (folder);
+}
+
+/* Delete */
+
+static AdmScenarioEdit *
+edit_of (AdmiraltyScenarioEditor *editor)
+{
+  return admiralty_scenario_editor_get_edit (editor);
+}
+
+/* @before's text back with Ctrl+Z, the removal again with Shift+Ctrl+Z. */
+static void
+assert_one_step (AdmiraltyScenarioEditor *editor,
+                 GBytes                  *before)
+{
+  g_autoptr(GBytes) after = bytes_now (editor);
+
+  g_assert_false (g_bytes_equal (before, after));
+  focus_window (GTK_WIDGET (editor));
+  keys_to (GTK_WIDGET (editor), "ctrl+z");
+  assert_bytes_equal (before, adm_scenario_edit_get_bytes (edit_of (editor)));
+  keys_to (GTK_WIDGET (editor), "shift+ctrl+z");
+  assert_bytes_equal (after, adm_scenario_edit_get_bytes (edit_of (editor)));
+  keys_to (GTK_WIDGET (editor), "ctrl+z");
+  assert_bytes_equal (before, adm_scenario_edit_get_bytes (edit_of (editor)));
+}
+
+static gboolean
+is_sidebar (GtkWidget     *widget,
+            gconstpointer  data)
+{
+  return GTK_IS_LIST_BOX (widget) && gtk_widget_has_css_class (widget, "navigation-sidebar");
+}
+
+/* F-FORM-1: a formation clicked in the list and Delete pressed; a ship's class chosen with Tab
+ * from its name and Delete pressed. */
+static void
+test_delete_fleets (void)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *path = scenario_copy ("skirmish.admiralty", &folder);
+  g_autoptr(GBytes) before = NULL;
+  AdmiraltyScenarioEditor *editor;
+  AdmiraltyEditorFleets *fleets;
+  GtkWidget *list, *entry;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      remove_tree (folder);
+      return;
+    }
+  editor = editor_of (path);
+  fleets = ADMIRALTY_EDITOR_FLEETS (admiralty_scenario_editor_get_page (editor, "fleets"));
+  admiralty_scenario_editor_set_visible_page (editor, "fleets");
+  wait_frame (GTK_WIDGET (editor));
+  list = find_widget (GTK_WIDGET (fleets), is_sidebar, NULL);
+  g_assert_nonnull (list);
+
+  before = bytes_now (editor);
+  pointer_click_widget (GTK_WIDGET (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), 1)));
+  g_assert_nonnull (adm_scenario_edit_find (edit_of (editor), "formation", "hub-picket"));
+  keys_to (GTK_WIDGET (editor), "Delete");
+  g_assert_null (adm_scenario_edit_find (edit_of (editor), "formation", "hub-picket"));
+  g_assert_cmpuint (count_elements (editor, "formation"), ==, 3);
+  assert_one_step (editor, before);
+  g_clear_pointer (&before, g_bytes_unref);
+
+  wait_frame (GTK_WIDGET (editor));
+  before = bytes_now (editor);
+  pointer_click_widget (GTK_WIDGET (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), 0)));
+  entry = admiralty_editor_fleets_get_ship_entry (fleets, 1);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "Emperor Dorca");
+  pointer_click_widget (entry);
+  keys_to (GTK_WIDGET (editor), "Tab");
+  keys_to (GTK_WIDGET (editor), "Delete");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (
+                     admiralty_editor_fleets_get_ship_entry (fleets, 1))), ==, "Count Vorhalas");
+  g_assert_cmpuint (count_elements (editor, "ship"), ==, 12);
+  assert_one_step (editor, before);
+  close_editor (editor);
+  remove_tree (folder);
+}
+
+static gboolean
+is_entry_row_text (GtkWidget     *widget,
+                   gconstpointer  data)
+{
+  return ADW_IS_ENTRY_ROW (widget) && gtk_widget_is_drawable (widget) &&
+         g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (widget)), data) == 0;
+}
+
+static gboolean
+is_row_titled (GtkWidget     *widget,
+               gconstpointer  data)
+{
+  return ADW_IS_ACTION_ROW (widget) && gtk_widget_is_drawable (widget) &&
+         g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), data) == 0;
+}
+
+/* An admiral, with Delete Selected from the menu after a click in his row: his formations
+ * stay, with no admiral, and the toast says so. A faction no one belongs to goes the same way;
+ * one an admiral belongs to is refused, saying who, and nothing changes. */
+static void
+test_delete_sides (void)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *path = scenario_copy ("skirmish.admiralty", &folder);
+  g_autoptr(GBytes) before = NULL;
+  g_autofree char *text = NULL;
+  AdmiraltyScenarioEditor *editor;
+  GtkWidget *sides, *row;
+  AdwMessageDialog *dialog;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      remove_tree (folder);
+      return;
+    }
+  editor = editor_of (path);
+  sides = admiralty_scenario_editor_get_page (editor, "sides");
+  admiralty_scenario_editor_set_visible_page (editor, "sides");
+  wait_frame (GTK_WIDGET (editor));
+
+  before = bytes_now (editor);
+  row = find_widget (sides, is_entry_row_text, "ghem-Adm. Ilsum Estif");
+  g_assert_nonnull (row);
+  pointer_click_widget (row);
+  click_menu_item (editor, "Delete Selected");
+  g_assert_null (adm_scenario_edit_find (edit_of (editor), "admiral", "ghem-estif"));
+  g_assert_nonnull (adm_scenario_edit_find (edit_of (editor), "formation", "jade-line"));
+  root_screenshot ("editor-menu-delete-admiral.png", 0, 0);
+  assert_one_step (editor, before);
+  g_clear_pointer (&before, g_bytes_unref);
+
+  /* Pol has no admiral, formation or station here. */
+  wait_frame (GTK_WIDGET (editor));
+  before = bytes_now (editor);
+  row = find_widget (sides, is_row_titled, "Pol Six");
+  g_assert_nonnull (row);
+  gtk_widget_grab_focus (row);
+  keys_to (GTK_WIDGET (editor), "Delete");
+  g_assert_nonnull (adm_scenario_edit_get_season (edit_of (editor)));
+  g_assert_null (adm_scenario_edit_find_faction (edit_of (editor), "pol"));
+  assert_one_step (editor, before);
+  g_clear_pointer (&before, g_bytes_unref);
+
+  wait_frame (GTK_WIDGET (editor));
+  before = bytes_now (editor);
+  row = find_widget (sides, is_row_titled, "Barrayaran Imperium");
+  g_assert_nonnull (row);
+  gtk_widget_grab_focus (row);
+  keys_to (GTK_WIDGET (editor), "Delete");
+  iterate_until (message_dialog_shown, NULL, 5000);
+  dialog = message_dialog ();
+  g_assert_nonnull (dialog);
+  wait_frame (GTK_WIDGET (dialog));
+  root_screenshot ("editor-menu-delete-faction-refused.png", 0, 0);
+  text = dialog_text (dialog);
+  assert_contains (text, "Adm. Aral Vorkosigan", "the dialog");
+  dismiss_dialog ();
+  assert_bytes_equal (before, adm_scenario_edit_get_bytes (edit_of (editor)));
+  close_editor (editor);
+  remove_tree (folder);
+}
+
+/* F-STRAT-9: an object of a sector and a link, each by Delete Selected after a click in its
+ * row of the side panel. */
+static void
+test_delete_map (void)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *path = scenario_copy ("komarr-campaign.admiralty", &folder);
+  g_autoptr(GBytes) before = NULL;
+  AdmiraltyScenarioEditor *editor;
+  AdmiraltyEditorMap *map;
+  AdmScenarioEdit *edit;
+  xmlNode *sector, *object;
+  GtkWidget *row;
+  guint objects = 0;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      remove_tree (folder);
+      return;
+    }
+  editor = editor_of (path);
+  edit = edit_of (editor);
+  map = ADMIRALTY_EDITOR_MAP (admiralty_scenario_editor_get_page (editor, "map"));
+  admiralty_scenario_editor_set_visible_page (editor, "map");
+  wait_frame (GTK_WIDGET (editor));
+  sector = adm_scenario_edit_find (edit, "sector", "komarr-orbit");
+  g_assert_nonnull (sector);
+  admiralty_editor_map_select (map, sector);
+  wait_frame (GTK_WIDGET (editor));
+
+  before = bytes_now (editor);
+  object = adm_xml_first_element (sector, "object");
+  g_assert_nonnull (object);
+  {
+    g_autofree char *name = adm_xml_get_string (object, "name");
+
+    row = find_widget (GTK_WIDGET (map), is_entry_row_text, name);
+  }
+  g_assert_nonnull (row);
+  for (xmlNode *node = object; node != NULL; node = adm_xml_next_element (node, "object"))
+    objects++;
+  pointer_click_widget (row);
+  click_menu_item (editor, "Delete Selected");
+  sector = adm_scenario_edit_find (edit, "sector", "komarr-orbit");
+  for (xmlNode *node = adm_xml_first_element (sector, "object"); node != NULL;
+       node = adm_xml_next_element (node, "object"))
+    objects--;
+  g_assert_cmpuint (objects, ==, 1);
+  assert_one_step (editor, before);
+  g_clear_pointer (&before, g_bytes_unref);
+
+  wait_frame (GTK_WIDGET (editor));
+  sector = adm_scenario_edit_find (edit, "sector", "komarr-orbit");
+  admiralty_editor_map_select (map, sector);
+  wait_frame (GTK_WIDGET (editor));
+  before = bytes_now (editor);
+  row = find_widget (GTK_WIDGET (map), is_button_tooltip, "Remove Link");
+  g_assert_nonnull (row);
+  row = gtk_widget_get_ancestor (row, ADW_TYPE_ACTION_ROW);
+  g_assert_nonnull (row);
+  gtk_widget_grab_focus (row);
+  click_menu_item (editor, "Delete Selected");
+  g_assert_nonnull (adm_scenario_edit_find (edit, "sector", "komarr-orbit"));
+  assert_one_step (editor, before);
+  close_editor (editor);
+  remove_tree (folder);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  ui_test_init (&argc, &argv, "editor-menu");
+
+  g_test_add_func ("/ui/editor-menu/F-FORM-1/import-good", test_import_good);
+  g_test_add_func ("/ui/editor-menu/F-RDY-1/import-bad", test_import_bad);
+  g_test_add_func ("/ui/editor-menu/export", test_export);
+  g_test_add_func ("/ui/editor-menu/F-GEN-5/print-cards", test_print_cards);
+  g_test_add_func ("/ui/editor-menu/save-as", test_save_as);
+  g_test_add_func ("/ui/editor-menu/start-campaign", test_start_campaign);
+  g_test_add_func ("/ui/editor-menu/F-FORM-1/delete-fleets", test_delete_fleets);
+  g_test_add_func ("/ui/editor-menu/delete-sides", test_delete_sides);
+  g_test_add_func ("/ui/editor-menu/F-STRAT-9/delete-map", test_delete_map);
+
+  return ui_test_finish (g_test_run ());
+}
