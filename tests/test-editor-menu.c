@@ -685,13 +685,19 @@ test_delete_sides (void)
   remove_tree (folder);
 }
 
-/* F-STRAT-9: an object of a sector and a link, each by Delete Selected after a click in its
- * row of the side panel. */
+static gboolean
+minefield_row_shown (gpointer data)
+{
+  return find_widget (GTK_WIDGET (data), is_button_tooltip, "Remove Minefield") != NULL;
+}
+
+/* F-STRAT-9: an object of a sector, a link and a minefield, each by Delete Selected with the
+ * focus in its row of the side panel. */
 static void
 test_delete_map (void)
 {
   g_autofree char *folder = NULL;
-  g_autofree char *path = scenario_copy ("komarr-campaign.admiralty", &folder);
+  g_autofree char *path = scenario_copy ("skirmish.admiralty", &folder);
   g_autoptr(GBytes) before = NULL;
   AdmiraltyScenarioEditor *editor;
   AdmiraltyEditorMap *map;
@@ -711,7 +717,7 @@ test_delete_map (void)
   map = ADMIRALTY_EDITOR_MAP (admiralty_scenario_editor_get_page (editor, "map"));
   admiralty_scenario_editor_set_visible_page (editor, "map");
   wait_frame (GTK_WIDGET (editor));
-  sector = adm_scenario_edit_find (edit, "sector", "komarr-orbit");
+  sector = adm_scenario_edit_find (edit, "sector", "hegen-inner-system");
   g_assert_nonnull (sector);
   admiralty_editor_map_select (map, sector);
   wait_frame (GTK_WIDGET (editor));
@@ -729,7 +735,7 @@ test_delete_map (void)
     objects++;
   pointer_click_widget (row);
   click_menu_item (editor, "Delete Selected");
-  sector = adm_scenario_edit_find (edit, "sector", "komarr-orbit");
+  sector = adm_scenario_edit_find (edit, "sector", "hegen-inner-system");
   for (xmlNode *node = adm_xml_first_element (sector, "object"); node != NULL;
        node = adm_xml_next_element (node, "object"))
     objects--;
@@ -738,7 +744,7 @@ test_delete_map (void)
   g_clear_pointer (&before, g_bytes_unref);
 
   wait_frame (GTK_WIDGET (editor));
-  sector = adm_scenario_edit_find (edit, "sector", "komarr-orbit");
+  sector = adm_scenario_edit_find (edit, "sector", "hegen-inner-system");
   admiralty_editor_map_select (map, sector);
   wait_frame (GTK_WIDGET (editor));
   before = bytes_now (editor);
@@ -748,7 +754,27 @@ test_delete_map (void)
   g_assert_nonnull (row);
   gtk_widget_grab_focus (row);
   click_menu_item (editor, "Delete Selected");
-  g_assert_nonnull (adm_scenario_edit_find (edit, "sector", "komarr-orbit"));
+  g_assert_nonnull (adm_scenario_edit_find (edit, "sector", "hegen-inner-system"));
+  assert_one_step (editor, before);
+  g_clear_pointer (&before, g_bytes_unref);
+
+  /* F-MINE-10: a minefield laid before the game, by its row. */
+  wait_frame (GTK_WIDGET (editor));
+  sector = adm_scenario_edit_find (edit, "sector", "hegen-inner-system");
+  g_assert_nonnull (adm_scenario_edit_set_minefield (edit, sector, "komarr", 3));
+  admiralty_editor_map_select (map, sector);
+  /* The side panel shows the new minefield's row once the edit is seen. */
+  iterate_until (minefield_row_shown, map, 10000);
+  iterate ();
+  before = bytes_now (editor);
+  row = find_widget (GTK_WIDGET (map), is_button_tooltip, "Remove Minefield");
+  g_assert_nonnull (row);
+  row = gtk_widget_get_ancestor (row, ADW_TYPE_ACTION_ROW);
+  g_assert_nonnull (row);
+  gtk_widget_grab_focus (row);
+  click_menu_item (editor, "Delete Selected");
+  sector = adm_scenario_edit_find (edit, "sector", "hegen-inner-system");
+  g_assert_null (adm_scenario_edit_find_minefield (edit, sector, "komarr"));
   assert_one_step (editor, before);
   close_editor (editor);
   remove_tree (folder);

@@ -406,7 +406,7 @@ test_remove_used_class (void)
   g_assert_null (adm_scenario_edit_get_season (edit));
 }
 
-/* A faction an admiral, a formation or an alliance belongs to is not removed: the file is as
+/* A faction an admiral, a formation, an alliance or a minefield belongs to is not removed: the file is as
  * it was, and no step of undo made. */
 static void
 test_remove_used_faction (void)
@@ -427,6 +427,13 @@ test_remove_used_faction (void)
   adm_scenario_edit_add_alliance (edit, "Hegen Pact", "pol");
   g_assert_false (adm_scenario_edit_remove_faction (edit, "pol", &error));
   g_assert_nonnull (strstr (error->message, "alliance “Hegen Pact”"));
+  g_clear_error (&error);
+
+  /* Nor one with mines laid before the game (F-MINE-10). */
+  adm_scenario_edit_set_minefield (edit, adm_scenario_edit_find (edit, "sector", "hegen-inner-system"),
+                                   "aslund", 4);
+  g_assert_false (adm_scenario_edit_remove_faction (edit, "aslund", &error));
+  g_assert_nonnull (strstr (error->message, "minefield in sector “Hegen inner system”"));
   g_clear_error (&error);
 
   /* Nor one the rules do not have. */

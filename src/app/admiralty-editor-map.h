@@ -25,8 +25,8 @@ void                admiralty_editor_map_select   (AdmiraltyEditorMap *self,
                                                    xmlNode            *node);
 /* The selected sector, or NULL. */
 xmlNode            *admiralty_editor_map_get_sector (AdmiraltyEditorMap *self);
-/* What Delete removes with the focus on @widget: the object or link of the side panel's row
- * holding it, else the selected sector, or NULL. */
+/* What Delete removes with the focus on @widget: the object, minefield or link of the side
+ * panel's row holding it, else the selected sector, or NULL. */
 xmlNode            *admiralty_editor_map_get_node_at (AdmiraltyEditorMap *self,
                                                       GtkWidget          *widget);
 AdmiraltySectorMap *admiralty_editor_map_get_map  (AdmiraltyEditorMap *self);

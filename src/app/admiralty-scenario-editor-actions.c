@@ -388,6 +388,8 @@ removed_title (xmlNode *node)
     return g_strdup_printf (_("Sector “%s” removed with its links"), shown);
   if (adm_xml_is (node, "link"))
     return g_strdup (_("Link removed"));
+  if (adm_xml_is (node, "minefield"))
+    return g_strdup (_("Minefield removed"));
   return g_strdup_printf (_("“%s” removed"), shown);
 }
 
@@ -497,8 +499,8 @@ admiralty_scenario_editor_delete (AdmiraltyScenarioEditor *self)
     }
   _admiralty_scenario_editor_toast (self,
                                     _("Nothing to delete: select an admiral or a faction on "
-                                      "the Sides page, a sector, object or link on the Map, "
-                                      "or a formation or ship on the Fleets page"));
+                                      "the Sides page, a sector, object, minefield or link on "
+                                      "the Map, or a formation or ship on the Fleets page"));
 }
 
 static void

@@ -78,7 +78,8 @@ gboolean                 admiralty_scenario_editor_export_oob (AdmiraltyScenario
 AdmiraltyReportDialog   *admiralty_scenario_editor_print      (AdmiraltyScenarioEditor *self,
                                                                AdmReportKind            kind);
 /* Removes what is selected on the page shown (win.delete, Delete): an admiral or a faction
- * not in use (Sides), an object or link of the selected sector, else the sector (Map), a ship,
+ * not in use (Sides), an object, minefield or link of the selected sector, else the sector
+ * (Map), a ship,
  * else the formation shown (Fleets); each one step of undo. */
 void                     admiralty_scenario_editor_delete     (AdmiraltyScenarioEditor *self);
 /* The dialog the editor's actions showed last, while it is open: for tests. */

@@ -2075,15 +2075,16 @@ adm_scenario_edit_remove_faction (AdmScenarioEdit  *self,
                                   const char       *faction,
                                   GError          **error)
 {
-  static const char *const users[] = { "admiral", "formation", "object", "member", NULL };
+  static const char *const users[] = { "admiral", "formation", "object", "member", "minefield",
+                                        NULL };
   gboolean made;
   xmlNode *node, *parent;
 
   g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), FALSE);
   g_return_val_if_fail (faction != NULL, FALSE);
 
-  /* An admiral, a formation, a station or an alliance of the faction would name one that is
-   * no more. */
+  /* An admiral, a formation, a station, an alliance or a minefield of the faction would name
+   * one that is no more. */
   for (guint k = 0; users[k] != NULL; k++)
     {
       g_autoptr(GPtrArray) found = all_of (self, users[k]);
@@ -2092,7 +2093,7 @@ adm_scenario_edit_remove_faction (AdmScenarioEdit  *self,
         if (prop_is (found->pdata[i], "faction", faction))
           {
             xmlNode *user = found->pdata[i];
-            g_autofree char *name = adm_xml_get_string (k == 3 ? user->parent : user, "name");
+            g_autofree char *name = adm_xml_get_string (k >= 3 ? user->parent : user, "name");
             const char *shown = name != NULL ? name : "";
 
             if (k == 0)
@@ -2107,10 +2108,14 @@ adm_scenario_edit_remove_faction (AdmScenarioEdit  *self,
               adm_xml_set_error (error, self->display_name, user,
                                  _("faction “%s” cannot be removed: station “%s” belongs to "
                                    "it"), faction, shown);
-            else
+            else if (k == 3)
               adm_xml_set_error (error, self->display_name, user,
                                  _("faction “%s” cannot be removed: it is a member of "
                                    "alliance “%s”"), faction, shown);
+            else
+              adm_xml_set_error (error, self->display_name, user,
+                                 _("faction “%s” cannot be removed: it has a minefield in "
+                                   "sector “%s”"), faction, shown);
             return FALSE;
           }
     }

@@ -262,7 +262,7 @@ gboolean         adm_scenario_edit_set_faction    (AdmScenarioEdit  *self,
                                                    const char       *value,
                                                    GError          **error);
 /* Removes faction @faction; refused with @error, nothing changed, while an admiral, a
- * formation or a station of the scenario belongs to it, or it is in an alliance. */
+ * formation, a station or a minefield of the scenario belongs to it, or it is in an alliance. */
 gboolean         adm_scenario_edit_remove_faction (AdmScenarioEdit *self,
                                                    const char      *faction,
                                                    GError         **error);
