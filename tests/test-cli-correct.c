@@ -234,6 +234,7 @@ test_refused (CliCampaign   *fixture,
 
     assert_failure (result, 2, "no kind of correction given");
   }
+  g_free (after);
   after = file_contents (fixture->campaign);
   g_assert_cmpstr (before, ==, after);
 }
