@@ -17,6 +17,7 @@ struct _AdmiraltyEditorProblems
 
   GPtrArray  *rows;   /* GtkWidget*, a row a problem */
   GPtrArray  *nodes;  /* xmlNode*, each row's element, or NULL */
+  GPtrArray  *suffixes; /* GtkWidget*, each row's "go to" arrow, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (AdmiraltyEditorProblems, admiralty_editor_problems, ADW_TYPE_BIN)
@@ -80,6 +81,47 @@ row_activated_cb (AdmiraltyEditorProblems *self,
     g_signal_emit (self, signals[PROBLEM_ACTIVATED], 0, self->nodes->pdata[index]);
 }
 
+/* A problem's line: its message, and where it is (element, file line, clause). */
+static void
+show_problem (GtkWidget        *row,
+              GtkWidget       **suffix,
+              const AdmProblem *problem)
+{
+  g_autofree char *title = g_markup_escape_text (problem->message, -1);
+  g_autofree char *place = problem->node != NULL ? place_of (problem->node) : NULL;
+  g_autoptr(GString) subtitle = g_string_new (NULL);
+  g_autofree char *escaped = NULL;
+
+  if (place != NULL)
+    g_string_append (subtitle, place);
+  if (problem->line > 0)
+    {
+      if (subtitle->len > 0)
+        g_string_append (subtitle, " · ");
+      /* Translators: a problem's line in the scenario file */
+      g_string_append_printf (subtitle, _("line %d"), problem->line);
+    }
+  if (problem->clause != NULL)
+    g_string_append_printf (subtitle, "%s%s", subtitle->len > 0 ? " · " : "",
+                            problem->clause);
+  escaped = g_markup_escape_text (subtitle->str, -1);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), escaped);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), problem->node != NULL);
+  if (problem->node != NULL && *suffix == NULL)
+    {
+      *suffix = gtk_image_new_from_icon_name ("go-next-symbolic");
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), *suffix);
+    }
+  else if (problem->node == NULL && *suffix != NULL)
+    {
+      adw_action_row_remove (ADW_ACTION_ROW (row), *suffix);
+      *suffix = NULL;
+    }
+}
+
+/* The rows already made show the new problems in place: most edits leave the problems as
+ * they were, and a row made costs more than a label set to the text it has. */
 void
 admiralty_editor_problems_set_problems (AdmiraltyEditorProblems *self,
                                         GPtrArray               *problems)
@@ -89,44 +131,27 @@ admiralty_editor_problems_set_problems (AdmiraltyEditorProblems *self,
   g_return_if_fail (ADMIRALTY_IS_EDITOR_PROBLEMS (self));
   g_return_if_fail (problems != NULL);
 
-  for (guint i = 0; i < self->rows->len; i++)
-    gtk_list_box_remove (self->list, self->rows->pdata[i]);
-  g_ptr_array_set_size (self->rows, 0);
+  while (self->rows->len > problems->len)
+    {
+      gtk_list_box_remove (self->list, self->rows->pdata[self->rows->len - 1]);
+      g_ptr_array_set_size (self->rows, self->rows->len - 1);
+      g_ptr_array_set_size (self->suffixes, self->suffixes->len - 1);
+    }
   g_ptr_array_set_size (self->nodes, 0);
   for (guint i = 0; i < problems->len; i++)
     {
       const AdmProblem *problem = problems->pdata[i];
-      GtkWidget *row = adw_action_row_new ();
-      g_autofree char *title = g_markup_escape_text (problem->message, -1);
-      g_autofree char *place = problem->node != NULL ? place_of (problem->node) : NULL;
-      g_autoptr(GString) subtitle = g_string_new (NULL);
 
-      if (place != NULL)
-        g_string_append (subtitle, place);
-      if (problem->line > 0)
+      if (i == self->rows->len)
         {
-          if (subtitle->len > 0)
-            g_string_append (subtitle, " · ");
-          /* Translators: a problem's line in the scenario file */
-          g_string_append_printf (subtitle, _("line %d"), problem->line);
-        }
-      if (problem->clause != NULL)
-        g_string_append_printf (subtitle, "%s%s", subtitle->len > 0 ? " · " : "",
-                                problem->clause);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-      if (subtitle->len > 0)
-        {
-          g_autofree char *escaped = g_markup_escape_text (subtitle->str, -1);
+          GtkWidget *row = adw_action_row_new ();
 
-          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), escaped);
+          adw_action_row_set_icon_name (ADW_ACTION_ROW (row), "dialog-warning-symbolic");
+          gtk_list_box_append (self->list, row);
+          g_ptr_array_add (self->rows, row);
+          g_ptr_array_add (self->suffixes, NULL);
         }
-      adw_action_row_set_icon_name (ADW_ACTION_ROW (row), "dialog-warning-symbolic");
-      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), problem->node != NULL);
-      if (problem->node != NULL)
-        adw_action_row_add_suffix (ADW_ACTION_ROW (row),
-                                   gtk_image_new_from_icon_name ("go-next-symbolic"));
-      gtk_list_box_append (self->list, row);
-      g_ptr_array_add (self->rows, row);
+      show_problem (self->rows->pdata[i], (GtkWidget **) &self->suffixes->pdata[i], problem);
       g_ptr_array_add (self->nodes, problem->node);
     }
   /* Translators: the heading of the Problems page */
@@ -162,6 +187,7 @@ admiralty_editor_problems_finalize (GObject *object)
 
   g_ptr_array_unref (self->rows);
   g_ptr_array_unref (self->nodes);
+  g_ptr_array_unref (self->suffixes);
 
   G_OBJECT_CLASS (admiralty_editor_problems_parent_class)->finalize (object);
 }
@@ -196,4 +222,5 @@ admiralty_editor_problems_init (AdmiraltyEditorProblems *self)
   self->stack = GTK_STACK (adw_bin_get_child (ADW_BIN (self)));
   self->rows = g_ptr_array_new ();
   self->nodes = g_ptr_array_new ();
+  self->suffixes = g_ptr_array_new ();
 }
