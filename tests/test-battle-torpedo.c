@@ -850,7 +850,7 @@ test_big_guns_escort_aspect (void)
    * column 3, half range 2: 3 dice, all hits. */
   set_ruling (battle, "salvo-target-column", "escort-aspect");
   resolve (battle, "<fire-at-salvo weapons=\"triumph:main\" salvo=\"1\"/>", NULL);
-  assert_reported (battle, "(approaching-escort), 10.0 cm, column 2: 3 dice against armour 1");
+  assert_reported (battle, "(approaching escort), 10.0 cm, column 2: 3 dice against armour 1");
   g_assert_cmpint (salvo (battle, 1)->torpedoes, ==, 1);
 }
 

@@ -329,14 +329,15 @@ assert_same (Run        *expected,
 /* The rows of the "Strategic dice" table of a master's report — time, purpose, clause, dice,
  * values, outcome, tab-separated — each from its clause on (without its time and purpose,
  * which are for the reader), the outcome only if @with_outcome (it is in the reader's
- * language): found by their shape, in any language the report is in. */
+ * language): found by their shape, in any language the report is in, the dice as English
+ * writes them ("2d6"; Russian "2д6"). */
 static char *
 strategic_dice (const char *report,
                 gboolean    with_outcome)
 {
-  g_autoptr(GRegex) row = g_regex_new ("^[^\t\n]*\t[^\t\n]*\t(F-[A-Z]+-[0-9]+\t[0-9]+d[0-9]+"
-                                       "\t[^\t\n]*)(\t[^\t\n]*)?$", G_REGEX_MULTILINE, 0,
-                                       NULL);
+  g_autoptr(GRegex) row = g_regex_new ("^[^\t\n]*\t[^\t\n]*\t(F-[A-Z]+-[0-9]+\t"
+                                       "[0-9]+(?:d|д)[0-9]+\t[^\t\n]*)(\t[^\t\n]*)?$",
+                                       G_REGEX_MULTILINE, 0, NULL);
   g_autoptr(GMatchInfo) match = NULL;
   g_autoptr(GString) rows = g_string_new (NULL);
 
@@ -344,10 +345,12 @@ strategic_dice (const char *report,
   for (g_regex_match (row, report, 0, &match); g_match_info_matches (match);
        g_match_info_next (match, NULL))
     {
-      g_autofree char *from_clause = g_match_info_fetch (match, 1);
+      g_autofree char *found = g_match_info_fetch (match, 1);
+      g_autoptr(GString) from_clause = g_string_new (found);
       g_autofree char *outcome = with_outcome ? g_match_info_fetch (match, 2) : NULL;
 
-      g_string_append_printf (rows, "%s%s\n", from_clause, outcome != NULL ? outcome : "");
+      g_string_replace (from_clause, "д", "d", 1);
+      g_string_append_printf (rows, "%s%s\n", from_clause->str, outcome != NULL ? outcome : "");
     }
   return g_string_free (g_steal_pointer (&rows), FALSE);
 }

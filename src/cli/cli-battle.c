@@ -250,6 +250,35 @@ print_report (AdmBattle   *battle,
     }
 }
 
+/* A ship's state in the ship table, in the reader's language (--json keeps the ids). */
+static const char *
+status_words (AdmShipStatus status)
+{
+  switch (status)
+    {
+    case ADM_SHIP_ACTIVE: return C_("ship state", "active");
+    case ADM_SHIP_DRIFTING_HULK: return C_("ship state", "drifting-hulk");
+    case ADM_SHIP_BURNING_HULK: return C_("ship state", "burning-hulk");
+    case ADM_SHIP_DESTROYED:
+    default:
+      return C_("ship state", "destroyed");
+    }
+}
+
+/* What a side knows of a formation (F-ECM), in the reader's language. */
+static const char *
+detection_words (AdmDetection level)
+{
+  switch (level)
+    {
+    case ADM_DETECTION_NONE: return C_("detection", "none");
+    case ADM_DETECTION_PRESENCE: return C_("detection", "presence");
+    case ADM_DETECTION_FULL:
+    default:
+      return C_("detection", "full");
+    }
+}
+
 /* --as: a ship as @audience sees it (F-ECM-4, F-ECM-6, "enemy-ship-card"): a face-down
  * token's place only; an identified enemy's name, side, place, heading and what the table
  * shows, its hull only as the ruling says; "-" for the rest. */
@@ -278,7 +307,7 @@ ship_row_as (AdmBattle   *battle,
              : g_strdup (s->status == ADM_SHIP_ACTIVE && adm_battle_ship_is_damaged (battle, ship)
                            ? _("damaged") : "-");
   row[5] = g_strdup ("-");
-  row[6] = g_strdup (adm_ship_status_to_string (s->status));
+  row[6] = g_strdup (status_words (s->status));
   row[7] = g_strdup ("-");
   return row;
 }
@@ -308,7 +337,7 @@ ship_row (AdmBattle   *battle,
     row[6] = g_strdup_printf (_("captured by %s"),
                               adm_battle_get_ship (battle, s->captured_by)->name);
   else
-    row[6] = g_strdup (adm_ship_status_to_string (s->status));
+    row[6] = g_strdup (status_words (s->status));
   row[7] = g_strdup (criticals != NULL ? criticals : "-");
   return row;
 }
@@ -490,7 +519,7 @@ print_detection_as (AdmBattle   *battle,
       /* Translators: "  sees Triumph group: full" */
       g_print (_("  sees %s: %s\n"),
                level == ADM_DETECTION_FULL ? formation->name : _("an unidentified formation"),
-               adm_detection_to_string (level));
+               detection_words (level));
     }
 }
 
@@ -515,7 +544,7 @@ print_detection (AdmBattle   *battle,
         /* Translators: "Barrayar sees Triumph group: full" */
         g_print (_("  %s sees %s: %s\n"), adm_battle_get_side (battle, side)->name,
                  formation->name,
-                 adm_detection_to_string (adm_battle_get_detection (battle, side, f)));
+                 detection_words (adm_battle_get_detection (battle, side, f)));
       }
 }
 

@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "adm-dice-source.h"
 
 G_DEFINE_QUARK (adm-dice-error-quark, adm_dice_error)
@@ -54,7 +56,10 @@ char *
 adm_dice_describe (guint count,
                    guint sides)
 {
+  /* The notation of the reader's rules: "2d6" in English, "2д6" in Russian. */
   if (count == 1)
-    return g_strdup_printf ("d%u", sides);
-  return g_strdup_printf ("%ud%u", count, sides);
+    /* Translators: one die of so many sides, "d6"; the Russian rules write "д6" */
+    return g_strdup_printf (_("d%u"), sides);
+  /* Translators: so many dice of so many sides, "2d6"; the Russian rules write "2д6" */
+  return g_strdup_printf (_("%ud%u"), count, sides);
 }

@@ -471,15 +471,25 @@ big_guns_at_salvo (AdmBattle              *self,
                    GError                **error)
 {
   g_autofree char *target = NULL;
+  g_autofree char *target_words = NULL;
   g_autoptr(GError) table_error = NULL;
   int shift = 0, column = 0;
 
+  /* The table's column by its id, and in the reader's words for the report. */
   if (_adm_battle_ruling_is (self, "salvo-target-column", "escort-aspect"))
-    target = g_strdup_printf ("%s-escort",
-                              adm_aspect_to_string (adm_aspect_of (v->position, v->heading,
-                                                                   _adm_battle_ship (self, firer)->position)));
+    {
+      AdmAspect aspect = adm_aspect_of (v->position, v->heading,
+                                        _adm_battle_ship (self, firer)->position);
+
+      target = g_strdup_printf ("%s-escort", adm_aspect_to_string (aspect));
+      target_words = _adm_battle_target_words (aspect, FALSE);
+    }
   else
-    target = g_strdup ("torpedo");
+    {
+      target = g_strdup ("torpedo");
+      /* Translators: the artillery table's column a salvo of torpedoes is fired at (F-TORP-18) */
+      target_words = g_strdup (C_("artillery column", "torpedo"));
+    }
   /* F-ART-8..10: the range shifts and the explosion marker shift, as for any target. */
   if (_adm_battle_ruling_is (self, "half-range-boundary", "less-than-half")
         ? farthest < shortest / 2.0 - EPSILON : farthest <= shortest / 2.0 + EPSILON)
@@ -500,7 +510,7 @@ big_guns_at_salvo (AdmBattle              *self,
                                 "%s, firepower %d at salvo %d (%s), %.1f cm, column %d: "
                                 "%d dice against armour 1, every die hits (F-TORP-18).",
                                 *hits),
-                      names, firepower, v->id, target, farthest, column, *hits);
+                      names, firepower, v->id, target_words, farthest, column, *hits);
   return TRUE;
 }
 

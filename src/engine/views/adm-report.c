@@ -517,29 +517,92 @@ add_losses_row (AdmDocBlock  *table,
   adm_doc_table_add_row (table, cells);
 }
 
-/* Text of a strategic order: "move to Pol orbit via Pol jump point", "attack Jade Squadron in
- * Pol orbit". */
+/* "Prince Serg, Emperor Dorca": the names of @ships (const AdmShip*). */
+static char *
+ship_list (const GPtrArray *ships)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; ships != NULL && i < ships->len; i++)
+    g_string_append_printf (out, "%s%s", i > 0 ? ", " : "",
+                            ((const AdmShip *) g_ptr_array_index (ships, i))->name);
+  return g_string_free (out, FALSE);
+}
+
+/* Text of a strategic order in the reader's language: "move by Pol jump point, Pol orbit",
+ * "attack on Jade Squadron in Pol orbit", "patrol in Pol orbit". Names stay in the nominative
+ * after a noun that takes the case ("в секторе «Орбита Пола»"), never the file's keyword. */
 static char *
 order_text (const AdmStratOrder *order)
 {
-  GString *out = g_string_new (adm_strat_order_kind_to_string (order->kind));
+  GString *out = g_string_new (NULL);
 
-  if (order->target_formation != NULL)
-    g_string_append_printf (out, " %s", order->target_formation->name);
-  if (order->target_sector != NULL)
-    g_string_append_printf (out, _(" in %s"), order->target_sector->name);
-  if (order->route != NULL && order->route->len > 0)
+  switch (order->kind)
     {
-      g_string_append (out, _(" by"));
-      for (guint i = 0; i < order->route->len; i++)
-        g_string_append_printf (out, "%s %s", i > 0 ? "," : "",
-                                ((AdmSector *) g_ptr_array_index (order->route, i))->name);
+    case ADM_STRAT_ORDER_FLAGSHIP:
+      /* Translators: "flagship: Prince Xav" */
+      g_string_append_printf (out, _("flagship: %s"),
+                              order->flagship != NULL ? order->flagship->name : "");
+      break;
+    case ADM_STRAT_ORDER_FORM:
+    case ADM_STRAT_ORDER_DETACH:
+      {
+        g_autofree char *ships = ship_list (order->ships);
+
+        if (order->kind == ADM_STRAT_ORDER_DETACH)
+          /* Translators: "detach Prince Serg, Emperor Dorca as Serg Division" */
+          g_string_append_printf (out, _("detach %s as %s"), ships,
+                                  order->new_name != NULL ? order->new_name : "");
+        else
+          /* Translators: "form Kestrel Pair of Kestrel, Lord Vorbohn" */
+          g_string_append_printf (out, _("form %s of %s"),
+                                  order->new_name != NULL ? order->new_name : "", ships);
+      }
+      break;
+    case ADM_STRAT_ORDER_JOIN:
+      if (order->target_join != NULL)
+        /* Translators: "join First Squadron, Home Fleet" */
+        g_string_append_printf (out, _("join %s"), order->target_join->name);
+      else
+        g_string_append (out, adm_strat_order_kind_describe (order->kind));
+      break;
+    default:
+      g_string_append (out, adm_strat_order_kind_describe (order->kind));
+      if (order->target_formation != NULL)
+        /* Translators: the enemy formation an attack is ordered on: "attack on Jade Squadron" */
+        g_string_append_printf (out, _(" on %s"), order->target_formation->name);
+      if (order->target_sector != NULL)
+        /* Translators: where an order is carried out: "patrol in Pol orbit" */
+        g_string_append_printf (out, _(" in %s"), order->target_sector->name);
+      if (order->route != NULL && order->route->len > 0)
+        {
+          g_autoptr(GString) route = g_string_new (NULL);
+
+          for (guint i = 0; i < order->route->len; i++)
+            g_string_append_printf (route, "%s%s", i > 0 ? ", " : "",
+                                    ((AdmSector *) g_ptr_array_index (order->route, i))->name);
+          /* Translators: the sectors of a move's route, in order: "move by Pol jump point,
+           * Pol orbit" */
+          g_string_append_printf (out, _(" by %s"), route->str);
+        }
+      break;
     }
-  if (order->flagship != NULL)
-    g_string_append_printf (out, " %s", order->flagship->name);
+  /* The admiral's own words, as he wrote them (F-STRAT-18). */
   if (order->text != NULL)
-    g_string_append_printf (out, ": %s", order->text);
+    /* Translators: the admiral's own words after his order, in the reader's quotation marks */
+    g_string_append_printf (out, _(" — “%s”"), order->text);
   return g_string_free (out, FALSE);
+}
+
+/* The timed order a formation carried out in a cycle (adm_state_get_cycle_order () gives its
+ * file keyword, "patrol"), in the reader's words. */
+static const char *
+order_kind_words (const char *keyword)
+{
+  for (AdmStratOrderKind kind = ADM_STRAT_ORDER_MOVE; kind <= ADM_STRAT_ORDER_DISBAND; kind++)
+    if (g_strcmp0 (keyword, adm_strat_order_kind_to_string (kind)) == 0)
+      return adm_strat_order_kind_describe (kind);
+  return keyword;
 }
 
 static char *
@@ -686,7 +749,7 @@ master_engagements (Report *report,
           side = adm_report_placement_side (entry);
           cells[0] = entry->formation->name;
           cells[1] = side;
-          cells[2] = order != NULL ? order : "—";
+          cells[2] = order != NULL ? order_kind_words (order) : "—";
           cells[3] = entry->placement->name;
           cells[4] = entry->reason != NULL ? entry->reason : "";
           cells[5] = check != NULL ? check : "—";
@@ -779,7 +842,8 @@ master_battle (Report      *report,
               roll = g_ptr_array_index (rolls, r);
               if (roll->turn != turn || roll->phase != phase)
                 break;
-              dice = g_strdup_printf ("%ud%u", roll->n_values, roll->sides);
+              /* Translators: so many dice of so many sides, "2d6"; the Russian rules write "2д6" */
+              dice = g_strdup_printf (_("%ud%u"), roll->n_values, roll->sides);
               values = values_text (roll->values, roll->n_values);
               if (checks != NULL && r < checks->len)
                 {
@@ -941,7 +1005,8 @@ master_dice (Report *report,
       if (table == NULL)
         table = adm_doc_add_table (doc, columns);
       when = format_time (roll->time);
-      dice = g_strdup_printf ("%ud%u", roll->values->len, roll->sides);
+      /* Translators: so many dice of so many sides, "2d6"; the Russian rules write "2д6" */
+      dice = g_strdup_printf (_("%ud%u"), roll->values->len, roll->sides);
       values = values_text ((const guint *) (void *) roll->values->data, roll->values->len);
       cells[0] = when;
       cells[1] = roll->purpose != NULL ? roll->purpose : "";
