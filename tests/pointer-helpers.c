@@ -99,22 +99,29 @@ pointer_click (GtkWidget *widget,
 void
 scroll_into_view (GtkWidget *widget)
 {
-  GtkWidget *scrolled = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW);
-  GtkAdjustment *adjustment;
-  double x = 0, y = 0;
-  int height, visible;
+  /* Every scrolled window around @widget, the inner first: a table scrolled sideways may sit
+   * in a page scrolled up and down. */
+  for (GtkWidget *scrolled = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW);
+       scrolled != NULL;
+       scrolled = gtk_widget_get_parent (scrolled) != NULL
+                  ? gtk_widget_get_ancestor (gtk_widget_get_parent (scrolled),
+                                             GTK_TYPE_SCROLLED_WINDOW)
+                  : NULL)
+    {
+      GtkAdjustment *adjustment =
+        gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+      double x = 0, y = 0;
+      int height, visible;
 
-  if (scrolled == NULL)
-    return;
-  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
-  g_assert_true (gtk_widget_translate_coordinates (widget, scrolled, 0, 0, &x, &y));
-  height = gtk_widget_get_height (widget);
-  visible = gtk_widget_get_height (scrolled);
-  if (y >= 0 && y + height <= visible)
-    return;
-  gtk_adjustment_set_value (adjustment,
-                            gtk_adjustment_get_value (adjustment) + y - (visible - height) / 2.0);
-  iterate_until (NULL, NULL, 150);
+      g_assert_true (gtk_widget_translate_coordinates (widget, scrolled, 0, 0, &x, &y));
+      height = gtk_widget_get_height (widget);
+      visible = gtk_widget_get_height (scrolled);
+      if (y >= 0 && y + height <= visible)
+        continue;
+      gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + y -
+                                            (visible - height) / 2.0);
+      iterate_until (NULL, NULL, 150);
+    }
 }
 
 void

@@ -3,7 +3,9 @@
  * real clicks and keys through the X server. A class's hull typed in makes the installed
  * rules the game's own; the Problems page shows a hull of 0 at once, at the class's line;
  * the saved file carries the season with the new hull, and a campaign started from it plays
- * by it; undone, the file is the shipped one byte for byte. */
+ * by it; undone, the file is the shipped one byte for byte. The classes' figures are a table:
+ * Tab applies a figure and goes to the next, a cell refuses what is not a figure, and Delete
+ * removes the class of the cell focused (refused while ships are of it), undone by Ctrl+Z. */
 
 #include "config.h"
 
@@ -94,8 +96,8 @@ hull_in_document (AdmiraltyScenarioEditor *editor)
   return hull != NULL ? atoi (hull) : -1;
 }
 
-/* The frigate's hull typed into its field on the Season page: a click on the field, the text
- * selected, the figure and Enter. */
+/* The frigate's hull typed into its cell of the Season page's table: a click on the cell,
+ * the text selected, the figure and Enter. */
 static void
 type_hull (AdmiraltyScenarioEditor *editor,
            const char              *figure)
@@ -109,7 +111,6 @@ type_hull (AdmiraltyScenarioEditor *editor,
   wait_frame (GTK_WIDGET (editor));
   scroll_into_view (spin);
   wait_frame (GTK_WIDGET (editor));
-  /* The text is on the left of a spin button, its − and + on the right. */
   pointer_click (spin, 12, gtk_widget_get_height (spin) / 2.0);
   keys_to (GTK_WIDGET (editor), "ctrl+a");
   type_to (GTK_WIDGET (editor), figure);
@@ -218,6 +219,112 @@ test_hull (void)
   remove_tree (folder);
 }
 
+static int
+figure_in_document (AdmiraltyScenarioEditor *editor,
+                    const char              *klass,
+                    const char              *attribute)
+{
+  xmlNode *node = adm_scenario_edit_find_class (admiralty_scenario_editor_get_edit (editor),
+                                                klass);
+  g_autofree char *figure = node != NULL ? adm_xml_get_string (node, attribute) : NULL;
+
+  return figure != NULL ? atoi (figure) : -1;
+}
+
+static GtkWidget *
+focused (AdmiraltyScenarioEditor *editor)
+{
+  return gtk_window_get_focus (GTK_WINDOW (editor));
+}
+
+static gboolean
+is_or_in (GtkWidget *focus,
+          GtkWidget *control)
+{
+  return focus != NULL && control != NULL &&
+         (focus == control || gtk_widget_is_ancestor (focus, control));
+}
+
+static void
+test_table (void)
+{
+  g_autofree char *shipped = source_path ("scenarios", "skirmish.admiralty", NULL);
+  g_autofree char *folder = g_dir_make_tmp ("admiralty-season-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (folder, "skirmish.admiralty", NULL);
+  AdmiraltyScenarioEditor *editor;
+  AdmiraltyEditorSeason *season;
+  AdmScenarioEdit *edit;
+  GtkWidget *cell;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      remove_tree (folder);
+      return;
+    }
+  copy_file (shipped, path);
+  editor = editor_of (path);
+  edit = admiralty_scenario_editor_get_edit (editor);
+  season = ADMIRALTY_EDITOR_SEASON (admiralty_scenario_editor_get_page (editor, "season"));
+  admiralty_scenario_editor_set_visible_page (editor, "season");
+  wait_frame (GTK_WIDGET (editor));
+  focus_window (GTK_WIDGET (editor));
+
+  /* The frigate's hull, then Tab: the figure applied, the speed of the same class next. */
+  cell = admiralty_editor_season_get_control (season, "frigate", NULL, NULL, NULL, "hull");
+  g_assert_true (GTK_IS_ENTRY (cell));
+  scroll_into_view (cell);
+  wait_frame (GTK_WIDGET (editor));
+  pointer_click (cell, 12, gtk_widget_get_height (cell) / 2.0);
+  keys_to (GTK_WIDGET (editor), "ctrl+a");
+  type_to (GTK_WIDGET (editor), "6");
+  keys_to (GTK_WIDGET (editor), "Tab");
+  iterate_until (NULL, NULL, 100);
+  g_assert_cmpint (figure_in_document (editor, "frigate", "hull"), ==, 6);
+  g_assert_true (is_or_in (focused (editor),
+                           admiralty_editor_season_get_control (season, "frigate", NULL, NULL,
+                                                                NULL, "speed")));
+
+  /* What is not a figure is refused: the speed stays, the cell shows it again. */
+  type_to (GTK_WIDGET (editor), "fast");
+  keys_to (GTK_WIDGET (editor), "Return");
+  iterate_until (NULL, NULL, 100);
+  g_assert_cmpint (figure_in_document (editor, "frigate", "speed"),
+                   ==, atoi (gtk_editable_get_text (GTK_EDITABLE (
+                     admiralty_editor_season_get_control (season, "frigate", NULL, NULL, NULL,
+                                                          "speed")))));
+  g_assert_cmpint (figure_in_document (editor, "frigate", "speed"), >, 0);
+
+  /* Delete on a class ships are of: refused, the class stays. */
+  pointer_click_widget (admiralty_editor_season_get_control (season, "frigate", NULL, NULL,
+                                                             NULL, "show"));
+  iterate_until (NULL, NULL, 100);
+  keys_to (GTK_WIDGET (editor), "Delete");
+  iterate_until (NULL, NULL, 100);
+  g_assert_nonnull (adm_scenario_edit_find_class (edit, "frigate"));
+
+  /* A class's name, clicked, opens its row; Delete there removes a class no ship is of (the
+   * Ariel); Ctrl+Z brings it back. */
+  cell = admiralty_editor_season_get_control (season, "ariel", NULL, NULL, NULL, "show");
+  g_assert_true (GTK_IS_BUTTON (cell));
+  pointer_click_widget (cell);
+  iterate_until (NULL, NULL, 100);
+  keys_to (GTK_WIDGET (editor), "Delete");
+  iterate_until (NULL, NULL, 100);
+  g_assert_null (adm_scenario_edit_find_class (edit, "ariel"));
+  g_assert_null (admiralty_editor_season_get_control (season, "ariel", NULL, NULL, NULL,
+                                                      "armour"));
+  keys_to (GTK_WIDGET (editor), "ctrl+z");
+  iterate_until (NULL, NULL, 100);
+  g_assert_nonnull (adm_scenario_edit_find_class (edit, "ariel"));
+  g_assert_nonnull (admiralty_editor_season_get_control (season, "ariel", NULL, NULL, NULL,
+                                                         "armour"));
+  g_assert_cmpint (figure_in_document (editor, "frigate", "hull"), ==, 6);
+
+  close_editor (editor);
+  remove_tree (folder);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -225,6 +332,7 @@ main (int   argc,
   ui_test_init (&argc, &argv, "editor-season");
 
   g_test_add_func ("/ui/editor-season/hull", test_hull);
+  g_test_add_func ("/ui/editor-season/table", test_table);
 
   return ui_test_finish (g_test_run ());
 }

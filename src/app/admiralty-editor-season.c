@@ -11,6 +11,7 @@
 
 typedef enum {
   FIELD_SPIN,      /* a whole number */
+  FIELD_CELL,      /* a whole number in the figures table, applied on Enter or leaving it */
   FIELD_ENTRY,     /* text, applied with Enter (an AdwEntryRow or a GtkEntry) */
   FIELD_CHOICE,    /* a GtkDropDown of @values */
   FIELD_RULING,    /* an AdwComboRow of @values */
@@ -41,6 +42,8 @@ struct _AdmiraltyEditorSeason
 
   AdwActionRow        *banner_row;
   GtkWidget           *own_button;
+  GtkScrolledWindow   *scrolled;  /* the bin's own child, not bound: see init */
+  GtkGrid             *figures_grid;
   AdwPreferencesGroup *classes_group;
   AdwPreferencesGroup *factions_group;
   AdwPreferencesGroup *rulings_group;
@@ -53,6 +56,7 @@ struct _AdmiraltyEditorSeason
   GPtrArray           *row_groups;
   char                *banner;
   guint                rebuild_id;
+  gboolean             figures_stale;  /* the table is made when the page is first shown */
   gboolean             syncing;
   gboolean             applying;
 };
@@ -285,6 +289,49 @@ entry_apply_cb (AdmiraltyEditorSeason *self,
     apply (self, field, text);
 }
 
+/* A cell of the figures table: a whole number from 0 to 999, applied on Enter or when the
+ * focus leaves it; anything else is said and the cell shows the figure again. */
+static void
+cell_apply (AdmiraltyEditorSeason *self,
+            GtkWidget             *entry)
+{
+  Field *field = find_field (self, entry);
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
+  g_autofree char *stripped = g_strstrip (g_strdup (text));
+  xmlNode *node;
+  guint64 value = 0;
+  g_autofree char *figure = NULL;
+  g_autofree char *was = NULL;
+
+  if (field == NULL || self->syncing)
+    return;
+  node = shown_class (self, field->klass);
+  was = node != NULL ? adm_xml_get_string (node, field->attribute) : NULL;
+  if (!g_ascii_string_to_unsigned (stripped, 10, 0, 999, &value, NULL))
+    {
+      /* Translators: a figure typed into the ship classes table that is not one */
+      g_autofree char *message = g_strdup_printf (_("“%s” is not a figure: type a whole "
+                                                    "number from 0 to 999"), stripped);
+
+      say (self, message);
+      self->syncing = TRUE;
+      gtk_editable_set_text (GTK_EDITABLE (entry), was != NULL ? was : "0");
+      self->syncing = FALSE;
+      return;
+    }
+  figure = g_strdup_printf ("%" G_GUINT64_FORMAT, value);
+  if (g_strcmp0 (figure, was) == 0 || (was == NULL && value == 0))
+    return;
+  apply (self, field, figure);
+}
+
+static void
+cell_leave_cb (GtkEventControllerFocus *controller,
+               gpointer                 data)
+{
+  cell_apply (data, gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller)));
+}
+
 static void
 choice_changed_cb (AdmiraltyEditorSeason *self,
                    GParamSpec            *pspec,
@@ -329,6 +376,20 @@ button_clicked_cb (AdmiraltyEditorSeason *self,
 
   if (field == NULL)
     return;
+  if (g_str_equal (field->attribute, "show"))
+    {
+      for (guint i = 0; i < self->classes->len; i++)
+        {
+          ClassRow *row = self->classes->pdata[i];
+
+          if (g_strcmp0 (row->klass, field->klass) == 0)
+            {
+              adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row->row), TRUE);
+              gtk_widget_grab_focus (row->row);
+            }
+        }
+      return;
+    }
   if (g_str_equal (field->attribute, "copy"))
     {
       xmlNode *node = shown_class (self, field->klass);
@@ -394,13 +455,9 @@ spin_scroll_cb (GtkEventControllerScroll *controller,
                 double                    dy,
                 gpointer                  data)
 {
-  GtkWidget *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
-  GtkWidget *scrolled = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW);
-  GtkAdjustment *adjustment;
+  AdmiraltyEditorSeason *self = data;
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->scrolled);
 
-  if (scrolled == NULL)
-    return TRUE;
-  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
   gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + dy * 50);
   return TRUE;
 }
@@ -419,7 +476,7 @@ spin_for (AdmiraltyEditorSeason *self,
     gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
 
   gtk_event_controller_set_propagation_phase (scroll, GTK_PHASE_CAPTURE);
-  g_signal_connect (scroll, "scroll", G_CALLBACK (spin_scroll_cb), NULL);
+  g_signal_connect (scroll, "scroll", G_CALLBACK (spin_scroll_cb), self);
   gtk_widget_add_controller (spin, scroll);
 
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
@@ -637,19 +694,6 @@ build_class (AdmiraltyEditorSeason *self,
                                             _("Category")));
   adw_expander_row_add_row (ADW_EXPANDER_ROW (class_row->row), row);
 
-  for (guint i = 0; class_figures[i] != NULL; i++)
-    {
-      const char *title = figure_title (class_figures[i]);
-      GtkWidget *spin = spin_for (self, node, class_figures[i], title, 0, 999);
-
-      row = adw_action_row_new ();
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
-      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
-      add_field (self, FIELD_SPIN, spin, klass, NULL, NULL, NULL, class_figures[i]);
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (class_row->row), row);
-    }
-
   for (xmlNode *weapon = adm_xml_first_element (node, "weapon"); weapon != NULL;
        weapon = adm_xml_next_element (weapon, "weapon"))
     build_weapon (self, class_row->row, klass, weapon);
@@ -683,6 +727,101 @@ expanded_cb (AdmiraltyEditorSeason *self,
           self->syncing = syncing;
         }
     }
+}
+
+/* The classes' figures as a table: a row a class, a column a figure, each cell the figure's
+ * spin button, so that Tab walks a class's figures and the classes compare at a glance. */
+static void
+clear_figures (AdmiraltyEditorSeason *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->figures_grid))) != NULL)
+    gtk_grid_remove (self->figures_grid, child);
+}
+
+static void
+build_figures (AdmiraltyEditorSeason *self)
+{
+  xmlNode *classes = first_of (shown_season (self), "classes");
+  GtkWidget *child;
+  int row = 1;
+  gboolean syncing = self->syncing;
+
+  self->figures_stale = FALSE;
+  self->syncing = TRUE;
+  clear_figures (self);
+
+  /* Translators: the heading of the ship classes table's first column */
+  child = gtk_label_new (_("Class"));
+  gtk_label_set_xalign (GTK_LABEL (child), 0.0f);
+  gtk_widget_set_valign (child, GTK_ALIGN_END);
+  /* In line with the names below it, which are flat buttons' labels. */
+  gtk_widget_set_margin_start (child, 10);
+  gtk_widget_add_css_class (child, "heading");
+  gtk_grid_attach (self->figures_grid, child, 0, 0, 1, 1);
+  for (guint i = 0; class_figures[i] != NULL; i++)
+    {
+      child = gtk_label_new (figure_title (class_figures[i]));
+      gtk_label_set_wrap (GTK_LABEL (child), TRUE);
+      gtk_label_set_justify (GTK_LABEL (child), GTK_JUSTIFY_CENTER);
+      gtk_label_set_max_width_chars (GTK_LABEL (child), 8);
+      gtk_widget_set_valign (child, GTK_ALIGN_END);
+      gtk_widget_add_css_class (child, "heading");
+      gtk_grid_attach (self->figures_grid, child, i + 1, 0, 1, 1);
+    }
+
+  for (xmlNode *node = first_of (classes, "class"); node != NULL;
+       node = adm_xml_next_element (node, "class"), row++)
+    {
+      g_autofree char *id = adm_xml_get_string (node, "id");
+      g_autofree char *name = adm_xml_get_string (node, "name");
+      const char *shown = name != NULL ? name : id != NULL ? id : "";
+
+      GtkWidget *name_label = gtk_label_new (shown);
+
+      /* The class's name opens its row below (name, category, weapons); focused, Delete
+       * removes the class. */
+      gtk_label_set_xalign (GTK_LABEL (name_label), 0.0f);
+      gtk_label_set_ellipsize (GTK_LABEL (name_label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_width_chars (GTK_LABEL (name_label), 12);
+      gtk_label_set_max_width_chars (GTK_LABEL (name_label), 20);
+      child = gtk_button_new ();
+      gtk_button_set_child (GTK_BUTTON (child), name_label);
+      gtk_widget_add_css_class (child, "flat");
+      gtk_widget_set_hexpand (child, TRUE);
+      /* Translators: the tooltip of a class's name in the ship classes table */
+      gtk_widget_set_tooltip_text (child, _("Name, category and weapons of the class"));
+      add_field (self, FIELD_BUTTON, child, id, NULL, NULL, NULL, "show");
+      g_signal_connect_object (child, "clicked", G_CALLBACK (button_clicked_cb), self,
+                               G_CONNECT_SWAPPED);
+      gtk_grid_attach (self->figures_grid, child, 0, row, 1, 1);
+      for (guint i = 0; class_figures[i] != NULL; i++)
+        {
+          /* Translators: a cell of the ship classes table read out: "Vorhartung: Hull" */
+          g_autofree char *label = g_strdup_printf (_("%s: %s"), shown,
+                                                    figure_title (class_figures[i]));
+          g_autofree char *figure = g_strdup_printf ("%d", int_of (node, class_figures[i]));
+          GtkWidget *cell = gtk_entry_new ();
+          GtkEventController *focus = gtk_event_controller_focus_new ();
+
+          gtk_editable_set_text (GTK_EDITABLE (cell), figure);
+          gtk_editable_set_width_chars (GTK_EDITABLE (cell), 3);
+          gtk_editable_set_max_width_chars (GTK_EDITABLE (cell), 4);
+          gtk_editable_set_alignment (GTK_EDITABLE (cell), 1.0f);
+          gtk_entry_set_input_purpose (GTK_ENTRY (cell), GTK_INPUT_PURPOSE_DIGITS);
+          gtk_widget_set_tooltip_text (cell, figure_title (class_figures[i]));
+          gtk_accessible_update_property (GTK_ACCESSIBLE (cell), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                          label, -1);
+          g_signal_connect_object (cell, "activate", G_CALLBACK (cell_apply), self,
+                                   G_CONNECT_SWAPPED);
+          g_signal_connect_object (focus, "leave", G_CALLBACK (cell_leave_cb), self, 0);
+          gtk_widget_add_controller (cell, focus);
+          add_field (self, FIELD_CELL, cell, id, NULL, NULL, NULL, class_figures[i]);
+          gtk_grid_attach (self->figures_grid, cell, i + 1, row, 1, 1);
+        }
+    }
+  self->syncing = syncing;
 }
 
 static void
@@ -858,6 +997,12 @@ rebuild (AdmiraltyEditorSeason *self)
   g_ptr_array_set_size (self->row_groups, 0);
 
   update_banner (self);
+  /* The table, a few hundred widgets, only for a page shown: opening a scenario is quicker. */
+  self->figures_stale = TRUE;
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    build_figures (self);
+  else
+    clear_figures (self);
   build_classes (self);
   build_factions (self);
   build_rulings (self);
@@ -971,6 +1116,12 @@ admiralty_editor_season_get_control (AdmiraltyEditorSeason *self,
 
   if (self->rebuild_id != 0)
     rebuild (self);
+  if (self->figures_stale)
+    build_figures (self);
+  /* A class's figures are in the table; its other controls in its row, opened. */
+  field = find_field_by (self, klass, weapon, faction, ruling, attribute);
+  if (field != NULL)
+    return field->widget;
   for (guint i = 0; klass != NULL && i < self->classes->len; i++)
     {
       ClassRow *row = self->classes->pdata[i];
@@ -985,6 +1136,64 @@ admiralty_editor_season_get_control (AdmiraltyEditorSeason *self,
     }
   field = find_field_by (self, klass, weapon, faction, ruling, attribute);
   return field != NULL ? field->widget : NULL;
+}
+
+gboolean
+admiralty_editor_season_get_at (AdmiraltyEditorSeason  *self,
+                                GtkWidget              *widget,
+                                char                  **klass,
+                                char                  **weapon,
+                                char                  **name)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_EDITOR_SEASON (self), FALSE);
+
+  for (guint i = 0; widget != NULL && i < self->fields->len; i++)
+    {
+      Field *field = self->fields->pdata[i];
+      xmlNode *node;
+
+      if (field->widget == NULL || field->klass == NULL ||
+          (widget != field->widget && !gtk_widget_is_ancestor (widget, field->widget)))
+        continue;
+      node = shown_class (self, field->klass);
+      if (node == NULL)
+        return FALSE;
+      if (field->weapon != NULL)
+        for (node = adm_xml_first_element (node, "weapon"); node != NULL;
+             node = adm_xml_next_element (node, "weapon"))
+          {
+            g_autofree char *id = adm_xml_get_string (node, "id");
+
+            if (g_strcmp0 (id, field->weapon) == 0)
+              break;
+          }
+      if (node == NULL)
+        return FALSE;
+      *klass = g_strdup (field->klass);
+      *weapon = g_strdup (field->weapon);
+      *name = adm_xml_get_string (node, "name");
+      if (*name == NULL)
+        *name = g_strdup (field->weapon != NULL ? field->weapon : field->klass);
+      return TRUE;
+    }
+  for (guint i = 0; widget != NULL && i < self->classes->len; i++)
+    {
+      ClassRow *row = self->classes->pdata[i];
+      xmlNode *node;
+
+      if (widget != row->row && !gtk_widget_is_ancestor (widget, row->row))
+        continue;
+      node = shown_class (self, row->klass);
+      if (node == NULL)
+        return FALSE;
+      *klass = g_strdup (row->klass);
+      *weapon = NULL;
+      *name = adm_xml_get_string (node, "name");
+      if (*name == NULL)
+        *name = g_strdup (row->klass);
+      return TRUE;
+    }
+  return FALSE;
 }
 
 void
@@ -1048,6 +1257,16 @@ admiralty_editor_season_finalize (GObject *object)
 }
 
 static void
+admiralty_editor_season_map (GtkWidget *widget)
+{
+  AdmiraltyEditorSeason *self = ADMIRALTY_EDITOR_SEASON (widget);
+
+  GTK_WIDGET_CLASS (admiralty_editor_season_parent_class)->map (widget);
+  if (self->figures_stale && self->rebuild_id == 0)
+    build_figures (self);
+}
+
+static void
 admiralty_editor_season_class_init (AdmiraltyEditorSeasonClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -1055,12 +1274,14 @@ admiralty_editor_season_class_init (AdmiraltyEditorSeasonClass *klass)
 
   object_class->dispose = admiralty_editor_season_dispose;
   object_class->finalize = admiralty_editor_season_finalize;
+  widget_class->map = admiralty_editor_season_map;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/admiralty/Admiralty/"
                                                "admiralty-editor-season.ui");
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorSeason, banner_row);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorSeason, own_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorSeason, figures_grid);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorSeason, classes_group);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorSeason, factions_group);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorSeason, rulings_group);
@@ -1071,6 +1292,9 @@ static void
 admiralty_editor_season_init (AdmiraltyEditorSeason *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The bin's own child, not bound: the template's disposal and the bin's would both
+   * unparent it. */
+  self->scrolled = GTK_SCROLLED_WINDOW (adw_bin_get_child (ADW_BIN (self)));
   self->fields = g_ptr_array_new_with_free_func (field_free);
   self->classes = g_ptr_array_new_with_free_func (class_row_free);
   self->rows = g_ptr_array_new ();

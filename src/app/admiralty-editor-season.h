@@ -33,5 +33,12 @@ GtkWidget *admiralty_editor_season_get_control (AdmiraltyEditorSeason *self,
 /* Shows and focuses the row of @node, a <class>, <weapon> or <faction> of the season. */
 void       admiralty_editor_season_select    (AdmiraltyEditorSeason *self,
                                               xmlNode               *node);
+/* The class (and weapon, or NULL) whose control @widget is or is in, and its name: what
+ * Delete removes on the Season page. FALSE when @widget belongs to none. */
+gboolean   admiralty_editor_season_get_at    (AdmiraltyEditorSeason  *self,
+                                              GtkWidget              *widget,
+                                              char                  **klass,
+                                              char                  **weapon,
+                                              char                  **name);
 
 G_END_DECLS

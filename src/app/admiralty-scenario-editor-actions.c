@@ -459,6 +459,27 @@ remove_faction (AdmiraltyScenarioEditor *self,
   removed_toast (self, title);
 }
 
+/* A class of the season (refused while a ship is of it) or one of its weapons. */
+static void
+remove_season_part (AdmiraltyScenarioEditor *self,
+                    const char              *klass,
+                    const char              *weapon,
+                    const char              *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *title = NULL;
+
+  if (weapon != NULL ? !adm_scenario_edit_remove_weapon (self->edit, klass, weapon, &error)
+                     : !adm_scenario_edit_remove_class (self->edit, klass, &error))
+    {
+      _admiralty_scenario_editor_toast (self, error->message);
+      return;
+    }
+  title = weapon != NULL ? g_strdup_printf (_("Weapon “%s” removed"), name)
+                         : g_strdup_printf (_("Class “%s” removed"), name);
+  removed_toast (self, title);
+}
+
 void
 admiralty_scenario_editor_delete (AdmiraltyScenarioEditor *self)
 {
@@ -492,6 +513,17 @@ admiralty_scenario_editor_delete (AdmiraltyScenarioEditor *self)
           return;
         }
     }
+  else if (g_strcmp0 (page, "season") == 0)
+    {
+      g_autofree char *klass = NULL, *weapon = NULL, *name = NULL;
+
+      focus = focus_on (self, GTK_WIDGET (self->season));
+      if (admiralty_editor_season_get_at (self->season, focus, &klass, &weapon, &name))
+        {
+          remove_season_part (self, klass, weapon, name);
+          return;
+        }
+    }
   if (node != NULL)
     {
       remove_node (self, node);
@@ -500,7 +532,8 @@ admiralty_scenario_editor_delete (AdmiraltyScenarioEditor *self)
   _admiralty_scenario_editor_toast (self,
                                     _("Nothing to delete: select an admiral or a faction on "
                                       "the Sides page, a sector, object, minefield or link on "
-                                      "the Map, or a formation or ship on the Fleets page"));
+                                      "the Map, a formation or ship on the Fleets page, or a "
+                                      "class or weapon on the Season page"));
 }
 
 static void
