@@ -4,7 +4,8 @@
  * naming Admiralty and this process; the file replaced behind the window noticed by the
  * window's watch and said in a dialog whose Reopen shows the other program's change; a
  * read-only file's refusal offering Save As; Save As never proposing the folder of the bundled
- * scenarios. Runs under Xvfb. */
+ * scenarios or the source tree, and showing no error on its way to the name. Runs under
+ * Xvfb. */
 
 #include "config.h"
 
@@ -272,6 +273,87 @@ test_save_as_not_installed (void)
   close_window (window);
 }
 
+/* The file chooser's dialog among the toplevels, once shown. */
+static GtkWidget *
+chooser_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_FILE_CHOOSER_DIALOG (toplevel) && gtk_widget_get_mapped (toplevel))
+        return toplevel;
+    }
+  return NULL;
+}
+
+static gboolean
+chooser_dialog_shown (gpointer data)
+{
+  return chooser_dialog () != NULL;
+}
+
+/* A run from the source tree, its working folder the checkout and its last folder too: Save
+ * As proposes the folder of the master's own where the app keeps unsaved campaigns (no
+ * Documents folder here), shows no error on the way, and the name has the focus, so that
+ * Enter saves there and never into the checkout. */
+static void
+test_save_as_own_folder (void)
+{
+  AdmiraltyWindow *window = admiralty_window_new (app);
+  const char *source_dir = g_getenv ("ADMIRALTY_SOURCE_DIR");
+  g_autofree char *scenario = g_build_filename (source_dir, "scenarios",
+                                                "komarr-campaign.admiralty", NULL);
+  g_autofree char *campaigns = g_build_filename (g_get_user_data_dir (), "admiralty",
+                                                 "campaigns", NULL);
+  g_autofree char *cwd = g_get_current_dir ();
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr(GFile) folder = NULL;
+  g_autoptr(GFile) expected = NULL;
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWidget *dialog, *focus;
+
+  g_assert_cmpint (g_chdir (source_dir), ==, 0);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate_until (widget_mapped, window, 5000);
+  g_assert_true (admiralty_window_open (window, scenario));
+  /* Opening the scenario made its folder the last one; a file of the checkout's made it the
+   * checkout. */
+  g_settings_set_string (settings, "last-folder", source_dir);
+  iterate ();
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.save-as", NULL);
+  iterate_until (chooser_dialog_shown, NULL, 5000);
+  dialog = chooser_dialog ();
+  g_assert_nonnull (dialog);
+  /* The folder is listed (an error would come as it loads). */
+  iterate_until (NULL, NULL, 500);
+
+  folder = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (window->chooser));
+  expected = g_file_new_for_path (campaigns);
+  g_assert_nonnull (folder);
+  g_assert_true (g_file_equal (folder, expected));
+  /* Nothing but the window and the chooser: no "folder contents could not be displayed". */
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (gtk_widget_get_mapped (toplevel))
+        g_assert_true (toplevel == GTK_WIDGET (window) || toplevel == dialog);
+    }
+  focus = gtk_root_get_focus (GTK_ROOT (dialog));
+  g_assert_true (GTK_IS_EDITABLE (focus));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (focus)), ==,
+                   "komarr-campaign.admiralty");
+
+  gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (window->chooser));
+  g_clear_object (&window->chooser);
+  iterate ();
+  g_assert_cmpint (g_chdir (cwd), ==, 0);
+  close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -289,6 +371,7 @@ main (int   argc,
   ADD ("read-only-offers-save-as", test_read_only_offers_save_as);
 #undef ADD
   g_test_add_func ("/ui/window-file/save-as-not-installed", test_save_as_not_installed);
+  g_test_add_func ("/ui/window-file/save-as-own-folder", test_save_as_own_folder);
 
   return ui_test_finish (g_test_run ());
 }

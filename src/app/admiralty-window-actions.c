@@ -563,6 +563,57 @@ save_as_response_cb (AdmiraltyWindow      *self,
   admiralty_window_saved (self, path);
 }
 
+/* Is @folder one of the master's own: a folder, neither installed with Admiralty nor in the
+ * source tree an uninstalled run comes from (ADMIRALTY_SOURCE_DIR), whose files a `git clean`
+ * removes? */
+static gboolean
+folder_is_own (const char *folder)
+{
+  const char *source_dir = g_getenv ("ADMIRALTY_SOURCE_DIR");
+  g_autofree char *probe = NULL;
+
+  if (folder == NULL || folder[0] == '\0' || !g_file_test (folder, G_FILE_TEST_IS_DIR))
+    return FALSE;
+  probe = g_build_filename (folder, "campaign.admiralty", NULL);
+  if (adm_file_is_installed (probe))
+    return FALSE;
+  if (source_dir != NULL && source_dir[0] != '\0')
+    {
+      g_autofree char *source = g_canonicalize_filename (source_dir, NULL);
+      g_autofree char *own = g_canonicalize_filename (folder, NULL);
+      g_autoptr(GFile) source_file = g_file_new_for_path (source);
+      g_autoptr(GFile) own_file = g_file_new_for_path (own);
+
+      if (g_file_equal (own_file, source_file) || g_file_has_prefix (own_file, source_file))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Where Save As proposes the campaign, wherever the app runs from: the folder it was saved in,
+ * else the last folder used, when the master's own (folder_is_own ()); else his Documents;
+ * else the folder the app keeps unsaved campaigns in. */
+static GFile *
+save_folder (AdmiraltyWindow *self)
+{
+  const char *path = adm_campaign_get_path (self->campaign);
+  g_autofree char *saved_in = path != NULL ? g_path_get_dirname (path) : NULL;
+  g_autofree char *last = g_settings_get_string (self->settings, "last-folder");
+  const char *documents = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+  g_autofree char *campaigns = NULL;
+
+  if (folder_is_own (saved_in))
+    return g_file_new_for_path (saved_in);
+  if (folder_is_own (last))
+    return g_file_new_for_path (last);
+  if (folder_is_own (documents))
+    return g_file_new_for_path (documents);
+  campaigns = g_build_filename (g_get_user_data_dir (), "admiralty", "campaigns", NULL);
+  if (g_mkdir_with_parents (campaigns, 0750) == 0)
+    return g_file_new_for_path (campaigns);
+  return g_file_new_for_path (g_get_home_dir ());
+}
+
 static void
 save_as_action (GtkWidget  *widget,
                 const char *action_name,
@@ -585,29 +636,15 @@ save_as_action (GtkWidget  *widget,
                                                _("_Save"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
-  admiralty_window_set_chooser_folder (self);
+  /* One folder, set once: a second one cancels the listing of the first, which the chooser
+   * says in an error dialog that takes the focus from the name. */
+  {
+    g_autoptr(GFile) folder = save_folder (self);
 
-  /* Never a bundled or installed file (the scenario opened from the welcome page, beside
-   * which the last folder may be): a folder of the master's own. */
+    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (self->chooser), folder, NULL);
+  }
   name = g_strdup_printf ("%s.admiralty",
                           adm_scenario_get_id (adm_campaign_get_scenario (self->campaign)));
-  {
-    GtkFileChooser *chooser = GTK_FILE_CHOOSER (self->chooser);
-    g_autoptr(GFile) folder = gtk_file_chooser_get_current_folder (chooser);
-    g_autofree char *folder_path = folder != NULL ? g_file_get_path (folder) : NULL;
-    g_autofree char *proposed = folder_path != NULL ? g_build_filename (folder_path, name, NULL)
-                                                    : NULL;
-
-    if (proposed == NULL || adm_file_is_installed (proposed))
-      {
-        const char *documents = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
-        g_autoptr(GFile) own = g_file_new_for_path (
-          documents != NULL && g_file_test (documents, G_FILE_TEST_IS_DIR) ? documents
-                                                                            : g_get_home_dir ());
-
-        gtk_file_chooser_set_current_folder (chooser, own, NULL);
-      }
-  }
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), name);
 
   g_signal_connect_object (self->chooser, "response", G_CALLBACK (save_as_response_cb), self,
