@@ -230,3 +230,47 @@ resolve_by_click (AdmiraltyWindow *window,
                      adm_battle_get_phase (battle) != phase);
     }
 }
+
+static gboolean
+is_mapped_popover (GtkWidget     *widget,
+                   gconstpointer  data)
+{
+  return GTK_IS_POPOVER (widget) && gtk_widget_get_mapped (widget);
+}
+
+static guint
+selected_of (GtkWidget *control)
+{
+  return GTK_IS_DROP_DOWN (control) ? gtk_drop_down_get_selected (GTK_DROP_DOWN (control))
+                                    : adw_combo_row_get_selected (ADW_COMBO_ROW (control));
+}
+
+static gboolean
+popover_open (gpointer data)
+{
+  return find_widget (data, is_mapped_popover, NULL) != NULL;
+}
+
+void
+choose_with_keys (GtkWidget *window,
+                  GtkWidget *control,
+                  guint      position)
+{
+  guint selected = selected_of (control);
+  guint from = selected == GTK_INVALID_LIST_POSITION ? 0 : selected;
+
+  g_assert_true (GTK_IS_DROP_DOWN (control) || ADW_IS_COMBO_ROW (control));
+  if (selected == position)
+    return;
+  pointer_click_widget (control);
+  iterate_until (popover_open, control, 5000);
+  g_assert_true (popover_open (control));
+  for (guint i = from; i < position; i++)
+    keys_to (window, "Down");
+  for (guint i = position; i < from; i++)
+    keys_to (window, "Up");
+  keys_to (window, "Return");
+  iterate_until (NULL, NULL, 100);
+  g_assert_cmpuint (selected_of (control), ==, position);
+}
+

@@ -63,6 +63,13 @@ void
 keys_to (GtkWidget  *window,
          const char *keys);
 
+/* Item @position of a drop-down or a combo row chosen as a person does: a click opens its
+ * list, the arrow keys go to the item, Return takes it. */
+void
+choose_with_keys (GtkWidget *window,
+                  GtkWidget *control,
+                  guint      position);
+
 /* Text typed into the focused field of @window. */
 void
 type_to (GtkWidget  *window,

@@ -3,14 +3,16 @@
  * holds besides its name — where a wormhole exit leads (F-STRAT-8: the jump is a link) and a
  * minefield laid before the game (F-MINE-10) — with real clicks and keys through the X
  * server; each edit undoes and redoes, the map draws them as the game does, and the file
- * saved loads with them. And the Skirmish at the Hegen Hub built from a new campaign, its
- * map by hand: saved, it validates, and its fleet cards and a cycle's reports read as the
+ * saved loads with them. And the Skirmish at the Hegen Hub built from a new campaign wholly
+ * by hand — its map drawn, its title, admirals and fleets typed and picked on the Sides and
+ * Fleets pages: saved, it validates, and its fleet cards and a cycle's reports read as the
  * bundled scenario's. */
 
 #include "config.h"
 
 #include <string.h>
 
+#include "admiralty-editor-fleets.h"
 #include "admiralty-editor-map.h"
 #include "admiralty-scenario-editor.h"
 #include "admiralty-sector-legend.h"
@@ -320,41 +322,77 @@ drag_link (AdmScenarioEdit    *edit,
 /* @formation of the bundled scenario @bundled copied into @edit as the Fleets page makes it:
  * added by name, faction and sector, its ships added in order (the first the flagship),
  * then its flagship, succession and admiral (by the id the editor gave him). */
-static void
-copy_formation (AdmScenarioEdit    *edit,
-                const AdmFormation *formation,
-                const char         *admiral_id)
+static gboolean
+is_button_labelled (GtkWidget     *widget,
+                    gconstpointer  data)
 {
-  xmlNode *node = adm_scenario_edit_add_formation (edit, formation->name, formation->faction->id,
-                                                   formation->sector->id);
+  return GTK_IS_BUTTON (widget) && gtk_widget_is_drawable (widget) &&
+         g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0;
+}
 
-  for (guint i = 0; i < formation->ships->len; i++)
+static gboolean
+is_entry_row_text (GtkWidget     *widget,
+                   gconstpointer  data)
+{
+  return ADW_IS_ENTRY_ROW (widget) && gtk_widget_is_drawable (widget) &&
+         g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (widget)), data) == 0;
+}
+
+/* @text typed into @field as a person does: a click in it, its text selected, the new text
+ * and Enter. */
+static void
+type_into (AdmiraltyScenarioEditor *editor,
+           GtkWidget               *field,
+           const char              *text)
+{
+  g_assert_nonnull (field);
+  scroll_into_view (field);
+  wait_frame (GTK_WIDGET (editor));
+  pointer_click (field, 12, gtk_widget_get_height (field) / 2.0);
+  keys_to (GTK_WIDGET (editor), "ctrl+a");
+  type_to (GTK_WIDGET (editor), text);
+  keys_to (GTK_WIDGET (editor), "Return");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (field)), ==, text);
+}
+
+/* The item named @name of a drop-down or a combo row, picked with a click and the keys. */
+static void
+choose_named (AdmiraltyScenarioEditor *editor,
+              GtkWidget               *control,
+              const char              *name)
+{
+  GListModel *model;
+  guint position = GTK_INVALID_LIST_POSITION;
+
+  g_assert_nonnull (control);
+  model = GTK_IS_DROP_DOWN (control) ? gtk_drop_down_get_model (GTK_DROP_DOWN (control))
+                                     : adw_combo_row_get_model (ADW_COMBO_ROW (control));
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
     {
-      const AdmShip *ship = g_ptr_array_index (formation->ships, i);
+      g_autoptr(GtkStringObject) item = g_list_model_get_item (model, i);
 
-      adm_scenario_edit_add_ship (edit, node, NULL, ship->name, ship->klass->id, ship->readiness);
+      if (g_strcmp0 (gtk_string_object_get_string (item), name) == 0)
+        position = i;
     }
-  for (guint i = 0; i < formation->ships->len; i++)
+  g_assert_cmpuint (position, !=, GTK_INVALID_LIST_POSITION);
+  choose_with_keys (GTK_WIDGET (editor), control, position);
+}
+
+/* The id the editor gave the admiral named @name. */
+static char *
+admiral_id_named (AdmScenarioEdit *edit,
+                  const char      *name)
+{
+  for (xmlNode *node = adm_xml_first_element (adm_scenario_edit_get_root (edit), "admiral");
+       node != NULL; node = adm_xml_next_element (node, "admiral"))
     {
-      const AdmShip *ship = g_ptr_array_index (formation->ships, i);
-      xmlNode *made = NULL;
+      g_autofree char *named = adm_xml_get_string (node, "name");
 
-      for (xmlNode *child = adm_xml_first_element (node, "ship"); child != NULL;
-           child = adm_xml_next_element (child, "ship"))
-        {
-          g_autofree char *name = adm_xml_get_string (child, "name");
-
-          if (g_str_equal (name, ship->name))
-            made = child;
-        }
-      g_assert_nonnull (made);
-      if (ship == formation->flagship)
-        adm_scenario_edit_set_flagship (edit, made);
-      for (guint k = 0; k < formation->succession->len; k++)
-        if (g_ptr_array_index (formation->succession, k) == ship)
-          adm_scenario_edit_set_succession (edit, made, k + 1);
+      if (g_strcmp0 (named, name) == 0)
+        return adm_xml_get_string (node, "id");
     }
-  adm_scenario_edit_set (edit, node, "admiral", admiral_id);
+  g_assert_not_reached ();
+  return NULL;
 }
 
 /* The fleet cards of every admiral, as printed (F-GEN-5), of a campaign of @path. */
@@ -435,8 +473,10 @@ test_skirmish_from_nothing (void)
                                                              g_free);
   AdmiraltyScenarioEditor *editor;
   AdmiraltyEditorMap *page;
+  AdmiraltyEditorFleets *fleets;
   AdmiraltySectorMap *map;
   AdmScenarioEdit *edit;
+  GtkWidget *sides;
   GPtrArray *admirals, *formations;
 
   if (!pointer_available ())
@@ -473,26 +513,98 @@ test_skirmish_from_nothing (void)
   g_assert_null (adm_scenario_edit_find (edit, "sector", "home-sector"));
   root_screenshot ("editor-map-skirmish.png", 0, 0);
 
-  /* The title, sides and fleets, as their pages make them. */
-  adm_scenario_edit_set (edit, adm_scenario_edit_get_root (edit), "name",
-                         adm_scenario_get_name (bundled));
-  adm_scenario_edit_set_description (edit, adm_scenario_get_description (bundled));
+  /* The title and the admirals on the Sides page, typed and picked. */
+  admiralty_scenario_editor_set_visible_page (editor, "sides");
+  wait_frame (GTK_WIDGET (editor));
+  sides = admiralty_scenario_editor_get_page (editor, "sides");
+  type_into (editor, find_widget (sides, is_row_titled, "Name"),
+             adm_scenario_get_name (bundled));
+  type_into (editor, find_widget (sides, is_row_titled, "Description"),
+             adm_scenario_get_description (bundled));
   admirals = adm_scenario_get_admirals (bundled);
   for (guint i = 0; i < admirals->len; i++)
     {
       const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
-      xmlNode *node = adm_scenario_edit_add_admiral (edit, admiral->name, admiral->faction->id);
+      GtkWidget *row;
 
-      g_hash_table_insert (admiral_ids, admiral->id, adm_xml_get_string (node, "id"));
+      pointer_click_widget (find_widget (sides, is_button_labelled, "_Add Admiral"));
+      type_to (GTK_WIDGET (editor), admiral->name);
+      keys_to (GTK_WIDGET (editor), "Return");
+      row = find_widget (sides, is_entry_row_text, admiral->name);
+      g_assert_nonnull (row);
+      choose_named (editor, find_widget (row, is_of_type, GSIZE_TO_POINTER (GTK_TYPE_DROP_DOWN)),
+                    admiral->faction->name);
+      g_hash_table_insert (admiral_ids, admiral->id,
+                           admiral_id_named (edit, admiral->name));
     }
+
+  /* The fleets on the Fleets page: a formation's name typed, its faction, admiral and
+   * starting sector picked; its ships' names typed in one go (Enter adds the next ship),
+   * each one's class picked, readiness and place in the succession typed. */
+  admiralty_scenario_editor_set_visible_page (editor, "fleets");
+  wait_frame (GTK_WIDGET (editor));
+  fleets = ADMIRALTY_EDITOR_FLEETS (admiralty_scenario_editor_get_page (editor, "fleets"));
   formations = adm_scenario_get_formations (bundled);
   for (guint i = 0; i < formations->len; i++)
     {
       const AdmFormation *formation = g_ptr_array_index (formations, i);
 
-      copy_formation (edit, formation, g_hash_table_lookup (admiral_ids,
-                                                            formation->admiral->id));
+      pointer_click_widget (find_widget (GTK_WIDGET (fleets), is_button_labelled,
+                                         "Add _Formation"));
+      type_to (GTK_WIDGET (editor), formation->name);
+      keys_to (GTK_WIDGET (editor), "Return");
+      choose_named (editor, find_widget (GTK_WIDGET (fleets), is_row_titled, "Faction"),
+                    formation->faction->name);
+      choose_named (editor, find_widget (GTK_WIDGET (fleets), is_row_titled, "Admiral"),
+                    formation->admiral->name);
+      choose_named (editor, find_widget (GTK_WIDGET (fleets), is_row_titled,
+                                         "Starting Sector"),
+                    formation->sector->name);
+      pointer_click_widget (find_widget (GTK_WIDGET (fleets), is_button_labelled, "Add _Ship"));
+      pointer_click_widget (admiralty_editor_fleets_get_ship_entry (fleets, 0));
+      keys_to (GTK_WIDGET (editor), "ctrl+a");
+      for (guint k = 0; k < formation->ships->len; k++)
+        {
+          const AdmShip *ship = g_ptr_array_index (formation->ships, k);
+
+          type_to (GTK_WIDGET (editor), ship->name);
+          keys_to (GTK_WIDGET (editor), k + 1 < formation->ships->len ? "Return" : "Tab");
+        }
+      for (guint k = 0; k < formation->ships->len; k++)
+        {
+          const AdmShip *ship = g_ptr_array_index (formation->ships, k);
+          GtkWidget *entry = admiralty_editor_fleets_get_ship_entry (fleets, k);
+          GtkWidget *klass = gtk_widget_get_next_sibling (entry);
+          GtkWidget *readiness = gtk_widget_get_next_sibling (klass);
+          GtkWidget *succession = gtk_widget_get_next_sibling (readiness);
+          g_autofree char *figure = g_strdup_printf ("%d", ship->readiness);
+          guint place = 0;
+
+          g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, ship->name);
+          choose_named (editor, klass, ship->klass->name);
+          type_into (editor, readiness, figure);
+          for (guint p = 0; p < formation->succession->len; p++)
+            if (g_ptr_array_index (formation->succession, p) == ship)
+              place = p + 1;
+          if (place > 0)
+            {
+              g_autofree char *text = g_strdup_printf ("%u", place);
+
+              type_into (editor, succession, text);
+            }
+          if (ship == formation->flagship)
+            {
+              GtkWidget *flag = gtk_widget_get_prev_sibling (entry);
+
+              if (!gtk_check_button_get_active (GTK_CHECK_BUTTON (flag)))
+                pointer_click_widget (flag);
+              g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (
+                gtk_widget_get_prev_sibling (admiralty_editor_fleets_get_ship_entry (fleets,
+                                                                                     k)))));
+            }
+        }
     }
+  root_screenshot ("editor-fleets-skirmish.png", 0, 0);
 
   g_assert_true (adm_scenario_edit_save (edit, path, &error));
   g_assert_no_error (error);
