@@ -79,6 +79,7 @@ static const struct {
   { "halved-firepower", "F-ART-11", "halve-then-floor", 2 },
   { "readiness-bands", "F-RDY-5", "first-match", 1 },
   { "formation-composition", "F-FORM-8", "six-of-one-category", 2 },
+  { "muster-default", "F-GEN-6", "by-category", 2 },
   { "unlisted-ship-types-turn", "F-MOVE-13", "as-data", 1 },
   { "formation-target", "F-FORM-18", "flagship", 2 },
   { "formation-hits", "F-FORM-19", "named-ship", 1 },

@@ -336,6 +336,8 @@ run (int    argc,
                                 "correction: add-ship, add-formation, repair, damage, "
                                 "readiness, move, remove-ship, hand-over, retire-admiral, "
                                 "station, minefield\n"
+                                "  muster FILE ACTION …  The muster before cycle 1: "
+                                "status, sheet, submit, accept, return, position, start\n"
                                 "  table-assign FILE ID TABLE  Hand an engagement to "
                                 "another table to fight\n"
                                 "  table-take-back FILE ID --reason TEXT  Take it back\n"
@@ -394,6 +396,8 @@ run (int    argc,
     return _cli_reveal_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "correct") == 0)
     return _cli_correct_run (argc - 1, argv + 1);
+  if (g_strcmp0 (command, "muster") == 0)
+    return _cli_muster_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "table-assign") == 0)
     return _cli_table_assign_run (argc - 1, argv + 1);
   if (g_strcmp0 (command, "table-take-back") == 0)

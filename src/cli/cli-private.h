@@ -252,6 +252,9 @@ CliExit         _cli_assign_run           (int             argc,
 /* `correct` (cli-correct.c): the master's corrections, each a journaled action. */
 CliExit         _cli_correct_run          (int             argc,
                                            char          **argv);
+/* `muster` (cli-muster.c): the muster before cycle 1, F-GEN-5..7. */
+CliExit         _cli_muster_run           (int             argc,
+                                           char          **argv);
 /* `reveal` (cli-reveal.c): the master reveals a hidden formation to everyone, F-STRAT-3. */
 CliExit         _cli_reveal_run           (int             argc,
                                            char          **argv);

@@ -20,6 +20,7 @@
 #include "adm-geometry.h"
 #include "adm-id.h"
 #include "adm-journal.h"
+#include "adm-muster.h"
 #include "adm-odds.h"
 #include "adm-oob.h"
 #include "adm-order-sheet.h"

@@ -19,6 +19,7 @@ GResource *adm_engine_get_resource (void);
 
 static const char * const known_roots[] = { "ruleset", "classes", "scenario", "campaign",
                                                 "battle", "battle-game", "orders", "order-sheet",
+                                                "muster-sheet",
                                                 NULL };
 
 typedef struct {

@@ -79,6 +79,7 @@ static const struct {
   { "halved-firepower", { "halve-then-floor", "halve-then-ceil", NULL } },
   { "readiness-bands", { "first-match", NULL } },
   { "formation-composition", { "six-of-one-category", "six-per-category", NULL } },
+  { "muster-default", { "by-category", "single-ships", NULL } },
   { "unlisted-ship-types-turn", { "as-data", NULL } },
   { "formation-target", { "flagship", "aspect-only", NULL } },
   { "formation-hits", { "named-ship", NULL } },

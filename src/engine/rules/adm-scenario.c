@@ -32,6 +32,7 @@ struct _AdmScenario
   GPtrArray  *formations;
   GPtrArray  *ships;
   GPtrArray  *alliances;      /* Alliance* */
+  GPtrArray  *pools;          /* AdmPool* */
 
   GHashTable *alliance_of;    /* const AdmFaction* → Alliance* */
   GHashTable *admiral_by_id;
@@ -222,6 +223,15 @@ ship_free (gpointer data)
 }
 
 static void
+pool_free (gpointer data)
+{
+  AdmPool *pool = data;
+
+  g_ptr_array_unref (pool->ships);
+  g_free (pool);
+}
+
+static void
 formation_free (gpointer data)
 {
   AdmFormation *formation = data;
@@ -244,6 +254,7 @@ adm_scenario_finalize (GObject *object)
   g_clear_pointer (&self->ship_by_id, g_hash_table_unref);
   g_clear_pointer (&self->alliance_of, g_hash_table_unref);
   g_clear_pointer (&self->alliances, g_ptr_array_unref);
+  g_clear_pointer (&self->pools, g_ptr_array_unref);
   g_clear_pointer (&self->factions, g_ptr_array_unref);
   g_clear_pointer (&self->formations, g_ptr_array_unref);
   g_clear_pointer (&self->ships, g_ptr_array_unref);
@@ -273,6 +284,7 @@ adm_scenario_init (AdmScenario *self)
   self->formations = g_ptr_array_new_with_free_func (formation_free);
   self->ships = g_ptr_array_new_with_free_func (ship_free);
   self->alliances = g_ptr_array_new_with_free_func (alliance_free);
+  self->pools = g_ptr_array_new_with_free_func (pool_free);
   self->alliance_of = g_hash_table_new (g_direct_hash, g_direct_equal);
   self->admiral_by_id = g_hash_table_new (g_str_hash, g_str_equal);
   self->sector_by_id = g_hash_table_new (g_str_hash, g_str_equal);
@@ -359,6 +371,7 @@ static const struct {
   { "ship", "id", LEXICAL_ID }, { "ship", "name", LEXICAL_NAME },
   { "ship", "class", LEXICAL_ID }, { "ship", "readiness", LEXICAL_READINESS },
   { "succession", "ships", LEXICAL_ID_LIST },
+  { "pool", "admiral", LEXICAL_ID }, { "pool", "sector", LEXICAL_ID },
 };
 
 static gboolean
@@ -955,11 +968,13 @@ load_map (Loader   *loader,
   return TRUE;
 }
 
+/* A ship of @formation, or of a pool (@formation NULL) of @faction. */
 static AdmShip *
-load_ship (Loader        *loader,
-           AdmFormation  *formation,
-           xmlNode       *node,
-           GError       **error)
+load_ship (Loader            *loader,
+           const AdmFaction  *faction,
+           AdmFormation      *formation,
+           xmlNode           *node,
+           GError           **error)
 {
   g_autofree char *id = require (loader, node, "id", error);
   g_autofree char *name = NULL;
@@ -1006,7 +1021,7 @@ load_ship (Loader        *loader,
   ship->id = g_steal_pointer (&id);
   ship->name = translated (g_steal_pointer (&name));
   ship->klass = klass;
-  ship->faction = formation->faction;
+  ship->faction = faction;
   ship->readiness = readiness;
   ship->formation = formation;
   g_ptr_array_add (loader->self->ships, ship);
@@ -1221,7 +1236,7 @@ load_formation (Loader   *loader,
   for (xmlNode *child = adm_xml_first_element (node, "ship"); child != NULL;
        child = adm_xml_next_element (child, "ship"))
     {
-      AdmShip *ship = load_ship (loader, formation, child, error);
+      AdmShip *ship = load_ship (loader, formation->faction, formation, child, error);
 
       n_ships++;
       if (ship == NULL)
@@ -1267,6 +1282,67 @@ load_formation (Loader   *loader,
   if (succession != NULL && !load_succession (loader, formation, succession, error))
     return FALSE;
 
+  return ok;
+}
+
+/* F-GEN-5, F-GEN-6: <pool admiral sector><ship/>…</pool>, the ships an admiral is given with
+ * no formations yet: he forms them in the muster before cycle 1 (adm-muster.h), and the
+ * sector is where they start unless the master sets another (F-GEN-7). One pool an admiral. */
+static gboolean
+load_pool (Loader   *loader,
+           xmlNode  *node,
+           GError  **error)
+{
+  g_autofree char *admiral_id = require (loader, node, "admiral", error);
+  AdmAdmiral *admiral;
+  AdmSector *sector;
+  AdmPool *pool;
+  gboolean ok = TRUE;
+
+  if (admiral_id == NULL)
+    return FALSE;
+  admiral = g_hash_table_lookup (loader->self->admiral_by_id, admiral_id);
+  if (admiral == NULL)
+    {
+      if (!was_skipped (loader, "admiral", admiral_id))
+        report (loader, node, "admiral", NULL, error, _("unknown admiral “%s”"), admiral_id);
+      return FALSE;
+    }
+  if (adm_scenario_lookup_pool (loader->self, admiral->id) != NULL)
+    {
+      report (loader, node, "admiral", "F-GEN-5", error,
+              _("admiral “%s” is given two pools; his ships are one pool"), admiral->name);
+      return FALSE;
+    }
+  if ((sector = lookup_sector (loader, node, "sector", NULL, error)) == NULL)
+    return FALSE;
+  pool = g_new0 (AdmPool, 1);
+  pool->admiral = admiral;
+  pool->sector = sector;
+  pool->ships = g_ptr_array_new ();
+  g_ptr_array_add (loader->self->pools, pool);
+  for (xmlNode *child = adm_xml_first_element (node, "ship"); child != NULL;
+       child = adm_xml_next_element (child, "ship"))
+    {
+      AdmShip *ship = load_ship (loader, admiral->faction, NULL, child, error);
+
+      if (ship == NULL)
+        {
+          if (!loader_goes_on (loader))
+            return FALSE;
+          ok = FALSE;
+          continue;
+        }
+      g_ptr_array_add (pool->ships, ship);
+    }
+  if (pool->ships->len == 0 && ok)
+    {
+      report (loader, node, NULL, "F-GEN-5", error, _("the pool of admiral “%s” has no ships"),
+              admiral->name);
+      return FALSE;
+    }
+  if (!g_ptr_array_find (loader->self->factions, admiral->faction, NULL))
+    g_ptr_array_add (loader->self->factions, (gpointer) admiral->faction);
   return ok;
 }
 
@@ -1415,6 +1491,14 @@ scenario_from_node (Loader      *loader,
        child = adm_xml_next_element (child, "formation"))
     if (!load_formation (loader, child, error) && !loader_goes_on (loader))
       return NULL;
+  for (child = adm_xml_first_element (node, "pool"); child != NULL;
+       child = adm_xml_next_element (child, "pool"))
+    if (!load_pool (loader, child, error) && !loader_goes_on (loader))
+      return NULL;
+  if (self->formations->len == 0 && self->pools->len == 0 &&
+      !report (loader, node, NULL, "F-GEN-5", error,
+               _("the scenario has no formations and no pools: no admiral has a ship")))
+    return NULL;
   /* After the formations, so that the factions in use keep their order. */
   if (!load_alliances (loader, node, error))
     return NULL;
@@ -1764,6 +1848,28 @@ adm_scenario_get_formations (AdmScenario *self)
 {
   g_return_val_if_fail (ADM_IS_SCENARIO (self), NULL);
   return self->formations;
+}
+
+GPtrArray *
+adm_scenario_get_pools (AdmScenario *self)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO (self), NULL);
+  return self->pools;
+}
+
+const AdmPool *
+adm_scenario_lookup_pool (AdmScenario *self,
+                          const char  *admiral_id)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO (self), NULL);
+  for (guint i = 0; admiral_id != NULL && i < self->pools->len; i++)
+    {
+      const AdmPool *pool = g_ptr_array_index (self->pools, i);
+
+      if (g_str_equal (pool->admiral->id, admiral_id))
+        return pool;
+    }
+  return NULL;
 }
 
 GPtrArray *

@@ -61,7 +61,7 @@ typedef struct {
   const AdmShipClass *klass;
   const AdmFaction   *faction;   /* the formation's */
   int                 readiness; /* at the start of the scenario */
-  AdmFormation       *formation;
+  AdmFormation       *formation; /* NULL for a ship of a pool (AdmPool) */
 } AdmShip;
 
 struct _AdmFormation {
@@ -76,6 +76,15 @@ struct _AdmFormation {
   gboolean          hidden;      /* hidden="true": the other factions do not know of it at the
                                   * start (F-STRAT-3); see adm_strategy_formation_visible() */
 };
+
+/* F-GEN-5, F-GEN-6: the ships an admiral is given with no formations yet (<pool>): he forms
+ * them in the muster before cycle 1 (adm-muster.h). Its ships are the scenario's, each with
+ * the admiral's faction and no formation (->formation NULL). */
+typedef struct {
+  AdmAdmiral *admiral;
+  AdmSector  *sector;      /* where they start unless the master sets another (F-GEN-7) */
+  GPtrArray  *ships;       /* AdmShip* (borrowed from the scenario), in file order */
+} AdmPool;
 
 #define ADM_TYPE_SCENARIO (adm_scenario_get_type ())
 G_DECLARE_FINAL_TYPE (AdmScenario, adm_scenario, ADM, SCENARIO, GObject)
@@ -129,7 +138,10 @@ GPtrArray    *adm_scenario_get_factions    (AdmScenario *self); /* const AdmFact
 GPtrArray    *adm_scenario_get_admirals    (AdmScenario *self); /* AdmAdmiral* */
 GPtrArray    *adm_scenario_get_sectors     (AdmScenario *self); /* AdmSector* */
 GPtrArray    *adm_scenario_get_formations  (AdmScenario *self); /* AdmFormation* */
-GPtrArray    *adm_scenario_get_ships       (AdmScenario *self); /* AdmShip* */
+GPtrArray    *adm_scenario_get_ships       (AdmScenario *self); /* AdmShip*, pools' too */
+GPtrArray    *adm_scenario_get_pools       (AdmScenario *self); /* AdmPool*, file order */
+/* The pool of admiral @admiral_id, or NULL. */
+const AdmPool *adm_scenario_lookup_pool    (AdmScenario *self, const char *admiral_id);
 
 AdmShip      *adm_scenario_lookup_ship      (AdmScenario *self, const char *id);
 AdmFormation *adm_scenario_lookup_formation (AdmScenario *self, const char *id);

@@ -1241,6 +1241,24 @@ journal_describe (gpointer                owner,
       g_str_equal (what, "retire-admiral") || g_str_equal (what, "station") ||
       g_str_equal (what, "minefield"))
     return describe_correction (self, action);
+  /* The muster before cycle 1 (adm-muster.h). */
+  if (g_str_equal (what, "muster") && admiral != NULL)
+    /* Translators: an action to undo: "Adm. Aral Vorkosigan’s muster" */
+    return g_strdup_printf (_("%s’s muster"), admiral_name (self, admiral));
+  if (g_str_equal (what, "muster-accept") && admiral != NULL)
+    /* Translators: an action to undo: "Adm. Aral Vorkosigan’s muster accepted" */
+    return g_strdup_printf (_("%s’s muster accepted"), admiral_name (self, admiral));
+  if (g_str_equal (what, "muster-return") && admiral != NULL)
+    /* Translators: an action to undo: "Adm. Aral Vorkosigan’s muster returned" */
+    return g_strdup_printf (_("%s’s muster returned"), admiral_name (self, admiral));
+  if (g_str_equal (what, "muster-position") && admiral != NULL && formation != NULL)
+    /* Translators: an action to undo: "Starting position of formation 2 of Adm. Aral
+     * Vorkosigan" */
+    return g_strdup_printf (_("Starting position of formation %s of %s"), formation,
+                            admiral_name (self, admiral));
+  if (g_str_equal (what, "muster-start"))
+    /* Translators: an action to undo: the master ends the muster */
+    return g_strdup (_("Muster over, cycle 1 started"));
   if (g_str_equal (what, "note"))
     return g_strdup (_("Note"));
   if (g_str_equal (what, "battle-end") && adm_event_get (head, "engagement") != NULL)

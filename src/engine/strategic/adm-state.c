@@ -14,6 +14,7 @@
 #include "adm-dice-source.h"
 #include "adm-engagement.h"
 #include "adm-engagement-queue.h"
+#include "adm-muster.h"
 #include "adm-state.h"
 #include "adm-xml.h"
 #include "adm-strategy.h"
@@ -29,6 +30,7 @@ struct _AdmState
   GHashTable  *formations;   /* formation id → AdmFormationState* */
   GPtrArray   *rolls;        /* AdmRollRecord* */
   AdmStrategy *strategy;     /* the strategic map (F-STRAT) */
+  AdmMuster   *muster;       /* the muster before cycle 1 (F-GEN-5..7) */
   GHashTable  *given;        /* formation id → timed AdmStratOrderKind + 1, this cycle */
   GHashTable  *cycle_orders; /* "CYCLE FORMATION" → order name (static), resolved cycles */
   GHashTable  *checks;       /* "CYCLE FORMATION" → AdmCycleCheck* (F-STRAT-5) */
@@ -159,6 +161,7 @@ adm_state_finalize (GObject *object)
   g_clear_pointer (&self->ships, g_hash_table_unref);
   g_clear_pointer (&self->formations, g_hash_table_unref);
   g_clear_pointer (&self->rolls, g_ptr_array_unref);
+  g_clear_pointer (&self->muster, adm_muster_free);
   g_clear_pointer (&self->strategy, adm_strategy_free);
   g_clear_pointer (&self->given, g_hash_table_unref);
   g_clear_pointer (&self->cycle_orders, g_hash_table_unref);
@@ -216,6 +219,7 @@ adm_state_new (AdmScenario *scenario)
   self = g_object_new (ADM_TYPE_STATE, NULL);
   self->scenario = g_object_ref (scenario);
   self->strategy = adm_strategy_new (scenario);
+  self->muster = adm_muster_new (scenario);
 
   ships = adm_scenario_get_ships (scenario);
   for (guint i = 0; i < ships->len; i++)
@@ -2072,8 +2076,17 @@ adm_state_apply (AdmState        *self,
   g_return_val_if_fail (event != NULL, FALSE);
 
   kind = adm_event_get_kind (event);
-  if (!representable (event, error))
+  if (!representable (event, error) || !adm_muster_allows (self->muster, kind, error))
     return FALSE;
+  /* The muster before cycle 1 (adm-muster.h). */
+  if (adm_muster_is_event_kind (kind))
+    {
+      if (!adm_muster_check (self->muster, self->strategy, event, error))
+        return FALSE;
+      adm_muster_apply (self->muster, self->strategy, event);
+      self->n_events++;
+      return TRUE;
+    }
   for (guint i = 0; i < G_N_ELEMENTS (handlers); i++)
     if (g_str_equal (handlers[i].kind, kind))
       {
@@ -2117,6 +2130,13 @@ adm_state_get_formation (AdmState   *self,
 {
   g_return_val_if_fail (ADM_IS_STATE (self), NULL);
   return formation_id != NULL ? g_hash_table_lookup (self->formations, formation_id) : NULL;
+}
+
+AdmMuster *
+adm_state_get_muster (AdmState *self)
+{
+  g_return_val_if_fail (ADM_IS_STATE (self), NULL);
+  return self->muster;
 }
 
 AdmStrategy *
@@ -2281,6 +2301,28 @@ adm_state_dump (AdmState *self)
     for (GList *l = keys; l != NULL; l = l->next)
       g_string_append_printf (out, "mines cleared %s cycle %u\n", (char *) l->data,
                               GPOINTER_TO_UINT (g_hash_table_lookup (self->cleared, l->data)));
+  }
+  {
+    GPtrArray *entries = adm_muster_get_entries (self->muster);
+
+    for (guint i = 0; i < entries->len; i++)
+      {
+        const AdmMusterEntry *entry = g_ptr_array_index (entries, i);
+        GPtrArray *planned = adm_muster_entry_planned (entry);
+
+        g_string_append_printf (out, "muster %s %s count %u%s\n", entry->pool->admiral->id,
+                                adm_muster_status_to_string (entry->status), entry->count,
+                                entry->defaulted ? " defaulted" : "");
+        for (guint f = 0; f < planned->len; f++)
+          {
+            const AdmMusterFormation *formation = g_ptr_array_index (planned, f);
+
+            g_string_append_printf (out, "  formation %u ships %u flagship %s%s at %s\n", f + 1,
+                                    formation->ships->len, formation->flagship->id,
+                                    formation->hidden ? " hidden" : "",
+                                    formation->sector != NULL ? formation->sector->id : "pool");
+          }
+      }
   }
   adm_strategy_dump (self->strategy, out);
   return g_string_free (out, FALSE);

@@ -6,6 +6,7 @@
 #include <glib-object.h>
 
 #include "adm-event.h"
+#include "adm-muster.h"
 #include "adm-roll-check.h"
 #include "adm-scenario.h"
 #include "adm-strategy.h"
@@ -120,6 +121,8 @@ AdmShipState       *adm_state_get_ship         (AdmState    *self,
                                                 const char  *ship_id);
 AdmFormationState  *adm_state_get_formation    (AdmState    *self,
                                                 const char  *formation_id);
+/* The muster before cycle 1 (F-GEN-5..7, adm-muster.h). */
+AdmMuster          *adm_state_get_muster       (AdmState    *self);
 /* The strategic map: positions, orders, sheets, cycles and engagements (F-STRAT). */
 AdmStrategy        *adm_state_get_strategy     (AdmState    *self);
 /* The check rolled for @formation_id in resolved @cycle, or NULL (F-STRAT-5). */

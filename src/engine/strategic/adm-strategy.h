@@ -279,6 +279,21 @@ void                  adm_strategy_log_formation  (AdmStrategy        *self,
                                                    const AdmFormation *formation,
                                                    const char         *text);
 
+/* The muster's start (adm-muster.h, adm-strategy-muster.c): a formation @id of @admiral's
+ * pool ships @ships (const AdmShip*, in no formation yet), @flagship among them (F-FORM-4),
+ * @succession (const AdmShip*, F-FORM-5, or NULL), hidden or not (F-STRAT-3), comes into
+ * being in @sector (F-GEN-7), with @log, when not NULL, the first line of its log. */
+void                  adm_strategy_add_mustered   (AdmStrategy      *self,
+                                                   const char       *id,
+                                                   const char       *name,
+                                                   const AdmAdmiral *admiral,
+                                                   const AdmSector  *sector,
+                                                   GPtrArray        *ships,
+                                                   const AdmShip    *flagship,
+                                                   GPtrArray        *succession,
+                                                   gboolean          hidden,
+                                                   const char       *log);
+
 /* Whether any formation, in being or gone, has had @formation_id. */
 gboolean              adm_strategy_formation_id_used (AdmStrategy *self,
                                                    const char  *formation_id);
