@@ -154,6 +154,58 @@ test_dice_escape_resume (void)
 }
 
 
+/* The report and the dice log after a phase: the rows shown before are the same rows, the
+ * phase's added after them, so that only those are laid out; and the side panel's pages are
+ * measured only when shown (the stack is not homogeneous). */
+static void
+test_lists_keep_rows (void)
+{
+  g_autofree char *path = copy_battle ("scenarios/battles", "torpedo-duel", TRUE);
+  AdmiraltyWindow *window = shown_window_new (1280, 800);
+  AdmiraltyBattlePage *page = open_battle (window, path);
+  AdmBattle *battle = admiralty_battle_page_get_battle (page);
+  GListModel *lists[] = { _admiralty_battle_page_get_report_model (page),
+                          _admiralty_battle_page_get_dice_model (page) };
+  GtkWidget *search = _admiralty_battle_page_get_dice_search (page);
+  GtkStack *side = GTK_STACK (gtk_widget_get_ancestor (gtk_widget_get_parent (search),
+                                                       GTK_TYPE_STACK));
+  guint grown[G_N_ELEMENTS (lists)] = { 0 };
+
+  g_assert_false (gtk_stack_get_hhomogeneous (side));
+  g_assert_false (gtk_stack_get_vhomogeneous (side));
+  while (adm_battle_get_turn (battle) < 2)
+    {
+      GPtrArray *before[G_N_ELEMENTS (lists)] = { NULL };
+
+      for (guint l = 0; l < G_N_ELEMENTS (lists); l++)
+        {
+          before[l] = g_ptr_array_new_with_free_func (g_object_unref);
+          for (guint i = 0; i < g_list_model_get_n_items (lists[l]); i++)
+            g_ptr_array_add (before[l], g_list_model_get_item (lists[l], i));
+        }
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL);
+      iterate ();
+      g_assert_null (_admiralty_window_get_error_dialog (window));
+      for (guint l = 0; l < G_N_ELEMENTS (lists); l++)
+        {
+          g_assert_cmpuint (g_list_model_get_n_items (lists[l]), >=, before[l]->len);
+          for (guint i = 0; i < before[l]->len; i++)
+            {
+              g_autoptr(GObject) row = g_list_model_get_item (lists[l], i);
+
+              g_assert_true (row == g_ptr_array_index (before[l], i));
+            }
+          grown[l] += g_list_model_get_n_items (lists[l]) > before[l]->len;
+          g_ptr_array_unref (before[l]);
+        }
+    }
+  g_assert_cmpuint (grown[0], >, 0);
+  g_assert_cmpuint (grown[1], >, 0);
+
+  close_window (window);
+  remove_battle_copy (path);
+}
+
 static gboolean
 report_contains (AdmiraltyBattlePage *page,
                  const char          *a,
@@ -1310,6 +1362,7 @@ main (int   argc,
   g_test_add_func ("/ui/battle-table/F-TORP-3/torpedo-at-point", test_torpedo_at_point);
   g_test_add_func ("/ui/battle-table/F-TORP-14/cover-offered", test_cover_offered);
   g_test_add_func ("/ui/battle-table/dice/log-filter", test_dice_log_filter);
+  g_test_add_func ("/ui/battle-table/F-SEQ-1/lists-keep-rows", test_lists_keep_rows);
   g_test_add_func ("/ui/battle-table/F-MOVE-5/turn-two-drag", test_turn_two_drag);
   g_test_add_func ("/ui/battle-table/F-STRAT-2/projector-keys", test_projector_keys);
   g_test_add_func ("/ui/battle-table/F-BOARD-16/kinds-of-a-reopened-phase",

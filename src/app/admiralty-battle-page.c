@@ -457,6 +457,70 @@ page_audience (AdmiraltyBattlePage *self)
   return adm_audience_for_view_side (admiralty_table_widget_get_view_side (self->table));
 }
 
+/* Brings @store to @items (owned by the array) by changing only what differs: the rows of a
+ * list keep their widgets where their item is unchanged, so that a phase lays out and
+ * measures only the rows it adds or changes. Items are compared place by place with @equal:
+ * after a phase the lists grow at their ends, after an Undo they shrink there. */
+static void
+store_update (GListStore *store,
+              GPtrArray  *items,
+              GEqualFunc  equal)
+{
+  GListModel *model = G_LIST_MODEL (store);
+  guint n_old = g_list_model_get_n_items (model);
+  guint common = MIN (n_old, items->len);
+  guint i = 0;
+
+  while (i < common)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (model, i);
+      guint run;
+
+      if (equal (item, g_ptr_array_index (items, i)))
+        {
+          i++;
+          continue;
+        }
+      /* A run of changed rows, replaced at once. */
+      for (run = 1; i + run < common; run++)
+        {
+          g_autoptr(GObject) next = g_list_model_get_item (model, i + run);
+
+          if (equal (next, g_ptr_array_index (items, i + run)))
+            break;
+        }
+      g_list_store_splice (store, i, run, items->pdata + i, run);
+      i += run;
+    }
+  if (n_old > items->len)
+    g_list_store_splice (store, items->len, n_old - items->len, NULL, 0);
+  else if (items->len > n_old)
+    g_list_store_splice (store, n_old, 0, items->pdata + n_old, items->len - n_old);
+}
+
+static gboolean
+log_line_equal (gconstpointer a,
+                gconstpointer b)
+{
+  AdmiraltyLogLine *x = (AdmiraltyLogLine *) a, *y = (AdmiraltyLogLine *) b;
+
+  return admiralty_log_line_get_heading (x) == admiralty_log_line_get_heading (y) &&
+         g_strcmp0 (admiralty_log_line_get_text (x), admiralty_log_line_get_text (y)) == 0 &&
+         g_strcmp0 (admiralty_log_line_get_detail (x), admiralty_log_line_get_detail (y)) == 0;
+}
+
+static gboolean
+fleet_entry_equal (gconstpointer a,
+                   gconstpointer b)
+{
+  AdmiraltyFleetEntry *x = (AdmiraltyFleetEntry *) a, *y = (AdmiraltyFleetEntry *) b;
+
+  return admiralty_fleet_entry_get_level (x) == admiralty_fleet_entry_get_level (y) &&
+         admiralty_fleet_entry_get_ship (x) == admiralty_fleet_entry_get_ship (y) &&
+         admiralty_fleet_entry_get_selectable (x) == admiralty_fleet_entry_get_selectable (y) &&
+         g_strcmp0 (admiralty_fleet_entry_get_text (x), admiralty_fleet_entry_get_text (y)) == 0;
+}
+
 static void
 admiralty_battle_page_sync_report (AdmiraltyBattlePage *self)
 {
@@ -478,9 +542,7 @@ admiralty_battle_page_sync_report (AdmiraltyBattlePage *self)
       previous = line;
     }
 
-  g_list_store_splice (self->report_store, 0,
-                       g_list_model_get_n_items (G_LIST_MODEL (self->report_store)),
-                       rows->pdata, rows->len);
+  store_update (self->report_store, rows, log_line_equal);
   gtk_stack_set_visible_child_name (self->report_stack, rows->len > 0 ? "list" : "empty");
   scroll_to_end (self->report_view, G_LIST_MODEL (self->report_store));
 }
@@ -587,9 +649,7 @@ admiralty_battle_page_sync_dice (AdmiraltyBattlePage *self)
       previous = roll;
     }
 
-  g_list_store_splice (self->dice_store, 0,
-                       g_list_model_get_n_items (G_LIST_MODEL (self->dice_store)),
-                       rows->pdata, rows->len);
+  store_update (self->dice_store, rows, log_line_equal);
   gtk_stack_set_visible_child_name (self->dice_stack, rows->len > 0 ? "list" : "empty");
   if (query[0] != '\0' && rolls->len > 0)
     {
@@ -744,7 +804,8 @@ admiralty_battle_page_update_ship (AdmiraltyBattlePage *self)
 /* The Ships list: sides, their formations and ships as the viewing side knows them (F-ECM):
  * undetected ships are left out, unidentified ones named only as such. Selecting a row
  * selects the ship on the table, so every ship can be reached from the keyboard. The list
- * box shows the page's fleet_store, made anew from the battle after each change. */
+ * box shows the page's fleet_store, brought up to date after each change: a row changes only
+ * where its ship's line does. */
 static GtkWidget *
 fleet_row_new (gpointer item,
                gpointer user_data)
@@ -869,9 +930,7 @@ admiralty_battle_page_sync_fleet (AdmiraltyBattlePage *self)
     }
 
   self->syncing_fleet = TRUE;
-  g_list_store_splice (self->fleet_store, 0,
-                       g_list_model_get_n_items (G_LIST_MODEL (self->fleet_store)),
-                       entries->pdata, entries->len);
+  store_update (self->fleet_store, entries, fleet_entry_equal);
   for (guint i = 0; selected >= 0 && i < entries->len; i++)
     if (admiralty_fleet_entry_get_ship (g_ptr_array_index (entries, i)) == selected)
       gtk_list_box_select_row (self->fleet_list,

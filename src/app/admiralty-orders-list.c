@@ -19,6 +19,7 @@ struct _AdmiraltyOrdersList
 
   AdmiraltyOrdersContext *context;
   gboolean                listing;  /* the list is being filled for the view */
+  GPtrArray              *rows;     /* DeclRow, as the list box shows them */
 
   /* Template children */
   GtkListBox             *decl_list;
@@ -452,79 +453,143 @@ remove_action (GtkWidget  *widget,
   admiralty_orders_context_changed (self->context);
 }
 
-static void
-add_row_cb (AdmiraltyOrdersList *self,
-            guint                line,
-            const char          *text,
-            gpointer             user_data)
+/* A row of the list: a declaration's words, a warning where the engine refuses it, and its
+ * Remove button, or a mark once its phase is played. Rows are kept from one update to the
+ * next and changed in place, so that a phase resolved lays out again only what it changed. */
+typedef struct
 {
-  guint failed = GPOINTER_TO_UINT (user_data);
-  GtkWidget *row = gtk_list_box_row_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *label = gtk_label_new (text);
+  GtkWidget *row;
+  GtkWidget *box;
+  GtkWidget *icon;    /* the refusal's warning, or NULL */
+  GtkWidget *label;
+  GtkWidget *button;
+  guint      line;    /* the declaration the button removes, 0 for none yet */
+  int        resolved;  /* whether the button marks it played; -1 before it is set */
+} DeclRow;
 
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 34);
-  gtk_widget_set_hexpand (label, TRUE);
-  gtk_widget_set_margin_start (box, 10);
-  gtk_widget_set_margin_end (box, 6);
-  gtk_widget_set_margin_top (box, 6);
-  gtk_widget_set_margin_bottom (box, 6);
-  if (line == failed)
+static DeclRow *
+decl_row_new (AdmiraltyOrdersList *self)
+{
+  DeclRow *r = g_new0 (DeclRow, 1);
+
+  r->resolved = -1;
+
+  r->row = gtk_list_box_row_new ();
+  r->box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  r->label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (r->label), 0);
+  gtk_label_set_wrap (GTK_LABEL (r->label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (r->label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (r->label), 34);
+  gtk_widget_set_hexpand (r->label, TRUE);
+  gtk_widget_set_margin_start (r->box, 10);
+  gtk_widget_set_margin_end (r->box, 6);
+  gtk_widget_set_margin_top (r->box, 6);
+  gtk_widget_set_margin_bottom (r->box, 6);
+  r->button = gtk_button_new ();
+  gtk_widget_set_valign (r->button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (r->button, "flat");
+  gtk_box_append (GTK_BOX (r->box), r->label);
+  gtk_box_append (GTK_BOX (r->box), r->button);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (r->row), r->box);
+  gtk_list_box_append (self->decl_list, r->row);
+  return r;
+}
+
+/* Row @r shows declaration @line, @text; @failed when it is the one the engine refuses. */
+static void
+decl_row_set (AdmiraltyOrdersList *self,
+              DeclRow             *r,
+              guint                line,
+              const char          *text,
+              gboolean             failed)
+{
+  gboolean resolved = line_resolved (self, line);
+  const char *icon_name = resolved ? "object-select-symbolic" : "edit-delete-symbolic";
+
+  if (failed && r->icon == NULL)
     {
-      GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
-
-      gtk_widget_add_css_class (icon, "warning");
-      gtk_widget_set_tooltip_text (icon, _("The engine refuses this order"));
-      gtk_box_append (GTK_BOX (box), icon);
+      r->icon = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
+      gtk_widget_add_css_class (r->icon, "warning");
+      gtk_widget_set_tooltip_text (r->icon, _("The engine refuses this order"));
+      gtk_box_prepend (GTK_BOX (r->box), r->icon);
     }
-  gtk_box_append (GTK_BOX (box), label);
-  if (line_resolved (self, line))
+  else if (!failed && r->icon != NULL)
+    {
+      gtk_box_remove (GTK_BOX (r->box), r->icon);
+      r->icon = NULL;
+    }
+  gtk_label_set_label (GTK_LABEL (r->label), text);
+  /* The button as it was: setting a tooltip or a label again costs as much as a new one. */
+  if (r->resolved == resolved && r->line == line)
+    return;
+  r->resolved = resolved;
+  r->line = line;
+  gtk_button_set_icon_name (GTK_BUTTON (r->button), icon_name);
+  if (resolved)
     {
       /* Played already: marked so, in the place of a Remove that would only empty the
        * list. */
-      GtkWidget *done = gtk_button_new_from_icon_name ("object-select-symbolic");
-
-      gtk_widget_set_valign (done, GTK_ALIGN_CENTER);
-      gtk_widget_add_css_class (done, "flat");
-      gtk_widget_set_sensitive (done, FALSE);
-      gtk_widget_set_tooltip_text (done, _("Resolved: undo its phase to change this order"));
-      gtk_accessible_update_property (GTK_ACCESSIBLE (done), GTK_ACCESSIBLE_PROPERTY_LABEL,
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (r->button), NULL);
+      gtk_widget_set_sensitive (r->button, FALSE);
+      gtk_widget_set_tooltip_text (r->button,
+                                   _("Resolved: undo its phase to change this order"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (r->button), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                       _("Resolved"), -1);
-      gtk_box_append (GTK_BOX (box), done);
     }
   else
     {
-      GtkWidget *button = gtk_button_new_from_icon_name ("edit-delete-symbolic");
-
-      gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-      gtk_widget_add_css_class (button, "flat");
-      gtk_widget_set_tooltip_text (button, _("Remove Order"));
-      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+      gtk_widget_set_sensitive (r->button, TRUE);
+      gtk_widget_set_tooltip_text (r->button, _("Remove Order"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (r->button), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                       _("Remove Order"), -1);
-      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "orders-list.remove");
-      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "u", line);
-      gtk_box_append (GTK_BOX (box), button);
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (r->button), "u", line);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (r->button), "orders-list.remove");
     }
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
-  g_object_set_data_full (G_OBJECT (row), "text", g_strdup (text), g_free);
-  gtk_list_box_append (self->decl_list, row);
+}
+
+typedef struct
+{
+  guint failed;
+  guint next;  /* the row to fill */
+} UpdateState;
+
+static void
+update_row_cb (AdmiraltyOrdersList *self,
+               guint                line,
+               const char          *text,
+               gpointer             user_data)
+{
+  UpdateState *state = user_data;
+  DeclRow *r = state->next < self->rows->len ? g_ptr_array_index (self->rows, state->next)
+                                             : NULL;
+
+  if (r == NULL)
+    {
+      r = decl_row_new (self);
+      g_ptr_array_add (self->rows, r);
+    }
+  decl_row_set (self, r, line, text, line == state->failed);
+  state->next++;
 }
 
 void
 admiralty_orders_list_update (AdmiraltyOrdersList *self,
                               guint                failed)
 {
-  GtkListBoxRow *row;
+  UpdateState state = { failed, 0 };
 
-  /* Rows only: the placeholder stays. */
-  while ((row = gtk_list_box_get_row_at_index (self->decl_list, 0)) != NULL)
-    gtk_list_box_remove (self->decl_list, GTK_WIDGET (row));
   self->listing = TRUE;
-  foreach_decl (self, add_row_cb, GUINT_TO_POINTER (failed));
+  foreach_decl (self, update_row_cb, &state);
   self->listing = FALSE;
+  /* Rows only: the placeholder stays. */
+  while (self->rows->len > state.next)
+    {
+      DeclRow *r = g_ptr_array_index (self->rows, self->rows->len - 1);
+
+      gtk_list_box_remove (self->decl_list, r->row);
+      g_ptr_array_remove_index (self->rows, self->rows->len - 1);
+    }
 }
 
 static void
@@ -619,6 +684,7 @@ admiralty_orders_list_dispose (GObject *object)
   GtkWidget *child;
 
   g_clear_object (&self->context);
+  g_clear_pointer (&self->rows, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_ORDERS_LIST);
   /* The scrolled window at the template's root is not bound to a field. */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
@@ -649,4 +715,5 @@ static void
 admiralty_orders_list_init (AdmiraltyOrdersList *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->rows = g_ptr_array_new_with_free_func (g_free);
 }

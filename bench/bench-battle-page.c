@@ -1,0 +1,275 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bench-battle-page.c: a Resolve in the battle window, from the key to the frame that shows
+ * it. Two facing lines of cruisers (bench-fire's battle) open in the app's window as the master
+ * opens a battle file, with an orders file beside it in which every ship fires at the enemy
+ * across; each phase of the first turn is resolved through the window's action, as
+ * Ctrl+Return resolves it, and the window painted; then the turn is taken back with Undo and
+ * played again. The program's dice, the Ships, Report and Dice lists, the table: everything
+ * the window does after a Resolve. Needs a display (`xvfb-run -a`); GTK's Cairo renderer
+ * unless GSK_RENDERER says otherwise. Prints figures with their targets; asserts nothing.
+ *
+ *
+ *   bench-battle-page          10 and 100 ships a side
+ *   bench-battle-page N        N a side, no target */
+
+#include "config.h"
+
+#include <locale.h>
+#include <math.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include <adwaita.h>
+
+#include "admiralty-application.h"
+#include "admiralty-battle-page-private.h"
+#include "admiralty-window-private.h"
+#include "bench-common.h"
+
+#define SHIPS_PER_FORMATION 6
+#define SPACING 3.0  /* cm between neighbours in a line */
+#define GAP 11.0     /* cm between the two lines: the destructors (12 cm) reach some targets */
+#define N_PHASES 5   /* detection, movement, fire, torpedoes, end */
+#define RUNS 9
+
+static const char * const phase_names[N_PHASES] = {
+  "detection", "movement", "fire", "torpedoes", "end of turn"
+};
+
+/* Two facing lines of @n cruisers a side: Barrayaran Vorbergs at x = 0 heading 90, Komarran
+ * cruisers at x = GAP heading 270; no <detection>: all fully detected. */
+static char *
+generate_battle (int n)
+{
+  GString *xml = g_string_new (NULL);
+  const struct { const char *id, *name, *prefix, *klass; double x, heading; } sides[] = {
+    { "barrayar", "Barrayar", "b", "vorberg", 0, 90 },
+    { "komarr", "Komarr", "k", "komarran-cruiser", GAP, 270 },
+  };
+
+  g_string_append_printf (xml, "<battle ruleset=\"forcon-2010\" name=\"Battle page %d\">\n", n);
+  for (guint s = 0; s < G_N_ELEMENTS (sides); s++)
+    {
+      g_string_append_printf (xml, "  <side id=\"%s\" name=\"%s\">\n", sides[s].id,
+                              sides[s].name);
+      for (int f = 0; f * SHIPS_PER_FORMATION < n; f++)
+        {
+          int first = f * SHIPS_PER_FORMATION;
+
+          g_string_append_printf (xml, "    <formation id=\"%sf%d\" name=\"%s %d\" "
+                                       "flagship=\"%s%03d\">\n", sides[s].prefix, f,
+                                  sides[s].name, f, sides[s].prefix, first);
+          for (int i = first; i < MIN (first + SHIPS_PER_FORMATION, n); i++)
+            {
+              char y[G_ASCII_DTOSTR_BUF_SIZE];
+
+              g_ascii_formatd (y, sizeof y, "%.1f", i * SPACING);
+              g_string_append_printf (xml, "      <ship id=\"%s%03d\" name=\"%s %d\" "
+                                           "class=\"%s\" x=\"%g\" y=\"%s\" heading=\"%g\" "
+                                           "readiness=\"%d\"/>\n", sides[s].prefix, i,
+                                      sides[s].name, i, sides[s].klass, sides[s].x, y,
+                                      sides[s].heading, 5 + i % 5);
+            }
+          g_string_append (xml, "    </formation>\n");
+        }
+      g_string_append (xml, "  </side>\n");
+    }
+  g_string_append (xml, "</battle>\n");
+  return g_string_free (xml, FALSE);
+}
+
+/* Targets spread along the enemy line: straight across, one or two places up or down. */
+static int
+target_of (int ship,
+           int n)
+{
+  static const int offsets[] = { 0, 1, -1, 2, -2 };
+  int target = ship + offsets[ship % G_N_ELEMENTS (offsets)];
+
+  return target >= 0 && target < n ? target : ship;
+}
+
+/* Turn 1's orders: each Vorberg fires its main battery at the enemy it faces, and its
+ * gravi-destructor where that one is within 12 cm (F-FIRE-5); each Komarran its main battery
+ * back. */
+static char *
+generate_orders (int n)
+{
+  GString *xml = g_string_new (NULL);
+
+  g_string_append_printf (xml, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                               "<orders battle=\"Battle page %d\">\n  <turn n=\"1\">\n", n);
+  for (int i = 0; i < n; i++)
+    {
+      int t = target_of (i, n);
+      double d = hypot (GAP, (t - i) * SPACING);
+
+      g_string_append_printf (xml, "    <fire weapons=\"b%03d:main", i);
+      if (d <= 12.0)
+        g_string_append_printf (xml, " b%03d:destructor", i);
+      g_string_append_printf (xml, "\" target=\"k%03d\"/>\n", t);
+      g_string_append_printf (xml, "    <fire weapons=\"k%03d:main\" target=\"b%03d\"/>\n",
+                              i, t);
+    }
+  g_string_append (xml, "  </turn>\n</orders>\n");
+  return g_string_free (xml, FALSE);
+}
+
+static double
+cpu_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static gboolean painted;
+
+static void
+after_paint_cb (GdkFrameClock *clock,
+                gpointer       data)
+{
+  painted = TRUE;
+}
+
+/* Runs the main loop until the window has painted a frame. */
+static void
+wait_paint (GtkWidget *window)
+{
+  painted = FALSE;
+  gtk_widget_queue_draw (window);
+  while (!painted)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+static double
+median (double *values,
+        guint   n)
+{
+  qsort (values, n, sizeof (double), compare_doubles);
+  return values[n / 2];
+}
+
+/* Opens a battle of @n ships a side in a new window, resolves its first turn RUNS times (each
+ * time taken back with Undo) and prints each phase's key to painted frame beside @target_ms
+ * (0: none). */
+static void
+measure (AdmiraltyApplication *application,
+         const char           *folder,
+         int                   n,
+         double                target_ms)
+{
+  g_autofree char *name = g_strdup_printf ("battle-%d", n);
+  g_autofree char *battle_path = g_strdup_printf ("%s/%s.xml", folder, name);
+  g_autofree char *orders_path = g_strdup_printf ("%s/%s.orders.xml", folder, name);
+  g_autofree char *battle_xml = generate_battle (n);
+  g_autofree char *orders_xml = generate_orders (n);
+  g_autoptr(GError) error = NULL;
+  double cpu[N_PHASES][RUNS], wall[N_PHASES][RUNS], slowest_cpu = 0, slowest_wall = 0;
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  GdkFrameClock *clock;
+  gulong handler;
+  guint report_rows = 0, dice_rows = 0;
+
+  if (!g_file_set_contents (battle_path, battle_xml, -1, &error) ||
+      !g_file_set_contents (orders_path, orders_xml, -1, &error))
+    g_error ("%s", error->message);
+  window = admiralty_window_new (application);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1920, 1080);
+  gtk_window_present (GTK_WINDOW (window));
+  while (!gtk_widget_get_mapped (GTK_WIDGET (window)))
+    g_main_context_iteration (NULL, TRUE);
+  if (!admiralty_window_open (window, battle_path))
+    g_error ("%s did not open", battle_path);
+  page = _admiralty_window_get_battle_page (window);
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  handler = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), NULL);
+  wait_paint (GTK_WIDGET (window));
+  wait_paint (GTK_WIDGET (window));
+
+  for (guint run = 0; run < RUNS; run++)
+    {
+      for (guint p = 0; p < N_PHASES; p++)
+        {
+          double cpu0 = cpu_ms ();
+          gint64 wall0 = g_get_monotonic_time ();
+
+          painted = FALSE;
+          gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL);
+          while (!painted)
+            g_main_context_iteration (NULL, TRUE);
+          cpu[p][run] = cpu_ms () - cpu0;
+          wall[p][run] = (g_get_monotonic_time () - wall0) / 1e3;
+        }
+      report_rows = g_list_model_get_n_items (_admiralty_battle_page_get_report_model (page));
+      dice_rows = g_list_model_get_n_items (_admiralty_battle_page_get_dice_model (page));
+      for (guint p = 0; p < N_PHASES; p++)
+        if (!admiralty_battle_page_undo (page, &error))
+          g_error ("%s", error->message);
+      wait_paint (GTK_WIDGET (window));
+    }
+  g_signal_handler_disconnect (clock, handler);
+
+  g_print ("%d ships a side (%u report rows and %u dice rows after the turn):\n", n,
+           report_rows, dice_rows);
+  for (guint p = 0; p < N_PHASES; p++)
+    {
+      double c = median (cpu[p], RUNS), w = median (wall[p], RUNS);
+
+      slowest_cpu = MAX (slowest_cpu, c);
+      slowest_wall = MAX (slowest_wall, w);
+      g_print ("  %-12s key to painted, median of %d: %6.2f ms CPU (wall %6.2f ms), "
+               "slowest %6.2f ms CPU\n", phase_names[p], RUNS, c, w, cpu[p][RUNS - 1]);
+    }
+  if (target_ms > 0)
+    g_print ("  the slowest phase: %.2f ms CPU (wall %.2f ms) — target %.0f ms: %s\n",
+             slowest_cpu, slowest_wall, target_ms, bench_verdict (slowest_cpu, target_ms));
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *folder = g_dir_make_tmp ("bench-battle-page-XXXXXX", NULL);
+  g_autofree char *data_home = g_build_filename (folder, "data", NULL);
+  g_autoptr(AdmiraltyApplication) application = NULL;
+  g_autoptr(GError) error = NULL;
+
+  setlocale (LC_ALL, "");
+  /* The battle's autosaves go to a folder of the benchmark's own. */
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("NO_AT_BRIDGE", "1", TRUE);
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  g_setenv ("GSK_RENDERER", "cairo", FALSE);
+  gtk_init ();
+  adw_init ();
+  application = admiralty_application_new ("io.github.admiralty.BenchBattlePage",
+                                           G_APPLICATION_NON_UNIQUE);
+  if (!g_application_register (G_APPLICATION (application), NULL, &error))
+    g_error ("%s", error->message);
+
+  if (argc > 1)
+    measure (application, folder, atoi (argv[1]), 0);
+  else
+    {
+      /* A real engagement's size, then a large one. */
+      measure (application, folder, 10, 16.0);
+      measure (application, folder, 100, 50.0);
+    }
+  bench_remove_tree (folder);
+  return 0;
+}
