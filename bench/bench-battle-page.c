@@ -8,9 +8,11 @@
  * the window does after a Resolve. Needs a display (`xvfb-run -a`); GTK's Cairo renderer
  * unless GSK_RENDERER says otherwise. Prints figures with their targets; asserts nothing.
  *
+ * Then a course dragged at 600 ships, each motion to its painted frame.
  *
- *   bench-battle-page          10 and 100 ships a side
- *   bench-battle-page N        N a side, no target */
+ *   bench-battle-page          10 and 100 ships a side, then the drag at 300 a side
+ *   bench-battle-page N        N a side, no target
+ *   bench-battle-page --drag N the drag alone, at N a side */
 
 #include "config.h"
 
@@ -31,6 +33,7 @@
 #define GAP 11.0     /* cm between the two lines: the destructors (12 cm) reach some targets */
 #define N_PHASES 5   /* detection, movement, fire, torpedoes, end */
 #define RUNS 9
+#define DRAG_STEPS 60
 
 static const char * const phase_names[N_PHASES] = {
   "detection", "movement", "fire", "torpedoes", "end of turn"
@@ -240,6 +243,74 @@ measure (AdmiraltyApplication *application,
     ;
 }
 
+/* Opens a battle of @n ships a side, resolves detection and drags the course of a ship in the
+ * middle of the Barrayaran line forward and aside, DRAG_STEPS pointer motions, each followed
+ * by the painted frame: the course previewed, the orders panel (its ram drop-down among
+ * them) and the table brought up to date, as the table's drag does at every motion. Prints
+ * the frames a second beside 60. */
+static void
+measure_drag (AdmiraltyApplication *application,
+              const char           *folder,
+              int                   n)
+{
+  g_autofree char *name = g_strdup_printf ("drag-%d", n);
+  g_autofree char *battle_path = g_strdup_printf ("%s/%s.xml", folder, name);
+  g_autofree char *battle_xml = generate_battle (n);
+  g_autoptr(GError) error = NULL;
+  double cpu[DRAG_STEPS], wall[DRAG_STEPS], c, w;
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmiraltyTableWidget *table;
+  GdkFrameClock *clock;
+  gulong handler;
+  int ship = n / 2;
+
+  if (!g_file_set_contents (battle_path, battle_xml, -1, &error))
+    g_error ("%s", error->message);
+  window = admiralty_window_new (application);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1920, 1080);
+  gtk_window_present (GTK_WINDOW (window));
+  while (!gtk_widget_get_mapped (GTK_WIDGET (window)))
+    g_main_context_iteration (NULL, TRUE);
+  if (!admiralty_window_open (window, battle_path))
+    g_error ("%s did not open", battle_path);
+  page = _admiralty_window_get_battle_page (window);
+  table = _admiralty_battle_page_get_table (page);
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  handler = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL);
+  wait_paint (GTK_WIDGET (window));
+  admiralty_table_widget_set_selected_ship (table, ship);
+  wait_paint (GTK_WIDGET (window));
+  wait_paint (GTK_WIDGET (window));
+
+  for (guint step = 0; step < DRAG_STEPS; step++)
+    {
+      double cpu0 = cpu_ms ();
+      gint64 wall0 = g_get_monotonic_time ();
+
+      painted = FALSE;
+      /* Forward along the heading (+x), drifting aside: 0.25 cm a motion. */
+      g_signal_emit_by_name (table, "plot", 1.0 + step * 0.25, ship * SPACING + step * 0.1,
+                             FALSE);
+      gtk_widget_queue_draw (GTK_WIDGET (window));
+      while (!painted)
+        g_main_context_iteration (NULL, TRUE);
+      cpu[step] = cpu_ms () - cpu0;
+      wall[step] = (g_get_monotonic_time () - wall0) / 1e3;
+    }
+  g_signal_handler_disconnect (clock, handler);
+  c = median (cpu, DRAG_STEPS);
+  w = median (wall, DRAG_STEPS);
+  g_print ("A course dragged at %d ships (%d a side): a motion to its painted frame, median of "
+           "%d: %.2f ms CPU (wall %.2f ms), slowest %.2f ms CPU: %.0f frames a second — target "
+           "60: %s\n", 2 * n, n, DRAG_STEPS, c, w, cpu[DRAG_STEPS - 1], 1000.0 / c,
+           bench_verdict (c, 1000.0 / 60));
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -262,13 +333,16 @@ main (int   argc,
   if (!g_application_register (G_APPLICATION (application), NULL, &error))
     g_error ("%s", error->message);
 
-  if (argc > 1)
+  if (argc > 2 && g_str_equal (argv[1], "--drag"))
+    measure_drag (application, folder, atoi (argv[2]));
+  else if (argc > 1)
     measure (application, folder, atoi (argv[1]), 0);
   else
     {
       /* A real engagement's size, then a large one. */
       measure (application, folder, 10, 16.0);
       measure (application, folder, 100, 50.0);
+      measure_drag (application, folder, 300);
     }
   bench_remove_tree (folder);
   return 0;

@@ -206,6 +206,46 @@ test_lists_keep_rows (void)
   remove_battle_copy (path);
 }
 
+/* F-RAM-1: the ram drop-down offers the enemies the formation may ram. A course dragged
+ * updates the panel at every motion of the pointer; the drop-down's list stays the same list
+ * while the enemies it offers do. */
+static void
+test_drag_keeps_ram_list (void)
+{
+  g_autofree char *path = copy_battle ("scenarios/battles", "torpedo-duel", TRUE);
+  AdmiraltyWindow *window = shown_window_new (1280, 800);
+  AdmiraltyBattlePage *page = open_battle (window, path);
+  AdmBattle *battle = admiralty_battle_page_get_battle (page);
+  AdmiraltyTableWidget *table = _admiralty_battle_page_get_table (page);
+  GtkDropDown *rams = _admiralty_orders_panel_get_ram_dropdown (
+      admiralty_battle_page_get_orders_panel (page));
+  const AdmBattleShip *ship = adm_battle_get_ship (battle, 0);
+  GListModel *offered;
+
+  while (adm_battle_get_phase (battle) < ADM_PHASE_MOVEMENT)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL);
+      iterate ();
+    }
+  admiralty_table_widget_set_selected_ship (table, 0);
+  iterate ();
+  for (guint step = 1; step <= 4; step++)
+    {
+      g_signal_emit_by_name (table, "plot", ship->position.x + step,
+                             ship->position.y + step * 0.5, FALSE);
+      iterate ();
+      if (step == 1)
+        offered = gtk_drop_down_get_model (rams);
+      g_assert_true (gtk_drop_down_get_model (rams) == offered);
+    }
+  g_assert_cmpuint (g_list_model_get_n_items (offered), >, 1);
+  g_signal_emit_by_name (table, "plot", ship->position.x + 5, ship->position.y, TRUE);
+  iterate ();
+
+  close_window (window);
+  remove_battle_copy (path);
+}
+
 static gboolean
 report_contains (AdmiraltyBattlePage *page,
                  const char          *a,
@@ -1363,6 +1403,7 @@ main (int   argc,
   g_test_add_func ("/ui/battle-table/F-TORP-14/cover-offered", test_cover_offered);
   g_test_add_func ("/ui/battle-table/dice/log-filter", test_dice_log_filter);
   g_test_add_func ("/ui/battle-table/F-SEQ-1/lists-keep-rows", test_lists_keep_rows);
+  g_test_add_func ("/ui/battle-table/F-RAM-1/drag-keeps-ram-list", test_drag_keeps_ram_list);
   g_test_add_func ("/ui/battle-table/F-MOVE-5/turn-two-drag", test_turn_two_drag);
   g_test_add_func ("/ui/battle-table/F-STRAT-2/projector-keys", test_projector_keys);
   g_test_add_func ("/ui/battle-table/F-BOARD-16/kinds-of-a-reopened-phase",

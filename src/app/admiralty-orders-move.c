@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "admiralty-orders-move.h"
@@ -68,6 +69,25 @@ selected_formation_id (AdmiraltyOrdersMove *self)
   return admiralty_orders_context_selected_formation (self->context);
 }
 
+/* Whether the ram drop-down already offers the enemies @ids under @labels. */
+static gboolean
+same_rams (AdmiraltyOrdersMove *self,
+           GArray              *ids,
+           GPtrArray           *labels)
+{
+  GListModel *model = gtk_drop_down_get_model (self->ram_dropdown);
+
+  if (!GTK_IS_STRING_LIST (model) || g_list_model_get_n_items (model) != labels->len + 1 ||
+      self->ram_ids->len != ids->len ||
+      memcmp (self->ram_ids->data, ids->data, ids->len * sizeof (guint)) != 0)
+    return FALSE;
+  for (guint i = 0; i < labels->len; i++)
+    if (g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (model), i + 1),
+                   g_ptr_array_index (labels, i)) != 0)
+      return FALSE;
+  return TRUE;
+}
+
 void
 admiralty_orders_move_update (AdmiraltyOrdersMove  *self,
                               const AdmMovePreview *preview)
@@ -75,7 +95,8 @@ admiralty_orders_move_update (AdmiraltyOrdersMove  *self,
   const AdmBattleShip *ship = selected_ship (self);
   const AdmMoveDecl *decl;
   g_autoptr(GString) text = g_string_new (NULL);
-  g_autoptr(GtkStringList) rams = gtk_string_list_new (NULL);
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *speed = NULL;
   g_autofree char *turn_after = NULL;
   g_autofree char *last_move = NULL;
@@ -116,8 +137,6 @@ admiralty_orders_move_update (AdmiraltyOrdersMove  *self,
 
   self->syncing = TRUE;
   gtk_drop_down_set_selected (self->move_order_dropdown, decl != NULL ? (guint) decl->order : 0);
-  g_array_set_size (self->ram_ids, 0);
-  gtk_string_list_append (rams, _("No ram"));
   for (guint i = 0; i < adm_battle_get_n_ships (get_battle (self)); i++)
     {
       const AdmBattleShip *other = adm_battle_get_ship (get_battle (self), i);
@@ -126,22 +145,32 @@ admiralty_orders_move_update (AdmiraltyOrdersMove  *self,
           adm_battle_get_detection (get_battle (self), ship->side, other->formation) ==
             ADM_DETECTION_NONE)
         continue;
-      {
-        /* F-ECM-4: a face-down token is rammed without a name. */
-        g_autofree char *label =
-          adm_audience_ship_shows (adm_audience_side (ship->side), get_battle (self), i,
-                                   ADM_SHIP_FACT_NAME)
-            ? g_strdup_printf (_("Ram %s"), other->name)
-            : g_strdup_printf (_("Ram unidentified ship %u"), self->ram_ids->len + 1);
-
-        gtk_string_list_append (rams, label);
-      }
-      g_array_append_val (self->ram_ids, i);
+      /* F-ECM-4: a face-down token is rammed without a name. */
+      g_ptr_array_add (labels,
+                       adm_audience_ship_shows (adm_audience_side (ship->side),
+                                                get_battle (self), i, ADM_SHIP_FACT_NAME)
+                         ? g_strdup_printf (_("Ram %s"), other->name)
+                         : g_strdup_printf (_("Ram unidentified ship %u"), ids->len + 1));
+      g_array_append_val (ids, i);
       if (decl != NULL && g_strcmp0 (decl->ram, other->id) == 0)
-        ram_selected = self->ram_ids->len;
+        ram_selected = ids->len;
     }
-  gtk_drop_down_set_model (self->ram_dropdown, G_LIST_MODEL (rams));
-  gtk_drop_down_set_selected (self->ram_dropdown, ram_selected);
+  /* The drop-down's list is made again only when the ships it offers change: a course
+   * dragged updates this at every motion of the pointer, and a list of every enemy made
+   * anew each time costs a large battle its frame rate. */
+  if (!same_rams (self, ids, labels))
+    {
+      g_autoptr(GtkStringList) rams = gtk_string_list_new (NULL);
+
+      gtk_string_list_append (rams, _("No ram"));
+      for (guint i = 0; i < labels->len; i++)
+        gtk_string_list_append (rams, g_ptr_array_index (labels, i));
+      g_array_set_size (self->ram_ids, 0);
+      g_array_append_vals (self->ram_ids, ids->data, ids->len);
+      gtk_drop_down_set_model (self->ram_dropdown, G_LIST_MODEL (rams));
+    }
+  if (gtk_drop_down_get_selected (self->ram_dropdown) != ram_selected)
+    gtk_drop_down_set_selected (self->ram_dropdown, ram_selected);
   self->syncing = FALSE;
 }
 
@@ -398,6 +427,14 @@ admiralty_orders_move_get_clear_button (AdmiraltyOrdersMove *self)
   g_return_val_if_fail (ADMIRALTY_IS_ORDERS_MOVE (self), NULL);
 
   return self->clear_course_button;
+}
+
+GtkDropDown *
+admiralty_orders_move_get_ram_dropdown (AdmiraltyOrdersMove *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_ORDERS_MOVE (self), NULL);
+
+  return self->ram_dropdown;
 }
 
 /* An ended battle: no course to enter, by the section or its actions. */

@@ -34,5 +34,7 @@ void         admiralty_orders_move_clear       (AdmiraltyOrdersMove    *self);
 void         admiralty_orders_move_set_order   (AdmiraltyOrdersMove    *self,
                                                 AdmMoveOrder            order);
 GtkWidget   *admiralty_orders_move_get_clear_button (AdmiraltyOrdersMove *self);
+/* The ram drop-down: "No ram", then the enemies the formation may ram (F-RAM-1). */
+GtkDropDown *admiralty_orders_move_get_ram_dropdown (AdmiraltyOrdersMove *self);
 
 G_END_DECLS

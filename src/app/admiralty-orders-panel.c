@@ -936,3 +936,9 @@ _admiralty_orders_panel_get_clear_button (AdmiraltyOrdersPanel *self)
 {
   return admiralty_orders_move_get_clear_button (self->move);
 }
+
+GtkDropDown *
+_admiralty_orders_panel_get_ram_dropdown (AdmiraltyOrdersPanel *self)
+{
+  return admiralty_orders_move_get_ram_dropdown (self->move);
+}

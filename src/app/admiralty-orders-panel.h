@@ -94,5 +94,6 @@ GtkWidget           *_admiralty_orders_panel_get_weapon_check (AdmiraltyOrdersPa
 GtkWidget           *_admiralty_orders_panel_get_declare_button (AdmiraltyOrdersPanel *self);
 GtkWidget           *_admiralty_orders_panel_get_cover_box      (AdmiraltyOrdersPanel *self);
 GtkWidget           *_admiralty_orders_panel_get_clear_button (AdmiraltyOrdersPanel *self);
+GtkDropDown         *_admiralty_orders_panel_get_ram_dropdown (AdmiraltyOrdersPanel *self);
 
 G_END_DECLS
