@@ -520,6 +520,36 @@ test_no_leak (void)
                   "there is no ship “prince-serg” in the pool of Adm. Lord Vorlakial");
 }
 
+/* F-GEN-5: the printed muster sheet: an admiral's pool, nothing of another's. */
+static void
+test_printed_sheet (void)
+{
+  g_autoptr(AdmCampaign) campaign = muster_campaign (NULL, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmDoc) doc = adm_report_build (campaign, ADM_REPORT_MUSTER, "vorkosigan", 0, NULL,
+                                            &error);
+  g_autoptr(AdmDoc) every = NULL;
+  g_autofree char *text = NULL;
+
+  g_assert_no_error (error);
+  text = adm_doc_to_text (doc);
+  g_assert_nonnull (strstr (text, "Muster sheet — Adm. Aral Vorkosigan"));
+  g_assert_nonnull (strstr (text, "Komarr wormhole terminus"));
+  g_assert_nonnull (strstr (text, "Prince Serg"));
+  g_assert_nonnull (strstr (text, "count-vorhalas"));
+  g_assert_nonnull (strstr (text, "F-FORM-8"));
+  g_assert_null (strstr (text, "Emperor Ezar"));
+  g_assert_null (strstr (text, "Vorlakial"));
+
+  every = adm_report_build (campaign, ADM_REPORT_MUSTER, NULL, 0, NULL, &error);
+  g_assert_no_error (error);
+  /* The document's own first part, then one an admiral with a pool. */
+  g_assert_cmpuint (adm_doc_get_n_parts (every), ==, 1 + 11);
+  g_free (text);
+  text = adm_doc_to_text (every);
+  g_assert_nonnull (strstr (text, "Muster sheet — Baron Fell"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -536,5 +566,6 @@ main (int    argc,
   g_test_add_func ("/engine/muster/F-GEN-6/undo-redo", test_undo_redo);
   g_test_add_func ("/engine/muster/sheet-round-trip", test_sheet_round_trip);
   g_test_add_func ("/engine/muster/F-STRAT-3/no-leak", test_no_leak);
+  g_test_add_func ("/engine/muster/F-GEN-5/printed-sheet", test_printed_sheet);
   return g_test_run ();
 }

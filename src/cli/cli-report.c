@@ -94,7 +94,8 @@ check_usage (const char     *command,
   options->kind_given = kind_text != NULL;
   if (kind_text != NULL && !adm_report_kind_from_string (kind_text, &options->kind))
     return _cli_usage_error (command, _("unknown --kind “%s”; the kinds are master, admiral, "
-                                        "cards, sheets, public and oob"), kind_text), FALSE;
+                                        "cards, sheets, public, oob and muster"), kind_text),
+           FALSE;
   if (!read_cycle_and_paper (command, cycle_text, paper_text, options))
     return FALSE;
   if (options->output == NULL && !options->text)
@@ -354,16 +355,17 @@ _cli_report_run (int    argc,
     { "kind", 0, 0, G_OPTION_ARG_STRING, &kind_text,
       N_("The document: master (the master's turn report), admiral (an admiral's report, "
          "what his side knows), cards (fleet cards), sheets (blank order sheets), public "
-         "(the public bulletin: what everyone may know) or oob (blank order-of-battle "
-         "sheets, an admiral's fleet formed on paper before play)"),
+         "(the public bulletin: what everyone may know), oob (blank order-of-battle "
+         "sheets, an admiral's fleet formed on paper before play) or muster (muster sheets: "
+         "an admiral's pool of ships formed into formations on paper, F-GEN-6)"),
       N_("KIND") },
     { "as", 0, 0, G_OPTION_ARG_STRING, &as_text,
       N_("The paper as a viewer may have it: master, public (the public bulletin), an admiral "
          "(his own report, cards and sheet) or a faction (those of each of its admirals); "
          "--kind then defaults to that viewer's report"), N_("WHO") },
     { "admiral", 0, 0, G_OPTION_ARG_STRING, &admiral,
-      N_("The admiral, by id or name: required for --kind admiral; for cards, sheets and "
-         "oob, default every admiral"), N_("ADMIRAL") },
+      N_("The admiral, by id or name: required for --kind admiral; for cards, sheets, oob "
+         "and muster, default every admiral"), N_("ADMIRAL") },
     { "cycle", 0, 0, G_OPTION_ARG_STRING, &cycle_text,
       N_("The cycle reported; default the last resolved one (for sheets, the current one)"),
       N_("N") },

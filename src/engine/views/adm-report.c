@@ -25,7 +25,8 @@ gboolean
 adm_report_kind_from_string (const char    *text,
                              AdmReportKind *kind)
 {
-  static const char *names[] = { "master", "admiral", "cards", "sheets", "public", "oob" };
+  static const char *names[] = { "master", "admiral", "cards", "sheets", "public", "oob",
+                                 "muster" };
 
   for (guint i = 0; text != NULL && i < G_N_ELEMENTS (names); i++)
     if (g_str_equal (text, names[i]))
@@ -46,6 +47,7 @@ adm_report_kind_to_string (AdmReportKind kind)
     case ADM_REPORT_CARDS: return "cards";
     case ADM_REPORT_PUBLIC: return "public";
     case ADM_REPORT_OOB: return "oob";
+    case ADM_REPORT_MUSTER: return "muster";
     case ADM_REPORT_SHEETS:
     default:
       return "sheets";
@@ -1822,6 +1824,69 @@ oob_of (Report           *report,
     }
 }
 
+/* Muster sheets */
+
+/* The most formation rows a muster sheet prints: every ship a formation of its own, up to a
+ * page of them. */
+#define MUSTER_FORMATION_ROWS 16
+
+/* F-GEN-5..7: the paper an admiral forms his pool into formations on, in the muster before
+ * cycle 1: his ships, each with a formation number and a command to write in, then the
+ * formations by number, named and hidden or not. The master types it back as a muster sheet
+ * (`admiralty-cli muster CAMPAIGN submit`, docs/formats.md). Only his own pool: nothing of
+ * another admiral's. */
+static void
+muster_of (Report           *report,
+           AdmDoc           *doc,
+           const AdmAdmiral *admiral)
+{
+  const AdmPool *pool = adm_scenario_lookup_pool (report->scenario, admiral->id);
+  g_autofree char *heading = g_strdup_printf (_("Muster sheet — %s"), admiral->name);
+  const char *columns[] = { _("Ship"), _("Id"), _("Class"), _("Category"), _("Formation"),
+                            _("Command"), NULL };
+  const char *formation_columns[] = { _("Formation"), _("Name"), _("Hidden"), NULL };
+  g_autofree char *wide = blank_cell (30);
+  g_autofree char *narrow = blank_cell (8);
+  AdmDocBlock *table;
+
+  adm_doc_add_heading (doc, 2, heading);
+  if (pool == NULL)
+    {
+      adm_doc_add_paragraph (doc, _("He is given no pool of ships to muster: his formations "
+                                    "are the scenario’s."));
+      return;
+    }
+  adm_doc_add_printf (doc, _("Admiral: %s (%s)\nShips in: %s\nHanded in at: ______"),
+                      admiral->name, admiral->faction->name, pool->sector->name);
+  adm_doc_add_paragraph (doc, _("Form every ship below into a formation (F-GEN-6). Formation: "
+                                "its number, 1, 2, 3 …; every ship in exactly one. Command: 1 "
+                                "for the formation’s flagship (F-FORM-4), 2, 3 … for the ships "
+                                "next in command (F-FORM-5), empty for the others. A formation "
+                                "has at most 6 ships of one category (F-FORM-8). The master "
+                                "announces where each formation starts (F-GEN-7)."));
+  table = adm_doc_add_table (doc, columns);
+  for (guint i = 0; i < pool->ships->len; i++)
+    {
+      const AdmShip *ship = g_ptr_array_index (pool->ships, i);
+      const char *cells[] = { ship->name, ship->id, ship->klass->name,
+                              category_name (ship->klass->category), narrow, narrow, NULL };
+
+      adm_doc_table_add_row (table, cells);
+    }
+  adm_doc_add_heading (doc, 3, _("Formations"));
+  adm_doc_add_paragraph (doc, _("Name each formation you formed, at most 80 characters. "
+                                "Hidden: yes for one the other sides do not know of at the "
+                                "start (F-STRAT-3)."));
+  table = adm_doc_add_table (doc, formation_columns);
+  for (guint i = 0; i < MIN (pool->ships->len, MUSTER_FORMATION_ROWS); i++)
+    {
+      g_autofree char *number = g_strdup_printf ("%u", i + 1);
+      const char *cells[] = { number, wide, narrow, NULL };
+
+      adm_doc_table_add_row (table, cells);
+    }
+}
+
 /* Entry point */
 
 /* The admirals a per-admiral document is for: the one asked, or every one. */
@@ -1906,6 +1971,45 @@ build_oob (Report     *report,
       oob_of (report, own, admiral);
       adm_doc_append_part (doc, own, admiral->name, NULL);
     }
+  return doc;
+}
+
+static AdmDoc *
+build_muster (Report     *report,
+              const char *admiral_id,
+              GError    **error)
+{
+  g_autoptr(GPtrArray) admirals = admirals_for (report, admiral_id, error);
+  guint cycle = adm_strategy_get_cycle (report->strategy);
+  guint parts = 0;
+  AdmDoc *doc;
+
+  if (admirals == NULL)
+    return NULL;
+  doc = new_doc (report, _("Muster sheets"), cycle);
+  if (admirals->len == 1)
+    {
+      muster_of (report, doc, g_ptr_array_index (admirals, 0));
+      return doc;
+    }
+  /* Every admiral with a pool: each his own part, his name over his pages. */
+  for (guint i = 0; i < admirals->len; i++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+      g_autofree char *own_title = NULL;
+      g_autoptr(AdmDoc) own = NULL;
+
+      if (adm_scenario_lookup_pool (report->scenario, admiral->id) == NULL)
+        continue;
+      own_title = g_strdup_printf (_("Muster sheet of %s"), admiral->name);
+      own = new_doc (report, own_title, cycle);
+      muster_of (report, own, admiral);
+      adm_doc_append_part (doc, own, admiral->name, NULL);
+      parts++;
+    }
+  if (parts == 0)
+    adm_doc_add_paragraph (doc, _("This campaign has no muster: its scenario gives no admiral a "
+                                  "pool of ships."));
   return doc;
 }
 
@@ -2047,6 +2151,8 @@ adm_report_build (AdmCampaign   *campaign,
       return build_public (&report, cycle, error);
     case ADM_REPORT_OOB:
       return build_oob (&report, admiral_id, error);
+    case ADM_REPORT_MUSTER:
+      return build_muster (&report, admiral_id, error);
     case ADM_REPORT_SHEETS:
     default:
       return build_sheets (&report, admiral_id, cycle, error);
