@@ -2,9 +2,10 @@
 /* test-cli-correct.c: `admiralty-cli correct CAMPAIGN KIND [options] --reason R` on the Komarr
  * campaign after a cycle: each kind journaled in the campaign file as one action with its
  * reason, which opens with it (reinforcements, a formation of them arriving at minute 20 of
- * the cycle being ordered, included); `undo` and `redo` take it back and forth, the file's state as
+ * the cycle being ordered, and an admiral joining with his, included); `undo` and `redo` take it back and forth, the file's state as
  * before; refusals (an unknown ship or sector, a repair above full hull, readiness 99, a 7th
- * ship, an unknown class, hidden and revealed at once, a reason of 100,000 characters, a
+ * ship, an unknown class, hidden and revealed at once, a second admiral of an id or an
+ * unknown faction, a reason of 100,000 characters, a
  * scenario) exit 1 naming the problem and change no
  * byte of the file; bad usage (an unknown kind, an option the kind does not take, no reason)
  * exits 2. CLI_PATH comes from meson. */
@@ -115,6 +116,11 @@ test_kinds (CliCampaign   *fixture,
   correct_and_back (fixture, "Adm. Lord Vorlakial leaves the game", "retire-admiral",
                     "--admiral", "vorlakial", "--successor", "vorkosigan", "--reason",
                     "Called away to Barrayar", NULL);
+  correct_and_back (fixture, "Adm. Piotr Vorhalas joins the game", "add-admiral",
+                    "--admiral", "vorhalas", "--name", "Adm. Piotr Vorhalas", "--faction",
+                    "barrayar", "--formation-name", "Vorhalas's Escort", "--sector",
+                    "komarr-orbit", "--ship", "Vorhalas Pride:vorpatril:8", "--cycle", "2",
+                    "--minute", "10", "--reason", "A new player arrived", NULL);
   correct_and_back (fixture, "Station Pol Six", "station", "--sector", "pol-orbit",
                     "--station", "Pol Six", "--owner", "barrayar", "--damage", "4", "--reason",
                     "Taken by boarders", NULL);
@@ -187,6 +193,10 @@ test_refused (CliCampaign   *fixture,
         "x" }, "own side" },
     { { "station", "--sector", "pol-orbit", "--station", "Death Star", "--destroyed",
         "--reason", "x" }, "no station “Death Star”" },
+    { { "add-admiral", "--admiral", "vorkosigan", "--name", "Adm. Other", "--faction",
+        "barrayar", "--reason", "x" }, "an admiral “vorkosigan” already" },
+    { { "add-admiral", "--admiral", "xav", "--name", "Adm. Xav", "--faction", "tau-ceti",
+        "--reason", "x" }, "no faction “tau-ceti”" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (refusals); i++)

@@ -14,6 +14,9 @@
  *    class, readiness 99, hidden and revealed at once, another cycle are refused;
  *  - an admiral leaving the game, his formations handed to another of his side (F-FORM-6) or
  *    left to their standing orders (F-STRAT-5), he giving no more orders;
+ *  - an admiral joining the game with a formation of his, giving its orders and given
+ *    formations as the scenario's admirals are; a duplicate id or name and an unknown faction
+ *    refused, and nothing of him told to the other sides (F-STRAT-3);
  *  - a station captured, damaged or destroyed stays so in every later battle in its sector
  *    (F-STN-1);
  *  - the leak test (F-STRAT-3): corrections to the hidden Autumn Screen and a hidden formation
@@ -459,6 +462,133 @@ test_retire_admiral (void)
   refuse (campaign, &to_gone, "has left the game");
 }
 
+static const char *const degtiar_ships[] = { "Star Creche:frigate:9", "Night Orchid:frigate:7",
+                                             NULL };
+
+/* F-FORM-6, F-STRAT-3: an admiral of Cetaganda joins the game with a hidden formation of
+ * his; he gives its orders and is given formations of his side as any admiral is. A second
+ * admiral with his id or his name, one of a faction the campaign lacks, and a formation he
+ * brings breaking F-FORM-8 are refused whole: no admiral joins. */
+static void
+test_add_admiral (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+  g_autofree char *start = dump (campaign);
+  g_autoptr(GError) error = NULL;
+  AdmCorrection degtiar = { .kind = ADM_CORRECTION_ADD_ADMIRAL, .admiral = "degtiar",
+                            .name = "ghem-Adm. Rian Degtiar", .faction = "cetaganda",
+                            .formation_name = "Star Creche Escort", .sector = "sergyar-approach",
+                            .hidden = TRUE, .new_ships = degtiar_ships,
+                            .reason = "A new player arrived at nine" };
+  AdmCorrection same_id = { .kind = ADM_CORRECTION_ADD_ADMIRAL, .admiral = "vorkosigan",
+                            .name = "Adm. Someone Else", .faction = "barrayar", .reason = "x" };
+  AdmCorrection same_name = { .kind = ADM_CORRECTION_ADD_ADMIRAL, .admiral = "degtiar-2",
+                              .name = "GHEM-ADM. RIAN DEGTIAR", .faction = "cetaganda",
+                              .reason = "x" };
+  AdmCorrection no_faction = { .kind = ADM_CORRECTION_ADD_ADMIRAL, .admiral = "tau",
+                               .name = "Adm. Tau", .faction = "tau-ceti", .reason = "x" };
+  AdmCorrection seven = { .kind = ADM_CORRECTION_ADD_ADMIRAL, .admiral = "seven",
+                          .name = "ghem-Adm. Seven", .faction = "cetaganda",
+                          .formation_name = "Too Many", .sector = "sergyar-approach",
+                          .new_ships = (const char *[]) { "A:frigate:7", "B:frigate:7",
+                                                          "C:frigate:7", "D:frigate:7",
+                                                          "E:frigate:7", "F:frigate:7",
+                                                          "G:frigate:7", NULL },
+                          .reason = "x" };
+  AdmCorrection shipless = { .kind = ADM_CORRECTION_ADD_ADMIRAL, .admiral = "shipless",
+                             .name = "ghem-Adm. Shipless", .faction = "cetaganda",
+                             .sector = "sergyar-approach", .reason = "x" };
+  AdmCorrection give = { .kind = ADM_CORRECTION_HAND_OVER, .formation = "jade-squadron",
+                         .admiral = "degtiar", .reason = "He takes the Jade Squadron" };
+  const AdmAdmiral *admiral;
+  const AdmFormation *escort;
+
+  refuse (campaign, &same_id, "already");
+  refuse (campaign, &no_faction, "no faction “tau-ceti”");
+  refuse (campaign, &seven, "F-FORM-8");
+  refuse (campaign, &shipless, "needs its ships");
+  g_assert_null (adm_campaign_lookup_admiral (campaign, "seven"));
+
+  record (campaign, &degtiar);
+  admiral = adm_campaign_lookup_admiral (campaign, "degtiar");
+  g_assert_nonnull (admiral);
+  g_assert_cmpstr (admiral->name, ==, "ghem-Adm. Rian Degtiar");
+  g_assert_cmpstr (admiral->faction->id, ==, "cetaganda");
+  g_assert_true (g_ptr_array_find (adm_campaign_get_admirals (campaign), admiral, NULL));
+  g_assert_null (adm_scenario_lookup_admiral (adm_campaign_get_scenario (campaign), "degtiar"));
+  escort = adm_strategy_lookup_formation (strategy_of (campaign), "star-creche-escort");
+  g_assert_nonnull (escort);
+  g_assert_true (escort->admiral == admiral);
+  g_assert_true (escort->hidden);
+  g_assert_cmpuint (escort->ships->len, ==, 2);
+  {
+    g_autofree char *what = adm_campaign_describe_undo (campaign);
+
+    g_assert_cmpstr (what, ==, "ghem-Adm. Rian Degtiar joins the game");
+  }
+  undo_redo (campaign, start);
+  /* The same admiral after a replay: what holds him outlives it. */
+  g_assert_true (adm_campaign_lookup_admiral (campaign, "degtiar") == admiral);
+  refuse (campaign, &degtiar, "already");
+  refuse (campaign, &same_name, "named");
+
+  g_assert_true (campaign_order (campaign, T0 + 60, 1, "degtiar", "star-creche-escort",
+                                 "patrol", NULL, NULL, &error));
+  g_assert_no_error (error);
+  record (campaign, &give);
+  g_assert_true (adm_strategy_lookup_formation (strategy_of (campaign),
+                                                "jade-squadron")->admiral == admiral);
+  g_assert_true (campaign_order (campaign, T0 + 60, 1, "degtiar", "jade-squadron", "patrol",
+                                 NULL, NULL, &error));
+  g_assert_no_error (error);
+}
+
+/* F-STRAT-3: Degtiar's joining with a hidden formation is his side's business: his report
+ * lists it, and no admiral of another side, nor the public, reads a byte of it. */
+static void
+test_add_admiral_leak (void)
+{
+  g_autoptr(AdmCampaign) corrected = komarr_new (NULL, NULL);
+  g_autoptr(AdmCampaign) plain = komarr_new (NULL, NULL);
+  AdmCorrection degtiar = { .kind = ADM_CORRECTION_ADD_ADMIRAL, .admiral = "degtiar",
+                            .name = "ghem-Adm. Rian Degtiar", .faction = "cetaganda",
+                            .formation_name = "Star Creche Escort", .sector = "sergyar-approach",
+                            .hidden = TRUE, .new_ships = degtiar_ships,
+                            .reason = "SECRET-REASON a new player" };
+  static const AdmReportKind kinds[] = { ADM_REPORT_ADMIRAL, ADM_REPORT_CARDS, ADM_REPORT_OOB,
+                                         ADM_REPORT_SHEETS };
+  GPtrArray *admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (corrected));
+  g_autofree char *his = NULL;
+
+  record (corrected, &degtiar);
+  komarr_end_cycle (corrected, T0);
+  komarr_end_cycle (plain, T0);
+  his = text_of (corrected, ADM_REPORT_ADMIRAL, "degtiar");
+  g_assert_nonnull (strstr (his, "Star Creche Escort"));
+  g_assert_null (strstr (his, "SECRET-REASON"));
+  for (guint a = 0; a < admirals->len; a++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, a);
+
+      if (g_str_equal (admiral->faction->id, "cetaganda"))
+        continue;
+      for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+        {
+          g_autofree char *with = text_of (corrected, kinds[k], admiral->id);
+          g_autofree char *without = text_of (plain, kinds[k], admiral->id);
+
+          g_test_message ("%s, report kind %d", admiral->id, kinds[k]);
+          g_assert_cmpstr (with, ==, without);
+        }
+    }
+  {
+    g_autofree char *with = text_of (corrected, ADM_REPORT_PUBLIC, NULL);
+    g_autofree char *without = text_of (plain, ADM_REPORT_PUBLIC, NULL);
+
+    g_assert_cmpstr (with, ==, without);
+  }
+}
+
 /* The ship of @battle named @name, or NULL. */
 static const AdmBattleShip *
 battle_ship (AdmBattle  *battle,
@@ -703,5 +833,7 @@ main (int    argc,
   g_test_add_func ("/engine/correct/F-FORM-6/retire-admiral", test_retire_admiral);
   g_test_add_func ("/engine/correct/F-STRAT-3/retire-admiral-leak", test_retire_leak);
   g_test_add_func ("/engine/correct/F-STN-1/station", test_station);
+  g_test_add_func ("/engine/correct/F-FORM-6/add-admiral", test_add_admiral);
+  g_test_add_func ("/engine/correct/F-STRAT-3/add-admiral-leak", test_add_admiral_leak);
   return g_test_run ();
 }

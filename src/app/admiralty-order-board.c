@@ -318,8 +318,7 @@ portal_refuse_cb (GtkButton           *button,
                   AdmiraltyOrderBoard *self)
 {
   const char *admiral_id = g_object_get_data (G_OBJECT (button), "admiral-id");
-  const AdmAdmiral *admiral = adm_scenario_lookup_admiral (adm_campaign_get_scenario (self->campaign),
-                                                           admiral_id);
+  const AdmAdmiral *admiral = adm_campaign_lookup_admiral (self->campaign, admiral_id);
   GtkWidget *dialog, *entry;
   g_autofree char *body = NULL;
 
@@ -895,7 +894,7 @@ board_refresh (AdmiraltyOrderBoard *self)
   resolve = g_strdup_printf (_("_Resolve Cycle %u"), cycle);
   gtk_button_set_label (GTK_BUTTON (self->resolve_button), resolve);
 
-  admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (self->campaign));
+  admirals = adm_campaign_get_admirals (self->campaign);
   for (guint i = 0; i < admirals->len; i++)
     {
       const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
@@ -1746,7 +1745,7 @@ admiralty_order_board_confirm_resolve (AdmiraltyOrderBoard *self)
     gtk_window_destroy (GTK_WINDOW (self->resolve_dialog));
   board_ensure_current (self);
 
-  admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (self->campaign));
+  admirals = adm_campaign_get_admirals (self->campaign);
   for (guint i = 0; i < admirals->len; i++)
     {
       const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);

@@ -89,7 +89,7 @@ static void
 update_admirals (AdmiraltyReportDialog *self,
                  AdmReportKind          kind)
 {
-  GPtrArray *admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (self->campaign));
+  GPtrArray *admirals = adm_campaign_get_admirals (self->campaign);
   g_autofree char *chosen = g_strdup (admiralty_report_dialog_get_admiral (self));
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
   guint selected = 0;

@@ -369,7 +369,7 @@ admiralty_share_dialog_new (GtkWindow *parent,
   self = g_object_new (ADMIRALTY_TYPE_SHARE_DIALOG, "transient-for", parent, NULL);
   self->portal = g_object_ref (portal);
   campaign = adm_portal_get_campaign (portal);
-  admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (campaign));
+  admirals = adm_campaign_get_admirals (campaign);
   for (guint i = 0; i < admirals->len; i++)
     gtk_list_box_append (self->admirals_list, admiral_row (self, g_ptr_array_index (admirals, i)));
   g_object_bind_property (portal, "accept-on-arrival", self->accept_switch, "active",

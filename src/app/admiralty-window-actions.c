@@ -1025,7 +1025,7 @@ assign_formation_action (GtkWidget  *widget,
     }
   formation = adm_strategy_lookup_formation (
     adm_state_get_strategy (adm_campaign_get_state (self->campaign)), formation_id);
-  admiral = adm_scenario_lookup_admiral (adm_campaign_get_scenario (self->campaign), admiral_id);
+  admiral = adm_campaign_lookup_admiral (self->campaign, admiral_id);
   /* Translators: after an assignment, "Prize of Kestrel is commanded by Adm. Vorlakial now" */
   message = g_strdup_printf (_("%s is commanded by %s now"),
                              formation != NULL ? formation->name : formation_id,

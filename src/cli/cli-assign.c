@@ -42,7 +42,7 @@ assign (const char *path,
 
   formation = adm_strategy_lookup_formation (
     adm_state_get_strategy (adm_campaign_get_state (campaign)), formation_id);
-  admiral = adm_scenario_lookup_admiral (adm_campaign_get_scenario (campaign), admiral_id);
+  admiral = adm_campaign_lookup_admiral (campaign, admiral_id);
   if (json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new ();

@@ -15,6 +15,8 @@
 typedef struct {
   char **ships;
   char  *name;
+  char  *faction;
+  char  *formation_name;
   gboolean hidden;
   gboolean revealed;
   char  *cycle;
@@ -39,6 +41,8 @@ typed_clear (Typed *typed)
 {
   g_strfreev (typed->ships);
   g_free (typed->name);
+  g_free (typed->faction);
+  g_free (typed->formation_name);
   g_free (typed->cycle);
   g_free (typed->minute);
   g_free (typed->formation);
@@ -66,27 +70,30 @@ static const struct {
   { "--ship", KIND (ADM_CORRECTION_REMOVE_SHIP) | KIND (ADM_CORRECTION_HAND_OVER) |
               KIND (ADM_CORRECTION_REPAIR) | KIND (ADM_CORRECTION_DAMAGE) |
               KIND (ADM_CORRECTION_READINESS) | KIND (ADM_CORRECTION_ADD_SHIP) |
-              KIND (ADM_CORRECTION_ADD_FORMATION) },
+              KIND (ADM_CORRECTION_ADD_FORMATION) | KIND (ADM_CORRECTION_ADD_ADMIRAL) },
   { "--formation", KIND (ADM_CORRECTION_HAND_OVER) | KIND (ADM_CORRECTION_MOVE) |
                    KIND (ADM_CORRECTION_ADD_SHIP) },
   { "--admiral", KIND (ADM_CORRECTION_HAND_OVER) | KIND (ADM_CORRECTION_ADD_FORMATION) |
-                 KIND (ADM_CORRECTION_RETIRE_ADMIRAL) },
+                 KIND (ADM_CORRECTION_RETIRE_ADMIRAL) | KIND (ADM_CORRECTION_ADD_ADMIRAL) },
   { "--sector", KIND (ADM_CORRECTION_MOVE) | KIND (ADM_CORRECTION_ADD_FORMATION) |
-                KIND (ADM_CORRECTION_STATION) | KIND (ADM_CORRECTION_MINEFIELD) },
+                KIND (ADM_CORRECTION_STATION) | KIND (ADM_CORRECTION_MINEFIELD) |
+                KIND (ADM_CORRECTION_ADD_ADMIRAL) },
   { "--hull", KIND (ADM_CORRECTION_REPAIR) },
   { "--criticals", KIND (ADM_CORRECTION_REPAIR) },
   { "--readiness", KIND (ADM_CORRECTION_REPAIR) | KIND (ADM_CORRECTION_READINESS) },
   { "--points", KIND (ADM_CORRECTION_DAMAGE) },
-  { "--name", KIND (ADM_CORRECTION_ADD_FORMATION) },
-  { "--hidden", KIND (ADM_CORRECTION_ADD_FORMATION) },
-  { "--revealed", KIND (ADM_CORRECTION_ADD_FORMATION) },
-  { "--cycle", KIND (ADM_CORRECTION_ADD_FORMATION) },
-  { "--minute", KIND (ADM_CORRECTION_ADD_FORMATION) },
+  { "--name", KIND (ADM_CORRECTION_ADD_FORMATION) | KIND (ADM_CORRECTION_ADD_ADMIRAL) },
+  { "--hidden", KIND (ADM_CORRECTION_ADD_FORMATION) | KIND (ADM_CORRECTION_ADD_ADMIRAL) },
+  { "--revealed", KIND (ADM_CORRECTION_ADD_FORMATION) | KIND (ADM_CORRECTION_ADD_ADMIRAL) },
+  { "--cycle", KIND (ADM_CORRECTION_ADD_FORMATION) | KIND (ADM_CORRECTION_ADD_ADMIRAL) },
+  { "--minute", KIND (ADM_CORRECTION_ADD_FORMATION) | KIND (ADM_CORRECTION_ADD_ADMIRAL) },
   { "--successor", KIND (ADM_CORRECTION_RETIRE_ADMIRAL) },
   { "--station", KIND (ADM_CORRECTION_STATION) },
   { "--owner", KIND (ADM_CORRECTION_STATION) },
   { "--damage", KIND (ADM_CORRECTION_STATION) },
   { "--destroyed", KIND (ADM_CORRECTION_STATION) },
+  { "--faction", KIND (ADM_CORRECTION_ADD_ADMIRAL) },
+  { "--formation-name", KIND (ADM_CORRECTION_ADD_ADMIRAL) },
 };
 
 static const void *
@@ -98,7 +105,8 @@ typed_value (const Typed *typed,
                            typed->name, typed->hidden ? "" : NULL,
                            typed->revealed ? "" : NULL, typed->cycle, typed->minute,
                            typed->successor, typed->station, typed->owner, typed->damage,
-                           typed->destroyed ? "" : NULL };
+                           typed->destroyed ? "" : NULL, typed->faction,
+                           typed->formation_name };
 
   G_STATIC_ASSERT (G_N_ELEMENTS (values) == G_N_ELEMENTS (takes));
 
@@ -124,7 +132,8 @@ check_options (AdmCorrectionKind  kind,
         return FALSE;
       }
   if (typed->ships != NULL && g_strv_length (typed->ships) > 1 &&
-      kind != ADM_CORRECTION_ADD_SHIP && kind != ADM_CORRECTION_ADD_FORMATION)
+      kind != ADM_CORRECTION_ADD_SHIP && kind != ADM_CORRECTION_ADD_FORMATION &&
+      kind != ADM_CORRECTION_ADD_ADMIRAL)
     {
       _cli_usage_error ("correct", _("a %s correction names one ship; --ship was given %u "
                                      "times"), name, g_strv_length (typed->ships));
@@ -152,10 +161,14 @@ correct (const char        *path,
   AdmCorrection correction = {
     .kind = kind,
     .ship = typed->ships != NULL && kind != ADM_CORRECTION_ADD_SHIP &&
-            kind != ADM_CORRECTION_ADD_FORMATION ? typed->ships[0] : NULL,
-    .new_ships = kind == ADM_CORRECTION_ADD_SHIP || kind == ADM_CORRECTION_ADD_FORMATION
+            kind != ADM_CORRECTION_ADD_FORMATION && kind != ADM_CORRECTION_ADD_ADMIRAL
+            ? typed->ships[0] : NULL,
+    .new_ships = kind == ADM_CORRECTION_ADD_SHIP || kind == ADM_CORRECTION_ADD_FORMATION ||
+                 kind == ADM_CORRECTION_ADD_ADMIRAL
                  ? (const char *const *) typed->ships : NULL,
     .name = typed->name,
+    .faction = typed->faction,
+    .formation_name = typed->formation_name,
     .hidden = typed->hidden,
     .revealed = typed->revealed,
     .cycle = typed->cycle,
@@ -223,19 +236,20 @@ _cli_correct_run (int    argc,
   const GOptionEntry entries[] = {
     { "ship", 0, 0, G_OPTION_ARG_STRING_ARRAY, &typed.ships,
       N_("The ship corrected (remove-ship, hand-over, repair, damage, readiness), or a new one, "
-         "NAME:CLASS:READINESS, once for each (add-ship, add-formation; the first the "
-         "flagship)"), N_("ID|NAME:CLASS:READINESS") },
+         "NAME:CLASS:READINESS, once for each (add-ship, add-formation, add-admiral; the first "
+         "the flagship)"), N_("ID|NAME:CLASS:READINESS") },
     { "formation", 0, 0, G_OPTION_ARG_STRING, &typed.formation,
       N_("The formation a ship is handed to or joins, or that is handed over or moved"), N_("ID") },
     { "admiral", 0, 0, G_OPTION_ARG_STRING, &typed.admiral,
       N_("The admiral a formation is handed to (hand-over), whose new formation it is "
-         "(add-formation) or who leaves the game (retire-admiral)"), N_("ID") },
+         "(add-formation), who leaves the game (retire-admiral) or joins it, his new id "
+         "(add-admiral)"), N_("ID") },
     { "successor", 0, 0, G_OPTION_ARG_STRING, &typed.successor,
       N_("The admiral a retiring admiral's formations go to; without it they keep their "
          "standing orders, F-STRAT-5 (retire-admiral)"), N_("ID") },
     { "sector", 0, 0, G_OPTION_ARG_STRING, &typed.sector,
       N_("The sector a formation is moved to or formed in, a station's, or the one cleared "
-         "of mines (move, add-formation, station, minefield)"), N_("ID") },
+         "of mines (move, add-formation, add-admiral, station, minefield)"), N_("ID") },
     { "hull", 0, 0, G_OPTION_ARG_STRING, &typed.hull,
       N_("The hull points the ship has once repaired (repair)"), N_("N") },
     { "criticals", 0, 0, G_OPTION_ARG_STRING, &typed.criticals,
@@ -246,7 +260,13 @@ _cli_correct_run (int    argc,
     { "points", 0, 0, G_OPTION_ARG_STRING, &typed.points,
       N_("The hull points the ship loses (damage)"), N_("N") },
     { "name", 0, 0, G_OPTION_ARG_STRING, &typed.name,
-      N_("The new formation's name (add-formation)"), N_("NAME") },
+      N_("The new formation's name (add-formation), or the new admiral's as his papers print "
+         "it (add-admiral)"), N_("NAME") },
+    { "faction", 0, 0, G_OPTION_ARG_STRING, &typed.faction,
+      N_("The new admiral's faction (add-admiral)"), N_("FACTION") },
+    { "formation-name", 0, 0, G_OPTION_ARG_STRING, &typed.formation_name,
+      N_("The name of the formation the new admiral brings, with its --ship and --sector "
+         "(add-admiral)"), N_("NAME") },
     { "hidden", 0, 0, G_OPTION_ARG_NONE, &typed.hidden,
       N_("The new formation is hidden from the other sides, F-STRAT-3 (add-formation)"), NULL },
     { "revealed", 0, 0, G_OPTION_ARG_NONE, &typed.revealed,

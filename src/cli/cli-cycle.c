@@ -455,7 +455,7 @@ viewer_summary (AdmCampaign  *campaign,
                 guint         cycle,
                 const CliViewer *viewer)
 {
-  GPtrArray *admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (campaign));
+  GPtrArray *admirals = adm_campaign_get_admirals (campaign);
   GString *text = g_string_new (NULL);
 
   if (viewer->master || viewer->admiral != NULL)

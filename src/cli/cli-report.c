@@ -312,7 +312,7 @@ write_packets (const char          *path,
   if (campaign == NULL)
     return CLI_EXIT_INVALID;
   battles = battles_dir (path);
-  admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (campaign));
+  admirals = adm_campaign_get_admirals (campaign);
   for (guint i = 0; i < admirals->len; i++)
     {
       const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);

@@ -101,8 +101,7 @@ final_changed_cb (AdmPortal  *portal,
                   const char *admiral_id,
                   gpointer    data)
 {
-  GPtrArray *admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (
-                                                     adm_portal_get_campaign (portal)));
+  GPtrArray *admirals = adm_campaign_get_admirals (adm_portal_get_campaign (portal));
   const AdmPortalSheet *sheet = adm_portal_get_sheet (portal, admiral_id);
   g_autofree char *now = now_text ();
   guint present = 0, final = 0;
@@ -284,8 +283,7 @@ static void
 print_links (AdmPortal *portal,
              gboolean   qr)
 {
-  GPtrArray *admirals = adm_scenario_get_admirals (
-    adm_campaign_get_scenario (adm_portal_get_campaign (portal)));
+  GPtrArray *admirals = adm_campaign_get_admirals (adm_portal_get_campaign (portal));
 
   for (guint i = 0; i < admirals->len; i++)
     {

@@ -704,7 +704,7 @@ adm_portal_get_sheets (AdmPortal *self)
 
   if (self->campaign == NULL)
     return sheets;
-  admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (self->campaign));
+  admirals = adm_campaign_get_admirals (self->campaign);
   for (guint i = 0; i < admirals->len; i++)
     {
       const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);

@@ -20,7 +20,7 @@ const AdmAdmiral *
 _adm_portal_admiral_of (AdmPortal  *self,
                         const char *admiral_id)
 {
-  return adm_scenario_lookup_admiral (adm_campaign_get_scenario (self->campaign), admiral_id);
+  return adm_campaign_lookup_admiral (self->campaign, admiral_id);
 }
 
 guint

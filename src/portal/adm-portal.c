@@ -491,7 +491,7 @@ adm_portal_new (AdmCampaign  *campaign,
   self->changed_id = g_signal_connect_swapped (campaign, "changed",
                                                G_CALLBACK (campaign_changed_cb), self);
   self->battles_dir = battles_dir_of (campaign);
-  admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (campaign));
+  admirals = adm_campaign_get_admirals (campaign);
   for (guint i = 0; i < admirals->len; i++)
     g_ptr_array_add (ids, ((AdmAdmiral *) g_ptr_array_index (admirals, i))->id);
   g_ptr_array_add (ids, NULL);

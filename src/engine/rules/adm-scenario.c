@@ -39,6 +39,8 @@ struct _AdmScenario
   GHashTable *sector_by_id;
   GHashTable *formation_by_id;
   GHashTable *ship_by_id;
+  GHashTable *joined;         /* "ID\nNAME\nFACTION" → AdmAdmiral*: admirals a campaign of
+                               * the scenario brought into the game (adm_scenario_intern_admiral ()) */
 };
 
 G_DEFINE_FINAL_TYPE (AdmScenario, adm_scenario, G_TYPE_OBJECT)
@@ -252,6 +254,7 @@ adm_scenario_finalize (GObject *object)
   g_clear_pointer (&self->sector_by_id, g_hash_table_unref);
   g_clear_pointer (&self->formation_by_id, g_hash_table_unref);
   g_clear_pointer (&self->ship_by_id, g_hash_table_unref);
+  g_clear_pointer (&self->joined, g_hash_table_unref);
   g_clear_pointer (&self->alliance_of, g_hash_table_unref);
   g_clear_pointer (&self->alliances, g_ptr_array_unref);
   g_clear_pointer (&self->pools, g_ptr_array_unref);
@@ -290,6 +293,7 @@ adm_scenario_init (AdmScenario *self)
   self->sector_by_id = g_hash_table_new (g_str_hash, g_str_equal);
   self->formation_by_id = g_hash_table_new (g_str_hash, g_str_equal);
   self->ship_by_id = g_hash_table_new (g_str_hash, g_str_equal);
+  self->joined = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, admiral_free);
 }
 
 /* Display text (names, the description) is English in the file; gettext gives its translation
@@ -1901,6 +1905,30 @@ adm_scenario_lookup_sector (AdmScenario *self,
 {
   g_return_val_if_fail (ADM_IS_SCENARIO (self), NULL);
   return id != NULL ? g_hash_table_lookup (self->sector_by_id, id) : NULL;
+}
+
+AdmAdmiral *
+adm_scenario_intern_admiral (AdmScenario      *self,
+                             const char       *id,
+                             const char       *name,
+                             const AdmFaction *faction)
+{
+  g_autofree char *key = NULL;
+  AdmAdmiral *admiral;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO (self), NULL);
+  g_return_val_if_fail (id != NULL && name != NULL && faction != NULL, NULL);
+
+  key = g_strdup_printf ("%s\n%s\n%s", id, name, faction->id);
+  admiral = g_hash_table_lookup (self->joined, key);
+  if (admiral != NULL)
+    return admiral;
+  admiral = g_new0 (AdmAdmiral, 1);
+  admiral->id = g_strdup (id);
+  admiral->name = g_strdup (name);
+  admiral->faction = faction;
+  g_hash_table_insert (self->joined, g_steal_pointer (&key), admiral);
+  return admiral;
 }
 
 AdmAdmiral *

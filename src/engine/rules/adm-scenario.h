@@ -147,6 +147,14 @@ AdmShip      *adm_scenario_lookup_ship      (AdmScenario *self, const char *id);
 AdmFormation *adm_scenario_lookup_formation (AdmScenario *self, const char *id);
 AdmSector    *adm_scenario_lookup_sector    (AdmScenario *self, const char *id);
 AdmAdmiral   *adm_scenario_lookup_admiral   (AdmScenario *self, const char *id);
+/* An admiral who is not the scenario's, brought into the game by a campaign of it (its
+ * "new-admiral" correction): the same pointer for the same id, name and faction for as long
+ * as the scenario lives, so that what holds him outlives the campaign's replays. Neither
+ * adm_scenario_get_admirals () nor adm_scenario_lookup_admiral () has him. */
+AdmAdmiral   *adm_scenario_intern_admiral   (AdmScenario      *self,
+                                             const char       *id,
+                                             const char       *name,
+                                             const AdmFaction *faction);
 
 /* Formations of @faction, in scenario order (borrowed pointers). */
 GPtrArray    *adm_scenario_formations_of   (AdmScenario      *self,

@@ -801,6 +801,21 @@ adm_campaign_get_scenario (AdmCampaign *self)
   return self->scenario;
 }
 
+GPtrArray *
+adm_campaign_get_admirals (AdmCampaign *self)
+{
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), NULL);
+  return adm_strategy_get_admirals (adm_state_get_strategy (self->state));
+}
+
+AdmAdmiral *
+adm_campaign_lookup_admiral (AdmCampaign *self,
+                             const char  *id)
+{
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), NULL);
+  return adm_strategy_lookup_admiral (adm_state_get_strategy (self->state), id);
+}
+
 gboolean
 adm_campaign_took_installed_rules (AdmCampaign *self)
 {
@@ -1117,8 +1132,8 @@ static const char *
 admiral_name (AdmCampaign *self,
               const char  *id)
 {
-  const AdmAdmiral *admiral = id != NULL ? adm_scenario_lookup_admiral (self->scenario, id)
-                                         : NULL;
+  const AdmAdmiral *admiral = adm_strategy_lookup_admiral (adm_state_get_strategy (self->state),
+                                                           id);
 
   return admiral != NULL ? admiral->name : id;
 }
@@ -1157,6 +1172,10 @@ describe_correction (AdmCampaign            *self,
     /* Translators: an action to undo: "Station Pol Six" */
     return g_strdup_printf (_("Station %s"), adm_event_get (event, "station") != NULL
                                              ? adm_event_get (event, "station") : "");
+  if (g_str_equal (what, "new-admiral") && event != NULL)
+    /* Translators: an action to undo: "Adm. Rian Degtiar joins the game" */
+    return g_strdup_printf (_("%s joins the game"), adm_event_get (event, "name") != NULL
+                                                   ? adm_event_get (event, "name") : "");
   if (g_str_equal (what, "retire-admiral") && event != NULL)
     /* Translators: an action to undo: "Adm. Lord Vorlakial leaves the game" */
     return g_strdup_printf (_("%s leaves the game"),
@@ -1238,7 +1257,8 @@ journal_describe (gpointer                owner,
   if (g_str_equal (what, "damage") || g_str_equal (what, "readiness") ||
       g_str_equal (what, "remove-ship") || g_str_equal (what, "hand-over") ||
       g_str_equal (what, "relocate") || g_str_equal (what, "new-ship") ||
-      g_str_equal (what, "retire-admiral") || g_str_equal (what, "station") ||
+      g_str_equal (what, "retire-admiral") || g_str_equal (what, "new-admiral") ||
+      g_str_equal (what, "station") ||
       g_str_equal (what, "minefield"))
     return describe_correction (self, action);
   /* The muster before cycle 1 (adm-muster.h). */

@@ -73,6 +73,13 @@ char          *adm_campaign_backup_path   (const char   *path,
 
 AdmScenario   *adm_campaign_get_scenario  (AdmCampaign  *self);
 AdmRuleset    *adm_campaign_get_ruleset   (AdmCampaign  *self);
+/* Every admiral of the campaign as it stands (AdmAdmiral*, borrowed until the next change):
+ * the scenario's, then those the master's corrections brought into the game
+ * (adm_strategy_get_admirals ()). */
+GPtrArray     *adm_campaign_get_admirals  (AdmCampaign  *self);
+/* The admiral @id among them, NULL for none. */
+AdmAdmiral    *adm_campaign_lookup_admiral (AdmCampaign *self,
+                                            const char  *id);
 /* TRUE when the campaign file read carried no rules of its own (written before campaigns did):
  * it plays with the installed ruleset its scenario names, and carries that from its next save
  * (adm_scenario_carry_season ()). Said once to the master when it is opened. */

@@ -25,6 +25,7 @@ static const char *const kind_names[] = {
   [ADM_CORRECTION_RETIRE_ADMIRAL] = "retire-admiral",
   [ADM_CORRECTION_STATION] = "station",
   [ADM_CORRECTION_MINEFIELD] = "minefield",
+  [ADM_CORRECTION_ADD_ADMIRAL] = "add-admiral",
   NULL
 };
 
@@ -226,6 +227,8 @@ event_kind (const AdmCorrection *correction)
       return "station";
     case ADM_CORRECTION_MINEFIELD:
       return "minefield";
+    case ADM_CORRECTION_ADD_ADMIRAL:
+      return "new-admiral";
     default:
       g_return_val_if_reached (NULL);
     }
@@ -425,37 +428,30 @@ add_ship_events (const AdmCorrection  *correction,
                         ids, error);
 }
 
-/* add-formation: the new ships, waiting, then the formation they form. */
+/* The new ships of @correction, waiting, then the formation @name they form, of the admiral
+ * @admiral_id of @faction_id: an add-formation's, or the formation an admiral who joins
+ * brings. */
 static gboolean
-add_formation_events (const AdmCorrection  *correction,
+new_formation_events (const AdmCorrection  *correction,
                       AdmState             *state,
                       gint64                time,
+                      const char           *admiral_id,
+                      const char           *faction_id,
+                      const char           *name,
                       GPtrArray            *events,
                       GError              **error)
 {
   AdmStrategy *strategy = adm_state_get_strategy (state);
-  AdmScenario *scenario = adm_state_get_scenario (state);
-  const AdmAdmiral *admiral;
   g_autoptr(GString) ids = g_string_new (NULL);
   g_autofree char *base = NULL;
   g_autofree char *id = NULL;
   AdmEvent *event;
 
-  if (!need_option (correction, correction->admiral, _("admiral"), error) ||
-      !need_option (correction, correction->sector, _("sector"), error) ||
-      !need_option (correction, correction->name, _("name"), error))
+  if (!need_option (correction, correction->sector, _("sector"), error))
     return FALSE;
-  admiral = adm_scenario_lookup_admiral (scenario, correction->admiral);
-  if (admiral == NULL)
-    {
-      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
-                   _("there is no admiral “%s” in this campaign"), correction->admiral);
-      return FALSE;
-    }
-  if (!add_new_ships (correction, state, time, "faction", admiral->faction->id, events, ids,
-                      error))
+  if (!add_new_ships (correction, state, time, "faction", faction_id, events, ids, error))
     return FALSE;
-  base = adm_id_from_name (correction->name);
+  base = adm_id_from_name (name);
   if (*base == '\0')
     {
       g_free (base);
@@ -469,8 +465,8 @@ add_formation_events (const AdmCorrection  *correction,
     }
   event = adm_event_new ("new-formation", time);
   adm_event_set (event, "formation", id);
-  adm_event_set (event, "name", correction->name);
-  adm_event_set (event, "admiral", admiral->id);
+  adm_event_set (event, "name", name);
+  adm_event_set (event, "admiral", admiral_id);
   adm_event_set (event, "sector", correction->sector);
   adm_event_set (event, "ships", ids->str);
   adm_event_set (event, "hidden", correction->hidden ? "true" : "false");
@@ -483,6 +479,69 @@ add_formation_events (const AdmCorrection  *correction,
   adm_event_set (event, "reason", correction->reason);
   g_ptr_array_add (events, event);
   return TRUE;
+}
+
+/* add-formation: a formation of reinforcements for an admiral of the campaign. */
+static gboolean
+add_formation_events (const AdmCorrection  *correction,
+                      AdmState             *state,
+                      gint64                time,
+                      GPtrArray            *events,
+                      GError              **error)
+{
+  const AdmAdmiral *admiral;
+
+  if (!need_option (correction, correction->admiral, _("admiral"), error) ||
+      !need_option (correction, correction->sector, _("sector"), error) ||
+      !need_option (correction, correction->name, _("name"), error))
+    return FALSE;
+  admiral = adm_strategy_lookup_admiral (adm_state_get_strategy (state), correction->admiral);
+  if (admiral == NULL)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("there is no admiral “%s” in this campaign"), correction->admiral);
+      return FALSE;
+    }
+  return new_formation_events (correction, state, time, admiral->id, admiral->faction->id,
+                               correction->name, events, error);
+}
+
+/* add-admiral: the admiral who joins, then the formation he brings when ships are given.
+ * Whether his id, name and faction will do is the one check's to say ("new-admiral"). */
+static gboolean
+add_admiral_events (const AdmCorrection  *correction,
+                    AdmState             *state,
+                    gint64                time,
+                    GPtrArray            *events,
+                    GError              **error)
+{
+  gboolean brings = correction->new_ships != NULL && correction->new_ships[0] != NULL;
+  AdmEvent *event;
+
+  if (!need_option (correction, correction->admiral, _("admiral"), error) ||
+      !need_option (correction, correction->name, _("name"), error) ||
+      !need_option (correction, correction->faction, _("faction"), error))
+    return FALSE;
+  if (!brings && (correction->formation_name != NULL || correction->sector != NULL ||
+                  correction->hidden || correction->revealed || correction->cycle != NULL ||
+                  correction->minute != NULL))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("a formation an admiral brings with him needs its ships"));
+      return FALSE;
+    }
+  if (brings && !need_option (correction, correction->formation_name, _("formation name"),
+                              error))
+    return FALSE;
+  event = adm_event_new ("new-admiral", time);
+  adm_event_set (event, "admiral", correction->admiral);
+  adm_event_set (event, "name", correction->name);
+  adm_event_set (event, "faction", correction->faction);
+  adm_event_set (event, "reason", correction->reason);
+  g_ptr_array_add (events, event);
+  return !brings || new_formation_events (correction, state, time, correction->admiral,
+                                          correction->faction, correction->formation_name,
+                                          events, error);
 }
 
 GPtrArray *
@@ -513,6 +572,9 @@ adm_correction_events (const AdmCorrection  *correction,
            ? g_steal_pointer (&events) : NULL;
   if (correction->kind == ADM_CORRECTION_ADD_FORMATION)
     return add_formation_events (correction, state, time, events, error)
+           ? g_steal_pointer (&events) : NULL;
+  if (correction->kind == ADM_CORRECTION_ADD_ADMIRAL)
+    return add_admiral_events (correction, state, time, events, error)
            ? g_steal_pointer (&events) : NULL;
   event = adm_event_new (event_kind (correction), time);
   if (!fill (correction, state, event, error))

@@ -27,6 +27,9 @@ typedef enum {
   ADM_CORRECTION_RETIRE_ADMIRAL, /* "retire-admiral": an admiral leaves the game */
   ADM_CORRECTION_STATION,      /* "station": a station captured, damaged or destroyed */
   ADM_CORRECTION_MINEFIELD,    /* "minefield": the mines of a sector cleared */
+  ADM_CORRECTION_ADD_ADMIRAL,  /* "new-admiral": an admiral joins the game, with a formation
+                                * of his ("new-ship"s and a "new-formation") when ships are
+                                * given */
 } AdmCorrectionKind;
 
 /* A correction as the master gives it: what he typed, unread. Numbers stay text, so that a
@@ -37,8 +40,12 @@ typedef struct {
   const char *const *new_ships;  /* add-ship, add-formation: "NAME:CLASS:READINESS", the class
                                   * by id or name; the first of a new formation its flagship
                                   * (F-FORM-4); NULL-terminated */
-  const char        *name;       /* add-formation: the new formation's name */
-  gboolean           hidden;     /* add-formation: hidden from the other sides (F-STRAT-3) */
+  const char        *name;       /* add-formation: the new formation's name; add-admiral: the
+                                  * admiral's, as his papers print it */
+  const char        *faction;    /* add-admiral: his faction's id */
+  const char        *formation_name; /* add-admiral: the name of his formation, when ships
+                                      * are given */
+  gboolean           hidden;     /* add-formation, add-admiral: hidden from the other sides (F-STRAT-3) */
   gboolean           revealed;   /* add-formation: known to everyone (refused with hidden) */
   const char        *cycle;      /* add-formation: the cycle it arrives in, with */
   const char        *minute;     /* the minute of it */

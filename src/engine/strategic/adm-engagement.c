@@ -301,7 +301,7 @@ laid_mines (AdmState            *state,
 {
   GPtrArray *mines = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_laid_mine_free);
   AdmStrategy *strategy = adm_state_get_strategy (state);
-  GPtrArray *admirals = adm_scenario_get_admirals (adm_state_get_scenario (state));
+  GPtrArray *admirals = adm_strategy_get_admirals (strategy);
   guint swept = 0;
 
   if (engagement->sector == NULL)

@@ -691,7 +691,7 @@ check_assign (AdmState        *self,
     {
       g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
                    _("%s has left the game (the master retired him)"),
-                   adm_scenario_lookup_admiral (self->scenario,
+                   adm_strategy_lookup_admiral (self->strategy,
                                                 adm_event_get (event, "admiral"))->name);
       return FALSE;
     }
@@ -1061,7 +1061,7 @@ check_prize (AdmState        *self,
   /* Ruling "prize-admiral": the admiral the battle's end named, of the captor's faction. */
   if (adm_event_get (event, "admiral") != NULL)
     {
-      plan->admiral = adm_scenario_lookup_admiral (self->scenario,
+      plan->admiral = adm_strategy_lookup_admiral (self->strategy,
                                                    adm_event_get (event, "admiral"));
       if (plan->admiral == NULL || plan->admiral->faction != plan->faction)
         {
@@ -2003,6 +2003,25 @@ adm_state_get_mines_cleared (AdmState   *self,
                            : 0;
 }
 
+/* "new-admiral": an admiral joins the game (adm-strategy-corrections.c). */
+static gboolean
+check_new_admiral (AdmState        *self,
+                   const AdmEvent  *event,
+                   Plan            *plan,
+                   GError         **error)
+{
+  return adm_strategy_check_new_admiral (self->strategy, event, error) &&
+         need_reason (event, "reason", TRUE, error);
+}
+
+static void
+apply_new_admiral (AdmState       *self,
+                   const AdmEvent *event,
+                   Plan           *plan)
+{
+  adm_strategy_apply_new_admiral (self->strategy, event);
+}
+
 static const struct {
   const char *kind;
   CheckFunc   check;
@@ -2035,6 +2054,7 @@ static const struct {
   { "new-ship", check_new_ship, apply_new_ship },
   { "new-formation", check_new_formation, apply_new_formation },
   { "retire-admiral", check_retire_admiral, apply_retire_admiral },
+  { "new-admiral", check_new_admiral, apply_new_admiral },
   { "station", check_station, apply_station },
   { "minefield", check_minefield, apply_minefield },
 };
@@ -2190,7 +2210,7 @@ char *
 adm_state_dump (AdmState *self)
 {
   GString *out;
-  GPtrArray *ships, *formations;
+  GPtrArray *ships, *formations, *admirals;
 
   g_return_val_if_fail (ADM_IS_STATE (self), NULL);
 
@@ -2232,6 +2252,16 @@ adm_state_dump (AdmState *self)
                               ship->klass->hull - state->damage, ship->klass->hull,
                               state->readiness,
                               state->fate != ADM_SHIP_FATE_AFLOAT ? " gone" : "");
+    }
+
+  admirals = adm_strategy_get_admirals (self->strategy);
+  for (guint i = adm_scenario_get_admirals (self->scenario)->len; i < admirals->len; i++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+
+      g_string_append_printf (out, "joined admiral %s %s%s\n", admiral->id, admiral->faction->id,
+                              adm_strategy_admiral_retired (self->strategy, admiral->id)
+                              ? " gone" : "");
     }
 
   formations = adm_scenario_get_formations (self->scenario);

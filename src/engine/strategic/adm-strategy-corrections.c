@@ -7,6 +7,7 @@
 
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n-lib.h>
 
 #include "adm-state.h"
@@ -459,7 +460,7 @@ adm_strategy_apply_new_formation (AdmStrategy    *self,
   read_arrival (self, event, &cycle, &minute, NULL);
   formation->id = g_strdup (adm_event_get (event, "formation"));
   formation->name = g_strdup (adm_event_get (event, "name"));
-  formation->admiral = adm_scenario_lookup_admiral (self->scenario,
+  formation->admiral = adm_strategy_lookup_admiral (self,
                                                     adm_event_get (event, "admiral"));
   formation->faction = formation->admiral->faction;
   formation->sector = (AdmSector *) sector;
@@ -511,7 +512,7 @@ adm_strategy_check_retire_admiral (AdmStrategy     *self,
     return FALSE;
   if (successor_id == NULL)
     return TRUE;
-  successor = adm_scenario_lookup_admiral (self->scenario, successor_id);
+  successor = adm_strategy_lookup_admiral (self, successor_id);
   if (successor == NULL)
     {
       g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
@@ -536,11 +537,11 @@ void
 adm_strategy_apply_retire_admiral (AdmStrategy    *self,
                                    const AdmEvent *event)
 {
-  const AdmAdmiral *admiral = adm_scenario_lookup_admiral (self->scenario,
+  const AdmAdmiral *admiral = adm_strategy_lookup_admiral (self,
                                                            adm_event_get (event, "admiral"));
   const char *successor_id = adm_event_get (event, "successor");
   const AdmAdmiral *successor = successor_id != NULL
-                                ? adm_scenario_lookup_admiral (self->scenario, successor_id)
+                                ? adm_strategy_lookup_admiral (self, successor_id)
                                 : NULL;
   g_autoptr(GPtrArray) formations = g_ptr_array_copy (self->formations, NULL, NULL);
 
@@ -567,4 +568,118 @@ adm_strategy_apply_retire_admiral (AdmStrategy    *self,
                                                    "standing orders (F-STRAT-5)"),
                            admiral->name);
     }
+}
+
+/* Admirals joining the game ("new-admiral"). */
+
+AdmAdmiral *
+adm_strategy_lookup_admiral (AdmStrategy *self,
+                             const char  *id)
+{
+  AdmAdmiral *admiral;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  if (id == NULL)
+    return NULL;
+  admiral = adm_scenario_lookup_admiral (self->scenario, id);
+  return admiral != NULL ? admiral : g_hash_table_lookup (self->joined_by_id, id);
+}
+
+GPtrArray *
+adm_strategy_get_admirals (AdmStrategy *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->admirals;
+}
+
+/* The longest name of an admiral who joins, in characters, as a new formation's. */
+#define ADMIRAL_NAME_MAX 80
+
+/* The faction of the campaign @id names, NULL for none. */
+static const AdmFaction *
+campaign_faction (AdmStrategy *self,
+                  const char  *id)
+{
+  GPtrArray *factions = adm_scenario_get_factions (self->scenario);
+
+  for (guint i = 0; id != NULL && i < factions->len; i++)
+    if (g_str_equal (((const AdmFaction *) g_ptr_array_index (factions, i))->id, id))
+      return g_ptr_array_index (factions, i);
+  return NULL;
+}
+
+gboolean
+adm_strategy_check_new_admiral (AdmStrategy     *self,
+                                const AdmEvent  *event,
+                                GError         **error)
+{
+  const char *id = adm_event_get (event, "admiral");
+  const char *name = adm_event_get (event, "name");
+  const char *faction = adm_event_get (event, "faction");
+  g_autofree char *stripped = name != NULL ? g_strstrip (g_strdup (name)) : NULL;
+  g_autofree char *folded = NULL;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if (id == NULL || *id == '\0' || strlen (id) > 64 || strchr (id, ' ') != NULL)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("a new admiral needs an id of at most 64 characters without spaces, not "
+                     "“%s”"), id != NULL ? id : "");
+      return FALSE;
+    }
+  if (stripped == NULL || *stripped == '\0' || g_utf8_strlen (stripped, -1) > ADMIRAL_NAME_MAX)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("a new admiral needs a name of at most %d characters"), ADMIRAL_NAME_MAX);
+      return FALSE;
+    }
+  if (adm_strategy_lookup_admiral (self, id) != NULL)
+    return _adm_strategy_refuse (error, _("the campaign has an admiral “%s” already (%s); a new "
+                                          "admiral needs an id of his own"),
+                                 id, adm_strategy_lookup_admiral (self, id)->name);
+  folded = g_utf8_casefold (stripped, -1);
+  for (guint i = 0; i < self->admirals->len; i++)
+    {
+      const AdmAdmiral *other = g_ptr_array_index (self->admirals, i);
+      g_autofree char *other_folded = g_utf8_casefold (other->name, -1);
+
+      /* Papers and the command line find an admiral by his name too. */
+      if (g_str_equal (folded, other_folded))
+        return _adm_strategy_refuse (error, _("the campaign has an admiral named “%s” already; "
+                                              "a new admiral needs a name of his own"),
+                                     other->name);
+    }
+  if (campaign_faction (self, faction) == NULL)
+    {
+      g_autoptr(GString) names = g_string_new (NULL);
+      GPtrArray *factions = adm_scenario_get_factions (self->scenario);
+
+      for (guint i = 0; i < factions->len; i++)
+        g_string_append_printf (names, "%s%s", i > 0 ? ", " : "",
+                                ((const AdmFaction *) g_ptr_array_index (factions, i))->id);
+      /* Translators: "there is no faction “cetaganda” in this campaign (its factions:
+       * barrayar, komarr)" */
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("there is no faction “%s” in this campaign (its factions: %s)"),
+                   faction != NULL ? faction : "", names->str);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+adm_strategy_apply_new_admiral (AdmStrategy    *self,
+                                const AdmEvent *event)
+{
+  g_autofree char *name = g_strstrip (g_strdup (adm_event_get (event, "name")));
+  AdmAdmiral *admiral;
+
+  g_return_if_fail (self != NULL);
+
+  admiral = adm_scenario_intern_admiral (self->scenario, adm_event_get (event, "admiral"), name,
+                                         campaign_faction (self, adm_event_get (event, "faction")));
+  g_ptr_array_add (self->admirals, admiral);
+  g_hash_table_insert (self->joined_by_id, admiral->id, admiral);
 }

@@ -551,7 +551,7 @@ adm_strategy_summary (AdmStrategy *self,
     {
       const AdmStratSheet *sheet;
 
-      admiral = adm_scenario_lookup_admiral (self->scenario, admiral_id);
+      admiral = adm_strategy_lookup_admiral (self, admiral_id);
       g_return_val_if_fail (admiral != NULL, g_string_free (out, FALSE));
       g_string_append_printf (out, _("Cycle %u — %s\n"), cycle, admiral->name);
       sheet = adm_strategy_get_sheet (self, cycle, admiral->id);

@@ -349,7 +349,7 @@ adm_strategy_check_assign (AdmStrategy     *self,
   const char *admiral_id = adm_event_get (event, "admiral");
   Tracker *tracker = id != NULL ? g_hash_table_lookup (self->trackers, id) : NULL;
   const AdmAdmiral *admiral = admiral_id != NULL
-                              ? adm_scenario_lookup_admiral (self->scenario, admiral_id) : NULL;
+                              ? adm_strategy_lookup_admiral (self, admiral_id) : NULL;
   const AdmFormation *formation;
 
   if (tracker == NULL)
@@ -386,7 +386,7 @@ adm_strategy_apply_assign (AdmStrategy    *self,
                            const AdmEvent *event)
 {
   Tracker *tracker = g_hash_table_lookup (self->trackers, adm_event_get (event, "formation"));
-  const AdmAdmiral *admiral = adm_scenario_lookup_admiral (self->scenario,
+  const AdmAdmiral *admiral = adm_strategy_lookup_admiral (self,
                                                            adm_event_get (event, "admiral"));
   AdmFormation *formation = _adm_strategy_writable (self, tracker);
 

@@ -59,6 +59,10 @@ struct _AdmStrategy
   GHashTable  *added_by_id;   /* their ids → AdmShip*, shared with the trials */
   GHashTable  *retired;       /* ids of the admirals who left the game ("retire-admiral"),
                                * shared with the trials */
+  GPtrArray   *admirals;      /* AdmAdmiral*: the scenario's, then those who joined the game
+                               * ("new-admiral"), shared with the trials */
+  GHashTable  *joined_by_id;  /* ids of those who joined → AdmAdmiral* (the scenario's
+                               * adm_scenario_intern_admiral ()), shared with the trials */
 };
 
 /* A formation's lay-mines action finished within the cycle it was ordered in (F-MINE-13). */

@@ -274,6 +274,10 @@ adm_strategy_new (AdmScenario *scenario)
   self->added_ships = g_ptr_array_new_with_free_func (_adm_strategy_added_ship_free);
   self->added_by_id = g_hash_table_new (g_str_hash, g_str_equal);
   self->retired = g_hash_table_new (g_str_hash, g_str_equal);
+  /* Borrowed: a copy of the scenario's array would free its admirals with it. */
+  self->admirals = g_ptr_array_new ();
+  g_ptr_array_extend (self->admirals, adm_scenario_get_admirals (scenario), NULL, NULL);
+  self->joined_by_id = g_hash_table_new (g_str_hash, g_str_equal);
 
   /* F-GEN-7: the formations start where the master announced them. */
   for (guint i = 0; i < formations->len; i++)
@@ -307,6 +311,8 @@ adm_strategy_new_trial (AdmStrategy *self)
   trial->mines_laid = mines_laid_new ();
   trial->added_by_id = g_hash_table_ref (self->added_by_id);
   trial->retired = g_hash_table_ref (self->retired);
+  trial->admirals = g_ptr_array_ref (self->admirals);
+  trial->joined_by_id = g_hash_table_ref (self->joined_by_id);
 
   for (guint i = 0; i < self->all->len; i++)
     {
@@ -344,6 +350,9 @@ adm_strategy_free (AdmStrategy *self)
   g_hash_table_unref (self->added_by_id);
   g_hash_table_unref (self->retired);
   g_clear_pointer (&self->added_ships, g_ptr_array_unref);
+  g_ptr_array_unref (self->admirals);
+  g_hash_table_unref (self->joined_by_id);
+
   g_free (self);
 }
 
@@ -383,7 +392,7 @@ _adm_strategy_need_admiral (AdmStrategy     *self,
                             GError         **error)
 {
   const char *id = adm_event_get (event, "admiral");
-  const AdmAdmiral *admiral = id != NULL ? adm_scenario_lookup_admiral (self->scenario, id) : NULL;
+  const AdmAdmiral *admiral = adm_strategy_lookup_admiral (self, id);
 
   if (admiral == NULL)
     g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
@@ -469,7 +478,7 @@ adm_strategy_apply_sheet (AdmStrategy    *self,
   g_autoptr(GTimeZone) utc = g_time_zone_new_utc ();
   g_autoptr(GDateTime) time = g_date_time_new_from_iso8601 (adm_event_get (event, "received"), utc);
   const char *late = adm_event_get (event, "late");
-  const AdmAdmiral *admiral = adm_scenario_lookup_admiral (self->scenario,
+  const AdmAdmiral *admiral = adm_strategy_lookup_admiral (self,
                                                            adm_event_get (event, "admiral"));
   AdmStratSheet *sheet = (AdmStratSheet *) adm_strategy_get_sheet (self, self->cycle,
                                                                    admiral->id);
@@ -534,7 +543,7 @@ GPtrArray *
 adm_strategy_get_sheets (AdmStrategy *self,
                          guint        cycle)
 {
-  GPtrArray *admirals = adm_scenario_get_admirals (self->scenario);
+  GPtrArray *admirals = self->admirals;
   GPtrArray *out = g_ptr_array_new ();
 
   for (guint a = 0; a < admirals->len; a++)

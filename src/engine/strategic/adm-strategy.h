@@ -265,6 +265,20 @@ gboolean              adm_strategy_check_retire_admiral (AdmStrategy     *self,
                                                    GError         **error);
 void                  adm_strategy_apply_retire_admiral (AdmStrategy     *self,
                                                    const AdmEvent  *event);
+/* "new-admiral": an admiral joins the game — "admiral" (an id no admiral of the campaign has),
+ * "name" (his name as his papers print it, no other admiral's) and "faction" (a faction of the
+ * campaign). He hands in sheets and orders, and is given formations, as the scenario's do. */
+gboolean              adm_strategy_check_new_admiral (AdmStrategy     *self,
+                                                   const AdmEvent  *event,
+                                                   GError         **error);
+void                  adm_strategy_apply_new_admiral (AdmStrategy     *self,
+                                                   const AdmEvent  *event);
+/* The admiral @id: the scenario's, or one who joined the game; NULL for none. */
+AdmAdmiral           *adm_strategy_lookup_admiral (AdmStrategy     *self,
+                                                   const char      *id);
+/* Every admiral (AdmAdmiral*, borrowed): the scenario's, then those who joined the game in
+ * the order they joined; the ones who left included (adm_strategy_admiral_retired ()). */
+GPtrArray            *adm_strategy_get_admirals   (AdmStrategy     *self);
 /* Whether @admiral_id left the game ("retire-admiral"). */
 gboolean              adm_strategy_admiral_retired (AdmStrategy    *self,
                                                    const char      *admiral_id);

@@ -107,7 +107,7 @@ find_admiral (Report      *report,
               const char  *admiral_id,
               GError     **error)
 {
-  GPtrArray *admirals = adm_scenario_get_admirals (report->scenario);
+  GPtrArray *admirals = adm_strategy_get_admirals (report->strategy);
   AdmAdmiral *admiral;
 
   if (admiral_id == NULL || *admiral_id == '\0')
@@ -116,7 +116,7 @@ find_admiral (Report      *report,
                    _("An admiral’s report needs the admiral it is for"));
       return NULL;
     }
-  admiral = adm_scenario_lookup_admiral (report->scenario, admiral_id);
+  admiral = adm_strategy_lookup_admiral (report->strategy, admiral_id);
   for (guint i = 0; admiral == NULL && i < admirals->len; i++)
     {
       AdmAdmiral *candidate = g_ptr_array_index (admirals, i);
@@ -654,7 +654,7 @@ master_sheets (Report *report,
                AdmDoc *doc,
                guint   cycle)
 {
-  GPtrArray *admirals = adm_scenario_get_admirals (report->scenario);
+  GPtrArray *admirals = adm_strategy_get_admirals (report->strategy);
   const char *columns[] = { _("Admiral"), _("Faction"), _("Sheet"), _("Received"),
                             _("Corrections"), NULL };
   AdmDocBlock *table;
@@ -1899,7 +1899,7 @@ admirals_for (Report      *report,
 
   if (admiral_id == NULL)
     {
-      GPtrArray *admirals = adm_scenario_get_admirals (report->scenario);
+      GPtrArray *admirals = adm_strategy_get_admirals (report->strategy);
 
       for (guint i = 0; i < admirals->len; i++)
         g_ptr_array_add (out, g_ptr_array_index (admirals, i));
@@ -2239,7 +2239,7 @@ adm_report_build_every_packet (AdmCampaign  *campaign,
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (campaign));
+  admirals = adm_campaign_get_admirals (campaign);
   current = adm_strategy_get_cycle (adm_state_get_strategy (adm_campaign_get_state (campaign)));
   title = g_strdup_printf (_("Every admiral’s paper — cycle %u"), current);
   all = adm_doc_new (title, adm_scenario_get_name (adm_campaign_get_scenario (campaign)), NULL);
