@@ -251,6 +251,27 @@ test_rename_follows (void)
   g_assert_nonnull (adm_scenario_edit_find (edit, "ship", "bystryi"));
 }
 
+/* F-GEN-5: a new scenario has no ship yet, so it does not load whole; its map is still drawn
+ * from it (the editor's Map page), and a sector added is on it at once. */
+static void
+test_sketch_without_ships (void)
+{
+  g_autoptr(AdmScenarioEdit) edit = adm_scenario_edit_new ("forcon-2010", "Tau Verde");
+  g_autoptr(AdmScenario) sketch = NULL;
+  g_autoptr(AdmScenario) again = NULL;
+  gboolean whole = TRUE;
+
+  sketch = adm_scenario_edit_build (edit, &whole);
+  g_assert_false (whole);
+  g_assert_nonnull (sketch);
+  g_assert_nonnull (adm_scenario_lookup_sector (sketch, "home-sector"));
+  adm_scenario_edit_add_sector (edit, "Tau Verde gate", 200, 0);
+  again = adm_scenario_edit_build (edit, &whole);
+  g_assert_false (whole);
+  g_assert_nonnull (again);
+  g_assert_cmpuint (adm_scenario_get_sectors (again)->len, ==, 2);
+}
+
 /* F-FORM-4, F-FORM-5: a scenario made from nothing by the editor's edits loads. */
 static void
 test_build_loads (void)
@@ -361,6 +382,8 @@ main (int   argc,
     }
   g_test_add_func ("/engine/scenario-edit/rename-follows", test_rename_follows);
   g_test_add_func ("/engine/scenario-edit/F-FORM-5/build-loads", test_build_loads);
+  g_test_add_func ("/engine/scenario-edit/F-GEN-5/sketch-without-ships",
+                   test_sketch_without_ships);
   g_test_add_func ("/engine/scenario-edit/undo-bounded", test_undo_bounded);
   g_test_add_func ("/engine/scenario-edit/draft-opens", test_draft_opens);
 

@@ -8,6 +8,7 @@
 
 #include "adm-id.h"
 #include "adm-scenario-edit.h"
+#include "adm-scenario-private.h"
 #include "adm-xml.h"
 #include "adm-xml-layout.h"
 
@@ -1729,8 +1730,8 @@ adm_scenario_edit_build (AdmScenarioEdit *self,
   set_prop (root, "name", "Sketch");
   set_prop (root, "ruleset", self->ruleset_id);
   xmlAddChild (root, sketch_map (self, doc));
-  return adm_scenario_new_from_doc (g_steal_pointer (&doc), root, self->display_name,
-                                    self->ruleset, NULL);
+  return _adm_scenario_new_sketch (g_steal_pointer (&doc), root, self->display_name,
+                                   self->ruleset, NULL);
 }
 
 gboolean

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adm-scenario-private.h: the scenario loader as its checker (adm-scenario-check.c) runs it,
- * for those two files only. */
+/* adm-scenario-private.h: the scenario loader as its checker (adm-scenario-check.c) and the
+ * editor's map (adm-scenario-edit.c) run it, for those files only. */
 #pragma once
 
 #include "adm-scenario.h"
@@ -34,5 +34,14 @@ void        _adm_scenario_check        (xmlNode                 *scenario,
                                         AdmRuleset              *ruleset,
                                         AdmScenarioProblemFunc   func,
                                         gpointer                 user_data);
+
+/* The map of a scenario the editor cannot load whole, as adm_scenario_new_from_doc () loads
+ * it but for the one check that a scenario gives some admiral a ship (F-GEN-5): @node holds
+ * the map alone. */
+AdmScenario *_adm_scenario_new_sketch  (xmlDoc                  *doc,
+                                        xmlNode                 *node,
+                                        const char              *display_name,
+                                        AdmRuleset              *ruleset,
+                                        GError                 **error) G_GNUC_WARN_UNUSED_RESULT;
 
 G_END_DECLS

@@ -56,6 +56,7 @@ typedef struct {
   gpointer                user_data;
   guint                   n_problems;
   GHashTable             *skipped;    /* "KIND:ID" of the ships, sectors and admirals skipped */
+  gboolean                sketch;     /* the editor's map of a scenario not whole: no ships */
 } Loader;
 
 /* Whether the load goes on past a problem: checking, not loading. */
@@ -1499,7 +1500,7 @@ scenario_from_node (Loader      *loader,
        child = adm_xml_next_element (child, "pool"))
     if (!load_pool (loader, child, error) && !loader_goes_on (loader))
       return NULL;
-  if (self->formations->len == 0 && self->pools->len == 0 &&
+  if (self->formations->len == 0 && self->pools->len == 0 && !loader->sketch &&
       !report (loader, node, NULL, "F-GEN-5", error,
                _("the scenario has no formations and no pools: no admiral has a ship")))
     return NULL;
@@ -1517,7 +1518,7 @@ adm_scenario_new_from_node (xmlNode     *node,
                             AdmRuleset  *ruleset,
                             GError     **error)
 {
-  Loader loader = { NULL, display_name, NULL, NULL, 0, NULL };
+  Loader loader = { NULL, display_name, NULL, NULL, 0, NULL, FALSE };
   AdmScenario *self;
 
   g_return_val_if_fail (adm_xml_is (node, "scenario"), NULL);
@@ -1533,25 +1534,15 @@ adm_scenario_new_from_node (xmlNode     *node,
   return self;
 }
 
-AdmScenario *
-adm_scenario_new_from_doc (xmlDoc      *doc,
-                           xmlNode     *node,
-                           const char  *display_name,
-                           AdmRuleset  *ruleset,
-                           GError     **error)
+static AdmScenario *
+scenario_from_doc (Loader      *loader,
+                   xmlDoc      *doc,
+                   xmlNode     *node,
+                   AdmRuleset  *ruleset,
+                   GError     **error)
 {
-  Loader loader = { NULL, display_name, NULL, NULL, 0, NULL };
-  AdmScenario *self;
+  AdmScenario *self = scenario_from_node (loader, node, ruleset, error);
 
-  g_return_val_if_fail (doc != NULL, NULL);
-  if (!adm_xml_is (node, "scenario") || node->doc != doc || display_name == NULL ||
-      !ADM_IS_RULESET (ruleset))
-    {
-      xmlFreeDoc (doc);
-      g_return_val_if_reached (NULL);
-    }
-
-  self = scenario_from_node (&loader, node, ruleset, error);
   if (self == NULL)
     {
       xmlFreeDoc (doc);
@@ -1564,6 +1555,44 @@ adm_scenario_new_from_doc (xmlDoc      *doc,
   return self;
 }
 
+AdmScenario *
+adm_scenario_new_from_doc (xmlDoc      *doc,
+                           xmlNode     *node,
+                           const char  *display_name,
+                           AdmRuleset  *ruleset,
+                           GError     **error)
+{
+  Loader loader = { NULL, display_name, NULL, NULL, 0, NULL, FALSE };
+
+  g_return_val_if_fail (doc != NULL, NULL);
+  if (!adm_xml_is (node, "scenario") || node->doc != doc || display_name == NULL ||
+      !ADM_IS_RULESET (ruleset))
+    {
+      xmlFreeDoc (doc);
+      g_return_val_if_reached (NULL);
+    }
+  return scenario_from_doc (&loader, doc, node, ruleset, error);
+}
+
+AdmScenario *
+_adm_scenario_new_sketch (xmlDoc      *doc,
+                          xmlNode     *node,
+                          const char  *display_name,
+                          AdmRuleset  *ruleset,
+                          GError     **error)
+{
+  Loader loader = { NULL, display_name, NULL, NULL, 0, NULL, TRUE };
+
+  g_return_val_if_fail (doc != NULL, NULL);
+  if (!adm_xml_is (node, "scenario") || node->doc != doc || display_name == NULL ||
+      !ADM_IS_RULESET (ruleset))
+    {
+      xmlFreeDoc (doc);
+      g_return_val_if_reached (NULL);
+    }
+  return scenario_from_doc (&loader, doc, node, ruleset, error);
+}
+
 void
 _adm_scenario_check (xmlNode                 *scenario,
                      const char              *display_name,
@@ -1571,7 +1600,7 @@ _adm_scenario_check (xmlNode                 *scenario,
                      AdmScenarioProblemFunc   func,
                      gpointer                 user_data)
 {
-  Loader loader = { NULL, display_name, func, user_data, 0, NULL };
+  Loader loader = { NULL, display_name, func, user_data, 0, NULL, FALSE };
   g_autoptr(AdmScenario) self = NULL;
 
   g_return_if_fail (adm_xml_is (scenario, "scenario"));
