@@ -21,6 +21,7 @@
 #include "admiralty-scenario-editor.h"
 #include "admiralty-window.h"
 #include "cli-helpers.h"
+#include "editor-helpers.h"
 #include "pointer-helpers.h"
 #include "text-helpers.h"
 
@@ -47,40 +48,6 @@ scenario_copy (const char *name,
   return copy_into_folder (source, name, folder);
 }
 
-static AdmiraltyScenarioEditor *
-editor_of (const char *path)
-{
-  g_autoptr(GError) error = NULL;
-  AdmiraltyScenarioEditor *editor =
-    admiralty_scenario_editor_open (GTK_APPLICATION (app), path, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (editor);
-  gtk_window_set_default_size (GTK_WINDOW (editor), 1280, 800);
-  gtk_window_present (GTK_WINDOW (editor));
-  iterate_until (widget_mapped, editor, 5000);
-  wait_frame (GTK_WIDGET (editor));
-  return editor;
-}
-
-static void
-close_editor (AdmiraltyScenarioEditor *editor)
-{
-  GWeakRef ref;
-
-  g_weak_ref_init (&ref, editor);
-  gtk_window_destroy (GTK_WINDOW (editor));
-  iterate ();
-  g_assert_null (g_weak_ref_get (&ref));
-  g_weak_ref_clear (&ref);
-}
-
-static GBytes *
-bytes_now (AdmiraltyScenarioEditor *editor)
-{
-  return g_bytes_ref (adm_scenario_edit_get_bytes (admiralty_scenario_editor_get_edit (editor)));
-}
-
 static void
 assert_bytes_equal (GBytes *a,
                     GBytes *b)
@@ -88,18 +55,6 @@ assert_bytes_equal (GBytes *a,
   gsize la = 0, lb = 0;
   const char *da = g_bytes_get_data (a, &la), *db = g_bytes_get_data (b, &lb);
 
-  g_assert_cmpmem (da, la, db, lb);
-}
-
-static void
-assert_same_file (const char *a,
-                  const char *b)
-{
-  g_autofree char *da = NULL, *db = NULL;
-  gsize la = 0, lb = 0;
-
-  g_assert_true (g_file_get_contents (a, &da, &la, NULL));
-  g_assert_true (g_file_get_contents (b, &db, &lb, NULL));
   g_assert_cmpmem (da, la, db, lb);
 }
 
@@ -116,14 +71,6 @@ is_label_text (GtkWidget     *widget,
 {
   return GTK_IS_LABEL (widget) && gtk_widget_is_drawable (widget) &&
          g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
-}
-
-static gboolean
-is_button_tooltip (GtkWidget     *widget,
-                   gconstpointer  data)
-{
-  return GTK_IS_BUTTON (widget) && gtk_widget_is_drawable (widget) &&
-         g_strcmp0 (gtk_widget_get_tooltip_text (widget), data) == 0;
 }
 
 /* The editor's main menu opened with a click, and its item @label clicked. */
@@ -545,13 +492,6 @@ assert_one_step (AdmiraltyScenarioEditor *editor,
   assert_bytes_equal (before, adm_scenario_edit_get_bytes (edit_of (editor)));
 }
 
-static gboolean
-is_sidebar (GtkWidget     *widget,
-            gconstpointer  data)
-{
-  return GTK_IS_LIST_BOX (widget) && gtk_widget_has_css_class (widget, "navigation-sidebar");
-}
-
 /* F-FORM-1: a formation clicked in the list and Delete pressed; a ship's class chosen with Tab
  * from its name and Delete pressed. */
 static void
@@ -603,15 +543,7 @@ test_delete_fleets (void)
 }
 
 static gboolean
-is_entry_row_text (GtkWidget     *widget,
-                   gconstpointer  data)
-{
-  return ADW_IS_ENTRY_ROW (widget) && gtk_widget_is_drawable (widget) &&
-         g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (widget)), data) == 0;
-}
-
-static gboolean
-is_row_titled (GtkWidget     *widget,
+is_action_row_titled (GtkWidget     *widget,
                gconstpointer  data)
 {
   return ADW_IS_ACTION_ROW (widget) && gtk_widget_is_drawable (widget) &&
@@ -657,7 +589,7 @@ test_delete_sides (void)
   /* Pol has no admiral, formation or station here. */
   wait_frame (GTK_WIDGET (editor));
   before = bytes_now (editor);
-  row = find_widget (sides, is_row_titled, "Pol Six");
+  row = find_widget (sides, is_action_row_titled, "Pol Six");
   g_assert_nonnull (row);
   gtk_widget_grab_focus (row);
   keys_to (GTK_WIDGET (editor), "Delete");
@@ -668,7 +600,7 @@ test_delete_sides (void)
 
   wait_frame (GTK_WIDGET (editor));
   before = bytes_now (editor);
-  row = find_widget (sides, is_row_titled, "Barrayaran Imperium");
+  row = find_widget (sides, is_action_row_titled, "Barrayaran Imperium");
   g_assert_nonnull (row);
   gtk_widget_grab_focus (row);
   keys_to (GTK_WIDGET (editor), "Delete");

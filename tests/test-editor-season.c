@@ -14,48 +14,8 @@
 #include "admiralty-editor-problems.h"
 #include "admiralty-editor-season.h"
 #include "admiralty-scenario-editor.h"
+#include "editor-helpers.h"
 #include "pointer-helpers.h"
-
-static AdmiraltyScenarioEditor *
-editor_of (const char *path)
-{
-  g_autoptr(GError) error = NULL;
-  AdmiraltyScenarioEditor *editor =
-    admiralty_scenario_editor_open (GTK_APPLICATION (app), path, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (editor);
-  gtk_window_set_default_size (GTK_WINDOW (editor), 1280, 800);
-  gtk_window_present (GTK_WINDOW (editor));
-  iterate_until (widget_mapped, editor, 5000);
-  wait_frame (GTK_WIDGET (editor));
-  return editor;
-}
-
-static void
-close_editor (AdmiraltyScenarioEditor *editor)
-{
-  GWeakRef ref;
-
-  g_weak_ref_init (&ref, editor);
-  gtk_window_destroy (GTK_WINDOW (editor));
-  iterate ();
-  g_assert_null (g_weak_ref_get (&ref));
-  g_weak_ref_clear (&ref);
-}
-
-static void
-assert_same_file (const char *a,
-                  const char *b)
-{
-  g_autofree char *da = NULL, *db = NULL;
-  gsize la = 0, lb = 0;
-
-  g_assert_true (g_file_get_contents (a, &da, &la, NULL));
-  g_assert_true (g_file_get_contents (b, &db, &lb, NULL));
-  g_assert_cmpstr (da, ==, db);
-  g_assert_cmpmem (da, la, db, lb);
-}
 
 static gboolean
 saved (gpointer data)

@@ -15,6 +15,7 @@
 #include "admiralty-editor-problems.h"
 #include "admiralty-editor-sides.h"
 #include "admiralty-scenario-editor.h"
+#include "editor-helpers.h"
 #include "pointer-helpers.h"
 
 /* A copy of the shipped scenario @name in a temporary folder: the editor saves to it. */
@@ -29,86 +30,6 @@ scenario_copy (const char *name,
   path = g_build_filename (*folder, name, NULL);
   copy_file (source, path);
   return path;
-}
-
-static AdmiraltyScenarioEditor *
-editor_shown (AdmiraltyScenarioEditor *editor)
-{
-  gtk_window_set_default_size (GTK_WINDOW (editor), 1280, 800);
-  gtk_window_present (GTK_WINDOW (editor));
-  iterate_until (widget_mapped, editor, 5000);
-  wait_frame (GTK_WIDGET (editor));
-  return editor;
-}
-
-static AdmiraltyScenarioEditor *
-editor_of (const char *path)
-{
-  g_autoptr(GError) error = NULL;
-  AdmiraltyScenarioEditor *editor =
-    admiralty_scenario_editor_open (GTK_APPLICATION (app), path, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (editor);
-  return editor_shown (editor);
-}
-
-static void
-close_editor (AdmiraltyScenarioEditor *editor)
-{
-  GWeakRef ref;
-
-  g_weak_ref_init (&ref, editor);
-  gtk_window_destroy (GTK_WINDOW (editor));
-  iterate ();
-  g_assert_null (g_weak_ref_get (&ref));
-  g_weak_ref_clear (&ref);
-}
-
-static void
-assert_same_file (const char *a,
-                  const char *b)
-{
-  g_autofree char *da = NULL, *db = NULL;
-  gsize la = 0, lb = 0;
-
-  g_assert_true (g_file_get_contents (a, &da, &la, NULL));
-  g_assert_true (g_file_get_contents (b, &db, &lb, NULL));
-  g_assert_cmpstr (da, ==, db);
-  g_assert_cmpmem (da, la, db, lb);
-}
-
-static gboolean
-is_button_labelled (GtkWidget     *widget,
-                    gconstpointer  data)
-{
-  return GTK_IS_BUTTON (widget) && gtk_widget_is_drawable (widget) &&
-         g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0;
-}
-
-static gboolean
-is_button_tooltip (GtkWidget     *widget,
-                   gconstpointer  data)
-{
-  return GTK_IS_BUTTON (widget) && gtk_widget_is_drawable (widget) &&
-         g_strcmp0 (gtk_widget_get_tooltip_text (widget), data) == 0;
-}
-
-static GtkWidget *
-button (GtkWidget  *under,
-        const char *label)
-{
-  GtkWidget *found = find_widget (under, is_button_labelled, label);
-
-  g_assert_nonnull (found);
-  return found;
-}
-
-static gboolean
-is_sidebar (GtkWidget     *widget,
-            gconstpointer  data)
-{
-  return GTK_IS_LIST_BOX (widget) && gtk_widget_has_css_class (widget, "navigation-sidebar");
 }
 
 /* The formation @id, shown by a click on it in the Fleets page's list. */
@@ -197,29 +118,6 @@ test_add_remove_ship (void)
   assert_same_file (path, shipped);
   close_editor (editor);
   remove_tree (folder);
-}
-
-static GBytes *
-bytes_now (AdmiraltyScenarioEditor *editor)
-{
-  return g_bytes_ref (adm_scenario_edit_get_bytes (admiralty_scenario_editor_get_edit (editor)));
-}
-
-/* Ctrl+Z takes the editor back to the text before the edit, Shift+Ctrl+Z to the text after. */
-static void
-assert_undo_redo (AdmiraltyScenarioEditor *editor,
-                  GBytes                  *before)
-{
-  g_autoptr(GBytes) after = bytes_now (editor);
-
-  g_assert_false (g_bytes_equal (before, after));
-  focus_window (GTK_WIDGET (editor));
-  keys_to (GTK_WIDGET (editor), "ctrl+z");
-  g_assert_true (g_bytes_equal (before, adm_scenario_edit_get_bytes (
-                                          admiralty_scenario_editor_get_edit (editor))));
-  keys_to (GTK_WIDGET (editor), "shift+ctrl+z");
-  g_assert_true (g_bytes_equal (after, adm_scenario_edit_get_bytes (
-                                         admiralty_scenario_editor_get_edit (editor))));
 }
 
 /* The centre of sector @id's card on the editor's map, in the map's pixels. */

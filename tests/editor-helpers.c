@@ -1,0 +1,172 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* editor-helpers.c: the scenario editor in the UI tests (see the header). */
+
+#include "config.h"
+
+#include "editor-helpers.h"
+
+AdmiraltyScenarioEditor *
+editor_shown (AdmiraltyScenarioEditor *editor)
+{
+  gtk_window_set_default_size (GTK_WINDOW (editor), 1280, 800);
+  gtk_window_present (GTK_WINDOW (editor));
+  iterate_until (widget_mapped, editor, 5000);
+  wait_frame (GTK_WIDGET (editor));
+  return editor;
+}
+
+AdmiraltyScenarioEditor *
+editor_of (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  AdmiraltyScenarioEditor *editor =
+    admiralty_scenario_editor_open (GTK_APPLICATION (app), path, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (editor);
+  return editor_shown (editor);
+}
+
+void
+close_editor (AdmiraltyScenarioEditor *editor)
+{
+  GWeakRef ref;
+
+  g_weak_ref_init (&ref, editor);
+  gtk_window_destroy (GTK_WINDOW (editor));
+  iterate ();
+  g_assert_null (g_weak_ref_get (&ref));
+  g_weak_ref_clear (&ref);
+}
+
+void
+assert_same_file (const char *a,
+                  const char *b)
+{
+  g_autofree char *da = NULL, *db = NULL;
+  gsize la = 0, lb = 0;
+
+  g_assert_true (g_file_get_contents (a, &da, &la, NULL));
+  g_assert_true (g_file_get_contents (b, &db, &lb, NULL));
+  g_assert_cmpstr (da, ==, db);
+  g_assert_cmpmem (da, la, db, lb);
+}
+
+GBytes *
+bytes_now (AdmiraltyScenarioEditor *editor)
+{
+  return g_bytes_ref (adm_scenario_edit_get_bytes (admiralty_scenario_editor_get_edit (editor)));
+}
+
+/* Ctrl+Z takes the editor back to the text before the edit, Shift+Ctrl+Z to the text after. */
+void
+assert_undo_redo (AdmiraltyScenarioEditor *editor,
+                  GBytes                  *before)
+{
+  g_autoptr(GBytes) after = bytes_now (editor);
+  AdmScenarioEdit *edit = admiralty_scenario_editor_get_edit (editor);
+
+  g_assert_false (g_bytes_equal (before, after));
+  focus_window (GTK_WIDGET (editor));
+  keys_to (GTK_WIDGET (editor), "ctrl+z");
+  g_assert_true (g_bytes_equal (before, adm_scenario_edit_get_bytes (edit)));
+  keys_to (GTK_WIDGET (editor), "shift+ctrl+z");
+  g_assert_true (g_bytes_equal (after, adm_scenario_edit_get_bytes (edit)));
+}
+
+gboolean
+is_button_labelled (GtkWidget     *widget,
+                    gconstpointer  data)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_is_drawable (widget) &&
+         g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0;
+}
+
+gboolean
+is_button_tooltip (GtkWidget     *widget,
+                   gconstpointer  data)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_is_drawable (widget) &&
+         g_strcmp0 (gtk_widget_get_tooltip_text (widget), data) == 0;
+}
+
+GtkWidget *
+button (GtkWidget  *under,
+        const char *label)
+{
+  GtkWidget *found = find_widget (under, is_button_labelled, label);
+
+  g_assert_nonnull (found);
+  return found;
+}
+
+gboolean
+is_row_titled (GtkWidget     *widget,
+               gconstpointer  data)
+{
+  return ADW_IS_PREFERENCES_ROW (widget) && gtk_widget_is_drawable (widget) &&
+         g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), data) == 0;
+}
+
+gboolean
+is_entry_row_text (GtkWidget     *widget,
+                   gconstpointer  data)
+{
+  return ADW_IS_ENTRY_ROW (widget) && gtk_widget_is_drawable (widget) &&
+         g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (widget)), data) == 0;
+}
+
+gboolean
+is_of_type (GtkWidget     *widget,
+            gconstpointer  data)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (data)) &&
+         gtk_widget_is_drawable (widget);
+}
+
+gboolean
+is_sidebar (GtkWidget     *widget,
+            gconstpointer  data)
+{
+  return GTK_IS_LIST_BOX (widget) && gtk_widget_has_css_class (widget, "navigation-sidebar");
+}
+
+/* @text typed into @field as a person does: a click in it, its text selected, the new text
+ * and Enter. */
+void
+type_into (AdmiraltyScenarioEditor *editor,
+           GtkWidget               *field,
+           const char              *text)
+{
+  g_assert_nonnull (field);
+  scroll_into_view (field);
+  wait_frame (GTK_WIDGET (editor));
+  pointer_click (field, 12, gtk_widget_get_height (field) / 2.0);
+  keys_to (GTK_WIDGET (editor), "ctrl+a");
+  type_to (GTK_WIDGET (editor), text);
+  keys_to (GTK_WIDGET (editor), "Return");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (field)), ==, text);
+}
+
+/* The item named @name of a drop-down or a combo row, picked with a click and the keys. */
+void
+choose_named (AdmiraltyScenarioEditor *editor,
+              GtkWidget               *control,
+              const char              *name)
+{
+  GListModel *model;
+  guint position = GTK_INVALID_LIST_POSITION;
+
+  g_assert_nonnull (control);
+  model = GTK_IS_DROP_DOWN (control) ? gtk_drop_down_get_model (GTK_DROP_DOWN (control))
+                                     : adw_combo_row_get_model (ADW_COMBO_ROW (control));
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(GtkStringObject) item = g_list_model_get_item (model, i);
+
+      if (g_strcmp0 (gtk_string_object_get_string (item), name) == 0)
+        position = i;
+    }
+  g_assert_cmpuint (position, !=, GTK_INVALID_LIST_POSITION);
+  choose_with_keys (GTK_WIDGET (editor), control, position);
+}
