@@ -168,13 +168,16 @@ static void
 fleet_node_update_ship (AdmiraltyFleetNode *self,
                         AdmCampaign        *campaign)
 {
-  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
-  AdmShip *ship = adm_scenario_lookup_ship (scenario, self->id);
-  AdmShipState *state = adm_state_get_ship (adm_campaign_get_state (campaign), self->id);
+  AdmState *campaign_state = adm_campaign_get_state (campaign);
+  /* The scenario's ship, or reinforcements the master added (adm-correction.h). */
+  AdmShip *ship = adm_strategy_lookup_ship (adm_state_get_strategy (campaign_state), self->id);
+  AdmShipState *state = adm_state_get_ship (campaign_state, self->id);
   const AdmReadinessGrade *grade;
   int hull_total, hull, readiness;
 
-  g_return_if_fail (ship != NULL);
+  /* Reinforcements an undo took back: the list is made anew with the formations. */
+  if (ship == NULL)
+    return;
 
   hull_total = ship->klass->hull;
   hull = state != NULL ? MAX (hull_total - state->damage, 0) : hull_total;

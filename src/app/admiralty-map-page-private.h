@@ -24,6 +24,7 @@ struct _AdmiraltyMapPage
   GtkWidget          *sector_battle_button;
   GtkWidget          *sector_reveal_button;
   GtkWidget          *sector_assign_button;
+  GtkWidget          *sector_correct_button;
 };
 
 G_END_DECLS

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "admiralty-correction-dialog.h"
 #include "admiralty-map-page-private.h"
 #include "admiralty-plain-text.h"
 
@@ -197,6 +198,59 @@ sector_assign_clicked_cb (AdmiraltyMapPage *self)
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* A menu item of the action of the correction @kind, on @subject. */
+static void
+append_correction (GMenu             *menu,
+                   const char        *label,
+                   AdmCorrectionKind  kind,
+                   const char        *subject)
+{
+  g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
+
+  g_menu_item_set_action_and_target (item, admiralty_correction_action_name (kind), "s",
+                                     subject);
+  g_menu_append_item (menu, item);
+}
+
+/* The master's corrections in sector @sector, and for each of @formations (AdmFormation*)
+ * there, a submenu of its own (admiralty-correction-dialog.h). */
+static GMenuModel *
+corrections_menu (const AdmSector *sector,
+                  GPtrArray       *formations)
+{
+  GMenu *menu = g_menu_new ();
+  g_autoptr(GMenu) here = g_menu_new ();
+  g_autoptr(GMenu) each = g_menu_new ();
+  gboolean station = FALSE;
+
+  append_correction (here, _("_Reinforcements…"), ADM_CORRECTION_ADD_FORMATION, sector->id);
+  for (guint i = 0; i < sector->objects->len; i++)
+    station |= g_strcmp0 (((AdmSectorObject *) g_ptr_array_index (sector->objects, i))->kind,
+                          "station") == 0;
+  if (station)
+    append_correction (here, _("_Station…"), ADM_CORRECTION_STATION, sector->id);
+  append_correction (here, _("Clear _Mines…"), ADM_CORRECTION_MINEFIELD, sector->id);
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (here));
+  for (guint i = 0; i < formations->len; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, i);
+      g_autoptr(GMenu) sub = g_menu_new ();
+
+      append_correction (sub, _("_Repair…"), ADM_CORRECTION_REPAIR, formation->id);
+      append_correction (sub, _("_Damage…"), ADM_CORRECTION_DAMAGE, formation->id);
+      append_correction (sub, _("Rea_diness…"), ADM_CORRECTION_READINESS, formation->id);
+      append_correction (sub, _("_Move…"), ADM_CORRECTION_MOVE, formation->id);
+      append_correction (sub, _("Remove _Ship…"), ADM_CORRECTION_REMOVE_SHIP, formation->id);
+      append_correction (sub, _("_Hand Over…"), ADM_CORRECTION_HAND_OVER, formation->id);
+      if (formation->admiral != NULL)
+        append_correction (sub, _("Retire _Admiral…"), ADM_CORRECTION_RETIRE_ADMIRAL,
+                           formation->admiral->id);
+      g_menu_append_submenu (each, formation->name, G_MENU_MODEL (sub));
+    }
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (each));
+  return G_MENU_MODEL (menu);
+}
+
 static void
 admiralty_map_page_update_sector_info (AdmiraltyMapPage *self)
 {
@@ -307,6 +361,16 @@ admiralty_map_page_update_sector_info (AdmiraltyMapPage *self)
                             pairs->len > 0 && admiralty_sector_map_get_campaign (self->sector_map) != NULL &&
                             admiralty_sector_map_get_audience (self->sector_map) ==
                               ADMIRALTY_SECTOR_AUDIENCE_MASTER);
+  }
+  /* The master's corrections, on the map he sees everything on. */
+  {
+    gboolean master = admiralty_sector_map_get_campaign (self->sector_map) != NULL &&
+                      admiralty_sector_map_get_audience (self->sector_map) ==
+                        ADMIRALTY_SECTOR_AUDIENCE_MASTER;
+    g_autoptr(GMenuModel) menu = master ? corrections_menu (sector, formations) : NULL;
+
+    gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->sector_correct_button), menu);
+    gtk_widget_set_visible (self->sector_correct_button, master);
   }
   gtk_widget_set_sensitive (self->sector_battle_button, factions->len >= 2);
   gtk_actionable_set_action_target (GTK_ACTIONABLE (self->sector_battle_button), "s", sector->id);
@@ -473,6 +537,7 @@ admiralty_map_page_class_init (AdmiraltyMapPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, selected_sector_cb);
   gtk_widget_class_bind_template_callback (widget_class, sector_reveal_clicked_cb);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyMapPage, sector_assign_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyMapPage, sector_correct_button);
   gtk_widget_class_bind_template_callback (widget_class, sector_assign_clicked_cb);
 }
 

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
+#include "admiralty-correction-dialog.h"
 #include "admiralty-drafts.h"
 #include "admiralty-player-window.h"
 #include "admiralty-report-dialog.h"
@@ -125,6 +126,10 @@ _admiralty_window_update_actions (AdmiraltyWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.clock-adjust", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.clock-next-cycle", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.import-sheets", has_campaign);
+  for (guint kind = 0; kind < ADM_CORRECTION_N_KINDS; kind++)
+    gtk_widget_action_set_enabled (GTK_WIDGET (self),
+                                   admiralty_correction_action_name ((AdmCorrectionKind) kind),
+                                   has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.resolve-cycle", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.projector", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.projector-toggle", has_campaign);
@@ -1033,6 +1038,41 @@ assign_formation_action (GtkWidget  *widget,
   _admiralty_window_toast (self, message);
 }
 
+static void
+correction_recorded_cb (AdmiraltyWindow           *self,
+                        const char                *action,
+                        AdmiraltyCorrectionDialog *dialog)
+{
+  /* Translators: after a correction, "Reinforcements: Third Flotilla — journaled; Undo takes
+   * it back" */
+  g_autofree char *message = g_strdup_printf (_("%s — journaled; Undo takes it back"),
+                                              action != NULL ? action : "");
+
+  _admiralty_window_toast (self, message);
+}
+
+/* win.correct-KIND (s: the sector, formation or admiral it was opened on, "" for none): the
+ * master's correction of that kind in its dialog, recorded by the engine as
+ * `admiralty-cli correct` records it (adm_correction_record ()); Undo takes it back. */
+static void
+correct_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
+  const char *kind_name = action_name + strlen ("win.correct-");
+  AdmiraltyCorrectionDialog *dialog;
+  AdmCorrectionKind kind;
+
+  if (self->campaign == NULL || !adm_correction_kind_from_string (kind_name, &kind))
+    return;
+  dialog = admiralty_correction_dialog_new (GTK_WINDOW (self), self->campaign, kind,
+                                            g_variant_get_string (parameter, NULL));
+  g_signal_connect_object (dialog, "recorded", G_CALLBACK (correction_recorded_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 /* A player screen follows the current tab: the battle of a battle tab, else the map. */
 static void
 player_follow (AdmiraltyWindow       *self,
@@ -1416,6 +1456,20 @@ _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
                                    reveal_formation_action);
   gtk_widget_class_install_action (widget_class, "win.assign-formation", "(ss)",
                                    assign_formation_action);
+  /* One action a kind of correction, the same the command line's `correct` takes. */
+  {
+    g_autofree char *names = adm_correction_kind_names ();
+    g_auto(GStrv) kinds = g_strsplit (names, " ", -1);
+
+    for (guint i = 0; kinds[i] != NULL; i++)
+      {
+        AdmCorrectionKind kind;
+
+        if (adm_correction_kind_from_string (kinds[i], &kind))
+          gtk_widget_class_install_action (widget_class, admiralty_correction_action_name (kind),
+                                           "s", correct_action);
+      }
+  }
   gtk_widget_class_install_action (widget_class, "win.player-screen", "s",
                                    player_screen_action);
   gtk_widget_class_install_action (widget_class, "win.close-player-screens", NULL,

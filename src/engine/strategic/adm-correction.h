@@ -32,6 +32,8 @@ typedef enum {
                                 * given */
 } AdmCorrectionKind;
 
+#define ADM_CORRECTION_N_KINDS (ADM_CORRECTION_ADD_ADMIRAL + 1)
+
 /* A correction as the master gives it: what he typed, unread. Numbers stay text, so that a
  * refusal quotes them as typed; NULL is "not given". */
 typedef struct {

@@ -1,0 +1,524 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-correction-ui.c: the master's corrections in the real window, on the Komarr campaign
+ * after its first cycle, saved in a temporary folder, driven with the X server's pointer and
+ * keyboard:
+ *  - "three destroyers arrive at Komarr orbit at minute 20 of cycle 2", recorded from the
+ *    sector map's card in at most 12 user actions, without closing the campaign: one journaled
+ *    action, saved; Ctrl+Z and Ctrl+Shift+Z take it back and bring it again, the campaign's
+ *    state as before each and its file the same byte for byte but for the journal's undo and
+ *    redo lines; cycle 2 resolved with them there (F-STRAT-4);
+ *  - a refused correction shows the engine's refusal in the dialog, which stays open, and
+ *    changes nothing;
+ *  - every kind of correction the engine makes has an action of the window (win.correct-KIND)
+ *    and a kind of `admiralty-cli correct`.
+ * Screenshots land in the build's tests folder (correction-*.png). Runs under Xvfb. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "admiralty-correction-dialog.h"
+#include "admiralty-map-page-private.h"
+#include "admiralty-sector-map.h"
+#include "admiralty-window-private.h"
+#include "cli-helpers.h"
+#include "file-helpers.h"
+#include "komarr-helpers.h"
+#include "pointer-helpers.h"
+#include "ui-helpers.h"
+
+#define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
+
+typedef struct {
+  char            *dir;
+  char            *path;
+  AdmiraltyWindow *window;
+  guint            actions;  /* the user's clicks, keys and typed texts */
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+
+  komarr_end_cycle (campaign, T0);
+  fixture->dir = g_dir_make_tmp ("admiralty-correction-ui-XXXXXX", &error);
+  g_assert_no_error (error);
+  fixture->path = g_build_filename (fixture->dir, "komarr.admiralty", NULL);
+  fixture->window = campaign_window_new (campaign, fixture->path, 1280, 860);
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  close_window (fixture->window);
+  remove_tree (fixture->dir);
+  g_free (fixture->path);
+  g_free (fixture->dir);
+}
+
+static AdmCampaign *
+campaign_of (Fixture *fixture)
+{
+  return fixture->window->campaign;
+}
+
+/* The user's actions, counted as they are made. */
+static void
+click (Fixture   *fixture,
+       GtkWidget *widget)
+{
+  fixture->actions++;
+  pointer_click_widget (widget);
+  iterate ();
+}
+
+static void
+keys (Fixture    *fixture,
+      GtkWidget  *window,
+      const char *what)
+{
+  fixture->actions++;
+  keys_to (window, what);
+  iterate ();
+}
+
+static void
+type (Fixture    *fixture,
+      GtkWidget  *window,
+      const char *text)
+{
+  fixture->actions++;
+  type_to (window, text);
+  iterate ();
+}
+
+static gboolean
+is_label_text (GtkWidget     *widget,
+               gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+         g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
+}
+
+static gboolean
+is_row_titled (GtkWidget     *widget,
+               gconstpointer  data)
+{
+  return ADW_IS_PREFERENCES_ROW (widget) && gtk_widget_is_drawable (widget) &&
+         g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), data) == 0;
+}
+
+static gboolean
+is_popover (GtkWidget     *widget,
+            gconstpointer  data)
+{
+  return GTK_IS_POPOVER (widget) && gtk_widget_get_mapped (widget);
+}
+
+static AdmiraltyCorrectionDialog *
+correction_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (ADMIRALTY_IS_CORRECTION_DIALOG (window) && gtk_widget_get_mapped (GTK_WIDGET (window)))
+        return ADMIRALTY_CORRECTION_DIALOG (window);
+    }
+  return NULL;
+}
+
+static gboolean
+dialog_shown (gpointer data)
+{
+  return correction_dialog () != NULL;
+}
+
+static gboolean
+dialog_gone (gpointer data)
+{
+  return correction_dialog () == NULL;
+}
+
+static GtkWidget *
+row_of (GtkWidget  *dialog,
+        const char *title)
+{
+  GtkWidget *row = find_widget (dialog, is_row_titled, title);
+
+  g_assert_nonnull (row);
+  return row;
+}
+
+/* The sector map's tab (Alt+2), and the card of the sector @id clicked on it. */
+static void
+click_sector (Fixture    *fixture,
+              const char *id)
+{
+  AdmiraltyMapPage *page;
+  AdmSector *sector = adm_scenario_lookup_sector (adm_campaign_get_scenario (campaign_of (fixture)),
+                                                  id);
+  double x, y;
+
+  keys (fixture, GTK_WIDGET (fixture->window), "alt+2");
+  page = _admiralty_window_get_map_page (fixture->window);
+  iterate_until (widget_mapped, page->sector_map, 5000);
+  wait_frame (GTK_WIDGET (page->sector_map));
+  admiralty_sector_view_to_pixels (admiralty_sector_map_get_view (page->sector_map),
+                                   sector->x, sector->y, &x, &y);
+  fixture->actions++;
+  pointer_click (GTK_WIDGET (page->sector_map), x, y);
+  iterate ();
+  g_assert_cmpstr (admiralty_sector_map_get_selected_sector (page->sector_map), ==, id);
+  wait_frame (GTK_WIDGET (page->sector_map));
+}
+
+/* The card's Correct menu opened, and its item @label clicked: the dialog it opens. */
+static GtkWidget *
+open_correction (Fixture    *fixture,
+                 const char *label)
+{
+  AdmiraltyMapPage *page = _admiralty_window_get_map_page (fixture->window);
+  GtkWidget *popover, *item;
+
+  click (fixture, page->sector_correct_button);
+  popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (page->sector_correct_button)));
+  iterate_until (widget_mapped, popover, 5000);
+  wait_frame (popover);
+  root_screenshot ("correction-menu.png", 0, 0);
+  item = find_widget (popover, is_label_text, label);
+  g_assert_nonnull (item);
+  click (fixture, item);
+  iterate_until (dialog_shown, NULL, 5000);
+  g_assert_nonnull (correction_dialog ());
+  wait_frame (GTK_WIDGET (correction_dialog ()));
+  return GTK_WIDGET (correction_dialog ());
+}
+
+static void
+dump_labels (GtkWidget *widget,
+             int        depth)
+{
+  g_test_message ("%*s%s %s %d", depth, "", G_OBJECT_TYPE_NAME (widget),
+                  GTK_IS_LABEL (widget) ? gtk_label_get_text (GTK_LABEL (widget)) : "",
+                  gtk_widget_get_mapped (widget));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    dump_labels (child, depth + 1);
+}
+
+/* A combo row of @dialog opened with a click, and its choice @label clicked. */
+static void
+choose (Fixture    *fixture,
+        GtkWidget  *dialog,
+        const char *row_title,
+        const char *label)
+{
+  GtkWidget *row = row_of (dialog, row_title);
+  GtkWidget *item = NULL;
+
+  click (fixture, row);
+  for (guint i = 0; i < 50 && item == NULL; i++)
+    {
+      iterate_until (NULL, NULL, 100);
+      GtkWidget *popover = find_widget (row, is_popover, NULL);
+
+      item = popover != NULL ? find_widget (popover, is_label_text, label) : NULL;
+    }
+  if (item == NULL)
+    {
+      root_screenshot ("correction-choose-failed.png", 0, 0);
+      dump_labels (dialog, 0);
+    }
+  g_assert_nonnull (item);
+  wait_frame (item);
+  click (fixture, item);
+}
+
+/* An entry row of @dialog clicked, and @text typed into it. */
+static void
+fill (Fixture    *fixture,
+      GtkWidget  *dialog,
+      const char *row_title,
+      const char *text)
+{
+  click (fixture, row_of (dialog, row_title));
+  type (fixture, dialog, text);
+}
+
+static char *
+campaign_file (Fixture *fixture)
+{
+  return file_contents (fixture->path);
+}
+
+static char *
+state_dump (Fixture *fixture)
+{
+  return adm_state_dump (adm_campaign_get_state (campaign_of (fixture)));
+}
+
+/* @text without the journal's undo and redo lines. */
+static char *
+without_history (const char *text)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  g_autoptr(GString) kept = g_string_new (NULL);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      if (strstr (lines[i], "<undo action=") != NULL || strstr (lines[i], "<redo action=") != NULL)
+        continue;
+      g_string_append (kept, lines[i]);
+      if (lines[i + 1] != NULL)
+        g_string_append_c (kept, '\n');
+    }
+  return g_string_free (g_steal_pointer (&kept), FALSE);
+}
+
+static gboolean
+undo_changed (gpointer data)
+{
+  Fixture *fixture = data;
+  g_autofree char *now = campaign_file (fixture);
+
+  return g_strcmp0 (now, g_object_get_data (G_OBJECT (fixture->window), "before")) != 0;
+}
+
+/* F-STRAT-4: three destroyers of Barrayar arrive in Komarr orbit at minute 20 of cycle 2,
+ * typed in the Reinforcements dialog of the sector's card mid-night; Undo and Redo take it
+ * back and bring it again, the campaign file as it was each time; the cycle is resolved with
+ * them there. */
+static void
+test_reinforcements (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  AdmStrategy *strategy;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *after = NULL, *undone = NULL, *redone = NULL;
+  g_autofree char *dump_before = NULL, *dump_after = NULL;
+  g_autofree char *undo_label = NULL;
+  g_autoptr(GPtrArray) engagements = NULL;
+  const AdmFormation *flotilla;
+  GtkWidget *dialog;
+  guint entries;
+  gboolean met = FALSE;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("xdotool is not installed");
+      return;
+    }
+  dump_before = state_dump (fixture);
+  entries = adm_journal_get_n_entries (adm_campaign_get_journal (campaign_of (fixture)));
+
+  click_sector (fixture, "komarr-orbit");
+  dialog = open_correction (fixture, "Reinforcements…");
+  choose (fixture, dialog, "Admiral", "Adm. Aral Vorkosigan (Barrayaran Imperium)");
+  fill (fixture, dialog, "Ships (NAME:CLASS:READINESS; …)",
+        "Kestrel II:vorpatril:8; Merlin:Vorpatril:7; Gull II:vorpatril:6");
+  fill (fixture, dialog, "Arrives at Minute (empty: now)", "20");
+  click (fixture, row_of (dialog, "Reason"));
+  root_screenshot ("correction-reinforcements.png", 0, 0);
+  /* The reason typed, ended with Return (one typed line), records it. */
+  type (fixture, dialog, "Convoy from Barrayar");
+  keys_to (dialog, "Return");
+  iterate_until (dialog_gone, NULL, 5000);
+  if (correction_dialog () != NULL)
+    {
+      root_screenshot ("correction-not-recorded.png", 0, 0);
+      g_test_message ("refused: %s",
+                      admiralty_correction_dialog_get_problem (correction_dialog ()));
+    }
+  g_assert_null (correction_dialog ());
+  g_assert_cmpuint (fixture->actions, <=, 12);
+  g_test_message ("%u user actions", fixture->actions);
+  root_screenshot ("correction-recorded.png", 0, 0);
+
+  /* One action more, saved, the campaign open all along. */
+  g_assert_cmpuint (adm_journal_get_n_entries (adm_campaign_get_journal (campaign_of (fixture))),
+                    ==, entries + 1);
+  undo_label = adm_campaign_describe_undo (campaign_of (fixture));
+  g_assert_cmpstr (undo_label, ==, "Reinforcements: Reinforcements");
+  strategy = adm_state_get_strategy (adm_campaign_get_state (campaign_of (fixture)));
+  flotilla = adm_strategy_lookup_formation (strategy, "reinforcements");
+  g_assert_nonnull (flotilla);
+  g_assert_cmpuint (flotilla->ships->len, ==, 3);
+  g_assert_cmpstr (flotilla->admiral->id, ==, "vorkosigan");
+  g_assert_cmpstr (flotilla->flagship->name, ==, "Kestrel II");
+  after = campaign_file (fixture);
+  g_assert_nonnull (strstr (after, "Convoy from Barrayar"));
+  g_assert_nonnull (strstr (after, "minute=\"20\""));
+  dump_after = state_dump (fixture);
+
+  /* Ctrl+Z, then Ctrl+Shift+Z. */
+  g_object_set_data (G_OBJECT (fixture->window), "before", after);
+  keys_to (GTK_WIDGET (fixture->window), "ctrl+z");
+  iterate_until (undo_changed, fixture, 5000);
+  undone = campaign_file (fixture);
+  {
+    g_autofree char *dump = state_dump (fixture);
+
+    g_assert_cmpstr (dump, ==, dump_before);
+  }
+  g_object_set_data (G_OBJECT (fixture->window), "before", undone);
+  keys_to (GTK_WIDGET (fixture->window), "ctrl+shift+z");
+  iterate_until (undo_changed, fixture, 5000);
+  g_object_set_data (G_OBJECT (fixture->window), "before", NULL);
+  redone = campaign_file (fixture);
+  {
+    g_autofree char *dump = state_dump (fixture);
+
+    g_assert_cmpstr (dump, ==, dump_after);
+  }
+  /* The journal keeps the undo and the redo as entries of its history (it is never
+   * rewritten); apart from those two lines the file is the same byte for byte. */
+  {
+    g_autofree char *kept = without_history (redone);
+    g_autoptr(AdmCampaign) reopened = adm_campaign_open (fixture->path, &error);
+    g_autofree char *dump = NULL;
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (kept, ==, after);
+    g_assert_nonnull (strstr (redone, "<undo action="));
+    g_assert_nonnull (strstr (redone, "<redo action="));
+    dump = adm_state_dump (adm_campaign_get_state (reopened));
+    g_assert_cmpstr (dump, ==, dump_after);
+  }
+
+  /* Cycle 2 resolved: they arrive at minute 20 and meet the Komarrans there. */
+  g_assert_true (adm_campaign_resolve_cycle (campaign_of (fixture), NULL, T0 + 4800, &error));
+  g_assert_no_error (error);
+  strategy = adm_state_get_strategy (adm_campaign_get_state (campaign_of (fixture)));
+  engagements = adm_strategy_get_engagements (strategy, 2);
+  for (guint i = 0; i < engagements->len; i++)
+    {
+      const AdmEngagement *engagement = g_ptr_array_index (engagements, i);
+
+      for (guint f = 0; f < engagement->formations->len; f++)
+        if (g_str_equal (((const AdmFormation *) g_ptr_array_index (engagement->formations,
+                                                                     f))->id,
+                         "reinforcements"))
+          {
+            g_assert_cmpstr (engagement->sector->id, ==, "komarr-orbit");
+            g_assert_cmpfloat (engagement->minute, >=, 20);
+            met = TRUE;
+          }
+    }
+  g_assert_true (met);
+}
+
+static gboolean
+problem_shown (gpointer data)
+{
+  return correction_dialog () != NULL &&
+         admiralty_correction_dialog_get_problem (correction_dialog ()) != NULL;
+}
+
+/* A repair above the ship's full hull: the engine's refusal in the dialog, which stays
+ * open, and nothing journaled. */
+static void
+test_refused (Fixture       *fixture,
+              gconstpointer  data)
+{
+  g_autofree char *before = NULL;
+  GtkWidget *dialog;
+  AdmiraltyCorrectionDialog *correction;
+  guint entries = adm_journal_get_n_entries (adm_campaign_get_journal (campaign_of (fixture)));
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("xdotool is not installed");
+      return;
+    }
+  before = state_dump (fixture);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.correct-repair",
+                                             "s", "second-squadron-home-fleet"));
+  iterate_until (dialog_shown, NULL, 5000);
+  dialog = GTK_WIDGET (correction_dialog ());
+  wait_frame (dialog);
+  fill (fixture, dialog, "Hull Points Afterwards (empty: as now)", "99");
+  fill (fixture, dialog, "Reason", "Refit");
+  keys_to (dialog, "Return");
+  iterate_until (problem_shown, NULL, 5000);
+  correction = correction_dialog ();
+  g_assert_nonnull (correction);
+  g_assert_nonnull (admiralty_correction_dialog_get_problem (correction));
+  g_assert_nonnull (strstr (admiralty_correction_dialog_get_problem (correction), "not 99"));
+  wait_frame (dialog);
+  root_screenshot ("correction-refused.png", 0, 0);
+  g_assert_cmpuint (adm_journal_get_n_entries (adm_campaign_get_journal (campaign_of (fixture))),
+                    ==, entries);
+  {
+    g_autofree char *after = state_dump (fixture);
+
+    g_assert_cmpstr (after, ==, before);
+  }
+  gtk_window_close (GTK_WINDOW (dialog));
+  iterate_until (dialog_gone, NULL, 5000);
+}
+
+/* Every kind of correction has both paths: an action of the window that opens its dialog, and
+ * a kind the command line's `correct` takes (it refuses an unknown kind with usage, 2). */
+static void
+test_every_kind (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autofree char *names = adm_correction_kind_names ();
+  g_auto(GStrv) kinds = g_strsplit (names, " ", -1);
+  GtkWidgetClass *klass = GTK_WIDGET_GET_CLASS (fixture->window);
+
+  g_assert_cmpuint (g_strv_length (kinds), ==, ADM_CORRECTION_N_KINDS);
+  for (guint i = 0; kinds[i] != NULL; i++)
+    {
+      g_autofree char *action = g_strdup_printf ("win.correct-%s", kinds[i]);
+      g_autoptr(CliResult) result = NULL;
+      gboolean installed = FALSE;
+      AdmCorrectionKind kind;
+      const char *name, *property;
+      const GVariantType *type;
+      GType owner;
+
+      g_assert_true (adm_correction_kind_from_string (kinds[i], &kind));
+      g_assert_cmpstr (admiralty_correction_action_name (kind), ==, action);
+      for (guint a = 0; gtk_widget_class_query_action (klass, a, &owner, &name, &type,
+                                                            &property); a++)
+        installed |= g_str_equal (name, action) && type != NULL &&
+                     g_variant_type_equal (type, G_VARIANT_TYPE_STRING);
+      g_test_message ("%s", action);
+      g_assert_true (installed);
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), action, "s", ""));
+      iterate_until (dialog_shown, NULL, 5000);
+      g_assert_nonnull (correction_dialog ());
+      g_assert_cmpint (admiralty_correction_dialog_get_kind (correction_dialog ()), ==, kind);
+      gtk_window_close (GTK_WINDOW (correction_dialog ()));
+      iterate_until (dialog_gone, NULL, 5000);
+
+      result = run_cli ("correct", fixture->path, kinds[i], "--reason", "x", NULL);
+      g_test_message ("%s%s", result->out, result->err);
+      g_assert_cmpint (result->status, ==, 1);
+      g_assert_null (strstr (result->err, "unknown correction"));
+    }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  ui_test_init (&argc, &argv, "correction-ui");
+
+  g_test_add ("/ui/correction/F-STRAT-4/three-destroyers-at-komarr", Fixture, NULL,
+              fixture_set_up, test_reinforcements, fixture_tear_down);
+  g_test_add ("/ui/correction/strategic-repair/refused-inline", Fixture, NULL, fixture_set_up,
+              test_refused, fixture_tear_down);
+  g_test_add ("/ui/correction/every-kind-app-and-cli", Fixture, NULL, fixture_set_up,
+              test_every_kind, fixture_tear_down);
+
+  return ui_test_finish (g_test_run ());
+}
