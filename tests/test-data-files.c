@@ -97,7 +97,9 @@ test_schema_copies_match (void)
   g_assert_cmpstr (scenario, ==, campaign);
 }
 
-/* README.md's test command is what CI runs: the two must never drift apart. */
+/* README.md's test command is what CI runs: the two must never drift apart. Its run command
+ * installs only what building and running the app needs (.ci/packages-app) and builds no test
+ * (-Dtests=false); the test command installs the tests' tools too and builds them. */
 static void
 test_readme_command_is_ci (void)
 {
@@ -108,6 +110,7 @@ test_readme_command_is_ci (void)
   g_auto(GStrv) lines = NULL;
   guint commands = 0;
   const char *test_command = NULL;
+  const char *run_command = NULL;
 
   g_assert_true (g_file_get_contents (readme_path, &readme, NULL, NULL));
   g_assert_true (g_file_get_contents (ci_path, &ci, NULL, NULL));
@@ -118,6 +121,8 @@ test_readme_command_is_ci (void)
         commands++;
         if (strstr (lines[i], "meson test") != NULL)
           test_command = lines[i];
+        else
+          run_command = lines[i];
       }
 
   /* Exactly two set-up commands: one starts the app, one runs the tests. */
@@ -125,6 +130,15 @@ test_readme_command_is_ci (void)
   g_assert_nonnull (test_command);
   g_assert_nonnull (strstr (test_command, "xvfb-run"));
   g_assert_nonnull (strstr (ci, test_command));
+  g_assert_nonnull (strstr (test_command, "$(cat .ci/packages-app .ci/packages)"));
+  g_assert_nonnull (strstr (test_command, "-Dtests=true"));
+  g_assert_nonnull (run_command);
+  g_assert_nonnull (strstr (run_command, "$(cat .ci/packages-app)"));
+  g_assert_null (strstr (run_command, ".ci/packages)"));
+  g_assert_null (strstr (run_command, ".ci/packages "));
+  g_assert_nonnull (strstr (run_command, "-Dtests=false"));
+  g_assert_null (strstr (run_command, "-Dtests=true"));
+  g_assert_nonnull (strstr (run_command, "meson devenv -C build admiralty"));
 }
 
 typedef gboolean (*NameFilter) (const char *name);

@@ -64,7 +64,7 @@ speak_russian (const char *localedir)
   return TRUE;
 }
 
-/* The path of @program, or NULL with the test skipped (gettext is in .ci/packages). */
+/* The path of @program, or NULL with the test skipped (gettext is in .ci/packages-app). */
 static char *
 find_tool (const char *program)
 {
