@@ -33,8 +33,27 @@ char *
 portal_loopback_link (char *link)
 {
   g_assert_nonnull (link);
-  g_assert_true (g_str_has_prefix (link, "http://127.0.0.1:"));
+  g_assert_true (g_str_has_prefix (link, "http://127.0.0.1:") ||
+                 g_str_has_prefix (link, "https://127.0.0.1:"));
   return link;
+}
+
+static gboolean
+accept_any_cb (SoupMessage          *msg,
+               GTlsCertificate      *certificate,
+               GTlsCertificateFlags  errors,
+               gpointer              data)
+{
+  return TRUE;
+}
+
+static char *
+fingerprint_of (GTlsCertificate *certificate)
+{
+  g_autoptr(GByteArray) der = NULL;
+
+  g_object_get (certificate, "certificate", &der, NULL);
+  return g_compute_checksum_for_data (G_CHECKSUM_SHA256, der->data, der->len);
 }
 
 gpointer
@@ -51,6 +70,7 @@ portal_request_thread (gpointer data)
   soup_session_set_proxy_resolver (session, NULL);
   msg = soup_message_new (request->method, request->url);
   g_assert_nonnull (msg);
+  g_signal_connect (msg, "accept-certificate", G_CALLBACK (accept_any_cb), NULL);
   if (request->no_redirect)
     soup_message_add_flags (msg, SOUP_MESSAGE_NO_REDIRECT);
   if (request->language != NULL)
@@ -61,6 +81,8 @@ portal_request_thread (gpointer data)
   request->response = soup_session_send_and_read (session, msg, NULL, &error);
   g_assert_no_error (error);
   request->status = soup_message_get_status (msg);
+  if (soup_message_get_tls_peer_certificate (msg) != NULL)
+    request->peer = fingerprint_of (soup_message_get_tls_peer_certificate (msg));
   request->headers = soup_message_headers_ref (soup_message_get_response_headers (msg));
   g_clear_object (&msg);
   g_clear_object (&session);
@@ -94,6 +116,7 @@ portal_request_clear (PortalRequest *request)
 {
   g_clear_pointer (&request->response, g_bytes_unref);
   g_clear_pointer (&request->headers, soup_message_headers_unref);
+  g_clear_pointer (&request->peer, g_free);
 }
 
 char *
@@ -113,10 +136,20 @@ portal_request_fetch (PortalRequest *request,
 
 typedef struct {
   guint16  port;
+  gboolean tls;
   char    *head;
   GString *reply;
   gint     done;
 } Raw;
+
+static gboolean
+accept_any_tls_cb (GTlsConnection       *connection,
+                   GTlsCertificate      *certificate,
+                   GTlsCertificateFlags  errors,
+                   gpointer              data)
+{
+  return TRUE;
+}
 
 static gpointer
 raw_thread (gpointer data)
@@ -127,15 +160,25 @@ raw_thread (gpointer data)
   g_autoptr(GSocketConnection) connection = g_socket_client_connect_to_host (client, "127.0.0.1",
                                                                            raw->port, NULL,
                                                                            &error);
+  g_autoptr(GIOStream) stream = NULL;
   char buffer[4096];
   gssize n;
 
   g_assert_no_error (error);
+  if (raw->tls)
+    {
+      stream = G_IO_STREAM (g_tls_client_connection_new (G_IO_STREAM (connection), NULL,
+                                                         &error));
+      g_assert_no_error (error);
+      g_signal_connect (stream, "accept-certificate", G_CALLBACK (accept_any_tls_cb), NULL);
+    }
+  else
+    stream = G_IO_STREAM (g_object_ref (connection));
   /* A server that refuses a request before reading all of it may close the connection while
    * it is still being written, or reset it once answered: what it answered is what counts. */
-  g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (connection)),
+  g_output_stream_write_all (g_io_stream_get_output_stream (stream),
                              raw->head, strlen (raw->head), NULL, NULL, NULL);
-  while ((n = g_input_stream_read (g_io_stream_get_input_stream (G_IO_STREAM (connection)),
+  while ((n = g_input_stream_read (g_io_stream_get_input_stream (stream),
                                    buffer, sizeof buffer, NULL, NULL)) > 0)
     g_string_append_len (raw->reply, buffer, n);
   g_atomic_int_set (&raw->done, 1);
@@ -143,12 +186,13 @@ raw_thread (gpointer data)
   return NULL;
 }
 
-GBytes *
-portal_raw_bytes (AdmPortal  *portal,
-                  const char *head)
+static GBytes *
+raw_bytes (AdmPortal  *portal,
+           const char *head,
+           gboolean    tls)
 {
-  Raw raw = { .port = (guint16) adm_portal_get_port (portal), .head = (char *) head,
-              .reply = g_string_new (NULL) };
+  Raw raw = { .port = (guint16) adm_portal_get_port (portal), .tls = tls,
+              .head = (char *) head, .reply = g_string_new (NULL) };
   GThread *thread = g_thread_new ("raw", raw_thread, &raw);
 
   while (!g_atomic_int_get (&raw.done))
@@ -157,11 +201,9 @@ portal_raw_bytes (AdmPortal  *portal,
   return g_string_free_to_bytes (raw.reply);
 }
 
-char *
-portal_raw_request (AdmPortal  *portal,
-                    const char *head)
+static char *
+reply_text (GBytes *reply)
 {
-  g_autoptr(GBytes) reply = portal_raw_bytes (portal, head);
   g_autofree char *text = g_strndup (g_bytes_get_data (reply, NULL), g_bytes_get_size (reply));
   g_auto(GStrv) lines = g_strsplit (text, "\r\n", -1);
   GString *kept = g_string_new (NULL);
@@ -172,12 +214,59 @@ portal_raw_request (AdmPortal  *portal,
   return g_string_free (kept, FALSE);
 }
 
+static char *
+get_head (const char *path)
+{
+  return g_strdup_printf ("GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
+                          path);
+}
+
+GBytes *
+portal_raw_bytes (AdmPortal  *portal,
+                  const char *head)
+{
+  return raw_bytes (portal, head, FALSE);
+}
+
+char *
+portal_raw_request (AdmPortal  *portal,
+                    const char *head)
+{
+  g_autoptr(GBytes) reply = raw_bytes (portal, head, FALSE);
+
+  return reply_text (reply);
+}
+
 char *
 portal_raw_get (AdmPortal  *portal,
                 const char *path)
 {
-  g_autofree char *head = g_strdup_printf ("GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                                           "Connection: close\r\n\r\n", path);
+  g_autofree char *head = get_head (path);
 
   return portal_raw_request (portal, head);
+}
+
+GBytes *
+portal_raw_bytes_tls (AdmPortal  *portal,
+                      const char *head)
+{
+  return raw_bytes (portal, head, TRUE);
+}
+
+char *
+portal_raw_request_tls (AdmPortal  *portal,
+                        const char *head)
+{
+  g_autoptr(GBytes) reply = raw_bytes (portal, head, TRUE);
+
+  return reply_text (reply);
+}
+
+char *
+portal_raw_get_tls (AdmPortal  *portal,
+                    const char *path)
+{
+  g_autofree char *head = get_head (path);
+
+  return portal_raw_request_tls (portal, head);
 }

@@ -19,7 +19,7 @@ portal_start_loopback (AdmPortal *portal);
 AdmPortal *
 portal_serve_loopback (AdmCampaign *campaign);
 
-/* @link (taken), checked to be one on 127.0.0.1. */
+/* @link (taken), checked to be one on 127.0.0.1 (http://, or https:// for a table's). */
 char *
 portal_loopback_link (char *link);
 
@@ -36,6 +36,8 @@ typedef struct {
   GBytes             *response;
   SoupMessageHeaders *headers;
   gint                done;          /* atomic: the answer is in */
+  char               *peer;          /* https://: the SHA-256 fingerprint of the certificate
+                                      * the server showed (any is accepted) */
 } PortalRequest;
 
 /* Asks @request (a PortalRequest) in a main context of the calling thread's own; sets done. */
@@ -74,3 +76,13 @@ portal_raw_request (AdmPortal  *portal,
 char *
 portal_raw_get (AdmPortal  *portal,
                 const char *path);
+/* The same over TLS (the tables' way in), whatever certificate the portal shows. */
+GBytes *
+portal_raw_bytes_tls (AdmPortal  *portal,
+                      const char *head);
+char *
+portal_raw_request_tls (AdmPortal  *portal,
+                        const char *head);
+char *
+portal_raw_get_tls (AdmPortal  *portal,
+                    const char *path);

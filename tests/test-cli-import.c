@@ -126,8 +126,23 @@ export_battle (Fixture    *fixture,
   return path;
 }
 
-/* POSTs @message to @url ("http://127.0.0.1:PORT/table/TOKEN/") for ENGAGEMENT, as a table
- * would, on a plain socket; the answer's status line. */
+static gboolean
+accept_pinned_cb (GTlsConnection       *connection,
+                  GTlsCertificate      *certificate,
+                  GTlsCertificateFlags  errors,
+                  const char           *fingerprint)
+{
+  g_autoptr(GByteArray) der = NULL;
+  g_autofree char *seen = NULL;
+
+  g_object_get (certificate, "certificate", &der, NULL);
+  seen = g_compute_checksum_for_data (G_CHECKSUM_SHA256, der->data, der->len);
+  return g_str_equal (seen, fingerprint);
+}
+
+/* POSTs @message to @url ("https://127.0.0.1:PORT/table/TOKEN/#sha256=FINGERPRINT") for
+ * ENGAGEMENT, as a table would, over TLS on a socket of its own, the certificate checked
+ * against the link's; the answer's status line. */
 static char *
 post_entries (const char *url,
               const char *message,
@@ -135,15 +150,21 @@ post_entries (const char *url,
 {
   g_autoptr(GUri) uri = g_uri_parse (url, G_URI_FLAGS_NONE, NULL);
   g_autoptr(GSocketClient) client = g_socket_client_new ();
-  g_autoptr(GSocketConnection) connection = NULL;
+  g_autoptr(GSocketConnection) base = NULL;
+  g_autoptr(GIOStream) connection = NULL;
   g_autoptr(GDataInputStream) in = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *head = NULL;
 
   g_assert_nonnull (uri);
-  connection = g_socket_client_connect_to_host (client, g_uri_get_host (uri),
-                                                (guint16) g_uri_get_port (uri), NULL, &error);
+  g_assert_true (g_str_has_prefix (g_uri_get_fragment (uri), "sha256="));
+  base = g_socket_client_connect_to_host (client, g_uri_get_host (uri),
+                                          (guint16) g_uri_get_port (uri), NULL, &error);
   g_assert_no_error (error);
+  connection = G_IO_STREAM (g_tls_client_connection_new (G_IO_STREAM (base), NULL, &error));
+  g_assert_no_error (error);
+  g_signal_connect (connection, "accept-certificate", G_CALLBACK (accept_pinned_cb),
+                    (gpointer) (g_uri_get_fragment (uri) + strlen ("sha256=")));
   head = g_strdup_printf ("POST %sengagements/" ENGAGEMENT "/entries HTTP/1.1\r\n"
                           "Host: 127.0.0.1\r\nContent-Type: application/xml\r\n"
                           "Content-Length: %" G_GSIZE_FORMAT "\r\nConnection: close\r\n\r\n",
@@ -313,10 +334,10 @@ test_serve_tables (Fixture       *fixture,
         assigned = TRUE;
       for (guint t = 0; t < 2; t++)
         {
-          g_autofree char *prefix = g_strdup_printf ("Table %u: http://127.0.0.1:", t + 1);
+          g_autofree char *prefix = g_strdup_printf ("Table %u: https://127.0.0.1:", t + 1);
 
           if (g_str_has_prefix (line, prefix) && strstr (line, "/table/") != NULL &&
-              g_str_has_suffix (line, "/"))
+              strstr (line, "/#sha256=") != NULL)
             links[t] = TRUE;
           if (t == 1 && links[t] && link2 == NULL)
             link2 = g_strdup (line + strlen ("Table 2: "));

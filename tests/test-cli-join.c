@@ -151,7 +151,8 @@ chief_start (Chief      *chief,
   g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (
     G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDIN_PIPE);
   g_autoptr(GError) error = NULL;
-  g_autoptr(GRegex) regex = g_regex_new ("http://[^ \t]+/table/[0-9a-f]{32}/", 0, 0, NULL);
+  g_autoptr(GRegex) regex = g_regex_new ("https://[^ \t]+/table/[0-9a-f]{32}/#sha256=[0-9a-f]{64}",
+                                          0, 0, NULL);
   g_autofree char *port_text = g_strdup_printf ("%u", port);
   char *line;
 
@@ -715,22 +716,28 @@ test_program_dice (Fixture       *fixture,
   g_test_message ("%u of %u faces replayed and were named", n_named, sides - 1);
 }
 
-/* Refusals change nothing and say why: not a join link, options that do not go together, a
+/* Refusals change nothing and say why: not a join link, the link of an older Admiralty
+ * (plain HTTP), options that do not go together, a
  * chief unreachable with nothing of the battle kept here. */
 static void
 test_refusals (void)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("admiralty-cli-join-XXXXXX", &error);
-  g_autofree char *link = NULL;
+  g_autofree char *link = NULL, *old_link = NULL;
+  guint port = free_port ();
 
   g_assert_no_error (error);
   g_setenv ("XDG_DATA_HOME", dir, TRUE);
-  link = g_strdup_printf ("http://127.0.0.1:%u/table/0123456789abcdef0123456789abcdef/",
-                          free_port ());
+  link = g_strdup_printf ("https://127.0.0.1:%u/table/0123456789abcdef0123456789abcdef/"
+                          "#sha256=00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff",
+                          port);
+  old_link = g_strdup_printf ("http://127.0.0.1:%u/table/0123456789abcdef0123456789abcdef/",
+                              port);
   {
     g_autoptr(CliResult) none = run_cli ("join", NULL);
     g_autoptr(CliResult) https = run_cli ("join", "https://10.0.0.2/table/x/", NULL);
+    g_autoptr(CliResult) old = run_cli ("join", old_link, NULL);
     g_autoptr(CliResult) reason = run_cli ("join", link, "--engagement", ENGAGEMENT, "--reason",
                                            "x", NULL);
     g_autoptr(CliResult) bare = run_cli ("join", link, "--turns", "2", NULL);
@@ -744,6 +751,7 @@ test_refusals (void)
 
     assert_failure (none, 2, "no join link given");
     assert_failure (https, 1, "is not a join link");
+    assert_failure (old, 1, "copy the table's link again");
     assert_failure (reason, 2, "--reason goes with --end");
     assert_failure (bare, 2, "give --engagement ID");
     assert_failure (both, 2, "cannot be used together");

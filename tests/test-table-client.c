@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-table-client.c: the table master's client (adm-table-client.h) against a small chief
- * on 127.0.0.1 run in this process on a thread of its own, speaking the tables' protocol
- * (docs/cli.md, "A table master"): a join link is checked; the listing and the battle are
+ * on 127.0.0.1 run in this process on a thread of its own, speaking the tables' protocol over
+ * TLS (docs/cli.md, "A table master"): a join link is checked, one of an older Admiralty
+ * refused with the word to copy it again; a link with another certificate's fingerprint is
+ * refused before anything is sent; a man in the middle showing his own certificate gets
+ * nothing, the entries waiting until the chief is back; the listing and the battle are
  * fetched; each entry is sent as it is recorded and acknowledged; with the chief down the
  * entries wait and flow in order when he is back; a client started again (as after kill -9)
  * goes on from the battle kept in $XDG_DATA_HOME/admiralty/tables; an out-of-step answer
@@ -18,6 +21,7 @@
 
 #include "admiralty-engine.h"
 #include "adm-table-battle.h"
+#include "adm-table-certificate.h"
 #include "adm-table-client.h"
 #include "file-helpers.h"
 
@@ -47,7 +51,27 @@ typedef struct {
   gboolean      hostile;      /* the listing names an assignment that is a path */
   guint         empty;        /* the next POSTs answered with an empty 200, as a chief killed
                                * while answering does */
+  GTlsCertificate *certificate; /* what the server answering shows: the chief's, or a man in
+                                 * the middle's */
+  guint         requests;     /* the requests the server answering read */
 } Chief;
+
+/* The chief's certificate, and another one, the same for the whole run. */
+static GTlsCertificate *chief_certificate;
+static GTlsCertificate *other_certificate;
+
+static GTlsCertificate *
+new_certificate (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *pem = adm_table_certificate_make_pem (&error);
+  GTlsCertificate *certificate;
+
+  g_assert_no_error (error);
+  certificate = g_tls_certificate_new_from_pem (pem, -1, &error);
+  g_assert_no_error (error);
+  return certificate;
+}
 
 static void
 hash_of (const char *battle_xml,
@@ -192,6 +216,9 @@ handler_cb (SoupServer        *server,
   const char *method = soup_server_message_get_method (msg);
 
   g_mutex_lock (&chief->lock);
+  chief->requests++;
+  /* The tables speak TLS alone. */
+  g_assert_cmpstr (g_uri_get_scheme (soup_server_message_get_uri (msg)), ==, "https");
   if (g_str_equal (method, "GET") && g_str_equal (path, "/table/" TOKEN "/"))
     listing (chief, msg);
   else if (g_str_equal (method, "GET") &&
@@ -212,23 +239,36 @@ handler_cb (SoupServer        *server,
  * portal does (adm-portal-server.c). libsoup 3.2's own listener never frees the GSocket of a
  * connection it accepted, a leak the sanitizer run could only tell from ours with full stacks
  * on every allocation, which made each battle loaded here take seconds. */
+typedef struct {
+  Chief      *chief;
+  SoupServer *server;
+} Serving;
+
 static gboolean
 accept_cb (GSocket      *listening,
            GIOCondition  condition,
            gpointer      data)
 {
-  SoupServer *server = data;
+  Serving *serving = data;
   g_autoptr(GSocket) socket = g_socket_accept (listening, NULL, NULL);
-  g_autoptr(GSocketConnection) stream = NULL;
+  g_autoptr(GSocketConnection) base = NULL;
+  g_autoptr(GIOStream) stream = NULL;
   g_autoptr(GSocketAddress) local = NULL, remote = NULL;
+  g_autoptr(GTlsCertificate) certificate = NULL;
 
   if (socket == NULL)
     return G_SOURCE_CONTINUE;
-  stream = g_socket_connection_factory_create_connection (socket);
+  g_mutex_lock (&serving->chief->lock);
+  certificate = g_object_ref (serving->chief->certificate);
+  g_mutex_unlock (&serving->chief->lock);
+  base = g_socket_connection_factory_create_connection (socket);
+  stream = G_IO_STREAM (g_tls_server_connection_new (G_IO_STREAM (base), certificate, NULL));
+  g_assert_nonnull (stream);
+  g_object_set (stream, "require-close-notify", FALSE, NULL);
   local = g_socket_get_local_address (socket, NULL);
   remote = g_socket_get_remote_address (socket, NULL);
   if (local != NULL && remote != NULL)
-    soup_server_accept_iostream (server, G_IO_STREAM (stream), local, remote, NULL);
+    soup_server_accept_iostream (serving->server, stream, local, remote, NULL);
   return G_SOURCE_CONTINUE;
 }
 
@@ -240,6 +280,7 @@ chief_thread (gpointer data)
   g_autoptr(GError) error = NULL;
   g_autoptr(GSocketAddress) local = NULL;
   g_autoptr(GSource) accepting = NULL;
+  Serving serving = { .chief = chief };
 
   g_autoptr(GSocketAddress) address = g_inet_socket_address_new_from_string ("127.0.0.1",
                                                                             chief->port);
@@ -248,6 +289,7 @@ chief_thread (gpointer data)
 
   g_main_context_push_thread_default (chief->context);
   server = soup_server_new (NULL, NULL);
+  serving.server = server;
   soup_server_add_handler (server, "/", handler_cb, chief, NULL);
   /* A socket of its own, as the portal listens, and its port read from it
    * (soup_server_listen_local () and soup_server_get_uris () of libsoup 3.2 keep a local
@@ -258,7 +300,7 @@ chief_thread (gpointer data)
   g_assert_no_error (error);
   g_socket_set_blocking (socket, FALSE);
   accepting = g_socket_create_source (socket, G_IO_IN, NULL);
-  g_source_set_callback (accepting, G_SOURCE_FUNC (accept_cb), server, NULL);
+  g_source_set_callback (accepting, G_SOURCE_FUNC (accept_cb), &serving, NULL);
   g_source_attach (accepting, chief->context);
   local = g_socket_get_local_address (socket, &error);
   g_assert_no_error (error);
@@ -312,6 +354,16 @@ typedef struct {
   char  *link;
 } Fixture;
 
+/* The join link of the chief on @port whose certificate is @certificate. */
+static char *
+link_of (guint            port,
+         GTlsCertificate *certificate)
+{
+  g_autofree char *fingerprint = adm_table_certificate_fingerprint (certificate);
+
+  return g_strdup_printf ("https://127.0.0.1:%u/table/" TOKEN "/#sha256=%s", port, fingerprint);
+}
+
 /* The table's own computer: a data folder of its own for the whole run (GLib reads
  * XDG_DATA_HOME once); each test empties its tables' folder. */
 static char *data_home;
@@ -328,8 +380,9 @@ fixture_setup (Fixture       *fixture,
   g_cond_init (&fixture->chief.cond);
   fixture->chief.froms = g_array_new (FALSE, FALSE, sizeof (guint));
   g_assert_true (g_file_get_contents (setup, &fixture->chief.battle, NULL, &error));
+  fixture->chief.certificate = g_object_ref (chief_certificate);
   chief_start (&fixture->chief);
-  fixture->link = g_strdup_printf ("http://127.0.0.1:%u/table/" TOKEN "/", fixture->chief.port);
+  fixture->link = link_of (fixture->chief.port, chief_certificate);
 }
 
 static void
@@ -345,6 +398,7 @@ fixture_teardown (Fixture       *fixture,
   g_free (fixture->chief.battle);
   g_free (fixture->chief.end_reason);
   g_array_unref (fixture->chief.froms);
+  g_clear_object (&fixture->chief.certificate);
   g_mutex_clear (&fixture->chief.lock);
   g_cond_clear (&fixture->chief.cond);
 }
@@ -380,23 +434,34 @@ chief_kept (Chief *chief)
 static void
 test_link (void)
 {
+#define FP "#sha256=00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"
   const char *bad[] = {
     "https://10.0.0.2:8080/table/" TOKEN "/",
-    "http://10.0.0.2:8080/admiral/" TOKEN "/",
-    "http://10.0.0.2:8080/table/0123/",
-    "http://10.0.0.2:8080/table/" TOKEN,
-    "http://10.0.0.2:8080/table/0123456789ABCDEF0123456789ABCDEF/",
-    "http://10.0.0.2:8080/table/" TOKEN "/?x=1",
-    "http://user@10.0.0.2:8080/table/" TOKEN "/",
+    "https://10.0.0.2:8080/table/" TOKEN "/#sha256=0011",
+    "https://10.0.0.2:8080/table/" TOKEN "/#md5=00112233445566778899aabbccddeeff",
+    "https://10.0.0.2:8080/admiral/" TOKEN "/" FP,
+    "https://10.0.0.2:8080/table/0123/" FP,
+    "https://10.0.0.2:8080/table/" TOKEN FP,
+    "https://10.0.0.2:8080/table/0123456789ABCDEF0123456789ABCDEF/" FP,
+    "https://10.0.0.2:8080/table/" TOKEN "/?x=1" FP,
+    "https://user@10.0.0.2:8080/table/" TOKEN "/" FP,
+    "ftp://10.0.0.2:8080/table/" TOKEN "/" FP,
     "not a link",
   };
   g_autofree char *normal = NULL;
   g_autoptr(GError) error = NULL;
+  g_autoptr(AdmTableClient) old = NULL;
 
-  g_assert_true (adm_table_link_parse ("http://10.0.0.2:8080/table/" TOKEN "/", &normal,
+  g_assert_true (adm_table_link_parse ("https://10.0.0.2:8080/table/" TOKEN "/" FP, &normal,
                                        &error));
   g_assert_no_error (error);
-  g_assert_cmpstr (normal, ==, "http://10.0.0.2:8080/table/" TOKEN "/");
+  g_assert_cmpstr (normal, ==, "https://10.0.0.2:8080/table/" TOKEN "/" FP);
+  /* The link of an older Admiralty, plain HTTP: to be copied again. */
+  old = adm_table_client_new ("http://10.0.0.2:8080/table/" TOKEN "/", &error);
+  g_assert_null (old);
+  g_assert_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_LINK);
+  g_assert_nonnull (strstr (error->message, "copy the table's link again"));
+  g_clear_error (&error);
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
     {
       g_autoptr(AdmTableClient) client = adm_table_client_new (bad[i], &error);
@@ -651,6 +716,86 @@ test_open_async (Fixture       *fixture,
   g_assert_cmpint (adm_table_client_get_state (client), ==, ADM_TABLE_CLIENT_ALL_SENT);
 }
 
+static guint
+chief_requests (Chief *chief)
+{
+  guint requests;
+
+  g_mutex_lock (&chief->lock);
+  requests = chief->requests;
+  g_mutex_unlock (&chief->lock);
+  return requests;
+}
+
+/* A link naming another certificate than the one the server shows: refused at the
+ * handshake, the key in the path never sent; said so, and nothing kept. */
+static void
+test_wrong_fingerprint (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *link = link_of (fixture->chief.port, other_certificate);
+  g_autoptr(AdmTableClient) client = adm_table_client_new (link, &error);
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(GPtrArray) kept = NULL;
+  g_autoptr(GPtrArray) list = NULL;
+
+  g_assert_no_error (error);
+  list = adm_table_client_list_sync (client, NULL, &error);
+  g_assert_null (list);
+  g_assert_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_CERTIFICATE);
+  g_assert_nonnull (strstr (error->message, "is not the chief master's Admiralty of this link"));
+  g_assert_nonnull (strstr (error->message, "copy the table's link again"));
+  g_clear_error (&error);
+  battle = adm_table_client_open_battle_sync (client, "c1-3", NULL, NULL, &error);
+  g_assert_null (battle);
+  g_assert_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_CERTIFICATE);
+  g_assert_cmpuint (chief_requests (&fixture->chief), ==, 0);
+  kept = adm_table_client_list_kept (NULL);
+  g_assert_cmpuint (kept->len, ==, 0);
+}
+
+/* A man in the middle at the chief's address, with a certificate of his own: the entries are
+ * not sent to him, they wait, the table master told why; the chief back, they flow. */
+static void
+test_man_in_the_middle (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmTableClient) client = adm_table_client_new (fixture->link, &error);
+  g_autoptr(AdmDiceSource) dice = ADM_DICE_SOURCE (adm_dice_prng_new (11));
+  g_autoptr(AdmBattle) battle = adm_table_client_open_battle_sync (client, "c1-3", NULL, NULL,
+                                                                   &error);
+  guint requests;
+
+  g_assert_no_error (error);
+  resolve (battle, dice);
+  g_assert_true (adm_table_client_flush (client, FLUSH_MS, &error));
+  g_assert_no_error (error);
+
+  g_mutex_lock (&fixture->chief.lock);
+  g_set_object (&fixture->chief.certificate, other_certificate);
+  requests = fixture->chief.requests;
+  g_mutex_unlock (&fixture->chief.lock);
+  resolve (battle, dice);
+  g_assert_false (adm_table_client_flush (client, 1500, &error));
+  g_assert_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_UNREACHABLE);
+  g_assert_nonnull (strstr (error->message, "pretending to be the chief"));
+  g_clear_error (&error);
+  g_assert_cmpint (adm_table_client_get_state (client), ==, ADM_TABLE_CLIENT_WAITING);
+  g_assert_nonnull (strstr (adm_table_client_get_message (client),
+                            "is not the chief master's Admiralty"));
+  g_assert_cmpuint (chief_requests (&fixture->chief), ==, requests);
+  g_assert_cmpuint (chief_kept (&fixture->chief), <, entries_of (battle));
+
+  g_mutex_lock (&fixture->chief.lock);
+  g_set_object (&fixture->chief.certificate, chief_certificate);
+  g_mutex_unlock (&fixture->chief.lock);
+  g_assert_true (adm_table_client_flush (client, FLUSH_MS, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (chief_kept (&fixture->chief), ==, entries_of (battle));
+}
+
 /* A listing naming a path for an assignment is refused, and nothing is written. */
 static void
 test_hostile_listing (Fixture       *fixture,
@@ -697,7 +842,15 @@ main (int    argc,
               test_open_async, fixture_teardown);
   g_test_add ("/portal/table-client/hostile-listing", Fixture, NULL, fixture_setup,
               test_hostile_listing, fixture_teardown);
+  g_test_add ("/portal/table-client/tls/wrong-fingerprint", Fixture, NULL, fixture_setup,
+              test_wrong_fingerprint, fixture_teardown);
+  g_test_add ("/portal/table-client/tls/man-in-the-middle", Fixture, NULL, fixture_setup,
+              test_man_in_the_middle, fixture_teardown);
+  chief_certificate = new_certificate ();
+  other_certificate = new_certificate ();
   status = g_test_run ();
+  g_clear_object (&chief_certificate);
+  g_clear_object (&other_certificate);
   remove_tree (data_home);
   g_free (data_home);
   return status;

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-table-server.c: several masters, one campaign — the chief's side. The Komarr campaign
  * after cycle 1 (its sheets), saved in a new folder, serves two tables on the admirals' portal
- * on 127.0.0.1 (a free port), one engagement handed to each; a libsoup client in a thread of
- * its own plays the table master, a raw socket the stranger:
+ * on 127.0.0.1 (a free port), one engagement handed to each, over TLS; a libsoup client in a
+ * thread of its own plays the table master, a raw socket the stranger:
+ *  - the certificate is made once and kept beside the campaign (0600), the same after a
+ *    restart; the server shows the one whose fingerprint the links carry; a table's path in
+ *    plain HTTP is the one 404, while the admirals' phones are served in plain HTTP;
  *  - a table's list shows its own engagement and not the other's; its battle is served, the
  *    other table's is the wrong path;
  *  - a wrong token, a revoked one, an admiral's token under /table/, a table's under /a/, a
@@ -76,14 +79,14 @@ static char *
 raw_request (Fixture    *fixture,
              const char *head)
 {
-  return portal_raw_request (fixture->portal, head);
+  return portal_raw_request_tls (fixture->portal, head);
 }
 
 static char *
 raw_get (Fixture    *fixture,
          const char *path)
 {
-  return portal_raw_get (fixture->portal, path);
+  return portal_raw_get_tls (fixture->portal, path);
 }
 
 /* The fixture */
@@ -154,11 +157,20 @@ fixture_teardown (Fixture       *fixture,
   g_free (fixture->changed_id);
 }
 
+/* @table's link without its fragment, which names the certificate: what requests go to. */
 static char *
 link_of (Fixture    *fixture,
          const char *table)
 {
-  return portal_loopback_link (adm_table_server_get_link (fixture->tables, table));
+  g_autofree char *link = portal_loopback_link (adm_table_server_get_link (fixture->tables,
+                                                                           table));
+  g_autofree char *fragment = g_strconcat ("#sha256=",
+                                           adm_table_server_get_fingerprint (fixture->tables),
+                                           NULL);
+
+  g_assert_true (g_str_has_prefix (link, "https://127.0.0.1:"));
+  g_assert_true (g_str_has_suffix (link, fragment));
+  return g_strndup (link, strlen (link) - strlen (fragment));
 }
 
 /* "/table/TOKEN/" of @table's link. */
@@ -362,6 +374,66 @@ test_not_found (Fixture       *fixture,
   g_clear_pointer (&answer, g_free);
   answer = raw_get (fixture, new_path2);
   g_assert_true (g_str_has_prefix (answer, "HTTP/1.1 200"));
+}
+
+/* TLS: the certificate is kept beside the campaign, readable by the master alone, and made
+ * once: a server made again shows the same one, the one its links name. A table's way in is
+ * TLS alone: in plain HTTP it is the one 404, while the phones are served in plain HTTP. */
+static void
+test_tls (Fixture       *fixture,
+          gconstpointer  data)
+{
+  g_autofree char *dir = g_path_get_dirname (adm_campaign_get_path (fixture->campaign));
+  g_autofree char *file = g_build_filename (dir, ".komarr.table-certificate", NULL);
+  g_autofree char *link = link_of (fixture, "Table 1");
+  g_autofree char *path = path_of (fixture, "Table 1");
+  g_autofree char *plain_wrong = portal_raw_get (fixture->portal, "/no/such/path");
+  g_autofree char *plain = portal_raw_get (fixture->portal, path);
+  g_autofree char *over_tls = raw_get (fixture, path);
+  g_autofree char *fingerprint = g_strdup (adm_table_server_get_fingerprint (fixture->tables));
+  g_autofree char *phone = portal_loopback_link (adm_portal_get_link (fixture->portal,
+                                                                      "vorkosigan"));
+  g_autofree char *page = NULL, *listing = NULL;
+  PortalRequest request = { .method = "GET", .url = link };
+  g_autoptr(GError) error = NULL;
+  GStatBuf buf;
+  guint status;
+
+  g_assert_cmpint (g_stat (file, &buf), ==, 0);
+  g_assert_cmpint (buf.st_mode & 0777, ==, 0600);
+  g_assert_cmpuint (strlen (fingerprint), ==, 64);
+
+  portal_request_run (&request);
+  g_assert_cmpuint (request.status, ==, SOUP_STATUS_OK);
+  g_assert_cmpstr (request.peer, ==, fingerprint);
+  portal_request_clear (&request);
+
+  g_assert_cmpstr (plain, ==, plain_wrong);
+  g_assert_true (g_str_has_prefix (over_tls, "HTTP/1.1 200"));
+  g_assert_true (g_str_has_prefix (phone, "http://"));
+  page = fetch ("GET", phone, NULL, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_OK);
+
+  /* The tables no longer served, no TLS is spoken at all; the chief's Admiralty started
+   * again: the same certificate, the same links. */
+  g_clear_object (&fixture->tables);
+  g_free (over_tls);
+  over_tls = raw_get (fixture, path);
+  g_assert_cmpstr (over_tls, ==, "");
+  fixture->tables = adm_table_server_new (fixture->portal, 2, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (adm_table_server_get_fingerprint (fixture->tables), ==, fingerprint);
+  listing = fetch ("GET", link, NULL, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_OK);
+
+  /* A key file readable by others is made the master's alone when it is read. */
+  g_clear_object (&fixture->tables);
+  g_assert_cmpint (g_chmod (file, 0644), ==, 0);
+  fixture->tables = adm_table_server_new (fixture->portal, 2, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (g_stat (file, &buf), ==, 0);
+  g_assert_cmpint (buf.st_mode & 0777, ==, 0600);
+  g_assert_cmpstr (adm_table_server_get_fingerprint (fixture->tables), ==, fingerprint);
 }
 
 /* The tables' keys sit in the portal's side file, [tables], 0600; fewer tables, their links
@@ -636,7 +708,8 @@ test_malformed (Fixture       *fixture,
 }
 
 
-/* A raw connection to the portal from @source (an address of 127.0.0.0/8), @head sent. */
+/* A raw connection to the portal from @source (an address of 127.0.0.0/8), @head (unless
+ * NULL) sent. */
 static GSocket *
 connect_from (Fixture    *fixture,
               const char *source,
@@ -654,7 +727,7 @@ connect_from (Fixture    *fixture,
   g_socket_set_timeout (socket, 3);
   if (!g_socket_bind (socket, local, FALSE, NULL) ||
       !g_socket_connect (socket, remote, NULL, NULL) ||
-      g_socket_send (socket, head, strlen (head), NULL, NULL) < 0)
+      (head != NULL && g_socket_send (socket, head, strlen (head), NULL, NULL) < 0))
     return NULL;
   return g_steal_pointer (&socket);
 }
@@ -763,10 +836,45 @@ resident (void)
 
 typedef struct {
   GSocket    *socket;
+  GIOStream  *stream;   /* TLS over @socket, the head sent */
   const char *body;
   char        reply[64];
   gint        done;     /* atomic: @reply is read */
 } Big;
+
+static gboolean
+accept_any_cb (GTlsConnection       *connection,
+               GTlsCertificate      *certificate,
+               GTlsCertificateFlags  errors,
+               gpointer              data)
+{
+  return TRUE;
+}
+
+/* A table's way in from @source: TLS on a connection of its own, @head sent. */
+static GIOStream *
+connect_tls_from (Fixture     *fixture,
+                  const char  *source,
+                  const char  *head,
+                  GSocket    **socket)
+{
+  g_autoptr(GSocketConnection) base = NULL;
+  g_autoptr(GIOStream) stream = NULL;
+  g_autoptr(GError) error = NULL;
+
+  *socket = connect_from (fixture, source, NULL);
+  g_assert_nonnull (*socket);
+  base = g_socket_connection_factory_create_connection (*socket);
+  stream = G_IO_STREAM (g_tls_client_connection_new (G_IO_STREAM (base), NULL, &error));
+  g_assert_no_error (error);
+  g_signal_connect (stream, "accept-certificate", G_CALLBACK (accept_any_cb), NULL);
+  g_assert_true (g_tls_connection_handshake (G_TLS_CONNECTION (stream), NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_output_stream_write_all (g_io_stream_get_output_stream (stream), head,
+                                            strlen (head), NULL, NULL, &error));
+  g_assert_no_error (error);
+  return g_steal_pointer (&stream);
+}
 
 /* Sends the body unless the portal answered the head already, then reads the status line. */
 static gpointer
@@ -776,25 +884,17 @@ big_thread (gpointer data)
   gssize n;
 
   if (!g_socket_condition_timed_wait (big->socket, G_IO_IN, 0, NULL, NULL))
-    {
-      gsize sent = 0;
-
-      while (sent < BIG)
-        {
-          n = g_socket_send (big->socket, big->body + sent, BIG - sent, NULL, NULL);
-          if (n <= 0)
-            break;
-          sent += (gsize) n;
-        }
-    }
+    g_output_stream_write_all (g_io_stream_get_output_stream (big->stream), big->body, BIG,
+                               NULL, NULL, NULL);
   g_socket_set_timeout (big->socket, 60);
-  n = g_socket_receive (big->socket, big->reply, sizeof big->reply - 1, NULL, NULL);
+  n = g_input_stream_read (g_io_stream_get_input_stream (big->stream), big->reply,
+                           sizeof big->reply - 1, NULL, NULL);
   big->reply[MAX (n, 0)] = '\0';
   g_atomic_int_set (&big->done, 1);
   return NULL;
 }
 
-/* Tables' messages of 15 MiB, six at once, round after round: no more than a few are read at
+/* Tables' messages of 15 MiB over TLS, six at once, round after round: no more than a few are read at
  * once, the others told to come back (503 with Retry-After) before their body is sent, and
  * the memory of the process is back within 64 MiB of where it started after every round. */
 static void
@@ -814,7 +914,7 @@ test_big_bodies (Fixture       *fixture,
   start = resident ();
   for (guint round = 0; round < 3; round++)
     {
-      Big bigs[AT_ONCE] = { { NULL, NULL, "", 0 } };
+      Big bigs[AT_ONCE] = { { NULL, NULL, NULL, "", 0 } };
       GThread *threads[AT_ONCE];
       guint refused = 0, read = 0;
 
@@ -822,8 +922,7 @@ test_big_bodies (Fixture       *fixture,
         {
           g_autofree char *source = g_strdup_printf ("127.30.1.%u", i + 2);
 
-          bigs[i].socket = connect_from (fixture, source, head);
-          g_assert_nonnull (bigs[i].socket);
+          bigs[i].stream = connect_tls_from (fixture, source, head, &bigs[i].socket);
           bigs[i].body = body;
         }
       g_usleep (300000);
@@ -845,6 +944,7 @@ test_big_bodies (Fixture       *fixture,
             refused++;
           else
             read++;
+          g_object_unref (bigs[i].stream);
           g_object_unref (bigs[i].socket);
         }
       while (g_main_context_iteration (NULL, FALSE))
@@ -873,6 +973,7 @@ main (int    argc,
 #define ADD(path, func) \
   g_test_add ("/portal/tables/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
   ADD ("list", test_list);
+  ADD ("tls", test_tls);
   ADD ("not-found", test_not_found);
   ADD ("keys", test_keys);
   ADD ("entries", test_entries);

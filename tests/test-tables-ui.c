@@ -190,8 +190,9 @@ test_queue_and_dialog (Fixture       *fixture,
   g_assert_cmpuint (admiralty_tables_dialog_get_n_tables (dialog), ==, 2);
   g_assert_cmpuint (admiralty_order_board_get_n_tables (board (fixture)), ==, 2);
   text = admiralty_tables_dialog_get_table_text (dialog, "Table 2");
-  g_assert_true (g_str_has_prefix (text, "http://127.0.0.1:"));
+  g_assert_true (g_str_has_prefix (text, "https://127.0.0.1:"));
   g_assert_nonnull (strstr (text, "/table/"));
+  g_assert_nonnull (strstr (text, "#sha256="));
   g_assert_nonnull (strstr (text, "No engagements yet"));
   g_clear_pointer (&text, g_free);
   g_assert_true (gtk_widget_get_sensitive (row_menu (fixture, "c1-3")));
@@ -390,6 +391,12 @@ test_send_and_take_back_dialogs (Fixture       *fixture,
 }
 
 static gboolean
+status_says_impostor (gpointer data)
+{
+  return strstr (admiralty_join_dialog_get_status (data), "is not the chief master's") != NULL;
+}
+
+static gboolean
 listed (gpointer data)
 {
   g_autofree char *listing = admiralty_join_dialog_get_listing (data);
@@ -462,6 +469,21 @@ join_c1_3 (Fixture                *fixture,
   listing = admiralty_join_dialog_get_listing (join);
   g_assert_cmpstr (listing, ==, "");
   g_clear_pointer (&listing, g_free);
+
+  /* The link with another certificate's fingerprint: someone else answering, said so. */
+  {
+    g_autofree char *forged = g_strdup (link);
+    char *last = forged + strlen (forged) - 1;
+
+    *last = *last == '0' ? '1' : '0';
+    admiralty_join_dialog_connect (join, forged);
+    iterate_until (status_says_impostor, join, 10000);
+    g_assert_nonnull (strstr (admiralty_join_dialog_get_status (join),
+                              "is not the chief master's Admiralty of this link"));
+    listing = admiralty_join_dialog_get_listing (join);
+    g_assert_cmpstr (listing, ==, "");
+    g_clear_pointer (&listing, g_free);
+  }
 
   admiralty_join_dialog_connect (join, link);
   iterate_until (listed, join, 10000);

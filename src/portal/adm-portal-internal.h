@@ -48,11 +48,13 @@ typedef struct {
                                * after a change of the campaign finds its report changed */
   GHashTable      *csrf;      /* admiral id → GPtrArray of char* */
   GPtrArray       *routes;    /* Route*: paths another part of the portal serves */
+  GTlsCertificate *certificate; /* TLS is spoken with it, or NULL (_adm_portal_set_certificate ()) */
 } Shared;
 
 /* Paths beginning with @prefix, served by @func on the server thread (the tables'). */
 typedef struct {
   char               *prefix;
+  gboolean            tls_only;
   gsize               max_body;
   AdmPortalRouteKnowsFunc knows;
   AdmPortalRouteFunc  func;
@@ -71,6 +73,11 @@ typedef struct {
   GSource           *timeout;  /* its head's deadline, then its body's, until it is read */
   char              *address;  /* the client's address, counted in Server.per_address */
   gboolean           large;    /* its body is a large one, counted in Server.n_large */
+  GSocket           *socket;   /* while its first byte is awaited (a TLS handshake or not), and
+                                * after, when it speaks TLS: shut down at its deadline */
+  GSource           *sniff;    /* its first byte awaited */
+  GCancellable      *handshake; /* its TLS handshake under way, before libsoup has it */
+  gboolean           tls;
 } Connection;
 
 struct _Server {

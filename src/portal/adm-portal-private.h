@@ -24,9 +24,11 @@ typedef gboolean (*AdmPortalRouteKnowsFunc) (const char *path,
 /* Paths beginning with @prefix ("/table/") go to @func from now on, with @data (referenced
  * with @ref while a request is served, @unref'ed after: they run on either thread), bodies up
  * to @max_body bytes (beyond: 413, unread); a request with a body whose path @knows not is
- * the one 404 before its body is read. Replaces a route of the same prefix. */
+ * the one 404 before its body is read; with @tls_only, a request that did not come over TLS
+ * is the one 404 too, its body unread. Replaces a route of the same prefix. */
 void          _adm_portal_add_route          (AdmPortal          *self,
                                               const char         *prefix,
+                                              gboolean            tls_only,
                                               gsize               max_body,
                                               AdmPortalRouteKnowsFunc knows,
                                               AdmPortalRouteFunc  func,
@@ -40,6 +42,12 @@ void          _adm_portal_remove_route       (AdmPortal          *self,
  * and body), and the headers every answer carries. */
 void          _adm_portal_not_found          (SoupServerMessage  *msg);
 void          _adm_portal_add_common_headers (SoupServerMessage  *msg);
+
+/* Main thread: the certificate the portal speaks TLS with, or NULL (none: plain HTTP alone).
+ * While it has one, a connection that opens with a TLS handshake is served over TLS on the
+ * same port, any other in plain HTTP. */
+void          _adm_portal_set_certificate    (AdmPortal          *self,
+                                              GTlsCertificate    *certificate);
 
 /* Main thread: "http://HOST:PORT" while the portal listens, else NULL. */
 char         *_adm_portal_get_base_link      (AdmPortal          *self) G_GNUC_WARN_UNUSED_RESULT;

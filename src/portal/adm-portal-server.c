@@ -8,12 +8,14 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <string.h>
 #if HAVE_MALLOC_TRIM
 #include <malloc.h>
 #endif
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <sys/socket.h>
 #include <sys/resource.h>
 #include <libsoup/soup.h>
 
@@ -236,9 +238,17 @@ serve_pdf (Server            *server,
     _adm_portal_job_send (job);
 }
 
+/* Whether @msg came over TLS. */
+static gboolean
+over_tls (SoupServerMessage *msg)
+{
+  return g_strcmp0 (g_uri_get_scheme (soup_server_message_get_uri (msg)), "https") == 0;
+}
+
 /* Server thread: @msg handed to the route whose prefix its @path begins with, if any, which
- * answers it; FALSE when no route has it. The route's data is referenced while it serves:
- * the route itself may be removed meanwhile. */
+ * answers it; FALSE when no route has it (nor one that takes TLS alone, for a request that
+ * did not come over TLS). The route's data is referenced while it serves: the route itself
+ * may be removed meanwhile. */
 static gboolean
 route_serves (Shared            *shared,
               SoupServerMessage *msg,
@@ -247,13 +257,14 @@ route_serves (Shared            *shared,
   AdmPortalRouteFunc func = NULL;
   GDestroyNotify unref = NULL;
   gpointer data = NULL;
+  gboolean tls = over_tls (msg);
 
   g_mutex_lock (&shared->lock);
   for (guint i = 0; path != NULL && i < shared->routes->len; i++)
     {
       Route *route = g_ptr_array_index (shared->routes, i);
 
-      if (g_str_has_prefix (path, route->prefix))
+      if (g_str_has_prefix (path, route->prefix) && (tls || !route->tls_only))
         {
           func = route->func;
           unref = route->unref;
@@ -270,10 +281,12 @@ route_serves (Shared            *shared,
 }
 
 /* Server thread: the largest body a request for @path may have; in @known, whether the key
- * its path begins with is one the portal (an admiral's) or its route knows. */
+ * its path begins with is one the portal (an admiral's) or its route knows (never a route's
+ * that takes TLS alone, unless @tls). */
 static gsize
 max_body_of (Shared     *shared,
              const char *path,
+             gboolean    tls,
              gboolean   *known)
 {
   AdmPortalRouteKnowsFunc knows = NULL;
@@ -288,6 +301,12 @@ max_body_of (Shared     *shared,
 
       if (g_str_has_prefix (path, route->prefix))
         {
+          if (route->tls_only && !tls)
+            {
+              g_mutex_unlock (&shared->lock);
+              *known = FALSE;
+              return max;
+            }
           max = route->max_body;
           knows = route->knows;
           unref = route->unref;
@@ -422,7 +441,7 @@ got_headers_cb (SoupServerMessage *msg,
   const char *range = soup_message_headers_get_one (headers, "Range");
   gboolean body = encoding != SOUP_ENCODING_NONE && length > 0;
   gboolean known = FALSE;
-  gsize max = max_body_of (server->shared, path, &known);
+  gsize max = max_body_of (server->shared, path, over_tls (msg), &known);
 
   if (range != NULL && strchr (range, ',') != NULL)
     soup_message_headers_remove (headers, "Range");
@@ -506,6 +525,21 @@ connection_free (gpointer data)
     }
   if (connection->large)
     server->n_large--;
+  if (connection->sniff != NULL)
+    {
+      g_source_destroy (connection->sniff);
+      g_source_unref (connection->sniff);
+    }
+  if (connection->handshake != NULL)
+    {
+      g_socket_shutdown (connection->socket, TRUE, TRUE, NULL);
+      g_cancellable_cancel (connection->handshake);
+      g_object_unref (connection->handshake);
+    }
+  /* Closed here only while its first byte was awaited: libsoup has it afterwards. */
+  if (connection->socket != NULL && !connection->tls)
+    g_socket_close (connection->socket, NULL);
+  g_clear_object (&connection->socket);
   g_free (connection->address);
   g_free (connection);
 }
@@ -556,6 +590,10 @@ request_timeout_cb (gpointer data)
   g_autoptr(GIOStream) stream = NULL;
 
   g_clear_pointer (&connection->timeout, g_source_unref);
+  /* A TLS connection's socket is shut down first: a handshake under way (on a thread of
+   * glib-networking's) ends at once, and the closing below does not wait for it. */
+  if (connection->tls && connection->socket != NULL)
+    g_socket_shutdown (connection->socket, TRUE, TRUE, NULL);
   /* Taking the connection from libsoup emits "disconnected": @connection is freed. */
   stream = soup_server_message_steal_connection (msg);
   if (stream != NULL)
@@ -625,16 +663,166 @@ flooding (Server     *server,
   g_main_context_invoke (server->shared->owner, flooding_cb, flood);
 }
 
-/* Server thread: hands @socket, just accepted, to libsoup. */
+/* Server thread: hands @stream, @connection's, to libsoup. */
+static void
+hand_to_soup (Server     *server,
+              Connection *connection,
+              GIOStream  *stream)
+{
+  g_autoptr(GSocketAddress) local = g_socket_get_local_address (connection->socket, NULL);
+  g_autoptr(GSocketAddress) remote = g_socket_get_remote_address (connection->socket, NULL);
+
+  if (local == NULL || remote == NULL)
+    {
+      g_hash_table_remove (server->connections, connection);
+      return;
+    }
+  if (!connection->tls)
+    g_clear_object (&connection->socket);
+  server->accepted = connection;
+  soup_server_accept_iostream (server->soup, stream, local, remote, NULL);
+  /* libsoup 3.2 starts the connection's first request at once ("request-started"). */
+  if (server->accepted != NULL)
+    {
+      server->accepted = NULL;
+      g_hash_table_remove (server->connections, connection);
+      g_io_stream_close (stream, NULL, NULL);
+    }
+}
+
+/* Server thread: the TLS handshake of a connection is done, or failed, or was cancelled with
+ * its connection (then gone: nothing of it is read). */
+static void
+handshake_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      data)
+{
+  Connection *connection = data;
+  g_autoptr(GError) error = NULL;
+  Server *server;
+
+  if (!g_tls_connection_handshake_finish (G_TLS_CONNECTION (source), result, &error) &&
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  server = connection->server;
+  g_clear_object (&connection->handshake);
+  if (error != NULL)
+    {
+      g_socket_close (connection->socket, NULL);
+      g_hash_table_remove (server->connections, connection);
+    }
+  else
+    {
+      if (connection->timeout != NULL)
+        {
+          g_source_destroy (connection->timeout);
+          g_clear_pointer (&connection->timeout, g_source_unref);
+        }
+      hand_to_soup (server, connection, G_IO_STREAM (source));
+    }
+  accept_resume (server);
+}
+
+/* Server thread: a connection whose handshake did not end before its deadline: its socket
+ * shut down, which ends the handshake (handshake_cb () then drops the connection). */
+static gboolean
+handshake_timeout_cb (gpointer data)
+{
+  Connection *connection = data;
+
+  g_clear_pointer (&connection->timeout, g_source_unref);
+  g_socket_shutdown (connection->socket, TRUE, TRUE, NULL);
+  return G_SOURCE_REMOVE;
+}
+
+/* Server thread: hands @connection's socket to libsoup — in plain HTTP at once, over TLS once
+ * its handshake is made (within the deadline of a request's head). */
+static void
+hand_over (Server     *server,
+           Connection *connection,
+           gboolean    tls)
+{
+  g_autoptr(GSocketConnection) base =
+    g_socket_connection_factory_create_connection (connection->socket);
+  g_autoptr(GTlsCertificate) certificate = NULL;
+  g_autoptr(GIOStream) stream = NULL;
+
+  if (connection->timeout != NULL)
+    {
+      g_source_destroy (connection->timeout);
+      g_clear_pointer (&connection->timeout, g_source_unref);
+    }
+  if (!tls)
+    {
+      hand_to_soup (server, connection, G_IO_STREAM (base));
+      return;
+    }
+  g_mutex_lock (&server->shared->lock);
+  g_set_object (&certificate, server->shared->certificate);
+  g_mutex_unlock (&server->shared->lock);
+  if (certificate != NULL)
+    stream = G_IO_STREAM (g_tls_server_connection_new (G_IO_STREAM (base), certificate, NULL));
+  if (stream == NULL)
+    {
+      g_hash_table_remove (server->connections, connection);
+      return;
+    }
+  g_object_set (stream, "require-close-notify", FALSE, NULL);
+  connection->tls = TRUE;
+  connection->handshake = g_cancellable_new ();
+  connection->timeout = g_timeout_source_new_seconds (HEAD_TIMEOUT);
+  g_source_set_callback (connection->timeout, handshake_timeout_cb, connection, NULL);
+  g_source_attach (connection->timeout, server->context);
+  g_tls_connection_handshake_async (G_TLS_CONNECTION (stream), G_PRIORITY_DEFAULT,
+                                    connection->handshake, handshake_cb, connection);
+}
+
+/* Server thread: @connection's first byte is in (or it closed): a TLS handshake's record
+ * (22) is served over TLS, anything else in plain HTTP. */
+static gboolean
+sniff_cb (GSocket      *socket,
+          GIOCondition  condition,
+          gpointer      data)
+{
+  Connection *connection = data;
+  Server *server = connection->server;
+  guint8 first = 0;
+  gssize n = recv (g_socket_get_fd (socket), &first, 1, MSG_PEEK | MSG_DONTWAIT);
+
+  if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
+    return G_SOURCE_CONTINUE;
+  g_clear_pointer (&connection->sniff, g_source_unref);
+  if (n <= 0)
+    g_hash_table_remove (server->connections, connection);
+  else
+    hand_over (server, connection, first == 22);
+  accept_resume (server);
+  return G_SOURCE_REMOVE;
+}
+
+/* Server thread: nothing came on @connection before its deadline: closed unread. */
+static gboolean
+sniff_timeout_cb (gpointer data)
+{
+  Connection *connection = data;
+  Server *server = connection->server;
+
+  g_clear_pointer (&connection->timeout, g_source_unref);
+  g_hash_table_remove (server->connections, connection);
+  accept_resume (server);
+  return G_SOURCE_REMOVE;
+}
+
+/* Server thread: hands @socket, just accepted, to libsoup — at once while the portal speaks
+ * plain HTTP alone, else once its first byte says whether it opens with a TLS handshake. */
 static void
 accept_one (Server  *server,
             GSocket *socket)
 {
-  g_autoptr(GSocketConnection) stream = g_socket_connection_factory_create_connection (socket);
-  g_autoptr(GSocketAddress) local = g_socket_get_local_address (socket, NULL);
   g_autoptr(GSocketAddress) remote = g_socket_get_remote_address (socket, NULL);
   g_autofree char *address = NULL;
   Connection *connection;
+  gboolean tls;
   guint n;
 
   if (remote != NULL && G_IS_INET_SOCKET_ADDRESS (remote))
@@ -654,16 +842,22 @@ accept_one (Server  *server,
   g_socket_set_option (socket, IPPROTO_TCP, TCP_NODELAY, TRUE, NULL);
   connection->server = server;
   connection->address = g_steal_pointer (&address);
+  connection->socket = g_object_ref (socket);
   g_hash_table_add (server->connections, connection);
-  server->accepted = connection;
-  soup_server_accept_iostream (server->soup, G_IO_STREAM (stream), local, remote, NULL);
-  /* libsoup 3.2 starts the connection's first request at once ("request-started"). */
-  if (server->accepted != NULL)
+  g_mutex_lock (&server->shared->lock);
+  tls = server->shared->certificate != NULL;
+  g_mutex_unlock (&server->shared->lock);
+  if (!tls)
     {
-      server->accepted = NULL;
-      g_hash_table_remove (server->connections, connection);
-      g_io_stream_close (G_IO_STREAM (stream), NULL, NULL);
+      hand_over (server, connection, FALSE);
+      return;
     }
+  connection->sniff = g_socket_create_source (socket, G_IO_IN | G_IO_HUP | G_IO_ERR, NULL);
+  g_source_set_callback (connection->sniff, G_SOURCE_FUNC (sniff_cb), connection, NULL);
+  g_source_attach (connection->sniff, server->context);
+  connection->timeout = g_timeout_source_new_seconds (HEAD_TIMEOUT);
+  g_source_set_callback (connection->timeout, sniff_timeout_cb, connection, NULL);
+  g_source_attach (connection->timeout, server->context);
 }
 
 static gboolean

@@ -177,6 +177,7 @@ _adm_portal_shared_unref (Shared *shared)
   g_hash_table_unref (shared->versions);
   g_hash_table_unref (shared->pdfs);
   g_ptr_array_unref (shared->routes);
+  g_clear_object (&shared->certificate);
   g_hash_table_unref (shared->csrf);
   g_mutex_clear (&shared->lock);
   g_free (shared);
@@ -852,6 +853,18 @@ link_base (AdmPortal *self)
   return g_strdup_printf ("http://%s:%u", host, self->port);
 }
 
+void
+_adm_portal_set_certificate (AdmPortal       *self,
+                             GTlsCertificate *certificate)
+{
+  g_return_if_fail (ADM_IS_PORTAL (self));
+  g_return_if_fail (certificate == NULL || G_IS_TLS_CERTIFICATE (certificate));
+
+  g_mutex_lock (&self->shared->lock);
+  g_set_object (&self->shared->certificate, certificate);
+  g_mutex_unlock (&self->shared->lock);
+}
+
 char *
 _adm_portal_get_base_link (AdmPortal *self)
 {
@@ -869,6 +882,7 @@ _adm_portal_get_server_context (AdmPortal *self)
 void
 _adm_portal_add_route (AdmPortal          *self,
                        const char         *prefix,
+                       gboolean            tls_only,
                        gsize               max_body,
                        AdmPortalRouteKnowsFunc knows,
                        AdmPortalRouteFunc  func,
@@ -885,6 +899,7 @@ _adm_portal_add_route (AdmPortal          *self,
 
   route = g_new0 (Route, 1);
   route->prefix = g_strdup (prefix);
+  route->tls_only = tls_only;
   route->max_body = max_body;
   route->knows = knows;
   route->func = func;

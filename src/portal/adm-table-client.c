@@ -14,6 +14,7 @@
 #include "adm-file.h"
 #include "adm-journal.h"
 #include "adm-table-battle.h"
+#include "adm-table-certificate.h"
 #include "adm-table-client.h"
 
 #define GROUP "table"
@@ -41,7 +42,10 @@ struct _AdmTableClient
 {
   GObject              parent_instance;
 
-  char                *link;         /* http://HOST:PORT/table/TOKEN/ */
+  char                *link;         /* https://HOST:PORT/table/TOKEN/#sha256=FINGERPRINT */
+  char                *base;         /* the link without its fragment: what requests go to */
+  char                *fingerprint;  /* the certificate the chief's server must show */
+  char                *seen;         /* the other one a server showed last, for the message */
   char                *where;        /* HOST:PORT, for messages (never the token) */
   SoupSession         *session;
   GMainContext        *context;      /* where the sending runs */
@@ -154,9 +158,30 @@ link_error (GError    **error,
   /* Translators: "“http://10.0.0.2/x” is not a join link: …" */
   g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_LINK,
                _("“%s” is not a join link: %s (a join link reads "
-                 "http://HOST:PORT/table/TOKEN/, as the chief master's Admiralty shows it)"),
+                 "https://HOST:PORT/table/TOKEN/#sha256=FINGERPRINT, as the chief master's "
+                 "Admiralty shows it)"),
                link, problem);
   return FALSE;
+}
+
+static gboolean
+is_hex (const char *text,
+        gsize       length)
+{
+  if (strlen (text) != length)
+    return FALSE;
+  for (gsize i = 0; i < length; i++)
+    if (!g_ascii_isdigit (text[i]) && !(text[i] >= 'a' && text[i] <= 'f'))
+      return FALSE;
+  return TRUE;
+}
+
+/* A link of an Admiralty before the tables spoke TLS: http://HOST:PORT/table/TOKEN/. */
+static gboolean
+is_old_link (GUri *uri)
+{
+  return g_strcmp0 (g_uri_get_scheme (uri), "http") == 0 &&
+         g_str_has_prefix (g_uri_get_path (uri), "/table/");
 }
 
 gboolean
@@ -165,7 +190,7 @@ adm_table_link_parse (const char  *link,
                       GError     **error)
 {
   g_autoptr(GUri) uri = NULL;
-  const char *path, *token;
+  const char *path, *token, *fragment;
 
   g_return_val_if_fail (link != NULL, FALSE);
 
@@ -174,12 +199,20 @@ adm_table_link_parse (const char  *link,
   uri = g_uri_parse (link, G_URI_FLAGS_NONE, NULL);
   if (uri == NULL)
     return link_error (error, link, _("it is no web address"));
-  if (g_strcmp0 (g_uri_get_scheme (uri), "http") != 0)
-    return link_error (error, link, _("it does not begin with http://"));
+  if (is_old_link (uri))
+    {
+      g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_LINK,
+                   _("“%s” is the link of an older Admiralty, whose tables spoke without "
+                     "encryption: copy the table's link again from the chief master's "
+                     "Admiralty (it begins with https:// and ends with the fingerprint of his "
+                     "certificate)"), link);
+      return FALSE;
+    }
+  if (g_strcmp0 (g_uri_get_scheme (uri), "https") != 0)
+    return link_error (error, link, _("it does not begin with https://"));
   if (g_uri_get_host (uri) == NULL || *g_uri_get_host (uri) == '\0')
     return link_error (error, link, _("it names no computer"));
-  if (g_uri_get_userinfo (uri) != NULL || g_uri_get_query (uri) != NULL ||
-      g_uri_get_fragment (uri) != NULL)
+  if (g_uri_get_userinfo (uri) != NULL || g_uri_get_query (uri) != NULL)
     return link_error (error, link, _("it has more than an address and a path"));
   path = g_uri_get_path (uri);
   if (!g_str_has_prefix (path, "/table/"))
@@ -190,6 +223,12 @@ adm_table_link_parse (const char  *link,
   for (guint i = 0; i < 32; i++)
     if (!g_ascii_isdigit (token[i]) && !(token[i] >= 'a' && token[i] <= 'f'))
       return link_error (error, link, _("its key is not 32 digits followed by “/”"));
+  fragment = g_uri_get_fragment (uri);
+  if (fragment == NULL || !g_str_has_prefix (fragment, "sha256=") ||
+      !is_hex (fragment + strlen ("sha256="), ADM_TABLE_FINGERPRINT_CHARS))
+    return link_error (error, link, _("it does not end with the fingerprint of the chief "
+                                      "master's certificate (#sha256= and 64 digits): copy "
+                                      "the whole link"));
   if (normal != NULL)
     *normal = g_uri_to_string (uri);
   return TRUE;
@@ -213,6 +252,17 @@ read_key_file (const char *path)
   return g_steal_pointer (&keys);
 }
 
+static gboolean
+kept_link (const char *link)
+{
+  g_autoptr(GUri) uri = NULL;
+
+  if (adm_table_link_parse (link, NULL, NULL))
+    return TRUE;
+  uri = g_uri_parse (link, G_URI_FLAGS_NONE, NULL);
+  return uri != NULL && is_old_link (uri);
+}
+
 static AdmTableKept *
 kept_from_keys (GKeyFile   *keys,
                 const char *folder)
@@ -229,7 +279,9 @@ kept_from_keys (GKeyFile   *keys,
   kept->end_reason = g_key_file_get_string (keys, GROUP, "end-reason", NULL);
   kept->refused = g_key_file_get_string (keys, GROUP, "refused", NULL);
   text = g_key_file_get_string (keys, GROUP, "kept", NULL);
-  if (kept->link == NULL || !adm_table_link_parse (kept->link, NULL, NULL) ||
+  /* A link of an older Admiralty is listed too: the table master opening its battle reads
+   * that the link is to be copied again. */
+  if (kept->link == NULL || !kept_link (kept->link) ||
       !safe_name (kept->engagement) || !safe_name (kept->assignment) || text == NULL ||
       !g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT, &n, NULL))
     return NULL;
@@ -361,6 +413,9 @@ adm_table_client_finalize (GObject *object)
   AdmTableClient *self = ADM_TABLE_CLIENT (object);
 
   g_free (self->link);
+  g_free (self->base);
+  g_free (self->fingerprint);
+  g_free (self->seen);
   g_free (self->where);
   g_free (self->table_name);
   g_free (self->campaign_name);
@@ -448,9 +503,15 @@ adm_table_client_new (const char  *link,
   self->where = g_uri_get_port (uri) > 0
                   ? g_strdup_printf ("%s:%d", g_uri_get_host (uri), g_uri_get_port (uri))
                   : g_strdup (g_uri_get_host (uri));
-  /* The room's network, never a proxy: the chief's laptop is on it. */
+  self->fingerprint = g_strdup (g_uri_get_fragment (uri) + strlen ("sha256="));
+  self->base = g_strndup (self->link, strcspn (self->link, "#"));
+  /* The room's network, never a proxy: the chief's laptop is on it. No certificate
+   * authority either: with no database every certificate fails its check, and the one
+   * whose fingerprint the link carries is accepted, whatever its names and dates
+   * (accept_certificate_cb ()). */
   self->session = soup_session_new_with_options ("timeout", TIMEOUT_S, "idle-timeout", TIMEOUT_S,
                                                  "proxy-resolver", NULL, NULL);
+  soup_session_set_tls_database (self->session, NULL);
   self->context = g_main_context_ref_thread_default ();
   return g_steal_pointer (&self);
 }
@@ -478,6 +539,23 @@ adm_table_client_get_campaign_name (AdmTableClient *self)
 
 /* HTTP */
 
+/* The chief's server shows its certificate: the one the link names, or the connection is
+ * refused before anything is sent — the key in the path included. */
+static gboolean
+accept_certificate_cb (SoupMessage          *msg,
+                       GTlsCertificate      *certificate,
+                       GTlsCertificateFlags  errors,
+                       AdmTableClient       *self)
+{
+  g_autofree char *seen = adm_table_certificate_fingerprint (certificate);
+
+  if (g_str_equal (seen, self->fingerprint))
+    return TRUE;
+  g_free (self->seen);
+  self->seen = g_steal_pointer (&seen);
+  return FALSE;
+}
+
 static SoupMessage *
 new_message (AdmTableClient *self,
              const char     *method,
@@ -486,14 +564,30 @@ new_message (AdmTableClient *self,
              GBytes         *body)
 {
   g_autofree char *uri = engagement_id == NULL
-                           ? g_strdup (self->link)
-                           : g_strconcat (self->link, "engagements/", engagement_id, "/", tail,
+                           ? g_strdup (self->base)
+                           : g_strconcat (self->base, "engagements/", engagement_id, "/", tail,
                                           NULL);
   SoupMessage *msg = soup_message_new (method, uri);
 
+  g_signal_connect (msg, "accept-certificate", G_CALLBACK (accept_certificate_cb), self);
   if (body != NULL)
     soup_message_set_request_body_from_bytes (msg, "application/xml", body);
   return msg;
+}
+
+static void
+certificate_error (AdmTableClient  *self,
+                   const char      *seen,
+                   GError         **error)
+{
+  /* Translators: the fingerprints are 64 hexadecimal digits; only their beginnings are
+   * shown */
+  g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_CERTIFICATE,
+               _("The computer answering at %s is not the chief master's Admiralty of this "
+                 "link: its certificate's fingerprint begins %.16s, the link's %.16s. Someone "
+                 "on the network may be pretending to be the chief; nothing was sent to it. If "
+                 "the chief master made a new certificate, copy the table's link again."),
+               self->where, seen != NULL ? seen : "—", self->fingerprint);
 }
 
 static void
@@ -501,11 +595,41 @@ network_error (AdmTableClient  *self,
                const GError    *cause,
                GError         **error)
 {
+  if (cause->domain == G_TLS_ERROR && self->seen != NULL)
+    {
+      g_autofree char *seen = g_steal_pointer (&self->seen);
+
+      certificate_error (self, seen, error);
+      return;
+    }
+  if (g_error_matches (cause, G_TLS_ERROR, G_TLS_ERROR_NOT_TLS))
+    {
+      g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_UNREACHABLE,
+                   _("The chief master's Admiralty at %s does not answer with encryption: it "
+                     "is older than this one, or another program listens there"), self->where);
+      return;
+    }
   /* Translators: "Cannot reach the chief master's Admiralty at 10.0.0.2:8080: Connection
    * refused" */
   g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_UNREACHABLE,
                _("Cannot reach the chief master's Admiralty at %s: %s"), self->where,
                cause->message);
+}
+
+/* Whatever libsoup decided, an answer counts only from the certificate the link names. */
+static gboolean
+check_peer (AdmTableClient  *self,
+            SoupMessage     *msg,
+            GError         **error)
+{
+  GTlsCertificate *certificate = soup_message_get_tls_peer_certificate (msg);
+  g_autofree char *seen = certificate != NULL ? adm_table_certificate_fingerprint (certificate)
+                                              : NULL;
+
+  if (seen != NULL && g_str_equal (seen, self->fingerprint))
+    return TRUE;
+  certificate_error (self, seen, error);
+  return FALSE;
 }
 
 /* What an answer's status says, for answers other than 200 and 409. */
@@ -567,6 +691,8 @@ request_sync (AdmTableClient  *self,
       network_error (self, local_error, error);
       return NULL;
     }
+  if (!check_peer (self, msg, error))
+    return NULL;
   while ((n = g_input_stream_read (stream, chunk, sizeof chunk, cancellable, &local_error)) > 0)
     {
       if (body->len + (gsize) n > limit)
@@ -662,6 +788,11 @@ send_cb (GObject      *source,
   if (request->stream == NULL)
     {
       network_error (self, error, &failure);
+      g_task_return_error (task, failure);
+      return;
+    }
+  if (!check_peer (self, request->msg, &failure))
+    {
       g_task_return_error (task, failure);
       return;
     }
@@ -1194,11 +1325,13 @@ post_cb (GObject      *source,
     {
       if (error == NULL)
         status_error (self, status, self->engagement, &error);
-      /* The network, a busy server, or a chief who does not give this engagement to this
-       * link now (restarted without his tables yet, or the link revoked: he says which by
-       * taking the battle back): tried again after a while. */
+      /* The network, a busy server, a chief who does not give this engagement to this link
+       * now (restarted without his tables yet, or the link revoked: he says which by taking
+       * the battle back), or a server in between showing another certificate (nothing was
+       * sent to it): tried again after a while. */
       if (error->code == ADM_TABLE_CLIENT_ERROR_UNREACHABLE ||
-          error->code == ADM_TABLE_CLIENT_ERROR_NOT_FOUND)
+          error->code == ADM_TABLE_CLIENT_ERROR_NOT_FOUND ||
+          error->code == ADM_TABLE_CLIENT_ERROR_CERTIFICATE)
         {
           self->odd = FALSE;
           fail (self, ADM_TABLE_CLIENT_WAITING, error);

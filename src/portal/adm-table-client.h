@@ -3,7 +3,11 @@
  * of the chief master's server (adm-table-server.h; the message in docs/formats.md, "Battles
  * fought at other tables"; the folder in docs/cli.md, "A table master").
  *
- * A client is made from a join link, http://HOST:PORT/table/TOKEN/ (anything else is refused).
+ * A client is made from a join link, https://HOST:PORT/table/TOKEN/#sha256=FINGERPRINT
+ * (anything else is refused; a link of an older Admiralty, http://…, with a message saying to
+ * copy it again). It speaks TLS to the chief's server and accepts no certificate but the one
+ * whose SHA-256 fingerprint the link carries: another (someone in between on the network) is
+ * refused before anything is sent, ADM_TABLE_CLIENT_ERROR_CERTIFICATE, and the entries wait.
  * It lists the engagements assigned to its table and fetches the battle of one. The battle it
  * opens is kept on this computer, in $XDG_DATA_HOME/admiralty/tables/: ASSIGNMENT.battle, the
  * saved battle (written by the battle's autosave after every entry), and ASSIGNMENT.table, a
@@ -47,6 +51,7 @@ typedef enum {
   ADM_TABLE_CLIENT_ERROR_REFUSED,     /* the chief refused the entries (his message) */
   ADM_TABLE_CLIENT_ERROR_STORE,       /* the battle could not be kept on this computer */
   ADM_TABLE_CLIENT_ERROR_ENDED,       /* the battle was ended at this table */
+  ADM_TABLE_CLIENT_ERROR_CERTIFICATE, /* the server showed another certificate than the link's */
 } AdmTableClientError;
 
 GQuark adm_table_client_error_quark (void);
@@ -96,9 +101,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmTableKept, adm_table_kept_free)
 #define ADM_TYPE_TABLE_CLIENT (adm_table_client_get_type ())
 G_DECLARE_FINAL_TYPE (AdmTableClient, adm_table_client, ADM, TABLE_CLIENT, GObject)
 
-/* Checks @link is a join link, http://HOST[:PORT]/table/TOKEN/ with a 32-digit lower-case
- * hexadecimal token; FALSE with ADM_TABLE_CLIENT_ERROR_LINK saying what is wrong. @normal
- * (may be NULL) gets it as the client uses it. */
+/* Checks @link is a join link, https://HOST[:PORT]/table/TOKEN/#sha256=FINGERPRINT with a
+ * 32-digit and a 64-digit lower-case hexadecimal token and fingerprint; FALSE with
+ * ADM_TABLE_CLIENT_ERROR_LINK saying what is wrong. @normal (may be NULL) gets it as the
+ * client uses it. */
 gboolean             adm_table_link_parse          (const char      *link,
                                                     char           **normal,
                                                     GError         **error);

@@ -20,6 +20,7 @@
 #include "adm-engagement-queue.h"
 #include "adm-portal-private.h"
 #include "adm-portal-tokens.h"
+#include "adm-table-certificate.h"
 #include "adm-table-server.h"
 
 #define PREFIX "/table/"
@@ -40,6 +41,8 @@ struct _AdmTableServer
 
   AdmPortal  *portal;
   Shared     *shared;
+  GTlsCertificate *certificate;
+  char       *fingerprint;  /* of @certificate, in every join link */
   guint       n_tables;
   GHashTable *arrivals;  /* engagement id → AdmTableArrival* */
 };
@@ -720,8 +723,12 @@ adm_table_server_dispose (GObject *object)
   AdmTableServer *self = ADM_TABLE_SERVER (object);
 
   if (self->portal != NULL)
-    _adm_portal_remove_route (self->portal, PREFIX);
+    {
+      _adm_portal_remove_route (self->portal, PREFIX);
+      _adm_portal_set_certificate (self->portal, NULL);
+    }
   g_clear_object (&self->portal);
+  g_clear_object (&self->certificate);
   G_OBJECT_CLASS (adm_table_server_parent_class)->dispose (object);
 }
 
@@ -732,6 +739,7 @@ adm_table_server_finalize (GObject *object)
 
   g_clear_pointer (&self->shared, shared_unref);
   g_hash_table_unref (self->arrivals);
+  g_free (self->fingerprint);
   G_OBJECT_CLASS (adm_table_server_parent_class)->finalize (object);
 }
 
@@ -763,11 +771,20 @@ adm_table_server_new (AdmPortal  *portal,
                       GError    **error)
 {
   g_autoptr(AdmTableServer) self = NULL;
+  AdmCampaign *campaign;
+  g_autofree char *certificate_path = NULL;
 
   g_return_val_if_fail (ADM_IS_PORTAL (portal), NULL);
   g_return_val_if_fail (n_tables >= 1 && n_tables <= ADM_TABLE_SERVER_MAX_TABLES, NULL);
 
   self = g_object_new (ADM_TYPE_TABLE_SERVER, NULL);
+  campaign = adm_portal_get_campaign (portal);
+  if (campaign != NULL && adm_campaign_get_path (campaign) != NULL)
+    certificate_path = adm_table_certificate_path_for (adm_campaign_get_path (campaign));
+  self->certificate = adm_table_certificate_load (certificate_path, NULL, error);
+  if (self->certificate == NULL)
+    return NULL;
+  self->fingerprint = adm_table_certificate_fingerprint (self->certificate);
   self->shared = g_new0 (Shared, 1);
   g_atomic_ref_count_init (&self->shared->ref);
   g_weak_ref_init (&self->shared->server, self);
@@ -776,7 +793,8 @@ adm_table_server_new (AdmPortal  *portal,
   if (!adm_table_server_set_n_tables (self, n_tables, error))
     return NULL;
   self->portal = g_object_ref (portal);
-  _adm_portal_add_route (portal, PREFIX, ADM_TABLE_SERVER_MAX_BODY, route_knows, route_cb,
+  _adm_portal_set_certificate (portal, self->certificate);
+  _adm_portal_add_route (portal, PREFIX, TRUE, ADM_TABLE_SERVER_MAX_BODY, route_knows, route_cb,
                          self->shared,
                          (GBoxedCopyFunc) shared_ref, (GDestroyNotify) shared_unref);
   return g_steal_pointer (&self);
@@ -833,9 +851,11 @@ adm_table_server_get_link (AdmTableServer *self,
 
   token = adm_portal_tokens_get_key (self->shared->tokens, ADM_PORTAL_TOKENS_TABLES, table);
   base = self->portal != NULL ? _adm_portal_get_base_link (self->portal) : NULL;
-  if (token == NULL || base == NULL)
+  if (token == NULL || base == NULL || !g_str_has_prefix (base, "http://"))
     return NULL;
-  return g_strdup_printf ("%s" PREFIX "%s/", base, token);
+  /* The same port, over TLS; the fragment, which no client sends, names the certificate. */
+  return g_strdup_printf ("https://%s" PREFIX "%s/#sha256=%s", base + strlen ("http://"),
+                          token, self->fingerprint);
 }
 
 gboolean
@@ -850,6 +870,13 @@ adm_table_server_reissue (AdmTableServer  *self,
 
   return adm_portal_tokens_reissue_key (self->shared->tokens, ADM_PORTAL_TOKENS_TABLES, table,
                                         error);
+}
+
+const char *
+adm_table_server_get_fingerprint (AdmTableServer *self)
+{
+  g_return_val_if_fail (ADM_IS_TABLE_SERVER (self), NULL);
+  return self->fingerprint;
 }
 
 const AdmTableArrival *

@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* adm-table-server.h: several masters, one campaign — the chief master's side. The tables
- * ("Table 1" … "Table N") are served on the admirals' portal's server (adm-portal.h), each
- * behind a join link "http://HOST:PORT/table/TOKEN/" whose 128-bit token is kept with the
- * admirals' ([tables] in the portal's side file, adm-portal-tokens.h) and revoked the same
- * way. A table master's Admiralty (adm-table-client.c) reads there the engagements handed to
+ * ("Table 1" … "Table N") are served on the admirals' portal's server (adm-portal.h), over
+ * TLS on the portal's own port (the admirals' phones stay on plain HTTP there), each behind a
+ * join link "https://HOST:PORT/table/TOKEN/#sha256=FINGERPRINT" whose 128-bit token is kept
+ * with the admirals' ([tables] in the portal's side file, adm-portal-tokens.h) and revoked
+ * the same way, and whose fingerprint names the certificate the chief made once and keeps
+ * beside the campaign (adm-table-certificate.h): the table checks it, so no one else on the
+ * network reads or changes what a table and the chief say. A request for /table/ that did
+ * not come over TLS is the portal's one 404. A table master's Admiralty (adm-table-client.c) reads there the engagements handed to
  * his table (adm_campaign_assign_table ()) and their battles, and sends back each entry of a
  * battle's journal as it is recorded, as a <table-battle> message (adm-table-battle.h):
  *
@@ -63,8 +67,9 @@ typedef struct {
 G_DECLARE_FINAL_TYPE (AdmTableServer, adm_table_server, ADM, TABLE_SERVER, GObject)
 
 /* Serves @n_tables tables (1 … ADM_TABLE_SERVER_MAX_TABLES) on @portal (kept alive) from now
- * on, while it listens: each table's key is read from the portal's side file or made there.
- * Errors: the side file could not be written. */
+ * on, while it listens: each table's key is read from the portal's side file or made there;
+ * the certificate is read from beside the campaign or made there (in memory for a campaign
+ * with no file). Errors: the side file or the certificate could not be read or written. */
 AdmTableServer *adm_table_server_new          (AdmPortal       *portal,
                                                guint            n_tables,
                                                GError         **error) G_GNUC_WARN_UNUSED_RESULT;
@@ -78,10 +83,12 @@ guint           adm_table_server_get_n_tables (AdmTableServer  *self);
 /* "Table @number" (from 1): the name a table goes by in the campaign's journal, not
  * translated. */
 char           *adm_table_server_table_name   (guint            number) G_GNUC_WARN_UNUSED_RESULT;
-/* @table's join link, "http://HOST:PORT/table/TOKEN/", or NULL when the portal is stopped or
- * @table is not served. */
+/* @table's join link, "https://HOST:PORT/table/TOKEN/#sha256=FINGERPRINT", or NULL when the
+ * portal is stopped or @table is not served. */
 char           *adm_table_server_get_link     (AdmTableServer  *self,
                                                const char      *table) G_GNUC_WARN_UNUSED_RESULT;
+/* The SHA-256 fingerprint of the certificate the tables are served with (64 hex digits). */
+const char     *adm_table_server_get_fingerprint (AdmTableServer *self);
 /* Revokes @table's key and issues a new one (saved at once): its old link gives the 404. */
 gboolean        adm_table_server_reissue      (AdmTableServer  *self,
                                                const char      *table,
