@@ -106,6 +106,9 @@ test_paper_path (void)
   expect (result, 0, "<muster-sheet admiral=\"vorkosigan\">");
   g_assert_true (g_file_set_contents (printed, result->out, -1, &error));
   g_clear_pointer (&result, cli_result_free);
+  result = run_cli ("validate", printed, NULL);
+  expect (result, 0, "valid (muster sheet of vorkosigan, 2 formations)");
+  g_clear_pointer (&result, cli_result_free);
 
   /* A scenario is no saved campaign: --save starts one. */
   result = run_cli ("muster", scenario, "submit", sheet, NULL);

@@ -570,6 +570,34 @@ check_order_sheet (const char *path,
                                      admiral, cycle, n);
 }
 
+/* An admiral's muster sheet (F-GEN-5..7) is checked for its form: whether its ships are his
+ * pool's, each in one formation, depends on the campaign (`admiralty-cli muster CAMPAIGN
+ * submit` reads it against one). */
+static void
+check_muster_sheet (const char *path,
+                    FileResult *result)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  g_autoptr(AdmMusterDraft) draft = NULL;
+  gsize length;
+
+  data = adm_xml_read_bytes (path, &length, &error);
+  if (data != NULL)
+    draft = adm_muster_draft_load (data, length, result->file, &error);
+  if (draft == NULL)
+    {
+      result->error = g_strdup (error->message);
+      return;
+    }
+  /* Translators: "muster sheet of vorkosigan, 3 formations" */
+  result->summary = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                  "muster sheet of %s, %u formation",
+                                                  "muster sheet of %s, %u formations",
+                                                  draft->formations->len),
+                                     draft->admiral, draft->formations->len);
+}
+
 /* Twilight Imperium 4 unit cards: loaded as the engine loads them (LRR 39, 48). */
 static void
 check_ti4_units (const char *path,
@@ -670,7 +698,8 @@ check_file (const char *path,
             FileResult *result)
 {
   static const char * const kinds[] = { "scenario", "campaign", "ruleset", "classes", "battle",
-                                        "battle-game", "orders", "order-sheet", "ti4-units",
+                                        "battle-game", "orders", "order-sheet", "muster-sheet",
+                                        "ti4-units",
                                         "ti4-combat", NULL };
   g_auto(RootInfo) info = { NULL, };
   g_autoptr(GError) error = NULL;
@@ -713,7 +742,7 @@ check_file (const char *path,
       result->error = g_strdup_printf (_("%s:%d: <%s> is not an Admiralty file; the root "
                                          "element should be scenario, campaign, ruleset, "
                                          "classes, battle, battle-game, orders, order-sheet, "
-                                         "ti4-units or ti4-combat"),
+                                         "muster-sheet, ti4-units or ti4-combat"),
                                        result->file, info.line, info.name);
       return;
     }
@@ -734,6 +763,8 @@ check_file (const char *path,
     check_orders (path, result);
   else if (g_str_equal (info.name, "order-sheet"))
     check_order_sheet (path, result);
+  else if (g_str_equal (info.name, "muster-sheet"))
+    check_muster_sheet (path, result);
   else if (g_str_equal (info.name, "ti4-units"))
     check_ti4_units (path, result);
   else if (g_str_equal (info.name, "ti4-combat"))
