@@ -499,6 +499,9 @@ assert_takes_no_orders (Fixture             *fixture,
   g_assert_false (gtk_widget_get_mapped (_admiralty_orders_panel_get_declare_button (panel)));
   g_assert_false (gtk_widget_is_sensitive (GTK_WIDGET (fixture->window->resolve_button)) &&
                   gtk_widget_get_mapped (GTK_WIDGET (fixture->window->resolve_button)));
+  /* The header's button says the battle is over, not the phase it stopped in. */
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (fixture->window->resolve_button)), ==,
+                   "Battle Ended");
   if (!pointer_available ())
     return;
   /* The dialogs the steps before left open are modal: closed, so the pointer reaches the

@@ -431,7 +431,8 @@ admiralty_battle_page_update_labels (AdmiraltyBattlePage *self)
     self->phase_label = turn_phase_text (adm_battle_get_turn (self->battle), phase);
   admiralty_battle_page_update_read_only (self);
   g_free (self->resolve_label);
-  self->resolve_label = g_strdup (resolve_label (phase));
+  self->resolve_label = g_strdup (admiralty_battle_page_get_finished (self) ? _("Battle Ended")
+                                                                            : resolve_label (phase));
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PHASE_LABEL]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RESOLVE_LABEL]);
