@@ -464,6 +464,51 @@ test_refused (Fixture       *fixture,
   iterate_until (dialog_gone, NULL, 5000);
 }
 
+static gboolean
+is_label_containing (GtkWidget     *widget,
+                     gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+         strstr (gtk_label_get_text (GTK_LABEL (widget)), data) != NULL;
+}
+
+/* F-STN-1: the Komarr Orbital Transfer Station captured by Barrayar with 3 hull points lost,
+ * recorded in the Station dialog: the master's sector card says so, drawn on his map. */
+static void
+test_station_card (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  AdmiraltyMapPage *page;
+  GtkWidget *dialog;
+  const AdmStationState *station;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("xdotool is not installed");
+      return;
+    }
+  click_sector (fixture, "komarr-orbit");
+  dialog = open_correction (fixture, "Station…");
+  choose (fixture, dialog, "Owner", "Barrayaran Imperium");
+  fill (fixture, dialog, "Hull Points Lost (empty: as now)", "3");
+  fill (fixture, dialog, "Reason", "Taken by boarders");
+  keys_to (dialog, "Return");
+  iterate_until (dialog_gone, NULL, 5000);
+  g_assert_null (correction_dialog ());
+  station = adm_state_get_station (adm_campaign_get_state (campaign_of (fixture)), "komarr-orbit",
+                                   "Komarr Orbital Transfer Station");
+  g_assert_nonnull (station);
+  g_assert_cmpstr (station->owner->id, ==, "barrayar");
+  g_assert_cmpint (station->damage, ==, 3);
+  page = _admiralty_window_get_map_page (fixture->window);
+  iterate ();
+  wait_frame (GTK_WIDGET (page->sector_map));
+  g_assert_nonnull (find_widget (page->sector_info, is_label_containing,
+                                 "Komarr Orbital Transfer Station · held by Barrayaran Imperium · "
+                                 "3 hull points lost"));
+  root_screenshot ("correction-station.png", 0, 0);
+}
+
 /* Every kind of correction has both paths: an action of the window that opens its dialog, and
  * a kind the command line's `correct` takes (it refuses an unknown kind with usage, 2). */
 static void
@@ -517,6 +562,8 @@ main (int    argc,
               fixture_set_up, test_reinforcements, fixture_tear_down);
   g_test_add ("/ui/correction/strategic-repair/refused-inline", Fixture, NULL, fixture_set_up,
               test_refused, fixture_tear_down);
+  g_test_add ("/ui/correction/F-STN-1/station-on-the-card", Fixture, NULL, fixture_set_up,
+              test_station_card, fixture_tear_down);
   g_test_add ("/ui/correction/every-kind-app-and-cli", Fixture, NULL, fixture_set_up,
               test_every_kind, fixture_tear_down);
 

@@ -321,6 +321,40 @@ admiralty_map_page_update_sector_info (AdmiraltyMapPage *self)
       }
   }
 
+  /* F-STN-1: on the master's map, what his corrections made of the sector's stations. */
+  for (guint i = 0; i < sector->objects->len; i++)
+    {
+      const AdmSectorObject *object = g_ptr_array_index (sector->objects, i);
+      AdmCampaign *campaign = admiralty_sector_map_get_campaign (self->sector_map);
+      const AdmStationState *station =
+        campaign != NULL && g_strcmp0 (object->kind, "station") == 0 &&
+        admiralty_sector_map_get_audience (self->sector_map) == ADMIRALTY_SECTOR_AUDIENCE_MASTER
+          ? adm_state_get_station (adm_campaign_get_state (campaign), sector->id, object->name)
+          : NULL;
+      g_autofree char *text = NULL;
+
+      if (station == NULL)
+        continue;
+      if (station->destroyed)
+        /* Translators: the sector card, "Pol Six · destroyed" */
+        text = g_strdup_printf (_("%s · destroyed"), object->name);
+      else
+        /* Translators: the sector card, "Pol Six · held by Barrayaran Imperium · 4 hull
+         * points lost" */
+        text = g_strdup_printf (ngettext ("%s · held by %s · %d hull point lost",
+                                          "%s · held by %s · %d hull points lost",
+                                          station->damage),
+                                object->name,
+                                station->owner != NULL ? station->owner->name : _("no one"),
+                                station->damage);
+      child = gtk_label_new (text);
+      gtk_label_set_xalign (GTK_LABEL (child), 0);
+      gtk_label_set_wrap (GTK_LABEL (child), TRUE);
+      gtk_widget_add_css_class (child, "caption");
+      gtk_flow_box_append (self->sector_info_factions, child);
+      gtk_widget_set_focusable (gtk_widget_get_parent (child), FALSE);
+    }
+
   /* F-TAC-1: a battle needs two factions; the button stays to say where it would be. */
   if (factions->len == 0)
     hint = g_strdup (_("No formations are here."));

@@ -100,7 +100,10 @@ build_options (AdmiraltySectorMap     *self,
   options->selected_sector = self->selected_sector;
   options->hovered_sector = self->hovered_sector;
   if (self->campaign != NULL && adm_campaign_get_scenario (self->campaign) == self->scenario)
-    options->strategy = adm_state_get_strategy (adm_campaign_get_state (self->campaign));
+    {
+      options->state = adm_campaign_get_state (self->campaign);
+      options->strategy = adm_state_get_strategy (options->state);
+    }
   options->audience = self->audience;
   options->legend = self->show_legend;
   if (self->viewer != NULL && self->scenario != NULL)

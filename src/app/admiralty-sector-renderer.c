@@ -76,6 +76,7 @@ admiralty_sector_options_init (AdmiraltySectorOptions *options)
   options->selected_sector = NULL;
   options->hovered_sector = NULL;
   options->strategy = NULL;
+  options->state = NULL;
   options->audience = ADMIRALTY_SECTOR_AUDIENCE_MASTER;
   options->viewer = NULL;
   options->engagements = NULL;
@@ -292,6 +293,49 @@ admiralty_sector_minefields_shown (const AdmiraltySectorOptions *options,
   return sector->minefields->len;
 }
 
+/* F-STN-1: on the master's map, a station the master's corrections changed is ringed in its
+ * owner's colour now, and struck through when destroyed; the other audiences' maps show the
+ * station as the scenario has it. */
+static void
+draw_station_correction (Frame                 *frame,
+                         const AdmSector       *sector,
+                         const AdmSectorObject *object,
+                         double                 x,
+                         double                 y)
+{
+  const AdmStationState *station;
+  double r = GLYPH_SIZE / 2;
+
+  if (frame->options->state == NULL ||
+      frame->options->audience != ADMIRALTY_SECTOR_AUDIENCE_MASTER ||
+      g_strcmp0 (object->kind, "station") != 0)
+    return;
+  station = adm_state_get_station (frame->options->state, sector->id, object->name);
+  if (station == NULL)
+    return;
+  cairo_new_path (frame->cr);
+  if (station->owner != NULL)
+    {
+      Rgb colour = _admiralty_sector_rgb_from_hex (station->owner->colour);
+
+      cairo_rectangle (frame->cr, round (x - r) - 0.5, round (y - r) - 0.5, GLYPH_SIZE + 1,
+                       GLYPH_SIZE + 1);
+      cairo_set_source_rgb (frame->cr, colour.r, colour.g, colour.b);
+      cairo_set_line_width (frame->cr, 2.0);
+      cairo_stroke (frame->cr);
+    }
+  if (station->destroyed)
+    {
+      cairo_move_to (frame->cr, x - r, y - r);
+      cairo_line_to (frame->cr, x + r, y + r);
+      cairo_move_to (frame->cr, x + r, y - r);
+      cairo_line_to (frame->cr, x - r, y + r);
+      _admiralty_sector_set_rgb (frame->cr, TEXT_RGB);
+      cairo_set_line_width (frame->cr, 2.0);
+      cairo_stroke (frame->cr);
+    }
+}
+
 static void
 draw_objects (Frame                   *frame,
               const AdmSector         *sector,
@@ -310,8 +354,12 @@ draw_objects (Frame                   *frame,
 
   for (guint i = 0; i < shown; i++)
     if (i < n_objects)
-      _admiralty_sector_draw_object (frame->cr, g_ptr_array_index (sector->objects, i),
-                                     x + i * GLYPH_STRIDE, y);
+      {
+        const AdmSectorObject *object = g_ptr_array_index (sector->objects, i);
+
+        _admiralty_sector_draw_object (frame->cr, object, x + i * GLYPH_STRIDE, y);
+        draw_station_correction (frame, sector, object, x + i * GLYPH_STRIDE, y);
+      }
     else
       _admiralty_sector_draw_minefield (frame->cr,
                                         g_ptr_array_index (sector->minefields, i - n_objects),

@@ -39,6 +39,8 @@ typedef struct {
   const char              *hovered_sector;  /* id of the sector under the pointer, or NULL */
   AdmStrategy             *strategy;        /* where the formations are now, and which are in
                                              * being; NULL: the scenario's start positions */
+  AdmState                *state;           /* the campaign's, for what the master's
+                                             * corrections made of its stations; or NULL */
   AdmiraltySectorAudience  audience;
   const AdmFaction        *viewer;          /* the side, for ADMIRALTY_SECTOR_AUDIENCE_SIDE */
   GPtrArray               *engagements;     /* AdmQueuedEngagement* (borrowed) to mark on the
