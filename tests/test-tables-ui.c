@@ -312,6 +312,29 @@ assert_asks (AdwMessageDialog      *dialog,
   g_assert_cmpstr (adw_message_dialog_get_default_response (dialog), ==, response);
 }
 
+/* The Send to Table dialog's typed-dice switch. */
+static GtkSwitch *
+find_switch (GtkWidget *widget)
+{
+  if (GTK_IS_SWITCH (widget))
+    return GTK_SWITCH (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkSwitch *found = find_switch (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkSwitch *
+typed_dice_switch (AdwMessageDialog *dialog)
+{
+  return find_switch (adw_message_dialog_get_extra_child (dialog));
+}
+
 /* The dialogs of the queue's row menu, as the master answers them: "Send to Table…" offers
  * the tables turned on and sends c1-3 to the one chosen; "Take Back…" takes it back only with
  * a reason, and Enter in the reason answers and closes it. Escape (the close response)
@@ -330,17 +353,20 @@ test_send_and_take_back_dialogs (Fixture       *fixture,
   admiralty_order_board_set_n_tables (board (fixture), 2);
   iterate ();
 
-  /* Send to Table: the tables in a drop-down, Send suggested and the default. */
+  /* Send to Table: the tables in a drop-down, then the dice policy, typed dice off; Send
+   * suggested and the default. */
   dialog = open_dialog (fixture, "board.send-to-table");
   assert_asks (dialog, "Send c1-3 to a Table?", "send", "_Send", ADW_RESPONSE_SUGGESTED);
   g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (dialog),
                                    "Its master fights the battle on his own computer; each "
                                    "entry appears here as he records it."));
   g_assert_true (adw_message_dialog_get_response_enabled (dialog, "send"));
-  extra = adw_message_dialog_get_extra_child (dialog);
+  extra = gtk_widget_get_first_child (adw_message_dialog_get_extra_child (dialog));
   g_assert_true (GTK_IS_DROP_DOWN (extra));
   g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (extra))),
                     ==, 2);
+  g_assert_nonnull (typed_dice_switch (dialog));
+  g_assert_false (gtk_switch_get_active (typed_dice_switch (dialog)));
   save_screenshot (GTK_WIDGET (dialog), "tables-send-dialog.png");
   /* Cancelled: nothing journaled. */
   events = adm_campaign_get_events (campaign)->len;
@@ -348,15 +374,18 @@ test_send_and_take_back_dialogs (Fixture       *fixture,
   gtk_window_close (GTK_WINDOW (dialog));
   iterate_until (message_dialog_gone, NULL, 5000);
   g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, events);
-  /* Table 2 chosen and sent. */
+  /* Table 2 chosen, typed dice allowed, and sent: the hand-off records the policy. */
   dialog = open_dialog (fixture, "board.send-to-table");
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (adw_message_dialog_get_extra_child (dialog)), 1);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (gtk_widget_get_first_child (
+                                adw_message_dialog_get_extra_child (dialog))), 1);
+  gtk_switch_set_active (typed_dice_switch (dialog), TRUE);
   adw_message_dialog_response (dialog, "send");
   gtk_window_close (GTK_WINDOW (dialog));
   iterate_until (message_dialog_gone, NULL, 5000);
   line = queue_line (fixture, "c1-3");
   g_assert_nonnull (strstr (line, "At the table “Table 2”"));
   g_clear_pointer (&line, g_free);
+  g_assert_true (adm_state_get_table (adm_campaign_get_state (campaign), "c1-3")->typed_dice);
 
   /* Take Back: a reason first, Take Back destructive and the default. */
   dialog = open_dialog (fixture, "board.take-back");

@@ -1256,6 +1256,16 @@ admiralty_order_board_send_to_table (AdmiraltyOrderBoard  *self,
                                      const char           *table,
                                      GError              **error)
 {
+  return admiralty_order_board_send_to_table_full (self, index, table, FALSE, error);
+}
+
+gboolean
+admiralty_order_board_send_to_table_full (AdmiraltyOrderBoard  *self,
+                                          guint                 index,
+                                          const char           *table,
+                                          gboolean              typed_dice,
+                                          GError              **error)
+{
   g_autoptr(AdmQueuedEngagement) engagement = NULL;
 
   g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), FALSE);
@@ -1268,8 +1278,8 @@ admiralty_order_board_send_to_table (AdmiraltyOrderBoard  *self,
                            _("There is no such engagement in the queue"));
       return FALSE;
     }
-  return adm_campaign_assign_table (self->campaign, engagement->id, table, adm_clock_now (),
-                                    NULL, error);
+  return adm_campaign_assign_table_full (self->campaign, engagement->id, table, typed_dice,
+                                         adm_clock_now (), NULL, error);
 }
 
 gboolean
@@ -1298,7 +1308,8 @@ send_response_cb (AdwMessageDialog    *dialog,
                   const char          *response,
                   AdmiraltyOrderBoard *self)
 {
-  GtkDropDown *tables = GTK_DROP_DOWN (adw_message_dialog_get_extra_child (dialog));
+  GtkDropDown *tables = g_object_get_data (G_OBJECT (dialog), "tables");
+  GtkSwitch *typed = g_object_get_data (G_OBJECT (dialog), "typed-dice");
   guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "index"));
   g_autofree char *table = NULL;
   g_autoptr(GError) error = NULL;
@@ -1306,7 +1317,8 @@ send_response_cb (AdwMessageDialog    *dialog,
   if (!g_str_equal (response, "send"))
     return;
   table = adm_table_server_table_name (gtk_drop_down_get_selected (tables) + 1);
-  if (!admiralty_order_board_send_to_table (self, index, table, &error))
+  if (!admiralty_order_board_send_to_table_full (self, index, table,
+                                                 gtk_switch_get_active (typed), &error))
     g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("The engagement could not be sent"),
                    error->message);
 }
@@ -1322,7 +1334,7 @@ send_to_table_action (GtkWidget  *widget,
   g_autoptr(AdmQueuedEngagement) engagement = NULL;
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
   g_autofree char *heading = NULL;
-  GtkWidget *dialog, *tables;
+  GtkWidget *dialog, *tables, *box, *list, *row, *typed;
 
   if (self->campaign == NULL || board_cycle (self) < 2 ||
       (engagement = find_engagement (self, board_cycle (self) - 1, index)) == NULL)
@@ -1352,7 +1364,29 @@ send_to_table_action (GtkWidget  *widget,
   tables = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&names)), NULL);
   gtk_accessible_update_property (GTK_ACCESSIBLE (tables), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Table"), -1);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), tables);
+  /* The hand-off's dice policy: the program's dice only unless the chief lets the table
+   * type real dice in (docs/dice.md). */
+  typed = gtk_switch_new ();
+  gtk_widget_set_valign (typed, GTK_ALIGN_CENTER);
+  row = adw_action_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("_Typed Dice"));
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), TRUE);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
+                               _("Off: the table rolls the program’s dice, which you commit "
+                                 "to, and a roll typed in there is refused. On: its master may "
+                                 "type real dice in, each shown as typed at that table."));
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), typed);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), typed);
+  list = gtk_list_box_new ();
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+  gtk_widget_add_css_class (list, "boxed-list");
+  gtk_list_box_append (GTK_LIST_BOX (list), row);
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  gtk_box_append (GTK_BOX (box), tables);
+  gtk_box_append (GTK_BOX (box), list);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
+  g_object_set_data (G_OBJECT (dialog), "tables", tables);
+  g_object_set_data (G_OBJECT (dialog), "typed-dice", typed);
   g_object_set_data (G_OBJECT (dialog), "index", GUINT_TO_POINTER (index));
   gtk_window_present (GTK_WINDOW (dialog));
 }

@@ -50,6 +50,13 @@ gboolean            admiralty_order_board_send_to_table (AdmiraltyOrderBoard *se
                                                          guint                index,
                                                          const char          *table,
                                                          GError             **error);
+/* The same with the hand-off's dice policy (adm_campaign_assign_table_full ()): @typed_dice
+ * lets the table type real dice in. */
+gboolean            admiralty_order_board_send_to_table_full (AdmiraltyOrderBoard *self,
+                                                              guint                index,
+                                                              const char          *table,
+                                                              gboolean             typed_dice,
+                                                              GError             **error);
 gboolean            admiralty_order_board_take_back     (AdmiraltyOrderBoard *self,
                                                          guint                index,
                                                          const char          *reason,
