@@ -124,8 +124,13 @@ admiralty_orders_other_refresh_kinds (AdmiraltyOrdersOther *self)
   self->kinds_phase = phase;
   g_array_set_size (self->kind_map, 0);
   g_array_append_vals (self->kind_map, map->data, map->len);
+  /* The form is made again by the caller, once: not here as well, for the new selection. */
+  g_signal_handlers_block_by_func (self->other_kind_dropdown,
+                                   admiralty_orders_other_rebuild_form, self);
   gtk_drop_down_set_model (self->other_kind_dropdown, G_LIST_MODEL (kinds));
   gtk_drop_down_set_selected (self->other_kind_dropdown, 0);
+  g_signal_handlers_unblock_by_func (self->other_kind_dropdown,
+                                     admiralty_orders_other_rebuild_form, self);
 }
 
 /* The kind of order the form is for, or NULL. */

@@ -19,7 +19,8 @@ G_DECLARE_FINAL_TYPE (AdmiraltyOrdersOther, admiralty_orders_other, ADMIRALTY, O
 void        admiralty_orders_other_set_context    (AdmiraltyOrdersOther   *self,
                                                    AdmiraltyOrdersContext *context);
 /* The kinds offered in the battle's phase for the selected ship; the section is hidden when
- * there are none. The master's choice stays while they are the same. */
+ * there are none. The master's choice stays while they are the same. The form is not made
+ * again: admiralty_orders_other_rebuild_form () after this. */
 void        admiralty_orders_other_refresh_kinds  (AdmiraltyOrdersOther   *self);
 void        admiralty_orders_other_update_visible (AdmiraltyOrdersOther   *self);
 /* The form's fields again (another kind, ship, target, unit, or what the side knows). */
