@@ -69,7 +69,7 @@ test_trial_faces (void)
   g_assert_true (adm_dice_source_roll (ADM_DICE_SOURCE (asking), &roll, values, NULL));
   g_assert_cmpuint (values[2], ==, 1);
   admiralty_asking_dice_restart (asking, NULL, TRUE);
-  admiralty_asking_dice_set_highest (asking, TRUE);
+  admiralty_asking_dice_set_highest (asking, TRUE, NULL);
   g_assert_true (adm_dice_source_roll (ADM_DICE_SOURCE (asking), &roll, values, NULL));
   g_assert_cmpuint (values[0], ==, 6);
   g_assert_cmpuint (values[2], ==, 6);

@@ -246,6 +246,131 @@ test_drag_keeps_ram_list (void)
   remove_battle_copy (path);
 }
 
+/* Answers the dice prompt shown with the highest face of every die, as the master types them,
+ * and returns how many values that was. */
+static guint
+answer_highest (AdmiraltyBattlePage *page)
+{
+  GPtrArray *requests = _admiralty_battle_page_get_dice_requests (page);
+  GtkWidget *dialog = _admiralty_battle_page_get_dice_dialog (page);
+  g_autoptr(GString) text = g_string_new (NULL);
+  guint n = 0;
+
+  for (guint r = 0; r < requests->len; r++)
+    {
+      const AdmDiceRequest *request = g_ptr_array_index (requests, r);
+
+      for (guint i = 0; i < request->count; i++, n++)
+        g_string_append_printf (text, "%s%u", n > 0 ? " " : "", request->sides);
+    }
+  _admiralty_battle_page_set_dice_text (page, text->str);
+  g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "enter"));
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "enter");
+  iterate ();
+  return n;
+}
+
+/* The values the page said it dropped, "N values typed were not used: …". */
+static void
+count_dropped_cb (AdmiraltyBattlePage *page,
+                  const char          *message,
+                  guint               *dropped)
+{
+  if (strstr (message, "not used") != NULL)
+    *dropped += (guint) g_ascii_strtoull (message, NULL, 10);
+}
+
+/* Resolves the phase with real dice, every die its highest face, and checks that every value
+ * typed went into a roll, or was said to be dropped: a volley asks only for rolls whose form
+ * the results before them do not change (a hulk changes the column of the batteries after
+ * it, which come in the next prompt). */
+static void
+resolve_highest (AdmiraltyWindow     *window,
+                 AdmiraltyBattlePage *page,
+                 guint               *prompts,
+                 const char          *screenshot)
+{
+  AdmBattle *battle = admiralty_battle_page_get_battle (page);
+  GPtrArray *rolls = adm_battle_get_rolls (battle);
+  guint from = rolls->len, typed = 0, rolled = 0, dropped = 0;
+  gulong handler = g_signal_connect (page, "toast", G_CALLBACK (count_dropped_cb), &dropped);
+  int turn = adm_battle_get_turn (battle);
+  AdmPhase phase = adm_battle_get_phase (battle);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL);
+  iterate ();
+  while (_admiralty_battle_page_get_dice_dialog (page) != NULL)
+    {
+      if (screenshot != NULL && typed == 0)
+        root_screenshot (screenshot, 1280, 800);
+      typed += answer_highest (page);
+      (*prompts)++;
+    }
+  g_assert_null (_admiralty_window_get_error_dialog (window));
+  g_assert_true (adm_battle_get_turn (battle) != turn || adm_battle_get_phase (battle) != phase);
+  g_signal_handler_disconnect (page, handler);
+  for (guint i = from; i < rolls->len; i++)
+    rolled += ((const AdmBattleRoll *) g_ptr_array_index (rolls, i))->n_values;
+  g_assert_cmpuint (typed, ==, rolled + dropped);
+}
+
+/* A volley of fire typed in one line, every die a six. The first batteries' hits
+ * cripple their targets and bring critical checks; no value typed is lost to a roll that
+ * changed after the prompt was worked out. */
+static void
+test_volley_keeps_typed (void)
+{
+  g_autofree char *from = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
+                                            "battles", "hegen-hub.xml", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-volley-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "hegen-hub.xml", NULL);
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  const char *fires[][2] = {
+    { "prince-serg", "autumn-bell" }, { "emperor-dorca", "falling-leaf" },
+    { "count-vorhalas", "star-creche" }, { "celestial-harmony", "kestrel" },
+    { "ninth-satrapy", "lord-vorbohn" },
+  };
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmiraltyTableWidget *table;
+  AdmiraltyOrdersPanel *panel;
+  AdmBattle *battle;
+  guint prompts = 0;
+
+  g_assert_no_error (error);
+  copy_file (from, path);
+  g_settings_set_string (settings, "dice-mode", "physical");
+  window = shown_window_new (1280, 800);
+  page = open_battle (window, path);
+  battle = admiralty_battle_page_get_battle (page);
+  table = _admiralty_battle_page_get_table (page);
+  panel = admiralty_battle_page_get_orders_panel (page);
+
+  while (adm_battle_get_phase (battle) < ADM_PHASE_FIRE)
+    resolve_highest (window, page, &prompts, NULL);
+  for (guint f = 0; f < G_N_ELEMENTS (fires); f++)
+    {
+      admiralty_table_widget_set_selected_ship (table,
+                                                adm_battle_ship_index (battle, fires[f][0]));
+      iterate ();
+      admiralty_table_widget_set_target_ship (table, adm_battle_ship_index (battle, fires[f][1]));
+      iterate ();
+      g_assert_true (admiralty_orders_panel_declare_fire (panel));
+    }
+  g_assert_cmpuint (admiralty_orders_panel_get_orders (panel)->fires->len, ==,
+                    G_N_ELEMENTS (fires));
+  prompts = 0;
+  resolve_highest (window, page, &prompts, "volley-prompt.png");
+  /* The hits came in more than one prompt: the rolls they brought were asked after them. */
+  g_assert_cmpuint (prompts, >, 1);
+  root_screenshot ("volley-keeps-typed.png", 1280, 800);
+
+  g_settings_reset (settings, "dice-mode");
+  close_window (window);
+  remove_tree (dir);
+}
+
 static gboolean
 report_contains (AdmiraltyBattlePage *page,
                  const char          *a,
@@ -1403,6 +1528,7 @@ main (int   argc,
   g_test_add_func ("/ui/battle-table/F-TORP-14/cover-offered", test_cover_offered);
   g_test_add_func ("/ui/battle-table/dice/log-filter", test_dice_log_filter);
   g_test_add_func ("/ui/battle-table/F-SEQ-1/lists-keep-rows", test_lists_keep_rows);
+  g_test_add_func ("/ui/battle-table/dice/volley-keeps-typed", test_volley_keeps_typed);
   g_test_add_func ("/ui/battle-table/F-RAM-1/drag-keeps-ram-list", test_drag_keeps_ram_list);
   g_test_add_func ("/ui/battle-table/F-MOVE-5/turn-two-drag", test_turn_two_drag);
   g_test_add_func ("/ui/battle-table/F-STRAT-2/projector-keys", test_projector_keys);

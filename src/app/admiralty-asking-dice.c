@@ -13,6 +13,7 @@ typedef struct {
   AdmDiceRequest  request;
   guint          *values;
   gboolean        used;      /* in this run */
+  gboolean        tried;     /* in a trial since the last admiralty_asking_dice_drop_untried () */
 } Roll;
 
 static void
@@ -54,6 +55,8 @@ struct _AdmiraltyAskingDice
 
   AdmDiceQueue   *queue;
   gboolean        speculating;
+  gboolean        highest;    /* speculating, each die not typed is its highest face */
+  GPtrArray      *highest_only; /* AdmDiceRequest*, borrowed: those rolls' dice only */
   GPtrArray      *typed;      /* Roll*, with values, in the order typed */
   GArray         *taken;      /* guint */
   GPtrArray      *unmet;      /* Roll*, without values */
@@ -105,6 +108,7 @@ admiralty_asking_dice_roll (AdmDiceSource        *source,
   if (typed != NULL)
     {
       typed->used = TRUE;
+      typed->tried |= self->speculating;
       memcpy (values, typed->values, request->count * sizeof (guint));
       if (!self->speculating)
         g_array_append_vals (self->taken, values, request->count);
@@ -112,7 +116,7 @@ admiralty_asking_dice_roll (AdmDiceSource        *source,
     }
 
   /* A roll not typed yet: the phase stops there, unless speculating, when it is given ones
-   * (misses, mostly: no damage that would bring rolls the real dice may not) and noted. */
+   * (misses, mostly), or the highest faces (hits, mostly), and noted. */
   if (self->speculating || self->unmet->len == 0)
     {
       Roll *missed = roll_new (request, NULL);
@@ -122,8 +126,20 @@ admiralty_asking_dice_roll (AdmDiceSource        *source,
     }
   if (self->speculating)
     {
+      gboolean highest = self->highest;
+
+      for (guint i = 0; highest && self->highest_only != NULL; i++)
+        {
+          if (i == self->highest_only->len)
+            {
+              highest = FALSE;
+              break;
+            }
+          if (same_request (g_ptr_array_index (self->highest_only, i), request))
+            break;
+        }
       for (guint i = 0; i < request->count; i++)
-        values[i] = 1;
+        values[i] = highest ? request->sides : 1;
       return TRUE;
     }
   g_propagate_error (error, g_steal_pointer (&local_error));
@@ -224,6 +240,83 @@ admiralty_asking_dice_restart (AdmiraltyAskingDice *self,
   if (queue != NULL)
     g_set_object (&self->queue, queue);
   self->speculating = speculating;
+  self->highest = FALSE;
+  self->highest_only = NULL;
+}
+
+void
+admiralty_asking_dice_set_highest (AdmiraltyAskingDice *self,
+                                   gboolean             highest,
+                                   GPtrArray           *only)
+{
+  g_return_if_fail (ADMIRALTY_IS_ASKING_DICE (self));
+
+  self->highest = highest;
+  self->highest_only = only;
+}
+
+void
+admiralty_asking_dice_truncate_unmets (AdmiraltyAskingDice *self,
+                                       guint                n)
+{
+  g_return_if_fail (ADMIRALTY_IS_ASKING_DICE (self));
+
+  if (n < self->unmet_requests->len)
+    {
+      g_ptr_array_set_size (self->unmet_requests, n);
+      g_ptr_array_set_size (self->unmet, n);
+    }
+}
+
+gboolean
+admiralty_asking_dice_same_request (const AdmDiceRequest *a,
+                                    const AdmDiceRequest *b)
+{
+  g_return_val_if_fail (a != NULL && b != NULL, FALSE);
+
+  return same_request (a, b);
+}
+
+static guint
+drop_typed (AdmiraltyAskingDice *self,
+            gboolean             tried,
+            GPtrArray           *purposes)
+{
+  guint dropped = 0;
+
+  for (guint i = self->typed->len; i > 0; i--)
+    {
+      Roll *roll = g_ptr_array_index (self->typed, i - 1);
+
+      if (tried ? roll->tried : roll->used)
+        {
+          roll->tried = FALSE;
+          continue;
+        }
+      dropped += roll->request.count;
+      if (purposes != NULL)
+        g_ptr_array_insert (purposes, 0, g_strdup (roll->request.purpose));
+      g_ptr_array_remove_index (self->typed, i - 1);
+    }
+  return dropped;
+}
+
+guint
+admiralty_asking_dice_drop_unused (AdmiraltyAskingDice *self,
+                                   GPtrArray           *purposes)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_ASKING_DICE (self), 0);
+
+  return drop_typed (self, FALSE, purposes);
+}
+
+guint
+admiralty_asking_dice_drop_untried (AdmiraltyAskingDice *self,
+                                    GPtrArray           *purposes)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_ASKING_DICE (self), 0);
+
+  return drop_typed (self, TRUE, purposes);
 }
 
 void

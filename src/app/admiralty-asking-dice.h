@@ -8,9 +8,11 @@
  * yet (admiralty_asking_dice_add_typed ()). A request is met by such values only when it is
  * the very request they were typed for (purpose, clause, count and sides), so each roll the
  * journal keeps has the values the master typed for it, whatever order the engine asks in.
- * Speculating, the source does not fail on a request it cannot meet: it gives it ones, notes
- * it and goes on, so that a trial run of the phase (on a copy of the battle) lists every roll
- * still to be asked, in the order the rules roll them. */
+ * Speculating, the source does not fail on a request it cannot meet: it gives it ones (or the
+ * highest faces), notes it and goes on, so that a trial run of the phase (on a copy of the
+ * battle) lists every roll still to be asked, in the order the rules roll them; the rolls two
+ * trials, with ones and with the highest faces, ask for alike are those no result before them
+ * changes. */
 #pragma once
 
 #include "admiralty-engine.h"
@@ -37,6 +39,29 @@ void                  admiralty_asking_dice_restart     (AdmiraltyAskingDice *se
                                                          AdmDiceQueue        *queue,
                                                          gboolean             speculating);
 void                  admiralty_asking_dice_reset       (AdmiraltyAskingDice *self);
+/* Speculating, each die the values do not give is its highest face rather than a one, until
+ * the next restart: a trial of the phase with every roll a success where ones miss. With
+ * @only (AdmDiceRequest*, kept by the caller until then), only the dice of those rolls are:
+ * the others, those the successes bring (a critical, a catastrophe), stay ones. */
+void                  admiralty_asking_dice_set_highest (AdmiraltyAskingDice *self,
+                                                         gboolean             highest,
+                                                         GPtrArray           *only);
+/* Keeps only the first @n requests not met. */
+void                  admiralty_asking_dice_truncate_unmets (AdmiraltyAskingDice *self,
+                                                             guint                n);
+/* Whether @a and @b are the same roll: purpose, clause, count and sides. */
+gboolean              admiralty_asking_dice_same_request (const AdmDiceRequest *a,
+                                                          const AdmDiceRequest *b);
+/* Forgets the values typed ahead that the last run did not use, and says how many values
+ * they were; each roll's purpose is added to @purposes (char*, owned; may be NULL), in the
+ * order typed. Called after a real run that resolved the phase: a roll typed for and not
+ * reached is one an earlier roll's result changed. */
+guint                 admiralty_asking_dice_drop_unused (AdmiraltyAskingDice *self,
+                                                         GPtrArray           *purposes);
+/* The same for the values no trial used since the last call: after the trials that work out
+ * the next prompt, a roll typed for that neither trial comes to will not come again. */
+guint                 admiralty_asking_dice_drop_untried (AdmiraltyAskingDice *self,
+                                                          GPtrArray           *purposes);
 /* Values typed for @request (request->count of them), kept until a request like it comes. */
 void                  admiralty_asking_dice_add_typed   (AdmiraltyAskingDice  *self,
                                                          const AdmDiceRequest *request,

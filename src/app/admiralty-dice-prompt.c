@@ -345,6 +345,21 @@ admiralty_dice_prompt_get_values (GtkWidget  *widget,
 }
 
 void
+admiralty_dice_prompt_say_more_follow (GtkWidget *widget)
+{
+  g_autofree char *body = NULL;
+
+  g_return_if_fail (ADW_IS_MESSAGE_DIALOG (widget));
+
+  body = g_strdup_printf ("%s\n%s", adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (widget)),
+                          /* Translators: under a dice prompt that stops before the rolls
+                           * that depend on its results */
+                          _("The rolls after these depend on their results (a hit, a "
+                            "critical, a ship made a hulk): they are asked next."));
+  adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (widget), body);
+}
+
+void
 admiralty_dice_prompt_set_text (GtkWidget  *widget,
                                 const char *text)
 {

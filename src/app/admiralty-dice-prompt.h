@@ -25,6 +25,9 @@ GtkWidget *admiralty_dice_prompt_new_rolls  (GtkWindow                    *paren
 gboolean   admiralty_dice_prompt_get_values (GtkWidget            *prompt,
                                              GArray               *values,
                                              GError              **error);
+/* Says under the heading that the rolls after these are asked once their results are known:
+ * the volley stops at a roll whose result changes what follows. */
+void       admiralty_dice_prompt_say_more_follow (GtkWidget       *prompt);
 /* Types @text into the field, as the master would. */
 void       admiralty_dice_prompt_set_text   (GtkWidget            *prompt,
                                              const char           *text);
