@@ -815,7 +815,7 @@ test_admin_detach (Fixture       *fixture,
   g_assert_true (admiralty_sheet_form_set_new_name (form, "first-squadron-home-fleet",
                                                     "Serg Division"));
   g_assert_cmpstr (admiralty_sheet_form_get_new_id (form, "first-squadron-home-fleet"), ==,
-                   "serg-division");
+                   "vorkosigan-serg-division");
   /* F-FORM-4: the flagship is one of the ships ticked, or one that stays. */
   g_assert_false (admiralty_sheet_form_set_flagship (form, "first-squadron-home-fleet",
                                                      "kestrel"));
@@ -846,30 +846,30 @@ test_admin_detach (Fixture       *fixture,
   g_assert_cmpstr (adm_event_get (order, "formation"), ==, "first-squadron-home-fleet");
   g_assert_cmpstr (adm_event_get (order, "order"), ==, "detach");
   g_assert_cmpstr (adm_event_get (order, "ships"), ==, "prince-serg emperor-dorca");
-  g_assert_cmpstr (adm_event_get (order, "new-formation"), ==, "serg-division");
+  g_assert_cmpstr (adm_event_get (order, "new-formation"), ==, "vorkosigan-serg-division");
   g_assert_cmpstr (adm_event_get (order, "name"), ==, "Serg Division");
   g_assert_cmpstr (adm_event_get (order, "flagship"), ==, "emperor-dorca");
 
   /* Opened again: the new formation is his, the squadron has three ships left, and the
    * detach is on its history, not offered again. */
   form = open_form (fixture, "vorkosigan");
-  g_assert_true (admiralty_sheet_form_set_order (form, "serg-division", "patrol"));
-  g_assert_null (admiralty_sheet_form_get_refusal (form, "serg-division"));
-  g_assert_true (admiralty_sheet_form_set_order (form, "serg-division", "keep"));
+  g_assert_true (admiralty_sheet_form_set_order (form, "vorkosigan-serg-division", "patrol"));
+  g_assert_null (admiralty_sheet_form_get_refusal (form, "vorkosigan-serg-division"));
+  g_assert_true (admiralty_sheet_form_set_order (form, "vorkosigan-serg-division", "keep"));
   history = admiralty_sheet_form_get_history (form, "first-squadron-home-fleet");
   g_assert_nonnull (strstr (history, "detach Prince Serg, Emperor Dorca as Serg Division"));
   g_assert_true (admiralty_sheet_form_set_order (form, "first-squadron-home-fleet", "detach"));
   g_assert_false (admiralty_sheet_form_set_ships (form, "first-squadron-home-fleet",
                                                   "prince-serg"));
-  /* The id is unique: a formation has had "serg-division" already. */
+  /* The id is unique: a formation has had "vorkosigan-serg-division" already. */
   g_assert_true (admiralty_sheet_form_set_new_name (form, "first-squadron-home-fleet",
                                                     "Serg Division"));
   g_assert_cmpstr (admiralty_sheet_form_get_new_id (form, "first-squadron-home-fleet"), ==,
-                   "serg-division-2");
+                   "vorkosigan-serg-division-2");
   g_assert_true (admiralty_sheet_form_set_new_name (form, "first-squadron-home-fleet",
                                                     "  Vanguard No. 1 / Picket  "));
   g_assert_cmpstr (admiralty_sheet_form_get_new_id (form, "first-squadron-home-fleet"), ==,
-                   "vanguard-no-1-picket");
+                   "vorkosigan-vanguard-no-1-picket");
 
   /* F-STRAT-12: a form order takes ships of his two formations at Komarr wormhole terminus. */
   g_assert_true (admiralty_sheet_form_set_order (form, "first-squadron-home-fleet", "form"));
@@ -887,11 +887,11 @@ test_admin_detach (Fixture       *fixture,
   /* Listed as the form lists them: its own ships first, then the Serg Division's. */
   g_assert_cmpstr (adm_event_get (order, "ships"), ==, "count-vorhalas kyril-island prince-serg");
   g_assert_cmpstr (adm_event_get (order, "formation"), ==, "first-squadron-home-fleet");
-  g_assert_cmpstr (adm_event_get (order, "new-formation"), ==, "vanguard");
+  g_assert_cmpstr (adm_event_get (order, "new-formation"), ==, "vorkosigan-vanguard");
   g_assert_null (adm_event_get (order, "flagship"));
   g_assert_nonnull (adm_strategy_lookup_formation (
                       adm_state_get_strategy (adm_campaign_get_state (fixture->window->campaign)),
-                      "vanguard"));
+                      "vorkosigan-vanguard"));
 }
 
 /* F-STRAT-12, F-STRAT-17: a join to a formation in another sector is refused with the

@@ -138,7 +138,7 @@ test_detach_flagship_and_move (Fixture       *fixture,
   left = adm_strategy_lookup_formation (strategy, squadron);
   g_assert_nonnull (left);
   g_assert_cmpuint (left->ships->len, ==, 3);
-  g_assert_nonnull (adm_strategy_lookup_formation (strategy, "serg-division"));
+  g_assert_nonnull (adm_strategy_lookup_formation (strategy, "vorkosigan-serg-division"));
 }
 
 /* A detached ship cannot be the flagship of the ships that stay: refused before the engine
@@ -208,30 +208,31 @@ test_new_formation_order (Fixture       *fixture,
   const char *squadron = "first-squadron-home-fleet";
   g_autofree char *orders = NULL;
 
-  g_assert_false (admiralty_sheet_form_set_order (form, "serg-division", "patrol"));
+  g_assert_false (admiralty_sheet_form_set_order (form, "vorkosigan-serg-division", "patrol"));
   g_assert_true (admiralty_sheet_form_set_order (form, squadron, "detach"));
   g_assert_true (admiralty_sheet_form_set_ships (form, squadron, "prince-serg emperor-dorca"));
   g_assert_true (admiralty_sheet_form_set_new_name (form, squadron, "Serg"));
-  g_assert_true (admiralty_sheet_form_set_order (form, "serg", "move"));
-  g_assert_true (admiralty_sheet_form_set_route (form, "serg", "sergyar-approach"));
-  g_assert_null (admiralty_sheet_form_get_refusal (form, "serg"));
+  g_assert_true (admiralty_sheet_form_set_order (form, "vorkosigan-serg", "move"));
+  g_assert_true (admiralty_sheet_form_set_route (form, "vorkosigan-serg", "sergyar-approach"));
+  g_assert_null (admiralty_sheet_form_get_refusal (form, "vorkosigan-serg"));
   /* Renamed: the entry follows, with its order. */
   g_assert_true (admiralty_sheet_form_set_new_name (form, squadron, "Serg Division"));
-  g_assert_false (admiralty_sheet_form_set_order (form, "serg", "patrol"));
-  g_assert_null (admiralty_sheet_form_get_refusal (form, "serg-division"));
+  g_assert_false (admiralty_sheet_form_set_order (form, "vorkosigan-serg", "patrol"));
+  g_assert_null (admiralty_sheet_form_get_refusal (form, "vorkosigan-serg-division"));
   /* F-STRAT-8: its route starts where it is made. */
-  g_assert_true (admiralty_sheet_form_set_route (form, "serg-division", "hegen-hub"));
-  g_assert_nonnull (strstr (admiralty_sheet_form_get_refusal (form, "serg-division"),
+  g_assert_true (admiralty_sheet_form_set_route (form, "vorkosigan-serg-division", "hegen-hub"));
+  g_assert_nonnull (strstr (admiralty_sheet_form_get_refusal (form, "vorkosigan-serg-division"),
                             "not adjacent"));
   g_assert_false (admiralty_sheet_form_can_hand_in (form));
-  g_assert_true (admiralty_sheet_form_set_route (form, "serg-division", "sergyar-approach"));
+  g_assert_true (admiralty_sheet_form_set_route (form, "vorkosigan-serg-division",
+                                                 "sergyar-approach"));
   g_assert_true (admiralty_sheet_form_set_order (form, squadron, "patrol"));
   hand_in (fixture);
   orders = journalled (fixture);
   g_assert_cmpstr (orders, ==,
                    "first-squadron-home-fleet:detach\n"
                    "first-squadron-home-fleet:patrol\n"
-                   "serg-division:move sergyar-approach\n");
+                   "vorkosigan-serg-division:move sergyar-approach\n");
 }
 
 static void
@@ -244,9 +245,9 @@ test_new_formation_gone (Fixture       *fixture,
   g_assert_true (admiralty_sheet_form_set_order (form, squadron, "detach"));
   g_assert_true (admiralty_sheet_form_set_ships (form, squadron, "kyril-island"));
   g_assert_true (admiralty_sheet_form_set_new_name (form, squadron, "Picket"));
-  g_assert_true (admiralty_sheet_form_set_order (form, "picket", "defend"));
+  g_assert_true (admiralty_sheet_form_set_order (form, "vorkosigan-picket", "defend"));
   g_assert_true (admiralty_sheet_form_set_order (form, squadron, "none"));
-  g_assert_false (admiralty_sheet_form_set_order (form, "picket", "defend"));
+  g_assert_false (admiralty_sheet_form_set_order (form, "vorkosigan-picket", "defend"));
   g_assert_true (admiralty_sheet_form_can_hand_in (form));
 }
 
@@ -276,8 +277,9 @@ test_draft_keeps_all (Fixture       *fixture,
   g_assert_true (admiralty_sheet_form_set_flagship (form, squadron, "prince-xav"));
   g_assert_true (admiralty_sheet_form_set_order (form, squadron, "move"));
   g_assert_true (admiralty_sheet_form_set_route (form, squadron, "pol-jump-point"));
-  g_assert_true (admiralty_sheet_form_set_order (form, "picket", "patrol"));
-  g_assert_true (admiralty_sheet_form_set_comments (form, "picket", "Watch the terminus."));
+  g_assert_true (admiralty_sheet_form_set_order (form, "vorkosigan-picket", "patrol"));
+  g_assert_true (admiralty_sheet_form_set_comments (form, "vorkosigan-picket",
+                                                    "Watch the terminus."));
 
   /* Closed, and opened again from the draft. */
   gtk_window_destroy (GTK_WINDOW (form));
@@ -289,7 +291,7 @@ test_draft_keeps_all (Fixture       *fixture,
                    "first-squadron-home-fleet:detach\n"
                    "first-squadron-home-fleet:flagship prince-xav\n"
                    "first-squadron-home-fleet:move pol-jump-point\n"
-                   "picket:patrol\n");
+                   "vorkosigan-picket:patrol\n");
   g_assert_cmpstr (adm_event_get_text (g_ptr_array_index (
                      adm_campaign_get_events (fixture->campaign),
                      adm_campaign_get_events (fixture->campaign)->len - 1)), ==,

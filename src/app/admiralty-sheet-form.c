@@ -655,17 +655,14 @@ entry_fill_next (Entry *entry)
   entry->loading = FALSE;
 }
 
-/* Whether a formation has had @id (the engine keeps the ids of those that ceased), or another
- * order of this sheet makes one with it. */
+/* Whether another order of this sheet makes a formation with @id. */
 static gboolean
-id_taken (Entry      *entry,
-          const char *id)
+made_by_other_entry (const char *id,
+                     gpointer    user_data)
 {
+  Entry *entry = user_data;
   AdmiraltySheetForm *self = entry->form;
 
-  if (adm_strategy_get_position (form_strategy (self), id) != NULL ||
-      adm_scenario_lookup_formation (form_scenario (self), id) != NULL)
-    return TRUE;
   for (guint i = 0; i < self->entries->len; i++)
     {
       Entry *other = g_ptr_array_index (self->entries, i);
@@ -676,33 +673,19 @@ id_taken (Entry      *entry,
   return FALSE;
 }
 
-/* The new formation's id from its name, made unique with -2, -3 …; NULL without a name. */
+/* The new formation's id from its name, as the portal makes it for the same sheet
+ * (adm_strategy_new_formation_id ()); NULL without a name. */
 static char *
 entry_new_id (Entry *entry)
 {
-  /* F-STRAT-17: the journal's "new-formation", made from the name as a scenario's ids are. */
-  g_autofree char *base = adm_id_from_name (gtk_editable_get_text (GTK_EDITABLE (
-                            entry->name_row)));
+  AdmiraltySheetForm *self = entry->form;
   g_autofree char *stripped = g_strstrip (g_strdup (gtk_editable_get_text (
                                 GTK_EDITABLE (entry->name_row))));
-  char *id;
 
   if (stripped[0] == '\0')
     return NULL;
-  if (base[0] == '\0')
-    {
-      g_free (base);
-      base = g_strdup ("formation");
-    }
-  if (!id_taken (entry, base))
-    return g_steal_pointer (&base);
-  for (guint n = 2;; n++)
-    {
-      id = g_strdup_printf ("%s-%u", base, n);
-      if (!id_taken (entry, id))
-        return id;
-      g_free (id);
-    }
+  return adm_strategy_new_formation_id (form_strategy (self), form_scenario (self),
+                                        self->admiral_id, stripped, made_by_other_entry, entry);
 }
 
 /* F-FORM-4: the new formation's flagship is one of its ships; the list follows the ticks. */

@@ -58,45 +58,29 @@ field (GHashTable *fields,
   return value != NULL && *value != '\0' ? value : NULL;
 }
 
-/* The id of a new formation named @name, as the master's sheet form makes it (F-STRAT-17,
- * the journal's "new-formation"): adm_id_from_name (), at most 64 characters, and -2,
- * -3 … when a formation has had it or an earlier order of the sheet makes it. F-STRAT-3: it
- * begins with @admiral's own id, so that the ids taken are those of the formations his own
- * orders made, which he knows — never one of a hidden formation of another side, whose
- * existence a "-2" would tell. */
+/* Whether an earlier order of the sheet being read makes a formation with @id. */
+static gboolean
+made_by_sheet (const char *id,
+               gpointer    user_data)
+{
+  GPtrArray *events = user_data;
+
+  for (guint i = 0; i < events->len; i++)
+    if (g_strcmp0 (adm_event_get (g_ptr_array_index (events, i), "new-formation"), id) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The id of a new formation named @name, as the master's sheet form makes it. */
 static char *
 new_formation_id (AdmCampaign      *campaign,
                   const AdmAdmiral *admiral,
                   const char       *name,
                   GPtrArray        *events)
 {
-  AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
-  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
-  g_autofree char *from_name = adm_id_from_name (name != NULL ? name : "");
-  g_autoptr(GString) base = g_string_new (admiral->id);
-  char *id = NULL;
-
-  g_string_append_printf (base, "-%s", from_name);
-  if (base->len > 64)
-    g_string_truncate (base, 64);
-  while (base->len > 0 && base->str[base->len - 1] == '-')
-    g_string_truncate (base, base->len - 1);
-  if (g_str_equal (base->str, admiral->id))
-    g_string_append (base, "-formation");
-  for (guint n = 1;; n++)
-    {
-      gboolean taken;
-
-      id = n == 1 ? g_strdup (base->str) : g_strdup_printf ("%s-%u", base->str, n);
-      taken = adm_strategy_get_position (strategy, id) != NULL ||
-              adm_scenario_lookup_formation (scenario, id) != NULL;
-      for (guint i = 0; !taken && i < events->len; i++)
-        taken = g_strcmp0 (adm_event_get (g_ptr_array_index (events, i), "new-formation"),
-                           id) == 0;
-      if (!taken)
-        return id;
-      g_free (id);
-    }
+  return adm_strategy_new_formation_id (adm_state_get_strategy (adm_campaign_get_state (campaign)),
+                                        adm_campaign_get_scenario (campaign), admiral->id, name,
+                                        made_by_sheet, events);
 }
 
 /* The most ships one detach or form order of the form may tick. */

@@ -14,6 +14,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "adm-id.h"
 #include "adm-state.h"
 #include "adm-strategy-private.h"
 
@@ -394,3 +395,38 @@ adm_strategy_apply_assign (AdmStrategy    *self,
   /* Translators: a formation's log: "given to Admiral Vorkosigan by the master" */
   _adm_strategy_log (tracker, self->cycle, _("given to %s by the master"), admiral->name);
 }
+
+char *
+adm_strategy_new_formation_id (AdmStrategy    *self,
+                               AdmScenario    *scenario,
+                               const char     *admiral_id,
+                               const char     *name,
+                               AdmIdTakenFunc  taken,
+                               gpointer        user_data)
+{
+  g_autofree char *from_name = adm_id_from_name (name != NULL ? name : "");
+  g_autoptr(GString) base = g_string_new (admiral_id);
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
+  g_return_val_if_fail (admiral_id != NULL, NULL);
+
+  g_string_append_printf (base, "-%s", from_name);
+  if (base->len > 64)
+    g_string_truncate (base, 64);
+  while (base->len > 0 && base->str[base->len - 1] == '-')
+    g_string_truncate (base, base->len - 1);
+  if (g_str_equal (base->str, admiral_id))
+    g_string_append (base, "-formation");
+  for (guint n = 1;; n++)
+    {
+      char *id = n == 1 ? g_strdup (base->str) : g_strdup_printf ("%s-%u", base->str, n);
+
+      if (adm_strategy_get_position (self, id) == NULL &&
+          adm_scenario_lookup_formation (scenario, id) == NULL &&
+          (taken == NULL || !taken (id, user_data)))
+        return id;
+      g_free (id);
+    }
+}
+

@@ -125,6 +125,22 @@ guint                 adm_strategy_get_cycle      (AdmStrategy *self);
 const AdmFormationPosition *
                       adm_strategy_get_position   (AdmStrategy *self,
                                                    const char  *formation_id);
+/* Whether an id is taken by what the caller makes besides (earlier orders of one sheet). */
+typedef gboolean (*AdmIdTakenFunc) (const char *id,
+                                    gpointer    user_data);
+/* F-STRAT-17, F-STRAT-3: the id of a new formation named @name that an order of @admiral_id
+ * makes — the journal's "new-formation": @admiral_id, then adm_id_from_name (@name), at most
+ * 64 characters, with -2, -3 … when a formation of @scenario or of the campaign has had it or
+ * @taken says so. It begins with the admiral's own id so that the ids it can collide with are
+ * those of formations his own orders made, which he knows: a "-2" never tells him of a hidden
+ * formation of another side. The one maker of these ids, wherever a sheet is typed. */
+char                 *adm_strategy_new_formation_id (AdmStrategy    *self,
+                                                     AdmScenario    *scenario,
+                                                     const char     *admiral_id,
+                                                     const char     *name,
+                                                     AdmIdTakenFunc  taken,
+                                                     gpointer        user_data)
+                                                     G_GNUC_WARN_UNUSED_RESULT;
 /* The order the formation keeps carrying out (F-STRAT-5), or NULL. */
 const AdmStratOrder  *adm_strategy_get_standing   (AdmStrategy *self,
                                                    const char  *formation_id);
