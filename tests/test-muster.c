@@ -273,6 +273,8 @@ test_hand_in_accept_start (void)
   entry = adm_muster_get_entry (muster_of (campaign), "vorlakial");
   g_assert_true (entry->defaulted);
   g_assert_cmpuint (entry->formation_ids->len, ==, 2);
+  /* Ids of default formations do not depend on their translated names. */
+  g_assert_cmpstr (g_ptr_array_index (entry->formation_ids, 1), ==, "vorlakial-formation-2");
   g_assert_cmpstr (adm_strategy_get_position (strategy,
                                               g_ptr_array_index (entry->formation_ids, 0))
                      ->sector->id, ==, "komarr-terminus");

@@ -745,7 +745,11 @@ apply_start (AdmMuster   *self,
       for (guint f = 0; f < planned->len; f++)
         {
           AdmMusterFormation *formation = g_ptr_array_index (planned, f);
-          g_autofree char *words = g_strdup_printf ("%s %s", admiral->id, formation->name);
+          /* A default formation's name is translated: its id is not made from it, so that
+           * the same journal gives the same ids in every locale. */
+          g_autofree char *words = entry->defaulted
+                                   ? g_strdup_printf ("%s formation %u", admiral->id, f + 1)
+                                   : g_strdup_printf ("%s %s", admiral->id, formation->name);
           g_autofree char *base = adm_id_from_name (words);
           g_autofree char *id = NULL;
           const char *log;
