@@ -98,8 +98,9 @@ test_welcome (void)
   g_assert_null (admiralty_window_get_campaign (window));
   g_assert_cmpstr (gtk_stack_get_visible_child_name (window->main_stack), ==, "empty");
   g_assert_true (gtk_widget_get_visible (window->scenarios_group));
-  /* Two scenarios and eight battle set-ups; their orders files are not offered. */
-  g_assert_cmpuint (count_rows (window->scenarios_list), ==, 10);
+  /* Three scenarios (Komarr, its muster from pools, the Skirmish) and eight battle set-ups;
+   * their orders files are not offered. */
+  g_assert_cmpuint (count_rows (window->scenarios_list), ==, 11);
   row = find_row (window->scenarios_list, skirmish);
   g_assert_nonnull (row);
   g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==,
