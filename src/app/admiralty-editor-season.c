@@ -57,6 +57,7 @@ struct _AdmiraltyEditorSeason
   char                *banner;
   guint                rebuild_id;
   gboolean             figures_stale;  /* the table is made when the page is first shown */
+  gboolean             stale;          /* changed while hidden: built again when shown */
   gboolean             syncing;
   gboolean             applying;
 };
@@ -957,6 +958,7 @@ rebuild (AdmiraltyEditorSeason *self)
   AdmRuleset *ruleset = adm_scenario_edit_get_ruleset (self->edit);
 
   g_clear_handle_id (&self->rebuild_id, g_source_remove);
+  self->stale = FALSE;
   if (ruleset != NULL)
     g_set_object (&self->ruleset, ruleset);
 
@@ -1069,6 +1071,13 @@ edit_changed_cb (AdmiraltyEditorSeason *self,
         }
       return;
     }
+  /* A page not shown is built again only when it is: an edit on another page costs it
+   * nothing (its hundred rows made again were most of an edit's frame). */
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    {
+      self->stale = TRUE;
+      return;
+    }
   /* Before the next frame is laid out: the page is never drawn out of date. */
   if (self->rebuild_id == 0)
     self->rebuild_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, rebuild_cb, self, NULL);
@@ -1097,7 +1106,7 @@ admiralty_editor_season_get_banner (AdmiraltyEditorSeason *self)
 {
   g_return_val_if_fail (ADMIRALTY_IS_EDITOR_SEASON (self), NULL);
 
-  if (self->rebuild_id != 0)
+  if (self->rebuild_id != 0 || self->stale)
     rebuild (self);
   return self->banner;
 }
@@ -1114,7 +1123,7 @@ admiralty_editor_season_get_control (AdmiraltyEditorSeason *self,
 
   g_return_val_if_fail (ADMIRALTY_IS_EDITOR_SEASON (self), NULL);
 
-  if (self->rebuild_id != 0)
+  if (self->rebuild_id != 0 || self->stale)
     rebuild (self);
   if (self->figures_stale)
     build_figures (self);
@@ -1262,7 +1271,9 @@ admiralty_editor_season_map (GtkWidget *widget)
   AdmiraltyEditorSeason *self = ADMIRALTY_EDITOR_SEASON (widget);
 
   GTK_WIDGET_CLASS (admiralty_editor_season_parent_class)->map (widget);
-  if (self->figures_stale && self->rebuild_id == 0)
+  if (self->stale)
+    rebuild (self);
+  else if (self->figures_stale && self->rebuild_id == 0)
     build_figures (self);
 }
 
