@@ -7,6 +7,7 @@
 #include "admiralty-clock-button.h"
 #include "admiralty-cycle-clock.h"
 #include "admiralty-map-page.h"
+#include "admiralty-muster-page.h"
 #include "admiralty-order-board.h"
 #include "admiralty-projector-window.h"
 #include "admiralty-ti4-page.h"
@@ -77,6 +78,9 @@ struct _AdmiraltyWindow
   GtkWidget            *resolve_button;
   AdmiraltyClockButton *clock_button;
   GtkStack             *main_stack;
+  /* The muster before cycle 1, main_stack's "muster" page while the campaign is at its muster
+   * (admiralty-muster-page.h); NULL until a campaign is. */
+  AdmiraltyMusterPage  *muster_page;
   AdwBin               *empty_page;
   /* The welcome page is made, and its lists filled, when it is first shown; until
    * then these are NULL. */

@@ -260,10 +260,34 @@ follow_tables (AdmiraltyWindow *self)
     }
 }
 
+/* A campaign at its muster shows the muster in the Campaign tab, where the order of battle it
+ * makes will be: made when first needed, and the order of battle again once cycle 1 starts
+ * (or an undo brings the muster back). */
+static void
+update_muster (AdmiraltyWindow *self)
+{
+  gboolean at_muster = self->campaign != NULL &&
+                       adm_muster_in_progress (adm_state_get_muster (adm_campaign_get_state (self->campaign)));
+  const char *shown = gtk_stack_get_visible_child_name (self->main_stack);
+
+  if (at_muster && self->muster_page == NULL)
+    {
+      self->muster_page = g_object_new (ADMIRALTY_TYPE_MUSTER_PAGE, NULL);
+      g_signal_connect_object (self->muster_page, "toast", G_CALLBACK (_admiralty_window_toast),
+                               self, G_CONNECT_SWAPPED);
+      gtk_stack_add_named (self->main_stack, GTK_WIDGET (self->muster_page), "muster");
+    }
+  if (self->muster_page != NULL)
+    admiralty_muster_page_set_campaign (self->muster_page, self->campaign);
+  if (self->campaign != NULL && g_strcmp0 (shown, "empty") != 0)
+    gtk_stack_set_visible_child_name (self->main_stack, at_muster ? "muster" : "campaign");
+}
+
 static void
 campaign_changed_cb (AdmiraltyWindow *self,
                      AdmCampaign     *campaign)
 {
+  update_muster (self);
   follow_engagements (self);
   follow_tables (self);
   admiralty_fleet_model_refresh (self->fleet_roots, campaign);
@@ -539,6 +563,7 @@ admiralty_window_set_campaign (AdmiraltyWindow *self,
   admiralty_window_update_summary (self);
   admiralty_window_update_log (self);
   gtk_stack_set_visible_child_name (self->main_stack, "campaign");
+  update_muster (self);
   adw_tab_view_set_selected_page (self->tab_view, self->campaign_tab);
   _admiralty_window_update_header (self);
   _admiralty_window_update_actions (self);
@@ -1338,6 +1363,7 @@ admiralty_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_func (self->tab_view, selected_page_cb, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_WINDOW);
   self->order_board = NULL;   /* went with orders_bin */
+  self->muster_page = NULL;   /* went with main_stack */
   self->map_page = NULL;      /* went with map_bin */
   /* These went with empty_page. */
   self->recent_group = NULL;
