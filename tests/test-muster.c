@@ -552,6 +552,67 @@ test_printed_sheet (void)
   g_assert_nonnull (strstr (text, "Muster sheet — Baron Fell"));
 }
 
+/* A muster read back before it is handed in: the one check's verdict, nothing journaled or
+ * changed; and the muster the master returns stays for the admiral to change. */
+static void
+test_check_draft (void)
+{
+  g_autoptr(AdmCampaign) campaign = muster_campaign (NULL, NULL);
+  g_autoptr(AdmMusterDraft) good = draft_of ("vorkosigan", VORKOSIGAN_MUSTER);
+  g_autoptr(AdmMusterDraft) short_one = draft_of ("vorkosigan",
+    "Home Squadron|prince-serg|prince-serg prince-xav emperor-dorca count-vorhalas||;"
+    "Heavy Division|kyril-island|kyril-island||h;"
+    "Destroyer Screen|kestrel|kestrel lord-vorbohn vorinnis vorgarin|vorinnis|");
+  g_autoptr(AdmMusterDraft) foreign = draft_of ("vorkosigan", "All|prince-serg|prince-serg "
+                                                "prince-xav emperor-dorca count-vorhalas "
+                                                "kyril-island emperor-ezar||");
+  g_autoptr(AdmMusterDraft) unknown = draft_of ("vorkosigan", "All|prince-serg|prince-serg "
+                                                "prince-xav emperor-dorca count-vorhalas "
+                                                "kyril-island no-such-ship||");
+  g_autofree char *before = dump (campaign);
+  g_autofree char *after = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) other = NULL;
+  const AdmMusterEntry *entry = adm_muster_get_entry (muster_of (campaign), "vorkosigan");
+  guint events = adm_campaign_get_events (campaign)->len;
+
+  g_assert_true (adm_muster_check_draft (muster_of (campaign), good, &error));
+  g_assert_no_error (error);
+  g_assert_false (adm_muster_check_draft (muster_of (campaign), short_one, &error));
+  g_assert_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL);
+  g_assert_nonnull (strstr (error->message, "Gull of the pool is in none of the formations"));
+  g_clear_error (&error);
+  /* F-STRAT-3: another admiral's ship in the words of no ship at all. */
+  g_assert_false (adm_muster_check_draft (muster_of (campaign), foreign, &error));
+  g_assert_false (adm_muster_check_draft (muster_of (campaign), unknown, &other));
+  {
+    g_auto(GStrv) a = g_strsplit (error->message, "emperor-ezar", -1);
+    g_auto(GStrv) b = g_strsplit (other->message, "no-such-ship", -1);
+    g_autofree char *x = g_strjoinv ("SHIP", a);
+    g_autofree char *y = g_strjoinv ("SHIP", b);
+
+    g_assert_cmpstr (x, ==, y);
+  }
+  g_clear_error (&error);
+  after = dump (campaign);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, events);
+  g_assert_cmpint (entry->status, ==, ADM_MUSTER_NOT_HANDED_IN);
+
+  /* Handed in, then returned: the muster returned is his to change. */
+  g_assert_true (hand_in (campaign, "vorkosigan", VORKOSIGAN_MUSTER, &error));
+  g_assert_no_error (error);
+  g_assert_true (master (campaign, "muster-return", &error, "admiral", "vorkosigan",
+                         "reason", "Kyril Island stays with the squadron", NULL));
+  g_assert_no_error (error);
+  g_assert_cmpuint (entry->formations->len, ==, 0);
+  g_assert_cmpuint (entry->returned->len, ==, 3);
+  g_assert_cmpstr (((AdmMusterFormation *) g_ptr_array_index (entry->returned, 1))->name, ==,
+                   "Heavy Division");
+  g_assert_true (adm_muster_check_draft (muster_of (campaign), good, &error));
+  g_assert_no_error (error);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -563,6 +624,7 @@ main (int    argc,
                    test_hand_in_accept_start);
   g_test_add_func ("/engine/muster/F-GEN-6/F-FORM-8/refusals", test_refusals);
   g_test_add_func ("/engine/muster/F-GEN-6/return", test_return);
+  g_test_add_func ("/engine/muster/F-GEN-6/check-draft", test_check_draft);
   g_test_add_func ("/engine/muster/F-GEN-6/default-by-category", test_default_by_category);
   g_test_add_func ("/engine/muster/F-GEN-6/default-single-ships", test_default_single_ships);
   g_test_add_func ("/engine/muster/F-GEN-6/undo-redo", test_undo_redo);

@@ -45,6 +45,11 @@ typedef struct {
   GSubprocess *process;
   guint        width, height;
   char        *suffix;      /* "phone" or "tablet", in the screenshots' names */
+  /* The muster: each admiral's link, in the order of the pools, and what of the other pools
+   * his page must not show (a script's array of ship names and form fields). */
+  GPtrArray   *muster_links;
+  GPtrArray   *muster_foreign;
+  char        *refused[2];  /* another admiral's ship refused, and no ship at all */
 } Browser;
 
 /* Reads one NUL-terminated message, or NULL after TIMEOUT_MS. */
@@ -307,19 +312,20 @@ received_cb (AdmPortal  *portal,
   g_timeout_add (1000, refuse_cb, portal);
 }
 
-/* Starts a browser test: the Komarr campaign saved in a new folder, its portal on 127.0.0.1,
- * and headless Chromium in a window of @width × @height (@suffix names its screenshots),
- * driven over the DevTools protocol on a pipe (its fds 3 and 4), its profile in that folder.
- * FALSE, the test skipped, when chromium is not installed. */
+/* Starts a browser test: the campaign of @scenario_file (under scenarios/) saved in a new
+ * folder, its portal on 127.0.0.1, and headless Chromium in a window of @width × @height
+ * (@suffix names its screenshots), driven over the DevTools protocol on a pipe (its fds 3 and
+ * 4), its profile in that folder. FALSE, the test skipped, when chromium is not installed. */
 static gboolean
-browser_start (Browser    *browser,
-               guint       width,
-               guint       height,
-               const char *suffix)
+browser_start_scenario (Browser    *browser,
+                        const char *scenario_file,
+                        guint       width,
+                        guint       height,
+                        const char *suffix)
 {
   g_autofree char *chromium = g_find_program_in_path ("chromium");
   g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
-                                            "komarr-campaign.admiralty", NULL);
+                                            scenario_file, NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *save_path = NULL, *profile = NULL, *profile_option = NULL;
   g_autofree char *size = g_strdup_printf ("--window-size=%u,%u", width, height);
@@ -369,6 +375,16 @@ browser_start (Browser    *browser,
   browser->height = height;
   browser->suffix = g_strdup (suffix);
   return TRUE;
+}
+
+/* browser_start_scenario () with the Komarr campaign. */
+static gboolean
+browser_start (Browser    *browser,
+               guint       width,
+               guint       height,
+               const char *suffix)
+{
+  return browser_start_scenario (browser, "komarr-campaign.admiralty", width, height, suffix);
 }
 
 /* Runs @flow, the admiral's side, on a thread of its own while this one serves the portal,
@@ -830,6 +846,237 @@ out:
   return NULL;
 }
 
+/* The muster before cycle 1 (F-GEN-5, F-GEN-6) on the phones: on the main thread, the master's
+ * decisions on Adm. Vorkosigan's muster. */
+
+static gboolean
+master_returns_muster_cb (gpointer data)
+{
+  Browser *browser = data;
+  g_autoptr(AdmEvent) event = adm_event_new ("muster-return", g_get_real_time () / G_USEC_PER_SEC);
+  g_autoptr(GError) error = NULL;
+
+  adm_event_set (event, "admiral", "vorkosigan");
+  adm_event_set (event, "reason", "Kyril Island stays with the squadron");
+  if (!adm_campaign_append (browser->campaign, event, &error))
+    g_error ("muster-return: %s", error->message);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+master_accepts_muster_cb (gpointer data)
+{
+  Browser *browser = data;
+  g_autoptr(AdmEvent) event = adm_event_new ("muster-accept", g_get_real_time () / G_USEC_PER_SEC);
+  g_autoptr(GError) error = NULL;
+
+  adm_event_set (event, "admiral", "vorkosigan");
+  if (!adm_campaign_append (browser->campaign, event, &error))
+    g_error ("muster-accept: %s", error->message);
+  return G_SOURCE_REMOVE;
+}
+
+#define MUSTER_HAND_IN \
+  "(function(){document.querySelector('#orders button:not([value])').click();return 'ok'})()"
+#define MUSTER_REFUSAL \
+  "document.readyState === 'complete' && document.querySelector('.msg.err') ? " \
+  "document.querySelector('.msg.err').innerText : ''"
+
+/* His page shows nothing of another admiral's pool: no ship's name, no field of it. */
+static void
+muster_no_foreign (Browser    *browser,
+                   guint       i,
+                   const char *when)
+{
+  g_autofree char *check = g_strdup_printf (
+    "(function(){var t=document.body.innerText,h=document.documentElement.outerHTML,"
+    "f=%s;for(var i=0;i<f.names.length;i++)if(t.indexOf(f.names[i])>=0)"
+    "return 'shows '+f.names[i];for(i=0;i<f.fields.length;i++)"
+    "if(h.indexOf(f.fields[i])>=0)return 'has the field '+f.fields[i];return 'ok'})()",
+    (char *) g_ptr_array_index (browser->muster_foreign, i));
+  g_autofree char *what = g_strdup_printf ("admiral %u's page %s", i + 1, when);
+
+  flow_step (browser, what, check);
+}
+
+/* A muster posted with a ship field added to the form: the refusal it gets, with the ship's
+ * id taken out (NULL when there is none). */
+static char *
+muster_refusal_naming (Browser    *browser,
+                       const char *ship_id)
+{
+  g_autofree char *add = g_strdup_printf (
+    "(function(){var f=document.getElementById('orders'),x=document.createElement('input');"
+    "x.type='hidden';x.name='m.%s';x.value='1';f.appendChild(x);"
+    "f.querySelector('button:not([value])').click();return 'ok'})()", ship_id);
+  g_autofree char *text = NULL;
+  g_auto(GStrv) pieces = NULL;
+
+  if (!flow_step (browser, "a ship not of his pool", add))
+    return NULL;
+  g_usleep (500000);
+  if (!flow_wait (browser, "the refusal of a ship not of his pool",
+                  "document.readyState === 'complete' && document.querySelector('.msg.err') && "
+                  "/pool of/.test(document.querySelector('.msg.err').innerText) ? 'yes' : 'no'"))
+    return NULL;
+  text = evaluate (browser, MUSTER_REFUSAL);
+  pieces = g_strsplit (text != NULL ? text : "", ship_id, -1);
+  return g_strjoinv ("SHIP", pieces);
+}
+
+static void
+muster_navigate (Browser *browser,
+                 guint    i)
+{
+  g_autofree char *navigate = g_strdup_printf ("{\"url\":\"%s\"}",
+                                               (char *) g_ptr_array_index (browser->muster_links,
+                                                                           i));
+
+  if (browser->problem != NULL)
+    return;
+  json_node_unref (call (browser, "Page.navigate", navigate));
+  flow_wait (browser, "the muster page",
+             "document.readyState === 'complete' && document.querySelector('form.muster') ? "
+             "'yes' : 'no'");
+}
+
+/* Adm. Vorkosigan's muster: refused as the engine says, read back, handed in, returned by the
+ * master with his reason, changed and handed in again, accepted. */
+static void
+muster_vorkosigan (Browser *browser)
+{
+  muster_navigate (browser, 0);
+  muster_no_foreign (browser, 0, "before his muster");
+  flow_shot (browser, "muster-form", "#sheet");
+  /* F-GEN-6: a ship of the pool left out. */
+  flow_step (browser, "Gull left out",
+             "(function(){document.querySelector('select[name=\"m.gull\"]').value='';"
+             "document.querySelector('#orders button:not([value])').click();return 'ok'})()");
+  g_usleep (500000);
+  flow_wait (browser, "the engine's refusal of a ship left out",
+             "document.readyState === 'complete' && document.querySelector('.msg.err') && "
+             "/Gull of the pool is in none of the formations/.test(document.querySelector("
+             "'.msg.err').innerText) && document.querySelector('select[name=\"m.gull\"]')"
+             ".value === '' ? 'yes' : 'no'");
+  flow_shot (browser, "muster-refused", "#sheet");
+  /* Another admiral's ship reads as no ship at all. */
+  if (browser->problem == NULL)
+    browser->refused[0] = muster_refusal_naming (browser, "emperor-ezar");
+  muster_navigate (browser, 0);
+  if (browser->problem == NULL)
+    browser->refused[1] = muster_refusal_naming (browser, "no-such-ship");
+  muster_navigate (browser, 0);
+
+  /* Three formations: the capital ships with a succession, the escorts, and Kyril Island
+   * hidden on its own. */
+  flow_step (browser, "three formations",
+             "(function(){function v(n,x){document.querySelector('[name=\"'+n+'\"]').value=x}"
+             "v('n1','Home Squadron');v('p.prince-xav','2');v('m.kyril-island','3');"
+             "v('p.kyril-island','1');v('n3','Kyril Picket');"
+             "document.querySelector('[name=h3]').checked=true;"
+             "document.querySelector('button[value=check]').click();return 'ok'})()");
+  g_usleep (500000);
+  flow_wait (browser, "the read-back",
+             "document.readyState === 'complete' && "
+             "document.querySelectorAll('#orders .readback').length === 3 && "
+             "/Flagship Prince Serg, then Prince Xav/.test(document.querySelector("
+             "'fieldset[data-k=\"1\"] .readback').innerText) && "
+             "/1 ship: Kyril Island.*Hidden/.test(document.querySelector("
+             "'fieldset[data-k=\"3\"] .readback').innerText) ? 'yes' : 'no'");
+  flow_shot (browser, "muster-readback", "fieldset[data-k=\"1\"]");
+  flow_step (browser, "the hand-in", MUSTER_HAND_IN);
+  g_usleep (500000);
+  flow_wait (browser, "the page after the hand-in",
+             "document.readyState === 'complete' && !/muster$/.test(location.pathname) && "
+             STATUS_SAYS ("waits for the master"));
+  muster_no_foreign (browser, 0, "after his muster");
+
+  /* Returned: the page says why in place, his muster in the form to change. */
+  flow_master_then_back (browser, master_returns_muster_cb);
+  flow_wait (browser, "the muster returned",
+             STATUS_SAYS ("returned your muster: Kyril Island stays with the squadron"));
+  flow_wait (browser, "the returned muster in the form",
+             "document.querySelector('[name=n3]') && "
+             "document.querySelector('[name=n3]').value === 'Kyril Picket' ? 'yes' : 'no'");
+  flow_shot (browser, "muster-returned", "#sheet");
+  flow_step (browser, "Kyril Island back in the squadron",
+             "(function(){document.querySelector('[name=\"m.kyril-island\"]').value='1';"
+             "document.querySelector('[name=\"p.kyril-island\"]').value='';"
+             "document.querySelector('#orders button:not([value])').click();return 'ok'})()");
+  g_usleep (500000);
+  flow_wait (browser, "the second hand-in",
+             "document.readyState === 'complete' && !/muster$/.test(location.pathname) && "
+             STATUS_SAYS ("waits for the master"));
+  flow_master_then_back (browser, master_accepts_muster_cb);
+  flow_wait (browser, "the muster accepted",
+             "document.getElementById('sheet-status') && /accepted your muster/.test("
+             "document.getElementById('sheet-status').innerText) && "
+             "!document.querySelector('form.muster') && document.querySelector('ol.mustered') ? "
+             "'yes' : 'no'");
+  flow_shot (browser, "muster-accepted", "#sheet");
+}
+
+static gpointer
+muster_thread (gpointer data)
+{
+  Browser *browser = data;
+  g_autoptr(JsonNode) target = call (browser, "Target.createTarget", "{\"url\":\"about:blank\"}");
+  g_autoptr(JsonNode) attached = NULL;
+  g_autofree char *attach = NULL;
+  g_autofree char *metrics = g_strdup_printf ("{\"width\":%u,\"height\":%u,"
+                                              "\"deviceScaleFactor\":1,\"mobile\":true}",
+                                              browser->width, browser->height);
+
+  if (target == NULL)
+    {
+      browser->problem = g_strdup ("Target.createTarget failed");
+      goto out;
+    }
+  attach = g_strdup_printf ("{\"targetId\":\"%s\",\"flatten\":true}",
+                            json_object_get_string_member (json_node_get_object (target),
+                                                           "targetId"));
+  attached = call (browser, "Target.attachToTarget", attach);
+  if (attached == NULL)
+    {
+      browser->problem = g_strdup ("Target.attachToTarget failed");
+      goto out;
+    }
+  browser->session = g_strdup (json_object_get_string_member (json_node_get_object (attached),
+                                                              "sessionId"));
+  json_node_unref (call (browser, "Emulation.setDeviceMetricsOverride", metrics));
+  muster_vorkosigan (browser);
+  /* The other ten hand in the formations their form offers, one after another: no page shows
+   * anything of a muster handed in before it. */
+  for (guint i = 1; i < browser->muster_links->len && browser->problem == NULL; i++)
+    {
+      muster_navigate (browser, i);
+      muster_no_foreign (browser, i, "before his muster");
+      flow_step (browser, "the hand-in", MUSTER_HAND_IN);
+      g_usleep (300000);
+      flow_wait (browser, "the page after the hand-in",
+                 "document.readyState === 'complete' && !/muster$/.test(location.pathname) && "
+                 STATUS_SAYS ("waits for the master"));
+      muster_no_foreign (browser, i, "after his muster");
+    }
+  /* The first page again, after every other muster. */
+  if (browser->problem == NULL)
+    {
+      g_autofree char *navigate = g_strdup_printf ("{\"url\":\"%s\"}",
+                                                   (char *) g_ptr_array_index (
+                                                     browser->muster_links, 0));
+
+      json_node_unref (call (browser, "Page.navigate", navigate));
+      flow_wait (browser, "his page after the others' musters",
+                 "document.readyState === 'complete' && document.querySelector('ol.mustered')"
+                 " ? 'yes' : 'no'");
+      muster_no_foreign (browser, 0, "after every muster");
+    }
+out:
+  g_atomic_int_set (&browser->done, 1);
+  g_main_context_wakeup (NULL);
+  return NULL;
+}
+
 /* With the page's script off (a phone that blocks it), the form is a plain form: the route's
  * legs are the server's choices, the read-back a post answered with its sentences, the
  * hand-in a post answered with a redirect to his page. */
@@ -931,6 +1178,210 @@ test_flows_tablet (void)
   run_flows (768, 1024, "tablet", flows_thread);
 }
 
+/* What of the pools but the @i-th a page must not show: a script's object of the ships'
+ * names and their form fields. */
+static char *
+foreign_of (GPtrArray *pools,
+            guint      i)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+
+  json_builder_begin_object (builder);
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      json_builder_set_member_name (builder, pass == 0 ? "names" : "fields");
+      json_builder_begin_array (builder);
+      for (guint p = 0; p < pools->len; p++)
+        {
+          const AdmPool *pool = g_ptr_array_index (pools, p);
+
+          for (guint s = 0; p != i && s < pool->ships->len; s++)
+            {
+              const AdmShip *ship = g_ptr_array_index (pool->ships, s);
+              g_autofree char *field = g_strdup_printf ("name=\"m.%s\"", ship->id);
+
+              json_builder_add_string_value (builder, pass == 0 ? ship->name : field);
+            }
+        }
+      json_builder_end_array (builder);
+    }
+  json_builder_end_object (builder);
+  root = json_builder_get_root (builder);
+  json_generator_set_root (generator, root);
+  return json_generator_to_data (generator, NULL);
+}
+
+/* The last muster of @admiral_id in the journal: its "muster" event and its formations'. */
+static GPtrArray *
+journaled_muster (AdmCampaign *campaign,
+                  const char  *admiral_id)
+{
+  GPtrArray *events = adm_campaign_get_events (campaign);
+  GPtrArray *muster = g_ptr_array_new ();
+
+  for (guint i = events->len; i > 0; i--)
+    {
+      AdmEvent *event = g_ptr_array_index (events, i - 1);
+
+      if (g_str_equal (adm_event_get_kind (event), "muster") &&
+          g_strcmp0 (adm_event_get (event, "admiral"), admiral_id) == 0)
+        {
+          gint64 n = 0;
+
+          g_assert_true (adm_event_get_int (event, "formations", &n));
+          for (guint k = 0; k <= (guint) n; k++)
+            g_ptr_array_add (muster, g_ptr_array_index (events, i - 1 + k));
+          break;
+        }
+    }
+  return muster;
+}
+
+/* The paper path: his muster as the master would type it in from the muster sheet printed
+ * for it (`admiralty-cli muster … sheet`, then `submit`) gives the events the phone gave. */
+static void
+assert_paper_path (AdmCampaign          *campaign,
+                   const AdmMusterEntry *entry)
+{
+  g_autoptr(AdmMusterDraft) draft = adm_muster_draft_new (entry->pool->admiral->id);
+  g_autoptr(AdmMusterDraft) paper = NULL;
+  g_autoptr(GPtrArray) events = NULL;
+  g_autoptr(GPtrArray) phone = journaled_muster (campaign, entry->pool->admiral->id);
+  g_autofree char *xml = NULL;
+  g_autoptr(GError) error = NULL;
+  static const char *const keys[] = {
+    "admiral", "formations", "name", "flagship", "ships", "succession", "hidden"
+  };
+
+  for (guint f = 0; f < entry->formations->len; f++)
+    {
+      const AdmMusterFormation *formation = g_ptr_array_index (entry->formations, f);
+      AdmMusterDraftFormation *out = adm_muster_draft_add (draft, formation->name,
+                                                           formation->flagship->id,
+                                                           formation->hidden);
+
+      for (guint s = 0; s < formation->ships->len; s++)
+        g_ptr_array_add (out->ships,
+                         g_strdup (((AdmShip *) g_ptr_array_index (formation->ships, s))->id));
+      for (guint s = 0; s < formation->succession->len; s++)
+        g_ptr_array_add (out->succession,
+                         g_strdup (((AdmShip *) g_ptr_array_index (formation->succession,
+                                                                   s))->id));
+    }
+  xml = adm_muster_draft_to_xml (draft);
+  paper = adm_muster_draft_load (xml, strlen (xml), "sheet.xml", &error);
+  g_assert_no_error (error);
+  events = adm_muster_draft_events (paper, 0);
+  g_assert_cmpuint (phone->len, ==, events->len);
+  for (guint i = 0; i < events->len; i++)
+    {
+      g_assert_cmpstr (adm_event_get_kind (g_ptr_array_index (phone, i)), ==,
+                       adm_event_get_kind (g_ptr_array_index (events, i)));
+      for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+        g_assert_cmpstr (adm_event_get (g_ptr_array_index (phone, i), keys[k]), ==,
+                         adm_event_get (g_ptr_array_index (events, i), keys[k]));
+    }
+}
+
+/* The eleven admirals of Komarr muster its 74 ships from their pools on their phones
+ * (F-GEN-5, F-GEN-6): each page offers his own pool and nothing of another's, before or after
+ * the others hand theirs in; a ship left out is refused in the engine's words, and another
+ * admiral's ship in the same words as no ship at all; Adm. Vorkosigan's muster is read back,
+ * handed in, returned by the master with his reason, changed and accepted, his page saying
+ * each in place; the others hand in the formations their form offers. The journal holds what
+ * the paper path gives, and cycle 1 starts with all 74 ships in formations. */
+static void
+test_muster (void)
+{
+  Browser browser = { 0, };
+  GPtrArray *pools, *entries, *formations;
+  AdmMuster *muster;
+  AdmState *state;
+  guint ships = 0, mustered = 0;
+
+  if (!browser_start_scenario (&browser, "komarr-muster.admiralty", 390, 844, "phone"))
+    return;
+  pools = adm_scenario_get_pools (adm_campaign_get_scenario (browser.campaign));
+  g_assert_cmpuint (pools->len, ==, 11);
+  browser.muster_links = g_ptr_array_new_with_free_func (g_free);
+  browser.muster_foreign = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < pools->len; i++)
+    {
+      const AdmPool *pool = g_ptr_array_index (pools, i);
+
+      g_ptr_array_add (browser.muster_links,
+                       adm_portal_get_link (browser.portal, pool->admiral->id));
+      g_ptr_array_add (browser.muster_foreign, foreign_of (pools, i));
+    }
+  g_assert_cmpstr (((AdmPool *) g_ptr_array_index (pools, 0))->admiral->id, ==, "vorkosigan");
+  browser_run (&browser, muster_thread);
+
+  /* The same words for another admiral's ship and for none. */
+  g_assert_nonnull (browser.refused[0]);
+  g_assert_nonnull (strstr (browser.refused[0], "there is no ship “SHIP” in the pool of "
+                                                "Adm. Aral Vorkosigan"));
+  g_assert_cmpstr (browser.refused[0], ==, browser.refused[1]);
+
+  state = adm_campaign_get_state (browser.campaign);
+  muster = adm_state_get_muster (state);
+  entries = adm_muster_get_entries (muster);
+  for (guint i = 0; i < entries->len; i++)
+    {
+      const AdmMusterEntry *entry = g_ptr_array_index (entries, i);
+
+      g_assert_cmpint (entry->status, ==, i == 0 ? ADM_MUSTER_ACCEPTED : ADM_MUSTER_HANDED_IN);
+      g_assert_cmpuint (entry->count, ==, i == 0 ? 2 : 1);
+      for (guint f = 0; f < entry->formations->len; f++)
+        mustered += ((AdmMusterFormation *) g_ptr_array_index (entry->formations, f))->ships->len;
+      assert_paper_path (browser.campaign, entry);
+    }
+  g_assert_cmpuint (mustered, ==, 74);
+  /* Adm. Vorkosigan's second muster: the Home Squadron with its succession, the escorts, and
+   * no Kyril Picket. */
+  {
+    const AdmMusterEntry *entry = g_ptr_array_index (entries, 0);
+    const AdmMusterFormation *home = g_ptr_array_index (entry->formations, 0);
+
+    g_assert_cmpuint (entry->formations->len, ==, 2);
+    g_assert_cmpstr (home->name, ==, "Home Squadron");
+    g_assert_cmpstr (home->flagship->id, ==, "prince-serg");
+    g_assert_cmpuint (home->succession->len, ==, 1);
+    g_assert_cmpstr (((AdmShip *) g_ptr_array_index (home->succession, 0))->id, ==,
+                     "prince-xav");
+  }
+
+  /* The master accepts the others' and starts cycle 1. */
+  for (guint i = 1; i < entries->len; i++)
+    {
+      const AdmMusterEntry *entry = g_ptr_array_index (entries, i);
+      g_autoptr(AdmEvent) accept = adm_event_new ("muster-accept", 0);
+      g_autoptr(GError) error = NULL;
+
+      adm_event_set (accept, "admiral", entry->pool->admiral->id);
+      g_assert_true (adm_campaign_append (browser.campaign, accept, &error));
+      g_assert_no_error (error);
+    }
+  {
+    g_autoptr(AdmEvent) start = adm_event_new ("muster-start", 0);
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (adm_campaign_append (browser.campaign, start, &error));
+    g_assert_no_error (error);
+  }
+  formations = adm_strategy_get_formations (adm_state_get_strategy (state));
+  for (guint f = 0; f < formations->len; f++)
+    ships += ((AdmFormation *) g_ptr_array_index (formations, f))->ships->len;
+  g_assert_cmpuint (ships, ==, 74);
+
+  for (guint i = 0; i < G_N_ELEMENTS (browser.refused); i++)
+    g_free (browser.refused[i]);
+  g_ptr_array_unref (browser.muster_links);
+  g_ptr_array_unref (browser.muster_foreign);
+  browser_finish (&browser);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -940,5 +1391,6 @@ main (int   argc,
   g_test_add_func ("/portal/browser/F-STRAT-8/flows-phone", test_flows_phone);
   g_test_add_func ("/portal/browser/F-STRAT-8/flows-tablet", test_flows_tablet);
   g_test_add_func ("/portal/browser/F-STRAT-8/no-script", test_no_script);
+  g_test_add_func ("/portal/browser/F-GEN-6/komarr-muster-phone", test_muster);
   return g_test_run ();
 }

@@ -428,8 +428,8 @@ take_csrf (Shared     *shared,
   return TRUE;
 }
 
-/* Server thread: a posted sheet (JOB_SHEET) or final mark (JOB_FINAL), bounded and with a
- * CSRF token of his page, handed to the main thread. */
+/* Server thread: a posted sheet (JOB_SHEET), final mark (JOB_FINAL) or muster (JOB_MUSTER),
+ * bounded and with a CSRF token of his page, handed to the main thread. */
 void
 _adm_portal_receive_sheet (Server            *server,
                            SoupServerMessage *msg,
@@ -460,7 +460,7 @@ _adm_portal_receive_sheet (Server            *server,
   text = g_strndup (data, size);
   fields = soup_form_decode (text);
   g_mutex_lock (&server->shared->lock);
-  preview = kind == JOB_SHEET &&
+  preview = (kind == JOB_SHEET || kind == JOB_MUSTER) &&
             g_strcmp0 (g_hash_table_lookup (fields, "step"), "check") == 0;
   fresh = take_csrf (server->shared, admiral_id, g_hash_table_lookup (fields, "csrf"), preview);
   g_mutex_unlock (&server->shared->lock);

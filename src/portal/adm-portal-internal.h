@@ -10,6 +10,7 @@
 #include <libsoup/soup.h>
 
 #include "adm-campaign.h"
+#include "adm-muster.h"
 #include "adm-portal.h"
 #include "adm-portal-page.h"
 #include "adm-portal-private.h"
@@ -162,6 +163,7 @@ typedef enum {
   JOB_SHEET,   /* a posted sheet to check and keep */
   JOB_PDF,     /* a report's PDF */
   JOB_FINAL,   /* his sheet marked final, or not */
+  JOB_MUSTER,  /* a posted muster to read back or hand in (adm-portal-muster.c) */
 } JobKind;
 
 /* What the server thread asks of the main thread, and (the same Job sent back) its answer. */
@@ -342,5 +344,26 @@ void      _adm_portal_job_final      (AdmPortal            *self,
                                       const AdmAdmiral     *admiral);
 gboolean  _adm_portal_sheet_is_final (AdmPortal            *self,
                                       const AdmPortalSheet *sheet);
+
+/* adm-portal-muster.c. Main thread: his muster's entry while the muster is under way and he
+ * has a pool, else NULL (his page is the order page); a muster's formations as the muster
+ * form's fields; the muster the form's fields give, or NULL with the form's own refusal; the
+ * muster form (his accepted muster, read-only, once accepted) with @csrf_mark, filled with
+ * @fill or, NULL, with the muster he would start with; his muster's status in words (and
+ * whether it is a refusal); a posted muster read back, or handed in. */
+const AdmMusterEntry *_adm_portal_muster_entry  (AdmPortal               *self,
+                                                 const AdmAdmiral        *admiral);
+GHashTable       *_adm_portal_muster_fields  (GPtrArray               *formations);
+AdmMusterDraft   *_adm_portal_muster_draft   (const AdmMusterEntry    *entry,
+                                              GHashTable              *fields,
+                                              GError                 **error);
+char             *_adm_portal_muster_form    (const AdmMusterEntry    *entry,
+                                              const char              *csrf_mark,
+                                              const AdmPortalFormFill *fill);
+char             *_adm_portal_muster_status  (const AdmMusterEntry    *entry,
+                                              gboolean                *is_error);
+void              _adm_portal_job_muster     (AdmPortal               *self,
+                                              Job                     *job,
+                                              const AdmAdmiral        *admiral);
 
 G_END_DECLS

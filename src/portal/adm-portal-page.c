@@ -1401,8 +1401,10 @@ adm_portal_page_render (const AdmPortalPage *page)
   GString *out = g_string_sized_new (16384);
   g_autofree char *now = page->now_mark != NULL ? g_strdup (page->now_mark)
                                                 : g_strdup_printf ("%" G_GINT64_FORMAT, page->now);
-  g_autofree char *sheet_heading = g_strdup_printf (_("Your order sheet for cycle %u"),
-                                                    page->cycle);
+  g_autofree char *sheet_heading = page->sheet_heading != NULL
+                                   ? g_strdup (page->sheet_heading)
+                                   : g_strdup_printf (_("Your order sheet for cycle %u"),
+                                                      page->cycle);
 
   g_string_append_printf (out, "<!DOCTYPE html><html lang=\"%s\"><head><meta charset=\"utf-8\">"
                           "<meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">"

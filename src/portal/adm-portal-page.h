@@ -90,6 +90,8 @@ typedef struct {
                                   * -1: not paused */
   gint64      extended;          /* seconds the master has added to this cycle's clock */
   const char *state_key;         /* what status.json says, as the script compares it */
+  const char *sheet_heading;     /* the heading of his sheet's section, or NULL: "Your order
+                                  * sheet for cycle N" */
   const char *sheet_status;      /* plain text */
   gboolean    sheet_is_news;     /* a sheet of his is in: the status stands out */
   gboolean    sheet_is_error;    /* ... and it was refused */

@@ -185,6 +185,8 @@ _adm_portal_marked_page (AdmPortal               *self,
   g_autofree char *returned = NULL, *final = NULL;
   const AdmPortalSheet *sent = g_hash_table_lookup (self->sheets, admiral->id);
   AdmPortalFormFill own = { NULL, NULL, NULL, FALSE };
+  const AdmMusterEntry *muster;
+  gboolean muster_refused = FALSE;
   AdmPortalPage page = { 0, };
   LangScope scope;
   Parts *parts;
@@ -192,7 +194,15 @@ _adm_portal_marked_page (AdmPortal               *self,
 
   _adm_portal_lang_push (&scope, lang);
   parts = parts_for (self, admiral, lang);
-  if (fill == NULL)
+  muster = _adm_portal_muster_entry (self, admiral);
+  if (muster != NULL)
+    {
+      /* F-GEN-6: before cycle 1 his sheet is his muster. */
+      form = _adm_portal_muster_form (muster, MARK_CSRF, fill);
+      status_text = _adm_portal_muster_status (muster, &muster_refused);
+      page.sheet_heading = _("Your muster before cycle 1");
+    }
+  else if (fill == NULL)
     {
       /* His page: the form as he last handed it in this cycle. */
       returned = _adm_portal_posted_fill (self, admiral, &own);
@@ -200,13 +210,17 @@ _adm_portal_marked_page (AdmPortal               *self,
       if (returned != NULL)
         message = returned, message_is_error = TRUE;
     }
-  form = adm_portal_page_form_filled (self->campaign, admiral, MARK_CSRF, fill);
-  _adm_portal_fill_clear (&own);
-  status_text = sheet_status (self, admiral);
-  final = adm_portal_page_final (sent != NULL && sent->cycle == _adm_portal_current_cycle (self) &&
-                                 sent->status != ADM_PORTAL_SHEET_REFUSED,
-                                 _adm_portal_sheet_is_final (self, sent),
-                                 strstr (form, "id=\"orders\"") != NULL, MARK_CSRF);
+  if (muster == NULL)
+    {
+      form = adm_portal_page_form_filled (self->campaign, admiral, MARK_CSRF, fill);
+      _adm_portal_fill_clear (&own);
+      status_text = sheet_status (self, admiral);
+      final = adm_portal_page_final (sent != NULL &&
+                                     sent->cycle == _adm_portal_current_cycle (self) &&
+                                     sent->status != ADM_PORTAL_SHEET_REFUSED,
+                                     _adm_portal_sheet_is_final (self, sent),
+                                     strstr (form, "id=\"orders\"") != NULL, MARK_CSRF);
+    }
   key = state_key (self, admiral);
   /* Translators: under the admiral's name on his page: his faction, the campaign */
   subtitle = g_strdup_printf (_("%s · %s"), admiral->faction->name,
@@ -223,8 +237,11 @@ _adm_portal_marked_page (AdmPortal               *self,
   page.now_mark = MARK_NOW;
   page.clock_mark = MARK_CLOCK;
   page.sheet_status = status_text;
-  page.sheet_is_news = sent != NULL && sent->cycle == page.cycle;
-  page.sheet_is_error = page.sheet_is_news && sent->status == ADM_PORTAL_SHEET_REFUSED;
+  page.sheet_is_news = muster != NULL ? muster->status != ADM_MUSTER_NOT_HANDED_IN
+                                       : sent != NULL && sent->cycle == page.cycle;
+  page.sheet_is_error = muster != NULL ? muster_refused
+                                       : page.sheet_is_news &&
+                                         sent->status == ADM_PORTAL_SHEET_REFUSED;
   page.message = message;
   page.message_is_error = message_is_error;
   page.nonce = MARK_NONCE;

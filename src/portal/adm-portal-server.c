@@ -384,6 +384,8 @@ handle_cb (SoupServer        *soup,
     _adm_portal_receive_sheet (server, msg, admiral_id, JOB_SHEET);
   else if (g_str_equal (method, "POST") && g_str_equal (rest, "final"))
     _adm_portal_receive_sheet (server, msg, admiral_id, JOB_FINAL);
+  else if (g_str_equal (method, "POST") && g_str_equal (rest, "muster"))
+    _adm_portal_receive_sheet (server, msg, admiral_id, JOB_MUSTER);
   else if (get && (cycle = _adm_portal_parse_report (current, rest)) > 0)
     serve_pdf (server, msg, admiral_id, cycle);
   else

@@ -666,6 +666,8 @@ job_run (AdmPortal *self,
     _adm_portal_job_sheet (self, job, admiral);
   else if (job->kind == JOB_FINAL)
     _adm_portal_job_final (self, job, admiral);
+  else if (job->kind == JOB_MUSTER)
+    _adm_portal_job_muster (self, job, admiral);
   else
     _adm_portal_pdf_queue (self, job);
 }

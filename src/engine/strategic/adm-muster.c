@@ -47,6 +47,7 @@ entry_free (gpointer data)
   g_ptr_array_unref (entry->formations);
   g_ptr_array_unref (entry->defaults);
   g_clear_pointer (&entry->formation_ids, g_ptr_array_unref);
+  g_ptr_array_unref (entry->returned);
   g_free (entry->reason);
   g_free (entry);
 }
@@ -160,6 +161,7 @@ adm_muster_new (AdmScenario *scenario)
 
       entry->pool = g_ptr_array_index (pools, i);
       entry->formations = g_ptr_array_new_with_free_func (formation_free);
+      entry->returned = g_ptr_array_new_with_free_func (formation_free);
       entry->defaults = default_formations (scenario, entry->pool);
       g_ptr_array_add (self->entries, entry);
     }
@@ -726,6 +728,46 @@ adm_muster_check (AdmMuster       *self,
   g_return_val_if_reached (FALSE);
 }
 
+gboolean
+adm_muster_check_draft (AdmMuster            *self,
+                        const AdmMusterDraft *draft,
+                        GError              **error)
+{
+  g_autoptr(GPtrArray) events = NULL;
+  g_autoptr(GPtrArray) trial = NULL;
+  GPtrArray *kept;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (self != NULL && draft != NULL, FALSE);
+
+  if (self->open != NULL)
+    return bad (error, _("the muster of %s names %u formations and gives %u"),
+                self->open->pool->admiral->name, self->expected, self->draft->len);
+  events = adm_muster_draft_events (draft, 0);
+  if (!check_muster (self, g_ptr_array_index (events, 0), error))
+    return FALSE;
+  /* The formations are read as "muster-formation" events are, into a draft of the check's
+   * own, and the muster is closed again whatever they say. */
+  trial = g_ptr_array_new_with_free_func (formation_free);
+  kept = self->draft;
+  self->draft = trial;
+  self->open = (AdmMusterEntry *) adm_muster_get_entry (self, draft->admiral);
+  self->expected = events->len - 1;
+  for (guint i = 1; ok && i < events->len; i++)
+    {
+      AdmMusterFormation *formation = read_formation (self, g_ptr_array_index (events, i),
+                                                      error);
+
+      ok = formation != NULL && (i + 1 < events->len || check_complete (self, formation, error));
+      if (formation != NULL)
+        g_ptr_array_add (self->draft, formation);
+    }
+  self->draft = kept;
+  self->open = NULL;
+  self->expected = 0;
+  return ok;
+}
+
 /* The start: every admiral's formations come into being, his accepted muster's or the
  * defaults, each where the master set it or in its pool's sector, with ids made from the
  * admiral's id and the formation's name. */
@@ -832,7 +874,10 @@ adm_muster_apply (AdmMuster       *self,
       entry->status = ADM_MUSTER_RETURNED;
       g_free (entry->reason);
       entry->reason = g_strdup (adm_event_get (event, "reason"));
-      g_ptr_array_set_size (entry->formations, 0);
+      /* The muster returned is kept for him to change, no longer his. */
+      g_ptr_array_set_size (entry->returned, 0);
+      g_ptr_array_extend_and_steal (entry->returned, entry->formations);
+      entry->formations = g_ptr_array_new_with_free_func (formation_free);
     }
   else if (g_str_equal (kind, "muster-position"))
     {

@@ -62,6 +62,8 @@ typedef struct {
   guint            count;       /* how many musters he handed in */
   gboolean         defaulted;   /* started: he was given the default formations */
   GPtrArray       *formation_ids; /* started: the ids of the formations made (char*) */
+  GPtrArray       *returned;    /* AdmMusterFormation*: returned, the muster the master gave
+                                 * back, for the admiral to change; else empty */
 } AdmMusterEntry;
 
 typedef struct _AdmMuster AdmMuster;
@@ -129,6 +131,12 @@ AdmMusterDraftFormation *adm_muster_draft_add (AdmMusterDraft *draft,
                                               const char     *name,
                                               const char     *flagship,
                                               gboolean        hidden);
+/* Whether @draft would be taken now as its admiral's muster: the one check of its events
+ * (adm_muster_draft_events ()), as adm_state_apply () makes it, with nothing handed in —
+ * a read-back before the hand-in. FALSE with the refusal in @error. */
+gboolean          adm_muster_check_draft     (AdmMuster            *self,
+                                              const AdmMusterDraft *draft,
+                                              GError              **error);
 /* A muster sheet (docs/formats.md, <muster-sheet>) read into a draft; NULL with @error
  * ("DISPLAY_NAME:LINE: problem") when it is not one. */
 AdmMusterDraft   *adm_muster_draft_load      (const char  *data,
