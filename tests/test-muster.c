@@ -613,6 +613,76 @@ test_check_draft (void)
   g_assert_no_error (error);
 }
 
+/* F-GEN-7: a starting position names its formation by number or by the id it is made with,
+ * and is kept by that id: a formation keeps it through its muster returned and handed in
+ * again under the same name; a formation of another name, or the defaults, do not take it. */
+static void
+test_positions_by_id (void)
+{
+  g_autoptr(AdmCampaign) campaign = muster_campaign (NULL, NULL);
+  const AdmMusterEntry *entry = adm_muster_get_entry (muster_of (campaign), "vorkosigan");
+  const AdmMusterEntry *vorlakial = adm_muster_get_entry (muster_of (campaign), "vorlakial");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *second = NULL, *first_default = NULL;
+  const AdmFormation *heavy, *defaulted;
+
+  first_default = adm_muster_formation_id (vorlakial, 1);
+  g_assert_cmpstr (first_default, ==, "vorlakial-formation-1");
+  g_assert_true (master (campaign, "muster-position", &error, "admiral", "vorlakial",
+                         "formation", "vorlakial-formation-1", "sector", "komarr-terminus",
+                         NULL));
+  g_assert_no_error (error);
+  g_assert_cmpstr (((AdmMusterFormation *) g_ptr_array_index (vorlakial->defaults, 0))
+                   ->sector->id, ==, "komarr-terminus");
+
+  g_assert_true (hand_in (campaign, "vorkosigan", VORKOSIGAN_MUSTER, &error));
+  g_assert_no_error (error);
+  g_assert_true (master (campaign, "muster-accept", &error, "admiral", "vorkosigan", NULL));
+  g_assert_no_error (error);
+  second = adm_muster_formation_id (entry, 2);
+  g_assert_cmpstr (second, ==, "vorkosigan-heavy-division");
+  /* By number, kept by the id. */
+  g_assert_true (master (campaign, "muster-position", &error, "admiral", "vorkosigan",
+                         "formation", "2", "sector", "pol-jump-point", NULL));
+  g_assert_no_error (error);
+  /* An id he will not start with is refused, naming it. */
+  g_assert_false (master (campaign, "muster-position", &error, "admiral", "vorkosigan",
+                          "formation", "vorkosigan-formation-9", "sector", "pol-jump-point",
+                          NULL));
+  g_assert_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT);
+  g_assert_nonnull (strstr (error->message, "“vorkosigan-formation-9”"));
+  g_clear_error (&error);
+
+  /* Returned: the defaults he would now start with have no position of his. */
+  g_assert_true (master (campaign, "muster-return", &error, "admiral", "vorkosigan",
+                         "reason", "The screen first", NULL));
+  g_assert_no_error (error);
+  for (guint f = 0; f < entry->defaults->len; f++)
+    g_assert_null (((AdmMusterFormation *) g_ptr_array_index (entry->defaults, f))->sector);
+  /* Handed in again in another order, the Heavy Division third: it keeps its position. */
+  g_assert_true (hand_in (campaign, "vorkosigan",
+    "Destroyer Screen|kestrel|kestrel lord-vorbohn vorinnis vorgarin gull||;"
+    "Home Squadron|prince-serg|prince-serg prince-xav emperor-dorca count-vorhalas||;"
+    "Heavy Division|kyril-island|kyril-island||h", &error));
+  g_assert_no_error (error);
+  g_assert_true (master (campaign, "muster-accept", &error, "admiral", "vorkosigan", NULL));
+  g_assert_no_error (error);
+  g_assert_null (((AdmMusterFormation *) g_ptr_array_index (entry->formations, 0))->sector);
+  g_assert_cmpstr (((AdmMusterFormation *) g_ptr_array_index (entry->formations, 2))
+                   ->sector->id, ==, "pol-jump-point");
+
+  g_assert_true (master (campaign, "muster-start", &error, NULL));
+  g_assert_no_error (error);
+  heavy = adm_strategy_lookup_formation (strategy_of (campaign), "vorkosigan-heavy-division");
+  defaulted = adm_strategy_lookup_formation (strategy_of (campaign), "vorlakial-formation-1");
+  g_assert_nonnull (heavy);
+  g_assert_nonnull (defaulted);
+  g_assert_cmpstr (adm_strategy_get_position (strategy_of (campaign), heavy->id)->sector->id, ==,
+                   "pol-jump-point");
+  g_assert_cmpstr (adm_strategy_get_position (strategy_of (campaign), defaulted->id)->sector->id,
+                   ==, "komarr-terminus");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -625,6 +695,7 @@ main (int    argc,
   g_test_add_func ("/engine/muster/F-GEN-6/F-FORM-8/refusals", test_refusals);
   g_test_add_func ("/engine/muster/F-GEN-6/return", test_return);
   g_test_add_func ("/engine/muster/F-GEN-6/check-draft", test_check_draft);
+  g_test_add_func ("/engine/muster/F-GEN-7/positions-by-id", test_positions_by_id);
   g_test_add_func ("/engine/muster/F-GEN-6/default-by-category", test_default_by_category);
   g_test_add_func ("/engine/muster/F-GEN-6/default-single-ships", test_default_single_ships);
   g_test_add_func ("/engine/muster/F-GEN-6/undo-redo", test_undo_redo);

@@ -72,10 +72,19 @@ need_entry (AdmCampaign  *campaign,
   return entry;
 }
 
+/* @entry's formations he would start with now, each with its number and the id it is made
+ * with (F-GEN-7: a position names either). */
 static void
-add_formations_json (JsonBuilder *builder,
-                     GPtrArray   *formations)
+add_formations_json (JsonBuilder          *builder,
+                     const AdmMusterEntry *entry)
 {
+  GPtrArray *formations = adm_muster_entry_planned (entry);
+  g_autoptr(GPtrArray) id_list = g_ptr_array_new_with_free_func (g_free);
+  char **ids;
+
+  for (guint i = 0; i < formations->len; i++)
+    g_ptr_array_add (id_list, adm_muster_formation_id (entry, i + 1));
+  ids = (char **) id_list->pdata;
   json_builder_set_member_name (builder, "formations");
   json_builder_begin_array (builder);
   for (guint i = 0; i < formations->len; i++)
@@ -84,6 +93,7 @@ add_formations_json (JsonBuilder *builder,
 
       json_builder_begin_object (builder);
       _cli_add_int (builder, "number", i + 1);
+      _cli_add_string (builder, "id", ids[i]);
       _cli_add_string (builder, "name", formation->name);
       _cli_add_string (builder, "flagship", formation->flagship->id);
       json_builder_set_member_name (builder, "ships");
@@ -146,7 +156,7 @@ status (AdmCampaign *campaign,
           _cli_add_string (builder, "sector", entry->pool->sector->id);
           json_builder_set_member_name (builder, "defaulted");
           json_builder_add_boolean_value (builder, entry->defaulted);
-          add_formations_json (builder, adm_muster_entry_planned (entry));
+          add_formations_json (builder, entry);
           json_builder_end_object (builder);
         }
       json_builder_end_array (builder);
@@ -359,7 +369,8 @@ _cli_muster_run (int    argc,
                                 "  accept ADMIRAL            Accept his muster\n"
                                 "  return ADMIRAL --reason R Return it to be done again\n"
                                 "  position ADMIRAL N SECTOR Set where his formation N "
-                                "starts (F-GEN-7)\n"
+                                "(its number, or the id it is made with) starts "
+                                "(F-GEN-7)\n"
                                 "  start                     End the muster and start cycle 1; "
                                 "an admiral with no accepted muster gets the default "
                                 "formations (ruling “muster-default”)\n"

@@ -48,6 +48,7 @@ entry_free (gpointer data)
   g_ptr_array_unref (entry->defaults);
   g_clear_pointer (&entry->formation_ids, g_ptr_array_unref);
   g_ptr_array_unref (entry->returned);
+  g_hash_table_unref (entry->positions);
   g_free (entry->reason);
   g_free (entry);
 }
@@ -162,6 +163,7 @@ adm_muster_new (AdmScenario *scenario)
       entry->pool = g_ptr_array_index (pools, i);
       entry->formations = g_ptr_array_new_with_free_func (formation_free);
       entry->returned = g_ptr_array_new_with_free_func (formation_free);
+      entry->positions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
       entry->defaults = default_formations (scenario, entry->pool);
       g_ptr_array_add (self->entries, entry);
     }
@@ -220,6 +222,60 @@ adm_muster_entry_planned (const AdmMusterEntry *entry)
 {
   g_return_val_if_fail (entry != NULL, NULL);
   return entry->status == ADM_MUSTER_ACCEPTED ? entry->formations : entry->defaults;
+}
+
+/* The id formation @f (from 0) of @formations is made with: of the defaults when @defaulted
+ * (by its number: a default formation's name is translated, its id is not, so that the same
+ * journal gives the same ids in every locale), else of an accepted muster (by its name). */
+static char *
+formation_base_id (const AdmMusterEntry *entry,
+                   GPtrArray            *formations,
+                   guint                 f,
+                   gboolean              defaulted)
+{
+  const AdmAdmiral *admiral = entry->pool->admiral;
+  const AdmMusterFormation *formation = g_ptr_array_index (formations, f);
+  g_autofree char *words = defaulted ? g_strdup_printf ("%s formation %u", admiral->id, f + 1)
+                                     : g_strdup_printf ("%s %s", admiral->id, formation->name);
+  char *base = adm_id_from_name (words);
+
+  if (*base == '\0')
+    {
+      g_free (base);
+      base = g_strdup (admiral->id);
+    }
+  return base;
+}
+
+char *
+adm_muster_formation_id (const AdmMusterEntry *entry,
+                         guint                 number)
+{
+  GPtrArray *planned;
+
+  g_return_val_if_fail (entry != NULL, NULL);
+  planned = adm_muster_entry_planned (entry);
+  g_return_val_if_fail (number >= 1 && number <= planned->len, NULL);
+  return formation_base_id (entry, planned, number - 1, entry->status != ADM_MUSTER_ACCEPTED);
+}
+
+/* F-GEN-7: each formation of @entry's muster and defaults starts where the master set the
+ * formation of its id, else in its pool's sector (NULL). */
+static void
+sync_positions (AdmMusterEntry *entry)
+{
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      GPtrArray *formations = pass == 0 ? entry->formations : entry->defaults;
+
+      for (guint f = 0; f < formations->len; f++)
+        {
+          AdmMusterFormation *formation = g_ptr_array_index (formations, f);
+          g_autofree char *id = formation_base_id (entry, formations, f, pass == 1);
+
+          formation->sector = g_hash_table_lookup (entry->positions, id);
+        }
+    }
 }
 
 gboolean
@@ -632,18 +688,21 @@ check_return (AdmMuster       *self,
   return TRUE;
 }
 
-/* "muster-position": the formation (its number, from 1) of the formations the admiral would
- * start with now (adm_muster_entry_planned ()), or NULL with @error. */
-static AdmMusterFormation *
+/* "muster-position": the id (adm_muster_formation_id ()) of the formation, by its number
+ * (from 1) or that id, of the formations the admiral would start with now
+ * (adm_muster_entry_planned ()), or NULL with @error. */
+static char *
 position_target (AdmMuster       *self,
                  const AdmEvent  *event,
+                 AdmMusterEntry **target,
                  const AdmSector **sector,
                  GError         **error)
 {
   AdmMusterEntry *entry = need_decision (self, event, "muster-position", error);
   const char *sector_id = adm_event_get (event, "sector");
+  const char *named = adm_event_get (event, "formation");
   GPtrArray *planned;
-  gint64 number;
+  gint64 number = 0;
 
   if (entry == NULL)
     return NULL;
@@ -654,12 +713,18 @@ position_target (AdmMuster       *self,
       return NULL;
     }
   planned = adm_muster_entry_planned (entry);
-  if (!adm_event_get_int (event, "formation", &number) || number < 1 ||
-      number > (gint64) planned->len)
+  if (named != NULL && !adm_event_get_int (event, "formation", &number))
+    for (guint f = 0; number == 0 && f < planned->len; f++)
+      {
+        g_autofree char *id = adm_muster_formation_id (entry, f + 1);
+
+        if (g_str_equal (id, named))
+          number = f + 1;
+      }
+  if (number < 1 || number > (gint64) planned->len)
     {
       bad (error, _("%s starts with formations 1 to %u, not “%s”"), entry->pool->admiral->name,
-           planned->len, adm_event_get (event, "formation") != NULL
-                         ? adm_event_get (event, "formation") : "");
+           planned->len, named != NULL ? named : "");
       return NULL;
     }
   *sector = adm_scenario_lookup_sector (self->scenario, sector_id);
@@ -669,7 +734,8 @@ position_target (AdmMuster       *self,
            sector_id != NULL ? sector_id : "");
       return NULL;
     }
-  return g_ptr_array_index (planned, number - 1);
+  *target = entry;
+  return adm_muster_formation_id (entry, (guint) number);
 }
 
 static gboolean
@@ -720,8 +786,10 @@ adm_muster_check (AdmMuster       *self,
   if (g_str_equal (kind, "muster-position"))
     {
       const AdmSector *sector = NULL;
+      AdmMusterEntry *target = NULL;
+      g_autofree char *id = position_target (self, event, &target, &sector, error);
 
-      return position_target (self, event, &sector, error) != NULL;
+      return id != NULL;
     }
   if (g_str_equal (kind, "muster-start"))
     return check_start (self, event, error);
@@ -787,20 +855,10 @@ apply_start (AdmMuster   *self,
       for (guint f = 0; f < planned->len; f++)
         {
           AdmMusterFormation *formation = g_ptr_array_index (planned, f);
-          /* A default formation's name is translated: its id is not made from it, so that
-           * the same journal gives the same ids in every locale. */
-          g_autofree char *words = entry->defaulted
-                                   ? g_strdup_printf ("%s formation %u", admiral->id, f + 1)
-                                   : g_strdup_printf ("%s %s", admiral->id, formation->name);
-          g_autofree char *base = adm_id_from_name (words);
+          g_autofree char *base = formation_base_id (entry, planned, f, entry->defaulted);
           g_autofree char *id = NULL;
           const char *log;
 
-          if (*base == '\0')
-            {
-              g_free (base);
-              base = g_strdup (admiral->id);
-            }
           id = g_strdup (base);
           for (guint n = 2; adm_strategy_formation_id_used (strategy, id); n++)
             {
@@ -859,6 +917,7 @@ adm_muster_apply (AdmMuster       *self,
           self->draft = old;
           g_ptr_array_set_size (self->draft, 0);
           open->status = ADM_MUSTER_HANDED_IN;
+          sync_positions (open);
           g_clear_pointer (&open->reason, g_free);
           open->received = self->opened;
           open->count++;
@@ -868,6 +927,7 @@ adm_muster_apply (AdmMuster       *self,
   else if (g_str_equal (kind, "muster-accept"))
     {
       entry->status = ADM_MUSTER_ACCEPTED;
+      sync_positions (entry);
     }
   else if (g_str_equal (kind, "muster-return"))
     {
@@ -878,13 +938,16 @@ adm_muster_apply (AdmMuster       *self,
       g_ptr_array_set_size (entry->returned, 0);
       g_ptr_array_extend_and_steal (entry->returned, entry->formations);
       entry->formations = g_ptr_array_new_with_free_func (formation_free);
+      sync_positions (entry);
     }
   else if (g_str_equal (kind, "muster-position"))
     {
       const AdmSector *sector = NULL;
-      AdmMusterFormation *formation = position_target (self, event, &sector, NULL);
+      AdmMusterEntry *target = NULL;
+      char *id = position_target (self, event, &target, &sector, NULL);
 
-      formation->sector = sector;
+      g_hash_table_replace (target->positions, id, (gpointer) sector);
+      sync_positions (target);
     }
   else if (g_str_equal (kind, "muster-start"))
     apply_start (self, strategy);

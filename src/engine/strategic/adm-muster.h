@@ -16,7 +16,10 @@
  *                       hidden="true|false";
  *   "muster-accept"     admiral;
  *   "muster-return"     admiral, reason;
- *   "muster-position"   admiral, formation (its number in the muster, from 1), sector;
+ *   "muster-position"   admiral, formation (its number in the muster, from 1, or the id it
+ *                       is made with, adm_muster_formation_id ()), sector: kept by that id,
+ *                       so that a formation keeps its position through a muster returned and
+ *                       handed in again under the same name;
  *   "muster-start"      (none): the formations come into being and cycle 1 begins. */
 #pragma once
 
@@ -64,6 +67,10 @@ typedef struct {
   GPtrArray       *formation_ids; /* started: the ids of the formations made (char*) */
   GPtrArray       *returned;    /* AdmMusterFormation*: returned, the muster the master gave
                                  * back, for the admiral to change; else empty */
+  GHashTable      *positions;   /* the starting positions the master set (F-GEN-7): the id a
+                                 * formation is made with (adm_muster_formation_id ()) →
+                                 * const AdmSector*; each planned formation's sector is its
+                                 * own from here */
 } AdmMusterEntry;
 
 typedef struct _AdmMuster AdmMuster;
@@ -81,6 +88,12 @@ const AdmMusterEntry *adm_muster_get_entry   (AdmMuster   *self,
                                               const char  *admiral_id);
 /* The formations @entry would start with now: his accepted muster's, else the defaults. */
 GPtrArray        *adm_muster_entry_planned   (const AdmMusterEntry *entry);
+/* The id formation @number (from 1) of adm_muster_entry_planned () is made with at the start:
+ * the admiral's id and its name ("vorkosigan-home-squadron"), a default one's its number
+ * ("vorlakial-formation-2", the same in every language); "-2", "-3" … follow at the start
+ * only when the id is taken already. */
+char             *adm_muster_formation_id    (const AdmMusterEntry *entry,
+                                              guint                 number) G_GNUC_WARN_UNUSED_RESULT;
 /* The audience filter of the muster: whether @viewer_id (an admiral's id, NULL for the master)
  * may be told anything of @admiral_id's muster — his own, or the master all. No admiral is
  * told of another's, nor how many have mustered, before the master publishes the positions
