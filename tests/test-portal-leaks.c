@@ -1,0 +1,378 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-portal-leaks.c: what the admirals' portal tells each side of what happens outside the
+ * orders (F-STRAT-3), walked step by step:
+ *  - the muster before cycle 1 (F-GEN-5..7) of scenarios/komarr-muster.admiralty: one admiral
+ *    hands in his muster from his phone, others on paper, the master returns one with his
+ *    reason, accepts others and sets a position; after each step every admiral's page, its
+ *    status.json and his printed muster sheet hold no ship, field, formation or reason of
+ *    another admiral's pool or muster, and no admiral's page changes (nor its version) by a
+ *    step about another's muster;
+ *  - the master's corrections (docs/formats.md) on the Komarr campaign: a hidden reinforcement,
+ *    damage, a refit, a move, a station captured and a minefield cleared; the portal's parts of
+ *    every page (fleet, what his side knows, order form, reports) are byte for byte those of
+ *    the campaign without them for every admiral of another side, and his own tell him. */
+
+#include "config.h"
+
+#include <string.h>
+#include <libsoup/soup.h>
+
+#include "admiralty-engine.h"
+#include "adm-portal.h"
+#include "adm-portal-page.h"
+#include "komarr-helpers.h"
+#include "portal-helpers.h"
+#include "shipped-helpers.h"
+#include "text-helpers.h"
+
+#define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
+
+static char *
+escaped (const char *text)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  adm_portal_html_escape (out, text);
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+static char *
+get (const char *url,
+     guint      *status)
+{
+  PortalRequest request = { .method = "GET", .url = url };
+
+  return portal_request_fetch (&request, status);
+}
+
+/* The muster */
+
+/* What of admiral @index's muster no other admiral may be told: the names and form fields of
+ * his pool's ships, his muster's formations, the master's reason for returning it. */
+typedef struct {
+  const char *admiral;
+  GPtrArray  *secrets;   /* char*, as the page would write them */
+} Secrets;
+
+static void
+add_secret (Secrets    *secrets,
+            const char *text)
+{
+  g_ptr_array_add (secrets->secrets, escaped (text));
+}
+
+static void
+append (AdmCampaign *campaign,
+        AdmEvent    *event)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (adm_campaign_append (campaign, event, &error));
+  g_assert_no_error (error);
+  adm_event_unref (event);
+}
+
+static AdmEvent *
+decision (const char *kind,
+          const char *admiral)
+{
+  AdmEvent *event = adm_event_new (kind, T0);
+
+  adm_event_set (event, "admiral", admiral);
+  return event;
+}
+
+/* A muster of @admiral's pool handed in on paper: two formations, the first ship alone in the
+ * first, named by @first and @second. */
+static void
+paper_muster (AdmCampaign *campaign,
+              const char  *admiral,
+              const char  *first,
+              const char  *second)
+{
+  const AdmPool *pool = adm_scenario_lookup_pool (adm_campaign_get_scenario (campaign), admiral);
+  g_autoptr(AdmMusterDraft) draft = adm_muster_draft_new (admiral);
+  const AdmShip *lead = g_ptr_array_index (pool->ships, 0);
+  AdmMusterDraftFormation *one = adm_muster_draft_add (draft, first, lead->id, TRUE);
+  AdmMusterDraftFormation *two = NULL;
+  g_autoptr(GPtrArray) events = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_ptr_array_add (one->ships, g_strdup (lead->id));
+  for (guint s = 1; s < pool->ships->len; s++)
+    {
+      const AdmShip *ship = g_ptr_array_index (pool->ships, s);
+
+      /* The rest a formation a run of one category, six at most (F-FORM-8), the first of
+       * each its flagship. */
+      if (two == NULL || two->ships->len == 6 ||
+          ((const AdmShip *) g_ptr_array_index (pool->ships, s - 1))->klass->category !=
+          ship->klass->category)
+        {
+          g_autofree char *name = two == NULL ? g_strdup (second)
+                                              : g_strdup_printf ("%s %u", second, s);
+
+          two = adm_muster_draft_add (draft, name, ship->id, FALSE);
+        }
+      g_ptr_array_add (two->ships, g_strdup (ship->id));
+    }
+  events = adm_muster_draft_events (draft, T0);
+  g_assert_true (adm_campaign_append_all (campaign, events, &error));
+  g_assert_no_error (error);
+}
+
+/* Every admiral's page, status.json and muster sheet: none holds another admiral's secrets;
+ * the pages of those @changed does not name are as @pages had them (NULL the first time). */
+static void
+walk (AdmCampaign *campaign,
+      GPtrArray   *links,
+      GPtrArray   *all,
+      GPtrArray   *pages,
+      const char  *step,
+      const char  *changed)
+{
+  for (guint a = 0; a < all->len; a++)
+    {
+      Secrets *own = g_ptr_array_index (all, a);
+      g_autofree char *status_url = g_strconcat (g_ptr_array_index (links, a), "status.json",
+                                                 NULL);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AdmDoc) sheet = adm_report_build (campaign, ADM_REPORT_MUSTER, own->admiral, 0,
+                                                  NULL, &error);
+      g_autofree char *sheet_text = NULL;
+      char *texts[3];
+      guint status = 0;
+
+      g_assert_no_error (error);
+      sheet_text = adm_doc_to_text (sheet);
+      texts[0] = get (g_ptr_array_index (links, a), &status);
+      g_assert_cmpuint (status, ==, 200);
+      texts[1] = get (status_url, &status);
+      g_assert_cmpuint (status, ==, 200);
+      texts[2] = sheet_text;
+      g_test_message ("%s: %s's page", step, own->admiral);
+      g_assert_true (strstr (texts[0], "action=\"muster\"") != NULL ||
+                     strstr (texts[0], "class=\"mustered\"") != NULL);
+      for (guint o = 0; o < all->len; o++)
+        {
+          Secrets *other = g_ptr_array_index (all, o);
+
+          if (o == a)
+            continue;
+          for (guint s = 0; s < other->secrets->len; s++)
+            for (guint t = 0; t < G_N_ELEMENTS (texts); t++)
+              assert_lacks (texts[t], g_ptr_array_index (other->secrets, s), own->admiral);
+        }
+      /* A step about another admiral's muster leaves his page's version as it was: the
+       * version is a digest of what the page shows. */
+      {
+        const char *at = strstr (texts[1], "\"version\"");
+        char *version;
+
+        g_assert_nonnull (at);
+        version = g_strndup (at, strcspn (at, ",}"));
+        if (g_ptr_array_index (pages, a) != NULL && g_strcmp0 (changed, own->admiral) != 0)
+          g_assert_cmpstr (g_ptr_array_index (pages, a), ==, version);
+        g_free (g_ptr_array_index (pages, a));
+        g_ptr_array_index (pages, a) = version;
+      }
+      g_free (texts[0]);
+      g_free (texts[1]);
+    }
+}
+
+static void
+secrets_free (gpointer data)
+{
+  Secrets *secrets = data;
+
+  g_ptr_array_unref (secrets->secrets);
+  g_free (secrets);
+}
+
+/* F-GEN-6, F-STRAT-3: the muster walked, every admiral's page after each step. */
+static void
+test_muster_walk (void)
+{
+  g_autoptr(AdmScenario) scenario = shipped_scenario ("komarr-muster.admiralty");
+  g_autoptr(AdmCampaign) campaign = adm_campaign_new (scenario, 1);
+  g_autoptr(AdmPortal) portal = portal_serve_loopback (campaign);
+  GPtrArray *pools = adm_scenario_get_pools (scenario);
+  g_autoptr(GPtrArray) all = g_ptr_array_new_with_free_func (secrets_free);
+  g_autoptr(GPtrArray) links = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) pages = g_ptr_array_new_with_free_func (g_free);
+  AdmEvent *event;
+
+  for (guint p = 0; p < pools->len; p++)
+    {
+      const AdmPool *pool = g_ptr_array_index (pools, p);
+      Secrets *secrets = g_new0 (Secrets, 1);
+
+      secrets->admiral = pool->admiral->id;
+      secrets->secrets = g_ptr_array_new_with_free_func (g_free);
+      for (guint s = 0; s < pool->ships->len; s++)
+        {
+          const AdmShip *ship = g_ptr_array_index (pool->ships, s);
+          g_autofree char *field = g_strdup_printf ("name=\"m.%s\"", ship->id);
+
+          add_secret (secrets, ship->name);
+          g_ptr_array_add (secrets->secrets, g_steal_pointer (&field));
+        }
+      {
+        g_autofree char *first = g_strdup_printf ("Secret Picket of %s", pool->admiral->id);
+        g_autofree char *second = g_strdup_printf ("Secret Main of %s", pool->admiral->id);
+        g_autofree char *reason = g_strdup_printf ("SECRET-REASON for %s", pool->admiral->id);
+
+        add_secret (secrets, first);
+        add_secret (secrets, second);
+        add_secret (secrets, reason);
+      }
+      g_ptr_array_add (all, secrets);
+      g_ptr_array_add (links, portal_loopback_link (adm_portal_get_link (portal,
+                                                                         pool->admiral->id)));
+      g_ptr_array_add (pages, NULL);
+    }
+  g_assert_cmpuint (all->len, ==, 11);
+
+  walk (campaign, links, all, pages, "before any muster", NULL);
+  /* Vorkosigan from his phone: the form as his page gives it, handed in. */
+  {
+    guint status = 0;
+    g_autofree char *page = get (g_ptr_array_index (links, 0), &status);
+    const char *start = strstr (page, "name=\"csrf\" value=\"");
+    g_autofree char *csrf = NULL;
+    g_autofree char *body = NULL;
+    g_autofree char *url = g_strconcat (g_ptr_array_index (links, 0), "muster", NULL);
+    g_autofree char *answer = NULL;
+    g_autoptr(GBytes) bytes = NULL;
+    PortalRequest request = { .method = "POST", .no_redirect = TRUE,
+                              .content_type = "application/x-www-form-urlencoded" };
+
+    g_assert_nonnull (start);
+    start += strlen ("name=\"csrf\" value=\"");
+    csrf = g_strndup (start, strcspn (start, "\""));
+    body = g_strdup_printf ("csrf=%s&n1=Secret+Picket+of+vorkosigan&"
+                            "n2=Secret+Main+of+vorkosigan&h1=1&"
+                            "m.prince-serg=1&p.prince-serg=1&m.prince-xav=1&m.emperor-dorca=1&"
+                            "m.count-vorhalas=1&m.kyril-island=1&"
+                            "m.kestrel=2&p.kestrel=1&m.lord-vorbohn=2&m.vorinnis=2&"
+                            "m.vorgarin=2&m.gull=2", csrf);
+    bytes = g_bytes_new (body, strlen (body));
+    request.url = url;
+    request.body = bytes;
+    portal_request_run (&request);
+    g_assert_cmpuint (request.status, ==, SOUP_STATUS_SEE_OTHER);
+    portal_request_clear (&request);
+    g_assert_cmpint (adm_muster_get_entry (adm_state_get_muster (adm_campaign_get_state (
+                       campaign)), "vorkosigan")->status, ==, ADM_MUSTER_HANDED_IN);
+  }
+  walk (campaign, links, all, pages, "Vorkosigan's muster from his phone", "vorkosigan");
+  paper_muster (campaign, "vorlakial", "Secret Picket of vorlakial", "Secret Main of vorlakial");
+  walk (campaign, links, all, pages, "Vorlakial's muster on paper", "vorlakial");
+  event = decision ("muster-return", "vorlakial");
+  adm_event_set (event, "reason", "SECRET-REASON for vorlakial");
+  append (campaign, event);
+  walk (campaign, links, all, pages, "Vorlakial's muster returned", "vorlakial");
+  append (campaign, decision ("muster-accept", "vorkosigan"));
+  walk (campaign, links, all, pages, "Vorkosigan's muster accepted", "vorkosigan");
+  event = decision ("muster-position", "vorkosigan");
+  adm_event_set (event, "formation", "vorkosigan-secret-picket-of-vorkosigan");
+  adm_event_set (event, "sector", "pol-jump-point");
+  append (campaign, event);
+  walk (campaign, links, all, pages, "Vorkosigan's picket placed", "vorkosigan");
+  paper_muster (campaign, "ghem-estif", "Secret Picket of ghem-estif",
+                "Secret Main of ghem-estif");
+  append (campaign, decision ("muster-accept", "ghem-estif"));
+  walk (campaign, links, all, pages, "Estif's muster accepted", "ghem-estif");
+  adm_portal_stop (portal);
+}
+
+/* The corrections */
+
+/* The parts of @admiral's portal page that come from the campaign (his fleet, what his side
+ * knows, his order form with a fixed CSRF token, his reports), as one text. */
+static char *
+portal_parts (AdmCampaign      *campaign,
+              const AdmAdmiral *admiral)
+{
+  g_autofree char *cards = adm_portal_page_cards (campaign, admiral, NULL);
+  g_autofree char *known = adm_portal_page_known (campaign, admiral);
+  g_autofree char *form = adm_portal_page_form (campaign, admiral, "CSRF");
+  g_autofree char *reports = adm_portal_page_reports (campaign, admiral, NULL);
+
+  return g_strjoin ("\n", cards, known, form, reports, NULL);
+}
+
+static void
+record (AdmCampaign         *campaign,
+        const AdmCorrection *correction)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (adm_correction_record (campaign, correction, T0 + 100, &error));
+  g_assert_no_error (error);
+}
+
+/* F-STRAT-3: a secret reinforcement and the other corrections of Sarlat's hidden Autumn Screen
+ * are told on his page alone; the pages of every admiral of another side are byte for byte
+ * those of the campaign without them, in the cycle of the corrections and in the next. */
+static void
+test_corrections (void)
+{
+  g_autoptr(AdmCampaign) corrected = komarr_new (NULL, NULL);
+  g_autoptr(AdmCampaign) plain = komarr_new (NULL, NULL);
+  const AdmCorrection corrections[] = {
+    { .kind = ADM_CORRECTION_ADD_FORMATION, .admiral = "ghem-sarlat",
+      .sector = "sergyar-approach", .name = "Moonlit Shadow", .hidden = TRUE,
+      .new_ships = (const char *[]) { "Pale Moth:frigate:8", "Dusk Fan:frigate:6", NULL },
+      .reason = "SECRET-REASON convoy" },
+    { .kind = ADM_CORRECTION_DAMAGE, .ship = "falling-leaf", .points = "2",
+      .reason = "SECRET-REASON sabotage" },
+    { .kind = ADM_CORRECTION_REPAIR, .ship = "falling-leaf", .hull = "3",
+      .reason = "SECRET-REASON refit" },
+    { .kind = ADM_CORRECTION_MOVE, .formation = "autumn-screen", .sector = "sergyar-approach",
+      .reason = "SECRET-REASON sent away" },
+    { .kind = ADM_CORRECTION_ADD_SHIP, .formation = "autumn-screen",
+      .new_ships = (const char *[]) { "Quiet Heron:frigate:7", NULL },
+      .reason = "SECRET-REASON reinforced" },
+  };
+  GPtrArray *admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (corrected));
+  const AdmAdmiral *sarlat = adm_campaign_lookup_admiral (corrected, "ghem-sarlat");
+
+  for (guint i = 0; i < G_N_ELEMENTS (corrections); i++)
+    record (corrected, &corrections[i]);
+  for (guint round = 0; round < 2; round++)
+    {
+      g_autofree char *own = portal_parts (corrected, sarlat);
+
+      g_test_message ("after %s", round == 0 ? "the corrections" : "cycle 1");
+      assert_contains (own, "Moonlit Shadow", "Sarlat's page");
+      assert_contains (own, "Pale Moth", "Sarlat's page");
+      assert_contains (own, "Quiet Heron", "Sarlat's page");
+      assert_lacks (own, "SECRET-REASON", "Sarlat's page");
+      for (guint a = 0; a < admirals->len; a++)
+        {
+          const AdmAdmiral *admiral = g_ptr_array_index (admirals, a);
+          g_autofree char *with = NULL, *without = NULL;
+
+          if (admiral->faction == sarlat->faction)
+            continue;
+          with = portal_parts (corrected, admiral);
+          without = portal_parts (plain, adm_campaign_lookup_admiral (plain, admiral->id));
+          g_test_message ("%s's page", admiral->id);
+          g_assert_cmpstr (with, ==, without);
+        }
+      komarr_end_cycle (corrected, T0);
+      komarr_end_cycle (plain, T0);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/portal/leaks/F-GEN-6/F-STRAT-3/muster-walk", test_muster_walk);
+  g_test_add_func ("/portal/leaks/F-STRAT-3/corrections", test_corrections);
+  return g_test_run ();
+}
