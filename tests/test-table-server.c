@@ -819,6 +819,47 @@ test_flood (Fixture       *fixture,
   g_assert_nonnull (strstr (g_ptr_array_index (warnings, 0), "flooding the portal: 127.20.0.3"));
 }
 
+/* One device from 127.20.0.4 sends request after request with a wrong key and a body, never
+ * more than one connection at a time, each refused at once: the master is told once, naming
+ * it, and a phone's poll is answered all the same. */
+static void
+test_flood_refused (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *phone = portal_loopback_link (adm_portal_get_link (fixture->portal,
+                                                                      "vorkosigan"));
+  g_autofree char *status_url = g_strconcat (phone, "status.json", NULL);
+  g_autofree char *wrong = g_strdup_printf ("POST /table/%s/engagements/%s/entries HTTP/1.1\r\n"
+                                            "Host: x\r\nContent-Length: 100\r\n\r\n",
+                                            "00000000000000000000000000000000",
+                                            fixture->ids[0]);
+  guint status;
+
+  g_signal_connect (fixture->portal, "warning", G_CALLBACK (warning_cb), warnings);
+  for (guint i = 0; i < 80; i++)
+    {
+      g_autoptr(GSocket) socket = connect_from (fixture, "127.20.0.4", wrong);
+      char reply[256];
+      gssize n;
+
+      g_assert_nonnull (socket);
+      n = g_socket_receive (socket, reply, sizeof reply - 1, NULL, NULL);
+      g_assert_cmpint (n, >, 0);
+      reply[n] = '\0';
+      g_assert_true (g_str_has_prefix (reply, "HTTP/1.1 404"));
+      g_socket_close (socket, NULL);
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+    }
+  g_free (fetch ("GET", status_url, NULL, &status));
+  g_assert_cmpuint (status, ==, SOUP_STATUS_OK);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_cmpuint (warnings->len, ==, 1);
+  g_assert_nonnull (strstr (g_ptr_array_index (warnings, 0), "flooding the portal: 127.20.0.4"));
+}
+
 /* The resident memory of this process, where the portal serves, in bytes. */
 static gsize
 resident (void)
@@ -982,6 +1023,7 @@ main (int    argc,
   ADD ("too-large", test_too_large);
   ADD ("malformed", test_malformed);
   ADD ("flood", test_flood);
+  ADD ("flood-refused", test_flood_refused);
   ADD ("big-bodies", test_big_bodies);
 #undef ADD
   return g_test_run ();

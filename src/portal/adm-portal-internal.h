@@ -94,6 +94,7 @@ struct _Server {
   guint         max_connections;
   GHashTable   *per_address; /* client address → the number of its connections open */
   GHashTable   *flooding;   /* the addresses the master was told of, once each */
+  GHashTable   *strikes;    /* client address → its Strikes (adm-portal-server.c) */
   guint         n_large;    /* the large bodies being read or handled */
   GSource      *trim;       /* the memory of the large bodies given back, once idle */
   gboolean      failed;     /* out of descriptors: accepts no more */

@@ -44,6 +44,13 @@
 #define LARGE_BODY (1024 * 1024)
 #define MAX_LARGE_BODIES 3
 #define RETRY_AFTER 5
+/* One address whose requests are refused or dropped unanswered (a wrong key with a body, a
+ * body too long or none said, a head or body not sent in time, the rate limit, a connection
+ * more than it may have) FLOOD_STRIKES times within FLOOD_WINDOW seconds floods the portal,
+ * though it never holds more than its share of the slots at once: a phone or a table that
+ * lost its link, retrying every few seconds, stays well below. */
+#define FLOOD_STRIKES 32
+#define FLOOD_WINDOW 60
 /* Seconds before accepting is tried again after the system refused a connection for a
  * reason of its own (not for want of descriptors). */
 #define ACCEPT_RETRY 1
@@ -52,6 +59,44 @@ typedef struct {
   double tokens;
   gint64 last;   /* monotonic µs */
 } Bucket;
+
+/* What one address had refused or dropped since @since. */
+typedef struct {
+  guint  n;
+  gint64 since;  /* monotonic µs */
+} Strikes;
+
+static void flooding (Server     *server,
+                      const char *address);
+
+/* Server thread: one more request from @address refused or dropped unanswered; the master is
+ * told (once) when it makes FLOOD_STRIKES within FLOOD_WINDOW. */
+static void
+strike (Server     *server,
+        const char *address)
+{
+  gint64 now = g_get_monotonic_time ();
+  Strikes *strikes;
+
+  if (address == NULL || server->strikes == NULL)
+    return;
+  strikes = g_hash_table_lookup (server->strikes, address);
+  if (strikes == NULL)
+    {
+      if (g_hash_table_size (server->strikes) >= MAX_CLIENTS)
+        g_hash_table_remove_all (server->strikes);
+      strikes = g_new0 (Strikes, 1);
+      strikes->since = now;
+      g_hash_table_insert (server->strikes, g_strdup (address), strikes);
+    }
+  if (now - strikes->since > FLOOD_WINDOW * G_USEC_PER_SEC)
+    {
+      strikes->n = 0;
+      strikes->since = now;
+    }
+  if (++strikes->n >= FLOOD_STRIKES)
+    flooding (server, address);
+}
 
 static gboolean request_timeout_cb (gpointer data);
 
@@ -357,6 +402,7 @@ handle_cb (SoupServer        *soup,
     }
   if (!allowed)
     {
+      strike (server, soup_server_message_get_remote_host (msg));
       /* 429 Too Many Requests (RFC 6585), which libsoup 3.2 has no name for. */
       _adm_portal_respond_text (msg, 429, "Too many requests\n");
       return;
@@ -452,6 +498,10 @@ got_headers_cb (SoupServerMessage *msg,
   if (connection != NULL && connection->timeout != NULL)
     connection_deadline (connection, BODY_TIMEOUT + (body ? (guint) (length / BODY_RATE) : 0));
 
+  if (connection != NULL &&
+      ((encoding != SOUP_ENCODING_NONE && encoding != SOUP_ENCODING_CONTENT_LENGTH) ||
+       (body && ((guint64) length > max || !known))))
+    strike (server, connection->address);
   if (encoding != SOUP_ENCODING_NONE && encoding != SOUP_ENCODING_CONTENT_LENGTH)
     refuse_unread (msg, "411 Length Required");
   else if (body && (guint64) length > max)
@@ -592,6 +642,7 @@ request_timeout_cb (gpointer data)
   g_autoptr(GIOStream) stream = NULL;
 
   g_clear_pointer (&connection->timeout, g_source_unref);
+  strike (connection->server, connection->address);
   /* A TLS connection's socket is shut down first: a handshake under way (on a thread of
    * glib-networking's) ends at once, and the closing below does not wait for it. */
   if (connection->tls && connection->socket != NULL)
@@ -647,8 +698,9 @@ flooding_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* Server thread: one more connection from @address than it may have; the master is told,
- * the first time while the portal listens. */
+/* Server thread: one more connection from @address than it may have, or too many of its
+ * requests refused (strike ()); the master is told, the first time while the portal
+ * listens. */
 static void
 flooding (Server     *server,
           const char *address)
@@ -810,6 +862,7 @@ sniff_timeout_cb (gpointer data)
   Server *server = connection->server;
 
   g_clear_pointer (&connection->timeout, g_source_unref);
+  strike (server, connection->address);
   g_hash_table_remove (server->connections, connection);
   accept_resume (server);
   return G_SOURCE_REMOVE;
@@ -1056,6 +1109,7 @@ server_free (Server *server)
   g_hash_table_unref (server->connections);
   g_hash_table_unref (server->per_address);
   g_hash_table_unref (server->flooding);
+  g_hash_table_unref (server->strikes);
   g_main_loop_unref (server->loop);
   g_main_context_unref (server->context);
   g_mutex_clear (&server->ready_lock);
@@ -1079,6 +1133,7 @@ _adm_portal_server_start (Shared   *shared,
                                            (GDestroyNotify) g_ptr_array_unref);
   server->per_address = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   server->flooding = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  server->strikes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   server->connections = g_hash_table_new_full (NULL, NULL, connection_free, NULL);
   server->max_connections = max_connections ();
   g_mutex_init (&server->ready_lock);

@@ -749,7 +749,8 @@ _adm_portal_fail (AdmPortal  *self,
   g_signal_emit (self, _adm_portal_signals[FAILED], 0, self->failure);
 }
 
-/* One device (@address) floods the portal with connections: the master is told, once. */
+/* One device (@address) floods the portal with connections or refused requests: the master
+ * is told, once. */
 void
 _adm_portal_warn_flooding (AdmPortal  *self,
                            const char *address)
