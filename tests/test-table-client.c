@@ -51,6 +51,7 @@ typedef struct {
   gboolean      hostile;      /* the listing names an assignment that is a path */
   guint         empty;        /* the next POSTs answered with an empty 200, as a chief killed
                                * while answering does */
+  guint         odd_status;   /* every POST answered with it and a line of text when set */
   GTlsCertificate *certificate; /* what the server answering shows: the chief's, or a man in
                                  * the middle's */
   guint         requests;     /* the requests the server answering read */
@@ -172,6 +173,11 @@ receive (Chief             *chief,
     {
       chief->empty--;
       answer (msg, SOUP_STATUS_OK, "application/json", g_strdup (""));
+      return;
+    }
+  if (chief->odd_status != 0)
+    {
+      answer (msg, chief->odd_status, "text/plain", g_strdup ("Ask the bar\n"));
       return;
     }
   if (chief->refuse_code != NULL)
@@ -539,6 +545,19 @@ test_send_and_resume (Fixture       *fixture,
   g_assert_cmpuint (g_array_index (fixture->chief.froms, guint, fixture->chief.froms->len - 1),
                     ==, 4);
 
+  /* A reason the chief would refuse is refused here, and the battle goes on. */
+  {
+    g_autofree char *long_reason = g_strnfill (ADM_TABLE_BATTLE_MAX_REASON + 1, 'x');
+
+    g_assert_false (adm_table_client_end_battle (client, long_reason, &error));
+    g_assert_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_REFUSED);
+    g_assert_nonnull (strstr (error->message, "at most 500"));
+    g_clear_error (&error);
+    g_assert_false (adm_table_client_end_battle (client, "Pol Six\x01withdrew", &error));
+    g_assert_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_REFUSED);
+    g_clear_error (&error);
+    g_assert_null (adm_table_client_get_end_reason (client));
+  }
   g_assert_true (adm_table_client_end_battle (client, "Pol Six withdrew", &error));
   g_assert_true (adm_table_client_flush (client, FLUSH_MS, &error));
   g_assert_no_error (error);
@@ -667,6 +686,75 @@ test_odd_answer (Fixture       *fixture,
   g_assert_false (adm_table_client_flush (client, FLUSH_MS, &error));
   g_assert_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_TAKEN_BACK);
   g_assert_cmpint (adm_table_client_get_state (client), ==, ADM_TABLE_CLIENT_REFUSED);
+}
+
+/* The chief answers @code, or @status, for a while: the table is not stopped, the table
+ * master reads that the chief answered oddly (with the chief's words), and once the chief
+ * answers again he holds every entry. */
+static void
+assert_retried (Fixture        *fixture,
+                AdmTableClient *client,
+                AdmBattle      *battle,
+                AdmDiceSource  *dice,
+                const char     *code,
+                guint           status)
+{
+  g_autoptr(GError) error = NULL;
+  guint posts;
+
+  g_mutex_lock (&fixture->chief.lock);
+  fixture->chief.refuse_code = code;
+  fixture->chief.odd_status = status;
+  posts = fixture->chief.posts;
+  g_mutex_unlock (&fixture->chief.lock);
+  resolve (battle, dice);
+  g_assert_false (adm_table_client_flush (client, 1800, &error));
+  g_assert_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_UNREACHABLE);
+  g_test_message ("%s %u: %s", code != NULL ? code : "HTTP", status, error->message);
+  g_clear_error (&error);
+  g_assert_cmpint (adm_table_client_get_state (client), ==, ADM_TABLE_CLIENT_WAITING);
+  g_assert_true (adm_table_client_get_answered_oddly (client));
+  g_assert_true (g_str_has_prefix (adm_table_client_get_message (client),
+                                   "The chief answered oddly, retrying: "));
+  if (code != NULL)
+    g_assert_nonnull (strstr (adm_table_client_get_message (client), "Table 1 went home"));
+  /* Sent again with backoff, not once and never again, nor without a pause. */
+  g_assert_cmpuint (fixture->chief.posts, >=, posts + 2);
+  g_assert_cmpuint (fixture->chief.posts, <=, posts + 4);
+
+  g_mutex_lock (&fixture->chief.lock);
+  fixture->chief.refuse_code = NULL;
+  fixture->chief.odd_status = 0;
+  g_mutex_unlock (&fixture->chief.lock);
+  g_assert_true (adm_table_client_flush (client, FLUSH_MS, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (adm_table_client_get_state (client), ==, ADM_TABLE_CLIENT_ALL_SENT);
+  g_assert_false (adm_table_client_get_answered_oddly (client));
+  g_assert_cmpuint (chief_kept (&fixture->chief), ==, entries_of (battle));
+}
+
+/* A refusal that is not the chief taking the battle back — a 409 with another code, one the
+ * protocol has not, a status it does not use — does not stop the table: it is retried with
+ * backoff, the table master reading that the chief answered oddly. */
+static void
+test_odd_refusals (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmTableClient) client = adm_table_client_new (fixture->link, &error);
+  g_autoptr(AdmDiceSource) dice = ADM_DICE_SOURCE (adm_dice_prng_new (9));
+  g_autoptr(AdmBattle) battle = adm_table_client_open_battle_sync (client, "c1-3", NULL, NULL,
+                                                                   &error);
+
+  g_assert_no_error (error);
+  resolve (battle, dice);
+  g_assert_true (adm_table_client_flush (client, FLUSH_MS, &error));
+  g_assert_no_error (error);
+  assert_retried (fixture, client, battle, dice, "refused", 0);
+  assert_retried (fixture, client, battle, dice, "malformed", 0);
+  assert_retried (fixture, client, battle, dice, "no-such-code", 0);
+  assert_retried (fixture, client, battle, dice, NULL, SOUP_STATUS_BAD_REQUEST);
+  assert_retried (fixture, client, battle, dice, NULL, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE);
 }
 
 static void
@@ -836,6 +924,8 @@ main (int    argc,
               test_out_of_step, fixture_teardown);
   g_test_add ("/portal/table-client/odd-answer", Fixture, NULL, fixture_setup,
               test_odd_answer, fixture_teardown);
+  g_test_add ("/portal/table-client/odd-refusals", Fixture, NULL, fixture_setup,
+              test_odd_refusals, fixture_teardown);
   g_test_add ("/portal/table-client/taken-back", Fixture, NULL, fixture_setup,
               test_taken_back, fixture_teardown);
   g_test_add ("/portal/table-client/open-async", Fixture, NULL, fixture_setup,

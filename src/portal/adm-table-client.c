@@ -1240,8 +1240,10 @@ acknowledged (AdmTableClient *self,
 static void answered_oddly (AdmTableClient *self,
                             GError         *error);
 
-/* A 409: out of step (sent again from where the chief stands), taken back (for good), or
- * refused. */
+/* A 409: taken back (for good: the one answer that stops a table), out of step (sent again
+ * from where the chief stands), or any other refusal, which the table master reads while the
+ * entries are sent again after a while (answered_oddly ()): the chief's words say what to
+ * undo, and what is played after that goes with the next try. */
 static void
 take_refusal (AdmTableClient *self,
               JsonObject     *root)
@@ -1259,6 +1261,7 @@ take_refusal (AdmTableClient *self,
     }
   if (g_str_equal (code, "taken-back"))
     {
+      self->backoff_ms = RETRY_FIRST_MS;
       g_free (self->refused);
       self->refused = g_strdup (message);
       acknowledged (self, self->kept, self->ended);
@@ -1272,13 +1275,15 @@ take_refusal (AdmTableClient *self,
   if (g_str_equal (code, "out-of-step") && take_receipt (self, root, &kept, &error) &&
       kept + 1 != self->sent_from)
     {
+      self->backoff_ms = RETRY_FIRST_MS;
+      self->odd = FALSE;
       acknowledged (self, kept, member_bool (root, "ended"));
       send_next (self);
       return;
     }
   g_clear_error (&error);
-  fail (self, ADM_TABLE_CLIENT_REFUSED,
-        g_error_new_literal (ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_REFUSED, message));
+  answered_oddly (self, g_error_new_literal (ADM_TABLE_CLIENT_ERROR,
+                                             ADM_TABLE_CLIENT_ERROR_REFUSED, message));
 }
 
 /* An answer the protocol has not (an empty body, no receipt, a status it does not use: a
@@ -1337,26 +1342,19 @@ post_cb (GObject      *source,
           fail (self, ADM_TABLE_CLIENT_WAITING, error);
           schedule_retry (self);
         }
-      else if (error->code == ADM_TABLE_CLIENT_ERROR_REPLY)
-        answered_oddly (self, error);
       else
-        fail (self, ADM_TABLE_CLIENT_REFUSED, error);
+        answered_oddly (self, error);
       return;
     }
   root = parse_object (self, body, &error);
   if (root != NULL && status == SOUP_STATUS_CONFLICT)
     {
-      self->backoff_ms = RETRY_FIRST_MS;
-      self->odd = FALSE;
       take_refusal (self, root);
       return;
     }
   if (root == NULL || !take_receipt (self, root, &kept, &error))
     {
-      if (error->code == ADM_TABLE_CLIENT_ERROR_REPLY)
-        answered_oddly (self, error);
-      else
-        fail (self, ADM_TABLE_CLIENT_REFUSED, error);
+      answered_oddly (self, error);
       return;
     }
   /* A receipt that keeps nothing of what was sent would send it for ever: asked again only
@@ -1889,6 +1887,44 @@ adm_table_client_dice_source (AdmTableClient  *self,
   return ADM_DICE_SOURCE (g_steal_pointer (&dice));
 }
 
+/* Whether the chief takes @reason as a battle's ending (adm_table_battle_peek ()): plain
+ * text of at most ADM_TABLE_BATTLE_MAX_REASON characters. An ending the chief refuses would
+ * leave the table's battle ended and unsent for good. */
+static gboolean
+end_reason_valid (const char  *reason,
+                  GError     **error)
+{
+  glong length;
+
+  if (!g_utf8_validate (reason, -1, NULL))
+    {
+      g_set_error_literal (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_REFUSED,
+                           _("The reason for ending the battle is not text: write it again"));
+      return FALSE;
+    }
+  for (const char *p = reason; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f)
+        {
+          g_set_error_literal (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_REFUSED,
+                               _("The reason for ending the battle holds a control character: "
+                                 "write it as plain text"));
+          return FALSE;
+        }
+    }
+  length = g_utf8_strlen (reason, -1);
+  if (length > ADM_TABLE_BATTLE_MAX_REASON)
+    {
+      g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_REFUSED,
+                   _("The reason for ending the battle is %ld characters long; it may have at "
+                     "most %d: say it in a sentence"), length, ADM_TABLE_BATTLE_MAX_REASON);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 adm_table_client_end_battle (AdmTableClient  *self,
                              const char      *reason,
@@ -1912,6 +1948,8 @@ adm_table_client_end_battle (AdmTableClient  *self,
                    self->engagement, self->end_reason);
       return FALSE;
     }
+  if (!end_reason_valid (reason, error))
+    return FALSE;
   self->end_reason = g_strdup (reason);
   if (!save_keys (self, error))
     {

@@ -23,9 +23,10 @@
  * context of the caller of adm_table_client_new (), which must run it: the chief's receipt
  * moves `kept` on; a network failure is retried (0.5 s doubling to 5 s) while the table plays
  * on; an out-of-step refusal takes `kept` from the chief's answer and sends again; an answer
- * the protocol has not (an empty one, no receipt) or a 404 is retried the same way, the
- * message saying so; only the chief's taken-back refusal, or a refusal he explains, stops the
- * sending for good, the battle staying on this computer. A command line
+ * the protocol has not (an empty one, no receipt, a status it does not use), a 404 or any
+ * other refusal (his words saying what he refused) is retried the same way, the message
+ * saying so; only the chief's taken-back refusal stops the sending for good, the battle
+ * staying on this computer. A command line
  * without a main loop waits for the sending with adm_table_client_flush ().
  *
  * Properties (read-only, notified): "state" (AdmTableClientState), "waiting" (guint, the
@@ -61,7 +62,8 @@ typedef enum {
   ADM_TABLE_CLIENT_SENDING,  /* entries are on their way */
   ADM_TABLE_CLIENT_ALL_SENT, /* the chief holds every entry (and the ending, if any) */
   ADM_TABLE_CLIENT_WAITING,  /* the chief is unreachable: "waiting" entries wait, retried */
-  ADM_TABLE_CLIENT_REFUSED,  /* the chief refused them ("message"); nothing more is sent */
+  ADM_TABLE_CLIENT_REFUSED,  /* the chief took the battle back ("message"); nothing more is
+                              * sent */
 } AdmTableClientState;
 
 GType adm_table_client_state_get_type (void) G_GNUC_CONST;
@@ -199,7 +201,9 @@ AdmDiceSource       *adm_table_client_dice_source  (AdmTableClient  *self,
                                                     GError         **error) G_GNUC_WARN_UNUSED_RESULT;
 
 /* The table master ends the battle for @reason: kept with it, and sent to the chief, who
- * applies the ending (adm_campaign_end_battle ()). Nothing is played after it. */
+ * applies the ending (adm_campaign_end_battle ()). Nothing is played after it. A reason the
+ * chief would refuse (longer than ADM_TABLE_BATTLE_MAX_REASON characters, a control character
+ * in it) is refused here, REFUSED, and the battle goes on. */
 gboolean             adm_table_client_end_battle   (AdmTableClient  *self,
                                                     const char      *reason,
                                                     GError         **error);
@@ -226,8 +230,8 @@ gboolean             adm_table_client_get_program_only (AdmTableClient *self);
 
 /* Sends what waits and waits for the chief's answers, iterating the thread-default main
  * context, for at most @timeout_ms (a network failure is retried within it): TRUE when the
- * chief holds everything; FALSE with UNREACHABLE (the entries waiting), TAKEN_BACK or
- * REFUSED otherwise. */
+ * chief holds everything; FALSE with UNREACHABLE (the entries waiting, the message saying
+ * why) or TAKEN_BACK otherwise. */
 gboolean             adm_table_client_flush        (AdmTableClient  *self,
                                                     guint            timeout_ms,
                                                     GError         **error);

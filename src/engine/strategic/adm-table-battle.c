@@ -23,8 +23,7 @@
 
 /* A message holds one saved battle; a campaign file may be as large (ADM_XML_MAX_SIZE). */
 #define MAX_MESSAGE ADM_XML_MAX_SIZE
-/* The longest end reason kept, in characters (a master's sentence, not a document). */
-#define MAX_REASON 500
+#define MAX_REASON ADM_TABLE_BATTLE_MAX_REASON
 
 G_DEFINE_QUARK (adm-table-battle-error-quark, adm_table_battle_error)
 

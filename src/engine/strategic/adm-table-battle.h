@@ -35,6 +35,10 @@ G_BEGIN_DECLS
 
 #define ADM_TABLE_BATTLE_ERROR (adm_table_battle_error_quark ())
 
+/* The longest reason for ending a battle at a table, in characters (a master's sentence, not a
+ * document): the chief refuses a message with a longer one, and a table takes none longer. */
+#define ADM_TABLE_BATTLE_MAX_REASON 500
+
 typedef enum {
   ADM_TABLE_BATTLE_ERROR_MALFORMED,  /* not a <table-battle> message, or its battle does not load */
   ADM_TABLE_BATTLE_ERROR_NOT_YOURS,  /* no such engagement at this table (said as a wrong path) */
