@@ -323,6 +323,33 @@ test_dice_policy (Fixture       *fixture,
     g_assert_cmpint (((AdmDiceCheck *) g_ptr_array_index (checks, 0))->verdict, ==,
                      ADM_DICE_VERDICT_TYPED);
     g_assert_cmpstr (said, ==, "typed in at the table “Table 1”, not checked");
+    /* The chief's queue counts them. */
+    {
+      g_autofree char *counted = adm_dice_describe_typed_at (checks);
+      g_autofree char *expected = g_strdup_printf ("%u rolls typed at “Table 1”", checks->len);
+
+      g_assert_cmpstr (counted, ==, expected);
+    }
+    /* Each side's dice log says so of every roll it sees. */
+    for (guint side = 0; side < adm_battle_get_n_sides (kept); side++)
+      {
+        g_autoptr(GPtrArray) seen = adm_dice_verify (commitments, "c1-3", kept,
+                                                     adm_audience_side (side));
+
+        g_assert_cmpuint (seen->len, >, 0);
+        for (guint i = 0; i < seen->len; i++)
+          {
+            g_autofree char *verdict = adm_dice_check_describe (g_ptr_array_index (seen, i));
+
+            g_assert_cmpstr (verdict, ==, "typed in at the table “Table 1”, not checked");
+          }
+      }
+  }
+  /* A battle with no roll typed in counts none. */
+  {
+    g_autoptr(GPtrArray) none = g_ptr_array_new ();
+
+    g_assert_null (adm_dice_describe_typed_at (none));
   }
 }
 

@@ -115,18 +115,19 @@ row_menu (Fixture    *fixture,
   return find_widget (row, is_menu_button, NULL);
 }
 
-/* The table's master plays @phases phases of its battle and sends what the chief lacks. */
+/* The table's master plays @phases phases of its battle with @dice and sends what the chief
+ * lacks. */
 static void
-table_plays (Fixture   *fixture,
-             AdmBattle *battle,
-             int        phases)
+table_plays_with (Fixture       *fixture,
+                  AdmBattle     *battle,
+                  int            phases,
+                  AdmDiceSource *dice)
 {
   AdmCampaign *campaign = fixture->window->campaign;
   g_autofree char *orders_path = source_path ("tests/data/campaign-battles",
                                               "komarr-c1-3.orders.xml", NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmBattleOrders) orders = adm_battle_orders_load_file (orders_path, &error);
-  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (5 + adm_battle_get_journal (battle)->len);
   g_autoptr(GPtrArray) at = adm_campaign_get_table_engagements (campaign, "Table 2");
   const AdmTableAssignment *assignment;
   AdmTableReceipt receipt;
@@ -141,7 +142,7 @@ table_plays (Fixture   *fixture,
       g_assert_true (adm_battle_resolve_phase (battle,
                                                adm_battle_orders_get_turn (orders,
                                                                            adm_battle_get_turn (battle)),
-                                               ADM_DICE_SOURCE (dice), &error));
+                                               dice, &error));
       g_assert_no_error (error);
     }
   adm_campaign_get_table_receipt (campaign, "c1-3", &receipt);
@@ -151,6 +152,17 @@ table_plays (Fixture   *fixture,
                                                   "Table 2", &receipt, &error));
   g_assert_no_error (error);
   iterate ();
+}
+
+/* The table's master plays @phases phases of its battle with the program's dice. */
+static void
+table_plays (Fixture   *fixture,
+             AdmBattle *battle,
+             int        phases)
+{
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (5 + adm_battle_get_journal (battle)->len);
+
+  table_plays_with (fixture, battle, phases, ADM_DICE_SOURCE (dice));
 }
 
 static void
@@ -278,6 +290,52 @@ test_queue_and_dialog (Fixture       *fixture,
   iterate ();
   g_assert_cmpuint (admiralty_order_board_get_n_tables (board (fixture)), ==, 0);
   gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+/* Handed to "Table 2" letting its master type real dice in, c1-3's row in the queue counts
+ * the rolls typed in there, as the master's report and every side's dice log say them. */
+static void
+test_typed_at_table (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  AdmCampaign *campaign = fixture->window->campaign;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(AdmDiceQueue) typed = adm_dice_queue_new ();
+  g_autofree char *saved = NULL, *line = NULL, *expected = NULL;
+  guint8 secret[ADM_DICE_SECRET_LENGTH];
+  guint rolls;
+
+  adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->orders_tab);
+  iterate ();
+  g_assert_true (admiralty_order_board_send_to_table_full (board (fixture), C1_3, "Table 2",
+                                                           TRUE, &error));
+  g_assert_no_error (error);
+  /* The chief commits to the program's dice as the table downloads its set-up. */
+  g_assert_true (adm_campaign_table_dice (campaign, "Table 2", "c1-3", T0 + 700, secret,
+                                          &error));
+  g_assert_no_error (error);
+  saved = adm_campaign_table_battle (campaign, "Table 2", "c1-3", &error);
+  g_assert_no_error (error);
+  battle = adm_battle_load_game_memory (saved, strlen (saved), "c1-3", &error);
+  g_assert_no_error (error);
+  iterate ();
+  line = queue_line (fixture, "c1-3");
+  g_assert_null (strstr (line, "typed at"));
+  g_clear_pointer (&line, g_free);
+
+  for (guint i = 0; i < 2000; i++)
+    adm_dice_queue_push (typed, 3);
+  for (guint round = 0; round < 8 && adm_battle_get_rolls (battle)->len < 2; round++)
+    table_plays_with (fixture, battle, 2, ADM_DICE_SOURCE (typed));
+  rolls = adm_battle_get_rolls (battle)->len;
+  g_assert_cmpuint (rolls, >, 1);
+  expected = g_strdup_printf (" · %u rolls typed at “Table 2”", rolls);
+  line = queue_line (fixture, "c1-3");
+  g_test_message ("%s", line);
+  g_assert_nonnull (strstr (line, "At the table “Table 2” · Turn "));
+  g_assert_true (g_str_has_suffix (line, expected));
+  save_screenshot (GTK_WIDGET (fixture->window), "tables-typed-queue.png");
 }
 
 /* The dialog the queue's row menu opens with board.@action for c1-3. */
@@ -866,6 +924,8 @@ main (int   argc,
   ui_test_init (&argc, &argv, "tables-ui");
   g_test_add ("/ui/tables-ui/F-STRAT-4/queue-and-dialog", Fixture, NULL, fixture_set_up,
               test_queue_and_dialog, fixture_tear_down);
+  g_test_add ("/ui/tables-ui/F-STRAT-4/typed-at-table", Fixture, NULL, fixture_set_up,
+              test_typed_at_table, fixture_tear_down);
   g_test_add ("/ui/tables-ui/F-STRAT-4/send-and-take-back-dialogs", Fixture, NULL,
               fixture_set_up, test_send_and_take_back_dialogs, fixture_tear_down);
   g_test_add ("/ui/tables-ui/F-STRAT-4/join-and-play", Fixture, NULL, fixture_set_up,

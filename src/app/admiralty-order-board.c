@@ -625,22 +625,14 @@ engagement_place (const AdmEngagement *engagement)
 /* Several masters, one campaign: a battle kept in the campaign, what each side has lost in it
  * so far — ships destroyed (F-CAT-12, F-CAT-13), left hulks (F-CAT-10, F-CAT-11) or captured
  * (F-BOARD-15), counted on the side they began with (F-BOARD-17): "Barrayar 1, Cetaganda 2";
- * NULL when the campaign keeps no battle of @engagement_id or nothing is lost. */
+ * NULL when nothing is lost. */
 static char *
-battle_losses (AdmiraltyOrderBoard *self,
-               const char          *engagement_id)
+battle_losses (AdmBattle *battle)
 {
-  const char *saved = adm_campaign_get_battle (self->campaign, engagement_id, NULL, NULL);
-  g_autoptr(AdmBattle) battle = NULL;
   g_autoptr(GString) text = NULL;
   g_autofree guint *lost = NULL;
   guint n_sides;
 
-  if (saved == NULL)
-    return NULL;
-  battle = adm_battle_load_game_memory (saved, strlen (saved), engagement_id, NULL);
-  if (battle == NULL)
-    return NULL;
   n_sides = adm_battle_get_n_sides (battle);
   lost = g_new0 (guint, n_sides);
   for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
@@ -658,6 +650,37 @@ battle_losses (AdmiraltyOrderBoard *self,
       g_string_append_printf (text, _("%s%s %u"), text->len > 0 ? ", " : "",
                               adm_battle_get_side (battle, side)->name, lost[side]);
   return text->len > 0 ? g_string_free (g_steal_pointer (&text), FALSE) : NULL;
+}
+
+/* The battle the campaign keeps of @engagement, fought at a table or here, or NULL (none
+ * yet, or one that does not load). */
+static AdmBattle *
+engagement_battle (AdmiraltyOrderBoard       *self,
+                   const AdmQueuedEngagement *engagement)
+{
+  const char *saved = adm_campaign_get_battle (self->campaign, engagement->id, NULL, NULL);
+
+  if (saved == NULL)
+    return NULL;
+  return adm_battle_load_game_memory (saved, strlen (saved), engagement->id, NULL);
+}
+
+/* The rolls of @battle, @engagement_id's, typed in from real dice at a table, as the master's
+ * report and every side's dice log say them: "3 rolls typed at “Table 2”"; NULL when none
+ * was. */
+static char *
+typed_at_tables (AdmiraltyOrderBoard *self,
+                 const char          *engagement_id,
+                 AdmBattle           *battle)
+{
+  g_autoptr(GPtrArray) commitments = adm_campaign_get_dice_commitments (self->campaign,
+                                                                        engagement_id);
+  g_autoptr(GPtrArray) checks = NULL;
+
+  if (commitments->len == 0)
+    return NULL;
+  checks = adm_dice_verify (commitments, engagement_id, battle, adm_audience_master ());
+  return adm_dice_describe_typed_at (checks);
 }
 
 /* The row's menu of an engagement: send it to a table, or take it back from its table. The
@@ -740,6 +763,7 @@ board_update_results (AdmiraltyOrderBoard *self,
       g_autofree char *status = adm_queued_engagement_describe_status (engagement);
       g_autofree char *subtitle = NULL;
       g_autoptr(GString) names = g_string_new (NULL);
+      AdmBattle *battle;
       GtkWidget *row = admiralty_plain_row (adw_action_row_new ());
       GtkWidget *open, *menu;
       const char *icon, *label, *tooltip;
@@ -759,11 +783,13 @@ board_update_results (AdmiraltyOrderBoard *self,
       /* Translators: an engagement row's subtitle: its formations, then its status: "Jade
        * Squadron (Cetagandan Empire), … — Not fought" */
       subtitle = g_strdup_printf (_("%s — %s"), names->str, status);
-      if (engagement->table != NULL && engagement->status == ADM_ENGAGEMENT_IN_PROGRESS)
+      if ((battle = engagement_battle (self, engagement)) != NULL)
         {
-          g_autofree char *losses = battle_losses (self, engagement->id);
+          g_autofree char *losses = NULL;
+          g_autofree char *typed = NULL;
 
-          if (losses != NULL)
+          if (engagement->table != NULL && engagement->status == ADM_ENGAGEMENT_IN_PROGRESS &&
+              (losses = battle_losses (battle)) != NULL)
             {
               /* Translators: after an engagement's status, its battle's losses so far:
                * "… · losses: Barrayar 1, Cetaganda 2" */
@@ -772,6 +798,16 @@ board_update_results (AdmiraltyOrderBoard *self,
               g_free (subtitle);
               subtitle = g_steal_pointer (&with);
             }
+          if ((typed = typed_at_tables (self, engagement->id, battle)) != NULL)
+            {
+              /* Translators: after an engagement's status, the rolls of its battle typed in
+               * from real dice at a table: "… · 3 rolls typed at “Table 2”" */
+              g_autofree char *with = g_strdup_printf (_("%s · %s"), subtitle, typed);
+
+              g_free (subtitle);
+              subtitle = g_steal_pointer (&with);
+            }
+          g_clear_object (&battle);
         }
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);

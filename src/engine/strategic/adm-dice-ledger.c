@@ -447,6 +447,54 @@ adm_dice_check_describe (const AdmDiceCheck *check)
     }
 }
 
+char *
+adm_dice_describe_typed_at (GPtrArray *checks)
+{
+  g_autoptr(GPtrArray) tables = NULL;
+  g_autoptr(GArray) counts = NULL;
+  GString *text;
+
+  g_return_val_if_fail (checks != NULL, NULL);
+
+  tables = g_ptr_array_new ();
+  counts = g_array_new (FALSE, TRUE, sizeof (guint));
+  for (guint i = 0; i < checks->len; i++)
+    {
+      const AdmDiceCheck *check = g_ptr_array_index (checks, i);
+      guint t = 0;
+
+      if (check->verdict != ADM_DICE_VERDICT_TYPED || check->commitment == NULL ||
+          check->commitment->table == NULL)
+        continue;
+      while (t < tables->len && !g_str_equal (g_ptr_array_index (tables, t),
+                                              check->commitment->table))
+        t++;
+      if (t == tables->len)
+        {
+          guint zero = 0;
+
+          g_ptr_array_add (tables, check->commitment->table);
+          g_array_append_val (counts, zero);
+        }
+      g_array_index (counts, guint, t)++;
+    }
+  if (tables->len == 0)
+    return NULL;
+  text = g_string_new (NULL);
+  for (guint t = 0; t < tables->len; t++)
+    {
+      guint n = g_array_index (counts, guint, t);
+
+      if (t > 0)
+        g_string_append (text, ", ");
+      /* Translators: the rolls of a battle typed in from real dice at another master's table:
+       * "3 rolls typed at “Table 2”" */
+      g_string_append_printf (text, ngettext ("%u roll typed at “%s”", "%u rolls typed at “%s”",
+                                              n), n, (const char *) g_ptr_array_index (tables, t));
+    }
+  return g_string_free (text, FALSE);
+}
+
 const char *
 adm_dice_verdict_to_string (AdmDiceVerdict verdict)
 {

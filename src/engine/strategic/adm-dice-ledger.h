@@ -118,6 +118,11 @@ typedef struct {
  * commitment's), "typed in, not checked", … */
 char          *adm_dice_check_describe           (const AdmDiceCheck *check) G_GNUC_WARN_UNUSED_RESULT;
 
+/* The rolls of @checks (adm_dice_verify ()) typed in at another master's table, counted by
+ * table in the order first typed: "3 rolls typed at “Table 2”, 1 roll typed at “Table 3”";
+ * NULL when none was. */
+char          *adm_dice_describe_typed_at        (GPtrArray          *checks) G_GNUC_WARN_UNUSED_RESULT;
+
 void adm_dice_check_free (AdmDiceCheck *check);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmDiceCheck, adm_dice_check_free)
 
