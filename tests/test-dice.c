@@ -491,6 +491,58 @@ test_commit_audience_and_mismatch (void)
                    ADM_DICE_VERDICT_MISMATCH);
 }
 
+/* F-ECM-4, F-STRAT-4: a side that fired at a token it sees face down finds its own dice in
+ * its checked dice log too (tests/data/battles/fire-face-down.xml), the same rolls its report
+ * shows, the target unnamed. */
+static void
+test_verify_face_down_fire (void)
+{
+  g_autofree char *path = source_path ("tests/data/battles", "fire-face-down.xml", NULL);
+  g_autofree char *orders_path = source_path ("tests/data/battles",
+                                              "fire-face-down.orders.xml", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattle) battle = adm_battle_load_file (path, &error);
+  g_autoptr(AdmBattleOrders) orders = adm_battle_orders_load_file (orders_path, &error);
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (7);
+  g_autoptr(GPtrArray) commitments = g_ptr_array_new ();
+  g_autoptr(GPtrArray) shown = NULL;
+  g_autoptr(GPtrArray) checks = NULL;
+  AdmAudience komarr = adm_audience_side (1);
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (adm_battle_get_side (battle, 1)->name, ==, "Komarr");
+  g_assert_true (adm_battle_resolve_turn (battle, adm_battle_orders_get_turn (orders, 1),
+                                          ADM_DICE_SOURCE (dice), &error));
+  g_assert_no_error (error);
+  shown = adm_audience_filter_rolls (komarr, battle);
+  checks = adm_dice_verify (commitments, "fire-face-down", battle, komarr);
+  g_assert_cmpuint (checks->len, ==, shown->len);
+  for (guint i = 0; i < checks->len; i++)
+    g_assert_true (((AdmDiceCheck *) g_ptr_array_index (checks, i))->roll ==
+                   g_ptr_array_index (shown, i));
+  {
+    gboolean own_fire = FALSE;
+
+    for (guint i = 0; i < checks->len; i++)
+      {
+        const AdmDiceCheck *check = g_ptr_array_index (checks, i);
+        const char *purpose = adm_battle_roll_get_purpose (check->roll);
+
+        g_assert_null (strstr (purpose, "Vorberg"));
+        if (strstr (purpose, "Triumph's Main battery") != NULL &&
+            strstr (purpose, "a face-down token") != NULL)
+          own_fire = TRUE;
+        /* Its number is its place in the whole log. */
+        g_assert_true (g_ptr_array_index (adm_battle_get_rolls (battle), check->number - 1) ==
+                       check->roll ||
+                       ((AdmBattleRoll *) g_ptr_array_index (adm_battle_get_rolls (battle),
+                                                             check->number - 1))->fogged ==
+                       check->roll);
+      }
+    g_assert_true (own_fire);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -510,6 +562,7 @@ main (int   argc,
   g_test_add_func ("/engine/dice/commit/source", test_commit_source);
   g_test_add_func ("/engine/dice/is-program", test_sources_program);
   g_test_add_func ("/engine/dice/commit/campaign-battle", test_commit_campaign_battle);
+  g_test_add_func ("/engine/dice/F-ECM-4/verify-face-down-fire", test_verify_face_down_fire);
   g_test_add_func ("/engine/dice/commit/undo-passes-by", test_commit_undo_passes_by);
   g_test_add_func ("/engine/dice/commit/audience-and-mismatch",
                    test_commit_audience_and_mismatch);

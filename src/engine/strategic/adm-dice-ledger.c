@@ -399,6 +399,7 @@ adm_dice_verify (GPtrArray   *commitments,
                  AdmBattle   *battle,
                  AdmAudience  audience)
 {
+  g_autoptr(GPtrArray) seen = NULL;
   GPtrArray *rolls;
   GPtrArray *checks;
 
@@ -407,14 +408,20 @@ adm_dice_verify (GPtrArray   *commitments,
   g_return_val_if_fail (ADM_IS_BATTLE (battle), NULL);
 
   rolls = adm_battle_get_rolls (battle);
+  /* The one filter says what a side may see of the dice log (F-ECM-2): a roll, or in its
+   * place the copy of its own fire at a token it has not identified, the token unnamed
+   * (F-ECM-4, F-STRAT-4), in the log's order. */
+  seen = adm_audience_filter_rolls (audience, battle);
   checks = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_dice_check_free);
-  for (guint i = 0; i < rolls->len; i++)
+  for (guint i = 0, s = 0; i < rolls->len && s < seen->len; i++)
     {
       const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
+      const AdmBattleRoll *shown = g_ptr_array_index (seen, s);
 
-      /* The one filter says what a side may see of the dice log (F-ECM-2). */
-      if (adm_audience_sees_roll (audience, battle, roll))
-        g_ptr_array_add (checks, check_roll (commitments, engagement_id, roll, i + 1));
+      if (shown != roll && shown != roll->fogged)
+        continue;
+      g_ptr_array_add (checks, check_roll (commitments, engagement_id, shown, i + 1));
+      s++;
     }
   return checks;
 }
