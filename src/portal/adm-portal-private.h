@@ -42,6 +42,9 @@ void          _adm_portal_remove_route       (AdmPortal          *self,
  * and body), and the headers every answer carries. */
 void          _adm_portal_not_found          (SoupServerMessage  *msg);
 void          _adm_portal_add_common_headers (SoupServerMessage  *msg);
+/* Server thread: the body of @msg, read: the one buffer its chunks were read into, of the
+ * length it said (or libsoup's body, flattened, for a request the portal did not read so). */
+GBytes       *_adm_portal_take_body          (SoupServerMessage  *msg) G_GNUC_WARN_UNUSED_RESULT;
 
 /* Main thread: the certificate the portal speaks TLS with, or NULL (none: plain HTTP alone).
  * While it has one, a connection that opens with a TLS handshake is served over TLS on the

@@ -470,6 +470,45 @@ refuse_unread (SoupServerMessage *msg,
   g_io_stream_close (stream, NULL, NULL);
 }
 
+#define BODY_KEY "adm-portal-body"
+
+/* Server thread: a chunk of @msg's body, appended to the one buffer made for it. */
+static void
+got_chunk_cb (SoupServerMessage *msg,
+              GBytes            *chunk,
+              gpointer           data)
+{
+  GByteArray *body = g_object_get_data (G_OBJECT (msg), BODY_KEY);
+  gsize length;
+  const guint8 *bytes = g_bytes_get_data (chunk, &length);
+
+  if (body != NULL)
+    g_byte_array_append (body, bytes, length);
+}
+
+/* Server thread: @msg's body, of @length bytes, is read chunk by chunk into one buffer of
+ * that length, which the handler takes whole (_adm_portal_take_body ()): libsoup would
+ * otherwise keep every chunk read and copy them into one more buffer of the same length. */
+static void
+read_into_one_buffer (SoupServerMessage *msg,
+                      gsize              length)
+{
+  soup_message_body_set_accumulate (soup_server_message_get_request_body (msg), FALSE);
+  g_object_set_data_full (G_OBJECT (msg), BODY_KEY, g_byte_array_sized_new (length),
+                          (GDestroyNotify) g_byte_array_unref);
+  g_signal_connect (msg, "got-chunk", G_CALLBACK (got_chunk_cb), NULL);
+}
+
+GBytes *
+_adm_portal_take_body (SoupServerMessage *msg)
+{
+  GByteArray *body = g_object_steal_data (G_OBJECT (msg), BODY_KEY);
+
+  if (body != NULL)
+    return g_byte_array_free_to_bytes (body);
+  return soup_message_body_flatten (soup_server_message_get_request_body (msg));
+}
+
 /* Bodies are bounded before they are read: a POST says its length, and no more than
  * ADM_PORTAL_MAX_BODY (or its route's bound, _adm_portal_add_route ()); no chunked bodies. An answer is bounded too: libsoup answers a Range
  * of many parts with a multipart body built in memory, a copy of the whole for each part (a
@@ -516,12 +555,15 @@ got_headers_cb (SoupServerMessage *msg,
     {
       connection->large = TRUE;
       server->n_large++;
+      read_into_one_buffer (msg, (gsize) length);
     }
   /* libsoup's own "got-headers" handler, which runs before this one, answers 400 to a path
    * whose %XX decoding makes a new ".." segment or a NUL ("%2e%2e%2f", "%00"): such a path
    * is a wrong one like any other and gets the one 404. */
   else if (soup_server_message_get_status (msg) == SOUP_STATUS_BAD_REQUEST)
     not_found (msg);
+  else if (body)
+    read_into_one_buffer (msg, (gsize) length);
 }
 
 /* The connections: accepted here, not by libsoup's listener, which stops accepting for good

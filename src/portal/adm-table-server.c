@@ -599,7 +599,7 @@ static gboolean
 take_body (SoupServerMessage *msg,
            Job               *job)
 {
-  g_autoptr(GBytes) body = soup_message_body_flatten (soup_server_message_get_request_body (msg));
+  g_autoptr(GBytes) body = _adm_portal_take_body (msg);
 
   if (g_bytes_get_size (body) > ADM_TABLE_SERVER_MAX_BODY)
     {
