@@ -815,6 +815,86 @@ test_leak (void)
   }
 }
 
+/* F-STRAT-3, F-STN-1, F-MINE: the master's corrections of places in the reports of their
+ * cycle, each as far as the one filter tells it (adm_audience_told_of_place ()): the station
+ * captured to the sides whose it was and is, the mines cleared to the side that laid them,
+ * all of it to the master; every other admiral's report, and the public one, are byte for
+ * byte those of the campaign without them. */
+static void
+test_place_lines (void)
+{
+  g_autoptr(AdmCampaign) corrected = komarr_new (NULL, NULL);
+  g_autoptr(AdmCampaign) plain = komarr_new (NULL, NULL);
+  AdmCorrection captured = { .kind = ADM_CORRECTION_STATION, .sector = "komarr-orbit",
+                             .station = "Komarr Orbital Transfer Station", .owner = "barrayar",
+                             .damage = "3", .reason = "SECRET-REASON boarders" };
+  AdmCorrection cleared = { .kind = ADM_CORRECTION_MINEFIELD, .sector = "hegen-hub",
+                            .reason = "SECRET-REASON swept by the story" };
+  const char *station_line = "By the master’s correction, the station Komarr Orbital Transfer "
+                             "Station at Komarr orbit: now held by ";
+  const char *mines_line = "By the master’s correction, the mines of Hegen Hub are cleared: "
+                           "from cycle 2 on";
+  GPtrArray *admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (corrected));
+
+  /* Cycle 1: the Aslunders lay mines at Hegen Hub, the station is captured. */
+  for (guint c = 0; c < 2; c++)
+    komarr_order (c == 0 ? corrected : plain, T0, 1, "sundquist", "aslund-minelayer",
+                  "lay-mines", NULL, NULL);
+  record (corrected, &captured);
+  komarr_end_cycle (corrected, T0);
+  komarr_end_cycle (plain, T0);
+  /* Cycle 2: the master clears them. */
+  record (corrected, &cleared);
+  komarr_end_cycle (corrected, T0);
+  komarr_end_cycle (plain, T0);
+
+  for (guint cycle = 1; cycle <= 2; cycle++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AdmDoc) doc = adm_report_build (corrected, ADM_REPORT_MASTER, NULL, cycle, NULL,
+                                                &error);
+      g_autofree char *master = adm_doc_to_text (doc);
+
+      g_assert_no_error (error);
+      g_assert_nonnull (strstr (master, cycle == 1 ? station_line : mines_line));
+      g_assert_null (strstr (master, cycle == 1 ? mines_line : station_line));
+      g_assert_null (strstr (master, "SECRET-REASON"));
+      for (guint a = 0; a < admirals->len; a++)
+        {
+          const AdmAdmiral *admiral = g_ptr_array_index (admirals, a);
+          const char *faction = admiral->faction->id;
+          gboolean told = cycle == 1 ? g_str_equal (faction, "barrayar") ||
+                                       g_str_equal (faction, "komarr")
+                                     : g_str_equal (faction, "aslund");
+          g_autoptr(AdmDoc) with_doc = adm_report_build (corrected, ADM_REPORT_ADMIRAL,
+                                                         admiral->id, cycle, NULL, &error);
+          g_autoptr(AdmDoc) without_doc = adm_report_build (plain, ADM_REPORT_ADMIRAL,
+                                                            admiral->id, cycle, NULL, &error);
+          g_autofree char *with = adm_doc_to_text (with_doc);
+          g_autofree char *without = adm_doc_to_text (without_doc);
+
+          g_test_message ("cycle %u: %s", cycle, admiral->id);
+          if (told)
+            g_assert_nonnull (strstr (with, cycle == 1 ? station_line : mines_line));
+          else if (!g_str_equal (faction, "barrayar") && !g_str_equal (faction, "komarr"))
+            g_assert_cmpstr (with, ==, without);
+          else
+            g_assert_null (strstr (with, mines_line));
+          g_assert_null (strstr (with, "SECRET-REASON"));
+        }
+      {
+        g_autoptr(AdmDoc) with_doc = adm_report_build (corrected, ADM_REPORT_PUBLIC, NULL, cycle,
+                                                       NULL, &error);
+        g_autoptr(AdmDoc) without_doc = adm_report_build (plain, ADM_REPORT_PUBLIC, NULL, cycle,
+                                                          NULL, &error);
+        g_autofree char *with = adm_doc_to_text (with_doc);
+        g_autofree char *without = adm_doc_to_text (without_doc);
+
+        g_assert_cmpstr (with, ==, without);
+      }
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -833,6 +913,7 @@ main (int    argc,
   g_test_add_func ("/engine/correct/F-FORM-6/retire-admiral", test_retire_admiral);
   g_test_add_func ("/engine/correct/F-STRAT-3/retire-admiral-leak", test_retire_leak);
   g_test_add_func ("/engine/correct/F-STN-1/station", test_station);
+  g_test_add_func ("/engine/correct/F-STRAT-3/place-lines", test_place_lines);
   g_test_add_func ("/engine/correct/F-FORM-6/add-admiral", test_add_admiral);
   g_test_add_func ("/engine/correct/F-STRAT-3/add-admiral-leak", test_add_admiral_leak);
   return g_test_run ();

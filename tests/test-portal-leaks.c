@@ -8,9 +8,10 @@
  *    another admiral's pool or muster, and no admiral's page changes (nor its version) by a
  *    step about another's muster;
  *  - the master's corrections (docs/formats.md) on the Komarr campaign: a hidden reinforcement,
- *    damage, a refit, a move, a station captured and a minefield cleared; the portal's parts of
- *    every page (fleet, what his side knows, order form, reports) are byte for byte those of
- *    the campaign without them for every admiral of another side, and his own tell him. */
+ *    damage, a refit, a move and a station captured; the portal's parts of every page (fleet,
+ *    what his side knows, order form, reports) are byte for byte those of the campaign
+ *    without them for every admiral of a side not concerned, and his own tell him; the
+ *    station's old owner is told it is lost. */
 
 #include "config.h"
 
@@ -335,7 +336,12 @@ test_corrections (void)
     { .kind = ADM_CORRECTION_ADD_SHIP, .formation = "autumn-screen",
       .new_ships = (const char *[]) { "Quiet Heron:frigate:7", NULL },
       .reason = "SECRET-REASON reinforced" },
+    { .kind = ADM_CORRECTION_STATION, .sector = "komarr-orbit",
+      .station = "Komarr Orbital Transfer Station", .owner = "cetaganda", .damage = "2",
+      .reason = "SECRET-REASON boarders" },
   };
+  const char *station_line = "the station Komarr Orbital Transfer Station at Komarr orbit: now "
+                             "held by ";
   GPtrArray *admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (corrected));
   const AdmAdmiral *sarlat = adm_campaign_lookup_admiral (corrected, "ghem-sarlat");
 
@@ -350,6 +356,8 @@ test_corrections (void)
       assert_contains (own, "Pale Moth", "Sarlat's page");
       assert_contains (own, "Quiet Heron", "Sarlat's page");
       assert_lacks (own, "SECRET-REASON", "Sarlat's page");
+      if (round == 1)
+        assert_contains (own, station_line, "Sarlat's report of cycle 1");
       for (guint a = 0; a < admirals->len; a++)
         {
           const AdmAdmiral *admiral = g_ptr_array_index (admirals, a);
@@ -357,6 +365,16 @@ test_corrections (void)
 
           if (admiral->faction == sarlat->faction)
             continue;
+          /* The station was Komarr's: its admirals are told that it is lost. */
+          if (g_str_equal (admiral->faction->id, "komarr"))
+            {
+              with = portal_parts (corrected, admiral);
+              if (round == 1)
+                assert_contains (with, station_line, admiral->id);
+              assert_lacks (with, "Moonlit Shadow", admiral->id);
+              assert_lacks (with, "SECRET-REASON", admiral->id);
+              continue;
+            }
           with = portal_parts (corrected, admiral);
           without = portal_parts (plain, adm_campaign_lookup_admiral (plain, admiral->id));
           g_test_message ("%s's page", admiral->id);

@@ -44,6 +44,7 @@ struct _AdmState
   GHashTable  *taken_back;   /* assignment id → the chief master's reason for taking it back */
   GHashTable  *stations;     /* "SECTOR\nNAME" → AdmStationState*, as corrected */
   GHashTable  *cleared;      /* sector id → the cycle its mines were cleared in (guint) */
+  GPtrArray   *places;       /* AdmPlaceRecord*: the stations and minefields corrected */
   guint        n_events;
 };
 
@@ -176,6 +177,7 @@ adm_state_finalize (GObject *object)
   g_clear_pointer (&self->taken_back, g_hash_table_unref);
   g_clear_pointer (&self->stations, g_hash_table_unref);
   g_clear_pointer (&self->cleared, g_hash_table_unref);
+  g_clear_pointer (&self->places, g_ptr_array_unref);
   g_clear_object (&self->scenario);
 
   G_OBJECT_CLASS (adm_state_parent_class)->finalize (object);
@@ -201,6 +203,7 @@ adm_state_init (AdmState *self)
   self->taken_back = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->stations = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->cleared = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->places = g_ptr_array_new_with_free_func (g_free);
   self->formations = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, formation_state_free);
   self->rolls = g_ptr_array_new_with_free_func (roll_record_free);
   self->given = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -1922,6 +1925,7 @@ apply_station (AdmState       *self,
   g_autofree char *key = g_strdup_printf ("%s\n%s", adm_event_get (event, "sector"),
                                           object->name);
   AdmStationState *station = g_hash_table_lookup (self->stations, key);
+  AdmPlaceRecord *record = g_new0 (AdmPlaceRecord, 1);
 
   if (station == NULL)
     {
@@ -1929,6 +1933,15 @@ apply_station (AdmState       *self,
       station->owner = object->owner;
       g_hash_table_insert (self->stations, g_steal_pointer (&key), station);
     }
+  record->cycle = adm_strategy_get_cycle (self->strategy);
+  record->sector = adm_scenario_lookup_sector (self->scenario, adm_event_get (event, "sector"));
+  record->station = object->name;
+  record->owner_before = station->owner;
+  record->owner = plan->faction;
+  record->damage = plan->damage >= 0 ? (int) plan->damage : -1;
+  record->destroyed = adm_event_get (event, "destroyed") == NULL ? -1
+                      : g_str_equal (adm_event_get (event, "destroyed"), "true");
+  g_ptr_array_add (self->places, record);
   if (plan->faction != NULL)
     station->owner = plan->faction;
   if (plan->damage >= 0)
@@ -1990,8 +2003,22 @@ apply_minefield (AdmState       *self,
                  const AdmEvent *event,
                  Plan           *plan)
 {
+  AdmPlaceRecord *record = g_new0 (AdmPlaceRecord, 1);
+
   g_hash_table_replace (self->cleared, g_strdup (adm_event_get (event, "sector")),
                         GUINT_TO_POINTER (adm_strategy_get_cycle (self->strategy)));
+  record->cycle = adm_strategy_get_cycle (self->strategy);
+  record->sector = adm_scenario_lookup_sector (self->scenario, adm_event_get (event, "sector"));
+  record->damage = -1;
+  record->destroyed = -1;
+  g_ptr_array_add (self->places, record);
+}
+
+GPtrArray *
+adm_state_get_places (AdmState *self)
+{
+  g_return_val_if_fail (ADM_IS_STATE (self), NULL);
+  return self->places;
 }
 
 guint

@@ -189,6 +189,21 @@ typedef struct {
   gboolean          destroyed; /* no longer on the table */
 } AdmStationState;
 
+/* One correction of a place by the master, as the reports tell it: a station's owner, damage
+ * or destruction ("station"), or a sector's mines cleared ("minefield"). */
+typedef struct {
+  guint             cycle;         /* the cycle being ordered when he made it */
+  const AdmSector  *sector;
+  const char       *station;       /* the station's name; NULL: the mines cleared */
+  const AdmFaction *owner_before;  /* station: its owner before the correction, or NULL */
+  const AdmFaction *owner;         /* station: its new owner, or NULL when unchanged */
+  int               damage;        /* station: the hull points it has lost, or -1 unchanged */
+  int               destroyed;     /* station: 1 destroyed, 0 standing again, -1 unchanged */
+} AdmPlaceRecord;
+
+/* AdmPlaceRecord*, in the order journaled. */
+GPtrArray          *adm_state_get_places       (AdmState    *self);
+
 /* The station named @name (as the scenario's sector names it) of sector @sector_id as the
  * corrections left it, or NULL when none changed it. */
 const AdmStationState *adm_state_get_station   (AdmState   *self,

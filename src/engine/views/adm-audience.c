@@ -771,3 +771,43 @@ adm_audience_side_strength (AdmStrategy        *strategy,
     *cycle = seen_cycle;
   return TRUE;
 }
+
+/* Whether @faction had mines in @record's sector before it was cleared. */
+static gboolean
+had_mines_there (AdmState             *state,
+                 const AdmPlaceRecord *record,
+                 const AdmFaction     *faction)
+{
+  AdmStrategy *strategy = adm_state_get_strategy (state);
+  GPtrArray *formations = adm_strategy_get_formations (strategy);
+
+  for (guint i = 0; i < record->sector->minefields->len; i++)
+    if (((const AdmMinefield *) g_ptr_array_index (record->sector->minefields, i))->faction ==
+        faction)
+      return TRUE;
+  for (guint cycle = 1; cycle < record->cycle; cycle++)
+    for (guint f = 0; f < formations->len; f++)
+      {
+        const AdmFormation *formation = g_ptr_array_index (formations, f);
+        double end;
+
+        if (formation->faction == faction &&
+            adm_strategy_mines_laid (strategy, cycle, formation->id, record->sector, &end))
+          return TRUE;
+      }
+  return FALSE;
+}
+
+gboolean
+adm_audience_told_of_place (AdmState             *state,
+                            const AdmPlaceRecord *record,
+                            const AdmFaction     *viewer)
+{
+  g_return_val_if_fail (ADM_IS_STATE (state) && record != NULL, FALSE);
+
+  if (viewer == NULL)
+    return TRUE;
+  if (record->station != NULL)
+    return viewer == record->owner_before || viewer == record->owner;
+  return had_mines_there (state, record, viewer);
+}

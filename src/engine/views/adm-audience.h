@@ -9,6 +9,7 @@
 
 #include "adm-battle.h"
 #include "adm-engagement-queue.h"
+#include "adm-state.h"
 #include "adm-strategy.h"
 
 G_BEGIN_DECLS
@@ -119,6 +120,15 @@ guint32       adm_audience_subjects_seen_by (AdmBattle     *battle,
  * @viewer NULL, the public (AdmFormation*, borrowed). The order form offers exactly these. */
 GPtrArray    *adm_audience_known_formations (AdmStrategy    *strategy,
                                              const AdmFaction *viewer) G_GNUC_WARN_UNUSED_RESULT;
+/* F-STRAT-3: whether @viewer's side (NULL: the master) is told of the master's correction of a
+ * place, @record of @state: a station's, only the sides whose it was or is now (each knows
+ * its own station: the loser learns it is lost, the captor that it is his); mines cleared,
+ * only the sides whose mines lay there before (the scenario's minefields of the sector, and
+ * those laid there by their formations' orders in an earlier cycle). The public is told of
+ * neither. */
+gboolean      adm_audience_told_of_place   (AdmState             *state,
+                                            const AdmPlaceRecord *record,
+                                            const AdmFaction     *viewer);
 /* Whether the public is told of @engagement (F-STRAT-3): only when formations it knows of, of
  * two factions not allied, fought there — a fight it could have watched. One publicly known
  * formation alone in an engagement would tell of a hidden enemy beside it, so it is not told. */

@@ -1025,6 +1025,77 @@ master_dice (Report *report,
     adm_doc_add_paragraph (doc, _("No dice were rolled on the map in this cycle."));
 }
 
+/* The master's correction of a place, in words: what became of a station, or its mines
+ * cleared. The master's reason is the journal's: no report prints it. */
+static char *
+place_line (const AdmPlaceRecord *record)
+{
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *joined = NULL;
+
+  if (record->station == NULL)
+    /* Translators: a report line: "… the mines of Hegen Hub: from cycle 3 on …" */
+    return g_strdup_printf (_("By the master’s correction, the mines of %s are cleared: from "
+                              "cycle %u on, none laid there before is on the table of a battle "
+                              "there."), record->sector->name, record->cycle);
+  if (record->owner != NULL && record->owner != record->owner_before)
+    /* Translators: what became of a station: "now held by the Barrayaran Imperium" */
+    g_ptr_array_add (parts, g_strdup_printf (_("now held by %s"), record->owner->name));
+  if (record->damage > 0)
+    /* Translators: what became of a station: "3 hull points lost" */
+    g_ptr_array_add (parts, g_strdup_printf (ngettext ("%d hull point lost",
+                                                       "%d hull points lost", record->damage),
+                                             record->damage));
+  else if (record->damage == 0)
+    /* Translators: what became of a station */
+    g_ptr_array_add (parts, g_strdup (_("its hull whole")));
+  if (record->destroyed == 1)
+    /* Translators: what became of a station */
+    g_ptr_array_add (parts, g_strdup (C_("station", "destroyed")));
+  else if (record->destroyed == 0)
+    /* Translators: what became of a station */
+    g_ptr_array_add (parts, g_strdup (_("standing again")));
+  if (parts->len == 0)
+    /* Translators: what became of a station: its owner set to the one it had */
+    g_ptr_array_add (parts, g_strdup_printf (_("held by %s"), record->owner != NULL
+                                                             ? record->owner->name : "—"));
+  g_ptr_array_add (parts, NULL);
+  /* Translators: between the changes of a station: "now held by X, 3 hull points lost" */
+  joined = g_strjoinv (_(", "), (char **) parts->pdata);
+  /* Translators: a report line: "By the master’s correction, the station Komarr Orbital
+   * Transfer Station at Komarr orbit: now held by the Barrayaran Imperium, 3 hull points
+   * lost." */
+  return g_strdup_printf (_("By the master’s correction, the station %s at %s: %s."),
+                          record->station, record->sector->name, joined);
+}
+
+/* F-STRAT-3: the master's corrections of places in @cycle that @viewer's side is told of
+ * (adm_audience_told_of_place (); NULL: the master, all of them), under a heading of their
+ * own; nothing when there are none. */
+static void
+place_corrections (Report           *report,
+                   AdmDoc           *doc,
+                   const AdmFaction *viewer,
+                   guint             cycle)
+{
+  GPtrArray *places = adm_state_get_places (report->state);
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < places->len; i++)
+    {
+      const AdmPlaceRecord *record = g_ptr_array_index (places, i);
+      g_autofree char *line = NULL;
+
+      if (record->cycle != cycle || !adm_audience_told_of_place (report->state, record, viewer))
+        continue;
+      if (!any)
+        adm_doc_add_heading (doc, 2, _("Stations and minefields"));
+      any = TRUE;
+      line = place_line (record);
+      adm_doc_add_paragraph (doc, line);
+    }
+}
+
 static AdmDoc *
 build_master (Report  *report,
               guint    asked,
@@ -1048,6 +1119,7 @@ build_master (Report  *report,
   adm_doc_add_heading (doc, 2, _("Moves"));
   summary = adm_strategy_summary (report->strategy, cycle, NULL);
   add_summary (doc, summary);
+  place_corrections (report, doc, NULL, cycle);
 
   master_engagements (report, doc, cycle);
   battles = cycle_battles (report, cycle);
@@ -1395,6 +1467,7 @@ build_admiral (Report     *report,
   summary = adm_strategy_summary (report->strategy, cycle, admiral->id);
   add_summary (doc, summary);
   admiral_last_seen (report, doc, admiral);
+  place_corrections (report, doc, admiral->faction, cycle);
 
   adm_doc_add_heading (doc, 2, _("Engagements"));
   /* F-STRAT-4: engagement by engagement of the queue, each with only the formations there at
