@@ -13,6 +13,7 @@
 #include "admiralty-battle-page-private.h"
 #include "admiralty-fleet-node.h"
 #include "admiralty-log-line.h"
+#include "admiralty-orders-other.h"
 #include "admiralty-orders-panel.h"
 #include "admiralty-player-window.h"
 #include "admiralty-preferences-window.h"
@@ -1155,6 +1156,61 @@ test_battle_other_orders (void)
   remove_battle_copy (path);
 }
 
+/* The form of the other orders is made again only where it changes: a refresh that leaves a
+ * field's choices as they were (here the lengths shown in inches, which no field of a launch
+ * has) keeps its widget, and what the master chose in it. */
+static void
+test_battle_other_form_kept (void)
+{
+  g_autofree char *path = copy_battle ("scenarios/battles", "torpedo-duel", TRUE);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *orders = g_build_filename (dir, "torpedo-duel.orders.xml", NULL);
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmiraltyOrdersPanel *panel;
+  AdmiraltyOrdersOther *other;
+  GtkGrid *grid;
+  GtkWidget *weapons, *target;
+  AdmBattle *battle;
+
+  g_assert_cmpint (g_remove (orders), ==, 0);
+  window = shown_window_new (0, 0);
+  page = open_battle (window, path);
+  battle = admiralty_battle_page_get_battle (page);
+  panel = admiralty_battle_page_get_orders_panel (page);
+  other = ADMIRALTY_ORDERS_OTHER (gtk_widget_get_template_child (GTK_WIDGET (panel),
+                                                                 ADMIRALTY_TYPE_ORDERS_PANEL,
+                                                                 "other"));
+  grid = GTK_GRID (gtk_widget_get_template_child (GTK_WIDGET (other),
+                                                  ADMIRALTY_TYPE_ORDERS_OTHER, "other_grid"));
+  for (int i = 0; i < 2; i++)
+    {
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase",
+                                                 NULL));
+      iterate ();
+    }
+  admiralty_table_widget_set_selected_ship (_admiralty_battle_page_get_table (page),
+                                            adm_battle_ship_index (battle, "prince-xav"));
+  iterate ();
+  g_assert_true (admiralty_orders_other_select_kind (other, "launch"));
+  iterate ();
+  weapons = gtk_grid_get_child_at (grid, 1, 0);
+  target = gtk_grid_get_child_at (grid, 1, 1);
+  g_assert_true (GTK_IS_DROP_DOWN (target));
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (target))),
+                    >, 2);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (target), 2);
+
+  admiralty_orders_panel_set_inches (panel, TRUE);
+  iterate ();
+  g_assert_true (gtk_grid_get_child_at (grid, 1, 0) == weapons);
+  g_assert_true (gtk_grid_get_child_at (grid, 1, 1) == target);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (target)), ==, 2);
+
+  close_window (window);
+  remove_battle_copy (path);
+}
+
 /* The buttons of the declarations list that remove an order ("orders-list.remove"). */
 static void
 collect_remove_buttons (GtkWidget *widget,
@@ -1684,6 +1740,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/battle/view-as", test_battle_view_as);
   g_test_add_func ("/ui/window/battle/orders-by-mouse", test_battle_orders_by_mouse);
   g_test_add_func ("/ui/window/battle/other-orders", test_battle_other_orders);
+  g_test_add_func ("/ui/window/battle/other-form-kept", test_battle_other_form_kept);
   g_test_add_func ("/ui/window/battle/resolved-order-stays", test_battle_resolved_order_stays);
   g_test_add_func ("/ui/window/battle/declared-rows-shown", test_battle_declared_rows_shown);
   g_test_add_func ("/ui/window/battle/undo-keeps-next-turn", test_battle_undo_keeps_next_turn);

@@ -158,28 +158,77 @@ admiralty_orders_other_select_kind (AdmiraltyOrdersOther *self,
   return FALSE;
 }
 
-/* A drop-down of @labels whose values (kept on it) are @values; @selected first. */
+/* What a field's widget shows, as one string: two widgets with the same are the same, and
+ * the form keeps the one it has (with what the master chose or typed in it) rather than make
+ * it again. */
+static char *
+field_signature (GPtrArray  *labels,
+                 GPtrArray  *values,
+                 const char *state)
+{
+  GString *text = g_string_new (state);
+
+  for (guint i = 0; i < labels->len && g_ptr_array_index (labels, i) != NULL; i++)
+    g_string_append_printf (text, "\x1e%s\x1f%s", (const char *) g_ptr_array_index (labels, i),
+                            (const char *) g_ptr_array_index (values, i));
+  return g_string_free (text, FALSE);
+}
+
+/* Whether @old is a widget showing @signature. */
+static gboolean
+is_same (GtkWidget  *old,
+         const char *signature)
+{
+  return old != NULL &&
+         g_strcmp0 (g_object_get_data (G_OBJECT (old), "signature"), signature) == 0;
+}
+
+static void
+set_signature (GtkWidget *widget,
+               char      *signature)
+{
+  g_object_set_data_full (G_OBJECT (widget), "signature", signature, g_free);
+}
+
+/* A drop-down of @labels whose values (kept on it) are @values; @selected first. @old itself
+ * when it shows just that; a drop-down @old showing other choices is given these: a drop-down
+ * and its popover cost more to make than a new list. */
 static GtkWidget *
 value_dropdown (GPtrArray *labels,
                 GPtrArray *values,
-                guint      selected)
+                guint      selected,
+                GtkWidget *old)
 {
+  g_autofree char *state = g_strdup_printf ("choices %u", selected);
+  g_autofree char *signature = field_signature (labels, values, state);
+  g_autoptr(GtkStringList) list = NULL;
   GtkWidget *widget;
 
+  if (is_same (old, signature))
+    return old;
   g_ptr_array_add (labels, NULL);
   g_ptr_array_add (values, NULL);
-  widget = admiralty_wrapping_choices (gtk_drop_down_new_from_strings (
-    (const char * const *) labels->pdata));
+  list = gtk_string_list_new ((const char * const *) labels->pdata);
+  if (old != NULL && GTK_IS_DROP_DOWN (old))
+    {
+      widget = old;
+      gtk_drop_down_set_model (GTK_DROP_DOWN (widget), G_LIST_MODEL (list));
+    }
+  else
+    widget = admiralty_wrapping_choices (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (list)),
+                                                            NULL));
   gtk_drop_down_set_selected (GTK_DROP_DOWN (widget), selected);
   g_object_set_data_full (G_OBJECT (widget), "values",
                           g_strdupv ((char **) values->pdata), (GDestroyNotify) g_strfreev);
+  set_signature (widget, g_steal_pointer (&signature));
   return widget;
 }
 
 /* The ships of the battle the table's view may name, by name (no id is shown). */
 static GtkWidget *
 ship_dropdown (AdmiraltyOrdersOther *self,
-               int                   selected_ship)
+               int                   selected_ship,
+               GtkWidget            *old)
 {
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
   g_autoptr(GPtrArray) values = g_ptr_array_new ();
@@ -201,11 +250,12 @@ ship_dropdown (AdmiraltyOrdersOther *self,
       g_ptr_array_add (labels, (char *) ship->name);
       g_ptr_array_add (values, (char *) ship->id);
     }
-  return value_dropdown (labels, values, selected);
+  return value_dropdown (labels, values, selected, old);
 }
 
 static GtkWidget *
-formation_dropdown (AdmiraltyOrdersOther *self)
+formation_dropdown (AdmiraltyOrdersOther *self,
+                    GtkWidget            *old)
 {
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
   g_autoptr(GPtrArray) values = g_ptr_array_new ();
@@ -229,13 +279,14 @@ formation_dropdown (AdmiraltyOrdersOther *self)
       g_ptr_array_add (labels, (char *) formation->name);
       g_ptr_array_add (values, (char *) formation->id);
     }
-  return value_dropdown (labels, values, selected);
+  return value_dropdown (labels, values, selected, old);
 }
 
 /* The selected ship's outstanding criticals by their table's names (F-DC): the value is the
  * result's 2d6 roll, as the orders write it. */
 static GtkWidget *
-critical_dropdown (AdmiraltyOrdersOther *self)
+critical_dropdown (AdmiraltyOrdersOther *self,
+                   GtkWidget            *old)
 {
   const AdmBattleShip *ship = selected_ship (self);
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
@@ -258,7 +309,7 @@ critical_dropdown (AdmiraltyOrdersOther *self)
     }
   for (guint i = 0; i < values->len; i++)
     g_ptr_array_add (plain, g_ptr_array_index (values, i));
-  return value_dropdown (labels, plain, labels->len > 1 ? 1 : 0);
+  return value_dropdown (labels, plain, labels->len > 1 ? 1 : 0, old);
 }
 
 /* Checks of the torpedo tubes (@torpedoes) or guns of the ships of the selected ship's
@@ -266,10 +317,15 @@ critical_dropdown (AdmiraltyOrdersOther *self)
  * ship's tubes, or its guns checked for fire, are checked. */
 static GtkWidget *
 weapon_checks (AdmiraltyOrdersOther *self,
-               gboolean              torpedoes)
+               gboolean              torpedoes,
+               GtkWidget            *old)
 {
   const AdmBattleShip *selected = selected_ship (self);
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) values = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GString) active = g_string_new (NULL);  /* '1' or '0' a check */
+  g_autofree char *signature = NULL;
+  GtkWidget *box;
 
   for (guint i = 0; selected != NULL && i < adm_battle_get_n_ships (get_battle (self)); i++)
     {
@@ -281,32 +337,44 @@ weapon_checks (AdmiraltyOrdersOther *self,
         {
           const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
           gboolean tube = weapon->type == ADM_WEAPON_TORPEDO;
-          g_autofree char *label = NULL;
-          GtkWidget *check;
 
           if (tube != torpedoes)
             continue;
           /* Translators: a ship's weapon, "Vorberg's Main battery" */
-          label = g_strdup_printf (_("%s's %s"), ship->name, weapon->name);
-          check = gtk_check_button_new_with_label (label);
-          gtk_check_button_set_active (GTK_CHECK_BUTTON (check),
-                                       ship == selected &&
-                                       (torpedoes || weapon_checked (self, w)));
-          g_object_set_data_full (G_OBJECT (check), "value",
-                                  g_strdup_printf ("%s:%s", ship->id, weapon->id), g_free);
-          gtk_box_append (GTK_BOX (box), check);
+          g_ptr_array_add (labels, g_strdup_printf (_("%s's %s"), ship->name, weapon->name));
+          g_ptr_array_add (values, g_strdup_printf ("%s:%s", ship->id, weapon->id));
+          g_string_append_c (active, ship == selected && (torpedoes || weapon_checked (self, w))
+                                       ? '1' : '0');
         }
     }
-  if (gtk_widget_get_first_child (box) == NULL)
+  g_string_prepend (active, torpedoes ? "tubes " : "guns ");
+  signature = field_signature (labels, values, active->str);
+  if (is_same (old, signature))
+    return old;
+
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkWidget *check = gtk_check_button_new_with_label (g_ptr_array_index (labels, i));
+
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (check),
+                                   active->str[active->len - labels->len + i] == '1');
+      g_object_set_data_full (G_OBJECT (check), "value",
+                              g_strdup (g_ptr_array_index (values, i)), g_free);
+      gtk_box_append (GTK_BOX (box), check);
+    }
+  if (labels->len == 0)
     gtk_box_append (GTK_BOX (box), gtk_label_new (torpedoes ? _("No torpedo tubes")
                                                             : _("No guns")));
   g_object_set_data (G_OBJECT (box), "checks", GINT_TO_POINTER (1));
+  set_signature (box, g_steal_pointer (&signature));
   return box;
 }
 
 /* The salvoes on the table, as the table labels them ("Salvo 2 · 5 torpedoes"). */
 static GtkWidget *
-salvo_dropdown (AdmiraltyOrdersOther *self)
+salvo_dropdown (AdmiraltyOrdersOther *self,
+                GtkWidget            *old)
 {
   g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) values = g_ptr_array_new_with_free_func (g_free);
@@ -333,14 +401,15 @@ salvo_dropdown (AdmiraltyOrdersOther *self)
       g_ptr_array_add (plain_labels, g_ptr_array_index (labels, i));
       g_ptr_array_add (plain_values, g_ptr_array_index (values, i));
     }
-  return value_dropdown (plain_labels, plain_values, plain_labels->len > 1 ? 1 : 0);
+  return value_dropdown (plain_labels, plain_values, plain_labels->len > 1 ? 1 : 0, old);
 }
 
 /* The choices of @field that apply to @ship; all of them when none does, so that the form
  * never offers nothing. */
 static GtkWidget *
 choice_dropdown (const AdmiraltyOrdersField *field,
-                 const AdmBattleShip        *ship)
+                 const AdmBattleShip        *ship,
+                 GtkWidget                  *old)
 {
   g_auto(GStrv) choices = g_strsplit (field->choices, "|", -1);
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
@@ -357,14 +426,23 @@ choice_dropdown (const AdmiraltyOrdersField *field,
       g_ptr_array_add (labels, (char *) admiralty_orders_choice_label (choices[c]));
       g_ptr_array_add (values, choices[c]);
     }
-  return value_dropdown (labels, values, 0);
+  return value_dropdown (labels, values, 0, old);
 }
 
 static GtkWidget *
 field_entry (AdmiraltyOrdersOther       *self,
-             const AdmiraltyOrdersField *field)
+             const AdmiraltyOrdersField *field,
+             GtkWidget                  *old)
 {
-  GtkWidget *widget = gtk_entry_new ();
+  /* What was typed stays while the form is for the same field of the same ship. */
+  g_autofree char *signature = g_strdup_printf ("entry %p %d %d", (gpointer) field,
+                                                ship_index (self), inches (self));
+  GtkWidget *widget;
+
+  if (is_same (old, signature))
+    return old;
+  widget = gtk_entry_new ();
+  set_signature (widget, g_steal_pointer (&signature));
 
   if (field->kind == ORDERS_FIELD_OPTIONAL_NUMBER)
     gtk_entry_set_placeholder_text (GTK_ENTRY (widget), _("optional"));
@@ -386,45 +464,41 @@ admiralty_orders_other_rebuild_form (AdmiraltyOrdersOther *self)
   const AdmBattleShip *ship = selected_ship (self);
   int target = get_table (self) != NULL
                  ? admiralty_table_widget_get_target_ship (get_table (self)) : -1;
-  GtkWidget *child;
+  g_autoptr(GPtrArray) old = g_ptr_array_copy (self->other_widgets, NULL, NULL);
+  guint n_fields = 0;
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->other_grid))) != NULL)
-    gtk_grid_remove (self->other_grid, child);
   g_ptr_array_set_size (self->other_widgets, 0);
-  if (kind == NULL || get_battle (self) == NULL)
-    return;
-
-  for (guint f = 0; f < G_N_ELEMENTS (kind->fields) && kind->fields[f].key != NULL; f++)
+  for (guint f = 0; kind != NULL && get_battle (self) != NULL &&
+                    f < G_N_ELEMENTS (kind->fields) && kind->fields[f].key != NULL; f++)
     {
       const AdmiraltyOrdersField *field = &kind->fields[f];
-      GtkWidget *label = gtk_label_new (_(field->label));
-      GtkWidget *widget;
+      GtkWidget *was = f < old->len ? g_ptr_array_index (old, f) : NULL;
+      GtkWidget *label, *widget;
 
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_widget_set_valign (label, GTK_ALIGN_START);
+      n_fields++;
       switch (field->kind)
         {
         case ORDERS_FIELD_CHOICE:
-          widget = choice_dropdown (field, ship);
+          widget = choice_dropdown (field, ship, was);
           break;
         case ORDERS_FIELD_SHIP:
-          widget = ship_dropdown (self, ship != NULL ? ship_index (self) : -1);
+          widget = ship_dropdown (self, ship != NULL ? ship_index (self) : -1, was);
           break;
         case ORDERS_FIELD_TARGET:
-          widget = ship_dropdown (self, target);
+          widget = ship_dropdown (self, target, was);
           break;
         case ORDERS_FIELD_FORMATION:
-          widget = formation_dropdown (self);
+          widget = formation_dropdown (self, was);
           break;
         case ORDERS_FIELD_CRITICAL:
-          widget = critical_dropdown (self);
+          widget = critical_dropdown (self, was);
           break;
         case ORDERS_FIELD_SALVO:
-          widget = salvo_dropdown (self);
+          widget = salvo_dropdown (self, was);
           break;
         case ORDERS_FIELD_TORPEDOES:
         case ORDERS_FIELD_GUNS:
-          widget = weapon_checks (self, field->kind == ORDERS_FIELD_TORPEDOES);
+          widget = weapon_checks (self, field->kind == ORDERS_FIELD_TORPEDOES, was);
           break;
         case ORDERS_FIELD_NONE:
         case ORDERS_FIELD_NUMBER:
@@ -432,16 +506,38 @@ admiralty_orders_other_rebuild_form (AdmiraltyOrdersOther *self)
         case ORDERS_FIELD_OPTIONAL_LENGTH:
         case ORDERS_FIELD_TEXT:
         default:
-          widget = field_entry (self, field);
+          widget = field_entry (self, field, was);
           break;
         }
+      g_ptr_array_add (self->other_widgets, widget);
+      g_object_set_data (G_OBJECT (widget), "field", (gpointer) field);
+      /* The widget kept, or given new choices: only its label, where the field is another. */
+      if (widget == was)
+        {
+          label = gtk_grid_get_child_at (self->other_grid, 0, f);
+          if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), _(field->label)) != 0)
+            gtk_label_set_label (GTK_LABEL (label), _(field->label));
+          continue;
+        }
+      if (f < old->len)
+        {
+          gtk_grid_remove (self->other_grid, gtk_grid_get_child_at (self->other_grid, 0, f));
+          gtk_grid_remove (self->other_grid, g_ptr_array_index (old, f));
+        }
+      label = gtk_label_new (_(field->label));
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_widget_set_valign (label, GTK_ALIGN_START);
       gtk_widget_set_hexpand (widget, TRUE);
       gtk_accessible_update_relation (GTK_ACCESSIBLE (widget),
                                       GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
-      g_object_set_data (G_OBJECT (widget), "field", (gpointer) field);
       gtk_grid_attach (self->other_grid, label, 0, f, 1, 1);
       gtk_grid_attach (self->other_grid, widget, 1, f, 1, 1);
-      g_ptr_array_add (self->other_widgets, widget);
+    }
+  /* The rows of a longer form before. */
+  for (guint f = n_fields; f < old->len; f++)
+    {
+      gtk_grid_remove (self->other_grid, gtk_grid_get_child_at (self->other_grid, 0, f));
+      gtk_grid_remove (self->other_grid, g_ptr_array_index (old, f));
     }
 }
 
