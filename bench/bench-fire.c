@@ -161,15 +161,6 @@ ms_since (gint64 start)
   return (cpu_time_us () - start) / 1000.0;
 }
 
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
 /* VmHWM from /proc/self/status, in KiB; 0 where there is no such file. */
 static long
 peak_memory_kib (void)
@@ -363,7 +354,7 @@ time_phase_alone (AdmBattle           *battle,
         g_error ("%s", error->message);
       times[run] = ms_since (start);
     }
-  qsort (times, N_RUNS, sizeof times[0], compare_doubles);
+  qsort (times, N_RUNS, sizeof times[0], bench_compare_doubles);
   return times[N_RUNS / 2];
 }
 
@@ -430,8 +421,8 @@ run_size (gboolean detail)
       }
       dice = run_dice;
     }
-  qsort (times, N_RUNS, sizeof times[0], compare_doubles);
-  qsort (shown, N_RUNS, sizeof shown[0], compare_doubles);
+  qsort (times, N_RUNS, sizeof times[0], bench_compare_doubles);
+  qsort (shown, N_RUNS, sizeof shown[0], bench_compare_doubles);
 
   for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
     {

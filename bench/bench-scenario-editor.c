@@ -12,7 +12,6 @@
 #include "config.h"
 
 #include <locale.h>
-#include <time.h>
 
 #include <adwaita.h>
 
@@ -77,42 +76,6 @@ generate_scenario (void)
   return g_string_free (xml, FALSE);
 }
 
-static double
-cpu_ms (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-static gboolean painted;
-
-static void
-after_paint_cb (GdkFrameClock *clock,
-                gpointer       data)
-{
-  painted = TRUE;
-}
-
-/* Runs the main loop until the window has painted a frame. */
-static void
-wait_paint (GtkWidget *window)
-{
-  GdkFrameClock *clock;
-  gulong handler;
-
-  while (!gtk_widget_get_mapped (window))
-    g_main_context_iteration (NULL, TRUE);
-  clock = gtk_widget_get_frame_clock (window);
-  handler = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), NULL);
-  painted = FALSE;
-  gtk_widget_queue_draw (window);
-  while (!painted)
-    g_main_context_iteration (NULL, TRUE);
-  g_signal_handler_disconnect (clock, handler);
-}
-
 typedef void (*EditFunc) (AdmiraltyScenarioEditor *editor, guint run);
 
 static void
@@ -150,15 +113,6 @@ edit_move_sector (AdmiraltyScenarioEditor *editor,
   adm_scenario_edit_move_sector (edit, sector, 160 + run % 7, 160 + run % 5);
 }
 
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
-}
-
 static void
 measure (AdmiraltyScenarioEditor *editor,
          const char              *page,
@@ -166,33 +120,25 @@ measure (AdmiraltyScenarioEditor *editor,
          EditFunc                 func)
 {
   GtkWidget *window = GTK_WIDGET (editor);
-  GdkFrameClock *clock;
   double cpu[RUNS], wall[RUNS], sync[RUNS];
-  gulong handler;
 
   admiralty_scenario_editor_set_visible_page (editor, page);
-  wait_paint (window);
-  clock = gtk_widget_get_frame_clock (window);
-  handler = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), NULL);
+  bench_wait_paint (window);
   for (guint run = 0; run < RUNS; run++)
     {
-      double cpu0 = cpu_ms ();
+      double cpu0 = bench_cpu_ms ();
       gint64 wall0 = g_get_monotonic_time ();
 
-      painted = FALSE;
       func (editor, run);
-      sync[run] = cpu_ms () - cpu0;
+      sync[run] = bench_cpu_ms () - cpu0;
       /* A paint as the edit asks for it: only what the edit changed is drawn again. */
-      gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_PAINT);
-      while (!painted)
-        g_main_context_iteration (NULL, TRUE);
-      cpu[run] = cpu_ms () - cpu0;
+      bench_next_paint (window);
+      cpu[run] = bench_cpu_ms () - cpu0;
       wall[run] = (g_get_monotonic_time () - wall0) / 1e3;
     }
-  g_signal_handler_disconnect (clock, handler);
-  qsort (cpu, RUNS, sizeof (double), compare_doubles);
-  qsort (wall, RUNS, sizeof (double), compare_doubles);
-  qsort (sync, RUNS, sizeof (double), compare_doubles);
+  bench_median (cpu, RUNS);
+  bench_median (wall, RUNS);
+  bench_median (sync, RUNS);
   g_print ("%s (%s page): edit to painted frame, median %.2f ms CPU (wall %.2f ms), "
            "slowest of %d %.2f ms CPU (wall %.2f ms); the edit until the page is up to date "
            "(document, problems, draft, page) median %.2f ms CPU — target %.0f ms: %s\n",
@@ -217,7 +163,7 @@ measure_open (GtkApplication *application)
   for (guint run = 0; run < OPEN_RUNS; run++)
     {
       g_autoptr(GError) error = NULL;
-      double cpu0 = cpu_ms ();
+      double cpu0 = bench_cpu_ms ();
       gint64 wall0 = g_get_monotonic_time ();
       AdmiraltyScenarioEditor *editor = admiralty_scenario_editor_open (application, path,
                                                                         &error);
@@ -226,15 +172,15 @@ measure_open (GtkApplication *application)
         g_error ("%s", error->message);
       gtk_window_set_default_size (GTK_WINDOW (editor), 1280, 800);
       gtk_window_present (GTK_WINDOW (editor));
-      wait_paint (GTK_WIDGET (editor));
-      cpu[run] = cpu_ms () - cpu0;
+      bench_wait_paint (GTK_WIDGET (editor));
+      cpu[run] = bench_cpu_ms () - cpu0;
       wall[run] = (g_get_monotonic_time () - wall0) / 1e3;
       gtk_window_destroy (GTK_WINDOW (editor));
       while (g_main_context_iteration (NULL, FALSE))
         ;
     }
-  qsort (cpu, OPEN_RUNS, sizeof (double), compare_doubles);
-  qsort (wall, OPEN_RUNS, sizeof (double), compare_doubles);
+  bench_median (cpu, OPEN_RUNS);
+  bench_median (wall, OPEN_RUNS);
   g_print ("Komarr opened in the editor: file to first painted frame, median %.1f ms CPU "
            "(wall %.1f ms), slowest of %d %.1f ms CPU (wall %.1f ms) — target %.0f ms: %s\n",
            cpu[OPEN_RUNS / 2], wall[OPEN_RUNS / 2], OPEN_RUNS, cpu[OPEN_RUNS - 1],
@@ -274,7 +220,7 @@ main (int   argc,
            admiralty_scenario_editor_get_problems (editor)->len);
   gtk_window_set_default_size (GTK_WINDOW (editor), 1280, 800);
   gtk_window_present (GTK_WINDOW (editor));
-  wait_paint (GTK_WIDGET (editor));
+  bench_wait_paint (GTK_WIDGET (editor));
 
   admiralty_editor_fleets_select (ADMIRALTY_EDITOR_FLEETS (
                                     admiralty_scenario_editor_get_page (editor, "fleets")),
