@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-portal.c: the admirals' portal under load. The Komarr campaign after six
- * cycles (tests/data/order-sheets/komarr-cycle-*.xml) is served on 127.0.0.1 by the portal
+ * cycles (scenarios/komarr-campaign.sheets/) is served on 127.0.0.1 by the portal
  * made on this process's main loop — as admiralty-cli serve and the app make it: its server
  * runs on a thread of its own, the pages are made on the main loop — while a client thread
  * (plain non-blocking sockets, requests in flight at once) plays 20 admirals polling status.json
@@ -143,7 +143,7 @@ static AdmCampaign *
 played_komarr (const char *save_path)
 {
   g_autofree char *path = source_path ("scenarios", "komarr-campaign.admiralty");
-  g_autofree char *folder = source_path ("tests/data", "order-sheets");
+  g_autofree char *folder = source_path ("scenarios", "komarr-campaign.sheets");
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmScenario) scenario = adm_scenario_load_file (path, &error);
   AdmCampaign *campaign;

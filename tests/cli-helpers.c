@@ -162,7 +162,8 @@ komarr_after_cycle (const char  *prefix,
   const char *source = g_getenv ("ADMIRALTY_SOURCE_DIR");
   g_autofree char *scenario = g_build_filename (source, "scenarios",
                                                 "komarr-campaign.admiralty", NULL);
-  g_autofree char *folder = g_build_filename (source, "tests", "data", "order-sheets", NULL);
+  g_autofree char *folder = g_build_filename (source, "scenarios", "komarr-campaign.sheets",
+                                           NULL);
   g_autofree char *s1 = g_build_filename (folder, "komarr-cycle-1-ghem-sarlat.xml", NULL);
   g_autofree char *s2 = g_build_filename (folder, "komarr-cycle-1-radovan.xml", NULL);
   g_autofree char *s3 = g_build_filename (folder, "komarr-cycle-1-vorkosigan.xml", NULL);

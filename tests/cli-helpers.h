@@ -62,8 +62,9 @@ char *
 cli_komarr_after_cycle (const char  *prefix,
                         char       **campaign);
 
-/* The same, with cycle 1 played from its sheets (tests/data/order-sheets/komarr-cycle-1-*.xml,
- * seed 7): its engagements are there to fight. */
+/* The same, with cycle 1 played from its sheets
+ * (scenarios/komarr-campaign.sheets/komarr-cycle-1-*.xml, seed 7): its engagements are there
+ * to fight. */
 char *
 cli_komarr_after_sheets (const char  *prefix,
                          char       **campaign);

@@ -42,9 +42,10 @@ komarr_play_cycle (AdmCampaign *campaign,
   /* A test finds its fixtures through GTest; bench-campaign, which plays the same cycles
    * outside GTest, through the source tree it is given. */
   g_autofree char *folder = g_test_initialized ()
-    ? g_test_build_filename (G_TEST_DIST, "data", "order-sheets", NULL)
-    : g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data", "order-sheets",
-                        NULL);
+    ? g_test_build_filename (G_TEST_DIST, "..", "scenarios", "komarr-campaign.sheets",
+                             NULL)
+    : g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
+                        "komarr-campaign.sheets", NULL);
   g_autofree char *prefix = g_strdup_printf ("komarr-cycle-%u-", cycle);
   g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (cycle);

@@ -251,7 +251,7 @@ komarr_after_cycle_one (void)
   g_assert_no_error (error);
   for (guint i = 0; i < G_N_ELEMENTS (sheets); i++)
     {
-      g_autofree char *sheet = source_path ("tests", "data", "order-sheets", sheets[i], NULL);
+      g_autofree char *sheet = source_path ("scenarios", "komarr-campaign.sheets", sheets[i], NULL);
       g_autoptr(GPtrArray) events = adm_order_sheet_load_file (sheet,
                                                                adm_campaign_get_state (campaign),
                                                                T0 + 2340, &error);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-campaign-cycles.c: the bundled Komarr campaign played headless for six strategic
- * cycles (F-STRAT-1..5) from the order sheets tests/data/order-sheets/komarr-cycle-N-*.xml —
+ * cycles (F-STRAT-1..5) from the order sheets scenarios/komarr-campaign.sheets/ —
  * several admirals, moves, attacks, patrols, a correction, late sheets, admirals who send no
  * sheet and keep their standing orders — saved after every cycle as the CLI does. Checks the
  * positions and engagements of each cycle, that the saved journal replays to the same state,

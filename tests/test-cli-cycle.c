@@ -22,6 +22,13 @@ sheet (const char *name)
   return source_path ("tests/data/order-sheets", name, NULL);
 }
 
+/* One of the sample sheets shipped with the Komarr campaign. */
+static char *
+sample_sheet (const char *name)
+{
+  return source_path ("scenarios/komarr-campaign.sheets", name, NULL);
+}
+
 typedef struct {
   char *dir;
   char *campaign;   /* dir/komarr.admiralty, written by the first cycle */
@@ -68,9 +75,9 @@ fixture_teardown (Fixture       *fixture,
 static void
 start_campaign (Fixture *fixture)
 {
-  g_autofree char *a = sheet ("komarr-cycle-1-ghem-sarlat.xml");
-  g_autofree char *b = sheet ("komarr-cycle-1-radovan.xml");
-  g_autofree char *c = sheet ("komarr-cycle-1-vorkosigan.xml");
+  g_autofree char *a = sample_sheet ("komarr-cycle-1-ghem-sarlat.xml");
+  g_autofree char *b = sample_sheet ("komarr-cycle-1-radovan.xml");
+  g_autofree char *c = sample_sheet ("komarr-cycle-1-vorkosigan.xml");
   g_autoptr(CliResult) result = run_cli ("cycle", fixture->scenario, "--orders", a, b, c,
                                          "--save", fixture->campaign, NULL);
 
@@ -93,9 +100,9 @@ static void
 test_as_viewer (Fixture       *fixture,
                 gconstpointer  data)
 {
-  g_autofree char *a = sheet ("komarr-cycle-1-ghem-sarlat.xml");
-  g_autofree char *b = sheet ("komarr-cycle-1-radovan.xml");
-  g_autofree char *c = sheet ("komarr-cycle-1-vorkosigan.xml");
+  g_autofree char *a = sample_sheet ("komarr-cycle-1-ghem-sarlat.xml");
+  g_autofree char *b = sample_sheet ("komarr-cycle-1-radovan.xml");
+  g_autofree char *c = sample_sheet ("komarr-cycle-1-vorkosigan.xml");
   static const char *const hidden[] = { "autumn-screen", "Autumn Screen",
                                         "komarran-cruiser-division",
                                         "Komarran Cruiser Division" };
@@ -141,7 +148,7 @@ static void
 test_good_run (Fixture       *fixture,
                gconstpointer  data)
 {
-  g_autofree char *sheet_2 = sheet ("komarr-cycle-2-radovan.xml");
+  g_autofree char *sheet_2 = sample_sheet ("komarr-cycle-2-radovan.xml");
   g_autoptr(CliResult) result = NULL;
   g_autoptr(AdmCampaign) campaign = NULL;
   g_autoptr(GError) error = NULL;
@@ -205,7 +212,7 @@ static void
 test_checkpoint (Fixture       *fixture,
                  gconstpointer  data)
 {
-  g_autofree char *sheet_2 = sheet ("komarr-cycle-2-radovan.xml");
+  g_autofree char *sheet_2 = sample_sheet ("komarr-cycle-2-radovan.xml");
   g_autofree char *first = adm_file_checkpoint_path (fixture->campaign, "cycle-1");
   g_autofree char *second = adm_file_checkpoint_path (fixture->campaign, "cycle-2");
   g_autofree char *folder = g_path_get_dirname (second);
@@ -307,7 +314,7 @@ run_cycle_2 (Fixture    *fixture,
              const char *name,
              const char *seed)
 {
-  g_autofree char *radovan = sheet ("komarr-cycle-2-radovan.xml");
+  g_autofree char *radovan = sample_sheet ("komarr-cycle-2-radovan.xml");
   g_autofree char *copy = g_build_filename (fixture->dir, name, NULL);
   g_autofree char *data = NULL;
   g_autoptr(GError) error = NULL;
@@ -416,7 +423,7 @@ test_seed (Fixture       *fixture,
 
   /* The text output lists the checks and each formation's placement. */
   {
-    g_autofree char *radovan = sheet ("komarr-cycle-2-radovan.xml");
+    g_autofree char *radovan = sample_sheet ("komarr-cycle-2-radovan.xml");
     g_autoptr(CliResult) result = run_cli ("cycle", fixture->campaign, "--orders", radovan,
                                            "--seed", "7", "--drop-unfought", "not fought",
                                            NULL);
@@ -431,7 +438,7 @@ static void
 test_bad_sheet (Fixture       *fixture,
                 gconstpointer  data)
 {
-  g_autofree char *good = sheet ("komarr-cycle-2-radovan.xml");
+  g_autofree char *good = sample_sheet ("komarr-cycle-2-radovan.xml");
   g_autofree char *bad = sheet ("bad-route.xml");
   g_autofree char *schema = sheet ("bad-schema.xml");
   g_autofree char *before = NULL, *after = NULL;
@@ -557,7 +564,7 @@ static void
 test_usage (Fixture       *fixture,
             gconstpointer  data)
 {
-  g_autofree char *good = sheet ("komarr-cycle-1-radovan.xml");
+  g_autofree char *good = sample_sheet ("komarr-cycle-1-radovan.xml");
 
   {
     g_autoptr(CliResult) result = run_cli ("cycle", NULL);
@@ -615,7 +622,7 @@ test_positions_in_being (Fixture       *fixture,
                          gconstpointer  data)
 {
   g_autofree char *admin = sheet ("admin-vorkosigan-1.xml");
-  g_autofree char *radovan = sheet ("komarr-cycle-2-radovan.xml");
+  g_autofree char *radovan = sample_sheet ("komarr-cycle-2-radovan.xml");
   g_autoptr(CliResult) first = run_cli ("cycle", fixture->scenario, "--orders", admin,
                                         "--save", fixture->campaign, NULL);
   g_autoptr(CliResult) second = NULL, as = NULL;

@@ -56,7 +56,7 @@ engagement_at (JsonObject *root,
 static void
 resolve_cycle_two (const char *path)
 {
-  g_autofree char *sheets = source_path ("tests/data/order-sheets", NULL);
+  g_autofree char *sheets = source_path ("scenarios", "komarr-campaign.sheets", NULL);
   g_autofree char *s1 = g_build_filename (sheets, "komarr-cycle-2-ghem-sarlat-1.xml", NULL);
   g_autofree char *s2 = g_build_filename (sheets, "komarr-cycle-2-ghem-sarlat-2.xml", NULL);
   g_autofree char *s3 = g_build_filename (sheets, "komarr-cycle-2-naismith.xml", NULL);

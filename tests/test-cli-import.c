@@ -39,7 +39,7 @@ fixture_setup (Fixture       *fixture,
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
-  g_autofree char *sheets = source_path ("tests/data", "order-sheets", NULL);
+  g_autofree char *sheets = source_path ("scenarios", "komarr-campaign.sheets", NULL);
   g_autofree char *s1 = g_build_filename (sheets, "komarr-cycle-1-ghem-sarlat.xml", NULL);
   g_autofree char *s2 = g_build_filename (sheets, "komarr-cycle-1-radovan.xml", NULL);
   g_autofree char *s3 = g_build_filename (sheets, "komarr-cycle-1-vorkosigan.xml", NULL);

@@ -38,7 +38,7 @@ cycle_one (Fixture    *fixture,
            const char *name)
 {
   g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
-  g_autofree char *sheets = source_path ("tests/data", "order-sheets", NULL);
+  g_autofree char *sheets = source_path ("scenarios", "komarr-campaign.sheets", NULL);
   g_autofree char *s1 = g_build_filename (sheets, "komarr-cycle-1-ghem-sarlat.xml", NULL);
   g_autofree char *s2 = g_build_filename (sheets, "komarr-cycle-1-radovan.xml", NULL);
   g_autofree char *s3 = g_build_filename (sheets, "komarr-cycle-1-vorkosigan.xml", NULL);
@@ -806,7 +806,7 @@ test_season_at_table (Fixture       *fixture,
   g_autofree char *rules = chief_rules (fixture);
   g_autofree char *shipped = g_strdup (g_getenv ("ADMIRALTY_RULES_PATH"));
   g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
-  g_autofree char *sheets = source_path ("tests/data", "order-sheets", NULL);
+  g_autofree char *sheets = source_path ("scenarios", "komarr-campaign.sheets", NULL);
   g_autofree char *s1 = g_build_filename (sheets, "komarr-cycle-1-ghem-sarlat.xml", NULL);
   g_autofree char *s2 = g_build_filename (sheets, "komarr-cycle-1-radovan.xml", NULL);
   g_autofree char *s3 = g_build_filename (sheets, "komarr-cycle-1-vorkosigan.xml", NULL);

@@ -129,7 +129,7 @@ test_campaign (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("admiralty-cli-journal-XXXXXX", NULL);
   g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
-  g_autofree char *sheets = source_path ("tests/data/order-sheets",
+  g_autofree char *sheets = source_path ("scenarios/komarr-campaign.sheets",
                                          "komarr-cycle-1-vorkosigan.xml", NULL);
   g_autofree char *path = g_build_filename (dir, "komarr.admiralty", NULL);
   g_autoptr(CliResult) cycle = run_cli ("cycle", scenario, "--orders", sheets, "--save", path,

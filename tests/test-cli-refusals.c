@@ -132,9 +132,9 @@ static void
 test_missing_with_backup (void)
 {
   g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
-  g_autofree char *sheet = source_path ("tests/data/order-sheets",
+  g_autofree char *sheet = source_path ("scenarios/komarr-campaign.sheets",
                                         "komarr-cycle-2-radovan.xml", NULL);
-  g_autofree char *sheet1 = source_path ("tests/data/order-sheets",
+  g_autofree char *sheet1 = source_path ("scenarios/komarr-campaign.sheets",
                                          "komarr-cycle-1-radovan.xml", NULL);
   g_autofree char *battle = source_path ("tests/data/battles", "duel.xml", NULL);
   g_autoptr(GError) error = NULL;

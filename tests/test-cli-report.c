@@ -331,7 +331,8 @@ test_battle_states (CliCampaign   *fixture,
   const char *source = g_getenv ("ADMIRALTY_SOURCE_DIR");
   g_autofree char *scenario = g_build_filename (source, "scenarios", "komarr-campaign.admiralty",
                                                 NULL);
-  g_autofree char *sheets = g_build_filename (source, "tests", "data", "order-sheets", NULL);
+  g_autofree char *sheets = g_build_filename (source, "scenarios", "komarr-campaign.sheets",
+                                            NULL);
   g_autofree char *sarlat = g_build_filename (sheets, "komarr-cycle-1-ghem-sarlat.xml", NULL);
   g_autofree char *radovan = g_build_filename (sheets, "komarr-cycle-1-radovan.xml", NULL);
   g_autofree char *vorkosigan = g_build_filename (sheets, "komarr-cycle-1-vorkosigan.xml", NULL);
@@ -483,8 +484,8 @@ test_as (CliCampaign   *fixture,
 {
   g_autofree char *scenario = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
                                                 "komarr-campaign.admiralty", NULL);
-  g_autofree char *sheets = g_test_build_filename (G_TEST_DIST, "data",
-                                                   "order-sheets", NULL);
+  g_autofree char *sheets = g_test_build_filename (G_TEST_DIST, "..", "scenarios",
+                                                   "komarr-campaign.sheets", NULL);
   g_autofree char *s1 = g_build_filename (sheets, "komarr-cycle-1-ghem-sarlat.xml", NULL);
   g_autofree char *s2 = g_build_filename (sheets, "komarr-cycle-1-radovan.xml", NULL);
   g_autofree char *s3 = g_build_filename (sheets, "komarr-cycle-1-vorkosigan.xml", NULL);

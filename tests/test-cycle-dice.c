@@ -28,7 +28,7 @@ add_sheets (AdmCampaign        *campaign,
 
   for (guint i = 0; sheets[i] != NULL; i++)
     {
-      g_autofree char *sheet = source_path ("tests", "data", "order-sheets", sheets[i], NULL);
+      g_autofree char *sheet = source_path ("scenarios", "komarr-campaign.sheets", sheets[i], NULL);
       g_autoptr(GPtrArray) events =
         adm_order_sheet_load_file (sheet, adm_campaign_get_state (campaign),
                                    T0 + 2400 * adm_strategy_get_cycle (strategy) - 60, &error);

@@ -275,13 +275,13 @@ play_campaign (const Setting *setting,
                const char    *epoch2)
 {
   g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
-  g_autofree char *s1 = source_path ("tests", "data", "order-sheets",
+  g_autofree char *s1 = source_path ("scenarios", "komarr-campaign.sheets",
                                      "komarr-cycle-1-ghem-sarlat.xml", NULL);
-  g_autofree char *s2 = source_path ("tests", "data", "order-sheets",
+  g_autofree char *s2 = source_path ("scenarios", "komarr-campaign.sheets",
                                      "komarr-cycle-1-radovan.xml", NULL);
-  g_autofree char *s3 = source_path ("tests", "data", "order-sheets",
+  g_autofree char *s3 = source_path ("scenarios", "komarr-campaign.sheets",
                                      "komarr-cycle-1-vorkosigan.xml", NULL);
-  g_autofree char *s4 = source_path ("tests", "data", "order-sheets",
+  g_autofree char *s4 = source_path ("scenarios", "komarr-campaign.sheets",
                                      "komarr-cycle-2-radovan.xml", NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("admiralty-determinism-XXXXXX", &error);
@@ -559,7 +559,7 @@ test_battle_saved_bytes (void)
 
 /* When the Komarr campaign's cycles are played (2026-11-22T18:00:00Z). */
 #define KOMARR_T0 G_GINT64_CONSTANT (1795370400)
-/* The last cycle of the Komarr campaign with order sheets in tests/data/order-sheets/. */
+/* The last cycle of the Komarr campaign with order sheets in scenarios/komarr-campaign.sheets/. */
 #define KOMARR_CYCLES 7
 
 /* The set-up of every engagement of the bundled Komarr campaign (F-STRAT-15, F-TAC-1), its

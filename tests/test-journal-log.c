@@ -247,7 +247,7 @@ test_sheet_one_action (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("admiralty-journal-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "campaign.admiralty", NULL);
-  g_autofree char *sheet_path = source_path ("tests", "data", "order-sheets",
+  g_autofree char *sheet_path = source_path ("scenarios", "komarr-campaign.sheets",
                                              "komarr-cycle-1-vorkosigan.xml", NULL);
   g_autoptr(AdmCampaign) campaign = new_komarr (path);
   g_autoptr(GPtrArray) events = NULL;

@@ -88,8 +88,11 @@ last_kind (Fixture *fixture,
 static char *
 sheet_path (const char *name)
 {
-  return g_test_build_filename (G_TEST_DIST, "data", "order-sheets",
-                                name, NULL);
+  /* The Komarr campaign's samples ship with it; the refused ones are the tests' own. */
+  if (g_str_has_prefix (name, "komarr-cycle-"))
+    return g_test_build_filename (G_TEST_DIST, "..", "scenarios", "komarr-campaign.sheets",
+                                  name, NULL);
+  return g_test_build_filename (G_TEST_DIST, "data", "order-sheets", name, NULL);
 }
 
 static guint
@@ -154,6 +157,20 @@ test_statuses (Fixture       *fixture,
                                "(F-STRAT-5)");
   g_assert_cmpuint (admiralty_order_board_get_n_orders (board (fixture), "vorkosigan"), ==, 0);
 
+  /* Import Sheets opens on the sample sheets bundled with the scenario, then on the folder
+   * sheets were last imported from. */
+  {
+    g_autoptr(GFile) folder = admiralty_order_board_get_import_folder (board (fixture));
+    g_autoptr(GFile) sample = NULL;
+    g_autofree char *samples = g_test_build_filename (G_TEST_DIST, "..", "scenarios",
+                                                      "komarr-campaign.sheets", NULL);
+    g_autoptr(GFile) expected = g_file_new_for_path (samples);
+
+    g_assert_nonnull (folder);
+    g_assert_true (g_file_equal (folder, expected));
+    sample = g_file_get_child (folder, "komarr-cycle-1-vorkosigan.xml");
+    g_assert_true (g_file_query_exists (sample, NULL));
+  }
   g_assert_cmpuint (import (fixture, "komarr-cycle-1-vorkosigan.xml", NULL), ==, 1);
   g_assert_cmpstr (admiralty_order_board_get_status (board (fixture), "vorkosigan"), ==,
                    received);
@@ -460,6 +477,16 @@ test_import_broken (Fixture       *fixture,
                    "No sheet — his formations keep their standing orders (F-STRAT-5)");
   gtk_window_destroy (GTK_WINDOW (dialog));
   iterate ();
+
+  /* The next Import Sheets opens on the folder of the sheet refused, to correct it there. */
+  {
+    g_autoptr(GFile) folder = admiralty_order_board_get_import_folder (board (fixture));
+    g_autofree char *path = sheet_path ("bad-route.xml");
+    g_autoptr(GFile) sheet = g_file_new_for_path (path);
+    g_autoptr(GFile) expected = g_file_get_parent (sheet);
+
+    g_assert_true (g_file_equal (folder, expected));
+  }
 }
 
 static gboolean

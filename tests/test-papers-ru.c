@@ -228,7 +228,7 @@ test_komarr_papers (void)
   g_autofree char *dir = g_dir_make_tmp ("admiralty-papers-ru-XXXXXX", NULL);
   g_autofree char *campaign = g_build_filename (dir, "komarr.admiralty", NULL);
   g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
-  g_autofree char *sheets_dir = source_path ("tests", "data", "order-sheets", NULL);
+  g_autofree char *sheets_dir = source_path ("scenarios", "komarr-campaign.sheets", NULL);
   g_autofree char *battle_orders = source_path ("tests", "data", "campaign-battles",
                                                 "komarr-c1-3.orders.xml", NULL);
   g_autoptr(GPtrArray) cycle = g_ptr_array_new_with_free_func (g_free);

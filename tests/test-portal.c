@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-portal.c: the admirals' portal against a libsoup client on 127.0.0.1, on a
  * free port. The Komarr campaign is played for six cycles from
- * tests/data/order-sheets/komarr-cycle-N-*.xml, as test-campaign-cycles.c plays it, then:
+ * scenarios/komarr-campaign.sheets/, as test-campaign-cycles.c plays it, then:
  *  - F-STRAT-3: every admiral's page, status and report PDFs (read back with pdftotext) name
  *    each formation he commands, and no word of a hidden formation his side has not met —
  *    its name, id or ships — the leak check of test-view-leaks.c over every portal URL;

@@ -39,7 +39,7 @@ resolved_campaign (const char *dir)
   g_assert_no_error (error);
   for (guint i = 0; i < G_N_ELEMENTS (sheets); i++)
     {
-      g_autofree char *path = source_path ("tests/data/order-sheets", sheets[i], NULL);
+      g_autofree char *path = source_path ("scenarios/komarr-campaign.sheets", sheets[i], NULL);
       g_autoptr(GPtrArray) events = adm_order_sheet_load_file (path,
                                                                adm_campaign_get_state (campaign),
                                                                T0 + 2400 - 60, &error);

@@ -375,7 +375,10 @@ test_errors (void)
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 
-/* Hands in the sheets @sheets (names in tests/data/order-sheets) for the current cycle. */
+/* The sample sheets shipped with the Komarr campaign. */
+#define KOMARR_SHEETS "scenarios/komarr-campaign.sheets/"
+
+/* Hands in the sheets @sheets (paths in the source tree) for the current cycle. */
 static void
 add_sheets (AdmCampaign        *campaign,
             const char * const *sheets)
@@ -384,7 +387,7 @@ add_sheets (AdmCampaign        *campaign,
 
   for (guint i = 0; sheets[i] != NULL; i++)
     {
-      g_autofree char *sheet = source_path ("tests", "data", "order-sheets", sheets[i], NULL);
+      g_autofree char *sheet = source_path (sheets[i], NULL);
       g_autoptr(GPtrArray) events = adm_order_sheet_load_file (sheet,
                                                                adm_campaign_get_state (campaign),
                                                                T0 + 2400 * adm_strategy_get_cycle (adm_state_get_strategy (adm_campaign_get_state (campaign))) - 60, &error);
@@ -411,7 +414,9 @@ campaign_with_sheets (const char * const *sheets)
   return g_steal_pointer (&campaign);
 }
 
-static const char * const link_sheets[] = { "vorkosigan-1.xml", "radovan-1.xml", NULL };
+static const char * const link_sheets[] = {
+  "tests/data/order-sheets/vorkosigan-1.xml", "tests/data/order-sheets/radovan-1.xml", NULL
+};
 
 static const AdmEngagement *
 find_engagement (AdmCampaign *campaign,
@@ -712,12 +717,12 @@ static AdmCampaign *
 campaign_at_cycle_2 (void)
 {
   static const char * const cycle_1[] = {
-    "komarr-cycle-1-ghem-sarlat.xml", "komarr-cycle-1-radovan.xml",
-    "komarr-cycle-1-vorkosigan.xml", NULL
+    KOMARR_SHEETS "komarr-cycle-1-ghem-sarlat.xml", KOMARR_SHEETS "komarr-cycle-1-radovan.xml",
+    KOMARR_SHEETS "komarr-cycle-1-vorkosigan.xml", NULL
   };
   static const char * const cycle_2[] = {
-    "komarr-cycle-2-ghem-sarlat-1.xml", "komarr-cycle-2-ghem-sarlat-2.xml",
-    "komarr-cycle-2-naismith.xml", "komarr-cycle-2-radovan.xml", NULL
+    KOMARR_SHEETS "komarr-cycle-2-ghem-sarlat-1.xml", KOMARR_SHEETS "komarr-cycle-2-ghem-sarlat-2.xml",
+    KOMARR_SHEETS "komarr-cycle-2-naismith.xml", KOMARR_SHEETS "komarr-cycle-2-radovan.xml", NULL
   };
   g_autoptr(AdmCampaign) campaign = campaign_with_sheets (cycle_1);
 

@@ -375,7 +375,7 @@ test_many_attributes (void)
     { "scenarios/battles/torpedo-duel.xml", "battle", "<ship" },
     { "tests/data/round-trip/year-0217.game.xml", "battle-game", "<event" },
     { "scenarios/battles/torpedo-duel.orders.xml", "orders", "<orders" },
-    { "tests/data/order-sheets/komarr-cycle-1-radovan.xml", "order-sheet", "<order" },
+    { "scenarios/komarr-campaign.sheets/komarr-cycle-1-radovan.xml", "order-sheet", "<order" },
     { "tests/data/round-trip/ti4-space.xml", "ti4-combat", "<ti4-combat" },
     { "tests/data/round-trip/ti4-space.xml", "ti4-combat", "<event" },
     { "data/rules/forcon-2010.xml", "ruleset", "<ruleset" },
@@ -473,7 +473,7 @@ test_encoding_declaration (void)
     { "scenarios/battles/torpedo-duel.xml", "battle" },
     { "tests/data/round-trip/year-0217.game.xml", "battle-game" },
     { "scenarios/battles/torpedo-duel.orders.xml", "orders" },
-    { "tests/data/order-sheets/komarr-cycle-1-radovan.xml", "order-sheet" },
+    { "scenarios/komarr-campaign.sheets/komarr-cycle-1-radovan.xml", "order-sheet" },
     { "tests/data/round-trip/ti4-space.xml", "ti4-combat" },
     { "data/rules/ti4/units.xml", "ti4-units" },
   };

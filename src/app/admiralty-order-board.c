@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <glib/gstdio.h>
 
+#include "admiralty-application.h"
 #include "admiralty-asking-dice.h"
 #include "admiralty-dice-prompt.h"
 #include "admiralty-engagement-dialog.h"
@@ -29,6 +30,7 @@ struct _AdmiraltyOrderBoard
   GtkWidget            *resolve_dialog;   /* weak */
   GtkWidget            *engagement_dialog; /* weak */
   GtkFileChooserNative *chooser;
+  GFile                *import_folder;    /* where sheets were last imported from */
   GHashTable           *statuses;         /* admiral id → status text */
   GHashTable           *counts;           /* admiral id → orders, as a pointer */
   GHashTable           *handed_in;        /* admiral ids with a sheet this cycle */
@@ -1107,6 +1109,13 @@ admiralty_order_board_import_files (AdmiraltyOrderBoard *self,
 
   if (self->campaign == NULL)
     return 0;
+  if (n > 0)
+    {
+      g_autoptr(GFile) first = g_list_model_get_item (files, 0);
+
+      g_clear_object (&self->import_folder);
+      self->import_folder = g_file_get_parent (first);
+    }
   for (guint i = 0; i < n; i++)
     {
       g_autoptr(GFile) file = g_list_model_get_item (files, i);
@@ -1166,6 +1175,30 @@ chooser_response_cb (AdmiraltyOrderBoard  *self,
     admiralty_order_board_import_files (self, files);
 }
 
+GFile *
+admiralty_order_board_get_import_folder (AdmiraltyOrderBoard *self)
+{
+  g_autofree char *scenarios = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *samples = NULL;
+  AdmScenario *scenario;
+
+  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), NULL);
+
+  if (self->import_folder != NULL)
+    return g_object_ref (self->import_folder);
+  if (self->campaign == NULL)
+    return NULL;
+  /* The sample sheets bundled with the campaign's scenario: scenarios/ID.sheets. */
+  scenario = adm_campaign_get_scenario (self->campaign);
+  scenarios = admiralty_application_find_scenarios_dir ();
+  if (scenario == NULL || scenarios == NULL)
+    return NULL;
+  name = g_strconcat (adm_scenario_get_id (scenario), ".sheets", NULL);
+  samples = g_build_filename (scenarios, name, NULL);
+  return g_file_test (samples, G_FILE_TEST_IS_DIR) ? g_file_new_for_path (samples) : NULL;
+}
+
 void
 admiralty_order_board_choose_sheets (AdmiraltyOrderBoard *self)
 {
@@ -1183,6 +1216,12 @@ admiralty_order_board_choose_sheets (AdmiraltyOrderBoard *self)
                                                _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
   gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (self->chooser), TRUE);
+  {
+    g_autoptr(GFile) folder = admiralty_order_board_get_import_folder (self);
+
+    if (folder != NULL)
+      gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (self->chooser), folder, NULL);
+  }
   gtk_file_filter_set_name (filter, _("Order sheets"));
   gtk_file_filter_add_pattern (filter, "*.xml");
   gtk_file_filter_add_mime_type (filter, "application/xml");
@@ -2083,6 +2122,7 @@ admiralty_order_board_finalize (GObject *object)
 
   g_clear_object (&self->campaign_signals);
   g_clear_object (&self->portal_signals);
+  g_clear_object (&self->import_folder);
 
   G_OBJECT_CLASS (admiralty_order_board_parent_class)->finalize (object);
 }

@@ -67,10 +67,15 @@ AdmiraltySheetForm *admiralty_order_board_open_sheet   (AdmiraltyOrderBoard *sel
 /* The sheet form open, or NULL. */
 AdmiraltySheetForm *admiralty_order_board_get_sheet_form (AdmiraltyOrderBoard *self);
 
-/* win.import-sheets: a file chooser for several order sheets. */
+/* win.import-sheets: a file chooser for several order sheets, opened on
+ * admiralty_order_board_get_import_folder (). */
 void                admiralty_order_board_choose_sheets (AdmiraltyOrderBoard *self);
+/* The folder sheets were last imported from, else the sample sheets bundled with the
+ * campaign's scenario (scenarios/ID.sheets beside it), else NULL. */
+GFile              *admiralty_order_board_get_import_folder (AdmiraltyOrderBoard *self)
+    G_GNUC_WARN_UNUSED_RESULT;
 /* Each file all or nothing, in order; a refused one is reported ("FILE:LINE: problem") and
- * changes nothing. Returns how many were journalled. */
+ * changes nothing. Returns how many were journalled. The next import opens on their folder. */
 guint               admiralty_order_board_import_files (AdmiraltyOrderBoard *self,
                                                         GListModel          *files);
 
