@@ -17,6 +17,7 @@
 #include <glib/gi18n.h>
 
 #include "admiralty-drafts.h"
+#include "admiralty-focus-scroll.h"
 #include "admiralty-plain-text.h"
 #include "admiralty-sheet-form.h"
 
@@ -2436,6 +2437,7 @@ admiralty_sheet_form_init (AdmiraltySheetForm *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   admiralty_wrapping_choices (self->other_row);
+  admiralty_focus_scroll_outside_popovers (self->page);
   self->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
   self->children = g_ptr_array_new_with_free_func ((GDestroyNotify) entry_free);
   self->others = g_ptr_array_new ();

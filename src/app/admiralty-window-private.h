@@ -73,6 +73,7 @@ struct _AdmiraltyWindow
   GtkWidget            *redo_button;
   GMenu                *primary_menu;
   GtkMenuButton        *primary_menu_button;
+  guint                 primary_menu_idle; /* makes the menu's popover once the window shows */
   GMenu                *undo_section;
   GtkWidget            *roll_button;
   GtkWidget            *resolve_button;

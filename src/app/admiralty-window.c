@@ -1331,6 +1331,7 @@ admiralty_window_dispose (GObject *object)
   AdmiraltyWindow *self = (AdmiraltyWindow *)object;
 
   self->session_frozen = TRUE;
+  g_clear_handle_id (&self->primary_menu_idle, g_source_remove);
   if (self->css_provider != NULL)
     gtk_style_context_remove_provider_for_display (gtk_widget_get_display (GTK_WIDGET (self)),
                                                    GTK_STYLE_PROVIDER (self->css_provider));
@@ -1516,8 +1517,8 @@ empty_page_map_cb (AdmiraltyWindow *self)
   _admiralty_window_fill_welcome (self);
 }
 
-/* The main menu's popover, a button for each of its items, is made when the menu is first
- * opened rather than with the window, which then shows its first frame sooner. Its
+/* The main menu's popover, a button for each of its items, is made after the window is shown
+ * rather than with it, which then shows its first frame sooner. Its
  * keys (Ctrl+T, Ctrl+P, …) are the window's own bindings or the application's accelerators, so
  * they work before it is made. */
 static void
@@ -1528,6 +1529,29 @@ primary_menu_popup_cb (GtkMenuButton *button,
 
   if (gtk_menu_button_get_menu_model (button) == NULL)
     gtk_menu_button_set_menu_model (button, G_MENU_MODEL (self->primary_menu));
+}
+
+/* GTK 4.8 places a popover menu's separators in an idle of its own after the menu is made:
+ * made at the click, on a busy machine the menu showed without them and grew them a second
+ * later, its items moving 50 px under the pointer. So it is made once the window is shown and
+ * the main loop idle, long before a master reaches for it; the click makes it only if it
+ * comes first. */
+static gboolean
+primary_menu_idle_cb (gpointer user_data)
+{
+  AdmiraltyWindow *self = ADMIRALTY_WINDOW (user_data);
+
+  self->primary_menu_idle = 0;
+  primary_menu_popup_cb (self->primary_menu_button, self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+primary_menu_button_map_cb (AdmiraltyWindow *self)
+{
+  if (self->primary_menu_idle == 0 &&
+      gtk_menu_button_get_menu_model (self->primary_menu_button) == NULL)
+    self->primary_menu_idle = g_idle_add_full (G_PRIORITY_LOW, primary_menu_idle_cb, self, NULL);
 }
 
 /* libadwaita 1.2's tab view keeps its pages in a GtkStack, homogeneous by default: every
@@ -1570,6 +1594,8 @@ admiralty_window_init (AdmiraltyWindow *self)
                                  G_CONNECT_SWAPPED);
   gtk_menu_button_set_create_popup_func (self->primary_menu_button, primary_menu_popup_cb, self,
                                          NULL);
+  g_signal_connect_object (self->primary_menu_button, "map",
+                           G_CALLBACK (primary_menu_button_map_cb), self, G_CONNECT_SWAPPED);
 
   factory = gtk_signal_list_item_factory_new ();
   g_signal_connect (factory, "setup", G_CALLBACK (fleet_item_setup_cb), NULL);
