@@ -9,7 +9,10 @@
 
 #include "config.h"
 
+#include <locale.h>
 #include <string.h>
+
+#include <glib/gi18n.h>
 
 #include "admiralty-sheet-form.h"
 #include "ui-helpers.h"
@@ -348,6 +351,60 @@ test_targets_marked (Fixture       *fixture,
   g_assert_not_reached ();
 }
 
+/* The orders read back on the sheet in Russian put each name after a noun in the case the
+ * verb asks for, the name itself in the nominative: "патрулировать сектор «…»", "атаковать
+ * соединение «…»". */
+static void
+test_russian_order_words (void)
+{
+  g_autofree char *scenario_path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"),
+                                                     "scenarios", "komarr-campaign.admiralty",
+                                                     NULL);
+  g_autofree char *localedir = g_build_filename (g_getenv ("ADMIRALTY_BUILD_DIR"), "po", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmScenario) scenario = adm_scenario_load_file (scenario_path, &error);
+  static const struct {
+    const char *order;
+    const char *target;
+    const char *prefix;
+  } cases[] = {
+    { "patrol", NULL, "патрулировать свой сектор" },
+    { "patrol", "pol-orbit", "патрулировать сектор «" },
+    { "attack", "pol-escort-group", "атаковать соединение «" },
+    { "defend", "pol-jump-point", "оборонять сектор «" },
+  };
+  g_autofree char *language = g_strdup (g_getenv ("LANGUAGE"));
+
+  g_assert_no_error (error);
+  g_setenv ("LANGUAGE", "ru", TRUE);
+  if (setlocale (LC_ALL, "C.UTF-8") == NULL)
+    {
+      g_test_skip ("the C.UTF-8 locale is not installed");
+      return;
+    }
+  bindtextdomain (GETTEXT_PACKAGE, localedir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(AdmEvent) event = adm_event_new ("order", 0);
+      g_autofree char *text = NULL;
+
+      adm_event_set (event, "formation", "pol-escort-group");
+      adm_event_set (event, "order", cases[i].order);
+      if (cases[i].target != NULL)
+        adm_event_set (event, "target", cases[i].target);
+      text = admiralty_describe_order_event (scenario, event);
+      g_test_message ("%s", text);
+      g_assert_true (g_str_has_prefix (text, cases[i].prefix));
+      g_assert_true (cases[i].target == NULL || g_str_has_suffix (text, "»"));
+    }
+  if (language != NULL)
+    g_setenv ("LANGUAGE", language, TRUE);
+  else
+    g_unsetenv ("LANGUAGE");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -374,6 +431,8 @@ main (int   argc,
               test_attack_own_sector, fixture_tear_down);
   g_test_add ("/ui/sheet-form/F-STRAT-8/targets-marked", Fixture, NULL, fixture_set_up,
               test_targets_marked, fixture_tear_down);
+  /* Last: it leaves the locale a UTF-8 one. */
+  g_test_add_func ("/ui/sheet-form/ru/order-words", test_russian_order_words);
 
   status = g_test_run ();
   return ui_test_finish (status);

@@ -292,11 +292,28 @@ admiralty_describe_order_event (AdmScenario    *scenario,
     g_string_append (out, _("disband"));
   else if (order != NULL && g_strcmp0 (order, "instructions") != 0)
     {
-      g_autofree char *place = target_name (scenario, adm_event_get (event, "target"));
+      const char *target = adm_event_get (event, "target");
+      AdmFormation *formation = target != NULL ? adm_scenario_lookup_formation (scenario, target)
+                                               : NULL;
       g_autofree char *lower = g_utf8_strdown (order_label (order), -1);
 
-      /* Translators: an order and where, "patrol where it is", "attack Pol Escort Group" */
-      g_string_append_printf (out, _("%s %s"), lower, place);
+      /* Each its own format, so that a language puts the name in its case: Russian keeps the
+       * name in the nominative after a noun in the case the verb asks for. */
+      if (target == NULL)
+        /* Translators: an order carried out where the formation is, "patrol where it is"
+         * ("where it is" is translated on its own) */
+        g_string_append_printf (out, C_("order where it is", "%s %s"), lower,
+                                _("where it is"));
+      else if (formation != NULL)
+        /* Translators: an order against an enemy formation, "attack Pol Escort Group"; the
+         * formation's name is as the scenario writes it, in the nominative */
+        g_string_append_printf (out, C_("order and a formation", "%s %s"), lower,
+                                formation->name);
+      else
+        /* Translators: an order carried out in a sector, "patrol Pol orbit"; the sector's
+         * name is as the scenario writes it, in the nominative */
+        g_string_append_printf (out, C_("order and a sector", "%s %s"), lower,
+                                sector_name (scenario, target));
     }
   else
     g_string_append (out, _("instructions"));
