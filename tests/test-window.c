@@ -1346,6 +1346,58 @@ test_battle_declared_rows_shown (void)
   remove_battle_copy (path);
 }
 
+/* The declarations list is tall enough to read a turn's orders: with the eight of turn 2 of
+ * the destructor knife fight declared, at least five of its rows are in view at once, not
+ * the two or three of a narrow scroll box. */
+static void
+test_battle_declarations_readable (void)
+{
+  g_autofree char *path = copy_battle ("scenarios/battles", "destructor-knife-fight", TRUE);
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmiraltyOrdersPanel *panel;
+  GtkWidget *list, *scrolled, *box;
+  AdmBattle *battle;
+  guint rows = 0, in_view = 0;
+  graphene_rect_t bounds;
+
+  window = shown_window_new (1280, 800);
+  page = open_battle (window, path);
+  battle = admiralty_battle_page_get_battle (page);
+  panel = admiralty_battle_page_get_orders_panel (page);
+  while (adm_battle_get_turn (battle) < 2)
+    {
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase",
+                                                 NULL));
+      iterate ();
+    }
+  iterate_until (NULL, NULL, 200);
+  list = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (panel),
+                                                    ADMIRALTY_TYPE_ORDERS_PANEL, "list"));
+  scrolled = gtk_widget_get_first_child (list);
+  g_assert_true (GTK_IS_SCROLLED_WINDOW (scrolled));
+  box = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scrolled));
+  if (GTK_IS_VIEWPORT (box))
+    box = gtk_viewport_get_child (GTK_VIEWPORT (box));
+  g_assert_true (GTK_IS_LIST_BOX (box));
+  for (GtkWidget *row = gtk_widget_get_first_child (box); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    {
+      if (!GTK_IS_LIST_BOX_ROW (row) || !gtk_widget_get_visible (row))
+        continue;
+      rows++;
+      g_assert_true (gtk_widget_compute_bounds (row, scrolled, &bounds));
+      if (bounds.origin.y >= 0 &&
+          bounds.origin.y + bounds.size.height <= gtk_widget_get_height (scrolled))
+        in_view++;
+    }
+  g_assert_cmpuint (rows, >=, 8);
+  g_assert_cmpuint (in_view, >=, 5);
+
+  close_window (window);
+  remove_battle_copy (path);
+}
+
 /* A course typed for turn 2 survives an undo into turn 1 and the redo back: the master who
  * looks back at the end phase and changes his mind finds his course as he left it. */
 static void
@@ -1743,6 +1795,8 @@ main (int   argc,
   g_test_add_func ("/ui/window/battle/other-form-kept", test_battle_other_form_kept);
   g_test_add_func ("/ui/window/battle/resolved-order-stays", test_battle_resolved_order_stays);
   g_test_add_func ("/ui/window/battle/declared-rows-shown", test_battle_declared_rows_shown);
+  g_test_add_func ("/ui/window/battle/declarations-readable",
+                   test_battle_declarations_readable);
   g_test_add_func ("/ui/window/battle/undo-keeps-next-turn", test_battle_undo_keeps_next_turn);
   g_test_add_func ("/ui/window/battle/boarding", test_battle_boarding);
   g_test_add_func ("/ui/window/battle/units", test_battle_units);
