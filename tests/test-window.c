@@ -1398,6 +1398,50 @@ test_battle_declarations_readable (void)
   remove_battle_copy (path);
 }
 
+/* Until the fire phase, the Orders pane counts the batteries whose fire is declared among
+ * all those of the active ships: turn 1 of the destructor knife fight declares three main
+ * batteries (Jade Reach's, Prince Xav's and Kyril's) of all the guns on the table; after the
+ * fire phase the count is gone. */
+static void
+test_battle_batteries_counted (void)
+{
+  g_autofree char *path = copy_battle ("scenarios/battles", "destructor-knife-fight", TRUE);
+  g_autofree char *expected = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmiraltyOrdersPanel *panel;
+  AdmBattle *battle;
+  guint guns = 0;
+
+  window = shown_window_new (0, 0);
+  page = open_battle (window, path);
+  battle = admiralty_battle_page_get_battle (page);
+  panel = admiralty_battle_page_get_orders_panel (page);
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    {
+      const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+
+      for (guint w = 0; w < ship->klass->weapons->len; w++)
+        guns += ((const AdmWeapon *) g_ptr_array_index (ship->klass->weapons, w))->type !=
+                ADM_WEAPON_TORPEDO;
+    }
+  g_assert_cmpuint (guns, >, 3);
+  expected = g_strdup_printf ("Batteries declared: 3 of %u", guns);
+  g_assert_cmpstr (_admiralty_orders_panel_get_batteries_text (panel), ==, expected);
+
+  for (int i = 0; i < 3; i++)
+    {
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase",
+                                                 NULL));
+      iterate ();
+    }
+  g_assert_cmpint (adm_battle_get_phase (battle), >, ADM_PHASE_FIRE);
+  g_assert_null (_admiralty_orders_panel_get_batteries_text (panel));
+
+  close_window (window);
+  remove_battle_copy (path);
+}
+
 /* A course typed for turn 2 survives an undo into turn 1 and the redo back: the master who
  * looks back at the end phase and changes his mind finds his course as he left it. */
 static void
@@ -1797,6 +1841,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/battle/declared-rows-shown", test_battle_declared_rows_shown);
   g_test_add_func ("/ui/window/battle/declarations-readable",
                    test_battle_declarations_readable);
+  g_test_add_func ("/ui/window/battle/batteries-counted", test_battle_batteries_counted);
   g_test_add_func ("/ui/window/battle/undo-keeps-next-turn", test_battle_undo_keeps_next_turn);
   g_test_add_func ("/ui/window/battle/boarding", test_battle_boarding);
   g_test_add_func ("/ui/window/battle/units", test_battle_units);

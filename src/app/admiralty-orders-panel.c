@@ -44,6 +44,7 @@ struct _AdmiraltyOrdersPanel
   /* Template children */
   GtkLabel               *heading_label;
   GtkLabel               *hint_label;
+  GtkLabel               *batteries_label;
   AdmiraltyOrdersList    *list;
   GtkLabel               *ship_label;
   AdmiraltyOrdersMove    *move;
@@ -337,6 +338,63 @@ phase_hint (AdmPhase phase)
     }
 }
 
+/* Whether @draft declares fire with weapon @weapon_id of ship @ship_id. */
+static gboolean
+weapon_declared (const AdmTurnOrders *draft,
+                 const char          *ship_id,
+                 const char          *weapon_id)
+{
+  for (guint d = 0; d < draft->fires->len; d++)
+    {
+      const AdmFireDecl *fire = g_ptr_array_index (draft->fires, d);
+
+      for (guint w = 0; w < fire->weapons->len; w++)
+        if (g_strcmp0 (g_ptr_array_index (fire->ships, w), ship_id) == 0 &&
+            g_strcmp0 (g_ptr_array_index (fire->weapons, w), weapon_id) == 0)
+          return TRUE;
+    }
+  return FALSE;
+}
+
+/* Until the fire phase is resolved, how many of the batteries (every gun but the torpedo
+ * tubes) of the active ships the view gives orders to have their fire declared: the master
+ * sees at a glance what is left to declare. */
+static void
+update_batteries (AdmiraltyOrdersPanel *self)
+{
+  AdmBattle *battle = get_battle (self);
+  AdmAudience audience = adm_audience_for_view_side (
+      get_table (self) != NULL ? admiralty_table_widget_get_view_side (get_table (self)) : -1);
+  guint declared = 0, total = 0;
+  g_autofree char *text = NULL;
+
+  for (guint i = 0; adm_battle_get_phase (battle) <= ADM_PHASE_FIRE &&
+                    i < adm_battle_get_n_ships (battle); i++)
+    {
+      const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+
+      if (ship->status != ADM_SHIP_ACTIVE ||
+          !adm_audience_sees_orders (audience, battle, ship->formation))
+        continue;
+      for (guint w = 0; w < ship->klass->weapons->len; w++)
+        {
+          const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
+
+          if (weapon->type == ADM_WEAPON_TORPEDO)
+            continue;
+          total++;
+          declared += weapon_declared (draft (self), ship->id, weapon->id);
+        }
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->batteries_label), total > 0);
+  if (total == 0)
+    return;
+  /* Translators: batteries whose fire is declared this turn, of all that could fire */
+  text = g_strdup_printf (_("Batteries declared: %u of %u"), declared, total);
+  if (g_strcmp0 (gtk_label_get_label (self->batteries_label), text) != 0)
+    gtk_label_set_label (self->batteries_label, text);
+}
+
 /* An ended battle (adm-battle-result.h): the panel says so, and shows no order control —
  * no declarations to remove, no course, fire or other order to enter, nothing ringed or
  * plotted on the table. */
@@ -344,6 +402,7 @@ static void
 show_read_only (AdmiraltyOrdersPanel *self)
 {
   g_clear_pointer (&self->live, admiralty_orders_move_decl_free);
+  gtk_widget_set_visible (GTK_WIDGET (self->batteries_label), FALSE);
   g_ptr_array_set_size (self->previews, 0);
   admiralty_orders_fire_clear (self->fire);
   gtk_label_set_label (self->heading_label, self->read_only_heading != NULL
@@ -389,6 +448,7 @@ admiralty_orders_panel_refresh (AdmiraltyOrdersPanel *self)
   heading = g_strdup_printf (_("Orders for Turn %d"), draft (self)->turn);
   gtk_label_set_label (self->heading_label, heading);
   gtk_label_set_label (self->hint_label, phase_hint (adm_battle_get_phase (get_battle (self))));
+  update_batteries (self);
 
   /* The first refusal of the declarations as they stand. */
   if (!adm_battle_check_orders (get_battle (self), draft (self), ADM_PHASE_END, &error))
@@ -622,6 +682,7 @@ admiralty_orders_panel_class_init (AdmiraltyOrdersPanelClass *klass)
       widget_class, "/io/github/admiralty/Admiralty/admiralty-orders-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, heading_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, hint_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, batteries_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, list);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, ship_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, move);
@@ -904,6 +965,13 @@ _admiralty_orders_panel_offers (AdmiraltyOrdersPanel *self,
                                 const char           *element)
 {
   return admiralty_orders_other_offers (self->other, element);
+}
+
+const char *
+_admiralty_orders_panel_get_batteries_text (AdmiraltyOrdersPanel *self)
+{
+  return gtk_widget_get_visible (GTK_WIDGET (self->batteries_label))
+           ? gtk_label_get_label (self->batteries_label) : NULL;
 }
 
 const char *

@@ -79,6 +79,7 @@ GStrv                _admiralty_orders_panel_get_rows      (AdmiraltyOrdersPanel
 const char          *_admiralty_orders_panel_get_message   (AdmiraltyOrdersPanel  *self);
 const char          *_admiralty_orders_panel_get_odds_text (AdmiraltyOrdersPanel  *self);
 /* The odds of the enemy salvoes against the selected ship, one line each. */
+const char          *_admiralty_orders_panel_get_batteries_text (AdmiraltyOrdersPanel *self);
 const char          *_admiralty_orders_panel_get_torpedo_text (AdmiraltyOrdersPanel *self);
 gboolean             _admiralty_orders_panel_set_other     (AdmiraltyOrdersPanel  *self,
                                                             const char            *element,
