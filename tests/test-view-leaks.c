@@ -14,6 +14,9 @@
  *    picture, the table widget as drawn, the Ships list and the selected-ship card give no
  *    undetected ship's name or class and no unidentified ship's name or class, even when the
  *    face-down token is clicked; the master's picture and list do name them.
+ *  - the muster (F-GEN-6): with one muster returned with the master's reason and another
+ *    accepted, the Cetagandans' screen and the master's map showing their side give no ship,
+ *    formation or reason of either.
  * The PDFs go to a temporary folder, removed when every test has passed. Runs under Xvfb. */
 
 #include "config.h"
@@ -35,6 +38,7 @@
 #include "text-helpers.h"
 #include "admiralty-window-private.h"
 #include "komarr-helpers.h"
+#include "shipped-helpers.h"
 #include "ui-helpers.h"
 
 #define T0 1795000000  /* journal times, seconds */
@@ -1869,6 +1873,108 @@ test_player_screen (void)
   remove_tree (dir);
 }
 
+/* F-GEN-6, F-STRAT-3: during the muster (scenarios/komarr-muster.admiralty) no formation of a
+ * pool is in being. With Adm. Vorkosigan's muster returned with the master's reason and Adm.
+ * Vorlakial's accepted, the Cetagandans' screen — its labels, its map as drawn and each
+ * sector's tooltip — gives no ship of either pool, no formation of either muster and not the
+ * reason; nor does the master's own map while it shows the Cetagandans' side. */
+static void
+test_muster_screen (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmScenario) scenario = shipped_scenario ("komarr-muster.admiralty");
+  g_autoptr(AdmCampaign) source = adm_campaign_new (scenario, 1);
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-view-leaks-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  g_autoptr(GPtrArray) secrets = g_ptr_array_new_with_free_func (g_free);
+  static const char *const admirals[] = { "vorkosigan", "vorlakial" };
+  AdmiraltyWindow *window;
+  AdmiraltyMapPage *map_page;
+  AdmiraltyPlayerWindow *player;
+  guint entry = 0;
+
+  g_assert_no_error (error);
+  for (guint a = 0; a < G_N_ELEMENTS (admirals); a++)
+    {
+      const AdmPool *pool = adm_scenario_lookup_pool (scenario, admirals[a]);
+      g_autoptr(AdmMusterDraft) draft = adm_muster_draft_new (admirals[a]);
+      g_autofree char *name = g_strdup_printf ("Secret Muster of %s", admirals[a]);
+      AdmMusterDraftFormation *formation = NULL;
+      g_autoptr(GPtrArray) events = NULL;
+      g_autoptr(AdmEvent) decision = NULL;
+
+      g_ptr_array_add (secrets, g_strdup (name));
+      /* A formation a run of one category, six at most (F-FORM-8). */
+      for (guint s = 0; s < pool->ships->len; s++)
+        {
+          const AdmShip *ship = g_ptr_array_index (pool->ships, s);
+
+          if (formation == NULL || formation->ships->len == 6 ||
+              ((const AdmShip *) g_ptr_array_index (pool->ships, s - 1))->klass->category !=
+              ship->klass->category)
+            {
+              g_autofree char *numbered = g_strdup_printf ("%s %u", name, s + 1);
+
+              formation = adm_muster_draft_add (draft, numbered, ship->id, TRUE);
+            }
+          g_ptr_array_add (formation->ships, g_strdup (ship->id));
+          g_ptr_array_add (secrets, g_strdup (ship->name));
+        }
+      events = adm_muster_draft_events (draft, T0);
+      g_assert_true (adm_campaign_append_all (source, events, &error));
+      g_assert_no_error (error);
+      decision = adm_event_new (a == 0 ? "muster-return" : "muster-accept", T0 + 60);
+      adm_event_set (decision, "admiral", admirals[a]);
+      if (a == 0)
+        adm_event_set (decision, "reason", "SECRET-REASON the tug goes with the train");
+      g_assert_true (adm_campaign_append (source, decision, &error));
+      g_assert_no_error (error);
+    }
+  g_ptr_array_add (secrets, g_strdup ("SECRET-REASON"));
+
+  path = g_build_filename (dir, "komarr-muster.admiralty", NULL);
+  window = campaign_window_new (source, path, 1400, 900);
+  adw_tab_view_set_selected_page (window->tab_view, window->map_tab);
+  iterate ();
+  map_page = _admiralty_window_get_map_page (window);
+  for (guint i = 0; i < map_page->map_view_factions->len; i++)
+    if (g_str_equal (g_ptr_array_index (map_page->map_view_factions, i), "cetaganda"))
+      entry = 2 + i;
+  g_assert_cmpuint (entry, >=, 2);
+  gtk_drop_down_set_selected (map_page->map_view_dropdown, entry);
+  iterate ();
+  g_signal_emit_by_name (map_page->player_screen_button, "clicked");
+  iterate_until (player_shown, NULL, 5000);
+  player = find_player ();
+  g_assert_nonnull (player);
+  {
+    AdmiraltySectorMap *map = admiralty_player_window_get_map (player);
+    GPtrArray *sectors = adm_scenario_get_sectors (scenario);
+    g_autoptr(GString) seen = g_string_new (NULL);
+    g_autofree char *labels = widget_text (GTK_WIDGET (player));
+    g_autofree char *picture = NULL;
+    g_autofree char *master = widget_text (GTK_WIDGET (map_page));
+
+    iterate_until (map_allocated, map, 5000);
+    picture = widget_pdf_text (GTK_WIDGET (map), "muster-player-map");
+    g_string_append_printf (seen, "%s\n%s\n%s\n", labels, picture, master);
+    for (guint s = 0; s < sectors->len; s++)
+      {
+        const AdmSector *sector = g_ptr_array_index (sectors, s);
+        g_autofree char *markup = admiralty_sector_map_dup_tooltip_markup (map, sector->id);
+        g_autofree char *text = markup_text (markup);
+
+        g_string_append_printf (seen, "%s\n", text);
+      }
+    assert_contains (seen->str, "Komarr", "the Cetagandans' screen");
+    for (guint i = 0; i < secrets->len; i++)
+      assert_lacks (seen->str, g_ptr_array_index (secrets, i), "the Cetagandans' screen");
+  }
+  close_window (window);
+  iterate ();
+  remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1893,6 +1999,7 @@ main (int   argc,
                    test_komarr_engagements_walk);
   g_test_add_func ("/ui/view-leaks/F-ECM-2/F-STRAT-3/player-screen", test_player_screen);
   g_test_add_func ("/ui/view-leaks/F-SEQ-2/orders-secret", test_orders_secret);
+  g_test_add_func ("/ui/view-leaks/F-GEN-6/F-STRAT-3/muster-screen", test_muster_screen);
 
   status = g_test_run ();
   /* The pictures stay for a look when a test failed (it aborts before this). */
