@@ -160,6 +160,14 @@ test_paper_path (void)
   g_assert_nonnull (strstr (result->out, "Heavy Division"));
   g_assert_null (strstr (result->out, "vorlakial"));
   g_clear_pointer (&result, cli_result_free);
+  /* F-GEN-7: a position by the id the formation is made with, which status gives. */
+  result = run_cli ("muster", campaign, "status", "--json", NULL);
+  expect (result, 0, "\"id\":\"vorkosigan-heavy-division\"");
+  g_clear_pointer (&result, cli_result_free);
+  result = run_cli ("muster", campaign, "position", "vorkosigan", "vorkosigan-heavy-division",
+                    "pol-jump-point", NULL);
+  expect (result, 0, "Starting position of formation vorkosigan-heavy-division");
+  g_clear_pointer (&result, cli_result_free);
   result = run_cli ("muster", campaign, "status", "--as", "vorlakial", NULL);
   expect (result, 0, "Adm. Lord Vorlakial");
   g_assert_null (strstr (result->out, "Vorkosigan:"));

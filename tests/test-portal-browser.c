@@ -10,7 +10,10 @@
  * leg by leg (F-STRAT-8) and read back before it is handed in; received, then refused by the
  * master in place, the form filled, his reason beside the order; the campaign changes while
  * he types and what he typed stays, the page never reloaded; the clock paused stands still,
- * then shows the time added; a second sheet is accepted. Screenshots of each state are kept
+ * then shows the time added; a second sheet is accepted. The muster before cycle 1 (F-GEN-5,
+ * F-GEN-6) on a phone: the eleven admirals of scenarios/komarr-muster.admiralty hand in their
+ * musters from their pages, one refused, read back, returned by the master and accepted, no
+ * page showing another's pool. Screenshots of each state are kept
  * in the build's tests folder (docs/screenshots/ has the phone's). Skipped when chromium is
  * absent. */
 
