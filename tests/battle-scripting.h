@@ -19,6 +19,15 @@ load_variant_at (const char *fixture,
                  const char *to,
                  AdmPhase    phase);
 
+/* @fixture at the fire phase, loaded with a copy of the rules in which @file ("ruleset" or
+ * "classes") has @from replaced by @to; *@dir_out gets the emptied folder to remove. */
+AdmBattle *
+load_with_changed_rules (const char  *fixture,
+                         const char  *file,
+                         const char  *from,
+                         const char  *to,
+                         char       **dir_out);
+
 guint
 ship_index (AdmBattle  *battle,
             const char *id);

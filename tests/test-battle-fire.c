@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <glib/gstdio.h>
 
 #include "battle-scripting.h"
 
@@ -1734,6 +1735,33 @@ test_ford_extended (void)
   refuse (failed, "<target-lock ship=\"triumph\"/>", NULL, "(F-FORD-9)");
 }
 
+/* F-FORD-8: «Если выпадет 4, 5 или 6, попадание игнорируется» — the 4 is the ruleset's number
+ * (<special-shield save-on>), not the engine's. With a copy of the rules reading 5+, the
+ * point the artillery brings past the Lord's shields is not saved by a 4, and the roll, the
+ * order's report line and the odds all say 5+. */
+static void
+test_ford_special_shield_from_ruleset (void)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr(AdmBattle) battle =
+    load_with_changed_rules ("fire-orders.xml", "ruleset", "save-on=\"4\"", "save-on=\"5\"",
+                             &dir);
+  guint first;
+
+  g_rmdir (dir);
+  g_assert_cmpint (adm_ruleset_get_shield_save_on (adm_battle_get_ruleset (battle)), ==, 5);
+  first = resolve (battle, "<reinforce-shields ship=\"lord\"/>"
+                           FIRE ("vorberg:main", "lord"), "6 6 6 6 6 4 1");
+  g_assert_cmpint (adm_battle_ship_shield_save_on (battle, ship_index (battle, "lord")), ==, 5);
+  assert_rolls (battle, first, "F-ART-11 5d6=6 6 6 6 6; F-FORD-8 1d6=4; F-ART-13 1d6=1");
+  g_assert_cmpstr (roll_purpose (battle, first + 1), ==,
+                   "special force shield of Lord, 5+ saves");
+  assert_reported (battle, "Lord reinforces its special force shield: each damage is saved on "
+                           "5+ (F-FORD-8).");
+  /* The Ghem Lord's 18 hull points, less the one point the 4 did not save. */
+  g_assert_cmpint (hull_left (battle, "lord"), ==, 17);
+}
+
 static void
 test_ford_special_shield (void)
 {
@@ -2695,6 +2723,8 @@ main (int   argc,
   g_test_add_func ("/engine/fire/F-FORD-7/reinforce-shields", test_ford_reinforce);
   g_test_add_func ("/engine/fire/F-FORD-6/extended", test_ford_extended);
   g_test_add_func ("/engine/fire/F-FORD-8/special-shield", test_ford_special_shield);
+  g_test_add_func ("/engine/fire/F-FORD-8/save-number-from-ruleset",
+                   test_ford_special_shield_from_ruleset);
   g_test_add_func ("/engine/fire/F-FORD-12/cover", test_ford_cover);
   g_test_add_func ("/engine/fire/F-MOVE-15/halved-firepower", test_ford_halved_by_movement);
 

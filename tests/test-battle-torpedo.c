@@ -488,47 +488,6 @@ test_steer (void)
   assert_reported (battle, "Salvo 1 turns -30° onto heading 60° after 5 cm (F-TORP-5).");
 }
 
-/* @fixture at the fire phase, loaded with a copy of the rules in which @file ("ruleset" or
- * "classes") has @from replaced by @to; *@dir_out gets the emptied folder to remove. */
-static AdmBattle *
-load_with_changed_rules (const char  *fixture,
-                         const char  *file,
-                         const char  *from,
-                         const char  *to,
-                         char       **dir_out)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *rules = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "data", "rules",
-                                             NULL);
-  g_autofree char *ruleset = NULL, *classes = NULL, *saved = g_strdup (g_getenv ("ADMIRALTY_RULES_PATH"));
-  g_autofree char *ruleset_path = g_build_filename (rules, "forcon-2010.xml", NULL);
-  g_autofree char *classes_path = g_build_filename (rules, "forcon-2010-classes.xml", NULL);
-  g_autofree char *out_ruleset = NULL, *out_classes = NULL;
-  g_autoptr(GString) changed = NULL;
-  char *dir = g_dir_make_tmp ("admiralty-torpedo-XXXXXX", &error);
-  AdmBattle *battle;
-
-  g_assert_no_error (error);
-  g_assert_true (g_file_get_contents (ruleset_path, &ruleset, NULL, &error));
-  g_assert_true (g_file_get_contents (classes_path, &classes, NULL, &error));
-  changed = g_string_new (g_str_equal (file, "classes") ? classes : ruleset);
-  g_assert_cmpuint (g_string_replace (changed, from, to, 0), >=, 1);
-  out_ruleset = g_build_filename (dir, "forcon-2010.xml", NULL);
-  out_classes = g_build_filename (dir, "forcon-2010-classes.xml", NULL);
-  g_assert_true (g_file_set_contents (out_ruleset, g_str_equal (file, "classes")
-                                                     ? ruleset : changed->str, -1, &error));
-  g_assert_true (g_file_set_contents (out_classes, g_str_equal (file, "classes")
-                                                     ? changed->str : classes, -1, &error));
-  g_assert_no_error (error);
-  g_setenv ("ADMIRALTY_RULES_PATH", dir, TRUE);
-  battle = load_at (fixture, ADM_PHASE_FIRE);
-  g_setenv ("ADMIRALTY_RULES_PATH", saved, TRUE);
-  g_remove (out_ruleset);
-  g_remove (out_classes);
-  *dir_out = dir;
-  return battle;
-}
-
 /* A battle whose General Vorkraft class fires three-turn torpedoes (F-WPN-12: "3 for some
  * unique systems"), from a copy of the rules with that profile. */
 static AdmBattle *

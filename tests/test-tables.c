@@ -598,6 +598,58 @@ test_halve_ruleset (void)
   g_assert_cmpint (adm_halve_firepower_as (9, ADM_HALVE_FLOOR), ==, 4);
 }
 
+/* F-FORD-8: «спас-бросок против каждого попадания … Если выпадет 4, 5 или 6, попадание
+ * игнорируется»: only a ship with a special force shield, in action, whose reinforcement
+ * lasts through the turn, saves, and on the number it is given; the shipped ruleset's is 4. */
+static void
+test_special_shield_save_on (void)
+{
+  g_assert_cmpint (adm_special_shield_save_on (TRUE, TRUE, 3, 3, 4), ==, 4);
+  g_assert_cmpint (adm_special_shield_save_on (TRUE, TRUE, 4, 3, 5), ==, 5);
+  g_assert_cmpint (adm_special_shield_save_on (TRUE, TRUE, 2, 3, 4), ==, 0);
+  g_assert_cmpint (adm_special_shield_save_on (FALSE, TRUE, 3, 3, 4), ==, 0);
+  g_assert_cmpint (adm_special_shield_save_on (TRUE, FALSE, 3, 3, 4), ==, 0);
+  g_assert_cmpint (adm_ruleset_get_shield_save_on (shipped_ruleset ()), ==, 4);
+}
+
+/* F-ART-8: «Цель в пределах 1/2 дальности стрельбы» one column left; the ruling "half-range-boundary"
+ * less-than-half leaves exactly half unshifted. Batteries of 40 cm. */
+static void
+test_range_shift_half (void)
+{
+  gboolean half = FALSE, long_range = TRUE;
+
+  g_assert_cmpint (adm_artillery_range_shift (20.0, 40, FALSE, FALSE, &half, &long_range), ==, -1);
+  g_assert_true (half);
+  g_assert_false (long_range);
+  g_assert_cmpint (adm_artillery_range_shift (20.0, 40, TRUE, FALSE, &half, NULL), ==, 0);
+  g_assert_false (half);
+  g_assert_cmpint (adm_artillery_range_shift (19.9, 40, TRUE, FALSE, NULL, NULL), ==, -1);
+  g_assert_cmpint (adm_artillery_range_shift (20.1, 40, FALSE, FALSE, NULL, NULL), ==, 0);
+}
+
+/* F-ART-9: «на расстоянии более 3/4» one column right; at 30 of 40 cm not yet. */
+static void
+test_range_shift_long (void)
+{
+  gboolean half = TRUE, long_range = FALSE;
+
+  g_assert_cmpint (adm_artillery_range_shift (30.0, 40, FALSE, FALSE, &half, &long_range), ==, 0);
+  g_assert_false (long_range);
+  g_assert_cmpint (adm_artillery_range_shift (30.1, 40, FALSE, FALSE, &half, &long_range), ==, 1);
+  g_assert_true (long_range);
+  g_assert_false (half);
+}
+
+/* F-ART-10: «позади маркера взрыва» one column right, added to the range's shifts. */
+static void
+test_range_shift_behind (void)
+{
+  g_assert_cmpint (adm_artillery_range_shift (25.0, 40, FALSE, TRUE, NULL, NULL), ==, 1);
+  g_assert_cmpint (adm_artillery_range_shift (35.0, 40, FALSE, TRUE, NULL, NULL), ==, 2);
+  g_assert_cmpint (adm_artillery_range_shift (10.0, 40, FALSE, TRUE, NULL, NULL), ==, 0);
+}
+
 /* The pure functions on a hand-built table */
 
 static void
@@ -679,6 +731,9 @@ main (int   argc,
   g_test_add_func ("/engine/tables/F-RDY-5/grade-limits", test_readiness_grades_shape);
   g_test_add_func ("/engine/tables/hand-built/readiness-first-match", test_readiness_hand_built);
 
+  g_test_add_func ("/engine/tables/F-ART-8/half-range-shift", test_range_shift_half);
+  g_test_add_func ("/engine/tables/F-ART-9/long-range-shift", test_range_shift_long);
+  g_test_add_func ("/engine/tables/F-ART-10/behind-marker-shift", test_range_shift_behind);
   g_test_add_func ("/engine/tables/F-ART-10/shift-inside", test_shift_inside);
   g_test_add_func ("/engine/tables/F-ART-10/shift-past-edge-clamp", test_shift_clamp);
   g_test_add_func ("/engine/tables/F-ART-10/shift-past-edge-no-shot", test_shift_no_shot);
@@ -700,6 +755,7 @@ main (int   argc,
   g_test_add_func ("/engine/tables/F-ART-11/halved-firepower-ruling", test_halve_ruling);
   g_test_add_func ("/engine/tables/F-ART-11/halved-firepower-ceil", test_halve_ruleset);
 
+  g_test_add_func ("/engine/tables/F-FORD-8/special-shield-save-on", test_special_shield_save_on);
   g_test_add_func ("/engine/tables/hand-built/lookup", test_hand_built_lookup);
   g_test_add_func ("/engine/tables/hand-built/above-table", test_hand_built_above);
 

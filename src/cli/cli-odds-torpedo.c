@@ -109,12 +109,13 @@ _cli_odds_torpedo_run (int    argc,
   if (!_cli_parse_int (armour_text, 0, G_MAXINT, &input.armour))
     return _cli_invalid (json, _("--armour “%s” is not an armour rating; give a whole number "
                                  "such as 4"), armour_text);
-  input.save_on = special_shield ? 4 : 0;
   /* F-TORP-13: the turret number is the ruleset's. */
   ruleset = _cli_load_ruleset (ruleset_id, json);
   if (ruleset == NULL)
     return CLI_EXIT_INVALID;
   input.turret_hit = adm_ruleset_get_turret_hit (ruleset);
+  /* F-FORD-8: the save number is the ruleset's too. */
+  input.save_on = special_shield ? adm_ruleset_get_shield_save_on (ruleset) : 0;
 
   odds = adm_torpedo_odds_compute (&input, &error);
   if (odds == NULL)

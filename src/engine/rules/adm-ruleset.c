@@ -37,6 +37,7 @@ struct _AdmRuleset
   GPtrArray         *catastrophic;      /* AdmTableRow* */
   GPtrArray         *grades;            /* AdmReadinessGrade* */
   int                turret_hit;        /* F-TORP-13: a turret die at or above it hits */
+  int                shield_save_on;    /* F-FORD-8: a special shield saves on it and above */
 
   GPtrArray         *rulings;           /* AdmRuling* */
   GHashTable        *rulings_by_id;
@@ -1607,6 +1608,12 @@ parse_ruleset (AdmRuleset  *self,
   if ((section = require_element (root, "torpedo-defence", self->path, error)) == NULL ||
       !adm_xml_get_int (section, "turret-hit", TRUE, 0, &self->turret_hit, self->path, error))
     return FALSE;
+  /* A season carried by a file written before <special-shield> existed keeps the 4+ it was
+   * played by. */
+  self->shield_save_on = 4;
+  if ((section = adm_xml_first_element (root, "special-shield")) != NULL &&
+      !adm_xml_get_int (section, "save-on", TRUE, 0, &self->shield_save_on, self->path, error))
+    return FALSE;
   if ((section = require_element (root, "rulings", self->path, error)) == NULL ||
       !parse_rulings (self, section, error))
     return FALSE;
@@ -2039,6 +2046,13 @@ adm_ruleset_get_turret_hit (AdmRuleset *self)
 {
   g_return_val_if_fail (ADM_IS_RULESET (self), 0);
   return self->turret_hit;
+}
+
+int
+adm_ruleset_get_shield_save_on (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), 0);
+  return self->shield_save_on;
 }
 
 /* Rules with this ruleset's data and rulings */

@@ -180,6 +180,9 @@ GPtrArray               *adm_ruleset_get_readiness_grades (AdmRuleset *self);
 /* F-TORP-13: the d6 result at or above which a defensive turret's die destroys a torpedo; the
  * same for every die rolled as a turret (F-TORP-14, F-TORP-19, F-MINE-9). */
 int                      adm_ruleset_get_turret_hit   (AdmRuleset   *self);
+/* F-FORD-8: the d6 result at or above which a reinforced special force shield ignores a
+ * damage point. */
+int                      adm_ruleset_get_shield_save_on (AdmRuleset *self);
 
 /* Wrapper on the pure functions with this ruleset's table and rulings: the number of d6 for
  * @firepower against @target after @shift; @column_out gets the column used (0: no shot).

@@ -47,6 +47,35 @@ adm_artillery_shift (int           column,
   return shifted < 1 ? 1 : ADM_ARTILLERY_COLUMNS;
 }
 
+/* Lengths a millionth of a cm apart are the same length. */
+#define EPSILON 1e-6
+
+int
+adm_artillery_range_shift (double    distance,
+                           int       range,
+                           gboolean  less_than_half,
+                           gboolean  behind,
+                           gboolean *half_out,
+                           gboolean *long_out)
+{
+  gboolean half = less_than_half ? distance < range / 2.0 - EPSILON
+                                 : distance <= range / 2.0 + EPSILON;
+  gboolean long_range = distance > range * 0.75 + EPSILON;
+  int shift = 0;
+
+  if (half)
+    shift--;
+  if (long_range)
+    shift++;
+  if (behind)
+    shift++;
+  if (half_out != NULL)
+    *half_out = half;
+  if (long_out != NULL)
+    *long_out = long_range;
+  return shift;
+}
+
 int
 adm_artillery_dice (const AdmArtilleryTable *table,
                     int                      firepower,
@@ -99,6 +128,16 @@ adm_halve_firepower_as (int            firepower,
   if (firepower <= 0)
     return 0;
   return rounding == ADM_HALVE_CEIL ? firepower - firepower / 2 : firepower / 2;
+}
+
+int
+adm_special_shield_save_on (gboolean special_shield,
+                            gboolean in_action,
+                            int      reinforced_until,
+                            int      turn,
+                            int      save_on)
+{
+  return special_shield && in_action && reinforced_until >= turn ? save_on : 0;
 }
 
 const AdmTableRow *

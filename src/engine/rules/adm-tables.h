@@ -69,6 +69,19 @@ int  adm_artillery_shift         (int                      column,
                                   int                      shift,
                                   AdmEdgeRuling            edge);
 
+/* F-ART-7: the column shift the range and the line of fire give a shot at @distance cm from
+ * batteries of @range cm (the shortest range of those firing together, F-ART-3): F-ART-8, one
+ * column left at half the range or less (@less_than_half: only below half, ruling
+ * "half-range-boundary"); F-ART-9, one column right beyond three quarters of it; F-ART-10, one
+ * column right when the line passes @behind an explosion marker. @half_out and @long_out (may
+ * be NULL) get whether F-ART-8 and F-ART-9 apply. */
+int  adm_artillery_range_shift   (double                   distance,
+                                  int                      range,
+                                  gboolean                 less_than_half,
+                                  gboolean                 behind,
+                                  gboolean                *half_out,
+                                  gboolean                *long_out);
+
 /* F-ART-11: number of d6 for @firepower in @column. Firepower ≤ 0 gives 0 dice. */
 int  adm_artillery_dice          (const AdmArtilleryTable *table,
                                   int                      firepower,
@@ -86,6 +99,16 @@ int  adm_halve_firepower         (int                      firepower);
 /* The same under either reading of the ruling. Firepower ≤ 0 stays 0. */
 int  adm_halve_firepower_as      (int                      firepower,
                                   AdmHalveRuling           rounding);
+
+/* F-FORD-8: the d6 result at or above which each damage point to a ship is ignored:
+ * @save_on (the ruleset's number) when the ship has a special force shield, is in action
+ * and has its shields reinforced through @reinforced_until, which is @turn or later;
+ * 0 when nothing is saved. */
+int  adm_special_shield_save_on  (gboolean                 special_shield,
+                                  gboolean                 in_action,
+                                  int                      reinforced_until,
+                                  int                      turn,
+                                  int                      save_on);
 
 /* The row of @rows (AdmTableRow*) whose range holds @roll, or NULL. */
 const AdmTableRow *adm_table_row_for_roll (GPtrArray *rows,

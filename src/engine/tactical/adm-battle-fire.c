@@ -131,11 +131,15 @@ fire_orders (AdmBattle  *self,
       /* F-FORD-9: no other combat orders next turn; F-FORD-10: firepower halved. */
       s->no_orders_turn = s->reinforced_until + 1;
       s->halved_until = MAX (s->halved_until, s->reinforced_until);
-      _adm_battle_report (self, ADM_ABOUT_SHIP (ship), s->klass->special_shield
-                                  ? _("%s reinforces its special force shield: each damage "
-                                      "is saved on 4+ (F-FORD-8).")
-                                  : _("%s reinforces its shields: they are doubled (F-FORD-7)."),
-                          s->name);
+      if (s->klass->special_shield)
+        _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                            _("%s reinforces its special force shield: each damage is saved "
+                              "on %d+ (F-FORD-8)."), s->name,
+                            adm_ruleset_get_shield_save_on (self->ruleset));
+      else
+        _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                            _("%s reinforces its shields: they are doubled (F-FORD-7)."),
+                            s->name);
     }
   return TRUE;
 }
@@ -653,15 +657,18 @@ roll_hits (AdmBattle    *self,
   return TRUE;
 }
 
-/* F-FORD-8: whether @target's reinforced special force shield saves damage now. */
-static gboolean
-special_save_applies (AdmBattle *self,
-                      guint      target)
+int
+adm_battle_ship_shield_save_on (AdmBattle *self,
+                                guint      ship)
 {
-  const AdmBattleShip *t = _adm_battle_ship (self, target);
+  const AdmBattleShip *t;
 
-  return t->klass->special_shield && t->reinforced_until >= self->state->turn &&
-         t->status == ADM_SHIP_ACTIVE;
+  g_return_val_if_fail (ADM_IS_BATTLE (self), 0);
+  g_return_val_if_fail (ship < self->state->ships->len, 0);
+  t = _adm_battle_ship (self, ship);
+  return adm_special_shield_save_on (t->klass->special_shield, t->status == ADM_SHIP_ACTIVE,
+                                     t->reinforced_until, self->state->turn,
+                                     adm_ruleset_get_shield_save_on (self->ruleset));
 }
 
 /* The shield blocks that meet direct fire at @target (F-SHLD-1). F-CAT-7: a hulk has no
@@ -675,26 +682,28 @@ target_shields (AdmBattle *self,
                                                 : 0;
 }
 
-/* F-FORD-8: a reinforced special force shield saves each damage point on 4+. */
-static gboolean
-special_save (AdmBattle     *self,
-              guint          target,
-              int           *damage,
-              GString       *line,
-              GError       **error)
+/* F-FORD-8: a reinforced special force shield saves each damage point on the ruleset's
+ * number and above, torpedo hits included. */
+gboolean
+_adm_battle_special_save (AdmBattle  *self,
+                          guint       ship,
+                          int        *damage,
+                          GString    *line,
+                          GError    **error)
 {
-  const AdmBattleShip *t = _adm_battle_ship (self, target);
+  const AdmBattleShip *t = _adm_battle_ship (self, ship);
+  int save_on = adm_battle_ship_shield_save_on (self, ship);
   g_autofree guint *values = NULL;
   int saved = 0;
 
-  if (*damage <= 0 || !special_save_applies (self, target))
+  if (*damage <= 0 || save_on == 0)
     return TRUE;
   values = g_new0 (guint, *damage);
-  if (!_adm_battle_roll (self, ADM_ABOUT_SHIP (target), *damage, 6, "F-FORD-8", values, error,
-                         _("special force shield of %s, 4+ saves"), t->name))
+  if (!_adm_battle_roll (self, ADM_ABOUT_SHIP (ship), *damage, 6, "F-FORD-8", values, error,
+                         _("special force shield of %s, %d+ saves"), t->name, save_on))
     return FALSE;
-  _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, 4, NULL);
-  saved = (int) adm_roll_check_count_at_least (values, *damage, 4, NULL);
+  _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, save_on, NULL);
+  saved = (int) adm_roll_check_count_at_least (values, *damage, save_on, NULL);
   *damage -= saved;
   g_string_append_printf (line, _(", %d saved by the special force shield"), saved);
   return TRUE;
@@ -773,7 +782,7 @@ resolve_hits (AdmBattle     *self,
    * used (not counted again). */
   if (blocked > 0 && blocked == pool && used == blocked)
     g_string_append (line, _(", shields down"));
-  if (!special_save (self, target, &damage, line, error))
+  if (!_adm_battle_special_save (self, target, &damage, line, error))
     return FALSE;
   g_string_append_printf (line, _(", %d damage."), damage);
   _adm_battle_report (self, about, "%s", line->str);
@@ -872,27 +881,16 @@ volley_check_range (AdmBattle     *self,
   return TRUE;
 }
 
-/* F-ART-1: within range and arcs, checked per battery; F-ART-7: modifiers are column shifts:
- * F-ART-8 ("half-range-boundary"), F-ART-9, F-ART-10 add up (the table clamps them). */
+/* F-ART-1: within range and arcs, checked per battery; F-ART-7: modifiers are column shifts,
+ * F-ART-8 ("half-range-boundary"), F-ART-9, F-ART-10 (adm_artillery_range_shift ()). */
 static int
 volley_shift (const FireRulings *rulings,
               const Volley      *v,
               gboolean          *half,
               gboolean          *long_range)
 {
-  int shift = 0;
-
-  *half = rulings->less_than_half
-            ? v->farthest < v->shortest / 2.0 - EPSILON
-            : v->farthest <= v->shortest / 2.0 + EPSILON;
-  *long_range = v->farthest > v->shortest * 0.75 + EPSILON;
-  if (*half)
-    shift--;
-  if (*long_range)
-    shift++;
-  if (v->behind)
-    shift++;
-  return shift;
+  return adm_artillery_range_shift (v->farthest, v->shortest, rulings->less_than_half,
+                                    v->behind, half, long_range);
 }
 
 /* What a fire phase's declarations and attacks gather and write into, kept the phase long
@@ -1777,7 +1775,7 @@ _adm_battle_fire_preview (AdmBattle          *self,
   numbers->armour = t->klass->armour;
   numbers->shields = target_shields (self, target);
   numbers->lock = v.lock;
-  numbers->special_save = special_save_applies (self, target);
+  numbers->special_save = adm_battle_ship_shield_save_on (self, target) > 0;
   return TRUE;
 
 refused:

@@ -376,6 +376,14 @@ gboolean             _adm_battle_inflict      (AdmBattle   *self,
                                                int          critical_on,
                                                const char  *critical_clause,
                                                GError     **error);
+/* F-FORD-8: rolls @ship's reinforced special force shield's save of each of @damage points
+ * (adm_battle_ship_shield_save_on ()), taking the saved ones off and reporting them as the
+ * rest of @line; nothing when the ship has no such save now (adm-battle-fire.c). */
+gboolean             _adm_battle_special_save (AdmBattle   *self,
+                                               guint        ship,
+                                               int         *damage,
+                                               GString     *line,
+                                               GError     **error);
 /* F-CAT-6: a hulk that took hits rolls the catastrophic table again. */
 gboolean             _adm_battle_hulk_hit     (AdmBattle   *self,
                                                guint        ship,
@@ -612,7 +620,7 @@ typedef struct {
   int       armour;        /* F-ART-12 */
   int       shields;       /* the blocks the target's pool has now (F-SHLD-1, F-SHLD-5) */
   gboolean  lock;          /* F-FORD-2: every firing ship has target lock */
-  gboolean  special_save;  /* F-FORD-8: a reinforced special force shield saves on 4+ */
+  gboolean  special_save;  /* F-FORD-8: a reinforced special force shield saves */
 } AdmFireNumbers;
 /* Fire (adm-battle-fire.c): fills @preview's legality, number of attacks, distance and
  * readiness check for @decl (one of self->orders' fires) as the first fire of the phase once

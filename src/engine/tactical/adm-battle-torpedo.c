@@ -473,7 +473,7 @@ big_guns_at_salvo (AdmBattle              *self,
   g_autofree char *target = NULL;
   g_autofree char *target_words = NULL;
   g_autoptr(GError) table_error = NULL;
-  int shift = 0, column = 0;
+  int shift, column = 0;
 
   /* The table's column by its id, and in the reader's words for the report. */
   if (_adm_battle_ruling_is (self, "salvo-target-column", "escort-aspect"))
@@ -490,14 +490,12 @@ big_guns_at_salvo (AdmBattle              *self,
       /* Translators: the artillery table's column a salvo of torpedoes is fired at (F-TORP-18) */
       target_words = g_strdup (C_("artillery column", "torpedo"));
     }
-  /* F-ART-8..10: the range shifts and the explosion marker shift, as for any target. */
-  if (_adm_battle_ruling_is (self, "half-range-boundary", "less-than-half")
-        ? farthest < shortest / 2.0 - EPSILON : farthest <= shortest / 2.0 + EPSILON)
-    shift--;
-  if (farthest > shortest * 0.75 + EPSILON)
-    shift++;
-  if (behind)
-    shift++;
+  /* F-ART-8, F-ART-9, F-ART-10: the range shifts and the explosion marker shift, as for any
+   * target. */
+  shift = adm_artillery_range_shift (farthest, shortest,
+                                     _adm_battle_ruling_is (self, "half-range-boundary",
+                                                            "less-than-half"),
+                                     behind, NULL, NULL);
   if (!adm_ruleset_artillery_dice (self->ruleset, firepower, target, shift, hits, &column,
                                    &table_error))
     {
@@ -1410,33 +1408,6 @@ anti_torpedo_fire (AdmBattle  *self,
   return TRUE;
 }
 
-/* F-FORD-8 ("reinforce-shields"): a reinforced special force shield saves each damage point
- * on 4+, torpedo hits included. */
-static gboolean
-special_save (AdmBattle  *self,
-              guint       ship,
-              int        *damage,
-              GString    *line,
-              GError    **error)
-{
-  const AdmBattleShip *t = _adm_battle_ship (self, ship);
-  g_autofree guint *values = NULL;
-  int saved;
-
-  if (*damage <= 0 || !t->klass->special_shield ||
-      t->reinforced_until < adm_battle_get_turn (self) || !_adm_battle_ship_active (self, ship))
-    return TRUE;
-  values = g_new0 (guint, *damage);
-  if (!_adm_battle_roll (self, ADM_ABOUT_SHIP (ship), *damage, 6, "F-FORD-8", values, error,
-                         _("special force shield of %s, 4+ saves"), t->name))
-    return FALSE;
-  _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, 4, NULL);
-  saved = (int) adm_roll_check_count_at_least (values, *damage, 4, NULL);
-  *damage -= saved;
-  g_string_append_printf (line, _(", %d saved by the special force shield"), saved);
-  return TRUE;
-}
-
 static gboolean
 strike (AdmBattle  *self,
         guint       index,
@@ -1481,7 +1452,7 @@ strike (AdmBattle  *self,
   g_string_append_printf (line, ngettext (" — %d hit, shields do not stop torpedoes",
                                           " — %d hits, shields do not stop torpedoes", hits),
                           hits);
-  if (!special_save (self, ship, &damage, line, error))
+  if (!_adm_battle_special_save (self, ship, &damage, line, error))
     return FALSE;
   g_string_append_printf (line, _(", %d damage."), damage);
   _adm_battle_report (self, ADM_ABOUT_SHIP (ship), "%s", line->str);

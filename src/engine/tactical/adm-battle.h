@@ -366,6 +366,10 @@ int                   adm_battle_ship_shield_pool (AdmBattle *self,
  * met a wave in this torpedo phase (F-TORP-16); the torpedo phase fires them. */
 int                   adm_battle_ship_turret_pool (AdmBattle *self,
                                                    guint      ship);
+/* F-FORD-8: the d6 result at or above which each damage point to @ship is saved by its
+ * reinforced special force shield now (the ruleset's number); 0 when nothing is saved. */
+int                   adm_battle_ship_shield_save_on (AdmBattle *self,
+                                                      guint      ship);
 /* Speed now, less F-CRIT-15 losses, never below 0. */
 int                   adm_battle_ship_speed       (AdmBattle *self,
                                                    guint      ship);

@@ -79,6 +79,24 @@ thin (const double *dist,
   return thinned;
 }
 
+/* F-FORD-8: @damage (slots 0..@n, taken) after a special force shield's save of each point on
+ * a d6 ≥ @save_on (0: no save); *@keep gets a point's chance to stay. */
+static double *
+special_shield_saves (double *damage,
+                      int     n,
+                      int     save_on,
+                      double *keep)
+{
+  double *saved;
+
+  *keep = save_on > 0 ? 1.0 - adm_odds_d6_at_least (save_on) : 1.0;
+  if (save_on <= 0)
+    return damage;
+  saved = thin (damage, n, *keep);
+  g_free (damage);
+  return saved;
+}
+
 /* The damage points that get through the shields, before any save (F-SHLD-1, F-WPN-7):
  * @n_out gets the highest count. */
 static double *
@@ -108,7 +126,7 @@ adm_fire_odds_compute (const AdmFireOddsInput *input)
 {
   g_autofree double *damage = NULL;
   AdmFireOdds *odds;
-  double p_hit, keep = 1.0, q, sum = 0.0;
+  double p_hit, keep, q, sum = 0.0;
   int n;
 
   g_return_val_if_fail (input != NULL, NULL);
@@ -126,15 +144,7 @@ adm_fire_odds_compute (const AdmFireOddsInput *input)
   damage = damage_through_shields (input, p_hit, &n);
 
   /* F-FORD-8: each damage point that got past the shields is ignored on a d6 ≥ save_on. */
-  if (input->save_on > 0)
-    {
-      double *saved;
-
-      keep = 1.0 - adm_odds_d6_at_least (input->save_on);
-      saved = thin (damage, n, keep);
-      g_free (damage);
-      damage = saved;
-    }
+  damage = special_shield_saves (damage, n, input->save_on, &keep);
 
   odds = g_new0 (AdmFireOdds, 1);
   /* The slots above 0 are exact zeros when nothing can hit or every point is saved. */
@@ -310,7 +320,8 @@ adm_ruleset_fire_odds_input (AdmRuleset        *ruleset,
 
   fire.shields = shields;                       /* F-SHLD-1 */
   fire.reroll = target_lock;                    /* F-FORD-2 */
-  fire.save_on = special_shield_save ? 4 : 0;   /* F-FORD-8 */
+  fire.save_on = special_shield_save                           /* F-FORD-8 */
+                  ? adm_ruleset_get_shield_save_on (ruleset) : 0;
 
   *input = fire;
   if (column_out != NULL)
@@ -470,7 +481,7 @@ adm_torpedo_odds_compute (const AdmTorpedoOddsInput  *input,
   g_autofree double *left = NULL;
   g_autofree double *damage = NULL;
   AdmFireOdds *odds;
-  double p_hit, q, keep = 1.0, sum = 0.0;
+  double p_hit, q, keep, sum = 0.0;
   int n;
 
   g_return_val_if_fail (input != NULL, NULL);
@@ -520,15 +531,7 @@ adm_torpedo_odds_compute (const AdmTorpedoOddsInput  *input,
   p_hit = adm_odds_d6_at_least (input->armour);
   damage = thin (left, n, p_hit);
   /* F-FORD-8: each damage point is saved on d6 ≥ save_on. */
-  if (input->save_on > 0)
-    {
-      double *saved;
-
-      keep = 1.0 - adm_odds_d6_at_least (input->save_on);
-      saved = thin (damage, n, keep);
-      g_free (damage);
-      damage = saved;
-    }
+  damage = special_shield_saves (damage, n, input->save_on, &keep);
 
   odds = g_new0 (AdmFireOdds, 1);
   odds->max_damage = 0;
@@ -600,8 +603,7 @@ adm_battle_torpedo_odds (AdmBattle            *battle,
                       ? adm_battle_ship_turret_pool (battle, ship) + cover_dice : 0;
   numbers.armour = target->klass->armour;
   numbers.turret_hit = adm_ruleset_get_turret_hit (adm_battle_get_ruleset (battle));
-  numbers.save_on = target->status == ADM_SHIP_ACTIVE && target->klass->special_shield &&
-                    target->reinforced_until >= adm_battle_get_turn (battle) ? 4 : 0;
+  numbers.save_on = adm_battle_ship_shield_save_on (battle, ship);
   if (input != NULL)
     *input = numbers;
   return adm_torpedo_odds_compute (&numbers, error);
