@@ -289,6 +289,60 @@ test_sheet_one_action (void)
   remove_tree (dir);
 }
 
+/* Asserts @a and @b hold the same kind, attributes (in the same order) and text. */
+static void
+assert_same_event (const AdmEvent *a,
+                   const AdmEvent *b)
+{
+  g_assert_cmpstr (adm_event_get_kind (a), ==, adm_event_get_kind (b));
+  g_assert_cmpuint (adm_event_get_n_attributes (a), ==, adm_event_get_n_attributes (b));
+  for (guint k = 0; k < adm_event_get_n_attributes (a); k++)
+    {
+      g_assert_cmpstr (adm_event_get_key_nth (a, k), ==, adm_event_get_key_nth (b, k));
+      g_assert_cmpstr (adm_event_get_value_nth (a, k), ==, adm_event_get_value_nth (b, k));
+    }
+  g_assert_cmpstr (adm_event_get_text (a), ==, adm_event_get_text (b));
+}
+
+/* F-GEN-3: a sheet built where it is typed (the portal's form, the master's sheet form) is
+ * the sheet a file gives: the "sheet" event and its orders made by the one builder, written
+ * as an order sheet and read back, are the same events, the time written as every file
+ * writes one. */
+static void
+test_sheet_built_read_back (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-journal-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "sheet.xml", NULL);
+  g_autoptr(AdmCampaign) campaign = new_komarr (NULL);
+  g_autoptr(GPtrArray) built = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
+  g_autoptr(GPtrArray) read = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *xml = NULL;
+  AdmEvent *order;
+
+  g_ptr_array_add (built, adm_order_sheet_event_new ("vorkosigan", 1, T0 + 38 * 60, TRUE));
+  g_assert_cmpstr (adm_event_get (g_ptr_array_index (built, 0), "received"), ==,
+                   "2026-11-22T18:38:00Z");
+  g_assert_cmpstr (adm_event_get (g_ptr_array_index (built, 0), "late"), ==, "true");
+  order = adm_order_sheet_order_new ("vorkosigan", 1, T0, "first-squadron-home-fleet", "move");
+  adm_event_set (order, "route", "pol-jump-point pol-orbit");
+  adm_event_set_text (order, "In marching order & do not fire first.");
+  g_ptr_array_add (built, order);
+  g_ptr_array_add (built, adm_order_sheet_order_new ("vorkosigan", 1, T0,
+                                                     "first-destroyer-flotilla", "patrol"));
+
+  xml = adm_order_sheet_to_xml (built);
+  g_assert_true (g_file_set_contents (path, xml, -1, &error));
+  g_assert_no_error (error);
+  read = adm_order_sheet_load_file (path, adm_campaign_get_state (campaign), T0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (read->len, ==, built->len);
+  for (guint i = 0; i < built->len; i++)
+    assert_same_event (g_ptr_array_index (built, i), g_ptr_array_index (read, i));
+  g_assert_cmpint (adm_event_get_line (g_ptr_array_index (read, 2)), ==, 4);
+  remove_tree (dir);
+}
+
 /* Two timed orders for one formation in one sheet are refused, naming both lines: the
  * second would silently supersede the first. */
 static void
@@ -1659,6 +1713,8 @@ main (int   argc,
   g_test_add_func ("/engine/journal-log/campaign-property", test_campaign_property);
   g_test_add_func ("/engine/journal-log/battle-property", test_battle_property);
   g_test_add_func ("/engine/journal-log/sheet-one-action", test_sheet_one_action);
+  g_test_add_func ("/engine/journal-log/F-GEN-3/sheet-built-read-back",
+                   test_sheet_built_read_back);
   g_test_add_func ("/engine/journal-log/battle-times-kept", test_battle_times_kept);
   g_test_add_func ("/engine/journal-log/F-STRAT-16/two-orders-one-formation",
                    test_two_orders_one_formation);

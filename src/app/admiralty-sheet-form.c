@@ -454,13 +454,8 @@ entry_new_event (Entry      *entry,
                  gint64      now,
                  const char *order)
 {
-  AdmEvent *event = adm_event_new ("order", now);
-
-  adm_event_set_int (event, "cycle", entry->form->cycle);
-  adm_event_set (event, "admiral", entry->form->admiral_id);
-  adm_event_set (event, "formation", entry->formation->id);
-  adm_event_set (event, "order", order);
-  return event;
+  return adm_order_sheet_order_new (entry->form->admiral_id, entry->form->cycle, now,
+                                    entry->formation->id, order);
 }
 
 /* The sector its order starts from: where it is, or where it is heading (F-STRAT-8). */
@@ -1680,15 +1675,7 @@ sheet_event (AdmiraltySheetForm *self,
              gint64              now,
              gboolean            late)
 {
-  AdmEvent *event = adm_event_new ("sheet", now);
-  g_autoptr(GDateTime) time = g_date_time_new_from_unix_utc (now);
-  g_autofree char *received = g_date_time_format (time, "%Y-%m-%dT%H:%M:%SZ");
-
-  adm_event_set_int (event, "cycle", self->cycle);
-  adm_event_set (event, "admiral", self->admiral_id);
-  adm_event_set (event, "received", received);
-  adm_event_set (event, "late", late ? "true" : "false");
-  return event;
+  return adm_order_sheet_event_new (self->admiral_id, self->cycle, now, late);
 }
 
 /* Journals @events as one (adm_campaign_append_all ()): each order is applied after the ones
@@ -1937,66 +1924,39 @@ form_populate (AdmiraltySheetForm *self)
   adw_combo_row_set_model (self->other_row, G_LIST_MODEL (others));
 }
 
-/* One order of the draft, as an order sheet has it. */
-static void
-draft_append_order (GString        *out,
-                    const AdmEvent *event)
-{
-  g_string_append (out, "  <order");
-  for (guint a = 0; a < adm_event_get_n_attributes (event); a++)
-    if (!g_str_equal (adm_event_get_key_nth (event, a), "cycle") &&
-        !g_str_equal (adm_event_get_key_nth (event, a), "admiral"))
-      adm_event_append_attribute (out, adm_event_get_key_nth (event, a),
-                                  adm_event_get_value_nth (event, a));
-  g_string_append_c (out, '>');
-  if (adm_event_get_text (event) != NULL)
-    adm_event_append_text (out, adm_event_get_text (event));
-  g_string_append (out, "</order>\n");
-}
-
 /* The draft: the orders handing in would journal now, as an order sheet (docs/formats.md,
  * schema order-sheet.rng) that the form reads back; none, and there is no draft. */
 static void
 keep_draft (AdmiraltySheetForm *self)
 {
-  g_autoptr(GString) out = NULL;
-  g_autoptr(GDateTime) now = NULL;
-  g_autofree char *received = NULL;
+  g_autoptr(GPtrArray) sheet = NULL;
+  g_autofree char *out = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *draft_path = NULL;
-  guint orders = 0;
+  gint64 now;
 
   if (!self->drafting)
     return;
   draft_path = form_draft_path (self);
-  now = g_date_time_new_now_utc ();
-  received = g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ");
-  out = g_string_new ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<order-sheet");
-  adm_event_append_attribute (out, "admiral", self->admiral_id);
-  g_string_append_printf (out, " cycle=\"%u\" received=\"%s\" late=\"%s\">\n", self->cycle,
-                          received, gtk_switch_get_active (self->late_switch) ? "true" : "false");
+  now = g_get_real_time () / G_USEC_PER_SEC;
+  sheet = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
+  g_ptr_array_add (sheet, sheet_event (self, now, gtk_switch_get_active (self->late_switch)));
   for (guint i = 0; i < form_n_entries (self); i++)
     {
       Entry *entry = form_entry (self, i);
-      g_autoptr(GPtrArray) events = entry_build_events (entry, g_date_time_to_unix (now));
+      g_autoptr(GPtrArray) events = entry_build_events (entry, now);
 
       for (guint e = 0; e < events->len; e++)
-        {
-          AdmEvent *event = g_ptr_array_index (events, e);
-
-          if (entry_repeats (entry, event))
-            continue;
-          draft_append_order (out, event);
-          orders++;
-        }
+        if (!entry_repeats (entry, g_ptr_array_index (events, e)))
+          g_ptr_array_add (sheet, adm_event_ref (g_ptr_array_index (events, e)));
     }
-  g_string_append (out, "</order-sheet>\n");
-  if (orders == 0)
+  if (sheet->len == 1)
     {
       admiralty_draft_remove (draft_path);
       return;
     }
-  if (!admiralty_draft_write (draft_path, out->str, out->len, &error))
+  out = adm_order_sheet_to_xml (sheet);
+  if (!admiralty_draft_write (draft_path, out, strlen (out), &error))
     {
       adw_action_row_set_subtitle (self->draft_row, error->message);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->draft_row),

@@ -23,6 +23,7 @@
 /* CSRF tokens kept per admiral: the pages he may have open (phone and tablet, a reload). */
 #define CSRF_KEEP 8
 
+/* An order of the sheet, on its fieldset's @line. */
 static AdmEvent *
 order_event (const AdmAdmiral *admiral,
              guint             cycle,
@@ -31,13 +32,9 @@ order_event (const AdmAdmiral *admiral,
              const char       *formation,
              const char       *kind)
 {
-  AdmEvent *event = adm_event_new ("order", now);
+  AdmEvent *event = adm_order_sheet_order_new (admiral->id, cycle, now, formation, kind);
 
   adm_event_set_line (event, (int) line);
-  adm_event_set_int (event, "cycle", cycle);
-  adm_event_set (event, "admiral", admiral->id);
-  adm_event_set (event, "formation", formation);
-  adm_event_set (event, "order", kind);
   return event;
 }
 
@@ -143,15 +140,8 @@ form_events (AdmCampaign      *campaign,
              GHashTable       *fields)
 {
   GPtrArray *events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
-  g_autoptr(GDateTime) time = g_date_time_new_from_unix_utc (now);
-  g_autofree char *received = g_date_time_format (time, "%Y-%m-%dT%H:%M:%SZ");
-  AdmEvent *sheet = adm_event_new ("sheet", now);
 
-  adm_event_set_int (sheet, "cycle", cycle);
-  adm_event_set (sheet, "admiral", admiral->id);
-  adm_event_set (sheet, "received", received);
-  adm_event_set (sheet, "late", late ? "true" : "false");
-  g_ptr_array_add (events, sheet);
+  g_ptr_array_add (events, adm_order_sheet_event_new (admiral->id, cycle, now, late));
   for (guint n = 0; n < MAX_FORMATIONS; n++)
     {
       const char *formation = field (fields, "f%u", n);

@@ -244,3 +244,83 @@ adm_order_sheet_verdicts (GPtrArray *events,
   adm_strategy_free (trial);
   return verdicts;
 }
+
+AdmEvent *
+adm_order_sheet_event_new (const char *admiral_id,
+                           guint       cycle,
+                           gint64      now,
+                           gboolean    late)
+{
+  AdmEvent *event;
+  g_autofree char *received = NULL;
+
+  g_return_val_if_fail (admiral_id != NULL, NULL);
+
+  event = adm_event_new ("sheet", now);
+  received = adm_event_format_time (now);
+  adm_event_set_int (event, "cycle", cycle);
+  adm_event_set (event, "admiral", admiral_id);
+  adm_event_set (event, "received", received);
+  adm_event_set (event, "late", late ? "true" : "false");
+  return event;
+}
+
+AdmEvent *
+adm_order_sheet_order_new (const char *admiral_id,
+                           guint       cycle,
+                           gint64      now,
+                           const char *formation,
+                           const char *kind)
+{
+  AdmEvent *event;
+
+  g_return_val_if_fail (admiral_id != NULL, NULL);
+  g_return_val_if_fail (formation != NULL, NULL);
+  g_return_val_if_fail (kind != NULL, NULL);
+
+  event = adm_event_new ("order", now);
+  adm_event_set_int (event, "cycle", cycle);
+  adm_event_set (event, "admiral", admiral_id);
+  adm_event_set (event, "formation", formation);
+  adm_event_set (event, "order", kind);
+  return event;
+}
+
+/* The attributes of @event but those of its sheet (cycle, admiral), appended to @out. */
+static void
+append_order (GString        *out,
+              const AdmEvent *event)
+{
+  g_string_append (out, "  <order");
+  for (guint a = 0; a < adm_event_get_n_attributes (event); a++)
+    if (!g_str_equal (adm_event_get_key_nth (event, a), "cycle") &&
+        !g_str_equal (adm_event_get_key_nth (event, a), "admiral"))
+      adm_event_append_attribute (out, adm_event_get_key_nth (event, a),
+                                  adm_event_get_value_nth (event, a));
+  g_string_append_c (out, '>');
+  if (adm_event_get_text (event) != NULL)
+    adm_event_append_text (out, adm_event_get_text (event));
+  g_string_append (out, "</order>\n");
+}
+
+char *
+adm_order_sheet_to_xml (GPtrArray *events)
+{
+  static const char * const sheet_keys[] = { "admiral", "cycle", "received", "late" };
+  const AdmEvent *sheet;
+  GString *out;
+
+  g_return_val_if_fail (events != NULL && events->len > 0, NULL);
+  sheet = g_ptr_array_index (events, 0);
+  g_return_val_if_fail (g_str_equal (adm_event_get_kind (sheet), "sheet"), NULL);
+
+  out = g_string_new ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<order-sheet");
+  for (guint k = 0; k < G_N_ELEMENTS (sheet_keys); k++)
+    if (adm_event_get (sheet, sheet_keys[k]) != NULL)
+      adm_event_append_attribute (out, sheet_keys[k], adm_event_get (sheet, sheet_keys[k]));
+  g_string_append (out, ">\n");
+  for (guint i = 1; i < events->len; i++)
+    append_order (out, g_ptr_array_index (events, i));
+  g_string_append (out, "</order-sheet>\n");
+  return g_string_free (out, FALSE);
+}

@@ -35,4 +35,26 @@ gboolean   adm_order_sheet_check     (GPtrArray   *events,
 GPtrArray *adm_order_sheet_verdicts  (GPtrArray   *events,
                                       AdmState    *state) G_GNUC_WARN_UNUSED_RESULT;
 
+/* Building a sheet where it is typed (the admirals' portal's form, the master's sheet form),
+ * as adm_order_sheet_load_file () reads one from a file. */
+
+/* F-GEN-3: the "sheet" event that opens @admiral_id's sheet for @cycle, received at @now
+ * (seconds from 1970, UTC), @late or not (F-STRAT-7). */
+AdmEvent  *adm_order_sheet_event_new (const char  *admiral_id,
+                                      guint        cycle,
+                                      gint64       now,
+                                      gboolean     late) G_GNUC_WARN_UNUSED_RESULT;
+
+/* An order of @kind ("move", "flagship", "detach", …) for @formation on @admiral_id's sheet
+ * for @cycle, stamped @now; its other attributes are the caller's to set. */
+AdmEvent  *adm_order_sheet_order_new (const char  *admiral_id,
+                                      guint        cycle,
+                                      gint64       now,
+                                      const char  *formation,
+                                      const char  *kind) G_GNUC_WARN_UNUSED_RESULT;
+
+/* @events (a "sheet" event then its "order"s) as an order sheet file (docs/formats.md, schema
+ * order-sheet.rng) that adm_order_sheet_load_file () reads back. */
+char      *adm_order_sheet_to_xml    (GPtrArray   *events) G_GNUC_WARN_UNUSED_RESULT;
+
 G_END_DECLS
