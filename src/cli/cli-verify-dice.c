@@ -45,17 +45,6 @@ tally_of (GPtrArray *checks)
   return tally;
 }
 
-static char *
-values_text (const guint *values,
-             guint        n_values)
-{
-  GString *out = g_string_new (NULL);
-
-  for (guint v = 0; v < n_values; v++)
-    g_string_append_printf (out, "%s%u", v > 0 ? " " : "", values[v]);
-  return g_string_free (out, FALSE);
-}
-
 static void
 print_commitments (GPtrArray *commitments)
 {
@@ -92,7 +81,7 @@ print_text (const char *engagement_id,
       const AdmDiceCheck *check = g_ptr_array_index (checks, i);
       const AdmBattleRoll *roll = check->roll;
       g_autofree char *dice = adm_dice_describe (roll->n_values, roll->sides);
-      g_autofree char *values = values_text (roll->values, roll->n_values);
+      g_autofree char *values = adm_roll_check_values_text (roll->values, roll->n_values, " ");
       g_autofree char *verdict = adm_dice_check_describe (check);
 
       /* Translators: roll number, turn, phase, dice ("2d6"), values, clause, purpose,
@@ -103,7 +92,8 @@ print_text (const char *engagement_id,
                verdict);
       if (check->verdict == ADM_DICE_VERDICT_MISMATCH)
         {
-          g_autofree char *derived = values_text (check->derived, roll->n_values);
+          g_autofree char *derived = adm_roll_check_values_text (check->derived,
+                                                                 roll->n_values, " ");
 
           g_print (_("  the secret gives %s\n"), derived);
         }
@@ -111,10 +101,12 @@ print_text (const char *engagement_id,
   g_print ("\n");
   if (tally.mismatch != NULL)
     {
-      g_autofree char *journal = values_text (tally.mismatch->roll->values,
-                                              tally.mismatch->roll->n_values);
-      g_autofree char *derived = values_text (tally.mismatch->derived,
-                                              tally.mismatch->roll->n_values);
+      g_autofree char *journal = adm_roll_check_values_text (tally.mismatch->roll->values,
+                                                             tally.mismatch->roll->n_values,
+                                                             " ");
+      g_autofree char *derived = adm_roll_check_values_text (tally.mismatch->derived,
+                                                             tally.mismatch->roll->n_values,
+                                                             " ");
 
       g_print (_("Roll %u does not match its commitment: the journal has %s, the secret gives "
                  "%s.\n"), tally.mismatch->number, journal, derived);

@@ -28,6 +28,21 @@ adm_roll_check_append_values (GString     *text,
     }
 }
 
+char *
+adm_roll_check_values_text (const guint *values,
+                            guint        n_values,
+                            const char  *separator)
+{
+  GString *out;
+
+  g_return_val_if_fail (separator != NULL, NULL);
+  g_return_val_if_fail (values != NULL || n_values == 0, NULL);
+
+  out = g_string_new (NULL);
+  adm_roll_check_append_values (out, values, n_values, separator);
+  return g_string_free (out, FALSE);
+}
+
 guint
 adm_roll_check_count_at_least (const guint *values,
                                guint        n_values,

@@ -54,5 +54,9 @@ void        adm_roll_check_append_values  (GString     *text,
                                            const guint *values,
                                            guint        n_values,
                                            const char  *separator);
+/* The same as a new string: "4 + 6 + 1" with " + ". */
+char       *adm_roll_check_values_text    (const guint *values,
+                                           guint        n_values,
+                                           const char  *separator) G_GNUC_WARN_UNUSED_RESULT;
 
 G_END_DECLS

@@ -454,17 +454,6 @@ criticals_text (AdmBattle           *battle,
 }
 
 static char *
-values_text (const guint *values,
-             guint        n_values)
-{
-  GString *out = g_string_new (NULL);
-
-  for (guint v = 0; v < n_values; v++)
-    g_string_append_printf (out, "%s%u", v > 0 ? " + " : "", values[v]);
-  return g_string_free (out, FALSE);
-}
-
-static char *
 hull_text (int hull,
            int damage)
 {
@@ -846,7 +835,7 @@ master_battle (Report      *report,
                 break;
               /* Translators: so many dice of so many sides, "2d6"; the Russian rules write "2д6" */
               dice = g_strdup_printf (_("%ud%u"), roll->n_values, roll->sides);
-              values = values_text (roll->values, roll->n_values);
+              values = adm_roll_check_values_text (roll->values, roll->n_values, " + ");
               if (checks != NULL && r < checks->len)
                 {
                   const AdmDiceCheck *check = g_ptr_array_index (checks, r);
@@ -1009,7 +998,8 @@ master_dice (Report *report,
       when = format_time (roll->time);
       /* Translators: so many dice of so many sides, "2d6"; the Russian rules write "2д6" */
       dice = g_strdup_printf (_("%ud%u"), roll->values->len, roll->sides);
-      values = values_text ((const guint *) (void *) roll->values->data, roll->values->len);
+      values = adm_roll_check_values_text ((const guint *) (void *) roll->values->data,
+                                           roll->values->len, " + ");
       cells[0] = when;
       cells[1] = roll->purpose != NULL ? roll->purpose : "";
       cells[2] = roll->clause != NULL ? roll->clause : "";
