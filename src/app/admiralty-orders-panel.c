@@ -35,6 +35,9 @@ struct _AdmiraltyOrdersPanel
 
   /* Drawn on the table: a preview per declared course, the one being plotted live. */
   GPtrArray              *previews;      /* AdmMovePreview* */
+  GPtrArray              *standing;      /* AdmMovePreview*: the F-MOVE-5 courses, as the
+                                          * last refresh outside a drag found them */
+  gboolean                dragging;      /* a refresh for a motion of a course drag */
   int                     editing_index; /* the selected formation's, -1 */
   AdmMoveDecl            *live;          /* the course while a drag plots it */
   /* The declarations typed for a later turn, set aside by an undo into an earlier one: a
@@ -96,6 +99,18 @@ preview_free (gpointer data)
 
   adm_move_preview_clear (preview);
   g_free (preview);
+}
+
+static AdmMovePreview *
+preview_copy (const AdmMovePreview *preview)
+{
+  AdmMovePreview *copy = g_memdup2 (preview, sizeof *preview);
+
+  copy->reason = g_strdup (preview->reason);
+  copy->path = preview->path != NULL ? g_array_copy (preview->path) : NULL;
+  copy->ships = preview->ships != NULL ? g_array_copy (preview->ships) : NULL;
+  copy->ends = preview->ends != NULL ? g_array_copy (preview->ends) : NULL;
+  return copy;
 }
 
 /* Where the master's pointer is, in @self's coordinates; FALSE when it is off the window. */
@@ -173,7 +188,10 @@ update_previews (AdmiraltyOrdersPanel *self,
   g_ptr_array_set_size (self->previews, 0);
   *editing_out = NULL;
   if (adm_battle_get_phase (get_battle (self)) > ADM_PHASE_MOVEMENT)
-    return;
+    {
+      g_ptr_array_set_size (self->standing, 0);
+      return;
+    }
 
   for (guint i = 0; i <= draft (self)->moves->len; i++)
     {
@@ -219,7 +237,18 @@ update_previews (AdmiraltyOrdersPanel *self,
     }
 
   /* F-MOVE-5: every formation that must keep moving and has no course declared goes
-   * straight on as far as last turn; that course is drawn too, so that no move is unseen. */
+   * straight on as far as last turn; that course is drawn too, so that no move is unseen.
+   * A drag changes neither the battle nor the declarations, only the dragged formation's live
+   * course: its motions draw the courses the refresh before it found, rather than preview
+   * every formation of the battle again at each motion. */
+  if (self->dragging)
+    {
+      for (guint i = 0; i < self->standing->len; i++)
+        g_ptr_array_add (self->previews, preview_copy (g_ptr_array_index (self->standing, i)));
+      self->editing_index = editing_index;
+      return;
+    }
+  g_ptr_array_set_size (self->standing, 0);
   for (guint f = 0; f < adm_battle_get_n_formations (get_battle (self)); f++)
     {
       const char *id = adm_battle_get_formation (get_battle (self), f)->id;
@@ -238,6 +267,7 @@ update_previews (AdmiraltyOrdersPanel *self,
           preview_free (preview);
           continue;
         }
+      g_ptr_array_add (self->standing, preview_copy (preview));
       g_ptr_array_add (self->previews, preview);
     }
   self->editing_index = editing_index;
@@ -310,7 +340,9 @@ plot_cb (AdmiraltyOrdersPanel *self,
     return;
   /* The live course: the declared one plus the leg to the pointer. */
   self->live = admiralty_orders_move_course_with_leg (self->move, degrees, cm);
+  self->dragging = TRUE;
   admiralty_orders_panel_refresh (self);
+  self->dragging = FALSE;
 }
 
 /* Refreshing everything from the battle, the draft and the selection */
@@ -649,6 +681,7 @@ admiralty_orders_panel_finalize (GObject *object)
   AdmiraltyOrdersPanel *self = ADMIRALTY_ORDERS_PANEL (object);
 
   g_clear_pointer (&self->previews, g_ptr_array_unref);
+  g_clear_pointer (&self->standing, g_ptr_array_unref);
   g_clear_pointer (&self->live, admiralty_orders_move_decl_free);
   g_clear_pointer (&self->set_aside, adm_turn_orders_free);
   g_free (self->read_only_heading);
@@ -698,6 +731,7 @@ admiralty_orders_panel_init (AdmiraltyOrdersPanel *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->previews = g_ptr_array_new_with_free_func (preview_free);
+  self->standing = g_ptr_array_new_with_free_func (preview_free);
   self->editing_index = -1;
   self->context = admiralty_orders_context_new ();
   g_signal_connect_object (self->context, "changed", G_CALLBACK (context_changed_cb), self,
