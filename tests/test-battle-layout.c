@@ -494,6 +494,79 @@ test_campaign_minefield (void)
     }
 }
 
+/* F-MINE-13, F-WPN-19 with F-STRAT-5 (ruling "standing-minelaying"): the Mining Flotilla's
+ * lay-mines order of cycle 1 stands through cycle 2, no new order given, and it lays its mines
+ * in the strategic turn of cycle 2 as well; cycle 3's battle at the Gate meets both fields. */
+static void
+standing_minefield (AdmCampaign  *campaign,
+                    const char  **ids,
+                    guint         n_ids)
+{
+  g_autoptr(AdmBattle) third = NULL;
+
+  give_order (campaign, 1, "lay-mines");
+  resolve_dropping (campaign, 1);
+  resolve_dropping (campaign, 2);
+  {
+    g_autoptr(GPtrArray) none = adm_campaign_get_engagements (campaign, 2);
+
+    g_assert_cmpuint (none->len, ==, 0);
+  }
+  give_order (campaign, 3, "patrol");
+  resolve_dropping (campaign, 3);
+  third = cycle_battle_at (campaign, 3, "sergyar-gate");
+  g_assert_cmpuint (count_mines (third, "barrayar"), ==, n_ids);
+  for (guint i = 0; i < n_ids; i++)
+    {
+      gboolean found = FALSE;
+
+      for (guint m = 0; m < adm_battle_get_n_mines (third); m++)
+        found |= g_str_equal (adm_battle_get_mine (third, m)->id, ids[i]);
+      g_assert_true (found);
+    }
+}
+
+static void
+test_campaign_minefield_standing (void)
+{
+  g_autoptr(AdmCampaign) campaign = layout_campaign ();
+  const char *ids[] = { "mine-c1-vorkosigan-surleau", "mine-c1-caltrop",
+                        "mine-c2-vorkosigan-surleau", "mine-c2-caltrop" };
+
+  standing_minefield (campaign, ids, G_N_ELEMENTS (ids));
+}
+
+/* The same under "standing-minelaying" = "once": the standing order lays nothing in cycle 2,
+ * and cycle 3's battle meets cycle 1's field alone. */
+static void
+test_campaign_minefield_standing_once (void)
+{
+  g_autofree char *path = source_path ("tests", "data", "scenarios", "layout.admiralty", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("test-battle-layout-XXXXXX", NULL);
+  g_autofree char *copy = g_build_filename (dir, "layout.admiralty", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *once = NULL;
+  g_auto(GStrv) parts = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = NULL;
+  const char *ids[] = { "mine-c1-vorkosigan-surleau", "mine-c1-caltrop" };
+
+  g_assert_nonnull (dir);
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_no_error (error);
+  parts = g_strsplit (text, "</description>", 2);
+  g_assert_cmpuint (g_strv_length (parts), ==, 2);
+  once = g_strjoin ("</description>\n  <rulings><ruling id=\"standing-minelaying\" "
+                    "value=\"once\"/></rulings>", parts[0], parts[1], NULL);
+  g_assert_true (g_file_set_contents (copy, once, -1, &error));
+  g_assert_no_error (error);
+  campaign = adm_campaign_open (copy, &error);
+  g_assert_no_error (error);
+  standing_minefield (campaign, ids, G_N_ELEMENTS (ids));
+  g_clear_object (&campaign);
+  remove_folder (dir);
+}
+
 /* The master's correction "minefield": the Mining Flotilla's mines of cycle 1 at Sergyar Gate
  * cleared while cycle 2 is ordered are not in cycle 2's battle there; undone, they are. */
 static void
@@ -966,6 +1039,11 @@ main (int    argc,
   g_test_add_func ("/engine/battle-layout/F-TAC-1/reroll-journaled", test_reroll_journaled);
   g_test_add_func ("/engine/battle-layout/F-TAC-1/bad-seed", test_bad_seed_event);
   g_test_add_func ("/engine/battle-layout/F-MINE-13/campaign-minefield", test_campaign_minefield);
+
+  g_test_add_func ("/engine/battle-layout/F-MINE-13/campaign-minefield/standing",
+                   test_campaign_minefield_standing);
+  g_test_add_func ("/engine/battle-layout/F-MINE-13/campaign-minefield/standing-once",
+                   test_campaign_minefield_standing_once);
   g_test_add_func ("/engine/battle-layout/F-MINE-13/campaign-minefield-same-cycle",
                    test_campaign_minefield_same_cycle);
   g_test_add_func ("/engine/battle-layout/F-MINE-2/campaign-minefield-secret",

@@ -158,6 +158,7 @@ static const struct {
   /* Mines and minesweeping. */
   { "minelaying", "F-WPN-19", "strategic-only", 2 },
   { "minelaying-contact", "F-MINE-13", "base-contact", 2 },
+  { "standing-minelaying", "F-MINE-13", "each-cycle", 2 },
   { "mine-plasma-shift", "F-MINE-7", "one-column-left", 2 },
   { "mine-plasma-shields", "F-MINE-7", "as-artillery", 2 },
   { "mine-reach", "F-MINE-15", "card-range-single-use", 1 },

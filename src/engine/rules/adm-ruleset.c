@@ -156,6 +156,7 @@ static const struct {
   /* Mines and minesweeping (adm-battle-mines.c). */
   { "minelaying", { "tactical", "strategic-only", NULL } },
   { "minelaying-contact", { "base-contact", "detected", NULL } },
+  { "standing-minelaying", { "each-cycle", "once", NULL } },
   { "mine-plasma-shift", { "one-column-left", "leftmost-column", NULL } },
   { "mine-plasma-shields", { "as-artillery", "ignored", NULL } },
   { "mine-reach", { "card-range-single-use", NULL } },

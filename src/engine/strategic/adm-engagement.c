@@ -244,9 +244,10 @@ adm_engagement_mine_seed (AdmState            *state,
   return adm_battle_layout_default_seed (salted);
 }
 
-/* F-MINE-10..13, F-SWEEP on the strategic map: a lay-mines order carried out in @sector in an
- * earlier cycle, or earlier in the engagement's own cycle out of contact with the enemy
- * (laid_before ()), left one mine per ship of the formation fitted to lay them; a sweep-mines
+/* F-MINE-10..13, F-SWEEP on the strategic map: a lay-mines order left one mine per ship of the
+ * formation fitted to lay them in each cycle it was carried out in @sector — an earlier cycle,
+ * or earlier in the engagement's own cycle out of contact with the enemy (laid_before ()); one
+ * standing from an earlier cycle goes on laying (ruling "standing-minelaying"). A sweep-mines
  * order carried out there in a later cycle, still before the engagement's, clears them. */
 static gboolean
 order_in (AdmStrategy         *strategy,
@@ -302,6 +303,7 @@ laid_mines (AdmState            *state,
   GPtrArray *mines = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_laid_mine_free);
   AdmStrategy *strategy = adm_state_get_strategy (state);
   GPtrArray *admirals = adm_strategy_get_admirals (strategy);
+  g_autoptr(GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);  /* borrowed */
   guint swept = 0;
 
   if (engagement->sector == NULL)
@@ -321,22 +323,37 @@ laid_mines (AdmState            *state,
             if (cycle < engagement->cycle &&
                 order_in (strategy, order, ADM_STRAT_ORDER_SWEEP_MINES, engagement->sector))
               swept = cycle;
-            if (!order_in (strategy, order, ADM_STRAT_ORDER_LAY_MINES, engagement->sector) ||
-                (cycle == engagement->cycle &&
-                 !laid_before (strategy, order->formation, engagement)))
+            if (!order_in (strategy, order, ADM_STRAT_ORDER_LAY_MINES, engagement->sector))
               continue;
-            for (guint i = 0; i < order->formation->ships->len; i++)
+            /* The cycles it was carried out in there, its own and those it stood through. */
+            for (guint laid = cycle; laid <= engagement->cycle; laid++)
               {
-                const AdmShip *ship = g_ptr_array_index (order->formation->ships, i);
-                AdmLaidMine *mine;
+                double end;
 
-                if (!lays_mines (ship))
+                if (!adm_strategy_mines_laid (strategy, laid, order->formation->id,
+                                              engagement->sector, &end) ||
+                    (laid == engagement->cycle &&
+                     !laid_before (strategy, order->formation, engagement)))
                   continue;
-                mine = g_new0 (AdmLaidMine, 1);
-                mine->faction = order->formation->faction;
-                mine->id = g_strdup_printf ("mine-c%u-%s", cycle, ship->id);
-                mine->cycle = cycle;
-                g_ptr_array_add (mines, mine);
+                for (guint i = 0; i < order->formation->ships->len; i++)
+                  {
+                    const AdmShip *ship = g_ptr_array_index (order->formation->ships, i);
+                    g_autofree char *id = NULL;
+                    AdmLaidMine *mine;
+
+                    if (!lays_mines (ship))
+                      continue;
+                    /* A later order of the formation there meets the same cycles' mines. */
+                    id = g_strdup_printf ("mine-c%u-%s", laid, ship->id);
+                    if (g_hash_table_contains (ids, id))
+                      continue;
+                    mine = g_new0 (AdmLaidMine, 1);
+                    mine->faction = order->formation->faction;
+                    mine->id = g_steal_pointer (&id);
+                    mine->cycle = laid;
+                    g_hash_table_add (ids, mine->id);
+                    g_ptr_array_add (mines, mine);
+                  }
               }
           }
       }

@@ -169,6 +169,24 @@ adm_strategy_forecast_order (AdmStrategy         *self,
     *start = t;
 }
 
+/* Ruling "standing-minelaying" (F-STRAT-5, F-MINE-13) "once": whether the lay-mines @order,
+ * standing from an earlier cycle, already laid its mines in @sector in a cycle since it was
+ * given; with "each-cycle" (the default) it lays them again every cycle it stands. */
+static gboolean
+laid_already (AdmStrategy         *self,
+              const AdmStratOrder *order,
+              const AdmSector     *sector)
+{
+  double end;
+
+  if (!ruling_is (self, "standing-minelaying", "once"))
+    return FALSE;
+  for (guint cycle = order->cycle; cycle < self->cycle; cycle++)
+    if (adm_strategy_mines_laid (self, cycle, order->formation->id, sector, &end))
+      return TRUE;
+  return FALSE;
+}
+
 /* Lays out one formation's cycle into @segments. */
 static void
 resolve_formation (AdmStrategy *self,
@@ -245,9 +263,11 @@ resolve_formation (AdmStrategy *self,
       active = t;
       _adm_strategy_log (tracker, self->cycle, _("%s in %s from minute %.0f to %.0f"),
                          adm_strat_order_kind_describe (order->kind), pos->sector->name, t, end);
-      /* F-MINE-13: mines laid by the order given this cycle, their half phase over before the
-       * session: an engagement there later in the cycle meets them. */
-      if (order->kind == ADM_STRAT_ORDER_LAY_MINES && order->cycle == self->cycle &&
+      /* F-MINE-13, F-WPN-19: mines laid in this strategic turn, their half phase over before
+       * the session: an engagement there later in the cycle meets them. A lay-mines order
+       * standing from an earlier cycle (F-STRAT-5) lays them again, as the same order given
+       * anew would (ruling "standing-minelaying"; with "once" it lays them in one cycle only). */
+      if (order->kind == ADM_STRAT_ORDER_LAY_MINES && !laid_already (self, order, pos->sector) &&
           t + adm_strategy_order_phases (order->kind) * phase <= ADM_STRATEGY_CYCLE_MINUTES)
         {
           MinesLaid laid = { self->cycle, g_strdup (formation->id), pos->sector, end };
