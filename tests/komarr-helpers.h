@@ -23,7 +23,7 @@ int
 komarr_compare_names (gconstpointer a,
                       gconstpointer b);
 
-/* Cycle @cycle (F-STRAT-1..5): the sheets
+/* Cycle @cycle (F-STRAT-1, F-STRAT-2, F-STRAT-3, F-STRAT-4, F-STRAT-5): the sheets
  * scenarios/komarr-campaign.sheets/komarr-cycle-N-*.xml in name order (a correction is named
  * after the sheet it corrects), each handed in whole a minute before the session at
  * @t0 + N × 40 min, then the cycle resolved with its F-STRAT-5 checks rolled from a generator

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-battle-boarding.c: boarding (F-BOARD-1..18) and the capture of planetary defences
- * (F-STN-6) with scripted dice: declarations and their refusals, every boarding modifier,
- * rounds, ties, captures, the fates of captured ships, each ruling's options. Every scripted
- * die is used and refused orders change nothing. */
+/* test-battle-boarding.c: boarding (F-BOARD-1, F-BOARD-2, F-BOARD-3, F-BOARD-4, F-BOARD-5,
+ * F-BOARD-6, F-BOARD-7, F-BOARD-8, F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12, F-BOARD-13,
+ * F-BOARD-14, F-BOARD-15, F-BOARD-16, F-BOARD-17, F-BOARD-18) and the capture of planetary defences
+ * (F-STN-6) with scripted dice: declarations and their refusals, every boarding modifier, rounds,
+ * ties, captures, the fates of captured ships, each ruling's options. Every scripted die is used
+ * and refused orders change nothing. */
 
 #include "config.h"
 
@@ -217,7 +219,7 @@ test_damaged_and_failed_order (void)
 }
 
 /* F-BOARD-12 ("boarding-ratio"): the ratio on the potentials as they stand, or after the
- * modifiers F-BOARD-3..8. */
+ * modifiers F-BOARD-3, F-BOARD-4, F-BOARD-5, F-BOARD-6, F-BOARD-7, F-BOARD-8. */
 static void
 test_ratio_ruling (void)
 {

@@ -161,8 +161,8 @@ load (const char *hulk_ruling,
   return battle;
 }
 
-/* Strikes the declaration a refusal names (F-CRIT-9..12: a battery knocked out earlier in
- * the phase), as a master would. */
+/* Strikes the declaration a refusal names (F-CRIT-9, F-CRIT-10, F-CRIT-11, F-CRIT-12: a battery
+ * knocked out earlier in the phase), as a master would. */
 static void
 strike (AdmTurnOrders *orders,
         AdmBattle     *battle,

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-battle-end.c: the end stage of the turn (F-END) and damage control (F-DC) clause by
  * clause — fires put out or burning on (F-CRIT-14, F-STN-12), criticals repaired with the hull
- * points they cost (F-DC-4, F-CRIT-20, F-CRIT-16..19), hull points restored (F-DC-3), the
- * veterans' extra die (F-DC-1), the roll (F-DC-2, F-DC-5), explosion markers and spent
- * torpedoes cleared (F-END-2) — with scripted dice: every test asserts the exact dice the
+ * points they cost (F-DC-4, F-CRIT-20, F-CRIT-16, F-CRIT-17, F-CRIT-18, F-CRIT-19), hull points
+ * restored (F-DC-3), the veterans' extra die (F-DC-1), the roll (F-DC-2, F-DC-5), explosion markers
+ * and spent torpedoes cleared (F-END-2) — with scripted dice: every test asserts the exact dice the
  * engine asked for and leaves none unused. Fixtures: tests/data/battles/end-*.xml. */
 
 #include "config.h"

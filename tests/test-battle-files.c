@@ -137,7 +137,8 @@ check_corridor_skirmish (AdmBattle *battle)
   g_assert_cmpint (hull_left (battle, "prince-serg"), ==, 20);
 }
 
-/* F-ART-3, F-DES-1..3, F-SHLD-2, F-FORD-2, F-FORD-8, F-FORD-10, F-CRIT-14, F-CRIT-17. */
+/* F-ART-3, F-DES-1, F-DES-2, F-DES-3, F-SHLD-2, F-FORD-2, F-FORD-8, F-FORD-10, F-CRIT-14,
+ * F-CRIT-17. */
 static void
 check_destructor_knife_fight (AdmBattle *battle)
 {
@@ -166,7 +167,7 @@ check_destructor_knife_fight (AdmBattle *battle)
                                                                            "jade-reach")));
 }
 
-/* F-CRIT-7, F-CAT-6, F-CAT-10..12, F-ART-10. */
+/* F-CRIT-7, F-CAT-6, F-CAT-10, F-CAT-11, F-CAT-12, F-ART-10. */
 static void
 check_hulk_and_fire (AdmBattle *battle)
 {
@@ -201,7 +202,8 @@ check_hulk_and_fire (AdmBattle *battle)
   g_assert_cmpuint (markers_placed (battle), ==, 1);
 }
 
-/* F-WPN-19, F-MINE-2, F-MINE-7, F-MINE-9, F-MINE-13..15, F-SWEEP-1..4. */
+/* F-WPN-19, F-MINE-2, F-MINE-7, F-MINE-9, F-MINE-13, F-MINE-14, F-MINE-15, F-SWEEP-1, F-SWEEP-2,
+ * F-SWEEP-3, F-SWEEP-4. */
 static void
 check_minefield (AdmBattle *battle)
 {
@@ -232,7 +234,9 @@ check_minefield (AdmBattle *battle)
   g_assert_cmpuint (mine (battle, "m7")->side, ==, ship (battle, "silent-bloom")->side);
 }
 
-/* F-BOARD-1..F-BOARD-18: a boarding fought over two end stages, a capture and a take-over. */
+/* F-BOARD-1, F-BOARD-2, F-BOARD-3, F-BOARD-4, F-BOARD-5, F-BOARD-6, F-BOARD-7, F-BOARD-8,
+ * F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12, F-BOARD-13, F-BOARD-14, F-BOARD-15, F-BOARD-16,
+ * F-BOARD-17, F-BOARD-18: a boarding fought over two end stages, a capture and a take-over. */
 static void
 check_boarding_action (AdmBattle *battle)
 {
@@ -296,7 +300,9 @@ check_low_orbit (AdmBattle *battle)
   g_assert_cmpint (hull_left (battle, "triumph"), ==, 3);
 }
 
-/* F-STN-1..F-STN-18, F-ART-16: a station under attack leaves its orbit and falls. */
+/* F-STN-1, F-STN-2, F-STN-3, F-STN-4, F-STN-5, F-STN-6, F-STN-7, F-STN-8, F-STN-9, F-STN-10,
+ * F-STN-11, F-STN-12, F-STN-13, F-STN-14, F-STN-15, F-STN-16, F-STN-17, F-STN-18, F-ART-16: a
+ * station under attack leaves its orbit and falls. */
 static void
 check_station_assault (AdmBattle *battle)
 {
@@ -325,8 +331,8 @@ check_station_assault (AdmBattle *battle)
   g_assert_cmpint (hull_left (battle, "prince-serg"), ==, 6);
 }
 
-/* F-FORM-12, F-FORM-13, F-TORP-2, F-TORP-4, F-TORP-8, F-TORP-12..16, F-TORP-18, F-TORP-19,
- * F-SHLD-4. */
+/* F-FORM-12, F-FORM-13, F-TORP-2, F-TORP-4, F-TORP-8, F-TORP-12, F-TORP-13, F-TORP-14, F-TORP-15,
+ * F-TORP-16, F-TORP-18, F-TORP-19, F-SHLD-4. */
 static void
 check_torpedo_duel (AdmBattle *battle)
 {

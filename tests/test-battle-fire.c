@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-battle-fire.c: the fire phase clause by clause — direct fire (F-FIRE), destructors
- * (F-DES, F-WPN-2..4), artillery (F-ART, F-WPN-7, F-WPN-8), shields (F-SHLD), critical
- * damage (F-CRIT), catastrophic damage (F-CAT) and the fire-phase combat orders (F-FORD),
+ * (F-DES, F-WPN-2, F-WPN-3, F-WPN-4), artillery (F-ART, F-WPN-7, F-WPN-8), shields (F-SHLD),
+ * critical damage (F-CRIT), catastrophic damage (F-CAT) and the fire-phase combat orders (F-FORD),
  * with scripted dice: every test asserts the exact dice the engine asked for and leaves none
  * unused. Property tests run a mid-size melee over 200 seeds. Fixtures: tests/data/battles/
  * fire-*.xml. */
@@ -41,7 +41,8 @@ assert_marker (AdmBattle *battle,
   g_assert_cmpint (marker->turn, ==, turn);
 }
 
-/* F-CRIT-9..12: the battery fires no dice and the report says why; the phase goes on. */
+/* F-CRIT-9, F-CRIT-10, F-CRIT-11, F-CRIT-12: the battery fires no dice and the report says why; the
+ * phase goes on. */
 static void
 assert_knocked_out (AdmBattle  *battle,
                     const char *body,
@@ -2160,8 +2161,8 @@ golden_orders (AdmBattle *battle)
   return orders;
 }
 
-/* Strikes the battery a refusal names (F-CRIT-9..12: knocked out earlier in the phase), as a
- * master would. */
+/* Strikes the battery a refusal names (F-CRIT-9, F-CRIT-10, F-CRIT-11, F-CRIT-12: knocked out
+ * earlier in the phase), as a master would. */
 static gboolean
 golden_strike (AdmTurnOrders *orders,
                AdmBattle     *battle,

@@ -458,9 +458,9 @@ cycle_battle_at (AdmCampaign *campaign,
   g_assert_not_reached ();
 }
 
-/* F-MINE-10..13: the Mining Flotilla lays mines at Sergyar Gate in cycle 1; cycle 2's battle
- * there meets them: one mine per minelayer, Barrayar's, hidden from the Cetagandans, with the
- * ruleset's card. */
+/* F-MINE-10, F-MINE-11, F-MINE-12, F-MINE-13: the Mining Flotilla lays mines at Sergyar Gate in
+ * cycle 1; cycle 2's battle there meets them: one mine per minelayer, Barrayar's, hidden from the
+ * Cetagandans, with the ruleset's card. */
 static void
 test_campaign_minefield (void)
 {

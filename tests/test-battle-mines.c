@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-battle-mines.c: mines and minesweeping clause by clause (F-WPN-18..20, F-MINE,
- * F-SWEEP) with scripted dice: every test asserts the exact dice the engine asked for and
+/* test-battle-mines.c: mines and minesweeping clause by clause (F-WPN-18, F-WPN-19, F-WPN-20,
+ * F-MINE, F-SWEEP) with scripted dice: every test asserts the exact dice the engine asked for and
  * leaves none unused; refused orders leave the battle byte for byte as it was. Fixture:
  * tests/data/battles/mine-field.xml. */
 

@@ -1208,8 +1208,9 @@ roll_text (AdmBattle  *battle,
 
 /* With @battle at the torpedo and boarding phase: the preview of @attacker boarding
  * @defender has the potentials the declaration takes (F-BOARD-2) and the modifiers the first
- * round adds to the dice @attacker_die and @defender_die (F-BOARD-3..13), whose outcome is
- * the one the odds count (F-BOARD-14). Returns the preview, to be cleared. */
+ * round adds to the dice @attacker_die and @defender_die (F-BOARD-3, F-BOARD-4, F-BOARD-5,
+ * F-BOARD-6, F-BOARD-7, F-BOARD-8, F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12, F-BOARD-13),
+ * whose outcome is the one the odds count (F-BOARD-14). Returns the preview, to be cleared. */
 static void
 assert_first_round (AdmBattle          *battle,
                     const char         *attacker,

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-battle-torpedo.c: torpedoes clause by clause — launches and salvoes (F-WPN-10..17,
- * F-FIRE-3, F-FORM-12, F-FORM-13), reloading and "Prepare to launch" (F-TORP-1, F-TORP-2), the
- * run (F-TORP-3..5), strikes (F-TORP-6..10), premature detonation (F-TORP-11, F-TORP-12),
- * anti-torpedo defence and escort cover (F-TORP-13..17), fire at salvoes (F-TORP-18,
- * F-TORP-19), shields (F-SHLD-4) and wrecks (F-CAT-5), with scripted dice: every test asserts
- * the exact dice the engine asked for and leaves none unused. Fixtures: tests/data/battles/
- * torp-*.xml. */
+/* test-battle-torpedo.c: torpedoes clause by clause — launches and salvoes (F-WPN-10, F-WPN-11,
+ * F-WPN-12, F-WPN-13, F-WPN-14, F-WPN-15, F-WPN-16, F-WPN-17, F-FIRE-3, F-FORM-12, F-FORM-13),
+ * reloading and "Prepare to launch" (F-TORP-1, F-TORP-2), the run (F-TORP-3, F-TORP-4, F-TORP-5),
+ * strikes (F-TORP-6, F-TORP-7, F-TORP-8, F-TORP-9, F-TORP-10), premature detonation (F-TORP-11,
+ * F-TORP-12), anti-torpedo defence and escort cover (F-TORP-13, F-TORP-14, F-TORP-15, F-TORP-16,
+ * F-TORP-17), fire at salvoes (F-TORP-18, F-TORP-19), shields (F-SHLD-4) and wrecks (F-CAT-5), with
+ * scripted dice: every test asserts the exact dice the engine asked for and leaves none unused.
+ * Fixtures: tests/data/battles/ torp-*.xml. */
 
 #include "config.h"
 
@@ -327,7 +328,8 @@ test_run_and_detonate (void)
   g_assert_cmpint (hull_left (battle, "triumph"), ==, 7);
 }
 
-/* Strikes (F-TORP-6..9, F-TORP-13, F-TORP-16, F-WPN-13, F-WPN-15..17, F-SHLD-4) */
+/* Strikes (F-TORP-6, F-TORP-7, F-TORP-8, F-TORP-9, F-TORP-13, F-TORP-16, F-WPN-13, F-WPN-15,
+ * F-WPN-16, F-WPN-17, F-SHLD-4) */
 
 static void
 test_strike (void)

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-campaign-cycles.c: the bundled Komarr campaign played headless for six strategic
- * cycles (F-STRAT-1..5) from the order sheets scenarios/komarr-campaign.sheets/ —
- * several admirals, moves, attacks, patrols, a correction, late sheets, admirals who send no
- * sheet and keep their standing orders — saved after every cycle as the CLI does. Checks the
- * positions and engagements of each cycle, that the saved journal replays to the same state,
- * that the master's readiness checks for absent admirals are rolled and journaled with the
- * cycle (F-STRAT-5), and that every engagement, in a sector or on a link, sets up a battle
- * placed by the formations' orders (F-STRAT-15) that loads and resolves a turn (F-TAC-1). */
+ * cycles (F-STRAT-1, F-STRAT-2, F-STRAT-3, F-STRAT-4, F-STRAT-5) from the order sheets
+ * scenarios/komarr-campaign.sheets/ — several admirals, moves, attacks, patrols, a correction, late
+ * sheets, admirals who send no sheet and keep their standing orders — saved after every cycle as
+ * the CLI does. Checks the positions and engagements of each cycle, that the saved journal replays
+ * to the same state, that the master's readiness checks for absent admirals are rolled and
+ * journaled with the cycle (F-STRAT-5), and that every engagement, in a sector or on a link, sets
+ * up a battle placed by the formations' orders (F-STRAT-15) that loads and resolves a turn
+ * (F-TAC-1). */
 
 #include "config.h"
 

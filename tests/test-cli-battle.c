@@ -550,8 +550,8 @@ test_validate (void)
                    "orders");
 }
 
-/* F-BOARD-15..F-BOARD-17: boardings and captures in the text and the JSON, with the shipped
- * boarding-action.xml (seed 8: Triumph captured in turn 2, taken over in turn 3). */
+/* F-BOARD-15, F-BOARD-16, F-BOARD-17: boardings and captures in the text and the JSON, with the
+ * shipped boarding-action.xml (seed 8: Triumph captured in turn 2, taken over in turn 3). */
 static void
 test_boarding (void)
 {

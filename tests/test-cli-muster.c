@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cli-muster.c: `admiralty-cli muster` on the Komarr campaign whose fleets are pools
- * (scenarios/komarr-muster.admiralty), the paper path of the muster (F-GEN-5..7):
+ * (scenarios/komarr-muster.admiralty), the paper path of the muster (F-GEN-5, F-GEN-6, F-GEN-7):
  *  - an admiral's muster sheet printed, handed in from a scenario starting a new campaign
  *    (--save), accepted, a formation placed, the muster started; each one action, `undo` and
  *    `redo` taking the last back and forth;

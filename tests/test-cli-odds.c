@@ -217,7 +217,8 @@ test_unknown_target (void)
   g_assert_nonnull (strstr (result->err, "crossing-escort"));
 }
 
-/* F-WPN-10..17: torpedoes are resolved in the torpedo phase, not by a fire roll. */
+/* F-WPN-10, F-WPN-11, F-WPN-12, F-WPN-13, F-WPN-14, F-WPN-15, F-WPN-16, F-WPN-17: torpedoes are
+ * resolved in the torpedo phase, not by a fire roll. */
 static void
 test_torpedo (void)
 {

@@ -86,7 +86,8 @@ check_kind (CliCampaign        *fixture,
   }
 }
 
-/* The master's turn report covers the cycle (F-STRAT-1..5). */
+/* The master's turn report covers the cycle (F-STRAT-1, F-STRAT-2, F-STRAT-3, F-STRAT-4,
+ * F-STRAT-5). */
 static void
 test_master (CliCampaign   *fixture,
              gconstpointer  data)

@@ -95,7 +95,7 @@ test_usage_help (void)
     }
 }
 
-/* Artillery: F-ART-8..F-ART-15 */
+/* Artillery: F-ART-8, F-ART-9, F-ART-10, F-ART-11, F-ART-12, F-ART-13, F-ART-14, F-ART-15 */
 
 static void
 assert_artillery (const char *firepower,

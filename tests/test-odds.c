@@ -577,8 +577,8 @@ assert_refused (AdmWeaponType  weapon,
   g_assert_nonnull (strstr (error->message, message));
 }
 
-/* F-WPN-10..17, F-MINE-15: torpedoes and mines are not fire-phase rolls; bad values are
- * named. */
+/* F-WPN-10, F-WPN-11, F-WPN-12, F-WPN-13, F-WPN-14, F-WPN-15, F-WPN-16, F-WPN-17, F-MINE-15:
+ * torpedoes and mines are not fire-phase rolls; bad values are named. */
 static void
 test_refused (void)
 {
@@ -601,8 +601,8 @@ test_refused (void)
                   ADM_XML_ERROR_INVALID, "approaching-capital");
 }
 
-/* F-BOARD-9..F-BOARD-12 ("boarding-ratio"): only the highest bonus; "twice" is at least
- * twice, "higher" strictly higher. */
+/* F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12 ("boarding-ratio"): only the highest bonus; "twice"
+ * is at least twice, "higher" strictly higher. */
 static void
 test_boarding_ratio (void)
 {

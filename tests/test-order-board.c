@@ -5,10 +5,10 @@
  * another admiral's formation (F-FORM-6) with the engine's reason and blocking the hand-in, a
  * valid sheet journalling its sheet and orders, a correction journalled beside the order it
  * supersedes, importing sheets from tests/data (a broken one named by file and line and changing
- * nothing), resolving the cycle (F-STRAT-1..4) with its engagements, an engagement's
- * battle opened in a tab with a placement changed (F-STRAT-15), and the administrative orders
- * (F-STRAT-12, F-STRAT-17): detach, form, join and disband entered, checked and journalled.
- * Runs under Xvfb. */
+ * nothing), resolving the cycle (F-STRAT-1, F-STRAT-2, F-STRAT-3, F-STRAT-4) with its engagements,
+ * an engagement's battle opened in a tab with a placement changed (F-STRAT-15), and the
+ * administrative orders (F-STRAT-12, F-STRAT-17): detach, form, join and disband entered, checked
+ * and journalled. Runs under Xvfb. */
 
 #include "config.h"
 
@@ -665,7 +665,8 @@ test_drop_unfought (Fixture       *fixture,
     }
 }
 
-/* F-STRAT-1..4: the cycle resolved from the board, its engagements listed, one opened. */
+/* F-STRAT-1, F-STRAT-2, F-STRAT-3, F-STRAT-4: the cycle resolved from the board, its engagements
+ * listed, one opened. */
 static void
 test_resolve_and_open (Fixture       *fixture,
                        gconstpointer  data)

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-portal-leaks.c: what the admirals' portal tells each side of what happens outside the
  * orders (F-STRAT-3), walked step by step:
- *  - the muster before cycle 1 (F-GEN-5..7) of scenarios/komarr-muster.admiralty: one admiral
+ *  - the muster before cycle 1 (F-GEN-5, F-GEN-6, F-GEN-7) of scenarios/komarr-muster.admiralty:
+ * one admiral
  *    hands in his muster from his phone, others on paper, the master returns one with his
  *    reason, accepts others and sets a position; after each step every admiral's page, its
  *    status.json and his printed muster sheet hold no ship, field, formation or reason of

@@ -20,8 +20,9 @@
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 
-/* The Komarr campaign with cycle 1 resolved from the test order sheets (F-STRAT-1..5), saved
- * as DIR/komarr.admiralty beside an empty battles/ folder, and opened again from there. */
+/* The Komarr campaign with cycle 1 resolved from the test order sheets (F-STRAT-1, F-STRAT-2,
+ * F-STRAT-3, F-STRAT-4, F-STRAT-5), saved as DIR/komarr.admiralty beside an empty battles/ folder,
+ * and opened again from there. */
 static AdmCampaign *
 resolved_campaign (const char *dir)
 {

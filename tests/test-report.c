@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-report.c: the printed documents of a cycle (adm-report.h) for the bundled Komarr
- * campaign after two resolved cycles (F-STRAT-1..5), with the battle of the cycle-2
- * engagement in Pol orbit played for three turns from tests/data/reports/cycle-2-pol-orbit.xml
- * and the Pol jump point battle set up but not played:
+ * campaign after two resolved cycles (F-STRAT-1, F-STRAT-2, F-STRAT-3, F-STRAT-4, F-STRAT-5), with
+ * the battle of the cycle-2 engagement in Pol orbit played for three turns from
+ * tests/data/reports/cycle-2-pol-orbit.xml and the Pol jump point battle set up but not played:
  *  - the master's turn report: sheets, moves, engagements and their F-STRAT-5 checks, every
  *    battle roll (purpose, clause, values) and every strategic roll, the losses per side;
  *  - an admiral's report that is leak-free: the Cetagandans have not detected two Polian
@@ -313,9 +313,9 @@ test_kinds (void)
   g_assert_cmpint (kind, ==, ADM_REPORT_SHEETS);
 }
 
-/* F-STRAT-1..5, F-TAC: the master's report of cycle 2 — headers, sheets (Vorkosigan sent none
- * in cycle 2, F-STRAT-5), moves, engagements with placements and checks, each battle's turns
- * with every roll, the strategic dice. */
+/* F-STRAT-1, F-STRAT-2, F-STRAT-3, F-STRAT-4, F-STRAT-5, F-TAC: the master's report of cycle 2 —
+ * headers, sheets (Vorkosigan sent none in cycle 2, F-STRAT-5), moves, engagements with placements
+ * and checks, each battle's turns with every roll, the strategic dice. */
 static void
 test_master (void)
 {

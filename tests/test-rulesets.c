@@ -40,7 +40,7 @@ static const struct {
   { "merchant", "merchant", ADM_CATEGORY_AUXILIARY },
 };
 
-/* F-SHIP-1..3. */
+/* F-SHIP-1, F-SHIP-2, F-SHIP-3. */
 static const struct {
   const char *id;
   double      base_size;

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-scenario-map.c: what a scenario's map holds besides sectors and links — where a
  * wormhole exit leads (F-STRAT-8: the jump is a link) and the minefields laid before the
- * scenario starts (F-MINE-10..13, F-MINE-2) — loaded, refused with file and line, listed all
- * at once by the checker, edited with undo, and met in a campaign's first battle as mines
- * laid before cycle 1, hidden from the other side. */
+ * scenario starts (F-MINE-10, F-MINE-11, F-MINE-12, F-MINE-13, F-MINE-2) — loaded, refused with
+ * file and line, listed all at once by the checker, edited with undo, and met in a campaign's first
+ * battle as mines laid before cycle 1, hidden from the other side. */
 
 #include "config.h"
 
@@ -120,7 +120,8 @@ test_leads_to_refused (void)
   assert_refused (station, 11, "only a wormhole exit leads to another sector");
 }
 
-/* F-MINE-10..13: a minefield of a faction, its number of mines; the card is the ruleset's. */
+/* F-MINE-10, F-MINE-11, F-MINE-12, F-MINE-13: a minefield of a faction, its number of mines; the
+ * card is the ruleset's. */
 static void
 test_minefield (void)
 {

@@ -616,7 +616,7 @@ test_sheet_refused (void)
 
 
 /* Administrative orders, alliances and visibility (F-STRAT-3, F-STRAT-12, F-STRAT-17,
- * F-FORM-3..8). */
+ * F-FORM-3, F-FORM-4, F-FORM-5, F-FORM-6, F-FORM-7, F-FORM-8). */
 
 /* Appends an order with any number of KEY, VALUE details (NULL-terminated); @formation may be
  * NULL (a form order). */

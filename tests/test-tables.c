@@ -75,7 +75,8 @@ typedef struct {
   const char *name;
 } ExpectedRow;
 
-/* F-CRIT-9..19. */
+/* F-CRIT-9, F-CRIT-10, F-CRIT-11, F-CRIT-12, F-CRIT-13, F-CRIT-14, F-CRIT-15, F-CRIT-16, F-CRIT-17,
+ * F-CRIT-18, F-CRIT-19. */
 static const ExpectedRow ship_rows[] = {
   { 2, 2, "F-CRIT-9", "main-guns", "0", NULL, NULL, 0, TRUE, FALSE, "Main-calibre guns damaged" },
   { 3, 3, "F-CRIT-10", "starboard-weapons", "0", NULL, NULL, 0, TRUE, FALSE,
@@ -92,7 +93,7 @@ static const ExpectedRow ship_rows[] = {
     "Superstructures destroyed" },
 };
 
-/* F-STN-8..16. */
+/* F-STN-8, F-STN-9, F-STN-10, F-STN-11, F-STN-12, F-STN-13, F-STN-14, F-STN-15, F-STN-16. */
 static const ExpectedRow station_rows[] = {
   { 2, 3, "F-STN-8", "destructors", "0", NULL, NULL, 0, TRUE, TRUE, "Destructors damaged" },
   { 4, 4, "F-STN-9", "main-weapons", "0", NULL, NULL, 0, TRUE, TRUE, "Main armament damaged" },
@@ -108,7 +109,7 @@ static const ExpectedRow station_rows[] = {
     "Central post destroyed" },
 };
 
-/* F-CAT-10..13; "extra" holds the additional explosion markers. */
+/* F-CAT-10, F-CAT-11, F-CAT-12, F-CAT-13; "extra" holds the additional explosion markers. */
 static const ExpectedRow catastrophic_rows[] = {
   { 2, 6, "F-CAT-10", "drifting-hulk", "1", NULL, NULL, 0, FALSE, FALSE, "Drifting hulk" },
   { 7, 8, "F-CAT-11", "burning-hulk", "1", NULL, NULL, 0, FALSE, FALSE, "Blazing hulk" },

@@ -1909,8 +1909,8 @@ view_side_cb (AdmiraltyBattlePage *self,
   admiralty_battle_page_update_ship (self);
 }
 
-/* The ship menu: movement combat orders (F-MOVE-14..18) and fire-phase orders (F-FORD) for
- * the ship's formation, and measuring to the target. */
+/* The ship menu: movement combat orders (F-MOVE-14, F-MOVE-15, F-MOVE-16, F-MOVE-17, F-MOVE-18) and
+ * fire-phase orders (F-FORD) for the ship's formation, and measuring to the target. */
 static void
 ship_menu_cb (AdmiraltyBattlePage  *self,
               int                   ship,

@@ -336,7 +336,8 @@ build_objects (AdmiraltyEditorMap *self)
     }
 }
 
-/* F-MINE-10..13: minefields laid before the game starts, one a faction. */
+/* F-MINE-10, F-MINE-11, F-MINE-12, F-MINE-13: minefields laid before the game starts, one a
+ * faction. */
 
 static void
 mines_changed_cb (AdmiraltyEditorMap *self,

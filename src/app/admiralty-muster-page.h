@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* admiralty-muster-page.h: the master's view of the muster before cycle 1 (adm-muster.h,
- * F-GEN-5..7), shown in the Campaign tab while a campaign is at its muster: every admiral with
- * a pool, whether he has mustered, and the formations he would start with (ships, flagship,
- * succession, hidden); the master accepts a muster handed in or returns it with his reason,
- * types a printed muster sheet in for an admiral without a phone, sets where each formation
+ * F-GEN-5, F-GEN-6, F-GEN-7), shown in the Campaign tab while a campaign is at its muster: every
+ * admiral with a pool, whether he has mustered, and the formations he would start with (ships,
+ * flagship, succession, hidden); the master accepts a muster handed in or returns it with his
+ * reason, types a printed muster sheet in for an admiral without a phone, sets where each formation
  * starts (F-GEN-7) and starts the campaign. Each is a GAction journaling one action through
  * the engine's one check, taken back by one Undo; a refusal shows on the page and changes
  * nothing.

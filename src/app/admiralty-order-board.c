@@ -1536,9 +1536,9 @@ admiralty_order_board_get_n_tables (AdmiraltyOrderBoard *self)
 
 /* Resolving the cycle */
 
-/* F-STRAT-1..5: one "cycle" event resolves it, with the readiness checks of the absent
- * admirals' engaged formations rolled by @source (the campaign's dice when NULL), all or
- * nothing. */
+/* F-STRAT-1, F-STRAT-2, F-STRAT-3, F-STRAT-4, F-STRAT-5: one "cycle" event resolves it, with the
+ * readiness checks of the absent admirals' engaged formations rolled by @source (the campaign's
+ * dice when NULL), all or nothing. */
 static gboolean
 resolve_with (AdmiraltyOrderBoard  *self,
               AdmDiceSource        *source,

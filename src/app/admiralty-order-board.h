@@ -81,7 +81,8 @@ guint               admiralty_order_board_import_files (AdmiraltyOrderBoard *sel
 
 /* win.resolve-cycle: asks first, naming the admirals without a sheet. */
 void                admiralty_order_board_confirm_resolve (AdmiraltyOrderBoard *self);
-/* Journals the current cycle's resolution (F-STRAT-1..5) and starts the clock's next cycle. */
+/* Journals the current cycle's resolution (F-STRAT-1, F-STRAT-2, F-STRAT-3, F-STRAT-4, F-STRAT-5)
+ * and starts the clock's next cycle. */
 gboolean            admiralty_order_board_resolve      (AdmiraltyOrderBoard *self,
                                                         GError             **error);
 /* Resolves the cycle as the confirmation does: with the program's dice, or with @physical

@@ -244,9 +244,9 @@ _admiralty_sector_draw_object (cairo_t               *cr,
     }
 }
 
-/* F-MINE-10..13: a minefield laid before the scenario starts, drawn with the table's mine
- * glyph (admiralty-table-renderer.c) at card size — a spiked ball in its faction's colour,
- * filled for the ruleset's plasma card, hollow for a torpedo one. */
+/* F-MINE-10, F-MINE-11, F-MINE-12, F-MINE-13: a minefield laid before the scenario starts, drawn
+ * with the table's mine glyph (admiralty-table-renderer.c) at card size — a spiked ball in its
+ * faction's colour, filled for the ruleset's plasma card, hollow for a torpedo one. */
 void
 _admiralty_sector_draw_minefield (cairo_t            *cr,
                                   const AdmMinefield *minefield,

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* admiralty-sheet-form.h: one admiral's order sheet for the current cycle as the master types
- * it in (F-GEN-3, F-STRAT-5..18): his formations, where each is and what it keeps doing, an
- * order for each with the fields it needs, every order checked by the engine as it is entered
- * (a refused one shows the engine's reason and blocks handing in), the orders already on his
- * sheets with the corrections that superseded them (F-STRAT-7), and "Hand In Sheet", which
- * journals the sheet and the new or changed orders all or nothing. */
+ * it in (F-GEN-3, F-STRAT-5, F-STRAT-6, F-STRAT-7, F-STRAT-8, F-STRAT-9, F-STRAT-10, F-STRAT-11,
+ * F-STRAT-12, F-STRAT-13, F-STRAT-14, F-STRAT-15, F-STRAT-16, F-STRAT-17, F-STRAT-18): his
+ * formations, where each is and what it keeps doing, an order for each with the fields it needs,
+ * every order checked by the engine as it is entered (a refused one shows the engine's reason and
+ * blocks handing in), the orders already on his sheets with the corrections that superseded them
+ * (F-STRAT-7), and "Hand In Sheet", which journals the sheet and the new or changed orders all or
+ * nothing. */
 #pragma once
 
 #include <adwaita.h>

@@ -1233,7 +1233,8 @@ projector_toggle_action (GtkWidget  *widget,
 }
 
 /* The Orders tab: order sheets typed elsewhere (win.import-sheets), and the cycle's
- * resolution (win.resolve-cycle, F-STRAT-1..5); both show the tab they act on. */
+ * resolution (win.resolve-cycle, F-STRAT-1, F-STRAT-2, F-STRAT-3, F-STRAT-4, F-STRAT-5); both show
+ * the tab they act on. */
 static void
 orders_action (GtkWidget  *widget,
                const char *action_name,

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cli-cycle.c: `admiralty-cli cycle …` — one strategic cycle resolved headless (F-STRAT-1..5):
- * the admirals' order sheets read all or nothing, their events and one "cycle" event appended
- * to the campaign's journal, the campaign saved once, atomically, and the master's summary and
- * the engagements opened (F-STRAT-4) printed with each formation's placement (F-STRAT-15). The
- * master's readiness checks for absent admirals' formations (F-STRAT-5) are rolled from --seed
- * N, or the campaign's own generator, and journaled with the cycle. A refused sheet or cycle
- * changes no file. */
+/* cli-cycle.c: `admiralty-cli cycle …` — one strategic cycle resolved headless (F-STRAT-1,
+ * F-STRAT-2, F-STRAT-3, F-STRAT-4, F-STRAT-5): the admirals' order sheets read all or nothing,
+ * their events and one "cycle" event appended to the campaign's journal, the campaign saved once,
+ * atomically, and the master's summary and the engagements opened (F-STRAT-4) printed with each
+ * formation's placement (F-STRAT-15). The master's readiness checks for absent admirals' formations
+ * (F-STRAT-5) are rolled from --seed N, or the campaign's own generator, and journaled with the
+ * cycle. A refused sheet or cycle changes no file. */
 
 #include "config.h"
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cli-muster.c: `admiralty-cli muster CAMPAIGN ACTION …` — the muster before cycle 1
- * (adm-muster.h, F-GEN-5..7): an admiral's muster sheet handed in, the master's accept or
- * return with his reason, the starting positions and the start of cycle 1, each one action
- * journaled in the saved campaign, written once, atomically, with its backups rotated
+ * (adm-muster.h, F-GEN-5, F-GEN-6, F-GEN-7): an admiral's muster sheet handed in, the master's
+ * accept or return with his reason, the starting positions and the start of cycle 1, each one
+ * action journaled in the saved campaign, written once, atomically, with its backups rotated
  * (`admiralty-cli undo` takes it back); `status` says who has mustered, as the master or, with
  * --as, as one admiral sees it (his own muster only); `sheet` prints an admiral's muster sheet
  * filled with the default formations, to edit or print. A scenario whose fleets are pools

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cli-odds-boarding.c: `admiralty-cli odds boarding …` — the exact odds of one boarding round
- * (F-BOARD-9..F-BOARD-15) before it is rolled: who wins, how much boarding potential the
- * loser loses, and the chance that a ship is captured in this round. */
+ * (F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12, F-BOARD-13, F-BOARD-14, F-BOARD-15) before it is
+ * rolled: who wins, how much boarding potential the loser loses, and the chance that a ship is
+ * captured in this round. */
 
 #include "config.h"
 
@@ -17,7 +18,7 @@ typedef struct {
   int      defender_bp;
   int      attacker_modifier;  /* as given, before the ratio bonus */
   int      defender_modifier;
-  int      ratio;              /* F-BOARD-9..12 */
+  int      ratio;              /* F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12 */
   gboolean reroll_ties;        /* ruling boarding-roll */
 } BoardingRound;
 
@@ -209,7 +210,7 @@ _cli_odds_boarding_run (int    argc,
     return CLI_EXIT_INVALID;
   round.reroll_ties = g_strcmp0 (adm_ruleset_get_ruling_value (ruleset, "boarding-roll"),
                                  "tie-reroll") == 0;
-  /* F-BOARD-9..12: the highest ratio bonus, for the attacker. */
+  /* F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12: the highest ratio bonus, for the attacker. */
   round.ratio = adm_boarding_ratio_bonus (round.attacker_bp, round.defender_bp);
   odds = adm_boarding_odds_compute (round.attacker_bp, round.defender_bp,
                                     round.attacker_modifier + round.ratio,

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* cli-odds.c: `admiralty-cli odds …` — the exact odds of a declared fire before it is rolled:
  * the chance of each number of damage points and of at least one critical, computed from
- * the ruleset's artillery table and rulings (F-ART-11..13, F-DES-1..3, F-WPN-7, F-FORD-2,
- * F-FORD-8), never sampled. */
+ * the ruleset's artillery table and rulings (F-ART-11, F-ART-12, F-ART-13, F-DES-1, F-DES-2,
+ * F-DES-3, F-WPN-7, F-FORD-2, F-FORD-8), never sampled. */
 
 #include "config.h"
 

@@ -226,7 +226,8 @@ gboolean        _cli_viewer_knows_engagement (AdmState            *state,
 /* `engagements` (cli-engagements.c): a campaign's engagement queue, F-STRAT-4. */
 CliExit         _cli_engagements_run      (int             argc,
                                            char          **argv);
-/* `cycle` (cli-cycle.c): one strategic cycle of a campaign from order sheets, F-STRAT-1..5. */
+/* `cycle` (cli-cycle.c): one strategic cycle of a campaign from order sheets, F-STRAT-1, F-STRAT-2,
+ * F-STRAT-3, F-STRAT-4, F-STRAT-5. */
 CliExit         _cli_cycle_run            (int             argc,
                                            char          **argv);
 CliExit         _cli_odds_run             (int             argc,
@@ -240,7 +241,7 @@ void            _cli_add_damage_odds_json (JsonBuilder       *builder,
 /* `odds torpedo` (cli-odds-torpedo.c): a salvo against a ship, F-TORP-7, F-TORP-13. */
 CliExit         _cli_odds_torpedo_run     (int             argc,
                                            char          **argv);
-/* `odds boarding` (cli-odds-boarding.c): one boarding round, F-BOARD-13..15. */
+/* `odds boarding` (cli-odds-boarding.c): one boarding round, F-BOARD-13, F-BOARD-14, F-BOARD-15. */
 CliExit         _cli_odds_boarding_run    (int             argc,
                                            char          **argv);
 /* `report` (cli-report.c): a campaign's reports, cards and sheets as a PDF or text. */
@@ -252,7 +253,7 @@ CliExit         _cli_assign_run           (int             argc,
 /* `correct` (cli-correct.c): the master's corrections, each a journaled action. */
 CliExit         _cli_correct_run          (int             argc,
                                            char          **argv);
-/* `muster` (cli-muster.c): the muster before cycle 1, F-GEN-5..7. */
+/* `muster` (cli-muster.c): the muster before cycle 1, F-GEN-5, F-GEN-6, F-GEN-7. */
 CliExit         _cli_muster_run           (int             argc,
                                            char          **argv);
 /* `reveal` (cli-reveal.c): the master reveals a hidden formation to everyone, F-STRAT-3. */
@@ -275,8 +276,9 @@ CliExit         _cli_serve_run            (int             argc,
                                            char          **argv);
 CliExit         _cli_table_run            (int             argc,
                                            char          **argv);
-/* `table artillery` and `odds fire` (cli-odds.c): --firepower and --shift (F-ART-8..11), and
- * the target of the ruleset's artillery table; a wrong one is refused with _cli_invalid (). */
+/* `table artillery` and `odds fire` (cli-odds.c): --firepower and --shift (F-ART-8, F-ART-9,
+ * F-ART-10, F-ART-11), and the target of the ruleset's artillery table; a wrong one is refused with
+ * _cli_invalid (). */
 CliExit         _cli_parse_artillery      (gboolean        json,
                                            const char     *firepower_text,
                                            const char     *shift_text,

@@ -12,7 +12,7 @@
 /* No fleet comes near this; the bound keeps the F-ART-11 split of big totals far from
  * integer overflow. `odds fire` takes the same bound (_cli_parse_artillery ()). */
 #define MAX_FIREPOWER 999
-/* F-ART-8..F-ART-10 shift by single columns; a few of them may add up. */
+/* F-ART-8, F-ART-9, F-ART-10 shift by single columns; a few of them may add up. */
 #define MAX_SHIFT 20
 
 typedef CliExit (*TableFunc) (int argc, char **argv);

@@ -570,8 +570,8 @@ check_order_sheet (const char *path,
                                      admiral, cycle, n);
 }
 
-/* An admiral's muster sheet (F-GEN-5..7) is checked for its form: whether its ships are his
- * pool's, each in one formation, depends on the campaign (`admiralty-cli muster CAMPAIGN
+/* An admiral's muster sheet (F-GEN-5, F-GEN-6, F-GEN-7) is checked for its form: whether its ships
+ * are his pool's, each in one formation, depends on the campaign (`admiralty-cli muster CAMPAIGN
  * submit` reads it against one). */
 static void
 check_muster_sheet (const char *path,

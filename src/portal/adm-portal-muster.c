@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adm-portal-muster.c: the muster on the admiral's page (adm-muster.h, F-GEN-5..7). While the
- * master has not started cycle 1, an admiral with a pool of ships finds on his page, in place
- * of the order form, a muster form: each ship of his pool put into a formation by its number,
+/* adm-portal-muster.c: the muster on the admiral's page (adm-muster.h, F-GEN-5, F-GEN-6, F-GEN-7).
+ * While the master has not started cycle 1, an admiral with a pool of ships finds on his page, in
+ * place of the order form, a muster form: each ship of his pool put into a formation by its number,
  * its flagship and succession chosen (F-FORM-4, F-FORM-5), each formation named and hidden or
  * not (F-STRAT-3). "Read my muster back" says each formation as the engine would take it,
  * handing in nothing; "Hand in the muster" journals it through the engine's muster events and

@@ -748,7 +748,7 @@ report_digest (AdmPortal        *self,
 
 /* Main thread: @job's report as a PDF, made once and published until its report changes. The
  * report is made here, from the campaign, in the admiral's language; it is drawn on a thread
- * of its own (a large one took 27 ms: the UI never waits for the portal). */
+ * of its own: the UI never waits for the portal. */
 static void
 job_pdf (AdmPortal        *self,
          Job              *job,

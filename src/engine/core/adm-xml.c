@@ -622,8 +622,7 @@ adm_xml_read_bytes (const char  *path,
 }
 
 /* Anonymous memory, its pages made at once (MAP_POPULATE) rather than one fault at a time as
- * the file is read into it: on the development machine a 1.8 MiB campaign took 5–8 ms of
- * system time to read into malloc's memory, 2 ms into this. */
+ * the file is read into it. */
 typedef struct {
   void  *memory;
   gsize  size;

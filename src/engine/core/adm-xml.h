@@ -23,7 +23,7 @@ typedef enum {
 
 /* The most attributes an element may have. The most any element of an Admiralty format has
  * is 13 (a <class>), a journal's event a few: more is junk, and libxml2 2.9 reads an
- * element's attributes in time quadratic in their number (40,000 took 14 s of CPU). */
+ * element's attributes in time quadratic in their number. */
 #define ADM_XML_MAX_ATTRIBUTES 32
 
 GQuark   adm_xml_error_quark   (void);

@@ -125,7 +125,8 @@ static const struct {
   { "succession-roll", { "end-phase-with-penalty", NULL } },
   { "flagship-transfer", { "automatic", NULL } },
   { "auxiliary-target", { "as-escort", NULL } },
-  /* Torpedoes (F-WPN-10..17, F-TORP, F-FORM-13) */
+  /* Torpedoes (F-WPN-10, F-WPN-11, F-WPN-12, F-WPN-13, F-WPN-14, F-WPN-15, F-WPN-16, F-WPN-17,
+   * F-TORP, F-FORM-13) */
   { "torpedo-turns", { "profile", NULL } },
   { "salvo-marker", { "one-at-farthest", "one-per-ship", NULL } },
   { "torpedo-reload", { "skip-a-turn", NULL } },
@@ -465,7 +466,7 @@ join_ids (GPtrArray *ids)
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
-/* Ship types (F-SHIP-1..3) */
+/* Ship types (F-SHIP-1, F-SHIP-2, F-SHIP-3) */
 
 static gboolean
 parse_ship_types (AdmRuleset  *self,

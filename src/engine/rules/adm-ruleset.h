@@ -34,9 +34,11 @@ typedef enum {
 typedef struct {
   char   *id;
   char   *name;
-  double  base_size;   /* cm, F-SHIP-1..3 */
+  double  base_size;   /* cm, F-SHIP-1, F-SHIP-2, F-SHIP-3 */
   char   *clause;
-  double  turn_after;  /* F-MOVE-8..13: share of the declared move before a turn, 0..1 */
+  /* F-MOVE-8, F-MOVE-9, F-MOVE-10, F-MOVE-11, F-MOVE-12, F-MOVE-13: share of the declared
+   * move before a turn, 0..1 */
+  double  turn_after;
   char   *turn_clause; /* the clause that sets turn_after */
   gboolean turn_after_speed; /* F-MOVE-12: turn_after is a share of the current game speed */
 } AdmShipType;
@@ -117,8 +119,9 @@ typedef struct {
   guint   station_orbit;     /* F-STN-5: the orbit (from 1) stations keep */
   double  station_diameter;  /* F-STN-1: a station's mark */
   double  wormhole_exit;     /* F-MOVE-5: across, a wormhole's exit zone */
-  gboolean mine_torpedo;     /* F-MINE-5..8: the card of a mine laid on the strategic map: */
-  int     mine_reach;        /* torpedo or plasma charge, reach (range/speed) cm, */
+  /* F-MINE-5, F-MINE-6, F-MINE-7, F-MINE-8: the card of a mine laid on the strategic map: */
+  gboolean mine_torpedo;     /* torpedo or plasma charge, */
+  int     mine_reach;        /* reach (range/speed) cm, */
   int     mine_strength;     /* firepower or strength */
   double  clearance;         /* between features, and between a feature and a front line */
   double  scatter;           /* the most the seed moves the features along the lines */
@@ -194,8 +197,8 @@ gboolean                 adm_ruleset_artillery_dice   (AdmRuleset   *self,
                                                        int          *dice_out,
                                                        int          *column_out,
                                                        GError      **error);
-/* Firepower halved by an order (F-MOVE-15..17, F-FORD-10) under the "halved-firepower"
- * ruling: halved before the look-up, rounded down by default. */
+/* Firepower halved by an order (F-MOVE-15, F-MOVE-16, F-MOVE-17, F-FORD-10) under the
+ * "halved-firepower" ruling: halved before the look-up, rounded down by default. */
 int                      adm_ruleset_halve_firepower  (AdmRuleset   *self,
                                                        int           firepower);
 /* F-CRIT-8 / F-STN-7 / F-CAT-9 rows; a roll outside 2–12 sets @error. */

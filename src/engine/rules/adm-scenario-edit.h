@@ -150,8 +150,8 @@ void             adm_scenario_edit_set_station    (AdmScenarioEdit  *self,
 void             adm_scenario_edit_set_leads_to   (AdmScenarioEdit  *self,
                                                    xmlNode          *object,
                                                    const char       *sector);
-/* F-MINE-10..13: the minefield of @faction in @sector (laid before the scenario starts), or
- * NULL. */
+/* F-MINE-10, F-MINE-11, F-MINE-12, F-MINE-13: the minefield of @faction in @sector (laid before the
+ * scenario starts), or NULL. */
 xmlNode         *adm_scenario_edit_find_minefield (AdmScenarioEdit  *self,
                                                    xmlNode          *sector,
                                                    const char       *faction);

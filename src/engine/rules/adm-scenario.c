@@ -740,8 +740,8 @@ load_station_unit (Loader          *loader,
   return ok;
 }
 
-/* F-MINE-10..13: a minefield laid before the scenario starts — its faction's, of 1 to
- * ADM_MINEFIELD_MAX_MINES mines, one a faction and sector. */
+/* F-MINE-10, F-MINE-11, F-MINE-12, F-MINE-13: a minefield laid before the scenario starts — its
+ * faction's, of 1 to ADM_MINEFIELD_MAX_MINES mines, one a faction and sector. */
 static gboolean
 load_minefield (Loader     *loader,
                 AdmSector  *sector,

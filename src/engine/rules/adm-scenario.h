@@ -37,10 +37,10 @@ typedef struct {
  * six minelayers' worth (F-FORM-8, one mine a ship, F-MINE-10). */
 #define ADM_MINEFIELD_MAX_MINES 12
 
-/* F-MINE-10..13, F-WPN-19: mines a faction laid in the sector before the scenario starts,
- * on the table of a battle there as the mines a lay-mines order leaves are — @mines of them,
- * with the card the ruleset's <table-layout> gives a mine laid on the strategic map — and
- * hidden from the other sides as those are (F-MINE-2). */
+/* F-MINE-10, F-MINE-11, F-MINE-12, F-MINE-13, F-WPN-19: mines a faction laid in the sector before
+ * the scenario starts, on the table of a battle there as the mines a lay-mines order leaves are —
+ * @mines of them, with the card the ruleset's <table-layout> gives a mine laid on the strategic map
+ * — and hidden from the other sides as those are (F-MINE-2). */
 typedef struct {
   const AdmFaction *faction;
   int               mines;

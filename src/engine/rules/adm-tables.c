@@ -32,8 +32,8 @@ adm_artillery_shift (int           column,
   int shifted;
 
   g_return_val_if_fail (column >= 1 && column <= ADM_ARTILLERY_COLUMNS, 0);
-  /* A shift is a handful of modifiers (F-ART-8..10); anything larger is a caller's bug and
-   * could overflow the addition below. */
+  /* A shift is a handful of modifiers (F-ART-8, F-ART-9, F-ART-10); anything larger is a caller's
+   * bug and could overflow the addition below. */
   g_return_val_if_fail (shift > -1000 && shift < 1000, 0);
 
   shifted = column + shift;

@@ -63,7 +63,7 @@ typedef struct {
 int  adm_artillery_target_column (const AdmArtilleryTable *table,
                                   const char              *target);
 
-/* F-ART-8..F-ART-10: applies @shift (negative = toward column 1, the easier column) to
+/* F-ART-8, F-ART-9, F-ART-10: applies @shift (negative = toward column 1, the easier column) to
  * @column. Returns the new 1-based column, or 0 for "no shot" under ADM_EDGE_NO_SHOT. */
 int  adm_artillery_shift         (int                      column,
                                   int                      shift,
@@ -94,7 +94,8 @@ typedef enum {
   ADM_HALVE_CEIL,    /* halved before the look-up, rounded up */
 } AdmHalveRuling;
 
-/* F-MOVE-15..17, F-FORD-10: halved firepower, halved before the look-up, rounded down. */
+/* F-MOVE-15, F-MOVE-16, F-MOVE-17, F-FORD-10: halved firepower, halved before the look-up, rounded
+ * down. */
 int  adm_halve_firepower         (int                      firepower);
 /* The same under either reading of the ruling. Firepower ≤ 0 stays 0. */
 int  adm_halve_firepower_as      (int                      firepower,

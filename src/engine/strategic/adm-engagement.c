@@ -244,11 +244,12 @@ adm_engagement_mine_seed (AdmState            *state,
   return adm_battle_layout_default_seed (salted);
 }
 
-/* F-MINE-10..13, F-SWEEP on the strategic map: a lay-mines order left one mine per ship of the
- * formation fitted to lay them in each cycle it was carried out in @sector — an earlier cycle,
- * or earlier in the engagement's own cycle out of contact with the enemy (laid_before ()); one
- * standing from an earlier cycle goes on laying (ruling "standing-minelaying"). A sweep-mines
- * order carried out there in a later cycle, still before the engagement's, clears them. */
+/* F-MINE-10, F-MINE-11, F-MINE-12, F-MINE-13, F-SWEEP on the strategic map: a lay-mines order
+ * left one mine per ship of the formation fitted to lay them in each cycle it was carried out in
+ * @sector — an earlier cycle, or earlier in the engagement's own cycle out of contact with the
+ * enemy (laid_before ()); one standing from an earlier cycle goes on laying (ruling
+ * "standing-minelaying"). A sweep-mines order carried out there in a later cycle, still before
+ * the engagement's, clears them. */
 static gboolean
 order_in (AdmStrategy         *strategy,
           const AdmStratOrder *order,

@@ -73,13 +73,13 @@ char      *adm_engagement_file_stem    (const AdmEngagement *engagement) G_GNUC_
 /* "Hegen Hub", "Pol orbit – Hegen Hub". */
 char      *adm_engagement_place_name   (const AdmEngagement *engagement) G_GNUC_WARN_UNUSED_RESULT;
 
-/* Resolves the campaign's current cycle (F-STRAT-1..5): works the engagements out on a scratch
- * replay of the journal, asks @source (NULL: the campaign's own generator) for the readiness
- * check (2d6, F-RDY-2) of every engaged formation whose admiral handed in no sheet for the
- * cycle, under the ruling "absent-admiral" (F-STRAT-5), then appends one "cycle" event at @time
- * carrying the checks ("checks" attribute, docs/formats.md). A cycle is resolved with all its
- * rolls or not at all: when a die cannot be had (a typed-in queue runs out) or the cycle does
- * not apply, nothing is journaled and @error says why. */
+/* Resolves the campaign's current cycle (F-STRAT-1, F-STRAT-2, F-STRAT-3, F-STRAT-4, F-STRAT-5):
+ * works the engagements out on a scratch replay of the journal, asks @source (NULL: the campaign's
+ * own generator) for the readiness check (2d6, F-RDY-2) of every engaged formation whose admiral
+ * handed in no sheet for the cycle, under the ruling "absent-admiral" (F-STRAT-5), then appends one
+ * "cycle" event at @time carrying the checks ("checks" attribute, docs/formats.md). A cycle is
+ * resolved with all its rolls or not at all: when a die cannot be had (a typed-in queue runs out)
+ * or the cycle does not apply, nothing is journaled and @error says why. */
 gboolean   adm_campaign_resolve_cycle  (AdmCampaign   *campaign,
                                         AdmDiceSource *source,
                                         gint64         time,

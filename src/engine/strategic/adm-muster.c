@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* adm-muster.c: the muster before cycle 1 (adm-muster.h): each admiral's formations made from
- * his pool, checked as the rules make formations (F-FORM-3..5, F-FORM-8 under the season's
- * ruling), the master's decisions, the starting positions and the start. A refusal of one
+ * his pool, checked as the rules make formations (F-FORM-3, F-FORM-4, F-FORM-5, F-FORM-8 under the
+ * season's ruling), the master's decisions, the starting positions and the start. A refusal of one
  * admiral's muster speaks of his pool only, never of another's, so that its words tell him
  * nothing of another muster. */
 

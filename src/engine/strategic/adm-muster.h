@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adm-muster.h: the muster before cycle 1 (F-GEN-5..7). A campaign whose scenario gives
- * admirals pools of ships (AdmPool) opens in a muster: each admiral forms his formations —
+/* adm-muster.h: the muster before cycle 1 (F-GEN-5, F-GEN-6, F-GEN-7). A campaign whose scenario
+ * gives admirals pools of ships (AdmPool) opens in a muster: each admiral forms his formations —
  * at most 6 of one category (F-FORM-8, with the season's ruling), a flagship (F-FORM-4), a
  * succession (F-FORM-5), hidden or not (F-STRAT-3) — and hands them in; the master accepts
  * each muster or returns it with his reason, sets the starting positions (F-GEN-7) and starts

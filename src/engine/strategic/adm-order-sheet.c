@@ -49,9 +49,9 @@ read_order (xmlNode    *node,
   return event;
 }
 
-/* F-STRAT-16..18: an admiral gives each formation one timed order (move, attack, defend,
- * patrol, lay or sweep mines), one flagship order and one set of instructions per sheet; a
- * second in the same sheet would silently supersede the first, so the sheet is refused and
+/* F-STRAT-16, F-STRAT-17, F-STRAT-18: an admiral gives each formation one timed order (move,
+ * attack, defend, patrol, lay or sweep mines), one flagship order and one set of instructions per
+ * sheet; a second in the same sheet would silently supersede the first, so the sheet is refused and
  * the master asks which one the admiral meant (a correction is a sheet of its own, F-STRAT-7).
  * Administrative orders (form, detach, join, disband) are not limited. */
 /* The slot @event's order takes on its formation, "formation/slot", or NULL for an order that

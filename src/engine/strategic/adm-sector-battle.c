@@ -109,7 +109,8 @@ collect_sides (AdmScenario *scenario,
 }
 
 /* Line abreast and column both run along the front line, bases @spacing apart edge to edge so
- * that bases of every size (F-SHIP-1..3) keep clear; they differ in spacing and heading. */
+ * that bases of every size (F-SHIP-1, F-SHIP-2, F-SHIP-3) keep clear; they differ in spacing and
+ * heading. */
 static void
 lay_in_line (Laid *laid)
 {
@@ -770,8 +771,8 @@ adm_laid_mines_add_start (GPtrArray       *mines,
     }
 }
 
-/* F-MINE-10..13: the mines laid on the strategic map, on the table with the layout's card,
- * hidden from the other sides until revealed (F-MINE-2). */
+/* F-MINE-10, F-MINE-11, F-MINE-12, F-MINE-13: the mines laid on the strategic map, on the table
+ * with the layout's card, hidden from the other sides until revealed (F-MINE-2). */
 static void
 add_mines (xmlNode              *root,
            AdmScenario          *scenario,

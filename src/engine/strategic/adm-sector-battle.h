@@ -44,8 +44,8 @@ typedef struct {
   const AdmPlacement *placement;
 } AdmPlacedFormation;
 
-/* F-MINE-10..13: a mine laid on the strategic map in the sector of a battle, by a ship of
- * @faction; @id is the mine's id on the table. */
+/* F-MINE-10, F-MINE-11, F-MINE-12, F-MINE-13: a mine laid on the strategic map in the sector of a
+ * battle, by a ship of @faction; @id is the mine's id on the table. */
 typedef struct {
   const AdmFaction *faction;
   char             *id;

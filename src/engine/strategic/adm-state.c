@@ -30,7 +30,7 @@ struct _AdmState
   GHashTable  *formations;   /* formation id → AdmFormationState* */
   GPtrArray   *rolls;        /* AdmRollRecord* */
   AdmStrategy *strategy;     /* the strategic map (F-STRAT) */
-  AdmMuster   *muster;       /* the muster before cycle 1 (F-GEN-5..7) */
+  AdmMuster   *muster;       /* the muster before cycle 1 (F-GEN-5, F-GEN-6, F-GEN-7) */
   GHashTable  *given;        /* formation id → timed AdmStratOrderKind + 1, this cycle */
   GHashTable  *cycle_orders; /* "CYCLE FORMATION" → order name (static), resolved cycles */
   GHashTable  *checks;       /* "CYCLE FORMATION" → AdmCycleCheck* (F-STRAT-5) */
@@ -448,8 +448,8 @@ apply_roll (AdmState       *self,
 }
 
 /* "order": an order given to a formation (F-FORM-6: orders are given to formations). With an
- * "order" attribute it is a strategic order for the current cycle (F-STRAT-16..18, see
- * adm-strategy.c); without, a free-text order kept with the formation. */
+ * "order" attribute it is a strategic order for the current cycle (F-STRAT-16, F-STRAT-17,
+ * F-STRAT-18, see adm-strategy.c); without, a free-text order kept with the formation. */
 
 static gboolean
 check_order (AdmState        *self,
@@ -511,7 +511,8 @@ apply_sheet (AdmState       *self,
   adm_strategy_apply_sheet (self->strategy, event);
 }
 
-/* "cycle": the comms session resolves the current cycle (F-STRAT-1..4). */
+/* "cycle": the comms session resolves the current cycle (F-STRAT-1, F-STRAT-2, F-STRAT-3,
+ * F-STRAT-4). */
 
 /* F-STRAT-5: "checks" lists the readiness checks the master rolled for formations of absent
  * admirals, "FORMATION=D1+D2" separated by spaces; each is compared with the flagship's

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adm-strategy-cycle.c: a cycle resolved (F-STRAT-1..5, F-STRAT-10, F-STRAT-11).
+/* adm-strategy-cycle.c: a cycle resolved (F-STRAT-1, F-STRAT-2, F-STRAT-3, F-STRAT-4, F-STRAT-5,
+ * F-STRAT-10, F-STRAT-11).
  *
  * Time inside a cycle is counted in minutes from the comms session that opens it (0) to the next
  * (ADM_STRATEGY_CYCLE_MINUTES). Resolving a cycle lays out, formation by formation, where it is
@@ -15,7 +16,8 @@
 #include "adm-state.h"
 #include "adm-strategy-private.h"
 
-/* "cycle": the comms session resolves the current cycle (F-STRAT-1..4). */
+/* "cycle": the comms session resolves the current cycle (F-STRAT-1, F-STRAT-2, F-STRAT-3,
+ * F-STRAT-4). */
 
 gboolean
 adm_strategy_check_cycle (AdmStrategy     *self,

@@ -206,7 +206,8 @@ read_place (AdmStrategy    *self,
   return TRUE;
 }
 
-/* F-STRAT-16 with F-MINE-10..12 and F-SWEEP-3: only ships fitted for it lay or sweep mines. */
+/* F-STRAT-16 with F-MINE-10, F-MINE-11, F-MINE-12 and F-SWEEP-3: only ships fitted for it lay or
+ * sweep mines. */
 static gboolean
 check_fitted (const AdmFormation  *formation,
               AdmStratOrderKind    kind,

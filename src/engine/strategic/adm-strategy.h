@@ -25,7 +25,8 @@ typedef enum {
   ADM_STRAT_ORDER_SWEEP_MINES,
   ADM_STRAT_ORDER_FLAGSHIP,      /* F-STRAT-17, administrative */
   ADM_STRAT_ORDER_INSTRUCTIONS,  /* F-STRAT-13, F-STRAT-18: free text the master reads */
-  ADM_STRAT_ORDER_FORM,          /* F-STRAT-12, F-FORM-6..8, administrative: a new formation */
+  /* F-STRAT-12, F-FORM-6, F-FORM-7, F-FORM-8, administrative: a new formation */
+  ADM_STRAT_ORDER_FORM,
   ADM_STRAT_ORDER_DETACH,        /* F-STRAT-17: ships leave as a new formation */
   ADM_STRAT_ORDER_JOIN,          /* F-STRAT-17: the formation joins another and ceases */
   ADM_STRAT_ORDER_DISBAND,       /* F-STRAT-12: each ship a formation of its own */

@@ -184,9 +184,9 @@ explain (GString    *why,
   g_string_append_printf (why, "%s %+d", what, value);
 }
 
-/* F-BOARD-3..F-BOARD-8 as ruled ("boarding-ratio"): each ship's own state counts against its
- * own roll, whichever side of the boarding it is on; the faction bonus counts for the
- * attacker. */
+/* F-BOARD-3, F-BOARD-4, F-BOARD-5, F-BOARD-6, F-BOARD-7, F-BOARD-8 as ruled ("boarding-ratio"):
+ * each ship's own state counts against its own roll, whichever side of the boarding it is on; the
+ * faction bonus counts for the attacker. */
 static int
 own_modifiers (AdmBattle *self,
                guint      ship,
@@ -218,8 +218,8 @@ own_modifiers (AdmBattle *self,
       total -= 3;
       explain (why, _("failed an order (F-BOARD-6)"), -3);
     }
-  /* F-BOARD-5: executing a combat order — of the movement phase (F-MOVE-14..18) or the
-   * fire phase (F-FORD-1). */
+  /* F-BOARD-5: executing a combat order — of the movement phase (F-MOVE-14, F-MOVE-15, F-MOVE-16,
+   * F-MOVE-17, F-MOVE-18) or the fire phase (F-FORD-1). */
   else if (s->move_order != ADM_MOVE_ORDER_NONE || s->target_lock ||
            s->reinforced_until >= turn)
     {
@@ -248,9 +248,10 @@ ratio_clause (int bonus)
   return clauses[CLAMP (bonus, 0, 4)];
 }
 
-/* F-BOARD-3..F-BOARD-13 ("boarding-ratio", "boarding-roll"): each side's total roll modifier
- * in a round between potentials @attacker_bp and @defender_bp, explained into @attacker_why
- * and @defender_why. */
+/* F-BOARD-3, F-BOARD-4, F-BOARD-5, F-BOARD-6, F-BOARD-7, F-BOARD-8, F-BOARD-9, F-BOARD-10,
+ * F-BOARD-11, F-BOARD-12, F-BOARD-13 ("boarding-ratio", "boarding-roll"): each side's total roll
+ * modifier in a round between potentials @attacker_bp and @defender_bp, explained into
+ * @attacker_why and @defender_why. */
 void
 _adm_battle_boarding_modifiers (AdmBattle *self,
                                 guint      attacker,
@@ -266,8 +267,9 @@ _adm_battle_boarding_modifiers (AdmBattle *self,
 
   *attacker_mod = own_modifiers (self, attacker, TRUE, attacker_why);
   *defender_mod = own_modifiers (self, defender, FALSE, defender_why);
-  /* F-BOARD-9..F-BOARD-12 ("boarding-ratio"): the highest ratio bonus only, to the attacker,
-   * on the potentials as they stand or, with "modified-pools", after F-BOARD-3..8. */
+  /* F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12 ("boarding-ratio"): the highest ratio bonus only,
+   * to the attacker, on the potentials as they stand or, with "modified-pools", after F-BOARD-3,
+   * F-BOARD-4, F-BOARD-5, F-BOARD-6, F-BOARD-7, F-BOARD-8. */
   if (_adm_battle_ruling_is (self, "boarding-ratio", "modified-pools"))
     ratio = adm_boarding_ratio_bonus (attacker_bp + *attacker_mod, defender_bp + *defender_mod);
   else
@@ -461,7 +463,7 @@ fight (AdmBattle  *self,
   return TRUE;
 }
 
-/* Captured ships (F-BOARD-16..F-BOARD-18) */
+/* Captured ships (F-BOARD-16, F-BOARD-17, F-BOARD-18) */
 
 static void
 abandon (AdmBattle *self,

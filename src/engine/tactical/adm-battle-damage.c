@@ -160,7 +160,8 @@ damaged_weapon_works (AdmBattle    *self,
   /* F-CRIT-9: the main guns cannot fire until repaired. */
   if (s->criticals[2] > 0 && (int) weapon == _adm_battle_main_guns (self, ship))
     return FALSE;
-  /* F-CRIT-10..12: the armament of a side cannot be used into that side until repaired. */
+  /* F-CRIT-10, F-CRIT-11, F-CRIT-12: the armament of a side cannot be used into that side until
+   * repaired. */
   if ((sector == ADM_SECTOR_STARBOARD && s->criticals[3] > 0) ||
       (sector == ADM_SECTOR_PORT && s->criticals[4] > 0) ||
       (sector == ADM_SECTOR_BOW && s->criticals[5] > 0))

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* adm-battle-end.c: the end stage of the turn (F-SEQ-1): fires burn (F-CRIT-14), flagships
- * change hands (F-FORM-14..17), shields come back (F-SHLD-3). Damage control and the removal
- * of markers come with the F-DC and F-END rules. */
+ * change hands (F-FORM-14, F-FORM-15, F-FORM-16, F-FORM-17), shields come back (F-SHLD-3). Damage
+ * control and the removal of markers come with the F-DC and F-END rules. */
 
 #include "config.h"
 

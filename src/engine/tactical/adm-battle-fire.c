@@ -16,7 +16,8 @@
 typedef enum {
   BATTERY_FIRES,
   BATTERY_OUT_OF_ACTION,  /* F-CAT-1: its ship is a wreck, or was lost earlier in the phase */
-  BATTERY_KNOCKED_OUT,    /* F-CRIT-9..12, F-STN-8: critical damage keeps it silent */
+  /* F-CRIT-9, F-CRIT-10, F-CRIT-11, F-CRIT-12, F-STN-8: critical damage keeps it silent */
+  BATTERY_KNOCKED_OUT,
 } BatteryStatus;
 
 typedef struct {
@@ -111,7 +112,7 @@ fire_orders (AdmBattle  *self,
                               _("%s locks on its target (F-FORD-2)."), s->name);
           continue;
         }
-      /* F-FORD-5..10 ("reinforce-shields"). */
+      /* F-FORD-5, F-FORD-6, F-FORD-7, F-FORD-8, F-FORD-9, F-FORD-10 ("reinforce-shields"). */
       s->reinforced_until = MAX (s->reinforced_until, turn);
       if (decl->extended)
         {
@@ -822,8 +823,8 @@ volley_sum (AdmBattle *self,
     {
       Battery *b = &batteries->at[i];
       const AdmWeapon *weapon = battery_weapon (self, b);
-      /* F-MOVE-15..17, F-FORD-10, F-ORB-2 (a change of orbit): halved, then rounded per
-       * "halved-firepower". */
+      /* F-MOVE-15, F-MOVE-16, F-MOVE-17, F-FORD-10, F-ORB-2 (a change of orbit): halved, then
+       * rounded per "halved-firepower". */
       int firepower = _adm_battle_fire_halved (self, b->ship)
                         ? adm_ruleset_halve_firepower (self->ruleset, weapon->firepower)
                         : weapon->firepower;
@@ -1003,10 +1004,10 @@ attack (AdmBattle   *self,
       if (b->blocked >= 0)
         {
           /* F-CAT-4: a drifting or burning hulk blocks the line of fire. Like a battery
-           * knocked out (F-CRIT-9..12), the battery holds its fire rather than voiding the
-           * phase: the hulk may have been wrecked earlier in this phase (F-SEQ-2) or have
-           * drifted into the line in this turn's movement (F-CAT-10), after the orders were
-           * written, and the dice already rolled in this phase stand. */
+           * knocked out (F-CRIT-9, F-CRIT-10, F-CRIT-11, F-CRIT-12), the battery holds its fire
+           * rather than voiding the phase: the hulk may have been wrecked earlier in this phase
+           * (F-SEQ-2) or have drifted into the line in this turn's movement (F-CAT-10), after the
+           * orders were written, and the dice already rolled in this phase stand. */
           _adm_battle_report (self, ADM_ABOUT (ADM_SUBJECT_SHIP_OF (b->blocked),
                                                ADM_SUBJECT_SHIP_OF (b->ship),
                                                ADM_SUBJECT_SHIP_OF (target)),
@@ -1061,7 +1062,7 @@ attack (AdmBattle   *self,
   }
 
   type = target_type (self, &buffers->rulings, v.firer, target, buffers->descriptions, &aspect);
-  /* F-MOVE-15..17, F-FORD-10: halving may leave nothing to fire; say so. */
+  /* F-MOVE-15, F-MOVE-16, F-MOVE-17, F-FORD-10: halving may leave nothing to fire; say so. */
   if ((v.any_artillery && v.artillery == 0) || (v.any_destructor && v.destructors == 0))
     _adm_battle_report (self, ADM_ABOUT_ARRAY (v.artillery == 0 && v.any_artillery
                                                ? artillery_about : destructor_about),
@@ -1197,8 +1198,8 @@ check_battery (AdmBattle  *self,
     }
   if (weapon->type != ADM_WEAPON_ARTILLERY && weapon->type != ADM_WEAPON_DESTRUCTOR)
     {
-      /* F-FIRE-1..3: direct fire is artillery and destructors; torpedoes, singly or as a
-       * formation's salvo (F-FORM-12, F-FORM-13), belong to the torpedo phase. */
+      /* F-FIRE-1, F-FIRE-2, F-FIRE-3: direct fire is artillery and destructors; torpedoes, singly
+       * or as a formation's salvo (F-FORM-12, F-FORM-13), belong to the torpedo phase. */
       _adm_battle_illegal (self, error, line,
                            _("%s's %s is not a direct-fire weapon: torpedo attacks are declared "
                              "for the torpedo phase and mines detonate there (F-FIRE-3)"),
@@ -1247,8 +1248,8 @@ check_battery (AdmBattle  *self,
                            adm_sector_to_string (battery->sector), s->name, weapon->name, arcs);
       return FALSE;
     }
-  /* F-CRIT-9..12: a battery knocked out — perhaps earlier in this very phase, after the
-   * orders were written — does not fire; the rest of the fire goes ahead. */
+  /* F-CRIT-9, F-CRIT-10, F-CRIT-11, F-CRIT-12: a battery knocked out — perhaps earlier in this very
+   * phase, after the orders were written — does not fire; the rest of the fire goes ahead. */
   if (!_adm_battle_weapon_works (self, battery->ship, battery->weapon, battery->sector))
     battery->status = BATTERY_KNOCKED_OUT;
   return TRUE;

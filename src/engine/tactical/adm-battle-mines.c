@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adm-battle-mines.c: mines and minesweeping (F-WPN-18..20, F-MINE, F-SWEEP).
+/* adm-battle-mines.c: mines and minesweeping (F-WPN-18, F-WPN-19, F-WPN-20, F-MINE, F-SWEEP).
  *
  * F-WPN-18, F-MINE-1: a mine is a small automatic single-use combat station: a card (charge,
  * range/speed, firepower/strength; F-MINE-5, F-MINE-6, F-MINE-8) at a point of the table,
@@ -9,11 +9,11 @@
  * (AdmMine.revealed) until a sweeper finds them (F-SWEEP-3) or they go off (F-MINE-15).
  *
  * The turn: mines laid before the battle come with the battle file (F-WPN-19); at the end of
- * the movement phase, sweepers that announced sweeping search (F-SWEEP-1..4) and ships that
- * moved into a mine's reach set it off (F-MINE-4, F-MINE-14), undeclared minesweepers
- * rolling to spot the mine first (F-SWEEP-5); in the fire phase, ships with mine racks lay
- * mines (F-MINE-10..13); in the torpedo phase, the mines set off are announced and strike
- * (F-MINE-15, F-MINE-7, F-MINE-9). */
+ * the movement phase, sweepers that announced sweeping search (F-SWEEP-1, F-SWEEP-2, F-SWEEP-3,
+ * F-SWEEP-4) and ships that moved into a mine's reach set it off (F-MINE-4, F-MINE-14), undeclared
+ * minesweepers rolling to spot the mine first (F-SWEEP-5); in the fire phase, ships with mine racks
+ * lay mines (F-MINE-10, F-MINE-11, F-MINE-12, F-MINE-13); in the torpedo phase, the mines set off
+ * are announced and strike (F-MINE-15, F-MINE-7, F-MINE-9). */
 
 #include "config.h"
 
@@ -594,7 +594,8 @@ _adm_battle_mines_movement (AdmBattle       *self,
 
 /* Detonations */
 
-/* F-MINE-5..7: the plasma beam on the artillery table with the maximum positive modifier. */
+/* F-MINE-5, F-MINE-6, F-MINE-7: the plasma beam on the artillery table with the maximum positive
+ * modifier. */
 static gboolean
 plasma_strike (AdmBattle     *self,
                const AdmMine *mine,

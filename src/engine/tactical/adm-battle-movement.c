@@ -536,7 +536,8 @@ move_formation (AdmBattle  *self,
       s->move_order = decl->order;
       s->last_move = total;
       s->moved_last_turn = total > EPSILON;
-      /* F-MOVE-15..17 ("halved-fire-scope"): fire effectiveness halved for the turn. */
+      /* F-MOVE-15, F-MOVE-16, F-MOVE-17 ("halved-fire-scope"): fire effectiveness halved for the
+       * turn. */
       if (decl->order != ADM_MOVE_ORDER_NONE)
         s->halved_until = MAX (s->halved_until, adm_battle_get_turn (self));
     }

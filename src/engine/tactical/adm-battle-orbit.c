@@ -12,11 +12,12 @@
  * Stations (category "station": platforms, stations and fortresses with as many hull points
  * as heavy ships or more, F-STN-1, on the ship types "station" and "platform" of the ruleset)
  * are fixed in their orbit: they take no movement orders. They take damage as capital ships
- * (F-STN-2, adm-battle-damage.c) on their own critical table (F-STN-7..17); result 9 sends a
- * station out of its orbit, sinking d6 cm towards the planet each movement phase until
- * repaired, then falling (F-STN-13), except for planetary defence objects (F-STN-5). F-STN-6: a station is boarded and captured like any ship
- * (adm-battle-boarding.c); F-STN-18: the damage a fall does on the surface belongs to the
- * landing rules, which are not part of the tactical battle. */
+ * (F-STN-2, adm-battle-damage.c) on their own critical table (F-STN-7, F-STN-8, F-STN-9, F-STN-10,
+ * F-STN-11, F-STN-12, F-STN-13, F-STN-14, F-STN-15, F-STN-16, F-STN-17); result 9 sends a station
+ * out of its orbit, sinking d6 cm towards the planet each movement phase until repaired, then
+ * falling (F-STN-13), except for planetary defence objects (F-STN-5). F-STN-6: a station is boarded
+ * and captured like any ship (adm-battle-boarding.c); F-STN-18: the damage a fall does on the
+ * surface belongs to the landing rules, which are not part of the tactical battle. */
 
 #include "config.h"
 

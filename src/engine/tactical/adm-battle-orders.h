@@ -10,7 +10,7 @@
 
 G_BEGIN_DECLS
 
-/* Movement-phase combat orders (F-MOVE-14..18). */
+/* Movement-phase combat orders (F-MOVE-14, F-MOVE-15, F-MOVE-16, F-MOVE-17, F-MOVE-18). */
 typedef enum {
   ADM_MOVE_ORDER_NONE,
   ADM_MOVE_ORDER_COURSE_CORRECTION,

@@ -4,9 +4,10 @@
  * the path a movement order would take and why it is refused (F-MOVE, F-FORM-10), the
  * targets a battery can reach (F-FIRE-5, F-FIRE-6, F-ECM-2, F-CAT-4), the exact odds of a
  * fire declaration (F-ART, F-DES, F-SHLD, F-FORD), the enemies a ship can board (F-BOARD-1,
- * F-ECM-2) and the exact odds of the first boarding round (F-BOARD-2..14), and a dry run of
- * the declarations against the phases still to come in the turn. Nothing here changes the
- * battle. */
+ * F-ECM-2) and the exact odds of the first boarding round (F-BOARD-2, F-BOARD-3, F-BOARD-4,
+ * F-BOARD-5, F-BOARD-6, F-BOARD-7, F-BOARD-8, F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12,
+ * F-BOARD-13, F-BOARD-14), and a dry run of the declarations against the phases still to come in
+ * the turn. Nothing here changes the battle. */
 #pragma once
 
 #include "adm-battle.h"
@@ -146,10 +147,10 @@ void      adm_fire_preview_clear    (AdmFirePreview       *preview);
  * among them, are those of the fire phase, and a refusal of them refuses the preview too.
  * @decl counts among @orders' fires (after them when it is not one of them) for the F-FIRE-9
  * split-fire test. Return fire (F-FIRE-11) is legal when a declaration before @decl in
- * @orders has the target's formation fire on the firer's. Batteries knocked out (F-CRIT-9..12)
- * or blocked by a hulk (F-CAT-4) are left out, as the phase leaves them; when none is left
- * the fire is legal with no odds. Returns FALSE with @error only when @decl names no ship,
- * weapon or target of this battle; a declaration the rules refuse returns TRUE with
+ * @orders has the target's formation fire on the firer's. Batteries knocked out (F-CRIT-9,
+ * F-CRIT-10, F-CRIT-11, F-CRIT-12) or blocked by a hulk (F-CAT-4) are left out, as the phase leaves
+ * them; when none is left the fire is legal with no odds. Returns FALSE with @error only when @decl
+ * names no ship, weapon or target of this battle; a declaration the rules refuse returns TRUE with
  * @preview->legal FALSE and the reason. @preview is overwritten: give it zeroed or cleared,
  * and clear it after use. */
 gboolean  adm_battle_preview_fire   (AdmBattle            *self,
@@ -160,17 +161,17 @@ gboolean  adm_battle_preview_fire   (AdmBattle            *self,
 
 /* The enemy ships (guint indices) that ship @ship's direct-fire weapon @weapon (an index into
  * its class's weapons) could fire at now: detected by its side (F-ECM-2), within range
- * (F-FIRE-5) and arc (F-FIRE-6), the battery working (F-CRIT-9..12) and free to fire in the
- * coming fire phase (F-TORP-15), the line not blocked by a hulk (F-CAT-4). Empty for
- * torpedoes, mines and wrecks. */
+ * (F-FIRE-5) and arc (F-FIRE-6), the battery working (F-CRIT-9, F-CRIT-10, F-CRIT-11, F-CRIT-12)
+ * and free to fire in the coming fire phase (F-TORP-15), the line not blocked by a hulk (F-CAT-4).
+ * Empty for torpedoes, mines and wrecks. */
 GArray   *adm_battle_fire_targets   (AdmBattle            *self,
                                      guint                 ship,
                                      guint                 weapon) G_GNUC_WARN_UNUSED_RESULT;
 
 /* The enemy ships (guint indices) ship @ship's torpedo tubes @weapon could launch at now by
  * the checks of the fire phase's launch (F-WPN-10): detected by its side (F-ECM-2), in the
- * tubes' arcs (F-FIRE-6) and range, the tubes loaded (F-TORP-1) and working (F-CRIT-9..12).
- * Empty for other weapons and for ships out of action. */
+ * tubes' arcs (F-FIRE-6) and range, the tubes loaded (F-TORP-1) and working (F-CRIT-9, F-CRIT-10,
+ * F-CRIT-11, F-CRIT-12). Empty for other weapons and for ships out of action. */
 GArray   *adm_battle_launch_targets (AdmBattle            *self,
                                      guint                 ship,
                                      guint                 weapon) G_GNUC_WARN_UNUSED_RESULT;
@@ -194,10 +195,13 @@ typedef struct {
   int               attacker_bp;       /* F-BOARD-2: the hull points left now, which the
                                         * declaration takes as the potentials */
   int               defender_bp;
-  int               attacker_modifier; /* the round's total roll modifiers: F-BOARD-3..8 for
-                                        * each ship's own state, F-BOARD-7/8 faction bonus and
-                                        * F-BOARD-9..12 ratio bonus for the attacker (ruling
-                                        * "boarding-ratio"), F-RDY-5 readiness ("boarding-roll") */
+  int               attacker_modifier; /* the round's total roll modifiers: F-BOARD-3,
+                                        * F-BOARD-4, F-BOARD-5, F-BOARD-6, F-BOARD-7,
+                                        * F-BOARD-8 for each ship's own state, F-BOARD-7/8
+                                        * faction bonus and F-BOARD-9, F-BOARD-10,
+                                        * F-BOARD-11, F-BOARD-12 ratio bonus for the attacker
+                                        * (ruling "boarding-ratio"), F-RDY-5 readiness
+                                        * ("boarding-roll") */
   int               defender_modifier;
   AdmBoardingOdds  *odds;              /* one round (adm_boarding_odds_compute () with these
                                         * numbers and the "boarding-roll" tie ruling); NULL

@@ -331,7 +331,7 @@ _adm_battle_ship_active (AdmBattle *self,
   return s->status == ADM_SHIP_ACTIVE && s->captured_by < 0;
 }
 
-/* F-SHIP-1..3: the base diameter comes with the ship type. */
+/* F-SHIP-1, F-SHIP-2, F-SHIP-3: the base diameter comes with the ship type. */
 static inline double
 _adm_battle_base_size (AdmBattle *self,
                        guint      ship)
@@ -351,7 +351,8 @@ int                  _adm_battle_readiness_modifier (AdmBattle *self,
 gboolean             _adm_battle_fire_halved  (AdmBattle   *self,
                                                guint        ship);
 /* Why a halved gun asks for fewer dice, for the dice prompt (AdmDiceRequest note): "6 dice;
- * firepower 6 halved to 3 (F-MOVE-15..17, F-FORD-10, F-ORB-2)", one die a point of @full. */
+ * firepower 6 halved to 3 (F-MOVE-15, F-MOVE-16, F-MOVE-17, F-FORD-10, F-ORB-2)", one die a point
+ * of @full. */
 char                *_adm_battle_halved_reason (int        full,
                                                 int        halved);
 /* "The frigate Vorpatril" style label: the ship's name in the report. */
@@ -398,7 +399,8 @@ gboolean             _adm_battle_critical_applies (AdmBattle *self,
 /* F-CRIT-9 as ruled: the artillery weapon with the highest firepower, or -1. */
 int                  _adm_battle_main_guns    (AdmBattle   *self,
                                                guint        ship);
-/* Whether the ship can fire weapon @weapon into @sector given its criticals (F-CRIT-9..12). */
+/* Whether the ship can fire weapon @weapon into @sector given its criticals (F-CRIT-9, F-CRIT-10,
+ * F-CRIT-11, F-CRIT-12). */
 gboolean             _adm_battle_weapon_works (AdmBattle   *self,
                                                guint        ship,
                                                guint        weapon,
@@ -455,7 +457,9 @@ int                  _adm_battle_turret_dice  (AdmBattle   *self,
  * (F-WPN-14, F-TORP-18, F-TORP-19). */
 gboolean             _adm_battle_torpedo_fire_orders (AdmBattle *self,
                                                GError     **error);
-/* Torpedo phase: salvoes run, strike, detonate (F-TORP-3..17). */
+/* Torpedo phase: salvoes run, strike, detonate (F-TORP-3, F-TORP-4, F-TORP-5, F-TORP-6, F-TORP-7,
+ * F-TORP-8, F-TORP-9, F-TORP-10, F-TORP-11, F-TORP-12, F-TORP-13, F-TORP-14, F-TORP-15, F-TORP-16,
+ * F-TORP-17). */
 gboolean             _adm_battle_torpedoes_run (AdmBattle  *self,
                                                GError     **error);
 /* Boarding (adm-battle-boarding.c). */
@@ -473,8 +477,9 @@ gboolean             _adm_battle_boarding_check (AdmBattle *self,
 int                  _adm_battle_boarding_potential (AdmBattle *self,
                                                guint        ship);
 /* The total roll modifiers of a round between @attacker and @defender with boarding
- * potentials @attacker_bp and @defender_bp as the end stage adds them (F-BOARD-3..12, F-RDY-5
- * under "boarding-ratio" and "boarding-roll"), each explained for the report into its
+ * potentials @attacker_bp and @defender_bp as the end stage adds them (F-BOARD-3, F-BOARD-4,
+ * F-BOARD-5, F-BOARD-6, F-BOARD-7, F-BOARD-8, F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12,
+ * F-RDY-5 under "boarding-ratio" and "boarding-roll"), each explained for the report into its
  * GString. */
 void                 _adm_battle_boarding_modifiers (AdmBattle *self,
                                                guint        attacker,
@@ -487,14 +492,15 @@ void                 _adm_battle_boarding_modifiers (AdmBattle *self,
                                                GString     *defender_why);
 /* F-BOARD-13 ("boarding-roll"): whether a tied round is rolled again. */
 gboolean             _adm_battle_boarding_reroll_ties (AdmBattle *self);
-/* End stage (1): boarding rounds, captures and take-overs (F-BOARD-13..18). */
+/* End stage (1): boarding rounds, captures and take-overs (F-BOARD-13, F-BOARD-14, F-BOARD-15,
+ * F-BOARD-16, F-BOARD-17, F-BOARD-18). */
 gboolean             _adm_battle_boarding_resolve (AdmBattle *self,
                                                GError     **error);
 /* Mines and sweeping (adm-battle-mines.c). */
 gboolean             _adm_battle_load_mines   (AdmBattle   *self,
                                                xmlNode     *root,
                                                GError     **error);
-/* Fire phase: minelaying (F-MINE-10..13). */
+/* Fire phase: minelaying (F-MINE-10, F-MINE-11, F-MINE-12, F-MINE-13). */
 gboolean             _adm_battle_mines_fire_orders (AdmBattle *self,
                                                GError     **error);
 /* End of the movement phase: sweeping (F-SWEEP) and ships entering a mine's reach
@@ -616,7 +622,7 @@ void                 _adm_battle_use_shields  (AdmBattle   *self,
 /* What a fire declaration looks up, for its odds (adm-battle-fire.c). */
 typedef struct {
   char     *target_type;   /* the artillery table's target id (F-ART-15), NULL when no fire */
-  int       shift;         /* artillery column shift, F-ART-8..10 */
+  int       shift;         /* artillery column shift, F-ART-8, F-ART-9, F-ART-10 */
   int       armour;        /* F-ART-12 */
   int       shields;       /* the blocks the target's pool has now (F-SHLD-1, F-SHLD-5) */
   gboolean  lock;          /* F-FORD-2: every firing ship has target lock */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adm-battle-torpedo.c: torpedoes (F-WPN-10..17, F-TORP) — launches, "Prepare to launch"
- * and fire at salvoes in the fire phase (F-FIRE-3); in the torpedo phase the salvoes run,
- * detonate early, meet turrets and the guns of covering escorts, and strike.
+/* adm-battle-torpedo.c: torpedoes (F-WPN-10, F-WPN-11, F-WPN-12, F-WPN-13, F-WPN-14, F-WPN-15,
+ * F-WPN-16, F-WPN-17, F-TORP) — launches, "Prepare to launch" and fire at salvoes in the fire phase
+ * (F-FIRE-3); in the torpedo phase the salvoes run, detonate early, meet turrets and the guns of
+ * covering escorts, and strike.
  *
  * A salvo's run in the torpedo phase is played in TICKS equal slices of time, every salvo
  * moving one slice of its speed in each: what a salvo's marker touches within a slice —
@@ -91,7 +92,8 @@ garray_has (GArray *array,
   return FALSE;
 }
 
-/* The firepower a gun brings now: halved by an order (F-MOVE-15..17, F-FORD-10). */
+/* The firepower a gun brings now: halved by an order (F-MOVE-15, F-MOVE-16, F-MOVE-17, F-FORD-10).
+ * */
 static int
 gun_firepower (AdmBattle       *self,
                guint            ship,
@@ -437,8 +439,8 @@ check_gun_at_salvo (AdmBattle              *self,
     }
   else
     {
-      /* F-CAT-1: a ship wrecked earlier in this phase fires no more; F-CRIT-9..12: nor does a
-       * battery knocked out. */
+      /* F-CAT-1: a ship wrecked earlier in this phase fires no more; F-CRIT-9, F-CRIT-10,
+       * F-CRIT-11, F-CRIT-12: nor does a battery knocked out. */
       if (!_adm_battle_ship_active (self, gun->ship))
         _adm_battle_report (self, ADM_ABOUT_SHIP (gun->ship),
                             _("%s is out of action and does not fire."), s->name);
@@ -840,8 +842,8 @@ farthest_ship (AdmBattle *self,
 
 /* The torpedoes @tube launches now. F-FORD-10: «Огневая мощь и сила делится на 2» — a ship
  * reinforcing its shields halves its firepower and its «сила», the torpedo strength of its
- * card, rounded as "halved-firepower" rounds; the order of a movement phase (F-MOVE-15..17,
- * ruling "halved-fire-scope") halves direct fire only. */
+ * card, rounded as "halved-firepower" rounds; the order of a movement phase (F-MOVE-15, F-MOVE-16,
+ * F-MOVE-17, ruling "halved-fire-scope") halves direct fire only. */
 static int
 tube_torpedoes (AdmBattle  *self,
                 const Tube *tube)
@@ -1303,7 +1305,8 @@ read_steers (AdmBattle  *self,
   return TRUE;
 }
 
-/* Torpedo phase: a salvo strikes a ship (F-TORP-6..9, F-TORP-13..17, F-WPN-13..17) */
+/* Torpedo phase: a salvo strikes a ship (F-TORP-6, F-TORP-7, F-TORP-8, F-TORP-9, F-TORP-13,
+ * F-TORP-14, F-TORP-15, F-TORP-16, F-TORP-17, F-WPN-13, F-WPN-14, F-WPN-15, F-WPN-16, F-WPN-17) */
 
 /* F-TORP-13, F-TORP-14, F-TORP-16, F-TORP-17: the anti-torpedo fire that meets salvo @index
  * at @ship; @destroyed gets the torpedoes shot down. */
@@ -1467,7 +1470,8 @@ strike (AdmBattle  *self,
   return _adm_battle_inflict (self, ship, damage, 6, "F-WPN-16", error);
 }
 
-/* Torpedo phase: the run (F-TORP-3..5, F-TORP-10..12, F-WPN-11, F-WPN-12) */
+/* Torpedo phase: the run (F-TORP-3, F-TORP-4, F-TORP-5, F-TORP-10, F-TORP-11, F-TORP-12, F-WPN-11,
+ * F-WPN-12) */
 
 /* F-TORP-10 ("torpedo-friendly"): which ships the salvo's torpedoes pass by. */
 static gboolean

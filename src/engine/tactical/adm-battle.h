@@ -79,9 +79,11 @@ typedef struct {
   gboolean            no_turn_next;    /* F-FORD-4: may not turn next turn */
   int                 no_turn_turn;    /* the turn in which no_turn_next applies */
   AdmMoveOrder        move_order;      /* this turn's movement combat order */
-  int                 halved_until;    /* F-MOVE-15..17, F-FORD-10: fire halved through */
+  /* F-MOVE-15, F-MOVE-16, F-MOVE-17, F-FORD-10: fire halved through this turn */
+  int                 halved_until;
   gboolean            target_lock;     /* F-FORD-2, this turn */
-  int                 reinforced_until;/* F-FORD-5..8: shields reinforced through this turn */
+  /* F-FORD-5, F-FORD-6, F-FORD-7, F-FORD-8: shields reinforced through this turn */
+  int                 reinforced_until;
   int                 no_orders_turn;  /* F-FORD-9: no combat orders in this turn */
   guint32             fired;           /* weapons (bit per class weapon) fired this phase */
   int                 on_fire;         /* F-CRIT-14 fires burning */
@@ -168,7 +170,7 @@ typedef struct {
  * salvo (F-TORP-12). */
 #define ADM_SALVO_DIAMETER 2.0
 
-/* F-MINE-5..8: a mine card. */
+/* F-MINE-5, F-MINE-6, F-MINE-7, F-MINE-8: a mine card. */
 typedef enum {
   ADM_MINE_PLASMA,
   ADM_MINE_TORPEDO,

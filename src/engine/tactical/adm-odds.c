@@ -230,7 +230,7 @@ check_values (AdmWeaponType   weapon,
   return FALSE;
 }
 
-/* F-ART-11..F-ART-13 under the ruleset's rulings. */
+/* F-ART-11, F-ART-12, F-ART-13 under the ruleset's rulings. */
 static gboolean
 artillery_input (AdmRuleset        *ruleset,
                  int                firepower,
@@ -291,7 +291,8 @@ adm_ruleset_fire_odds_input (AdmRuleset        *ruleset,
   if (!check_values (weapon, firepower, armour, shields, error))
     return FALSE;
 
-  /* F-MOVE-15..17, F-FORD-10 (ruling "halved-firepower"): halved before the look-up. */
+  /* F-MOVE-15, F-MOVE-16, F-MOVE-17, F-FORD-10 (ruling "halved-firepower"): halved before the
+   * look-up. */
   if (halved)
     firepower = adm_ruleset_halve_firepower (ruleset, firepower);
 
@@ -354,14 +355,15 @@ adm_ruleset_fire_odds (AdmRuleset     *ruleset,
   return adm_fire_odds_compute (&input);
 }
 
-/* Boarding: one round (F-BOARD-9..F-BOARD-15) */
+/* Boarding: one round (F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12, F-BOARD-13, F-BOARD-14,
+ * F-BOARD-15) */
 
 int
 adm_boarding_ratio_bonus (int attacker_bp,
                           int defender_bp)
 {
-  /* F-BOARD-9..F-BOARD-12 ("boarding-ratio"): "twice", "three times" and "four or more
-   * times" as high read as at least that many times; "higher" as strictly higher. The
+  /* F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12 ("boarding-ratio"): "twice", "three times" and
+   * "four or more times" as high read as at least that many times; "higher" as strictly higher. The
    * products are taken in 64 bits so no potential can overflow them. */
   gint64 a = attacker_bp, d = defender_bp;
 

@@ -63,11 +63,11 @@ double       adm_fire_odds_at_least (const AdmFireOdds *odds,
 void         adm_fire_odds_free    (AdmFireOdds *odds);
 
 /* Wrapper with a ruleset's table and rulings: artillery (@weapon ADM_WEAPON_ARTILLERY) looks
- * @firepower up against @target after @shift (F-ART-8..10, clamped per ruling) and hits on
- * @armour; destructors (ADM_WEAPON_DESTRUCTOR) roll @firepower dice hitting on 5+ whatever
+ * @firepower up against @target after @shift (F-ART-8, F-ART-9, F-ART-10, clamped per ruling) and
+ * hits on @armour; destructors (ADM_WEAPON_DESTRUCTOR) roll @firepower dice hitting on 5+ whatever
  * the armour (F-DES-1, F-DES-2, F-WPN-3). @halved applies the movement/fire-order halving
- * (F-MOVE-15..17, F-FORD-10) under the "halved-firepower" ruling. Shields act per the
- * "shields-against-artillery" ruling for artillery and after the hit for destructors.
+ * (F-MOVE-15, F-MOVE-16, F-MOVE-17, F-FORD-10) under the "halved-firepower" ruling. Shields act per
+ * the "shields-against-artillery" ruling for artillery and after the hit for destructors.
  * A bad target or weapon type sets @error. */
 AdmFireOdds *adm_ruleset_fire_odds (AdmRuleset    *ruleset,
                                     AdmWeaponType  weapon,
@@ -132,14 +132,15 @@ AdmFireOdds    *adm_battle_torpedo_odds   (AdmBattle                 *battle,
                                            AdmTorpedoOddsInput       *input,
                                            GError                   **error) G_GNUC_WARN_UNUSED_RESULT;
 
-/* Boarding (F-BOARD-9..F-BOARD-14): one round, each side's d6 plus its modifiers. */
+/* Boarding (F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12, F-BOARD-13, F-BOARD-14): one round, each
+ * side's d6 plus its modifiers. */
 
 /* No modifier of the rules comes near this; it bounds the loss distribution. */
 #define ADM_BOARDING_MAX_MODIFIER 100
 
-/* Pure function, F-BOARD-9..F-BOARD-12 as ruled ("boarding-ratio"): the attacker's bonus for
- * its boarding potential against the defender's — +4 at four times or more, +3 at three
- * times or more, +2 at twice or more, +1 when higher, else 0; only the highest applies. A
+/* Pure function, F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12 as ruled ("boarding-ratio"): the
+ * attacker's bonus for its boarding potential against the defender's — +4 at four times or more, +3
+ * at three times or more, +2 at twice or more, +1 when higher, else 0; only the highest applies. A
  * defender at 0 or less against an attacker above 0 gives +4. */
 int               adm_boarding_ratio_bonus  (int attacker_bp,
                                              int defender_bp);

@@ -1673,7 +1673,7 @@ add_card (Report             *report,
                                 category_name (klass->category),
                                 flagship ? _(" · ★ Flagship") : "");
   card = adm_doc_add_card (doc, ship->name, subtitle);
-  /* F-SHIP-1..3 */
+  /* F-SHIP-1, F-SHIP-2, F-SHIP-3 */
   base = g_strdup_printf (_("%.1f cm"), klass->type->base_size);
   adm_doc_card_add_field (card, _("Base"), base);
   /* F-MOVE: speed and the turn it may make */
@@ -1893,8 +1893,8 @@ oob_of (Report           *report,
  * page of them. */
 #define MUSTER_FORMATION_ROWS 16
 
-/* F-GEN-5..7: the paper an admiral forms his pool into formations on, in the muster before
- * cycle 1: his ships, each with a formation number and a command to write in, then the
+/* F-GEN-5, F-GEN-6, F-GEN-7: the paper an admiral forms his pool into formations on, in the muster
+ * before cycle 1: his ships, each with a formation number and a command to write in, then the
  * formations by number, named and hidden or not. The master types it back as a muster sheet
  * (`admiralty-cli muster CAMPAIGN submit`, docs/formats.md). Only his own pool: nothing of
  * another admiral's. */

@@ -31,7 +31,8 @@ typedef enum {
   ADM_REPORT_PUBLIC,  /* the public bulletin: what everyone may know (F-STRAT-3) */
   ADM_REPORT_OOB,     /* blank order-of-battle sheets an admiral forms his fleet on (F-GEN-5) */
   ADM_REPORT_MUSTER,  /* muster sheets: an admiral's pool of ships, to form into formations
-                       * on paper in the muster before cycle 1 (F-GEN-5..7, adm-muster.h) */
+                       * on paper in the muster before cycle 1 (F-GEN-5, F-GEN-6,
+                       * F-GEN-7, adm-muster.h) */
 } AdmReportKind;
 
 /* "master" | "admiral" | "cards" | "sheets" | "public" | "oob" */
