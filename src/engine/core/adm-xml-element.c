@@ -10,7 +10,6 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 #include <libxml/parser.h>
-#include <libxml/parserInternals.h>
 #include <libxml/SAX2.h>
 
 #include "adm-xml-private.h"
@@ -484,11 +483,13 @@ stream_flush_stray (Stream *stream)
 }
 
 /* Where the parser is, as an offset into the data: memory is read as UTF-8 without an
- * encoder (XML_PARSE_IGNORE_ENC), so the input's bytes are the data's. */
+ * encoder (XML_PARSE_IGNORE_ENC), so the bytes the parser consumed are the data's. */
 static gsize
 stream_offset (xmlParserCtxtPtr ctxt)
 {
-  return (gsize) ctxt->input->consumed + (gsize) (ctxt->input->cur - ctxt->input->base);
+  long consumed = xmlByteConsumed (ctxt);
+
+  return consumed > 0 ? (gsize) consumed : 0;
 }
 
 static void
