@@ -732,29 +732,6 @@ adm_file_write_in_place (const char   *path,
   return TRUE;
 }
 
-gboolean
-adm_file_write_mirror (const char  *path,
-                       const char  *folder,
-                       const char  *data,
-                       gsize        length,
-                       GError     **error)
-{
-  g_autofree char *base = NULL;
-  g_autofree char *copy = NULL;
-
-  g_return_val_if_fail (path != NULL && folder != NULL, FALSE);
-
-  if (!g_file_test (folder, G_FILE_TEST_IS_DIR))
-    {
-      g_set_error_literal (error, G_FILE_ERROR, G_FILE_ERROR_NOENT,
-                           g_strerror (ENOENT));
-      return FALSE;
-    }
-  base = g_path_get_basename (path);
-  copy = g_build_filename (folder, base, NULL);
-  return adm_file_write_replacing (copy, data, length, error);
-}
-
 /* Checkpoints */
 
 static char *

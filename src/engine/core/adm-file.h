@@ -134,15 +134,6 @@ char     *adm_file_lock_file        (const char  *path) G_GNUC_WARN_UNUSED_RESUL
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmFileLock, adm_file_lock_unref)
 
-/* The second copy a master may keep in another folder (a USB stick): @data written atomically
- * to FOLDER/BASENAME of @path, replacing the copy before, no backups. Errors are the system's
- * (a missing folder: G_FILE_ERROR_NOENT). */
-gboolean  adm_file_write_mirror     (const char  *path,
-                                     const char  *folder,
-                                     const char  *data,
-                                     gsize        length,
-                                     GError     **error);
-
 /* Checkpoints: copies of @path kept at milestones (a cycle resolved, a battle turn played)
  * that ordinary saves never rotate away, in the hidden folder ".BASENAME.checkpoints" beside
  * @path, named after @label with @path's extension ("cycle-3.admiralty"). Written atomically;
