@@ -543,6 +543,52 @@ test_verify_face_down_fire (void)
   }
 }
 
+/* F-ECM-3, F-ECM-4, F-STRAT-4: the Vorberg, fired at as a face-down token, fires back in the
+ * same phase and is placed face up (fire-face-down-answered.xml): Komarr's own fire and dice
+ * then name it as it knows it now, in its report and its dice log alike. */
+static void
+test_face_down_fire_named (void)
+{
+  g_autofree char *path = source_path ("tests/data/battles", "fire-face-down-answered.xml", NULL);
+  g_autofree char *orders_path = source_path ("tests/data/battles",
+                                              "fire-face-down-answered.orders.xml", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattle) battle = adm_battle_load_file (path, &error);
+  g_autoptr(AdmBattleOrders) orders = adm_battle_orders_load_file (orders_path, &error);
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (7);
+  g_autoptr(GPtrArray) rolls = NULL;
+  g_autoptr(GPtrArray) report = NULL;
+  AdmAudience komarr = adm_audience_side (1);
+  guint own_rolls = 0, own_lines = 0;
+
+  g_assert_no_error (error);
+  g_assert_true (adm_battle_resolve_turn (battle, adm_battle_orders_get_turn (orders, 1),
+                                          ADM_DICE_SOURCE (dice), &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (adm_battle_get_detection (battle, 1, 0), ==, ADM_DETECTION_FULL);
+  rolls = adm_audience_filter_rolls (komarr, battle);
+  for (guint i = 0; i < rolls->len; i++)
+    {
+      const char *purpose = adm_battle_roll_get_purpose (g_ptr_array_index (rolls, i));
+
+      g_assert_null (strstr (purpose, "a face-down token"));
+      if (strstr (purpose, "Triumph's Main battery") != NULL &&
+          strstr (purpose, "Vorberg") != NULL)
+        own_rolls++;
+    }
+  report = adm_audience_filter_report (komarr, battle);
+  for (guint i = 0; i < report->len; i++)
+    {
+      const char *text = adm_report_line_get_text (g_ptr_array_index (report, i));
+
+      g_assert_null (strstr (text, "a face-down token"));
+      if (strstr (text, "Triumph's Main battery") != NULL && strstr (text, "Vorberg") != NULL)
+        own_lines++;
+    }
+  g_assert_cmpuint (own_rolls, >, 0);
+  g_assert_cmpuint (own_lines, >, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -563,6 +609,7 @@ main (int   argc,
   g_test_add_func ("/engine/dice/is-program", test_sources_program);
   g_test_add_func ("/engine/dice/commit/campaign-battle", test_commit_campaign_battle);
   g_test_add_func ("/engine/dice/F-ECM-4/verify-face-down-fire", test_verify_face_down_fire);
+  g_test_add_func ("/engine/dice/F-ECM-4/face-down-fire-named", test_face_down_fire_named);
   g_test_add_func ("/engine/dice/commit/undo-passes-by", test_commit_undo_passes_by);
   g_test_add_func ("/engine/dice/commit/audience-and-mismatch",
                    test_commit_audience_and_mismatch);

@@ -409,7 +409,7 @@ adm_dice_verify (GPtrArray   *commitments,
 
   rolls = adm_battle_get_rolls (battle);
   /* The one filter says what a side may see of the dice log (F-ECM-2): a roll, or in its
-   * place the copy of its own fire at a token it has not identified, the token unnamed
+   * place the copy of its own fire at a token it has not identified yet, the token unnamed
    * (F-ECM-4, F-STRAT-4), in the log's order. */
   seen = adm_audience_filter_rolls (audience, battle);
   checks = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_dice_check_free);

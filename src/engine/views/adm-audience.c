@@ -488,10 +488,13 @@ adm_audience_filter_report (AdmAudience audience,
 
       if (adm_audience_sees_line (audience, battle, line))
         g_ptr_array_add (lines, (gpointer) line);
-      /* F-ECM-4: its own fire at a token it has not identified, the token unnamed. */
+      /* F-ECM-4: its own fire at a token it had not identified, the token named as far as
+       * the side knows it now: face up since (F-ECM-3, F-ECM-6), by its name. */
       else if (line->fogged != NULL && audience.kind == ADM_AUDIENCE_SIDE &&
                sees_mask (audience, battle, line->fogged->seen_by))
-        g_ptr_array_add (lines, (gpointer) line->fogged);
+        g_ptr_array_add (lines, side_may_read_about (battle, audience.side, line->subjects,
+                                                     line->n_subjects)
+                                  ? (gpointer) line : (gpointer) line->fogged);
     }
   return lines;
 }
@@ -509,10 +512,13 @@ adm_audience_filter_rolls (AdmAudience audience,
 
       if (adm_audience_sees_roll (audience, battle, roll))
         g_ptr_array_add (seen, (gpointer) roll);
-      /* F-ECM-4, F-STRAT-4: the dice of its own fire, the token it fired at unnamed. */
+      /* F-ECM-4, F-STRAT-4: the dice of its own fire, the token it fired at named as far as
+       * the side knows it now. */
       else if (roll->fogged != NULL && audience.kind == ADM_AUDIENCE_SIDE &&
                sees_mask (audience, battle, roll->fogged->seen_by))
-        g_ptr_array_add (seen, (gpointer) roll->fogged);
+        g_ptr_array_add (seen, side_may_read_about (battle, audience.side, roll->subjects,
+                                                    roll->n_subjects)
+                                 ? (gpointer) roll : (gpointer) roll->fogged);
     }
   return seen;
 }
