@@ -104,7 +104,7 @@ station_critical_applies (AdmBattle *self,
     case 9: /* F-STN-13; F-STN-5 ("station-orbit"): planetary defence objects stay */
       return !_adm_battle_station_stays_in_orbit (self, ship);
     case 10: /* F-STN-14 */
-      return s->klass->shields > 0 && s->criticals[10] == 0;
+      return s->klass->shields > 0 && s->criticals[ADM_STN_CRIT_SHIELDS] == 0;
     default:
       return TRUE;
     }
@@ -131,7 +131,7 @@ _adm_battle_critical_applies (AdmBattle *self,
     case 5: /* F-CRIT-12 */
       return has_weapon_in_arc (s->klass, ADM_ARC_BOW);
     case 10: /* F-CRIT-17: generators already gone or never there */
-      return s->klass->shields > 0 && s->criticals[10] == 0;
+      return s->klass->shields > 0 && s->criticals[ADM_CRIT_SHIELDS] == 0;
     default:
       return TRUE;
     }
@@ -153,18 +153,19 @@ damaged_weapon_works (AdmBattle    *self,
 
       /* F-STN-8: destructors, F-STN-9: the main armament, F-STN-10: torpedoes, until
        * repaired; a station has no sides to lose (F-STN-7). */
-      return !((type == ADM_WEAPON_DESTRUCTOR && s->criticals[2] > 0) ||
-               ((int) weapon == _adm_battle_main_guns (self, ship) && s->criticals[4] > 0) ||
-               (type == ADM_WEAPON_TORPEDO && s->criticals[5] > 0));
+      return !((type == ADM_WEAPON_DESTRUCTOR && s->criticals[ADM_STN_CRIT_DESTRUCTORS] > 0) ||
+               ((int) weapon == _adm_battle_main_guns (self, ship) &&
+                s->criticals[ADM_STN_CRIT_MAIN_ARMAMENT] > 0) ||
+               (type == ADM_WEAPON_TORPEDO && s->criticals[ADM_STN_CRIT_TORPEDOES] > 0));
     }
   /* F-CRIT-9: the main guns cannot fire until repaired. */
-  if (s->criticals[2] > 0 && (int) weapon == _adm_battle_main_guns (self, ship))
+  if (s->criticals[ADM_CRIT_MAIN_GUNS] > 0 && (int) weapon == _adm_battle_main_guns (self, ship))
     return FALSE;
   /* F-CRIT-10, F-CRIT-11, F-CRIT-12: the armament of a side cannot be used into that side until
    * repaired. */
-  if ((sector == ADM_SECTOR_STARBOARD && s->criticals[3] > 0) ||
-      (sector == ADM_SECTOR_PORT && s->criticals[4] > 0) ||
-      (sector == ADM_SECTOR_BOW && s->criticals[5] > 0))
+  if ((sector == ADM_SECTOR_STARBOARD && s->criticals[ADM_CRIT_STARBOARD] > 0) ||
+      (sector == ADM_SECTOR_PORT && s->criticals[ADM_CRIT_PORT] > 0) ||
+      (sector == ADM_SECTOR_BOW && s->criticals[ADM_CRIT_BOW] > 0))
     return FALSE;
   return TRUE;
 }
@@ -179,8 +180,10 @@ _adm_battle_weapon_works (AdmBattle    *self,
 
   /* Most ships have none of the criticals that stop a weapon, station or not: asked for
    * every battery that fires. */
-  if (s->criticals[2] == 0 && s->criticals[3] == 0 && s->criticals[4] == 0 &&
-      s->criticals[5] == 0)
+  /* The same indexes on both tables (2: main guns or destructors; 3: starboard; 4: port or
+   * main armament; 5: bow or torpedoes). */
+  if (s->criticals[ADM_CRIT_MAIN_GUNS] == 0 && s->criticals[ADM_CRIT_STARBOARD] == 0 &&
+      s->criticals[ADM_CRIT_PORT] == 0 && s->criticals[ADM_CRIT_BOW] == 0)
     return TRUE;
   return damaged_weapon_works (self, ship, weapon, sector);
 }

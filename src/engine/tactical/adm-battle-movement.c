@@ -66,7 +66,7 @@ gather (AdmBattle *self,
           m->type_name = s->klass->type->name;
           m->limiting = i;
         }
-      m->engines_out |= s->criticals[6] > 0;
+      m->engines_out |= s->criticals[ADM_CRIT_ENGINES] > 0;
       m->no_turn |= s->no_turn_turn == turn;
       m->no_orders |= s->no_orders_turn == turn;
       m->in_wormhole_exit |= adm_battle_ship_in_wormhole_exit (self, i);

@@ -593,9 +593,9 @@ _adm_battle_orbit_decay (AdmBattle  *self,
       double distance, surface, sink;
       int roll;
 
-      /* F-STN-13: out of its orbit until repaired (criticals[9] on the station table). On a
+      /* F-STN-13: out of its orbit until repaired (ADM_STN_CRIT_OUT_OF_ORBIT). On a
        * table with no planet there is nowhere to sink to: the fall is counted in turns. */
-      if (!map->present || !_adm_battle_is_station (self, i) || s->criticals[9] == 0 ||
+      if (!map->present || !_adm_battle_is_station (self, i) || s->criticals[ADM_STN_CRIT_OUT_OF_ORBIT] == 0 ||
           s->status == ADM_SHIP_DESTROYED)
         continue;
       if (!_adm_battle_roll_sum (self, ADM_ABOUT_SHIP (i), 1, 6, "F-STN-13", &roll, error,
@@ -635,7 +635,7 @@ still_failing (AdmBattle *self,
   const AdmBattleShip *s = _adm_battle_ship (self, ship);
 
   if (_adm_battle_is_station (self, ship))
-    return s->criticals[9] > 0;
+    return s->criticals[ADM_STN_CRIT_OUT_OF_ORBIT] > 0;
   for (int r = 2; r < ADM_CRITICAL_RESULTS; r++)
     if (s->criticals[r] > 0 && fall_result (self, r))
       return TRUE;

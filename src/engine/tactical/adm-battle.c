@@ -564,7 +564,7 @@ reactor_half (AdmBattle           *self,
               const AdmBattleShip *s,
               int                  value)
 {
-  if (s->klass->category != ADM_CATEGORY_STATION || s->criticals[6] == 0)
+  if (s->klass->category != ADM_CATEGORY_STATION || s->criticals[ADM_STN_CRIT_REACTOR] == 0)
     return value;
   return _adm_battle_ruling_is (self, "station-reactor", "round-up") ? (value + 1) / 2
                                                                      : value / 2;
@@ -578,9 +578,9 @@ ship_shields (AdmBattle           *self,
 
   /* F-CRIT-17: the generators are destroyed; F-CAT-7: a hulk has no shields; F-MINE-13: a
    * ship laying mines this turn cannot use its shields. */
-  if (s->criticals[10] > 0 || s->status != ADM_SHIP_ACTIVE || s->laying_mines)
+  if (s->criticals[ADM_CRIT_SHIELDS] > 0 || s->status != ADM_SHIP_ACTIVE || s->laying_mines)
     return 0;
-  /* F-STN-14: the station table's result 10 is criticals[10] too. */
+  /* F-STN-14: the station table's result 10 is the same index (ADM_STN_CRIT_SHIELDS). */
   shields = reactor_half (self, s, s->klass->shields);
   /* F-ORB-2 ("orbit-change-halving"): the player halved the shields to change orbit. */
   if (s->orbit_halved == 2)
@@ -753,7 +753,7 @@ adm_battle_ship_speed (AdmBattle *self,
 
   g_return_val_if_fail (s != NULL, 0);
   /* F-CRIT-15: −10 cm per central-deck hit until repaired. */
-  return MAX (0, s->klass->speed - 10 * s->criticals[8]);
+  return MAX (0, s->klass->speed - 10 * s->criticals[ADM_CRIT_CENTRAL_DECK]);
 }
 
 int

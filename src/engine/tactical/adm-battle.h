@@ -56,6 +56,33 @@ typedef enum {
 
 #define ADM_CRITICAL_RESULTS 13  /* indexed by the 2d6 result, 2..12 */
 
+/* The rows of the ship critical damage table (F-CRIT-8) by their 2d6 result, the index of a
+ * ship's criticals[]. */
+typedef enum {
+  ADM_CRIT_MAIN_GUNS      = 2,   /* F-CRIT-9 */
+  ADM_CRIT_STARBOARD      = 3,   /* F-CRIT-10 */
+  ADM_CRIT_PORT           = 4,   /* F-CRIT-11 */
+  ADM_CRIT_BOW            = 5,   /* F-CRIT-12 */
+  ADM_CRIT_ENGINES        = 6,   /* F-CRIT-13 */
+  ADM_CRIT_FIRE           = 7,   /* F-CRIT-14 */
+  ADM_CRIT_CENTRAL_DECK   = 8,   /* F-CRIT-15 */
+  ADM_CRIT_BRIDGE         = 9,   /* F-CRIT-16 */
+  ADM_CRIT_SHIELDS        = 10,  /* F-CRIT-17 */
+  ADM_CRIT_HULL           = 11,  /* F-CRIT-18 */
+  ADM_CRIT_SUPERSTRUCTURE = 12,  /* F-CRIT-19 */
+} AdmCritical;
+
+/* The rows of the station critical damage table (F-STN-7) whose meaning differs from the
+ * ship table's, by the same index. */
+typedef enum {
+  ADM_STN_CRIT_DESTRUCTORS   = 2,   /* F-STN-8 */
+  ADM_STN_CRIT_MAIN_ARMAMENT = 4,   /* F-STN-9 */
+  ADM_STN_CRIT_TORPEDOES     = 5,   /* F-STN-10 */
+  ADM_STN_CRIT_REACTOR       = 6,   /* F-STN-11 */
+  ADM_STN_CRIT_OUT_OF_ORBIT  = 9,   /* F-STN-13 */
+  ADM_STN_CRIT_SHIELDS       = 10,  /* F-STN-14 */
+} AdmStationCritical;
+
 /* One ship as it stands. Strings and the class belong to the battle. */
 typedef struct {
   const char         *id;
