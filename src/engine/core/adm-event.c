@@ -316,19 +316,6 @@ adm_event_append_text (GString    *out,
   xmlFreeNode (node);
 }
 
-void
-adm_event_append_xml (const AdmEvent *self,
-                      GString        *out)
-{
-  xmlNode *node;
-
-  g_return_if_fail (self != NULL && out != NULL);
-
-  node = adm_event_to_xml (self, NULL, TRUE);
-  append_dump (out, node);
-  xmlFreeNode (node);
-}
-
 AdmEvent *
 adm_event_from_xml (xmlNode     *node,
                     const char  *display_name,

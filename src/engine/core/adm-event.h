@@ -54,9 +54,6 @@ void         adm_event_set_text  (AdmEvent   *self,
 xmlNode     *adm_event_to_xml    (const AdmEvent *self,
                                   xmlNode        *parent,
                                   gboolean        with_time);
-/* adm_event_to_xml () with its time, as libxml2's xmlNodeDump () writes it, appended to @out. */
-void         adm_event_append_xml (const AdmEvent *self,
-                                   GString        *out);
 /* @time (seconds from 1970, UTC) as every Admiralty file writes a time, "2026-11-22T18:00:00Z",
  * the year with four digits as xsd:dateTime requires ("0217-…"). */
 char        *adm_event_format_time (gint64 time) G_GNUC_WARN_UNUSED_RESULT;

@@ -103,23 +103,6 @@ adm_journal_action_take_event (AdmJournalAction *self,
   g_ptr_array_add (self->events, event);
 }
 
-void
-adm_journal_action_take_events (AdmJournalAction *self,
-                                AdmEvent *const  *events,
-                                guint             n_events)
-{
-  guint len;
-
-  g_return_if_fail (self != NULL && (events != NULL || n_events == 0));
-  g_return_if_fail (self->id == 0);
-  for (guint i = 0; i < n_events; i++)
-    g_return_if_fail (events[i] != NULL);
-  len = self->events->len;
-  g_ptr_array_set_size (self->events, len + n_events);
-  if (n_events > 0)
-    memcpy (self->events->pdata + len, events, n_events * sizeof (AdmEvent *));
-}
-
 int
 adm_journal_action_get_line (const AdmJournalAction *self)
 {

@@ -33,11 +33,6 @@ void              adm_journal_action_add_event  (AdmJournalAction *self,
  * to be added (a battle's rolls, a thousand a phase). */
 void              adm_journal_action_take_event (AdmJournalAction *self,
                                                  AdmEvent         *event);
-/* adm_journal_action_take_event () of each of @n_events events, in order, the room made once
- * (a battle's phase takes its thousand rolls at once). */
-void              adm_journal_action_take_events (AdmJournalAction *self,
-                                                  AdmEvent *const  *events,
-                                                  guint             n_events);
 /* Source line of the action when loaded from a file, 0 otherwise. */
 int               adm_journal_action_get_line   (const AdmJournalAction *self);
 

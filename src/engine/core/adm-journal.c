@@ -759,24 +759,6 @@ adm_journal_get_done (AdmJournal *self)
   return self->done;
 }
 
-GPtrArray *
-adm_journal_dup_events (AdmJournal *self)
-{
-  GPtrArray *events;
-
-  g_return_val_if_fail (ADM_IS_JOURNAL (self), NULL);
-
-  events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
-  for (guint i = 0; i < self->done->len; i++)
-    {
-      AdmJournalAction *action = g_ptr_array_index (self->done, i);
-
-      for (guint e = 0; e < action->events->len; e++)
-        g_ptr_array_add (events, adm_event_ref (g_ptr_array_index (action->events, e)));
-    }
-  return events;
-}
-
 guint
 adm_journal_get_n_actions (AdmJournal *self)
 {

@@ -280,8 +280,6 @@ gint64            adm_journal_get_entry_time    (AdmJournal       *self,
                                                  guint             i);
 /* The actions in effect (AdmJournalAction*), in order. */
 GPtrArray        *adm_journal_get_done          (AdmJournal       *self);
-/* Every event of the actions in effect (AdmEvent*), in order: a new array. */
-GPtrArray        *adm_journal_dup_events        (AdmJournal       *self) G_GNUC_WARN_UNUSED_RESULT;
 guint             adm_journal_get_n_actions     (AdmJournal       *self);
 
 /* The owner's sentence for @action, else "what" with its parameters. */

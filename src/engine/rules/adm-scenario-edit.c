@@ -304,13 +304,6 @@ adm_scenario_edit_new (const char *ruleset_id,
   return self;
 }
 
-xmlDoc *
-adm_scenario_edit_get_doc (AdmScenarioEdit *self)
-{
-  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
-  return self->doc;
-}
-
 xmlNode *
 adm_scenario_edit_get_root (AdmScenarioEdit *self)
 {

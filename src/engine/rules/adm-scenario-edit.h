@@ -51,7 +51,6 @@ AdmScenarioEdit *adm_scenario_edit_new_from_data  (const char       *data,
 AdmScenarioEdit *adm_scenario_edit_open           (const char       *path,
                                                    GError          **error) G_GNUC_WARN_UNUSED_RESULT;
 
-xmlDoc          *adm_scenario_edit_get_doc        (AdmScenarioEdit  *self);
 xmlNode         *adm_scenario_edit_get_root       (AdmScenarioEdit  *self);
 /* The ruleset the scenario names, or NULL when it names none that loads. */
 AdmRuleset      *adm_scenario_edit_get_ruleset    (AdmScenarioEdit  *self);

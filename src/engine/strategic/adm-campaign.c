@@ -1382,13 +1382,6 @@ adm_campaign_set_mirror_folder (AdmCampaign *self,
   mirror (self);
 }
 
-const char *
-adm_campaign_get_mirror_folder (AdmCampaign *self)
-{
-  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), NULL);
-  return self->mirror;
-}
-
 /* A resolved cycle is a milestone: the file with it is kept as the checkpoint "cycle-N" by
  * the save that follows (write_checkpoints ()). */
 static void

@@ -100,7 +100,6 @@ GPtrArray     *adm_campaign_get_events    (AdmCampaign  *self); /* AdmEvent* */
  * gpointer)) says why. */
 void           adm_campaign_set_mirror_folder (AdmCampaign *self,
                                                const char  *folder);
-const char    *adm_campaign_get_mirror_folder (AdmCampaign *self);
 
 /* Milestones — a cycle resolved, a battle's turn played through — are kept as checkpoints
  * ("cycle-N", "battle-ENGAGEMENT-turn-N", adm_file_write_checkpoint ()) by the save that

@@ -2172,14 +2172,6 @@ adm_state_get_ship (AdmState   *self,
   return ship_id != NULL ? g_hash_table_lookup (self->ships, ship_id) : NULL;
 }
 
-AdmFormationState *
-adm_state_get_formation (AdmState   *self,
-                         const char *formation_id)
-{
-  g_return_val_if_fail (ADM_IS_STATE (self), NULL);
-  return formation_id != NULL ? g_hash_table_lookup (self->formations, formation_id) : NULL;
-}
-
 AdmMuster *
 adm_state_get_muster (AdmState *self)
 {

@@ -119,8 +119,6 @@ gboolean            adm_state_apply            (AdmState       *self,
 
 AdmShipState       *adm_state_get_ship         (AdmState    *self,
                                                 const char  *ship_id);
-AdmFormationState  *adm_state_get_formation    (AdmState    *self,
-                                                const char  *formation_id);
 /* The muster before cycle 1 (F-GEN-5, F-GEN-6, F-GEN-7, adm-muster.h). */
 AdmMuster          *adm_state_get_muster       (AdmState    *self);
 /* The strategic map: positions, orders, sheets, cycles and engagements (F-STRAT). */

@@ -190,13 +190,6 @@ adm_ti4_catalog_load (GError **error)
   return NULL;
 }
 
-const char *
-adm_ti4_catalog_get_path (AdmTi4Catalog *self)
-{
-  g_return_val_if_fail (ADM_IS_TI4_CATALOG (self), NULL);
-  return self->path;
-}
-
 guint
 adm_ti4_catalog_get_n_units (AdmTi4Catalog *self)
 {

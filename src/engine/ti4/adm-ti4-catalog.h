@@ -41,7 +41,6 @@ AdmTi4Catalog    *adm_ti4_catalog_load        (GError       **error) G_GNUC_WARN
 AdmTi4Catalog    *adm_ti4_catalog_load_file   (const char    *path,
                                                GError       **error) G_GNUC_WARN_UNUSED_RESULT;
 
-const char       *adm_ti4_catalog_get_path    (AdmTi4Catalog *self);
 guint             adm_ti4_catalog_get_n_units (AdmTi4Catalog *self);
 /* @index < adm_ti4_catalog_get_n_units (); units keep the file's order. */
 const AdmTi4Unit *adm_ti4_catalog_get_unit    (AdmTi4Catalog *self,
