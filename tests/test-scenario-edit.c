@@ -181,6 +181,63 @@ static const struct {
   { "description", edit_description },
 };
 
+/* @a and @b, the same elements in the same order, on the same lines. */
+static void
+assert_same_lines (xmlNode *a,
+                   xmlNode *b)
+{
+  g_assert_cmpstr ((const char *) a->name, ==, (const char *) b->name);
+  g_assert_cmpint (xmlGetLineNo (a), ==, xmlGetLineNo (b));
+  for (a = adm_xml_first_element (a, NULL), b = adm_xml_first_element (b, NULL);
+       a != NULL && b != NULL; a = adm_xml_next_element (a, NULL), b = adm_xml_next_element (b, NULL))
+    assert_same_lines (a, b);
+  g_assert_true (a == NULL && b == NULL);
+}
+
+/* After every kind of edit, each element has the line it has in the text as it would be
+ * saved, as a reading of that text gives it: what a problem names is the saved file's line. */
+static void
+test_lines (gconstpointer data)
+{
+  guint index = GPOINTER_TO_UINT (data);
+  g_autoptr(GBytes) original = NULL;
+  g_autoptr(AdmScenarioEdit) edit = open_shipped ("komarr-campaign.admiralty", &original);
+  g_autoptr(xmlDoc) doc = NULL;
+  gsize length;
+  const char *text;
+
+  edits[index].func (edit);
+  text = g_bytes_get_data (adm_scenario_edit_get_bytes (edit), &length);
+  doc = adm_xml_parse_memory (text, length, "edited.admiralty", NULL);
+  g_assert_nonnull (doc);
+  assert_same_lines (adm_scenario_edit_get_root (edit), xmlDocGetRootElement (doc));
+}
+
+/* The check's one pass of the loader is the scenario drawn until the next edit; a scenario
+ * with a problem is drawn from a pass of its own. */
+static void
+test_check_builds (void)
+{
+  g_autoptr(GBytes) original = NULL;
+  g_autoptr(AdmScenarioEdit) edit = open_shipped ("komarr-campaign.admiralty", &original);
+  g_autoptr(GPtrArray) problems = adm_scenario_edit_check (edit);
+  g_autoptr(GPtrArray) after = NULL;
+  g_autoptr(AdmScenario) checked = NULL, again = NULL, edited = NULL;
+  gboolean whole = FALSE;
+
+  g_assert_cmpuint (problems->len, ==, 0);
+  checked = adm_scenario_edit_build (edit, &whole);
+  g_assert_true (whole);
+  again = adm_scenario_edit_build (edit, NULL);
+  g_assert_true (checked == again);
+  adm_scenario_edit_set (edit, find (edit, "ship", "prince-serg"), "readiness", "99");
+  after = adm_scenario_edit_check (edit);
+  g_assert_cmpuint (after->len, >, 0);
+  edited = adm_scenario_edit_build (edit, &whole);
+  g_assert_true (edited != checked);
+  g_assert_false (whole);
+}
+
 static void
 changed_cb (AdmScenarioEdit *edit,
             guint            change,
@@ -378,9 +435,14 @@ main (int   argc,
       g_autofree char *path = g_strdup_printf ("/engine/scenario-edit/undo-redo/%s",
                                                edits[i].name);
 
+      g_autofree char *lines = g_strdup_printf ("/engine/scenario-edit/lines/%s",
+                                                edits[i].name);
+
       g_test_add_data_func (path, GUINT_TO_POINTER (i), test_undo_redo);
+      g_test_add_data_func (lines, GUINT_TO_POINTER (i), test_lines);
     }
   g_test_add_func ("/engine/scenario-edit/rename-follows", test_rename_follows);
+  g_test_add_func ("/engine/scenario-edit/check-builds", test_check_builds);
   g_test_add_func ("/engine/scenario-edit/F-FORM-5/build-loads", test_build_loads);
   g_test_add_func ("/engine/scenario-edit/F-GEN-5/sketch-without-ships",
                    test_sketch_without_ships);

@@ -86,10 +86,7 @@ static void
 check (AdmiraltyScenarioEditor *self)
 {
   g_clear_pointer (&self->problem_list, g_ptr_array_unref);
-  self->problem_list =
-    adm_scenario_check_all (adm_scenario_edit_get_root (self->edit),
-                            adm_scenario_edit_get_display_name (self->edit),
-                            adm_scenario_edit_get_ruleset (self->edit));
+  self->problem_list = adm_scenario_edit_check (self->edit);
   admiralty_editor_problems_set_problems (self->problems, self->problem_list);
   adw_view_stack_page_set_badge_number (self->problems_stack_page, self->problem_list->len);
   adw_view_stack_page_set_needs_attention (self->problems_stack_page,

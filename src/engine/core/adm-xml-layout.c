@@ -310,9 +310,28 @@ write_attributes (GString *out,
     }
 }
 
+/* The lines of the text written so far, counted as it grows. */
+typedef struct {
+  gsize counted;  /* the bytes of the text whose lines are counted */
+  long  line;     /* the line the last of them is on */
+} Lines;
+
+/* Where the text written ends, as libxml2 numbers lines: the line of a start tag's ">" is
+ * its element's, held at most USHRT_MAX as xmlNode's line field holds it. */
+static unsigned short
+line_now (Lines   *lines,
+          GString *out)
+{
+  for (; lines->counted < out->len; lines->counted++)
+    if (out->str[lines->counted] == '\n')
+      lines->line++;
+  return lines->line < G_MAXUSHORT ? (unsigned short) lines->line : G_MAXUSHORT;
+}
+
 static void
 write_node (GString *out,
-            xmlNode *node)
+            xmlNode *node,
+            Lines   *lines)
 {
   switch (node->type)
     {
@@ -326,6 +345,8 @@ write_node (GString *out,
         write_attributes (out, node, first_column);
         if (tag != NULL)
           g_string_append (out, tag->end_space);
+        if (lines != NULL)
+          node->line = line_now (lines, out);
         if (node->children == NULL)
           {
             g_string_append (out, "/>");
@@ -333,7 +354,7 @@ write_node (GString *out,
           }
         g_string_append_c (out, '>');
         for (xmlNode *child = node->children; child != NULL; child = child->next)
-          write_node (out, child);
+          write_node (out, child, lines);
         g_string_append_printf (out, "</%s>", (const char *) node->name);
         break;
       }
@@ -357,13 +378,12 @@ write_node (GString *out,
     }
 }
 
-GBytes *
-adm_xml_layout_write (AdmXmlLayout *layout,
-                      xmlDoc       *doc)
+static GBytes *
+write_doc (AdmXmlLayout *layout,
+           xmlDoc       *doc,
+           Lines        *lines)
 {
   GString *out = g_string_sized_new (16384);
-
-  g_return_val_if_fail (doc != NULL, NULL);
 
   if (layout != NULL && layout->declaration != NULL)
     g_string_append (out, layout->declaration);
@@ -375,8 +395,28 @@ adm_xml_layout_write (AdmXmlLayout *layout,
       if (node->type != XML_ELEMENT_NODE && node->type != XML_COMMENT_NODE &&
           node->type != XML_PI_NODE)
         continue;
-      write_node (out, node);
+      write_node (out, node, lines);
       g_string_append_c (out, '\n');
     }
   return g_string_free_to_bytes (out);
+}
+
+GBytes *
+adm_xml_layout_write (AdmXmlLayout *layout,
+                      xmlDoc       *doc)
+{
+  g_return_val_if_fail (doc != NULL, NULL);
+
+  return write_doc (layout, doc, NULL);
+}
+
+GBytes *
+adm_xml_layout_write_lines (AdmXmlLayout *layout,
+                            xmlDoc       *doc)
+{
+  Lines lines = { 0, 1 };
+
+  g_return_val_if_fail (doc != NULL, NULL);
+
+  return write_doc (layout, doc, &lines);
 }

@@ -35,6 +35,12 @@ void          adm_xml_layout_free  (AdmXmlLayout *layout);
 GBytes       *adm_xml_layout_write (AdmXmlLayout *layout,
                                     xmlDoc       *doc) G_GNUC_WARN_UNUSED_RESULT;
 
+/* The same text, and each element of @doc given the line it has in it, as libxml2 would give
+ * it reading the text back: what the elements' lines say after an edit is the file as it
+ * would be saved, with no second reading. */
+GBytes       *adm_xml_layout_write_lines (AdmXmlLayout *layout,
+                                          xmlDoc       *doc) G_GNUC_WARN_UNUSED_RESULT;
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmXmlLayout, adm_xml_layout_free)
 
 G_END_DECLS

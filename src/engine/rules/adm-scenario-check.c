@@ -130,19 +130,23 @@ check_schema (Check   *check,
   g_clear_pointer (&check->original, g_hash_table_unref);
 }
 
-/* The loader's problems, with @ruleset's rulings as they were before. */
+/* The loader's problems, with @ruleset's rulings as they were before; or, when @loaded is
+ * given and the scenario loads, the scenario in it and the rulings as loading leaves them. */
 static void
-check_loader (Check       *check,
-              xmlNode     *scenario,
-              const char  *display_name,
-              AdmRuleset  *ruleset)
+check_loader (Check        *check,
+              xmlNode      *scenario,
+              const char   *display_name,
+              AdmRuleset   *ruleset,
+              AdmScenario **loaded)
 {
   GPtrArray *rulings = ruleset != NULL ? adm_ruleset_get_rulings (ruleset) : NULL;
   g_autoptr(GPtrArray) values = g_ptr_array_new_with_free_func (g_free);
 
   for (guint i = 0; rulings != NULL && i < rulings->len; i++)
     g_ptr_array_add (values, g_strdup (((AdmRuling *) g_ptr_array_index (rulings, i))->value));
-  _adm_scenario_check (scenario, display_name, ruleset, loader_problem_cb, check);
+  _adm_scenario_check (scenario, display_name, ruleset, loader_problem_cb, check, loaded);
+  if (loaded != NULL && *loaded != NULL)
+    return;
   for (guint i = 0; rulings != NULL && i < rulings->len; i++)
     {
       const AdmRuling *ruling = g_ptr_array_index (rulings, i);
@@ -288,6 +292,15 @@ adm_scenario_check_all (xmlNode     *scenario,
                         const char  *display_name,
                         AdmRuleset  *ruleset)
 {
+  return adm_scenario_check_all_loaded (scenario, display_name, ruleset, NULL);
+}
+
+GPtrArray *
+adm_scenario_check_all_loaded (xmlNode      *scenario,
+                               const char   *display_name,
+                               AdmRuleset   *ruleset,
+                               AdmScenario **scenario_loaded)
+{
   g_autoptr(AdmRuleset) loaded = NULL;
   g_autoptr(GPtrArray) problems = g_ptr_array_new ();
   g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -296,6 +309,7 @@ adm_scenario_check_all (xmlNode     *scenario,
   g_return_val_if_fail (adm_xml_is (scenario, "scenario"), NULL);
   g_return_val_if_fail (display_name != NULL, NULL);
   g_return_val_if_fail (ruleset == NULL || ADM_IS_RULESET (ruleset), NULL);
+  g_return_val_if_fail (scenario_loaded == NULL || *scenario_loaded == NULL, NULL);
 
   check_schema (&check, scenario);
   if (ruleset == NULL)
@@ -310,6 +324,10 @@ adm_scenario_check_all (xmlNode     *scenario,
     }
   /* Where the schema failed the loader still runs: it reads the elements it knows by name
    * and checks every attribute it takes, as it does for a campaign's scenario. */
-  check_loader (&check, scenario, display_name, ruleset);
+  check_loader (&check, scenario, display_name, ruleset,
+                ruleset != NULL && loaded == NULL ? scenario_loaded : NULL);
+  /* The schema's problems too are a scenario that does not load. */
+  if (scenario_loaded != NULL && *scenario_loaded != NULL && problems->len > 0)
+    g_clear_object (scenario_loaded);
   return in_document_order (problems, scenario);
 }

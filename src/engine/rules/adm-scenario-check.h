@@ -7,6 +7,7 @@
 #include <libxml/tree.h>
 
 #include "adm-ruleset.h"
+#include "adm-scenario.h"
 
 G_BEGIN_DECLS
 
@@ -33,6 +34,15 @@ void       adm_problem_free       (AdmProblem  *problem);
 GPtrArray *adm_scenario_check_all (xmlNode     *scenario,
                                    const char  *display_name,
                                    AdmRuleset  *ruleset) G_GNUC_WARN_UNUSED_RESULT;
+
+/* The same, with the loader's one pass giving the scenario too: *@scenario_loaded is what
+ * adm_scenario_new_from_node () gives for @scenario when there is no problem (@ruleset then
+ * left with its rulings as loading leaves them), else NULL. @ruleset must not be NULL for a
+ * scenario to be given. */
+GPtrArray *adm_scenario_check_all_loaded (xmlNode      *scenario,
+                                          const char   *display_name,
+                                          AdmRuleset   *ruleset,
+                                          AdmScenario **scenario_loaded) G_GNUC_WARN_UNUSED_RESULT;
 
 /* "DISPLAY_NAME:LINE: message" as validate prints it ("DISPLAY_NAME: message" at line 0). */
 char      *adm_problem_to_string  (const AdmProblem *problem,

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "adm-id.h"
+#include "adm-scenario-check.h"
 #include "adm-scenario-edit.h"
 #include "adm-scenario-private.h"
 #include "adm-xml.h"
@@ -28,6 +29,7 @@ struct _AdmScenarioEdit {
   GQueue        redo;
   gsize         undo_bytes;
   gboolean      can_undo, can_redo, modified;
+  AdmScenario  *loaded;      /* the document as last checked, when it loaded; or NULL */
 };
 
 G_DEFINE_TYPE (AdmScenarioEdit, adm_scenario_edit, G_TYPE_OBJECT)
@@ -61,6 +63,7 @@ adm_scenario_edit_finalize (GObject *object)
 
   g_clear_pointer (&self->doc, xmlFreeDoc);
   g_clear_pointer (&self->layout, adm_xml_layout_free);
+  g_clear_object (&self->loaded);
   g_clear_object (&self->ruleset);
   g_free (self->ruleset_id);
   g_free (self->season_text);
@@ -192,32 +195,6 @@ update_ruleset (AdmScenarioEdit *self)
     self->ruleset = adm_ruleset_load (id, NULL);
 }
 
-static void
-copy_lines (xmlNode *to,
-            xmlNode *from)
-{
-  to->line = from->line;
-  for (xmlNode *a = adm_xml_first_element (to, NULL), *b = adm_xml_first_element (from, NULL);
-       a != NULL && b != NULL;
-       a = adm_xml_next_element (a, NULL), b = adm_xml_next_element (b, NULL))
-    copy_lines (a, b);
-}
-
-/* Gives each element the line it has in @self's text now, so that the problems found after
- * an edit name the lines of the file as it would be saved (an element copied from the rules
- * folder has the lines of its file until then). Both trees hold the same elements in the
- * same order: the text was written from the document. */
-static void
-sync_lines (AdmScenarioEdit *self)
-{
-  gsize length;
-  const char *data = g_bytes_get_data (self->bytes, &length);
-  g_autoptr(xmlDoc) doc = adm_xml_parse_memory (data, length, self->display_name, NULL);
-
-  if (doc != NULL)
-    copy_lines (xmlDocGetRootElement (self->doc), xmlDocGetRootElement (doc));
-}
-
 static gboolean
 set_document (AdmScenarioEdit  *self,
               const char       *data,
@@ -237,6 +214,7 @@ set_document (AdmScenarioEdit  *self,
                          root != NULL ? (const char *) root->name : "");
       return FALSE;
     }
+  g_clear_object (&self->loaded);
   g_clear_pointer (&self->layout, adm_xml_layout_free);
   g_clear_pointer (&self->doc, xmlFreeDoc);
   self->doc = g_steal_pointer (&doc);
@@ -379,7 +357,10 @@ drop_oldest (AdmScenarioEdit *self)
     }
 }
 
-/* After an edit: the text before it goes on the undo stack, the redo stack is forgotten. */
+/* After an edit: the text before it goes on the undo stack, the redo stack is forgotten.
+ * Each element is given the line it has in the text now, so that the problems found after an
+ * edit name the lines of the file as it would be saved (an element copied from the rules
+ * folder has the lines of its file until then). */
 static void
 commit (AdmScenarioEdit       *self,
         AdmScenarioEditChange  change,
@@ -387,17 +368,17 @@ commit (AdmScenarioEdit       *self,
 {
   GBytes *before = self->bytes;
 
-  self->bytes = adm_xml_layout_write (self->layout, self->doc);
+  self->bytes = adm_xml_layout_write_lines (self->layout, self->doc);
   if (g_bytes_equal (before, self->bytes))
     {
       g_bytes_unref (before);
       return;
     }
+  g_clear_object (&self->loaded);
   g_queue_push_head (&self->undo, before);
   self->undo_bytes += g_bytes_get_size (before);
   g_queue_clear_full (&self->redo, (GDestroyNotify) g_bytes_unref);
   drop_oldest (self);
-  sync_lines (self);
   update_ruleset (self);
   update_flags (self);
   g_signal_emit (self, signals[CHANGED], 0, (guint) change, node);
@@ -1694,6 +1675,17 @@ sketch_map (AdmScenarioEdit *self,
   return map;
 }
 
+GPtrArray *
+adm_scenario_edit_check (AdmScenarioEdit *self)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+
+  g_clear_object (&self->loaded);
+  return adm_scenario_check_all_loaded (xmlDocGetRootElement (self->doc), self->display_name,
+                                        self->ruleset, self->ruleset != NULL ? &self->loaded
+                                                                             : NULL);
+}
+
 AdmScenario *
 adm_scenario_edit_build (AdmScenarioEdit *self,
                          gboolean        *whole)
@@ -1708,6 +1700,12 @@ adm_scenario_edit_build (AdmScenarioEdit *self,
     *whole = FALSE;
   if (self->ruleset == NULL)
     return NULL;
+  if (self->loaded != NULL)
+    {
+      if (whole != NULL)
+        *whole = TRUE;
+      return g_object_ref (self->loaded);
+    }
   scenario = adm_scenario_new_from_node (xmlDocGetRootElement (self->doc), self->display_name,
                                          self->ruleset, NULL);
   if (scenario != NULL)
@@ -1748,6 +1746,7 @@ adm_scenario_edit_restore (AdmScenarioEdit  *self,
       g_bytes_unref (before);
       return FALSE;
     }
+  g_clear_object (&self->loaded);
   g_queue_push_head (&self->undo, before);
   self->undo_bytes += g_bytes_get_size (before);
   g_queue_clear_full (&self->redo, (GDestroyNotify) g_bytes_unref);

@@ -281,6 +281,11 @@ GPtrArray       *adm_scenario_edit_children       (xmlNode          *parent,
 /* The <map> element, made when missing only by an edit that needs it. */
 xmlNode         *adm_scenario_edit_get_map        (AdmScenarioEdit  *self);
 
+/* Every problem of the document now, as adm_scenario_check_all () lists them; the scenario
+ * its one pass of the loader makes on the way, when there is none, is what
+ * adm_scenario_edit_build () gives until the next edit. */
+GPtrArray       *adm_scenario_edit_check          (AdmScenarioEdit  *self) G_GNUC_WARN_UNUSED_RESULT;
+
 /* The scenario to draw: the whole document when it loads (*@whole TRUE), else its map as far
  * as it can be drawn — sectors with an id of their own, a name and a place, their objects,
  * the links between them — and no formations. NULL without a ruleset. */

@@ -28,12 +28,14 @@ AdmRuleset *_adm_scenario_load_ruleset (xmlNode     *scenario,
  * each problem to @func and goes on past it where it safely can (skipping the element at
  * fault, and saying nothing of references to an element skipped). Without @ruleset only the
  * ids, names and readiness are checked. The rulings of @scenario are set on @ruleset, as
- * loading sets them. */
+ * loading sets them. @loaded, unless NULL: the scenario when the loader found no problem, as
+ * adm_scenario_new_from_node () gives it, else NULL. */
 void        _adm_scenario_check        (xmlNode                 *scenario,
                                         const char              *display_name,
                                         AdmRuleset              *ruleset,
                                         AdmScenarioProblemFunc   func,
-                                        gpointer                 user_data);
+                                        gpointer                 user_data,
+                                        AdmScenario            **loaded);
 
 /* The map of a scenario the editor cannot load whole, as adm_scenario_new_from_doc () loads
  * it but for the one check that a scenario gives some admiral a ship (F-GEN-5): @node holds

@@ -1598,7 +1598,8 @@ _adm_scenario_check (xmlNode                 *scenario,
                      const char              *display_name,
                      AdmRuleset              *ruleset,
                      AdmScenarioProblemFunc   func,
-                     gpointer                 user_data)
+                     gpointer                 user_data,
+                     AdmScenario            **loaded)
 {
   Loader loader = { NULL, display_name, func, user_data, 0, NULL, FALSE };
   g_autoptr(AdmScenario) self = NULL;
@@ -1607,9 +1608,17 @@ _adm_scenario_check (xmlNode                 *scenario,
   g_return_if_fail (display_name != NULL);
   g_return_if_fail (ruleset == NULL || ADM_IS_RULESET (ruleset));
   g_return_if_fail (func != NULL);
+  g_return_if_fail (loaded == NULL || *loaded == NULL);
 
   self = scenario_from_node (&loader, scenario, ruleset, NULL);
   g_clear_pointer (&loader.skipped, g_hash_table_unref);
+  if (self != NULL && loaded != NULL)
+    {
+      self->doc = xmlNewDoc ((const xmlChar *) "1.0");
+      self->node = xmlDocCopyNode (scenario, self->doc, 1);
+      xmlDocSetRootElement (self->doc, self->node);
+      *loaded = g_steal_pointer (&self);
+    }
 }
 
 AdmRuleset *
