@@ -90,6 +90,14 @@ is_button_tooltip (GtkWidget     *widget,
          g_strcmp0 (gtk_widget_get_tooltip_text (widget), data) == 0;
 }
 
+gboolean
+is_button_icon (GtkWidget     *widget,
+                gconstpointer  data)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_is_drawable (widget) &&
+         g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), data) == 0;
+}
+
 GtkWidget *
 button (GtkWidget  *under,
         const char *label)

@@ -27,11 +27,12 @@ GBytes                  *bytes_now        (AdmiraltyScenarioEditor *editor);
 void                     assert_undo_redo (AdmiraltyScenarioEditor *editor,
                                            GBytes                  *before);
 
-/* Matches for find_widget (), each among the widgets drawn: a button by its label or tooltip,
- * a preferences row by its title, an entry row by its text, a widget by its GType (data:
+/* Matches for find_widget (), each among the widgets drawn: a button by its label, tooltip or
+ * icon, a preferences row by its title, an entry row by its text, a widget by its GType (data:
  * GSIZE_TO_POINTER (type)), the Fleets page's list of formations. */
 gboolean                 is_button_labelled (GtkWidget *widget, gconstpointer data);
 gboolean                 is_button_tooltip  (GtkWidget *widget, gconstpointer data);
+gboolean                 is_button_icon     (GtkWidget *widget, gconstpointer data);
 gboolean                 is_row_titled      (GtkWidget *widget, gconstpointer data);
 gboolean                 is_entry_row_text  (GtkWidget *widget, gconstpointer data);
 gboolean                 is_of_type         (GtkWidget *widget, gconstpointer data);

@@ -110,7 +110,7 @@ test_add_remove_ship (void)
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "New Ship");
   g_assert_true (adm_scenario_edit_get_modified (admiralty_scenario_editor_get_edit (editor)));
   row = gtk_widget_get_ancestor (entry, GTK_TYPE_LIST_BOX_ROW);
-  pointer_click_widget (find_widget (row, is_button_tooltip, "Remove Ship"));
+  pointer_click_widget (find_widget (row, is_button_icon, "user-trash-symbolic"));
   g_assert_null (admiralty_editor_fleets_get_ship_entry (fleets, 5));
   g_assert_false (adm_scenario_edit_get_modified (admiralty_scenario_editor_get_edit (editor)));
   focus_window (GTK_WIDGET (editor));

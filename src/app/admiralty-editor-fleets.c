@@ -378,9 +378,10 @@ ship_row_new (AdmiraltyEditorFleets *self,
 
   row->flagship = gtk_check_button_new ();
   gtk_check_button_set_group (GTK_CHECK_BUTTON (row->flagship), group);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row->flagship), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Flagship"), -1);
   gtk_check_button_set_active (GTK_CHECK_BUTTON (row->flagship),
                                g_strcmp0 (id, flagship) == 0);
-  gtk_widget_set_tooltip_text (row->flagship, _("Flagship"));
   g_signal_connect_object (row->flagship, "notify::active", G_CALLBACK (ship_flagship_cb), self,
                            G_CONNECT_SWAPPED);
   gtk_box_append (GTK_BOX (box), row->flagship);
@@ -411,7 +412,6 @@ ship_row_new (AdmiraltyEditorFleets *self,
   row->readiness = spin (12, _("Readiness"));
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (row->readiness),
                              readiness != NULL ? g_ascii_strtod (readiness, NULL) : 0);
-  gtk_widget_set_tooltip_text (row->readiness, _("Readiness"));
   g_signal_connect_object (row->readiness, "value-changed", G_CALLBACK (ship_readiness_cb),
                            self, G_CONNECT_SWAPPED);
   gtk_box_append (GTK_BOX (box), row->readiness);
@@ -419,15 +419,15 @@ ship_row_new (AdmiraltyEditorFleets *self,
   row->succession = spin (5, _("Place in the succession"));
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (row->succession),
                              adm_scenario_edit_get_succession (self->edit, ship));
-  gtk_widget_set_tooltip_text (row->succession, _("Place in the succession"));
   g_signal_connect_object (row->succession, "value-changed", G_CALLBACK (ship_succession_cb),
                            self, G_CONNECT_SWAPPED);
   gtk_box_append (GTK_BOX (box), row->succession);
 
   row->remove = gtk_button_new_from_icon_name ("user-trash-symbolic");
   gtk_widget_add_css_class (row->remove, "flat");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row->remove), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Remove Ship"), -1);
   gtk_widget_set_valign (row->remove, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (row->remove, _("Remove Ship"));
   g_signal_connect_object (row->remove, "clicked", G_CALLBACK (ship_remove_cb), self,
                            G_CONNECT_SWAPPED);
   gtk_box_append (GTK_BOX (box), row->remove);
@@ -436,6 +436,49 @@ ship_row_new (AdmiraltyEditorFleets *self,
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row->row), FALSE);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row->row), box);
   return row;
+}
+
+/* The ship rows' tooltips, said by the list for all of them: a tooltip set on a widget asks
+ * the display where the pointer is, a round trip for each of a new row's four. */
+static gboolean
+ship_list_query_tooltip_cb (AdmiraltyEditorFleets *self,
+                            int                    x,
+                            int                    y,
+                            gboolean               keyboard,
+                            GtkTooltip            *tooltip,
+                            GtkWidget             *list)
+{
+  GtkRoot *root = gtk_widget_get_root (list);
+  GtkWidget *target = keyboard && root != NULL ? gtk_root_get_focus (root)
+                                               : gtk_widget_pick (list, x, y, GTK_PICK_DEFAULT);
+
+  for (guint i = 0; target != NULL && i < self->ships->len; i++)
+    {
+      ShipRow *row = self->ships->pdata[i];
+      const struct {
+        GtkWidget  *widget;
+        const char *text;
+      } tips[] = {
+        { row->flagship, _("Flagship") },
+        { row->readiness, _("Readiness") },
+        { row->succession, _("Place in the succession") },
+        { row->remove, _("Remove Ship") },
+      };
+
+      for (guint k = 0; k < G_N_ELEMENTS (tips); k++)
+        if (target == tips[k].widget || gtk_widget_is_ancestor (target, tips[k].widget))
+          {
+            graphene_rect_t bounds;
+
+            gtk_tooltip_set_text (tooltip, tips[k].text);
+            if (gtk_widget_compute_bounds (tips[k].widget, list, &bounds))
+              gtk_tooltip_set_tip_area (tooltip, &(GdkRectangle) {
+                                          (int) bounds.origin.x, (int) bounds.origin.y,
+                                          (int) bounds.size.width, (int) bounds.size.height });
+            return TRUE;
+          }
+    }
+  return FALSE;
 }
 
 /* Which ship row, and which of its widgets, has the focus: kept across a rebuild. */
@@ -1001,4 +1044,7 @@ admiralty_editor_fleets_init (AdmiraltyEditorFleets *self)
   self->admiral_ids = g_ptr_array_new_with_free_func (g_free);
   self->sector_ids = g_ptr_array_new_with_free_func (g_free);
   self->class_width = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self->ship_list), TRUE);
+  g_signal_connect_object (self->ship_list, "query-tooltip",
+                           G_CALLBACK (ship_list_query_tooltip_cb), self, G_CONNECT_SWAPPED);
 }

@@ -1098,7 +1098,12 @@ admiralty_editor_season_set_edit (AdmiraltyEditorSeason *self,
   g_clear_object (&self->ruleset);
   g_signal_connect_object (edit, "changed", G_CALLBACK (edit_changed_cb), self,
                            G_CONNECT_SWAPPED);
-  rebuild (self);
+  /* Built when first shown: a scenario opens on another page, and its hundred rows were
+   * most of the time it took to open. */
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    rebuild (self);
+  else
+    self->stale = TRUE;
 }
 
 const char *
