@@ -152,7 +152,21 @@ fill_repair (const AdmCorrection  *correction,
   else if (correction->criticals != NULL)
     adm_event_set (event, "criticals", correction->criticals);
   if (correction->readiness != NULL)
-    adm_event_set (event, "readiness", correction->readiness);
+    {
+      gint64 readiness;
+
+      /* F-RDY-1, said of the rating typed and the ship, as the readiness correction says it. */
+      if (!need_number (correction->readiness, _("the readiness"), &readiness, error))
+        return FALSE;
+      if (readiness < 0 || readiness > 12)
+        {
+          g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                       _("the readiness of “%s” would be %d; a readiness runs from 0 to 12 "
+                         "(F-RDY-1)"), ship->ship->name, (int) readiness);
+          return FALSE;
+        }
+      adm_event_set (event, "readiness", correction->readiness);
+    }
   adm_event_set_text (event, correction->reason);
   return TRUE;
 }
