@@ -174,7 +174,8 @@ type_to (GtkWidget  *window,
   g_autofree char *quoted = g_shell_quote (text);
 
   focus_window (window);
-  xdo ("type --delay 30 %s", quoted);
+  /* "--": a text that starts with "-" is typed, not read as an option. */
+  xdo ("type --delay 30 -- %s", quoted);
 }
 
 void

@@ -83,6 +83,37 @@ admiralty_correction_action_name (AdmCorrectionKind kind)
   return action_names[kind];
 }
 
+static void
+append_item (GMenu             *menu,
+             const char        *label,
+             AdmCorrectionKind  kind,
+             const char        *subject)
+{
+  g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
+
+  g_menu_item_set_action_and_target (item, action_names[kind], "s", subject);
+  g_menu_append_item (menu, item);
+}
+
+GMenuModel *
+admiralty_correction_formation_menu (const AdmFormation *formation)
+{
+  GMenu *menu = g_menu_new ();
+
+  g_return_val_if_fail (formation != NULL, NULL);
+
+  append_item (menu, _("_Repair…"), ADM_CORRECTION_REPAIR, formation->id);
+  append_item (menu, _("_Damage…"), ADM_CORRECTION_DAMAGE, formation->id);
+  append_item (menu, _("Rea_diness…"), ADM_CORRECTION_READINESS, formation->id);
+  append_item (menu, _("_Move…"), ADM_CORRECTION_MOVE, formation->id);
+  append_item (menu, _("Remove _Ship…"), ADM_CORRECTION_REMOVE_SHIP, formation->id);
+  append_item (menu, _("_Hand Over…"), ADM_CORRECTION_HAND_OVER, formation->id);
+  if (formation->admiral != NULL)
+    append_item (menu, _("Retire _Admiral…"), ADM_CORRECTION_RETIRE_ADMIRAL,
+                 formation->admiral->id);
+  return G_MENU_MODEL (menu);
+}
+
 /* The dialog's title and what the correction does, with the clause it touches. */
 static void
 kind_texts (AdmCorrectionKind   kind,

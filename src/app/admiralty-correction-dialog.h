@@ -36,4 +36,10 @@ const char                *admiralty_correction_dialog_get_problem (AdmiraltyCor
  * correction @kind, for the window to install and the menus to name. */
 const char                *admiralty_correction_action_name       (AdmCorrectionKind  kind);
 
+/* The corrections of @formation, each an item of its action (above) on it: repair, damage,
+ * readiness, move, remove ship, hand over and, when it has an admiral, retire him. For the
+ * menus of the sector card, its fleets and the order of battle. */
+GMenuModel                *admiralty_correction_formation_menu    (const AdmFormation *formation)
+    G_GNUC_WARN_UNUSED_RESULT;
+
 G_END_DECLS

@@ -13,10 +13,41 @@ G_DEFINE_FINAL_TYPE (AdmiraltyMapPage, admiralty_map_page, ADW_TYPE_BIN)
 
 /* The card for the selected sector: its formations by faction, and its battle. */
 
+/* The master's corrections of @faction's formations of @formations in the card: a submenu a
+ * formation (admiralty-correction-dialog.h). */
+static GtkWidget *
+faction_correct_button (const AdmFaction *faction,
+                        GPtrArray        *formations)
+{
+  GtkWidget *button = gtk_menu_button_new ();
+  g_autoptr(GMenu) menu = g_menu_new ();
+  /* Translators: the tooltip of a side's Correct button in the sector card, "Correct a
+   * Formation of Barrayaran Imperium" */
+  g_autofree char *tooltip = g_strdup_printf (_("Correct a Formation of %s"), faction->name);
+
+  for (guint i = 0; i < formations->len; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, i);
+      g_autoptr(GMenuModel) sub = NULL;
+
+      if (formation->faction != faction)
+        continue;
+      sub = admiralty_correction_formation_menu (formation);
+      g_menu_append_submenu (menu, formation->name, sub);
+    }
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (button), "document-edit-symbolic");
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (button), G_MENU_MODEL (menu));
+  gtk_widget_set_tooltip_text (button, tooltip);
+  gtk_widget_set_valign (button, GTK_ALIGN_START);
+  gtk_widget_add_css_class (button, "flat");
+  return button;
+}
+
 static GtkWidget *
 sector_faction_row (AdmiraltySectorMap *map,
                     const AdmFaction   *faction,
-                    GPtrArray          *formations)
+                    GPtrArray          *formations,
+                    gboolean            master)
 {
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
   GtkWidget *dot = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
@@ -66,6 +97,9 @@ sector_faction_row (AdmiraltySectorMap *map,
   gtk_box_append (GTK_BOX (text), list);
   gtk_box_append (GTK_BOX (row), dot);
   gtk_box_append (GTK_BOX (row), text);
+  /* The master corrects a formation from its side's fleet in the card. */
+  if (master)
+    gtk_box_append (GTK_BOX (row), faction_correct_button (faction, formations));
   return row;
 }
 
@@ -234,18 +268,9 @@ corrections_menu (const AdmSector *sector,
   for (guint i = 0; i < formations->len; i++)
     {
       const AdmFormation *formation = g_ptr_array_index (formations, i);
-      g_autoptr(GMenu) sub = g_menu_new ();
+      g_autoptr(GMenuModel) sub = admiralty_correction_formation_menu (formation);
 
-      append_correction (sub, _("_Repair…"), ADM_CORRECTION_REPAIR, formation->id);
-      append_correction (sub, _("_Damage…"), ADM_CORRECTION_DAMAGE, formation->id);
-      append_correction (sub, _("Rea_diness…"), ADM_CORRECTION_READINESS, formation->id);
-      append_correction (sub, _("_Move…"), ADM_CORRECTION_MOVE, formation->id);
-      append_correction (sub, _("Remove _Ship…"), ADM_CORRECTION_REMOVE_SHIP, formation->id);
-      append_correction (sub, _("_Hand Over…"), ADM_CORRECTION_HAND_OVER, formation->id);
-      if (formation->admiral != NULL)
-        append_correction (sub, _("Retire _Admiral…"), ADM_CORRECTION_RETIRE_ADMIRAL,
-                           formation->admiral->id);
-      g_menu_append_submenu (each, formation->name, G_MENU_MODEL (sub));
+      g_menu_append_submenu (each, formation->name, sub);
     }
   g_menu_append_section (menu, NULL, G_MENU_MODEL (each));
   return G_MENU_MODEL (menu);
@@ -290,7 +315,12 @@ admiralty_map_page_update_sector_info (AdmiraltyMapPage *self)
     gtk_flow_box_remove (self->sector_info_factions, child);
   for (guint i = 0; i < factions->len; i++)
     {
-      child = sector_faction_row (self->sector_map, g_ptr_array_index (factions, i), formations);
+      gboolean master = admiralty_sector_map_get_campaign (self->sector_map) != NULL &&
+                        admiralty_sector_map_get_audience (self->sector_map) ==
+                          ADMIRALTY_SECTOR_AUDIENCE_MASTER;
+
+      child = sector_faction_row (self->sector_map, g_ptr_array_index (factions, i), formations,
+                                  master);
       gtk_flow_box_append (self->sector_info_factions, child);
       gtk_widget_set_focusable (gtk_widget_get_parent (child), FALSE);
     }

@@ -91,6 +91,7 @@ struct _AdmiraltyWindow
   GtkWidget            *scenarios_group;
   GtkListBox           *scenarios_list;
   GtkListView          *fleet_view;
+  GtkMenuButton        *fleet_correct_button;
   GtkLabel             *scenario_label;
   GtkLabel             *description_label;
   GtkLabel             *ruleset_label;
@@ -103,6 +104,10 @@ struct _AdmiraltyWindow
 };
 
 void        _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass);
+/* admiralty-window-corrections.c: the order of battle's Correct button and its right click
+ * and Menu key; its menu follows the selected row (the update). */
+void        _admiralty_window_corrections_init   (AdmiraltyWindow      *self);
+void        _admiralty_window_update_fleet_correct (AdmiraltyWindow    *self);
 void        _admiralty_window_update_actions     (AdmiraltyWindow      *self);
 /* The title, subtitle and primary button for the selected tab. */
 void        _admiralty_window_update_header      (AdmiraltyWindow      *self);

@@ -288,6 +288,7 @@ campaign_changed_cb (AdmiraltyWindow *self,
                      AdmCampaign     *campaign)
 {
   update_muster (self);
+  _admiralty_window_update_fleet_correct (self);
   follow_engagements (self);
   follow_tables (self);
   admiralty_fleet_model_refresh (self->fleet_roots, campaign);
@@ -542,6 +543,10 @@ admiralty_window_set_campaign (AdmiraltyWindow *self,
   gtk_single_selection_set_can_unselect (selection, TRUE);
   gtk_single_selection_set_selected (selection, GTK_INVALID_LIST_POSITION);
   g_set_object (&self->fleet_selection, GTK_SELECTION_MODEL (selection));
+  g_signal_connect_object (selection, "selection-changed",
+                           G_CALLBACK (_admiralty_window_update_fleet_correct), self,
+                           G_CONNECT_SWAPPED);
+  _admiralty_window_update_fleet_correct (self);
   /* Its rows are made when the Campaign tab is shown (fleet_view_map_cb ()). */
   gtk_list_view_set_model (self->fleet_view, gtk_widget_get_mapped (GTK_WIDGET (self->fleet_view))
                                              ? self->fleet_selection : NULL);
@@ -1483,6 +1488,7 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, main_stack);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, empty_page);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, fleet_view);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, fleet_correct_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, scenario_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, description_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, ruleset_label);
@@ -1602,6 +1608,7 @@ admiralty_window_init (AdmiraltyWindow *self)
   g_signal_connect (factory, "bind", G_CALLBACK (fleet_item_bind_cb), NULL);
   g_signal_connect (factory, "unbind", G_CALLBACK (fleet_item_unbind_cb), NULL);
   gtk_list_view_set_factory (self->fleet_view, factory);
+  _admiralty_window_corrections_init (self);
 
   self->settings = g_settings_new (APP_ID);
   g_signal_connect_object (self->fleet_view, "map", G_CALLBACK (fleet_view_map_cb), self,
