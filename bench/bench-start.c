@@ -25,7 +25,7 @@ empty_activate (GApplication *application)
 {
   GtkWidget *window = adw_application_window_new (GTK_APPLICATION (application));
 
-  /* The app's window's size (ui/admiralty-window.ui). */
+  /* The app's window's size (src/app/shell/admiralty-window.ui). */
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
   gtk_window_present (GTK_WINDOW (window));
 }

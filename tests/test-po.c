@@ -327,7 +327,6 @@ test_potfiles (void)
   g_assert_cmpuint (g_hash_table_size (listed), >, 10);
 
   collect_unlisted ("src", listed, missing);
-  collect_unlisted ("ui", listed, missing);
   {
     g_autoptr(GPtrArray) roots = data_roots ();
 
