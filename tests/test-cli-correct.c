@@ -249,6 +249,76 @@ test_refused (CliCampaign   *fixture,
   g_assert_cmpstr (before, ==, after);
 }
 
+/* Undo and redo give the same states whatever the master's locale: corrections with a minute,
+ * hull points and a station's damage, journaled by the command line under C, ru_RU and
+ * de_DE (whose number formats differ), read back to the same state, and undone and redone to
+ * the states before and after. */
+static void
+test_locales (CliCampaign   *fixture,
+              gconstpointer  data)
+{
+  const char *locales[] = { "C.UTF-8", "ru_RU.UTF-8", "de_DE.UTF-8" };
+  g_autofree char *original = NULL;
+  g_autofree char *first_after = NULL;
+  gsize length;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (fixture->campaign, &original, &length, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (locales); i++)
+    {
+      g_autofree char *before = NULL, *after = NULL, *undone = NULL, *redone = NULL;
+
+      g_assert_true (g_file_set_contents (fixture->campaign, original, length, &error));
+      g_assert_no_error (error);
+      g_setenv ("LC_ALL", locales[i], TRUE);
+      before = state_of (fixture->campaign);
+      {
+        g_autoptr(CliResult) add = run_cli (
+          "correct", fixture->campaign, "add-formation", "--admiral", "vorkosigan",
+          "--sector", "komarr-orbit", "--name", "Third Destroyer Flotilla", "--ship",
+          "Kestrel II:vorpatril:8", "--cycle", "2", "--minute", "20", "--reason",
+          "Convoy from Barrayar", NULL);
+        g_autoptr(CliResult) repair = run_cli (
+          "correct", fixture->campaign, "repair", "--ship", "prince-serg", "--hull", "14",
+          "--readiness", "11", "--reason", "Refit at Komarr station", NULL);
+        g_autoptr(CliResult) station = run_cli (
+          "correct", fixture->campaign, "station", "--sector", "pol-orbit", "--station",
+          "Pol Six", "--owner", "barrayar", "--damage", "4", "--reason", "Taken by boarders",
+          NULL);
+
+        g_test_message ("%s: %s%s%s%s%s%s", locales[i], add->out, add->err, repair->out,
+                        repair->err, station->out, station->err);
+        g_assert_cmpint (add->status, ==, 0);
+        g_assert_cmpint (repair->status, ==, 0);
+        g_assert_cmpint (station->status, ==, 0);
+      }
+      after = state_of (fixture->campaign);
+      g_assert_cmpstr (after, !=, before);
+      if (first_after == NULL)
+        first_after = g_strdup (after);
+      else
+        g_assert_cmpstr (after, ==, first_after);
+      for (guint n = 0; n < 3; n++)
+        {
+          g_autoptr(CliResult) undo = run_cli ("undo", fixture->campaign, NULL);
+
+          g_assert_cmpint (undo->status, ==, 0);
+        }
+      undone = state_of (fixture->campaign);
+      g_assert_cmpstr (undone, ==, before);
+      for (guint n = 0; n < 3; n++)
+        {
+          g_autoptr(CliResult) redo = run_cli ("redo", fixture->campaign, NULL);
+
+          g_assert_cmpint (redo->status, ==, 0);
+        }
+      redone = state_of (fixture->campaign);
+      g_assert_cmpstr (redone, ==, after);
+    }
+  g_unsetenv ("LC_ALL");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -259,5 +329,7 @@ main (int   argc,
               cli_campaign_teardown);
   g_test_add ("/cli/correct/F-FORM-8/refused", CliCampaign, NULL, cli_campaign_after_cycle,
               test_refused, cli_campaign_teardown);
+  g_test_add ("/cli/correct/undo-redo-locales", CliCampaign, NULL,
+              cli_campaign_after_cycle, test_locales, cli_campaign_teardown);
   return g_test_run ();
 }
