@@ -121,20 +121,7 @@ problem_shown (gpointer data)
          admiralty_correction_dialog_get_problem (correction_dialog ()) != NULL;
 }
 
-static gboolean
-is_popover (GtkWidget     *widget,
-            gconstpointer  data)
-{
-  return GTK_IS_POPOVER (widget) && gtk_widget_get_mapped (widget);
-}
 
-static gboolean
-is_label_text (GtkWidget     *widget,
-               gconstpointer  data)
-{
-  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
-         g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
-}
 
 static gboolean
 is_fleet_row_titled (GtkWidget     *widget,

@@ -96,13 +96,6 @@ type (Fixture    *fixture,
   iterate ();
 }
 
-static gboolean
-is_label_text (GtkWidget     *widget,
-               gconstpointer  data)
-{
-  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
-         g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
-}
 
 static gboolean
 is_row_titled (GtkWidget     *widget,
@@ -112,12 +105,6 @@ is_row_titled (GtkWidget     *widget,
          g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), data) == 0;
 }
 
-static gboolean
-is_popover (GtkWidget     *widget,
-            gconstpointer  data)
-{
-  return GTK_IS_POPOVER (widget) && gtk_widget_get_mapped (widget);
-}
 
 static AdmiraltyCorrectionDialog *
 correction_dialog (void)

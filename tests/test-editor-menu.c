@@ -66,8 +66,8 @@ is_menu_button (GtkWidget     *widget,
 }
 
 static gboolean
-is_label_text (GtkWidget     *widget,
-               gconstpointer  data)
+is_drawn_label_text (GtkWidget     *widget,
+                     gconstpointer  data)
 {
   return GTK_IS_LABEL (widget) && gtk_widget_is_drawable (widget) &&
          g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
@@ -89,7 +89,7 @@ click_menu_item (AdmiraltyScenarioEditor *editor,
   iterate_until (widget_mapped, popover, 5000);
   wait_frame (popover);
   root_screenshot ("editor-menu-open.png", 0, 0);
-  item = find_widget (popover, is_label_text, label);
+  item = find_widget (popover, is_drawn_label_text, label);
   g_assert_nonnull (item);
   pointer_click_widget (item);
   iterate ();

@@ -115,20 +115,7 @@ sheet_problem_shown (gpointer data)
          admiralty_muster_sheet_dialog_get_problem (sheet_dialog ()) != NULL;
 }
 
-static gboolean
-is_popover (GtkWidget     *widget,
-            gconstpointer  data)
-{
-  return GTK_IS_POPOVER (widget) && gtk_widget_get_mapped (widget);
-}
 
-static gboolean
-is_label_text (GtkWidget     *widget,
-               gconstpointer  data)
-{
-  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
-         g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
-}
 
 static AdmiraltyMusterPage *
 muster_page (Fixture *fixture)

@@ -68,8 +68,8 @@ is_separator (GtkWidget     *widget,
 }
 
 static gboolean
-is_label_text (GtkWidget     *widget,
-               gconstpointer  data)
+is_drawn_label_text (GtkWidget     *widget,
+                     gconstpointer  data)
 {
   return GTK_IS_LABEL (widget) && gtk_widget_is_drawable (widget) &&
          g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
@@ -116,7 +116,7 @@ test_main_menu (Fixture       *fixture,
   wait_frame (popover);
   for (guint i = 0; i < G_N_ELEMENTS (items); i++)
     {
-      GtkWidget *item = find_widget (popover, is_label_text, items[i]);
+      GtkWidget *item = find_widget (popover, is_drawn_label_text, items[i]);
 
       g_assert_nonnull (item);
       first[i] = window_point (item);
@@ -126,7 +126,7 @@ test_main_menu (Fixture       *fixture,
   iterate_until (NULL, NULL, 1500);
   for (guint i = 0; i < G_N_ELEMENTS (items); i++)
     {
-      GtkWidget *item = find_widget (popover, is_label_text, items[i]);
+      GtkWidget *item = find_widget (popover, is_drawn_label_text, items[i]);
       graphene_point_t now = window_point (item);
 
       g_test_message ("%s: %.0f,%.0f then %.0f,%.0f", items[i], first[i].x, first[i].y, now.x,

@@ -85,6 +85,21 @@ widget_mapped (gpointer data)
   return gtk_widget_get_mapped (data);
 }
 
+gboolean
+is_popover (GtkWidget     *widget,
+            gconstpointer  data)
+{
+  return GTK_IS_POPOVER (widget) && gtk_widget_get_mapped (widget);
+}
+
+gboolean
+is_label_text (GtkWidget     *widget,
+               gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+         g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
+}
+
 GtkWidget *
 find_widget (GtkWidget     *widget,
              gboolean     (*match) (GtkWidget *widget, gconstpointer data),

@@ -42,6 +42,15 @@ find_widget (GtkWidget     *widget,
              gboolean     (*match) (GtkWidget *widget, gconstpointer data),
              gconstpointer  data);
 
+/* Matches for find_widget (): a popover shown (mapped), and a label shown reading @data. */
+gboolean
+is_popover (GtkWidget     *widget,
+            gconstpointer  data);
+
+gboolean
+is_label_text (GtkWidget     *widget,
+               gconstpointer  data);
+
 /* The message dialog shown (mapped) among the toplevels, or NULL. */
 AdwMessageDialog *
 message_dialog (void);
