@@ -2,6 +2,7 @@
 /* test-layers.c: the folders of the engine and of the app are layers (docs/architecture.md),
  * and a file includes headers of its own folder and of the folders below it only:
  *
+ *   src/         report < portal < tables < cli (engine and app: the two trees below)
  *   src/engine/  core < rules < ti4, tactical < strategic < views
  *   src/app/     widgets < battle, ti4 < map < campaign < editor, tables < shell
  *
@@ -23,7 +24,8 @@ typedef struct {
 } Upward;
 
 typedef struct {
-  const char   *tree;          /* under src/ */
+  const char   *name;          /* of the test */
+  const char   *tree;          /* under src/ ("": src/ itself) */
   const Layer  *layers;
   guint         n_layers;
   const Upward *upward;
@@ -76,10 +78,22 @@ static const Upward app_upward[] = {
 
 static const char *app_outside[] = { "main.c", NULL };
 
+/* The libraries beside the engine, each a folder of src/ with its headers in it (the engine's
+ * and the app's are in folders of their own: none of theirs is taken for one of these). */
+static const Layer src_layers[] = {
+  { "report", 0 },
+  { "portal", 1 },
+  { "tables", 2 },
+  { "cli",    3 },
+};
+
+static const char *src_outside[] = { NULL };
+
 static const Tree trees[] = {
-  { "engine", engine_layers, G_N_ELEMENTS (engine_layers), engine_upward,
+  { "src", "", src_layers, G_N_ELEMENTS (src_layers), NULL, 0, src_outside },
+  { "engine", "engine", engine_layers, G_N_ELEMENTS (engine_layers), engine_upward,
     G_N_ELEMENTS (engine_upward), engine_outside },
-  { "app", app_layers, G_N_ELEMENTS (app_layers), app_upward,
+  { "app", "app", app_layers, G_N_ELEMENTS (app_layers), app_upward,
     G_N_ELEMENTS (app_upward), app_outside },
 };
 
@@ -88,6 +102,14 @@ tree_path (const Tree *tree,
            const char *folder)
 {
   return g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "src", tree->tree, folder, NULL);
+}
+
+/* "src/TREE/@rest", as a message names it. */
+static char *
+shown (const Tree *tree,
+       const char *rest)
+{
+  return g_build_filename ("src", tree->tree, rest, NULL);
 }
 
 /* The layer of the folder holding @header ("adm-foo.h"), or NULL when no folder holds it
@@ -130,6 +152,7 @@ test_includes_go_down (gconstpointer data)
   g_autoptr(GRegex) include = g_regex_new ("^#include \"([^\"]+)\"", G_REGEX_MULTILINE, 0, NULL);
   g_autoptr(GString) problems = g_string_new (NULL);
   g_autofree gboolean *seen = g_new0 (gboolean, tree->n_upward + 1);
+  g_autofree char *top = NULL;
   guint files = 0, includes = 0;
 
   for (guint i = 0; i < tree->n_layers; i++)
@@ -155,7 +178,7 @@ test_includes_go_down (gconstpointer data)
             {
               g_autofree char *header = g_match_info_fetch (match, 1);
               const Layer *to = layer_of_header (tree, header);
-              g_autofree char *from_name = NULL, *to_name = NULL;
+              g_autofree char *from_name = NULL, *to_name = NULL, *from_shown = NULL;
 
               if (to == NULL)
                 continue;
@@ -164,19 +187,25 @@ test_includes_go_down (gconstpointer data)
                 continue;
               from_name = g_strdup_printf ("%s/%s", from->folder, name);
               to_name = g_strdup_printf ("%s/%s", to->folder, header);
+              from_shown = shown (tree, from_name);
               if (!known (tree, from_name, to_name, seen))
-                g_string_append_printf (problems, "src/%s/%s includes %s, a layer not below it\n",
-                                        tree->tree, from_name, to_name);
+                g_string_append_printf (problems, "%s includes %s, a layer not below it\n",
+                                        from_shown, to_name);
             }
         }
     }
 
   for (guint i = 0; i < tree->n_upward; i++)
     if (!seen[i])
-      g_string_append_printf (problems, "src/%s/%s no longer includes %s: take it off the list\n",
-                              tree->tree, tree->upward[i].file, tree->upward[i].header);
+      {
+        g_autofree char *file = shown (tree, tree->upward[i].file);
 
-  g_test_message ("src/%s: %u files, %u includes of its own headers", tree->tree, files, includes);
+        g_string_append_printf (problems, "%s no longer includes %s: take it off the list\n",
+                                file, tree->upward[i].header);
+      }
+
+  top = shown (tree, NULL);
+  g_test_message ("%s/: %u files, %u includes of its own headers", top, files, includes);
   g_assert_cmpuint (files, >, 0);
   g_assert_cmpuint (includes, >, 0);
   if (problems->len > 0)
@@ -192,6 +221,7 @@ test_every_file_in_a_layer (gconstpointer data)
   g_autofree char *dir = tree_path (tree, NULL);
   g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
   g_autoptr(GString) strays = g_string_new (NULL);
+  g_autofree char *top = shown (tree, NULL);
   const char *name;
 
   g_assert_nonnull (listing);
@@ -201,7 +231,7 @@ test_every_file_in_a_layer (gconstpointer data)
         && !g_strv_contains (tree->outside, name))
       g_string_append_printf (strays, " %s", name);
   if (strays->len > 0)
-    g_test_fail_printf ("src/%s/ holds files of no folder:%s", tree->tree, strays->str);
+    g_test_fail_printf ("%s/ holds files of no folder:%s", top, strays->str);
 }
 
 int
@@ -211,9 +241,9 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   for (guint i = 0; i < G_N_ELEMENTS (trees); i++)
     {
-      g_autofree char *down = g_strdup_printf ("/data/layers/%s/includes-go-down", trees[i].tree);
+      g_autofree char *down = g_strdup_printf ("/data/layers/%s/includes-go-down", trees[i].name);
       g_autofree char *every = g_strdup_printf ("/data/layers/%s/every-file-in-a-layer",
-                                                trees[i].tree);
+                                                trees[i].name);
 
       g_test_add_data_func (down, &trees[i], test_includes_go_down);
       g_test_add_data_func (every, &trees[i], test_every_file_in_a_layer);

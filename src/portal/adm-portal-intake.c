@@ -428,7 +428,7 @@ _adm_portal_receive_sheet (Server            *server,
 {
   SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
   const char *type = soup_message_headers_get_content_type (request, NULL);
-  g_autoptr(GBytes) body = _adm_portal_take_body (msg);
+  g_autoptr(GBytes) body = adm_portal_take_body (msg);
   g_autoptr(GHashTable) fields = NULL;
   g_autofree char *text = NULL;
   gsize size;

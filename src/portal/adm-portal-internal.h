@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* adm-portal-internal.h: what the portal's own files (adm-portal.c, adm-portal-intake.c,
- * adm-portal-publish.c, adm-portal-server.c) share: what both threads share (Shared), the
- * server thread (Server), the portal object, a page, a Job, a sheet as posted, a language in
- * effect, and the functions each lends the others. Not for the portal's siblings, which
- * have types of their own of the same names (adm-table-server.c): theirs is
- * adm-portal-private.h. */
+ * adm-portal-muster.c, adm-portal-publish.c, adm-portal-server.c) share: what both threads
+ * share (Shared), the server thread (Server), the portal object, a page, a Job, a sheet as
+ * posted, a language in effect, and the functions each lends the others. For src/portal/
+ * only: the servers sharing the portal's SoupServer use adm-portal-route.h. */
 #pragma once
 
 #include <libsoup/soup.h>
@@ -13,7 +12,7 @@
 #include "adm-muster.h"
 #include "adm-portal.h"
 #include "adm-portal-page.h"
-#include "adm-portal-private.h"
+#include "adm-portal-route.h"
 #include "adm-portal-tokens.h"
 
 G_BEGIN_DECLS
@@ -49,7 +48,7 @@ typedef struct {
                                * after a change of the campaign finds its report changed */
   GHashTable      *csrf;      /* admiral id → GPtrArray of char* */
   GPtrArray       *routes;    /* Route*: paths another part of the portal serves */
-  GTlsCertificate *certificate; /* TLS is spoken with it, or NULL (_adm_portal_set_certificate ()) */
+  GTlsCertificate *certificate; /* TLS is spoken with it, or NULL (adm_portal_set_certificate ()) */
 } Shared;
 
 /* Paths beginning with @prefix, served by @func on the server thread (the tables'). */

@@ -327,7 +327,7 @@ _adm_portal_respond_page (Shared            *shared,
   g_mutex_unlock (&shared->lock);
   clock = deadline > 0 ? adm_portal_page_clock_text (deadline, now) : g_strdup ("");
 
-  _adm_portal_add_common_headers (msg);
+  adm_portal_add_common_headers (msg);
   soup_message_headers_replace (headers, "Content-Security-Policy", policy);
   soup_message_headers_replace (headers, "Content-Type", "text/html; charset=utf-8");
   soup_server_message_set_status (msg, status, NULL);
@@ -380,7 +380,7 @@ _adm_portal_respond_status (Shared            *shared,
                           sheet != NULL ? sheet : "none",
                           g_hash_table_contains (shared->finals, admiral_id) ? "true" : "false");
   g_mutex_unlock (&shared->lock);
-  _adm_portal_add_common_headers (msg);
+  adm_portal_add_common_headers (msg);
   soup_message_headers_replace (soup_server_message_get_response_headers (msg),
                                 "Content-Security-Policy", "default-src 'none'");
   soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);

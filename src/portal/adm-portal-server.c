@@ -20,7 +20,7 @@
 #include <libsoup/soup.h>
 
 #include "adm-portal-internal.h"
-#include "adm-portal-private.h"
+#include "adm-portal-route.h"
 
 /* The most client addresses whose rate is tracked before the table is started afresh. */
 #define MAX_CLIENTS 1024
@@ -161,13 +161,13 @@ not_found (SoupServerMessage *msg)
 }
 
 void
-_adm_portal_not_found (SoupServerMessage *msg)
+adm_portal_not_found (SoupServerMessage *msg)
 {
   not_found (msg);
 }
 
 void
-_adm_portal_add_common_headers (SoupServerMessage *msg)
+adm_portal_add_common_headers (SoupServerMessage *msg)
 {
   add_common_headers (msg);
 }
@@ -487,7 +487,7 @@ got_chunk_cb (SoupServerMessage *msg,
 }
 
 /* Server thread: @msg's body, of @length bytes, is read chunk by chunk into one buffer of
- * that length, which the handler takes whole (_adm_portal_take_body ()): libsoup would
+ * that length, which the handler takes whole (adm_portal_take_body ()): libsoup would
  * otherwise keep every chunk read and copy them into one more buffer of the same length. */
 static void
 read_into_one_buffer (SoupServerMessage *msg,
@@ -500,7 +500,7 @@ read_into_one_buffer (SoupServerMessage *msg,
 }
 
 GBytes *
-_adm_portal_take_body (SoupServerMessage *msg)
+adm_portal_take_body (SoupServerMessage *msg)
 {
   GByteArray *body = g_object_steal_data (G_OBJECT (msg), BODY_KEY);
 
@@ -510,7 +510,7 @@ _adm_portal_take_body (SoupServerMessage *msg)
 }
 
 /* Bodies are bounded before they are read: a POST says its length, and no more than
- * ADM_PORTAL_MAX_BODY (or its route's bound, _adm_portal_add_route ()); no chunked bodies. An answer is bounded too: libsoup answers a Range
+ * ADM_PORTAL_MAX_BODY (or its route's bound, adm_portal_add_route ()); no chunked bodies. An answer is bounded too: libsoup answers a Range
  * of many parts with a multipart body built in memory, a copy of the whole for each part (a
  * few KB of overlapping "0-" ranges ask for hundreds of MB), so a request for more than one
  * range gets the whole body instead, as RFC 9110 (14.2) lets a server do; one range is

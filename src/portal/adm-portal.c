@@ -40,7 +40,7 @@
 #include "adm-portal.h"
 #include "adm-portal-internal.h"
 #include "adm-portal-page.h"
-#include "adm-portal-private.h"
+#include "adm-portal-route.h"
 #include "adm-portal-tokens.h"
 #include "adm-report.h"
 
@@ -576,7 +576,7 @@ _adm_portal_job_answer_cb (gpointer data)
           SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
           SoupMessageBody *body = soup_server_message_get_response_body (msg);
 
-          _adm_portal_add_common_headers (msg);
+          adm_portal_add_common_headers (msg);
           soup_message_headers_replace (headers, "Content-Disposition", disposition);
           soup_message_headers_set_content_type (headers, "application/pdf", NULL);
           soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
@@ -587,7 +587,7 @@ _adm_portal_job_answer_cb (gpointer data)
       else if (job->text != NULL)
         _adm_portal_respond_text (msg, job->status, job->text);
       else
-        _adm_portal_not_found (msg);
+        adm_portal_not_found (msg);
       soup_server_message_unpause (msg);
     }
   g_clear_pointer (&waiting, g_ptr_array_unref);
@@ -857,8 +857,8 @@ link_base (AdmPortal *self)
 }
 
 void
-_adm_portal_set_certificate (AdmPortal       *self,
-                             GTlsCertificate *certificate)
+adm_portal_set_certificate (AdmPortal       *self,
+                            GTlsCertificate *certificate)
 {
   g_return_if_fail (ADM_IS_PORTAL (self));
   g_return_if_fail (certificate == NULL || G_IS_TLS_CERTIFICATE (certificate));
@@ -869,29 +869,29 @@ _adm_portal_set_certificate (AdmPortal       *self,
 }
 
 char *
-_adm_portal_get_base_link (AdmPortal *self)
+adm_portal_get_base_link (AdmPortal *self)
 {
   g_return_val_if_fail (ADM_IS_PORTAL (self), NULL);
   return self->server != NULL ? link_base (self) : NULL;
 }
 
 GMainContext *
-_adm_portal_get_server_context (AdmPortal *self)
+adm_portal_get_server_context (AdmPortal *self)
 {
   g_return_val_if_fail (ADM_IS_PORTAL (self), NULL);
   return self->server != NULL && self->campaign != NULL ? self->server->context : NULL;
 }
 
 void
-_adm_portal_add_route (AdmPortal          *self,
-                       const char         *prefix,
-                       gboolean            tls_only,
-                       gsize               max_body,
-                       AdmPortalRouteKnowsFunc knows,
-                       AdmPortalRouteFunc  func,
-                       gpointer            data,
-                       GBoxedCopyFunc      ref,
-                       GDestroyNotify      unref)
+adm_portal_add_route (AdmPortal          *self,
+                      const char         *prefix,
+                      gboolean            tls_only,
+                      gsize               max_body,
+                      AdmPortalRouteKnowsFunc knows,
+                      AdmPortalRouteFunc  func,
+                      gpointer            data,
+                      GBoxedCopyFunc      ref,
+                      GDestroyNotify      unref)
 {
   Route *route;
 
@@ -909,15 +909,15 @@ _adm_portal_add_route (AdmPortal          *self,
   route->data = ref (data);
   route->ref = ref;
   route->unref = unref;
-  _adm_portal_remove_route (self, prefix);
+  adm_portal_remove_route (self, prefix);
   g_mutex_lock (&self->shared->lock);
   g_ptr_array_add (self->shared->routes, route);
   g_mutex_unlock (&self->shared->lock);
 }
 
 void
-_adm_portal_remove_route (AdmPortal  *self,
-                          const char *prefix)
+adm_portal_remove_route (AdmPortal  *self,
+                         const char *prefix)
 {
   g_autoptr(GPtrArray) removed = g_ptr_array_new_with_free_func (route_free);
 

@@ -2,7 +2,7 @@
 /* admiralty-tables-dialog.h: "Tables…" — several masters, one campaign (docs/manual.md,
  * "Running a night with several masters"). Beside "Share with Admirals…": the chief master
  * turns on how many tables other masters fight engagements at (0: off), served on the
- * admirals' portal's server (src/portal/adm-table-server.h); each table has its join link with
+ * admirals' portal's server (src/tables/adm-table-server.h); each table has its join link with
  * its QR code, a button to copy it and one to revoke it (a new link), and lists the
  * engagements at it with where each stands, live. Its commands are the actions
  * "tables.set-count" (u), "tables.copy" (s: the table) and "tables.revoke" (s). */

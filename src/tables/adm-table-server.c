@@ -3,9 +3,9 @@
  * hands every path under "/table/" to route_cb () on its server thread, after its rate limit
  * and with this file's bound on a body; route_cb () parses the path strictly — "/table/"
  * TOKEN "/" then "", "engagements/ID/battle" or "engagements/ID/entries" — and checks the
- * token in constant time; anything else is the portal's one 404. What passes is a Job handed
+ * token in constant time; anything else is the portal's one 404. What passes is a TableJob handed
  * to the main context (g_main_context_invoke (), as the portal hands it a posted sheet), the
- * request paused until the Job comes back answered. */
+ * request paused until the TableJob comes back answered. */
 
 #include "config.h"
 
@@ -18,7 +18,7 @@
 #include "adm-dice-commit.h"
 #include "adm-engagement.h"
 #include "adm-engagement-queue.h"
-#include "adm-portal-private.h"
+#include "adm-portal-route.h"
 #include "adm-portal-tokens.h"
 #include "adm-table-certificate.h"
 #include "adm-table-server.h"
@@ -33,14 +33,14 @@ typedef struct {
   GWeakRef         server;   /* the AdmTableServer, for the Jobs landing on the main context */
   GMainContext    *owner;    /* the main context */
   AdmPortalTokens *tokens;   /* locks itself */
-} Shared;
+} TableShared;
 
 struct _AdmTableServer
 {
   GObject     parent_instance;
 
   AdmPortal  *portal;
-  Shared     *shared;
+  TableShared *shared;
   GTlsCertificate *certificate;
   char       *fingerprint;  /* of @certificate, in every join link */
   guint       n_tables;
@@ -61,12 +61,12 @@ typedef enum {
   JOB_LIST,     /* GET the table's engagements */
   JOB_BATTLE,   /* GET an engagement's saved battle */
   JOB_ENTRIES,  /* POST a message */
-} JobKind;
+} TableJobKind;
 
-/* A request handed to the main thread, and (the same Job sent back) its answer. */
+/* A request handed to the main thread, and (the same TableJob sent back) its answer. */
 typedef struct {
-  JobKind            kind;
-  Shared            *shared;
+  TableJobKind       kind;
+  TableShared       *shared;
   GMainContext      *reply_to;   /* the server thread's context */
   SoupServerMessage *msg;        /* paused; answered only on the server thread */
   char              *table;
@@ -86,17 +86,17 @@ typedef struct {
   guint              status;
   const char        *content_type;
   GBytes            *answer;
-} Job;
+} TableJob;
 
-static Shared *
-shared_ref (Shared *shared)
+static TableShared *
+table_shared_ref (TableShared *shared)
 {
   g_atomic_ref_count_inc (&shared->ref);
   return shared;
 }
 
 static void
-shared_unref (Shared *shared)
+table_shared_unref (TableShared *shared)
 {
   if (!g_atomic_ref_count_dec (&shared->ref))
     return;
@@ -120,9 +120,9 @@ arrival_free (gpointer data)
 static void
 job_free (gpointer data)
 {
-  Job *job = data;
+  TableJob *job = data;
 
-  shared_unref (job->shared);
+  table_shared_unref (job->shared);
   g_main_context_unref (job->reply_to);
   g_clear_object (&job->msg);
   g_free (job->table);
@@ -139,7 +139,7 @@ job_free (gpointer data)
 /* The main thread */
 
 static void
-answer_json (Job        *job,
+answer_json (TableJob   *job,
              guint       status,
              JsonNode   *root)
 {
@@ -207,7 +207,7 @@ add_engagement (JsonBuilder              *builder,
 }
 
 static void
-job_list (Job         *job,
+job_list (TableJob    *job,
           AdmCampaign *campaign)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
@@ -252,7 +252,7 @@ code_of (const GError *error)
 
 /* 409: the engine's words, its kind, and what the chief holds (where the table starts again). */
 static void
-answer_refusal (Job                   *job,
+answer_refusal (TableJob              *job,
                 const GError          *error,
                 const AdmTableReceipt *receipt)
 {
@@ -273,9 +273,9 @@ answer_refusal (Job                   *job,
 static gboolean job_answer_cb (gpointer data);
 
 /* @battle (taken) is answered as the set-up the table downloads, with the secret of its dice
- * when the Job has one: over this table's own link only. */
+ * when the TableJob has one: over this table's own link only. */
 static void
-answer_battle (Job        *job,
+answer_battle (TableJob   *job,
                char       *battle,
                GError     *error)
 {
@@ -307,7 +307,7 @@ setup_battle_thread (GTask        *task,
                      gpointer      data,
                      GCancellable *cancellable)
 {
-  Job *job = data;
+  TableJob *job = data;
   g_autoptr(GError) error = NULL;
   char *battle = adm_table_battle_from_setup (job->setup, job->engagement_id, &error);
 
@@ -317,10 +317,10 @@ setup_battle_thread (GTask        *task,
 }
 
 /* The battle kept is handed out as it is; a new one is set up on a worker thread (a battle
- * set up takes more than a frame of the chief's window). Returns whether the Job was handed
+ * set up takes more than a frame of the chief's window). Returns whether the TableJob was handed
  * on. */
 static gboolean
-job_battle (Job         *job,
+job_battle (TableJob    *job,
             AdmCampaign *campaign)
 {
   g_autoptr(GError) error = NULL;
@@ -373,7 +373,7 @@ at_table (AdmCampaign *campaign,
 
 static AdmTableArrival *
 arrival_for (AdmTableServer *self,
-             Job            *job)
+             TableJob       *job)
 {
   AdmTableArrival *arrival = g_new0 (AdmTableArrival, 1);
 
@@ -389,7 +389,7 @@ arrival_for (AdmTableServer *self,
  * learn that the engagement exists. */
 static gboolean
 peek_message (AdmTableServer *self,
-              Job            *job,
+              TableJob       *job,
               AdmCampaign    *campaign,
               const char     *data,
               gsize           length)
@@ -424,7 +424,7 @@ peek_message (AdmTableServer *self,
   return FALSE;
 }
 
-static void job_run (Job *job);
+static void job_run (TableJob *job);
 
 /* A worker thread: what the check of a table's first entries needs of the set-up handed out,
  * then back to the main thread. */
@@ -434,7 +434,7 @@ handed_setup_thread (GTask        *task,
                      gpointer      data,
                      GCancellable *cancellable)
 {
-  Job *job = data;
+  TableJob *job = data;
 
   /* A set-up that does not set up is checked again, and said, on the main thread. */
   adm_table_message_set_handed (job->message, job->setup, NULL);
@@ -442,10 +442,10 @@ handed_setup_thread (GTask        *task,
   g_task_return_boolean (task, TRUE);
 }
 
-/* Returns whether the Job was handed on. */
+/* Returns whether the TableJob was handed on. */
 static gboolean
 job_entries (AdmTableServer *self,
-             Job            *job,
+             TableJob       *job,
              AdmCampaign    *campaign)
 {
   g_autoptr(GError) error = NULL;
@@ -521,13 +521,13 @@ job_entries (AdmTableServer *self,
 static gboolean
 job_run_cb (gpointer data)
 {
-  Job *job = data;
+  TableJob *job = data;
   g_autoptr(AdmTableServer) self = g_weak_ref_get (&job->shared->server);
   AdmCampaign *campaign = self != NULL ? adm_portal_get_campaign (self->portal) : NULL;
 
   /* The server stopped meanwhile (the portal stopped, or its campaign closed), or the tables
    * are no longer served: nothing would read an answer. */
-  if (campaign == NULL || _adm_portal_get_server_context (self->portal) != job->reply_to)
+  if (campaign == NULL || adm_portal_get_server_context (self->portal) != job->reply_to)
     {
       job_free (job);
       return G_SOURCE_REMOVE;
@@ -543,7 +543,7 @@ job_run_cb (gpointer data)
 
 /* Back to the main thread, from a worker. */
 static void
-job_run (Job *job)
+job_run (TableJob *job)
 {
   g_main_context_invoke_full (job->shared->owner, G_PRIORITY_DEFAULT, job_run_cb, job, NULL);
 }
@@ -553,17 +553,17 @@ job_run (Job *job)
 static gboolean
 job_answer_cb (gpointer data)
 {
-  Job *job = data;
+  TableJob *job = data;
   SoupServerMessage *msg = job->msg;
 
   if (job->not_found || job->answer == NULL)
-    _adm_portal_not_found (msg);
+    adm_portal_not_found (msg);
   else
     {
       SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
       SoupMessageBody *body = soup_server_message_get_response_body (msg);
 
-      _adm_portal_add_common_headers (msg);
+      adm_portal_add_common_headers (msg);
       soup_message_headers_replace (headers, "Content-Security-Policy", "default-src 'none'");
       soup_message_headers_set_content_type (headers, job->content_type, NULL);
       soup_server_message_set_status (msg, job->status, NULL);
@@ -597,15 +597,15 @@ engagement_in (const char *rest,
 /* The body of a POST, bounded (the portal refuses a longer one before reading it). */
 static gboolean
 take_body (SoupServerMessage *msg,
-           Job               *job)
+           TableJob          *job)
 {
-  g_autoptr(GBytes) body = _adm_portal_take_body (msg);
+  g_autoptr(GBytes) body = adm_portal_take_body (msg);
 
   if (g_bytes_get_size (body) > ADM_TABLE_SERVER_MAX_BODY)
     {
       SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
 
-      _adm_portal_add_common_headers (msg);
+      adm_portal_add_common_headers (msg);
       soup_message_headers_replace (headers, "Content-Security-Policy", "default-src 'none'");
       soup_server_message_set_status (msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, NULL);
       soup_server_message_set_response (msg, "text/plain; charset=utf-8", SOUP_MEMORY_STATIC,
@@ -618,14 +618,14 @@ take_body (SoupServerMessage *msg,
 }
 
 /* A worker thread: reads the message of a POST and plays its battle (adm_table_message_read ()
- * touches no campaign), then hands the Job to the main thread as any other. */
+ * touches no campaign), then hands the TableJob to the main thread as any other. */
 static void
 read_message_thread (GTask        *task,
                      gpointer      source,
                      gpointer      data,
                      GCancellable *cancellable)
 {
-  Job *job = data;
+  TableJob *job = data;
   gsize length;
   const char *bytes = g_bytes_get_data (job->body, &length);
 
@@ -640,7 +640,7 @@ static gboolean
 route_knows (const char *path,
              gpointer    data)
 {
-  Shared *shared = data;
+  TableShared *shared = data;
   const gsize head = strlen (PREFIX) + ADM_PORTAL_TOKEN_CHARS;
   g_autofree char *table = NULL;
 
@@ -656,7 +656,7 @@ route_cb (SoupServerMessage *msg,
           const char        *path,
           gpointer           data)
 {
-  Shared *shared = data;
+  TableShared *shared = data;
   const char *method = soup_server_message_get_method (msg);
   gboolean get = g_str_equal (method, "GET") || g_str_equal (method, "HEAD");
   gboolean post = g_str_equal (method, "POST");
@@ -664,13 +664,13 @@ route_cb (SoupServerMessage *msg,
   g_autofree char *table = NULL;
   g_autofree char *engagement_id = NULL;
   const char *rest;
-  JobKind kind;
-  Job *job;
+  TableJobKind kind;
+  TableJob *job;
 
   /* "/table/" TOKEN "/" REST exactly; libsoup has decoded %XX and resolved dot segments. */
   if (strlen (path) < head + 1 || path[head] != '/')
     {
-      _adm_portal_not_found (msg);
+      adm_portal_not_found (msg);
       return;
     }
   table = adm_portal_tokens_lookup_key (shared->tokens, ADM_PORTAL_TOKENS_TABLES,
@@ -684,12 +684,12 @@ route_cb (SoupServerMessage *msg,
     kind = JOB_ENTRIES;
   else
     {
-      _adm_portal_not_found (msg);
+      adm_portal_not_found (msg);
       return;
     }
-  job = g_new0 (Job, 1);
+  job = g_new0 (TableJob, 1);
   job->kind = kind;
-  job->shared = shared_ref (shared);
+  job->shared = table_shared_ref (shared);
   job->reply_to = g_main_context_ref_thread_default ();
   job->table = g_steal_pointer (&table);
   job->engagement_id = g_steal_pointer (&engagement_id);
@@ -710,7 +710,7 @@ route_cb (SoupServerMessage *msg,
       g_task_run_in_thread (task, read_message_thread);
       return;
     }
-  /* The main thread owns the Job from here on and sends it back answered (or frees it when
+  /* The main thread owns the TableJob from here on and sends it back answered (or frees it when
    * nothing would read the answer): no destroy notify here. */
   g_main_context_invoke_full (shared->owner, G_PRIORITY_DEFAULT, job_run_cb, job, NULL);
 }
@@ -724,8 +724,8 @@ adm_table_server_dispose (GObject *object)
 
   if (self->portal != NULL)
     {
-      _adm_portal_remove_route (self->portal, PREFIX);
-      _adm_portal_set_certificate (self->portal, NULL);
+      adm_portal_remove_route (self->portal, PREFIX);
+      adm_portal_set_certificate (self->portal, NULL);
     }
   g_clear_object (&self->portal);
   g_clear_object (&self->certificate);
@@ -737,7 +737,7 @@ adm_table_server_finalize (GObject *object)
 {
   AdmTableServer *self = ADM_TABLE_SERVER (object);
 
-  g_clear_pointer (&self->shared, shared_unref);
+  g_clear_pointer (&self->shared, table_shared_unref);
   g_hash_table_unref (self->arrivals);
   g_free (self->fingerprint);
   G_OBJECT_CLASS (adm_table_server_parent_class)->finalize (object);
@@ -785,7 +785,7 @@ adm_table_server_new (AdmPortal  *portal,
   if (self->certificate == NULL)
     return NULL;
   self->fingerprint = adm_table_certificate_fingerprint (self->certificate);
-  self->shared = g_new0 (Shared, 1);
+  self->shared = g_new0 (TableShared, 1);
   g_atomic_ref_count_init (&self->shared->ref);
   g_weak_ref_init (&self->shared->server, self);
   self->shared->owner = g_main_context_ref_thread_default ();
@@ -793,10 +793,10 @@ adm_table_server_new (AdmPortal  *portal,
   if (!adm_table_server_set_n_tables (self, n_tables, error))
     return NULL;
   self->portal = g_object_ref (portal);
-  _adm_portal_set_certificate (portal, self->certificate);
-  _adm_portal_add_route (portal, PREFIX, TRUE, ADM_TABLE_SERVER_MAX_BODY, route_knows, route_cb,
-                         self->shared,
-                         (GBoxedCopyFunc) shared_ref, (GDestroyNotify) shared_unref);
+  adm_portal_set_certificate (portal, self->certificate);
+  adm_portal_add_route (portal, PREFIX, TRUE, ADM_TABLE_SERVER_MAX_BODY, route_knows, route_cb,
+                        self->shared,
+                        (GBoxedCopyFunc) table_shared_ref, (GDestroyNotify) table_shared_unref);
   return g_steal_pointer (&self);
 }
 
@@ -850,7 +850,7 @@ adm_table_server_get_link (AdmTableServer *self,
   g_return_val_if_fail (ADM_IS_TABLE_SERVER (self), NULL);
 
   token = adm_portal_tokens_get_key (self->shared->tokens, ADM_PORTAL_TOKENS_TABLES, table);
-  base = self->portal != NULL ? _adm_portal_get_base_link (self->portal) : NULL;
+  base = self->portal != NULL ? adm_portal_get_base_link (self->portal) : NULL;
   if (token == NULL || base == NULL || !g_str_has_prefix (base, "http://"))
     return NULL;
   /* The same port, over TLS; the fragment, which no client sends, names the certificate. */

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adm-portal-private.h: what the portal (adm-portal.c, adm-portal-server.c) lends the other
- * servers on its SoupServer (the tables', adm-table-server.c): a route of paths of their own,
- * handled on the portal's server thread after its rate limit, with a bound of their own on a
- * request's body; the one 404 of every wrong path; the headers of every answer; where it
- * listens. For the portal's siblings in src/portal/ only. */
+/* adm-portal-route.h: what the portal lends the other servers on its SoupServer (the tables',
+ * src/tables/adm-table-server.c): a route of paths of their own, handled on the portal's
+ * server thread after its rate limit, with a bound of their own on a request's body; the one
+ * 404 of every wrong path; the headers of every answer; the certificate TLS is spoken with;
+ * where it listens. */
 #pragma once
 
 #include <libsoup/soup.h>
@@ -26,36 +26,36 @@ typedef gboolean (*AdmPortalRouteKnowsFunc) (const char *path,
  * to @max_body bytes (beyond: 413, unread); a request with a body whose path @knows not is
  * the one 404 before its body is read; with @tls_only, a request that did not come over TLS
  * is the one 404 too, its body unread. Replaces a route of the same prefix. */
-void          _adm_portal_add_route          (AdmPortal          *self,
-                                              const char         *prefix,
-                                              gboolean            tls_only,
-                                              gsize               max_body,
-                                              AdmPortalRouteKnowsFunc knows,
-                                              AdmPortalRouteFunc  func,
-                                              gpointer            data,
-                                              GBoxedCopyFunc      ref,
-                                              GDestroyNotify      unref);
-void          _adm_portal_remove_route       (AdmPortal          *self,
-                                              const char         *prefix);
+void          adm_portal_add_route          (AdmPortal          *self,
+                                             const char         *prefix,
+                                             gboolean            tls_only,
+                                             gsize               max_body,
+                                             AdmPortalRouteKnowsFunc knows,
+                                             AdmPortalRouteFunc  func,
+                                             gpointer            data,
+                                             GBoxedCopyFunc      ref,
+                                             GDestroyNotify      unref);
+void          adm_portal_remove_route       (AdmPortal          *self,
+                                             const char         *prefix);
 
 /* Server thread: the one answer to every wrong token, path and method (same status, headers
  * and body), and the headers every answer carries. */
-void          _adm_portal_not_found          (SoupServerMessage  *msg);
-void          _adm_portal_add_common_headers (SoupServerMessage  *msg);
+void          adm_portal_not_found          (SoupServerMessage  *msg);
+void          adm_portal_add_common_headers (SoupServerMessage  *msg);
 /* Server thread: the body of @msg, read: the one buffer its chunks were read into, of the
  * length it said (or libsoup's body, flattened, for a request the portal did not read so). */
-GBytes       *_adm_portal_take_body          (SoupServerMessage  *msg) G_GNUC_WARN_UNUSED_RESULT;
+GBytes       *adm_portal_take_body          (SoupServerMessage  *msg) G_GNUC_WARN_UNUSED_RESULT;
 
 /* Main thread: the certificate the portal speaks TLS with, or NULL (none: plain HTTP alone).
  * While it has one, a connection that opens with a TLS handshake is served over TLS on the
  * same port, any other in plain HTTP. */
-void          _adm_portal_set_certificate    (AdmPortal          *self,
-                                              GTlsCertificate    *certificate);
+void          adm_portal_set_certificate    (AdmPortal          *self,
+                                             GTlsCertificate    *certificate);
 
 /* Main thread: "http://HOST:PORT" while the portal listens, else NULL. */
-char         *_adm_portal_get_base_link      (AdmPortal          *self) G_GNUC_WARN_UNUSED_RESULT;
+char         *adm_portal_get_base_link      (AdmPortal          *self) G_GNUC_WARN_UNUSED_RESULT;
 /* Main thread: the context of the server thread listening now, while the campaign is open
  * (a request handed over from another context, before a stop, is not answered); else NULL. */
-GMainContext *_adm_portal_get_server_context (AdmPortal          *self);
+GMainContext *adm_portal_get_server_context (AdmPortal          *self);
 
 G_END_DECLS
