@@ -16,7 +16,7 @@
 #include "adm-audience.h"
 #include "adm-id.h"
 #include "adm-order-sheet.h"
-#include "adm-portal-internal.h"
+#include "adm-portal-private.h"
 #include "adm-portal-page.h"
 #include "adm-portal-tokens.h"
 

@@ -17,7 +17,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
-#include "adm-portal-internal.h"
+#include "adm-portal-private.h"
 #include "adm-portal-page.h"
 
 /* The most places in a succession the form offers: a formation of 6 escorts and 6 capital

@@ -13,7 +13,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "adm-doc-render.h"
-#include "adm-portal-internal.h"
+#include "adm-portal-private.h"
 #include "adm-report.h"
 
 const AdmAdmiral *

@@ -19,7 +19,7 @@
 #include <sys/resource.h>
 #include <libsoup/soup.h>
 
-#include "adm-portal-internal.h"
+#include "adm-portal-private.h"
 #include "adm-portal-route.h"
 
 /* The most client addresses whose rate is tracked before the table is started afresh. */

@@ -21,7 +21,7 @@
  * its reading into the engine's events, its read-back, its acceptance or refusal, its final
  * mark — adm-portal-intake.c's; the pages made of their fragments in steps, status.json and
  * the reports' PDFs, adm-portal-publish.c's; what the portal's files share,
- * adm-portal-internal.h. */
+ * adm-portal-private.h. */
 
 #include "config.h"
 
@@ -38,7 +38,7 @@
 #include "adm-audience.h"
 #include "adm-order-sheet.h"
 #include "adm-portal.h"
-#include "adm-portal-internal.h"
+#include "adm-portal-private.h"
 #include "adm-portal-page.h"
 #include "adm-portal-route.h"
 #include "adm-portal-tokens.h"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adm-portal-internal.h: what the portal's own files (adm-portal.c, adm-portal-intake.c,
+/* adm-portal-private.h: what the portal's own files (adm-portal.c, adm-portal-intake.c,
  * adm-portal-muster.c, adm-portal-publish.c, adm-portal-server.c) share: what both threads
  * share (Shared), the server thread (Server), the portal object, a page, a Job, a sheet as
  * posted, a language in effect, and the functions each lends the others. For src/portal/
