@@ -328,6 +328,12 @@ static const char *const event_kinds[] = {
   "muster-start", NULL
 };
 
+const char * const *
+adm_muster_get_event_kinds (void)
+{
+  return event_kinds;
+}
+
 gboolean
 adm_muster_is_event_kind (const char *kind)
 {

@@ -108,6 +108,8 @@ const char       *adm_muster_status_to_string (AdmMusterStatus status);
 /* The one check's halves for the muster's events (the kinds above): check refuses with the
  * reason (ADM_STATE_ERROR) and changes nothing; apply cannot fail. */
 gboolean          adm_muster_is_event_kind   (const char  *kind);
+/* Those kinds: a NULL-terminated list owned by the engine. */
+const char * const *adm_muster_get_event_kinds (void);
 gboolean          adm_muster_check           (AdmMuster       *self,
                                               AdmStrategy     *strategy,
                                               const AdmEvent  *event,

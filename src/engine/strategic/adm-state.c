@@ -2087,6 +2087,26 @@ static const struct {
   { "minefield", check_minefield, apply_minefield },
 };
 
+const char * const *
+adm_state_get_event_kinds (void)
+{
+  static gsize kinds = 0;
+
+  if (g_once_init_enter (&kinds))
+    {
+      const char * const *muster = adm_muster_get_event_kinds ();
+      GPtrArray *all = g_ptr_array_new ();
+
+      for (guint i = 0; i < G_N_ELEMENTS (handlers); i++)
+        g_ptr_array_add (all, (gpointer) handlers[i].kind);
+      for (guint i = 0; muster[i] != NULL; i++)
+        g_ptr_array_add (all, (gpointer) muster[i]);
+      g_ptr_array_add (all, NULL);
+      g_once_init_leave (&kinds, (gsize) g_ptr_array_free (all, FALSE));
+    }
+  return (const char * const *) kinds;
+}
+
 /* Whether the file can keep @event as it is: its text and values hold nothing an XML file
  * cannot (a control character pasted into an order, bytes that are not UTF-8). Checked with
  * the rest, so that nothing enters the journal that would not be read back. */

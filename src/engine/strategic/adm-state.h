@@ -116,6 +116,9 @@ AdmScenario        *adm_state_get_scenario     (AdmState    *self);
 gboolean            adm_state_apply            (AdmState       *self,
                                                 const AdmEvent *event,
                                                 GError        **error);
+/* Every kind of event adm_state_apply () understands, the muster's included: a
+ * NULL-terminated list in a fixed order, owned by the engine. */
+const char * const *adm_state_get_event_kinds  (void);
 
 AdmShipState       *adm_state_get_ship         (AdmState    *self,
                                                 const char  *ship_id);
