@@ -15,9 +15,7 @@
 
 #include "file-helpers.h"
 #include "komarr-helpers.h"
-
-/* The locales whose decimal separator is a comma, made by localedef when the system lacks them. */
-static const char * const comma_locales[] = { "de_DE.UTF-8", "ru_RU.UTF-8" };
+#include "locale-helpers.h"
 
 /* What the runs are compared under: LC_ALL, and LANGUAGE (NULL: unset). C; the two comma
  * locales, the Russian one reading Russian; and C.UTF-8 with LANGUAGE=ru, Russian messages in
@@ -34,85 +32,10 @@ static const Setting settings[] = {
   { "C.UTF-8", "ru" },
 };
 
-/* Where the test generated the locales the system lacks (LOCPATH for the runs), or NULL. */
-static char *locale_dir;
-/* Whether the system has C.UTF-8 (Debian always has). */
-static gboolean c_utf8_usable;
-/* Why a locale cannot be had, or NULL when all can. */
-static char *locale_problem;
+/* de_DE.UTF-8 and ru_RU.UTF-8 as the runs get them (locale-helpers.h). */
+static CommaLocales comma;
 
 #define EPOCH "1700000000"
-
-/* Whether @name is a locale whose decimal separator is a comma (C's and C.UTF-8's are a point), as a child
- * run with @dir as LOCPATH (NULL: the system's) sees it — asked of locale(1), so that this
- * process never loads a locale from a LOCPATH (glibc keeps that path for good). */
-static gboolean
-locale_usable (const char *name,
-               const char *dir)
-{
-  const char *argv[] = { "locale", "decimal_point", NULL };
-  char **envp = g_get_environ ();
-  g_autofree char *out = NULL;
-  int status = 0;
-  gboolean ok;
-
-  envp = g_environ_setenv (envp, "LC_ALL", name, TRUE);
-  envp = dir != NULL ? g_environ_setenv (envp, "LOCPATH", dir, TRUE)
-                     : g_environ_unsetenv (envp, "LOCPATH");
-  ok = g_spawn_sync (NULL, (char **) argv, envp, G_SPAWN_SEARCH_PATH |
-                     G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL, &status, NULL) &&
-       g_spawn_check_wait_status (status, NULL);
-  g_strfreev (envp);
-  if (!ok)
-    return FALSE;
-  g_strchomp (out);
-  return g_str_equal (out, g_str_has_prefix (name, "C") ? "." : ",");
-}
-
-/* The system's de_DE.UTF-8 and ru_RU.UTF-8, or, when it lacks them, the same compiled by
- * localedef (package "locales") into a folder of the test's own, given to the runs as LOCPATH:
- * nothing outside the test's folder is changed. */
-static void
-ensure_locales (void)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (!locale_usable ("C", NULL))
-    {
-      locale_problem = g_strdup ("locale(1) does not answer “locale decimal_point” with “.” "
-                                 "in the C locale: the locales cannot be checked");
-      return;
-    }
-  c_utf8_usable = locale_usable ("C.UTF-8", NULL);
-  if (!c_utf8_usable)
-    {
-      locale_problem = g_strdup ("the locale C.UTF-8 is not installed");
-      return;
-    }
-  if (locale_usable ("de_DE.UTF-8", NULL) && locale_usable ("ru_RU.UTF-8", NULL))
-    return;
-  locale_dir = g_dir_make_tmp ("admiralty-locales-XXXXXX", &error);
-  g_assert_no_error (error);
-  for (guint i = 0; i < G_N_ELEMENTS (comma_locales) && locale_problem == NULL; i++)
-    {
-      g_autofree char *input = g_strndup (comma_locales[i], strcspn (comma_locales[i], "."));
-      g_autofree char *output = g_build_filename (locale_dir, comma_locales[i], NULL);
-      const char *argv[] = { "localedef", "-i", input, "-f", "UTF-8", output, NULL };
-      g_autofree char *err = NULL;
-      int status = 0;
-
-      if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH |
-                         G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, &err, &status, NULL) ||
-          !g_spawn_check_wait_status (status, NULL))
-        locale_problem = g_strdup_printf ("the locale %s is not installed and localedef could "
-                                          "not make it (install the package “locales”): %s",
-                                          comma_locales[i], err != NULL ? err : "");
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (comma_locales) && locale_problem == NULL; i++)
-    if (!locale_usable (comma_locales[i], locale_dir))
-      locale_problem = g_strdup_printf ("the locale %s made by localedef does not load",
-                                        comma_locales[i]);
-}
 
 /* The build's compiled catalogues (po/ in the build folder), which the runs read: a test in
  * a build with no catalogue, or with the app installed, still loads the build's Russian. */
@@ -177,8 +100,8 @@ run_in (const char    *cwd,
   envp = g_environ_setenv (envp, "TZ", "UTC", TRUE);
   envp = g_environ_setenv (envp, "SOURCE_DATE_EPOCH", epoch, TRUE);
   /* LOCPATH replaces the system's locales: only for the comma locales made by the test. */
-  if (locale_dir != NULL && !g_str_has_prefix (setting->locale, "C"))
-    envp = g_environ_setenv (envp, "LOCPATH", locale_dir, TRUE);
+  if (comma.dir != NULL && !g_str_has_prefix (setting->locale, "C"))
+    envp = g_environ_setenv (envp, "LOCPATH", comma.dir, TRUE);
 
   g_spawn_sync (cwd, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
                 &result->out, &result->err, &wait_status, &error);
@@ -205,7 +128,7 @@ read_file (const char *dir,
   return text;
 }
 
-/* Whether @setting can be run here: C and C.UTF-8 always (ensure_locales () checked them),
+/* Whether @setting can be run here: C and C.UTF-8 always (comma_locales_ensure () checked them),
  * the comma locales when the system has them or localedef made them. */
 static gboolean
 setting_usable (const Setting *setting)
@@ -213,8 +136,8 @@ setting_usable (const Setting *setting)
   if (g_str_equal (setting->locale, "C"))
     return TRUE;
   if (g_str_equal (setting->locale, "C.UTF-8"))
-    return c_utf8_usable;
-  return locale_problem == NULL;
+    return comma.c_utf8;
+  return comma.problem == NULL;
 }
 
 /* After a test has run every usable setting: skipped, saying why, when some could not be. */
@@ -224,7 +147,7 @@ skip_unusable_settings (void)
   for (guint i = 0; i < G_N_ELEMENTS (settings); i++)
     if (!setting_usable (&settings[i]))
       {
-        g_test_skip (locale_problem);
+        g_test_skip (comma.problem);
         return;
       }
 }
@@ -656,9 +579,9 @@ test_engagement_setups (void)
       engagement_setups_child ();
       return;
     }
-  if (locale_problem != NULL)
+  if (comma.problem != NULL)
     {
-      g_test_skip (locale_problem);
+      g_test_skip (comma.problem);
       return;
     }
   dir = g_dir_make_tmp ("admiralty-setups-XXXXXX", &error);
@@ -673,8 +596,8 @@ test_engagement_setups (void)
       g_setenv ("ADMIRALTY_TEST_LOCALE", locales[l], TRUE);
       g_setenv ("ADMIRALTY_TEST_OUTPUT", output, TRUE);
       /* The child alone loads the comma locales, from where the test made them if need be. */
-      if (locale_dir != NULL && l > 0)
-        g_setenv ("LOCPATH", locale_dir, TRUE);
+      if (comma.dir != NULL && l > 0)
+        g_setenv ("LOCPATH", comma.dir, TRUE);
       g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
       g_unsetenv ("LOCPATH");
       g_test_trap_assert_passed ();
@@ -737,9 +660,9 @@ test_table_after_restart (void)
       table_after_restart_child ();
       return;
     }
-  if (locale_problem != NULL)
+  if (comma.problem != NULL)
     {
-      g_test_skip (locale_problem);
+      g_test_skip (comma.problem);
       return;
     }
   dir = g_dir_make_tmp ("admiralty-table-locale-XXXXXX", &error);
@@ -781,8 +704,8 @@ test_table_after_restart (void)
       g_setenv ("ADMIRALTY_TEST_CAMPAIGN", copy, TRUE);
       g_test_message ("the chief restarted with LC_ALL=%s", locales[l]);
       g_setenv ("ADMIRALTY_TEST_LOCALE", locales[l], TRUE);
-      if (locale_dir != NULL && l > 0)
-        g_setenv ("LOCPATH", locale_dir, TRUE);
+      if (comma.dir != NULL && l > 0)
+        g_setenv ("LOCPATH", comma.dir, TRUE);
       g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
       g_unsetenv ("LOCPATH");
       g_test_trap_assert_passed ();
@@ -852,7 +775,7 @@ main (int   argc,
 
   g_test_init (&argc, &argv, NULL);
   if (!g_test_subprocess ())
-    ensure_locales ();
+    comma_locales_ensure (&comma);
 
   g_test_add_func ("/engine/clock/source-date-epoch-rule", test_clock_epoch_rule);
   g_test_add_func ("/engine/clock/now", test_clock_now);
@@ -867,9 +790,6 @@ main (int   argc,
                    test_table_after_restart);
 
   status = g_test_run ();
-  if (locale_dir != NULL)
-    remove_tree (locale_dir);
-  g_free (locale_dir);
-  g_free (locale_problem);
+  comma_locales_clear (&comma);
   return status;
 }
