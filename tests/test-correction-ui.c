@@ -6,7 +6,8 @@
  *    sector map's card in at most 12 user actions, without closing the campaign: one journaled
  *    action, saved; Ctrl+Z and Ctrl+Shift+Z take it back and bring it again, the campaign's
  *    state as before each and its file the same byte for byte but for the journal's undo and
- *    redo lines; cycle 2 resolved with them there (F-STRAT-4);
+ *    redo lines; cycle 2 resolved with them there (F-STRAT-4); the same under de_DE and
+ *    ru_RU, whose files are the same bytes as C's, the undo and redo lines included;
  *  - a refused correction shows the engine's refusal in the dialog, which stays open, and
  *    changes nothing;
  *  - every kind of correction the engine makes has an action of the window (win.correct-KIND)
@@ -15,6 +16,7 @@
 
 #include "config.h"
 
+#include <locale.h>
 #include <string.h>
 
 #include "admiralty-correction-dialog.h"
@@ -24,6 +26,7 @@
 #include "cli-helpers.h"
 #include "file-helpers.h"
 #include "komarr-helpers.h"
+#include "locale-helpers.h"
 #include "pointer-helpers.h"
 #include "ui-helpers.h"
 
@@ -282,10 +285,21 @@ undo_changed (gpointer data)
  * typed in the Reinforcements dialog of the sector's card mid-night; Undo and Redo take it
  * back and bring it again, the campaign file as it was each time; the cycle is resolved with
  * them there. */
+/* de_DE.UTF-8 and ru_RU.UTF-8 as the test gets them (locale-helpers.h). */
+static CommaLocales comma;
+/* The file after the reinforcements, and after their undo and redo, in the first locale. */
+static char *first_after;
+static char *first_redone;
+
+/* The reinforcements recorded, undone and redone with the process's locale @data (NULL: the
+ * test's own), the messages in English: the files are the same bytes in every locale. */
 static void
 test_reinforcements (Fixture       *fixture,
                      gconstpointer  data)
 {
+  const char *locale = data;
+  g_autofree char *saved_locale = g_strdup (setlocale (LC_ALL, NULL));
+
   AdmStrategy *strategy;
   g_autoptr(GError) error = NULL;
   g_autofree char *after = NULL, *undone = NULL, *redone = NULL;
@@ -302,6 +316,13 @@ test_reinforcements (Fixture       *fixture,
       g_test_skip ("xdotool is not installed");
       return;
     }
+  if (locale != NULL && comma.problem != NULL)
+    {
+      g_test_skip (comma.problem);
+      return;
+    }
+  if (locale != NULL)
+    g_assert_nonnull (setlocale (LC_ALL, locale));
   dump_before = state_dump (fixture);
   entries = adm_journal_get_n_entries (adm_campaign_get_journal (campaign_of (fixture)));
 
@@ -378,6 +399,14 @@ test_reinforcements (Fixture       *fixture,
     dump = adm_state_dump (adm_campaign_get_state (reopened));
     g_assert_cmpstr (dump, ==, dump_after);
   }
+  /* The same bytes as in the first locale's run, the undo and redo lines included. */
+  if (first_after == NULL)
+    {
+      first_after = g_strdup (after);
+      first_redone = g_strdup (redone);
+    }
+  g_assert_cmpstr (after, ==, first_after);
+  g_assert_cmpstr (redone, ==, first_redone);
 
   /* Cycle 2 resolved: they arrive at minute 20 and meet the Komarrans there. */
   g_assert_true (adm_campaign_resolve_cycle (campaign_of (fixture), NULL, T0 + 4800, &error));
@@ -399,6 +428,7 @@ test_reinforcements (Fixture       *fixture,
           }
     }
   g_assert_true (met);
+  setlocale (LC_ALL, saved_locale);
 }
 
 static gboolean
@@ -543,10 +573,23 @@ int
 main (int    argc,
       char **argv)
 {
+  int status;
+
   ui_test_init (&argc, &argv, "correction-ui");
+  /* One clock for every locale's run; English words in all of them (the rows are found by
+   * their titles), whatever LC_MESSAGES says. */
+  g_setenv ("SOURCE_DATE_EPOCH", "1795375200", TRUE);
+  g_setenv ("LANGUAGE", "en", TRUE);
+  comma_locales_ensure (&comma);
+  if (comma.dir != NULL)
+    g_setenv ("LOCPATH", comma.dir, TRUE);
 
   g_test_add ("/ui/correction/F-STRAT-4/three-destroyers-at-komarr", Fixture, NULL,
               fixture_set_up, test_reinforcements, fixture_tear_down);
+  g_test_add ("/ui/correction/F-STRAT-4/three-destroyers-at-komarr/de_DE", Fixture,
+              "de_DE.UTF-8", fixture_set_up, test_reinforcements, fixture_tear_down);
+  g_test_add ("/ui/correction/F-STRAT-4/three-destroyers-at-komarr/ru_RU", Fixture,
+              "ru_RU.UTF-8", fixture_set_up, test_reinforcements, fixture_tear_down);
   g_test_add ("/ui/correction/strategic-repair/refused-inline", Fixture, NULL, fixture_set_up,
               test_refused, fixture_tear_down);
   g_test_add ("/ui/correction/F-STN-1/station-on-the-card", Fixture, NULL, fixture_set_up,
@@ -554,5 +597,9 @@ main (int    argc,
   g_test_add ("/ui/correction/every-kind-app-and-cli", Fixture, NULL, fixture_set_up,
               test_every_kind, fixture_tear_down);
 
-  return ui_test_finish (g_test_run ());
+  status = ui_test_finish (g_test_run ());
+  comma_locales_clear (&comma);
+  g_free (first_after);
+  g_free (first_redone);
+  return status;
 }
