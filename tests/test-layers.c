@@ -68,9 +68,6 @@ static const Layer app_layers[] = {
 };
 
 static const Upward app_upward[] = {
-  /* The Tables dialog keeps the tables' server on the window and tells the campaign's Orders
-   * tab how many entries wait (admiralty_tables_dialog_resume ()). */
-  { "tables/admiralty-tables-dialog.c", "shell/admiralty-window-private.h" },
   /* Import Sheets opens on the sample sheets beside the campaign's scenario, in the folder
    * where the application finds its bundled scenarios. */
   { "campaign/admiralty-order-board.c", "shell/admiralty-application.h" },

@@ -183,6 +183,7 @@ test_share (void)
   g_autoptr(AdmScenario) scenario = adm_scenario_load_file (scenario_path, &error);
   AdmCampaign *campaign;
   GtkWidget *parent = gtk_window_new ();
+  AdmiraltyRoom *room = admiralty_room_new (GTK_WINDOW (parent));
   AdmPortal *portal;
   AdmiraltyShareDialog *dialog;
   GPtrArray *admirals;
@@ -194,11 +195,11 @@ test_share (void)
   campaign = adm_campaign_new (scenario, 1);
   g_assert_true (adm_campaign_save (campaign, path, &error));
   g_assert_no_error (error);
-  portal = admiralty_share_dialog_portal_for (GTK_WINDOW (parent), campaign, NULL, &error);
+  portal = admiralty_share_dialog_portal_for (room, campaign, NULL, &error);
   g_assert_no_error (error);
-  g_assert_true (admiralty_share_dialog_portal_for (GTK_WINDOW (parent), campaign, NULL, NULL)
+  g_assert_true (admiralty_share_dialog_portal_for (room, campaign, NULL, NULL)
                  == portal);
-  dialog = admiralty_share_dialog_new (GTK_WINDOW (parent), portal);
+  dialog = admiralty_share_dialog_new (room);
   gtk_window_present (GTK_WINDOW (dialog));
   iterate_until (widget_mapped, dialog, 5000);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (dialog)));
@@ -260,6 +261,7 @@ test_share (void)
   g_assert_null (strstr (text, new_link));
   gtk_window_destroy (GTK_WINDOW (dialog));
   gtk_window_destroy (GTK_WINDOW (parent));
+  g_assert_finalize_object (room);
   iterate ();
   g_assert_finalize_object (portal);
 }

@@ -528,21 +528,20 @@ join_c1_3 (Fixture                *fixture,
 
   adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->orders_tab);
   iterate ();
-  portal = admiralty_share_dialog_portal_for (GTK_WINDOW (fixture->window),
+  portal = admiralty_share_dialog_portal_for (admiralty_window_get_room (fixture->window),
                                               fixture->window->campaign, NULL, &error);
   g_assert_no_error (error);
   admiralty_order_board_set_portal (board (fixture), portal);
   g_assert_true (adm_portal_start (portal, "127.0.0.1", 0, &error));
   g_assert_no_error (error);
-  *tables = admiralty_tables_dialog_new (GTK_WINDOW (fixture->window), portal);
+  *tables = admiralty_tables_dialog_new (admiralty_window_get_room (fixture->window));
   g_assert_true (admiralty_tables_dialog_set_n_tables (*tables, 2, &error));
   g_assert_no_error (error);
   admiralty_order_board_set_n_tables (board (fixture), 2);
   g_assert_true (admiralty_order_board_send_to_table (board (fixture), C1_3, "Table 2", &error));
   g_assert_no_error (error);
-  link = adm_table_server_get_link (admiralty_tables_dialog_get_server (GTK_WINDOW (fixture->window),
-                                                                        portal),
-                                    "Table 2");
+  link = adm_table_server_get_link (
+    admiralty_tables_dialog_get_server (admiralty_window_get_room (fixture->window)), "Table 2");
   g_assert_nonnull (link);
 
   /* A wrong link is said so, and lists nothing. */
@@ -704,16 +703,16 @@ test_tables_come_back (Fixture       *fixture,
   AdmTableServer *server;
   AdmPortal *portal;
 
-  portal = admiralty_share_dialog_portal_for (GTK_WINDOW (fixture->window),
+  portal = admiralty_share_dialog_portal_for (admiralty_window_get_room (fixture->window),
                                               fixture->window->campaign, NULL, &error);
   g_assert_no_error (error);
   g_assert_true (adm_portal_start (portal, "127.0.0.1", 0, &error));
   g_assert_no_error (error);
-  tables = admiralty_tables_dialog_new (GTK_WINDOW (fixture->window), portal);
+  tables = admiralty_tables_dialog_new (admiralty_window_get_room (fixture->window));
   g_assert_true (admiralty_tables_dialog_set_n_tables (tables, 2, &error));
   g_assert_no_error (error);
-  before = adm_table_server_get_link (admiralty_tables_dialog_get_server (
-                                        GTK_WINDOW (fixture->window), portal), "Table 2");
+  before = adm_table_server_get_link (
+    admiralty_tables_dialog_get_server (admiralty_window_get_room (fixture->window)), "Table 2");
   gtk_window_destroy (GTK_WINDOW (tables));
 
   /* Started again: a new window on the same file; the portal turned on by its switch. */
@@ -721,13 +720,13 @@ test_tables_come_back (Fixture       *fixture,
   fixture->window = shown_window_new (0, 0);
   g_assert_true (admiralty_window_open (fixture->window, fixture->campaign_path));
   iterate ();
-  portal = admiralty_share_dialog_portal_for (GTK_WINDOW (fixture->window),
+  portal = admiralty_share_dialog_portal_for (admiralty_window_get_room (fixture->window),
                                               fixture->window->campaign, NULL, &error);
   g_assert_no_error (error);
-  g_assert_null (admiralty_tables_dialog_get_server (GTK_WINDOW (fixture->window), portal));
-  share = admiralty_share_dialog_new (GTK_WINDOW (fixture->window), portal);
+  g_assert_null (admiralty_tables_dialog_get_server (admiralty_window_get_room (fixture->window)));
+  share = admiralty_share_dialog_new (admiralty_window_get_room (fixture->window));
   g_assert_true (admiralty_share_dialog_set_running (share, "127.0.0.1", 0, TRUE));
-  server = admiralty_tables_dialog_get_server (GTK_WINDOW (fixture->window), portal);
+  server = admiralty_tables_dialog_get_server (admiralty_window_get_room (fixture->window));
   g_assert_nonnull (server);
   g_assert_cmpuint (adm_table_server_get_n_tables (server), ==, 2);
   g_assert_cmpuint (admiralty_order_board_get_n_tables (board (fixture)), ==, 2);
@@ -753,18 +752,18 @@ test_sharing_resumed (Fixture       *fixture,
   AdmPortal *portal, *resumed = NULL;
   guint port;
 
-  portal = admiralty_share_dialog_portal_for (GTK_WINDOW (fixture->window),
+  portal = admiralty_share_dialog_portal_for (admiralty_window_get_room (fixture->window),
                                               fixture->window->campaign, NULL, &error);
   g_assert_no_error (error);
-  share = admiralty_share_dialog_new (GTK_WINDOW (fixture->window), portal);
+  share = admiralty_share_dialog_new (admiralty_window_get_room (fixture->window));
   g_assert_true (admiralty_share_dialog_set_running (share, "127.0.0.1", 0, TRUE));
   port = adm_portal_get_port (portal);
   g_assert_cmpuint (port, >, 0);
-  tables = admiralty_tables_dialog_new (GTK_WINDOW (fixture->window), portal);
+  tables = admiralty_tables_dialog_new (admiralty_window_get_room (fixture->window));
   g_assert_true (admiralty_tables_dialog_set_n_tables (tables, 2, &error));
   g_assert_no_error (error);
-  before = adm_table_server_get_link (admiralty_tables_dialog_get_server (
-                                        GTK_WINDOW (fixture->window), portal), "Table 2");
+  before = adm_table_server_get_link (
+    admiralty_tables_dialog_get_server (admiralty_window_get_room (fixture->window)), "Table 2");
   gtk_window_destroy (GTK_WINDOW (tables));
   gtk_window_destroy (GTK_WINDOW (share));
 
@@ -773,7 +772,7 @@ test_sharing_resumed (Fixture       *fixture,
   fixture->window = shown_window_new (0, 0);
   g_assert_true (admiralty_window_restore_session (fixture->window));
   iterate ();
-  portal = admiralty_share_dialog_portal_for (GTK_WINDOW (fixture->window),
+  portal = admiralty_share_dialog_portal_for (admiralty_window_get_room (fixture->window),
                                               fixture->window->campaign, NULL, &error);
   g_assert_no_error (error);
   g_assert_true (adm_portal_get_running (portal));
@@ -788,7 +787,7 @@ test_sharing_resumed (Fixture       *fixture,
     g_clear_pointer (&request.response, g_bytes_unref);
     g_clear_pointer (&request.headers, soup_message_headers_unref);
   }
-  server = admiralty_tables_dialog_get_server (GTK_WINDOW (fixture->window), portal);
+  server = admiralty_tables_dialog_get_server (admiralty_window_get_room (fixture->window));
   g_assert_nonnull (server);
   after = adm_table_server_get_link (server, "Table 2");
   g_assert_cmpstr (after, ==, before);
@@ -798,7 +797,7 @@ test_sharing_resumed (Fixture       *fixture,
   adm_portal_stop (portal);
   g_settings_set (settings, "session-sharing", "(ssu)", fixture->campaign_path, "192.0.2.7",
                   port);
-  g_assert_false (admiralty_share_dialog_resume (GTK_WINDOW (fixture->window),
+  g_assert_false (admiralty_share_dialog_resume (admiralty_window_get_room (fixture->window),
                                                  fixture->window->campaign, NULL, &resumed,
                                                  &error));
   g_assert_null (resumed);
@@ -809,7 +808,7 @@ test_sharing_resumed (Fixture       *fixture,
   /* Turned off by the switch: nothing resumes. */
   g_settings_set (settings, "session-sharing", "(ssu)", fixture->campaign_path, "127.0.0.1",
                   port);
-  share = admiralty_share_dialog_new (GTK_WINDOW (fixture->window), portal);
+  share = admiralty_share_dialog_new (admiralty_window_get_room (fixture->window));
   g_assert_true (admiralty_share_dialog_set_running (share, "127.0.0.1", port, TRUE));
   g_assert_true (admiralty_share_dialog_set_running (share, "127.0.0.1", port, FALSE));
   gtk_window_destroy (GTK_WINDOW (share));
@@ -817,7 +816,7 @@ test_sharing_resumed (Fixture       *fixture,
   fixture->window = shown_window_new (0, 0);
   g_assert_true (admiralty_window_restore_session (fixture->window));
   iterate ();
-  portal = admiralty_share_dialog_portal_for (GTK_WINDOW (fixture->window),
+  portal = admiralty_share_dialog_portal_for (admiralty_window_get_room (fixture->window),
                                               fixture->window->campaign, NULL, &error);
   g_assert_no_error (error);
   g_assert_false (adm_portal_get_running (portal));
@@ -870,7 +869,7 @@ test_table_restored (Fixture       *fixture,
 
   admiralty_battle_page_resolve_phase (page, FALSE);
   iterate_until (all_sent, client, 10000);
-  portal = admiralty_share_dialog_portal_for (GTK_WINDOW (fixture->window),
+  portal = admiralty_share_dialog_portal_for (admiralty_window_get_room (fixture->window),
                                               fixture->window->campaign, NULL, &error);
   g_assert_no_error (error);
   port = adm_portal_get_port (portal);
@@ -903,10 +902,10 @@ test_table_restored (Fixture       *fixture,
   g_assert_cmpuint (receipt.kept, ==, 1);
 
   /* The chief's portal on again, on the address the table knows. */
-  portal = admiralty_share_dialog_portal_for (GTK_WINDOW (fixture->window),
+  portal = admiralty_share_dialog_portal_for (admiralty_window_get_room (fixture->window),
                                               fixture->window->campaign, NULL, &error);
   g_assert_no_error (error);
-  share = admiralty_share_dialog_new (GTK_WINDOW (fixture->window), portal);
+  share = admiralty_share_dialog_new (admiralty_window_get_room (fixture->window));
   g_assert_true (admiralty_share_dialog_set_running (share, "127.0.0.1", port, TRUE));
   iterate_until (table_page_all_sent, fixture->window, 20000);
   adm_campaign_get_table_receipt (fixture->window->campaign, "c1-3", &receipt);

@@ -1293,7 +1293,7 @@ share_admirals_action (GtkWidget  *widget,
   AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
 
   AdmPortal *portal = self->campaign != NULL
-                        ? admiralty_share_dialog_present (GTK_WINDOW (self), self->campaign,
+                        ? admiralty_share_dialog_present (self->room, self->campaign,
                                                           self->clock)
                         : NULL;
 
@@ -1416,8 +1416,7 @@ tables_action (GtkWidget  *widget,
 
   if (self->campaign == NULL)
     return;
-  portal = admiralty_share_dialog_portal_for (GTK_WINDOW (self), self->campaign, self->clock,
-                                              &error);
+  portal = admiralty_share_dialog_portal_for (self->room, self->campaign, self->clock, &error);
   if (portal == NULL)
     {
       _admiralty_window_present_error (self, _("The tables cannot be served"), error->message,
@@ -1425,7 +1424,7 @@ tables_action (GtkWidget  *widget,
       return;
     }
   admiralty_order_board_set_portal (_admiralty_window_get_order_board (self), portal);
-  dialog = admiralty_tables_dialog_new (GTK_WINDOW (self), portal);
+  dialog = admiralty_tables_dialog_new (self->room);
   g_signal_connect_object (dialog, "notify::n-tables", G_CALLBACK (tables_count_cb), self,
                            G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));

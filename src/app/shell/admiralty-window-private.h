@@ -45,6 +45,9 @@ struct _AdmiraltyWindow
    * that brings it back (admiralty-window.c). */
   GPtrArray            *closed_battles;
 
+  /* The portal and the tables' server the Share and Tables dialogs keep. */
+  AdmiraltyRoom        *room;
+
   /* Weak pointers: the dialogs live as long as they are shown. */
   GtkWidget            *error_dialog;
   GtkWidget            *roll_dialog;

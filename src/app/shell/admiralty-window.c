@@ -1022,6 +1022,25 @@ admiralty_window_get_campaign (AdmiraltyWindow *self)
   return self->campaign;
 }
 
+AdmiraltyRoom *
+admiralty_window_get_room (AdmiraltyWindow *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_WINDOW (self), NULL);
+
+  return self->room;
+}
+
+/* The tables served (or served again after a crash): the campaign's Orders tab offers them. */
+static void
+room_table_server_cb (AdmiraltyWindow *self)
+{
+  AdmTableServer *server = admiralty_room_get_table_server (self->room);
+
+  if (server != NULL)
+    admiralty_order_board_set_n_tables (_admiralty_window_get_order_board (self),
+                                        adm_table_server_get_n_tables (server));
+}
+
 static void
 error_dialog_response_cb (AdmiraltyWindow  *self,
                           const char       *response,
@@ -1390,6 +1409,7 @@ admiralty_window_finalize (GObject *object)
   g_clear_pointer (&self->closed_battles, g_ptr_array_unref);
   g_clear_object (&self->campaign_signals);
   g_clear_object (&self->clock_signals);
+  g_clear_object (&self->room);
 
   G_OBJECT_CLASS (admiralty_window_parent_class)->finalize (object);
 }
@@ -1585,6 +1605,9 @@ admiralty_window_init (AdmiraltyWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->closed_battles = g_ptr_array_new_with_free_func (closed_battle_free);
+  self->room = admiralty_room_new (GTK_WINDOW (self));
+  g_signal_connect_object (self->room, "notify::table-server", G_CALLBACK (room_table_server_cb),
+                           self, G_CONNECT_SWAPPED);
   self->campaign_signals = g_signal_group_new (ADM_TYPE_CAMPAIGN);
   g_signal_group_connect_object (self->campaign_signals, "changed",
                                  G_CALLBACK (campaign_changed_cb), self, G_CONNECT_SWAPPED);

@@ -6,6 +6,7 @@
 
 #include "admiralty-application.h"
 #include "admiralty-engine.h"
+#include "admiralty-room.h"
 
 G_BEGIN_DECLS
 
@@ -26,6 +27,9 @@ gboolean         admiralty_window_open_file        (AdmiraltyWindow      *self,
 /* Shows a file chooser and opens the chosen file. */
 void             admiralty_window_show_open_dialog (AdmiraltyWindow      *self);
 AdmCampaign     *admiralty_window_get_campaign     (AdmiraltyWindow      *self);
+/* The window's room: the admirals' portal of its campaign and the tables' server on it
+ * (admiralty-room.h), shared and served by the Share and Tables dialogs. */
+AdmiraltyRoom   *admiralty_window_get_room         (AdmiraltyWindow      *self);
 /* Reopens what the last session had open (GSettings session-*): the campaign, battle and
  * TI4 tabs and the selected tab, with a toast that says so; a file that no longer opens is
  * skipped and named in a message. Returns whether anything was reopened. */

@@ -9,7 +9,6 @@
 #include "adm-portal-qr.h"
 #include "admiralty-tables-dialog.h"
 
-#define PORTAL_KEY "admiralty-portal"
 #define QR_SIZE 148
 
 struct _AdmiraltyShareDialog
@@ -23,6 +22,7 @@ struct _AdmiraltyShareDialog
   GtkSwitch     *accept_switch;
   GtkListBox    *admirals_list;
 
+  AdmiraltyRoom *room;
   AdmPortal     *portal;
   GSignalGroup  *portal_signals;  /* on the portal */
   GtkStringList *addresses;
@@ -225,9 +225,8 @@ admiralty_share_dialog_set_running (AdmiraltyShareDialog *self,
       ok = FALSE;
     }
   /* The tables this campaign was served to before come back with the portal. */
-  if (running && ok && gtk_window_get_transient_for (GTK_WINDOW (self)) != NULL)
-    admiralty_tables_dialog_resume (gtk_window_get_transient_for (GTK_WINDOW (self)),
-                                    self->portal);
+  if (running && ok)
+    admiralty_tables_dialog_resume (self->room);
   if (!running)
     remember_sharing (NULL, NULL, 0);
   else if (ok)
@@ -238,7 +237,7 @@ admiralty_share_dialog_set_running (AdmiraltyShareDialog *self,
 }
 
 gboolean
-admiralty_share_dialog_resume (GtkWindow            *window,
+admiralty_share_dialog_resume (AdmiraltyRoom        *room,
                                AdmCampaign          *campaign,
                                AdmiraltyCycleClock  *clock,
                                AdmPortal           **portal_out,
@@ -250,7 +249,7 @@ admiralty_share_dialog_resume (GtkWindow            *window,
   AdmPortal *portal;
   guint port = 0;
 
-  g_return_val_if_fail (GTK_IS_WINDOW (window), FALSE);
+  g_return_val_if_fail (ADMIRALTY_IS_ROOM (room), FALSE);
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
 
   *portal_out = NULL;
@@ -267,7 +266,7 @@ admiralty_share_dialog_resume (GtkWindow            *window,
                      "and the tables’ then change with it."), address);
       return FALSE;
     }
-  portal = admiralty_share_dialog_portal_for (window, campaign, clock, error);
+  portal = admiralty_share_dialog_portal_for (room, campaign, clock, error);
   if (portal == NULL)
     return FALSE;
   if (!adm_portal_get_running (portal) && !adm_portal_start (portal, address, port, error))
@@ -277,7 +276,7 @@ admiralty_share_dialog_resume (GtkWindow            *window,
       return FALSE;
     }
   /* The tables this campaign was served to come back with the same links. */
-  admiralty_tables_dialog_resume (window, portal);
+  admiralty_tables_dialog_resume (room);
   *portal_out = portal;
   return TRUE;
 }
@@ -303,6 +302,7 @@ admiralty_share_dialog_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_SHARE_DIALOG);
   g_signal_group_set_target (self->portal_signals, NULL);
   g_clear_object (&self->portal);
+  g_clear_object (&self->room);
   g_clear_object (&self->addresses);
   G_OBJECT_CLASS (admiralty_share_dialog_parent_class)->dispose (object);
 }
@@ -356,17 +356,21 @@ admiralty_share_dialog_init (AdmiraltyShareDialog *self)
 }
 
 AdmiraltyShareDialog *
-admiralty_share_dialog_new (GtkWindow *parent,
-                            AdmPortal *portal)
+admiralty_share_dialog_new (AdmiraltyRoom *room)
 {
   AdmiraltyShareDialog *self;
   AdmCampaign *campaign;
   GPtrArray *admirals;
+  AdmPortal *portal;
 
+  g_return_val_if_fail (ADMIRALTY_IS_ROOM (room), NULL);
+  portal = admiralty_room_get_portal (room);
   g_return_val_if_fail (ADM_IS_PORTAL (portal), NULL);
   g_return_val_if_fail (adm_portal_get_campaign (portal) != NULL, NULL);
 
-  self = g_object_new (ADMIRALTY_TYPE_SHARE_DIALOG, "transient-for", parent, NULL);
+  self = g_object_new (ADMIRALTY_TYPE_SHARE_DIALOG,
+                       "transient-for", admiralty_room_get_window (room), NULL);
+  self->room = g_object_ref (room);
   self->portal = g_object_ref (portal);
   campaign = adm_portal_get_campaign (portal);
   admirals = adm_campaign_get_admirals (campaign);
@@ -424,25 +428,33 @@ portal_warning_cb (AdmPortal  *portal,
 }
 
 AdmPortal *
-admiralty_share_dialog_portal_for (GtkWindow            *window,
+admiralty_share_dialog_portal_for (AdmiraltyRoom        *room,
                                    AdmCampaign          *campaign,
                                    AdmiraltyCycleClock  *clock,
                                    GError              **error)
 {
-  AdmPortal *portal = g_object_get_data (G_OBJECT (window), PORTAL_KEY);
+  g_autoptr(AdmPortal) made = NULL;
+  AdmPortal *portal;
+  GtkWindow *window;
 
-  g_return_val_if_fail (GTK_IS_WINDOW (window), NULL);
+  g_return_val_if_fail (ADMIRALTY_IS_ROOM (room), NULL);
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
 
+  portal = admiralty_room_get_portal (room);
   if (portal != NULL && adm_portal_get_campaign (portal) == campaign)
     return portal;
-  portal = adm_portal_new (campaign, error);
-  if (portal == NULL)
+  made = adm_portal_new (campaign, error);
+  if (made == NULL)
     return NULL;
-  /* The window keeps one portal: another campaign's, stopped with it, goes. */
-  g_object_set_data_full (G_OBJECT (window), PORTAL_KEY, portal, g_object_unref);
-  g_signal_connect_object (portal, "failed", G_CALLBACK (portal_failed_cb), window, 0);
-  g_signal_connect_object (portal, "warning", G_CALLBACK (portal_warning_cb), window, 0);
+  /* The room keeps one portal: another campaign's, stopped with it, goes. */
+  admiralty_room_set_portal (room, made);
+  portal = made;
+  window = admiralty_room_get_window (room);
+  if (window != NULL)
+    {
+      g_signal_connect_object (portal, "failed", G_CALLBACK (portal_failed_cb), window, 0);
+      g_signal_connect_object (portal, "warning", G_CALLBACK (portal_warning_cb), window, 0);
+    }
   if (clock != NULL)
     {
       g_signal_connect_object (clock, "notify::remaining-seconds",
@@ -455,22 +467,23 @@ admiralty_share_dialog_portal_for (GtkWindow            *window,
 }
 
 AdmPortal *
-admiralty_share_dialog_present (GtkWindow           *window,
+admiralty_share_dialog_present (AdmiraltyRoom       *room,
                                 AdmCampaign         *campaign,
                                 AdmiraltyCycleClock *clock)
 {
   g_autoptr(GError) error = NULL;
-  AdmPortal *portal = admiralty_share_dialog_portal_for (window, campaign, clock, &error);
+  AdmPortal *portal = admiralty_share_dialog_portal_for (room, campaign, clock, &error);
 
   if (portal == NULL)
     {
-      GtkWidget *dialog = adw_message_dialog_new (window, _("The admirals cannot be shared with"),
+      GtkWidget *dialog = adw_message_dialog_new (admiralty_room_get_window (room),
+                                                  _("The admirals cannot be shared with"),
                                                   error->message);
 
       adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
       gtk_window_present (GTK_WINDOW (dialog));
       return NULL;
     }
-  gtk_window_present (GTK_WINDOW (admiralty_share_dialog_new (window, portal)));
+  gtk_window_present (GTK_WINDOW (admiralty_share_dialog_new (room)));
   return portal;
 }

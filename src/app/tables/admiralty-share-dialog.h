@@ -3,8 +3,8 @@
  * (src/portal/adm-portal.h): the address and port it listens on, off until the master turns
  * it on, each admiral's link with its QR code to scan or print and a button to revoke it,
  * whether sheets are accepted as they arrive, and the warning that it is plain HTTP on the
- * room's network. The portal belongs to the window and stops when its campaign is closed; the
- * cycle clock gives the admirals' countdown. */
+ * room's network. The portal is kept in the window's room (admiralty-room.h) and stops when
+ * its campaign is closed; the cycle clock gives the admirals' countdown. */
 #pragma once
 
 #include <adwaita.h>
@@ -12,6 +12,7 @@
 #include "admiralty-engine.h"
 #include "admiralty-cycle-clock.h"
 #include "adm-portal.h"
+#include "admiralty-room.h"
 
 G_BEGIN_DECLS
 
@@ -19,27 +20,27 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (AdmiraltyShareDialog, admiralty_share_dialog, ADMIRALTY, SHARE_DIALOG,
                       AdwWindow)
 
-AdmiraltyShareDialog *admiralty_share_dialog_new  (GtkWindow             *parent,
-                                                   AdmPortal             *portal);
-/* The portal of @campaign kept on @window (made on first use, the one of a campaign closed
+/* The dialog for the portal @room keeps, over @room's window. */
+AdmiraltyShareDialog *admiralty_share_dialog_new  (AdmiraltyRoom         *room);
+/* The portal of @campaign kept in @room (made on first use, the one of a campaign closed
  * since dropped), its countdown following @clock; NULL with the reason when its keys cannot
  * be read or saved. */
-AdmPortal            *admiralty_share_dialog_portal_for (GtkWindow           *window,
+AdmPortal            *admiralty_share_dialog_portal_for (AdmiraltyRoom       *room,
                                                    AdmCampaign           *campaign,
                                                    AdmiraltyCycleClock   *clock,
                                                    GError               **error);
 /* win.share-admirals: the dialog for @campaign's portal, which it returns (borrowed), or an
  * error dialog saying why not and NULL. */
-AdmPortal            *admiralty_share_dialog_present (GtkWindow          *window,
+AdmPortal            *admiralty_share_dialog_present (AdmiraltyRoom      *room,
                                                    AdmCampaign           *campaign,
                                                    AdmiraltyCycleClock   *clock);
 
 /* Sharing as the master last left it (the "session-sharing" key, kept by the Share switch):
- * for @campaign, the portal on @window started again on the same address and port, its
+ * for @campaign, the portal in @room started again on the same address and port, its
  * tables served again with the same links (*@portal_out, borrowed). TRUE with *@portal_out
  * NULL when he was not sharing @campaign; FALSE with the reason when the address is gone or
  * cannot be listened on. */
-gboolean              admiralty_share_dialog_resume (GtkWindow            *window,
+gboolean              admiralty_share_dialog_resume (AdmiraltyRoom        *room,
                                                    AdmCampaign           *campaign,
                                                    AdmiraltyCycleClock   *clock,
                                                    AdmPortal            **portal_out,

@@ -6,10 +6,8 @@
 #include <glib/gi18n.h>
 
 #include "admiralty-tables-dialog.h"
-#include "admiralty-window-private.h"
 #include "adm-portal-qr.h"
 
-#define TABLES_KEY "admiralty-tables"
 #define QR_SIZE 148
 
 struct _AdmiraltyTablesDialog
@@ -19,7 +17,7 @@ struct _AdmiraltyTablesDialog
   GtkSpinButton  *count_spin;
   GtkListBox     *tables_list;
 
-  GtkWindow      *parent;   /* weak: the window the server is kept on */
+  AdmiraltyRoom  *room;     /* the server is kept in it */
   AdmPortal      *portal;
   AdmTableServer *server;
   /* On the server, the portal and the portal's campaign. */
@@ -41,31 +39,31 @@ static GParamSpec *properties[N_PROPS];
 G_DEFINE_FINAL_TYPE (AdmiraltyTablesDialog, admiralty_tables_dialog, ADW_TYPE_WINDOW)
 
 AdmTableServer *
-admiralty_tables_dialog_get_server (GtkWindow *window,
-                                    AdmPortal *portal)
+admiralty_tables_dialog_get_server (AdmiraltyRoom *room)
 {
   AdmTableServer *server;
 
-  g_return_val_if_fail (GTK_IS_WINDOW (window), NULL);
+  g_return_val_if_fail (ADMIRALTY_IS_ROOM (room), NULL);
 
-  server = g_object_get_data (G_OBJECT (window), TABLES_KEY);
-  return server != NULL && adm_table_server_get_portal (server) == portal ? server : NULL;
+  server = admiralty_room_get_table_server (room);
+  return server != NULL && adm_table_server_get_portal (server) == admiralty_room_get_portal (room)
+           ? server : NULL;
 }
 
 guint
-admiralty_tables_dialog_resume (GtkWindow *window,
-                                AdmPortal *portal)
+admiralty_tables_dialog_resume (AdmiraltyRoom *room)
 {
   AdmPortalTokens *tokens;
   g_autoptr(GError) error = NULL;
-  AdmTableServer *server;
+  g_autoptr(AdmTableServer) server = NULL;
+  AdmPortal *portal;
   guint n = 0;
 
-  g_return_val_if_fail (GTK_IS_WINDOW (window), 0);
+  g_return_val_if_fail (ADMIRALTY_IS_ROOM (room), 0);
+  portal = admiralty_room_get_portal (room);
   g_return_val_if_fail (ADM_IS_PORTAL (portal), 0);
 
-  if (admiralty_tables_dialog_get_server (window, portal) != NULL ||
-      !adm_portal_get_running (portal))
+  if (admiralty_tables_dialog_get_server (room) != NULL || !adm_portal_get_running (portal))
     return 0;
   tokens = adm_portal_get_tokens (portal);
   while (n < ADM_TABLE_SERVER_MAX_TABLES)
@@ -84,12 +82,9 @@ admiralty_tables_dialog_resume (GtkWindow *window,
       g_warning ("The tables could not be served again: %s", error->message);
       return 0;
     }
-  /* The window keeps the server, as the Tables dialog keeps it there, and its queue offers
-   * the tables again. */
-  g_object_set_data_full (G_OBJECT (window), TABLES_KEY, server, g_object_unref);
-  if (ADMIRALTY_IS_WINDOW (window))
-    admiralty_order_board_set_n_tables (
-      _admiralty_window_get_order_board (ADMIRALTY_WINDOW (window)), n);
+  /* The room keeps the server, as the Tables dialog keeps it there; its window's queue
+   * offers the tables again ("notify::table-server"). */
+  admiralty_room_set_table_server (room, server);
   return n;
 }
 
@@ -258,10 +253,8 @@ admiralty_tables_dialog_set_n_tables (AdmiraltyTablesDialog  *self,
           update_rows (self);
           return FALSE;
         }
-      /* The window keeps the server, as it keeps the portal (another campaign's goes). */
-      if (self->parent != NULL)
-        g_object_set_data_full (G_OBJECT (self->parent), TABLES_KEY,
-                                g_object_ref (self->server), g_object_unref);
+      /* The room keeps the server, as it keeps the portal (another campaign's goes). */
+      admiralty_room_set_table_server (self->room, self->server);
       g_signal_group_set_target (self->server_signals, self->server);
     }
   else if (!adm_table_server_set_n_tables (self->server, n_tables, error))
@@ -359,7 +352,7 @@ admiralty_tables_dialog_dispose (GObject *object)
   g_signal_group_set_target (self->server_signals, NULL);
   g_signal_group_set_target (self->portal_signals, NULL);
   g_signal_group_set_target (self->campaign_signals, NULL);
-  g_clear_weak_pointer (&self->parent);
+  g_clear_object (&self->room);
   g_clear_object (&self->server);
   g_clear_object (&self->portal);
   g_clear_pointer (&self->texts, g_hash_table_unref);
@@ -423,19 +416,21 @@ admiralty_tables_dialog_init (AdmiraltyTablesDialog *self)
 }
 
 AdmiraltyTablesDialog *
-admiralty_tables_dialog_new (GtkWindow *parent,
-                             AdmPortal *portal)
+admiralty_tables_dialog_new (AdmiraltyRoom *room)
 {
   AdmiraltyTablesDialog *self;
+  AdmPortal *portal;
 
+  g_return_val_if_fail (ADMIRALTY_IS_ROOM (room), NULL);
+  portal = admiralty_room_get_portal (room);
   g_return_val_if_fail (ADM_IS_PORTAL (portal), NULL);
   g_return_val_if_fail (adm_portal_get_campaign (portal) != NULL, NULL);
 
-  self = g_object_new (ADMIRALTY_TYPE_TABLES_DIALOG, "transient-for", parent, NULL);
+  self = g_object_new (ADMIRALTY_TYPE_TABLES_DIALOG,
+                       "transient-for", admiralty_room_get_window (room), NULL);
+  self->room = g_object_ref (room);
   self->portal = g_object_ref (portal);
-  g_set_weak_pointer (&self->parent, parent);
-  if (parent != NULL)
-    g_set_object (&self->server, admiralty_tables_dialog_get_server (parent, portal));
+  g_set_object (&self->server, admiralty_tables_dialog_get_server (room));
   g_signal_group_set_target (self->server_signals, self->server);
   g_signal_group_set_target (self->campaign_signals, adm_portal_get_campaign (portal));
   g_signal_group_set_target (self->portal_signals, portal);

@@ -13,6 +13,7 @@
 #include "admiralty-engine.h"
 #include "adm-portal.h"
 #include "adm-table-server.h"
+#include "admiralty-room.h"
 
 G_BEGIN_DECLS
 
@@ -20,19 +21,17 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (AdmiraltyTablesDialog, admiralty_tables_dialog, ADMIRALTY, TABLES_DIALOG,
                       AdwWindow)
 
-/* Property "n-tables" (guint, notified): the tables turned on. */
-AdmiraltyTablesDialog *admiralty_tables_dialog_new      (GtkWindow             *parent,
-                                                         AdmPortal             *portal);
-/* The tables' server kept on @window for @portal, or NULL while tables were never turned on
+/* Property "n-tables" (guint, notified): the tables turned on. The dialog for the portal
+ * @room keeps, over @room's window. */
+AdmiraltyTablesDialog *admiralty_tables_dialog_new      (AdmiraltyRoom         *room);
+/* The tables' server @room keeps for its portal, or NULL while tables were never turned on
  * for it (borrowed). */
-AdmTableServer        *admiralty_tables_dialog_get_server (GtkWindow           *window,
-                                                         AdmPortal             *portal);
-/* Serves again, on @window, the tables whose keys @portal's side file keeps ("Table 1" …
- * "Table N"), once @portal runs: a chief's Admiralty started again after a crash takes its
+AdmTableServer        *admiralty_tables_dialog_get_server (AdmiraltyRoom       *room);
+/* Serves again, in @room, the tables whose keys its portal's side file keeps ("Table 1" …
+ * "Table N"), once the portal runs: a chief's Admiralty started again after a crash takes its
  * tables back with the same links, and what they kept meanwhile flows in. Nothing when the
- * window serves tables for @portal already or none were kept; the number served. */
-guint                  admiralty_tables_dialog_resume   (GtkWindow             *window,
-                                                         AdmPortal             *portal);
+ * room serves tables for its portal already or none were kept; the number served. */
+guint                  admiralty_tables_dialog_resume   (AdmiraltyRoom         *room);
 guint                  admiralty_tables_dialog_get_n_tables (AdmiraltyTablesDialog *self);
 /* What "tables.set-count" does: serves @n_tables tables (0: none); FALSE with the reason when
  * their keys cannot be saved. */
