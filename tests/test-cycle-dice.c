@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cycle-dice.c: the strategic cycle resolved in the real window with real dice
  * (dice-mode "physical"): the readiness checks of absent admirals' engaged formations
- * (F-STRAT-5, F-RDY-2) are asked for one roll at a time in the shared dice dialog, a roll off
- * the die is not accepted, nothing is journaled until every roll is in, the cycle then goes
+ * (F-STRAT-5, F-RDY-2) are asked for in one prompt of the shared dice dialog, a line a
+ * formation, typed in one go as a volley is; a roll off the die is not accepted, nothing is
+ * journaled until every roll is in, the cycle then goes
  * into the journal with exactly the values typed, and cancelling journals nothing. The Komarr
  * campaign at cycle 2 with Vorkosigan and Vesnaer absent, as in test-sector-battle. Runs
  * under Xvfb. */
@@ -75,7 +76,7 @@ save_campaign_at_cycle_2 (char **dir)
 }
 
 /* Resolve Cycle as the master answers it with real dice: cycle 1's engagements, not fought
- * here, dropped with a reason (F-STRAT-4), then the rolls asked for one by one. */
+ * here, dropped with a reason (F-STRAT-4), then the rolls asked for. */
 static void
 resolve_physical (AdmiraltyOrderBoard *board)
 {
@@ -92,6 +93,18 @@ resolve_physical (AdmiraltyOrderBoard *board)
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "drop");
 }
 
+/* The text of every label under @widget, a line each. */
+static void
+labels_text (GtkWidget *widget,
+             GString   *text)
+{
+  if (GTK_IS_LABEL (widget))
+    g_string_append_printf (text, "%s\n", gtk_label_get_text (GTK_LABEL (widget)));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    labels_text (child, text);
+}
+
 static void
 test_physical_checks (void)
 {
@@ -103,7 +116,8 @@ test_physical_checks (void)
   AdmEvent *last;
   GtkWidget *prompt;
   const char *typed[] = { "6 6", "1 1", "2 2" };
-  guint n_events, n_dropped, asked = 0;
+  g_autoptr(GString) all = g_string_new (NULL);
+  guint n_events, n_dropped;
 
   g_assert_true (admiralty_window_open (window, path));
   iterate ();
@@ -129,31 +143,52 @@ test_physical_checks (void)
   g_assert_null (admiralty_order_board_get_dice_prompt (board));
   g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, n_events);
 
-  /* Each roll asked for in turn; 7 is not on a d6. */
+  /* F-STRAT-5: all the checks in one prompt, a line a formation naming it and the clause,
+   * typed in one go; 7 is not on a d6. */
   resolve_physical (board);
   iterate ();
-  while ((prompt = admiralty_order_board_get_dice_prompt (board)) != NULL)
-    {
-      g_assert_cmpuint (asked, <, G_N_ELEMENTS (typed));
-      /* F-STRAT-5: the heading names the dice, the body the formation and the clause. */
-      g_assert_cmpstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (prompt)), ==,
-                       "Roll 2d6");
-      g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (prompt)),
-                                "F-STRAT-5"));
-      admiralty_dice_prompt_set_text (prompt, "7 1");
-      g_assert_false (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (prompt),
-                                                               "enter"));
-      admiralty_dice_prompt_set_text (prompt, typed[asked]);
-      g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (prompt),
-                                                              "enter"));
-      /* Nothing journaled while rolls are missing. */
-      g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, n_events);
-      adw_message_dialog_response (ADW_MESSAGE_DIALOG (prompt), "enter");
-      gtk_window_close (GTK_WINDOW (prompt));
-      iterate ();
-      asked++;
-    }
-  g_assert_cmpuint (asked, ==, G_N_ELEMENTS (typed));
+  prompt = admiralty_order_board_get_dice_prompt (board);
+  g_assert_nonnull (prompt);
+  g_assert_cmpstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (prompt)), ==,
+                   "Roll 6d6");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (prompt)),
+                            "3 rolls"));
+  {
+    g_autoptr(GString) lines = g_string_new (NULL);
+    g_autoptr(GPtrArray) checks = adm_campaign_cycle_checks (campaign, T0, NULL);
+
+    labels_text (adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (prompt)), lines);
+    g_assert_nonnull (checks);
+    g_assert_cmpuint (checks->len, ==, G_N_ELEMENTS (typed));
+    for (guint i = 0; i < checks->len; i++)
+      {
+        const AdmDiceRequest *check = g_ptr_array_index (checks, i);
+
+        g_assert_nonnull (strstr (check->purpose, "readiness check of "));
+        g_assert_nonnull (strstr (lines->str, check->purpose));
+      }
+    g_assert_cmpstr (((const AdmDiceRequest *) g_ptr_array_index (checks, 0))->purpose, !=,
+                     ((const AdmDiceRequest *) g_ptr_array_index (checks, 1))->purpose);
+    g_assert_nonnull (strstr (lines->str, "F-STRAT-5"));
+  }
+  admiralty_dice_prompt_set_text (prompt, "7 1 1 1 2 2");
+  g_assert_false (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (prompt),
+                                                           "enter"));
+  admiralty_dice_prompt_set_text (prompt, "6 6 1 1 2");
+  g_assert_false (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (prompt),
+                                                           "enter"));
+  for (guint i = 0; i < G_N_ELEMENTS (typed); i++)
+    g_string_append_printf (all, "%s%s", i > 0 ? " " : "", typed[i]);
+  admiralty_dice_prompt_set_text (prompt, all->str);
+  g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (prompt),
+                                                          "enter"));
+  /* Nothing journaled while rolls are missing. */
+  g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, n_events);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (prompt), "enter");
+  gtk_window_close (GTK_WINDOW (prompt));
+  iterate ();
+  /* No other prompt follows. */
+  g_assert_null (admiralty_order_board_get_dice_prompt (board));
   g_assert_null (_admiralty_window_get_error_dialog (window));
 
   /* The drops and the cycle, with the values as typed. */

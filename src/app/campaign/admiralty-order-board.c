@@ -1652,6 +1652,33 @@ try_physical (AdmiraltyOrderBoard *self)
   gtk_window_present (GTK_WINDOW (self->dice_prompt));
 }
 
+/* F-STRAT-5: the readiness checks of the absent admirals' formations asked for in one prompt,
+ * a line a formation, typed in one go as a volley is; the cycle is then resolved with them
+ * (try_physical (), which asks for any roll still missing one by one). */
+static void
+ask_checks (AdmiraltyOrderBoard *self)
+{
+  g_autoptr(GPtrArray) checks = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkRoot *root;
+
+  checks = adm_campaign_cycle_checks (self->campaign, g_get_real_time () / G_USEC_PER_SEC,
+                                      &error);
+  if (checks == NULL || checks->len < 2)
+    {
+      try_physical (self);
+      return;
+    }
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  g_set_weak_pointer (&self->dice_prompt,
+                      admiralty_dice_prompt_new_rolls (
+                          GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                          (const AdmDiceRequest * const *) checks->pdata, checks->len));
+  g_signal_connect_object (self->dice_prompt, "response", G_CALLBACK (dice_prompt_response_cb),
+                           self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (self->dice_prompt));
+}
+
 void
 admiralty_order_board_resolve_with_dice (AdmiraltyOrderBoard *self,
                                          gboolean             physical)
@@ -1670,7 +1697,7 @@ admiralty_order_board_resolve_with_dice (AdmiraltyOrderBoard *self,
   if (physical)
     {
       g_array_set_size (self->entered, 0);
-      try_physical (self);
+      ask_checks (self);
       return;
     }
   if (!resolve_with (self, NULL, &error))

@@ -517,13 +517,24 @@ absent_admiral_ruling (AdmScenario *scenario)
   return ruling != NULL ? ruling->value : "readiness-check";
 }
 
+static void
+cycle_request_free (gpointer data)
+{
+  AdmDiceRequest *request = data;
+
+  g_free ((char *) request->purpose);
+  g_free (request);
+}
+
 /* Rolls the check of every engaged formation of an absent admiral into @checks
- * ("FORMATION=D1+D2 …"); FALSE when a die cannot be had. */
+ * ("FORMATION=D1+D2 …"); FALSE when a die cannot be had. With @wanted, rolls nothing and adds
+ * there the request of each check instead (AdmDiceRequest*, cycle_request_free ()). */
 static gboolean
 roll_checks (AdmState       *scratch,
              guint           cycle,
              AdmDiceSource  *source,
              GString        *checks,
+             GPtrArray      *wanted,
              GError        **error)
 {
   g_autoptr(GPtrArray) engagements = adm_strategy_get_engagements (adm_state_get_strategy (scratch),
@@ -547,6 +558,14 @@ roll_checks (AdmState       *scratch,
           if (!admiral_absent (scratch, cycle, formation) || formation->ships->len == 0 ||
               !g_hash_table_add (rolled, formation->id))
             continue;
+          if (wanted != NULL)
+            {
+              AdmDiceRequest *copy = g_memdup2 (&request, sizeof request);
+
+              copy->purpose = g_steal_pointer (&purpose);
+              g_ptr_array_add (wanted, copy);
+              continue;
+            }
           /* F-RDY-2: 2d6 against the flagship's readiness. */
           if (!adm_dice_source_roll (source, &request, dice, error))
             return FALSE;
@@ -646,6 +665,51 @@ cycle_mine_salt (AdmCampaign *campaign,
   return g_strdup (g_hmac_get_string (hmac));
 }
 
+/* The engagements of @cycle resolved at @time, on a replay of the journal that the campaign
+ * never sees. */
+static AdmState *
+cycle_scratch (AdmCampaign  *campaign,
+               guint         cycle,
+               gint64        time,
+               GError      **error)
+{
+  g_autoptr(AdmState) scratch = adm_state_new (adm_campaign_get_scenario (campaign));
+  g_autoptr(AdmEvent) trial = NULL;
+  GPtrArray *events = adm_campaign_get_events (campaign);
+
+  for (guint i = 0; i < events->len; i++)
+    if (!adm_state_apply (scratch, g_ptr_array_index (events, i), error))
+      return NULL;
+  trial = adm_event_new ("cycle", time);
+  adm_event_set_int (trial, "cycle", cycle);
+  if (!adm_state_apply (scratch, trial, error))
+    return NULL;
+  return g_steal_pointer (&scratch);
+}
+
+GPtrArray *
+adm_campaign_cycle_checks (AdmCampaign  *campaign,
+                           gint64        time,
+                           GError      **error)
+{
+  g_autoptr(GPtrArray) wanted = g_ptr_array_new_with_free_func (cycle_request_free);
+  g_autoptr(AdmState) scratch = NULL;
+  guint cycle;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!g_str_equal (absent_admiral_ruling (adm_campaign_get_scenario (campaign)),
+                    "readiness-check"))
+    return g_steal_pointer (&wanted);
+  cycle = adm_strategy_get_cycle (adm_state_get_strategy (adm_campaign_get_state (campaign)));
+  scratch = cycle_scratch (campaign, cycle, time, error);
+  if (scratch == NULL ||
+      !roll_checks (scratch, cycle, NULL, NULL, wanted, error))
+    return NULL;
+  return g_steal_pointer (&wanted);
+}
+
 /* The cycle, its checks and the master's drops (engagement id → reason, or NULL): one
  * action. */
 static gboolean
@@ -657,33 +721,24 @@ resolve (AdmCampaign    *campaign,
 {
   AdmScenario *scenario;
   g_autoptr(AdmState) scratch = NULL;
-  g_autoptr(AdmEvent) trial = NULL;
   g_autoptr(GString) checks = g_string_new (NULL);
   g_autoptr(AdmJournalAction) action = NULL;
   g_autoptr(AdmEvent) cycle_event = NULL;
   g_autofree char *mine_salt = NULL;
-  GPtrArray *events;
   guint cycle;
 
   scenario = adm_campaign_get_scenario (campaign);
   cycle = adm_strategy_get_cycle (adm_state_get_strategy (adm_campaign_get_state (campaign)));
 
-  /* The engagements, on a replay of the journal that the campaign never sees. */
-  scratch = adm_state_new (scenario);
-  events = adm_campaign_get_events (campaign);
-  for (guint i = 0; i < events->len; i++)
-    if (!adm_state_apply (scratch, g_ptr_array_index (events, i), error))
-      return FALSE;
-  trial = adm_event_new ("cycle", time);
-  adm_event_set_int (trial, "cycle", cycle);
-  if (!adm_state_apply (scratch, trial, error))
+  scratch = cycle_scratch (campaign, cycle, time, error);
+  if (scratch == NULL)
     return FALSE;
 
   /* F-STRAT-5: the master rolls for the absent admirals' formations. */
   if (g_str_equal (absent_admiral_ruling (scenario), "readiness-check") &&
       !roll_checks (scratch, cycle, source != NULL ? source
                                                    : ADM_DICE_SOURCE (adm_campaign_get_prng (campaign)),
-                    checks, error))
+                    checks, NULL, error))
     {
       g_prefix_error (error, _("Cycle %u was not resolved and nothing was journaled: "), cycle);
       return FALSE;

@@ -84,6 +84,14 @@ gboolean   adm_campaign_resolve_cycle  (AdmCampaign   *campaign,
                                         AdmDiceSource *source,
                                         gint64         time,
                                         GError       **error);
+/* The readiness checks (F-STRAT-5: 2d6 each, F-RDY-2) that resolving the current cycle at @time
+ * would ask its dice source for, in the order it would ask: AdmDiceRequest* owned by the array,
+ * each purpose naming its formation, so that a master with real dice types them all in one go.
+ * Empty under another "absent-admiral" ruling or with no absent admiral engaged; NULL, with
+ * @error, when the cycle cannot be worked out. */
+GPtrArray *adm_campaign_cycle_checks   (AdmCampaign   *campaign,
+                                        gint64         time,
+                                        GError       **error) G_GNUC_WARN_UNUSED_RESULT;
 /* adm_campaign_resolve_cycle () for a master asked about the engagements not fought yet
  * (adm_campaign_get_unfought ()): every one must be in @drops (engagement id → the master's
  * reason, not empty), else nothing is journaled and @error names them. Each is dropped by a
