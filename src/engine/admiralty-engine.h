@@ -33,6 +33,7 @@
 #include "adm-engagement.h"
 #include "adm-engagement-queue.h"
 #include "adm-battle-result.h"
+#include "adm-replays.h"
 #include "adm-state.h"
 #include "adm-strategy.h"
 #include "adm-table-battle.h"

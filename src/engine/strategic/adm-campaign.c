@@ -17,6 +17,7 @@
 #include "adm-battle.h"
 #include "adm-campaign.h"
 #include "adm-campaign-private.h"
+#include "adm-replays.h"
 #include "adm-clock.h"
 #include "adm-digest.h"
 #include "adm-engagement-queue.h"
@@ -60,6 +61,7 @@ struct _AdmCampaign
   GPtrArray   *pending;  /* PendingCheckpoint*: the milestones the next save keeps */
   const char  *changed_battle; /* what the last "changed" was about: the entries of this
                                 * engagement's battle alone (a key of @battles), or NULL */
+  AdmReplays  *replays;  /* states of the journal's past, made when first asked for */
 };
 
 /* A milestone reached, kept as a checkpoint by the save that follows it (adm_campaign_save ()),
@@ -230,6 +232,7 @@ adm_campaign_finalize (GObject *object)
   g_clear_pointer (&self->battle_ids, g_ptr_array_unref);
   g_clear_pointer (&self->battles_text, g_free);
   g_clear_pointer (&self->pending, g_ptr_array_unref);
+  g_clear_pointer (&self->replays, adm_replays_free);
 
   G_OBJECT_CLASS (adm_campaign_parent_class)->finalize (object);
 }
@@ -856,6 +859,20 @@ adm_campaign_get_events (AdmCampaign *self)
 {
   g_return_val_if_fail (ADM_IS_CAMPAIGN (self), NULL);
   return self->events;
+}
+
+AdmState *
+adm_campaign_replay (AdmCampaign  *self,
+                     GPtrArray    *events,
+                     guint         n_strict,
+                     GError      **error)
+{
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), NULL);
+  g_return_val_if_fail (events != NULL, NULL);
+
+  if (self->replays == NULL)
+    self->replays = adm_replays_new (self->scenario, ADM_CAMPAIGN_REPLAYS);
+  return adm_replays_get (self->replays, events, n_strict, error);
 }
 
 const char *

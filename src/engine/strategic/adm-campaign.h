@@ -93,6 +93,16 @@ gboolean       adm_campaign_was_unsealed  (AdmCampaign  *self);
 AdmState      *adm_campaign_get_state     (AdmCampaign  *self);
 AdmDicePrng   *adm_campaign_get_prng      (AdmCampaign  *self);
 GPtrArray     *adm_campaign_get_events    (AdmCampaign  *self); /* AdmEvent* */
+/* A state of the campaign's past: @events (AdmEvent* of its journal, in order) applied to its
+ * scenario's state, the first @n_strict each through the one check, else NULL with @error,
+ * the rest where they apply (adm_replays_get ()). The last ADM_CAMPAIGN_REPLAYS asked for are
+ * kept and carried on as the journal grows, so that the reports of earlier cycles, made again
+ * after every entry, apply only the new events. Shared: read it, apply nothing to it. */
+#define ADM_CAMPAIGN_REPLAYS 8
+AdmState      *adm_campaign_replay        (AdmCampaign  *self,
+                                           GPtrArray    *events,
+                                           guint         n_strict,
+                                           GError      **error) G_GNUC_WARN_UNUSED_RESULT;
 
 /* A second copy kept after every save in @folder (a USB stick; NULL or "" for none), written
  * at once when set. A copy that cannot be written does not undo anything: the campaign's own

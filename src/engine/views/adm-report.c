@@ -2120,13 +2120,17 @@ build_sheets (Report     *report,
 /* The state at the end of the comms session that resolved @cycle: the journal replayed up to
  * and including its "cycle" event. NULL when that event is the journal's last cycle event
  * and nothing follows it that could change what a report of it shows, or when @cycle was
- * never resolved (resolved_cycle () then says so). */
+ * never resolved (resolved_cycle () then says so). The campaign keeps the replay
+ * (adm_campaign_replay ()): the reports made again after every entry apply only the new
+ * events. */
 static AdmState *
 state_as_of (AdmCampaign *campaign,
              guint        cycle)
 {
   GPtrArray *events = adm_campaign_get_events (campaign);
-  g_autoptr(AdmState) state = NULL;
+  g_autoptr(GPtrArray) applied = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmState *state;
   guint end = events->len;
 
   for (guint i = 0; i < events->len && end == events->len; i++)
@@ -2141,24 +2145,15 @@ state_as_of (AdmCampaign *campaign,
   if (end >= events->len)
     return NULL;
 
-  state = adm_state_new (adm_campaign_get_scenario (campaign));
+  applied = g_ptr_array_sized_new (events->len);
   for (guint i = 0; i < end; i++)
-    {
-      g_autoptr(GError) error = NULL;
-
-      /* The journal was accepted once already; a prefix of it replays the same way. */
-      if (!adm_state_apply (state, g_ptr_array_index (events, i), &error))
-        {
-          g_warning ("Replaying the journal to cycle %u: %s", cycle, error->message);
-          return NULL;
-        }
-    }
+    g_ptr_array_add (applied, g_ptr_array_index (events, i));
   /* F-STRAT-4: the battles of the cycle's engagements, fought after its session and before
    * the next one, belong to its report: their results (and the master's repairs) are in it;
    * the orders and sheets of the next cycle are not. */
   for (guint i = end; i < events->len; i++)
     {
-      const AdmEvent *event = g_ptr_array_index (events, i);
+      AdmEvent *event = g_ptr_array_index (events, i);
       const char *kind = adm_event_get_kind (event);
 
       if (g_str_equal (kind, "cycle"))
@@ -2168,10 +2163,15 @@ state_as_of (AdmCampaign *campaign,
           g_str_equal (kind, "placement") || g_str_equal (kind, "sighting") ||
           g_str_equal (kind, "layout") ||
           g_str_equal (kind, "drop-engagement") || g_str_equal (kind, "assign"))
-        /* An ending that leant on an order of the next cycle is left to that cycle's report. */
-        adm_state_apply (state, event, NULL);
+        g_ptr_array_add (applied, event);
     }
-  return g_steal_pointer (&state);
+  /* The journal was accepted once already: a prefix of it replays the same way. An ending
+   * that leant on an order of the next cycle does not apply here, and is left to that
+   * cycle's report. */
+  state = adm_campaign_replay (campaign, applied, end, &error);
+  if (state == NULL)
+    g_warning ("Replaying the journal to cycle %u: %s", cycle, error->message);
+  return state;
 }
 
 AdmDoc *
