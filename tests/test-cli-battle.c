@@ -867,6 +867,54 @@ test_as_face_down_fire (void)
   g_assert_null (strstr (barrayar->out, "ship a face-down token"));
 }
 
+/* F-ECM-4, F-STRAT-4, F-ECM-6 ("enemy-ship-card"): what a side's fire at a face-down token
+ * caused to the target alone is the firer's to see as well — the critical checks its hit
+ * rolled, in its report and its dice, the target named "a face-down token" — and no more than
+ * it would be told of it at an identified enemy: the critical's result, the readiness it cost
+ * and the hull points left stay with the ship's side and the master. With seed 1 the
+ * Triumph's one hit on the Vorberg rolls a critical, "Hull heavily damaged". */
+static void
+test_as_face_down_fire_caused (void)
+{
+  g_autofree char *battle = source_path ("tests/data/battles", "fire-face-down.xml", NULL);
+  g_autofree char *orders = source_path ("tests/data/battles", "fire-face-down.orders.xml",
+                                         NULL);
+  g_autoptr(CliResult) master = run_cli ("battle", battle, "--orders", orders, "--seed", "1",
+                                         NULL);
+  g_autoptr(CliResult) komarr = run_cli ("battle", battle, "--orders", orders, "--seed", "1",
+                                         "--as", "komarr", NULL);
+  g_autoptr(CliResult) barrayar = run_cli ("battle", battle, "--orders", orders, "--seed", "1",
+                                           "--as", "barrayar", NULL);
+  const char *withheld[] = {
+    "Critical damage on", "Hull heavily damaged", "critical damage table",
+    "readiness lost to critical damage", "additional damage of a critical",
+    "hull points left", "loses 3 readiness",
+  };
+
+  g_assert_cmpint (master->status, ==, 0);
+  g_assert_cmpint (komarr->status, ==, 0);
+  g_assert_cmpint (barrayar->status, ==, 0);
+  g_assert_nonnull (strstr (master->out, "Critical checks on Vorberg (6+): 6 — 1 critical."));
+  /* Its own fire's consequences, the target unnamed. */
+  g_assert_nonnull (strstr (komarr->out, "Fire: Critical checks on a face-down token (6+): 6 — "
+                                         "1 critical."));
+  g_assert_nonnull (strstr (dice_part (komarr->out),
+                            "F-ART-13 — critical checks on a face-down token, 6+"));
+  g_assert_null (strstr (komarr->out, "Vorberg"));
+  for (guint i = 0; i < G_N_ELEMENTS (withheld); i++)
+    {
+      g_test_message ("%s", withheld[i]);
+      /* There to be withheld: the master and the ship's side read it ... */
+      g_assert_nonnull (strstr (master->out, withheld[i]));
+      g_assert_nonnull (strstr (barrayar->out, withheld[i]));
+      /* ... the firer does not, by name or through its copy. */
+      g_assert_null (strstr (komarr->out, withheld[i]));
+    }
+  /* The side fired at reads its own lines as ever, never the firer's copies. */
+  g_assert_null (strstr (barrayar->out, "on a face-down token"));
+  g_assert_null (strstr (barrayar->out, "ship a face-down token"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -894,6 +942,8 @@ main (int   argc,
   g_test_add_func ("/cli/battle/F-ECM-6/as-side", test_as);
   g_test_add_func ("/cli/battle/F-ECM-6/as-side-critical-dice", test_as_critical_dice);
   g_test_add_func ("/cli/battle/F-ECM-4/as-side-face-down-fire", test_as_face_down_fire);
+  g_test_add_func ("/cli/battle/F-ECM-4/as-side-face-down-fire-caused",
+                   test_as_face_down_fire_caused);
   g_test_add_func ("/cli/validate/battle-and-orders", test_validate);
   g_test_add_func ("/cli/battle/F-BOARD-15/boardings", test_boarding);
   g_test_add ("/cli/battle/save/play-on", Scratch, NULL, scratch_setup, test_save_and_play_on,

@@ -267,6 +267,7 @@ _adm_battle_report (AdmBattle  *self,
   line->turn = self->state->turn;
   line->phase = self->state->phase;
   line->fogged = NULL;
+  line->withheld = FALSE;
   /* F-ECM-2: the sides told of the line are those that know everything it is about. */
   line->seen_by = adm_audience_subjects_seen_by (self, line->subjects, line->n_subjects);
   g_ptr_array_add (self->report, line);
@@ -302,6 +303,7 @@ _adm_battle_report_fact (AdmBattle   *self,
     return;
   line = g_ptr_array_index (self->report, self->report->len - 1);
   line->seen_by = fact_seen_by (self, line->seen_by, ship, fact);
+  line->withheld = TRUE;
 }
 
 void
@@ -311,8 +313,10 @@ _adm_battle_roll_fact (AdmBattle   *self,
 {
   AdmBattleRoll *roll = recent_roll (self, 0);
 
-  if (roll != NULL)
-    roll->seen_by = fact_seen_by (self, roll->seen_by, ship, fact);
+  if (roll == NULL)
+    return;
+  roll->seen_by = fact_seen_by (self, roll->seen_by, ship, fact);
+  roll->withheld = TRUE;
 }
 
 void
@@ -327,12 +331,14 @@ _adm_battle_audience_since (AdmBattle *self,
       AdmReportLine *line = g_ptr_array_index (self->report, i);
 
       line->seen_by = (line->seen_by & keep) | add;
+      line->withheld |= keep != G_MAXUINT32;
     }
   for (guint i = rolls_from; i < self->rolls->len; i++)
     {
       AdmBattleRoll *roll = g_ptr_array_index (self->rolls, i);
 
       roll->seen_by = (roll->seen_by & keep) | add;
+      roll->withheld |= keep != G_MAXUINT32;
     }
 }
 
@@ -358,7 +364,9 @@ _adm_battle_roll_free (gpointer data)
   g_free (roll);
 }
 
-/* Whether @subjects name one of side @side's ships and ship @target. */
+/* Whether @subjects are side @side's fire at ship @target: they name the target and one of
+ * the side's ships; or, written while that fire was resolved, the target alone (the damage
+ * and the critical checks the fire caused). */
 static gboolean
 about_own_fire (AdmBattle     *self,
                 const guint32 *subjects,
@@ -366,18 +374,20 @@ about_own_fire (AdmBattle     *self,
                 guint          side,
                 guint          target)
 {
-  gboolean own = FALSE, at = FALSE;
+  gboolean own = FALSE, at = FALSE, other = FALSE;
 
   for (guint i = 0; i < n_subjects; i++)
     {
       if (ADM_SUBJECT_KIND (subjects[i]) != ADM_SUBJECT_SHIP)
-        continue;
-      if (ADM_SUBJECT_INDEX (subjects[i]) == target)
+        other = TRUE;
+      else if (ADM_SUBJECT_INDEX (subjects[i]) == target)
         at = TRUE;
       else if (_adm_battle_ship (self, ADM_SUBJECT_INDEX (subjects[i]))->side == side)
         own = TRUE;
+      else
+        other = TRUE;
     }
-  return own && at;
+  return at && (own || !other);
 }
 
 /* @text with every @name in it written as @label. */
@@ -414,7 +424,7 @@ _adm_battle_fog_own_fire (AdmBattle *self,
       AdmReportLine *copy;
       g_autofree char *text = NULL;
 
-      if ((line->seen_by & bit) != 0 || line->fogged != NULL ||
+      if ((line->seen_by & bit) != 0 || line->fogged != NULL || line->withheld ||
           !about_own_fire (self, line->subjects, line->n_subjects, side, target))
         continue;
       text = renamed (line->text, name, label);
@@ -431,7 +441,7 @@ _adm_battle_fog_own_fire (AdmBattle *self,
       AdmBattleRoll *copy;
       g_autofree char *purpose = NULL;
 
-      if ((roll->seen_by & bit) != 0 || roll->fogged != NULL ||
+      if ((roll->seen_by & bit) != 0 || roll->fogged != NULL || roll->withheld ||
           !about_own_fire (self, roll->subjects, roll->n_subjects, side, target))
         continue;
       purpose = renamed (roll->purpose, name, label);

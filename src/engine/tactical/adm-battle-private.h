@@ -300,8 +300,11 @@ void                 _adm_battle_roll_fact    (AdmBattle   *self,
                                                guint        ship,
                                                AdmShipFact  fact);
 /* F-ECM-4, F-STRAT-4: side @side fired at @target without having identified it: the report
- * lines and rolls since @report_from and @rolls_from about its own ships and @target, which it
- * may not read, get a copy for it alone, @target named as a face-down token. */
+ * lines and rolls since @report_from and @rolls_from about its own ships and @target, or about
+ * @target alone (what that fire caused), which it may not read, get a copy for it alone,
+ * @target named as a face-down token. A line or roll withheld by a fact of the ship or a rule
+ * (the hull points left, a critical's result, F-ECM-6 "enemy-ship-card") gets none: the side
+ * is told of its fire what it would be told of it at an identified ship, and no more. */
 void                 _adm_battle_fog_own_fire (AdmBattle   *self,
                                                guint        report_from,
                                                guint        rolls_from,

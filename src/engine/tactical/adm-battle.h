@@ -261,6 +261,9 @@ typedef struct _AdmReportLine {
   const char     *text;       /* in the language of the phase that wrote it */
   const guint32  *subjects;   /* what it is about (ADM_SUBJECT_*_OF ()), @n_subjects of them */
   guint           n_subjects;
+  /* A fact of a ship (adm_audience_ship_shows ()) or a rule took sides from @seen_by that its
+   * subjects would give it: no side is told more of it through its copy below. */
+  gboolean        withheld;
   /* The line as the side that fired sees it when it does not know its target (F-ECM-4): the
    * target named as a face-down token, for that side alone (adm_audience_filter_report ()),
    * or NULL. Owned by the line. */
@@ -292,6 +295,8 @@ typedef struct _AdmBattleRoll {
   guint32        seen_by;     /* the sides (bit per index) that may see it (adm-audience.h) */
   const guint32 *subjects;    /* what its purpose names (ADM_SUBJECT_*_OF ()), @n_subjects */
   guint          n_subjects;
+  gboolean       withheld;    /* as a report line's: sides taken from @seen_by by a fact or a
+                               * rule, whom its copy tells nothing more */
   AdmRollOrigin  origin;      /* kept in the journal's roll event as dice="typed|program" */
   /* Its outcome, as the rule judged it. */
   AdmRollCheck   check;

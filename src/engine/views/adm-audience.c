@@ -489,9 +489,10 @@ adm_audience_filter_report (AdmAudience audience,
       if (adm_audience_sees_line (audience, battle, line))
         g_ptr_array_add (lines, (gpointer) line);
       /* F-ECM-4: its own fire at a token it had not identified, the token named as far as
-       * the side knows it now: face up since (F-ECM-3, F-ECM-6), by its name. */
+       * the side knows it now: face up since (F-ECM-3, F-ECM-6), by its name. A line
+       * withheld by a fact or a rule is never told through its copy. */
       else if (line->fogged != NULL && audience.kind == ADM_AUDIENCE_SIDE &&
-               sees_mask (audience, battle, line->fogged->seen_by))
+               sees_mask (audience, battle, line->fogged->seen_by) && !line->withheld)
         g_ptr_array_add (lines, side_may_read_about (battle, audience.side, line->subjects,
                                                      line->n_subjects)
                                   ? (gpointer) line : (gpointer) line->fogged);
@@ -515,7 +516,7 @@ adm_audience_filter_rolls (AdmAudience audience,
       /* F-ECM-4, F-STRAT-4: the dice of its own fire, the token it fired at named as far as
        * the side knows it now. */
       else if (roll->fogged != NULL && audience.kind == ADM_AUDIENCE_SIDE &&
-               sees_mask (audience, battle, roll->fogged->seen_by))
+               sees_mask (audience, battle, roll->fogged->seen_by) && !roll->withheld)
         g_ptr_array_add (seen, side_may_read_about (battle, audience.side, roll->subjects,
                                                     roll->n_subjects)
                                  ? (gpointer) roll : (gpointer) roll->fogged);
