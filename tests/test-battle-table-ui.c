@@ -206,6 +206,102 @@ test_lists_keep_rows (void)
   remove_battle_copy (path);
 }
 
+static gboolean
+is_list_view (GtkWidget     *widget,
+              gconstpointer  data)
+{
+  return GTK_IS_LIST_VIEW (widget);
+}
+
+/* The rows @view has made. */
+static guint
+n_row_widgets (GtkWidget *view)
+{
+  guint n = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (view); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n++;
+  return n;
+}
+
+/* Whether @model's last line is shown in @view, within its scrolled window. */
+static gboolean
+newest_line_in_sight (GtkWidget  *view,
+                      GListModel *model)
+{
+  guint n = g_list_model_get_n_items (model);
+  g_autoptr(AdmiraltyLogLine) line = n > 0 ? g_list_model_get_item (model, n - 1) : NULL;
+  GtkWidget *scroller = gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *label;
+  graphene_rect_t bounds;
+
+  if (line == NULL)
+    return FALSE;
+  label = find_widget (view, is_label_text, admiralty_log_line_get_text (line));
+  return label != NULL && gtk_widget_compute_bounds (label, scroller, &bounds) &&
+         bounds.origin.y >= 0 &&
+         bounds.origin.y + bounds.size.height <= gtk_widget_get_height (scroller) + 0.5;
+}
+
+/* The report and the dice log on hidden pages of the side panel make no rows while the
+ * phases add lines to them; shown, each has its rows, its newest line in sight, and keeps it
+ * in sight through the next phase. */
+static void
+test_hidden_logs_make_no_rows (void)
+{
+  g_autofree char *path = copy_battle ("scenarios/battles", "torpedo-duel", TRUE);
+  AdmiraltyWindow *window = shown_window_new (1280, 800);
+  AdmiraltyBattlePage *page = open_battle (window, path);
+  AdmBattle *battle = admiralty_battle_page_get_battle (page);
+  GtkWidget *search = _admiralty_battle_page_get_dice_search (page);
+  GtkStack *side = GTK_STACK (gtk_widget_get_ancestor (gtk_widget_get_parent (search),
+                                                       GTK_TYPE_STACK));
+  const char *pages[] = { "report", "dice" };
+  GListModel *models[] = { _admiralty_battle_page_get_report_model (page),
+                           _admiralty_battle_page_get_dice_model (page) };
+
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (side), ==, "orders");
+  while (adm_battle_get_turn (battle) < 2)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL);
+      iterate ();
+      g_assert_null (_admiralty_window_get_error_dialog (window));
+      wait_frame (GTK_WIDGET (window));
+    }
+  for (guint l = 0; l < G_N_ELEMENTS (pages); l++)
+    {
+      GtkWidget *view = find_widget (gtk_stack_get_child_by_name (side, pages[l]),
+                                     is_list_view, NULL);
+      guint lines = g_list_model_get_n_items (models[l]);
+
+      g_assert_nonnull (view);
+      g_assert_cmpuint (lines, >, 0);
+      g_assert_cmpuint (n_row_widgets (view), ==, 0);
+
+      gtk_stack_set_visible_child_name (side, pages[l]);
+      wait_frame (GTK_WIDGET (window));
+      g_assert_cmpuint (n_row_widgets (view), >, 0);
+      g_assert_true (newest_line_in_sight (view, models[l]));
+
+      /* The next phase that adds a line to the list. */
+      for (guint phase = 0; phase < 5 && g_list_model_get_n_items (models[l]) == lines; phase++)
+        {
+          gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL);
+          iterate ();
+          g_assert_null (_admiralty_window_get_error_dialog (window));
+        }
+      wait_frame (GTK_WIDGET (window));
+      g_assert_cmpuint (g_list_model_get_n_items (models[l]), >, lines);
+      g_assert_true (newest_line_in_sight (view, models[l]));
+      gtk_stack_set_visible_child_name (side, "orders");
+      wait_frame (GTK_WIDGET (window));
+    }
+
+  close_window (window);
+  remove_battle_copy (path);
+}
+
 /* F-RAM-1: the ram drop-down offers the enemies the formation may ram. A course dragged
  * updates the panel at every motion of the pointer; the drop-down's list stays the same list
  * while the enemies it offers do. */
@@ -1528,6 +1624,8 @@ main (int   argc,
   g_test_add_func ("/ui/battle-table/F-TORP-14/cover-offered", test_cover_offered);
   g_test_add_func ("/ui/battle-table/dice/log-filter", test_dice_log_filter);
   g_test_add_func ("/ui/battle-table/F-SEQ-1/lists-keep-rows", test_lists_keep_rows);
+  g_test_add_func ("/ui/battle-table/F-SEQ-1/hidden-logs-make-no-rows",
+                   test_hidden_logs_make_no_rows);
   g_test_add_func ("/ui/battle-table/dice/volley-keeps-typed", test_volley_keeps_typed);
   g_test_add_func ("/ui/battle-table/F-RAM-1/drag-keeps-ram-list", test_drag_keeps_ram_list);
   g_test_add_func ("/ui/battle-table/F-MOVE-5/turn-two-drag", test_turn_two_drag);

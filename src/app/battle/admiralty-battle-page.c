@@ -53,6 +53,12 @@ struct _AdmiraltyBattlePage
   GListStore           *fleet_store;   /* AdmiraltyFleetEntry: the Ships list */
   GListStore           *report_store;
   GListStore           *dice_store;
+  /* The report's and the dice log's models as their list views take them, and whether a
+   * list changed on a hidden page: see log_list_update (). */
+  GtkSelectionModel    *report_selection;
+  GtkSelectionModel    *dice_selection;
+  gboolean              report_behind;
+  gboolean              dice_behind;
 
   /* Real dice: the values entered for the phase being resolved, and the source that noted
    * the request it could not meet. */
@@ -522,6 +528,83 @@ fleet_entry_equal (gconstpointer a,
          g_strcmp0 (admiralty_fleet_entry_get_text (x), admiralty_fleet_entry_get_text (y)) == 0;
 }
 
+/* Whether @store already holds @items, compared place by place with @equal. */
+static gboolean
+store_holds (GListStore *store,
+             GPtrArray  *items,
+             GEqualFunc  equal)
+{
+  GListModel *model = G_LIST_MODEL (store);
+
+  if (g_list_model_get_n_items (model) != items->len)
+    return FALSE;
+  for (guint i = 0; i < items->len; i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (model, i);
+
+      if (!equal (item, g_ptr_array_index (items, i)))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+side_page_shown (AdmiraltyBattlePage *self,
+                 const char          *name)
+{
+  return g_strcmp0 (gtk_stack_get_visible_child_name (self->side_stack), name) == 0;
+}
+
+/* Brings a log list (the report, the dice) to @rows. On the side panel's page shown, the
+ * list keeps its newest line in sight. On a hidden page, its list view lets go of its model
+ * before the rows change, for a GtkListView makes, binds and measures the rows around its
+ * anchor whether or not they are seen: the view takes the model back, at its newest line,
+ * when the page is shown (side_page_cb ()). */
+static void
+log_list_update (AdmiraltyBattlePage *self,
+                 const char          *page,
+                 GtkListView         *view,
+                 GListStore          *store,
+                 gboolean            *behind,
+                 GPtrArray           *rows)
+{
+  if (side_page_shown (self, page))
+    {
+      store_update (store, rows, log_line_equal);
+      scroll_to_end (view, G_LIST_MODEL (store));
+      return;
+    }
+  if (gtk_list_view_get_model (view) != NULL && !store_holds (store, rows, log_line_equal))
+    gtk_list_view_set_model (view, NULL);
+  store_update (store, rows, log_line_equal);
+  *behind = TRUE;
+}
+
+/* A log list's page shown: its view has its model, and its newest line in sight if a phase
+ * came while the page was hidden. */
+static void
+log_list_show (GtkListView       *view,
+               GListStore        *store,
+               GtkSelectionModel *selection,
+               gboolean          *behind)
+{
+  if (gtk_list_view_get_model (view) == NULL)
+    gtk_list_view_set_model (view, selection);
+  if (*behind)
+    scroll_to_end (view, G_LIST_MODEL (store));
+  *behind = FALSE;
+}
+
+static void
+side_page_cb (AdmiraltyBattlePage *self)
+{
+  if (side_page_shown (self, "report"))
+    log_list_show (self->report_view, self->report_store, self->report_selection,
+                   &self->report_behind);
+  else if (side_page_shown (self, "dice"))
+    log_list_show (self->dice_view, self->dice_store, self->dice_selection, &self->dice_behind);
+}
+
 static void
 admiralty_battle_page_sync_report (AdmiraltyBattlePage *self)
 {
@@ -543,9 +626,9 @@ admiralty_battle_page_sync_report (AdmiraltyBattlePage *self)
       previous = line;
     }
 
-  store_update (self->report_store, rows, log_line_equal);
+  log_list_update (self, "report", self->report_view, self->report_store,
+                   &self->report_behind, rows);
   gtk_stack_set_visible_child_name (self->report_stack, rows->len > 0 ? "list" : "empty");
-  scroll_to_end (self->report_view, G_LIST_MODEL (self->report_store));
 }
 
 static char *
@@ -650,7 +733,8 @@ admiralty_battle_page_sync_dice (AdmiraltyBattlePage *self)
       previous = roll;
     }
 
-  store_update (self->dice_store, rows, log_line_equal);
+  log_list_update (self, "dice", self->dice_view, self->dice_store, &self->dice_behind,
+                   rows);
   gtk_stack_set_visible_child_name (self->dice_stack, rows->len > 0 ? "list" : "empty");
   if (query[0] != '\0' && rolls->len > 0)
     {
@@ -660,7 +744,6 @@ admiralty_battle_page_sync_dice (AdmiraltyBattlePage *self)
     }
   else
     gtk_label_set_label (self->dice_empty_label, _("No dice rolled yet"));
-  scroll_to_end (self->dice_view, G_LIST_MODEL (self->dice_store));
 }
 
 static void
@@ -1833,18 +1916,20 @@ log_row_bind_cb (GtkSignalListItemFactory *factory,
     }
 }
 
-static void
+/* Sets @view up to show @store; returns the model it shows (owned by the caller). */
+static GtkSelectionModel *
 admiralty_battle_page_setup_list (GtkListView *view,
                                   GListStore  *store)
 {
   g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
-  g_autoptr(GtkNoSelection) selection = NULL;
+  GtkSelectionModel *selection;
 
   g_signal_connect (factory, "setup", G_CALLBACK (log_row_setup_cb), NULL);
   g_signal_connect (factory, "bind", G_CALLBACK (log_row_bind_cb), NULL);
   gtk_list_view_set_factory (view, factory);
-  selection = gtk_no_selection_new (g_object_ref (G_LIST_MODEL (store)));
-  gtk_list_view_set_model (view, GTK_SELECTION_MODEL (selection));
+  selection = GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (G_LIST_MODEL (store))));
+  gtk_list_view_set_model (view, selection);
+  return selection;
 }
 
 /* "View as": Master is the first entry, then the sides in order. */
@@ -2199,6 +2284,8 @@ admiralty_battle_page_dispose (GObject *object)
   g_clear_object (&self->fleet_store);
   g_clear_object (&self->report_store);
   g_clear_object (&self->dice_store);
+  g_clear_object (&self->report_selection);
+  g_clear_object (&self->dice_selection);
 
   G_OBJECT_CLASS (admiralty_battle_page_parent_class)->dispose (object);
 }
@@ -2379,8 +2466,11 @@ admiralty_battle_page_init (AdmiraltyBattlePage *self)
   self->report_store = g_list_store_new (ADMIRALTY_TYPE_LOG_LINE);
   self->dice_store = g_list_store_new (ADMIRALTY_TYPE_LOG_LINE);
 
-  admiralty_battle_page_setup_list (self->report_view, self->report_store);
-  admiralty_battle_page_setup_list (self->dice_view, self->dice_store);
+  self->report_selection = admiralty_battle_page_setup_list (self->report_view,
+                                                             self->report_store);
+  self->dice_selection = admiralty_battle_page_setup_list (self->dice_view, self->dice_store);
+  g_signal_connect_object (self->side_stack, "notify::visible-child-name",
+                           G_CALLBACK (side_page_cb), self, G_CONNECT_SWAPPED);
 
   g_object_bind_property_full (self->view_dropdown, "selected", self->table, "view-side",
                                G_BINDING_BIDIRECTIONAL, selected_to_view_side,
