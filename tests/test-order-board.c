@@ -1234,9 +1234,11 @@ board_shows_final (gpointer data)
 
 /* A portal sheet read on the board before Accept or Refuse: each order in the words of the
  * sheet form with the engine's verdict, which follows the campaign (an order for a formation
- * given to another admiral since is refused, F-FORM-6); his final mark on his row; every
- * admiral at the table final, "Resolve Early…", whose click asks first through the Resolve
- * Cycle path; a new sheet takes the mark away. */
+ * given to another admiral since is refused, F-FORM-6); his final mark on his row; the final
+ * marks' line, which counts sheets handed in on phones, not pages opened, and waits for an
+ * admiral whose page is open until his sheet is in, on his phone or typed from paper; every
+ * sheet final, "Resolve Early…", whose click asks first through the Resolve Cycle path; a new
+ * sheet takes the mark away. */
 static void
 test_portal_verdicts_and_finals (Fixture       *fixture,
                                  gconstpointer  data)
@@ -1261,10 +1263,16 @@ test_portal_verdicts_and_finals (Fixture       *fixture,
   iterate_until (NULL, NULL, 200);
   g_assert_null (admiralty_order_board_get_finals_text (orders));
 
-  /* His page opened on his phone: he is at the table; his sheet arrives. */
+  /* His page opened on his phone: no sheet counted yet, but he is waited for. */
   link = adm_portal_get_link (portal, "vorkosigan");
   page = http ("GET", link, NULL, &status);
   g_assert_cmpuint (status, ==, 200);
+  iterate ();
+  g_assert_cmpstr (admiralty_order_board_get_finals_text (orders), ==,
+                   "No sheet handed in on a phone yet · waiting for Adm. Aral Vorkosigan "
+                   "(no sheet yet)");
+  g_assert_false (admiralty_order_board_get_early (orders));
+  /* His sheet arrives. */
   reply = portal_post (link, "sheet", page, sheet);
   iterate ();
   verdicts = admiralty_order_board_get_portal_orders (orders, "vorkosigan");
@@ -1273,7 +1281,7 @@ test_portal_verdicts_and_finals (Fixture       *fixture,
   g_assert_nonnull (strstr (verdicts, "First Destroyer Flotilla — patrol"));
   g_assert_null (strstr (verdicts, "Refused"));
   g_assert_cmpstr (admiralty_order_board_get_finals_text (orders), ==,
-                   "0 of 1 admiral at the table final · waiting for Adm. Aral Vorkosigan");
+                   "Final: 0 of 1 sheet handed in on phones · waiting for Adm. Aral Vorkosigan");
   g_assert_false (admiralty_order_board_get_early (orders));
 
   /* F-FORM-6: the flotilla given to Vorlakial since; Accept would refuse its order. */
@@ -1300,8 +1308,33 @@ test_portal_verdicts_and_finals (Fixture       *fixture,
   g_assert_true (admiralty_order_board_get_final (orders, "vorkosigan"));
   g_assert_true (admiralty_order_board_get_early (orders));
   g_assert_cmpstr (admiralty_order_board_get_finals_text (orders), ==,
-                   "The admiral at the table has marked his sheet final: the cycle may be "
-                   "resolved early.");
+                   "The sheet handed in on a phone is marked final: the cycle may be resolved "
+                   "early.");
+  /* Vorlakial opens his page and hands in nothing: the cycle waits for his sheet. Typed in
+   * from paper by the master, it is in, and he is waited for no more. */
+  {
+    g_autofree char *other = adm_portal_get_link (portal, "vorlakial");
+    g_autofree char *other_page = http ("GET", other, NULL, &status);
+
+    g_assert_cmpuint (status, ==, 200);
+    iterate ();
+    g_assert_false (admiralty_order_board_get_early (orders));
+    g_assert_cmpstr (admiralty_order_board_get_finals_text (orders), ==,
+                     "Final: 1 of 1 sheet handed in on phones · waiting for Adm. Lord Vorlakial "
+                     "(no sheet yet)");
+    g_autoptr(AdmEvent) paper = adm_event_new ("sheet", adm_clock_now ());
+
+    adm_event_set_int (paper, "cycle", 1);
+    adm_event_set (paper, "admiral", "vorlakial");
+    adm_event_set (paper, "received", "2026-11-22T18:30:00Z");
+    g_assert_true (adm_campaign_append (campaign, paper, &error));
+    g_assert_no_error (error);
+    iterate ();
+    g_assert_true (admiralty_order_board_get_early (orders));
+    g_assert_cmpstr (admiralty_order_board_get_finals_text (orders), ==,
+                     "The sheet handed in on a phone is marked final: the cycle may be resolved "
+                     "early.");
+  }
   /* The projector says who is final too. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.projector",
                                              NULL));
@@ -1325,7 +1358,7 @@ test_portal_verdicts_and_finals (Fixture       *fixture,
   g_assert_nonnull (dialog);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Resolve Cycle 1 Early?");
   g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (dialog),
-                                   "Every admiral at the table has marked his sheet final."));
+                                   "Every sheet handed in on a phone is marked final."));
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog),
                             "This sheet waits in the portal and is left out of the cycle unless "
                             "accepted first:\n• Adm. Aral Vorkosigan"));

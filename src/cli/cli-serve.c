@@ -94,17 +94,16 @@ sheet_changed_cb (AdmPortal  *portal,
 }
 
 /* An admiral marked his sheet final on his page (or took the mark back, or a new sheet took it
- * away): said, and when every admiral at the table (adm_portal_get_present ()) is final, that
- * the cycle may be resolved early. */
+ * away): said, with how many of the sheets handed in on phones are final, and when the cycle
+ * may be resolved early (adm_portal_count_finals ()), that too. */
 static void
 final_changed_cb (AdmPortal  *portal,
                   const char *admiral_id,
                   gpointer    data)
 {
-  GPtrArray *admirals = adm_campaign_get_admirals (adm_portal_get_campaign (portal));
   const AdmPortalSheet *sheet = adm_portal_get_sheet (portal, admiral_id);
   g_autofree char *now = now_text ();
-  guint present = 0, final = 0;
+  AdmPortalFinals finals;
 
   if (!adm_portal_get_final (portal, admiral_id))
     {
@@ -112,22 +111,15 @@ final_changed_cb (AdmPortal  *portal,
       g_print (_("%s %s’s sheet is no longer final\n"), now, admiral_name (portal, admiral_id));
       return;
     }
-  for (guint i = 0; i < admirals->len; i++)
-    {
-      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
-
-      if (!adm_portal_get_present (portal, admiral->id))
-        continue;
-      present++;
-      final += adm_portal_get_final (portal, admiral->id);
-    }
+  adm_portal_count_finals (portal, NULL, &finals);
   /* Translators: "18:40:02 Adm. Aral Vorkosigan marked his sheet for cycle 3 final (2 of 5
-   * admirals at the table)" */
-  g_print (_("%s %s marked his sheet for cycle %u final (%u of %u admirals at the table)\n"),
-           now, admiral_name (portal, admiral_id), sheet->cycle, final, present);
-  if (final == present)
-    g_print (_("%s Every admiral at the table is final: the cycle may be resolved early\n"),
-             now);
+   * sheets handed in on phones are final)" */
+  g_print (_("%s %s marked his sheet for cycle %u final (%u of %u sheets handed in on phones "
+             "are final)\n"),
+           now, admiral_name (portal, admiral_id), sheet->cycle, finals.final, finals.sheets);
+  if (finals.early)
+    g_print (_("%s Every sheet handed in on a phone is final: the cycle may be resolved "
+               "early\n"), now);
 }
 
 /* A table's message added entries to a battle the campaign keeps, or ended it. */

@@ -794,10 +794,9 @@ adm_portal_refuse (AdmPortal   *self,
 }
 
 /* Final marks: an admiral says on his page that his sheet of the cycle is all he will send
- * (as "ready" in webDiplomacy or diplicity); when every admiral at the table has said so, the
- * master may resolve the cycle before the session is due. Who is at the table: an admiral
- * whose page has been opened with his current link since the portal was made
- * (adm_portal_get_present ()). */
+ * (as "ready" in webDiplomacy or diplicity); when every sheet handed in on a phone is final
+ * and no admiral with his page open is still without a sheet (adm_portal_count_finals ()),
+ * the master may resolve the cycle before the session is due. */
 
 /* A sheet of this cycle, not refused, that its admiral marked final. A refusal undone makes it
  * wait as it was, final mark and all. */
@@ -831,6 +830,78 @@ adm_portal_get_final (AdmPortal  *self,
 
   return admiral_id != NULL && _adm_portal_sheet_is_final (self, g_hash_table_lookup (self->sheets,
                                                                          admiral_id));
+}
+
+/* Whether the campaign holds a sheet of @admiral_id's for this cycle, however it came in. */
+static gboolean
+sheet_in (AdmPortal  *self,
+          const char *admiral_id)
+{
+  AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (self->campaign));
+  g_autoptr(GPtrArray) sheets = adm_strategy_get_sheets (strategy,
+                                                         _adm_portal_current_cycle (self));
+
+  for (guint i = 0; i < sheets->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (sheets, i), admiral_id) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+AdmPortalFinalState
+adm_portal_get_final_state (AdmPortal  *self,
+                            const char *admiral_id)
+{
+  const AdmPortalSheet *sheet;
+
+  g_return_val_if_fail (ADM_IS_PORTAL (self), ADM_PORTAL_FINAL_NONE);
+
+  if (admiral_id == NULL || self->campaign == NULL)
+    return ADM_PORTAL_FINAL_NONE;
+  sheet = g_hash_table_lookup (self->sheets, admiral_id);
+  if (sheet != NULL && sheet->status != ADM_PORTAL_SHEET_REFUSED &&
+      sheet->cycle == _adm_portal_current_cycle (self))
+    return _adm_portal_sheet_is_final (self, sheet) ? ADM_PORTAL_FINAL_MARKED
+                                                    : ADM_PORTAL_FINAL_WAITING;
+  if (adm_portal_get_present (self, admiral_id) && !sheet_in (self, admiral_id))
+    return ADM_PORTAL_FINAL_NO_SHEET;
+  return ADM_PORTAL_FINAL_NONE;
+}
+
+void
+adm_portal_count_finals (AdmPortal       *self,
+                         GPtrArray       *admirals,
+                         AdmPortalFinals *finals)
+{
+  g_return_if_fail (ADM_IS_PORTAL (self));
+  g_return_if_fail (finals != NULL);
+
+  memset (finals, 0, sizeof *finals);
+  if (self->campaign == NULL)
+    return;
+  if (admirals == NULL)
+    admirals = adm_campaign_get_admirals (self->campaign);
+  for (guint i = 0; i < admirals->len; i++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+
+      switch (adm_portal_get_final_state (self, admiral->id))
+        {
+        case ADM_PORTAL_FINAL_MARKED:
+          finals->final++;
+          finals->sheets++;
+          break;
+        case ADM_PORTAL_FINAL_WAITING:
+          finals->sheets++;
+          break;
+        case ADM_PORTAL_FINAL_NO_SHEET:
+          finals->no_sheet++;
+          break;
+        case ADM_PORTAL_FINAL_NONE:
+        default:
+          break;
+        }
+    }
+  finals->early = finals->sheets > 0 && finals->final == finals->sheets && finals->no_sheet == 0;
 }
 
 gboolean

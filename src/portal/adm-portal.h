@@ -172,11 +172,41 @@ gboolean        adm_portal_set_final         (AdmPortal    *self,
                                               const char   *admiral_id,
                                               gboolean      final,
                                               GError      **error);
-/* Whether @admiral_id is at the table: his page has been opened with his current link since
- * the portal was made (a reissued link makes him absent until the new one is opened). The
- * admirals whose final marks the master waits for before resolving the cycle early. */
+/* Whether @admiral_id's page has been opened with his current link since the portal was made
+ * (a reissued link makes him absent until the new one is opened). */
 gboolean        adm_portal_get_present       (AdmPortal    *self,
                                               const char   *admiral_id);
+
+/* Where an admiral stands in the final marks of this cycle, which tell the master when he may
+ * resolve the cycle early. Only a sheet handed in on his phone counts: opening his page counts
+ * for nothing until he hands one in. */
+typedef enum {
+  ADM_PORTAL_FINAL_NONE,      /* not counted: no sheet from his phone this cycle, and either
+                               * his page is not open or his sheet is in by another way (typed
+                               * in by the master from paper) */
+  ADM_PORTAL_FINAL_NO_SHEET,  /* his page is open and no sheet of his is in this cycle: the
+                               * master waits for one before resolving early */
+  ADM_PORTAL_FINAL_WAITING,   /* a sheet from his phone, not marked final */
+  ADM_PORTAL_FINAL_MARKED,    /* a sheet from his phone, marked final (adm_portal_get_final ()) */
+} AdmPortalFinalState;
+
+AdmPortalFinalState adm_portal_get_final_state (AdmPortal  *self,
+                                                const char *admiral_id);
+
+/* The final marks of this cycle over @admirals (AdmAdmiral*, NULL for every admiral of the
+ * campaign): how many sheets from phones there are and how many are final; the cycle may be
+ * resolved early when there is at least one, every one is final and no admiral with his page
+ * open is still without a sheet. */
+typedef struct {
+  guint    sheets;    /* ADM_PORTAL_FINAL_WAITING or ADM_PORTAL_FINAL_MARKED */
+  guint    final;     /* ADM_PORTAL_FINAL_MARKED */
+  guint    no_sheet;  /* ADM_PORTAL_FINAL_NO_SHEET */
+  gboolean early;     /* sheets > 0, final == sheets and no_sheet == 0 */
+} AdmPortalFinals;
+
+void            adm_portal_count_finals      (AdmPortal       *self,
+                                              GPtrArray       *admirals,
+                                              AdmPortalFinals *finals);
 
 /* This machine's IPv4 addresses other than the loopback, for the master to pick (NULL-
  * terminated, may be empty). */

@@ -46,7 +46,7 @@ struct _AdmiraltyOrderBoard
   GHashTable           *verdicts;         /* admiral id → his portal sheet's orders and the
                                            * engine's verdicts, as the board shows them */
   GHashTable           *finals;           /* admiral ids shown final */
-  gboolean              early;            /* every admiral at the table is final */
+  gboolean              early;            /* every sheet from a phone is final */
   /* The campaign or the portal changed while the board was in a window that did not show it:
    * it is brought up to date when shown or asked (board_ensure_current ()). */
   gboolean              stale;
@@ -497,48 +497,63 @@ portal_orders_row (AdmiraltyOrderBoard *self,
   return row;
 }
 
-/* Final marks: who marked his sheet final on his phone, and whether every admiral at the table
- * (adm_portal_get_present ()) has, when the master may resolve the cycle early. */
+/* Final marks: how many of the sheets handed in on phones this cycle are marked final, who
+ * the master still waits for (a sheet not final, or a page open and no sheet at all), and
+ * whether he may resolve the cycle early (adm_portal_count_finals ()). */
 static void
 board_update_finals (AdmiraltyOrderBoard *self,
                      GPtrArray           *admirals)
 {
   g_autoptr(GString) waiting = g_string_new (NULL);
   g_autofree char *text = NULL;
-  guint present = 0, final = 0;
+  AdmPortalFinals finals = { 0, };
 
   self->early = FALSE;
-  for (guint i = 0; self->portal != NULL && i < admirals->len; i++)
+  if (self->portal == NULL || adm_portal_get_campaign (self->portal) != self->campaign)
+    return;
+  adm_portal_count_finals (self->portal, admirals, &finals);
+  for (guint i = 0; i < admirals->len; i++)
     {
       const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+      AdmPortalFinalState state = adm_portal_get_final_state (self->portal, admiral->id);
 
-      if (!adm_portal_get_present (self->portal, admiral->id))
-        continue;
-      present++;
-      if (g_hash_table_contains (self->finals, admiral->id))
-        final++;
-      else
-        g_string_append_printf (waiting, "%s%s", waiting->len > 0 ? ", " : "", admiral->name);
+      if (waiting->len > 0 && (state == ADM_PORTAL_FINAL_WAITING ||
+                               state == ADM_PORTAL_FINAL_NO_SHEET))
+        g_string_append (waiting, ", ");
+      if (state == ADM_PORTAL_FINAL_WAITING)
+        g_string_append (waiting, admiral->name);
+      else if (state == ADM_PORTAL_FINAL_NO_SHEET)
+        /* Translators: an admiral in the final marks' waiting list whose page is open and who
+         * has handed in no sheet: "Adm. Ivan Xav (no sheet yet)" */
+        g_string_append_printf (waiting, _("%s (no sheet yet)"), admiral->name);
     }
-  gtk_widget_set_visible (self->final_box, present > 0);
-  if (present == 0)
+  gtk_widget_set_visible (self->final_box, finals.sheets + finals.no_sheet > 0);
+  if (finals.sheets + finals.no_sheet == 0)
     return;
-  self->early = final == present;
+  self->early = finals.early;
   gtk_widget_set_visible (self->early_button, self->early);
   gtk_image_set_from_icon_name (self->final_icon, self->early ? "emblem-ok-symbolic"
                                                               : "alarm-symbolic");
   if (self->early)
-    /* Translators: on the Orders board, when every admiral with his page open is final */
-    text = g_strdup_printf (ngettext ("The admiral at the table has marked his sheet final: "
-                                      "the cycle may be resolved early.",
-                                      "All %u admirals at the table have marked their sheets "
-                                      "final: the cycle may be resolved early.", present),
-                            present);
+    /* Translators: on the Orders board, when every sheet handed in on a phone is final */
+    text = g_strdup_printf (ngettext ("The sheet handed in on a phone is marked final: the "
+                                      "cycle may be resolved early.",
+                                      "All %u sheets handed in on phones are marked final: the "
+                                      "cycle may be resolved early.", finals.sheets),
+                            finals.sheets);
+  else if (finals.sheets == 0)
+    /* Translators: on the Orders board, "No sheet handed in on a phone yet · waiting for Adm.
+     * Ivan Xav (no sheet yet)" */
+    text = g_strdup_printf (_("No sheet handed in on a phone yet · waiting for %s"),
+                            waiting->str);
   else
-    /* Translators: "1 of 3 admirals at the table final · waiting for Adm. Ivan Xav, …" */
-    text = g_strdup_printf (ngettext ("%u of %u admiral at the table final · waiting for %s",
-                                      "%u of %u admirals at the table final · waiting for %s",
-                                      present), final, present, waiting->str);
+    /* Translators: on the Orders board, "Final: 1 of 3 sheets handed in on phones · waiting
+     * for Adm. Ivan Xav, …" */
+    text = g_strdup_printf (ngettext ("Final: %u of %u sheet handed in on phones · waiting "
+                                      "for %s",
+                                      "Final: %u of %u sheets handed in on phones · waiting "
+                                      "for %s", finals.sheets),
+                            finals.final, finals.sheets, waiting->str);
   gtk_label_set_label (self->final_label, text);
 }
 
@@ -1793,7 +1808,7 @@ resolve_response_cb (AdmiraltyOrderBoard *self,
   admiralty_order_board_resolve_with_dice (self, g_strcmp0 (mode, "physical") == 0);
 }
 
-/* What the confirmation adds for the portal: that every admiral at the table is final (the
+/* What the confirmation adds for the portal: that every sheet from a phone is final (the
  * cycle resolved early), and the sheets still waiting for Accept or Refuse, which the cycle
  * leaves out unless accepted first. */
 static char *
@@ -1807,7 +1822,7 @@ portal_resolve_note (AdmiraltyOrderBoard *self,
 
   if (self->early)
     {
-      g_string_append (out, _("Every admiral at the table has marked his sheet final."));
+      g_string_append (out, _("Every sheet handed in on a phone is marked final."));
       g_string_append (out, "\n\n");
     }
   g_string_append (out, body);
@@ -1893,7 +1908,7 @@ admiralty_order_board_confirm_resolve (AdmiraltyOrderBoard *self)
     }
 
   if (self->early)
-    /* Translators: every admiral at the table is final, "Resolve Cycle 2 Early?" */
+    /* Translators: every sheet handed in on a phone is final, "Resolve Cycle 2 Early?" */
     heading = g_strdup_printf (_("Resolve Cycle %u Early?"), board_cycle (self));
   else
     /* Translators: "Resolve Cycle 2?" */

@@ -32,8 +32,8 @@ void                admiralty_order_board_set_clock    (AdmiraltyOrderBoard *sel
 
 /* The admirals' portal whose waiting sheets the board shows ("Received by portal at 18:38",
  * with Accept and Refuse, and under it each order with the engine's verdict), with the final
- * marks of the admirals' sheets and, when every admiral at the table (adm_portal_get_present ())
- * is final, "Resolve Early…" (win.resolve-cycle, whose confirmation says so); or NULL. */
+ * marks of the admirals' sheets and, when every sheet handed in on a phone is final
+ * (adm_portal_count_finals ()), "Resolve Early…" (win.resolve-cycle, whose confirmation says so); or NULL. */
 void                admiralty_order_board_set_portal    (AdmiraltyOrderBoard *self,
                                                          AdmPortal           *portal);
 AdmPortal          *admiralty_order_board_get_portal    (AdmiraltyOrderBoard *self);
@@ -116,8 +116,8 @@ const char         *admiralty_order_board_get_summary  (AdmiraltyOrderBoard *sel
 /* Test hooks for the portal: the orders of @admiral_id's sheet waiting in the portal as the
  * board shows them, "WHAT: VERDICT" a line ("Pol Escort Group — defend where it is: Accepted
  * by the engine", "…: Refused: REASON"), or NULL when none waits; whether his row shows his
- * final mark; the final marks' line ("2 of 3 admirals at the table final · waiting for …"),
- * NULL when hidden; whether every admiral at the table is final and "Resolve Early…" shown. */
+ * final mark; the final marks' line ("Final: 2 of 3 sheets handed in on phones · waiting for
+ * …"), NULL when hidden; whether every sheet from a phone is final and "Resolve Early…" shown. */
 char               *admiralty_order_board_get_portal_orders (AdmiraltyOrderBoard *self,
                                                              const char          *admiral_id)
     G_GNUC_WARN_UNUSED_RESULT;

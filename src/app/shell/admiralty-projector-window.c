@@ -77,17 +77,18 @@ faction_public (AdmScenario      *scenario,
   return FALSE;
 }
 
-/* The final marks: the admirals at the table (adm_portal_get_present ()) who marked their sheet
- * final on their phones, of the factions the key shows. */
+/* The final marks of the sheets handed in on phones (adm_portal_get_final_state ()) by
+ * admirals of the factions the key shows: who marked his final. */
 static void
 update_finals (AdmiraltyProjectorWindow *self)
 {
   AdmScenario *scenario = self->campaign != NULL ? adm_campaign_get_scenario (self->campaign)
                                                  : NULL;
   g_autoptr(GString) names = g_string_new (NULL);
+  g_autoptr(GPtrArray) shown = NULL;
   g_autofree char *text = NULL;
   GPtrArray *admirals;
-  guint present = 0, final = 0;
+  AdmPortalFinals finals;
 
   if (scenario == NULL || self->portal == NULL ||
       adm_portal_get_campaign (self->portal) != self->campaign)
@@ -96,33 +97,32 @@ update_finals (AdmiraltyProjectorWindow *self)
       return;
     }
   admirals = adm_scenario_get_admirals (scenario);
+  shown = g_ptr_array_new ();
   for (guint i = 0; i < admirals->len; i++)
     {
-      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
+      AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
 
-      if (!faction_public (scenario, admiral->faction) ||
-          !adm_portal_get_present (self->portal, admiral->id))
+      if (!faction_public (scenario, admiral->faction))
         continue;
-      present++;
-      if (!adm_portal_get_final (self->portal, admiral->id))
-        continue;
-      final++;
-      g_string_append_printf (names, "%s%s", names->len > 0 ? " · " : "", admiral->name);
+      g_ptr_array_add (shown, admiral);
+      if (adm_portal_get_final_state (self->portal, admiral->id) == ADM_PORTAL_FINAL_MARKED)
+        g_string_append_printf (names, "%s%s", names->len > 0 ? " · " : "", admiral->name);
     }
-  gtk_widget_set_visible (GTK_WIDGET (self->finals_label), present > 0);
-  if (present == 0)
+  adm_portal_count_finals (self->portal, shown, &finals);
+  gtk_widget_set_visible (GTK_WIDGET (self->finals_label), finals.sheets > 0);
+  if (finals.sheets == 0)
     return;
-  if (final == 0)
-    /* Translators: on the projector, "Final: none yet of 4 admirals at the table" */
-    text = g_strdup_printf (ngettext ("Final: none yet of %u admiral at the table",
-                                      "Final: none yet of %u admirals at the table", present),
-                            present);
-  else if (final == present)
-    /* Translators: on the projector, every admiral at the table is final */
+  if (finals.final == 0)
+    /* Translators: on the projector, "Final: none yet of 4 sheets handed in on phones" */
+    text = g_strdup_printf (ngettext ("Final: none yet of %u sheet handed in on phones",
+                                      "Final: none yet of %u sheets handed in on phones",
+                                      finals.sheets), finals.sheets);
+  else if (finals.early)
+    /* Translators: on the projector, every sheet handed in on a phone is final */
     text = g_strdup_printf (_("✔ All final: %s"), names->str);
   else
     /* Translators: on the projector, "Final (2 of 4): Adm. Aral Vorkosigan · Baron Fell" */
-    text = g_strdup_printf (_("Final (%u of %u): %s"), final, present, names->str);
+    text = g_strdup_printf (_("Final (%u of %u): %s"), finals.final, finals.sheets, names->str);
   gtk_label_set_label (self->finals_label, text);
 }
 
