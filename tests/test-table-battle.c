@@ -532,6 +532,22 @@ test_export_import (Fixture       *fixture,
   g_assert_true (receipt.ended);
   g_assert_cmpstr (adm_state_get_battle_ending (adm_campaign_get_state (fixture->chief),
                                                 "c1-3")->reason, ==, "Cleared the table");
+  /* The master's report says which table fought it; the one-machine campaign's says no
+   * table. */
+  {
+    g_autoptr(AdmDoc) report = adm_report_build (fixture->chief, ADM_REPORT_MASTER, NULL, 1,
+                                                 NULL, &error);
+    g_autoptr(AdmDoc) alone = NULL;
+    g_autofree char *text = NULL, *alone_text = NULL;
+
+    g_assert_no_error (error);
+    text = adm_doc_to_text (report);
+    g_assert_nonnull (strstr (text, "Fought at the table “Table 1”."));
+    alone = adm_report_build (fixture->one, ADM_REPORT_MASTER, NULL, 1, NULL, &error);
+    g_assert_no_error (error);
+    alone_text = adm_doc_to_text (alone);
+    g_assert_null (strstr (alone_text, "Fought at the table"));
+  }
   /* The ending is one undoable action: undone, the battle stands at the table again. */
   before = file_text (fixture->chief);
   g_assert_true (adm_campaign_receive_from_table (fixture->chief, NULL, export, length,

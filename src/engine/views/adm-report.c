@@ -787,6 +787,20 @@ master_battle (Report      *report,
   else
     adm_doc_add_printf (doc, _("%s — turn %d, %s."), adm_battle_get_name (battle),
                         adm_battle_get_turn (battle), phase_name (adm_battle_get_phase (battle)));
+  /* F-STRAT-4: a battle handed to another table was fought by that table's master. The
+   * battle is the one the campaign keeps now, and so is its table (the hand-off comes after
+   * the cycle reported). */
+  if (entry->queued != NULL)
+    {
+      const AdmTableAssignment *at = adm_state_get_table (adm_campaign_get_state (
+                                                            report->campaign),
+                                                          entry->queued->id);
+
+      if (at != NULL)
+        /* Translators: in the master's report, under a battle's heading: "Fought at the table
+         * “Table 2”." */
+        adm_doc_add_printf (doc, _("Fought at the table “%s”."), at->table);
+    }
   if (lines->len == 0 && rolls->len == 0)
     adm_doc_add_paragraph (doc, _("Set up; no phase has been resolved yet."));
 
