@@ -165,6 +165,16 @@ table_plays (Fixture   *fixture,
   table_plays_with (fixture, battle, phases, ADM_DICE_SOURCE (dice));
 }
 
+/* The subtitle of the Tables dialog's count. */
+static const char *
+count_subtitle (AdmiraltyTablesDialog *dialog)
+{
+  GtkWidget *row = find_widget (GTK_WIDGET (dialog), is_row_of, "_Tables");
+
+  g_assert_nonnull (row);
+  return adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
+}
+
 static void
 test_queue_and_dialog (Fixture       *fixture,
                        gconstpointer  data)
@@ -194,12 +204,14 @@ test_queue_and_dialog (Fixture       *fixture,
     if (ADMIRALTY_IS_TABLES_DIALOG (l->data))
       dialog = l->data;
   g_assert_nonnull (dialog);
+  g_assert_cmpstr (count_subtitle (dialog), ==, "0: no other tables");
   g_assert_true (adm_portal_start (admiralty_order_board_get_portal (board (fixture)),
                                    "127.0.0.1", 0, &error));
   g_assert_no_error (error);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "tables.set-count", "u", 2));
   iterate ();
   g_assert_cmpuint (admiralty_tables_dialog_get_n_tables (dialog), ==, 2);
+  g_assert_cmpstr (count_subtitle (dialog), ==, "2 other tables: their join links are below");
   g_assert_cmpuint (admiralty_order_board_get_n_tables (board (fixture)), ==, 2);
   text = admiralty_tables_dialog_get_table_text (dialog, "Table 2");
   g_assert_true (g_str_has_prefix (text, "https://127.0.0.1:"));
@@ -289,6 +301,10 @@ test_queue_and_dialog (Fixture       *fixture,
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "tables.set-count", "u", 0));
   iterate ();
   g_assert_cmpuint (admiralty_order_board_get_n_tables (board (fixture)), ==, 0);
+  g_assert_cmpstr (count_subtitle (dialog), ==, "0: no other tables");
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "tables.set-count", "u", 1);
+  iterate ();
+  g_assert_cmpstr (count_subtitle (dialog), ==, "1 other table: its join link is below");
   gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
@@ -569,6 +585,13 @@ join_c1_3 (Fixture                *fixture,
     listing = admiralty_join_dialog_get_listing (join);
     g_assert_cmpstr (listing, ==, "");
     g_clear_pointer (&listing, g_free);
+    /* Not answered by the chief: not kept for the next time. */
+    {
+      AdmiraltyJoinDialog *again = admiralty_join_dialog_new (GTK_WINDOW (fixture->window));
+
+      g_assert_cmpstr (admiralty_join_dialog_get_link (again), !=, forged);
+      gtk_window_destroy (GTK_WINDOW (again));
+    }
   }
 
   admiralty_join_dialog_connect (join, link);
@@ -577,6 +600,13 @@ join_c1_3 (Fixture                *fixture,
   g_assert_cmpstr (listing, ==, "c1-3 · Pol orbit — Not fought\n");
   g_assert_cmpstr (admiralty_join_dialog_get_status (join), ==,
                    "Table 2 of The Komarr Campaign");
+  /* The link the chief answered is offered the next time. */
+  {
+    AdmiraltyJoinDialog *again = admiralty_join_dialog_new (GTK_WINDOW (fixture->window));
+
+    g_assert_cmpstr (admiralty_join_dialog_get_link (again), ==, link);
+    gtk_window_destroy (GTK_WINDOW (again));
+  }
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (join), "join.open", "s", "c1-3"));
   iterate_until (client_set, client, 10000);
   g_assert_nonnull (*client);

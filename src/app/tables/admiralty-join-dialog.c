@@ -109,6 +109,12 @@ list_ready_cb (GObject      *source,
       gtk_widget_set_visible (self->engagements_group, TRUE);
       return;
     }
+  /* The chief answered: the link is a table's, offered again next time. */
+  {
+    g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+
+    g_settings_set_string (settings, "table-link", adm_table_client_get_link (self->client));
+  }
   if (listed->len == 0)
     {
       /* Translators: the join dialog, "Table 2 of The Komarr Campaign: no engagement…" */
@@ -329,8 +335,20 @@ admiralty_join_dialog_class_init (AdmiraltyJoinDialogClass *klass)
 static void
 admiralty_join_dialog_init (AdmiraltyJoinDialog *self)
 {
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *link = g_settings_get_string (settings, "table-link");
+
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_widget_set_visible (self->engagements_group, FALSE);
+  /* The link of the last table joined: Connect, or Enter, joins it again. */
+  gtk_editable_set_text (GTK_EDITABLE (self->link_entry), link);
+}
+
+const char *
+admiralty_join_dialog_get_link (AdmiraltyJoinDialog *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_JOIN_DIALOG (self), NULL);
+  return gtk_editable_get_text (GTK_EDITABLE (self->link_entry));
 }
 
 AdmiraltyJoinDialog *

@@ -3,7 +3,8 @@
  * campaign (adm-table-client.h). He pastes the join link the chief master gave him; the
  * dialog lists the engagements at his table, with where each stands, and opens the one he
  * picks: the battle kept on this computer if any, else the chief's, fetched. Its commands
- * are the actions "join.connect" and "join.open" (s: the engagement). */
+ * are the actions "join.connect" and "join.open" (s: the engagement). The link the chief last
+ * answered is kept (GSettings table-link) and the dialog opens with it. */
 #pragma once
 
 #include <adwaita.h>
@@ -22,6 +23,8 @@ AdmiraltyJoinDialog *admiralty_join_dialog_new      (GtkWindow           *parent
 /* What "join.connect" does with @link (the entry's text when NULL). */
 void                 admiralty_join_dialog_connect  (AdmiraltyJoinDialog *self,
                                                      const char          *link);
+/* The link in the entry. */
+const char          *admiralty_join_dialog_get_link (AdmiraltyJoinDialog *self);
 /* For tests: the status line, and the engagements listed, a line each, "c1-3 · Pol orbit —
  * not fought". */
 const char          *admiralty_join_dialog_get_status (AdmiraltyJoinDialog *self);

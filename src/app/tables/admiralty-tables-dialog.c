@@ -14,6 +14,7 @@ struct _AdmiraltyTablesDialog
 {
   AdwWindow       parent_instance;
 
+  AdwActionRow   *count_row;
   GtkSpinButton  *count_spin;
   GtkListBox     *tables_list;
 
@@ -214,6 +215,18 @@ update_rows (AdmiraltyTablesDialog *self)
   self->updating = TRUE;
   gtk_spin_button_set_value (self->count_spin, n);
   self->updating = FALSE;
+  if (n == 0)
+    adw_action_row_set_subtitle (self->count_row, _("0: no other tables"));
+  else
+    {
+      /* Translators: the Tables dialog's count, "2 other tables: their join links are below" */
+      g_autofree char *subtitle = g_strdup_printf (ngettext ("%u other table: its join link is "
+                                                             "below",
+                                                             "%u other tables: their join links "
+                                                             "are below", n), n);
+
+      adw_action_row_set_subtitle (self->count_row, subtitle);
+    }
   gtk_widget_set_visible (gtk_widget_get_ancestor (GTK_WIDGET (self->tables_list),
                                                    ADW_TYPE_PREFERENCES_GROUP), n > 0);
   for (guint i = 1; i <= n; i++)
@@ -388,6 +401,7 @@ admiralty_tables_dialog_class_init (AdmiraltyTablesDialogClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/admiralty/Admiralty/"
                                                "admiralty-tables-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyTablesDialog, count_row);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyTablesDialog, count_spin);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyTablesDialog, tables_list);
   gtk_widget_class_bind_template_callback (widget_class, count_changed_cb);
