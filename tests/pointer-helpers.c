@@ -275,3 +275,78 @@ choose_with_keys (GtkWidget *window,
   g_assert_cmpuint (selected_of (control), ==, position);
 }
 
+
+static gboolean
+is_drawn_label_text (GtkWidget     *widget,
+                     gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_is_drawable (widget) &&
+         g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
+}
+
+void
+click_menu_button_item (GtkWidget  *menu_button,
+                 const char *label,
+                 const char *screenshot)
+{
+  GtkWidget *popover, *item;
+
+  g_assert_true (GTK_IS_MENU_BUTTON (menu_button));
+  focus_window (GTK_WIDGET (gtk_widget_get_root (menu_button)));
+  pointer_click_widget (menu_button);
+  popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (menu_button)));
+  g_assert_nonnull (popover);
+  iterate_until (widget_mapped, popover, 5000);
+  wait_frame (popover);
+  if (screenshot != NULL)
+    root_screenshot (screenshot, 0, 0);
+  item = find_widget (popover, is_drawn_label_text, label);
+  g_assert_nonnull (item);
+  pointer_click_widget (item);
+  iterate ();
+}
+
+GtkWidget *
+file_chooser_dialog (void)
+{
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (GTK_IS_FILE_CHOOSER_DIALOG (l->data) && gtk_widget_get_mapped (l->data))
+      return l->data;
+  return NULL;
+}
+
+static gboolean
+chooser_shown (gpointer data)
+{
+  return file_chooser_dialog () != NULL;
+}
+
+static gboolean
+chooser_gone (gpointer data)
+{
+  return file_chooser_dialog () == NULL;
+}
+
+void
+choose_file (const char *path)
+{
+  GtkWidget *dialog;
+
+  iterate_until (chooser_shown, NULL, 5000);
+  dialog = file_chooser_dialog ();
+  g_assert_nonnull (dialog);
+  wait_frame (dialog);
+  focus_window (dialog);
+  if (gtk_file_chooser_get_action (GTK_FILE_CHOOSER (dialog)) == GTK_FILE_CHOOSER_ACTION_SAVE)
+    keys_to (dialog, "ctrl+a");
+  else
+    keys_to (dialog, "ctrl+l");
+  type_to (dialog, path);
+  iterate_until (NULL, NULL, 200);
+  keys_to (dialog, "Return");
+  iterate_until (chooser_gone, NULL, 5000);
+  g_assert_null (file_chooser_dialog ());
+  iterate ();
+}

@@ -82,6 +82,23 @@ root_screenshot (const char *name,
                  int         width,
                  int         height);
 
+/* The menu of @menu_button opened with a click, shot into @screenshot (the build's tests
+ * folder) once it shows when not NULL, and its item @label clicked. */
+void
+click_menu_button_item (GtkWidget  *menu_button,
+                 const char *label,
+                 const char *screenshot);
+
+/* The file chooser shown (a GtkFileChooserDialog mapped), or NULL. */
+GtkWidget *
+file_chooser_dialog (void);
+
+/* The file chooser a menu item opened, answered with the keyboard: the whole @path typed (in
+ * the location entry that typing opens, or over the name proposed), then Return; waits until
+ * it is gone. */
+void
+choose_file (const char *path);
+
 /* Resolves @phases phases of @battle, open in @window, by clicking Resolve with the pointer
  * each time: each resolves (a dice prompt aside, wait_resolved ()) with no error shown and
  * moves the battle on. */

@@ -65,81 +65,15 @@ is_menu_button (GtkWidget     *widget,
   return GTK_IS_MENU_BUTTON (widget) && gtk_widget_is_drawable (widget);
 }
 
-static gboolean
-is_drawn_label_text (GtkWidget     *widget,
-                     gconstpointer  data)
-{
-  return GTK_IS_LABEL (widget) && gtk_widget_is_drawable (widget) &&
-         g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
-}
-
 /* The editor's main menu opened with a click, and its item @label clicked. */
 static void
-click_menu_item (AdmiraltyScenarioEditor *editor,
-                 const char              *label)
+click_editor_menu_item (AdmiraltyScenarioEditor *editor,
+                        const char              *label)
 {
   GtkWidget *menu_button = find_widget (GTK_WIDGET (editor), is_menu_button, NULL);
-  GtkWidget *popover, *item;
 
   g_assert_nonnull (menu_button);
-  focus_window (GTK_WIDGET (editor));
-  pointer_click_widget (menu_button);
-  popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (menu_button)));
-  g_assert_nonnull (popover);
-  iterate_until (widget_mapped, popover, 5000);
-  wait_frame (popover);
-  root_screenshot ("editor-menu-open.png", 0, 0);
-  item = find_widget (popover, is_drawn_label_text, label);
-  g_assert_nonnull (item);
-  pointer_click_widget (item);
-  iterate ();
-}
-
-static GtkWidget *
-chooser_dialog (void)
-{
-  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
-
-  for (GList *l = toplevels; l != NULL; l = l->next)
-    if (GTK_IS_FILE_CHOOSER_DIALOG (l->data) && gtk_widget_get_mapped (l->data))
-      return l->data;
-  return NULL;
-}
-
-static gboolean
-chooser_shown (gpointer data)
-{
-  return chooser_dialog () != NULL;
-}
-
-static gboolean
-chooser_gone (gpointer data)
-{
-  return chooser_dialog () == NULL;
-}
-
-/* The file chooser the menu item opened, answered with the keyboard: the whole path typed
- * (in the location entry that typing opens, or over the name proposed), then Return. */
-static void
-choose_file (const char *path)
-{
-  GtkWidget *dialog;
-
-  iterate_until (chooser_shown, NULL, 5000);
-  dialog = chooser_dialog ();
-  g_assert_nonnull (dialog);
-  wait_frame (dialog);
-  focus_window (dialog);
-  if (gtk_file_chooser_get_action (GTK_FILE_CHOOSER (dialog)) == GTK_FILE_CHOOSER_ACTION_SAVE)
-    keys_to (dialog, "ctrl+a");
-  else
-    keys_to (dialog, "ctrl+l");
-  type_to (dialog, path);
-  iterate_until (NULL, NULL, 200);
-  keys_to (dialog, "Return");
-  iterate_until (chooser_gone, NULL, 5000);
-  g_assert_null (chooser_dialog ());
-  iterate ();
+  click_menu_button_item (menu_button, label, "editor-menu-open.png");
 }
 
 static char *
@@ -209,7 +143,7 @@ test_import_good (void)
   before = bytes_now (editor);
   admiralty_scenario_editor_set_visible_page (editor, "fleets");
   wait_frame (GTK_WIDGET (editor));
-  click_menu_item (editor, "Import Order of Battle…");
+  click_editor_menu_item (editor, "Import Order of Battle…");
   choose_file (csv);
   root_screenshot ("editor-menu-import-good.png", 0, 0);
   g_assert_cmpuint (count_elements (editor, "ship"), ==, 80);
@@ -260,7 +194,7 @@ test_import_bad (void)
                                       "vervain-jump-point,\n", -1, NULL));
   editor = editor_of (path);
   before = bytes_now (editor);
-  click_menu_item (editor, "Import Order of Battle…");
+  click_editor_menu_item (editor, "Import Order of Battle…");
   choose_file (csv);
   iterate_until (message_dialog_shown, NULL, 5000);
   dialog = message_dialog ();
@@ -301,7 +235,7 @@ test_export (void)
       return;
     }
   editor = editor_of (path);
-  click_menu_item (editor, "Export Order of Battle…");
+  click_editor_menu_item (editor, "Export Order of Battle…");
   choose_file (mine);
   g_assert_true (g_file_test (mine, G_FILE_TEST_IS_REGULAR));
   result = run_cli ("scenario", "export-oob", path, "-o", cli, NULL);
@@ -350,7 +284,7 @@ test_print_cards (void)
       g_autofree char *text = NULL;
       g_autofree char *shot = g_strdup_printf ("editor-menu-print-%s.png", kind);
 
-      click_menu_item (editor, item);
+      click_editor_menu_item (editor, item);
       dialog = admiralty_scenario_editor_get_dialog (editor);
       g_assert_true (ADMIRALTY_IS_REPORT_DIALOG (dialog));
       iterate_until (widget_mapped, dialog, 5000);
@@ -392,7 +326,7 @@ test_save_as (void)
       return;
     }
   editor = editor_of (path);
-  click_menu_item (editor, "Save As…");
+  click_editor_menu_item (editor, "Save As…");
   choose_file (target);
   g_assert_cmpstr (admiralty_scenario_editor_get_path (editor), ==, target);
   assert_same_file (target, shipped);
@@ -579,7 +513,7 @@ test_delete_sides (void)
   row = find_widget (sides, is_entry_row_text, "ghem-Adm. Ilsum Estif");
   g_assert_nonnull (row);
   pointer_click_widget (row);
-  click_menu_item (editor, "Delete Selected");
+  click_editor_menu_item (editor, "Delete Selected");
   g_assert_null (adm_scenario_edit_find (edit_of (editor), "admiral", "ghem-estif"));
   g_assert_nonnull (adm_scenario_edit_find (edit_of (editor), "formation", "jade-line"));
   root_screenshot ("editor-menu-delete-admiral.png", 0, 0);
@@ -666,7 +600,7 @@ test_delete_map (void)
   for (xmlNode *node = object; node != NULL; node = adm_xml_next_element (node, "object"))
     objects++;
   pointer_click_widget (row);
-  click_menu_item (editor, "Delete Selected");
+  click_editor_menu_item (editor, "Delete Selected");
   sector = adm_scenario_edit_find (edit, "sector", "hegen-inner-system");
   for (xmlNode *node = adm_xml_first_element (sector, "object"); node != NULL;
        node = adm_xml_next_element (node, "object"))
@@ -685,7 +619,7 @@ test_delete_map (void)
   row = gtk_widget_get_ancestor (row, ADW_TYPE_ACTION_ROW);
   g_assert_nonnull (row);
   gtk_widget_grab_focus (row);
-  click_menu_item (editor, "Delete Selected");
+  click_editor_menu_item (editor, "Delete Selected");
   g_assert_nonnull (adm_scenario_edit_find (edit, "sector", "hegen-inner-system"));
   assert_one_step (editor, before);
   g_clear_pointer (&before, g_bytes_unref);
@@ -704,7 +638,7 @@ test_delete_map (void)
   row = gtk_widget_get_ancestor (row, ADW_TYPE_ACTION_ROW);
   g_assert_nonnull (row);
   gtk_widget_grab_focus (row);
-  click_menu_item (editor, "Delete Selected");
+  click_editor_menu_item (editor, "Delete Selected");
   sector = adm_scenario_edit_find (edit, "sector", "hegen-inner-system");
   g_assert_null (adm_scenario_edit_find_minefield (edit, sector, "komarr"));
   assert_one_step (editor, before);

@@ -525,6 +525,30 @@ test_export_import (Fixture       *fixture,
   g_assert_cmpuint (from, ==, 1);
   g_assert_cmpstr (reason, ==, "Cleared the table");
 
+  /* The file on the stick is read whole when no larger than the chief takes over the
+   * network, and refused unread otherwise. */
+  {
+    g_autofree char *path = g_build_filename (fixture->folder, "c1-3.table-battle", NULL);
+    g_autofree char *read = NULL;
+    gsize read_length = 0;
+
+    g_assert_true (g_file_set_contents (path, export, length, &error));
+    g_assert_no_error (error);
+    read = adm_table_battle_read_file (path, length, &read_length, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (read_length, ==, length);
+    g_assert_cmpmem (read, read_length, export, length);
+    g_clear_pointer (&read, g_free);
+    read = adm_table_battle_read_file (path, length - 1, &read_length, &error);
+    g_assert_null (read);
+    g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED);
+    g_assert_nonnull (strstr (error->message, "c1-3.table-battle: the file is larger than"));
+    g_clear_error (&error);
+    read = adm_table_battle_read_file (fixture->folder, length, &read_length, &error);
+    g_assert_null (read);
+    g_assert_nonnull (error);
+    g_clear_error (&error);
+  }
   g_assert_true (adm_campaign_receive_from_table (fixture->chief, NULL, export, length,
                                                   "c1-3.table-battle", &receipt, &error));
   g_assert_no_error (error);

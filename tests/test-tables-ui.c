@@ -7,8 +7,10 @@
  * "Watch Battle" opens it read-only and follows each entry; an Undo the engine refuses (the
  * table has played) changes nothing; "Take Back…" with a reason gives it back to the chief.
  * At the table (the same process on loopback), Join a Table lists the engagement, opens it in
- * a battle page, sends each phase to the chief and then the ending; started again after the
- * table's Admiralty was gone, the session reopens the table's battle and sends what waited.
+ * a battle page, sends each phase to the chief and then the ending, and offers the link again
+ * next time; started again after the table's Admiralty was gone, the session reopens the
+ * table's battle and sends what waited. Without the network, Export Battle… at the table and
+ * Import Table Battle… at the chief carry the battle in a file, through the menus.
  * Screenshots of the queue and the dialogs are saved in the build's tests folder. */
 
 #include "config.h"
@@ -22,6 +24,7 @@
 #include "admiralty-tables-dialog.h"
 #include "admiralty-window-private.h"
 #include "komarr-helpers.h"
+#include "pointer-helpers.h"
 #include "portal-helpers.h"
 #include "ui-helpers.h"
 
@@ -946,6 +949,85 @@ test_table_restored (Fixture       *fixture,
   gtk_window_destroy (GTK_WINDOW (share));
 }
 
+/* The USB path through the menus, the app open all along (F-STRAT-4): with the link to the
+ * chief cut, the table's master writes his battle to a file with "Export Battle…" and the
+ * chief applies it with "Import Table Battle…", through the window's own campaign; the entry
+ * that waited is kept, as over the network. A second import adds nothing; a damaged file is
+ * refused, naming it, and changes nothing. */
+static void
+test_usb_path (Fixture       *fixture,
+               gconstpointer  data)
+{
+  AdmCampaign *campaign = fixture->window->campaign;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmTableClient) client = NULL;
+  g_autofree char *path = g_build_filename (fixture->dir, "c1-3.table-battle", NULL);
+  g_autofree char *damaged = g_build_filename (fixture->dir, "damaged.table-battle", NULL);
+  g_autofree char *text = NULL, *done = NULL, *before = NULL, *after = NULL;
+  AdmiraltyTablesDialog *tables = NULL;
+  AdmiraltyBattlePage *page;
+  AdmTableReceipt receipt;
+  AdmPortal *portal;
+  gsize length;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("no X display with xdotool for the menus");
+      return;
+    }
+  page = join_c1_3 (fixture, &client, &tables);
+  admiralty_battle_page_resolve_phase (page, FALSE);
+  iterate_until (all_sent, client, 10000);
+  portal = admiralty_share_dialog_portal_for (admiralty_window_get_room (fixture->window),
+                                              campaign, NULL, &error);
+  g_assert_no_error (error);
+  adm_portal_stop (portal);
+  admiralty_battle_page_resolve_phase (page, FALSE);
+  iterate_until (table_page_waiting, fixture->window, 10000);
+  adm_campaign_get_table_receipt (campaign, "c1-3", &receipt);
+  g_assert_cmpuint (receipt.kept, ==, 1);
+
+  /* At the table: Export Battle…, the file named in the chooser. */
+  click_menu_button_item (GTK_WIDGET (fixture->window->primary_menu_button), "Export Battle…",
+                          "tables-usb-menu.png");
+  choose_file (path);
+  g_assert_null (_admiralty_window_get_error_dialog (fixture->window));
+  g_assert_true (g_file_get_contents (path, &text, &length, NULL));
+  g_assert_true (g_str_has_prefix (text, "<?xml"));
+  g_assert_nonnull (strstr (text, "<table-battle "));
+
+  /* At the chief: Import Table Battle…, the same file; the waiting entry is kept. */
+  click_menu_button_item (GTK_WIDGET (fixture->window->primary_menu_button),
+                          "Import Table Battle…", NULL);
+  choose_file (path);
+  g_assert_null (_admiralty_window_get_error_dialog (fixture->window));
+  adm_campaign_get_table_receipt (campaign, "c1-3", &receipt);
+  g_assert_cmpuint (receipt.kept, ==, 2);
+  g_assert_cmpuint (receipt.kept, ==,
+                    adm_journal_get_n_entries (adm_battle_get_log (
+                      admiralty_battle_page_get_battle (page))));
+
+  /* Again: nothing new, nothing changed. */
+  before = adm_state_dump (adm_campaign_get_state (campaign));
+  done = _admiralty_window_import_table_battle (fixture->window, path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (done, ==, "Engagement c1-3: nothing new; the campaign holds all 2 entries");
+  g_clear_pointer (&done, g_free);
+
+  /* Cut short: refused, naming the file, and nothing changes. */
+  g_assert_true (g_file_set_contents (damaged, text, length / 2, NULL));
+  done = _admiralty_window_import_table_battle (fixture->window, damaged, &error);
+  g_assert_null (done);
+  g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED);
+  g_assert_nonnull (strstr (error->message, "damaged.table-battle"));
+  g_clear_error (&error);
+  after = adm_state_dump (adm_campaign_get_state (campaign));
+  g_assert_cmpstr (after, ==, before);
+  adm_campaign_get_table_receipt (campaign, "c1-3", &receipt);
+  g_assert_cmpuint (receipt.kept, ==, 2);
+  gtk_window_destroy (GTK_WINDOW (tables));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -965,6 +1047,8 @@ main (int   argc,
               test_tables_come_back, fixture_tear_down);
   g_test_add ("/ui/tables-ui/F-STRAT-4/sharing-resumed", Fixture, NULL, fixture_set_up,
               test_sharing_resumed, fixture_tear_down);
+  g_test_add ("/ui/tables-ui/F-STRAT-4/usb-path", Fixture, NULL, fixture_set_up,
+              test_usb_path, fixture_tear_down);
   g_test_add ("/ui/tables-ui/F-STRAT-4/table-restored", Fixture, NULL, fixture_set_up,
               test_table_restored, fixture_tear_down);
   return ui_test_finish (g_test_run ());

@@ -10,39 +10,9 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
 
 #include "adm-table-server.h"
 #include "cli-private.h"
-
-/* The file's bytes, no more than a table may send (ADM_TABLE_SERVER_MAX_BODY); NULL with a
- * message naming it otherwise. */
-static char *
-read_message (const char  *path,
-              gsize       *length,
-              char       **message)
-{
-  g_autofree char *display = g_filename_display_name (path);
-  g_autoptr(GError) error = NULL;
-  GStatBuf buf;
-  char *data = NULL;
-
-  if (g_stat (path, &buf) == 0 && buf.st_size > ADM_TABLE_SERVER_MAX_BODY)
-    {
-      /* Translators: "battle.xml: the file is larger than 16 MiB, which no battle exported
-       * from a table is" */
-      *message = g_strdup_printf (_("%s: the file is larger than %d MiB, which no battle "
-                                    "exported from a table is"), display,
-                                  ADM_TABLE_SERVER_MAX_BODY / (1024 * 1024));
-      return NULL;
-    }
-  if (!g_file_get_contents (path, &data, length, &error))
-    {
-      *message = g_strdup (error->message);
-      return NULL;
-    }
-  return data;
-}
 
 static void
 print_json (const char            *engagement_id,
@@ -94,7 +64,7 @@ import (const char *campaign_path,
   g_autoptr(AdmCampaign) campaign = NULL;
   g_autofree char *display = g_filename_display_name (path);
   g_autofree char *campaign_display = g_filename_display_name (campaign_path);
-  g_autofree char *message = NULL, *data = NULL, *engagement_id = NULL;
+  g_autofree char *data = NULL, *engagement_id = NULL;
   g_autofree char *assignment = NULL, *end_reason = NULL;
   AdmTableReceipt before, receipt;
   gsize length = 0;
@@ -106,9 +76,10 @@ import (const char *campaign_path,
                                        "first (admiralty-cli cycle)"), campaign_display);
   if (status != CLI_EXIT_OK)
     return status;
-  data = read_message (path, &length, &message);
+  /* No more than a table may send over the network. */
+  data = adm_table_battle_read_file (path, ADM_TABLE_SERVER_MAX_BODY, &length, &error);
   if (data == NULL)
-    return _cli_invalid (json, "%s", message);
+    return _cli_invalid (json, "%s", error->message);
   if (!adm_table_battle_peek (data, length, display, &engagement_id, &assignment, &from,
                              &end_reason, &error))
     return _cli_invalid (json, "%s", error->message);

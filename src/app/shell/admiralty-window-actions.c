@@ -138,6 +138,7 @@ _admiralty_window_update_actions (AdmiraltyWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-report", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.share-admirals", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.tables", has_campaign);
+  _admiralty_window_update_usb_actions (self);
 }
 
 void
@@ -1496,6 +1497,7 @@ _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
                                    share_admirals_action);
   gtk_widget_class_install_action (widget_class, "win.tables", NULL, tables_action);
   gtk_widget_class_install_action (widget_class, "win.join-table", NULL, join_table_action);
+  _admiralty_window_class_usb_init (klass);
   gtk_widget_class_install_action (widget_class, "win.new-campaign", NULL, new_campaign_action);
   gtk_widget_class_install_action (widget_class, "win.edit-scenario", NULL,
                                    edit_scenario_action);

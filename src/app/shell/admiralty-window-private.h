@@ -107,6 +107,20 @@ struct _AdmiraltyWindow
 };
 
 void        _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass);
+/* admiralty-window-usb.c: the USB path of several masters, one campaign — "Export Battle…" at
+ * a table (win.export-table-battle), "Import Table Battle…" at the chief
+ * (win.import-table-battle), and what each does with a path chosen: the toast's words, or
+ * NULL with @error saying what was refused (nothing then changes). */
+void        _admiralty_window_class_usb_init     (AdmiraltyWindowClass *klass);
+void        _admiralty_window_update_usb_actions (AdmiraltyWindow      *self);
+char       *_admiralty_window_export_table_battle (AdmiraltyWindow     *self,
+                                                   const char          *path,
+                                                   GError             **error)
+    G_GNUC_WARN_UNUSED_RESULT;
+char       *_admiralty_window_import_table_battle (AdmiraltyWindow     *self,
+                                                   const char          *path,
+                                                   GError             **error)
+    G_GNUC_WARN_UNUSED_RESULT;
 /* admiralty-window-corrections.c: the order of battle's Correct button and its right click
  * and Menu key; its menu follows the selected row (the update). */
 void        _admiralty_window_corrections_init   (AdmiraltyWindow      *self);

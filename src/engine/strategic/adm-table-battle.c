@@ -9,8 +9,11 @@
 
 #include "config.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 #include <libxml/parser.h>
 
 #include "adm-battle-result.h"
@@ -529,6 +532,56 @@ adm_table_setup_read (const char  *data,
       g_string_append_c (battle, '\n');
   g_string_append_len (battle, inner, close - inner);
   return g_string_free (battle, FALSE);
+}
+
+char *
+adm_table_battle_read_file (const char  *path,
+                            gsize        max_length,
+                            gsize       *length,
+                            GError     **error)
+{
+  g_autofree char *display = NULL;
+  g_autofree char *data = NULL;
+  FILE *file;
+  gsize n;
+  int saved;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (length != NULL, NULL);
+
+  display = g_filename_display_name (path);
+  file = g_fopen (path, "rb");
+  if (file == NULL)
+    {
+      saved = errno;
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                   _("Cannot read %s: %s"), display, g_strerror (saved));
+      return NULL;
+    }
+  /* One byte more than allowed tells a file too large without reading the rest of it. */
+  data = g_malloc (max_length + 2);
+  n = fread (data, 1, max_length + 1, file);
+  saved = errno;
+  if (ferror (file))
+    {
+      fclose (file);
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                   _("Cannot read %s: %s"), display, g_strerror (saved));
+      return NULL;
+    }
+  fclose (file);
+  if (n > max_length)
+    {
+      /* Translators: "battle.xml: the file is larger than 16 MiB, which no battle exported
+       * from a table is" */
+      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED,
+                   _("%s: the file is larger than %d MiB, which no battle exported from a "
+                     "table is"), display, (int) (max_length / (1024 * 1024)));
+      return NULL;
+    }
+  data[n] = '\0';
+  *length = n;
+  return g_steal_pointer (&data);
 }
 
 gboolean

@@ -85,6 +85,16 @@ gboolean  adm_table_battle_peek         (const char      *data,
                                          char           **end_reason,
                                          GError         **error);
 
+/* An export file's bytes (a message written to a file for the USB path), read whole when it
+ * holds at most @max_length bytes (what the chief takes over the network); NULL with an error
+ * naming the file otherwise: G_FILE_ERROR when it cannot be read,
+ * ADM_TABLE_BATTLE_ERROR_MALFORMED when it is larger. Never reads more than @max_length + 1
+ * bytes. */
+char     *adm_table_battle_read_file    (const char      *path,
+                                         gsize            max_length,
+                                         gsize           *length,
+                                         GError         **error) G_GNUC_WARN_UNUSED_RESULT;
+
 /* The one check of what comes back from a table: the message @data (from the table named
  * @table — the one its link belongs to — or NULL for a file the chief imports) is read
  * (bounded), its battle played whole, and its entries the campaign does not keep yet are kept
