@@ -4,7 +4,7 @@
  * mistakes, on the Komarr campaign after its first cycle, saved in a temporary folder, driven
  * with the X server's pointer and keyboard:
  *  - a right click on a ship of the order of battle opens its formation's corrections; Damage…
- *    opens the dialog on that formation, recorded with Return, taken back by Ctrl+Z; the
+ *    opens the dialog on that ship of that formation, recorded with Return, taken back by Ctrl+Z; the
  *    sidebar's Correct button offers the same for the formation selected;
  *  - a side's Correct button in the sector card offers each of its formations there; Move…
  *    opens the dialog on the formation chosen;
@@ -247,7 +247,7 @@ window_keys (Fixture    *fixture,
   g_assert_true (journal_grew (fixture));
 }
 
-/* F-FORM-5 by fiat: a right click on a ship of the order of battle, Damage… on its formation,
+/* F-FORM-5 by fiat: a right click on a ship of the order of battle, Damage… on that ship,
  * two hull points lost, recorded; Ctrl+Z takes it back. The sidebar's Correct button offers
  * the same once a row is selected. */
 static void
@@ -285,14 +285,19 @@ test_order_of_battle (Fixture       *fixture,
   g_assert_cmpint (admiralty_correction_dialog_get_kind (correction_dialog ()), ==,
                    ADM_CORRECTION_DAMAGE);
   g_assert_cmpstr (chosen (dialog, "Formation"), ==, formation->name);
+  /* The ship right-clicked is the ship chosen, not its formation's first. */
+  {
+    g_autofree char *label = g_strdup_printf ("%s (%s)", ship->name, ship->klass->name);
+
+    g_assert_cmpstr (chosen (dialog, "Ship"), ==, label);
+  }
   fill (dialog, "Hull Points Lost", "2");
   fill (dialog, "Reason", "A fire in the magazine");
   keys_to (dialog, "Return");
   iterate_until (dialog_gone, NULL, 5000);
   g_assert_null (correction_dialog ());
   g_assert_cmpuint (entries_of (fixture), ==, entries + 1);
-  damage = adm_state_get_ship (adm_campaign_get_state (campaign_of (fixture)),
-                               ((const AdmShip *) g_ptr_array_index (formation->ships, 0))->id)->damage;
+  damage = adm_state_get_ship (adm_campaign_get_state (campaign_of (fixture)), ship->id)->damage;
   g_assert_cmpint (damage, ==, 2);
   window_keys (fixture, "ctrl+z");
   {

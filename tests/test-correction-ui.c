@@ -9,7 +9,7 @@
  *    redo lines; cycle 2 resolved with them there (F-STRAT-4); the same under de_DE and
  *    ru_RU, whose files are the same bytes as C's, the undo and redo lines included;
  *  - a refused correction shows the engine's refusal in the dialog, which stays open, and
- *    changes nothing;
+ *    changes nothing; the dialog checks as the master types, before Record;
  *  - every kind of correction the engine makes has an action of the window (win.correct-KIND)
  *    and a kind of `admiralty-cli correct`.
  * Screenshots land in the build's tests folder (correction-*.png). Runs under Xvfb. */
@@ -569,6 +569,63 @@ test_every_kind (Fixture       *fixture,
     }
 }
 
+static gboolean
+problem_gone (gpointer data)
+{
+  return correction_dialog () != NULL &&
+         admiralty_correction_dialog_get_problem (correction_dialog ()) == NULL;
+}
+
+/* The dialog checks as the master types, before Record: a hull above the ship's full one
+ * (F-CRIT-5) and a readiness out of range (F-RDY-1) are said once he pauses, with no reason
+ * typed yet; typed right, the problem goes; nothing is journaled until Record. */
+static void
+test_checked_as_typed (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  g_autofree char *before = NULL;
+  GtkWidget *dialog;
+  guint entries = adm_journal_get_n_entries (adm_campaign_get_journal (campaign_of (fixture)));
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("xdotool is not installed");
+      return;
+    }
+  before = state_dump (fixture);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.correct-repair",
+                                             "s", "second-squadron-home-fleet"));
+  iterate_until (dialog_shown, NULL, 5000);
+  dialog = GTK_WIDGET (correction_dialog ());
+  wait_frame (dialog);
+  /* Opened, nothing typed: nothing said. */
+  g_assert_null (admiralty_correction_dialog_get_problem (correction_dialog ()));
+  fill (fixture, dialog, "Hull Points Afterwards (empty: as now)", "99");
+  iterate_until (problem_shown, NULL, 5000);
+  g_assert_nonnull (strstr (admiralty_correction_dialog_get_problem (correction_dialog ()),
+                            "not 99"));
+  wait_frame (dialog);
+  root_screenshot ("correction-checked-as-typed.png", 0, 0);
+  /* Taken back (empty: as now): the problem goes. */
+  keys_to (dialog, "BackSpace BackSpace");
+  iterate_until (problem_gone, NULL, 5000);
+  g_assert_null (admiralty_correction_dialog_get_problem (correction_dialog ()));
+  fill (fixture, dialog, "Readiness (empty: as now)", "99");
+  iterate_until (problem_shown, NULL, 5000);
+  g_test_message ("%s", admiralty_correction_dialog_get_problem (correction_dialog ()));
+  g_assert_nonnull (strstr (admiralty_correction_dialog_get_problem (correction_dialog ()),
+                            "0 to 12"));
+  g_assert_cmpuint (adm_journal_get_n_entries (adm_campaign_get_journal (campaign_of (fixture))),
+                    ==, entries);
+  {
+    g_autofree char *after = state_dump (fixture);
+
+    g_assert_cmpstr (after, ==, before);
+  }
+  gtk_window_close (GTK_WINDOW (dialog));
+  iterate_until (dialog_gone, NULL, 5000);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -592,6 +649,8 @@ main (int    argc,
               "ru_RU.UTF-8", fixture_set_up, test_reinforcements, fixture_tear_down);
   g_test_add ("/ui/correction/strategic-repair/refused-inline", Fixture, NULL, fixture_set_up,
               test_refused, fixture_tear_down);
+  g_test_add ("/ui/correction/F-RDY-1/checked-as-typed", Fixture, NULL, fixture_set_up,
+              test_checked_as_typed, fixture_tear_down);
   g_test_add ("/ui/correction/F-STN-1/station-on-the-card", Fixture, NULL, fixture_set_up,
               test_station_card, fixture_tear_down);
   g_test_add ("/ui/correction/every-kind-app-and-cli", Fixture, NULL, fixture_set_up,

@@ -50,7 +50,11 @@ struct _AdmiraltyCorrectionDialog
   GPtrArray         *target_ids;
   GPtrArray         *faction_ids;
   gboolean           filling;     /* rows being made anew: their changes are not the master's */
+  guint              check_source; /* the check as the master types, once he pauses */
 };
+
+/* How long the master pauses in his typing before the check speaks. */
+#define LIVE_CHECK_DELAY_MS 300
 
 enum {
   SIGNAL_RECORDED,
@@ -96,18 +100,21 @@ append_item (GMenu             *menu,
 }
 
 GMenuModel *
-admiralty_correction_formation_menu (const AdmFormation *formation)
+admiralty_correction_formation_menu (const AdmFormation *formation,
+                                     const char         *ship_id)
 {
   GMenu *menu = g_menu_new ();
+  const char *ship_subject;
 
   g_return_val_if_fail (formation != NULL, NULL);
 
-  append_item (menu, _("_Repair…"), ADM_CORRECTION_REPAIR, formation->id);
-  append_item (menu, _("_Damage…"), ADM_CORRECTION_DAMAGE, formation->id);
-  append_item (menu, _("Rea_diness…"), ADM_CORRECTION_READINESS, formation->id);
+  ship_subject = ship_id != NULL ? ship_id : formation->id;
+  append_item (menu, _("_Repair…"), ADM_CORRECTION_REPAIR, ship_subject);
+  append_item (menu, _("_Damage…"), ADM_CORRECTION_DAMAGE, ship_subject);
+  append_item (menu, _("Rea_diness…"), ADM_CORRECTION_READINESS, ship_subject);
   append_item (menu, _("_Move…"), ADM_CORRECTION_MOVE, formation->id);
-  append_item (menu, _("Remove _Ship…"), ADM_CORRECTION_REMOVE_SHIP, formation->id);
-  append_item (menu, _("_Hand Over…"), ADM_CORRECTION_HAND_OVER, formation->id);
+  append_item (menu, _("Remove _Ship…"), ADM_CORRECTION_REMOVE_SHIP, ship_subject);
+  append_item (menu, _("_Hand Over…"), ADM_CORRECTION_HAND_OVER, ship_subject);
   if (formation->admiral != NULL)
     append_item (menu, _("Retire _Admiral…"), ADM_CORRECTION_RETIRE_ADMIRAL,
                  formation->admiral->id);
@@ -309,8 +316,10 @@ fill_formations (AdmiraltyCorrectionDialog *self,
 }
 
 /* The ships of the formation chosen; "The whole formation" first for a hand-over. */
+/* The ships of the formation chosen, @selected (a ship's id, or NULL: the first) chosen. */
 static void
-fill_ships (AdmiraltyCorrectionDialog *self)
+fill_ships_selecting (AdmiraltyCorrectionDialog *self,
+                      const char                *selected)
 {
   const char *formation_id = row_id (self->formation_row, self->formation_ids);
   const AdmFormation *formation = formation_id != NULL
@@ -336,7 +345,13 @@ fill_ships (AdmiraltyCorrectionDialog *self)
       g_ptr_array_add (labels, g_strdup_printf (_("%s (%s)"), ship->name, ship->klass->name));
       g_ptr_array_add (ids, g_strdup (ship->id));
     }
-  fill_row (self->ship_row, &self->ship_ids, labels, ids, NULL);
+  fill_row (self->ship_row, &self->ship_ids, labels, ids, selected);
+}
+
+static void
+fill_ships (AdmiraltyCorrectionDialog *self)
+{
+  fill_ships_selecting (self, NULL);
 }
 
 /* A hand-over goes to an admiral (the whole formation) or a formation (a ship). */
@@ -454,7 +469,17 @@ configure (AdmiraltyCorrectionDialog *self,
   const AdmFormation *formation = subject != NULL
                                   ? adm_strategy_lookup_formation (strategy (self), subject)
                                   : NULL;
+  /* Opened on a ship (the order of battle's ship row): its formation, the ship chosen. */
+  const AdmShip *ship = formation == NULL && subject != NULL
+                        ? adm_strategy_lookup_ship (strategy (self), subject) : NULL;
+  const char *ship_id = ship != NULL ? ship->id : NULL;
   const char *title, *description;
+
+  if (ship != NULL)
+    {
+      formation = adm_strategy_formation_of_ship (strategy (self), ship);
+      subject = formation != NULL ? formation->id : NULL;
+    }
   g_autofree char *cycle = g_strdup_printf ("%u", adm_strategy_get_cycle (strategy (self)));
 
   kind_texts (self->kind, &title, &description);
@@ -478,7 +503,7 @@ configure (AdmiraltyCorrectionDialog *self,
     case ADM_CORRECTION_READINESS:
     case ADM_CORRECTION_REMOVE_SHIP:
       fill_formations (self, self->formation_row, &self->formation_ids, NULL, NULL, subject);
-      fill_ships (self);
+      fill_ships_selecting (self, ship_id);
       if (self->kind == ADM_CORRECTION_REPAIR)
         {
           show_entry (self->number_row, _("Hull Points Afterwards (empty: as now)"), NULL);
@@ -497,7 +522,7 @@ configure (AdmiraltyCorrectionDialog *self,
       break;
     case ADM_CORRECTION_HAND_OVER:
       fill_formations (self, self->formation_row, &self->formation_ids, NULL, NULL, subject);
-      fill_ships (self);
+      fill_ships_selecting (self, ship_id);
       fill_hand_over_targets (self);
       break;
     case ADM_CORRECTION_RETIRE_ADMIRAL:
@@ -527,6 +552,8 @@ configure (AdmiraltyCorrectionDialog *self,
       g_assert_not_reached ();
     }
 }
+
+static void queue_live_check (AdmiraltyCorrectionDialog *self);
 
 static void
 set_problem (AdmiraltyCorrectionDialog *self,
@@ -561,14 +588,18 @@ notify_cb (AdmiraltyCorrectionDialog *self,
     fill_stations (self);
   self->filling = FALSE;
   set_problem (self, NULL);
+  queue_live_check (self);
 }
 
-/* Typing: a refusal shown is of what was typed before, and goes. */
+/* Typing: a refusal shown is of what was typed before, and goes; the check of what is typed
+ * now comes once the master pauses. */
 static void
 changed_cb (AdmiraltyCorrectionDialog *self)
 {
-  if (!self->filling)
-    set_problem (self, NULL);
+  if (self->filling)
+    return;
+  set_problem (self, NULL);
+  queue_live_check (self);
 }
 
 /* What is typed in @row, NULL when nothing (white space) is. */
@@ -598,30 +629,56 @@ typed_ships (AdmiraltyCorrectionDialog *self)
   return g_strv_builder_end (builder);
 }
 
+/* What the rows hold, as a correction, and the strings it points to. */
+typedef struct {
+  AdmCorrection  correction;
+  char          *name;
+  char          *number;
+  char          *readiness;
+  char          *cycle;
+  char          *minute;
+  char          *reason;
+  char          *admiral_id;
+  GStrv          ships;
+} Typed;
+
 static void
-record_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
+typed_clear (Typed *typed_in)
 {
-  AdmiraltyCorrectionDialog *self = ADMIRALTY_CORRECTION_DIALOG (widget);
-  g_autoptr(GError) error = NULL;
-  g_autofree char *name = typed (self->name_row);
-  g_autofree char *number = typed (self->number_row);
-  g_autofree char *readiness = typed (self->readiness_row);
-  g_autofree char *cycle = typed (self->cycle_row);
-  g_autofree char *minute = typed (self->minute_row);
-  g_autofree char *reason = typed (self->reason_row);
-  g_autofree char *admiral_id = NULL;
-  g_autofree char *action = NULL;
-  g_auto(GStrv) ships = typed_ships (self);
+  g_free (typed_in->name);
+  g_free (typed_in->number);
+  g_free (typed_in->readiness);
+  g_free (typed_in->cycle);
+  g_free (typed_in->minute);
+  g_free (typed_in->reason);
+  g_free (typed_in->admiral_id);
+  g_strfreev (typed_in->ships);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Typed, typed_clear)
+
+/* The correction the rows say, into @out. */
+static void
+gather (AdmiraltyCorrectionDialog *self,
+        Typed                     *out)
+{
   const char *target = row_id (self->target_row, self->target_ids);
-  AdmCorrection correction = {
+  AdmCorrection *correction = &out->correction;
+
+  out->name = typed (self->name_row);
+  out->number = typed (self->number_row);
+  out->readiness = typed (self->readiness_row);
+  out->cycle = typed (self->cycle_row);
+  out->minute = typed (self->minute_row);
+  out->reason = typed (self->reason_row);
+  out->ships = typed_ships (self);
+  *correction = (AdmCorrection) {
     .kind = self->kind,
     .ship = row_id (self->ship_row, self->ship_ids),
     .formation = row_id (self->formation_row, self->formation_ids),
     .admiral = row_id (self->admiral_row, self->admiral_ids),
     .sector = row_id (self->sector_row, self->sector_ids),
-    .reason = reason,
+    .reason = out->reason,
   };
 
   switch (self->kind)
@@ -629,51 +686,100 @@ record_action (GtkWidget  *widget,
     case ADM_CORRECTION_ADD_FORMATION:
     case ADM_CORRECTION_ADD_SHIP:
       /* Joining a formation in being is add-ship; a new formation is add-formation. */
-      correction.kind = target != NULL ? ADM_CORRECTION_ADD_SHIP : ADM_CORRECTION_ADD_FORMATION;
-      correction.formation = target;
+      correction->kind = target != NULL ? ADM_CORRECTION_ADD_SHIP
+                                        : ADM_CORRECTION_ADD_FORMATION;
+      correction->formation = target;
       if (target != NULL)
-        correction.admiral = correction.sector = NULL;
-      correction.new_ships = (const char *const *) ships;
-      correction.name = target == NULL ? name : NULL;
-      correction.hidden = target == NULL && gtk_switch_get_active (self->hidden_switch);
-      correction.cycle = minute != NULL && target == NULL ? cycle : NULL;
-      correction.minute = target == NULL ? minute : NULL;
+        correction->admiral = correction->sector = NULL;
+      correction->new_ships = (const char *const *) out->ships;
+      correction->name = target == NULL ? out->name : NULL;
+      correction->hidden = target == NULL && gtk_switch_get_active (self->hidden_switch);
+      correction->cycle = out->minute != NULL && target == NULL ? out->cycle : NULL;
+      correction->minute = target == NULL ? out->minute : NULL;
       break;
     case ADM_CORRECTION_REPAIR:
-      correction.hull = number;
-      correction.readiness = readiness;
-      correction.criticals = gtk_switch_get_active (self->criticals_switch) ? "none" : NULL;
+      correction->hull = out->number;
+      correction->readiness = out->readiness;
+      correction->criticals = gtk_switch_get_active (self->criticals_switch) ? "none" : NULL;
       break;
     case ADM_CORRECTION_DAMAGE:
-      correction.points = number;
+      correction->points = out->number;
       break;
     case ADM_CORRECTION_READINESS:
-      correction.readiness = number;
+      correction->readiness = out->number;
       break;
     case ADM_CORRECTION_HAND_OVER:
-      if (correction.ship != NULL)
-        correction.formation = target;
+      if (correction->ship != NULL)
+        correction->formation = target;
       else
-        correction.admiral = target;
+        correction->admiral = target;
       break;
     case ADM_CORRECTION_RETIRE_ADMIRAL:
-      correction.successor = target;
+      correction->successor = target;
       break;
     case ADM_CORRECTION_ADD_ADMIRAL:
-      admiral_id = name != NULL ? adm_id_from_name (name) : NULL;
-      correction.admiral = admiral_id;
-      correction.name = name;
-      correction.faction = row_id (self->faction_row, self->faction_ids);
+      out->admiral_id = out->name != NULL ? adm_id_from_name (out->name) : NULL;
+      correction->admiral = out->admiral_id;
+      correction->name = out->name;
+      correction->faction = row_id (self->faction_row, self->faction_ids);
       break;
     case ADM_CORRECTION_STATION:
-      correction.station = target;
-      correction.owner = row_id (self->faction_row, self->faction_ids);
-      correction.damage = number;
-      correction.destroyed = gtk_switch_get_active (self->destroyed_switch);
+      correction->station = target;
+      correction->owner = row_id (self->faction_row, self->faction_ids);
+      correction->damage = out->number;
+      correction->destroyed = gtk_switch_get_active (self->destroyed_switch);
       break;
     default:
       break;
     }
+}
+
+/* The engine's word on what the rows hold now, shown as the master types: the one check of
+ * the correction, nothing recorded (adm_correction_check ()). The reason, typed last, is
+ * stood in for while empty, so that its absence is said only by Record. */
+static gboolean
+live_check_cb (gpointer data)
+{
+  AdmiraltyCorrectionDialog *self = data;
+  g_auto(Typed) typed_now = { { 0, }, };
+  g_autoptr(GError) error = NULL;
+
+  self->check_source = 0;
+  if (self->campaign == NULL)
+    return G_SOURCE_REMOVE;
+  gather (self, &typed_now);
+  if (typed_now.correction.reason == NULL)
+    typed_now.correction.reason = "…";
+  if (adm_correction_check (adm_campaign_get_state (self->campaign), &typed_now.correction,
+                            adm_clock_now (), &error))
+    set_problem (self, NULL);
+  else
+    set_problem (self, error->message);
+  return G_SOURCE_REMOVE;
+}
+
+/* A change of the master's: the check runs once he pauses. */
+static void
+queue_live_check (AdmiraltyCorrectionDialog *self)
+{
+  g_clear_handle_id (&self->check_source, g_source_remove);
+  self->check_source = g_timeout_add (LIVE_CHECK_DELAY_MS, live_check_cb, self);
+}
+
+static void
+record_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  AdmiraltyCorrectionDialog *self = ADMIRALTY_CORRECTION_DIALOG (widget);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *action = NULL;
+  g_auto(Typed) typed_now = { { 0, }, };
+  AdmCorrection correction;
+
+  g_clear_handle_id (&self->check_source, g_source_remove);
+  gather (self, &typed_now);
+  correction = typed_now.correction;
   /* The engine's one check decides; a refusal stays in the dialog, nothing changed. */
   if (!adm_correction_record (self->campaign, &correction, adm_clock_now (), &error))
     {
@@ -690,6 +796,7 @@ admiralty_correction_dialog_dispose (GObject *object)
 {
   AdmiraltyCorrectionDialog *self = ADMIRALTY_CORRECTION_DIALOG (object);
 
+  g_clear_handle_id (&self->check_source, g_source_remove);
   g_clear_object (&self->campaign);
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_CORRECTION_DIALOG);
   G_OBJECT_CLASS (admiralty_correction_dialog_parent_class)->dispose (object);

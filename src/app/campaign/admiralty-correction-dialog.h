@@ -38,8 +38,10 @@ const char                *admiralty_correction_action_name       (AdmCorrection
 
 /* The corrections of @formation, each an item of its action (above) on it: repair, damage,
  * readiness, move, remove ship, hand over and, when it has an admiral, retire him. For the
- * menus of the sector card, its fleets and the order of battle. */
-GMenuModel                *admiralty_correction_formation_menu    (const AdmFormation *formation)
+ * menus of the sector card, its fleets and the order of battle. With @ship_id (one of its
+ * ships, or NULL), the corrections of one ship are opened on that ship. */
+GMenuModel                *admiralty_correction_formation_menu    (const AdmFormation *formation,
+                                                                   const char         *ship_id)
     G_GNUC_WARN_UNUSED_RESULT;
 
 G_END_DECLS

@@ -32,7 +32,7 @@ faction_correct_button (const AdmFaction *faction,
 
       if (formation->faction != faction)
         continue;
-      sub = admiralty_correction_formation_menu (formation);
+      sub = admiralty_correction_formation_menu (formation, NULL);
       g_menu_append_submenu (menu, formation->name, sub);
     }
   gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (button), "document-edit-symbolic");
@@ -268,7 +268,7 @@ corrections_menu (const AdmSector *sector,
   for (guint i = 0; i < formations->len; i++)
     {
       const AdmFormation *formation = g_ptr_array_index (formations, i);
-      g_autoptr(GMenuModel) sub = admiralty_correction_formation_menu (formation);
+      g_autoptr(GMenuModel) sub = admiralty_correction_formation_menu (formation, NULL);
 
       g_menu_append_submenu (each, formation->name, sub);
     }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* admiralty-window-corrections.c: the master's corrections from the order of battle. The
  * sidebar's Correct button offers the corrections of the formation selected, or of the
- * selected ship's formation (admiralty_correction_formation_menu ()); a right click on a row,
+ * selected ship's formation, those of one ship opened on that ship
+ * (admiralty_correction_formation_menu ()); a right click on a row,
  * or the Menu key or Shift+F10, selects it and opens that menu. Each item is the window's
  * action of its correction (win.correct-KIND), as on the sector card. */
 
@@ -36,17 +37,29 @@ row_formation (AdmiraltyWindow *self,
                                         admiralty_fleet_node_get_id (node));
 }
 
+/* The ship of the order of battle's row @row, or NULL for a formation's row. */
+static char *
+row_ship (GtkTreeListRow *row)
+{
+  g_autoptr(AdmiraltyFleetNode) node = row != NULL ? gtk_tree_list_row_get_item (row) : NULL;
+
+  return node != NULL && admiralty_fleet_node_get_kind (node) == ADMIRALTY_FLEET_NODE_SHIP
+         ? g_strdup (admiralty_fleet_node_get_id (node)) : NULL;
+}
+
 void
 _admiralty_window_update_fleet_correct (AdmiraltyWindow *self)
 {
   GtkTreeListRow *row = NULL;
   const AdmFormation *formation;
   g_autoptr(GMenuModel) menu = NULL;
+  g_autofree char *ship_id = NULL;
 
   if (self->fleet_selection != NULL)
     row = gtk_single_selection_get_selected_item (GTK_SINGLE_SELECTION (self->fleet_selection));
   formation = row_formation (self, row);
-  menu = formation != NULL ? admiralty_correction_formation_menu (formation) : NULL;
+  ship_id = row_ship (row);
+  menu = formation != NULL ? admiralty_correction_formation_menu (formation, ship_id) : NULL;
   gtk_menu_button_set_menu_model (self->fleet_correct_button, menu);
   gtk_widget_set_sensitive (GTK_WIDGET (self->fleet_correct_button), menu != NULL);
 }

@@ -598,6 +598,38 @@ adm_correction_events (const AdmCorrection  *correction,
 }
 
 gboolean
+adm_correction_check (AdmState             *state,
+                      const AdmCorrection  *correction,
+                      gint64                time,
+                      GError              **error)
+{
+  g_autoptr(GPtrArray) events = NULL;
+  const char *first;
+
+  g_return_val_if_fail (ADM_IS_STATE (state), FALSE);
+
+  events = adm_correction_events (correction, state, time, error);
+  if (events == NULL)
+    return FALSE;
+  if (events->len == 0)
+    return TRUE;
+  /* The events of the first kind stand alone (a ship, a repair; the new ships of a
+   * formation, each waiting); what follows them (the formation they form) needs them
+   * applied first, which only recording does. */
+  first = adm_event_get_kind (g_ptr_array_index (events, 0));
+  for (guint i = 0; i < events->len; i++)
+    {
+      const AdmEvent *event = g_ptr_array_index (events, i);
+
+      if (!g_str_equal (adm_event_get_kind (event), first))
+        break;
+      if (!adm_state_check (state, event, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
 adm_correction_record (AdmCampaign          *campaign,
                        const AdmCorrection  *correction,
                        gint64                time,

@@ -81,6 +81,14 @@ GPtrArray  *adm_correction_events           (const AdmCorrection *correction,
                                              AdmState            *state,
                                              gint64               time,
                                              GError             **error) G_GNUC_WARN_UNUSED_RESULT;
+/* Whether @correction, as typed so far, would be refused, without recording anything: its
+ * events made (adm_correction_events ()) and those that stand alone put to the one check
+ * (adm_state_check ()) — what a dialog shows as the master types. Recording checks the whole
+ * action again. */
+gboolean    adm_correction_check            (AdmState            *state,
+                                             const AdmCorrection *correction,
+                                             gint64               time,
+                                             GError             **error);
 /* @correction journaled in @campaign as one action (adm_campaign_append_all ()), saved when
  * the campaign has a file; refused whole, nothing changed, with @error naming the problem. */
 gboolean    adm_correction_record           (AdmCampaign         *campaign,

@@ -2131,9 +2131,12 @@ representable (const AdmEvent  *event,
   return FALSE;
 }
 
-gboolean
-adm_state_apply (AdmState        *self,
+/* The one check of @event, and when @apply, its application: adm_state_apply () and
+ * adm_state_check () are this. */
+static gboolean
+check_and_apply (AdmState        *self,
                  const AdmEvent  *event,
+                 gboolean         apply,
                  GError         **error)
 {
   const char *kind;
@@ -2151,15 +2154,18 @@ adm_state_apply (AdmState        *self,
     {
       if (!adm_muster_check (self->muster, self->strategy, event, error))
         return FALSE;
-      adm_muster_apply (self->muster, self->strategy, event);
-      self->n_events++;
+      if (apply)
+        {
+          adm_muster_apply (self->muster, self->strategy, event);
+          self->n_events++;
+        }
       return TRUE;
     }
   for (guint i = 0; i < G_N_ELEMENTS (handlers); i++)
     if (g_str_equal (handlers[i].kind, kind))
       {
         ok = handlers[i].check (self, event, &plan, error);
-        if (ok)
+        if (ok && apply)
           {
             handlers[i].apply (self, event, &plan);
             self->n_events++;
@@ -2175,6 +2181,22 @@ adm_state_apply (AdmState        *self,
   g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_UNKNOWN_KIND,
                _("unknown kind of event “%s”"), kind);
   return FALSE;
+}
+
+gboolean
+adm_state_apply (AdmState        *self,
+                 const AdmEvent  *event,
+                 GError         **error)
+{
+  return check_and_apply (self, event, TRUE, error);
+}
+
+gboolean
+adm_state_check (AdmState        *self,
+                 const AdmEvent  *event,
+                 GError         **error)
+{
+  return check_and_apply (self, event, FALSE, error);
 }
 
 AdmScenario *

@@ -116,6 +116,11 @@ AdmScenario        *adm_state_get_scenario     (AdmState    *self);
 gboolean            adm_state_apply            (AdmState       *self,
                                                 const AdmEvent *event,
                                                 GError        **error);
+/* The same check, nothing applied: whether adm_state_apply () would take @event now, or
+ * @error with the reason it would give — for a form that checks as the master types. */
+gboolean            adm_state_check            (AdmState       *self,
+                                                const AdmEvent *event,
+                                                GError        **error);
 /* Every kind of event adm_state_apply () understands, the muster's included: a
  * NULL-terminated list in a fixed order, owned by the engine. */
 const char * const *adm_state_get_event_kinds  (void);
