@@ -317,14 +317,14 @@ file_chooser_dialog (void)
   return NULL;
 }
 
-static gboolean
-chooser_shown (gpointer data)
+gboolean
+file_chooser_shown (gpointer data)
 {
   return file_chooser_dialog () != NULL;
 }
 
-static gboolean
-chooser_gone (gpointer data)
+gboolean
+file_chooser_gone (gpointer data)
 {
   return file_chooser_dialog () == NULL;
 }
@@ -334,7 +334,7 @@ choose_file (const char *path)
 {
   GtkWidget *dialog;
 
-  iterate_until (chooser_shown, NULL, 5000);
+  iterate_until (file_chooser_shown, NULL, 5000);
   dialog = file_chooser_dialog ();
   g_assert_nonnull (dialog);
   wait_frame (dialog);
@@ -346,7 +346,7 @@ choose_file (const char *path)
   type_to (dialog, path);
   iterate_until (NULL, NULL, 200);
   keys_to (dialog, "Return");
-  iterate_until (chooser_gone, NULL, 5000);
+  iterate_until (file_chooser_gone, NULL, 5000);
   g_assert_null (file_chooser_dialog ());
   iterate ();
 }

@@ -89,9 +89,16 @@ click_menu_button_item (GtkWidget  *menu_button,
                  const char *label,
                  const char *screenshot);
 
-/* The file chooser shown (a GtkFileChooserDialog mapped), or NULL. */
+/* The file chooser shown (a GtkFileChooserDialog mapped), or NULL; and whether one is shown,
+ * and whether none is: conditions for iterate_until (). */
 GtkWidget *
 file_chooser_dialog (void);
+
+gboolean
+file_chooser_shown (gpointer data);
+
+gboolean
+file_chooser_gone (gpointer data);
 
 /* The file chooser a menu item opened, answered with the keyboard: the whole @path typed (in
  * the location entry that typing opens, or over the name proposed), then Return; waits until

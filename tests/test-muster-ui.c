@@ -9,7 +9,8 @@
  *    "muster-default"); each of them one step of Ctrl+Z, which takes them back in turn and
  *    brings the muster back;
  *  - a sheet that leaves a ship out, and one with a formation that is not a number: the
- *    refusal in the dialog, nothing journaled; Escape closes it.
+ *    refusal in the dialog, nothing journaled; Escape closes it;
+ *  - muster sheet files imported, a broken one named with its line and nothing of it kept.
  * Screenshots land in the build's tests folder (muster-*.png). Runs under Xvfb. */
 
 #include "config.h"
@@ -458,6 +459,93 @@ test_sheet_refused (Fixture       *fixture,
   g_assert_cmpuint (entries_of (fixture), ==, entries);
 }
 
+/* Muster sheets kept as files (F-GEN-6): Import Muster Sheets… opens a file chooser, which
+ * Escape closes with nothing done; Adm. Miles Naismith's sheet and a broken one imported
+ * together: his muster handed in as one action, the broken one named with its file and line
+ * on the page and nothing of it journaled; Ctrl+Z takes his muster back. */
+static void
+test_import_sheets (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autoptr(AdmMusterDraft) draft = adm_muster_draft_new ("naismith");
+  g_autoptr(GListStore) files = g_list_store_new (G_TYPE_FILE);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *good = g_build_filename (fixture->dir, "naismith.xml", NULL);
+  g_autofree char *bad = g_build_filename (fixture->dir, "smudged.xml", NULL);
+  g_autofree char *xml = NULL, *before = NULL, *undone = NULL;
+  g_autoptr(GFile) good_file = g_file_new_for_path (good);
+  g_autoptr(GFile) bad_file = g_file_new_for_path (bad);
+  GPtrArray *pools = adm_scenario_get_pools (adm_campaign_get_scenario (campaign_of (fixture)));
+  AdmMusterDraftFormation *formation = NULL;
+  const char *problem;
+  guint entries = entries_of (fixture);
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("xdotool is not installed");
+      return;
+    }
+  iterate_until (widget_mapped, muster_page (fixture), 5000);
+  before = adm_state_dump (adm_campaign_get_state (campaign_of (fixture)));
+
+  /* The button opens a chooser; Escape closes it, nothing done. */
+  click (find_widget (GTK_WIDGET (muster_page (fixture)), is_button_labelled,
+                      "_Import Muster Sheets…"));
+  iterate_until (file_chooser_shown, NULL, 5000);
+  g_assert_nonnull (file_chooser_dialog ());
+  wait_frame (file_chooser_dialog ());
+  root_screenshot ("muster-import-chooser.png", 0, 0);
+  keys_to (file_chooser_dialog (), "Escape");
+  iterate_until (file_chooser_gone, NULL, 5000);
+  g_assert_cmpuint (entries_of (fixture), ==, entries);
+
+  /* His whole pool in one formation, the first ship its flagship. */
+  for (guint p = 0; p < pools->len; p++)
+    {
+      const AdmPool *pool = g_ptr_array_index (pools, p);
+
+      if (!g_str_equal (pool->admiral->id, "naismith"))
+        continue;
+      for (guint i = 0; i < pool->ships->len; i++)
+        {
+          const AdmShip *ship = g_ptr_array_index (pool->ships, i);
+
+          if (formation == NULL)
+            formation = adm_muster_draft_add (draft, "Dendarii Strike Group", ship->id, FALSE);
+          g_ptr_array_add (formation->ships, g_strdup (ship->id));
+        }
+    }
+  g_assert_nonnull (formation);
+  xml = adm_muster_draft_to_xml (draft);
+  g_assert_true (g_file_set_contents (good, xml, -1, &error));
+  g_assert_true (g_file_set_contents (bad, "<?xml version=\"1.0\"?>\n"
+                                      "<muster-sheet admiral=\"naismith\">\n"
+                                      "  <formation name=\"Smudged\"\n"
+                                      "</muster-sheet>\n", -1, &error));
+  g_assert_no_error (error);
+  g_list_store_append (files, good_file);
+  g_list_store_append (files, bad_file);
+  g_assert_cmpuint (admiralty_muster_page_import_files (muster_page (fixture),
+                                                         G_LIST_MODEL (files)), ==, 1);
+  iterate ();
+  g_assert_cmpuint (entries_of (fixture), ==, entries + 1);
+  g_assert_cmpint (status_of (fixture, "naismith"), ==, ADM_MUSTER_HANDED_IN);
+  problem = admiralty_muster_page_get_problem (muster_page (fixture));
+  g_test_message ("%s", problem);
+  g_assert_nonnull (problem);
+  g_assert_nonnull (strstr (problem, "smudged.xml:"));
+  g_assert_null (strstr (problem, "naismith.xml"));
+  wait_frame (GTK_WIDGET (fixture->window));
+  root_screenshot ("muster-imported.png", 0, 0);
+
+  /* One Ctrl+Z: his muster goes, as it came. */
+  keys_to (GTK_WIDGET (fixture->window), "ctrl+z");
+  iterate ();
+  g_assert_cmpint (status_of (fixture, "naismith"), ==, ADM_MUSTER_NOT_HANDED_IN);
+  undone = adm_state_dump (adm_campaign_get_state (campaign_of (fixture)));
+  g_assert_cmpstr (undone, ==, before);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -466,6 +554,8 @@ main (int    argc,
 
   g_test_add ("/ui/muster/F-GEN-7/typed-accepted-returned-positioned-started", Fixture, NULL,
               fixture_set_up, test_muster, fixture_tear_down);
+  g_test_add ("/ui/muster/F-GEN-6/import-sheets", Fixture, NULL, fixture_set_up,
+              test_import_sheets, fixture_tear_down);
   g_test_add ("/ui/muster/F-GEN-6/sheet-refused-inline", Fixture, NULL, fixture_set_up,
               test_sheet_refused, fixture_tear_down);
 

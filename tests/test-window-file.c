@@ -16,6 +16,7 @@
 
 #include "admiralty-window-private.h"
 #include "cli-helpers.h"
+#include "pointer-helpers.h"
 #include "ui-helpers.h"
 
 #define FORMATION "autumn-screen"   /* hidden at the start of Komarr (F-STRAT-3) */
@@ -273,28 +274,6 @@ test_save_as_not_installed (void)
   close_window (window);
 }
 
-/* The file chooser's dialog among the toplevels, once shown. */
-static GtkWidget *
-chooser_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWidget) toplevel = g_list_model_get_item (toplevels, i);
-
-      if (GTK_IS_FILE_CHOOSER_DIALOG (toplevel) && gtk_widget_get_mapped (toplevel))
-        return toplevel;
-    }
-  return NULL;
-}
-
-static gboolean
-chooser_dialog_shown (gpointer data)
-{
-  return chooser_dialog () != NULL;
-}
-
 /* A run from the source tree, its working folder the checkout and its last folder too: Save
  * As proposes the folder of the master's own where the app keeps unsaved campaigns (no
  * Documents folder here), shows no error on the way, and the name has the focus, so that
@@ -324,8 +303,8 @@ test_save_as_own_folder (void)
   g_settings_set_string (settings, "last-folder", source_dir);
   iterate ();
   gtk_widget_activate_action (GTK_WIDGET (window), "win.save-as", NULL);
-  iterate_until (chooser_dialog_shown, NULL, 5000);
-  dialog = chooser_dialog ();
+  iterate_until (file_chooser_shown, NULL, 5000);
+  dialog = file_chooser_dialog ();
   g_assert_nonnull (dialog);
   /* The folder is listed (an error would come as it loads). */
   iterate_until (NULL, NULL, 500);

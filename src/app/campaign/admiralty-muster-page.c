@@ -12,6 +12,7 @@
 #include "admiralty-muster-sheet-dialog.h"
 #include "adm-clock.h"
 #include "adm-muster.h"
+#include "adm-xml.h"
 
 struct _AdmiraltyMusterPage
 {
@@ -37,6 +38,7 @@ struct _AdmiraltyMusterPage
   GPtrArray           *formation_rows; /* AdwComboRow*, formation 1 first */
   char                *selected;       /* the admiral shown */
   gboolean             filling;        /* rows being made anew: not the master's choices */
+  GtkFileChooserNative *chooser;       /* Import Muster Sheets…, while open */
 };
 
 enum {
@@ -583,8 +585,133 @@ admiralty_muster_page_dispose (GObject *object)
     g_signal_group_set_target (self->campaign_signals, NULL);
   g_clear_object (&self->campaign_signals);
   g_clear_object (&self->campaign);
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_MUSTER_PAGE);
   G_OBJECT_CLASS (admiralty_muster_page_parent_class)->dispose (object);
+}
+
+/* Importing muster sheets */
+
+/* One admiral's muster sheet, all or nothing, as `admiralty-cli muster … submit` takes it:
+ * read within the size any Admiralty file may have, then journaled through the one check. */
+static gboolean
+import_one (AdmiraltyMusterPage *self,
+            const char          *path,
+            GError             **error)
+{
+  g_autofree char *display = g_filename_display_name (path);
+  g_autofree char *data = NULL;
+  g_autoptr(AdmMusterDraft) draft = NULL;
+  g_autoptr(GPtrArray) events = NULL;
+  gsize length = 0;
+
+  data = adm_xml_read_bytes (path, &length, error);
+  if (data == NULL)
+    return FALSE;
+  draft = adm_muster_draft_load (data, length, display, error);
+  if (draft == NULL)
+    return FALSE;
+  events = adm_muster_draft_events (draft, adm_clock_now ());
+  return adm_campaign_append_all (self->campaign, events, error);
+}
+
+guint
+admiralty_muster_page_import_files (AdmiraltyMusterPage *self,
+                                    GListModel          *files)
+{
+  g_autoptr(GString) problems = g_string_new (NULL);
+  guint n, imported = 0;
+
+  g_return_val_if_fail (ADMIRALTY_IS_MUSTER_PAGE (self), 0);
+  g_return_val_if_fail (G_IS_LIST_MODEL (files), 0);
+
+  if (self->campaign == NULL)
+    return 0;
+  n = g_list_model_get_n_items (files);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GFile) file = g_list_model_get_item (files, i);
+      g_autofree char *path = g_file_get_path (file);
+      g_autoptr(GError) error = NULL;
+
+      if (path != NULL && import_one (self, path, &error))
+        {
+          imported++;
+          continue;
+        }
+      if (problems->len > 0)
+        g_string_append (problems, "\n");
+      if (path == NULL)
+        {
+          g_autofree char *uri = g_file_get_uri (file);
+
+          /* Translators: a muster sheet that is not a file on this computer */
+          g_string_append_printf (problems, _("%s: not a file on this computer"), uri);
+        }
+      else
+        g_string_append (problems, error->message);
+    }
+  if (imported > 0)
+    {
+      /* Translators: a toast after importing muster sheets */
+      g_autofree char *toast = g_strdup_printf (ngettext ("%u muster sheet imported — "
+                                                          "journaled; Undo takes it back",
+                                                          "%u muster sheets imported — "
+                                                          "journaled; Undo takes each back",
+                                                          imported), imported);
+
+      g_signal_emit (self, signals[SIGNAL_TOAST], 0, toast);
+    }
+  /* A refused sheet changes nothing; each is named with its line. */
+  set_problem (self, problems->len > 0 ? problems->str : NULL);
+  return imported;
+}
+
+static void
+chooser_response_cb (AdmiraltyMusterPage  *self,
+                     int                   response,
+                     GtkFileChooserNative *chooser)
+{
+  g_autoptr(GListModel) files = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (chooser));
+  g_clear_object (&self->chooser);
+  if (files != NULL)
+    admiralty_muster_page_import_files (self, files);
+}
+
+/* muster.import-sheets: muster sheets filled in on paper and kept as files (typed by a
+ * secretary, sent by an admiral), one or several. */
+static void
+import_sheets_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  AdmiraltyMusterPage *self = ADMIRALTY_MUSTER_PAGE (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+  if (self->campaign == NULL)
+    return;
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
+  self->chooser = gtk_file_chooser_native_new (_("Import Muster Sheets"),
+                                               GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                               GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"),
+                                               _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (self->chooser), TRUE);
+  gtk_file_filter_set_name (filter, _("Muster sheets"));
+  gtk_file_filter_add_pattern (filter, "*.xml");
+  gtk_file_filter_add_mime_type (filter, "application/xml");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
+  g_signal_connect_object (self->chooser, "response", G_CALLBACK (chooser_response_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
 
 static void
@@ -638,6 +765,8 @@ admiralty_muster_page_class_init (AdmiraltyMusterPageClass *klass)
   gtk_widget_class_install_action (widget_class, "muster.position", "(sus)", position_action);
   gtk_widget_class_install_action (widget_class, "muster.type-sheet", "s", type_sheet_action);
   gtk_widget_class_install_action (widget_class, "muster.start", NULL, start_action);
+  gtk_widget_class_install_action (widget_class, "muster.import-sheets", NULL,
+                                   import_sheets_action);
 }
 
 static void

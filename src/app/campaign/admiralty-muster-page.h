@@ -10,8 +10,9 @@
  *
  * Actions: "muster.accept" (s: the admiral), "muster.return" ((ss): the admiral and the
  * reason), "muster.position" ((sus): the admiral, the formation's number from 1, the sector),
- * "muster.type-sheet" (s: the admiral; opens the muster sheet dialog), "muster.start" (asks,
- * saying who starts with the default formations, then starts cycle 1).
+ * "muster.type-sheet" (s: the admiral; opens the muster sheet dialog), "muster.import-sheets"
+ * (opens a file chooser for muster sheet files), "muster.start" (asks, saying who starts with
+ * the default formations, then starts cycle 1).
  * Signal "toast" (const char *title): a journaled action, for the window to say. */
 #pragma once
 
@@ -32,6 +33,11 @@ gboolean     admiralty_muster_page_select_admiral     (AdmiraltyMusterPage *self
                                                        const char          *admiral_id);
 /* The admiral whose muster is shown, or NULL. */
 const char  *admiralty_muster_page_get_selected_admiral (AdmiraltyMusterPage *self);
+/* Each muster sheet file of @files (GFile) handed in as its admiral's muster, one action each
+ * as `admiralty-cli muster … submit` makes it; a refused one changes nothing and is named on
+ * the page with its line. The number handed in. */
+guint        admiralty_muster_page_import_files       (AdmiraltyMusterPage *self,
+                                                       GListModel          *files);
 /* The refusal shown, or NULL when none is. */
 const char  *admiralty_muster_page_get_problem        (AdmiraltyMusterPage *self);
 
