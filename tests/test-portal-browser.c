@@ -27,6 +27,8 @@
 
 #include "admiralty-engine.h"
 #include "adm-portal.h"
+#include "cli-helpers.h"
+#include "file-helpers.h"
 
 #define TIMEOUT_MS 60000
 
@@ -1242,21 +1244,17 @@ journaled_muster (AdmCampaign *campaign,
   return muster;
 }
 
-/* The paper path: his muster as the master would type it in from the muster sheet printed
- * for it (`admiralty-cli muster … sheet`, then `submit`) gives the events the phone gave. */
-static void
-assert_paper_path (AdmCampaign          *campaign,
-                   const AdmMusterEntry *entry)
+/* His muster as he would write it on the muster sheet printed for him (`admiralty-cli
+ * muster … sheet`): a muster sheet file in @dir, its path. */
+static char *
+write_muster_sheet (const AdmMusterEntry *entry,
+                    const char           *dir)
 {
   g_autoptr(AdmMusterDraft) draft = adm_muster_draft_new (entry->pool->admiral->id);
-  g_autoptr(AdmMusterDraft) paper = NULL;
-  g_autoptr(GPtrArray) events = NULL;
-  g_autoptr(GPtrArray) phone = journaled_muster (campaign, entry->pool->admiral->id);
   g_autofree char *xml = NULL;
+  g_autofree char *name = g_strdup_printf ("%s.xml", entry->pool->admiral->id);
   g_autoptr(GError) error = NULL;
-  static const char *const keys[] = {
-    "admiral", "formations", "name", "flagship", "ships", "succession", "hidden"
-  };
+  char *path = g_build_filename (dir, name, NULL);
 
   for (guint f = 0; f < entry->formations->len; f++)
     {
@@ -1274,18 +1272,61 @@ assert_paper_path (AdmCampaign          *campaign,
                                                                    s))->id));
     }
   xml = adm_muster_draft_to_xml (draft);
-  paper = adm_muster_draft_load (xml, strlen (xml), "sheet.xml", &error);
+  g_assert_true (g_file_set_contents (path, xml, -1, &error));
   g_assert_no_error (error);
-  events = adm_muster_draft_events (paper, 0);
-  g_assert_cmpuint (phone->len, ==, events->len);
-  for (guint i = 0; i < events->len; i++)
+  return path;
+}
+
+/* The paper path: every admiral's muster written on his sheet and handed in on the command
+ * line (`admiralty-cli muster SCENARIO submit SHEET --save CAMPAIGN`, then `submit` for each
+ * other sheet), as a master types in or imports the sheets: the paper campaign's journal holds
+ * the muster events the phones gave, admiral by admiral. */
+static void
+assert_paper_path (AdmCampaign *phones,
+                   GPtrArray   *entries)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("test-portal-browser-paper-XXXXXX", &error);
+  g_autofree char *scenario = source_path ("scenarios", "komarr-muster.admiralty", NULL);
+  g_autofree char *paper_path = NULL;
+  g_autoptr(AdmCampaign) paper = NULL;
+  static const char *const keys[] = {
+    "admiral", "formations", "name", "flagship", "ships", "succession", "hidden"
+  };
+
+  g_assert_no_error (error);
+  paper_path = g_build_filename (dir, "paper.admiralty", NULL);
+  for (guint i = 0; i < entries->len; i++)
     {
-      g_assert_cmpstr (adm_event_get_kind (g_ptr_array_index (phone, i)), ==,
-                       adm_event_get_kind (g_ptr_array_index (events, i)));
-      for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
-        g_assert_cmpstr (adm_event_get (g_ptr_array_index (phone, i), keys[k]), ==,
-                         adm_event_get (g_ptr_array_index (events, i), keys[k]));
+      g_autofree char *sheet = write_muster_sheet (g_ptr_array_index (entries, i), dir);
+      g_autoptr(CliResult) result = i == 0
+        ? run_cli ("muster", scenario, "submit", sheet, "--save", paper_path, NULL)
+        : run_cli ("muster", paper_path, "submit", sheet, NULL);
+
+      if (result->status != 0)
+        g_test_message ("%s%s", result->out, result->err);
+      g_assert_cmpint (result->status, ==, 0);
     }
+  paper = adm_campaign_open (paper_path, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < entries->len; i++)
+    {
+      const char *admiral_id = ((AdmMusterEntry *) g_ptr_array_index (entries, i))->pool->admiral->id;
+      g_autoptr(GPtrArray) phone = journaled_muster (phones, admiral_id);
+      g_autoptr(GPtrArray) typed = journaled_muster (paper, admiral_id);
+
+      g_assert_cmpuint (phone->len, >, 0);
+      g_assert_cmpuint (phone->len, ==, typed->len);
+      for (guint e = 0; e < typed->len; e++)
+        {
+          g_assert_cmpstr (adm_event_get_kind (g_ptr_array_index (phone, e)), ==,
+                           adm_event_get_kind (g_ptr_array_index (typed, e)));
+          for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+            g_assert_cmpstr (adm_event_get (g_ptr_array_index (phone, e), keys[k]), ==,
+                             adm_event_get (g_ptr_array_index (typed, e), keys[k]));
+        }
+    }
+  remove_tree (dir);
 }
 
 /* The eleven admirals of Komarr muster its 74 ships from their pools on their phones
@@ -1338,8 +1379,8 @@ test_muster (void)
       g_assert_cmpuint (entry->count, ==, i == 0 ? 2 : 1);
       for (guint f = 0; f < entry->formations->len; f++)
         mustered += ((AdmMusterFormation *) g_ptr_array_index (entry->formations, f))->ships->len;
-      assert_paper_path (browser.campaign, entry);
     }
+  assert_paper_path (browser.campaign, entries);
   g_assert_cmpuint (mustered, ==, 74);
   /* Adm. Vorkosigan's second muster: the Home Squadron with its succession, the escorts, and
    * no Kyril Picket. */
