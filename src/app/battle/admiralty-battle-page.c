@@ -920,7 +920,12 @@ fleet_row_new (gpointer item,
       break;
     case ADMIRALTY_FLEET_ENTRY_SHIP:
     default:
+      /* Set while the new label is hidden: GTK asks the display where the pointer is
+       * whenever a shown widget's tooltip is set, a round trip to the X server, and a phase
+       * makes a row for every ship whose line it changed. */
+      gtk_widget_set_visible (label, FALSE);
       gtk_widget_set_tooltip_text (label, text);
+      gtk_widget_set_visible (label, TRUE);
       gtk_widget_set_margin_start (label, 24);
       gtk_list_box_row_set_selectable (GTK_LIST_BOX_ROW (row),
                                        admiralty_fleet_entry_get_selectable (entry));

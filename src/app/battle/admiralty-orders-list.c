@@ -467,6 +467,30 @@ typedef struct
   int        resolved;  /* whether the button marks it played; -1 before it is set */
 } DeclRow;
 
+/* The tooltip of a row's button, as it stands: Remove, or resolved already. Asked for when
+ * the tooltip is shown rather than set with the button's state: GTK asks the display where
+ * the pointer is whenever a shown widget's tooltip is set, a round trip to the X server, and
+ * a Resolve changes every row of its phase. */
+static const char *
+decl_button_tooltip (GtkWidget *button)
+{
+  return gtk_actionable_get_action_name (GTK_ACTIONABLE (button)) == NULL
+           ? _("Resolved: undo its phase to change this order")
+           : _("Remove Order");
+}
+
+static gboolean
+decl_button_query_tooltip_cb (GtkWidget  *button,
+                              int         x,
+                              int         y,
+                              gboolean    keyboard,
+                              GtkTooltip *tooltip,
+                              gpointer    user_data)
+{
+  gtk_tooltip_set_text (tooltip, decl_button_tooltip (button));
+  return TRUE;
+}
+
 static DeclRow *
 decl_row_new (AdmiraltyOrdersList *self)
 {
@@ -489,6 +513,9 @@ decl_row_new (AdmiraltyOrdersList *self)
   r->button = gtk_button_new ();
   gtk_widget_set_valign (r->button, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (r->button, "flat");
+  gtk_widget_set_has_tooltip (r->button, TRUE);
+  g_signal_connect (r->button, "query-tooltip", G_CALLBACK (decl_button_query_tooltip_cb),
+                    NULL);
   gtk_box_append (GTK_BOX (r->box), r->label);
   gtk_box_append (GTK_BOX (r->box), r->button);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (r->row), r->box);
@@ -532,20 +559,21 @@ decl_row_set (AdmiraltyOrdersList *self,
        * list. */
       gtk_actionable_set_action_name (GTK_ACTIONABLE (r->button), NULL);
       gtk_widget_set_sensitive (r->button, FALSE);
-      gtk_widget_set_tooltip_text (r->button,
-                                   _("Resolved: undo its phase to change this order"));
       gtk_accessible_update_property (GTK_ACCESSIBLE (r->button), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                       _("Resolved"), -1);
     }
   else
     {
       gtk_widget_set_sensitive (r->button, TRUE);
-      gtk_widget_set_tooltip_text (r->button, _("Remove Order"));
       gtk_accessible_update_property (GTK_ACCESSIBLE (r->button), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                       _("Remove Order"), -1);
       gtk_actionable_set_action_target (GTK_ACTIONABLE (r->button), "u", line);
       gtk_actionable_set_action_name (GTK_ACTIONABLE (r->button), "orders-list.remove");
     }
+  /* What a tooltip set on the button would describe it with. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (r->button),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  decl_button_tooltip (r->button), -1);
 }
 
 typedef struct
