@@ -6,8 +6,9 @@
  * page as the master makes it: a ship's readiness (Fleets), a ship added and removed (Fleets,
  * its rows built again), a sector moved (Map, the map drawn again from the document). Needs
  * a display (`xvfb-run -a`); GTK's Cairo renderer unless GSK_RENDERER says otherwise. Also
- * the bundled Komarr opened in the editor: from the file to the first painted frame. Prints
- * figures with their target; asserts nothing. */
+ * the bundled Komarr opened in the editor: from the file to the first painted frame. The
+ * window is styled with the app's own style sheet. Prints figures with their target; asserts
+ * nothing. */
 
 #include "config.h"
 
@@ -196,6 +197,7 @@ main (int   argc,
   g_autofree char *data_home = g_build_filename (folder, "data", NULL);
   g_autofree char *xml = generate_scenario ();
   g_autoptr(GtkApplication) application = NULL;
+  g_autoptr(GtkCssProvider) style = NULL;
   g_autoptr(GError) error = NULL;
   AdmiraltyScenarioEditor *editor;
 
@@ -207,6 +209,12 @@ main (int   argc,
   if (!g_file_set_contents (path, xml, -1, &error))
     g_error ("%s", error->message);
   adw_init ();
+  /* The app's style sheet, as AdwApplication loads it from the app's resources. */
+  style = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (style, "/io/github/admiralty/Admiralty/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (),
+                                              GTK_STYLE_PROVIDER (style),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
   application = gtk_application_new ("io.github.admiralty.BenchScenarioEditor",
                                      G_APPLICATION_NON_UNIQUE);
   if (!g_application_register (G_APPLICATION (application), NULL, &error))

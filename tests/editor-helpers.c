@@ -156,7 +156,57 @@ type_into (AdmiraltyScenarioEditor *editor,
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (field)), ==, text);
 }
 
-/* The item named @name of a drop-down or a combo row, picked with a click and the keys. */
+static gboolean
+popover_shown (gpointer data)
+{
+  return find_widget (data, is_popover, NULL) != NULL;
+}
+
+static gboolean
+popover_gone (gpointer data)
+{
+  return !popover_shown (data);
+}
+
+/* The row labelled @name of the list in the popover @button opens, picked with a click on
+ * @button and the keys from the row selected when it opens. */
+static void
+choose_in_popover (AdmiraltyScenarioEditor *editor,
+                   GtkWidget               *button,
+                   const char              *name)
+{
+  GtkWidget *popover, *list;
+  GtkListBoxRow *selected;
+  int from, to = -1;
+
+  scroll_into_view (button);
+  wait_frame (GTK_WIDGET (editor));
+  pointer_click_widget (button);
+  iterate_until (popover_shown, editor, 5000);
+  popover = find_widget (GTK_WIDGET (editor), is_popover, NULL);
+  g_assert_nonnull (popover);
+  list = find_widget (popover, is_of_type, GSIZE_TO_POINTER (GTK_TYPE_LIST_BOX));
+  g_assert_nonnull (list);
+  selected = gtk_list_box_get_selected_row (GTK_LIST_BOX (list));
+  from = selected != NULL ? gtk_list_box_row_get_index (selected) : 0;
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    if (GTK_IS_LIST_BOX_ROW (row) &&
+        g_strcmp0 (gtk_label_get_label (GTK_LABEL (gtk_list_box_row_get_child (
+                     GTK_LIST_BOX_ROW (row)))), name) == 0)
+      to = gtk_list_box_row_get_index (GTK_LIST_BOX_ROW (row));
+  g_assert_cmpint (to, >=, 0);
+  for (int i = from; i < to; i++)
+    keys_to (GTK_WIDGET (editor), "Down");
+  for (int i = to; i < from; i++)
+    keys_to (GTK_WIDGET (editor), "Up");
+  keys_to (GTK_WIDGET (editor), "Return");
+  iterate_until (popover_gone, editor, 5000);
+  g_assert_false (popover_shown (editor));
+}
+
+/* The item named @name of a drop-down, a combo row or a button that opens a list in a
+ * popover, picked with a click and the keys. */
 void
 choose_named (AdmiraltyScenarioEditor *editor,
               GtkWidget               *control,
@@ -166,6 +216,11 @@ choose_named (AdmiraltyScenarioEditor *editor,
   guint position = GTK_INVALID_LIST_POSITION;
 
   g_assert_nonnull (control);
+  if (GTK_IS_BUTTON (control))
+    {
+      choose_in_popover (editor, control, name);
+      return;
+    }
   model = GTK_IS_DROP_DOWN (control) ? gtk_drop_down_get_model (GTK_DROP_DOWN (control))
                                      : adw_combo_row_get_model (ADW_COMBO_ROW (control));
   for (guint i = 0; i < g_list_model_get_n_items (model); i++)

@@ -46,7 +46,8 @@ GtkWidget               *button             (GtkWidget               *under,
 void                     type_into        (AdmiraltyScenarioEditor *editor,
                                            GtkWidget               *field,
                                            const char              *text);
-/* The item named @name of a drop-down or a combo row, picked with a click and the keys. */
+/* The item named @name of a drop-down, a combo row or a button that opens a list in a
+ * popover, picked with a click and the keys. */
 void                     choose_named     (AdmiraltyScenarioEditor *editor,
                                            GtkWidget               *control,
                                            const char              *name);

@@ -12,7 +12,8 @@ typedef struct {
   GtkWidget *row;
   GtkWidget *flagship;
   GtkWidget *name;
-  GtkWidget *klass;
+  GtkWidget *klass;        /* a button: it opens the page's class popover */
+  GtkWidget *klass_label;
   GtkWidget *readiness;
   GtkWidget *succession;
   GtkWidget *remove;
@@ -31,16 +32,20 @@ struct _AdmiraltyEditorFleets
   AdwComboRow     *sector_row;
   GtkSwitch       *hidden_switch;
   GtkListBox      *ship_list;
+  GtkPopover      *class_popover;
+  GtkListBox      *class_list;
 
   AdmScenarioEdit *edit;
   GPtrArray       *formations;   /* xmlNode*, in the order of the list's rows */
   xmlNode         *formation;    /* the one shown, or NULL */
   GPtrArray       *ships;        /* ShipRow* */
-  GPtrArray       *class_ids;    /* const char*, in the order of the class drop-downs */
+  GPtrArray       *class_ids;    /* const char*, in the order of the class popover's rows */
   GPtrArray       *admiral_ids;  /* char*, after "None" in the admiral row */
   GPtrArray       *sector_ids;   /* char* */
-  GtkSizeGroup    *class_width;  /* the class drop-downs, one column wide */
-  GtkStringList   *classes;      /* their model: the names of class_ids */
+  GtkSizeGroup    *class_width;  /* the class buttons, one column wide */
+  GtkStringList   *classes;      /* the names of class_ids */
+  GListModel      *classes_shown; /* the model the class popover's rows were made from */
+  ShipRow         *picking;      /* the row whose class the popover is choosing, or NULL */
   gboolean         syncing;
   gboolean         stale;        /* changed while hidden: built again when shown */
 };
@@ -282,17 +287,89 @@ ship_name_leave_cb (AdmiraltyEditorFleets   *self,
     ship_name_commit (self, row);
 }
 
-static void
-ship_class_cb (AdmiraltyEditorFleets *self,
-               GParamSpec            *pspec,
-               GtkWidget             *drop_down)
-{
-  ShipRow *row = find_ship (self, drop_down);
-  guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (drop_down));
+/* The class picker. A GtkDropDown a row would parse a template of its own for its button,
+ * popover and list; the rows share one popover and one list of the season's classes
+ * instead, and each row has a plain button that shows its ship's class and opens them. */
 
-  if (self->syncing || row == NULL || selected >= self->class_ids->len)
+static void
+show_class (AdmiraltyEditorFleets *self,
+            ShipRow               *row)
+{
+  AdmRuleset *ruleset = adm_scenario_edit_get_ruleset (self->edit);
+  g_autofree char *id = get (row->node, "class");
+  const AdmShipClass *klass = ruleset != NULL && id != NULL
+                              ? adm_ruleset_lookup_class (ruleset, id) : NULL;
+
+  /* An unknown class shows its id as written: the Problems page names it. */
+  gtk_label_set_label (GTK_LABEL (row->klass_label),
+                       klass != NULL ? klass->name : id != NULL ? id : "");
+}
+
+static GtkWidget *
+class_row_new (gpointer item,
+               gpointer data)
+{
+  GtkWidget *label = gtk_label_new (gtk_string_object_get_string (item));
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
+  gtk_widget_set_margin_start (label, 6);
+  gtk_widget_set_margin_end (label, 6);
+  gtk_widget_set_margin_top (label, 6);
+  gtk_widget_set_margin_bottom (label, 6);
+  return label;
+}
+
+static void
+ship_class_clicked_cb (AdmiraltyEditorFleets *self,
+                       GtkWidget             *button)
+{
+  ShipRow *row = find_ship (self, button);
+  g_autofree char *id = NULL;
+  graphene_rect_t bounds;
+  GtkListBoxRow *current;
+
+  if (row == NULL || !gtk_widget_compute_bounds (button, GTK_WIDGET (self), &bounds))
     return;
-  adm_scenario_edit_set (self->edit, row->node, "class", self->class_ids->pdata[selected]);
+  if (self->classes_shown != G_LIST_MODEL (self->classes))
+    {
+      self->classes_shown = G_LIST_MODEL (self->classes);
+      gtk_list_box_bind_model (self->class_list, self->classes_shown, class_row_new, NULL, NULL);
+    }
+  self->picking = row;
+  id = get (row->node, "class");
+  current = gtk_list_box_get_row_at_index (self->class_list, id_index (self->class_ids, id));
+  gtk_list_box_select_row (self->class_list, current);
+  gtk_popover_set_pointing_to (self->class_popover, &(GdkRectangle) {
+                                 (int) bounds.origin.x, (int) bounds.origin.y,
+                                 (int) bounds.size.width, (int) bounds.size.height });
+  gtk_popover_popup (self->class_popover);
+  if (current == NULL)
+    current = gtk_list_box_get_row_at_index (self->class_list, 0);
+  if (current != NULL)
+    gtk_widget_grab_focus (GTK_WIDGET (current));
+}
+
+static void
+class_activated_cb (AdmiraltyEditorFleets *self,
+                    GtkListBoxRow         *chosen)
+{
+  ShipRow *row = self->picking;
+  guint index = gtk_list_box_row_get_index (chosen);
+
+  gtk_popover_popdown (self->class_popover);
+  if (row == NULL || index >= self->class_ids->len)
+    return;
+  adm_scenario_edit_set (self->edit, row->node, "class", self->class_ids->pdata[index]);
+  show_class (self, row);
+}
+
+/* The focus goes back to the class button the popover was opened from. */
+static void
+class_closed_cb (AdmiraltyEditorFleets *self)
+{
+  if (self->picking != NULL)
+    gtk_widget_grab_focus (self->picking->klass);
+  self->picking = NULL;
 }
 
 static void
@@ -358,17 +435,16 @@ spin (int         upper,
 static ShipRow *
 ship_row_new (AdmiraltyEditorFleets *self,
               xmlNode               *ship,
-              GtkStringList         *classes,
               GtkCheckButton        *group)
 {
   ShipRow *row = g_new0 (ShipRow, 1);
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
   g_autofree char *name = get (ship, "name");
-  g_autofree char *klass = get (ship, "class");
   g_autofree char *readiness = get (ship, "readiness");
   g_autofree char *id = get (ship, "id");
   g_autofree char *flagship = get (self->formation, "flagship");
   GtkEventController *focus;
+  GtkWidget *inner;
 
   row->node = ship;
   gtk_widget_set_margin_start (box, 12);
@@ -399,13 +475,21 @@ ship_row_new (AdmiraltyEditorFleets *self,
   gtk_widget_add_controller (row->name, focus);
   gtk_box_append (GTK_BOX (box), row->name);
 
-  row->klass = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (classes)), NULL);
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (row->klass), id_index (self->class_ids, klass));
+  row->klass = gtk_button_new ();
+  inner = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  row->klass_label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (row->klass_label), 0.0f);
+  gtk_widget_set_hexpand (row->klass_label, TRUE);
+  gtk_box_append (GTK_BOX (inner), row->klass_label);
+  gtk_box_append (GTK_BOX (inner), gtk_image_new_from_icon_name ("pan-down-symbolic"));
+  gtk_button_set_child (GTK_BUTTON (row->klass), inner);
+  gtk_widget_add_css_class (row->klass, "class-picker");
+  show_class (self, row);
   gtk_widget_set_valign (row->klass, GTK_ALIGN_CENTER);
   gtk_size_group_add_widget (self->class_width, row->klass);
   gtk_accessible_update_property (GTK_ACCESSIBLE (row->klass), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Class"), -1);
-  g_signal_connect_object (row->klass, "notify::selected", G_CALLBACK (ship_class_cb), self,
+                                  _("Class"), GTK_ACCESSIBLE_PROPERTY_HAS_POPUP, TRUE, -1);
+  g_signal_connect_object (row->klass, "clicked", G_CALLBACK (ship_class_clicked_cb), self,
                            G_CONNECT_SWAPPED);
   gtk_box_append (GTK_BOX (box), row->klass);
 
@@ -515,6 +599,8 @@ build_ships (AdmiraltyEditorFleets *self)
   gboolean had_focus = focused_ship (self, &focus_index, &focus_column);
 
   self->syncing = TRUE;
+  gtk_popover_popdown (self->class_popover);
+  self->picking = NULL;
   g_clear_object (&self->classes);
   self->classes = class_names (self);
   for (guint i = 0; i < self->ships->len; i++)
@@ -523,7 +609,7 @@ build_ships (AdmiraltyEditorFleets *self)
   for (xmlNode *ship = adm_xml_first_element (self->formation, "ship"); ship != NULL;
        ship = adm_xml_next_element (ship, "ship"))
     {
-      ShipRow *row = ship_row_new (self, ship, self->classes, group);
+      ShipRow *row = ship_row_new (self, ship, group);
 
       if (group == NULL)
         group = GTK_CHECK_BUTTON (row->flagship);
@@ -575,6 +661,11 @@ update_ships (AdmiraltyEditorFleets *self)
         }
       gtk_list_box_remove (self->ship_list, row->row);
       self->ships->pdata[i] = NULL;
+      if (row == self->picking)
+        {
+          self->picking = NULL;
+          gtk_popover_popdown (self->class_popover);
+        }
       g_free (row);
     }
   for (guint k = 0; k < nodes->len; k++)
@@ -591,7 +682,7 @@ update_ships (AdmiraltyEditorFleets *self)
           }
       if (row == NULL)
         {
-          row = ship_row_new (self, nodes->pdata[k], self->classes, group);
+          row = ship_row_new (self, nodes->pdata[k], group);
           gtk_list_box_insert (self->ship_list, row->row, k);
         }
       if (group == NULL)
@@ -972,6 +1063,19 @@ admiralty_editor_fleets_get_node_at (AdmiraltyEditorFleets *self,
 /* GObject */
 
 static void
+admiralty_editor_fleets_size_allocate (GtkWidget *widget,
+                                       int        width,
+                                       int        height,
+                                       int        baseline)
+{
+  AdmiraltyEditorFleets *self = ADMIRALTY_EDITOR_FLEETS (widget);
+
+  GTK_WIDGET_CLASS (admiralty_editor_fleets_parent_class)->size_allocate (widget, width, height,
+                                                                          baseline);
+  gtk_popover_present (self->class_popover);
+}
+
+static void
 admiralty_editor_fleets_dispose (GObject *object)
 {
   AdmiraltyEditorFleets *self = ADMIRALTY_EDITOR_FLEETS (object);
@@ -981,6 +1085,9 @@ admiralty_editor_fleets_dispose (GObject *object)
   if (self->edit != NULL)
     g_signal_handlers_disconnect_by_data (self->edit, self);
   g_clear_object (&self->edit);
+  self->picking = NULL;
+  if (self->class_popover != NULL)
+    gtk_widget_unparent (GTK_WIDGET (self->class_popover));
   gtk_widget_dispose_template (GTK_WIDGET (object), ADMIRALTY_TYPE_EDITOR_FLEETS);
 
   G_OBJECT_CLASS (admiralty_editor_fleets_parent_class)->dispose (object);
@@ -1011,6 +1118,7 @@ admiralty_editor_fleets_class_init (AdmiraltyEditorFleetsClass *klass)
   object_class->dispose = admiralty_editor_fleets_dispose;
   object_class->finalize = admiralty_editor_fleets_finalize;
   widget_class->map = admiralty_editor_fleets_map;
+  widget_class->size_allocate = admiralty_editor_fleets_size_allocate;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/admiralty/Admiralty/"
@@ -1023,6 +1131,8 @@ admiralty_editor_fleets_class_init (AdmiraltyEditorFleetsClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, sector_row);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, hidden_switch);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, ship_list);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, class_popover);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, class_list);
   gtk_widget_class_bind_template_callback (widget_class, formation_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, add_formation_cb);
   gtk_widget_class_bind_template_callback (widget_class, remove_formation_cb);
@@ -1032,12 +1142,15 @@ admiralty_editor_fleets_class_init (AdmiraltyEditorFleetsClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, sector_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, hidden_cb);
   gtk_widget_class_bind_template_callback (widget_class, add_ship_cb);
+  gtk_widget_class_bind_template_callback (widget_class, class_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, class_closed_cb);
 }
 
 static void
 admiralty_editor_fleets_init (AdmiraltyEditorFleets *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_set_parent (GTK_WIDGET (self->class_popover), GTK_WIDGET (self));
   self->formations = g_ptr_array_new ();
   self->ships = g_ptr_array_new_with_free_func (g_free);
   self->class_ids = g_ptr_array_new ();
