@@ -39,14 +39,24 @@ komarr_play_cycle (AdmCampaign *campaign,
                    guint        cycle,
                    gint64       t0)
 {
+  sample_play_cycle (campaign, "komarr", cycle, t0);
+}
+
+void
+sample_play_cycle (AdmCampaign *campaign,
+                   const char  *scenario,
+                   guint        cycle,
+                   gint64       t0)
+{
+  /* Komarr's sheets are those of its campaign scenario. */
+  g_autofree char *sheets = g_strdup_printf ("%s.sheets", g_str_equal (scenario, "komarr")
+                                                          ? "komarr-campaign" : scenario);
   /* A test finds its fixtures through GTest; bench-campaign, which plays the same cycles
    * outside GTest, through the source tree it is given. */
   g_autofree char *folder = g_test_initialized ()
-    ? g_test_build_filename (G_TEST_DIST, "..", "scenarios", "komarr-campaign.sheets",
-                             NULL)
-    : g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
-                        "komarr-campaign.sheets", NULL);
-  g_autofree char *prefix = g_strdup_printf ("komarr-cycle-%u-", cycle);
+    ? g_test_build_filename (G_TEST_DIST, "..", "scenarios", sheets, NULL)
+    : g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios", sheets, NULL);
+  g_autofree char *prefix = g_strdup_printf ("%s-cycle-%u-", scenario, cycle);
   g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (cycle);
   g_autoptr(GError) error = NULL;

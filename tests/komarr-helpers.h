@@ -32,6 +32,13 @@ void
 komarr_play_cycle (AdmCampaign *campaign,
                    guint        cycle,
                    gint64       t0);
+/* Cycle @cycle played as komarr_play_cycle () plays Komarr's, from the sample sheets
+ * scenarios/@scenario.sheets/@scenario-cycle-N-*.xml of another shipped scenario. */
+void
+sample_play_cycle (AdmCampaign *campaign,
+                   const char  *scenario,
+                   guint        cycle,
+                   gint64       t0);
 
 /* @admiral's order of @kind for @formation in cycle @cycle, handed in at @time; @key and @value
  * its one detail (route, target, flagship) or NULL. Whether the campaign takes it, its refusal

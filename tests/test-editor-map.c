@@ -5,22 +5,26 @@
  * server; each edit undoes and redoes, the map draws them as the game does, and the file
  * saved loads with them. And the Skirmish at the Hegen Hub built from a new campaign wholly
  * by hand — its map drawn, its title, admirals and fleets typed and picked on the Sides and
- * Fleets pages: saved, it validates, and its fleet cards and a cycle's reports read as the
- * bundled scenario's. */
+ * Fleets pages, ids included: saved, it validates, and its fleet cards (PDF text) and the
+ * reports of a cycle resolved with its sample order sheets read as the bundled scenario's. */
 
 #include "config.h"
 
 #include <string.h>
+
+#include <glib/gstdio.h>
 
 #include "admiralty-editor-fleets.h"
 #include "admiralty-editor-map.h"
 #include "admiralty-scenario-editor.h"
 #include "admiralty-sector-legend.h"
 #include "admiralty-sector-renderer.h"
+#include "adm-doc-render.h"
 #include "komarr-helpers.h"
 #include "picture-helpers.h"
 #include "editor-helpers.h"
 #include "pointer-helpers.h"
+#include "text-helpers.h"
 
 /* The centre of sector @id on the editor's map, in the map's pixels. */
 static void
@@ -254,65 +258,44 @@ drag_link (AdmScenarioEdit    *edit,
   g_assert_nonnull (adm_scenario_edit_find_link (edit, from, to));
 }
 
-/* The id the editor gave the admiral named @name. */
-static char *
-admiral_id_named (AdmScenarioEdit *edit,
-                  const char      *name)
-{
-  for (xmlNode *node = adm_xml_first_element (adm_scenario_edit_get_root (edit), "admiral");
-       node != NULL; node = adm_xml_next_element (node, "admiral"))
-    {
-      g_autofree char *named = adm_xml_get_string (node, "name");
-
-      if (g_strcmp0 (named, name) == 0)
-        return adm_xml_get_string (node, "id");
-    }
-  g_assert_not_reached ();
-  return NULL;
-}
-
-/* The fleet cards of every admiral, as printed (F-GEN-5), of a campaign of @path. */
+/* The fleet cards of every admiral of a campaign of @path, printed to a PDF (F-GEN-5): the
+ * PDF's text. */
 static char *
 cards_of (const char *path)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmCampaign) campaign = adm_campaign_open (path, &error);
   g_autoptr(AdmDoc) cards = NULL;
+  g_autofree char *pdf = g_strconcat (path, ".cards.pdf", NULL);
+  char *text;
 
   g_assert_no_error (error);
   cards = adm_report_build (campaign, ADM_REPORT_CARDS, NULL, 0, NULL, &error);
   g_assert_no_error (error);
-  return adm_doc_to_text (cards);
+  g_assert_true (adm_doc_write_pdf (cards, NULL, pdf, &error));
+  g_assert_no_error (error);
+  text = pdf_text (pdf);
+  g_remove (pdf);
+  return text;
 }
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 
-/* Cycle 1 of a campaign of @path, both squadrons ordered into the Hegen inner system (their
- * admirals by the ids @vorkosigan and @estif), resolved with seeded dice: the master's
- * report and each admiral's, asked for by his name, as text. */
+/* Cycle 1 of a campaign of @path, resolved with the Skirmish's sample order sheets
+ * (scenarios/skirmish.sheets/) and seeded dice: the master's report and each admiral's, asked
+ * for by his name, as text. */
 static char *
-first_cycle (const char *path,
-             const char *vorkosigan,
-             const char *estif)
+first_cycle (const char *path)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmCampaign) campaign = adm_campaign_open (path, &error);
-  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (7);
   GString *out = g_string_new (NULL);
   static const char *const readers[] = {
     NULL, "Adm. Aral Vorkosigan", "ghem-Adm. Ilsum Estif"
   };
 
   g_assert_no_error (error);
-  g_assert_true (campaign_order (campaign, T0 + 2340, 1, vorkosigan, "first-squadron", "move",
-                                 "route", "hegen-inner-system", &error));
-  g_assert_no_error (error);
-  g_assert_true (campaign_order (campaign, T0 + 2340, 1, estif, "jade-line", "move", "route",
-                                 "hegen-inner-system", &error));
-  g_assert_no_error (error);
-  g_assert_true (adm_campaign_resolve_cycle (campaign, ADM_DICE_SOURCE (dice), T0 + 2400,
-                                             &error));
-  g_assert_no_error (error);
+  sample_play_cycle (campaign, "skirmish", 1, T0);
   for (guint i = 0; i < G_N_ELEMENTS (readers); i++)
     {
       g_autoptr(AdmDoc) doc = adm_report_build (campaign, readers[i] == NULL ? ADM_REPORT_MASTER
@@ -330,10 +313,10 @@ first_cycle (const char *path,
 /* The Skirmish at the Hegen Hub built from a new campaign: its map with the pointer and keys
  * — three sectors clicked and named, the planet, station and exits from the Add menu, the two
  * links dragged, the first sector removed with Delete — and its sides and fleets as those
- * pages make them. Saved, it has no problem, and its admirals' fleet cards read word for
- * word as the bundled scenario's, though the editor names the admirals' ids after them (it
- * offers no way to set an id); so do the master's and the admirals' reports of a cycle
- * resolved with the same orders and dice. */
+ * pages make them, with the ids the sample sheets name typed where those the editor makes
+ * of the names differ. Saved, it has no problem, and its admirals' fleet cards printed to a
+ * PDF read word for word as the bundled scenario's; so do the master's and the admirals'
+ * reports of cycle 1 resolved with the Skirmish's sample sheets and the same dice. */
 static void
 test_skirmish_from_nothing (void)
 {
@@ -345,8 +328,6 @@ test_skirmish_from_nothing (void)
   g_autoptr(AdmScenario) saved = NULL;
   g_autoptr(GPtrArray) problems = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GHashTable) admiral_ids = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
-                                                             g_free);
   AdmiraltyScenarioEditor *editor;
   AdmiraltyEditorMap *page;
   AdmiraltyEditorFleets *fleets;
@@ -395,6 +376,7 @@ test_skirmish_from_nothing (void)
   sides = admiralty_scenario_editor_get_page (editor, "sides");
   type_into (editor, find_widget (sides, is_row_titled, "Name"),
              adm_scenario_get_name (bundled));
+  type_into (editor, find_widget (sides, is_row_titled, "Id"), adm_scenario_get_id (bundled));
   type_into (editor, find_widget (sides, is_row_titled, "Description"),
              adm_scenario_get_description (bundled));
   admirals = adm_scenario_get_admirals (bundled);
@@ -410,8 +392,10 @@ test_skirmish_from_nothing (void)
       g_assert_nonnull (row);
       choose_named (editor, find_widget (row, is_of_type, GSIZE_TO_POINTER (GTK_TYPE_DROP_DOWN)),
                     admiral->faction->name);
-      g_hash_table_insert (admiral_ids, admiral->id,
-                           admiral_id_named (edit, admiral->name));
+      /* His id, as the sample sheets name him. */
+      type_into (editor, find_widget (row, is_of_type, GSIZE_TO_POINTER (GTK_TYPE_ENTRY)),
+                 admiral->id);
+      g_assert_nonnull (adm_scenario_edit_find (edit, "admiral", admiral->id));
     }
 
   /* The fleets on the Fleets page: a formation's name typed, its faction, admiral and
@@ -436,6 +420,10 @@ test_skirmish_from_nothing (void)
       choose_named (editor, find_widget (GTK_WIDGET (fleets), is_row_titled,
                                          "Starting Sector"),
                     formation->sector->name);
+      /* Its id, as the sample sheets name it. */
+      type_into (editor, find_widget (GTK_WIDGET (fleets), is_row_titled, "Id"), formation->id);
+      g_assert_true (adm_scenario_edit_find (edit, "formation", formation->id) ==
+                     admiralty_editor_fleets_get_formation (fleets));
       pointer_click_widget (find_widget (GTK_WIDGET (fleets), is_button_labelled, "Add _Ship"));
       pointer_click_widget (admiralty_editor_fleets_get_ship_entry (fleets, 0));
       keys_to (GTK_WIDGET (editor), "ctrl+a");
@@ -450,13 +438,18 @@ test_skirmish_from_nothing (void)
         {
           const AdmShip *ship = g_ptr_array_index (formation->ships, k);
           GtkWidget *entry = admiralty_editor_fleets_get_ship_entry (fleets, k);
-          GtkWidget *klass = gtk_widget_get_next_sibling (entry);
+          GtkWidget *id = gtk_widget_get_next_sibling (entry);
+          GtkWidget *klass = gtk_widget_get_next_sibling (id);
           GtkWidget *readiness = gtk_widget_get_next_sibling (klass);
           GtkWidget *succession = gtk_widget_get_next_sibling (readiness);
           g_autofree char *figure = g_strdup_printf ("%d", ship->readiness);
           guint place = 0;
 
           g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, ship->name);
+          /* The id made from the name, or the one typed where the bundled ship's differs. */
+          if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (id)), ship->id) != 0)
+            type_into (editor, id, ship->id);
+          g_assert_nonnull (adm_scenario_edit_find (edit, "ship", ship->id));
           choose_named (editor, klass, ship->klass->name);
           type_into (editor, readiness, figure);
           for (guint p = 0; p < formation->succession->len; p++)
@@ -515,9 +508,8 @@ test_skirmish_from_nothing (void)
   /* A cycle resolved with the same orders and dice reads the same to everyone. */
   g_free (ours);
   g_free (theirs);
-  ours = first_cycle (path, g_hash_table_lookup (admiral_ids, "vorkosigan"),
-                      g_hash_table_lookup (admiral_ids, "ghem-estif"));
-  theirs = first_cycle (bundled_path, "vorkosigan", "ghem-estif");
+  ours = first_cycle (path);
+  theirs = first_cycle (bundled_path);
   g_assert_nonnull (strstr (theirs, "Hegen inner system"));
   g_assert_cmpstr (ours, ==, theirs);
 

@@ -86,6 +86,7 @@ test_installed_copy_never_read (void)
     "share/admiralty/rules/ti4/units.xml",
     "share/admiralty/scenarios/komarr-campaign.admiralty",
     "share/admiralty/scenarios/komarr-campaign.sheets/komarr-cycle-1-ghem-sarlat.xml",
+    "share/admiralty/scenarios/skirmish.sheets/skirmish-cycle-1-vorkosigan.xml",
     "share/glib-2.0/schemas/" APP_ID ".gschema.xml",
     "share/applications/" APP_ID ".desktop",
     "share/metainfo/" APP_ID ".metainfo.xml",

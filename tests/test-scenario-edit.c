@@ -308,6 +308,49 @@ test_rename_follows (void)
   g_assert_nonnull (adm_scenario_edit_find (edit, "ship", "bystryi"));
 }
 
+/* An id typed for an element: every reference follows it, the name's later changes leave it
+ * be; a text that is no id, or another's id, is refused with the element's line and nothing
+ * changes. */
+static void
+test_id_typed (void)
+{
+  g_autoptr(GBytes) original = NULL;
+  g_autoptr(AdmScenarioEdit) edit = open_shipped ("skirmish.admiralty", &original);
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GError) error = NULL;
+  xmlNode *kestrel = find (edit, "ship", "kestrel");
+  xmlNode *formation = kestrel->parent;
+  xmlNode *admiral = find (edit, "admiral", "vorkosigan");
+  g_autofree char *flagship = NULL;
+  g_autofree char *owner = NULL;
+
+  g_assert_true (adm_scenario_edit_set_id (edit, kestrel, "picket-leader", &error));
+  g_assert_no_error (error);
+  flagship = adm_xml_get_string (formation, "flagship");
+  g_assert_cmpstr (flagship, ==, "picket-leader");
+  adm_scenario_edit_set (edit, kestrel, "name", "Kestrel II");
+  g_assert_true (adm_scenario_edit_find (edit, "ship", "picket-leader") == kestrel);
+  g_assert_true (adm_scenario_edit_set_id (edit, admiral, "aral", &error));
+  owner = adm_xml_get_string (formation, "admiral");
+  g_assert_cmpstr (owner, ==, "aral");
+  g_assert_true (adm_scenario_edit_set_id (edit, adm_scenario_edit_get_root (edit), "hub-2",
+                                           &error));
+  g_assert_no_error (error);
+
+  before = g_bytes_ref (adm_scenario_edit_get_bytes (edit));
+  g_assert_false (adm_scenario_edit_set_id (edit, kestrel, "Kestrel", &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "“Kestrel” is not an id"));
+  g_clear_error (&error);
+  g_assert_false (adm_scenario_edit_set_id (edit, kestrel, "prince-serg", &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, ":30: another ship has the id “prince-serg”"));
+  g_clear_error (&error);
+  g_assert_false (adm_scenario_edit_set_id (edit, formation, "jade-line", &error));
+  g_assert_nonnull (strstr (error->message, "another formation has the id “jade-line”"));
+  g_assert_true (g_bytes_equal (before, adm_scenario_edit_get_bytes (edit)));
+}
+
 /* F-GEN-5: a new scenario has no ship yet, so it does not load whole; its map is still drawn
  * from it (the editor's Map page), and a sector added is on it at once. */
 static void
@@ -442,6 +485,7 @@ main (int   argc,
       g_test_add_data_func (lines, GUINT_TO_POINTER (i), test_lines);
     }
   g_test_add_func ("/engine/scenario-edit/rename-follows", test_rename_follows);
+  g_test_add_func ("/engine/scenario-edit/id-typed", test_id_typed);
   g_test_add_func ("/engine/scenario-edit/check-builds", test_check_builds);
   g_test_add_func ("/engine/scenario-edit/F-FORM-5/build-loads", test_build_loads);
   g_test_add_func ("/engine/scenario-edit/F-GEN-5/sketch-without-ships",

@@ -6,12 +6,14 @@
 #include <glib/gi18n.h>
 
 #include "admiralty-editor-fleets.h"
+#include "admiralty-editor-page.h"
 
 /* One ship's row. */
 typedef struct {
   GtkWidget *row;
   GtkWidget *flagship;
   GtkWidget *name;
+  GtkWidget *id;
   GtkWidget *klass;        /* a button: it opens the page's class popover */
   GtkWidget *klass_label;
   GtkWidget *readiness;
@@ -27,6 +29,7 @@ struct _AdmiraltyEditorFleets
   GtkListBox      *formation_list;
   GtkStack        *detail_stack;
   AdwEntryRow     *name_row;
+  AdwEntryRow     *id_row;
   AdwComboRow     *faction_row;
   AdwComboRow     *admiral_row;
   AdwComboRow     *sector_row;
@@ -61,6 +64,19 @@ get (xmlNode    *node,
   return adm_xml_get_string (node, attribute);
 }
 
+#define N_SHIP_COLUMNS 7
+
+/* A ship row's widgets, in the order Tab goes through them. */
+static GtkWidget *
+ship_column (ShipRow *row,
+             guint    column)
+{
+  GtkWidget *columns[N_SHIP_COLUMNS] = { row->flagship, row->name, row->id, row->klass,
+                                         row->readiness, row->succession, row->remove };
+
+  return columns[column];
+}
+
 static ShipRow *
 find_ship (AdmiraltyEditorFleets *self,
            GtkWidget             *widget)
@@ -72,10 +88,11 @@ find_ship (AdmiraltyEditorFleets *self,
       /* update_ships () empties the places of rows it has taken while it sets the others. */
       if (row == NULL)
         continue;
-      if (widget == row->row || widget == row->flagship || widget == row->name ||
-          widget == row->klass || widget == row->readiness || widget == row->succession ||
-          widget == row->remove)
+      if (widget == row->row)
         return row;
+      for (guint c = 0; c < N_SHIP_COLUMNS; c++)
+        if (widget == ship_column (row, c))
+          return row;
     }
   return NULL;
 }
@@ -250,7 +267,43 @@ ship_name_commit (AdmiraltyEditorFleets *self,
   const char *text = gtk_editable_get_text (GTK_EDITABLE (row->name));
 
   if (g_strcmp0 (old, text) != 0)
-    adm_scenario_edit_set (self->edit, row->node, "name", text);
+    {
+      g_autofree char *id = NULL;
+
+      adm_scenario_edit_set (self->edit, row->node, "name", text);
+      /* An id made from the name follows it. */
+      id = get (row->node, "id");
+      gtk_editable_set_text (GTK_EDITABLE (row->id), id != NULL ? id : "");
+    }
+}
+
+static void
+ship_id_commit (AdmiraltyEditorFleets *self,
+                ShipRow               *row)
+{
+  admiralty_editor_page_set_id (GTK_WIDGET (self), self->edit, row->node,
+                                GTK_EDITABLE (row->id));
+}
+
+static void
+ship_id_activate_cb (AdmiraltyEditorFleets *self,
+                     GtkWidget             *entry)
+{
+  ShipRow *row = find_ship (self, entry);
+
+  if (!self->syncing && row != NULL)
+    ship_id_commit (self, row);
+}
+
+static void
+ship_id_leave_cb (AdmiraltyEditorFleets   *self,
+                  GtkEventControllerFocus *controller)
+{
+  GtkWidget *entry = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
+  ShipRow *row = find_ship (self, entry);
+
+  if (!self->syncing && row != NULL)
+    ship_id_commit (self, row);
 }
 
 static void
@@ -475,6 +528,20 @@ ship_row_new (AdmiraltyEditorFleets *self,
   gtk_widget_add_controller (row->name, focus);
   gtk_box_append (GTK_BOX (box), row->name);
 
+  /* The id order sheets name the ship by, made from its name until one is typed here. */
+  row->id = gtk_entry_new ();
+  gtk_editable_set_width_chars (GTK_EDITABLE (row->id), 12);
+  gtk_editable_set_text (GTK_EDITABLE (row->id), id != NULL ? id : "");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row->id), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Ship id"), -1);
+  g_signal_connect_object (row->id, "activate", G_CALLBACK (ship_id_activate_cb), self,
+                           G_CONNECT_SWAPPED);
+  focus = gtk_event_controller_focus_new ();
+  g_signal_connect_object (focus, "leave", G_CALLBACK (ship_id_leave_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (row->id, focus);
+  gtk_box_append (GTK_BOX (box), row->id);
+
   row->klass = gtk_button_new ();
   inner = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   row->klass_label = gtk_label_new (NULL);
@@ -577,11 +644,10 @@ focused_ship (AdmiraltyEditorFleets *self,
   for (guint i = 0; focus != NULL && i < self->ships->len; i++)
     {
       ShipRow *row = self->ships->pdata[i];
-      GtkWidget *columns[] = { row->flagship, row->name, row->klass, row->readiness,
-                               row->succession, row->remove };
 
-      for (guint c = 0; c < G_N_ELEMENTS (columns); c++)
-        if (focus == columns[c] || gtk_widget_is_ancestor (focus, columns[c]))
+      for (guint c = 0; c < N_SHIP_COLUMNS; c++)
+        if (focus == ship_column (row, c) ||
+            gtk_widget_is_ancestor (focus, ship_column (row, c)))
           {
             *index = i;
             *column = c;
@@ -619,10 +685,8 @@ build_ships (AdmiraltyEditorFleets *self)
   if (had_focus && self->ships->len > 0)
     {
       ShipRow *row = self->ships->pdata[MIN (focus_index, self->ships->len - 1)];
-      GtkWidget *columns[] = { row->flagship, row->name, row->klass, row->readiness,
-                               row->succession, row->remove };
 
-      gtk_widget_grab_focus (columns[focus_column]);
+      gtk_widget_grab_focus (ship_column (row, focus_column));
     }
   self->syncing = FALSE;
 }
@@ -700,15 +764,24 @@ update_ships (AdmiraltyEditorFleets *self)
   if (had_focus && !focus_kept && self->ships->len > 0)
     {
       ShipRow *row = self->ships->pdata[MIN (focus_index, self->ships->len - 1)];
-      GtkWidget *columns[] = { row->flagship, row->name, row->klass, row->readiness,
-                               row->succession, row->remove };
 
-      gtk_widget_grab_focus (columns[focus_column]);
+      gtk_widget_grab_focus (ship_column (row, focus_column));
     }
   self->syncing = FALSE;
 }
 
 /* The formation */
+
+static void
+sync_formation_id (AdmiraltyEditorFleets *self)
+{
+  g_autofree char *id = get (self->formation, "id");
+  gboolean was = self->syncing;
+
+  self->syncing = TRUE;
+  gtk_editable_set_text (GTK_EDITABLE (self->id_row), id != NULL ? id : "");
+  self->syncing = was;
+}
 
 static void
 sync_formation (AdmiraltyEditorFleets *self)
@@ -728,6 +801,7 @@ sync_formation (AdmiraltyEditorFleets *self)
 
   self->syncing = TRUE;
   gtk_editable_set_text (GTK_EDITABLE (self->name_row), name != NULL ? name : "");
+  sync_formation_id (self);
   adw_combo_row_set_model (self->faction_row, G_LIST_MODEL (factions));
   adw_combo_row_set_selected (self->faction_row, faction_index (self, faction));
   adw_combo_row_set_model (self->admiral_row, G_LIST_MODEL (admirals));
@@ -760,6 +834,14 @@ name_apply_cb (AdmiraltyEditorFleets *self)
   if (self->formation != NULL)
     adm_scenario_edit_set (self->edit, self->formation, "name",
                            gtk_editable_get_text (GTK_EDITABLE (self->name_row)));
+}
+
+static void
+id_apply_cb (AdmiraltyEditorFleets *self)
+{
+  if (self->formation != NULL)
+    admiralty_editor_page_set_id (GTK_WIDGET (self), self->edit, self->formation,
+                                  GTK_EDITABLE (self->id_row));
 }
 
 static void
@@ -945,6 +1027,7 @@ edit_changed_cb (AdmiraltyEditorFleets *self,
       change != ADM_SCENARIO_EDIT_CHANGE_RELOAD)
     {
       update_formation_label (self);
+      sync_formation_id (self);
       if (change == ADM_SCENARIO_EDIT_CHANGE_STRUCTURE)
         update_ships (self);
       return;
@@ -1126,6 +1209,7 @@ admiralty_editor_fleets_class_init (AdmiraltyEditorFleetsClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, formation_list);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, detail_stack);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, name_row);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, id_row);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, faction_row);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, admiral_row);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, sector_row);
@@ -1137,6 +1221,7 @@ admiralty_editor_fleets_class_init (AdmiraltyEditorFleetsClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, add_formation_cb);
   gtk_widget_class_bind_template_callback (widget_class, remove_formation_cb);
   gtk_widget_class_bind_template_callback (widget_class, name_apply_cb);
+  gtk_widget_class_bind_template_callback (widget_class, id_apply_cb);
   gtk_widget_class_bind_template_callback (widget_class, faction_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, admiral_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, sector_selected_cb);

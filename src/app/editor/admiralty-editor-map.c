@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "admiralty-editor-map.h"
+#include "admiralty-editor-page.h"
 
 /* One row of the side panel: an object (its name, a station's owner, class and readiness,
  * where a wormhole exit leads), a minefield or a link. */
@@ -37,6 +38,7 @@ struct _AdmiraltyEditorMap
   AdmiraltySectorMap  *map;
   GtkStack            *side_stack;
   AdwEntryRow         *name_row;
+  AdwEntryRow         *id_row;
   AdwPreferencesGroup *objects_group;
   AdwPreferencesGroup *minefields_group;
   GtkMenuButton       *add_minefield_button;
@@ -479,6 +481,8 @@ show_sector (AdmiraltyEditorMap *self,
   if (sector != NULL)
     {
       gtk_editable_set_text (GTK_EDITABLE (self->name_row), name != NULL ? name : "");
+      gtk_editable_set_text (GTK_EDITABLE (self->id_row),
+                             self->sector_id != NULL ? self->sector_id : "");
       build_objects (self);
       build_minefields (self);
       build_links (self);
@@ -537,6 +541,14 @@ name_apply_cb (AdmiraltyEditorMap *self)
   if (self->sector != NULL)
     adm_scenario_edit_set (self->edit, self->sector, "name",
                            gtk_editable_get_text (GTK_EDITABLE (self->name_row)));
+}
+
+static void
+id_apply_cb (AdmiraltyEditorMap *self)
+{
+  if (self->sector != NULL)
+    admiralty_editor_page_set_id (GTK_WIDGET (self), self->edit, self->sector,
+                                  GTK_EDITABLE (self->id_row));
 }
 
 static void
@@ -625,6 +637,11 @@ edit_changed_cb (AdmiraltyEditorMap *self,
     {
       g_free (self->sector_id);
       self->sector_id = adm_xml_get_string (self->sector, "id");
+      /* An id made from the name follows it. */
+      self->syncing = TRUE;
+      gtk_editable_set_text (GTK_EDITABLE (self->id_row),
+                             self->sector_id != NULL ? self->sector_id : "");
+      self->syncing = FALSE;
     }
   redraw (self);
   if (change == ADM_SCENARIO_EDIT_CHANGE_STRUCTURE || changed != self->sector)
@@ -756,6 +773,7 @@ admiralty_editor_map_class_init (AdmiraltyEditorMapClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorMap, map);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorMap, side_stack);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorMap, name_row);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorMap, id_row);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorMap, objects_group);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorMap, minefields_group);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorMap,
@@ -766,6 +784,7 @@ admiralty_editor_map_class_init (AdmiraltyEditorMapClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, move_sector_cb);
   gtk_widget_class_bind_template_callback (widget_class, link_sectors_cb);
   gtk_widget_class_bind_template_callback (widget_class, name_apply_cb);
+  gtk_widget_class_bind_template_callback (widget_class, id_apply_cb);
   gtk_widget_class_bind_template_callback (widget_class, remove_sector_cb);
   gtk_widget_class_install_action (widget_class, "editor-map.add-object", "s",
                                    add_object_action);

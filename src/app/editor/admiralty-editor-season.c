@@ -7,6 +7,7 @@
 
 #include <glib/gi18n.h>
 
+#include "admiralty-editor-page.h"
 #include "admiralty-editor-season.h"
 
 typedef enum {
@@ -226,17 +227,7 @@ static void
 say (AdmiraltyEditorSeason *self,
      const char            *message)
 {
-  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
-  AdwToast *toast;
-
-  if (overlay == NULL)
-    {
-      g_warning ("%s", message);
-      return;
-    }
-  toast = adw_toast_new (message);
-  adw_toast_set_timeout (toast, 6);
-  adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), toast);
+  admiralty_editor_page_say (GTK_WIDGET (self), message);
 }
 
 /* Edits */

@@ -5,11 +5,13 @@
 
 #include <glib/gi18n.h>
 
+#include "admiralty-editor-page.h"
 #include "admiralty-editor-sides.h"
 
 typedef struct {
   GtkWidget *row;
   GtkWidget *control;  /* the faction's alliance, or the admiral's faction: a drop-down */
+  GtkWidget *id;       /* an admiral's id, or NULL */
   GtkWidget *remove;   /* an admiral's remove button, or NULL */
   xmlNode   *node;     /* the admiral, or NULL */
   char      *faction;  /* a faction row's faction id */
@@ -20,6 +22,7 @@ struct _AdmiraltyEditorSides
   AdwBin               parent_instance;
 
   AdwEntryRow         *name_row;
+  AdwEntryRow         *id_row;
   AdwEntryRow         *description_row;
   AdwPreferencesGroup *factions_group;
   AdwPreferencesGroup *admirals_group;
@@ -51,7 +54,8 @@ find_row (GPtrArray *rows,
     {
       Row *row = rows->pdata[i];
 
-      if (row->row == widget || row->control == widget || row->remove == widget)
+      if (row->row == widget || row->control == widget || row->id == widget ||
+          row->remove == widget)
         return row;
     }
   return NULL;
@@ -189,10 +193,34 @@ admiral_apply_cb (AdmiraltyEditorSides *self,
                   GtkWidget            *entry_row)
 {
   Row *row = find_row (self->admirals, entry_row);
+  g_autofree char *id = NULL;
 
-  if (row != NULL)
-    adm_scenario_edit_set (self->edit, row->node, "name",
-                           gtk_editable_get_text (GTK_EDITABLE (entry_row)));
+  if (row == NULL)
+    return;
+  adm_scenario_edit_set (self->edit, row->node, "name",
+                         gtk_editable_get_text (GTK_EDITABLE (entry_row)));
+  /* An id made from the name follows it. */
+  id = adm_xml_get_string (row->node, "id");
+  gtk_editable_set_text (GTK_EDITABLE (row->id), id != NULL ? id : "");
+}
+
+static void
+admiral_id_commit (AdmiraltyEditorSides *self,
+                   GtkWidget            *entry)
+{
+  Row *row = find_row (self->admirals, entry);
+
+  if (!self->syncing && row != NULL)
+    admiralty_editor_page_set_id (GTK_WIDGET (self), self->edit, row->node,
+                                  GTK_EDITABLE (entry));
+}
+
+static void
+admiral_id_leave_cb (AdmiraltyEditorSides    *self,
+                     GtkEventControllerFocus *controller)
+{
+  admiral_id_commit (self,
+                     gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller)));
 }
 
 static void
@@ -231,6 +259,8 @@ build_admirals (AdmiraltyEditorSides *self)
     {
       g_autofree char *name = adm_xml_get_string (admiral, "name");
       g_autofree char *faction = adm_xml_get_string (admiral, "faction");
+      g_autofree char *id = adm_xml_get_string (admiral, "id");
+      GtkEventController *focus = gtk_event_controller_focus_new ();
       Row *row = g_new0 (Row, 1);
 
       row->node = admiral;
@@ -240,6 +270,21 @@ build_admirals (AdmiraltyEditorSides *self)
       gtk_editable_set_text (GTK_EDITABLE (row->row), name != NULL ? name : "");
       g_signal_connect_object (row->row, "apply", G_CALLBACK (admiral_apply_cb), self,
                                G_CONNECT_SWAPPED);
+      /* The id order sheets and the portal name him by, made from his name until one is
+       * typed here. */
+      row->id = gtk_entry_new ();
+      gtk_editable_set_width_chars (GTK_EDITABLE (row->id), 14);
+      gtk_widget_set_valign (row->id, GTK_ALIGN_CENTER);
+      gtk_editable_set_text (GTK_EDITABLE (row->id), id != NULL ? id : "");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row->id), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("Admiral id"), -1);
+      gtk_widget_set_tooltip_text (row->id, _("Id"));
+      g_signal_connect_object (row->id, "activate", G_CALLBACK (admiral_id_commit), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (focus, "leave", G_CALLBACK (admiral_id_leave_cb), self,
+                               G_CONNECT_SWAPPED);
+      gtk_widget_add_controller (row->id, focus);
+      adw_entry_row_add_suffix (ADW_ENTRY_ROW (row->row), row->id);
       row->control = faction_drop_down (self, faction);
       gtk_accessible_update_property (GTK_ACCESSIBLE (row->control),
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, _("Faction"), -1);
@@ -288,9 +333,11 @@ sync_scenario (AdmiraltyEditorSides *self)
   xmlNode *root = adm_scenario_edit_get_root (self->edit);
   xmlNode *description = adm_xml_first_element (root, "description");
   g_autofree char *name = adm_xml_get_string (root, "name");
+  g_autofree char *id = adm_xml_get_string (root, "id");
   g_autofree char *text = description != NULL ? adm_xml_get_text (description) : NULL;
 
   gtk_editable_set_text (GTK_EDITABLE (self->name_row), name != NULL ? name : "");
+  gtk_editable_set_text (GTK_EDITABLE (self->id_row), id != NULL ? id : "");
   gtk_editable_set_text (GTK_EDITABLE (self->description_row), text != NULL ? text : "");
 }
 
@@ -299,6 +346,14 @@ name_apply_cb (AdmiraltyEditorSides *self)
 {
   adm_scenario_edit_set (self->edit, adm_scenario_edit_get_root (self->edit), "name",
                          gtk_editable_get_text (GTK_EDITABLE (self->name_row)));
+}
+
+static void
+id_apply_cb (AdmiraltyEditorSides *self)
+{
+  admiralty_editor_page_set_id (GTK_WIDGET (self), self->edit,
+                                adm_scenario_edit_get_root (self->edit),
+                                GTK_EDITABLE (self->id_row));
 }
 
 static void
@@ -471,10 +526,12 @@ admiralty_editor_sides_class_init (AdmiraltyEditorSidesClass *klass)
                                                "/io/github/admiralty/Admiralty/"
                                                "admiralty-editor-sides.ui");
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorSides, name_row);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorSides, id_row);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorSides, description_row);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorSides, factions_group);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorSides, admirals_group);
   gtk_widget_class_bind_template_callback (widget_class, name_apply_cb);
+  gtk_widget_class_bind_template_callback (widget_class, id_apply_cb);
   gtk_widget_class_bind_template_callback (widget_class, description_apply_cb);
   gtk_widget_class_bind_template_callback (widget_class, add_admiral_cb);
 }

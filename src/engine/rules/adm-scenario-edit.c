@@ -850,6 +850,62 @@ adm_scenario_edit_set (AdmScenarioEdit *self,
   commit (self, ADM_SCENARIO_EDIT_CHANGE_VALUE, node);
 }
 
+/* An id as the schema has it: lowercase words joined by "-" ([a-z0-9][a-z0-9-]*). */
+static gboolean
+is_id (const char *text)
+{
+  if (text == NULL || !(g_ascii_islower (text[0]) || g_ascii_isdigit (text[0])))
+    return FALSE;
+  for (const char *c = text; *c != '\0'; c++)
+    if (!g_ascii_islower (*c) && !g_ascii_isdigit (*c) && *c != '-')
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+adm_scenario_edit_set_id (AdmScenarioEdit  *self,
+                          xmlNode          *node,
+                          const char       *id,
+                          GError          **error)
+{
+  const char *element;
+  xmlNode *holder;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), FALSE);
+  g_return_val_if_fail (node != NULL && node->doc == self->doc, FALSE);
+  g_return_val_if_fail (id != NULL, FALSE);
+
+  if (!is_id (id))
+    {
+      adm_xml_set_error (error, self->display_name, node,
+                         _("“%s” is not an id: an id is lowercase letters, digits and “-”, "
+                           "and starts with a letter or a digit"), id);
+      return FALSE;
+    }
+  element = (const char *) node->name;
+  holder = has_own_id (node) ? adm_scenario_edit_find (self, element, id) : NULL;
+  if (holder != NULL && holder != node)
+    {
+      g_autofree char *taken = NULL;
+
+      /* Translators: an id typed in the scenario editor that another element has */
+      if (g_str_equal (element, "admiral"))
+        taken = g_strdup_printf (_("another admiral has the id “%s”"), id);
+      else if (g_str_equal (element, "alliance"))
+        taken = g_strdup_printf (_("another alliance has the id “%s”"), id);
+      else if (g_str_equal (element, "sector"))
+        taken = g_strdup_printf (_("another sector has the id “%s”"), id);
+      else if (g_str_equal (element, "formation"))
+        taken = g_strdup_printf (_("another formation has the id “%s”"), id);
+      else
+        taken = g_strdup_printf (_("another ship has the id “%s”"), id);
+      adm_xml_set_error (error, self->display_name, node, "%s", taken);
+      return FALSE;
+    }
+  adm_scenario_edit_set (self, node, "id", id);
+  return TRUE;
+}
+
 void
 adm_scenario_edit_set_description (AdmScenarioEdit *self,
                                    const char      *text)
@@ -1532,17 +1588,6 @@ adm_scenario_edit_set_succession (AdmScenarioEdit *self,
 }
 
 /* Drawing. */
-
-static gboolean
-is_id (const char *text)
-{
-  if (text == NULL || !(g_ascii_islower (text[0]) || g_ascii_isdigit (text[0])))
-    return FALSE;
-  for (const char *c = text; *c != '\0'; c++)
-    if (!g_ascii_islower (*c) && !g_ascii_isdigit (*c) && *c != '-')
-      return FALSE;
-  return TRUE;
-}
 
 static gboolean
 is_number (const char *text,

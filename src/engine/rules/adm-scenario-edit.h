@@ -102,6 +102,13 @@ void             adm_scenario_edit_set            (AdmScenarioEdit  *self,
                                                    xmlNode          *node,
                                                    const char       *attribute,
                                                    const char       *value);
+/* Sets @node's id to @id, every reference to its old one following (adm_scenario_edit_set ());
+ * refused, nothing changed, when @id is not an id ([a-z0-9][a-z0-9-]*) or another element of
+ * @node's kind has it: FALSE, with @error "FILE:LINE: problem" at @node. */
+gboolean         adm_scenario_edit_set_id         (AdmScenarioEdit  *self,
+                                                   xmlNode          *node,
+                                                   const char       *id,
+                                                   GError          **error);
 void             adm_scenario_edit_set_description (AdmScenarioEdit *self,
                                                    const char       *text);
 xmlNode         *adm_scenario_edit_add_admiral    (AdmScenarioEdit  *self,
