@@ -509,6 +509,55 @@ test_ids_kept (void)
                                          "admiral=\"ghem-estif\">\n"));
 }
 
+/* F-GEN-5: a ship with no formation is in its admiral's pool, written after the formations
+ * and keeping its id; a pool's ship with a command, hidden, with no admiral or in another
+ * sector than the pool's first is refused with its line. */
+static void
+test_pool (void)
+{
+  g_autofree char *csv = export_of ("skirmish.admiralty");
+  g_autofree char *pooled = NULL, *bad = NULL;
+  g_autoptr(AdmScenario) scenario = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(Import) import;
+  g_auto(Import) refused;
+  AdmShip *ship;
+  const char *formation, *pool;
+
+  /* Star Creche Warden leaves the Autumn Screen for Estif's pool. */
+  pooled = replace_once (csv, "ghem-Adm. Ilsum Estif,cetaganda,Autumn Screen,Star Creche "
+                         "Warden,frigate,5,,vervain-jump-point,\n",
+                         "ghem-Adm. Ilsum Estif,cetaganda,,Star Creche Warden,frigate,5,,"
+                         "vervain-jump-point,\n");
+  import_into (&import, "skirmish.admiralty", pooled, strlen (pooled));
+  g_assert_no_error (import.error);
+  scenario = adm_scenario_load_data (import.data, import.length, "new", &error);
+  g_assert_no_error (error);
+  ship = adm_scenario_lookup_ship (scenario, "star-creche");
+  g_assert_nonnull (ship);
+  g_assert_null (ship->formation);
+  formation = strstr (import.data, "<formation id=\"autumn-screen\"");
+  pool = strstr (import.data, "  <pool admiral=\"ghem-estif\" sector=\"vervain-jump-point\">\n"
+                              "    <ship id=\"star-creche\" name=\"Star Creche Warden\" "
+                              "class=\"frigate\" readiness=\"5\"/>\n  </pool>\n</scenario>");
+  g_assert_nonnull (formation);
+  g_assert_nonnull (pool);
+  g_assert_true (formation < pool);
+
+  bad = g_strconcat (pooled, "ghem-Adm. Ilsum Estif,cetaganda,,Bell Two,frigate,5,1,"
+                     "vervain-jump-point,\n"
+                     "ghem-Adm. Ilsum Estif,cetaganda,,Bell Three,frigate,5,,"
+                     "vervain-jump-point,yes\n"
+                     ",cetaganda,,Bell Four,frigate,5,,vervain-jump-point,\n"
+                     "ghem-Adm. Ilsum Estif,cetaganda,,Bell Five,frigate,5,,pol-jump-point,\n",
+                     NULL);
+  import_into (&refused, "skirmish.admiralty", bad, strlen (bad));
+  assert_problem (&refused, 15, "command", "a pool has no flagship or succession");
+  assert_problem (&refused, 16, "hidden", "only a formation starts hidden");
+  assert_problem (&refused, 17, "formation", "has no formation and no admiral");
+  assert_problem (&refused, 18, "sector", "the pool of “ghem-Adm. Ilsum Estif” is in sector");
+}
+
 /* Ids from names: lower case, dashes, Latin letters without accents, Russian letters in
  * Latin ones. */
 static void
@@ -541,6 +590,9 @@ main (int    argc,
                         test_round_trip);
   g_test_add_data_func ("/engine/oob/round-trip/skirmish", "skirmish.admiralty",
                         test_round_trip);
+  g_test_add_data_func ("/engine/oob/round-trip/F-GEN-5/muster", "komarr-muster.admiralty",
+                        test_round_trip);
+  g_test_add_func ("/engine/oob/F-GEN-5/pool", test_pool);
   g_test_add_func ("/engine/oob/csv/bom-semicolon-crlf", test_bom_semicolon_crlf);
   g_test_add_func ("/engine/oob/csv/quoting", test_quoting);
   g_test_add_func ("/engine/oob/csv/quoted-line-break", test_quoted_line_break);

@@ -79,6 +79,7 @@ typedef struct {
   const char *admiral_text; /* the admiral cell of its first row */
   gboolean   refused;     /* its first row was: the rows after it are not compared to it */
   GPtrArray *composition; /* AdmShip*, for adm_formation_composition_problem () */
+  gboolean   pool;        /* an admiral's pool (F-GEN-5): no id, name, flagship or hidden */
 } Formation;
 
 static void
@@ -143,19 +144,16 @@ append_attribute (GString    *out,
   g_string_append_c (out, '"');
 }
 
-/* @formation as the scenario files write one, from "<formation" to "</formation>", its
- * lines after the first indented by @indent:
+/* The start tag of @formation as the scenario files write one, its second line indented by
+ * @indent:
  *
  *   <formation id="…" name="…" faction="…" sector="…"
  *              flagship="…" admiral="…" hidden="true">
- *     <ship id="…" name="…" class="…" readiness="…"/>
- *     <succession ships="… …"/>
- *   </formation>
  */
 static void
-append_formation (GString         *out,
-                  const Formation *formation,
-                  const char      *indent)
+append_formation_head (GString         *out,
+                       const Formation *formation,
+                       const char      *indent)
 {
   g_string_append (out, "<formation ");
   append_attribute (out, "id", formation->id);
@@ -175,6 +173,31 @@ append_formation (GString         *out,
   if (formation->hidden)
     g_string_append (out, " hidden=\"true\"");
   g_string_append (out, ">\n");
+}
+
+/* @formation as the scenario files write one, from "<formation" to "</formation>", its
+ * lines after the first indented by @indent; a pool (F-GEN-5) from "<pool" to "</pool>":
+ *
+ *   <formation …>                                   <pool admiral="…" sector="…">
+ *     <ship id="…" name="…" class="…" readiness="…"/>  <ship …/>
+ *     <succession ships="… …"/>                     </pool>
+ *   </formation>
+ */
+static void
+append_formation (GString         *out,
+                  const Formation *formation,
+                  const char      *indent)
+{
+  if (formation->pool)
+    {
+      g_string_append (out, "<pool ");
+      append_attribute (out, "admiral", formation->admiral != NULL ? formation->admiral : "");
+      g_string_append_c (out, ' ');
+      append_attribute (out, "sector", formation->sector);
+      g_string_append (out, ">\n");
+    }
+  else
+    append_formation_head (out, formation, indent);
   for (guint i = 0; i < formation->ships->len; i++)
     {
       const Ship *ship = g_ptr_array_index (formation->ships, i);
@@ -198,16 +221,18 @@ append_formation (GString         *out,
       append_attribute (out, "ships", ships);
       g_string_append (out, "/>\n");
     }
-  g_string_append_printf (out, "%s</formation>", indent);
+  g_string_append_printf (out, "%s</%s>", indent, formation->pool ? "pool" : "formation");
 }
 
-/* The formation of the scenario's element @node, which its loader has accepted. */
+/* The formation (or pool) of the scenario's element @node, which its loader has accepted; a
+ * pool's faction is its admiral's, not read here. */
 static Formation *
 formation_from_node (xmlNode *node)
 {
   Formation *formation = formation_new ();
   xmlNode *succession;
 
+  formation->pool = adm_xml_is (node, "pool");
   formation->id = adm_xml_get_string (node, "id");
   formation->name = adm_xml_get_string (node, "name");
   formation->faction = adm_xml_get_string (node, "faction");
@@ -627,6 +652,7 @@ typedef struct {
   GPtrArray   *new_admiral_names; /* char*, borrowed, in order */
   GPtrArray   *formations;   /* Formation*, in order of their first row */
   GHashTable  *formation_by_name;
+  GHashTable  *pool_by_admiral; /* admiral_key () → Formation* of his pool */
   GPtrArray   *fake_ships;   /* AdmShip*, owned: for the composition rule */
 } Check;
 
@@ -927,7 +953,81 @@ row_formation (Check       *check,
   return NULL;
 }
 
-/* One ship's row, into its formation; problems added for what is wrong. */
+/* F-GEN-5: the pool of the admiral @row names, made at its first row; NULL after a problem:
+ * a pool has an admiral, no command and nothing hidden, and its rows agree on its sector. */
+static Formation *
+row_pool (Check       *check,
+          const Row   *row,
+          const int    columns[N_COLUMNS],
+          const char  *faction,
+          const char  *sector,
+          gboolean     hidden,
+          guint64      command)
+{
+  const char *admiral = cell (row, columns, COLUMN_ADMIRAL);
+  g_autofree char *key = NULL;
+  Formation *pool;
+
+  if (admiral[0] == '\0')
+    {
+      problem_add (check->problems, row->line, COLUMN_FORMATION,
+                   _("ship “%s” has no formation and no admiral: a ship outside the "
+                     "formations is in its admiral’s pool (F-GEN-5)"),
+                   cell (row, columns, COLUMN_SHIP));
+      return NULL;
+    }
+  if (command != 0)
+    {
+      problem_add (check->problems, row->line, COLUMN_COMMAND,
+                   _("ship “%s” of a pool has command %u: a pool has no flagship or "
+                     "succession until its admiral forms it (F-GEN-6)"),
+                   cell (row, columns, COLUMN_SHIP), (guint) command);
+      return NULL;
+    }
+  if (hidden)
+    {
+      problem_add (check->problems, row->line, COLUMN_HIDDEN,
+                   _("ship “%s” of a pool is hidden: only a formation starts hidden "
+                     "(F-STRAT-3)"), cell (row, columns, COLUMN_SHIP));
+      return NULL;
+    }
+  key = admiral_key (check, admiral);
+  pool = g_hash_table_lookup (check->pool_by_admiral, key);
+  if (pool == NULL)
+    {
+      pool = formation_new ();
+      pool->pool = TRUE;
+      pool->faction = g_strdup (faction);
+      pool->sector = g_strdup (sector);
+      pool->line = row->line;
+      pool->admiral_key = g_steal_pointer (&key);
+      pool->admiral_text = admiral;
+      g_ptr_array_add (check->formations, pool);
+      g_hash_table_insert (check->pool_by_admiral, pool->admiral_key, pool);
+      if (!check_admiral (check, row, admiral, faction, pool))
+        {
+          pool->refused = TRUE;
+          return NULL;
+        }
+      return pool;
+    }
+  if (pool->refused)
+    return NULL;
+  if (!g_str_equal (pool->faction, faction))
+    problem_add (check->problems, row->line, COLUMN_FACTION,
+                 _("the pool of “%s” is of %s (line %u), not of %s"), admiral, pool->faction,
+                 pool->line, faction);
+  else if (!g_str_equal (pool->sector, sector))
+    problem_add (check->problems, row->line, COLUMN_SECTOR,
+                 _("the pool of “%s” is in sector “%s” (line %u), not in “%s”"), admiral,
+                 pool->sector, pool->line, sector);
+  else
+    return pool;
+  return NULL;
+}
+
+/* One ship's row, into its formation (or, with no formation, its admiral's pool); problems
+ * added for what is wrong. */
 static void
 check_row (Check     *check,
            const Row *row,
@@ -940,6 +1040,8 @@ check_row (Check     *check,
   const char *sector_text = cell (row, columns, COLUMN_SECTOR);
   const char *faction_text = cell (row, columns, COLUMN_FACTION);
   const char *hidden_text = cell (row, columns, COLUMN_HIDDEN);
+  /* F-GEN-5: a ship with no formation is in its admiral's pool. */
+  gboolean pooled = cell (row, columns, COLUMN_FORMATION)[0] == '\0';
   guint before = problem_count (check->problems);
   const AdmShipClass *klass = NULL;
   const AdmFaction *faction = NULL;
@@ -950,7 +1052,8 @@ check_row (Check     *check,
   int readiness = 0;
   Ship *ship;
 
-  check_name (check, row->line, COLUMN_FORMATION, cell (row, columns, COLUMN_FORMATION));
+  if (!pooled)
+    check_name (check, row->line, COLUMN_FORMATION, cell (row, columns, COLUMN_FORMATION));
   check_name (check, row->line, COLUMN_SHIP, ship_name);
   if (present (check, row->line, COLUMN_FACTION, faction_text) &&
       (faction = find_faction (check, faction_text)) == NULL)
@@ -983,8 +1086,14 @@ check_row (Check     *check,
   if (problem_count (check->problems) != before)
     return;
 
-  formation = row_formation (check, row, columns, faction->id, sector, hidden);
-  if (formation == NULL || !check_composition (check, formation, ship_name, klass, row->line))
+  if (pooled)
+    formation = row_pool (check, row, columns, faction->id, sector, hidden, command);
+  else
+    formation = row_formation (check, row, columns, faction->id, sector, hidden);
+  /* F-FORM-8 binds a formation; a pool is formed into formations later (F-GEN-6). */
+  if (formation == NULL ||
+      (!formation->pool &&
+       !check_composition (check, formation, ship_name, klass, row->line)))
     return;
   ship = g_new0 (Ship, 1);
   ship->name = g_strdup (ship_name);
@@ -1103,13 +1212,16 @@ assign_ids (GPtrArray *formations,
     {
       Formation *formation = g_ptr_array_index (old_formations, i);
 
-      g_hash_table_insert (old_formation, formation->name, formation->id);
+      if (!formation->pool)
+        g_hash_table_insert (old_formation, formation->name, formation->id);
       for (guint j = 0; j < formation->ships->len; j++)
         {
           Ship *ship = g_ptr_array_index (formation->ships, j);
 
-          g_hash_table_insert (old_ship, g_strconcat (formation->name, "\n", ship->name, NULL),
-                               ship->id);
+          /* A pool's ships keep theirs by name alone. */
+          if (!formation->pool)
+            g_hash_table_insert (old_ship, g_strconcat (formation->name, "\n", ship->name,
+                                                        NULL), ship->id);
           if (!g_hash_table_contains (old_ship_anywhere, ship->name))
             g_hash_table_insert (old_ship_anywhere, ship->name, ship->id);
         }
@@ -1120,7 +1232,8 @@ assign_ids (GPtrArray *formations,
     for (guint i = 0; i < formations->len; i++)
       {
         Formation *formation = g_ptr_array_index (formations, i);
-        const char *kept = g_hash_table_lookup (old_formation, formation->name);
+        const char *kept = formation->pool ? NULL
+                                           : g_hash_table_lookup (old_formation, formation->name);
 
         if (pass == 0 && kept != NULL && !g_hash_table_contains (taken_formations, kept))
           {
@@ -1130,11 +1243,12 @@ assign_ids (GPtrArray *formations,
         for (guint j = 0; j < formation->ships->len; j++)
           {
             Ship *ship = g_ptr_array_index (formation->ships, j);
-            g_autofree char *key = g_strconcat (formation->name, "\n", ship->name, NULL);
+            g_autofree char *key = g_strconcat (formation->pool ? "" : formation->name, "\n",
+                                                ship->name, NULL);
 
             if (ship->id != NULL)
               continue;
-            kept = pass == 0 ? g_hash_table_lookup (old_ship, key)
+            kept = pass == 0 ? (formation->pool ? NULL : g_hash_table_lookup (old_ship, key))
                  : pass == 1 ? g_hash_table_lookup (old_ship_anywhere, ship->name) : NULL;
             if (kept != NULL && !g_hash_table_contains (taken_ships, kept))
               {
@@ -1144,7 +1258,7 @@ assign_ids (GPtrArray *formations,
             else if (pass == 2)
               ship->id = unique_id (ship->name, "ship", taken_ships);
           }
-        if (pass == 2 && formation->id == NULL)
+        if (pass == 2 && formation->id == NULL && !formation->pool)
           formation->id = unique_id (formation->name, "formation", taken_formations);
       }
 
@@ -1295,6 +1409,14 @@ typedef struct {
 /* The new file: @text's bytes with @new_admirals (text of <admiral> elements) after its
  * admirals and @formations in place of its formations. A formation the scenario had (by id)
  * keeps the text before it (its comment) and, when nothing of it changed, its own text. */
+/* What finds a formation of the scenario's text again: its id, or its admiral's for a pool. */
+static char *
+span_key (const Formation *formation)
+{
+  return formation->pool ? g_strconcat ("pool ", formation->admiral, NULL)
+                         : g_strdup (formation->id);
+}
+
 static GString *
 write_scenario (Text       *text,
                 gsize       length,
@@ -1307,7 +1429,8 @@ write_scenario (Text       *text,
   Span *first_span = &g_array_index (text->spans, Span, first);
   g_autofree char *indent = indent_before (text->data, first_span->start);
   gsize insert_at = 0, head_end = g_array_index (text->spans, Span, first - 1).end;
-  g_autoptr(GHashTable) old_by_id = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) old_by_id = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                           NULL);
   guint admirals = 0;
 
   /* New admirals go after the last admiral, or before the alliances and the map. */
@@ -1334,17 +1457,22 @@ write_scenario (Text       *text,
   g_string_append_len (out, text->data + insert_at, (gssize) (head_end - insert_at));
 
   for (guint i = first; i <= last; i++)
-    g_hash_table_insert (old_by_id, ((Formation *) g_ptr_array_index (old_formations,
-                                                                      i - first))->id,
+    g_hash_table_insert (old_by_id, span_key (g_ptr_array_index (old_formations, i - first)),
                          GUINT_TO_POINTER (i));
-  for (guint i = 0; i < formations->len; i++)
+  /* The formations, then the pools (scenario.rng). */
+  for (guint i = 0; i < 2 * formations->len; i++)
     {
-      Formation *formation = g_ptr_array_index (formations, i);
+      Formation *formation = g_ptr_array_index (formations, i % formations->len);
+      g_autofree char *key = NULL;
       gpointer found;
-      g_autoptr(GString) written = g_string_new (NULL);
+      g_autoptr(GString) written = NULL;
 
+      if (formation->pool != (i >= formations->len))
+        continue;
+      key = span_key (formation);
+      written = g_string_new (NULL);
       append_formation (written, formation, indent);
-      if (g_hash_table_lookup_extended (old_by_id, formation->id, NULL, &found))
+      if (g_hash_table_lookup_extended (old_by_id, key, NULL, &found))
         {
           guint k = GPOINTER_TO_UINT (found);
           const Span *span = &g_array_index (text->spans, Span, k);
@@ -1378,6 +1506,7 @@ check_clear (Check *check)
   g_clear_pointer (&check->new_admiral_names, g_ptr_array_unref);
   g_clear_pointer (&check->formations, g_ptr_array_unref);
   g_clear_pointer (&check->formation_by_name, g_hash_table_unref);
+  g_clear_pointer (&check->pool_by_admiral, g_hash_table_unref);
   g_clear_pointer (&check->fake_ships, g_ptr_array_unref);
 }
 
@@ -1409,6 +1538,7 @@ check_init (Check       *check,
   check->new_admiral_names = g_ptr_array_new ();
   check->formations = g_ptr_array_new_with_free_func (formation_free);
   check->formation_by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  check->pool_by_admiral = g_hash_table_new (g_str_hash, g_str_equal);
   check->fake_ships = g_ptr_array_new_with_free_func (fake_ship_free);
 
   for (xmlNode *node = adm_xml_first_element (map, "sector"); node != NULL;
@@ -1502,7 +1632,7 @@ read_text (AdmScenario *scenario,
   for (xmlNode *node = adm_xml_first_element (root, NULL); node != NULL;
        node = adm_xml_next_element (node, NULL))
     {
-      if (adm_xml_is (node, "formation"))
+      if (adm_xml_is (node, "formation") || adm_xml_is (node, "pool"))
         {
           if (text->first_formation == G_MAXUINT)
             text->first_formation = text->nodes->len;
@@ -1608,8 +1738,9 @@ adm_oob_import (const char   *scenario_data,
         {
           Formation *formation = g_ptr_array_index (check.formations, i);
 
-          /* A formation whose every row was refused has problems enough. */
-          if (formation->ships->len > 0)
+          /* A formation whose every row was refused has problems enough; a pool has no
+           * command (F-GEN-6). */
+          if (formation->ships->len > 0 && !formation->pool)
             check_command (&check, formation);
         }
       if (rows->len == 0 && problems.problems->len == 0)
@@ -1762,6 +1893,8 @@ adm_oob_export (AdmScenario *scenario,
   xmlNode *root;
   g_autoptr(GHashTable) admiral_names = g_hash_table_new_full (g_str_hash, g_str_equal,
                                                                g_free, g_free);
+  g_autoptr(GHashTable) admiral_factions = g_hash_table_new_full (g_str_hash, g_str_equal,
+                                                                  g_free, g_free);
   GString *out = g_string_new (NULL);
 
   g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
@@ -1769,18 +1902,32 @@ adm_oob_export (AdmScenario *scenario,
   root = adm_scenario_get_node (scenario);
   for (xmlNode *node = adm_xml_first_element (root, "admiral"); node != NULL;
        node = adm_xml_next_element (node, "admiral"))
-    g_hash_table_insert (admiral_names, adm_xml_get_string (node, "id"),
-                         adm_xml_get_string (node, "name"));
+    {
+      g_hash_table_insert (admiral_names, adm_xml_get_string (node, "id"),
+                           adm_xml_get_string (node, "name"));
+      g_hash_table_insert (admiral_factions, adm_xml_get_string (node, "id"),
+                           adm_xml_get_string (node, "faction"));
+    }
 
   for (guint c = 0; c < N_COLUMNS; c++)
     g_string_append_printf (out, "%s%s", c > 0 ? "," : "", adm_oob_columns[c]);
   g_string_append_c (out, '\n');
-  for (xmlNode *node = adm_xml_first_element (root, "formation"); node != NULL;
-       node = adm_xml_next_element (node, "formation"))
+  /* The formations, then the pools (F-GEN-5): a pool's ships have no formation, command or
+   * hidden, and its admiral's faction. */
+  for (xmlNode *node = adm_xml_first_element (root, NULL); node != NULL;
+       node = adm_xml_next_element (node, NULL))
     {
-      Formation *formation = formation_from_node (node);
-      const char *admiral = formation->admiral != NULL
-                            ? g_hash_table_lookup (admiral_names, formation->admiral) : NULL;
+      Formation *formation;
+      const char *admiral;
+
+      if (!adm_xml_is (node, "formation") && !adm_xml_is (node, "pool"))
+        continue;
+      formation = formation_from_node (node);
+      admiral = formation->admiral != NULL
+                ? g_hash_table_lookup (admiral_names, formation->admiral) : NULL;
+      if (formation->pool)
+        formation->faction = g_strdup (g_hash_table_lookup (admiral_factions,
+                                                            formation->admiral));
 
       for (guint i = 0; i < formation->ships->len; i++)
         {
@@ -1795,9 +1942,9 @@ adm_oob_export (AdmScenario *scenario,
             command = g_strdup_printf ("%u", position + 2);
           append_cell (out, admiral != NULL ? admiral : "");
           g_string_append_c (out, ',');
-          append_cell (out, formation->faction);
+          append_cell (out, formation->faction != NULL ? formation->faction : "");
           g_string_append_c (out, ',');
-          append_cell (out, formation->name);
+          append_cell (out, formation->name != NULL ? formation->name : "");
           g_string_append_c (out, ',');
           append_cell (out, ship->name);
           g_string_append_c (out, ',');
