@@ -2000,6 +2000,73 @@ commit_season (AdmScenarioEdit *self,
     commit (self, ADM_SCENARIO_EDIT_CHANGE_VALUE, node);
 }
 
+/* F-WPN-11, F-WPN-12: a torpedo's marker has a speed and moves some turns; a weapon made
+ * another type has neither. */
+static void
+weapon_type_set (xmlNode    *weapon,
+                 const char *type)
+{
+  if (g_strcmp0 (type, "torpedo") == 0)
+    {
+      if (!xmlHasProp (weapon, (const xmlChar *) "torpedo-speed"))
+        set_prop (weapon, "torpedo-speed", "20");
+      if (!xmlHasProp (weapon, (const xmlChar *) "torpedo-turns"))
+        set_prop (weapon, "torpedo-turns", "2");
+    }
+  else
+    {
+      set_prop (weapon, "torpedo-speed", NULL);
+      set_prop (weapon, "torpedo-turns", NULL);
+    }
+}
+
+/* The season's edits of one element's attribute, each the same shape: the season's
+ * @element of id @id (@klass's, for a weapon) found, made the scenario's own if it was not,
+ * its @attribute set to @value (NULL removes it), committed. FALSE with @error when there is
+ * no such element. */
+static gboolean
+set_season_attribute (AdmScenarioEdit  *self,
+                      const char       *element,
+                      const char       *klass,
+                      const char       *id,
+                      const char       *attribute,
+                      const char       *value,
+                      GError          **error)
+{
+  gboolean made;
+  xmlNode *node = season_element (self, element, klass, id, &made, error);
+
+  if (node == NULL)
+    return FALSE;
+  set_prop (node, attribute, value);
+  if (g_str_equal (element, "weapon") && g_str_equal (attribute, "type"))
+    weapon_type_set (node, value);
+  commit_season (self, made, node);
+  return TRUE;
+}
+
+/* The season's removals, each the same shape once what still names the element is checked:
+ * the element found as set_season_attribute () finds it, taken out, committed. */
+static gboolean
+remove_season_element (AdmScenarioEdit  *self,
+                       const char       *element,
+                       const char       *klass,
+                       const char       *id,
+                       GError          **error)
+{
+  gboolean made;
+  xmlNode *node = season_element (self, element, klass, id, &made, error);
+  xmlNode *parent;
+
+  if (node == NULL)
+    return FALSE;
+  parent = node->parent;
+  remove_node (node);
+  commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE,
+          made ? xmlDocGetRootElement (self->doc) : parent);
+  return TRUE;
+}
+
 gboolean
 adm_scenario_edit_set_class (AdmScenarioEdit  *self,
                              const char       *klass,
@@ -2007,19 +2074,11 @@ adm_scenario_edit_set_class (AdmScenarioEdit  *self,
                              const char       *value,
                              GError          **error)
 {
-  gboolean made;
-  xmlNode *node;
-
   g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), FALSE);
   g_return_val_if_fail (klass != NULL && attribute != NULL, FALSE);
   g_return_val_if_fail (!g_str_equal (attribute, "id"), FALSE);
 
-  node = season_element (self, "class", NULL, klass, &made, error);
-  if (node == NULL)
-    return FALSE;
-  set_prop (node, attribute, value);
-  commit_season (self, made, node);
-  return TRUE;
+  return set_season_attribute (self, "class", NULL, klass, attribute, value, error);
 }
 
 /* An id among @parent's children named @element made from @name. */
@@ -2073,8 +2132,6 @@ adm_scenario_edit_remove_class (AdmScenarioEdit  *self,
                                 GError          **error)
 {
   static const char *const users[] = { "ship", "object", NULL };
-  gboolean made;
-  xmlNode *node, *parent;
 
   g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), FALSE);
   g_return_val_if_fail (klass != NULL, FALSE);
@@ -2098,14 +2155,7 @@ adm_scenario_edit_remove_class (AdmScenarioEdit  *self,
             return FALSE;
           }
     }
-  node = season_element (self, "class", NULL, klass, &made, error);
-  if (node == NULL)
-    return FALSE;
-  parent = node->parent;
-  remove_node (node);
-  commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE,
-          made ? xmlDocGetRootElement (self->doc) : parent);
-  return TRUE;
+  return remove_season_element (self, "class", NULL, klass, error);
 }
 
 gboolean
@@ -2115,8 +2165,6 @@ adm_scenario_edit_remove_faction (AdmScenarioEdit  *self,
 {
   static const char *const users[] = { "admiral", "formation", "object", "member", "minefield",
                                         NULL };
-  gboolean made;
-  xmlNode *node, *parent;
 
   g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), FALSE);
   g_return_val_if_fail (faction != NULL, FALSE);
@@ -2157,14 +2205,7 @@ adm_scenario_edit_remove_faction (AdmScenarioEdit  *self,
             return FALSE;
           }
     }
-  node = season_element (self, "faction", NULL, faction, &made, error);
-  if (node == NULL)
-    return FALSE;
-  parent = node->parent;
-  remove_node (node);
-  commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE,
-          made ? xmlDocGetRootElement (self->doc) : parent);
-  return TRUE;
+  return remove_season_element (self, "faction", NULL, faction, error);
 }
 
 gboolean
@@ -2175,32 +2216,11 @@ adm_scenario_edit_set_weapon (AdmScenarioEdit  *self,
                               const char       *value,
                               GError          **error)
 {
-  gboolean made;
-  xmlNode *node;
-
   g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), FALSE);
   g_return_val_if_fail (klass != NULL && weapon != NULL && attribute != NULL, FALSE);
   g_return_val_if_fail (!g_str_equal (attribute, "id"), FALSE);
 
-  node = season_element (self, "weapon", klass, weapon, &made, error);
-  if (node == NULL)
-    return FALSE;
-  set_prop (node, attribute, value);
-  /* F-WPN-11, F-WPN-12: a torpedo's marker has a speed and moves some turns. */
-  if (g_str_equal (attribute, "type") && g_strcmp0 (value, "torpedo") == 0)
-    {
-      if (!xmlHasProp (node, (const xmlChar *) "torpedo-speed"))
-        set_prop (node, "torpedo-speed", "20");
-      if (!xmlHasProp (node, (const xmlChar *) "torpedo-turns"))
-        set_prop (node, "torpedo-turns", "2");
-    }
-  else if (g_str_equal (attribute, "type"))
-    {
-      set_prop (node, "torpedo-speed", NULL);
-      set_prop (node, "torpedo-turns", NULL);
-    }
-  commit_season (self, made, node);
-  return TRUE;
+  return set_season_attribute (self, "weapon", klass, weapon, attribute, value, error);
 }
 
 char *
@@ -2242,20 +2262,10 @@ adm_scenario_edit_remove_weapon (AdmScenarioEdit  *self,
                                  const char       *weapon,
                                  GError          **error)
 {
-  gboolean made;
-  xmlNode *node, *parent;
-
   g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), FALSE);
   g_return_val_if_fail (klass != NULL && weapon != NULL, FALSE);
 
-  node = season_element (self, "weapon", klass, weapon, &made, error);
-  if (node == NULL)
-    return FALSE;
-  parent = node->parent;
-  remove_node (node);
-  commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE,
-          made ? xmlDocGetRootElement (self->doc) : parent);
-  return TRUE;
+  return remove_season_element (self, "weapon", klass, weapon, error);
 }
 
 gboolean
@@ -2265,19 +2275,11 @@ adm_scenario_edit_set_faction (AdmScenarioEdit  *self,
                                const char       *value,
                                GError          **error)
 {
-  gboolean made;
-  xmlNode *node;
-
   g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), FALSE);
   g_return_val_if_fail (faction != NULL && attribute != NULL, FALSE);
   g_return_val_if_fail (!g_str_equal (attribute, "id"), FALSE);
 
-  node = season_element (self, "faction", NULL, faction, &made, error);
-  if (node == NULL)
-    return FALSE;
-  set_prop (node, attribute, value);
-  commit_season (self, made, node);
-  return TRUE;
+  return set_season_attribute (self, "faction", NULL, faction, attribute, value, error);
 }
 
 char *
