@@ -1156,6 +1156,99 @@ test_battle_other_orders (void)
   remove_battle_copy (path);
 }
 
+/* "Launch torpedoes" is offered for what the selected ship can do (F-WPN-10): not with no ship
+ * selected, whose form would have no tubes to check, not for a ship without tubes, and not
+ * for one whose tubes reload after a launch (F-TORP-1), whose tube checks in the fire section
+ * are insensitive then; "Prepare to launch" (F-TORP-2) stays, for a ship with tubes. */
+static void
+test_battle_launch_needs_tubes (void)
+{
+  g_autofree char *path = copy_battle ("tests/data/battles", "hegen-hub", FALSE);
+  g_autofree char *duel = copy_battle ("scenarios/battles", "torpedo-duel", FALSE);
+  static const char * const keys[] = { "weapons", "target", NULL };
+  static const char * const launch[] = { "prince-xav:torpedoes", "pale-jade", NULL };
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmiraltyOrdersPanel *panel;
+  AdmiraltyTableWidget *table;
+  AdmBattle *battle;
+  GtkWidget *tubes;
+
+  window = shown_window_new (0, 0);
+  page = open_battle (window, path);
+  battle = admiralty_battle_page_get_battle (page);
+  panel = admiralty_battle_page_get_orders_panel (page);
+  table = _admiralty_battle_page_get_table (page);
+  for (int i = 0; i < 2; i++)
+    {
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase",
+                                                 NULL));
+      iterate ();
+    }
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
+  admiralty_table_widget_set_selected_ship (table, -1);
+  iterate ();
+  g_assert_false (_admiralty_orders_panel_offers (panel, "launch"));
+  g_assert_false (_admiralty_orders_panel_offers (panel, "prepare-to-launch"));
+  admiralty_table_widget_set_selected_ship (table, adm_battle_ship_index (battle,
+                                                                          "emperor-dorca"));
+  iterate ();
+  g_assert_false (_admiralty_orders_panel_offers (panel, "launch"));
+  admiralty_table_widget_set_selected_ship (table, adm_battle_ship_index (battle,
+                                                                          "autumn-bell"));
+  iterate ();
+  g_assert_false (_admiralty_orders_panel_offers (panel, "launch"));
+  admiralty_table_widget_set_selected_ship (table, adm_battle_ship_index (battle,
+                                                                          "prince-serg"));
+  iterate ();
+  g_assert_true (_admiralty_orders_panel_offers (panel, "launch"));
+  g_assert_true (_admiralty_orders_panel_offers (panel, "prepare-to-launch"));
+  close_window (window);
+
+  /* Tubes that launched in turn 1 reload through turn 2. */
+  window = shown_window_new (0, 0);
+  page = open_battle (window, duel);
+  battle = admiralty_battle_page_get_battle (page);
+  panel = admiralty_battle_page_get_orders_panel (page);
+  table = _admiralty_battle_page_get_table (page);
+  for (int i = 0; i < 2; i++)
+    {
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase",
+                                                 NULL));
+      iterate ();
+    }
+  admiralty_table_widget_set_selected_ship (table, adm_battle_ship_index (battle, "prince-xav"));
+  iterate ();
+  g_assert_true (_admiralty_orders_panel_offers (panel, "launch"));
+  tubes = _admiralty_orders_panel_get_weapon_check (panel, "Torpedo tubes");
+  g_assert_nonnull (tubes);
+  g_assert_true (gtk_widget_get_sensitive (tubes));
+  g_assert_true (_admiralty_orders_panel_set_other (panel, "launch", keys, launch));
+  while (adm_battle_get_turn (battle) == 1 || adm_battle_get_phase (battle) != ADM_PHASE_FIRE)
+    {
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase",
+                                                 NULL));
+      iterate ();
+      g_assert_null (_admiralty_window_get_error_dialog (window));
+    }
+  g_assert_cmpint (adm_battle_get_ship (battle, adm_battle_ship_index (battle,
+                                                                       "prince-xav"))->tubes_ready,
+                   >, 2);
+  admiralty_table_widget_set_selected_ship (table, -1);
+  admiralty_table_widget_set_selected_ship (table, adm_battle_ship_index (battle, "prince-xav"));
+  iterate ();
+  g_assert_false (_admiralty_orders_panel_offers (panel, "launch"));
+  g_assert_true (_admiralty_orders_panel_offers (panel, "prepare-to-launch"));
+  tubes = _admiralty_orders_panel_get_weapon_check (panel, "Torpedo tubes");
+  g_assert_nonnull (tubes);
+  g_assert_false (gtk_widget_get_sensitive (tubes));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (tubes), "F-TORP-1"));
+
+  close_window (window);
+  remove_battle_copy (path);
+  remove_battle_copy (duel);
+}
+
 /* The form of the other orders is made again only where it changes: a refresh that leaves a
  * field's choices as they were (here the lengths shown in inches, which no field of a launch
  * has) keeps its widget, and what the master chose in it. */
@@ -1836,6 +1929,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/battle/view-as", test_battle_view_as);
   g_test_add_func ("/ui/window/battle/orders-by-mouse", test_battle_orders_by_mouse);
   g_test_add_func ("/ui/window/battle/other-orders", test_battle_other_orders);
+  g_test_add_func ("/ui/window/battle/F-WPN-10/launch-needs-tubes", test_battle_launch_needs_tubes);
   g_test_add_func ("/ui/window/battle/other-form-kept", test_battle_other_form_kept);
   g_test_add_func ("/ui/window/battle/resolved-order-stays", test_battle_resolved_order_stays);
   g_test_add_func ("/ui/window/battle/declared-rows-shown", test_battle_declared_rows_shown);

@@ -445,6 +445,16 @@ admiralty_orders_fire_rebuild_weapons (AdmiraltyOrdersFire *self)
        * when checked, as a salvo is a decision of its own (F-TORP-1: they reload a turn). */
       gtk_check_button_set_active (GTK_CHECK_BUTTON (check),
                                    weapon->type != ADM_WEAPON_TORPEDO);
+      /* F-TORP-1: tubes reloading after a launch are not offered until they may launch. */
+      if (weapon->type == ADM_WEAPON_TORPEDO &&
+          ship->tubes_ready > adm_battle_get_turn (get_battle (self)))
+        {
+          g_autofree char *why = g_strdup_printf (_("Reloading: the tubes launch again in "
+                                                    "turn %d (F-TORP-1)"), ship->tubes_ready);
+
+          gtk_widget_set_sensitive (check, FALSE);
+          gtk_widget_set_tooltip_text (check, why);
+        }
       g_object_set_data (G_OBJECT (check), "weapon", GUINT_TO_POINTER (w + 1));
       g_signal_connect_swapped (check, "toggled", G_CALLBACK (weapon_toggled_cb), self);
       gtk_box_append (self->weapon_box, check);

@@ -97,36 +97,42 @@ any_captured (AdmBattle *battle)
   return FALSE;
 }
 
-/* Whether @ship (any ship when -1) has torpedo tubes (F-WPN-10). */
+/* Whether @ship can launch torpedoes now, or make ready to (@loaded FALSE, F-TORP-2): in
+ * action, with tubes (F-WPN-10), loaded when @loaded (F-TORP-1: they reload a turn after a
+ * launch). No ship selected: none, as the tubes the form offers are the selected ship's
+ * formation's. */
 static gboolean
-has_tubes (AdmBattle *battle,
-           int        ship)
+can_launch (AdmBattle *battle,
+            int        ship,
+            gboolean   loaded)
 {
-  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
-    {
-      const AdmBattleShip *s = adm_battle_get_ship (battle, i);
+  const AdmBattleShip *s;
 
-      if (ship >= 0 && (guint) ship != i)
-        continue;
-      for (guint w = 0; w < s->klass->weapons->len; w++)
-        if (((const AdmWeapon *) g_ptr_array_index (s->klass->weapons, w))->type ==
-            ADM_WEAPON_TORPEDO)
-          return TRUE;
-    }
+  if (ship < 0 || (guint) ship >= adm_battle_get_n_ships (battle))
+    return FALSE;
+  s = adm_battle_get_ship (battle, ship);
+  if (s->status != ADM_SHIP_ACTIVE || (loaded && s->tubes_ready > adm_battle_get_turn (battle)))
+    return FALSE;
+  for (guint w = 0; w < s->klass->weapons->len; w++)
+    if (((const AdmWeapon *) g_ptr_array_index (s->klass->weapons, w))->type ==
+        ADM_WEAPON_TORPEDO)
+      return TRUE;
   return FALSE;
 }
 
 /* Whether an order of @element has anything to act on now: a salvo to steer or shoot at
- * (F-TORP-5, F-TORP-18), a captured ship (F-BOARD-16), tubes to launch from (F-WPN-10, F-TORP-2:
- * the selected ship's, or any ship's when none is selected), something to repair on the
- * selected ship (F-DC). */
+ * (F-TORP-5, F-TORP-18), a captured ship (F-BOARD-16), the selected ship's tubes to launch
+ * (F-WPN-10: loaded, F-TORP-1) or make ready (F-TORP-2), something to repair on the selected
+ * ship (F-DC). */
 gboolean
 admiralty_orders_kind_applies (AdmBattle  *battle,
                                int         ship,
                                const char *element)
 {
-  if (g_strcmp0 (element, "launch") == 0 || g_strcmp0 (element, "prepare-to-launch") == 0)
-    return has_tubes (battle, ship);
+  if (g_strcmp0 (element, "launch") == 0)
+    return can_launch (battle, ship, TRUE);
+  if (g_strcmp0 (element, "prepare-to-launch") == 0)
+    return can_launch (battle, ship, FALSE);
   /* F-DC: damage control for a ship with a fire, a critical or lost hull points. */
   if (g_strcmp0 (element, "damage-control") == 0 && ship >= 0)
     {
