@@ -707,10 +707,10 @@ declare_guns_by_click (AdmiraltyTableWidget *table,
   g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
 }
 
-/* A refusal stays where the master clicked, over the controls below Declare Fire, only until
- * he changes what he is declaring: a second fire of the same battery this phase is refused
- * (F-FIRE-12), and unchecking the battery takes the refusal and its popover away, as does
- * choosing the target again. */
+/* A refusal stays in sight in the Orders pane, above what scrolls, until the master changes
+ * what he is declaring: a second fire of the same battery this phase is refused (F-FIRE-12) —
+ * the battery, unchecked once its fire is declared, checked again by hand — and unchecking
+ * the battery takes the refusal away, as does choosing the target again. */
 static void
 test_refusal_goes_with_change (void)
 {
@@ -719,7 +719,7 @@ test_refusal_goes_with_change (void)
   AdmiraltyTableWidget *table;
   AdmiraltyOrdersPanel *panel;
   AdmBattle *battle;
-  GtkWidget *popover;
+  GtkWidget *message_box;
   GtkWidget *guns;
 
   if (!pointer_available ())
@@ -728,9 +728,9 @@ test_refusal_goes_with_change (void)
       return;
     }
   open_duel (&path, &window, &battle, &table, &panel);
-  popover = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (panel),
-                                                       ADMIRALTY_TYPE_ORDERS_PANEL,
-                                                       "message_popover"));
+  message_box = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (panel),
+                                                           ADMIRALTY_TYPE_ORDERS_PANEL,
+                                                           "message_box"));
   iterate_until (NULL, NULL, 300);
   resolve_by_click (window, battle, 2);
   g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
@@ -739,15 +739,23 @@ test_refusal_goes_with_change (void)
   scroll_into_view (_admiralty_orders_panel_get_declare_button (panel));
   pointer_click_widget (_admiralty_orders_panel_get_declare_button (panel));
   g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
+  /* The battery has fired this phase: no longer checked. */
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (guns)));
 
-  /* The same battery again, at the same ship: refused, said where the master clicked. */
+  /* The same battery again, at the same ship: refused, said in the pane. */
+  scroll_into_view (guns);
+  pointer_click_widget (guns);
   click_ship (table, battle, "pale-jade");
   iterate_until (NULL, NULL, 200);
   scroll_into_view (_admiralty_orders_panel_get_declare_button (panel));
   pointer_click_widget (_admiralty_orders_panel_get_declare_button (panel));
   iterate_until (NULL, NULL, 200);
   g_assert_nonnull (strstr (_admiralty_orders_panel_get_message (panel), "F-FIRE-12"));
-  g_assert_true (gtk_widget_get_visible (popover));
+  g_assert_true (gtk_widget_get_visible (message_box));
+  /* It stays while nothing else happens. */
+  iterate_until (NULL, NULL, 1000);
+  g_assert_true (gtk_widget_get_visible (message_box));
+  root_screenshot ("refusal-in-pane.png", 1280, 800);
 
   /* The battery unchecked: the refusal is gone. */
   scroll_into_view (guns);
@@ -755,7 +763,7 @@ test_refusal_goes_with_change (void)
   iterate_until (NULL, NULL, 200);
   g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (guns)));
   g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
-  g_assert_false (gtk_widget_get_visible (popover));
+  g_assert_false (gtk_widget_get_visible (message_box));
 
   /* Checked again and refused again; a target chosen again on the table takes it away too. */
   pointer_click_widget (guns);
@@ -764,12 +772,12 @@ test_refusal_goes_with_change (void)
   scroll_into_view (_admiralty_orders_panel_get_declare_button (panel));
   pointer_click_widget (_admiralty_orders_panel_get_declare_button (panel));
   iterate_until (NULL, NULL, 200);
-  g_assert_true (gtk_widget_get_visible (popover));
+  g_assert_true (gtk_widget_get_visible (message_box));
   admiralty_table_widget_set_target_ship (table, -1);
   click_ship (table, battle, "pale-jade");
   iterate_until (NULL, NULL, 200);
   g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
-  g_assert_false (gtk_widget_get_visible (popover));
+  g_assert_false (gtk_widget_get_visible (message_box));
 
   close_window (window);
   remove_battle_copy (path);
@@ -1387,7 +1395,9 @@ typedef struct {
 static const char dice_faces[] = "415263352641526314";
 
 /* Answers the prompt shown: one line with a value per die of every roll it lists, in order;
- * each roll of the phase then keeps the values typed for it (@typed: purpose → values). */
+ * each roll of the phase then keeps the values typed for it (@typed: purpose → the values
+ * typed for each roll of that purpose, in order: a target's critical checks may come in two
+ * prompts). */
 static void
 effort_answer (Effort              *effort,
                AdmiraltyBattlePage *page,
@@ -1412,7 +1422,10 @@ effort_answer (Effort              *effort,
             value = '1';
           g_string_append_printf (values, "%s%c", values->len > 0 ? " " : "", value);
         }
-      g_hash_table_insert (typed, g_strdup (request->purpose), g_strdup (values->str));
+      if (g_hash_table_lookup (typed, request->purpose) == NULL)
+        g_hash_table_insert (typed, g_strdup (request->purpose),
+                             g_ptr_array_new_with_free_func (g_free));
+      g_ptr_array_add (g_hash_table_lookup (typed, request->purpose), g_strdup (values->str));
       g_string_append_printf (line, "%s%s", line->len > 0 ? " " : "", values->str);
       effort->values += request->count;
     }
@@ -1439,7 +1452,9 @@ effort_resolve (Effort              *effort,
                 const char          *shot)
 {
   AdmBattle *battle = admiralty_battle_page_get_battle (page);
-  g_autoptr(GHashTable) typed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GHashTable) typed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                       (GDestroyNotify) g_ptr_array_unref);
+  g_autoptr(GHashTable) taken = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) steps = g_hash_table_new (g_str_hash, g_str_equal);
   guint rolls = adm_battle_get_rolls (battle)->len, prompts = effort->prompts;
   AdmPhase phase = adm_battle_get_phase (battle);
@@ -1460,11 +1475,17 @@ effort_resolve (Effort              *effort,
   for (guint i = rolls; i < all->len; i++)
     {
       const AdmBattleRoll *roll = g_ptr_array_index (all, i);
-      const char *values = g_hash_table_lookup (typed, adm_battle_roll_get_purpose (roll));
+      const char *purpose = adm_battle_roll_get_purpose (roll);
+      GPtrArray *each = g_hash_table_lookup (typed, purpose);
+      guint nth = GPOINTER_TO_UINT (g_hash_table_lookup (taken, purpose));
       g_autoptr(GString) kept = g_string_new (NULL);
+      const char *values;
 
       g_hash_table_add (steps, (gpointer) roll->clause);
-      g_assert_nonnull (values);
+      g_assert_nonnull (each);
+      g_assert_cmpuint (nth, <, each->len);
+      values = g_ptr_array_index (each, nth);
+      g_hash_table_insert (taken, (gpointer) purpose, GUINT_TO_POINTER (nth + 1));
       for (guint v = 0; v < roll->n_values; v++)
         g_string_append_printf (kept, "%s%u", v > 0 ? " " : "", roll->values[v]);
       g_assert_cmpstr (kept->str, ==, values);
@@ -1604,6 +1625,234 @@ test_turn_clicks (void)
   remove_tree (dir);
 }
 
+/* Whether @orders declare fire with weapon @weapon of ship @ship. */
+static gboolean
+fire_declared (const AdmTurnOrders *orders,
+               const char          *ship,
+               const char          *weapon)
+{
+  for (guint d = 0; d < orders->fires->len; d++)
+    {
+      const AdmFireDecl *fire = g_ptr_array_index (orders->fires, d);
+
+      for (guint w = 0; w < fire->weapons->len; w++)
+        if (g_strcmp0 (g_ptr_array_index (fire->ships, w), ship) == 0 &&
+            g_strcmp0 (g_ptr_array_index (fire->weapons, w), weapon) == 0)
+          return TRUE;
+    }
+  return FALSE;
+}
+
+/* Whether ship @index of @battle has a gun (not a tube) whose fire @orders do not declare and
+ * that reaches an enemy: what is left to declare, as the test counts it. With @target, the
+ * enemy the most such guns reach goes there. */
+static gboolean
+fire_left (AdmBattle           *battle,
+           const AdmTurnOrders *orders,
+           guint                index,
+           int                 *target)
+{
+  const AdmBattleShip *ship = adm_battle_get_ship (battle, index);
+  g_autofree guint *reached = g_new0 (guint, adm_battle_get_n_ships (battle));
+  guint best = 0;
+
+  if (ship->status != ADM_SHIP_ACTIVE)
+    return FALSE;
+  for (guint w = 0; w < ship->klass->weapons->len; w++)
+    {
+      const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
+      g_autoptr(GArray) reach = NULL;
+
+      if ((weapon->type != ADM_WEAPON_ARTILLERY && weapon->type != ADM_WEAPON_DESTRUCTOR) ||
+          fire_declared (orders, ship->id, weapon->id))
+        continue;
+      reach = adm_battle_fire_targets (battle, index, w);
+      for (guint i = 0; i < reach->len; i++)
+        reached[g_array_index (reach, guint, i)]++;
+    }
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    if (reached[i] > best)
+      {
+        best = reached[i];
+        if (target != NULL)
+          *target = (int) i;
+      }
+  return best > 0;
+}
+
+/* How many ships of @battle have fire left to declare in @orders. */
+static guint
+firers_left (AdmBattle           *battle,
+             const AdmTurnOrders *orders)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    n += fire_left (battle, orders, i, NULL);
+  return n;
+}
+
+/* The fire declarations the journal keeps for turn @turn: those the phases resolved with. */
+static guint
+journal_fires (AdmBattle *battle,
+               int        turn)
+{
+  GPtrArray *journal = adm_battle_get_journal (battle);
+
+  for (guint i = journal->len; i > 0; i--)
+    {
+      AdmEvent *event = g_ptr_array_index (journal, i - 1);
+      g_autoptr(AdmTurnOrders) orders = NULL;
+
+      if (g_strcmp0 (adm_event_get_kind (event), "phase") != 0 ||
+          adm_event_get_int (event, "turn", 0) != turn)
+        continue;
+      orders = adm_turn_orders_parse (adm_event_get_text (event), "orders", NULL);
+      if (orders != NULL && orders->fires->len > 0)
+        return orders->fires->len;
+    }
+  return 0;
+}
+
+/* One full turn of the seven-against-eight engagement at the Hegen Hub (hegen-hub-eight.xml) at
+ * 1280×800 with real dice typed in, by pointer and keys only, every ship that reaches an enemy
+ * firing: each side's line a drag of its flagship; in the fire phase Tab selects the first
+ * ship with guns to fire, then each declaration is one click on a ringed enemy and Return,
+ * which selects the next ship with fire left — the other side's ships after the first's, a
+ * click on a ringed enemy never taken for a selection. Within 16 clicks and drags; every
+ * battery that reaches is declared and resolved (F-FIRE-12: each once); a refusal stays in
+ * sight in the Orders pane until the next action. */
+static void
+test_turn_sixteen_clicks (void)
+{
+  g_autofree char *from = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests", "data",
+                                            "battles", "hegen-hub-eight.xml", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-turn-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "hegen-hub-eight.xml", NULL);
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr(GPtrArray) sides = g_ptr_array_new ();
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmiraltyTableWidget *table;
+  AdmiraltyOrdersPanel *panel;
+  GtkWidget *message_box;
+  AdmBattle *battle;
+  Effort effort = { 0 };
+  guint face = 0, declared = 0, fire_clicks;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs X11 and xdotool");
+      return;
+    }
+  g_assert_no_error (error);
+  copy_file (from, path);
+  g_settings_set_string (settings, "dice-mode", "physical");
+  window = shown_window_new (1280, 800);
+  page = open_battle (window, path);
+  battle = admiralty_battle_page_get_battle (page);
+  table = _admiralty_battle_page_get_table (page);
+  panel = admiralty_battle_page_get_orders_panel (page);
+  message_box = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (panel),
+                                                           ADMIRALTY_TYPE_ORDERS_PANEL,
+                                                           "message_box"));
+  g_assert_cmpuint (adm_battle_get_n_ships (battle), ==, 15);
+
+  effort_resolve (&effort, window, page, &face, "turn8-detection-dice.png");
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_MOVEMENT);
+  effort_drag (&effort, table, battle, "prince-serg", 5);
+  effort_drag (&effort, table, battle, "celestial-harmony", -5);
+  effort_resolve (&effort, window, page, &face, "turn8-movement-dice.png");
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
+
+  /* Tab from no selection: the first ship with guns in reach. */
+  keys_to (GTK_WIDGET (window), "Escape");
+  keys_to (GTK_WIDGET (window), "Tab");
+  effort.keys += 2;
+  iterate_until (NULL, NULL, 150);
+  fire_clicks = effort.clicks;
+  while (firers_left (battle, admiralty_orders_panel_get_orders (panel)) > 0)
+    {
+      const AdmTurnOrders *orders = admiralty_orders_panel_get_orders (panel);
+      int shooter = admiralty_table_widget_get_selected_ship (table), target = -1;
+      guint fires = orders->fires->len;
+      const AdmBattleShip *ship;
+
+      /* The ship selected for the master is one with fire left. */
+      g_assert_cmpint (shooter, >=, 0);
+      g_assert_true (fire_left (battle, orders, shooter, &target));
+      ship = adm_battle_get_ship (battle, shooter);
+      if (sides->len == 0 || g_ptr_array_index (sides, sides->len - 1) != GINT_TO_POINTER (ship->side))
+        g_ptr_array_add (sides, GINT_TO_POINTER (ship->side));
+      click_ship (table, battle, adm_battle_get_ship (battle, target)->id);
+      effort.clicks++;
+      iterate_until (NULL, NULL, 100);
+      /* The click aims: the shooter stays selected. */
+      g_assert_cmpint (admiralty_table_widget_get_selected_ship (table), ==, shooter);
+      g_assert_cmpint (admiralty_table_widget_get_target_ship (table), ==, target);
+      keys_to (GTK_WIDGET (window), "Return");
+      effort.keys++;
+      iterate_until (NULL, NULL, 150);
+      g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
+      g_assert_false (gtk_widget_get_visible (message_box));
+      g_assert_cmpuint (admiralty_orders_panel_get_orders (panel)->fires->len, ==, fires + 1);
+      declared++;
+      g_assert_cmpuint (declared, <=, adm_battle_get_n_ships (battle) * 3);
+    }
+  /* Both sides fired, the first's ships, then the second's. */
+  g_assert_cmpuint (sides->len, ==, 2);
+  g_assert_cmpuint (effort.clicks - fire_clicks, ==, declared);
+  g_assert_cmpstr (_admiralty_orders_panel_get_batteries_text (panel), !=, NULL);
+  root_screenshot ("turn8-fire-declared.png", 1280, 800);
+
+  /* Nothing is left: Tab keeps the selection, and Next Firer says why, in the pane, until the
+   * next action. */
+  {
+    int shooter = admiralty_table_widget_get_selected_ship (table);
+
+    keys_to (GTK_WIDGET (window), "Tab");
+    iterate_until (NULL, NULL, 100);
+    g_assert_cmpint (admiralty_table_widget_get_selected_ship (table), ==, shooter);
+    gtk_widget_activate_action (GTK_WIDGET (panel), "orders.next-firer", NULL);
+    iterate_until (NULL, NULL, 100);
+    g_assert_true (gtk_widget_get_visible (message_box));
+    g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), !=, "");
+    iterate_until (NULL, NULL, 1500);
+    g_assert_true (gtk_widget_get_visible (message_box));
+    root_screenshot ("turn8-nothing-left.png", 1280, 800);
+    /* The next action, a click on the empty table (outside the turn's count: the turn needs
+     * none), takes it away with the selection. */
+    {
+      double x, y;
+
+      admiralty_table_view_to_pixels (admiralty_table_widget_get_view (table),
+                                      (AdmPoint) { 56, 47 }, &x, &y);
+      pointer_click (GTK_WIDGET (table), x, y);
+      iterate_until (NULL, NULL, 150);
+    }
+    g_assert_cmpint (admiralty_table_widget_get_selected_ship (table), ==, -1);
+    g_assert_false (gtk_widget_get_visible (message_box));
+  }
+
+  effort_resolve (&effort, window, page, &face, "turn8-fire-dice.png");
+  g_assert_cmpuint (journal_fires (battle, 1), ==, declared);
+  effort_resolve (&effort, window, page, &face, "turn8-torpedo-dice.png");
+  effort_resolve (&effort, window, page, &face, "turn8-end-dice.png");
+  g_assert_cmpint (adm_battle_get_turn (battle), ==, 2);
+
+  g_printerr ("# one turn of Hegen Hub, 7 against 8: %u fire declarations, %u clicks and "
+              "drags (target ≤ 16: %u clicks, %u drags), %u keys, %u dice values in %u "
+              "prompts\n", declared, effort.clicks + effort.drags, effort.clicks, effort.drags,
+              effort.keys, effort.values, effort.prompts);
+  g_assert_cmpuint (declared, >=, 12);
+  g_assert_cmpuint (effort.clicks + effort.drags, <=, 16);
+
+  g_settings_reset (settings, "dice-mode");
+  close_window (window);
+  remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1613,6 +1862,8 @@ main (int   argc,
   ui_test_init (&argc, &argv, "battle-table-ui");
   g_test_add_func ("/ui/battle-table/dice/prompt-words", test_dice_prompt_words);
   g_test_add_func ("/ui/battle-table/F-SEQ-1/turn-in-fifteen-clicks", test_turn_clicks);
+  g_test_add_func ("/ui/battle-table/F-FIRE-12/seven-against-eight-in-sixteen-clicks",
+                   test_turn_sixteen_clicks);
   g_test_add_func ("/ui/battle-table/dice/escape-resume", test_dice_escape_resume);
   g_test_add_func ("/ui/battle-table/F-WPN-10/torpedo-by-click", test_torpedo_by_click);
   g_test_add_func ("/ui/battle-table/F-ART-12/odds-preview", test_odds_preview);

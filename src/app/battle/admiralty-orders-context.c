@@ -542,6 +542,23 @@ admiralty_orders_find_ship_order (GPtrArray  *list,
   return -1;
 }
 
+gboolean
+admiralty_orders_weapon_declared (const AdmTurnOrders *orders,
+                                  const char          *ship_id,
+                                  const char          *weapon_id)
+{
+  for (guint d = 0; d < orders->fires->len; d++)
+    {
+      const AdmFireDecl *fire = g_ptr_array_index (orders->fires, d);
+
+      for (guint w = 0; w < fire->weapons->len; w++)
+        if (g_strcmp0 (g_ptr_array_index (fire->ships, w), ship_id) == 0 &&
+            g_strcmp0 (g_ptr_array_index (fire->weapons, w), weapon_id) == 0)
+          return TRUE;
+    }
+  return FALSE;
+}
+
 void
 admiralty_orders_fire_decl_free (AdmFireDecl *decl)
 {

@@ -109,6 +109,10 @@ AdmMoveDecl         *admiralty_orders_move_decl_copy       (const AdmMoveDecl   
 void                 admiralty_orders_move_decl_free       (AdmMoveDecl            *decl);
 int                  admiralty_orders_find_ship_order      (GPtrArray              *list,
                                                             const char             *ship);
+/* Whether @orders declare fire with weapon @weapon_id of ship @ship_id. */
+gboolean             admiralty_orders_weapon_declared      (const AdmTurnOrders    *orders,
+                                                            const char             *ship_id,
+                                                            const char             *weapon_id);
 void                 admiralty_orders_fire_decl_free       (AdmFireDecl            *decl);
 void                 admiralty_orders_order_decl_free      (AdmOrderDecl           *decl);
 

@@ -390,6 +390,8 @@ share_checks (AdmiraltyOrdersFire *self)
 static void
 weapon_toggled_cb (AdmiraltyOrdersFire *self)
 {
+  if (self->syncing)
+    return;
   set_message (self, NULL);
   share_checks (self);
   admiralty_orders_context_refresh (self->context);
@@ -441,10 +443,13 @@ admiralty_orders_fire_rebuild_weapons (AdmiraltyOrdersFire *self)
         gtk_label_set_max_width_chars (GTK_LABEL (text), 34);
         gtk_check_button_set_child (GTK_CHECK_BUTTON (check), text);
       }
-      /* Every gun is ready to fire until the master unchecks it; tubes are launched only
+      /* Every gun is ready to fire until the master unchecks it, but for one whose fire is
+       * declared already (F-FIRE-12: a battery fires once a phase); tubes are launched only
        * when checked, as a salvo is a decision of its own (F-TORP-1: they reload a turn). */
       gtk_check_button_set_active (GTK_CHECK_BUTTON (check),
-                                   weapon->type != ADM_WEAPON_TORPEDO);
+                                   weapon->type != ADM_WEAPON_TORPEDO &&
+                                   !admiralty_orders_weapon_declared (draft (self), ship->id,
+                                                                      weapon->id));
       /* F-TORP-1: tubes reloading after a launch are not offered until they may launch. */
       if (weapon->type == ADM_WEAPON_TORPEDO &&
           ship->tubes_ready > adm_battle_get_turn (get_battle (self)))
@@ -581,6 +586,29 @@ admiralty_orders_fire_update_form (AdmiraltyOrdersFire *self)
   update_odds (self);
 }
 
+/* Unchecks the selected ship's weapons that @decl fires, without a refresh for each. */
+static void
+uncheck_declared (AdmiraltyOrdersFire *self,
+                  const AdmFireDecl   *decl)
+{
+  const AdmBattleShip *ship = selected_ship (self);
+
+  self->syncing = TRUE;
+  for (guint i = 0; ship != NULL && i < self->weapon_checks->len; i++)
+    {
+      GtkCheckButton *check = g_ptr_array_index (self->weapon_checks, i);
+      guint w = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (check), "weapon")) - 1;
+      const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
+
+      for (guint d = 0; d < decl->weapons->len; d++)
+        if (g_strcmp0 (g_ptr_array_index (decl->ships, d), ship->id) == 0 &&
+            g_strcmp0 (g_ptr_array_index (decl->weapons, d), weapon->id) == 0)
+          gtk_check_button_set_active (check, FALSE);
+    }
+  self->syncing = FALSE;
+  share_checks (self);
+}
+
 gboolean
 admiralty_orders_fire_declare (AdmiraltyOrdersFire *self)
 {
@@ -657,6 +685,10 @@ admiralty_orders_fire_declare (AdmiraltyOrdersFire *self)
       return FALSE;
     }
   set_message (self, NULL);
+  /* The batteries that fired are unchecked: the ship's other guns, if any, are what is left
+   * to declare (F-FIRE-12). */
+  if (decl != NULL)
+    uncheck_declared (self, decl);
   /* The target dropped (the table's notify) is shown with the fire declared. */
   admiralty_orders_context_replace (self->context, g_steal_pointer (&candidate));
   self->have_aim = FALSE;

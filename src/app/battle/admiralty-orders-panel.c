@@ -53,8 +53,8 @@ struct _AdmiraltyOrdersPanel
   AdmiraltyOrdersMove    *move;
   AdmiraltyOrdersFire    *fire;
   AdmiraltyOrdersOther   *other;
+  GtkWidget              *message_box;
   GtkLabel               *message_label;
-  GtkPopover             *message_popover;
 };
 
 G_DEFINE_FINAL_TYPE (AdmiraltyOrdersPanel, admiralty_orders_panel, GTK_TYPE_WIDGET)
@@ -113,58 +113,18 @@ preview_copy (const AdmMovePreview *preview)
   return copy;
 }
 
-/* Where the master's pointer is, in @self's coordinates; FALSE when it is off the window. */
-static gboolean
-pointer_point (AdmiraltyOrdersPanel *self,
-               double               *x,
-               double               *y)
-{
-  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (self));
-  GdkSeat *seat = gdk_display_get_default_seat (gtk_widget_get_display (GTK_WIDGET (self)));
-  GdkDevice *pointer = seat != NULL ? gdk_seat_get_pointer (seat) : NULL;
-  double sx = 0, sy = 0, nx, ny;
-  graphene_point_t at;
-
-  if (native == NULL || pointer == NULL ||
-      !gdk_surface_get_device_position (gtk_native_get_surface (native), pointer, &nx, &ny,
-                                        NULL))
-    return FALSE;
-  gtk_native_get_surface_transform (native, &sx, &sy);
-  if (!gtk_widget_compute_point (GTK_WIDGET (native), GTK_WIDGET (self),
-                                 &GRAPHENE_POINT_INIT (nx - sx, ny - sy), &at))
-    return FALSE;
-  *x = at.x;
-  *y = at.y;
-  return TRUE;
-}
-
 /* Shows a refusal of the order being entered, without the "orders:N:" the engine puts first,
- * in a popover where the master clicked (on the table or on the panel's button): the eyes
- * are there, not at the top of a panel that may be scrolled. It stays until the next order
- * is entered or refused, and does not take the pointer's next click or the keyboard. */
+ * over the foot of the orders, where no scrolling hides it and nothing moves. It stays until the
+ * next order is entered or refused, or the selection or the target changes: the master reads
+ * it when he looks up from the table, not only in the moment after his click. */
 static void
 set_message (AdmiraltyOrdersPanel *self,
              const char           *message)
 {
-  double x = 0, y = 0;
-
   if (message != NULL)
     admiralty_orders_split_error (message, &message);
   gtk_label_set_label (self->message_label, message != NULL ? message : "");
-  if (message == NULL || *message == '\0' || !gtk_widget_get_mapped (GTK_WIDGET (self)))
-    {
-      gtk_popover_popdown (self->message_popover);
-      return;
-    }
-  if (!pointer_point (self, &x, &y))
-    {
-      /* Off the window (a key pressed): at the top of the panel. */
-      x = gtk_widget_get_width (GTK_WIDGET (self)) / 2.0;
-      y = 0;
-    }
-  gtk_popover_set_pointing_to (self->message_popover,
-                               &(GdkRectangle) { (int) x, (int) y, 1, 1 });
-  gtk_popover_popup (self->message_popover);
+  gtk_widget_set_visible (self->message_box, message != NULL && *message != '\0');
 }
 
 /* The draft changed: shown again, and said to the page. */
@@ -358,7 +318,8 @@ phase_hint (AdmPhase phase)
                "a distance. Right-click a ship for movement orders.");
     case ADM_PHASE_FIRE:
       return _("Select a ship: the enemies its checked weapons can reach are ringed. Click "
-               "one to see the odds, then declare the fire.");
+               "one to see the odds; Return declares the fire and selects the next ship with "
+               "guns to fire. Tab skips a ship; Ctrl+click selects a ringed one.");
     case ADM_PHASE_TORPEDO:
       return _("Torpedoes and mine detonations resolve now. Select a ship: the enemies it can "
                "board are ringed; click one for the odds of the first round, then add the "
@@ -368,24 +329,6 @@ phase_hint (AdmPhase phase)
       return _("Boarding, damage control and fires are resolved in the end phase: give damage "
                "control its work below.");
     }
-}
-
-/* Whether @draft declares fire with weapon @weapon_id of ship @ship_id. */
-static gboolean
-weapon_declared (const AdmTurnOrders *draft,
-                 const char          *ship_id,
-                 const char          *weapon_id)
-{
-  for (guint d = 0; d < draft->fires->len; d++)
-    {
-      const AdmFireDecl *fire = g_ptr_array_index (draft->fires, d);
-
-      for (guint w = 0; w < fire->weapons->len; w++)
-        if (g_strcmp0 (g_ptr_array_index (fire->ships, w), ship_id) == 0 &&
-            g_strcmp0 (g_ptr_array_index (fire->weapons, w), weapon_id) == 0)
-          return TRUE;
-    }
-  return FALSE;
 }
 
 /* Until the fire phase is resolved, how many of the batteries (every gun but the torpedo
@@ -415,7 +358,7 @@ update_batteries (AdmiraltyOrdersPanel *self)
           if (weapon->type == ADM_WEAPON_TORPEDO)
             continue;
           total++;
-          declared += weapon_declared (draft (self), ship->id, weapon->id);
+          declared += admiralty_orders_weapon_declared (draft (self), ship->id, weapon->id);
         }
     }
   gtk_widget_set_visible (GTK_WIDGET (self->batteries_label), total > 0);
@@ -635,11 +578,94 @@ view_side_changed_cb (AdmiraltyOrdersPanel *self)
   admiralty_orders_panel_refresh (self);
 }
 
-/* Return on the table, a shooter and a target chosen: the fire declared, as the button does. */
+/* The fire section's next firer */
+
+/* Whether ship @index, given orders in the table's view, has a battery (a gun, not a tube:
+ * tubes are launched by choice) whose fire is not declared this turn and which reaches an
+ * enemy from where the ship stands (adm_battle_fire_targets ()). */
+static gboolean
+has_fire_to_declare (AdmiraltyOrdersPanel *self,
+                     guint                 index)
+{
+  AdmBattle *battle = get_battle (self);
+  const AdmBattleShip *ship = adm_battle_get_ship (battle, index);
+
+  if (ship->status != ADM_SHIP_ACTIVE ||
+      !adm_audience_sees_orders (admiralty_orders_context_audience (self->context), battle,
+                                 ship->formation))
+    return FALSE;
+  for (guint w = 0; w < ship->klass->weapons->len; w++)
+    {
+      const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
+      g_autoptr(GArray) reach = NULL;
+
+      if ((weapon->type != ADM_WEAPON_ARTILLERY && weapon->type != ADM_WEAPON_DESTRUCTOR) ||
+          admiralty_orders_weapon_declared (draft (self), ship->id, weapon->id))
+        continue;
+      reach = adm_battle_fire_targets (battle, index, w);
+      if (reach->len > 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Selects on the table the first ship after the selected one in the battle's order (from the
+ * selected one itself when @from_selected), around to the first, that has fire to declare:
+ * one side's ships, then the other's, as a master goes down his sheet. FALSE, the selection
+ * kept, when no ship has. */
+static gboolean
+select_next_firer (AdmiraltyOrdersPanel *self,
+                   gboolean              from_selected)
+{
+  AdmBattle *battle = get_battle (self);
+  guint n;
+  int selected;
+
+  if (battle == NULL || get_table (self) == NULL || read_only (self) ||
+      adm_battle_get_phase (battle) > ADM_PHASE_FIRE)
+    return FALSE;
+  n = adm_battle_get_n_ships (battle);
+  selected = admiralty_table_widget_get_selected_ship (get_table (self));
+  for (guint step = from_selected || selected < 0 ? 0 : 1; step < n; step++)
+    {
+      guint index = ((guint) MAX (selected, 0) + step) % n;
+
+      if (has_fire_to_declare (self, index))
+        {
+          admiralty_table_widget_set_selected_ship (get_table (self), (int) index);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* Tab on the table, or Next Firer: the next ship with fire to declare. */
+static gboolean
+next_firer_cb (AdmiraltyOrdersPanel *self)
+{
+  return select_next_firer (self, FALSE);
+}
+
+static void
+next_firer_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  AdmiraltyOrdersPanel *self = ADMIRALTY_ORDERS_PANEL (widget);
+
+  if (!select_next_firer (self, FALSE))
+    set_message (self, _("No other ship has guns to fire that reach an enemy."));
+}
+
+/* Return on the table, a shooter and a target chosen: the fire declared, as the button does,
+ * and the next ship with fire to declare selected — the same one while it has guns left that
+ * reach another enemy. The master's turn of fire is then a click on a ringed enemy and Return,
+ * ship after ship. */
 static void
 declare_cb (AdmiraltyOrdersPanel *self)
 {
-  admiralty_orders_fire_declare (self->fire);
+  if (admiralty_orders_fire_declare (self->fire))
+    select_next_firer (self, TRUE);
 }
 
 /* The battle page's Add Leg (battle.add-leg) activates the move section's, with the turn and
@@ -704,6 +730,7 @@ admiralty_orders_panel_class_init (AdmiraltyOrdersPanelClass *klass)
                   G_TYPE_NONE, 0);
 
   gtk_widget_class_install_action (widget_class, "orders.add-leg", NULL, add_leg_action);
+  gtk_widget_class_install_action (widget_class, "orders.next-firer", NULL, next_firer_action);
 
   g_type_ensure (ADMIRALTY_TYPE_ORDERS_LIST);
   g_type_ensure (ADMIRALTY_TYPE_ORDERS_MOVE);
@@ -721,8 +748,8 @@ admiralty_orders_panel_class_init (AdmiraltyOrdersPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, move);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, fire);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, other);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, message_box);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, message_label);
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, message_popover);
 }
 
 static void
@@ -773,6 +800,8 @@ admiralty_orders_panel_attach (AdmiraltyOrdersPanel  *self,
                                  G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->table_signals, "declare", G_CALLBACK (declare_cb), self,
                                  G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->table_signals, "next-firer", G_CALLBACK (next_firer_cb),
+                                 self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->table_signals, "notify::view-side",
                                  G_CALLBACK (view_side_changed_cb), self, G_CONNECT_SWAPPED);
   /* The fire section's aim at a point (F-TORP-3) follows the table from here. */
@@ -835,6 +864,7 @@ admiralty_orders_panel_set_read_only (AdmiraltyOrdersPanel *self,
   read_only = !!read_only;
   /* The sections' actions follow the context's "read-only"; the panel's own here. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "orders.add-leg", !read_only);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "orders.next-firer", !read_only);
   if (admiralty_orders_context_get_read_only (self->context) == read_only)
     return;
   admiralty_orders_context_set_read_only (self->context, read_only);

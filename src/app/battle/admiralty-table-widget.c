@@ -74,6 +74,7 @@ enum {
   SIGNAL_PLOT,
   SIGNAL_SHIP_MENU,
   SIGNAL_DECLARE,
+  SIGNAL_NEXT_FIRER,
   N_SIGNALS
 };
 
@@ -440,8 +441,11 @@ click_released_cb (AdmiraltyTableWidget *self,
   gtk_widget_grab_focus (GTK_WIDGET (self));
   ship = admiralty_table_ship_at (&self->view, self->battle, &self->options, x, y);
   /* With a shooter selected, a click on one of its possible targets aims at it; any other
-   * click selects. */
-  if (self->options.selected_ship >= 0 && is_highlighted (self, ship))
+   * click selects, and so does a Ctrl+click on any ship: the next firer chosen by hand is
+   * never mistaken for a target. */
+  if (self->options.selected_ship >= 0 && is_highlighted (self, ship) &&
+      (gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture)) &
+       GDK_CONTROL_MASK) == 0)
     admiralty_table_widget_set_target_ship (self, ship);
   else
     admiralty_table_widget_set_selected_ship (self, ship);
@@ -490,6 +494,19 @@ clear_action (GtkWidget  *widget,
     admiralty_table_widget_set_ruler (self, FALSE);
   else
     admiralty_table_widget_set_selected_ship (self, -1);
+}
+
+/* Tab: the next ship with fire to declare selected ("next-firer"); when there is none, Tab
+ * moves the focus on as anywhere else. */
+static gboolean
+next_firer_binding (GtkWidget *widget,
+                    GVariant  *args,
+                    gpointer   user_data)
+{
+  gboolean handled = FALSE;
+
+  g_signal_emit (widget, signals[SIGNAL_NEXT_FIRER], 0, &handled);
+  return handled;
 }
 
 /* Return: the aimed fire declared ("declare"), when a target is chosen. */
@@ -685,6 +702,8 @@ admiralty_table_widget_class_install_keys (GtkWidgetClass *widget_class)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_0, 0, "table.fit", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, 0, "table.ruler", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "table.clear", NULL);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Tab, 0, next_firer_binding, NULL);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Tab, 0, next_firer_binding, NULL);
 }
 
 static void
@@ -741,6 +760,12 @@ admiralty_table_widget_class_init (AdmiraltyTableWidgetClass *klass)
   signals[SIGNAL_DECLARE] =
     g_signal_new ("declare", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                   NULL, G_TYPE_NONE, 0);
+
+  /* gboolean handler (AdmiraltyTableWidget *table): Tab, the next ship with fire to declare
+   * to be selected; TRUE when one was. */
+  signals[SIGNAL_NEXT_FIRER] =
+    g_signal_new ("next-firer", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  g_signal_accumulator_true_handled, NULL, NULL, G_TYPE_BOOLEAN, 0);
 
   gtk_widget_class_install_action (widget_class, "table.clear", NULL, clear_action);
   gtk_widget_class_install_action (widget_class, "table.declare", NULL, declare_action);
