@@ -1174,6 +1174,7 @@ test_turn_two_drag (void)
   AdmBattle *battle;
   const AdmMoveDecl *move;
   GtkWidget *clear;
+  AdwMessageDialog *dialog;
   int serg;
   double clear_y;
 
@@ -1249,7 +1250,31 @@ test_turn_two_drag (void)
   g_assert_cmpfloat_with_epsilon (widget_y (clear, GTK_WIDGET (window)), clear_y, 0.5);
   root_screenshot ("battle-turn2-refused.png", 1280, 800);
 
-  resolve_by_click (window, battle, 1);
+  /* Resolve then asks before the formation moves without the refused course: Escape goes back
+   * to it, the phase not resolved; Ctrl+Return asks again, and Resolve Anyway moves it by the
+   * course it has. */
+  pointer_click_widget (window->resolve_button);
+  iterate_until (message_dialog_shown, NULL, 3000);
+  dialog = message_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==,
+                   "Resolve Movement Without a Course?");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Prince Serg group"));
+  root_screenshot ("battle-turn2-refused-ask.png", 1280, 800);
+  keys_to (GTK_WIDGET (dialog), "Escape");
+  iterate_until (message_dialog_gone, NULL, 3000);
+  g_assert_null (message_dialog ());
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_MOVEMENT);
+  keys_to (GTK_WIDGET (window), "ctrl+Return");
+  iterate_until (message_dialog_shown, NULL, 3000);
+  dialog = message_dialog ();
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "resolve");
+  gtk_window_close (GTK_WINDOW (dialog));
+  iterate_until (message_dialog_gone, NULL, 3000);
+  iterate_until (NULL, NULL, 200);
+  g_assert_null (_admiralty_window_get_error_dialog (window));
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
   g_assert_cmpfloat_with_epsilon (adm_battle_get_ship (battle, serg)->position.x, 26.0, 1e-6);
 
   close_window (window);

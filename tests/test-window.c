@@ -20,6 +20,7 @@
 #include "admiralty-roll-dialog-private.h"
 #include "admiralty-roll-item.h"
 #include "admiralty-window-private.h"
+#include "komarr-helpers.h"
 #include "pointer-helpers.h"
 
 
@@ -1156,6 +1157,74 @@ test_battle_other_orders (void)
   remove_battle_copy (path);
 }
 
+/* F-STRAT-4: End the Battle says what the ending throws away — the course plotted this turn
+ * that no phase has moved yet — before the master confirms it. */
+static void
+test_end_battle_says_discarded (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *scenario = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
+                                                "komarr-campaign.admiralty", NULL);
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-end-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "komarr.admiralty", NULL);
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmiraltyOrdersPanel *panel;
+  AdmBattle *battle;
+  AdwMessageDialog *dialog;
+
+  g_assert_no_error (error);
+  komarr_play_cycle (campaign, 1, G_GINT64_CONSTANT (1795370400));
+  g_assert_true (adm_campaign_save (campaign, path, &error));
+  g_assert_no_error (error);
+  window = shown_window_new (0, 0);
+  g_assert_true (admiralty_window_open (window, path));
+  iterate_until (NULL, NULL, 300);
+  g_assert_true (_admiralty_window_open_engagement_battle (window, "c1-3", NULL));
+  iterate_until (NULL, NULL, 300);
+  page = _admiralty_window_get_battle_page (window);
+  g_assert_nonnull (page);
+  battle = admiralty_battle_page_get_battle (page);
+  panel = admiralty_battle_page_get_orders_panel (page);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL));
+  iterate ();
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_MOVEMENT);
+
+  /* Nothing plotted: the question says nothing of orders. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.end-battle", NULL));
+  iterate_until (message_dialog_shown, NULL, 3000);
+  dialog = message_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_null (strstr (adw_message_dialog_get_body (dialog), "discarded"));
+  adw_message_dialog_response (dialog, "cancel");
+  gtk_window_close (GTK_WINDOW (dialog));
+  iterate_until (message_dialog_gone, NULL, 3000);
+  g_assert_null (message_dialog ());
+
+  admiralty_table_widget_set_selected_ship (_admiralty_battle_page_get_table (page), 0);
+  iterate ();
+  g_assert_true (admiralty_orders_panel_add_leg (panel, 0, 4));
+  g_assert_cmpuint (admiralty_orders_panel_get_orders (panel)->moves->len, ==, 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.end-battle", NULL));
+  iterate_until (message_dialog_shown, NULL, 3000);
+  dialog = message_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog),
+                            "The course plotted for 1 formation is not resolved and is "
+                            "discarded with the ending."));
+  /* Cancelled: the battle and its course stay. */
+  adw_message_dialog_response (dialog, "cancel");
+  gtk_window_close (GTK_WINDOW (dialog));
+  iterate_until (message_dialog_gone, NULL, 3000);
+  g_assert_null (message_dialog ());
+  g_assert_false (admiralty_battle_page_get_finished (page));
+  g_assert_cmpuint (admiralty_orders_panel_get_orders (panel)->moves->len, ==, 1);
+
+  close_window (window);
+  remove_tree (dir);
+}
+
 /* "Launch torpedoes" is offered for what the selected ship can do (F-WPN-10): not with no ship
  * selected, whose form would have no tubes to check, not for a ship without tubes, and not
  * for one whose tubes reload after a launch (F-TORP-1), whose tube checks in the fire section
@@ -1930,6 +1999,8 @@ main (int   argc,
   g_test_add_func ("/ui/window/battle/orders-by-mouse", test_battle_orders_by_mouse);
   g_test_add_func ("/ui/window/battle/other-orders", test_battle_other_orders);
   g_test_add_func ("/ui/window/battle/F-WPN-10/launch-needs-tubes", test_battle_launch_needs_tubes);
+  g_test_add_func ("/ui/window/battle/F-STRAT-4/end-says-discarded",
+                   test_end_battle_says_discarded);
   g_test_add_func ("/ui/window/battle/other-form-kept", test_battle_other_form_kept);
   g_test_add_func ("/ui/window/battle/resolved-order-stays", test_battle_resolved_order_stays);
   g_test_add_func ("/ui/window/battle/declared-rows-shown", test_battle_declared_rows_shown);

@@ -66,6 +66,7 @@ struct _AdmiraltyBattlePage
   char                 *entered_for;  /* the phase, rolls and orders they were typed for */
   AdmiraltyAskingDice  *asking;
   GtkWidget            *dice_dialog;  /* weak */
+  gboolean              ask_physical; /* the dice of a Resolve waiting on a question */
 
   /* Template children */
   GtkPaned             *paned;
@@ -1691,6 +1692,47 @@ admiralty_battle_page_try_physical (AdmiraltyBattlePage *self)
   admiralty_battle_page_phase_failed (self, error);
 }
 
+static void
+refused_course_response_cb (AdmiraltyBattlePage *self,
+                            const char          *response)
+{
+  if (g_strcmp0 (response, "resolve") != 0)
+    return;
+  admiralty_orders_panel_forget_refused_course (self->orders_panel);
+  admiralty_battle_page_resolve_phase (self, self->ask_physical);
+}
+
+/* Resolve, with a refused course drag: resolve the movement without it, or go back to it. */
+static void
+ask_refused_course (AdmiraltyBattlePage *self,
+                    gboolean             physical)
+{
+  const char *reason = NULL;
+  const char *formation = admiralty_orders_panel_get_refused_course (self->orders_panel,
+                                                                     &reason);
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
+
+  self->ask_physical = physical;
+  /* Translators: %s is a formation's name, then why its course was refused */
+  body = g_strdup_printf (_("The last course dragged for %s was refused: %s\n\nIt moves by "
+                            "the orders it has, without that course."),
+                          formation, reason != NULL && *reason != '\0' ? reason : "");
+  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                   _("Resolve Movement Without a Course?"), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel",
+                                    _("_Back to the Course"), "resolve", _("_Resolve Anyway"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "resolve",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  gtk_window_set_modal (GTK_WINDOW (dialog), TRUE);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (refused_course_response_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 void
 admiralty_battle_page_resolve_phase (AdmiraltyBattlePage *self,
                                      gboolean             physical)
@@ -1727,6 +1769,14 @@ admiralty_battle_page_resolve_phase (AdmiraltyBattlePage *self,
   if (self->dice_dialog != NULL)
     {
       gtk_window_present (GTK_WINDOW (self->dice_dialog));
+      return;
+    }
+  /* A course the master dragged and the engine refused is not in the orders: he is asked
+   * before the formations move without it. */
+  if (adm_battle_get_phase (self->battle) == ADM_PHASE_MOVEMENT &&
+      admiralty_orders_panel_get_refused_course (self->orders_panel, NULL) != NULL)
+    {
+      ask_refused_course (self, physical);
       return;
     }
 

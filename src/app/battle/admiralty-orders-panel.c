@@ -40,6 +40,11 @@ struct _AdmiraltyOrdersPanel
   gboolean                dragging;      /* a refresh for a motion of a course drag */
   int                     editing_index; /* the selected formation's, -1 */
   AdmMoveDecl            *live;          /* the course while a drag plots it */
+  /* The formation whose last course drag the engine refused, and why, until a drag of it is
+   * taken or the movement phase is resolved: Resolve asks before it moves without it. */
+  char                   *refused_course;
+  char                   *refused_reason;
+  int                     refused_legs;  /* the legs its course had then, -1 none */
   /* The declarations typed for a later turn, set aside by an undo into an earlier one: a
    * redo to that turn brings them back. */
   AdmTurnOrders          *set_aside;
@@ -127,10 +132,31 @@ set_message (AdmiraltyOrdersPanel *self,
   gtk_widget_set_visible (self->message_box, message != NULL && *message != '\0');
 }
 
-/* The draft changed: shown again, and said to the page. */
+/* The legs of @formation's declared course, -1 when it has none. */
+static int
+course_legs (AdmiraltyOrdersPanel *self,
+             const char           *formation)
+{
+  const AdmMoveDecl *move = admiralty_orders_find_move (draft (self), formation, NULL);
+
+  return move != NULL ? (int) move->steps->len : -1;
+}
+
+static void
+forget_refused_course (AdmiraltyOrdersPanel *self)
+{
+  g_clear_pointer (&self->refused_course, g_free);
+  g_clear_pointer (&self->refused_reason, g_free);
+}
+
+/* The draft changed: shown again, and said to the page. A course changed since its drag was
+ * refused (a leg typed, the course cleared) is the master's answer to the refusal. */
 static void
 context_changed_cb (AdmiraltyOrdersPanel *self)
 {
+  if (self->refused_course != NULL && draft (self) != NULL &&
+      course_legs (self, self->refused_course) != self->refused_legs)
+    forget_refused_course (self);
   admiralty_orders_panel_refresh (self);
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
 }
@@ -290,10 +316,22 @@ plot_cb (AdmiraltyOrdersPanel *self,
   g_clear_pointer (&self->live, admiralty_orders_move_decl_free);
   if (done)
     {
-      if (cm >= 0.5)
-        admiralty_orders_move_add_leg (self->move, degrees, cm);
-      else
+      if (cm < 0.5)
         admiralty_orders_panel_refresh (self);
+      else if (admiralty_orders_move_add_leg (self->move, degrees, cm))
+        {
+          if (g_strcmp0 (formation, self->refused_course) == 0)
+            forget_refused_course (self);
+        }
+      else
+        {
+          g_autofree char *id = g_strdup (formation);
+
+          forget_refused_course (self);
+          self->refused_course = g_steal_pointer (&id);
+          self->refused_reason = g_strdup (gtk_label_get_label (self->message_label));
+          self->refused_legs = course_legs (self, formation);
+        }
       return;
     }
   if (cm < 0.5)
@@ -509,6 +547,11 @@ static void
 battle_changed_cb (AdmiraltyOrdersPanel *self,
                    AdmBattle            *battle)
 {
+  /* A course refused before the movement phase was resolved (or undone into another turn)
+   * is nothing to ask about any more. */
+  if (adm_battle_get_phase (battle) > ADM_PHASE_MOVEMENT ||
+      (draft (self) != NULL && draft (self)->turn != adm_battle_get_turn (battle)))
+    forget_refused_course (self);
   if (draft (self) == NULL || draft (self)->turn != adm_battle_get_turn (battle))
     {
       set_aside_draft (self, battle);
@@ -710,6 +753,7 @@ admiralty_orders_panel_finalize (GObject *object)
   g_clear_pointer (&self->standing, g_ptr_array_unref);
   g_clear_pointer (&self->live, admiralty_orders_move_decl_free);
   g_clear_pointer (&self->set_aside, adm_turn_orders_free);
+  forget_refused_course (self);
   g_free (self->read_only_heading);
   g_free (self->read_only_hint);
   G_OBJECT_CLASS (admiralty_orders_panel_parent_class)->finalize (object);
@@ -887,6 +931,27 @@ admiralty_orders_panel_set_read_only_text (AdmiraltyOrdersPanel *self,
   self->read_only_hint = g_strdup (hint);
   if (read_only (self))
     admiralty_orders_panel_refresh (self);
+}
+
+const char *
+admiralty_orders_panel_get_refused_course (AdmiraltyOrdersPanel *self,
+                                           const char          **reason)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_ORDERS_PANEL (self), NULL);
+
+  if (self->refused_course == NULL || get_battle (self) == NULL)
+    return NULL;
+  if (reason != NULL)
+    *reason = self->refused_reason;
+  return admiralty_orders_context_formation_name (self->context, self->refused_course);
+}
+
+void
+admiralty_orders_panel_forget_refused_course (AdmiraltyOrdersPanel *self)
+{
+  g_return_if_fail (ADMIRALTY_IS_ORDERS_PANEL (self));
+
+  forget_refused_course (self);
 }
 
 const AdmTurnOrders *

@@ -43,6 +43,11 @@ void                 admiralty_orders_panel_set_read_only_text (AdmiraltyOrdersP
 void                 admiralty_orders_panel_set_read_only  (AdmiraltyOrdersPanel  *self,
                                                             gboolean               read_only);
 /* The declarations of the current turn, to resolve its phases with. */
+/* The name of the formation whose last course drag was refused in this movement phase, and
+ * why in @reason (the panel's); NULL when none was, or a later drag of it was taken. */
+const char          *admiralty_orders_panel_get_refused_course (AdmiraltyOrdersPanel *self,
+                                                            const char          **reason);
+void                 admiralty_orders_panel_forget_refused_course (AdmiraltyOrdersPanel *self);
 const AdmTurnOrders *admiralty_orders_panel_get_orders     (AdmiraltyOrdersPanel  *self);
 /* Replaces the current turn's declarations (a saved draft, for instance). */
 void                 admiralty_orders_panel_set_orders     (AdmiraltyOrdersPanel  *self,

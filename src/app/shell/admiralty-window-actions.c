@@ -356,6 +356,45 @@ end_battle_response_cb (AdmiraltyWindow  *self,
   _admiralty_window_update_actions (self);
 }
 
+/* What the ending throws away: the courses plotted and the fire declared this turn that no
+ * phase has resolved yet, or NULL when there are none. */
+static char *
+unresolved_orders_text (AdmiraltyBattlePage *page)
+{
+  const AdmTurnOrders *orders =
+    admiralty_orders_panel_get_orders (admiralty_battle_page_get_orders_panel (page));
+  AdmPhase phase = adm_battle_get_phase (admiralty_battle_page_get_battle (page));
+  g_autoptr(GString) text = NULL;
+  guint courses = 0, fires = 0;
+
+  if (orders == NULL)
+    return NULL;
+  for (guint i = 0; phase <= ADM_PHASE_MOVEMENT && i < orders->moves->len; i++)
+    courses += ((const AdmMoveDecl *) g_ptr_array_index (orders->moves, i))->steps->len > 0;
+  if (phase <= ADM_PHASE_FIRE)
+    fires = orders->fires->len;
+  if (courses == 0 && fires == 0)
+    return NULL;
+  text = g_string_new (NULL);
+  if (courses > 0)
+    g_string_append_printf (text, g_dngettext (NULL, "The course plotted for %u formation is "
+                                                     "not resolved and is discarded with the "
+                                                     "ending.",
+                                               "The courses plotted for %u formations are not "
+                                               "resolved and are discarded with the ending.",
+                                               courses),
+                            courses);
+  if (courses > 0 && fires > 0)
+    g_string_append_c (text, ' ');
+  if (fires > 0)
+    g_string_append_printf (text, g_dngettext (NULL, "%u fire declaration is not resolved and "
+                                                     "is discarded with the ending.",
+                                               "%u fire declarations are not resolved and are "
+                                               "discarded with the ending.", fires),
+                            fires);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
 static void
 end_battle_action (GtkWidget  *widget,
                    const char *action_name,
@@ -365,6 +404,7 @@ end_battle_action (GtkWidget  *widget,
   AdmiraltyBattlePage *page = _admiralty_window_get_battle_page (self);
   GtkWidget *dialog, *entry;
   g_autofree char *body = NULL;
+  g_autofree char *unresolved = NULL;
 
   if (page == NULL ||
       (admiralty_battle_page_get_campaign (page) == NULL &&
@@ -385,6 +425,14 @@ end_battle_action (GtkWidget  *widget,
                               "action, which Undo in the campaign takes back."),
                             adm_battle_get_name (admiralty_battle_page_get_battle (page)),
                             admiralty_battle_page_get_phase_label (page));
+  unresolved = unresolved_orders_text (page);
+  if (unresolved != NULL)
+    {
+      g_autofree char *with = g_strconcat (body, "\n\n", unresolved, NULL);
+
+      g_free (body);
+      body = g_steal_pointer (&with);
+    }
   dialog = adw_message_dialog_new (GTK_WINDOW (self), _("End the Battle?"), body);
   entry = gtk_entry_new ();
   gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Why it ends, e.g. “Pol Six withdrew”"));
