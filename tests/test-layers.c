@@ -67,12 +67,6 @@ static const Layer app_layers[] = {
   { "shell",    5 },
 };
 
-static const Upward app_upward[] = {
-  /* Import Sheets opens on the sample sheets beside the campaign's scenario, in the folder
-   * where the application finds its bundled scenarios. */
-  { "campaign/admiralty-order-board.c", "shell/admiralty-application.h" },
-};
-
 static const char *app_outside[] = { "main.c", NULL };
 
 /* The libraries beside the engine, each a folder of src/ with its headers in it (the engine's
@@ -90,8 +84,7 @@ static const Tree trees[] = {
   { "src", "", src_layers, G_N_ELEMENTS (src_layers), NULL, 0, src_outside },
   { "engine", "engine", engine_layers, G_N_ELEMENTS (engine_layers), engine_upward,
     G_N_ELEMENTS (engine_upward), engine_outside },
-  { "app", "app", app_layers, G_N_ELEMENTS (app_layers), app_upward,
-    G_N_ELEMENTS (app_upward), app_outside },
+  { "app", "app", app_layers, G_N_ELEMENTS (app_layers), NULL, 0, app_outside },
 };
 
 static char *

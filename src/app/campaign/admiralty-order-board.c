@@ -11,7 +11,6 @@
 #include <errno.h>
 #include <glib/gstdio.h>
 
-#include "admiralty-application.h"
 #include "admiralty-asking-dice.h"
 #include "admiralty-dice-prompt.h"
 #include "admiralty-engagement-dialog.h"
@@ -31,6 +30,7 @@ struct _AdmiraltyOrderBoard
   GtkWidget            *engagement_dialog; /* weak */
   GtkFileChooserNative *chooser;
   GFile                *import_folder;    /* where sheets were last imported from */
+  char                 *scenarios_folder; /* the bundled scenarios, their sample sheets beside */
   GHashTable           *statuses;         /* admiral id → status text */
   GHashTable           *counts;           /* admiral id → orders, as a pointer */
   GHashTable           *handed_in;        /* admiral ids with a sheet this cycle */
@@ -1129,6 +1129,7 @@ admiralty_order_board_import_files (AdmiraltyOrderBoard *self,
       g_autoptr(GFile) first = g_list_model_get_item (files, 0);
 
       g_clear_object (&self->import_folder);
+  g_free (self->scenarios_folder);
       self->import_folder = g_file_get_parent (first);
     }
   for (guint i = 0; i < n; i++)
@@ -1190,10 +1191,20 @@ chooser_response_cb (AdmiraltyOrderBoard  *self,
     admiralty_order_board_import_files (self, files);
 }
 
+void
+admiralty_order_board_set_scenarios_folder (AdmiraltyOrderBoard *self,
+                                            const char          *folder)
+{
+  g_return_if_fail (ADMIRALTY_IS_ORDER_BOARD (self));
+
+  g_free (self->scenarios_folder);
+  self->scenarios_folder = g_strdup (folder);
+}
+
 GFile *
 admiralty_order_board_get_import_folder (AdmiraltyOrderBoard *self)
 {
-  g_autofree char *scenarios = NULL;
+  const char *scenarios = self->scenarios_folder;
   g_autofree char *name = NULL;
   g_autofree char *samples = NULL;
   AdmScenario *scenario;
@@ -1206,7 +1217,6 @@ admiralty_order_board_get_import_folder (AdmiraltyOrderBoard *self)
     return NULL;
   /* The sample sheets bundled with the campaign's scenario: scenarios/ID.sheets. */
   scenario = adm_campaign_get_scenario (self->campaign);
-  scenarios = admiralty_application_find_scenarios_dir ();
   if (scenario == NULL || scenarios == NULL)
     return NULL;
   name = g_strconcat (adm_scenario_get_id (scenario), ".sheets", NULL);

@@ -70,8 +70,12 @@ AdmiraltySheetForm *admiralty_order_board_get_sheet_form (AdmiraltyOrderBoard *s
 /* win.import-sheets: a file chooser for several order sheets, opened on
  * admiralty_order_board_get_import_folder (). */
 void                admiralty_order_board_choose_sheets (AdmiraltyOrderBoard *self);
+/* The folder of the bundled scenarios (admiralty_application_find_scenarios_dir ()), or
+ * NULL: the sample sheets of a scenario are beside it (ID.sheets). */
+void                admiralty_order_board_set_scenarios_folder (AdmiraltyOrderBoard *self,
+                                                                const char          *folder);
 /* The folder sheets were last imported from, else the sample sheets bundled with the
- * campaign's scenario (scenarios/ID.sheets beside it), else NULL. */
+ * campaign's scenario (ID.sheets in the scenarios folder), else NULL. */
 GFile              *admiralty_order_board_get_import_folder (AdmiraltyOrderBoard *self)
     G_GNUC_WARN_UNUSED_RESULT;
 /* Each file all or nothing, in order; a refused one is reported ("FILE:LINE: problem") and

@@ -1181,12 +1181,17 @@ log_adjustment_upper_cb (AdmiraltyWindow *self,
 AdmiraltyOrderBoard *
 _admiralty_window_get_order_board (AdmiraltyWindow *self)
 {
+  g_autofree char *scenarios = NULL;
+
   g_return_val_if_fail (ADMIRALTY_IS_WINDOW (self), NULL);
 
   if (self->order_board != NULL)
     return self->order_board;
 
   self->order_board = g_object_new (ADMIRALTY_TYPE_ORDER_BOARD, NULL);
+  /* Import Sheets opens on the sample sheets beside the campaign's scenario. */
+  scenarios = admiralty_application_find_scenarios_dir ();
+  admiralty_order_board_set_scenarios_folder (self->order_board, scenarios);
   /* Late sheets by the clock (F-STRAT-7), its messages shown here. */
   admiralty_order_board_set_clock (self->order_board, self->clock);
   g_signal_connect_object (self->order_board, "toast", G_CALLBACK (_admiralty_window_toast),
