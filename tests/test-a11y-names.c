@@ -9,7 +9,7 @@
 
 #include <string.h>
 
-#include "admiralty-order-board.h"
+#include "admiralty-campaign-orders.h"
 #include "admiralty-sheet-form.h"
 #include "admiralty-window-private.h"
 #include "ui-helpers.h"
@@ -161,8 +161,8 @@ test_campaign_pages (void)
   iterate_until (NULL, NULL, 300);
   assert_all_named (GTK_WIDGET (window), "Orders tab");
 
-  form = admiralty_order_board_open_sheet (_admiralty_window_get_order_board (window),
-                                           "vorkosigan");
+  form = admiralty_campaign_orders_open_sheet (_admiralty_window_get_campaign_orders (window),
+                                               "vorkosigan");
   g_assert_nonnull (form);
   iterate_until (widget_mapped, form, 5000);
   assert_all_named (GTK_WIDGET (form), "order sheet");

@@ -14,7 +14,7 @@
 
 #include "admiralty-application.h"
 #include "admiralty-dice-prompt.h"
-#include "admiralty-order-board.h"
+#include "admiralty-campaign-orders.h"
 #include "admiralty-window-private.h"
 #include "ui-helpers.h"
 
@@ -78,15 +78,15 @@ save_campaign_at_cycle_2 (char **dir)
 /* Resolve Cycle as the master answers it with real dice: cycle 1's engagements, not fought
  * here, dropped with a reason (F-STRAT-4), then the rolls asked for. */
 static void
-resolve_physical (AdmiraltyOrderBoard *board)
+resolve_physical (AdmiraltyCampaignOrders *board)
 {
   g_autoptr(GSettings) settings = g_settings_new (APP_ID);
   GtkWidget *dialog;
 
   g_settings_set_string (settings, "dice-mode", "physical");
-  admiralty_order_board_confirm_resolve (board);
+  admiralty_campaign_orders_confirm_resolve (board);
   iterate ();
-  dialog = admiralty_order_board_get_resolve_dialog (board);
+  dialog = admiralty_campaign_orders_get_resolve_dialog (board);
   g_assert_nonnull (dialog);
   gtk_editable_set_text (GTK_EDITABLE (adw_message_dialog_get_extra_child (
                                          ADW_MESSAGE_DIALOG (dialog))), "fought at the club");
@@ -111,7 +111,7 @@ test_physical_checks (void)
   g_autofree char *dir = NULL;
   g_autofree char *path = save_campaign_at_cycle_2 (&dir);
   AdmiraltyWindow *window = shown_window_new (0, 0);
-  AdmiraltyOrderBoard *board;
+  AdmiraltyCampaignOrders *board;
   AdmCampaign *campaign;
   AdmEvent *last;
   GtkWidget *prompt;
@@ -122,7 +122,7 @@ test_physical_checks (void)
   g_assert_true (admiralty_window_open (window, path));
   iterate ();
   campaign = window->campaign;
-  board = _admiralty_window_get_order_board (window);
+  board = _admiralty_window_get_campaign_orders (window);
   n_events = adm_campaign_get_events (campaign)->len;
   g_assert_cmpuint (adm_strategy_get_cycle (adm_state_get_strategy (
                       adm_campaign_get_state (campaign))), ==, 2);
@@ -135,19 +135,19 @@ test_physical_checks (void)
   /* Cancelled at the first roll: nothing is journaled. */
   resolve_physical (board);
   iterate ();
-  prompt = admiralty_order_board_get_dice_prompt (board);
+  prompt = admiralty_campaign_orders_get_dice_prompt (board);
   g_assert_nonnull (prompt);
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (prompt), "cancel");
   gtk_window_close (GTK_WINDOW (prompt));
   iterate ();
-  g_assert_null (admiralty_order_board_get_dice_prompt (board));
+  g_assert_null (admiralty_campaign_orders_get_dice_prompt (board));
   g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, n_events);
 
   /* F-STRAT-5: all the checks in one prompt, a line a formation naming it and the clause,
    * typed in one go; 7 is not on a d6. */
   resolve_physical (board);
   iterate ();
-  prompt = admiralty_order_board_get_dice_prompt (board);
+  prompt = admiralty_campaign_orders_get_dice_prompt (board);
   g_assert_nonnull (prompt);
   g_assert_cmpstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (prompt)), ==,
                    "Roll 6d6");
@@ -188,7 +188,7 @@ test_physical_checks (void)
   gtk_window_close (GTK_WINDOW (prompt));
   iterate ();
   /* No other prompt follows. */
-  g_assert_null (admiralty_order_board_get_dice_prompt (board));
+  g_assert_null (admiralty_campaign_orders_get_dice_prompt (board));
   g_assert_null (_admiralty_window_get_error_dialog (window));
 
   /* The drops and the cycle, with the values as typed. */

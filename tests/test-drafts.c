@@ -18,7 +18,7 @@
 
 #include "admiralty-application.h"
 #include "admiralty-battle-page-private.h"
-#include "admiralty-order-board.h"
+#include "admiralty-campaign-orders.h"
 #include "admiralty-orders-panel.h"
 #include "admiralty-window-private.h"
 #include "komarr-helpers.h"
@@ -356,19 +356,20 @@ static AdmiraltySheetForm *
 open_form (AdmiraltyWindow *window,
            const char      *admiral)
 {
-  AdmiraltyOrderBoard *board = _admiralty_window_get_order_board (window);
-  AdmiraltySheetForm *form = admiralty_order_board_open_sheet (board, admiral);
+  AdmiraltyCampaignOrders *board = _admiralty_window_get_campaign_orders (window);
+  AdmiraltySheetForm *form = admiralty_campaign_orders_open_sheet (board, admiral);
 
   g_assert_nonnull (form);
   iterate_until (widget_mapped, form, 3000);
-  g_assert_true (admiralty_order_board_get_sheet_form (board) == form);
+  g_assert_true (admiralty_campaign_orders_get_sheet_form (board) == form);
   return form;
 }
 
 static gboolean
 form_closed (gpointer data)
 {
-  return admiralty_order_board_get_sheet_form (_admiralty_window_get_order_board (data)) == NULL;
+  return admiralty_campaign_orders_get_sheet_form (
+           _admiralty_window_get_campaign_orders (data)) == NULL;
 }
 
 static GtkWidget *
@@ -418,7 +419,7 @@ test_sheet_draft (void)
   g_autoptr(GError) error = NULL;
   AdmiraltyWindow *window;
   AdmiraltySheetForm *form;
-  AdmiraltyOrderBoard *board;
+  AdmiraltyCampaignOrders *board;
   GtkWidget *dialog;
   const char *body;
   guint events;
@@ -438,7 +439,7 @@ test_sheet_draft (void)
       keys_to (GTK_WIDGET (form), "Escape");
       iterate_until (form_closed, window, 3000);
       g_assert_true (form_closed (window));
-      g_assert_cmpstr (admiralty_order_board_get_status (_admiralty_window_get_order_board (
+      g_assert_cmpstr (admiralty_campaign_orders_get_status (_admiralty_window_get_campaign_orders (
                                                            window), "vorkosigan"), ==,
                        NOT_HANDED_IN);
       form = open_form (window, "vorkosigan");
@@ -461,13 +462,13 @@ test_sheet_draft (void)
   events = adm_campaign_get_events (window->campaign)->len;
   /* After the crash, the board and the question before the cycle name the sheet typed and
    * not handed in, which the cycle would leave out. */
-  board = _admiralty_window_get_order_board (window);
-  g_assert_cmpstr (admiralty_order_board_get_status (board, "vorkosigan"), ==, NOT_HANDED_IN);
-  g_assert_cmpstr (admiralty_order_board_get_status (board, "vorlakial"), ==,
+  board = _admiralty_window_get_campaign_orders (window);
+  g_assert_cmpstr (admiralty_campaign_orders_get_status (board, "vorkosigan"), ==, NOT_HANDED_IN);
+  g_assert_cmpstr (admiralty_campaign_orders_get_status (board, "vorlakial"), ==,
                    "No sheet — his formations keep their standing orders (F-STRAT-5)");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-cycle", NULL));
   iterate ();
-  dialog = admiralty_order_board_get_resolve_dialog (board);
+  dialog = admiralty_campaign_orders_get_resolve_dialog (board);
   g_assert_nonnull (dialog);
   body = adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog));
   g_assert_nonnull (strstr (body, "This sheet was typed here and not handed in; the cycle "
@@ -492,7 +493,7 @@ test_sheet_draft (void)
   g_assert_cmpstr (adm_event_get (last_event (window, 0), "flagship"), ==, "kestrel");
 
   /* Handed in, the draft is done: the form starts from his sheet. */
-  g_assert_null (strstr (admiralty_order_board_get_status (board, "vorkosigan"),
+  g_assert_null (strstr (admiralty_campaign_orders_get_status (board, "vorkosigan"),
                          "not handed in"));
   form = open_form (window, "vorkosigan");
   g_assert_false (gtk_widget_get_visible (draft_row (form)));
@@ -502,7 +503,7 @@ test_sheet_draft (void)
                                                  "komarr-orbit"));
   gtk_window_close (GTK_WINDOW (form));
   iterate_until (form_closed, window, 3000);
-  g_assert_true (g_str_has_suffix (admiralty_order_board_get_status (board, "vorkosigan"),
+  g_assert_true (g_str_has_suffix (admiralty_campaign_orders_get_status (board, "vorkosigan"),
                                    " · Correction not handed in"));
   form = open_form (window, "vorkosigan");
   g_assert_true (gtk_widget_get_visible (draft_row (form)));

@@ -303,7 +303,8 @@ test_campaign_positions (Fixture       *fixture,
   g_assert_null (_admiralty_window_get_error_dialog (window));
   {
     GtkWidget *dialog =
-      admiralty_order_board_get_engagement_dialog (_admiralty_window_get_order_board (window));
+      admiralty_campaign_orders_get_engagement_dialog (
+        _admiralty_window_get_campaign_orders (window));
     AdmiraltyBattlePage *page;
     const char *kept;
 

@@ -9,7 +9,7 @@
 
 #include <string.h>
 
-#include "admiralty-order-board.h"
+#include "admiralty-campaign-orders.h"
 #include "admiralty-share-dialog.h"
 #include "ui-helpers.h"
 
@@ -138,7 +138,8 @@ post_and_accept (AdmPortal   *portal,
                  const char  *admiral_id,
                  const char  *formation_id)
 {
-  AdmiraltyOrderBoard *board = g_object_ref_sink (g_object_new (ADMIRALTY_TYPE_ORDER_BOARD, NULL));
+  AdmiraltyCampaignOrders *board =
+    g_object_ref_sink (g_object_new (ADMIRALTY_TYPE_CAMPAIGN_ORDERS, NULL));
   g_autofree char *link = adm_portal_get_link (portal, admiral_id);
   const char *path = strstr (link + strlen ("http://"), "/");
   g_autofree char *get = g_strdup_printf ("GET %s HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
@@ -149,8 +150,8 @@ post_and_accept (AdmPortal   *portal,
   AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
   guint cycle = adm_strategy_get_cycle (strategy);
 
-  admiralty_order_board_set_campaign (board, campaign);
-  admiralty_order_board_set_portal (board, portal);
+  admiralty_campaign_orders_set_campaign (board, campaign);
+  admiralty_campaign_orders_set_portal (board, portal);
   g_assert_nonnull (csrf);
   body = g_strdup_printf ("csrf=%.32s&f0=%s&o0=defend", csrf + strlen ("name=\"csrf\" value=\""),
                           formation_id);
@@ -169,7 +170,7 @@ post_and_accept (AdmPortal   *portal,
   g_assert_null (strstr (row_subtitle (GTK_WIDGET (board), admiral_id),
                          "Received by portal at"));
   g_assert_null (find_button (GTK_WIDGET (board), "_Accept"));
-  admiralty_order_board_set_portal (board, NULL);
+  admiralty_campaign_orders_set_portal (board, NULL);
   g_object_unref (board);
 }
 

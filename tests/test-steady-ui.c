@@ -13,7 +13,7 @@
 
 #include <string.h>
 
-#include "admiralty-order-board.h"
+#include "admiralty-campaign-orders.h"
 #include "admiralty-sheet-form.h"
 #include "admiralty-window-private.h"
 #include "pointer-helpers.h"
@@ -204,7 +204,7 @@ static void
 test_next_sector (Fixture       *fixture,
                   gconstpointer  data)
 {
-  AdmiraltyOrderBoard *board = _admiralty_window_get_order_board (fixture->window);
+  AdmiraltyCampaignOrders *board = _admiralty_window_get_campaign_orders (fixture->window);
   AdmiraltySheetForm *form;
   GtkWidget *group, *order_row, *next_row, *route_row, *add, *popover, *item;
   graphene_point_t before, after;
@@ -214,7 +214,7 @@ test_next_sector (Fixture       *fixture,
       g_test_skip ("needs xdotool and an X11 display");
       return;
     }
-  form = admiralty_order_board_open_sheet (board, "vorkosigan");
+  form = admiralty_campaign_orders_open_sheet (board, "vorkosigan");
   g_assert_nonnull (form);
   iterate_until (widget_mapped, form, 5000);
   wait_frame (GTK_WIDGET (form));

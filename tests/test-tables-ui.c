@@ -19,7 +19,7 @@
 
 #include "admiralty-battle-page.h"
 #include "admiralty-join-dialog.h"
-#include "admiralty-order-board.h"
+#include "admiralty-campaign-orders.h"
 #include "admiralty-share-dialog.h"
 #include "admiralty-tables-dialog.h"
 #include "admiralty-window-private.h"
@@ -71,10 +71,10 @@ fixture_tear_down (Fixture       *fixture,
   g_free (fixture->dir);
 }
 
-static AdmiraltyOrderBoard *
+static AdmiraltyCampaignOrders *
 board (Fixture *fixture)
 {
-  return _admiralty_window_get_order_board (fixture->window);
+  return _admiralty_window_get_campaign_orders (fixture->window);
 }
 
 /* The queue's line of @id as the board shows it. */
@@ -82,7 +82,7 @@ static char *
 queue_line (Fixture    *fixture,
             const char *id)
 {
-  g_autofree char *text = admiralty_order_board_get_engagements_text (board (fixture));
+  g_autofree char *text = admiralty_campaign_orders_get_engagements_text (board (fixture));
   g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
 
   for (guint i = 0; lines[i] != NULL; i++)
@@ -208,14 +208,14 @@ test_queue_and_dialog (Fixture       *fixture,
       dialog = l->data;
   g_assert_nonnull (dialog);
   g_assert_cmpstr (count_subtitle (dialog), ==, "0: no other tables");
-  g_assert_true (adm_portal_start (admiralty_order_board_get_portal (board (fixture)),
+  g_assert_true (adm_portal_start (admiralty_campaign_orders_get_portal (board (fixture)),
                                    "127.0.0.1", 0, &error));
   g_assert_no_error (error);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "tables.set-count", "u", 2));
   iterate ();
   g_assert_cmpuint (admiralty_tables_dialog_get_n_tables (dialog), ==, 2);
   g_assert_cmpstr (count_subtitle (dialog), ==, "2 other tables: their join links are below");
-  g_assert_cmpuint (admiralty_order_board_get_n_tables (board (fixture)), ==, 2);
+  g_assert_cmpuint (admiralty_campaign_orders_get_n_tables (board (fixture)), ==, 2);
   text = admiralty_tables_dialog_get_table_text (dialog, "Table 2");
   g_assert_true (g_str_has_prefix (text, "https://127.0.0.1:"));
   g_assert_nonnull (strstr (text, "/table/"));
@@ -226,7 +226,8 @@ test_queue_and_dialog (Fixture       *fixture,
 
   /* Send to Table: one action, undone and redone like any other. */
   events = adm_campaign_get_events (campaign)->len;
-  g_assert_true (admiralty_order_board_send_to_table (board (fixture), C1_3, "Table 2", &error));
+  g_assert_true (admiralty_campaign_orders_send_to_table (board (fixture), C1_3, "Table 2",
+                                                          &error));
   g_assert_no_error (error);
   iterate ();
   line = queue_line (fixture, "c1-3");
@@ -267,7 +268,7 @@ test_queue_and_dialog (Fixture       *fixture,
   g_assert_nonnull (adm_state_get_table (adm_campaign_get_state (campaign), "c1-3"));
 
   /* Watch Battle: read-only, following each entry. */
-  admiralty_order_board_open_engagement (board (fixture), C1_3);
+  admiralty_campaign_orders_open_engagement (board (fixture), C1_3);
   iterate ();
   page = _admiralty_window_get_battle_page (fixture->window);
   g_assert_nonnull (page);
@@ -289,11 +290,11 @@ test_queue_and_dialog (Fixture       *fixture,
   /* Take Back, with the chief's reason: the battle is his again. */
   adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->orders_tab);
   /* No reason, no taking back. */
-  g_assert_false (admiralty_order_board_take_back (board (fixture), C1_3, "", &error));
+  g_assert_false (admiralty_campaign_orders_take_back (board (fixture), C1_3, "", &error));
   g_assert_nonnull (error);
   g_clear_error (&error);
-  g_assert_true (admiralty_order_board_take_back (board (fixture), C1_3, "The laptop broke down",
-                                                  &error));
+  g_assert_true (admiralty_campaign_orders_take_back (board (fixture), C1_3,
+                                                      "The laptop broke down", &error));
   g_assert_no_error (error);
   iterate ();
   line = queue_line (fixture, "c1-3");
@@ -303,7 +304,7 @@ test_queue_and_dialog (Fixture       *fixture,
   /* Tables off: the links die, the menu says why again. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "tables.set-count", "u", 0));
   iterate ();
-  g_assert_cmpuint (admiralty_order_board_get_n_tables (board (fixture)), ==, 0);
+  g_assert_cmpuint (admiralty_campaign_orders_get_n_tables (board (fixture)), ==, 0);
   g_assert_cmpstr (count_subtitle (dialog), ==, "0: no other tables");
   gtk_widget_activate_action (GTK_WIDGET (dialog), "tables.set-count", "u", 1);
   iterate ();
@@ -327,8 +328,8 @@ test_typed_at_table (Fixture       *fixture,
 
   adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->orders_tab);
   iterate ();
-  g_assert_true (admiralty_order_board_send_to_table_full (board (fixture), C1_3, "Table 2",
-                                                           TRUE, &error));
+  g_assert_true (admiralty_campaign_orders_send_to_table_full (board (fixture), C1_3, "Table 2",
+                                                               TRUE, &error));
   g_assert_no_error (error);
   /* The chief commits to the program's dice as the table downloads its set-up. */
   g_assert_true (adm_campaign_table_dice (campaign, "Table 2", "c1-3", T0 + 700, secret,
@@ -427,7 +428,7 @@ test_send_and_take_back_dialogs (Fixture       *fixture,
   guint events;
 
   adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->orders_tab);
-  admiralty_order_board_set_n_tables (board (fixture), 2);
+  admiralty_campaign_orders_set_n_tables (board (fixture), 2);
   iterate ();
 
   /* Send to Table: the tables in a drop-down, then the dice policy, typed dice off; Send
@@ -550,14 +551,15 @@ join_c1_3 (Fixture                *fixture,
   portal = admiralty_share_dialog_portal_for (admiralty_window_get_room (fixture->window),
                                               fixture->window->campaign, NULL, &error);
   g_assert_no_error (error);
-  admiralty_order_board_set_portal (board (fixture), portal);
+  admiralty_campaign_orders_set_portal (board (fixture), portal);
   g_assert_true (adm_portal_start (portal, "127.0.0.1", 0, &error));
   g_assert_no_error (error);
   *tables = admiralty_tables_dialog_new (admiralty_window_get_room (fixture->window));
   g_assert_true (admiralty_tables_dialog_set_n_tables (*tables, 2, &error));
   g_assert_no_error (error);
-  admiralty_order_board_set_n_tables (board (fixture), 2);
-  g_assert_true (admiralty_order_board_send_to_table (board (fixture), C1_3, "Table 2", &error));
+  admiralty_campaign_orders_set_n_tables (board (fixture), 2);
+  g_assert_true (admiralty_campaign_orders_send_to_table (board (fixture), C1_3, "Table 2",
+                                                          &error));
   g_assert_no_error (error);
   link = adm_table_server_get_link (
     admiralty_tables_dialog_get_server (admiralty_window_get_room (fixture->window)), "Table 2");
@@ -695,8 +697,8 @@ test_join_taken_back (Fixture       *fixture,
 
   admiralty_battle_page_resolve_phase (page, FALSE);
   iterate_until (all_sent, client, 10000);
-  g_assert_true (admiralty_order_board_take_back (board (fixture), C1_3, "Table 2 went home",
-                                                  &error));
+  g_assert_true (admiralty_campaign_orders_take_back (board (fixture), C1_3, "Table 2 went home",
+                                                      &error));
   g_assert_no_error (error);
   admiralty_battle_page_resolve_phase (page, FALSE);
   iterate_until (refused, client, 10000);
@@ -762,7 +764,7 @@ test_tables_come_back (Fixture       *fixture,
   server = admiralty_tables_dialog_get_server (admiralty_window_get_room (fixture->window));
   g_assert_nonnull (server);
   g_assert_cmpuint (adm_table_server_get_n_tables (server), ==, 2);
-  g_assert_cmpuint (admiralty_order_board_get_n_tables (board (fixture)), ==, 2);
+  g_assert_cmpuint (admiralty_campaign_orders_get_n_tables (board (fixture)), ==, 2);
   after = adm_table_server_get_link (server, "Table 2");
   g_assert_cmpstr (link_token (after), ==, link_token (before));
   gtk_window_destroy (GTK_WINDOW (share));
@@ -824,7 +826,7 @@ test_sharing_resumed (Fixture       *fixture,
   g_assert_nonnull (server);
   after = adm_table_server_get_link (server, "Table 2");
   g_assert_cmpstr (after, ==, before);
-  g_assert_cmpuint (admiralty_order_board_get_n_tables (board (fixture)), ==, 2);
+  g_assert_cmpuint (admiralty_campaign_orders_get_n_tables (board (fixture)), ==, 2);
 
   /* An address gone from this computer: not resumed, and why. */
   adm_portal_stop (portal);

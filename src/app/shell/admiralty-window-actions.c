@@ -973,7 +973,8 @@ _admiralty_window_open_sector_battle (AdmiraltyWindow *self,
           return _admiralty_window_open_engagement_battle (self, engagement->id, NULL);
         if (engagement->status == ADM_ENGAGEMENT_NOT_FOUGHT)
           {
-            admiralty_order_board_open_engagement (_admiralty_window_get_order_board (self), i);
+            admiralty_campaign_orders_open_engagement (
+              _admiralty_window_get_campaign_orders (self), i);
             return TRUE;
           }
       }
@@ -1261,7 +1262,7 @@ projector_action (GtkWidget  *widget,
                                               self->campaign, self->clock);
   g_set_weak_pointer (&self->projector, GTK_WIDGET (projector));
   admiralty_projector_window_set_portal (
-    projector, admiralty_order_board_get_portal (_admiralty_window_get_order_board (self)));
+    projector, admiralty_campaign_orders_get_portal (_admiralty_window_get_campaign_orders (self)));
   admiralty_projector_window_show_on (projector, widget);
 }
 
@@ -1295,9 +1296,9 @@ orders_action (GtkWidget  *widget,
     return;
   adw_tab_view_set_selected_page (self->tab_view, self->orders_tab);
   if (g_str_equal (action_name, "win.import-sheets"))
-    admiralty_order_board_choose_sheets (_admiralty_window_get_order_board (self));
+    admiralty_campaign_orders_choose_sheets (_admiralty_window_get_campaign_orders (self));
   else
-    admiralty_order_board_confirm_resolve (_admiralty_window_get_order_board (self));
+    admiralty_campaign_orders_confirm_resolve (_admiralty_window_get_campaign_orders (self));
 }
 
 /* Reports on paper: the master's, an admiral's, fleet cards and order sheets, printed or
@@ -1348,7 +1349,7 @@ share_admirals_action (GtkWidget  *widget,
 
   if (portal == NULL)
     return;
-  admiralty_order_board_set_portal (_admiralty_window_get_order_board (self), portal);
+  admiralty_campaign_orders_set_portal (_admiralty_window_get_campaign_orders (self), portal);
   if (self->projector != NULL)
     admiralty_projector_window_set_portal (ADMIRALTY_PROJECTOR_WINDOW (self->projector), portal);
 }
@@ -1358,8 +1359,8 @@ tables_count_cb (AdmiraltyWindow       *self,
                  GParamSpec            *pspec,
                  AdmiraltyTablesDialog *dialog)
 {
-  admiralty_order_board_set_n_tables (_admiralty_window_get_order_board (self),
-                                      admiralty_tables_dialog_get_n_tables (dialog));
+  admiralty_campaign_orders_set_n_tables (_admiralty_window_get_campaign_orders (self),
+                                          admiralty_tables_dialog_get_n_tables (dialog));
 }
 
 static void
@@ -1472,7 +1473,7 @@ tables_action (GtkWidget  *widget,
                                        NULL);
       return;
     }
-  admiralty_order_board_set_portal (_admiralty_window_get_order_board (self), portal);
+  admiralty_campaign_orders_set_portal (_admiralty_window_get_campaign_orders (self), portal);
   dialog = admiralty_tables_dialog_new (self->room);
   g_signal_connect_object (dialog, "notify::n-tables", G_CALLBACK (tables_count_cb), self,
                            G_CONNECT_SWAPPED);

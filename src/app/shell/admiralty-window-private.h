@@ -8,7 +8,7 @@
 #include "admiralty-cycle-clock.h"
 #include "admiralty-map-page.h"
 #include "admiralty-muster-page.h"
-#include "admiralty-order-board.h"
+#include "admiralty-campaign-orders.h"
 #include "admiralty-projector-window.h"
 #include "admiralty-ti4-page.h"
 #include "admiralty-window.h"
@@ -71,7 +71,8 @@ struct _AdmiraltyWindow
   AdmiraltyMapPage     *map_page;      /* NULL until _admiralty_window_get_map_page () */
   AdwTabPage           *orders_tab;
   AdwBin               *orders_bin;
-  AdmiraltyOrderBoard  *order_board;   /* NULL until _admiralty_window_get_order_board () */
+  /* The campaign's Orders tab: NULL until _admiralty_window_get_campaign_orders (). */
+  AdmiraltyCampaignOrders *campaign_orders;
   GtkWidget            *undo_button;
   GtkWidget            *redo_button;
   GMenu                *primary_menu;
@@ -140,7 +141,7 @@ gboolean             _admiralty_window_open_engagement_battle (AdmiraltyWindow *
                                                                GHashTable      *overrides);
 /* The Orders tab's board, made and put in its tab when first asked for: on the tab's first
  * showing, or by an action or test that needs it. */
-AdmiraltyOrderBoard *_admiralty_window_get_order_board (AdmiraltyWindow *self);
+AdmiraltyCampaignOrders *_admiralty_window_get_campaign_orders (AdmiraltyWindow *self);
 /* The Sector Map tab's page, made and put in its tab when first asked for, as the board. */
 AdmiraltyMapPage    *_admiralty_window_get_map_page    (AdmiraltyWindow *self);
 /* The TI4 combat in the selected tab, or NULL. */

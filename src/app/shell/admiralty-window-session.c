@@ -258,7 +258,8 @@ resume_sharing (AdmiraltyWindow *self)
     {
       if (portal != NULL)
         {
-          admiralty_order_board_set_portal (_admiralty_window_get_order_board (self), portal);
+          admiralty_campaign_orders_set_portal (_admiralty_window_get_campaign_orders (self),
+                                                portal);
           if (self->projector != NULL)
             admiralty_projector_window_set_portal (ADMIRALTY_PROJECTOR_WINDOW (self->projector),
                                                    portal);

@@ -561,8 +561,8 @@ admiralty_window_set_campaign (AdmiraltyWindow *self,
                                              campaign);
 
   admiralty_window_update_faction_css (self);
-  if (self->order_board != NULL)
-    admiralty_order_board_set_campaign (self->order_board, campaign);
+  if (self->campaign_orders != NULL)
+    admiralty_campaign_orders_set_campaign (self->campaign_orders, campaign);
   if (self->map_page != NULL)
     admiralty_map_page_set_campaign (self->map_page, campaign);
   admiralty_window_update_summary (self);
@@ -586,10 +586,10 @@ battle_page_error_cb (AdmiraltyWindow     *self,
 }
 
 static void
-order_board_error_cb (AdmiraltyWindow     *self,
-                      const char          *heading,
-                      const char          *body,
-                      AdmiraltyOrderBoard *board)
+campaign_orders_error_cb (AdmiraltyWindow     *self,
+                          const char          *heading,
+                          const char          *body,
+                          AdmiraltyCampaignOrders *board)
 {
   _admiralty_window_present_error (self, heading, body, NULL);
 }
@@ -696,10 +696,10 @@ _admiralty_window_open_engagement_battle (AdmiraltyWindow *self,
 }
 
 static void
-order_board_battle_cb (AdmiraltyWindow     *self,
-                       const char          *engagement_id,
-                       GHashTable          *overrides,
-                       AdmiraltyOrderBoard *board)
+campaign_orders_battle_cb (AdmiraltyWindow     *self,
+                           const char          *engagement_id,
+                           GHashTable          *overrides,
+                           AdmiraltyCampaignOrders *board)
 {
   _admiralty_window_open_engagement_battle (self, engagement_id, overrides);
 }
@@ -1037,8 +1037,8 @@ room_table_server_cb (AdmiraltyWindow *self)
   AdmTableServer *server = admiralty_room_get_table_server (self->room);
 
   if (server != NULL)
-    admiralty_order_board_set_n_tables (_admiralty_window_get_order_board (self),
-                                        adm_table_server_get_n_tables (server));
+    admiralty_campaign_orders_set_n_tables (_admiralty_window_get_campaign_orders (self),
+                                            adm_table_server_get_n_tables (server));
 }
 
 static void
@@ -1178,31 +1178,31 @@ log_adjustment_upper_cb (AdmiraltyWindow *self,
 
 /* The Orders tab's board is made when first needed rather than with the window: a campaign's
  * first frame shows the Campaign tab. */
-AdmiraltyOrderBoard *
-_admiralty_window_get_order_board (AdmiraltyWindow *self)
+AdmiraltyCampaignOrders *
+_admiralty_window_get_campaign_orders (AdmiraltyWindow *self)
 {
   g_autofree char *scenarios = NULL;
 
   g_return_val_if_fail (ADMIRALTY_IS_WINDOW (self), NULL);
 
-  if (self->order_board != NULL)
-    return self->order_board;
+  if (self->campaign_orders != NULL)
+    return self->campaign_orders;
 
-  self->order_board = g_object_new (ADMIRALTY_TYPE_ORDER_BOARD, NULL);
+  self->campaign_orders = g_object_new (ADMIRALTY_TYPE_CAMPAIGN_ORDERS, NULL);
   /* Import Sheets opens on the sample sheets beside the campaign's scenario. */
   scenarios = admiralty_application_find_scenarios_dir ();
-  admiralty_order_board_set_scenarios_folder (self->order_board, scenarios);
+  admiralty_campaign_orders_set_scenarios_folder (self->campaign_orders, scenarios);
   /* Late sheets by the clock (F-STRAT-7), its messages shown here. */
-  admiralty_order_board_set_clock (self->order_board, self->clock);
-  g_signal_connect_object (self->order_board, "toast", G_CALLBACK (_admiralty_window_toast),
+  admiralty_campaign_orders_set_clock (self->campaign_orders, self->clock);
+  g_signal_connect_object (self->campaign_orders, "toast", G_CALLBACK (_admiralty_window_toast),
                            self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->order_board, "error", G_CALLBACK (order_board_error_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->order_board, "open-battle", G_CALLBACK (order_board_battle_cb),
+  g_signal_connect_object (self->campaign_orders, "error", G_CALLBACK (campaign_orders_error_cb),
                            self, G_CONNECT_SWAPPED);
-  admiralty_order_board_set_campaign (self->order_board, self->campaign);
-  adw_bin_set_child (self->orders_bin, GTK_WIDGET (self->order_board));
-  return self->order_board;
+  g_signal_connect_object (self->campaign_orders, "open-battle",
+                           G_CALLBACK (campaign_orders_battle_cb), self, G_CONNECT_SWAPPED);
+  admiralty_campaign_orders_set_campaign (self->campaign_orders, self->campaign);
+  adw_bin_set_child (self->orders_bin, GTK_WIDGET (self->campaign_orders));
+  return self->campaign_orders;
 }
 
 /* The Sector Map tab's page, the same way: 16 M instructions of widgets before the first frame
@@ -1229,7 +1229,7 @@ selected_page_cb (AdmiraltyWindow *self,
   AdwTabPage *selected = adw_tab_view_get_selected_page (tab_view);
 
   if (selected == self->orders_tab)
-    _admiralty_window_get_order_board (self);
+    _admiralty_window_get_campaign_orders (self);
   else if (selected == self->map_tab)
     _admiralty_window_get_map_page (self);
   _admiralty_window_update_header (self);
@@ -1392,7 +1392,7 @@ admiralty_window_dispose (GObject *object)
   if (self->tab_view != NULL)
     g_signal_handlers_disconnect_by_func (self->tab_view, selected_page_cb, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_WINDOW);
-  self->order_board = NULL;   /* went with orders_bin */
+  self->campaign_orders = NULL;   /* went with orders_bin */
   self->muster_page = NULL;   /* went with main_stack */
   self->map_page = NULL;      /* went with map_bin */
   /* These went with empty_page. */
@@ -1487,7 +1487,7 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   g_type_ensure (ADMIRALTY_TYPE_CLOCK_BUTTON);
   g_type_ensure (ADMIRALTY_TYPE_FLEET_NODE);
   g_type_ensure (ADMIRALTY_TYPE_FLEET_ROW);
-  g_type_ensure (ADMIRALTY_TYPE_ORDER_BOARD);
+  g_type_ensure (ADMIRALTY_TYPE_CAMPAIGN_ORDERS);
   g_type_ensure (ADMIRALTY_TYPE_ROLL_ITEM);
   g_type_ensure (ADMIRALTY_TYPE_WIDTH_FIRST_LAYOUT);
 

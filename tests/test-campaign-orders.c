@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-order-board.c: the Orders tab in the real window, on the bundled Komarr campaign copied
+/* test-campaign-orders.c: the Orders tab in the real window, on the bundled Komarr campaign copied
  * into a temporary folder — the board's statuses (no sheet, received, late, corrected:
  * F-GEN-3, F-STRAT-5, F-STRAT-7), the sheet form refusing a non-adjacent move (F-STRAT-8) and
  * another admiral's formation (F-FORM-6) with the engine's reason and blocking the hand-in, a
@@ -19,7 +19,7 @@
 #include "admiralty-battle-page-private.h"
 #include "admiralty-orders-panel.h"
 #include "admiralty-engagement-dialog.h"
-#include "admiralty-order-board.h"
+#include "admiralty-campaign-orders.h"
 #include "admiralty-projector-window.h"
 #include "admiralty-window-private.h"
 #include "adm-file.h"
@@ -47,7 +47,7 @@ fixture_set_up (Fixture       *fixture,
   g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
 
   g_assert_no_error (error);
-  fixture->dir = g_dir_make_tmp ("admiralty-order-board-XXXXXX", &error);
+  fixture->dir = g_dir_make_tmp ("admiralty-campaign-orders-XXXXXX", &error);
   g_assert_no_error (error);
   fixture->campaign_path = g_build_filename (fixture->dir, "komarr.admiralty", NULL);
   fixture->window = campaign_window_new (campaign, fixture->campaign_path, 0, 0);
@@ -64,10 +64,10 @@ fixture_tear_down (Fixture       *fixture,
   g_free (fixture->dir);
 }
 
-static AdmiraltyOrderBoard *
+static AdmiraltyCampaignOrders *
 board (Fixture *fixture)
 {
-  return _admiralty_window_get_order_board (fixture->window);
+  return _admiralty_window_get_campaign_orders (fixture->window);
 }
 
 static guint
@@ -113,7 +113,7 @@ import (Fixture    *fixture,
       g_list_store_append (files, file);
     }
   va_end (args);
-  imported = admiralty_order_board_import_files (board (fixture), G_LIST_MODEL (files));
+  imported = admiralty_campaign_orders_import_files (board (fixture), G_LIST_MODEL (files));
   iterate ();
   return imported;
 }
@@ -122,11 +122,11 @@ static AdmiraltySheetForm *
 open_form (Fixture    *fixture,
            const char *admiral_id)
 {
-  AdmiraltySheetForm *form = admiralty_order_board_open_sheet (board (fixture), admiral_id);
+  AdmiraltySheetForm *form = admiralty_campaign_orders_open_sheet (board (fixture), admiral_id);
 
   g_assert_nonnull (form);
   iterate ();
-  g_assert_true (admiralty_order_board_get_sheet_form (board (fixture)) == form);
+  g_assert_true (admiralty_campaign_orders_get_sheet_form (board (fixture)) == form);
   return form;
 }
 
@@ -152,15 +152,15 @@ test_statuses (Fixture       *fixture,
 
   /* The Orders tab is there and permanent, like the map. */
   g_assert_cmpstr (adw_tab_page_get_title (fixture->window->orders_tab), ==, "Orders");
-  status = admiralty_order_board_get_status (board (fixture), "vorkosigan");
+  status = admiralty_campaign_orders_get_status (board (fixture), "vorkosigan");
   g_assert_cmpstr (status, ==, "No sheet — his formations keep their standing orders "
                                "(F-STRAT-5)");
-  g_assert_cmpuint (admiralty_order_board_get_n_orders (board (fixture), "vorkosigan"), ==, 0);
+  g_assert_cmpuint (admiralty_campaign_orders_get_n_orders (board (fixture), "vorkosigan"), ==, 0);
 
   /* Import Sheets opens on the sample sheets bundled with the scenario, then on the folder
    * sheets were last imported from. */
   {
-    g_autoptr(GFile) folder = admiralty_order_board_get_import_folder (board (fixture));
+    g_autoptr(GFile) folder = admiralty_campaign_orders_get_import_folder (board (fixture));
     g_autoptr(GFile) sample = NULL;
     g_autofree char *samples = g_test_build_filename (G_TEST_DIST, "..", "scenarios",
                                                       "komarr-campaign.sheets", NULL);
@@ -172,9 +172,9 @@ test_statuses (Fixture       *fixture,
     g_assert_true (g_file_query_exists (sample, NULL));
   }
   g_assert_cmpuint (import (fixture, "komarr-cycle-1-vorkosigan.xml", NULL), ==, 1);
-  g_assert_cmpstr (admiralty_order_board_get_status (board (fixture), "vorkosigan"), ==,
+  g_assert_cmpstr (admiralty_campaign_orders_get_status (board (fixture), "vorkosigan"), ==,
                    received);
-  g_assert_cmpuint (admiralty_order_board_get_n_orders (board (fixture), "vorkosigan"), ==, 2);
+  g_assert_cmpuint (admiralty_campaign_orders_get_n_orders (board (fixture), "vorkosigan"), ==, 2);
 
   /* A sheet handed in late is accepted with its time. */
   form = open_form (fixture, "radovan");
@@ -185,9 +185,10 @@ test_statuses (Fixture       *fixture,
   g_assert_no_error (error);
   gtk_window_destroy (GTK_WINDOW (form));
   iterate ();
-  g_assert_true (g_str_has_prefix (admiralty_order_board_get_status (board (fixture), "radovan"),
+  g_assert_true (g_str_has_prefix (admiralty_campaign_orders_get_status (board (fixture),
+                                                                         "radovan"),
                                    "Late — received "));
-  g_assert_cmpuint (admiralty_order_board_get_n_orders (board (fixture), "radovan"), ==, 1);
+  g_assert_cmpuint (admiralty_campaign_orders_get_n_orders (board (fixture), "radovan"), ==, 1);
 
   /* A second sheet is a correction: the journal keeps both. */
   form = open_form (fixture, "vorkosigan");
@@ -196,11 +197,11 @@ test_statuses (Fixture       *fixture,
   g_assert_no_error (error);
   gtk_window_destroy (GTK_WINDOW (form));
   iterate ();
-  status = admiralty_order_board_get_status (board (fixture), "vorkosigan");
+  status = admiralty_campaign_orders_get_status (board (fixture), "vorkosigan");
   g_assert_true (g_str_has_prefix (status, received));
   g_assert_true (g_str_has_suffix (status, "Corrected 1×"));
   /* Still two orders in force: the defend order replaced the patrol. */
-  g_assert_cmpuint (admiralty_order_board_get_n_orders (board (fixture), "vorkosigan"), ==, 2);
+  g_assert_cmpuint (admiralty_campaign_orders_get_n_orders (board (fixture), "vorkosigan"), ==, 2);
 }
 
 /* F-STRAT-8 and F-FORM-6: refused with the engine's reason, and nothing handed in. */
@@ -227,7 +228,7 @@ test_refusals (Fixture       *fixture,
   /* The action is disabled: Ctrl+Return or the button hands in nothing. */
   gtk_widget_activate_action (GTK_WIDGET (form), "sheet.hand-in", NULL);
   iterate ();
-  g_assert_true (admiralty_order_board_get_sheet_form (board (fixture)) == form);
+  g_assert_true (admiralty_campaign_orders_get_sheet_form (board (fixture)) == form);
   g_assert_cmpuint (n_events (fixture), ==, before);
   g_assert_false (admiralty_sheet_form_hand_in (form, &error));
   g_assert_nonnull (strstr (error->message, "not adjacent"));
@@ -256,7 +257,7 @@ test_refusals (Fixture       *fixture,
   g_assert_nonnull (refusal);
   g_assert_nonnull (strstr (refusal, "F-MINE-10"));
   g_assert_cmpuint (n_events (fixture), ==, before);
-  g_assert_cmpstr (admiralty_order_board_get_status (board (fixture), "vorkosigan"), ==,
+  g_assert_cmpstr (admiralty_campaign_orders_get_status (board (fixture), "vorkosigan"), ==,
                    "No sheet — his formations keep their standing orders (F-STRAT-5)");
 }
 
@@ -383,7 +384,7 @@ test_hand_in_and_correct (Fixture       *fixture,
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (form), "sheet.hand-in", NULL));
   iterate ();
   /* Handed in, the form closes. */
-  g_assert_null (admiralty_order_board_get_sheet_form (board (fixture)));
+  g_assert_null (admiralty_campaign_orders_get_sheet_form (board (fixture)));
 
   g_assert_cmpuint (n_events (fixture), ==, before + 3);
   g_assert_cmpstr (last_kind (fixture, 2), ==, "sheet");
@@ -396,7 +397,7 @@ test_hand_in_and_correct (Fixture       *fixture,
   g_assert_cmpstr (adm_event_get_text (order), ==, "In marching order.");
   g_assert_cmpstr (adm_event_get (g_ptr_array_index (events, events->len - 3), "late"), ==,
                    "false");
-  g_assert_cmpuint (admiralty_order_board_get_n_orders (board (fixture), "vorkosigan"), ==, 2);
+  g_assert_cmpuint (admiralty_campaign_orders_get_n_orders (board (fixture), "vorkosigan"), ==, 2);
 
   /* The correction: the form starts from the sheet; one order changes. */
   form = open_form (fixture, "vorkosigan");
@@ -441,8 +442,8 @@ test_hand_in_and_correct (Fixture       *fixture,
                    "true");
   g_assert_cmpstr (adm_event_get (g_ptr_array_index (events, events->len - 1), "order"), ==,
                    "instructions");
-  g_assert_true (g_str_has_suffix (admiralty_order_board_get_status (board (fixture),
-                                                                     "vorkosigan"),
+  g_assert_true (g_str_has_suffix (admiralty_campaign_orders_get_status (board (fixture),
+                                                                         "vorkosigan"),
                                    "Corrected 2×"));
 }
 
@@ -473,14 +474,14 @@ test_import_broken (Fixture       *fixture,
   g_assert_cmpmem (dump_before, length_before, dump_after, length_after);
   g_assert_true (g_file_get_contents (fixture->campaign_path, &file_after, NULL, NULL));
   g_assert_cmpstr (file_before, ==, file_after);
-  g_assert_cmpstr (admiralty_order_board_get_status (board (fixture), "vorkosigan"), ==,
+  g_assert_cmpstr (admiralty_campaign_orders_get_status (board (fixture), "vorkosigan"), ==,
                    "No sheet — his formations keep their standing orders (F-STRAT-5)");
   gtk_window_destroy (GTK_WINDOW (dialog));
   iterate ();
 
   /* The next Import Sheets opens on the folder of the sheet refused, to correct it there. */
   {
-    g_autoptr(GFile) folder = admiralty_order_board_get_import_folder (board (fixture));
+    g_autoptr(GFile) folder = admiralty_campaign_orders_get_import_folder (board (fixture));
     g_autofree char *path = sheet_path ("bad-route.xml");
     g_autoptr(GFile) sheet = g_file_new_for_path (path);
     g_autoptr(GFile) expected = g_file_get_parent (sheet);
@@ -499,7 +500,7 @@ tabs_grew (gpointer data)
 
 /* Keeps the last toast the board asks the window for. */
 static void
-toast_cb (AdmiraltyOrderBoard *board,
+toast_cb (AdmiraltyCampaignOrders *board,
           const char          *title,
           char               **last)
 {
@@ -596,7 +597,7 @@ test_drop_unfought (Fixture       *fixture,
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.resolve-cycle",
                                              NULL));
   iterate ();
-  dialog = admiralty_order_board_get_resolve_dialog (board (fixture));
+  dialog = admiralty_campaign_orders_get_resolve_dialog (board (fixture));
   /* Nothing is left unfought before the first cycle: no reason asked for. */
   g_assert_null (adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (dialog)));
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "resolve");
@@ -606,7 +607,7 @@ test_drop_unfought (Fixture       *fixture,
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.resolve-cycle",
                                              NULL));
   iterate ();
-  dialog = admiralty_order_board_get_resolve_dialog (board (fixture));
+  dialog = admiralty_campaign_orders_get_resolve_dialog (board (fixture));
   g_assert_nonnull (dialog);
   body = adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog));
   g_test_message ("%s", body);
@@ -630,7 +631,7 @@ test_drop_unfought (Fixture       *fixture,
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.resolve-cycle",
                                              NULL));
   iterate ();
-  dialog = admiralty_order_board_get_resolve_dialog (board (fixture));
+  dialog = admiralty_campaign_orders_get_resolve_dialog (board (fixture));
   entry = adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (dialog));
   gtk_editable_set_text (GTK_EDITABLE (entry), "played at the club");
   g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "drop"));
@@ -693,7 +694,7 @@ test_resolve_and_open (Fixture       *fixture,
   iterate ();
   g_assert_true (adw_tab_view_get_selected_page (fixture->window->tab_view)
                  == fixture->window->orders_tab);
-  dialog = admiralty_order_board_get_resolve_dialog (board (fixture));
+  dialog = admiralty_campaign_orders_get_resolve_dialog (board (fixture));
   g_assert_nonnull (dialog);
   body = adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog));
   /* F-STRAT-5: the admirals with no sheet are named; those with one are not. */
@@ -709,9 +710,9 @@ test_resolve_and_open (Fixture       *fixture,
   /* The next cycle's clock starts from its full length. */
   g_assert_cmpint (admiralty_cycle_clock_get_remaining_seconds (clock), >=,
                    admiralty_cycle_clock_get_cycle_minutes (clock) * 60 - 5);
-  g_assert_cmpstr (admiralty_order_board_get_status (board (fixture), "vorkosigan"), ==,
+  g_assert_cmpstr (admiralty_campaign_orders_get_status (board (fixture), "vorkosigan"), ==,
                    "No sheet — his formations keep their standing orders (F-STRAT-5)");
-  engagements = admiralty_order_board_get_engagements_text (board (fixture));
+  engagements = admiralty_campaign_orders_get_engagements_text (board (fixture));
   /* F-STRAT-4, ruling "late-arrivals": in time order; First Squadron, arriving at minute 40,
    * is not in the minute-0 fight at Pol jump point but in the one after it, which waits. */
   g_assert_nonnull (strstr (engagements, "c1-1 · Pol jump point, minute 0: First Destroyer Flotilla "
@@ -724,17 +725,17 @@ test_resolve_and_open (Fixture       *fixture,
   /* The toast counts the engagements the list shows, the fight the late arrivals wait for
    * among them: four. */
   g_assert_cmpstr (toast, ==, "Cycle 1 resolved: 4 engagements");
-  g_assert_nonnull (admiralty_order_board_get_summary (board (fixture)));
-  g_assert_cmpstr (admiralty_order_board_get_summary (board (fixture)), !=, "");
+  g_assert_nonnull (admiralty_campaign_orders_get_summary (board (fixture)));
+  g_assert_cmpstr (admiralty_campaign_orders_get_summary (board (fixture)), !=, "");
 
   /* The engagement that waits cannot be opened; the reason is said. */
-  g_assert_null (admiralty_order_board_open_engagement (board (fixture), 3));
+  g_assert_null (admiralty_campaign_orders_open_engagement (board (fixture), 3));
 
   /* F-STRAT-15: each formation placed by its orders; the master changes one. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (board (fixture)),
                                              "board.open-engagement", "u", 0));
   iterate ();
-  placements = ADMIRALTY_ENGAGEMENT_DIALOG (admiralty_order_board_get_engagement_dialog (
+  placements = ADMIRALTY_ENGAGEMENT_DIALOG (admiralty_campaign_orders_get_engagement_dialog (
                                               board (fixture)));
   g_assert_nonnull (placements);
   g_assert_nonnull (admiralty_engagement_dialog_get_placement (placements,
@@ -769,12 +770,12 @@ test_resolve_and_open (Fixture       *fixture,
     g_assert_cmpstr (phase, ==, "movement");
   }
   g_free (engagements);
-  engagements = admiralty_order_board_get_engagements_text (board (fixture));
+  engagements = admiralty_campaign_orders_get_engagements_text (board (fixture));
   g_assert_nonnull (strstr (engagements, "Turn 1 · Movement"));
 
   /* Opened again, the battle under way is shown, not set up anew. */
   adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->orders_tab);
-  g_assert_null (admiralty_order_board_open_engagement (board (fixture), 0));
+  g_assert_null (admiralty_campaign_orders_open_engagement (board (fixture), 0));
   iterate ();
   g_assert_cmpint (adw_tab_view_get_n_pages (fixture->window->tab_view), ==,
                     fixture->n_tabs + 1);
@@ -795,7 +796,7 @@ test_resolve_and_open (Fixture       *fixture,
   iterate ();
   assert_takes_no_orders (fixture, page);
   g_free (engagements);
-  engagements = admiralty_order_board_get_engagements_text (board (fixture));
+  engagements = admiralty_campaign_orders_get_engagements_text (board (fixture));
   g_assert_nonnull (strstr (engagements, "Finished in turn 1, results applied"));
   g_assert_null (strstr (engagements, "Waiting for c1-1"));
   g_assert_cmpstr (last_kind (fixture, 0), ==, "battle-end");
@@ -864,7 +865,7 @@ test_admin_detach (Fixture       *fixture,
   g_assert_null (admiralty_sheet_form_get_refusal (form, "first-squadron-home-fleet"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (form), "sheet.hand-in", NULL));
   iterate ();
-  g_assert_null (admiralty_order_board_get_sheet_form (board (fixture)));
+  g_assert_null (admiralty_campaign_orders_get_sheet_form (board (fixture)));
 
   g_assert_cmpuint (n_events (fixture), ==, before + 2);
   g_assert_cmpstr (last_kind (fixture, 1), ==, "sheet");
@@ -948,12 +949,12 @@ test_admin_join_refused (Fixture       *fixture,
   g_assert_false (admiralty_sheet_form_can_hand_in (form));
   gtk_widget_activate_action (GTK_WIDGET (form), "sheet.hand-in", NULL);
   iterate ();
-  g_assert_true (admiralty_order_board_get_sheet_form (board (fixture)) == form);
+  g_assert_true (admiralty_campaign_orders_get_sheet_form (board (fixture)) == form);
   g_assert_false (admiralty_sheet_form_hand_in (form, &error));
   g_assert_nonnull (strstr (error->message, "formations join in one sector"));
   g_assert_false (admiralty_sheet_form_send_alone (form, "first-squadron-home-fleet", NULL));
   g_assert_cmpuint (n_events (fixture), ==, before);
-  g_assert_cmpstr (admiralty_order_board_get_status (board (fixture), "vorkosigan"), ==,
+  g_assert_cmpstr (admiralty_campaign_orders_get_status (board (fixture), "vorkosigan"), ==,
                    "No sheet — his formations keep their standing orders (F-STRAT-5)");
 }
 
@@ -1116,7 +1117,7 @@ test_portal_refuse (Fixture       *fixture,
   g_assert_no_error (error);
   g_assert_true (adm_portal_start (portal, "127.0.0.1", 0, &error));
   g_assert_no_error (error);
-  admiralty_order_board_set_portal (board (fixture), portal);
+  admiralty_campaign_orders_set_portal (board (fixture), portal);
 
   /* His sheet from the phone: a defend order for his first formation. */
   for (guint i = 0; i < formations->len && his == NULL; i++)
@@ -1194,7 +1195,7 @@ test_portal_refuse (Fixture       *fixture,
   page = http ("GET", link, NULL, &status);
   g_assert_nonnull (strstr (page, shown));
 
-  admiralty_order_board_set_portal (board (fixture), NULL);
+  admiralty_campaign_orders_set_portal (board (fixture), NULL);
   adm_portal_stop (portal);
 }
 
@@ -1229,7 +1230,7 @@ portal_post (const char *link,
 static gboolean
 board_shows_final (gpointer data)
 {
-  return admiralty_order_board_get_final (data, "vorkosigan");
+  return admiralty_campaign_orders_get_final (data, "vorkosigan");
 }
 
 /* A portal sheet read on the board before Accept or Refuse: each order in the words of the
@@ -1244,7 +1245,7 @@ test_portal_verdicts_and_finals (Fixture       *fixture,
                                  gconstpointer  data)
 {
   AdmCampaign *campaign = fixture->window->campaign;
-  AdmiraltyOrderBoard *orders = board (fixture);
+  AdmiraltyCampaignOrders *orders = board (fixture);
   g_autoptr(AdmPortal) portal = NULL;
   g_autoptr(AdmEvent) assign = NULL;
   g_autoptr(GError) error = NULL;
@@ -1258,31 +1259,31 @@ test_portal_verdicts_and_finals (Fixture       *fixture,
   g_assert_no_error (error);
   g_assert_true (adm_portal_start (portal, "127.0.0.1", 0, &error));
   g_assert_no_error (error);
-  admiralty_order_board_set_portal (orders, portal);
+  admiralty_campaign_orders_set_portal (orders, portal);
   adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->orders_tab);
   iterate_until (NULL, NULL, 200);
-  g_assert_null (admiralty_order_board_get_finals_text (orders));
+  g_assert_null (admiralty_campaign_orders_get_finals_text (orders));
 
   /* His page opened on his phone: no sheet counted yet, but he is waited for. */
   link = adm_portal_get_link (portal, "vorkosigan");
   page = http ("GET", link, NULL, &status);
   g_assert_cmpuint (status, ==, 200);
   iterate ();
-  g_assert_cmpstr (admiralty_order_board_get_finals_text (orders), ==,
+  g_assert_cmpstr (admiralty_campaign_orders_get_finals_text (orders), ==,
                    "No sheet handed in on a phone yet · waiting for Adm. Aral Vorkosigan "
                    "(no sheet yet)");
-  g_assert_false (admiralty_order_board_get_early (orders));
+  g_assert_false (admiralty_campaign_orders_get_early (orders));
   /* His sheet arrives. */
   reply = portal_post (link, "sheet", page, sheet);
   iterate ();
-  verdicts = admiralty_order_board_get_portal_orders (orders, "vorkosigan");
+  verdicts = admiralty_campaign_orders_get_portal_orders (orders, "vorkosigan");
   g_test_message ("%s", verdicts);
   g_assert_nonnull (strstr (verdicts, "First Squadron, Home Fleet — defend"));
   g_assert_nonnull (strstr (verdicts, "First Destroyer Flotilla — patrol"));
   g_assert_null (strstr (verdicts, "Refused"));
-  g_assert_cmpstr (admiralty_order_board_get_finals_text (orders), ==,
+  g_assert_cmpstr (admiralty_campaign_orders_get_finals_text (orders), ==,
                    "Final: 0 of 1 sheet handed in on phones · waiting for Adm. Aral Vorkosigan");
-  g_assert_false (admiralty_order_board_get_early (orders));
+  g_assert_false (admiralty_campaign_orders_get_early (orders));
 
   /* F-FORM-6: the flotilla given to Vorlakial since; Accept would refuse its order. */
   assign = adm_event_new ("assign", adm_clock_now ());
@@ -1292,7 +1293,7 @@ test_portal_verdicts_and_finals (Fixture       *fixture,
   g_assert_no_error (error);
   iterate ();
   g_free (verdicts);
-  verdicts = admiralty_order_board_get_portal_orders (orders, "vorkosigan");
+  verdicts = admiralty_campaign_orders_get_portal_orders (orders, "vorkosigan");
   g_test_message ("%s", verdicts);
   g_assert_true (g_str_has_prefix (verdicts, "First Squadron, Home Fleet — defend"));
   g_assert_nonnull (strstr (verdicts, ": Accepted by the engine\nFirst Destroyer Flotilla — "
@@ -1305,9 +1306,9 @@ test_portal_verdicts_and_finals (Fixture       *fixture,
   page = g_steal_pointer (&reply);
   reply = portal_post (link, "final", page, "final=yes");
   iterate_until (board_shows_final, orders, 5000);
-  g_assert_true (admiralty_order_board_get_final (orders, "vorkosigan"));
-  g_assert_true (admiralty_order_board_get_early (orders));
-  g_assert_cmpstr (admiralty_order_board_get_finals_text (orders), ==,
+  g_assert_true (admiralty_campaign_orders_get_final (orders, "vorkosigan"));
+  g_assert_true (admiralty_campaign_orders_get_early (orders));
+  g_assert_cmpstr (admiralty_campaign_orders_get_finals_text (orders), ==,
                    "The sheet handed in on a phone is marked final: the cycle may be resolved "
                    "early.");
   /* Vorlakial opens his page and hands in nothing: the cycle waits for his sheet. Typed in
@@ -1318,8 +1319,8 @@ test_portal_verdicts_and_finals (Fixture       *fixture,
 
     g_assert_cmpuint (status, ==, 200);
     iterate ();
-    g_assert_false (admiralty_order_board_get_early (orders));
-    g_assert_cmpstr (admiralty_order_board_get_finals_text (orders), ==,
+    g_assert_false (admiralty_campaign_orders_get_early (orders));
+    g_assert_cmpstr (admiralty_campaign_orders_get_finals_text (orders), ==,
                      "Final: 1 of 1 sheet handed in on phones · waiting for Adm. Lord Vorlakial "
                      "(no sheet yet)");
     g_autoptr(AdmEvent) paper = adm_event_new ("sheet", adm_clock_now ());
@@ -1330,8 +1331,8 @@ test_portal_verdicts_and_finals (Fixture       *fixture,
     g_assert_true (adm_campaign_append (campaign, paper, &error));
     g_assert_no_error (error);
     iterate ();
-    g_assert_true (admiralty_order_board_get_early (orders));
-    g_assert_cmpstr (admiralty_order_board_get_finals_text (orders), ==,
+    g_assert_true (admiralty_campaign_orders_get_early (orders));
+    g_assert_cmpstr (admiralty_campaign_orders_get_finals_text (orders), ==,
                      "The sheet handed in on a phone is marked final: the cycle may be resolved "
                      "early.");
   }
@@ -1374,9 +1375,9 @@ test_portal_verdicts_and_finals (Fixture       *fixture,
   page = g_steal_pointer (&reply);
   reply = portal_post (link, "sheet", page, "f0=first-squadron-home-fleet&o0=patrol");
   iterate ();
-  g_assert_false (admiralty_order_board_get_final (orders, "vorkosigan"));
-  g_assert_false (admiralty_order_board_get_early (orders));
-  g_assert_nonnull (admiralty_order_board_get_finals_text (orders));
+  g_assert_false (admiralty_campaign_orders_get_final (orders, "vorkosigan"));
+  g_assert_false (admiralty_campaign_orders_get_early (orders));
+  g_assert_nonnull (admiralty_campaign_orders_get_finals_text (orders));
 
   /* Another campaign opened in the window, with the same admirals: the portal serves the
    * first one, and the board says nothing of it. */
@@ -1386,9 +1387,9 @@ test_portal_verdicts_and_finals (Fixture       *fixture,
 
     g_assert_true (admiralty_window_open (fixture->window, scenario));
     iterate_until (NULL, NULL, 200);
-    g_assert_null (admiralty_order_board_get_portal (orders));
-    g_assert_null (admiralty_order_board_get_finals_text (orders));
-    g_assert_null (admiralty_order_board_get_portal_orders (orders, "vorkosigan"));
+    g_assert_null (admiralty_campaign_orders_get_portal (orders));
+    g_assert_null (admiralty_campaign_orders_get_finals_text (orders));
+    g_assert_null (admiralty_campaign_orders_get_portal_orders (orders, "vorkosigan"));
     /* Nothing holds the first campaign any more: its portal serves nothing (no admiral
      * hands a sheet in to a campaign no window shows). */
     g_assert_null (adm_portal_get_campaign (portal));
@@ -1425,7 +1426,7 @@ test_names_as_written (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *scenario = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
                                                 "komarr-campaign.admiralty", NULL);
-  g_autofree char *dir = g_dir_make_tmp ("admiralty-order-board-XXXXXX", &error);
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-campaign-orders-XXXXXX", &error);
   g_autofree char *path = g_build_filename (dir, "names.admiralty", NULL);
   g_autofree char *text = NULL;
   g_autoptr(GString) xml = NULL;
@@ -1451,8 +1452,8 @@ test_names_as_written (void)
   adw_tab_view_set_selected_page (window->tab_view, window->orders_tab);
   iterate ();
 
-  row = ADW_PREFERENCES_ROW (find_widget (GTK_WIDGET (_admiralty_window_get_order_board (window)),
-                                          row_titled, title));
+  row = ADW_PREFERENCES_ROW (find_widget (
+    GTK_WIDGET (_admiralty_window_get_campaign_orders (window)), row_titled, title));
   g_assert_nonnull (row);
   g_assert_false (adw_preferences_row_get_use_markup (row));
   g_assert_nonnull (find_widget (GTK_WIDGET (row), label_showing, admiral));
@@ -1460,7 +1461,8 @@ test_names_as_written (void)
   /* His sheet: the formation's name where the form lists it. */
   {
     AdmiraltySheetForm *form =
-      admiralty_order_board_open_sheet (_admiralty_window_get_order_board (window), "vorkosigan");
+      admiralty_campaign_orders_open_sheet (_admiralty_window_get_campaign_orders (window),
+                                            "vorkosigan");
 
     g_assert_nonnull (form);
     iterate ();
@@ -1475,35 +1477,35 @@ int
 main (int   argc,
       char *argv[])
 {
-  ui_test_init (&argc, &argv, "order-board");
+  ui_test_init (&argc, &argv, "campaign-orders");
 
-  g_test_add ("/ui/order-board/statuses", Fixture, NULL, fixture_set_up, test_statuses,
+  g_test_add ("/ui/campaign-orders/statuses", Fixture, NULL, fixture_set_up, test_statuses,
               fixture_tear_down);
-  g_test_add ("/ui/order-board/F-STRAT-16/last-seen-target", Fixture, NULL, fixture_set_up,
+  g_test_add ("/ui/campaign-orders/F-STRAT-16/last-seen-target", Fixture, NULL, fixture_set_up,
               test_last_seen_target, fixture_tear_down);
-  g_test_add ("/ui/order-board/F-STRAT-3/choices-known-only", Fixture, NULL, fixture_set_up,
+  g_test_add ("/ui/campaign-orders/F-STRAT-3/choices-known-only", Fixture, NULL, fixture_set_up,
               test_choices_known_only, fixture_tear_down);
-  g_test_add ("/ui/order-board/refusals", Fixture, NULL, fixture_set_up, test_refusals,
+  g_test_add ("/ui/campaign-orders/refusals", Fixture, NULL, fixture_set_up, test_refusals,
               fixture_tear_down);
-  g_test_add ("/ui/order-board/hand-in-and-correct", Fixture, NULL, fixture_set_up,
+  g_test_add ("/ui/campaign-orders/hand-in-and-correct", Fixture, NULL, fixture_set_up,
               test_hand_in_and_correct, fixture_tear_down);
-  g_test_add ("/ui/order-board/import-broken", Fixture, NULL, fixture_set_up,
+  g_test_add ("/ui/campaign-orders/import-broken", Fixture, NULL, fixture_set_up,
               test_import_broken, fixture_tear_down);
-  g_test_add ("/ui/order-board/F-STRAT-4/drop-unfought", Fixture, NULL, fixture_set_up,
+  g_test_add ("/ui/campaign-orders/F-STRAT-4/drop-unfought", Fixture, NULL, fixture_set_up,
               test_drop_unfought, fixture_tear_down);
-  g_test_add ("/ui/order-board/resolve-and-open", Fixture, NULL, fixture_set_up,
+  g_test_add ("/ui/campaign-orders/resolve-and-open", Fixture, NULL, fixture_set_up,
               test_resolve_and_open, fixture_tear_down);
-  g_test_add ("/ui/order-board/admin-detach", Fixture, NULL, fixture_set_up, test_admin_detach,
+  g_test_add ("/ui/campaign-orders/admin-detach", Fixture, NULL, fixture_set_up, test_admin_detach,
               fixture_tear_down);
-  g_test_add ("/ui/order-board/admin-join-refused", Fixture, NULL, fixture_set_up,
+  g_test_add ("/ui/campaign-orders/admin-join-refused", Fixture, NULL, fixture_set_up,
               test_admin_join_refused, fixture_tear_down);
-  g_test_add ("/ui/order-board/admin-disband", Fixture, NULL, fixture_set_up,
+  g_test_add ("/ui/campaign-orders/admin-disband", Fixture, NULL, fixture_set_up,
               test_admin_disband, fixture_tear_down);
-  g_test_add ("/ui/order-board/portal-refuse", Fixture, NULL, fixture_set_up,
+  g_test_add ("/ui/campaign-orders/portal-refuse", Fixture, NULL, fixture_set_up,
               test_portal_refuse, fixture_tear_down);
-  g_test_add ("/ui/order-board/F-FORM-6/portal-verdicts-and-finals", Fixture, NULL,
+  g_test_add ("/ui/campaign-orders/F-FORM-6/portal-verdicts-and-finals", Fixture, NULL,
               fixture_set_up, test_portal_verdicts_and_finals, fixture_tear_down);
-  g_test_add_func ("/ui/order-board/names-as-written", test_names_as_written);
+  g_test_add_func ("/ui/campaign-orders/names-as-written", test_names_as_written);
 
   return ui_test_finish (g_test_run ());
 }

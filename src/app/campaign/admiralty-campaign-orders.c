@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* admiralty-order-board.c: the Orders tab. Everything on it is read from the campaign's
+/* admiralty-campaign-orders.c: the Orders tab. Everything on it is read from the campaign's
  * journal and strategic state, and rebuilt whenever the campaign changes: the sheets of the
  * current cycle ("sheet" events, F-GEN-3), their orders ("order" events), and the summary and
  * engagements of the cycle resolved last (F-STRAT-3, F-STRAT-4). */
@@ -14,11 +14,11 @@
 #include "admiralty-asking-dice.h"
 #include "admiralty-dice-prompt.h"
 #include "admiralty-engagement-dialog.h"
-#include "admiralty-order-board.h"
+#include "admiralty-campaign-orders.h"
 #include "admiralty-plain-text.h"
 #include "adm-table-server.h"
 
-struct _AdmiraltyOrderBoard
+struct _AdmiraltyCampaignOrders
 {
   GtkWidget            parent_instance;
 
@@ -70,7 +70,7 @@ struct _AdmiraltyOrderBoard
   GtkLabel             *summary_label;
 };
 
-G_DEFINE_FINAL_TYPE (AdmiraltyOrderBoard, admiralty_order_board, GTK_TYPE_WIDGET)
+G_DEFINE_FINAL_TYPE (AdmiraltyCampaignOrders, admiralty_campaign_orders, GTK_TYPE_WIDGET)
 
 enum {
   SIGNAL_TOAST,
@@ -91,7 +91,7 @@ remove_rows (GtkListBox *list)
 }
 
 static guint
-board_cycle (AdmiraltyOrderBoard *self)
+board_cycle (AdmiraltyCampaignOrders *self)
 {
   return adm_strategy_get_cycle (adm_state_get_strategy (adm_campaign_get_state (self->campaign)));
 }
@@ -110,7 +110,7 @@ received_time (const AdmEvent *sheet)
 /* Whether the sheet form keeps a draft of @admiral's sheet for @cycle: orders typed in it and
  * not handed in, which the cycle does not see (a closed form, Escape, a crash keep it). */
 static gboolean
-admiral_has_draft (AdmiraltyOrderBoard *self,
+admiral_has_draft (AdmiraltyCampaignOrders *self,
                    const AdmAdmiral    *admiral,
                    guint                cycle)
 {
@@ -123,7 +123,7 @@ admiral_has_draft (AdmiraltyOrderBoard *self,
  * them (a correction replaces an order of the same kind for the same formation); and a draft
  * of his sheet typed and not handed in, which the journal does not hold yet. */
 static char *
-admiral_status (AdmiraltyOrderBoard *self,
+admiral_status (AdmiraltyCampaignOrders *self,
                 const AdmAdmiral    *admiral,
                 guint                cycle,
                 guint               *n_orders)
@@ -193,7 +193,7 @@ admiral_status (AdmiraltyOrderBoard *self,
 
 /* F-STRAT-5: whether the admiral handed in a sheet for @cycle at all. */
 static gboolean
-admiral_has_sheet (AdmiraltyOrderBoard *self,
+admiral_has_sheet (AdmiraltyCampaignOrders *self,
                    const AdmAdmiral    *admiral,
                    guint                cycle)
 {
@@ -210,7 +210,7 @@ admiral_has_sheet (AdmiraltyOrderBoard *self,
 
 static void
 portal_accept_cb (GtkButton           *button,
-                  AdmiraltyOrderBoard *self)
+                  AdmiraltyCampaignOrders *self)
 {
   const char *admiral_id = g_object_get_data (G_OBJECT (button), "admiral-id");
   g_autoptr(GError) error = NULL;
@@ -225,7 +225,7 @@ portal_accept_cb (GtkButton           *button,
  * default; @response_cb (dialog, response, self) answers. The caller adds what the master
  * chooses or types (adw_message_dialog_set_extra_child (), board_dialog_add_reason ()). */
 static GtkWidget *
-board_dialog_new (AdmiraltyOrderBoard   *self,
+board_dialog_new (AdmiraltyCampaignOrders   *self,
                   const char            *heading,
                   const char            *body,
                   const char            *response,
@@ -300,7 +300,7 @@ board_dialog_add_reason (GtkWidget  *dialog,
 static void
 refuse_response_cb (AdwMessageDialog    *dialog,
                     const char          *response,
-                    AdmiraltyOrderBoard *self)
+                    AdmiraltyCampaignOrders *self)
 {
   const char *admiral_id = g_object_get_data (G_OBJECT (dialog), "admiral-id");
   GtkEditable *entry = GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog));
@@ -317,7 +317,7 @@ refuse_response_cb (AdwMessageDialog    *dialog,
 /* Asks the master why, then refuses the sheet: the admiral's page shows the reason. */
 static void
 portal_refuse_cb (GtkButton           *button,
-                  AdmiraltyOrderBoard *self)
+                  AdmiraltyCampaignOrders *self)
 {
   const char *admiral_id = g_object_get_data (G_OBJECT (button), "admiral-id");
   const AdmAdmiral *admiral = adm_campaign_lookup_admiral (self->campaign, admiral_id);
@@ -341,7 +341,7 @@ portal_refuse_cb (GtkButton           *button,
 /* A sheet of @admiral's for this cycle waiting in the portal: "received by portal at 18:38"
  * and buttons that accept it, journalling it as his sheet, or refuse it with a reason. */
 static void
-portal_row (AdmiraltyOrderBoard *self,
+portal_row (AdmiraltyCampaignOrders *self,
             GtkWidget           *row,
             const AdmAdmiral    *admiral)
 {
@@ -378,7 +378,7 @@ portal_row (AdmiraltyOrderBoard *self,
 
 /* @admiral's sheet of this cycle waiting in the portal for Accept or Refuse, or NULL. */
 static const AdmPortalSheet *
-pending_portal_sheet (AdmiraltyOrderBoard *self,
+pending_portal_sheet (AdmiraltyCampaignOrders *self,
                       const AdmAdmiral    *admiral)
 {
   const AdmPortalSheet *sheet = self->portal != NULL
@@ -440,7 +440,7 @@ verdict_line (const char *what,
  * the campaign as it is now (adm_order_sheet_verdicts (), the checks Accept itself makes).
  * NULL when no sheet of his waits. */
 static GtkWidget *
-portal_orders_row (AdmiraltyOrderBoard *self,
+portal_orders_row (AdmiraltyCampaignOrders *self,
                    const AdmAdmiral    *admiral)
 {
   const AdmPortalSheet *sheet = pending_portal_sheet (self, admiral);
@@ -501,7 +501,7 @@ portal_orders_row (AdmiraltyOrderBoard *self,
  * the master still waits for (a sheet not final, or a page open and no sheet at all), and
  * whether he may resolve the cycle early (adm_portal_count_finals ()). */
 static void
-board_update_finals (AdmiraltyOrderBoard *self,
+board_update_finals (AdmiraltyCampaignOrders *self,
                      GPtrArray           *admirals)
 {
   g_autoptr(GString) waiting = g_string_new (NULL);
@@ -559,7 +559,7 @@ board_update_finals (AdmiraltyOrderBoard *self,
 
 /* A suffix on @admiral's row when his portal sheet is marked final. */
 static void
-final_mark (AdmiraltyOrderBoard *self,
+final_mark (AdmiraltyCampaignOrders *self,
             GtkWidget           *row,
             const AdmAdmiral    *admiral)
 {
@@ -579,13 +579,13 @@ final_mark (AdmiraltyOrderBoard *self,
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), mark);
 }
 
-static void board_update (AdmiraltyOrderBoard *self);
+static void board_update (AdmiraltyCampaignOrders *self);
 
 void
-admiralty_order_board_set_portal (AdmiraltyOrderBoard *self,
-                                  AdmPortal           *portal)
+admiralty_campaign_orders_set_portal (AdmiraltyCampaignOrders *self,
+                                      AdmPortal               *portal)
 {
-  g_return_if_fail (ADMIRALTY_IS_ORDER_BOARD (self));
+  g_return_if_fail (ADMIRALTY_IS_CAMPAIGN_ORDERS (self));
 
   g_signal_group_set_target (self->portal_signals, portal);
   g_set_object (&self->portal, portal);
@@ -593,7 +593,7 @@ admiralty_order_board_set_portal (AdmiraltyOrderBoard *self,
 }
 
 static GtkWidget *
-admiral_row (AdmiraltyOrderBoard *self,
+admiral_row (AdmiraltyCampaignOrders *self,
              const AdmAdmiral    *admiral,
              const char          *status,
              guint                n_orders)
@@ -672,7 +672,7 @@ battle_losses (AdmBattle *battle)
 /* The battle the campaign keeps of @engagement, fought at a table or here, or NULL (none
  * yet, or one that does not load). */
 static AdmBattle *
-engagement_battle (AdmiraltyOrderBoard       *self,
+engagement_battle (AdmiraltyCampaignOrders       *self,
                    const AdmQueuedEngagement *engagement)
 {
   const char *saved = adm_campaign_get_battle (self->campaign, engagement->id, NULL, NULL);
@@ -686,7 +686,7 @@ engagement_battle (AdmiraltyOrderBoard       *self,
  * report and every side's dice log say them: "3 rolls typed at “Table 2”"; NULL when none
  * was. */
 static char *
-typed_at_tables (AdmiraltyOrderBoard *self,
+typed_at_tables (AdmiraltyCampaignOrders *self,
                  const char          *engagement_id,
                  AdmBattle           *battle)
 {
@@ -704,7 +704,7 @@ typed_at_tables (AdmiraltyOrderBoard *self,
  * button is there, insensitive and saying why, while tables are off; absent for an engagement
  * fought or being fought here. */
 static GtkWidget *
-table_menu_button (AdmiraltyOrderBoard       *self,
+table_menu_button (AdmiraltyCampaignOrders       *self,
                    const AdmQueuedEngagement *engagement,
                    guint                      index)
 {
@@ -749,7 +749,7 @@ table_menu_button (AdmiraltyOrderBoard       *self,
 }
 
 static void
-board_update_results (AdmiraltyOrderBoard *self,
+board_update_results (AdmiraltyCampaignOrders *self,
                       guint                cycle)
 {
   AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (self->campaign));
@@ -918,7 +918,7 @@ board_update_results (AdmiraltyOrderBoard *self,
 }
 
 static void
-board_refresh (AdmiraltyOrderBoard *self)
+board_refresh (AdmiraltyCampaignOrders *self)
 {
   GPtrArray *admirals;
   g_autofree char *title = NULL;
@@ -979,7 +979,7 @@ board_refresh (AdmiraltyOrderBoard *self)
  * is shown, not on each change: rows of a hidden tab are work the first frame does for
  * nothing. A board in no window is rebuilt at once. */
 static void
-board_update (AdmiraltyOrderBoard *self)
+board_update (AdmiraltyCampaignOrders *self)
 {
   gtk_widget_set_sensitive (GTK_WIDGET (self), self->campaign != NULL);
   if (!gtk_widget_get_mapped (GTK_WIDGET (self)) && gtk_widget_get_root (GTK_WIDGET (self)) != NULL)
@@ -992,30 +992,30 @@ board_update (AdmiraltyOrderBoard *self)
 
 /* Before anything that reads the rows or the statuses they were made from. */
 static void
-board_ensure_current (AdmiraltyOrderBoard *self)
+board_ensure_current (AdmiraltyCampaignOrders *self)
 {
   if (self->stale)
     board_refresh (self);
 }
 
 static void
-admiralty_order_board_map (GtkWidget *widget)
+admiralty_campaign_orders_map (GtkWidget *widget)
 {
-  GTK_WIDGET_CLASS (admiralty_order_board_parent_class)->map (widget);
-  board_ensure_current (ADMIRALTY_ORDER_BOARD (widget));
+  GTK_WIDGET_CLASS (admiralty_campaign_orders_parent_class)->map (widget);
+  board_ensure_current (ADMIRALTY_CAMPAIGN_ORDERS (widget));
 }
 
 static void
-campaign_changed_cb (AdmiraltyOrderBoard *self)
+campaign_changed_cb (AdmiraltyCampaignOrders *self)
 {
   board_update (self);
 }
 
 void
-admiralty_order_board_set_campaign (AdmiraltyOrderBoard *self,
-                                    AdmCampaign         *campaign)
+admiralty_campaign_orders_set_campaign (AdmiraltyCampaignOrders *self,
+                                        AdmCampaign             *campaign)
 {
-  g_return_if_fail (ADMIRALTY_IS_ORDER_BOARD (self));
+  g_return_if_fail (ADMIRALTY_IS_CAMPAIGN_ORDERS (self));
 
   if (self->sheet_form != NULL)
     gtk_window_destroy (GTK_WINDOW (self->sheet_form));
@@ -1032,29 +1032,29 @@ admiralty_order_board_set_campaign (AdmiraltyOrderBoard *self,
 }
 
 void
-admiralty_order_board_set_clock (AdmiraltyOrderBoard *self,
-                                 AdmiraltyCycleClock *clock)
+admiralty_campaign_orders_set_clock (AdmiraltyCampaignOrders *self,
+                                     AdmiraltyCycleClock *clock)
 {
-  g_return_if_fail (ADMIRALTY_IS_ORDER_BOARD (self));
+  g_return_if_fail (ADMIRALTY_IS_CAMPAIGN_ORDERS (self));
 
   g_set_object (&self->clock, clock);
 }
 
 static void
-sheet_form_destroy_cb (AdmiraltyOrderBoard *self)
+sheet_form_destroy_cb (AdmiraltyCampaignOrders *self)
 {
   if (self->campaign != NULL && !gtk_widget_in_destruction (GTK_WIDGET (self)))
     board_update (self);
 }
 
 AdmiraltySheetForm *
-admiralty_order_board_open_sheet (AdmiraltyOrderBoard *self,
-                                  const char          *admiral_id)
+admiralty_campaign_orders_open_sheet (AdmiraltyCampaignOrders *self,
+                                      const char              *admiral_id)
 {
   AdmiraltySheetForm *form;
   GtkRoot *root;
 
-  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), NULL);
+  g_return_val_if_fail (ADMIRALTY_IS_CAMPAIGN_ORDERS (self), NULL);
 
   if (self->campaign == NULL)
     return NULL;
@@ -1078,21 +1078,21 @@ admiralty_order_board_open_sheet (AdmiraltyOrderBoard *self,
 }
 
 AdmiraltySheetForm *
-admiralty_order_board_get_sheet_form (AdmiraltyOrderBoard *self)
+admiralty_campaign_orders_get_sheet_form (AdmiraltyCampaignOrders *self)
 {
-  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), NULL);
+  g_return_val_if_fail (ADMIRALTY_IS_CAMPAIGN_ORDERS (self), NULL);
 
   return self->sheet_form != NULL ? ADMIRALTY_SHEET_FORM (self->sheet_form) : NULL;
 }
 
 static void
-admiral_activated_cb (AdmiraltyOrderBoard *self,
+admiral_activated_cb (AdmiraltyCampaignOrders *self,
                       GtkListBoxRow       *row)
 {
   const char *id = g_object_get_data (G_OBJECT (row), "admiral-id");
 
   if (id != NULL)
-    admiralty_order_board_open_sheet (self, id);
+    admiralty_campaign_orders_open_sheet (self, id);
 }
 
 /* Importing sheets */
@@ -1100,7 +1100,7 @@ admiral_activated_cb (AdmiraltyOrderBoard *self,
 /* One sheet, all or nothing: read and checked against the state first, then journalled as
  * one. */
 static gboolean
-import_one (AdmiraltyOrderBoard *self,
+import_one (AdmiraltyCampaignOrders *self,
             const char          *path,
             GError             **error)
 {
@@ -1113,14 +1113,14 @@ import_one (AdmiraltyOrderBoard *self,
 }
 
 guint
-admiralty_order_board_import_files (AdmiraltyOrderBoard *self,
-                                    GListModel          *files)
+admiralty_campaign_orders_import_files (AdmiraltyCampaignOrders *self,
+                                        GListModel              *files)
 {
   g_autoptr(GString) problems = g_string_new (NULL);
   guint n = g_list_model_get_n_items (files);
   guint imported = 0, refused = 0;
 
-  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), 0);
+  g_return_val_if_fail (ADMIRALTY_IS_CAMPAIGN_ORDERS (self), 0);
 
   if (self->campaign == NULL)
     return 0;
@@ -1178,7 +1178,7 @@ admiralty_order_board_import_files (AdmiraltyOrderBoard *self,
 }
 
 static void
-chooser_response_cb (AdmiraltyOrderBoard  *self,
+chooser_response_cb (AdmiraltyCampaignOrders  *self,
                      int                   response,
                      GtkFileChooserNative *chooser)
 {
@@ -1188,28 +1188,28 @@ chooser_response_cb (AdmiraltyOrderBoard  *self,
     files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (chooser));
   g_clear_object (&self->chooser);
   if (files != NULL)
-    admiralty_order_board_import_files (self, files);
+    admiralty_campaign_orders_import_files (self, files);
 }
 
 void
-admiralty_order_board_set_scenarios_folder (AdmiraltyOrderBoard *self,
-                                            const char          *folder)
+admiralty_campaign_orders_set_scenarios_folder (AdmiraltyCampaignOrders *self,
+                                                const char              *folder)
 {
-  g_return_if_fail (ADMIRALTY_IS_ORDER_BOARD (self));
+  g_return_if_fail (ADMIRALTY_IS_CAMPAIGN_ORDERS (self));
 
   g_free (self->scenarios_folder);
   self->scenarios_folder = g_strdup (folder);
 }
 
 GFile *
-admiralty_order_board_get_import_folder (AdmiraltyOrderBoard *self)
+admiralty_campaign_orders_get_import_folder (AdmiraltyCampaignOrders *self)
 {
   const char *scenarios = self->scenarios_folder;
   g_autofree char *name = NULL;
   g_autofree char *samples = NULL;
   AdmScenario *scenario;
 
-  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), NULL);
+  g_return_val_if_fail (ADMIRALTY_IS_CAMPAIGN_ORDERS (self), NULL);
 
   if (self->import_folder != NULL)
     return g_object_ref (self->import_folder);
@@ -1225,12 +1225,12 @@ admiralty_order_board_get_import_folder (AdmiraltyOrderBoard *self)
 }
 
 void
-admiralty_order_board_choose_sheets (AdmiraltyOrderBoard *self)
+admiralty_campaign_orders_choose_sheets (AdmiraltyCampaignOrders *self)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
 
-  g_return_if_fail (ADMIRALTY_IS_ORDER_BOARD (self));
+  g_return_if_fail (ADMIRALTY_IS_CAMPAIGN_ORDERS (self));
 
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
@@ -1242,7 +1242,7 @@ admiralty_order_board_choose_sheets (AdmiraltyOrderBoard *self)
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
   gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (self->chooser), TRUE);
   {
-    g_autoptr(GFile) folder = admiralty_order_board_get_import_folder (self);
+    g_autoptr(GFile) folder = admiralty_campaign_orders_get_import_folder (self);
 
     if (folder != NULL)
       gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (self->chooser), folder, NULL);
@@ -1260,7 +1260,7 @@ admiralty_order_board_choose_sheets (AdmiraltyOrderBoard *self)
  * file (adm_campaign_store_battle ()). */
 
 static AdmQueuedEngagement *
-find_engagement (AdmiraltyOrderBoard *self,
+find_engagement (AdmiraltyCampaignOrders *self,
                  guint                cycle,
                  guint                index)
 {
@@ -1270,7 +1270,7 @@ find_engagement (AdmiraltyOrderBoard *self,
 }
 
 static void
-engagement_open_cb (AdmiraltyOrderBoard       *self,
+engagement_open_cb (AdmiraltyCampaignOrders       *self,
                     GHashTable                *overrides,
                     AdmiraltyEngagementDialog *dialog)
 {
@@ -1282,8 +1282,8 @@ engagement_open_cb (AdmiraltyOrderBoard       *self,
 }
 
 GtkWidget *
-admiralty_order_board_open_engagement (AdmiraltyOrderBoard *self,
-                                       guint                index)
+admiralty_campaign_orders_open_engagement (AdmiraltyCampaignOrders *self,
+                                           guint                    index)
 {
   g_autoptr(AdmQueuedEngagement) engagement = NULL;
   g_autoptr(GError) error = NULL;
@@ -1291,7 +1291,7 @@ admiralty_order_board_open_engagement (AdmiraltyOrderBoard *self,
   AdmiraltyEngagementDialog *dialog;
   GtkRoot *root;
 
-  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), NULL);
+  g_return_val_if_fail (ADMIRALTY_IS_CAMPAIGN_ORDERS (self), NULL);
 
   if (self->campaign == NULL || board_cycle (self) < 2)
     return NULL;
@@ -1331,9 +1331,9 @@ admiralty_order_board_open_engagement (AdmiraltyOrderBoard *self,
 }
 
 GtkWidget *
-admiralty_order_board_get_engagement_dialog (AdmiraltyOrderBoard *self)
+admiralty_campaign_orders_get_engagement_dialog (AdmiraltyCampaignOrders *self)
 {
-  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), NULL);
+  g_return_val_if_fail (ADMIRALTY_IS_CAMPAIGN_ORDERS (self), NULL);
 
   return self->engagement_dialog;
 }
@@ -1343,32 +1343,32 @@ open_engagement_action (GtkWidget  *widget,
                         const char *action_name,
                         GVariant   *parameter)
 {
-  admiralty_order_board_open_engagement (ADMIRALTY_ORDER_BOARD (widget),
-                                         g_variant_get_uint32 (parameter));
+  admiralty_campaign_orders_open_engagement (ADMIRALTY_CAMPAIGN_ORDERS (widget),
+                                             g_variant_get_uint32 (parameter));
 }
 
 /* Several masters, one campaign: the chief hands an engagement to a table and takes it back,
  * each one undoable action of the campaign's journal (adm_campaign_assign_table ()). */
 
 gboolean
-admiralty_order_board_send_to_table (AdmiraltyOrderBoard  *self,
-                                     guint                 index,
-                                     const char           *table,
-                                     GError              **error)
+admiralty_campaign_orders_send_to_table (AdmiraltyCampaignOrders  *self,
+                                         guint                     index,
+                                         const char               *table,
+                                         GError                  **error)
 {
-  return admiralty_order_board_send_to_table_full (self, index, table, FALSE, error);
+  return admiralty_campaign_orders_send_to_table_full (self, index, table, FALSE, error);
 }
 
 gboolean
-admiralty_order_board_send_to_table_full (AdmiraltyOrderBoard  *self,
-                                          guint                 index,
-                                          const char           *table,
-                                          gboolean              typed_dice,
-                                          GError              **error)
+admiralty_campaign_orders_send_to_table_full (AdmiraltyCampaignOrders  *self,
+                                              guint                     index,
+                                              const char               *table,
+                                              gboolean                  typed_dice,
+                                              GError                  **error)
 {
   g_autoptr(AdmQueuedEngagement) engagement = NULL;
 
-  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), FALSE);
+  g_return_val_if_fail (ADMIRALTY_IS_CAMPAIGN_ORDERS (self), FALSE);
   g_return_val_if_fail (table != NULL, FALSE);
 
   if (self->campaign == NULL || board_cycle (self) < 2 ||
@@ -1383,14 +1383,14 @@ admiralty_order_board_send_to_table_full (AdmiraltyOrderBoard  *self,
 }
 
 gboolean
-admiralty_order_board_take_back (AdmiraltyOrderBoard  *self,
-                                 guint                 index,
-                                 const char           *reason,
-                                 GError              **error)
+admiralty_campaign_orders_take_back (AdmiraltyCampaignOrders  *self,
+                                     guint                     index,
+                                     const char               *reason,
+                                     GError                  **error)
 {
   g_autoptr(AdmQueuedEngagement) engagement = NULL;
 
-  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), FALSE);
+  g_return_val_if_fail (ADMIRALTY_IS_CAMPAIGN_ORDERS (self), FALSE);
 
   if (self->campaign == NULL || board_cycle (self) < 2 ||
       (engagement = find_engagement (self, board_cycle (self) - 1, index)) == NULL)
@@ -1406,7 +1406,7 @@ admiralty_order_board_take_back (AdmiraltyOrderBoard  *self,
 static void
 send_response_cb (AdwMessageDialog    *dialog,
                   const char          *response,
-                  AdmiraltyOrderBoard *self)
+                  AdmiraltyCampaignOrders *self)
 {
   GtkDropDown *tables = g_object_get_data (G_OBJECT (dialog), "tables");
   GtkSwitch *typed = g_object_get_data (G_OBJECT (dialog), "typed-dice");
@@ -1417,8 +1417,8 @@ send_response_cb (AdwMessageDialog    *dialog,
   if (!g_str_equal (response, "send"))
     return;
   table = adm_table_server_table_name (gtk_drop_down_get_selected (tables) + 1);
-  if (!admiralty_order_board_send_to_table_full (self, index, table,
-                                                 gtk_switch_get_active (typed), &error))
+  if (!admiralty_campaign_orders_send_to_table_full (self, index, table,
+                                                     gtk_switch_get_active (typed), &error))
     g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("The engagement could not be sent"),
                    error->message);
 }
@@ -1429,7 +1429,7 @@ send_to_table_action (GtkWidget  *widget,
                       const char *action_name,
                       GVariant   *parameter)
 {
-  AdmiraltyOrderBoard *self = ADMIRALTY_ORDER_BOARD (widget);
+  AdmiraltyCampaignOrders *self = ADMIRALTY_CAMPAIGN_ORDERS (widget);
   guint index = g_variant_get_uint32 (parameter);
   g_autoptr(AdmQueuedEngagement) engagement = NULL;
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
@@ -1494,7 +1494,7 @@ send_to_table_action (GtkWidget  *widget,
 static void
 take_back_response_cb (AdwMessageDialog    *dialog,
                        const char          *response,
-                       AdmiraltyOrderBoard *self)
+                       AdmiraltyCampaignOrders *self)
 {
   GtkEditable *entry = GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog));
   guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "index"));
@@ -1503,7 +1503,7 @@ take_back_response_cb (AdwMessageDialog    *dialog,
 
   if (!g_str_equal (response, "take-back"))
     return;
-  if (!admiralty_order_board_take_back (self, index, reason, &error))
+  if (!admiralty_campaign_orders_take_back (self, index, reason, &error))
     g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("The engagement could not be taken back"),
                    error->message);
 }
@@ -1515,7 +1515,7 @@ take_back_action (GtkWidget  *widget,
                   const char *action_name,
                   GVariant   *parameter)
 {
-  AdmiraltyOrderBoard *self = ADMIRALTY_ORDER_BOARD (widget);
+  AdmiraltyCampaignOrders *self = ADMIRALTY_CAMPAIGN_ORDERS (widget);
   guint index = g_variant_get_uint32 (parameter);
   g_autoptr(AdmQueuedEngagement) engagement = NULL;
   g_autofree char *heading = NULL, *body = NULL;
@@ -1541,10 +1541,10 @@ take_back_action (GtkWidget  *widget,
 }
 
 void
-admiralty_order_board_set_n_tables (AdmiraltyOrderBoard *self,
-                                    guint                n_tables)
+admiralty_campaign_orders_set_n_tables (AdmiraltyCampaignOrders *self,
+                                        guint                    n_tables)
 {
-  g_return_if_fail (ADMIRALTY_IS_ORDER_BOARD (self));
+  g_return_if_fail (ADMIRALTY_IS_CAMPAIGN_ORDERS (self));
 
   if (self->n_tables == n_tables)
     return;
@@ -1553,9 +1553,9 @@ admiralty_order_board_set_n_tables (AdmiraltyOrderBoard *self,
 }
 
 guint
-admiralty_order_board_get_n_tables (AdmiraltyOrderBoard *self)
+admiralty_campaign_orders_get_n_tables (AdmiraltyCampaignOrders *self)
 {
-  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), 0);
+  g_return_val_if_fail (ADMIRALTY_IS_CAMPAIGN_ORDERS (self), 0);
   return self->n_tables;
 }
 
@@ -1565,7 +1565,7 @@ admiralty_order_board_get_n_tables (AdmiraltyOrderBoard *self)
  * readiness checks of the absent admirals' engaged formations rolled by @source (the campaign's
  * dice when NULL), all or nothing. */
 static gboolean
-resolve_with (AdmiraltyOrderBoard  *self,
+resolve_with (AdmiraltyCampaignOrders  *self,
               AdmDiceSource        *source,
               GError              **error)
 {
@@ -1598,19 +1598,19 @@ resolve_with (AdmiraltyOrderBoard  *self,
 }
 
 gboolean
-admiralty_order_board_resolve (AdmiraltyOrderBoard *self,
-                               GError             **error)
+admiralty_campaign_orders_resolve (AdmiraltyCampaignOrders *self,
+                                   GError                 **error)
 {
-  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), FALSE);
+  g_return_val_if_fail (ADMIRALTY_IS_CAMPAIGN_ORDERS (self), FALSE);
   g_return_val_if_fail (self->campaign != NULL, FALSE);
 
   return resolve_with (self, NULL, error);
 }
 
-static void try_physical (AdmiraltyOrderBoard *self);
+static void try_physical (AdmiraltyCampaignOrders *self);
 
 static void
-dice_prompt_response_cb (AdmiraltyOrderBoard *self,
+dice_prompt_response_cb (AdmiraltyCampaignOrders *self,
                          const char          *response,
                          AdwMessageDialog    *dialog)
 {
@@ -1642,7 +1642,7 @@ dice_prompt_response_cb (AdmiraltyOrderBoard *self,
  * whole cycle resolves, so when the values run out it asks for the next roll and tries again
  * from the start, taking the same path. */
 static void
-try_physical (AdmiraltyOrderBoard *self)
+try_physical (AdmiraltyCampaignOrders *self)
 {
   g_autoptr(AdmDiceQueue) queue = adm_dice_queue_new ();
   g_autoptr(GError) error = NULL;
@@ -1681,7 +1681,7 @@ try_physical (AdmiraltyOrderBoard *self)
  * a line a formation, typed in one go as a volley is; the cycle is then resolved with them
  * (try_physical (), which asks for any roll still missing one by one). */
 static void
-ask_checks (AdmiraltyOrderBoard *self)
+ask_checks (AdmiraltyCampaignOrders *self)
 {
   g_autoptr(GPtrArray) checks = NULL;
   g_autoptr(GError) error = NULL;
@@ -1705,12 +1705,12 @@ ask_checks (AdmiraltyOrderBoard *self)
 }
 
 void
-admiralty_order_board_resolve_with_dice (AdmiraltyOrderBoard *self,
-                                         gboolean             physical)
+admiralty_campaign_orders_resolve_with_dice (AdmiraltyCampaignOrders *self,
+                                             gboolean                 physical)
 {
   g_autoptr(GError) error = NULL;
 
-  g_return_if_fail (ADMIRALTY_IS_ORDER_BOARD (self));
+  g_return_if_fail (ADMIRALTY_IS_CAMPAIGN_ORDERS (self));
   g_return_if_fail (self->campaign != NULL);
 
   /* A roll already asked for: the cycle is being resolved. */
@@ -1734,9 +1734,9 @@ admiralty_order_board_resolve_with_dice (AdmiraltyOrderBoard *self,
 }
 
 GtkWidget *
-admiralty_order_board_get_dice_prompt (AdmiraltyOrderBoard *self)
+admiralty_campaign_orders_get_dice_prompt (AdmiraltyCampaignOrders *self)
 {
-  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), NULL);
+  g_return_val_if_fail (ADMIRALTY_IS_CAMPAIGN_ORDERS (self), NULL);
 
   return self->dice_prompt;
 }
@@ -1744,7 +1744,7 @@ admiralty_order_board_get_dice_prompt (AdmiraltyOrderBoard *self)
 /* "Fight First": the first engagement not fought that the board lists and that can be opened
  * now (one that waits cannot), opened as its row's button would. */
 static void
-fight_first (AdmiraltyOrderBoard *self)
+fight_first (AdmiraltyCampaignOrders *self)
 {
   g_autoptr(GPtrArray) unfought = adm_campaign_get_unfought (self->campaign);
   guint shown = board_cycle (self) - 1;
@@ -1755,7 +1755,7 @@ fight_first (AdmiraltyOrderBoard *self)
 
       if (engagement->engagement.cycle != shown || engagement->status == ADM_ENGAGEMENT_WAITING)
         continue;
-      admiralty_order_board_open_engagement (self, engagement->number - 1);
+      admiralty_campaign_orders_open_engagement (self, engagement->number - 1);
       return;
     }
   g_signal_emit (self, signals[SIGNAL_TOAST], 0,
@@ -1781,7 +1781,7 @@ drop_reason_changed_cb (AdwMessageDialog *dialog)
 }
 
 static void
-resolve_response_cb (AdmiraltyOrderBoard *self,
+resolve_response_cb (AdmiraltyCampaignOrders *self,
                      const char          *response,
                      AdwMessageDialog    *dialog)
 {
@@ -1815,14 +1815,14 @@ resolve_response_cb (AdmiraltyOrderBoard *self,
   /* The dice the master chose: the program's, or real ones typed in. */
   settings = g_settings_new (APP_ID);
   mode = g_settings_get_string (settings, "dice-mode");
-  admiralty_order_board_resolve_with_dice (self, g_strcmp0 (mode, "physical") == 0);
+  admiralty_campaign_orders_resolve_with_dice (self, g_strcmp0 (mode, "physical") == 0);
 }
 
 /* What the confirmation adds for the portal: that every sheet from a phone is final (the
  * cycle resolved early), and the sheets still waiting for Accept or Refuse, which the cycle
  * leaves out unless accepted first. */
 static char *
-portal_resolve_note (AdmiraltyOrderBoard *self,
+portal_resolve_note (AdmiraltyCampaignOrders *self,
                      GPtrArray           *admirals,
                      const char          *body)
 {
@@ -1857,7 +1857,7 @@ portal_resolve_note (AdmiraltyOrderBoard *self,
 /* What the confirmation adds for the sheet form: the sheets typed here and not handed in (a
  * form closed or the program killed while typing), which the cycle leaves out. */
 static char *
-drafts_resolve_note (AdmiraltyOrderBoard *self,
+drafts_resolve_note (AdmiraltyCampaignOrders *self,
                      GPtrArray           *admirals,
                      const char          *body)
 {
@@ -1886,7 +1886,7 @@ drafts_resolve_note (AdmiraltyOrderBoard *self,
 }
 
 void
-admiralty_order_board_confirm_resolve (AdmiraltyOrderBoard *self)
+admiralty_campaign_orders_confirm_resolve (AdmiraltyCampaignOrders *self)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   GPtrArray *admirals;
@@ -1897,7 +1897,7 @@ admiralty_order_board_confirm_resolve (AdmiraltyOrderBoard *self)
   GtkWidget *dialog;
   guint n_absent = 0;
 
-  g_return_if_fail (ADMIRALTY_IS_ORDER_BOARD (self));
+  g_return_if_fail (ADMIRALTY_IS_CAMPAIGN_ORDERS (self));
 
   if (self->campaign == NULL)
     return;
@@ -2013,18 +2013,18 @@ admiralty_order_board_confirm_resolve (AdmiraltyOrderBoard *self)
 }
 
 GtkWidget *
-admiralty_order_board_get_resolve_dialog (AdmiraltyOrderBoard *self)
+admiralty_campaign_orders_get_resolve_dialog (AdmiraltyCampaignOrders *self)
 {
-  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), NULL);
+  g_return_val_if_fail (ADMIRALTY_IS_CAMPAIGN_ORDERS (self), NULL);
 
   return self->resolve_dialog;
 }
 
 const char *
-admiralty_order_board_get_status (AdmiraltyOrderBoard *self,
-                                  const char          *admiral_id)
+admiralty_campaign_orders_get_status (AdmiraltyCampaignOrders *self,
+                                      const char              *admiral_id)
 {
-  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), NULL);
+  g_return_val_if_fail (ADMIRALTY_IS_CAMPAIGN_ORDERS (self), NULL);
 
   board_ensure_current (self);
 
@@ -2032,10 +2032,10 @@ admiralty_order_board_get_status (AdmiraltyOrderBoard *self,
 }
 
 guint
-admiralty_order_board_get_n_orders (AdmiraltyOrderBoard *self,
-                                    const char          *admiral_id)
+admiralty_campaign_orders_get_n_orders (AdmiraltyCampaignOrders *self,
+                                        const char              *admiral_id)
 {
-  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), 0);
+  g_return_val_if_fail (ADMIRALTY_IS_CAMPAIGN_ORDERS (self), 0);
 
   board_ensure_current (self);
 
@@ -2043,11 +2043,11 @@ admiralty_order_board_get_n_orders (AdmiraltyOrderBoard *self,
 }
 
 char *
-admiralty_order_board_get_engagements_text (AdmiraltyOrderBoard *self)
+admiralty_campaign_orders_get_engagements_text (AdmiraltyCampaignOrders *self)
 {
   g_autoptr(GString) text = g_string_new (NULL);
 
-  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), NULL);
+  g_return_val_if_fail (ADMIRALTY_IS_CAMPAIGN_ORDERS (self), NULL);
 
   board_ensure_current (self);
   if (!gtk_widget_get_visible (self->engagements_group))
@@ -2067,9 +2067,9 @@ admiralty_order_board_get_engagements_text (AdmiraltyOrderBoard *self)
 }
 
 const char *
-admiralty_order_board_get_summary (AdmiraltyOrderBoard *self)
+admiralty_campaign_orders_get_summary (AdmiraltyCampaignOrders *self)
 {
-  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), NULL);
+  g_return_val_if_fail (ADMIRALTY_IS_CAMPAIGN_ORDERS (self), NULL);
 
   board_ensure_current (self);
 
@@ -2078,10 +2078,10 @@ admiralty_order_board_get_summary (AdmiraltyOrderBoard *self)
 }
 
 char *
-admiralty_order_board_get_portal_orders (AdmiraltyOrderBoard *self,
-                                         const char          *admiral_id)
+admiralty_campaign_orders_get_portal_orders (AdmiraltyCampaignOrders *self,
+                                             const char              *admiral_id)
 {
-  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), NULL);
+  g_return_val_if_fail (ADMIRALTY_IS_CAMPAIGN_ORDERS (self), NULL);
 
   board_ensure_current (self);
 
@@ -2089,10 +2089,10 @@ admiralty_order_board_get_portal_orders (AdmiraltyOrderBoard *self,
 }
 
 gboolean
-admiralty_order_board_get_final (AdmiraltyOrderBoard *self,
-                                 const char          *admiral_id)
+admiralty_campaign_orders_get_final (AdmiraltyCampaignOrders *self,
+                                     const char              *admiral_id)
 {
-  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), FALSE);
+  g_return_val_if_fail (ADMIRALTY_IS_CAMPAIGN_ORDERS (self), FALSE);
 
   board_ensure_current (self);
 
@@ -2100,9 +2100,9 @@ admiralty_order_board_get_final (AdmiraltyOrderBoard *self,
 }
 
 const char *
-admiralty_order_board_get_finals_text (AdmiraltyOrderBoard *self)
+admiralty_campaign_orders_get_finals_text (AdmiraltyCampaignOrders *self)
 {
-  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), NULL);
+  g_return_val_if_fail (ADMIRALTY_IS_CAMPAIGN_ORDERS (self), NULL);
 
   board_ensure_current (self);
 
@@ -2111,9 +2111,9 @@ admiralty_order_board_get_finals_text (AdmiraltyOrderBoard *self)
 }
 
 gboolean
-admiralty_order_board_get_early (AdmiraltyOrderBoard *self)
+admiralty_campaign_orders_get_early (AdmiraltyCampaignOrders *self)
 {
-  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), FALSE);
+  g_return_val_if_fail (ADMIRALTY_IS_CAMPAIGN_ORDERS (self), FALSE);
 
   board_ensure_current (self);
 
@@ -2121,17 +2121,17 @@ admiralty_order_board_get_early (AdmiraltyOrderBoard *self)
 }
 
 AdmPortal *
-admiralty_order_board_get_portal (AdmiraltyOrderBoard *self)
+admiralty_campaign_orders_get_portal (AdmiraltyCampaignOrders *self)
 {
-  g_return_val_if_fail (ADMIRALTY_IS_ORDER_BOARD (self), NULL);
+  g_return_val_if_fail (ADMIRALTY_IS_CAMPAIGN_ORDERS (self), NULL);
 
   return self->portal;
 }
 
 static void
-admiralty_order_board_dispose (GObject *object)
+admiralty_campaign_orders_dispose (GObject *object)
 {
-  AdmiraltyOrderBoard *self = ADMIRALTY_ORDER_BOARD (object);
+  AdmiraltyCampaignOrders *self = ADMIRALTY_CAMPAIGN_ORDERS (object);
 
   if (self->sheet_form != NULL)
     gtk_window_destroy (GTK_WINDOW (self->sheet_form));
@@ -2162,32 +2162,32 @@ admiralty_order_board_dispose (GObject *object)
   g_clear_pointer (&self->entered, g_array_unref);
   g_clear_pointer (&self->drops, g_hash_table_unref);
 
-  gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_ORDER_BOARD);
+  gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_CAMPAIGN_ORDERS);
 
-  G_OBJECT_CLASS (admiralty_order_board_parent_class)->dispose (object);
+  G_OBJECT_CLASS (admiralty_campaign_orders_parent_class)->dispose (object);
 }
 
 static void
-admiralty_order_board_finalize (GObject *object)
+admiralty_campaign_orders_finalize (GObject *object)
 {
-  AdmiraltyOrderBoard *self = ADMIRALTY_ORDER_BOARD (object);
+  AdmiraltyCampaignOrders *self = ADMIRALTY_CAMPAIGN_ORDERS (object);
 
   g_clear_object (&self->campaign_signals);
   g_clear_object (&self->portal_signals);
   g_clear_object (&self->import_folder);
 
-  G_OBJECT_CLASS (admiralty_order_board_parent_class)->finalize (object);
+  G_OBJECT_CLASS (admiralty_campaign_orders_parent_class)->finalize (object);
 }
 
 static void
-admiralty_order_board_class_init (AdmiraltyOrderBoardClass *klass)
+admiralty_campaign_orders_class_init (AdmiraltyCampaignOrdersClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->dispose = admiralty_order_board_dispose;
-  object_class->finalize = admiralty_order_board_finalize;
-  widget_class->map = admiralty_order_board_map;
+  object_class->dispose = admiralty_campaign_orders_dispose;
+  object_class->finalize = admiralty_campaign_orders_finalize;
+  widget_class->map = admiralty_campaign_orders_map;
 
   signals[SIGNAL_TOAST] =
     g_signal_new ("toast", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
@@ -2206,25 +2206,25 @@ admiralty_order_board_class_init (AdmiraltyOrderBoardClass *klass)
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (
-      widget_class, "/io/github/admiralty/Admiralty/admiralty-order-board.ui");
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, scroller);
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, title_label);
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, subtitle_label);
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, resolve_button);
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, final_box);
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, final_icon);
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, final_label);
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, early_button);
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, admirals_list);
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, engagements_group);
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, engagements_list);
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, summary_group);
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrderBoard, summary_label);
+      widget_class, "/io/github/admiralty/Admiralty/admiralty-campaign-orders.ui");
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyCampaignOrders, scroller);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyCampaignOrders, title_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyCampaignOrders, subtitle_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyCampaignOrders, resolve_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyCampaignOrders, final_box);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyCampaignOrders, final_icon);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyCampaignOrders, final_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyCampaignOrders, early_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyCampaignOrders, admirals_list);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyCampaignOrders, engagements_group);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyCampaignOrders, engagements_list);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyCampaignOrders, summary_group);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyCampaignOrders, summary_label);
   gtk_widget_class_bind_template_callback (widget_class, admiral_activated_cb);
 }
 
 static void
-admiralty_order_board_init (AdmiraltyOrderBoard *self)
+admiralty_campaign_orders_init (AdmiraltyCampaignOrders *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->statuses = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
