@@ -334,8 +334,7 @@ test_dice_survive_kill (void)
 
     g_assert_cmpstr (now, ==, phase_text);
   }
-  g_assert_nonnull (g_object_get_data (G_OBJECT (page), "dice-restored"));
-  g_assert_cmpuint (GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (page), "dice-restored")), ==,
+  g_assert_cmpuint (admiralty_battle_page_get_dice_restored (page), ==,
                     _admiralty_battle_page_get_n_entered (page));
   g_assert_cmpuint (_admiralty_battle_page_get_n_entered (page), >, 0);
   resolve = resolving (window, page);

@@ -35,6 +35,15 @@ struct _AdmiraltyBattlePage
   char                 *orders_path;
   guint64               seed;
   gboolean              resumed;
+  /* What the window says when it shows the page (admiralty_window_announce_battle ()): why
+   * the orders file did not load, the backup the battle was resumed from, how many dice
+   * values typed before a crash were kept. */
+  char                 *orders_error;
+  char                 *backup_used;
+  guint                 dice_restored;
+  /* At another table: the battle as the campaign held it when the page opened
+   * (admiralty_battle_page_get_stale ()). */
+  char                 *watched;
   char                 *phase_label;
   char                 *resolve_label;
 
@@ -289,12 +298,10 @@ admiralty_battle_page_open_in (const char          *path,
       /* A broken orders file does not keep the battle from opening: orders can be loaded
        * again once fixed. */
       if (!admiralty_battle_page_load_orders (self, orders_path, &orders_error))
-        g_object_set_data_full (G_OBJECT (self), "orders-error",
-                                g_strdup (orders_error->message), g_free);
+        self->orders_error = g_strdup (orders_error->message);
     }
 
-  g_object_set_data_full (G_OBJECT (self), "backup-used", g_steal_pointer (&backup_used),
-                          g_free);
+  self->backup_used = g_steal_pointer (&backup_used);
   g_object_set (self, "battle", battle, NULL);
 
   return g_steal_pointer (&self);
@@ -1273,7 +1280,7 @@ admiralty_battle_page_restore_dice (AdmiraltyBattlePage *self)
   g_free (self->entered_for);
   self->entered_for = g_steal_pointer (&key);
   /* Said by the window when it shows the page (admiralty_window_announce_battle ()). */
-  g_object_set_data (G_OBJECT (self), "dice-restored", GUINT_TO_POINTER (self->entered->len));
+  self->dice_restored = self->entered->len;
 }
 
 /* A phase resolved: what was typed for it is in the journal now. */
@@ -2353,6 +2360,9 @@ admiralty_battle_page_finalize (GObject *object)
   g_clear_pointer (&self->orders, adm_battle_orders_free);
   g_clear_pointer (&self->entered, g_array_unref);
   g_clear_pointer (&self->entered_for, g_free);
+  g_free (self->orders_error);
+  g_free (self->backup_used);
+  g_free (self->watched);
   g_free (self->source_path);
   g_free (self->setup_base);
   g_free (self->game_path);
@@ -2585,6 +2595,30 @@ admiralty_battle_page_get_resumed (AdmiraltyBattlePage *self)
 }
 
 const char *
+admiralty_battle_page_get_orders_error (AdmiraltyBattlePage *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), NULL);
+
+  return self->orders_error;
+}
+
+const char *
+admiralty_battle_page_get_backup_used (AdmiraltyBattlePage *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), NULL);
+
+  return self->backup_used;
+}
+
+guint
+admiralty_battle_page_get_dice_restored (AdmiraltyBattlePage *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), 0);
+
+  return self->dice_restored;
+}
+
+const char *
 admiralty_battle_page_get_phase_label (AdmiraltyBattlePage *self)
 {
   g_return_val_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self), NULL);
@@ -2780,7 +2814,7 @@ admiralty_battle_page_open_engagement (AdmCampaign  *campaign,
   g_object_set (self, "battle", battle, NULL);
   /* At another table: the battle as the campaign held it, for admiralty_battle_page_get_stale (). */
   if (saved != NULL && admiralty_battle_page_get_at_table (self))
-    g_object_set_data_full (G_OBJECT (self), "watched", g_strdup (saved), g_free);
+    self->watched = g_strdup (saved);
   g_signal_group_set_target (self->campaign_signals, campaign);
   return g_steal_pointer (&self);
 }
@@ -2835,7 +2869,7 @@ admiralty_battle_page_get_stale (AdmiraltyBattlePage *self)
 
   /* Taken back, the battle is the chief's to fight on this page; come back ended, its last
    * entries are shown with the ending. */
-  watched = g_object_get_data (G_OBJECT (self), "watched");
+  watched = self->watched;
   return watched != NULL &&
          (admiralty_battle_page_get_at_table (self) || admiralty_battle_page_get_finished (self)) &&
          g_strcmp0 (watched, adm_campaign_get_battle (self->campaign, self->engagement_id,

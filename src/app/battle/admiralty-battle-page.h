@@ -89,6 +89,12 @@ const char          *admiralty_battle_page_get_source_path   (AdmiraltyBattlePag
 const char          *admiralty_battle_page_get_game_path     (AdmiraltyBattlePage  *self);
 /* Whether opening resumed a game already under way. */
 gboolean             admiralty_battle_page_get_resumed       (AdmiraltyBattlePage  *self);
+/* What opening met, for the window to say when it shows the page: why the orders file beside
+ * the set-up did not load, or NULL; the backup a damaged saved battle was resumed from, or
+ * NULL; how many dice values typed for the phase before a crash were kept (0: none). */
+const char          *admiralty_battle_page_get_orders_error  (AdmiraltyBattlePage  *self);
+const char          *admiralty_battle_page_get_backup_used   (AdmiraltyBattlePage  *self);
+guint                admiralty_battle_page_get_dice_restored (AdmiraltyBattlePage  *self);
 /* "Turn 2 · Fire", and the primary button's "Resolve Fire". */
 const char          *admiralty_battle_page_get_phase_label   (AdmiraltyBattlePage  *self);
 const char          *admiralty_battle_page_get_resolve_label (AdmiraltyBattlePage  *self);

@@ -749,8 +749,8 @@ static void
 admiralty_window_announce_battle (AdmiraltyWindow     *self,
                                   AdmiraltyBattlePage *page)
 {
-  const char *orders_error = g_object_get_data (G_OBJECT (page), "orders-error");
-  const char *backup = g_object_get_data (G_OBJECT (page), "backup-used");
+  const char *orders_error = admiralty_battle_page_get_orders_error (page);
+  const char *backup = admiralty_battle_page_get_backup_used (page);
   AdmBattle *battle = admiralty_battle_page_get_battle (page);
   g_autofree char *message = NULL;
 
@@ -771,9 +771,9 @@ admiralty_window_announce_battle (AdmiraltyWindow     *self,
     message = g_strdup_printf (_("Resumed %s at %s"), adm_battle_get_name (battle),
                                admiralty_battle_page_get_phase_label (page));
 
-  if (g_object_get_data (G_OBJECT (page), "dice-restored") != NULL)
+  if (admiralty_battle_page_get_dice_restored (page) > 0)
     {
-      guint n = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (page), "dice-restored"));
+      guint n = admiralty_battle_page_get_dice_restored (page);
       /* Translators: a toast when a battle reopens with real dice typed in before a crash */
       g_autofree char *kept = g_strdup_printf (ngettext ("The %u dice value typed for this phase "
                                                          "is kept: resolve again to go on from "
