@@ -419,7 +419,7 @@ test_keys (Fixture       *fixture,
   g_assert_cmpfloat_with_epsilon (view->zoom, zoom, 1e-9);
   keys_to (GTK_WIDGET (fixture->window), "ctrl+minus");
   g_assert_cmpfloat_with_epsilon (view->zoom, ADMIRALTY_SECTOR_MAP_ZOOM_STEP, 1e-9);
-  keys_to (GTK_WIDGET (fixture->window), "Right Down");
+  keys_to (GTK_WIDGET (fixture->window), "ctrl+Right ctrl+Down");
   g_assert_cmpfloat (view->centre_x, !=, fitted.centre_x);
   keys_to (GTK_WIDGET (fixture->window), "0");
   assert_view_equal (view, &fitted);
@@ -439,12 +439,108 @@ test_keys (Fixture       *fixture,
   g_assert_false (admiralty_sector_map_get_show_legend (fixture->map));
 }
 
+/* The name a screen reader reads for the map, as GTK's test context holds it. */
+static void
+assert_accessible_label (Fixture    *fixture,
+                         const char *label)
+{
+  g_autofree char *message = NULL;
+
+  message = gtk_test_accessible_check_property (GTK_ACCESSIBLE (fixture->map),
+                                                GTK_ACCESSIBLE_PROPERTY_LABEL, label);
+  if (message != NULL)
+    g_error ("%s", message);
+}
+
+/* The keyboard alone, as real key presses: the arrows move a focus ring from card to the
+ * nearest card that way, panning to show it, and the screen reader's name follows; Enter
+ * selects the card with the ring, and on the selected card asks for its battle. */
+static void
+test_focus_keys (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  GtkWidget *window = GTK_WIDGET (fixture->window);
+  const AdmiraltySectorView *view = admiralty_sector_map_get_view (fixture->map);
+  g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(cairo_surface_t) surface = NULL;
+  AdmiraltySectorView fitted = *view;
+  cairo_rectangle_t rect;
+  double x, y;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      return;
+    }
+  g_signal_connect (fixture->map, "sector-activated", G_CALLBACK (activated_cb), ids);
+  gtk_widget_grab_focus (GTK_WIDGET (fixture->map));
+  assert_accessible_label (fixture, "Sector map");
+
+  /* With nothing focused, the first arrow takes the card nearest the middle. */
+  keys_to (window, "Right");
+  g_assert_nonnull (admiralty_sector_map_get_focus_sector (fixture->map));
+  g_assert_null (admiralty_sector_map_get_selected_sector (fixture->map));
+
+  /* From Komarr orbit: right to the wormhole terminus, Pol jump point, Pol orbit, Hegen Hub. */
+  admiralty_sector_map_set_selected_sector (fixture->map, "komarr-orbit");
+  g_assert_cmpstr (admiralty_sector_map_get_focus_sector (fixture->map), ==, "komarr-orbit");
+  keys_to (window, "Right");
+  g_assert_cmpstr (admiralty_sector_map_get_focus_sector (fixture->map), ==, "komarr-terminus");
+  assert_accessible_label (fixture, "Sector map: Komarr wormhole terminus");
+  keys_to (window, "Right Right Right");
+  g_assert_cmpstr (admiralty_sector_map_get_focus_sector (fixture->map), ==, "hegen-hub");
+  /* The selection stays until Enter. */
+  g_assert_cmpstr (admiralty_sector_map_get_selected_sector (fixture->map), ==, "komarr-orbit");
+  keys_to (window, "Down");
+  g_assert_cmpstr (admiralty_sector_map_get_focus_sector (fixture->map), ==, "aslund-station");
+  keys_to (window, "Up Up");
+  g_assert_cmpstr (admiralty_sector_map_get_focus_sector (fixture->map), ==,
+                   "vervain-jump-point");
+  /* Left, card by card, to the solar mirror array; nothing lies beyond it that way. */
+  keys_to (window, "Left Left Left Left Left Left");
+  g_assert_cmpstr (admiralty_sector_map_get_focus_sector (fixture->map), ==, "solar-mirror");
+  keys_to (window, "Left");
+  g_assert_cmpstr (admiralty_sector_map_get_focus_sector (fixture->map), ==, "solar-mirror");
+  /* Arrows alone never pan a fitted map whose cards all show. */
+  g_assert_cmpfloat_with_epsilon (view->centre_x, fitted.centre_x, 1e-9);
+
+  /* The ring is drawn round the focused card, outside it. */
+  surface = render_widget (GTK_WIDGET (fixture->map));
+  admiralty_sector_node_rect (view, adm_scenario_lookup_sector (fixture->scenario,
+                                                                "solar-mirror"), &rect);
+  check_pixel (surface, "sector-map-focus-failed", rect.x + rect.width / 2, rect.y - 4,
+               0x78aeed, TRUE);
+  save_png (surface, "sector-map-focus");
+
+  /* Enter selects; Enter again opens the battle. */
+  keys_to (window, "Return");
+  g_assert_cmpstr (admiralty_sector_map_get_selected_sector (fixture->map), ==, "solar-mirror");
+  g_assert_cmpuint (ids->len, ==, 0);
+  keys_to (window, "Return");
+  g_assert_cmpuint (ids->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (ids, 0), ==, "solar-mirror");
+
+  /* Zoomed in, the focus moving off the view pans to show the card whole. */
+  sector_centre (fixture, "solar-mirror", &x, &y);
+  admiralty_sector_map_zoom_at (fixture->map, 3.0, x, y);
+  keys_to (window, "Right Right Right");
+  g_assert_cmpstr (admiralty_sector_map_get_focus_sector (fixture->map), ==, "pol-jump-point");
+  admiralty_sector_node_rect (view, adm_scenario_lookup_sector (fixture->scenario,
+                                                                "pol-jump-point"), &rect);
+  g_assert_cmpfloat (rect.x, >=, 0);
+  g_assert_cmpfloat (rect.x + rect.width, <=, view->width);
+  g_assert_cmpfloat (rect.y, >=, 0);
+  g_assert_cmpfloat (rect.y + rect.height, <=, view->height);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   /* GTK, with no accessibility bus, under a private session bus. */
   ui_test_init (&argc, &argv, "sector-map");
+  /* The accessible names are kept by GTK's test context: the UI tests' "none" keeps nothing. */
+  g_setenv ("GTK_A11Y", "test", TRUE);
 
 #define ADD(path, func) \
   g_test_add ("/ui/sector-map/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
@@ -457,6 +553,7 @@ main (int   argc,
   ADD ("activate", test_activate);
   ADD ("render", test_render);
   ADD ("keys", test_keys);
+  ADD ("focus-keys", test_focus_keys);
 #undef ADD
 
   return ui_test_finish (g_test_run ());

@@ -9,10 +9,13 @@
 #include <glib/gi18n.h>
 
 #include "admiralty-sector-map.h"
+#include "admiralty-sector-renderer-private.h"
 #include "admiralty-sector-wall.h"
 #include "admiralty-zoom-pan.h"
 
-#define PAN_STEP               64.0  /* px an arrow key moves the map */
+#define PAN_STEP               64.0  /* px Ctrl and an arrow key move the map */
+#define FOCUS_MARGIN           12.0  /* px kept between the focused card and the map's edge */
+#define FOCUS_RING_RGB     0x78aeed  /* the keyboard focus ring: Adwaita's light accent blue */
 #define MIN_WIDTH             120
 #define MIN_HEIGHT             90
 #define NATURAL_WIDTH         640
@@ -31,6 +34,7 @@ struct _AdmiraltySectorMap
   double               max_ui_scale;   /* > 0: ui_scale follows the size, up to this */
   char                *selected_sector;
   char                *hovered_sector;
+  char                *focus_sector;   /* the card the arrow keys have reached, or NULL */
   gboolean             show_legend;
   gboolean             wall;           /* the projector's layout */
   AdmiraltySectorView  view;
@@ -141,7 +145,9 @@ update_actions (AdmiraltySectorMap *self)
                                  self->view.zoom > ADMIRALTY_SECTOR_MIN_ZOOM);
   gtk_widget_action_set_enabled (widget, "map.fit", ready);
   gtk_widget_action_set_enabled (widget, "map.pan", ready);
-  gtk_widget_action_set_enabled (widget, "map.activate", self->selected_sector != NULL);
+  gtk_widget_action_set_enabled (widget, "map.activate",
+                                 self->selected_sector != NULL || self->focus_sector != NULL);
+  gtk_widget_action_set_enabled (widget, "map.focus-move", ready);
 }
 
 static void
@@ -204,6 +210,171 @@ zoom_anchor (AdmiraltySectorMap *self,
       *x = self->view.width * self->ui_scale / 2.0;
       *y = self->view.height * self->ui_scale / 2.0;
     }
+}
+
+/* Keyboard focus: the arrow keys move a focus ring from card to card, Enter selects the card
+ * it is on (and, on the selected card, opens its battle), and a screen reader is told the
+ * focused sector through the map's accessible name and description. */
+
+static AdmSector *
+focus_or_selected (AdmiraltySectorMap *self)
+{
+  const char *id = self->focus_sector != NULL ? self->focus_sector : self->selected_sector;
+
+  return id != NULL && self->scenario != NULL ? adm_scenario_lookup_sector (self->scenario, id)
+                                              : NULL;
+}
+
+static char *dup_sector_text (AdmiraltySectorMap *self,
+                              const char         *id);
+
+/* The map's accessible name says which card has the focus ("Sector map: Komarr orbit"); its
+ * description reads the card as the tooltip does. */
+static void
+update_accessible (AdmiraltySectorMap *self)
+{
+  AdmSector *sector = focus_or_selected (self);
+  g_autofree char *label = NULL;
+  g_autofree char *text = NULL;
+
+  if (sector == NULL)
+    {
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("Sector map"),
+                                      -1);
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (self),
+                                     GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+      return;
+    }
+  /* Translators: the sector map's name for a screen reader, with the sector whose card has
+   * the keyboard focus, "Sector map: Komarr orbit" */
+  label = g_strdup_printf (_("Sector map: %s"), sector->name);
+  text = dup_sector_text (self, sector->id);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, label,
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text,
+                                  -1);
+}
+
+/* Pans the least that shows the whole of @sector's card, a margin from the edges. */
+static void
+show_card (AdmiraltySectorMap *self,
+           AdmSector          *sector)
+{
+  cairo_rectangle_t rect;
+  double dx = 0, dy = 0;
+
+  admiralty_sector_node_rect (&self->view, sector, &rect);
+  if (rect.x < FOCUS_MARGIN)
+    dx = FOCUS_MARGIN - rect.x;
+  else if (rect.x + rect.width > self->view.width - FOCUS_MARGIN)
+    dx = MAX (self->view.width - FOCUS_MARGIN - rect.x - rect.width, FOCUS_MARGIN - rect.x);
+  if (rect.y < FOCUS_MARGIN)
+    dy = FOCUS_MARGIN - rect.y;
+  else if (rect.y + rect.height > self->view.height - FOCUS_MARGIN)
+    dy = MAX (self->view.height - FOCUS_MARGIN - rect.y - rect.height, FOCUS_MARGIN - rect.y);
+  if (dx == 0 && dy == 0)
+    return;
+  admiralty_sector_view_pan (&self->view, dx, dy);
+  self->fitted = FALSE;
+  view_changed (self);
+}
+
+static void
+set_focus_sector (AdmiraltySectorMap *self,
+                  const char         *id)
+{
+  if (g_strcmp0 (id, self->focus_sector) == 0)
+    return;
+  g_free (self->focus_sector);
+  self->focus_sector = g_strdup (id);
+  update_accessible (self);
+  update_actions (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* The ring round the focused card, drawn while the map has the focus: always on a card other
+ * than the selected one, and on the selected one while the window shows where the keyboard
+ * focus is (GTK stops showing it a few seconds after the last key). */
+static void
+draw_focus (AdmiraltySectorMap *self,
+            cairo_t            *cr)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  AdmSector *sector = self->focus_sector != NULL
+                      ? adm_scenario_lookup_sector (self->scenario, self->focus_sector) : NULL;
+  double zoom = admiralty_sector_view_get_zoom (&self->view);
+  cairo_rectangle_t rect;
+
+  if (sector == NULL || !gtk_widget_has_focus (widget) || !GTK_IS_WINDOW (root))
+    return;
+  if (g_strcmp0 (self->focus_sector, self->selected_sector) == 0 &&
+      !gtk_window_get_focus_visible (GTK_WINDOW (root)))
+    return;
+  admiralty_sector_node_rect (&self->view, sector, &rect);
+  _admiralty_sector_rounded_rect_path (cr, &rect, -4.0 * zoom);
+  _admiralty_sector_set_rgb (cr, FOCUS_RING_RGB);
+  cairo_set_line_width (cr, 3.0 * zoom);
+  cairo_stroke (cr);
+}
+
+/* An arrow key: the focus to the nearest card that way, from the focused card, else the
+ * selected one, else the card nearest the middle of the view. */
+static void
+focus_move_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  AdmiraltySectorMap *self = ADMIRALTY_SECTOR_MAP (widget);
+  AdmSector *from, *to = NULL;
+  int dx, dy;
+
+  if (self->scenario == NULL)
+    return;
+  /* Keys bound here never reach the window's own handler: it is told the keyboard is in use,
+   * so that rings show. */
+  if (GTK_IS_WINDOW (gtk_widget_get_root (widget)))
+    gtk_window_set_focus_visible (GTK_WINDOW (gtk_widget_get_root (widget)), TRUE);
+  g_variant_get (parameter, "(ii)", &dx, &dy);
+  from = focus_or_selected (self);
+  if (from != NULL)
+    to = admiralty_sector_towards (self->scenario, from, dx, dy);
+  else
+    {
+      GPtrArray *sectors = adm_scenario_get_sectors (self->scenario);
+      double best = INFINITY;
+
+      for (guint i = 0; i < sectors->len; i++)
+        {
+          AdmSector *sector = g_ptr_array_index (sectors, i);
+          double x, y, distance;
+
+          admiralty_sector_view_to_pixels (&self->view, sector->x, sector->y, &x, &y);
+          distance = hypot (x - self->view.width / 2.0, y - self->view.height / 2.0);
+          if (distance < best)
+            {
+              best = distance;
+              to = sector;
+            }
+        }
+    }
+  if (to == NULL)
+    {
+      /* Nothing that way: the focus stays, said again. */
+      gtk_widget_error_bell (widget);
+      if (from != NULL && self->focus_sector == NULL)
+        set_focus_sector (self, from->id);
+      return;
+    }
+  set_focus_sector (self, to->id);
+  show_card (self, to);
+}
+
+static void
+focus_cb (AdmiraltySectorMap *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 /* Tooltip */
@@ -373,6 +544,19 @@ admiralty_sector_map_dup_tooltip_markup (AdmiraltySectorMap *self,
   return g_string_free (markup, FALSE);
 }
 
+/* The tooltip's words without their markup, one line each. */
+static char *
+dup_sector_text (AdmiraltySectorMap *self,
+                 const char         *id)
+{
+  g_autofree char *markup = admiralty_sector_map_dup_tooltip_markup (self, id);
+  char *text = NULL;
+
+  if (!pango_parse_markup (markup, -1, 0, NULL, &text, NULL, NULL))
+    return g_strdup (adm_scenario_lookup_sector (self->scenario, id)->name);
+  return text;
+}
+
 static gboolean
 admiralty_sector_map_query_tooltip (GtkWidget  *widget,
                                     int         x,
@@ -388,8 +572,7 @@ admiralty_sector_map_query_tooltip (GtkWidget  *widget,
   if (self->scenario == NULL)
     return FALSE;
   if (keyboard_mode)
-    sector = self->selected_sector != NULL
-             ? adm_scenario_lookup_sector (self->scenario, self->selected_sector) : NULL;
+    sector = focus_or_selected (self);
   else
     sector = admiralty_sector_at (&self->view, self->scenario, x / self->ui_scale,
                                   y / self->ui_scale);
@@ -640,9 +823,16 @@ activate_action (GtkWidget  *widget,
                  GVariant   *parameter)
 {
   AdmiraltySectorMap *self = ADMIRALTY_SECTOR_MAP (widget);
-  g_autofree char *id = g_strdup (self->selected_sector);
+  g_autofree char *id = NULL;
 
+  /* Enter on a card the focus reached selects it; on the selected card, opens its battle. */
+  if (self->focus_sector != NULL && g_strcmp0 (self->focus_sector, self->selected_sector) != 0)
+    {
+      admiralty_sector_map_set_selected_sector (self, self->focus_sector);
+      return;
+    }
   /* A copy: a handler may well change the selection. */
+  id = g_strdup (self->selected_sector);
   if (id != NULL)
     g_signal_emit (self, signals[SECTOR_ACTIVATED], 0, id);
 }
@@ -777,6 +967,7 @@ admiralty_sector_map_snapshot (GtkWidget   *widget,
   admiralty_sector_render (cr, &self->view, self->scenario, &options);
   if (self->drag_sector != NULL)
     draw_drag (self, cr);
+  draw_focus (self, cr);
   cairo_destroy (cr);
   g_clear_pointer (&options.engagements, g_ptr_array_unref);
 }
@@ -803,6 +994,7 @@ admiralty_sector_map_finalize (GObject *object)
 
   g_free (self->selected_sector);
   g_free (self->hovered_sector);
+  g_free (self->focus_sector);
   g_free (self->viewer);
   g_free (self->drag_sector);
   g_clear_object (&self->campaign_signals);
@@ -932,7 +1124,13 @@ add_key_bindings (GtkWidgetClass *widget_class)
   static const guint zoom_out_keys[] = { GDK_KEY_minus, GDK_KEY_KP_Subtract };
   /* As on the tactical table: + and − with or without Ctrl zoom, 0 fits (Home too). */
   static const guint fit_keys[] = { GDK_KEY_0, GDK_KEY_KP_0, GDK_KEY_Home, GDK_KEY_KP_Home };
-  static const guint activate_keys[] = { GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter };
+  static const guint activate_keys[] = { GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter,
+                                         GDK_KEY_space, GDK_KEY_KP_Space };
+  static const struct { guint keyval; int dx, dy; } arrows[] = {
+    { GDK_KEY_Left, -1, 0 }, { GDK_KEY_Right, 1, 0 }, { GDK_KEY_Up, 0, -1 }, { GDK_KEY_Down, 0, 1 },
+    { GDK_KEY_KP_Left, -1, 0 }, { GDK_KEY_KP_Right, 1, 0 }, { GDK_KEY_KP_Up, 0, -1 },
+    { GDK_KEY_KP_Down, 0, 1 },
+  };
 
   for (guint i = 0; i < G_N_ELEMENTS (zoom_in_keys); i++)
     {
@@ -958,15 +1156,16 @@ add_key_bindings (GtkWidgetClass *widget_class)
   for (guint i = 0; i < G_N_ELEMENTS (activate_keys); i++)
     gtk_widget_class_add_binding_action (widget_class, activate_keys[i], 0, "map.activate",
                                          NULL);
-  /* An arrow shows more of the map on its side: the map itself moves the other way. */
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "map.pan", "(dd)",
-                                       PAN_STEP, 0.0);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "map.pan", "(dd)",
-                                       -PAN_STEP, 0.0);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, 0, "map.pan", "(dd)",
-                                       0.0, PAN_STEP);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, 0, "map.pan", "(dd)",
-                                       0.0, -PAN_STEP);
+  for (guint i = 0; i < G_N_ELEMENTS (arrows); i++)
+    {
+      /* An arrow moves the focus to the next card that way. */
+      gtk_widget_class_add_binding_action (widget_class, arrows[i].keyval, 0, "map.focus-move",
+                                           "(ii)", arrows[i].dx, arrows[i].dy);
+      /* Ctrl and an arrow show more of the map on its side: the map moves the other way. */
+      gtk_widget_class_add_binding_action (widget_class, arrows[i].keyval, GDK_CONTROL_MASK,
+                                           "map.pan", "(dd)", -arrows[i].dx * PAN_STEP,
+                                           -arrows[i].dy * PAN_STEP);
+    }
 }
 
 static void
@@ -1070,6 +1269,7 @@ admiralty_sector_map_class_init (AdmiraltySectorMapClass *klass)
   gtk_widget_class_install_action (widget_class, "map.fit", NULL, fit_action);
   gtk_widget_class_install_action (widget_class, "map.pan", "(dd)", pan_action);
   gtk_widget_class_install_action (widget_class, "map.activate", NULL, activate_action);
+  gtk_widget_class_install_action (widget_class, "map.focus-move", "(ii)", focus_move_action);
   gtk_widget_class_install_property_action (widget_class, "map.show-legend", "show-legend");
   add_key_bindings (widget_class);
 
@@ -1103,6 +1303,11 @@ add_controllers (AdmiraltySectorMap *self)
   g_signal_connect_swapped (gesture, "pressed", G_CALLBACK (click_pressed_cb), self);
   g_signal_connect_swapped (gesture, "released", G_CALLBACK (click_released_cb), self);
   gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (gesture));
+
+  controller = gtk_event_controller_focus_new ();
+  g_signal_connect_swapped (controller, "enter", G_CALLBACK (focus_cb), self);
+  g_signal_connect_swapped (controller, "leave", G_CALLBACK (focus_cb), self);
+  gtk_widget_add_controller (widget, controller);
 
   controller = gtk_event_controller_motion_new ();
   g_signal_connect_swapped (controller, "enter", G_CALLBACK (motion_cb), self);
@@ -1165,6 +1370,9 @@ admiralty_sector_map_set_scenario (AdmiraltySectorMap *self,
   if (self->selected_sector != NULL &&
       (scenario == NULL || adm_scenario_lookup_sector (scenario, self->selected_sector) == NULL))
     admiralty_sector_map_set_selected_sector (self, NULL);
+  if (self->focus_sector != NULL &&
+      (scenario == NULL || adm_scenario_lookup_sector (scenario, self->focus_sector) == NULL))
+    set_focus_sector (self, NULL);
   /* An edit gives the editor's map a new scenario: the view stays where the master has it. */
   if (!self->editable || !had_one)
     admiralty_sector_map_fit (self);
@@ -1179,6 +1387,14 @@ admiralty_sector_map_get_selected_sector (AdmiraltySectorMap *self)
   g_return_val_if_fail (ADMIRALTY_IS_SECTOR_MAP (self), NULL);
 
   return self->selected_sector;
+}
+
+const char *
+admiralty_sector_map_get_focus_sector (AdmiraltySectorMap *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_SECTOR_MAP (self), NULL);
+
+  return self->focus_sector;
 }
 
 void
@@ -1199,12 +1415,13 @@ admiralty_sector_map_set_selected_sector (AdmiraltySectorMap *self,
     return;
   g_free (self->selected_sector);
   self->selected_sector = g_strdup (id);
-  if (sector != NULL)
-    gtk_accessible_update_property (GTK_ACCESSIBLE (self),
-                                    GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, sector->name,
-                                    -1);
-  else
-    gtk_accessible_reset_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+  /* The focus follows a selection made any way: the arrow keys go on from there. */
+  if (id != NULL && id != self->focus_sector)
+    {
+      g_free (self->focus_sector);
+      self->focus_sector = g_strdup (id);
+    }
+  update_accessible (self);
   update_actions (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED_SECTOR]);
@@ -1340,7 +1557,9 @@ static void
 campaign_changed_cb (AdmiraltySectorMap *self,
                      AdmCampaign        *campaign)
 {
-  /* Formations moved, were formed or revealed: the cards and the tooltip follow. */
+  /* Formations moved, were formed or revealed: the cards, the tooltip and what a screen reader
+   * reads follow. */
+  update_accessible (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_signal_emit (self, signals[FORMATIONS_CHANGED], 0);
 }
@@ -1411,6 +1630,7 @@ admiralty_sector_map_set_audience (AdmiraltySectorMap      *self,
       self->viewer = g_steal_pointer (&copy);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEWER]);
     }
+  update_accessible (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_signal_emit (self, signals[FORMATIONS_CHANGED], 0);
   g_object_thaw_notify (G_OBJECT (self));

@@ -2,15 +2,21 @@
 /* admiralty-sector-map.h: the strategic sector map as a widget (F-STRAT-8, F-STRAT-9). It
  * draws with the Cairo sector renderer, fits the map on its first allocation and whenever the
  * scenario changes, zooms with the scroll wheel and pinch about the pointer, pans by dragging
- * and with the arrow keys, highlights the sector under the pointer with a tooltip of its
- * contents, selects a sector on click, and asks for a battle there on double-click or Enter.
+ * and with Ctrl and the arrow keys, highlights the sector under the pointer with a tooltip of
+ * its contents, selects a sector on click, and asks for a battle there on double-click or Enter.
+ *
+ * The keyboard has a focus of its own: the arrow keys move a ring from a card to the nearest
+ * card that way (admiralty_sector_towards ()), panning to show it; Enter or Space selects the
+ * card with the ring, and on the selected card asks for its battle. The map's accessible name
+ * names the focused sector ("Sector map: Komarr orbit") and its description reads the card.
  *
  * Zooming scales the whole drawing, cards, names and markers with the spacing.
  *
  * Actions: "map.zoom-in", "map.zoom-out", "map.fit", "map.pan" ("(dd)", pixels, as a drag),
- * "map.activate" (the selected sector) and "map.show-legend" (toggles the legend). Keys, as
- * on the tactical table: arrows pan, + and − (with or without Ctrl) zoom, 0 or Home fits, L
- * shows or hides the legend, Enter activates.
+ * "map.focus-move" ("(ii)", a unit step: (1, 0) right), "map.activate" (the focused sector,
+ * then the selected one) and "map.show-legend" (toggles the legend). Keys, as on the tactical
+ * table: arrows move the focus, Ctrl and arrows pan, + and − (with or without Ctrl) zoom, 0 or
+ * Home fits, L shows or hides the legend, Enter or Space selects and activates.
  *
  * With a campaign the formations are drawn where the campaign has them now (in a sector, or on
  * the link they are crossing); without one, at the scenario's start. The audience decides
@@ -69,6 +75,9 @@ void                       admiralty_sector_map_get_options         (AdmiraltySe
 
 /* The id of the selected sector, or NULL. Setting an id the scenario lacks is an error. */
 const char                *admiralty_sector_map_get_selected_sector (AdmiraltySectorMap *self);
+/* The sector whose card has the keyboard focus ring (the arrow keys move it; a selection
+ * brings it along), or NULL. */
+const char                *admiralty_sector_map_get_focus_sector (AdmiraltySectorMap *self);
 void                       admiralty_sector_map_set_selected_sector (AdmiraltySectorMap *self,
                                                                      const char         *id);
 /* Whether the legend is drawn ("show-legend"). */

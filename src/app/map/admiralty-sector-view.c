@@ -315,3 +315,38 @@ admiralty_sector_at (const AdmiraltySectorView *view,
     }
   return NULL;
 }
+
+AdmSector *
+admiralty_sector_towards (AdmScenario     *scenario,
+                          const AdmSector *from,
+                          int              dx,
+                          int              dy)
+{
+  GPtrArray *sectors;
+  AdmSector *best = NULL;
+  double best_score = INFINITY;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
+  g_return_val_if_fail (from != NULL, NULL);
+  g_return_val_if_fail ((dx == 0) != (dy == 0), NULL);
+
+  sectors = adm_scenario_get_sectors (scenario);
+  for (guint i = 0; i < sectors->len; i++)
+    {
+      AdmSector *sector = g_ptr_array_index (sectors, i);
+      double ahead = (sector->x - from->x) * dx + (sector->y - from->y) * dy;
+      double aside = fabs ((sector->x - from->x) * dy - (sector->y - from->y) * dx);
+      double score;
+
+      /* Within 60° either side of the arrow's way. */
+      if (sector == from || ahead <= 0 || aside > ahead * 1.75)
+        continue;
+      score = ahead + 2.0 * aside;
+      if (score < best_score)
+        {
+          best = sector;
+          best_score = score;
+        }
+    }
+  return best;
+}

@@ -105,5 +105,12 @@ AdmSector    *admiralty_sector_at             (const AdmiraltySectorView *view,
                                                AdmScenario               *scenario,
                                                double                     x,
                                                double                     y);
+/* The sector an arrow key moves the keyboard focus to from @from: of those lying towards
+ * (@dx, @dy) (a unit step: (1, 0) right, (0, -1) up), the nearest, a sector off to the side
+ * counting as twice as far as one straight ahead. NULL when none lies that way. */
+AdmSector    *admiralty_sector_towards        (AdmScenario               *scenario,
+                                               const AdmSector           *from,
+                                               int                        dx,
+                                               int                        dy);
 
 G_END_DECLS
