@@ -7,12 +7,12 @@
 #include <math.h>
 
 #include "admiralty-table-widget.h"
+#include "admiralty-table-keys.h"
 #include "admiralty-table-cache.h"
 #include "admiralty-zoom-pan.h"
 
 #define WHEEL_ZOOM_STEP 1.15  /* scale factor per wheel notch, or touchpad's worth of one */
 #define KEY_ZOOM_STEP   1.25
-#define KEY_PAN_STEP    60.0  /* px per arrow key press */
 #define CLICK_SLOP      4.0   /* px a press may move and still be a click */
 
 typedef enum {
@@ -666,20 +666,9 @@ admiralty_table_widget_set_property (GObject      *object,
 static void
 admiralty_table_widget_class_install_keys (GtkWidgetClass *widget_class)
 {
-  static const struct {
-    guint keyval;
-    double dx, dy;
-  } pans[] = {
-    /* An arrow shows more of the table that way: the table moves the other way. */
-    { GDK_KEY_Left, KEY_PAN_STEP, 0 }, { GDK_KEY_Right, -KEY_PAN_STEP, 0 },
-    { GDK_KEY_Up, 0, KEY_PAN_STEP }, { GDK_KEY_Down, 0, -KEY_PAN_STEP },
-  };
   static const guint zoom_in_keys[] = { GDK_KEY_plus, GDK_KEY_equal, GDK_KEY_KP_Add };
   static const guint zoom_out_keys[] = { GDK_KEY_minus, GDK_KEY_KP_Subtract };
 
-  for (guint i = 0; i < G_N_ELEMENTS (pans); i++)
-    gtk_widget_class_add_binding_action (widget_class, pans[i].keyval, 0, "table.pan", "(dd)",
-                                         pans[i].dx, pans[i].dy);
   for (guint i = 0; i < G_N_ELEMENTS (zoom_in_keys); i++)
     {
       gtk_widget_class_add_binding_action (widget_class, zoom_in_keys[i], 0, "table.zoom-in",
@@ -774,6 +763,8 @@ admiralty_table_widget_class_init (AdmiraltyTableWidgetClass *klass)
   gtk_widget_class_install_action (widget_class, "table.fit", NULL, fit_action);
   gtk_widget_class_install_action (widget_class, "table.pan", "(dd)", pan_action);
   admiralty_table_widget_class_install_keys (widget_class);
+  /* The arrows, T and Ctrl with the arrows: admiralty-table-keys.c. */
+  admiralty_table_keys_install (widget_class);
 
   gtk_widget_class_set_css_name (widget_class, "tacticaltable");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
@@ -826,6 +817,7 @@ admiralty_table_widget_init (AdmiraltyTableWidget *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
 
   admiralty_table_widget_update_actions (self);
+  admiralty_table_keys_attach (self);
 }
 
 GtkWidget *

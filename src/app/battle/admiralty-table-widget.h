@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* admiralty-table-widget.h: the tactical table on screen — the Cairo renderer in a widget that
- * zooms (wheel, pinch, keys), pans (dragging the empty table, arrow keys) and selects a ship
- * with a click; dragging the selected ship plots its course ("plot") when plotting is on; a
+ * zooms (wheel, pinch, keys), pans (dragging the empty table, Ctrl and the arrow keys) and
+ * selects a ship with a click or the arrow keys (admiralty-table-keys.h); dragging the selected ship plots its course ("plot") when plotting is on; a
  * secondary click asks for a ship's menu ("ship-menu"); the ruler measures. Its actions:
  * table.zoom-in, table.zoom-out, table.fit, table.pan "(dd)", table.ruler (R) and
  * table.clear (Escape). */

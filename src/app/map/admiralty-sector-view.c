@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "admiralty-sector-view.h"
+#include "admiralty-key-step.h"
 #include "admiralty-table-view.h"
 
 #define NODE_W           ((double) ADMIRALTY_SECTOR_NODE_WIDTH)
@@ -328,21 +329,14 @@ admiralty_sector_towards (AdmScenario     *scenario,
 
   g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
   g_return_val_if_fail (from != NULL, NULL);
-  g_return_val_if_fail ((dx == 0) != (dy == 0), NULL);
 
   sectors = adm_scenario_get_sectors (scenario);
   for (guint i = 0; i < sectors->len; i++)
     {
       AdmSector *sector = g_ptr_array_index (sectors, i);
-      double ahead = (sector->x - from->x) * dx + (sector->y - from->y) * dy;
-      double aside = fabs ((sector->x - from->x) * dy - (sector->y - from->y) * dx);
-      double score;
+      double score = admiralty_key_step_score (from->x, from->y, sector->x, sector->y, dx, dy);
 
-      /* Within 60° either side of the arrow's way. */
-      if (sector == from || ahead <= 0 || aside > ahead * 1.75)
-        continue;
-      score = ahead + 2.0 * aside;
-      if (score < best_score)
+      if (sector != from && score < best_score)
         {
           best = sector;
           best_score = score;

@@ -106,8 +106,8 @@ AdmSector    *admiralty_sector_at             (const AdmiraltySectorView *view,
                                                double                     x,
                                                double                     y);
 /* The sector an arrow key moves the keyboard focus to from @from: of those lying towards
- * (@dx, @dy) (a unit step: (1, 0) right, (0, -1) up), the nearest, a sector off to the side
- * counting as twice as far as one straight ahead. NULL when none lies that way. */
+ * (@dx, @dy) (a unit step: (1, 0) right, (0, -1) up), the nearest by
+ * admiralty_key_step_score (). NULL when none lies that way. */
 AdmSector    *admiralty_sector_towards        (AdmScenario               *scenario,
                                                const AdmSector           *from,
                                                int                        dx,
