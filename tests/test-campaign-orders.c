@@ -1148,6 +1148,11 @@ test_portal_refuse (Fixture       *fixture,
   g_assert_nonnull (refuse);
   g_assert_nonnull (find_button (GTK_WIDGET (board (fixture)), "_Accept", admiral_id));
   before = n_events (fixture);
+  /* The tab shown and laid out, the button where the pointer goes: under load, the click
+   * must not land before the Orders tab is drawn. */
+  iterate_until (widget_mapped, refuse, 5000);
+  scroll_into_view (refuse);
+  wait_frame (refuse);
   pointer_click_widget (refuse);
   iterate_until (message_dialog_shown, NULL, 5000);
   dialog = message_dialog ();
