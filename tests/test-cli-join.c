@@ -340,9 +340,12 @@ assert_same_campaign (const char *chief,
     g_autofree char *d = report (alone_path, "public", NULL);
     g_autoptr(GString) unlabelled = g_string_new (a);
 
-    /* The master's report says where the dice were typed in: the only difference. */
+    /* The master's report says which table fought the battle and where the dice were typed
+     * in: the only differences. */
     g_assert_cmpuint (g_string_replace (unlabelled, " (typed in at the table “Table 1”)", "", 0),
                       >, 0);
+    g_assert_cmpuint (g_string_replace (unlabelled, "Fought at the table “Table 1”.\n\n", "", 0),
+                      ==, 1);
     g_assert_cmpstr (unlabelled->str, ==, b);
     g_assert_cmpstr (c, ==, d);
   }
