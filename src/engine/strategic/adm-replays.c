@@ -73,10 +73,12 @@ serves (const Replay *replay,
         GPtrArray    *events,
         guint         n_strict)
 {
+  /* An empty array may have no storage at all: memcmp () is given none then. */
   return replay->events->len <= events->len &&
          (replay->first_passed == G_MAXUINT || n_strict <= replay->first_passed) &&
-         memcmp (replay->events->pdata, events->pdata,
-                 replay->events->len * sizeof (gpointer)) == 0;
+         (replay->events->len == 0 ||
+          memcmp (replay->events->pdata, events->pdata,
+                  replay->events->len * sizeof (gpointer)) == 0);
 }
 
 /* A new replay of no events, in place of the one asked for least recently when @self keeps
