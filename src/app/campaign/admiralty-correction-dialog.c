@@ -12,6 +12,7 @@
 #include "admiralty-correction-dialog.h"
 #include "adm-clock.h"
 #include "adm-id.h"
+#include "admiralty-plain-text.h"
 
 struct _AdmiraltyCorrectionDialog
 {
@@ -866,7 +867,12 @@ admiralty_correction_dialog_class_init (AdmiraltyCorrectionDialogClass *klass)
 static void
 admiralty_correction_dialog_init (AdmiraltyCorrectionDialog *self)
 {
+  AdwComboRow **rows[] = { &self->admiral_row, &self->sector_row, &self->formation_row,
+                           &self->ship_row, &self->target_row, &self->faction_row };
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    admiralty_wrapping_choices (*rows[i]);
 }
 
 AdmiraltyCorrectionDialog *

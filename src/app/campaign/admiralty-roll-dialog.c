@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "admiralty-roll-dialog-private.h"
+#include "admiralty-plain-text.h"
 
 /* The dice on the sides row, in its order. */
 static const guint dice_sides[] = { 3, 6, 10, 20, 100 };
@@ -269,6 +270,7 @@ static void
 admiralty_roll_dialog_init (AdmiraltyRollDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  admiralty_wrapping_choices (self->sides_row);
 
   self->settings = g_settings_new (APP_ID);
   g_signal_connect_object (self->settings, "changed::dice-mode",

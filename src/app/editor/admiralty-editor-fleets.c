@@ -7,6 +7,7 @@
 
 #include "admiralty-editor-fleets.h"
 #include "admiralty-editor-page.h"
+#include "admiralty-plain-text.h"
 
 /* One ship's row. */
 typedef struct {
@@ -1235,6 +1236,9 @@ static void
 admiralty_editor_fleets_init (AdmiraltyEditorFleets *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  admiralty_wrapping_choices (self->faction_row);
+  admiralty_wrapping_choices (self->admiral_row);
+  admiralty_wrapping_choices (self->sector_row);
   gtk_widget_set_parent (GTK_WIDGET (self->class_popover), GTK_WIDGET (self));
   self->formations = g_ptr_array_new ();
   self->ships = g_ptr_array_new_with_free_func (g_free);

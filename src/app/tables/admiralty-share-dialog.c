@@ -8,6 +8,7 @@
 #include "admiralty-share-dialog.h"
 #include "adm-portal-qr.h"
 #include "admiralty-tables-dialog.h"
+#include "admiralty-plain-text.h"
 
 #define QR_SIZE 148
 
@@ -345,6 +346,7 @@ admiralty_share_dialog_init (AdmiraltyShareDialog *self)
   g_auto(GStrv) lan = adm_portal_lan_addresses ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  admiralty_wrapping_choices (self->address_row);
   self->portal_signals = g_signal_group_new (ADM_TYPE_PORTAL);
   g_signal_group_connect_swapped (self->portal_signals, "notify::running",
                                   G_CALLBACK (update_running), self);

@@ -55,8 +55,13 @@ admiralty_wrapping_choices (gpointer widget)
 {
   g_autoptr(GtkListItemFactory) factory = admiralty_wrapping_list_factory ();
 
+  /* A combo row's own default factory ends the chosen item in "…" past 20 characters, an
+   * admiral's name and faction among them, so the row shows it with the same wrapping one. */
   if (ADW_IS_COMBO_ROW (widget))
-    adw_combo_row_set_list_factory (ADW_COMBO_ROW (widget), factory);
+    {
+      adw_combo_row_set_factory (ADW_COMBO_ROW (widget), factory);
+      adw_combo_row_set_list_factory (ADW_COMBO_ROW (widget), factory);
+    }
   else if (GTK_IS_DROP_DOWN (widget))
     gtk_drop_down_set_list_factory (GTK_DROP_DOWN (widget), factory);
   else

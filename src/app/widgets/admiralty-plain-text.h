@@ -15,8 +15,9 @@ gpointer admiralty_plain_row                   (gpointer             row);
 /* A list item factory for a drop-down's open list of strings (GtkStringObject): each choice
  * in full, wrapped at about 40 characters rather than ended in "…". */
 GtkListItemFactory *admiralty_wrapping_list_factory (void);
-/* Gives @widget (a GtkDropDown or an AdwComboRow) that factory for its open list; the closed
- * button keeps its own. Returns @widget. */
+/* Gives @widget (a GtkDropDown or an AdwComboRow) that factory for its open list, and an
+ * AdwComboRow for its chosen item too (a GtkDropDown's closed button keeps its own, which
+ * does not cut). Returns @widget. */
 gpointer admiralty_wrapping_choices            (gpointer             widget);
 /* A preferences group's title and description (always markup in libadwaita 1.2), as written. */
 void     admiralty_plain_group_set_title       (AdwPreferencesGroup *group,

@@ -1,0 +1,228 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-readable-ui.c: every word the master reads is whole at 1280×800, in English and in
+ * Russian (whose words run a third longer). The Komarr campaign after cycle 1 in a window of
+ * the screen's size, and the windows opened from it — the report dialog with its longest
+ * document chosen, Tables… with two tables, the projector — are walked: no label shown is
+ * ellipsized (pango_layout_is_ellipsized ()) nor given less room than it needs
+ * (gtk_widget_measure () against its allocation). Each is shot in both languages into the
+ * build's tests folder (readable-LANG-WHAT.png). */
+
+#include "config.h"
+
+#include <locale.h>
+#include <libintl.h>
+#include <string.h>
+
+#include "admiralty-campaign-orders.h"
+#include "admiralty-report-dialog.h"
+#include "admiralty-share-dialog.h"
+#include "admiralty-tables-dialog.h"
+#include "admiralty-window-private.h"
+#include "komarr-helpers.h"
+#include "ui-helpers.h"
+
+#define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
+
+typedef struct {
+  char            *dir;
+  char            *campaign_path;
+  AdmiraltyWindow *window;
+  const char      *language;
+} Fixture;
+
+/* Sets the language the strings are looked up in: "en" (the sources' own) or "ru". */
+static gboolean
+use_language (const char *language)
+{
+  g_autofree char *catalogues = g_build_filename (g_getenv ("ADMIRALTY_BUILD_DIR"), "po", NULL);
+
+  g_setenv ("LANGUAGE", language, TRUE);
+  if (setlocale (LC_ALL, "C.UTF-8") == NULL)
+    return FALSE;
+  bindtextdomain (GETTEXT_PACKAGE, catalogues);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  return TRUE;
+}
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
+
+  g_assert_no_error (error);
+  fixture->language = data;
+  g_assert_true (use_language (fixture->language));
+  fixture->dir = g_dir_make_tmp ("admiralty-readable-XXXXXX", &error);
+  g_assert_no_error (error);
+  fixture->campaign_path = g_build_filename (fixture->dir, "komarr.admiralty", NULL);
+  g_assert_true (adm_campaign_save (campaign, fixture->campaign_path, &error));
+  g_assert_no_error (error);
+  komarr_play_cycle (campaign, 1, T0);
+  fixture->window = shown_window_new (1280, 800);
+  g_assert_true (admiralty_window_open (fixture->window, fixture->campaign_path));
+  iterate ();
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  close_window (fixture->window);
+  remove_tree (fixture->dir);
+  g_free (fixture->campaign_path);
+  g_free (fixture->dir);
+  use_language ("en");
+}
+
+/* Every label drawn under @widget that is cut: ellipsized, or allocated narrower than its
+ * minimum width, a line each ("“Public Bulletin: What Everyone May …” ellipsized"). */
+static void
+find_cut (GtkWidget *widget,
+          GString   *cut)
+{
+  if (!gtk_widget_is_drawable (widget))
+    return;
+  if (GTK_IS_LABEL (widget) && gtk_label_get_text (GTK_LABEL (widget))[0] != '\0')
+    {
+      GtkLabel *label = GTK_LABEL (widget);
+      graphene_rect_t bounds;
+      int minimum = 0, width;
+
+      /* The minimum counts the margins; the bounds are the border box, without them. */
+      gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+      g_assert_true (gtk_widget_compute_bounds (widget, widget, &bounds));
+      width = (int) bounds.size.width + gtk_widget_get_margin_start (widget) +
+              gtk_widget_get_margin_end (widget);
+      if (pango_layout_is_ellipsized (gtk_label_get_layout (label)))
+        g_string_append_printf (cut, "“%s” ellipsized\n", gtk_label_get_text (label));
+      else if (width < minimum)
+        g_string_append_printf (cut, "“%s” %d px of %d\n", gtk_label_get_text (label), width,
+                                minimum);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    find_cut (child, cut);
+}
+
+/* @widget's window is shot as "readable-LANG-@what.png" and no label of it is cut. */
+static void
+assert_readable (Fixture    *fixture,
+                 GtkWidget  *widget,
+                 const char *what)
+{
+  g_autoptr(GString) cut = g_string_new (NULL);
+  g_autofree char *name = g_strdup_printf ("readable-%s-%s.png", fixture->language, what);
+
+  wait_frame (widget);
+  save_screenshot (widget, name);
+  find_cut (widget, cut);
+  if (cut->len > 0)
+    g_test_message ("%s in %s, cut:\n%s", what, fixture->language, cut->str);
+  g_assert_cmpstr (cut->str, ==, "");
+}
+
+static GtkWidget *
+toplevel_of_type (GType type)
+{
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (G_TYPE_CHECK_INSTANCE_TYPE (l->data, type) && gtk_widget_get_mapped (l->data))
+      return l->data;
+  return NULL;
+}
+
+static gboolean
+report_dialog_shown (gpointer data)
+{
+  return toplevel_of_type (ADMIRALTY_TYPE_REPORT_DIALOG) != NULL;
+}
+
+static gboolean
+is_combo_row_titled (GtkWidget     *widget,
+                     gconstpointer  data)
+{
+  return ADW_IS_COMBO_ROW (widget) &&
+         g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), data) == 0;
+}
+
+/* The report dialog with each of its documents chosen in turn. */
+static void
+test_report_dialog (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  GtkWidget *dialog, *kind;
+  GListModel *kinds;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.export-report",
+                                             NULL));
+  iterate_until (report_dialog_shown, NULL, 5000);
+  dialog = toplevel_of_type (ADMIRALTY_TYPE_REPORT_DIALOG);
+  g_assert_nonnull (dialog);
+  kind = find_widget (dialog, is_combo_row_titled, dgettext (GETTEXT_PACKAGE, "_Document"));
+  g_assert_nonnull (kind);
+  kinds = adw_combo_row_get_model (ADW_COMBO_ROW (kind));
+  for (guint i = 0; i < g_list_model_get_n_items (kinds); i++)
+    {
+      g_autofree char *what = g_strdup_printf ("report-%u", i);
+
+      adw_combo_row_set_selected (ADW_COMBO_ROW (kind), i);
+      iterate ();
+      assert_readable (fixture, dialog, what);
+    }
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+/* The Orders tab of the campaign, and Tables… with two tables. */
+static void
+test_orders_and_tables (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  AdmiraltyTablesDialog *tables;
+  AdmPortal *portal;
+
+  adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->orders_tab);
+  iterate_until (NULL, NULL, 300);
+  assert_readable (fixture, GTK_WIDGET (fixture->window), "orders");
+
+  portal = admiralty_share_dialog_portal_for (admiralty_window_get_room (fixture->window),
+                                              fixture->window->campaign, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (adm_portal_start (portal, "127.0.0.1", 0, &error));
+  g_assert_no_error (error);
+  tables = admiralty_tables_dialog_new (admiralty_window_get_room (fixture->window));
+  g_assert_true (admiralty_tables_dialog_set_n_tables (tables, 2, &error));
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (tables));
+  iterate_until (widget_mapped, tables, 5000);
+  iterate_until (NULL, NULL, 200);
+  assert_readable (fixture, GTK_WIDGET (tables), "tables");
+  gtk_window_destroy (GTK_WINDOW (tables));
+  adm_portal_stop (portal);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  static const char *languages[] = { "en", "ru" };
+
+  ui_test_init (&argc, &argv, "readable-ui");
+  for (guint i = 0; i < G_N_ELEMENTS (languages); i++)
+    {
+      g_autofree char *report = g_strdup_printf ("/ui/readable/%s/report-dialog", languages[i]);
+      g_autofree char *orders = g_strdup_printf ("/ui/readable/%s/orders-and-tables",
+                                                 languages[i]);
+
+      g_test_add (report, Fixture, languages[i], fixture_set_up, test_report_dialog,
+                  fixture_tear_down);
+      g_test_add (orders, Fixture, languages[i], fixture_set_up, test_orders_and_tables,
+                  fixture_tear_down);
+    }
+  return ui_test_finish (g_test_run ());
+}
