@@ -1225,6 +1225,76 @@ test_end_battle_says_discarded (void)
   remove_tree (dir);
 }
 
+/* F-CAT-11, F-STRAT-4: the campaign's Ships Afloat card follows the battles: the battle at Pol
+ * orbit, ended with Vigilant a blazing hulk, takes her off the count and its tooltip says she
+ * is a wreck; the undo of the ending puts her back. */
+static void
+test_ships_card_follows_battles (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *scenario = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
+                                                "komarr-campaign.admiralty", NULL);
+  g_autofree char *orders_path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests",
+                                                   "data", "campaign-battles",
+                                                   "komarr-c1-3.orders.xml", NULL);
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-ships-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "komarr.admiralty", NULL);
+  g_autoptr(AdmBattleOrders) orders = NULL;
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (5);
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autofree char *setup = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *expected = NULL;
+  AdmiraltyWindow *window;
+  AdmCampaign *shown;
+  guint all;
+
+  g_assert_no_error (error);
+  all = adm_scenario_get_ships (adm_campaign_get_scenario (campaign))->len;
+  komarr_play_cycle (campaign, 1, G_GINT64_CONSTANT (1795370400));
+  window = campaign_window_new (campaign, path, 0, 0);
+  shown = admiralty_window_get_campaign (window);
+  before = g_strdup_printf ("%u", all);
+  g_assert_cmpstr (gtk_label_get_label (window->ships_label), ==, before);
+
+  /* Three turns at Pol orbit from the sample orders (seed 5) leave Vigilant a blazing hulk. */
+  engagement = queued_engagement (shown, "c1-3");
+  setup = adm_campaign_engagement_setup (shown, engagement, NULL, &error);
+  g_assert_no_error (error);
+  battle = adm_battle_load_memory (setup, strlen (setup), engagement->id, &error);
+  g_assert_no_error (error);
+  orders = adm_battle_orders_load_file (orders_path, &error);
+  g_assert_no_error (error);
+  for (int turn = 1; turn <= 3; turn++)
+    {
+      g_assert_true (adm_battle_resolve_turn (battle, adm_battle_orders_get_turn (orders, turn),
+                                              ADM_DICE_SOURCE (dice), &error));
+      g_assert_no_error (error);
+    }
+  g_assert_cmpint (adm_battle_lookup_ship (battle, "vigilant")->status, ==,
+                   ADM_SHIP_BURNING_HULK);
+  g_assert_true (adm_campaign_end_battle (shown, "c1-3", battle, "Pol Six withdrew",
+                                          G_GINT64_CONSTANT (1795373400), &error));
+  g_assert_no_error (error);
+  iterate ();
+
+  expected = g_strdup_printf ("%u", all - 1);
+  g_assert_cmpstr (gtk_label_get_label (window->ships_label), ==, expected);
+  g_clear_pointer (&expected, g_free);
+  expected = g_strdup_printf ("Ships in all: %u · destroyed: 0 · wrecks: 1 · removed: 0", all);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (window->ships_card), ==, expected);
+
+  g_assert_true (adm_campaign_undo (shown, &error));
+  g_assert_no_error (error);
+  iterate ();
+  g_assert_cmpstr (gtk_label_get_label (window->ships_label), ==, before);
+
+  close_window (window);
+  remove_tree (dir);
+}
+
 /* "Launch torpedoes" is offered for what the selected ship can do (F-WPN-10): not with no ship
  * selected, whose form would have no tubes to check, not for a ship without tubes, and not
  * for one whose tubes reload after a launch (F-TORP-1), whose tube checks in the fire section
@@ -1999,6 +2069,8 @@ main (int   argc,
   g_test_add_func ("/ui/window/battle/orders-by-mouse", test_battle_orders_by_mouse);
   g_test_add_func ("/ui/window/battle/other-orders", test_battle_other_orders);
   g_test_add_func ("/ui/window/battle/F-WPN-10/launch-needs-tubes", test_battle_launch_needs_tubes);
+  g_test_add_func ("/ui/window/F-CAT-11/ships-card-follows-battles",
+                   test_ships_card_follows_battles);
   g_test_add_func ("/ui/window/battle/F-STRAT-4/end-says-discarded",
                    test_end_battle_says_discarded);
   g_test_add_func ("/ui/window/battle/other-form-kept", test_battle_other_form_kept);

@@ -101,6 +101,7 @@ struct _AdmiraltyWindow
   GtkLabel             *ruleset_label;
   GtkLabel             *sectors_label;
   GtkLabel             *ships_label;
+  GtkWidget            *ships_card;
   GtkLabel             *events_label;
   GtkStack             *log_stack;
   GtkScrolledWindow    *log_scroller;

@@ -93,6 +93,46 @@ set_label_uint (GtkLabel *label,
   gtk_label_set_label (label, text);
 }
 
+/* Counts @ships (const AdmShip*) by what became of them in the campaign's battles, @counts
+ * indexed by AdmShipFate. */
+static void
+count_fates (AdmState  *state,
+             GPtrArray *ships,
+             guint      counts[ADM_SHIP_FATE_REMOVED + 1])
+{
+  for (guint i = 0; i < ships->len; i++)
+    {
+      const AdmShip *ship = g_ptr_array_index (ships, i);
+      AdmShipState *ship_state = adm_state_get_ship (state, ship->id);
+
+      counts[ship_state != NULL ? ship_state->fate : ADM_SHIP_FATE_AFLOAT]++;
+    }
+}
+
+/* The Ships card counts the ships afloat: the scenario's and the reinforcements the master
+ * added, less those destroyed (F-CAT-12, F-CAT-13), left as wrecks (F-CAT-10, F-CAT-11) or
+ * taken out by a correction; its tooltip says how many went which way. */
+static void
+admiralty_window_update_ships (AdmiraltyWindow *self)
+{
+  AdmState *state = adm_campaign_get_state (self->campaign);
+  guint counts[ADM_SHIP_FATE_REMOVED + 1] = { 0 };
+  g_autofree char *tooltip = NULL;
+  guint total;
+
+  count_fates (state, adm_scenario_get_ships (adm_campaign_get_scenario (self->campaign)),
+               counts);
+  count_fates (state, adm_strategy_get_added_ships (adm_state_get_strategy (state)), counts);
+  total = counts[ADM_SHIP_FATE_AFLOAT] + counts[ADM_SHIP_FATE_DESTROYED]
+          + counts[ADM_SHIP_FATE_WRECK] + counts[ADM_SHIP_FATE_REMOVED];
+  set_label_uint (self->ships_label, counts[ADM_SHIP_FATE_AFLOAT]);
+  /* Translators: the tooltip of the campaign's Ships Afloat card */
+  tooltip = g_strdup_printf (_("Ships in all: %u · destroyed: %u · wrecks: %u · removed: %u"),
+                             total, counts[ADM_SHIP_FATE_DESTROYED],
+                             counts[ADM_SHIP_FATE_WRECK], counts[ADM_SHIP_FATE_REMOVED]);
+  gtk_widget_set_tooltip_text (self->ships_card, tooltip);
+}
+
 static void
 admiralty_window_update_summary (AdmiraltyWindow *self)
 {
@@ -106,7 +146,7 @@ admiralty_window_update_summary (AdmiraltyWindow *self)
   gtk_label_set_label (self->ruleset_label,
                        adm_ruleset_get_name (adm_campaign_get_ruleset (self->campaign)));
   set_label_uint (self->sectors_label, adm_scenario_get_sectors (scenario)->len);
-  set_label_uint (self->ships_label, adm_scenario_get_ships (scenario)->len);
+  admiralty_window_update_ships (self);
   set_label_uint (self->events_label, adm_campaign_get_events (self->campaign)->len);
 }
 
@@ -1519,6 +1559,7 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, ruleset_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, sectors_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, ships_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, ships_card);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, events_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, log_stack);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, log_scroller);
