@@ -13,7 +13,9 @@
  * then shows the time added; a second sheet is accepted. The muster before cycle 1 (F-GEN-5,
  * F-GEN-6) on a phone: the eleven admirals of scenarios/komarr-muster.admiralty hand in their
  * musters from their pages, one refused, read back, returned by the master and accepted, no
- * page showing another's pool. Screenshots of each state are kept
+ * page showing another's pool. On a phone, Adm. Radovan's tables after the battle at Pol orbit
+ * (what his side knows, his ships in the battle) keep every column whole. Screenshots of each
+ * state are kept
  * in the build's tests folder (docs/screenshots/ has the phone's). Skipped when chromium is
  * absent. */
 
@@ -29,6 +31,7 @@
 #include "adm-portal.h"
 #include "cli-helpers.h"
 #include "file-helpers.h"
+#include "komarr-helpers.h"
 
 #define TIMEOUT_MS 60000
 
@@ -1426,6 +1429,131 @@ test_muster (void)
   browser_finish (&browser);
 }
 
+/* Every table of the page that a phone would cut: a header or cell whose box reaches past
+ * the page's width, or a table wider than its box. Run with every <details> open, so that the
+ * reports are laid out. "ok" when none, else the cut ones' texts; "none" with no table. */
+#define TABLES_CUT_SCRIPT \
+  "(function(){document.querySelectorAll('details').forEach(function(d){d.open=true});" \
+  "var w=document.documentElement.clientWidth,cut=[],n=0;" \
+  "document.querySelectorAll('table').forEach(function(t){n++;" \
+  "var box=t.parentElement.getBoundingClientRect();" \
+  "if(t.scrollWidth>t.parentElement.clientWidth+1)cut.push('table:'+t.rows[0].innerText);" \
+  "t.querySelectorAll('th,td').forEach(function(c){var r=c.getBoundingClientRect();" \
+  "if(r.width>0&&(r.right>Math.min(w,box.right)+1||c.scrollWidth>c.clientWidth+1))" \
+  "cut.push(c.innerText)})});" \
+  "return n==0?'none':cut.length?cut.join(' | '):'ok'})()"
+
+/* The headers of the page's tables, one "|" after each, to see that the ones a phone cut are
+ * there to be checked. */
+#define TABLE_HEADERS_SCRIPT \
+  "(function(){var h='';document.querySelectorAll('th').forEach(function(c){" \
+  "h+=c.innerText+'|'});return h})()"
+
+static gpointer
+tables_thread (gpointer data)
+{
+  Browser *browser = data;
+  g_autofree char *params = g_strdup_printf ("{\"url\":\"%s\"}", browser->link);
+  g_autoptr(JsonNode) target = call (browser, "Target.createTarget", params);
+  g_autoptr(JsonNode) attached = NULL;
+  g_autofree char *attach = NULL;
+  g_autofree char *metrics = g_strdup_printf ("{\"width\":%u,\"height\":%u,"
+                                              "\"deviceScaleFactor\":1,\"mobile\":true}",
+                                              browser->width, browser->height);
+
+  if (target == NULL)
+    {
+      browser->problem = g_strdup ("Target.createTarget failed");
+      goto out;
+    }
+  attach = g_strdup_printf ("{\"targetId\":\"%s\",\"flatten\":true}",
+                            json_object_get_string_member (json_node_get_object (target),
+                                                           "targetId"));
+  attached = call (browser, "Target.attachToTarget", attach);
+  if (attached == NULL)
+    {
+      browser->problem = g_strdup ("Target.attachToTarget failed");
+      goto out;
+    }
+  browser->session = g_strdup (json_object_get_string_member (json_node_get_object (attached),
+                                                              "sessionId"));
+  json_node_unref (call (browser, "Emulation.setDeviceMetricsOverride", metrics));
+  if (!wait_for (browser, "document.readyState === 'complete' && "
+                          "document.querySelector('table') ? 'yes' : 'no'"))
+    {
+      browser->problem = g_strdup ("the page with its tables never loaded");
+      goto out;
+    }
+  browser->final_text = evaluate (browser, TABLE_HEADERS_SCRIPT);
+  browser->refused_text = evaluate (browser, TABLES_CUT_SCRIPT);
+  g_free (evaluate (browser, "(function(){document.querySelectorAll('table').forEach("
+                             "function(t){if(/Criticals/.test(t.rows[0].innerText))"
+                             "t.id='battle-ships'});return 'ok'})()"));
+  if (!screenshot (browser, "portal-known-phone.png", browser->width, browser->height,
+                   "#known") ||
+      !screenshot (browser, "portal-battle-phone.png", browser->width, browser->height,
+                   "#battle-ships"))
+    browser->problem = g_strdup ("no screenshot of the tables");
+out:
+  g_atomic_int_set (&browser->done, 1);
+  g_main_context_wakeup (NULL);
+  return NULL;
+}
+
+/* F-CAT-11, F-STRAT-3: on a 390×844 phone no column of the admiral's tables is cut: Adm.
+ * Radovan's page after cycle 1, with what his side knows (its "Last contact") and the battle
+ * at Pol orbit in his report (his ships' "Criticals" and "State", Vigilant a blazing hulk),
+ * every table within the page's width, every header and cell whole. */
+static void
+test_tables_phone (void)
+{
+  Browser browser = { 0, };
+  g_autofree char *orders_path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests",
+                                                   "data", "campaign-battles",
+                                                   "komarr-c1-3.orders.xml", NULL);
+  g_autoptr(AdmBattleOrders) orders = NULL;
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (5);
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *setup = NULL;
+  g_autofree char *saved = NULL;
+
+  if (!browser_start (&browser, 390, 844, "phone"))
+    return;
+  komarr_play_cycle (browser.campaign, 1, G_GINT64_CONSTANT (1795370400));
+  engagement = queued_engagement (browser.campaign, "c1-3");
+  setup = adm_campaign_engagement_setup (browser.campaign, engagement, NULL, &error);
+  g_assert_no_error (error);
+  battle = adm_battle_load_memory (setup, strlen (setup), engagement->id, &error);
+  g_assert_no_error (error);
+  orders = adm_battle_orders_load_file (orders_path, &error);
+  g_assert_no_error (error);
+  for (int turn = 1; turn <= 3; turn++)
+    {
+      g_assert_true (adm_battle_resolve_turn (battle, adm_battle_orders_get_turn (orders, turn),
+                                              ADM_DICE_SOURCE (dice), &error));
+      g_assert_no_error (error);
+    }
+  /* Kept in the campaign as the app keeps it, then ended. */
+  saved = adm_battle_serialize (battle, NULL);
+  g_assert_true (adm_campaign_store_battle (browser.campaign, "c1-3", saved,
+                                            adm_battle_get_turn (battle), "detection", &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_end_battle (browser.campaign, "c1-3", battle, "Pol Six withdrew",
+                                          G_GINT64_CONSTANT (1795373400), &error));
+  g_assert_no_error (error);
+  g_free (browser.link);
+  browser.link = adm_portal_get_link (browser.portal, "radovan");
+  browser_run (&browser, tables_thread);
+
+  g_test_message ("headers: %s", browser.final_text);
+  g_assert_nonnull (strstr (browser.final_text, "|Last contact|"));
+  g_assert_nonnull (strstr (browser.final_text, "|Criticals|State|"));
+  g_assert_cmpstr (browser.refused_text, ==, "ok");
+  browser_finish (&browser);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1436,5 +1564,6 @@ main (int   argc,
   g_test_add_func ("/portal/browser/F-STRAT-8/flows-tablet", test_flows_tablet);
   g_test_add_func ("/portal/browser/F-STRAT-8/no-script", test_no_script);
   g_test_add_func ("/portal/browser/F-GEN-6/komarr-muster-phone", test_muster);
+  g_test_add_func ("/portal/browser/F-CAT-11/tables-phone", test_tables_phone);
   return g_test_run ();
 }

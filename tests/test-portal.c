@@ -1982,8 +1982,8 @@ test_language (void)
   assert_contains (english, "<html lang=\"en\">", "en");
   assert_contains (english, "Your fleet", "en");
   /* F-STRAT-4: the Pol escorts met the First Squadron in Pol orbit in the sixth cycle. */
-  assert_contains (english, "<td>First Squadron, Home Fleet</td>", "en");
-  assert_contains (english, "<td>cycle 6, Pol orbit</td>", "en");
+  assert_contains (english, "<td data-l=\"Formation\">First Squadron, Home Fleet</td>", "en");
+  assert_contains (english, "<td data-l=\"Last contact\">cycle 6, Pol orbit</td>", "en");
   assert_contains (russian, "<html lang=\"ru\">", "ru");
   assert_lacks (russian, "Your fleet", "ru");
   assert_contains (russian, "Ваш флот", "ru");
@@ -2088,12 +2088,13 @@ test_known_strength (void)
 
           if (adm_scenario_factions_allied (scenario, formation->faction, admiral->faction))
             continue;
-          row = g_strdup_printf ("<tr><td>%s</td><td>%s</td>", name, faction);
+          row = g_strdup_printf ("<tr><td data-l=\"Formation\">%s</td>"
+                                 "<td data-l=\"Faction\">%s</td>", name, faction);
           at = strstr (known, row);
           g_assert_nonnull (at);
-          at = strstr (at + strlen (row), "</td><td>");
+          at = strstr (at + strlen (row), "</td><td data-l=\"Ships\">");
           g_assert_nonnull (at);
-          at += strlen ("</td><td>");
+          at += strlen ("</td><td data-l=\"Ships\">");
           if (!adm_audience_side_strength (strategy, admiral->faction, formation, &ships, &cycle))
             {
               g_assert_true (g_str_has_prefix (at, "—</td>"));

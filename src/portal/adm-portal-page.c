@@ -73,11 +73,32 @@ append_element (GString    *out,
   g_string_append_printf (out, "</%s>", tag);
 }
 
+/* A cell that names its column in data-l, for the phone's stacked rows (the style's
+ * "table.st"), before any content: its text escaped when @text is given. */
+static void
+open_cell (GString    *out,
+           const char *column)
+{
+  g_string_append (out, "<td data-l=\"");
+  adm_portal_html_escape (out, column != NULL ? column : "");
+  g_string_append (out, "\">");
+}
+
+static void
+append_cell (GString    *out,
+             const char *column,
+             const char *text)
+{
+  open_cell (out, column);
+  adm_portal_html_escape (out, text);
+  g_string_append (out, "</td>");
+}
+
 static void
 append_table (GString           *out,
               const AdmDocBlock *block)
 {
-  g_string_append (out, "<div class=\"tw\"><table><thead><tr>");
+  g_string_append (out, "<div class=\"tw\"><table class=\"st\"><thead><tr>");
   for (guint c = 0; c < block->columns->len; c++)
     append_element (out, "th", g_ptr_array_index (block->columns, c));
   g_string_append (out, "</tr></thead><tbody>");
@@ -87,7 +108,8 @@ append_table (GString           *out,
 
       g_string_append (out, "<tr>");
       for (guint c = 0; cells[c] != NULL; c++)
-        append_element (out, "td", cells[c]);
+        append_cell (out, c < block->columns->len ? g_ptr_array_index (block->columns, c)
+                                                  : NULL, cells[c]);
       g_string_append (out, "</tr>");
     }
   g_string_append (out, "</tbody></table></div>");
@@ -474,7 +496,7 @@ append_strength (GString  *out,
 
   if (!seen)
     {
-      append_element (out, "td", "—");
+      append_cell (out, _("Ships"), "—");
       return;
     }
   count = g_strdup_printf (ngettext ("%u ship", "%u ships", ships), ships);
@@ -485,7 +507,7 @@ append_strength (GString  *out,
     /* Translators: under an enemy formation's ships, seen beside his own since the last
      * session */
     : g_strdup (_("seen now"));
-  g_string_append (out, "<td>");
+  open_cell (out, _("Ships"));
   adm_portal_html_escape (out, count);
   g_string_append (out, "<br><small>");
   adm_portal_html_escape (out, when);
@@ -505,11 +527,11 @@ append_known_row (GString    *out,
                   const char *contact)
 {
   g_string_append (out, "<tr>");
-  append_element (out, "td", name);
-  append_element (out, "td", faction);
-  append_element (out, "td", where);
+  append_cell (out, _("Formation"), name);
+  append_cell (out, _("Faction"), faction);
+  append_cell (out, _("Where"), where);
   append_strength (out, seen, ships, cycle);
-  append_element (out, "td", contact != NULL ? contact : "—");
+  append_cell (out, _("Last contact"), contact != NULL ? contact : "—");
   g_string_append (out, "</tr>");
 }
 
@@ -543,7 +565,7 @@ adm_portal_page_known (AdmCampaign      *campaign,
   GString *out = g_string_new (NULL);
   guint rows = 0;
 
-  g_string_append (out, "<div class=\"tw\"><table><thead><tr>");
+  g_string_append (out, "<div class=\"tw\"><table class=\"st\"><thead><tr>");
   append_element (out, "th", _("Formation"));
   append_element (out, "th", _("Faction"));
   append_element (out, "th", _("Where"));
@@ -1219,6 +1241,15 @@ static const char style[] =
   "#changed{font-size:.9em;padding:.4em .6em;border-radius:.4em;background:#fff3cd;color:#111}"
   ".tw{overflow-x:auto}table{border-collapse:collapse;width:100%;font-size:.9em}"
   "th,td{text-align:left;padding:.25em .4em;border-bottom:1px solid #8884}"
+  /* A phone stacks each row of a report's table: its cells one under the other, each after
+   * its column's name (data-l) in place of the header row, so that no column is cut at the
+   * right edge. */
+  "@media(max-width:40em){table.st,.st tbody,.st tr,.st td{display:block}"
+  ".st thead{display:none}"
+  ".st tr{border-bottom:1px solid #8884;padding:.3em 0}"
+  ".st td{border:0;padding:.1em .4em .1em 42%;position:relative;overflow-wrap:anywhere}"
+  ".st td::before{content:attr(data-l);position:absolute;left:.4em;width:calc(42% - 1.2em);"
+  "font-weight:600;opacity:.8;overflow-wrap:anywhere}}"
   ".card{border:1px solid #8886;border-radius:.5em;padding:.4em .7em;margin:.5em 0}"
   "dl{display:grid;grid-template-columns:auto 1fr;gap:.1em .8em;margin:.3em 0}dd{margin:0}"
   "fieldset{border:1px solid #8886;border-radius:.5em;margin:.6em 0;min-width:0}"
