@@ -515,6 +515,7 @@ test_fire_odds_orders (void)
   g_assert_cmpint (preview.destructor_firepower, ==, 2);
   g_assert_true (preview.artillery_input.reroll);
   g_assert_cmpint (preview.artillery_input.save_on, ==, 4);
+  g_assert_cmpint (preview.special_save_on, ==, 4);
   g_assert_cmpint (preview.artillery_input.shields, ==, 4);
   artillery = adm_ruleset_fire_odds (ruleset, ADM_WEAPON_ARTILLERY, 5, "approaching-capital",
                                      -1, 5, 4, FALSE, TRUE, TRUE, &error);
@@ -545,6 +546,34 @@ test_fire_odds_orders (void)
                 0, &preview);
   g_assert_true (preview.legal);
   g_assert_cmpint (preview.artillery_firepower, ==, 2);
+  adm_fire_preview_clear (&preview);
+}
+
+/* F-FORD-8: the save number the preview shows and counts is the ruleset's
+ * (<special-shield save-on>): with a copy of the rules reading 5+, the artillery's and the
+ * destructors' odds and the number shown all say 5. */
+static void
+test_fire_odds_special_shield_from_ruleset (void)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr(AdmBattle) battle =
+    load_with_changed_rules ("fire-orders.xml", "ruleset", "save-on=\"4\"", "save-on=\"5\"",
+                             &dir);
+  AdmFirePreview preview = { 0 };
+
+  g_rmdir (dir);
+  preview_fire (battle, "<reinforce-shields ship=\"lord\"/>"
+                        FIRE ("vorberg:main vorberg:destructor", "lord"), 0, &preview);
+  g_assert_true (preview.legal);
+  g_assert_cmpint (preview.special_save_on, ==, 5);
+  g_assert_cmpint (preview.artillery_input.save_on, ==, 5);
+  g_assert_cmpint (preview.destructor_input.save_on, ==, 5);
+  adm_fire_preview_clear (&preview);
+
+  /* No reinforced special shield, no save. */
+  preview_fire (battle, FIRE ("vorberg:main", "lord"), 0, &preview);
+  g_assert_cmpint (preview.special_save_on, ==, 0);
+  g_assert_cmpint (preview.artillery_input.save_on, ==, 0);
   adm_fire_preview_clear (&preview);
 }
 
@@ -1641,6 +1670,8 @@ main (int   argc,
   g_test_add_func ("/engine/preview/F-ORB-1/low-orbit", test_move_low_orbit);
   g_test_add_func ("/engine/preview/F-ART-1/fire-odds", test_fire_odds);
   g_test_add_func ("/engine/preview/F-FORD-8/lock-and-special-shield", test_fire_odds_orders);
+  g_test_add_func ("/engine/preview/F-FORD-8/special-shield-from-ruleset",
+                   test_fire_odds_special_shield_from_ruleset);
   g_test_add_func ("/engine/preview/F-FORM-19/odds-details", test_fire_preview_details);
   g_test_add_func ("/engine/preview/F-SHLD-1/no-damage-why", test_fire_preview_no_damage);
   g_test_add_func ("/engine/preview/F-ART-3/exact-attacks", test_fire_preview_two_attacks);

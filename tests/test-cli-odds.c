@@ -12,6 +12,7 @@
 #include <json-glib/json-glib.h>
 
 #include "cli-helpers.h"
+#include "file-helpers.h"
 
 #define EPSILON 1e-12
 
@@ -380,6 +381,75 @@ test_torpedo_json (void)
   assert_numbers (json_object_get_array_member (save, "damage"), half, 2);
 }
 
+/* A folder holding a copy of forcon-2010 whose special force shield saves on 5+. */
+static char *
+write_save_on_5_rules (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *ruleset_in = source_path ("data", "rules", "forcon-2010.xml", NULL);
+  g_autofree char *classes_in = source_path ("data", "rules", "forcon-2010-classes.xml", NULL);
+  g_autofree char *ruleset = file_contents (ruleset_in);
+  g_autofree char *classes = file_contents (classes_in);
+  g_autoptr(GString) text = g_string_new (ruleset);
+  char *dir = g_dir_make_tmp ("test-cli-odds-XXXXXX", &error);
+  g_autofree char *ruleset_out = NULL, *classes_out = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_string_replace (text, "save-on=\"4\"", "save-on=\"5\"", 0), ==, 1);
+  ruleset_out = g_build_filename (dir, "forcon-2010.xml", NULL);
+  classes_out = g_build_filename (dir, "forcon-2010-classes.xml", NULL);
+  g_assert_true (g_file_set_contents (ruleset_out, text->str, -1, &error));
+  g_assert_true (g_file_set_contents (classes_out, classes, -1, &error));
+  g_assert_no_error (error);
+  return dir;
+}
+
+/* F-FORD-8: the save number is the ruleset's (<special-shield save-on>) in the odds and in
+ * what is printed; the help names no number of its own. With a season that saves on 5+, one
+ * torpedo sure to hit does damage with 4/6, and a destructor's hit (5+, 1/3) is kept with 4/6. */
+static void
+test_special_shield_from_ruleset (void)
+{
+  g_autofree char *dir = write_save_on_5_rules ();
+  g_autoptr(CliResult) torpedo = run_cli_with_rules (dir, "odds", "torpedo", "--torpedoes", "1",
+                                                     "--armour", "1", "--special-shield",
+                                                     "--json", NULL);
+  g_autoptr(CliResult) text = run_cli_with_rules (dir, "odds", "torpedo", "--torpedoes", "1",
+                                                  "--armour", "1", "--special-shield", NULL);
+  g_autoptr(CliResult) fire = run_cli_with_rules (dir, "odds", "fire", "--weapon", "destructor",
+                                                  "--firepower", "1", "--special-shield",
+                                                  "--json", NULL);
+  g_autoptr(CliResult) fire_text = run_cli_with_rules (dir, "odds", "fire", "--weapon",
+                                                       "destructor", "--firepower", "1",
+                                                       "--special-shield", NULL);
+  g_autoptr(CliResult) fire_help = run_cli ("odds", "fire", "--help", NULL);
+  g_autoptr(CliResult) torpedo_help = run_cli ("odds", "torpedo", "--help", NULL);
+  g_autoptr(JsonObject) object = NULL;
+  const double torpedo_damage[] = { 1.0 / 3, 2.0 / 3 };
+  const double fire_damage[] = { 1 - 2.0 / 9, 2.0 / 9 };
+
+  remove_folder (dir);
+  g_assert_cmpint (torpedo->status, ==, 0);
+  object = parse_json (torpedo->out);
+  assert_numbers (json_object_get_array_member (object, "damage"), torpedo_damage, 2);
+  g_clear_pointer (&object, json_object_unref);
+  g_assert_cmpint (text->status, ==, 0);
+  g_assert_nonnull (strstr (text->out, "special shield saves each damage on 5+ (F-FORD-8)"));
+
+  g_assert_cmpint (fire->status, ==, 0);
+  object = parse_json (fire->out);
+  assert_numbers (json_object_get_array_member (object, "damage"), fire_damage, 2);
+  g_assert_cmpint (fire_text->status, ==, 0);
+  g_assert_nonnull (strstr (fire_text->out, "special shield saves each damage on 5+ (F-FORD-8)"));
+
+  g_assert_cmpint (fire_help->status, ==, 0);
+  g_assert_nonnull (strstr (fire_help->out, "--special-shield"));
+  g_assert_null (strstr (fire_help->out, "saved on 4+"));
+  g_assert_cmpint (torpedo_help->status, ==, 0);
+  g_assert_nonnull (strstr (torpedo_help->out, "--special-shield"));
+  g_assert_null (strstr (torpedo_help->out, "saved on 4+"));
+}
+
 static void
 test_torpedo_bad_values (void)
 {
@@ -410,6 +480,8 @@ main (int   argc,
   g_test_add_func ("/cli/odds/F-ART-12/json", test_json);
   g_test_add_func ("/cli/odds/F-DES-2/destructor", test_destructor);
   g_test_add_func ("/cli/odds/F-FORD-2/halved-target-lock-special-shield", test_orders);
+  g_test_add_func ("/cli/odds/F-FORD-8/special-shield-from-ruleset",
+                   test_special_shield_from_ruleset);
   g_test_add_func ("/cli/odds/F-ART-10/edge-clamp", test_edge_clamp);
   g_test_add_func ("/cli/odds/usage/missing-options", test_missing);
   g_test_add_func ("/cli/odds/usage/unknown-option-and-kind", test_usage);

@@ -75,8 +75,8 @@ _cli_odds_torpedo_run (int    argc,
       N_("The target's armour rating; a torpedo damages on a d6 at or above it (F-TORP-7)"),
       N_("A") },
     { "special-shield", 0, 0, G_OPTION_ARG_NONE, &special_shield,
-      N_("The target reinforces its special force shield: each damage is saved on 4+ "
-         "(F-FORD-8)"), NULL },
+      N_("The target reinforces its special force shield: each damage is saved on a d6 at or "
+         "above the ruleset's save number (F-FORD-8)"), NULL },
     { "ruleset", 0, 0, G_OPTION_ARG_STRING, &ruleset_id,
       N_("Rules to use (default forcon-2010)"), N_("ID") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,

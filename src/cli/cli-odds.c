@@ -248,8 +248,8 @@ odds_fire (int    argc,
       N_("The firer holds the target lock order: missed dice are re-rolled once (F-FORD-2)"),
       NULL },
     { "special-shield", 0, 0, G_OPTION_ARG_NONE, &special_shield,
-      N_("The target reinforces its special force shield: each damage is saved on 4+ "
-         "(F-FORD-8)"), NULL },
+      N_("The target reinforces its special force shield: each damage is saved on a d6 at or "
+         "above the ruleset's save number (F-FORD-8)"), NULL },
     { "ruleset", 0, 0, G_OPTION_ARG_STRING, &ruleset_id,
       N_("Rules to use (default forcon-2010)"), N_("ID") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,

@@ -113,8 +113,10 @@ append_fire_details (GString              *text,
                                             preview->shields), preview->shields);
   if (preview->artillery != NULL && preview->artillery_input.order == ADM_SHIELDS_BEFORE_ARMOUR)
     g_string_append (text, _(", cancelling dice before the armour roll (F-WPN-7)"));
-  if (preview->special_save)
-    g_string_append (text, _("; a reinforced special shield saves each damage on 4+ (F-FORD-8)"));
+  if (preview->special_save_on > 0)
+    /* Translators: F-FORD-8, the d6 result at or above which each damage point is saved */
+    g_string_append_printf (text, _("; a reinforced special shield saves each damage on %d+ "
+                                    "(F-FORD-8)"), preview->special_save_on);
   append_earlier_fire (text, preview);
   /* Translators: the target's hull points left, of its class's */
   g_string_append_printf (text, _("\nHull: %d of %d left"), preview->hull_left, preview->hull);

@@ -1610,10 +1610,7 @@ parse_ruleset (AdmRuleset  *self,
   if ((section = require_element (root, "torpedo-defence", self->path, error)) == NULL ||
       !adm_xml_get_int (section, "turret-hit", TRUE, 0, &self->turret_hit, self->path, error))
     return FALSE;
-  /* A season carried by a file written before <special-shield> existed keeps the 4+ it was
-   * played by. */
-  self->shield_save_on = 4;
-  if ((section = adm_xml_first_element (root, "special-shield")) != NULL &&
+  if ((section = require_element (root, "special-shield", self->path, error)) == NULL ||
       !adm_xml_get_int (section, "save-on", TRUE, 0, &self->shield_save_on, self->path, error))
     return FALSE;
   if ((section = require_element (root, "rulings", self->path, error)) == NULL ||

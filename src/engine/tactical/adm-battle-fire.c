@@ -1776,7 +1776,7 @@ _adm_battle_fire_preview (AdmBattle          *self,
   numbers->armour = t->klass->armour;
   numbers->shields = target_shields (self, target);
   numbers->lock = v.lock;
-  numbers->special_save = adm_battle_ship_shield_save_on (self, target) > 0;
+  numbers->save_on = adm_battle_ship_shield_save_on (self, target);
   return TRUE;
 
 refused:

@@ -128,7 +128,7 @@ fire_odds (AdmBattle             *self,
                                         preview->artillery_firepower, numbers->target_type,
                                         numbers->shift, numbers->armour,
                                         MAX (0, numbers->shields - (int) round (*absorbed)),
-                                        FALSE, numbers->lock, numbers->special_save,
+                                        FALSE, numbers->lock, numbers->save_on > 0,
                                         &preview->artillery_input, &preview->column, error))
         return FALSE;
       preview->artillery = adm_fire_odds_compute (&preview->artillery_input);
@@ -141,7 +141,7 @@ fire_odds (AdmBattle             *self,
       if (!adm_ruleset_fire_odds_input (self->ruleset, ADM_WEAPON_DESTRUCTOR,
                                         preview->destructor_firepower, NULL, 0,
                                         numbers->armour, shields, FALSE, numbers->lock,
-                                        numbers->special_save, &preview->destructor_input,
+                                        numbers->save_on > 0, &preview->destructor_input,
                                         NULL, error))
         return FALSE;
       preview->destructors = adm_fire_odds_compute (&preview->destructor_input);
@@ -666,7 +666,7 @@ attack_inputs (AdmBattle             *self,
       if (!adm_ruleset_fire_odds_input (self->ruleset, ADM_WEAPON_ARTILLERY,
                                         preview->artillery_firepower, numbers->target_type,
                                         numbers->shift, numbers->armour, 0, FALSE,
-                                        numbers->lock, numbers->special_save, &input, NULL,
+                                        numbers->lock, numbers->save_on > 0, &input, NULL,
                                         error))
         return FALSE;
       g_array_append_val (inputs, input);
@@ -676,7 +676,7 @@ attack_inputs (AdmBattle             *self,
       if (!adm_ruleset_fire_odds_input (self->ruleset, ADM_WEAPON_DESTRUCTOR,
                                         preview->destructor_firepower, NULL, 0,
                                         numbers->armour, 0, FALSE, numbers->lock,
-                                        numbers->special_save, &input, NULL, error))
+                                        numbers->save_on > 0, &input, NULL, error))
         return FALSE;
       g_array_append_val (inputs, input);
     }
@@ -882,7 +882,7 @@ adm_battle_preview_fire (AdmBattle            *self,
     {
       preview->armour = numbers.armour;
       preview->shields = numbers.shields;
-      preview->special_save = numbers.special_save;
+      preview->special_save_on = numbers.save_on;
       if (preview->artillery_firepower > 0)
         preview->aspect = describe_target (self, target, numbers.target_type);
       describe_shields (self, target, preview);

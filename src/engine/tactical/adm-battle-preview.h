@@ -105,7 +105,9 @@ typedef struct {
   char        *shields_from;        /* where the others come from, for the master: the
                                      * formation's pool (F-FORM-19) or touching ships
                                      * (F-SHLD-5) with their names; NULL when none */
-  gboolean     special_save;        /* F-FORD-8: a reinforced special shield saves */
+  int          special_save_on;     /* F-FORD-8: a reinforced special shield saves each damage
+                                     * point on a d6 at or above it (the ruleset's number);
+                                     * 0 when it does not */
   int          hull;                /* the target's class hull points (F-CRIT-5) */
   int          hull_left;           /* left before the fire */
   gboolean     damaged;             /* already damaged before the fire (F-CRIT-6) */

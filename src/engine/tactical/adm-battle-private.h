@@ -629,7 +629,8 @@ typedef struct {
   int       armour;        /* F-ART-12 */
   int       shields;       /* the blocks the target's pool has now (F-SHLD-1, F-SHLD-5) */
   gboolean  lock;          /* F-FORD-2: every firing ship has target lock */
-  gboolean  special_save;  /* F-FORD-8: a reinforced special force shield saves */
+  int       save_on;       /* F-FORD-8: a reinforced special force shield saves each damage
+                            * point on a d6 at or above it; 0 when it does not */
 } AdmFireNumbers;
 /* Fire (adm-battle-fire.c): fills @preview's legality, number of attacks, distance and
  * readiness check for @decl (one of self->orders' fires) as the first fire of the phase once
