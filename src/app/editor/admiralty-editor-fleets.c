@@ -42,7 +42,8 @@ struct _AdmiraltyEditorFleets
   AdmScenarioEdit *edit;
   GPtrArray       *formations;   /* xmlNode*, in the order of the list's rows */
   xmlNode         *formation;    /* the one shown, or NULL */
-  GPtrArray       *ships;        /* ShipRow* */
+  GPtrArray       *ships;        /* ShipRow*: the first n_ships shown, the rest hidden */
+  guint            n_ships;
   GPtrArray       *class_ids;    /* const char*, in the order of the class popover's rows */
   GPtrArray       *admiral_ids;  /* char*, after "None" in the admiral row */
   GPtrArray       *sector_ids;   /* char* */
@@ -65,6 +66,15 @@ get (xmlNode    *node,
   return adm_xml_get_string (node, attribute);
 }
 
+/* Text set anew is laid out anew, even the same: only what differs is set. */
+static void
+set_text (GtkWidget  *editable,
+          const char *text)
+{
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (editable)), text != NULL ? text : "") != 0)
+    gtk_editable_set_text (GTK_EDITABLE (editable), text != NULL ? text : "");
+}
+
 #define N_SHIP_COLUMNS 7
 
 /* A ship row's widgets, in the order Tab goes through them. */
@@ -82,13 +92,10 @@ static ShipRow *
 find_ship (AdmiraltyEditorFleets *self,
            GtkWidget             *widget)
 {
-  for (guint i = 0; i < self->ships->len; i++)
+  for (guint i = 0; i < self->n_ships; i++)
     {
       ShipRow *row = self->ships->pdata[i];
 
-      /* update_ships () empties the places of rows it has taken while it sets the others. */
-      if (row == NULL)
-        continue;
       if (widget == row->row)
         return row;
       for (guint c = 0; c < N_SHIP_COLUMNS; c++)
@@ -316,7 +323,7 @@ ship_name_activate_cb (AdmiraltyEditorFleets *self,
 
   if (self->syncing || row == NULL)
     return;
-  last = row == g_ptr_array_index (self->ships, self->ships->len - 1);
+  last = row == g_ptr_array_index (self->ships, self->n_ships - 1);
   ship_name_commit (self, row);
   /* Enter in the last ship's name: the next ship, keyboard first. */
   if (last)
@@ -325,7 +332,7 @@ ship_name_activate_cb (AdmiraltyEditorFleets *self,
     {
       guint index;
 
-      if (g_ptr_array_find (self->ships, row, &index) && index + 1 < self->ships->len)
+      if (g_ptr_array_find (self->ships, row, &index) && index + 1 < self->n_ships)
         gtk_widget_grab_focus (((ShipRow *) self->ships->pdata[index + 1])->name);
     }
 }
@@ -486,21 +493,16 @@ spin (int         upper,
   return button;
 }
 
+/* A row with no ship yet: bind_ship () shows one in it. */
 static ShipRow *
 ship_row_new (AdmiraltyEditorFleets *self,
-              xmlNode               *ship,
               GtkCheckButton        *group)
 {
   ShipRow *row = g_new0 (ShipRow, 1);
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-  g_autofree char *name = get (ship, "name");
-  g_autofree char *readiness = get (ship, "readiness");
-  g_autofree char *id = get (ship, "id");
-  g_autofree char *flagship = get (self->formation, "flagship");
   GtkEventController *focus;
   GtkWidget *inner;
 
-  row->node = ship;
   gtk_widget_set_margin_start (box, 12);
   gtk_widget_set_margin_end (box, 6);
   gtk_widget_set_margin_top (box, 6);
@@ -510,15 +512,12 @@ ship_row_new (AdmiraltyEditorFleets *self,
   gtk_check_button_set_group (GTK_CHECK_BUTTON (row->flagship), group);
   gtk_accessible_update_property (GTK_ACCESSIBLE (row->flagship), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Flagship"), -1);
-  gtk_check_button_set_active (GTK_CHECK_BUTTON (row->flagship),
-                               g_strcmp0 (id, flagship) == 0);
   g_signal_connect_object (row->flagship, "notify::active", G_CALLBACK (ship_flagship_cb), self,
                            G_CONNECT_SWAPPED);
   gtk_box_append (GTK_BOX (box), row->flagship);
 
   row->name = gtk_entry_new ();
   gtk_widget_set_hexpand (row->name, TRUE);
-  gtk_editable_set_text (GTK_EDITABLE (row->name), name != NULL ? name : "");
   gtk_accessible_update_property (GTK_ACCESSIBLE (row->name), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Ship name"), -1);
   g_signal_connect_object (row->name, "activate", G_CALLBACK (ship_name_activate_cb), self,
@@ -532,7 +531,6 @@ ship_row_new (AdmiraltyEditorFleets *self,
   /* The id order sheets name the ship by, made from its name until one is typed here. */
   row->id = gtk_entry_new ();
   gtk_editable_set_width_chars (GTK_EDITABLE (row->id), 12);
-  gtk_editable_set_text (GTK_EDITABLE (row->id), id != NULL ? id : "");
   gtk_accessible_update_property (GTK_ACCESSIBLE (row->id), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Ship id"), -1);
   g_signal_connect_object (row->id, "activate", G_CALLBACK (ship_id_activate_cb), self,
@@ -552,7 +550,6 @@ ship_row_new (AdmiraltyEditorFleets *self,
   gtk_box_append (GTK_BOX (inner), gtk_image_new_from_icon_name ("pan-down-symbolic"));
   gtk_button_set_child (GTK_BUTTON (row->klass), inner);
   gtk_widget_add_css_class (row->klass, "class-picker");
-  show_class (self, row);
   gtk_widget_set_valign (row->klass, GTK_ALIGN_CENTER);
   gtk_size_group_add_widget (self->class_width, row->klass);
   gtk_accessible_update_property (GTK_ACCESSIBLE (row->klass), GTK_ACCESSIBLE_PROPERTY_LABEL,
@@ -562,15 +559,11 @@ ship_row_new (AdmiraltyEditorFleets *self,
   gtk_box_append (GTK_BOX (box), row->klass);
 
   row->readiness = spin (12, _("Readiness"));
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (row->readiness),
-                             readiness != NULL ? g_ascii_strtod (readiness, NULL) : 0);
   g_signal_connect_object (row->readiness, "value-changed", G_CALLBACK (ship_readiness_cb),
                            self, G_CONNECT_SWAPPED);
   gtk_box_append (GTK_BOX (box), row->readiness);
 
   row->succession = spin (5, _("Place in the succession"));
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (row->succession),
-                             adm_scenario_edit_get_succession (self->edit, ship));
   g_signal_connect_object (row->succession, "value-changed", G_CALLBACK (ship_succession_cb),
                            self, G_CONNECT_SWAPPED);
   gtk_box_append (GTK_BOX (box), row->succession);
@@ -604,7 +597,7 @@ ship_list_query_tooltip_cb (AdmiraltyEditorFleets *self,
   GtkWidget *target = keyboard && root != NULL ? gtk_root_get_focus (root)
                                                : gtk_widget_pick (list, x, y, GTK_PICK_DEFAULT);
 
-  for (guint i = 0; target != NULL && i < self->ships->len; i++)
+  for (guint i = 0; target != NULL && i < self->n_ships; i++)
     {
       ShipRow *row = self->ships->pdata[i];
       const struct {
@@ -642,7 +635,7 @@ focused_ship (AdmiraltyEditorFleets *self,
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
 
-  for (guint i = 0; focus != NULL && i < self->ships->len; i++)
+  for (guint i = 0; focus != NULL && i < self->n_ships; i++)
     {
       ShipRow *row = self->ships->pdata[i];
 
@@ -659,116 +652,96 @@ focused_ship (AdmiraltyEditorFleets *self,
 }
 
 static void
-build_ships (AdmiraltyEditorFleets *self)
+set_spin (GtkWidget *spin,
+          int        value)
 {
-  GtkCheckButton *group = NULL;
-  guint focus_index = 0, focus_column = 0;
-  gboolean had_focus = focused_ship (self, &focus_index, &focus_column);
-
-  self->syncing = TRUE;
-  gtk_popover_popdown (self->class_popover);
-  self->picking = NULL;
-  g_clear_object (&self->classes);
-  self->classes = class_names (self);
-  for (guint i = 0; i < self->ships->len; i++)
-    gtk_list_box_remove (self->ship_list, ((ShipRow *) self->ships->pdata[i])->row);
-  g_ptr_array_set_size (self->ships, 0);
-  for (xmlNode *ship = adm_xml_first_element (self->formation, "ship"); ship != NULL;
-       ship = adm_xml_next_element (ship, "ship"))
-    {
-      ShipRow *row = ship_row_new (self, ship, group);
-
-      if (group == NULL)
-        group = GTK_CHECK_BUTTON (row->flagship);
-      gtk_list_box_append (self->ship_list, row->row);
-      g_ptr_array_add (self->ships, row);
-    }
-  if (had_focus && self->ships->len > 0)
-    {
-      ShipRow *row = self->ships->pdata[MIN (focus_index, self->ships->len - 1)];
-
-      gtk_widget_grab_focus (ship_column (row, focus_column));
-    }
-  self->syncing = FALSE;
+  if (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (spin)) != value)
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
 }
 
-/* After ships of the formation shown were added or removed: the rows of the ships still
- * there are kept (and the focus in them), rows are made for new ships only, and every row's
- * flagship and place in the succession are shown anew. Removed ships' elements are gone:
- * rows are matched to ships by pointer, never read. */
+/* @row shows @ship: its name, id, class, readiness, and whether it is the flagship and its
+ * place in the succession. */
 static void
-update_ships (AdmiraltyEditorFleets *self)
+bind_ship (AdmiraltyEditorFleets *self,
+           ShipRow               *row,
+           xmlNode               *ship,
+           const char            *flagship)
 {
-  g_autoptr(GPtrArray) nodes = adm_scenario_edit_children (self->formation, "ship");
-  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *name = get (ship, "name");
+  g_autofree char *id = get (ship, "id");
+  g_autofree char *readiness = get (ship, "readiness");
+  gboolean is_flagship = flagship != NULL && g_strcmp0 (id, flagship) == 0;
+
+  row->node = ship;
+  set_text (row->name, name);
+  set_text (row->id, id);
+  show_class (self, row);
+  set_spin (row->readiness, readiness != NULL ? (int) g_ascii_strtoll (readiness, NULL, 10) : 0);
+  set_spin (row->succession, (int) adm_scenario_edit_get_succession (self->edit, ship));
+  if (gtk_check_button_get_active (GTK_CHECK_BUTTON (row->flagship)) != is_flagship)
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (row->flagship), is_flagship);
+}
+
+/* The formation's ships shown, one a row in order. Rows are kept and shown again rather than
+ * made anew: a ship added shows a hidden row, or the one new row, and one removed hides the
+ * last; every row shows the ship now in its place. The focus stays in its row and column, the
+ * class popover is closed when its row is hidden. */
+static void
+bind_ships (AdmiraltyEditorFleets *self)
+{
   g_autofree char *flagship = get (self->formation, "flagship");
-  GtkCheckButton *group = NULL;
+  guint count = 0;
   guint focus_index = 0, focus_column = 0;
   gboolean had_focus = focused_ship (self, &focus_index, &focus_column);
-  gboolean focus_kept = FALSE;
 
-  if (self->classes == NULL)
-    {
-      build_ships (self);
-      return;
-    }
   self->syncing = TRUE;
-  for (guint i = 0; i < self->ships->len; i++)
+  if (self->classes == NULL)
+    self->classes = class_names (self);
+  for (xmlNode *ship = adm_xml_first_element (self->formation, "ship"); ship != NULL;
+       ship = adm_xml_next_element (ship, "ship"), count++)
+    {
+      ShipRow *row;
+
+      if (count == self->ships->len)
+        {
+          row = ship_row_new (self, self->ships->len > 0
+                                    ? GTK_CHECK_BUTTON (((ShipRow *) self->ships->pdata[0])->flagship)
+                                    : NULL);
+          gtk_list_box_append (self->ship_list, row->row);
+          g_ptr_array_add (self->ships, row);
+        }
+      row = self->ships->pdata[count];
+      bind_ship (self, row, ship, flagship);
+      gtk_widget_set_visible (row->row, TRUE);
+    }
+  for (guint i = count; i < self->ships->len; i++)
     {
       ShipRow *row = self->ships->pdata[i];
 
-      if (g_ptr_array_find (nodes, row->node, NULL))
-        {
-          focus_kept |= had_focus && i == focus_index;
-          if (group == NULL)
-            group = GTK_CHECK_BUTTON (row->flagship);
-          continue;
-        }
-      gtk_list_box_remove (self->ship_list, row->row);
-      self->ships->pdata[i] = NULL;
       if (row == self->picking)
         {
           self->picking = NULL;
           gtk_popover_popdown (self->class_popover);
         }
-      g_free (row);
+      row->node = NULL;
+      if (gtk_check_button_get_active (GTK_CHECK_BUTTON (row->flagship)))
+        gtk_check_button_set_active (GTK_CHECK_BUTTON (row->flagship), FALSE);
+      gtk_widget_set_visible (row->row, FALSE);
     }
-  for (guint k = 0; k < nodes->len; k++)
-    {
-      ShipRow *row = NULL;
-      g_autofree char *id = get (nodes->pdata[k], "id");
-
-      for (guint i = 0; i < self->ships->len && row == NULL; i++)
-        if (self->ships->pdata[i] != NULL &&
-            ((ShipRow *) self->ships->pdata[i])->node == nodes->pdata[k])
-          {
-            row = self->ships->pdata[i];
-            self->ships->pdata[i] = NULL;
-          }
-      if (row == NULL)
-        {
-          row = ship_row_new (self, nodes->pdata[k], group);
-          gtk_list_box_insert (self->ship_list, row->row, k);
-        }
-      if (group == NULL)
-        group = GTK_CHECK_BUTTON (row->flagship);
-      gtk_check_button_set_active (GTK_CHECK_BUTTON (row->flagship),
-                                   g_strcmp0 (id, flagship) == 0);
-      gtk_spin_button_set_value (GTK_SPIN_BUTTON (row->succession),
-                                 adm_scenario_edit_get_succession (self->edit, nodes->pdata[k]));
-      g_ptr_array_add (rows, row);
-    }
-  g_ptr_array_set_free_func (self->ships, NULL);
-  g_ptr_array_unref (self->ships);
-  g_ptr_array_set_free_func (rows, g_free);
-  self->ships = g_steal_pointer (&rows);
-  if (had_focus && !focus_kept && self->ships->len > 0)
-    {
-      ShipRow *row = self->ships->pdata[MIN (focus_index, self->ships->len - 1)];
-
-      gtk_widget_grab_focus (ship_column (row, focus_column));
-    }
+  self->n_ships = count;
+  if (had_focus && focus_index >= count && count > 0)
+    gtk_widget_grab_focus (ship_column (self->ships->pdata[count - 1], focus_column));
   self->syncing = FALSE;
+}
+
+/* A formation shown anew: the season's classes may have changed since. */
+static void
+build_ships (AdmiraltyEditorFleets *self)
+{
+  gtk_popover_popdown (self->class_popover);
+  self->picking = NULL;
+  g_clear_object (&self->classes);
+  bind_ships (self);
 }
 
 /* The formation */
@@ -780,7 +753,7 @@ sync_formation_id (AdmiraltyEditorFleets *self)
   gboolean was = self->syncing;
 
   self->syncing = TRUE;
-  gtk_editable_set_text (GTK_EDITABLE (self->id_row), id != NULL ? id : "");
+  set_text (GTK_WIDGET (self->id_row), id);
   self->syncing = was;
 }
 
@@ -961,7 +934,7 @@ admiralty_editor_fleets_add_ship (AdmiraltyEditorFleets *self)
   ship = adm_scenario_edit_add_ship (self->edit, self->formation, last, _("New Ship"),
                                      klass != NULL ? klass : "",
                                      readiness != NULL ? (int) g_ascii_strtoll (readiness, NULL, 10) : 6);
-  for (guint i = 0; i < self->ships->len; i++)
+  for (guint i = 0; i < self->n_ships; i++)
     {
       row = self->ships->pdata[i];
       if (row->node == ship)
@@ -1030,7 +1003,7 @@ edit_changed_cb (AdmiraltyEditorFleets *self,
       update_formation_label (self);
       sync_formation_id (self);
       if (change == ADM_SCENARIO_EDIT_CHANGE_STRUCTURE)
-        update_ships (self);
+        bind_ships (self);
       return;
     }
   if (had)
@@ -1074,7 +1047,7 @@ admiralty_editor_fleets_get_ship_entry (AdmiraltyEditorFleets *self,
                                         guint                  index)
 {
   g_return_val_if_fail (ADMIRALTY_IS_EDITOR_FLEETS (self), NULL);
-  return index < self->ships->len ? ((ShipRow *) self->ships->pdata[index])->name : NULL;
+  return index < self->n_ships ? ((ShipRow *) self->ships->pdata[index])->name : NULL;
 }
 
 void
@@ -1095,7 +1068,7 @@ admiralty_editor_fleets_select (AdmiraltyEditorFleets *self,
       select_in_list (self, formation);
       show_formation (self, formation);
     }
-  for (guint i = 0; node != NULL && i < self->ships->len; i++)
+  for (guint i = 0; node != NULL && i < self->n_ships; i++)
     {
       ShipRow *row = self->ships->pdata[i];
 
@@ -1134,7 +1107,7 @@ admiralty_editor_fleets_get_node_at (AdmiraltyEditorFleets *self,
 {
   g_return_val_if_fail (ADMIRALTY_IS_EDITOR_FLEETS (self), NULL);
 
-  for (guint i = 0; widget != NULL && i < self->ships->len; i++)
+  for (guint i = 0; widget != NULL && i < self->n_ships; i++)
     {
       ShipRow *row = self->ships->pdata[i];
 

@@ -51,8 +51,21 @@ update_title (AdmiraltyScenarioEditor *self)
     title = g_strdup_printf (_("• %s — Scenario Editor"), shown);
   else
     title = g_strdup_printf (_("%s — Scenario Editor"), shown);
+  /* A title set is sent to the X server and waited on: only a new one is set. */
+  if (g_strcmp0 (gtk_window_get_title (GTK_WINDOW (self)), title) == 0)
+    return;
   gtk_window_set_title (GTK_WINDOW (self), title);
   adw_view_switcher_title_set_title (self->switcher_title, title);
+}
+
+/* A tooltip set on a shown widget asks the X server where the pointer is: only a new one is
+ * set. */
+static void
+set_tooltip (GtkWidget  *widget,
+             const char *text)
+{
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) != 0)
+    gtk_widget_set_tooltip_text (widget, text);
 }
 
 static void
@@ -65,8 +78,7 @@ update_actions (AdmiraltyScenarioEditor *self)
   gtk_widget_action_set_enabled (widget, "win.redo", adm_scenario_edit_can_redo (self->edit));
   gtk_widget_action_set_enabled (widget, "win.start-campaign", count == 0);
   if (count == 0)
-    gtk_widget_set_tooltip_text (self->start_button,
-                                 _("Save the scenario and start a new campaign from it"));
+    set_tooltip (self->start_button, _("Save the scenario and start a new campaign from it"));
   else
     {
       /* Translators: the Start Campaign button's tooltip while it is disabled */
@@ -77,7 +89,7 @@ update_actions (AdmiraltyScenarioEditor *self)
                                                            "them on the Problems page first",
                                                            count), count);
 
-      gtk_widget_set_tooltip_text (self->start_button, tip);
+      set_tooltip (self->start_button, tip);
     }
 }
 
