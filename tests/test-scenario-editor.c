@@ -120,6 +120,59 @@ test_add_remove_ship (void)
   remove_tree (folder);
 }
 
+/* The ship card's height less its rows': its border and frame, a few pixels, when it shows them
+ * all. */
+static int
+card_blank (GtkWidget *entry)
+{
+  GtkWidget *card = gtk_widget_get_ancestor (entry, GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *list = gtk_widget_get_ancestor (entry, GTK_TYPE_LIST_BOX);
+
+  g_assert_nonnull (card);
+  g_assert_nonnull (list);
+  return gtk_widget_get_height (card) - gtk_widget_get_height (list);
+}
+
+/* The ship card is as tall as its rows: no blank space under a formation of one ship, and one
+ * row taller after "Add Ship". */
+static void
+test_ship_card_fits (void)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *path = scenario_copy ("komarr-campaign.admiralty", &folder);
+  AdmiraltyScenarioEditor *editor;
+  AdmiraltyEditorFleets *fleets;
+  GtkWidget *entry, *card;
+  int one;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      remove_tree (folder);
+      return;
+    }
+  editor = editor_of (path);
+  fleets = ADMIRALTY_EDITOR_FLEETS (admiralty_scenario_editor_get_page (editor, "fleets"));
+  click_formation (editor, "aslund-minelayer");
+  entry = admiralty_editor_fleets_get_ship_entry (fleets, 0);
+  g_assert_nonnull (entry);
+  g_assert_null (admiralty_editor_fleets_get_ship_entry (fleets, 1));
+  wait_frame (GTK_WIDGET (editor));
+  card = gtk_widget_get_ancestor (entry, GTK_TYPE_SCROLLED_WINDOW);
+  one = gtk_widget_get_height (card);
+  g_assert_cmpint (card_blank (entry), <=, 4);
+  pointer_click_widget (button (GTK_WIDGET (fleets), "Add _Ship"));
+  g_assert_nonnull (admiralty_editor_fleets_get_ship_entry (fleets, 1));
+  wait_frame (GTK_WIDGET (editor));
+  root_screenshot ("editor-ship-card-two.png", 0, 0);
+  g_assert_cmpint (card_blank (entry), <=, 4);
+  g_assert_cmpint (gtk_widget_get_height (card), >=,
+                   one + gtk_widget_get_height (gtk_widget_get_ancestor (entry,
+                                                                         GTK_TYPE_LIST_BOX_ROW)));
+  close_editor (editor);
+  remove_tree (folder);
+}
+
 /* The centre of sector @id's card on the editor's map, in the map's pixels. */
 static void
 sector_point (AdmiraltyEditorMap *page,
@@ -384,6 +437,7 @@ main (int   argc,
 
   g_test_add_func ("/ui/scenario-editor/komarr-unchanged", test_komarr_unchanged);
   g_test_add_func ("/ui/scenario-editor/F-FORM-8/add-remove-ship", test_add_remove_ship);
+  g_test_add_func ("/ui/scenario-editor/F-FORM-8/ship-card-fits", test_ship_card_fits);
   g_test_add_func ("/ui/scenario-editor/F-STRAT-8/build-small", test_build_small);
   g_test_add_func ("/ui/scenario-editor/F-FORM-8/seventh-ship", test_seventh_ship);
   g_test_add_func ("/ui/scenario-editor/draft-offered-back", test_draft_offered_back);
