@@ -1388,6 +1388,67 @@ test_battle_launch_needs_tubes (void)
   remove_battle_copy (duel);
 }
 
+/* "Lay a mine" is offered for a ship that can lay one in this battle (F-MINE-10..12,
+ * F-WPN-19): not with no ship selected, not for a cruiser without mine racks on its card, and
+ * not for a minelayer of a battle whose ruling "minelaying" keeps mines to the strategic turn;
+ * for the minelayer where the battle lays them. */
+static void
+test_battle_lay_mine_needs_racks (void)
+{
+  g_autoptr(GError) error = NULL;
+
+  for (guint run = 0; run < 2; run++)
+    {
+      /* A copy of its own each: the window resumes a battle it has played before. */
+      g_autofree char *path = copy_battle ("scenarios/battles", "minefield", FALSE);
+      gboolean tactical = run == 0;
+      AdmiraltyWindow *window;
+      AdmiraltyBattlePage *page;
+      AdmiraltyOrdersPanel *panel;
+      AdmiraltyTableWidget *table;
+      AdmBattle *battle;
+
+      if (!tactical)
+        {
+          /* The same battle under the default ruling. */
+          g_autofree char *text = NULL;
+          g_autoptr(GString) strategic = NULL;
+
+          g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+          g_assert_no_error (error);
+          strategic = g_string_new (text);
+          g_assert_cmpuint (g_string_replace (strategic, "value=\"tactical\"",
+                                              "value=\"strategic-only\"", 0), ==, 1);
+          g_assert_true (g_file_set_contents (path, strategic->str, -1, &error));
+          g_assert_no_error (error);
+        }
+      window = shown_window_new (0, 0);
+      page = open_battle (window, path);
+      battle = admiralty_battle_page_get_battle (page);
+      panel = admiralty_battle_page_get_orders_panel (page);
+      table = _admiralty_battle_page_get_table (page);
+      for (int i = 0; i < 2; i++)
+        {
+          g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase",
+                                                     NULL));
+          iterate ();
+        }
+      g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
+      admiralty_table_widget_set_selected_ship (table, -1);
+      iterate ();
+      g_assert_false (_admiralty_orders_panel_offers (panel, "lay-mine"));
+      admiralty_table_widget_set_selected_ship (table, adm_battle_ship_index (battle, "kyril"));
+      iterate ();
+      g_assert_false (_admiralty_orders_panel_offers (panel, "lay-mine"));
+      admiralty_table_widget_set_selected_ship (table, adm_battle_ship_index (battle,
+                                                                              "silent-bloom"));
+      iterate ();
+      g_assert_true (_admiralty_orders_panel_offers (panel, "lay-mine") == tactical);
+      close_window (window);
+      remove_battle_copy (path);
+    }
+}
+
 /* The form of the other orders is made again only where it changes: a refresh that leaves a
  * field's choices as they were (here the lengths shown in inches, which no field of a launch
  * has) keeps its widget, and what the master chose in it. */
@@ -2071,6 +2132,8 @@ main (int   argc,
   g_test_add_func ("/ui/window/battle/F-WPN-10/launch-needs-tubes", test_battle_launch_needs_tubes);
   g_test_add_func ("/ui/window/F-CAT-11/ships-card-follows-battles",
                    test_ships_card_follows_battles);
+  g_test_add_func ("/ui/window/battle/F-MINE-10/lay-mine-needs-racks",
+                   test_battle_lay_mine_needs_racks);
   g_test_add_func ("/ui/window/battle/F-STRAT-4/end-says-discarded",
                    test_end_battle_says_discarded);
   g_test_add_func ("/ui/window/battle/other-form-kept", test_battle_other_form_kept);

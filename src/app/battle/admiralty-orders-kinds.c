@@ -122,8 +122,8 @@ can_launch (AdmBattle *battle,
 
 /* Whether an order of @element has anything to act on now: a salvo to steer or shoot at
  * (F-TORP-5, F-TORP-18), a captured ship (F-BOARD-16), the selected ship's tubes to launch
- * (F-WPN-10: loaded, F-TORP-1) or make ready (F-TORP-2), something to repair on the selected
- * ship (F-DC). */
+ * (F-WPN-10: loaded, F-TORP-1) or make ready (F-TORP-2), its mine racks where the battle lays
+ * mines (F-MINE-10..12, F-WPN-19), something to repair on the selected ship (F-DC). */
 gboolean
 admiralty_orders_kind_applies (AdmBattle  *battle,
                                int         ship,
@@ -133,6 +133,9 @@ admiralty_orders_kind_applies (AdmBattle  *battle,
     return can_launch (battle, ship, TRUE);
   if (g_strcmp0 (element, "prepare-to-launch") == 0)
     return can_launch (battle, ship, FALSE);
+  if (g_strcmp0 (element, "lay-mine") == 0)
+    return ship >= 0 && (guint) ship < adm_battle_get_n_ships (battle) &&
+           adm_battle_ship_can_lay_mines (battle, ship);
   /* F-DC: damage control for a ship with a fire, a critical or lost hull points. */
   if (g_strcmp0 (element, "damage-control") == 0 && ship >= 0)
     {

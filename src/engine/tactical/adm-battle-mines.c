@@ -174,6 +174,18 @@ has_mine_racks (const AdmShipClass *klass)
   return FALSE;
 }
 
+gboolean
+adm_battle_ship_can_lay_mines (AdmBattle *self,
+                               guint      ship)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), FALSE);
+  g_return_val_if_fail (ship < _adm_battle_n_ships (self), FALSE);
+
+  return !_adm_battle_ruling_is (self, "minelaying", "strategic-only") &&
+         _adm_battle_ship_active (self, ship) &&
+         has_mine_racks (_adm_battle_ship (self, ship)->klass);
+}
+
 /* F-MINE-13 ("minelaying-contact"): whether @ship is in contact with the enemy; names what
  * it is in contact with in @what. */
 static gboolean

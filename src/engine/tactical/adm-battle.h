@@ -409,6 +409,11 @@ int                   adm_battle_ship_speed       (AdmBattle *self,
                                                    guint      ship);
 int                   adm_battle_ship_ecm_attack  (AdmBattle *self,
                                                    guint      ship);
+/* Whether @ship may be given a lay-mine order in this battle: the ruling "minelaying" lets
+ * mines be laid in the tactical phase (F-WPN-19), and the ship is in action with mine racks on
+ * its card (F-MINE-10..12). Where it stands (F-MINE-13) is checked with the order. */
+gboolean              adm_battle_ship_can_lay_mines (AdmBattle *self,
+                                                     guint      ship);
 
 /* Resolves the current phase with @orders (the declarations of this turn; phases read the
  * part that concerns them; NULL is no declarations), asking @dice for every roll, and
