@@ -1451,7 +1451,8 @@ test_battle_lay_mine_needs_racks (void)
 
 /* The form of the other orders is made again only where it changes: a refresh that leaves a
  * field's choices as they were (here the lengths shown in inches, which no field of a launch
- * has) keeps its widget, and what the master chose in it. */
+ * has) keeps its widget, and what the master chose in it; so does the form of another kind
+ * shown in between. */
 static void
 test_battle_other_form_kept (void)
 {
@@ -1495,6 +1496,16 @@ test_battle_other_form_kept (void)
   gtk_drop_down_set_selected (GTK_DROP_DOWN (target), 2);
 
   admiralty_orders_panel_set_inches (panel, TRUE);
+  iterate ();
+  g_assert_true (gtk_grid_get_child_at (grid, 1, 0) == weapons);
+  g_assert_true (gtk_grid_get_child_at (grid, 1, 1) == target);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (target)), ==, 2);
+
+  g_assert_true (admiralty_orders_other_select_kind (other, "prepare-to-launch"));
+  iterate ();
+  g_assert_true (GTK_IS_DROP_DOWN (gtk_grid_get_child_at (grid, 1, 0)));
+  g_assert_null (gtk_grid_get_child_at (grid, 1, 1));
+  g_assert_true (admiralty_orders_other_select_kind (other, "launch"));
   iterate ();
   g_assert_true (gtk_grid_get_child_at (grid, 1, 0) == weapons);
   g_assert_true (gtk_grid_get_child_at (grid, 1, 1) == target);

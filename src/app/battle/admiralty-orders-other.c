@@ -22,6 +22,9 @@ struct _AdmiraltyOrdersOther
 
   AdmiraltyOrdersContext *context;
   GPtrArray              *other_widgets; /* GtkWidget* per field of the form's kind */
+  GPtrArray              *forms;         /* KindForm* per kind (admiralty_orders_kinds ()),
+                                          * NULL before its form is first shown */
+  int                     form_kind;     /* the kind whose form the grid shows, or -1 */
   GArray                 *kind_map;      /* guint: kinds index per kind offered now */
   AdmPhase                kinds_phase;   /* the phase they are offered for */
 
@@ -457,25 +460,101 @@ field_entry (AdmiraltyOrdersOther       *self,
   return widget;
 }
 
+/* A kind's form: its fields' labels and widgets, kept (referenced) while the form of another
+ * kind is shown, so that going back to it — the next turn's phase offers the kinds the last
+ * one did — finds its drop-downs made, and what the master chose in them. */
+typedef struct
+{
+  GPtrArray *labels;   /* GtkWidget*, one a field */
+  GPtrArray *widgets;  /* GtkWidget*, one a field */
+} KindForm;
+
+static void
+kind_form_free (KindForm *form)
+{
+  if (form == NULL)
+    return;
+  g_ptr_array_unref (form->labels);
+  g_ptr_array_unref (form->widgets);
+  g_free (form);
+}
+
+/* The index of @kind among admiralty_orders_kinds (). */
+static int
+kind_index (const AdmiraltyOrdersKind *kind)
+{
+  guint n;
+
+  return kind != NULL ? (int) (kind - admiralty_orders_kinds (&n)) : -1;
+}
+
+/* The form of kind @index, made empty the first time. */
+static KindForm *
+kind_form (AdmiraltyOrdersOther *self,
+           int                   index)
+{
+  KindForm *form = g_ptr_array_index (self->forms, index);
+
+  if (form == NULL)
+    {
+      form = g_new0 (KindForm, 1);
+      form->labels = g_ptr_array_new_with_free_func (g_object_unref);
+      form->widgets = g_ptr_array_new_with_free_func (g_object_unref);
+      g_ptr_array_index (self->forms, index) = form;
+    }
+  return form;
+}
+
+/* Takes the form shown out of the grid (it stays in self->forms) and puts that of kind
+ * @index there, as it was last shown. */
+static void
+show_form (AdmiraltyOrdersOther *self,
+           int                   index)
+{
+  KindForm *form;
+
+  if (self->form_kind >= 0)
+    {
+      form = g_ptr_array_index (self->forms, self->form_kind);
+      for (guint f = 0; f < form->widgets->len; f++)
+        {
+          gtk_grid_remove (self->other_grid, g_ptr_array_index (form->labels, f));
+          gtk_grid_remove (self->other_grid, g_ptr_array_index (form->widgets, f));
+        }
+    }
+  self->form_kind = index;
+  g_ptr_array_set_size (self->other_widgets, 0);
+  if (index < 0)
+    return;
+  form = kind_form (self, index);
+  for (guint f = 0; f < form->widgets->len; f++)
+    {
+      gtk_grid_attach (self->other_grid, g_ptr_array_index (form->labels, f), 0, f, 1, 1);
+      gtk_grid_attach (self->other_grid, g_ptr_array_index (form->widgets, f), 1, f, 1, 1);
+      g_ptr_array_add (self->other_widgets, g_ptr_array_index (form->widgets, f));
+    }
+}
+
 void
 admiralty_orders_other_rebuild_form (AdmiraltyOrdersOther *self)
 {
-  const AdmiraltyOrdersKind *kind = selected_kind (self);
+  const AdmiraltyOrdersKind *kind = get_battle (self) != NULL ? selected_kind (self) : NULL;
   const AdmBattleShip *ship = selected_ship (self);
   int target = get_table (self) != NULL
                  ? admiralty_table_widget_get_target_ship (get_table (self)) : -1;
-  g_autoptr(GPtrArray) old = g_ptr_array_copy (self->other_widgets, NULL, NULL);
-  guint n_fields = 0;
+  KindForm *form;
 
-  g_ptr_array_set_size (self->other_widgets, 0);
-  for (guint f = 0; kind != NULL && get_battle (self) != NULL &&
-                    f < G_N_ELEMENTS (kind->fields) && kind->fields[f].key != NULL; f++)
+  if (kind_index (kind) != self->form_kind)
+    show_form (self, kind_index (kind));
+  if (kind == NULL)
+    return;
+  form = kind_form (self, self->form_kind);
+  for (guint f = 0; f < G_N_ELEMENTS (kind->fields) && kind->fields[f].key != NULL; f++)
     {
       const AdmiraltyOrdersField *field = &kind->fields[f];
-      GtkWidget *was = f < old->len ? g_ptr_array_index (old, f) : NULL;
+      GtkWidget *was = f < form->widgets->len ? g_ptr_array_index (form->widgets, f) : NULL;
       GtkWidget *label, *widget;
 
-      n_fields++;
       switch (field->kind)
         {
         case ORDERS_FIELD_CHOICE:
@@ -509,35 +588,32 @@ admiralty_orders_other_rebuild_form (AdmiraltyOrdersOther *self)
           widget = field_entry (self, field, was);
           break;
         }
-      g_ptr_array_add (self->other_widgets, widget);
-      g_object_set_data (G_OBJECT (widget), "field", (gpointer) field);
-      /* The widget kept, or given new choices: only its label, where the field is another. */
+      /* The widget kept, or given new choices. */
       if (widget == was)
-        {
-          label = gtk_grid_get_child_at (self->other_grid, 0, f);
-          if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), _(field->label)) != 0)
-            gtk_label_set_label (GTK_LABEL (label), _(field->label));
-          continue;
-        }
-      if (f < old->len)
-        {
-          gtk_grid_remove (self->other_grid, gtk_grid_get_child_at (self->other_grid, 0, f));
-          gtk_grid_remove (self->other_grid, g_ptr_array_index (old, f));
-        }
-      label = gtk_label_new (_(field->label));
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_widget_set_valign (label, GTK_ALIGN_START);
+        continue;
+      g_object_set_data (G_OBJECT (widget), "field", (gpointer) field);
       gtk_widget_set_hexpand (widget, TRUE);
+      if (was != NULL)
+        {
+          label = g_ptr_array_index (form->labels, f);
+          gtk_grid_remove (self->other_grid, was);
+          g_ptr_array_index (form->widgets, f) = g_object_ref_sink (widget);
+          g_ptr_array_index (self->other_widgets, f) = widget;
+          g_object_unref (was);
+        }
+      else
+        {
+          label = gtk_label_new (_(field->label));
+          gtk_label_set_xalign (GTK_LABEL (label), 0);
+          gtk_widget_set_valign (label, GTK_ALIGN_START);
+          g_ptr_array_add (form->labels, g_object_ref_sink (label));
+          g_ptr_array_add (form->widgets, g_object_ref_sink (widget));
+          g_ptr_array_add (self->other_widgets, widget);
+          gtk_grid_attach (self->other_grid, label, 0, f, 1, 1);
+        }
       gtk_accessible_update_relation (GTK_ACCESSIBLE (widget),
                                       GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
-      gtk_grid_attach (self->other_grid, label, 0, f, 1, 1);
       gtk_grid_attach (self->other_grid, widget, 1, f, 1, 1);
-    }
-  /* The rows of a longer form before. */
-  for (guint f = n_fields; f < old->len; f++)
-    {
-      gtk_grid_remove (self->other_grid, gtk_grid_get_child_at (self->other_grid, 0, f));
-      gtk_grid_remove (self->other_grid, g_ptr_array_index (old, f));
     }
 }
 
@@ -902,6 +978,7 @@ admiralty_orders_other_dispose (GObject *object)
   GtkWidget *child;
 
   g_clear_object (&self->context);
+  g_clear_pointer (&self->forms, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_ORDERS_OTHER);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
@@ -942,11 +1019,17 @@ admiralty_orders_other_class_init (AdmiraltyOrdersOtherClass *klass)
 static void
 admiralty_orders_other_init (AdmiraltyOrdersOther *self)
 {
+  guint n_kinds;
+
+  admiralty_orders_kinds (&n_kinds);
   gtk_widget_init_template (GTK_WIDGET (self));
   /* Long order names wrap in the open list rather than losing their ends. */
   admiralty_wrapping_choices (self->other_kind_dropdown);
 
   self->other_widgets = g_ptr_array_new ();
+  self->forms = g_ptr_array_new_with_free_func ((GDestroyNotify) kind_form_free);
+  g_ptr_array_set_size (self->forms, n_kinds);
+  self->form_kind = -1;
   self->kind_map = g_array_new (FALSE, FALSE, sizeof (guint));
   g_signal_connect_swapped (self->other_kind_dropdown, "notify::selected",
                             G_CALLBACK (admiralty_orders_other_rebuild_form), self);
