@@ -19,7 +19,8 @@ struct _AdmiraltyOrdersList
 
   AdmiraltyOrdersContext *context;
   gboolean                listing;  /* the list is being filled for the view */
-  GPtrArray              *rows;     /* DeclRow, as the list box shows them */
+  GPtrArray              *rows;     /* DeclRow, as the list box shows them, then hidden ones */
+  guint                   n_shown;  /* the rows shown, first in @rows */
 
   /* Template children */
   GtkListBox             *decl_list;
@@ -598,6 +599,8 @@ update_row_cb (AdmiraltyOrdersList *self,
       g_ptr_array_add (self->rows, r);
     }
   decl_row_set (self, r, line, text, line == state->failed);
+  if (state->next >= self->n_shown)
+    gtk_widget_set_visible (r->row, TRUE);
   state->next++;
 }
 
@@ -610,14 +613,11 @@ admiralty_orders_list_update (AdmiraltyOrdersList *self,
   self->listing = TRUE;
   foreach_decl (self, update_row_cb, &state);
   self->listing = FALSE;
-  /* Rows only: the placeholder stays. */
-  while (self->rows->len > state.next)
-    {
-      DeclRow *r = g_ptr_array_index (self->rows, self->rows->len - 1);
-
-      gtk_list_box_remove (self->decl_list, r->row);
-      g_ptr_array_remove_index (self->rows, self->rows->len - 1);
-    }
+  /* The rows left over are hidden, not removed: a new turn empties the list, and its
+   * declarations fill it again, each in a row made already. */
+  for (guint i = state.next; i < self->n_shown; i++)
+    gtk_widget_set_visible (((DeclRow *) g_ptr_array_index (self->rows, i))->row, FALSE);
+  self->n_shown = state.next;
 }
 
 static void
