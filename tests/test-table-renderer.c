@@ -1859,8 +1859,8 @@ differences_in_columns (cairo_surface_t *named,
 
 /* A view that never pans (the engagement dialog's preview) has a ship's name wholly inside
  * it: the minelayer 20 px from the right edge, its token wholly inside, has its name beside
- * it, not centred below it and cut by the edge; the table widget, which pans, keeps the name
- * where a pan carries it along unchanged. */
+ * it, not centred below it and cut by the edge. The table widget, which pans, does the same
+ * for this ship, the rightmost of the table: its name turns inward wherever the view is. */
 static void
 test_still_names (void)
 {
@@ -1885,12 +1885,76 @@ test_still_names (void)
   bare = render (battle, &view, &options);
   if (differences_in_columns (still, bare, view.width - 2, view.width) != 0)
     save_png (still, "still-names");
-  g_assert_cmpuint (differences_in_columns (panned, bare, view.width - 2, view.width), >, 0);
+  g_assert_cmpuint (differences_in_columns (panned, bare, view.width - 2, view.width), ==, 0);
   g_assert_cmpuint (differences_in_columns (still, bare, view.width - 2, view.width), ==, 0);
   /* Every name is drawn still: the column's four and the minelayer's. */
   g_assert_cmpuint (label_bands (still, bare, 0, view.width, view.height), ==,
                     label_bands (panned, bare, 0, view.width, view.height));
   g_assert_cmpuint (differences_in_columns (still, bare, (int) x - 150, (int) x - 10), >, 0);
+}
+
+/* Pixels where @named differs from @bare within @margin px of any edge. */
+static guint
+differences_at_edges (cairo_surface_t *named,
+                      cairo_surface_t *bare,
+                      int              margin)
+{
+  int width = cairo_image_surface_get_width (named);
+  int height = cairo_image_surface_get_height (named);
+  guint n = 0;
+
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      if (x < margin || y < margin || x >= width - margin || y >= height - margin)
+        n += pixel_at (named, x, y) != pixel_at (bare, x, y);
+  return n;
+}
+
+/* A fitted view — the battle page's table as a battle opens, or after Fit — has every ship's
+ * name wholly inside it: a name at the fleet's right edge ("Jade Pavilion") goes left of its
+ * token or above it rather than centred below it and cut by the window's edge. The views are
+ * the table's part of a 1280×800 battle page and others. */
+static void
+test_fitted_names (void)
+{
+  static const char *scenarios[] = {
+    "corridor-skirmish.xml", "station-assault.xml", "low-orbit.xml", "hulk-and-fire.xml",
+  };
+  static const struct { int width, height; } sizes[] = {
+    { 860, 690 }, { 640, 480 }, { 502, 255 }, { 1920, 200 }, { 300, 900 },
+  };
+
+  for (guint b = 0; b <= G_N_ELEMENTS (scenarios) + 1; b++)
+    {
+      g_autoptr(AdmBattle) battle = b < G_N_ELEMENTS (scenarios) ? load_scenario (scenarios[b])
+                                    : b == G_N_ELEMENTS (scenarios) ? crowded_battle ()
+                                    : battle_helper_load ("render-column.xml");
+
+      for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+        {
+          g_autoptr(cairo_surface_t) named = NULL, bare = NULL;
+          g_autofree char *name = g_strdup_printf ("fitted-names-%u-%dx%d", b, sizes[s].width,
+                                                   sizes[s].height);
+          AdmiraltyTableOptions options;
+          AdmiraltyTableView view;
+          guint cut;
+
+          admiralty_table_options_init (&options);
+          options.show_grid = FALSE;
+          admiralty_table_view_init (&view, sizes[s].width, sizes[s].height);
+          admiralty_table_view_fit (&view, battle, &options);
+          named = render (battle, &view, &options);
+          options.show_labels = FALSE;
+          bare = render (battle, &view, &options);
+          cut = differences_at_edges (named, bare, 2);
+          if (cut != 0)
+            {
+              save_png (named, name);
+              g_test_message ("%s: %u pixels of names on the view's edges", name, cut);
+            }
+          g_assert_cmpuint (cut, ==, 0);
+        }
+    }
 }
 
 /* The box of the pixels of the weapons' colour that the weapons' figures add to @bare in
@@ -2053,6 +2117,7 @@ main (int   argc,
   g_test_add_func ("/ui/table-renderer/legend", test_legend);
   g_test_add_func ("/ui/table-renderer/labels/column-names", test_column_names);
   g_test_add_func ("/ui/table-renderer/labels/still-names", test_still_names);
+  g_test_add_func ("/ui/table-renderer/labels/fitted-names", test_fitted_names);
   g_test_add_func ("/ui/table-renderer/labels/weapon-in-window", test_weapon_label_in_window);
   g_test_add_func ("/ui/table-renderer/labels/weapon-clear-of-controls",
                    test_weapon_label_clear_of_controls);

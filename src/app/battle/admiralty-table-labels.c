@@ -194,21 +194,23 @@ place_label (Frame        *frame,
   return FALSE;
 }
 
-/* Moves the top-left corners of @candidates whose @width-wide label lies wholly inside the
- * window ahead of the others, each group in its order: for a label read where it is now,
- * which is neither to be cut nor left off at the window's edge. */
-static void
-inside_first (Frame  *frame,
-              double (*candidates)[2],
-              guint   n,
-              double  width)
+/* Moves the top-left corners of @candidates whose @width-wide label lies wholly inside
+ * @area (view px) ahead of the others, each group in its order: for a label read where it
+ * is, which is neither to be cut nor left off at the window's edge. Returns how many do. */
+static guint
+inside_first (Frame                   *frame,
+              double                 (*candidates)[2],
+              guint                    n,
+              double                   width,
+              const cairo_rectangle_t *area)
 {
   double height = frame->ascent + frame->descent;
+  guint inside = 0;
 
-  for (guint i = 0, inside = 0; i < n; i++)
-    if (candidates[i][0] - 2 >= 0 && candidates[i][1] >= 0 &&
-        candidates[i][0] + width + 2 <= frame->view->width &&
-        candidates[i][1] + height <= frame->view->height)
+  for (guint i = 0; i < n; i++)
+    if (candidates[i][0] - 2 >= area->x && candidates[i][1] >= area->y &&
+        candidates[i][0] + width + 2 <= area->x + area->width &&
+        candidates[i][1] + height <= area->y + area->height)
       {
         double place[2] = { candidates[i][0], candidates[i][1] };
 
@@ -218,6 +220,14 @@ inside_first (Frame  *frame,
         candidates[inside][1] = place[1];
         inside++;
       }
+  return inside;
+}
+
+/* The window, as an area for inside_first (). */
+static cairo_rectangle_t
+window_area (Frame *frame)
+{
+  return (cairo_rectangle_t) { 0, 0, frame->view->width, frame->view->height };
 }
 
 /* How far out from the centre a face-up token's rings reach, px. */
@@ -268,12 +278,23 @@ label_ship (Frame               *frame,
       { cx - width / 6, cy - r - height },
       { cx - 5 * width / 6, cy - r - height },
     };
+    cairo_rectangle_t window = window_area (frame);
+    guint n = G_N_ELEMENTS (candidates), inside;
 
     /* A name pans with its ship; in a view that never pans it is read where it is. */
     if (frame->options->still)
-      inside_first (frame, candidates, G_N_ELEMENTS (candidates), width);
-    place_label (frame, ship->name, (const double (*)[2]) candidates,
-                 G_N_ELEMENTS (candidates), width, selected,
+      inside_first (frame, candidates, n, width, &window);
+    else
+      {
+        /* A name that a fitted view would cut (a ship at the edge of what the table shows)
+         * turns inward wherever the view is: the area follows the ships, so the name still
+         * pans with its ship. When those places are taken it is left off, as a name with
+         * no free place is, rather than drawn cut; the selected ship's is drawn anyway. */
+        inside = inside_first (frame, candidates, n, width, &frame->names_within);
+        if (inside > 0)
+          n = inside;
+      }
+    place_label (frame, ship->name, (const double (*)[2]) candidates, n, width, selected,
                  selected ? white : rgb_from_int (0xdfe6ee));
   }
 }
@@ -307,6 +328,7 @@ _admiralty_table_label_weapons (Frame *frame)
 {
   static const double offsets[] = { 0.0, -25.0, 25.0 };
   const AdmBattleShip *ship = _admiralty_table_selected_ship (frame);
+  cairo_rectangle_t window = window_area (frame);
   double cx, cy, height = frame->ascent + frame->descent;
 
   if (ship == NULL)
@@ -334,7 +356,7 @@ _admiralty_table_label_weapons (Frame *frame)
                            cairo_angle (ship->heading + 90.0 * k + offsets[o]),
                            extents.x_advance, height, candidates[n++]);
       /* Unlike a ship's name, which pans with its ship, a weapon's figure is read now. */
-      inside_first (frame, candidates, n, extents.x_advance);
+      inside_first (frame, candidates, n, extents.x_advance, &window);
       place_label (frame, text, (const double (*)[2]) candidates, n, extents.x_advance, FALSE,
                    _admiralty_table_weapon_colour (weapon));
     }
@@ -346,6 +368,8 @@ _admiralty_table_draw_labels (Frame *frame)
   int side = _admiralty_table_view_side_of (frame->battle, frame->options);
   int selected = frame->options->selected_ship;
 
+  if (!_admiralty_table_fitted_area (frame, &frame->names_within))
+    frame->names_within = window_area (frame);
   /* The selected ship's name first: it always gets its place. */
   if (selected >= 0 && (guint) selected < adm_battle_get_n_ships (frame->battle) &&
       admiralty_table_ship_face (frame->battle, selected, side) == ADMIRALTY_TOKEN_FACE_UP)

@@ -54,6 +54,8 @@ typedef struct {
   struct _AdmiraltyTableCache *cache;        /* the cache drawn through, which keeps the
                                               * selection's image; NULL: the plain drawing */
   int                          device_scale; /* pixels of the kept images per view pixel */
+  cairo_rectangle_t            names_within; /* view px: where ships' names go when they can
+                                              * (_admiralty_table_draw_labels ()) */
 } Frame;
 
 /* The layers, bottom up, in four stages: the table under every overlay (the part a cache
@@ -195,6 +197,12 @@ void                 _admiralty_table_frame_begin     (Frame                    
                                                        AdmBattle                   *battle,
                                                        const AdmiraltyTableOptions *options);
 void                 _admiralty_table_frame_end       (Frame                       *frame);
+/* The part of @frame's view that a fit (admiralty_table_view_fit ()) leaves wholly inside
+ * the window, margin and padding included, in view pixels: what the table shows, grown by
+ * the room a fit keeps around it. Follows the ships, not the window, so it pans with them.
+ * FALSE when the table shows nothing. */
+gboolean             _admiralty_table_fitted_area     (Frame                       *frame,
+                                                       cairo_rectangle_t           *area);
 void                 _admiralty_table_draw_stage      (Frame                       *frame,
                                                        Stage                        stage);
 

@@ -286,6 +286,25 @@ admiralty_table_view_fit (AdmiraltyTableView          *view,
   view->scale = CLAMP (view->scale, ADMIRALTY_TABLE_MIN_SCALE, FIT_MAX_SCALE);
 }
 
+gboolean
+_admiralty_table_fitted_area (Frame             *frame,
+                              cairo_rectangle_t *area)
+{
+  Bounds bounds = { 0, 0, 0, 0, TRUE };
+  double x0, y0, x1, y1, room;
+
+  bounds_add_battle (&bounds, frame->battle,
+                     _admiralty_table_view_side_of (frame->battle, frame->options));
+  if (bounds.empty)
+    return FALSE;
+  admiralty_table_view_to_pixels (frame->view, (AdmPoint) { bounds.x0, bounds.y0 }, &x0, &y0);
+  admiralty_table_view_to_pixels (frame->view, (AdmPoint) { bounds.x1, bounds.y1 }, &x1, &y1);
+  /* Less 2 px, so that a name's antialiased edge keeps off the window's. */
+  room = FIT_MARGIN * frame->view->scale + FIT_PADDING - 2;
+  *area = (cairo_rectangle_t) { x0 - room, y0 - room, x1 - x0 + 2 * room, y1 - y0 + 2 * room };
+  return TRUE;
+}
+
 /* Drawing helpers */
 
 /* Whether a circle's line (not its disc) crosses the view: a range circle far bigger than
