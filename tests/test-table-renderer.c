@@ -1957,6 +1957,77 @@ test_fitted_names (void)
     }
 }
 
+/* Two destroyers "Guardian" and "Clearway" side by side at 10 px per cm, @gap px between
+ * their names were both centred below them; with @apart, the second is far off instead. */
+static AdmBattle *
+side_by_side_battle (double   gap,
+                     gboolean apart)
+{
+  double between = (label_text_width ("Guardian") + label_text_width ("Clearway")) / 2 + gap;
+  g_autofree char *xml = g_strdup_printf (
+    "<battle ruleset=\"forcon-2010\" name=\"Side by side\">\n"
+    "<side id=\"pol\" name=\"Pol\">\n"
+    "<formation id=\"pickets\" name=\"Pickets\" flagship=\"guardian\">\n"
+    "<ship id=\"guardian\" name=\"Guardian\" class=\"vorpatril\" faction=\"komarr\" x=\"20\" "
+    "y=\"20\" heading=\"0\" readiness=\"7\"/>\n"
+    "<ship id=\"clearway\" name=\"Clearway\" class=\"vorpatril\" faction=\"komarr\" x=\"%.3f\" "
+    "y=\"20\" heading=\"0\" readiness=\"7\"/>\n"
+    "</formation>\n</side>\n"
+    "<side id=\"far\" name=\"Far\">\n"
+    "<formation id=\"far\" name=\"Far\" flagship=\"far\">\n"
+    "<ship id=\"far\" name=\"Far\" class=\"vorpatril\" faction=\"barrayar\" x=\"20\" "
+    "y=\"60\" heading=\"180\" readiness=\"7\"/>\n"
+    "</formation>\n</side>\n</battle>\n", apart ? 300 : 20 + between / 10.0);
+  g_autoptr(GError) error = NULL;
+  AdmBattle *battle = adm_battle_load_memory (xml, strlen (xml), "side-by-side.xml", &error);
+
+  g_assert_no_error (error);
+  return battle;
+}
+
+/* Two names side by side are drawn apart, not one's plate over the other's last letters
+ * ("GuardiarClearway" in the engagement dialog's preview): the first name, drawn first, is
+ * drawn the same with the second ship beside it as with that ship far off — the second
+ * name, drawn after it, keeps clear of it. */
+static void
+test_names_apart (void)
+{
+  static const double gaps[] = { 2, 0, -1, -2, -3, -4, -5, -6 };
+
+  for (guint g = 0; g < G_N_ELEMENTS (gaps); g++)
+    {
+      g_autoptr(AdmBattle) both = side_by_side_battle (gaps[g], FALSE);
+      g_autoptr(AdmBattle) alone = side_by_side_battle (gaps[g], TRUE);
+      g_autoptr(cairo_surface_t) named = NULL, first = NULL, bare = NULL;
+      g_autofree char *name = g_strdup_printf ("names-apart-%g", gaps[g]);
+      AdmiraltyTableOptions options;
+      AdmiraltyTableView view;
+      guint covered = 0;
+
+      admiralty_table_options_init (&options);
+      options.show_grid = FALSE;
+      options.still = TRUE;
+      admiralty_table_view_init (&view, 400, 300);
+      view.centre_x = 30;
+      view.centre_y = 30;
+      view.scale = 10;
+      named = render (both, &view, &options);
+      first = render (alone, &view, &options);
+      options.show_labels = FALSE;
+      bare = render (alone, &view, &options);
+      for (int y = 0; y < view.height; y++)
+        for (int x = 0; x < view.width; x++)
+          if (pixel_at (first, x, y) != pixel_at (bare, x, y))
+            covered += pixel_at (named, x, y) != pixel_at (first, x, y);
+      if (covered != 0)
+        {
+          save_png (named, name);
+          g_test_message ("%s: %u pixels of the first name covered", name, covered);
+        }
+      g_assert_cmpuint (covered, ==, 0);
+    }
+}
+
 /* The box of the pixels of the weapons' colour that the weapons' figures add to @bare in
  * @named, and how many there are within @within (NULL: anywhere). */
 static guint
@@ -2118,6 +2189,7 @@ main (int   argc,
   g_test_add_func ("/ui/table-renderer/labels/column-names", test_column_names);
   g_test_add_func ("/ui/table-renderer/labels/still-names", test_still_names);
   g_test_add_func ("/ui/table-renderer/labels/fitted-names", test_fitted_names);
+  g_test_add_func ("/ui/table-renderer/labels/names-apart", test_names_apart);
   g_test_add_func ("/ui/table-renderer/labels/weapon-in-window", test_weapon_label_in_window);
   g_test_add_func ("/ui/table-renderer/labels/weapon-clear-of-controls",
                    test_weapon_label_clear_of_controls);

@@ -22,6 +22,10 @@
  * so that without it two names one above the other beside a column of tokens (4.5 cm apart,
  * 18 px on a small view) would never both fit. */
 #define NAME_INSET     2.5
+/* A name's box is marked this far past its plate on either side, so that two names on one
+ * line keep a space between them and read as two ("Guardian Clearway", not one plate over
+ * the other's last letter), however the test's inset above lets the next one come. */
+#define NAME_SPACE     2.0
 
 /* Label occupancy */
 
@@ -179,8 +183,8 @@ place_label (Frame        *frame,
       if (i < n && !occupancy_free (&frame->occupancy, x + NAME_INSET, y + NAME_INSET,
                                     width - 2 * NAME_INSET, height - 2 * NAME_INSET))
         continue;
-      _admiralty_table_occupancy_mark (&frame->occupancy, x + NAME_INSET, y + NAME_INSET,
-                                       width - 2 * NAME_INSET, height - 2 * NAME_INSET);
+      _admiralty_table_occupancy_mark (&frame->occupancy, x - 2 - NAME_SPACE, y + NAME_INSET,
+                                       width + 4 + 2 * NAME_SPACE, height - 2 * NAME_INSET);
       /* Past the window's edges a name only takes its room. */
       if (x + width + 2 < 0 || x - 2 > frame->view->width || y + height < 0 ||
           y > frame->view->height)
