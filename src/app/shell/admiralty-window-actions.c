@@ -55,6 +55,17 @@ _admiralty_window_describe_undo (AdmiraltyWindow *self,
 static void update_close_players (AdmiraltyWindow *self,
                                   GtkWindow       *leaving);
 
+/* Sets @widget's tooltip to @text unless it says that already: GTK asks the display where
+ * the pointer is whenever a shown widget's tooltip is set, a round trip to the X server on
+ * every Resolve. */
+static void
+set_tooltip (GtkWidget  *widget,
+             const char *text)
+{
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) != 0)
+    gtk_widget_set_tooltip_text (widget, text);
+}
+
 static void
 admiralty_window_update_undo_labels (AdmiraltyWindow *self)
 {
@@ -67,8 +78,8 @@ admiralty_window_update_undo_labels (AdmiraltyWindow *self)
   undo_label = undo != NULL ? g_strdup_printf (_("Undo “%s”"), undo) : g_strdup (_("Undo"));
   /* Translators: a menu item and tooltip, "Redo “Resolve Fire, Turn 3”" */
   redo_label = redo != NULL ? g_strdup_printf (_("Redo “%s”"), redo) : g_strdup (_("Redo"));
-  gtk_widget_set_tooltip_text (self->undo_button, undo_label);
-  gtk_widget_set_tooltip_text (self->redo_button, redo_label);
+  set_tooltip (self->undo_button, undo_label);
+  set_tooltip (self->redo_button, redo_label);
 
   g_menu_remove_all (self->undo_section);
   g_menu_append (self->undo_section, undo_label, "win.undo");
