@@ -193,9 +193,38 @@ set_signature (GtkWidget *widget,
   g_object_set_data_full (G_OBJECT (widget), "signature", signature, g_free);
 }
 
+/* Makes @list's strings @labels (@n of them) by replacing only the run between what they
+ * begin and end with alike: a ship sunk takes its row out of the open list, and the list
+ * view makes no row again for the others. */
+static void
+string_list_update (GtkStringList *list,
+                    const char   **labels,
+                    guint          n)
+{
+  guint was = g_list_model_get_n_items (G_LIST_MODEL (list));
+  guint prefix = 0, suffix = 0;
+  g_autoptr(GPtrArray) additions = g_ptr_array_new ();
+
+  while (prefix < MIN (was, n) &&
+         g_strcmp0 (gtk_string_list_get_string (list, prefix), labels[prefix]) == 0)
+    prefix++;
+  while (suffix < MIN (was, n) - prefix &&
+         g_strcmp0 (gtk_string_list_get_string (list, was - 1 - suffix),
+                    labels[n - 1 - suffix]) == 0)
+    suffix++;
+  if (prefix + suffix == was && prefix + suffix == n)
+    return;
+  for (guint i = prefix; i < n - suffix; i++)
+    g_ptr_array_add (additions, (gpointer) labels[i]);
+  g_ptr_array_add (additions, NULL);
+  gtk_string_list_splice (list, prefix, was - prefix - suffix,
+                          (const char * const *) additions->pdata);
+}
+
 /* A drop-down of @labels whose values (kept on it) are @values; @selected first. @old itself
- * when it shows just that; a drop-down @old showing other choices is given these: a drop-down
- * and its popover cost more to make than a new list. */
+ * when it shows just that; a drop-down @old showing other choices is given these, in the list
+ * it has: a drop-down and its popover cost more to make than a new list, and a new list more
+ * than the rows that changed. */
 static GtkWidget *
 value_dropdown (GPtrArray *labels,
                 GPtrArray *values,
@@ -209,17 +238,21 @@ value_dropdown (GPtrArray *labels,
 
   if (is_same (old, signature))
     return old;
-  g_ptr_array_add (labels, NULL);
-  g_ptr_array_add (values, NULL);
-  list = gtk_string_list_new ((const char * const *) labels->pdata);
-  if (old != NULL && GTK_IS_DROP_DOWN (old))
+  if (old != NULL && GTK_IS_DROP_DOWN (old) &&
+      GTK_IS_STRING_LIST (gtk_drop_down_get_model (GTK_DROP_DOWN (old))))
     {
       widget = old;
-      gtk_drop_down_set_model (GTK_DROP_DOWN (widget), G_LIST_MODEL (list));
+      string_list_update (GTK_STRING_LIST (gtk_drop_down_get_model (GTK_DROP_DOWN (widget))),
+                          (const char **) labels->pdata, labels->len);
     }
   else
-    widget = admiralty_wrapping_choices (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (list)),
-                                                            NULL));
+    {
+      g_ptr_array_add (labels, NULL);
+      list = gtk_string_list_new ((const char * const *) labels->pdata);
+      widget = admiralty_wrapping_choices (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (list)),
+                                                              NULL));
+    }
+  g_ptr_array_add (values, NULL);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (widget), selected);
   g_object_set_data_full (G_OBJECT (widget), "values",
                           g_strdupv ((char **) values->pdata), (GDestroyNotify) g_strfreev);
