@@ -1449,6 +1449,21 @@ test_battle_lay_mine_needs_racks (void)
     }
 }
 
+/* The grid of the other orders' form shown: the one visible among the kinds' forms. */
+static GtkGrid *
+shown_other_form (AdmiraltyOrdersOther *other)
+{
+  GtkWidget *forms = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (other),
+                                                                ADMIRALTY_TYPE_ORDERS_OTHER,
+                                                                "other_forms"));
+
+  for (GtkWidget *child = gtk_widget_get_first_child (forms); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (gtk_widget_get_visible (child))
+      return GTK_GRID (child);
+  g_assert_not_reached ();
+}
+
 /* The form of the other orders is made again only where it changes: a refresh that leaves a
  * field's choices as they were (here the lengths shown in inches, which no field of a launch
  * has) keeps its widget, and what the master chose in it; so does the form of another kind
@@ -1463,7 +1478,6 @@ test_battle_other_form_kept (void)
   AdmiraltyBattlePage *page;
   AdmiraltyOrdersPanel *panel;
   AdmiraltyOrdersOther *other;
-  GtkGrid *grid;
   GtkWidget *weapons, *target;
   AdmBattle *battle;
 
@@ -1475,8 +1489,6 @@ test_battle_other_form_kept (void)
   other = ADMIRALTY_ORDERS_OTHER (gtk_widget_get_template_child (GTK_WIDGET (panel),
                                                                  ADMIRALTY_TYPE_ORDERS_PANEL,
                                                                  "other"));
-  grid = GTK_GRID (gtk_widget_get_template_child (GTK_WIDGET (other),
-                                                  ADMIRALTY_TYPE_ORDERS_OTHER, "other_grid"));
   for (int i = 0; i < 2; i++)
     {
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase",
@@ -1488,8 +1500,8 @@ test_battle_other_form_kept (void)
   iterate ();
   g_assert_true (admiralty_orders_other_select_kind (other, "launch"));
   iterate ();
-  weapons = gtk_grid_get_child_at (grid, 1, 0);
-  target = gtk_grid_get_child_at (grid, 1, 1);
+  weapons = gtk_grid_get_child_at (shown_other_form (other), 1, 0);
+  target = gtk_grid_get_child_at (shown_other_form (other), 1, 1);
   g_assert_true (GTK_IS_DROP_DOWN (target));
   g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (target))),
                     >, 2);
@@ -1497,18 +1509,18 @@ test_battle_other_form_kept (void)
 
   admiralty_orders_panel_set_inches (panel, TRUE);
   iterate ();
-  g_assert_true (gtk_grid_get_child_at (grid, 1, 0) == weapons);
-  g_assert_true (gtk_grid_get_child_at (grid, 1, 1) == target);
+  g_assert_true (gtk_grid_get_child_at (shown_other_form (other), 1, 0) == weapons);
+  g_assert_true (gtk_grid_get_child_at (shown_other_form (other), 1, 1) == target);
   g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (target)), ==, 2);
 
   g_assert_true (admiralty_orders_other_select_kind (other, "prepare-to-launch"));
   iterate ();
-  g_assert_true (GTK_IS_DROP_DOWN (gtk_grid_get_child_at (grid, 1, 0)));
-  g_assert_null (gtk_grid_get_child_at (grid, 1, 1));
+  g_assert_true (GTK_IS_DROP_DOWN (gtk_grid_get_child_at (shown_other_form (other), 1, 0)));
+  g_assert_null (gtk_grid_get_child_at (shown_other_form (other), 1, 1));
   g_assert_true (admiralty_orders_other_select_kind (other, "launch"));
   iterate ();
-  g_assert_true (gtk_grid_get_child_at (grid, 1, 0) == weapons);
-  g_assert_true (gtk_grid_get_child_at (grid, 1, 1) == target);
+  g_assert_true (gtk_grid_get_child_at (shown_other_form (other), 1, 0) == weapons);
+  g_assert_true (gtk_grid_get_child_at (shown_other_form (other), 1, 1) == target);
   g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (target)), ==, 2);
 
   close_window (window);

@@ -31,7 +31,7 @@ struct _AdmiraltyOrdersOther
   /* Template children */
   AdmiraltyOrdersTorpedoes *torpedoes;
   GtkDropDown            *other_kind_dropdown;
-  GtkGrid                *other_grid;
+  GtkBox                 *other_forms;  /* a grid a kind, the shown kind's alone visible */
 };
 
 G_DEFINE_FINAL_TYPE (AdmiraltyOrdersOther, admiralty_orders_other, GTK_TYPE_WIDGET)
@@ -493,11 +493,14 @@ field_entry (AdmiraltyOrdersOther       *self,
   return widget;
 }
 
-/* A kind's form: its fields' labels and widgets, kept (referenced) while the form of another
- * kind is shown, so that going back to it — the next turn's phase offers the kinds the last
- * one did — finds its drop-downs made, and what the master chose in them. */
+/* A kind's form: a grid of its fields' labels and widgets, kept hidden while the form of
+ * another kind is shown, so that going back to it — the next turn's phase offers the kinds
+ * the last one did — finds its drop-downs made, and what the master chose in them. Hidden,
+ * not taken out: a drop-down's popover holds a row for every ship, and taking it out of the
+ * window and putting it back goes through them all. */
 typedef struct
 {
+  GtkGrid   *grid;     /* in other_forms, which owns it and all in it */
   GPtrArray *labels;   /* GtkWidget*, one a field */
   GPtrArray *widgets;  /* GtkWidget*, one a field */
 } KindForm;
@@ -531,15 +534,19 @@ kind_form (AdmiraltyOrdersOther *self,
   if (form == NULL)
     {
       form = g_new0 (KindForm, 1);
-      form->labels = g_ptr_array_new_with_free_func (g_object_unref);
-      form->widgets = g_ptr_array_new_with_free_func (g_object_unref);
+      form->grid = GTK_GRID (gtk_grid_new ());
+      gtk_grid_set_row_spacing (form->grid, 6);
+      gtk_grid_set_column_spacing (form->grid, 6);
+      gtk_widget_set_visible (GTK_WIDGET (form->grid), FALSE);
+      gtk_box_append (self->other_forms, GTK_WIDGET (form->grid));
+      form->labels = g_ptr_array_new ();
+      form->widgets = g_ptr_array_new ();
       g_ptr_array_index (self->forms, index) = form;
     }
   return form;
 }
 
-/* Takes the form shown out of the grid (it stays in self->forms) and puts that of kind
- * @index there, as it was last shown. */
+/* Hides the form shown and shows that of kind @index, as it was last shown. */
 static void
 show_form (AdmiraltyOrdersOther *self,
            int                   index)
@@ -547,25 +554,14 @@ show_form (AdmiraltyOrdersOther *self,
   KindForm *form;
 
   if (self->form_kind >= 0)
-    {
-      form = g_ptr_array_index (self->forms, self->form_kind);
-      for (guint f = 0; f < form->widgets->len; f++)
-        {
-          gtk_grid_remove (self->other_grid, g_ptr_array_index (form->labels, f));
-          gtk_grid_remove (self->other_grid, g_ptr_array_index (form->widgets, f));
-        }
-    }
+    gtk_widget_set_visible (GTK_WIDGET (kind_form (self, self->form_kind)->grid), FALSE);
   self->form_kind = index;
   g_ptr_array_set_size (self->other_widgets, 0);
   if (index < 0)
     return;
   form = kind_form (self, index);
-  for (guint f = 0; f < form->widgets->len; f++)
-    {
-      gtk_grid_attach (self->other_grid, g_ptr_array_index (form->labels, f), 0, f, 1, 1);
-      gtk_grid_attach (self->other_grid, g_ptr_array_index (form->widgets, f), 1, f, 1, 1);
-      g_ptr_array_add (self->other_widgets, g_ptr_array_index (form->widgets, f));
-    }
+  gtk_widget_set_visible (GTK_WIDGET (form->grid), TRUE);
+  g_ptr_array_extend (self->other_widgets, form->widgets, NULL, NULL);
 }
 
 void
@@ -629,24 +625,23 @@ admiralty_orders_other_rebuild_form (AdmiraltyOrdersOther *self)
       if (was != NULL)
         {
           label = g_ptr_array_index (form->labels, f);
-          gtk_grid_remove (self->other_grid, was);
-          g_ptr_array_index (form->widgets, f) = g_object_ref_sink (widget);
+          gtk_grid_remove (form->grid, was);
+          g_ptr_array_index (form->widgets, f) = widget;
           g_ptr_array_index (self->other_widgets, f) = widget;
-          g_object_unref (was);
         }
       else
         {
           label = gtk_label_new (_(field->label));
           gtk_label_set_xalign (GTK_LABEL (label), 0);
           gtk_widget_set_valign (label, GTK_ALIGN_START);
-          g_ptr_array_add (form->labels, g_object_ref_sink (label));
-          g_ptr_array_add (form->widgets, g_object_ref_sink (widget));
+          g_ptr_array_add (form->labels, label);
+          g_ptr_array_add (form->widgets, widget);
           g_ptr_array_add (self->other_widgets, widget);
-          gtk_grid_attach (self->other_grid, label, 0, f, 1, 1);
+          gtk_grid_attach (form->grid, label, 0, f, 1, 1);
         }
       gtk_accessible_update_relation (GTK_ACCESSIBLE (widget),
                                       GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
-      gtk_grid_attach (self->other_grid, widget, 1, f, 1, 1);
+      gtk_grid_attach (form->grid, widget, 1, f, 1, 1);
     }
 }
 
@@ -1046,7 +1041,7 @@ admiralty_orders_other_class_init (AdmiraltyOrdersOtherClass *klass)
       widget_class, "/io/github/admiralty/Admiralty/admiralty-orders-other.ui");
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersOther, torpedoes);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersOther, other_kind_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersOther, other_grid);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersOther, other_forms);
 }
 
 static void
