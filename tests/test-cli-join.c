@@ -8,7 +8,8 @@
  * chief's campaign — its file (journal, battle entries, state), `engagements --json` and its
  * reports — equals the campaign of the same battle fought on one machine with `battle
  * CAMPAIGN --engagement c1-3` and the same dice, but for the times and the hand-off to the
- * table. The USB path (`join --export`, `import`) gives the same campaign too. */
+ * table. The USB path (`join --export`, `import`) gives the same campaign too. The table's
+ * placements step (`join --place`, `--roll-again`) before the first phase is the chief's. */
 
 #include "config.h"
 
@@ -798,6 +799,106 @@ chief_rules (Fixture *fixture)
   return rules;
 }
 
+/* Vigilant's place on the table as `join --json` prints the battle, and the layout seed. */
+static void
+vigilant_at (CliResult *result,
+             double    *x,
+             double    *y,
+             gint64    *seed)
+{
+  g_autoptr(JsonObject) root = NULL;
+  JsonArray *ships;
+
+  g_test_message ("table: %s", result->err);
+  g_assert_cmpint (result->status, ==, 0);
+  root = parse_json (result->out);
+  *seed = json_object_get_int_member (root, "layout_seed");
+  ships = json_object_get_array_member (root, "ships");
+  for (guint i = 0; i < json_array_get_length (ships); i++)
+    {
+      JsonObject *ship = json_array_get_object_element (ships, i);
+
+      if (g_str_equal (json_object_get_string_member (ship, "id"), "vigilant"))
+        {
+          *x = json_object_get_double_member (ship, "x");
+          *y = json_object_get_double_member (ship, "y");
+          return;
+        }
+    }
+  g_assert_not_reached ();
+}
+
+/* F-STRAT-15, F-TAC-1: the placements step at a table, in two processes. The table master
+ * opens c1-3, then puts Pol Escort Group in marching order and has the table rolled again
+ * (`join --place --roll-again`): the chief takes both as his own placements and hands the
+ * battle anew, Vigilant elsewhere on a table of another seed; the table fights a turn on it
+ * with the chief's program dice, which the chief keeps. A placement the ruleset does not have
+ * is refused by the chief in his words; placements after that first turn are refused; the
+ * chief's report gives Pol Escort Group marching order "chosen by the master". */
+static void
+test_placements (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autofree char *campaign = cycle_one (fixture, "chief.admiralty");
+  Chief chief = { NULL, };
+  double x0, y0, x1, y1;
+  gint64 seed0, seed1;
+  g_autoptr(CliResult) assigned = run_cli ("table-assign", campaign, ENGAGEMENT, "Table 1",
+                                           NULL);
+
+  g_assert_cmpint (assigned->status, ==, 0);
+  chief_start (&chief, campaign, free_port ());
+  {
+    g_autoptr(CliResult) opened = run_cli ("join", chief.link, "--engagement", ENGAGEMENT,
+                                           "--turns", "0", "--json", NULL);
+
+    vigilant_at (opened, &x0, &y0, &seed0);
+  }
+  {
+    g_autoptr(CliResult) forged = run_cli ("join", chief.link, "--engagement", ENGAGEMENT,
+                                           "--place", "pol-escort-group=echelon", "--turns",
+                                           "0", NULL);
+
+    g_test_message ("forged: %s", forged->err);
+    assert_failure (forged, 1, "The placements of engagement c1-3 were not changed");
+    g_assert_nonnull (strstr (forged->err, "echelon"));
+  }
+  {
+    g_autoptr(CliResult) placed = run_cli ("join", chief.link, "--engagement", ENGAGEMENT,
+                                           "--place", "pol-escort-group=marching-order",
+                                           "--roll-again", "--turns", "0", "--json", NULL);
+
+    vigilant_at (placed, &x1, &y1, &seed1);
+    g_assert_cmpint (seed1, !=, seed0);
+    g_assert_true (x1 != x0 || y1 != y0);
+  }
+  {
+    g_autoptr(CliResult) turn = run_cli ("join", chief.link, "--engagement", ENGAGEMENT,
+                                         "--orders", fixture->orders, "--turns", "1", "--json",
+                                         NULL);
+    g_autoptr(JsonObject) table = table_of (turn);
+
+    g_assert_cmpint (json_object_get_int_member (table, "waiting"), ==, 0);
+    g_assert_cmpint (json_object_get_int_member (table, "kept"), >, 0);
+  }
+  {
+    g_autoptr(CliResult) late = run_cli ("join", chief.link, "--engagement", ENGAGEMENT,
+                                         "--place", "pol-escort-group=defensive", "--turns",
+                                         "0", NULL);
+
+    assert_failure (late, 1, "placements are chosen before the first phase");
+  }
+  chief_stop (&chief, SIGTERM);
+  g_free (chief.link);
+  {
+    g_autofree char *text = report (campaign, "master", NULL);
+
+    g_test_message ("%s", text);
+    g_assert_nonnull (strstr (text, "Marching order"));
+    g_assert_nonnull (strstr (text, "chosen by the master"));
+  }
+}
+
 /* The chief's campaign carries his season: a table whose own rules folder holds the shipped
  * classes fights c1-1's ships with the chief's figures — the Kestrel, a Vorpatril, has hull
  * 15 at both — and the chief's fleet cards say the same. Handed over with the program's dice
@@ -870,6 +971,8 @@ main (int    argc,
   g_test_add_func ("/cli/join/refusals", test_refusals);
   g_test_add ("/cli/join/F-STRAT-15/season-at-table", Fixture, NULL, fixture_setup,
               test_season_at_table, fixture_teardown);
+  g_test_add ("/cli/join/F-STRAT-15/placements", Fixture, NULL, fixture_setup,
+              test_placements, fixture_teardown);
   g_test_add ("/cli/join/F-SEQ-1/loopback", Fixture, NULL, fixture_setup, test_loopback,
               fixture_teardown);
   g_test_add ("/cli/join/F-SEQ-1/export-import", Fixture, NULL, fixture_setup,

@@ -6,7 +6,8 @@
  * sent twice are kept once; entries held back flow in order later; a gap, another history,
  * another table, a hand-off taken back, a damaged message are refused and change nothing;
  * the chief's own hand is refused while the battle is at the table (one writer per
- * journal); the export file imports the same way. */
+ * journal); the export file imports the same way. The table's placements step (F-STRAT-15,
+ * F-TAC-1) is journaled as the chief's own placements, the battle handed anew. */
 
 #include "config.h"
 
@@ -964,6 +965,114 @@ test_setup_journaled (Fixture       *fixture,
   g_assert_nonnull (strstr (error->message, "take the engagement back"));
 }
 
+/* F-STRAT-15, F-TAC-1: the placements step at the table. The table master puts Pol Escort
+ * Group in marching order and has the table rolled again; the chief journals both as his own
+ * placements would be, with the hand-off renewed, and hands the table the battle laid out so:
+ * Vigilant elsewhere, the table from the new seed. The table fights it; the chief keeps what
+ * it sends, its kept battle where the table put the ships. The battle sent as first handed out
+ * is refused, and so are a placement the set-up does not offer, a formation not engaged, and
+ * any placement once a phase came back; Undo does not take back placements a table fought
+ * on. */
+static void
+test_placements_at_table (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattle) first = battle_at_table (fixture);
+  g_autoptr(AdmBattle) placed = NULL;
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (5);
+  g_autoptr(GHashTable) overrides = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) forged = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(AdmQueuedEngagement) engagement = queued_engagement (fixture->chief, "c1-3");
+  g_autofree char *stale = NULL, *key = NULL;
+  AdmState *state = adm_campaign_get_state (fixture->chief);
+  AdmBattle *kept;
+  AdmTableReceipt receipt;
+  const AdmBattleShip *vigilant;
+  guint32 seed = 0;
+  gsize length;
+
+  /* A placement not offered, a formation not engaged: refused, nothing journaled. */
+  g_hash_table_insert (forged, "pol-escort-group", "echelon");
+  g_assert_false (adm_campaign_table_place (fixture->chief, "Table 1", "c1-3",
+                                            fixture->assignment, forged, FALSE, 0, T0 + 700,
+                                            &error));
+  g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED);
+  g_assert_nonnull (strstr (error->message, "The placements of engagement c1-3 were not "
+                                            "changed"));
+  g_assert_nonnull (strstr (error->message, "echelon"));
+  g_clear_error (&error);
+  g_hash_table_remove_all (forged);
+  g_hash_table_insert (forged, "first-squadron-home-fleet", "marching-order");
+  g_assert_false (adm_campaign_table_place (fixture->chief, "Table 1", "c1-3",
+                                            fixture->assignment, forged, FALSE, 0, T0 + 700,
+                                            &error));
+  g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED);
+  g_clear_error (&error);
+  /* Another table's placements, or under another hand-off: not its engagement. */
+  g_assert_false (adm_campaign_table_place (fixture->chief, "Table 2", "c1-3",
+                                            fixture->assignment, NULL, TRUE, 1, T0 + 700,
+                                            &error));
+  g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_NOT_YOURS);
+  g_clear_error (&error);
+  g_assert_null (adm_state_get_chosen_placement (state, 1, engagement->engagement.minute,
+                                                 "pol-escort-group"));
+
+  /* The table master's placements and Roll Again. */
+  g_hash_table_insert (overrides, "pol-escort-group", "marching-order");
+  g_assert_true (adm_campaign_table_place (fixture->chief, "Table 1", "c1-3",
+                                           fixture->assignment, overrides, TRUE, 4242,
+                                           T0 + 700, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (adm_state_get_chosen_placement (state, 1, engagement->engagement.minute,
+                                                   "pol-escort-group"), ==, "marching-order");
+  key = adm_engagement_layout_key (&engagement->engagement);
+  g_assert_true (adm_state_get_layout_seed (state, key, &seed));
+  g_assert_cmpuint (seed, ==, 4242);
+  g_assert_cmpstr (adm_state_get_table (state, "c1-3")->id, ==, fixture->assignment);
+
+  /* The battle handed anew: laid out so. */
+  placed = battle_at_table (fixture);
+  g_assert_true (adm_battle_get_layout_seed (placed, &seed));
+  g_assert_cmpuint (seed, ==, 4242);
+  vigilant = adm_battle_lookup_ship (placed, "vigilant");
+  g_assert_true (vigilant->position.x != adm_battle_lookup_ship (first, "vigilant")->position.x ||
+                 vigilant->position.y != adm_battle_lookup_ship (first, "vigilant")->position.y);
+
+  /* The battle as first handed out no longer comes back. */
+  g_assert_true (adm_battle_resolve_phase (first, NULL, ADM_DICE_SOURCE (dice), &error));
+  g_assert_no_error (error);
+  stale = adm_table_battle_message (first, "c1-3", fixture->assignment, 1, NULL, &length);
+  g_assert_false (adm_campaign_receive_from_table (fixture->chief, "Table 1", stale, length,
+                                                   "Table 1", &receipt, &error));
+  g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_OUT_OF_STEP);
+  g_assert_nonnull (strstr (error->message, "not the one the chief handed out"));
+  g_clear_error (&error);
+
+  /* The battle placed at the table: kept, where the table put its ships. */
+  for (int phase = 0; phase < 3; phase++)
+    g_assert_true (adm_battle_resolve_phase (placed, NULL, ADM_DICE_SOURCE (dice), &error));
+  g_assert_no_error (error);
+  send (fixture, placed, NULL);
+  kept = adm_campaign_get_battle_played (fixture->chief, "c1-3", &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (adm_battle_lookup_ship (kept, "vigilant")->position.x, ==,
+                     vigilant->position.x);
+  g_assert_cmpfloat (adm_battle_lookup_ship (kept, "vigilant")->position.y, ==,
+                     vigilant->position.y);
+
+  /* After a phase: the placements stay. */
+  g_assert_false (adm_campaign_table_place (fixture->chief, "Table 1", "c1-3",
+                                            fixture->assignment, NULL, TRUE, 7, T0 + 900,
+                                            &error));
+  g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED);
+  g_assert_nonnull (strstr (error->message, "placements are chosen before the first phase"));
+  g_clear_error (&error);
+  /* Nor does Undo take them back from under the table. */
+  g_assert_false (adm_campaign_undo (fixture->chief, &error));
+  g_assert_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_AT_TABLE);
+}
+
 /* A table's message as written, its <table-battle> start tag given @extra attributes. */
 static char *
 with_head_attributes (const char *message,
@@ -1056,6 +1165,8 @@ main (int   argc,
               test_program_dice, fixture_teardown);
   g_test_add ("/engine/table-battle/F-STRAT-4/dice-taken-back", Fixture, NULL, fixture_setup,
               test_dice_taken_back, fixture_teardown);
+  g_test_add ("/engine/table-battle/F-STRAT-15/placements-at-table", Fixture, NULL,
+              fixture_setup, test_placements_at_table, fixture_teardown);
   g_test_add ("/engine/table-battle/F-STRAT-4/setup-journaled", Fixture, NULL, fixture_setup,
               test_setup_journaled, fixture_teardown);
   g_test_add ("/engine/table-battle/F-STRAT-4/hand-made-heads", Fixture, NULL, fixture_setup,

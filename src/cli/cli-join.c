@@ -10,6 +10,7 @@
 
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n.h>
 
 #include "adm-file.h"
@@ -265,6 +266,9 @@ _cli_join_run (int    argc,
   g_autofree char *engagement_id = NULL, *orders_path = NULL, *turns_text = NULL;
   g_autofree char *seed_text = NULL, *dice_text = NULL, *reason = NULL, *export_path = NULL;
   g_autofree char *battle_name = NULL;
+  g_auto(GStrv) places = NULL;
+  g_autoptr(GHashTable) overrides = g_hash_table_new (g_str_hash, g_str_equal);
+  gboolean roll_again = FALSE;
   Sending sending = { NULL, FALSE };
   AdmBattle *battle;
   gboolean json = FALSE, end = FALSE, reachable = FALSE;
@@ -290,6 +294,12 @@ _cli_join_run (int    argc,
          "its results into the campaign"), NULL },
     { "reason", 0, 0, G_OPTION_ARG_STRING, &reason,
       N_("With --end: why the battle ends (“Pol Six withdrew”)"), N_("TEXT") },
+    { "place", 0, 0, G_OPTION_ARG_STRING_ARRAY, &places,
+      N_("Before the first phase, place this formation otherwise than its orders would "
+         "(F-STRAT-15): the chief takes it as his own placements and hands the battle anew "
+         "(repeatable)"), N_("FORMATION=PLACEMENT") },
+    { "roll-again", 0, 0, G_OPTION_ARG_NONE, &roll_again,
+      N_("Before the first phase, have the chief roll the table again (F-TAC-1)"), NULL },
     { "export", 0, 0, G_OPTION_ARG_FILENAME, &export_path,
       N_("Write the battle kept on this computer to FILE for the chief master to import "
          "(admiralty-cli import); plays and sends nothing"), N_("FILE") },
@@ -324,9 +334,19 @@ _cli_join_run (int    argc,
   if (!_cli_check_arguments (command, links, _("unexpected argument “%s”; give one join link"),
                              _("no join link given"), NULL))
     return CLI_EXIT_USAGE;
+  for (guint i = 0; places != NULL && places[i] != NULL; i++)
+    {
+      char *equals = strchr (places[i], '=');
+
+      if (equals == NULL || equals == places[i] || equals[1] == '\0')
+        return _cli_usage_error (command, _("--place takes FORMATION=PLACEMENT, not “%s”"),
+                                 places[i]);
+      *equals = '\0';
+      g_hash_table_insert (overrides, places[i], equals + 1);
+    }
   if (engagement_id == NULL && (orders_path != NULL || turns_text != NULL || seed_text != NULL ||
                                 dice_text != NULL || end || reason != NULL ||
-                                export_path != NULL))
+                                export_path != NULL || places != NULL || roll_again))
     return _cli_usage_error (command, _("give --engagement ID to fight, end or export a "
                                         "battle"));
   if (reason != NULL && !end)
@@ -355,6 +375,11 @@ _cli_join_run (int    argc,
   if (engagement_id == NULL)
     return list (client, json);
 
+  /* The placements step comes first: the battle opened then is the one handed anew. */
+  if ((places != NULL || roll_again) &&
+      !adm_table_client_place_sync (client, engagement_id, overrides, roll_again, NULL,
+                                    &error))
+    return _cli_invalid (json, "%s", error->message);
   battle = adm_table_client_open_battle_sync (client, engagement_id, &reachable, NULL, &error);
   if (battle == NULL)
     return _cli_invalid (json, "%s", error->message);

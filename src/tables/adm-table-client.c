@@ -1460,6 +1460,15 @@ open_kept (AdmTableClient  *self,
   return battle;
 }
 
+/* Whether the battle kept at @path has no entry yet: its set-up only. */
+static gboolean
+battle_unplayed (const char *path)
+{
+  g_autoptr(AdmBattle) battle = adm_battle_load_game (path, NULL);
+
+  return battle != NULL && adm_journal_get_n_entries (adm_battle_get_log (battle)) == 0;
+}
+
 AdmBattle *
 adm_table_client_open_battle (AdmTableClient            *self,
                               const char                *engagement_id,
@@ -1618,6 +1627,114 @@ adm_table_client_open_battle (AdmTableClient            *self,
   else
     send_next (self);
   return g_steal_pointer (&battle);
+}
+
+gboolean
+adm_table_client_place_sync (AdmTableClient  *self,
+                             const char      *engagement_id,
+                             GHashTable      *overrides,
+                             gboolean         roll_again,
+                             GCancellable    *cancellable,
+                             GError         **error)
+{
+  g_autoptr(GPtrArray) list = NULL;
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(SoupMessage) msg = NULL;
+  g_autoptr(GBytes) request = NULL, body = NULL;
+  g_autoptr(JsonObject) answer = NULL;
+  g_autofree char *folder = adm_table_client_folder ();
+  g_autofree char *name = NULL, *battle_path = NULL, *key_path = NULL, *text = NULL;
+  const AdmTableEngagement *listed = NULL;
+  GHashTableIter iter;
+  gpointer formation, placement;
+  gsize length;
+
+  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (self), FALSE);
+  g_return_val_if_fail (self->battle == NULL, FALSE);
+
+  if (!check_engagement_id (engagement_id, error))
+    return FALSE;
+  list = adm_table_client_list_sync (self, cancellable, error);
+  if (list == NULL)
+    return FALSE;
+  for (guint i = 0; i < list->len; i++)
+    if (g_str_equal (((AdmTableEngagement *) g_ptr_array_index (list, i))->id, engagement_id))
+      listed = g_ptr_array_index (list, i);
+  if (listed == NULL)
+    {
+      g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_NOT_FOUND,
+                   _("Engagement %s is not at the table “%s”"), engagement_id,
+                   self->table_name);
+      return FALSE;
+    }
+  /* F-STRAT-15: placed before the first phase. A battle begun here is fought as it was set
+   * up; one kept here unplayed is handed anew by the chief once he takes the placements. */
+  name = g_strconcat (listed->assignment, ".battle", NULL);
+  battle_path = g_build_filename (folder, name, NULL);
+  g_free (name);
+  name = g_strconcat (listed->assignment, ".table", NULL);
+  key_path = g_build_filename (folder, name, NULL);
+  if (listed->kept > 0 ||
+      (g_file_test (battle_path, G_FILE_TEST_EXISTS) && !battle_unplayed (battle_path)))
+    {
+      g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_REFUSED,
+                   _("The battle of engagement %s has begun at this table: its placements stay "
+                     "as they were set up; placements are chosen before the first phase."),
+                   engagement_id);
+      return FALSE;
+    }
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "assignment");
+  json_builder_add_string_value (builder, listed->assignment);
+  json_builder_set_member_name (builder, "placements");
+  json_builder_begin_object (builder);
+  if (overrides != NULL)
+    {
+      g_hash_table_iter_init (&iter, overrides);
+      while (g_hash_table_iter_next (&iter, &formation, &placement))
+        {
+          json_builder_set_member_name (builder, formation);
+          json_builder_add_string_value (builder, placement);
+        }
+    }
+  json_builder_end_object (builder);
+  json_builder_set_member_name (builder, "roll-again");
+  json_builder_add_boolean_value (builder, roll_again);
+  json_builder_end_object (builder);
+  root = json_builder_get_root (builder);
+  json_generator_set_root (generator, root);
+  text = json_generator_to_data (generator, &length);
+  request = g_bytes_new_take (g_steal_pointer (&text), length);
+  msg = new_message (self, "POST", engagement_id, "placements", NULL);
+  soup_message_set_request_body_from_bytes (msg, "application/json", request);
+  body = request_sync (self, msg, MAX_ANSWER, cancellable, error);
+  if (body == NULL)
+    return FALSE;
+  if (soup_message_get_status (msg) == SOUP_STATUS_CONFLICT)
+    {
+      const char *refusal;
+
+      answer = parse_object (self, body, error);
+      if (answer == NULL)
+        return FALSE;
+      refusal = member_string (answer, "error");
+      g_set_error_literal (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_REFUSED,
+                           refusal != NULL ? refusal : _("The chief refused the placements"));
+      return FALSE;
+    }
+  if (soup_message_get_status (msg) != SOUP_STATUS_OK)
+    {
+      status_error (self, soup_message_get_status (msg), engagement_id, error);
+      return FALSE;
+    }
+  /* The set-up kept here unplayed is not the one handed out any more: the battle is fetched
+   * anew when it is opened. */
+  g_remove (battle_path);
+  g_remove (key_path);
+  return TRUE;
 }
 
 /* What the listing @list (or @list_error, its failure) leaves of opening @engagement_id: the

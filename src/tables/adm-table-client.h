@@ -152,6 +152,21 @@ GBytes              *adm_table_client_fetch_battle_finish (AdmTableClient *self,
                                                            GAsyncResult   *result,
                                                            GError        **error) G_GNUC_WARN_UNUSED_RESULT;
 
+/* F-STRAT-15, F-TAC-1: the placements step, before the battle of @engagement_id is opened
+ * here: formations placed otherwise than their orders would (@overrides: formation id →
+ * placement id, or NULL) and, with @roll_again, the table rolled again by the chief (POST
+ * …/placements). The chief journals them as his own placements are and hands the battle
+ * anew; a battle kept here unplayed is let go, so that opening it fetches the new one.
+ * Refused here (ADM_TABLE_CLIENT_ERROR_REFUSED) once a phase is played, at this table or
+ * kept by the chief; by the chief in his words (REFUSED) for a placement the set-up does not
+ * offer. */
+gboolean             adm_table_client_place_sync   (AdmTableClient  *self,
+                                                    const char      *engagement_id,
+                                                    GHashTable      *overrides,
+                                                    gboolean         roll_again,
+                                                    GCancellable    *cancellable,
+                                                    GError         **error);
+
 /* Opens the battle of @engagement_id for this table to fight, without the network: the one
  * kept on this computer under @listed's assignment (or, when @listed is NULL — the chief
  * unreachable — the last one kept of this link and engagement), else @fetched (the chief's

@@ -2,7 +2,8 @@
 /* adm-table-server.c: the tables on the portal's server (adm-table-server.h). The portal
  * hands every path under "/table/" to route_cb () on its server thread, after its rate limit
  * and with this file's bound on a body; route_cb () parses the path strictly — "/table/"
- * TOKEN "/" then "", "engagements/ID/battle" or "engagements/ID/entries" — and checks the
+ * TOKEN "/" then "", "engagements/ID/battle", "engagements/ID/entries" or
+ * "engagements/ID/placements" — and checks the
  * token in constant time; anything else is the portal's one 404. What passes is a TableJob handed
  * to the main context (g_main_context_invoke (), as the portal hands it a posted sheet), the
  * request paused until the TableJob comes back answered. */
@@ -61,6 +62,7 @@ typedef enum {
   JOB_LIST,     /* GET the table's engagements */
   JOB_BATTLE,   /* GET an engagement's saved battle */
   JOB_ENTRIES,  /* POST a message */
+  JOB_PLACE,    /* POST the placements chosen at the table (F-STRAT-15) */
 } TableJobKind;
 
 /* A request handed to the main thread, and (the same TableJob sent back) its answer. */
@@ -518,6 +520,86 @@ job_entries (AdmTableServer *self,
   return FALSE;
 }
 
+/* F-STRAT-15, F-TAC-1: the placements step of a battle at the table, a small JSON body:
+ * {"assignment": ID, "placements": {FORMATION: PLACEMENT, …}, "roll-again": BOOL}. The seed
+ * of a table rolled again is drawn here, never sent by the table. */
+static void
+job_place (AdmTableServer *self,
+           TableJob       *job,
+           AdmCampaign    *campaign)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GHashTable) overrides = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GError) error = NULL;
+  gsize length;
+  const char *data = g_bytes_get_data (job->body, &length);
+  JsonObject *root = NULL, *chosen = NULL;
+  const char *assignment = NULL;
+  gboolean roll_again = FALSE;
+  AdmTableReceipt receipt;
+
+  if (json_parser_load_from_data (parser, data, (gssize) length, NULL) &&
+      JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    root = json_node_get_object (json_parser_get_root (parser));
+  if (root != NULL)
+    {
+      JsonNode *node = json_object_get_member (root, "assignment");
+
+      assignment = node != NULL && JSON_NODE_HOLDS_VALUE (node) &&
+                   json_node_get_value_type (node) == G_TYPE_STRING
+                   ? json_node_get_string (node) : NULL;
+      node = json_object_get_member (root, "placements");
+      chosen = node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node)
+                                                             : NULL;
+      node = json_object_get_member (root, "roll-again");
+      roll_again = node != NULL && JSON_NODE_HOLDS_VALUE (node) &&
+                   json_node_get_value_type (node) == G_TYPE_BOOLEAN &&
+                   json_node_get_boolean (node);
+    }
+  if (chosen != NULL)
+    {
+      g_autoptr(GList) members = json_object_get_members (chosen);
+
+      for (GList *m = members; m != NULL && root != NULL; m = m->next)
+        {
+          JsonNode *node = json_object_get_member (chosen, m->data);
+
+          if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+            root = NULL;
+          else
+            g_hash_table_insert (overrides, m->data, (gpointer) json_node_get_string (node));
+        }
+    }
+  if (root == NULL || assignment == NULL)
+    g_set_error (&error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED,
+                 /* Translators: a table's placements that are not what the protocol has */
+                 _("%s: the placements sent are not an assignment with its placements"),
+                 job->table);
+  else if (adm_campaign_table_place (campaign, job->table, job->engagement_id, assignment,
+                                     overrides, roll_again, g_random_int (), adm_clock_now (),
+                                     &error))
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+      g_autoptr(JsonNode) answer = NULL;
+
+      adm_campaign_get_table_receipt (campaign, job->engagement_id, &receipt);
+      json_builder_begin_object (builder);
+      add_receipt (builder, &receipt);
+      json_builder_end_object (builder);
+      answer = json_builder_get_root (builder);
+      answer_json (job, SOUP_STATUS_OK, answer);
+      return;
+    }
+  if (g_error_matches (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_NOT_YOURS))
+    {
+      job->not_found = TRUE;
+      return;
+    }
+  adm_campaign_get_table_receipt (campaign, job->engagement_id, &receipt);
+  answer_refusal (job, error, &receipt);
+  g_signal_emit (self, signals[REFUSED], 0, job->engagement_id, job->table, error->message);
+}
+
 static gboolean
 job_run_cb (gpointer data)
 {
@@ -534,6 +616,8 @@ job_run_cb (gpointer data)
     }
   if (job->kind == JOB_LIST)
     job_list (job, campaign);
+  else if (job->kind == JOB_PLACE)
+    job_place (self, job, campaign);
   else if (job->kind == JOB_BATTLE ? job_battle (job, campaign)
                                    : job_entries (self, job, campaign))
     return G_SOURCE_REMOVE;  /* handed on to a worker thread, which hands it back */
@@ -682,6 +766,9 @@ route_cb (SoupServerMessage *msg,
     kind = JOB_BATTLE;
   else if (table != NULL && post && (engagement_id = engagement_in (rest, "entries")) != NULL)
     kind = JOB_ENTRIES;
+  else if (table != NULL && post &&
+           (engagement_id = engagement_in (rest, "placements")) != NULL)
+    kind = JOB_PLACE;
   else
     {
       adm_portal_not_found (msg);
@@ -693,7 +780,7 @@ route_cb (SoupServerMessage *msg,
   job->reply_to = g_main_context_ref_thread_default ();
   job->table = g_steal_pointer (&table);
   job->engagement_id = g_steal_pointer (&engagement_id);
-  if (kind == JOB_ENTRIES && !take_body (msg, job))
+  if ((kind == JOB_ENTRIES || kind == JOB_PLACE) && !take_body (msg, job))
     {
       job_free (job);
       return;

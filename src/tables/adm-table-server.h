@@ -23,6 +23,13 @@
  *                                               "error" (the engine's words) and "code"
  *                                               ("taken-back", "out-of-step", "refused",
  *                                               "malformed")
+ *   POST /table/TOKEN/engagements/ID/placements the placements step before the first phase
+ *                                               (F-STRAT-15, F-TAC-1), a JSON body
+ *                                               {"assignment", "placements": {FORMATION:
+ *                                               PLACEMENT}, "roll-again"}, applied with
+ *                                               adm_campaign_table_place () and a seed the
+ *                                               chief draws: 200 {"kept","last","ended"};
+ *                                               refused, 409 as above
  *
  * A wrong or revoked token, another table's engagement, a path or method not listed: the
  * portal's one 404, byte for byte. Requests are rate-limited as the admirals' are.
@@ -62,7 +69,8 @@ typedef struct {
  *     to the battle the campaign keeps of @engagement_id, or its ending
  *     (adm_table_server_get_arrival () says which, and when it came);
  *   "refused" (const char *engagement_id, const char *table, const char *message): a message
- *     of that table was refused (its engagement may be NULL: a message that is no message). */
+ *     or the placements of that table were refused (its engagement may be NULL: a message
+ *     that is no message). */
 #define ADM_TYPE_TABLE_SERVER (adm_table_server_get_type ())
 G_DECLARE_FINAL_TYPE (AdmTableServer, adm_table_server, ADM, TABLE_SERVER, GObject)
 

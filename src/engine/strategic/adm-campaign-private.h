@@ -4,6 +4,8 @@
 #pragma once
 
 #include "adm-campaign.h"
+#include "adm-engagement.h"
+#include "adm-engagement-queue.h"
 
 G_BEGIN_DECLS
 
@@ -29,5 +31,29 @@ gboolean _adm_campaign_setup_hash  (AdmCampaign  *self,
                                     const char   *engagement_id,
                                     char          out[65],
                                     GError      **error);
+
+/* adm_engagement_battle_setup () with the table laid out from @layout_seed, whatever seed the
+ * state holds: the set-up a re-roll would give, before it is journaled. */
+char    *_adm_engagement_battle_setup_seeded (AdmState            *state,
+                                              const AdmEngagement *engagement,
+                                              GHashTable          *overrides,
+                                              guint32              layout_seed,
+                                              GError             **error)
+                                             G_GNUC_WARN_UNUSED_RESULT;
+/* adm_campaign_engagement_setup () the same way: @layout_seed NULL for the state's. */
+char    *_adm_campaign_engagement_setup_seeded (AdmCampaign               *self,
+                                                const AdmQueuedEngagement *engagement,
+                                                GHashTable                *overrides,
+                                                const guint32             *layout_seed,
+                                                GError                   **error)
+                                               G_GNUC_WARN_UNUSED_RESULT;
+/* _adm_campaign_setup_hash () of the set-up with @overrides (or NULL) and @layout_seed (or
+ * NULL): the hash a table is handed anew after it chose its placements. */
+gboolean _adm_campaign_setup_hash_full (AdmCampaign  *self,
+                                        const char   *engagement_id,
+                                        GHashTable   *overrides,
+                                        const guint32 *layout_seed,
+                                        char          out[65],
+                                        GError      **error);
 
 G_END_DECLS

@@ -1621,7 +1621,11 @@ check_hand_off_moves (AdmCampaign  *self,
       for (guint i = done->len; i > 0 && is_dice_commit (action); i--)
         action = g_ptr_array_index (done, i - 1);
     }
-  if (action == NULL || !g_str_equal (adm_journal_action_get_what (action), "table-assign"))
+  /* A table's placements renew its hand-off (adm_campaign_table_place ()): the same. */
+  if (action == NULL ||
+      !(g_str_equal (adm_journal_action_get_what (action), "table-assign") ||
+        (g_str_equal (adm_journal_action_get_what (action), "placements") &&
+         adm_event_get (adm_journal_action_get_head (action), "assignment") != NULL)))
     return TRUE;
   engagement = adm_event_get (adm_journal_action_get_head (action), "engagement");
   stored = engagement != NULL ? g_hash_table_lookup (self->battles, engagement) : NULL;

@@ -510,11 +510,21 @@ adm_campaign_engagement_setup (AdmCampaign               *campaign,
                                GHashTable                *overrides,
                                GError                   **error)
 {
-  g_autofree char *setup = NULL;
-  g_autofree char *place = NULL;
-
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
   g_return_val_if_fail (engagement != NULL, NULL);
+
+  return _adm_campaign_engagement_setup_seeded (campaign, engagement, overrides, NULL, error);
+}
+
+char *
+_adm_campaign_engagement_setup_seeded (AdmCampaign               *campaign,
+                                       const AdmQueuedEngagement *engagement,
+                                       GHashTable                *overrides,
+                                       const guint32             *layout_seed,
+                                       GError                   **error)
+{
+  g_autofree char *setup = NULL;
+  g_autofree char *place = NULL;
 
   place = adm_engagement_place_name (&engagement->engagement);
   switch (engagement->status)
@@ -546,8 +556,13 @@ adm_campaign_engagement_setup (AdmCampaign               *campaign,
     default:
       break;
     }
-  setup = adm_engagement_battle_setup (adm_campaign_get_state (campaign), &engagement->engagement,
-                                       overrides, error);
+  if (layout_seed != NULL)
+    setup = _adm_engagement_battle_setup_seeded (adm_campaign_get_state (campaign),
+                                                 &engagement->engagement, overrides,
+                                                 *layout_seed, error);
+  else
+    setup = adm_engagement_battle_setup (adm_campaign_get_state (campaign),
+                                         &engagement->engagement, overrides, error);
   if (setup == NULL)
     return NULL;
   return add_detection (campaign, engagement, setup, error);

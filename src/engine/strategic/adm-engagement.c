@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "adm-battle-layout.h"
+#include "adm-campaign-private.h"
 #include "adm-engagement.h"
 #include "adm-engagement-queue.h"
 #include "adm-sector-battle.h"
@@ -224,11 +225,12 @@ adm_engagement_layout_seed (AdmState            *state,
   return adm_battle_layout_default_seed (key);
 }
 
-guint32
-adm_engagement_mine_seed (AdmState            *state,
-                          const AdmEngagement *engagement)
+/* adm_engagement_mine_seed () for the table laid out from @layout_seed. */
+static guint32
+mine_seed_for (AdmState            *state,
+               const AdmEngagement *engagement,
+               guint32              layout_seed)
 {
-  guint32 layout_seed = adm_engagement_layout_seed (state, engagement);
   g_autofree char *key = NULL, *salted = NULL;
   const char *salt = NULL;
 
@@ -242,6 +244,13 @@ adm_engagement_mine_seed (AdmState            *state,
   key = adm_engagement_layout_key (engagement);
   salted = g_strdup_printf ("%s:%s:%" G_GUINT32_FORMAT, salt, key, layout_seed);
   return adm_battle_layout_default_seed (salted);
+}
+
+guint32
+adm_engagement_mine_seed (AdmState            *state,
+                          const AdmEngagement *engagement)
+{
+  return mine_seed_for (state, engagement, adm_engagement_layout_seed (state, engagement));
 }
 
 /* F-MINE-10, F-MINE-11, F-MINE-12, F-MINE-13, F-SWEEP on the strategic map: a lay-mines order
@@ -437,6 +446,21 @@ adm_engagement_battle_setup (AdmState            *state,
                              GHashTable          *overrides,
                              GError             **error)
 {
+  g_return_val_if_fail (ADM_IS_STATE (state), NULL);
+  g_return_val_if_fail (engagement != NULL, NULL);
+
+  return _adm_engagement_battle_setup_seeded (state, engagement, overrides,
+                                              adm_engagement_layout_seed (state, engagement),
+                                              error);
+}
+
+char *
+_adm_engagement_battle_setup_seeded (AdmState            *state,
+                                     const AdmEngagement *engagement,
+                                     GHashTable          *overrides,
+                                     guint32              layout_seed,
+                                     GError             **error)
+{
   g_autoptr(GPtrArray) placements = NULL;
   g_autoptr(GPtrArray) placed = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) mines = NULL;
@@ -501,9 +525,8 @@ adm_engagement_battle_setup (AdmState            *state,
     }
   mines = laid_mines (state, engagement);
   return adm_battle_setup_write (scenario, state, engagement->sector, placed, name,
-                                 description->str, where,
-                                 adm_engagement_layout_seed (state, engagement), mines,
-                                 adm_engagement_mine_seed (state, engagement), error);
+                                 description->str, where, layout_seed, mines,
+                                 mine_seed_for (state, engagement, layout_seed), error);
 }
 
 /* Cycle resolution (F-STRAT-5) */

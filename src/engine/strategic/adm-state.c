@@ -843,6 +843,14 @@ need_at_hand (AdmState        *self,
 
   if (at == NULL)
     return TRUE;
+  /* F-STRAT-15, F-TAC-1: the table the engagement is at chooses its placements and re-rolls
+   * its table before the first phase (adm_campaign_table_place ()): its "layout" and the
+   * hand-off renewed with the set-up it is handed anew name that very hand-off. */
+  if (g_strcmp0 (adm_event_get (event, "assignment"), at->id) == 0 &&
+      (g_str_equal (adm_event_get_kind (event), "layout") ||
+       (g_str_equal (adm_event_get_kind (event), "table-assign") &&
+        g_strcmp0 (adm_event_get (event, "table"), at->table) == 0)))
+    return TRUE;
   if (g_str_equal (adm_event_get_kind (event), "table-assign"))
     g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
                  /* Translators: "engagement c1-2 is already at the table “Table 2”; take it

@@ -676,6 +676,107 @@ check_assignment (AdmCampaign  *campaign,
   return not_yours (error);
 }
 
+gboolean
+adm_campaign_table_place (AdmCampaign  *campaign,
+                          const char   *table,
+                          const char   *engagement_id,
+                          const char   *assignment,
+                          GHashTable   *overrides,
+                          gboolean      roll_again,
+                          guint32       seed,
+                          gint64        time,
+                          GError      **error)
+{
+  const AdmTableAssignment *at;
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autoptr(AdmJournalAction) action = NULL;
+  g_autoptr(GError) local_error = NULL;
+  guint n_overrides = overrides != NULL ? g_hash_table_size (overrides) : 0;
+  char hash[65], text[16];
+  int turn = 0;
+  AdmEvent *event;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
+  g_return_val_if_fail (engagement_id != NULL, FALSE);
+
+  if (!check_assignment (campaign, table, engagement_id, assignment, error))
+    return FALSE;
+  at = adm_state_get_table (adm_campaign_get_state (campaign), engagement_id);
+  /* F-STRAT-15, F-TAC-1: placed before the first phase; once the table has sent a phase, the
+   * battle stays as it was set up. */
+  if (adm_campaign_get_battle (campaign, engagement_id, &turn, NULL) != NULL)
+    {
+      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED,
+                   /* Translators: "The battle of engagement c1-3 has begun at the table
+                    * “Table 2” (turn 1): …" */
+                   _("The battle of engagement %s has begun at the table “%s” (turn %d): its "
+                     "placements stay as they were set up; placements are chosen before the "
+                     "first phase."), engagement_id, at->table, MAX (turn, 1));
+      return FALSE;
+    }
+  if (n_overrides == 0 && !roll_again)
+    return TRUE;
+  engagement = adm_campaign_find_engagement (campaign, engagement_id, error);
+  if (engagement == NULL)
+    return FALSE;
+  /* The set-up handed anew, made before anything is journaled: a placement the set-up does not
+   * offer (no such placement, a formation not engaged) is refused in its words. */
+  if (!_adm_campaign_setup_hash_full (campaign, engagement_id, overrides,
+                                      roll_again ? &seed : NULL, hash, &local_error))
+    {
+      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED,
+                   /* Translators: "The placements of engagement c1-3 were not changed: …" */
+                   _("The placements of engagement %s were not changed: %s"), engagement_id,
+                   local_error->message);
+      return FALSE;
+    }
+
+  action = adm_journal_action_new ("placements", time);
+  adm_event_set (adm_journal_action_get_head (action), "engagement", engagement_id);
+  adm_event_set (adm_journal_action_get_head (action), "table", at->table);
+  adm_event_set (adm_journal_action_get_head (action), "assignment", at->id);
+  /* In the engagement's order, so that the journal does not depend on a hash table's. */
+  for (guint i = 0; i < engagement->formation_ids->len && n_overrides > 0; i++)
+    {
+      const char *formation = g_ptr_array_index (engagement->formation_ids, i);
+      const char *placement = g_hash_table_lookup (overrides, formation);
+
+      if (placement == NULL)
+        continue;
+      event = adm_event_new ("placement", time);
+      adm_event_set (event, "engagement", engagement_id);
+      adm_event_set (event, "formation", formation);
+      adm_event_set (event, "placement", placement);
+      adm_journal_action_take_event (action, event);
+    }
+  if (roll_again)
+    {
+      g_snprintf (text, sizeof text, "%" G_GUINT32_FORMAT, seed);
+      event = adm_event_new ("layout", time);
+      adm_event_set (event, "engagement", engagement_id);
+      adm_event_set (event, "seed", text);
+      adm_event_set (event, "assignment", at->id);
+      adm_journal_action_take_event (action, event);
+    }
+  /* The hand-off renewed: the same table and assignment, the set-up handed anew, which the
+   * table's first entries are checked against from now on. */
+  event = adm_event_new ("table-assign", time);
+  adm_event_set (event, "engagement", engagement_id);
+  adm_event_set (event, "table", at->table);
+  adm_event_set (event, "assignment", at->id);
+  adm_event_set (event, "setup", hash);
+  adm_event_set (event, "dice", at->typed_dice ? "typed" : "program");
+  adm_journal_action_take_event (action, event);
+  if (!adm_campaign_record (campaign, action, &local_error))
+    {
+      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED,
+                   _("The placements of engagement %s were not changed: %s"), engagement_id,
+                   local_error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* @battle, a battle of @campaign, as a table gets it: with the campaign's season inside, so
  * that the table plays by the campaign's rules whatever its own rules folder holds, on its
  * next start too. */
@@ -748,13 +849,25 @@ _adm_campaign_setup_hash (AdmCampaign  *campaign,
                           char          out[65],
                           GError      **error)
 {
+  return _adm_campaign_setup_hash_full (campaign, engagement_id, NULL, NULL, out, error);
+}
+
+gboolean
+_adm_campaign_setup_hash_full (AdmCampaign   *campaign,
+                               const char    *engagement_id,
+                               GHashTable    *overrides,
+                               const guint32 *layout_seed,
+                               char           out[65],
+                               GError       **error)
+{
   g_autoptr(AdmQueuedEngagement) engagement = NULL;
   g_autoptr(AdmBattle) battle = NULL;
   g_autofree char *setup = NULL, *head = NULL;
 
   engagement = adm_campaign_find_engagement (campaign, engagement_id, error);
   if (engagement != NULL)
-    setup = adm_campaign_engagement_setup (campaign, engagement, NULL, error);
+    setup = _adm_campaign_engagement_setup_seeded (campaign, engagement, overrides,
+                                                   layout_seed, error);
   if (setup != NULL)
     battle = adm_battle_load_memory (setup, strlen (setup), engagement_id, error);
   if (battle == NULL)

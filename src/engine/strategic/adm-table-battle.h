@@ -211,6 +211,27 @@ char     *adm_campaign_table_battle      (AdmCampaign    *campaign,
                                           const char     *engagement_id,
                                           GError        **error) G_GNUC_WARN_UNUSED_RESULT;
 
+/* F-STRAT-15, F-TAC-1: the placements step of a battle at a table. The table named @table
+ * (any table when NULL), holding @engagement_id under @assignment, places formations otherwise
+ * than their orders would (@overrides: formation id → placement id, the ruleset's) and, with
+ * @roll_again, has its table re-rolled with @seed — which the chief draws, never the table.
+ * One undoable action ("Placements for engagement c1-3") of the chief's own "placement" and
+ * "layout" events and the hand-off renewed ("table-assign", the same table and assignment)
+ * with the SHA-256 of the set-up handed anew, which the table then downloads and its first
+ * entries are checked against. Refused (ADM_TABLE_BATTLE_ERROR_REFUSED, in words naming it)
+ * once the campaign keeps a phase of the battle, or for a placement the ruleset does not have
+ * or a formation not engaged; NOT_YOURS and TAKEN_BACK as for a message. Nothing changes for
+ * no override and no re-roll. */
+gboolean  adm_campaign_table_place       (AdmCampaign    *campaign,
+                                          const char     *table,
+                                          const char     *engagement_id,
+                                          const char     *assignment,
+                                          GHashTable     *overrides,
+                                          gboolean        roll_again,
+                                          guint32         seed,
+                                          gint64          time,
+                                          GError        **error);
+
 /* The engagements (AdmTableAssignment*, borrowed from the state) at the table named @table,
  * in the order assigned. */
 GPtrArray *adm_campaign_get_table_engagements (AdmCampaign *campaign,
