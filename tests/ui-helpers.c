@@ -305,8 +305,9 @@ reap (GPid     pid,
 /* Starts an X server of the test's own, so that UI tests run side by side without one's
  * window over another's pointer or keyboard focus: Xvfb picks a free display itself
  * (-displayfd, no race with another test starting one) and ends with the test's last
- * connection (-terminate), or with the test should it die before connecting. Returns the
- * display (":N"), or NULL when Xvfb is not installed. */
+ * connection (-terminate), or with the test should it die before connecting; its screen is
+ * ADMIRALTY_TEST_SCREEN ("1920x1080x24") when set. Returns the display (":N"), or NULL when
+ * Xvfb is not installed. */
 static char *
 start_xvfb (void)
 {
@@ -322,6 +323,8 @@ start_xvfb (void)
   if (xvfb == NULL)
     return NULL;
   argv[0] = xvfb;
+  if (g_getenv ("ADMIRALTY_TEST_SCREEN") != NULL)
+    argv[5] = g_getenv ("ADMIRALTY_TEST_SCREEN");
   g_assert_true (g_unix_open_pipe (pipe_fds, FD_CLOEXEC, &error));
   g_assert_no_error (error);
   g_spawn_async_with_pipes_and_fds (NULL, argv, NULL,

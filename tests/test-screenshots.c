@@ -1,0 +1,262 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-screenshots.c: the pictures the manual (docs/screenshots/) and the metainfo
+ * (data/screenshots/) show, taken of the app as it is: the Komarr campaign new and after its
+ * first cycle, played from the sample sheets — its welcome page, Campaign tab, sector map,
+ * Orders tab, an admiral's sheet, an engagement's placements and its battle — each state
+ * checked before it is shot. The window is ADMIRALTY_SHOT_SIZE ("1280x800" unless said) on an
+ * X screen of that size, in the language of the environment: a picture is named NAME.png, or
+ * NAME-LANG.png when LANGUAGE names another language than English.
+ * docs/screenshots/make.sh runs this in English and Russian and copies the pictures where the
+ * docs and the metainfo use them. */
+
+#include "config.h"
+
+#include <locale.h>
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "admiralty-battle-page-private.h"
+#include "admiralty-campaign-orders.h"
+#include "admiralty-engagement-dialog.h"
+#include "admiralty-map-page-private.h"
+#include "admiralty-sheet-form.h"
+#include "admiralty-table-widget.h"
+#include "admiralty-window-private.h"
+#include "komarr-helpers.h"
+#include "pointer-helpers.h"
+
+#define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
+#define C1_3 2                            /* c1-3's place in the queue of cycle 1 */
+
+static int width = 1280, height = 800;
+static const char *suffix = "";
+
+/* @name's picture of the screen as the master sees it, @name-LANG.png in another language. */
+static void
+shoot (const char *name)
+{
+  g_autofree char *file = g_strdup_printf ("%s%s.png", name, suffix);
+
+  iterate_until (NULL, NULL, 400);
+  root_screenshot (file, width, height);
+}
+
+typedef struct {
+  char            *dir;
+  char            *path;
+  AdmiraltyWindow *window;
+} Fixture;
+
+/* The Komarr campaign after cycle 1, played from its three sample sheets, open in a window. */
+static void
+komarr_set_up (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+
+  fixture->dir = g_dir_make_tmp ("admiralty-screenshots-XXXXXX", &error);
+  g_assert_no_error (error);
+  fixture->path = g_build_filename (fixture->dir, "komarr.admiralty", NULL);
+  komarr_play_cycle (campaign, 1, T0);
+  fixture->window = campaign_window_new (campaign, fixture->path, width, height);
+  iterate_until (NULL, NULL, 300);
+}
+
+static void
+komarr_tear_down (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  close_window (fixture->window);
+  remove_tree (fixture->dir);
+  g_free (fixture->path);
+  g_free (fixture->dir);
+}
+
+/* The welcome page: the bundled scenarios to start from. */
+static void
+test_welcome (void)
+{
+  AdmiraltyWindow *window;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs X11 and xdotool");
+      return;
+    }
+  window = shown_window_new (width, height);
+  g_assert_null (window->campaign);
+  g_assert_nonnull (gtk_widget_get_first_child (GTK_WIDGET (window->scenarios_list)));
+  shoot ("welcome");
+  close_window (window);
+}
+
+/* The campaign after cycle 1, tab by tab (F-STRAT-3): the order of battle; the sector map with
+ * the four engagements marked and Pol orbit's card; the same zoomed in; the Orders tab with
+ * the engagements' queue and the admirals' sheets. */
+static void
+test_campaign (Fixture       *fixture,
+               gconstpointer  data)
+{
+  AdmiraltyWindow *window = fixture->window;
+  AdmiraltyMapPage *map_page;
+  AdmiraltyCampaignOrders *orders;
+  g_autofree char *queue = NULL;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs X11 and xdotool");
+      return;
+    }
+
+  g_assert_cmpuint (adm_strategy_get_cycle (strategy_of (window->campaign)), ==, 2);
+  g_assert_cmpuint (adm_campaign_get_engagements (window->campaign, 1)->len, ==, 4);
+
+  adw_tab_view_set_selected_page (window->tab_view, window->campaign_tab);
+  shoot ("campaign");
+
+  adw_tab_view_set_selected_page (window->tab_view, window->map_tab);
+  map_page = _admiralty_window_get_map_page (window);
+  iterate_until (NULL, NULL, 300);
+  admiralty_sector_map_set_selected_sector (map_page->sector_map, "pol-orbit");
+  g_assert_true (gtk_widget_get_visible (map_page->sector_info));
+  shoot ("sector-map");
+
+  /* Two steps of zoom about the middle of the map. */
+  gtk_widget_activate_action (GTK_WIDGET (map_page->sector_map), "map.zoom-in", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (map_page->sector_map), "map.zoom-in", NULL);
+  shoot ("engagements-on-map");
+
+  adw_tab_view_set_selected_page (window->tab_view, window->orders_tab);
+  orders = _admiralty_window_get_campaign_orders (window);
+  queue = admiralty_campaign_orders_get_engagements_text (orders);
+  g_assert_nonnull (strstr (queue, "c1-4"));
+  shoot ("order-board");
+}
+
+/* The placements of c1-3 before its first turn (F-STRAT-15), then its battle opened and
+ * played to turn 1's fire phase (F-SEQ-1): Tab on the table selects the first ship whose guns
+ * reach an enemy, the fortress Pol Six, T aims it at the nearest — its arcs, its ranges, the
+ * line of fire and its fire controls in the pane. */
+static void
+test_battle (Fixture       *fixture,
+             gconstpointer  data)
+{
+  AdmiraltyWindow *window = fixture->window;
+  AdmiraltyCampaignOrders *orders;
+  AdmiraltyBattlePage *page;
+  AdmiraltyTableWidget *table;
+  AdmBattle *battle;
+  GtkWidget *dialog;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs X11 and xdotool");
+      return;
+    }
+
+  adw_tab_view_set_selected_page (window->tab_view, window->orders_tab);
+  orders = _admiralty_window_get_campaign_orders (window);
+  iterate_until (NULL, NULL, 200);
+  dialog = admiralty_campaign_orders_open_engagement (orders, C1_3);
+  g_assert_nonnull (dialog);
+  g_assert_true (dialog == admiralty_campaign_orders_get_engagement_dialog (orders));
+  iterate_until (widget_mapped, dialog, 5000);
+  shoot ("engagement-placements");
+  admiralty_engagement_dialog_open (ADMIRALTY_ENGAGEMENT_DIALOG (dialog));
+  iterate_until (NULL, NULL, 500);
+
+  page = _admiralty_window_get_battle_page (window);
+  g_assert_nonnull (page);
+  table = _admiralty_battle_page_get_table (page);
+  battle = admiralty_battle_page_get_battle (page);
+  resolve_by_click (window, battle, 2);
+  battle = admiralty_battle_page_get_battle (page);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
+  /* Tab on the table: the first ship whose guns reach an enemy, Pol Six; T: the nearest. */
+  gtk_widget_grab_focus (GTK_WIDGET (table));
+  keys_to (GTK_WIDGET (window), "Tab");
+  iterate_until (NULL, NULL, 200);
+  g_assert_cmpint (admiralty_table_widget_get_selected_ship (table), >=, 0);
+  g_assert_cmpstr (adm_battle_get_ship (battle,
+                                        admiralty_table_widget_get_selected_ship (table))
+                     ->klass->id, ==, "orbital-fortress");
+  keys_to (GTK_WIDGET (window), "t");
+  iterate_until (NULL, NULL, 200);
+  g_assert_cmpint (admiralty_table_widget_get_target_ship (table), >=, 0);
+  shoot ("battle");
+}
+
+/* Adm. Aral Vorkosigan's sheet for cycle 1 as the manual's first hour types it (F-STRAT-16):
+ * First Squadron, Home Fleet moving by Pol jump point to Pol orbit, the destroyers on
+ * patrol. */
+static void
+test_first_hour_sheet (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-screenshots-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "komarr.admiralty", NULL);
+  AdmiraltyWindow *window;
+  AdmiraltySheetForm *form;
+
+  g_assert_no_error (error);
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs X11 and xdotool");
+      remove_tree (dir);
+      return;
+    }
+  window = campaign_window_new (campaign, path, width, height);
+  adw_tab_view_set_selected_page (window->tab_view, window->orders_tab);
+  iterate_until (NULL, NULL, 200);
+  form = admiralty_campaign_orders_open_sheet (_admiralty_window_get_campaign_orders (window),
+                                               "vorkosigan");
+  g_assert_nonnull (form);
+  iterate_until (widget_mapped, form, 5000);
+  g_assert_true (admiralty_sheet_form_set_order (form, "first-squadron-home-fleet", "move"));
+  g_assert_true (admiralty_sheet_form_set_route (form, "first-squadron-home-fleet",
+                                                 "pol-jump-point pol-orbit"));
+  g_assert_true (admiralty_sheet_form_set_order (form, "first-destroyer-flotilla", "patrol"));
+  g_assert_true (admiralty_sheet_form_can_hand_in (form));
+  shoot ("first-hour-sheet");
+  gtk_window_destroy (GTK_WINDOW (form));
+  close_window (window);
+  remove_tree (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  const char *size = g_getenv ("ADMIRALTY_SHOT_SIZE");
+  const char *language = g_getenv ("LANGUAGE");
+  g_autofree char *screen = NULL;
+  g_autofree char *localedir = NULL;
+
+  if (size != NULL && sscanf (size, "%dx%d", &width, &height) != 2)
+    g_error ("ADMIRALTY_SHOT_SIZE is \"%s\", not WIDTHxHEIGHT", size);
+  /* The X screen the size of the window, so that a picture of the screen is the window. */
+  screen = g_strdup_printf ("%dx%dx24", width, height);
+  g_setenv ("ADMIRALTY_TEST_SCREEN", screen, TRUE);
+  localedir = g_build_filename (g_getenv ("ADMIRALTY_BUILD_DIR"), "po", NULL);
+  g_setenv ("ADMIRALTY_LOCALEDIR", localedir, TRUE);
+  if (language != NULL && language[0] != '\0' && !g_str_has_prefix (language, "en"))
+    suffix = g_strdup_printf ("-%.2s", language);
+
+  ui_test_init (&argc, &argv, "screenshots");
+  /* gtk_test_init () keeps the C locale, where gettext reads no LANGUAGE: the environment's
+   * (docs/screenshots/make.sh sets LC_ALL), or C.UTF-8. */
+  if (setlocale (LC_ALL, "") == NULL)
+    setlocale (LC_ALL, "C.UTF-8");
+  bindtextdomain (GETTEXT_PACKAGE, localedir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  g_test_add_func ("/ui/screenshots/welcome", test_welcome);
+  g_test_add ("/ui/screenshots/F-STRAT-3/campaign", Fixture, NULL, komarr_set_up, test_campaign,
+              komarr_tear_down);
+  g_test_add ("/ui/screenshots/F-STRAT-15/battle", Fixture, NULL, komarr_set_up, test_battle,
+              komarr_tear_down);
+  g_test_add_func ("/ui/screenshots/F-STRAT-16/first-hour-sheet", test_first_hour_sheet);
+  return ui_test_finish (g_test_run ());
+}
