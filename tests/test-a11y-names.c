@@ -197,6 +197,75 @@ test_battle (void)
   remove_battle_copy (path);
 }
 
+/* The widgets under @widget whose accessible role is a tab, into @tabs. */
+static void
+collect_tabs (GtkWidget *widget,
+              GPtrArray *tabs)
+{
+  if (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (widget)) == GTK_ACCESSIBLE_ROLE_TAB)
+    g_ptr_array_add (tabs, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_tabs (child, tabs);
+}
+
+/* The tab of the tab bar whose accessible name is @title, or NULL. */
+static GtkWidget *
+tab_named (AdmiraltyWindow *window,
+           const char      *title)
+{
+  g_autoptr(GPtrArray) tabs = g_ptr_array_new ();
+
+  collect_tabs (GTK_WIDGET (window->tab_bar), tabs);
+  for (guint i = 0; i < tabs->len; i++)
+    {
+      g_autofree char *message = gtk_test_accessible_check_property (
+        g_ptr_array_index (tabs, i), GTK_ACCESSIBLE_PROPERTY_LABEL, title);
+
+      if (message == NULL)
+        return g_ptr_array_index (tabs, i);
+    }
+  return NULL;
+}
+
+/* The pinned Campaign, Sector Map and Orders tabs show only their icons: a screen reader hears
+ * each as a tab with its name, and which one is selected. */
+static void
+test_pinned_tabs (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-a11y-XXXXXX", &error);
+  g_autofree char *path = NULL;
+  AdmiraltyWindow *window;
+  GtkWidget *map;
+
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "komarr.admiralty", NULL);
+  window = campaign_window_new (campaign, path, 1280, 800);
+  g_assert_nonnull (tab_named (window, "Campaign"));
+  g_assert_nonnull (tab_named (window, "Orders"));
+  map = tab_named (window, "Sector Map");
+  g_assert_nonnull (map);
+  {
+    g_autofree char *message = gtk_test_accessible_check_state (
+      GTK_ACCESSIBLE (map), GTK_ACCESSIBLE_STATE_SELECTED, FALSE);
+
+    g_assert_null (message);
+  }
+  adw_tab_view_set_selected_page (window->tab_view, window->map_tab);
+  iterate_until (NULL, NULL, 100);
+  {
+    g_autofree char *message = gtk_test_accessible_check_state (
+      GTK_ACCESSIBLE (map), GTK_ACCESSIBLE_STATE_SELECTED, TRUE);
+
+    g_assert_null (message);
+  }
+  close_window (window);
+  remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -206,6 +275,7 @@ main (int   argc,
   g_setenv ("GTK_A11Y", "test", TRUE);
   g_test_add_func ("/ui/a11y-names/welcome", test_welcome);
   g_test_add_func ("/ui/a11y-names/campaign-pages", test_campaign_pages);
+  g_test_add_func ("/ui/a11y-names/pinned-tabs", test_pinned_tabs);
   g_test_add_func ("/ui/a11y-names/battle", test_battle);
   return ui_test_finish (g_test_run ());
 }

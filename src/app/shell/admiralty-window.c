@@ -1300,6 +1300,50 @@ pin_permanent_tabs (AdmiraltyWindow *self)
     }
 }
 
+/* libadwaita 1.2's tab bar gives its tabs (AdwTab, a private type) no accessible role, name or
+ * state: a screen reader meets the pinned tabs, which show only their icons, as three unnamed
+ * widgets. Each tab is named by its page's title and says whether it is the selected one; a tab
+ * and its box not yet realized take the tab and tab-list roles (GTK 4.8 fixes a widget's role
+ * once its accessible is realized): the three pinned tabs, made before the window is shown,
+ * are tabs to a screen reader, a battle's tab made later is a named widget. A libadwaita that
+ * gives its tabs a role of their own keeps it. */
+static void
+name_tabs (GtkWidget *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      gboolean tab = g_strcmp0 (G_OBJECT_TYPE_NAME (child), "AdwTab") == 0;
+      gboolean box = g_strcmp0 (G_OBJECT_TYPE_NAME (child), "AdwTabBox") == 0;
+      g_autoptr(AdwTabPage) page = NULL;
+
+      if ((tab || box) && !gtk_widget_get_realized (child) &&
+          gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (child)) ==
+            GTK_ACCESSIBLE_ROLE_WIDGET)
+        g_object_set (child, "accessible-role",
+                      tab ? GTK_ACCESSIBLE_ROLE_TAB : GTK_ACCESSIBLE_ROLE_TAB_LIST, NULL);
+      if (!tab)
+        {
+          name_tabs (child);
+          continue;
+        }
+      if (g_object_class_find_property (G_OBJECT_GET_CLASS (child), "page") != NULL)
+        g_object_get (child, "page", &page, NULL);
+      if (page == NULL)
+        continue;
+      gtk_accessible_update_property (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      adw_tab_page_get_title (page), -1);
+      gtk_accessible_update_state (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_STATE_SELECTED,
+                                   adw_tab_page_get_selected (page), -1);
+    }
+}
+
+static void
+tabs_changed_cb (AdmiraltyWindow *self)
+{
+  name_tabs (GTK_WIDGET (self->tab_bar));
+}
+
 /* The campaign tab stays; a battle's tab closes, its game already on disk. */
 static gboolean
 close_page_cb (AdmiraltyWindow *self,
@@ -1722,6 +1766,11 @@ admiralty_window_init (AdmiraltyWindow *self)
    * them unpinned and then moves them among the pinned ones, work the first frame would
    * wait for. */
   adw_tab_bar_set_view (self->tab_bar, self->tab_view);
+  name_tabs (GTK_WIDGET (self->tab_bar));
+  g_signal_connect_object (self->tab_view, "notify::selected-page", G_CALLBACK (tabs_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->tab_view, "page-attached", G_CALLBACK (tabs_changed_cb), self,
+                           G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   admiralty_window_measure_selected_tab_only (self);
 
   _admiralty_window_session_init (self);
