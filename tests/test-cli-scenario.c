@@ -434,6 +434,48 @@ test_season (Fixture       *fixture,
   g_assert_nonnull (strstr (carried, "hull=\"15\""));
 }
 
+/* An order of battle read into a scenario that carries its own season: the CSV's fleets
+ * replace the scenario's, the season stays byte for byte, and the scenario validates with the
+ * season's edited figure. */
+static void
+test_season_import_oob (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autofree char *csv = source_path ("tests/data/oob", "my-game.csv", NULL);
+  g_autofree char *season = g_build_filename (fixture->dir, "season.xml", NULL);
+  g_autofree char *exported = NULL, *edited = NULL, *carried = NULL, *imported = NULL;
+  g_autoptr(CliResult) result = NULL;
+  g_autoptr(AdmScenario) scenario = NULL;
+  g_autoptr(GError) error = NULL;
+
+  copy_scenario (fixture, "tests/data/oob", "my-game-map.admiralty");
+  result = run_cli ("scenario", "season", fixture->scenario, "--export", season, NULL);
+  g_assert_cmpint (result->status, ==, 0);
+  exported = file_contents (season);
+  edited = replace_after (exported, "<class id=\"vorpatril\"", "hull=\"5\"", "hull=\"15\"");
+  g_assert_true (g_file_set_contents (season, edited, -1, NULL));
+  g_clear_pointer (&result, cli_result_free);
+  result = run_cli ("scenario", "season", fixture->scenario, "--import", season, NULL);
+  g_assert_cmpint (result->status, ==, 0);
+  carried = file_contents (fixture->scenario);
+  g_assert_nonnull (strstr (carried, "  <season>"));
+
+  g_clear_pointer (&result, cli_result_free);
+  result = run_cli ("scenario", "import-oob", fixture->scenario, csv, NULL);
+  g_test_message ("%s%s", result->out, result->err);
+  g_assert_cmpint (result->status, ==, 0);
+  imported = file_contents (fixture->scenario);
+  g_assert_cmpstr (strstr (imported, "  <season>"), ==, strstr (carried, "  <season>"));
+  g_clear_pointer (&result, cli_result_free);
+  result = run_cli ("validate", fixture->scenario, NULL);
+  g_assert_cmpint (result->status, ==, 0);
+  g_assert_nonnull (strstr (result->out, "80 ships, 40 formations, 16 sectors"));
+  scenario = adm_scenario_load_file (fixture->scenario, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (adm_ruleset_lookup_class (adm_scenario_get_ruleset (scenario),
+                                             "vorpatril")->hull, ==, 15);
+}
+
 /* A season whose class has hull 0 is refused with the season file's line, and the scenario
  * is left byte for byte. */
 static void
@@ -486,6 +528,7 @@ main (int    argc,
   ADD ("refused/campaign", test_campaign_refused, NULL);
   ADD ("season", test_season, NULL);
   ADD ("season/refused", test_season_refused, NULL);
+  ADD ("season/import-oob", test_season_import_oob, NULL);
   g_test_add_func ("/cli/scenario/usage", test_usage);
 
   return g_test_run ();

@@ -162,6 +162,56 @@ test_import_good (void)
   remove_tree (folder);
 }
 
+/* The same CSV read into the map once it carries its own season (made its own and a class's
+ * hull edited): the fleets are the CSV's, the season is byte for byte as it was, and nothing
+ * is a problem. */
+static void
+test_import_season (void)
+{
+  g_autofree char *map = source_path ("tests", "data", "oob", "my-game-map.admiralty", NULL);
+  g_autofree char *csv = source_path ("tests", "data", "oob", "my-game.csv", NULL);
+  g_autofree char *folder = NULL;
+  g_autofree char *path = copy_into_folder (map, "my-game.admiralty", &folder);
+  g_autofree char *season = NULL;
+  g_autoptr(AdmScenarioEdit) edit = NULL;
+  g_autoptr(GBytes) now = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmiraltyScenarioEditor *editor;
+  const char *text;
+  gsize length;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      remove_tree (folder);
+      return;
+    }
+  edit = adm_scenario_edit_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (adm_scenario_edit_make_season_own (edit, &error));
+  g_assert_true (adm_scenario_edit_set_class (edit, "vorpatril", "hull", "15", &error));
+  g_assert_true (adm_scenario_edit_save (edit, path, &error));
+  g_assert_no_error (error);
+  text = g_bytes_get_data (adm_scenario_edit_get_bytes (edit), &length);
+  season = g_strdup (strstr (text, "  <season>"));
+  g_assert_nonnull (season);
+
+  editor = editor_of (path);
+  click_editor_menu_item (editor, "Import Order of Battle…");
+  choose_file (csv);
+  g_assert_null (message_dialog ());
+  g_assert_cmpuint (count_elements (editor, "ship"), ==, 80);
+  g_assert_cmpuint (admiralty_scenario_editor_get_problems (editor)->len, ==, 0);
+  now = bytes_now (editor);
+  text = g_bytes_get_data (now, &length);
+  g_assert_cmpstr (strstr (text, "  <season>"), ==, season);
+  g_assert_cmpint (adm_ruleset_lookup_class (adm_scenario_edit_get_ruleset (
+                                               admiralty_scenario_editor_get_edit (editor)),
+                                             "vorpatril")->hull, ==, 15);
+  close_editor (editor);
+  remove_tree (folder);
+}
+
 /* A CSV with an unknown class on line 3 and a readiness of 99 on line 5 (F-RDY-1): the
  * dialog names both lines, and the scenario is as it was, with nothing to undo. */
 static void
@@ -655,6 +705,7 @@ main (int   argc,
 
   g_test_add_func ("/ui/editor-menu/F-FORM-1/import-good", test_import_good);
   g_test_add_func ("/ui/editor-menu/F-RDY-1/import-bad", test_import_bad);
+  g_test_add_func ("/ui/editor-menu/import-season", test_import_season);
   g_test_add_func ("/ui/editor-menu/export", test_export);
   g_test_add_func ("/ui/editor-menu/F-GEN-5/print-cards", test_print_cards);
   g_test_add_func ("/ui/editor-menu/save-as", test_save_as);

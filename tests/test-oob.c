@@ -471,6 +471,46 @@ test_my_game (void)
                                          "name=\"Adm. Number 0\" faction=\"barrayar\"/>\n"));
 }
 
+/* A scenario that carries its own season (after its formations): the CSV replaces its order
+ * of battle, and the season stays as it was, byte for byte, its edited figure played. */
+static void
+test_season_kept (void)
+{
+  g_autofree char *map = source_path ("tests/data/oob", "my-game-map.admiralty", NULL);
+  g_autofree char *path = source_path ("tests/data/oob", "my-game.csv", NULL);
+  g_autofree char *csv = file_contents (path);
+  g_autoptr(AdmScenarioEdit) edit = NULL;
+  g_autoptr(AdmScenario) scenario = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(Import) import = { NULL };
+  const char *text, *season;
+  gsize length;
+
+  edit = adm_scenario_edit_open (map, &error);
+  g_assert_no_error (error);
+  g_assert_true (adm_scenario_edit_make_season_own (edit, &error));
+  g_assert_no_error (error);
+  /* The Vorpatril destroyer: hull 5 in forcon-2010, 15 in this game. */
+  g_assert_true (adm_scenario_edit_set_class (edit, "vorpatril", "hull", "15", &error));
+  g_assert_no_error (error);
+  text = g_bytes_get_data (adm_scenario_edit_get_bytes (edit), &length);
+  season = strstr (text, "  <season>");
+  g_assert_nonnull (season);
+
+  import.data = adm_oob_import (text, length, "my-game.admiralty", csv, strlen (csv),
+                                "my-game.csv", &import.length, &import.summary,
+                                &import.problems, &import.error);
+  g_assert_no_error (import.error);
+  g_assert_cmpuint (import.summary.formations, ==, 40);
+  g_assert_cmpuint (import.summary.ships, ==, 80);
+  g_assert_nonnull (strstr (import.data, season));
+  scenario = adm_scenario_load_data (import.data, import.length, "my-game", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (adm_scenario_get_formations (scenario)->len, ==, 40);
+  g_assert_cmpint (adm_ruleset_lookup_class (adm_scenario_get_ruleset (scenario),
+                                             "vorpatril")->hull, ==, 15);
+}
+
 /* A formation or ship keeps its id when its name is kept — a ship moved to another formation
  * too; a new name makes a new id, -2 when the one it makes is taken. */
 static void
@@ -610,6 +650,7 @@ main (int    argc,
   g_test_add_func ("/engine/oob/campaign-refused", test_campaign_refused);
   g_test_add_func ("/engine/oob/my-game", test_my_game);
   g_test_add_func ("/engine/oob/ids-kept", test_ids_kept);
+  g_test_add_func ("/engine/oob/season-kept", test_season_kept);
   g_test_add_func ("/engine/oob/id-from-name", test_id_from_name);
 
   return g_test_run ();

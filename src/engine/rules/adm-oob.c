@@ -1404,6 +1404,7 @@ typedef struct {
   GArray     *spans;      /* Span, one a child element of the root */
   GPtrArray  *nodes;      /* xmlNode*, the same children */
   guint       first_formation;
+  guint       last_formation;  /* the formations and pools, one run; the season may follow */
 } Text;
 
 /* The new file: @text's bytes with @new_admirals (text of <admiral> elements) after its
@@ -1425,7 +1426,7 @@ write_scenario (Text       *text,
                 GPtrArray  *old_formations)
 {
   GString *out = g_string_sized_new (length + formations->len * 512);
-  guint first = text->first_formation, last = text->spans->len - 1;
+  guint first = text->first_formation, last = text->last_formation;
   Span *first_span = &g_array_index (text->spans, Span, first);
   g_autofree char *indent = indent_before (text->data, first_span->start);
   gsize insert_at = 0, head_end = g_array_index (text->spans, Span, first - 1).end;
@@ -1613,8 +1614,10 @@ new_admirals (Check *check)
   return texts;
 }
 
-/* @scenario's formations, as the model has them, and its text's spans. FALSE when the text
- * is not the one read (it always is). */
+/* @scenario's formations, as the model has them, and its text's spans. The formations and
+ * pools are one run of the root's children, after the map; what follows them (the season the
+ * scenario carries) is kept as it is. FALSE when the text is not the one read (it always is),
+ * or the formations are not one run. */
 static gboolean
 read_text (AdmScenario *scenario,
            const char  *data,
@@ -1636,10 +1639,11 @@ read_text (AdmScenario *scenario,
         {
           if (text->first_formation == G_MAXUINT)
             text->first_formation = text->nodes->len;
+          else if (text->last_formation + 1 != text->nodes->len)
+            return FALSE;
+          text->last_formation = text->nodes->len;
           g_ptr_array_add (old_formations, formation_from_node (node));
         }
-      else if (text->first_formation != G_MAXUINT)
-        return FALSE;
       g_ptr_array_add (text->nodes, node);
     }
   return text->nodes->len == text->spans->len && text->first_formation != G_MAXUINT &&
@@ -1662,14 +1666,14 @@ apply (AdmScenario *scenario,
   g_autoptr(GPtrArray) nodes = g_ptr_array_new ();
   g_autoptr(AdmScenario) result = NULL;
   g_autoptr(GError) local_error = NULL;
-  Text text = { NULL, spans, nodes, 0 };
+  Text text = { NULL, spans, nodes, 0, 0 };
   GString *out;
 
   if (!read_text (scenario, data, length, &text, old_formations))
     {
       g_set_error (error, ADM_OOB_ERROR, ADM_OOB_ERROR_SCENARIO,
-                   _("%s: its formations are not where a scenario has them, after the map "
-                     "and last"), scenario_name);
+                   _("%s: its formations and pools are not where a scenario has them, "
+                     "together after the map"), scenario_name);
       return NULL;
     }
   admirals = new_admirals (check);
