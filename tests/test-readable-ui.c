@@ -13,7 +13,10 @@
 #include <libintl.h>
 #include <string.h>
 
+#include "admiralty-battle-page-private.h"
 #include "admiralty-campaign-orders.h"
+#include "admiralty-orders-odds.h"
+#include "admiralty-orders-panel.h"
 #include "admiralty-report-dialog.h"
 #include "admiralty-share-dialog.h"
 #include "admiralty-tables-dialog.h"
@@ -206,6 +209,131 @@ test_orders_and_tables (Fixture       *fixture,
   adm_portal_stop (portal);
 }
 
+/* @widget's bounds in @ancestor's coordinates. */
+static graphene_rect_t
+bounds_in (GtkWidget *widget,
+           GtkWidget *ancestor)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, ancestor, &bounds));
+  return bounds;
+}
+
+static gboolean
+is_odds (GtkWidget     *widget,
+         gconstpointer  data)
+{
+  return ADMIRALTY_IS_ORDERS_ODDS (widget);
+}
+
+/* The weapons' names are the ruleset's, shown in the master's language. */
+static gboolean
+offers_main_battery (gpointer data)
+{
+  return _admiralty_orders_panel_get_weapon_check (data,
+                                                   dgettext (GETTEXT_PACKAGE, "Main battery"))
+         != NULL;
+}
+
+static gboolean
+in_fire_phase (gpointer data)
+{
+  return adm_battle_get_phase (data) == ADM_PHASE_FIRE;
+}
+
+/* A battle at 1280×800, torpedo-duel in its fire phase with Prince Xav's main battery aimed
+ * at Pale Jade: every label of the page whole; and again with a refusal (F-FIRE-12, the
+ * battery's second fire) at the foot of the Orders pane, which covers none of the orders,
+ * the odds among them, and leaves the pane tall enough to show the odds whole. */
+static void
+test_battle_orders (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autofree char *path = copy_battle ("scenarios/battles", "torpedo-duel", FALSE);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  AdmiraltyBattlePage *page;
+  AdmiraltyTableWidget *table;
+  AdmiraltyOrdersPanel *panel;
+  AdmBattle *battle;
+  g_autofree char *shot = NULL;
+  GtkWidget *odds, *guns, *declare, *message_box, *scrolled;
+  GtkAdjustment *adjustment;
+  graphene_rect_t odds_bounds, message_bounds, pane_bounds;
+
+  g_assert_true (admiralty_window_open_file (fixture->window, file));
+  iterate_until (NULL, NULL, 300);
+  page = _admiralty_window_get_battle_page (fixture->window);
+  g_assert_nonnull (page);
+  battle = admiralty_battle_page_get_battle (page);
+  table = _admiralty_battle_page_get_table (page);
+  panel = admiralty_battle_page_get_orders_panel (page);
+  while (adm_battle_get_phase (battle) != ADM_PHASE_FIRE)
+    {
+      AdmPhase phase = adm_battle_get_phase (battle);
+
+      gtk_widget_activate (fixture->window->resolve_button);
+      iterate_until (in_fire_phase, battle, 3000);
+      g_assert_true (adm_battle_get_phase (battle) != phase);
+    }
+  admiralty_table_widget_set_selected_ship (table, adm_battle_ship_index (battle, "prince-xav"));
+  iterate_until (offers_main_battery, panel, 2000);
+  guns = _admiralty_orders_panel_get_weapon_check (panel,
+                                                   dgettext (GETTEXT_PACKAGE, "Main battery"));
+  g_assert_nonnull (guns);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (guns), TRUE);
+  admiralty_table_widget_set_target_ship (table, adm_battle_ship_index (battle, "pale-jade"));
+  iterate_until (NULL, NULL, 300);
+  odds = find_widget (GTK_WIDGET (panel), is_odds, NULL);
+  g_assert_nonnull (odds);
+  g_assert_cmpstr (_admiralty_orders_panel_get_odds_text (panel), !=, "");
+  assert_readable (fixture, GTK_WIDGET (fixture->window), "battle-odds");
+
+  /* The battery declared, checked again and declared again: refused. */
+  declare = _admiralty_orders_panel_get_declare_button (panel);
+  g_signal_emit_by_name (declare, "clicked");
+  iterate ();
+  g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
+  admiralty_table_widget_set_selected_ship (table, adm_battle_ship_index (battle, "prince-xav"));
+  iterate_until (offers_main_battery, panel, 2000);
+  guns = _admiralty_orders_panel_get_weapon_check (panel,
+                                                   dgettext (GETTEXT_PACKAGE, "Main battery"));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (guns), TRUE);
+  admiralty_table_widget_set_target_ship (table, -1);
+  admiralty_table_widget_set_target_ship (table, adm_battle_ship_index (battle, "pale-jade"));
+  iterate ();
+  g_signal_emit_by_name (declare, "clicked");
+  iterate_until (NULL, NULL, 300);
+  g_assert_nonnull (strstr (_admiralty_orders_panel_get_message (panel), "F-FIRE-12"));
+  message_box = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (panel),
+                                                           ADMIRALTY_TYPE_ORDERS_PANEL,
+                                                           "message_box"));
+  g_assert_true (gtk_widget_get_mapped (message_box));
+  assert_readable (fixture, GTK_WIDGET (fixture->window), "battle-refusal");
+  scrolled = gtk_widget_get_ancestor (odds, GTK_TYPE_SCROLLED_WINDOW);
+  g_assert_nonnull (scrolled);
+  /* Scrolled down to the odds, as the master does. */
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) +
+                                        bounds_in (odds, scrolled).origin.y);
+  wait_frame (scrolled);
+  shot = g_strdup_printf ("readable-%s-battle-refusal-odds.png", fixture->language);
+  save_screenshot (GTK_WIDGET (fixture->window), shot);
+  odds_bounds = bounds_in (odds, GTK_WIDGET (fixture->window));
+  message_bounds = bounds_in (message_box, GTK_WIDGET (fixture->window));
+  pane_bounds = bounds_in (scrolled, GTK_WIDGET (fixture->window));
+  g_test_message ("odds %g px tall, the pane %g px, the refusal %g to %g px, the pane to %g px",
+                  odds_bounds.size.height, pane_bounds.size.height, message_bounds.origin.y,
+                  message_bounds.origin.y + message_bounds.size.height,
+                  pane_bounds.origin.y + pane_bounds.size.height);
+  /* The odds as far as the pane shows them. */
+  g_assert_true (graphene_rect_intersection (&odds_bounds, &pane_bounds, &odds_bounds));
+  g_assert_false (graphene_rect_intersection (&odds_bounds, &message_bounds, NULL));
+  g_assert_false (graphene_rect_intersection (&pane_bounds, &message_bounds, NULL));
+  g_assert_cmpfloat (gtk_widget_get_height (odds), <=, pane_bounds.size.height);
+  remove_battle_copy (path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -221,7 +349,12 @@ main (int   argc,
 
       g_test_add (report, Fixture, languages[i], fixture_set_up, test_report_dialog,
                   fixture_tear_down);
+      g_autofree char *battle = g_strdup_printf ("/ui/readable/%s/F-FIRE-12/battle-orders",
+                                                 languages[i]);
+
       g_test_add (orders, Fixture, languages[i], fixture_set_up, test_orders_and_tables,
+                  fixture_tear_down);
+      g_test_add (battle, Fixture, languages[i], fixture_set_up, test_battle_orders,
                   fixture_tear_down);
     }
   return ui_test_finish (g_test_run ());
