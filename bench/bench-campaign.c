@@ -582,8 +582,8 @@ fight_night_cycle (AdmCampaign *campaign,
 }
 
 /* The night: N_NIGHT_CYCLES cycles, each with every admiral's sheet handed in a minute before
- * the session and the cycle resolved (F-STRAT-1..5), then its battles fought; saved as @path.
- * The sheets are written in @dir. */
+ * the session and the cycle resolved (F-STRAT-1, F-STRAT-2, F-STRAT-3, F-STRAT-4, F-STRAT-5),
+ * then its battles fought; saved as @path. The sheets are written in @dir. */
 static void
 play_night (const char *dir,
             const char *path)

@@ -228,8 +228,8 @@ find_weapon (const AdmBattleShip *ship,
   g_error ("%s has no weapon “%s”", ship->name, id);
 }
 
-/* F-CRIT-9..12: a battery whose arc is knocked out earlier in the same phase makes its
- * declaration illegal, and the engine refuses the whole phase. As a master would, strike
+/* F-CRIT-9, F-CRIT-10, F-CRIT-11, F-CRIT-12: a battery whose arc is knocked out earlier in
+ * the same phase makes its declaration illegal, and the engine refuses the whole phase. As a master would, strike
  * that battery from the orders and resolve again with the same dice, until the phase goes
  * through. Returns the batteries struck. */
 static guint
@@ -247,7 +247,7 @@ strike_disabled_batteries (AdmBattle     *battle,
       if (adm_battle_resolve_phase (battle, orders, ADM_DICE_SOURCE (prng), &error))
         break;
       if (!g_error_matches (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL) ||
-          strstr (error->message, "(F-CRIT-9..12)") == NULL)
+          strstr (error->message, "(F-CRIT-9, F-CRIT-10, F-CRIT-11, F-CRIT-12)") == NULL)
         g_error ("%s", error->message);
       for (guint d = 0; d < orders->fires->len && !found; d++)
         {
@@ -443,8 +443,8 @@ run_size (gboolean detail)
       return times[N_RUNS / 2];
     }
   g_print ("battle: %d ships a side, %u batteries declared, %u struck as knocked out earlier "
-           "in the phase (F-CRIT-9..12); after the phase %u hulks, %u destroyed, %u rolls, "
-           "%u report lines\n", n_per_side, batteries, struck, hulks, destroyed,
+           "in the phase (F-CRIT-9, F-CRIT-10, F-CRIT-11, F-CRIT-12); after the phase %u hulks, "
+           "%u destroyed, %u rolls, %u report lines\n", n_per_side, batteries, struck, hulks, destroyed,
            adm_battle_get_rolls (battle)->len - rolls_before,
            adm_battle_get_report (battle)->len - report_before);
   g_print ("fire phase, %d ships a side, resolved and shown: %.2f ms median over %d runs "

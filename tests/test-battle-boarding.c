@@ -96,7 +96,7 @@ test_declare_refused (void)
   g_assert_cmpuint (adm_battle_get_n_boardings (battle), ==, 0);
 }
 
-/* F-BOARD-13, F-BOARD-14, F-BOARD-7/8, F-BOARD-9, F-RDY-5, one round per turn */
+/* F-BOARD-13, F-BOARD-14, F-BOARD-7, F-BOARD-8, F-BOARD-9, F-RDY-5, one round per turn */
 
 static void
 test_round (void)

@@ -108,7 +108,7 @@ test_roll_less_than (void)
   assert_outcome (battle, first, "sum < 5 (readiness): passed ✓");
   assert_reported (battle, "Kalloner repairs critical 6 (F-CRIT-13): Engine compartment "
                            "damaged.");
-  g_assert_cmpint (ship (battle, "kalloner")->criticals[6], ==, 0);
+  g_assert_cmpint (ship (battle, "kalloner")->criticals[ADM_CRIT_ENGINES], ==, 0);
   /* F-DC-4: the extra hull point comes back with the repair. */
   assert_reported (battle, "Kalloner gets back the 1 hull point the critical cost (F-DC-4): "
                            "10 of 11 left.");
@@ -125,7 +125,7 @@ test_roll_less_than (void)
   assert_outcome (equal, first, "sum < 5 (readiness): failed ✗");
   assert_reported (equal, "Kalloner: damage control on critical 6 (F-CRIT-13), 2d6 = 5, "
                           "needs less than 5: failure.");
-  g_assert_cmpint (ship (equal, "kalloner")->criticals[6], ==, 1);
+  g_assert_cmpint (ship (equal, "kalloner")->criticals[ADM_CRIT_ENGINES], ==, 1);
   g_assert_cmpint (hull_left (equal, "kalloner"), ==, 9);
   /* The ruling that let the equal roll pass is gone: a battle naming it is refused. */
   {
@@ -183,7 +183,7 @@ test_fire_put_out (void)
   guint first;
 
   g_assert_cmpint (ship (battle, "kalloner")->on_fire, ==, 1);
-  g_assert_cmpint (ship (battle, "kalloner")->criticals[7], ==, 1);
+  g_assert_cmpint (ship (battle, "kalloner")->criticals[ADM_CRIT_FIRE], ==, 1);
   /* F-CRIT-14: put out at the end of the turn, the fire does no damage (F-DC-2: "or put out
    * a fire"). */
   first = resolve (battle, DC ("kalloner", "fire"), "1 1");
@@ -193,7 +193,7 @@ test_fire_put_out (void)
   assert_reported (battle, "Fire aboard Kalloner is put out.");
   assert_not_reported (battle, "Fire aboard Kalloner is still burning.");
   g_assert_cmpint (ship (battle, "kalloner")->on_fire, ==, 0);
-  g_assert_cmpint (ship (battle, "kalloner")->criticals[7], ==, 0);
+  g_assert_cmpint (ship (battle, "kalloner")->criticals[ADM_CRIT_FIRE], ==, 0);
   g_assert_cmpint (hull_left (battle, "kalloner"), ==, 10);
 }
 
@@ -212,7 +212,7 @@ test_fire_burns_on (void)
                     report_index (battle, "Fire aboard Kalloner is still burning."));
   g_assert_cmpint (hull_left (battle, "kalloner"), ==, 9);
   g_assert_cmpint (ship (battle, "kalloner")->on_fire, ==, 1);
-  g_assert_cmpint (ship (battle, "kalloner")->criticals[7], ==, 1);
+  g_assert_cmpint (ship (battle, "kalloner")->criticals[ADM_CRIT_FIRE], ==, 1);
 
   /* "damage-control-attempts" declared: a fire nobody fights burns on, with no attempt. */
   first = resolve (undeclared, NULL, "1");
@@ -238,7 +238,7 @@ test_station_fire (void)
   assert_rolls (battle, first, "F-DC-2 2d6=2 2");
   assert_reported (battle, "Fire aboard Kalloner is put out.");
   g_assert_cmpint (ship (battle, "kalloner")->on_fire, ==, 0);
-  g_assert_cmpint (ship (battle, "kalloner")->criticals[7], ==, 0);
+  g_assert_cmpint (ship (battle, "kalloner")->criticals[ADM_CRIT_FIRE], ==, 0);
   g_assert_cmpint (hull_left (battle, "kalloner"), ==, 23);
 }
 
@@ -370,12 +370,12 @@ test_priority (void)
   first = resolve (battle, NULL, "1 1");
   assert_rolls (battle, first, "F-DC-2 2d6=1 1");
   assert_reported (battle, "Fire aboard Kalloner is put out.");
-  g_assert_cmpint (ship (battle, "kalloner")->criticals[6], ==, 1);
+  g_assert_cmpint (ship (battle, "kalloner")->criticals[ADM_CRIT_ENGINES], ==, 1);
 
   battle_helper_skip_to (battle, ADM_PHASE_END);
   first = resolve (battle, NULL, "1 1");
   assert_rolls (battle, first, "F-DC-2 2d6=1 1");
-  g_assert_cmpint (ship (battle, "kalloner")->criticals[6], ==, 0);
+  g_assert_cmpint (ship (battle, "kalloner")->criticals[ADM_CRIT_ENGINES], ==, 0);
   g_assert_cmpint (hull_left (battle, "kalloner"), ==, 9);
 
   battle_helper_skip_to (battle, ADM_PHASE_END);
@@ -395,8 +395,8 @@ test_priority_criticals (void)
   two_criticals (battle, "1 1 3 3");
   first = resolve (battle, NULL, "1 1");
   assert_rolls (battle, first, "F-DC-2 2d6=1 1");
-  g_assert_cmpint (ship (battle, "kalloner")->criticals[6], ==, 0);
-  g_assert_cmpint (ship (battle, "kalloner")->criticals[2], ==, 1);
+  g_assert_cmpint (ship (battle, "kalloner")->criticals[ADM_CRIT_ENGINES], ==, 0);
+  g_assert_cmpint (ship (battle, "kalloner")->criticals[ADM_CRIT_MAIN_GUNS], ==, 1);
 }
 
 static void
@@ -408,7 +408,7 @@ test_declared_choice (void)
   /* The player chooses: the engines before the fire, which then burns. */
   first = resolve (battle, DC_CRITICAL ("kalloner", "6"), "1 1 1");
   assert_rolls (battle, first, "F-DC-2 2d6=1 1; F-CRIT-14 1d6=1");
-  g_assert_cmpint (ship (battle, "kalloner")->criticals[6], ==, 0);
+  g_assert_cmpint (ship (battle, "kalloner")->criticals[ADM_CRIT_ENGINES], ==, 0);
   g_assert_cmpint (ship (battle, "kalloner")->on_fire, ==, 1);
   assert_reported (battle, "Fire aboard Kalloner is still burning.");
   /* 8 of 11, +1 for the engines (F-DC-4), −1 for the fire. */
@@ -458,7 +458,7 @@ test_central_deck (void)
   g_assert_cmpint (adm_battle_ship_speed (battle, k), ==, 16);
   g_assert_cmpint (hull_left (battle, "kalloner"), ==, 9);
   resolve (battle, DC ("kalloner", "critical"), "2 2");
-  g_assert_cmpint (ship (battle, "kalloner")->criticals[8], ==, 0);
+  g_assert_cmpint (ship (battle, "kalloner")->criticals[ADM_CRIT_CENTRAL_DECK], ==, 0);
   g_assert_cmpint (adm_battle_ship_speed (battle, k), ==, 26);
   g_assert_cmpint (hull_left (battle, "kalloner"), ==, 10);
 }
@@ -478,7 +478,7 @@ test_crew_losses_permanent (void)
   assert_reported (battle, "needs less than 4: success.");
   assert_reported (battle, "Kalloner gets back the 2 hull points the critical cost (F-DC-4): "
                            "10 of 11 left.");
-  g_assert_cmpint (ship (battle, "kalloner")->criticals[11], ==, 0);
+  g_assert_cmpint (ship (battle, "kalloner")->criticals[ADM_CRIT_HULL], ==, 0);
   g_assert_cmpint (ship (battle, "kalloner")->readiness_loss, ==, 1);
   assert_not_reported (battle, "gets back 1 readiness");
 }
@@ -526,7 +526,7 @@ test_bridge_not_repaired (void)
   assert_reported (battle, "Kalloner: damage control on a hull point, 2d6 = 2, needs less "
                            "than 2: failure.");
   g_assert_cmpint (hull_left (battle, "kalloner"), ==, 10);
-  g_assert_cmpint (ship (battle, "kalloner")->criticals[9], ==, 1);
+  g_assert_cmpint (ship (battle, "kalloner")->criticals[ADM_CRIT_BRIDGE], ==, 1);
   g_assert_cmpint (ship (battle, "kalloner")->readiness_loss, ==, 3);
 }
 
@@ -552,12 +552,12 @@ test_stacked (void)
   guint first;
 
   /* Two engine criticals: 11 − 2 − 2 = 7 of 11. */
-  g_assert_cmpint (ship (battle, "kalloner")->criticals[6], ==, 2);
+  g_assert_cmpint (ship (battle, "kalloner")->criticals[ADM_CRIT_ENGINES], ==, 2);
   g_assert_cmpint (hull_left (battle, "kalloner"), ==, 7);
   first = resolve (battle, DC_CRITICAL ("kalloner", "6"), "1 1");
   assert_rolls (battle, first, "F-DC-2 2d6=1 1");
   assert_reported (battle, "Kalloner still has 1 more critical 6 to repair (F-CRIT-20).");
-  g_assert_cmpint (ship (battle, "kalloner")->criticals[6], ==, 1);
+  g_assert_cmpint (ship (battle, "kalloner")->criticals[ADM_CRIT_ENGINES], ==, 1);
   g_assert_cmpint (hull_left (battle, "kalloner"), ==, 8);
   /* F-CRIT-20: the location works again only when all are repaired. */
   battle_helper_skip_to (battle, ADM_PHASE_MOVEMENT);
@@ -565,7 +565,7 @@ test_stacked (void)
   battle_helper_skip_to (battle, ADM_PHASE_END);
   first = resolve (battle, DC_CRITICAL ("kalloner", "6"), "1 1");
   assert_rolls (battle, first, "F-DC-2 2d6=1 1");
-  g_assert_cmpint (ship (battle, "kalloner")->criticals[6], ==, 0);
+  g_assert_cmpint (ship (battle, "kalloner")->criticals[ADM_CRIT_ENGINES], ==, 0);
   g_assert_cmpint (hull_left (battle, "kalloner"), ==, 9);
   battle_helper_skip_to (battle, ADM_PHASE_MOVEMENT);
   resolve (battle, TURN_K1, NULL);

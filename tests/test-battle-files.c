@@ -158,8 +158,8 @@ check_destructor_knife_fight (AdmBattle *battle)
   /* F-FORD-10: the reinforcing Ghem Lord's destructor is halved, 3 to 1. */
   assert_reported (battle, "Jade Reach's Gravi-destructor, firepower 1 at Prince Xav");
   assert_reported (battle, "Fire aboard Jade Reach is still burning.");
-  g_assert_cmpint (jade->criticals[7], ==, 1);
-  g_assert_cmpint (jade->criticals[10], ==, 1);
+  g_assert_cmpint (jade->criticals[ADM_CRIT_FIRE], ==, 1);
+  g_assert_cmpint (jade->criticals[ADM_CRIT_SHIELDS], ==, 1);
   g_assert_cmpint (adm_battle_ship_shields (battle, adm_battle_ship_index (battle, "jade-reach")),
                    ==, 0);
   g_assert_cmpint (hull_left (battle, "jade-reach"), ==, 1);
@@ -323,7 +323,7 @@ check_station_assault (AdmBattle *battle)
                            "planet (F-STN-13).");
   assert_reported (battle, "Asterope Station falls onto the planet and is lost (F-STN-13)");
   g_assert_cmpint (station->status, ==, ADM_SHIP_DESTROYED);
-  g_assert_cmpint (station->criticals[9], ==, 1);
+  g_assert_cmpint (station->criticals[ADM_STN_CRIT_OUT_OF_ORBIT], ==, 1);
   g_assert_cmpfloat_with_epsilon (station->position.y, 34, 1e-9);
   /* F-STN-5: the platform holds its orbit; nobody else moved. */
   g_assert_cmpint (ship (battle, "picket-one")->orbit, ==, 1);

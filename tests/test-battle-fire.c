@@ -128,7 +128,7 @@ test_fire_sequence (void)
   assert_reported (battle, "Hartung's Gravi-destructor, firepower 4 at Kalloner: 4 dice "
                            "(5 1 1 1) at 5+ — 1 hit, 1 damage.");
   g_assert_cmpint (hull_left (battle, "kalloner"), ==, 9);
-  g_assert_cmpint (ship (battle, "kalloner")->criticals[2], ==, 1);
+  g_assert_cmpint (ship (battle, "kalloner")->criticals[ADM_CRIT_MAIN_GUNS], ==, 1);
 }
 
 static void
@@ -329,7 +329,7 @@ test_fire_damaged_by_critical (void)
   assert_rolls (battle, first, "F-ART-11 4d6=6 6 6 6; F-ART-13 2d6=6 1; F-CRIT-2 2d6=2 5; "
                                "F-FIRE-9 2d6=2 2; F-ART-11 4d6=1 1 1 1");
   g_assert_false (adm_battle_ship_is_damaged (battle, ship_index (battle, "wreck")));
-  g_assert_cmpint (ship (battle, "wreck")->criticals[7], ==, 1);
+  g_assert_cmpint (ship (battle, "wreck")->criticals[ADM_CRIT_FIRE], ==, 1);
   assert_reported (battle, "Wreck: readiness check for choosing its target while damaged, "
                            "2d6 = 4 against 4: passed.");
 
@@ -454,8 +454,8 @@ test_fire_dice_note (void)
   set_ruling (halved, "halved-firepower", "halve-then-floor");
   resolve (halved, "<move formation=\"b1\" order=\"course-correction\"/>", NULL);
   half = first_note (halved, FIRE ("vorberg:main", "triumph"), "1");
-  g_assert_cmpstr (half, ==, "4 dice; firepower 5 halved to 2 (F-MOVE-15..17, F-FORD-10, "
-                             "F-ORB-2): roll 1");
+  g_assert_cmpstr (half, ==, "4 dice; firepower 5 halved to 2 (F-MOVE-15, F-MOVE-16, "
+                             "F-MOVE-17, F-FORD-10, F-ORB-2): roll 1");
 
   long_range = first_note (far, FIRE ("vorberg:main", "edge"), "1");
   g_assert_nonnull (strstr (long_range, "long range, one column right (F-ART-9): roll 1"));
@@ -486,7 +486,7 @@ test_des_one_die_per_firepower (void)
   assert_reported (battle, "Critical checks on Monitor (4+): 4 — 1 critical.");
   g_assert_cmpint (hull_left (battle, "monitor"), ==, 11);
   g_assert_cmpint (pool (battle, "monitor"), ==, 0);
-  g_assert_cmpint (ship (battle, "monitor")->criticals[7], ==, 1);
+  g_assert_cmpint (ship (battle, "monitor")->criticals[ADM_CRIT_FIRE], ==, 1);
   g_assert_cmpint (ship (battle, "monitor")->on_fire, ==, 1);
 }
 
@@ -504,7 +504,7 @@ test_des_critical_each_damage (void)
                                "F-CRIT-2 2d6=1 1");
   assert_reported (battle, "Critical checks on Monitor (4+): 3 4 — 1 critical.");
   g_assert_cmpint (hull_left (battle, "monitor"), ==, 10);
-  g_assert_cmpint (ship (battle, "monitor")->criticals[2], ==, 1);
+  g_assert_cmpint (ship (battle, "monitor")->criticals[ADM_CRIT_MAIN_GUNS], ==, 1);
   g_assert_cmpint (n_criticals (battle, "monitor"), ==, 1);
 }
 
@@ -820,7 +820,7 @@ test_wpn_shields_default (void)
   /* F-WPN-7, with the ruleset's default: «Для стрельбы арт. систем используется
    * артиллерийская таблица, для определения количества попавших залпов. Далее, часть залпов
    * поглощается щитами. Оставшиеся залпы могут быть отбиты броней.» Vorberg's firepower 5
-   * at Triumph (approaching capital ship, 20 cm of 35: no shift, F-ART-8/9) is column 2: 4
+   * at Triumph (approaching capital ship, 20 cm of 35: no shift, F-ART-8, F-ART-9) is column 2: 4
    * salvoes (dice, F-ART-14). Triumph's 2 shields absorb 2 of them; the 2 left are rolled
    * against armour 3 (F-ART-12): 6 and 5 both get through: 2 damage, each checked for a
    * critical on 6+ (F-ART-13): 1 1, none. Shields after the armour would have left 0. */
@@ -848,7 +848,7 @@ test_wpn_artillery_critical (void)
                            "6+ — 5 hits, 3 absorbed by shields, shields down, 2 damage.");
   assert_reported (battle, "Critical checks on Monitor (6+): 5 6 — 1 critical.");
   g_assert_cmpint (hull_left (battle, "monitor"), ==, 9);
-  g_assert_cmpint (ship (battle, "monitor")->criticals[6], ==, 1);
+  g_assert_cmpint (ship (battle, "monitor")->criticals[ADM_CRIT_ENGINES], ==, 1);
 }
 
 /* F-SHLD: shields */
@@ -980,12 +980,12 @@ test_crit_main_guns (void)
   /* F-CRIT-9: the main guns (the strongest artillery, "main-guns") cannot fire. */
   assert_reported (battle, "Critical damage on Kalloner (F-CRIT-9): Main-calibre guns "
                            "damaged — Turret guns cannot fire until they are repaired.");
-  g_assert_cmpint (ship (battle, "kalloner")->criticals[2], ==, 1);
+  g_assert_cmpint (ship (battle, "kalloner")->criticals[ADM_CRIT_MAIN_GUNS], ==, 1);
   g_assert_cmpint (hull_left (battle, "kalloner"), ==, 10);
   battle_helper_skip_to (battle, ADM_PHASE_FIRE);
   assert_knocked_out (battle, FIRE ("kalloner:main", "hartung"),
                       "Kalloner's Main battery cannot fire into its port arc: critical damage "
-                      "there is not repaired (F-CRIT-9..12).");
+                      "there is not repaired (F-CRIT-9, F-CRIT-10, F-CRIT-11, F-CRIT-12).");
 }
 
 static void
@@ -997,7 +997,7 @@ test_crit_starboard (void)
   /* F-CRIT-10: the starboard armament only: the main battery still fires to port. */
   assert_reported (battle, "Critical damage on Kalloner (F-CRIT-10): Starboard armament "
                            "damaged —");
-  g_assert_cmpint (ship (battle, "kalloner")->criticals[3], ==, 1);
+  g_assert_cmpint (ship (battle, "kalloner")->criticals[ADM_CRIT_STARBOARD], ==, 1);
   battle_helper_skip_to (battle, ADM_PHASE_FIRE);
   first = resolve (battle, FIRE ("kalloner:main", "hartung"), "1 1 1 1 1");
   assert_rolls (battle, first, "F-ART-11 5d6=1 1 1 1 1");
@@ -1010,11 +1010,11 @@ test_crit_port (void)
 
   /* F-CRIT-11: the port armament cannot be used until repaired. */
   assert_reported (battle, "Critical damage on Kalloner (F-CRIT-11): Port armament damaged —");
-  g_assert_cmpint (ship (battle, "kalloner")->criticals[4], ==, 1);
+  g_assert_cmpint (ship (battle, "kalloner")->criticals[ADM_CRIT_PORT], ==, 1);
   battle_helper_skip_to (battle, ADM_PHASE_FIRE);
   assert_knocked_out (battle, FIRE ("kalloner:main", "hartung"),
                       "Kalloner's Main battery cannot fire into its port arc: critical damage "
-                      "there is not repaired (F-CRIT-9..12).");
+                      "there is not repaired (F-CRIT-9, F-CRIT-10, F-CRIT-11, F-CRIT-12).");
 }
 
 static void
@@ -1026,7 +1026,7 @@ test_crit_bow (void)
   /* F-CRIT-12: the bow armament is knocked out; the port arc still fires. */
   assert_reported (battle, "Critical damage on Kalloner (F-CRIT-12): Bow armament knocked "
                            "out —");
-  g_assert_cmpint (ship (battle, "kalloner")->criticals[5], ==, 1);
+  g_assert_cmpint (ship (battle, "kalloner")->criticals[ADM_CRIT_BOW], ==, 1);
   battle_helper_skip_to (battle, ADM_PHASE_FIRE);
   first = resolve (battle, FIRE ("kalloner:main", "hartung"), "1 1 1 1 1");
   assert_rolls (battle, first, "F-ART-11 5d6=1 1 1 1 1");
@@ -1040,7 +1040,7 @@ test_crit_engines (void)
   /* F-CRIT-13: +1 damage, and no turning until repaired. */
   assert_reported (battle, "Critical damage on Kalloner (F-CRIT-13): Engine compartment "
                            "damaged —");
-  g_assert_cmpint (ship (battle, "kalloner")->criticals[6], ==, 1);
+  g_assert_cmpint (ship (battle, "kalloner")->criticals[ADM_CRIT_ENGINES], ==, 1);
   g_assert_cmpint (hull_left (battle, "kalloner"), ==, 9);
   battle_helper_skip_to (battle, ADM_PHASE_MOVEMENT);
   refuse (battle, "<move formation=\"k1\"><turn degrees=\"45\"/></move>", NULL, "(F-CRIT-13)");
@@ -1056,7 +1056,7 @@ test_crit_fire (void)
    * burning; its damage checks for a critical on 6+ ("critical-threshold-other"). Nobody
    * declared damage control ("damage-control-attempts" declared), so no F-DC-2 roll: the
    * attempts are tested in test-battle-end.c. */
-  g_assert_cmpint (ship (battle, "kalloner")->criticals[7], ==, 1);
+  g_assert_cmpint (ship (battle, "kalloner")->criticals[ADM_CRIT_FIRE], ==, 1);
   g_assert_cmpint (ship (battle, "kalloner")->on_fire, ==, 1);
   g_assert_cmpint (hull_left (battle, "kalloner"), ==, 10);
   battle_helper_skip_to (battle, ADM_PHASE_END);
@@ -1073,7 +1073,7 @@ test_crit_central_deck (void)
   g_autoptr(AdmBattle) battle = crit_on_kalloner ("4 4", "F-CRIT-2 2d6=4 4");
 
   /* F-CRIT-15: +1 damage, 10 cm less speed. */
-  g_assert_cmpint (ship (battle, "kalloner")->criticals[8], ==, 1);
+  g_assert_cmpint (ship (battle, "kalloner")->criticals[ADM_CRIT_CENTRAL_DECK], ==, 1);
   g_assert_cmpint (hull_left (battle, "kalloner"), ==, 9);
   g_assert_cmpint (adm_battle_ship_speed (battle, ship_index (battle, "kalloner")), ==, 16);
 }
@@ -1085,7 +1085,7 @@ test_crit_bridge (void)
   guint k = ship_index (battle, "kalloner");
 
   /* F-CRIT-16: readiness −3, ECM attack −d3; F-RDY-3 adds its −1 this turn. */
-  g_assert_cmpint (ship (battle, "kalloner")->criticals[9], ==, 1);
+  g_assert_cmpint (ship (battle, "kalloner")->criticals[ADM_CRIT_BRIDGE], ==, 1);
   g_assert_cmpint (ship (battle, "kalloner")->readiness_loss, ==, 3);
   g_assert_cmpint (ship (battle, "kalloner")->ecm_attack_loss, ==, 2);
   g_assert_cmpint (adm_battle_ship_readiness (battle, k), ==, 3);
@@ -1101,7 +1101,7 @@ test_crit_shields (void)
   g_autoptr(AdmBattle) battle = crit_on_kalloner ("5 5", "F-CRIT-2 2d6=5 5");
 
   /* F-CRIT-17: shield rating 0 for good. */
-  g_assert_cmpint (ship (battle, "kalloner")->criticals[10], ==, 1);
+  g_assert_cmpint (ship (battle, "kalloner")->criticals[ADM_CRIT_SHIELDS], ==, 1);
   g_assert_cmpint (adm_battle_ship_shields (battle, ship_index (battle, "kalloner")), ==, 0);
   g_assert_cmpint (pool (battle, "kalloner"), ==, 0);
 }
@@ -1115,7 +1115,7 @@ test_crit_hull (void)
   guint k = ship_index (battle, "kalloner");
 
   /* F-CRIT-18: +d3 damage, −d6 readiness. */
-  g_assert_cmpint (ship (battle, "kalloner")->criticals[11], ==, 1);
+  g_assert_cmpint (ship (battle, "kalloner")->criticals[ADM_CRIT_HULL], ==, 1);
   g_assert_cmpint (hull_left (battle, "kalloner"), ==, 8);
   g_assert_cmpint (ship (battle, "kalloner")->readiness_loss, ==, 4);
   g_assert_cmpint (adm_battle_ship_readiness (battle, k), ==, 2);
@@ -1133,7 +1133,7 @@ test_crit_superstructure (void)
                                                   "F-CRIT-19 1d3=1; F-CRIT-19 1d6=5");
 
   /* F-CRIT-19: +d6 damage, −d3 readiness, −d3 ECM attack. */
-  g_assert_cmpint (ship (battle, "kalloner")->criticals[12], ==, 1);
+  g_assert_cmpint (ship (battle, "kalloner")->criticals[ADM_CRIT_SUPERSTRUCTURE], ==, 1);
   g_assert_cmpint (hull_left (battle, "kalloner"), ==, 5);
   g_assert_cmpint (ship (battle, "kalloner")->readiness_loss, ==, 3);
   g_assert_cmpint (ship (battle, "kalloner")->ecm_attack_loss, ==, 1);
@@ -1212,13 +1212,13 @@ test_crit_next_entry (void)
                                "F-CRIT-2 2d6=2 3");
   assert_reported (battle, "Critical 3 does not apply to Tug; the next entry, 5, does "
                            "(F-CRIT-20).");
-  g_assert_cmpint (ship (battle, "tug")->criticals[3], ==, 0);
-  g_assert_cmpint (ship (battle, "tug")->criticals[4], ==, 0);
-  g_assert_cmpint (ship (battle, "tug")->criticals[5], ==, 2);
+  g_assert_cmpint (ship (battle, "tug")->criticals[ADM_CRIT_STARBOARD], ==, 0);
+  g_assert_cmpint (ship (battle, "tug")->criticals[ADM_CRIT_PORT], ==, 0);
+  g_assert_cmpint (ship (battle, "tug")->criticals[ADM_CRIT_BOW], ==, 2);
   battle_helper_skip_to (battle, ADM_PHASE_FIRE);
   assert_knocked_out (battle, FIRE ("tug:guns", "hartung"), "Tug's Point-defence gun cannot "
                       "fire into its bow arc: critical damage there is not repaired "
-                      "(F-CRIT-9..12).");
+                      "(F-CRIT-9, F-CRIT-10, F-CRIT-11, F-CRIT-12).");
 
   /* No shield generators to destroy: 10 becomes 11. */
   first = resolve (shields, FIRE ("hartung:destructor", "tug"), "6 1 1 1 4 4 6 1 1");
@@ -1226,7 +1226,7 @@ test_crit_next_entry (void)
                                 "F-CRIT-18 1d6=1; F-CRIT-18 1d3=1");
   assert_reported (shields, "Critical 10 does not apply to Tug; the next entry, 11, does "
                             "(F-CRIT-20).");
-  g_assert_cmpint (ship (shields, "tug")->criticals[11], ==, 1);
+  g_assert_cmpint (ship (shields, "tug")->criticals[ADM_CRIT_HULL], ==, 1);
   g_assert_cmpint (hull_left (shields, "tug"), ==, 2);
 }
 
@@ -1269,7 +1269,7 @@ test_crit_frigates_survive (void)
   first = resolve (battle, FIRE ("hartung:destructor", "frigate"), "6 6 1 1 4 3 4");
   assert_rolls (battle, first, "F-DES-1 4d6=6 6 1 1; F-DES-3 1d6=4; F-CRIT-2 2d6=3 4");
   g_assert_cmpint (ship (battle, "frigate")->status, ==, ADM_SHIP_ACTIVE);
-  g_assert_cmpint (ship (battle, "frigate")->criticals[7], ==, 1);
+  g_assert_cmpint (ship (battle, "frigate")->criticals[ADM_CRIT_FIRE], ==, 1);
   g_assert_cmpint (hull_left (battle, "frigate"), ==, 2);
   g_assert_cmpuint (adm_battle_get_n_markers (battle), ==, 0);
 }
@@ -1866,10 +1866,10 @@ usable (AdmBattle *battle,
              ((const AdmWeapon *) g_ptr_array_index (s->klass->weapons, main_guns))->firepower))
         main_guns = i;
     }
-  if ((s->criticals[2] > 0 && (int) w == main_guns) ||
-      (sector == ADM_SECTOR_STARBOARD && s->criticals[3] > 0) ||
-      (sector == ADM_SECTOR_PORT && s->criticals[4] > 0) ||
-      (sector == ADM_SECTOR_BOW && s->criticals[5] > 0))
+  if ((s->criticals[ADM_CRIT_MAIN_GUNS] > 0 && (int) w == main_guns) ||
+      (sector == ADM_SECTOR_STARBOARD && s->criticals[ADM_CRIT_STARBOARD] > 0) ||
+      (sector == ADM_SECTOR_PORT && s->criticals[ADM_CRIT_PORT] > 0) ||
+      (sector == ADM_SECTOR_BOW && s->criticals[ADM_CRIT_BOW] > 0))
     return FALSE;
   for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
     {

@@ -273,7 +273,8 @@ test_sweep_still (void)
                   "F-MINE-17: a sweeper of a formation of two sweeps for itself");
   first = resolve (battle, "<sweep ship=\"sweeper\"/>" MOVE ("b-sweep", "4"), "");
   assert_rolls (battle, first, "");
-  assert_reported (battle, "Sweeper sweeps for mines 10 cm around it (F-SWEEP-1..3).");
+  assert_reported (battle, "Sweeper sweeps for mines 10 cm around it (F-SWEEP-1, F-SWEEP-2, "
+                           "F-SWEEP-3).");
   assert_reported (battle, "Sweeper finds the plasma mine c-swept of Cetaganda at (12.0, 33.0) "
                            "(F-SWEEP-3).");
   assert_reported (battle, "Sweeper destroys the mine c-swept (F-SWEEP-4).");
@@ -446,7 +447,7 @@ test_lay_refused (void)
   g_test_message ("F-MINE-10, F-MINE-12: only a ship whose card has mine racks lays mines");
   refuse (battle, LAY ("vorberg", "new", "plasma", "5", "16"), NULL,
           "Vorberg (Vorberg) has no mine racks on its card and cannot lay mines "
-          "(F-MINE-10..12)");
+          "(F-MINE-10, F-MINE-11, F-MINE-12)");
   refuse (battle, LAY ("layer", "c-far", "plasma", "5", "16"), NULL,
           "there is already a mine “c-far”");
   refuse (battle, LAY ("layer", "a", "plasma", "5", "16") LAY ("layer", "b", "plasma", "5", "16"),

@@ -374,7 +374,7 @@ test_fall (void)
   g_test_message ("F-ORB-3, F-CRIT-21, F-STN-18: a fall and a crash");
   /* Three hits, two absorbed by the shields, one damage; critical 6 (engines, +1). */
   vorkraft_fires (battle, "6 6 6 6 3 3");
-  g_assert_cmpint (ship (battle, "triumph")->criticals[6], ==, 1);
+  g_assert_cmpint (ship (battle, "triumph")->criticals[ADM_CRIT_ENGINES], ==, 1);
   /* F-ORB-3, F-CRIT-21 ("low-orbit-criticals" fall): the fall begins. */
   g_assert_cmpint (ship (battle, "triumph")->falling_since, ==, 1);
   assert_reported (battle, "Triumph begins to fall towards the planet: it crashes at the end "
@@ -403,7 +403,7 @@ test_fall_repaired (void)
   battle_helper_skip_to (battle, ADM_PHASE_END);
   resolve (battle, "<damage-control ship=\"triumph\" repair=\"critical\" critical=\"6\"/>",
            "1 1");
-  g_assert_cmpint (ship (battle, "triumph")->criticals[6], ==, 0);
+  g_assert_cmpint (ship (battle, "triumph")->criticals[ADM_CRIT_ENGINES], ==, 0);
   g_assert_cmpint (ship (battle, "triumph")->falling_since, ==, 0);
   assert_reported (battle, "Triumph is repaired in time and stops falling (F-ORB-3).");
   battle_helper_skip_to (battle, ADM_PHASE_DETECTION);
@@ -420,7 +420,7 @@ test_fall_results (void)
     g_autoptr(AdmBattle) battle = load_with ("orbit-low.xml", NULL);
 
     vorkraft_fires (battle, "6 6 6 6 4 4");
-    g_assert_cmpint (ship (battle, "triumph")->criticals[8], ==, 1);
+    g_assert_cmpint (ship (battle, "triumph")->criticals[ADM_CRIT_CENTRAL_DECK], ==, 1);
     g_assert_cmpint (ship (battle, "triumph")->falling_since, ==, 1);
   }
   {
@@ -428,7 +428,7 @@ test_fall_results (void)
       load_with ("orbit-low.xml", "<ruling id=\"orbit-fall-results\" value=\"engines-only\"/>");
 
     vorkraft_fires (battle, "6 6 6 6 4 4");
-    g_assert_cmpint (ship (battle, "triumph")->criticals[8], ==, 1);
+    g_assert_cmpint (ship (battle, "triumph")->criticals[ADM_CRIT_CENTRAL_DECK], ==, 1);
     g_assert_cmpint (ship (battle, "triumph")->falling_since, ==, 0);
   }
 }
@@ -456,7 +456,7 @@ test_no_fall_off_orbit (void)
   battle_helper_skip_to (battle, ADM_PHASE_FIRE);
   resolve (battle, "<fire weapons=\"bastion:main\" target=\"prince-serg\"/>",
            "6 6 6 6 6 1 1 1 1 1 1 1 1 6 3 3");
-  g_assert_cmpint (ship (battle, "prince-serg")->criticals[6], ==, 1);
+  g_assert_cmpint (ship (battle, "prince-serg")->criticals[ADM_CRIT_ENGINES], ==, 1);
   g_assert_cmpint (ship (battle, "prince-serg")->orbit, ==, -1);
   g_assert_cmpint (ship (battle, "prince-serg")->falling_since, ==, 0);
 }
@@ -567,7 +567,7 @@ test_orbit_decay (void)
   /* F-STN-7, F-STN-13: 2d6 = 9: the station leaves its orbit (+1 damage). */
   serg_fires (battle, "bastion", ONE_DAMAGE "4 5");
   bastion = ship (battle, "bastion");
-  g_assert_cmpint (bastion->criticals[9], ==, 1);
+  g_assert_cmpint (bastion->criticals[ADM_STN_CRIT_OUT_OF_ORBIT], ==, 1);
   g_assert_cmpint (bastion->damage, ==, 2);
   g_assert_cmpint (bastion->falling_since, ==, 1);
   assert_reported (battle, "Critical damage on Bastion (F-STN-13): Station has left its orbit");
@@ -596,7 +596,7 @@ test_orbit_decay_at_surface (void)
   /* Outpost, on the 8 cm orbit, is 1.5 cm from touching the planet; at long range, column
    * 2: 8 dice. 2d6 = 9: out of its orbit. */
   serg_fires (battle, "outpost", "6 6 6 6 1 1 1 1 6 4 5");
-  g_assert_cmpint (ship (battle, "outpost")->criticals[9], ==, 1);
+  g_assert_cmpint (ship (battle, "outpost")->criticals[ADM_STN_CRIT_OUT_OF_ORBIT], ==, 1);
   /* Turn 2: 1 cm is not enough to reach the planet... */
   battle_helper_skip_to (battle, ADM_PHASE_DETECTION);
   battle_helper_skip_to (battle, ADM_PHASE_MOVEMENT);
@@ -623,8 +623,8 @@ test_platform_stays (void)
     g_autoptr(AdmBattle) battle = load_with ("orbit-station.xml", NULL);
 
     serg_fires (battle, "picket", "6 6 6 1 1 1 1 1 1 1 1 6 4 5");
-    g_assert_cmpint (ship (battle, "picket")->criticals[9], ==, 0);
-    g_assert_cmpint (ship (battle, "picket")->criticals[10], ==, 1);
+    g_assert_cmpint (ship (battle, "picket")->criticals[ADM_STN_CRIT_OUT_OF_ORBIT], ==, 0);
+    g_assert_cmpint (ship (battle, "picket")->criticals[ADM_STN_CRIT_SHIELDS], ==, 1);
     g_assert_cmpint (ship (battle, "picket")->falling_since, ==, 0);
     assert_reported (battle, "Critical 9 does not apply to Picket; the next entry, 10, does "
                              "(F-STN-17).");
@@ -637,8 +637,8 @@ test_platform_stays (void)
       load_with ("orbit-station.xml", "<ruling id=\"station-orbit\" value=\"all-stay\"/>");
 
     serg_fires (battle, "bastion", ONE_DAMAGE "4 5");
-    g_assert_cmpint (ship (battle, "bastion")->criticals[9], ==, 0);
-    g_assert_cmpint (ship (battle, "bastion")->criticals[10], ==, 1);
+    g_assert_cmpint (ship (battle, "bastion")->criticals[ADM_STN_CRIT_OUT_OF_ORBIT], ==, 0);
+    g_assert_cmpint (ship (battle, "bastion")->criticals[ADM_STN_CRIT_SHIELDS], ==, 1);
   }
 }
 
@@ -651,7 +651,7 @@ test_destructors (void)
     g_autoptr(AdmBattle) battle = load_with ("orbit-station.xml", NULL);
 
     serg_fires (battle, "bastion", ONE_DAMAGE "1 2 6 3 4");
-    g_assert_cmpint (ship (battle, "bastion")->criticals[2], ==, 1);
+    g_assert_cmpint (ship (battle, "bastion")->criticals[ADM_STN_CRIT_DESTRUCTORS], ==, 1);
     g_assert_cmpint (ship (battle, "bastion")->status, ==, ADM_SHIP_BURNING_HULK);
     assert_reported (battle, "Bastion checks for catastrophic damage (F-STN-8): 6, the "
                              "catastrophic damage table.");
@@ -693,7 +693,7 @@ test_main_armament_and_torpedoes (void)
   g_test_message ("F-STN-9, F-STN-10, F-STN-17: weapons knocked out");
   /* F-STN-9: 2d6 = 4, d6 = 2: the main armament is out until repaired. */
   serg_fires (battle, "bastion", ONE_DAMAGE "2 2 2");
-  g_assert_cmpint (ship (battle, "bastion")->criticals[4], ==, 1);
+  g_assert_cmpint (ship (battle, "bastion")->criticals[ADM_STN_CRIT_MAIN_ARMAMENT], ==, 1);
   battle_helper_skip_to (battle, ADM_PHASE_FIRE);
   resolve (battle, "<fire weapons=\"bastion:main\" target=\"prince-serg\"/>", "");
   assert_reported (battle, "Bastion's Fortress battery is knocked out");
@@ -702,11 +702,11 @@ test_main_armament_and_torpedoes (void)
     g_autoptr(AdmBattle) other = load_with ("orbit-station.xml", NULL);
 
     serg_fires (other, "picket", "6 6 6 1 1 1 1 1 1 1 1 6 2 3 1");
-    g_assert_cmpint (ship (other, "picket")->criticals[5], ==, 0);
-    g_assert_cmpint (ship (other, "picket")->criticals[6], ==, 1);
+    g_assert_cmpint (ship (other, "picket")->criticals[ADM_STN_CRIT_TORPEDOES], ==, 0);
+    g_assert_cmpint (ship (other, "picket")->criticals[ADM_STN_CRIT_REACTOR], ==, 1);
     g_test_message ("F-STN-10: a station with torpedo tubes takes result 5");
     serg_fires (other, "bastion", ONE_DAMAGE "2 3");
-    g_assert_cmpint (ship (other, "bastion")->criticals[5], ==, 1);
+    g_assert_cmpint (ship (other, "bastion")->criticals[ADM_STN_CRIT_TORPEDOES], ==, 1);
   }
 }
 
@@ -721,7 +721,7 @@ check_reactor (const char *rulings,
   g_assert_cmpint (adm_battle_ship_turret_pool (battle, bastion), ==, 3);
   /* F-STN-11: 2d6 = 6, d6 = 1: shields and turrets at 50 %. */
   serg_fires (battle, "bastion", ONE_DAMAGE "3 3 1");
-  g_assert_cmpint (ship (battle, "bastion")->criticals[6], ==, 1);
+  g_assert_cmpint (ship (battle, "bastion")->criticals[ADM_STN_CRIT_REACTOR], ==, 1);
   g_assert_cmpint (adm_battle_ship_shields (battle, bastion), ==, expected);
   g_assert_cmpint (adm_battle_ship_turret_pool (battle, bastion), ==, expected);
 }
@@ -755,8 +755,8 @@ test_fire_and_crew (void)
   /* F-STN-12: 2d6 = 8, a fire, kept under 7 (the row 7–8). */
   serg_fires (battle, "bastion", ONE_DAMAGE "4 4");
   bastion = ship (battle, "bastion");
-  g_assert_cmpint (bastion->criticals[7], ==, 1);
-  g_assert_cmpint (bastion->criticals[8], ==, 0);
+  g_assert_cmpint (bastion->criticals[ADM_STN_CRIT_FIRE], ==, 1);
+  g_assert_cmpint (bastion->criticals[ADM_STN_CRIT_FIRE + 1], ==, 0);
   g_assert_cmpint (bastion->on_fire, ==, 1);
   fire_burns (battle);
   g_assert_cmpint (ship (battle, "bastion")->damage, ==, 2);

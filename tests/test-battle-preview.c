@@ -1377,8 +1377,8 @@ test_boarding_fire_damage_next_turn (void)
   adm_boarding_preview_clear (&preview);
 }
 
-/* F-BOARD-4 (damaged), F-BOARD-6 (a failed order, instead of F-BOARD-5), F-BOARD-11/12, and
- * the rulings "boarding-ratio" (F-BOARD-12) and "boarding-roll" (F-BOARD-13). */
+/* F-BOARD-4 (damaged), F-BOARD-6 (a failed order, instead of F-BOARD-5), F-BOARD-11,
+ * F-BOARD-12, and the rulings "boarding-ratio" (F-BOARD-12) and "boarding-roll" (F-BOARD-13). */
 static void
 test_boarding_first_round_rulings (void)
 {

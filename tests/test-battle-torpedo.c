@@ -376,7 +376,7 @@ test_strike (void)
   assert_reported (battle, "The turrets of Victory have already met a wave in this phase "
                            "(F-TORP-16).");
   g_assert_cmpint (hull_left (battle, "triumph"), ==, 5);
-  g_assert_cmpint (ship (battle, "triumph")->criticals[5], ==, 1);
+  g_assert_cmpint (ship (battle, "triumph")->criticals[ADM_CRIT_BOW], ==, 1);
   /* F-TORP-9, F-WPN-15, F-SHLD-4: the shields neither stopped nor were used up. */
   g_assert_cmpint (ship (battle, "triumph")->shields_used, ==, 0);
   g_assert_cmpint (adm_battle_ship_shield_pool (battle, ship_index (battle, "triumph")), ==, 4);
@@ -758,7 +758,8 @@ test_escort_fire_halved_note (void)
   resolve (battle, "<move formation=\"e\" order=\"course-correction\"/>", NULL);
   skip_to (battle, 2, ADM_PHASE_FIRE);
   note = first_note (battle, "<fire-at-salvo weapons=\"kestrel:guns\" salvo=\"1\"/>", "1");
-  g_assert_nonnull (strstr (note, "3 dice; firepower 3 halved to 1 (F-MOVE-15..17, F-FORD-10"));
+  g_assert_nonnull (strstr (note, "3 dice; firepower 3 halved to 1 (F-MOVE-15, F-MOVE-16, "
+                                  "F-MOVE-17, F-FORD-10"));
   g_assert_true (g_str_has_suffix (note, ": roll 1"));
 }
 

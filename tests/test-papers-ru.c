@@ -195,7 +195,7 @@ test_check (void)
   keyword = latin_words ("– move через Орбита Пола", names);
   g_assert_nonnull (strstr (keyword, "“move”"));
   clean = latin_words ("Prince Serg (F-STRAT-5), c1-3, --turns 3, /tmp/k.admiralty, FSTRAT-5, "
-                       "F-CRIT-9..12",
+                       "F-CRIT-9, F-CRIT-10, F-CRIT-11, F-CRIT-12",
                        names);
   g_assert_cmpstr (clean, ==, "");
 }

@@ -773,11 +773,11 @@ test_card_criticals (void)
       g_autoptr(GString) expected = g_string_new ("\nCriticals: ");
       const char *card, *card_end, *found;
 
-      if (ship->status == ADM_SHIP_DESTROYED || ship->criticals[5] == 0)
+      if (ship->status == ADM_SHIP_DESTROYED || ship->criticals[ADM_CRIT_BOW] == 0)
         continue;
       with_criticals++;
       /* Each result as often as it was taken (F-CRIT-20). */
-      for (int n = 0; n < ship->criticals[5]; n++)
+      for (int n = 0; n < ship->criticals[ADM_CRIT_BOW]; n++)
         g_string_append (expected, n > 0 ? ", 5 Bow armament knocked out"
                                          : "5 Bow armament knocked out");
       g_string_append_c (expected, '\n');

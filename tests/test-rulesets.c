@@ -659,7 +659,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/data/rulesets/shipped/header", test_shipped_header);
-  g_test_add_func ("/data/rulesets/shipped/F-SHIP-1-3/ship-types", test_shipped_ship_types);
+  g_test_add_func ("/data/rulesets/shipped/F-SHIP-1/F-SHIP-2/F-SHIP-3/ship-types", test_shipped_ship_types);
   g_test_add_func ("/data/rulesets/shipped/classes", test_shipped_classes);
   g_test_add_func ("/data/rulesets/shipped/F-MOVE-11/ariel-turns-anywhere", test_shipped_ariel);
   g_test_add_func ("/data/rulesets/shipped/F-WPN-1/weapons", test_shipped_weapons);

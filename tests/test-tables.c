@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-tables.c: the Forcon tables (F-ART-14/15, F-CRIT-8, F-STN-7, F-CAT-9, F-RDY-5) as
+/* test-tables.c: the Forcon tables (F-ART-14, F-ART-15, F-CRIT-8, F-STN-7, F-CAT-9, F-RDY-5) as
  * shipped in data/rules/forcon-2010.xml, checked cell by cell against a transcription of the
  * digest made independently of the data file, and the pure look-up functions on hand-built
  * tables, including the rulings artillery-shift-past-edge, firepower-above-table and
@@ -406,7 +406,7 @@ test_row_for_roll_hand_built (void)
 static void
 test_shift_inside (void)
 {
-  /* F-ART-8: half range moves one column left; F-ART-9/10: one right each. */
+  /* F-ART-8: half range moves one column left; F-ART-9, F-ART-10: one right each. */
   g_assert_cmpint (adm_artillery_shift (3, -1, ADM_EDGE_CLAMP), ==, 2);
   g_assert_cmpint (adm_artillery_shift (3, 1, ADM_EDGE_CLAMP), ==, 4);
   g_assert_cmpint (adm_artillery_shift (3, 2, ADM_EDGE_NO_SHOT), ==, 5);

@@ -1388,10 +1388,10 @@ test_battle_launch_needs_tubes (void)
   remove_battle_copy (duel);
 }
 
-/* "Lay a mine" is offered for a ship that can lay one in this battle (F-MINE-10..12,
- * F-WPN-19): not with no ship selected, not for a cruiser without mine racks on its card, and
- * not for a minelayer of a battle whose ruling "minelaying" keeps mines to the strategic turn;
- * for the minelayer where the battle lays them. */
+/* "Lay a mine" is offered for a ship that can lay one in this battle (F-MINE-10, F-MINE-11,
+ * F-MINE-12, F-WPN-19): not with no ship selected, not for a cruiser without mine racks on its
+ * card, and not for a minelayer of a battle whose ruling "minelaying" keeps mines to the
+ * strategic turn; for the minelayer where the battle lays them. */
 static void
 test_battle_lay_mine_needs_racks (void)
 {

@@ -597,8 +597,9 @@ _cli_cycle_run (int    argc,
   };
 
   context = _cli_context_new (command, _("CAMPAIGN.admiralty --orders SHEET.xml… [--seed N]"),
-                              _("Resolves one strategic cycle (F-STRAT-1..5): reads the "
-                                "admirals' order sheets, all or nothing (a refused sheet is "
+                              _("Resolves one strategic cycle (F-STRAT-1, F-STRAT-2, "
+                                "F-STRAT-3, F-STRAT-4, F-STRAT-5): reads the admirals' order "
+                                "sheets, all or nothing (a refused sheet is "
                                 "printed as FILE:LINE: problem and changes no file), moves the "
                                 "formations, opens engagements where enemies meet (F-STRAT-4), "
                                 "rolls the master's readiness checks for engaged formations of "

@@ -359,7 +359,7 @@ _cli_muster_run (int    argc,
   guint given;
 
   context = _cli_context_new (command, _("CAMPAIGN.admiralty ACTION [ARGUMENTS…]"),
-                              _("The muster before cycle 1 (F-GEN-5..7). Actions:\n"
+                              _("The muster before cycle 1 (F-GEN-5, F-GEN-6, F-GEN-7). Actions:\n"
                                 "  status                    Who has mustered (--as ADMIRAL: "
                                 "his own muster only)\n"
                                 "  sheet ADMIRAL             Print his muster sheet, filled "

@@ -87,8 +87,8 @@ print_text (const BoardingRound   *round,
 
   /* Translators: the ruling's id is data, keep it as it is. */
   g_print (_("Boarding round: attacker BP %d rolls d6 %+d (modifier %+d, ratio bonus %+d, "
-             "F-BOARD-9..12); defender BP %d rolls d6 %+d\n"), round->attacker_bp,
-           attacker_total, round->attacker_modifier, round->ratio, round->defender_bp,
+             "F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12); defender BP %d rolls d6 %+d\n"),
+           round->attacker_bp, attacker_total, round->attacker_modifier, round->ratio, round->defender_bp,
            round->defender_modifier);
   g_print (_("Attacker wins: %.2f %%\n"), 100.0 * odds->p_attacker_wins);
   if (round->reroll_ties)
@@ -165,8 +165,10 @@ _cli_odds_boarding_run (int    argc,
     { "defender-bp", 0, 0, G_OPTION_ARG_STRING, &defender_bp,
       N_("The defender's boarding potential now"), N_("N") },
     { "attacker-modifier", 0, 0, G_OPTION_ARG_STRING, &attacker_modifier,
-      N_("The attacker's boarding modifiers (F-BOARD-3..8) and readiness modifier (F-RDY-5), "
-         "added up; the ratio bonus (F-BOARD-9..12) is added from the potentials; default 0"),
+      N_("The attacker's boarding modifiers (F-BOARD-3, F-BOARD-4, F-BOARD-5, F-BOARD-6, "
+         "F-BOARD-7, F-BOARD-8) and readiness modifier (F-RDY-5), added up; the ratio bonus "
+         "(F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12) is added from the potentials; "
+         "default 0"),
       N_("A") },
     { "defender-modifier", 0, 0, G_OPTION_ARG_STRING, &defender_modifier,
       N_("The defender's boarding modifiers and readiness modifier, added up; default 0"),
@@ -186,8 +188,8 @@ _cli_odds_boarding_run (int    argc,
                               _("Prints the exact odds of one boarding round before it is "
                                 "rolled: each side rolls a d6 with its modifiers, the higher "
                                 "total wins, the loser's boarding potential falls by the "
-                                "difference and a ship at 0 is captured (F-BOARD-13..15). "
-                                "The attacker's ratio bonus compares the potentials given "
+                                "difference and a ship at 0 is captured (F-BOARD-13, "
+                                "F-BOARD-14, F-BOARD-15). The attacker's ratio bonus compares the potentials given "
                                 "(ruling boarding-ratio)."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!_cli_parse (context, command, &argc, &argv))

@@ -123,7 +123,8 @@ can_launch (AdmBattle *battle,
 /* Whether an order of @element has anything to act on now: a salvo to steer or shoot at
  * (F-TORP-5, F-TORP-18), a captured ship (F-BOARD-16), the selected ship's tubes to launch
  * (F-WPN-10: loaded, F-TORP-1) or make ready (F-TORP-2), its mine racks where the battle lays
- * mines (F-MINE-10..12, F-WPN-19), something to repair on the selected ship (F-DC). */
+ * mines (F-MINE-10, F-MINE-11, F-MINE-12, F-WPN-19), something to repair on the selected ship
+ * (F-DC). */
 gboolean
 admiralty_orders_kind_applies (AdmBattle  *battle,
                                int         ship,

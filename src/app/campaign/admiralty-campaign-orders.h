@@ -4,7 +4,7 @@
  * handed in his order sheet, late or corrected, and how many orders, F-GEN-3, F-STRAT-5,
  * F-STRAT-7), the way into each admiral's sheet form, importing sheets typed elsewhere
  * (order-sheet.rng, all or nothing per file), resolving the cycle, and what the last
- * resolved cycle brought: the master's summary and its engagements (F-STRAT-3, 4). */
+ * resolved cycle brought: the master's summary and its engagements (F-STRAT-3, F-STRAT-4). */
 #pragma once
 
 #include <adwaita.h>

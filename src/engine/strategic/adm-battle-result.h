@@ -5,8 +5,8 @@
  * Ending is one named action of the campaign's journal ("End of the battle of engagement
  * c1-2 (Pol orbit)"), undone and redone like any other:
  *   - "ship-after-battle" for every ship on the table: its hull damage, readiness (the crew
- *     losses of criticals included, F-CRIT-16/18/19) and unrepaired critical results
- *     (F-CRIT-20); destroyed ships (F-CAT-12, F-CAT-13) leave their formations; hulks
+ *     losses of criticals included, F-CRIT-16, F-CRIT-18, F-CRIT-19) and unrepaired critical
+ *     results (F-CRIT-20); destroyed ships (F-CAT-12, F-CAT-13) leave their formations; hulks
  *     (F-CAT-10, F-CAT-11) leave them too, as wrecks in the sector; a captured ship (F-BOARD-15,
  *     F-BOARD-17) serves its captor; the flagship a succession left (F-FORM-5) stays flagship;
  *   - "prize": the ships each faction captured form a formation of their own;

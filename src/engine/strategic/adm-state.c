@@ -761,7 +761,8 @@ apply_damage (AdmState       *self,
     }
 }
 
-/* "readiness": a change of a ship's readiness (F-RDY-3 penalties, F-CRIT-16/18/19 losses). */
+/* "readiness": a change of a ship's readiness (F-RDY-3 penalties; F-CRIT-16, F-CRIT-18 and
+ * F-CRIT-19 losses). */
 
 static gboolean
 check_readiness (AdmState        *self,

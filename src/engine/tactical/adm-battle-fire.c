@@ -961,8 +961,8 @@ artillery_fewer (AdmBattle    *self,
   text = g_string_new (NULL);
   g_string_append_printf (text, ngettext ("%d die;", "%d dice;", base), base);
   if (v->artillery < v->artillery_full)
-    g_string_append_printf (text, _(" firepower %d halved to %d (F-MOVE-15..17, F-FORD-10, "
-                                    "F-ORB-2),"), v->artillery_full, v->artillery);
+    g_string_append_printf (text, _(" firepower %d halved to %d (F-MOVE-15, F-MOVE-16, "
+                                    "F-MOVE-17, F-FORD-10, F-ORB-2),"), v->artillery_full, v->artillery);
   if (long_range)
     g_string_append (text, _(" long range, one column right (F-ART-9),"));
   if (v->behind)
@@ -1270,8 +1270,8 @@ report_knocked_out (AdmBattle     *self,
   else
     _adm_battle_report (self, ADM_ABOUT_SHIP (battery->ship),
                         _("%s's %s cannot fire into its %s arc: critical damage "
-                          "there is not repaired (F-CRIT-9..12)."), s->name,
-                        weapon->name, adm_sector_to_string (battery->sector));
+                          "there is not repaired (F-CRIT-9, F-CRIT-10, F-CRIT-11, "
+                          "F-CRIT-12)."), s->name, weapon->name, adm_sector_to_string (battery->sector));
 }
 
 /* Whether @battery can fire at @target now, its line of fire clear of hulks (F-CAT-4): for a

@@ -267,7 +267,7 @@ check_lay_mine (AdmBattle     *self,
     {
       _adm_battle_illegal (self, error, decl->line,
                            _("%s (%s) has no mine racks on its card and cannot lay mines "
-                             "(F-MINE-10..12)"), s->name, s->klass->name);
+                             "(F-MINE-10, F-MINE-11, F-MINE-12)"), s->name, s->klass->name);
       return FALSE;
     }
   *mine = (AdmMine) { 0 };
@@ -280,7 +280,7 @@ check_lay_mine (AdmBattle     *self,
     {
       _adm_battle_illegal (self, error, decl->line,
                            _("a mine is laid with an id, a charge (plasma or torpedo), a range "
-                             "and a strength above 0 (F-MINE-5..8)"));
+                             "and a strength above 0 (F-MINE-5, F-MINE-6, F-MINE-7, F-MINE-8)"));
       return FALSE;
     }
   if (mine_index (self, id) >= 0)
@@ -439,8 +439,8 @@ sweep_one (AdmBattle      *self,
   guint found = 0;
 
   _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
-                      _("%s sweeps for mines %d cm around it (F-SWEEP-1..3)."), s->name,
-                      (int) reach);
+                      _("%s sweeps for mines %d cm around it (F-SWEEP-1, F-SWEEP-2, "
+                        "F-SWEEP-3)."), s->name, (int) reach);
   for (guint i = 0; i < self->state->mines->len; i++)
     {
       AdmMine *mine = mine_at (self, i);

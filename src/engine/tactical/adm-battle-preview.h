@@ -199,7 +199,7 @@ typedef struct {
   int               defender_bp;
   int               attacker_modifier; /* the round's total roll modifiers: F-BOARD-3,
                                         * F-BOARD-4, F-BOARD-5, F-BOARD-6, F-BOARD-7,
-                                        * F-BOARD-8 for each ship's own state, F-BOARD-7/8
+                                        * F-BOARD-8 for each ship's own state, F-BOARD-7, F-BOARD-8
                                         * faction bonus and F-BOARD-9, F-BOARD-10,
                                         * F-BOARD-11, F-BOARD-12 ratio bonus for the attacker
                                         * (ruling "boarding-ratio"), F-RDY-5 readiness

@@ -447,7 +447,8 @@ check_gun_at_salvo (AdmBattle              *self,
       else if (!_adm_battle_weapon_works (self, gun->ship, gun->weapon, sector))
         _adm_battle_report (self, ADM_ABOUT_SHIP (gun->ship),
                             _("%s's %s cannot fire into its %s arc: critical damage there "
-                              "is not repaired (F-CRIT-9..12)."), s->name, weapon->name,
+                              "is not repaired (F-CRIT-9, F-CRIT-10, F-CRIT-11, "
+                              "F-CRIT-12)."), s->name, weapon->name,
                             adm_sector_to_string (sector));
       else
         *fires = TRUE;
@@ -766,8 +767,9 @@ check_tubes (AdmBattle           *self,
       else if (!_adm_battle_weapon_works (self, tube->ship, tube->weapon, sector))
         _adm_battle_report (self, ADM_ABOUT_SHIP (tube->ship),
                             _("%s's %s cannot launch into its %s arc: critical damage "
-                              "there is not repaired (F-CRIT-9..12)."), s->name,
-                            weapon->name, adm_sector_to_string (sector));
+                              "there is not repaired (F-CRIT-9, F-CRIT-10, F-CRIT-11, "
+                              "F-CRIT-12)."), s->name, weapon->name,
+                            adm_sector_to_string (sector));
       else
         g_array_append_val (firing, *tube);
     }

@@ -784,8 +784,8 @@ _adm_battle_halved_reason (int full,
   g_autofree char *dice = g_strdup_printf (ngettext ("%d die", "%d dice", full), full);
 
   /* Translators: the dice of the whole firepower, then the firepower halved */
-  return g_strdup_printf (_("%s; firepower %d halved to %d (F-MOVE-15..17, F-FORD-10, "
-                            "F-ORB-2)"), dice, full, halved);
+  return g_strdup_printf (_("%s; firepower %d halved to %d (F-MOVE-15, F-MOVE-16, F-MOVE-17, "
+                            "F-FORD-10, F-ORB-2)"), dice, full, halved);
 }
 
 gboolean

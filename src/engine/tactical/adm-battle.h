@@ -72,15 +72,18 @@ typedef enum {
   ADM_CRIT_SUPERSTRUCTURE = 12,  /* F-CRIT-19 */
 } AdmCritical;
 
-/* The rows of the station critical damage table (F-STN-7) whose meaning differs from the
- * ship table's, by the same index. */
+/* The rows of the station critical damage table (F-STN-7) by the 2d6 result that begins
+ * them, the index of a station's criticals[] (a row of two results counts under its first). */
 typedef enum {
-  ADM_STN_CRIT_DESTRUCTORS   = 2,   /* F-STN-8 */
+  ADM_STN_CRIT_DESTRUCTORS   = 2,   /* F-STN-8: 2 and 3 */
   ADM_STN_CRIT_MAIN_ARMAMENT = 4,   /* F-STN-9 */
   ADM_STN_CRIT_TORPEDOES     = 5,   /* F-STN-10 */
   ADM_STN_CRIT_REACTOR       = 6,   /* F-STN-11 */
+  ADM_STN_CRIT_FIRE          = 7,   /* F-STN-12: 7 and 8 */
   ADM_STN_CRIT_OUT_OF_ORBIT  = 9,   /* F-STN-13 */
   ADM_STN_CRIT_SHIELDS       = 10,  /* F-STN-14 */
+  ADM_STN_CRIT_HULL          = 11,  /* F-STN-15 */
+  ADM_STN_CRIT_CENTRAL_POST  = 12,  /* F-STN-16 */
 } AdmStationCritical;
 
 /* One ship as it stands. Strings and the class belong to the battle. */
@@ -411,7 +414,8 @@ int                   adm_battle_ship_ecm_attack  (AdmBattle *self,
                                                    guint      ship);
 /* Whether @ship may be given a lay-mine order in this battle: the ruling "minelaying" lets
  * mines be laid in the tactical phase (F-WPN-19), and the ship is in action with mine racks on
- * its card (F-MINE-10..12). Where it stands (F-MINE-13) is checked with the order. */
+ * its card (F-MINE-10, F-MINE-11, F-MINE-12). Where it stands (F-MINE-13) is checked with the
+ * order. */
 gboolean              adm_battle_ship_can_lay_mines (AdmBattle *self,
                                                      guint      ship);
 
