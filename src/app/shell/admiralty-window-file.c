@@ -19,7 +19,7 @@ file_dialog_response_cb (AdmiraltyWindow  *self,
                          const char       *response,
                          AdwMessageDialog *dialog)
 {
-  g_autofree char *path = g_strdup (g_object_get_data (G_OBJECT (dialog), "path"));
+  g_autofree char *path = g_steal_pointer (&self->file_dialog_path);
 
   /* Answered: what follows (a file that does not open again, a Save As refused) is said in a
    * dialog of its own, which the window gives none while this one is up. */
@@ -58,7 +58,8 @@ present_file_dialog (AdmiraltyWindow *self,
       adw_message_dialog_set_default_response (dialog, "save-as");
     }
   adw_message_dialog_set_close_response (dialog, "cancel");
-  g_object_set_data_full (G_OBJECT (dialog), "path", g_strdup (path), g_free);
+  g_free (self->file_dialog_path);
+  self->file_dialog_path = g_strdup (path);
   g_signal_connect_object (dialog, "response", G_CALLBACK (file_dialog_response_cb), self,
                            G_CONNECT_SWAPPED);
   g_set_weak_pointer (&self->file_dialog, GTK_WIDGET (dialog));
@@ -155,12 +156,11 @@ _admiralty_window_watch_file (AdmiraltyWindow *self)
 
   if (self->file_monitor != NULL)
     {
-      const char *watched = g_object_get_data (G_OBJECT (self->file_monitor), "path");
-
-      if (g_strcmp0 (watched, path) == 0)
+      if (g_strcmp0 (self->watched_path, path) == 0)
         return;
       g_file_monitor_cancel (self->file_monitor);
       g_clear_object (&self->file_monitor);
+      g_clear_pointer (&self->watched_path, g_free);
     }
   g_clear_handle_id (&self->file_check_id, g_source_remove);
   if (path == NULL)
@@ -170,7 +170,7 @@ _admiralty_window_watch_file (AdmiraltyWindow *self)
   self->file_monitor = g_file_monitor_file (file, G_FILE_MONITOR_WATCH_MOVES, NULL, NULL);
   if (self->file_monitor == NULL)
     return;
-  g_object_set_data_full (G_OBJECT (self->file_monitor), "path", g_strdup (path), g_free);
+  self->watched_path = g_strdup (path);
   g_signal_connect_object (self->file_monitor, "changed", G_CALLBACK (file_changed_cb), self,
                            G_CONNECT_SWAPPED);
 }
@@ -182,7 +182,9 @@ _admiralty_window_unwatch_file (AdmiraltyWindow *self)
   if (self->file_monitor != NULL)
     g_file_monitor_cancel (self->file_monitor);
   g_clear_object (&self->file_monitor);
+  g_clear_pointer (&self->watched_path, g_free);
   if (self->file_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->file_dialog));
   g_clear_weak_pointer (&self->file_dialog);
+  g_clear_pointer (&self->file_dialog_path, g_free);
 }

@@ -57,7 +57,9 @@ struct _AdmiraltyWindow
   /* The campaign's file watched for changes made by other programs, and the dialog saying one
    * (admiralty-window-file.c). */
   GFileMonitor         *file_monitor;
+  char                 *watched_path;  /* the file file_monitor watches */
   GtkWidget            *file_dialog;   /* weak */
+  char                 *file_dialog_path; /* the file file_dialog offers to reopen */
   guint                 file_check_id;
 
   /* Template children */

@@ -20,6 +20,7 @@ struct _AdmiraltyJoinDialog
   GPtrArray      *listed;       /* AdmTableEngagement*, as the chief listed them */
   GCancellable   *cancellable;
   gboolean        busy;
+  char           *opening;      /* the engagement whose battle is being fetched */
 };
 
 enum {
@@ -225,7 +226,7 @@ fetch_ready_cb (GObject      *source,
   g_autoptr(GError) error = NULL;
   g_autoptr(GBytes) fetched = adm_table_client_fetch_battle_finish (ADM_TABLE_CLIENT (source),
                                                                      result, &error);
-  g_autofree char *id = g_strdup (g_object_get_data (G_OBJECT (self), "opening"));
+  g_autofree char *id = g_steal_pointer (&self->opening);
 
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
@@ -263,7 +264,8 @@ open_action (GtkWidget  *widget,
           return;
         }
     }
-  g_object_set_data_full (G_OBJECT (self), "opening", g_strdup (id), g_free);
+  g_free (self->opening);
+  self->opening = g_strdup (id);
   set_busy (self, TRUE);
   set_status (self, _("Fetching the battle from the chief master…"));
   adm_table_client_fetch_battle_async (self->client, id, self->cancellable, fetch_ready_cb,
@@ -304,6 +306,7 @@ admiralty_join_dialog_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_JOIN_DIALOG);
   g_clear_object (&self->client);
   g_clear_pointer (&self->listed, g_ptr_array_unref);
+  g_clear_pointer (&self->opening, g_free);
   G_OBJECT_CLASS (admiralty_join_dialog_parent_class)->dispose (object);
 }
 
