@@ -308,6 +308,68 @@ test_rename_follows (void)
   g_assert_nonnull (adm_scenario_edit_find (edit, "ship", "bystryi"));
 }
 
+/* F-GEN-5, F-GEN-6: pools edited in komarr-muster.admiralty — a pool added after the others
+ * with a ship and no flagship, a ship added to a pool and removed again, an admiral's and a
+ * sector's new ids followed by their pools, a pool removed with its ships; every problem gone
+ * once done, and each edit one step of undo back to the file as it was. */
+static void
+test_pools (void)
+{
+  g_autoptr(GBytes) original = NULL;
+  g_autoptr(AdmScenarioEdit) edit = open_shipped ("komarr-muster.admiralty", &original);
+  g_autoptr(GPtrArray) problems = NULL;
+  g_autoptr(GError) error = NULL;
+  xmlNode *root = adm_scenario_edit_get_root (edit);
+  xmlNode *admiral, *pool, *ship, *last = NULL, *gull;
+  g_autofree char *flagship = NULL, *pool_admiral = NULL, *pool_sector = NULL;
+  guint steps = 0;
+
+  for (xmlNode *node = adm_xml_first_element (root, "pool"); node != NULL;
+       node = adm_xml_next_element (node, "pool"))
+    last = node;
+  g_assert_nonnull (last);
+  admiral = adm_scenario_edit_add_admiral (edit, "Adm. Elena Bothari", "barrayar");
+  pool = adm_scenario_edit_add_pool (edit, "adm-elena-bothari", "komarr-orbit");
+  steps += 2;
+  g_assert_true (adm_xml_next_element (last, NULL) == pool);
+  problems = adm_scenario_edit_check (edit);
+  g_assert_cmpuint (problems->len, >, 0);
+  g_clear_pointer (&problems, g_ptr_array_unref);
+  ship = adm_scenario_edit_add_ship (edit, pool, NULL, "Nightingale", "vorpatril", 7);
+  steps++;
+  flagship = adm_xml_get_string (pool, "flagship");
+  g_assert_null (flagship);
+  problems = adm_scenario_edit_check (edit);
+  g_assert_cmpuint (problems->len, ==, 0);
+  g_clear_pointer (&problems, g_ptr_array_unref);
+
+  g_assert_true (adm_scenario_edit_set_id (edit, admiral, "bothari", &error));
+  g_assert_no_error (error);
+  adm_scenario_edit_set (edit, adm_scenario_edit_find (edit, "sector", "komarr-orbit"), "name",
+                         "Komarr High Orbit");
+  steps += 2;
+  pool_admiral = adm_xml_get_string (pool, "admiral");
+  pool_sector = adm_xml_get_string (pool, "sector");
+  g_assert_cmpstr (pool_admiral, ==, "bothari");
+  g_assert_cmpstr (pool_sector, ==, "komarr-high-orbit");
+  problems = adm_scenario_edit_check (edit);
+  g_assert_cmpuint (problems->len, ==, 0);
+  g_clear_pointer (&problems, g_ptr_array_unref);
+
+  gull = adm_scenario_edit_find (edit, "ship", "gull");
+  adm_scenario_edit_remove (edit, gull);
+  adm_scenario_edit_remove (edit, ship);
+  adm_scenario_edit_remove (edit, pool);
+  steps += 3;
+  g_assert_null (adm_scenario_edit_find (edit, "ship", "nightingale"));
+  problems = adm_scenario_edit_check (edit);
+  g_assert_cmpuint (problems->len, ==, 0);
+  for (guint i = 0; i < steps; i++)
+    g_assert_true (adm_scenario_edit_undo (edit));
+  g_assert_false (adm_scenario_edit_can_undo (edit));
+  assert_same_bytes (original, adm_scenario_edit_get_bytes (edit));
+}
+
 /* An id typed for an element: every reference follows it, the name's later changes leave it
  * be; a text that is no id, or another's id, is refused with the element's line and nothing
  * changes. */
@@ -491,6 +553,7 @@ main (int   argc,
   g_test_add_func ("/engine/scenario-edit/F-GEN-5/sketch-without-ships",
                    test_sketch_without_ships);
   g_test_add_func ("/engine/scenario-edit/undo-bounded", test_undo_bounded);
+  g_test_add_func ("/engine/scenario-edit/F-GEN-5/F-GEN-6/pools", test_pools);
   g_test_add_func ("/engine/scenario-edit/draft-opens", test_draft_opens);
 
   return g_test_run ();

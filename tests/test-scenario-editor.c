@@ -173,6 +173,130 @@ test_ship_card_fits (void)
   remove_tree (folder);
 }
 
+static gboolean
+is_class_picker (GtkWidget     *widget,
+                 gconstpointer  data)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_has_css_class (widget, "class-picker") &&
+         gtk_widget_is_drawable (widget);
+}
+
+static guint
+count_pools (AdmiraltyScenarioEditor *editor)
+{
+  xmlNode *root = adm_scenario_edit_get_root (admiralty_scenario_editor_get_edit (editor));
+  guint count = 0;
+
+  for (xmlNode *pool = adm_xml_first_element (root, "pool"); pool != NULL;
+       pool = adm_xml_next_element (pool, "pool"))
+    count++;
+  return count;
+}
+
+/* F-GEN-5, F-GEN-6: komarr-muster's pools edited on the Fleets page with the pointer and the
+ * keys — a pool shown with its ships and no flagship or succession, a ship added and named,
+ * the pool removed, a new pool added for the admiral left without one and given a ship of a
+ * class picked from the list; the scenario saved loads, and Ctrl+Z takes every edit back to
+ * the file as it was, Shift+Ctrl+Z one again. */
+static void
+test_pools (void)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *path = scenario_copy ("komarr-muster.admiralty", &folder);
+  g_autoptr(GBytes) before = NULL, now = NULL;
+  g_autoptr(AdmScenario) saved = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *admiral = NULL;
+  AdmiraltyScenarioEditor *editor;
+  AdmiraltyEditorFleets *fleets;
+  AdmScenarioEdit *edit;
+  GtkWidget *list, *entry, *row;
+  xmlNode *pool, *ship;
+  guint undos = 0;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      remove_tree (folder);
+      return;
+    }
+  editor = editor_of (path);
+  edit = admiralty_scenario_editor_get_edit (editor);
+  fleets = ADMIRALTY_EDITOR_FLEETS (admiralty_scenario_editor_get_page (editor, "fleets"));
+  before = bytes_now (editor);
+  admiralty_scenario_editor_set_visible_page (editor, "fleets");
+  wait_frame (GTK_WIDGET (editor));
+  list = find_widget (GTK_WIDGET (fleets), is_sidebar, NULL);
+  g_assert_nonnull (list);
+  pointer_click_widget (GTK_WIDGET (gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), 0)));
+  pool = admiralty_editor_fleets_get_formation (fleets);
+  g_assert_nonnull (pool);
+  g_assert_cmpstr ((const char *) pool->name, ==, "pool");
+  admiral = adm_xml_get_string (pool, "admiral");
+  g_assert_cmpstr (admiral, ==, "vorkosigan");
+  g_assert_nonnull (admiralty_editor_fleets_get_ship_entry (fleets, 9));
+  g_assert_null (admiralty_editor_fleets_get_ship_entry (fleets, 10));
+  entry = admiralty_editor_fleets_get_ship_entry (fleets, 0);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "Prince Serg");
+  row = gtk_widget_get_ancestor (entry, GTK_TYPE_LIST_BOX_ROW);
+  g_assert_null (find_widget (row, is_of_type, GSIZE_TO_POINTER (GTK_TYPE_CHECK_BUTTON)));
+  g_assert_nonnull (find_widget (GTK_WIDGET (fleets), is_row_titled, "Admiral"));
+  g_assert_null (find_widget (GTK_WIDGET (fleets), is_row_titled, "Hidden"));
+
+  /* A ship added to the pool and named with the keys. */
+  pointer_click_widget (button (GTK_WIDGET (fleets), "Add _Ship"));
+  entry = admiralty_editor_fleets_get_ship_entry (fleets, 10);
+  g_assert_nonnull (entry);
+  g_assert_true (gtk_widget_has_focus (entry) || gtk_widget_is_ancestor (
+                   gtk_root_get_focus (GTK_ROOT (editor)), entry));
+  type_to (GTK_WIDGET (editor), "Nightingale");
+  keys_to (GTK_WIDGET (editor), "Tab");
+  ship = adm_scenario_edit_find (edit, "ship", "nightingale");
+  g_assert_nonnull (ship);
+  g_assert_true (ship->parent == pool);
+  g_assert_null (xmlHasProp (pool, (const xmlChar *) "flagship"));
+  g_assert_cmpuint (admiralty_scenario_editor_get_problems (editor)->len, ==, 0);
+  wait_frame (GTK_WIDGET (editor));
+  root_screenshot ("editor-pool.png", 0, 0);
+
+  /* The pool removed, and one added for the admiral left without one. */
+  pointer_click_widget (find_widget (GTK_WIDGET (fleets), is_button_tooltip, "Remove Pool"));
+  g_assert_cmpuint (count_pools (editor), ==, 10);
+  g_assert_null (adm_scenario_edit_find (edit, "ship", "nightingale"));
+  pointer_click_widget (button (GTK_WIDGET (fleets), "Add _Pool"));
+  g_assert_cmpuint (count_pools (editor), ==, 11);
+  pool = admiralty_editor_fleets_get_formation (fleets);
+  g_free (admiral);
+  admiral = adm_xml_get_string (pool, "admiral");
+  g_assert_cmpstr (admiral, ==, "vorkosigan");
+  /* A pool of no ships yet is a problem until it has one. */
+  g_assert_cmpuint (admiralty_scenario_editor_get_problems (editor)->len, >, 0);
+  pointer_click_widget (button (GTK_WIDGET (fleets), "Add _Ship"));
+  entry = admiralty_editor_fleets_get_ship_entry (fleets, 0);
+  g_assert_nonnull (entry);
+  row = gtk_widget_get_ancestor (entry, GTK_TYPE_LIST_BOX_ROW);
+  choose_named (editor, find_widget (row, is_class_picker, NULL), "Vorpatril");
+  g_assert_cmpuint (admiralty_scenario_editor_get_problems (editor)->len, ==, 0);
+  wait_frame (GTK_WIDGET (editor));
+  root_screenshot ("editor-pool-added.png", 0, 0);
+
+  focus_window (GTK_WIDGET (editor));
+  keys_to (GTK_WIDGET (editor), "ctrl+s");
+  saved = adm_scenario_load_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (adm_scenario_get_pools (saved)->len, ==, 11);
+  g_assert_cmpuint (adm_scenario_get_formations (saved)->len, ==, 0);
+
+  while (adm_scenario_edit_can_undo (edit) && undos++ < 20)
+    keys_to (GTK_WIDGET (editor), "ctrl+z");
+  now = bytes_now (editor);
+  g_assert_true (g_bytes_equal (before, now));
+  keys_to (GTK_WIDGET (editor), "shift+ctrl+z");
+  g_assert_true (adm_scenario_edit_can_undo (edit));
+  close_editor (editor);
+  remove_tree (folder);
+}
+
 /* The centre of sector @id's card on the editor's map, in the map's pixels. */
 static void
 sector_point (AdmiraltyEditorMap *page,
@@ -438,6 +562,7 @@ main (int   argc,
   g_test_add_func ("/ui/scenario-editor/komarr-unchanged", test_komarr_unchanged);
   g_test_add_func ("/ui/scenario-editor/F-FORM-8/add-remove-ship", test_add_remove_ship);
   g_test_add_func ("/ui/scenario-editor/F-FORM-8/ship-card-fits", test_ship_card_fits);
+  g_test_add_func ("/ui/scenario-editor/F-GEN-5/F-GEN-6/pools", test_pools);
   g_test_add_func ("/ui/scenario-editor/F-STRAT-8/build-small", test_build_small);
   g_test_add_func ("/ui/scenario-editor/F-FORM-8/seventh-ship", test_seventh_ship);
   g_test_add_func ("/ui/scenario-editor/draft-offered-back", test_draft_offered_back);

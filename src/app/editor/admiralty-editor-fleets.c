@@ -29,6 +29,9 @@ struct _AdmiraltyEditorFleets
 
   GtkListBox      *formation_list;
   GtkStack        *detail_stack;
+  AdwPreferencesGroup *formation_group;
+  AdwActionRow    *hidden_row;
+  GtkWidget       *remove_button;
   AdwEntryRow     *name_row;
   AdwEntryRow     *id_row;
   AdwComboRow     *faction_row;
@@ -40,8 +43,9 @@ struct _AdmiraltyEditorFleets
   GtkListBox      *class_list;
 
   AdmScenarioEdit *edit;
-  GPtrArray       *formations;   /* xmlNode*, in the order of the list's rows */
-  xmlNode         *formation;    /* the one shown, or NULL */
+  GPtrArray       *formations;   /* xmlNode*, in the order of the list's rows: the formations,
+                                  * then the pools */
+  xmlNode         *formation;    /* the formation or pool shown, or NULL */
   GPtrArray       *ships;        /* ShipRow*: the first n_ships shown, the rest hidden */
   guint            n_ships;
   GPtrArray       *class_ids;    /* const char*, in the order of the class popover's rows */
@@ -107,12 +111,33 @@ find_ship (AdmiraltyEditorFleets *self,
 
 /* The formation list */
 
-/* A formation's line in the list: its name and number of ships. */
+static gboolean
+is_pool (xmlNode *node)
+{
+  return node != NULL && adm_xml_is (node, "pool");
+}
+
+/* A formation's line in the list: its name and number of ships; a pool's, its admiral's. */
 static char *
-formation_label (xmlNode *formation)
+formation_label (AdmiraltyEditorFleets *self,
+                 xmlNode               *formation)
 {
   g_autofree char *name = get (formation, "name");
   g_autoptr(GPtrArray) ships = adm_scenario_edit_children (formation, "ship");
+
+  if (is_pool (formation))
+    {
+      g_autofree char *id = get (formation, "admiral");
+      xmlNode *admiral = adm_scenario_edit_find (self->edit, "admiral", id);
+      g_autofree char *admiral_name = admiral != NULL ? get (admiral, "name") : NULL;
+
+      /* Translators: an admiral's pool of ships in the editor's list (F-GEN-5), with its
+       * number of ships */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Pool of %s (%u ship)",
+                                           "Pool of %s (%u ships)", ships->len),
+                              admiral_name != NULL ? admiral_name : id != NULL ? id : "",
+                              ships->len);
+    }
 
   /* Translators: a formation in the editor's list, with its number of ships */
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s (%u ship)", "%s (%u ships)",
@@ -128,12 +153,16 @@ build_formation_list (AdmiraltyEditorFleets *self)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->formation_list))) != NULL)
     gtk_list_box_remove (self->formation_list, child);
   g_ptr_array_set_size (self->formations, 0);
-  for (xmlNode *formation = adm_xml_first_element (root, "formation"); formation != NULL;
-       formation = adm_xml_next_element (formation, "formation"))
+  for (xmlNode *formation = adm_xml_first_element (root, NULL); formation != NULL;
+       formation = adm_xml_next_element (formation, NULL))
     {
-      g_autofree char *label = formation_label (formation);
-      GtkWidget *text = gtk_label_new (label);
+      g_autofree char *label = NULL;
+      GtkWidget *text;
 
+      if (!adm_xml_is (formation, "formation") && !is_pool (formation))
+        continue;
+      label = formation_label (self, formation);
+      text = gtk_label_new (label);
       gtk_label_set_xalign (GTK_LABEL (text), 0.0f);
       gtk_label_set_ellipsize (GTK_LABEL (text), PANGO_ELLIPSIZE_END);
       gtk_list_box_append (self->formation_list, text);
@@ -145,7 +174,7 @@ build_formation_list (AdmiraltyEditorFleets *self)
 static void
 update_formation_label (AdmiraltyEditorFleets *self)
 {
-  g_autofree char *label = formation_label (self->formation);
+  g_autofree char *label = formation_label (self, self->formation);
   GtkListBoxRow *row;
   guint index;
 
@@ -671,8 +700,12 @@ bind_ship (AdmiraltyEditorFleets *self,
   g_autofree char *id = get (ship, "id");
   g_autofree char *readiness = get (ship, "readiness");
   gboolean is_flagship = flagship != NULL && g_strcmp0 (id, flagship) == 0;
+  gboolean pool = is_pool (ship->parent);
 
   row->node = ship;
+  /* A pool's ships have no flagship or succession until formed (F-GEN-6). */
+  gtk_widget_set_visible (row->flagship, !pool);
+  gtk_widget_set_visible (row->succession, !pool);
   set_text (row->name, name);
   set_text (row->id, id);
   show_class (self, row);
@@ -773,7 +806,18 @@ sync_formation (AdmiraltyEditorFleets *self)
                                                     "sector", self->sector_ids, NULL);
   guint admiral_index = admiral != NULL ? id_index (self->admiral_ids, admiral) : 0;
 
+  gboolean pool = is_pool (self->formation);
+
   self->syncing = TRUE;
+  /* A pool is its admiral's ships and where they start (F-GEN-5): no name, id, faction of
+   * its own (its admiral's) or hiding. */
+  adw_preferences_group_set_title (self->formation_group, pool ? _("Pool") : _("Formation"));
+  gtk_widget_set_tooltip_text (self->remove_button,
+                               pool ? _("Remove Pool") : _("Remove Formation"));
+  gtk_widget_set_visible (GTK_WIDGET (self->name_row), !pool);
+  gtk_widget_set_visible (GTK_WIDGET (self->id_row), !pool);
+  gtk_widget_set_visible (GTK_WIDGET (self->faction_row), !pool);
+  gtk_widget_set_visible (GTK_WIDGET (self->hidden_row), !pool);
   gtk_editable_set_text (GTK_EDITABLE (self->name_row), name != NULL ? name : "");
   sync_formation_id (self);
   adw_combo_row_set_model (self->faction_row, G_LIST_MODEL (factions));
@@ -908,6 +952,62 @@ add_formation_cb (AdmiraltyEditorFleets *self)
   admiralty_editor_fleets_add_formation (self);
 }
 
+/* The first admiral without a pool (F-GEN-5: one each), or the first admiral, or NULL. */
+static xmlNode *
+admiral_for_pool (AdmiraltyEditorFleets *self)
+{
+  xmlNode *root = adm_scenario_edit_get_root (self->edit);
+  xmlNode *first = adm_xml_first_element (root, "admiral");
+
+  for (xmlNode *admiral = first; admiral != NULL;
+       admiral = adm_xml_next_element (admiral, "admiral"))
+    {
+      g_autofree char *id = get (admiral, "id");
+      gboolean has_pool = FALSE;
+
+      for (xmlNode *pool = adm_xml_first_element (root, "pool"); pool != NULL && !has_pool;
+           pool = adm_xml_next_element (pool, "pool"))
+        {
+          g_autofree char *of = get (pool, "admiral");
+
+          has_pool = g_strcmp0 (of, id) == 0;
+        }
+      if (!has_pool)
+        return admiral;
+    }
+  return first;
+}
+
+void
+admiralty_editor_fleets_add_pool (AdmiraltyEditorFleets *self)
+{
+  xmlNode *admiral, *first_sector, *pool;
+  g_autofree char *admiral_id = NULL;
+  g_autofree char *sector = NULL;
+
+  g_return_if_fail (ADMIRALTY_IS_EDITOR_FLEETS (self));
+
+  admiral = admiral_for_pool (self);
+  admiral_id = admiral != NULL ? get (admiral, "id") : NULL;
+  /* Its ships start where the formation or pool shown does, as a fleet is entered side by
+   * side (F-GEN-7). */
+  if (self->formation != NULL)
+    sector = get (self->formation, "sector");
+  first_sector = adm_xml_first_element (adm_scenario_edit_get_map (self->edit), "sector");
+  if (sector == NULL && first_sector != NULL)
+    sector = get (first_sector, "id");
+  pool = adm_scenario_edit_add_pool (self->edit, admiral_id != NULL ? admiral_id : "",
+                                     sector != NULL ? sector : "");
+  admiralty_editor_fleets_select (self, pool);
+  gtk_widget_grab_focus (GTK_WIDGET (self->admiral_row));
+}
+
+static void
+add_pool_cb (AdmiraltyEditorFleets *self)
+{
+  admiralty_editor_fleets_add_pool (self);
+}
+
 void
 admiralty_editor_fleets_add_ship (AdmiraltyEditorFleets *self)
 {
@@ -970,6 +1070,9 @@ admiralty_editor_fleets_duplicate (AdmiraltyEditorFleets *self)
       admiralty_editor_fleets_select (self, copy);
       return;
     }
+  /* An admiral has one pool: only its ships are copied. */
+  if (is_pool (self->formation))
+    return;
   copy = adm_scenario_edit_duplicate (self->edit, self->formation);
   admiralty_editor_fleets_select (self, copy);
 }
@@ -1059,7 +1162,7 @@ admiralty_editor_fleets_select (AdmiraltyEditorFleets *self,
   g_return_if_fail (ADMIRALTY_IS_EDITOR_FLEETS (self));
 
   while (formation != NULL && formation->type == XML_ELEMENT_NODE &&
-         !adm_xml_is (formation, "formation"))
+         !adm_xml_is (formation, "formation") && !is_pool (formation))
     formation = formation->parent;
   if (formation == NULL || formation->type != XML_ELEMENT_NODE)
     return;
@@ -1182,6 +1285,9 @@ admiralty_editor_fleets_class_init (AdmiraltyEditorFleetsClass *klass)
                                                "admiralty-editor-fleets.ui");
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, formation_list);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, detail_stack);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, formation_group);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, hidden_row);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, remove_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, name_row);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, id_row);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, faction_row);
@@ -1193,6 +1299,7 @@ admiralty_editor_fleets_class_init (AdmiraltyEditorFleetsClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorFleets, class_list);
   gtk_widget_class_bind_template_callback (widget_class, formation_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, add_formation_cb);
+  gtk_widget_class_bind_template_callback (widget_class, add_pool_cb);
   gtk_widget_class_bind_template_callback (widget_class, remove_formation_cb);
   gtk_widget_class_bind_template_callback (widget_class, name_apply_cb);
   gtk_widget_class_bind_template_callback (widget_class, id_apply_cb);

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* admiralty-editor-fleets.h: the scenario editor's Fleets page — the formations (F-FORM) in a
- * list, and the one selected: its name, faction, admiral, starting sector and whether it
- * starts hidden (F-STRAT-3), and its ships, one row each — name, class, readiness (F-RDY,
- * 0–12), flagship (F-FORM-4) and place in the succession (F-FORM-5). Keyboard first: Enter
+/* admiralty-editor-fleets.h: the scenario editor's Fleets page — the formations (F-FORM) and
+ * the admirals' pools of ships (F-GEN-5) in a list, and the one selected: a formation's name,
+ * faction, admiral, starting sector and whether it starts hidden (F-STRAT-3), a pool's
+ * admiral and sector; and its ships, one row each — name, class, readiness (F-RDY, 0–12), and
+ * in a formation flagship (F-FORM-4) and place in the succession (F-FORM-5). Keyboard first: Enter
  * in the last ship's name adds a ship of the same class and readiness and goes to its name,
  * Ctrl+D duplicates the ship or the formation. */
 #pragma once
@@ -19,7 +20,7 @@ G_DECLARE_FINAL_TYPE (AdmiraltyEditorFleets, admiralty_editor_fleets, ADMIRALTY,
 
 void      admiralty_editor_fleets_set_edit  (AdmiraltyEditorFleets *self,
                                              AdmScenarioEdit       *edit);
-/* Shows @node's formation, and focuses @node's row when it is a ship. */
+/* Shows @node's formation or pool, and focuses @node's row when it is a ship. */
 void      admiralty_editor_fleets_select    (AdmiraltyEditorFleets *self,
                                              xmlNode               *node);
 /* The formation shown, or NULL. */
@@ -32,6 +33,9 @@ xmlNode  *admiralty_editor_fleets_get_node_at (AdmiraltyEditorFleets *self,
 void      admiralty_editor_fleets_duplicate (AdmiraltyEditorFleets *self);
 /* Adds a formation and shows it, as "Add Formation" does. */
 void      admiralty_editor_fleets_add_formation (AdmiraltyEditorFleets *self);
+/* Adds a pool (F-GEN-5) for the first admiral without one, where the formation or pool shown
+ * starts, and shows it, as "Add Pool" does. */
+void      admiralty_editor_fleets_add_pool  (AdmiraltyEditorFleets *self);
 /* Adds a ship after the last of the formation shown and focuses its name, as "Add Ship"
  * and Enter in the last ship's name do. */
 void      admiralty_editor_fleets_add_ship  (AdmiraltyEditorFleets *self);

@@ -384,6 +384,8 @@ removed_title (xmlNode *node)
     return g_strdup_printf (_("Ship “%s” removed"), shown);
   if (adm_xml_is (node, "formation"))
     return g_strdup_printf (_("Formation “%s” removed"), shown);
+  if (adm_xml_is (node, "pool"))
+    return g_strdup (_("Pool removed with its ships"));
   if (adm_xml_is (node, "sector"))
     return g_strdup_printf (_("Sector “%s” removed with its links"), shown);
   if (adm_xml_is (node, "link"))

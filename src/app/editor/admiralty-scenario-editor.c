@@ -373,7 +373,7 @@ void
 admiralty_scenario_editor_show (AdmiraltyScenarioEditor *self,
                                 xmlNode                 *node)
 {
-  static const char *const fleets[] = { "formation", "ship", "succession", NULL };
+  static const char *const fleets[] = { "formation", "pool", "ship", "succession", NULL };
   static const char *const map[] = { "map", "sector", "object", "link", NULL };
   static const char *const season[] = { "season", "rulings", NULL };
 

@@ -49,7 +49,7 @@ static guint signals[N_SIGNALS];
 
 /* The order of a scenario's children (scenario.rng), of a map's, a formation's. */
 static const char *const scenario_order[] = {
-  "description", "rulings", "admiral", "alliance", "map", "formation", "season", NULL
+  "description", "rulings", "admiral", "alliance", "map", "formation", "pool", "season", NULL
 };
 static const char *const map_order[] = { "sector", "link", NULL };
 static const char *const formation_order[] = { "ship", "succession", NULL };
@@ -627,6 +627,16 @@ all_of (AdmScenarioEdit *self,
   return found;
 }
 
+/* The formations, then the pools (F-GEN-5): what names admirals, sectors and ships. */
+static GPtrArray *
+fleets_of (AdmScenarioEdit *self)
+{
+  GPtrArray *found = all_of (self, "formation");
+
+  collect (xmlDocGetRootElement (self->doc), "pool", found);
+  return found;
+}
+
 xmlNode *
 adm_scenario_edit_find (AdmScenarioEdit *self,
                         const char      *element,
@@ -750,7 +760,7 @@ rename_references (AdmScenarioEdit *self,
                    const char      *old,
                    const char      *new)
 {
-  g_autoptr(GPtrArray) formations = all_of (self, "formation");
+  g_autoptr(GPtrArray) formations = fleets_of (self);
 
   if (g_str_equal (element, "sector"))
     {
@@ -1269,6 +1279,25 @@ adm_scenario_edit_add_formation (AdmScenarioEdit *self,
 }
 
 xmlNode *
+adm_scenario_edit_add_pool (AdmScenarioEdit *self,
+                            const char      *admiral,
+                            const char      *sector)
+{
+  xmlNode *root, *pool;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+  g_return_val_if_fail (admiral != NULL && sector != NULL, NULL);
+
+  root = xmlDocGetRootElement (self->doc);
+  pool = new_element (self, "pool");
+  set_prop (pool, "admiral", admiral);
+  set_prop (pool, "sector", sector);
+  insert_child (root, pool, NULL, scenario_order);
+  commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE, root);
+  return pool;
+}
+
+xmlNode *
 adm_scenario_edit_add_ship (AdmScenarioEdit *self,
                             xmlNode         *formation,
                             xmlNode         *after,
@@ -1288,7 +1317,9 @@ adm_scenario_edit_add_ship (AdmScenarioEdit *self,
   set_prop (ship, "class", klass);
   set_prop (ship, "readiness", level);
   insert_child (formation, ship, after, formation_order);
-  if (prop_is (formation, "flagship", "") || prop_is (formation, "flagship", NULL))
+  /* A pool has no flagship until its admiral forms it into formations (F-GEN-6). */
+  if (adm_xml_is (formation, "formation") &&
+      (prop_is (formation, "flagship", "") || prop_is (formation, "flagship", NULL)))
     {
       g_autofree char *id = adm_xml_get_string (ship, "id");
 
@@ -1512,6 +1543,8 @@ adm_scenario_edit_remove (AdmScenarioEdit *self,
         }
       else if (adm_xml_is (node, "admiral") && id != NULL)
         {
+          /* A pool keeps its admiral's id: it has to have an admiral, and the Problems page
+           * asks for another. */
           g_autoptr(GPtrArray) formations = all_of (self, "formation");
 
           for (guint i = 0; i < formations->len; i++)

@@ -172,8 +172,13 @@ xmlNode         *adm_scenario_edit_add_formation  (AdmScenarioEdit  *self,
                                                    const char       *name,
                                                    const char       *faction,
                                                    const char       *sector);
-/* A ship in @formation, after @after (one of its ships) or after its last; the formation's
- * first ship becomes its flagship. */
+/* F-GEN-5: a pool of admiral @admiral (an id) in sector @sector (an id), of no ships yet, after
+ * the formations and the other pools. */
+xmlNode         *adm_scenario_edit_add_pool       (AdmScenarioEdit  *self,
+                                                   const char       *admiral,
+                                                   const char       *sector);
+/* A ship in @formation (or a pool), after @after (one of its ships) or after its last; a
+ * formation's first ship becomes its flagship, a pool has none (F-GEN-6). */
 xmlNode         *adm_scenario_edit_add_ship       (AdmScenarioEdit  *self,
                                                    xmlNode          *formation,
                                                    xmlNode          *after,
@@ -181,12 +186,13 @@ xmlNode         *adm_scenario_edit_add_ship       (AdmScenarioEdit  *self,
                                                    const char       *klass,
                                                    int               readiness);
 /* A copy of a ship (after it) or of a formation with its ships (after it), with new names
- * and ids. */
+ * and ids. A pool is not copied: an admiral has one. */
 xmlNode         *adm_scenario_edit_duplicate      (AdmScenarioEdit  *self,
                                                    xmlNode          *node);
-/* Removes @node, and what refers to it: a sector's links, an admiral from his formations, a
- * ship from its formation's succession (its flagship passes to the next in succession, or
- * the first ship left). */
+/* Removes @node, and what refers to it: a sector's links, an admiral from his formations (his
+ * pool keeps his id, a problem until another admiral is chosen), a ship from its formation's
+ * succession (its flagship passes to the next in succession, or the first ship left); a pool
+ * with its ships. */
 void             adm_scenario_edit_remove         (AdmScenarioEdit  *self,
                                                    xmlNode          *node);
 /* F-FORM-4: @ship becomes its formation's flagship, and leaves the succession. */
