@@ -15,7 +15,9 @@
  *    main thread with the time it arrived;
  *  - taken back by the chief, the next message is refused (409 taken-back, his reason);
  *  - a body too large is refused before it is read (413); malformed XML is refused (409
- *    malformed) and changes nothing. */
+ *    malformed) and changes nothing;
+ *  - both tables playing at once, each on a thread of its own with the table's client and the
+ *    program dice the chief committed to: every entry kept once, none refused. */
 
 #include "config.h"
 
@@ -29,6 +31,7 @@
 #include "admiralty-engine.h"
 #include "adm-portal.h"
 #include "adm-portal-tokens.h"
+#include "adm-table-client.h"
 #include "adm-table-server.h"
 #include "cli-helpers.h"
 #include "komarr-helpers.h"
@@ -1042,6 +1045,158 @@ test_big_bodies (Fixture       *fixture,
     }
 }
 
+/* Several masters at once, as on a night and in bench-portal: each table a thread of its own
+ * with its own main context, its client opening its battle from the chief, rolling the program
+ * dice the chief committed to and handed out, sending each entry as it is recorded, and, its
+ * battle played, taking its last phase back and playing it again. */
+typedef struct {
+  char            *link;
+  char            *engagement;
+  AdmBattleOrders *orders;     /* what its admirals declare, or NULL */
+  guint     n_entries;
+  guint     n_rolls;
+  char      last[65];
+  char     *failure;
+  gint      over;
+} Playing;
+
+#define PLAYED_TURNS 3
+
+static gboolean
+table_step_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Lets the table's client send and read the chief's answers for a moment, as a table master
+ * takes his time between two phases. */
+static void
+table_pause (GMainContext *context)
+{
+  gboolean woken = FALSE;
+  GSource *source = g_timeout_source_new (20);
+
+  g_source_set_callback (source, table_step_cb, &woken, NULL);
+  g_source_attach (source, context);
+  while (!woken)
+    g_main_context_iteration (context, TRUE);
+  g_source_destroy (source);
+  g_source_unref (source);
+}
+
+static gpointer
+playing_thread (gpointer data)
+{
+  Playing *playing = data;
+  g_autoptr(GMainContext) context = g_main_context_new ();
+  g_autoptr(AdmTableClient) client = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(AdmDiceSource) dice = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean reachable = FALSE;
+
+  g_main_context_push_thread_default (context);
+  client = adm_table_client_new (playing->link, &error);
+  if (client != NULL)
+    battle = adm_table_client_open_battle_sync (client, playing->engagement, &reachable, NULL,
+                                                &error);
+  if (battle != NULL)
+    dice = adm_table_client_dice_source (client, NULL, NULL, &error);
+  /* Its dice decide the battle, which may end before its last turn: a phase refused ends the
+   * playing, as it ends the bench's. */
+  while (dice != NULL && adm_battle_get_turn (battle) <= PLAYED_TURNS &&
+         adm_battle_resolve_phase (battle, playing->orders != NULL
+                                             ? adm_battle_orders_get_turn (playing->orders,
+                                                                           adm_battle_get_turn (battle))
+                                             : NULL, dice, NULL))
+    table_pause (context);
+  /* Its last phase taken back and played again: both are entries the chief keeps. */
+  if (dice != NULL && adm_battle_undo (battle, &error))
+    {
+      table_pause (context);
+      adm_battle_redo (battle, &error);
+    }
+  if (dice != NULL && error == NULL)
+    adm_table_client_flush (client, 60000, &error);
+  if (error != NULL)
+    playing->failure = g_strdup (error->message);
+  if (battle != NULL)
+    {
+      playing->n_entries = adm_journal_get_n_entries (adm_battle_get_log (battle));
+      playing->n_rolls = adm_battle_get_rolls (battle)->len;
+      adm_table_battle_entry_hash (battle, playing->n_entries, playing->last);
+    }
+  g_clear_object (&battle);
+  g_clear_object (&client);
+  g_main_context_pop_thread_default (context);
+  g_atomic_int_set (&playing->over, 1);
+  g_main_context_wakeup (NULL);
+  return NULL;
+}
+
+/* Both tables play at once with the program dice the chief committed to, Table 1 Pol orbit
+ * (c1-3), whose orders fire from turn 2: every entry each records is kept by the chief once,
+ * in order, none refused, and the chief's campaign holds each table's battle as the table
+ * does. */
+static void
+test_tables_at_once (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autofree char *orders_path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests",
+                                                   "data", "campaign-battles",
+                                                   "komarr-c1-3.orders.xml", NULL);
+  g_autoptr(AdmBattleOrders) orders = NULL;
+  g_autoptr(GError) error = NULL;
+  Playing playing[2] = { { NULL, } };
+  GThread *threads[2];
+
+  g_assert_true (adm_campaign_assign_table (fixture->campaign, "c1-3", "Table 1", T0 + 3100,
+                                            NULL, &error));
+  g_assert_no_error (error);
+  orders = adm_battle_orders_load_file (orders_path, &error);
+  g_assert_no_error (error);
+  for (guint t = 0; t < 2; t++)
+    {
+      g_autofree char *table = adm_table_server_table_name (t + 1);
+
+      playing[t].link = portal_loopback_link (adm_table_server_get_link (fixture->tables,
+                                                                         table));
+      playing[t].engagement = g_strdup (t == 0 ? "c1-3" : fixture->ids[1]);
+      playing[t].orders = t == 0 ? orders : NULL;
+      threads[t] = g_thread_new ("table", playing_thread, &playing[t]);
+    }
+  while (!g_atomic_int_get (&playing[0].over) || !g_atomic_int_get (&playing[1].over))
+    g_main_context_iteration (NULL, TRUE);
+  for (guint t = 0; t < 2; t++)
+    {
+      AdmJournal *journal = adm_campaign_get_journal (fixture->campaign);
+      const AdmTableArrival *arrival = adm_table_server_get_arrival (fixture->tables,
+                                                                     playing[t].engagement);
+      AdmTableReceipt receipt;
+      guint in_journal = 0;
+
+      g_thread_join (threads[t]);
+      g_assert_null (playing[t].failure);
+      /* Pol orbit's fire rolled dice: the program's, drawn from the chief's commitment. */
+      if (t == 0)
+        g_assert_cmpuint (playing[t].n_rolls, >, 0);
+      g_assert_cmpuint (playing[t].n_entries, >, 2);
+      adm_campaign_get_table_receipt (fixture->campaign, playing[t].engagement, &receipt);
+      g_assert_cmpuint (receipt.kept, ==, playing[t].n_entries);
+      g_assert_cmpstr (receipt.last, ==, playing[t].last);
+      for (guint i = 0; i < adm_journal_get_n_entries (journal); i++)
+        in_journal += g_strcmp0 (adm_journal_get_entry_engagement (journal, i),
+                                 playing[t].engagement) == 0;
+      g_assert_cmpuint (in_journal, ==, receipt.kept);
+      g_assert_nonnull (arrival);
+      g_assert_null (arrival->refusal);
+      g_free (playing[t].link);
+      g_free (playing[t].engagement);
+    }
+  g_assert_cmpuint (fixture->changed, >=, 2);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1062,6 +1217,7 @@ main (int    argc,
   ADD ("flood", test_flood);
   ADD ("flood-refused", test_flood_refused);
   ADD ("big-bodies", test_big_bodies);
+  ADD ("F-STRAT-4/tables-at-once-every-entry-kept", test_tables_at_once);
 #undef ADD
   return g_test_run ();
 }

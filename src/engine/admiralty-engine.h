@@ -3,6 +3,7 @@
 #pragma once
 
 #include "adm-audience.h"
+#include "adm-background.h"
 #include "adm-battle.h"
 #include "adm-battle-layout.h"
 #include "adm-battle-orders.h"

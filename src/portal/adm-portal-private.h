@@ -133,14 +133,15 @@ struct _AdmPortal
   GHashTable      *warm;      /* "ADMIRAL\nLANG" of the pages served since the start: made
                                * again, ahead of the next request, when they change */
   GQueue           builds;    /* Build*: pages being made, one step at a time */
-  guint            build_source;
-  GQueue           pdf_jobs;  /* Job*: reports' PDFs to make, one a step (pdf_step_cb ()) */
-  guint            pdf_source;
+  GQueue           pdf_jobs;  /* Job*: reports' PDFs to make, in two steps (pdf_step ()) */
+  char            *pdf_digest; /* the digest of the report of the head of @pdf_jobs, made in
+                                * its first step */
   GHashTable      *pdf_sources; /* the keys of Shared's pdfs → the digest of the report
                                  * fragment each was drawn with */
   GQueue           pdf_checks;  /* char*: the keys of the PDFs to check, one a step, after a
-                                 * change of the campaign (pdf_check_step_cb ()) */
-  guint            pdf_check_source;
+                                 * change of the campaign (pdf_check_step ()) */
+  guint            step_source; /* the one source of all those steps (step_cb ()) */
+  guint            next_step;   /* which of them goes next */
   GHashTable      *sheets;    /* admiral id → AdmPortalSheet* */
   GHashTable      *posted;    /* admiral id → Posted*: his last sheet as the form gave it */
   char            *failure;   /* why the portal stopped by itself, or NULL */

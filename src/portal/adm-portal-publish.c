@@ -12,6 +12,7 @@
 #include <cairo-pdf.h>
 #include <glib/gi18n-lib.h>
 
+#include "adm-background.h"
 #include "adm-doc-render.h"
 #include "adm-portal-private.h"
 #include "adm-report.h"
@@ -430,7 +431,7 @@ job_answer_page (AdmPortal        *self,
 }
 
 /* Main thread: answers @job with the admiral's page at once when its fragments are made, else
- * when they are (build_step_cb ()). */
+ * when they are (build_step ()). */
 void
 _adm_portal_job_serve_page (AdmPortal        *self,
                             Job              *job,
@@ -467,22 +468,18 @@ build_done (AdmPortal *self,
 }
 
 /* One step: one fragment of the head build's page (a fleet-card sheet, what his side knows,
- * or one cycle's report), a few milliseconds, or the page made of them; the next step comes
- * after the main loop has done what else is ready. */
+ * or one cycle's report), a few milliseconds, or the page made of them. FALSE when no page is
+ * being made. */
 static gboolean
-build_step_cb (gpointer data)
+build_step (AdmPortal *self)
 {
-  AdmPortal *self = data;
   Build *build = g_queue_peek_head (&self->builds);
   const AdmAdmiral *admiral;
   guint current, cycle;
   LangScope scope;
 
   if (build == NULL)
-    {
-      self->build_source = 0;
-      return G_SOURCE_REMOVE;
-    }
+    return FALSE;
   admiral = self->campaign != NULL ? _adm_portal_admiral_of (self, build->admiral_id) : NULL;
   if (admiral == NULL || g_hash_table_contains (self->parts, build->key))
     {
@@ -490,7 +487,7 @@ build_step_cb (gpointer data)
        * campaign: the page, in a step of its own. */
       build_done (self, g_queue_pop_head (&self->builds));
       _adm_portal_build_free (build);
-      return G_SOURCE_CONTINUE;
+      return TRUE;
     }
   /* The campaign changed under the build: its fragments so far are of the old one. */
   if (build->version != self->version || build->parts == NULL)
@@ -525,38 +522,50 @@ build_step_cb (gpointer data)
         build->parts->reports = g_string_free (g_steal_pointer (&build->reports), FALSE);
       g_hash_table_insert (self->parts, g_strdup (build->key), g_steal_pointer (&build->parts));
     }
-  return G_SOURCE_CONTINUE;
+  return TRUE;
 }
 
-/* Main thread: @func run at idle priority on the main context until it returns
- * G_SOURCE_REMOVE, a step each time (pages and reports' PDFs are made one step at a time).
- * Returns the source's id. */
-static guint
-step_source_add (AdmPortal   *self,
-                 GSourceFunc  func,
-                 const char  *name)
+static gboolean pdf_step (AdmPortal *self);
+static gboolean pdf_check_step (AdmPortal *self);
+
+/* One step of the portal's work on the main loop a turn, at idle priority: a fragment of a
+ * page, half of a report's PDF, or the check of a PDF, each a few milliseconds, taken in turn
+ * from each queue with work. One source for them all, so that the main loop never runs two of
+ * them in one turn (GLib dispatches every ready source of a priority together). */
+static gboolean
+step_cb (gpointer data)
 {
-  GSource *source = g_idle_source_new ();
-  guint id;
+  static gboolean (* const steps[]) (AdmPortal *self) = { build_step, pdf_step, pdf_check_step };
+  AdmPortal *self = data;
 
-  g_source_set_priority (source, G_PRIORITY_DEFAULT_IDLE);
-  g_source_set_callback (source, func, self, NULL);
-  g_source_set_static_name (source, name);
-  id = g_source_attach (source, self->shared->owner);
-  g_source_unref (source);
-  return id;
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    {
+      guint which = (self->next_step + i) % G_N_ELEMENTS (steps);
+
+      if (steps[which] (self))
+        {
+          self->next_step = (which + 1) % G_N_ELEMENTS (steps);
+          return G_SOURCE_CONTINUE;
+        }
+    }
+  self->step_source = 0;
+  return G_SOURCE_REMOVE;
 }
 
+/* Main thread: there is a step to take. */
 static void
-step_source_clear (AdmPortal *self,
-                   guint     *id)
+steps_wake (AdmPortal *self)
 {
-  GSource *source = *id != 0 ? g_main_context_find_source_by_id (self->shared->owner, *id)
-                             : NULL;
+  GSource *source;
 
-  if (source != NULL)
-    g_source_destroy (source);
-  *id = 0;
+  if (self->step_source != 0)
+    return;
+  source = g_idle_source_new ();
+  g_source_set_priority (source, G_PRIORITY_DEFAULT_IDLE);
+  g_source_set_callback (source, step_cb, self, NULL);
+  g_source_set_static_name (source, "[admiralty] portal step");
+  self->step_source = g_source_attach (source, self->shared->owner);
+  g_source_unref (source);
 }
 
 /* Main thread: the page of @key made in steps, @job (when not NULL) answered with it. */
@@ -583,8 +592,7 @@ _adm_portal_build_queue (AdmPortal  *self,
     }
   if (job != NULL)
     g_ptr_array_add (build->waiting, job);
-  if (self->build_source == 0)
-    self->build_source = step_source_add (self, build_step_cb, "[admiralty] portal page");
+  steps_wake (self);
 }
 
 /* Stopped: the requests waiting for a page are dropped with their connections. */
@@ -592,8 +600,13 @@ void
 _adm_portal_builds_clear (AdmPortal *self)
 {
   Build *build;
+  GSource *source = self->step_source != 0
+                    ? g_main_context_find_source_by_id (self->shared->owner, self->step_source)
+                    : NULL;
 
-  step_source_clear (self, &self->build_source);
+  if (source != NULL)
+    g_source_destroy (source);
+  self->step_source = 0;
   while ((build = g_queue_pop_head (&self->builds)) != NULL)
     {
       for (guint i = 0; i < build->waiting->len; i++)
@@ -601,9 +614,8 @@ _adm_portal_builds_clear (AdmPortal *self)
       _adm_portal_build_free (build);
     }
   /* And the reports' PDFs still to make or to check. */
-  step_source_clear (self, &self->pdf_source);
   g_queue_clear_full (&self->pdf_jobs, (GDestroyNotify) _adm_portal_job_free);
-  step_source_clear (self, &self->pdf_check_source);
+  g_clear_pointer (&self->pdf_digest, g_free);
   g_queue_clear_full (&self->pdf_checks, g_free);
 }
 
@@ -662,10 +674,13 @@ _adm_portal_parse_report (guint       current,
 }
 
 typedef struct {
-  Job   *job;
-  char  *key;
-  char  *digest;   /* of the report's fragment: report_digest () */
-  guint  version;
+  AdmPortal *portal;
+  Job       *job;
+  char      *key;
+  char      *digest;   /* of the report's fragment: report_digest () */
+  guint      version;
+  AdmDoc    *doc;      /* to draw */
+  GBytes    *pdf;      /* drawn */
 } PdfTask;
 
 static void
@@ -678,30 +693,36 @@ pdf_task_free (gpointer data)
     _adm_portal_job_free (task->job);
   g_free (task->key);
   g_free (task->digest);
+  g_clear_pointer (&task->doc, adm_doc_free);
+  g_clear_pointer (&task->pdf, g_bytes_unref);
+  g_object_unref (task->portal);
   g_free (task);
 }
 
-/* A thread of the pool: the document drawn as a PDF. Drawing needs no translation (the
- * document's words, its page footer included, were translated when it was made) and no
- * campaign: nothing the main thread changes. */
+static gboolean pdf_drawn_cb (gpointer data);
+
+/* In the background (adm_background_run ()): the document drawn as a PDF, then back to the
+ * main thread. Drawing needs no translation (the document's words, its page footer included,
+ * were translated when it was made) and no campaign: nothing the main thread changes. */
 static void
-pdf_draw_thread (GTask        *task,
-                 gpointer      source,
-                 gpointer      data,
-                 GCancellable *cancellable)
+pdf_draw_thread (gpointer data,
+                 gpointer unused)
 {
-  g_task_return_pointer (task, doc_pdf (data), (GDestroyNotify) g_bytes_unref);
+  PdfTask *pdf_task = data;
+
+  pdf_task->pdf = doc_pdf (pdf_task->doc);
+  g_clear_pointer (&pdf_task->doc, adm_doc_free);
+  g_main_context_invoke_full (pdf_task->portal->shared->owner, G_PRIORITY_DEFAULT,
+                              pdf_drawn_cb, pdf_task, pdf_task_free);
 }
 
 /* Main thread: the PDF drawn; published (unless the campaign changed meanwhile) and sent. */
-static void
-pdf_drawn_cb (GObject      *source,
-              GAsyncResult *result,
-              gpointer      data)
+static gboolean
+pdf_drawn_cb (gpointer data)
 {
-  AdmPortal *self = ADM_PORTAL (source);
   PdfTask *pdf_task = data;
-  GBytes *pdf = g_task_propagate_pointer (G_TASK (result), NULL);
+  AdmPortal *self = pdf_task->portal;
+  GBytes *pdf = g_steal_pointer (&pdf_task->pdf);
   Job *job = g_steal_pointer (&pdf_task->job);
 
   /* Its server stopped meanwhile: nothing would read an answer. */
@@ -724,7 +745,7 @@ pdf_drawn_cb (GObject      *source,
       job->status = SOUP_STATUS_OK;
       _adm_portal_job_reply (job);
     }
-  pdf_task_free (pdf_task);
+  return G_SOURCE_REMOVE;
 }
 
 /* Main thread: the digest of the report of @cycle on @admiral's page in @lang, the fragment
@@ -746,30 +767,42 @@ report_digest (AdmPortal        *self,
   return digest;
 }
 
+/* Main thread: the PDF of @job's report as published, or NULL. */
+static GBytes *
+pdf_published (AdmPortal  *self,
+               Job        *job,
+               const char *key)
+{
+  GBytes *pdf;
+
+  g_mutex_lock (&self->shared->lock);
+  pdf = g_hash_table_lookup (self->shared->pdfs, key);
+  if (pdf != NULL)
+    g_bytes_ref (pdf);
+  g_mutex_unlock (&self->shared->lock);
+  return pdf;
+}
+
 /* Main thread: @job's report as a PDF, made once and published until its report changes. The
- * report is made here, from the campaign, in the admiral's language; it is drawn on a thread
- * of its own: the UI never waits for the portal. */
+ * report is made here, from the campaign, in the admiral's language (@digest, taken, is its
+ * fragment's, made the step before); it is drawn in the background: the UI never waits for
+ * the portal. */
 static void
 job_pdf (AdmPortal        *self,
          Job              *job,
-         const AdmAdmiral *admiral)
+         const AdmAdmiral *admiral,
+         char             *digest)
 {
-  Shared *shared = self->shared;
   g_autofree char *key = g_strdup_printf ("%s\n%s\n%u", admiral->id, job->lang, job->cycle);
-  GBytes *pdf;
+  g_autofree char *made_digest = digest;
+  GBytes *pdf = pdf_published (self, job, key);
 
-  g_mutex_lock (&shared->lock);
-  pdf = g_hash_table_lookup (shared->pdfs, key);
-  if (pdf != NULL)
-    g_bytes_ref (pdf);
-  g_mutex_unlock (&shared->lock);
   if (pdf == NULL && job->cycle < _adm_portal_current_cycle (self))
     {
       g_autoptr(GError) error = NULL;
       AdmDoc *doc;
       LangScope scope;
       PdfTask *pdf_task;
-      g_autoptr(GTask) task = NULL;
 
       _adm_portal_lang_push (&scope, job->lang);
       doc = adm_report_build (self->campaign, ADM_REPORT_ADMIRAL, admiral->id, job->cycle,
@@ -783,14 +816,15 @@ job_pdf (AdmPortal        *self,
           return;
         }
       pdf_task = g_new0 (PdfTask, 1);
+      pdf_task->portal = g_object_ref (self);
       pdf_task->job = job;
       pdf_task->key = g_steal_pointer (&key);
-      pdf_task->digest = report_digest (self, admiral, job->lang, job->cycle);
+      pdf_task->digest = made_digest != NULL
+                         ? g_steal_pointer (&made_digest)
+                         : report_digest (self, admiral, job->lang, job->cycle);
       pdf_task->version = self->version;
-      task = g_task_new (self, NULL, pdf_drawn_cb, pdf_task);
-      g_task_set_task_data (task, doc, (GDestroyNotify) adm_doc_free);
-      g_task_set_name (task, "[admiralty] portal report PDF");
-      g_task_run_in_thread (task, pdf_draw_thread);
+      pdf_task->doc = doc;
+      adm_background_run (pdf_draw_thread, pdf_task);
       return;
     }
   job->pdf = pdf;
@@ -798,27 +832,42 @@ job_pdf (AdmPortal        *self,
   _adm_portal_job_reply (job);
 }
 
-/* One report's PDF a step: each takes a few milliseconds, and the requests for the eleven
- * admirals' reports arriving at once would otherwise hold the main loop for all of them in
- * one stretch (the UI never waits for the portal). */
+/* One report's PDF in two steps, the fragment of its report (when its PDF is to be made and
+ * the fragment is not), then the report made to be drawn: each takes a few milliseconds, and
+ * the requests for the eleven admirals' reports arriving at once would otherwise hold the main
+ * loop for all of them in one stretch (the UI never waits for the portal). FALSE when no PDF
+ * is asked for. */
 static gboolean
-pdf_step_cb (gpointer data)
+pdf_step (AdmPortal *self)
 {
-  AdmPortal *self = data;
-  Job *job = g_queue_pop_head (&self->pdf_jobs);
+  Job *job = g_queue_peek_head (&self->pdf_jobs);
   const AdmAdmiral *admiral;
 
   if (job == NULL)
-    {
-      self->pdf_source = 0;
-      return G_SOURCE_REMOVE;
-    }
+    return FALSE;
   admiral = self->campaign != NULL ? _adm_portal_admiral_of (self, job->admiral_id) : NULL;
+  if (admiral != NULL && self->pdf_digest == NULL &&
+      job->cycle < _adm_portal_current_cycle (self))
+    {
+      g_autofree char *key = g_strdup_printf ("%s\n%s\n%u", admiral->id, job->lang,
+                                              job->cycle);
+      g_autoptr(GBytes) pdf = pdf_published (self, job, key);
+
+      if (pdf == NULL)
+        {
+          self->pdf_digest = report_digest (self, admiral, job->lang, job->cycle);
+          return TRUE;
+        }
+    }
+  g_queue_pop_head (&self->pdf_jobs);
   if (admiral == NULL)
-    _adm_portal_job_reply (job);
+    {
+      g_clear_pointer (&self->pdf_digest, g_free);
+      _adm_portal_job_reply (job);
+    }
   else
-    job_pdf (self, job, admiral);
-  return G_SOURCE_CONTINUE;
+    job_pdf (self, job, admiral, g_steal_pointer (&self->pdf_digest));
+  return TRUE;
 }
 
 void
@@ -826,8 +875,7 @@ _adm_portal_pdf_queue (AdmPortal *self,
                        Job       *job)
 {
   g_queue_push_tail (&self->pdf_jobs, job);
-  if (self->pdf_source == 0)
-    self->pdf_source = step_source_add (self, pdf_step_cb, "[admiralty] portal report PDF");
+  steps_wake (self);
 }
 
 /* Main thread: the PDF of @key no longer served; the next request draws it again. */
@@ -842,11 +890,11 @@ pdf_drop (AdmPortal  *self,
 }
 
 /* One PDF a step: dropped when the report it was drawn from has changed (or its admiral, or
- * its cycle, is gone with an undone cycle), kept when it has not. */
+ * its cycle, is gone with an undone cycle), kept when it has not. FALSE when none is left to
+ * check. */
 static gboolean
-pdf_check_step_cb (gpointer data)
+pdf_check_step (AdmPortal *self)
 {
-  AdmPortal *self = data;
   g_autofree char *key = g_queue_pop_head (&self->pdf_checks);
   g_auto(GStrv) fields = NULL;
   const AdmAdmiral *admiral = NULL;
@@ -855,13 +903,10 @@ pdf_check_step_cb (gpointer data)
   guint64 cycle = 0;
 
   if (key == NULL)
-    {
-      self->pdf_check_source = 0;
-      return G_SOURCE_REMOVE;
-    }
+    return FALSE;
   kept = g_hash_table_lookup (self->pdf_sources, key);
   if (kept == NULL)
-    return G_SOURCE_CONTINUE;
+    return TRUE;
   fields = g_strsplit (key, "\n", 3);
   current = _adm_portal_current_cycle (self);
   if (g_strv_length (fields) == 3 && current > 1 &&
@@ -876,7 +921,7 @@ pdf_check_step_cb (gpointer data)
       if (!g_str_equal (digest, kept))
         pdf_drop (self, key);
     }
-  return G_SOURCE_CONTINUE;
+  return TRUE;
 }
 
 /* Main thread: the campaign changed. Its reports' PDFs are checked again, one a step, and
@@ -903,7 +948,6 @@ _adm_portal_pdfs_changed (AdmPortal *self)
   g_hash_table_iter_init (&iter, self->pdf_sources);
   while (g_hash_table_iter_next (&iter, (gpointer *) &key, NULL))
     g_queue_push_tail (&self->pdf_checks, g_strdup (key));
-  if (!g_queue_is_empty (&self->pdf_checks) && self->pdf_check_source == 0)
-    self->pdf_check_source = step_source_add (self, pdf_check_step_cb,
-                                              "[admiralty] portal report PDF check");
+  if (!g_queue_is_empty (&self->pdf_checks))
+    steps_wake (self);
 }

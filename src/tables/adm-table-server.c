@@ -15,6 +15,7 @@
 #include <json-glib/json-glib.h>
 #include <libsoup/soup.h>
 
+#include "adm-background.h"
 #include "adm-clock.h"
 #include "adm-dice-commit.h"
 #include "adm-engagement.h"
@@ -79,7 +80,15 @@ typedef struct {
                                   * main thread (adm_table_message_read ()), or NULL */
   GError            *read_error; /* ENTRIES: why it did not read */
   char              *setup;      /* BATTLE, ENTRIES: the set-up to hand out, made on the main
-                                  * thread, to be set up on a worker thread */
+                                  * thread, to be set up in the background; BATTLE: without its
+                                  * season (adm_campaign_table_setup_bare ()) */
+  gboolean           kept;       /* BATTLE: @setup is the battle the campaign keeps */
+  char              *setup_hash; /* BATTLE: what @setup must hash to, or NULL */
+  AdmRuleset        *ruleset;    /* BATTLE: the campaign's, whose season @setup gets */
+  gboolean           dressed;    /* BATTLE: back from the background with @battle or
+                                  * @setup_error */
+  char              *battle;     /* BATTLE: the saved battle to hand out */
+  GError            *setup_error;
   gboolean           has_secret; /* BATTLE: @secret is the dice the set-up carries */
   gboolean           typed_dice; /* BATTLE: the hand-off lets the table type real dice in */
   guint8             secret[ADM_DICE_SECRET_LENGTH];
@@ -133,6 +142,10 @@ job_free (gpointer data)
   g_clear_pointer (&job->message, adm_table_message_free);
   g_clear_error (&job->read_error);
   g_free (job->setup);
+  g_free (job->setup_hash);
+  g_clear_object (&job->ruleset);
+  g_free (job->battle);
+  g_clear_error (&job->setup_error);
   g_clear_pointer (&job->answer, g_bytes_unref);
   memset (job->secret, 0, sizeof job->secret);
   g_free (job);
@@ -302,62 +315,83 @@ answer_battle (TableJob   *job,
     }
 }
 
-/* A worker thread: the battle of a set-up handed out, then the answer (server thread). */
+static void job_run (TableJob *job);
+static gboolean at_table (AdmCampaign *campaign, const char *table, const char *engagement_id);
+
+/* In the background: the battle kept, or the battle of a set-up handed out, with the season
+ * inside; then back to the main thread. */
 static void
-setup_battle_thread (GTask        *task,
-                     gpointer      source,
-                     gpointer      data,
-                     GCancellable *cancellable)
+setup_battle_thread (gpointer data,
+                     gpointer unused)
 {
   TableJob *job = data;
-  g_autoptr(GError) error = NULL;
-  char *battle = adm_table_battle_from_setup (job->setup, job->engagement_id, &error);
+  g_autofree char *text = adm_table_setup_dress (job->setup, job->ruleset, job->engagement_id,
+                                                 job->setup_hash, job->table,
+                                                 &job->setup_error);
 
-  answer_battle (job, battle, error);
-  g_main_context_invoke_full (job->reply_to, G_PRIORITY_DEFAULT, job_answer_cb, job, job_free);
-  g_task_return_boolean (task, TRUE);
+  if (text != NULL)
+    job->battle = job->kept ? g_steal_pointer (&text)
+                            : adm_table_battle_from_setup (text, job->engagement_id,
+                                                           &job->setup_error);
+  job->dressed = TRUE;
+  job_run (job);
 }
 
-/* The battle kept is handed out as it is; a new one is set up on a worker thread (a battle
- * set up takes more than a frame of the chief's window). Returns whether the TableJob was handed
- * on. */
+/* In two turns of the main loop, around the background: first what reads the campaign (the
+ * battle kept or the set-up, without its season); then, the battle made in the background (a
+ * battle set up takes more than a frame of the chief's window), the program dice committed to
+ * and the answer. Returns whether the TableJob was handed on. */
 static gboolean
 job_battle (TableJob    *job,
             AdmCampaign *campaign)
 {
   g_autoptr(GError) error = NULL;
-  gboolean kept = FALSE;
-  char *text = adm_campaign_table_setup (campaign, job->table, job->engagement_id, &kept,
-                                         &error);
   AdmTableReceipt receipt;
+  char *battle;
 
+  if (!job->dressed)
+    {
+      job->setup = adm_campaign_table_setup_bare (campaign, job->table, job->engagement_id,
+                                                  &job->kept, &job->setup_hash, &error);
+      if (job->setup == NULL)
+        {
+          answer_battle (job, NULL, error);
+          return FALSE;
+        }
+      job->ruleset = g_object_ref (adm_campaign_get_ruleset (campaign));
+      adm_background_run (setup_battle_thread, job);
+      return TRUE;
+    }
+  if (job->battle == NULL)
+    {
+      answer_battle (job, NULL, job->setup_error);
+      return FALSE;
+    }
+  /* Handed out only while the engagement is still at this table. */
+  if (!at_table (campaign, job->table, job->engagement_id))
+    {
+      job->not_found = TRUE;
+      return FALSE;
+    }
+  battle = g_steal_pointer (&job->battle);
   /* The program dice of a battle still to be fought are committed to here, before the table
    * draws any (docs/dice.md); a battle ended needs none. */
   adm_campaign_get_table_receipt (campaign, job->engagement_id, &receipt);
-  if (text != NULL && !receipt.ended)
+  if (battle != NULL && !receipt.ended)
     {
       job->has_secret = adm_campaign_table_dice (campaign, job->table, job->engagement_id,
                                                  adm_clock_now (), job->secret, &error);
       if (!job->has_secret)
-        g_clear_pointer (&text, g_free);
+        g_clear_pointer (&battle, g_free);
     }
-  if (text != NULL)
+  if (battle != NULL)
     {
       const AdmTableAssignment *at = adm_state_get_table (adm_campaign_get_state (campaign),
                                                           job->engagement_id);
 
       job->typed_dice = at != NULL && at->typed_dice;
     }
-  if (text != NULL && !kept)
-    {
-      g_autoptr(GTask) task = g_task_new (NULL, NULL, NULL, NULL);
-
-      job->setup = text;
-      g_task_set_task_data (task, job, NULL);
-      g_task_run_in_thread (task, setup_battle_thread);
-      return TRUE;
-    }
-  answer_battle (job, text, error);
+  answer_battle (job, battle, error);
   return FALSE;
 }
 
@@ -402,9 +436,14 @@ peek_message (AdmTableServer *self,
   AdmTableArrival *arrival;
   guint from = 0;
 
-  if (adm_table_battle_peek (data, length, job->table, &engagement_id, &assignment, &from,
-                             &end_reason, &error) &&
-      g_strcmp0 (engagement_id, job->engagement_id) == 0)
+  /* A message read (off this thread) names its engagement; only one that did not read is
+   * looked into here. */
+  if (job->message != NULL)
+    engagement_id = g_strdup (adm_table_message_get_engagement (job->message));
+  else if (!adm_table_battle_peek (data, length, job->table, &engagement_id, &assignment,
+                                   &from, &end_reason, &error))
+    g_clear_pointer (&engagement_id, g_free);
+  if (engagement_id != NULL && g_strcmp0 (engagement_id, job->engagement_id) == 0)
     return TRUE;
   if (!at_table (campaign, job->table, job->engagement_id))
     {
@@ -426,22 +465,17 @@ peek_message (AdmTableServer *self,
   return FALSE;
 }
 
-static void job_run (TableJob *job);
-
 /* A worker thread: what the check of a table's first entries needs of the set-up handed out,
  * then back to the main thread. */
 static void
-handed_setup_thread (GTask        *task,
-                     gpointer      source,
-                     gpointer      data,
-                     GCancellable *cancellable)
+handed_setup_thread (gpointer data,
+                     gpointer unused)
 {
   TableJob *job = data;
 
   /* A set-up that does not set up is checked again, and said, on the main thread. */
   adm_table_message_set_handed (job->message, job->setup, NULL);
   job_run (job);
-  g_task_return_boolean (task, TRUE);
 }
 
 /* Returns whether the TableJob was handed on. */
@@ -470,10 +504,7 @@ job_entries (AdmTableServer *self,
                                              &is_battle, NULL);
       if (job->setup != NULL && !is_battle)
         {
-          g_autoptr(GTask) task = g_task_new (NULL, NULL, NULL, NULL);
-
-          g_task_set_task_data (task, job, NULL);
-          g_task_run_in_thread (task, handed_setup_thread);
+          adm_background_run (handed_setup_thread, job);
           return TRUE;
         }
     }
@@ -704,10 +735,8 @@ take_body (SoupServerMessage *msg,
 /* A worker thread: reads the message of a POST and plays its battle (adm_table_message_read ()
  * touches no campaign), then hands the TableJob to the main thread as any other. */
 static void
-read_message_thread (GTask        *task,
-                     gpointer      source,
-                     gpointer      data,
-                     GCancellable *cancellable)
+read_message_thread (gpointer data,
+                     gpointer unused)
 {
   TableJob *job = data;
   gsize length;
@@ -715,7 +744,6 @@ read_message_thread (GTask        *task,
 
   job->message = adm_table_message_read (bytes, length, job->table, &job->read_error);
   g_main_context_invoke_full (job->shared->owner, G_PRIORITY_DEFAULT, job_run_cb, job, NULL);
-  g_task_return_boolean (task, TRUE);
 }
 
 /* Server thread, before a body is read: whether @path ("/table/" TOKEN "/" …) names a
@@ -789,12 +817,9 @@ route_cb (SoupServerMessage *msg,
   soup_server_message_pause (msg);
   if (kind == JOB_ENTRIES)
     {
-      /* Playing a long battle whole takes more than a frame: it is done on a worker thread,
+      /* Playing a long battle whole takes more than a frame: it is done in the background,
        * so that neither the chief's window nor the admirals' pages wait for it. */
-      g_autoptr(GTask) task = g_task_new (NULL, NULL, NULL, NULL);
-
-      g_task_set_task_data (task, job, NULL);
-      g_task_run_in_thread (task, read_message_thread);
+      adm_background_run (read_message_thread, job);
       return;
     }
   /* The main thread owns the TableJob from here on and sends it back answered (or frees it when

@@ -11,11 +11,14 @@ G_BEGIN_DECLS
 
 /* adm_campaign_keep_battle () for the battle of @engagement_id as a table sends it back:
  * @assignment (or NULL for the chief's own hand) is the table's hand-off, and stands in for
- * the chief's hand while the engagement is at that table under it. */
+ * the chief's hand while the engagement is at that table under it. @head, when not NULL, is
+ * @battle's set-up without its season (adm_battle_serialize_head (), then
+ * adm_battle_text_without_season ()), made beforehand off the campaign's thread. */
 gboolean _adm_campaign_keep_battle (AdmCampaign  *self,
                                     const char   *engagement_id,
                                     AdmBattle    *battle,
                                     const char   *assignment,
+                                    const char   *head,
                                     GError      **error);
 
 /* The set-up (adm_battle_serialize_head ()) and the journal the campaign keeps of the battle

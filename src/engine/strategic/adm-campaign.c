@@ -14,6 +14,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "adm-background.h"
 #include "adm-battle.h"
 #include "adm-campaign.h"
 #include "adm-campaign-private.h"
@@ -1882,7 +1883,7 @@ adm_campaign_keep_battle (AdmCampaign  *self,
                           AdmBattle    *battle,
                           GError      **error)
 {
-  return _adm_campaign_keep_battle (self, engagement_id, battle, NULL, error);
+  return _adm_campaign_keep_battle (self, engagement_id, battle, NULL, NULL, error);
 }
 
 gboolean
@@ -1908,8 +1909,10 @@ _adm_campaign_keep_battle (AdmCampaign  *self,
                            const char   *engagement_id,
                            AdmBattle    *battle,
                            const char   *assignment,
+                           const char   *head,
                            GError      **error)
 {
+  g_autofree char *made_head = NULL;
   const AdmTableAssignment *at;
   AdmJournal *log;
   StoredBattle *stored;
@@ -1967,15 +1970,20 @@ _adm_campaign_keep_battle (AdmCampaign  *self,
       !adm_campaign_check_at_hand (self, engagement_id, error))
     return FALSE;
 
+  /* A battle back from a table comes with a copy of the campaign's season: the campaign
+   * keeps it as it keeps its own battles, naming the season only. */
+  if (head == NULL && (stored == NULL || stored->last != battle))
+    {
+      g_autofree char *carried = adm_battle_serialize_head (battle, NULL);
+
+      head = made_head = adm_battle_text_without_season (carried);
+    }
   if (stored == NULL)
     {
       char *key = g_strdup (engagement_id);
-      g_autofree char *head = adm_battle_serialize_head (battle, NULL);
 
-      /* The set-up goes into <battles> once: the file is written whole this time. A battle
-       * back from a table comes with a copy of the campaign's season: the campaign keeps it
-       * as it keeps its own battles, naming the season only. */
-      stored = stored_battle_new (adm_battle_text_without_season (head));
+      /* The set-up goes into <battles> once: the file is written whole this time. */
+      stored = stored_battle_new (g_strdup (head));
       g_hash_table_insert (self->battles, key, stored);
       g_ptr_array_add (self->battle_ids, key);
       g_clear_pointer (&self->battles_text, g_free);
@@ -1985,9 +1993,6 @@ _adm_campaign_keep_battle (AdmCampaign  *self,
     {
       /* Another battle object (the battle opened again, or a table's copy of it with the
        * campaign's season inside): it must be this battle, played on. */
-      g_autofree char *carried = adm_battle_serialize_head (battle, NULL);
-      g_autofree char *head = adm_battle_text_without_season (carried);
-
       if (!g_str_equal (head, stored->head))
         {
           g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE,
@@ -2030,6 +2035,11 @@ _adm_campaign_keep_battle (AdmCampaign  *self,
   if (added)
     {
       g_clear_pointer (&stored->text, g_free);
+      /* A whole battle takes milliseconds to free: the window does not wait for it. The one
+       * still named by @stored->last's weak pointer is freed here, where that pointer is
+       * read. */
+      if (stored->played != NULL && stored->played != stored->last)
+        adm_background_unref (g_steal_pointer (&stored->played));
       g_clear_object (&stored->played);
       /* A table's battle was played whole to be checked (off the campaign's thread), and is
        * never played on: it is the battle kept, for its readers to read. */

@@ -777,34 +777,56 @@ adm_campaign_table_place (AdmCampaign  *campaign,
   return TRUE;
 }
 
-/* @battle, a battle of @campaign, as a table gets it: with the campaign's season inside, so
- * that the table plays by the campaign's rules whatever its own rules folder holds, on its
- * next start too. */
-static char *
-with_season (AdmCampaign *campaign,
-             const char  *battle)
+/* Whether @setup (without its season) is the set-up whose head hashes to @setup_hash, the one
+ * the hand-off of @engagement_id to @table journaled: the table is handed that one again or
+ * nothing, never another it would fight in vain. */
+static gboolean
+setup_is_handed (const char  *setup,
+                 const char  *engagement_id,
+                 const char  *setup_hash,
+                 const char  *table,
+                 GError     **error)
 {
-  return adm_battle_text_with_season (battle, adm_campaign_get_ruleset (campaign));
+  g_autoptr(AdmBattle) battle = adm_battle_load_memory (setup, strlen (setup), engagement_id,
+                                                        error);
+  g_autofree char *head = NULL;
+  char hash[65];
+
+  if (battle == NULL)
+    return FALSE;
+  head = adm_battle_serialize_head (battle, NULL);
+  chain_start (head, hash);
+  if (strcmp (hash, setup_hash) != 0)
+    {
+      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED,
+                   /* Translators: "The battle of engagement c1-3 set up now is not the one
+                    * handed to the table “Table 2”; …" */
+                   _("The battle of engagement %s set up now is not the one handed to the table "
+                     "“%s”; take the engagement back and hand it to the table again."),
+                   engagement_id, table);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 char *
-adm_campaign_table_setup (AdmCampaign *campaign,
-                          const char  *table,
-                          const char  *engagement_id,
-                          gboolean    *kept,
-                          GError     **error)
+adm_campaign_table_setup_bare (AdmCampaign  *campaign,
+                               const char   *table,
+                               const char   *engagement_id,
+                               gboolean     *kept,
+                               char        **setup_hash,
+                               GError      **error)
 {
   const AdmTableAssignment *at;
   g_autoptr(AdmQueuedEngagement) engagement = NULL;
-  g_autoptr(AdmBattle) battle = NULL;
-  g_autofree char *setup = NULL, *head = NULL;
   const char *saved;
-  char hash[65];
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
   g_return_val_if_fail (engagement_id != NULL, NULL);
   g_return_val_if_fail (kept != NULL, NULL);
+  g_return_val_if_fail (setup_hash != NULL, NULL);
 
+  *setup_hash = NULL;
   at = adm_state_get_table (adm_campaign_get_state (campaign), engagement_id);
   if (at == NULL || (table != NULL && !g_str_equal (at->table, table)))
     {
@@ -814,33 +836,49 @@ adm_campaign_table_setup (AdmCampaign *campaign,
   saved = adm_campaign_get_battle (campaign, engagement_id, NULL, NULL);
   *kept = saved != NULL;
   if (saved != NULL)
-    return with_season (campaign, saved);
+    return g_strdup (saved);
   engagement = adm_campaign_find_engagement (campaign, engagement_id, error);
   if (engagement == NULL)
     return NULL;
-  setup = adm_campaign_engagement_setup (campaign, engagement, NULL, error);
-  if (setup == NULL)
+  *setup_hash = g_strdup (at->setup);
+  return adm_campaign_engagement_setup (campaign, engagement, NULL, error);
+}
+
+char *
+adm_table_setup_dress (const char  *bare,
+                       AdmRuleset  *ruleset,
+                       const char  *engagement_id,
+                       const char  *setup_hash,
+                       const char  *table,
+                       GError     **error)
+{
+  g_return_val_if_fail (bare != NULL, NULL);
+  g_return_val_if_fail (ADM_IS_RULESET (ruleset), NULL);
+
+  if (setup_hash != NULL && !setup_is_handed (bare, engagement_id, setup_hash, table, error))
     return NULL;
-  if (at->setup == NULL)
-    return with_season (campaign, setup);
-  /* The hand-off journaled the set-up it handed out: the table is handed that one again or
-   * nothing, never another it would fight in vain. */
-  battle = adm_battle_load_memory (setup, strlen (setup), engagement_id, error);
-  if (battle == NULL)
+  /* As a table gets it: with the campaign's season inside, so that the table plays by the
+   * campaign's rules whatever its own rules folder holds, on its next start too. */
+  return adm_battle_text_with_season (bare, ruleset);
+}
+
+char *
+adm_campaign_table_setup (AdmCampaign *campaign,
+                          const char  *table,
+                          const char  *engagement_id,
+                          gboolean    *kept,
+                          GError     **error)
+{
+  g_autofree char *setup_hash = NULL;
+  g_autofree char *bare = adm_campaign_table_setup_bare (campaign, table, engagement_id, kept,
+                                                         &setup_hash, error);
+  const AdmTableAssignment *at;
+
+  if (bare == NULL)
     return NULL;
-  head = adm_battle_serialize_head (battle, NULL);
-  chain_start (head, hash);
-  if (strcmp (hash, at->setup) != 0)
-    {
-      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED,
-                   /* Translators: "The battle of engagement c1-3 set up now is not the one
-                    * handed to the table “Table 2”; …" */
-                   _("The battle of engagement %s set up now is not the one handed to the table "
-                     "“%s”; take the engagement back and hand it to the table again."),
-                   engagement_id, at->table);
-      return NULL;
-    }
-  return with_season (campaign, setup);
+  at = adm_state_get_table (adm_campaign_get_state (campaign), engagement_id);
+  return adm_table_setup_dress (bare, adm_campaign_get_ruleset (campaign), engagement_id,
+                                setup_hash, at->table, error);
 }
 
 gboolean
@@ -1011,6 +1049,7 @@ struct _AdmTableMessage
   char      *display_name;
   AdmBattle *battle;
   guint      n;          /* entries of its battle's journal */
+  char      *carried;    /* its battle's set-up without its season, as the campaign keeps it */
   char      *handed;     /* the head of the set-up handed out, or NULL */
 };
 
@@ -1022,6 +1061,7 @@ adm_table_message_free (AdmTableMessage *message)
   message_clear (&message->head);
   g_free (message->display_name);
   g_clear_object (&message->battle);
+  g_free (message->carried);
   g_free (message->handed);
   g_free (message);
 }
@@ -1072,6 +1112,13 @@ adm_table_message_read (const char  *data,
       return NULL;
     }
   message->n = adm_journal_get_n_entries (adm_battle_get_log (message->battle));
+  /* What the checks against the campaign compare its set-up with, made here, off the
+   * campaign's thread. */
+  {
+    g_autofree char *head = adm_battle_serialize_head (message->battle, NULL);
+
+    message->carried = adm_battle_text_without_season (head);
+  }
 
   /* Its own sequence: the table sends from the first entry it has not had acknowledged,
    * with the hash of the one before, both as it holds them. */
@@ -1174,8 +1221,7 @@ adm_campaign_receive_table_message (AdmCampaign     *campaign,
 
   if (_adm_campaign_get_kept (campaign, head->engagement, &kept_head, &kept))
     {
-      g_autofree char *carried = adm_battle_serialize_head (battle, NULL);
-      g_autofree char *battle_head = adm_battle_text_without_season (carried);
+      const char *battle_head = message->carried;
 
       /* The campaign keeps the battle without the copy of its season the table got. */
       if (!g_str_equal (battle_head, kept_head))
@@ -1200,8 +1246,7 @@ adm_campaign_receive_table_message (AdmCampaign     *campaign,
     {
       /* The first entries: the set-up must be the one the chief handed out (its head made
        * beforehand off this thread, adm_table_message_set_handed (), or now). */
-      g_autofree char *carried = adm_battle_serialize_head (battle, NULL);
-      g_autofree char *battle_head = adm_battle_text_without_season (carried);
+      const char *battle_head = message->carried;
       g_autofree char *handed_head = NULL;
       g_autofree char *fresh_head = NULL;
       const AdmTableAssignment *at = adm_state_get_table (adm_campaign_get_state (campaign),
@@ -1301,7 +1346,7 @@ adm_campaign_receive_table_message (AdmCampaign     *campaign,
 
   if (message->n > held.kept &&
       !_adm_campaign_keep_battle (campaign, head->engagement, battle, head->assignment,
-                                  &local_error))
+                                  message->carried, &local_error))
     {
       g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED,
                    "%s", local_error->message);

@@ -162,6 +162,25 @@ char     *adm_table_battle_from_setup    (const char     *setup,
                                           const char     *engagement_id,
                                           GError        **error) G_GNUC_WARN_UNUSED_RESULT;
 
+/* adm_campaign_table_setup () in two steps in turn, so that only the quick one runs on the
+ * campaign's thread: adm_campaign_table_setup_bare () gives the battle kept or the set-up,
+ * without the season, and in *@setup_hash (freed by the caller) the hash of the set-up the
+ * hand-off journaled, or NULL; adm_table_setup_dress (), on any thread, checks a set-up
+ * against that hash (REFUSED, naming @table, when it differs) and puts the season of
+ * @ruleset (the campaign's, which no thread changes) inside. */
+char     *adm_campaign_table_setup_bare  (AdmCampaign    *campaign,
+                                          const char     *table,
+                                          const char     *engagement_id,
+                                          gboolean       *kept,
+                                          char          **setup_hash,
+                                          GError        **error) G_GNUC_WARN_UNUSED_RESULT;
+char     *adm_table_setup_dress          (const char     *bare,
+                                          AdmRuleset     *ruleset,
+                                          const char     *engagement_id,
+                                          const char     *setup_hash,
+                                          const char     *table,
+                                          GError        **error) G_GNUC_WARN_UNUSED_RESULT;
+
 /* The program dice of @engagement_id's battle at the table named @table (any table when
  * NULL), from the next roll of the battle the campaign keeps (1 before any): the secret, into
  * @secret, that the set-up handed to that table carries (adm_table_setup_wrap ()), committed
