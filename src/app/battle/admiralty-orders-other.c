@@ -25,6 +25,7 @@ struct _AdmiraltyOrdersOther
   GPtrArray              *forms;         /* KindForm* per kind (admiralty_orders_kinds ()),
                                           * NULL before its form is first shown */
   int                     form_kind;     /* the kind whose form the grid shows, or -1 */
+  int                     forms_side;    /* the view side the kept forms were made for */
   GArray                 *kind_map;      /* guint: kinds index per kind offered now */
   AdmPhase                kinds_phase;   /* the phase they are offered for */
 
@@ -546,6 +547,25 @@ kind_form (AdmiraltyOrdersOther *self,
   return form;
 }
 
+/* Drops every kept form: each names what the view it was made for may know. */
+static void
+drop_forms (AdmiraltyOrdersOther *self)
+{
+  self->form_kind = -1;
+  self->forms_side = -1;
+  g_ptr_array_set_size (self->other_widgets, 0);
+  for (guint i = 0; i < self->forms->len; i++)
+    {
+      KindForm *form = g_ptr_array_index (self->forms, i);
+
+      if (form == NULL)
+        continue;
+      gtk_box_remove (self->other_forms, GTK_WIDGET (form->grid));
+      g_ptr_array_index (self->forms, i) = NULL;
+      kind_form_free (form);
+    }
+}
+
 /* Hides the form shown and shows that of kind @index, as it was last shown. */
 static void
 show_form (AdmiraltyOrdersOther *self,
@@ -571,8 +591,17 @@ admiralty_orders_other_rebuild_form (AdmiraltyOrdersOther *self)
   const AdmBattleShip *ship = selected_ship (self);
   int target = get_table (self) != NULL
                  ? admiralty_table_widget_get_target_ship (get_table (self)) : -1;
+  int side = get_table (self) != NULL
+               ? admiralty_table_widget_get_view_side (get_table (self)) : -1;
   KindForm *form;
 
+  /* A form kept hidden still holds the ships its view could name (F-ECM-2): a view of
+   * another side starts from no form, so no widget of its window names what it may not know. */
+  if (side != self->forms_side)
+    {
+      drop_forms (self);
+      self->forms_side = side;
+    }
   if (kind_index (kind) != self->form_kind)
     show_form (self, kind_index (kind));
   if (kind == NULL)
