@@ -22,6 +22,7 @@
 #include "admiralty-engine.h"
 #include "cli-helpers.h"
 #include "file-helpers.h"
+#include "text-helpers.h"
 
 #define ENGAGEMENT "c1-3"
 #define TURNS 3
@@ -768,13 +769,33 @@ test_refusals (void)
   remove_tree (dir);
 }
 
-/* The chief's rules folder with a Vorpatril destroyer of hull 15 (his own classes; the
- * shipped ones say 5), made in the fixture's folder. */
+/* @text (a classes file or a season) with the Vorpatril destroyer's hull @hull instead of the
+ * shipped 5. */
 static char *
-chief_rules (Fixture *fixture)
+vorpatril_hull (const char *text,
+                int         hull)
+{
+  g_autoptr(GString) edited = g_string_new (text);
+  g_autofree char *figure = g_strdup_printf ("hull=\"%d\"", hull);
+  const char *klass = strstr (edited->str, "<class id=\"vorpatril\"");
+  const char *shipped = klass != NULL ? strstr (klass, "hull=\"5\"") : NULL;
+  gsize at;
+
+  g_assert_nonnull (shipped);
+  at = shipped - edited->str;
+  g_string_erase (edited, at, strlen ("hull=\"5\""));
+  g_string_insert (edited, at, figure);
+  return g_string_free (g_steal_pointer (&edited), FALSE);
+}
+
+/* A table master's rules folder, made in the fixture's folder, whose Vorpatril destroyer has
+ * hull @hull (his own classes file; the shipped one says 5). */
+static char *
+table_rules (Fixture *fixture,
+             int      hull)
 {
   g_autofree char *shipped = g_strdup (g_getenv ("ADMIRALTY_RULES_PATH"));
-  char *rules = g_build_filename (fixture->dir, "chief-rules", NULL);
+  char *rules = g_build_filename (fixture->dir, "table-rules", NULL);
   const char *names[] = { "forcon-2010.xml", "forcon-2010-classes.xml" };
 
   g_assert_cmpint (g_mkdir_with_parents (rules, 0700), ==, 0);
@@ -783,18 +804,9 @@ chief_rules (Fixture *fixture)
       g_autofree char *from = g_build_filename (shipped, names[i], NULL);
       g_autofree char *to = g_build_filename (rules, names[i], NULL);
       g_autofree char *text = file_contents (from);
-      g_autoptr(GString) edited = g_string_new (text);
+      g_autofree char *edited = i == 1 ? vorpatril_hull (text, hull) : g_strdup (text);
 
-      if (i == 1)
-        {
-          const char *klass = strstr (edited->str, "<class id=\"vorpatril\"");
-          const char *hull = klass != NULL ? strstr (klass, "hull=\"5\"") : NULL;
-
-          g_assert_nonnull (hull);
-          g_string_erase (edited, hull - edited->str, strlen ("hull=\"5\""));
-          g_string_insert (edited, hull - edited->str, "hull=\"15\"");
-        }
-      g_assert_true (g_file_set_contents (to, edited->str, -1, NULL));
+      g_assert_true (g_file_set_contents (to, edited, -1, NULL));
     }
   return rules;
 }
@@ -899,41 +911,119 @@ test_placements (Fixture       *fixture,
   }
 }
 
-/* The chief's campaign carries his season: a table whose own rules folder holds the shipped
- * classes fights c1-1's ships with the chief's figures — the Kestrel, a Vorpatril, has hull
- * 15 at both — and the chief's fleet cards say the same. Handed over with the program's dice
- * only (F-SEQ-1, the default), the table refuses real dice typed in. */
+/* How many times @needle is in @text. */
+static guint
+occurrences (const char *text,
+             const char *needle)
+{
+  guint n = 0;
+
+  for (const char *at = strstr (text, needle); at != NULL; at = strstr (at + 1, needle))
+    n++;
+  return n;
+}
+
+/* The hull of the ship @id in a `battle --json` or `join --json` printout. */
+static gint64
+hull_of (CliResult  *result,
+         const char *id)
+{
+  g_autoptr(JsonObject) root = parse_json (result->out);
+  JsonArray *ships = json_object_get_array_member (root, "ships");
+
+  for (guint i = 0; i < json_array_get_length (ships); i++)
+    {
+      JsonObject *ship = json_array_get_object_element (ships, i);
+
+      if (g_str_equal (json_object_get_string_member (ship, "id"), id))
+        {
+          g_assert_cmpint (json_object_get_int_member (ship, "hull_left"), ==,
+                           json_object_get_int_member (ship, "hull"));
+          return json_object_get_int_member (ship, "hull");
+        }
+    }
+  g_assert_not_reached ();
+}
+
+/* Komarr's scenario with the Vorpatril destroyer's hull 17 in a season of its own, edited as
+ * a master does: the season exported, edited, imported into his copy of the scenario. */
+static char *
+scenario_with_season (Fixture *fixture)
+{
+  g_autofree char *shipped = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
+  g_autofree char *season = g_build_filename (fixture->dir, "season.xml", NULL);
+  g_autofree char *text = file_contents (shipped);
+  g_autofree char *exported = NULL, *edited = NULL;
+  char *scenario = g_build_filename (fixture->dir, "komarr-2027.admiralty", NULL);
+
+  g_assert_true (g_file_set_contents (scenario, text, -1, NULL));
+  {
+    g_autoptr(CliResult) out = run_cli ("scenario", "season", scenario, "--export", season,
+                                        NULL);
+
+    g_assert_cmpint (out->status, ==, 0);
+  }
+  exported = file_contents (season);
+  edited = vorpatril_hull (exported, 17);
+  g_assert_true (g_file_set_contents (season, edited, -1, NULL));
+  {
+    g_autoptr(CliResult) in = run_cli ("scenario", "season", scenario, "--import", season,
+                                       NULL);
+
+    g_test_message ("import: %s", in->err);
+    g_assert_cmpint (in->status, ==, 0);
+  }
+  return scenario;
+}
+
+/* F-GEN-5, F-STRAT-15: a class's hull edited in the campaign's own season is the figure
+ * everywhere the campaign goes. The master edits the Vorpatril destroyer's hull (17; the
+ * installed rules, which the chief's processes read, say 5) in his scenario's season and
+ * starts the campaign from it: Vorkosigan's fleet cards show 17 for each of his four
+ * Vorpatrils, the chief's own battle of c1-1 fights the Kestrel with hull 17, and so does a
+ * table joined on 127.0.0.1 whose own rules folder says 15 — its files are never consulted for
+ * the battle. Handed over with the program's dice only (F-SEQ-1, the default), the table
+ * refuses real dice typed in. */
 static void
 test_season_at_table (Fixture       *fixture,
                       gconstpointer  data)
 {
-  g_autofree char *rules = chief_rules (fixture);
-  g_autofree char *shipped = g_strdup (g_getenv ("ADMIRALTY_RULES_PATH"));
-  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
+  g_autofree char *scenario = scenario_with_season (fixture);
+  g_autofree char *rules = table_rules (fixture, 15);
   g_autofree char *sheets = source_path ("scenarios", "komarr-campaign.sheets", NULL);
   g_autofree char *s1 = g_build_filename (sheets, "komarr-cycle-1-ghem-sarlat.xml", NULL);
   g_autofree char *s2 = g_build_filename (sheets, "komarr-cycle-1-radovan.xml", NULL);
   g_autofree char *s3 = g_build_filename (sheets, "komarr-cycle-1-vorkosigan.xml", NULL);
   g_autofree char *campaign = g_build_filename (fixture->dir, "chief.admiralty", NULL);
-  g_autoptr(CliResult) made = NULL, assigned = NULL, joined = NULL;
-  g_autoptr(JsonObject) root = NULL;
+  g_autofree char *apart = g_build_filename (fixture->dir, "chief-apart.admiralty", NULL);
+  g_autofree char *cards = g_build_filename (fixture->dir, "cards.pdf", NULL);
+  g_autofree char *text = NULL, *words = NULL;
+  g_autoptr(CliResult) made = NULL, printed = NULL, fought = NULL, assigned = NULL;
+  g_autoptr(CliResult) joined = NULL;
   Chief chief = { 0 };
-  JsonArray *ships;
-  gboolean seen = FALSE;
 
-  made = run_cli_with_rules (rules, "cycle", scenario, "--orders", s1, s2, s3, "--save",
-                             campaign, "--seed", "7", NULL);
+  made = run_cli ("cycle", scenario, "--orders", s1, s2, s3, "--save", campaign, "--seed", "7",
+                  NULL);
   g_assert_cmpint (made->status, ==, 0);
+  /* The fleet cards an admiral is given before play. */
+  printed = run_cli ("report", campaign, "--kind", "cards", "--admiral", "vorkosigan", "-o",
+                     cards, NULL);
+  g_assert_cmpint (printed->status, ==, 0);
+  words = pdf_text (cards);
+  g_assert_cmpuint (occurrences (words, "Vorpatril · Destroyer"), ==, 4);
+  g_assert_cmpuint (occurrences (words, "17/17"), ==, 4);
+  /* The chief's own battle of c1-1, fought a turn on a copy of the campaign. */
+  text = file_contents (campaign);
+  g_assert_true (g_file_set_contents (apart, text, -1, NULL));
+  fought = run_cli ("battle", apart, "--engagement", "c1-1", "--seed", "3", "--json", NULL);
+  g_assert_cmpint (fought->status, ==, 0);
+  g_assert_cmpint (hull_of (fought, "kestrel"), ==, 17);
+  /* The table's battle: the chief hands c1-1 over on 127.0.0.1. */
   assigned = run_cli ("table-assign", campaign, "c1-1", "Table 1", NULL);
   g_assert_cmpint (assigned->status, ==, 0);
-  /* The chief's process reads the chief's folder, the table's the shipped one. */
-  g_setenv ("ADMIRALTY_RULES_PATH", rules, TRUE);
   chief_start (&chief, campaign, free_port ());
-  g_setenv ("ADMIRALTY_RULES_PATH", shipped, TRUE);
-  /* Handed over with the program's dice only, the default: real dice are refused at the table
-   * before anything is played or sent. */
   {
-    g_autoptr(CliResult) typed = run_cli_with_rules (shipped, "join", chief.link, "--engagement",
+    g_autoptr(CliResult) typed = run_cli_with_rules (rules, "join", chief.link, "--engagement",
                                                      "c1-1", "--turns", "0", "--dice", "3",
                                                      NULL);
 
@@ -942,24 +1032,12 @@ test_season_at_table (Fixture       *fixture,
     g_assert_nonnull (strstr (typed->err, "handed engagement c1-1 to this table with the "
                                           "program's dice only"));
   }
-  joined = run_cli_with_rules (shipped, "join", chief.link, "--engagement", "c1-1", "--turns",
+  joined = run_cli_with_rules (rules, "join", chief.link, "--engagement", "c1-1", "--turns",
                                "0", "--json", NULL);
   chief_stop (&chief, SIGTERM);
   g_test_message ("table: %s", joined->err);
   g_assert_cmpint (joined->status, ==, 0);
-  root = parse_json (joined->out);
-  ships = json_object_get_array_member (root, "ships");
-  for (guint i = 0; i < json_array_get_length (ships); i++)
-    {
-      JsonObject *ship = json_array_get_object_element (ships, i);
-
-      if (g_str_equal (json_object_get_string_member (ship, "id"), "kestrel"))
-        {
-          g_assert_cmpint (json_object_get_int_member (ship, "hull"), ==, 15);
-          seen = TRUE;
-        }
-    }
-  g_assert_true (seen);
+  g_assert_cmpint (hull_of (joined, "kestrel"), ==, 17);
   g_free (chief.link);
 }
 
