@@ -212,6 +212,14 @@ static const Refusal refusals[] = {
   { "missing-column", "admiral,faction,formation,ship,class,command,sector,hidden\n"
     ",barrayar,A,Kestrel,frigate,1,pol-jump-point,\n",
     "1: the header lacks the columns “readiness”" },
+  { "unknown-faction", HEADER ",betan-survey,A,Kestrel,frigate,5,1,pol-jump-point,\n",
+    "2: unknown faction “betan-survey”" },
+  { "unknown-sector", HEADER ",barrayar,A,Kestrel,frigate,5,1,nowhere,\n",
+    "2: unknown sector “nowhere”" },
+  /* An admiral the scenario lacks is added under his faction; one it has keeps his own. */
+  { "admiral-of-another-faction",
+    HEADER "ghem-estif,barrayar,A,Kestrel,frigate,5,1,pol-jump-point,\n",
+    "2: admiral “ghem-Adm. Ilsum Estif” serves cetaganda in the scenario, not barrayar" },
 };
 
 static void
@@ -476,30 +484,57 @@ test_season_import_oob (Fixture       *fixture,
                                              "vorpatril")->hull, ==, 15);
 }
 
-/* A season whose class has hull 0 is refused with the season file's line, and the scenario
- * is left byte for byte. */
+typedef struct {
+  const char *name;
+  const char *from;      /* replaced in the Vorpatril destroyer's class */
+  const char *to;
+  const char *problem;   /* on stderr, after "season.xml:LINE: " */
+} SeasonRefusal;
+
+static const SeasonRefusal season_refusals[] = {
+  { "hull-0", "hull=\"5\"", "hull=\"0\"",
+    "<class> hull is 0; it must be a whole number of at least 1" },
+  { "negative-speed", "speed=\"36\"", "speed=\"-4\"",
+    "<class> speed is -4; it must be a whole number of at least 0" },
+  { "F-WPN-1/weapon-without-range", " range=\"25\"", "",
+    "<weapon> needs the attribute “range”" },
+  { "F-WPN-1/weapon-of-range-0", " range=\"25\"", " range=\"0\"",
+    "weapon “Gun battery” (artillery) has range 0: a weapon with no range fires at "
+    "nothing" },
+};
+
+/* A season that is not right is refused with the season file's line — the class's or the
+ * weapon's — and the problem, and the scenario is left byte for byte, no backup made. */
 static void
 test_season_refused (Fixture       *fixture,
                      gconstpointer  data)
 {
+  const SeasonRefusal *refusal = data;
   g_autofree char *season = g_build_filename (fixture->dir, "season.xml", NULL);
+  g_autofree char *backup = g_build_filename (fixture->dir, "game.backup-1.admiralty", NULL);
   g_autofree char *before = NULL, *exported = NULL, *broken = NULL, *after = NULL;
+  g_autofree char *expected = NULL;
   g_autoptr(CliResult) result = NULL;
+  const char *at;
+  int line = 1;
 
   copy_scenario (fixture, "scenarios", "skirmish.admiralty");
   before = file_contents (fixture->scenario);
   result = run_cli ("scenario", "season", fixture->scenario, "--export", season, NULL);
   g_assert_cmpint (result->status, ==, 0);
   exported = file_contents (season);
-  broken = replace_after (exported, "<class id=\"vorpatril\"", "hull=\"5\"", "hull=\"0\"");
+  broken = replace_after (exported, "<class id=\"vorpatril\"", refusal->from, refusal->to);
   g_assert_true (g_file_set_contents (season, broken, -1, NULL));
+  at = strstr (strstr (exported, "<class id=\"vorpatril\""), refusal->from);
+  for (const char *p = exported; p < at; p++)
+    line += *p == '\n';
+  expected = g_strdup_printf ("season.xml:%d: %s", line, refusal->problem);
   g_clear_pointer (&result, cli_result_free);
   result = run_cli ("scenario", "season", fixture->scenario, "--import", season, NULL);
-  g_assert_cmpint (result->status, ==, 1);
-  g_assert_nonnull (strstr (result->err, "season.xml:"));
-  g_assert_nonnull (strstr (result->err, "hull is 0"));
+  assert_failure (result, 1, expected);
   after = file_contents (fixture->scenario);
   g_assert_cmpstr (after, ==, before);
+  g_assert_false (g_file_test (backup, G_FILE_TEST_EXISTS));
 }
 
 int
@@ -527,7 +562,14 @@ main (int    argc,
   ADD ("refused/json", test_json_problems, NULL);
   ADD ("refused/campaign", test_campaign_refused, NULL);
   ADD ("season", test_season, NULL);
-  ADD ("season/refused", test_season_refused, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (season_refusals); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/cli/scenario/season/refused/%s",
+                                               season_refusals[i].name);
+
+      g_test_add (path, Fixture, &season_refusals[i], fixture_setup, test_season_refused,
+                  fixture_teardown);
+    }
   ADD ("season/import-oob", test_season_import_oob, NULL);
   g_test_add_func ("/cli/scenario/usage", test_usage);
 

@@ -1404,6 +1404,17 @@ parse_weapon (const char  *file,
                            "torpedo and mine"), type);
       return NULL;
     }
+  /* F-WPN-1: destructors, artillery and torpedoes reach their targets over a range; mines
+   * alone are laid where the ship is (range 0). */
+  if (weapon->range == 0 && weapon->type != ADM_WEAPON_MINE)
+    {
+      adm_xml_set_error (error, file, node,
+                         /* Translators: the second %s is the weapon's type as the file
+                          * names it: destructor, artillery or torpedo */
+                         _("weapon “%s” (%s) has range 0: a weapon with no range fires at "
+                           "nothing; only mines have none"), weapon->name, type);
+      return NULL;
+    }
   if (!parse_arcs (arcs, file, node, &weapon->arcs, error))
     return NULL;
 
