@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-readable-ui.c: every word the master reads is whole at 1280×800, in English and in
  * Russian (whose words run a third longer). The Komarr campaign after cycle 1 in a window of
- * the screen's size, and the windows opened from it — the report dialog with its longest
- * document chosen, Tables… with two tables, the projector — are walked: no label shown is
- * ellipsized (pango_layout_is_ellipsized ()) nor given less room than it needs
- * (gtk_widget_measure () against its allocation). Each is shot in both languages into the
- * build's tests folder (readable-LANG-WHAT.png). */
+ * the screen's size, and the windows opened from it — the report dialog with each document
+ * chosen, Tables… with two tables, an admiral's order sheet, Roll Dice…, each correction,
+ * Share with Admirals… — and a battle's Orders pane are walked: no label shown is ellipsized
+ * (pango_layout_is_ellipsized ()), given less room than it needs (gtk_widget_measure ()
+ * against its allocation, in width and in height for the lines it wraps to) nor clipped by a
+ * row or box around it. Each is shot in both languages into the build's tests folder
+ * (readable-LANG-WHAT.png). */
 
 #include "config.h"
 
@@ -15,10 +17,13 @@
 
 #include "admiralty-battle-page-private.h"
 #include "admiralty-campaign-orders.h"
+#include "admiralty-correction-dialog.h"
 #include "admiralty-orders-odds.h"
 #include "admiralty-orders-panel.h"
 #include "admiralty-report-dialog.h"
+#include "admiralty-roll-dialog.h"
 #include "admiralty-share-dialog.h"
+#include "admiralty-sheet-form.h"
 #include "admiralty-tables-dialog.h"
 #include "admiralty-window-private.h"
 #include "komarr-helpers.h"
@@ -81,8 +86,32 @@ fixture_tear_down (Fixture       *fixture,
   use_language ("en");
 }
 
-/* Every label drawn under @widget that is cut: ellipsized, or allocated narrower than its
- * minimum width, a line each ("“Public Bulletin: What Everyone May …” ellipsized"). */
+/* Whether the whole of @widget is inside each ancestor that clips its children, up to a
+ * scrolled window's child (whose clipping is scrolling, not cutting) or the window. */
+static gboolean
+visible_in_ancestors (GtkWidget *widget)
+{
+  for (GtkWidget *ancestor = gtk_widget_get_parent (widget);
+       ancestor != NULL && !GTK_IS_SCROLLED_WINDOW (gtk_widget_get_parent (ancestor)) &&
+       !GTK_IS_ROOT (ancestor);
+       ancestor = gtk_widget_get_parent (ancestor))
+    {
+      graphene_rect_t bounds;
+
+      if (gtk_widget_get_overflow (ancestor) != GTK_OVERFLOW_HIDDEN)
+        continue;
+      g_assert_true (gtk_widget_compute_bounds (widget, ancestor, &bounds));
+      if (bounds.origin.x < -0.5 || bounds.origin.y < -0.5 ||
+          bounds.origin.x + bounds.size.width > gtk_widget_get_width (ancestor) + 0.5 ||
+          bounds.origin.y + bounds.size.height > gtk_widget_get_height (ancestor) + 0.5)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Every label drawn under @widget that is cut: ellipsized, allocated narrower than its
+ * minimum width, or shorter than its lines need at the width it has, a line each ("“Public
+ * Bulletin: What Everyone May …” ellipsized", "“Second Squadron, …” 40 px high of 60"). */
 static void
 find_cut (GtkWidget *widget,
           GString   *cut)
@@ -93,18 +122,28 @@ find_cut (GtkWidget *widget,
     {
       GtkLabel *label = GTK_LABEL (widget);
       graphene_rect_t bounds;
-      int minimum = 0, width;
+      int minimum = 0, minimum_height = 0, width, height;
 
       /* The minimum counts the margins; the bounds are the border box, without them. */
       gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
       g_assert_true (gtk_widget_compute_bounds (widget, widget, &bounds));
       width = (int) bounds.size.width + gtk_widget_get_margin_start (widget) +
               gtk_widget_get_margin_end (widget);
+      height = (int) bounds.size.height + gtk_widget_get_margin_top (widget) +
+               gtk_widget_get_margin_bottom (widget);
+      gtk_widget_measure (widget, GTK_ORIENTATION_VERTICAL, MAX (width, minimum),
+                          &minimum_height, NULL, NULL, NULL);
       if (pango_layout_is_ellipsized (gtk_label_get_layout (label)))
         g_string_append_printf (cut, "“%s” ellipsized\n", gtk_label_get_text (label));
       else if (width < minimum)
         g_string_append_printf (cut, "“%s” %d px of %d\n", gtk_label_get_text (label), width,
                                 minimum);
+      else if (height < minimum_height)
+        g_string_append_printf (cut, "“%s” %d px high of %d\n", gtk_label_get_text (label),
+                                height, minimum_height);
+      else if (!visible_in_ancestors (widget))
+        g_string_append_printf (cut, "“%s” clipped by its row or box\n",
+                                gtk_label_get_text (label));
     }
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
@@ -207,6 +246,78 @@ test_orders_and_tables (Fixture       *fixture,
   assert_readable (fixture, GTK_WIDGET (tables), "tables");
   gtk_window_destroy (GTK_WINDOW (tables));
   adm_portal_stop (portal);
+}
+
+/* An admiral's order sheet, its "Order for another formation" row showing a formation and
+ * its admiral, the longest choice of the sheet (F-STRAT-16). */
+static void
+test_sheet (Fixture       *fixture,
+            gconstpointer  data)
+{
+  AdmiraltySheetForm *form;
+
+  adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->orders_tab);
+  iterate_until (NULL, NULL, 200);
+  form = admiralty_campaign_orders_open_sheet (
+      _admiralty_window_get_campaign_orders (fixture->window), "vorkosigan");
+  g_assert_nonnull (form);
+  iterate_until (widget_mapped, form, 5000);
+  iterate_until (NULL, NULL, 200);
+  assert_readable (fixture, GTK_WIDGET (form), "sheet");
+  gtk_window_destroy (GTK_WINDOW (form));
+}
+
+/* The toplevel of @type shown after @action (with @parameter) is activated on the window,
+ * checked as "@what" and closed. */
+static void
+assert_dialog_readable (Fixture    *fixture,
+                        const char *action,
+                        GVariant   *parameter,
+                        GType       type,
+                        const char *what)
+{
+  GtkWidget *dialog;
+
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (fixture->window), action,
+                                                     parameter));
+  iterate_until (NULL, NULL, 300);
+  dialog = toplevel_of_type (type);
+  g_assert_nonnull (dialog);
+  assert_readable (fixture, dialog, what);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  iterate ();
+}
+
+/* The dialogs whose rows offer a choice: Roll Dice…, each correction, Share with Admirals…
+ * sharing. */
+static void
+test_dialogs (Fixture       *fixture,
+              gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  AdmiraltyShareDialog *share;
+
+  assert_dialog_readable (fixture, "win.roll", NULL, ADMIRALTY_TYPE_ROLL_DIALOG, "roll");
+  for (guint kind = 0; kind < ADM_CORRECTION_N_KINDS; kind++)
+    {
+      g_autofree char *what = g_strdup_printf ("correction-%u", kind);
+
+      assert_dialog_readable (fixture, admiralty_correction_action_name (kind),
+                              g_variant_new_string (""), ADMIRALTY_TYPE_CORRECTION_DIALOG,
+                              what);
+    }
+
+  admiralty_share_dialog_portal_for (admiralty_window_get_room (fixture->window),
+                                     fixture->window->campaign, NULL, &error);
+  g_assert_no_error (error);
+  share = admiralty_share_dialog_new (admiralty_window_get_room (fixture->window));
+  gtk_window_present (GTK_WINDOW (share));
+  iterate_until (widget_mapped, share, 5000);
+  g_assert_true (admiralty_share_dialog_set_running (share, "127.0.0.1", 0, TRUE));
+  iterate_until (NULL, NULL, 300);
+  assert_readable (fixture, GTK_WIDGET (share), "share");
+  g_assert_true (admiralty_share_dialog_set_running (share, "127.0.0.1", 0, FALSE));
+  gtk_window_destroy (GTK_WINDOW (share));
 }
 
 /* @widget's bounds in @ancestor's coordinates. */
@@ -353,6 +464,13 @@ main (int   argc,
                                                  languages[i]);
 
       g_test_add (orders, Fixture, languages[i], fixture_set_up, test_orders_and_tables,
+                  fixture_tear_down);
+      g_autofree char *sheet = g_strdup_printf ("/ui/readable/%s/F-STRAT-16/sheet", languages[i]);
+
+      g_test_add (sheet, Fixture, languages[i], fixture_set_up, test_sheet, fixture_tear_down);
+      g_autofree char *dialogs = g_strdup_printf ("/ui/readable/%s/dialogs", languages[i]);
+
+      g_test_add (dialogs, Fixture, languages[i], fixture_set_up, test_dialogs,
                   fixture_tear_down);
       g_test_add (battle, Fixture, languages[i], fixture_set_up, test_battle_orders,
                   fixture_tear_down);
