@@ -508,6 +508,56 @@ test_des_critical_each_damage (void)
   g_assert_cmpint (n_criticals (battle, "monitor"), ==, 1);
 }
 
+/* F-DES-2, F-DES-3: the 5+ to hit and the 4+ for criticals are the ruleset's numbers
+ * (<gravi-destructor hit-on critical-on>), not the engine's. With a copy of the rules hitting
+ * on 6+ with criticals on 3+, a 5 misses and a 3 brings a critical, in the roll, the report
+ * and the odds alike. */
+static void
+test_des_numbers_from_ruleset (void)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr(AdmBattle) battle =
+    load_with_changed_rules ("fire-destructors.xml", "ruleset",
+                             "hit-on=\"5\" critical-on=\"4\"",
+                             "hit-on=\"6\" critical-on=\"3\"", &dir);
+  AdmRuleset *ruleset = adm_battle_get_ruleset (battle);
+  g_autoptr(AdmFireOdds) odds = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmFireOddsInput input;
+  guint first;
+
+  g_rmdir (dir);
+  g_assert_cmpint (adm_ruleset_get_destructor_hit_on (ruleset), ==, 6);
+  g_assert_cmpint (adm_ruleset_get_destructor_critical_on (ruleset), ==, 3);
+  first = resolve (battle, FIRE ("hartung:destructor", "monitor")
+                           FIRE ("kraft:destructor", "monitor"),
+                   "6 5 6 6 6 6 5 3 2 3 4");
+  assert_rolls (battle, first, "F-DES-1 4d6=6 5 6 6; F-DES-1 3d6=6 6 5; F-DES-3 2d6=3 2; "
+                               "F-CRIT-2 2d6=3 4");
+  g_assert_cmpstr (roll_purpose (battle, first), ==,
+                   "Hartung's Gravi-destructor, firepower 4 at Monitor, 6+ to hit");
+  assert_reported (battle, "Hartung's Gravi-destructor, firepower 4 at Monitor: 4 dice "
+                           "(6 5 6 6) at 6+ — 3 hits, 3 absorbed by shields, shields down, "
+                           "0 damage.");
+  assert_reported (battle, "Kraft's Gravi-destructor, firepower 3 at Monitor: 3 dice (6 6 5) "
+                           "at 6+ — 2 hits, 2 damage.");
+  assert_reported (battle, "Critical checks on Monitor (3+): 3 2 — 1 critical.");
+  g_assert_cmpint (hull_left (battle, "monitor"), ==, 10);
+  g_assert_cmpint (ship (battle, "monitor")->criticals[ADM_CRIT_FIRE], ==, 1);
+
+  /* The odds read the same numbers: one die hits on 6 (1/6), its damage a critical on 3+. */
+  g_assert_true (adm_ruleset_fire_odds_input (ruleset, ADM_WEAPON_DESTRUCTOR, 1, NULL, 0, 2, 0,
+                                              FALSE, FALSE, FALSE, &input, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (input.hit_on, ==, 6);
+  g_assert_cmpint (input.critical_on, ==, 3);
+  odds = adm_ruleset_fire_odds (ruleset, ADM_WEAPON_DESTRUCTOR, 1, NULL, 0, 2, 0, FALSE, FALSE,
+                                FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat_with_epsilon (adm_fire_odds_at_least (odds, 1), 1.0 / 6, 1e-12);
+  g_assert_cmpfloat_with_epsilon (odds->p_critical, 1.0 / 6 * 4 / 6, 1e-12);
+}
+
 /* F-ART: artillery */
 
 static void
@@ -2660,6 +2710,7 @@ main (int   argc,
 
   g_test_add_func ("/engine/fire/F-DES-1/one-die-per-firepower", test_des_one_die_per_firepower);
   g_test_add_func ("/engine/fire/F-DES-3/critical-each-damage", test_des_critical_each_damage);
+  g_test_add_func ("/engine/fire/F-DES-2/numbers-from-ruleset", test_des_numbers_from_ruleset);
 
   g_test_add_func ("/engine/fire/F-ART-1/in-range-and-arc", test_art_basic);
   g_test_add_func ("/engine/fire/F-ART-3/combined-batteries", test_art_combined_batteries);

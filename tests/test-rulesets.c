@@ -615,7 +615,7 @@ static const BrokenCase broken_cases[] = {
     "the table has no result for the 2d6 roll 6" },
   { "grade-out-of-order.xml", "grade-out-of-order.xml", 30, ADM_XML_ERROR_INVALID,
     "grade “veteran” is out of order" },
-  { "default-not-in-options.xml", "default-not-in-options.xml", 36, ADM_XML_ERROR_INVALID,
+  { "default-not-in-options.xml", "default-not-in-options.xml", 37, ADM_XML_ERROR_INVALID,
     "ruling “halved-firepower” has the default “halve-then-round”, which is not one of its "
     "options (halve-then-floor, halve-then-ceil)" },
   { "unknown-type.xml", "unknown-type-classes.xml", 8, ADM_XML_ERROR_INVALID,
@@ -628,8 +628,12 @@ static const BrokenCase broken_cases[] = {
     "the file ends too early" },
   /* F-FORD-8: the save number is the ruleset's, so its element is required. */
   { "missing-special-shield.xml", "missing-special-shield.xml", 34, ADM_XML_ERROR_INVALID,
+    "unexpected element gravi-destructor" },
+  /* F-DES-2, F-DES-3: the gravi-destructor's numbers are the ruleset's, so its element is
+   * required. */
+  { "missing-gravi-destructor.xml", "missing-gravi-destructor.xml", 35, ADM_XML_ERROR_INVALID,
     "unexpected element rulings" },
-  { "unknown-placement.xml", "unknown-placement.xml", 47, ADM_XML_ERROR_INVALID,
+  { "unknown-placement.xml", "unknown-placement.xml", 48, ADM_XML_ERROR_INVALID,
     "<order> names the placement “column”, which the ruleset does not define (it has: line)" },
 };
 

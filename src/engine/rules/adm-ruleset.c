@@ -38,6 +38,9 @@ struct _AdmRuleset
   GPtrArray         *grades;            /* AdmReadinessGrade* */
   int                turret_hit;        /* F-TORP-13: a turret die at or above it hits */
   int                shield_save_on;    /* F-FORD-8: a special shield saves on it and above */
+  int                destructor_hit_on; /* F-DES-2: a gravi-destructor die hits on it and above */
+  int                destructor_critical_on; /* F-DES-3: its damage's critical check passes
+                                              * on it and above */
 
   GPtrArray         *rulings;           /* AdmRuling* */
   GHashTable        *rulings_by_id;
@@ -1624,6 +1627,12 @@ parse_ruleset (AdmRuleset  *self,
   if ((section = require_element (root, "special-shield", self->path, error)) == NULL ||
       !adm_xml_get_int (section, "save-on", TRUE, 0, &self->shield_save_on, self->path, error))
     return FALSE;
+  if ((section = require_element (root, "gravi-destructor", self->path, error)) == NULL ||
+      !adm_xml_get_int (section, "hit-on", TRUE, 0, &self->destructor_hit_on, self->path,
+                        error) ||
+      !adm_xml_get_int (section, "critical-on", TRUE, 0, &self->destructor_critical_on,
+                        self->path, error))
+    return FALSE;
   if ((section = require_element (root, "rulings", self->path, error)) == NULL ||
       !parse_rulings (self, section, error))
     return FALSE;
@@ -2063,6 +2072,20 @@ adm_ruleset_get_shield_save_on (AdmRuleset *self)
 {
   g_return_val_if_fail (ADM_IS_RULESET (self), 0);
   return self->shield_save_on;
+}
+
+int
+adm_ruleset_get_destructor_hit_on (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), 0);
+  return self->destructor_hit_on;
+}
+
+int
+adm_ruleset_get_destructor_critical_on (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), 0);
+  return self->destructor_critical_on;
 }
 
 /* Rules with this ruleset's data and rulings */

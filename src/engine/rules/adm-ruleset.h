@@ -186,6 +186,12 @@ int                      adm_ruleset_get_turret_hit   (AdmRuleset   *self);
 /* F-FORD-8: the d6 result at or above which a reinforced special force shield ignores a
  * damage point. */
 int                      adm_ruleset_get_shield_save_on (AdmRuleset *self);
+/* F-DES-2: the d6 result at or above which a gravi-destructor's die hits, whatever the
+ * armour. */
+int                      adm_ruleset_get_destructor_hit_on (AdmRuleset *self);
+/* F-DES-3: the d6 result at or above which a damage point done by gravi-destructors brings a
+ * critical. */
+int                      adm_ruleset_get_destructor_critical_on (AdmRuleset *self);
 
 /* Wrapper on the pure functions with this ruleset's table and rulings: the number of d6 for
  * @firepower against @target after @shift; @column_out gets the column used (0: no shot).

@@ -1120,9 +1120,12 @@ attack (AdmBattle   *self,
 
       g_string_printf (line, _("%s, firepower %d at %s"), batteries_named, v.destructors,
                        t->name);
-      /* F-DES-1, F-DES-2, F-WPN-2, F-WPN-3: one d6 per firepower point, 5+ hits whatever the
-       * armour, shields still block; F-DES-3, F-WPN-4: criticals on 4+. */
-      if (!resolve_hits (self, target, v.destructors, 5, FALSE, v.lock, 4, "F-DES-1",
+      /* F-DES-1, F-DES-2, F-WPN-2, F-WPN-3: one d6 per firepower point, the ruleset's number
+       * hits whatever the armour, shields still block; F-DES-3, F-WPN-4: criticals on the
+       * ruleset's number. */
+      if (!resolve_hits (self, target, v.destructors,
+                         adm_ruleset_get_destructor_hit_on (self->ruleset), FALSE, v.lock,
+                         adm_ruleset_get_destructor_critical_on (self->ruleset), "F-DES-1",
                          "F-DES-3", fewer, line, ADM_ABOUT_ARRAY (destructor_about),
                          buffers->shown, error))
         return FALSE;

@@ -303,12 +303,13 @@ adm_ruleset_fire_odds_input (AdmRuleset        *ruleset,
     }
   else
     {
-      /* F-DES-1: one d6 per firepower point; F-DES-2, F-WPN-3: 5+ whatever the armour, and
-       * shields block the hits; F-DES-3: criticals on 4+. */
+      /* F-DES-1: one d6 per firepower point; F-DES-2, F-WPN-3: the ruleset's number hits
+       * whatever the armour, and shields block the hits; F-DES-3: criticals on the
+       * ruleset's number. */
       fire.dice = firepower;
-      fire.hit_on = 5;
+      fire.hit_on = adm_ruleset_get_destructor_hit_on (ruleset);
       fire.order = ADM_SHIELDS_AFTER_ARMOUR;
-      fire.critical_on = 4;
+      fire.critical_on = adm_ruleset_get_destructor_critical_on (ruleset);
     }
 
   if (fire.dice > ADM_DICE_MAX_COUNT)

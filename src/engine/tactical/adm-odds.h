@@ -32,7 +32,8 @@ typedef enum {
 
 typedef struct {
   int             dice;        /* d6 rolled: table dice (artillery) or firepower (destructors) */
-  int             hit_on;      /* a die ≥ this scores: the armour (F-ART-12) or 5 (F-DES-2);
+  int             hit_on;      /* a die ≥ this scores: the armour (F-ART-12) or the ruleset's
+                                * <gravi-destructor hit-on> (F-DES-2);
                                 * 1 always scores, 7 or more never does */
   int             shields;     /* shield blocks still available to the target (F-SHLD-1) */
   AdmShieldsOrder order;       /* where shields act */
@@ -40,7 +41,8 @@ typedef struct {
   int             save_on;     /* F-FORD-8 special-shield save: each damage point after shields
                                 * is ignored on a d6 ≥ save_on; 0 = no save */
   int             critical_on; /* each damage point is checked: d6 ≥ this is a critical
-                                * (4 destructors F-DES-3, 6 artillery F-ART-13) */
+                                * (the ruleset's <gravi-destructor critical-on> for
+                                * destructors F-DES-3, 6 artillery F-ART-13) */
 } AdmFireOddsInput;
 
 /* The odds of the damage a ship takes, from gunfire or from a torpedo salvo: one type for
@@ -64,9 +66,10 @@ void         adm_fire_odds_free    (AdmFireOdds *odds);
 
 /* Wrapper with a ruleset's table and rulings: artillery (@weapon ADM_WEAPON_ARTILLERY) looks
  * @firepower up against @target after @shift (F-ART-8, F-ART-9, F-ART-10, clamped per ruling) and
- * hits on @armour; destructors (ADM_WEAPON_DESTRUCTOR) roll @firepower dice hitting on 5+ whatever
- * the armour (F-DES-1, F-DES-2, F-WPN-3). @halved applies the movement/fire-order halving
- * (F-MOVE-15, F-MOVE-16, F-MOVE-17, F-FORD-10) under the "halved-firepower" ruling. Shields act per
+ * hits on @armour; destructors (ADM_WEAPON_DESTRUCTOR) roll @firepower dice hitting on the
+ * ruleset's <gravi-destructor hit-on> whatever the armour (F-DES-1, F-DES-2, F-WPN-3).
+ * @halved applies the movement/fire-order halving (F-MOVE-15, F-MOVE-16, F-MOVE-17,
+ * F-FORD-10) under the "halved-firepower" ruling. Shields act per
  * the "shields-against-artillery" ruling for artillery and after the hit for destructors.
  * A bad target or weapon type sets @error. */
 AdmFireOdds *adm_ruleset_fire_odds (AdmRuleset    *ruleset,
