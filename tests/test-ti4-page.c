@@ -415,17 +415,17 @@ enter_dice (AdmiraltyTi4Page *page,
   g_assert_cmpint (need->kind, ==, ADM_TI4_NEED_DICE);
   click (page->step_button);
   iterate ();
-  dialog = page->dice_dialog;
+  dialog = admiralty_typed_dice_get_prompt (page->typed);
   g_assert_nonnull (dialog);
   for (guint i = 0; i < need->count; i++)
     g_string_append_printf (text, i > 0 ? " %u" : "%u", value);
   admiralty_dice_prompt_set_text (dialog, text->str);
   g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "enter"));
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "enter");
-  if (page->dice_dialog != NULL)
+  if (admiralty_typed_dice_get_prompt (page->typed) != NULL)
     gtk_window_close (GTK_WINDOW (dialog));
   iterate ();
-  g_assert_null (page->dice_dialog);
+  g_assert_null (admiralty_typed_dice_get_prompt (page->typed));
 }
 
 static void

@@ -12,6 +12,7 @@
 
 #include "admiralty-asking-dice.h"
 #include "admiralty-dice-prompt.h"
+#include "admiralty-typed-dice.h"
 #include "admiralty-drafts.h"
 #include "admiralty-battle-page-private.h"
 #include "admiralty-fleet-entry.h"
@@ -69,12 +70,10 @@ struct _AdmiraltyBattlePage
   gboolean              report_behind;
   gboolean              dice_behind;
 
-  /* Real dice: the values entered for the phase being resolved, and the source that noted
-   * the request it could not meet. */
-  GArray               *entered;
-  char                 *entered_for;  /* the phase, rolls and orders they were typed for */
+  /* Real dice: the values entered for the phase being resolved with the phase, rolls and
+   * orders they were typed for, and the source that noted the request it could not meet. */
+  AdmiraltyTypedDice   *typed;
   AdmiraltyAskingDice  *asking;
-  GtkWidget            *dice_dialog;  /* weak */
   gboolean              ask_physical; /* the dice of a Resolve waiting on a question */
 
   /* Template children */
@@ -1164,7 +1163,7 @@ static char *admiralty_battle_page_dice_key (AdmiraltyBattlePage *self);
 static void
 forget_dice (AdmiraltyBattlePage *self)
 {
-  g_array_set_size (self->entered, 0);
+  admiralty_typed_dice_forget (self->typed);
   if (self->asking != NULL)
     admiralty_asking_dice_clear_typed (self->asking);
 }
@@ -1180,24 +1179,26 @@ keep_dice (AdmiraltyBattlePage *self)
   g_autofree char *hash = NULL;
   g_autofree char *orders = NULL;
   g_autofree char *text = NULL;
+  GArray *entered = admiralty_typed_dice_get_values (self->typed);
+  const char *entered_for = admiralty_typed_dice_get_key (self->typed);
   gsize length;
 
   if (path == NULL)
     return;
-  if (self->entered->len == 0 || self->entered_for == NULL)
+  if (entered->len == 0 || entered_for == NULL)
     {
       admiralty_draft_remove (path);
       return;
     }
-  values = g_array_sized_new (FALSE, FALSE, sizeof (int), self->entered->len);
-  for (guint i = 0; i < self->entered->len; i++)
+  values = g_array_sized_new (FALSE, FALSE, sizeof (int), entered->len);
+  for (guint i = 0; i < entered->len; i++)
     {
-      int value = (int) g_array_index (self->entered, guint, i);
+      int value = (int) g_array_index (entered, guint, i);
 
       g_array_append_val (values, value);
     }
   file = g_key_file_new ();
-  hash = g_compute_checksum_for_string (G_CHECKSUM_SHA256, self->entered_for, -1);
+  hash = g_compute_checksum_for_string (G_CHECKSUM_SHA256, entered_for, -1);
   orders = adm_turn_orders_to_string (admiralty_battle_page_turn_orders (self));
   g_key_file_set_string (file, "dice", "for", hash);
   g_key_file_set_string (file, "dice", "orders", orders);
@@ -1270,17 +1271,16 @@ admiralty_battle_page_restore_dice (AdmiraltyBattlePage *self)
   for (gsize i = 0; i < n; i++)
     if (values[i] < 1)
       return;
+  admiralty_typed_dice_resume (self->typed, key);
   forget_dice (self);
   for (gsize i = 0; i < n; i++)
     {
       guint value = (guint) values[i];
 
-      g_array_append_val (self->entered, value);
+      admiralty_typed_dice_append (self->typed, &value, 1);
     }
-  g_free (self->entered_for);
-  self->entered_for = g_steal_pointer (&key);
   /* Said by the window when it shows the page (admiralty_window_announce_battle ()). */
-  self->dice_restored = self->entered->len;
+  self->dice_restored = n;
 }
 
 /* A phase resolved: what was typed for it is in the journal now. */
@@ -1421,49 +1421,45 @@ admiralty_battle_page_phase_failed (AdmiraltyBattlePage *self,
 
 static void admiralty_battle_page_try_physical (AdmiraltyBattlePage *self);
 
+/* Cancelled (Escape too): the phase stays unresolved, but the dice typed so far are kept;
+ * resolving again resumes at the roll the master stopped at, as long as the phase and its
+ * orders are the same. */
 static void
-dice_dialog_response_cb (AdmiraltyBattlePage *self,
-                         const char          *response,
-                         AdwMessageDialog    *dialog)
+typed_cancelled_cb (AdmiraltyBattlePage *self,
+                    guint                kept)
+{
+  g_autofree char *toast = NULL;
+
+  if (kept == 0)
+    toast = g_strdup (_("The phase was not resolved"));
+  else
+    /* Translators: after Cancel on a dice prompt in the middle of a phase */
+    toast = g_strdup_printf (ngettext ("The phase was not resolved. The %u value typed is "
+                                       "kept: resolve again to go on from the next roll.",
+                                       "The phase was not resolved. The %u values typed "
+                                       "are kept: resolve again to go on from the next "
+                                       "roll.", kept),
+                             kept);
+  g_signal_emit (self, signals[SIGNAL_TOAST], 0, toast);
+}
+
+static void
+typed_refused_cb (AdmiraltyBattlePage *self,
+                  const char          *message)
+{
+  g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("Not a Roll of These Dice"), message);
+}
+
+static void
+typed_entered_cb (AdmiraltyBattlePage *self,
+                  GArray              *values)
 {
   GPtrArray *requests = self->asking != NULL ? admiralty_asking_dice_get_unmets (self->asking)
                                              : NULL;
-  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autoptr(GError) error = NULL;
   guint at = 0;
 
-  if ((GtkWidget *) dialog != self->dice_dialog)
+  if (requests == NULL || requests->len == 0)
     return;
-  g_clear_weak_pointer (&self->dice_dialog);
-
-  if (g_strcmp0 (response, "enter") != 0 || requests == NULL || requests->len == 0)
-    {
-      g_autofree char *toast = NULL;
-
-      /* Cancelled (Escape too): the phase stays unresolved, but the dice typed so far are
-       * kept; resolving again resumes at the roll the master stopped at, as long as the
-       * phase and its orders are the same. */
-      if (self->entered->len == 0)
-        toast = g_strdup (_("The phase was not resolved"));
-      else
-        /* Translators: after Cancel on a dice prompt in the middle of a phase */
-        toast = g_strdup_printf (ngettext ("The phase was not resolved. The %u value typed is "
-                                           "kept: resolve again to go on from the next roll.",
-                                           "The phase was not resolved. The %u values typed "
-                                           "are kept: resolve again to go on from the next "
-                                           "roll.", self->entered->len),
-                                 self->entered->len);
-      g_signal_emit (self, signals[SIGNAL_TOAST], 0, toast);
-      return;
-    }
-
-  if (!admiralty_dice_prompt_get_values (GTK_WIDGET (dialog), values, &error))
-    {
-      g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("Not a Roll of These Dice"),
-                     error->message);
-      return;
-    }
-
   /* Each roll of the volley keeps the values typed for it, for the engine to take when it
    * comes to that very roll. */
   for (guint r = 0; r < requests->len; r++)
@@ -1506,10 +1502,8 @@ say_dropped (AdmiraltyBattlePage *self,
 static void
 admiralty_battle_page_stop_at_unmet (AdmiraltyBattlePage *self)
 {
-  g_autoptr(AdmDiceQueue) queue = adm_dice_queue_new ();
+  g_autoptr(AdmDiceQueue) queue = admiralty_typed_dice_new_queue (self->typed);
 
-  for (guint i = 0; i < self->entered->len; i++)
-    adm_dice_queue_push (queue, g_array_index (self->entered, guint, i));
   admiralty_asking_dice_restart (self->asking, queue, FALSE);
   adm_battle_resolve_phase (self->battle, admiralty_battle_page_turn_orders (self),
                             ADM_DICE_SOURCE (self->asking), NULL);
@@ -1525,14 +1519,12 @@ admiralty_battle_page_trial (AdmiraltyBattlePage *self,
                              gsize                length,
                              GPtrArray           *highest)
 {
-  g_autoptr(AdmDiceQueue) queue = adm_dice_queue_new ();
+  g_autoptr(AdmDiceQueue) queue = admiralty_typed_dice_new_queue (self->typed);
   g_autoptr(AdmBattle) scratch = NULL;
 
   scratch = adm_battle_load_game_memory (data, length, adm_battle_get_name (self->battle), NULL);
   if (scratch == NULL)
     return FALSE;
-  for (guint i = 0; i < self->entered->len; i++)
-    adm_dice_queue_push (queue, g_array_index (self->entered, guint, i));
   admiralty_asking_dice_restart (self->asking, queue, TRUE);
   admiralty_asking_dice_set_highest (self->asking, highest != NULL, highest);
   adm_battle_resolve_phase (scratch, admiralty_battle_page_turn_orders (self),
@@ -1617,23 +1609,15 @@ admiralty_battle_page_speculate (AdmiraltyBattlePage *self)
 static void
 admiralty_battle_page_ask_dice (AdmiraltyBattlePage *self)
 {
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   GPtrArray *requests;
-  GtkWidget *dialog;
   gboolean more;
 
   more = admiralty_battle_page_speculate (self);
   requests = admiralty_asking_dice_get_unmets (self->asking);
   g_assert (requests->len > 0);
-  dialog = admiralty_dice_prompt_new_rolls (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                            (const AdmDiceRequest * const *) requests->pdata,
-                                            requests->len);
-  if (more)
-    admiralty_dice_prompt_say_more_follow (dialog);
-  g_set_weak_pointer (&self->dice_dialog, dialog);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (dice_dialog_response_cb), self,
-                           G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (dialog));
+  admiralty_typed_dice_ask (self->typed, GTK_WIDGET (self),
+                            (const AdmDiceRequest * const *) requests->pdata, requests->len,
+                            more);
 }
 
 /* What the values typed for a phase depend on: the turn, the phase, the rolls made so far
@@ -1661,12 +1645,10 @@ admiralty_battle_page_dice_key (AdmiraltyBattlePage *self)
 static void
 admiralty_battle_page_try_physical (AdmiraltyBattlePage *self)
 {
-  g_autoptr(AdmDiceQueue) queue = adm_dice_queue_new ();
+  g_autoptr(AdmDiceQueue) queue = admiralty_typed_dice_new_queue (self->typed);
   g_autoptr(GError) error = NULL;
   GArray *taken;
 
-  for (guint i = 0; i < self->entered->len; i++)
-    adm_dice_queue_push (queue, g_array_index (self->entered, guint, i));
   if (self->asking == NULL)
     self->asking = admiralty_asking_dice_new (queue);
   admiralty_asking_dice_restart (self->asking, queue, FALSE);
@@ -1685,7 +1667,7 @@ admiralty_battle_page_try_physical (AdmiraltyBattlePage *self)
   /* The values typed ahead that the phase took before it stopped: in the engine's order,
    * as if typed one roll at a time. */
   taken = admiralty_asking_dice_get_taken (self->asking);
-  g_array_append_vals (self->entered, taken->data, taken->len);
+  admiralty_typed_dice_append (self->typed, (const guint *) taken->data, taken->len);
   if (admiralty_asking_dice_get_unmet (self->asking) != NULL)
     {
       /* On disk before the next prompt: a crash from here loses none of the values typed. */
@@ -1773,11 +1755,8 @@ admiralty_battle_page_resolve_phase (AdmiraltyBattlePage *self,
     }
 
   /* A roll already asked for: the phase is under way. */
-  if (self->dice_dialog != NULL)
-    {
-      gtk_window_present (GTK_WINDOW (self->dice_dialog));
-      return;
-    }
+  if (admiralty_typed_dice_present (self->typed))
+    return;
   /* A course the master dragged and the engine refused is not in the orders: he is asked
    * before the formations move without it. */
   if (adm_battle_get_phase (self->battle) == ADM_PHASE_MOVEMENT &&
@@ -1796,11 +1775,9 @@ admiralty_battle_page_resolve_phase (AdmiraltyBattlePage *self,
       g_autofree char *key = admiralty_battle_page_dice_key (self);
 
       /* Values typed before a Cancel for this very phase and orders are used again. */
-      if (g_strcmp0 (key, self->entered_for) != 0)
+      if (!admiralty_typed_dice_resume (self->typed, key))
         {
           forget_dice (self);
-          g_free (self->entered_for);
-          self->entered_for = g_steal_pointer (&key);
           keep_dice (self);
         }
       admiralty_battle_page_try_physical (self);
@@ -1849,8 +1826,7 @@ admiralty_battle_page_undo (AdmiraltyBattlePage  *self,
   if (refuse_if_finished (self, error))
     return FALSE;
 
-  if (self->dice_dialog != NULL)
-    gtk_window_destroy (GTK_WINDOW (self->dice_dialog));
+  admiralty_typed_dice_close (self->typed);
   forget_dice (self);
   keep_dice (self);
   return adm_battle_undo (self->battle, error);
@@ -1864,8 +1840,7 @@ admiralty_battle_page_start_over (AdmiraltyBattlePage  *self,
 
   if (refuse_if_finished (self, error))
     return FALSE;
-  if (self->dice_dialog != NULL)
-    gtk_window_destroy (GTK_WINDOW (self->dice_dialog));
+  admiralty_typed_dice_close (self->typed);
   forget_dice (self);
   keep_dice (self);
   /* Phase by phase, so that redo can bring every one of them back. */
@@ -1884,8 +1859,7 @@ admiralty_battle_page_redo (AdmiraltyBattlePage  *self,
   if (refuse_if_finished (self, error))
     return FALSE;
 
-  if (self->dice_dialog != NULL)
-    gtk_window_destroy (GTK_WINDOW (self->dice_dialog));
+  admiralty_typed_dice_close (self->typed);
   forget_dice (self);
   keep_dice (self);
   return adm_battle_redo (self->battle, error);
@@ -2325,9 +2299,8 @@ admiralty_battle_page_dispose (GObject *object)
 {
   AdmiraltyBattlePage *self = ADMIRALTY_BATTLE_PAGE (object);
 
-  if (self->dice_dialog != NULL)
-    gtk_window_destroy (GTK_WINDOW (self->dice_dialog));
-  g_clear_weak_pointer (&self->dice_dialog);
+  if (self->typed != NULL)
+    admiralty_typed_dice_close (self->typed);
 
   /* The page going away stops writing the game: the file stays as the last phase left it. */
   g_clear_object (&self->battle_signals);
@@ -2358,8 +2331,7 @@ admiralty_battle_page_finalize (GObject *object)
   AdmiraltyBattlePage *self = ADMIRALTY_BATTLE_PAGE (object);
 
   g_clear_pointer (&self->orders, adm_battle_orders_free);
-  g_clear_pointer (&self->entered, g_array_unref);
-  g_clear_pointer (&self->entered_for, g_free);
+  g_clear_object (&self->typed);
   g_free (self->orders_error);
   g_free (self->backup_used);
   g_free (self->watched);
@@ -2503,7 +2475,13 @@ admiralty_battle_page_init (AdmiraltyBattlePage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   admiralty_wrapping_choices (self->view_dropdown);
 
-  self->entered = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->typed = admiralty_typed_dice_new ();
+  g_signal_connect_object (self->typed, "entered", G_CALLBACK (typed_entered_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->typed, "cancelled", G_CALLBACK (typed_cancelled_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->typed, "refused", G_CALLBACK (typed_refused_cb), self,
+                           G_CONNECT_SWAPPED);
   self->battle_signals = g_signal_group_new (ADM_TYPE_BATTLE);
   g_signal_group_connect_object (self->battle_signals, "changed", G_CALLBACK (battle_changed_cb),
                                  self, G_CONNECT_SWAPPED);
@@ -2677,13 +2655,13 @@ _admiralty_battle_page_get_dice_model (AdmiraltyBattlePage *self)
 GtkWidget *
 _admiralty_battle_page_get_dice_dialog (AdmiraltyBattlePage *self)
 {
-  return self->dice_dialog;
+  return admiralty_typed_dice_get_prompt (self->typed);
 }
 
 const AdmDiceRequest *
 _admiralty_battle_page_get_dice_request (AdmiraltyBattlePage *self)
 {
-  if (self->dice_dialog == NULL || self->asking == NULL)
+  if (admiralty_typed_dice_get_prompt (self->typed) == NULL || self->asking == NULL)
     return NULL;
   return admiralty_asking_dice_get_unmet (self->asking);
 }
@@ -2691,7 +2669,7 @@ _admiralty_battle_page_get_dice_request (AdmiraltyBattlePage *self)
 GPtrArray *
 _admiralty_battle_page_get_dice_requests (AdmiraltyBattlePage *self)
 {
-  if (self->dice_dialog == NULL || self->asking == NULL)
+  if (admiralty_typed_dice_get_prompt (self->typed) == NULL || self->asking == NULL)
     return NULL;
   return admiralty_asking_dice_get_unmets (self->asking);
 }
@@ -2711,15 +2689,15 @@ void
 _admiralty_battle_page_set_dice_text (AdmiraltyBattlePage *self,
                                       const char          *text)
 {
-  g_return_if_fail (self->dice_dialog != NULL);
+  g_return_if_fail (admiralty_typed_dice_get_prompt (self->typed) != NULL);
 
-  admiralty_dice_prompt_set_text (self->dice_dialog, text);
+  admiralty_dice_prompt_set_text (admiralty_typed_dice_get_prompt (self->typed), text);
 }
 
 guint
 _admiralty_battle_page_get_n_entered (AdmiraltyBattlePage *self)
 {
-  return self->entered->len;
+  return admiralty_typed_dice_get_values (self->typed)->len;
 }
 
 const char *

@@ -12,10 +12,10 @@
 #include <glib/gstdio.h>
 
 #include "admiralty-asking-dice.h"
-#include "admiralty-dice-prompt.h"
 #include "admiralty-engagement-dialog.h"
 #include "admiralty-campaign-orders.h"
 #include "admiralty-plain-text.h"
+#include "admiralty-typed-dice.h"
 #include "adm-table-server.h"
 
 struct _AdmiraltyCampaignOrders
@@ -34,11 +34,10 @@ struct _AdmiraltyCampaignOrders
   GHashTable           *statuses;         /* admiral id → status text */
   GHashTable           *counts;           /* admiral id → orders, as a pointer */
   GHashTable           *handed_in;        /* admiral ids with a sheet this cycle */
-  /* Real dice for the cycle's checks (F-STRAT-5): the values typed so far, the source that
-   * remembers which roll they fell short of, and the dialog asking for it. */
-  GArray               *entered;          /* guint */
+  /* Real dice for the cycle's checks (F-STRAT-5): the values typed so far with the prompt
+   * asking for more, and the source that remembers which roll they fell short of. */
+  AdmiraltyTypedDice   *typed;
   AdmiraltyAskingDice  *asking;
-  GtkWidget            *dice_prompt;      /* weak */
   /* The engagements the master drops unfought with the cycle being resolved: id → reason. */
   GHashTable           *drops;
   AdmPortal            *portal;           /* sheets waiting in the admirals' portal */
@@ -1026,6 +1025,12 @@ admiralty_campaign_orders_set_campaign (AdmiraltyCampaignOrders *self,
       g_signal_group_set_target (self->portal_signals, NULL);
       g_clear_object (&self->portal);
     }
+  /* The dice typed for another campaign's cycle are not this one's. */
+  if (self->campaign != campaign)
+    {
+      admiralty_typed_dice_close (self->typed);
+      admiralty_typed_dice_resume (self->typed, NULL);
+    }
   g_signal_group_set_target (self->campaign_signals, campaign);
   g_set_object (&self->campaign, campaign);
   board_update (self);
@@ -1609,32 +1614,43 @@ admiralty_campaign_orders_resolve (AdmiraltyCampaignOrders *self,
 
 static void try_physical (AdmiraltyCampaignOrders *self);
 
+/* Cancelled (Escape too): nothing was journaled, but the dice typed so far are kept;
+ * resolving again goes on from the next roll, as long as the cycle, its journal and the
+ * engagements dropped are the same. */
 static void
-dice_prompt_response_cb (AdmiraltyCampaignOrders *self,
-                         const char          *response,
-                         AdwMessageDialog    *dialog)
+typed_cancelled_cb (AdmiraltyCampaignOrders *self,
+                    guint                    kept)
 {
-  g_autoptr(GError) error = NULL;
+  g_autofree char *toast = NULL;
 
-  if ((GtkWidget *) dialog != self->dice_prompt)
+  g_clear_pointer (&self->drops, g_hash_table_unref);
+  if (kept == 0)
+    toast = g_strdup (_("The cycle was not resolved"));
+  else
+    /* Translators: after Cancel on a dice prompt in the middle of the cycle's checks */
+    toast = g_strdup_printf (ngettext ("The cycle was not resolved. The %u value typed is "
+                                       "kept: resolve again to go on from the next roll.",
+                                       "The cycle was not resolved. The %u values typed "
+                                       "are kept: resolve again to go on from the next "
+                                       "roll.", kept),
+                             kept);
+  g_signal_emit (self, signals[SIGNAL_TOAST], 0, toast);
+}
+
+static void
+typed_refused_cb (AdmiraltyCampaignOrders *self,
+                  const char              *message)
+{
+  g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("Not a Roll of These Dice"), message);
+}
+
+static void
+typed_entered_cb (AdmiraltyCampaignOrders *self,
+                  GArray                  *values)
+{
+  if (self->campaign == NULL)
     return;
-  g_clear_weak_pointer (&self->dice_prompt);
-
-  if (g_strcmp0 (response, "enter") != 0 || self->campaign == NULL)
-    {
-      /* Cancelled: nothing was journaled, and the dice typed so far are dropped. */
-      g_array_set_size (self->entered, 0);
-      g_clear_pointer (&self->drops, g_hash_table_unref);
-      g_signal_emit (self, signals[SIGNAL_TOAST], 0, _("The cycle was not resolved"));
-      return;
-    }
-  if (!admiralty_dice_prompt_get_values (GTK_WIDGET (dialog), self->entered, &error))
-    {
-      g_array_set_size (self->entered, 0);
-      g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("Not a Roll of These Dice"),
-                     error->message);
-      return;
-    }
+  admiralty_typed_dice_append (self->typed, (const guint *) values->data, values->len);
   try_physical (self);
 }
 
@@ -1644,37 +1660,28 @@ dice_prompt_response_cb (AdmiraltyCampaignOrders *self,
 static void
 try_physical (AdmiraltyCampaignOrders *self)
 {
-  g_autoptr(AdmDiceQueue) queue = adm_dice_queue_new ();
+  g_autoptr(AdmDiceQueue) queue = admiralty_typed_dice_new_queue (self->typed);
   g_autoptr(GError) error = NULL;
   const AdmDiceRequest *unmet;
-  GtkRoot *root;
 
-  for (guint i = 0; i < self->entered->len; i++)
-    adm_dice_queue_push (queue, g_array_index (self->entered, guint, i));
   g_clear_object (&self->asking);
   self->asking = admiralty_asking_dice_new (queue);
 
   if (resolve_with (self, ADM_DICE_SOURCE (self->asking), &error))
     {
-      g_array_set_size (self->entered, 0);
+      admiralty_typed_dice_forget (self->typed);
       return;
     }
   unmet = admiralty_asking_dice_get_unmet (self->asking);
   if (unmet == NULL)
     {
-      g_array_set_size (self->entered, 0);
+      admiralty_typed_dice_forget (self->typed);
       g_clear_pointer (&self->drops, g_hash_table_unref);
       g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("Could Not Resolve the Cycle"),
                      error->message);
       return;
     }
-  root = gtk_widget_get_root (GTK_WIDGET (self));
-  g_set_weak_pointer (&self->dice_prompt,
-                      admiralty_dice_prompt_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                                 unmet));
-  g_signal_connect_object (self->dice_prompt, "response", G_CALLBACK (dice_prompt_response_cb),
-                           self, G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (self->dice_prompt));
+  admiralty_typed_dice_ask (self->typed, GTK_WIDGET (self), &unmet, 1, FALSE);
 }
 
 /* F-STRAT-5: the readiness checks of the absent admirals' formations asked for in one prompt,
@@ -1685,7 +1692,6 @@ ask_checks (AdmiraltyCampaignOrders *self)
 {
   g_autoptr(GPtrArray) checks = NULL;
   g_autoptr(GError) error = NULL;
-  GtkRoot *root;
 
   checks = adm_campaign_cycle_checks (self->campaign, g_get_real_time () / G_USEC_PER_SEC,
                                       &error);
@@ -1694,14 +1700,19 @@ ask_checks (AdmiraltyCampaignOrders *self)
       try_physical (self);
       return;
     }
-  root = gtk_widget_get_root (GTK_WIDGET (self));
-  g_set_weak_pointer (&self->dice_prompt,
-                      admiralty_dice_prompt_new_rolls (
-                          GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                          (const AdmDiceRequest * const *) checks->pdata, checks->len));
-  g_signal_connect_object (self->dice_prompt, "response", G_CALLBACK (dice_prompt_response_cb),
-                           self, G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (self->dice_prompt));
+  admiralty_typed_dice_ask (self->typed, GTK_WIDGET (self),
+                            (const AdmDiceRequest * const *) checks->pdata, checks->len, FALSE);
+}
+
+/* What the values typed for the cycle depend on: the cycle, its journal and whether the
+ * engagements not fought are dropped with it (all of them, or none). The engine asks for the
+ * same dice in the same order while these stay. */
+static char *
+cycle_dice_key (AdmiraltyCampaignOrders *self)
+{
+  return g_strdup_printf ("%u:%u:%u", board_cycle (self),
+                          adm_campaign_get_events (self->campaign)->len,
+                          self->drops != NULL ? g_hash_table_size (self->drops) : 0);
 }
 
 void
@@ -1714,15 +1725,18 @@ admiralty_campaign_orders_resolve_with_dice (AdmiraltyCampaignOrders *self,
   g_return_if_fail (self->campaign != NULL);
 
   /* A roll already asked for: the cycle is being resolved. */
-  if (self->dice_prompt != NULL)
-    {
-      gtk_window_present (GTK_WINDOW (self->dice_prompt));
-      return;
-    }
+  if (admiralty_typed_dice_present (self->typed))
+    return;
   if (physical)
     {
-      g_array_set_size (self->entered, 0);
-      ask_checks (self);
+      g_autofree char *key = cycle_dice_key (self);
+
+      /* Values typed before a Cancel for this very cycle go on from the next roll. */
+      if (admiralty_typed_dice_resume (self->typed, key) &&
+          admiralty_typed_dice_get_values (self->typed)->len > 0)
+        try_physical (self);
+      else
+        ask_checks (self);
       return;
     }
   if (!resolve_with (self, NULL, &error))
@@ -1738,7 +1752,7 @@ admiralty_campaign_orders_get_dice_prompt (AdmiraltyCampaignOrders *self)
 {
   g_return_val_if_fail (ADMIRALTY_IS_CAMPAIGN_ORDERS (self), NULL);
 
-  return self->dice_prompt;
+  return admiralty_typed_dice_get_prompt (self->typed);
 }
 
 /* "Fight First": the first engagement not fought that the board lists and that can be opened
@@ -2155,11 +2169,10 @@ admiralty_campaign_orders_dispose (GObject *object)
   g_clear_pointer (&self->handed_in, g_hash_table_unref);
   g_clear_pointer (&self->verdicts, g_hash_table_unref);
   g_clear_pointer (&self->finals, g_hash_table_unref);
-  if (self->dice_prompt != NULL)
-    gtk_window_destroy (GTK_WINDOW (self->dice_prompt));
-  g_clear_weak_pointer (&self->dice_prompt);
+  if (self->typed != NULL)
+    admiralty_typed_dice_close (self->typed);
+  g_clear_object (&self->typed);
   g_clear_object (&self->asking);
-  g_clear_pointer (&self->entered, g_array_unref);
   g_clear_pointer (&self->drops, g_hash_table_unref);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_CAMPAIGN_ORDERS);
@@ -2232,7 +2245,13 @@ admiralty_campaign_orders_init (AdmiraltyCampaignOrders *self)
   self->handed_in = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->verdicts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->finals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  self->entered = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->typed = admiralty_typed_dice_new ();
+  g_signal_connect_object (self->typed, "entered", G_CALLBACK (typed_entered_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->typed, "cancelled", G_CALLBACK (typed_cancelled_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->typed, "refused", G_CALLBACK (typed_refused_cb), self,
+                           G_CONNECT_SWAPPED);
   self->campaign_signals = g_signal_group_new (ADM_TYPE_CAMPAIGN);
   g_signal_group_connect_object (self->campaign_signals, "changed",
                                  G_CALLBACK (campaign_changed_cb), self, G_CONNECT_SWAPPED);

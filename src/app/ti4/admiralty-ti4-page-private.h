@@ -4,6 +4,7 @@
 
 #include "admiralty-ti4-odds-bar.h"
 #include "admiralty-ti4-page.h"
+#include "admiralty-typed-dice.h"
 
 G_BEGIN_DECLS
 
@@ -27,8 +28,8 @@ struct _AdmiraltyTi4Page
   AdwActionRow        *unit_rows[2][ADM_TI4_MAX_UNITS];
   GtkLabel            *expect_labels[2][ADM_TI4_MAX_UNITS];
 
+  AdmiraltyTypedDice  *typed;          /* real dice and the prompt asking for them */
   /* Weak pointers: shown while they are up. */
-  GtkWidget           *dice_dialog;
   GtkWidget           *hits_dialog;
   GtkWidget           *error_dialog;
   GtkFileChooserNative *chooser;

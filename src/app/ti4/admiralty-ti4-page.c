@@ -10,13 +10,13 @@
 #include <glib/gstdio.h>
 
 #include "adm-doc-render.h"
-#include "admiralty-dice-prompt.h"
 #include "admiralty-drafts.h"
 #include "admiralty-plain-text.h"
 #include "admiralty-print.h"
 #include "admiralty-ti4-hits-dialog.h"
 #include "admiralty-ti4-page-private.h"
 #include "admiralty-toast.h"
+#include "admiralty-typed-dice.h"
 
 G_DEFINE_FINAL_TYPE (AdmiraltyTi4Page, admiralty_ti4_page, ADW_TYPE_BIN)
 
@@ -1000,50 +1000,48 @@ roll_program (AdmiraltyTi4Page *self)
   admiralty_ti4_page_update_combat (self);
 }
 
-/* Real dice: the values the master typed in, through a queue. */
+/* Real dice: the values the master typed in, through a queue. Each prompt asks for a whole
+ * roll, so there is nothing typed before it to keep. */
 static void
-dice_response_cb (AdmiraltyTi4Page *self,
-                  const char       *response,
-                  GtkWidget        *dialog)
+typed_entered_cb (AdmiraltyTi4Page *self,
+                  GArray           *values)
 {
   g_autoptr(AdmDiceQueue) queue = NULL;
-  g_autoptr(GArray) values = NULL;
   g_autoptr(GError) error = NULL;
 
-  if (dialog != self->dice_dialog)
+  if (self->combat == NULL)
     return;
-  g_clear_weak_pointer (&self->dice_dialog);
-  if (g_strcmp0 (response, "enter") != 0 || self->combat == NULL)
-    return;
-
-  values = g_array_new (FALSE, FALSE, sizeof (guint));
-  if (!admiralty_dice_prompt_get_values (dialog, values, &error))
-    {
-      present_error (self, _("Not a Roll of These Dice"), error->message);
-      return;
-    }
-
-  queue = adm_dice_queue_new ();
-  for (guint i = 0; i < values->len; i++)
-    adm_dice_queue_push (queue, g_array_index (values, guint, i));
+  admiralty_typed_dice_append (self->typed, (const guint *) values->data, values->len);
+  queue = admiralty_typed_dice_new_queue (self->typed);
+  admiralty_typed_dice_forget (self->typed);
   if (!adm_ti4_combat_roll (self->combat, ADM_DICE_SOURCE (queue), &error))
     step_failed (self, error);
   admiralty_ti4_page_update_combat (self);
+}
+
+/* Cancelled (Escape too): the step stays where it was. */
+static void
+typed_cancelled_cb (AdmiraltyTi4Page *self,
+                    guint             kept)
+{
+  toast (self, _("The step was not resolved"));
+}
+
+static void
+typed_refused_cb (AdmiraltyTi4Page *self,
+                  const char       *message)
+{
+  present_error (self, _("Not a Roll of These Dice"), message);
 }
 
 static void
 ask_dice (AdmiraltyTi4Page *self,
           const AdmTi4Need *need)
 {
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   AdmDiceRequest request = { need->count, 10, need->purpose, need->clause };
-  GtkWidget *dialog;
+  const AdmDiceRequest *requests[] = { &request };
 
-  dialog = admiralty_dice_prompt_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, &request);
-  g_set_weak_pointer (&self->dice_dialog, dialog);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (dice_response_cb), self,
-                           G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (dialog));
+  admiralty_typed_dice_ask (self->typed, GTK_WIDGET (self), requests, 1, FALSE);
 }
 
 static void
@@ -1137,11 +1135,10 @@ ask_hits (AdmiraltyTi4Page *self,
 static void
 close_dialogs (AdmiraltyTi4Page *self)
 {
-  if (self->dice_dialog != NULL)
-    gtk_window_destroy (GTK_WINDOW (self->dice_dialog));
+  if (self->typed != NULL)
+    admiralty_typed_dice_close (self->typed);
   if (self->hits_dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->hits_dialog));
-  g_clear_weak_pointer (&self->dice_dialog);
   g_clear_weak_pointer (&self->hits_dialog);
 }
 
@@ -1176,10 +1173,11 @@ step_clicked_cb (AdmiraltyTi4Page *self)
   if (self->combat == NULL)
     return;
   /* A dialog already asks for this step. */
-  if (self->dice_dialog != NULL || self->hits_dialog != NULL)
+  if (admiralty_typed_dice_present (self->typed))
+    return;
+  if (self->hits_dialog != NULL)
     {
-      gtk_window_present (GTK_WINDOW (self->dice_dialog != NULL ? self->dice_dialog
-                                                                : self->hits_dialog));
+      gtk_window_present (GTK_WINDOW (self->hits_dialog));
       return;
     }
 
@@ -1767,6 +1765,7 @@ admiralty_ti4_page_dispose (GObject *object)
   g_clear_object (&self->prng);
   g_clear_object (&self->catalog);
   g_clear_object (&self->settings);
+  g_clear_object (&self->typed);
 
   G_OBJECT_CLASS (admiralty_ti4_page_parent_class)->dispose (object);
 }
@@ -1911,6 +1910,13 @@ admiralty_ti4_page_init (AdmiraltyTi4Page *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   admiralty_ti4_page_update_undo (self);
+  self->typed = admiralty_typed_dice_new ();
+  g_signal_connect_object (self->typed, "entered", G_CALLBACK (typed_entered_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->typed, "cancelled", G_CALLBACK (typed_cancelled_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->typed, "refused", G_CALLBACK (typed_refused_cb), self,
+                           G_CONNECT_SWAPPED);
   self->settings = g_settings_new (APP_ID);
   g_signal_connect_object (self->settings, "changed::dice-mode",
                            G_CALLBACK (dice_mode_changed_cb), self, G_CONNECT_SWAPPED);

@@ -1,0 +1,226 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-typed-dice.c: the values of real dice typed so far, what they were typed for, and
+ * the prompt asking for more. */
+
+#include "config.h"
+
+#include "admiralty-dice-prompt.h"
+#include "admiralty-typed-dice.h"
+
+struct _AdmiraltyTypedDice
+{
+  GObject    parent_instance;
+
+  GArray    *values;   /* guint */
+  char      *key;
+  GtkWidget *prompt;   /* weak */
+};
+
+G_DEFINE_FINAL_TYPE (AdmiraltyTypedDice, admiralty_typed_dice, G_TYPE_OBJECT)
+
+enum {
+  SIGNAL_ENTERED,
+  SIGNAL_CANCELLED,
+  SIGNAL_REFUSED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+AdmiraltyTypedDice *
+admiralty_typed_dice_new (void)
+{
+  return g_object_new (ADMIRALTY_TYPE_TYPED_DICE, NULL);
+}
+
+gboolean
+admiralty_typed_dice_resume (AdmiraltyTypedDice *self,
+                             const char         *key)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_TYPED_DICE (self), FALSE);
+
+  if (g_strcmp0 (key, self->key) == 0)
+    return TRUE;
+  admiralty_typed_dice_forget (self);
+  g_free (self->key);
+  self->key = g_strdup (key);
+  return FALSE;
+}
+
+const char *
+admiralty_typed_dice_get_key (AdmiraltyTypedDice *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_TYPED_DICE (self), NULL);
+
+  return self->key;
+}
+
+GArray *
+admiralty_typed_dice_get_values (AdmiraltyTypedDice *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_TYPED_DICE (self), NULL);
+
+  return self->values;
+}
+
+void
+admiralty_typed_dice_append (AdmiraltyTypedDice *self,
+                             const guint        *values,
+                             guint               n_values)
+{
+  g_return_if_fail (ADMIRALTY_IS_TYPED_DICE (self));
+  g_return_if_fail (values != NULL || n_values == 0);
+
+  g_array_append_vals (self->values, values, n_values);
+}
+
+AdmDiceQueue *
+admiralty_typed_dice_new_queue (AdmiraltyTypedDice *self)
+{
+  AdmDiceQueue *queue;
+
+  g_return_val_if_fail (ADMIRALTY_IS_TYPED_DICE (self), NULL);
+
+  queue = adm_dice_queue_new ();
+  for (guint i = 0; i < self->values->len; i++)
+    adm_dice_queue_push (queue, g_array_index (self->values, guint, i));
+  return queue;
+}
+
+void
+admiralty_typed_dice_forget (AdmiraltyTypedDice *self)
+{
+  g_return_if_fail (ADMIRALTY_IS_TYPED_DICE (self));
+
+  g_array_set_size (self->values, 0);
+}
+
+static void
+prompt_response_cb (AdmiraltyTypedDice *self,
+                    const char         *response,
+                    GtkWidget          *prompt)
+{
+  g_autoptr(GArray) typed = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (prompt != self->prompt)
+    return;
+  g_clear_weak_pointer (&self->prompt);
+
+  /* Cancel, Escape or the window closed: what was typed before stays for the same key. */
+  if (g_strcmp0 (response, "enter") != 0)
+    {
+      g_signal_emit (self, signals[SIGNAL_CANCELLED], 0, self->values->len);
+      return;
+    }
+  typed = g_array_new (FALSE, FALSE, sizeof (guint));
+  if (!admiralty_dice_prompt_get_values (prompt, typed, &error))
+    {
+      g_signal_emit (self, signals[SIGNAL_REFUSED], 0, error->message);
+      return;
+    }
+  g_signal_emit (self, signals[SIGNAL_ENTERED], 0, typed);
+}
+
+void
+admiralty_typed_dice_ask (AdmiraltyTypedDice           *self,
+                          GtkWidget                    *widget,
+                          const AdmDiceRequest * const *requests,
+                          guint                         n_requests,
+                          gboolean                      more_follow)
+{
+  GtkRoot *root;
+  GtkWidget *prompt;
+
+  g_return_if_fail (ADMIRALTY_IS_TYPED_DICE (self));
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+  g_return_if_fail (requests != NULL && n_requests > 0);
+
+  admiralty_typed_dice_close (self);
+  root = gtk_widget_get_root (widget);
+  prompt = admiralty_dice_prompt_new_rolls (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                            requests, n_requests);
+  if (more_follow)
+    admiralty_dice_prompt_say_more_follow (prompt);
+  g_set_weak_pointer (&self->prompt, prompt);
+  g_signal_connect_object (prompt, "response", G_CALLBACK (prompt_response_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (prompt));
+}
+
+GtkWidget *
+admiralty_typed_dice_get_prompt (AdmiraltyTypedDice *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_TYPED_DICE (self), NULL);
+
+  return self->prompt;
+}
+
+gboolean
+admiralty_typed_dice_present (AdmiraltyTypedDice *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_TYPED_DICE (self), FALSE);
+
+  if (self->prompt == NULL)
+    return FALSE;
+  gtk_window_present (GTK_WINDOW (self->prompt));
+  return TRUE;
+}
+
+void
+admiralty_typed_dice_close (AdmiraltyTypedDice *self)
+{
+  GtkWidget *prompt;
+
+  g_return_if_fail (ADMIRALTY_IS_TYPED_DICE (self));
+
+  if (self->prompt == NULL)
+    return;
+  prompt = self->prompt;
+  g_clear_weak_pointer (&self->prompt);
+  gtk_window_destroy (GTK_WINDOW (prompt));
+}
+
+static void
+admiralty_typed_dice_dispose (GObject *object)
+{
+  admiralty_typed_dice_close (ADMIRALTY_TYPED_DICE (object));
+
+  G_OBJECT_CLASS (admiralty_typed_dice_parent_class)->dispose (object);
+}
+
+static void
+admiralty_typed_dice_finalize (GObject *object)
+{
+  AdmiraltyTypedDice *self = ADMIRALTY_TYPED_DICE (object);
+
+  g_array_unref (self->values);
+  g_free (self->key);
+
+  G_OBJECT_CLASS (admiralty_typed_dice_parent_class)->finalize (object);
+}
+
+static void
+admiralty_typed_dice_class_init (AdmiraltyTypedDiceClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = admiralty_typed_dice_dispose;
+  object_class->finalize = admiralty_typed_dice_finalize;
+
+  signals[SIGNAL_ENTERED] =
+    g_signal_new ("entered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_ARRAY);
+  signals[SIGNAL_CANCELLED] =
+    g_signal_new ("cancelled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  signals[SIGNAL_REFUSED] =
+    g_signal_new ("refused", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+static void
+admiralty_typed_dice_init (AdmiraltyTypedDice *self)
+{
+  self->values = g_array_new (FALSE, FALSE, sizeof (guint));
+}
