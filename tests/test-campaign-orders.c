@@ -1060,8 +1060,14 @@ find_button (GtkWidget  *widget,
              const char *label,
              const char *admiral_id)
 {
+  GVariant *target = GTK_IS_BUTTON (widget)
+                       ? gtk_actionable_get_action_target_value (GTK_ACTIONABLE (widget)) : NULL;
+  /* The admiral a button's action names (board.accept-sheet, board.refuse-sheet), or NULL. */
+  const char *admiral = target != NULL && g_variant_is_of_type (target, G_VARIANT_TYPE_STRING)
+                          ? g_variant_get_string (target, NULL) : NULL;
+
   if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0 &&
-      g_strcmp0 (g_object_get_data (G_OBJECT (widget), "admiral-id"), admiral_id) == 0)
+      g_strcmp0 (admiral, admiral_id) == 0)
     return widget;
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))

@@ -21,7 +21,9 @@ struct _AdmiraltyOrdersFire
 
   AdmiraltyOrdersContext *context;
   GArray                 *targets;       /* guint: ringed on the table */
-  GPtrArray              *weapon_checks; /* GtkCheckButton*, "weapon" data = index + 1 */
+  GPtrArray              *weapon_checks; /* GtkCheckButton* */
+  GArray                 *check_weapons; /* guint: each check's weapon, an index into the
+                                          * selected ship's class's weapons */
   GArray                 *target_ids;    /* guint: target dropdown entries after the first */
   gboolean                syncing;       /* widgets being set from the state: no feedback */
   /* F-TORP-3: a launch at a point of the table, on the heading from the ship to it. */
@@ -102,7 +104,7 @@ weapon_checked (AdmiraltyOrdersFire *self,
     {
       GtkCheckButton *check = g_ptr_array_index (self->weapon_checks, i);
 
-      if (GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (check), "weapon")) == weapon + 1)
+      if (g_array_index (self->check_weapons, guint, i) == weapon)
         return gtk_check_button_get_active (check);
     }
   return FALSE;
@@ -379,7 +381,7 @@ share_checks (AdmiraltyOrdersFire *self)
       GtkCheckButton *check = g_ptr_array_index (self->weapon_checks, i);
 
       admiralty_orders_context_set_weapon_checked (
-          self->context, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (check), "weapon")) - 1,
+          self->context, g_array_index (self->check_weapons, guint, i),
           gtk_check_button_get_active (check));
     }
 }
@@ -406,6 +408,7 @@ admiralty_orders_fire_rebuild_weapons (AdmiraltyOrdersFire *self)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->weapon_box))) != NULL)
     gtk_box_remove (self->weapon_box, child);
   g_ptr_array_set_size (self->weapon_checks, 0);
+  g_array_set_size (self->check_weapons, 0);
   admiralty_orders_context_clear_weapons (self->context);
   if (ship == NULL)
     return;
@@ -460,10 +463,10 @@ admiralty_orders_fire_rebuild_weapons (AdmiraltyOrdersFire *self)
           gtk_widget_set_sensitive (check, FALSE);
           gtk_widget_set_tooltip_text (check, why);
         }
-      g_object_set_data (G_OBJECT (check), "weapon", GUINT_TO_POINTER (w + 1));
       g_signal_connect_swapped (check, "toggled", G_CALLBACK (weapon_toggled_cb), self);
       gtk_box_append (self->weapon_box, check);
       g_ptr_array_add (self->weapon_checks, check);
+      g_array_append_val (self->check_weapons, w);
     }
   share_checks (self);
 }
@@ -597,7 +600,7 @@ uncheck_declared (AdmiraltyOrdersFire *self,
   for (guint i = 0; ship != NULL && i < self->weapon_checks->len; i++)
     {
       GtkCheckButton *check = g_ptr_array_index (self->weapon_checks, i);
-      guint w = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (check), "weapon")) - 1;
+      guint w = g_array_index (self->check_weapons, guint, i);
       const AdmWeapon *weapon = g_ptr_array_index (ship->klass->weapons, w);
 
       for (guint d = 0; d < decl->weapons->len; d++)
@@ -941,7 +944,7 @@ admiralty_orders_fire_get_weapon_check (AdmiraltyOrdersFire *self,
   for (guint i = 0; ship != NULL && i < self->weapon_checks->len; i++)
     {
       GtkWidget *check = g_ptr_array_index (self->weapon_checks, i);
-      guint w = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (check), "weapon")) - 1;
+      guint w = g_array_index (self->check_weapons, guint, i);
 
       if (g_strcmp0 (((const AdmWeapon *) g_ptr_array_index (ship->klass->weapons, w))->name,
                      name) == 0)
@@ -1019,6 +1022,7 @@ admiralty_orders_fire_finalize (GObject *object)
   g_clear_pointer (&self->targets, g_array_unref);
   g_clear_pointer (&self->target_ids, g_array_unref);
   g_clear_pointer (&self->weapon_checks, g_ptr_array_unref);
+  g_clear_pointer (&self->check_weapons, g_array_unref);
   G_OBJECT_CLASS (admiralty_orders_fire_parent_class)->finalize (object);
 }
 
@@ -1058,6 +1062,7 @@ admiralty_orders_fire_init (AdmiraltyOrdersFire *self)
   self->targets = g_array_new (FALSE, FALSE, sizeof (guint));
   self->target_ids = g_array_new (FALSE, FALSE, sizeof (guint));
   self->weapon_checks = g_ptr_array_new ();
+  self->check_weapons = g_array_new (FALSE, FALSE, sizeof (guint));
 
   g_signal_connect_swapped (self->target_dropdown, "notify::selected",
                             G_CALLBACK (target_selected_cb), self);

@@ -40,6 +40,11 @@ struct _AdmiraltyCampaignOrders
   AdmiraltyAskingDice  *asking;
   /* The engagements the master drops unfought with the cycle being resolved: id → reason. */
   GHashTable           *drops;
+  /* What the board dialog shown asks about (board_dialog_new ()): modal, so one at a time. */
+  char                 *asked_admiral;    /* Refuse: the admiral whose sheet it refuses */
+  guint                 asked_index;      /* Send to Table, Take Back: the engagement's place */
+  GtkDropDown          *asked_tables;     /* weak: Send to Table's choice of table */
+  GtkSwitch            *asked_typed;      /* weak: Send to Table's typed dice switch */
   AdmPortal            *portal;           /* sheets waiting in the admirals' portal */
   GSignalGroup         *portal_signals;   /* on the portal */
   GHashTable           *verdicts;         /* admiral id → his portal sheet's orders and the
@@ -207,11 +212,14 @@ admiral_has_sheet (AdmiraltyCampaignOrders *self,
 
 /* The admirals' portal */
 
+/* board.accept-sheet (s: the admiral's id) */
 static void
-portal_accept_cb (GtkButton           *button,
-                  AdmiraltyCampaignOrders *self)
+accept_sheet_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
 {
-  const char *admiral_id = g_object_get_data (G_OBJECT (button), "admiral-id");
+  AdmiraltyCampaignOrders *self = ADMIRALTY_CAMPAIGN_ORDERS (widget);
+  const char *admiral_id = g_variant_get_string (parameter, NULL);
   g_autoptr(GError) error = NULL;
 
   if (self->portal != NULL && !adm_portal_accept (self->portal, admiral_id, &error))
@@ -246,11 +254,11 @@ board_dialog_new (AdmiraltyCampaignOrders   *self,
   return dialog;
 }
 
-/* The response a reason entry answers (board_dialog_add_reason ()). */
+/* The response a reason entry answers (board_dialog_add_reason ()): the dialog's default. */
 static const char *
-reason_response (gpointer entry)
+reason_response (AdwMessageDialog *dialog)
 {
-  return g_object_get_data (G_OBJECT (entry), "response");
+  return adw_message_dialog_get_default_response (dialog);
 }
 
 static void
@@ -259,7 +267,7 @@ reason_changed_cb (GtkEditable      *entry,
 {
   g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (entry)));
 
-  adw_message_dialog_set_response_enabled (dialog, reason_response (entry), *text != '\0');
+  adw_message_dialog_set_response_enabled (dialog, reason_response (dialog), *text != '\0');
 }
 
 static void
@@ -268,9 +276,9 @@ reason_activate_cb (GtkEntry         *entry,
 {
   /* adw_message_dialog_response () only emits "response": the dialog, modal, would stay open
    * and keep the window's keys (Ctrl+Z) from it, as a click on the button does not. */
-  if (adw_message_dialog_get_response_enabled (dialog, reason_response (entry)))
+  if (adw_message_dialog_get_response_enabled (dialog, reason_response (dialog)))
     {
-      adw_message_dialog_response (dialog, reason_response (entry));
+      adw_message_dialog_response (dialog, reason_response (dialog));
       gtk_window_close (GTK_WINDOW (dialog));
     }
 }
@@ -290,7 +298,6 @@ board_dialog_add_reason (GtkWidget  *dialog,
                                   _("Reason"), -1);
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
   adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (dialog), response, FALSE);
-  g_object_set_data_full (G_OBJECT (entry), "response", g_strdup (response), g_free);
   g_signal_connect (entry, "changed", G_CALLBACK (reason_changed_cb), dialog);
   g_signal_connect (entry, "activate", G_CALLBACK (reason_activate_cb), dialog);
   return entry;
@@ -301,11 +308,11 @@ refuse_response_cb (AdwMessageDialog    *dialog,
                     const char          *response,
                     AdmiraltyCampaignOrders *self)
 {
-  const char *admiral_id = g_object_get_data (G_OBJECT (dialog), "admiral-id");
+  g_autofree char *admiral_id = g_steal_pointer (&self->asked_admiral);
   GtkEditable *entry = GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog));
   g_autoptr(GError) error = NULL;
 
-  if (!g_str_equal (response, "refuse") || self->portal == NULL)
+  if (!g_str_equal (response, "refuse") || self->portal == NULL || admiral_id == NULL)
     return;
   /* Journaled: Undo takes the refusal back and the sheet waits again. */
   if (!adm_portal_refuse (self->portal, admiral_id, gtk_editable_get_text (entry), &error))
@@ -315,10 +322,12 @@ refuse_response_cb (AdwMessageDialog    *dialog,
 
 /* Asks the master why, then refuses the sheet: the admiral's page shows the reason. */
 static void
-portal_refuse_cb (GtkButton           *button,
-                  AdmiraltyCampaignOrders *self)
+refuse_sheet_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
 {
-  const char *admiral_id = g_object_get_data (G_OBJECT (button), "admiral-id");
+  AdmiraltyCampaignOrders *self = ADMIRALTY_CAMPAIGN_ORDERS (widget);
+  const char *admiral_id = g_variant_get_string (parameter, NULL);
   const AdmAdmiral *admiral = adm_campaign_lookup_admiral (self->campaign, admiral_id);
   GtkWidget *dialog, *entry;
   g_autofree char *body = NULL;
@@ -332,7 +341,8 @@ portal_refuse_cb (GtkButton           *button,
                              ADW_RESPONSE_DESTRUCTIVE, G_CALLBACK (refuse_response_cb));
   entry = board_dialog_add_reason (dialog, _("Reason, such as “two orders for the "
                                              "Vanguard”"));
-  g_object_set_data_full (G_OBJECT (dialog), "admiral-id", g_strdup (admiral_id), g_free);
+  g_free (self->asked_admiral);
+  self->asked_admiral = g_strdup (admiral_id);
   gtk_window_present (GTK_WINDOW (dialog));
   gtk_widget_grab_focus (entry);
 }
@@ -363,14 +373,14 @@ portal_row (AdmiraltyCampaignOrders *self,
   gtk_widget_set_valign (accept, GTK_ALIGN_CENTER);
   gtk_widget_set_tooltip_text (accept, _("Journal the sheet sent from the portal as his sheet "
                                          "for this cycle"));
-  g_object_set_data_full (G_OBJECT (accept), "admiral-id", g_strdup (admiral->id), g_free);
-  g_signal_connect (accept, "clicked", G_CALLBACK (portal_accept_cb), self);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (accept), "board.accept-sheet");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (accept), "s", admiral->id);
   refuse = gtk_button_new_with_mnemonic (_("_Refuse…"));
   gtk_widget_set_valign (refuse, GTK_ALIGN_CENTER);
   gtk_widget_set_tooltip_text (refuse, _("Refuse the sheet sent from the portal, saying why: "
                                          "the admiral sees the reason on his page"));
-  g_object_set_data_full (G_OBJECT (refuse), "admiral-id", g_strdup (admiral->id), g_free);
-  g_signal_connect (refuse, "clicked", G_CALLBACK (portal_refuse_cb), self);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (refuse), "board.refuse-sheet");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (refuse), "s", admiral->id);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), refuse);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), accept);
 }
@@ -625,7 +635,8 @@ admiral_row (AdmiraltyCampaignOrders *self,
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), count);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
-  g_object_set_data_full (G_OBJECT (row), "admiral-id", g_strdup (admiral->id), g_free);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (row), "board.open-sheet");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (row), "s", admiral->id);
   return row;
 }
 
@@ -1090,14 +1101,14 @@ admiralty_campaign_orders_get_sheet_form (AdmiraltyCampaignOrders *self)
   return self->sheet_form != NULL ? ADMIRALTY_SHEET_FORM (self->sheet_form) : NULL;
 }
 
+/* board.open-sheet (s: the admiral's id), an admiral's row activated */
 static void
-admiral_activated_cb (AdmiraltyCampaignOrders *self,
-                      GtkListBoxRow       *row)
+open_sheet_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
 {
-  const char *id = g_object_get_data (G_OBJECT (row), "admiral-id");
-
-  if (id != NULL)
-    admiralty_campaign_orders_open_sheet (self, id);
+  admiralty_campaign_orders_open_sheet (ADMIRALTY_CAMPAIGN_ORDERS (widget),
+                                        g_variant_get_string (parameter, NULL));
 }
 
 /* Importing sheets */
@@ -1279,7 +1290,7 @@ engagement_open_cb (AdmiraltyCampaignOrders       *self,
                     GHashTable                *overrides,
                     AdmiraltyEngagementDialog *dialog)
 {
-  const char *id = g_object_get_data (G_OBJECT (dialog), "engagement");
+  const char *id = admiralty_engagement_dialog_get_engagement_id (dialog);
 
   if (self->campaign == NULL || id == NULL)
     return;
@@ -1323,7 +1334,6 @@ admiralty_campaign_orders_open_engagement (AdmiraltyCampaignOrders *self,
     gtk_window_destroy (GTK_WINDOW (self->engagement_dialog));
   dialog = admiralty_engagement_dialog_new (adm_campaign_get_state (self->campaign),
                                             &engagement->engagement);
-  g_object_set_data_full (G_OBJECT (dialog), "engagement", g_strdup (engagement->id), g_free);
   admiralty_engagement_dialog_set_campaign (dialog, self->campaign, engagement->id);
   g_signal_connect_object (dialog, "open", G_CALLBACK (engagement_open_cb), self,
                            G_CONNECT_SWAPPED);
@@ -1413,13 +1423,13 @@ send_response_cb (AdwMessageDialog    *dialog,
                   const char          *response,
                   AdmiraltyCampaignOrders *self)
 {
-  GtkDropDown *tables = g_object_get_data (G_OBJECT (dialog), "tables");
-  GtkSwitch *typed = g_object_get_data (G_OBJECT (dialog), "typed-dice");
-  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "index"));
+  GtkDropDown *tables = self->asked_tables;
+  GtkSwitch *typed = self->asked_typed;
+  guint index = self->asked_index;
   g_autofree char *table = NULL;
   g_autoptr(GError) error = NULL;
 
-  if (!g_str_equal (response, "send"))
+  if (!g_str_equal (response, "send") || tables == NULL || typed == NULL)
     return;
   table = adm_table_server_table_name (gtk_drop_down_get_selected (tables) + 1);
   if (!admiralty_campaign_orders_send_to_table_full (self, index, table,
@@ -1490,9 +1500,9 @@ send_to_table_action (GtkWidget  *widget,
   gtk_box_append (GTK_BOX (box), tables);
   gtk_box_append (GTK_BOX (box), list);
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
-  g_object_set_data (G_OBJECT (dialog), "tables", tables);
-  g_object_set_data (G_OBJECT (dialog), "typed-dice", typed);
-  g_object_set_data (G_OBJECT (dialog), "index", GUINT_TO_POINTER (index));
+  g_set_weak_pointer (&self->asked_tables, GTK_DROP_DOWN (tables));
+  g_set_weak_pointer (&self->asked_typed, GTK_SWITCH (typed));
+  self->asked_index = index;
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -1502,7 +1512,7 @@ take_back_response_cb (AdwMessageDialog    *dialog,
                        AdmiraltyCampaignOrders *self)
 {
   GtkEditable *entry = GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog));
-  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "index"));
+  guint index = self->asked_index;
   g_autofree char *reason = g_strstrip (g_strdup (gtk_editable_get_text (entry)));
   g_autoptr(GError) error = NULL;
 
@@ -1540,7 +1550,7 @@ take_back_action (GtkWidget  *widget,
                              ADW_RESPONSE_DESTRUCTIVE, G_CALLBACK (take_back_response_cb));
   entry = board_dialog_add_reason (dialog, _("Reason, such as “the table’s laptop broke "
                                              "down”"));
-  g_object_set_data (G_OBJECT (dialog), "index", GUINT_TO_POINTER (index));
+  self->asked_index = index;
   gtk_window_present (GTK_WINDOW (dialog));
   gtk_widget_grab_focus (entry);
 }
@@ -2174,6 +2184,9 @@ admiralty_campaign_orders_dispose (GObject *object)
   g_clear_object (&self->typed);
   g_clear_object (&self->asking);
   g_clear_pointer (&self->drops, g_hash_table_unref);
+  g_clear_pointer (&self->asked_admiral, g_free);
+  g_clear_weak_pointer (&self->asked_tables);
+  g_clear_weak_pointer (&self->asked_typed);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_CAMPAIGN_ORDERS);
 
@@ -2216,6 +2229,11 @@ admiralty_campaign_orders_class_init (AdmiraltyCampaignOrdersClass *klass)
   gtk_widget_class_install_action (widget_class, "board.send-to-table", "u",
                                    send_to_table_action);
   gtk_widget_class_install_action (widget_class, "board.take-back", "u", take_back_action);
+  gtk_widget_class_install_action (widget_class, "board.open-sheet", "s", open_sheet_action);
+  gtk_widget_class_install_action (widget_class, "board.accept-sheet", "s",
+                                   accept_sheet_action);
+  gtk_widget_class_install_action (widget_class, "board.refuse-sheet", "s",
+                                   refuse_sheet_action);
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (
@@ -2233,7 +2251,6 @@ admiralty_campaign_orders_class_init (AdmiraltyCampaignOrdersClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyCampaignOrders, engagements_list);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyCampaignOrders, summary_group);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyCampaignOrders, summary_label);
-  gtk_widget_class_bind_template_callback (widget_class, admiral_activated_cb);
 }
 
 static void

@@ -254,6 +254,14 @@ admiralty_engagement_dialog_set_campaign (AdmiraltyEngagementDialog *self,
   update_preview (self);
 }
 
+const char *
+admiralty_engagement_dialog_get_engagement_id (AdmiraltyEngagementDialog *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_ENGAGEMENT_DIALOG (self), NULL);
+
+  return self->engagement_id;
+}
+
 gboolean
 admiralty_engagement_dialog_reroll (AdmiraltyEngagementDialog  *self,
                                     guint32                     seed,

@@ -33,6 +33,8 @@ void        admiralty_engagement_dialog_open          (AdmiraltyEngagementDialog
 void        admiralty_engagement_dialog_set_campaign  (AdmiraltyEngagementDialog *self,
                                                        AdmCampaign               *campaign,
                                                        const char                *engagement_id);
+/* The engagement given with the campaign, or NULL. */
+const char *admiralty_engagement_dialog_get_engagement_id (AdmiraltyEngagementDialog *self);
 /* Roll Again with @seed; FALSE with @error when the campaign refuses it. */
 gboolean    admiralty_engagement_dialog_reroll        (AdmiraltyEngagementDialog  *self,
                                                        guint32                     seed,

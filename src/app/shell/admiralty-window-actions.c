@@ -348,7 +348,7 @@ end_battle_response_cb (AdmiraltyWindow  *self,
                         AdwMessageDialog *dialog)
 {
   AdmiraltyBattlePage *page = _admiralty_window_get_battle_page (self);
-  GtkEditable *entry = g_object_get_data (G_OBJECT (dialog), "reason");
+  GtkEditable *entry = GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog));
   g_autoptr(GError) error = NULL;
   g_autofree char *reason = NULL;
 
@@ -449,7 +449,6 @@ end_battle_action (GtkWidget  *widget,
   gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Why it ends, e.g. “Pol Six withdrew”"));
   gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
-  g_object_set_data (G_OBJECT (dialog), "reason", entry);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
                                     "end", _("_End Battle"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "end",
@@ -791,7 +790,7 @@ load_orders_response_cb (AdmiraltyWindow      *self,
                          int                   response,
                          GtkFileChooserNative *chooser)
 {
-  AdmiraltyBattlePage *page = g_object_get_data (G_OBJECT (chooser), "battle-page");
+  AdmiraltyBattlePage *page = self->orders_page;
   g_autoptr(GFile) file = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *path = NULL;
@@ -802,6 +801,7 @@ load_orders_response_cb (AdmiraltyWindow      *self,
     file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
   if (page != NULL)
     g_object_ref (page);
+  g_clear_weak_pointer (&self->orders_page);
   g_clear_object (&self->chooser);
 
   path = file != NULL ? g_file_get_path (file) : NULL;
@@ -847,8 +847,7 @@ load_orders_action (GtkWidget  *widget,
   filter = admiralty_xml_filter_new (_("Orders (*.xml)"));
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
   admiralty_window_set_chooser_folder (self);
-  g_object_set_data_full (G_OBJECT (self->chooser), "battle-page", g_object_ref (page),
-                          g_object_unref);
+  g_set_weak_pointer (&self->orders_page, page);
   g_signal_connect_object (self->chooser, "response", G_CALLBACK (load_orders_response_cb),
                            self, G_CONNECT_SWAPPED);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
@@ -1170,7 +1169,7 @@ player_screens (AdmiraltyWindow *self,
     return NULL;
   for (GList *l = gtk_application_get_windows (application); l != NULL; l = l->next)
     if (ADMIRALTY_IS_PLAYER_WINDOW (l->data) && l->data != (gpointer) leaving &&
-        g_object_get_data (G_OBJECT (l->data), "admiralty-master") == self)
+        g_ptr_array_find (self->player_screens, l->data, NULL))
       players = g_list_prepend (players, l->data);
   return players;
 }
@@ -1189,6 +1188,7 @@ static void
 player_destroyed_cb (AdmiraltyWindow *self,
                      GtkWindow       *player)
 {
+  g_ptr_array_remove (self->player_screens, player);
   update_close_players (self, player);
 }
 
@@ -1205,7 +1205,7 @@ player_screen_action (GtkWidget  *widget,
     admiralty_player_window_new (gtk_window_get_application (GTK_WINDOW (self)),
                                  g_variant_get_string (parameter, NULL));
 
-  g_object_set_data (G_OBJECT (player), "admiralty-master", self);
+  g_ptr_array_add (self->player_screens, player);
   g_signal_connect_object (self->tab_view, "notify::selected-page",
                            G_CALLBACK (player_tab_cb), player, G_CONNECT_SWAPPED);
   g_signal_connect_object (self, "destroy", G_CALLBACK (gtk_window_destroy), player,

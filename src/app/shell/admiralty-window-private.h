@@ -50,9 +50,14 @@ struct _AdmiraltyWindow
 
   /* Weak pointers: the dialogs live as long as they are shown. */
   GtkWidget            *error_dialog;
+  char                 *error_backup_path;  /* the backup the error dialog offers, or NULL */
+  char                 *error_damaged_path; /* the file that backup restores, or NULL */
   GtkWidget            *roll_dialog;
   GtkWidget            *projector;     /* AdmiraltyProjectorWindow, while open */
   GtkFileChooserNative *chooser;
+  AdmiraltyBattlePage  *orders_page;   /* weak: the page the Load Orders chooser loads into */
+  GPtrArray            *player_screens; /* AdmiraltyPlayerWindow*, not owned: those this
+                                         * window opened, each removed as it goes */
 
   /* The campaign's file watched for changes made by other programs, and the dialog saying one
    * (admiralty-window-file.c). */

@@ -1024,8 +1024,10 @@ admiralty_window_open (AdmiraltyWindow *self,
                      self->campaign != NULL &&
                      g_strcmp0 (adm_campaign_get_path (self->campaign), path) == 0);
       if (backup != NULL && self->error_dialog != NULL)
-        g_object_set_data_full (G_OBJECT (self->error_dialog), "damaged-path", g_strdup (path),
-                                g_free);
+        {
+          g_free (self->error_damaged_path);
+          self->error_damaged_path = g_strdup (path);
+        }
       return FALSE;
     }
 
@@ -1086,13 +1088,19 @@ error_dialog_response_cb (AdmiraltyWindow  *self,
                           const char       *response,
                           AdwMessageDialog *dialog)
 {
-  const char *backup = g_object_get_data (G_OBJECT (dialog), "backup-path");
-  const char *damaged = g_object_get_data (G_OBJECT (dialog), "damaged-path");
+  g_autofree char *backup = NULL;
+  g_autofree char *damaged = NULL;
   g_autoptr(AdmCampaign) campaign = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *basename = NULL;
   g_autofree char *message = NULL;
 
+  /* The paths are those of the error dialog shown last. */
+  if ((GtkWidget *) dialog == self->error_dialog)
+    {
+      backup = g_steal_pointer (&self->error_backup_path);
+      damaged = g_steal_pointer (&self->error_damaged_path);
+    }
   if (g_str_equal (response, "save-as"))
     {
       gtk_widget_activate_action (GTK_WIDGET (self), "win.save-as", NULL);
@@ -1138,6 +1146,8 @@ present_error (AdmiraltyWindow *self,
    * (admiralty-window-file.c): not again by the action that was refused. */
   if (self->file_dialog != NULL)
     return;
+  g_clear_pointer (&self->error_backup_path, g_free);
+  g_clear_pointer (&self->error_damaged_path, g_free);
   dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
@@ -1152,7 +1162,7 @@ present_error (AdmiraltyWindow *self,
       g_string_append_printf (full_body, _("The newest backup that loads is %s."), basename);
       adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "open-backup",
                                        _("Restore _Backup"));
-      g_object_set_data_full (G_OBJECT (dialog), "backup-path", g_strdup (backup_path), g_free);
+      self->error_backup_path = g_strdup (backup_path);
     }
   if (keep_copy)
     {
@@ -1453,6 +1463,7 @@ admiralty_window_dispose (GObject *object)
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
   g_clear_object (&self->chooser);
+  g_clear_weak_pointer (&self->orders_page);
   g_clear_weak_pointer (&self->error_dialog);
   g_clear_weak_pointer (&self->roll_dialog);
   _admiralty_window_unwatch_file (self);
@@ -1496,6 +1507,9 @@ admiralty_window_finalize (GObject *object)
   g_free (self->css_class);
   g_free (self->campaign_source);
   g_clear_pointer (&self->closed_battles, g_ptr_array_unref);
+  g_clear_pointer (&self->player_screens, g_ptr_array_unref);
+  g_free (self->error_backup_path);
+  g_free (self->error_damaged_path);
   g_clear_object (&self->campaign_signals);
   g_clear_object (&self->clock_signals);
   g_clear_object (&self->room);
@@ -1695,6 +1709,7 @@ admiralty_window_init (AdmiraltyWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->closed_battles = g_ptr_array_new_with_free_func (closed_battle_free);
+  self->player_screens = g_ptr_array_new ();
   self->room = admiralty_room_new (GTK_WINDOW (self));
   g_signal_connect_object (self->room, "notify::table-server", G_CALLBACK (room_table_server_cb),
                            self, G_CONNECT_SWAPPED);

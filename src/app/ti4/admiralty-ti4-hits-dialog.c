@@ -85,12 +85,17 @@ static void
 spin_changed_cb (AdmiraltyTi4HitsDialog *self,
                  GtkSpinButton          *spin)
 {
-  guint unit = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (spin), "unit"));
-  AdmiraltyTi4HitsColumn column = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (spin),
-                                                                       "column"));
-
-  *assignment_slot (&self->assignment, column, unit) = gtk_spin_button_get_value_as_int (spin);
-  admiralty_ti4_hits_dialog_update (self);
+  /* The spin's place in self->spins is its column and unit. */
+  for (guint column = 0; column < N_COLUMNS; column++)
+    for (guint unit = 0; unit < ADM_TI4_MAX_UNITS; unit++)
+      if (self->spins[column][unit] == spin)
+        {
+          *assignment_slot (&self->assignment, column, unit) =
+            gtk_spin_button_get_value_as_int (spin);
+          admiralty_ti4_hits_dialog_update (self);
+          return;
+        }
+  g_assert_not_reached ();
 }
 
 static GtkWidget *
@@ -114,8 +119,6 @@ column_spin (AdmiraltyTi4HitsDialog *self,
                              MIN (*assignment_slot (&self->assignment, column, unit), max));
   gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   caption, -1);
-  g_object_set_data (G_OBJECT (spin), "unit", GUINT_TO_POINTER (unit));
-  g_object_set_data (G_OBJECT (spin), "column", GUINT_TO_POINTER (column));
   g_signal_connect_object (spin, "value-changed", G_CALLBACK (spin_changed_cb), self,
                            G_CONNECT_SWAPPED);
   self->spins[column][unit] = GTK_SPIN_BUTTON (spin);

@@ -31,6 +31,7 @@ struct _AdmiraltyTi4Page
   AdmiraltyTypedDice  *typed;          /* real dice and the prompt asking for them */
   /* Weak pointers: shown while they are up. */
   GtkWidget           *hits_dialog;
+  AdmTi4Side           hits_side;      /* the side whose hits the hits dialog assigns */
   GtkWidget           *error_dialog;
   GtkFileChooserNative *chooser;
 

@@ -1049,7 +1049,7 @@ hits_response_cb (AdmiraltyTi4Page *self,
                   const char       *response,
                   GtkWidget        *dialog)
 {
-  AdmTi4Side side = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "side"));
+  AdmTi4Side side = self->hits_side;
   g_autoptr(GError) error = NULL;
 
   if (dialog != self->hits_dialog)
@@ -1125,7 +1125,7 @@ ask_hits (AdmiraltyTi4Page *self,
                                           adm_ti4_combat_get_setup (self->combat)->arena,
                                           need->count, need->barrage, &suggestion, heading,
                                           body);
-  g_object_set_data (G_OBJECT (dialog), "side", GUINT_TO_POINTER (need->side));
+  self->hits_side = need->side;
   g_set_weak_pointer (&self->hits_dialog, dialog);
   g_signal_connect_object (dialog, "response", G_CALLBACK (hits_response_cb), self,
                            G_CONNECT_SWAPPED);
