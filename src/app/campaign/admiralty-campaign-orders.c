@@ -1145,7 +1145,6 @@ admiralty_campaign_orders_import_files (AdmiraltyCampaignOrders *self,
       g_autoptr(GFile) first = g_list_model_get_item (files, 0);
 
       g_clear_object (&self->import_folder);
-  g_free (self->scenarios_folder);
       self->import_folder = g_file_get_parent (first);
     }
   for (guint i = 0; i < n; i++)
@@ -2201,6 +2200,7 @@ admiralty_campaign_orders_finalize (GObject *object)
   g_clear_object (&self->campaign_signals);
   g_clear_object (&self->portal_signals);
   g_clear_object (&self->import_folder);
+  g_free (self->scenarios_folder);
 
   G_OBJECT_CLASS (admiralty_campaign_orders_parent_class)->finalize (object);
 }
