@@ -323,6 +323,71 @@ test_list (Fixture       *fixture,
   g_assert_null (strstr (text, fixture->ids[1]));
 }
 
+/* F-STRAT-15: a battle not begun is listed with its placements step, as the chief's own
+ * dialog shows it (a table master is a master); once the chief keeps a phase, without. */
+static void
+test_list_placements (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  g_autofree char *link = link_of (fixture, "Table 1");
+  g_autofree char *text = NULL, *after = NULL, *posted = NULL;
+  g_autoptr(JsonObject) list = NULL, later = NULL;
+  g_autoptr(AdmQueuedEngagement) engagement = adm_campaign_find_engagement (fixture->campaign,
+                                                                            fixture->ids[0],
+                                                                            NULL);
+  g_autoptr(AdmPlacementStep) step = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(GBytes) message = NULL;
+  JsonObject *first, *placements;
+  JsonArray *offered, *formations;
+  guint status;
+
+  g_assert_nonnull (engagement);
+  step = adm_placement_step_of (adm_campaign_get_state (fixture->campaign),
+                                &engagement->engagement, adm_audience_master ());
+  g_assert_nonnull (step);
+  g_assert_null (adm_placement_step_of (adm_campaign_get_state (fixture->campaign),
+                                        &engagement->engagement, adm_audience_side (0)));
+  text = fetch ("GET", link, NULL, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_OK);
+  list = json_of (text);
+  first = json_array_get_object_element (json_object_get_array_member (list, "engagements"), 0);
+  placements = json_object_get_object_member (first, "placements");
+  g_assert_nonnull (placements);
+  g_assert_cmpint (json_object_get_int_member (placements, "cycle"), ==,
+                   engagement->engagement.cycle);
+  offered = json_object_get_array_member (placements, "offered");
+  g_assert_cmpuint (json_array_get_length (offered), ==, step->offered->len);
+  g_assert_cmpuint (json_array_get_length (offered), >, 1);
+  formations = json_object_get_array_member (placements, "formations");
+  g_assert_cmpuint (json_array_get_length (formations), ==, step->choices->len);
+  g_assert_cmpuint (json_array_get_length (formations), >, 1);
+  for (guint i = 0; i < step->choices->len; i++)
+    {
+      const AdmPlacementChoice *choice = g_ptr_array_index (step->choices, i);
+      JsonObject *listed = json_array_get_object_element (formations, i);
+
+      g_assert_cmpstr (json_object_get_string_member (listed, "id"), ==, choice->formation);
+      g_assert_cmpstr (json_object_get_string_member (listed, "placement"), ==,
+                       choice->placement);
+      g_assert_cmpstr (json_object_get_string_member (listed, "reason"), ==, choice->reason);
+      g_assert_cmpstr (json_object_get_string_member (listed, "side"), ==, choice->side);
+    }
+  g_assert_nonnull (json_object_get_array_member (placements, "words"));
+
+  /* A phase kept: the placements stay, and no step is listed. */
+  battle = table_battle (fixture, "Table 1", fixture->ids[0], 1, 0);
+  message = message_of (fixture, battle, fixture->ids[0], 1);
+  posted = post_message (fixture, "Table 1", fixture->ids[0], message, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_OK);
+  after = fetch ("GET", link, NULL, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_OK);
+  later = json_of (after);
+  first = json_array_get_object_element (json_object_get_array_member (later, "engagements"), 0);
+  g_assert_cmpint (json_object_get_int_member (first, "kept"), >, 0);
+  g_assert_false (json_object_has_member (first, "placements"));
+}
+
 /* Every way in that is not a table's own: the one 404 of the portal, byte for byte. */
 static void
 test_not_found (Fixture       *fixture,
@@ -1206,6 +1271,7 @@ main (int    argc,
 #define ADD(path, func) \
   g_test_add ("/portal/tables/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
   ADD ("list", test_list);
+  ADD ("F-STRAT-15/list-placements", test_list_placements);
   ADD ("tls", test_tls);
   ADD ("not-found", test_not_found);
   ADD ("keys", test_keys);

@@ -24,6 +24,7 @@
 #include "adm-muster.h"
 #include "adm-odds.h"
 #include "adm-oob.h"
+#include "adm-placement-step.h"
 #include "adm-order-sheet.h"
 #include "adm-report.h"
 #include "adm-ruleset.h"

@@ -13,6 +13,7 @@
 #include "adm-dice-commit.h"
 #include "adm-file.h"
 #include "adm-journal.h"
+#include "adm-placement-step.h"
 #include "adm-table-battle.h"
 #include "adm-table-certificate.h"
 #include "adm-table-client.h"
@@ -101,6 +102,7 @@ adm_table_engagement_free (AdmTableEngagement *engagement)
     return;
   g_free (engagement->id);
   g_free (engagement->place);
+  g_clear_pointer (&engagement->placements, adm_placement_step_free);
   g_free (engagement->assignment);
   g_free (engagement->status);
   g_free (engagement->phase);
@@ -895,6 +897,123 @@ bad_answer (AdmTableClient  *self,
   return FALSE;
 }
 
+static const char *
+member_text (JsonObject *object,
+             const char *name)
+{
+  const char *text = member_string (object, name);
+
+  return text != NULL && g_utf8_validate (text, -1, NULL) ? text : NULL;
+}
+
+/* The members @names (NULL-terminated) of the object @node, all strings, into @out; FALSE when
+ * it is no such object. */
+static gboolean
+read_strings (JsonNode    *node,
+              const char **names,
+              char       **out)
+{
+  JsonObject *object;
+
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    return FALSE;
+  object = json_node_get_object (node);
+  for (guint i = 0; names[i] != NULL; i++)
+    if ((out[i] = g_strdup (member_text (object, names[i]))) == NULL)
+      {
+        for (guint j = 0; j < i; j++)
+          g_clear_pointer (&out[j], g_free);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+/* The array member @name of @object, or NULL. */
+static JsonArray *
+member_array (JsonObject *object,
+              const char *name)
+{
+  JsonNode *node = json_object_get_member (object, name);
+
+  return node != NULL && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
+}
+
+/* F-STRAT-15: the placements step the chief lists with an engagement whose battle has not
+ * begun (docs/formats.md); NULL when it lists none, or one that does not read. */
+static AdmPlacementStep *
+read_placement_step (JsonObject *engagement,
+                     const char *place)
+{
+  static const char *offer_names[] = { "id", "name", NULL };
+  static const char *choice_names[] = { "id", "name", "side", "placement", "reason", NULL };
+  static const char *words_names[] = { "formation", "admiral", "text", NULL };
+  g_autoptr(AdmPlacementStep) step = NULL;
+  JsonNode *node = json_object_get_member (engagement, "placements");
+  JsonObject *object;
+  JsonArray *offered, *formations, *words;
+  JsonNode *minute;
+  gint64 cycle = 0;
+
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    return NULL;
+  object = json_node_get_object (node);
+  offered = member_array (object, "offered");
+  formations = member_array (object, "formations");
+  words = member_array (object, "words");
+  minute = json_object_get_member (object, "minute");
+  if (offered == NULL || formations == NULL || !member_int (object, "cycle", G_MAXUINT, &cycle) ||
+      minute == NULL || !JSON_NODE_HOLDS_VALUE (minute))
+    return NULL;
+  step = adm_placement_step_new ();
+  step->place = g_strdup (place != NULL ? place : "");
+  step->cycle = (guint) cycle;
+  step->minute = json_node_get_double (minute);
+  for (guint i = 0; i < json_array_get_length (offered); i++)
+    {
+      char *field[2] = { NULL, };
+      AdmPlacementOffer *offer;
+
+      if (!read_strings (json_array_get_element (offered, i), offer_names, field))
+        return NULL;
+      offer = g_new0 (AdmPlacementOffer, 1);
+      offer->id = field[0];
+      offer->name = field[1];
+      g_ptr_array_add (step->offered, offer);
+    }
+  for (guint i = 0; i < json_array_get_length (formations); i++)
+    {
+      char *field[5] = { NULL, };
+      AdmPlacementChoice *choice;
+
+      if (!read_strings (json_array_get_element (formations, i), choice_names, field))
+        return NULL;
+      choice = g_new0 (AdmPlacementChoice, 1);
+      choice->formation = field[0];
+      choice->name = field[1];
+      choice->side = field[2];
+      choice->placement = field[3];
+      choice->reason = field[4];
+      g_ptr_array_add (step->choices, choice);
+      /* A formation is placed in one of the placements offered. */
+      if (adm_placement_step_find_offer (step, choice->placement) == NULL)
+        return NULL;
+    }
+  for (guint i = 0; words != NULL && i < json_array_get_length (words); i++)
+    {
+      char *field[3] = { NULL, };
+      AdmPlacementWords *said;
+
+      if (!read_strings (json_array_get_element (words, i), words_names, field))
+        return NULL;
+      said = g_new0 (AdmPlacementWords, 1);
+      said->formation = field[0];
+      said->admiral = field[1];
+      said->text = field[2];
+      g_ptr_array_add (step->words, said);
+    }
+  return g_steal_pointer (&step);
+}
+
 static AdmTableEngagement *
 read_engagement (JsonObject *object)
 {
@@ -916,6 +1035,7 @@ read_engagement (JsonObject *object)
   if (is_hash (last))
     memcpy (engagement->last, last, 65);
   engagement->ended = member_bool (object, "ended");
+  engagement->placements = read_placement_step (object, engagement->place);
   return g_steal_pointer (&engagement);
 }
 
@@ -1629,62 +1749,56 @@ adm_table_client_open_battle (AdmTableClient            *self,
   return g_steal_pointer (&battle);
 }
 
-gboolean
-adm_table_client_place_sync (AdmTableClient  *self,
-                             const char      *engagement_id,
-                             GHashTable      *overrides,
-                             gboolean         roll_again,
-                             GCancellable    *cancellable,
-                             GError         **error)
+/* The files a battle of @assignment is kept in here. */
+static void
+kept_paths (const char  *assignment,
+            char       **battle_path,
+            char       **key_path)
 {
-  g_autoptr(GPtrArray) list = NULL;
+  g_autofree char *folder = adm_table_client_folder ();
+  g_autofree char *battle_name = g_strconcat (assignment, ".battle", NULL);
+  g_autofree char *key_name = g_strconcat (assignment, ".table", NULL);
+
+  *battle_path = g_build_filename (folder, battle_name, NULL);
+  *key_path = g_build_filename (folder, key_name, NULL);
+}
+
+/* F-STRAT-15: placed before the first phase. A battle begun here, or one the chief keeps a
+ * phase of, is fought as it was set up. */
+static gboolean
+check_unplayed (const AdmTableEngagement  *listed,
+                GError                   **error)
+{
+  g_autofree char *battle_path = NULL, *key_path = NULL;
+
+  kept_paths (listed->assignment, &battle_path, &key_path);
+  if (listed->kept == 0 &&
+      (!g_file_test (battle_path, G_FILE_TEST_EXISTS) || battle_unplayed (battle_path)))
+    return TRUE;
+  g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_REFUSED,
+               _("The battle of engagement %s has begun at this table: its placements stay "
+                 "as they were set up; placements are chosen before the first phase."),
+               listed->id);
+  return FALSE;
+}
+
+/* The request of the placements step: {"assignment": ID, "placements": {FORMATION:
+ * PLACEMENT, …}, "roll-again": BOOL}. */
+static SoupMessage *
+place_message (AdmTableClient           *self,
+               const AdmTableEngagement *listed,
+               GHashTable               *overrides,
+               gboolean                  roll_again)
+{
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   g_autoptr(JsonGenerator) generator = json_generator_new ();
   g_autoptr(JsonNode) root = NULL;
-  g_autoptr(SoupMessage) msg = NULL;
-  g_autoptr(GBytes) request = NULL, body = NULL;
-  g_autoptr(JsonObject) answer = NULL;
-  g_autofree char *folder = adm_table_client_folder ();
-  g_autofree char *name = NULL, *battle_path = NULL, *key_path = NULL, *text = NULL;
-  const AdmTableEngagement *listed = NULL;
+  g_autoptr(GBytes) request = NULL;
   GHashTableIter iter;
   gpointer formation, placement;
+  SoupMessage *msg;
+  char *text;
   gsize length;
-
-  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (self), FALSE);
-  g_return_val_if_fail (self->battle == NULL, FALSE);
-
-  if (!check_engagement_id (engagement_id, error))
-    return FALSE;
-  list = adm_table_client_list_sync (self, cancellable, error);
-  if (list == NULL)
-    return FALSE;
-  for (guint i = 0; i < list->len; i++)
-    if (g_str_equal (((AdmTableEngagement *) g_ptr_array_index (list, i))->id, engagement_id))
-      listed = g_ptr_array_index (list, i);
-  if (listed == NULL)
-    {
-      g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_NOT_FOUND,
-                   _("Engagement %s is not at the table “%s”"), engagement_id,
-                   self->table_name);
-      return FALSE;
-    }
-  /* F-STRAT-15: placed before the first phase. A battle begun here is fought as it was set
-   * up; one kept here unplayed is handed anew by the chief once he takes the placements. */
-  name = g_strconcat (listed->assignment, ".battle", NULL);
-  battle_path = g_build_filename (folder, name, NULL);
-  g_free (name);
-  name = g_strconcat (listed->assignment, ".table", NULL);
-  key_path = g_build_filename (folder, name, NULL);
-  if (listed->kept > 0 ||
-      (g_file_test (battle_path, G_FILE_TEST_EXISTS) && !battle_unplayed (battle_path)))
-    {
-      g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_REFUSED,
-                   _("The battle of engagement %s has begun at this table: its placements stay "
-                     "as they were set up; placements are chosen before the first phase."),
-                   engagement_id);
-      return FALSE;
-    }
 
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "assignment");
@@ -1707,34 +1821,224 @@ adm_table_client_place_sync (AdmTableClient  *self,
   root = json_builder_get_root (builder);
   json_generator_set_root (generator, root);
   text = json_generator_to_data (generator, &length);
-  request = g_bytes_new_take (g_steal_pointer (&text), length);
-  msg = new_message (self, "POST", engagement_id, "placements", NULL);
+  request = g_bytes_new_take (text, length);
+  msg = new_message (self, "POST", listed->id, "placements", NULL);
   soup_message_set_request_body_from_bytes (msg, "application/json", request);
-  body = request_sync (self, msg, MAX_ANSWER, cancellable, error);
-  if (body == NULL)
-    return FALSE;
+  return msg;
+}
+
+/* The chief's answer to the placements: taken (the set-up kept here unplayed is not the one
+ * handed out any more, so it is let go and the battle fetched anew when it is opened), or
+ * refused in his words. */
+static gboolean
+place_answered (AdmTableClient           *self,
+                const AdmTableEngagement *listed,
+                SoupMessage              *msg,
+                GBytes                   *body,
+                GError                  **error)
+{
+  g_autofree char *battle_path = NULL, *key_path = NULL;
+
   if (soup_message_get_status (msg) == SOUP_STATUS_CONFLICT)
     {
+      g_autoptr(JsonObject) answer = parse_object (self, body, error);
       const char *refusal;
 
-      answer = parse_object (self, body, error);
       if (answer == NULL)
         return FALSE;
-      refusal = member_string (answer, "error");
+      refusal = member_text (answer, "error");
       g_set_error_literal (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_REFUSED,
                            refusal != NULL ? refusal : _("The chief refused the placements"));
       return FALSE;
     }
   if (soup_message_get_status (msg) != SOUP_STATUS_OK)
     {
-      status_error (self, soup_message_get_status (msg), engagement_id, error);
+      status_error (self, soup_message_get_status (msg), listed->id, error);
       return FALSE;
     }
-  /* The set-up kept here unplayed is not the one handed out any more: the battle is fetched
-   * anew when it is opened. */
+  kept_paths (listed->assignment, &battle_path, &key_path);
   g_remove (battle_path);
   g_remove (key_path);
   return TRUE;
+}
+
+gboolean
+adm_table_client_place_sync (AdmTableClient  *self,
+                             const char      *engagement_id,
+                             GHashTable      *overrides,
+                             gboolean         roll_again,
+                             GCancellable    *cancellable,
+                             GError         **error)
+{
+  g_autoptr(GPtrArray) list = NULL;
+  g_autoptr(SoupMessage) msg = NULL;
+  g_autoptr(GBytes) body = NULL;
+  const AdmTableEngagement *listed = NULL;
+
+  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (self), FALSE);
+  g_return_val_if_fail (self->battle == NULL, FALSE);
+
+  if (!check_engagement_id (engagement_id, error))
+    return FALSE;
+  list = adm_table_client_list_sync (self, cancellable, error);
+  if (list == NULL)
+    return FALSE;
+  for (guint i = 0; i < list->len; i++)
+    if (g_str_equal (((AdmTableEngagement *) g_ptr_array_index (list, i))->id, engagement_id))
+      listed = g_ptr_array_index (list, i);
+  if (listed == NULL)
+    {
+      g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_NOT_FOUND,
+                   _("Engagement %s is not at the table “%s”"), engagement_id,
+                   self->table_name);
+      return FALSE;
+    }
+  if (!check_unplayed (listed, error))
+    return FALSE;
+  msg = place_message (self, listed, overrides, roll_again);
+  body = request_sync (self, msg, MAX_ANSWER, cancellable, error);
+  if (body == NULL)
+    return FALSE;
+  return place_answered (self, listed, msg, body, error);
+}
+
+typedef struct {
+  char *id;
+  char *assignment;
+} Placing;
+
+static void
+placing_free (Placing *placing)
+{
+  g_free (placing->id);
+  g_free (placing->assignment);
+  g_free (placing);
+}
+
+static void
+place_cb (GObject      *source,
+          GAsyncResult *result,
+          gpointer      data)
+{
+  g_autoptr(GTask) task = data;
+  AdmTableClient *self = ADM_TABLE_CLIENT (source);
+  Placing *placing = g_task_get_task_data (task);
+  AdmTableEngagement listed = { .id = placing->id, .assignment = placing->assignment };
+  GError *error = NULL;
+  g_autoptr(GBytes) body = g_task_propagate_pointer (G_TASK (result), &error);
+
+  if (body == NULL || !place_answered (self, &listed, request_get_message (result), body,
+                                       &error))
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+void
+adm_table_client_place_async (AdmTableClient           *self,
+                              const AdmTableEngagement *listed,
+                              GHashTable               *overrides,
+                              gboolean                  roll_again,
+                              GCancellable             *cancellable,
+                              GAsyncReadyCallback       callback,
+                              gpointer                  user_data)
+{
+  g_autoptr(SoupMessage) msg = NULL;
+  GTask *task;
+  Placing *placing;
+  GError *error = NULL;
+
+  g_return_if_fail (ADM_IS_TABLE_CLIENT (self));
+  g_return_if_fail (listed != NULL);
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  if (!check_engagement_id (listed->id, &error) || !safe_name (listed->assignment) ||
+      !check_unplayed (listed, &error))
+    {
+      if (error == NULL)
+        g_set_error (&error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_NOT_FOUND,
+                     _("Engagement %s is not at the table “%s”"), listed->id,
+                     self->table_name);
+      g_task_return_error (task, error);
+      g_object_unref (task);
+      return;
+    }
+  placing = g_new0 (Placing, 1);
+  placing->id = g_strdup (listed->id);
+  placing->assignment = g_strdup (listed->assignment);
+  g_task_set_task_data (task, placing, (GDestroyNotify) placing_free);
+  msg = place_message (self, listed, overrides, roll_again);
+  request_async (self, msg, MAX_ANSWER, cancellable, place_cb, task);
+}
+
+gboolean
+adm_table_client_place_finish (AdmTableClient  *self,
+                               GAsyncResult    *result,
+                               GError         **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static void
+preview_cb (GObject      *source,
+            GAsyncResult *result,
+            gpointer      data)
+{
+  g_autoptr(GTask) task = data;
+  AdmTableClient *self = ADM_TABLE_CLIENT (source);
+  const char *engagement_id = g_task_get_task_data (task);
+  GError *error = NULL;
+  g_autoptr(GBytes) fetched = adm_table_client_fetch_battle_finish (self, result, &error);
+  g_autofree char *display = NULL, *text = NULL;
+  guint8 secret[ADM_DICE_SECRET_LENGTH];
+  gboolean has_secret = FALSE, typed_dice = TRUE;
+  AdmBattle *battle = NULL;
+  gsize length = 0;
+  const char *bytes;
+
+  if (fetched == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  bytes = g_bytes_get_data (fetched, &length);
+  display = g_strdup_printf (_("engagement %s from %s"), engagement_id, self->where);
+  /* Only looked at: the secret of its dice is not kept, nor is anything else. */
+  text = adm_table_setup_read (bytes, length, display, secret, &has_secret, &typed_dice, &error);
+  memset (secret, 0, sizeof secret);
+  if (text != NULL)
+    battle = adm_battle_load_game_memory (text, strlen (text), display, &error);
+  if (battle == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, battle, g_object_unref);
+}
+
+void
+adm_table_client_preview_async (AdmTableClient      *self,
+                                const char          *engagement_id,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  GTask *task;
+
+  g_return_if_fail (ADM_IS_TABLE_CLIENT (self));
+  g_return_if_fail (engagement_id != NULL);
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_task_data (task, g_strdup (engagement_id), g_free);
+  adm_table_client_fetch_battle_async (self, engagement_id, cancellable, preview_cb, task);
+}
+
+AdmBattle *
+adm_table_client_preview_finish (AdmTableClient  *self,
+                                 GAsyncResult    *result,
+                                 GError         **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
 }
 
 /* What the listing @list (or @list_error, its failure) leaves of opening @engagement_id: the

@@ -38,6 +38,7 @@
 
 #include "adm-battle.h"
 #include "adm-dice-source.h"
+#include "adm-placement-step.h"
 
 G_BEGIN_DECLS
 
@@ -80,6 +81,9 @@ typedef struct {
   guint     kept;        /* entries of its battle the chief holds */
   char      last[65];    /* the hash of entry @kept */
   gboolean  ended;
+  /* F-STRAT-15: the placements step, listed while the battle has not begun (the chief keeps
+   * no phase of it), else NULL. */
+  AdmPlacementStep *placements;
 } AdmTableEngagement;
 
 void adm_table_engagement_free (AdmTableEngagement *engagement);
@@ -166,6 +170,34 @@ gboolean             adm_table_client_place_sync   (AdmTableClient  *self,
                                                     gboolean         roll_again,
                                                     GCancellable    *cancellable,
                                                     GError         **error);
+
+/* The same for the app, on the thread-default main context, for the engagement @listed as the
+ * table's listing gave it (its assignment; nothing is listed again): each placement the
+ * master changes, and Roll Again, sent as he makes them. Refused here, REFUSED, for a battle
+ * begun at this table or of which the listing said the chief keeps a phase; by the chief in
+ * his words otherwise. */
+void                 adm_table_client_place_async  (AdmTableClient           *self,
+                                                    const AdmTableEngagement *listed,
+                                                    GHashTable               *overrides,
+                                                    gboolean                  roll_again,
+                                                    GCancellable             *cancellable,
+                                                    GAsyncReadyCallback       callback,
+                                                    gpointer                  user_data);
+gboolean             adm_table_client_place_finish (AdmTableClient  *self,
+                                                    GAsyncResult    *result,
+                                                    GError         **error);
+
+/* F-TAC-1: the battle the chief hands out now for @engagement_id, to look at before it is
+ * opened (the placements step's preview): fetched, read, and nothing of it kept here — not
+ * even the secret of its dice. The result is the battle (transfer full). */
+void                 adm_table_client_preview_async  (AdmTableClient      *self,
+                                                      const char          *engagement_id,
+                                                      GCancellable        *cancellable,
+                                                      GAsyncReadyCallback  callback,
+                                                      gpointer             user_data);
+AdmBattle           *adm_table_client_preview_finish (AdmTableClient      *self,
+                                                      GAsyncResult        *result,
+                                                      GError             **error) G_GNUC_WARN_UNUSED_RESULT;
 
 /* Opens the battle of @engagement_id for this table to fight, without the network: the one
  * kept on this computer under @listed's assignment (or, when @listed is NULL — the chief
