@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "admiralty-battle-page.h"
+#include "admiralty-engagement-dialog.h"
 #include "admiralty-join-dialog.h"
 #include "admiralty-campaign-orders.h"
 #include "admiralty-share-dialog.h"
@@ -524,6 +525,17 @@ client_set (gpointer data)
   return *(AdmTableClient **) data != NULL;
 }
 
+/* The placements step shown, the chief's set-up previewed. */
+static gboolean
+placements_ready (gpointer data)
+{
+  GtkWidget *placements = admiralty_join_dialog_get_placements (data);
+
+  return placements != NULL &&
+         !admiralty_engagement_dialog_get_asking (ADMIRALTY_ENGAGEMENT_DIALOG (placements)) &&
+         admiralty_engagement_dialog_get_preview (ADMIRALTY_ENGAGEMENT_DIALOG (placements)) != NULL;
+}
+
 static void
 opened_cb (AdmiraltyJoinDialog *dialog,
            AdmTableClient      *client,
@@ -613,6 +625,11 @@ join_c1_3 (Fixture                *fixture,
     gtk_window_destroy (GTK_WINDOW (again));
   }
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (join), "join.open", "s", "c1-3"));
+  /* Not begun yet: the placements step first (test-table-placements-ui.c), opened as it is. */
+  iterate_until (placements_ready, join, 10000);
+  g_assert_true (placements_ready (join));
+  admiralty_engagement_dialog_open (
+    ADMIRALTY_ENGAGEMENT_DIALOG (admiralty_join_dialog_get_placements (join)));
   iterate_until (client_set, client, 10000);
   g_assert_nonnull (*client);
   g_assert_true (_admiralty_window_open_table_battle (fixture->window, *client));

@@ -10,8 +10,8 @@
 #
 # ADMIRALTY_SHOT_SIZE=1920x1080 takes the same pictures at another size into BUILD/tests/ and
 # copies nothing. The other pictures of docs/screenshots/ are taken by the tests that play
-# their states (battle-table-ui, projector, share-dialog, tables-ui, the editor's tests,
-# portal-browser) into BUILD/tests/.
+# their states (battle-table-ui, projector, share-dialog, tables-ui, table-placements-ui, the
+# editor's tests, portal-browser) into BUILD/tests/.
 set -eu
 
 source_dir=$(cd "$(dirname "$0")/../.." && pwd)

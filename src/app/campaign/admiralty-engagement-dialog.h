@@ -2,12 +2,16 @@
 /* admiralty-engagement-dialog.h: before an engagement's battle is set up (F-STRAT-4), each
  * engaged formation's placement on the table as its orders give it, with the reason
  * (F-STRAT-15, F-STRAT-5), and a drop-down of the ruleset's placements to change it before the
- * first turn. "Open Battle" hands the master's choices back in the "open" signal. */
+ * first turn. "Open Battle" hands the master's choices back in the "open" signal. Built from
+ * the placements step (adm-placement-step.h): the chief's from his campaign, a table master's
+ * from his table's listing; at a table each change and Roll Again are the chief's to journal,
+ * asked over the network as they are made (admiralty_engagement_dialog_set_table ()). */
 #pragma once
 
 #include <adwaita.h>
 
 #include "admiralty-engine.h"
+#include "adm-table-client.h"
 
 G_BEGIN_DECLS
 
@@ -19,6 +23,8 @@ G_DECLARE_FINAL_TYPE (AdmiraltyEngagementDialog, admiralty_engagement_dialog, AD
 
 AdmiraltyEngagementDialog *admiralty_engagement_dialog_new (AdmState            *state,
                                                             const AdmEngagement *engagement);
+/* The dialog of @step (copied). */
+AdmiraltyEngagementDialog *admiralty_engagement_dialog_new_for_step (const AdmPlacementStep *step);
 /* The placement id chosen for @formation_id, and its reason line. */
 const char *admiralty_engagement_dialog_get_placement (AdmiraltyEngagementDialog *self,
                                                        const char                *formation_id);
@@ -33,8 +39,19 @@ void        admiralty_engagement_dialog_open          (AdmiraltyEngagementDialog
 void        admiralty_engagement_dialog_set_campaign  (AdmiraltyEngagementDialog *self,
                                                        AdmCampaign               *campaign,
                                                        const char                *engagement_id);
-/* The engagement given with the campaign, or NULL. */
+/* The engagement given with the campaign or the table, or NULL. */
 const char *admiralty_engagement_dialog_get_engagement_id (AdmiraltyEngagementDialog *self);
+/* F-STRAT-15, F-TAC-1: at the table of @client, for the engagement @listed (its listing): the
+ * preview is the set-up the chief hands out now (adm_table_client_preview_async ()); a
+ * placement picked, and Roll Again (whose seed the chief draws), are sent to him at once
+ * (adm_table_client_place_async ()), the choices waiting meanwhile; a refusal is shown in his
+ * words and the choice put back. "open" then carries no override: the chief has them all. */
+void        admiralty_engagement_dialog_set_table     (AdmiraltyEngagementDialog *self,
+                                                       AdmTableClient            *client,
+                                                       const AdmTableEngagement  *listed);
+/* The chief's last refusal as shown, or NULL; whether the chief is being asked. */
+const char *admiralty_engagement_dialog_get_refusal   (AdmiraltyEngagementDialog *self);
+gboolean    admiralty_engagement_dialog_get_asking    (AdmiraltyEngagementDialog *self);
 /* Roll Again with @seed; FALSE with @error when the campaign refuses it. */
 gboolean    admiralty_engagement_dialog_reroll        (AdmiraltyEngagementDialog  *self,
                                                        guint32                     seed,

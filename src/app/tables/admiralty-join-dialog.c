@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "admiralty-engagement-dialog.h"
 #include "admiralty-join-dialog.h"
 
 struct _AdmiraltyJoinDialog
@@ -21,6 +22,8 @@ struct _AdmiraltyJoinDialog
   GCancellable   *cancellable;
   gboolean        busy;
   char           *opening;      /* the engagement whose battle is being fetched */
+  GtkWidget      *placements;   /* the placements step shown, or NULL */
+  gboolean        placed;       /* its Open Battle was pressed */
 };
 
 enum {
@@ -239,20 +242,15 @@ fetch_ready_cb (GObject      *source,
   open_with (self, id, fetched);
 }
 
-/* join.open (s): the battle kept on this computer under the chief's assignment, else the
- * chief's, fetched first. */
+/* The battle kept on this computer under the chief's assignment, else the chief's, fetched
+ * first. */
 static void
-open_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
+open_engagement (AdmiraltyJoinDialog      *self,
+                 const AdmTableEngagement *engagement)
 {
-  AdmiraltyJoinDialog *self = ADMIRALTY_JOIN_DIALOG (widget);
-  const char *id = g_variant_get_string (parameter, NULL);
-  const AdmTableEngagement *engagement = listed_engagement (self, id);
+  const char *id = engagement->id;
   g_autoptr(GPtrArray) kept = NULL;
 
-  if (self->client == NULL || engagement == NULL || self->busy)
-    return;
   kept = adm_table_client_list_kept (adm_table_client_get_link (self->client));
   for (guint i = 0; i < kept->len; i++)
     {
@@ -270,6 +268,91 @@ open_action (GtkWidget  *widget,
   set_status (self, _("Fetching the battle from the chief master…"));
   adm_table_client_fetch_battle_async (self->client, id, self->cancellable, fetch_ready_cb,
                                        g_object_ref (self));
+}
+
+static void
+placements_open_cb (AdmiraltyJoinDialog *self,
+                    GHashTable          *overrides,
+                    AdmiraltyEngagementDialog *placements)
+{
+  const char *id = admiralty_engagement_dialog_get_engagement_id (placements);
+  const AdmTableEngagement *engagement = listed_engagement (self, id);
+
+  self->placed = TRUE;
+  if (self->client != NULL && engagement != NULL && !self->busy)
+    open_engagement (self, engagement);
+}
+
+/* Closed without opening: what the chief journaled meanwhile is listed anew, so that the step
+ * opened again starts from his placements. */
+static void
+placements_closed_cb (AdmiraltyJoinDialog *self)
+{
+  if (self->placed || self->client == NULL || self->busy)
+    return;
+  set_busy (self, TRUE);
+  adm_table_client_list_async (self->client, self->cancellable, list_ready_cb,
+                               g_object_ref (self));
+}
+
+/* Whether a battle of @engagement's assignment is kept here and has entries: it has begun. */
+static gboolean
+begun_here (AdmiraltyJoinDialog      *self,
+            const AdmTableEngagement *engagement)
+{
+  g_autoptr(GPtrArray) kept = adm_table_client_list_kept (adm_table_client_get_link (self->client));
+
+  for (guint i = 0; i < kept->len; i++)
+    {
+      const AdmTableKept *battle = g_ptr_array_index (kept, i);
+      g_autoptr(AdmBattle) saved = NULL;
+
+      if (g_strcmp0 (battle->assignment, engagement->assignment) != 0)
+        continue;
+      saved = adm_battle_load_game (battle->battle_path, NULL);
+      return saved == NULL || adm_journal_get_n_entries (adm_battle_get_log (saved)) > 0;
+    }
+  return FALSE;
+}
+
+/* join.open (s): F-STRAT-15, F-TAC-1: a battle not begun yet (the chief lists its placements
+ * step) goes through the placements step first, as the chief's own do; then it opens. */
+static void
+open_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  AdmiraltyJoinDialog *self = ADMIRALTY_JOIN_DIALOG (widget);
+  const char *id = g_variant_get_string (parameter, NULL);
+  const AdmTableEngagement *engagement = listed_engagement (self, id);
+  AdmiraltyEngagementDialog *placements;
+
+  if (self->client == NULL || engagement == NULL || self->busy)
+    return;
+  if (engagement->placements == NULL || begun_here (self, engagement))
+    {
+      open_engagement (self, engagement);
+      return;
+    }
+  if (self->placements != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->placements));
+  self->placed = FALSE;
+  placements = admiralty_engagement_dialog_new_for_step (engagement->placements);
+  admiralty_engagement_dialog_set_table (placements, self->client, engagement);
+  g_signal_connect_object (placements, "open", G_CALLBACK (placements_open_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (placements, "destroy", G_CALLBACK (placements_closed_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_set_transient_for (GTK_WINDOW (placements), GTK_WINDOW (self));
+  g_set_weak_pointer (&self->placements, GTK_WIDGET (placements));
+  gtk_window_present (GTK_WINDOW (placements));
+}
+
+GtkWidget *
+admiralty_join_dialog_get_placements (AdmiraltyJoinDialog *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_JOIN_DIALOG (self), NULL);
+  return self->placements;
 }
 
 const char *
@@ -307,6 +390,9 @@ admiralty_join_dialog_dispose (GObject *object)
   g_clear_object (&self->client);
   g_clear_pointer (&self->listed, g_ptr_array_unref);
   g_clear_pointer (&self->opening, g_free);
+  if (self->placements != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->placements));
+  g_clear_weak_pointer (&self->placements);
   G_OBJECT_CLASS (admiralty_join_dialog_parent_class)->dispose (object);
 }
 

@@ -2,7 +2,8 @@
 /* admiralty-join-dialog.h: "Join a Table…" — a table master's side of several masters, one
  * campaign (adm-table-client.h). He pastes the join link the chief master gave him; the
  * dialog lists the engagements at his table, with where each stands, and opens the one he
- * picks: the battle kept on this computer if any, else the chief's, fetched. Its commands
+ * picks: the battle kept on this computer if any, else the chief's, fetched; one not begun yet
+ * goes through the placements step first (admiralty-engagement-dialog.h). Its commands
  * are the actions "join.connect" and "join.open" (s: the engagement). The link the chief last
  * answered is kept (GSettings table-link) and the dialog opens with it. */
 #pragma once
@@ -25,6 +26,9 @@ void                 admiralty_join_dialog_connect  (AdmiraltyJoinDialog *self,
                                                      const char          *link);
 /* The link in the entry. */
 const char          *admiralty_join_dialog_get_link (AdmiraltyJoinDialog *self);
+/* The placements step of the engagement being opened (an AdmiraltyEngagementDialog at this
+ * table), while it shows, or NULL. */
+GtkWidget           *admiralty_join_dialog_get_placements (AdmiraltyJoinDialog *self);
 /* For tests: the status line, and the engagements listed, a line each, "c1-3 · Pol orbit —
  * not fought". */
 const char          *admiralty_join_dialog_get_status (AdmiraltyJoinDialog *self);

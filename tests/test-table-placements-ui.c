@@ -1,0 +1,503 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-table-placements-ui.c: a table master's placements step (F-STRAT-15, F-TAC-1) in the
+ * app, against a chief master in a process of his own (`admiralty-cli serve --tables 1`) on
+ * 127.0.0.1, driven with the X server's own pointer and keyboard. Komarr after cycle 1, c1-3
+ * sent to "Table 1". Join a Table's Open Battle shows the chief's Placements dialog, built from
+ * the table's listing; a placement picked and Roll Again go to the chief, who journals them;
+ * the battle then opens laid out as he set it up anew. Once the chief keeps a phase of it
+ * (another table process played one), he refuses both, and the dialog says so in his words.
+ * Screenshots of the dialog are saved in the build's tests folder. */
+
+#include "config.h"
+
+#include <signal.h>
+#include <string.h>
+#include <sys/prctl.h>
+
+#include "admiralty-battle-page.h"
+#include "admiralty-engagement-dialog.h"
+#include "admiralty-join-dialog.h"
+#include "admiralty-window-private.h"
+#include "cli-helpers.h"
+#include "file-helpers.h"
+#include "pointer-helpers.h"
+#include "ui-helpers.h"
+
+#define ENGAGEMENT "c1-3"
+#define FORMATION  "pol-escort-group"
+
+typedef struct {
+  char            *dir;
+  char            *campaign;
+  GSubprocess     *chief;
+  char            *link;
+  AdmiraltyWindow *window;
+} Fixture;
+
+static guint16
+free_port (void)
+{
+  g_autoptr(GSocketListener) listener = g_socket_listener_new ();
+  g_autoptr(GError) error = NULL;
+  guint16 port = g_socket_listener_add_any_inet_port (listener, NULL, &error);
+
+  g_assert_no_error (error);
+  g_socket_listener_close (listener);
+  return port;
+}
+
+/* A chief left behind by a failed test dies with it. */
+static void
+die_with_test (gpointer data)
+{
+  prctl (PR_SET_PDEATHSIG, SIGKILL);
+}
+
+/* `serve CAMPAIGN --tables 1` on a free port, until it prints the join link of "Table 1". */
+static void
+chief_start (Fixture *fixture)
+{
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (
+    G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDIN_PIPE);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRegex) regex = g_regex_new ("https://[^ \t]+/table/[0-9a-f]{32}/#sha256=[0-9a-f]{64}",
+                                          0, 0, NULL);
+  g_autofree char *port = g_strdup_printf ("%u", free_port ());
+  g_autoptr(GDataInputStream) out = NULL;
+  char *line;
+
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+  g_subprocess_launcher_set_child_setup (launcher, die_with_test, NULL, NULL);
+  fixture->chief = g_subprocess_launcher_spawn (launcher, &error, CLI_PATH, "serve",
+                                                fixture->campaign, "--tables", "1",
+                                                "--address", "127.0.0.1", "--port", port, NULL);
+  g_assert_no_error (error);
+  out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (fixture->chief));
+  while (fixture->link == NULL &&
+         (line = g_data_input_stream_read_line_utf8 (out, NULL, NULL, &error)) != NULL)
+    {
+      g_autoptr(GMatchInfo) match = NULL;
+
+      g_test_message ("chief: %s", line);
+      if (g_regex_match (regex, line, 0, &match))
+        fixture->link = g_match_info_fetch (match, 0);
+      g_free (line);
+    }
+  g_assert_no_error (error);
+  g_assert_nonnull (fixture->link);
+}
+
+/* The chief asked to stop: his campaign is saved as he journaled it. */
+static void
+chief_stop (Fixture *fixture)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (fixture->chief == NULL)
+    return;
+  g_subprocess_send_signal (fixture->chief, SIGTERM);
+  g_subprocess_wait (fixture->chief, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_successful (fixture->chief));
+  g_clear_object (&fixture->chief);
+}
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
+  g_autofree char *sheets = source_path ("scenarios", "komarr-campaign.sheets", NULL);
+  g_autofree char *s1 = g_build_filename (sheets, "komarr-cycle-1-ghem-sarlat.xml", NULL);
+  g_autofree char *s2 = g_build_filename (sheets, "komarr-cycle-1-radovan.xml", NULL);
+  g_autofree char *s3 = g_build_filename (sheets, "komarr-cycle-1-vorkosigan.xml", NULL);
+  g_autoptr(CliResult) cycle = NULL, assigned = NULL;
+
+  if (!pointer_available ())
+    return;
+  fixture->dir = g_dir_make_tmp ("admiralty-table-placements-XXXXXX", &error);
+  g_assert_no_error (error);
+  fixture->campaign = g_build_filename (fixture->dir, "chief.admiralty", NULL);
+  cycle = run_cli ("cycle", scenario, "--orders", s1, s2, s3, "--save", fixture->campaign,
+                   "--seed", "7", NULL);
+  g_assert_cmpint (cycle->status, ==, 0);
+  assigned = run_cli ("table-assign", fixture->campaign, ENGAGEMENT, "Table 1", NULL);
+  g_assert_cmpint (assigned->status, ==, 0);
+  chief_start (fixture);
+  fixture->window = shown_window_new (1280, 800);
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  if (fixture->dir == NULL)
+    return;
+  if (fixture->window != NULL)
+    close_window (fixture->window);
+  if (fixture->chief != NULL)
+    {
+      g_subprocess_force_exit (fixture->chief);
+      g_subprocess_wait (fixture->chief, NULL, NULL);
+      g_clear_object (&fixture->chief);
+    }
+  remove_tree (fixture->dir);
+  g_free (fixture->dir);
+  g_free (fixture->campaign);
+  g_free (fixture->link);
+}
+
+/* Conditions */
+
+static gboolean
+is_join_dialog (GtkWidget     *widget,
+                gconstpointer  data)
+{
+  return ADMIRALTY_IS_JOIN_DIALOG (widget);
+}
+
+static AdmiraltyJoinDialog *
+join_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
+
+      if (is_join_dialog (window, NULL) && gtk_widget_get_mapped (window))
+        return ADMIRALTY_JOIN_DIALOG (window);
+    }
+  return NULL;
+}
+
+static gboolean
+join_shown (gpointer data)
+{
+  return join_dialog () != NULL;
+}
+
+static gboolean
+listed (gpointer data)
+{
+  g_autofree char *listing = admiralty_join_dialog_get_listing (data);
+
+  return listing[0] != '\0';
+}
+
+static gboolean
+placements_shown (gpointer data)
+{
+  GtkWidget *placements = admiralty_join_dialog_get_placements (data);
+
+  return placements != NULL && gtk_widget_get_mapped (placements);
+}
+
+static gboolean
+refused (gpointer data)
+{
+  return !admiralty_engagement_dialog_get_asking (data) &&
+         admiralty_engagement_dialog_get_refusal (data) != NULL;
+}
+
+/* The chief answered and the preview is his set-up. */
+static gboolean
+answered (gpointer data)
+{
+  return !admiralty_engagement_dialog_get_asking (data) &&
+         admiralty_engagement_dialog_get_preview (data) != NULL;
+}
+
+static gboolean
+page_open (gpointer data)
+{
+  return _admiralty_window_get_battle_page (data) != NULL;
+}
+
+/* Widgets */
+
+static gboolean
+is_button_labelled (GtkWidget     *widget,
+                    gconstpointer  data)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_is_drawable (widget) &&
+         g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0;
+}
+
+static GtkWidget *
+button (GtkWidget  *within,
+        const char *label)
+{
+  GtkWidget *found = find_widget (within, is_button_labelled, label);
+
+  g_assert_nonnull (found);
+  return found;
+}
+
+static gboolean
+is_combo_titled (GtkWidget     *widget,
+                 gconstpointer  data)
+{
+  return ADW_IS_COMBO_ROW (widget) &&
+         g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), data) == 0;
+}
+
+/* The row of the formation @name in @dialog. */
+static GtkWidget *
+formation_row (AdmiraltyEngagementDialog *dialog,
+               const char                *name)
+{
+  GtkWidget *row = find_widget (GTK_WIDGET (dialog), is_combo_titled, name);
+
+  g_assert_nonnull (row);
+  return row;
+}
+
+/* The position of the placement named @name in @row's list. */
+static guint
+placement_position (GtkWidget  *row,
+                    const char *name)
+{
+  GListModel *model = adw_combo_row_get_model (ADW_COMBO_ROW (row));
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    if (g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (model), i), name))
+      return i;
+  g_assert_not_reached ();
+}
+
+static gboolean
+list_open (gpointer data)
+{
+  GtkWidget *popover = find_widget (data, is_popover, NULL);
+
+  return popover != NULL && gtk_widget_get_mapped (popover);
+}
+
+/* Item @position of @row picked as a master does: a click opens its list, the arrow keys go
+ * to the item, Return takes it. Whatever the chief answers comes after. */
+static void
+pick (GtkWidget *window,
+      GtkWidget *row,
+      guint      position)
+{
+  guint from = adw_combo_row_get_selected (ADW_COMBO_ROW (row));
+
+  pointer_click_widget (row);
+  iterate_until (list_open, row, 5000);
+  g_assert_true (list_open (row));
+  for (guint i = from; i < position; i++)
+    keys_to (window, "Down");
+  for (guint i = position; i < from; i++)
+    keys_to (window, "Up");
+  keys_to (window, "Return");
+}
+
+/* Join a Table… from the window's menu action, the chief's link, and c1-3's Open Battle
+ * clicked: the placements step, once the chief has answered. */
+static AdmiraltyEngagementDialog *
+open_placements (Fixture *fixture)
+{
+  AdmiraltyJoinDialog *join;
+  AdmiraltyEngagementDialog *placements;
+  g_autofree char *listing = NULL;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.join-table",
+                                             NULL));
+  iterate_until (join_shown, NULL, 5000);
+  join = join_dialog ();
+  g_assert_nonnull (join);
+  focus_window (GTK_WIDGET (join));
+  admiralty_join_dialog_connect (join, fixture->link);
+  iterate_until (listed, join, 10000);
+  listing = admiralty_join_dialog_get_listing (join);
+  g_assert_cmpstr (listing, ==, "c1-3 · Pol orbit — Not fought\n");
+  wait_frame (GTK_WIDGET (join));
+  pointer_click_widget (button (GTK_WIDGET (join), "_Open Battle"));
+  iterate_until (placements_shown, join, 5000);
+  placements = ADMIRALTY_ENGAGEMENT_DIALOG (admiralty_join_dialog_get_placements (join));
+  g_assert_nonnull (placements);
+  iterate_until (answered, placements, 10000);
+  g_assert_true (answered (placements));
+  g_assert_null (admiralty_engagement_dialog_get_refusal (placements));
+  focus_window (GTK_WIDGET (placements));
+  return placements;
+}
+
+/* What the chief's campaign holds once he has stopped. */
+static AdmCampaign *
+chief_campaign (Fixture *fixture)
+{
+  g_autoptr(GError) error = NULL;
+  AdmCampaign *campaign;
+
+  chief_stop (fixture);
+  campaign = adm_campaign_open (fixture->campaign, &error);
+  g_assert_no_error (error);
+  return campaign;
+}
+
+/* Every ship of @battle where it stands in @other. */
+static gboolean
+same_positions (AdmBattle *battle,
+                AdmBattle *other)
+{
+  guint n = adm_battle_get_n_ships (battle);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+      const AdmBattleShip *there = adm_battle_lookup_ship (other, ship->id);
+
+      if (there == NULL || there->position.x != ship->position.x ||
+          there->position.y != ship->position.y)
+        return FALSE;
+    }
+  return n > 0;
+}
+
+/* The table master opens the step, sees the chief's placements and set-up, picks marching
+ * order for the Pol Escort Group and rolls the table again: the chief journals both, and the
+ * battle opens laid out as the preview last showed it. */
+static void
+test_pick_and_roll_again (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  AdmiraltyEngagementDialog *placements;
+  g_autoptr(AdmBattle) first = NULL, rolled = NULL;
+  g_autoptr(AdmCampaign) chief = NULL;
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autofree char *key = NULL;
+  AdmiraltyBattlePage *page;
+  GtkWidget *row;
+  guint32 seed0 = 0, seed1 = 0, seed = 0;
+  guint position;
+
+  if (fixture->dir == NULL)
+    {
+      g_test_skip ("no X display or no xdotool");
+      return;
+    }
+  placements = open_placements (fixture);
+  first = g_object_ref (admiralty_engagement_dialog_get_preview (placements));
+  g_assert_true (adm_battle_get_layout_seed (first, &seed0));
+  row = formation_row (placements, "Pol Escort Group");
+  g_assert_cmpstr (admiralty_engagement_dialog_get_placement (placements, FORMATION), !=,
+                   "marching-order");
+
+  /* A placement picked: sent to the chief, who journals it; the preview is his set-up. */
+  position = placement_position (row, "Marching order");
+  pick (GTK_WIDGET (placements), row, position);
+  iterate_until (answered, placements, 10000);
+  g_assert_null (admiralty_engagement_dialog_get_refusal (placements));
+  g_assert_cmpstr (admiralty_engagement_dialog_get_placement (placements, FORMATION), ==,
+                   "marching-order");
+
+  /* Roll Again: the chief draws the seed. */
+  pointer_click_widget (button (GTK_WIDGET (placements), "_Roll Again"));
+  iterate_until (answered, placements, 10000);
+  g_assert_null (admiralty_engagement_dialog_get_refusal (placements));
+  rolled = g_object_ref (admiralty_engagement_dialog_get_preview (placements));
+  g_assert_true (adm_battle_get_layout_seed (rolled, &seed1));
+  g_assert_cmpuint (seed1, !=, seed0);
+  g_assert_false (same_positions (rolled, first));
+  wait_frame (GTK_WIDGET (placements));
+  save_screenshot (GTK_WIDGET (placements), "table-placements.png");
+
+  /* Open Battle: the battle as the chief set it up anew. */
+  pointer_click_widget (button (GTK_WIDGET (placements), "_Open Battle"));
+  iterate_until (page_open, fixture->window, 10000);
+  page = _admiralty_window_get_battle_page (fixture->window);
+  g_assert_nonnull (page);
+  g_assert_nonnull (admiralty_battle_page_get_table_client (page));
+  g_assert_true (adm_battle_get_layout_seed (admiralty_battle_page_get_battle (page), &seed));
+  g_assert_cmpuint (seed, ==, seed1);
+  g_assert_true (same_positions (admiralty_battle_page_get_battle (page), rolled));
+  g_assert_false (same_positions (admiralty_battle_page_get_battle (page), first));
+
+  /* The chief's journal holds both. */
+  close_window (fixture->window);
+  fixture->window = NULL;
+  chief = chief_campaign (fixture);
+  engagement = adm_campaign_find_engagement (chief, ENGAGEMENT, NULL);
+  g_assert_nonnull (engagement);
+  g_assert_cmpstr (adm_state_get_chosen_placement (adm_campaign_get_state (chief), 1,
+                                                   engagement->engagement.minute, FORMATION),
+                   ==, "marching-order");
+  key = adm_engagement_layout_key (&engagement->engagement);
+  g_assert_true (adm_state_get_layout_seed (adm_campaign_get_state (chief), key, &seed));
+  g_assert_cmpuint (seed, ==, seed1);
+}
+
+/* Another table process plays a phase and sends it (its battles kept in a folder of its own):
+ * the chief keeps it, so he refuses a placement and Roll Again, in his words, shown at the
+ * top of the dialog; the placement goes back to his. */
+static void
+test_refused_after_a_phase (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  g_autofree char *orders = source_path ("tests/data/campaign-battles",
+                                         "komarr-c1-3.orders.xml", NULL);
+  g_autofree char *elsewhere = NULL;
+  g_autofree char *own_data = g_strdup (g_getenv ("XDG_DATA_HOME"));
+  AdmiraltyEngagementDialog *placements;
+  const char *placed;
+  GtkWidget *row;
+  guint before;
+
+  if (fixture->dir == NULL)
+    {
+      g_test_skip ("no X display or no xdotool");
+      return;
+    }
+  placements = open_placements (fixture);
+  elsewhere = g_build_filename (fixture->dir, "other-table", NULL);
+  g_setenv ("XDG_DATA_HOME", elsewhere, TRUE);
+  {
+    g_autoptr(CliResult) played = run_cli ("join", fixture->link, "--engagement", ENGAGEMENT,
+                                           "--orders", orders, "--turns", "1", NULL);
+
+    g_test_message ("other table: %s", played->err);
+    g_assert_cmpint (played->status, ==, 0);
+  }
+  g_setenv ("XDG_DATA_HOME", own_data, TRUE);
+
+  row = formation_row (placements, "Pol Escort Group");
+  before = adw_combo_row_get_selected (ADW_COMBO_ROW (row));
+  placed = admiralty_engagement_dialog_get_placement (placements, FORMATION);
+  pick (GTK_WIDGET (placements), row,
+        placement_position (row, g_strcmp0 (placed, "marching-order") == 0
+                                   ? "Attack formation" : "Marching order"));
+  iterate_until (refused, placements, 10000);
+  g_assert_nonnull (strstr (admiralty_engagement_dialog_get_refusal (placements),
+                            "The chief master refused: The battle of engagement c1-3 has begun "
+                            "at the table “Table 1”"));
+  g_assert_nonnull (strstr (admiralty_engagement_dialog_get_refusal (placements),
+                            "placements are chosen before the first phase"));
+  g_assert_false (admiralty_engagement_dialog_get_asking (placements));
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row)), ==, before);
+  wait_frame (GTK_WIDGET (placements));
+  save_screenshot (GTK_WIDGET (placements), "table-placements-refused.png");
+
+  /* Roll Again: refused the same way. */
+  pointer_click_widget (button (GTK_WIDGET (placements), "_Roll Again"));
+  iterate_until (refused, placements, 10000);
+  g_assert_nonnull (strstr (admiralty_engagement_dialog_get_refusal (placements),
+                            "placements are chosen before the first phase"));
+  g_assert_false (admiralty_engagement_dialog_get_asking (placements));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  ui_test_init (&argc, &argv, "table-placements-ui");
+  g_setenv ("LANGUAGE", "en", TRUE);
+
+  g_test_add ("/ui/table-placements/F-STRAT-15/pick-and-roll-again", Fixture, NULL,
+              fixture_set_up, test_pick_and_roll_again, fixture_tear_down);
+  g_test_add ("/ui/table-placements/F-STRAT-15/refused-after-a-phase", Fixture, NULL,
+              fixture_set_up, test_refused_after_a_phase, fixture_tear_down);
+  return ui_test_finish (g_test_run ());
+}
