@@ -430,6 +430,21 @@ test_pick_and_roll_again (Fixture       *fixture,
   g_assert_cmpuint (seed, ==, seed1);
 }
 
+static gboolean
+is_refusal_label (GtkWidget     *widget,
+                  gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "error");
+}
+
+static void
+count_cb (GObject    *label,
+          GParamSpec *pspec,
+          guint      *changes)
+{
+  (*changes)++;
+}
+
 /* Another table process plays a phase and sends it (its battles kept in a folder of its own):
  * the chief keeps it, so he refuses a placement and Roll Again, in his words, shown at the
  * top of the dialog; the placement goes back to his. */
@@ -443,8 +458,8 @@ test_refused_after_a_phase (Fixture       *fixture,
   g_autofree char *own_data = g_strdup (g_getenv ("XDG_DATA_HOME"));
   AdmiraltyEngagementDialog *placements;
   const char *placed;
-  GtkWidget *row;
-  guint before;
+  GtkWidget *row, *label;
+  guint before, changes = 0;
 
   if (fixture->dir == NULL)
     {
@@ -480,9 +495,15 @@ test_refused_after_a_phase (Fixture       *fixture,
   wait_frame (GTK_WIDGET (placements));
   save_screenshot (GTK_WIDGET (placements), "table-placements-refused.png");
 
-  /* Roll Again: refused the same way. */
+  /* Roll Again: refused the same way, the refusal cleared while the chief is asked and then
+   * his said again. */
+  label = find_widget (GTK_WIDGET (placements), is_refusal_label, NULL);
+  g_assert_nonnull (label);
+  g_signal_connect (label, "notify::label", G_CALLBACK (count_cb), &changes);
   pointer_click_widget (button (GTK_WIDGET (placements), "_Roll Again"));
   iterate_until (refused, placements, 10000);
+  g_assert_cmpuint (changes, ==, 2);
+  g_signal_handlers_disconnect_by_func (label, count_cb, &changes);
   g_assert_nonnull (strstr (admiralty_engagement_dialog_get_refusal (placements),
                             "placements are chosen before the first phase"));
   g_assert_false (admiralty_engagement_dialog_get_asking (placements));
