@@ -424,8 +424,8 @@ test_turn_battleship (void)
   /* F-MOVE-6, F-MOVE-8, F-MOVE-9: a battleship turns only after 3/4 of its declared move. */
   refuse (battle, "<move formation=\"battle\"><forward cm=\"11\"/><turn degrees=\"45\"/>"
                   "<forward cm=\"5\"/></move>", "",
-          "Prince Serg is a battleship: it must move 12 of its 16 cm before turning "
-          "(F-MOVE-9)");
+          "Prince Serg is a battleship: its first turn comes after 3/4 of the move (12 cm of "
+          "16 cm), not after 11 cm (F-MOVE-9)");
   resolve (battle, "<move formation=\"battle\"><forward cm=\"12\"/><turn degrees=\"-45\"/>"
                    "<forward cm=\"4\"/></move>", "");
   g_assert_cmpfloat_with_epsilon (ship (battle, "prince-serg")->heading, 45, EPS);
@@ -439,8 +439,8 @@ test_turn_battlecruiser (void)
   /* F-MOVE-10: a battlecruiser after 3/5: 14.4 of 24. */
   refuse (battle, "<move formation=\"bc\"><forward cm=\"14\"/><turn degrees=\"45\"/>"
                   "<forward cm=\"10\"/></move>", "",
-          "General Vorkraft is a battlecruiser: it must move 14.4 of its 24 cm before "
-          "turning (F-MOVE-10)");
+          "General Vorkraft is a battlecruiser: its first turn comes after 3/5 of the move "
+          "(14.4 cm of 24 cm), not after 14 cm (F-MOVE-10)");
   resolve (battle, "<move formation=\"bc\"><forward cm=\"15\"/><turn degrees=\"45\"/>"
                    "<forward cm=\"9\"/></move>", "");
   g_assert_cmpfloat_with_epsilon (ship (battle, "vorkraft")->heading, 135, EPS);
@@ -455,8 +455,8 @@ test_turn_cruiser_and_exceptions (void)
   /* F-MOVE-13 ("unlisted-ship-types-turn"): a heavy cruiser turns like a cruiser. */
   refuse (battle, "<move formation=\"heavy\"><forward cm=\"12\"/><turn degrees=\"45\"/>"
                   "<forward cm=\"14\"/></move>", "",
-          "Vorkalloner is a heavy cruiser: it must move 13 of its 26 cm before turning "
-          "(F-MOVE-13)");
+          "Vorkalloner is a heavy cruiser: its first turn comes after 1/2 of the move (13 cm of "
+          "26 cm), not after 12 cm (F-MOVE-13)");
   resolve (battle, "<move formation=\"illyrian\"><turn degrees=\"45\"/><forward cm=\"30\"/>"
                    "</move>", "");
   g_assert_cmpfloat_with_epsilon (ship (battle, "ariel")->heading, 135, EPS);
@@ -473,14 +473,14 @@ test_turn_monitor_and_escort (void)
    * battlecruisers (F-MOVE-10) and cruisers (F-MOVE-11). 9 cm before the turn is short. */
   refuse (battle, "<move formation=\"mon\"><forward cm=\"9\"/><turn degrees=\"45\"/>"
                   "<forward cm=\"1\"/></move>", "",
-          "Monitor is a monitor: it must move the full 10 cm of its speed before turning, and "
-          "this move is 10 cm (F-MOVE-12)");
+          "Monitor is a monitor: its first turn comes after its full speed (10 cm), not after "
+          "9 cm (F-MOVE-12)");
   /* Declaring forward 6 then a 45° turn: the whole of a 6 cm move is made first, but 6 cm is
    * not the 10 cm of its speed: refuse (a share of the declared move would have allowed
    * it). */
   refuse (battle, "<move formation=\"mon\"><forward cm=\"6\"/><turn degrees=\"45\"/></move>",
-          "", "Monitor is a monitor: it must move the full 10 cm of its speed before turning, "
-               "and this move is 6 cm (F-MOVE-12)");
+          "", "Monitor is a monitor: its first turn comes after its full speed (10 cm), not "
+               "after 6 cm (F-MOVE-12)");
   /* F-MOVE-7 ("turn-limit"): 90° in total for the frigate; F-MOVE-13: an escort turns at
    * any point. */
   refuse (battle, "<move formation=\"esc\"><turn degrees=\"90\"/><forward cm=\"5\"/>"

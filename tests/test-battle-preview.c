@@ -174,18 +174,78 @@ test_move_turn_too_early (void)
   const char *body = "<move formation=\"battle\"><forward cm=\"11\"/><turn degrees=\"45\"/>"
                      "<forward cm=\"5\"/></move>";
   g_autofree char *refusal = NULL;
+  g_autofree char *words = NULL;
 
   /* F-MOVE-8, F-MOVE-9: the preview refuses it with the phase's own words. */
   preview_move (battle, body, "battle", &preview);
   refusal = phase_refusal (battle, body);
   g_assert_false (preview.legal);
   g_assert_cmpstr (preview.reason, ==, refusal);
-  g_assert_cmpstr (preview.reason, ==, "orders.xml:1: Prince Serg is a battleship: it must move "
-                                       "12 of its 16 cm before turning (F-MOVE-9)");
+  g_assert_cmpstr (preview.reason, ==, "orders.xml:1: Prince Serg is a battleship: its first "
+                                       "turn comes after 3/4 of the move (12 cm of 16 cm), not "
+                                       "after 11 cm (F-MOVE-9)");
   g_assert_cmpfloat_with_epsilon (preview.turn_after, 12, EPS);
+  /* What the app shows of the course is in the refusal's own words. */
+  words = adm_move_preview_turn_after_words (&preview, NULL, NULL);
+  g_assert_cmpstr (words, ==, "3/4 of the move (12 cm of 16 cm)");
+  g_assert_nonnull (strstr (preview.reason, words));
   /* The path is still shown as declared. */
   g_assert_cmpuint (preview.path->len, ==, 3);
   assert_point (path_point (&preview, 1), 11, 0);
+  adm_move_preview_clear (&preview);
+}
+
+static char *
+inches_cb (double   cm,
+           gpointer data)
+{
+  return g_strdup_printf ("%g in", cm / 2.54);
+}
+
+static void
+test_move_turn_words (void)
+{
+  g_autoptr(AdmBattle) battle = at_movement ();
+  AdmMovePreview preview = { 0 };
+  const char *longer = "<move formation=\"heavy\"><forward cm=\"10\"/><turn degrees=\"45\"/>"
+                       "<forward cm=\"18\"/></move>";
+  g_autofree char *plotted = NULL;
+  g_autofree char *refused = NULL;
+  g_autofree char *inches = NULL;
+  g_autofree char *monitor = NULL;
+
+  /* F-MOVE-8, F-MOVE-13: the heavy cruiser plotted 10 cm straight on may turn after half of
+   * it; a turn there, followed by 18 cm more, makes a 28 cm move, of which it must first
+   * cover half. The course's words say it is a share of the move, as the refusal does. */
+  preview_move (battle, "<move formation=\"heavy\"><forward cm=\"10\"/></move>", "heavy",
+                &preview);
+  g_assert_true (preview.legal);
+  g_assert_cmpfloat_with_epsilon (preview.turn_after, 5, EPS);
+  plotted = adm_move_preview_turn_after_words (&preview, NULL, NULL);
+  g_assert_cmpstr (plotted, ==, "1/2 of the move (5 cm of 10 cm)");
+  inches = adm_move_preview_turn_after_words (&preview, inches_cb, NULL);
+  g_assert_cmpstr (inches, ==, "1/2 of the move (1.9685 in of 3.93701 in)");
+  adm_move_preview_clear (&preview);
+
+  preview_move (battle, longer, "heavy", &preview);
+  g_assert_false (preview.legal);
+  refused = adm_move_preview_turn_after_words (&preview, NULL, NULL);
+  g_assert_cmpstr (refused, ==, "1/2 of the move (14 cm of 28 cm)");
+  g_assert_cmpstr (preview.reason, ==, "orders.xml:1: Vorkalloner is a heavy cruiser: its first "
+                                       "turn comes after 1/2 of the move (14 cm of 28 cm), not "
+                                       "after 10 cm (F-MOVE-13)");
+  adm_move_preview_clear (&preview);
+
+  /* F-MOVE-12: a monitor's is its whole speed, however short the move. */
+  preview_move (battle, "<move formation=\"mon\"><forward cm=\"6\"/></move>", "mon", &preview);
+  monitor = adm_move_preview_turn_after_words (&preview, NULL, NULL);
+  g_assert_cmpstr (monitor, ==, "its full speed (10 cm)");
+  adm_move_preview_clear (&preview);
+
+  /* F-MOVE-16: an emergency stop turns anywhere: no words. */
+  preview_move (battle, "<move formation=\"heavy\" order=\"emergency-stop\"><forward cm=\"4\"/>"
+                        "</move>", "heavy", &preview);
+  g_assert_null (adm_move_preview_turn_after_words (&preview, NULL, NULL));
   adm_move_preview_clear (&preview);
 }
 
@@ -1663,6 +1723,7 @@ main (int   argc,
 
   g_test_add_func ("/engine/preview/F-MOVE-9/battleship-path", test_move_battleship_path);
   g_test_add_func ("/engine/preview/F-MOVE-9/turn-too-early", test_move_turn_too_early);
+  g_test_add_func ("/engine/preview/F-MOVE-13/turn-words", test_move_turn_words);
   g_test_add_func ("/engine/preview/F-MOVE-7/turn-limit-and-F-MOVE-15", test_move_turn_limit);
   g_test_add_func ("/engine/preview/F-MOVE-17/all-ahead-full", test_move_all_ahead_full);
   g_test_add_func ("/engine/preview/F-MOVE-5/keep-moving", test_move_must_keep_moving);

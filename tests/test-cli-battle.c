@@ -366,8 +366,9 @@ test_illegal_orders (Scratch       *scratch,
   assert_failure (far_result, 1, "too-far.orders.xml:3: Prince Serg group can move at most "
                                  "18 cm this turn, not 20 cm (F-MOVE-3)");
   /* F-MOVE-9: three quarters of 18 cm before the turn. */
-  assert_failure (early_result, 1, "early.orders.xml:3: Prince Serg is a battleship: it must "
-                                   "move 13.5 of its 18 cm before turning (F-MOVE-9)");
+  assert_failure (early_result, 1, "early.orders.xml:3: Prince Serg is a battleship: its first "
+                                   "turn comes after 3/4 of the move (13.5 cm of 18 cm), not after "
+                                   "4 cm (F-MOVE-9)");
   /* F-FIRE-5: the destroyer's guns reach 25 cm. */
   assert_failure (range_result, 1, "range.orders.xml:4: Triumph is 89.4 cm from Kestrel, "
                                    "beyond the 25 cm range of its Gun battery (F-FIRE-5)");

@@ -916,6 +916,15 @@ table_region_has (GtkWidget  *widget,
  * dragging (the table's "plot" signal, as its drag gesture emits it), an illegal turn
  * refused with the reason, fire at a ringed target with its odds shown first, the phases
  * resolved, undone and redone, and the game reopened from its autosave. */
+/* A label shown, its text holding @data. */
+static gboolean
+is_label_containing (GtkWidget     *widget,
+                     gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+         strstr (gtk_label_get_text (GTK_LABEL (widget)), data) != NULL;
+}
+
 static void
 test_battle_orders_by_mouse (void)
 {
@@ -974,6 +983,13 @@ test_battle_orders_by_mouse (void)
   g_signal_emit_by_name (table, "plot", 27.0, 27.0, TRUE);
   iterate ();
   g_assert_nonnull (strstr (_admiralty_orders_panel_get_message (panel), "F-MOVE-9"));
+  /* F-MOVE-8: the course shown and the refusal say the first turn in the same words, a share
+   * of the whole move: 3/4 of the 10 cm plotted, 3/4 of the 20 cm the turn would make. */
+  g_assert_nonnull (strstr (_admiralty_orders_panel_get_message (panel),
+                            "its first turn comes after 3/4 of the move (15 cm of 20 cm), not "
+                            "after 10 cm"));
+  g_assert_nonnull (find_widget (GTK_WIDGET (panel), is_label_containing,
+                                 "first turn after 3/4 of the move (7.5 cm of 10 cm)"));
   g_assert_true (rows_contain (panel, "Prince Serg group: 10 cm"));
   g_assert_false (rows_contain (panel, "to starboard"));
 

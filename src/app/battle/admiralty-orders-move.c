@@ -69,6 +69,14 @@ selected_formation_id (AdmiraltyOrdersMove *self)
   return admiralty_orders_context_selected_formation (self->context);
 }
 
+/* A length for adm_move_preview_turn_after_words (), in the master's unit. */
+static char *
+format_length_cb (double   cm,
+                  gpointer data)
+{
+  return admiralty_format_length (cm, GPOINTER_TO_INT (data));
+}
+
 /* Whether the ram drop-down already offers the enemies @ids under @labels. */
 static gboolean
 same_rams (AdmiraltyOrdersMove *self,
@@ -109,7 +117,9 @@ admiralty_orders_move_update (AdmiraltyOrdersMove  *self,
 
   decl = admiralty_orders_find_move (draft (self), selected_formation_id (self), NULL);
   speed = admiralty_format_length (preview->speed, inches (self));
-  turn_after = admiralty_format_length (preview->turn_after, inches (self));
+  /* The engine's own words, as its refusal of a turn made too soon says them. */
+  turn_after = adm_move_preview_turn_after_words (preview, format_length_cb,
+                                                  GINT_TO_POINTER (inches (self)));
   last_move = admiralty_format_length (preview->last_move, inches (self));
   total = admiralty_format_length (preview->total, inches (self));
   /* Translators: the formation's movement limits this turn (F-MOVE-3, F-MOVE-7); %s is a
@@ -122,7 +132,8 @@ admiralty_orders_move_update (AdmiraltyOrdersMove  *self,
     g_string_append_printf (text, _(" · turns up to %.0f° in all"), preview->turn_limit);
   else
     g_string_append (text, _(" · may not turn"));
-  if (preview->turn_after > 0)
+  if (turn_after != NULL)
+    /* Translators: %s is "1/2 of the move (5 cm of 10 cm)" or "its full speed (10 cm)" */
     g_string_append_printf (text, _(" · first turn after %s"), turn_after);
   if (preview->must_move)
     g_string_append_printf (text, _("\nMoved %s last turn: must keep moving (F-MOVE-5)"),

@@ -183,13 +183,26 @@ turn_limit (const Movers *m,
  * formation's), however little it declared. F-MOVE-16: an emergency stop may turn anywhere,
  * even in place. */
 static double
+turn_share (const Movers *m,
+            AdmMoveOrder  order)
+{
+  return order == ADM_MOVE_ORDER_EMERGENCY_STOP ? 0 : m->turn_after;
+}
+
+/* The cm turn_share () is of, for a move of @total cm. */
+static double
+turn_of (const Movers *m,
+         double        total)
+{
+  return m->by_speed ? m->speed : total;
+}
+
+static double
 turn_after (const Movers *m,
             AdmMoveOrder  order,
             double        total)
 {
-  if (order == ADM_MOVE_ORDER_EMERGENCY_STOP)
-    return 0;
-  return m->turn_after * (m->by_speed ? m->speed : total);
+  return turn_share (m, order) * turn_of (m, total);
 }
 
 /* The cm of @decl's forward steps, and the degrees of its turns. */
@@ -249,25 +262,19 @@ check_path (AdmBattle          *self,
           before += step->value;
           continue;
         }
-      if (fabs (step->value) > EPSILON && before + EPSILON < needed && m->by_speed)
-        {
-          g_autofree char *type = g_utf8_strdown (m->type_name, -1);
-
-          _adm_battle_illegal (self, error, decl->line,
-                               _("%s is a %s: it must move the full %g cm of its speed before "
-                                 "turning, and this move is %g cm (%s)"),
-                               _adm_battle_ship_name (self, m->limiting), type, needed, *total,
-                               m->turn_clause);
-          return FALSE;
-        }
       if (fabs (step->value) > EPSILON && before + EPSILON < needed)
         {
           g_autofree char *type = g_utf8_strdown (m->type_name, -1);
+          g_autofree char *words = adm_turn_after_words (turn_share (m, decl->order),
+                                                         m->by_speed, turn_of (m, *total),
+                                                         NULL, NULL);
 
+          /* Translators: "Vorkalloner is a heavy cruiser: its first turn comes after 1/2 of
+           * the move (14 cm of 28 cm), not after 10 cm (F-MOVE-13)" */
           _adm_battle_illegal (self, error, decl->line,
-                               _("%s is a %s: it must move %g of its %g cm before turning "
+                               _("%s is a %s: its first turn comes after %s, not after %g cm "
                                  "(%s)"),
-                               _adm_battle_ship_name (self, m->limiting), type, needed, *total,
+                               _adm_battle_ship_name (self, m->limiting), type, words, before,
                                m->turn_clause);
           return FALSE;
         }
@@ -898,6 +905,9 @@ _adm_battle_preview_move (AdmBattle       *self,
   preview->extra_dice = order == ADM_MOVE_ORDER_ALL_AHEAD_FULL;
   preview->turn_limit = may_turn_now (self, order, &c.m, f->name) ? turn_limit (&c.m, order) : 0;
   preview->turn_after = turn_after (&c.m, order, steps);
+  preview->turn_share = turn_share (&c.m, order);
+  preview->turn_of = turn_of (&c.m, steps);
+  preview->turn_of_speed = c.m.by_speed;
 
   if (self->low_orbit.present)
     preview_orbit_path (self, preview->legal ? &c : NULL, preview);

@@ -35,6 +35,72 @@ adm_move_preview_clear (AdmMovePreview *preview)
   memset (preview, 0, sizeof *preview);
 }
 
+/* @share as a master writes it: "1/2", "3/5"; a share no small fraction gives, in per cent. */
+static char *
+share_words (double share)
+{
+  for (int q = 2; q <= 12; q++)
+    {
+      double p = round (share * q);
+
+      if (p >= 1 && fabs (p / q - share) < 1e-9)
+        return g_strdup_printf ("%.0f/%d", p, q);
+    }
+  /* Translators: a share of a ship's move, "62 %" */
+  return g_strdup_printf (_("%.0f %%"), share * 100);
+}
+
+static char *
+length_words (double          cm,
+              AdmLengthFormat format,
+              gpointer        data)
+{
+  /* Translators: a length on the table, "10 cm" */
+  return format != NULL ? format (cm, data) : g_strdup_printf (_("%g cm"), cm);
+}
+
+char *
+adm_turn_after_words (double          share,
+                      gboolean        of_speed,
+                      double          of_cm,
+                      AdmLengthFormat format,
+                      gpointer        data)
+{
+  g_autofree char *needed = NULL;
+  g_autofree char *of = NULL;
+  g_autofree char *fraction = NULL;
+
+  if (share <= 0)
+    return NULL;
+  needed = length_words (share * of_cm, format, data);
+  if (of_speed && share >= 1)
+    /* Translators: where a monitor's first turn may come (F-MOVE-12), after "first turn
+     * after"; %s is a length */
+    return g_strdup_printf (_("its full speed (%s)"), needed);
+  if (share >= 1)
+    /* Translators: after "first turn after"; %s is a length */
+    return g_strdup_printf (_("all of the move (%s)"), needed);
+  fraction = share_words (share);
+  of = length_words (of_cm, format, data);
+  if (of_speed)
+    /* Translators: after "first turn after": "1/2 of its speed (5 cm of 10 cm)" */
+    return g_strdup_printf (_("%s of its speed (%s of %s)"), fraction, needed, of);
+  /* Translators: after "first turn after": "1/2 of the move (5 cm of 10 cm)"; the share is of
+   * the whole move declared, so it grows as the course does (F-MOVE-8) */
+  return g_strdup_printf (_("%s of the move (%s of %s)"), fraction, needed, of);
+}
+
+char *
+adm_move_preview_turn_after_words (const AdmMovePreview *preview,
+                                   AdmLengthFormat       format,
+                                   gpointer              data)
+{
+  g_return_val_if_fail (preview != NULL, NULL);
+
+  return adm_turn_after_words (preview->turn_share, preview->turn_of_speed, preview->turn_of,
+                               format, data);
+}
+
 void
 adm_fire_preview_clear (AdmFirePreview *preview)
 {

@@ -37,6 +37,10 @@ typedef struct {
   double    turned;      /* degrees declared, summed */
   double    turn_after;  /* cm it must move before its first turn, given @total (F-MOVE-8);
                           * a monitor's share of its speed, whatever @total (F-MOVE-12) */
+  double    turn_share;  /* @turn_after as a share of @turn_of; 0 when it may turn anywhere
+                          * (F-MOVE-13, F-MOVE-16) */
+  double    turn_of;     /* cm @turn_share is of: the declared steps, or the speed */
+  gboolean  turn_of_speed; /* @turn_of is the speed (F-MOVE-12) */
   gboolean  must_move;   /* F-MOVE-5: it moved last turn, or a ship of it is in a wormhole's
                           * exit zone */
   double    last_move;   /* cm moved last turn */
@@ -56,6 +60,27 @@ gboolean  adm_battle_preview_move   (AdmBattle            *self,
                                      const char           *formation,
                                      AdmMovePreview       *preview,
                                      GError              **error);
+
+/* Gives length @cm in the reader's unit, newly allocated. */
+typedef char *(*AdmLengthFormat) (double   cm,
+                                  gpointer data);
+
+/* F-MOVE-8 to F-MOVE-12 in words: where the first turn of a formation may come, a @share of
+ * @of_cm, the cm of its move (or of its speed, @of_speed: F-MOVE-12): "1/2 of the move (5 cm of
+ * 10 cm)", "its full speed (10 cm)". The movement phase refuses a turn made too soon in
+ * these very words, so what the app shows of a course cannot disagree with the refusal.
+ * @format gives the lengths in the reader's unit; NULL: "10 cm". NULL when @share is 0: the
+ * formation may turn anywhere. */
+char     *adm_turn_after_words      (double                share,
+                                     gboolean              of_speed,
+                                     double                of_cm,
+                                     AdmLengthFormat       format,
+                                     gpointer              data);
+
+/* adm_turn_after_words () for @preview's course. */
+char     *adm_move_preview_turn_after_words (const AdmMovePreview *preview,
+                                             AdmLengthFormat       format,
+                                             gpointer              data);
 
 /* A fire declaration as it would be resolved now, before the dice. */
 typedef struct {
