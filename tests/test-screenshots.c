@@ -2,10 +2,12 @@
 /* test-screenshots.c: the pictures the manual (docs/screenshots/) and the metainfo
  * (data/screenshots/) show, taken of the app as it is: the Komarr campaign new and after its
  * first cycle, played from the sample sheets — its welcome page, Campaign tab, sector map,
- * Orders tab, an admiral's sheet, an engagement's placements and its battle — each state
- * checked before it is shot. The window is ADMIRALTY_SHOT_SIZE ("1280x800" unless said) on an
- * X screen of that size, in the language of the environment: a picture is named NAME.png, or
- * NAME-LANG.png when LANGUAGE names another language than English.
+ * Orders tab, an admiral's sheet, an engagement's placements and its battle, then the end of
+ * the manual's first hour played with the pointer and keys (the battle ended, the papers
+ * offered, the projector, the admirals' links) — each state checked before it is shot. The
+ * window is ADMIRALTY_SHOT_SIZE ("1280x800" unless said) on an X screen of that size, in the
+ * language of the environment: a picture is named NAME.png, or NAME-LANG.png when LANGUAGE
+ * names another language than English.
  * docs/screenshots/make.sh runs this in English and Russian and copies the pictures where the
  * docs and the metainfo use them. */
 
@@ -18,6 +20,8 @@
 #include "admiralty-battle-page-private.h"
 #include "admiralty-campaign-orders.h"
 #include "admiralty-engagement-dialog.h"
+#include "admiralty-report-dialog.h"
+#include "admiralty-share-dialog.h"
 #include "admiralty-map-page-private.h"
 #include "admiralty-sheet-form.h"
 #include "admiralty-table-widget.h"
@@ -187,6 +191,161 @@ test_battle (Fixture       *fixture,
   shoot ("battle");
 }
 
+/* @msgid in the UI's language, without its mnemonic's underscore: as a label shows it. */
+static char *
+shown (const char *msgid)
+{
+  g_autoptr(GString) text = g_string_new (_(msgid));
+
+  g_string_replace (text, "_", "", 1);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static gboolean
+is_shown_label (GtkWidget     *widget,
+                gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_is_drawable (widget) &&
+         g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
+}
+
+static gboolean
+is_combo_row_titled (GtkWidget     *widget,
+                     gconstpointer  data)
+{
+  return ADW_IS_COMBO_ROW (widget) &&
+         g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), data) == 0;
+}
+
+/* The toplevel of @type shown, or NULL. */
+static GtkWidget *
+shown_toplevel (GType type)
+{
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (G_TYPE_CHECK_INSTANCE_TYPE (l->data, type) && gtk_widget_get_mapped (l->data))
+      return l->data;
+  return NULL;
+}
+
+static gboolean
+report_dialog_shown (gpointer data)
+{
+  return shown_toplevel (ADMIRALTY_TYPE_REPORT_DIALOG) != NULL;
+}
+
+static gboolean
+share_dialog_shown (gpointer data)
+{
+  return shown_toplevel (ADMIRALTY_TYPE_SHARE_DIALOG) != NULL;
+}
+
+static gboolean
+projector_gone (gpointer data)
+{
+  return find_projector () == NULL;
+}
+
+/* The manual's first hour, steps 5 and 6, played with the pointer and keys on c1-3 opened
+ * and played to its movement phase (F-STRAT-15): the main menu's End the Battle…, its reason
+ * typed, leaves the tab read-only with its header button greyed and reading Battle Ended;
+ * Print Report… (Ctrl+P) offers the papers the manual names; the Projector (F5) opens and F5
+ * closes it; Share with Admirals… lists the admirals, each with his link to revoke. */
+static void
+test_first_hour_end (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  static const char * const papers[] = { "Master’s Turn Report", "Admiral’s Report",
+                                         "Fleet Cards", "Blank Order Sheets",
+                                         "Every Admiral’s Paper: Report, Cards and Sheet",
+                                         "Public Bulletin: What Everyone May Know" };
+  AdmiraltyWindow *window = fixture->window;
+  AdmiraltyBattlePage *page;
+  GtkWidget *dialog, *button, *report, *share;
+  g_autofree char *end_item = shown ("_End the Battle…");
+  g_autofree char *end_button = shown ("_End Battle");
+  g_autofree char *ended = shown ("Battle Ended");
+  g_autofree char *share_item = shown ("S_hare with Admirals…");
+  g_autofree char *revoke = shown ("_Revoke Link");
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs X11 and xdotool");
+      return;
+    }
+
+  adw_tab_view_set_selected_page (window->tab_view, window->orders_tab);
+  iterate_until (NULL, NULL, 200);
+  dialog = admiralty_campaign_orders_open_engagement (
+    _admiralty_window_get_campaign_orders (window), C1_3);
+  g_assert_nonnull (dialog);
+  iterate_until (widget_mapped, dialog, 5000);
+  admiralty_engagement_dialog_open (ADMIRALTY_ENGAGEMENT_DIALOG (dialog));
+  iterate_until (NULL, NULL, 500);
+  page = _admiralty_window_get_battle_page (window);
+  g_assert_nonnull (page);
+  resolve_by_click (window, admiralty_battle_page_get_battle (page), 1);
+
+  /* Step 5: main menu, End the Battle…, the reason, End Battle. */
+  click_menu_button_item (GTK_WIDGET (window->primary_menu_button), end_item, NULL);
+  iterate_until (message_dialog_shown, NULL, 5000);
+  dialog = GTK_WIDGET (message_dialog ());
+  g_assert_nonnull (dialog);
+  type_to (dialog, "Pol Six withdrew");
+  button = find_widget (dialog, is_shown_label, end_button);
+  g_assert_nonnull (button);
+  pointer_click_widget (button);
+  iterate_until (message_dialog_gone, NULL, 5000);
+  iterate_until (NULL, NULL, 300);
+  g_assert_true (admiralty_battle_page_get_finished (page));
+  g_assert_true (_admiralty_window_get_battle_page (window) == page);
+  g_assert_nonnull (find_widget (window->resolve_button, is_shown_label, ended));
+  g_assert_false (gtk_widget_is_sensitive (window->resolve_button));
+  shoot ("first-hour-ended");
+
+  /* Step 6: Print Report… offers the master's, an admiral's, the cards, blank sheets, every
+   * admiral's paper at once and the public bulletin. */
+  focus_window (GTK_WIDGET (window));
+  keys_to (GTK_WIDGET (window), "ctrl+p");
+  iterate_until (report_dialog_shown, NULL, 5000);
+  report = shown_toplevel (ADMIRALTY_TYPE_REPORT_DIALOG);
+  g_assert_nonnull (report);
+  {
+    GtkWidget *row = find_widget (report, is_combo_row_titled, _("_Document"));
+    GListModel *model;
+
+    g_assert_nonnull (row);
+    model = adw_combo_row_get_model (ADW_COMBO_ROW (row));
+    g_assert_cmpuint (g_list_model_get_n_items (model), ==, G_N_ELEMENTS (papers));
+    for (guint i = 0; i < G_N_ELEMENTS (papers); i++)
+      g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (model), i), ==,
+                       _(papers[i]));
+  }
+  shoot ("first-hour-print");
+  gtk_window_destroy (GTK_WINDOW (report));
+  iterate ();
+
+  /* The Projector: F5 opens it, F5 on it closes it. */
+  focus_window (GTK_WIDGET (window));
+  keys_to (GTK_WIDGET (window), "F5");
+  iterate_until (projector_mapped, NULL, 5000);
+  g_assert_nonnull (find_projector ());
+  keys_to (GTK_WIDGET (find_projector ()), "F5");
+  iterate_until (projector_gone, NULL, 5000);
+  g_assert_null (find_projector ());
+
+  /* Share with Admirals… lists each admiral. */
+  click_menu_button_item (GTK_WIDGET (window->primary_menu_button), share_item, NULL);
+  iterate_until (share_dialog_shown, NULL, 5000);
+  share = shown_toplevel (ADMIRALTY_TYPE_SHARE_DIALOG);
+  g_assert_nonnull (share);
+  iterate_until (NULL, NULL, 300);
+  g_assert_nonnull (find_widget (share, is_shown_label, revoke));
+  gtk_window_destroy (GTK_WINDOW (share));
+  iterate ();
+}
+
 /* Adm. Aral Vorkosigan's sheet for cycle 1 as the manual's first hour types it (F-STRAT-16):
  * First Squadron, Home Fleet moving by Pol jump point to Pol orbit, the destroyers on
  * patrol. */
@@ -258,5 +417,7 @@ main (int   argc,
   g_test_add ("/ui/screenshots/F-STRAT-15/battle", Fixture, NULL, komarr_set_up, test_battle,
               komarr_tear_down);
   g_test_add_func ("/ui/screenshots/F-STRAT-16/first-hour-sheet", test_first_hour_sheet);
+  g_test_add ("/ui/screenshots/F-STRAT-15/first-hour-end", Fixture, NULL, komarr_set_up,
+              test_first_hour_end, komarr_tear_down);
   return ui_test_finish (g_test_run ());
 }
