@@ -133,6 +133,13 @@ is_of_type (GtkWidget     *widget,
 }
 
 gboolean
+is_styled (GtkWidget     *widget,
+           gconstpointer  data)
+{
+  return gtk_widget_has_css_class (widget, data) && gtk_widget_is_drawable (widget);
+}
+
+gboolean
 is_sidebar (GtkWidget     *widget,
             gconstpointer  data)
 {

@@ -29,13 +29,15 @@ void                     assert_undo_redo (AdmiraltyScenarioEditor *editor,
 
 /* Matches for find_widget (), each among the widgets drawn: a button by its label, tooltip or
  * icon, a preferences row by its title, an entry row by its text, a widget by its GType (data:
- * GSIZE_TO_POINTER (type)), the Fleets page's list of formations. */
+ * GSIZE_TO_POINTER (type)) or by a style class of its own ("faction-picker"), the Fleets page's
+ * list of formations. */
 gboolean                 is_button_labelled (GtkWidget *widget, gconstpointer data);
 gboolean                 is_button_tooltip  (GtkWidget *widget, gconstpointer data);
 gboolean                 is_button_icon     (GtkWidget *widget, gconstpointer data);
 gboolean                 is_row_titled      (GtkWidget *widget, gconstpointer data);
 gboolean                 is_entry_row_text  (GtkWidget *widget, gconstpointer data);
 gboolean                 is_of_type         (GtkWidget *widget, gconstpointer data);
+gboolean                 is_styled          (GtkWidget *widget, gconstpointer data);
 gboolean                 is_sidebar         (GtkWidget *widget, gconstpointer data);
 /* The button labelled @label under @under, which must be there. */
 GtkWidget               *button             (GtkWidget               *under,

@@ -390,7 +390,7 @@ test_skirmish_from_nothing (void)
       keys_to (GTK_WIDGET (editor), "Return");
       row = find_widget (sides, is_entry_row_text, admiral->name);
       g_assert_nonnull (row);
-      choose_named (editor, find_widget (row, is_of_type, GSIZE_TO_POINTER (GTK_TYPE_DROP_DOWN)),
+      choose_named (editor, find_widget (row, is_styled, "faction-picker"),
                     admiral->faction->name);
       /* His id, as the sample sheets name him. */
       type_into (editor, find_widget (row, is_of_type, GSIZE_TO_POINTER (GTK_TYPE_ENTRY)),

@@ -10,7 +10,9 @@
 
 typedef struct {
   GtkWidget *row;
-  GtkWidget *control;  /* the faction's alliance, or the admiral's faction: a drop-down */
+  GtkWidget *control;  /* the faction's alliance (its combo row), or the admiral's faction: a
+                        * button that opens the faction picker */
+  GtkWidget *label;    /* the admiral's faction, on his button; or NULL */
   GtkWidget *id;       /* an admiral's id, or NULL */
   GtkWidget *remove;   /* an admiral's remove button, or NULL */
   xmlNode   *node;     /* the admiral, or NULL */
@@ -26,6 +28,8 @@ struct _AdmiraltyEditorSides
   AdwEntryRow         *description_row;
   AdwPreferencesGroup *factions_group;
   AdwPreferencesGroup *admirals_group;
+  GtkPopover          *faction_popover;
+  GtkListBox          *faction_list;
 
   AdmScenarioEdit     *edit;
   GPtrArray           *factions;  /* Row* */
@@ -33,6 +37,7 @@ struct _AdmiraltyEditorSides
   GPtrArray           *alliances; /* xmlNode*, in the order of the alliance drop-downs */
   gboolean             syncing;
   gboolean             stale;     /* changed while hidden: built again when shown */
+  Row                 *picking;   /* the admiral whose faction the picker is open for */
 };
 
 G_DEFINE_FINAL_TYPE (AdmiraltyEditorSides, admiralty_editor_sides, ADW_TYPE_BIN)
@@ -69,33 +74,17 @@ ruleset_factions (AdmiraltyEditorSides *self)
   return ruleset != NULL ? adm_ruleset_get_factions (ruleset) : NULL;
 }
 
-static GtkWidget *
-faction_drop_down (AdmiraltyEditorSides *self,
-                   const char           *selected)
-{
-  GPtrArray *factions = ruleset_factions (self);
-  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
-  GtkWidget *drop_down;
-  guint index = GTK_INVALID_LIST_POSITION;
-
-  for (guint i = 0; factions != NULL && i < factions->len; i++)
-    {
-      const AdmFaction *faction = factions->pdata[i];
-
-      gtk_string_list_append (names, faction->name);
-      if (g_strcmp0 (faction->id, selected) == 0)
-        index = i;
-    }
-  drop_down = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&names)), NULL);
-  gtk_widget_set_valign (drop_down, GTK_ALIGN_CENTER);
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (drop_down), index);
-  return drop_down;
-}
-
 static void
-clear_rows (AdwPreferencesGroup *group,
-            GPtrArray           *rows)
+clear_rows (AdmiraltyEditorSides *self,
+            AdwPreferencesGroup  *group,
+            GPtrArray            *rows)
 {
+  /* The picker is not left open for a row that goes. */
+  if (self->picking != NULL)
+    {
+      self->picking = NULL;
+      gtk_popover_popdown (self->faction_popover);
+    }
   for (guint i = 0; i < rows->len; i++)
     adw_preferences_group_remove (group, ((Row *) rows->pdata[i])->row);
   g_ptr_array_set_size (rows, 0);
@@ -152,7 +141,7 @@ build_factions (AdmiraltyEditorSides *self)
   xmlNode *root = adm_scenario_edit_get_root (self->edit);
   g_autoptr(GtkStringList) choices = gtk_string_list_new (NULL);
 
-  clear_rows (self->factions_group, self->factions);
+  clear_rows (self, self->factions_group, self->factions);
   g_ptr_array_set_size (self->alliances, 0);
   gtk_string_list_append (choices, _("No alliance"));
   for (xmlNode *alliance = adm_xml_first_element (root, "alliance"); alliance != NULL;
@@ -223,19 +212,132 @@ admiral_id_leave_cb (AdmiraltyEditorSides    *self,
                      gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller)));
 }
 
-static void
-admiral_faction_cb (AdmiraltyEditorSides *self,
-                    GParamSpec           *pspec,
-                    GtkWidget            *drop_down)
-{
-  Row *row = find_row (self->admirals, drop_down);
-  GPtrArray *factions = ruleset_factions (self);
-  guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (drop_down));
+/* The admirals' faction picker. A GtkDropDown a row would parse a template of its own for its
+ * button, popover and list; the rows share one popover and its list of the season's factions
+ * instead, and each row has a plain button that shows the admiral's faction and opens them. */
 
-  if (self->syncing || row == NULL || factions == NULL || selected >= factions->len)
+static void
+show_faction (AdmiraltyEditorSides *self,
+              Row                  *row)
+{
+  AdmRuleset *ruleset = adm_scenario_edit_get_ruleset (self->edit);
+  g_autofree char *id = adm_xml_get_string (row->node, "faction");
+  const AdmFaction *faction = ruleset != NULL && id != NULL
+                              ? adm_ruleset_lookup_faction (ruleset, id) : NULL;
+
+  /* An unknown faction shows its id as written: the Problems page names it. */
+  gtk_label_set_label (GTK_LABEL (row->label),
+                       faction != NULL ? faction->name : id != NULL ? id : "");
+}
+
+static void
+admiral_faction_clicked_cb (AdmiraltyEditorSides *self,
+                            GtkWidget            *button)
+{
+  Row *row = find_row (self->admirals, button);
+  GPtrArray *factions = ruleset_factions (self);
+  g_autofree char *current = NULL;
+  GtkListBoxRow *selected = NULL;
+  GtkWidget *child;
+  graphene_rect_t bounds;
+
+  if (row == NULL || factions == NULL ||
+      !gtk_widget_compute_bounds (button, GTK_WIDGET (self), &bounds))
+    return;
+  /* The season's factions as they are now: the Season page may have changed them. */
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->faction_list))) != NULL)
+    gtk_list_box_remove (self->faction_list, child);
+  current = adm_xml_get_string (row->node, "faction");
+  for (guint i = 0; i < factions->len; i++)
+    {
+      const AdmFaction *faction = factions->pdata[i];
+      GtkWidget *label = gtk_label_new (faction->name);
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
+      gtk_widget_set_margin_start (label, 6);
+      gtk_widget_set_margin_end (label, 6);
+      gtk_widget_set_margin_top (label, 6);
+      gtk_widget_set_margin_bottom (label, 6);
+      gtk_list_box_append (self->faction_list, label);
+      if (g_strcmp0 (faction->id, current) == 0)
+        selected = gtk_list_box_get_row_at_index (self->faction_list, (int) i);
+    }
+  self->picking = row;
+  gtk_list_box_select_row (self->faction_list, selected);
+  gtk_popover_set_pointing_to (self->faction_popover, &(GdkRectangle) {
+                                 (int) bounds.origin.x, (int) bounds.origin.y,
+                                 (int) bounds.size.width, (int) bounds.size.height });
+  gtk_popover_popup (self->faction_popover);
+  if (selected == NULL)
+    selected = gtk_list_box_get_row_at_index (self->faction_list, 0);
+  if (selected != NULL)
+    gtk_widget_grab_focus (GTK_WIDGET (selected));
+}
+
+static void
+faction_activated_cb (AdmiraltyEditorSides *self,
+                      GtkListBoxRow        *chosen)
+{
+  Row *row = self->picking;
+  GPtrArray *factions = ruleset_factions (self);
+  guint index = (guint) gtk_list_box_row_get_index (chosen);
+
+  gtk_popover_popdown (self->faction_popover);
+  if (row == NULL || factions == NULL || index >= factions->len)
     return;
   adm_scenario_edit_set (self->edit, row->node, "faction",
-                         ((const AdmFaction *) factions->pdata[selected])->id);
+                         ((const AdmFaction *) factions->pdata[index])->id);
+  show_faction (self, row);
+}
+
+/* The focus goes back to the faction button the picker was opened from. */
+static void
+faction_closed_cb (AdmiraltyEditorSides *self)
+{
+  if (self->picking != NULL)
+    gtk_widget_grab_focus (self->picking->control);
+  self->picking = NULL;
+}
+
+/* The admiral rows' tooltips, said by their group for all of them: a tooltip set on a widget
+ * asks the display where the pointer is, a round trip for each of a row's two. */
+static gboolean
+admirals_query_tooltip_cb (AdmiraltyEditorSides *self,
+                           int                   x,
+                           int                   y,
+                           gboolean              keyboard,
+                           GtkTooltip           *tooltip,
+                           GtkWidget            *group)
+{
+  GtkRoot *root = gtk_widget_get_root (group);
+  GtkWidget *target = keyboard && root != NULL ? gtk_root_get_focus (root)
+                                               : gtk_widget_pick (group, x, y, GTK_PICK_DEFAULT);
+
+  for (guint i = 0; target != NULL && i < self->admirals->len; i++)
+    {
+      Row *row = self->admirals->pdata[i];
+      const struct {
+        GtkWidget  *widget;
+        const char *text;
+      } tips[] = {
+        { row->id, _("Id") },
+        { row->remove, _("Remove Admiral") },
+      };
+
+      for (guint k = 0; k < G_N_ELEMENTS (tips); k++)
+        if (target == tips[k].widget || gtk_widget_is_ancestor (target, tips[k].widget))
+          {
+            graphene_rect_t bounds;
+
+            gtk_tooltip_set_text (tooltip, tips[k].text);
+            if (gtk_widget_compute_bounds (tips[k].widget, group, &bounds))
+              gtk_tooltip_set_tip_area (tooltip, &(GdkRectangle) {
+                                          (int) bounds.origin.x, (int) bounds.origin.y,
+                                          (int) bounds.size.width, (int) bounds.size.height });
+            return TRUE;
+          }
+    }
+  return FALSE;
 }
 
 static void
@@ -253,15 +355,15 @@ build_admirals (AdmiraltyEditorSides *self)
 {
   xmlNode *root = adm_scenario_edit_get_root (self->edit);
 
-  clear_rows (self->admirals_group, self->admirals);
+  clear_rows (self, self->admirals_group, self->admirals);
   for (xmlNode *admiral = adm_xml_first_element (root, "admiral"); admiral != NULL;
        admiral = adm_xml_next_element (admiral, "admiral"))
     {
       g_autofree char *name = adm_xml_get_string (admiral, "name");
-      g_autofree char *faction = adm_xml_get_string (admiral, "faction");
       g_autofree char *id = adm_xml_get_string (admiral, "id");
       GtkEventController *focus = gtk_event_controller_focus_new ();
       Row *row = g_new0 (Row, 1);
+      GtkWidget *inner;
 
       row->node = admiral;
       row->row = adw_entry_row_new ();
@@ -278,22 +380,31 @@ build_admirals (AdmiraltyEditorSides *self)
       gtk_editable_set_text (GTK_EDITABLE (row->id), id != NULL ? id : "");
       gtk_accessible_update_property (GTK_ACCESSIBLE (row->id), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                       _("Admiral id"), -1);
-      gtk_widget_set_tooltip_text (row->id, _("Id"));
       g_signal_connect_object (row->id, "activate", G_CALLBACK (admiral_id_commit), self,
                                G_CONNECT_SWAPPED);
       g_signal_connect_object (focus, "leave", G_CALLBACK (admiral_id_leave_cb), self,
                                G_CONNECT_SWAPPED);
       gtk_widget_add_controller (row->id, focus);
       adw_entry_row_add_suffix (ADW_ENTRY_ROW (row->row), row->id);
-      row->control = faction_drop_down (self, faction);
+      row->control = gtk_button_new ();
+      inner = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+      row->label = gtk_label_new (NULL);
+      gtk_box_append (GTK_BOX (inner), row->label);
+      gtk_box_append (GTK_BOX (inner), gtk_image_new_from_icon_name ("pan-down-symbolic"));
+      gtk_button_set_child (GTK_BUTTON (row->control), inner);
+      gtk_widget_add_css_class (row->control, "faction-picker");
+      gtk_widget_set_valign (row->control, GTK_ALIGN_CENTER);
       gtk_accessible_update_property (GTK_ACCESSIBLE (row->control),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("Faction"), -1);
-      g_signal_connect_object (row->control, "notify::selected",
-                               G_CALLBACK (admiral_faction_cb), self, G_CONNECT_SWAPPED);
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("Faction"),
+                                      GTK_ACCESSIBLE_PROPERTY_HAS_POPUP, TRUE, -1);
+      g_signal_connect_object (row->control, "clicked", G_CALLBACK (admiral_faction_clicked_cb),
+                               self, G_CONNECT_SWAPPED);
+      show_faction (self, row);
       adw_entry_row_add_suffix (ADW_ENTRY_ROW (row->row), row->control);
       row->remove = gtk_button_new_from_icon_name ("user-trash-symbolic");
       gtk_widget_set_valign (row->remove, GTK_ALIGN_CENTER);
-      gtk_widget_set_tooltip_text (row->remove, _("Remove Admiral"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row->remove),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("Remove Admiral"), -1);
       gtk_widget_add_css_class (row->remove, "flat");
       g_signal_connect_object (row->remove, "clicked", G_CALLBACK (admiral_remove_cb), self,
                                G_CONNECT_SWAPPED);
@@ -488,6 +599,19 @@ admiralty_editor_sides_get_faction_at (AdmiraltyEditorSides *self,
 }
 
 static void
+admiralty_editor_sides_size_allocate (GtkWidget *widget,
+                                      int        width,
+                                      int        height,
+                                      int        baseline)
+{
+  AdmiraltyEditorSides *self = ADMIRALTY_EDITOR_SIDES (widget);
+
+  GTK_WIDGET_CLASS (admiralty_editor_sides_parent_class)->size_allocate (widget, width, height,
+                                                                         baseline);
+  gtk_popover_present (self->faction_popover);
+}
+
+static void
 admiralty_editor_sides_dispose (GObject *object)
 {
   AdmiraltyEditorSides *self = ADMIRALTY_EDITOR_SIDES (object);
@@ -495,6 +619,9 @@ admiralty_editor_sides_dispose (GObject *object)
   if (self->edit != NULL)
     g_signal_handlers_disconnect_by_data (self->edit, self);
   g_clear_object (&self->edit);
+  self->picking = NULL;
+  if (self->faction_popover != NULL)
+    gtk_widget_unparent (GTK_WIDGET (self->faction_popover));
   gtk_widget_dispose_template (GTK_WIDGET (object), ADMIRALTY_TYPE_EDITOR_SIDES);
 
   G_OBJECT_CLASS (admiralty_editor_sides_parent_class)->dispose (object);
@@ -521,6 +648,7 @@ admiralty_editor_sides_class_init (AdmiraltyEditorSidesClass *klass)
   object_class->dispose = admiralty_editor_sides_dispose;
   object_class->finalize = admiralty_editor_sides_finalize;
   widget_class->map = admiralty_editor_sides_map;
+  widget_class->size_allocate = admiralty_editor_sides_size_allocate;
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/admiralty/Admiralty/"
@@ -530,16 +658,24 @@ admiralty_editor_sides_class_init (AdmiraltyEditorSidesClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorSides, description_row);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorSides, factions_group);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorSides, admirals_group);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorSides, faction_popover);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorSides, faction_list);
   gtk_widget_class_bind_template_callback (widget_class, name_apply_cb);
   gtk_widget_class_bind_template_callback (widget_class, id_apply_cb);
   gtk_widget_class_bind_template_callback (widget_class, description_apply_cb);
   gtk_widget_class_bind_template_callback (widget_class, add_admiral_cb);
+  gtk_widget_class_bind_template_callback (widget_class, faction_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, faction_closed_cb);
 }
 
 static void
 admiralty_editor_sides_init (AdmiraltyEditorSides *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_set_parent (GTK_WIDGET (self->faction_popover), GTK_WIDGET (self));
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self->admirals_group), TRUE);
+  g_signal_connect_object (self->admirals_group, "query-tooltip",
+                           G_CALLBACK (admirals_query_tooltip_cb), self, G_CONNECT_SWAPPED);
   self->factions = g_ptr_array_new_with_free_func (row_free);
   self->admirals = g_ptr_array_new_with_free_func (row_free);
   self->alliances = g_ptr_array_new ();
