@@ -6,8 +6,9 @@
  * Share with Admirals… — and a battle's Orders pane are walked: no label shown is ellipsized
  * (pango_layout_is_ellipsized ()), given less room than it needs (gtk_widget_measure ()
  * against its allocation, in width and in height for the lines it wraps to) nor clipped by a
- * row or box around it. Each is shot in both languages into the build's tests folder
- * (readable-LANG-WHAT.png). */
+ * row or box around it. The scenario editor's Fleets page too, with komarr-muster's pools of
+ * ships named after their admirals in its list. Each is shot in both languages into the
+ * build's tests folder (readable-LANG-WHAT.png). */
 
 #include "config.h"
 
@@ -26,6 +27,7 @@
 #include "admiralty-sheet-form.h"
 #include "admiralty-tables-dialog.h"
 #include "admiralty-window-private.h"
+#include "editor-helpers.h"
 #include "komarr-helpers.h"
 #include "ui-helpers.h"
 
@@ -445,6 +447,52 @@ test_battle_orders (Fixture       *fixture,
   remove_battle_copy (path);
 }
 
+/* Only the language: the editor opens a scenario of its own. */
+static void
+language_set_up (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  fixture->language = data;
+  g_assert_true (use_language (fixture->language));
+}
+
+static void
+language_tear_down (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  use_language ("en");
+}
+
+/* F-GEN-5: the scenario editor's Fleets page at 1280×800 with komarr-muster's pools, the
+ * first shown: each pool's line in the list names its admiral and its ships whole ("Pool of
+ * Adm. Aral Vorkosigan (11 ships)"), as does every other label of the page. */
+static void
+test_editor_pools (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autofree char *shipped = source_path ("scenarios", "komarr-muster.admiralty", NULL);
+  g_autofree char *folder = g_dir_make_tmp ("admiralty-readable-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (folder, "komarr-muster.admiralty", NULL);
+  g_autofree char *text = file_contents (shipped);
+  AdmiraltyScenarioEditor *editor;
+  GtkWidget *list;
+  GtkListBoxRow *first;
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  editor = editor_of (path);
+  admiralty_scenario_editor_set_visible_page (editor, "fleets");
+  wait_frame (GTK_WIDGET (editor));
+  list = find_widget (admiralty_scenario_editor_get_page (editor, "fleets"), is_sidebar, NULL);
+  g_assert_nonnull (list);
+  first = gtk_list_box_get_row_at_index (GTK_LIST_BOX (list), 0);
+  g_assert_nonnull (first);
+  gtk_list_box_select_row (GTK_LIST_BOX (list), first);
+  iterate ();
+  assert_readable (fixture, GTK_WIDGET (editor), "editor-pools");
+  close_editor (editor);
+  remove_tree (folder);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -474,6 +522,11 @@ main (int   argc,
                   fixture_tear_down);
       g_test_add (battle, Fixture, languages[i], fixture_set_up, test_battle_orders,
                   fixture_tear_down);
+      g_autofree char *editor = g_strdup_printf ("/ui/readable/%s/F-GEN-5/editor-pools",
+                                                 languages[i]);
+
+      g_test_add (editor, Fixture, languages[i], language_set_up, test_editor_pools,
+                  language_tear_down);
     }
   return ui_test_finish (g_test_run ());
 }

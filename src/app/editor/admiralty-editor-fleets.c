@@ -162,9 +162,11 @@ build_formation_list (AdmiraltyEditorFleets *self)
       if (!adm_xml_is (formation, "formation") && !is_pool (formation))
         continue;
       label = formation_label (self, formation);
+      /* Whole, on as many lines as it takes: a pool's line names its admiral. */
       text = gtk_label_new (label);
       gtk_label_set_xalign (GTK_LABEL (text), 0.0f);
-      gtk_label_set_ellipsize (GTK_LABEL (text), PANGO_ELLIPSIZE_END);
+      gtk_label_set_wrap (GTK_LABEL (text), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (text), PANGO_WRAP_WORD_CHAR);
       gtk_list_box_append (self->formation_list, text);
       g_ptr_array_add (self->formations, formation);
     }
