@@ -15,6 +15,7 @@
 #include "admiralty-engagement-dialog.h"
 #include "admiralty-campaign-orders.h"
 #include "admiralty-plain-text.h"
+#include "admiralty-sheets-chooser.h"
 #include "admiralty-typed-dice.h"
 #include "adm-table-server.h"
 
@@ -1242,30 +1243,16 @@ admiralty_campaign_orders_get_import_folder (AdmiraltyCampaignOrders *self)
 void
 admiralty_campaign_orders_choose_sheets (AdmiraltyCampaignOrders *self)
 {
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autoptr(GFile) folder = NULL;
 
   g_return_if_fail (ADMIRALTY_IS_CAMPAIGN_ORDERS (self));
 
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
   g_clear_object (&self->chooser);
-  self->chooser = gtk_file_chooser_native_new (_("Import Order Sheets"),
-                                               GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                               GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"),
-                                               _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
-  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (self->chooser), TRUE);
-  {
-    g_autoptr(GFile) folder = admiralty_campaign_orders_get_import_folder (self);
-
-    if (folder != NULL)
-      gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (self->chooser), folder, NULL);
-  }
-  gtk_file_filter_set_name (filter, _("Order sheets"));
-  gtk_file_filter_add_pattern (filter, "*.xml");
-  gtk_file_filter_add_mime_type (filter, "application/xml");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
+  folder = admiralty_campaign_orders_get_import_folder (self);
+  self->chooser = admiralty_sheets_chooser_new (GTK_WIDGET (self), _("Import Order Sheets"),
+                                                _("Order sheets"), folder);
   g_signal_connect_object (self->chooser, "response", G_CALLBACK (chooser_response_cb), self,
                            G_CONNECT_SWAPPED);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));

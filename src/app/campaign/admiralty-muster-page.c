@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "admiralty-muster-page.h"
+#include "admiralty-sheets-chooser.h"
 #include "admiralty-muster-sheet-dialog.h"
 #include "adm-clock.h"
 #include "adm-muster.h"
@@ -691,24 +692,14 @@ import_sheets_action (GtkWidget  *widget,
                       GVariant   *parameter)
 {
   AdmiraltyMusterPage *self = ADMIRALTY_MUSTER_PAGE (widget);
-  GtkRoot *root = gtk_widget_get_root (widget);
-  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
 
   if (self->campaign == NULL)
     return;
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
   g_clear_object (&self->chooser);
-  self->chooser = gtk_file_chooser_native_new (_("Import Muster Sheets"),
-                                               GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                               GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"),
-                                               _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
-  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (self->chooser), TRUE);
-  gtk_file_filter_set_name (filter, _("Muster sheets"));
-  gtk_file_filter_add_pattern (filter, "*.xml");
-  gtk_file_filter_add_mime_type (filter, "application/xml");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
+  self->chooser = admiralty_sheets_chooser_new (widget, _("Import Muster Sheets"),
+                                                _("Muster sheets"), NULL);
   g_signal_connect_object (self->chooser, "response", G_CALLBACK (chooser_response_cb), self,
                            G_CONNECT_SWAPPED);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));

@@ -109,10 +109,19 @@ _admiralty_window_import_table_battle (AdmiraltyWindow  *self,
                           engagement, receipt.kept);
 }
 
+/* Each half's step with the file chosen: the toast saying what was done, or NULL and @error. */
+typedef char *(*UsbStep) (AdmiraltyWindow  *self,
+                          const char       *path,
+                          GError          **error);
+
+/* Runs @step on the file chosen in @chooser, which goes, and says how it went: a toast, or
+ * @failed and why. */
 static void
-export_response_cb (AdmiraltyWindow      *self,
-                    int                   response,
-                    GtkFileChooserNative *chooser)
+usb_finish (AdmiraltyWindow      *self,
+            int                   response,
+            GtkFileChooserNative *chooser,
+            UsbStep               step,
+            const char           *failed)
 {
   g_autoptr(GFile) file = NULL;
   g_autoptr(GError) error = NULL;
@@ -124,12 +133,39 @@ export_response_cb (AdmiraltyWindow      *self,
   path = file != NULL ? g_file_get_path (file) : NULL;
   if (path == NULL)
     return;
-  done = _admiralty_window_export_table_battle (self, path, &error);
+  done = step (self, path, &error);
   if (done == NULL)
-    _admiralty_window_present_error (self, _("Could Not Export the Battle"), error->message,
-                                     NULL);
+    _admiralty_window_present_error (self, failed, error->message, NULL);
   else
     _admiralty_window_toast (self, done);
+}
+
+/* A new modal chooser for either half in self->chooser, the one before gone; @response_cb
+ * answers it. */
+static GtkFileChooser *
+usb_chooser (AdmiraltyWindow      *self,
+             const char           *title,
+             GtkFileChooserAction  action,
+             const char           *accept,
+             GCallback             response_cb)
+{
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
+  self->chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (self), action, accept,
+                                               _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+  g_signal_connect_object (self->chooser, "response", response_cb, self, G_CONNECT_SWAPPED);
+  return GTK_FILE_CHOOSER (self->chooser);
+}
+
+static void
+export_response_cb (AdmiraltyWindow      *self,
+                    int                   response,
+                    GtkFileChooserNative *chooser)
+{
+  usb_finish (self, response, chooser, _admiralty_window_export_table_battle,
+              _("Could Not Export the Battle"));
 }
 
 /* win.export-table-battle: the battle of the selected tab, fought at this table, into a file
@@ -142,20 +178,14 @@ export_action (GtkWidget  *widget,
   AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
   AdmTableClient *client = selected_client (self);
   g_autofree char *name = NULL;
+  GtkFileChooser *chooser;
 
   if (client == NULL)
     return;
-  if (self->chooser != NULL)
-    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
-  g_clear_object (&self->chooser);
-  self->chooser = gtk_file_chooser_native_new (_("Export Battle"), GTK_WINDOW (self),
-                                               GTK_FILE_CHOOSER_ACTION_SAVE,
-                                               _("_Export"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+  chooser = usb_chooser (self, _("Export Battle"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"),
+                         G_CALLBACK (export_response_cb));
   name = g_strdup_printf ("%s.table-battle", adm_table_client_get_engagement (client));
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), name);
-  g_signal_connect_object (self->chooser, "response", G_CALLBACK (export_response_cb), self,
-                           G_CONNECT_SWAPPED);
+  gtk_file_chooser_set_current_name (chooser, name);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
 
@@ -164,22 +194,8 @@ import_response_cb (AdmiraltyWindow      *self,
                     int                   response,
                     GtkFileChooserNative *chooser)
 {
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = NULL, *done = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-  g_clear_object (&self->chooser);
-  path = file != NULL ? g_file_get_path (file) : NULL;
-  if (path == NULL)
-    return;
-  done = _admiralty_window_import_table_battle (self, path, &error);
-  if (done == NULL)
-    _admiralty_window_present_error (self, _("Could Not Import the Battle"), error->message,
-                                     NULL);
-  else
-    _admiralty_window_toast (self, done);
+  usb_finish (self, response, chooser, _admiralty_window_import_table_battle,
+              _("Could Not Import the Battle"));
 }
 
 /* win.import-table-battle: a battle a table exported, applied to the open campaign. */
@@ -190,21 +206,15 @@ import_action (GtkWidget  *widget,
 {
   AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  GtkFileChooser *chooser;
 
   if (self->campaign == NULL)
     return;
-  if (self->chooser != NULL)
-    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
-  g_clear_object (&self->chooser);
-  self->chooser = gtk_file_chooser_native_new (_("Import Table Battle"), GTK_WINDOW (self),
-                                               GTK_FILE_CHOOSER_ACTION_OPEN,
-                                               _("_Import"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+  chooser = usb_chooser (self, _("Import Table Battle"), GTK_FILE_CHOOSER_ACTION_OPEN,
+                         _("_Import"), G_CALLBACK (import_response_cb));
   gtk_file_filter_set_name (filter, _("Battles exported from a table (*.table-battle)"));
   gtk_file_filter_add_pattern (filter, "*.table-battle");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
-  g_signal_connect_object (self->chooser, "response", G_CALLBACK (import_response_cb), self,
-                           G_CONNECT_SWAPPED);
+  gtk_file_chooser_add_filter (chooser, filter);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
 
