@@ -29,17 +29,6 @@ dark (const QRcode *code,
   return code->data[y * code->width + x] & 1;
 }
 
-guint
-adm_portal_qr_modules (const char *text)
-{
-  QRcode *code = encode (text);
-  guint modules = code != NULL ? (guint) code->width + 2 * QUIET : 0;
-
-  if (code != NULL)
-    QRcode_free (code);
-  return modules;
-}
-
 gboolean
 adm_portal_qr_draw (cairo_t    *cr,
                     const char *text,

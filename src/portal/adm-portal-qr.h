@@ -8,9 +8,6 @@
 
 G_BEGIN_DECLS
 
-/* The number of modules across @text's code, its quiet zone of 4 on each side included; 0
- * when it cannot be encoded. */
-guint    adm_portal_qr_modules (const char *text);
 /* Draws @text's code, black on white, quiet zone included, into the square (@x, @y) @size
  * wide, each module a whole number of device units when @size allows. FALSE when @text cannot
  * be encoded (then nothing is drawn). */

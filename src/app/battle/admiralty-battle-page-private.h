@@ -31,7 +31,5 @@ const char           *_admiralty_battle_page_get_ship_details  (AdmiraltyBattleP
 
 /* The Ships list's rows, headings included, as shown; selecting row @index. */
 GStrv                 _admiralty_battle_page_get_fleet_rows    (AdmiraltyBattlePage *self);
-void                  _admiralty_battle_page_select_fleet_row  (AdmiraltyBattlePage *self,
-                                                                int                  index);
 
 G_END_DECLS

@@ -219,13 +219,6 @@ load_game_or_backup (const char  *game_path,
 }
 
 AdmiraltyBattlePage *
-admiralty_battle_page_open (const char  *path,
-                            GError     **error)
-{
-  return admiralty_battle_page_open_in (path, NULL, error);
-}
-
-AdmiraltyBattlePage *
 admiralty_battle_page_open_in (const char          *path,
                                const char * const  *own_folders,
                                GError             **error)
@@ -2717,16 +2710,6 @@ _admiralty_battle_page_get_fleet_rows (AdmiraltyBattlePage *self)
     g_strv_builder_add (builder,
                         gtk_label_get_label (GTK_LABEL (gtk_list_box_row_get_child (row))));
   return g_strv_builder_end (builder);
-}
-
-void
-_admiralty_battle_page_select_fleet_row (AdmiraltyBattlePage *self,
-                                         int                  index)
-{
-  GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->fleet_list, index);
-
-  g_return_if_fail (row != NULL);
-  gtk_list_box_select_row (self->fleet_list, row);
 }
 
 /* Battles of the campaign (F-STRAT-4) */

@@ -29,10 +29,6 @@ AdmiraltyBattlePage *admiralty_battle_page_open_in           (const char        
                                                               const char * const   *own_folders,
                                                               GError              **error)
     G_GNUC_WARN_UNUSED_RESULT;
-/* admiralty_battle_page_open_in () with no campaign's folder. */
-AdmiraltyBattlePage *admiralty_battle_page_open              (const char           *path,
-                                                              GError              **error)
-    G_GNUC_WARN_UNUSED_RESULT;
 /* Whether the file is a battle set-up or a saved game rather than a scenario or a campaign,
  * judging by its root element. */
 gboolean             admiralty_battle_page_is_battle_file    (const char           *path);

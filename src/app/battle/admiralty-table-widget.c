@@ -963,14 +963,6 @@ admiralty_table_widget_set_aim (AdmiraltyTableWidget *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-gboolean
-admiralty_table_widget_get_ruler (AdmiraltyTableWidget *self)
-{
-  g_return_val_if_fail (ADMIRALTY_IS_TABLE_WIDGET (self), FALSE);
-
-  return self->ruler_mode;
-}
-
 void
 admiralty_table_widget_set_ruler (AdmiraltyTableWidget *self,
                                   gboolean              ruler)

@@ -41,7 +41,6 @@ int                          admiralty_table_widget_get_target_ship   (Admiralty
 void                         admiralty_table_widget_set_target_ship   (AdmiraltyTableWidget *self,
                                                                        int                   ship);
 /* The ruler tool (table.ruler, R): dragging measures centre to centre. */
-gboolean                     admiralty_table_widget_get_ruler         (AdmiraltyTableWidget *self);
 void                         admiralty_table_widget_set_ruler         (AdmiraltyTableWidget *self,
                                                                        gboolean              ruler);
 /* Lengths written on the table (ruler, ranges, grid) in inches rather than cm. */

@@ -1598,16 +1598,6 @@ resolve_with (AdmiraltyCampaignOrders  *self,
   return TRUE;
 }
 
-gboolean
-admiralty_campaign_orders_resolve (AdmiraltyCampaignOrders *self,
-                                   GError                 **error)
-{
-  g_return_val_if_fail (ADMIRALTY_IS_CAMPAIGN_ORDERS (self), FALSE);
-  g_return_val_if_fail (self->campaign != NULL, FALSE);
-
-  return resolve_with (self, NULL, error);
-}
-
 static void try_physical (AdmiraltyCampaignOrders *self);
 
 /* Cancelled (Escape too): nothing was journaled, but the dice typed so far are kept;

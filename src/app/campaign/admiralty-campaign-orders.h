@@ -86,10 +86,6 @@ guint               admiralty_campaign_orders_import_files (AdmiraltyCampaignOrd
 
 /* win.resolve-cycle: asks first, naming the admirals without a sheet. */
 void                admiralty_campaign_orders_confirm_resolve (AdmiraltyCampaignOrders *self);
-/* Journals the current cycle's resolution (F-STRAT-1, F-STRAT-2, F-STRAT-3, F-STRAT-4, F-STRAT-5)
- * and starts the clock's next cycle. */
-gboolean            admiralty_campaign_orders_resolve      (AdmiraltyCampaignOrders *self,
-                                                            GError                 **error);
 /* Resolves the cycle as the confirmation does: with the program's dice, or with @physical
  * dice, asking for each roll the engine needs (F-STRAT-5) and journaling only once all are
  * in; cancelling journals nothing. */

@@ -787,22 +787,6 @@ admiralty_muster_page_set_campaign (AdmiraltyMusterPage *self,
   refresh (self);
 }
 
-gboolean
-admiralty_muster_page_select_admiral (AdmiraltyMusterPage *self,
-                                      const char          *admiral_id)
-{
-  g_return_val_if_fail (ADMIRALTY_IS_MUSTER_PAGE (self), FALSE);
-
-  for (guint i = 0; i < self->admiral_ids->len; i++)
-    if (g_strcmp0 (g_ptr_array_index (self->admiral_ids, i), admiral_id) == 0)
-      {
-        gtk_list_box_select_row (self->admiral_list,
-                                 gtk_list_box_get_row_at_index (self->admiral_list, i));
-        return TRUE;
-      }
-  return FALSE;
-}
-
 const char *
 admiralty_muster_page_get_selected_admiral (AdmiraltyMusterPage *self)
 {

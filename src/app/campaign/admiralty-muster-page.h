@@ -28,9 +28,6 @@ G_DECLARE_FINAL_TYPE (AdmiraltyMusterPage, admiralty_muster_page, ADMIRALTY, MUS
 
 void         admiralty_muster_page_set_campaign       (AdmiraltyMusterPage *self,
                                                        AdmCampaign         *campaign);
-/* Shows the admiral @admiral_id's muster; FALSE when he has no pool. */
-gboolean     admiralty_muster_page_select_admiral     (AdmiraltyMusterPage *self,
-                                                       const char          *admiral_id);
 /* The admiral whose muster is shown, or NULL. */
 const char  *admiralty_muster_page_get_selected_admiral (AdmiraltyMusterPage *self);
 /* Each muster sheet file of @files (GFile) handed in as its admiral's muster, one action each

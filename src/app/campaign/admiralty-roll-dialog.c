@@ -291,14 +291,6 @@ admiralty_roll_dialog_new (GtkWindow   *parent,
                        NULL);
 }
 
-AdmCampaign *
-admiralty_roll_dialog_get_campaign (AdmiraltyRollDialog *self)
-{
-  g_return_val_if_fail (ADMIRALTY_IS_ROLL_DIALOG (self), NULL);
-
-  return self->campaign;
-}
-
 void
 admiralty_roll_dialog_set_request (AdmiraltyRollDialog *self,
                                    guint                count,

@@ -17,7 +17,6 @@ G_DECLARE_FINAL_TYPE (AdmiraltyRollDialog, admiralty_roll_dialog, ADMIRALTY, ROL
 AdmiraltyRollDialog *admiralty_roll_dialog_new         (GtkWindow           *parent,
                                                         AdmCampaign         *campaign)
     G_GNUC_WARN_UNUSED_RESULT;
-AdmCampaign         *admiralty_roll_dialog_get_campaign (AdmiraltyRollDialog *self);
 /* Fills the form; @sides must be one the dialog offers (3, 6, 10, 20 or 100). */
 void                 admiralty_roll_dialog_set_request (AdmiraltyRollDialog *self,
                                                         guint                count,

@@ -199,14 +199,6 @@ admiralty_roll_store_sync (GListStore *store,
 }
 
 const char *
-admiralty_roll_item_get_time (AdmiraltyRollItem *self)
-{
-  g_return_val_if_fail (ADMIRALTY_IS_ROLL_ITEM (self), NULL);
-
-  return self->time_text;
-}
-
-const char *
 admiralty_roll_item_get_purpose (AdmiraltyRollItem *self)
 {
   g_return_val_if_fail (ADMIRALTY_IS_ROLL_ITEM (self), NULL);

@@ -17,7 +17,6 @@ AdmiraltyRollItem *admiralty_roll_item_new          (const AdmRollRecord *record
 gboolean           admiralty_roll_item_shows        (AdmiraltyRollItem   *self,
                                                      const AdmRollRecord *record);
 
-const char        *admiralty_roll_item_get_time     (AdmiraltyRollItem   *self);
 const char        *admiralty_roll_item_get_purpose  (AdmiraltyRollItem   *self);
 const char        *admiralty_roll_item_get_clause   (AdmiraltyRollItem   *self);
 const char        *admiralty_roll_item_get_dice     (AdmiraltyRollItem   *self);

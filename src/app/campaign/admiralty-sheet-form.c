@@ -2096,14 +2096,6 @@ admiralty_sheet_form_new (AdmCampaign *campaign,
   return self;
 }
 
-const char *
-admiralty_sheet_form_get_admiral (AdmiraltySheetForm *self)
-{
-  g_return_val_if_fail (ADMIRALTY_IS_SHEET_FORM (self), NULL);
-
-  return self->admiral_id;
-}
-
 void
 admiralty_sheet_form_set_late (AdmiraltySheetForm *self,
                                gboolean            late)

@@ -23,7 +23,6 @@ G_DECLARE_FINAL_TYPE (AdmiraltySheetForm, admiralty_sheet_form, ADMIRALTY, SHEET
 AdmiraltySheetForm *admiralty_sheet_form_new         (AdmCampaign *campaign,
                                                       const char  *admiral_id,
                                                       gboolean     late);
-const char         *admiralty_sheet_form_get_admiral (AdmiraltySheetForm *self);
 /* Where the form keeps the draft of @admiral_id's sheet for @cycle of @campaign (the file is
  * there while something typed is not handed in): among the campaign file's drafts, or its
  * scenario's while it has no file. */

@@ -683,13 +683,6 @@ admiralty_editor_map_select (AdmiraltyEditorMap *self,
   redraw (self);
 }
 
-xmlNode *
-admiralty_editor_map_get_sector (AdmiraltyEditorMap *self)
-{
-  g_return_val_if_fail (ADMIRALTY_IS_EDITOR_MAP (self), NULL);
-  return self->sector;
-}
-
 AdmiraltySectorMap *
 admiralty_editor_map_get_map (AdmiraltyEditorMap *self)
 {

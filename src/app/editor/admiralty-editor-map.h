@@ -23,8 +23,6 @@ void                admiralty_editor_map_set_edit (AdmiraltyEditorMap *self,
 /* Selects @node's sector (a sector, one of its objects, or a link's first end). */
 void                admiralty_editor_map_select   (AdmiraltyEditorMap *self,
                                                    xmlNode            *node);
-/* The selected sector, or NULL. */
-xmlNode            *admiralty_editor_map_get_sector (AdmiraltyEditorMap *self);
 /* What Delete removes with the focus on @widget: the object, minefield or link of the side
  * panel's row holding it, else the selected sector, or NULL. */
 xmlNode            *admiralty_editor_map_get_node_at (AdmiraltyEditorMap *self,

@@ -463,19 +463,6 @@ append_last_seen (GString           *markup,
   g_string_append_printf (markup, "\n<i>%s</i>", line);
 }
 
-gboolean
-admiralty_sector_map_shows_composition (AdmiraltySectorMap *self)
-{
-  AdmiraltySectorOptions options;
-
-  g_return_val_if_fail (ADMIRALTY_IS_SECTOR_MAP (self), FALSE);
-  build_options (self, &options);
-  return adm_audience_map_shows_composition (
-    options.audience == ADMIRALTY_SECTOR_AUDIENCE_MASTER ? ADM_AUDIENCE_MASTER
-    : options.audience == ADMIRALTY_SECTOR_AUDIENCE_SIDE ? ADM_AUDIENCE_SIDE
-                                                          : ADM_AUDIENCE_PUBLIC);
-}
-
 char *
 admiralty_sector_map_dup_tooltip_markup (AdmiraltySectorMap *self,
                                          const char         *id)
@@ -1596,14 +1583,6 @@ admiralty_sector_map_get_audience (AdmiraltySectorMap *self)
   g_return_val_if_fail (ADMIRALTY_IS_SECTOR_MAP (self), ADMIRALTY_SECTOR_AUDIENCE_PUBLIC);
 
   return self->audience;
-}
-
-const char *
-admiralty_sector_map_get_viewer (AdmiraltySectorMap *self)
-{
-  g_return_val_if_fail (ADMIRALTY_IS_SECTOR_MAP (self), NULL);
-
-  return self->viewer;
 }
 
 void

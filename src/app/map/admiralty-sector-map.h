@@ -55,8 +55,6 @@ AdmCampaign               *admiralty_sector_map_get_campaign        (AdmiraltySe
 void                       admiralty_sector_map_set_campaign        (AdmiraltySectorMap *self,
                                                                      AdmCampaign        *campaign);
 AdmiraltySectorAudience    admiralty_sector_map_get_audience        (AdmiraltySectorMap *self);
-/* The faction id of the side shown, or NULL. */
-const char                *admiralty_sector_map_get_viewer          (AdmiraltySectorMap *self);
 /* Who the map is drawn for; @viewer is the side's faction id for ADMIRALTY_SECTOR_AUDIENCE_SIDE
  * (a faction the ruleset lacks sees what the public sees). */
 void                       admiralty_sector_map_set_audience        (AdmiraltySectorMap *self,
@@ -130,9 +128,6 @@ char                      *admiralty_sector_map_dup_tooltip_markup  (AdmiraltySe
                                                                      const char         *id)
                                                                      G_GNUC_WARN_UNUSED_RESULT;
 
-/* Whether the map's audience is told a formation's ships (adm_audience_map_shows_composition
- * ()): not the public, which sees formations with their faction only. */
-gboolean             admiralty_sector_map_shows_composition (AdmiraltySectorMap *self);
 
 /* How many ships of @formation the map's audience is told (adm_audience_map_ship_count ()):
  * FALSE when none; *@cycle is the cycle of the sighting for an enemy out of contact, else 0. */

@@ -12,35 +12,12 @@
 #include "admiralty-window.h"
 #include "admiralty-window-private.h"
 
-#define DEFAULT_SCENARIO "skirmish.admiralty"
-
 struct _AdmiraltyApplication
 {
   AdwApplication parent_instance;
 };
 
 G_DEFINE_FINAL_TYPE (AdmiraltyApplication, admiralty_application, ADW_TYPE_APPLICATION)
-
-char *
-admiralty_application_find_default_scenario (void)
-{
-  const char *source_dir = g_getenv ("ADMIRALTY_SOURCE_DIR");
-  g_autofree char *path = NULL;
-
-  if (source_dir != NULL && source_dir[0] != '\0')
-    {
-      path = g_build_filename (source_dir, "scenarios", DEFAULT_SCENARIO, NULL);
-      if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
-        return g_steal_pointer (&path);
-      g_clear_pointer (&path, g_free);
-    }
-
-  path = g_build_filename (PKGDATADIR, "scenarios", DEFAULT_SCENARIO, NULL);
-  if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
-    return g_steal_pointer (&path);
-
-  return NULL;
-}
 
 char *
 admiralty_application_find_scenarios_dir (void)

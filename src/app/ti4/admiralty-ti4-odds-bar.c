@@ -137,12 +137,6 @@ admiralty_ti4_odds_bar_init (AdmiraltyTi4OddsBar *self)
 {
 }
 
-GtkWidget *
-admiralty_ti4_odds_bar_new (void)
-{
-  return g_object_new (ADMIRALTY_TYPE_TI4_ODDS_BAR, NULL);
-}
-
 void
 admiralty_ti4_odds_bar_set_values (AdmiraltyTi4OddsBar *self,
                                    double               attacker,

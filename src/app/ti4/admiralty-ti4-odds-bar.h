@@ -12,7 +12,6 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (AdmiraltyTi4OddsBar, admiralty_ti4_odds_bar, ADMIRALTY, TI4_ODDS_BAR,
                       GtkWidget)
 
-GtkWidget *admiralty_ti4_odds_bar_new        (void);
 /* The three probabilities; they are drawn in proportion to their sum. */
 void       admiralty_ti4_odds_bar_set_values (AdmiraltyTi4OddsBar *self,
                                               double               attacker,

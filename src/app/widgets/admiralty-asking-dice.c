@@ -193,14 +193,6 @@ admiralty_asking_dice_new (AdmDiceQueue *queue)
   return self;
 }
 
-AdmDiceQueue *
-admiralty_asking_dice_get_queue (AdmiraltyAskingDice *self)
-{
-  g_return_val_if_fail (ADMIRALTY_IS_ASKING_DICE (self), NULL);
-
-  return self->queue;
-}
-
 const AdmDiceRequest *
 admiralty_asking_dice_get_unmet (AdmiraltyAskingDice *self)
 {
@@ -338,14 +330,6 @@ admiralty_asking_dice_add_typed (AdmiraltyAskingDice  *self,
   g_return_if_fail (request != NULL && values != NULL);
 
   g_ptr_array_add (self->typed, roll_new (request, values));
-}
-
-guint
-admiralty_asking_dice_get_n_typed (AdmiraltyAskingDice *self)
-{
-  g_return_val_if_fail (ADMIRALTY_IS_ASKING_DICE (self), 0);
-
-  return self->typed->len;
 }
 
 void

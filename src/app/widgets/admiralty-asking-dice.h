@@ -25,7 +25,6 @@ G_DECLARE_FINAL_TYPE (AdmiraltyAskingDice, admiralty_asking_dice, ADMIRALTY, ASK
 
 AdmiraltyAskingDice  *admiralty_asking_dice_new         (AdmDiceQueue        *queue)
     G_GNUC_WARN_UNUSED_RESULT;
-AdmDiceQueue         *admiralty_asking_dice_get_queue   (AdmiraltyAskingDice *self);
 /* The first request the values could not meet (ADM_DICE_ERROR_EMPTY) since the last reset,
  * or NULL. Its strings belong to @self. */
 const AdmDiceRequest *admiralty_asking_dice_get_unmet   (AdmiraltyAskingDice *self);
@@ -66,7 +65,6 @@ guint                 admiralty_asking_dice_drop_untried (AdmiraltyAskingDice *s
 void                  admiralty_asking_dice_add_typed   (AdmiraltyAskingDice  *self,
                                                          const AdmDiceRequest *request,
                                                          const guint          *values);
-guint                 admiralty_asking_dice_get_n_typed (AdmiraltyAskingDice *self);
 void                  admiralty_asking_dice_clear_typed (AdmiraltyAskingDice *self);
 /* The typed values the engine took since the last restart, not speculating, in the order it
  * asked for them: to be given again from the queue in the next run. */

@@ -104,14 +104,6 @@ clock_notify_cb (AdmiraltyClockButton *self,
   admiralty_clock_button_update (self);
 }
 
-AdmiraltyCycleClock *
-admiralty_clock_button_get_clock (AdmiraltyClockButton *self)
-{
-  g_return_val_if_fail (ADMIRALTY_IS_CLOCK_BUTTON (self), NULL);
-
-  return self->clock;
-}
-
 void
 admiralty_clock_button_set_clock (AdmiraltyClockButton *self,
                                   AdmiraltyCycleClock  *clock)

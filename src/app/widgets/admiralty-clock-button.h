@@ -12,7 +12,6 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (AdmiraltyClockButton, admiralty_clock_button, ADMIRALTY, CLOCK_BUTTON,
                       GtkWidget)
 
-AdmiraltyCycleClock *admiralty_clock_button_get_clock (AdmiraltyClockButton *self);
 void                 admiralty_clock_button_set_clock (AdmiraltyClockButton *self,
                                                        AdmiraltyCycleClock  *clock);
 /* What the button shows: "32:15" or "Session due". */

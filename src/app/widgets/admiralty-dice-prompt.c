@@ -321,15 +321,6 @@ admiralty_dice_prompt_new_rolls (GtkWindow                    *parent,
   return dialog;
 }
 
-GtkWidget *
-admiralty_dice_prompt_new (GtkWindow            *parent,
-                           const AdmDiceRequest *request)
-{
-  g_return_val_if_fail (request != NULL, NULL);
-
-  return admiralty_dice_prompt_new_rolls (parent, &request, 1);
-}
-
 gboolean
 admiralty_dice_prompt_get_values (GtkWidget  *widget,
                                   GArray     *values,

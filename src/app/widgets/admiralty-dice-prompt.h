@@ -12,9 +12,6 @@
 
 G_BEGIN_DECLS
 
-/* A new dialog, not yet shown, for @request (copied). */
-GtkWidget *admiralty_dice_prompt_new        (GtkWindow            *parent,
-                                             const AdmDiceRequest *request);
 /* A dialog asking for the dice of several rolls at once (a volley: every battery of a
  * formation, every critical check of a phase), listed in the order their values are typed, in
  * one line. */

@@ -83,9 +83,3 @@ static void
 admiralty_width_first_layout_init (AdmiraltyWidthFirstLayout *self)
 {
 }
-
-GtkLayoutManager *
-admiralty_width_first_layout_new (void)
-{
-  return g_object_new (ADMIRALTY_TYPE_WIDTH_FIRST_LAYOUT, NULL);
-}

@@ -15,6 +15,5 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (AdmiraltyWidthFirstLayout, admiralty_width_first_layout,
                       ADMIRALTY, WIDTH_FIRST_LAYOUT, GtkLayoutManager)
 
-GtkLayoutManager *admiralty_width_first_layout_new (void) G_GNUC_WARN_UNUSED_RESULT;
 
 G_END_DECLS

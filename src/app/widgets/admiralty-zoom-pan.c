@@ -358,14 +358,6 @@ admiralty_zoom_pan_set_enabled (AdmiraltyZoomPan *self,
 }
 
 gboolean
-admiralty_zoom_pan_get_enabled (AdmiraltyZoomPan *self)
-{
-  g_return_val_if_fail (ADMIRALTY_IS_ZOOM_PAN (self), FALSE);
-
-  return self->enabled;
-}
-
-gboolean
 admiralty_zoom_pan_get_panning (AdmiraltyZoomPan *self)
 {
   g_return_val_if_fail (ADMIRALTY_IS_ZOOM_PAN (self), FALSE);

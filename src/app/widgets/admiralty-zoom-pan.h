@@ -33,7 +33,6 @@ AdmiraltyZoomPan *admiralty_zoom_pan_new          (GtkWidget        *widget,
  * goes on to the widgets around. */
 void              admiralty_zoom_pan_set_enabled  (AdmiraltyZoomPan *self,
                                                    gboolean          enabled);
-gboolean          admiralty_zoom_pan_get_enabled  (AdmiraltyZoomPan *self);
 /* Whether a drag is panning now ("panning" notifies). */
 gboolean          admiralty_zoom_pan_get_panning  (AdmiraltyZoomPan *self);
 /* Whether the last press of the button or finger became a pan: its release is no click. */

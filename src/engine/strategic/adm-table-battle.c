@@ -1073,13 +1073,6 @@ adm_table_message_get_engagement (AdmTableMessage *message)
   return message->head.engagement;
 }
 
-guint
-adm_table_message_get_n_entries (AdmTableMessage *message)
-{
-  g_return_val_if_fail (message != NULL, 0);
-  return message->n;
-}
-
 AdmTableMessage *
 adm_table_message_read (const char  *data,
                         gsize        length,

@@ -124,7 +124,6 @@ AdmTableMessage *adm_table_message_read      (const char      *data,
                                               GError         **error) G_GNUC_WARN_UNUSED_RESULT;
 void             adm_table_message_free      (AdmTableMessage *message);
 const char      *adm_table_message_get_engagement (AdmTableMessage *message);
-guint            adm_table_message_get_n_entries  (AdmTableMessage *message);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmTableMessage, adm_table_message_free)
 
 /* A table's first entries are checked against the set-up handed out, which takes a battle
