@@ -13,6 +13,7 @@
 #include "admiralty-table-cache.h"
 #include "admiralty-table-legend.h"
 #include "admiralty-table-renderer.h"
+#include "admiralty-table-tiles.h"
 #include "admiralty-units.h"
 #include "battle-helpers.h"
 #include "picture-helpers.h"
@@ -1568,6 +1569,105 @@ test_cached_launch (void)
   g_assert_cmpuint (count_differences (cached, plain, TOKEN_TOLERANCE, "cached-launch"), ==, 0);
 }
 
+/* A frame of @battle drawn through @cache into @tiles; returns how many tiles got new nodes. */
+static guint
+tiles_frame (AdmiraltyTableTiles         *tiles,
+             AdmBattle                   *battle,
+             const AdmiraltyTableView    *view,
+             const AdmiraltyTableOptions *options,
+             AdmiraltyTableCache         *cache)
+{
+  cairo_t *cr = admiralty_table_tiles_begin (tiles, view->width, view->height, 1);
+
+  admiralty_table_render_cached (cr, view, battle, options, cache);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  return admiralty_table_tiles_end (tiles, cr);
+}
+
+/* The tiles' nodes drawn into one image, as GTK's Cairo renderer draws them. */
+static cairo_surface_t *
+render_tiles (AdmiraltyTableTiles      *tiles,
+              const AdmiraltyTableView *view)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, view->width,
+                                                         view->height);
+  cairo_t *cr = cairo_create (surface);
+
+  for (int y = 0; y < view->height; y += ADMIRALTY_TABLE_TILE_SIZE)
+    for (int x = 0; x < view->width; x += ADMIRALTY_TABLE_TILE_SIZE)
+      {
+        GskRenderNode *node = admiralty_table_tiles_get_node (tiles, x, y);
+
+        g_assert_nonnull (node);
+        gsk_render_node_draw (node, cr);
+      }
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* The table widget's frame as tiles: their nodes show the plain drawing; a frame drawn again
+ * unchanged keeps every node, a ruler drawn in a corner renews only the tiles it crosses,
+ * another size every tile. */
+static void
+test_tiles (void)
+{
+  g_autoptr(AdmBattle) battle = crowded_battle ();
+  g_autoptr(AdmiraltyTableCache) cache = admiralty_table_cache_new ();
+  g_autoptr(AdmiraltyTableTiles) tiles = admiralty_table_tiles_new ();
+  g_autoptr(cairo_surface_t) plain = NULL;
+  g_autoptr(cairo_surface_t) tiled = NULL;
+  g_autoptr(cairo_surface_t) ruled = NULL;
+  AdmiraltyTableView view;
+  AdmiraltyTableOptions options;
+  GskRenderNode *corner, *ruler_tile;
+  guint n_tiles;
+
+  /* GSK's node types, which gtk_init () would register. */
+  g_type_ensure (GSK_TYPE_CAIRO_NODE);
+  admiralty_table_options_init (&options);
+  admiralty_table_view_init (&view, 640, 400);
+  admiralty_table_view_fit (&view, battle, &options);
+  /* 5 × 4 tiles, the last row cut short. */
+  n_tiles = ((640 + ADMIRALTY_TABLE_TILE_SIZE - 1) / ADMIRALTY_TABLE_TILE_SIZE) *
+            ((400 + ADMIRALTY_TABLE_TILE_SIZE - 1) / ADMIRALTY_TABLE_TILE_SIZE);
+  g_assert_cmpuint (tiles_frame (tiles, battle, &view, &options, cache), ==, n_tiles);
+  plain = render (battle, &view, &options);
+  tiled = render_tiles (tiles, &view);
+  g_assert_cmpuint (count_differences (tiled, plain, TOKEN_TOLERANCE, "tiles"), ==, 0);
+
+  /* Drawn again the same: the same nodes, which GTK does not paint again. */
+  corner = admiralty_table_tiles_get_node (tiles, 639, 399);
+  ruler_tile = admiralty_table_tiles_get_node (tiles, 20, 20);
+  g_assert_cmpuint (tiles_frame (tiles, battle, &view, &options, cache), ==, 0);
+  g_assert_true (admiralty_table_tiles_get_node (tiles, 639, 399) == corner);
+  g_assert_true (admiralty_table_tiles_get_node (tiles, 20, 20) == ruler_tile);
+
+  /* A ruler across the two tiles of the top left corner. */
+  options.ruler = TRUE;
+  options.ruler_from = admiralty_table_view_to_table (&view, 20, 20);
+  options.ruler_to = admiralty_table_view_to_table (&view, 200, 40);
+  {
+    guint renewed = tiles_frame (tiles, battle, &view, &options, cache);
+
+    g_assert_cmpuint (renewed, >=, 2);
+    g_assert_cmpuint (renewed, <=, 4);
+  }
+  g_assert_true (admiralty_table_tiles_get_node (tiles, 639, 399) == corner);
+  g_assert_true (admiralty_table_tiles_get_node (tiles, 20, 20) != ruler_tile);
+  g_clear_pointer (&plain, cairo_surface_destroy);
+  plain = render (battle, &view, &options);
+  ruled = render_tiles (tiles, &view);
+  g_assert_false (surfaces_equal (tiled, ruled));
+  g_assert_cmpuint (count_differences (ruled, plain, TOKEN_TOLERANCE, "tiles-ruler"), ==, 0);
+
+  /* Another size: every tile anew. */
+  admiralty_table_view_init (&view, 600, 400);
+  admiralty_table_view_fit (&view, battle, &options);
+  g_assert_cmpuint (tiles_frame (tiles, battle, &view, &options, cache), ==, n_tiles);
+}
+
 /* Whether @a and @b differ anywhere within @radius pixels of (@x, @y). */
 static gboolean
 differs_near (cairo_surface_t *a,
@@ -2179,6 +2279,7 @@ main (int   argc,
   g_test_add_func ("/ui/table-renderer/cached", test_cached);
   g_test_add_func ("/ui/table-renderer/cached/pan", test_cached_pan);
   g_test_add_func ("/ui/table-renderer/cached/device-scale", test_cached_device_scale);
+  g_test_add_func ("/ui/table-renderer/cached/tiles", test_tiles);
   g_test_add_func ("/ui/table-renderer/cached/F-WPN-10/launch", test_cached_launch);
   g_test_add_func ("/ui/table-renderer/F-TORP-3/launch-on-heading", test_launch_on_heading);
   g_test_add_func ("/ui/table-renderer/F-TORP-3/aim", test_aim);

@@ -9,6 +9,7 @@
 #include "admiralty-table-widget.h"
 #include "admiralty-table-keys.h"
 #include "admiralty-table-cache.h"
+#include "admiralty-table-tiles.h"
 #include "admiralty-zoom-pan.h"
 
 #define WHEEL_ZOOM_STEP 1.15  /* scale factor per wheel notch, or touchpad's worth of one */
@@ -52,6 +53,7 @@ struct _AdmiraltyTableWidget
   /* The table's layers under the overlays, kept while the battle and the view stay. */
   AdmiraltyTableCache   *cache;
   gboolean               uncached;   /* draw every layer every frame */
+  AdmiraltyTableTiles   *tiles;      /* the frames' tiles (cached only) */
 
   /* Controls floating over the table (weak), whose place the figures keep clear of. */
   GtkWidget             *floating;
@@ -152,10 +154,10 @@ admiralty_table_widget_snapshot (GtkWidget   *widget,
   if (width <= 0 || height <= 0)
     return;
 
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
   if (self->battle != NULL)
     {
       graphene_rect_t bounds;
+      int scale = gtk_widget_get_scale_factor (widget);
 
       self->view.width = width;
       self->view.height = height;
@@ -164,25 +166,43 @@ admiralty_table_widget_snapshot (GtkWidget   *widget,
           gtk_widget_compute_bounds (self->floating, widget, &bounds))
         self->options.covered = (cairo_rectangle_t) { bounds.origin.x, bounds.origin.y,
                                                       bounds.size.width, bounds.size.height };
-      /* The kept layers are pixels at the display's scale. */
       if (!self->uncached)
         {
-          admiralty_table_cache_set_device_scale (self->cache,
-                                                  gtk_widget_get_scale_factor (widget));
+          /* The kept layers are pixels at the display's scale; the frame goes out as tiles,
+           * those that did not change as the nodes they were, which GTK does not paint
+           * again. */
+          admiralty_table_cache_set_device_scale (self->cache, scale);
+          cr = admiralty_table_tiles_begin (self->tiles, width, height, scale);
           admiralty_table_render_cached (cr, &self->view, self->battle, &self->options,
                                          self->cache);
+          admiralty_table_tiles_end (self->tiles, cr);
+          admiralty_table_tiles_append (self->tiles, snapshot);
+          return;
         }
-      else
-        admiralty_table_render (cr, &self->view, self->battle, &self->options);
+      cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+      admiralty_table_render (cr, &self->view, self->battle, &self->options);
     }
   else
     {
+      admiralty_table_tiles_clear (self->tiles);
+      cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
       cairo_set_source_rgb (cr, ((ADMIRALTY_TABLE_BACKGROUND_RGB >> 16) & 0xff) / 255.0,
                             ((ADMIRALTY_TABLE_BACKGROUND_RGB >> 8) & 0xff) / 255.0,
                             (ADMIRALTY_TABLE_BACKGROUND_RGB & 0xff) / 255.0);
       cairo_paint (cr);
     }
   cairo_destroy (cr);
+}
+
+/* Hidden, the table gives back the memory of its frames' tiles. */
+static void
+admiralty_table_widget_unmap (GtkWidget *widget)
+{
+  AdmiraltyTableWidget *self = ADMIRALTY_TABLE_WIDGET (widget);
+
+  if (self->tiles != NULL)
+    admiralty_table_tiles_clear (self->tiles);
+  GTK_WIDGET_CLASS (admiralty_table_widget_parent_class)->unmap (widget);
 }
 
 /* The first allocation frames the battle, and so does a resize while the master has not
@@ -581,6 +601,7 @@ admiralty_table_widget_dispose (GObject *object)
   g_signal_group_set_target (self->battle_signals, NULL);
   g_clear_object (&self->battle);
   g_clear_pointer (&self->cache, admiralty_table_cache_free);
+  g_clear_pointer (&self->tiles, admiralty_table_tiles_free);
   g_clear_weak_pointer (&self->floating);
 
   G_OBJECT_CLASS (admiralty_table_widget_parent_class)->dispose (object);
@@ -706,6 +727,7 @@ admiralty_table_widget_class_init (AdmiraltyTableWidgetClass *klass)
   object_class->get_property = admiralty_table_widget_get_property;
   object_class->set_property = admiralty_table_widget_set_property;
   widget_class->snapshot = admiralty_table_widget_snapshot;
+  widget_class->unmap = admiralty_table_widget_unmap;
   widget_class->size_allocate = admiralty_table_widget_size_allocate;
   widget_class->measure = admiralty_table_widget_measure;
 
@@ -776,6 +798,7 @@ admiralty_table_widget_init (AdmiraltyTableWidget *self)
   GtkGesture *gesture;
 
   self->cache = admiralty_table_cache_new ();
+  self->tiles = admiralty_table_tiles_new ();
   self->battle_signals = g_signal_group_new (ADM_TYPE_BATTLE);
   g_signal_group_connect_object (self->battle_signals, "changed", G_CALLBACK (battle_changed_cb),
                                  self, G_CONNECT_SWAPPED);
