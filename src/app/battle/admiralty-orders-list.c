@@ -464,6 +464,7 @@ typedef struct
   GtkWidget *icon;    /* the refusal's warning, or NULL */
   GtkWidget *label;
   GtkWidget *button;
+  GtkWidget *marks;   /* the button's icons, Remove and resolved: a GtkStack */
   guint      line;    /* the declaration the button removes, 0 for none yet */
   int        resolved;  /* whether the button marks it played; -1 before it is set */
 } DeclRow;
@@ -514,6 +515,16 @@ decl_row_new (AdmiraltyOrdersList *self)
   r->button = gtk_button_new ();
   gtk_widget_set_valign (r->button, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (r->button, "flat");
+  /* Both icons in a stack of one size, as an icon button shows one: the row changes from
+   * one to the other without being measured again, where a new icon would measure it, and
+   * the list with it. */
+  gtk_widget_add_css_class (r->button, "image-button");
+  r->marks = gtk_stack_new ();
+  gtk_stack_add_named (GTK_STACK (r->marks),
+                       gtk_image_new_from_icon_name ("edit-delete-symbolic"), "remove");
+  gtk_stack_add_named (GTK_STACK (r->marks),
+                       gtk_image_new_from_icon_name ("object-select-symbolic"), "resolved");
+  gtk_button_set_child (GTK_BUTTON (r->button), r->marks);
   gtk_widget_set_has_tooltip (r->button, TRUE);
   g_signal_connect (r->button, "query-tooltip", G_CALLBACK (decl_button_query_tooltip_cb),
                     NULL);
@@ -533,7 +544,6 @@ decl_row_set (AdmiraltyOrdersList *self,
               gboolean             failed)
 {
   gboolean resolved = line_resolved (self, line);
-  const char *icon_name = resolved ? "object-select-symbolic" : "edit-delete-symbolic";
 
   if (failed && r->icon == NULL)
     {
@@ -553,7 +563,7 @@ decl_row_set (AdmiraltyOrdersList *self,
     return;
   r->resolved = resolved;
   r->line = line;
-  gtk_button_set_icon_name (GTK_BUTTON (r->button), icon_name);
+  gtk_stack_set_visible_child_name (GTK_STACK (r->marks), resolved ? "resolved" : "remove");
   if (resolved)
     {
       /* Played already: marked so, in the place of a Remove that would only empty the
