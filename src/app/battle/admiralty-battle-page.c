@@ -466,8 +466,10 @@ page_audience (AdmiraltyBattlePage *self)
 
 /* Brings @store to @items (owned by the array) by changing only what differs: the rows of a
  * list keep their widgets where their item is unchanged, so that a phase lays out and
- * measures only the rows it adds or changes. Items are compared place by place with @equal:
- * after a phase the lists grow at their ends, after an Undo they shrink there. */
+ * measures only the rows it adds or changes. Items are compared with @equal: place by place
+ * while the list keeps its length; else from both ends, the rows between replaced (after a
+ * phase the logs grow at their ends, after an Undo they shrink there; a ship taken out of the
+ * Ships list takes its row alone). */
 static void
 store_update (GListStore *store,
               GPtrArray  *items,
@@ -478,6 +480,27 @@ store_update (GListStore *store,
   guint common = MIN (n_old, items->len);
   guint i = 0;
 
+  if (n_old != items->len)
+    {
+      guint tail = 0;
+
+      for (; i < common; i++)
+        {
+          g_autoptr(GObject) item = g_list_model_get_item (model, i);
+
+          if (!equal (item, g_ptr_array_index (items, i)))
+            break;
+        }
+      for (; tail < common - i; tail++)
+        {
+          g_autoptr(GObject) item = g_list_model_get_item (model, n_old - 1 - tail);
+
+          if (!equal (item, g_ptr_array_index (items, items->len - 1 - tail)))
+            break;
+        }
+      g_list_store_splice (store, i, n_old - i - tail, items->pdata + i, items->len - i - tail);
+      return;
+    }
   while (i < common)
     {
       g_autoptr(GObject) item = g_list_model_get_item (model, i);
@@ -499,10 +522,6 @@ store_update (GListStore *store,
       g_list_store_splice (store, i, run, items->pdata + i, run);
       i += run;
     }
-  if (n_old > items->len)
-    g_list_store_splice (store, items->len, n_old - items->len, NULL, 0);
-  else if (items->len > n_old)
-    g_list_store_splice (store, n_old, 0, items->pdata + n_old, items->len - n_old);
 }
 
 static gboolean
@@ -889,7 +908,26 @@ admiralty_battle_page_update_ship (AdmiraltyBattlePage *self)
  * undetected ships are left out, unidentified ones named only as such. Selecting a row
  * selects the ship on the table, so every ship can be reached from the keyboard. The list
  * box shows the page's fleet_store, brought up to date after each change: a row changes only
- * where its ship's line does. */
+ * where its ship's line does, in place where only its words do. */
+
+/* A ship's row reads its entry's new words, and shows them as its tooltip. */
+static void
+fleet_row_text_cb (AdmiraltyFleetEntry *entry,
+                   GParamSpec          *pspec,
+                   GtkLabel            *label)
+{
+  const char *text = admiralty_fleet_entry_get_text (entry);
+
+  gtk_label_set_label (label, text);
+  if (admiralty_fleet_entry_get_level (entry) != ADMIRALTY_FLEET_ENTRY_SHIP)
+    return;
+  /* Set while the label is hidden: GTK asks the display where the pointer is whenever a
+   * shown widget's tooltip is set, a round trip to the X server. */
+  gtk_widget_set_visible (GTK_WIDGET (label), FALSE);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (label), text);
+  gtk_widget_set_visible (GTK_WIDGET (label), TRUE);
+}
+
 static GtkWidget *
 fleet_row_new (gpointer item,
                gpointer user_data)
@@ -908,6 +946,7 @@ fleet_row_new (gpointer item,
   gtk_widget_set_margin_top (label, 6);
   gtk_widget_set_margin_bottom (label, 6);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
+  g_signal_connect_object (entry, "notify::text", G_CALLBACK (fleet_row_text_cb), label, 0);
   switch (level)
     {
     case ADMIRALTY_FLEET_ENTRY_SIDE:
@@ -998,6 +1037,56 @@ fleet_add_formation (AdmiraltyBattlePage *self,
     }
 }
 
+/* Whether @kept and @entry stand for the same row of the Ships list, whatever its words: the
+ * same ship, selectable as it was, or the same heading. */
+static gboolean
+fleet_same_row (AdmiraltyFleetEntry *kept,
+                AdmiraltyFleetEntry *entry)
+{
+  AdmiraltyFleetEntryLevel level = admiralty_fleet_entry_get_level (kept);
+
+  return level == admiralty_fleet_entry_get_level (entry) &&
+         admiralty_fleet_entry_get_ship (kept) == admiralty_fleet_entry_get_ship (entry) &&
+         admiralty_fleet_entry_get_selectable (kept) ==
+           admiralty_fleet_entry_get_selectable (entry) &&
+         (level == ADMIRALTY_FLEET_ENTRY_SHIP ||
+          g_strcmp0 (admiralty_fleet_entry_get_text (kept),
+                     admiralty_fleet_entry_get_text (entry)) == 0);
+}
+
+/* A ship's row whose line reads differently (its hull, its state) takes its new words in
+ * place, rather than a row made anew: the rows that stand for the same rows of @entries, place
+ * by place or, when rows were added or taken out, from both ends as store_update () matches
+ * them. */
+static void
+fleet_retext (GListModel *kept,
+              GPtrArray  *entries)
+{
+  guint n_old = g_list_model_get_n_items (kept);
+  guint common = MIN (n_old, entries->len);
+  guint head = 0;
+
+  for (; head < common; head++)
+    {
+      g_autoptr(AdmiraltyFleetEntry) row = g_list_model_get_item (kept, head);
+      AdmiraltyFleetEntry *entry = g_ptr_array_index (entries, head);
+
+      if (fleet_same_row (row, entry))
+        admiralty_fleet_entry_set_text (row, admiralty_fleet_entry_get_text (entry));
+      else if (n_old != entries->len)
+        break;
+    }
+  for (guint tail = 0; n_old != entries->len && tail < common - head; tail++)
+    {
+      g_autoptr(AdmiraltyFleetEntry) row = g_list_model_get_item (kept, n_old - 1 - tail);
+      AdmiraltyFleetEntry *entry = g_ptr_array_index (entries, entries->len - 1 - tail);
+
+      if (!fleet_same_row (row, entry))
+        break;
+      admiralty_fleet_entry_set_text (row, admiralty_fleet_entry_get_text (entry));
+    }
+}
+
 static void
 admiralty_battle_page_sync_fleet (AdmiraltyBattlePage *self)
 {
@@ -1018,6 +1107,7 @@ admiralty_battle_page_sync_fleet (AdmiraltyBattlePage *self)
           fleet_add_formation (self, audience, f, entries);
     }
 
+  fleet_retext (G_LIST_MODEL (self->fleet_store), entries);
   self->syncing_fleet = TRUE;
   store_update (self->fleet_store, entries, fleet_entry_equal);
   for (guint i = 0; selected >= 0 && i < entries->len; i++)

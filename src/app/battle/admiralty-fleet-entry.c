@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* admiralty-fleet-entry.c: an immutable row of the battle page's Ships list. */
+/* admiralty-fleet-entry.c: a row of the battle page's Ships list. */
 
 #include "config.h"
 
@@ -17,6 +17,32 @@ struct _AdmiraltyFleetEntry
 
 G_DEFINE_FINAL_TYPE (AdmiraltyFleetEntry, admiralty_fleet_entry, G_TYPE_OBJECT)
 
+enum {
+  PROP_0,
+  PROP_TEXT,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+admiralty_fleet_entry_get_property (GObject    *object,
+                                    guint       prop_id,
+                                    GValue     *value,
+                                    GParamSpec *pspec)
+{
+  AdmiraltyFleetEntry *self = ADMIRALTY_FLEET_ENTRY (object);
+
+  switch (prop_id)
+    {
+    case PROP_TEXT:
+      g_value_set_string (value, self->text);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
 static void
 admiralty_fleet_entry_finalize (GObject *object)
 {
@@ -30,7 +56,15 @@ admiralty_fleet_entry_finalize (GObject *object)
 static void
 admiralty_fleet_entry_class_init (AdmiraltyFleetEntryClass *klass)
 {
-  G_OBJECT_CLASS (klass)->finalize = admiralty_fleet_entry_finalize;
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = admiralty_fleet_entry_finalize;
+  object_class->get_property = admiralty_fleet_entry_get_property;
+
+  properties[PROP_TEXT] = g_param_spec_string ("text", NULL, NULL, NULL,
+                                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
+                                               G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
@@ -84,6 +118,21 @@ admiralty_fleet_entry_get_text (AdmiraltyFleetEntry *self)
   g_return_val_if_fail (ADMIRALTY_IS_FLEET_ENTRY (self), NULL);
 
   return self->text;
+}
+
+void
+admiralty_fleet_entry_set_text (AdmiraltyFleetEntry *self,
+                                const char          *text)
+{
+  g_return_if_fail (ADMIRALTY_IS_FLEET_ENTRY (self));
+
+  if (text == NULL)
+    text = "";
+  if (g_strcmp0 (self->text, text) == 0)
+    return;
+  g_free (self->text);
+  self->text = g_strdup (text);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TEXT]);
 }
 
 int

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* admiralty-fleet-entry.h: one row of a battle page's Ships list — a side, a formation or a
- * ship, in the words the viewing side may read (F-ECM) — as an immutable object for the list's
- * model. */
+ * ship, in the words the viewing side may read (F-ECM) — as an object for the list's model,
+ * whose words alone may change (property "text"). */
 #pragma once
 
 #include <glib-object.h>
@@ -28,6 +28,9 @@ AdmiraltyFleetEntry      *admiralty_fleet_entry_new_ship      (guint            
     G_GNUC_WARN_UNUSED_RESULT;
 AdmiraltyFleetEntryLevel  admiralty_fleet_entry_get_level     (AdmiraltyFleetEntry      *self);
 const char               *admiralty_fleet_entry_get_text      (AdmiraltyFleetEntry      *self);
+/* The same row in other words (a ship's hull or state): its row shows them in place. */
+void                      admiralty_fleet_entry_set_text      (AdmiraltyFleetEntry      *self,
+                                                               const char               *text);
 /* The ship's index in the battle, or -1 for a heading. */
 int                       admiralty_fleet_entry_get_ship      (AdmiraltyFleetEntry      *self);
 gboolean                  admiralty_fleet_entry_get_selectable (AdmiraltyFleetEntry     *self);
