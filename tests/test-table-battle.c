@@ -234,6 +234,80 @@ test_same_as_one_machine (Fixture       *fixture,
   }
 }
 
+static void
+saved_cb (gpointer      data,
+          const GError *error)
+{
+  g_assert_no_error ((GError *) error);
+  *(gboolean *) data = TRUE;
+}
+
+/* A table's entries are added to the chief's file at once and flushed to the disk on a thread
+ * of their own: keeping them does not wait for a slow disk (ADMIRALTY_TEST_FLUSH_DELAY_MS, 3 s
+ * a flush), the table is told they are kept only once the flush is done
+ * (adm_campaign_when_saved (), adm-table-server.c), and a campaign reopened from the file
+ * then holds every one. */
+static void
+test_flushed_off_the_loop (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  g_autofree char *orders_path = source_path ("tests/data/campaign-battles",
+                                              "komarr-c1-3.orders.xml", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattleOrders) orders = adm_battle_orders_load_file (orders_path, &error);
+  g_autoptr(AdmBattle) table = battle_at_table (fixture);
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (5);
+  g_autoptr(AdmTableMessage) message = NULL;
+  g_autoptr(AdmCampaign) reopened = NULL;
+  g_autofree char *text = NULL;
+  AdmTableReceipt receipt;
+  gboolean saved = FALSE;
+  gint64 start, kept;
+  gsize length;
+
+  g_assert_no_error (error);
+  g_setenv ("ADMIRALTY_TEST_FLUSH_DELAY_MS", "3000", TRUE);
+  /* The first entries: the battle's set-up goes into the file, written whole. */
+  for (int phase = 0; phase < 4; phase++)
+    {
+      if (phase == 2)
+        send (fixture, table, NULL);
+      g_assert_true (adm_battle_resolve_phase (table,
+                                               adm_battle_orders_get_turn (orders,
+                                                                           adm_battle_get_turn (table)),
+                                               ADM_DICE_SOURCE (dice), &error));
+      g_assert_no_error (error);
+    }
+  adm_campaign_when_saved (fixture->chief, saved_cb, &saved);
+  g_assert_true (saved);
+
+  /* The next ones are added in place: kept at once, on the disk 3 s later. */
+  adm_campaign_get_table_receipt (fixture->chief, "c1-3", &receipt);
+  text = adm_table_battle_message (table, "c1-3", fixture->assignment, receipt.kept + 1, NULL,
+                                   &length);
+  message = adm_table_message_read (text, length, "Table 1", &error);
+  g_assert_no_error (error);
+  start = g_get_monotonic_time ();
+  g_assert_true (adm_campaign_receive_table_message (fixture->chief, "Table 1", message,
+                                                     &receipt, &error));
+  g_assert_no_error (error);
+  kept = g_get_monotonic_time () - start;
+  g_assert_cmpuint (receipt.kept, ==, adm_journal_get_n_entries (adm_battle_get_log (table)));
+  g_assert_cmpint (kept, <, 3 * G_USEC_PER_SEC);
+  saved = FALSE;
+  adm_campaign_when_saved (fixture->chief, saved_cb, &saved);
+  g_assert_false (saved);
+  while (!saved)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (g_get_monotonic_time () - start, >=, 3 * G_USEC_PER_SEC);
+  g_unsetenv ("ADMIRALTY_TEST_FLUSH_DELAY_MS");
+
+  reopened = adm_campaign_open (adm_campaign_get_path (fixture->chief), &error);
+  g_assert_no_error (error);
+  adm_campaign_get_table_receipt (reopened, "c1-3", &receipt);
+  g_assert_cmpuint (receipt.kept, ==, adm_journal_get_n_entries (adm_battle_get_log (table)));
+}
+
 /* The hand-off's dice policy: by default the table rolls the program's dice only, and a
  * battle coming back with a roll typed in is refused, the campaign unchanged; handed over
  * again letting the table type real dice in, the same battle is kept. */
@@ -1155,6 +1229,8 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add ("/engine/table-battle/F-STRAT-4/same-as-one-machine", Fixture, NULL,
               fixture_setup, test_same_as_one_machine, fixture_teardown);
+  g_test_add ("/engine/table-battle/F-STRAT-4/flushed-off-the-loop", Fixture, NULL,
+              fixture_setup, test_flushed_off_the_loop, fixture_teardown);
   g_test_add ("/engine/table-battle/F-STRAT-4/refusals", Fixture, NULL, fixture_setup,
               test_refusals, fixture_teardown);
   g_test_add ("/engine/table-battle/F-STRAT-4/export-import", Fixture, NULL, fixture_setup,

@@ -55,6 +55,39 @@ print_text (const char            *engagement_id,
              engagement_id);
 }
 
+typedef struct {
+  gboolean  done;
+  GError   *error;
+} Saved;
+
+static void
+saved_cb (gpointer      data,
+          const GError *error)
+{
+  Saved *saved = data;
+
+  saved->done = TRUE;
+  saved->error = error != NULL ? g_error_copy (error) : NULL;
+}
+
+/* Waits until what @campaign saved is on the disk (adm_campaign_when_saved ()). */
+static gboolean
+saved (AdmCampaign  *campaign,
+       GError      **error)
+{
+  Saved state = { FALSE, NULL };
+
+  adm_campaign_when_saved (campaign, saved_cb, &state);
+  while (!state.done)
+    g_main_context_iteration (NULL, TRUE);
+  if (state.error != NULL)
+    {
+      g_propagate_error (error, state.error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static CliExit
 import (const char *campaign_path,
         const char *path,
@@ -86,6 +119,9 @@ import (const char *campaign_path,
   adm_campaign_get_table_receipt (campaign, engagement_id, &before);
   receipt = before;
   if (!adm_campaign_receive_from_table (campaign, NULL, data, length, display, &receipt, &error))
+    return _cli_invalid (json, "%s", error->message);
+  /* Said kept once on the disk: their flush runs on a thread of its own. */
+  if (!saved (campaign, &error))
     return _cli_invalid (json, "%s", error->message);
   if (json)
     print_json (engagement_id, receipt.kept > before.kept ? receipt.kept - before.kept : 0,

@@ -80,6 +80,8 @@ typedef struct {
   AdmTableMessage   *message;    /* ENTRIES: the body read and its battle played, off the
                                   * main thread (adm_table_message_read ()), or NULL */
   GError            *read_error; /* ENTRIES: why it did not read */
+  gboolean           saved;      /* ENTRIES: kept and saved, @answer made: only to send */
+  AdmTableReceipt    receipt;    /* ENTRIES: what the chief holds once they are kept */
   char              *setup;      /* BATTLE, ENTRIES: the set-up to hand out, made on the main
                                   * thread, to be set up in the background; BATTLE: without its
                                   * season (adm_campaign_table_setup_bare ()) */
@@ -555,6 +557,31 @@ handed_setup_thread (gpointer data,
   job_run (job);
 }
 
+/* Main thread: the entries a table sent are on the disk (or their save failed, which the
+ * table is told, as when a save fails at once); its answer goes back to the server thread. */
+static void
+entries_saved_cb (gpointer      data,
+                  const GError *error)
+{
+  TableJob *job = data;
+
+  if (error != NULL)
+    answer_refusal (job, error, &job->receipt);
+  else
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+      g_autoptr(JsonNode) root = NULL;
+
+      json_builder_begin_object (builder);
+      add_receipt (builder, &job->receipt);
+      json_builder_end_object (builder);
+      root = json_builder_get_root (builder);
+      answer_json (job, SOUP_STATUS_OK, root);
+    }
+  job->saved = TRUE;
+  job_run (job);
+}
+
 /* Returns whether the TableJob was handed on. */
 static gboolean
 job_entries (AdmTableServer *self,
@@ -612,20 +639,14 @@ job_entries (AdmTableServer *self,
       g_signal_emit (self, signals[REFUSED], 0, job->engagement_id, job->table, error->message);
       return FALSE;
     }
-  {
-    g_autoptr(JsonBuilder) builder = json_builder_new ();
-    g_autoptr(JsonNode) root = NULL;
-
-    json_builder_begin_object (builder);
-    add_receipt (builder, &receipt);
-    json_builder_end_object (builder);
-    root = json_builder_get_root (builder);
-    answer_json (job, SOUP_STATUS_OK, root);
-  }
+  job->receipt = receipt;
   arrival->first = receipt.kept > before.kept ? before.kept + 1 : 0;
   if (receipt.kept != before.kept || receipt.ended != before.ended)
     g_signal_emit (self, signals[BATTLE_CHANGED], 0, job->engagement_id, job->table);
-  return FALSE;
+  /* The table is told its entries are kept once they are on the disk: it keeps them until
+   * then, and sends them again if the chief goes down first. The main loop does not wait. */
+  adm_campaign_when_saved (campaign, entries_saved_cb, job);
+  return TRUE;
 }
 
 /* F-STRAT-15, F-TAC-1: the placements step of a battle at the table, a small JSON body:
@@ -724,6 +745,8 @@ job_run_cb (gpointer data)
     }
   if (job->kind == JOB_LIST)
     job_list (job, campaign);
+  else if (job->kind == JOB_ENTRIES && job->saved)
+    ;  /* kept, saved and answered (entries_saved_cb ()) */
   else if (job->kind == JOB_PLACE)
     job_place (self, job, campaign);
   else if (job->kind == JOB_BATTLE ? job_battle (job, campaign)

@@ -663,6 +663,163 @@ pwrite_all (int          fd,
   return TRUE;
 }
 
+/* Flushing in the background */
+
+typedef struct {
+  int     fd;
+  guint64 ticket;
+} Flush;
+
+typedef struct {
+  guint64         ticket;
+  GMainContext   *context;
+  AdmFileFlushed  done;
+  gpointer        data;
+  GDestroyNotify  destroy;
+  GError         *error;
+} FlushWaiter;
+
+static GMutex flush_lock;
+static GThreadPool *flusher;
+static guint64 flush_issued;   /* the last ticket handed out */
+static guint64 flush_done;     /* the last ticket flushed (in order) */
+static GHashTable *flush_failures;  /* ticket (guint64 *) → GError*, of the flushes that failed */
+static GQueue flush_waiters = G_QUEUE_INIT;
+
+/* fdatasync (), taking the test's ADMIRALTY_TEST_FLUSH_DELAY_MS longer. */
+static int
+data_sync (int fd)
+{
+  const char *delay = g_getenv ("ADMIRALTY_TEST_FLUSH_DELAY_MS");
+
+  if (delay != NULL)
+    g_usleep (g_ascii_strtoull (delay, NULL, 10) * 1000);
+  return fdatasync (fd);
+}
+
+static gboolean
+flush_waiter_cb (gpointer data)
+{
+  FlushWaiter *waiter = data;
+
+  waiter->done (waiter->data, waiter->error);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+flush_waiter_free (gpointer data)
+{
+  FlushWaiter *waiter = data;
+
+  if (waiter->destroy != NULL)
+    waiter->destroy (waiter->data);
+  g_clear_error (&waiter->error);
+  g_main_context_unref (waiter->context);
+  g_free (waiter);
+}
+
+/* With flush_lock held: @waiter's ticket is flushed; @done runs on its context, in its own
+ * turn (a source, never g_main_context_invoke (), which would run it on this thread when
+ * nobody holds the context). */
+static void
+flush_waiter_dispatch (FlushWaiter *waiter)
+{
+  GSource *source = g_idle_source_new ();
+  const GError *error = flush_failures != NULL
+                        ? g_hash_table_lookup (flush_failures, &waiter->ticket) : NULL;
+
+  waiter->error = error != NULL ? g_error_copy (error) : NULL;
+  g_source_set_priority (source, G_PRIORITY_DEFAULT);
+  g_source_set_callback (source, flush_waiter_cb, waiter, flush_waiter_free);
+  g_source_set_static_name (source, "[admiralty] file flushed");
+  g_source_attach (source, waiter->context);
+  g_source_unref (source);
+}
+
+/* The flusher's thread: one flush at a time, in the order handed. */
+static void
+flush_thread (gpointer data,
+              gpointer unused)
+{
+  Flush *flush = data;
+  GError *error = NULL;
+  int failed = 0;
+
+  if (data_sync (flush->fd) != 0)
+    failed = errno;
+  if (close (flush->fd) != 0 && failed == 0)
+    failed = errno;
+  if (failed != 0)
+    set_errno_error (&error, failed);
+  g_mutex_lock (&flush_lock);
+  flush_done = flush->ticket;
+  if (error != NULL)
+    {
+      if (flush_failures == NULL)
+        flush_failures = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
+                                                (GDestroyNotify) g_error_free);
+      g_hash_table_insert (flush_failures, g_memdup2 (&flush->ticket, sizeof flush->ticket),
+                           error);
+    }
+  while (!g_queue_is_empty (&flush_waiters) &&
+         ((FlushWaiter *) g_queue_peek_head (&flush_waiters))->ticket <= flush_done)
+    flush_waiter_dispatch (g_queue_pop_head (&flush_waiters));
+  g_mutex_unlock (&flush_lock);
+  g_free (flush);
+}
+
+static gint
+compare_waiters (gconstpointer a,
+                 gconstpointer b,
+                 gpointer      unused)
+{
+  guint64 x = ((const FlushWaiter *) a)->ticket, y = ((const FlushWaiter *) b)->ticket;
+
+  return x < y ? -1 : x > y;
+}
+
+/* @fd (taken) flushed and closed by the flusher; its ticket. */
+static guint64
+flush_later (int fd)
+{
+  Flush *flush = g_new0 (Flush, 1);
+
+  flush->fd = fd;
+  g_mutex_lock (&flush_lock);
+  if (flusher == NULL)
+    flusher = g_thread_pool_new (flush_thread, NULL, 1, FALSE, NULL);
+  flush->ticket = ++flush_issued;
+  g_thread_pool_push (flusher, flush, NULL);
+  g_mutex_unlock (&flush_lock);
+  return flush->ticket;
+}
+
+void
+adm_file_when_flushed (guint64         ticket,
+                       GMainContext   *context,
+                       AdmFileFlushed  done,
+                       gpointer        data,
+                       GDestroyNotify  destroy)
+{
+  FlushWaiter *waiter;
+
+  g_return_if_fail (done != NULL);
+
+  waiter = g_new0 (FlushWaiter, 1);
+  waiter->ticket = ticket;
+  waiter->context = g_main_context_ref (context != NULL ? context : g_main_context_default ());
+  waiter->done = done;
+  waiter->data = data;
+  waiter->destroy = destroy;
+  g_mutex_lock (&flush_lock);
+  if (ticket <= flush_done)
+    flush_waiter_dispatch (waiter);
+  else
+    /* Tickets are flushed in order: the waiters by ticket. */
+    g_queue_insert_sorted (&flush_waiters, waiter, compare_waiters, NULL);
+  g_mutex_unlock (&flush_lock);
+}
+
 gboolean
 adm_file_write_in_place (const char   *path,
                          AdmFileStamp *stamp,
@@ -672,6 +829,7 @@ adm_file_write_in_place (const char   *path,
                          gsize         offset,
                          const char   *data,
                          gsize         length,
+                         guint64      *flush_ticket,
                          GError      **error)
 {
   AdmFileStamp now;
@@ -716,12 +874,25 @@ adm_file_write_in_place (const char   *path,
     }
   if (!pwrite_all (fd, offset, data, length, TRUE, error) ||
       ((gsize) st.st_size > offset + length && ftruncate (fd, (off_t) (offset + length)) != 0) ||
-      fdatasync (fd) != 0)
+      (flush_ticket == NULL && data_sync (fd) != 0))
     {
       if (error != NULL && *error == NULL)
         set_errno_error (error, errno);
       close (fd);
       return FALSE;
+    }
+  if (flush_ticket != NULL)
+    {
+      /* The stamp of the file as written: a flush changes neither its size nor its time. */
+      if (!adm_file_get_stamp (path, &now))
+        {
+          set_errno_error (error, errno);
+          close (fd);
+          return FALSE;
+        }
+      *flush_ticket = flush_later (fd);
+      *stamp = now;
+      return TRUE;
     }
   if (close (fd) != 0 || !adm_file_get_stamp (path, &now))
     {

@@ -78,7 +78,14 @@ gboolean  adm_file_get_stamp        (const char   *path,
  * says, with no other name (hard link) to it; *@stamp is then updated. On failure the file
  * may hold part of @data after @offset (a file cut there opens to its last complete entry,
  * see adm_journal_repair_cut ()); the caller writes it whole instead. The crash test's
- * ADMIRALTY_TEST_CRASH_DURING_SAVE applies to @data as to a temporary file. */
+ * ADMIRALTY_TEST_CRASH_DURING_SAVE applies to @data as to a temporary file.
+ *
+ * With @flush_ticket not NULL the last flush, of @data, is left to the flusher: a thread of
+ * its own that flushes the files handed to it one at a time, in the order handed, while the
+ * writer goes on; *@flush_ticket is that flush's ticket (they count up from 1), for
+ * adm_file_when_flushed (). The writes themselves stay with the caller, in order: every
+ * reader of the file sees @data at once, and a crash of the program loses none of it; a
+ * power cut may, until the flush is done. */
 gboolean  adm_file_write_in_place   (const char   *path,
                                      AdmFileStamp *stamp,
                                      gsize         patch_offset,
@@ -87,7 +94,26 @@ gboolean  adm_file_write_in_place   (const char   *path,
                                      gsize         offset,
                                      const char   *data,
                                      gsize         length,
+                                     guint64      *flush_ticket,
                                      GError      **error);
+
+/* Called with what the flush of a ticket came to: NULL, or why the data may not be on the
+ * disk. */
+typedef void (*AdmFileFlushed) (gpointer      data,
+                                const GError *error);
+
+/* Runs @done (@data, …) on @context (NULL: the default one) once the flush of @ticket
+ * (adm_file_write_in_place ()) and every flush handed before it are done: in a later turn of
+ * @context's loop, never in this call, even when it is done already; then @destroy (@data),
+ * which is also called if @context goes before @done could run.
+ *
+ * For the tests only: ADMIRALTY_TEST_FLUSH_DELAY_MS=N in the environment makes each flush of
+ * data added in place (adm_file_write_in_place ()) take N ms more, as a busy disk would. */
+void      adm_file_when_flushed     (guint64         ticket,
+                                     GMainContext   *context,
+                                     AdmFileFlushed  done,
+                                     gpointer        data,
+                                     GDestroyNotify  destroy);
 
 /* Whether @stamp still describes @path: the same file (not replaced), of the same size and
  * modification time. FALSE with ADM_FILE_ERROR_CHANGED when another program changed, replaced

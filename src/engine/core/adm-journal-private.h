@@ -58,6 +58,10 @@ struct _AdmJournal
   guint                   n_loaded;
   /* The files this journal was last saved to (SavedFile*), by adm_journal_save (). */
   GPtrArray              *saved;
+  /* The last save that succeeded: the ticket of the flush it left to the flusher, or 0; and
+   * whether it wrote its file whole. */
+  guint64                 last_flush;
+  gboolean                last_whole;
   /* Said when the file read had its end cut (adm_journal_repair_cut ()), or NULL. */
   char                   *recovery_note;
   /* Sealed (adm_journal_seal ()): each entry's chain is worked out as it comes, each entry

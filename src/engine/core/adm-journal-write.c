@@ -275,11 +275,16 @@ adm_journal_save (AdmJournal           *self,
         first++;
       while (last > first && head[last - 1] == saved->head[last - 1])
         last--;
+      guint64 ticket = 0;
+
       if (added != NULL &&
           adm_file_write_in_place (path, &saved->stamp, first, first < last ? head + first : NULL,
                                    last - first, saved->journal_end, added->str, added->len,
+                                   (flags & ADM_JOURNAL_SAVE_FLUSH_LATER) ? &ticket : NULL,
                                    NULL))
         {
+          self->last_flush = ticket;
+          self->last_whole = FALSE;
           memcpy (saved->head + first, head + first, last - first);
           saved->journal_end += added->len - tail_length - strlen ("  </journal>\n");
           saved->n_entries = self->entries->len;
@@ -304,6 +309,8 @@ adm_journal_save (AdmJournal           *self,
     ok = adm_file_write_replacing (path, out->str, out->len, error);
   if (!ok)
     return FALSE;
+  self->last_flush = 0;
+  self->last_whole = TRUE;
 
   saved = g_new0 (SavedFile, 1);
   if (!adm_file_get_stamp (path, &saved->stamp))
@@ -324,6 +331,31 @@ adm_journal_save (AdmJournal           *self,
     g_ptr_array_remove_index (self->saved, 0);
   g_ptr_array_add (self->saved, saved);
   return TRUE;
+}
+
+guint64
+adm_journal_get_last_flush (AdmJournal *self,
+                            gboolean   *whole)
+{
+  g_return_val_if_fail (ADM_IS_JOURNAL (self), 0);
+
+  if (whole != NULL)
+    *whole = self->last_whole;
+  return self->last_flush;
+}
+
+void
+adm_journal_forget_file (AdmJournal *self,
+                         const char *path)
+{
+  SavedFile *saved;
+
+  g_return_if_fail (ADM_IS_JOURNAL (self));
+  g_return_if_fail (path != NULL);
+
+  saved = find_saved (self, path);
+  if (saved != NULL)
+    g_ptr_array_remove (self->saved, saved);
 }
 
 void

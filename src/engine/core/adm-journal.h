@@ -219,8 +219,9 @@ void              adm_journal_write             (AdmJournal       *self,
  * replaced or removed it since, nothing is written and the save fails with
  * ADM_FILE_ERROR_CHANGED (adm_file_check_stamp ()). */
 typedef enum {
-  ADM_JOURNAL_SAVE_BACKUPS = 1 << 0,
-  ADM_JOURNAL_SAVE_GUARD   = 1 << 1,
+  ADM_JOURNAL_SAVE_BACKUPS     = 1 << 0,
+  ADM_JOURNAL_SAVE_GUARD       = 1 << 1,
+  ADM_JOURNAL_SAVE_FLUSH_LATER = 1 << 2,
 } AdmJournalSaveFlags;
 
 gboolean          adm_journal_save              (AdmJournal       *self,
@@ -232,6 +233,17 @@ gboolean          adm_journal_save              (AdmJournal       *self,
                                                  const char       *tail,
                                                  gsize             tail_length,
                                                  GError          **error);
+
+/* What the last save that succeeded did: 0 when its data was on the disk before it returned
+ * (*@whole: whether it wrote the file whole), else the ticket of the flush it left to the
+ * flusher (adm_file_when_flushed ()), as an append may with ADM_JOURNAL_SAVE_FLUSH_LATER. */
+guint64           adm_journal_get_last_flush    (AdmJournal         *self,
+                                                 gboolean           *whole);
+
+/* The next save to @path writes it whole, as a first save: what was added to it in place may
+ * not have reached the disk (a flush that failed). */
+void              adm_journal_forget_file       (AdmJournal         *self,
+                                                 const char         *path);
 
 /* The journal was read from @path, which was as @stamp says before it was read: a guarded
  * save there (ADM_JOURNAL_SAVE_GUARD) refuses to write over any change since. */

@@ -63,7 +63,18 @@ struct _AdmCampaign
   const char  *changed_battle; /* what the last "changed" was about: the entries of this
                                 * engagement's battle alone (a key of @battles), or NULL */
   AdmReplays  *replays;  /* states of the journal's past, made when first asked for */
+  /* Saves whose last flush went to the flusher (adm_file_when_flushed ()): */
+  guint64      flush_wanted;  /* the ticket of the last one */
+  guint64      flushed;       /* the last ticket flushed */
+  GError      *flush_error;   /* a flush failed and no save wrote the file whole since */
+  GQueue       saved_waiters; /* SavedWaiter*, by ticket: adm_campaign_when_saved () */
 };
+
+typedef struct {
+  guint64          ticket;
+  AdmCampaignSaved done;
+  gpointer         data;
+} SavedWaiter;
 
 /* A milestone reached, kept as a checkpoint by the save that follows it (adm_campaign_save ()),
  * whoever saves: the app's autosave or the CLI's one save after its work. @data is the file
@@ -218,7 +229,18 @@ static void
 adm_campaign_finalize (GObject *object)
 {
   AdmCampaign *self = ADM_CAMPAIGN (object);
+  SavedWaiter *waiter;
 
+  while ((waiter = g_queue_pop_head (&self->saved_waiters)) != NULL)
+    {
+      g_autoptr(GError) error = g_error_new (ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE,
+                                             _("The campaign was closed before its last save "
+                                               "reached the disk."));
+
+      waiter->done (waiter->data, error);
+      g_free (waiter);
+    }
+  g_clear_error (&self->flush_error);
   g_clear_object (&self->scenario);
   g_clear_object (&self->state);
   g_clear_object (&self->prng);
@@ -1046,17 +1068,110 @@ add_milestone (AdmCampaign *self,
   g_ptr_array_add (self->pending, milestone);
 }
 
+/* The waiters whose saves are on the disk, told so. */
+static void
+saved_waiters_run (AdmCampaign *self)
+{
+  while (!g_queue_is_empty (&self->saved_waiters) &&
+         ((SavedWaiter *) g_queue_peek_head (&self->saved_waiters))->ticket <= self->flushed)
+    {
+      SavedWaiter *waiter = g_queue_pop_head (&self->saved_waiters);
+
+      waiter->done (waiter->data, self->flush_error);
+      g_free (waiter);
+    }
+}
+
+typedef struct {
+  GWeakRef campaign;
+  guint64  ticket;
+  char    *path;
+} Flushing;
+
+static void
+flushing_free (gpointer data)
+{
+  Flushing *flushing = data;
+
+  g_weak_ref_clear (&flushing->campaign);
+  g_free (flushing->path);
+  g_free (flushing);
+}
+
+/* The flush of a save to the campaign's file done (adm_file_when_flushed ()). One that failed
+ * may have lost what was added in place: the next save writes the file whole, and until then
+ * every waiter is told. */
+static void
+flushed_cb (gpointer      data,
+            const GError *error)
+{
+  Flushing *flushing = data;
+  g_autoptr(AdmCampaign) self = g_weak_ref_get (&flushing->campaign);
+
+  if (self == NULL)
+    return;
+  self->flushed = MAX (self->flushed, flushing->ticket);
+  if (error != NULL)
+    {
+      adm_journal_forget_file (self->journal, flushing->path);
+      if (self->flush_error == NULL)
+        self->flush_error = g_error_new (ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE,
+                                         _("Cannot save the campaign to %s: %s"),
+                                         flushing->path, error->message);
+      if (g_strcmp0 (self->path, flushing->path) == 0)
+        g_signal_emit (self, signals[SAVE_FAILED], 0, error);
+    }
+  saved_waiters_run (self);
+}
+
+void
+adm_campaign_when_saved (AdmCampaign      *self,
+                         AdmCampaignSaved  done,
+                         gpointer          data)
+{
+  SavedWaiter *waiter;
+
+  g_return_if_fail (ADM_IS_CAMPAIGN (self));
+  g_return_if_fail (done != NULL);
+
+  if (self->flush_wanted <= self->flushed)
+    {
+      done (data, self->flush_error);
+      return;
+    }
+  waiter = g_new0 (SavedWaiter, 1);
+  waiter->ticket = self->flush_wanted;
+  waiter->done = done;
+  waiter->data = data;
+  g_queue_push_tail (&self->saved_waiters, waiter);
+}
+
+static gboolean campaign_save (AdmCampaign *self, const char *path,
+                               AdmJournalSaveFlags flags, GError **error);
+
 gboolean
 adm_campaign_save (AdmCampaign  *self,
                    const char   *path,
                    GError      **error)
 {
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  return campaign_save (self, path, 0, error);
+}
+
+/* adm_campaign_save (), with @flags for the journal's save (ADM_JOURNAL_SAVE_FLUSH_LATER). */
+static gboolean
+campaign_save (AdmCampaign         *self,
+               const char          *path,
+               AdmJournalSaveFlags  flags,
+               GError             **error)
+{
   g_autoptr(GString) head = NULL;
   g_autoptr(GError) local_error = NULL;
   g_autoptr(AdmFileLock) lock = NULL;
-
-  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
+  gboolean whole = FALSE;
+  guint64 ticket;
 
   /* One writer per file: the campaign holds the lock of the file it writes from its first
    * save there (or from adm_campaign_open_for_writing ()) for as long as it lives. */
@@ -1071,7 +1186,7 @@ adm_campaign_save (AdmCampaign  *self,
     head = file_head (self);
   if (lock == NULL ||
       !adm_journal_save (self->journal, path, ".admiralty",
-                         ADM_JOURNAL_SAVE_BACKUPS | ADM_JOURNAL_SAVE_GUARD, head->str,
+                         ADM_JOURNAL_SAVE_BACKUPS | ADM_JOURNAL_SAVE_GUARD | flags, head->str,
                          head->len, FILE_TAIL, strlen (FILE_TAIL), &local_error))
     {
       g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE,
@@ -1085,6 +1200,22 @@ adm_campaign_save (AdmCampaign  *self,
       g_clear_pointer (&self->lock, adm_file_lock_unref);
       self->lock = g_steal_pointer (&lock);
     }
+  /* Its last flush left to the flusher: waited for by adm_campaign_when_saved (). A file
+   * written whole is on the disk whatever an earlier flush came to. */
+  ticket = adm_journal_get_last_flush (self->journal, &whole);
+  if (ticket > 0)
+    {
+      Flushing *flushing = g_new0 (Flushing, 1);
+
+      g_weak_ref_init (&flushing->campaign, self);
+      flushing->ticket = ticket;
+      flushing->path = g_strdup (path);
+      self->flush_wanted = ticket;
+      adm_file_when_flushed (ticket, g_main_context_get_thread_default (), flushed_cb,
+                             flushing, flushing_free);
+    }
+  else if (whole && g_strcmp0 (self->path, path) == 0)
+    g_clear_error (&self->flush_error);
 
   if (g_strcmp0 (self->path, path) != 0)
     {
@@ -1374,16 +1505,26 @@ mirror (AdmCampaign *self)
   g_signal_emit (self, signals[MIRROR_FAILED], 0, error);
 }
 
+/* Saved to its own file, if it has one; with ADM_JOURNAL_SAVE_FLUSH_LATER in @flags, the
+ * last flush left to the flusher (adm_campaign_when_saved ()). */
+static gboolean
+autosave_full (AdmCampaign          *self,
+               AdmJournalSaveFlags   flags,
+               GError              **error)
+{
+  if (self->path == NULL)
+    return TRUE;
+  if (!campaign_save (self, self->path, flags, error))
+    return FALSE;
+  mirror (self);
+  return TRUE;
+}
+
 static gboolean
 autosave (AdmCampaign  *self,
           GError      **error)
 {
-  if (self->path == NULL)
-    return TRUE;
-  if (!adm_campaign_save (self, self->path, error))
-    return FALSE;
-  mirror (self);
-  return TRUE;
+  return autosave_full (self, 0, error);
 }
 
 void
@@ -2049,7 +2190,10 @@ _adm_campaign_keep_battle (AdmCampaign  *self,
     }
   /* What was added stays in memory whatever happens: a failed save is said, and the next
    * save that succeeds writes it. */
-  if (added && !autosave (self, error))
+  /* A table's entries: the main loop does not wait for the disk, the table does (it is told
+   * they are kept once they are on it, adm_campaign_when_saved ()). */
+  if (added && !autosave_full (self, assignment != NULL ? ADM_JOURNAL_SAVE_FLUSH_LATER : 0,
+                               error))
     return FALSE;
   if (added)
     {

@@ -177,6 +177,22 @@ gboolean       adm_campaign_redo          (AdmCampaign  *self,
 gboolean       adm_campaign_save          (AdmCampaign  *self,
                                            const char   *path,
                                            GError      **error);
+
+/* Called once what a campaign had saved when asked (adm_campaign_when_saved ()) is on the
+ * disk, a power cut survived: @error NULL, or why it may not be — a flush that failed, said
+ * by "save-failed" too; the next save then writes the file whole. */
+typedef void (*AdmCampaignSaved) (gpointer      data,
+                                  const GError *error);
+
+/* A battle's entries kept from a table (adm_campaign_receive_table_message ()) are added to
+ * the campaign's file at once, and flushed to the disk on a thread of their own while the
+ * main loop goes on: @done (@data, …) runs on the thread-default main context once every save
+ * so far is on the disk — at once, in this call, when it is already. A table is told its
+ * entries are kept only then (adm-table-server.c). A campaign freed first calls @done with
+ * an error. */
+void           adm_campaign_when_saved    (AdmCampaign      *self,
+                                           AdmCampaignSaved  done,
+                                           gpointer          data);
 /* The file's bytes. */
 char          *adm_campaign_serialize     (AdmCampaign  *self,
                                            gsize        *length) G_GNUC_WARN_UNUSED_RESULT;
