@@ -333,6 +333,25 @@ bounds_in (GtkWidget *widget,
   return bounds;
 }
 
+/* The odds, text and damage distribution, within the part of the Orders pane in sight with
+ * the pane scrolled to its top, as it is when a ship is chosen on the table. */
+static void
+assert_odds_in_sight (GtkWidget *odds)
+{
+  GtkWidget *scrolled = gtk_widget_get_ancestor (odds, GTK_TYPE_SCROLLED_WINDOW);
+  graphene_rect_t bounds;
+
+  g_assert_nonnull (scrolled);
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled)),
+                            0);
+  wait_frame (scrolled);
+  bounds = bounds_in (odds, scrolled);
+  g_test_message ("the odds from %g to %g px of the pane's %d px in sight", bounds.origin.y,
+                  bounds.origin.y + bounds.size.height, gtk_widget_get_height (scrolled));
+  g_assert_cmpfloat (bounds.origin.y, >=, 0);
+  g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (scrolled));
+}
+
 static gboolean
 is_odds (GtkWidget     *widget,
          gconstpointer  data)
@@ -389,6 +408,8 @@ test_battle_orders (Fixture       *fixture,
       iterate_until (in_fire_phase, battle, 3000);
       g_assert_true (adm_battle_get_phase (battle) != phase);
     }
+  iterate_until (NULL, NULL, 300);
+  assert_readable (fixture, GTK_WIDGET (fixture->window), "battle-fire");
   admiralty_table_widget_set_selected_ship (table, adm_battle_ship_index (battle, "prince-xav"));
   iterate_until (offers_main_battery, panel, 2000);
   guns = _admiralty_orders_panel_get_weapon_check (panel,
@@ -401,6 +422,7 @@ test_battle_orders (Fixture       *fixture,
   g_assert_nonnull (odds);
   g_assert_cmpstr (_admiralty_orders_panel_get_odds_text (panel), !=, "");
   assert_readable (fixture, GTK_WIDGET (fixture->window), "battle-odds");
+  assert_odds_in_sight (odds);
 
   /* The battery declared, checked again and declared again: refused. */
   declare = _admiralty_orders_panel_get_declare_button (panel);

@@ -50,6 +50,9 @@ struct _AdmiraltyOrdersPanel
   AdmTurnOrders          *set_aside;
 
   /* Template children */
+  GtkBox                 *content_box;
+  GtkWidget              *turn_box;
+  GtkWidget              *ship_box;
   GtkLabel               *heading_label;
   GtkLabel               *hint_label;
   GtkLabel               *batteries_label;
@@ -438,6 +441,19 @@ show_read_only (AdmiraltyOrdersPanel *self)
     }
 }
 
+/* The selected ship's orders above the turn's heading, hint and orders given, so that the
+ * odds of its fire are in sight with the pane scrolled to its top at 1280×800; the turn's
+ * first when no ship is selected or the battle takes no orders. */
+static void
+update_order (AdmiraltyOrdersPanel *self,
+              gboolean              ship_first)
+{
+  GtkWidget *first = ship_first ? self->ship_box : self->turn_box;
+
+  if (gtk_widget_get_first_child (GTK_WIDGET (self->content_box)) != first)
+    gtk_box_reorder_child_after (self->content_box, first, NULL);
+}
+
 static void
 admiralty_orders_panel_refresh (AdmiraltyOrdersPanel *self)
 {
@@ -453,11 +469,13 @@ admiralty_orders_panel_refresh (AdmiraltyOrdersPanel *self)
   admiralty_orders_other_update_visible (self->other);
   if (read_only (self))
     {
+      update_order (self, FALSE);
       show_read_only (self);
       return;
     }
 
   ship = admiralty_orders_context_selected_ship (self->context);
+  update_order (self, ship != NULL);
   heading = g_strdup_printf (_("Orders for Turn %d"), draft (self)->turn);
   gtk_label_set_label (self->heading_label, heading);
   gtk_label_set_label (self->hint_label, phase_hint (adm_battle_get_phase (get_battle (self))));
@@ -784,6 +802,9 @@ admiralty_orders_panel_class_init (AdmiraltyOrdersPanelClass *klass)
   gtk_widget_class_set_css_name (widget_class, "orderspanel");
   gtk_widget_class_set_template_from_resource (
       widget_class, "/io/github/admiralty/Admiralty/admiralty-orders-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, content_box);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, turn_box);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, ship_box);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, heading_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, hint_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyOrdersPanel, batteries_label);
