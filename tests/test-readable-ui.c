@@ -19,6 +19,7 @@
 #include "admiralty-battle-page-private.h"
 #include "admiralty-campaign-orders.h"
 #include "admiralty-correction-dialog.h"
+#include "admiralty-map-page-private.h"
 #include "admiralty-orders-odds.h"
 #include "admiralty-orders-panel.h"
 #include "admiralty-report-dialog.h"
@@ -248,6 +249,28 @@ test_orders_and_tables (Fixture       *fixture,
   assert_readable (fixture, GTK_WIDGET (tables), "tables");
   gtk_window_destroy (GTK_WINDOW (tables));
   adm_portal_stop (portal);
+}
+
+/* The sector map with Pol orbit's card below it, as the manual shows it: no two sectors'
+ * cards over each other (F-STRAT-3), nor any label of the card below cut. */
+static void
+test_sector_map (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  AdmiraltyMapPage *map_page;
+  const AdmiraltySectorView *view;
+
+  adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->map_tab);
+  map_page = _admiralty_window_get_map_page (fixture->window);
+  iterate_until (NULL, NULL, 300);
+  admiralty_sector_map_set_selected_sector (map_page->sector_map, "pol-orbit");
+  g_assert_true (gtk_widget_get_visible (map_page->sector_info));
+  assert_readable (fixture, GTK_WIDGET (fixture->window), "sector-map");
+  view = admiralty_sector_map_get_view (map_page->sector_map);
+  g_test_message ("the map %d × %d px, cards at %g times their size", view->width,
+                  view->height, admiralty_sector_view_get_zoom (view));
+  g_assert_false (admiralty_sector_view_cards_overlap (
+      view, admiralty_sector_map_get_scenario (map_page->sector_map)));
 }
 
 /* An admiral's order sheet, its "Order for another formation" row showing a formation and
@@ -538,6 +561,11 @@ main (int   argc,
       g_autofree char *sheet = g_strdup_printf ("/ui/readable/%s/F-STRAT-16/sheet", languages[i]);
 
       g_test_add (sheet, Fixture, languages[i], fixture_set_up, test_sheet, fixture_tear_down);
+      g_autofree char *map = g_strdup_printf ("/ui/readable/%s/F-STRAT-3/sector-map",
+                                              languages[i]);
+
+      g_test_add (map, Fixture, languages[i], fixture_set_up, test_sector_map,
+                  fixture_tear_down);
       g_autofree char *dialogs = g_strdup_printf ("/ui/readable/%s/dialogs", languages[i]);
 
       g_test_add (dialogs, Fixture, languages[i], fixture_set_up, test_dialogs,

@@ -83,7 +83,7 @@ sector_centre (Fixture    *fixture,
                                    sector->x, sector->y, x, y);
 }
 
-/* The view a fresh fit of @scenario gives at the map's size. */
+/* The view a fresh fit of @scenario gives at the map's size, its cards apart. */
 static void
 fitted_view (Fixture             *fixture,
              AdmScenario         *scenario,
@@ -91,7 +91,7 @@ fitted_view (Fixture             *fixture,
 {
   admiralty_sector_view_init (view, gtk_widget_get_width (GTK_WIDGET (fixture->map)),
                               gtk_widget_get_height (GTK_WIDGET (fixture->map)));
-  admiralty_sector_view_fit (view, scenario);
+  admiralty_sector_view_fit_apart (view, scenario);
 }
 
 static void
@@ -103,6 +103,7 @@ assert_view_equal (const AdmiraltySectorView *a,
   g_assert_cmpfloat_with_epsilon (a->centre_x, b->centre_x, 1e-9);
   g_assert_cmpfloat_with_epsilon (a->centre_y, b->centre_y, 1e-9);
   g_assert_cmpfloat_with_epsilon (a->scale, b->scale, 1e-9);
+  g_assert_cmpfloat_with_epsilon (a->zoom, b->zoom, 1e-9);
 }
 
 static void
@@ -411,26 +412,27 @@ test_keys (Fixture       *fixture,
     }
   gtk_widget_set_focusable (GTK_WIDGET (fixture->map), TRUE);
   gtk_widget_grab_focus (GTK_WIDGET (fixture->map));
-  g_assert_cmpfloat (view->zoom, ==, 1.0);
+  /* The fit's own zoom: 1, or less where the cards would overlap at that size. */
+  g_assert_cmpfloat (fitted.zoom, <=, 1.0);
+  g_assert_cmpfloat (fitted.zoom, >=, ADMIRALTY_SECTOR_FIT_MIN_ZOOM);
   keys_to (GTK_WIDGET (fixture->window), "plus");
-  g_assert_cmpfloat_with_epsilon (view->zoom, ADMIRALTY_SECTOR_MAP_ZOOM_STEP, 1e-9);
-  keys_to (GTK_WIDGET (fixture->window), "ctrl+plus");
-  zoom = ADMIRALTY_SECTOR_MAP_ZOOM_STEP * ADMIRALTY_SECTOR_MAP_ZOOM_STEP;
+  zoom = fitted.zoom * ADMIRALTY_SECTOR_MAP_ZOOM_STEP;
   g_assert_cmpfloat_with_epsilon (view->zoom, zoom, 1e-9);
+  keys_to (GTK_WIDGET (fixture->window), "ctrl+plus");
+  g_assert_cmpfloat_with_epsilon (view->zoom, zoom * ADMIRALTY_SECTOR_MAP_ZOOM_STEP, 1e-9);
   keys_to (GTK_WIDGET (fixture->window), "ctrl+minus");
-  g_assert_cmpfloat_with_epsilon (view->zoom, ADMIRALTY_SECTOR_MAP_ZOOM_STEP, 1e-9);
+  g_assert_cmpfloat_with_epsilon (view->zoom, zoom, 1e-9);
   keys_to (GTK_WIDGET (fixture->window), "ctrl+Right ctrl+Down");
   g_assert_cmpfloat (view->centre_x, !=, fitted.centre_x);
   keys_to (GTK_WIDGET (fixture->window), "0");
   assert_view_equal (view, &fitted);
-  g_assert_cmpfloat (view->zoom, ==, 1.0);
 
   /* Ctrl + wheel away from the master zooms in about the pointer. */
   pointer_move (GTK_WIDGET (fixture->map), 300, 200);
   xdo ("keydown ctrl click 4 keyup ctrl");
-  g_assert_cmpfloat (view->zoom, >, 1.0);
+  g_assert_cmpfloat (view->zoom, >, fitted.zoom);
   keys_to (GTK_WIDGET (fixture->window), "ctrl+0");
-  g_assert_cmpfloat (view->zoom, ==, 1.0);
+  g_assert_cmpfloat (view->zoom, ==, fitted.zoom);
 
   g_assert_false (admiralty_sector_map_get_show_legend (fixture->map));
   keys_to (GTK_WIDGET (fixture->window), "l");

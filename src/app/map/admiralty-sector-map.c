@@ -866,7 +866,7 @@ admiralty_sector_map_size_allocate (GtkWidget *widget,
   self->view.width = (int) ceil (width / self->ui_scale);
   self->view.height = (int) ceil (height / self->ui_scale);
   if (self->fitted && self->scenario != NULL)
-    admiralty_sector_view_fit (&self->view, self->scenario);
+    admiralty_sector_view_fit_apart (&self->view, self->scenario);
   view_changed (self);
 }
 
@@ -1460,7 +1460,7 @@ admiralty_sector_map_fit (AdmiraltySectorMap *self)
   /* Before the first allocation there is no size to fit into: size_allocate fits then. */
   self->fitted = TRUE;
   if (self->scenario != NULL && self->view.width > 0 && self->view.height > 0)
-    admiralty_sector_view_fit (&self->view, self->scenario);
+    admiralty_sector_view_fit_apart (&self->view, self->scenario);
   view_changed (self);
 }
 

@@ -16,6 +16,7 @@
 #define NODE_ABOVE       ((double) ADMIRALTY_SECTOR_NODE_ABOVE)
 #define NODE_RADIUS      ADMIRALTY_SECTOR_NODE_RADIUS
 #define FIT_PADDING      16.0  /* px between a fitted view's edge and the outermost cards */
+#define FIT_TIGHT_PADDING 6.0  /* px, the same where the cards would overlap */
 
 /* @view's centre, scale and size as a view onto a plane: the table's, in map units for cm. */
 static AdmiraltyTableView
@@ -107,16 +108,17 @@ admiralty_sector_view_to_map (const AdmiraltySectorView *view,
   *map_y = point.y;
 }
 
-void
-admiralty_sector_view_fit (AdmiraltySectorView *view,
-                           AdmScenario         *scenario)
+/* Centres and scales @view so that every sector's whole card, drawn @zoom times its size,
+ * fits @padding px from its edges. */
+static void
+fit_at_zoom (AdmiraltySectorView *view,
+             AdmScenario         *scenario,
+             double               zoom,
+             double               padding)
 {
   GPtrArray *sectors;
   double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
   double scale = G_MAXDOUBLE;
-
-  g_return_if_fail (view != NULL);
-  g_return_if_fail (ADM_IS_SCENARIO (scenario));
 
   sectors = adm_scenario_get_sectors (scenario);
   view->centre_x = view->centre_y = 0.0;
@@ -138,14 +140,45 @@ admiralty_sector_view_fit (AdmiraltySectorView *view,
   /* The sectors' centres must span the view less a card and the padding: the outermost
    * cards then touch the padding. */
   if (x1 > x0)
-    scale = MIN (scale, MAX (view->width - NODE_W - 2 * FIT_PADDING, 1.0) / (x1 - x0));
+    scale = MIN (scale, MAX (view->width - zoom * NODE_W - 2 * padding, 1.0) / (x1 - x0));
   if (y1 > y0)
-    scale = MIN (scale, MAX (view->height - NODE_H - 2 * FIT_PADDING, 1.0) / (y1 - y0));
+    scale = MIN (scale, MAX (view->height - zoom * NODE_H - 2 * padding, 1.0) / (y1 - y0));
   if (scale == G_MAXDOUBLE)
     scale = 1.0;  /* a single sector, or all in one place */
   view->scale = CLAMP (scale, ADMIRALTY_SECTOR_MIN_SCALE, ADMIRALTY_SECTOR_MAX_SCALE);
+  view->zoom = zoom;
   /* The cards reach further below their sectors than above: centre what is drawn. */
-  view->centre_y += (NODE_H - 2 * NODE_ABOVE) / 2 / view->scale;
+  view->centre_y += zoom * (NODE_H - 2 * NODE_ABOVE) / 2 / view->scale;
+}
+
+void
+admiralty_sector_view_fit (AdmiraltySectorView *view,
+                           AdmScenario         *scenario)
+{
+  g_return_if_fail (view != NULL);
+  g_return_if_fail (ADM_IS_SCENARIO (scenario));
+
+  fit_at_zoom (view, scenario, 1.0, FIT_PADDING);
+}
+
+void
+admiralty_sector_view_fit_apart (AdmiraltySectorView *view,
+                                 AdmScenario         *scenario)
+{
+  g_return_if_fail (view != NULL);
+  g_return_if_fail (ADM_IS_SCENARIO (scenario));
+
+  fit_at_zoom (view, scenario, 1.0, FIT_PADDING);
+  if (!admiralty_sector_view_cards_overlap (view, scenario))
+    return;
+  /* Crowded cards come nearer the edges first, then shrink. */
+  for (double zoom = 1.0; zoom > ADMIRALTY_SECTOR_FIT_MIN_ZOOM; zoom -= 1.0 / 32)
+    {
+      fit_at_zoom (view, scenario, zoom, FIT_TIGHT_PADDING);
+      if (!admiralty_sector_view_cards_overlap (view, scenario))
+        return;
+    }
+  fit_at_zoom (view, scenario, ADMIRALTY_SECTOR_FIT_MIN_ZOOM, FIT_TIGHT_PADDING);
 }
 
 gboolean

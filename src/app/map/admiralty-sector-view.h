@@ -17,7 +17,8 @@ G_BEGIN_DECLS
  * x right and y down; the view maps the map point (centre_x, centre_y) to the middle of a
  * width × height pixel area, at scale pixels per map unit. Cards, type, markers and lines are
  * drawn zoom times their size: zooming in (admiralty_sector_view_zoom ()) multiplies scale and
- * zoom alike, so that the whole drawing grows, text with it; a fit sets zoom back to 1. */
+ * zoom alike, so that the whole drawing grows, text with it; a fit sets zoom back to 1, or a
+ * little under it where the cards would otherwise overlap (admiralty_sector_view_fit_apart ()). */
 typedef struct {
   double centre_x;  /* map units at the view's centre */
   double centre_y;
@@ -32,6 +33,8 @@ typedef struct {
 #define ADMIRALTY_SECTOR_MAX_SCALE 20.0
 #define ADMIRALTY_SECTOR_MIN_ZOOM  0.25
 #define ADMIRALTY_SECTOR_MAX_ZOOM  6.0
+/* The smallest a fit draws cards and type to keep them apart: formations' names at 8.5 px. */
+#define ADMIRALTY_SECTOR_FIT_MIN_ZOOM 0.85
 
 /* A sector's card at zoom 1, in pixels. Its name sits above the sector's position, its objects
  * and one line per formation ("■ name") below, so the card reaches further down than up:
@@ -68,6 +71,12 @@ void          admiralty_sector_view_to_map    (const AdmiraltySectorView *view,
  * card fits with a margin. When the view is too small for that, the cards overlap rather than
  * leave it. */
 void          admiralty_sector_view_fit       (AdmiraltySectorView       *view,
+                                               AdmScenario               *scenario);
+/* As admiralty_sector_view_fit (), but when the cards would overlap there, the outermost
+ * nearer the edges and all at the largest zoom from 1 down to ADMIRALTY_SECTOR_FIT_MIN_ZOOM,
+ * in steps of a thirty-second, at which none does (the smallest when even that overlaps): the
+ * map window's fit, every card apart and its type still read at a desk. */
+void          admiralty_sector_view_fit_apart (AdmiraltySectorView       *view,
                                                AdmScenario               *scenario);
 /* Whether two sectors' cards overlap in @view. */
 gboolean      admiralty_sector_view_cards_overlap (const AdmiraltySectorView *view,
