@@ -116,8 +116,12 @@ static const char *
 row_subtitle (GtkWidget  *widget,
               const char *admiral_id)
 {
-  if (ADW_IS_ACTION_ROW (widget) &&
-      g_strcmp0 (g_object_get_data (G_OBJECT (widget), "admiral-id"), admiral_id) == 0)
+  GVariant *target = ADW_IS_ACTION_ROW (widget)
+                       ? gtk_actionable_get_action_target_value (GTK_ACTIONABLE (widget)) : NULL;
+
+  /* An admiral's row opens his sheet: board.open-sheet with his id. */
+  if (target != NULL && g_variant_is_of_type (target, G_VARIANT_TYPE_STRING) &&
+      g_strcmp0 (g_variant_get_string (target, NULL), admiral_id) == 0)
     return adw_action_row_get_subtitle (ADW_ACTION_ROW (widget));
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))

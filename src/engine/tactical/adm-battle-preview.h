@@ -65,10 +65,11 @@ gboolean  adm_battle_preview_move   (AdmBattle            *self,
 typedef char *(*AdmLengthFormat) (double   cm,
                                   gpointer data);
 
-/* F-MOVE-8 to F-MOVE-12 in words: where the first turn of a formation may come, a @share of
- * @of_cm, the cm of its move (or of its speed, @of_speed: F-MOVE-12): "1/2 of the move (5 cm of
- * 10 cm)", "its full speed (10 cm)". The movement phase refuses a turn made too soon in
- * these very words, so what the app shows of a course cannot disagree with the refusal.
+/* F-MOVE-8, F-MOVE-9, F-MOVE-10, F-MOVE-11 and F-MOVE-12 in words: where the first turn of a
+ * formation may come, a @share of @of_cm, the cm of its move (or of its speed, @of_speed:
+ * F-MOVE-12): "1/2 of the move (5 cm of 10 cm)", "its full speed (10 cm)". The movement phase
+ * refuses a turn made too soon in these very words, so what the app shows of a course cannot
+ * disagree with the refusal.
  * @format gives the lengths in the reader's unit; NULL: "10 cm". NULL when @share is 0: the
  * formation may turn anywhere. */
 char     *adm_turn_after_words      (double                share,
