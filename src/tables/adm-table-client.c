@@ -17,6 +17,7 @@
 #include "adm-table-battle.h"
 #include "adm-table-certificate.h"
 #include "adm-table-client.h"
+#include "adm-table-placements.h"
 
 #define GROUP "table"
 /* The protocol's bound on a message; a battle handed to the table is sent back whole, so the
@@ -906,114 +907,6 @@ member_text (JsonObject *object,
   return text != NULL && g_utf8_validate (text, -1, NULL) ? text : NULL;
 }
 
-/* The members @names (NULL-terminated) of the object @node, all strings, into @out; FALSE when
- * it is no such object. */
-static gboolean
-read_strings (JsonNode    *node,
-              const char **names,
-              char       **out)
-{
-  JsonObject *object;
-
-  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
-    return FALSE;
-  object = json_node_get_object (node);
-  for (guint i = 0; names[i] != NULL; i++)
-    if ((out[i] = g_strdup (member_text (object, names[i]))) == NULL)
-      {
-        for (guint j = 0; j < i; j++)
-          g_clear_pointer (&out[j], g_free);
-        return FALSE;
-      }
-  return TRUE;
-}
-
-/* The array member @name of @object, or NULL. */
-static JsonArray *
-member_array (JsonObject *object,
-              const char *name)
-{
-  JsonNode *node = json_object_get_member (object, name);
-
-  return node != NULL && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
-}
-
-/* F-STRAT-15: the placements step the chief lists with an engagement whose battle has not
- * begun (docs/formats.md); NULL when it lists none, or one that does not read. */
-static AdmPlacementStep *
-read_placement_step (JsonObject *engagement,
-                     const char *place)
-{
-  static const char *offer_names[] = { "id", "name", NULL };
-  static const char *choice_names[] = { "id", "name", "side", "placement", "reason", NULL };
-  static const char *words_names[] = { "formation", "admiral", "text", NULL };
-  g_autoptr(AdmPlacementStep) step = NULL;
-  JsonNode *node = json_object_get_member (engagement, "placements");
-  JsonObject *object;
-  JsonArray *offered, *formations, *words;
-  JsonNode *minute;
-  gint64 cycle = 0;
-
-  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
-    return NULL;
-  object = json_node_get_object (node);
-  offered = member_array (object, "offered");
-  formations = member_array (object, "formations");
-  words = member_array (object, "words");
-  minute = json_object_get_member (object, "minute");
-  if (offered == NULL || formations == NULL || !member_int (object, "cycle", G_MAXUINT, &cycle) ||
-      minute == NULL || !JSON_NODE_HOLDS_VALUE (minute))
-    return NULL;
-  step = adm_placement_step_new ();
-  step->place = g_strdup (place != NULL ? place : "");
-  step->cycle = (guint) cycle;
-  step->minute = json_node_get_double (minute);
-  for (guint i = 0; i < json_array_get_length (offered); i++)
-    {
-      char *field[2] = { NULL, };
-      AdmPlacementOffer *offer;
-
-      if (!read_strings (json_array_get_element (offered, i), offer_names, field))
-        return NULL;
-      offer = g_new0 (AdmPlacementOffer, 1);
-      offer->id = field[0];
-      offer->name = field[1];
-      g_ptr_array_add (step->offered, offer);
-    }
-  for (guint i = 0; i < json_array_get_length (formations); i++)
-    {
-      char *field[5] = { NULL, };
-      AdmPlacementChoice *choice;
-
-      if (!read_strings (json_array_get_element (formations, i), choice_names, field))
-        return NULL;
-      choice = g_new0 (AdmPlacementChoice, 1);
-      choice->formation = field[0];
-      choice->name = field[1];
-      choice->side = field[2];
-      choice->placement = field[3];
-      choice->reason = field[4];
-      g_ptr_array_add (step->choices, choice);
-      /* A formation is placed in one of the placements offered. */
-      if (adm_placement_step_find_offer (step, choice->placement) == NULL)
-        return NULL;
-    }
-  for (guint i = 0; words != NULL && i < json_array_get_length (words); i++)
-    {
-      char *field[3] = { NULL, };
-      AdmPlacementWords *said;
-
-      if (!read_strings (json_array_get_element (words, i), words_names, field))
-        return NULL;
-      said = g_new0 (AdmPlacementWords, 1);
-      said->formation = field[0];
-      said->admiral = field[1];
-      said->text = field[2];
-      g_ptr_array_add (step->words, said);
-    }
-  return g_steal_pointer (&step);
-}
-
 static AdmTableEngagement *
 read_engagement (JsonObject *object)
 {
@@ -1035,7 +928,9 @@ read_engagement (JsonObject *object)
   if (is_hash (last))
     memcpy (engagement->last, last, 65);
   engagement->ended = member_bool (object, "ended");
-  engagement->placements = read_placement_step (object, engagement->place);
+  engagement->placements = adm_table_placements_read (json_object_get_member (object,
+                                                                         "placements"),
+                                                      engagement->place);
   return g_steal_pointer (&engagement);
 }
 

@@ -24,6 +24,7 @@
 #include "adm-portal-route.h"
 #include "adm-portal-tokens.h"
 #include "adm-table-certificate.h"
+#include "adm-table-placements.h"
 #include "adm-table-server.h"
 
 #define PREFIX "/table/"
@@ -184,15 +185,6 @@ add_receipt (JsonBuilder           *builder,
   json_builder_add_boolean_value (builder, receipt->ended);
 }
 
-static void
-add_string (JsonBuilder *builder,
-            const char  *name,
-            const char  *value)
-{
-  json_builder_set_member_name (builder, name);
-  json_builder_add_string_value (builder, value != NULL ? value : "");
-}
-
 /* F-STRAT-15, F-TAC-1: the placements step of an engagement whose battle has not begun, as
  * the chief's own placements dialog shows it; a table master is a master
  * (adm_placement_step_of ()). */
@@ -205,55 +197,8 @@ add_placement_step (JsonBuilder               *builder,
                                                             &engagement->engagement,
                                                             adm_audience_master ());
 
-  if (step == NULL)
-    return;
-  json_builder_set_member_name (builder, "placements");
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "cycle");
-  json_builder_add_int_value (builder, step->cycle);
-  json_builder_set_member_name (builder, "minute");
-  json_builder_add_double_value (builder, step->minute);
-  json_builder_set_member_name (builder, "offered");
-  json_builder_begin_array (builder);
-  for (guint i = 0; i < step->offered->len; i++)
-    {
-      const AdmPlacementOffer *offer = g_ptr_array_index (step->offered, i);
-
-      json_builder_begin_object (builder);
-      add_string (builder, "id", offer->id);
-      add_string (builder, "name", offer->name);
-      json_builder_end_object (builder);
-    }
-  json_builder_end_array (builder);
-  json_builder_set_member_name (builder, "formations");
-  json_builder_begin_array (builder);
-  for (guint i = 0; i < step->choices->len; i++)
-    {
-      const AdmPlacementChoice *choice = g_ptr_array_index (step->choices, i);
-
-      json_builder_begin_object (builder);
-      add_string (builder, "id", choice->formation);
-      add_string (builder, "name", choice->name);
-      add_string (builder, "side", choice->side);
-      add_string (builder, "placement", choice->placement);
-      add_string (builder, "reason", choice->reason);
-      json_builder_end_object (builder);
-    }
-  json_builder_end_array (builder);
-  json_builder_set_member_name (builder, "words");
-  json_builder_begin_array (builder);
-  for (guint i = 0; i < step->words->len; i++)
-    {
-      const AdmPlacementWords *words = g_ptr_array_index (step->words, i);
-
-      json_builder_begin_object (builder);
-      add_string (builder, "formation", words->formation);
-      add_string (builder, "admiral", words->admiral);
-      add_string (builder, "text", words->text);
-      json_builder_end_object (builder);
-    }
-  json_builder_end_array (builder);
-  json_builder_end_object (builder);
+  if (step != NULL)
+    adm_table_placements_write (builder, step);
 }
 
 /* One engagement at the table, as GET /table/TOKEN/ lists it. */
