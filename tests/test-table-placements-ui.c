@@ -6,6 +6,8 @@
  * the table's listing; a placement picked and Roll Again go to the chief, who journals them;
  * the battle then opens laid out as he set it up anew. Once the chief keeps a phase of it
  * (another table process played one), he refuses both, and the dialog says so in his words.
+ * A battle open in a tab and not begun, set up anew through the step, has its tab closed
+ * (said in a toast), and the new set-up opens and is kept by the chief.
  * Screenshots of the dialog are saved in the build's tests folder. */
 
 #include "config.h"
@@ -32,6 +34,7 @@ typedef struct {
   GSubprocess     *chief;
   char            *link;
   AdmiraltyWindow *window;
+  char            *data_home;   /* XDG_DATA_HOME before the test */
 } Fixture;
 
 static guint16
@@ -119,6 +122,14 @@ fixture_set_up (Fixture       *fixture,
   fixture->dir = g_dir_make_tmp ("admiralty-table-placements-XXXXXX", &error);
   g_assert_no_error (error);
   fixture->campaign = g_build_filename (fixture->dir, "chief.admiralty", NULL);
+  /* The battles a table keeps are the test's own: every campaign here hands c1-3 out under
+   * the same assignment. */
+  fixture->data_home = g_strdup (g_getenv ("XDG_DATA_HOME"));
+  {
+    g_autofree char *kept = g_build_filename (fixture->dir, "data", NULL);
+
+    g_setenv ("XDG_DATA_HOME", kept, TRUE);
+  }
   cycle = run_cli ("cycle", scenario, "--orders", s1, s2, s3, "--save", fixture->campaign,
                    "--seed", "7", NULL);
   g_assert_cmpint (cycle->status, ==, 0);
@@ -132,8 +143,18 @@ static void
 fixture_tear_down (Fixture       *fixture,
                    gconstpointer  data)
 {
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
   if (fixture->dir == NULL)
     return;
+  /* A Join a Table left open goes with its window, the step in it too. */
+  for (guint i = g_list_model_get_n_items (toplevels); i > 0; i--)
+    {
+      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i - 1);
+
+      if (ADMIRALTY_IS_JOIN_DIALOG (window))
+        gtk_window_destroy (GTK_WINDOW (window));
+    }
   if (fixture->window != NULL)
     close_window (fixture->window);
   if (fixture->chief != NULL)
@@ -142,6 +163,8 @@ fixture_tear_down (Fixture       *fixture,
       g_subprocess_wait (fixture->chief, NULL, NULL);
       g_clear_object (&fixture->chief);
     }
+  g_setenv ("XDG_DATA_HOME", fixture->data_home, TRUE);
+  g_free (fixture->data_home);
   remove_tree (fixture->dir);
   g_free (fixture->dir);
   g_free (fixture->campaign);
@@ -320,7 +343,7 @@ open_placements (Fixture *fixture)
   g_assert_nonnull (placements);
   iterate_until (answered, placements, 10000);
   g_assert_true (answered (placements));
-  g_assert_null (admiralty_engagement_dialog_get_refusal (placements));
+  g_assert_cmpstr (admiralty_engagement_dialog_get_refusal (placements), ==, NULL);
   focus_window (GTK_WIDGET (placements));
   return placements;
 }
@@ -509,6 +532,96 @@ test_refused_after_a_phase (Fixture       *fixture,
   g_assert_false (admiralty_engagement_dialog_get_asking (placements));
 }
 
+static guint
+n_battle_tabs (AdmiraltyWindow *window)
+{
+  guint n = 0;
+
+  for (int i = 0; i < adw_tab_view_get_n_pages (window->tab_view); i++)
+    {
+      AdwTabPage *tab = adw_tab_view_get_nth_page (window->tab_view, i);
+
+      n += ADMIRALTY_IS_BATTLE_PAGE (adw_tab_page_get_child (tab)) ? 1 : 0;
+    }
+  return n;
+}
+
+static gboolean
+all_sent (gpointer data)
+{
+  return adm_table_client_get_state (data) == ADM_TABLE_CLIENT_ALL_SENT &&
+         adm_table_client_get_waiting (data) == 0;
+}
+
+/* The battle opened in a tab and not begun, the step gone through again: the placement the
+ * chief takes sets the battle up anew, so the tab of the old set-up is closed at once,
+ * saying why (nothing in it: a battle begun has no placements step), and Open Battle opens
+ * the new set-up, whose first phase the chief keeps rather than refusing it as stale. */
+static void
+test_open_in_a_tab (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  AdmiraltyEngagementDialog *placements;
+  AdmiraltyBattlePage *page, *old;
+  g_autoptr(AdmBattle) rolled = NULL;
+  AdmTableClient *client;
+  guint32 seed0 = 0, seed1 = 0, seed = 0;
+
+  if (fixture->dir == NULL)
+    {
+      g_test_skip ("no X display or no xdotool");
+      return;
+    }
+  placements = open_placements (fixture);
+  pointer_click_widget (button (GTK_WIDGET (placements), "_Open Battle"));
+  iterate_until (page_open, fixture->window, 10000);
+  old = _admiralty_window_get_battle_page (fixture->window);
+  g_assert_nonnull (old);
+  g_object_add_weak_pointer (G_OBJECT (old), (gpointer *) &old);
+  g_assert_true (adm_battle_get_layout_seed (admiralty_battle_page_get_battle (old), &seed0));
+  g_assert_cmpuint (n_battle_tabs (fixture->window), ==, 1);
+
+  /* The step again, from Join a Table, for the battle open in its tab. */
+  placements = open_placements (fixture);
+  pick (GTK_WIDGET (placements), formation_row (placements, "Pol Escort Group"),
+        placement_position (formation_row (placements, "Pol Escort Group"), "Marching order"));
+  iterate_until (answered, placements, 10000);
+  g_assert_null (admiralty_engagement_dialog_get_refusal (placements));
+  pointer_click_widget (button (GTK_WIDGET (placements), "_Roll Again"));
+  iterate_until (answered, placements, 10000);
+  g_assert_null (admiralty_engagement_dialog_get_refusal (placements));
+  rolled = g_object_ref (admiralty_engagement_dialog_get_preview (placements));
+  g_assert_true (adm_battle_get_layout_seed (rolled, &seed1));
+  g_assert_cmpuint (seed1, !=, seed0);
+
+  /* The tab of the old set-up is gone, and the window says why. */
+  g_assert_cmpuint (n_battle_tabs (fixture->window), ==, 0);
+  g_assert_true (shows_label (GTK_WIDGET (fixture->window),
+                              "The chief master set up c1-3 anew: the tab of its old set-up "
+                              "is closed"));
+
+  /* Open Battle: the new set-up, in one tab. */
+  pointer_click_widget (button (GTK_WIDGET (placements), "_Open Battle"));
+  iterate_until (page_open, fixture->window, 10000);
+  page = _admiralty_window_get_battle_page (fixture->window);
+  g_assert_nonnull (page);
+  g_assert_true (page != old);
+  g_assert_cmpuint (n_battle_tabs (fixture->window), ==, 1);
+  g_assert_true (adm_battle_get_layout_seed (admiralty_battle_page_get_battle (page), &seed));
+  g_assert_cmpuint (seed, ==, seed1);
+  g_assert_true (same_positions (admiralty_battle_page_get_battle (page), rolled));
+
+  /* Its first phase, Ctrl+Return: the chief keeps it. */
+  client = admiralty_battle_page_get_table_client (page);
+  focus_window (GTK_WIDGET (fixture->window));
+  keys_to (GTK_WIDGET (fixture->window), "ctrl+Return");
+  iterate_until (all_sent, client, 10000);
+  g_assert_cmpint (adm_table_client_get_state (client), ==, ADM_TABLE_CLIENT_ALL_SENT);
+  g_assert_cmpuint (adm_table_client_get_kept (client), ==, 1);
+  if (old != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (old), (gpointer *) &old);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -520,5 +633,7 @@ main (int    argc,
               fixture_set_up, test_pick_and_roll_again, fixture_tear_down);
   g_test_add ("/ui/table-placements/F-STRAT-15/refused-after-a-phase", Fixture, NULL,
               fixture_set_up, test_refused_after_a_phase, fixture_tear_down);
+  g_test_add ("/ui/table-placements/F-STRAT-15/open-in-a-tab", Fixture, NULL,
+              fixture_set_up, test_open_in_a_tab, fixture_tear_down);
   return ui_test_finish (g_test_run ());
 }

@@ -51,6 +51,7 @@ G_DEFINE_FINAL_TYPE (AdmiraltyEngagementDialog, admiralty_engagement_dialog, ADW
 
 enum {
   SIGNAL_OPEN,
+  SIGNAL_PLACED,
   N_SIGNALS
 };
 
@@ -386,6 +387,7 @@ table_placed_cb (GObject      *source,
       choice->initial = placing->index;
       adw_action_row_set_subtitle (ADW_ACTION_ROW (choice->row), why);
     }
+  g_signal_emit (self, signals[SIGNAL_PLACED], 0);
   fetch_table_preview (self);
 }
 
@@ -605,6 +607,9 @@ admiralty_engagement_dialog_class_init (AdmiraltyEngagementDialogClass *klass)
   signals[SIGNAL_OPEN] =
     g_signal_new ("open", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_HASH_TABLE);
+  signals[SIGNAL_PLACED] =
+    g_signal_new ("placed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
 
   gtk_widget_class_set_template_from_resource (
       widget_class, "/io/github/admiralty/Admiralty/admiralty-engagement-dialog.ui");

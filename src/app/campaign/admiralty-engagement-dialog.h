@@ -19,7 +19,9 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (AdmiraltyEngagementDialog, admiralty_engagement_dialog, ADMIRALTY,
                       ENGAGEMENT_DIALOG, AdwWindow)
 
-/* Signal "open" (GHashTable *overrides: formation id → placement id, only the changed ones). */
+/* Signal "open" (GHashTable *overrides: formation id → placement id, only the changed ones).
+ * Signal "placed": at a table, the chief journaled a placement or Roll Again sent to him: the
+ * battle he hands out is set up anew. */
 
 AdmiraltyEngagementDialog *admiralty_engagement_dialog_new (AdmState            *state,
                                                             const AdmEngagement *engagement);

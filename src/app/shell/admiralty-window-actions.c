@@ -1381,6 +1381,38 @@ join_open_cb (AdmiraltyWindow *self,
   _admiralty_window_open_table_battle (self, client);
 }
 
+/* F-STRAT-15: the chief set up anew, from the placements step, a battle of this table not
+ * begun: a tab showing its old set-up would fight a battle whose entries he refuses, so it
+ * closes, with nothing in it to lose (a battle begun has no placements step), and the window
+ * says why. Open Battle then opens the set-up he hands out now. */
+static void
+join_set_up_anew_cb (AdmiraltyWindow *self,
+                     const char      *engagement_id,
+                     const char      *assignment)
+{
+  for (int i = adw_tab_view_get_n_pages (self->tab_view) - 1; i >= 0; i--)
+    {
+      AdwTabPage *tab = adw_tab_view_get_nth_page (self->tab_view, i);
+      GtkWidget *child = adw_tab_page_get_child (tab);
+      AdmTableClient *client = ADMIRALTY_IS_BATTLE_PAGE (child)
+                                 ? admiralty_battle_page_get_table_client (
+                                     ADMIRALTY_BATTLE_PAGE (child))
+                                 : NULL;
+      AdmBattle *battle = client != NULL ? adm_table_client_get_battle (client) : NULL;
+      g_autofree char *text = NULL;
+
+      if (battle == NULL || g_strcmp0 (adm_table_client_get_assignment (client), assignment) != 0 ||
+          adm_journal_get_n_entries (adm_battle_get_log (battle)) > 0)
+        continue;
+      adw_tab_view_close_page (self->tab_view, tab);
+      /* Translators: a toast at a table: "The chief master set up c1-3 anew: the tab of its
+       * old set-up is closed" */
+      text = g_strdup_printf (_("The chief master set up %s anew: the tab of its old set-up "
+                                "is closed"), engagement_id);
+      _admiralty_window_toast (self, text);
+    }
+}
+
 /* win.join-table: a table master joins the chief's campaign with his table's link. */
 static void
 join_table_action (GtkWidget  *widget,
@@ -1390,6 +1422,8 @@ join_table_action (GtkWidget  *widget,
   AdmiraltyJoinDialog *dialog = admiralty_join_dialog_new (GTK_WINDOW (widget));
 
   g_signal_connect_object (dialog, "open-battle", G_CALLBACK (join_open_cb), widget,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (dialog, "set-up-anew", G_CALLBACK (join_set_up_anew_cb), widget,
                            G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));
 }

@@ -28,6 +28,7 @@ struct _AdmiraltyJoinDialog
 
 enum {
   SIGNAL_OPEN_BATTLE,
+  SIGNAL_SET_UP_ANEW,
   N_SIGNALS
 };
 
@@ -283,6 +284,19 @@ placements_open_cb (AdmiraltyJoinDialog *self,
     open_engagement (self, engagement);
 }
 
+/* The chief set the battle up anew: whoever shows the old one is told. */
+static void
+placements_placed_cb (AdmiraltyJoinDialog       *self,
+                      AdmiraltyEngagementDialog *placements)
+{
+  const char *id = admiralty_engagement_dialog_get_engagement_id (placements);
+  const AdmTableEngagement *engagement = listed_engagement (self, id);
+
+  if (engagement != NULL)
+    g_signal_emit (self, signals[SIGNAL_SET_UP_ANEW], 0, engagement->id,
+                   engagement->assignment);
+}
+
 /* Closed without opening: what the chief journaled meanwhile is listed anew, so that the step
  * opened again starts from his placements. */
 static void
@@ -340,6 +354,8 @@ open_action (GtkWidget  *widget,
   placements = admiralty_engagement_dialog_new_for_step (engagement->placements);
   admiralty_engagement_dialog_set_table (placements, self->client, engagement);
   g_signal_connect_object (placements, "open", G_CALLBACK (placements_open_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (placements, "placed", G_CALLBACK (placements_placed_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (placements, "destroy", G_CALLBACK (placements_closed_cb), self,
                            G_CONNECT_SWAPPED);
@@ -407,6 +423,9 @@ admiralty_join_dialog_class_init (AdmiraltyJoinDialogClass *klass)
   signals[SIGNAL_OPEN_BATTLE] =
     g_signal_new ("open-battle", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                   NULL, G_TYPE_NONE, 1, ADM_TYPE_TABLE_CLIENT);
+  signals[SIGNAL_SET_UP_ANEW] =
+    g_signal_new ("set-up-anew", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_STRING);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/admiralty/Admiralty/"

@@ -19,7 +19,11 @@ G_DECLARE_FINAL_TYPE (AdmiraltyJoinDialog, admiralty_join_dialog, ADMIRALTY, JOI
                       AdwWindow)
 
 /* Signal "open-battle" (AdmTableClient *client): @client has opened the battle the master
- * picked (adm_table_client_get_battle ()); the dialog closes. */
+ * picked (adm_table_client_get_battle ()); the dialog closes.
+ * Signal "set-up-anew" (const char *engagement_id, const char *assignment): the chief took a
+ * placement or Roll Again of the placements step: the battle of @assignment kept here, not
+ * begun, is let go (adm_table_client_place_async ()), and a tab showing it shows a set-up the
+ * chief no longer hands out. */
 AdmiraltyJoinDialog *admiralty_join_dialog_new      (GtkWindow           *parent);
 /* What "join.connect" does with @link (the entry's text when NULL). */
 void                 admiralty_join_dialog_connect  (AdmiraltyJoinDialog *self,
