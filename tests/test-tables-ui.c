@@ -4,7 +4,8 @@
  * the engagements at it, live) and off; the queue's "Send to Table…" is insensitive while
  * tables are off, then hands c1-3 to "Table 2" as one undoable action (Ctrl+Z takes it back);
  * the entries the table sends show in its row live (turn, phase, losses) and in the dialog;
- * "Watch Battle" opens it read-only and follows each entry; an Undo the engine refuses (the
+ * before the table begins, "View Placements" shows its placements read-only, following the
+ * table master's; "Watch Battle" opens it read-only and follows each entry; an Undo the engine refuses (the
  * table has played) changes nothing; "Take Back…" with a reason gives it back to the chief.
  * At the table (the same process on loopback), Join a Table lists the engagement, opens it in
  * a battle page, sends each phase to the chief and then the ending, and offers the link again
@@ -1047,6 +1048,162 @@ test_usb_path (Fixture       *fixture,
   gtk_window_destroy (GTK_WINDOW (tables));
 }
 
+static gboolean
+is_button_labelled (GtkWidget     *widget,
+                    gconstpointer  data)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_is_drawable (widget) &&
+         g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0;
+}
+
+static gboolean
+is_combo_row (GtkWidget     *widget,
+              gconstpointer  data)
+{
+  return ADW_IS_COMBO_ROW (widget) &&
+         g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), data) == 0;
+}
+
+static gboolean
+engagement_dialog_shown (gpointer data)
+{
+  GtkWidget *dialog = admiralty_campaign_orders_get_engagement_dialog (data);
+
+  return dialog != NULL && gtk_widget_get_mapped (dialog);
+}
+
+static gboolean
+engagement_dialog_gone (gpointer data)
+{
+  return !engagement_dialog_shown (data);
+}
+
+/* The seed and positions of @preview are those of the battle the chief hands the table. */
+static void
+assert_handed (AdmCampaign *campaign,
+               AdmBattle   *preview)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *handed = adm_campaign_table_battle (campaign, NULL, "c1-3", &error);
+  g_autoptr(AdmBattle) battle = NULL;
+  guint32 seed = 0, shown = 0;
+
+  g_assert_no_error (error);
+  battle = adm_battle_load_game_memory (handed, strlen (handed), "c1-3", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (preview);
+  g_assert_true (adm_battle_get_layout_seed (battle, &seed));
+  g_assert_true (adm_battle_get_layout_seed (preview, &shown));
+  g_assert_cmpuint (shown, ==, seed);
+  g_assert_cmpuint (adm_battle_get_n_ships (preview), ==, adm_battle_get_n_ships (battle));
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    {
+      const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+      const AdmBattleShip *there = adm_battle_lookup_ship (preview, ship->id);
+
+      g_assert_nonnull (there);
+      g_assert_cmpfloat (there->position.x, ==, ship->position.x);
+      g_assert_cmpfloat (there->position.y, ==, ship->position.y);
+    }
+}
+
+/* F-STRAT-15, F-STRAT-4: c1-3 at "Table 2", not begun: the chief's View Placements shows its
+ * placements and the table handed out, read-only (no choice, no Roll Again, Ctrl+Return opens
+ * nothing: the table is the battle's one writer), and follows the table master's placements
+ * and Roll Again as the campaign journals them. */
+static void
+test_placements_read_only (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  AdmCampaign *campaign = fixture->window->campaign;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GHashTable) overrides = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) at = NULL;
+  AdmiraltyTablesDialog *tables;
+  AdmiraltyEngagementDialog *dialog;
+  GtkWidget *row, *view, *escort;
+  AdmPortal *portal;
+  guint events, pages;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("no X display with xdotool");
+      return;
+    }
+  adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->orders_tab);
+  portal = admiralty_share_dialog_portal_for (admiralty_window_get_room (fixture->window),
+                                              campaign, NULL, &error);
+  g_assert_no_error (error);
+  admiralty_campaign_orders_set_portal (board (fixture), portal);
+  tables = admiralty_tables_dialog_new (admiralty_window_get_room (fixture->window));
+  g_assert_true (admiralty_tables_dialog_set_n_tables (tables, 2, &error));
+  g_assert_no_error (error);
+  admiralty_campaign_orders_set_n_tables (board (fixture), 2);
+  g_assert_true (admiralty_campaign_orders_send_to_table (board (fixture), C1_3, "Table 2",
+                                                          &error));
+  g_assert_no_error (error);
+  iterate ();
+
+  /* The row's View Placements, clicked. */
+  row = find_widget (GTK_WIDGET (board (fixture)), is_row_of, "c1-3 ");
+  g_assert_nonnull (row);
+  view = find_widget (row, is_button_labelled, "View _Placements");
+  g_assert_nonnull (view);
+  wait_frame (GTK_WIDGET (fixture->window));
+  pointer_click_widget (view);
+  iterate_until (engagement_dialog_shown, board (fixture), 5000);
+  dialog = ADMIRALTY_ENGAGEMENT_DIALOG (admiralty_campaign_orders_get_engagement_dialog (
+                                          board (fixture)));
+  g_assert_nonnull (dialog);
+  g_assert_true (admiralty_engagement_dialog_get_read_only (dialog));
+  escort = find_widget (GTK_WIDGET (dialog), is_combo_row, "Pol Escort Group");
+  g_assert_nonnull (escort);
+  g_assert_false (gtk_widget_is_sensitive (escort));
+  g_assert_null (find_widget (GTK_WIDGET (dialog), is_button_labelled, "_Open Battle"));
+  g_assert_null (find_widget (GTK_WIDGET (dialog), is_button_labelled, "_Roll Again"));
+  g_assert_cmpstr (admiralty_engagement_dialog_get_placement (dialog, "pol-escort-group"), !=,
+                   "marching-order");
+  assert_handed (campaign, admiralty_engagement_dialog_get_preview (dialog));
+
+  /* Ctrl+Return opens nothing and changes nothing. */
+  events = adm_campaign_get_events (campaign)->len;
+  pages = adw_tab_view_get_n_pages (fixture->window->tab_view);
+  focus_window (GTK_WIDGET (dialog));
+  wait_frame (GTK_WIDGET (dialog));
+  keys_to (GTK_WIDGET (dialog), "ctrl+Return");
+  iterate ();
+  g_assert_true (engagement_dialog_shown (board (fixture)));
+  g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, events);
+  g_assert_cmpint (adw_tab_view_get_n_pages (fixture->window->tab_view), ==, pages);
+
+  /* The table master's marching order and Roll Again, journaled: followed. */
+  at = adm_campaign_get_table_engagements (campaign, "Table 2");
+  g_assert_cmpuint (at->len, ==, 1);
+  g_hash_table_insert (overrides, "pol-escort-group", "marching-order");
+  g_assert_true (adm_campaign_table_place (campaign, "Table 2", "c1-3",
+                                           ((const AdmTableAssignment *)
+                                              g_ptr_array_index (at, 0))->id,
+                                           overrides, TRUE, 4242, T0, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (adm_campaign_get_events (campaign)->len, >, events);
+  events = adm_campaign_get_events (campaign)->len;
+  iterate ();
+  g_assert_cmpstr (admiralty_engagement_dialog_get_placement (dialog, "pol-escort-group"), ==,
+                   "marching-order");
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (escort)),
+                            "chosen by the master"));
+  assert_handed (campaign, admiralty_engagement_dialog_get_preview (dialog));
+  wait_frame (GTK_WIDGET (dialog));
+  save_screenshot (GTK_WIDGET (dialog), "tables-placements-read-only.png");
+
+  /* Escape closes it. */
+  keys_to (GTK_WIDGET (dialog), "Escape");
+  iterate_until (engagement_dialog_gone, board (fixture), 5000);
+  g_assert_false (engagement_dialog_shown (board (fixture)));
+  g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, events);
+  gtk_window_destroy (GTK_WINDOW (tables));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1070,5 +1227,7 @@ main (int   argc,
               test_usb_path, fixture_tear_down);
   g_test_add ("/ui/tables-ui/F-STRAT-4/table-restored", Fixture, NULL, fixture_set_up,
               test_table_restored, fixture_tear_down);
+  g_test_add ("/ui/tables-ui/F-STRAT-15/placements-read-only", Fixture, NULL, fixture_set_up,
+              test_placements_read_only, fixture_tear_down);
   return ui_test_finish (g_test_run ());
 }

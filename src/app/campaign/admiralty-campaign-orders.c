@@ -882,8 +882,10 @@ board_update_results (AdmiraltyCampaignOrders *self,
           if (engagement->table != NULL)
             {
               icon = "network-workgroup-symbolic";
-              tooltip = _("Sent to another master’s table: its battle appears here once the "
-                          "table begins it");
+              label = _("View _Placements");
+              tooltip = _("Sent to another master’s table, who places its formations: look "
+                          "at the placements and the table as he sets them up, read-only; its "
+                          "battle appears here once the table begins it");
             }
           break;
         }
@@ -894,7 +896,6 @@ board_update_results (AdmiraltyCampaignOrders *self,
         adw_action_row_add_suffix (ADW_ACTION_ROW (row), menu);
       if (engagement->status == ADM_ENGAGEMENT_WAITING ||
           engagement->status == ADM_ENGAGEMENT_DROPPED ||
-          (engagement->status == ADM_ENGAGEMENT_NOT_FOUGHT && engagement->table != NULL) ||
           (engagement->status == ADM_ENGAGEMENT_FINISHED &&
            adm_campaign_get_battle (self->campaign, engagement->id, NULL, NULL) == NULL))
         gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
@@ -1283,6 +1284,44 @@ engagement_open_cb (AdmiraltyCampaignOrders       *self,
   g_signal_emit (self, signals[SIGNAL_OPEN_BATTLE], 0, id, overrides);
 }
 
+static void
+present_engagement_dialog (AdmiraltyCampaignOrders   *self,
+                           AdmiraltyEngagementDialog *dialog)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  if (GTK_IS_WINDOW (root))
+    gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (root));
+  g_set_weak_pointer (&self->engagement_dialog, GTK_WIDGET (dialog));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* The placements of @engagement, handed to a table not begun yet, as the campaign holds them
+ * (the table master's, once journaled), followed as they change. */
+static GtkWidget *
+open_placements_read_only (AdmiraltyCampaignOrders   *self,
+                           const AdmQueuedEngagement *engagement)
+{
+  AdmiraltyEngagementDialog *dialog;
+  g_autofree char *why = NULL;
+
+  if (self->engagement_dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->engagement_dialog));
+  dialog = admiralty_engagement_dialog_new (adm_campaign_get_state (self->campaign),
+                                            &engagement->engagement);
+  admiralty_engagement_dialog_set_campaign (dialog, self->campaign, engagement->id);
+  /* Translators: the placements of an engagement sent to a table, looked at by the chief:
+   * "At the table “Table 2”: its master places the formations …" */
+  why = g_strdup_printf (_("At the table “%s”: its master places the formations and rolls "
+                           "the table again, each kept in this campaign’s journal, and the "
+                           "table below is the one handed to him. Shown as they stand, "
+                           "read-only; take the engagement back to place them yourself."),
+                         engagement->table);
+  admiralty_engagement_dialog_set_read_only (dialog, why);
+  present_engagement_dialog (self, dialog);
+  return GTK_WIDGET (dialog);
+}
+
 GtkWidget *
 admiralty_campaign_orders_open_engagement (AdmiraltyCampaignOrders *self,
                                            guint                    index)
@@ -1291,7 +1330,6 @@ admiralty_campaign_orders_open_engagement (AdmiraltyCampaignOrders *self,
   g_autoptr(GError) error = NULL;
   g_autofree char *setup = NULL;
   AdmiraltyEngagementDialog *dialog;
-  GtkRoot *root;
 
   g_return_val_if_fail (ADMIRALTY_IS_CAMPAIGN_ORDERS (self), NULL);
 
@@ -1301,6 +1339,10 @@ admiralty_campaign_orders_open_engagement (AdmiraltyCampaignOrders *self,
   if (engagement == NULL)
     return NULL;
 
+  /* F-STRAT-4: at another master's table, the table is the battle's one writer: its
+   * placements are looked at here, never changed. */
+  if (engagement->status == ADM_ENGAGEMENT_NOT_FOUGHT && engagement->table != NULL)
+    return open_placements_read_only (self, engagement);
   /* A battle already under way (or ended, to look at) is opened again, never set up anew. */
   if (adm_campaign_get_battle (self->campaign, engagement->id, NULL, NULL) != NULL)
     {
@@ -1323,11 +1365,7 @@ admiralty_campaign_orders_open_engagement (AdmiraltyCampaignOrders *self,
   admiralty_engagement_dialog_set_campaign (dialog, self->campaign, engagement->id);
   g_signal_connect_object (dialog, "open", G_CALLBACK (engagement_open_cb), self,
                            G_CONNECT_SWAPPED);
-  root = gtk_widget_get_root (GTK_WIDGET (self));
-  if (GTK_IS_WINDOW (root))
-    gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (root));
-  g_set_weak_pointer (&self->engagement_dialog, GTK_WIDGET (dialog));
-  gtk_window_present (GTK_WINDOW (dialog));
+  present_engagement_dialog (self, dialog);
   return GTK_WIDGET (dialog);
 }
 

@@ -37,8 +37,16 @@ struct _AdmiraltyEngagementDialog
   guint           asking;       /* requests under way */
   gboolean        reverting;    /* a refused choice is being put back */
 
+  /* Read-only (admiralty_engagement_dialog_set_read_only ()): shown as the campaign holds
+   * it, followed as it changes. */
+  gboolean        read_only;
+  gulong          changed_id;
+
   /* Template children */
   AdwWindowTitle *window_title;
+  GtkButton      *cancel_button;
+  GtkWidget      *open_button;
+  GtkWidget      *reroll_button;
   AdwPreferencesGroup *group;
   AdwPreferencesGroup *refusal_group;
   GtkLabel       *refusal_label;
@@ -423,7 +431,8 @@ choice_changed_cb (AdmiraltyEngagementDialog *self,
 
   if (self->client == NULL)
     {
-      update_preview (self);
+      if (!self->reverting)
+        update_preview (self);
       return;
     }
   for (guint i = 0; i < self->choices->len && choice == NULL; i++)
@@ -461,6 +470,72 @@ admiralty_engagement_dialog_set_table (AdmiraltyEngagementDialog *self,
   fetch_table_preview (self);
 }
 
+/* The placements as the campaign holds them now: each row's placement and why, and the
+ * preview of the set-up they make. */
+static void
+follow_campaign (AdmiraltyEngagementDialog *self)
+{
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autoptr(AdmPlacementStep) step = NULL;
+
+  engagement = adm_campaign_find_engagement (self->campaign, self->engagement_id, NULL);
+  if (engagement == NULL)
+    return;
+  step = adm_placement_step_of (adm_campaign_get_state (self->campaign), &engagement->engagement,
+                                adm_audience_master ());
+  for (guint i = 0; i < step->choices->len; i++)
+    {
+      const AdmPlacementChoice *entry = g_ptr_array_index (step->choices, i);
+      Choice *choice = find_choice (self, entry->formation);
+      g_autofree char *why = NULL;
+      guint index = 0;
+
+      if (choice == NULL ||
+          !g_ptr_array_find_with_equal_func (self->placements, entry->placement, g_str_equal,
+                                             &index))
+        continue;
+      choice->initial = index;
+      self->reverting = TRUE;
+      adw_combo_row_set_selected (choice->row, index);
+      self->reverting = FALSE;
+      why = g_strdup_printf (_("%s · %s"), entry->side, entry->reason);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (choice->row), why);
+    }
+  update_preview (self);
+}
+
+void
+admiralty_engagement_dialog_set_read_only (AdmiraltyEngagementDialog *self,
+                                           const char                *why)
+{
+  g_return_if_fail (ADMIRALTY_IS_ENGAGEMENT_DIALOG (self));
+  g_return_if_fail (self->campaign != NULL);
+  g_return_if_fail (why != NULL);
+
+  self->read_only = TRUE;
+  adw_preferences_group_set_description (self->group, why);
+  for (guint i = 0; i < self->choices->len; i++)
+    gtk_widget_set_sensitive (GTK_WIDGET (((Choice *) g_ptr_array_index (self->choices, i))->row),
+                              FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "engagement.open", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "engagement.reroll", FALSE);
+  gtk_widget_set_visible (self->open_button, FALSE);
+  gtk_widget_set_visible (self->reroll_button, FALSE);
+  gtk_button_set_label (self->cancel_button, _("_Close"));
+  if (self->changed_id == 0)
+    self->changed_id = g_signal_connect_object (self->campaign, "changed",
+                                                G_CALLBACK (follow_campaign), self,
+                                                G_CONNECT_SWAPPED);
+  follow_campaign (self);
+}
+
+gboolean
+admiralty_engagement_dialog_get_read_only (AdmiraltyEngagementDialog *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_ENGAGEMENT_DIALOG (self), FALSE);
+  return self->read_only;
+}
+
 const char *
 admiralty_engagement_dialog_get_refusal (AdmiraltyEngagementDialog *self)
 {
@@ -486,6 +561,12 @@ admiralty_engagement_dialog_reroll (AdmiraltyEngagementDialog  *self,
   g_return_val_if_fail (ADMIRALTY_IS_ENGAGEMENT_DIALOG (self), FALSE);
   g_return_val_if_fail (self->campaign != NULL, FALSE);
 
+  if (self->read_only)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
+                           adw_preferences_group_get_description (self->group));
+      return FALSE;
+    }
   if (!adm_campaign_reroll_layout (self->campaign, self->engagement_id, seed, adm_clock_now (),
                                    error))
     return FALSE;
@@ -544,6 +625,8 @@ admiralty_engagement_dialog_open (AdmiraltyEngagementDialog *self)
 
   g_return_if_fail (ADMIRALTY_IS_ENGAGEMENT_DIALOG (self));
 
+  if (self->read_only)
+    return;
   overrides = chosen_overrides (self);
   g_object_ref (self);
   g_signal_emit (self, signals[SIGNAL_OPEN], 0, overrides);
@@ -590,6 +673,8 @@ admiralty_engagement_dialog_dispose (GObject *object)
   g_clear_object (&self->client);
   g_clear_pointer (&self->listed, adm_table_engagement_free);
   g_clear_object (&self->preview);
+  if (self->campaign != NULL)
+    g_clear_signal_handler (&self->changed_id, self->campaign);
   g_clear_object (&self->campaign);
   g_clear_pointer (&self->engagement_id, g_free);
 
@@ -614,6 +699,9 @@ admiralty_engagement_dialog_class_init (AdmiraltyEngagementDialogClass *klass)
   gtk_widget_class_set_template_from_resource (
       widget_class, "/io/github/admiralty/Admiralty/admiralty-engagement-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEngagementDialog, window_title);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEngagementDialog, cancel_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEngagementDialog, open_button);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEngagementDialog, reroll_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEngagementDialog, group);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEngagementDialog, refusal_group);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEngagementDialog, refusal_label);

@@ -51,6 +51,13 @@ const char *admiralty_engagement_dialog_get_engagement_id (AdmiraltyEngagementDi
 void        admiralty_engagement_dialog_set_table     (AdmiraltyEngagementDialog *self,
                                                        AdmTableClient            *client,
                                                        const AdmTableEngagement  *listed);
+/* F-STRAT-15, F-STRAT-4: with the campaign given (admiralty_engagement_dialog_set_campaign ()),
+ * the placements and the table shown as the campaign holds them, followed as it changes, and
+ * nothing changed here: the choices, Roll Again and Open Battle are gone, @why in their place
+ * (the engagement is another master's, at his table, the battle's one writer). */
+void        admiralty_engagement_dialog_set_read_only (AdmiraltyEngagementDialog *self,
+                                                       const char                *why);
+gboolean    admiralty_engagement_dialog_get_read_only (AdmiraltyEngagementDialog *self);
 /* The chief's last refusal as shown, or NULL; whether the chief is being asked. */
 const char *admiralty_engagement_dialog_get_refusal   (AdmiraltyEngagementDialog *self);
 gboolean    admiralty_engagement_dialog_get_asking    (AdmiraltyEngagementDialog *self);
