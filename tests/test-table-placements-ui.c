@@ -8,6 +8,8 @@
  * (another table process played one), he refuses both, and the dialog says so in his words.
  * A battle open in a tab and not begun, set up anew through the step, has its tab closed
  * (said in a toast), and the new set-up opens and is kept by the chief.
+ * A tired master: Escape mid-pick, Ctrl+Z, a pick escaped at once while the chief is held
+ * (SIGSTOP), Roll Again clicked twice: nothing lost, nothing half-applied.
  * Screenshots of the dialog are saved in the build's tests folder. */
 
 #include "config.h"
@@ -622,6 +624,171 @@ test_open_in_a_tab (Fixture       *fixture,
     g_object_remove_weak_pointer (G_OBJECT (old), (gpointer *) &old);
 }
 
+static gboolean
+list_closed (gpointer data)
+{
+  return !list_open (data);
+}
+
+static gboolean
+asking (gpointer data)
+{
+  return admiralty_engagement_dialog_get_asking (data);
+}
+
+static gboolean
+placements_gone (gpointer data)
+{
+  return admiralty_join_dialog_get_placements (data) == NULL;
+}
+
+static gboolean
+listed_again (gpointer data)
+{
+  GtkWidget *open = find_widget (data, is_button_labelled, "_Open Battle");
+
+  return open != NULL && gtk_widget_is_sensitive (open) && listed (data);
+}
+
+/* A tired master, the battle open in a tab. Escape with a placement's list open closes the
+ * list only, and nothing is asked; Ctrl+Z in the dialog changes nothing. A placement picked
+ * and the dialog escaped at once is still the chief's to answer: the dialog closes once he
+ * has, so the pick is neither lost nor kept at the chief alone (the tab of the old set-up
+ * closed with it); the step opened again shows it. Roll Again clicked twice in a row is asked
+ * once at a time, and the battle opens as the chief hands it out, his to keep. */
+static void
+test_tired_master (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  AdmiraltyEngagementDialog *placements;
+  AdmiraltyJoinDialog *join;
+  AdmiraltyBattlePage *page;
+  g_autoptr(AdmBattle) rolled = NULL;
+  g_autoptr(AdmCampaign) chief = NULL;
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autofree char *key = NULL;
+  AdmTableClient *client;
+  GtkWidget *row, *roll;
+  guint32 seed0 = 0, seed1 = 0, seed = 0;
+  guint before, position;
+
+  if (fixture->dir == NULL)
+    {
+      g_test_skip ("no X display or no xdotool");
+      return;
+    }
+  placements = open_placements (fixture);
+  pointer_click_widget (button (GTK_WIDGET (placements), "_Open Battle"));
+  iterate_until (page_open, fixture->window, 10000);
+  g_assert_cmpuint (n_battle_tabs (fixture->window), ==, 1);
+
+  placements = open_placements (fixture);
+  join = join_dialog ();
+  g_assert_true (adm_battle_get_layout_seed (admiralty_engagement_dialog_get_preview (placements),
+                                             &seed0));
+  row = formation_row (placements, "Pol Escort Group");
+  before = adw_combo_row_get_selected (ADW_COMBO_ROW (row));
+
+  /* Escape mid-pick: the list closes; nothing is asked; the dialog stays. */
+  pointer_click_widget (row);
+  iterate_until (list_open, row, 5000);
+  g_assert_true (list_open (row));
+  keys_to (GTK_WIDGET (placements), "Escape");
+  iterate_until (list_closed, row, 5000);
+  g_assert_false (list_open (row));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (placements)));
+  g_assert_false (admiralty_engagement_dialog_get_asking (placements));
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row)), ==, before);
+
+  /* Ctrl+Z: nothing here to undo, nothing changes. */
+  keys_to (GTK_WIDGET (placements), "ctrl+z");
+  wait_frame (GTK_WIDGET (placements));
+  g_assert_false (admiralty_engagement_dialog_get_asking (placements));
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row)), ==, before);
+  g_assert_true (adm_battle_get_layout_seed (admiralty_engagement_dialog_get_preview (placements),
+                                             &seed));
+  g_assert_cmpuint (seed, ==, seed0);
+  g_assert_cmpuint (n_battle_tabs (fixture->window), ==, 1);
+
+  /* Marching order picked, and Escape at once: the dialog closes once the chief answered. */
+  position = placement_position (row, "Marching order");
+  g_assert_cmpuint (position, !=, before);
+  pointer_click_widget (row);
+  iterate_until (list_open, row, 5000);
+  g_assert_true (list_open (row));
+  for (guint i = before; i < position; i++)
+    keys_to (GTK_WIDGET (placements), "Down");
+  for (guint i = position; i < before; i++)
+    keys_to (GTK_WIDGET (placements), "Up");
+  /* The chief held still while the master escapes: the question is under way. */
+  g_subprocess_send_signal (fixture->chief, SIGSTOP);
+  keys_to (GTK_WIDGET (placements), "Return");
+  iterate_until (asking, placements, 5000);
+  g_assert_true (admiralty_engagement_dialog_get_asking (placements));
+  keys_to (GTK_WIDGET (placements), "Escape");
+  wait_frame (GTK_WIDGET (join));
+  wait_frame (GTK_WIDGET (join));
+  g_assert_true (admiralty_join_dialog_get_placements (join) == GTK_WIDGET (placements));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (placements)));
+  g_assert_true (admiralty_engagement_dialog_get_asking (placements));
+  g_subprocess_send_signal (fixture->chief, SIGCONT);
+  iterate_until (placements_gone, join, 15000);
+  g_assert_null (admiralty_join_dialog_get_placements (join));
+  g_assert_cmpuint (n_battle_tabs (fixture->window), ==, 0);
+  iterate_until (listed_again, join, 10000);
+  focus_window (GTK_WIDGET (join));
+  wait_frame (GTK_WIDGET (join));
+
+  /* The step again: the chief's marching order. */
+  pointer_click_widget (button (GTK_WIDGET (join), "_Open Battle"));
+  iterate_until (placements_shown, join, 5000);
+  placements = ADMIRALTY_ENGAGEMENT_DIALOG (admiralty_join_dialog_get_placements (join));
+  iterate_until (answered, placements, 10000);
+  g_assert_cmpstr (admiralty_engagement_dialog_get_placement (placements, FORMATION), ==,
+                   "marching-order");
+  focus_window (GTK_WIDGET (placements));
+  row = formation_row (placements, "Pol Escort Group");
+
+  /* Roll Again twice in a row. */
+  roll = button (GTK_WIDGET (placements), "_Roll Again");
+  pointer_click_widget (roll);
+  pointer_click_widget (roll);
+  iterate_until (answered, placements, 10000);
+  g_assert_null (admiralty_engagement_dialog_get_refusal (placements));
+  g_assert_true (gtk_widget_is_sensitive (row));
+  g_assert_true (adm_battle_get_layout_seed (admiralty_engagement_dialog_get_preview (placements),
+                                             &seed1));
+  g_assert_cmpuint (seed1, !=, seed0);
+
+  /* Open Battle, and its first phase kept. */
+  rolled = g_object_ref (admiralty_engagement_dialog_get_preview (placements));
+  pointer_click_widget (button (GTK_WIDGET (placements), "_Open Battle"));
+  iterate_until (page_open, fixture->window, 10000);
+  page = _admiralty_window_get_battle_page (fixture->window);
+  g_assert_nonnull (page);
+  g_assert_cmpuint (n_battle_tabs (fixture->window), ==, 1);
+  g_assert_true (same_positions (admiralty_battle_page_get_battle (page), rolled));
+  client = admiralty_battle_page_get_table_client (page);
+  focus_window (GTK_WIDGET (fixture->window));
+  keys_to (GTK_WIDGET (fixture->window), "ctrl+Return");
+  iterate_until (all_sent, client, 10000);
+  g_assert_cmpuint (adm_table_client_get_kept (client), ==, 1);
+  g_assert_true (adm_battle_get_layout_seed (admiralty_battle_page_get_battle (page), &seed));
+
+  /* The chief's journal: the marching order and the seed of the battle fought. */
+  close_window (fixture->window);
+  fixture->window = NULL;
+  chief = chief_campaign (fixture);
+  engagement = adm_campaign_find_engagement (chief, ENGAGEMENT, NULL);
+  g_assert_nonnull (engagement);
+  g_assert_cmpstr (adm_state_get_chosen_placement (adm_campaign_get_state (chief), 1,
+                                                   engagement->engagement.minute, FORMATION),
+                   ==, "marching-order");
+  key = adm_engagement_layout_key (&engagement->engagement);
+  g_assert_true (adm_state_get_layout_seed (adm_campaign_get_state (chief), key, &seed1));
+  g_assert_cmpuint (seed1, ==, seed);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -635,5 +802,7 @@ main (int    argc,
               fixture_set_up, test_refused_after_a_phase, fixture_tear_down);
   g_test_add ("/ui/table-placements/F-STRAT-15/open-in-a-tab", Fixture, NULL,
               fixture_set_up, test_open_in_a_tab, fixture_tear_down);
+  g_test_add ("/ui/table-placements/F-STRAT-15/tired-master", Fixture, NULL,
+              fixture_set_up, test_tired_master, fixture_tear_down);
   return ui_test_finish (g_test_run ());
 }

@@ -36,6 +36,7 @@ struct _AdmiraltyEngagementDialog
   GCancellable   *cancellable;
   guint           asking;       /* requests under way */
   gboolean        reverting;    /* a refused choice is being put back */
+  gboolean        closing;      /* closed while the chief was asked: closes on his answer */
 
   /* Read-only (admiralty_engagement_dialog_set_read_only ()): shown as the campaign holds
    * it, followed as it changes. */
@@ -238,6 +239,14 @@ set_asking (AdmiraltyEngagementDialog *self,
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "engagement.open", !asking);
 }
 
+/* Closed while the chief was asked: now that he has answered, it closes. */
+static void
+close_if_answered (AdmiraltyEngagementDialog *self)
+{
+  if (self->closing && self->asking == 0)
+    gtk_window_close (GTK_WINDOW (self));
+}
+
 static void
 table_preview_cb (GObject      *source,
                   GAsyncResult *result,
@@ -253,6 +262,7 @@ table_preview_cb (GObject      *source,
   set_asking (self, FALSE);
   g_set_object (&self->preview, battle);
   show_preview (self, error);
+  close_if_answered (self);
 }
 
 /* At a table: the set-up the chief hands out now, fetched. */
@@ -382,6 +392,7 @@ table_placed_cb (GObject      *source,
       if (choice != NULL)
         revert_choice (self, choice);
       show_refusal (self, text);
+      close_if_answered (self);
       return;
     }
   /* The chief journaled it: his placements are these now, and the table his set-up makes. */
@@ -396,7 +407,10 @@ table_placed_cb (GObject      *source,
       adw_action_row_set_subtitle (ADW_ACTION_ROW (choice->row), why);
     }
   g_signal_emit (self, signals[SIGNAL_PLACED], 0);
-  fetch_table_preview (self);
+  if (self->closing)
+    close_if_answered (self);
+  else
+    fetch_table_preview (self);
 }
 
 /* At a table: @overrides and Roll Again sent to the chief, who journals them. */
@@ -660,6 +674,22 @@ reroll_action (GtkWidget  *widget,
     adw_preferences_group_set_description (self->table_group, error->message);
 }
 
+/* At a table, a placement or Roll Again sent is the chief's to journal: closed meanwhile
+ * (Escape, Cancel), the dialog waits for his answer, so that what he took is known here (the
+ * battle kept here let go, a tab of its old set-up closed) rather than cut off half-way. */
+static gboolean
+admiralty_engagement_dialog_close_request (GtkWindow *window)
+{
+  AdmiraltyEngagementDialog *self = ADMIRALTY_ENGAGEMENT_DIALOG (window);
+
+  if (self->asking > 0)
+    {
+      self->closing = TRUE;
+      return TRUE;
+    }
+  return GTK_WINDOW_CLASS (admiralty_engagement_dialog_parent_class)->close_request (window);
+}
+
 static void
 admiralty_engagement_dialog_dispose (GObject *object)
 {
@@ -686,8 +716,10 @@ admiralty_engagement_dialog_class_init (AdmiraltyEngagementDialogClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
   object_class->dispose = admiralty_engagement_dialog_dispose;
+  window_class->close_request = admiralty_engagement_dialog_close_request;
 
   signals[SIGNAL_OPEN] =
     g_signal_new ("open", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
