@@ -1204,6 +1204,109 @@ test_placements_read_only (Fixture       *fixture,
   gtk_window_destroy (GTK_WINDOW (tables));
 }
 
+static gboolean
+shows_chief_refused (gpointer data)
+{
+  return shows_label (data, "The chief master did not keep the entries of c1-3: they wait "
+                            "here and are sent again");
+}
+
+/* F-STRAT-15: the table master picks marching order through the placements step and opens
+ * the battle; the chief undoes the placements; the table's first phase is refused, and the
+ * table master is told so in a toast, not only in the send status, whose Why? says in the
+ * chief's words what changed and what to ask of him. */
+static void
+test_placements_undone (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  AdmCampaign *campaign = fixture->window->campaign;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmTableClient) client = NULL;
+  g_autofree char *link = NULL;
+  AdmiraltyTablesDialog *tables;
+  AdmiraltyJoinDialog *join;
+  AdmiraltyEngagementDialog *placements;
+  AdmiraltyBattlePage *page;
+  AdmPortal *portal;
+  GtkWidget *why;
+  const char *body;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("no X display with xdotool");
+      return;
+    }
+  adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->orders_tab);
+  portal = admiralty_share_dialog_portal_for (admiralty_window_get_room (fixture->window),
+                                              campaign, NULL, &error);
+  g_assert_no_error (error);
+  admiralty_campaign_orders_set_portal (board (fixture), portal);
+  g_assert_true (adm_portal_start (portal, "127.0.0.1", 0, &error));
+  g_assert_no_error (error);
+  tables = admiralty_tables_dialog_new (admiralty_window_get_room (fixture->window));
+  g_assert_true (admiralty_tables_dialog_set_n_tables (tables, 2, &error));
+  g_assert_no_error (error);
+  admiralty_campaign_orders_set_n_tables (board (fixture), 2);
+  g_assert_true (admiralty_campaign_orders_send_to_table (board (fixture), C1_3, "Table 2",
+                                                          &error));
+  g_assert_no_error (error);
+  link = adm_table_server_get_link (
+    admiralty_tables_dialog_get_server (admiralty_window_get_room (fixture->window)), "Table 2");
+
+  /* At the table: marching order for the Pol Escort Group, then Open Battle. */
+  join = admiralty_join_dialog_new (GTK_WINDOW (fixture->window));
+  g_signal_connect (join, "open-battle", G_CALLBACK (opened_cb), &client);
+  gtk_window_present (GTK_WINDOW (join));
+  admiralty_join_dialog_connect (join, link);
+  iterate_until (listed, join, 10000);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (join), "join.open", "s", "c1-3"));
+  iterate_until (placements_ready, join, 10000);
+  placements = ADMIRALTY_ENGAGEMENT_DIALOG (admiralty_join_dialog_get_placements (join));
+  g_assert_true (admiralty_engagement_dialog_set_placement (placements, "pol-escort-group",
+                                                            "marching-order"));
+  iterate_until (placements_ready, join, 10000);
+  g_assert_null (admiralty_engagement_dialog_get_refusal (placements));
+  admiralty_engagement_dialog_open (placements);
+  iterate_until (client_set, &client, 10000);
+  g_assert_true (_admiralty_window_open_table_battle (fixture->window, client));
+  page = _admiralty_window_get_battle_page (fixture->window);
+  g_assert_true (admiralty_battle_page_get_table_client (page) == client);
+
+  /* The chief undoes the placements. */
+  g_assert_true (adm_campaign_undo (campaign, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (adm_state_get_chosen_placement (adm_campaign_get_state (campaign), 1, 20,
+                                                   "pol-escort-group"), ==, NULL);
+
+  /* The table's first phase: refused, and said in words. */
+  admiralty_battle_page_resolve_phase (page, FALSE);
+  iterate_until (shows_chief_refused, fixture->window, 10000);
+  g_assert_true (shows_chief_refused (fixture->window));
+  g_assert_cmpint (adm_table_client_get_state (client), ==, ADM_TABLE_CLIENT_WAITING);
+  wait_frame (GTK_WIDGET (fixture->window));
+  save_screenshot (GTK_WIDGET (fixture->window), "tables-placements-undone.png");
+
+  /* Why?: the chief's words, whole, saying what changed and what to ask of him. */
+  why = find_widget (GTK_WIDGET (fixture->window), is_button_labelled, "_Why?");
+  g_assert_nonnull (why);
+  focus_window (GTK_WIDGET (fixture->window));
+  wait_frame (GTK_WIDGET (fixture->window));
+  pointer_click_widget (why);
+  iterate_until (message_dialog_shown, NULL, 5000);
+  g_assert_nonnull (message_dialog ());
+  body = adw_message_dialog_get_body (message_dialog ());
+  g_assert_nonnull (strstr (body, "The battle of engagement c1-3 at this table is not the one "
+                                  "the chief handed out: its set-up differs. Its placements or "
+                                  "Roll Again changed at the chief, or were undone, after this "
+                                  "table fetched it; nothing of it was kept. Ask the chief "
+                                  "master to redo them, or to take the engagement back and hand "
+                                  "it to this table again."));
+  wait_frame (GTK_WIDGET (message_dialog ()));
+  save_screenshot (GTK_WIDGET (message_dialog ()), "tables-placements-undone-why.png");
+  gtk_window_destroy (GTK_WINDOW (message_dialog ()));
+  gtk_window_destroy (GTK_WINDOW (tables));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1229,5 +1332,7 @@ main (int   argc,
               test_table_restored, fixture_tear_down);
   g_test_add ("/ui/tables-ui/F-STRAT-15/placements-read-only", Fixture, NULL, fixture_set_up,
               test_placements_read_only, fixture_tear_down);
+  g_test_add ("/ui/tables-ui/F-STRAT-15/placements-undone", Fixture, NULL, fixture_set_up,
+              test_placements_undone, fixture_tear_down);
   return ui_test_finish (g_test_run ());
 }

@@ -1413,6 +1413,18 @@ join_set_up_anew_cb (AdmiraltyWindow *self,
     }
 }
 
+/* win.table-refused (s: the chief's words, or what was odd in his answer): why the chief
+ * did not keep a table's entries, whole. */
+static void
+table_refused_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  _admiralty_window_present_error (ADMIRALTY_WINDOW (widget),
+                                   _("The Chief Master Did Not Keep the Entries"),
+                                   g_variant_get_string (parameter, NULL), NULL);
+}
+
 /* win.join-table: a table master joins the chief's campaign with his table's link. */
 static void
 join_table_action (GtkWidget  *widget,
@@ -1591,6 +1603,8 @@ _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
                                    share_admirals_action);
   gtk_widget_class_install_action (widget_class, "win.tables", NULL, tables_action);
   gtk_widget_class_install_action (widget_class, "win.join-table", NULL, join_table_action);
+  gtk_widget_class_install_action (widget_class, "win.table-refused", "s",
+                                   table_refused_action);
   _admiralty_window_class_usb_init (klass);
   gtk_widget_class_install_action (widget_class, "win.new-campaign", NULL, new_campaign_action);
   gtk_widget_class_install_action (widget_class, "win.edit-scenario", NULL,

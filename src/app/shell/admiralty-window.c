@@ -643,6 +643,34 @@ static void battle_page_phase_cb (AdmiraltyWindow *self, GParamSpec *pspec,
                                   AdmiraltyBattlePage *page);
 static void admiralty_window_announce_battle (AdmiraltyWindow *self, AdmiraltyBattlePage *page);
 
+/* The chief did not keep what this table sent (his refusal, or an answer the protocol has
+ * not): the send status says it, and so, once, does a toast whose Why? shows his words
+ * whole (win.table-refused), so that a table master whose set-up the chief undid or changed
+ * reads it where he looks. Sent again by itself: while the message stays the same, it is not
+ * said again. */
+static void
+table_message_cb (AdmiraltyWindow *self,
+                  GParamSpec      *pspec,
+                  AdmTableClient  *client)
+{
+  const char *message = adm_table_client_get_message (client);
+  g_autofree char *text = NULL;
+  AdwToast *toast;
+
+  if (message == NULL || !adm_table_client_get_answered_oddly (client))
+    return;
+  /* Translators: a toast at a table, "The chief master did not keep the entries of c1-3:
+   * they wait here and are sent again" */
+  text = g_strdup_printf (_("The chief master did not keep the entries of %s: they wait here "
+                            "and are sent again"), adm_table_client_get_engagement (client));
+  toast = admiralty_toast_new (text, 10);
+  adw_toast_set_button_label (toast, _("_Why?"));
+  adw_toast_set_action_name (toast, "win.table-refused");
+  adw_toast_set_action_target_value (toast, g_variant_new_string (message));
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
 /* An engagement's battle, fought inside the campaign (F-STRAT-4): shown again when open,
  * else resumed from the campaign or set up with the master's placements. */
 gboolean
@@ -672,6 +700,8 @@ _admiralty_window_open_table_battle (AdmiraltyWindow *self,
   g_signal_connect_object (page, "toast", G_CALLBACK (battle_page_toast_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (page, "notify::phase-label", G_CALLBACK (battle_page_phase_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (client, "notify::message", G_CALLBACK (table_message_cb), self,
                            G_CONNECT_SWAPPED);
   tab = adw_tab_view_append (self->tab_view, GTK_WIDGET (page));
   /* Translators: a battle fought at this table's tab: "Battle at Pol orbit (c1-3)" */

@@ -28,6 +28,17 @@
 #define MAX_MESSAGE ADM_XML_MAX_SIZE
 #define MAX_REASON ADM_TABLE_BATTLE_MAX_REASON
 
+/* F-STRAT-15: a table's first entries on a set-up the chief no longer hands out, as when he
+ * undid or changed its placements after the table fetched it: said so, with what the table
+ * master can ask of him. */
+/* Translators: "The battle of engagement c1-3 at this table is not the one the chief handed
+ * out: …" */
+#define SETUP_DIFFERS _("The battle of engagement %s at this table is not the one the chief " \
+                        "handed out: its set-up differs. Its placements or Roll Again changed " \
+                        "at the chief, or were undone, after this table fetched it; nothing " \
+                        "of it was kept. Ask the chief master to redo them, or to take the " \
+                        "engagement back and hand it to this table again.")
+
 G_DEFINE_QUARK (adm-table-battle-error-quark, adm_table_battle_error)
 
 /* Whether every roll of @battle typed in may be: the hand-off @assignment of @engagement_id
@@ -1254,8 +1265,7 @@ adm_campaign_receive_table_message (AdmCampaign     *campaign,
           if (strcmp (hash, at->setup) != 0)
             {
               g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_OUT_OF_STEP,
-                           _("The battle of engagement %s at this table is not the one the "
-                             "chief handed out: its set-up differs."), head->engagement);
+                           SETUP_DIFFERS, head->engagement);
               return FALSE;
             }
         }
@@ -1282,8 +1292,7 @@ adm_campaign_receive_table_message (AdmCampaign     *campaign,
       if (handed_head != NULL && !g_str_equal (battle_head, handed_head))
         {
           g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_OUT_OF_STEP,
-                       _("The battle of engagement %s at this table is not the one the chief "
-                         "handed out: its set-up differs."), head->engagement);
+                       SETUP_DIFFERS, head->engagement);
           return FALSE;
         }
     }
