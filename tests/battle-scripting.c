@@ -40,25 +40,22 @@ load_variant_at (const char *fixture,
   return battle;
 }
 
-/* @fixture at the fire phase, loaded with a copy of the rules in which @file ("ruleset" or
- * "classes") has @from replaced by @to; *@dir_out gets the emptied folder to remove. */
-AdmBattle *
-load_with_changed_rules (const char  *fixture,
-                         const char  *file,
-                         const char  *from,
-                         const char  *to,
-                         char       **dir_out)
+static char *saved_rules_path;
+
+char *
+changed_rules_begin (const char *file,
+                     const char *from,
+                     const char *to)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *rules = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "data", "rules",
                                              NULL);
-  g_autofree char *ruleset = NULL, *classes = NULL, *saved = g_strdup (g_getenv ("ADMIRALTY_RULES_PATH"));
+  g_autofree char *ruleset = NULL, *classes = NULL;
   g_autofree char *ruleset_path = g_build_filename (rules, "forcon-2010.xml", NULL);
   g_autofree char *classes_path = g_build_filename (rules, "forcon-2010-classes.xml", NULL);
   g_autofree char *out_ruleset = NULL, *out_classes = NULL;
   g_autoptr(GString) changed = NULL;
-  char *dir = g_dir_make_tmp ("admiralty-torpedo-XXXXXX", &error);
-  AdmBattle *battle;
+  char *dir = g_dir_make_tmp ("admiralty-rules-XXXXXX", &error);
 
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (ruleset_path, &ruleset, NULL, &error));
@@ -72,11 +69,35 @@ load_with_changed_rules (const char  *fixture,
   g_assert_true (g_file_set_contents (out_classes, g_str_equal (file, "classes")
                                                      ? changed->str : classes, -1, &error));
   g_assert_no_error (error);
+  g_assert_null (saved_rules_path);
+  saved_rules_path = g_strdup (g_getenv ("ADMIRALTY_RULES_PATH"));
   g_setenv ("ADMIRALTY_RULES_PATH", dir, TRUE);
-  battle = load_at (fixture, ADM_PHASE_FIRE);
-  g_setenv ("ADMIRALTY_RULES_PATH", saved, TRUE);
+  return dir;
+}
+
+void
+changed_rules_end (char *dir)
+{
+  g_autofree char *out_ruleset = g_build_filename (dir, "forcon-2010.xml", NULL);
+  g_autofree char *out_classes = g_build_filename (dir, "forcon-2010-classes.xml", NULL);
+
+  g_setenv ("ADMIRALTY_RULES_PATH", saved_rules_path, TRUE);
+  g_clear_pointer (&saved_rules_path, g_free);
   g_remove (out_ruleset);
   g_remove (out_classes);
+}
+
+AdmBattle *
+load_with_changed_rules (const char  *fixture,
+                         const char  *file,
+                         const char  *from,
+                         const char  *to,
+                         char       **dir_out)
+{
+  char *dir = changed_rules_begin (file, from, to);
+  AdmBattle *battle = load_at (fixture, ADM_PHASE_FIRE);
+
+  changed_rules_end (dir);
   *dir_out = dir;
   return battle;
 }

@@ -19,6 +19,16 @@ load_variant_at (const char *fixture,
                  const char *to,
                  AdmPhase    phase);
 
+/* A copy of the bundled rules in a new folder, in which @file ("ruleset" or "classes") has
+ * @from replaced by @to; ADMIRALTY_RULES_PATH names it until changed_rules_end (@dir), which
+ * sets it back and empties the folder, leaving the caller to remove it. */
+char *
+changed_rules_begin (const char *file,
+                     const char *from,
+                     const char *to);
+void
+changed_rules_end (char *dir);
+
 /* @fixture at the fire phase, loaded with a copy of the rules in which @file ("ruleset" or
  * "classes") has @from replaced by @to; *@dir_out gets the emptied folder to remove. */
 AdmBattle *

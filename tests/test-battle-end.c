@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <glib/gstdio.h>
 
 #include "adm-battle-private.h"
 #include "battle-scripting.h"
@@ -219,6 +220,29 @@ test_fire_burns_on (void)
   assert_rolls (undeclared, first, "F-CRIT-14 1d6=1");
   g_assert_cmpint (hull_left (undeclared, "kalloner"), ==, 9);
   g_assert_cmpint (ship (undeclared, "kalloner")->on_fire, ==, 1);
+}
+
+/* F-CRIT-14: a fire's damage checks for criticals on the ruleset's number (<critical-checks>
+ * <check source="fire">), not the engine's: with a copy of the rules checking on 2+, the
+ * damage of a fire not put out brings a critical on a 2. */
+static void
+test_fire_critical_from_ruleset (void)
+{
+  g_autofree char *dir = changed_rules_begin ("ruleset",
+                                              "source=\"fire\" clause=\"F-CRIT-14\" on=\"6\"",
+                                              "source=\"fire\" clause=\"F-CRIT-14\" on=\"2\"");
+  g_autoptr(AdmBattle) battle = kalloner ();
+  guint first;
+
+  changed_rules_end (dir);
+  g_rmdir (dir);
+  g_assert_cmpint (adm_ruleset_get_critical_on (adm_battle_get_ruleset (battle),
+                                                ADM_CRITICAL_SOURCE_FIRE), ==, 2);
+  one_critical (battle, "3 4");
+  first = resolve (battle, DC ("kalloner", "fire"), "6 6 2 5 5");
+  assert_rolls (battle, first, "F-DC-2 2d6=6 6; F-CRIT-14 1d6=2; F-CRIT-2 2d6=5 5");
+  assert_reported (battle, "Critical checks on Kalloner (2+): 2 — 1 critical.");
+  g_assert_cmpint (hull_left (battle, "kalloner"), ==, 9);
 }
 
 static void
@@ -711,6 +735,7 @@ main (int   argc,
   g_test_add_func ("/engine/end/F-DC-5/modifier", test_modifier);
   g_test_add_func ("/engine/end/F-CRIT-14/put-out", test_fire_put_out);
   g_test_add_func ("/engine/end/F-CRIT-14/burns-on", test_fire_burns_on);
+  g_test_add_func ("/engine/end/F-CRIT-14/numbers-from-ruleset", test_fire_critical_from_ruleset);
   g_test_add_func ("/engine/end/F-STN-12/station-fire", test_station_fire);
   g_test_add_func ("/engine/end/F-DC-3/hull", test_hull);
   g_test_add_func ("/engine/end/F-DC-3/automatic", test_hull_automatic);

@@ -586,6 +586,43 @@ test_art_basic (void)
   g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_TORPEDO);
 }
 
+/* F-ART-13: the artillery's critical check passes on the ruleset's number (<critical-checks>
+ * <check source="artillery">), not the engine's. With a copy of the rules checking on 5+, the
+ * 5 that brings no critical above brings one, in the roll, the report and the odds. */
+static void
+test_art_critical_from_ruleset (void)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr(AdmBattle) battle =
+    load_with_changed_rules ("fire-duel.xml", "ruleset",
+                             "source=\"artillery\" clause=\"F-ART-13\" on=\"6\"",
+                             "source=\"artillery\" clause=\"F-ART-13\" on=\"5\"", &dir);
+  AdmRuleset *ruleset = adm_battle_get_ruleset (battle);
+  g_autoptr(AdmFireOdds) odds = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmFireOddsInput input;
+  guint first;
+
+  g_rmdir (dir);
+  g_assert_cmpint (adm_ruleset_get_critical_on (ruleset, ADM_CRITICAL_SOURCE_ARTILLERY), ==, 5);
+  first = resolve (battle, FIRE ("vorberg:main", "triumph"), "6 5 3 2 5 5 5");
+  assert_rolls (battle, first, "F-ART-11 4d6=6 5 3 2; F-ART-13 1d6=5; F-CRIT-2 2d6=5 5");
+  g_assert_cmpstr (roll_purpose (battle, first + 1), ==, "critical checks on Triumph, 5+");
+  assert_reported (battle, "Critical checks on Triumph (5+): 5 — 1 critical.");
+  g_assert_cmpint (n_criticals (battle, "triumph"), ==, 1);
+
+  /* The odds read the same number: one damage point is a critical on 5+ (1/3). */
+  g_assert_true (adm_ruleset_fire_odds_input (ruleset, ADM_WEAPON_ARTILLERY, 1,
+                                              "approaching-capital", 0, 1, 0, FALSE, FALSE,
+                                              FALSE, &input, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (input.critical_on, ==, 5);
+  odds = adm_ruleset_fire_odds (ruleset, ADM_WEAPON_ARTILLERY, 1, "approaching-capital", 0, 1,
+                                0, FALSE, FALSE, FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat_with_epsilon (odds->p_critical, 1.0 / 3, 1e-12);
+}
+
 static void
 test_art_combined_batteries (void)
 {
@@ -1485,6 +1522,53 @@ test_cat_plasma_one_die (void)
   g_assert_cmpstr (roll_purpose (battle, first + 3), ==,
                    "explosion of Victim against Bystander, 4+");
   g_assert_cmpint (hull_left (battle, "bystander"), ==, 4);
+}
+
+/* F-CAT-12: an explosion's strike damages on the ruleset's number (<explosion-strike
+ * damage-on>), not the engine's: with a copy of the rules striking on 5+, the 4 that gives
+ * the whole strength above gives nothing. */
+static void
+test_cat_strike_from_ruleset (void)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr(AdmBattle) battle =
+    load_with_changed_rules ("fire-catastrophe.xml", "ruleset", "damage-on=\"4\"",
+                             "damage-on=\"5\"", &dir);
+  guint first;
+
+  g_rmdir (dir);
+  g_assert_cmpint (adm_ruleset_get_explosion_damage_on (adm_battle_get_ruleset (battle)), ==, 5);
+  set_ruling (battle, "explosion-strike", "one-die-per-vessel");
+  first = resolve (battle, FIRE ("hartung:destructor", "victim"), "6 6 6 1 4 5 3 3 3 4");
+  assert_rolls (battle, first, "F-DES-1 4d6=6 6 6 1; F-CAT-3 2d6=4 5; F-CAT-12 3d6=3 3 3; "
+                               "F-CAT-12 1d6=4");
+  g_assert_cmpstr (roll_purpose (battle, first + 3), ==,
+                   "explosion of Victim against Bystander, 5+");
+  assert_reported (battle, "The explosion strikes Bystander: 0 damage.");
+  g_assert_cmpint (hull_left (battle, "bystander"), ==, 7);
+}
+
+/* F-CRIT-1 ("critical-threshold-other"): an explosion's damage checks for criticals on the
+ * ruleset's number (<check source="explosion">): on 2+, the 1 1 that brings none above
+ * brings one for the 2. */
+static void
+test_cat_strike_critical_from_ruleset (void)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  guint first;
+
+  battle = load_with_changed_rules ("fire-catastrophe.xml", "ruleset",
+                                    "source=\"explosion\" clause=\"F-CRIT-1\" on=\"6\"",
+                                    "source=\"explosion\" clause=\"F-CRIT-1\" on=\"2\"",
+                                    &dir);
+  g_rmdir (dir);
+  first = resolve (battle, FIRE ("hartung:destructor", "victim") FIRE ("hartung:main", "victim"),
+                   "6 6 6 1 4 5 3 3 3 4 5 1 1 2 5 5");
+  assert_rolls (battle, first, "F-DES-1 4d6=6 6 6 1; F-CAT-3 2d6=4 5; F-CAT-12 3d6=3 3 3; "
+                           "F-CAT-12 3d6=4 5 1; F-CRIT-1 2d6=1 2; F-CRIT-2 2d6=5 5");
+  assert_reported (battle, "Critical checks on Bystander (2+): 1 2 — 1 critical.");
+  g_assert_cmpint (n_criticals (battle, "bystander"), ==, 1);
 }
 
 static void
@@ -2713,6 +2797,7 @@ main (int   argc,
   g_test_add_func ("/engine/fire/F-DES-2/numbers-from-ruleset", test_des_numbers_from_ruleset);
 
   g_test_add_func ("/engine/fire/F-ART-1/in-range-and-arc", test_art_basic);
+  g_test_add_func ("/engine/fire/F-ART-13/numbers-from-ruleset", test_art_critical_from_ruleset);
   g_test_add_func ("/engine/fire/F-ART-3/combined-batteries", test_art_combined_batteries);
   g_test_add_func ("/engine/fire/F-ART-3/per-ship", test_art_per_ship);
   g_test_add_func ("/engine/fire/F-ART-15/columns", test_art_columns);
@@ -2759,6 +2844,9 @@ main (int   argc,
   g_test_add_func ("/engine/fire/F-CAT-11/burning-hulk", test_cat_burning_hulk);
   g_test_add_func ("/engine/fire/F-CAT-12/plasma-overload", test_cat_plasma_overload);
   g_test_add_func ("/engine/fire/F-CAT-12/one-die-per-vessel", test_cat_plasma_one_die);
+  g_test_add_func ("/engine/fire/F-CAT-12/numbers-from-ruleset", test_cat_strike_from_ruleset);
+  g_test_add_func ("/engine/fire/F-CRIT-1/explosion-numbers-from-ruleset",
+                   test_cat_strike_critical_from_ruleset);
   g_test_add_func ("/engine/fire/F-CAT-12/friend-and-foe", test_cat_friend_and_foe);
   g_test_add_func ("/engine/fire/F-CAT-13/necklin-rift", test_cat_necklin_rift);
   g_test_add_func ("/engine/fire/F-CAT-9/table", test_cat_table);

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <glib/gstdio.h>
 
 #include "adm-audience.h"
 #include "battle-scripting.h"
@@ -137,6 +138,29 @@ test_plasma_one_column_left (void)
   g_assert_cmpint (ship (battle, "vorberg")->shields_used, ==, 0);
 }
 
+
+/* F-CRIT-1 ("critical-threshold-other"): a plasma mine's damage checks for criticals on the
+ * ruleset's number (<critical-checks> <check source="plasma-mine">), not the engine's: with a
+ * copy of the rules checking on 5+, the checks 1 5 that bring none above bring one. */
+static void
+test_plasma_critical_from_ruleset (void)
+{
+  g_autofree char *dir =
+    changed_rules_begin ("ruleset", "source=\"plasma-mine\" clause=\"F-CRIT-1\" on=\"6\"",
+                         "source=\"plasma-mine\" clause=\"F-CRIT-1\" on=\"5\"");
+  g_autoptr(AdmBattle) battle = load_at (FIXTURE, ADM_PHASE_MOVEMENT);
+
+  changed_rules_end (dir);
+  g_rmdir (dir);
+  g_assert_cmpint (adm_ruleset_get_critical_on (adm_battle_get_ruleset (battle),
+                                                ADM_CRITICAL_SOURCE_PLASMA_MINE), ==, 5);
+  set_ruling (battle, "mine-plasma-shields", "ignored");
+  test_plasma (battle, "6 3 2 1 1 5 5 5", "F-MINE-7 4d6=6 3 2 1; F-CRIT-1 2d6=1 5; "
+                                          "F-CRIT-2 2d6=5 5",
+               "Plasma mine c-plasma, strength 8 at crossing Vorberg, column 3: 4 dice "
+               "(6 3 2 1) at 3+ — 2 damage.");
+  assert_reported (battle, "Critical checks on Vorberg (5+): 1 5 — 1 critical.");
+}
 static void
 test_plasma_shields (void)
 {
@@ -568,6 +592,8 @@ main (int   argc,
   g_test_add_func ("/engine/mines/F-MINE-6/load-errors", test_load_errors);
   g_test_add_func ("/engine/mines/F-MINE-7/shields-as-artillery", test_plasma_shields);
   g_test_add_func ("/engine/mines/F-MINE-7/one-column-left", test_plasma_one_column_left);
+  g_test_add_func ("/engine/mines/F-CRIT-1/numbers-from-ruleset",
+                   test_plasma_critical_from_ruleset);
   g_test_add_func ("/engine/mines/F-MINE-7/leftmost-column", test_plasma_leftmost);
   g_test_add_func ("/engine/mines/F-MINE-9/torpedo-attack", test_torpedo_mine);
   g_test_add_func ("/engine/mines/F-TORP-16/one-wave", test_torpedo_mines_one_wave);

@@ -7,6 +7,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <glib/gstdio.h>
 
 #include "battle-scripting.h"
 
@@ -615,6 +616,31 @@ test_ram_head_on (void)
                                                  "against armour 3, +1 for stronger shields)."));
 }
 
+/* F-CRIT-1 ("critical-threshold-other"): ramming damage checks for criticals on the
+ * ruleset's number (<critical-checks> <check source="ramming">), not the engine's: with a
+ * copy of the rules checking on 3+, the head-on ram above gives Target a critical for its
+ * checks 1 2 3. */
+static void
+test_ram_critical_from_ruleset (void)
+{
+  g_autofree char *dir =
+    changed_rules_begin ("ruleset", "source=\"ramming\" clause=\"F-CRIT-1\" on=\"6\"",
+                         "source=\"ramming\" clause=\"F-CRIT-1\" on=\"3\"");
+  g_autoptr(AdmBattle) battle = at_movement ("move.xml");
+
+  changed_rules_end (dir);
+  g_rmdir (dir);
+  g_assert_cmpint (adm_ruleset_get_critical_on (adm_battle_get_ruleset (battle),
+                                                ADM_CRITICAL_SOURCE_RAMMING), ==, 3);
+  resolve (battle, "<move formation=\"rammer\" order=\"all-ahead-full\" ram=\"target\">"
+                   "<forward cm=\"38\"/></move>",
+           "1 1  3  3 1 6 2 5  1 2 3  1 1  2 1 1 1 1 1 1  1");
+  g_assert_true (battle_helper_reported (battle, "Critical checks on Target (3+): 1 2 3 — "
+                                                 "1 critical."));
+  g_assert_true (battle_helper_reported (battle, "Critical checks on Vorpatril (3+): 1 — "
+                                                 "0 criticals."));
+}
+
 static void
 test_ram_missed_and_burn_up (void)
 {
@@ -1060,6 +1086,8 @@ main (int   argc,
   g_test_add_func ("/engine/battle/F-FORD-3/target-lock-turn-allowed", test_target_lock_no_turn);
   g_test_add_func ("/engine/battle/F-RAM-1/needs-all-ahead-full", test_ram_needs_all_ahead_full);
   g_test_add_func ("/engine/battle/F-RAM-10/head-on", test_ram_head_on);
+  g_test_add_func ("/engine/battle/F-CRIT-1/ramming-numbers-from-ruleset",
+                   test_ram_critical_from_ruleset);
   g_test_add_func ("/engine/battle/F-RAM-5/missed-and-burn-up", test_ram_missed_and_burn_up);
   g_test_add_func ("/engine/battle/F-RAM-5/escorts-only", test_ram_burn_up_escorts_only);
   g_test_add_func ("/engine/battle/F-RAM-2/overlap-reported", test_overlap_reported);

@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <glib/gstdio.h>
 
 #include "battle-scripting.h"
 
@@ -685,6 +686,27 @@ test_destructors (void)
   }
 }
 
+/* F-STN-8: the d6 of a station's check for catastrophic damage calls the table at or above
+ * the ruleset's number (<station-catastrophic-check on>), not the engine's: with a copy of
+ * the rules calling it on 5+, the 5 that does nothing above calls it. */
+static void
+test_destructors_number_from_ruleset (void)
+{
+  g_autofree char *dir = changed_rules_begin ("ruleset", "clause=\"F-STN-8\" on=\"6\"",
+                                              "clause=\"F-STN-8\" on=\"5\"");
+  g_autoptr(AdmBattle) battle = load_with ("orbit-station.xml", NULL);
+  changed_rules_end (dir);
+  g_rmdir (dir);
+  g_assert_cmpint (adm_ruleset_get_station_catastrophic_on (adm_battle_get_ruleset (battle)),
+                   ==, 5);
+  serg_fires (battle, "bastion", ONE_DAMAGE "1 2 5 3 4");
+  g_assert_cmpint (ship (battle, "bastion")->status, ==, ADM_SHIP_BURNING_HULK);
+  assert_reported (battle, "Bastion checks for catastrophic damage (F-STN-8): 5, the "
+                           "catastrophic damage table.");
+  g_assert_cmpstr (roll_purpose (battle, adm_battle_get_rolls (battle)->len - 2), ==,
+                   "Bastion: check for catastrophic damage, 5+");
+}
+
 static void
 test_main_armament_and_torpedoes (void)
 {
@@ -867,6 +889,8 @@ main (int   argc,
   g_test_add_func ("/engine/station/F-STN-13/at-surface", test_orbit_decay_at_surface);
   g_test_add_func ("/engine/station/F-STN-5/platform-stays", test_platform_stays);
   g_test_add_func ("/engine/station/F-STN-8/destructors", test_destructors);
+  g_test_add_func ("/engine/station/F-STN-8/numbers-from-ruleset",
+                   test_destructors_number_from_ruleset);
   g_test_add_func ("/engine/station/F-STN-9/main-armament", test_main_armament_and_torpedoes);
   g_test_add_func ("/engine/station/F-STN-11/reactor", test_reactor);
   g_test_add_func ("/engine/station/F-STN-12/fire-and-crew", test_fire_and_crew);

@@ -532,6 +532,37 @@ test_turret_number_from_ruleset (void)
   g_assert_cmpint (hull_left (battle, "triumph"), ==, 7);
 }
 
+/* F-WPN-16: a torpedo's damage checks for criticals on the ruleset's number (<critical-checks>
+ * <check source="torpedo">), not the engine's. With a copy of the rules checking on 2+, the
+ * duel of test_strike: the checks 6 1 bring one critical, and 2 2 would bring two; the odds
+ * read the same number. */
+static void
+test_critical_number_from_ruleset (void)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr(AdmBattle) battle =
+    load_with_changed_rules ("torp-duel.xml", "ruleset",
+                             "source=\"torpedo\" clause=\"F-WPN-16\" on=\"6\"",
+                             "source=\"torpedo\" clause=\"F-WPN-16\" on=\"2\"", &dir);
+  AdmTorpedoOddsInput input;
+  g_autoptr(AdmFireOdds) odds = NULL;
+  g_autoptr(GError) error = NULL;
+  guint first;
+
+  g_rmdir (dir);
+  g_assert_cmpint (adm_ruleset_get_critical_on (adm_battle_get_ruleset (battle),
+                                                ADM_CRITICAL_SOURCE_TORPEDO), ==, 2);
+  resolve (battle, "<launch weapons=\"vorkraft:torpedoes\" target=\"triumph\"/>", NULL);
+  odds = adm_battle_torpedo_odds (battle, 1, ship_index (battle, "triumph"), 0, &input, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (input.critical_on, ==, 2);
+  first = resolve (battle, NULL, "4 1  3 2 6  2 2  2 3  5 5  2");
+  assert_rolls (battle, first, "F-TORP-13 2d6=4 1; F-TORP-7 3d6=3 2 6; F-WPN-16 2d6=2 2; "
+                               "F-CRIT-2 2d6=2 3; F-CRIT-2 2d6=5 5; F-TORP-7 1d6=2");
+  assert_outcome (battle, first + 2, "≥ 2 per die: 2 passed ✓, 0 failed ✗");
+  g_assert_cmpstr (roll_purpose (battle, first + 2), ==, "critical checks on Triumph, 2+");
+}
+
 static void
 steer_twice (const char *ruling)
 {
@@ -913,6 +944,8 @@ main (int   argc,
   g_test_add_func ("/engine/torpedo/F-TORP-4/run-and-detonate", test_run_and_detonate);
   g_test_add_func ("/engine/torpedo/F-TORP-13/turret-number-from-ruleset",
                    test_turret_number_from_ruleset);
+  g_test_add_func ("/engine/torpedo/F-WPN-16/numbers-from-ruleset",
+                   test_critical_number_from_ruleset);
   g_test_add_func ("/engine/torpedo/F-TORP-6/contact-behind-launcher",
                    test_contact_behind_launcher);
   g_test_add_func ("/engine/torpedo/F-TORP-13/strike", test_strike);

@@ -394,8 +394,16 @@ test_season (Fixture       *fixture,
   exported = file_contents (season);
   g_assert_true (g_str_has_prefix (exported, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                                              "<season>"));
-  /* The Vorpatril destroyer: hull 5 in forcon-2010, 15 in this game. */
+  /* The season carries the rule numbers (F-CRIT-1, F-CAT-12, F-STN-8). */
+  g_assert_nonnull (strstr (exported, "<critical-checks clause=\"F-CRIT-1\">"));
+  g_assert_nonnull (strstr (exported, "<explosion-strike "));
+  g_assert_nonnull (strstr (exported, "<station-catastrophic-check "));
+  /* The Vorpatril destroyer: hull 5 in forcon-2010, 15 in this game; artillery's critical
+   * checks on 5+, not 6+ (F-ART-13). */
   edited = replace_after (exported, "<class id=\"vorpatril\"", "hull=\"5\"", "hull=\"15\"");
+  g_free (exported);
+  exported = g_steal_pointer (&edited);
+  edited = replace_after (exported, "<check source=\"artillery\"", "on=\"6\"", "on=\"5\"");
   g_assert_true (g_file_set_contents (season, edited, -1, NULL));
   g_clear_pointer (&result, cli_result_free);
   result = run_cli ("scenario", "season", fixture->scenario, "--import", season, NULL);
@@ -417,12 +425,16 @@ test_season (Fixture       *fixture,
   g_assert_no_error (error);
   g_assert_cmpint (adm_ruleset_lookup_class (adm_campaign_get_ruleset (opened),
                                              "vorpatril")->hull, ==, 15);
+  g_assert_cmpint (adm_ruleset_get_critical_on (adm_campaign_get_ruleset (opened),
+                                                ADM_CRITICAL_SOURCE_ARTILLERY), ==, 5);
   g_clear_pointer (&result, cli_result_free);
   result = run_cli ("scenario", "season", campaign, "--export", again, NULL);
   g_assert_cmpint (result->status, ==, 0);
   g_free (exported);
   exported = file_contents (again);
   g_assert_nonnull (strstr (exported, "hull=\"15\""));
+  g_assert_nonnull (strstr (exported, "<check source=\"artillery\" clause=\"F-ART-13\" "
+                                      "on=\"5\"/>"));
 
   /* A campaign keeps the rules it was started with. */
   g_clear_pointer (&result, cli_result_free);
@@ -440,6 +452,57 @@ test_season (Fixture       *fixture,
   g_free (carried);
   carried = file_contents (made);
   g_assert_nonnull (strstr (carried, "hull=\"15\""));
+}
+
+/* A campaign saved before the rule numbers of <critical-checks>, <explosion-strike> and
+ * <station-catastrophic-check> were the ruleset's (made by that program: its season has none
+ * of them) opens, its seal intact, and plays by ruleset-defaults.xml's numbers, the ones it
+ * was played by; it goes on to the next cycle and its season is exported as it carries it,
+ * which a scenario imports. */
+static void
+test_season_before_critical_checks (Fixture       *fixture,
+                                    gconstpointer  data)
+{
+  g_autofree char *season = g_build_filename (fixture->dir, "season.xml", NULL);
+  g_autofree char *next = g_build_filename (fixture->dir, "next.admiralty", NULL);
+  g_autofree char *original = NULL, *exported = NULL;
+  g_autoptr(CliResult) result = NULL;
+  g_autoptr(AdmCampaign) opened = NULL, again = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmRuleset *ruleset;
+
+  copy_scenario (fixture, "tests/data/campaigns", "season-before-critical-checks.admiralty");
+  original = file_contents (fixture->scenario);
+  g_assert_null (strstr (original, "<critical-checks"));
+  g_assert_nonnull (strstr (original, "<season>"));
+  opened = adm_campaign_open (fixture->scenario, &error);
+  g_assert_no_error (error);
+  ruleset = adm_campaign_get_ruleset (opened);
+  g_assert_cmpint (adm_ruleset_get_critical_on (ruleset, ADM_CRITICAL_SOURCE_ARTILLERY), ==, 6);
+  g_assert_cmpint (adm_ruleset_get_critical_on (ruleset, ADM_CRITICAL_SOURCE_EXPLOSION), ==, 6);
+  g_assert_cmpstr (adm_ruleset_get_critical_clause (ruleset, ADM_CRITICAL_SOURCE_FIRE), ==,
+                   "F-CRIT-14");
+  g_assert_cmpint (adm_ruleset_get_explosion_damage_on (ruleset), ==, 4);
+  g_assert_cmpint (adm_ruleset_get_station_catastrophic_on (ruleset), ==, 6);
+
+  result = run_cli ("cycle", fixture->scenario, "--seed", "4", "--save", next, NULL);
+  g_test_message ("%s%s", result->out, result->err);
+  g_assert_cmpint (result->status, ==, 0);
+  again = adm_campaign_open (next, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (adm_ruleset_get_critical_on (adm_campaign_get_ruleset (again),
+                                                ADM_CRITICAL_SOURCE_TORPEDO), ==, 6);
+
+  g_clear_pointer (&result, cli_result_free);
+  result = run_cli ("scenario", "season", next, "--export", season, NULL);
+  g_assert_cmpint (result->status, ==, 0);
+  exported = file_contents (season);
+  g_assert_null (strstr (exported, "<critical-checks"));
+  copy_scenario (fixture, "scenarios", "skirmish.admiralty");
+  g_clear_pointer (&result, cli_result_free);
+  result = run_cli ("scenario", "season", fixture->scenario, "--import", season, NULL);
+  g_test_message ("%s%s", result->out, result->err);
+  g_assert_cmpint (result->status, ==, 0);
 }
 
 /* An order of battle read into a scenario that carries its own season: the CSV's fleets
@@ -571,6 +634,7 @@ main (int    argc,
                   fixture_teardown);
     }
   ADD ("season/import-oob", test_season_import_oob, NULL);
+  ADD ("season/F-CRIT-1/before-critical-checks", test_season_before_critical_checks, NULL);
   g_test_add_func ("/cli/scenario/usage", test_usage);
 
   return g_test_run ();

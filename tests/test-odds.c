@@ -716,7 +716,7 @@ torpedo_odds (int torpedoes,
 {
   g_autoptr(GError) error = NULL;
   /* F-TORP-13: «на 4+ сбивается одна торпеда», the number of forcon-2010.xml. */
-  AdmTorpedoOddsInput input = { torpedoes, turrets, armour, save_on, 4 };
+  AdmTorpedoOddsInput input = { torpedoes, turrets, armour, save_on, 4, 6 };
   AdmFireOdds *odds = adm_torpedo_odds_compute (&input, &error);
 
   g_assert_no_error (error);
@@ -780,12 +780,14 @@ test_torpedo_turrets (void)
 static void
 test_torpedo_refused (void)
 {
-  AdmTorpedoOddsInput negative = { -1, 0, 3, 0, 4 }, turrets = { 2, 1001, 3, 0, 4 };
-  AdmTorpedoOddsInput no_number = { 2, 1, 3, 0, 0 }, seven = { 2, 1, 3, 0, 7 };
+  AdmTorpedoOddsInput negative = { -1, 0, 3, 0, 4, 6 }, turrets = { 2, 1001, 3, 0, 4, 6 };
+  AdmTorpedoOddsInput no_number = { 2, 1, 3, 0, 0, 6 }, seven = { 2, 1, 3, 0, 7, 6 };
+  AdmTorpedoOddsInput no_critical = { 2, 1, 3, 0, 4, 0 };
   g_autoptr(GError) error = NULL;
   g_autoptr(GError) too_many = NULL;
   g_autoptr(GError) zero = NULL;
   g_autoptr(GError) above = NULL;
+  g_autoptr(GError) critical = NULL;
   AdmFireOdds *odds = adm_torpedo_odds_compute (&negative, &error);
 
   /* F-TORP-13: a turret die hits on a d6 result, 1 to 6; anything else is refused. */
@@ -794,6 +796,10 @@ test_torpedo_refused (void)
   g_assert_null (adm_torpedo_odds_compute (&seven, &above));
   g_assert_error (above, ADM_ODDS_ERROR, ADM_ODDS_ERROR_INVALID);
   g_assert_nonnull (strstr (above->message, "7+"));
+  /* F-WPN-16: so does the critical check of a torpedo's damage. */
+  g_assert_null (adm_torpedo_odds_compute (&no_critical, &critical));
+  g_assert_error (critical, ADM_ODDS_ERROR, ADM_ODDS_ERROR_INVALID);
+  g_assert_nonnull (strstr (critical->message, "a critical check passing on 0+"));
 
   g_assert_null (odds);
   g_assert_error (error, ADM_ODDS_ERROR, ADM_ODDS_ERROR_INVALID);

@@ -7,6 +7,7 @@
 
 #include <locale.h>
 #include <string.h>
+#include <glib/gstdio.h>
 
 #include "adm-ruleset.h"
 #include "adm-xml.h"
@@ -598,6 +599,80 @@ test_control_fixture (void)
   g_assert_nonnull (adm_ruleset_lookup_class (ruleset, "frigate"));
 }
 
+/* The elements added after campaigns began to carry their season may be left out: a ruleset
+ * without them, as a season saved before carries, plays by ruleset-defaults.xml's numbers,
+ * which are the bundled forcon-2010.xml's (F-FORD-8, F-DES-2, F-DES-3, F-ART-13, F-WPN-16,
+ * F-CRIT-1, F-CRIT-14, F-CAT-12, F-CAT-13, F-STN-8). */
+static void
+test_defaults_for_an_old_season (void)
+{
+  g_autofree char *rules = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "data", "rules",
+                                             NULL);
+  g_autofree char *shipped_path = g_build_filename (rules, "forcon-2010.xml", NULL);
+  g_autofree char *classes_path = g_build_filename (rules, "forcon-2010-classes.xml", NULL);
+  g_autofree char *text = NULL, *classes = NULL, *old_path = NULL, *old_classes = NULL;
+  g_autofree char *dir = NULL;
+  g_autoptr(AdmRuleset) shipped = NULL, old = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *start, *end;
+  g_autofree char *cut = NULL;
+
+  shipped = adm_ruleset_load_file (shipped_path, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (shipped_path, &text, NULL, &error));
+  g_assert_true (g_file_get_contents (classes_path, &classes, NULL, &error));
+  /* The shipped file less everything from <special-shield> to <station-catastrophic-check>. */
+  start = strstr (text, "  <special-shield ");
+  end = strstr (text, "<station-catastrophic-check ");
+  g_assert_nonnull (start);
+  g_assert_nonnull (end);
+  end = strchr (end, '\n') + 1;
+  cut = g_strdup_printf ("%.*s%s", (int) (start - text), text, end);
+  g_assert_null (strstr (cut, "<critical-checks"));
+  g_assert_null (strstr (cut, "<gravi-destructor"));
+  dir = g_dir_make_tmp ("admiralty-old-season-XXXXXX", &error);
+  g_assert_no_error (error);
+  old_path = g_build_filename (dir, "forcon-2010.xml", NULL);
+  old_classes = g_build_filename (dir, "forcon-2010-classes.xml", NULL);
+  g_assert_true (g_file_set_contents (old_path, cut, -1, &error));
+  g_assert_true (g_file_set_contents (old_classes, classes, -1, &error));
+  old = adm_ruleset_load_file (old_path, &error);
+  g_remove (old_path);
+  g_remove (old_classes);
+  g_rmdir (dir);
+  g_assert_no_error (error);
+  g_assert_nonnull (old);
+
+  g_assert_cmpint (adm_ruleset_get_shield_save_on (old), ==,
+                   adm_ruleset_get_shield_save_on (shipped));
+  g_assert_cmpint (adm_ruleset_get_destructor_hit_on (old), ==,
+                   adm_ruleset_get_destructor_hit_on (shipped));
+  g_assert_cmpint (adm_ruleset_get_destructor_critical_on (old), ==,
+                   adm_ruleset_get_destructor_critical_on (shipped));
+  for (AdmCriticalSource source = 0; source < ADM_N_CRITICAL_SOURCES; source++)
+    {
+      g_assert_cmpint (adm_ruleset_get_critical_on (old, source), ==,
+                       adm_ruleset_get_critical_on (shipped, source));
+      g_assert_cmpstr (adm_ruleset_get_critical_clause (old, source), ==,
+                       adm_ruleset_get_critical_clause (shipped, source));
+    }
+  g_assert_cmpint (adm_ruleset_get_explosion_damage_on (old), ==,
+                   adm_ruleset_get_explosion_damage_on (shipped));
+  g_assert_cmpint (adm_ruleset_get_station_catastrophic_on (old), ==,
+                   adm_ruleset_get_station_catastrophic_on (shipped));
+  /* The numbers the engine played before they were data. */
+  g_assert_cmpint (adm_ruleset_get_critical_on (old, ADM_CRITICAL_SOURCE_ARTILLERY), ==, 6);
+  g_assert_cmpstr (adm_ruleset_get_critical_clause (old, ADM_CRITICAL_SOURCE_FIRE), ==,
+                   "F-CRIT-14");
+  g_assert_cmpint (adm_ruleset_get_explosion_damage_on (old), ==, 4);
+  g_assert_cmpint (adm_ruleset_get_station_catastrophic_on (old), ==, 6);
+  /* The season is carried as read: the defaults are not written into it, so a sealed
+   * campaign's season keeps its SHA-256. */
+  g_assert_null (adm_xml_first_element (adm_xml_first_element (adm_ruleset_get_season (old),
+                                                               "ruleset"),
+                                        "critical-checks"));
+}
+
 typedef struct {
   const char *ruleset;    /* fixture file loaded */
   const char *reported;   /* file the error names: the ruleset or its classes file */
@@ -626,13 +701,11 @@ static const BrokenCase broken_cases[] = {
     "refused for safety" },
   { "truncated.xml", "truncated.xml", 30, ADM_XML_ERROR_SYNTAX,
     "the file ends too early" },
-  /* F-FORD-8: the save number is the ruleset's, so its element is required. */
-  { "missing-special-shield.xml", "missing-special-shield.xml", 34, ADM_XML_ERROR_INVALID,
-    "unexpected element gravi-destructor" },
-  /* F-DES-2, F-DES-3: the gravi-destructor's numbers are the ruleset's, so its element is
-   * required. */
-  { "missing-gravi-destructor.xml", "missing-gravi-destructor.xml", 35, ADM_XML_ERROR_INVALID,
-    "unexpected element rulings" },
+  /* F-CRIT-1, F-CRIT-14: <critical-checks>, when given, has a check for every source. */
+  { "critical-checks-short.xml", "critical-checks-short.xml", 36, ADM_XML_ERROR_INVALID,
+    "<critical-checks> has no <check source=\"fire\">" },
+  { "critical-checks-twice.xml", "critical-checks-twice.xml", 42, ADM_XML_ERROR_INVALID,
+    "<critical-checks> has a second <check source=\"artillery\">" },
   { "unknown-placement.xml", "unknown-placement.xml", 48, ADM_XML_ERROR_INVALID,
     "<order> names the placement “column”, which the ruleset does not define (it has: line)" },
 };
@@ -679,6 +752,8 @@ main (int   argc,
   g_test_add_func ("/data/rulesets/load/unknown-ruleset", test_unknown_ruleset);
   g_test_add_func ("/data/rulesets/load/search-path-only-env", test_search_path_only_env);
   g_test_add_func ("/data/rulesets/load/file-named-after-id", test_file_named_after_id);
+  g_test_add_func ("/data/rulesets/load/F-CRIT-1/defaults-for-an-old-season",
+                   test_defaults_for_an_old_season);
   g_test_add_func ("/data/rulesets/broken/control-loads", test_control_fixture);
 
   for (guint i = 0; i < G_N_ELEMENTS (broken_cases); i++)

@@ -114,6 +114,8 @@ _cli_odds_torpedo_run (int    argc,
   if (ruleset == NULL)
     return CLI_EXIT_INVALID;
   input.turret_hit = adm_ruleset_get_turret_hit (ruleset);
+  /* F-WPN-16: and so is the critical check's. */
+  input.critical_on = adm_ruleset_get_critical_on (ruleset, ADM_CRITICAL_SOURCE_TORPEDO);
   /* F-FORD-8: the save number is the ruleset's too. */
   input.save_on = special_shield ? adm_ruleset_get_shield_save_on (ruleset) : 0;
 

@@ -193,6 +193,32 @@ int                      adm_ruleset_get_destructor_hit_on (AdmRuleset *self);
  * critical. */
 int                      adm_ruleset_get_destructor_critical_on (AdmRuleset *self);
 
+/* F-CRIT-1: the sources of damage whose critical checks pass on a d6 number of the ruleset's
+ * <critical-checks> (the gravi-destructor's is adm_ruleset_get_destructor_critical_on ()). */
+typedef enum
+{
+  ADM_CRITICAL_SOURCE_ARTILLERY,    /* F-ART-13 */
+  ADM_CRITICAL_SOURCE_TORPEDO,      /* F-WPN-16: torpedoes, a torpedo mine's too */
+  ADM_CRITICAL_SOURCE_PLASMA_MINE,  /* F-CRIT-1, ruling "critical-threshold-other" */
+  ADM_CRITICAL_SOURCE_RAMMING,      /* F-CRIT-1, ruling "critical-threshold-other" */
+  ADM_CRITICAL_SOURCE_EXPLOSION,    /* F-CRIT-1, ruling "critical-threshold-other" */
+  ADM_CRITICAL_SOURCE_FIRE,         /* F-CRIT-14: a fire not put out */
+  ADM_N_CRITICAL_SOURCES
+} AdmCriticalSource;
+
+/* F-CRIT-1: the d6 result at or above which a damage point from @source brings a critical,
+ * and the clause its checks are rolled under. */
+int                      adm_ruleset_get_critical_on (AdmRuleset        *self,
+                                                      AdmCriticalSource  source);
+const char              *adm_ruleset_get_critical_clause (AdmRuleset        *self,
+                                                          AdmCriticalSource  source);
+/* F-CAT-12, F-CAT-13: the d6 result at or above which a die of an explosion's strike is a
+ * damage. */
+int                      adm_ruleset_get_explosion_damage_on (AdmRuleset *self);
+/* F-STN-8, F-STN-9, F-STN-11: the d6 result at or above which a station's critical calls the
+ * catastrophic damage table. */
+int                      adm_ruleset_get_station_catastrophic_on (AdmRuleset *self);
+
 /* Wrapper on the pure functions with this ruleset's table and rulings: the number of d6 for
  * @firepower against @target after @shift; @column_out gets the column used (0: no shot).
  * An unknown target sets @error listing the known ones. */

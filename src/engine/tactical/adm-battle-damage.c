@@ -221,14 +221,16 @@ add_damage (AdmBattle  *self,
   return TRUE;
 }
 
-/* F-STN-8 ("station-catastrophic-check"): a d6 and, on a 6, the catastrophic damage table
- * whatever hull points are left; with "when-damaged", only for a damaged station (F-STN-3). */
+/* F-STN-8 ("station-catastrophic-check"): a d6 and, at or above the ruleset's number (6), the
+ * catastrophic damage table whatever hull points are left; with "when-damaged", only for a
+ * damaged station (F-STN-3). */
 static gboolean
 station_catastrophic_check (AdmBattle          *self,
                             guint               ship,
                             const AdmTableRow  *row,
                             GError            **error)
 {
+  int on = adm_ruleset_get_station_catastrophic_on (self->ruleset);
   int die;
 
   if (_adm_battle_ruling_is (self, "station-catastrophic-check", "when-damaged") &&
@@ -241,15 +243,15 @@ station_catastrophic_check (AdmBattle          *self,
       return TRUE;
     }
   if (!_adm_battle_roll_sum (self, ADM_ABOUT_SHIP (ship), 1, 6, row->clause, &die, error,
-                             _("%s: check for catastrophic damage, 6"),
-                             _adm_battle_ship_name (self, ship)))
+                             _("%s: check for catastrophic damage, %d+"),
+                             _adm_battle_ship_name (self, ship), on))
     return FALSE;
-  _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_SUM_AT_LEAST, 6, NULL);
+  _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_SUM_AT_LEAST, on, NULL);
   _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
                       _("%s checks for catastrophic damage (%s): %d%s"),
                       _adm_battle_ship_name (self, ship), row->clause, die,
-                      die == 6 ? _(", the catastrophic damage table.") : _(", nothing more."));
-  if (die == 6)
+                      die >= on ? _(", the catastrophic damage table.") : _(", nothing more."));
+  if (die >= on)
     return catastrophic (self, ship, error);
   return TRUE;
 }
@@ -488,6 +490,18 @@ _adm_battle_inflict (AdmBattle   *self,
   return critical_checks (self, ship, applied, critical_on, critical_clause, error);
 }
 
+gboolean
+_adm_battle_inflict_from (AdmBattle         *self,
+                          guint              ship,
+                          int                points,
+                          AdmCriticalSource  source,
+                          GError           **error)
+{
+  return _adm_battle_inflict (self, ship, points,
+                              adm_ruleset_get_critical_on (self->ruleset, source),
+                              adm_ruleset_get_critical_clause (self->ruleset, source), error);
+}
+
 static int
 compare_indices (gconstpointer a,
                  gconstpointer b)
@@ -513,6 +527,8 @@ area_damage (AdmBattle  *self,
   gboolean every_ship;
   /* "explosion-strike", looked up for the first vessel struck (-1: not yet). */
   int one_die = -1;
+  /* F-CAT-12, F-CAT-13: a die of the strike damages at or above the ruleset's number. */
+  int on = adm_ruleset_get_explosion_damage_on (self->ruleset);
   int radius;
 
   /* F-CAT-12, F-CAT-13 ("explosion-strike"): the radius is rolled once; every vessel within
@@ -555,10 +571,10 @@ area_damage (AdmBattle  *self,
           guint die;
 
           if (!_adm_battle_roll (self, ADM_ABOUT_SHIPS (ship, i), 1, 6, clause, &die, error,
-                                 _("explosion of %s against %s, 4+"), name, other->name))
+                                 _("explosion of %s against %s, %d+"), name, other->name, on))
             return FALSE;
-          _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, 4, NULL);
-          damage = die >= 4 ? strength : 0;
+          _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, on, NULL);
+          damage = (int) die >= on ? strength : 0;
         }
       else
         {
@@ -566,16 +582,17 @@ area_damage (AdmBattle  *self,
           if ((gsize) strength > G_N_ELEMENTS (buffer))
             dice = allocated = g_new0 (guint, strength);
           if (!_adm_battle_roll (self, ADM_ABOUT_SHIPS (ship, i), strength, 6, clause, dice, error,
-                                 _("explosion of %s against %s, 4+ each"), name, other->name))
+                                 _("explosion of %s against %s, %d+ each"), name, other->name,
+                                 on))
             return FALSE;
-          _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, 4, NULL);
+          _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, on, NULL);
           for (int d = 0; d < strength; d++)
-            damage += dice[d] >= 4;
+            damage += (int) dice[d] >= on;
         }
       _adm_battle_report (self, ADM_ABOUT_SHIP (i),
                           _("The explosion strikes %s: %d damage."), other->name, damage);
-      /* F-CRIT-1 ("critical-threshold-other"): 6+ for explosions. */
-      if (!_adm_battle_inflict (self, i, damage, 6, "F-CRIT-1", error))
+      /* F-CRIT-1 ("critical-threshold-other"): the ruleset's number for explosions. */
+      if (!_adm_battle_inflict_from (self, i, damage, ADM_CRITICAL_SOURCE_EXPLOSION, error))
         return FALSE;
     }
   return TRUE;

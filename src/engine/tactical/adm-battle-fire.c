@@ -1102,9 +1102,14 @@ attack (AdmBattle   *self,
       shields_first = buffers->rulings.shields_first;
       fewer = artillery_fewer (self, &v, type, half, long_range, dice);
       /* F-ART-12: each die at or above the armour is a hit (F-CAT-8: a hulk keeps its
-       * armour); F-ART-13: criticals on 6+. */
-      if (!resolve_hits (self, target, dice, t->klass->armour, shields_first, v.lock, 6,
-                         "F-ART-11", "F-ART-13", fewer, line, ADM_ABOUT_ARRAY (artillery_about),
+       * armour); F-ART-13: criticals on the ruleset's number. */
+      if (!resolve_hits (self, target, dice, t->klass->armour, shields_first, v.lock,
+                         adm_ruleset_get_critical_on (self->ruleset,
+                                                      ADM_CRITICAL_SOURCE_ARTILLERY),
+                         "F-ART-11",
+                         adm_ruleset_get_critical_clause (self->ruleset,
+                                                          ADM_CRITICAL_SOURCE_ARTILLERY),
+                         fewer, line, ADM_ABOUT_ARRAY (artillery_about),
                          buffers->shown, error))
         return FALSE;
     }

@@ -699,8 +699,8 @@ plasma_strike (AdmBattle     *self,
                                 "(%s) at %d+ — %u damage.", dice),
                       mine->id, mine->strength, _adm_battle_aspect_word (aspect), t->name, column,
                       dice, text->str, armour, hits);
-  /* F-CRIT-1 ("critical-threshold-other"): criticals on 6+. */
-  return _adm_battle_inflict (self, target, hits, 6, "F-CRIT-1", error);
+  /* F-CRIT-1 ("critical-threshold-other"): criticals on the ruleset's number. */
+  return _adm_battle_inflict_from (self, target, hits, ADM_CRITICAL_SOURCE_PLASMA_MINE, error);
 }
 
 /* F-MINE-9: the mine makes a torpedo attack under the standard rules: turrets (F-TORP-13,
@@ -769,8 +769,8 @@ torpedo_strike (AdmBattle     *self,
                                   "at %d+ — %u damage.", torpedoes),
                         torpedoes, mine->id, name, text->str, armour, hits);
   }
-  /* F-WPN-16: criticals on 6+. */
-  return _adm_battle_inflict (self, target, hits, 6, "F-WPN-16", error);
+  /* F-WPN-16: criticals on the ruleset's number for torpedoes. */
+  return _adm_battle_inflict_from (self, target, hits, ADM_CRITICAL_SOURCE_TORPEDO, error);
 }
 
 gboolean

@@ -582,8 +582,8 @@ ram_damage (AdmBattle  *self,
                       _("%s deals %d damage to %s (%d dice against armour %d%s)."),
                       _adm_battle_ship_name (self, from), damage, target->name, dice, armour,
                       modifier > 0 ? _(", +1 for stronger shields") : "");
-  /* F-CRIT-1 ("critical-threshold-other"): 6+ for ramming damage. */
-  return _adm_battle_inflict (self, to, damage, 6, "F-CRIT-1", error);
+  /* F-CRIT-1 ("critical-threshold-other"): the ruleset's number for ramming damage. */
+  return _adm_battle_inflict_from (self, to, damage, ADM_CRITICAL_SOURCE_RAMMING, error);
 }
 
 static gboolean

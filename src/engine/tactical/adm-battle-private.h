@@ -380,6 +380,13 @@ gboolean             _adm_battle_inflict      (AdmBattle   *self,
                                                int          critical_on,
                                                const char  *critical_clause,
                                                GError     **error);
+/* _adm_battle_inflict () with the critical checks of @source: the ruleset's number and
+ * clause (<critical-checks>, F-CRIT-1). */
+gboolean             _adm_battle_inflict_from (AdmBattle        *self,
+                                               guint             ship,
+                                               int               points,
+                                               AdmCriticalSource source,
+                                               GError          **error);
 /* F-FORD-8: rolls @ship's reinforced special force shield's save of each of @damage points
  * (adm_battle_ship_shield_save_on ()), taking the saved ones off and reporting them as the
  * rest of @line; nothing when the ship has no such save now (adm-battle-fire.c). */

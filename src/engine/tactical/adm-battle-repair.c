@@ -521,9 +521,9 @@ _adm_battle_damage_control (AdmBattle  *self,
       if (!_adm_battle_ship_active (self, i) || s->on_fire == 0)
         continue;
       /* F-CRIT-14, F-STN-12: a fire not put out does one damage and keeps burning; F-CRIT-1
-       * as ruled: its damage checks for criticals on 6+. */
+       * as ruled: its damage checks for criticals on the ruleset's number for fire. */
       _adm_battle_report (self, ADM_ABOUT_SHIP (i), _("Fire aboard %s is still burning."), s->name);
-      if (!_adm_battle_inflict (self, i, s->on_fire, 6, "F-CRIT-14", error))
+      if (!_adm_battle_inflict_from (self, i, s->on_fire, ADM_CRITICAL_SOURCE_FIRE, error))
         return FALSE;
     }
   return TRUE;

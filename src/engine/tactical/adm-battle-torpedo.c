@@ -1468,8 +1468,9 @@ strike (AdmBattle  *self,
                                   "%d torpedoes of salvo %d miss and fly on (F-TORP-8).",
                                   n - hits), n - hits, id);
   remove_torpedoes (self, index, hits);
-  /* F-WPN-16: criticals on 6+; F-CAT-6: a hulk hit rolls the catastrophic table again. */
-  return _adm_battle_inflict (self, ship, damage, 6, "F-WPN-16", error);
+  /* F-WPN-16: criticals on the ruleset's number; F-CAT-6: a hulk hit rolls the catastrophic
+   * table again. */
+  return _adm_battle_inflict_from (self, ship, damage, ADM_CRITICAL_SOURCE_TORPEDO, error);
 }
 
 /* Torpedo phase: the run (F-TORP-3, F-TORP-4, F-TORP-5, F-TORP-10, F-TORP-11, F-TORP-12, F-WPN-11,

@@ -258,7 +258,8 @@ artillery_input (AdmRuleset        *ruleset,
     return FALSE;
 
   input->hit_on = armour;      /* F-ART-12 */
-  input->critical_on = 6;      /* F-ART-13 */
+  input->critical_on = adm_ruleset_get_critical_on (ruleset,               /* F-ART-13 */
+                                                    ADM_CRITICAL_SOURCE_ARTILLERY);
   /* F-WPN-7 (ruling "shields-against-artillery"). */
   order = adm_ruleset_get_ruling_value (ruleset, "shields-against-artillery");
   input->order = g_strcmp0 (order, "before-armour") == 0
@@ -514,6 +515,13 @@ adm_torpedo_odds_compute (const AdmTorpedoOddsInput  *input,
                    _("a turret die hitting on %d+ is impossible; give 1 to 6"), input->turret_hit);
       return NULL;
     }
+  if (input->critical_on < 1 || input->critical_on > 6)
+    {
+      g_set_error (error, ADM_ODDS_ERROR, ADM_ODDS_ERROR_INVALID,
+                   _("a critical check passing on %d+ is impossible; give 1 to 6"),
+                   input->critical_on);
+      return NULL;
+    }
   if (input->save_on < 0)
     {
       g_set_error (error, ADM_ODDS_ERROR, ADM_ODDS_ERROR_INVALID,
@@ -547,12 +555,12 @@ adm_torpedo_odds_compute (const AdmTorpedoOddsInput  *input,
     }
   g_assert (sum > 0.5);
   odds->damage = g_new (double, odds->max_damage + 1);
-  q = adm_odds_d6_at_least (6);
+  q = adm_odds_d6_at_least (input->critical_on);
   for (int k = 0; k <= odds->max_damage; k++)
     {
       odds->damage[k] = damage[k] / sum;
       odds->expected_damage += k * odds->damage[k];
-      /* F-WPN-16: a critical check at 6+ for every damage point. */
+      /* F-WPN-16: a critical check at the ruleset's number for every damage point. */
       odds->p_critical += odds->damage[k] * (1.0 - pow (1.0 - q, k));
     }
   return odds;
@@ -606,6 +614,8 @@ adm_battle_torpedo_odds (AdmBattle            *battle,
                       ? adm_battle_ship_turret_pool (battle, ship) + cover_dice : 0;
   numbers.armour = target->klass->armour;
   numbers.turret_hit = adm_ruleset_get_turret_hit (adm_battle_get_ruleset (battle));
+  numbers.critical_on = adm_ruleset_get_critical_on (adm_battle_get_ruleset (battle),
+                                                     ADM_CRITICAL_SOURCE_TORPEDO);
   numbers.save_on = adm_battle_ship_shield_save_on (battle, ship);
   if (input != NULL)
     *input = numbers;

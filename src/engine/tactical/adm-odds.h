@@ -114,6 +114,8 @@ typedef struct {
   int save_on;     /* F-FORD-8 special-shield save of each damage point on d6 ≥ save_on; 0 none */
   int turret_hit;  /* F-TORP-13: the ruleset's number for a turret die (adm_ruleset_get_turret_hit
                     * ()), 1..6 */
+  int critical_on; /* F-WPN-16: the ruleset's number for a critical check of a torpedo's damage
+                    * (adm_ruleset_get_critical_on ()), 1..6 */
 } AdmTorpedoOddsInput;
 
 /* Pure function: the exact odds of a salvo of @input->torpedoes against @input->turrets turret
