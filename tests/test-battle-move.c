@@ -221,6 +221,30 @@ test_formation_succession (void)
   g_assert_cmpint (adm_battle_ship_shield_pool (battle, victory), ==, 4);
 }
 
+/* F-FORM-14: the bonus to readiness of the roll to take command is the ruleset's
+ * (<succession readiness-bonus>), not the engine's: with a copy of the rules giving + 2, the
+ * 9 that takes command against readiness 6 + 3 above fails against 6 + 2. */
+static void
+test_succession_bonus_from_ruleset (void)
+{
+  g_autofree char *dir = changed_rules_begin ("ruleset", "readiness-bonus=\"3\"",
+                                              "readiness-bonus=\"2\"");
+  g_autoptr(AdmBattle) battle = battle_helper_load ("command.xml");
+  const AdmBattleFormation *k;
+
+  changed_rules_end (dir);
+  g_rmdir (dir);
+  g_assert_cmpint (adm_ruleset_get_succession_bonus (adm_battle_get_ruleset (battle)), ==, 2);
+  battle_helper_skip_to (battle, ADM_PHASE_FIRE);
+  resolve (battle, "<fire weapons=\"vorberg:main vorberg:destructor\" target=\"triumph\"/>",
+           "6 6 6 6 6  6 6  1 1");
+  resolve (battle, "", "");
+  resolve (battle, "", "4 5");
+  k = adm_battle_get_formation (battle, adm_battle_formation_index (battle, "k"));
+  g_assert_cmpint (k->flagship, ==, -1);
+  g_assert_true (battle_helper_reported (battle, "Victory fails to take command"));
+}
+
 static void
 test_flagship_transfer (void)
 {
@@ -1063,6 +1087,8 @@ main (int   argc,
   g_test_add_func ("/engine/battle/F-FORM-8/mixed-categories", test_formation_mixed);
   g_test_add_func ("/engine/battle/F-FORM-9/moves-as-one", test_formation_moves_as_one);
   g_test_add_func ("/engine/battle/F-FORM-14/succession", test_formation_succession);
+  g_test_add_func ("/engine/battle/F-FORM-14/numbers-from-ruleset",
+                   test_succession_bonus_from_ruleset);
   g_test_add_func ("/engine/battle/F-FORM-17/transfer", test_flagship_transfer);
   g_test_add_func ("/engine/battle/F-FORM-12/torpedoes-not-direct-fire",
                    test_torpedo_salvo_not_direct_fire);

@@ -602,7 +602,7 @@ test_control_fixture (void)
 /* The elements added after campaigns began to carry their season may be left out: a ruleset
  * without them, as a season saved before carries, plays by ruleset-defaults.xml's numbers,
  * which are the bundled forcon-2010.xml's (F-FORD-8, F-DES-2, F-DES-3, F-ART-13, F-WPN-16,
- * F-CRIT-1, F-CRIT-14, F-CAT-12, F-CAT-13, F-STN-8). */
+ * F-CRIT-1, F-CRIT-14, F-CAT-12, F-CAT-13, F-STN-8, F-FORM-14). */
 static void
 test_defaults_for_an_old_season (void)
 {
@@ -621,9 +621,9 @@ test_defaults_for_an_old_season (void)
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (shipped_path, &text, NULL, &error));
   g_assert_true (g_file_get_contents (classes_path, &classes, NULL, &error));
-  /* The shipped file less everything from <special-shield> to <station-catastrophic-check>. */
+  /* The shipped file less everything from <special-shield> to <succession>. */
   start = strstr (text, "  <special-shield ");
-  end = strstr (text, "<station-catastrophic-check ");
+  end = strstr (text, "<succession ");
   g_assert_nonnull (start);
   g_assert_nonnull (end);
   end = strchr (end, '\n') + 1;
@@ -660,12 +660,15 @@ test_defaults_for_an_old_season (void)
                    adm_ruleset_get_explosion_damage_on (shipped));
   g_assert_cmpint (adm_ruleset_get_station_catastrophic_on (old), ==,
                    adm_ruleset_get_station_catastrophic_on (shipped));
+  g_assert_cmpint (adm_ruleset_get_succession_bonus (old), ==,
+                   adm_ruleset_get_succession_bonus (shipped));
   /* The numbers the engine played before they were data. */
   g_assert_cmpint (adm_ruleset_get_critical_on (old, ADM_CRITICAL_SOURCE_ARTILLERY), ==, 6);
   g_assert_cmpstr (adm_ruleset_get_critical_clause (old, ADM_CRITICAL_SOURCE_FIRE), ==,
                    "F-CRIT-14");
   g_assert_cmpint (adm_ruleset_get_explosion_damage_on (old), ==, 4);
   g_assert_cmpint (adm_ruleset_get_station_catastrophic_on (old), ==, 6);
+  g_assert_cmpint (adm_ruleset_get_succession_bonus (old), ==, 3);
   /* The season is carried as read: the defaults are not written into it, so a sealed
    * campaign's season keeps its SHA-256. */
   g_assert_null (adm_xml_first_element (adm_xml_first_element (adm_ruleset_get_season (old),

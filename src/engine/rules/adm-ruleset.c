@@ -47,6 +47,7 @@ struct _AdmRuleset
   char              *critical_clause[ADM_N_CRITICAL_SOURCES];
   int                explosion_damage_on; /* F-CAT-12, F-CAT-13: a strike's die damages on it */
   int                station_catastrophic_on; /* F-STN-8: the catastrophic table on it */
+  int                succession_bonus;  /* F-FORM-14: added to readiness to take command */
 
   GPtrArray         *rulings;           /* AdmRuling* */
   GHashTable        *rulings_by_id;
@@ -1709,9 +1710,9 @@ parse_critical_checks (AdmRuleset  *self,
   return TRUE;
 }
 
-/* The d6 numbers of <special-shield>, <gravi-destructor>, <critical-checks>,
- * <explosion-strike> and <station-catastrophic-check>, each the ruleset's own or
- * ruleset-defaults.xml's. */
+/* The numbers of <special-shield>, <gravi-destructor>, <critical-checks>,
+ * <explosion-strike>, <station-catastrophic-check> and <succession>, each the ruleset's own
+ * or ruleset-defaults.xml's. */
 static gboolean
 parse_numbers (AdmRuleset  *self,
                xmlNode     *root,
@@ -1736,7 +1737,11 @@ parse_numbers (AdmRuleset  *self,
                         error))
     return FALSE;
   section = element_or_default (self, root, "station-catastrophic-check", &file);
-  return adm_xml_get_int (section, "on", TRUE, 0, &self->station_catastrophic_on, file, error);
+  if (!adm_xml_get_int (section, "on", TRUE, 0, &self->station_catastrophic_on, file, error))
+    return FALSE;
+  section = element_or_default (self, root, "succession", &file);
+  return adm_xml_get_int (section, "readiness-bonus", TRUE, 0, &self->succession_bonus, file,
+                          error);
 }
 
 static gboolean
@@ -2255,6 +2260,13 @@ adm_ruleset_get_station_catastrophic_on (AdmRuleset *self)
 {
   g_return_val_if_fail (ADM_IS_RULESET (self), 0);
   return self->station_catastrophic_on;
+}
+
+int
+adm_ruleset_get_succession_bonus (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), 0);
+  return self->succession_bonus;
 }
 
 /* Rules with this ruleset's data and rulings */

@@ -218,6 +218,9 @@ int                      adm_ruleset_get_explosion_damage_on (AdmRuleset *self);
 /* F-STN-8, F-STN-9, F-STN-11: the d6 result at or above which a station's critical calls the
  * catastrophic damage table. */
 int                      adm_ruleset_get_station_catastrophic_on (AdmRuleset *self);
+/* F-FORM-14: what the next ship of a formation's succession adds to its readiness for its
+ * 2d6 roll to take command. */
+int                      adm_ruleset_get_succession_bonus (AdmRuleset *self);
 
 /* Wrapper on the pure functions with this ruleset's table and rulings: the number of d6 for
  * @firepower against @target after @shift; @column_out gets the column used (0: no shot).

@@ -95,10 +95,12 @@ succession (AdmBattle  *self,
       candidate = next_in_succession (self, formation);
       if (candidate < 0)
         continue;
-      /* F-FORM-14: 2d6 ≤ readiness + 3 takes over command ("succession-roll": one attempt per
-       * turn, in the end phase, with the F-RDY-3 penalty). */
+      /* F-FORM-14: 2d6 ≤ readiness + the ruleset's bonus (3) takes over command
+       * ("succession-roll": one attempt per turn, in the end phase, with the F-RDY-3
+       * penalty). */
       if (!_adm_battle_readiness_check (self, candidate, 2,
-                                        adm_battle_ship_readiness (self, candidate) + 3,
+                                        adm_battle_ship_readiness (self, candidate) +
+                                          adm_ruleset_get_succession_bonus (self->ruleset),
                                         "F-FORM-14", _("taking command"), &passed, error))
         return FALSE;
       formation = _adm_battle_formation (self, f);
