@@ -1069,6 +1069,17 @@ print_tables (AdmCampaign *campaign,
 
 static guint saves, failed_saves;
 
+/* A save's flush, done by the flusher (adm_campaign_set_flush_later ()), failed or not. */
+static void
+save_flushed_cb (gpointer      data,
+                 const GError *error)
+{
+  if (error == NULL)
+    return;
+  failed_saves++;
+  g_printerr ("a save failed: %s\n", error->message);
+}
+
 /* The master's campaign saved while the room polls: each save needs descriptors of its own. */
 static gboolean
 save_cb (gpointer data)
@@ -1082,6 +1093,8 @@ save_cb (gpointer data)
       failed_saves++;
       g_printerr ("a save failed: %s\n", error->message);
     }
+  else
+    adm_campaign_when_saved (campaign, save_flushed_cb, NULL);
   return G_SOURCE_CONTINUE;
 }
 
@@ -1129,6 +1142,9 @@ soak (AdmPortal   *portal,
   GThread *thread;
   gint64 end, handing;
 
+  /* The master's saves are the app's (admiralty-window.c): their flushes and checkpoints off
+   * the main loop. */
+  adm_campaign_set_flush_later (campaign, TRUE);
   /* The master hands four engagements to four tables: his own clicks, each a journal entry
    * saved, timed on their own; the session's figures are of the loop while the tables and the
    * phones talk to it. */

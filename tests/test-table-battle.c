@@ -308,6 +308,128 @@ test_flushed_off_the_loop (Fixture       *fixture,
   g_assert_cmpuint (receipt.kept, ==, adm_journal_get_n_entries (adm_battle_get_log (table)));
 }
 
+static void
+count_checkpoint_failed_cb (AdmCampaign  *campaign,
+                            const GError *error,
+                            gpointer      data)
+{
+  GPtrArray *said = data;
+
+  g_ptr_array_add (said, g_strdup (error->message));
+}
+
+/* Plays @table's phases until its turn @turn is over, and sends them to the chief: the time
+ * the chief took to keep them. */
+static gint64
+play_turn_and_send (Fixture         *fixture,
+                    AdmBattle       *table,
+                    AdmBattleOrders *orders,
+                    AdmDicePrng     *dice,
+                    int              turn)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 start;
+
+  while (adm_battle_get_turn (table) <= turn)
+    {
+      g_assert_true (adm_battle_resolve_phase (table,
+                                               adm_battle_orders_get_turn (orders,
+                                                                           adm_battle_get_turn (table)),
+                                               ADM_DICE_SOURCE (dice), &error));
+      g_assert_no_error (error);
+    }
+  start = g_get_monotonic_time ();
+  send (fixture, table, NULL);
+  return g_get_monotonic_time () - start;
+}
+
+/* Waits until what the chief saved is on the disk: how long that took from @start. */
+static gint64
+wait_saved (AdmCampaign *campaign,
+            gint64       start)
+{
+  gboolean saved = FALSE;
+
+  adm_campaign_when_saved (campaign, saved_cb, &saved);
+  while (!saved)
+    g_main_context_iteration (NULL, TRUE);
+  return g_get_monotonic_time () - start;
+}
+
+/* The checkpoint of a table's turn played through, and the master's own saves with the app's
+ * flush_later, are written by the flusher, not by the main loop: keeping the entries and
+ * saving take less than a slow disk's flush (ADMIRALTY_TEST_FLUSH_DELAY_MS, 1.5 s), the
+ * checkpoint is there once adm_campaign_when_saved () says so, and one that cannot be
+ * written is said by "checkpoint-failed" on the main loop. */
+static void
+test_checkpoints_off_the_loop (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  g_autofree char *orders_path = source_path ("tests/data/campaign-battles",
+                                              "komarr-c1-3.orders.xml", NULL);
+  const char *path = adm_campaign_get_path (fixture->chief);
+  g_autofree char *first = adm_file_checkpoint_path (path, "battle-c1-3-turn-1");
+  g_autofree char *second = adm_file_checkpoint_path (path, "battle-c1-3-turn-2");
+  g_autofree char *folder = g_path_get_dirname (first);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattleOrders) orders = adm_battle_orders_load_file (orders_path, &error);
+  g_autoptr(AdmBattle) table = battle_at_table (fixture);
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (5);
+  g_autoptr(GPtrArray) said = g_ptr_array_new_with_free_func (g_free);
+  const gint64 delay = 1500 * 1000;
+  gboolean saved = FALSE;
+  gint64 start;
+
+  g_assert_no_error (error);
+  g_signal_connect (fixture->chief, "checkpoint-failed",
+                    G_CALLBACK (count_checkpoint_failed_cb), said);
+  /* The first phase: the battle's set-up goes into the file, written whole. */
+  g_assert_true (adm_battle_resolve_phase (table, adm_battle_orders_get_turn (orders, 1),
+                                           ADM_DICE_SOURCE (dice), &error));
+  g_assert_no_error (error);
+  send (fixture, table, NULL);
+  wait_saved (fixture->chief, g_get_monotonic_time ());
+  g_assert_false (g_file_test (first, G_FILE_TEST_EXISTS));
+
+  /* The rest of turn 1: its checkpoint is left to the flusher. */
+  g_setenv ("ADMIRALTY_TEST_FLUSH_DELAY_MS", "1500", TRUE);
+  start = g_get_monotonic_time ();
+  g_assert_cmpint (play_turn_and_send (fixture, table, orders, dice, 1), <, delay);
+  g_assert_false (g_file_test (first, G_FILE_TEST_EXISTS));
+  g_assert_cmpint (wait_saved (fixture->chief, start), >=, delay);
+  g_assert_true (g_file_test (first, G_FILE_TEST_IS_REGULAR));
+
+  /* The master's own save, as the app makes it: written at once, flushed later. */
+  adm_campaign_set_flush_later (fixture->chief, TRUE);
+  start = g_get_monotonic_time ();
+  g_assert_true (adm_campaign_save (fixture->chief, path, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_get_monotonic_time () - start, <, delay);
+  adm_campaign_when_saved (fixture->chief, saved_cb, &saved);
+  g_assert_false (saved);
+  g_assert_cmpint (wait_saved (fixture->chief, start), >=, delay);
+
+  /* A file where the checkpoints go (a full disk would do the same): turn 2's checkpoint
+   * cannot be written, the entries are kept all the same, and the master is told. */
+  g_unsetenv ("ADMIRALTY_TEST_FLUSH_DELAY_MS");
+  {
+    g_autoptr(GPtrArray) checkpoints = adm_file_list_checkpoints (path);
+
+    for (guint i = 0; i < checkpoints->len; i++)
+      g_assert_cmpint (g_remove (g_ptr_array_index (checkpoints, i)), ==, 0);
+  }
+  g_assert_cmpint (g_rmdir (folder), ==, 0);
+  g_assert_true (g_file_set_contents (folder, "", 0, &error));
+  g_assert_no_error (error);
+  play_turn_and_send (fixture, table, orders, dice, 2);
+  g_assert_cmpuint (said->len, ==, 0);
+  wait_saved (fixture->chief, g_get_monotonic_time ());
+  g_assert_cmpuint (said->len, ==, 1);
+  g_assert_nonnull (strstr (g_ptr_array_index (said, 0), "checkpoint “battle-c1-3-turn-2”"));
+  g_assert_false (g_file_test (second, G_FILE_TEST_EXISTS));
+  g_assert_cmpint (g_remove (folder), ==, 0);
+}
+
 /* The hand-off's dice policy: by default the table rolls the program's dice only, and a
  * battle coming back with a roll typed in is refused, the campaign unchanged; handed over
  * again letting the table type real dice in, the same battle is kept. */
@@ -1231,6 +1353,8 @@ main (int   argc,
               fixture_setup, test_same_as_one_machine, fixture_teardown);
   g_test_add ("/engine/table-battle/F-STRAT-4/flushed-off-the-loop", Fixture, NULL,
               fixture_setup, test_flushed_off_the_loop, fixture_teardown);
+  g_test_add ("/engine/table-battle/F-STRAT-4/checkpoints-off-the-loop", Fixture, NULL,
+              fixture_setup, test_checkpoints_off_the_loop, fixture_teardown);
   g_test_add ("/engine/table-battle/F-STRAT-4/refusals", Fixture, NULL, fixture_setup,
               test_refusals, fixture_teardown);
   g_test_add ("/engine/table-battle/F-STRAT-4/export-import", Fixture, NULL, fixture_setup,

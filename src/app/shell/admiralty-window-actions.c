@@ -195,16 +195,44 @@ display_path (const char *path)
   return g_filename_display_name (path);
 }
 
+typedef struct {
+  GWeakRef  window;
+  char     *path;
+} SavedToast;
+
+/* The save of SavedToast's path is on the disk, checkpoints included: said. One whose flush
+ * failed was said by "save-failed" (_admiralty_window_file_save_failed ()), with what to do. */
+static void
+saved_on_disk_cb (gpointer      data,
+                  const GError *error)
+{
+  SavedToast *saved = data;
+  g_autoptr(AdmiraltyWindow) self = g_weak_ref_get (&saved->window);
+
+  if (self != NULL && error == NULL)
+    {
+      g_autofree char *display = display_path (saved->path);
+      /* Translators: %s is a file path */
+      g_autofree char *title = g_strdup_printf (_("Campaign saved to %s"), display);
+
+      _admiralty_window_toast (self, title);
+    }
+  g_weak_ref_clear (&saved->window);
+  g_free (saved->path);
+  g_free (saved);
+}
+
+/* Saved to @path: said once it is on the disk (adm_campaign_when_saved ()). */
 static void
 admiralty_window_saved (AdmiraltyWindow *self,
                         const char      *path)
 {
-  g_autofree char *display = display_path (path);
-  /* Translators: %s is a file path */
-  g_autofree char *title = g_strdup_printf (_("Campaign saved to %s"), display);
+  SavedToast *saved = g_new0 (SavedToast, 1);
 
   _admiralty_window_remember_file (self, path);
-  _admiralty_window_toast (self, title);
+  g_weak_ref_init (&saved->window, self);
+  saved->path = g_strdup (path);
+  adm_campaign_when_saved (self->campaign, saved_on_disk_cb, saved);
 }
 
 /* The campaign, started from its scenario, has its first file: what was typed meanwhile (an

@@ -565,6 +565,9 @@ admiralty_window_set_campaign (AdmiraltyWindow *self,
 
   g_signal_group_set_target (self->campaign_signals, campaign);
   g_set_object (&self->campaign, campaign);
+  /* Its saves leave their flushes and checkpoints to the flusher, off the main loop. */
+  if (campaign != NULL)
+    adm_campaign_set_flush_later (campaign, TRUE);
   g_ptr_array_set_size (self->closed_battles, 0);
 
   mirror_folder_changed_cb (self);

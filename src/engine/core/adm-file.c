@@ -665,9 +665,14 @@ pwrite_all (int          fd,
 
 /* Flushing in the background */
 
+/* A job of the flusher: a file to flush and close (@fd), or a checkpoint to write (@fd -1). */
 typedef struct {
   int     fd;
   guint64 ticket;
+  char   *path;   /* the checkpoint's: the file it is of, its label and its bytes */
+  char   *label;
+  char   *data;
+  gsize   length;
 } Flush;
 
 typedef struct {
@@ -685,15 +690,23 @@ static guint64 flush_issued;   /* the last ticket handed out */
 static guint64 flush_done;     /* the last ticket flushed (in order) */
 static GHashTable *flush_failures;  /* ticket (guint64 *) → GError*, of the flushes that failed */
 static GQueue flush_waiters = G_QUEUE_INIT;
+static GCond flush_cond;      /* signalled each time flush_done moves */
 
-/* fdatasync (), taking the test's ADMIRALTY_TEST_FLUSH_DELAY_MS longer. */
-static int
-data_sync (int fd)
+/* The test's ADMIRALTY_TEST_FLUSH_DELAY_MS, slept. */
+static void
+test_delay (void)
 {
   const char *delay = g_getenv ("ADMIRALTY_TEST_FLUSH_DELAY_MS");
 
   if (delay != NULL)
     g_usleep (g_ascii_strtoull (delay, NULL, 10) * 1000);
+}
+
+/* fdatasync (), taking the test's ADMIRALTY_TEST_FLUSH_DELAY_MS longer. */
+static int
+data_sync (int fd)
+{
+  test_delay ();
   return fdatasync (fd);
 }
 
@@ -745,14 +758,23 @@ flush_thread (gpointer data,
   GError *error = NULL;
   int failed = 0;
 
-  if (data_sync (flush->fd) != 0)
-    failed = errno;
-  if (close (flush->fd) != 0 && failed == 0)
-    failed = errno;
-  if (failed != 0)
-    set_errno_error (&error, failed);
+  if (flush->fd >= 0)
+    {
+      if (data_sync (flush->fd) != 0)
+        failed = errno;
+      if (close (flush->fd) != 0 && failed == 0)
+        failed = errno;
+      if (failed != 0)
+        set_errno_error (&error, failed);
+    }
+  else
+    {
+      test_delay ();
+      adm_file_write_checkpoint (flush->path, flush->label, flush->data, flush->length, &error);
+    }
   g_mutex_lock (&flush_lock);
   flush_done = flush->ticket;
+  g_cond_broadcast (&flush_cond);
   if (error != NULL)
     {
       if (flush_failures == NULL)
@@ -765,6 +787,9 @@ flush_thread (gpointer data,
          ((FlushWaiter *) g_queue_peek_head (&flush_waiters))->ticket <= flush_done)
     flush_waiter_dispatch (g_queue_pop_head (&flush_waiters));
   g_mutex_unlock (&flush_lock);
+  g_free (flush->path);
+  g_free (flush->label);
+  g_free (flush->data);
   g_free (flush);
 }
 
@@ -778,6 +803,22 @@ compare_waiters (gconstpointer a,
   return x < y ? -1 : x > y;
 }
 
+/* @flush (taken) done by the flusher, after every job handed before it; its ticket. */
+static guint64
+flusher_push (Flush *flush)
+{
+  guint64 ticket;
+
+  g_mutex_lock (&flush_lock);
+  if (flusher == NULL)
+    flusher = g_thread_pool_new (flush_thread, NULL, 1, FALSE, NULL);
+  /* Read before the push: the flusher frees @flush once done. */
+  ticket = flush->ticket = ++flush_issued;
+  g_thread_pool_push (flusher, flush, NULL);
+  g_mutex_unlock (&flush_lock);
+  return ticket;
+}
+
 /* @fd (taken) flushed and closed by the flusher; its ticket. */
 static guint64
 flush_later (int fd)
@@ -785,13 +826,44 @@ flush_later (int fd)
   Flush *flush = g_new0 (Flush, 1);
 
   flush->fd = fd;
+  return flusher_push (flush);
+}
+
+guint64
+adm_file_write_checkpoint_later (const char *path,
+                                 const char *label,
+                                 char       *data,
+                                 gsize       length)
+{
+  Flush *flush;
+
+  g_return_val_if_fail (path != NULL && label != NULL, 0);
+
+  flush = g_new0 (Flush, 1);
+  flush->fd = -1;
+  flush->path = g_strdup (path);
+  flush->label = g_strdup (label);
+  flush->data = data;
+  flush->length = length;
+  return flusher_push (flush);
+}
+
+gboolean
+adm_file_wait_flushed (guint64   after,
+                       guint64   ticket,
+                       GError  **error)
+{
+  const GError *failed = NULL;
+
   g_mutex_lock (&flush_lock);
-  if (flusher == NULL)
-    flusher = g_thread_pool_new (flush_thread, NULL, 1, FALSE, NULL);
-  flush->ticket = ++flush_issued;
-  g_thread_pool_push (flusher, flush, NULL);
+  while (flush_done < ticket)
+    g_cond_wait (&flush_cond, &flush_lock);
+  for (guint64 t = after + 1; flush_failures != NULL && t <= ticket && failed == NULL; t++)
+    failed = g_hash_table_lookup (flush_failures, &t);
+  if (failed != NULL)
+    g_propagate_error (error, g_error_copy (failed));
   g_mutex_unlock (&flush_lock);
-  return flush->ticket;
+  return failed == NULL;
 }
 
 void

@@ -115,6 +115,13 @@ void      adm_file_when_flushed     (guint64         ticket,
                                      gpointer        data,
                                      GDestroyNotify  destroy);
 
+/* Blocks until the flusher has done @ticket's job and every one handed before it: for a
+ * program about to end, which would otherwise lose the checkpoints not yet written. FALSE
+ * with its error when one of the jobs after @after up to @ticket failed. */
+gboolean  adm_file_wait_flushed     (guint64         after,
+                                     guint64         ticket,
+                                     GError        **error);
+
 /* Whether @stamp still describes @path: the same file (not replaced), of the same size and
  * modification time. FALSE with ADM_FILE_ERROR_CHANGED when another program changed, replaced
  * or removed it. */
@@ -176,6 +183,14 @@ gboolean  adm_file_write_checkpoint (const char  *path,
                                      const char  *data,
                                      gsize        length,
                                      GError     **error);
+/* adm_file_write_checkpoint () of @data (taken, g_free ()d once written), done by the flusher
+ * (adm_file_write_in_place ()) after every job handed to it before, while the caller goes on.
+ * Returns the job's ticket: adm_file_when_flushed () says when the checkpoint is written, or
+ * why it could not be. */
+guint64   adm_file_write_checkpoint_later (const char *path,
+                                           const char *label,
+                                           char       *data,
+                                           gsize       length);
 /* The checkpoints of @path (char*, full paths), newest first. */
 GPtrArray *adm_file_list_checkpoints (const char *path) G_GNUC_WARN_UNUSED_RESULT;
 

@@ -68,6 +68,7 @@ struct _AdmCampaign
   guint64      flushed;       /* the last ticket flushed */
   GError      *flush_error;   /* a flush failed and no save wrote the file whole since */
   GQueue       saved_waiters; /* SavedWaiter*, by ticket: adm_campaign_when_saved () */
+  gboolean     flush_later;   /* every save so: adm_campaign_set_flush_later () */
 };
 
 typedef struct {
@@ -229,15 +230,20 @@ static void
 adm_campaign_finalize (GObject *object)
 {
   AdmCampaign *self = ADM_CAMPAIGN (object);
+  g_autoptr(GError) unflushed = NULL;
   SavedWaiter *waiter;
 
+  /* What is still with the flusher is done before the program can end: the waiters are told
+   * what it came to (a checkpoint not written counts against the save, to be safe). */
+  if (self->flush_wanted > self->flushed &&
+      !adm_file_wait_flushed (self->flushed, self->flush_wanted, &unflushed) &&
+      self->flush_error == NULL)
+    self->flush_error = g_error_new (ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE,
+                                     _("Cannot save the campaign to %s: %s"),
+                                     self->path != NULL ? self->path : "?", unflushed->message);
   while ((waiter = g_queue_pop_head (&self->saved_waiters)) != NULL)
     {
-      g_autoptr(GError) error = g_error_new (ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE,
-                                             _("The campaign was closed before its last save "
-                                               "reached the disk."));
-
-      waiter->done (waiter->data, error);
+      waiter->done (waiter->data, self->flush_error);
       g_free (waiter);
     }
   g_clear_error (&self->flush_error);
@@ -1021,13 +1027,72 @@ adm_campaign_serialize (AdmCampaign *self,
   return g_string_free (out, FALSE);
 }
 
+/* "checkpoint-failed": the checkpoint @label of @path could not be written (@error). */
+static void
+checkpoint_failed (AdmCampaign  *self,
+                   const char   *path,
+                   const char   *label,
+                   const GError *cause)
+{
+  g_autofree char *file = adm_file_checkpoint_path (path, label);
+  g_autofree char *folder = g_path_get_dirname (file);
+  g_autofree char *display = g_filename_display_name (folder);
+  g_autoptr(GError) error = NULL;
+
+  g_set_error (&error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE,
+               /* Translators: "The campaign is saved, but its checkpoint “cycle-2”
+                * could not be kept in /home/m/.war.admiralty.checkpoints: No space
+                * left on device" */
+               _("The campaign is saved, but its checkpoint “%s” could not be kept "
+                 "in %s: %s"), label, display, cause->message);
+  g_signal_emit (self, signals[CHECKPOINT_FAILED], 0, error);
+}
+
+static void saved_waiters_run (AdmCampaign *self);
+
+typedef struct {
+  GWeakRef campaign;
+  guint64  ticket;
+  char    *path;
+  char    *label;
+} Checkpointing;
+
+static void
+checkpointing_free (gpointer data)
+{
+  Checkpointing *checkpointing = data;
+
+  g_weak_ref_clear (&checkpointing->campaign);
+  g_free (checkpointing->path);
+  g_free (checkpointing->label);
+  g_free (checkpointing);
+}
+
+/* A checkpoint written by the flusher (adm_file_when_flushed ()), or not. */
+static void
+checkpoint_written_cb (gpointer      data,
+                       const GError *error)
+{
+  Checkpointing *checkpointing = data;
+  g_autoptr(AdmCampaign) self = g_weak_ref_get (&checkpointing->campaign);
+
+  if (self == NULL)
+    return;
+  self->flushed = MAX (self->flushed, checkpointing->ticket);
+  if (error != NULL)
+    checkpoint_failed (self, checkpointing->path, checkpointing->label, error);
+  saved_waiters_run (self);
+}
+
 /* The milestones reached since the last save, kept beside @path, which was just saved
  * (adm_file_write_checkpoint ()): ordinary saves never rotate them away. The save itself
  * succeeded; a checkpoint that cannot be written costs only that safety net, and is said by
- * "checkpoint-failed". */
+ * "checkpoint-failed". With @later, each is written by the flusher after the flush of the
+ * save (adm_file_write_checkpoint_later ()), and adm_campaign_when_saved () waits for it. */
 static void
 write_checkpoints (AdmCampaign *self,
-                   const char  *path)
+                   const char  *path,
+                   gboolean     later)
 {
   g_autoptr(GPtrArray) pending = g_steal_pointer (&self->pending);
 
@@ -1037,22 +1102,22 @@ write_checkpoints (AdmCampaign *self,
       PendingCheckpoint *milestone = g_ptr_array_index (pending, i);
       g_autoptr(GError) local_error = NULL;
 
-      if (!adm_file_write_checkpoint (path, milestone->label, milestone->data,
-                                      milestone->length, &local_error))
+      if (later)
         {
-          g_autofree char *file = adm_file_checkpoint_path (path, milestone->label);
-          g_autofree char *folder = g_path_get_dirname (file);
-          g_autofree char *display = g_filename_display_name (folder);
-          g_autoptr(GError) error = NULL;
+          Checkpointing *checkpointing = g_new0 (Checkpointing, 1);
 
-          g_set_error (&error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE,
-                       /* Translators: "The campaign is saved, but its checkpoint “cycle-2”
-                        * could not be kept in /home/m/.war.admiralty.checkpoints: No space
-                        * left on device" */
-                       _("The campaign is saved, but its checkpoint “%s” could not be kept "
-                         "in %s: %s"), milestone->label, display, local_error->message);
-          g_signal_emit (self, signals[CHECKPOINT_FAILED], 0, error);
+          g_weak_ref_init (&checkpointing->campaign, self);
+          checkpointing->path = g_strdup (path);
+          checkpointing->label = g_strdup (milestone->label);
+          checkpointing->ticket = adm_file_write_checkpoint_later (
+            path, milestone->label, g_steal_pointer (&milestone->data), milestone->length);
+          self->flush_wanted = checkpointing->ticket;
+          adm_file_when_flushed (checkpointing->ticket, g_main_context_get_thread_default (),
+                                 checkpoint_written_cb, checkpointing, checkpointing_free);
         }
+      else if (!adm_file_write_checkpoint (path, milestone->label, milestone->data,
+                                           milestone->length, &local_error))
+        checkpoint_failed (self, path, milestone->label, local_error);
     }
 }
 
@@ -1157,7 +1222,16 @@ adm_campaign_save (AdmCampaign  *self,
   g_return_val_if_fail (ADM_IS_CAMPAIGN (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
-  return campaign_save (self, path, 0, error);
+  return campaign_save (self, path, self->flush_later ? ADM_JOURNAL_SAVE_FLUSH_LATER : 0, error);
+}
+
+void
+adm_campaign_set_flush_later (AdmCampaign *self,
+                              gboolean     flush_later)
+{
+  g_return_if_fail (ADM_IS_CAMPAIGN (self));
+
+  self->flush_later = flush_later;
 }
 
 /* adm_campaign_save (), with @flags for the journal's save (ADM_JOURNAL_SAVE_FLUSH_LATER). */
@@ -1223,7 +1297,7 @@ campaign_save (AdmCampaign         *self,
       self->path = g_strdup (path);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PATH]);
     }
-  write_checkpoints (self, path);
+  write_checkpoints (self, path, (flags & ADM_JOURNAL_SAVE_FLUSH_LATER) != 0);
   return TRUE;
 }
 
@@ -1524,7 +1598,7 @@ static gboolean
 autosave (AdmCampaign  *self,
           GError      **error)
 {
-  return autosave_full (self, 0, error);
+  return autosave_full (self, self->flush_later ? ADM_JOURNAL_SAVE_FLUSH_LATER : 0, error);
 }
 
 void
@@ -2192,8 +2266,8 @@ _adm_campaign_keep_battle (AdmCampaign  *self,
    * save that succeeds writes it. */
   /* A table's entries: the main loop does not wait for the disk, the table does (it is told
    * they are kept once they are on it, adm_campaign_when_saved ()). */
-  if (added && !autosave_full (self, assignment != NULL ? ADM_JOURNAL_SAVE_FLUSH_LATER : 0,
-                               error))
+  if (added && !autosave_full (self, assignment != NULL || self->flush_later
+                                     ? ADM_JOURNAL_SAVE_FLUSH_LATER : 0, error))
     return FALSE;
   if (added)
     {

@@ -186,13 +186,25 @@ typedef void (*AdmCampaignSaved) (gpointer      data,
 
 /* A battle's entries kept from a table (adm_campaign_receive_table_message ()) are added to
  * the campaign's file at once, and flushed to the disk on a thread of their own while the
- * main loop goes on: @done (@data, …) runs on the thread-default main context once every save
- * so far is on the disk — at once, in this call, when it is already. A table is told its
- * entries are kept only then (adm-table-server.c). A campaign freed first calls @done with
- * an error. */
+ * main loop goes on, the checkpoints of the turns they end too (and every save so with
+ * adm_campaign_set_flush_later ()): @done (@data, …) runs on the thread-default main
+ * context once every save so far is on the disk with its checkpoints — at once, in this call,
+ * when it is already. A table is told its entries are kept only then (adm-table-server.c). A
+ * campaign freed first waits for the flusher and calls @done with what it came to. */
 void           adm_campaign_when_saved    (AdmCampaign      *self,
                                            AdmCampaignSaved  done,
                                            gpointer          data);
+
+/* With @flush_later, every save of the campaign (adm_campaign_save () and the save after each
+ * change) goes on as a table's entries do: what it adds is written into the file at once, and
+ * its last flush and the checkpoints of the milestones it keeps are left to the flusher, a
+ * thread of its own, in order, while the caller's main loop goes on. adm_campaign_when_saved ()
+ * says when they are on the disk; a flush that fails is said by "save-failed", a checkpoint
+ * that cannot be written by "checkpoint-failed", on the main loop. A file written whole (the
+ * first save to a path) is on the disk when adm_campaign_save () returns, as without. The
+ * campaign freed waits for the flusher. For the app; the command line saves and ends. */
+void           adm_campaign_set_flush_later (AdmCampaign   *self,
+                                             gboolean       flush_later);
 /* The file's bytes. */
 char          *adm_campaign_serialize     (AdmCampaign  *self,
                                            gsize        *length) G_GNUC_WARN_UNUSED_RESULT;
