@@ -1344,6 +1344,132 @@ test_hand_made_heads (Fixture       *fixture,
   g_assert_cmpstr (after, ==, before);
 }
 
+/* @message read by a reader in pieces of @piece bytes: the message read, or NULL with
+ * @error; in *@early, whether the reader refused it before its last piece. */
+static AdmTableMessage *
+read_in_pieces (const char  *message,
+                gsize        length,
+                gsize        piece,
+                gboolean    *early,
+                GError     **error)
+{
+  g_autoptr(AdmTableMessageReader) reader = adm_table_message_reader_new ("Table 1");
+
+  *early = FALSE;
+  for (gsize at = 0; at < length; at += piece)
+    if (!adm_table_message_reader_feed (reader, message + at, MIN (piece, length - at)) &&
+        at + piece < length)
+      {
+        *early = TRUE;
+        break;
+      }
+  return adm_table_message_reader_end (reader, error);
+}
+
+/* A table's message read as its bytes arrive, in pieces of any size, is the message read
+ * whole; one that is refused is refused in the same words, as soon as a piece shows why: the
+ * bytes after that are never needed. */
+static void
+test_read_as_it_arrives (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  static const gsize pieces[] = { 1, 7, 13, 4096, 65536, G_MAXSIZE / 2 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattle) table = battle_at_table (fixture);
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (5);
+  g_autoptr(AdmTableMessage) whole = NULL;
+  g_autofree char *message = NULL;
+  gsize length;
+  gboolean early;
+
+  for (int phase = 0; phase < 3; phase++)
+    g_assert_true (adm_battle_resolve_phase (table, NULL, ADM_DICE_SOURCE (dice), &error));
+  g_assert_no_error (error);
+  message = adm_table_battle_message (table, "c1-3", fixture->assignment, 1, NULL, &length);
+  whole = adm_table_message_read (message, length, "Table 1", &error);
+  g_assert_no_error (error);
+  for (gsize i = 0; i < G_N_ELEMENTS (pieces); i++)
+    {
+      g_autoptr(AdmTableMessage) read = read_in_pieces (message, length, pieces[i], &early,
+                                                        &error);
+      g_autoptr(AdmTableMessageReader) reader = adm_table_message_reader_new ("Table 1");
+
+      g_assert_no_error (error);
+      g_assert_false (early);
+      g_assert_cmpstr (adm_table_message_get_engagement (read), ==, "c1-3");
+      g_assert_true (adm_campaign_receive_table_message (fixture->chief, "Table 1", read, NULL,
+                                                         &error));
+      g_assert_no_error (error);
+      /* The head alone names the engagement. */
+      g_assert_true (adm_table_message_reader_feed (reader, message,
+                                                    strstr (message, "<battle-game") - message));
+      g_assert_cmpstr (adm_table_message_reader_get_engagement (reader), ==, "c1-3");
+    }
+
+  /* Refused in the words of a message read whole. */
+  {
+    const struct {
+      const char *what;
+      const char *replaced;   /* in the message, … */
+      const char *by;         /* … by this */
+      gboolean    early;      /* refused before its last piece */
+      const char *words;
+    } refused[] = {
+      { "cut short", "</table-battle>\n", "</table-bat", FALSE, "cut short" },
+      { "cut after its battle", "</table-battle>\n", "\n", FALSE, "cut short" },
+      { "something after", "</table-battle>", "</table-battle>\n<x/>", TRUE,
+        "something after </table-battle>" },
+      { "a battle not well-formed", "<battle ", "<battle <", TRUE, "not well-formed" },
+      { "a DOCTYPE", "<battle-game ", "<!DOCTYPE x><battle-game ", TRUE, "DOCTYPE" },
+      { "a head not closed", "version=\"1\"", "version=\"1\" <", TRUE, "holds no battle" },
+    };
+
+    for (gsize i = 0; i < G_N_ELEMENTS (refused); i++)
+      {
+        g_autoptr(GString) forged = g_string_new (message);
+        g_autoptr(GError) whole_error = NULL;
+        g_autoptr(AdmTableMessage) none = NULL;
+        g_autofree char *first_words = NULL;
+
+        g_test_message ("%s", refused[i].what);
+        g_assert_cmpuint (g_string_replace (forged, refused[i].replaced, refused[i].by, 1), ==, 1);
+        none = adm_table_message_read (forged->str, forged->len, "Table 1", &whole_error);
+        g_assert_null (none);
+        g_assert_error (whole_error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED);
+        g_assert_nonnull (strstr (whole_error->message, refused[i].words));
+        for (gsize k = 0; k < G_N_ELEMENTS (pieces); k++)
+          {
+            none = read_in_pieces (forged->str, forged->len, pieces[k], &early, &error);
+            g_assert_null (none);
+            g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED);
+            g_test_message ("in pieces of %" G_GSIZE_FORMAT ": %s", pieces[k], error->message);
+            g_assert_cmpstr (error->message, ==, whole_error->message);
+            if (pieces[k] == 1)
+              g_assert_true (early == refused[i].early);
+            g_clear_error (&error);
+          }
+      }
+  }
+
+  /* Junk after a start tag, as big as a message may be, is refused within its first 64 KiB. */
+  {
+    g_autoptr(AdmTableMessageReader) reader = adm_table_message_reader_new ("Table 1");
+    g_autofree char *junk = g_strnfill (4096, 'x');
+    guint fed = 0;
+
+    memcpy (junk, "<table-battle", strlen ("<table-battle"));
+    while (fed < 4096 && adm_table_message_reader_feed (reader, junk, 4096))
+      {
+        memset (junk, 'x', strlen ("<table-battle"));
+        fed++;
+      }
+    g_assert_cmpuint (fed, <=, 17);
+    g_assert_null (adm_table_message_reader_end (reader, &error));
+    g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED);
+    g_clear_error (&error);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1369,6 +1495,8 @@ main (int   argc,
               fixture_setup, test_placements_at_table, fixture_teardown);
   g_test_add ("/engine/table-battle/F-STRAT-4/setup-journaled", Fixture, NULL, fixture_setup,
               test_setup_journaled, fixture_teardown);
+  g_test_add ("/engine/table-battle/F-STRAT-4/read-as-it-arrives", Fixture, NULL,
+              fixture_setup, test_read_as_it_arrives, fixture_teardown);
   g_test_add ("/engine/table-battle/F-STRAT-4/hand-made-heads", Fixture, NULL, fixture_setup,
               test_hand_made_heads, fixture_teardown);
   return g_test_run ();

@@ -968,7 +968,7 @@ reset_peak (void)
 }
 
 #define BIG (15 * 1024 * 1024)
-#define AT_ONCE 6
+#define AT_ONCE 20
 
 typedef struct {
   GSocket    *socket;
@@ -1004,6 +1004,9 @@ connect_tls_from (Fixture     *fixture,
   stream = G_IO_STREAM (g_tls_client_connection_new (G_IO_STREAM (base), NULL, &error));
   g_assert_no_error (error);
   g_signal_connect (stream, "accept-certificate", G_CALLBACK (accept_any_cb), NULL);
+  /* No certificate authorities, as a table has none: each connection would otherwise load the
+   * system's into this process, whose memory the server's is measured in. */
+  g_tls_connection_set_database (G_TLS_CONNECTION (stream), NULL);
   g_assert_true (g_tls_connection_handshake (G_TLS_CONNECTION (stream), NULL, &error));
   g_assert_no_error (error);
   g_assert_true (g_output_stream_write_all (g_io_stream_get_output_stream (stream), head,
@@ -1030,10 +1033,11 @@ big_thread (gpointer data)
   return NULL;
 }
 
-/* Tables' messages of 15 MiB over TLS, six at once, round after round: no more than a few are
- * read at once, the others told to come back (503 with Retry-After) before their body is sent,
- * each read into one buffer of its length (its peak bounded), and the memory of the process
- * is back within 64 MiB of where it started after every round. */
+/* Tables' messages of 15 MiB over TLS, twenty at once, round after round: no more than a few
+ * are read at once, the others told to come back (503 with Retry-After) before their body is
+ * sent; each is parsed as it arrives and none is kept whole — these, junk after their start
+ * tag, are refused within their first 64 KiB and the rest read without being held — and the
+ * memory of the process is back within 64 MiB of where it started after every round. */
 static void
 test_big_bodies (Fixture       *fixture,
                  gconstpointer  data)
@@ -1100,9 +1104,9 @@ test_big_bodies (Fixture       *fixture,
       g_test_message ("round %u: peak %" G_GSIZE_FORMAT " MiB over the %" G_GSIZE_FORMAT
                       " MiB before it", round, (peak () - before) / (1024 * 1024),
                       before / (1024 * 1024));
-      /* At its peak: the three bodies read at once, each held once while it is read and
-       * handled, beside what TLS and this test's own clients hold. */
-      g_assert_cmpuint (peak () - before, <, 3 * BIG + 60 * 1024 * 1024);
+      /* At its peak: what TLS and this test's own clients hold, not the bodies (read whole,
+       * three of them took 86 MiB over it). */
+      g_assert_cmpuint (peak () - before, <, 2 * BIG);
 #else
       (void) start;
       (void) before;

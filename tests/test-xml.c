@@ -461,6 +461,78 @@ test_attribute_count (void)
                                        "Admiralty file has 0–32");
 }
 
+/* @data read by adm_xml_push_feed () in pieces of @piece bytes, then adm_xml_push_end (). */
+static xmlDoc *
+push_in_pieces (const char  *data,
+                gsize        length,
+                gsize        piece,
+                GError     **error)
+{
+  g_autoptr(AdmXmlPush) push = adm_xml_push_new ("f.xml");
+
+  for (gsize at = 0; at < length; at += piece)
+    if (!adm_xml_push_feed (push, data + at, MIN (piece, length - at)))
+      break;
+  return adm_xml_push_end (push, NULL, error);
+}
+
+/* A file read as it arrives, in pieces of any size — a character, a start tag, a comment cut
+ * anywhere — is the file read whole: the same tree, or the same refusal in the same words. */
+static void
+test_push_pieces (void)
+{
+  static const gsize pieces[] = { 1, 2, 3, 5, 64, 1 << 20 };
+  const char *root = g_getenv ("ADMIRALTY_SOURCE_DIR");
+  g_autofree char *path = NULL, *battle = NULL;
+  g_autoptr(GString) many = g_string_new ("<battle-game version=\"2\"><!-- a=\"1\" --><x");
+  gsize length;
+  const char *refused[] = { NULL, NULL, NULL, NULL, NULL, NULL };
+
+  g_assert_nonnull (root);
+  path = g_build_filename (root, "tests/data/round-trip/year-0217.game.xml", NULL);
+  g_assert_true (g_file_get_contents (path, &battle, &length, NULL));
+  for (guint k = 0; k <= ADM_XML_MAX_ATTRIBUTES; k++)
+    g_string_append_printf (many, " a%u='=>=%u'", k, k);
+  g_string_append (many, "/></battle-game>\n");
+  refused[0] = many->str;
+  refused[1] = "<battle-game>\n<!DOCTYPE x [<!ENTITY a \"b\">]>\n</battle-game>";
+  refused[2] = "<battle-game>\n\n<x>caf\xc3</x></battle-game>";
+  refused[3] = "<battle-game>\n<x>\xd0\xb4\xd0</x></battle-game>";
+  refused[4] = "<battle-game version=\"2\">\n<x></y></battle-game>";
+  refused[5] = "<?xml version=\"1.0\" encoding=\"latin1\"?><battle-game/>";
+
+  for (gsize i = 0; i < G_N_ELEMENTS (pieces); i++)
+    {
+      g_autoptr(GError) error = NULL, whole_error = NULL;
+      g_autoptr(xmlDoc) whole = adm_xml_read_memory (battle, length, "f.xml", NULL,
+                                                     &whole_error);
+      g_autoptr(xmlDoc) pushed = push_in_pieces (battle, length, pieces[i], &error);
+      xmlChar *whole_text = NULL, *pushed_text = NULL;
+      int whole_length = 0, pushed_length = 0;
+
+      g_assert_no_error (whole_error);
+      g_assert_no_error (error);
+      xmlDocDumpMemory (whole, &whole_text, &whole_length);
+      xmlDocDumpMemory (pushed, &pushed_text, &pushed_length);
+      g_assert_cmpstr ((const char *) pushed_text, ==, (const char *) whole_text);
+      xmlFree (whole_text);
+      xmlFree (pushed_text);
+      for (gsize r = 0; r < G_N_ELEMENTS (refused); r++)
+        {
+          g_autoptr(GError) refusal = NULL, whole_refusal = NULL;
+          g_autoptr(xmlDoc) none = push_in_pieces (refused[r], strlen (refused[r]), pieces[i],
+                                                   &refusal);
+          g_autoptr(xmlDoc) none_whole = adm_xml_read_memory (refused[r], strlen (refused[r]),
+                                                              "f.xml", NULL, &whole_refusal);
+
+          g_assert_null (none);
+          g_assert_null (none_whole);
+          g_test_message ("%s", whole_refusal->message);
+          g_assert_cmpstr (refusal->message, ==, whole_refusal->message);
+        }
+    }
+}
+
 /* One declaration, one behaviour, in every kind of file: a declared encoding other than
  * UTF-8 (any case) is refused, naming it, where a journal's reader ignored it and the other
  * readers refused only names libxml2 does not know. */
@@ -598,6 +670,7 @@ main (int   argc,
   g_test_add_func ("/engine/xml/many-attributes", test_many_attributes);
   g_test_add_func ("/engine/xml/deep-nesting", test_deep_nesting);
   g_test_add_func ("/engine/xml/attribute-count", test_attribute_count);
+  g_test_add_func ("/engine/xml/push-pieces", test_push_pieces);
   g_test_add_func ("/engine/xml/encoding-declaration", test_encoding_declaration);
   g_test_add_func ("/engine/xml/stray-text", test_stray_text);
 

@@ -58,6 +58,7 @@ typedef struct {
   gsize               max_body;
   AdmPortalRouteKnowsFunc knows;
   AdmPortalRouteFunc  func;
+  AdmPortalRouteBodyFunc body;  /* or NULL */
   gpointer            data;
   GBoxedCopyFunc      ref;
   GDestroyNotify      unref;

@@ -17,21 +17,31 @@ typedef void (*AdmPortalRouteFunc) (SoupServerMessage *msg,
                                     const char        *path,
                                     gpointer           data);
 
+/* Server thread, once the head of @msg is read and its body accepted, before any of it is
+ * read: TRUE when the route reads that body itself, as it arrives — it turns libsoup's keeping
+ * of the chunks off (soup_message_body_set_accumulate ()) and reads each in "got-chunk";
+ * FALSE when the portal is to read it into one buffer (adm_portal_take_body ()). */
+typedef gboolean (*AdmPortalRouteBodyFunc) (SoupServerMessage *msg,
+                                            const char        *path,
+                                            gpointer           data);
+
 /* Server thread: whether the key in @path (under the route's prefix) is one it knows. */
 typedef gboolean (*AdmPortalRouteKnowsFunc) (const char *path,
                                              gpointer    data);
 
 /* Paths beginning with @prefix ("/table/") go to @func from now on, with @data (referenced
  * with @ref while a request is served, @unref'ed after: they run on either thread), bodies up
- * to @max_body bytes (beyond: 413, unread); a request with a body whose path @knows not is
- * the one 404 before its body is read; with @tls_only, a request that did not come over TLS
- * is the one 404 too, its body unread. Replaces a route of the same prefix. */
+ * to @max_body bytes (beyond: 413, unread), read by @body when it is given, else into one
+ * buffer (adm_portal_take_body ()); a request with a body whose path @knows not is the one
+ * 404 before its body is read; with @tls_only, a request that did not come over TLS is the
+ * one 404 too, its body unread. Replaces a route of the same prefix. */
 void          adm_portal_add_route          (AdmPortal          *self,
                                              const char         *prefix,
                                              gboolean            tls_only,
                                              gsize               max_body,
                                              AdmPortalRouteKnowsFunc knows,
                                              AdmPortalRouteFunc  func,
+                                             AdmPortalRouteBodyFunc body,
                                              gpointer            data,
                                              GBoxedCopyFunc      ref,
                                              GDestroyNotify      unref);

@@ -291,18 +291,21 @@ over_tls (SoupServerMessage *msg)
 }
 
 /* Server thread: @msg handed to the route whose prefix its @path begins with, if any, which
- * answers it; FALSE when no route has it (nor one that takes TLS alone, for a request that
- * did not come over TLS). The route's data is referenced while it serves: the route itself
- * may be removed meanwhile. */
+ * answers it — or, with @body, reads its body (FALSE when that route reads none itself);
+ * FALSE when no route has it (nor one that takes TLS alone, for a request that did not come
+ * over TLS). The route's data is referenced while it serves: the route itself may be removed
+ * meanwhile. */
 static gboolean
 route_serves (Shared            *shared,
               SoupServerMessage *msg,
-              const char        *path)
+              const char        *path,
+              gboolean           body)
 {
   AdmPortalRouteFunc func = NULL;
+  AdmPortalRouteBodyFunc reads = NULL;
   GDestroyNotify unref = NULL;
   gpointer data = NULL;
-  gboolean tls = over_tls (msg);
+  gboolean tls = over_tls (msg), served = TRUE;
 
   g_mutex_lock (&shared->lock);
   for (guint i = 0; path != NULL && i < shared->routes->len; i++)
@@ -311,18 +314,22 @@ route_serves (Shared            *shared,
 
       if (g_str_has_prefix (path, route->prefix) && (tls || !route->tls_only))
         {
-          func = route->func;
+          func = body ? NULL : route->func;
+          reads = body ? route->body : NULL;
           unref = route->unref;
-          data = route->ref (route->data);
+          data = func != NULL || reads != NULL ? route->ref (route->data) : NULL;
           break;
         }
     }
   g_mutex_unlock (&shared->lock);
-  if (func == NULL)
+  if (func == NULL && reads == NULL)
     return FALSE;
-  func (msg, path, data);
+  if (func != NULL)
+    func (msg, path, data);
+  else
+    served = reads (msg, path, data);
   unref (data);
-  return TRUE;
+  return served;
 }
 
 /* Server thread: the largest body a request for @path may have; in @known, whether the key
@@ -407,7 +414,7 @@ handle_cb (SoupServer        *soup,
       _adm_portal_respond_text (msg, 429, "Too many requests\n");
       return;
     }
-  if (route_serves (shared, msg, path))
+  if (route_serves (shared, msg, path, FALSE))
     return;
   /* "/a/" TOKEN "/" REST exactly. libsoup has already decoded the path's %XX and resolved its
    * dot segments (RFC 3986), so an encoded or dotted path is read as what it stands for: it
@@ -555,14 +562,15 @@ got_headers_cb (SoupServerMessage *msg,
     {
       connection->large = TRUE;
       server->n_large++;
-      read_into_one_buffer (msg, (gsize) length);
+      if (!route_serves (server->shared, msg, path, TRUE))
+        read_into_one_buffer (msg, (gsize) length);
     }
   /* libsoup's own "got-headers" handler, which runs before this one, answers 400 to a path
    * whose %XX decoding makes a new ".." segment or a NUL ("%2e%2e%2f", "%00"): such a path
    * is a wrong one like any other and gets the one 404. */
   else if (soup_server_message_get_status (msg) == SOUP_STATUS_BAD_REQUEST)
     not_found (msg);
-  else if (body)
+  else if (body && !route_serves (server->shared, msg, path, TRUE))
     read_into_one_buffer (msg, (gsize) length);
 }
 

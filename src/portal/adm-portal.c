@@ -889,6 +889,7 @@ adm_portal_add_route (AdmPortal          *self,
                       gsize               max_body,
                       AdmPortalRouteKnowsFunc knows,
                       AdmPortalRouteFunc  func,
+                      AdmPortalRouteBodyFunc body,
                       gpointer            data,
                       GBoxedCopyFunc      ref,
                       GDestroyNotify      unref)
@@ -906,6 +907,7 @@ adm_portal_add_route (AdmPortal          *self,
   route->max_body = max_body;
   route->knows = knows;
   route->func = func;
+  route->body = body;
   route->data = ref (data);
   route->ref = ref;
   route->unref = unref;

@@ -76,7 +76,9 @@ typedef struct {
   SoupServerMessage *msg;        /* paused; answered only on the server thread */
   char              *table;
   char              *engagement_id;
-  GBytes            *body;       /* ENTRIES */
+  GBytes            *body;       /* PLACE */
+  AdmTableMessageReader *reader; /* ENTRIES: its body, read as it arrived, until it is ended */
+  char              *named;      /* ENTRIES: the engagement its head names, or NULL */
   gint64             arrived;    /* ENTRIES: when its body was read whole */
   AdmTableMessage   *message;    /* ENTRIES: the body read and its battle played, off the
                                   * main thread (adm_table_message_read ()), or NULL */
@@ -143,6 +145,8 @@ job_free (gpointer data)
   g_free (job->table);
   g_free (job->engagement_id);
   g_clear_pointer (&job->body, g_bytes_unref);
+  g_clear_pointer (&job->reader, adm_table_message_reader_free);
+  g_free (job->named);
   g_clear_pointer (&job->message, adm_table_message_free);
   g_clear_error (&job->read_error);
   g_free (job->setup);
@@ -450,23 +454,16 @@ arrival_for (AdmTableServer *self,
 static gboolean
 peek_message (AdmTableServer *self,
               TableJob       *job,
-              AdmCampaign    *campaign,
-              const char     *data,
-              gsize           length)
+              AdmCampaign    *campaign)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *engagement_id = NULL, *assignment = NULL, *end_reason = NULL;
   AdmTableReceipt receipt;
   AdmTableArrival *arrival;
-  guint from = 0;
+  /* A message read (off this thread) names its engagement; one that did not read, the one
+   * its head named, if its head read. */
+  const char *engagement_id = job->message != NULL
+                                ? adm_table_message_get_engagement (job->message) : job->named;
 
-  /* A message read (off this thread) names its engagement; only one that did not read is
-   * looked into here. */
-  if (job->message != NULL)
-    engagement_id = g_strdup (adm_table_message_get_engagement (job->message));
-  else if (!adm_table_battle_peek (data, length, job->table, &engagement_id, &assignment,
-                                   &from, &end_reason, &error))
-    g_clear_pointer (&engagement_id, g_free);
   if (engagement_id != NULL && g_strcmp0 (engagement_id, job->engagement_id) == 0)
     return TRUE;
   if (!at_table (campaign, job->table, job->engagement_id))
@@ -474,11 +471,13 @@ peek_message (AdmTableServer *self,
       job->not_found = TRUE;
       return FALSE;
     }
-  if (error == NULL)
+  if (engagement_id == NULL)
+    error = g_error_copy (job->read_error);
+  else
     /* Translators: a table's message names another engagement than the link it was sent to. */
     g_set_error (&error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED,
                  _("%s: the message is about engagement %s, not %s"), job->table,
-                 engagement_id != NULL ? engagement_id : "?", job->engagement_id);
+                 engagement_id, job->engagement_id);
   adm_campaign_get_table_receipt (campaign, job->engagement_id, &receipt);
   answer_refusal (job, error, &receipt);
   arrival = arrival_for (self, job);
@@ -534,13 +533,11 @@ job_entries (AdmTableServer *self,
              AdmCampaign    *campaign)
 {
   g_autoptr(GError) error = NULL;
-  gsize length;
-  const char *data = g_bytes_get_data (job->body, &length);
   AdmTableReceipt before, receipt;
   AdmTableArrival *arrival;
   gboolean kept;
 
-  if (!peek_message (self, job, campaign, data, length))
+  if (!peek_message (self, job, campaign))
     return FALSE;
   /* A table's first entries are checked against the set-up handed out: set up on a worker
    * thread, and back here. */
@@ -777,18 +774,64 @@ take_body (SoupServerMessage *msg,
   return TRUE;
 }
 
-/* A worker thread: reads the message of a POST and plays its battle (adm_table_message_read ()
- * touches no campaign), then hands the TableJob to the main thread as any other. */
+/* A worker thread: ends the message of a POST, read as it arrived, and plays its battle
+ * (adm_table_message_reader_end () touches no campaign), then hands the TableJob to the main
+ * thread as any other. */
 static void
 read_message_thread (gpointer data,
                      gpointer unused)
 {
   TableJob *job = data;
-  gsize length;
-  const char *bytes = g_bytes_get_data (job->body, &length);
 
-  job->message = adm_table_message_read (bytes, length, job->table, &job->read_error);
+  job->message = adm_table_message_reader_end (job->reader, &job->read_error);
+  job->named = g_strdup (adm_table_message_reader_get_engagement (job->reader));
+  /* What it read is let go before the campaign's checks. */
+  g_clear_pointer (&job->reader, adm_table_message_reader_free);
   g_main_context_invoke_full (job->shared->owner, G_PRIORITY_DEFAULT, job_run_cb, job, NULL);
+}
+
+#define READER_KEY "adm-table-reader"
+
+/* Server thread: a piece of a table's message, parsed as it arrives and not kept. */
+static void
+entries_chunk_cb (SoupServerMessage *msg,
+                  GBytes            *chunk,
+                  gpointer           data)
+{
+  AdmTableMessageReader *reader = g_object_get_data (G_OBJECT (msg), READER_KEY);
+  gsize length;
+  const char *bytes = g_bytes_get_data (chunk, &length);
+
+  if (reader != NULL)
+    adm_table_message_reader_feed (reader, bytes, length);
+}
+
+/* Server thread, before a body is read: a table's message (POST …/entries) is read as it
+ * arrives, so that no more than its battle's tree is held, and a message refused early is
+ * not read further; the placements, a few hundred bytes, into one buffer by the portal. */
+static gboolean
+route_body (SoupServerMessage *msg,
+            const char        *path,
+            gpointer           data)
+{
+  TableShared *shared = data;
+  const gsize head = strlen (PREFIX) + ADM_PORTAL_TOKEN_CHARS;
+  g_autofree char *table = NULL;
+  g_autofree char *engagement_id = NULL;
+
+  if (strlen (path) < head + 1 || path[head] != '/' ||
+      !g_str_equal (soup_server_message_get_method (msg), "POST") ||
+      (engagement_id = engagement_in (path + head + 1, "entries")) == NULL)
+    return FALSE;
+  table = adm_portal_tokens_lookup_key (shared->tokens, ADM_PORTAL_TOKENS_TABLES,
+                                        path + strlen (PREFIX), ADM_PORTAL_TOKEN_CHARS);
+  if (table == NULL)
+    return FALSE;
+  soup_message_body_set_accumulate (soup_server_message_get_request_body (msg), FALSE);
+  g_object_set_data_full (G_OBJECT (msg), READER_KEY, adm_table_message_reader_new (table),
+                          (GDestroyNotify) adm_table_message_reader_free);
+  g_signal_connect (msg, "got-chunk", G_CALLBACK (entries_chunk_cb), NULL);
+  return TRUE;
 }
 
 /* Server thread, before a body is read: whether @path ("/table/" TOKEN "/" …) names a
@@ -853,7 +896,21 @@ route_cb (SoupServerMessage *msg,
   job->reply_to = g_main_context_ref_thread_default ();
   job->table = g_steal_pointer (&table);
   job->engagement_id = g_steal_pointer (&engagement_id);
-  if ((kind == JOB_ENTRIES || kind == JOB_PLACE) && !take_body (msg, job))
+  if (kind == JOB_ENTRIES)
+    {
+      job->reader = g_object_steal_data (G_OBJECT (msg), READER_KEY);
+      /* A message with no body has not been read: it is read now, as one that is empty. */
+      if (job->reader == NULL)
+        {
+          g_autoptr(GBytes) body = adm_portal_take_body (msg);
+
+          job->reader = adm_table_message_reader_new (job->table);
+          adm_table_message_reader_feed (job->reader, g_bytes_get_data (body, NULL),
+                                         g_bytes_get_size (body));
+        }
+      job->arrived = g_get_real_time ();
+    }
+  else if (kind == JOB_PLACE && !take_body (msg, job))
     {
       job_free (job);
       return;
@@ -952,7 +1009,7 @@ adm_table_server_new (AdmPortal  *portal,
   self->portal = g_object_ref (portal);
   adm_portal_set_certificate (portal, self->certificate);
   adm_portal_add_route (portal, PREFIX, TRUE, ADM_TABLE_SERVER_MAX_BODY, route_knows, route_cb,
-                        self->shared,
+                        route_body, self->shared,
                         (GBoxedCopyFunc) table_shared_ref, (GDestroyNotify) table_shared_unref);
   return g_steal_pointer (&self);
 }

@@ -111,17 +111,215 @@ find_doctype_line (const char *data,
   return line_at (data, found);
 }
 
-/* The name of the element whose start tag begins at @tag ("<name …"), for messages. */
-static char *
-tag_name (const char *tag,
-          const char *end)
-{
-  const char *p = tag + 1;
+/* Where a scan of the start tags (scan_tags ()) is, between one piece of a file and the next:
+ * start tags are found by their "<", past comments, CDATA sections and processing
+ * instructions; a value (quoted) holds no "<" but may hold "=" and ">". Each attribute of a
+ * well-formed tag has one "=" outside quotes: a tag that is not well-formed is libxml2's to
+ * refuse, and counted here no worse. "<!DOCTYPE" and "<!ENTITY" are found on the way. */
+typedef enum {
+  SCAN_TEXT,    /* looking for "<" */
+  SCAN_OPEN,    /* after "<": what it opens is not known yet */
+  SCAN_TAG,     /* in a start tag, counting its "=" */
+  SCAN_QUOTED,  /* in a value of a start tag */
+  SCAN_SKIP,    /* in a comment, CDATA section or processing instruction */
+} ScanState;
 
-  while (p < end && p - tag <= 64 && !g_ascii_isspace (*p) && *p != '>' && *p != '/' &&
-         *p != '=')
-    p++;
-  return g_utf8_make_valid (tag + 1, p - tag - 1);
+typedef struct {
+  ScanState   state;
+  char        opened[9];   /* OPEN: what follows "<" so far */
+  guint       n_opened;
+  guint       n;           /* TAG, QUOTED: the attributes so far */
+  char        quote;       /* QUOTED */
+  const char *until;       /* SKIP: what ends it: "-->", "]]>" or "?>" */
+  guint       matched;     /* SKIP: how much of @until was just read */
+  int         tag_line;    /* of a tag begun in an earlier piece */
+  char        name[64];    /* TAG, QUOTED: the tag's name (its first 64 bytes) */
+  guint       name_length;
+  gboolean    naming;      /* TAG: its name goes on */
+} TagScan;
+
+static void
+too_many_attributes (GError        **error,
+                     const char     *display_name,
+                     int             line,
+                     const TagScan  *scan)
+{
+  g_autofree char *name = g_utf8_make_valid (scan->name, scan->name_length);
+
+  g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID,
+               _("%s:%d: <%s> has %u attributes; an element of an Admiralty file has 0–%d"),
+               display_name, line, name, scan->n, ADM_XML_MAX_ATTRIBUTES);
+}
+
+/* The end of the file @scan read: a start tag it ends in is counted too. */
+static gboolean
+scan_tags_end (TagScan     *scan,
+               const char  *display_name,
+               GError     **error)
+{
+  if ((scan->state == SCAN_TAG || scan->state == SCAN_QUOTED) &&
+      scan->n > ADM_XML_MAX_ATTRIBUTES)
+    {
+      too_many_attributes (error, display_name, scan->tag_line, scan);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* What may follow "<!" that the scan tells apart. */
+static const char * const opened_kinds[] = { "!--", "![CDATA[", "!DOCTYPE", "!ENTITY", NULL };
+
+/* Scans @data, a piece of a file that goes on where the last one @scan saw ended, beginning on
+ * line @line: FALSE at the first start tag with more than ADM_XML_MAX_ATTRIBUTES attributes
+ * (ADM_XML_ERROR_INVALID) or, with @doctypes, at a "<!DOCTYPE" or "<!ENTITY"
+ * (ADM_XML_ERROR_FORBIDDEN). */
+static gboolean
+scan_tags (TagScan     *scan,
+           const char  *data,
+           gsize        length,
+           int          line,
+           gboolean     doctypes,
+           const char  *display_name,
+           GError     **error)
+{
+  const char *p = data, *end = data + length;
+  const char *tag = NULL;  /* where the tag scanned began, when in @data */
+
+  while (p < end)
+    switch (scan->state)
+      {
+      case SCAN_TEXT:
+        tag = memchr (p, '<', (gsize) (end - p));
+        if (tag == NULL)
+          p = end;
+        else
+          {
+            p = tag + 1;
+            scan->state = SCAN_OPEN;
+            scan->n_opened = 0;
+          }
+        break;
+
+      case SCAN_OPEN:
+        if (scan->n_opened == 0 && *p == '?')
+          {
+            scan->state = SCAN_SKIP;
+            scan->until = "?>";
+            scan->matched = 0;
+          }
+        else if (scan->n_opened == 0 && *p == '/')
+          scan->state = SCAN_TEXT;
+        else if (scan->n_opened == 0 && *p != '!')
+          {
+            scan->state = SCAN_TAG;
+            scan->n = 0;
+            scan->name_length = 0;
+            scan->naming = TRUE;
+          }
+        else
+          {
+            gboolean prefix = FALSE;
+
+            scan->opened[scan->n_opened++] = *p++;
+            for (guint k = 0; opened_kinds[k] != NULL; k++)
+              {
+                gsize kind_length = strlen (opened_kinds[k]);
+
+                if (scan->n_opened > kind_length ||
+                    memcmp (scan->opened, opened_kinds[k], scan->n_opened) != 0)
+                  continue;
+                prefix = TRUE;
+                if (scan->n_opened < kind_length)
+                  continue;
+                if (k >= 2 && doctypes)
+                  {
+                    int at = tag != NULL ? line_at (data, tag) + line - 1 : scan->tag_line;
+
+                    g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_FORBIDDEN,
+                                 _("%s:%d: the file contains a DOCTYPE or entity declaration, "
+                                   "which Admiralty files never need; it is refused for safety"),
+                                 display_name, at);
+                    return FALSE;
+                  }
+                scan->state = k < 2 ? SCAN_SKIP : SCAN_TEXT;
+                scan->until = k == 0 ? "-->" : "]]>";
+                scan->matched = 0;
+              }
+            /* Anything else after "<!" is libxml2's to refuse; a "<" in it opens anew. */
+            if (!prefix)
+              {
+                scan->state = SCAN_TEXT;
+                if (p[-1] == '<')
+                  {
+                    tag = p - 1;
+                    scan->state = SCAN_OPEN;
+                    scan->n_opened = 0;
+                  }
+              }
+          }
+        break;
+
+      case SCAN_TAG:
+        for (; p < end && *p != '>' && *p != '<' && *p != '"' && *p != '\''; p++)
+          {
+            if (scan->naming && (g_ascii_isspace (*p) || *p == '/' || *p == '='))
+              scan->naming = FALSE;
+            else if (scan->naming && scan->name_length < sizeof scan->name)
+              scan->name[scan->name_length++] = *p;
+            scan->n += *p == '=';
+          }
+        if (p < end)
+          scan->naming = FALSE;
+        if (p < end && (*p == '"' || *p == '\''))
+          {
+            scan->quote = *p++;
+            scan->state = SCAN_QUOTED;
+          }
+        else if (p < end)
+          {
+            /* The tag ends; a "<" is read again as the next one's. */
+            if (scan->n > ADM_XML_MAX_ATTRIBUTES)
+              {
+                too_many_attributes (error, display_name,
+                                     tag != NULL ? line_at (data, tag) + line - 1
+                                                 : scan->tag_line, scan);
+                return FALSE;
+              }
+            scan->state = SCAN_TEXT;
+            p += *p == '>';
+          }
+        break;
+
+      case SCAN_QUOTED:
+        {
+          const char *close = memchr (p, scan->quote, (gsize) (end - p));
+
+          if (close == NULL)
+            p = end;
+          else
+            {
+              p = close + 1;
+              scan->state = SCAN_TAG;
+            }
+        }
+        break;
+
+      case SCAN_SKIP:
+      default:
+        for (; p < end && scan->until[scan->matched] != '\0'; p++)
+          if (*p == scan->until[scan->matched])
+            scan->matched++;
+          else if (!(scan->matched == 2 && scan->until[0] == scan->until[1] &&
+                     *p == scan->until[0]))
+            scan->matched = *p == scan->until[0];
+        if (scan->until[scan->matched] == '\0')
+          scan->state = SCAN_TEXT;
+        break;
+      }
+  /* A tag that goes on in the next piece keeps its line. */
+  if (tag != NULL && scan->state != SCAN_TEXT && scan->state != SCAN_SKIP)
+    scan->tag_line = line_at (data, tag) + line - 1;
+  return TRUE;
 }
 
 gboolean
@@ -130,69 +328,12 @@ adm_xml_check_attributes (const char  *data,
                           const char  *display_name,
                           GError     **error)
 {
-  const char *p = data, *end = data + length;
+  TagScan scan = { SCAN_TEXT, { 0 }, 0, 0, 0, NULL, 0, 0, { 0 }, 0, FALSE };
 
   g_return_val_if_fail (data != NULL || length == 0, FALSE);
 
-  /* Start tags are found by their "<", past comments, CDATA sections and processing
-   * instructions; a value (quoted) holds no "<" but may hold "=" and ">". Each attribute of a
-   * well-formed tag has one "=" outside quotes: a tag that is not well-formed is libxml2's
-   * to refuse, and counted here no worse. */
-  while (p < end && (p = memchr (p, '<', (gsize) (end - p))) != NULL)
-    {
-      const char *tag = p++;
-      guint n = 0;
-
-      if (p >= end)
-        break;
-      if (*p == '!' || *p == '?')
-        {
-          const char *close;
-
-          if (end - p >= 3 && p[1] == '-' && p[2] == '-')
-            close = memmem (p + 3, (gsize) (end - p - 3), "-->", 3);
-          else if (end - p >= 8 && memcmp (p, "![CDATA[", 8) == 0)
-            close = memmem (p + 8, (gsize) (end - p - 8), "]]>", 3);
-          else if (*p == '?')
-            close = memmem (p, (gsize) (end - p), "?>", 2);
-          else
-            continue;
-          if (close == NULL)
-            break;
-          p = close + 2;
-          continue;
-        }
-      if (*p == '/')
-        continue;
-      while (p < end && *p != '>' && *p != '<')
-        {
-          if (*p == '"' || *p == '\'')
-            {
-              const char *close = memchr (p + 1, *p, (gsize) (end - p - 1));
-
-              if (close == NULL)
-                {
-                  p = end;
-                  break;
-                }
-              p = close + 1;
-              continue;
-            }
-          n += *p == '=';
-          p++;
-        }
-      if (n > ADM_XML_MAX_ATTRIBUTES)
-        {
-          g_autofree char *name = tag_name (tag, end);
-
-          g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID,
-                       _("%s:%d: <%s> has %u attributes; an element of an Admiralty file has "
-                         "0–%d"), display_name, line_at (data, tag), name, n,
-                       ADM_XML_MAX_ATTRIBUTES);
-          return FALSE;
-        }
-    }
-  return TRUE;
+  return scan_tags (&scan, data, length, 1, FALSE, display_name, error) &&
+         scan_tags_end (&scan, display_name, error);
 }
 
 /* An XML declaration at the start of @data naming an encoding other than UTF-8 is refused:
@@ -351,6 +492,7 @@ line_at (const char *data,
 static gboolean
 check_utf8 (const char  *data,
             gsize        length,
+            int          first_line,
             const char  *display_name,
             GError     **error)
 {
@@ -363,7 +505,7 @@ check_utf8 (const char  *data,
     return TRUE;
   bad = (const guchar *) end;
   left = length - (gsize) (end - data);
-  line = line_at (data, end);
+  line = line_at (data, end) + first_line - 1;
   if (*bad == 0)
     g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_SYNTAX,
                  _("%s:%d: the file contains a NUL byte; it is damaged or not a text file"),
@@ -406,6 +548,34 @@ silent_generic_error_cb (void       *user_data,
 {
 }
 
+/* The libxml2 error channels of this thread, put back after a parse. */
+typedef struct {
+  xmlStructuredErrorFunc structured;
+  void                  *structured_data;
+  xmlGenericErrorFunc    generic;
+  void                  *generic_data;
+} Quiet;
+
+/* Every libxml2 error channel of this thread pointed at @errors, until quiet_end (). */
+static void
+quiet_begin (Quiet       *quiet,
+             ParseErrors *errors)
+{
+  quiet->structured = xmlStructuredError;
+  quiet->structured_data = xmlStructuredErrorContext;
+  quiet->generic = xmlGenericError;
+  quiet->generic_data = xmlGenericErrorContext;
+  xmlSetStructuredErrorFunc (errors, parse_error_cb);
+  xmlSetGenericErrorFunc (NULL, silent_generic_error_cb);
+}
+
+static void
+quiet_end (Quiet *quiet)
+{
+  xmlSetGenericErrorFunc (quiet->generic_data, quiet->generic);
+  xmlSetStructuredErrorFunc (quiet->structured_data, quiet->structured);
+}
+
 /* Parses with every libxml2 error channel of this thread pointed at @errors for the time of
  * the parse, then puts back whatever handlers were there. With @stream, the streamed
  * element's children go to it instead of the tree. */
@@ -417,14 +587,10 @@ _adm_xml_parse_quietly (xmlParserCtxtPtr  ctxt,
                         Stream           *stream,
                         ParseErrors      *errors)
 {
-  xmlStructuredErrorFunc old_structured = xmlStructuredError;
-  void *old_structured_data = xmlStructuredErrorContext;
-  xmlGenericErrorFunc old_generic = xmlGenericError;
-  void *old_generic_data = xmlGenericErrorContext;
+  Quiet quiet;
   xmlDoc *doc;
 
-  xmlSetStructuredErrorFunc (errors, parse_error_cb);
-  xmlSetGenericErrorFunc (NULL, silent_generic_error_cb);
+  quiet_begin (&quiet, errors);
   /* Both ways read UTF-8 whatever the file declares (libxml2 refuses a byte that is not; then
    * check_utf8 () names it). A stream
    * reads it without an encoder, so that the parser's offsets are the data's, and a few
@@ -436,9 +602,23 @@ _adm_xml_parse_quietly (xmlParserCtxtPtr  ctxt,
     doc = xmlCtxtReadMemory (ctxt, data, length, display_name, "UTF-8",
                              XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
                              XML_PARSE_NOCDATA);
-  xmlSetGenericErrorFunc (old_generic_data, old_generic);
-  xmlSetStructuredErrorFunc (old_structured_data, old_structured);
+  quiet_end (&quiet);
   return doc;
+}
+
+/* @doc, or NULL (@doc freed) when it has a DOCTYPE after all. */
+static xmlDoc *
+without_doctype (xmlDoc      *doc,
+                 const char  *display_name,
+                 GError     **error)
+{
+  if (doc->intSubset == NULL && doc->extSubset == NULL)
+    return doc;
+  g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_FORBIDDEN,
+               _("%s: the file contains a DOCTYPE, which Admiralty files never need; "
+                 "it is refused for safety"), display_name);
+  xmlFreeDoc (doc);
+  return NULL;
 }
 
 /* @data parsed, with every refusal of adm_xml_read_memory () but the schema's. */
@@ -516,7 +696,7 @@ parse_memory (const char  *data,
        * only once the parse failed: libxml2 checks every character it reads, and refuses
        * a file that is not UTF-8 — checking it before as well was 5 % of opening a long
        * campaign. */
-      if (!check_utf8 (data, length, display_name, error))
+      if (!check_utf8 (data, length, 1, display_name, error))
         {
           xmlResetError (&errors.error);
           if (doc != NULL)
@@ -536,16 +716,7 @@ parse_memory (const char  *data,
     }
   xmlResetError (&errors.error);
   xmlFreeParserCtxt (ctxt);
-
-  if (doc->intSubset != NULL || doc->extSubset != NULL)
-    {
-      g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_FORBIDDEN,
-                   _("%s: the file contains a DOCTYPE, which Admiralty files never need; "
-                     "it is refused for safety"), display_name);
-      xmlFreeDoc (doc);
-      return NULL;
-    }
-  return doc;
+  return without_doctype (doc, display_name, error);
 }
 
 xmlDoc *
@@ -574,6 +745,287 @@ adm_xml_read_memory (const char  *data,
                      GError     **error)
 {
   return _adm_xml_read_memory (data, length, display_name, schema, NULL, error);
+}
+
+struct _AdmXmlPush
+{
+  char            *display_name;
+  xmlParserCtxtPtr ctxt;
+  ParseErrors      errors;
+  TagScan          scan;
+  GError          *refusal;   /* the first, after which nothing more is read */
+  gsize            length;    /* fed so far */
+  int              line;      /* of the next byte */
+  guchar           held[4];   /* a character the last piece began and did not end */
+  gsize            n_held;
+  GString         *start;     /* the first bytes, until they show the declaration */
+};
+
+AdmXmlPush *
+adm_xml_push_new (const char *display_name)
+{
+  AdmXmlPush *push = g_new0 (AdmXmlPush, 1);
+
+  g_return_val_if_fail (display_name != NULL, NULL);
+
+  ensure_init ();
+  push->display_name = g_strdup (display_name);
+  push->line = 1;
+  push->start = g_string_new (NULL);
+  push->ctxt = xmlCreatePushParserCtxt (NULL, NULL, NULL, 0, display_name);
+  if (push->ctxt == NULL)
+    g_error ("Out of memory creating an XML parser");
+  /* UTF-8 whatever the file declares, as adm_xml_read_memory () reads it. */
+  xmlCtxtUseOptions (push->ctxt, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
+                                 XML_PARSE_NOCDATA | XML_PARSE_IGNORE_ENC);
+  return push;
+}
+
+/* The parser and what it built so far let go. */
+static void
+push_let_go (AdmXmlPush *push)
+{
+  if (push->ctxt != NULL)
+    {
+      if (push->ctxt->myDoc != NULL)
+        xmlFreeDoc (push->ctxt->myDoc);
+      push->ctxt->myDoc = NULL;
+      xmlFreeParserCtxt (push->ctxt);
+      push->ctxt = NULL;
+    }
+  xmlResetError (&push->errors.error);
+}
+
+/* Nothing more is read: @refusal says why. */
+static void
+push_refuse (AdmXmlPush *push,
+             GError     *refusal)
+{
+  push_let_go (push);
+  push->refusal = refusal;
+}
+
+/* @data, whole characters of UTF-8, checked and handed to the parser. */
+static gboolean
+push_piece (AdmXmlPush *push,
+            const char *data,
+            gsize       length,
+            gboolean    last)
+{
+  GError *error = NULL;
+  Quiet quiet;
+
+  if (!g_utf8_validate_len (data, length, NULL) &&
+      !check_utf8 (data, length, push->line, push->display_name, &error))
+    {
+      push_refuse (push, error);
+      return FALSE;
+    }
+  /* Before libxml2 reads them: a DOCTYPE, and more attributes than it reads in time. */
+  if (!scan_tags (&push->scan, data, length, push->line, TRUE, push->display_name, &error))
+    {
+      push_refuse (push, error);
+      return FALSE;
+    }
+  for (const char *p = data; (p = memchr (p, '\n', (gsize) (data + length - p))) != NULL; p++)
+    push->line++;
+  quiet_begin (&quiet, &push->errors);
+  xmlParseChunk (push->ctxt, data, (int) length, last);
+  quiet_end (&quiet);
+  /* Not well-formed; or stopped at one of libxml2's limits ("huge text node"), which a file
+   * read whole would be refused for once its schema finds what is missing. */
+  if (!push->ctxt->wellFormed ||
+      (!last && push->errors.seen && push->ctxt->instate == XML_PARSER_EOF))
+    {
+      const xmlError *error_seen = xmlCtxtGetLastError (push->ctxt);
+
+      /* A file cut short is said as such (libxml2 says so last); otherwise the first error is
+       * the fault and the later ones its consequences. */
+      set_syntax_error (&error, push->display_name,
+                        push->errors.seen && !is_premature_end (error_seen)
+                          ? &push->errors.error : error_seen);
+      push_refuse (push, error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean push_bytes (AdmXmlPush *push,
+                            const char *data,
+                            gsize       length);
+
+/* The bytes of the file's start, held until they show its declaration whole (or that it has
+ * none): checked as adm_xml_read_memory () checks them, then read on. */
+static gboolean
+push_start (AdmXmlPush *push,
+            gboolean    last)
+{
+  GError *error = NULL;
+  g_autoptr(GString) start = NULL;
+
+  if (!last && push->start->len < 1024 &&
+      (push->start->len < 5 ? memcmp (push->start->str, "<?xml", push->start->len) == 0
+                            : memcmp (push->start->str, "<?xml", 5) == 0 &&
+                              memmem (push->start->str, push->start->len, "?>", 2) == NULL))
+    return TRUE;
+  start = g_steal_pointer (&push->start);
+  if (is_utf16 (start->str, start->len))
+    g_set_error (&error, ADM_XML_ERROR, ADM_XML_ERROR_SYNTAX,
+                 _("%s: the file is UTF-16; save it as UTF-8"), push->display_name);
+  else
+    check_declared_encoding (start->str, start->len, push->display_name, &error);
+  if (error != NULL)
+    {
+      push_refuse (push, error);
+      return FALSE;
+    }
+  return push_bytes (push, start->str, start->len);
+}
+
+gboolean
+adm_xml_push_feed (AdmXmlPush *push,
+                   const char *data,
+                   gsize       length)
+{
+  g_return_val_if_fail (push != NULL, FALSE);
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+
+  if (push->refusal != NULL)
+    return FALSE;
+  if (length > ADM_XML_MAX_SIZE - push->length)
+    {
+      GError *error = NULL;
+
+      g_set_error (&error, ADM_XML_ERROR, ADM_XML_ERROR_TOO_LARGE,
+                   _("%s: the file is too large (%u MiB; the limit is %d MiB)"),
+                   push->display_name,
+                   (guint) MIN ((push->length + (guint64) length) / (1024 * 1024), G_MAXUINT),
+                   ADM_XML_MAX_SIZE / (1024 * 1024));
+      push_refuse (push, error);
+      return FALSE;
+    }
+  push->length += length;
+  if (push->start != NULL)
+    {
+      g_string_append_len (push->start, data, (gssize) length);
+      return push_start (push, FALSE);
+    }
+  return push_bytes (push, data, length);
+}
+
+/* @data, the next bytes of the file, checked and handed to the parser but for a character
+ * they begin and do not end. */
+static gboolean
+push_bytes (AdmXmlPush *push,
+            const char *data,
+            gsize       length)
+{
+  gsize whole;
+
+  /* A character the last piece began is ended first. */
+  while (push->n_held > 0 && length > 0)
+    {
+      gsize want = (gsize) g_utf8_skip[push->held[0]];
+
+      push->held[push->n_held++] = (guchar) *data++;
+      length--;
+      if (push->n_held >= want &&
+          !push_piece (push, (const char *) push->held, push->n_held, FALSE))
+        return FALSE;
+      if (push->n_held >= want)
+        push->n_held = 0;
+    }
+  if (push->n_held > 0)
+    return TRUE;
+  /* One that this piece begins and does not end waits for the next. */
+  whole = length;
+  for (gsize back = 1; back <= MIN (length, 3); back++)
+    {
+      guchar c = (guchar) data[length - back];
+
+      if (c < 0x80)
+        break;
+      if (c >= 0xc0)
+        {
+          if ((gsize) g_utf8_skip[c] > back)
+            whole = length - back;
+          break;
+        }
+    }
+  if (whole > 0 && !push_piece (push, data, whole, FALSE))
+    return FALSE;
+  memcpy (push->held, data + whole, length - whole);
+  push->n_held = length - whole;
+  return TRUE;
+}
+
+xmlDoc *
+adm_xml_push_end (AdmXmlPush  *push,
+                  const char  *schema,
+                  GError     **error)
+{
+  xmlDoc *doc;
+
+  g_return_val_if_fail (push != NULL, NULL);
+
+  if (push->refusal == NULL && push->start != NULL && push->length > 0)
+    push_start (push, TRUE);
+  if (push->refusal == NULL && push->length == 0)
+    push_refuse (push, g_error_new (ADM_XML_ERROR, ADM_XML_ERROR_SYNTAX,
+                                    _("%s: the file is empty"), push->display_name));
+  /* A character begun and not ended: check_utf8 () says the file ends in its middle. */
+  if (push->refusal == NULL && push->n_held > 0)
+    {
+      GError *refusal = NULL;
+
+      check_utf8 ((const char *) push->held, push->n_held, push->line, push->display_name,
+                  &refusal);
+      push_refuse (push, refusal);
+    }
+  if (push->refusal == NULL)
+    {
+      GError *refusal = NULL;
+
+      if (!scan_tags_end (&push->scan, push->display_name, &refusal))
+        push_refuse (push, refusal);
+      else
+        push_piece (push, "", 0, TRUE);
+    }
+  if (push->refusal != NULL)
+    {
+      g_propagate_error (error, g_error_copy (push->refusal));
+      return NULL;
+    }
+  doc = push->ctxt->myDoc;
+  push->ctxt->myDoc = NULL;
+  xmlFreeParserCtxt (push->ctxt);
+  push->ctxt = NULL;
+  if (doc == NULL)
+    {
+      g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_SYNTAX,
+                   _("%s: the file is empty"), push->display_name);
+      return NULL;
+    }
+  /* Read as UTF-8, and said so, as adm_xml_read_memory () reads and says it. */
+  if (doc->encoding == NULL)
+    doc->encoding = xmlStrdup ((const xmlChar *) "UTF-8");
+  doc = without_doctype (doc, push->display_name, error);
+  if (doc != NULL && !_adm_xml_validate (doc, NULL, 0, push->display_name, schema, error))
+    g_clear_pointer (&doc, xmlFreeDoc);
+  return doc;
+}
+
+void
+adm_xml_push_free (AdmXmlPush *push)
+{
+  if (push == NULL)
+    return;
+  push_let_go (push);
+  g_clear_error (&push->refusal);
+  if (push->start != NULL)
+    g_string_free (push->start, TRUE);
+  g_free (push->display_name);
+  g_free (push);
 }
 
 char *

@@ -72,6 +72,24 @@ xmlDoc  *adm_xml_read_memory_streamed (const char         *data,
                                        gpointer            user_data,
                                        GError            **stream_error,
                                        GError            **error) G_GNUC_WARN_UNUSED_RESULT;
+/* A file read as its bytes arrive (a table's message over the network), none of them kept
+ * once the parser has them: adm_xml_push_feed () hands it the next piece, any length, and
+ * says FALSE once the file is refused, which it is as soon as a piece shows why (the rest need
+ * not be read); adm_xml_push_end () then gives the document, validated as adm_xml_read_memory
+ * () validates it, or the first refusal in its words. The refusals are adm_xml_read_memory
+ * ()'s, but that a file in UTF-16 may be said to hold a NUL byte. */
+typedef struct _AdmXmlPush AdmXmlPush;
+
+AdmXmlPush *adm_xml_push_new  (const char   *display_name);
+gboolean    adm_xml_push_feed (AdmXmlPush   *push,
+                               const char   *data,
+                               gsize         length);
+xmlDoc     *adm_xml_push_end  (AdmXmlPush   *push,
+                               const char   *schema,
+                               GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+void        adm_xml_push_free (AdmXmlPush   *push);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmXmlPush, adm_xml_push_free)
+
 /* adm_xml_read_file () without the schema: the same refusals (size, encoding, DOCTYPE,
  * syntax), the document as parsed, for a caller that validates it with
  * adm_xml_validate_all (). */

@@ -1084,6 +1084,46 @@ adm_table_message_get_engagement (AdmTableMessage *message)
   return message->head.engagement;
 }
 
+/* @message, its head read, once @battle (taken) is its battle played whole: its own
+ * sequence checked, and what the checks against the campaign need of it made here, off the
+ * campaign's thread. */
+static AdmTableMessage *
+message_played (AdmTableMessage  *message,
+                AdmBattle        *battle,
+                GError          **error)
+{
+  g_autoptr(AdmTableMessage) played = message;
+  char hash[65];
+
+  played->battle = battle;
+  played->n = adm_journal_get_n_entries (adm_battle_get_log (played->battle));
+  {
+    g_autofree char *head = adm_battle_serialize_head (played->battle, NULL);
+
+    played->carried = adm_battle_text_without_season (head);
+  }
+
+  /* Its own sequence: the table sends from the first entry it has not had acknowledged,
+   * with the hash of the one before, both as it holds them. */
+  if (played->head.from > played->n + 1)
+    {
+      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED,
+                   _("%s: the battle sent from the table has %u entries, not %u"),
+                   played->display_name, played->n, played->head.from - 1);
+      return NULL;
+    }
+  adm_table_battle_entry_hash (played->battle, played->head.from - 1, hash);
+  if (strcmp (hash, played->head.prev) != 0)
+    {
+      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED,
+                   _("%s: entry %u of the battle is not the one the table says it sent "
+                     "before (its hash differs)"), played->display_name,
+                   played->head.from - 1);
+      return NULL;
+    }
+  return g_steal_pointer (&played);
+}
+
 AdmTableMessage *
 adm_table_message_read (const char  *data,
                         gsize        length,
@@ -1093,7 +1133,7 @@ adm_table_message_read (const char  *data,
   g_autoptr(AdmTableMessage) message = g_new0 (AdmTableMessage, 1);
   g_autoptr(GString) text = NULL;
   g_autoptr(GError) local_error = NULL;
-  char hash[65];
+  AdmBattle *battle;
 
   g_return_val_if_fail (data != NULL, NULL);
 
@@ -1107,42 +1147,310 @@ adm_table_message_read (const char  *data,
     g_string_append_c (text, '\n');
   g_string_append_len (text, data + message->head.battle_start,
                        message->head.battle_end - message->head.battle_start);
-  message->battle = adm_battle_load_game_memory (text->str, text->len, message->display_name,
-                                                 &local_error);
-  if (message->battle == NULL)
+  battle = adm_battle_load_game_memory (text->str, text->len, message->display_name,
+                                        &local_error);
+  if (battle == NULL)
     {
       g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED,
                    "%s", local_error->message);
       return NULL;
     }
-  message->n = adm_journal_get_n_entries (adm_battle_get_log (message->battle));
-  /* What the checks against the campaign compare its set-up with, made here, off the
-   * campaign's thread. */
+  return message_played (g_steal_pointer (&message), battle, error);
+}
+
+/* The end tag of a message, the last thing in it but white space: its first one, read as it
+ * arrives (a table writes none inside its battle). */
+#define CLOSE_TAG "</table-battle>"
+/* How much of a message is read for its head at the most: a declaration, then the root's
+ * start tag (find_root ()). */
+#define MAX_PROLOG (4096 + MAX_HEAD + 1024)
+
+struct _AdmTableMessageReader
+{
+  AdmTableMessage *message;  /* its head, once read */
+  gboolean         head_read;
+  GString         *head;     /* while the head is read: what came so far */
+  AdmXmlPush      *battle;   /* once the head is read: the battle's parser */
+  char             tail[sizeof CLOSE_TAG];  /* what may be the start of CLOSE_TAG, held back */
+  gsize            n_tail;
+  gboolean         closed;   /* CLOSE_TAG came, then white space alone */
+  gsize            length;
+  GError          *refusal;
+};
+
+AdmTableMessageReader *
+adm_table_message_reader_new (const char *display_name)
+{
+  AdmTableMessageReader *reader = g_new0 (AdmTableMessageReader, 1);
+
+  reader->message = g_new0 (AdmTableMessage, 1);
+  reader->message->display_name = g_strdup (display_name != NULL ? display_name
+                                                                  : "table-battle");
+  reader->head = g_string_new (NULL);
+  return reader;
+}
+
+void
+adm_table_message_reader_free (AdmTableMessageReader *reader)
+{
+  if (reader == NULL)
+    return;
+  adm_table_message_free (reader->message);
+  if (reader->head != NULL)
+    g_string_free (reader->head, TRUE);
+  adm_xml_push_free (reader->battle);
+  g_clear_error (&reader->refusal);
+  g_free (reader);
+}
+
+/* Nothing more is read: @refusal says why, and what was read is let go. */
+static gboolean
+reader_refuse (AdmTableMessageReader *reader,
+               GError                *refusal)
+{
+  reader->refusal = refusal;
+  g_clear_pointer (&reader->battle, adm_xml_push_free);
+  if (reader->head != NULL)
+    g_string_free (g_steal_pointer (&reader->head), TRUE);
+  return FALSE;
+}
+
+/* The length of the head of @data (a message's first bytes), up to the end of its root's
+ * start tag — its ">" outside quotes, or where something else begins — as find_root ()
+ * reads it; 0 while the head may go on. */
+static gsize
+head_length (const char *data,
+             gsize       length)
+{
+  const char *p = data, *end = data + length, *tag;
+  char quote = 0;
+
+  while (p < end && g_ascii_isspace (*p))
+    p++;
+  if (end - p < 5 && memcmp (p, "<?xml", (gsize) (end - p)) == 0)
+    return 0;
+  if (end - p >= 5 && memcmp (p, "<?xml", 5) == 0)
+    {
+      const char *closing = g_strstr_len (p, MIN (end - p, 4096), "?>");
+
+      if (closing == NULL)
+        return end - p >= 4096 ? length : 0;
+      p = closing + 2;
+    }
+  while (p < end && g_ascii_isspace (*p))
+    p++;
+  if (p == end)
+    return 0;
+  for (tag = p++; p < end && p - tag < MAX_HEAD; p++)
+    if (quote != 0)
+      quote = *p == quote ? 0 : quote;
+    else if (*p == '"' || *p == '\'')
+      quote = *p;
+    else if (*p == '>')
+      return (gsize) (p + 1 - data);
+    else if (*p == '<')
+      return (gsize) (p - data);
+  return p - tag >= MAX_HEAD ? (gsize) (p - data) : 0;
+}
+
+/* What @data (@length bytes) may be of the message's end: 0 nothing (it is battle), 1 the
+ * start of CLOSE_TAG. */
+static int
+close_state (const char *data,
+             gsize       length)
+{
+  return length < strlen (CLOSE_TAG) && memcmp (data, CLOSE_TAG, length) == 0;
+}
+
+/* The battle's next bytes, all but what may be the message's end. */
+static gboolean
+reader_battle (AdmTableMessageReader *reader,
+               const char            *data,
+               gsize                  length)
+{
+  const char *last = NULL, *close;
+
+  if (reader->closed)
+    {
+      for (gsize i = 0; i < length; i++)
+        if (!g_ascii_isspace (data[i]))
+          {
+            GError *error = NULL;
+
+            malformed (&error, reader->message->display_name, 1,
+                       _("there is something after </table-battle>"));
+            return reader_refuse (reader, error);
+          }
+      return TRUE;
+    }
+  /* What was held back: the end if what follows ends CLOSE_TAG, else battle after all. */
+  if (reader->n_tail > 0)
+    {
+      gsize need = strlen (CLOSE_TAG) - reader->n_tail;
+      gsize n = MIN (need, length);
+
+      if (memcmp (data, CLOSE_TAG + reader->n_tail, n) == 0)
+        {
+          if (n < need)
+            {
+              memcpy (reader->tail + reader->n_tail, data, n);
+              reader->n_tail += n;
+              return TRUE;
+            }
+          reader->closed = TRUE;
+          reader->n_tail = 0;
+          return reader_battle (reader, data + n, length - n);
+        }
+      if (!adm_xml_push_feed (reader->battle, reader->tail, reader->n_tail))
+        return FALSE;
+      reader->n_tail = 0;
+    }
+  /* The end: what follows it must be white space. */
+  close = memmem (data, length, CLOSE_TAG, strlen (CLOSE_TAG));
+  if (close != NULL)
+    {
+      if (!adm_xml_push_feed (reader->battle, data, (gsize) (close - data)))
+        return FALSE;
+      reader->closed = TRUE;
+      close += strlen (CLOSE_TAG);
+      return reader_battle (reader, close, (gsize) (data + length - close));
+    }
+  /* What may be its start is held back. */
+  for (const char *p = data + length; p > data && data + length - p < (gssize) strlen (CLOSE_TAG);
+       p--)
+    if (p[-1] == '<')
+      {
+        last = p - 1;
+        break;
+      }
+  if (last != NULL && close_state (last, (gsize) (data + length - last)) == 1)
+    {
+      if (!adm_xml_push_feed (reader->battle, data, (gsize) (last - data)))
+        return FALSE;
+      reader->n_tail = (gsize) (data + length - last);
+      memcpy (reader->tail, last, reader->n_tail);
+      return TRUE;
+    }
+  return adm_xml_push_feed (reader->battle, data, length);
+}
+
+gboolean
+adm_table_message_reader_feed (AdmTableMessageReader *reader,
+                               const char            *data,
+                               gsize                  length)
+{
+  g_autoptr(GError) error = NULL;
+  gsize head;
+
+  g_return_val_if_fail (reader != NULL, FALSE);
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+
+  if (reader->refusal != NULL)
+    return FALSE;
+  reader->length += length;
+  if (reader->length > MAX_MESSAGE)
+    {
+      malformed (&error, reader->message->display_name, 1,
+                 _("the battle sent from a table is too large to be a battle"));
+      return reader_refuse (reader, g_steal_pointer (&error));
+    }
+  if (reader->head == NULL)
+    {
+      gboolean fed = reader_battle (reader, data, length);
+
+      /* The battle's own refusal, in the words a message's gets. */
+      if (!fed && reader->refusal == NULL)
+        {
+          xmlDoc *none = adm_xml_push_end (reader->battle, NULL, &error);
+
+          g_assert (none == NULL);
+          g_set_error (&reader->refusal, ADM_TABLE_BATTLE_ERROR,
+                       ADM_TABLE_BATTLE_ERROR_MALFORMED, "%s", error->message);
+          g_clear_pointer (&reader->battle, adm_xml_push_free);
+        }
+      return fed;
+    }
+  /* The head: read as a message of its start tag alone (read_message ()), once it is whole. */
+  g_string_append_len (reader->head, data, (gssize) length);
+  head = head_length (reader->head->str, reader->head->len);
+  if (head == 0 && reader->head->len < MAX_PROLOG)
+    return TRUE;
+  if (head == 0)
+    head = reader->head->len;
   {
-    g_autofree char *head = adm_battle_serialize_head (message->battle, NULL);
+    g_autoptr(GString) alone = g_string_new_len (reader->head->str, (gssize) head);
+    g_autoptr(GString) rest = NULL;
 
-    message->carried = adm_battle_text_without_season (head);
+    g_string_append (alone, CLOSE_TAG);
+    if (!read_message (alone->str, alone->len, reader->message->display_name,
+                       &reader->message->head, &error))
+      return reader_refuse (reader, g_steal_pointer (&error));
+    reader->head_read = TRUE;
+    rest = g_string_new_len (reader->head->str + head, (gssize) (reader->head->len - head));
+    g_string_free (g_steal_pointer (&reader->head), TRUE);
+    /* The battle's lines are the message's. */
+    reader->battle = adm_xml_push_new (reader->message->display_name);
+    for (int line = 1; line < reader->message->head.battle_line; line++)
+      adm_xml_push_feed (reader->battle, "\n", 1);
+    reader->length -= rest->len;
+    return adm_table_message_reader_feed (reader, rest->str, rest->len);
   }
+}
 
-  /* Its own sequence: the table sends from the first entry it has not had acknowledged,
-   * with the hash of the one before, both as it holds them. */
-  if (message->head.from > message->n + 1)
+const char *
+adm_table_message_reader_get_engagement (AdmTableMessageReader *reader)
+{
+  g_return_val_if_fail (reader != NULL, NULL);
+  return reader->head_read && reader->message != NULL ? reader->message->head.engagement
+                                                       : NULL;
+}
+
+AdmTableMessage *
+adm_table_message_reader_end (AdmTableMessageReader  *reader,
+                              GError                **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+  AdmBattle *battle;
+
+  g_return_val_if_fail (reader != NULL, NULL);
+
+  /* A message that ended before its head did: read whole as such (read_message ()). */
+  if (reader->refusal == NULL && reader->head != NULL)
     {
-      g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED,
-                   _("%s: the battle sent from the table has %u entries, not %u"),
-                   message->display_name, message->n, message->head.from - 1);
+      Message whole = { 0 };
+
+      if (read_message (reader->head->str, reader->head->len, reader->message->display_name,
+                        &whole, &local_error) || local_error == NULL)
+        malformed (&local_error, reader->message->display_name, 1,
+                   _("the <table-battle> element holds no battle"));
+      message_clear (&whole);
+      reader_refuse (reader, g_steal_pointer (&local_error));
+    }
+  if (reader->refusal == NULL && !reader->closed)
+    {
+      malformed (&local_error, reader->message->display_name, 1,
+                 _("the battle sent from a table is cut short: </table-battle> is missing"));
+      reader_refuse (reader, g_steal_pointer (&local_error));
+    }
+  if (reader->refusal != NULL)
+    {
+      g_propagate_error (error, g_error_copy (reader->refusal));
       return NULL;
     }
-  adm_table_battle_entry_hash (message->battle, message->head.from - 1, hash);
-  if (strcmp (hash, message->head.prev) != 0)
+  doc = adm_xml_push_end (reader->battle, NULL, &local_error);
+  g_clear_pointer (&reader->battle, adm_xml_push_free);
+  battle = doc != NULL ? adm_battle_load_game_doc (doc, reader->message->display_name,
+                                                   &local_error)
+                       : NULL;
+  if (battle == NULL)
     {
       g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED,
-                   _("%s: entry %u of the battle is not the one the table says it sent "
-                     "before (its hash differs)"), message->display_name,
-                   message->head.from - 1);
+                   "%s", local_error->message);
       return NULL;
     }
-  return g_steal_pointer (&message);
+  g_clear_pointer (&doc, xmlFreeDoc);
+  return message_played (g_steal_pointer (&reader->message), battle, error);
 }
 
 gboolean

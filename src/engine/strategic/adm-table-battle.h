@@ -126,6 +126,26 @@ void             adm_table_message_free      (AdmTableMessage *message);
 const char      *adm_table_message_get_engagement (AdmTableMessage *message);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmTableMessage, adm_table_message_free)
 
+/* adm_table_message_read () as the message's bytes arrive (a table's POST, read from the
+ * network): adm_table_message_reader_feed () takes the next piece, of any length, parses it at
+ * once and keeps none of its bytes (the battle's tree grows instead), and says FALSE once the
+ * message is refused — as soon as a piece shows why, so that the rest need not be read;
+ * adm_table_message_reader_end () then plays the battle (on any thread) and gives the message,
+ * or the first refusal: ADM_TABLE_BATTLE_ERROR_MALFORMED, in the words of
+ * adm_table_message_read (). Once its head is read, the engagement it names
+ * (adm_table_message_reader_get_engagement (), else NULL), also when its battle is refused. */
+typedef struct _AdmTableMessageReader AdmTableMessageReader;
+
+AdmTableMessageReader *adm_table_message_reader_new  (const char            *display_name);
+gboolean         adm_table_message_reader_feed       (AdmTableMessageReader *reader,
+                                                      const char            *data,
+                                                      gsize                  length);
+const char      *adm_table_message_reader_get_engagement (AdmTableMessageReader *reader);
+AdmTableMessage *adm_table_message_reader_end        (AdmTableMessageReader *reader,
+                                                      GError               **error) G_GNUC_WARN_UNUSED_RESULT;
+void             adm_table_message_reader_free       (AdmTableMessageReader *reader);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmTableMessageReader, adm_table_message_reader_free)
+
 /* A table's first entries are checked against the set-up handed out, which takes a battle
  * set up: TRUE when @message needs it (the campaign keeps no battle of its engagement yet) and
  * has not got it; adm_campaign_table_setup () then gives the set-up on the campaign's thread,

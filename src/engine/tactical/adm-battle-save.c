@@ -200,25 +200,20 @@ adm_battle_save (AdmBattle   *self,
   return TRUE;
 }
 
-/* Sets *@damaged when the failure means a damaged file rather than a wrong one. */
+/* The battle of @doc, a <battle> or a <battle-game>; *@damaged when the failure means a
+ * damaged file rather than a wrong one. */
 static AdmBattle *
-game_from_memory (const char  *data,
-                  gsize        length,
-                  const char  *display_name,
-                  gboolean    *is_game,
-                  gboolean    *damaged,
-                  GError     **error)
+game_from_doc (xmlDoc      *doc,
+               const char  *display_name,
+               gboolean    *is_game,
+               gboolean    *damaged,
+               GError     **error)
 {
-  g_autoptr(xmlDoc) doc = adm_xml_read_memory (data, length, display_name, NULL, error);
   g_autoptr(AdmBattle) self = NULL;
   g_autoptr(GError) local_error = NULL;
   g_autofree char *version = NULL;
-  xmlNode *root;
+  xmlNode *root = xmlDocGetRootElement (doc);
 
-  *damaged = TRUE;
-  if (doc == NULL)
-    return NULL;
-  root = xmlDocGetRootElement (doc);
   *is_game = adm_xml_is (root, "battle-game");
   *damaged = FALSE;
   if (!*is_game && !adm_xml_is (root, "battle"))
@@ -253,6 +248,23 @@ game_from_memory (const char  *data,
       return NULL;
     }
   return g_steal_pointer (&self);
+}
+
+/* Sets *@damaged when the failure means a damaged file rather than a wrong one. */
+static AdmBattle *
+game_from_memory (const char  *data,
+                  gsize        length,
+                  const char  *display_name,
+                  gboolean    *is_game,
+                  gboolean    *damaged,
+                  GError     **error)
+{
+  g_autoptr(xmlDoc) doc = adm_xml_read_memory (data, length, display_name, NULL, error);
+
+  *damaged = TRUE;
+  if (doc == NULL)
+    return NULL;
+  return game_from_doc (doc, display_name, is_game, damaged, error);
 }
 
 /* A file that fails to load is damaged rather than merely invalid when it was a saved battle:
@@ -331,6 +343,22 @@ adm_battle_load_game_memory (const char  *data,
   g_return_val_if_fail (data != NULL, NULL);
 
   self = game_from_memory (data, length, display_name, &is_game, &damaged, error);
+  if (self != NULL && is_game)
+    self->saved = TRUE;
+  return self;
+}
+
+AdmBattle *
+adm_battle_load_game_doc (xmlDoc      *doc,
+                          const char  *display_name,
+                          GError     **error)
+{
+  gboolean is_game = FALSE, damaged = FALSE;
+  AdmBattle *self;
+
+  g_return_val_if_fail (doc != NULL && xmlDocGetRootElement (doc) != NULL, NULL);
+
+  self = game_from_doc (doc, display_name, &is_game, &damaged, error);
   if (self != NULL && is_game)
     self->saved = TRUE;
   return self;

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <glib-object.h>
+#include <libxml/tree.h>
 
 #include "adm-battle-orders.h"
 #include "adm-dice-source.h"
@@ -505,6 +506,11 @@ AdmBattle            *adm_battle_load_game     (const char   *path,
  * path: a battle kept inside a campaign file (adm_campaign_get_battle ()). */
 AdmBattle            *adm_battle_load_game_memory (const char *data,
                                                 gsize         length,
+                                                const char   *display_name,
+                                                GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+/* The same, from @doc as read and validated (adm_xml_read_memory (), adm_xml_push_end ()),
+ * which stays the caller's. */
+AdmBattle            *adm_battle_load_game_doc (xmlDoc      *doc,
                                                 const char   *display_name,
                                                 GError      **error) G_GNUC_WARN_UNUSED_RESULT;
 /* PATH's backup @n (1 = newest): "game.xml" → "game.backup-1.xml". */
