@@ -567,6 +567,8 @@ test_open_in_a_tab (Fixture       *fixture,
   AdmiraltyBattlePage *page, *old;
   g_autoptr(AdmBattle) rolled = NULL;
   AdmTableClient *client;
+  g_autofree char *folder = NULL, *name = NULL, *orders_draft = NULL, *dice_draft = NULL;
+  const char *assignment;
   guint32 seed0 = 0, seed1 = 0, seed = 0;
 
   if (fixture->dir == NULL)
@@ -582,6 +584,17 @@ test_open_in_a_tab (Fixture       *fixture,
   g_object_add_weak_pointer (G_OBJECT (old), (gpointer *) &old);
   g_assert_true (adm_battle_get_layout_seed (admiralty_battle_page_get_battle (old), &seed0));
   g_assert_cmpuint (n_battle_tabs (fixture->window), ==, 1);
+  /* Orders and dice drafted in the tab for the old set-up (the app's drafts, beside the
+   * battle kept): let go with it. */
+  folder = adm_table_client_folder ();
+  assignment = adm_table_client_get_assignment (admiralty_battle_page_get_table_client (old));
+  name = g_strdup_printf ("%s.draft.xml", assignment);
+  orders_draft = g_build_filename (folder, name, NULL);
+  g_free (name);
+  name = g_strdup_printf ("%s.dice.draft", assignment);
+  dice_draft = g_build_filename (folder, name, NULL);
+  g_assert_true (g_file_set_contents (orders_draft, "<orders/>", -1, NULL));
+  g_assert_true (g_file_set_contents (dice_draft, "4 2", -1, NULL));
 
   /* The step again, from Join a Table, for the battle open in its tab. */
   placements = open_placements (fixture);
@@ -596,8 +609,10 @@ test_open_in_a_tab (Fixture       *fixture,
   g_assert_true (adm_battle_get_layout_seed (rolled, &seed1));
   g_assert_cmpuint (seed1, !=, seed0);
 
-  /* The tab of the old set-up is gone, and the window says why. */
+  /* The tab of the old set-up is gone, its drafts too, and the window says why. */
   g_assert_cmpuint (n_battle_tabs (fixture->window), ==, 0);
+  g_assert_false (g_file_test (orders_draft, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (dice_draft, G_FILE_TEST_EXISTS));
   g_assert_true (shows_label (GTK_WIDGET (fixture->window),
                               "The chief master set up c1-3 anew: the tab of its old set-up "
                               "is closed"));

@@ -1722,6 +1722,10 @@ place_message (AdmTableClient           *self,
   return msg;
 }
 
+/* The app's drafts of a kept battle's next orders and dice, ASSIGNMENT.draft.xml and
+ * ASSIGNMENT.dice.draft beside it (admiralty-battle-page.c). */
+static const char *const DRAFT_SUFFIXES[] = { ".draft.xml", ".dice.draft" };
+
 /* The chief's answer to the placements: taken (the set-up kept here unplayed is not the one
  * handed out any more, so it is let go and the battle fetched anew when it is opened), or
  * refused in his words. */
@@ -1754,6 +1758,15 @@ place_answered (AdmTableClient           *self,
   kept_paths (listed->assignment, &battle_path, &key_path);
   g_remove (battle_path);
   g_remove (key_path);
+  /* The orders and dice the app drafted beside it were for the set-up let go. */
+  for (guint i = 0; i < G_N_ELEMENTS (DRAFT_SUFFIXES); i++)
+    {
+      g_autofree char *folder = adm_table_client_folder ();
+      g_autofree char *name = g_strconcat (listed->assignment, DRAFT_SUFFIXES[i], NULL);
+      g_autofree char *draft = g_build_filename (folder, name, NULL);
+
+      g_remove (draft);
+    }
   return TRUE;
 }
 

@@ -160,7 +160,9 @@ GBytes              *adm_table_client_fetch_battle_finish (AdmTableClient *self,
  * here: formations placed otherwise than their orders would (@overrides: formation id →
  * placement id, or NULL) and, with @roll_again, the table rolled again by the chief (POST
  * …/placements). The chief journals them as his own placements are and hands the battle
- * anew; a battle kept here unplayed is let go, so that opening it fetches the new one.
+ * anew; a battle kept here unplayed is let go, with the orders and dice the app drafted
+ * beside it (ASSIGNMENT.draft.xml, ASSIGNMENT.dice.draft), so that opening it fetches the new
+ * one.
  * Refused here (ADM_TABLE_CLIENT_ERROR_REFUSED) once a phase is played, at this table or
  * kept by the chief; by the chief in his words (REFUSED) for a placement the set-up does not
  * offer. */
