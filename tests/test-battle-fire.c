@@ -508,6 +508,35 @@ test_des_critical_each_damage (void)
   g_assert_cmpint (n_criticals (battle, "monitor"), ==, 1);
 }
 
+/* The odds of @weapon at firepower 1 against @target and @armour, no shields, read @hit_on
+ * and @critical_on from @ruleset: at least one damage with @p_damage, a critical with
+ * @p_critical. */
+static void
+assert_odds_numbers (AdmRuleset    *ruleset,
+                     AdmWeaponType  weapon,
+                     const char    *target,
+                     int            armour,
+                     int            hit_on,
+                     int            critical_on,
+                     double         p_damage,
+                     double         p_critical)
+{
+  g_autoptr(AdmFireOdds) odds = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmFireOddsInput input;
+
+  g_assert_true (adm_ruleset_fire_odds_input (ruleset, weapon, 1, target, 0, armour, 0, FALSE,
+                                              FALSE, FALSE, &input, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (input.hit_on, ==, hit_on);
+  g_assert_cmpint (input.critical_on, ==, critical_on);
+  odds = adm_ruleset_fire_odds (ruleset, weapon, 1, target, 0, armour, 0, FALSE, FALSE, FALSE,
+                                &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat_with_epsilon (adm_fire_odds_at_least (odds, 1), p_damage, 1e-12);
+  g_assert_cmpfloat_with_epsilon (odds->p_critical, p_critical, 1e-12);
+}
+
 /* F-DES-2, F-DES-3: the 5+ to hit and the 4+ for criticals are the ruleset's numbers
  * (<gravi-destructor hit-on critical-on>), not the engine's. With a copy of the rules hitting
  * on 6+ with criticals on 3+, a 5 misses and a 3 brings a critical, in the roll, the report
@@ -521,9 +550,6 @@ test_des_numbers_from_ruleset (void)
                              "hit-on=\"5\" critical-on=\"4\"",
                              "hit-on=\"6\" critical-on=\"3\"", &dir);
   AdmRuleset *ruleset = adm_battle_get_ruleset (battle);
-  g_autoptr(AdmFireOdds) odds = NULL;
-  g_autoptr(GError) error = NULL;
-  AdmFireOddsInput input;
   guint first;
 
   g_rmdir (dir);
@@ -546,16 +572,7 @@ test_des_numbers_from_ruleset (void)
   g_assert_cmpint (ship (battle, "monitor")->criticals[ADM_CRIT_FIRE], ==, 1);
 
   /* The odds read the same numbers: one die hits on 6 (1/6), its damage a critical on 3+. */
-  g_assert_true (adm_ruleset_fire_odds_input (ruleset, ADM_WEAPON_DESTRUCTOR, 1, NULL, 0, 2, 0,
-                                              FALSE, FALSE, FALSE, &input, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_cmpint (input.hit_on, ==, 6);
-  g_assert_cmpint (input.critical_on, ==, 3);
-  odds = adm_ruleset_fire_odds (ruleset, ADM_WEAPON_DESTRUCTOR, 1, NULL, 0, 2, 0, FALSE, FALSE,
-                                FALSE, &error);
-  g_assert_no_error (error);
-  g_assert_cmpfloat_with_epsilon (adm_fire_odds_at_least (odds, 1), 1.0 / 6, 1e-12);
-  g_assert_cmpfloat_with_epsilon (odds->p_critical, 1.0 / 6 * 4 / 6, 1e-12);
+  assert_odds_numbers (ruleset, ADM_WEAPON_DESTRUCTOR, NULL, 2, 6, 3, 1.0 / 6, 1.0 / 6 * 4 / 6);
 }
 
 /* F-ART: artillery */
@@ -598,9 +615,6 @@ test_art_critical_from_ruleset (void)
                              "source=\"artillery\" clause=\"F-ART-13\" on=\"6\"",
                              "source=\"artillery\" clause=\"F-ART-13\" on=\"5\"", &dir);
   AdmRuleset *ruleset = adm_battle_get_ruleset (battle);
-  g_autoptr(AdmFireOdds) odds = NULL;
-  g_autoptr(GError) error = NULL;
-  AdmFireOddsInput input;
   guint first;
 
   g_rmdir (dir);
@@ -611,16 +625,10 @@ test_art_critical_from_ruleset (void)
   assert_reported (battle, "Critical checks on Triumph (5+): 5 — 1 critical.");
   g_assert_cmpint (n_criticals (battle, "triumph"), ==, 1);
 
-  /* The odds read the same number: one damage point is a critical on 5+ (1/3). */
-  g_assert_true (adm_ruleset_fire_odds_input (ruleset, ADM_WEAPON_ARTILLERY, 1,
-                                              "approaching-capital", 0, 1, 0, FALSE, FALSE,
-                                              FALSE, &input, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_cmpint (input.critical_on, ==, 5);
-  odds = adm_ruleset_fire_odds (ruleset, ADM_WEAPON_ARTILLERY, 1, "approaching-capital", 0, 1,
-                                0, FALSE, FALSE, FALSE, &error);
-  g_assert_no_error (error);
-  g_assert_cmpfloat_with_epsilon (odds->p_critical, 1.0 / 3, 1e-12);
+  /* The odds read the same number: firepower 1 in column 2 is one die, hitting armour 1
+   * always; its damage point is a critical on 5+ (1/3). */
+  assert_odds_numbers (ruleset, ADM_WEAPON_ARTILLERY, "approaching-capital", 1, 1, 5, 1.0,
+                       1.0 / 3);
 }
 
 static void
