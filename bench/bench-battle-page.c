@@ -270,6 +270,9 @@ main (int   argc,
   adw_init ();
   application = admiralty_application_new ("io.github.admiralty.BenchBattlePage",
                                            G_APPLICATION_NON_UNIQUE);
+  /* The app's own resources, its stylesheet among them, as the app has them under its id. */
+  g_application_set_resource_base_path (G_APPLICATION (application),
+                                        "/io/github/admiralty/Admiralty");
   if (!g_application_register (G_APPLICATION (application), NULL, &error))
     g_error ("%s", error->message);
 
