@@ -281,14 +281,6 @@ toggle_fullscreen_action (GtkWidget  *widget,
     gtk_window_fullscreen (window);
 }
 
-static void
-leave_fullscreen_action (GtkWidget  *widget,
-                         const char *action_name,
-                         GVariant   *parameter)
-{
-  gtk_window_unfullscreen (GTK_WINDOW (widget));
-}
-
 /* GObject */
 
 static void
@@ -394,16 +386,15 @@ admiralty_projector_window_class_init (AdmiraltyProjectorWindowClass *klass)
 
   gtk_widget_class_install_action (widget_class, "projector.toggle-fullscreen", NULL,
                                    toggle_fullscreen_action);
-  gtk_widget_class_install_action (widget_class, "projector.leave-fullscreen", NULL,
-                                   leave_fullscreen_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F11, 0,
                                        "projector.toggle-fullscreen", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0,
-                                       "projector.leave-fullscreen", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK,
                                        "window.close", NULL);
-  /* F5 opens the projector from the master's window and, pressed again on it, closes it. */
+  /* F5 opens the projector from the master's window and, pressed again on it, closes it.
+   * Escape closes it too, fullscreen or not, as it ends a slide show: the wall goes back to
+   * whatever was there before, not to a window with a title bar. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "window.close", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
 /* What the wall follows: the campaign, the cycle clock, and on the portal the admirals'
