@@ -14,6 +14,7 @@
 #include "adm-file.h"
 #include "cli-helpers.h"
 #include "file-helpers.h"
+#include "text-helpers.h"
 
 static JsonObject *
 engagement (JsonObject *root,
@@ -115,6 +116,7 @@ test_loop (void)
     g_autoptr(CliResult) again = NULL;
     g_autoptr(CliResult) after_end = NULL;
     g_autoptr(CliResult) cards = NULL;
+    g_autofree char *cards_pdf = g_build_filename (folder, "radovan-cards.pdf", NULL);
 
     g_assert_cmpint (fight->status, ==, 0);
     g_assert_nonnull (strstr (fight->out, "burning-hulk"));
@@ -134,6 +136,12 @@ test_loop (void)
     g_assert_cmpint (cards->status, ==, 0);
     g_assert_null (strstr (cards->out, "Vigilant"));
     g_assert_nonnull (strstr (cards->out, "Hull: 2/3 (1 lost)"));
+    /* The cards on paper, as the manual shows them (docs/screenshots/make.sh). */
+    g_clear_pointer (&cards, cli_result_free);
+    cards = run_cli ("report", path, "--kind", "cards", "--admiral", "radovan", "-o",
+                     cards_pdf, NULL);
+    g_assert_cmpint (cards->status, ==, 0);
+    pdf_page_picture (cards_pdf, 1, 90, "fleet-cards-after-battle.png");
   }
   g_clear_pointer (&root, json_object_unref);
 

@@ -3,7 +3,9 @@
  * campaign after a cycle, every --kind written as a PDF whose text (pdftotext) holds the
  * document's words and whose pages are the --paper asked for, --text, an admiral by id or by
  * name, and bad usage (exit 2), a missing file or an unknown admiral (exit 1, named), an
- * unwritable output (exit 1, named, nothing left). CLI_PATH comes from meson;
+ * unwritable output (exit 1, named, nothing left). A page of the master's report (after a
+ * battle), an admiral's, his fleet cards and his order sheet is drawn into the build's tests
+ * folder as the pictures docs/cli.md shows (docs/screenshots/make.sh). CLI_PATH comes from meson;
  * ADMIRALTY_SOURCE_DIR from the test environment. */
 
 #include "config.h"
@@ -23,6 +25,40 @@ assert_in (const char *haystack,
 {
   if (strstr (haystack, needle) == NULL)
     g_error ("“%s” not found in:\n%s", needle, haystack);
+}
+
+/* The text of page @page of the PDF at @path, white space squeezed. */
+static char *
+pdf_page_text (const char *path,
+               guint       page)
+{
+  g_autofree char *number = g_strdup_printf ("%u", page);
+  const char *argv[] = { "pdftotext", "-enc", "UTF-8", "-f", number, "-l", number, path, "-",
+                         NULL };
+  g_autofree char *raw = tool_output (argv);
+
+  return squeeze (raw);
+}
+
+static guint
+pdf_n_pages (const char *path)
+{
+  const char *argv[] = { "pdfinfo", path, NULL };
+  g_autofree char *info = tool_output (argv);
+  const char *pages = strstr (info, "Pages:");
+
+  g_assert_nonnull (pages);
+  return (guint) g_ascii_strtoull (pages + strlen ("Pages:"), NULL, 10);
+}
+
+/* The first page of the PDF at @path that holds @words, drawn at 70 dpi as the picture @name
+ * (docs/cli.md shows a page of each paper). */
+static void
+page_picture (const char *path,
+              const char *words,
+              const char *name)
+{
+  pdf_page_picture (path, pdf_page_with (path, words), 70, name);
 }
 
 /* Writes the report of @kind for @admiral (or NULL) as a PDF and as text: both hold @words;
@@ -112,7 +148,10 @@ test_admiral (CliCampaign   *fixture,
 {
   const char *words[] = { "Adm. Aral Vorkosigan", "First Squadron, Home Fleet", NULL };
 
+  g_autofree char *pdf = g_build_filename (fixture->dir, "admiral.pdf", NULL);
+
   check_kind (fixture, "admiral", "vorkosigan", words);
+  page_picture (pdf, "Adm. Aral Vorkosigan", "report-admiral.png");
 }
 
 /* Fleet cards of one admiral, given by his exact name, and of every admiral. */
@@ -123,7 +162,10 @@ test_cards (CliCampaign   *fixture,
   const char *one[] = { "Prince Serg", "Emperor Dorca", "Hull", "Readiness", NULL };
   const char *all[] = { "Prince Serg", "Kestrel", NULL };
 
+  g_autofree char *pdf = g_build_filename (fixture->dir, "cards.pdf", NULL);
+
   check_kind (fixture, "cards", "Adm. Aral Vorkosigan", one);
+  page_picture (pdf, "Prince Serg", "report-cards.png");
   check_kind (fixture, "cards", NULL, all);
 }
 
@@ -135,7 +177,10 @@ test_sheets (CliCampaign   *fixture,
   const char *words[] = { "Adm. Aral Vorkosigan", "First Squadron, Home Fleet",
                           "First Destroyer Flotilla", NULL };
 
+  g_autofree char *pdf = g_build_filename (fixture->dir, "sheets.pdf", NULL);
+
   check_kind (fixture, "sheets", "vorkosigan", words);
+  page_picture (pdf, "First Squadron, Home Fleet", "report-sheets.png");
 }
 
 /* Blank order-of-battle sheets (F-GEN-5, F-GEN-6): the admiral's name and faction, the
@@ -198,30 +243,6 @@ test_packets (CliCampaign   *fixture,
   assert_in (radovan, "Pol Constant");
   g_assert_null (strstr (radovan, "Prince Serg Vorkraft"));
   assert_failure (bad, 2, "--packets");
-}
-
-/* The text of page @page of the PDF at @path, white space squeezed. */
-static char *
-pdf_page_text (const char *path,
-               guint       page)
-{
-  g_autofree char *number = g_strdup_printf ("%u", page);
-  const char *argv[] = { "pdftotext", "-enc", "UTF-8", "-f", number, "-l", number, path, "-",
-                         NULL };
-  g_autofree char *raw = tool_output (argv);
-
-  return squeeze (raw);
-}
-
-static guint
-pdf_n_pages (const char *path)
-{
-  const char *argv[] = { "pdfinfo", path, NULL };
-  g_autofree char *info = tool_output (argv);
-  const char *pages = strstr (info, "Pages:");
-
-  g_assert_nonnull (pages);
-  return (guint) g_ascii_strtoull (pages + strlen ("Pages:"), NULL, 10);
 }
 
 /* --every-admiral: every admiral's paper in one PDF, read page by page. Each page is one
@@ -350,6 +371,8 @@ test_battle_states (CliCampaign   *fixture,
                                          "--seed", "3", NULL);
   g_autoptr(CliResult) admiral = NULL;
   g_autoptr(CliResult) master = NULL;
+  g_autoptr(CliResult) printed = NULL;
+  g_autofree char *pdf = g_build_filename (fixture->dir, "fought-master.pdf", NULL);
   g_autofree char *escort = NULL, *jump = NULL;
 
   g_assert_cmpint (cycle->status, ==, 0);
@@ -379,6 +402,11 @@ test_battle_states (CliCampaign   *fixture,
   assert_in (master->out, "c1-1 · Pol jump point, minute 0 — In progress: turn 2, ");
   assert_in (master->out, "c1-2 · Hegen Hub, minute 0 — Not fought\n");
   g_assert_null (strstr (master->out, "Engagement c1-1, Pol jump point, minute 0: Not fought"));
+
+  /* On paper, the page of the cycle's engagements: the picture docs/cli.md shows. */
+  printed = run_cli ("report", path, "--kind", "master", "-o", pdf, NULL);
+  g_assert_cmpint (printed->status, ==, 0);
+  page_picture (pdf, "c1-2 · Hegen Hub, minute 0 — Not fought", "report-master.png");
 }
 
 /* Bad usage exits 2 and writes nothing. */

@@ -368,7 +368,9 @@ test_skirmish_from_nothing (void)
   select_sector (page, "home-sector");
   keys_to (GTK_WIDGET (editor), "Delete");
   g_assert_null (adm_scenario_edit_find (edit, "sector", "home-sector"));
-  root_screenshot ("editor-map-skirmish.png", 0, 0);
+  /* The manual's picture of the Map page: the hub selected, its planet and station shown. */
+  select_sector (page, "hegen-inner-system");
+  root_screenshot ("editor-map-skirmish.png", 1280, 800);
 
   /* The title and the admirals on the Sides page, typed and picked. */
   admiralty_scenario_editor_set_visible_page (editor, "sides");
@@ -397,6 +399,7 @@ test_skirmish_from_nothing (void)
                  admiral->id);
       g_assert_nonnull (adm_scenario_edit_find (edit, "admiral", admiral->id));
     }
+  root_screenshot ("editor-sides-skirmish.png", 1280, 800);
 
   /* The fleets on the Fleets page: a formation's name typed, its faction, admiral and
    * starting sector picked; its ships' names typed in one go (Enter adds the next ship),
@@ -473,7 +476,7 @@ test_skirmish_from_nothing (void)
             }
         }
     }
-  root_screenshot ("editor-fleets-skirmish.png", 0, 0);
+  root_screenshot ("editor-fleets-skirmish.png", 1280, 800);
 
   g_assert_true (adm_scenario_edit_save (edit, path, &error));
   g_assert_no_error (error);

@@ -229,6 +229,8 @@ test_table (void)
   admiralty_scenario_editor_set_visible_page (editor, "season");
   wait_frame (GTK_WIDGET (editor));
   focus_window (GTK_WIDGET (editor));
+  /* The manual's picture: the installed rules, the classes' table before any edit. */
+  root_screenshot ("editor-season.png", 1280, 800);
 
   /* The frigate's hull, then Tab: the figure applied, the speed of the same class next. */
   cell = admiralty_editor_season_get_control (season, "frigate", NULL, NULL, NULL, "hull");

@@ -274,6 +274,10 @@ test_komarr_papers (void)
       g_autofree char *what = g_strdup_printf ("the %s report after cycle 1", kinds[k]);
 
       assert_russian (text, names, what);
+      /* The Russian cards the manual shows (docs/screenshots/make.sh). */
+      if (g_str_equal (kinds[k], "cards"))
+        pdf_page_picture (pdf, pdf_page_with (pdf, "Карточки флота —"), 90,
+                          "report-cards-ru.png");
     }
   {
     g_autofree char *pdf = g_build_filename (dir, "every.pdf", NULL);

@@ -237,6 +237,12 @@ browser_thread (gpointer data)
       browser->problem = g_strdup ("the page with its form never loaded");
       goto out;
     }
+  /* The page as the admiral first sees it: his name, the countdown, his sheet not handed in. */
+  if (!screenshot (browser, "portal-phone.png", 390, 1200, "header"))
+    {
+      browser->problem = g_strdup ("no screenshot of the page as it loaded");
+      goto out;
+    }
   /* As an admiral would: an order from the list, a line of instructions, the first ship
    * ticked to go as a new formation of its own, then the button. */
   filled = evaluate (browser,

@@ -503,6 +503,7 @@ test_seventh_ship (void)
   admiralty_scenario_editor_set_visible_page (editor, "sides");
   admiralty_scenario_editor_set_visible_page (editor, "problems");
   wait_frame (GTK_WIDGET (editor));
+  root_screenshot ("editor-problems.png", 1280, 800);
   pointer_click_widget (admiralty_editor_problems_get_row (problems, 0));
   g_assert_cmpstr (admiralty_scenario_editor_get_visible_page (editor), ==, "fleets");
   g_assert_true (admiralty_editor_fleets_get_formation (fleets) == formation);

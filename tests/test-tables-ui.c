@@ -618,6 +618,7 @@ join_c1_3 (Fixture                *fixture,
   g_assert_cmpstr (listing, ==, "c1-3 · Pol orbit — Not fought\n");
   g_assert_cmpstr (admiralty_join_dialog_get_status (join), ==,
                    "Table 2 of The Komarr Campaign");
+  save_screenshot (GTK_WIDGET (join), "tables-join.png");
   /* The link the chief answered is offered the next time. */
   {
     AdmiraltyJoinDialog *again = admiralty_join_dialog_new (GTK_WINDOW (fixture->window));
@@ -951,6 +952,7 @@ test_table_restored (Fixture       *fixture,
   iterate_until (table_page_waiting, fixture->window, 10000);
   status = admiralty_battle_page_get_table_status (page);
   g_assert_nonnull (strstr (status, "waiting for the chief"));
+  save_screenshot (GTK_WIDGET (fixture->window), "tables-table-battle.png");
   adm_campaign_get_table_receipt (fixture->window->campaign, "c1-3", &receipt);
   g_assert_cmpuint (receipt.kept, ==, 1);
 

@@ -42,6 +42,54 @@ pdf_text (const char *path)
   return squeeze (out);
 }
 
+guint
+pdf_page_with (const char *path,
+               const char *words)
+{
+  const char *info_argv[] = { "pdfinfo", path, NULL };
+  g_autofree char *info = tool_output (info_argv);
+  const char *pages = strstr (info, "Pages:");
+  guint n;
+
+  g_assert_nonnull (pages);
+  n = (guint) g_ascii_strtoull (pages + strlen ("Pages:"), NULL, 10);
+  for (guint page = 1; page <= n; page++)
+    {
+      g_autofree char *number = g_strdup_printf ("%u", page);
+      const char *argv[] = { "pdftotext", "-enc", "UTF-8", "-f", number, "-l", number, path,
+                             "-", NULL };
+      g_autofree char *raw = tool_output (argv);
+      g_autofree char *text = squeeze (raw);
+
+      if (strstr (text, words) != NULL)
+        return page;
+    }
+  g_error ("%s: no page of %u holds “%s”", path, n, words);
+}
+
+void
+pdf_page_picture (const char *path,
+                  guint       page,
+                  guint       dpi,
+                  const char *name)
+{
+  g_autofree char *number = g_strdup_printf ("%u", page);
+  g_autofree char *resolution = g_strdup_printf ("%u", dpi);
+  g_autofree char *stem = NULL, *out = NULL, *said = NULL;
+
+  g_assert_true (g_str_has_suffix (name, ".png"));
+  stem = g_strndup (name, strlen (name) - strlen (".png"));
+  out = g_build_filename (g_getenv ("ADMIRALTY_BUILD_DIR"), "tests", stem, NULL);
+  {
+    /* -singlefile: OUT.png, not OUT-PAGE.png. */
+    const char *argv[] = { "pdftoppm", "-png", "-r", resolution, "-f", number, "-l", number,
+                           "-singlefile", path, out, NULL };
+
+    said = tool_output (argv);
+  }
+  g_test_message ("picture: %s.png", out);
+}
+
 void
 assert_contains (const char *text,
                  const char *needle,

@@ -1,25 +1,30 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Retakes the pictures of the app that docs/manual.md and the metainfo (data/screenshots/) show,
-# in English and in Russian, at 1280×800: the test "screenshots" (tests/test-screenshots.c)
-# plays the Komarr campaign to each state, checks it and shoots the screen of an X server of
-# its own; this copies its pictures where the docs use them. Run it from anywhere, after
-# `meson setup -Dtests=true BUILD`:
+# Retakes every picture of the app that the docs (docs/*.md, README.md) and the metainfo
+# (data/screenshots/) show: docs/screenshots/pictures.list names, for each, the test that plays
+# the app to its state, checks it and takes it into BUILD/tests/. This runs those tests — the
+# test "screenshots" (tests/test-screenshots.c) in English and in Russian at 1280×800, the
+# projector's on a 1920×1080 screen — and copies their pictures where the docs use them. Run it
+# from anywhere, after `meson setup -Dtests=true BUILD`:
 #
 #   docs/screenshots/make.sh [BUILD]        (BUILD: the build folder, "build" by default)
 #
-# ADMIRALTY_SHOT_SIZE=1920x1080 takes the same pictures at another size into BUILD/tests/ and
-# copies nothing. The other pictures of docs/screenshots/ are taken by the tests that play
-# their states (battle-table-ui, projector, share-dialog, tables-ui, table-placements-ui, the
-# editor's tests, portal-browser) into BUILD/tests/.
+# ADMIRALTY_SHOT_SIZE=1920x1080 takes the pictures of the test "screenshots" at another size
+# into BUILD/tests/ and copies nothing. The portal's pictures need Chromium; a picture a test
+# did not take stops the copy, naming it.
 set -eu
 
 source_dir=$(cd "$(dirname "$0")/../.." && pwd)
 build=$(cd "${1:-$source_dir/build}" && pwd)
 shots="$build/tests"
+list="$source_dir/docs/screenshots/pictures.list"
 size=${ADMIRALTY_SHOT_SIZE:-1280x800}
 
 meson compile -C "$build"
+# No picture left from an earlier run is taken for a new one.
+grep -v -e '^#' -e '^[[:space:]]*$' "$list" | while read -r to test from part; do
+  rm -f "$shots/$from" "$shots/${from%.png}-ru.png"
+done
 # English, then Russian (the build's catalogue): the picture NAME.png, then NAME-ru.png.
 LANGUAGE=en LC_ALL=C.UTF-8 ADMIRALTY_SHOT_SIZE=$size \
   meson test -C "$build" --no-rebuild --print-errorlogs screenshots
@@ -31,21 +36,29 @@ if [ "$size" != 1280x800 ]; then
   exit 0
 fi
 
-# FROM (in BUILD/tests) and TO (in the source tree), a pair a line.
-while read -r from to; do
-  cp "$shots/$from" "$source_dir/$to"
+# The list's other tests, each once, in English: the projector's on a wall's screen.
+others=$(grep -v -e '^#' -e '^[[:space:]]*$' "$list" | awk '$2 != "screenshots" { print $2 }' |
+         sort -u)
+walls=$(echo "$others" | grep -x projector || true)
+others=$(echo "$others" | grep -v -x projector || true)
+if [ -n "$others" ]; then
+  # shellcheck disable=SC2086 # one test name a word
+  LANGUAGE=en LC_ALL=C.UTF-8 meson test -C "$build" --no-rebuild --print-errorlogs $others
+fi
+if [ -n "$walls" ]; then
+  LANGUAGE=en LC_ALL=C.UTF-8 ADMIRALTY_TEST_SCREEN=1920x1080x24 \
+    meson test -C "$build" --no-rebuild --print-errorlogs "$walls"
+fi
+
+grep -v -e '^#' -e '^[[:space:]]*$' "$list" | while read -r to test from part; do
+  if [ ! -f "$shots/$from" ]; then
+    echo "$to: the test $test did not take $from (in $shots)" >&2
+    exit 1
+  fi
+  if [ -n "$part" ]; then
+    convert "$shots/$from" -crop "$part" +repage "$source_dir/$to"
+  else
+    cp "$shots/$from" "$source_dir/$to"
+  fi
   echo "$to"
-done <<LIST
-sector-map.png docs/screenshots/main-window.png
-sector-map-ru.png docs/screenshots/main-window-ru.png
-sector-map.png docs/screenshots/sector-map.png
-engagements-on-map.png docs/screenshots/engagements-on-map.png
-order-board.png docs/screenshots/order-board.png
-order-board.png docs/screenshots/engagement-queue.png
-engagement-placements.png docs/screenshots/engagement-placements.png
-battle.png docs/screenshots/battle.png
-first-hour-sheet.png docs/screenshots/first-hour-sheet.png
-sector-map.png data/screenshots/sector-map.png
-battle.png data/screenshots/battle.png
-order-board.png data/screenshots/orders.png
-LIST
+done
