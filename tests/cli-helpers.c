@@ -15,6 +15,18 @@ cli_result_free (CliResult *result)
   g_free (result);
 }
 
+guint16
+free_port (void)
+{
+  g_autoptr(GSocketListener) listener = g_socket_listener_new ();
+  g_autoptr(GError) error = NULL;
+  guint16 port = g_socket_listener_add_any_inet_port (listener, NULL, &error);
+
+  g_assert_no_error (error);
+  g_socket_listener_close (listener);
+  return port;
+}
+
 int
 cli_remove_entry (const char *path)
 {

@@ -25,6 +25,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (CliResult, cli_result_free)
 int
 cli_remove_entry (const char *path);
 
+/* A TCP port nothing listens on now, on any address, for a server the test starts. */
+guint16
+free_port (void);
+
 /* Removes the folder cli_komarr_after_cycle () made, and everything in it. */
 void
 cli_remove_folder (const char *dir);

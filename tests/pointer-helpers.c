@@ -309,12 +309,7 @@ click_menu_button_item (GtkWidget  *menu_button,
 GtkWidget *
 file_chooser_dialog (void)
 {
-  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
-
-  for (GList *l = toplevels; l != NULL; l = l->next)
-    if (GTK_IS_FILE_CHOOSER_DIALOG (l->data) && gtk_widget_get_mapped (l->data))
-      return l->data;
-  return NULL;
+  return shown_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
 }
 
 gboolean

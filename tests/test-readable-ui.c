@@ -170,31 +170,6 @@ assert_readable (Fixture    *fixture,
   g_assert_cmpstr (cut->str, ==, "");
 }
 
-static GtkWidget *
-toplevel_of_type (GType type)
-{
-  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
-
-  for (GList *l = toplevels; l != NULL; l = l->next)
-    if (G_TYPE_CHECK_INSTANCE_TYPE (l->data, type) && gtk_widget_get_mapped (l->data))
-      return l->data;
-  return NULL;
-}
-
-static gboolean
-report_dialog_shown (gpointer data)
-{
-  return toplevel_of_type (ADMIRALTY_TYPE_REPORT_DIALOG) != NULL;
-}
-
-static gboolean
-is_combo_row_titled (GtkWidget     *widget,
-                     gconstpointer  data)
-{
-  return ADW_IS_COMBO_ROW (widget) &&
-         g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), data) == 0;
-}
-
 /* The report dialog with each of its documents chosen in turn. */
 static void
 test_report_dialog (Fixture       *fixture,
@@ -205,8 +180,8 @@ test_report_dialog (Fixture       *fixture,
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.export-report",
                                              NULL));
-  iterate_until (report_dialog_shown, NULL, 5000);
-  dialog = toplevel_of_type (ADMIRALTY_TYPE_REPORT_DIALOG);
+  iterate_until (toplevel_shown, GSIZE_TO_POINTER (ADMIRALTY_TYPE_REPORT_DIALOG), 5000);
+  dialog = shown_toplevel (ADMIRALTY_TYPE_REPORT_DIALOG);
   g_assert_nonnull (dialog);
   kind = find_widget (dialog, is_combo_row_titled, dgettext (GETTEXT_PACKAGE, "_Document"));
   g_assert_nonnull (kind);
@@ -306,7 +281,7 @@ assert_dialog_readable (Fixture    *fixture,
   g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (fixture->window), action,
                                                      parameter));
   iterate_until (NULL, NULL, 300);
-  dialog = toplevel_of_type (type);
+  dialog = shown_toplevel (type);
   g_assert_nonnull (dialog);
   assert_readable (fixture, dialog, what);
   gtk_window_destroy (GTK_WINDOW (dialog));

@@ -210,38 +210,6 @@ is_shown_label (GtkWidget     *widget,
 }
 
 static gboolean
-is_combo_row_titled (GtkWidget     *widget,
-                     gconstpointer  data)
-{
-  return ADW_IS_COMBO_ROW (widget) &&
-         g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), data) == 0;
-}
-
-/* The toplevel of @type shown, or NULL. */
-static GtkWidget *
-shown_toplevel (GType type)
-{
-  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
-
-  for (GList *l = toplevels; l != NULL; l = l->next)
-    if (G_TYPE_CHECK_INSTANCE_TYPE (l->data, type) && gtk_widget_get_mapped (l->data))
-      return l->data;
-  return NULL;
-}
-
-static gboolean
-report_dialog_shown (gpointer data)
-{
-  return shown_toplevel (ADMIRALTY_TYPE_REPORT_DIALOG) != NULL;
-}
-
-static gboolean
-share_dialog_shown (gpointer data)
-{
-  return shown_toplevel (ADMIRALTY_TYPE_SHARE_DIALOG) != NULL;
-}
-
-static gboolean
 projector_gone (gpointer data)
 {
   return find_projector () == NULL;
@@ -308,7 +276,7 @@ test_first_hour_end (Fixture       *fixture,
    * admiral's paper at once and the public bulletin. */
   focus_window (GTK_WIDGET (window));
   keys_to (GTK_WIDGET (window), "ctrl+p");
-  iterate_until (report_dialog_shown, NULL, 5000);
+  iterate_until (toplevel_shown, GSIZE_TO_POINTER (ADMIRALTY_TYPE_REPORT_DIALOG), 5000);
   report = shown_toplevel (ADMIRALTY_TYPE_REPORT_DIALOG);
   g_assert_nonnull (report);
   {
@@ -337,7 +305,7 @@ test_first_hour_end (Fixture       *fixture,
 
   /* Share with Admirals… lists each admiral. */
   click_menu_button_item (GTK_WIDGET (window->primary_menu_button), share_item, NULL);
-  iterate_until (share_dialog_shown, NULL, 5000);
+  iterate_until (toplevel_shown, GSIZE_TO_POINTER (ADMIRALTY_TYPE_SHARE_DIALOG), 5000);
   share = shown_toplevel (ADMIRALTY_TYPE_SHARE_DIALOG);
   g_assert_nonnull (share);
   iterate_until (NULL, NULL, 300);

@@ -39,18 +39,6 @@ typedef struct {
   char            *data_home;   /* XDG_DATA_HOME before the test */
 } Fixture;
 
-static guint16
-free_port (void)
-{
-  g_autoptr(GSocketListener) listener = g_socket_listener_new ();
-  g_autoptr(GError) error = NULL;
-  guint16 port = g_socket_listener_add_any_inet_port (listener, NULL, &error);
-
-  g_assert_no_error (error);
-  g_socket_listener_close (listener);
-  return port;
-}
-
 /* A chief left behind by a failed test dies with it. */
 static void
 die_with_test (gpointer data)

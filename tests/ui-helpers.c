@@ -118,19 +118,41 @@ find_widget (GtkWidget     *widget,
   return NULL;
 }
 
-AdwMessageDialog *
-message_dialog (void)
+gboolean
+is_combo_row_titled (GtkWidget     *widget,
+                     gconstpointer  data)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();
+  return ADW_IS_COMBO_ROW (widget) &&
+         g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), data) == 0;
+}
+
+GtkWidget *
+shown_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();  /* borrowed */
 
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
       g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
 
-      if (ADW_IS_MESSAGE_DIALOG (window) && gtk_widget_get_mapped (GTK_WIDGET (window)))
-        return ADW_MESSAGE_DIALOG (window);
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_mapped (GTK_WIDGET (window)))
+        return GTK_WIDGET (window);
     }
   return NULL;
+}
+
+gboolean
+toplevel_shown (gpointer data)
+{
+  return shown_toplevel ((GType) GPOINTER_TO_SIZE (data)) != NULL;
+}
+
+AdwMessageDialog *
+message_dialog (void)
+{
+  GtkWidget *dialog = shown_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+
+  return dialog != NULL ? ADW_MESSAGE_DIALOG (dialog) : NULL;
 }
 
 gboolean

@@ -51,6 +51,21 @@ gboolean
 is_label_text (GtkWidget     *widget,
                gconstpointer  data);
 
+/* Whether @widget is an AdwComboRow titled @data (its mnemonic's underscore included, as
+ * _("_Document")): a match for find_widget (). */
+gboolean
+is_combo_row_titled (GtkWidget     *widget,
+                     gconstpointer  data);
+
+/* The toplevel of @type shown (mapped), or NULL. */
+GtkWidget *
+shown_toplevel (GType type);
+
+/* Whether a toplevel of the type @data holds (GSIZE_TO_POINTER (ADMIRALTY_TYPE_…)) is shown:
+ * a condition for iterate_until (). */
+gboolean
+toplevel_shown (gpointer data);
+
 /* The message dialog shown (mapped) among the toplevels, or NULL. */
 AdwMessageDialog *
 message_dialog (void);
