@@ -7,14 +7,18 @@
  *  - in the order-sheet form, a sector picked with the pointer in "Next sector" of a row at the
  *    bottom of the form leaves the row and its + button where they were, so that the click
  *    that follows adds the sector (the form does not scroll to the choice in the row's list and
- *    put the Flagship row under the pointer). */
+ *    put the Flagship row under the pointer);
+ *  - Share with Admirals…'s Share switch, clicked on and off, stays where it was, and so does
+ *    the row under it. */
 
 #include "config.h"
 
 #include <string.h>
 
 #include "admiralty-campaign-orders.h"
+#include "admiralty-share-dialog.h"
 #include "admiralty-sheet-form.h"
+#include "cli-helpers.h"
 #include "admiralty-window-private.h"
 #include "pointer-helpers.h"
 #include "ui-helpers.h"
@@ -292,6 +296,94 @@ test_next_sector (Fixture       *fixture,
   iterate ();
 }
 
+static gboolean
+is_spin_button (GtkWidget     *widget,
+                gconstpointer  data)
+{
+  return GTK_IS_SPIN_BUTTON (widget);
+}
+
+/* The switches under @widget, in order. */
+static void
+collect_switches (GtkWidget *widget,
+                  GPtrArray *out)
+{
+  if (GTK_IS_SWITCH (widget))
+    g_ptr_array_add (out, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_switches (child, out);
+}
+
+static gboolean
+switch_is (gpointer data)
+{
+  GtkSwitch *button = data;
+
+  return gtk_switch_get_active (button) ==
+         GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "steady-wanted"));
+}
+
+/* Share with Admirals…: the Share switch clicked on, then off. Its row says what it does in
+ * one line either way, so that the switch and the row under it (Accept Sheets on Arrival)
+ * stay where they were. */
+static void
+test_share_switch (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  GtkWidget *dialog, *share, *accept;
+  graphene_point_t share_at, accept_at, now;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs xdotool and an X11 display");
+      return;
+    }
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.share-admirals",
+                                             NULL));
+  iterate_until (toplevel_shown, GSIZE_TO_POINTER (ADMIRALTY_TYPE_SHARE_DIALOG), 5000);
+  dialog = shown_toplevel (ADMIRALTY_TYPE_SHARE_DIALOG);
+  g_assert_nonnull (dialog);
+  /* The switches in order: Share's, then Accept Sheets on Arrival's. */
+  {
+    g_autoptr(GPtrArray) switches = g_ptr_array_new ();
+    GtkWidget *spin = find_widget (dialog, is_spin_button, NULL);
+
+    collect_switches (dialog, switches);
+    g_assert_cmpuint (switches->len, ==, 2);
+    share = g_ptr_array_index (switches, 0);
+    accept = g_ptr_array_index (switches, 1);
+    g_assert_nonnull (spin);
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), free_port ());
+  }
+  focus_window (dialog);
+  wait_frame (dialog);
+
+  for (int on = 1; on >= 0; on--)
+    {
+      share_at = window_point (share);
+      accept_at = window_point (accept);
+      g_object_set_data (G_OBJECT (share), "steady-wanted", GINT_TO_POINTER (on));
+      pointer_click (share, gtk_widget_get_width (share) / 2.0,
+                     gtk_widget_get_height (share) / 2.0);
+      iterate_until (switch_is, share, 5000);
+      g_assert_true (gtk_switch_get_active (GTK_SWITCH (share)) == on);
+      wait_frame (dialog);
+      now = window_point (share);
+      g_test_message ("Share %s: its switch at %.0f,%.0f, then %.0f,%.0f", on ? "on" : "off",
+                      share_at.x, share_at.y, now.x, now.y);
+      g_assert_cmpfloat (now.x, ==, share_at.x);
+      g_assert_cmpfloat (now.y, ==, share_at.y);
+      now = window_point (accept);
+      g_test_message ("Share %s: Accept's switch at %.0f,%.0f, then %.0f,%.0f",
+                      on ? "on" : "off", accept_at.x, accept_at.y, now.x, now.y);
+      g_assert_cmpfloat (now.x, ==, accept_at.x);
+      g_assert_cmpfloat (now.y, ==, accept_at.y);
+    }
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  iterate ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -305,5 +397,7 @@ main (int   argc,
               test_next_sector, fixture_tear_down);
   g_test_add ("/ui/steady/F-STRAT-16/next-sector/1920x1080", Fixture, &large, fixture_set_up,
               test_next_sector, fixture_tear_down);
+  g_test_add ("/ui/steady/share-switch/1280x800", Fixture, &small, fixture_set_up,
+              test_share_switch, fixture_tear_down);
   return ui_test_finish (g_test_run ());
 }

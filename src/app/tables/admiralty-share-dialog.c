@@ -28,6 +28,7 @@ struct _AdmiraltyShareDialog
   GSignalGroup  *portal_signals;  /* on the portal */
   GtkStringList *addresses;
   GPtrArray     *rows;        /* Row* */
+  char          *start_error; /* why the last Share on failed, until the next switch */
   gboolean       updating;
 };
 
@@ -62,7 +63,8 @@ update_rows (AdmiraltyShareDialog *self)
       gtk_label_set_text (row->link, link != NULL ? link
                                                  : _("Not shared: turn on “Share” above"));
       gtk_widget_set_sensitive (row->copy, link != NULL);
-      gtk_widget_set_visible (row->qr, link != NULL);
+      /* The code's place is kept while nothing is shared (qr_draw () draws nothing): the
+       * rows keep their size, and nothing moves under the pointer on the Share switch. */
       gtk_widget_queue_draw (row->qr);
     }
 }
@@ -85,8 +87,12 @@ update_running (AdmiraltyShareDialog *self)
 
       adw_action_row_set_subtitle (self->running_row, text);
     }
+  else if (self->start_error != NULL)
+    adw_action_row_set_subtitle (self->running_row, self->start_error);
   else if (adm_portal_get_failure (self->portal) != NULL)
     adw_action_row_set_subtitle (self->running_row, adm_portal_get_failure (self->portal));
+  else
+    adw_action_row_set_subtitle (self->running_row, _("Off: no admiral’s page is served"));
   update_rows (self);
 }
 
@@ -217,12 +223,13 @@ admiralty_share_dialog_set_running (AdmiraltyShareDialog *self,
 
   g_return_val_if_fail (ADMIRALTY_IS_SHARE_DIALOG (self), FALSE);
 
+  g_clear_pointer (&self->start_error, g_free);
   if (!running)
     adm_portal_stop (self->portal);
   else if (!adm_portal_get_running (self->portal) &&
            !adm_portal_start (self->portal, address, port, &error))
     {
-      adw_action_row_set_subtitle (self->running_row, error->message);
+      self->start_error = g_strdup (error->message);
       ok = FALSE;
     }
   /* The tables this campaign was served to before come back with the portal. */
@@ -315,6 +322,7 @@ admiralty_share_dialog_finalize (GObject *object)
 
   g_ptr_array_unref (self->rows);
   g_clear_object (&self->portal_signals);
+  g_free (self->start_error);
   G_OBJECT_CLASS (admiralty_share_dialog_parent_class)->finalize (object);
 }
 
