@@ -156,8 +156,8 @@ test_choices (void)
   g_autofree char *battles = g_build_filename (dir, "battles", NULL);
   g_autofree char *dialog_battles = NULL;
   const char *admiral = first_admiral (campaign);
-  AdmiraltyReportDialog *dialog = admiralty_report_dialog_new (NULL, campaign,
-                                                               ADMIRALTY_REPORT_OUTPUT_PDF);
+  AdmiraltyReportDialog *dialog;
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
   const struct {
     AdmReportKind kind;
     const char   *admiral;
@@ -172,6 +172,9 @@ test_choices (void)
     { ADM_REPORT_PUBLIC, NULL, 1 },
   };
 
+  /* No document chosen before. */
+  g_settings_reset (settings, "report-document");
+  dialog = admiralty_report_dialog_new (NULL, campaign, ADMIRALTY_REPORT_OUTPUT_PDF);
   g_object_ref_sink (dialog);
   dialog_battles = admiralty_report_dialog_get_battles_dir (dialog);
   g_assert_cmpstr (dialog_battles, ==, battles);
@@ -544,10 +547,13 @@ test_errors (void)
   AdmiraltyReportDialog *dialog;
   GtkWidget *error_dialog;
   g_autofree char *body = NULL;
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
 
   g_assert_no_error (error);
 
-  /* F-STRAT-1: before the first cycle is resolved there is no turn report. */
+  /* F-STRAT-1: before the first cycle is resolved there is no turn report — the document
+   * offered first while no other was chosen before (an earlier test's choice forgotten). */
+  g_settings_reset (settings, "report-document");
   dialog = admiralty_report_dialog_new (NULL, fresh, ADMIRALTY_REPORT_OUTPUT_PDF);
   g_object_ref_sink (dialog);
   gtk_window_present (GTK_WINDOW (dialog));
@@ -658,6 +664,60 @@ test_window_actions (void)
   remove_tree (dir);
 }
 
+/* The document chosen is offered first the next time, by Print Report… and Export Report as
+ * PDF… alike, and by the next run of the app (GSettings "report-document"). */
+static void
+test_remembers_document (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-print-XXXXXX", &error);
+  g_autoptr(AdmCampaign) campaign = resolved_campaign (dir);
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  AdmiraltyReportDialog *dialog;
+
+  g_settings_reset (settings, "report-document");
+  dialog = g_object_ref_sink (admiralty_report_dialog_new (NULL, campaign,
+                                                           ADMIRALTY_REPORT_OUTPUT_PDF));
+  g_assert_cmpint (admiralty_report_dialog_get_kind (dialog), ==, ADM_REPORT_MASTER);
+  admiralty_report_dialog_set_kind (dialog, ADM_REPORT_CARDS);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_object_unref (dialog);
+
+  /* Printing, the fleet cards first. */
+  dialog = g_object_ref_sink (admiralty_report_dialog_new (NULL, campaign,
+                                                           ADMIRALTY_REPORT_OUTPUT_PRINT));
+  g_assert_cmpint (admiralty_report_dialog_get_kind (dialog), ==, ADM_REPORT_CARDS);
+  g_assert_false (admiralty_report_dialog_get_packets (dialog));
+  admiralty_report_dialog_set_packets (dialog);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_object_unref (dialog);
+
+  /* Every admiral's paper, then the public bulletin. */
+  dialog = g_object_ref_sink (admiralty_report_dialog_new (NULL, campaign,
+                                                           ADMIRALTY_REPORT_OUTPUT_PDF));
+  g_assert_true (admiralty_report_dialog_get_packets (dialog));
+  admiralty_report_dialog_set_kind (dialog, ADM_REPORT_PUBLIC);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_object_unref (dialog);
+  dialog = g_object_ref_sink (admiralty_report_dialog_new (NULL, campaign,
+                                                           ADMIRALTY_REPORT_OUTPUT_PDF));
+  g_assert_cmpint (admiralty_report_dialog_get_kind (dialog), ==, ADM_REPORT_PUBLIC);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_object_unref (dialog);
+
+  /* A value the dialog does not offer (a newer version's, or typed with gsettings): the
+   * master's report, as at first. */
+  g_settings_set_string (settings, "report-document", "no-such-paper");
+  dialog = g_object_ref_sink (admiralty_report_dialog_new (NULL, campaign,
+                                                           ADMIRALTY_REPORT_OUTPUT_PDF));
+  g_assert_cmpint (admiralty_report_dialog_get_kind (dialog), ==, ADM_REPORT_MASTER);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_object_unref (dialog);
+
+  g_settings_reset (settings, "report-document");
+  remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -667,6 +727,7 @@ main (int   argc,
   g_test_add_func ("/ui/print/paper-setting", test_paper_setting);
   g_test_add_func ("/ui/print/preferences-paper-row", test_preferences_paper_row);
   g_test_add_func ("/ui/print/dialog/choices", test_choices);
+  g_test_add_func ("/ui/print/dialog/remembers-document", test_remembers_document);
   g_test_add_func ("/ui/print/dialog/export-every-kind", test_export_every_kind);
   g_test_add_func ("/ui/print/dialog/export-packets", test_export_packets);
   g_test_add_func ("/ui/print/operation/pagination", test_print_pagination);

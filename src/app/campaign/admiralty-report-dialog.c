@@ -24,6 +24,9 @@ struct _AdmiraltyReportDialog
   /* The admiral ids in the admiral row's order; NULL is "every admiral". */
   GPtrArray             *admiral_ids;
   gboolean               updating;
+  /* Whether a document chosen now is kept as the next dialog's first ("report-document"):
+   * once the dialog is made, and never for a dialog of one kind. */
+  gboolean               remember;
   char                  *problem;
   /* The document being exported while the file chooser is open. */
   AdmDoc                *doc;
@@ -41,6 +44,10 @@ struct _AdmiraltyReportDialog
 };
 
 G_DEFINE_FINAL_TYPE (AdmiraltyReportDialog, admiralty_report_dialog, ADW_TYPE_WINDOW)
+
+/* Every admiral's paper in "report-document": not a kind of its own (adm_report_kind_to_string
+ * () has none), but the sheets' packets. */
+#define EVERY_ADMIRAL "every-admiral"
 
 enum {
   SIGNAL_EXPORTED,
@@ -150,6 +157,10 @@ kind_changed_cb (AdmiraltyReportDialog *self)
   AdmReportKind kind = admiralty_report_dialog_get_kind (self);
   gboolean packets = admiralty_report_dialog_get_packets (self);
 
+  /* The document chosen is offered first the next time (admiralty_report_dialog_new ()). */
+  if (self->remember)
+    g_settings_set_string (self->settings, "report-document",
+                           packets ? EVERY_ADMIRAL : adm_report_kind_to_string (kind));
   self->updating = TRUE;
   /* Every admiral's paper: no admiral to choose; the cycle is his report's. */
   update_admirals (self, packets ? ADM_REPORT_MASTER : kind);
@@ -717,7 +728,18 @@ admiralty_report_dialog_new (GtkWindow             *parent,
   self->campaign = g_object_ref (campaign);
   self->output = output;
   admiralty_report_dialog_set_titles (self);
+  {
+    g_autofree char *last = g_settings_get_string (self->settings, "report-document");
+    AdmReportKind kind;
+
+    if (g_strcmp0 (last, EVERY_ADMIRAL) == 0)
+      admiralty_report_dialog_set_packets (self);
+    else if (adm_report_kind_from_string (last, &kind) &&
+             (kind <= ADM_REPORT_SHEETS || kind == ADM_REPORT_PUBLIC))
+      admiralty_report_dialog_set_kind (self, kind);
+  }
   kind_changed_cb (self);
+  self->remember = TRUE;
 
   return self;
 }
