@@ -299,7 +299,7 @@ click_menu_button_item (GtkWidget  *menu_button,
   iterate_until (widget_mapped, popover, 5000);
   wait_frame (popover);
   if (screenshot != NULL)
-    root_screenshot (screenshot, 0, 0);
+    save_screenshot (popover, screenshot);
   item = find_widget (popover, is_drawn_label_text, label);
   g_assert_nonnull (item);
   pointer_click_widget (item);

@@ -82,8 +82,10 @@ root_screenshot (const char *name,
                  int         width,
                  int         height);
 
-/* The menu of @menu_button opened with a click, shot into @screenshot (the build's tests
- * folder) once it shows when not NULL, and its item @label clicked. */
+/* The menu of @menu_button opened with a click, drawn into @screenshot (the build's tests
+ * folder) once it shows when not NULL — the menu alone, on a clear ground, as a compositor
+ * would show it (the X server's picture of it has its shadow black under Xvfb) — and its item
+ * @label clicked. */
 void
 click_menu_button_item (GtkWidget  *menu_button,
                  const char *label,
