@@ -241,6 +241,7 @@ serve_page (Server            *server,
       return;
     }
   soup_server_message_pause (msg);
+  /* Per-request state lives on libsoup's message, which has no field of ours. */
   if (status)
     g_object_set_data (G_OBJECT (msg), "adm-portal-status", GINT_TO_POINTER (TRUE));
   waiting = g_hash_table_lookup (server->waiting, key);
@@ -477,6 +478,7 @@ refuse_unread (SoupServerMessage *msg,
   g_io_stream_close (stream, NULL, NULL);
 }
 
+/* The body read so far, on libsoup's message: per-request state with no field of ours. */
 #define BODY_KEY "adm-portal-body"
 
 /* Server thread: a chunk of @msg's body, appended to the one buffer made for it. */
@@ -527,6 +529,7 @@ got_headers_cb (SoupServerMessage *msg,
                 gpointer           user_data)
 {
   Server *server = user_data;
+  /* Set on libsoup's message by request_started_cb (): per-request state. */
   Connection *connection = g_object_get_data (G_OBJECT (msg), "adm-portal-connection");
   const char *path = g_uri_get_path (soup_server_message_get_uri (msg));
   SoupMessageHeaders *headers = soup_server_message_get_request_headers (msg);
@@ -671,6 +674,7 @@ disconnected_cb (SoupServerMessage *msg,
   gboolean large = connection->large;
 
   g_signal_handlers_disconnect_by_data (msg, connection);
+  /* Per-request state on libsoup's message, which has no field of ours. */
   g_object_set_data (G_OBJECT (msg), "adm-portal-connection", NULL);
   g_hash_table_remove (server->connections, connection);
   /* The body is freed with the request, after this: its memory is given back when idle. */
@@ -718,6 +722,7 @@ request_started_cb (SoupServer        *soup,
   if (connection == NULL)
     return;
   connection->msg = msg;
+  /* Per-request state on libsoup's message, which has no field of ours. */
   g_object_set_data (G_OBJECT (msg), "adm-portal-connection", connection);
   connection_deadline (connection, HEAD_TIMEOUT);
   g_signal_connect (msg, "got-body", G_CALLBACK (got_body_cb), connection);

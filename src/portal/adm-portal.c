@@ -563,6 +563,7 @@ _adm_portal_job_answer_cb (gpointer data)
 
       if (job->status == SOUP_STATUS_SEE_OTHER)
         _adm_portal_respond_redirect (msg);
+      /* Whether the request asked for the status alone, kept on libsoup's message. */
       else if (job->page != NULL &&
                g_object_get_data (G_OBJECT (msg), "adm-portal-status") != NULL)
         _adm_portal_respond_status (job->shared, msg, job->admiral_id, job->page->version);

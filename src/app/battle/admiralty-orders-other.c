@@ -21,7 +21,6 @@ struct _AdmiraltyOrdersOther
   GtkWidget               parent_instance;
 
   AdmiraltyOrdersContext *context;
-  GPtrArray              *other_widgets; /* GtkWidget* per field of the form's kind */
   GPtrArray              *forms;         /* KindForm* per kind (admiralty_orders_kinds ()),
                                           * NULL before its form is first shown */
   int                     form_kind;     /* the kind whose form the grid shows, or -1 */
@@ -36,6 +35,37 @@ struct _AdmiraltyOrdersOther
 };
 
 G_DEFINE_FINAL_TYPE (AdmiraltyOrdersOther, admiralty_orders_other, GTK_TYPE_WIDGET)
+
+/* What a field's widget is. */
+typedef enum
+{
+  FORM_WIDGET_ENTRY,    /* a GtkEntry, its text the value */
+  FORM_WIDGET_CHOICES,  /* a GtkDropDown over a GtkStringList, a value a choice */
+  FORM_WIDGET_CHECKS,   /* a GtkBox of GtkCheckButtons, a value a check */
+} FormWidget;
+
+/* One field of a kind's form: its widget and what the form knows of it. */
+typedef struct
+{
+  const AdmiraltyOrdersField *field;
+  GtkWidget                  *label;
+  GtkWidget                  *widget;     /* in the form's grid, which owns it */
+  FormWidget                  type;
+  char                       *signature;  /* what the widget shows (field_signature ()) */
+  char                      **values;     /* the value of each choice, or of each check in
+                                           * the box's order; NULL for an entry */
+} FormField;
+
+/* A kind's form: a grid of its fields' labels and widgets, kept hidden while the form of
+ * another kind is shown, so that going back to it — the next turn's phase offers the kinds
+ * the last one did — finds its drop-downs made, and what the master chose in them. Hidden,
+ * not taken out: a drop-down's popover holds a row for every ship, and taking it out of the
+ * window and putting it back goes through them all. */
+typedef struct
+{
+  GtkGrid *grid;    /* in other_forms, which owns it and all in it */
+  GArray  *fields;  /* FormField, one a field of the kind */
+} KindForm;
 
 static AdmBattle *
 get_battle (AdmiraltyOrdersOther *self)
@@ -178,20 +208,27 @@ field_signature (GPtrArray  *labels,
   return g_string_free (text, FALSE);
 }
 
-/* Whether @old is a widget showing @signature. */
+/* Whether @slot has a widget showing @signature. */
 static gboolean
-is_same (GtkWidget  *old,
-         const char *signature)
+is_same (const FormField *slot,
+         const char      *signature)
 {
-  return old != NULL &&
-         g_strcmp0 (g_object_get_data (G_OBJECT (old), "signature"), signature) == 0;
+  return slot->widget != NULL && g_strcmp0 (slot->signature, signature) == 0;
 }
 
+/* Records what the widget the field is given shows: its @type, @signature and @values (both
+ * taken). */
 static void
-set_signature (GtkWidget *widget,
-               char      *signature)
+set_shown (FormField  *slot,
+           FormWidget  type,
+           char       *signature,
+           char      **values)
 {
-  g_object_set_data_full (G_OBJECT (widget), "signature", signature, g_free);
+  slot->type = type;
+  g_free (slot->signature);
+  slot->signature = signature;
+  g_strfreev (slot->values);
+  slot->values = values;
 }
 
 /* Makes @list's strings @labels (@n of them) by replacing only the run between what they
@@ -222,27 +259,26 @@ string_list_update (GtkStringList *list,
                           (const char * const *) additions->pdata);
 }
 
-/* A drop-down of @labels whose values (kept on it) are @values; @selected first. @old itself
- * when it shows just that; a drop-down @old showing other choices is given these, in the list
- * it has: a drop-down and its popover cost more to make than a new list, and a new list more
- * than the rows that changed. */
+/* A drop-down of @labels whose values (kept in @slot) are @values; @selected first. @slot's
+ * widget itself when it shows just that; a drop-down there showing other choices is given
+ * these, in the list it has: a drop-down and its popover cost more to make than a new list,
+ * and a new list more than the rows that changed. */
 static GtkWidget *
 value_dropdown (GPtrArray *labels,
                 GPtrArray *values,
                 guint      selected,
-                GtkWidget *old)
+                FormField *slot)
 {
   g_autofree char *state = g_strdup_printf ("choices %u", selected);
   g_autofree char *signature = field_signature (labels, values, state);
   g_autoptr(GtkStringList) list = NULL;
   GtkWidget *widget;
 
-  if (is_same (old, signature))
-    return old;
-  if (old != NULL && GTK_IS_DROP_DOWN (old) &&
-      GTK_IS_STRING_LIST (gtk_drop_down_get_model (GTK_DROP_DOWN (old))))
+  if (is_same (slot, signature))
+    return slot->widget;
+  if (slot->widget != NULL && slot->type == FORM_WIDGET_CHOICES)
     {
-      widget = old;
+      widget = slot->widget;
       string_list_update (GTK_STRING_LIST (gtk_drop_down_get_model (GTK_DROP_DOWN (widget))),
                           (const char **) labels->pdata, labels->len);
     }
@@ -255,9 +291,8 @@ value_dropdown (GPtrArray *labels,
     }
   g_ptr_array_add (values, NULL);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (widget), selected);
-  g_object_set_data_full (G_OBJECT (widget), "values",
-                          g_strdupv ((char **) values->pdata), (GDestroyNotify) g_strfreev);
-  set_signature (widget, g_steal_pointer (&signature));
+  set_shown (slot, FORM_WIDGET_CHOICES, g_steal_pointer (&signature),
+             g_strdupv ((char **) values->pdata));
   return widget;
 }
 
@@ -265,7 +300,7 @@ value_dropdown (GPtrArray *labels,
 static GtkWidget *
 ship_dropdown (AdmiraltyOrdersOther *self,
                int                   selected_ship,
-               GtkWidget            *old)
+               FormField            *slot)
 {
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
   g_autoptr(GPtrArray) values = g_ptr_array_new ();
@@ -287,12 +322,12 @@ ship_dropdown (AdmiraltyOrdersOther *self,
       g_ptr_array_add (labels, (char *) ship->name);
       g_ptr_array_add (values, (char *) ship->id);
     }
-  return value_dropdown (labels, values, selected, old);
+  return value_dropdown (labels, values, selected, slot);
 }
 
 static GtkWidget *
 formation_dropdown (AdmiraltyOrdersOther *self,
-                    GtkWidget            *old)
+                    FormField            *slot)
 {
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
   g_autoptr(GPtrArray) values = g_ptr_array_new ();
@@ -316,14 +351,14 @@ formation_dropdown (AdmiraltyOrdersOther *self,
       g_ptr_array_add (labels, (char *) formation->name);
       g_ptr_array_add (values, (char *) formation->id);
     }
-  return value_dropdown (labels, values, selected, old);
+  return value_dropdown (labels, values, selected, slot);
 }
 
 /* The selected ship's outstanding criticals by their table's names (F-DC): the value is the
  * result's 2d6 roll, as the orders write it. */
 static GtkWidget *
 critical_dropdown (AdmiraltyOrdersOther *self,
-                   GtkWidget            *old)
+                   FormField            *slot)
 {
   const AdmBattleShip *ship = selected_ship (self);
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
@@ -346,7 +381,7 @@ critical_dropdown (AdmiraltyOrdersOther *self,
     }
   for (guint i = 0; i < values->len; i++)
     g_ptr_array_add (plain, g_ptr_array_index (values, i));
-  return value_dropdown (labels, plain, labels->len > 1 ? 1 : 0, old);
+  return value_dropdown (labels, plain, labels->len > 1 ? 1 : 0, slot);
 }
 
 /* Checks of the torpedo tubes (@torpedoes) or guns of the ships of the selected ship's
@@ -355,7 +390,7 @@ critical_dropdown (AdmiraltyOrdersOther *self,
 static GtkWidget *
 weapon_checks (AdmiraltyOrdersOther *self,
                gboolean              torpedoes,
-               GtkWidget            *old)
+               FormField            *slot)
 {
   const AdmBattleShip *selected = selected_ship (self);
   g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
@@ -386,8 +421,8 @@ weapon_checks (AdmiraltyOrdersOther *self,
     }
   g_string_prepend (active, torpedoes ? "tubes " : "guns ");
   signature = field_signature (labels, values, active->str);
-  if (is_same (old, signature))
-    return old;
+  if (is_same (slot, signature))
+    return slot->widget;
 
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   for (guint i = 0; i < labels->len; i++)
@@ -396,22 +431,21 @@ weapon_checks (AdmiraltyOrdersOther *self,
 
       gtk_check_button_set_active (GTK_CHECK_BUTTON (check),
                                    active->str[active->len - labels->len + i] == '1');
-      g_object_set_data_full (G_OBJECT (check), "value",
-                              g_strdup (g_ptr_array_index (values, i)), g_free);
       gtk_box_append (GTK_BOX (box), check);
     }
   if (labels->len == 0)
     gtk_box_append (GTK_BOX (box), gtk_label_new (torpedoes ? _("No torpedo tubes")
                                                             : _("No guns")));
-  g_object_set_data (G_OBJECT (box), "checks", GINT_TO_POINTER (1));
-  set_signature (box, g_steal_pointer (&signature));
+  g_ptr_array_add (values, NULL);
+  set_shown (slot, FORM_WIDGET_CHECKS, g_steal_pointer (&signature),
+             g_strdupv ((char **) values->pdata));
   return box;
 }
 
 /* The salvoes on the table, as the table labels them ("Salvo 2 · 5 torpedoes"). */
 static GtkWidget *
 salvo_dropdown (AdmiraltyOrdersOther *self,
-                GtkWidget            *old)
+                FormField            *slot)
 {
   g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) values = g_ptr_array_new_with_free_func (g_free);
@@ -438,7 +472,7 @@ salvo_dropdown (AdmiraltyOrdersOther *self,
       g_ptr_array_add (plain_labels, g_ptr_array_index (labels, i));
       g_ptr_array_add (plain_values, g_ptr_array_index (values, i));
     }
-  return value_dropdown (plain_labels, plain_values, plain_labels->len > 1 ? 1 : 0, old);
+  return value_dropdown (plain_labels, plain_values, plain_labels->len > 1 ? 1 : 0, slot);
 }
 
 /* The choices of @field that apply to @ship; all of them when none does, so that the form
@@ -446,7 +480,7 @@ salvo_dropdown (AdmiraltyOrdersOther *self,
 static GtkWidget *
 choice_dropdown (const AdmiraltyOrdersField *field,
                  const AdmBattleShip        *ship,
-                 GtkWidget                  *old)
+                 FormField                  *slot)
 {
   g_auto(GStrv) choices = g_strsplit (field->choices, "|", -1);
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
@@ -463,23 +497,23 @@ choice_dropdown (const AdmiraltyOrdersField *field,
       g_ptr_array_add (labels, (char *) admiralty_orders_choice_label (choices[c]));
       g_ptr_array_add (values, choices[c]);
     }
-  return value_dropdown (labels, values, 0, old);
+  return value_dropdown (labels, values, 0, slot);
 }
 
 static GtkWidget *
 field_entry (AdmiraltyOrdersOther       *self,
              const AdmiraltyOrdersField *field,
-             GtkWidget                  *old)
+             FormField                  *slot)
 {
   /* What was typed stays while the form is for the same field of the same ship. */
   g_autofree char *signature = g_strdup_printf ("entry %p %d %d", (gpointer) field,
                                                 ship_index (self), inches (self));
   GtkWidget *widget;
 
-  if (is_same (old, signature))
-    return old;
+  if (is_same (slot, signature))
+    return slot->widget;
   widget = gtk_entry_new ();
-  set_signature (widget, g_steal_pointer (&signature));
+  set_shown (slot, FORM_WIDGET_ENTRY, g_steal_pointer (&signature), NULL);
 
   if (field->kind == ORDERS_FIELD_OPTIONAL_NUMBER)
     gtk_entry_set_placeholder_text (GTK_ENTRY (widget), _("optional"));
@@ -494,25 +528,19 @@ field_entry (AdmiraltyOrdersOther       *self,
   return widget;
 }
 
-/* A kind's form: a grid of its fields' labels and widgets, kept hidden while the form of
- * another kind is shown, so that going back to it — the next turn's phase offers the kinds
- * the last one did — finds its drop-downs made, and what the master chose in them. Hidden,
- * not taken out: a drop-down's popover holds a row for every ship, and taking it out of the
- * window and putting it back goes through them all. */
-typedef struct
+static void
+form_field_clear (FormField *slot)
 {
-  GtkGrid   *grid;     /* in other_forms, which owns it and all in it */
-  GPtrArray *labels;   /* GtkWidget*, one a field */
-  GPtrArray *widgets;  /* GtkWidget*, one a field */
-} KindForm;
+  g_clear_pointer (&slot->signature, g_free);
+  g_clear_pointer (&slot->values, g_strfreev);
+}
 
 static void
 kind_form_free (KindForm *form)
 {
   if (form == NULL)
     return;
-  g_ptr_array_unref (form->labels);
-  g_ptr_array_unref (form->widgets);
+  g_array_unref (form->fields);
   g_free (form);
 }
 
@@ -540,8 +568,8 @@ kind_form (AdmiraltyOrdersOther *self,
       gtk_grid_set_column_spacing (form->grid, 6);
       gtk_widget_set_visible (GTK_WIDGET (form->grid), FALSE);
       gtk_box_append (self->other_forms, GTK_WIDGET (form->grid));
-      form->labels = g_ptr_array_new ();
-      form->widgets = g_ptr_array_new ();
+      form->fields = g_array_new (FALSE, TRUE, sizeof (FormField));
+      g_array_set_clear_func (form->fields, (GDestroyNotify) form_field_clear);
       g_ptr_array_index (self->forms, index) = form;
     }
   return form;
@@ -553,7 +581,6 @@ drop_forms (AdmiraltyOrdersOther *self)
 {
   self->form_kind = -1;
   self->forms_side = -1;
-  g_ptr_array_set_size (self->other_widgets, 0);
   for (guint i = 0; i < self->forms->len; i++)
     {
       KindForm *form = g_ptr_array_index (self->forms, i);
@@ -571,17 +598,18 @@ static void
 show_form (AdmiraltyOrdersOther *self,
            int                   index)
 {
-  KindForm *form;
-
   if (self->form_kind >= 0)
     gtk_widget_set_visible (GTK_WIDGET (kind_form (self, self->form_kind)->grid), FALSE);
   self->form_kind = index;
-  g_ptr_array_set_size (self->other_widgets, 0);
-  if (index < 0)
-    return;
-  form = kind_form (self, index);
-  gtk_widget_set_visible (GTK_WIDGET (form->grid), TRUE);
-  g_ptr_array_extend (self->other_widgets, form->widgets, NULL, NULL);
+  if (index >= 0)
+    gtk_widget_set_visible (GTK_WIDGET (kind_form (self, index)->grid), TRUE);
+}
+
+/* The fields of the form shown, or NULL. */
+static GArray *
+shown_fields (AdmiraltyOrdersOther *self)
+{
+  return self->form_kind >= 0 ? kind_form (self, self->form_kind)->fields : NULL;
 }
 
 void
@@ -610,32 +638,37 @@ admiralty_orders_other_rebuild_form (AdmiraltyOrdersOther *self)
   for (guint f = 0; f < G_N_ELEMENTS (kind->fields) && kind->fields[f].key != NULL; f++)
     {
       const AdmiraltyOrdersField *field = &kind->fields[f];
-      GtkWidget *was = f < form->widgets->len ? g_ptr_array_index (form->widgets, f) : NULL;
-      GtkWidget *label, *widget;
+      FormField *slot;
+      GtkWidget *was, *widget;
 
+      if (f >= form->fields->len)
+        g_array_set_size (form->fields, f + 1);
+      slot = &g_array_index (form->fields, FormField, f);
+      slot->field = field;
+      was = slot->widget;
       switch (field->kind)
         {
         case ORDERS_FIELD_CHOICE:
-          widget = choice_dropdown (field, ship, was);
+          widget = choice_dropdown (field, ship, slot);
           break;
         case ORDERS_FIELD_SHIP:
-          widget = ship_dropdown (self, ship != NULL ? ship_index (self) : -1, was);
+          widget = ship_dropdown (self, ship != NULL ? ship_index (self) : -1, slot);
           break;
         case ORDERS_FIELD_TARGET:
-          widget = ship_dropdown (self, target, was);
+          widget = ship_dropdown (self, target, slot);
           break;
         case ORDERS_FIELD_FORMATION:
-          widget = formation_dropdown (self, was);
+          widget = formation_dropdown (self, slot);
           break;
         case ORDERS_FIELD_CRITICAL:
-          widget = critical_dropdown (self, was);
+          widget = critical_dropdown (self, slot);
           break;
         case ORDERS_FIELD_SALVO:
-          widget = salvo_dropdown (self, was);
+          widget = salvo_dropdown (self, slot);
           break;
         case ORDERS_FIELD_TORPEDOES:
         case ORDERS_FIELD_GUNS:
-          widget = weapon_checks (self, field->kind == ORDERS_FIELD_TORPEDOES, was);
+          widget = weapon_checks (self, field->kind == ORDERS_FIELD_TORPEDOES, slot);
           break;
         case ORDERS_FIELD_NONE:
         case ORDERS_FIELD_NUMBER:
@@ -643,61 +676,70 @@ admiralty_orders_other_rebuild_form (AdmiraltyOrdersOther *self)
         case ORDERS_FIELD_OPTIONAL_LENGTH:
         case ORDERS_FIELD_TEXT:
         default:
-          widget = field_entry (self, field, was);
+          widget = field_entry (self, field, slot);
           break;
         }
       /* The widget kept, or given new choices. */
       if (widget == was)
         continue;
-      g_object_set_data (G_OBJECT (widget), "field", (gpointer) field);
       gtk_widget_set_hexpand (widget, TRUE);
       if (was != NULL)
-        {
-          label = g_ptr_array_index (form->labels, f);
-          gtk_grid_remove (form->grid, was);
-          g_ptr_array_index (form->widgets, f) = widget;
-          g_ptr_array_index (self->other_widgets, f) = widget;
-        }
+        gtk_grid_remove (form->grid, was);
       else
         {
-          label = gtk_label_new (_(field->label));
-          gtk_label_set_xalign (GTK_LABEL (label), 0);
-          gtk_widget_set_valign (label, GTK_ALIGN_START);
-          g_ptr_array_add (form->labels, label);
-          g_ptr_array_add (form->widgets, widget);
-          g_ptr_array_add (self->other_widgets, widget);
-          gtk_grid_attach (form->grid, label, 0, f, 1, 1);
+          slot->label = gtk_label_new (_(field->label));
+          gtk_label_set_xalign (GTK_LABEL (slot->label), 0);
+          gtk_widget_set_valign (slot->label, GTK_ALIGN_START);
+          gtk_grid_attach (form->grid, slot->label, 0, f, 1, 1);
         }
+      slot->widget = widget;
       gtk_accessible_update_relation (GTK_ACCESSIBLE (widget),
-                                      GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
+                                      GTK_ACCESSIBLE_RELATION_LABELLED_BY, slot->label, NULL, -1);
       gtk_grid_attach (form->grid, widget, 1, f, 1, 1);
     }
 }
 
+/* The value of the check @check of @slot's box, or NULL. */
+static const char *
+check_value (const FormField *slot,
+             GtkWidget       *check)
+{
+  guint n = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (slot->widget); child != check;
+       child = gtk_widget_get_next_sibling (child))
+    n += GTK_IS_CHECK_BUTTON (child);
+  return n < g_strv_length (slot->values) ? slot->values[n] : NULL;
+}
+
 /* The value a field of the form gives the order, as the orders write it. */
 static char *
-field_value (GtkWidget *widget)
+field_value (const FormField *slot)
 {
-  char **values = g_object_get_data (G_OBJECT (widget), "values");
-
-  if (values != NULL)
+  switch (slot->type)
     {
-      guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (widget));
+    case FORM_WIDGET_CHOICES:
+      {
+        guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (slot->widget));
 
-      return g_strdup (selected < g_strv_length (values) ? values[selected] : "");
-    }
-  if (g_object_get_data (G_OBJECT (widget), "checks") != NULL)
-    {
-      g_autoptr(GString) text = g_string_new (NULL);
+        return g_strdup (selected < g_strv_length (slot->values) ? slot->values[selected] : "");
+      }
+    case FORM_WIDGET_CHECKS:
+      {
+        g_autoptr(GString) text = g_string_new (NULL);
 
-      for (GtkWidget *check = gtk_widget_get_first_child (widget); check != NULL;
-           check = gtk_widget_get_next_sibling (check))
-        if (GTK_IS_CHECK_BUTTON (check) && gtk_check_button_get_active (GTK_CHECK_BUTTON (check)))
-          g_string_append_printf (text, "%s%s", text->len > 0 ? " " : "",
-                                  (const char *) g_object_get_data (G_OBJECT (check), "value"));
-      return g_string_free (g_steal_pointer (&text), FALSE);
+        for (GtkWidget *check = gtk_widget_get_first_child (slot->widget); check != NULL;
+             check = gtk_widget_get_next_sibling (check))
+          if (GTK_IS_CHECK_BUTTON (check) &&
+              gtk_check_button_get_active (GTK_CHECK_BUTTON (check)))
+            g_string_append_printf (text, "%s%s", text->len > 0 ? " " : "",
+                                    check_value (slot, check));
+        return g_string_free (g_steal_pointer (&text), FALSE);
+      }
+    case FORM_WIDGET_ENTRY:
+    default:
+      return g_strdup (gtk_editable_get_text (GTK_EDITABLE (slot->widget)));
     }
-  return g_strdup (gtk_editable_get_text (GTK_EDITABLE (widget)));
 }
 
 /* The id of the ship named @name (case aside), or NULL. */
@@ -725,6 +767,7 @@ add_other (AdmiraltyOrdersOther *self)
   const AdmiraltyOrdersKind *kind = selected_kind (self);
   g_autoptr(AdmTurnOrders) candidate = NULL;
   g_autofree char *reason = NULL;
+  GArray *fields = shown_fields (self);
   AdmOrderDecl *decl;
   AdmShipOrderDecl *transfer = NULL;
   guint line;
@@ -732,14 +775,14 @@ add_other (AdmiraltyOrdersOther *self)
   if (admiralty_orders_context_get_read_only (self->context))
     return FALSE;
 
-  if (kind == NULL)
+  if (kind == NULL || fields == NULL)
     return FALSE;
   decl = adm_order_decl_new (kind->element);
-  for (guint i = 0; i < self->other_widgets->len; i++)
+  for (guint i = 0; i < fields->len; i++)
     {
-      GtkWidget *widget = g_ptr_array_index (self->other_widgets, i);
-      const AdmiraltyOrdersField *field = g_object_get_data (G_OBJECT (widget), "field");
-      g_autofree char *value = g_strstrip (field_value (widget));
+      const FormField *slot = &g_array_index (fields, FormField, i);
+      const AdmiraltyOrdersField *field = slot->field;
+      g_autofree char *value = g_strstrip (field_value (slot));
 
       if (*value == '\0')
         {
@@ -864,13 +907,13 @@ add_other_action (GtkWidget  *widget,
  * (or id), a choice, a critical or a weapon (ship:weapon, several with spaces) by its value. */
 static gboolean
 set_field (AdmiraltyOrdersOther *self,
-           GtkWidget            *widget,
+           const FormField      *slot,
            const char           *value)
 {
-  char **values = g_object_get_data (G_OBJECT (widget), "values");
-  const AdmiraltyOrdersField *field = g_object_get_data (G_OBJECT (widget), "field");
+  GtkWidget *widget = slot->widget;
+  char **values = slot->values;
 
-  if (values != NULL)
+  if (slot->type == FORM_WIDGET_CHOICES)
     {
       GListModel *labels = gtk_drop_down_get_model (GTK_DROP_DOWN (widget));
       g_autofree char *wanted = g_utf8_casefold (value, -1);
@@ -886,7 +929,7 @@ set_field (AdmiraltyOrdersOther *self,
               return TRUE;
             }
         }
-      if (field->kind == ORDERS_FIELD_SHIP || field->kind == ORDERS_FIELD_TARGET)
+      if (slot->field->kind == ORDERS_FIELD_SHIP || slot->field->kind == ORDERS_FIELD_TARGET)
         {
           /* Translators: %s is what the master typed for a ship */
           g_autofree char *message = g_strdup_printf (_("No ship of this battle is “%s”."),
@@ -897,7 +940,7 @@ set_field (AdmiraltyOrdersOther *self,
         }
       return TRUE;
     }
-  if (g_object_get_data (G_OBJECT (widget), "checks") != NULL)
+  if (slot->type == FORM_WIDGET_CHECKS)
     {
       g_auto(GStrv) items = g_strsplit_set (value, " ", -1);
 
@@ -906,8 +949,7 @@ set_field (AdmiraltyOrdersOther *self,
         if (GTK_IS_CHECK_BUTTON (check))
           gtk_check_button_set_active (
               GTK_CHECK_BUTTON (check),
-              g_strv_contains ((const char * const *) items,
-                               g_object_get_data (G_OBJECT (check), "value")));
+              g_strv_contains ((const char * const *) items, check_value (slot, check)));
       for (guint i = 0; items[i] != NULL; i++)
         {
           gboolean found = items[i][0] == '\0';
@@ -915,7 +957,7 @@ set_field (AdmiraltyOrdersOther *self,
           for (GtkWidget *check = gtk_widget_get_first_child (widget); check != NULL;
                check = gtk_widget_get_next_sibling (check))
             found |= GTK_IS_CHECK_BUTTON (check) &&
-                     g_strcmp0 (g_object_get_data (G_OBJECT (check), "value"), items[i]) == 0;
+                     g_strcmp0 (check_value (slot, check), items[i]) == 0;
           if (!found)
             {
               /* Translators: %s is a weapon that is not among the form's checks */
@@ -938,20 +980,22 @@ admiralty_orders_other_set_order (AdmiraltyOrdersOther *self,
                                   const char * const   *keys,
                                   const char * const   *values)
 {
+  GArray *fields;
+
   g_return_val_if_fail (ADMIRALTY_IS_ORDERS_OTHER (self), FALSE);
 
   if (!admiralty_orders_other_select_kind (self, element))
     return FALSE;
   admiralty_orders_other_rebuild_form (self);
-  for (guint k = 0; keys != NULL && keys[k] != NULL; k++)
-    for (guint w = 0; w < self->other_widgets->len; w++)
+  fields = shown_fields (self);
+  for (guint k = 0; fields != NULL && keys != NULL && keys[k] != NULL; k++)
+    for (guint w = 0; w < fields->len; w++)
       {
-        GtkWidget *widget = g_ptr_array_index (self->other_widgets, w);
-        const AdmiraltyOrdersField *field = g_object_get_data (G_OBJECT (widget), "field");
+        const FormField *slot = &g_array_index (fields, FormField, w);
 
-        if (g_strcmp0 (field->key, keys[k]) != 0)
+        if (g_strcmp0 (slot->field->key, keys[k]) != 0)
           continue;
-        if (!set_field (self, widget, values[k]))
+        if (!set_field (self, slot, values[k]))
           return FALSE;
       }
   return add_other (self);
@@ -1048,7 +1092,6 @@ admiralty_orders_other_finalize (GObject *object)
 {
   AdmiraltyOrdersOther *self = ADMIRALTY_ORDERS_OTHER (object);
 
-  g_clear_pointer (&self->other_widgets, g_ptr_array_unref);
   g_clear_pointer (&self->kind_map, g_array_unref);
   G_OBJECT_CLASS (admiralty_orders_other_parent_class)->finalize (object);
 }
@@ -1083,7 +1126,6 @@ admiralty_orders_other_init (AdmiraltyOrdersOther *self)
   /* Long order names wrap in the open list rather than losing their ends. */
   admiralty_wrapping_choices (self->other_kind_dropdown);
 
-  self->other_widgets = g_ptr_array_new ();
   self->forms = g_ptr_array_new_with_free_func ((GDestroyNotify) kind_form_free);
   g_ptr_array_set_size (self->forms, n_kinds);
   self->form_kind = -1;

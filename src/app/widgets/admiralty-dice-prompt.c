@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* admiralty-dice-prompt.c: the dialog asking for real dice. The request is kept with the
- * dialog, so that the values can be checked against it as they are typed. */
+/* admiralty-dice-prompt.c: the dialog asking for real dice. The requests are kept with the
+ * dialog, so that the values can be checked against them as they are typed. */
 
 #include "config.h"
 
@@ -9,12 +9,17 @@
 
 #include "admiralty-dice-prompt.h"
 
-typedef struct {
-  GPtrArray      *requests;   /* AdmDiceRequest*, their strings owned */
-  GPtrArray      *row_labels; /* GtkLabel* per request, a volley's list; empty for one */
-  GtkEditable    *entry;
-  GtkLabel       *error_label;
-} Prompt;
+struct _AdmiraltyDicePrompt
+{
+  AdwMessageDialog  parent_instance;
+
+  GPtrArray        *requests;   /* AdmDiceRequest*, their strings owned */
+  GPtrArray        *row_labels; /* GtkLabel* per request, a volley's list; empty for one */
+  GtkEditable      *entry;
+  GtkLabel         *error_label;
+};
+
+G_DEFINE_FINAL_TYPE (AdmiraltyDicePrompt, admiralty_dice_prompt, ADW_TYPE_MESSAGE_DIALOG)
 
 static void
 request_free (AdmDiceRequest *request)
@@ -26,17 +31,32 @@ request_free (AdmDiceRequest *request)
 }
 
 static void
-prompt_free (Prompt *prompt)
+admiralty_dice_prompt_finalize (GObject *object)
 {
-  g_ptr_array_unref (prompt->requests);
-  g_ptr_array_unref (prompt->row_labels);
-  g_free (prompt);
+  AdmiraltyDicePrompt *self = ADMIRALTY_DICE_PROMPT (object);
+
+  g_ptr_array_unref (self->requests);
+  g_ptr_array_unref (self->row_labels);
+  G_OBJECT_CLASS (admiralty_dice_prompt_parent_class)->finalize (object);
 }
 
-static Prompt *
+static void
+admiralty_dice_prompt_class_init (AdmiraltyDicePromptClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = admiralty_dice_prompt_finalize;
+}
+
+static void
+admiralty_dice_prompt_init (AdmiraltyDicePrompt *self)
+{
+  self->requests = g_ptr_array_new_with_free_func ((GDestroyNotify) request_free);
+  self->row_labels = g_ptr_array_new ();
+}
+
+static AdmiraltyDicePrompt *
 prompt_of (GtkWidget *widget)
 {
-  return g_object_get_data (G_OBJECT (widget), "admiralty-dice-prompt");
+  return ADMIRALTY_IS_DICE_PROMPT (widget) ? ADMIRALTY_DICE_PROMPT (widget) : NULL;
 }
 
 /* The numbers of @text, a d10's "0" read as 10 (TI4's dice; LRR 39.5) as the CLI reads it. */
@@ -130,8 +150,8 @@ admiralty_dice_prompt_parse (const AdmDiceRequest  *request,
 /* A volley's list: each roll with the values the master's line gives it so far, so that a
  * value typed for the wrong battery shows before Enter. */
 static void
-show_assigned (Prompt     *prompt,
-               const char *text)
+show_assigned (AdmiraltyDicePrompt *prompt,
+               const char          *text)
 {
   g_auto(GStrv) words = g_strsplit_set (text, " \t\n,;", -1);
   guint w = 0;
@@ -173,7 +193,7 @@ static void
 entry_changed_cb (GtkWidget   *dialog,
                   GtkEditable *entry)
 {
-  Prompt *prompt = prompt_of (dialog);
+  AdmiraltyDicePrompt *prompt = prompt_of (dialog);
   const char *text = gtk_editable_get_text (entry);
   g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr(GError) error = NULL;
@@ -191,7 +211,7 @@ entry_changed_cb (GtkWidget   *dialog,
 
 /* The list of a volley's rolls, in the order their values are typed. */
 static GtkWidget *
-rolls_list (Prompt *prompt)
+rolls_list (AdmiraltyDicePrompt *prompt)
 {
   GtkWidget *scroller = gtk_scrolled_window_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
@@ -248,7 +268,7 @@ admiralty_dice_prompt_new_rolls (GtkWindow                    *parent,
   g_autofree char *heading = NULL;
   g_autofree char *body = NULL;
   GtkWidget *dialog, *box, *entry, *label;
-  Prompt *prompt;
+  AdmiraltyDicePrompt *prompt;
 
   g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
   g_return_val_if_fail (requests != NULL && n_requests > 0, NULL);
@@ -268,7 +288,12 @@ admiralty_dice_prompt_new_rolls (GtkWindow                    *parent,
                             requests[0]->note != NULL ? "\n" : "",
                             requests[0]->note != NULL ? requests[0]->note : "");
 
-  dialog = adw_message_dialog_new (parent, heading, body);
+  dialog = g_object_new (ADMIRALTY_TYPE_DICE_PROMPT,
+                         "transient-for", parent,
+                         "heading", heading,
+                         "body", body,
+                         NULL);
+  prompt = ADMIRALTY_DICE_PROMPT (dialog);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "cancel", _("_Cancel"),
                                     "enter", _("_Enter"),
@@ -279,9 +304,6 @@ admiralty_dice_prompt_new_rolls (GtkWindow                    *parent,
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "enter");
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
 
-  prompt = g_new0 (Prompt, 1);
-  prompt->requests = g_ptr_array_new_with_free_func ((GDestroyNotify) request_free);
-  prompt->row_labels = g_ptr_array_new ();
   for (guint r = 0; r < n_requests; r++)
     {
       AdmDiceRequest *copy = g_memdup2 (requests[r], sizeof *copy);
@@ -313,8 +335,6 @@ admiralty_dice_prompt_new_rolls (GtkWindow                    *parent,
 
   prompt->entry = GTK_EDITABLE (entry);
   prompt->error_label = GTK_LABEL (label);
-  g_object_set_data_full (G_OBJECT (dialog), "admiralty-dice-prompt", prompt,
-                          (GDestroyNotify) prompt_free);
   g_signal_connect_object (entry, "changed", G_CALLBACK (entry_changed_cb), dialog,
                            G_CONNECT_SWAPPED);
   gtk_widget_grab_focus (entry);
@@ -326,7 +346,7 @@ admiralty_dice_prompt_get_values (GtkWidget  *widget,
                                   GArray     *values,
                                   GError    **error)
 {
-  Prompt *prompt = prompt_of (widget);
+  AdmiraltyDicePrompt *prompt = prompt_of (widget);
 
   g_return_val_if_fail (prompt != NULL, FALSE);
 
@@ -354,7 +374,7 @@ void
 admiralty_dice_prompt_set_text (GtkWidget  *widget,
                                 const char *text)
 {
-  Prompt *prompt = prompt_of (widget);
+  AdmiraltyDicePrompt *prompt = prompt_of (widget);
 
   g_return_if_fail (prompt != NULL);
 

@@ -12,6 +12,10 @@
 
 G_BEGIN_DECLS
 
+#define ADMIRALTY_TYPE_DICE_PROMPT (admiralty_dice_prompt_get_type ())
+G_DECLARE_FINAL_TYPE (AdmiraltyDicePrompt, admiralty_dice_prompt, ADMIRALTY, DICE_PROMPT,
+                      AdwMessageDialog)
+
 /* A dialog asking for the dice of several rolls at once (a volley: every battery of a
  * formation, every critical check of a phase), listed in the order their values are typed, in
  * one line. */

@@ -21,9 +21,13 @@ typedef struct {
   AdmDocLayout *layout;   /* between begin-print and end-print */
 } PrintJob;
 
+/* Frees @data, a PrintJob, with the handler holding it. */
 static void
-print_job_free (PrintJob *job)
+print_job_free (gpointer  data,
+                GClosure *closure)
 {
+  PrintJob *job = data;
+
   g_clear_pointer (&job->layout, adm_doc_layout_free);
   g_clear_pointer (&job->doc, adm_doc_free);
   g_free (job);
@@ -127,9 +131,9 @@ admiralty_print_operation_new (AdmDoc     *doc,
 
   job = g_new0 (PrintJob, 1);
   job->doc = doc;
-  g_object_set_data_full (G_OBJECT (operation), "admiralty-print-job", job,
-                          (GDestroyNotify)print_job_free);
-  g_signal_connect (operation, "begin-print", G_CALLBACK (begin_print_cb), job);
+  /* The job goes with the operation's handlers, when it is finalized. */
+  g_signal_connect_data (operation, "begin-print", G_CALLBACK (begin_print_cb), job,
+                         print_job_free, 0);
   g_signal_connect (operation, "draw-page", G_CALLBACK (draw_page_cb), job);
   g_signal_connect (operation, "end-print", G_CALLBACK (end_print_cb), job);
 

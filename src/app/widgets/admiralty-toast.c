@@ -7,7 +7,8 @@
 
 #include "admiralty-toast.h"
 
-/* The overlay's undo toast, borrowed (the overlay owns it), until it is dismissed. */
+/* The overlay's undo toast, borrowed (the overlay owns it), until it is dismissed; kept as
+ * the overlay's data, AdwToastOverlay being final (no subclass can hold it). */
 #define UNDO_TOAST_KEY "admiralty-undo-toast"
 #define UNDO_TOAST_SECONDS 6
 
