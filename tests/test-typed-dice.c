@@ -2,8 +2,8 @@
 /* test-typed-dice.c: the one controller of real dice typed in that the battle page, the
  * campaign's Orders tab and the Twilight Imperium page share (admiralty-typed-dice.h): the
  * values entered are given to the page, Cancel keeps what was typed before for the same key
- * and says how many, another key forgets them, a roll off the die is refused, and closing the
- * prompt says nothing. Runs under Xvfb. */
+ * and says how many in a toast the page hears as its own, another key forgets them, a roll
+ * off the die is refused, and closing the prompt says nothing. Runs under Xvfb. */
 
 #include "config.h"
 
@@ -16,7 +16,8 @@ typedef struct {
   guint   n_entered;
   guint   n_cancelled;
   guint   kept;         /* the count of the last "cancelled" */
-  char   *refused;
+  char   *toast;        /* the page's last "toast" */
+  char   *refused;      /* the heading and message of the page's last "error" */
 } Heard;
 
 static void
@@ -39,12 +40,41 @@ cancelled_cb (AdmiraltyTypedDice *typed,
 }
 
 static void
-refused_cb (AdmiraltyTypedDice *typed,
-            const char         *message,
-            Heard              *heard)
+toast_cb (GObject    *page,
+          const char *text,
+          Heard      *heard)
+{
+  g_free (heard->toast);
+  heard->toast = g_strdup (text);
+}
+
+static void
+error_cb (GObject    *page,
+          const char *heading,
+          const char *message,
+          Heard      *heard)
 {
   g_free (heard->refused);
-  heard->refused = g_strdup (message);
+  heard->refused = g_strdup_printf ("%s: %s", heading, message);
+}
+
+/* A page as the battle page is to the controller: "toast" and "error" signals of its own. */
+static GType
+page_get_type (void)
+{
+  static GType type;
+
+  if (type == 0)
+    {
+      type = g_type_register_static_simple (G_TYPE_OBJECT, "TestTypedDicePage",
+                                            sizeof (GObjectClass), NULL,
+                                            sizeof (GObject), NULL, 0);
+      g_signal_new ("toast", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                    G_TYPE_STRING);
+      g_signal_new ("error", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 2,
+                    G_TYPE_STRING, G_TYPE_STRING);
+    }
+  return type;
 }
 
 /* Answers the prompt open with @text and @response, as the master would. */
@@ -66,7 +96,8 @@ static void
 test_entered_and_cancelled (void)
 {
   GtkWindow *window = GTK_WINDOW (gtk_window_new ());
-  AdmiraltyTypedDice *typed = admiralty_typed_dice_new ();
+  AdmiraltyTypedDice *typed = admiralty_typed_dice_new ("The phase was not resolved");
+  GObject *page = g_object_new (page_get_type (), NULL);
   Heard heard = { g_array_new (FALSE, FALSE, sizeof (guint)), 0, };
   AdmDiceRequest volley[] = {
     { 2, 6, "Vorberg's main battery at Triumph, 5+ to hit", "F-ART-11", NULL },
@@ -79,7 +110,9 @@ test_entered_and_cancelled (void)
   gtk_window_present (window);
   g_signal_connect (typed, "entered", G_CALLBACK (entered_cb), &heard);
   g_signal_connect (typed, "cancelled", G_CALLBACK (cancelled_cb), &heard);
-  g_signal_connect (typed, "refused", G_CALLBACK (refused_cb), &heard);
+  admiralty_typed_dice_forward (typed, page);
+  g_signal_connect (page, "toast", G_CALLBACK (toast_cb), &heard);
+  g_signal_connect (page, "error", G_CALLBACK (error_cb), &heard);
 
   /* A new key: nothing typed for it. */
   g_assert_false (admiralty_typed_dice_resume (typed, "turn 1, fire"));
@@ -99,6 +132,8 @@ test_entered_and_cancelled (void)
   answer (typed, "", "cancel");
   g_assert_cmpuint (heard.n_cancelled, ==, 1);
   g_assert_cmpuint (heard.kept, ==, 3);
+  g_assert_cmpstr (heard.toast, ==, "The phase was not resolved. The 3 values typed are kept: "
+                                    "resolve again to go on from the next roll.");
   g_assert_cmpuint (heard.n_entered, ==, 1);
   g_assert_true (admiralty_typed_dice_resume (typed, "turn 1, fire"));
   g_assert_cmpuint (admiralty_typed_dice_get_values (typed)->len, ==, 3);
@@ -108,7 +143,7 @@ test_entered_and_cancelled (void)
   /* A roll off the die is refused and changes nothing. */
   admiralty_typed_dice_ask (typed, GTK_WIDGET (window), second, 1, FALSE);
   answer (typed, "7", "enter");
-  g_assert_nonnull (heard.refused);
+  g_assert_true (g_str_has_prefix (heard.refused, "Not a Roll of These Dice: "));
   g_assert_cmpuint (heard.n_entered, ==, 1);
   g_assert_cmpuint (admiralty_typed_dice_get_values (typed)->len, ==, 3);
 
@@ -126,10 +161,13 @@ test_entered_and_cancelled (void)
   admiralty_typed_dice_ask (typed, GTK_WIDGET (window), second, 1, FALSE);
   answer (typed, "", "cancel");
   g_assert_cmpuint (heard.kept, ==, 0);
+  g_assert_cmpstr (heard.toast, ==, "The phase was not resolved");
 
   g_assert_finalize_object (typed);
+  g_assert_finalize_object (page);
   gtk_window_destroy (window);
   g_array_unref (heard.entered);
+  g_free (heard.toast);
   g_free (heard.refused);
 }
 

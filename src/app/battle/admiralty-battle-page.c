@@ -1504,35 +1504,6 @@ admiralty_battle_page_phase_failed (AdmiraltyBattlePage *self,
 
 static void admiralty_battle_page_try_physical (AdmiraltyBattlePage *self);
 
-/* Cancelled (Escape too): the phase stays unresolved, but the dice typed so far are kept;
- * resolving again resumes at the roll the master stopped at, as long as the phase and its
- * orders are the same. */
-static void
-typed_cancelled_cb (AdmiraltyBattlePage *self,
-                    guint                kept)
-{
-  g_autofree char *toast = NULL;
-
-  if (kept == 0)
-    toast = g_strdup (_("The phase was not resolved"));
-  else
-    /* Translators: after Cancel on a dice prompt in the middle of a phase */
-    toast = g_strdup_printf (ngettext ("The phase was not resolved. The %u value typed is "
-                                       "kept: resolve again to go on from the next roll.",
-                                       "The phase was not resolved. The %u values typed "
-                                       "are kept: resolve again to go on from the next "
-                                       "roll.", kept),
-                             kept);
-  g_signal_emit (self, signals[SIGNAL_TOAST], 0, toast);
-}
-
-static void
-typed_refused_cb (AdmiraltyBattlePage *self,
-                  const char          *message)
-{
-  g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("Not a Roll of These Dice"), message);
-}
-
 static void
 typed_entered_cb (AdmiraltyBattlePage *self,
                   GArray              *values)
@@ -2558,12 +2529,11 @@ admiralty_battle_page_init (AdmiraltyBattlePage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   admiralty_wrapping_choices (self->view_dropdown);
 
-  self->typed = admiralty_typed_dice_new ();
+  /* Cancel leaves the phase unresolved, the dice typed so far kept: resolving again resumes
+   * at the roll the master stopped at, as long as the phase and its orders are the same. */
+  self->typed = admiralty_typed_dice_new (_("The phase was not resolved"));
+  admiralty_typed_dice_forward (self->typed, self);
   g_signal_connect_object (self->typed, "entered", G_CALLBACK (typed_entered_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->typed, "cancelled", G_CALLBACK (typed_cancelled_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->typed, "refused", G_CALLBACK (typed_refused_cb), self,
                            G_CONNECT_SWAPPED);
   self->battle_signals = g_signal_group_new (ADM_TYPE_BATTLE);
   g_signal_group_connect_object (self->battle_signals, "changed", G_CALLBACK (battle_changed_cb),

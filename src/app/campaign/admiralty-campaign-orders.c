@@ -1642,30 +1642,9 @@ static void try_physical (AdmiraltyCampaignOrders *self);
  * resolving again goes on from the next roll, as long as the cycle, its journal and the
  * engagements dropped are the same. */
 static void
-typed_cancelled_cb (AdmiraltyCampaignOrders *self,
-                    guint                    kept)
+typed_cancelled_cb (AdmiraltyCampaignOrders *self)
 {
-  g_autofree char *toast = NULL;
-
   g_clear_pointer (&self->drops, g_hash_table_unref);
-  if (kept == 0)
-    toast = g_strdup (_("The cycle was not resolved"));
-  else
-    /* Translators: after Cancel on a dice prompt in the middle of the cycle's checks */
-    toast = g_strdup_printf (ngettext ("The cycle was not resolved. The %u value typed is "
-                                       "kept: resolve again to go on from the next roll.",
-                                       "The cycle was not resolved. The %u values typed "
-                                       "are kept: resolve again to go on from the next "
-                                       "roll.", kept),
-                             kept);
-  g_signal_emit (self, signals[SIGNAL_TOAST], 0, toast);
-}
-
-static void
-typed_refused_cb (AdmiraltyCampaignOrders *self,
-                  const char              *message)
-{
-  g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("Not a Roll of These Dice"), message);
 }
 
 static void
@@ -2277,12 +2256,11 @@ admiralty_campaign_orders_init (AdmiraltyCampaignOrders *self)
   self->handed_in = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->verdicts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->finals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  self->typed = admiralty_typed_dice_new ();
+  self->typed = admiralty_typed_dice_new (_("The cycle was not resolved"));
+  admiralty_typed_dice_forward (self->typed, self);
   g_signal_connect_object (self->typed, "entered", G_CALLBACK (typed_entered_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->typed, "cancelled", G_CALLBACK (typed_cancelled_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->typed, "refused", G_CALLBACK (typed_refused_cb), self,
                            G_CONNECT_SWAPPED);
   self->campaign_signals = g_signal_group_new (ADM_TYPE_CAMPAIGN);
   g_signal_group_connect_object (self->campaign_signals, "changed",

@@ -1019,21 +1019,6 @@ typed_entered_cb (AdmiraltyTi4Page *self,
   admiralty_ti4_page_update_combat (self);
 }
 
-/* Cancelled (Escape too): the step stays where it was. */
-static void
-typed_cancelled_cb (AdmiraltyTi4Page *self,
-                    guint             kept)
-{
-  toast (self, _("The step was not resolved"));
-}
-
-static void
-typed_refused_cb (AdmiraltyTi4Page *self,
-                  const char       *message)
-{
-  present_error (self, _("Not a Roll of These Dice"), message);
-}
-
 static void
 ask_dice (AdmiraltyTi4Page *self,
           const AdmTi4Need *need)
@@ -1910,12 +1895,12 @@ admiralty_ti4_page_init (AdmiraltyTi4Page *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   admiralty_ti4_page_update_undo (self);
-  self->typed = admiralty_typed_dice_new ();
+  /* Cancelled (Escape too): the step stays where it was. */
+  self->typed = admiralty_typed_dice_new (_("The step was not resolved"));
   g_signal_connect_object (self->typed, "entered", G_CALLBACK (typed_entered_cb), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->typed, "cancelled", G_CALLBACK (typed_cancelled_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->typed, "refused", G_CALLBACK (typed_refused_cb), self,
+  g_signal_connect_object (self->typed, "toast", G_CALLBACK (toast), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->typed, "error", G_CALLBACK (present_error), self,
                            G_CONNECT_SWAPPED);
   self->settings = g_settings_new (APP_ID);
   g_signal_connect_object (self->settings, "changed::dice-mode",

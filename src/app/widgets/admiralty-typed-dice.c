@@ -4,6 +4,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "admiralty-dice-prompt.h"
 #include "admiralty-typed-dice.h"
 
@@ -11,9 +13,10 @@ struct _AdmiraltyTypedDice
 {
   GObject    parent_instance;
 
-  GArray    *values;   /* guint */
+  GArray    *values;      /* guint */
   char      *key;
-  GtkWidget *prompt;   /* weak */
+  char      *unresolved;  /* the toast's first words after a Cancel */
+  GtkWidget *prompt;      /* weak */
 };
 
 G_DEFINE_FINAL_TYPE (AdmiraltyTypedDice, admiralty_typed_dice, G_TYPE_OBJECT)
@@ -21,16 +24,55 @@ G_DEFINE_FINAL_TYPE (AdmiraltyTypedDice, admiralty_typed_dice, G_TYPE_OBJECT)
 enum {
   SIGNAL_ENTERED,
   SIGNAL_CANCELLED,
-  SIGNAL_REFUSED,
+  SIGNAL_TOAST,
+  SIGNAL_ERROR,
   N_SIGNALS
 };
 
 static guint signals[N_SIGNALS];
 
 AdmiraltyTypedDice *
-admiralty_typed_dice_new (void)
+admiralty_typed_dice_new (const char *unresolved)
 {
-  return g_object_new (ADMIRALTY_TYPE_TYPED_DICE, NULL);
+  AdmiraltyTypedDice *self;
+
+  g_return_val_if_fail (unresolved != NULL, NULL);
+
+  self = g_object_new (ADMIRALTY_TYPE_TYPED_DICE, NULL);
+  self->unresolved = g_strdup (unresolved);
+  return self;
+}
+
+static void
+forward_toast_cb (AdmiraltyTypedDice *self,
+                  const char         *text,
+                  GObject            *page)
+{
+  g_signal_emit_by_name (page, "toast", text);
+}
+
+static void
+forward_error_cb (AdmiraltyTypedDice *self,
+                  const char         *heading,
+                  const char         *message,
+                  GObject            *page)
+{
+  g_signal_emit_by_name (page, "error", heading, message);
+}
+
+void
+admiralty_typed_dice_forward (AdmiraltyTypedDice *self,
+                              gpointer            page)
+{
+  g_return_if_fail (ADMIRALTY_IS_TYPED_DICE (self));
+  g_return_if_fail (G_IS_OBJECT (page));
+  g_return_if_fail (g_signal_lookup ("toast", G_OBJECT_TYPE (page)) != 0);
+  g_return_if_fail (g_signal_lookup ("error", G_OBJECT_TYPE (page)) != 0);
+
+  g_signal_connect_object (self, "toast", G_CALLBACK (forward_toast_cb), page,
+                           G_CONNECT_DEFAULT);
+  g_signal_connect_object (self, "error", G_CALLBACK (forward_error_cb), page,
+                           G_CONNECT_DEFAULT);
 }
 
 gboolean
@@ -110,13 +152,28 @@ prompt_response_cb (AdmiraltyTypedDice *self,
   /* Cancel, Escape or the window closed: what was typed before stays for the same key. */
   if (g_strcmp0 (response, "enter") != 0)
     {
-      g_signal_emit (self, signals[SIGNAL_CANCELLED], 0, self->values->len);
+      guint kept = self->values->len;
+      g_autofree char *toast = NULL;
+
+      g_signal_emit (self, signals[SIGNAL_CANCELLED], 0, kept);
+      if (kept == 0)
+        toast = g_strdup (self->unresolved);
+      else
+        /* Translators: a toast after Cancel on a dice prompt in the middle of a phase or a
+         * cycle; %s says what was not resolved, "The phase was not resolved" */
+        toast = g_strdup_printf (ngettext ("%s. The %u value typed is kept: resolve again to "
+                                           "go on from the next roll.",
+                                           "%s. The %u values typed are kept: resolve again "
+                                           "to go on from the next roll.", kept),
+                                 self->unresolved, kept);
+      g_signal_emit (self, signals[SIGNAL_TOAST], 0, toast);
       return;
     }
   typed = g_array_new (FALSE, FALSE, sizeof (guint));
   if (!admiralty_dice_prompt_get_values (prompt, typed, &error))
     {
-      g_signal_emit (self, signals[SIGNAL_REFUSED], 0, error->message);
+      g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("Not a Roll of These Dice"),
+                     error->message);
       return;
     }
   g_signal_emit (self, signals[SIGNAL_ENTERED], 0, typed);
@@ -196,6 +253,7 @@ admiralty_typed_dice_finalize (GObject *object)
 
   g_array_unref (self->values);
   g_free (self->key);
+  g_free (self->unresolved);
 
   G_OBJECT_CLASS (admiralty_typed_dice_parent_class)->finalize (object);
 }
@@ -214,9 +272,12 @@ admiralty_typed_dice_class_init (AdmiraltyTypedDiceClass *klass)
   signals[SIGNAL_CANCELLED] =
     g_signal_new ("cancelled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                   NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
-  signals[SIGNAL_REFUSED] =
-    g_signal_new ("refused", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+  signals[SIGNAL_TOAST] =
+    g_signal_new ("toast", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[SIGNAL_ERROR] =
+    g_signal_new ("error", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_STRING);
 }
 
 static void

@@ -10,9 +10,15 @@
  *   volley) and tries again;
  * - "cancelled" (guint kept): Cancel or Escape. The values typed before stay kept for the same
  *   key, so that resolving again goes on from the roll the master stopped at; @kept is how
- *   many, for the page's toast;
- * - "refused" (const char *message): the values are not a roll of these dice (the prompt
- *   enables Enter only for a valid roll, so this is rare); the values typed before stay. */
+ *   many. "toast" follows;
+ * - "toast" (const char *text): what to tell the master after a Cancel: what was not resolved
+ *   and how many values are kept;
+ * - "error" (const char *heading, const char *message): the values are not a roll of these
+ *   dice (the prompt enables Enter only for a valid roll, so this is rare); the values typed
+ *   before stay.
+ *
+ * A page with "toast" and "error" signals of its own, of the same arguments, has them
+ * emitted for it (admiralty_typed_dice_forward ()). */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -24,7 +30,13 @@ G_BEGIN_DECLS
 #define ADMIRALTY_TYPE_TYPED_DICE (admiralty_typed_dice_get_type ())
 G_DECLARE_FINAL_TYPE (AdmiraltyTypedDice, admiralty_typed_dice, ADMIRALTY, TYPED_DICE, GObject)
 
-AdmiraltyTypedDice *admiralty_typed_dice_new        (void) G_GNUC_WARN_UNUSED_RESULT;
+/* @unresolved: what the toast after a Cancel begins with ("The phase was not resolved"). */
+AdmiraltyTypedDice *admiralty_typed_dice_new        (const char           *unresolved)
+    G_GNUC_WARN_UNUSED_RESULT;
+/* Emits @page's "toast" (a string) and "error" (two strings) signals for @self's: @page is
+ * what the master sees asked for dice. */
+void                admiralty_typed_dice_forward    (AdmiraltyTypedDice   *self,
+                                                     gpointer              page);
 /* Keeps the values typed so far when they were typed for @key and returns TRUE; else forgets
  * them, keeps @key for the next ones and returns FALSE. */
 gboolean            admiralty_typed_dice_resume     (AdmiraltyTypedDice   *self,
