@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <gio/gio.h>
 #include <glib/gi18n-lib.h>
 
 #include "adm-audience.h"
@@ -1225,116 +1226,55 @@ adm_portal_page_form_filled (AdmCampaign             *campaign,
 
 /* The page */
 
-static const char style[] =
-  ":root{color-scheme:light dark;--a:#1c71d8}"
-  "body{font:16px/1.4 system-ui,sans-serif;margin:0;padding:0 .8em 2em;max-width:48em;"
-  "margin-inline:auto}"
-  "header{padding:.6em 0;border-bottom:2px solid var(--a)}h1{font-size:1.3em;margin:.2em 0}"
-  "h2{font-size:1.1em;margin:1.2em 0 .4em}h3,h4,h5,h6{font-size:1em;margin:.8em 0 .3em}"
-  ".sub{opacity:.75;margin:0}.clock{font-size:2.2em;font-variant-numeric:tabular-nums;"
-  "margin:.1em 0}.clock.paused{opacity:.6}"
-  ".msg{padding:.6em;border-radius:.4em;background:#e6f4ea;color:#111}"
-  ".msg.err{background:#fde7e9}.msg.info{background:#e8f0fe}"
-  ".refusal{padding:.4em .6em;border-left:4px solid #c01c28;background:#fde7e9;color:#111;"
-  "margin:.4em 0}.readback{padding:.4em .6em;border-left:4px solid var(--a);"
-  "background:#e8f0fe;color:#111;margin:.4em 0}"
-  "#changed{font-size:.9em;padding:.4em .6em;border-radius:.4em;background:#fff3cd;color:#111}"
-  ".tw{overflow-x:auto}table{border-collapse:collapse;width:100%;font-size:.9em}"
-  "th,td{text-align:left;padding:.25em .4em;border-bottom:1px solid #8884}"
-  /* A phone stacks each row of a report's table: its cells one under the other, each after
-   * its column's name (data-l) in place of the header row, so that no column is cut at the
-   * right edge. */
-  "@media(max-width:40em){table.st,.st tbody,.st tr,.st td{display:block}"
-  ".st thead{display:none}"
-  ".st tr{border-bottom:1px solid #8884;padding:.3em 0}"
-  ".st td{border:0;padding:.1em .4em .1em 42%;position:relative;overflow-wrap:anywhere}"
-  ".st td::before{content:attr(data-l);position:absolute;left:.4em;width:calc(42% - 1.2em);"
-  "font-weight:600;opacity:.8;overflow-wrap:anywhere}}"
-  ".card{border:1px solid #8886;border-radius:.5em;padding:.4em .7em;margin:.5em 0}"
-  "dl{display:grid;grid-template-columns:auto 1fr;gap:.1em .8em;margin:.3em 0}dd{margin:0}"
-  "fieldset{border:1px solid #8886;border-radius:.5em;margin:.6em 0;min-width:0}"
-  "label{display:block;margin:.4em 0}label span{display:block;font-size:.85em;opacity:.8}"
-  "select,textarea,button{font:inherit;max-width:100%;margin:.1em 0;box-sizing:border-box}"
-  "select,textarea{width:100%}@media(min-width:40em){label select{width:auto}}"
-  "button{padding:.5em 1.2em;background:var(--a);color:#fff;border:0;border-radius:.4em}"
-  "button.second{background:transparent;color:var(--a);border:1px solid var(--a)}"
-  "details{margin:.4em 0}summary{font-weight:600;cursor:pointer}.dice code{word-break:break-all}"
-  "ul.dice{list-style:none;padding:0}"
-  "input[type=text]{font:inherit;width:100%;box-sizing:border-box}"
-  "label.check{display:inline-block;margin:.2em 1em .2em 0}"
-  ".final{display:flex;flex-wrap:wrap;align-items:center;gap:.3em .8em;margin:.5em 0}"
-  ".final p{margin:0}.final.on p{font-weight:600}.final button.off{background:#8884;color:inherit}"
-  ".admin{border-top:1px solid #8884;padding-top:.3em}.admin summary{font-weight:400}"
-  "footer{margin-top:2em;font-size:.8em;opacity:.7}";
+/* The compiled-in resources of src/portal/ (portal.gresource.xml). */
+GResource *adm_portal_get_resource (void);
 
-/* The page's script. The countdown ticks from the server's own clock (the phone's may be
- * wrong) and stands still while the master has paused it. Every 5 s, and at once when he comes
- * back to the page (a phone slows or stops a page's timers while it is out of sight), it asks
- * status.json whether anything changed — the campaign, his sheet's status, the clock — and when it has,
- * fetches the page and puts its new parts in place: the clock, his sheet's status, his fleet,
- * what his side knows, his reports; the form too, unless he has begun to fill it in, which is
- * never touched (only its CSRF token follows, so that it can still be handed in); a part
- * whose only change is its CSRF token (the final mark's form in the sheet's head) takes the
- * token and is no news; a line says what changed, in the page's own words. It never reloads the page. F-STRAT-8: choosing a
- * route's leg narrows the next leg to its neighbours. */
-static const char script[] =
-  "(function(){var c=document.getElementById('clock');if(!c)return;"
-  "var d=+c.dataset.deadline,pz=+c.dataset.paused,skew=Date.now()/1000-(+c.dataset.now),"
-  "key=c.dataset.key,dirty=false,busy=false,f=document.getElementById('orders');"
-  "if(f&&f.dataset.keep==='1')dirty=true;"
-  "function bare(o){return o?o.outerHTML.replace(/name=\"csrf\" value=\"[^\"]*\"/g,''):''}"
-  "var base=bare(f);"
-  "function p(n){return(n<10?'0':'')+n}"
-  "function fmt(s){var neg=s<0;s=Math.abs(Math.round(s));var h=Math.floor(s/3600),"
-  "m=Math.floor(s/60)%60,x=s%60;return(neg?'−':'')+(h?h+':'+p(m):m)+':'+p(x)}"
-  "function tick(){var k=document.getElementById('clock');if(!k||pz>=0||!d)return;"
-  "k.textContent=fmt(d-(Date.now()/1000-skew))}"
-  "function ours(t){return t&&t.form&&t.form.id==='orders'}"
-  "function narrow(s){if(!s||s.dataset.leg===undefined)return;"
-  "var n=s.form.querySelector('select[name=\"'+s.name.slice(0,-1)+"
-  "String.fromCharCode(s.name.charCodeAt(s.name.length-1)+1)+'\"]');if(!n)return;"
-  "var o=s.options[s.selectedIndex],a=o&&o.dataset.adj?o.dataset.adj.split(' '):null;"
-  "for(var i=1;i<n.options.length;i++){var q=n.options[i];q.disabled=q.hidden="
-  "!!a&&a.indexOf(q.value)<0;if(q.disabled&&q.selected)n.value=''}narrow(n)}"
-  "document.addEventListener('input',function(e){if(ours(e.target))dirty=true},true);"
-  "document.addEventListener('change',function(e){if(ours(e.target)){dirty=true;"
-  "narrow(e.target)}},true);"
-  "function legs(){var l=document.querySelectorAll('#orders select[data-leg=\"0\"]');"
-  "for(var i=0;i<l.length;i++)narrow(l[i])}legs();"
-  "function put(doc,id,said){var a=document.getElementById(id),b=doc.getElementById(id);"
-  "if(!a||!b||a.innerHTML===b.innerHTML)return;"
-  "if(bare(a)===bare(b)){var x=a.querySelectorAll('input[name=csrf]'),"
-  "y=b.querySelectorAll('input[name=csrf]');for(var i=0;i<x.length&&i<y.length;i++)"
-  "x[i].value=y[i].value;return}a.innerHTML=b.innerHTML;"
-  "var h=b.closest('section');h=h&&h.querySelector('h2');"
-  "if(said&&h&&said.indexOf(h.textContent)<0)said.push(h.textContent)}"
-  "function swap(doc){var said=[],o=document.getElementById('orders'),"
-  "n=doc.getElementById('orders'),w=document.getElementById('changed');"
-  "put(doc,'clock-note',said);put(doc,'session');put(doc,'sheet-head',said);put(doc,'fleet',said);"
-  "put(doc,'known',said);put(doc,'reports',said);"
-  "var h=document.querySelector('#sheet h2'),g=doc.querySelector('#sheet h2');"
-  "if(h&&g)h.textContent=g.textContent;"
-  "if(o&&n&&!dirty){if(bare(n)!==base){o.outerHTML=n.outerHTML;legs()}"
-  "else o.querySelector('input[name=csrf]').value=n.querySelector('input[name=csrf]').value;"
-  "base=bare(n)}"
-  "else if(o&&n){o.querySelector('input[name=csrf]').value="
-  "n.querySelector('input[name=csrf]').value;"
-  "if(bare(n)!==base&&!o.dataset.told){o.dataset.told='1';said.push(w.dataset.kept)}}"
-  "else if(o!==n){var s=document.getElementById('sheet'),z=doc.getElementById('sheet');"
-  "if(s&&z)s.innerHTML=z.innerHTML}"
-  "if(said.length&&w){var now=new Date();w.textContent=w.dataset.text.replace('%1$s',"
-  "p(now.getHours())+':'+p(now.getMinutes())).replace('%2$s',said.join(' · '));"
-  "w.hidden=false}}"
-  "function poll(){if(busy)return;busy=true;fetch('status.json',{cache:'no-store'})"
-  ".then(function(r){return r.ok?r.json():null}).then(function(j){if(!j)return;"
-  "d=j.deadline;pz=j.paused;skew=Date.now()/1000-j.now;tick();"
-  "var k=[j.version,j.sheet,j.deadline,j.paused,j.extended].join('|');"
-  "if(k===key)return;return fetch('./',{cache:'no-store'}).then(function(r){"
-  "return r.ok?r.text():null}).then(function(t){if(t===null)return;"
-  "swap(new DOMParser().parseFromString(t,'text/html'));key=k;tick()})})"
-  ".catch(function(){}).then(function(){busy=false})}"
-  "document.addEventListener('visibilitychange',function(){if(!document.hidden){tick();poll()}});"
-  "tick();setInterval(tick,1000);setInterval(poll,5000)})();";
+/* The text of the resource @name as the page inlines it: without its first comment (its
+ * licence and what it is) and without line breaks, the file keeping a rule a line for its
+ * reader. */
+static char *
+inlined_resource (const char *name)
+{
+  g_autofree char *path = g_strconcat ("/io/github/admiralty/Admiralty/portal/", name, NULL);
+  g_autoptr(GBytes) bytes = g_resource_lookup_data (adm_portal_get_resource (), path,
+                                                    G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+  const char *text, *p;
+  GString *out;
+
+  /* Compiled in: always there, and ended by a NUL as every resource is. */
+  g_assert (bytes != NULL);
+  text = g_bytes_get_data (bytes, NULL);
+  p = strstr (text, "*/\n");
+  g_assert (p != NULL);
+  out = g_string_sized_new (g_bytes_get_size (bytes));
+  for (p += 3; *p != '\0'; p++)
+    if (*p != '\n')
+      g_string_append_c (out, *p);
+  return g_string_free (out, FALSE);
+}
+
+/* The page's style (adm-portal-page.css), made once. */
+static const char *
+page_style (void)
+{
+  static char *style;
+
+  if (g_once_init_enter (&style))
+    g_once_init_leave (&style, inlined_resource ("adm-portal-page.css"));
+  return style;
+}
+
+/* The page's script (adm-portal-page.js, which says what it does), made once. */
+static const char *
+page_script (void)
+{
+  static char *script;
+
+  if (g_once_init_enter (&script))
+    g_once_init_leave (&script, inlined_resource ("adm-portal-page.js"));
+  return script;
+}
+
 
 static char *
 format_remaining (gint64 seconds)
@@ -1443,7 +1383,7 @@ adm_portal_page_render (const AdmPortalPage *page)
                           page->lang);
   adm_portal_html_escape (out, page->title);
   g_string_append_printf (out, "</title><style nonce=\"%s\">%s</style></head><body><header><h1>",
-                          page->nonce, style);
+                          page->nonce, page_style ());
   adm_portal_html_escape (out, page->title);
   g_string_append (out, "</h1><p class=\"sub\">");
   adm_portal_html_escape (out, page->subtitle);
@@ -1481,7 +1421,7 @@ adm_portal_page_render (const AdmPortalPage *page)
   adm_portal_html_escape (out, _("Served by the game master’s Admiralty over the room’s network "
                                  "(plain HTTP): keep this link to yourself."));
   g_string_append_printf (out, "</footer><script nonce=\"%s\">%s</script></body></html>\n",
-                          page->nonce, script);
+                          page->nonce, page_script ());
   return g_string_free (out, FALSE);
 }
 
