@@ -527,7 +527,7 @@ stream_start_cb (void           *ctx,
     return;
 
   builder_open (builder, (const char *) prefix, (const char *) localname, uri != NULL,
-                ctxt->input->line);
+                xmlSAX2GetLineNumber (ctxt));
   /* The start tag is behind the parser, and holds no other "<" (a value cannot). */
   offset = MIN (stream_offset (ctxt), stream->length);
   while (offset > 0 && stream->data[offset - 1] != '<')
@@ -616,7 +616,7 @@ stream_characters_cb (void          *ctx,
     {
       /* The parser is past the run: its line is the run's last, less the lines after the
        * first character that is not white space. */
-      int line = ctxt->input->line;
+      int line = xmlSAX2GetLineNumber (ctxt);
       int i = 0;
 
       while (g_ascii_isspace (text[i]))
