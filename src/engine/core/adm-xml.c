@@ -1074,7 +1074,9 @@ adm_xml_read_bytes (const char  *path,
 }
 
 /* Anonymous memory, its pages made at once (MAP_POPULATE) rather than one fault at a time as
- * the file is read into it. */
+ * the file is read into it. The file is read, not mapped (GMappedFile): a mapped file cut
+ * short while it is parsed — written over in place by another program, its USB stick pulled —
+ * raises SIGBUS at the first page past its new end, where a file read is what there was. */
 typedef struct {
   void  *memory;
   gsize  size;
