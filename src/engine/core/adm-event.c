@@ -4,10 +4,8 @@
 #include "config.h"
 
 #include <string.h>
-#include <glib/gi18n-lib.h>
 
 #include "adm-event.h"
-#include "adm-xml.h"
 
 /* An event is a plain value: its kind and keys interned (a journal holds tens of thousands of
  * events of a handful of kinds and keys), its values and text its own, in a reference-counted
@@ -219,9 +217,9 @@ adm_event_set_text (AdmEvent   *self,
   g_autofree char *stripped = text != NULL ? g_strstrip (g_strdup (text)) : NULL;
 
   g_return_if_fail (self != NULL);
-  /* As the file gives it back (adm_event_from_xml () and the journal's reader): without the
-   * white space around it, and none when nothing else is left — so that the event replayed
-   * from the file is the one that was checked when it was recorded. */
+  /* As the file gives it back (the journal's reader): without the white space around it, and
+   * none when nothing else is left — so that the event replayed from the file is the one that
+   * was checked when it was recorded. */
   g_free (self->text);
   self->text = stripped != NULL && stripped[0] != '\0' ? g_steal_pointer (&stripped) : NULL;
 }
@@ -314,51 +312,4 @@ adm_event_append_text (GString    *out,
   node = xmlNewText ((const xmlChar *) text);
   append_dump (out, node);
   xmlFreeNode (node);
-}
-
-AdmEvent *
-adm_event_from_xml (xmlNode     *node,
-                    const char  *display_name,
-                    GError     **error)
-{
-  g_autofree char *kind = adm_xml_get_string (node, "kind");
-  g_autofree char *time_text = adm_xml_get_string (node, "time");
-  g_autoptr(GDateTime) time = NULL;
-  g_autoptr(GTimeZone) utc = g_time_zone_new_utc ();
-  g_autoptr(AdmEvent) self = NULL;
-  g_autofree char *text = NULL;
-
-  if (kind == NULL || *kind == '\0')
-    {
-      adm_xml_set_error (error, display_name, node, _("the event has no kind"));
-      return NULL;
-    }
-  if (time_text == NULL || (time = g_date_time_new_from_iso8601 (time_text, utc)) == NULL)
-    {
-      adm_xml_set_error (error, display_name, node,
-                         _("the event’s time “%s” is not a date and time like "
-                           "2026-11-22T18:00:00Z"), time_text != NULL ? time_text : "");
-      return NULL;
-    }
-
-  self = adm_event_new (kind, g_date_time_to_unix (time));
-  self->line = (int) xmlGetLineNo (node);
-
-  for (xmlAttr *attr = node->properties; attr != NULL; attr = attr->next)
-    {
-      const char *name = (const char *) attr->name;
-      xmlChar *value;
-
-      if (g_str_equal (name, "kind") || g_str_equal (name, "time"))
-        continue;
-      value = xmlNodeListGetString (node->doc, attr->children, 1);
-      adm_event_set (self, name, value != NULL ? (const char *) value : "");
-      xmlFree (value);
-    }
-
-  text = adm_xml_get_text (node);
-  if (text != NULL && *g_strstrip (text) != '\0')
-    adm_event_set_text (self, text);
-
-  return g_steal_pointer (&self);
 }

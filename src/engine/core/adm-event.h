@@ -67,9 +67,6 @@ void         adm_event_append_attribute (GString    *out,
  * the rest as it is (past ASCII too). */
 void         adm_event_append_text (GString    *out,
                                     const char *text);
-AdmEvent    *adm_event_from_xml  (xmlNode    *node,
-                                  const char *display_name,
-                                  GError    **error) G_GNUC_WARN_UNUSED_RESULT;
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmEvent, adm_event_unref)
 

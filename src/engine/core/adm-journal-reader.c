@@ -131,9 +131,9 @@ event_read (const char          *kind,
   return event;
 }
 
-/* An <event>: its kind, its time, its parameters and its text (adm_event_from_xml () for
- * elements read without a tree). An event of an action takes the time read for the action
- * (@action_time_text, @action_time; NULL when none) when it has none of its own or the same. */
+/* An <event>: its kind, its time, its parameters and its text. An event of an action takes
+ * the time read for the action (@action_time_text, @action_time; NULL when none) when it has
+ * none of its own or the same. */
 static AdmEvent *
 event_from_element (const AdmXmlElement  *element,
                     const char           *display_name,

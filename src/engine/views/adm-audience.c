@@ -690,12 +690,6 @@ adm_audience_describe_engagement_status (const AdmQueuedEngagement *engagement,
   return adm_queued_engagement_describe_status (&as_told);
 }
 
-gboolean
-adm_audience_map_shows_composition (AdmAudienceKind kind)
-{
-  return kind != ADM_AUDIENCE_PUBLIC;
-}
-
 GPtrArray *
 adm_audience_hidden_from_public (AdmStrategy *strategy,
                                  const char  *sector_id)

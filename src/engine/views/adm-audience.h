@@ -180,10 +180,6 @@ char         *adm_audience_describe_engagement_status (const AdmQueuedEngagement
  * (AdmFormation*, borrowed). */
 GPtrArray    *adm_audience_hidden_from_public (AdmStrategy  *strategy,
                                                const char   *sector_id) G_GNUC_WARN_UNUSED_RESULT;
-/* Whether an audience of the strategic map is told a formation's composition (its ships and
- * their number): the master and the sides are; the public (the projector) sees formations
- * with their faction only. */
-gboolean      adm_audience_map_shows_composition (AdmAudienceKind kind);
 
 /* How many ships of @formation the strategic map tells its audience (F-STRAT-3: the details
  * go to the admirals whose formations saw them): the master, all as they are; the public,

@@ -1528,9 +1528,9 @@ build_admiral (Report     *report,
 
 /* F-STRAT-3: what everyone may know of @cycle, through the one filter of the public map
  * (adm_audience_known_formations () with no viewer): the formations not hidden or revealed to
- * everyone, by faction and place — never their ships or strength (the public map shows none,
- * adm_audience_map_shows_composition ()) — and the engagements one of them fought, naming only
- * those. A hidden formation is not named, nor counted, nor hinted at. */
+ * everyone, by faction and place — never their ships or strength, which the public map shows
+ * none of — and the engagements one of them fought, naming only those. A hidden formation is
+ * not named, nor counted, nor hinted at. */
 static AdmDoc *
 build_public (Report  *report,
               guint    asked,
