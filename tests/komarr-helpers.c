@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "komarr-helpers.h"
+#include "file-helpers.h"
 #include "shipped-helpers.h"
 
 AdmCampaign *
@@ -186,4 +187,21 @@ komarr_play_saved (const char *scenario_path,
       g_assert_no_error (error);
     }
   return campaign;
+}
+
+AdmCampaign *
+komarr_saved_and_played (const char *path,
+                         guint       cycles,
+                         gint64      t0)
+{
+  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
+
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_save (campaign, path, &error));
+  g_assert_no_error (error);
+  for (guint cycle = 1; cycle <= cycles; cycle++)
+    komarr_play_cycle (campaign, cycle, t0);
+  return g_steal_pointer (&campaign);
 }

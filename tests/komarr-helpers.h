@@ -83,6 +83,14 @@ AdmBattle *
 engagement_battle (AdmCampaign *campaign,
                    const char  *id);
 
+/* The bundled Komarr campaign opened as it ships (scenarios/komarr-campaign.admiralty) and
+ * saved as @path, then its cycles 1 to @cycles played onto that file as komarr_play_cycle ()
+ * plays each from @t0: each cycle is journaled to @path as it is played. */
+AdmCampaign *
+komarr_saved_and_played (const char *path,
+                         guint       cycles,
+                         gint64      t0);
+
 /* A new campaign (seed 1) of the scenario at @scenario_path (NULL: the bundled Komarr
  * campaign) played for cycles 1 to @cycles as komarr_play_cycle () plays each, and saved as
  * @save_path after each. */

@@ -20,19 +20,14 @@
 static AdmCampaign *
 new_campaign (char **folder_out)
 {
-  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
   g_autoptr(GError) error = NULL;
-  g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
   char *folder = g_dir_make_tmp ("admiralty-prize-XXXXXX", &error);
   g_autofree char *path = NULL;
 
   g_assert_no_error (error);
   path = g_build_filename (folder, "komarr.admiralty", NULL);
-  g_assert_true (adm_campaign_save (campaign, path, &error));
-  g_assert_no_error (error);
-  komarr_play_cycle (campaign, 1, T0);
   *folder_out = folder;
-  return g_steal_pointer (&campaign);
+  return komarr_saved_and_played (path, 1, T0);
 }
 
 /* The battle of c1-1 (Pol jump point) as the campaign sets it up, with Pol Defiant moved into

@@ -258,18 +258,14 @@ static AdmCampaign *
 campaign_at_pol_orbit (char      **folder,
                        AdmBattle **battle)
 {
-  g_autofree char *scenario = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
-                                                "komarr-campaign.admiralty", NULL);
   g_autoptr(GError) error = NULL;
-  g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
+  g_autoptr(AdmCampaign) campaign = NULL;
   g_autofree char *path = NULL;
 
-  g_assert_no_error (error);
   *folder = g_dir_make_tmp ("admiralty-dice-XXXXXX", &error);
   g_assert_no_error (error);
   path = g_build_filename (*folder, "komarr.admiralty", NULL);
-  g_assert_true (adm_campaign_save (campaign, path, &error));
-  komarr_play_cycle (campaign, 1, T0);
+  campaign = komarr_saved_and_played (path, 1, T0);
   *battle = engagement_battle (campaign, "c1-3");
   return g_steal_pointer (&campaign);
 }

@@ -36,19 +36,13 @@ new_campaign (guint   cycles,
               char  **dir)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *scenario = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
-                                                "komarr-campaign.admiralty", NULL);
-  g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
+  g_autoptr(AdmCampaign) campaign = NULL;
   char *path;
 
-  g_assert_no_error (error);
   *dir = g_dir_make_tmp ("admiralty-drafts-XXXXXX", &error);
   g_assert_no_error (error);
   path = g_build_filename (*dir, "komarr.admiralty", NULL);
-  g_assert_true (adm_campaign_save (campaign, path, &error));
-  g_assert_no_error (error);
-  for (guint cycle = 1; cycle <= cycles; cycle++)
-    komarr_play_cycle (campaign, cycle, T0);
+  campaign = komarr_saved_and_played (path, cycles, T0);
   return path;
 }
 

@@ -21,26 +21,20 @@
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 
 typedef struct {
-  char        *folder;
-  AdmCampaign *one;    /* the battle fought on the chief's own machine */
-  AdmCampaign *chief;  /* the battle fought at "Table 1" */
-  char        *assignment;
+  char            *folder;
+  AdmCampaign     *one;     /* the battle fought on the chief's own machine */
+  AdmCampaign     *chief;   /* the battle fought at "Table 1" */
+  char            *assignment;
+  AdmBattleOrders *orders;  /* c1-3's, tests/data/campaign-battles/komarr-c1-3.orders.xml */
 } Fixture;
 
 static AdmCampaign *
 komarr_after_cycle (const char *folder,
                     const char *name)
 {
-  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
   g_autofree char *path = g_build_filename (folder, name, NULL);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
 
-  g_assert_no_error (error);
-  g_assert_true (adm_campaign_save (campaign, path, &error));
-  g_assert_no_error (error);
-  komarr_play_cycle (campaign, 1, T0);
-  return g_steal_pointer (&campaign);
+  return komarr_saved_and_played (path, 1, T0);
 }
 
 static void
@@ -48,7 +42,11 @@ fixture_setup (Fixture       *fixture,
                gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
+  g_autofree char *orders_path = source_path ("tests/data/campaign-battles",
+                                              "komarr-c1-3.orders.xml", NULL);
 
+  fixture->orders = adm_battle_orders_load_file (orders_path, &error);
+  g_assert_no_error (error);
   fixture->folder = g_dir_make_tmp ("admiralty-table-battle-XXXXXX", &error);
   g_assert_no_error (error);
   fixture->one = komarr_after_cycle (fixture->folder, "one.admiralty");
@@ -62,13 +60,12 @@ static void
 fixture_teardown (Fixture       *fixture,
                   gconstpointer  data)
 {
-  g_autofree char *command = g_strdup_printf ("rm -rf '%s'", fixture->folder);
-
   g_clear_object (&fixture->one);
   g_clear_object (&fixture->chief);
-  g_assert_cmpint (system (command), ==, 0);
+  remove_tree (fixture->folder);
   g_free (fixture->folder);
   g_free (fixture->assignment);
+  g_clear_pointer (&fixture->orders, adm_battle_orders_free);
 }
 
 /* The battle as the table gets it from the chief, and the one the chief sets up himself. */
@@ -89,6 +86,22 @@ static AdmBattle *
 battle_at_hand (AdmCampaign *campaign)
 {
   return engagement_battle (campaign, "c1-3");
+}
+
+/* Resolves @battle's next phase with c1-3's orders for its turn and @dice. */
+static void
+next_phase (Fixture       *fixture,
+            AdmBattle     *battle,
+            AdmDiceSource *dice)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean ok = adm_battle_resolve_phase (battle,
+                                          adm_battle_orders_get_turn (fixture->orders,
+                                                                      adm_battle_get_turn (battle)),
+                                          dice, &error);
+
+  g_assert_no_error (error);
+  g_assert_true (ok);
 }
 
 /* Sends what the chief does not hold yet; the receipt must then hold every entry. */
@@ -146,6 +159,33 @@ file_text (AdmCampaign *campaign)
   return text;
 }
 
+/* @battle's entries from the first, sent by "Table 1": refused, in words holding @words, and
+ * neither the chief's file nor his journal changed; the receipt keeps none. */
+static void
+assert_refused (Fixture    *fixture,
+                AdmBattle  *battle,
+                const char *words)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = file_text (fixture->chief);
+  g_autofree char *after = NULL, *message = NULL;
+  guint entries = adm_journal_get_n_entries (adm_campaign_get_journal (fixture->chief));
+  AdmTableReceipt receipt;
+  gsize length;
+
+  message = adm_table_battle_message (battle, "c1-3", fixture->assignment, 1, NULL, &length);
+  g_assert_false (adm_campaign_receive_from_table (fixture->chief, "Table 1", message, length,
+                                                   "Table 1", &receipt, &error));
+  g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, words));
+  g_assert_cmpuint (receipt.kept, ==, 0);
+  after = file_text (fixture->chief);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpuint (adm_journal_get_n_entries (adm_campaign_get_journal (fixture->chief)), ==,
+                    entries);
+}
+
 /* The same battle, phase by phase with seeded dice (5) and the orders of
  * tests/data/campaign-battles/komarr-c1-3.orders.xml, at the table and on one machine. One
  * phase is undone and redone at the table and here alike; two phases wait (the link cut) and
@@ -155,10 +195,7 @@ static void
 test_same_as_one_machine (Fixture       *fixture,
                           gconstpointer  data)
 {
-  g_autofree char *orders_path = source_path ("tests/data/campaign-battles",
-                                              "komarr-c1-3.orders.xml", NULL);
   g_autoptr(GError) error = NULL;
-  g_autoptr(AdmBattleOrders) orders = adm_battle_orders_load_file (orders_path, &error);
   g_autoptr(AdmBattle) table = battle_at_table (fixture);
   g_autoptr(AdmBattle) here = battle_at_hand (fixture->one);
   g_autoptr(AdmDicePrng) table_dice = adm_dice_prng_new (5);
@@ -170,7 +207,7 @@ test_same_as_one_machine (Fixture       *fixture,
   for (int phase = 0; phase < 15; phase++)
     {
       int turn = adm_battle_get_turn (table);
-      const AdmTurnOrders *turn_orders = adm_battle_orders_get_turn (orders, turn);
+      const AdmTurnOrders *turn_orders = adm_battle_orders_get_turn (fixture->orders, turn);
 
       g_assert_true (adm_battle_resolve_phase (table, turn_orders, ADM_DICE_SOURCE (table_dice),
                                                &error));
@@ -251,10 +288,7 @@ static void
 test_flushed_off_the_loop (Fixture       *fixture,
                            gconstpointer  data)
 {
-  g_autofree char *orders_path = source_path ("tests/data/campaign-battles",
-                                              "komarr-c1-3.orders.xml", NULL);
   g_autoptr(GError) error = NULL;
-  g_autoptr(AdmBattleOrders) orders = adm_battle_orders_load_file (orders_path, &error);
   g_autoptr(AdmBattle) table = battle_at_table (fixture);
   g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (5);
   g_autoptr(AdmTableMessage) message = NULL;
@@ -272,11 +306,7 @@ test_flushed_off_the_loop (Fixture       *fixture,
     {
       if (phase == 2)
         send (fixture, table, NULL);
-      g_assert_true (adm_battle_resolve_phase (table,
-                                               adm_battle_orders_get_turn (orders,
-                                                                           adm_battle_get_turn (table)),
-                                               ADM_DICE_SOURCE (dice), &error));
-      g_assert_no_error (error);
+      next_phase (fixture, table, ADM_DICE_SOURCE (dice));
     }
   adm_campaign_when_saved (fixture->chief, saved_cb, &saved);
   g_assert_true (saved);
@@ -321,23 +351,15 @@ count_checkpoint_failed_cb (AdmCampaign  *campaign,
 /* Plays @table's phases until its turn @turn is over, and sends them to the chief: the time
  * the chief took to keep them. */
 static gint64
-play_turn_and_send (Fixture         *fixture,
-                    AdmBattle       *table,
-                    AdmBattleOrders *orders,
-                    AdmDicePrng     *dice,
-                    int              turn)
+play_turn_and_send (Fixture     *fixture,
+                    AdmBattle   *table,
+                    AdmDicePrng *dice,
+                    int          turn)
 {
-  g_autoptr(GError) error = NULL;
   gint64 start;
 
   while (adm_battle_get_turn (table) <= turn)
-    {
-      g_assert_true (adm_battle_resolve_phase (table,
-                                               adm_battle_orders_get_turn (orders,
-                                                                           adm_battle_get_turn (table)),
-                                               ADM_DICE_SOURCE (dice), &error));
-      g_assert_no_error (error);
-    }
+    next_phase (fixture, table, ADM_DICE_SOURCE (dice));
   start = g_get_monotonic_time ();
   send (fixture, table, NULL);
   return g_get_monotonic_time () - start;
@@ -365,14 +387,11 @@ static void
 test_checkpoints_off_the_loop (Fixture       *fixture,
                                gconstpointer  data)
 {
-  g_autofree char *orders_path = source_path ("tests/data/campaign-battles",
-                                              "komarr-c1-3.orders.xml", NULL);
   const char *path = adm_campaign_get_path (fixture->chief);
   g_autofree char *first = adm_file_checkpoint_path (path, "battle-c1-3-turn-1");
   g_autofree char *second = adm_file_checkpoint_path (path, "battle-c1-3-turn-2");
   g_autofree char *folder = g_path_get_dirname (first);
   g_autoptr(GError) error = NULL;
-  g_autoptr(AdmBattleOrders) orders = adm_battle_orders_load_file (orders_path, &error);
   g_autoptr(AdmBattle) table = battle_at_table (fixture);
   g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (5);
   g_autoptr(GPtrArray) said = g_ptr_array_new_with_free_func (g_free);
@@ -384,7 +403,7 @@ test_checkpoints_off_the_loop (Fixture       *fixture,
   g_signal_connect (fixture->chief, "checkpoint-failed",
                     G_CALLBACK (count_checkpoint_failed_cb), said);
   /* The first phase: the battle's set-up goes into the file, written whole. */
-  g_assert_true (adm_battle_resolve_phase (table, adm_battle_orders_get_turn (orders, 1),
+  g_assert_true (adm_battle_resolve_phase (table, adm_battle_orders_get_turn (fixture->orders, 1),
                                            ADM_DICE_SOURCE (dice), &error));
   g_assert_no_error (error);
   send (fixture, table, NULL);
@@ -394,7 +413,7 @@ test_checkpoints_off_the_loop (Fixture       *fixture,
   /* The rest of turn 1: its checkpoint is left to the flusher. */
   g_setenv ("ADMIRALTY_TEST_FLUSH_DELAY_MS", "1500", TRUE);
   start = g_get_monotonic_time ();
-  g_assert_cmpint (play_turn_and_send (fixture, table, orders, dice, 1), <, delay);
+  g_assert_cmpint (play_turn_and_send (fixture, table, dice, 1), <, delay);
   g_assert_false (g_file_test (first, G_FILE_TEST_EXISTS));
   g_assert_cmpint (wait_saved (fixture->chief, start), >=, delay);
   g_assert_true (g_file_test (first, G_FILE_TEST_IS_REGULAR));
@@ -421,7 +440,7 @@ test_checkpoints_off_the_loop (Fixture       *fixture,
   g_assert_cmpint (g_rmdir (folder), ==, 0);
   g_assert_true (g_file_set_contents (folder, "", 0, &error));
   g_assert_no_error (error);
-  play_turn_and_send (fixture, table, orders, dice, 2);
+  play_turn_and_send (fixture, table, dice, 2);
   g_assert_cmpuint (said->len, ==, 0);
   wait_saved (fixture->chief, g_get_monotonic_time ());
   g_assert_cmpuint (said->len, ==, 1);
@@ -437,18 +456,14 @@ static void
 test_dice_policy (Fixture       *fixture,
                   gconstpointer  data)
 {
-  g_autofree char *orders_path = source_path ("tests/data/campaign-battles",
-                                              "komarr-c1-3.orders.xml", NULL);
   g_autoptr(GError) error = NULL;
-  g_autoptr(AdmBattleOrders) orders = adm_battle_orders_load_file (orders_path, &error);
   g_autoptr(AdmBattle) table = battle_at_table (fixture);
   g_autoptr(AdmDiceQueue) typed = adm_dice_queue_new ();
-  g_autofree char *message = NULL, *before = NULL, *after = NULL, *again = NULL;
+  g_autofree char *again = NULL;
   const AdmTableAssignment *at;
   AdmTableReceipt receipt;
   guint8 secret[ADM_DICE_SECRET_LENGTH];
   gsize length;
-  guint entries;
 
   g_assert_no_error (error);
   at = adm_state_get_table (adm_campaign_get_state (fixture->chief), "c1-3");
@@ -458,29 +473,12 @@ test_dice_policy (Fixture       *fixture,
     adm_dice_queue_push (typed, 3);
   for (int phase = 0; phase < 15 && adm_battle_get_rolls (table)->len == 0; phase++)
     {
-      gboolean ok = adm_battle_resolve_phase (table, adm_battle_orders_get_turn (
-                                                orders, adm_battle_get_turn (table)),
-                                              ADM_DICE_SOURCE (typed), &error);
-
-      g_assert_no_error (error);
-      g_assert_true (ok);
+      next_phase (fixture, table, ADM_DICE_SOURCE (typed));
     }
   g_assert_cmpuint (adm_battle_get_rolls (table)->len, >, 0);
-  before = file_text (fixture->chief);
-  entries = adm_journal_get_n_entries (adm_campaign_get_journal (fixture->chief));
-  message = adm_table_battle_message (table, "c1-3", fixture->assignment, 1, NULL, &length);
-  g_assert_false (adm_campaign_receive_from_table (fixture->chief, "Table 1", message, length,
-                                                   "Table 1", &receipt, &error));
-  g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED);
-  g_test_message ("%s", error->message);
-  g_assert_nonnull (strstr (error->message, "of the battle of engagement c1-3 was typed "
-                                            "in at the table “Table 1”, but the engagement was "
-                                            "handed to it with the program's dice only"));
-  g_clear_error (&error);
-  after = file_text (fixture->chief);
-  g_assert_cmpstr (before, ==, after);
-  g_assert_cmpuint (adm_journal_get_n_entries (adm_campaign_get_journal (fixture->chief)), ==,
-                    entries);
+  assert_refused (fixture, table, "of the battle of engagement c1-3 was typed in at the table "
+                                  "“Table 1”, but the engagement was handed to it with the "
+                                  "program's dice only");
 
   /* Taken back and handed over again with typed dice allowed: the same battle is kept. */
   g_assert_true (adm_campaign_take_back_table (fixture->chief, "c1-3", "typed dice allowed",
@@ -799,18 +797,14 @@ kept_battle (AdmCampaign *campaign)
 /* Resolves @battle's next phase with the orders of c1-3 and the program dice of @secret, drawn
  * as a table draws them: from the battle's next roll. */
 static void
-table_phase (AdmBattle       *battle,
-             AdmBattleOrders *orders,
-             const guint8    *secret)
+table_phase (Fixture      *fixture,
+             AdmBattle    *battle,
+             const guint8 *secret)
 {
-  g_autoptr(GError) error = NULL;
   g_autoptr(AdmDiceCommit) dice = adm_dice_commit_new (secret, "c1-3",
                                                        adm_battle_get_rolls (battle)->len + 1);
 
-  g_assert_true (adm_battle_resolve_phase (battle, adm_battle_orders_get_turn (
-                                             orders, adm_battle_get_turn (battle)),
-                                           ADM_DICE_SOURCE (dice), &error));
-  g_assert_no_error (error);
+  next_phase (fixture, battle, ADM_DICE_SOURCE (dice));
 }
 
 /* docs/dice.md: the program dice of a battle at a table are committed to in the chief's
@@ -821,16 +815,13 @@ static void
 test_program_dice (Fixture       *fixture,
                    gconstpointer  data)
 {
-  g_autofree char *orders_path = source_path ("tests/data/campaign-battles",
-                                              "komarr-c1-3.orders.xml", NULL);
   g_autoptr(GError) error = NULL;
-  g_autoptr(AdmBattleOrders) orders = adm_battle_orders_load_file (orders_path, &error);
   guint8 secret[ADM_DICE_SECRET_LENGTH], again[ADM_DICE_SECRET_LENGTH];
   guint8 read_secret[ADM_DICE_SECRET_LENGTH];
   g_autofree char *saved = adm_campaign_table_battle (fixture->chief, "Table 1", "c1-3",
                                                       &error);
   g_autofree char *setup = NULL, *inner = NULL, *bare = NULL, *hex = NULL, *commitment = NULL;
-  g_autofree char *before = NULL, *after = NULL, *message = NULL, *head = NULL;
+  g_autofree char *before = NULL, *message = NULL, *head = NULL;
   g_autofree char *inner_head = NULL;
   g_autoptr(GPtrArray) commitments = NULL;
   g_autoptr(GPtrArray) checks = NULL;
@@ -840,10 +831,7 @@ test_program_dice (Fixture       *fixture,
   g_autoptr(AdmDiceSource) chief_dice = NULL;
   const AdmTableAssignment *at;
   const AdmDiceCommitment *committed;
-  AdmTableReceipt receipt;
   gboolean has_secret = TRUE, typed_dice = FALSE;
-  guint entries;
-  gsize length;
 
   g_assert_no_error (error);
   at = adm_state_get_table (adm_campaign_get_state (fixture->chief), "c1-3");
@@ -942,36 +930,21 @@ test_program_dice (Fixture       *fixture,
   cheat = battle_at_table (fixture);
   for (int phase = 0; phase < 15; phase++)
     {
-      g_assert_true (adm_battle_resolve_phase (cheat, adm_battle_orders_get_turn (
-                                                 orders, adm_battle_get_turn (cheat)),
-                                               ADM_DICE_SOURCE (own_dice), &error));
-      g_assert_no_error (error);
+      next_phase (fixture, cheat, ADM_DICE_SOURCE (own_dice));
     }
   g_assert_cmpuint (adm_battle_get_rolls (cheat)->len, >, 0);
-  before = file_text (fixture->chief);
-  entries = adm_journal_get_n_entries (adm_campaign_get_journal (fixture->chief));
-  message = adm_table_battle_message (cheat, "c1-3", fixture->assignment, 1, NULL, &length);
-  g_assert_false (adm_campaign_receive_from_table (fixture->chief, "Table 1", message, length,
-                                                   "Table 1", &receipt, &error));
-  g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED);
-  g_assert_nonnull (strstr (error->message, "is not the program dice the chief master "
-                                            "committed to for this table"));
-  g_clear_error (&error);
-  g_assert_cmpuint (receipt.kept, ==, 0);
-  g_assert_cmpuint (adm_journal_get_n_entries (adm_campaign_get_journal (fixture->chief)), ==,
-                    entries);
-  after = file_text (fixture->chief);
-  g_assert_cmpstr (after, ==, before);
+  assert_refused (fixture, cheat, "is not the program dice the chief master committed to for "
+                                  "this table");
 
   /* The dice committed to, an Undo and a Redo among them: kept, phase by phase. */
   for (int phase = 0; phase < 15; phase++)
     {
-      table_phase (table, orders, secret);
+      table_phase (fixture, table, secret);
       if (phase == 10)
         {
           g_assert_true (adm_battle_undo (table, &error));
           g_assert_no_error (error);
-          table_phase (table, orders, secret);
+          table_phase (fixture, table, secret);
         }
       send (fixture, table, NULL);
     }
