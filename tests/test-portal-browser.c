@@ -21,26 +21,17 @@
 
 #include "config.h"
 
-#include <errno.h>
-#include <poll.h>
 #include <string.h>
-#include <unistd.h>
-#include <json-glib/json-glib.h>
 
 #include "admiralty-engine.h"
 #include "adm-portal.h"
+#include "browser-helpers.h"
 #include "cli-helpers.h"
 #include "file-helpers.h"
 #include "komarr-helpers.h"
 
-#define TIMEOUT_MS 60000
-
 typedef struct {
-  int       to_browser;     /* we write commands here (the browser's fd 3) */
-  int       from_browser;   /* and read replies here (its fd 4) */
-  GString  *pending;
-  guint     next_id;
-  char     *session;
+  Chromium  chromium;
   char     *link;
   char     *final_text;     /* document.body.innerText after the submit */
   char     *refused_text;   /* the sheet's status once the master refused it */
@@ -50,7 +41,6 @@ typedef struct {
   char        *dir;         /* the campaign and Chromium's profile */
   AdmCampaign *campaign;
   AdmPortal   *portal;
-  GSubprocess *process;
   guint        width, height;
   char        *suffix;      /* "phone" or "tablet", in the screenshots' names */
   /* The muster: each admiral's link, in the order of the pools, and what of the other pools
@@ -60,120 +50,29 @@ typedef struct {
   char        *refused[2];  /* another admiral's ship refused, and no ship at all */
 } Browser;
 
-/* Reads one NUL-terminated message, or NULL after TIMEOUT_MS. */
-static char *
-read_message (Browser *browser)
-{
-  gint64 end = g_get_monotonic_time () + TIMEOUT_MS * 1000;
-
-  for (;;)
-    {
-      const char *nul = memchr (browser->pending->str, '\0', browser->pending->len);
-      struct pollfd fd = { browser->from_browser, POLLIN, 0 };
-      char buffer[65536];
-      ssize_t n;
-      int left = (int) ((end - g_get_monotonic_time ()) / 1000);
-
-      if (nul != NULL)
-        {
-          char *message = g_strndup (browser->pending->str, (gsize) (nul - browser->pending->str));
-
-          g_string_erase (browser->pending, 0, (gssize) (nul - browser->pending->str) + 1);
-          return message;
-        }
-      if (left <= 0 || poll (&fd, 1, left) <= 0)
-        return NULL;
-      n = read (browser->from_browser, buffer, sizeof buffer);
-      if (n <= 0)
-        return NULL;
-      g_string_append_len (browser->pending, buffer, n);
-    }
-}
-
-/* Sends @method with @params (JSON text) and returns the reply's "result" member. */
+/* browser-helpers' calls on @browser's Chromium, as the flows below make them. */
 static JsonNode *
 call (Browser    *browser,
       const char *method,
       const char *params)
 {
-  guint id = ++browser->next_id;
-  g_autofree char *command = NULL;
-
-  if (browser->session != NULL)
-    command = g_strdup_printf ("{\"id\":%u,\"sessionId\":\"%s\",\"method\":\"%s\",\"params\":%s}",
-                               id, browser->session, method, params);
-  else
-    command = g_strdup_printf ("{\"id\":%u,\"method\":\"%s\",\"params\":%s}", id, method, params);
-  if (write (browser->to_browser, command, strlen (command) + 1) != (ssize_t) strlen (command) + 1)
-    return NULL;
-  for (;;)
-    {
-      g_autofree char *message = read_message (browser);
-      g_autoptr(JsonParser) parser = json_parser_new ();
-      JsonObject *reply;
-
-      if (message == NULL || !json_parser_load_from_data (parser, message, -1, NULL))
-        return NULL;
-      reply = json_node_get_object (json_parser_get_root (parser));
-      if (!json_object_has_member (reply, "id") ||
-          json_object_get_int_member (reply, "id") != id)
-        continue;  /* an event, or another reply */
-      if (!json_object_has_member (reply, "result"))
-        return NULL;
-      return json_node_copy (json_object_get_member (reply, "result"));
-    }
+  return chromium_call (&browser->chromium, method, params);
 }
 
-/* Evaluates @expression in the page; its value as a string ("" when none). */
 static char *
 evaluate (Browser    *browser,
           const char *expression)
 {
-  g_autoptr(JsonBuilder) builder = json_builder_new ();
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
-  g_autoptr(JsonNode) root = NULL;
-  g_autoptr(JsonNode) result = NULL;
-  g_autofree char *params = NULL;
-  JsonObject *value;
-
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "expression");
-  json_builder_add_string_value (builder, expression);
-  json_builder_set_member_name (builder, "returnByValue");
-  json_builder_add_boolean_value (builder, TRUE);
-  json_builder_end_object (builder);
-  root = json_builder_get_root (builder);
-  json_generator_set_root (generator, root);
-  params = json_generator_to_data (generator, NULL);
-  result = call (browser, "Runtime.evaluate", params);
-  if (result == NULL)
-    return NULL;
-  value = json_object_get_object_member (json_node_get_object (result), "result");
-  if (value == NULL || !json_object_has_member (value, "value") ||
-      json_node_get_value_type (json_object_get_member (value, "value")) != G_TYPE_STRING)
-    return g_strdup ("");
-  return g_strdup (json_object_get_string_member (value, "value"));
+  return chromium_evaluate (&browser->chromium, expression);
 }
 
-/* Waits until @expression is "yes" in the page. */
 static gboolean
 wait_for (Browser    *browser,
           const char *expression)
 {
-  for (guint i = 0; i < TIMEOUT_MS / 100; i++)
-    {
-      g_autofree char *value = evaluate (browser, expression);
-
-      if (value == NULL)
-        return FALSE;
-      if (g_str_equal (value, "yes"))
-        return TRUE;
-      g_usleep (100000);
-    }
-  return FALSE;
+  return chromium_wait_for (&browser->chromium, expression);
 }
 
-/* The page as the browser shows it now, @width × @height, into the build's tests folder. */
 static gboolean
 screenshot (Browser    *browser,
             const char *name,
@@ -181,56 +80,30 @@ screenshot (Browser    *browser,
             guint       height,
             const char *scroll_to)
 {
-  g_autofree char *metrics = g_strdup_printf ("{\"width\":%u,\"height\":%u,"
-                                              "\"deviceScaleFactor\":1,\"mobile\":%s}",
-                                              width, height, width < 600 ? "true" : "false");
-  g_autofree char *scroll = g_strdup_printf ("(function(){var e=document.querySelector('%s');"
-                                             "if(e)e.scrollIntoView();return 'ok'})()",
-                                             scroll_to);
-  g_autofree char *scrolled = NULL;
-  g_autoptr(JsonNode) set = call (browser, "Emulation.setDeviceMetricsOverride", metrics);
-  g_autoptr(JsonNode) shot = NULL;
-  g_autofree guchar *png = NULL;
-  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_BUILD_DIR"), "tests", name, NULL);
-  gsize length;
+  return chromium_screenshot (&browser->chromium, name, width, height, scroll_to);
+}
 
-  g_usleep (300000);
-  scrolled = evaluate (browser, scroll);
-  g_usleep (200000);
-  shot = call (browser, "Page.captureScreenshot", "{\"format\":\"png\"}");
-  if (set == NULL || shot == NULL)
-    return FALSE;
-  png = g_base64_decode (json_object_get_string_member (json_node_get_object (shot), "data"),
-                         &length);
-  return g_file_set_contents (path, (const char *) png, (gssize) length, NULL);
+/* A new page at @url in the browser, which the calls then go to: FALSE, and the conversation's
+ * problem said, when Chromium did not open it. */
+static gboolean
+open_page (Browser    *browser,
+           const char *url)
+{
+  const char *problem = chromium_open (&browser->chromium, url);
+
+  if (problem != NULL)
+    browser->problem = g_strdup (problem);
+  return problem == NULL;
 }
 
 static gpointer
 browser_thread (gpointer data)
 {
   Browser *browser = data;
-  g_autofree char *params = g_strdup_printf ("{\"url\":\"%s\"}", browser->link);
-  g_autoptr(JsonNode) target = call (browser, "Target.createTarget", params);
-  g_autoptr(JsonNode) attached = NULL;
-  g_autofree char *attach = NULL;
   g_autofree char *filled = NULL;
 
-  if (target == NULL)
-    {
-      browser->problem = g_strdup ("Target.createTarget failed");
-      goto out;
-    }
-  attach = g_strdup_printf ("{\"targetId\":\"%s\",\"flatten\":true}",
-                            json_object_get_string_member (json_node_get_object (target),
-                                                           "targetId"));
-  attached = call (browser, "Target.attachToTarget", attach);
-  if (attached == NULL)
-    {
-      browser->problem = g_strdup ("Target.attachToTarget failed");
-      goto out;
-    }
-  browser->session = g_strdup (json_object_get_string_member (json_node_get_object (attached),
-                                                              "sessionId"));
+  if (!open_page (browser, browser->link))
+    goto out;
   if (!wait_for (browser, "document.readyState === 'complete' && "
                           "document.querySelector('form') ? 'yes' : 'no'"))
     {
@@ -326,10 +199,10 @@ received_cb (AdmPortal  *portal,
   g_timeout_add (1000, refuse_cb, portal);
 }
 
-/* Starts a browser test: the campaign of @scenario_file (under scenarios/) saved in a new
- * folder, its portal on 127.0.0.1, and headless Chromium in a window of @width × @height
- * (@suffix names its screenshots), driven over the DevTools protocol on a pipe (its fds 3 and
- * 4), its profile in that folder. FALSE, the test skipped, when chromium is not installed. */
+/* Starts a browser test: headless Chromium in a window of @width × @height (@suffix names its
+ * screenshots), its profile in a new folder (chromium_start ()), and the campaign of
+ * @scenario_file (under scenarios/) saved in that folder, its portal on 127.0.0.1. FALSE, the
+ * test skipped, when chromium is not installed. */
 static gboolean
 browser_start_scenario (Browser    *browser,
                         const char *scenario_file,
@@ -337,26 +210,22 @@ browser_start_scenario (Browser    *browser,
                         guint       height,
                         const char *suffix)
 {
-  g_autofree char *chromium = g_find_program_in_path ("chromium");
   g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
                                             scenario_file, NULL);
   g_autoptr(GError) error = NULL;
-  g_autofree char *save_path = NULL, *profile = NULL, *profile_option = NULL;
-  g_autofree char *size = g_strdup_printf ("--window-size=%u,%u", width, height);
+  g_autofree char *save_path = NULL, *profile = NULL;
   g_autoptr(AdmScenario) scenario = NULL;
-  g_autoptr(GSubprocessLauncher) launcher = NULL;
-  int to_browser[2], from_browser[2];
 
-  if (chromium == NULL)
-    {
-      g_test_skip ("chromium is not installed");
-      return FALSE;
-    }
   browser->dir = g_dir_make_tmp ("admiralty-portal-browser-XXXXXX", &error);
   g_assert_no_error (error);
   save_path = g_build_filename (browser->dir, "komarr.admiralty", NULL);
   profile = g_build_filename (browser->dir, "chromium", NULL);
-  profile_option = g_strconcat ("--user-data-dir=", profile, NULL);
+  if (!chromium_start (&browser->chromium, profile, width, height))
+    {
+      remove_tree (browser->dir);
+      g_clear_pointer (&browser->dir, g_free);
+      return FALSE;
+    }
   scenario = adm_scenario_load_file (path, &error);
   g_assert_no_error (error);
   browser->campaign = adm_campaign_new (scenario, 1);
@@ -366,24 +235,6 @@ browser_start_scenario (Browser    *browser,
   g_assert_no_error (error);
   g_assert_true (adm_portal_start (browser->portal, "127.0.0.1", 0, &error));
   g_assert_no_error (error);
-
-  g_assert_cmpint (pipe (to_browser), ==, 0);
-  g_assert_cmpint (pipe (from_browser), ==, 0);
-  launcher = g_subprocess_launcher_new (g_getenv ("ADMIRALTY_TEST_BROWSER_LOG") != NULL
-                                        ? G_SUBPROCESS_FLAGS_NONE
-                                        : G_SUBPROCESS_FLAGS_STDOUT_SILENCE |
-                                          G_SUBPROCESS_FLAGS_STDERR_SILENCE);
-  g_subprocess_launcher_take_fd (launcher, to_browser[0], 3);
-  g_subprocess_launcher_take_fd (launcher, from_browser[1], 4);
-  browser->process = g_subprocess_launcher_spawn (launcher, &error, chromium, "--headless=new",
-                                                  "--no-sandbox", "--disable-gpu",
-                                                  "--no-first-run", "--remote-debugging-pipe",
-                                                  size, profile_option, "about:blank", NULL);
-  g_assert_no_error (error);
-  g_clear_object (&launcher);  /* closes the browser's ends in this process */
-  browser->to_browser = to_browser[1];
-  browser->from_browser = from_browser[0];
-  browser->pending = g_string_new (NULL);
   browser->link = adm_portal_get_link (browser->portal, "vorkosigan");
   browser->width = width;
   browser->height = height;
@@ -412,10 +263,7 @@ browser_run (Browser     *browser,
   while (!g_atomic_int_get (&browser->done))
     g_main_context_iteration (NULL, TRUE);
   g_thread_join (thread);
-  g_subprocess_force_exit (browser->process);
-  g_subprocess_wait (browser->process, NULL, NULL);
-  close (browser->to_browser);
-  close (browser->from_browser);
+  chromium_stop (&browser->chromium);
   if (browser->problem != NULL)
     g_error ("Chromium (%s): %s", browser->suffix, browser->problem);
 }
@@ -427,18 +275,11 @@ browser_finish (Browser *browser)
   g_free (browser->final_text);
   g_free (browser->refused_text);
   g_free (browser->suffix);
-  g_free (browser->session);
   g_free (browser->link);
-  g_string_free (browser->pending, TRUE);
   adm_portal_stop (browser->portal);
-  g_clear_object (&browser->process);
   g_clear_object (&browser->portal);
   g_clear_object (&browser->campaign);
-  {
-    g_autofree char *command = g_strdup_printf ("rm -rf '%s'", browser->dir);
-
-    g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL);
-  }
+  remove_tree (browser->dir);
   g_free (browser->dir);
 }
 
@@ -629,7 +470,7 @@ flow_master_then_back (Browser     *browser,
   g_main_context_invoke (NULL, master_change_cb, &change);
   while (!g_atomic_int_get (&change.made))
     g_usleep (10000);
-  for (guint i = 0; i < TIMEOUT_MS / 100; i++)
+  for (guint i = 0; i < CHROMIUM_TIMEOUT_MS / 100; i++)
     {
       g_autofree char *value = evaluate (browser,
         "(function(){if(!window.counted){var f=window.fetch;window.fetches=0;"
@@ -659,31 +500,13 @@ static gpointer
 flows_thread (gpointer data)
 {
   Browser *browser = data;
-  g_autofree char *params = g_strdup_printf ("{\"url\":\"%s\"}", browser->link);
-  g_autoptr(JsonNode) target = call (browser, "Target.createTarget", params);
-  g_autoptr(JsonNode) attached = NULL;
-  g_autofree char *attach = NULL;
   g_autofree char *metrics = g_strdup_printf ("{\"width\":%u,\"height\":%u,"
                                               "\"deviceScaleFactor\":1,\"mobile\":%s}",
                                               browser->width, browser->height,
                                               browser->width < 600 ? "true" : "false");
 
-  if (target == NULL)
-    {
-      browser->problem = g_strdup ("Target.createTarget failed");
-      goto out;
-    }
-  attach = g_strdup_printf ("{\"targetId\":\"%s\",\"flatten\":true}",
-                            json_object_get_string_member (json_node_get_object (target),
-                                                           "targetId"));
-  attached = call (browser, "Target.attachToTarget", attach);
-  if (attached == NULL)
-    {
-      browser->problem = g_strdup ("Target.attachToTarget failed");
-      goto out;
-    }
-  browser->session = g_strdup (json_object_get_string_member (json_node_get_object (attached),
-                                                              "sessionId"));
+  if (!open_page (browser, browser->link))
+    goto out;
   json_node_unref (call (browser, "Emulation.setDeviceMetricsOverride", metrics));
   if (!flow_wait (browser, "the page", "document.readyState === 'complete' && "
                   "document.getElementById('orders') ? 'yes' : 'no'"))
@@ -1034,29 +857,12 @@ static gpointer
 muster_thread (gpointer data)
 {
   Browser *browser = data;
-  g_autoptr(JsonNode) target = call (browser, "Target.createTarget", "{\"url\":\"about:blank\"}");
-  g_autoptr(JsonNode) attached = NULL;
-  g_autofree char *attach = NULL;
   g_autofree char *metrics = g_strdup_printf ("{\"width\":%u,\"height\":%u,"
                                               "\"deviceScaleFactor\":1,\"mobile\":true}",
                                               browser->width, browser->height);
 
-  if (target == NULL)
-    {
-      browser->problem = g_strdup ("Target.createTarget failed");
-      goto out;
-    }
-  attach = g_strdup_printf ("{\"targetId\":\"%s\",\"flatten\":true}",
-                            json_object_get_string_member (json_node_get_object (target),
-                                                           "targetId"));
-  attached = call (browser, "Target.attachToTarget", attach);
-  if (attached == NULL)
-    {
-      browser->problem = g_strdup ("Target.attachToTarget failed");
-      goto out;
-    }
-  browser->session = g_strdup (json_object_get_string_member (json_node_get_object (attached),
-                                                              "sessionId"));
+  if (!open_page (browser, "about:blank"))
+    goto out;
   json_node_unref (call (browser, "Emulation.setDeviceMetricsOverride", metrics));
   muster_vorkosigan (browser);
   /* The other ten hand in the formations their form offers, one after another: no page shows
@@ -1098,26 +904,10 @@ static gpointer
 no_script_thread (gpointer data)
 {
   Browser *browser = data;
-  g_autoptr(JsonNode) target = call (browser, "Target.createTarget", "{\"url\":\"about:blank\"}");
-  g_autoptr(JsonNode) attached = NULL;
-  g_autofree char *attach = NULL, *navigate = NULL;
+  g_autofree char *navigate = NULL;
 
-  if (target == NULL)
-    {
-      browser->problem = g_strdup ("Target.createTarget failed");
-      goto out;
-    }
-  attach = g_strdup_printf ("{\"targetId\":\"%s\",\"flatten\":true}",
-                            json_object_get_string_member (json_node_get_object (target),
-                                                           "targetId"));
-  attached = call (browser, "Target.attachToTarget", attach);
-  if (attached == NULL)
-    {
-      browser->problem = g_strdup ("Target.attachToTarget failed");
-      goto out;
-    }
-  browser->session = g_strdup (json_object_get_string_member (json_node_get_object (attached),
-                                                              "sessionId"));
+  if (!open_page (browser, "about:blank"))
+    goto out;
   json_node_unref (call (browser, "Emulation.setScriptExecutionDisabled", "{\"value\":true}"));
   navigate = g_strdup_printf ("{\"url\":\"%s\"}", browser->link);
   json_node_unref (call (browser, "Page.navigate", navigate));
@@ -1459,30 +1249,12 @@ static gpointer
 tables_thread (gpointer data)
 {
   Browser *browser = data;
-  g_autofree char *params = g_strdup_printf ("{\"url\":\"%s\"}", browser->link);
-  g_autoptr(JsonNode) target = call (browser, "Target.createTarget", params);
-  g_autoptr(JsonNode) attached = NULL;
-  g_autofree char *attach = NULL;
   g_autofree char *metrics = g_strdup_printf ("{\"width\":%u,\"height\":%u,"
                                               "\"deviceScaleFactor\":1,\"mobile\":true}",
                                               browser->width, browser->height);
 
-  if (target == NULL)
-    {
-      browser->problem = g_strdup ("Target.createTarget failed");
-      goto out;
-    }
-  attach = g_strdup_printf ("{\"targetId\":\"%s\",\"flatten\":true}",
-                            json_object_get_string_member (json_node_get_object (target),
-                                                           "targetId"));
-  attached = call (browser, "Target.attachToTarget", attach);
-  if (attached == NULL)
-    {
-      browser->problem = g_strdup ("Target.attachToTarget failed");
-      goto out;
-    }
-  browser->session = g_strdup (json_object_get_string_member (json_node_get_object (attached),
-                                                              "sessionId"));
+  if (!open_page (browser, browser->link))
+    goto out;
   json_node_unref (call (browser, "Emulation.setDeviceMetricsOverride", metrics));
   if (!wait_for (browser, "document.readyState === 'complete' && "
                           "document.querySelector('table') ? 'yes' : 'no'"))
