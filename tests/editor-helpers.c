@@ -75,71 +75,6 @@ assert_undo_redo (AdmiraltyScenarioEditor *editor,
 }
 
 gboolean
-is_button_labelled (GtkWidget     *widget,
-                    gconstpointer  data)
-{
-  return GTK_IS_BUTTON (widget) && gtk_widget_is_drawable (widget) &&
-         g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0;
-}
-
-gboolean
-is_button_tooltip (GtkWidget     *widget,
-                   gconstpointer  data)
-{
-  return GTK_IS_BUTTON (widget) && gtk_widget_is_drawable (widget) &&
-         g_strcmp0 (gtk_widget_get_tooltip_text (widget), data) == 0;
-}
-
-gboolean
-is_button_icon (GtkWidget     *widget,
-                gconstpointer  data)
-{
-  return GTK_IS_BUTTON (widget) && gtk_widget_is_drawable (widget) &&
-         g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), data) == 0;
-}
-
-GtkWidget *
-button (GtkWidget  *under,
-        const char *label)
-{
-  GtkWidget *found = find_widget (under, is_button_labelled, label);
-
-  g_assert_nonnull (found);
-  return found;
-}
-
-gboolean
-is_row_titled (GtkWidget     *widget,
-               gconstpointer  data)
-{
-  return ADW_IS_PREFERENCES_ROW (widget) && gtk_widget_is_drawable (widget) &&
-         g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), data) == 0;
-}
-
-gboolean
-is_entry_row_text (GtkWidget     *widget,
-                   gconstpointer  data)
-{
-  return ADW_IS_ENTRY_ROW (widget) && gtk_widget_is_drawable (widget) &&
-         g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (widget)), data) == 0;
-}
-
-gboolean
-is_of_type (GtkWidget     *widget,
-            gconstpointer  data)
-{
-  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (data)) &&
-         gtk_widget_is_drawable (widget);
-}
-
-gboolean
-is_styled (GtkWidget     *widget,
-           gconstpointer  data)
-{
-  return gtk_widget_has_css_class (widget, data) && gtk_widget_is_drawable (widget);
-}
-
-gboolean
 is_sidebar (GtkWidget     *widget,
             gconstpointer  data)
 {
@@ -163,18 +98,6 @@ type_into (AdmiraltyScenarioEditor *editor,
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (field)), ==, text);
 }
 
-static gboolean
-popover_shown (gpointer data)
-{
-  return find_widget (data, is_popover, NULL) != NULL;
-}
-
-static gboolean
-popover_gone (gpointer data)
-{
-  return !popover_shown (data);
-}
-
 /* The row labelled @name of the list in the popover @button opens, picked with a click on
  * @button and the keys from the row selected when it opens. */
 static void
@@ -189,7 +112,7 @@ choose_in_popover (AdmiraltyScenarioEditor *editor,
   scroll_into_view (button);
   wait_frame (GTK_WIDGET (editor));
   pointer_click_widget (button);
-  iterate_until (popover_shown, editor, 5000);
+  iterate_until (popover_open, editor, 5000);
   popover = find_widget (GTK_WIDGET (editor), is_popover, NULL);
   g_assert_nonnull (popover);
   list = find_widget (popover, is_of_type, GSIZE_TO_POINTER (GTK_TYPE_LIST_BOX));
@@ -208,8 +131,8 @@ choose_in_popover (AdmiraltyScenarioEditor *editor,
   for (int i = to; i < from; i++)
     keys_to (GTK_WIDGET (editor), "Up");
   keys_to (GTK_WIDGET (editor), "Return");
-  iterate_until (popover_gone, editor, 5000);
-  g_assert_false (popover_shown (editor));
+  iterate_until (popover_closed, editor, 5000);
+  g_assert_false (popover_open (editor));
 }
 
 /* The item named @name of a drop-down, a combo row or a button that opens a list in a

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* editor-helpers.h: the scenario editor in the UI tests — a window shown at 1280×800 and
- * closed, its document compared and its edits undone and redone with the keys, its widgets
- * found by label, title or type, text typed into a field and an item picked from a list, all
- * by the X server's pointer and keyboard. */
+ * closed, its document compared and its edits undone and redone with the keys, its list of
+ * formations found, text typed into a field and an item picked from a list, all by the X
+ * server's pointer and keyboard. */
 
 #pragma once
 
@@ -27,21 +27,9 @@ GBytes                  *bytes_now        (AdmiraltyScenarioEditor *editor);
 void                     assert_undo_redo (AdmiraltyScenarioEditor *editor,
                                            GBytes                  *before);
 
-/* Matches for find_widget (), each among the widgets drawn: a button by its label, tooltip or
- * icon, a preferences row by its title, an entry row by its text, a widget by its GType (data:
- * GSIZE_TO_POINTER (type)) or by a style class of its own ("faction-picker"), the Fleets page's
- * list of formations. */
-gboolean                 is_button_labelled (GtkWidget *widget, gconstpointer data);
-gboolean                 is_button_tooltip  (GtkWidget *widget, gconstpointer data);
-gboolean                 is_button_icon     (GtkWidget *widget, gconstpointer data);
-gboolean                 is_row_titled      (GtkWidget *widget, gconstpointer data);
-gboolean                 is_entry_row_text  (GtkWidget *widget, gconstpointer data);
-gboolean                 is_of_type         (GtkWidget *widget, gconstpointer data);
-gboolean                 is_styled          (GtkWidget *widget, gconstpointer data);
+/* A match for find_widget (): the Fleets page's list of formations. The matches by label,
+ * title, tooltip, icon, text, type and style class are ui-helpers'. */
 gboolean                 is_sidebar         (GtkWidget *widget, gconstpointer data);
-/* The button labelled @label under @under, which must be there. */
-GtkWidget               *button             (GtkWidget               *under,
-                                             const char              *label);
 
 /* @text typed into @field as a person does: a click in it, its text selected, the new text
  * and Enter. */

@@ -232,24 +232,11 @@ resolve_by_click (AdmiraltyWindow *window,
     }
 }
 
-static gboolean
-is_mapped_popover (GtkWidget     *widget,
-                   gconstpointer  data)
-{
-  return GTK_IS_POPOVER (widget) && gtk_widget_get_mapped (widget);
-}
-
 static guint
 selected_of (GtkWidget *control)
 {
   return GTK_IS_DROP_DOWN (control) ? gtk_drop_down_get_selected (GTK_DROP_DOWN (control))
                                     : adw_combo_row_get_selected (ADW_COMBO_ROW (control));
-}
-
-static gboolean
-popover_open (gpointer data)
-{
-  return find_widget (data, is_mapped_popover, NULL) != NULL;
 }
 
 void
@@ -275,14 +262,6 @@ choose_with_keys (GtkWidget *window,
   g_assert_cmpuint (selected_of (control), ==, position);
 }
 
-
-static gboolean
-is_drawn_label_text (GtkWidget     *widget,
-                     gconstpointer  data)
-{
-  return GTK_IS_LABEL (widget) && gtk_widget_is_drawable (widget) &&
-         g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
-}
 
 void
 click_menu_button_item (GtkWidget  *menu_button,

@@ -32,10 +32,8 @@
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 
 typedef struct {
-  char            *dir;
-  char            *campaign_path;
-  AdmiraltyWindow *window;
-  guint            n_tabs;  /* the permanent tabs */
+  CampaignFixture base;
+  guint           n_tabs;  /* the permanent tabs */
 } Fixture;
 
 static void
@@ -47,40 +45,35 @@ fixture_set_up (Fixture       *fixture,
   g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
 
   g_assert_no_error (error);
-  fixture->dir = g_dir_make_tmp ("admiralty-campaign-orders-XXXXXX", &error);
-  g_assert_no_error (error);
-  fixture->campaign_path = g_build_filename (fixture->dir, "komarr.admiralty", NULL);
-  fixture->window = campaign_window_new (campaign, fixture->campaign_path, 0, 0);
-  fixture->n_tabs = adw_tab_view_get_n_pages (fixture->window->tab_view);
+  campaign_fixture_set_up (&fixture->base, campaign, "campaign-orders", "komarr.admiralty", 0,
+                           0);
+  fixture->n_tabs = adw_tab_view_get_n_pages (fixture->base.window->tab_view);
 }
 
 static void
 fixture_tear_down (Fixture       *fixture,
                    gconstpointer  data)
 {
-  close_window (fixture->window);
-  remove_tree (fixture->dir);
-  g_free (fixture->campaign_path);
-  g_free (fixture->dir);
+  campaign_fixture_tear_down (&fixture->base);
 }
 
 static AdmiraltyCampaignOrders *
 board (Fixture *fixture)
 {
-  return _admiralty_window_get_campaign_orders (fixture->window);
+  return _admiralty_window_get_campaign_orders (fixture->base.window);
 }
 
 static guint
 n_events (Fixture *fixture)
 {
-  return adm_campaign_get_events (fixture->window->campaign)->len;
+  return adm_campaign_get_events (fixture->base.window->campaign)->len;
 }
 
 static const char *
 last_kind (Fixture *fixture,
            guint    back)
 {
-  GPtrArray *events = adm_campaign_get_events (fixture->window->campaign);
+  GPtrArray *events = adm_campaign_get_events (fixture->base.window->campaign);
 
   return adm_event_get_kind (g_ptr_array_index (events, events->len - 1 - back));
 }
@@ -151,7 +144,7 @@ test_statuses (Fixture       *fixture,
   const char *status;
 
   /* The Orders tab is there and permanent, like the map. */
-  g_assert_cmpstr (adw_tab_page_get_title (fixture->window->orders_tab), ==, "Orders");
+  g_assert_cmpstr (adw_tab_page_get_title (fixture->base.window->orders_tab), ==, "Orders");
   status = admiralty_campaign_orders_get_status (board (fixture), "vorkosigan");
   g_assert_cmpstr (status, ==, "No sheet — his formations keep their standing orders "
                                "(F-STRAT-5)");
@@ -324,7 +317,7 @@ static void
 test_choices_known_only (Fixture       *fixture,
                          gconstpointer  data)
 {
-  AdmCampaign *campaign = fixture->window->campaign;
+  AdmCampaign *campaign = fixture->base.window->campaign;
   AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
   AdmiraltySheetForm *form = open_form (fixture, "vorkosigan");
   const AdmAdmiral *admiral = adm_scenario_lookup_admiral (adm_campaign_get_scenario (campaign),
@@ -390,7 +383,7 @@ test_hand_in_and_correct (Fixture       *fixture,
   g_assert_cmpstr (last_kind (fixture, 2), ==, "sheet");
   g_assert_cmpstr (last_kind (fixture, 1), ==, "order");
   g_assert_cmpstr (last_kind (fixture, 0), ==, "order");
-  events = adm_campaign_get_events (fixture->window->campaign);
+  events = adm_campaign_get_events (fixture->base.window->campaign);
   order = g_ptr_array_index (events, events->len - 2);
   g_assert_cmpstr (adm_event_get (order, "order"), ==, "move");
   g_assert_cmpstr (adm_event_get (order, "route"), ==, "pol-jump-point");
@@ -412,7 +405,7 @@ test_hand_in_and_correct (Fixture       *fixture,
   iterate ();
   g_assert_cmpuint (n_events (fixture), ==, before + 5);
   g_assert_cmpstr (last_kind (fixture, 1), ==, "sheet");
-  events = adm_campaign_get_events (fixture->window->campaign);
+  events = adm_campaign_get_events (fixture->base.window->campaign);
   order = g_ptr_array_index (events, events->len - 1);
   g_assert_cmpstr (adm_event_get (order, "route"), ==, "komarr-orbit");
 
@@ -437,7 +430,7 @@ test_hand_in_and_correct (Fixture       *fixture,
   g_assert_true (admiralty_sheet_form_send_alone (form, "first-destroyer-flotilla", &error));
   g_assert_no_error (error);
   g_assert_cmpuint (n_events (fixture), ==, before + 7);
-  events = adm_campaign_get_events (fixture->window->campaign);
+  events = adm_campaign_get_events (fixture->base.window->campaign);
   g_assert_cmpstr (adm_event_get (g_ptr_array_index (events, events->len - 2), "late"), ==,
                    "true");
   g_assert_cmpstr (adm_event_get (g_ptr_array_index (events, events->len - 1), "order"), ==,
@@ -454,7 +447,7 @@ test_import_broken (Fixture       *fixture,
 {
   guint before = n_events (fixture);
   gsize length_before, length_after;
-  g_autofree char *dump_before = adm_campaign_serialize (fixture->window->campaign,
+  g_autofree char *dump_before = adm_campaign_serialize (fixture->base.window->campaign,
                                                          &length_before);
   g_autofree char *dump_after = NULL;
   g_autofree char *file_before = NULL;
@@ -462,17 +455,17 @@ test_import_broken (Fixture       *fixture,
   GtkWidget *dialog;
   const char *body;
 
-  g_assert_true (g_file_get_contents (fixture->campaign_path, &file_before, NULL, NULL));
+  g_assert_true (g_file_get_contents (fixture->base.campaign_path, &file_before, NULL, NULL));
   g_assert_cmpuint (import (fixture, "bad-route.xml", NULL), ==, 0);
-  dialog = _admiralty_window_get_error_dialog (fixture->window);
+  dialog = _admiralty_window_get_error_dialog (fixture->base.window);
   g_assert_nonnull (dialog);
   body = adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog));
   g_assert_nonnull (strstr (body, "bad-route.xml:4: "));
   g_assert_nonnull (strstr (body, "not adjacent (F-STRAT-8)"));
   g_assert_cmpuint (n_events (fixture), ==, before);
-  dump_after = adm_campaign_serialize (fixture->window->campaign, &length_after);
+  dump_after = adm_campaign_serialize (fixture->base.window->campaign, &length_after);
   g_assert_cmpmem (dump_before, length_before, dump_after, length_after);
-  g_assert_true (g_file_get_contents (fixture->campaign_path, &file_after, NULL, NULL));
+  g_assert_true (g_file_get_contents (fixture->base.campaign_path, &file_after, NULL, NULL));
   g_assert_cmpstr (file_before, ==, file_after);
   g_assert_cmpstr (admiralty_campaign_orders_get_status (board (fixture), "vorkosigan"), ==,
                    "No sheet — his formations keep their standing orders (F-STRAT-5)");
@@ -495,7 +488,7 @@ tabs_grew (gpointer data)
 {
   Fixture *fixture = data;
 
-  return (guint) adw_tab_view_get_n_pages (fixture->window->tab_view) > fixture->n_tabs;
+  return (guint) adw_tab_view_get_n_pages (fixture->base.window->tab_view) > fixture->n_tabs;
 }
 
 /* Keeps the last toast the board asks the window for. */
@@ -525,10 +518,10 @@ assert_takes_no_orders (Fixture             *fixture,
   int index = -1;
 
   g_assert_false (gtk_widget_get_mapped (_admiralty_orders_panel_get_declare_button (panel)));
-  g_assert_false (gtk_widget_is_sensitive (GTK_WIDGET (fixture->window->resolve_button)) &&
-                  gtk_widget_get_mapped (GTK_WIDGET (fixture->window->resolve_button)));
+  g_assert_false (gtk_widget_is_sensitive (GTK_WIDGET (fixture->base.window->resolve_button)) &&
+                  gtk_widget_get_mapped (GTK_WIDGET (fixture->base.window->resolve_button)));
   /* The header's button says the battle is over, not the phase it stopped in. */
-  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (fixture->window->resolve_button)), ==,
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (fixture->base.window->resolve_button)), ==,
                    "Battle Ended");
   if (!pointer_available ())
     return;
@@ -541,8 +534,8 @@ assert_takes_no_orders (Fixture             *fixture,
       {
         g_autoptr(GtkWindow) other = g_list_model_get_item (toplevels, i - 1);
 
-        if (other != GTK_WINDOW (fixture->window) &&
-            gtk_window_get_transient_for (other) == GTK_WINDOW (fixture->window))
+        if (other != GTK_WINDOW (fixture->base.window) &&
+            gtk_window_get_transient_for (other) == GTK_WINDOW (fixture->base.window))
           gtk_window_destroy (other);
       }
     iterate ();
@@ -566,7 +559,7 @@ assert_takes_no_orders (Fixture             *fixture,
   /* Selected in the movement phase, and still no course to plot or clear. */
   g_assert_false (gtk_widget_get_mapped (_admiralty_orders_panel_get_clear_button (panel)));
   pointer_drag (GTK_WIDGET (table), x1, y1, x2, y2);
-  keys_to (GTK_WIDGET (fixture->window), "ctrl+l");
+  keys_to (GTK_WIDGET (fixture->base.window), "ctrl+l");
   iterate ();
   after = adm_turn_orders_to_string (admiralty_orders_panel_get_orders (panel));
   g_assert_cmpstr (after, ==, before);
@@ -581,9 +574,9 @@ static void
 test_drop_unfought (Fixture       *fixture,
                     gconstpointer  data)
 {
-  AdmiraltyCycleClock *clock = _admiralty_window_get_clock (fixture->window);
+  AdmiraltyCycleClock *clock = _admiralty_window_get_clock (fixture->base.window);
   static const char *const ids[] = { "c1-1", "c1-2", "c1-3", "c1-4" };
-  g_autofree char *first = adm_file_checkpoint_path (fixture->campaign_path, "cycle-1");
+  g_autofree char *first = adm_file_checkpoint_path (fixture->base.campaign_path, "cycle-1");
   g_autofree char *folder = g_path_get_dirname (first);
   g_autofree char *said = NULL;
   GtkWidget *dialog, *entry;
@@ -594,7 +587,7 @@ test_drop_unfought (Fixture       *fixture,
                             "komarr-cycle-1-radovan.xml", "komarr-cycle-1-ghem-sarlat.xml",
                             NULL), ==, 3);
   admiralty_cycle_clock_adjust (clock, -10);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.resolve-cycle",
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->base.window), "win.resolve-cycle",
                                              NULL));
   iterate ();
   dialog = admiralty_campaign_orders_get_resolve_dialog (board (fixture));
@@ -604,7 +597,7 @@ test_drop_unfought (Fixture       *fixture,
   iterate ();
   before = n_events (fixture);
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.resolve-cycle",
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->base.window), "win.resolve-cycle",
                                              NULL));
   iterate ();
   dialog = admiralty_campaign_orders_get_resolve_dialog (board (fixture));
@@ -626,9 +619,9 @@ test_drop_unfought (Fixture       *fixture,
   iterate ();
   g_assert_cmpuint (n_events (fixture), ==, before);
   g_assert_cmpuint (adm_strategy_get_cycle (adm_state_get_strategy (adm_campaign_get_state (
-                      fixture->window->campaign))), ==, 2);
+                      fixture->base.window->campaign))), ==, 2);
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.resolve-cycle",
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->base.window), "win.resolve-cycle",
                                              NULL));
   iterate ();
   dialog = admiralty_campaign_orders_get_resolve_dialog (board (fixture));
@@ -645,10 +638,10 @@ test_drop_unfought (Fixture       *fixture,
   iterate ();
   said = g_strdup_printf ("The campaign is saved, but its checkpoint “cycle-2” could not be kept "
                           "in %s: Not a directory", folder);
-  g_assert_true (shows_label (GTK_WIDGET (fixture->window->toast_overlay), said));
+  g_assert_true (shows_label (GTK_WIDGET (fixture->base.window->toast_overlay), said));
   g_assert_cmpint (g_remove (folder), ==, 0);
   g_assert_cmpuint (adm_strategy_get_cycle (adm_state_get_strategy (adm_campaign_get_state (
-                      fixture->window->campaign))), ==, 3);
+                      fixture->base.window->campaign))), ==, 3);
   /* Four drops and the cycle, one action. */
   g_assert_cmpuint (n_events (fixture), ==, before + 5);
   g_assert_cmpstr (last_kind (fixture, 4), ==, "drop-engagement");
@@ -657,7 +650,7 @@ test_drop_unfought (Fixture       *fixture,
     {
       g_autoptr(GError) error = NULL;
       g_autoptr(AdmQueuedEngagement) engagement =
-        adm_campaign_find_engagement (fixture->window->campaign, ids[i], &error);
+        adm_campaign_find_engagement (fixture->base.window->campaign, ids[i], &error);
       g_autofree char *status = NULL;
 
       g_assert_no_error (error);
@@ -672,7 +665,7 @@ static void
 test_resolve_and_open (Fixture       *fixture,
                        gconstpointer  data)
 {
-  AdmiraltyCycleClock *clock = _admiralty_window_get_clock (fixture->window);
+  AdmiraltyCycleClock *clock = _admiralty_window_get_clock (fixture->base.window);
   GtkWidget *dialog;
   char *engagements = NULL;
   g_autofree char *battles = NULL;
@@ -689,11 +682,11 @@ test_resolve_and_open (Fixture       *fixture,
   admiralty_cycle_clock_adjust (clock, -10);
 
   g_signal_connect (board (fixture), "toast", G_CALLBACK (toast_cb), &toast);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.resolve-cycle",
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->base.window), "win.resolve-cycle",
                                              NULL));
   iterate ();
-  g_assert_true (adw_tab_view_get_selected_page (fixture->window->tab_view)
-                 == fixture->window->orders_tab);
+  g_assert_true (adw_tab_view_get_selected_page (fixture->base.window->tab_view)
+                 == fixture->base.window->orders_tab);
   dialog = admiralty_campaign_orders_get_resolve_dialog (board (fixture));
   g_assert_nonnull (dialog);
   body = adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog));
@@ -706,7 +699,7 @@ test_resolve_and_open (Fixture       *fixture,
   g_assert_cmpuint (n_events (fixture), ==, before + 1);
   g_assert_cmpstr (last_kind (fixture, 0), ==, "cycle");
   g_assert_cmpuint (adm_strategy_get_cycle (adm_state_get_strategy (adm_campaign_get_state (
-                      fixture->window->campaign))), ==, 2);
+                      fixture->base.window->campaign))), ==, 2);
   /* The next cycle's clock starts from its full length. */
   g_assert_cmpint (admiralty_cycle_clock_get_remaining_seconds (clock), >=,
                    admiralty_cycle_clock_get_cycle_minutes (clock) * 60 - 5);
@@ -749,15 +742,15 @@ test_resolve_and_open (Fixture       *fixture,
                                                              "attack-formation"));
   admiralty_engagement_dialog_open (placements);
   iterate_until (tabs_grew, fixture, 5000);
-  g_assert_cmpint (adw_tab_view_get_n_pages (fixture->window->tab_view), ==,
+  g_assert_cmpint (adw_tab_view_get_n_pages (fixture->base.window->tab_view), ==,
                     fixture->n_tabs + 1);
-  page = _admiralty_window_get_battle_page (fixture->window);
+  page = _admiralty_window_get_battle_page (fixture->base.window);
   g_assert_nonnull (page);
   /* The battle is kept in the campaign file, not in a file of its own. */
   g_assert_cmpstr (admiralty_battle_page_get_engagement (page), ==, "c1-1");
   g_assert_null (admiralty_battle_page_get_game_path (page));
-  g_assert_nonnull (adm_campaign_get_battle (fixture->window->campaign, "c1-1", NULL, NULL));
-  battles = g_build_filename (fixture->dir, "battles", NULL);
+  g_assert_nonnull (adm_campaign_get_battle (fixture->base.window->campaign, "c1-1", NULL, NULL));
+  battles = g_build_filename (fixture->base.dir, "battles", NULL);
   g_assert_false (g_file_test (battles, G_FILE_TEST_EXISTS));
   admiralty_battle_page_resolve_phase (page, FALSE);
   iterate ();
@@ -765,7 +758,8 @@ test_resolve_and_open (Fixture       *fixture,
     int turn = 0;
     const char *phase = NULL;
 
-    g_assert_nonnull (adm_campaign_get_battle (fixture->window->campaign, "c1-1", &turn, &phase));
+    g_assert_nonnull (adm_campaign_get_battle (fixture->base.window->campaign, "c1-1", &turn,
+                                               &phase));
     g_assert_cmpint (turn, ==, 1);
     g_assert_cmpstr (phase, ==, "movement");
   }
@@ -774,12 +768,12 @@ test_resolve_and_open (Fixture       *fixture,
   g_assert_nonnull (strstr (engagements, "Turn 1 · Movement"));
 
   /* Opened again, the battle under way is shown, not set up anew. */
-  adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->orders_tab);
+  adw_tab_view_set_selected_page (fixture->base.window->tab_view, fixture->base.window->orders_tab);
   g_assert_null (admiralty_campaign_orders_open_engagement (board (fixture), 0));
   iterate ();
-  g_assert_cmpint (adw_tab_view_get_n_pages (fixture->window->tab_view), ==,
+  g_assert_cmpint (adw_tab_view_get_n_pages (fixture->base.window->tab_view), ==,
                     fixture->n_tabs + 1);
-  page = _admiralty_window_get_battle_page (fixture->window);
+  page = _admiralty_window_get_battle_page (fixture->base.window);
   g_assert_nonnull (page);
 
   /* Ended with the master's reason: one campaign action, the page read-only, the board says
@@ -808,7 +802,7 @@ static AdmEvent *
 last_event (Fixture *fixture,
             guint    back)
 {
-  GPtrArray *events = adm_campaign_get_events (fixture->window->campaign);
+  GPtrArray *events = adm_campaign_get_events (fixture->base.window->campaign);
 
   return g_ptr_array_index (events, events->len - 1 - back);
 }
@@ -919,8 +913,7 @@ test_admin_detach (Fixture       *fixture,
   g_assert_cmpstr (adm_event_get (order, "new-formation"), ==, "vorkosigan-vanguard");
   g_assert_null (adm_event_get (order, "flagship"));
   g_assert_nonnull (adm_strategy_lookup_formation (
-                      adm_state_get_strategy (adm_campaign_get_state (fixture->window->campaign)),
-                      "vorkosigan-vanguard"));
+                      strategy_of (fixture->base.window->campaign), "vorkosigan-vanguard"));
 }
 
 /* F-STRAT-12, F-STRAT-17: a join to a formation in another sector is refused with the
@@ -1008,7 +1001,7 @@ static void
 test_last_seen_target (Fixture       *fixture,
                        gconstpointer  data)
 {
-  AdmCampaign *campaign = fixture->window->campaign;
+  AdmCampaign *campaign = fixture->base.window->campaign;
   AdmiraltySheetForm *form;
   g_auto(GStrv) targets = NULL;
   g_auto(GStrv) pol_targets = NULL;
@@ -1101,7 +1094,7 @@ test_portal_refuse (Fixture       *fixture,
 {
   const char *admiral_id = "vorkosigan";
   const char *reason = "Two orders for the Vanguard";
-  AdmCampaign *campaign = fixture->window->campaign;
+  AdmCampaign *campaign = fixture->base.window->campaign;
   g_autoptr(AdmPortal) portal = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *link = NULL, *page = NULL, *csrf = NULL, *body = NULL, *sheet_url = NULL;
@@ -1148,7 +1141,7 @@ test_portal_refuse (Fixture       *fixture,
   g_assert_cmpint (sheet_status_of (portal, admiral_id), ==, ADM_PORTAL_SHEET_PENDING);
 
   /* The master opens the Orders tab, clicks "Refuse…", types why and presses Enter. */
-  adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->orders_tab);
+  adw_tab_view_set_selected_page (fixture->base.window->tab_view, fixture->base.window->orders_tab);
   iterate_until (NULL, NULL, 200);
   refuse = find_button (GTK_WIDGET (board (fixture)), "_Refuse…", admiral_id);
   g_assert_nonnull (refuse);
@@ -1185,7 +1178,7 @@ test_portal_refuse (Fixture       *fixture,
   /* Undone by the master's Ctrl+Z, a real key press on the window: the sheet waits again,
    * with its buttons on the board, and his page says so; redone, it is refused again. */
   undo_target = before;
-  keys_to (GTK_WIDGET (fixture->window), "ctrl+z");
+  keys_to (GTK_WIDGET (fixture->base.window), "ctrl+z");
   iterate_until (events_back_to, fixture, 5000);
   g_assert_cmpuint (n_events (fixture), ==, before);
   g_assert_cmpint (sheet_status_of (portal, admiral_id), ==, ADM_PORTAL_SHEET_PENDING);
@@ -1255,7 +1248,7 @@ static void
 test_portal_verdicts_and_finals (Fixture       *fixture,
                                  gconstpointer  data)
 {
-  AdmCampaign *campaign = fixture->window->campaign;
+  AdmCampaign *campaign = fixture->base.window->campaign;
   AdmiraltyCampaignOrders *orders = board (fixture);
   g_autoptr(AdmPortal) portal = NULL;
   g_autoptr(AdmEvent) assign = NULL;
@@ -1271,7 +1264,7 @@ test_portal_verdicts_and_finals (Fixture       *fixture,
   g_assert_true (adm_portal_start (portal, "127.0.0.1", 0, &error));
   g_assert_no_error (error);
   admiralty_campaign_orders_set_portal (orders, portal);
-  adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->orders_tab);
+  adw_tab_view_set_selected_page (fixture->base.window->tab_view, fixture->base.window->orders_tab);
   iterate_until (NULL, NULL, 200);
   g_assert_null (admiralty_campaign_orders_get_finals_text (orders));
 
@@ -1348,14 +1341,14 @@ test_portal_verdicts_and_finals (Fixture       *fixture,
                      "early.");
   }
   /* The projector says who is final too. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.projector",
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->base.window), "win.projector",
                                              NULL));
   iterate_until (NULL, NULL, 300);
-  g_assert_nonnull (fixture->window->projector);
+  g_assert_nonnull (fixture->base.window->projector);
   g_assert_cmpstr (admiralty_projector_window_get_finals_text (
-                     ADMIRALTY_PROJECTOR_WINDOW (fixture->window->projector)), ==,
+                     ADMIRALTY_PROJECTOR_WINDOW (fixture->base.window->projector)), ==,
                    "✔ All final: Adm. Aral Vorkosigan");
-  gtk_window_close (GTK_WINDOW (fixture->window->projector));
+  gtk_window_close (GTK_WINDOW (fixture->base.window->projector));
   iterate_until (NULL, NULL, 300);
 
   early = find_button (GTK_WIDGET (orders), "Resolve _Early…", NULL);
@@ -1396,7 +1389,7 @@ test_portal_verdicts_and_finals (Fixture       *fixture,
     g_autofree char *scenario = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
                                                   "komarr-campaign.admiralty", NULL);
 
-    g_assert_true (admiralty_window_open (fixture->window, scenario));
+    g_assert_true (admiralty_window_open (fixture->base.window, scenario));
     iterate_until (NULL, NULL, 200);
     g_assert_null (admiralty_campaign_orders_get_portal (orders));
     g_assert_null (admiralty_campaign_orders_get_finals_text (orders));
@@ -1408,15 +1401,6 @@ test_portal_verdicts_and_finals (Fixture       *fixture,
   }
 
   adm_portal_stop (portal);
-}
-
-/* An AdwPreferencesRow whose title is @data. */
-static gboolean
-row_titled (GtkWidget     *widget,
-            gconstpointer  data)
-{
-  return ADW_IS_PREFERENCES_ROW (widget) &&
-         g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), data) == 0;
 }
 
 /* A label that shows @data as it is written. */
@@ -1464,7 +1448,7 @@ test_names_as_written (void)
   iterate ();
 
   row = ADW_PREFERENCES_ROW (find_widget (
-    GTK_WIDGET (_admiralty_window_get_campaign_orders (window)), row_titled, title));
+    GTK_WIDGET (_admiralty_window_get_campaign_orders (window)), is_row_titled, title));
   g_assert_nonnull (row);
   g_assert_false (adw_preferences_row_get_use_markup (row));
   g_assert_nonnull (find_widget (GTK_WIDGET (row), label_showing, admiral));

@@ -31,34 +31,24 @@
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 #define FORMATION "second-squadron-home-fleet"
 
-typedef struct {
-  char            *dir;
-  char            *path;
-  AdmiraltyWindow *window;
-} Fixture;
+typedef CampaignFixture Fixture;
 
 static void
 fixture_set_up (Fixture       *fixture,
                 gconstpointer  data)
 {
-  g_autoptr(GError) error = NULL;
   g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
 
   komarr_end_cycle (campaign, T0);
-  fixture->dir = g_dir_make_tmp ("admiralty-correction-menus-XXXXXX", &error);
-  g_assert_no_error (error);
-  fixture->path = g_build_filename (fixture->dir, "komarr.admiralty", NULL);
-  fixture->window = campaign_window_new (campaign, fixture->path, 1280, 800);
+  campaign_fixture_set_up (fixture, campaign, "correction-menus", "komarr.admiralty", 1280,
+                           800);
 }
 
 static void
 fixture_tear_down (Fixture       *fixture,
                    gconstpointer  data)
 {
-  close_window (fixture->window);
-  remove_tree (fixture->dir);
-  g_free (fixture->path);
-  g_free (fixture->dir);
+  campaign_fixture_tear_down (fixture);
 }
 
 static AdmCampaign *
@@ -90,16 +80,9 @@ formation_of (Fixture    *fixture,
 static AdmiraltyCorrectionDialog *
 correction_dialog (void)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWidget *dialog = shown_toplevel (ADMIRALTY_TYPE_CORRECTION_DIALOG);
 
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
-
-      if (ADMIRALTY_IS_CORRECTION_DIALOG (window) && gtk_widget_get_mapped (GTK_WIDGET (window)))
-        return ADMIRALTY_CORRECTION_DIALOG (window);
-    }
-  return NULL;
+  return dialog != NULL ? ADMIRALTY_CORRECTION_DIALOG (dialog) : NULL;
 }
 
 static gboolean

@@ -33,40 +33,32 @@
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 
 typedef struct {
-  char            *dir;
-  char            *path;
-  AdmiraltyWindow *window;
-  guint            actions;  /* the user's clicks, keys and typed texts */
+  CampaignFixture base;
+  guint           actions;  /* the user's clicks, keys and typed texts */
 } Fixture;
 
 static void
 fixture_set_up (Fixture       *fixture,
                 gconstpointer  data)
 {
-  g_autoptr(GError) error = NULL;
   g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
 
   komarr_end_cycle (campaign, T0);
-  fixture->dir = g_dir_make_tmp ("admiralty-correction-ui-XXXXXX", &error);
-  g_assert_no_error (error);
-  fixture->path = g_build_filename (fixture->dir, "komarr.admiralty", NULL);
-  fixture->window = campaign_window_new (campaign, fixture->path, 1280, 860);
+  campaign_fixture_set_up (&fixture->base, campaign, "correction-ui", "komarr.admiralty", 1280,
+                           860);
 }
 
 static void
 fixture_tear_down (Fixture       *fixture,
                    gconstpointer  data)
 {
-  close_window (fixture->window);
-  remove_tree (fixture->dir);
-  g_free (fixture->path);
-  g_free (fixture->dir);
+  campaign_fixture_tear_down (&fixture->base);
 }
 
 static AdmCampaign *
 campaign_of (Fixture *fixture)
 {
-  return fixture->window->campaign;
+  return fixture->base.window->campaign;
 }
 
 /* The user's actions, counted as they are made. */
@@ -100,28 +92,13 @@ type (Fixture    *fixture,
 }
 
 
-static gboolean
-is_row_titled (GtkWidget     *widget,
-               gconstpointer  data)
-{
-  return ADW_IS_PREFERENCES_ROW (widget) && gtk_widget_is_drawable (widget) &&
-         g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), data) == 0;
-}
-
 
 static AdmiraltyCorrectionDialog *
 correction_dialog (void)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWidget *dialog = shown_toplevel (ADMIRALTY_TYPE_CORRECTION_DIALOG);
 
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
-
-      if (ADMIRALTY_IS_CORRECTION_DIALOG (window) && gtk_widget_get_mapped (GTK_WIDGET (window)))
-        return ADMIRALTY_CORRECTION_DIALOG (window);
-    }
-  return NULL;
+  return dialog != NULL ? ADMIRALTY_CORRECTION_DIALOG (dialog) : NULL;
 }
 
 static gboolean
@@ -156,8 +133,8 @@ click_sector (Fixture    *fixture,
                                                   id);
   double x, y;
 
-  keys (fixture, GTK_WIDGET (fixture->window), "alt+2");
-  page = _admiralty_window_get_map_page (fixture->window);
+  keys (fixture, GTK_WIDGET (fixture->base.window), "alt+2");
+  page = _admiralty_window_get_map_page (fixture->base.window);
   iterate_until (widget_mapped, page->sector_map, 5000);
   wait_frame (GTK_WIDGET (page->sector_map));
   admiralty_sector_view_to_pixels (admiralty_sector_map_get_view (page->sector_map),
@@ -174,7 +151,7 @@ static GtkWidget *
 open_correction (Fixture    *fixture,
                  const char *label)
 {
-  AdmiraltyMapPage *page = _admiralty_window_get_map_page (fixture->window);
+  AdmiraltyMapPage *page = _admiralty_window_get_map_page (fixture->base.window);
   GtkWidget *popover, *item;
 
   click (fixture, page->sector_correct_button);
@@ -245,7 +222,7 @@ fill (Fixture    *fixture,
 static char *
 campaign_file (Fixture *fixture)
 {
-  return file_contents (fixture->path);
+  return file_contents (fixture->base.campaign_path);
 }
 
 static char *
@@ -278,7 +255,7 @@ undo_changed (gpointer data)
   Fixture *fixture = data;
   g_autofree char *now = campaign_file (fixture);
 
-  return g_strcmp0 (now, g_object_get_data (G_OBJECT (fixture->window), "before")) != 0;
+  return g_strcmp0 (now, g_object_get_data (G_OBJECT (fixture->base.window), "before")) != 0;
 }
 
 /* F-STRAT-4: three destroyers of Barrayar arrive in Komarr orbit at minute 20 of cycle 2,
@@ -366,8 +343,8 @@ test_reinforcements (Fixture       *fixture,
   dump_after = state_dump (fixture);
 
   /* Ctrl+Z, then Ctrl+Shift+Z. */
-  g_object_set_data (G_OBJECT (fixture->window), "before", after);
-  keys_to (GTK_WIDGET (fixture->window), "ctrl+z");
+  g_object_set_data (G_OBJECT (fixture->base.window), "before", after);
+  keys_to (GTK_WIDGET (fixture->base.window), "ctrl+z");
   iterate_until (undo_changed, fixture, 5000);
   undone = campaign_file (fixture);
   {
@@ -375,10 +352,10 @@ test_reinforcements (Fixture       *fixture,
 
     g_assert_cmpstr (dump, ==, dump_before);
   }
-  g_object_set_data (G_OBJECT (fixture->window), "before", undone);
-  keys_to (GTK_WIDGET (fixture->window), "ctrl+shift+z");
+  g_object_set_data (G_OBJECT (fixture->base.window), "before", undone);
+  keys_to (GTK_WIDGET (fixture->base.window), "ctrl+shift+z");
   iterate_until (undo_changed, fixture, 5000);
-  g_object_set_data (G_OBJECT (fixture->window), "before", NULL);
+  g_object_set_data (G_OBJECT (fixture->base.window), "before", NULL);
   redone = campaign_file (fixture);
   {
     g_autofree char *dump = state_dump (fixture);
@@ -389,7 +366,7 @@ test_reinforcements (Fixture       *fixture,
    * rewritten); apart from those two lines the file is the same byte for byte. */
   {
     g_autofree char *kept = without_history (redone);
-    g_autoptr(AdmCampaign) reopened = adm_campaign_open (fixture->path, &error);
+    g_autoptr(AdmCampaign) reopened = adm_campaign_open (fixture->base.campaign_path, &error);
     g_autofree char *dump = NULL;
 
     g_assert_no_error (error);
@@ -455,8 +432,9 @@ test_refused (Fixture       *fixture,
       return;
     }
   before = state_dump (fixture);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.correct-repair",
-                                             "s", "second-squadron-home-fleet"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->base.window),
+                                             "win.correct-repair", "s",
+                                             "second-squadron-home-fleet"));
   iterate_until (dialog_shown, NULL, 5000);
   dialog = GTK_WIDGET (correction_dialog ());
   wait_frame (dialog);
@@ -517,7 +495,7 @@ test_station_card (Fixture       *fixture,
   g_assert_nonnull (station);
   g_assert_cmpstr (station->owner->id, ==, "barrayar");
   g_assert_cmpint (station->damage, ==, 3);
-  page = _admiralty_window_get_map_page (fixture->window);
+  page = _admiralty_window_get_map_page (fixture->base.window);
   iterate ();
   wait_frame (GTK_WIDGET (page->sector_map));
   g_assert_nonnull (find_widget (page->sector_info, is_label_containing,
@@ -534,7 +512,7 @@ test_every_kind (Fixture       *fixture,
 {
   g_autofree char *names = adm_correction_kind_names ();
   g_auto(GStrv) kinds = g_strsplit (names, " ", -1);
-  GtkWidgetClass *klass = GTK_WIDGET_GET_CLASS (fixture->window);
+  GtkWidgetClass *klass = GTK_WIDGET_GET_CLASS (fixture->base.window);
 
   g_assert_cmpuint (g_strv_length (kinds), ==, ADM_CORRECTION_N_KINDS);
   for (guint i = 0; kinds[i] != NULL; i++)
@@ -555,14 +533,15 @@ test_every_kind (Fixture       *fixture,
                      g_variant_type_equal (type, G_VARIANT_TYPE_STRING);
       g_test_message ("%s", action);
       g_assert_true (installed);
-      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), action, "s", ""));
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->base.window), action, "s",
+                                                 ""));
       iterate_until (dialog_shown, NULL, 5000);
       g_assert_nonnull (correction_dialog ());
       g_assert_cmpint (admiralty_correction_dialog_get_kind (correction_dialog ()), ==, kind);
       gtk_window_close (GTK_WINDOW (correction_dialog ()));
       iterate_until (dialog_gone, NULL, 5000);
 
-      result = run_cli ("correct", fixture->path, kinds[i], "--reason", "x", NULL);
+      result = run_cli ("correct", fixture->base.campaign_path, kinds[i], "--reason", "x", NULL);
       g_test_message ("%s%s", result->out, result->err);
       g_assert_cmpint (result->status, ==, 1);
       g_assert_null (strstr (result->err, "unknown correction"));
@@ -593,8 +572,9 @@ test_checked_as_typed (Fixture       *fixture,
       return;
     }
   before = state_dump (fixture);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.correct-repair",
-                                             "s", "second-squadron-home-fleet"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->base.window),
+                                             "win.correct-repair", "s",
+                                             "second-squadron-home-fleet"));
   iterate_until (dialog_shown, NULL, 5000);
   dialog = GTK_WIDGET (correction_dialog ());
   wait_frame (dialog);

@@ -83,31 +83,6 @@ tab_onto (GtkWidget *window,
   return gtk_widget_has_focus (row);
 }
 
-/* A row whose title begins with @data. */
-static gboolean
-is_row_titled (GtkWidget     *widget,
-               gconstpointer  data)
-{
-  return ADW_IS_PREFERENCES_ROW (widget) &&
-         g_str_has_prefix (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), data);
-}
-
-static gboolean
-is_group_titled (GtkWidget     *widget,
-                 gconstpointer  data)
-{
-  return ADW_IS_PREFERENCES_GROUP (widget) &&
-         g_strcmp0 (adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (widget)), data) == 0;
-}
-
-static gboolean
-is_button_tipped (GtkWidget     *widget,
-                  gconstpointer  data)
-{
-  return GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget) &&
-         g_strcmp0 (gtk_widget_get_tooltip_text (widget), data) == 0;
-}
-
 /* The row titled @title of the group of the form titled @group (a formation's name). */
 static GtkWidget *
 form_row (GtkWidget  *form,
@@ -118,21 +93,9 @@ form_row (GtkWidget  *form,
   GtkWidget *row;
 
   g_assert_nonnull (box);
-  row = find_widget (box, is_row_titled, title);
+  row = find_widget (box, is_row_beginning, title);
   g_assert_nonnull (row);
   return row;
-}
-
-static gboolean
-combo_open (gpointer combo)
-{
-  return find_widget (combo, is_popover, NULL) != NULL;
-}
-
-static gboolean
-combo_closed (gpointer combo)
-{
-  return !combo_open (combo);
 }
 
 /* The item of @combo reading @item chosen from the keyboard alone: Tab to the row, Space opens
@@ -152,14 +115,14 @@ choose_by_keys (GtkWidget  *window,
   g_assert_cmpuint (to, !=, GTK_INVALID_LIST_POSITION);
   g_assert_true (tab_onto (window, combo, 60));
   keys_to (window, "space");
-  iterate_until (combo_open, combo, 5000);
-  g_assert_true (combo_open (combo));
+  iterate_until (popover_open, combo, 5000);
+  g_assert_true (popover_open (combo));
   for (guint i = from; i < to; i++)
     keys_to (window, "Down");
   for (guint i = to; i < from; i++)
     keys_to (window, "Up");
   keys_to (window, "Return");
-  iterate_until (combo_closed, combo, 5000);
+  iterate_until (popover_closed, combo, 5000);
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (combo)), ==, to);
 }
 
@@ -170,7 +133,7 @@ add_sector_by_keys (GtkWidget  *form,
                     const char *item)
 {
   GtkWidget *next = form_row (form, group, "_Next sector");
-  GtkWidget *add = find_widget (next, is_button_tipped, "Add the sector to the route");
+  GtkWidget *add = find_widget (next, is_button_tooltip, "Add the sector to the route");
 
   g_assert_nonnull (add);
   choose_by_keys (form, next, item);
@@ -221,7 +184,8 @@ test_cycle (void)
       return;
     }
   window = shown_window_new (1280, 800);
-  row = find_widget (GTK_WIDGET (window->scenarios_list), is_row_titled, "The Komarr Campaign");
+  row = find_widget (GTK_WIDGET (window->scenarios_list), is_row_beginning,
+                     "The Komarr Campaign");
   g_assert_nonnull (row);
 
   /* Tab into the scenarios, Down to Komarr, Return. */
@@ -239,7 +203,7 @@ test_cycle (void)
   iterate_until (NULL, NULL, 300);
   orders = _admiralty_window_get_campaign_orders (window);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (orders)));
-  row = find_widget (GTK_WIDGET (orders), is_row_titled, "Adm. Aral Vorkosigan");
+  row = find_widget (GTK_WIDGET (orders), is_row_beginning, "Adm. Aral Vorkosigan");
   g_assert_nonnull (row);
   g_assert_true (tab_within (GTK_WIDGET (window), gtk_widget_get_parent (row), 30));
   for (guint i = 0; i < 10 && !has_focus_within (GTK_WIDGET (window), row); i++)

@@ -26,11 +26,7 @@
 #include "pointer-helpers.h"
 #include "ui-helpers.h"
 
-typedef struct {
-  char            *dir;
-  char            *path;
-  AdmiraltyWindow *window;
-} Fixture;
+typedef CampaignFixture Fixture;
 
 static void
 fixture_set_up (Fixture       *fixture,
@@ -41,20 +37,14 @@ fixture_set_up (Fixture       *fixture,
   g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
 
   g_assert_no_error (error);
-  fixture->dir = g_dir_make_tmp ("admiralty-muster-ui-XXXXXX", &error);
-  g_assert_no_error (error);
-  fixture->path = g_build_filename (fixture->dir, "muster.admiralty", NULL);
-  fixture->window = campaign_window_new (campaign, fixture->path, 1280, 800);
+  campaign_fixture_set_up (fixture, campaign, "muster-ui", "muster.admiralty", 1280, 800);
 }
 
 static void
 fixture_tear_down (Fixture       *fixture,
                    gconstpointer  data)
 {
-  close_window (fixture->window);
-  remove_tree (fixture->dir);
-  g_free (fixture->path);
-  g_free (fixture->dir);
+  campaign_fixture_tear_down (fixture);
 }
 
 static AdmCampaign *
@@ -85,16 +75,9 @@ entries_of (Fixture *fixture)
 static AdmiraltyMusterSheetDialog *
 sheet_dialog (void)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWidget *dialog = shown_toplevel (ADMIRALTY_TYPE_MUSTER_SHEET_DIALOG);
 
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
-
-      if (ADMIRALTY_IS_MUSTER_SHEET_DIALOG (window) && gtk_widget_get_mapped (GTK_WIDGET (window)))
-        return ADMIRALTY_MUSTER_SHEET_DIALOG (window);
-    }
-  return NULL;
+  return dialog != NULL ? ADMIRALTY_MUSTER_SHEET_DIALOG (dialog) : NULL;
 }
 
 static gboolean

@@ -35,10 +35,8 @@
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 
 typedef struct {
-  char            *dir;
-  char            *campaign_path;
-  AdmiraltyWindow *window;
-  const char      *language;
+  CampaignFixture base;
+  const char     *language;
 } Fixture;
 
 /* Sets the language the strings are looked up in: "en" (the sources' own) or "ru". */
@@ -60,32 +58,16 @@ static void
 fixture_set_up (Fixture       *fixture,
                 gconstpointer  data)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
-  g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
-
-  g_assert_no_error (error);
   fixture->language = data;
   g_assert_true (use_language (fixture->language));
-  fixture->dir = g_dir_make_tmp ("admiralty-readable-XXXXXX", &error);
-  g_assert_no_error (error);
-  fixture->campaign_path = g_build_filename (fixture->dir, "komarr.admiralty", NULL);
-  g_assert_true (adm_campaign_save (campaign, fixture->campaign_path, &error));
-  g_assert_no_error (error);
-  komarr_play_cycle (campaign, 1, T0);
-  fixture->window = shown_window_new (1280, 800);
-  g_assert_true (admiralty_window_open (fixture->window, fixture->campaign_path));
-  iterate ();
+  komarr_fixture_set_up (&fixture->base, "readable", 1, T0, 1280, 800);
 }
 
 static void
 fixture_tear_down (Fixture       *fixture,
                    gconstpointer  data)
 {
-  close_window (fixture->window);
-  remove_tree (fixture->dir);
-  g_free (fixture->campaign_path);
-  g_free (fixture->dir);
+  campaign_fixture_tear_down (&fixture->base);
   use_language ("en");
 }
 
@@ -178,7 +160,7 @@ test_report_dialog (Fixture       *fixture,
   GtkWidget *dialog, *kind;
   GListModel *kinds;
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.export-report",
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->base.window), "win.export-report",
                                              NULL));
   iterate_until (toplevel_shown, GSIZE_TO_POINTER (ADMIRALTY_TYPE_REPORT_DIALOG), 5000);
   dialog = shown_toplevel (ADMIRALTY_TYPE_REPORT_DIALOG);
@@ -206,16 +188,16 @@ test_orders_and_tables (Fixture       *fixture,
   AdmiraltyTablesDialog *tables;
   AdmPortal *portal;
 
-  adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->orders_tab);
+  adw_tab_view_set_selected_page (fixture->base.window->tab_view, fixture->base.window->orders_tab);
   iterate_until (NULL, NULL, 300);
-  assert_readable (fixture, GTK_WIDGET (fixture->window), "orders");
+  assert_readable (fixture, GTK_WIDGET (fixture->base.window), "orders");
 
-  portal = admiralty_share_dialog_portal_for (admiralty_window_get_room (fixture->window),
-                                              fixture->window->campaign, NULL, &error);
+  portal = admiralty_share_dialog_portal_for (admiralty_window_get_room (fixture->base.window),
+                                              fixture->base.window->campaign, NULL, &error);
   g_assert_no_error (error);
   g_assert_true (adm_portal_start (portal, "127.0.0.1", 0, &error));
   g_assert_no_error (error);
-  tables = admiralty_tables_dialog_new (admiralty_window_get_room (fixture->window));
+  tables = admiralty_tables_dialog_new (admiralty_window_get_room (fixture->base.window));
   g_assert_true (admiralty_tables_dialog_set_n_tables (tables, 2, &error));
   g_assert_no_error (error);
   gtk_window_present (GTK_WINDOW (tables));
@@ -235,12 +217,12 @@ test_sector_map (Fixture       *fixture,
   AdmiraltyMapPage *map_page;
   const AdmiraltySectorView *view;
 
-  adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->map_tab);
-  map_page = _admiralty_window_get_map_page (fixture->window);
+  adw_tab_view_set_selected_page (fixture->base.window->tab_view, fixture->base.window->map_tab);
+  map_page = _admiralty_window_get_map_page (fixture->base.window);
   iterate_until (NULL, NULL, 300);
   admiralty_sector_map_set_selected_sector (map_page->sector_map, "pol-orbit");
   g_assert_true (gtk_widget_get_visible (map_page->sector_info));
-  assert_readable (fixture, GTK_WIDGET (fixture->window), "sector-map");
+  assert_readable (fixture, GTK_WIDGET (fixture->base.window), "sector-map");
   view = admiralty_sector_map_get_view (map_page->sector_map);
   g_test_message ("the map %d × %d px, cards at %g times their size", view->width,
                   view->height, admiralty_sector_view_get_zoom (view));
@@ -256,10 +238,10 @@ test_sheet (Fixture       *fixture,
 {
   AdmiraltySheetForm *form;
 
-  adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->orders_tab);
+  adw_tab_view_set_selected_page (fixture->base.window->tab_view, fixture->base.window->orders_tab);
   iterate_until (NULL, NULL, 200);
   form = admiralty_campaign_orders_open_sheet (
-      _admiralty_window_get_campaign_orders (fixture->window), "vorkosigan");
+      _admiralty_window_get_campaign_orders (fixture->base.window), "vorkosigan");
   g_assert_nonnull (form);
   iterate_until (widget_mapped, form, 5000);
   iterate_until (NULL, NULL, 200);
@@ -278,7 +260,7 @@ assert_dialog_readable (Fixture    *fixture,
 {
   GtkWidget *dialog;
 
-  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (fixture->window), action,
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (fixture->base.window), action,
                                                      parameter));
   iterate_until (NULL, NULL, 300);
   dialog = shown_toplevel (type);
@@ -307,10 +289,10 @@ test_dialogs (Fixture       *fixture,
                               what);
     }
 
-  admiralty_share_dialog_portal_for (admiralty_window_get_room (fixture->window),
-                                     fixture->window->campaign, NULL, &error);
+  admiralty_share_dialog_portal_for (admiralty_window_get_room (fixture->base.window),
+                                     fixture->base.window->campaign, NULL, &error);
   g_assert_no_error (error);
-  share = admiralty_share_dialog_new (admiralty_window_get_room (fixture->window));
+  share = admiralty_share_dialog_new (admiralty_window_get_room (fixture->base.window));
   gtk_window_present (GTK_WINDOW (share));
   iterate_until (widget_mapped, share, 5000);
   g_assert_true (admiralty_share_dialog_set_running (share, "127.0.0.1", 0, TRUE));
@@ -391,9 +373,9 @@ test_battle_orders (Fixture       *fixture,
   GtkAdjustment *adjustment;
   graphene_rect_t odds_bounds, message_bounds, pane_bounds;
 
-  g_assert_true (admiralty_window_open_file (fixture->window, file));
+  g_assert_true (admiralty_window_open_file (fixture->base.window, file));
   iterate_until (NULL, NULL, 300);
-  page = _admiralty_window_get_battle_page (fixture->window);
+  page = _admiralty_window_get_battle_page (fixture->base.window);
   g_assert_nonnull (page);
   battle = admiralty_battle_page_get_battle (page);
   table = _admiralty_battle_page_get_table (page);
@@ -402,12 +384,12 @@ test_battle_orders (Fixture       *fixture,
     {
       AdmPhase phase = adm_battle_get_phase (battle);
 
-      gtk_widget_activate (fixture->window->resolve_button);
+      gtk_widget_activate (fixture->base.window->resolve_button);
       iterate_until (in_fire_phase, battle, 3000);
       g_assert_true (adm_battle_get_phase (battle) != phase);
     }
   iterate_until (NULL, NULL, 300);
-  assert_readable (fixture, GTK_WIDGET (fixture->window), "battle-fire");
+  assert_readable (fixture, GTK_WIDGET (fixture->base.window), "battle-fire");
   admiralty_table_widget_set_selected_ship (table, adm_battle_ship_index (battle, "prince-xav"));
   iterate_until (offers_main_battery, panel, 2000);
   guns = _admiralty_orders_panel_get_weapon_check (panel,
@@ -419,7 +401,7 @@ test_battle_orders (Fixture       *fixture,
   odds = find_widget (GTK_WIDGET (panel), is_odds, NULL);
   g_assert_nonnull (odds);
   g_assert_cmpstr (_admiralty_orders_panel_get_odds_text (panel), !=, "");
-  assert_readable (fixture, GTK_WIDGET (fixture->window), "battle-odds");
+  assert_readable (fixture, GTK_WIDGET (fixture->base.window), "battle-odds");
   assert_odds_in_sight (odds);
 
   /* The battery declared, checked again and declared again: refused. */
@@ -442,7 +424,7 @@ test_battle_orders (Fixture       *fixture,
                                                            ADMIRALTY_TYPE_ORDERS_PANEL,
                                                            "message_box"));
   g_assert_true (gtk_widget_get_mapped (message_box));
-  assert_readable (fixture, GTK_WIDGET (fixture->window), "battle-refusal");
+  assert_readable (fixture, GTK_WIDGET (fixture->base.window), "battle-refusal");
   scrolled = gtk_widget_get_ancestor (odds, GTK_TYPE_SCROLLED_WINDOW);
   g_assert_nonnull (scrolled);
   /* Scrolled down to the odds, as the master does. */
@@ -451,10 +433,10 @@ test_battle_orders (Fixture       *fixture,
                                         bounds_in (odds, scrolled).origin.y);
   wait_frame (scrolled);
   shot = g_strdup_printf ("readable-%s-battle-refusal-odds.png", fixture->language);
-  save_screenshot (GTK_WIDGET (fixture->window), shot);
-  odds_bounds = bounds_in (odds, GTK_WIDGET (fixture->window));
-  message_bounds = bounds_in (message_box, GTK_WIDGET (fixture->window));
-  pane_bounds = bounds_in (scrolled, GTK_WIDGET (fixture->window));
+  save_screenshot (GTK_WIDGET (fixture->base.window), shot);
+  odds_bounds = bounds_in (odds, GTK_WIDGET (fixture->base.window));
+  message_bounds = bounds_in (message_box, GTK_WIDGET (fixture->base.window));
+  pane_bounds = bounds_in (scrolled, GTK_WIDGET (fixture->base.window));
   g_test_message ("odds %g px tall, the pane %g px, the refusal %g to %g px, the pane to %g px",
                   odds_bounds.size.height, pane_bounds.size.height, message_bounds.origin.y,
                   message_bounds.origin.y + message_bounds.size.height,

@@ -45,25 +45,17 @@ shoot (const char *name)
   root_screenshot (file, width, height);
 }
 
-typedef struct {
-  char            *dir;
-  char            *path;
-  AdmiraltyWindow *window;
-} Fixture;
+typedef CampaignFixture Fixture;
 
 /* The Komarr campaign after cycle 1, played from its three sample sheets, open in a window. */
 static void
 komarr_set_up (Fixture       *fixture,
                gconstpointer  data)
 {
-  g_autoptr(GError) error = NULL;
   g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
 
-  fixture->dir = g_dir_make_tmp ("admiralty-screenshots-XXXXXX", &error);
-  g_assert_no_error (error);
-  fixture->path = g_build_filename (fixture->dir, "komarr.admiralty", NULL);
   komarr_play_cycle (campaign, 1, T0);
-  fixture->window = campaign_window_new (campaign, fixture->path, width, height);
+  campaign_fixture_set_up (fixture, campaign, "screenshots", "komarr.admiralty", width, height);
   iterate_until (NULL, NULL, 300);
 }
 
@@ -71,10 +63,7 @@ static void
 komarr_tear_down (Fixture       *fixture,
                   gconstpointer  data)
 {
-  close_window (fixture->window);
-  remove_tree (fixture->dir);
-  g_free (fixture->path);
-  g_free (fixture->dir);
+  campaign_fixture_tear_down (fixture);
 }
 
 /* The welcome page: the bundled scenarios to start from. */

@@ -28,11 +28,7 @@
 
 /* The fixture: the test scenario saved as a campaign file in a new temporary folder, open in
  * a new window. */
-typedef struct {
-  char            *dir;
-  char            *campaign_path;
-  AdmiraltyWindow *window;
-} Fixture;
+typedef CampaignFixture Fixture;
 
 static void
 fixture_set_up (Fixture       *fixture,
@@ -45,10 +41,7 @@ fixture_set_up (Fixture       *fixture,
   g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
 
   g_assert_no_error (error);
-  fixture->dir = g_dir_make_tmp ("admiralty-sector-battle-XXXXXX", &error);
-  g_assert_no_error (error);
-  fixture->campaign_path = g_build_filename (fixture->dir, "hub.admiralty", NULL);
-  fixture->window = campaign_window_new (campaign, fixture->campaign_path, 0, 0);
+  campaign_fixture_set_up (fixture, campaign, "sector-battle", "hub.admiralty", 0, 0);
   g_assert_cmpuint (adw_tab_view_get_n_pages (fixture->window->tab_view), ==, 3);
 }
 
@@ -58,11 +51,8 @@ fixture_tear_down (Fixture       *fixture,
 {
   g_autofree char *fallback = g_build_filename (data_home, "admiralty", "battles", NULL);
 
-  close_window (fixture->window);
-  remove_tree (fixture->dir);
+  campaign_fixture_tear_down (fixture);
   remove_tree (fallback);
-  g_free (fixture->campaign_path);
-  g_free (fixture->dir);
 }
 
 static char *

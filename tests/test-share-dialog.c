@@ -52,18 +52,6 @@ find_button (GtkWidget  *widget,
   return NULL;
 }
 
-/* The switches under @widget, in order: "Share", then "Accept Sheets on Arrival". */
-static void
-collect_switches (GtkWidget *widget,
-                  GPtrArray *out)
-{
-  if (GTK_IS_SWITCH (widget))
-    g_ptr_array_add (out, widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    collect_switches (child, out);
-}
-
 /* One raw HTTP/1.1 exchange with the portal on 127.0.0.1, in a thread while this one serves. */
 typedef struct {
   guint16  port;
@@ -247,9 +235,9 @@ test_share (void)
 
   /* The accept switch is the portal's. */
   {
-    g_autoptr(GPtrArray) switches = g_ptr_array_new ();
+    g_autoptr(GPtrArray) switches = find_widgets (GTK_WIDGET (dialog), is_of_type,
+                                                  GSIZE_TO_POINTER (GTK_TYPE_SWITCH));
 
-    collect_switches (GTK_WIDGET (dialog), switches);
     g_assert_cmpuint (switches->len, ==, 2);
     g_assert_true (gtk_switch_get_active (g_ptr_array_index (switches, 0)));
     g_assert_false (gtk_switch_get_active (g_ptr_array_index (switches, 1)));

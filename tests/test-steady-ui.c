@@ -31,11 +31,7 @@ typedef struct {
 static const Size small = { 1280, 800 };
 static const Size large = { 1920, 1080 };
 
-typedef struct {
-  char            *dir;
-  char            *campaign_path;
-  AdmiraltyWindow *window;
-} Fixture;
+typedef CampaignFixture Fixture;
 
 static void
 fixture_set_up (Fixture       *fixture,
@@ -47,36 +43,15 @@ fixture_set_up (Fixture       *fixture,
   g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
 
   g_assert_no_error (error);
-  fixture->dir = g_dir_make_tmp ("admiralty-steady-XXXXXX", &error);
-  g_assert_no_error (error);
-  fixture->campaign_path = g_build_filename (fixture->dir, "komarr.admiralty", NULL);
-  fixture->window = campaign_window_new (campaign, fixture->campaign_path, size->width,
-                                         size->height);
+  campaign_fixture_set_up (fixture, campaign, "steady", "komarr.admiralty", size->width,
+                           size->height);
 }
 
 static void
 fixture_tear_down (Fixture       *fixture,
                    gconstpointer  data)
 {
-  close_window (fixture->window);
-  remove_tree (fixture->dir);
-  g_free (fixture->campaign_path);
-  g_free (fixture->dir);
-}
-
-static gboolean
-is_separator (GtkWidget     *widget,
-              gconstpointer  data)
-{
-  return GTK_IS_SEPARATOR (widget);
-}
-
-static gboolean
-is_drawn_label_text (GtkWidget     *widget,
-                     gconstpointer  data)
-{
-  return GTK_IS_LABEL (widget) && gtk_widget_is_drawable (widget) &&
-         g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
+  campaign_fixture_tear_down (fixture);
 }
 
 /* Where @widget's top left is in its window, as the pointer would find it. */
@@ -110,7 +85,7 @@ test_main_menu (Fixture       *fixture,
   iterate_until (NULL, NULL, 500);
   popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)));
   g_assert_nonnull (popover);
-  g_assert_nonnull (find_widget (popover, is_separator, NULL));
+  g_assert_nonnull (find_widget (popover, has_type, GSIZE_TO_POINTER (GTK_TYPE_SEPARATOR)));
 
   focus_window (GTK_WIDGET (fixture->window));
   pointer_click_widget (button);
@@ -143,43 +118,6 @@ test_main_menu (Fixture       *fixture,
                    0, 0);
   keys_to (popover, "Escape");
   iterate_until (NULL, NULL, 100);
-}
-
-static gboolean
-is_group_titled (GtkWidget     *widget,
-                 gconstpointer  data)
-{
-  return ADW_IS_PREFERENCES_GROUP (widget) &&
-         g_strcmp0 (adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (widget)), data) == 0;
-}
-
-static gboolean
-is_row_titled (GtkWidget     *widget,
-               gconstpointer  data)
-{
-  return ADW_IS_PREFERENCES_ROW (widget) &&
-         g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), data) == 0;
-}
-
-static gboolean
-is_button_tipped (GtkWidget     *widget,
-                  gconstpointer  data)
-{
-  return GTK_IS_BUTTON (widget) &&
-         g_strcmp0 (gtk_widget_get_tooltip_text (widget), data) == 0;
-}
-
-static gboolean
-is_mapped_popover (GtkWidget     *widget,
-                   gconstpointer  data)
-{
-  return GTK_IS_POPOVER (widget) && gtk_widget_get_mapped (widget);
-}
-
-static gboolean
-combo_popover_shown (gpointer data)
-{
-  return find_widget (data, is_mapped_popover, NULL) != NULL;
 }
 
 static gboolean
@@ -235,7 +173,7 @@ test_next_sector (Fixture       *fixture,
   g_assert_nonnull (next_row);
   g_assert_nonnull (route_row);
   g_assert_true (gtk_widget_get_mapped (next_row));
-  add = find_widget (next_row, is_button_tipped, "Add the sector to the route");
+  add = find_widget (next_row, is_button_tooltip, "Add the sector to the route");
   g_assert_nonnull (add);
   /* The row whole at the bottom of the form, as the master scrolls down to it. */
   {
@@ -259,8 +197,8 @@ test_next_sector (Fixture       *fixture,
   /* The sector picked with the pointer in the row's list: the row clicked where it is. */
   pointer_click (next_row, gtk_widget_get_width (next_row) / 2.0,
                  gtk_widget_get_height (next_row) / 2.0);
-  iterate_until (combo_popover_shown, next_row, 5000);
-  popover = find_widget (next_row, is_mapped_popover, NULL);
+  iterate_until (popover_open, next_row, 5000);
+  popover = find_widget (next_row, is_popover, NULL);
   g_assert_nonnull (popover);
   wait_frame (popover);
   item = find_widget (popover, is_list_item_label, "Pol orbit");
@@ -297,25 +235,6 @@ test_next_sector (Fixture       *fixture,
 }
 
 static gboolean
-is_spin_button (GtkWidget     *widget,
-                gconstpointer  data)
-{
-  return GTK_IS_SPIN_BUTTON (widget);
-}
-
-/* The switches under @widget, in order. */
-static void
-collect_switches (GtkWidget *widget,
-                  GPtrArray *out)
-{
-  if (GTK_IS_SWITCH (widget))
-    g_ptr_array_add (out, widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    collect_switches (child, out);
-}
-
-static gboolean
 switch_is (gpointer data)
 {
   GtkSwitch *button = data;
@@ -346,10 +265,11 @@ test_share_switch (Fixture       *fixture,
   g_assert_nonnull (dialog);
   /* The switches in order: Share's, then Accept Sheets on Arrival's. */
   {
-    g_autoptr(GPtrArray) switches = g_ptr_array_new ();
-    GtkWidget *spin = find_widget (dialog, is_spin_button, NULL);
+    g_autoptr(GPtrArray) switches = find_widgets (dialog, is_of_type,
+                                                  GSIZE_TO_POINTER (GTK_TYPE_SWITCH));
+    GtkWidget *spin = find_widget (dialog, is_of_type,
+                                   GSIZE_TO_POINTER (GTK_TYPE_SPIN_BUTTON));
 
-    collect_switches (dialog, switches);
     g_assert_cmpuint (switches->len, ==, 2);
     share = g_ptr_array_index (switches, 0);
     accept = g_ptr_array_index (switches, 1);

@@ -163,26 +163,12 @@ fixture_tear_down (Fixture       *fixture,
 
 /* Conditions */
 
-static gboolean
-is_join_dialog (GtkWidget     *widget,
-                gconstpointer  data)
-{
-  return ADMIRALTY_IS_JOIN_DIALOG (widget);
-}
-
 static AdmiraltyJoinDialog *
 join_dialog (void)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWidget *join = shown_toplevel (ADMIRALTY_TYPE_JOIN_DIALOG);
 
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
-
-      if (is_join_dialog (window, NULL) && gtk_widget_get_mapped (window))
-        return ADMIRALTY_JOIN_DIALOG (window);
-    }
-  return NULL;
+  return join != NULL ? ADMIRALTY_JOIN_DIALOG (join) : NULL;
 }
 
 static gboolean
@@ -230,38 +216,12 @@ page_open (gpointer data)
 
 /* Widgets */
 
-static gboolean
-is_button_labelled (GtkWidget     *widget,
-                    gconstpointer  data)
-{
-  return GTK_IS_BUTTON (widget) && gtk_widget_is_drawable (widget) &&
-         g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0;
-}
-
-static GtkWidget *
-button (GtkWidget  *within,
-        const char *label)
-{
-  GtkWidget *found = find_widget (within, is_button_labelled, label);
-
-  g_assert_nonnull (found);
-  return found;
-}
-
-static gboolean
-is_combo_titled (GtkWidget     *widget,
-                 gconstpointer  data)
-{
-  return ADW_IS_COMBO_ROW (widget) &&
-         g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), data) == 0;
-}
-
 /* The row of the formation @name in @dialog. */
 static GtkWidget *
 formation_row (AdmiraltyEngagementDialog *dialog,
                const char                *name)
 {
-  GtkWidget *row = find_widget (GTK_WIDGET (dialog), is_combo_titled, name);
+  GtkWidget *row = find_widget (GTK_WIDGET (dialog), is_combo_row_titled, name);
 
   g_assert_nonnull (row);
   return row;
@@ -280,14 +240,6 @@ placement_position (GtkWidget  *row,
   g_assert_not_reached ();
 }
 
-static gboolean
-list_open (gpointer data)
-{
-  GtkWidget *popover = find_widget (data, is_popover, NULL);
-
-  return popover != NULL && gtk_widget_get_mapped (popover);
-}
-
 /* Item @position of @row picked as a master does: a click opens its list, the arrow keys go
  * to the item, Return takes it. Whatever the chief answers comes after. */
 static void
@@ -298,13 +250,63 @@ pick (GtkWidget *window,
   guint from = adw_combo_row_get_selected (ADW_COMBO_ROW (row));
 
   pointer_click_widget (row);
-  iterate_until (list_open, row, 5000);
-  g_assert_true (list_open (row));
+  iterate_until (popover_open, row, 5000);
+  g_assert_true (popover_open (row));
   for (guint i = from; i < position; i++)
     keys_to (window, "Down");
   for (guint i = position; i < from; i++)
     keys_to (window, "Up");
   keys_to (window, "Return");
+}
+
+/* c1-3's Open Battle in @join clicked: the placements step, once the chief has answered
+ * without refusing, focused. */
+static AdmiraltyEngagementDialog *
+placements_of (AdmiraltyJoinDialog *join)
+{
+  AdmiraltyEngagementDialog *placements;
+
+  pointer_click_widget (button (GTK_WIDGET (join), "_Open Battle"));
+  iterate_until (placements_shown, join, 5000);
+  placements = ADMIRALTY_ENGAGEMENT_DIALOG (admiralty_join_dialog_get_placements (join));
+  g_assert_nonnull (placements);
+  iterate_until (answered, placements, 10000);
+  g_assert_true (answered (placements));
+  g_assert_cmpstr (admiralty_engagement_dialog_get_refusal (placements), ==, NULL);
+  focus_window (GTK_WIDGET (placements));
+  return placements;
+}
+
+/* Roll Again clicked in the placements step and answered by the chief, not refused: the
+ * battle the step now previews, laid out from @seed, which is not @seed0. */
+static AdmBattle *
+roll_again (AdmiraltyEngagementDialog *placements,
+            guint32                    seed0,
+            guint32                   *seed)
+{
+  AdmBattle *rolled;
+
+  pointer_click_widget (button (GTK_WIDGET (placements), "_Roll Again"));
+  iterate_until (answered, placements, 10000);
+  g_assert_null (admiralty_engagement_dialog_get_refusal (placements));
+  rolled = g_object_ref (admiralty_engagement_dialog_get_preview (placements));
+  g_assert_true (adm_battle_get_layout_seed (rolled, seed));
+  g_assert_cmpuint (*seed, !=, seed0);
+  return rolled;
+}
+
+/* Open Battle clicked in the placements step: the battle's page, once it is open. */
+static AdmiraltyBattlePage *
+open_battle (Fixture                   *fixture,
+             AdmiraltyEngagementDialog *placements)
+{
+  AdmiraltyBattlePage *page;
+
+  pointer_click_widget (button (GTK_WIDGET (placements), "_Open Battle"));
+  iterate_until (page_open, fixture->window, 10000);
+  page = _admiralty_window_get_battle_page (fixture->window);
+  g_assert_nonnull (page);
+  return page;
 }
 
 /* Join a Table… from the window's menu action, the chief's link, and c1-3's Open Battle
@@ -313,7 +315,6 @@ static AdmiraltyEngagementDialog *
 open_placements (Fixture *fixture)
 {
   AdmiraltyJoinDialog *join;
-  AdmiraltyEngagementDialog *placements;
   g_autofree char *listing = NULL;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.join-table",
@@ -327,15 +328,7 @@ open_placements (Fixture *fixture)
   listing = admiralty_join_dialog_get_listing (join);
   g_assert_cmpstr (listing, ==, "c1-3 · Pol orbit — Not fought\n");
   wait_frame (GTK_WIDGET (join));
-  pointer_click_widget (button (GTK_WIDGET (join), "_Open Battle"));
-  iterate_until (placements_shown, join, 5000);
-  placements = ADMIRALTY_ENGAGEMENT_DIALOG (admiralty_join_dialog_get_placements (join));
-  g_assert_nonnull (placements);
-  iterate_until (answered, placements, 10000);
-  g_assert_true (answered (placements));
-  g_assert_cmpstr (admiralty_engagement_dialog_get_refusal (placements), ==, NULL);
-  focus_window (GTK_WIDGET (placements));
-  return placements;
+  return placements_of (join);
 }
 
 /* What the chief's campaign holds once he has stopped. */
@@ -349,6 +342,30 @@ chief_campaign (Fixture *fixture)
   campaign = adm_campaign_open (fixture->campaign, &error);
   g_assert_no_error (error);
   return campaign;
+}
+
+/* The window closed and the chief stopped: his journal holds marching order for the Pol
+ * Escort Group and @seed as c1-3's set-up. */
+static void
+assert_chief_journaled (Fixture *fixture,
+                        guint32  seed)
+{
+  g_autoptr(AdmCampaign) chief = NULL;
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autofree char *key = NULL;
+  guint32 kept = 0;
+
+  close_window (fixture->window);
+  fixture->window = NULL;
+  chief = chief_campaign (fixture);
+  engagement = adm_campaign_find_engagement (chief, ENGAGEMENT, NULL);
+  g_assert_nonnull (engagement);
+  g_assert_cmpstr (adm_state_get_chosen_placement (adm_campaign_get_state (chief), 1,
+                                                   engagement->engagement.minute, FORMATION),
+                   ==, "marching-order");
+  key = adm_engagement_layout_key (&engagement->engagement);
+  g_assert_true (adm_state_get_layout_seed (adm_campaign_get_state (chief), key, &kept));
+  g_assert_cmpuint (kept, ==, seed);
 }
 
 /* Every ship of @battle where it stands in @other. */
@@ -379,9 +396,6 @@ test_pick_and_roll_again (Fixture       *fixture,
 {
   AdmiraltyEngagementDialog *placements;
   g_autoptr(AdmBattle) first = NULL, rolled = NULL;
-  g_autoptr(AdmCampaign) chief = NULL;
-  g_autoptr(AdmQueuedEngagement) engagement = NULL;
-  g_autofree char *key = NULL;
   AdmiraltyBattlePage *page;
   GtkWidget *row;
   guint32 seed0 = 0, seed1 = 0, seed = 0;
@@ -408,21 +422,13 @@ test_pick_and_roll_again (Fixture       *fixture,
                    "marching-order");
 
   /* Roll Again: the chief draws the seed. */
-  pointer_click_widget (button (GTK_WIDGET (placements), "_Roll Again"));
-  iterate_until (answered, placements, 10000);
-  g_assert_null (admiralty_engagement_dialog_get_refusal (placements));
-  rolled = g_object_ref (admiralty_engagement_dialog_get_preview (placements));
-  g_assert_true (adm_battle_get_layout_seed (rolled, &seed1));
-  g_assert_cmpuint (seed1, !=, seed0);
+  rolled = roll_again (placements, seed0, &seed1);
   g_assert_false (same_positions (rolled, first));
   wait_frame (GTK_WIDGET (placements));
   save_screenshot (GTK_WIDGET (placements), "table-placements.png");
 
   /* Open Battle: the battle as the chief set it up anew. */
-  pointer_click_widget (button (GTK_WIDGET (placements), "_Open Battle"));
-  iterate_until (page_open, fixture->window, 10000);
-  page = _admiralty_window_get_battle_page (fixture->window);
-  g_assert_nonnull (page);
+  page = open_battle (fixture, placements);
   g_assert_nonnull (admiralty_battle_page_get_table_client (page));
   g_assert_true (adm_battle_get_layout_seed (admiralty_battle_page_get_battle (page), &seed));
   g_assert_cmpuint (seed, ==, seed1);
@@ -430,17 +436,7 @@ test_pick_and_roll_again (Fixture       *fixture,
   g_assert_false (same_positions (admiralty_battle_page_get_battle (page), first));
 
   /* The chief's journal holds both. */
-  close_window (fixture->window);
-  fixture->window = NULL;
-  chief = chief_campaign (fixture);
-  engagement = adm_campaign_find_engagement (chief, ENGAGEMENT, NULL);
-  g_assert_nonnull (engagement);
-  g_assert_cmpstr (adm_state_get_chosen_placement (adm_campaign_get_state (chief), 1,
-                                                   engagement->engagement.minute, FORMATION),
-                   ==, "marching-order");
-  key = adm_engagement_layout_key (&engagement->engagement);
-  g_assert_true (adm_state_get_layout_seed (adm_campaign_get_state (chief), key, &seed));
-  g_assert_cmpuint (seed, ==, seed1);
+  assert_chief_journaled (fixture, seed1);
 }
 
 static gboolean
@@ -565,10 +561,7 @@ test_open_in_a_tab (Fixture       *fixture,
       return;
     }
   placements = open_placements (fixture);
-  pointer_click_widget (button (GTK_WIDGET (placements), "_Open Battle"));
-  iterate_until (page_open, fixture->window, 10000);
-  old = _admiralty_window_get_battle_page (fixture->window);
-  g_assert_nonnull (old);
+  old = open_battle (fixture, placements);
   g_object_add_weak_pointer (G_OBJECT (old), (gpointer *) &old);
   g_assert_true (adm_battle_get_layout_seed (admiralty_battle_page_get_battle (old), &seed0));
   g_assert_cmpuint (n_battle_tabs (fixture->window), ==, 1);
@@ -590,12 +583,7 @@ test_open_in_a_tab (Fixture       *fixture,
         placement_position (formation_row (placements, "Pol Escort Group"), "Marching order"));
   iterate_until (answered, placements, 10000);
   g_assert_null (admiralty_engagement_dialog_get_refusal (placements));
-  pointer_click_widget (button (GTK_WIDGET (placements), "_Roll Again"));
-  iterate_until (answered, placements, 10000);
-  g_assert_null (admiralty_engagement_dialog_get_refusal (placements));
-  rolled = g_object_ref (admiralty_engagement_dialog_get_preview (placements));
-  g_assert_true (adm_battle_get_layout_seed (rolled, &seed1));
-  g_assert_cmpuint (seed1, !=, seed0);
+  rolled = roll_again (placements, seed0, &seed1);
 
   /* The tab of the old set-up is gone, its drafts too, and the window says why. */
   g_assert_cmpuint (n_battle_tabs (fixture->window), ==, 0);
@@ -606,10 +594,7 @@ test_open_in_a_tab (Fixture       *fixture,
                               "is closed"));
 
   /* Open Battle: the new set-up, in one tab. */
-  pointer_click_widget (button (GTK_WIDGET (placements), "_Open Battle"));
-  iterate_until (page_open, fixture->window, 10000);
-  page = _admiralty_window_get_battle_page (fixture->window);
-  g_assert_nonnull (page);
+  page = open_battle (fixture, placements);
   g_assert_true (page != old);
   g_assert_cmpuint (n_battle_tabs (fixture->window), ==, 1);
   g_assert_true (adm_battle_get_layout_seed (admiralty_battle_page_get_battle (page), &seed));
@@ -625,12 +610,6 @@ test_open_in_a_tab (Fixture       *fixture,
   g_assert_cmpuint (adm_table_client_get_kept (client), ==, 1);
   if (old != NULL)
     g_object_remove_weak_pointer (G_OBJECT (old), (gpointer *) &old);
-}
-
-static gboolean
-list_closed (gpointer data)
-{
-  return !list_open (data);
 }
 
 static gboolean
@@ -667,9 +646,6 @@ test_tired_master (Fixture       *fixture,
   AdmiraltyJoinDialog *join;
   AdmiraltyBattlePage *page;
   g_autoptr(AdmBattle) rolled = NULL;
-  g_autoptr(AdmCampaign) chief = NULL;
-  g_autoptr(AdmQueuedEngagement) engagement = NULL;
-  g_autofree char *key = NULL;
   AdmTableClient *client;
   GtkWidget *row, *roll;
   guint32 seed0 = 0, seed1 = 0, seed = 0;
@@ -680,9 +656,7 @@ test_tired_master (Fixture       *fixture,
       g_test_skip ("no X display or no xdotool");
       return;
     }
-  placements = open_placements (fixture);
-  pointer_click_widget (button (GTK_WIDGET (placements), "_Open Battle"));
-  iterate_until (page_open, fixture->window, 10000);
+  open_battle (fixture, open_placements (fixture));
   g_assert_cmpuint (n_battle_tabs (fixture->window), ==, 1);
 
   placements = open_placements (fixture);
@@ -694,11 +668,11 @@ test_tired_master (Fixture       *fixture,
 
   /* Escape mid-pick: the list closes; nothing is asked; the dialog stays. */
   pointer_click_widget (row);
-  iterate_until (list_open, row, 5000);
-  g_assert_true (list_open (row));
+  iterate_until (popover_open, row, 5000);
+  g_assert_true (popover_open (row));
   keys_to (GTK_WIDGET (placements), "Escape");
-  iterate_until (list_closed, row, 5000);
-  g_assert_false (list_open (row));
+  iterate_until (popover_closed, row, 5000);
+  g_assert_false (popover_open (row));
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (placements)));
   g_assert_false (admiralty_engagement_dialog_get_asking (placements));
   g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row)), ==, before);
@@ -717,8 +691,8 @@ test_tired_master (Fixture       *fixture,
   position = placement_position (row, "Marching order");
   g_assert_cmpuint (position, !=, before);
   pointer_click_widget (row);
-  iterate_until (list_open, row, 5000);
-  g_assert_true (list_open (row));
+  iterate_until (popover_open, row, 5000);
+  g_assert_true (popover_open (row));
   for (guint i = before; i < position; i++)
     keys_to (GTK_WIDGET (placements), "Down");
   for (guint i = position; i < before; i++)
@@ -743,13 +717,9 @@ test_tired_master (Fixture       *fixture,
   wait_frame (GTK_WIDGET (join));
 
   /* The step again: the chief's marching order. */
-  pointer_click_widget (button (GTK_WIDGET (join), "_Open Battle"));
-  iterate_until (placements_shown, join, 5000);
-  placements = ADMIRALTY_ENGAGEMENT_DIALOG (admiralty_join_dialog_get_placements (join));
-  iterate_until (answered, placements, 10000);
+  placements = placements_of (join);
   g_assert_cmpstr (admiralty_engagement_dialog_get_placement (placements, FORMATION), ==,
                    "marching-order");
-  focus_window (GTK_WIDGET (placements));
   row = formation_row (placements, "Pol Escort Group");
 
   /* Roll Again twice in a row. */
@@ -765,10 +735,7 @@ test_tired_master (Fixture       *fixture,
 
   /* Open Battle, and its first phase kept. */
   rolled = g_object_ref (admiralty_engagement_dialog_get_preview (placements));
-  pointer_click_widget (button (GTK_WIDGET (placements), "_Open Battle"));
-  iterate_until (page_open, fixture->window, 10000);
-  page = _admiralty_window_get_battle_page (fixture->window);
-  g_assert_nonnull (page);
+  page = open_battle (fixture, placements);
   g_assert_cmpuint (n_battle_tabs (fixture->window), ==, 1);
   g_assert_true (same_positions (admiralty_battle_page_get_battle (page), rolled));
   client = admiralty_battle_page_get_table_client (page);
@@ -779,17 +746,7 @@ test_tired_master (Fixture       *fixture,
   g_assert_true (adm_battle_get_layout_seed (admiralty_battle_page_get_battle (page), &seed));
 
   /* The chief's journal: the marching order and the seed of the battle fought. */
-  close_window (fixture->window);
-  fixture->window = NULL;
-  chief = chief_campaign (fixture);
-  engagement = adm_campaign_find_engagement (chief, ENGAGEMENT, NULL);
-  g_assert_nonnull (engagement);
-  g_assert_cmpstr (adm_state_get_chosen_placement (adm_campaign_get_state (chief), 1,
-                                                   engagement->engagement.minute, FORMATION),
-                   ==, "marching-order");
-  key = adm_engagement_layout_key (&engagement->engagement);
-  g_assert_true (adm_state_get_layout_seed (adm_campaign_get_state (chief), key, &seed1));
-  g_assert_cmpuint (seed1, ==, seed);
+  assert_chief_journaled (fixture, seed);
 }
 
 int

@@ -36,41 +36,20 @@
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 #define C1_3 2                            /* c1-3's place in the queue of cycle 1 */
 
-typedef struct {
-  char            *dir;
-  char            *campaign_path;
-  AdmiraltyWindow *window;
-} Fixture;
+typedef CampaignFixture Fixture;
 
 static void
 fixture_set_up (Fixture       *fixture,
                 gconstpointer  data)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
-  g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
-
-  g_assert_no_error (error);
-  fixture->dir = g_dir_make_tmp ("admiralty-tables-ui-XXXXXX", &error);
-  g_assert_no_error (error);
-  fixture->campaign_path = g_build_filename (fixture->dir, "komarr.admiralty", NULL);
-  g_assert_true (adm_campaign_save (campaign, fixture->campaign_path, &error));
-  g_assert_no_error (error);
-  komarr_play_cycle (campaign, 1, T0);
-
-  fixture->window = shown_window_new (0, 0);
-  g_assert_true (admiralty_window_open (fixture->window, fixture->campaign_path));
-  iterate ();
+  komarr_fixture_set_up (fixture, "tables-ui", 1, T0, 0, 0);
 }
 
 static void
 fixture_tear_down (Fixture       *fixture,
                    gconstpointer  data)
 {
-  close_window (fixture->window);
-  remove_tree (fixture->dir);
-  g_free (fixture->campaign_path);
-  g_free (fixture->dir);
+  campaign_fixture_tear_down (fixture);
 }
 
 static AdmiraltyCampaignOrders *
@@ -93,31 +72,16 @@ queue_line (Fixture    *fixture,
   return NULL;
 }
 
-static gboolean
-is_row_of (GtkWidget     *widget,
-           gconstpointer  data)
-{
-  return ADW_IS_ACTION_ROW (widget) &&
-         g_str_has_prefix (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), data);
-}
-
-static gboolean
-is_menu_button (GtkWidget     *widget,
-                gconstpointer  data)
-{
-  return GTK_IS_MENU_BUTTON (widget);
-}
-
 /* The menu button of engagement @id's row, or NULL. */
 static GtkWidget *
 row_menu (Fixture    *fixture,
           const char *id)
 {
   g_autofree char *prefix = g_strdup_printf ("%s ", id);
-  GtkWidget *row = find_widget (GTK_WIDGET (board (fixture)), is_row_of, prefix);
+  GtkWidget *row = find_widget (GTK_WIDGET (board (fixture)), is_row_beginning, prefix);
 
   g_assert_nonnull (row);
-  return find_widget (row, is_menu_button, NULL);
+  return find_widget (row, is_of_type, GSIZE_TO_POINTER (GTK_TYPE_MENU_BUTTON));
 }
 
 /* The table's master plays @phases phases of its battle with @dice and sends what the chief
@@ -174,7 +138,7 @@ table_plays (Fixture   *fixture,
 static const char *
 count_subtitle (AdmiraltyTablesDialog *dialog)
 {
-  GtkWidget *row = find_widget (GTK_WIDGET (dialog), is_row_of, "_Tables");
+  GtkWidget *row = find_widget (GTK_WIDGET (dialog), is_row_beginning, "_Tables");
 
   g_assert_nonnull (row);
   return adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
@@ -394,25 +358,10 @@ assert_asks (AdwMessageDialog      *dialog,
 
 /* The Send to Table dialog's typed-dice switch. */
 static GtkSwitch *
-find_switch (GtkWidget *widget)
-{
-  if (GTK_IS_SWITCH (widget))
-    return GTK_SWITCH (widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkSwitch *found = find_switch (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkSwitch *
 typed_dice_switch (AdwMessageDialog *dialog)
 {
-  return find_switch (adw_message_dialog_get_extra_child (dialog));
+  return GTK_SWITCH (find_widget (adw_message_dialog_get_extra_child (dialog), is_of_type,
+                                   GSIZE_TO_POINTER (GTK_TYPE_SWITCH)));
 }
 
 /* The dialogs of the queue's row menu, as the master answers them: "Send to Table…" offers
@@ -545,18 +494,15 @@ opened_cb (AdmiraltyJoinDialog *dialog,
   g_set_object (out, client);
 }
 
-/* The table master's side in the same process: the chief turns two tables on and sends c1-3
- * to "Table 2"; Join a Table says a wrong link is wrong, lists the engagement sent to the
- * table, and opens it in a battle page of the chief's window (as good as another's). */
-static AdmiraltyBattlePage *
-join_c1_3 (Fixture                *fixture,
-           AdmTableClient        **client,
-           AdmiraltyTablesDialog **tables)
+/* The chief hands c1-3 out as a master does, in the Orders tab: the admirals' portal made (and
+ * started on 127.0.0.1 when @start), two tables turned on in the Tables dialog, and c1-3 sent
+ * to "Table 2". The Tables dialog, not shown, for the caller to destroy. */
+static AdmiraltyTablesDialog *
+c1_3_to_table_2 (Fixture  *fixture,
+                 gboolean  start)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *link = NULL, *listing = NULL;
-  AdmiraltyJoinDialog *join;
-  AdmiraltyBattlePage *page;
+  AdmiraltyTablesDialog *tables;
   AdmPortal *portal;
 
   adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->orders_tab);
@@ -565,17 +511,43 @@ join_c1_3 (Fixture                *fixture,
                                               fixture->window->campaign, NULL, &error);
   g_assert_no_error (error);
   admiralty_campaign_orders_set_portal (board (fixture), portal);
-  g_assert_true (adm_portal_start (portal, "127.0.0.1", 0, &error));
-  g_assert_no_error (error);
-  *tables = admiralty_tables_dialog_new (admiralty_window_get_room (fixture->window));
-  g_assert_true (admiralty_tables_dialog_set_n_tables (*tables, 2, &error));
+  if (start)
+    {
+      g_assert_true (adm_portal_start (portal, "127.0.0.1", 0, &error));
+      g_assert_no_error (error);
+    }
+  tables = admiralty_tables_dialog_new (admiralty_window_get_room (fixture->window));
+  g_assert_true (admiralty_tables_dialog_set_n_tables (tables, 2, &error));
   g_assert_no_error (error);
   admiralty_campaign_orders_set_n_tables (board (fixture), 2);
   g_assert_true (admiralty_campaign_orders_send_to_table (board (fixture), C1_3, "Table 2",
                                                           &error));
   g_assert_no_error (error);
-  link = adm_table_server_get_link (
+  return tables;
+}
+
+/* The join link of "Table 2". */
+static char *
+table_2_link (Fixture *fixture)
+{
+  return adm_table_server_get_link (
     admiralty_tables_dialog_get_server (admiralty_window_get_room (fixture->window)), "Table 2");
+}
+
+/* The table master's side in the same process: the chief turns two tables on and sends c1-3
+ * to "Table 2"; Join a Table says a wrong link is wrong, lists the engagement sent to the
+ * table, and opens it in a battle page of the chief's window (as good as another's). */
+static AdmiraltyBattlePage *
+join_c1_3 (Fixture                *fixture,
+           AdmTableClient        **client,
+           AdmiraltyTablesDialog **tables)
+{
+  g_autofree char *link = NULL, *listing = NULL;
+  AdmiraltyJoinDialog *join;
+  AdmiraltyBattlePage *page;
+
+  *tables = c1_3_to_table_2 (fixture, TRUE);
+  link = table_2_link (fixture);
   g_assert_nonnull (link);
 
   /* A wrong link is said so, and lists nothing. */
@@ -765,8 +737,7 @@ test_tables_come_back (Fixture       *fixture,
   tables = admiralty_tables_dialog_new (admiralty_window_get_room (fixture->window));
   g_assert_true (admiralty_tables_dialog_set_n_tables (tables, 2, &error));
   g_assert_no_error (error);
-  before = adm_table_server_get_link (
-    admiralty_tables_dialog_get_server (admiralty_window_get_room (fixture->window)), "Table 2");
+  before = table_2_link (fixture);
   gtk_window_destroy (GTK_WINDOW (tables));
 
   /* Started again: a new window on the same file; the portal turned on by its switch. */
@@ -816,8 +787,7 @@ test_sharing_resumed (Fixture       *fixture,
   tables = admiralty_tables_dialog_new (admiralty_window_get_room (fixture->window));
   g_assert_true (admiralty_tables_dialog_set_n_tables (tables, 2, &error));
   g_assert_no_error (error);
-  before = adm_table_server_get_link (
-    admiralty_tables_dialog_get_server (admiralty_window_get_room (fixture->window)), "Table 2");
+  before = table_2_link (fixture);
   gtk_window_destroy (GTK_WINDOW (tables));
   gtk_window_destroy (GTK_WINDOW (share));
 
@@ -1051,22 +1021,6 @@ test_usb_path (Fixture       *fixture,
 }
 
 static gboolean
-is_button_labelled (GtkWidget     *widget,
-                    gconstpointer  data)
-{
-  return GTK_IS_BUTTON (widget) && gtk_widget_is_drawable (widget) &&
-         g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0;
-}
-
-static gboolean
-is_combo_row (GtkWidget     *widget,
-              gconstpointer  data)
-{
-  return ADW_IS_COMBO_ROW (widget) &&
-         g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), data) == 0;
-}
-
-static gboolean
 engagement_dialog_shown (gpointer data)
 {
   GtkWidget *dialog = admiralty_campaign_orders_get_engagement_dialog (data);
@@ -1124,7 +1078,6 @@ test_placements_read_only (Fixture       *fixture,
   AdmiraltyTablesDialog *tables;
   AdmiraltyEngagementDialog *dialog;
   GtkWidget *row, *view, *escort;
-  AdmPortal *portal;
   guint events, pages;
 
   if (!pointer_available ())
@@ -1132,22 +1085,11 @@ test_placements_read_only (Fixture       *fixture,
       g_test_skip ("no X display with xdotool");
       return;
     }
-  adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->orders_tab);
-  portal = admiralty_share_dialog_portal_for (admiralty_window_get_room (fixture->window),
-                                              campaign, NULL, &error);
-  g_assert_no_error (error);
-  admiralty_campaign_orders_set_portal (board (fixture), portal);
-  tables = admiralty_tables_dialog_new (admiralty_window_get_room (fixture->window));
-  g_assert_true (admiralty_tables_dialog_set_n_tables (tables, 2, &error));
-  g_assert_no_error (error);
-  admiralty_campaign_orders_set_n_tables (board (fixture), 2);
-  g_assert_true (admiralty_campaign_orders_send_to_table (board (fixture), C1_3, "Table 2",
-                                                          &error));
-  g_assert_no_error (error);
+  tables = c1_3_to_table_2 (fixture, FALSE);
   iterate ();
 
   /* The row's View Placements, clicked. */
-  row = find_widget (GTK_WIDGET (board (fixture)), is_row_of, "c1-3 ");
+  row = find_widget (GTK_WIDGET (board (fixture)), is_row_beginning, "c1-3 ");
   g_assert_nonnull (row);
   view = find_widget (row, is_button_labelled, "View _Placements");
   g_assert_nonnull (view);
@@ -1158,7 +1100,7 @@ test_placements_read_only (Fixture       *fixture,
                                           board (fixture)));
   g_assert_nonnull (dialog);
   g_assert_true (admiralty_engagement_dialog_get_read_only (dialog));
-  escort = find_widget (GTK_WIDGET (dialog), is_combo_row, "Pol Escort Group");
+  escort = find_widget (GTK_WIDGET (dialog), is_combo_row_titled, "Pol Escort Group");
   g_assert_nonnull (escort);
   g_assert_false (gtk_widget_is_sensitive (escort));
   g_assert_null (find_widget (GTK_WIDGET (dialog), is_button_labelled, "_Open Battle"));
@@ -1229,7 +1171,6 @@ test_placements_undone (Fixture       *fixture,
   AdmiraltyJoinDialog *join;
   AdmiraltyEngagementDialog *placements;
   AdmiraltyBattlePage *page;
-  AdmPortal *portal;
   GtkWidget *why;
   const char *body;
 
@@ -1238,22 +1179,8 @@ test_placements_undone (Fixture       *fixture,
       g_test_skip ("no X display with xdotool");
       return;
     }
-  adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->orders_tab);
-  portal = admiralty_share_dialog_portal_for (admiralty_window_get_room (fixture->window),
-                                              campaign, NULL, &error);
-  g_assert_no_error (error);
-  admiralty_campaign_orders_set_portal (board (fixture), portal);
-  g_assert_true (adm_portal_start (portal, "127.0.0.1", 0, &error));
-  g_assert_no_error (error);
-  tables = admiralty_tables_dialog_new (admiralty_window_get_room (fixture->window));
-  g_assert_true (admiralty_tables_dialog_set_n_tables (tables, 2, &error));
-  g_assert_no_error (error);
-  admiralty_campaign_orders_set_n_tables (board (fixture), 2);
-  g_assert_true (admiralty_campaign_orders_send_to_table (board (fixture), C1_3, "Table 2",
-                                                          &error));
-  g_assert_no_error (error);
-  link = adm_table_server_get_link (
-    admiralty_tables_dialog_get_server (admiralty_window_get_room (fixture->window)), "Table 2");
+  tables = c1_3_to_table_2 (fixture, TRUE);
+  link = table_2_link (fixture);
 
   /* At the table: marching order for the Pol Escort Group, then Open Battle. */
   join = admiralty_join_dialog_new (GTK_WINDOW (fixture->window));

@@ -4,6 +4,8 @@
 
 #include "ui-helpers.h"
 
+#include "komarr-helpers.h"
+
 #include "admiralty-battle-page-private.h"
 #include "admiralty-window-private.h"
 
@@ -126,6 +128,138 @@ is_combo_row_titled (GtkWidget     *widget,
          g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), data) == 0;
 }
 
+static void
+find_all (GtkWidget     *widget,
+          gboolean     (*match) (GtkWidget *widget, gconstpointer data),
+          gconstpointer  data,
+          GPtrArray     *found)
+{
+  if (match (widget, data))
+    g_ptr_array_add (found, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    find_all (child, match, data, found);
+}
+
+GPtrArray *
+find_widgets (GtkWidget     *widget,
+              gboolean     (*match) (GtkWidget *widget, gconstpointer data),
+              gconstpointer  data)
+{
+  GPtrArray *found = g_ptr_array_new ();
+
+  find_all (widget, match, data, found);
+  return found;
+}
+
+gboolean
+is_button_labelled (GtkWidget     *widget,
+                    gconstpointer  data)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_is_drawable (widget) &&
+         g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), data) == 0;
+}
+
+gboolean
+is_button_tooltip (GtkWidget     *widget,
+                   gconstpointer  data)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_is_drawable (widget) &&
+         g_strcmp0 (gtk_widget_get_tooltip_text (widget), data) == 0;
+}
+
+gboolean
+is_button_icon (GtkWidget     *widget,
+                gconstpointer  data)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_is_drawable (widget) &&
+         g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), data) == 0;
+}
+
+GtkWidget *
+button (GtkWidget  *under,
+        const char *label)
+{
+  GtkWidget *found = find_widget (under, is_button_labelled, label);
+
+  g_assert_nonnull (found);
+  return found;
+}
+
+gboolean
+is_row_titled (GtkWidget     *widget,
+               gconstpointer  data)
+{
+  return ADW_IS_PREFERENCES_ROW (widget) && gtk_widget_is_drawable (widget) &&
+         g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), data) == 0;
+}
+
+gboolean
+is_entry_row_text (GtkWidget     *widget,
+                   gconstpointer  data)
+{
+  return ADW_IS_ENTRY_ROW (widget) && gtk_widget_is_drawable (widget) &&
+         g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (widget)), data) == 0;
+}
+
+gboolean
+is_of_type (GtkWidget     *widget,
+            gconstpointer  data)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (data)) &&
+         gtk_widget_is_drawable (widget);
+}
+
+gboolean
+is_styled (GtkWidget     *widget,
+           gconstpointer  data)
+{
+  return gtk_widget_has_css_class (widget, data) && gtk_widget_is_drawable (widget);
+}
+
+gboolean
+is_drawn_label_text (GtkWidget     *widget,
+                     gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_is_drawable (widget) &&
+         g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
+}
+
+gboolean
+is_row_beginning (GtkWidget     *widget,
+                  gconstpointer  data)
+{
+  return ADW_IS_PREFERENCES_ROW (widget) &&
+         g_str_has_prefix (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), data);
+}
+
+gboolean
+is_group_titled (GtkWidget     *widget,
+                 gconstpointer  data)
+{
+  return ADW_IS_PREFERENCES_GROUP (widget) &&
+         g_strcmp0 (adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (widget)), data) == 0;
+}
+
+gboolean
+has_type (GtkWidget     *widget,
+          gconstpointer  data)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (data));
+}
+
+gboolean
+popover_open (gpointer data)
+{
+  return find_widget (data, is_popover, NULL) != NULL;
+}
+
+gboolean
+popover_closed (gpointer data)
+{
+  return !popover_open (data);
+}
+
 GtkWidget *
 shown_toplevel (GType type)
 {
@@ -231,6 +365,59 @@ campaign_window_new (AdmCampaign *campaign,
   g_assert_true (admiralty_window_open (window, path));
   iterate ();
   return window;
+}
+
+/* A new temporary folder for @fixture ("admiralty-@name-XXXXXX"), and its campaign's path
+ * @file_name in it. */
+static void
+campaign_fixture_folder (CampaignFixture *fixture,
+                         const char      *name,
+                         const char      *file_name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *template = g_strdup_printf ("admiralty-%s-XXXXXX", name);
+
+  fixture->dir = g_dir_make_tmp (template, &error);
+  g_assert_no_error (error);
+  fixture->campaign_path = g_build_filename (fixture->dir, file_name, NULL);
+}
+
+void
+campaign_fixture_set_up (CampaignFixture *fixture,
+                         AdmCampaign     *campaign,
+                         const char      *name,
+                         const char      *file_name,
+                         int              width,
+                         int              height)
+{
+  campaign_fixture_folder (fixture, name, file_name);
+  fixture->window = campaign_window_new (campaign, fixture->campaign_path, width, height);
+}
+
+void
+komarr_fixture_set_up (CampaignFixture *fixture,
+                       const char      *name,
+                       guint            cycles,
+                       gint64           t0,
+                       int              width,
+                       int              height)
+{
+  g_autoptr(AdmCampaign) campaign = NULL;
+
+  campaign_fixture_folder (fixture, name, "komarr.admiralty");
+  campaign = komarr_saved_and_played (fixture->campaign_path, cycles, t0);
+  fixture->window = shown_window_new (width, height);
+  g_assert_true (admiralty_window_open (fixture->window, fixture->campaign_path));
+  iterate ();
+}
+
+void
+campaign_fixture_tear_down (CampaignFixture *fixture)
+{
+  close_window (fixture->window);
+  remove_tree (fixture->dir);
+  g_clear_pointer (&fixture->campaign_path, g_free);
+  g_clear_pointer (&fixture->dir, g_free);
 }
 
 char *

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* ui-helpers.h: what the UI tests that build the real window share — the application on a
  * private session bus with its data under a temporary XDG_DATA_HOME, running the main
- * context, closing a window and checking that it is gone, removing a temporary tree. */
+ * context, widgets found by what they show, the campaign window's fixture, closing a window
+ * and checking that it is gone, removing a temporary tree. */
 #pragma once
 
 #include <glib/gstdio.h>
@@ -57,6 +58,46 @@ gboolean
 is_combo_row_titled (GtkWidget     *widget,
                      gconstpointer  data);
 
+/* Every widget under @widget, itself included, depth first, that @match says is one: an
+ * array of borrowed widgets. */
+GPtrArray *
+find_widgets (GtkWidget     *widget,
+              gboolean     (*match) (GtkWidget *widget, gconstpointer data),
+              gconstpointer  data);
+
+/* Matches for find_widget (), each among the widgets drawn: a button by its label (with its
+ * mnemonic's underscore), tooltip or icon, a preferences row by its title, an entry row by its
+ * text, a label by its text, a widget by its GType (data: GSIZE_TO_POINTER (type)) or by a
+ * style class of its own ("faction-picker"). */
+gboolean is_button_labelled  (GtkWidget *widget, gconstpointer data);
+gboolean is_button_tooltip   (GtkWidget *widget, gconstpointer data);
+gboolean is_button_icon      (GtkWidget *widget, gconstpointer data);
+gboolean is_row_titled       (GtkWidget *widget, gconstpointer data);
+gboolean is_entry_row_text   (GtkWidget *widget, gconstpointer data);
+gboolean is_drawn_label_text (GtkWidget *widget, gconstpointer data);
+gboolean is_of_type          (GtkWidget *widget, gconstpointer data);
+gboolean is_styled           (GtkWidget *widget, gconstpointer data);
+
+/* Matches for find_widget (), drawn or not: a preferences row whose title begins with @data,
+ * a preferences group titled @data, and a widget of the GType @data holds
+ * (GSIZE_TO_POINTER (type)), as in a popover not yet shown. */
+gboolean is_row_beginning    (GtkWidget *widget, gconstpointer data);
+gboolean is_group_titled     (GtkWidget *widget, gconstpointer data);
+gboolean has_type            (GtkWidget *widget, gconstpointer data);
+
+/* The button labelled @label under @under, which must be there. */
+GtkWidget *
+button (GtkWidget  *under,
+        const char *label);
+
+/* Whether a popover is shown (mapped) under the widget @data, as a drop-down's or a combo
+ * row's list, and whether none is: conditions for iterate_until (). */
+gboolean
+popover_open (gpointer data);
+
+gboolean
+popover_closed (gpointer data);
+
 /* The toplevel of @type shown (mapped), or NULL. */
 GtkWidget *
 shown_toplevel (GType type);
@@ -102,6 +143,40 @@ campaign_window_new (AdmCampaign *campaign,
                      const char  *path,
                      int          width,
                      int          height);
+
+/* The fixture of the campaign window's tests: a campaign file of its own, @campaign_path in
+ * the new temporary folder @dir, open in @window. */
+typedef struct {
+  char            *dir;
+  char            *campaign_path;
+  AdmiraltyWindow *window;
+} CampaignFixture;
+
+/* @campaign saved as @file_name in a new temporary folder ("admiralty-@name-XXXXXX") and open
+ * in a window @width × @height, as campaign_window_new () opens it. */
+void
+campaign_fixture_set_up (CampaignFixture *fixture,
+                         AdmCampaign     *campaign,
+                         const char      *name,
+                         const char      *file_name,
+                         int              width,
+                         int              height);
+
+/* The bundled Komarr campaign saved as komarr.admiralty in a new temporary folder
+ * ("admiralty-@name-XXXXXX") with its cycles 1 to @cycles played onto that file
+ * (komarr_saved_and_played ()), then open in a window @width × @height (0 × 0: its default
+ * size). */
+void
+komarr_fixture_set_up (CampaignFixture *fixture,
+                       const char      *name,
+                       guint            cycles,
+                       gint64           t0,
+                       int              width,
+                       int              height);
+
+/* The fixture's window closed, and gone; its folder removed with all in it. */
+void
+campaign_fixture_tear_down (CampaignFixture *fixture);
 
 /* The battle @name.xml of the source tree's @folder ("scenarios/battles") copied into a new
  * temporary folder, so that its autosaves land there, with its orders (@name.orders.xml) when
