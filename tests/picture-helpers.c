@@ -91,3 +91,29 @@ render_widget (GtkWidget *widget)
   cairo_surface_mark_dirty (surface);
   return surface;
 }
+
+char *
+sector_name_lines (GArray             *labels,
+                   const AdmSector    *sector,
+                   const AdmFormation *formation,
+                   guint              *lines)
+{
+  GString *text = g_string_new (NULL);
+  guint n = 0;
+
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const AdmiraltySectorLabel *label = &g_array_index (labels, AdmiraltySectorLabel, i);
+
+      if (label->kind != ADMIRALTY_SECTOR_LABEL_NAME || label->sector != sector ||
+          label->formation != formation)
+        continue;
+      if (text->len > 0 && text->str[text->len - 1] != '-')
+        g_string_append_c (text, ' ');
+      g_string_append (text, label->text);
+      n++;
+    }
+  if (lines != NULL)
+    *lines = n;
+  return g_string_free (text, FALSE);
+}

@@ -6,6 +6,8 @@
 
 #include <gtk/gtk.h>
 
+#include "admiralty-sector-renderer.h"
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (cairo_surface_t, cairo_surface_destroy)
 
 /* Names the pictures saved from now on @prefix-NAME.png (NULL: NAME.png); before the tests,
@@ -40,3 +42,13 @@ check_pixel (cairo_surface_t *surface,
  * widget's size. @widget is mapped. */
 cairo_surface_t *
 render_widget (GtkWidget *widget);
+
+/* The lines of @labels (AdmiraltySectorLabel, as admiralty_sector_render_labels () keeps them)
+ * that are @sector's name (@formation NULL) or @formation's on @sector's card, joined as they
+ * read: a space between two lines, none after a line ending in a hyphen. A name broken inside
+ * a word, or cut, does not read back as itself. *@lines, if not NULL, is how many. */
+char *
+sector_name_lines (GArray             *labels,
+                   const AdmSector    *sector,
+                   const AdmFormation *formation,
+                   guint              *lines);

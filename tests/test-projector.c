@@ -202,6 +202,7 @@ test_transit (void)
   AdmSector *from = adm_scenario_lookup_sector (scenario, "komarr-terminus");
   AdmSector *to = adm_scenario_lookup_sector (scenario, "pol-jump-point");
   g_autoptr(GPtrArray) at_from = NULL;
+  g_autoptr(GHashTable) cards = NULL;
   AdmiraltySectorView view;
   AdmiraltySectorOptions options;
   cairo_rectangle_t from_card, to_card;
@@ -214,10 +215,12 @@ test_transit (void)
   komarr_end_cycle (campaign, T0);
   g_assert_nonnull (adm_strategy_get_position (strategy_of (campaign), squadron->id)->towards);
 
-  admiralty_sector_view_init (&view, 1600, 1000);
-  admiralty_sector_view_fit (&view, scenario);
   admiralty_sector_options_init (&options);
   options.strategy = strategy_of (campaign);
+  admiralty_sector_view_init (&view, 1600, 1000);
+  cards = admiralty_sector_cards_measure (scenario, &options);
+  view.cards = cards;
+  admiralty_sector_view_fit (&view, scenario);
 
   /* Not on its card any more, but on the link, past the middle, outside both cards. */
   at_from = admiralty_sector_formations_in (scenario, &options, from);

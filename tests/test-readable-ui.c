@@ -30,6 +30,7 @@
 #include "admiralty-window-private.h"
 #include "editor-helpers.h"
 #include "komarr-helpers.h"
+#include "picture-helpers.h"
 #include "ui-helpers.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
@@ -208,8 +209,91 @@ test_orders_and_tables (Fixture       *fixture,
   adm_portal_stop (portal);
 }
 
+/* Whether @a and @b overlap by more than rounding. */
+static gboolean
+boxes_overlap (const cairo_rectangle_t *a,
+               const cairo_rectangle_t *b)
+{
+  return a->x + 0.5 < b->x + b->width && b->x + 0.5 < a->x + a->width &&
+         a->y + 0.5 < b->y + b->height && b->y + 0.5 < a->y + a->height;
+}
+
+/* Every text @map draws, as its renderer records them, whole: none ellipsized nor wider than
+ * its line by Pango, each sector's name and each formation's on its card reading back as
+ * themselves, in lines broken between words, with the ships the master is told; every line
+ * inside the map and its card, over no other text. */
+static void
+assert_map_whole (AdmiraltySectorMap *map)
+{
+  g_autoptr(GArray) labels = admiralty_sector_map_dup_labels (map);
+  g_autoptr(GString) cut = g_string_new (NULL);
+  AdmScenario *scenario = admiralty_sector_map_get_scenario (map);
+  const AdmiraltySectorView *view = admiralty_sector_map_get_view (map);
+  GPtrArray *sectors = adm_scenario_get_sectors (scenario);
+  AdmiraltySectorOptions options;
+  int width = gtk_widget_get_width (GTK_WIDGET (map));
+  int height = gtk_widget_get_height (GTK_WIDGET (map));
+
+  admiralty_sector_map_get_options (map, &options);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const AdmiraltySectorLabel *label = &g_array_index (labels, AdmiraltySectorLabel, i);
+      cairo_rectangle_t card;
+
+      if (label->cut)
+        g_string_append_printf (cut, "“%s” cut by Pango\n", label->text);
+      if (label->rect.x < -0.5 || label->rect.y < -0.5 ||
+          label->rect.x + label->rect.width > width + 0.5 ||
+          label->rect.y + label->rect.height > height + 0.5)
+        g_string_append_printf (cut, "“%s” past the map's edge\n", label->text);
+      if (label->sector != NULL && label->kind != ADMIRALTY_SECTOR_LABEL_ENGAGEMENT)
+        {
+          admiralty_sector_node_rect (view, label->sector, &card);
+          if (label->rect.x < card.x || label->rect.y < card.y ||
+              label->rect.x + label->rect.width > card.x + card.width ||
+              label->rect.y + label->rect.height > card.y + card.height)
+            g_string_append_printf (cut, "“%s” past its card's edge\n", label->text);
+        }
+      for (guint j = 0; j < i; j++)
+        if (boxes_overlap (&label->rect, &g_array_index (labels, AdmiraltySectorLabel, j).rect))
+          g_string_append_printf (cut, "“%s” over “%s”\n", label->text,
+                                  g_array_index (labels, AdmiraltySectorLabel, j).text);
+    }
+  for (guint i = 0; i < sectors->len; i++)
+    {
+      const AdmSector *sector = g_ptr_array_index (sectors, i);
+      g_autoptr(GPtrArray) here = admiralty_sector_formations_in (scenario, &options, sector);
+      g_autofree char *name = sector_name_lines (labels, sector, NULL, NULL);
+
+      if (g_strcmp0 (name, sector->name) != 0)
+        g_string_append_printf (cut, "“%s” drawn as “%s”\n", sector->name, name);
+      for (guint f = 0; f < here->len; f++)
+        {
+          const AdmFormation *formation = g_ptr_array_index (here, f);
+          g_autofree char *drawn = sector_name_lines (labels, sector, formation, NULL);
+          g_autofree char *told = admiralty_sector_formation_label (scenario, &options,
+                                                                    formation);
+          g_autoptr(GString) read = g_string_new (drawn);
+
+          for (guint l = 0; l < labels->len; l++)
+            {
+              const AdmiraltySectorLabel *label = &g_array_index (labels, AdmiraltySectorLabel, l);
+
+              if (label->formation == formation && label->kind == ADMIRALTY_SECTOR_LABEL_SHIPS)
+                g_string_append_printf (read, " · %s", label->text);
+            }
+          if (g_strcmp0 (read->str, told) != 0)
+            g_string_append_printf (cut, "“%s” drawn as “%s”\n", told, read->str);
+        }
+    }
+  if (cut->len > 0)
+    g_test_message ("the map's texts, cut:\n%s", cut->str);
+  g_assert_cmpstr (cut->str, ==, "");
+}
+
 /* The sector map with Pol orbit's card below it, as the manual shows it: no two sectors'
- * cards over each other (F-STRAT-3), nor any label of the card below cut. */
+ * cards over each other (F-STRAT-3), nor any label of the card below cut, and every name on
+ * the map whole. */
 static void
 test_sector_map (Fixture       *fixture,
                  gconstpointer  data)
@@ -226,6 +310,7 @@ test_sector_map (Fixture       *fixture,
   view = admiralty_sector_map_get_view (map_page->sector_map);
   g_test_message ("the map %d × %d px, cards at %g times their size", view->width,
                   view->height, admiralty_sector_view_get_zoom (view));
+  assert_map_whole (map_page->sector_map);
   g_assert_false (admiralty_sector_view_cards_overlap (
       view, admiralty_sector_map_get_scenario (map_page->sector_map)));
 }

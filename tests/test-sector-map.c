@@ -83,15 +83,19 @@ sector_centre (Fixture    *fixture,
                                    sector->x, sector->y, x, y);
 }
 
-/* The view a fresh fit of @scenario gives at the map's size, its cards apart. */
-static void
+/* The view a fresh fit of @scenario gives at the map's size, its cards apart, measured for
+ * what the map shows; returns the cards, for the caller to unref. */
+static GHashTable *
 fitted_view (Fixture             *fixture,
              AdmScenario         *scenario,
              AdmiraltySectorView *view)
 {
+  AdmiraltySectorOptions options;
+
+  admiralty_sector_map_get_options (fixture->map, &options);
   admiralty_sector_view_init (view, gtk_widget_get_width (GTK_WIDGET (fixture->map)),
                               gtk_widget_get_height (GTK_WIDGET (fixture->map)));
-  admiralty_sector_view_fit_apart (view, scenario);
+  return admiralty_sector_cards_fit_apart (view, scenario, &options);
 }
 
 static void
@@ -113,12 +117,13 @@ test_fit (Fixture       *fixture,
   const AdmiraltySectorView *view = admiralty_sector_map_get_view (fixture->map);
   GPtrArray *sectors = adm_scenario_get_sectors (fixture->scenario);
   AdmiraltySectorView expected;
+  g_autoptr(GHashTable) cards = NULL;
   double x, y;
 
   /* Fitted on the first allocation, to the widget's size. */
   g_assert_cmpint (view->width, ==, gtk_widget_get_width (GTK_WIDGET (fixture->map)));
   g_assert_cmpint (view->height, ==, gtk_widget_get_height (GTK_WIDGET (fixture->map)));
-  fitted_view (fixture, fixture->scenario, &expected);
+  cards = fitted_view (fixture, fixture->scenario, &expected);
   assert_view_equal (view, &expected);
   for (guint i = 0; i < sectors->len; i++)
     {
@@ -156,6 +161,7 @@ test_scenario_change (Fixture       *fixture,
 {
   g_autoptr(AdmScenario) skirmish = shipped_scenario ("skirmish.admiralty");
   AdmiraltySectorView expected;
+  g_autoptr(GHashTable) cards = NULL;
   guint notified = 0;
 
   admiralty_sector_map_set_selected_sector (fixture->map, "pol-orbit");
@@ -166,11 +172,12 @@ test_scenario_change (Fixture       *fixture,
   g_assert_true (admiralty_sector_map_get_scenario (fixture->map) == skirmish);
   g_assert_null (admiralty_sector_map_get_selected_sector (fixture->map));
   g_assert_cmpuint (notified, ==, 1);
-  fitted_view (fixture, skirmish, &expected);
+  cards = fitted_view (fixture, skirmish, &expected);
   assert_view_equal (admiralty_sector_map_get_view (fixture->map), &expected);
 
   admiralty_sector_map_set_scenario (fixture->map, fixture->scenario);
-  fitted_view (fixture, fixture->scenario, &expected);
+  g_clear_pointer (&cards, g_hash_table_unref);
+  cards = fitted_view (fixture, fixture->scenario, &expected);
   assert_view_equal (admiralty_sector_map_get_view (fixture->map), &expected);
 }
 

@@ -14,10 +14,11 @@
 
 #define NAME_INSET        6.0  /* px between the card's sides and its name */
 #define NAME_FONT_SIZE   11.5  /* px */
-#define NAME_MIN_FONT_SIZE 10.0  /* px: a long name shrinks this far before it is cut */
-/* The name block above the sector's position, in px from it. */
-#define NAME_TOP        (-NODE_ABOVE + 5.0)
-#define NAME_BOTTOM     (-3.0)
+/* px between the card's top and the name block: clear of the engagements' ids on its top edge
+ * (7 px into the card). */
+#define NAME_TOP_PAD      8.0
+#define NAME_BOTTOM_PAD   3.0  /* px between the name block and the sector's position */
+#define ROWS_BOTTOM_PAD   4.0  /* px between the last row and the card's foot */
 
 /* Text */
 
@@ -61,58 +62,6 @@ _admiralty_sector_text_width (cairo_t    *cr,
   return extents.x_advance;
 }
 
-gboolean
-admiralty_sector_label_lines (cairo_t     *cr,
-                              const char  *text,
-                              double       max_width,
-                              char       **first,
-                              char       **second)
-{
-  const char *cut = NULL;
-  g_autofree char *rest = NULL;
-
-  g_return_val_if_fail (cr != NULL && text != NULL && first != NULL && second != NULL, FALSE);
-
-  *second = NULL;
-  if (_admiralty_sector_text_width (cr, text) <= max_width)
-    {
-      *first = g_strdup (text);
-      return TRUE;
-    }
-  /* The last space that leaves a first line that fits (PANGO_WRAP_WORD_CHAR's way)… */
-  for (const char *space = strchr (text, ' '); space != NULL; space = strchr (space + 1, ' '))
-    {
-      g_autofree char *head = g_strndup (text, space - text);
-
-      if (_admiralty_sector_text_width (cr, head) > max_width)
-        break;
-      cut = space;
-    }
-  if (cut != NULL)
-    {
-      *first = g_strndup (text, cut - text);
-      rest = g_strdup (cut + 1);
-    }
-  else
-    {
-      /* …else a word too long for a line breaks between characters. */
-      const char *end = g_utf8_next_char (text);
-
-      for (const char *next = end; *next != '\0'; next = g_utf8_next_char (next))
-        {
-          g_autofree char *head = g_strndup (text, next - text);
-
-          if (_admiralty_sector_text_width (cr, head) > max_width)
-            break;
-          end = next;
-        }
-      *first = g_strndup (text, end - text);
-      rest = g_strdup (end);
-    }
-  *second = _admiralty_sector_ellipsize (cr, rest, max_width);
-  return g_strcmp0 (*second, rest) == 0;
-}
-
 /* Splits @name at the space that makes the wider of the two lines narrowest, the way a
  * person balances a two-line label. TRUE when that fits in @max_width (*@second then NULL
  * if one line holds it all); FALSE with the best split, or the whole name when it has no
@@ -154,76 +103,6 @@ _admiralty_sector_split_name (cairo_t     *cr,
   *first = g_strndup (name, best - name);
   *second = g_strdup (best + 1);
   return best_width <= max_width;
-}
-
-/* Lays @name out in at most two lines of at most @max_width, in the largest font size from
- * NAME_FONT_SIZE down to NAME_MIN_FONT_SIZE that allows it, else ellipsized in the smallest.
- * Leaves that size set on @cr. */
-static void
-layout_name (cairo_t     *cr,
-             const char  *name,
-             double       max_width,
-             char       **first,
-             char       **second)
-{
-  g_autofree char *head = NULL;
-  g_autofree char *tail = NULL;
-
-  for (double size = NAME_FONT_SIZE; size >= NAME_MIN_FONT_SIZE; size -= 0.5)
-    {
-      g_clear_pointer (&head, g_free);
-      g_clear_pointer (&tail, g_free);
-      cairo_set_font_size (cr, size);
-      if (_admiralty_sector_split_name (cr, name, max_width, &head, &tail))
-        {
-          *first = g_steal_pointer (&head);
-          *second = g_steal_pointer (&tail);
-          return;
-        }
-    }
-  *first = _admiralty_sector_ellipsize (cr, head, max_width);
-  *second = tail != NULL ? _admiralty_sector_ellipsize (cr, tail, max_width) : NULL;
-}
-
-/* Draws @text centred on @x with its baseline at @y. */
-static void
-show_centred (cairo_t    *cr,
-              const char *text,
-              double      x,
-              double      y)
-{
-  cairo_text_extents_t extents;
-
-  cairo_text_extents (cr, text, &extents);
-  cairo_move_to (cr, round (x - extents.x_advance / 2), round (y));
-  cairo_show_text (cr, text);
-}
-
-void
-_admiralty_sector_draw_name (Frame                   *frame,
-                             const AdmSector         *sector,
-                             const cairo_rectangle_t *rect)
-{
-  cairo_t *cr = frame->cr;
-  cairo_font_extents_t font;
-  g_autofree char *first = NULL;
-  g_autofree char *second = NULL;
-  double centre_x = rect->x + rect->width / 2;
-  double middle = rect->y + NODE_ABOVE + (NAME_TOP + NAME_BOTTOM) / 2;
-  double baseline, line_height;
-
-  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-  layout_name (cr, sector->name, rect->width - 2 * NAME_INSET, &first, &second);
-  cairo_font_extents (cr, &font);
-  /* The line or the pair of lines centred in the name block. */
-  line_height = ceil (font.ascent + font.descent);
-  baseline = middle + (font.ascent - font.descent) / 2;
-  if (second != NULL)
-    baseline -= line_height / 2;
-  _admiralty_sector_set_rgb (cr, TEXT_RGB);
-  show_centred (cr, first, centre_x, baseline);
-  if (second != NULL)
-    show_centred (cr, second, centre_x, baseline + line_height);
 }
 
 /* Formations' lines */
@@ -277,58 +156,495 @@ admiralty_sector_formation_label (AdmScenario                  *scenario,
   return g_strdup_printf (C_("sector map", "%s · %s"), formation->name, count);
 }
 
-/* The formation's name after its marker, cut to the card, and the number of its ships the
- * audience is told, if any, at the line's right end. A last-seen mark's name is in italics. */
-void
-_admiralty_sector_draw_formation_label (Frame                   *frame,
-                                        const cairo_rectangle_t *rect,
-                                        const AdmFormation      *formation,
-                                        gboolean                 ghost,
-                                        guint                    lines,
-                                        double                   marker_x,
-                                        double                   middle)
+/* Cards */
+
+/* The Pango context cards are measured and drawn with, whatever surface they are drawn on:
+ * unhinted metrics, so that text takes the same share of its card at every zoom. */
+static PangoContext *
+card_context (void)
 {
-  cairo_t *cr = frame->cr;
-  g_autofree char *count =
-    ghost ? NULL : _admiralty_sector_ship_count_text (frame->scenario, frame->options, formation);
-  g_autofree char *name = NULL;
-  cairo_text_extents_t extents;
-  cairo_font_extents_t font;
-  double left = marker_x + MARKER_SIZE + LABEL_GAP;
-  double right = rect->x + rect->width - NODE_INSET;
-  double baseline;
+  PangoContext *context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
+  cairo_font_options_t *font_options = cairo_font_options_create ();
 
-  cairo_select_font_face (cr, "Sans", ghost ? CAIRO_FONT_SLANT_ITALIC : CAIRO_FONT_SLANT_NORMAL,
-                          CAIRO_FONT_WEIGHT_NORMAL);
-  cairo_set_font_size (cr, LABEL_FONT_SIZE);
-  cairo_font_extents (cr, &font);
-  baseline = round (middle + (font.ascent - font.descent) / 2);
-  _admiralty_sector_set_rgb (cr, TEXT_RGB);
-  if (count != NULL)
+  cairo_font_options_set_hint_metrics (font_options, CAIRO_HINT_METRICS_OFF);
+  pango_cairo_context_set_font_options (context, font_options);
+  cairo_font_options_destroy (font_options);
+  return context;
+}
+
+/* @text in Sans of @size px, bold or italic, wrapped between words (PANGO_WRAP_WORD: never
+ * inside one) in lines of @width px, or in one line when @width is negative. */
+static PangoLayout *
+text_layout (PangoContext *context,
+             const char   *text,
+             gboolean      bold,
+             gboolean      italic,
+             double        size,
+             double        width)
+{
+  PangoLayout *layout = pango_layout_new (context);
+  g_autoptr(PangoFontDescription) font = pango_font_description_from_string ("Sans");
+
+  pango_font_description_set_weight (font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+  pango_font_description_set_style (font, italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
+  pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
+  pango_layout_set_width (layout, width < 0 ? -1 : (int) floor (width * PANGO_SCALE));
+  return layout;
+}
+
+/* @layout's logical width, px. */
+static double
+layout_width (PangoLayout *layout)
+{
+  PangoRectangle logical;
+
+  pango_layout_get_extents (layout, NULL, &logical);
+  return logical.width / (double) PANGO_SCALE;
+}
+
+/* The width of @text's longest word in that font: what its lines cannot be narrower than. */
+static double
+widest_word (PangoContext *context,
+             const char   *text,
+             gboolean      bold,
+             gboolean      italic,
+             double        size)
+{
+  g_autoptr(PangoLayout) layout = text_layout (context, text, bold, italic, size, 1.0);
+
+  return layout_width (layout);
+}
+
+/* What a row's ships take at its right end, with the gap before them. */
+static double
+ships_room (PangoContext  *context,
+            const CardRow *row)
+{
+  g_autoptr(PangoLayout) layout = NULL;
+
+  if (row->ships == NULL)
+    return 0;
+  layout = text_layout (context, row->ships, FALSE, row->ghost, LABEL_FONT_SIZE, -1);
+  return layout_width (layout) + LABEL_GAP;
+}
+
+static void
+card_row_clear (CardRow *row)
+{
+  g_clear_object (&row->name);
+  g_clear_pointer (&row->ships, g_free);
+}
+
+void
+_admiralty_sector_card_free (Card *card)
+{
+  g_clear_object (&card->name);
+  g_clear_pointer (&card->rows, g_array_unref);
+  g_free (card);
+}
+
+/* The card's formations and marks, each with its ships, as many as have a row; widens the
+ * card up to @widest for a row's whole line, and past it for a word longer than its row. */
+static void
+card_add_rows (Card                         *card,
+               PangoContext                 *context,
+               AdmScenario                  *scenario,
+               const AdmiraltySectorOptions *options,
+               const AdmSector              *sector,
+               double                        widest)
+{
+  g_autoptr(GPtrArray) here = admiralty_sector_formations_in (scenario, options, sector);
+  g_autoptr(GPtrArray) ghosts = admiralty_sector_last_seen_in (scenario, options, sector);
+  guint count = here->len + ghosts->len;
+  guint named = count <= CARD_ROWS ? count : CARD_ROWS - 1;
+
+  for (guint i = 0; i < named; i++)
     {
-      cairo_text_extents (cr, count, &extents);
-      right -= extents.x_advance;
-      cairo_move_to (cr, round (right), baseline);
-      cairo_show_text (cr, count);
-      right -= LABEL_GAP;
+      CardRow row = { 0 };
+
+      row.ghost = i >= here->len;
+      row.formation = row.ghost
+                      ? ((AdmSighting *) g_ptr_array_index (ghosts, i - here->len))->formation
+                      : g_ptr_array_index (here, i);
+      if (!row.ghost)
+        row.ships = _admiralty_sector_ship_count_text (scenario, options, row.formation);
+      double fixed = 2 * NODE_INSET + MARKER_SIZE + LABEL_GAP + ships_room (context, &row);
+      g_autoptr(PangoLayout) line = text_layout (context, row.formation->name, FALSE, row.ghost,
+                                                 LABEL_FONT_SIZE, -1);
+
+      card->size.width = MAX (card->size.width, MIN (fixed + layout_width (line), widest));
+      card->size.width = MAX (card->size.width,
+                              fixed + widest_word (context, row.formation->name, FALSE,
+                                                   row.ghost, LABEL_FONT_SIZE));
+      g_array_append_val (card->rows, row);
     }
-  if (lines > 1)
-    {
-      g_autofree char *second = NULL;
+  card->more = count - named;
+}
 
-      /* A name given two lines wraps at a space, each line cut only if it still overflows. */
-      admiralty_sector_label_lines (cr, formation->name, MAX (right - left, 0.0), &name,
-                                    &second);
-      if (second != NULL)
+Card *
+_admiralty_sector_card_new (AdmScenario                  *scenario,
+                            const AdmiraltySectorOptions *options,
+                            const AdmSector              *sector,
+                            double                        widest)
+{
+  PangoContext *context = card_context ();
+  Card *card = g_new0 (Card, 1);
+  PangoRectangle logical;
+  double top;
+
+  card->rows = g_array_new (FALSE, TRUE, sizeof (CardRow));
+  g_array_set_clear_func (card->rows, (GDestroyNotify) card_row_clear);
+  card->size.width = MAX (NODE_W, widest_word (context, sector->name, TRUE, FALSE,
+                                               NAME_FONT_SIZE) + 2 * NAME_INSET);
+  card_add_rows (card, context, scenario, options, sector, widest);
+  card->size.width = ceil (card->size.width);
+
+  /* The name centred in the block above the position, which grows for a third line. */
+  card->name = text_layout (context, sector->name, TRUE, FALSE, NAME_FONT_SIZE,
+                            card->size.width - 2 * NAME_INSET);
+  pango_layout_set_alignment (card->name, PANGO_ALIGN_CENTER);
+  pango_layout_get_extents (card->name, NULL, &logical);
+  card->size.above = MAX (NODE_ABOVE, ceil (NAME_TOP_PAD + logical.height / (double) PANGO_SCALE +
+                                            NAME_BOTTOM_PAD));
+  card->name_top = NAME_TOP_PAD + (card->size.above - NAME_TOP_PAD - NAME_BOTTOM_PAD -
+                                   logical.height / (double) PANGO_SCALE) / 2;
+
+  /* Under the objects' row, a row a formation, as many lines as its name needs. */
+  top = card->size.above + FORMATION_ROW_Y - LINE_STRIDE / 2;
+  for (guint i = 0; i < card->rows->len; i++)
+    {
+      CardRow *row = &g_array_index (card->rows, CardRow, i);
+      row->name = text_layout (context, row->formation->name, FALSE, row->ghost, LABEL_FONT_SIZE,
+                               card->size.width - 2 * NODE_INSET - MARKER_SIZE - LABEL_GAP -
+                               ships_room (context, row));
+      row->top = top;
+      row->height = LINE_STRIDE + (pango_layout_get_line_count (row->name) - 1) * WRAP_STRIDE;
+      top += row->height;
+    }
+  card->more_top = top;
+  if (card->more > 0)
+    top += LINE_STRIDE;
+  /* Room for a row even with none: a card keeps its shape. */
+  top = MAX (top, card->size.above + FORMATION_ROW_Y + LINE_STRIDE / 2);
+  card->size.height = ceil (top + ROWS_BOTTOM_PAD);
+  g_object_unref (context);
+  return card;
+}
+
+/* Each sector's card, each up to @widest px wide for its rows' whole lines. */
+static GHashTable *
+cards_measure (AdmScenario                  *scenario,
+               const AdmiraltySectorOptions *options,
+               double                        widest)
+{
+  GHashTable *cards = g_hash_table_new_full (NULL, NULL, NULL,
+                                             (GDestroyNotify) _admiralty_sector_card_free);
+  GPtrArray *sectors = adm_scenario_get_sectors (scenario);
+
+  for (guint i = 0; i < sectors->len; i++)
+    {
+      const AdmSector *sector = g_ptr_array_index (sectors, i);
+
+      g_hash_table_insert (cards, (gpointer) sector,
+                           _admiralty_sector_card_new (scenario, options, sector, widest));
+    }
+  return cards;
+}
+
+GHashTable *
+admiralty_sector_cards_measure (AdmScenario                  *scenario,
+                                const AdmiraltySectorOptions *options)
+{
+  AdmiraltySectorOptions defaults;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
+
+  return cards_measure (scenario, _admiralty_sector_options_or_defaults (options, &defaults),
+                        NODE_W);
+}
+
+/* The cards of @steps (each sector's width, an index of @tables) in a table of their own,
+ * borrowed. */
+static GHashTable *
+cards_of_steps (GPtrArray   *sectors,
+                GHashTable **tables,
+                const guint *steps)
+{
+  GHashTable *cards = g_hash_table_new (NULL, NULL);
+
+  for (guint i = 0; i < sectors->len; i++)
+    {
+      gpointer sector = g_ptr_array_index (sectors, i);
+
+      g_hash_table_insert (cards, sector, g_hash_table_lookup (tables[steps[i]], sector));
+    }
+  return cards;
+}
+
+/* How well @view, fitted to @steps' cards, holds them: better the fewer pairs of cards too near
+ * each other (ADMIRALTY_SECTOR_CARD_GAP), then the larger the type, then the wider the cards
+ * (their rows in fewer lines). */
+static double
+cards_score (AdmiraltySectorView *view,
+             AdmScenario         *scenario,
+             GHashTable         **tables,
+             const guint         *steps)
+{
+  GPtrArray *sectors = adm_scenario_get_sectors (scenario);
+  g_autoptr(GHashTable) cards = cards_of_steps (sectors, tables, steps);
+  double near = 0, wide = 0;
+
+  view->cards = cards;
+  admiralty_sector_view_fit_apart (view, scenario);
+  for (guint i = 0; i < sectors->len; i++)
+    {
+      wide += steps[i];
+      for (guint j = i + 1; j < sectors->len; j++)
         {
-          cairo_move_to (cr, round (left), baseline + LINE_STRIDE);
-          cairo_show_text (cr, second);
+          cairo_rectangle_t a, b;
+          double across, down;
+
+          admiralty_sector_node_rect (view, g_ptr_array_index (sectors, i), &a);
+          admiralty_sector_node_rect (view, g_ptr_array_index (sectors, j), &b);
+          across = MIN (a.x + a.width, b.x + b.width) - MAX (a.x, b.x) +
+                   ADMIRALTY_SECTOR_CARD_GAP * view->zoom;
+          down = MIN (a.y + a.height, b.y + b.height) - MAX (a.y, b.y) +
+                 ADMIRALTY_SECTOR_CARD_GAP * view->zoom;
+          if (across > 0 && down > 0)
+            near += 1 + MIN (across, down) / 100;
         }
     }
-  else
-    name = _admiralty_sector_ellipsize (cr, formation->name, MAX (right - left, 0.0));
-  cairo_move_to (cr, round (left), baseline);
-  cairo_show_text (cr, name);
+  view->cards = NULL;
+  return -1000 * near + 100 * view->zoom + wide / (CARD_WIDENINGS * sectors->len + 1.0);
+}
+
+/* From @steps, the one change of one card's width that does most good, again and again
+ * while one does any; leaves the widths reached in @steps and returns their score. */
+static double
+cards_climb (const AdmiraltySectorView *view,
+             AdmScenario               *scenario,
+             GHashTable               **tables,
+             guint                     *steps)
+{
+  GPtrArray *sectors = adm_scenario_get_sectors (scenario);
+  AdmiraltySectorView trial = *view;
+  double score = cards_score (&trial, scenario, tables, steps);
+
+  for (guint round = 0; round < 2 * sectors->len; round++)
+    {
+      guint best_sector = 0, best_step = 0;
+      double best = score;
+
+      for (guint i = 0; i < sectors->len; i++)
+        for (guint k = 0; k < CARD_WIDENINGS; k++)
+          {
+            guint was = steps[i];
+            double trial_score;
+
+            if (k == was)
+              continue;
+            steps[i] = k;
+            trial = *view;
+            trial_score = cards_score (&trial, scenario, tables, steps);
+            steps[i] = was;
+            if (trial_score > best)
+              best = trial_score, best_sector = i, best_step = k;
+          }
+      if (best <= score)
+        break;
+      steps[best_sector] = best_step;
+      score = best;
+    }
+  return score;
+}
+
+GHashTable *
+admiralty_sector_cards_fit_apart (AdmiraltySectorView          *view,
+                                  AdmScenario                  *scenario,
+                                  const AdmiraltySectorOptions *options)
+{
+  AdmiraltySectorOptions defaults;
+  GHashTable *tables[CARD_WIDENINGS];
+  GPtrArray *sectors;
+  g_autofree guint *steps = NULL;
+  GHashTable *result;
+
+  g_return_val_if_fail (view != NULL, NULL);
+  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
+
+  options = _admiralty_sector_options_or_defaults (options, &defaults);
+  sectors = adm_scenario_get_sectors (scenario);
+  steps = g_new0 (guint, sectors->len);
+  for (guint k = 0; k < CARD_WIDENINGS; k++)
+    tables[k] = cards_measure (scenario, options, NODE_W * (1 + k / 8.0));
+  /* From every card at the default width. */
+  cards_climb (view, scenario, tables, steps);
+  result = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) _admiralty_sector_card_free);
+  for (guint i = 0; i < sectors->len; i++)
+    {
+      gpointer sector = g_ptr_array_index (sectors, i), card = NULL;
+
+      g_hash_table_steal_extended (tables[steps[i]], sector, NULL, &card);
+      g_hash_table_insert (result, sector, card);
+    }
+  for (guint k = 0; k < CARD_WIDENINGS; k++)
+    g_hash_table_unref (tables[k]);
+  view->cards = result;
+  admiralty_sector_view_fit_apart (view, scenario);
+  return result;
+}
+
+const AdmiraltySectorView *
+_admiralty_sector_sized_view (const AdmiraltySectorView    *view,
+                              AdmScenario                  *scenario,
+                              const AdmiraltySectorOptions *options,
+                              AdmiraltySectorView          *copy,
+                              GHashTable                  **owned)
+{
+  *owned = NULL;
+  if (view->cards != NULL)
+    return view;
+  *copy = *view;
+  copy->cards = *owned = admiralty_sector_cards_measure (scenario, options);
+  return copy;
+}
+
+const Card *
+_admiralty_sector_card (const AdmiraltySectorView *view,
+                        const AdmSector           *sector)
+{
+  return g_hash_table_lookup (view->cards, sector);
+}
+
+void
+_admiralty_sector_record (Frame                    *frame,
+                          const AdmSector          *sector,
+                          const AdmFormation       *formation,
+                          AdmiraltySectorLabelKind  kind,
+                          const char               *text,
+                          double                    font_size,
+                          const cairo_rectangle_t  *box)
+{
+  double zoom = frame->zoom;
+  AdmiraltySectorLabel label = {
+    sector, formation, g_strdup (text), font_size * zoom,
+    { box->x * zoom, box->y * zoom, box->width * zoom, box->height * zoom }, kind
+  };
+
+  if (frame->labels == NULL)
+    {
+      g_free (label.text);
+      return;
+    }
+  g_array_append_val (frame->labels, label);
+}
+
+/* Each line of @layout drawn and recorded, its left edge at @x plus its own offset (its
+ * alignment): from @top in the layout's own spacing (@stride 0), else the first line's middle
+ * LINE_STRIDE / 2 below @top and a line every @stride px. */
+static void
+show_lines (Frame                    *frame,
+            PangoLayout              *layout,
+            double                    x,
+            double                    top,
+            double                    stride,
+            const AdmSector          *sector,
+            const AdmFormation       *formation,
+            double                    font_size)
+{
+  PangoLayoutIter *iter = pango_layout_get_iter (layout);
+  const char *text = pango_layout_get_text (layout);
+  guint index = 0;
+
+  do
+    {
+      PangoLayoutLine *line = pango_layout_iter_get_line_readonly (iter);
+      PangoRectangle logical;
+      g_autofree char *words = g_strndup (text + line->start_index, line->length);
+      cairo_rectangle_t box;
+      double baseline;
+
+      pango_layout_iter_get_line_extents (iter, NULL, &logical);
+      if (stride > 0)
+        {
+          PangoRectangle own;
+
+          pango_layout_line_get_extents (line, NULL, &own);
+          /* The line's middle on its stride's: ascent and descent balanced about it. */
+          baseline = round (top + LINE_STRIDE / 2 - (own.y + own.height / 2.0) / PANGO_SCALE) +
+                     index * stride;
+          box = (cairo_rectangle_t) { x + logical.x / (double) PANGO_SCALE,
+                                      baseline + own.y / (double) PANGO_SCALE,
+                                      logical.width / (double) PANGO_SCALE,
+                                      own.height / (double) PANGO_SCALE };
+        }
+      else
+        {
+          baseline = round (top + pango_layout_iter_get_baseline (iter) / (double) PANGO_SCALE);
+          box = (cairo_rectangle_t) { x + logical.x / (double) PANGO_SCALE,
+                                      top + logical.y / (double) PANGO_SCALE,
+                                      logical.width / (double) PANGO_SCALE,
+                                      logical.height / (double) PANGO_SCALE };
+        }
+      cairo_move_to (frame->cr, box.x, baseline);
+      pango_cairo_show_layout_line (frame->cr, line);
+      _admiralty_sector_record (frame, sector, formation, ADMIRALTY_SECTOR_LABEL_NAME,
+                                g_strchomp (words), font_size, &box);
+      if (frame->labels != NULL)
+        g_array_index (frame->labels, AdmiraltySectorLabel, frame->labels->len - 1).cut =
+          pango_layout_is_ellipsized (layout) ||
+          (pango_layout_get_width (layout) >= 0 && logical.width > pango_layout_get_width (layout));
+      index++;
+    }
+  while (pango_layout_iter_next_line (iter));
+  pango_layout_iter_free (iter);
+}
+
+void
+_admiralty_sector_draw_card_text (Frame                   *frame,
+                                  const AdmSector         *sector,
+                                  const Card              *card,
+                                  const cairo_rectangle_t *rect)
+{
+  cairo_t *cr = frame->cr;
+  double right = rect->x + rect->width - NODE_INSET;
+
+  _admiralty_sector_set_rgb (cr, TEXT_RGB);
+  show_lines (frame, card->name, rect->x + NAME_INSET, rect->y + card->name_top, 0, sector, NULL,
+              NAME_FONT_SIZE);
+  for (guint i = 0; i < card->rows->len; i++)
+    {
+      const CardRow *row = &g_array_index (card->rows, CardRow, i);
+      double left = floor (rect->x + NODE_INSET) + MARKER_SIZE + LABEL_GAP;
+
+      show_lines (frame, row->name, round (left), rect->y + row->top, WRAP_STRIDE, sector,
+                  row->formation, LABEL_FONT_SIZE);
+      if (row->ships != NULL)
+        {
+          g_autoptr(PangoLayout) ships = text_layout (pango_layout_get_context (row->name),
+                                                      row->ships, FALSE, FALSE,
+                                                      LABEL_FONT_SIZE, -1);
+          PangoLayoutLine *line = pango_layout_get_line_readonly (ships, 0);
+          PangoRectangle logical;
+          cairo_rectangle_t box;
+          double baseline;
+
+          pango_layout_line_get_extents (line, NULL, &logical);
+          baseline = round (rect->y + row->top + LINE_STRIDE / 2 -
+                            (logical.y + logical.height / 2.0) / PANGO_SCALE);
+          box = (cairo_rectangle_t) { round (right - logical.width / (double) PANGO_SCALE),
+                                      baseline + logical.y / (double) PANGO_SCALE,
+                                      logical.width / (double) PANGO_SCALE,
+                                      logical.height / (double) PANGO_SCALE };
+          cairo_move_to (cr, box.x, baseline);
+          pango_cairo_show_layout_line (cr, line);
+          _admiralty_sector_record (frame, sector, row->formation, ADMIRALTY_SECTOR_LABEL_SHIPS,
+                                    row->ships, LABEL_FONT_SIZE, &box);
+        }
+    }
 }
 
 /* Labels placed clear of what is drawn */
@@ -523,7 +839,8 @@ admiralty_sector_transit_labels (const AdmiraltySectorView    *view,
                                  const AdmiraltySectorOptions *options)
 {
   AdmiraltySectorOptions defaults;
-  AdmiraltySectorView inner;
+  AdmiraltySectorView inner, sized;
+  g_autoptr(GHashTable) cards = NULL;
   cairo_surface_t *surface;
   cairo_t *cr;
   GArray *labels;
@@ -532,12 +849,14 @@ admiralty_sector_transit_labels (const AdmiraltySectorView    *view,
   g_return_val_if_fail (view != NULL, NULL);
   g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
 
+  options = _admiralty_sector_options_or_defaults (options, &defaults);
   admiralty_sector_view_unzoomed (view, &inner);
   zoom = admiralty_sector_view_get_zoom (view);
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
   cr = cairo_create (surface);
-  labels = transit_labels (cr, &inner, scenario,
-                           _admiralty_sector_options_or_defaults (options, &defaults));
+  labels = transit_labels (cr, _admiralty_sector_sized_view (&inner, scenario, options, &sized,
+                                                             &cards),
+                           scenario, options);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
   for (guint i = 0; i < labels->len; i++)
@@ -566,6 +885,8 @@ _admiralty_sector_draw_transit_labels (Frame *frame)
       const AdmiraltySectorLabel *label = &g_array_index (labels, AdmiraltySectorLabel, i);
 
       _admiralty_sector_show_on_plate (cr, label->text, &label->rect, 2.0);
+      _admiralty_sector_record (frame, NULL, label->formation, ADMIRALTY_SECTOR_LABEL_NAME,
+                                label->text, label->font_size, &label->rect);
     }
   cairo_restore (cr);
 }

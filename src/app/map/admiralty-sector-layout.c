@@ -85,77 +85,6 @@ admiralty_sector_last_seen_in (AdmScenario                  *scenario,
   return result;
 }
 
-/* How many markers @sector's card has in its row: the formations shown, then the marks of
- * those last seen there. */
-static guint
-row_count (AdmScenario                  *scenario,
-           const AdmiraltySectorOptions *options,
-           const AdmSector              *sector,
-           guint                         shown)
-{
-  g_autoptr(GPtrArray) ghosts = admiralty_sector_last_seen_in (scenario, options, sector);
-
-  return shown + ghosts->len;
-}
-
-/* Gives each of the formations a card draws (@here, then the marks of @ghosts, as many as
- * markers_shown () allows) its first line in @rows, and @rows[shown] the line after the
- * last, where a "+N" badge goes. A name too long for its line gets a second one while the
- * card has lines to spare, first come first served; the rest are cut with "…". Measured
- * in the label's font on a scratch surface, so that the drawing, the hit tests and the
- * markers' positions agree. */
-void
-_admiralty_sector_card_rows (AdmScenario                  *scenario,
-                             const AdmiraltySectorOptions *options,
-                             GPtrArray                    *here,
-                             GPtrArray                    *ghosts,
-                             guint                         rows[FORMATION_LINES + 1])
-{
-  guint count = here->len + ghosts->len;
-  guint shown = markers_shown (count);
-  guint spare = FORMATION_LINES - shown - (shown < count ? 1 : 0);
-  cairo_surface_t *surface = NULL;
-  cairo_t *cr = NULL;
-  guint row = 0;
-
-  for (guint i = 0; i < shown; i++)
-    {
-      gboolean ghost = i >= here->len;
-      const AdmFormation *formation =
-        ghost ? ((AdmSighting *) g_ptr_array_index (ghosts, i - here->len))->formation
-              : g_ptr_array_index (here, i);
-
-      rows[i] = row++;
-      if (spare == 0)
-        continue;
-      if (cr == NULL)
-        {
-          surface = cairo_image_surface_create (CAIRO_FORMAT_A8, 1, 1);
-          cr = cairo_create (surface);
-          cairo_set_font_size (cr, LABEL_FONT_SIZE);
-        }
-      cairo_select_font_face (cr, "Sans", ghost ? CAIRO_FONT_SLANT_ITALIC
-                                                : CAIRO_FONT_SLANT_NORMAL,
-                              CAIRO_FONT_WEIGHT_NORMAL);
-      {
-        g_autofree char *ships =
-          ghost ? NULL : _admiralty_sector_ship_count_text (scenario, options, formation);
-        double width = NODE_W - 2 * NODE_INSET - MARKER_SIZE - LABEL_GAP;
-
-        if (ships != NULL)
-          width -= _admiralty_sector_text_width (cr, ships) + LABEL_GAP;
-        if (_admiralty_sector_text_width (cr, formation->name) > width)
-          {
-            row++;
-            spare--;
-          }
-      }
-    }
-  rows[shown] = row;
-  g_clear_pointer (&cr, cairo_destroy);
-  g_clear_pointer (&surface, cairo_surface_destroy);
-}
-
 /* Where @formation is: its sector, and when it is crossing a link the sector it goes to and
  * the share of the link behind it. */
 const AdmSector *
@@ -207,24 +136,27 @@ admiralty_sector_formations_in (AdmScenario                  *scenario,
   return result;
 }
 
-/* The share of the line between two cards' centres that lies inside a card, from either end. */
+/* The share of the line from (@x, @y) by (@dx, @dy) that lies inside @card, from (@x, @y),
+ * which is inside it. */
 static double
-card_share (double dx,
-            double dy)
+card_share (const cairo_rectangle_t *card,
+            double                   x,
+            double                   y,
+            double                   dx,
+            double                   dy)
 {
   double share = G_MAXDOUBLE;
 
   if (fabs (dx) > 1e-9)
-    share = MIN (share, NODE_W / 2 / fabs (dx));
-  /* The card reaches further down than up: its mean half-height will do. */
+    share = MIN (share, ((dx > 0 ? card->x + card->width : card->x) - x) / dx);
   if (fabs (dy) > 1e-9)
-    share = MIN (share, NODE_H / 2 / fabs (dy));
-  return share;
+    share = MIN (share, ((dy > 0 ? card->y + card->height : card->y) - y) / dy);
+  return MAX (share, 0.0);
 }
 
 /* The centre of a formation's marker on the link @from → @towards, @progress along the part of
- * the link between the two cards; @index of @count formations on that link, side by side
- * across it. */
+ * the link between the two cards, each of its own size in @view; @index of @count formations
+ * on that link, side by side across it. */
 void
 _admiralty_sector_transit_point (const AdmiraltySectorView *view,
                                  const AdmSector           *from,
@@ -236,15 +168,20 @@ _admiralty_sector_transit_point (const AdmiraltySectorView *view,
                                  double                    *y,
                                  double                    *angle)
 {
-  double ax, ay, bx, by, dx, dy, length, share, t, offset;
+  cairo_rectangle_t from_card, towards_card;
+  double ax, ay, bx, by, dx, dy, length, margin, start, end, t, offset;
 
   admiralty_sector_view_to_pixels (view, from->x, from->y, &ax, &ay);
   admiralty_sector_view_to_pixels (view, towards->x, towards->y, &bx, &by);
+  admiralty_sector_node_rect (view, from, &from_card);
+  admiralty_sector_node_rect (view, towards, &towards_card);
   dx = bx - ax;
   dy = by - ay;
   length = hypot (dx, dy);
-  share = card_share (dx, dy) + (MARKER_SIZE / 2.0 + 4) / MAX (length, 1.0);
-  t = share < 0.5 ? share + (1 - 2 * share) * progress : 0.5;
+  margin = (MARKER_SIZE / 2.0 + 4) / MAX (length, 1.0);
+  start = card_share (&from_card, ax, ay, dx, dy) + margin;
+  end = 1 - card_share (&towards_card, bx, by, -dx, -dy) - margin;
+  t = start < end ? start + (end - start) * progress : 0.5;
   offset = (index - (count - 1) / 2.0) * MARKER_STRIDE;
   *angle = atan2 (dy, dx);
   *x = ax + dx * t - sin (*angle) * offset;
@@ -292,6 +229,31 @@ _admiralty_sector_transit_position (const AdmiraltySectorView    *view,
   return TRUE;
 }
 
+/* The centre of the marker of the row of @card (at @rect) that is @formation's, a last-seen
+ * mark's (@ghost) or its own; FALSE when the card has no row for it. */
+static gboolean
+row_marker (const Card              *card,
+            const cairo_rectangle_t *rect,
+            const AdmFormation      *formation,
+            gboolean                 ghost,
+            double                  *x,
+            double                  *y)
+{
+  for (guint i = 0; i < card->rows->len; i++)
+    {
+      const CardRow *row = &g_array_index (card->rows, CardRow, i);
+
+      if (row->formation == formation && row->ghost == ghost)
+        {
+          marker_origin (rect, row, x, y);
+          *x += MARKER_SIZE / 2.0;
+          *y += MARKER_SIZE / 2.0;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 gboolean
 admiralty_sector_formation_position (const AdmiraltySectorView    *view,
                                      AdmScenario                  *scenario,
@@ -301,11 +263,11 @@ admiralty_sector_formation_position (const AdmiraltySectorView    *view,
                                      double                       *y)
 {
   AdmiraltySectorOptions defaults;
-  g_autoptr(GPtrArray) here = NULL;
+  AdmiraltySectorView sized;
+  g_autoptr(GHashTable) cards = NULL;
   const AdmSector *sector, *towards;
   cairo_rectangle_t rect;
   double progress, angle, zoom;
-  guint index = 0;
 
   g_return_val_if_fail (view != NULL && x != NULL && y != NULL, FALSE);
   g_return_val_if_fail (ADM_IS_SCENARIO (scenario), FALSE);
@@ -326,27 +288,14 @@ admiralty_sector_formation_position (const AdmiraltySectorView    *view,
   options = _admiralty_sector_options_or_defaults (options, &defaults);
   if (!admiralty_sector_formation_shown (scenario, options, formation))
     return FALSE;
+  view = _admiralty_sector_sized_view (view, scenario, options, &sized, &cards);
   sector = _admiralty_sector_formation_place (scenario, options, formation, &towards, &progress);
   if (towards != NULL)
     return _admiralty_sector_transit_position (view, scenario, options, formation, x, y, &angle);
   if (sector == NULL)
     return FALSE;
-  here = admiralty_sector_formations_in (scenario, options, sector);
-  if (!g_ptr_array_find (here, formation, &index) || index >= markers_shown (here->len))
-    return FALSE;
-  if (index >= markers_shown (row_count (scenario, options, sector, here->len)))
-    return FALSE;
-  {
-    g_autoptr(GPtrArray) ghosts = admiralty_sector_last_seen_in (scenario, options, sector);
-    guint rows[FORMATION_LINES + 1];
-
-    _admiralty_sector_card_rows (scenario, options, here, ghosts, rows);
-    admiralty_sector_node_rect (view, sector, &rect);
-    marker_origin (&rect, rows[index], here->len + ghosts->len, x, y);
-  }
-  *x += MARKER_SIZE / 2.0;
-  *y += MARKER_SIZE / 2.0;
-  return TRUE;
+  admiralty_sector_node_rect (view, sector, &rect);
+  return row_marker (_admiralty_sector_card (view, sector), &rect, formation, FALSE, x, y);
 }
 
 gboolean
@@ -358,13 +307,12 @@ admiralty_sector_last_seen_position (const AdmiraltySectorView    *view,
                                      double                       *y)
 {
   AdmiraltySectorOptions defaults;
+  AdmiraltySectorView sized;
+  g_autoptr(GHashTable) cards = NULL;
   g_autoptr(GPtrArray) all = NULL;
-  g_autoptr(GPtrArray) here = NULL;
-  g_autoptr(GPtrArray) ghosts = NULL;
   const AdmSighting *sighting = NULL;
   cairo_rectangle_t rect;
   double angle, zoom;
-  guint count, index;
 
   g_return_val_if_fail (view != NULL && x != NULL && y != NULL, FALSE);
   g_return_val_if_fail (ADM_IS_SCENARIO (scenario), FALSE);
@@ -389,31 +337,16 @@ admiralty_sector_last_seen_position (const AdmiraltySectorView    *view,
       sighting = g_ptr_array_index (all, i);
   if (sighting == NULL)
     return FALSE;
+  view = _admiralty_sector_sized_view (view, scenario, options, &sized, &cards);
   if (sighting->towards != NULL)
     {
       _admiralty_sector_transit_point (view, sighting->sector, sighting->towards,
                                        sighting->progress, 0, 1, x, y, &angle);
       return TRUE;
     }
-  here = admiralty_sector_formations_in (scenario, options, sighting->sector);
-  ghosts = admiralty_sector_last_seen_in (scenario, options, sighting->sector);
-  count = here->len + ghosts->len;
-  for (index = 0; index < ghosts->len; index++)
-    if (((AdmSighting *) g_ptr_array_index (ghosts, index))->formation == formation)
-      break;
-  index += here->len;
-  if (index >= markers_shown (count))
-    return FALSE;
-  {
-    guint rows[FORMATION_LINES + 1];
-
-    _admiralty_sector_card_rows (scenario, options, here, ghosts, rows);
-    admiralty_sector_node_rect (view, sighting->sector, &rect);
-    marker_origin (&rect, rows[index], count, x, y);
-  }
-  *x += MARKER_SIZE / 2.0;
-  *y += MARKER_SIZE / 2.0;
-  return TRUE;
+  admiralty_sector_node_rect (view, sighting->sector, &rect);
+  return row_marker (_admiralty_sector_card (view, sighting->sector), &rect, formation, TRUE,
+                     x, y);
 }
 
 AdmFormation *
@@ -424,7 +357,10 @@ admiralty_sector_formation_at (const AdmiraltySectorView    *view,
                                double                        y)
 {
   AdmiraltySectorOptions defaults;
+  AdmiraltySectorView sized;
+  g_autoptr(GHashTable) cards = NULL;
   GPtrArray *formations;
+  AdmSector *sector;
   double zoom;
 
   g_return_val_if_fail (view != NULL, NULL);
@@ -439,23 +375,38 @@ admiralty_sector_formation_at (const AdmiraltySectorView    *view,
       return admiralty_sector_formation_at (&inner, scenario, options, x / zoom, y / zoom);
     }
   options = _admiralty_sector_options_or_defaults (options, &defaults);
+  view = _admiralty_sector_sized_view (view, scenario, options, &sized, &cards);
+  /* On a link, the marker, drawn over the cards… */
   formations = _admiralty_sector_formations_in_being (scenario, options);
   for (guint i = formations->len; i-- > 0;)
     {
       AdmFormation *formation = g_ptr_array_index (formations, i);
-      const AdmSector *towards;
-      double mx, my, progress, right;
+      double mx, my, angle;
 
-      if (!admiralty_sector_formation_position (view, scenario, options, formation, &mx, &my))
-        continue;
-      /* On a card, the whole line with its name; on a link, the marker. */
-      _admiralty_sector_formation_place (scenario, options, formation, &towards, &progress);
-      right = mx + MARKER_SIZE / 2.0 + 1;
-      if (towards == NULL)
-        right = mx - MARKER_SIZE / 2.0 + NODE_W - 2 * NODE_INSET;
-      if (x >= mx - MARKER_SIZE / 2.0 - 1 && x <= right &&
-          fabs (y - my) <= MIN (MARKER_SIZE / 2.0 + 1, LINE_STRIDE / 2))
+      if (admiralty_sector_formation_shown (scenario, options, formation) &&
+          _admiralty_sector_transit_position (view, scenario, options, formation, &mx, &my,
+                                              &angle) &&
+          fabs (x - mx) <= MARKER_SIZE / 2.0 + 1 && fabs (y - my) <= MARKER_SIZE / 2.0 + 1)
         return formation;
+    }
+  /* …on a card, the whole row: its marker and every line of its name. */
+  sector = admiralty_sector_at (view, scenario, x, y);
+  if (sector != NULL)
+    {
+      const Card *card = _admiralty_sector_card (view, sector);
+      cairo_rectangle_t rect;
+
+      admiralty_sector_node_rect (view, sector, &rect);
+      for (guint i = 0; i < card->rows->len; i++)
+        {
+          const CardRow *row = &g_array_index (card->rows, CardRow, i);
+          double mx, my;
+
+          marker_origin (&rect, row, &mx, &my);
+          if (!row->ghost && x >= mx - 1 && x <= rect.x + rect.width - NODE_INSET &&
+              y >= rect.y + row->top && y < rect.y + row->top + row->height)
+            return (AdmFormation *) row->formation;
+        }
     }
   return NULL;
 }

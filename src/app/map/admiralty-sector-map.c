@@ -38,6 +38,7 @@ struct _AdmiraltySectorMap
   gboolean             show_legend;
   gboolean             wall;           /* the projector's layout */
   AdmiraltySectorView  view;
+  GHashTable          *cards;          /* each card's size for what the map shows (view.cards) */
 
   /* Fit again on the next allocation: set until the map has had a size to fit into, and
    * kept while the user has not zoomed or panned, so that a fitted map follows resizes. */
@@ -116,6 +117,29 @@ build_options (AdmiraltySectorMap     *self,
   /* A side the ruleset lacks sees what the public sees, never more. */
   if (options->audience == ADMIRALTY_SECTOR_AUDIENCE_SIDE && options->viewer == NULL)
     options->audience = ADMIRALTY_SECTOR_AUDIENCE_PUBLIC;
+}
+
+/* Each card measured anew for what the map shows now, as wide as a fit of the map at its size
+ * makes them; a fitted map is fitted to them, one the master has zoomed or panned keeps its
+ * view. */
+static void
+update_cards (AdmiraltySectorMap *self)
+{
+  AdmiraltySectorOptions options;
+  AdmiraltySectorView fitted = self->view;
+
+  self->view.cards = NULL;
+  g_clear_pointer (&self->cards, g_hash_table_unref);
+  if (self->scenario == NULL)
+    return;
+  build_options (self, &options);
+  if (self->view.width > 0 && self->view.height > 0)
+    self->cards = admiralty_sector_cards_fit_apart (&fitted, self->scenario, &options);
+  else
+    self->cards = admiralty_sector_cards_measure (self->scenario, &options);
+  if (self->fitted)
+    self->view = fitted;
+  self->view.cards = self->cards;
 }
 
 /* Widget pixels to the view's, which are ui_scale times larger. */
@@ -852,7 +876,8 @@ admiralty_sector_map_size_allocate (GtkWidget *widget,
   /* A map for a wall takes the largest type that still fits the whole map. */
   if (self->max_ui_scale > 0 && self->scenario != NULL)
     {
-      double scale = admiralty_sector_view_largest_scale (self->scenario, width, height,
+      double scale = admiralty_sector_view_largest_scale (self->scenario, self->cards, width,
+                                                          height,
                                                           self->max_ui_scale);
 
       if (scale != self->ui_scale)
@@ -865,8 +890,8 @@ admiralty_sector_map_size_allocate (GtkWidget *widget,
   /* The view's centre stays in the middle: a resize shows more or less around it. */
   self->view.width = (int) ceil (width / self->ui_scale);
   self->view.height = (int) ceil (height / self->ui_scale);
-  if (self->fitted && self->scenario != NULL)
-    admiralty_sector_view_fit_apart (&self->view, self->scenario);
+  if (self->fitted)
+    update_cards (self);
   view_changed (self);
 }
 
@@ -909,6 +934,45 @@ admiralty_sector_map_dup_wall_labels (AdmiraltySectorMap *self)
   render_wall (self, cr, &options, labels);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
+  return labels;
+}
+
+GArray *
+admiralty_sector_map_dup_labels (AdmiraltySectorMap *self)
+{
+  GArray *labels = g_array_new (FALSE, TRUE, sizeof (AdmiraltySectorLabel));
+  AdmiraltySectorOptions options;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  g_return_val_if_fail (ADMIRALTY_IS_SECTOR_MAP (self), labels);
+
+  if (self->wall)
+    {
+      g_array_unref (labels);
+      return admiralty_sector_map_dup_wall_labels (self);
+    }
+  g_array_set_clear_func (labels, (GDestroyNotify) admiralty_sector_label_clear);
+  if (self->scenario == NULL)
+    return labels;
+  build_options (self, &options);
+  /* Measured, not shown: a surface of one pixel takes the texts' sizes all the same. */
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1, 1);
+  cr = cairo_create (surface);
+  admiralty_sector_render_labels (cr, &self->view, self->scenario, &options, labels);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  /* In the widget's pixels. */
+  for (guint i = 0; i < labels->len; i++)
+    {
+      AdmiraltySectorLabel *label = &g_array_index (labels, AdmiraltySectorLabel, i);
+
+      label->font_size *= self->ui_scale;
+      label->rect = (cairo_rectangle_t) { label->rect.x * self->ui_scale,
+                                          label->rect.y * self->ui_scale,
+                                          label->rect.width * self->ui_scale,
+                                          label->rect.height * self->ui_scale };
+    }
   return labels;
 }
 
@@ -970,6 +1034,8 @@ admiralty_sector_map_dispose (GObject *object)
   g_signal_group_set_target (self->campaign_signals, NULL);
   g_clear_object (&self->campaign);
   g_clear_object (&self->scenario);
+  self->view.cards = NULL;
+  g_clear_pointer (&self->cards, g_hash_table_unref);
 
   G_OBJECT_CLASS (admiralty_sector_map_parent_class)->dispose (object);
 }
@@ -1364,7 +1430,10 @@ admiralty_sector_map_set_scenario (AdmiraltySectorMap *self,
   if (!self->editable || !had_one)
     admiralty_sector_map_fit (self);
   else
-    view_changed (self);
+    {
+      update_cards (self);
+      view_changed (self);
+    }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCENARIO]);
 }
 
@@ -1459,8 +1528,7 @@ admiralty_sector_map_fit (AdmiraltySectorMap *self)
 
   /* Before the first allocation there is no size to fit into: size_allocate fits then. */
   self->fitted = TRUE;
-  if (self->scenario != NULL && self->view.width > 0 && self->view.height > 0)
-    admiralty_sector_view_fit_apart (&self->view, self->scenario);
+  update_cards (self);
   view_changed (self);
 }
 
@@ -1546,6 +1614,8 @@ campaign_changed_cb (AdmiraltySectorMap *self,
 {
   /* Formations moved, were formed or revealed: the cards, the tooltip and what a screen reader
    * reads follow. */
+  update_cards (self);
+  update_hover (self);
   update_accessible (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_signal_emit (self, signals[FORMATIONS_CHANGED], 0);
@@ -1572,7 +1642,8 @@ admiralty_sector_map_set_campaign (AdmiraltySectorMap *self,
   g_signal_group_set_target (self->campaign_signals, campaign);
   if (campaign != NULL)
     admiralty_sector_map_set_scenario (self, adm_campaign_get_scenario (campaign));
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  update_cards (self);
+  view_changed (self);
   g_signal_emit (self, signals[FORMATIONS_CHANGED], 0);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAMPAIGN]);
 }
@@ -1609,6 +1680,8 @@ admiralty_sector_map_set_audience (AdmiraltySectorMap      *self,
       self->viewer = g_steal_pointer (&copy);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEWER]);
     }
+  update_cards (self);
+  update_hover (self);
   update_accessible (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_signal_emit (self, signals[FORMATIONS_CHANGED], 0);

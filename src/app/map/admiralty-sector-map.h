@@ -78,11 +78,16 @@ const char                *admiralty_sector_map_get_selected_sector (AdmiraltySe
 const char                *admiralty_sector_map_get_focus_sector (AdmiraltySectorMap *self);
 void                       admiralty_sector_map_set_selected_sector (AdmiraltySectorMap *self,
                                                                      const char         *id);
-/* Whether the legend is drawn ("show-legend"). */
+/* Every text the map draws at its present size and view, in the widget's pixels
+ * (AdmiraltySectorLabel, admiralty_sector_render_labels ()); the wall layout's with "wall"
+ * set. */
+GArray                    *admiralty_sector_map_dup_labels          (AdmiraltySectorMap *self)
+                                                                     G_GNUC_WARN_UNUSED_RESULT;
 /* With its "wall" property set (the projector's), every text of the wall layout
  * as drawn at the map's present size (AdmiraltySectorLabel, admiralty_sector_render_wall ()). */
 GArray                    *admiralty_sector_map_dup_wall_labels     (AdmiraltySectorMap *self)
                                                                      G_GNUC_WARN_UNUSED_RESULT;
+/* Whether the legend is drawn ("show-legend"). */
 gboolean                   admiralty_sector_map_get_show_legend     (AdmiraltySectorMap *self);
 void                       admiralty_sector_map_set_show_legend     (AdmiraltySectorMap *self,
                                                                      gboolean            show_legend);

@@ -8,22 +8,28 @@
 #pragma once
 
 #include <math.h>
+#include <pango/pangocairo.h>
 
 #include "admiralty-sector-renderer.h"
 
 G_BEGIN_DECLS
 
 /* A sector's card at zoom 1 (admiralty-sector-view.h) and its rows, in px from the sector's
- * position downwards: the name block above it, the objects and one line per formation below
- * it, and a plain band across between them. */
+ * position downwards: the name block above it, the objects and one row per formation below
+ * it, and a plain band across between them. A card is as tall as its rows and as wide as its
+ * longest word needs, never less than the default card's width and part above the position. */
 #define NODE_W           ((double) ADMIRALTY_SECTOR_NODE_WIDTH)
 #define NODE_H           ((double) ADMIRALTY_SECTOR_NODE_HEIGHT)
 #define NODE_ABOVE       ((double) ADMIRALTY_SECTOR_NODE_ABOVE)
 #define NODE_RADIUS      ADMIRALTY_SECTOR_NODE_RADIUS
 #define NODE_INSET        8.0  /* px between the card's sides and its contents */
-#define FORMATION_ROW_Y  25.0  /* the middle of the first formation's line */
-#define FORMATION_LINES  5     /* lines a card has for formations */
-#define LINE_STRIDE      13.0
+#define FORMATION_ROW_Y  25.0  /* the middle of the first formation's first line */
+#define CARD_ROWS        8     /* formations a card names; past that, the last row is a "+N" */
+#define CARD_WIDENINGS   7     /* widths a fit tries for cards: NODE_W and up to 1¾ of it, by
+                                * eighths */
+#define LINE_STRIDE      13.0  /* px from one formation's row to the next, one line each */
+#define WRAP_STRIDE      12.0  /* px between the lines of one formation's name: its font's
+                                * ascent and descent, 11.6 px, in whole pixels */
 #define LABEL_FONT_SIZE  10.0  /* px, of a formation's name on its line */
 #define LABEL_GAP         5.0  /* px between a marker and its name */
 
@@ -39,27 +45,28 @@ typedef struct {
   double r, g, b;
 } Rgb;
 
-/* How many lines of a card's @count formations are shown: all when they fit, else one fewer
- * than fit, leaving the last line to the "+N" badge. */
-static inline guint
-markers_shown (guint count)
-{
-  return count <= FORMATION_LINES ? count : FORMATION_LINES - 1;
-}
+/* One formation's row on a card: its marker, its name after it wrapped between words in as
+ * many lines as it needs, and the ships its audience is told of at the first line's right
+ * end. */
+typedef struct {
+  const AdmFormation *formation;
+  gboolean            ghost;   /* where a side last saw it (F-STRAT-3): a dashed marker */
+  PangoLayout        *name;
+  char               *ships;   /* or NULL */
+  double              top;     /* px from the card's top */
+  double              height;  /* LINE_STRIDE, and WRAP_STRIDE a line more */
+} CardRow;
 
-/* The top-left pixel of the marker on formation line @index of @rect's card, which holds
- * @count formations in all (_admiralty_sector_card_rows () gives each its line): its marker
- * at the start and its name after it. */
-static inline void
-marker_origin (const cairo_rectangle_t *rect,
-               guint                    index,
-               guint                    count,
-               double                  *x,
-               double                  *y)
-{
-  *x = floor (rect->x + NODE_INSET);
-  *y = floor (rect->y + NODE_ABOVE + FORMATION_ROW_Y + index * LINE_STRIDE - MARKER_SIZE / 2.0);
-}
+/* A sector's card laid out at zoom 1 from its text, for one audience. Its size comes first:
+ * a view's table of cards (AdmiraltySectorView.cards) hands the view this. */
+typedef struct {
+  AdmiraltySectorCardSize size;
+  PangoLayout            *name;      /* centred, in lines of the card's width less its insets */
+  double                  name_top;  /* px from the card's top */
+  GArray                 *rows;      /* CardRow: the formations, then the last-seen marks */
+  guint                   more;      /* how many have no row: the "+N" badge's N */
+  double                  more_top;  /* px from the card's top: the badge's row */
+} Card;
 
 /* What one call of admiralty_sector_render works with, on the caller's stack. */
 typedef struct {
@@ -69,6 +76,8 @@ typedef struct {
   const AdmiraltySectorOptions *options;
   AdmSector                    *selected;
   AdmSector                    *hovered;
+  double                        zoom;    /* of the view drawn: the labels are kept at it */
+  GArray                       *labels;  /* AdmiraltySectorLabel: each text drawn, or NULL */
 } Frame;
 
 /* Colours and symbols (admiralty-sector-renderer.c) */
@@ -153,15 +162,45 @@ _admiralty_sector_formation_place (AdmScenario                   *scenario,
                                    const AdmSector              **towards,
                                    double                        *progress);
 
-/* Gives each of the formations the card draws (@here, then the marks of @ghosts, as many as
- * markers_shown () allows) its first line in @rows, and @rows[shown] the line after the
- * last, where a "+N" badge goes. */
+/* Cards (admiralty-sector-labels.c) */
+
+/* @sector's card for @options' audience, laid out at zoom 1, up to @widest px wide for its
+ * rows' whole lines (wider only for a word longer than a row). */
+Card *
+_admiralty_sector_card_new (AdmScenario                  *scenario,
+                            const AdmiraltySectorOptions *options,
+                            const AdmSector              *sector,
+                            double                        widest);
+
 void
-_admiralty_sector_card_rows (AdmScenario                  *scenario,
-                             const AdmiraltySectorOptions *options,
-                             GPtrArray                    *here,
-                             GPtrArray                    *ghosts,
-                             guint                         rows[FORMATION_LINES + 1]);
+_admiralty_sector_card_free (Card *card);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Card, _admiralty_sector_card_free)
+
+/* @view, or when it has no cards a copy of it in @copy with its cards measured for @options
+ * into *@owned (NULL otherwise), for the caller to unref. */
+const AdmiraltySectorView *
+_admiralty_sector_sized_view (const AdmiraltySectorView    *view,
+                              AdmScenario                  *scenario,
+                              const AdmiraltySectorOptions *options,
+                              AdmiraltySectorView          *copy,
+                              GHashTable                  **owned);
+
+/* @sector's card in @view's cards (a view from _admiralty_sector_sized_view ()). */
+const Card *
+_admiralty_sector_card (const AdmiraltySectorView *view,
+                        const AdmSector           *sector);
+
+/* The top-left pixel of the marker of @row on the card @rect. */
+static inline void
+marker_origin (const cairo_rectangle_t *rect,
+               const CardRow           *row,
+               double                  *x,
+               double                  *y)
+{
+  *x = floor (rect->x + NODE_INSET);
+  *y = floor (rect->y + row->top + LINE_STRIDE / 2 - MARKER_SIZE / 2.0);
+}
 
 /* The centre of a formation's marker on the link @from → @towards, @progress along it,
  * @index of @count formations side by side across it, and the link's direction (@angle). */
@@ -250,22 +289,23 @@ _admiralty_sector_ship_count_text (AdmScenario                  *scenario,
                                    const AdmiraltySectorOptions *options,
                                    const AdmFormation           *formation);
 
-/* @sector's name centred in the name block of its card @rect, in one line or two. */
+/* Keeps @text, drawn in @box (px at zoom 1) at @font_size px, among @frame's labels, if it
+ * keeps them. */
 void
-_admiralty_sector_draw_name (Frame                   *frame,
-                             const AdmSector         *sector,
-                             const cairo_rectangle_t *rect);
+_admiralty_sector_record (Frame                        *frame,
+                          const AdmSector              *sector,
+                          const AdmFormation           *formation,
+                          AdmiraltySectorLabelKind      kind,
+                          const char                   *text,
+                          double                        font_size,
+                          const cairo_rectangle_t      *box);
 
-/* @formation's line on the card @rect after its marker at @marker_x, its middle at @middle,
- * taking @lines lines; in italics for a last-seen mark (@ghost). */
+/* @card's texts drawn on it at @rect: the sector's name, and each row's name and ships. */
 void
-_admiralty_sector_draw_formation_label (Frame                   *frame,
-                                        const cairo_rectangle_t *rect,
-                                        const AdmFormation      *formation,
-                                        gboolean                 ghost,
-                                        guint                    lines,
-                                        double                   marker_x,
-                                        double                   middle);
+_admiralty_sector_draw_card_text (Frame                   *frame,
+                                  const AdmSector         *sector,
+                                  const Card              *card,
+                                  const cairo_rectangle_t *rect);
 
 /* The labels of the formations crossing links, beside their arrowheads. */
 void

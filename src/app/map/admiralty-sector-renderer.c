@@ -180,21 +180,27 @@ draw_links (Frame *frame)
                    ADMIRALTY_SECTOR_SELECTION_RGB);
 }
 
-/* A "+@count" pill with its left edge at @x and its middle at @y. */
+/* A "+@count" pill with its left edge at @x and its middle at @y: @sector's formations or
+ * objects that have no room on its card. */
 static void
-draw_badge (cairo_t *cr,
-            guint    count,
-            double   x,
-            double   y)
+draw_badge (Frame           *frame,
+            const AdmSector *sector,
+            guint            count,
+            double           x,
+            double           y)
 {
+  cairo_t *cr = frame->cr;
   char text[16];
   cairo_text_extents_t extents;
+  cairo_font_extents_t font;
+  cairo_rectangle_t box;
   double height = 12.0, width;
 
   g_snprintf (text, sizeof text, "+%u", count);
   cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
   cairo_set_font_size (cr, BADGE_FONT_SIZE);
   cairo_text_extents (cr, text, &extents);
+  cairo_font_extents (cr, &font);
   width = MAX (extents.x_advance + 6, height);
   cairo_new_sub_path (cr);
   cairo_arc (cr, x + height / 2, y, height / 2, G_PI / 2, 3 * G_PI / 2);
@@ -203,9 +209,13 @@ draw_badge (cairo_t *cr,
   _admiralty_sector_set_rgb (cr, BADGE_RGB);
   cairo_fill (cr);
   _admiralty_sector_set_rgb (cr, TEXT_RGB);
-  cairo_move_to (cr, round (x + (width - extents.x_advance) / 2),
-                 round (y - extents.y_bearing - extents.height / 2));
+  box = (cairo_rectangle_t) { round (x + (width - extents.x_advance) / 2), 0,
+                              extents.x_advance, font.ascent + font.descent };
+  box.y = round (y - extents.y_bearing - extents.height / 2) - font.ascent;
+  cairo_move_to (cr, box.x, box.y + font.ascent);
   cairo_show_text (cr, text);
+  _admiralty_sector_record (frame, sector, NULL, ADMIRALTY_SECTOR_LABEL_MORE, text,
+                            BADGE_FONT_SIZE, &box);
 }
 
 /* Objects (F-STRAT-9) */
@@ -339,6 +349,7 @@ draw_station_correction (Frame                 *frame,
 static void
 draw_objects (Frame                   *frame,
               const AdmSector         *sector,
+              const Card              *card,
               const cairo_rectangle_t *rect)
 {
   guint n_objects = sector->objects->len;
@@ -350,7 +361,7 @@ draw_objects (Frame                   *frame,
   guint shown = count <= fit ? count : fit - 2;
   guint places = shown < count ? shown + 2 : shown;
   double x = row_start (rect, places, GLYPH_STRIDE, GLYPH_SIZE) + GLYPH_SIZE / 2;
-  double y = rect->y + NODE_ABOVE + OBJECT_ROW_Y;
+  double y = rect->y + card->size.above + OBJECT_ROW_Y;
 
   for (guint i = 0; i < shown; i++)
     if (i < n_objects)
@@ -366,7 +377,7 @@ draw_objects (Frame                   *frame,
                                         layout == NULL || !layout->mine_torpedo,
                                         x + i * GLYPH_STRIDE, y);
   if (shown < count)
-    draw_badge (frame->cr, count - shown, x + shown * GLYPH_STRIDE - GLYPH_SIZE / 2, y);
+    draw_badge (frame, sector, count - shown, x + shown * GLYPH_STRIDE - GLYPH_SIZE / 2, y);
 }
 
 /* Formations */
@@ -416,45 +427,31 @@ _admiralty_sector_draw_ghost_marker (cairo_t            *cr,
   cairo_restore (cr);
 }
 
+/* Each formation's row: its marker and, after it, its name and ships; a last-seen mark's
+ * dashed. The formations with no row are counted in a "+N" under the last. */
 static void
 draw_formations (Frame                   *frame,
                  const AdmSector         *sector,
+                 const Card              *card,
                  const cairo_rectangle_t *rect)
 {
-  g_autoptr(GPtrArray) here = admiralty_sector_formations_in (frame->scenario, frame->options,
-                                                              sector);
-  g_autoptr(GPtrArray) ghosts = admiralty_sector_last_seen_in (frame->scenario, frame->options,
-                                                               sector);
-  guint count = here->len + ghosts->len;
-  guint shown = markers_shown (count);
-  guint rows[FORMATION_LINES + 1];
   double x, y;
 
-  _admiralty_sector_card_rows (frame->scenario, frame->options, here, ghosts, rows);
-  for (guint i = 0; i < shown; i++)
+  for (guint i = 0; i < card->rows->len; i++)
     {
-      const AdmFormation *formation;
-      gboolean ghost = i >= here->len;
+      const CardRow *row = &g_array_index (card->rows, CardRow, i);
 
-      marker_origin (rect, rows[i], count, &x, &y);
-      if (!ghost)
-        {
-          formation = g_ptr_array_index (here, i);
-          _admiralty_sector_draw_marker (frame->cr, formation, x, y);
-        }
+      marker_origin (rect, row, &x, &y);
+      cairo_new_path (frame->cr);
+      if (row->ghost)
+        _admiralty_sector_draw_ghost_marker (frame->cr, row->formation, x, y);
       else
-        {
-          formation = ((AdmSighting *) g_ptr_array_index (ghosts, i - here->len))->formation;
-          _admiralty_sector_draw_ghost_marker (frame->cr, formation, x, y);
-        }
-      _admiralty_sector_draw_formation_label (frame, rect, formation, ghost,
-                                              rows[i + 1] - rows[i], x, y + MARKER_SIZE / 2.0);
+        _admiralty_sector_draw_marker (frame->cr, row->formation, x, y);
     }
-  if (shown < count)
-    {
-      marker_origin (rect, rows[shown], count, &x, &y);
-      draw_badge (frame->cr, count - shown, x, y + MARKER_SIZE / 2.0);
-    }
+  if (card->more > 0)
+    draw_badge (frame, sector, card->more, floor (rect->x + NODE_INSET),
+                floor (rect->y + card->more_top + LINE_STRIDE / 2 - MARKER_SIZE / 2.0) +
+                MARKER_SIZE / 2.0);
 }
 
 /* A formation crossing a link: an arrowhead in its faction's colour, edged like the markers,
@@ -550,6 +547,7 @@ draw_card (Frame           *frame,
            const AdmSector *sector)
 {
   cairo_t *cr = frame->cr;
+  const Card *card = _admiralty_sector_card (frame->view, sector);
   cairo_rectangle_t rect;
   gboolean selected = sector == frame->selected;
   double border = selected ? 3.0 : sector == frame->hovered ? 2.0 : 1.0;
@@ -565,9 +563,9 @@ draw_card (Frame           *frame,
   _admiralty_sector_set_rgb (cr, selected ? ADMIRALTY_SECTOR_NODE_SELECTED_RGB
                                           : ADMIRALTY_SECTOR_NODE_RGB);
   cairo_fill (cr);
-  _admiralty_sector_draw_name (frame, sector, &rect);
-  draw_objects (frame, sector, &rect);
-  draw_formations (frame, sector, &rect);
+  draw_objects (frame, sector, card, &rect);
+  draw_formations (frame, sector, card, &rect);
+  _admiralty_sector_draw_card_text (frame, sector, card, &rect);
 }
 
 /* Engagements (F-STRAT-4): a round mark per engagement of the queue the master is working
@@ -644,6 +642,10 @@ draw_engagements (Frame *frame)
       _admiralty_sector_set_rgb (cr, TEXT_RGB);
       cairo_move_to (cr, x + 2 * ENGAGEMENT_RADIUS + 3, y + 3.5);
       cairo_show_text (cr, engagement->id);
+      _admiralty_sector_record (frame, where->sector, NULL, ADMIRALTY_SECTOR_LABEL_ENGAGEMENT,
+                                engagement->id, 10,
+                                &(cairo_rectangle_t) { x + 2 * ENGAGEMENT_RADIUS + 3, y - 7,
+                                                       extents.x_advance, 14 });
     }
   cairo_restore (cr);
 }
@@ -651,38 +653,39 @@ draw_engagements (Frame *frame)
 /* The whole map */
 
 void
-admiralty_sector_render (cairo_t                      *cr,
-                         const AdmiraltySectorView    *view,
-                         AdmScenario                  *scenario,
-                         const AdmiraltySectorOptions *options)
+admiralty_sector_render_labels (cairo_t                      *cr,
+                                const AdmiraltySectorView    *view,
+                                AdmScenario                  *scenario,
+                                const AdmiraltySectorOptions *options,
+                                GArray                       *labels)
 {
   AdmiraltySectorOptions defaults;
+  AdmiraltySectorView inner, sized;
+  g_autoptr(GHashTable) cards = NULL;
   GPtrArray *sectors;
   Frame frame;
-
-  AdmiraltySectorView inner;
 
   g_return_if_fail (cr != NULL);
   g_return_if_fail (view != NULL && view->scale > 0);
   g_return_if_fail (ADM_IS_SCENARIO (scenario));
 
+  if (labels != NULL)
+    g_array_set_clear_func (labels, (GDestroyNotify) admiralty_sector_label_clear);
   if (view->width <= 0 || view->height <= 0)
     return;
-  if (options == NULL)
-    {
-      admiralty_sector_options_init (&defaults);
-      options = &defaults;
-    }
+  options = _admiralty_sector_options_or_defaults (options, &defaults);
   /* The map is laid out at zoom 1 and drawn scaled; the legend at the view's own size. */
   admiralty_sector_view_unzoomed (view, &inner);
   frame.cr = cr;
-  frame.view = &inner;
+  frame.view = _admiralty_sector_sized_view (&inner, scenario, options, &sized, &cards);
   frame.scenario = scenario;
   frame.options = options;
   frame.selected = options->selected_sector != NULL
                    ? adm_scenario_lookup_sector (scenario, options->selected_sector) : NULL;
   frame.hovered = options->hovered_sector != NULL
                   ? adm_scenario_lookup_sector (scenario, options->hovered_sector) : NULL;
+  frame.zoom = admiralty_sector_view_get_zoom (view);
+  frame.labels = labels;
 
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, view->width, view->height);
@@ -692,7 +695,7 @@ admiralty_sector_render (cairo_t                      *cr,
   cairo_paint (cr);
 
   cairo_save (cr);
-  cairo_scale (cr, admiralty_sector_view_get_zoom (view), admiralty_sector_view_get_zoom (view));
+  cairo_scale (cr, frame.zoom, frame.zoom);
   draw_links (&frame);
   sectors = adm_scenario_get_sectors (scenario);
   for (guint i = 0; i < sectors->len; i++)
@@ -710,4 +713,13 @@ admiralty_sector_render (cairo_t                      *cr,
       _admiralty_sector_draw_legend (&frame);
     }
   cairo_restore (cr);
+}
+
+void
+admiralty_sector_render (cairo_t                      *cr,
+                         const AdmiraltySectorView    *view,
+                         AdmScenario                  *scenario,
+                         const AdmiraltySectorOptions *options)
+{
+  admiralty_sector_render_labels (cr, view, scenario, options, NULL);
 }

@@ -98,8 +98,9 @@ GPtrArray    *admiralty_sector_last_seen_in   (AdmScenario                  *sce
                                                const AdmSector              *sector)
                                                G_GNUC_WARN_UNUSED_RESULT;
 /* The centre of @formation's marker: on its sector's card, or on the link it is crossing, as
- * far along as it has gone. FALSE when it is not shown, or its card has no room for it and it
- * is only counted in the card's "+N" badge. @options may be NULL. */
+ * far along as it has gone. FALSE when it is not shown, or its card has no row for it and it
+ * is only counted in the card's "+N" badge. @options may be NULL. A view's cards must be
+ * measured for the same @options. */
 gboolean      admiralty_sector_formation_position (const AdmiraltySectorView    *view,
                                                AdmScenario                  *scenario,
                                                const AdmiraltySectorOptions *options,
@@ -122,14 +123,26 @@ AdmFormation *admiralty_sector_formation_at   (const AdmiraltySectorView    *vie
                                                double                        x,
                                                double                        y);
 
+/* What a text drawn on the map is. */
+typedef enum {
+  ADMIRALTY_SECTOR_LABEL_NAME,   /* a sector's or a formation's name, or a line of it */
+  ADMIRALTY_SECTOR_LABEL_SHIPS,  /* the ships of a formation its audience is told of */
+  ADMIRALTY_SECTOR_LABEL_MORE,   /* "+N": formations a card or sector has no room to name */
+  ADMIRALTY_SECTOR_LABEL_ENGAGEMENT, /* an engagement's id (F-STRAT-4) */
+} AdmiraltySectorLabelKind;
+
 /* A text as drawn, for tests and a reader of the picture: what it says, the font size it was
- * drawn in (px) and its box (px, the advance wide, ascent plus descent high). */
+ * drawn in (px) and its box (px, the advance wide, ascent plus descent high). A name wrapped
+ * over lines is a label a line. */
 typedef struct {
-  const AdmSector    *sector;     /* a sector's name (a line of it), or NULL */
-  const AdmFormation *formation;  /* a formation's label, or NULL */
-  char               *text;
-  double              font_size;
-  cairo_rectangle_t   rect;
+  const AdmSector          *sector;     /* a sector's name (a line of it), or what is on its
+                                         * card; or NULL */
+  const AdmFormation       *formation;  /* a formation's label, or NULL */
+  char                     *text;
+  double                    font_size;
+  cairo_rectangle_t         rect;
+  AdmiraltySectorLabelKind  kind;
+  gboolean                  cut;        /* ellipsized by Pango, or a word wider than its line */
 } AdmiraltySectorLabel;
 
 void          admiralty_sector_label_clear    (AdmiraltySectorLabel         *label);
@@ -158,14 +171,33 @@ void          admiralty_sector_render         (cairo_t                   *cr,
                                                AdmScenario               *scenario,
                                                const AdmiraltySectorOptions *options);
 
-/* Lays @text out in at most two lines of at most @max_width in @cr's font, as a formation's
- * name on its card when the card has a line to spare: broken at the last space that lets
- * the first line fit (between characters for a word that is too long), the second ended in
- * "…" only when it overflows (then FALSE). *@second is NULL when one line holds it. */
-gboolean admiralty_sector_label_lines (cairo_t     *cr,
-                                       const char  *text,
-                                       double       max_width,
-                                       char       **first,
-                                       char       **second);
+/* As admiralty_sector_render (), and appends every text it draws to @labels
+ * (AdmiraltySectorLabel, in @view's pixels, cleared with the array): each line of each
+ * sector's name, each formation's name on its card line by line with its ships, the "+N" of a
+ * card with more formations than rows, the labels of formations crossing links and the
+ * engagements' ids. */
+void          admiralty_sector_render_labels  (cairo_t                      *cr,
+                                               const AdmiraltySectorView    *view,
+                                               AdmScenario                  *scenario,
+                                               const AdmiraltySectorOptions *options,
+                                               GArray                       *labels);
+
+/* Each sector's card as its text needs it for @options' audience (NULL: the master at the
+ * scenario's start), for AdmiraltySectorView.cards: AdmSector* → AdmiraltySectorCardSize* at
+ * zoom 1. A name wraps between words in as many lines as it needs, each formation its own row
+ * of lines; a card is as tall as that, and wider than the default only for a word longer than
+ * its row. Hit tests, fits and drawing of a view with these cards all use them. */
+GHashTable   *admiralty_sector_cards_measure  (AdmScenario                  *scenario,
+                                               const AdmiraltySectorOptions *options)
+                                               G_GNUC_WARN_UNUSED_RESULT;
+/* Cards as admiralty_sector_cards_measure () makes them, some allowed wider (up to 1¾ of the
+ * default) for their formations' lines whole, and @view (its size kept) fitted to them as
+ * admiralty_sector_view_fit_apart () fits, its cards set to them: two cards one over the other
+ * too near are parted by widening the taller, side by side by narrowing the wider, as far as
+ * that gives the largest type with every card apart. The map window's fit. */
+GHashTable   *admiralty_sector_cards_fit_apart (AdmiraltySectorView          *view,
+                                                AdmScenario                  *scenario,
+                                                const AdmiraltySectorOptions *options)
+                                                G_GNUC_WARN_UNUSED_RESULT;
 
 G_END_DECLS

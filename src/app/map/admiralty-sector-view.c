@@ -39,6 +39,18 @@ admiralty_sector_view_init (AdmiraltySectorView *view,
   view->width = width;
   view->height = height;
   view->zoom = 1.0;
+  view->cards = NULL;
+}
+
+/* @sector's card at zoom 1: its measured size when @view has one, else the default. */
+static AdmiraltySectorCardSize
+card_size (const AdmiraltySectorView *view,
+           const AdmSector           *sector)
+{
+  const AdmiraltySectorCardSize *size =
+    view->cards != NULL ? g_hash_table_lookup (view->cards, sector) : NULL;
+
+  return size != NULL ? *size : (AdmiraltySectorCardSize) { NODE_W, NODE_ABOVE, NODE_H };
 }
 
 static double
@@ -64,6 +76,7 @@ admiralty_sector_view_unzoomed (const AdmiraltySectorView *view,
   g_return_if_fail (view != NULL && inner != NULL);
 
   zoom = view_zoom (view);
+  inner->cards = view->cards;
   inner->zoom = 1.0;
   inner->scale = view->scale / zoom;
   inner->width = (int) ceil (view->width / zoom);
@@ -108,47 +121,84 @@ admiralty_sector_view_to_map (const AdmiraltySectorView *view,
   *map_y = point.y;
 }
 
-/* Centres and scales @view so that every sector's whole card, drawn @zoom times its size,
- * fits @padding px from its edges. */
+/* The largest scale, px per map unit, at which cards ending @before[i] px before and @after[i]
+ * px after the coordinates @at[i] all lie within @room px: for each pair of cards, the one
+ * further on ends before @room less the other's start. G_MAXDOUBLE when no pair limits it. */
+static double
+span_scale (const double *at,
+            const double *before,
+            const double *after,
+            guint         n,
+            double        room)
+{
+  double scale = G_MAXDOUBLE;
+
+  for (guint i = 0; i < n; i++)
+    for (guint j = 0; j < n; j++)
+      if (at[i] > at[j])
+        scale = MIN (scale, MAX (room - after[i] - before[j], 1.0) / (at[i] - at[j]));
+  return scale;
+}
+
+/* The middle, in map units, of what the cards ending @before[i] px before and @after[i] px
+ * after @at[i] take at @scale. */
+static double
+span_middle (const double *at,
+             const double *before,
+             const double *after,
+             guint         n,
+             double        scale)
+{
+  double first = G_MAXDOUBLE, last = -G_MAXDOUBLE;
+
+  for (guint i = 0; i < n; i++)
+    {
+      first = MIN (first, at[i] * scale - before[i]);
+      last = MAX (last, at[i] * scale + after[i]);
+    }
+  return (first + last) / 2 / scale;
+}
+
+/* Centres and scales @view so that every sector's whole card, at its own size drawn @zoom times
+ * larger, fits @padding px from its edges. */
 static void
 fit_at_zoom (AdmiraltySectorView *view,
              AdmScenario         *scenario,
              double               zoom,
              double               padding)
 {
-  GPtrArray *sectors;
-  double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
-  double scale = G_MAXDOUBLE;
+  GPtrArray *sectors = adm_scenario_get_sectors (scenario);
+  guint n = sectors->len;
+  g_autofree double *x = g_new (double, n), *left = g_new (double, n), *right = g_new (double, n);
+  g_autofree double *y = g_new (double, n), *up = g_new (double, n), *down = g_new (double, n);
+  double scale;
 
-  sectors = adm_scenario_get_sectors (scenario);
   view->centre_x = view->centre_y = 0.0;
   view->scale = 1.0;
   view->zoom = 1.0;
-  if (sectors->len == 0)
+  if (n == 0)
     return;
-  for (guint i = 0; i < sectors->len; i++)
+  for (guint i = 0; i < n; i++)
     {
       const AdmSector *sector = g_ptr_array_index (sectors, i);
+      AdmiraltySectorCardSize size = card_size (view, sector);
 
-      x0 = MIN (x0, sector->x);
-      y0 = MIN (y0, sector->y);
-      x1 = MAX (x1, sector->x);
-      y1 = MAX (y1, sector->y);
+      x[i] = sector->x;
+      y[i] = sector->y;
+      left[i] = right[i] = zoom * size.width / 2;
+      up[i] = zoom * size.above;
+      down[i] = zoom * (size.height - size.above);
     }
-  view->centre_x = (x0 + x1) / 2.0;
-  view->centre_y = (y0 + y1) / 2.0;
-  /* The sectors' centres must span the view less a card and the padding: the outermost
-   * cards then touch the padding. */
-  if (x1 > x0)
-    scale = MIN (scale, MAX (view->width - zoom * NODE_W - 2 * padding, 1.0) / (x1 - x0));
-  if (y1 > y0)
-    scale = MIN (scale, MAX (view->height - zoom * NODE_H - 2 * padding, 1.0) / (y1 - y0));
+  /* The outermost cards touch the padding. */
+  scale = MIN (span_scale (x, left, right, n, view->width - 2 * padding),
+               span_scale (y, up, down, n, view->height - 2 * padding));
   if (scale == G_MAXDOUBLE)
     scale = 1.0;  /* a single sector, or all in one place */
   view->scale = CLAMP (scale, ADMIRALTY_SECTOR_MIN_SCALE, ADMIRALTY_SECTOR_MAX_SCALE);
   view->zoom = zoom;
-  /* The cards reach further below their sectors than above: centre what is drawn. */
-  view->centre_y += zoom * (NODE_H - 2 * NODE_ABOVE) / 2 / view->scale;
+  /* What is drawn in the middle: the cards reach further below their sectors than above. */
+  view->centre_x = span_middle (x, left, right, n, view->scale);
+  view->centre_y = span_middle (y, up, down, n, view->scale);
 }
 
 void
@@ -186,18 +236,22 @@ admiralty_sector_view_cards_overlap (const AdmiraltySectorView *view,
                                      AdmScenario               *scenario)
 {
   GPtrArray *sectors;
+  double gap;
 
   g_return_val_if_fail (view != NULL, FALSE);
   g_return_val_if_fail (ADM_IS_SCENARIO (scenario), FALSE);
 
   sectors = adm_scenario_get_sectors (scenario);
+  gap = ADMIRALTY_SECTOR_CARD_GAP * view_zoom (view);
   for (guint i = 0; i < sectors->len; i++)
     for (guint j = i + 1; j < sectors->len; j++)
       {
-        const AdmSector *a = g_ptr_array_index (sectors, i), *b = g_ptr_array_index (sectors, j);
+        cairo_rectangle_t a, b;
 
-        if (fabs (a->x - b->x) * view->scale < NODE_W * view_zoom (view) &&
-            fabs (a->y - b->y) * view->scale < NODE_H * view_zoom (view))
+        admiralty_sector_node_rect (view, g_ptr_array_index (sectors, i), &a);
+        admiralty_sector_node_rect (view, g_ptr_array_index (sectors, j), &b);
+        if (a.x < b.x + b.width + gap && b.x < a.x + a.width + gap &&
+            a.y < b.y + b.height + gap && b.y < a.y + a.height + gap)
           return TRUE;
       }
   return FALSE;
@@ -205,6 +259,7 @@ admiralty_sector_view_cards_overlap (const AdmiraltySectorView *view,
 
 double
 admiralty_sector_view_largest_scale (AdmScenario *scenario,
+                                     GHashTable  *cards,
                                      int          width,
                                      int          height,
                                      double       max_scale)
@@ -216,6 +271,7 @@ admiralty_sector_view_largest_scale (AdmScenario *scenario,
       AdmiraltySectorView view;
 
       admiralty_sector_view_init (&view, (int) (width / scale), (int) (height / scale));
+      view.cards = cards;
       admiralty_sector_view_fit (&view, scenario);
       if (!admiralty_sector_view_cards_overlap (&view, scenario))
         return scale;
@@ -271,6 +327,7 @@ admiralty_sector_node_rect (const AdmiraltySectorView *view,
                             const AdmSector           *sector,
                             cairo_rectangle_t         *rect)
 {
+  AdmiraltySectorCardSize size;
   double x, y;
 
   g_return_if_fail (view != NULL && sector != NULL && rect != NULL);
@@ -287,11 +344,12 @@ admiralty_sector_node_rect (const AdmiraltySectorView *view,
       return;
     }
   admiralty_sector_view_to_pixels (view, sector->x, sector->y, &x, &y);
+  size = card_size (view, sector);
   /* Whole pixels, so that the borders and the markers inside are crisp. */
-  rect->x = round (x - NODE_W / 2);
-  rect->y = round (y - NODE_ABOVE);
-  rect->width = NODE_W;
-  rect->height = NODE_H;
+  rect->x = round (x - size.width / 2);
+  rect->y = round (y - size.above);
+  rect->width = size.width;
+  rect->height = size.height;
 }
 
 /* Whether (@x, @y) is inside @rect with its corners rounded by NODE_RADIUS. */

@@ -13,19 +13,32 @@
 
 G_BEGIN_DECLS
 
+/* A card's size at zoom 1, in px, as its text needs it: its width, how far it reaches above its
+ * sector's position (its name) and its whole height (the objects and formations below the
+ * position). admiralty_sector_cards_measure () (admiralty-sector-renderer.h) measures them. */
+typedef struct {
+  double width;
+  double above;
+  double height;
+} AdmiraltySectorCardSize;
+
 /* A window onto the map. Map units are those of the sectors' x and y in the scenario file,
  * x right and y down; the view maps the map point (centre_x, centre_y) to the middle of a
  * width × height pixel area, at scale pixels per map unit. Cards, type, markers and lines are
  * drawn zoom times their size: zooming in (admiralty_sector_view_zoom ()) multiplies scale and
  * zoom alike, so that the whole drawing grows, text with it; a fit sets zoom back to 1, or a
- * little under it where the cards would otherwise overlap (admiralty_sector_view_fit_apart ()). */
+ * little under it where the cards would otherwise overlap (admiralty_sector_view_fit_apart ()).
+ * Each card is as large as its text needs when the view has the cards' sizes (cards), else
+ * ADMIRALTY_SECTOR_NODE_WIDTH × ADMIRALTY_SECTOR_NODE_HEIGHT. */
 typedef struct {
-  double centre_x;  /* map units at the view's centre */
-  double centre_y;
-  double scale;     /* pixels per map unit */
-  int    width;     /* pixels */
-  int    height;
-  double zoom;      /* cards, type and markers this many times their size */
+  double      centre_x;  /* map units at the view's centre */
+  double      centre_y;
+  double      scale;     /* pixels per map unit */
+  int         width;     /* pixels */
+  int         height;
+  double      zoom;      /* cards, type and markers this many times their size */
+  GHashTable *cards;     /* AdmSector* → AdmiraltySectorCardSize* at zoom 1 (borrowed), or
+                          * NULL */
 } AdmiraltySectorView;
 
 /* The scales a view keeps to, pixels per map unit, and its zooms. */
@@ -33,19 +46,23 @@ typedef struct {
 #define ADMIRALTY_SECTOR_MAX_SCALE 20.0
 #define ADMIRALTY_SECTOR_MIN_ZOOM  0.25
 #define ADMIRALTY_SECTOR_MAX_ZOOM  6.0
-/* The smallest a fit draws cards and type to keep them apart: formations' names at 8.5 px. */
-#define ADMIRALTY_SECTOR_FIT_MIN_ZOOM 0.85
+/* The smallest a fit draws cards and type to keep them apart: formations' names at 8 px. */
+#define ADMIRALTY_SECTOR_FIT_MIN_ZOOM 0.8
 
-/* A sector's card at zoom 1, in pixels. Its name sits above the sector's position, its objects
- * and one line per formation ("■ name") below, so the card reaches further down than up:
- * ADMIRALTY_SECTOR_NODE_ABOVE of its height lies above the position. */
+/* A sector's card at zoom 1, in pixels, when the view has no measured sizes; the smallest width
+ * and part above the position a measured card has. Its name sits above the sector's position,
+ * its objects and one line per formation ("■ name") below, so the card reaches further down
+ * than up: ADMIRALTY_SECTOR_NODE_ABOVE of its height lies above the position. */
 #define ADMIRALTY_SECTOR_NODE_WIDTH  124
 #define ADMIRALTY_SECTOR_NODE_HEIGHT 122
 #define ADMIRALTY_SECTOR_NODE_ABOVE   36
 /* The radius of a card's corners, px at zoom 1: a click there misses the card. */
 #define ADMIRALTY_SECTOR_NODE_RADIUS  10.0
+/* The least room between two cards, px at zoom 1, for a fit to count them apart. */
+#define ADMIRALTY_SECTOR_CARD_GAP      1.0
 
-/* A @width × @height view centred on (0, 0) at one pixel per map unit, zoom 1. */
+/* A @width × @height view centred on (0, 0) at one pixel per map unit, zoom 1, no cards'
+ * sizes. */
 void          admiralty_sector_view_init      (AdmiraltySectorView       *view,
                                                int                        width,
                                                int                        height);
@@ -67,9 +84,9 @@ void          admiralty_sector_view_to_map    (const AdmiraltySectorView *view,
                                                double                     y,
                                                double                    *map_x,
                                                double                    *map_y);
-/* Centres and scales @view (its width and height kept) at zoom 1 so that every sector's whole
- * card fits with a margin. When the view is too small for that, the cards overlap rather than
- * leave it. */
+/* Centres and scales @view (its width, height and cards kept) at zoom 1 so that every sector's
+ * whole card, at its own size, fits with a margin. When the view is too small for that, the
+ * cards overlap rather than leave it. */
 void          admiralty_sector_view_fit       (AdmiraltySectorView       *view,
                                                AdmScenario               *scenario);
 /* As admiralty_sector_view_fit (), but when the cards would overlap there, the outermost
@@ -78,13 +95,16 @@ void          admiralty_sector_view_fit       (AdmiraltySectorView       *view,
  * map window's fit, every card apart and its type still read at a desk. */
 void          admiralty_sector_view_fit_apart (AdmiraltySectorView       *view,
                                                AdmScenario               *scenario);
-/* Whether two sectors' cards overlap in @view. */
+/* Whether two sectors' cards, each at its own size, overlap in @view or come nearer each other
+ * than ADMIRALTY_SECTOR_CARD_GAP px at zoom 1. */
 gboolean      admiralty_sector_view_cards_overlap (const AdmiraltySectorView *view,
                                                AdmScenario               *scenario);
-/* The largest factor from @max_scale down to 1, in steps of an eighth, by which cards and type
- * can be enlarged on a @width × @height pixel area with the whole map fitted and no two cards
- * overlapping; 1 when even that overlaps. For a map read from across a room. */
+/* The largest factor from @max_scale down to 1, in steps of an eighth, by which cards (of the
+ * sizes @cards, or NULL) and type can be enlarged on a @width × @height pixel area with the whole
+ * map fitted and no two cards overlapping; 1 when even that overlaps. For a map read from across
+ * a room. */
 double        admiralty_sector_view_largest_scale (AdmScenario               *scenario,
+                                               GHashTable                *cards,
                                                int                        width,
                                                int                        height,
                                                double                     max_scale);
@@ -100,7 +120,7 @@ void          admiralty_sector_view_pan       (AdmiraltySectorView       *view,
                                                double                     dx,
                                                double                     dy);
 
-/* The pixel rectangle of @sector's card. */
+/* The pixel rectangle of @sector's card, at its own size. */
 void          admiralty_sector_node_rect      (const AdmiraltySectorView *view,
                                                const AdmSector           *sector,
                                                cairo_rectangle_t         *rect);
