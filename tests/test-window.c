@@ -877,6 +877,49 @@ test_battle_view_as (void)
   remove_battle_copy (path);
 }
 
+/* The Ships list changes only the rows whose ships change: the view of Komarr, which has not
+ * detected the Hidden group and has only glimpsed the Glimpsed group (F-ECM-2, F-ECM-6), takes
+ * two rows out and turns Glimpse's into a face-down token's, and every other ship keeps the
+ * row it had, its words changed in place. Glimpse's row, between the rows taken out, is the
+ * same row too: a row made again for it would be laid out and measured again. */
+static void
+test_battle_ships_list_rows_kept (void)
+{
+  g_autofree char *path = copy_battle ("tests/data/battles", "render-fog", TRUE);
+  AdmiraltyWindow *window = shown_window_new (0, 0);
+  AdmiraltyBattlePage *page = open_battle (window, path);
+  GtkListBox *list = GTK_LIST_BOX (gtk_widget_get_template_child (GTK_WIDGET (page),
+                                                                  ADMIRALTY_TYPE_BATTLE_PAGE,
+                                                                  "fleet_list"));
+  GtkDropDown *dropdown = _admiralty_battle_page_get_view_dropdown (page);
+  /* The master's rows: Barrayar, Open group, Open, Glimpsed group, Glimpse, Hidden group,
+   * Hidden, Komarr, Lookout group, Lookout. */
+  GtkListBoxRow *open = gtk_list_box_get_row_at_index (list, 2);
+  GtkListBoxRow *glimpse = gtk_list_box_get_row_at_index (list, 4);
+  GtkListBoxRow *lookout = gtk_list_box_get_row_at_index (list, 9);
+  g_auto(GStrv) rows = _admiralty_battle_page_get_fleet_rows (page);
+
+  g_assert_cmpuint (g_strv_length (rows), ==, 10);
+  g_assert_true (g_str_has_prefix (rows[4], "Glimpse ·"));
+  g_assert_true (gtk_list_box_row_get_selectable (glimpse));
+
+  gtk_drop_down_set_selected (dropdown, 2);
+  iterate ();
+  g_clear_pointer (&rows, g_strfreev);
+  rows = _admiralty_battle_page_get_fleet_rows (page);
+  g_assert_cmpuint (g_strv_length (rows), ==, 8);
+  g_assert_cmpstr (rows[3], ==, "Unidentified formation");
+  g_assert_cmpstr (rows[4], ==, "Unidentified ship");
+  g_assert_true (gtk_list_box_get_row_at_index (list, 2) == open);
+  g_assert_true (gtk_list_box_get_row_at_index (list, 4) == glimpse);
+  g_assert_true (gtk_list_box_get_row_at_index (list, 7) == lookout);
+  /* Komarr may not select a token it has only glimpsed. */
+  g_assert_false (gtk_list_box_row_get_selectable (glimpse));
+
+  close_window (window);
+  remove_battle_copy (path);
+}
+
 /* The fire line's and a legal course's colours (admiralty-table-renderer.h) at a pixel:
  * anti-aliasing aside, the dominant channel tells them apart from the table. */
 static gboolean
@@ -2166,6 +2209,8 @@ main (int   argc,
   g_test_add_func ("/ui/window/battle/resolve-undo-resume", test_battle_resolve_undo_resume);
   g_test_add_func ("/ui/window/battle/open-game", test_battle_open_game);
   g_test_add_func ("/ui/window/battle/view-as", test_battle_view_as);
+  g_test_add_func ("/ui/window/battle/F-ECM-2/ships-list-rows-kept",
+                   test_battle_ships_list_rows_kept);
   g_test_add_func ("/ui/window/battle/orders-by-mouse", test_battle_orders_by_mouse);
   g_test_add_func ("/ui/window/battle/other-orders", test_battle_other_orders);
   g_test_add_func ("/ui/window/battle/F-WPN-10/launch-needs-tubes", test_battle_launch_needs_tubes);

@@ -468,8 +468,7 @@ page_audience (AdmiraltyBattlePage *self)
  * list keep their widgets where their item is unchanged, so that a phase lays out and
  * measures only the rows it adds or changes. Items are compared with @equal: place by place
  * while the list keeps its length; else from both ends, the rows between replaced (after a
- * phase the logs grow at their ends, after an Undo they shrink there; a ship taken out of the
- * Ships list takes its row alone). */
+ * phase the logs grow at their ends, after an Undo they shrink there). */
 static void
 store_update (GListStore *store,
               GPtrArray  *items,
@@ -533,18 +532,6 @@ log_line_equal (gconstpointer a,
   return admiralty_log_line_get_heading (x) == admiralty_log_line_get_heading (y) &&
          g_strcmp0 (admiralty_log_line_get_text (x), admiralty_log_line_get_text (y)) == 0 &&
          g_strcmp0 (admiralty_log_line_get_detail (x), admiralty_log_line_get_detail (y)) == 0;
-}
-
-static gboolean
-fleet_entry_equal (gconstpointer a,
-                   gconstpointer b)
-{
-  AdmiraltyFleetEntry *x = (AdmiraltyFleetEntry *) a, *y = (AdmiraltyFleetEntry *) b;
-
-  return admiralty_fleet_entry_get_level (x) == admiralty_fleet_entry_get_level (y) &&
-         admiralty_fleet_entry_get_ship (x) == admiralty_fleet_entry_get_ship (y) &&
-         admiralty_fleet_entry_get_selectable (x) == admiralty_fleet_entry_get_selectable (y) &&
-         g_strcmp0 (admiralty_fleet_entry_get_text (x), admiralty_fleet_entry_get_text (y)) == 0;
 }
 
 /* Whether @store already holds @items, compared place by place with @equal. */
@@ -928,6 +915,21 @@ fleet_row_text_cb (AdmiraltyFleetEntry *entry,
   gtk_widget_set_visible (GTK_WIDGET (label), TRUE);
 }
 
+/* A ship's row follows its entry's selectability: a ship destroyed is no longer selected from
+ * the list, in the row it had. */
+static void
+fleet_row_selectable_cb (AdmiraltyFleetEntry *entry,
+                         GParamSpec          *pspec,
+                         GtkListBoxRow       *row)
+{
+  gboolean selectable = admiralty_fleet_entry_get_selectable (entry);
+  GtkWidget *list = gtk_widget_get_parent (GTK_WIDGET (row));
+
+  if (!selectable && gtk_list_box_row_is_selected (row) && GTK_IS_LIST_BOX (list))
+    gtk_list_box_unselect_row (GTK_LIST_BOX (list), row);
+  gtk_list_box_row_set_selectable (row, selectable);
+}
+
 static GtkWidget *
 fleet_row_new (gpointer item,
                gpointer user_data)
@@ -968,6 +970,8 @@ fleet_row_new (gpointer item,
       gtk_widget_set_margin_start (label, 24);
       gtk_list_box_row_set_selectable (GTK_LIST_BOX_ROW (row),
                                        admiralty_fleet_entry_get_selectable (entry));
+      g_signal_connect_object (entry, "notify::selectable",
+                               G_CALLBACK (fleet_row_selectable_cb), row, 0);
       break;
     }
   return row;
@@ -1037,8 +1041,8 @@ fleet_add_formation (AdmiraltyBattlePage *self,
     }
 }
 
-/* Whether @kept and @entry stand for the same row of the Ships list, whatever its words: the
- * same ship, selectable as it was, or the same heading. */
+/* Whether @kept and @entry stand for the same row of the Ships list, whatever its words and
+ * whether it may be selected: the same ship, or the same heading. */
 static gboolean
 fleet_same_row (AdmiraltyFleetEntry *kept,
                 AdmiraltyFleetEntry *entry)
@@ -1047,43 +1051,73 @@ fleet_same_row (AdmiraltyFleetEntry *kept,
 
   return level == admiralty_fleet_entry_get_level (entry) &&
          admiralty_fleet_entry_get_ship (kept) == admiralty_fleet_entry_get_ship (entry) &&
-         admiralty_fleet_entry_get_selectable (kept) ==
-           admiralty_fleet_entry_get_selectable (entry) &&
          (level == ADMIRALTY_FLEET_ENTRY_SHIP ||
           g_strcmp0 (admiralty_fleet_entry_get_text (kept),
                      admiralty_fleet_entry_get_text (entry)) == 0);
 }
 
-/* A ship's row whose line reads differently (its hull, its state) takes its new words in
- * place, rather than a row made anew: the rows that stand for the same rows of @entries, place
- * by place or, when rows were added or taken out, from both ends as store_update () matches
- * them. */
+/* @row, kept, reads as @entry: its words, and whether it may be selected. */
 static void
-fleet_retext (GListModel *kept,
-              GPtrArray  *entries)
+fleet_take (AdmiraltyFleetEntry *row,
+            AdmiraltyFleetEntry *entry)
 {
-  guint n_old = g_list_model_get_n_items (kept);
-  guint common = MIN (n_old, entries->len);
-  guint head = 0;
+  admiralty_fleet_entry_set_text (row, admiralty_fleet_entry_get_text (entry));
+  admiralty_fleet_entry_set_selectable (row, admiralty_fleet_entry_get_selectable (entry));
+}
 
-  for (; head < common; head++)
+/* Whether @entries from @from on hold a row that stands for the same row as @row. */
+static gboolean
+fleet_holds_from (GPtrArray           *entries,
+                  guint                from,
+                  AdmiraltyFleetEntry *row)
+{
+  for (guint k = from; k < entries->len; k++)
+    if (fleet_same_row (row, g_ptr_array_index (entries, k)))
+      return TRUE;
+  return FALSE;
+}
+
+/* Brings the Ships list to @entries by its rows' identities, the sides, formations and ships,
+ * which keep their order: a row that stands for the same row takes its new words and
+ * selectability in place (fleet_take ()), a row no longer listed (a ship gone from the view)
+ * is taken out, and one newly listed put in, each run of them in one splice. A phase that
+ * takes a few ships off the list thus makes no row again for the others between them. */
+static void
+fleet_merge (GListStore *store,
+             GPtrArray  *entries)
+{
+  g_autoptr(GPtrArray) kept = g_ptr_array_new_with_free_func (g_object_unref);
+  guint i = 0, j = 0;
+
+  for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (store)); k++)
+    g_ptr_array_add (kept, g_list_model_get_item (G_LIST_MODEL (store), k));
+  /* Invariant: the store's first j rows stand for entries[0..j), then come kept[i..]. */
+  while (i < kept->len || j < entries->len)
     {
-      g_autoptr(AdmiraltyFleetEntry) row = g_list_model_get_item (kept, head);
-      AdmiraltyFleetEntry *entry = g_ptr_array_index (entries, head);
+      guint run = 0;
 
-      if (fleet_same_row (row, entry))
-        admiralty_fleet_entry_set_text (row, admiralty_fleet_entry_get_text (entry));
-      else if (n_old != entries->len)
-        break;
-    }
-  for (guint tail = 0; n_old != entries->len && tail < common - head; tail++)
-    {
-      g_autoptr(AdmiraltyFleetEntry) row = g_list_model_get_item (kept, n_old - 1 - tail);
-      AdmiraltyFleetEntry *entry = g_ptr_array_index (entries, entries->len - 1 - tail);
-
-      if (!fleet_same_row (row, entry))
-        break;
-      admiralty_fleet_entry_set_text (row, admiralty_fleet_entry_get_text (entry));
+      if (i < kept->len && j < entries->len &&
+          fleet_same_row (g_ptr_array_index (kept, i), g_ptr_array_index (entries, j)))
+        {
+          fleet_take (g_ptr_array_index (kept, i++), g_ptr_array_index (entries, j++));
+          continue;
+        }
+      while (i + run < kept->len &&
+             !fleet_holds_from (entries, j, g_ptr_array_index (kept, i + run)))
+        run++;
+      if (run > 0)
+        {
+          g_list_store_splice (store, j, run, NULL, 0);
+          i += run;
+          continue;
+        }
+      /* kept[i] comes later (or nothing is kept): the entries before it are new. */
+      while (j + run < entries->len &&
+             (i == kept->len ||
+              !fleet_same_row (g_ptr_array_index (kept, i), g_ptr_array_index (entries, j + run))))
+        run++;
+      g_list_store_splice (store, j, 0, entries->pdata + j, run);
+      j += run;
     }
 }
 
@@ -1107,9 +1141,8 @@ admiralty_battle_page_sync_fleet (AdmiraltyBattlePage *self)
           fleet_add_formation (self, audience, f, entries);
     }
 
-  fleet_retext (G_LIST_MODEL (self->fleet_store), entries);
   self->syncing_fleet = TRUE;
-  store_update (self->fleet_store, entries, fleet_entry_equal);
+  fleet_merge (self->fleet_store, entries);
   for (guint i = 0; selected >= 0 && i < entries->len; i++)
     if (admiralty_fleet_entry_get_ship (g_ptr_array_index (entries, i)) == selected)
       gtk_list_box_select_row (self->fleet_list,

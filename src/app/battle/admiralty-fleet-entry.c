@@ -20,6 +20,7 @@ G_DEFINE_FINAL_TYPE (AdmiraltyFleetEntry, admiralty_fleet_entry, G_TYPE_OBJECT)
 enum {
   PROP_0,
   PROP_TEXT,
+  PROP_SELECTABLE,
   N_PROPS
 };
 
@@ -37,6 +38,9 @@ admiralty_fleet_entry_get_property (GObject    *object,
     {
     case PROP_TEXT:
       g_value_set_string (value, self->text);
+      break;
+    case PROP_SELECTABLE:
+      g_value_set_boolean (value, self->selectable);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -64,6 +68,9 @@ admiralty_fleet_entry_class_init (AdmiraltyFleetEntryClass *klass)
   properties[PROP_TEXT] = g_param_spec_string ("text", NULL, NULL, NULL,
                                                G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
                                                G_PARAM_EXPLICIT_NOTIFY);
+  properties[PROP_SELECTABLE] = g_param_spec_boolean ("selectable", NULL, NULL, FALSE,
+                                                      G_PARAM_READABLE | G_PARAM_STATIC_STRINGS |
+                                                      G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -149,4 +156,17 @@ admiralty_fleet_entry_get_selectable (AdmiraltyFleetEntry *self)
   g_return_val_if_fail (ADMIRALTY_IS_FLEET_ENTRY (self), FALSE);
 
   return self->selectable;
+}
+
+void
+admiralty_fleet_entry_set_selectable (AdmiraltyFleetEntry *self,
+                                      gboolean             selectable)
+{
+  g_return_if_fail (ADMIRALTY_IS_FLEET_ENTRY (self));
+
+  selectable = !!selectable;
+  if (self->selectable == selectable)
+    return;
+  self->selectable = selectable;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTABLE]);
 }

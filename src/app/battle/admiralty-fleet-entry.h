@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* admiralty-fleet-entry.h: one row of a battle page's Ships list — a side, a formation or a
  * ship, in the words the viewing side may read (F-ECM) — as an object for the list's model,
- * whose words alone may change (property "text"). */
+ * whose words (property "text") and whether it may be selected (property "selectable") may
+ * change. */
 #pragma once
 
 #include <glib-object.h>
@@ -34,5 +35,8 @@ void                      admiralty_fleet_entry_set_text      (AdmiraltyFleetEnt
 /* The ship's index in the battle, or -1 for a heading. */
 int                       admiralty_fleet_entry_get_ship      (AdmiraltyFleetEntry      *self);
 gboolean                  admiralty_fleet_entry_get_selectable (AdmiraltyFleetEntry     *self);
+/* The same ship's row, no longer to be selected (a ship destroyed): its row changes in place. */
+void                      admiralty_fleet_entry_set_selectable (AdmiraltyFleetEntry     *self,
+                                                                gboolean                 selectable);
 
 G_END_DECLS
