@@ -1586,7 +1586,8 @@ test_battle_other_form_kept (void)
   remove_battle_copy (path);
 }
 
-/* The buttons of the declarations list that remove an order ("orders-list.remove"). */
+/* The buttons of the declarations list that remove an order ("orders-list.remove"), as shown:
+ * a row whose order is played keeps its Remove, hidden behind its mark. */
 static void
 collect_remove_buttons (GtkWidget *widget,
                         GPtrArray *found)
@@ -1594,12 +1595,19 @@ collect_remove_buttons (GtkWidget *widget,
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
-      if (GTK_IS_BUTTON (child) &&
+      if (GTK_IS_BUTTON (child) && gtk_widget_get_mapped (child) &&
           g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)),
                      "orders-list.remove") == 0)
         g_ptr_array_add (found, child);
       collect_remove_buttons (child, found);
     }
+}
+
+/* Counts the signals it is connected to (swapped: @count first). */
+static void
+count_cb (guint *count)
+{
+  (*count)++;
 }
 
 static guint
@@ -1663,9 +1671,18 @@ test_battle_resolved_order_stays (void)
   AdmBattle *battle;
   g_auto(GStrv) rows = NULL;
 
+  g_autoptr(GPtrArray) removes = g_ptr_array_new ();
+  guint actions_set = 0;
+
   window = open_duel_launch (path, &battle, &panel, &list);
   iterate ();
   g_assert_cmpuint (n_remove_buttons (panel), ==, 1);
+  /* Marking a row played sets no button's action again: at 100 ships a side that cost a
+   * Resolve more than its whole list's rows. */
+  collect_remove_buttons (GTK_WIDGET (panel), removes);
+  g_assert_cmpuint (removes->len, ==, 1);
+  g_signal_connect_swapped (g_ptr_array_index (removes, 0), "notify::action-name",
+                            G_CALLBACK (count_cb), &actions_set);
 
   /* Fire resolved: the salvo is launched, and its order stays listed, played. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL));
@@ -1675,6 +1692,7 @@ test_battle_resolved_order_stays (void)
   rows = _admiralty_orders_panel_get_rows (panel);
   g_assert_cmpuint (g_strv_length (rows), ==, 1);
   g_assert_cmpuint (n_remove_buttons (panel), ==, 0);
+  g_assert_cmpuint (actions_set, ==, 0);
   g_assert_true (gtk_widget_activate_action (list, "orders-list.remove", "u", 1));
   iterate ();
   g_clear_pointer (&rows, g_strfreev);

@@ -463,34 +463,44 @@ typedef struct
   GtkWidget *box;
   GtkWidget *icon;    /* the refusal's warning, or NULL */
   GtkWidget *label;
-  GtkWidget *button;
-  GtkWidget *marks;   /* the button's icons, Remove and resolved: a GtkStack */
+  GtkWidget *marks;   /* a GtkStack of the two below, one size */
+  GtkWidget *button;  /* Remove, its action set once, its target the row's line */
+  GtkWidget *done;    /* the mark of an order played: an insensitive button, Remove's look */
   guint      line;    /* the declaration the button removes, 0 for none yet */
-  int        resolved;  /* whether the button marks it played; -1 before it is set */
+  int        resolved;  /* whether the mark shows it played; -1 before it is set */
 } DeclRow;
 
-/* The tooltip of a row's button, as it stands: Remove, or resolved already. Asked for when
- * the tooltip is shown rather than set with the button's state: GTK asks the display where
- * the pointer is whenever a shown widget's tooltip is set, a round trip to the X server, and
- * a Resolve changes every row of its phase. */
-static const char *
-decl_button_tooltip (GtkWidget *button)
+/* A mark's tooltip, asked for when it is shown rather than set: GTK asks the display where the
+ * pointer is whenever a shown widget's tooltip is set, a round trip to the X server. */
+static gboolean
+decl_mark_query_tooltip_cb (GtkWidget  *mark,
+                            int         x,
+                            int         y,
+                            gboolean    keyboard,
+                            GtkTooltip *tooltip,
+                            const char *text)
 {
-  return gtk_actionable_get_action_name (GTK_ACTIONABLE (button)) == NULL
-           ? _("Resolved: undo its phase to change this order")
-           : _("Remove Order");
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
 }
 
-static gboolean
-decl_button_query_tooltip_cb (GtkWidget  *button,
-                              int         x,
-                              int         y,
-                              gboolean    keyboard,
-                              GtkTooltip *tooltip,
-                              gpointer    user_data)
+/* A flat icon button of the row's end, named @name and described by @tooltip for a screen
+ * reader as for the pointer. */
+static GtkWidget *
+decl_mark_new (const char *icon,
+               const char *name,
+               const char *tooltip)
 {
-  gtk_tooltip_set_text (tooltip, decl_button_tooltip (button));
-  return TRUE;
+  GtkWidget *button = gtk_button_new_from_icon_name (icon);
+
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_set_has_tooltip (button, TRUE);
+  g_signal_connect (button, "query-tooltip", G_CALLBACK (decl_mark_query_tooltip_cb),
+                    (gpointer) tooltip);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, name,
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, tooltip, -1);
+  return button;
 }
 
 static DeclRow *
@@ -512,24 +522,21 @@ decl_row_new (AdmiraltyOrdersList *self)
   gtk_widget_set_margin_end (r->box, 6);
   gtk_widget_set_margin_top (r->box, 6);
   gtk_widget_set_margin_bottom (r->box, 6);
-  r->button = gtk_button_new ();
-  gtk_widget_set_valign (r->button, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (r->button, "flat");
-  /* Both icons in a stack of one size, as an icon button shows one: the row changes from
-   * one to the other without being measured again, where a new icon would measure it, and
-   * the list with it. */
-  gtk_widget_add_css_class (r->button, "image-button");
+  /* Remove and the mark of an order played, both made once, in a stack of one size: a row
+   * played changes from one to the other without being measured again, and without its
+   * button's action set again, which costs as much as a new button. */
+  r->button = decl_mark_new ("edit-delete-symbolic", _("Remove Order"), _("Remove Order"));
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (r->button), "u", 0);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (r->button), "orders-list.remove");
+  r->done = decl_mark_new ("object-select-symbolic", _("Resolved"),
+                           _("Resolved: undo its phase to change this order"));
+  gtk_widget_set_sensitive (r->done, FALSE);
   r->marks = gtk_stack_new ();
-  gtk_stack_add_named (GTK_STACK (r->marks),
-                       gtk_image_new_from_icon_name ("edit-delete-symbolic"), "remove");
-  gtk_stack_add_named (GTK_STACK (r->marks),
-                       gtk_image_new_from_icon_name ("object-select-symbolic"), "resolved");
-  gtk_button_set_child (GTK_BUTTON (r->button), r->marks);
-  gtk_widget_set_has_tooltip (r->button, TRUE);
-  g_signal_connect (r->button, "query-tooltip", G_CALLBACK (decl_button_query_tooltip_cb),
-                    NULL);
+  gtk_widget_set_valign (r->marks, GTK_ALIGN_CENTER);
+  gtk_stack_add_child (GTK_STACK (r->marks), r->button);
+  gtk_stack_add_child (GTK_STACK (r->marks), r->done);
   gtk_box_append (GTK_BOX (r->box), r->label);
-  gtk_box_append (GTK_BOX (r->box), r->button);
+  gtk_box_append (GTK_BOX (r->box), r->marks);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (r->row), r->box);
   gtk_list_box_append (self->decl_list, r->row);
   return r;
@@ -558,33 +565,13 @@ decl_row_set (AdmiraltyOrdersList *self,
       r->icon = NULL;
     }
   gtk_label_set_label (GTK_LABEL (r->label), text);
-  /* The button as it was: setting a tooltip or a label again costs as much as a new one. */
-  if (r->resolved == resolved && r->line == line)
-    return;
-  r->resolved = resolved;
+  if (r->line != line)
+    gtk_actionable_set_action_target (GTK_ACTIONABLE (r->button), "u", line);
   r->line = line;
-  gtk_stack_set_visible_child_name (GTK_STACK (r->marks), resolved ? "resolved" : "remove");
-  if (resolved)
-    {
-      /* Played already: marked so, in the place of a Remove that would only empty the
-       * list. */
-      gtk_actionable_set_action_name (GTK_ACTIONABLE (r->button), NULL);
-      gtk_widget_set_sensitive (r->button, FALSE);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (r->button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      _("Resolved"), -1);
-    }
-  else
-    {
-      gtk_widget_set_sensitive (r->button, TRUE);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (r->button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      _("Remove Order"), -1);
-      gtk_actionable_set_action_target (GTK_ACTIONABLE (r->button), "u", line);
-      gtk_actionable_set_action_name (GTK_ACTIONABLE (r->button), "orders-list.remove");
-    }
-  /* What a tooltip set on the button would describe it with. */
-  gtk_accessible_update_property (GTK_ACCESSIBLE (r->button),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                  decl_button_tooltip (r->button), -1);
+  /* Played already: marked so, in the place of a Remove that would only empty the list. */
+  if (r->resolved != resolved)
+    gtk_stack_set_visible_child (GTK_STACK (r->marks), resolved ? r->done : r->button);
+  r->resolved = resolved;
 }
 
 typedef struct
