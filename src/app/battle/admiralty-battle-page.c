@@ -69,6 +69,8 @@ struct _AdmiraltyBattlePage
   GtkSelectionModel    *dice_selection;
   gboolean              report_behind;
   gboolean              dice_behind;
+  GArray               *described;     /* DescribedRoll, one a roll the dice log was last
+                                        * given, in the audience's order: sync_dice () */
 
   /* Real dice: the values entered for the phase being resolved with the phase, rolls and
    * orders they were typed for, and the source that noted the request it could not meet. */
@@ -713,20 +715,113 @@ roll_matches (const AdmBattleRoll *roll,
   return strstr (haystack, folded) != NULL;
 }
 
+/* A roll of the dice log as it was described: what its words are made of (roll_key ()) and
+ * its row, which a roll of the same words takes again rather than being described anew. */
+typedef struct
+{
+  GBytes           *key;
+  AdmiraltyLogLine *line;
+} DescribedRoll;
+
+static void
+described_roll_clear (DescribedRoll *described)
+{
+  g_clear_pointer (&described->key, g_bytes_unref);
+  g_clear_object (&described->line);
+}
+
+/* What @roll's row is made of, as bytes in @key: its turn and phase, purpose, dice and
+ * outcome, and where its values came from (roll_detail ()). The strings the battle or its
+ * ruleset keep once (clause, what it was judged against, a table's result) by their address,
+ * which the battle keeps as long as it lives; the purpose, written for each roll, by its
+ * text. */
+static void
+roll_key (GByteArray          *key,
+          const AdmBattleRoll *roll)
+{
+  struct {
+    int           turn;
+    AdmPhase      phase;
+    const char   *clause;
+    guint         sides;
+    guint         n_values;
+    AdmRollCheck  check;
+    int           target;
+    const char   *against;
+    guint         passed;
+    guint         failed;
+    const char   *result;
+    AdmRollOrigin origin;
+  } head;
+  const char *purpose = adm_battle_roll_get_purpose (roll);
+
+  memset (&head, 0, sizeof head);
+  head.turn = roll->turn;
+  head.phase = roll->phase;
+  head.clause = roll->clause;
+  head.sides = roll->sides;
+  head.n_values = roll->n_values;
+  head.check = roll->check;
+  head.target = roll->target;
+  head.against = roll->against;
+  head.passed = roll->passed;
+  head.failed = roll->failed;
+  head.result = roll->result;
+  head.origin = roll->origin;
+  g_byte_array_set_size (key, 0);
+  g_byte_array_append (key, (const guint8 *) &head, sizeof head);
+  g_byte_array_append (key, (const guint8 *) roll->values, roll->n_values * sizeof (guint));
+  g_byte_array_append (key, (const guint8 *) purpose, strlen (purpose) + 1);
+}
+
+/* The row of the @index-th roll the audience sees, @roll: the one it had if its words are the
+ * same, else described now and kept for the next time. A phase adds rolls at the end, and an
+ * Undo replays the same rolls before the ones it takes back, so that only the new rolls are
+ * described. */
+static AdmiraltyLogLine *
+described_roll (AdmiraltyBattlePage *self,
+                guint                index,
+                const AdmBattleRoll *roll,
+                GByteArray          *key)
+{
+  DescribedRoll *described;
+  g_autofree char *detail = NULL;
+
+  roll_key (key, roll);
+  if (index < self->described->len)
+    {
+      described = &g_array_index (self->described, DescribedRoll, index);
+      if (g_bytes_get_size (described->key) == key->len &&
+          memcmp (g_bytes_get_data (described->key, NULL), key->data, key->len) == 0)
+        return described->line;
+      described_roll_clear (described);
+    }
+  else
+    {
+      g_array_set_size (self->described, index + 1);
+      described = &g_array_index (self->described, DescribedRoll, index);
+    }
+  detail = roll_detail (roll);
+  described->key = g_bytes_new (key->data, key->len);
+  described->line = admiralty_log_line_new (adm_battle_roll_get_purpose (roll), detail, FALSE);
+  return described->line;
+}
+
 static void
 admiralty_battle_page_sync_dice (AdmiraltyBattlePage *self)
 {
   g_autoptr(GPtrArray) rolls = adm_audience_filter_rolls (page_audience (self), self->battle);
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GByteArray) key = g_byte_array_new ();
   const AdmBattleRoll *previous = NULL;
   const char *query = gtk_editable_get_text (GTK_EDITABLE (self->dice_search));
 
   for (guint i = 0; i < rolls->len; i++)
     {
       const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
-      g_autofree char *detail = roll_detail (roll);
+      AdmiraltyLogLine *line = described_roll (self, i, roll, key);
 
-      if (!roll_matches (roll, query, detail))
+      if (!roll_matches (roll, query, admiralty_log_line_get_detail (line)))
         continue;
       if (previous == NULL || previous->turn != roll->turn || previous->phase != roll->phase)
         {
@@ -734,10 +829,11 @@ admiralty_battle_page_sync_dice (AdmiraltyBattlePage *self)
 
           g_ptr_array_add (rows, admiralty_log_line_new (heading, NULL, TRUE));
         }
-      g_ptr_array_add (rows, admiralty_log_line_new (adm_battle_roll_get_purpose (roll), detail,
-                                                     FALSE));
+      g_ptr_array_add (rows, g_object_ref (line));
       previous = roll;
     }
+  if (self->described->len > rolls->len)
+    g_array_set_size (self->described, rolls->len);
 
   log_list_update (self, "dice", self->dice_view, self->dice_store, &self->dice_behind,
                    rows);
@@ -2406,6 +2502,7 @@ admiralty_battle_page_dispose (GObject *object)
   g_clear_object (&self->fleet_store);
   g_clear_object (&self->report_store);
   g_clear_object (&self->dice_store);
+  g_clear_pointer (&self->described, g_array_unref);
   g_clear_object (&self->report_selection);
   g_clear_object (&self->dice_selection);
 
@@ -2594,6 +2691,8 @@ admiralty_battle_page_init (AdmiraltyBattlePage *self)
                            NULL, NULL);
   self->report_store = g_list_store_new (ADMIRALTY_TYPE_LOG_LINE);
   self->dice_store = g_list_store_new (ADMIRALTY_TYPE_LOG_LINE);
+  self->described = g_array_new (FALSE, TRUE, sizeof (DescribedRoll));
+  g_array_set_clear_func (self->described, (GDestroyNotify) described_roll_clear);
 
   self->report_selection = admiralty_battle_page_setup_list (self->report_view,
                                                              self->report_store);
