@@ -621,6 +621,46 @@ test_autosave_failure (Scratch       *scratch,
   }
 }
 
+/* With the flush left to the flusher (adm_battle_set_flush_later (), as the app's battle page
+ * sets it), a phase's autosave does not wait for the disk: a turn's five phases on a disk
+ * whose every flush takes a second (ADMIRALTY_TEST_FLUSH_DELAY_MS) take less than one, the
+ * file holds each phase as soon as it is resolved, and the battle's last reference waits for
+ * the flushes, the turn's checkpoint among them, before it goes. */
+static void
+test_autosave_flush_later (Scratch       *scratch,
+                           gconstpointer  data)
+{
+  g_autoptr(AdmBattle) battle = load_corridor ();
+  g_autoptr(AdmDicePrng) prng = adm_dice_prng_new (adm_battle_get_seed (battle));
+  g_autofree char *checkpoint = adm_file_checkpoint_path (scratch->path, "turn-1");
+  guint failures = 0;
+  gint64 start;
+
+  g_signal_connect (battle, "autosave-failed", G_CALLBACK (count_autosave_failure_cb),
+                    &failures);
+  adm_battle_set_flush_later (battle, TRUE);
+  adm_battle_set_autosave_path (battle, scratch->path);
+  g_setenv ("ADMIRALTY_TEST_FLUSH_DELAY_MS", "1000", TRUE);
+  start = g_get_monotonic_time ();
+  for (guint i = 0; i < 5; i++)
+    {
+      g_autoptr(AdmBattle) reopened = NULL;
+
+      play_phases (battle, ADM_DICE_SOURCE (prng), 1);
+      reopened = open_game (scratch->path);
+      assert_same_battle (battle, reopened);
+    }
+  g_assert_cmpint (g_get_monotonic_time () - start, <, G_USEC_PER_SEC);
+  g_assert_cmpint (adm_battle_get_turn (battle), ==, 2);
+
+  start = g_get_monotonic_time ();
+  g_clear_object (&battle);
+  g_assert_cmpint (g_get_monotonic_time () - start, >=, G_USEC_PER_SEC);
+  g_assert_true (g_file_test (checkpoint, G_FILE_TEST_IS_REGULAR));
+  g_unsetenv ("ADMIRALTY_TEST_FLUSH_DELAY_MS");
+  g_assert_cmpuint (failures, ==, 0);
+}
+
 /* A crash in the middle of a save leaves the previous file whole. */
 static void
 test_crash_during_save (void)
@@ -941,6 +981,8 @@ main (int   argc,
               scratch_teardown);
   g_test_add ("/engine/battle-save/autosave-failure", Scratch, NULL, scratch_setup,
               test_autosave_failure, scratch_teardown);
+  g_test_add ("/engine/battle-save/autosave-flush-later", Scratch, NULL, scratch_setup,
+              test_autosave_flush_later, scratch_teardown);
   g_test_add_func ("/engine/battle-save/crash-during-save", test_crash_during_save);
   g_test_add ("/engine/battle-save/corrupt-offers-backup", Scratch, NULL, scratch_setup,
               test_corrupt_offers_backup, scratch_teardown);

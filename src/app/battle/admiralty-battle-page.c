@@ -1567,11 +1567,13 @@ admiralty_battle_page_set_battle (AdmiraltyBattlePage *self,
   admiralty_battle_page_fill_view_dropdown (self);
   battle_changed_cb (self, battle);
 
-  /* From now on every phase is on disk before it is shown. */
+  /* From now on every phase is in its file before it is shown; the file's flush to the disk
+   * is the flusher's, off the main loop (adm_battle_set_flush_later ()). */
   if (self->game_path != NULL)
     {
       folder = g_path_get_dirname (self->game_path);
       g_mkdir_with_parents (folder, 0750);
+      adm_battle_set_flush_later (battle, TRUE);
       adm_battle_set_autosave_path (battle, self->game_path);
     }
 }

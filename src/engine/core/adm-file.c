@@ -892,6 +892,55 @@ adm_file_when_flushed (guint64         ticket,
   g_mutex_unlock (&flush_lock);
 }
 
+/* A flush waited for on behalf of an object (adm_file_when_flushed_for ()). */
+typedef struct {
+  GWeakRef           owner;
+  guint64            ticket;
+  char              *path;
+  AdmFileFlushedFor  done;
+} FlushFor;
+
+static void
+flush_for_free (gpointer data)
+{
+  FlushFor *flush = data;
+
+  g_weak_ref_clear (&flush->owner);
+  g_free (flush->path);
+  g_free (flush);
+}
+
+static void
+flush_for_cb (gpointer      data,
+              const GError *error)
+{
+  FlushFor *flush = data;
+  g_autoptr(GObject) owner = g_weak_ref_get (&flush->owner);
+
+  if (owner != NULL)
+    flush->done (owner, flush->ticket, flush->path, error);
+}
+
+void
+adm_file_when_flushed_for (GObject           *owner,
+                           guint64            ticket,
+                           const char        *path,
+                           AdmFileFlushedFor  done)
+{
+  FlushFor *flush;
+
+  g_return_if_fail (G_IS_OBJECT (owner));
+  g_return_if_fail (done != NULL);
+
+  flush = g_new0 (FlushFor, 1);
+  g_weak_ref_init (&flush->owner, owner);
+  flush->ticket = ticket;
+  flush->path = g_strdup (path);
+  flush->done = done;
+  adm_file_when_flushed (ticket, g_main_context_get_thread_default (), flush_for_cb, flush,
+                         flush_for_free);
+}
+
 gboolean
 adm_file_write_in_place (const char   *path,
                          AdmFileStamp *stamp,

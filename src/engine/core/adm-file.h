@@ -4,7 +4,7 @@
  * with the system's message only; callers put their own words around it. */
 #pragma once
 
-#include <glib.h>
+#include <glib-object.h>
 
 G_BEGIN_DECLS
 
@@ -114,6 +114,20 @@ void      adm_file_when_flushed     (guint64         ticket,
                                      AdmFileFlushed  done,
                                      gpointer        data,
                                      GDestroyNotify  destroy);
+
+/* Called with the object a flush was waited for, its ticket and file, and what the flush came
+ * to (AdmFileFlushed). */
+typedef void (*AdmFileFlushedFor) (GObject      *owner,
+                                   guint64       ticket,
+                                   const char   *path,
+                                   const GError *error);
+
+/* adm_file_when_flushed () on the thread-default context, for @owner's save of @path: @done
+ * runs only if @owner, held weakly, is still alive by then. */
+void      adm_file_when_flushed_for (GObject           *owner,
+                                     guint64            ticket,
+                                     const char        *path,
+                                     AdmFileFlushedFor  done);
 
 /* Blocks until the flusher has done @ticket's job and every one handed before it: for a
  * program about to end, which would otherwise lose the checkpoints not yet written. FALSE

@@ -1147,43 +1147,26 @@ saved_waiters_run (AdmCampaign *self)
     }
 }
 
-typedef struct {
-  GWeakRef campaign;
-  guint64  ticket;
-  char    *path;
-} Flushing;
-
+/* The flush of a save to the campaign's file done (adm_file_when_flushed_for ()). One that
+ * failed may have lost what was added in place: the next save writes the file whole, and until
+ * then every waiter is told. */
 static void
-flushing_free (gpointer data)
-{
-  Flushing *flushing = data;
-
-  g_weak_ref_clear (&flushing->campaign);
-  g_free (flushing->path);
-  g_free (flushing);
-}
-
-/* The flush of a save to the campaign's file done (adm_file_when_flushed ()). One that failed
- * may have lost what was added in place: the next save writes the file whole, and until then
- * every waiter is told. */
-static void
-flushed_cb (gpointer      data,
+flushed_cb (GObject      *owner,
+            guint64       ticket,
+            const char   *path,
             const GError *error)
 {
-  Flushing *flushing = data;
-  g_autoptr(AdmCampaign) self = g_weak_ref_get (&flushing->campaign);
+  AdmCampaign *self = ADM_CAMPAIGN (owner);
 
-  if (self == NULL)
-    return;
-  self->flushed = MAX (self->flushed, flushing->ticket);
+  self->flushed = MAX (self->flushed, ticket);
   if (error != NULL)
     {
-      adm_journal_forget_file (self->journal, flushing->path);
+      adm_journal_forget_file (self->journal, path);
       if (self->flush_error == NULL)
         self->flush_error = g_error_new (ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE,
                                          _("Cannot save the campaign to %s: %s"),
-                                         flushing->path, error->message);
-      if (g_strcmp0 (self->path, flushing->path) == 0)
+                                         path, error->message);
+      if (g_strcmp0 (self->path, path) == 0)
         g_signal_emit (self, signals[SAVE_FAILED], 0, error);
     }
   saved_waiters_run (self);
@@ -1279,14 +1262,8 @@ campaign_save (AdmCampaign         *self,
   ticket = adm_journal_get_last_flush (self->journal, &whole);
   if (ticket > 0)
     {
-      Flushing *flushing = g_new0 (Flushing, 1);
-
-      g_weak_ref_init (&flushing->campaign, self);
-      flushing->ticket = ticket;
-      flushing->path = g_strdup (path);
       self->flush_wanted = ticket;
-      adm_file_when_flushed (ticket, g_main_context_get_thread_default (), flushed_cb,
-                             flushing, flushing_free);
+      adm_file_when_flushed_for (G_OBJECT (self), ticket, path, flushed_cb);
     }
   else if (whole && g_strcmp0 (self->path, path) == 0)
     g_clear_error (&self->flush_error);

@@ -80,6 +80,9 @@ struct _AdmBattle
   gboolean             saved;        /* @path holds the battle as it stands */
   char                *autosave_path;
   GError              *autosave_error; /* the last autosave's failure */
+  gboolean             flush_later;    /* adm_battle_set_flush_later () */
+  guint64              flush_wanted;   /* the flusher's ticket of the last flush left to it */
+  guint64              flushed;        /* the last of those it has done */
 
   /* While a fire phase resolves (adm-battle-cache.c); NULL otherwise. */
   AdmBattleCache      *cache;
@@ -585,6 +588,14 @@ AdmBattle           *_adm_battle_from_node    (xmlNode     *root,
 /* Saved battles (adm-battle-save.c): after every change, marks the battle unsaved and saves
  * it to its autosave path if it has one; a failure is kept and signalled, not returned. */
 void                 _adm_battle_autosave     (AdmBattle   *self);
+/* Keeps @data (taken) as the autosave's checkpoint @label, by the flusher with
+ * adm_battle_set_flush_later (); a failure is kept and signalled as an autosave's. */
+void                 _adm_battle_autosave_checkpoint (AdmBattle  *self,
+                                                  const char *label,
+                                                  char       *data,
+                                                  gsize       length);
+/* Waits for the flushes the battle left to the flusher (finalize). */
+void                 _adm_battle_wait_flushed (AdmBattle   *self);
 
 /* The battle's journal (adm-battle-record.c), its check and replay set: for
  * adm_battle_init (). */

@@ -13,7 +13,6 @@
 #include "adm-dice-prng.h"
 #include "adm-dice-queue.h"
 #include "adm-clock.h"
-#include "adm-file.h"
 
 static void journal_reset (gpointer owner);
 static gboolean journal_apply (gpointer owner, const AdmJournalAction *action,
@@ -310,16 +309,10 @@ adm_battle_resolve_phase (AdmBattle            *self,
       self->autosave_error == NULL)
     {
       g_autofree char *label = g_strdup_printf ("turn-%d", self->state->turn - 1);
-      g_autofree char *data = NULL;
-      g_autoptr(GError) local_error = NULL;
       gsize length;
+      char *data = adm_battle_serialize (self, &length);
 
-      data = adm_battle_serialize (self, &length);
-      if (!adm_file_write_checkpoint (self->autosave_path, label, data, length, &local_error))
-        {
-          self->autosave_error = g_error_copy (local_error);
-          _adm_battle_emit_autosave_failed (self, local_error);
-        }
+      _adm_battle_autosave_checkpoint (self, label, data, length);
     }
   _adm_battle_emit_changed (self);
   return TRUE;

@@ -169,23 +169,22 @@ adm_battle_serialize (AdmBattle *self,
   return g_string_free (out, FALSE);
 }
 
-gboolean
-adm_battle_save (AdmBattle   *self,
-                 const char  *path,
-                 GError     **error)
+/* adm_battle_save (), with @flags for the journal's save (ADM_JOURNAL_SAVE_FLUSH_LATER). */
+static gboolean
+battle_save (AdmBattle           *self,
+             const char          *path,
+             AdmJournalSaveFlags  flags,
+             GError             **error)
 {
   g_autoptr(GString) head = NULL;
   g_autoptr(GError) local_error = NULL;
   char *copy;
 
-  g_return_val_if_fail (ADM_IS_BATTLE (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-
   /* The phases resolved since the last save are added to the file; the first save writes it
    * whole, atomically, with its backups (adm_journal_save ()). */
   head = game_head (self);
-  if (!adm_journal_save (self->log, path, NULL, ADM_JOURNAL_SAVE_BACKUPS, head->str, head->len,
-                         GAME_TAIL, strlen (GAME_TAIL), &local_error))
+  if (!adm_journal_save (self->log, path, NULL, ADM_JOURNAL_SAVE_BACKUPS | flags, head->str,
+                         head->len, GAME_TAIL, strlen (GAME_TAIL), &local_error))
     {
       g_autofree char *display = g_filename_display_name (path);
 
@@ -198,6 +197,17 @@ adm_battle_save (AdmBattle   *self,
   self->path = copy;
   self->saved = TRUE;
   return TRUE;
+}
+
+gboolean
+adm_battle_save (AdmBattle   *self,
+                 const char  *path,
+                 GError     **error)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  return battle_save (self, path, 0, error);
 }
 
 /* The battle of @doc, a <battle> or a <battle-game>; *@damaged when the failure means a
@@ -402,6 +412,52 @@ adm_battle_get_path (AdmBattle *self)
   return self->path;
 }
 
+/* The phase stands whatever its autosave came to: losing the master's move because the disk
+ * is full would be worse than a file one phase behind, which the next autosave brings up to
+ * date. A failure is kept, and said by "autosave-failed". */
+static void
+autosave_failed (AdmBattle    *self,
+                 const GError *error)
+{
+  g_clear_error (&self->autosave_error);
+  self->autosave_error = g_error_copy (error);
+  _adm_battle_emit_autosave_failed (self, error);
+}
+
+/* The flush of an autosave or of its checkpoint done (adm_file_when_flushed_for ()). One
+ * that failed may have lost what was added in place: the next autosave writes the file whole. */
+static void
+flushed_cb (GObject      *owner,
+            guint64       ticket,
+            const char   *path,
+            const GError *error)
+{
+  AdmBattle *self = ADM_BATTLE (owner);
+  g_autoptr(GError) failure = NULL;
+  g_autofree char *display = NULL;
+
+  self->flushed = MAX (self->flushed, ticket);
+  if (error == NULL)
+    return;
+  adm_journal_forget_file (self->log, path);
+  display = g_filename_display_name (path);
+  failure = g_error_new (ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_SAVE,
+                         _("Cannot save the battle to %s: %s"), display, error->message);
+  autosave_failed (self, failure);
+}
+
+/* Hears from the flusher when the job of @ticket (0: none) is done. */
+static void
+when_flushed (AdmBattle  *self,
+              guint64     ticket,
+              const char *path)
+{
+  if (ticket == 0)
+    return;
+  self->flush_wanted = MAX (self->flush_wanted, ticket);
+  adm_file_when_flushed_for (G_OBJECT (self), ticket, path, flushed_cb);
+}
+
 /* After every change: the file no longer holds the battle as it stands until it is saved. */
 void
 _adm_battle_autosave (AdmBattle *self)
@@ -412,12 +468,54 @@ _adm_battle_autosave (AdmBattle *self)
   if (self->autosave_path == NULL)
     return;
   g_clear_error (&self->autosave_error);
-  if (adm_battle_save (self, self->autosave_path, &error))
-    return;
-  /* The phase stands: losing the master's move because the disk is full would be worse than
-   * a file one phase behind, which the next autosave brings up to date. */
-  self->autosave_error = g_error_copy (error);
-  _adm_battle_emit_autosave_failed (self, error);
+  if (!battle_save (self, self->autosave_path,
+                    self->flush_later ? ADM_JOURNAL_SAVE_FLUSH_LATER : 0, &error))
+    {
+      autosave_failed (self, error);
+      return;
+    }
+  when_flushed (self, adm_journal_get_last_flush (self->log, NULL), self->autosave_path);
+}
+
+void
+_adm_battle_autosave_checkpoint (AdmBattle  *self,
+                                 const char *label,
+                                 char       *data,
+                                 gsize       length)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->flush_later)
+    {
+      when_flushed (self, adm_file_write_checkpoint_later (self->autosave_path, label, data,
+                                                           length),
+                    self->autosave_path);
+      return;
+    }
+  if (!adm_file_write_checkpoint (self->autosave_path, label, data, length, &error))
+    autosave_failed (self, error);
+  g_free (data);
+}
+
+void
+_adm_battle_wait_flushed (AdmBattle *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  /* What is still with the flusher is on the disk before the program can end. */
+  if (self->flush_wanted > self->flushed &&
+      !adm_file_wait_flushed (self->flushed, self->flush_wanted, &error))
+    g_warning ("The battle's last autosave may not be on the disk: %s", error->message);
+  self->flushed = self->flush_wanted;
+}
+
+void
+adm_battle_set_flush_later (AdmBattle *self,
+                            gboolean   flush_later)
+{
+  g_return_if_fail (ADM_IS_BATTLE (self));
+
+  self->flush_later = flush_later;
 }
 
 void

@@ -153,6 +153,7 @@ adm_battle_finalize (GObject *object)
   g_ptr_array_unref (self->journal);
   g_clear_object (&self->log);
   g_clear_pointer (&self->setup, xmlFreeDoc);
+  _adm_battle_wait_flushed (self);
   g_free (self->path);
   g_free (self->autosave_path);
   g_clear_error (&self->autosave_error);

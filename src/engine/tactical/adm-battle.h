@@ -533,6 +533,15 @@ const char           *adm_battle_get_path      (AdmBattle    *self);
 void                  adm_battle_set_autosave_path (AdmBattle *self,
                                                 const char   *path);
 const char           *adm_battle_get_autosave_path (AdmBattle *self);
+/* With @flush_later, an autosave that adds to its file leaves the file's flush to the disk to
+ * the flusher's thread (ADM_JOURNAL_SAVE_FLUSH_LATER), and so does the checkpoint of a turn
+ * played (adm_file_write_checkpoint_later ()): the file holds the phase when the autosave
+ * returns, and a crash of the program loses none of it; a power cut may until the flush is
+ * done. A flush that fails is an autosave that failed ("autosave-failed"), and the next
+ * autosave writes the file whole. The battle's last reference waits for the flushes still
+ * with the flusher. Off by default: a program about to end saves and flushes at once. */
+void                  adm_battle_set_flush_later (AdmBattle *self,
+                                                gboolean      flush_later);
 /* The last autosave's failure, or NULL when it succeeded (or there was none). */
 const GError         *adm_battle_get_autosave_error (AdmBattle *self);
 
