@@ -872,11 +872,35 @@ table_page_all_sent (gpointer data)
   return page != NULL && all_sent (admiralty_battle_page_get_table_client (page));
 }
 
+static gboolean
+is_label_beginning (GtkWidget     *widget,
+                    gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+         g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), data);
+}
+
+/* The label shown under @widget whose text begins with @beginning reads whole: Pango did not
+ * cut it, nor does it end in "…", which reads as cut. */
+static void
+assert_reads_whole (GtkWidget  *widget,
+                    const char *beginning)
+{
+  GtkWidget *label = find_widget (widget, is_label_beginning, beginning);
+  const char *text;
+
+  g_assert_nonnull (label);
+  text = gtk_label_get_text (GTK_LABEL (label));
+  g_test_message ("shown: “%s”", text);
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
+  g_assert_false (g_str_has_suffix (text, "…"));
+}
+
 /* The table's Admiralty gone while the chief's server is down, with an entry not yet
  * acknowledged: started again, the session reopens the table's battle from the tables folder
- * with its client, as it was, saying the entry waits for the chief; when the chief turns his
- * portal on again on the same address, the entry flows and nothing is kept twice
- * (F-STRAT-4). */
+ * with its client, as it was, saying the entry waits for the chief in the header and in the
+ * toast that says the session is restored, both whole; when the chief turns his portal on
+ * again on the same address, the entry flows and nothing is kept twice (F-STRAT-4). */
 static void
 test_table_restored (Fixture       *fixture,
                      gconstpointer  data)
@@ -922,6 +946,10 @@ test_table_restored (Fixture       *fixture,
   iterate_until (table_page_waiting, fixture->window, 10000);
   status = admiralty_battle_page_get_table_status (page);
   g_assert_nonnull (strstr (status, "waiting for the chief"));
+  wait_frame (GTK_WIDGET (fixture->window));
+  assert_reads_whole (GTK_WIDGET (fixture->window->window_title),
+                      adw_window_title_get_subtitle (fixture->window->window_title));
+  assert_reads_whole (GTK_WIDGET (fixture->window), "Restored the session of ");
   save_screenshot (GTK_WIDGET (fixture->window), "tables-table-battle.png");
   adm_campaign_get_table_receipt (fixture->window->campaign, "c1-3", &receipt);
   g_assert_cmpuint (receipt.kept, ==, 1);

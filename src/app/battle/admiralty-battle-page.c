@@ -3063,9 +3063,10 @@ admiralty_battle_page_get_table_status (AdmiraltyBattlePage *self)
       if (adm_table_client_get_answered_oddly (self->client))
         return g_strdup (adm_table_client_get_message (self->client));
       if (waiting > 0)
-        /* Translators: a table's battle: "3 entries waiting for the chief…" */
-        return g_strdup_printf (ngettext ("%u entry waiting for the chief…",
-                                          "%u entries waiting for the chief…", waiting),
+        /* Translators: a table's battle, "3 entries waiting for the chief": a state that
+         * lasts, so no "…", which makes the header's subtitle look cut */
+        return g_strdup_printf (ngettext ("%u entry waiting for the chief",
+                                          "%u entries waiting for the chief", waiting),
                                 waiting);
       return g_strdup (_("Sending to the chief…"));
     case ADM_TABLE_CLIENT_ALL_SENT:

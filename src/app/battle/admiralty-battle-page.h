@@ -66,7 +66,7 @@ AdmiraltyBattlePage *admiralty_battle_page_open_table        (AdmTableClient    
                                                               GError              **error)
     G_GNUC_WARN_UNUSED_RESULT;
 AdmTableClient      *admiralty_battle_page_get_table_client  (AdmiraltyBattlePage  *self);
-/* "All sent to the chief", "3 entries waiting for the chief…", or the chief's refusal ("The
+/* "All sent to the chief", "3 entries waiting for the chief", or the chief's refusal ("The
  * chief master took engagement c1-3 back from this table: REASON. …"); NULL for a battle not
  * at a table. */
 char                *admiralty_battle_page_get_table_status  (AdmiraltyBattlePage  *self)
