@@ -27,6 +27,19 @@ editor_of (const char *path)
   return editor_shown (editor);
 }
 
+char *
+scenario_copy (const char  *name,
+               char       **folder)
+{
+  g_autofree char *source = source_path ("scenarios", name, NULL);
+  char *path;
+
+  *folder = g_dir_make_tmp ("admiralty-editor-XXXXXX", NULL);
+  path = g_build_filename (*folder, name, NULL);
+  copy_file (source, path);
+  return path;
+}
+
 void
 close_editor (AdmiraltyScenarioEditor *editor)
 {

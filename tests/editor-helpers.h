@@ -15,6 +15,10 @@ G_BEGIN_DECLS
 AdmiraltyScenarioEditor *editor_shown     (AdmiraltyScenarioEditor *editor);
 /* The scenario @path in an editor, shown. */
 AdmiraltyScenarioEditor *editor_of        (const char              *path);
+/* A copy of the shipped scenario @name (scenarios/@name) in a new temporary @folder, for
+ * the editor to save to: the copy's path. */
+char                    *scenario_copy    (const char              *name,
+                                           char                   **folder);
 /* @editor closed, and gone. */
 void                     close_editor     (AdmiraltyScenarioEditor *editor);
 /* Files @a and @b are the same bytes. */

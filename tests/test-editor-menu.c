@@ -39,15 +39,6 @@ copy_into_folder (const char *source,
   return path;
 }
 
-static char *
-scenario_copy (const char *name,
-               char      **folder)
-{
-  g_autofree char *source = source_path ("scenarios", name, NULL);
-
-  return copy_into_folder (source, name, folder);
-}
-
 static void
 assert_bytes_equal (GBytes *a,
                     GBytes *b)

@@ -7,8 +7,9 @@
  * (pango_layout_is_ellipsized ()), given less room than it needs (gtk_widget_measure ()
  * against its allocation, in width and in height for the lines it wraps to) nor clipped by a
  * row or box around it. The scenario editor's Fleets page too, with komarr-muster's pools of
- * ships named after their admirals in its list. Each is shot in both languages into the
- * build's tests folder (readable-LANG-WHAT.png). */
+ * ships named after their admirals in its list, and its Sides page, where each admiral's
+ * name and id are typed in entries that show them whole. Each is shot in both languages into
+ * the build's tests folder (readable-LANG-WHAT.png). */
 
 #include "config.h"
 
@@ -557,15 +558,12 @@ static void
 test_editor_pools (Fixture       *fixture,
                    gconstpointer  data)
 {
-  g_autofree char *shipped = source_path ("scenarios", "komarr-muster.admiralty", NULL);
-  g_autofree char *folder = g_dir_make_tmp ("admiralty-readable-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (folder, "komarr-muster.admiralty", NULL);
-  g_autofree char *text = file_contents (shipped);
+  g_autofree char *folder = NULL;
+  g_autofree char *path = scenario_copy ("komarr-muster.admiralty", &folder);
   AdmiraltyScenarioEditor *editor;
   GtkWidget *list;
   GtkListBoxRow *first;
 
-  g_assert_true (g_file_set_contents (path, text, -1, NULL));
   editor = editor_of (path);
   admiralty_scenario_editor_set_visible_page (editor, "fleets");
   wait_frame (GTK_WIDGET (editor));
@@ -576,6 +574,67 @@ test_editor_pools (Fixture       *fixture,
   gtk_list_box_select_row (GTK_LIST_BOX (list), first);
   iterate ();
   assert_readable (fixture, GTK_WIDGET (editor), "editor-pools");
+  close_editor (editor);
+  remove_tree (folder);
+}
+
+/* Every entry under @widget whose text is wider than the entry shows, a line each ("“Adm.
+ * Aral Vorkosigan” 108 px of 152"). */
+static void
+find_cut_entries (GtkWidget *widget,
+                  GString   *cut)
+{
+  if (!gtk_widget_is_drawable (widget))
+    return;
+  if (GTK_IS_TEXT (widget))
+    {
+      const char *text = gtk_editable_get_text (GTK_EDITABLE (widget));
+      g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (widget, text);
+      int width = 0;
+
+      pango_layout_get_pixel_size (layout, &width, NULL);
+      if (width > gtk_widget_get_width (widget))
+        g_string_append_printf (cut, "“%s” %d px of %d\n", text, gtk_widget_get_width (widget),
+                                width);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    find_cut_entries (child, cut);
+}
+
+/* The scenario editor's Sides page at 1280×800 with the Komarr campaign's eleven admirals:
+ * each admiral's row shows his name as the file has it and his id whole beside his faction
+ * ("ghem-Adm. Ilsum Estif", "ghem-estif", "Cetagandan Empire"), and every label of the page
+ * is whole. */
+static void
+test_editor_sides (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *path = scenario_copy ("komarr-campaign.admiralty", &folder);
+  g_autoptr(GString) cut = g_string_new (NULL);
+  AdmiraltyScenarioEditor *editor;
+  GtkWidget *admirals, *scrolled;
+  GtkAdjustment *adjustment;
+
+  editor = editor_of (path);
+  admiralty_scenario_editor_set_visible_page (editor, "sides");
+  wait_frame (GTK_WIDGET (editor));
+  admirals = find_widget (admiralty_scenario_editor_get_page (editor, "sides"),
+                          is_group_titled, dgettext (GETTEXT_PACKAGE, "Admirals"));
+  g_assert_nonnull (admirals);
+  g_assert_nonnull (find_widget (admirals, is_entry_row_text, "ghem-Adm. Ilsum Estif"));
+  /* Scrolled down to the admirals, for the picture. */
+  scrolled = gtk_widget_get_ancestor (admirals, GTK_TYPE_SCROLLED_WINDOW);
+  g_assert_nonnull (scrolled);
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) +
+                                        bounds_in (admirals, scrolled).origin.y);
+  assert_readable (fixture, GTK_WIDGET (editor), "editor-sides");
+  find_cut_entries (admirals, cut);
+  if (cut->len > 0)
+    g_test_message ("the admirals' entries in %s, cut:\n%s", fixture->language, cut->str);
+  g_assert_cmpstr (cut->str, ==, "");
   close_editor (editor);
   remove_tree (folder);
 }
@@ -618,6 +677,10 @@ main (int   argc,
                                                  languages[i]);
 
       g_test_add (editor, Fixture, languages[i], language_set_up, test_editor_pools,
+                  language_tear_down);
+      g_autofree char *sides = g_strdup_printf ("/ui/readable/%s/editor-sides", languages[i]);
+
+      g_test_add (sides, Fixture, languages[i], language_set_up, test_editor_sides,
                   language_tear_down);
     }
   return ui_test_finish (g_test_run ());

@@ -18,20 +18,6 @@
 #include "editor-helpers.h"
 #include "pointer-helpers.h"
 
-/* A copy of the shipped scenario @name in a temporary folder: the editor saves to it. */
-static char *
-scenario_copy (const char *name,
-               char      **folder)
-{
-  g_autofree char *source = source_path ("scenarios", name, NULL);
-  char *path;
-
-  *folder = g_dir_make_tmp ("admiralty-editor-XXXXXX", NULL);
-  path = g_build_filename (*folder, name, NULL);
-  copy_file (source, path);
-  return path;
-}
-
 /* The formation @id, shown by a click on it in the Fleets page's list. */
 static xmlNode *
 click_formation (AdmiraltyScenarioEditor *editor,
