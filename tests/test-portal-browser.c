@@ -110,7 +110,14 @@ browser_thread (gpointer data)
       browser->problem = g_strdup ("the page with its form never loaded");
       goto out;
     }
-  /* The page as the admiral first sees it: his name, the countdown, his sheet not handed in. */
+  /* The page as the admiral first sees it in play: his name, the countdown to the next
+   * session running, his sheet not handed in. */
+  if (!wait_for (browser, "/^[0-9]+:[0-9][0-9]$/.test(document.getElementById('clock')"
+                          ".innerText) ? 'yes' : 'no'"))
+    {
+      browser->problem = g_strdup ("the page shows no countdown to the next session");
+      goto out;
+    }
   if (!screenshot (browser, "portal-phone.png", 390, 1200, "header"))
     {
       browser->problem = g_strdup ("no screenshot of the page as it loaded");
@@ -291,6 +298,8 @@ test_browser (void)
 
   if (!browser_start (&browser, 390, 844, "phone"))
     return;
+  /* The cycle under way: 32 minutes to the next session. */
+  adm_portal_set_clock (browser.portal, g_get_real_time () / G_USEC_PER_SEC + 32 * 60, -1);
   g_signal_connect (browser.portal, "sheet-received", G_CALLBACK (received_cb), NULL);
   browser_run (&browser, browser_thread);
 
