@@ -5,8 +5,10 @@
  * does, the data files by the ITS rules of po/its/) has a translation in it (msgcmp); every
  * source file that marks strings for translation, every .ui file with translatable="yes" and
  * every data file the ITS rules cover is listed in po/POTFILES.in, so that no new string
- * escapes translation; the display text the loaders look up in the catalogue is exactly the
- * text xgettext extracts (same white space); and LANGUAGE=ru gives Russian data names. */
+ * escapes translation; ru.po translates no message the sources no longer hold (other than
+ * those msgmerge keeps as obsolete, "#~"); the display text the loaders look up in the
+ * catalogue is exactly the text xgettext extracts (same white space); and LANGUAGE=ru gives
+ * Russian data names. */
 
 #include "config.h"
 
@@ -100,8 +102,40 @@ test_statistics (void)
   g_assert_nonnull (strstr (err, "translated message"));
 }
 
+/* How many messages msgattrib's output @text holds, each logged after @what: the lines
+ * beginning with @prefix ("msgid ", "#~ msgid "), but the header's empty msgid. A msgid of
+ * several lines begins with "" and goes on on the next line, which is logged. */
+static guint
+count_messages (const char *text,
+                const char *prefix,
+                const char *what)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  guint count = 0;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *msgid;
+
+      if (!g_str_has_prefix (lines[i], prefix))
+        continue;
+      msgid = lines[i] + strlen (prefix);
+      if (g_str_equal (msgid, "\"\""))
+        {
+          /* The header's msgstr follows its msgid at once; a long msgid's next line. */
+          if (lines[i + 1] == NULL || strstr (lines[i + 1], "msgstr") != NULL)
+            continue;
+          msgid = lines[i + 1];
+        }
+      g_test_message ("%s: %s", what, msgid);
+      count++;
+    }
+  return count;
+}
+
 /* The messages of the sources now, against ru.po: a string added without its translation
- * fails here even before the .pot is regenerated. The missing ones are listed. */
+ * fails here even before the .pot is regenerated, and so does a translation ru.po still
+ * holds of a string the sources dropped. Each is listed. */
 static void
 test_up_to_date (void)
 {
@@ -111,11 +145,12 @@ test_up_to_date (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = NULL;
   g_autofree char *pot = NULL;
+  g_autofree char *live = NULL;
   g_autofree char *merged = NULL;
   g_autofree char *out = NULL;
+  g_autofree char *unused_out = NULL;
   g_autofree char *err = NULL;
-  g_auto(GStrv) lines = NULL;
-  guint missing = 0;
+  guint missing, unused;
 
   if (msgattrib == NULL)
     return;
@@ -123,6 +158,7 @@ test_up_to_date (void)
   dir = g_dir_make_tmp ("admiralty-po-XXXXXX", &error);
   g_assert_no_error (error);
   pot = g_build_filename (dir, "admiralty.pot", NULL);
+  live = g_build_filename (dir, "live.po", NULL);
   merged = g_build_filename (dir, "ru.po", NULL);
 
   {
@@ -142,9 +178,16 @@ test_up_to_date (void)
   g_assert_true (g_file_test (pot, G_FILE_TEST_IS_REGULAR));
 
   {
+    /* The messages ru.po translates, without those it keeps as obsolete already. */
+    const char *argv[] = { msgattrib, "--no-obsolete", "-o", live, "po/ru.po", NULL };
+
+    g_clear_pointer (&err, g_free);
+    g_assert_true (run_tool (argv, NULL, &err));
+  }
+  {
     /* No guessing: a message not in ru.po stays untranslated. */
-    const char *argv[] = { msgmerge, "--quiet", "--no-fuzzy-matching", "-o", merged,
-                           "po/ru.po", pot, NULL };
+    const char *argv[] = { msgmerge, "--quiet", "--no-fuzzy-matching", "-o", merged, live,
+                           pot, NULL };
 
     g_clear_pointer (&err, g_free);
     g_assert_true (run_tool (argv, NULL, &err));
@@ -156,20 +199,26 @@ test_up_to_date (void)
     g_clear_pointer (&err, g_free);
     g_assert_true (run_tool (argv, &out, &err));
   }
+  {
+    /* What msgmerge made obsolete: translations of messages no source holds. */
+    const char *argv[] = { msgattrib, "--only-obsolete", "--no-wrap", merged, NULL };
 
-  lines = g_strsplit (out, "\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
-    if (g_str_has_prefix (lines[i], "msgid \"") && !g_str_equal (lines[i], "msgid \"\""))
-      {
-        g_test_message ("not translated: %s", lines[i] + strlen ("msgid "));
-        missing++;
-      }
+    g_clear_pointer (&err, g_free);
+    g_assert_true (run_tool (argv, &unused_out, &err));
+  }
+
+  missing = count_messages (out, "msgid ", "not translated");
   if (missing > 0)
     g_test_fail_printf ("po/ru.po lacks %u translations of messages in the sources, listed "
                         "above: run `ninja -C build admiralty-update-po` and translate them",
                         missing);
+  unused = count_messages (unused_out, "#~ msgid ", "not in the sources");
+  if (unused > 0)
+    g_test_fail_printf ("po/ru.po translates %u messages no source holds any more, listed "
+                        "above: remove them from it", unused);
 
   g_unlink (merged);
+  g_unlink (live);
   g_unlink (pot);
   g_rmdir (dir);
 }
