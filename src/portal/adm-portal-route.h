@@ -18,8 +18,7 @@ typedef void (*AdmPortalRouteFunc) (SoupServerMessage *msg,
                                     gpointer           data);
 
 /* Server thread, once the head of @msg is read and its body accepted, before any of it is
- * read: TRUE when the route reads that body itself, as it arrives — it turns libsoup's keeping
- * of the chunks off (soup_message_body_set_accumulate ()) and reads each in "got-chunk";
+ * read: TRUE when the route reads that body itself, as it arrives (adm_portal_read_body ());
  * FALSE when the portal is to read it into one buffer (adm_portal_take_body ()). */
 typedef gboolean (*AdmPortalRouteBodyFunc) (SoupServerMessage *msg,
                                             const char        *path,
@@ -55,6 +54,23 @@ void          adm_portal_add_common_headers (SoupServerMessage  *msg);
 /* Server thread: the body of @msg, read: the one buffer its chunks were read into, of the
  * length it said (or libsoup's body, flattened, for a request the portal did not read so). */
 GBytes       *adm_portal_take_body          (SoupServerMessage  *msg) G_GNUC_WARN_UNUSED_RESULT;
+
+/* Server thread: a piece of a body, of any length, as it arrived. */
+typedef void (*AdmPortalChunkFunc) (gpointer    sink,
+                                    const char *bytes,
+                                    gsize       length);
+/* Server thread, before the body of @msg is read (its length already within the route's
+ * bound): each piece goes to @feed (@sink) as it arrives and libsoup keeps none of it, so that
+ * no more than what @sink makes of it is held; @sink is freed with @free_sink along with @msg
+ * unless taken back first. The portal reads its own bodies into one buffer this way. */
+void          adm_portal_read_body          (SoupServerMessage  *msg,
+                                             AdmPortalChunkFunc  feed,
+                                             gpointer            sink,
+                                             GDestroyNotify      free_sink);
+/* Server thread: the sink adm_portal_read_body () gave @msg with @feed, now the caller's; NULL
+ * when its body was not read so. */
+gpointer      adm_portal_take_body_sink     (SoupServerMessage  *msg,
+                                             AdmPortalChunkFunc  feed) G_GNUC_WARN_UNUSED_RESULT;
 
 /* Main thread: the certificate the portal speaks TLS with, or NULL (none: plain HTTP alone).
  * While it has one, a connection that opens with a TLS handshake is served over TLS on the

@@ -478,21 +478,81 @@ refuse_unread (SoupServerMessage *msg,
   g_io_stream_close (stream, NULL, NULL);
 }
 
-/* The body read so far, on libsoup's message: per-request state with no field of ours. */
+/* A body read as it arrives, on libsoup's message: per-request state with no field of ours. */
 #define BODY_KEY "adm-portal-body"
 
-/* Server thread: a chunk of @msg's body, appended to the one buffer made for it. */
+typedef struct {
+  AdmPortalChunkFunc feed;
+  gpointer           sink;
+  GDestroyNotify     free_sink;
+} BodySink;
+
+static void
+body_sink_free (gpointer data)
+{
+  BodySink *body = data;
+
+  if (body->free_sink != NULL)
+    body->free_sink (body->sink);
+  g_free (body);
+}
+
+/* Server thread: a chunk of @msg's body, handed to its sink and not kept. */
 static void
 got_chunk_cb (SoupServerMessage *msg,
               GBytes            *chunk,
               gpointer           data)
 {
-  GByteArray *body = g_object_get_data (G_OBJECT (msg), BODY_KEY);
+  BodySink *body = g_object_get_data (G_OBJECT (msg), BODY_KEY);
   gsize length;
-  const guint8 *bytes = g_bytes_get_data (chunk, &length);
+  const char *bytes = g_bytes_get_data (chunk, &length);
 
   if (body != NULL)
-    g_byte_array_append (body, bytes, length);
+    body->feed (body->sink, bytes, length);
+}
+
+void
+adm_portal_read_body (SoupServerMessage  *msg,
+                      AdmPortalChunkFunc  feed,
+                      gpointer            sink,
+                      GDestroyNotify      free_sink)
+{
+  BodySink *body = g_new (BodySink, 1);
+
+  g_return_if_fail (SOUP_IS_SERVER_MESSAGE (msg) && feed != NULL);
+
+  body->feed = feed;
+  body->sink = sink;
+  body->free_sink = free_sink;
+  soup_message_body_set_accumulate (soup_server_message_get_request_body (msg), FALSE);
+  g_object_set_data_full (G_OBJECT (msg), BODY_KEY, body, body_sink_free);
+  g_signal_connect (msg, "got-chunk", G_CALLBACK (got_chunk_cb), NULL);
+}
+
+gpointer
+adm_portal_take_body_sink (SoupServerMessage  *msg,
+                           AdmPortalChunkFunc  feed)
+{
+  BodySink *body;
+  gpointer sink;
+
+  g_return_val_if_fail (SOUP_IS_SERVER_MESSAGE (msg), NULL);
+
+  body = g_object_get_data (G_OBJECT (msg), BODY_KEY);
+  if (body == NULL || body->feed != feed)
+    return NULL;
+  body = g_object_steal_data (G_OBJECT (msg), BODY_KEY);
+  sink = body->sink;
+  g_free (body);
+  return sink;
+}
+
+static void
+append_chunk (gpointer    sink,
+              const char *bytes,
+              gsize       length)
+{
+  g_byte_array_append (sink, (const guint8 *) bytes, (guint) length);
 }
 
 /* Server thread: @msg's body, of @length bytes, is read chunk by chunk into one buffer of
@@ -502,16 +562,14 @@ static void
 read_into_one_buffer (SoupServerMessage *msg,
                       gsize              length)
 {
-  soup_message_body_set_accumulate (soup_server_message_get_request_body (msg), FALSE);
-  g_object_set_data_full (G_OBJECT (msg), BODY_KEY, g_byte_array_sized_new (length),
-                          (GDestroyNotify) g_byte_array_unref);
-  g_signal_connect (msg, "got-chunk", G_CALLBACK (got_chunk_cb), NULL);
+  adm_portal_read_body (msg, append_chunk, g_byte_array_sized_new ((guint) length),
+                        (GDestroyNotify) g_byte_array_unref);
 }
 
 GBytes *
 adm_portal_take_body (SoupServerMessage *msg)
 {
-  GByteArray *body = g_object_steal_data (G_OBJECT (msg), BODY_KEY);
+  GByteArray *body = adm_portal_take_body_sink (msg, append_chunk);
 
   if (body != NULL)
     return g_byte_array_free_to_bytes (body);

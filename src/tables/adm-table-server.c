@@ -790,20 +790,14 @@ read_message_thread (gpointer data,
   g_main_context_invoke_full (job->shared->owner, G_PRIORITY_DEFAULT, job_run_cb, job, NULL);
 }
 
-#define READER_KEY "adm-table-reader"
-
-/* Server thread: a piece of a table's message, parsed as it arrives and not kept. */
+/* Server thread: a piece of a table's message, parsed as it arrives and not kept (a message
+ * refused keeps its first refusal, the rest only passing through). */
 static void
-entries_chunk_cb (SoupServerMessage *msg,
-                  GBytes            *chunk,
-                  gpointer           data)
+feed_reader (gpointer    sink,
+             const char *bytes,
+             gsize       length)
 {
-  AdmTableMessageReader *reader = g_object_get_data (G_OBJECT (msg), READER_KEY);
-  gsize length;
-  const char *bytes = g_bytes_get_data (chunk, &length);
-
-  if (reader != NULL)
-    adm_table_message_reader_feed (reader, bytes, length);
+  adm_table_message_reader_feed (sink, bytes, length);
 }
 
 /* Server thread, before a body is read: a table's message (POST …/entries) is read as it
@@ -827,10 +821,8 @@ route_body (SoupServerMessage *msg,
                                         path + strlen (PREFIX), ADM_PORTAL_TOKEN_CHARS);
   if (table == NULL)
     return FALSE;
-  soup_message_body_set_accumulate (soup_server_message_get_request_body (msg), FALSE);
-  g_object_set_data_full (G_OBJECT (msg), READER_KEY, adm_table_message_reader_new (table),
-                          (GDestroyNotify) adm_table_message_reader_free);
-  g_signal_connect (msg, "got-chunk", G_CALLBACK (entries_chunk_cb), NULL);
+  adm_portal_read_body (msg, feed_reader, adm_table_message_reader_new (table),
+                        (GDestroyNotify) adm_table_message_reader_free);
   return TRUE;
 }
 
@@ -898,7 +890,7 @@ route_cb (SoupServerMessage *msg,
   job->engagement_id = g_steal_pointer (&engagement_id);
   if (kind == JOB_ENTRIES)
     {
-      job->reader = g_object_steal_data (G_OBJECT (msg), READER_KEY);
+      job->reader = adm_portal_take_body_sink (msg, feed_reader);
       /* A message with no body has not been read: it is read now, as one that is empty. */
       if (job->reader == NULL)
         {
