@@ -729,6 +729,55 @@ test_dice (Fixture       *fixture,
   }
 }
 
+static gboolean
+tick_cb (gpointer data)
+{
+  gint64 *ticks = data;
+  gint64 now = g_get_monotonic_time ();
+
+  ticks[1] = MAX (ticks[1], now - ticks[0]);
+  ticks[0] = now;
+  return G_SOURCE_CONTINUE;
+}
+
+/* The secret of a table's program dice is kept in the private folder and flushed to the disk
+ * before its commitment is journaled, and the chief's main loop does not wait for the disk
+ * meanwhile: with each flush 1.5 s slower (ADMIRALTY_TEST_FLUSH_DELAY_MS) and the campaign
+ * saved as the app saves it, the set-up comes after the flush and the loop turns all along. */
+static void
+test_dice_secret_off_the_loop (Fixture       *fixture,
+                               gconstpointer  data)
+{
+  const gint64 delay = 1500 * 1000;
+  guint8 secret[ADM_DICE_SECRET_LENGTH], looked_up[ADM_DICE_SECRET_LENGTH];
+  g_autoptr(GPtrArray) commitments = NULL;
+  g_autofree char *setup = NULL, *commitment = NULL;
+  gint64 ticks[2] = { g_get_monotonic_time (), 0 };
+  gint64 start;
+  guint tick;
+
+  /* The campaign's own saves flushed off the loop, as the app saves it. */
+  adm_campaign_set_flush_later (fixture->campaign, TRUE);
+  g_setenv ("ADMIRALTY_TEST_FLUSH_DELAY_MS", "1500", TRUE);
+  tick = g_timeout_add (20, tick_cb, ticks);
+  start = g_get_monotonic_time ();
+  setup = table_setup (fixture, "Table 1", fixture->ids[0], secret);
+  g_source_remove (tick);
+  g_unsetenv ("ADMIRALTY_TEST_FLUSH_DELAY_MS");
+  g_test_message ("set-up in %.0f ms, the main loop's longest turn %.0f ms",
+                  (g_get_monotonic_time () - start) / 1000.0, ticks[1] / 1000.0);
+  g_assert_cmpint (g_get_monotonic_time () - start, >=, delay);
+  g_assert_cmpint (ticks[1], <, delay / 2);
+
+  commitment = adm_dice_commitment_of (secret);
+  commitments = adm_campaign_get_dice_commitments (fixture->campaign, fixture->ids[0]);
+  g_assert_cmpuint (commitments->len, ==, 1);
+  g_assert_cmpstr (((AdmDiceCommitment *) g_ptr_array_index (commitments, 0))->commitment, ==,
+                   commitment);
+  g_assert_true (adm_dice_secret_lookup (commitment, looked_up));
+  g_assert_cmpmem (secret, sizeof secret, looked_up, sizeof looked_up);
+}
+
 /* A body beyond the bound is refused on its headers, before it is sent. */
 static void
 test_too_large (Fixture       *fixture,
@@ -1282,6 +1331,7 @@ main (int    argc,
   ADD ("entries", test_entries);
   ADD ("taken-back", test_taken_back);
   ADD ("dice", test_dice);
+  ADD ("F-STRAT-4/dice-secret-off-the-loop", test_dice_secret_off_the_loop);
   ADD ("too-large", test_too_large);
   ADD ("malformed", test_malformed);
   ADD ("flood", test_flood);

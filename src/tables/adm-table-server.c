@@ -96,6 +96,10 @@ typedef struct {
   char              *battle;     /* BATTLE: the saved battle to hand out */
   GError            *setup_error;
   gboolean           has_secret; /* BATTLE: @secret is the dice the set-up carries */
+  gboolean           stored;     /* BATTLE: back from the background with @fresh kept in the
+                                  * private folder, or @store_error */
+  GError            *store_error;
+  guint8             fresh[ADM_DICE_SECRET_LENGTH]; /* BATTLE: a new secret, to commit to */
   gboolean           typed_dice; /* BATTLE: the hand-off lets the table type real dice in */
   guint8             secret[ADM_DICE_SECRET_LENGTH];
   /* The answer: */
@@ -154,8 +158,10 @@ job_free (gpointer data)
   g_clear_object (&job->ruleset);
   g_free (job->battle);
   g_clear_error (&job->setup_error);
+  g_clear_error (&job->store_error);
   g_clear_pointer (&job->answer, g_bytes_unref);
   memset (job->secret, 0, sizeof job->secret);
+  memset (job->fresh, 0, sizeof job->fresh);
   g_free (job);
 }
 
@@ -365,10 +371,61 @@ setup_battle_thread (gpointer data,
   job_run (job);
 }
 
-/* In two turns of the main loop, around the background: first what reads the campaign (the
+/* In the background: a new secret of the program dice kept in the private folder, flushed to
+ * the disk before its commitment is journaled; then back to the main thread. */
+static void
+store_secret_thread (gpointer data,
+                     gpointer unused)
+{
+  TableJob *job = data;
+
+  adm_dice_secret_store (job->fresh, &job->store_error);
+  job->stored = TRUE;
+  job_run (job);
+}
+
+/* The program dice of a battle still to be fought, committed to before the table draws any
+ * (docs/dice.md): the secret committed to last, or a new one kept in the background and
+ * committed to once it is on the disk. Returns whether the TableJob was handed on; FALSE with
+ * @job->has_secret, or with @error. */
+static gboolean
+job_dice (TableJob     *job,
+          AdmCampaign  *campaign,
+          GError      **error)
+{
+  gboolean reused = FALSE;
+
+  if (job->stored)
+    {
+      if (job->store_error != NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&job->store_error));
+          return FALSE;
+        }
+      job->has_secret = adm_campaign_table_dice_stored (campaign, job->table, job->engagement_id,
+                                                        adm_clock_now (), job->fresh,
+                                                        job->secret, error);
+      return FALSE;
+    }
+  if (!adm_campaign_table_dice_reused (campaign, job->table, job->engagement_id, job->secret,
+                                       &reused, error))
+    return FALSE;
+  if (reused)
+    {
+      job->has_secret = TRUE;
+      return FALSE;
+    }
+  if (!adm_dice_secret_new_random (job->fresh, error))
+    return FALSE;
+  adm_background_run (store_secret_thread, job);
+  return TRUE;
+}
+
+/* In turns of the main loop, around the background: first what reads the campaign (the
  * battle kept or the set-up, without its season); then, the battle made in the background (a
  * battle set up takes more than a frame of the chief's window), the program dice committed to
- * and the answer. Returns whether the TableJob was handed on. */
+ * (a new secret kept in the background first) and the answer. Returns whether the TableJob
+ * was handed on. */
 static gboolean
 job_battle (TableJob    *job,
             AdmCampaign *campaign)
@@ -398,20 +455,32 @@ job_battle (TableJob    *job,
   /* Handed out only while the engagement is still at this table. */
   if (!at_table (campaign, job->table, job->engagement_id))
     {
+      /* A secret kept meanwhile is never committed to. */
+      if (job->stored && job->store_error == NULL)
+        {
+          g_autofree char *commitment = adm_dice_commitment_of (job->fresh);
+
+          adm_dice_secret_forget (commitment);
+        }
       job->not_found = TRUE;
       return FALSE;
     }
-  battle = g_steal_pointer (&job->battle);
-  /* The program dice of a battle still to be fought are committed to here, before the table
-   * draws any (docs/dice.md); a battle ended needs none. */
+  /* A battle ended needs no dice. */
   adm_campaign_get_table_receipt (campaign, job->engagement_id, &receipt);
-  if (battle != NULL && !receipt.ended)
+  if (!receipt.ended)
     {
-      job->has_secret = adm_campaign_table_dice (campaign, job->table, job->engagement_id,
-                                                 adm_clock_now (), job->secret, &error);
-      if (!job->has_secret)
-        g_clear_pointer (&battle, g_free);
+      if (job_dice (job, campaign, &error))
+        return TRUE;
+      if (!job->has_secret &&
+          g_error_matches (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_NOT_YOURS))
+        {
+          job->not_found = TRUE;
+          return FALSE;
+        }
     }
+  battle = g_steal_pointer (&job->battle);
+  if (!receipt.ended && !job->has_secret)
+    g_clear_pointer (&battle, g_free);
   if (battle != NULL)
     {
       const AdmTableAssignment *at = adm_state_get_table (adm_campaign_get_state (campaign),

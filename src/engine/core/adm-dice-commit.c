@@ -11,6 +11,7 @@
 #include <glib/gstdio.h>
 
 #include "adm-dice-commit.h"
+#include "adm-file.h"
 
 /* An HMAC-SHA256 block is 32 bytes: four words of 64 bits. */
 #define WORDS_PER_BLOCK 4
@@ -214,6 +215,9 @@ adm_dice_secret_store (const guint8  *secret,
                    g_strerror (saved));
       return FALSE;
     }
+  /* Flushed to the disk before the commitment is journaled: a slow disk makes the caller
+   * wait here (for the tests, ADMIRALTY_TEST_FLUSH_DELAY_MS). */
+  adm_file_test_delay ();
   return g_file_set_contents_full (path, text, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0600, error);
 }
 

@@ -692,9 +692,8 @@ static GHashTable *flush_failures;  /* ticket (guint64 *) → GError*, of the fl
 static GQueue flush_waiters = G_QUEUE_INIT;
 static GCond flush_cond;      /* signalled each time flush_done moves */
 
-/* The test's ADMIRALTY_TEST_FLUSH_DELAY_MS, slept. */
-static void
-test_delay (void)
+void
+adm_file_test_delay (void)
 {
   const char *delay = g_getenv ("ADMIRALTY_TEST_FLUSH_DELAY_MS");
 
@@ -706,7 +705,7 @@ test_delay (void)
 static int
 data_sync (int fd)
 {
-  test_delay ();
+  adm_file_test_delay ();
   return fdatasync (fd);
 }
 
@@ -769,7 +768,7 @@ flush_thread (gpointer data,
     }
   else
     {
-      test_delay ();
+      adm_file_test_delay ();
       adm_file_write_checkpoint (flush->path, flush->label, flush->data, flush->length, &error);
     }
   g_mutex_lock (&flush_lock);

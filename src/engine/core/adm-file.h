@@ -114,6 +114,9 @@ void      adm_file_when_flushed     (guint64         ticket,
                                      AdmFileFlushed  done,
                                      gpointer        data,
                                      GDestroyNotify  destroy);
+/* For the tests only: sleeps ADMIRALTY_TEST_FLUSH_DELAY_MS, where a flush to the disk is
+ * (the flushes above, a dice secret kept, adm_dice_secret_store ()). */
+void      adm_file_test_delay       (void);
 
 /* Called with the object a flush was waited for, its ticket and file, and what the flush came
  * to (AdmFileFlushed). */

@@ -1806,7 +1806,7 @@ check_hand_off_moves (AdmCampaign  *self,
   StoredBattle *stored;
 
   /* Undo takes back the action before the dice commitments it passes by: a hand-off's set-up
-   * committed to its table's dice (adm_campaign_table_dice_secret ()) right after it. */
+   * committed to its table's dice (adm_campaign_table_dice_commit ()) right after it. */
   if (!redo && is_dice_commit (action))
     {
       GPtrArray *done = adm_journal_get_done (self->journal);

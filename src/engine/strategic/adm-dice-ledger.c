@@ -163,8 +163,18 @@ reuse_secret (GPtrArray     *commitments,
   return last->secret == NULL && adm_dice_secret_lookup (last->commitment, secret);
 }
 
+/* A secret kept in the private folder for a commitment never journaled: let go. */
+static void
+forget_secret (const guint8 *secret)
+{
+  g_autofree char *commitment = adm_dice_commitment_of (secret);
+
+  adm_dice_secret_forget (commitment);
+}
+
 /* The secret @engagement_id's dice are drawn from from roll @next_roll: the last commitment's
- * when it may be drawn on, else a new one kept in the private folder and committed to. */
+ * when it may be drawn on, else a new one kept in the private folder and committed to — or
+ * @stored, one already kept there (adm_dice_secret_store ()), committed to as it is. */
 static gboolean
 commit_secret (AdmCampaign   *campaign,
                const char    *engagement_id,
@@ -172,6 +182,7 @@ commit_secret (AdmCampaign   *campaign,
                const guint64 *seed,
                const char    *assignment,
                gint64         time,
+               const guint8  *stored,
                guint8        *secret,
                GError       **error)
 {
@@ -181,13 +192,19 @@ commit_secret (AdmCampaign   *campaign,
 
   commitments = adm_campaign_get_dice_commitments (campaign, engagement_id);
   if (reuse_secret (commitments, next_roll, seed, assignment, secret))
-    return TRUE;
+    {
+      if (stored != NULL && memcmp (stored, secret, ADM_DICE_SECRET_LENGTH) != 0)
+        forget_secret (stored);
+      return TRUE;
+    }
 
-  if (seed != NULL)
+  if (stored != NULL)
+    memcpy (secret, stored, ADM_DICE_SECRET_LENGTH);
+  else if (seed != NULL)
     adm_dice_secret_from_seed (*seed, secret);
   else if (!adm_dice_secret_new_random (secret, error))
     return FALSE;
-  if (!adm_dice_secret_store (secret, error))
+  if (stored == NULL && !adm_dice_secret_store (secret, error))
     return FALSE;
   commitment = adm_dice_commitment_of (secret);
   event = adm_event_new ("dice-commit", time);
@@ -224,28 +241,45 @@ adm_campaign_dice_source (AdmCampaign   *campaign,
   g_return_val_if_fail (ADM_IS_BATTLE (battle), NULL);
 
   next_roll = adm_battle_get_rolls (battle)->len + 1;
-  if (!commit_secret (campaign, engagement_id, next_roll, seed, NULL, time, secret, error))
+  if (!commit_secret (campaign, engagement_id, next_roll, seed, NULL, time, NULL, secret, error))
     return NULL;
   return ADM_DICE_SOURCE (adm_dice_commit_new (secret, engagement_id, next_roll));
 }
 
 gboolean
-adm_campaign_table_dice_secret (AdmCampaign  *campaign,
-                                const char   *engagement_id,
-                                const char   *assignment,
-                                guint         next_roll,
-                                gint64        time,
-                                guint8       *secret,
-                                GError      **error)
+adm_campaign_table_dice_reusable (AdmCampaign  *campaign,
+                                  const char   *engagement_id,
+                                  const char   *assignment,
+                                  guint         next_roll,
+                                  guint8       *secret)
 {
+  g_autoptr(GPtrArray) commitments = NULL;
+
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
-  g_return_val_if_fail (engagement_id != NULL, FALSE);
-  g_return_val_if_fail (assignment != NULL, FALSE);
-  g_return_val_if_fail (next_roll >= 1, FALSE);
+  g_return_val_if_fail (engagement_id != NULL && assignment != NULL, FALSE);
   g_return_val_if_fail (secret != NULL, FALSE);
 
-  return commit_secret (campaign, engagement_id, next_roll, NULL, assignment, time, secret,
-                        error);
+  commitments = adm_campaign_get_dice_commitments (campaign, engagement_id);
+  return reuse_secret (commitments, next_roll, NULL, assignment, secret);
+}
+
+gboolean
+adm_campaign_table_dice_commit (AdmCampaign   *campaign,
+                                const char    *engagement_id,
+                                const char    *assignment,
+                                guint          next_roll,
+                                gint64         time,
+                                const guint8  *stored,
+                                guint8        *secret,
+                                GError       **error)
+{
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
+  g_return_val_if_fail (engagement_id != NULL && assignment != NULL, FALSE);
+  g_return_val_if_fail (next_roll >= 1, FALSE);
+  g_return_val_if_fail (stored != NULL && secret != NULL, FALSE);
+
+  return commit_secret (campaign, engagement_id, next_roll, NULL, assignment, time, stored,
+                        secret, error);
 }
 
 void

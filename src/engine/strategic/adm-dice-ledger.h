@@ -62,16 +62,27 @@ AdmDiceSource *adm_campaign_dice_source          (AdmCampaign  *campaign,
 
 /* The secret the table holding @engagement_id under the hand-off @assignment draws the battle's
  * program dice from, from roll @next_roll on (adm_table_battle.h: the set-up handed out
- * carries it): committed as adm_campaign_dice_source () commits the chief's own, the
- * commitment naming @assignment. The last commitment is drawn on while it is that hand-off's,
- * covers @next_roll, is not revealed and its secret is in the private folder; otherwise a new
- * one is journaled at @time. The chief's own dice never draw from a hand-off's secret: the
- * table knows it. FALSE with @error when the secret cannot be kept or committed to. */
-gboolean       adm_campaign_table_dice_secret    (AdmCampaign  *campaign,
+ * carries it), committed as adm_campaign_dice_source () commits the chief's own, the
+ * commitment naming @assignment, in two steps, so that the private folder's write (a flush to
+ * the disk) may be done off the caller's thread. adm_campaign_table_dice_reusable (): whether
+ * the last commitment is drawn on — while it is that hand-off's, covers @next_roll, is not
+ * revealed and its secret is in the private folder — its secret into @secret. If not, a new
+ * secret is made (adm_dice_secret_new_random ()) and kept (adm_dice_secret_store ()), then
+ * committed to at @time by adm_campaign_table_dice_commit () as @stored; the campaign may
+ * have changed meanwhile: a commitment that may now be drawn on is drawn on (into @secret,
+ * @stored let go), and @stored is let go when it cannot be committed to (FALSE with @error).
+ * The chief's own dice never draw from a hand-off's secret: the table knows it. */
+gboolean       adm_campaign_table_dice_reusable  (AdmCampaign  *campaign,
+                                                  const char   *engagement_id,
+                                                  const char   *assignment,
+                                                  guint         next_roll,
+                                                  guint8       *secret);
+gboolean       adm_campaign_table_dice_commit    (AdmCampaign  *campaign,
                                                   const char   *engagement_id,
                                                   const char   *assignment,
                                                   guint         next_roll,
                                                   gint64        time,
+                                                  const guint8 *stored,
                                                   guint8       *secret,
                                                   GError      **error);
 

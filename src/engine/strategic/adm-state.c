@@ -1590,7 +1590,7 @@ check_dice_commit (AdmState        *self,
   if (!need_open_engagement (self, event, plan, error))
     return FALSE;
   /* At a table, the dice its set-up carries are committed to by the chief, naming the
-   * hand-off (adm_campaign_table_dice_secret ()); his own are refused there. */
+   * hand-off (adm_campaign_table_dice_commit ()); his own are refused there. */
   at = adm_state_get_table (self, plan->engagement->id);
   if ((at == NULL || g_strcmp0 (adm_event_get (event, "assignment"), at->id) != 0) &&
       !need_at_hand (self, event, plan, error))

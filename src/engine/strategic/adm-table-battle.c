@@ -943,6 +943,32 @@ kept_rolls (AdmJournal *journal)
   return n;
 }
 
+/* The hand-off of @engagement_id at @table (any when NULL) and the next roll of the battle
+ * the campaign keeps (1 before any), or NOT_YOURS. */
+static const AdmTableAssignment *
+table_dice_at (AdmCampaign  *campaign,
+               const char   *table,
+               const char   *engagement_id,
+               guint        *next_roll,
+               GError      **error)
+{
+  const AdmTableAssignment *at;
+  const char *head = NULL;
+  AdmJournal *kept = NULL;
+
+  at = adm_state_get_table (adm_campaign_get_state (campaign), engagement_id);
+  if (at == NULL || (table != NULL && !g_str_equal (at->table, table)))
+    {
+      not_yours (error);
+      return NULL;
+    }
+  /* The table goes on from the battle the chief keeps: its next roll. */
+  *next_roll = 1;
+  if (_adm_campaign_get_kept (campaign, engagement_id, &head, &kept))
+    *next_roll = kept_rolls (kept) + 1;
+  return at;
+}
+
 gboolean
 adm_campaign_table_dice (AdmCampaign  *campaign,
                          const char   *table,
@@ -951,23 +977,70 @@ adm_campaign_table_dice (AdmCampaign  *campaign,
                          guint8       *secret,
                          GError      **error)
 {
+  guint8 fresh[ADM_DICE_SECRET_LENGTH];
+  gboolean reused = FALSE, ok;
+
+  if (!adm_campaign_table_dice_reused (campaign, table, engagement_id, secret, &reused, error))
+    return FALSE;
+  if (reused)
+    return TRUE;
+  ok = adm_dice_secret_new_random (fresh, error) && adm_dice_secret_store (fresh, error) &&
+       adm_campaign_table_dice_stored (campaign, table, engagement_id, time, fresh, secret,
+                                       error);
+  memset (fresh, 0, sizeof fresh);
+  return ok;
+}
+
+gboolean
+adm_campaign_table_dice_reused (AdmCampaign  *campaign,
+                                const char   *table,
+                                const char   *engagement_id,
+                                guint8       *secret,
+                                gboolean     *reused,
+                                GError      **error)
+{
   const AdmTableAssignment *at;
-  const char *head = NULL;
-  AdmJournal *kept = NULL;
   guint next_roll = 1;
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
   g_return_val_if_fail (engagement_id != NULL, FALSE);
-  g_return_val_if_fail (secret != NULL, FALSE);
+  g_return_val_if_fail (secret != NULL && reused != NULL, FALSE);
 
-  at = adm_state_get_table (adm_campaign_get_state (campaign), engagement_id);
-  if (at == NULL || (table != NULL && !g_str_equal (at->table, table)))
-    return not_yours (error);
-  /* The table goes on from the battle the chief keeps: its next roll. */
-  if (_adm_campaign_get_kept (campaign, engagement_id, &head, &kept))
-    next_roll = kept_rolls (kept) + 1;
-  return adm_campaign_table_dice_secret (campaign, engagement_id, at->id, next_roll, time,
-                                         secret, error);
+  at = table_dice_at (campaign, table, engagement_id, &next_roll, error);
+  if (at == NULL)
+    return FALSE;
+  *reused = adm_campaign_table_dice_reusable (campaign, engagement_id, at->id, next_roll,
+                                              secret);
+  return TRUE;
+}
+
+gboolean
+adm_campaign_table_dice_stored (AdmCampaign   *campaign,
+                                const char    *table,
+                                const char    *engagement_id,
+                                gint64         time,
+                                const guint8  *stored,
+                                guint8        *secret,
+                                GError       **error)
+{
+  const AdmTableAssignment *at;
+  guint next_roll = 1;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
+  g_return_val_if_fail (engagement_id != NULL, FALSE);
+  g_return_val_if_fail (stored != NULL && secret != NULL, FALSE);
+
+  at = table_dice_at (campaign, table, engagement_id, &next_roll, error);
+  if (at == NULL)
+    {
+      g_autofree char *commitment = adm_dice_commitment_of (stored);
+
+      /* Never committed to: let go. */
+      adm_dice_secret_forget (commitment);
+      return FALSE;
+    }
+  return adm_campaign_table_dice_commit (campaign, engagement_id, at->id, next_roll, time,
+                                         stored, secret, error);
 }
 
 char *

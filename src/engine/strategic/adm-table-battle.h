@@ -203,7 +203,7 @@ char     *adm_table_setup_dress          (const char     *bare,
 /* The program dice of @engagement_id's battle at the table named @table (any table when
  * NULL), from the next roll of the battle the campaign keeps (1 before any): the secret, into
  * @secret, that the set-up handed to that table carries (adm_table_setup_wrap ()), committed
- * to in the campaign naming the hand-off (adm_campaign_table_dice_secret ()) — so that the
+ * to in the campaign naming the hand-off (adm_campaign_table_dice_commit ()) — so that the
  * table's rolls are the ones the commitment foretells, checked as they come back
  * (adm_campaign_receive_from_table ()) and by verify-dice once the battle ends. The same
  * secret each time while its commitment may be drawn on. NOT_YOURS unless the engagement is
@@ -212,6 +212,26 @@ gboolean  adm_campaign_table_dice        (AdmCampaign    *campaign,
                                           const char     *table,
                                           const char     *engagement_id,
                                           gint64          time,
+                                          guint8         *secret,
+                                          GError        **error);
+/* The same in two steps, for a server whose main loop must not wait for the disk: whether
+ * the secret committed to last is drawn on (*@reused, the secret into @secret; NOT_YOURS as
+ * above); if not, a new secret is made and kept in the private folder off the main thread
+ * (adm_dice_secret_new_random (), adm_dice_secret_store ()), and, once it is on the disk,
+ * committed to as @stored by adm_campaign_table_dice_stored () (whose @secret is the one to
+ * hand out: a commitment journaled meanwhile is drawn on instead; @stored is let go when it
+ * is not committed to). */
+gboolean  adm_campaign_table_dice_reused (AdmCampaign    *campaign,
+                                          const char     *table,
+                                          const char     *engagement_id,
+                                          guint8         *secret,
+                                          gboolean       *reused,
+                                          GError        **error);
+gboolean  adm_campaign_table_dice_stored (AdmCampaign    *campaign,
+                                          const char     *table,
+                                          const char     *engagement_id,
+                                          gint64          time,
+                                          const guint8   *stored,
                                           guint8         *secret,
                                           GError        **error);
 
