@@ -29,8 +29,9 @@ typedef struct {
 /* After each entry recorded (and saved): waits for the chief's receipt, so that the chief
  * has the battle entry by entry; once he cannot be reached, the table plays on and the
  * entries wait. */
-/* The chief answered with something the protocol has not: the table master reads it, and
- * that it is retried (only the chief's taking the battle back stops the sending). */
+/* The chief refused the entries in his words, or answered with something the protocol has
+ * not: the table master reads it, and that it is retried (only the chief's taking the battle
+ * back stops the sending). */
 static void
 message_cb (AdmTableClient *client,
             GParamSpec     *pspec,

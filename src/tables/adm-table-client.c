@@ -1254,10 +1254,12 @@ acknowledged (AdmTableClient *self,
 
 static void answered_oddly (AdmTableClient *self,
                             GError         *error);
+static void retry_reading (AdmTableClient *self,
+                           GError         *shown);
 
 /* A 409: taken back (for good: the one answer that stops a table), out of step (sent again
  * from where the chief stands), or any other refusal, which the table master reads while the
- * entries are sent again after a while (answered_oddly ()): the chief's words say what to
+ * entries are sent again after a while (retry_reading ()): the chief's words say what to
  * undo, and what is played after that goes with the next try. */
 static void
 take_refusal (AdmTableClient *self,
@@ -1297,6 +1299,19 @@ take_refusal (AdmTableClient *self,
       return;
     }
   g_clear_error (&error);
+  /* The chief's own refusal, in his words ("refused", "malformed"): not an odd answer. */
+  if (g_str_equal (code, "refused") || g_str_equal (code, "malformed"))
+    {
+      retry_reading (self, g_error_new (ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_REFUSED,
+                                        /* Translators: %s is the chief's refusal in his
+                                         * words ("Entry 12 is not the roll the chief
+                                         * committed to") */
+                                        _("The chief master refused the entries (undo what "
+                                          "he names; what is played then is sent again): "
+                                          "%s"),
+                                        message));
+      return;
+    }
   answered_oddly (self, g_error_new_literal (ADM_TABLE_CLIENT_ERROR,
                                              ADM_TABLE_CLIENT_ERROR_REFUSED, message));
 }
@@ -1316,8 +1331,17 @@ answered_oddly (AdmTableClient *self,
                                   _("The chief answered oddly, retrying: %s"), error->message);
 
   g_error_free (error);
+  retry_reading (self, retrying);
+}
+
+/* The entries wait and are sent again after a while, the table master reading @shown (the
+ * chief's refusal, or his odd answer) until the chief keeps them. Takes @shown. */
+static void
+retry_reading (AdmTableClient *self,
+               GError         *shown)
+{
   self->odd = TRUE;
-  fail (self, ADM_TABLE_CLIENT_WAITING, retrying);
+  fail (self, ADM_TABLE_CLIENT_WAITING, shown);
   schedule_retry (self);
 }
 

@@ -269,9 +269,10 @@ guint                adm_table_client_get_waiting  (AdmTableClient  *self);
 /* The entries the chief acknowledged. */
 guint                adm_table_client_get_kept     (AdmTableClient  *self);
 const char          *adm_table_client_get_message  (AdmTableClient  *self);
-/* Whether the entries wait because the chief's last answer was none the protocol has (an
- * empty one): they are sent again after a while, and the message says "The chief answered
- * oddly, retrying". */
+/* Whether the entries wait because the chief refused them in his words, or his last answer
+ * was none the protocol has (an empty one): they are sent again after a while, and the
+ * message says so ("The chief master refused the entries (…): …", "The chief answered
+ * oddly, retrying: …"). */
 gboolean             adm_table_client_get_answered_oddly (AdmTableClient *self);
 /* Whether the chief handed the battle over with the program's dice only (the default): real
  * dice typed in here would be refused by the chief, so none are taken. */

@@ -3059,7 +3059,8 @@ admiralty_battle_page_get_table_status (AdmiraltyBattlePage *self)
       return g_strdup (adm_table_client_get_message (self->client));
     case ADM_TABLE_CLIENT_WAITING:
     case ADM_TABLE_CLIENT_SENDING:
-      /* "The chief answered oddly, retrying: …": not his taking the battle back. */
+      /* "The chief master refused the entries (…): …", "The chief answered oddly,
+       * retrying: …": not his taking the battle back. */
       if (adm_table_client_get_answered_oddly (self->client))
         return g_strdup (adm_table_client_get_message (self->client));
       if (waiting > 0)
