@@ -676,6 +676,89 @@ test_defaults_for_an_old_season (void)
                                         "critical-checks"));
 }
 
+/* The shipped forcon-2010.xml with everything from <special-shield> to <succession> replaced
+ * by @elements, loaded from a folder of its own (with the shipped classes). */
+static AdmRuleset *
+load_shipped_with (const char  *elements,
+                   GError     **error)
+{
+  g_autofree char *rules = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "data", "rules",
+                                             NULL);
+  g_autofree char *shipped_path = g_build_filename (rules, "forcon-2010.xml", NULL);
+  g_autofree char *classes_path = g_build_filename (rules, "forcon-2010-classes.xml", NULL);
+  g_autofree char *text = NULL, *classes = NULL, *path = NULL, *classes_copy = NULL;
+  g_autofree char *dir = NULL, *joined = NULL;
+  const char *start, *end;
+  AdmRuleset *ruleset;
+
+  g_assert_true (g_file_get_contents (shipped_path, &text, NULL, NULL));
+  g_assert_true (g_file_get_contents (classes_path, &classes, NULL, NULL));
+  start = strstr (text, "  <special-shield ");
+  end = strstr (text, "<succession ");
+  g_assert_nonnull (start);
+  g_assert_nonnull (end);
+  end = strchr (end, '\n') + 1;
+  joined = g_strdup_printf ("%.*s%s%s", (int) (start - text), text, elements, end);
+  dir = g_dir_make_tmp ("admiralty-defaults-XXXXXX", NULL);
+  g_assert_nonnull (dir);
+  path = g_build_filename (dir, "forcon-2010.xml", NULL);
+  classes_copy = g_build_filename (dir, "forcon-2010-classes.xml", NULL);
+  g_assert_true (g_file_set_contents (path, joined, -1, NULL));
+  g_assert_true (g_file_set_contents (classes_copy, classes, -1, NULL));
+  ruleset = adm_ruleset_load_file (path, error);
+  g_remove (path);
+  g_remove (classes_copy);
+  g_rmdir (dir);
+  return ruleset;
+}
+
+/* ruleset-defaults.xml is checked by the schema of the rulesets it stands in for: its
+ * elements, in the shipped ruleset's place, are valid by ruleset.rng and the engine's checks,
+ * and a broken copy of it is refused at its line. */
+static void
+test_defaults_valid (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "data", "schema",
+                                            "ruleset-defaults.xml", NULL);
+  g_autofree char *text = NULL, *broken = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmRuleset) valid = NULL, refused = NULL;
+  const char *start, *end;
+  g_autofree char *elements = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  start = strstr (text, "<ruleset-defaults>\n");
+  end = strstr (text, "</ruleset-defaults>");
+  g_assert_nonnull (start);
+  g_assert_nonnull (end);
+  start += strlen ("<ruleset-defaults>\n");
+  elements = g_strndup (start, end - start);
+  /* Every element a ruleset may leave out has its default. */
+  for (const char *const *name = (const char *const[]) { "<special-shield ", "<gravi-destructor ",
+                                                         "<critical-checks ",
+                                                         "<explosion-strike ",
+                                                         "<station-catastrophic-check ",
+                                                         "<succession ", NULL };
+       *name != NULL; name++)
+    g_assert_nonnull (strstr (elements, *name));
+  valid = load_shipped_with (elements, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (valid);
+
+  /* A save on 9 is no d6 number (F-FORD-8): ruleset.rng refuses it. */
+  g_assert_nonnull (strstr (elements, "save-on=\"4\""));
+  {
+    g_auto(GStrv) parts = g_strsplit (elements, "save-on=\"4\"", 2);
+
+    broken = g_strjoinv ("save-on=\"9\"", parts);
+  }
+  refused = load_shipped_with (broken, &error);
+  g_assert_null (refused);
+  g_assert_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "forcon-2010.xml:"));
+  g_assert_nonnull (strstr (error->message, "save-on"));
+}
+
 typedef struct {
   const char *ruleset;    /* fixture file loaded */
   const char *reported;   /* file the error names: the ruleset or its classes file */
@@ -757,6 +840,7 @@ main (int   argc,
   g_test_add_func ("/data/rulesets/load/file-named-after-id", test_file_named_after_id);
   g_test_add_func ("/data/rulesets/load/F-CRIT-1/defaults-for-an-old-season",
                    test_defaults_for_an_old_season);
+  g_test_add_func ("/data/rulesets/load/F-FORD-8/defaults-valid", test_defaults_valid);
   g_test_add_func ("/data/rulesets/broken/control-loads", test_control_fixture);
 
   for (guint i = 0; i < G_N_ELEMENTS (broken_cases); i++)
