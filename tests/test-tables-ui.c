@@ -144,6 +144,30 @@ count_subtitle (AdmiraltyTablesDialog *dialog)
   return adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
 }
 
+static gboolean
+is_label_beginning (GtkWidget     *widget,
+                    gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+         g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), data);
+}
+
+/* The label shown under @widget whose text begins with @beginning reads whole: Pango did not
+ * cut it, nor does it end in "…", which reads as cut. */
+static void
+assert_reads_whole (GtkWidget  *widget,
+                    const char *beginning)
+{
+  GtkWidget *label = find_widget (widget, is_label_beginning, beginning);
+  const char *text;
+
+  g_assert_nonnull (label);
+  text = gtk_label_get_text (GTK_LABEL (label));
+  g_test_message ("shown: “%s”", text);
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
+  g_assert_false (g_str_has_suffix (text, "…"));
+}
+
 static void
 test_queue_and_dialog (Fixture       *fixture,
                        gconstpointer  data)
@@ -154,7 +178,7 @@ test_queue_and_dialog (Fixture       *fixture,
   g_autofree char *line = NULL, *text = NULL, *saved = NULL;
   AdmiraltyTablesDialog *dialog;
   AdmiraltyBattlePage *page;
-  GtkWidget *menu;
+  GtkWidget *menu, *why;
   guint events, journal;
 
   adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->orders_tab);
@@ -223,15 +247,30 @@ test_queue_and_dialog (Fixture       *fixture,
   text = admiralty_tables_dialog_get_table_text (dialog, "Table 2");
   g_assert_nonnull (strstr (text, "At the table “Table 2” · Turn "));
   g_clear_pointer (&text, g_free);
+  dismiss_toasts (GTK_WIDGET (fixture->window));
   save_screenshot (GTK_WIDGET (dialog), "tables-dialog.png");
   save_screenshot (GTK_WIDGET (fixture->window), "tables-queue.png");
 
-  /* The table has played: Undo of the hand-off is refused and changes nothing. */
+  /* The table has played: Undo of the hand-off is refused and changes nothing. The toast
+   * says so in words it shows whole; its Why? gives the reason whole. */
   events = adm_campaign_get_events (campaign)->len;
   gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo", NULL);
   iterate ();
   g_assert_cmpuint (adm_campaign_get_events (campaign)->len, ==, events);
   g_assert_nonnull (adm_state_get_table (adm_campaign_get_state (campaign), "c1-3"));
+  wait_frame (GTK_WIDGET (fixture->window));
+  assert_reads_whole (GTK_WIDGET (fixture->window), "Nothing was undone");
+  why = find_widget (GTK_WIDGET (fixture->window), is_button_labelled, "_Why?");
+  g_assert_nonnull (why);
+  g_signal_emit_by_name (why, "clicked");
+  iterate_until (message_dialog_shown, NULL, 5000);
+  g_assert_cmpstr (adw_message_dialog_get_heading (message_dialog ()), ==, "Nothing Was Undone");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (message_dialog ()),
+                            "The table “Table 2” has sent what it played of engagement c1-3, "
+                            "which the campaign keeps: Undo cannot give it back."));
+  gtk_window_destroy (GTK_WINDOW (message_dialog ()));
+  iterate_until (message_dialog_gone, NULL, 5000);
+  dismiss_toasts (GTK_WIDGET (fixture->window));
 
   /* Watch Battle: read-only, following each entry. */
   admiralty_campaign_orders_open_engagement (board (fixture), C1_3);
@@ -251,6 +290,7 @@ test_queue_and_dialog (Fixture       *fixture,
   g_assert_cmpuint (adm_battle_get_journal (admiralty_battle_page_get_battle (page))->len, >,
                     journal);
   g_assert_true (admiralty_battle_page_get_read_only (page));
+  dismiss_toasts (GTK_WIDGET (fixture->window));
   save_screenshot (GTK_WIDGET (fixture->window), "tables-watch.png");
 
   /* Take Back, with the chief's reason: the battle is his again. */
@@ -870,30 +910,6 @@ table_page_all_sent (gpointer data)
   AdmiraltyBattlePage *page = table_page (data);
 
   return page != NULL && all_sent (admiralty_battle_page_get_table_client (page));
-}
-
-static gboolean
-is_label_beginning (GtkWidget     *widget,
-                    gconstpointer  data)
-{
-  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
-         g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), data);
-}
-
-/* The label shown under @widget whose text begins with @beginning reads whole: Pango did not
- * cut it, nor does it end in "…", which reads as cut. */
-static void
-assert_reads_whole (GtkWidget  *widget,
-                    const char *beginning)
-{
-  GtkWidget *label = find_widget (widget, is_label_beginning, beginning);
-  const char *text;
-
-  g_assert_nonnull (label);
-  text = gtk_label_get_text (GTK_LABEL (label));
-  g_test_message ("shown: “%s”", text);
-  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
-  g_assert_false (g_str_has_suffix (text, "…"));
 }
 
 /* The table's Admiralty gone while the chief's server is down, with an entry not yet

@@ -670,6 +670,44 @@ shows_label (GtkWidget  *widget,
   return FALSE;
 }
 
+/* A toast shows as an AdwToastWidget (libadwaita's own type) with a close button. */
+static gboolean
+is_toast (GtkWidget     *widget,
+          gconstpointer  data)
+{
+  return g_str_equal (G_OBJECT_TYPE_NAME (widget), "AdwToastWidget");
+}
+
+static gboolean
+no_toast_shown (gpointer window)
+{
+  g_autoptr(GPtrArray) toasts = find_widgets (window, is_toast, NULL);
+
+  return toasts->len == 0;
+}
+
+void
+dismiss_toasts (GtkWidget *window)
+{
+  /* Each dismissal lets the next queued toast show: a bounded number of rounds. */
+  for (guint round = 0; round < 20 && !no_toast_shown (window); round++)
+    {
+      g_autoptr(GPtrArray) toasts = find_widgets (window, is_toast, NULL);
+
+      for (guint i = 0; i < toasts->len; i++)
+        {
+          GtkWidget *close = find_widget (g_ptr_array_index (toasts, i), is_button_icon,
+                                          "window-close-symbolic");
+
+          g_assert_nonnull (close);
+          g_signal_emit_by_name (close, "clicked");
+        }
+      iterate_until (no_toast_shown, window, 5000);
+    }
+  g_assert_true (no_toast_shown (window));
+  wait_frame (window);
+}
+
 gboolean
 dice_prompt_shown (gpointer page)
 {

@@ -221,6 +221,11 @@ gboolean
 shows_label (GtkWidget  *widget,
              const char *text);
 
+/* Dismisses every toast shown on @window, and those queued behind them as each shows, and
+ * waits until the last has faded out: a picture of the window then shows the window. */
+void
+dismiss_toasts (GtkWidget *window);
+
 /* Whether @page (an AdmiraltyBattlePage) shows a dice prompt. */
 gboolean
 dice_prompt_shown (gpointer page);

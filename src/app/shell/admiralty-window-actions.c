@@ -308,9 +308,16 @@ undo_redo_action (GtkWidget  *widget,
   else if (self->campaign != NULL)
     ok = redo ? adm_campaign_redo (self->campaign, &error)
               : adm_campaign_undo (self->campaign, &error);
+  /* The reason can be a paragraph ("The table “Table 2” has sent what it played of …"):
+   * the toast says what happened, its Why? says why, whole. */
   if (error != NULL)
     {
-      _admiralty_window_toast (self, error->message);
+      if (redo)
+        _admiralty_window_toast_why (self, _("Nothing was redone"), _("Nothing Was Redone"),
+                                     error->message, 6);
+      else
+        _admiralty_window_toast_why (self, _("Nothing was undone"), _("Nothing Was Undone"),
+                                     error->message, 6);
       return;
     }
   if (!ok || what == NULL)
@@ -331,7 +338,8 @@ start_over_response_cb (AdmiraltyWindow  *self,
   if (g_strcmp0 (response, "start-over") != 0 || page == NULL)
     return;
   if (!admiralty_battle_page_start_over (page, &error))
-    _admiralty_window_toast (self, error->message);
+    _admiralty_window_toast_why (self, _("The battle did not start over"),
+                                 _("The Battle Did Not Start Over"), error->message, 6);
   else
     _admiralty_window_toast (self, _("The battle is back at its set-up: Redo brings each phase back"));
 }
@@ -1441,16 +1449,16 @@ join_set_up_anew_cb (AdmiraltyWindow *self,
     }
 }
 
-/* win.table-refused (s: the chief's words, or what was odd in his answer): why the chief
- * did not keep a table's entries, whole. */
+/* win.why ((ss): a heading and a reason): the reason a toast gives in a few words, whole. */
 static void
-table_refused_action (GtkWidget  *widget,
-                      const char *action_name,
-                      GVariant   *parameter)
+why_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *parameter)
 {
-  _admiralty_window_present_error (ADMIRALTY_WINDOW (widget),
-                                   _("The Chief Master Did Not Keep the Entries"),
-                                   g_variant_get_string (parameter, NULL), NULL);
+  const char *heading, *body;
+
+  g_variant_get (parameter, "(&s&s)", &heading, &body);
+  _admiralty_window_present_error (ADMIRALTY_WINDOW (widget), heading, body, NULL);
 }
 
 /* win.join-table: a table master joins the chief's campaign with his table's link. */
@@ -1631,8 +1639,7 @@ _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
                                    share_admirals_action);
   gtk_widget_class_install_action (widget_class, "win.tables", NULL, tables_action);
   gtk_widget_class_install_action (widget_class, "win.join-table", NULL, join_table_action);
-  gtk_widget_class_install_action (widget_class, "win.table-refused", "s",
-                                   table_refused_action);
+  gtk_widget_class_install_action (widget_class, "win.why", "(ss)", why_action);
   _admiralty_window_class_usb_init (klass);
   gtk_widget_class_install_action (widget_class, "win.new-campaign", NULL, new_campaign_action);
   gtk_widget_class_install_action (widget_class, "win.edit-scenario", NULL,

@@ -162,6 +162,11 @@ gboolean          _admiralty_window_open_ti4_draft (AdmiraltyWindow *self,
                                                     const char      *path);
 void        _admiralty_window_toast              (AdmiraltyWindow      *self,
                                                   const char           *title);
+void        _admiralty_window_toast_why          (AdmiraltyWindow      *self,
+                                                  const char           *title,
+                                                  const char           *heading,
+                                                  const char           *body,
+                                                  guint                 seconds);
 /* What win.undo would take back and win.redo bring back on the selected tab, as the master
  * reads it ("Resolve Fire, Turn 3"), or NULL. */
 char       *_admiralty_window_describe_undo      (AdmiraltyWindow      *self,

@@ -648,9 +648,8 @@ static void admiralty_window_announce_battle (AdmiraltyWindow *self, AdmiraltyBa
 
 /* The chief did not keep what this table sent (his refusal, or an answer the protocol has
  * not): the send status says it, and so, once, does a toast whose Why? shows his words
- * whole (win.table-refused), so that a table master whose set-up the chief undid or changed
- * reads it where he looks. Sent again by itself: while the message stays the same, it is not
- * said again. */
+ * whole, so that a table master whose set-up the chief undid or changed reads it where he
+ * looks. Sent again by itself: while the message stays the same, it is not said again. */
 static void
 table_message_cb (AdmiraltyWindow *self,
                   GParamSpec      *pspec,
@@ -658,7 +657,6 @@ table_message_cb (AdmiraltyWindow *self,
 {
   const char *message = adm_table_client_get_message (client);
   g_autofree char *text = NULL;
-  AdwToast *toast;
 
   if (message == NULL || !adm_table_client_get_answered_oddly (client))
     return;
@@ -666,12 +664,8 @@ table_message_cb (AdmiraltyWindow *self,
    * they wait here and are sent again" */
   text = g_strdup_printf (_("The chief master did not keep the entries of %s: they wait here "
                             "and are sent again"), adm_table_client_get_engagement (client));
-  toast = admiralty_toast_new (text, 10);
-  adw_toast_set_button_label (toast, _("_Why?"));
-  adw_toast_set_action_name (toast, "win.table-refused");
-  adw_toast_set_action_target_value (toast, g_variant_new_string (message));
-  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  _admiralty_window_toast_why (self, text, _("The Chief Master Did Not Keep the Entries"),
+                               message, 10);
 }
 
 /* An engagement's battle, fought inside the campaign (F-STRAT-4): shown again when open,
@@ -1236,6 +1230,26 @@ _admiralty_window_toast (AdmiraltyWindow *self,
                          const char      *title)
 {
   adw_toast_overlay_add_toast (self->toast_overlay, admiralty_toast_new (title, 4));
+}
+
+/* A toast of a few words for something refused or gone wrong whose reason is longer than a
+ * toast shows whole (a toast is one line, cut at the window's width): its Why? (win.why)
+ * shows @body whole under @heading, the master's to read at his own pace. Shown before the
+ * other toasts, for @seconds. */
+void
+_admiralty_window_toast_why (AdmiraltyWindow *self,
+                             const char      *title,
+                             const char      *heading,
+                             const char      *body,
+                             guint            seconds)
+{
+  AdwToast *toast = admiralty_toast_new (title, seconds);
+
+  adw_toast_set_button_label (toast, _("_Why?"));
+  adw_toast_set_action_name (toast, "win.why");
+  adw_toast_set_action_target_value (toast, g_variant_new ("(ss)", heading, body));
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
 /* Keeps the newest roll in sight while the log is scrolled to its end. */
