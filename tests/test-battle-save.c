@@ -8,11 +8,30 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
 
 #include "admiralty-engine.h"
 #include "file-helpers.h"
+
+/* A disk whose flush fails (full, or gone after the write): the engine is linked into this
+ * program, so its fdatasync () is this one, which fails with EIO while fail_flushes is set
+ * and otherwise asks the kernel. */
+static gint fail_flushes;
+
+int
+fdatasync (int fd)
+{
+  if (g_atomic_int_get (&fail_flushes))
+    {
+      errno = EIO;
+      return -1;
+    }
+  return (int) syscall (SYS_fdatasync, fd);
+}
 
 /* Helpers */
 
@@ -661,6 +680,63 @@ test_autosave_flush_later (Scratch       *scratch,
   g_assert_cmpuint (failures, ==, 0);
 }
 
+static gboolean
+iterate_until_failed (guint *failures,
+                      guint  at_least)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (*failures < at_least && g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  return *failures >= at_least;
+}
+
+/* A flush that fails on the flusher, after the phase was written and shown: the master is
+ * told when the flusher says so ("Cannot save the battle to …"), nothing played is lost, and
+ * the next autosave writes the file whole, so that reopened it holds every phase. */
+static void
+test_autosave_flush_failed (Scratch       *scratch,
+                            gconstpointer  data)
+{
+  g_autoptr(AdmBattle) battle = load_corridor ();
+  g_autoptr(AdmDicePrng) prng = adm_dice_prng_new (adm_battle_get_seed (battle));
+  g_autofree char *display = g_filename_display_name (scratch->path);
+  const GError *error;
+  guint failures = 0;
+
+  g_signal_connect (battle, "autosave-failed", G_CALLBACK (count_autosave_failure_cb),
+                    &failures);
+  adm_battle_set_flush_later (battle, TRUE);
+  adm_battle_set_autosave_path (battle, scratch->path);
+  play_phases (battle, ADM_DICE_SOURCE (prng), 1);
+
+  g_atomic_int_set (&fail_flushes, 1);
+  play_phases (battle, ADM_DICE_SOURCE (prng), 1);
+  g_assert_true (iterate_until_failed (&failures, 1));
+  error = adm_battle_get_autosave_error (battle);
+  g_assert_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_SAVE);
+  g_test_message ("told: %s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, "Cannot save the battle to "));
+  g_assert_nonnull (strstr (error->message, display));
+  g_assert_nonnull (strstr (error->message, g_strerror (EIO)));
+
+  g_atomic_int_set (&fail_flushes, 0);
+  play_phases (battle, ADM_DICE_SOURCE (prng), 1);
+  g_assert_null (adm_battle_get_autosave_error (battle));
+  g_clear_object (&battle);
+  {
+    g_autoptr(AdmBattle) replayed = load_corridor ();
+    g_autoptr(AdmDicePrng) again = adm_dice_prng_new (adm_battle_get_seed (replayed));
+    g_autoptr(AdmBattle) reopened = open_game (scratch->path);
+
+    play_phases (replayed, ADM_DICE_SOURCE (again), 3);
+    assert_same_battle (replayed, reopened);
+  }
+}
+
 /* A crash in the middle of a save leaves the previous file whole. */
 static void
 test_crash_during_save (void)
@@ -983,6 +1059,8 @@ main (int   argc,
               test_autosave_failure, scratch_teardown);
   g_test_add ("/engine/battle-save/autosave-flush-later", Scratch, NULL, scratch_setup,
               test_autosave_flush_later, scratch_teardown);
+  g_test_add ("/engine/battle-save/autosave-flush-failed", Scratch, NULL, scratch_setup,
+              test_autosave_flush_failed, scratch_teardown);
   g_test_add_func ("/engine/battle-save/crash-during-save", test_crash_during_save);
   g_test_add ("/engine/battle-save/corrupt-offers-backup", Scratch, NULL, scratch_setup,
               test_corrupt_offers_backup, scratch_teardown);
