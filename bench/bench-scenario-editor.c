@@ -6,7 +6,10 @@
  * page as the master makes it: a ship's readiness (Fleets), a ship added and removed (Fleets,
  * its rows built again), a sector moved (Map, the map drawn again from the document). Needs
  * a display (`xvfb-run -a`); GTK's Cairo renderer unless GSK_RENDERER says otherwise. Also
- * the bundled Komarr opened in the editor: from the file to the first painted frame. The
+ * the bundled Komarr opened in the editor: from the file to the first painted frame. And the
+ * sector map's fit, the widths its cards are given and the view fitted to them, as a map
+ * window does on a resize or on a campaign change that changes a card's text, for Komarr and
+ * for the generated scenario. The
  * window is styled with the app's own style sheet. Prints figures with their target; asserts
  * nothing. */
 
@@ -19,6 +22,7 @@
 #include "admiralty-editor-fleets.h"
 #include "admiralty-editor-map.h"
 #include "admiralty-scenario-editor.h"
+#include "admiralty-sector-renderer.h"
 #include "bench-common.h"
 
 #define N_SECTORS 40
@@ -147,6 +151,31 @@ measure (AdmiraltyScenarioEditor *editor,
            sync[RUNS / 2], TARGET_MS, bench_verdict (cpu[RUNS / 2], TARGET_MS));
 }
 
+/* The map window's fit of @scenario's cards on a map of 1000 × 640 px (the main window's map at
+ * 1280 × 800): their widths picked and the view fitted, each run from nothing, as on a resize. */
+static void
+measure_fit (AdmScenario *scenario,
+             const char  *what)
+{
+  double cpu[RUNS];
+
+  for (guint run = 0; run < RUNS; run++)
+    {
+      AdmiraltySectorView view;
+      double cpu0 = bench_cpu_ms ();
+      g_autoptr(GHashTable) cards = NULL;
+
+      admiralty_sector_view_init (&view, 1000, 640);
+      cards = admiralty_sector_cards_fit_apart (&view, scenario, NULL);
+      cpu[run] = bench_cpu_ms () - cpu0;
+    }
+  bench_median (cpu, RUNS);
+  g_print ("The sector map's fit, %s (%u sectors): cards' widths picked and the view fitted, "
+           "median %.2f ms CPU, slowest of %d %.2f ms CPU — target %.0f ms (one frame): %s\n",
+           what, adm_scenario_get_sectors (scenario)->len, cpu[RUNS / 2], RUNS, cpu[RUNS - 1],
+           TARGET_MS, bench_verdict (cpu[RUNS / 2], TARGET_MS));
+}
+
 /* Komarr from its file to the editor's first painted frame, as Edit Scenario… opens it. */
 static void
 measure_open (GtkApplication *application)
@@ -237,6 +266,23 @@ main (int   argc,
   measure (editor, "fleets", "A ship's readiness", edit_readiness);
   measure (editor, "fleets", "A ship added or removed", edit_add_remove_ship);
   measure (editor, "map", "A sector moved", edit_move_sector);
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *source = g_getenv ("ADMIRALTY_SOURCE_DIR");
+      g_autofree char *file = i == 0 ? g_strdup (path)
+                              : source != NULL ? g_build_filename (source, "scenarios",
+                                                                   "komarr-campaign.admiralty",
+                                                                   NULL)
+                              : NULL;
+      g_autoptr(AdmScenario) scenario = NULL;
+
+      if (file == NULL)
+        break;
+      scenario = adm_scenario_load_file (file, &error);
+      if (scenario == NULL)
+        g_error ("%s", error->message);
+      measure_fit (scenario, i == 0 ? "the generated scenario" : "Komarr");
+    }
 
   gtk_window_destroy (GTK_WINDOW (editor));
   while (g_main_context_iteration (NULL, FALSE))

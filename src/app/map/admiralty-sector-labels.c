@@ -246,15 +246,15 @@ _admiralty_sector_card_free (Card *card)
   g_free (card);
 }
 
-/* The card's formations and marks, each with its ships, as many as have a row; widens the
- * card up to @widest for a row's whole line, and past it for a word longer than its row. */
+/* The card's formations and marks, each with its ships, as many as have a row, and the widths
+ * it can take: at least its longest word's (card->least_width), up to its longest row's whole
+ * line (card->line_width). */
 static void
 card_add_rows (Card                         *card,
                PangoContext                 *context,
                AdmScenario                  *scenario,
                const AdmiraltySectorOptions *options,
-               const AdmSector              *sector,
-               double                        widest)
+               const AdmSector              *sector)
 {
   g_autoptr(GPtrArray) here = admiralty_sector_formations_in (scenario, options, sector);
   g_autoptr(GPtrArray) ghosts = admiralty_sector_last_seen_in (scenario, options, sector);
@@ -271,39 +271,42 @@ card_add_rows (Card                         *card,
                       : g_ptr_array_index (here, i);
       if (!row.ghost)
         row.ships = _admiralty_sector_ship_count_text (scenario, options, row.formation);
-      double fixed = 2 * NODE_INSET + MARKER_SIZE + LABEL_GAP + ships_room (context, &row);
+      row.fixed = 2 * NODE_INSET + MARKER_SIZE + LABEL_GAP + ships_room (context, &row);
       g_autoptr(PangoLayout) line = text_layout (context, row.formation->name, FALSE, row.ghost,
                                                  LABEL_FONT_SIZE, -1);
 
-      card->size.width = MAX (card->size.width, MIN (fixed + layout_width (line), widest));
-      card->size.width = MAX (card->size.width,
-                              fixed + widest_word (context, row.formation->name, FALSE,
-                                                   row.ghost, LABEL_FONT_SIZE));
+      card->line_width = MAX (card->line_width, row.fixed + layout_width (line));
+      card->least_width = MAX (card->least_width,
+                               row.fixed + widest_word (context, row.formation->name, FALSE,
+                                                        row.ghost, LABEL_FONT_SIZE));
       g_array_append_val (card->rows, row);
     }
   card->more = count - named;
 }
 
-Card *
-_admiralty_sector_card_new (AdmScenario                  *scenario,
-                            const AdmiraltySectorOptions *options,
-                            const AdmSector              *sector,
-                            double                        widest)
+/* The card's width when it may take up to @widest px for its rows' whole lines, and past it
+ * for a word longer than its row. */
+static double
+card_width (const Card *card,
+            double      widest)
 {
-  PangoContext *context = card_context ();
-  Card *card = g_new0 (Card, 1);
+  return ceil (MAX (card->least_width, MIN (card->line_width, widest)));
+}
+
+/* The card's name and rows laid out in its width @width, and its height from them. */
+static void
+card_lay_out (Card         *card,
+              PangoContext *context,
+              const char   *name,
+              double        width)
+{
   PangoRectangle logical;
   double top;
 
-  card->rows = g_array_new (FALSE, TRUE, sizeof (CardRow));
-  g_array_set_clear_func (card->rows, (GDestroyNotify) card_row_clear);
-  card->size.width = MAX (NODE_W, widest_word (context, sector->name, TRUE, FALSE,
-                                               NAME_FONT_SIZE) + 2 * NAME_INSET);
-  card_add_rows (card, context, scenario, options, sector, widest);
-  card->size.width = ceil (card->size.width);
-
+  card->size.width = width;
   /* The name centred in the block above the position, which grows for a third line. */
-  card->name = text_layout (context, sector->name, TRUE, FALSE, NAME_FONT_SIZE,
+  g_clear_object (&card->name);
+  card->name = text_layout (context, name, TRUE, FALSE, NAME_FONT_SIZE,
                             card->size.width - 2 * NAME_INSET);
   pango_layout_set_alignment (card->name, PANGO_ALIGN_CENTER);
   pango_layout_get_extents (card->name, NULL, &logical);
@@ -317,9 +320,10 @@ _admiralty_sector_card_new (AdmScenario                  *scenario,
   for (guint i = 0; i < card->rows->len; i++)
     {
       CardRow *row = &g_array_index (card->rows, CardRow, i);
+
+      g_clear_object (&row->name);
       row->name = text_layout (context, row->formation->name, FALSE, row->ghost, LABEL_FONT_SIZE,
-                               card->size.width - 2 * NODE_INSET - MARKER_SIZE - LABEL_GAP -
-                               ships_room (context, row));
+                               card->size.width - row->fixed);
       row->top = top;
       row->height = LINE_STRIDE + (pango_layout_get_line_count (row->name) - 1) * WRAP_STRIDE;
       top += row->height;
@@ -330,15 +334,61 @@ _admiralty_sector_card_new (AdmScenario                  *scenario,
   /* Room for a row even with none: a card keeps its shape. */
   top = MAX (top, card->size.above + FORMATION_ROW_Y + LINE_STRIDE / 2);
   card->size.height = ceil (top + ROWS_BOTTOM_PAD);
+}
+
+/* @sector's card with its rows and the widths it can take, not yet laid out. */
+static Card *
+card_gather (PangoContext                 *context,
+             AdmScenario                  *scenario,
+             const AdmiraltySectorOptions *options,
+             const AdmSector              *sector)
+{
+  Card *card = g_new0 (Card, 1);
+
+  card->rows = g_array_new (FALSE, TRUE, sizeof (CardRow));
+  g_array_set_clear_func (card->rows, (GDestroyNotify) card_row_clear);
+  card->least_width = MAX (NODE_W, widest_word (context, sector->name, TRUE, FALSE,
+                                                NAME_FONT_SIZE) + 2 * NAME_INSET);
+  card_add_rows (card, context, scenario, options, sector);
+  return card;
+}
+
+Card *
+_admiralty_sector_card_new (AdmScenario                  *scenario,
+                            const AdmiraltySectorOptions *options,
+                            const AdmSector              *sector,
+                            double                        widest)
+{
+  PangoContext *context = card_context ();
+  Card *card = card_gather (context, scenario, options, sector);
+
+  card_lay_out (card, context, sector->name, card_width (card, widest));
   g_object_unref (context);
   return card;
 }
 
-/* Each sector's card, each up to @widest px wide for its rows' whole lines. */
+/* The width a card is allowed for its rows' whole lines at widening @step of a fit. */
+static double
+step_width (guint step)
+{
+  return NODE_W * (1 + step / 8.0);
+}
+
+/* The widening step @widths gives @sector, 0 when it names none. */
+static guint
+sector_step (GHashTable      *widths,
+             const AdmSector *sector)
+{
+  return widths != NULL ? GPOINTER_TO_UINT (g_hash_table_lookup (widths, sector->id)) : 0;
+}
+
+/* Each sector's card, each up to @widest px wide (or to its step of @widths when @widest is
+ * negative) for its rows' whole lines. */
 static GHashTable *
 cards_measure (AdmScenario                  *scenario,
                const AdmiraltySectorOptions *options,
-               double                        widest)
+               double                        widest,
+               GHashTable                   *widths)
 {
   GHashTable *cards = g_hash_table_new_full (NULL, NULL, NULL,
                                              (GDestroyNotify) _admiralty_sector_card_free);
@@ -347,9 +397,10 @@ cards_measure (AdmScenario                  *scenario,
   for (guint i = 0; i < sectors->len; i++)
     {
       const AdmSector *sector = g_ptr_array_index (sectors, i);
+      double width = widest >= 0 ? widest : step_width (sector_step (widths, sector));
 
       g_hash_table_insert (cards, (gpointer) sector,
-                           _admiralty_sector_card_new (scenario, options, sector, widest));
+                           _admiralty_sector_card_new (scenario, options, sector, width));
     }
   return cards;
 }
@@ -358,107 +409,181 @@ GHashTable *
 admiralty_sector_cards_measure (AdmScenario                  *scenario,
                                 const AdmiraltySectorOptions *options)
 {
+  return admiralty_sector_cards_measure_at (scenario, options, NULL);
+}
+
+GHashTable *
+admiralty_sector_cards_measure_at (AdmScenario                  *scenario,
+                                   const AdmiraltySectorOptions *options,
+                                   GHashTable                   *widths)
+{
   AdmiraltySectorOptions defaults;
 
   g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
 
   return cards_measure (scenario, _admiralty_sector_options_or_defaults (options, &defaults),
-                        NODE_W);
+                        -1, widths);
 }
 
-/* The cards of @steps (each sector's width, an index of @tables) in a table of their own,
- * borrowed. */
-static GHashTable *
-cards_of_steps (GPtrArray   *sectors,
-                GHashTable **tables,
-                const guint *steps)
+char *
+admiralty_sector_cards_text (AdmScenario *scenario,
+                             GHashTable  *cards)
 {
-  GHashTable *cards = g_hash_table_new (NULL, NULL);
+  GPtrArray *sectors;
+  GString *text = g_string_new (NULL);
 
+  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
+  g_return_val_if_fail (cards != NULL, NULL);
+
+  sectors = adm_scenario_get_sectors (scenario);
   for (guint i = 0; i < sectors->len; i++)
     {
-      gpointer sector = g_ptr_array_index (sectors, i);
+      const AdmSector *sector = g_ptr_array_index (sectors, i);
+      const Card *card = g_hash_table_lookup (cards, sector);
 
-      g_hash_table_insert (cards, sector, g_hash_table_lookup (tables[steps[i]], sector));
+      g_string_append_printf (text, "%s\x1e%s", sector->id, pango_layout_get_text (card->name));
+      for (guint r = 0; r < card->rows->len; r++)
+        {
+          const CardRow *row = &g_array_index (card->rows, CardRow, r);
+
+          g_string_append_printf (text, "\x1f%s\x1f%s\x1f%d",
+                                  pango_layout_get_text (row->name),
+                                  row->ships != NULL ? row->ships : "", row->ghost);
+        }
+      g_string_append_printf (text, "\x1f+%u\x1d", card->more);
     }
-  return cards;
+  return g_string_free (text, FALSE);
 }
 
-/* How well @view, fitted to @steps' cards, holds them: better the fewer pairs of cards too near
- * each other (ADMIRALTY_SECTOR_CARD_GAP), then the larger the type, then the wider the cards
- * (their rows in fewer lines). */
+/* How well @view, fitted to the cards of @steps (each sector's widening; @sizes[k * n + i] is
+ * sector i's card at widening k), holds them: better the fewer pairs of cards too near each
+ * other (ADMIRALTY_SECTOR_CARD_GAP), then the larger the type, then the wider the cards (their
+ * rows in fewer lines). */
 static double
-cards_score (AdmiraltySectorView *view,
-             AdmScenario         *scenario,
-             GHashTable         **tables,
-             const guint         *steps)
+cards_score (AdmiraltySectorView     *view,
+             AdmScenario             *scenario,
+             AdmiraltySectorCardSize *sizes,
+             const guint             *steps)
 {
   GPtrArray *sectors = adm_scenario_get_sectors (scenario);
-  g_autoptr(GHashTable) cards = cards_of_steps (sectors, tables, steps);
-  double near = 0, wide = 0;
+  g_autoptr(GHashTable) cards = g_hash_table_new (NULL, NULL);
+  g_autofree cairo_rectangle_t *rects = NULL;
+  double near = 0, wide = 0, gap;
 
+  for (guint i = 0; i < sectors->len; i++)
+    g_hash_table_insert (cards, g_ptr_array_index (sectors, i),
+                         &sizes[steps[i] * sectors->len + i]);
   view->cards = cards;
   admiralty_sector_view_fit_apart (view, scenario);
+  rects = admiralty_sector_node_rects (view, scenario);
+  gap = ADMIRALTY_SECTOR_CARD_GAP * view->zoom;
   for (guint i = 0; i < sectors->len; i++)
     {
       wide += steps[i];
       for (guint j = i + 1; j < sectors->len; j++)
         {
-          cairo_rectangle_t a, b;
+          const cairo_rectangle_t *a = &rects[i], *b = &rects[j];
           double across, down;
 
-          admiralty_sector_node_rect (view, g_ptr_array_index (sectors, i), &a);
-          admiralty_sector_node_rect (view, g_ptr_array_index (sectors, j), &b);
-          across = MIN (a.x + a.width, b.x + b.width) - MAX (a.x, b.x) +
-                   ADMIRALTY_SECTOR_CARD_GAP * view->zoom;
-          down = MIN (a.y + a.height, b.y + b.height) - MAX (a.y, b.y) +
-                 ADMIRALTY_SECTOR_CARD_GAP * view->zoom;
-          if (across > 0 && down > 0)
-            near += 1 + MIN (across, down) / 100;
+          if (!admiralty_sector_rects_near (a, b, gap))
+            continue;
+          across = MIN (a->x + a->width, b->x + b->width) - MAX (a->x, b->x) + gap;
+          down = MIN (a->y + a->height, b->y + b->height) - MAX (a->y, b->y) + gap;
+          near += 1 + MIN (across, down) / 100;
         }
     }
   view->cards = NULL;
   return -1000 * near + 100 * view->zoom + wide / (CARD_WIDENINGS * sectors->len + 1.0);
 }
 
-/* From @steps, the one change of one card's width that does most good, again and again
- * while one does any; leaves the widths reached in @steps and returns their score. */
-static double
+/* From @steps, each card in turn given the width that does most good with the others' as they
+ * are, sweep after sweep while a sweep changes one (at most four); leaves the widths reached
+ * in @steps. */
+static void
 cards_climb (const AdmiraltySectorView *view,
              AdmScenario               *scenario,
-             GHashTable               **tables,
+             AdmiraltySectorCardSize   *sizes,
              guint                     *steps)
 {
   GPtrArray *sectors = adm_scenario_get_sectors (scenario);
   AdmiraltySectorView trial = *view;
-  double score = cards_score (&trial, scenario, tables, steps);
+  double score = cards_score (&trial, scenario, sizes, steps);
+  gboolean changed = TRUE;
 
-  for (guint round = 0; round < 2 * sectors->len; round++)
+  for (guint sweep = 0; changed && sweep < 4; sweep++)
     {
-      guint best_sector = 0, best_step = 0;
-      double best = score;
-
+      changed = FALSE;
       for (guint i = 0; i < sectors->len; i++)
-        for (guint k = 0; k < CARD_WIDENINGS; k++)
-          {
-            guint was = steps[i];
-            double trial_score;
+        {
+          guint was = steps[i], best_step = was;
 
-            if (k == was)
-              continue;
-            steps[i] = k;
-            trial = *view;
-            trial_score = cards_score (&trial, scenario, tables, steps);
-            steps[i] = was;
-            if (trial_score > best)
-              best = trial_score, best_sector = i, best_step = k;
-          }
-      if (best <= score)
-        break;
-      steps[best_sector] = best_step;
-      score = best;
+          for (guint k = 0; k < CARD_WIDENINGS; k++)
+            {
+              double trial_score;
+
+              /* A widening that leaves the card as it is changes nothing. */
+              if (k == was ||
+                  sizes[k * sectors->len + i].width == sizes[was * sectors->len + i].width)
+                continue;
+              steps[i] = k;
+              trial = *view;
+              trial_score = cards_score (&trial, scenario, sizes, steps);
+              if (trial_score > score)
+                score = trial_score, best_step = k;
+            }
+          steps[i] = best_step;
+          changed |= best_step != was;
+        }
     }
-  return score;
+}
+
+GHashTable *
+admiralty_sector_cards_fit_widths (const AdmiraltySectorView    *view,
+                                   AdmScenario                  *scenario,
+                                   const AdmiraltySectorOptions *options)
+{
+  AdmiraltySectorOptions defaults;
+  PangoContext *context;
+  GPtrArray *sectors;
+  g_autofree guint *steps = NULL;
+  g_autofree AdmiraltySectorCardSize *sizes = NULL;
+  GHashTable *widths;
+  guint n;
+
+  g_return_val_if_fail (view != NULL, NULL);
+  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
+
+  options = _admiralty_sector_options_or_defaults (options, &defaults);
+  sectors = adm_scenario_get_sectors (scenario);
+  n = sectors->len;
+  steps = g_new0 (guint, n);
+  sizes = g_new (AdmiraltySectorCardSize, CARD_WIDENINGS * MAX (n, 1));
+  /* Each card's text measured once; laid out again only for a widening that changes its
+   * width. */
+  context = card_context ();
+  for (guint i = 0; i < n; i++)
+    {
+      const AdmSector *sector = g_ptr_array_index (sectors, i);
+      g_autoptr(Card) card = card_gather (context, scenario, options, sector);
+
+      for (guint k = 0; k < CARD_WIDENINGS; k++)
+        {
+          double width = card_width (card, step_width (k));
+
+          if (k == 0 || width != card->size.width)
+            card_lay_out (card, context, sector->name, width);
+          sizes[k * n + i] = card->size;
+        }
+    }
+  g_object_unref (context);
+  /* From every card at the default width. */
+  cards_climb (view, scenario, sizes, steps);
+  widths = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint i = 0; i < n; i++)
+    if (steps[i] > 0)
+      g_hash_table_insert (widths, g_strdup (((AdmSector *) g_ptr_array_index (sectors, i))->id),
+                           GUINT_TO_POINTER (steps[i]));
+  return widths;
 }
 
 GHashTable *
@@ -466,32 +591,14 @@ admiralty_sector_cards_fit_apart (AdmiraltySectorView          *view,
                                   AdmScenario                  *scenario,
                                   const AdmiraltySectorOptions *options)
 {
-  AdmiraltySectorOptions defaults;
-  GHashTable *tables[CARD_WIDENINGS];
-  GPtrArray *sectors;
-  g_autofree guint *steps = NULL;
+  g_autoptr(GHashTable) widths = NULL;
   GHashTable *result;
 
   g_return_val_if_fail (view != NULL, NULL);
   g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
 
-  options = _admiralty_sector_options_or_defaults (options, &defaults);
-  sectors = adm_scenario_get_sectors (scenario);
-  steps = g_new0 (guint, sectors->len);
-  for (guint k = 0; k < CARD_WIDENINGS; k++)
-    tables[k] = cards_measure (scenario, options, NODE_W * (1 + k / 8.0));
-  /* From every card at the default width. */
-  cards_climb (view, scenario, tables, steps);
-  result = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) _admiralty_sector_card_free);
-  for (guint i = 0; i < sectors->len; i++)
-    {
-      gpointer sector = g_ptr_array_index (sectors, i), card = NULL;
-
-      g_hash_table_steal_extended (tables[steps[i]], sector, NULL, &card);
-      g_hash_table_insert (result, sector, card);
-    }
-  for (guint k = 0; k < CARD_WIDENINGS; k++)
-    g_hash_table_unref (tables[k]);
+  widths = admiralty_sector_cards_fit_widths (view, scenario, options);
+  result = admiralty_sector_cards_measure_at (scenario, options, widths);
   view->cards = result;
   admiralty_sector_view_fit_apart (view, scenario);
   return result;

@@ -39,6 +39,8 @@ struct _AdmiraltySectorMap
   gboolean             wall;           /* the projector's layout */
   AdmiraltySectorView  view;
   GHashTable          *cards;          /* each card's size for what the map shows (view.cards) */
+  GHashTable          *fit_widths;     /* sector id → the widening the last fit picked, or NULL */
+  char                *fit_key;        /* the view's size and the cards' text it was for */
 
   /* Fit again on the next allocation: set until the map has had a size to fit into, and
    * kept while the user has not zoomed or panned, so that a fitted map follows resizes. */
@@ -119,27 +121,42 @@ build_options (AdmiraltySectorMap     *self,
     options->audience = ADMIRALTY_SECTOR_AUDIENCE_PUBLIC;
 }
 
-/* Each card measured anew for what the map shows now, as wide as a fit of the map at its size
- * makes them; a fitted map is fitted to them, one the master has zoomed or panned keeps its
- * view. */
+/* Each card measured anew for what the map shows now, at the widths the last fit picked; a
+ * fitted map is fitted to them, one the master has zoomed or panned keeps its view. Widths are
+ * picked again (admiralty_sector_cards_fit_widths ()) only when a fitted map has a new size or
+ * its cards new text: a sector moved, a selection or a formation's new orders keep them, so
+ * cards do not shift under the pointer and an edit costs a measure and a fit, not a search. */
 static void
 update_cards (AdmiraltySectorMap *self)
 {
   AdmiraltySectorOptions options;
-  AdmiraltySectorView fitted = self->view;
+  g_autofree char *text = NULL, *key = NULL;
 
   self->view.cards = NULL;
   g_clear_pointer (&self->cards, g_hash_table_unref);
   if (self->scenario == NULL)
     return;
   build_options (self, &options);
-  if (self->view.width > 0 && self->view.height > 0)
-    self->cards = admiralty_sector_cards_fit_apart (&fitted, self->scenario, &options);
-  else
-    self->cards = admiralty_sector_cards_measure (self->scenario, &options);
-  if (self->fitted)
-    self->view = fitted;
+  self->cards = admiralty_sector_cards_measure_at (self->scenario, &options, self->fit_widths);
   self->view.cards = self->cards;
+  if (!self->fitted || self->view.width <= 0 || self->view.height <= 0)
+    return;
+  text = admiralty_sector_cards_text (self->scenario, self->cards);
+  key = g_strdup_printf ("%d %d %s", self->view.width, self->view.height, text);
+  if (g_strcmp0 (key, self->fit_key) != 0)
+    {
+      g_clear_pointer (&self->fit_widths, g_hash_table_unref);
+      self->fit_widths = admiralty_sector_cards_fit_widths (&self->view, self->scenario,
+                                                            &options);
+      g_free (self->fit_key);
+      self->fit_key = g_steal_pointer (&key);
+      self->view.cards = NULL;
+      g_hash_table_unref (self->cards);
+      self->cards = admiralty_sector_cards_measure_at (self->scenario, &options,
+                                                       self->fit_widths);
+      self->view.cards = self->cards;
+    }
+  admiralty_sector_view_fit_apart (&self->view, self->scenario);
 }
 
 /* Widget pixels to the view's, which are ui_scale times larger. */
@@ -1036,6 +1053,8 @@ admiralty_sector_map_dispose (GObject *object)
   g_clear_object (&self->scenario);
   self->view.cards = NULL;
   g_clear_pointer (&self->cards, g_hash_table_unref);
+  g_clear_pointer (&self->fit_widths, g_hash_table_unref);
+  g_clear_pointer (&self->fit_key, g_free);
 
   G_OBJECT_CLASS (admiralty_sector_map_parent_class)->dispose (object);
 }

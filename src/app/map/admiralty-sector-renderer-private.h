@@ -53,6 +53,8 @@ typedef struct {
   gboolean            ghost;   /* where a side last saw it (F-STRAT-3): a dashed marker */
   PangoLayout        *name;
   char               *ships;   /* or NULL */
+  double              fixed;   /* px of the card's width not for the name: insets, marker,
+                                * ships */
   double              top;     /* px from the card's top */
   double              height;  /* LINE_STRIDE, and WRAP_STRIDE a line more */
 } CardRow;
@@ -66,6 +68,8 @@ typedef struct {
   GArray                 *rows;      /* CardRow: the formations, then the last-seen marks */
   guint                   more;      /* how many have no row: the "+N" badge's N */
   double                  more_top;  /* px from the card's top: the badge's row */
+  double                  least_width; /* px: the default, or its longest word's */
+  double                  line_width;  /* px: its longest row's whole line */
 } Card;
 
 /* What one call of admiralty_sector_render works with, on the caller's stack. */

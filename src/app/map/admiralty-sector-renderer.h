@@ -190,6 +190,25 @@ void          admiralty_sector_render_labels  (cairo_t                      *cr,
 GHashTable   *admiralty_sector_cards_measure  (AdmScenario                  *scenario,
                                                const AdmiraltySectorOptions *options)
                                                G_GNUC_WARN_UNUSED_RESULT;
+/* As admiralty_sector_cards_measure (), each card allowed the width of its sector's widening
+ * step in @widths (sector id → step, as admiralty_sector_cards_fit_widths () picks them; a
+ * sector it lacks, or NULL, at step 0, the default width). */
+GHashTable   *admiralty_sector_cards_measure_at (AdmScenario                  *scenario,
+                                               const AdmiraltySectorOptions *options,
+                                               GHashTable                   *widths)
+                                               G_GNUC_WARN_UNUSED_RESULT;
+/* The text @cards (of @scenario's sectors) show, names, rows and ships, in one string: two
+ * sets of cards with the same text are measured alike at the same widths. */
+char         *admiralty_sector_cards_text     (AdmScenario                  *scenario,
+                                               GHashTable                   *cards)
+                                               G_GNUC_WARN_UNUSED_RESULT;
+/* The widths admiralty_sector_cards_fit_apart () picks for @view's size: sector id → widening
+ * step (1 to 6: the default width and an eighth more a step), none for a card left at the
+ * default. */
+GHashTable   *admiralty_sector_cards_fit_widths (const AdmiraltySectorView    *view,
+                                               AdmScenario                  *scenario,
+                                               const AdmiraltySectorOptions *options)
+                                               G_GNUC_WARN_UNUSED_RESULT;
 /* Cards as admiralty_sector_cards_measure () makes them, some allowed wider (up to 1¾ of the
  * default) for their formations' lines whole, and @view (its size kept) fitted to them as
  * admiralty_sector_view_fit_apart () fits, its cards set to them: two cards one over the other

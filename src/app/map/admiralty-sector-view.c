@@ -232,28 +232,32 @@ admiralty_sector_view_fit_apart (AdmiraltySectorView *view,
 }
 
 gboolean
+admiralty_sector_rects_near (const cairo_rectangle_t *a,
+                             const cairo_rectangle_t *b,
+                             double                   gap)
+{
+  return a->x < b->x + b->width + gap && b->x < a->x + a->width + gap &&
+         a->y < b->y + b->height + gap && b->y < a->y + a->height + gap;
+}
+
+gboolean
 admiralty_sector_view_cards_overlap (const AdmiraltySectorView *view,
                                      AdmScenario               *scenario)
 {
-  GPtrArray *sectors;
+  g_autofree cairo_rectangle_t *rects = NULL;
+  guint n;
   double gap;
 
   g_return_val_if_fail (view != NULL, FALSE);
   g_return_val_if_fail (ADM_IS_SCENARIO (scenario), FALSE);
 
-  sectors = adm_scenario_get_sectors (scenario);
+  n = adm_scenario_get_sectors (scenario)->len;
+  rects = admiralty_sector_node_rects (view, scenario);
   gap = ADMIRALTY_SECTOR_CARD_GAP * view_zoom (view);
-  for (guint i = 0; i < sectors->len; i++)
-    for (guint j = i + 1; j < sectors->len; j++)
-      {
-        cairo_rectangle_t a, b;
-
-        admiralty_sector_node_rect (view, g_ptr_array_index (sectors, i), &a);
-        admiralty_sector_node_rect (view, g_ptr_array_index (sectors, j), &b);
-        if (a.x < b.x + b.width + gap && b.x < a.x + a.width + gap &&
-            a.y < b.y + b.height + gap && b.y < a.y + a.height + gap)
-          return TRUE;
-      }
+  for (guint i = 0; i < n; i++)
+    for (guint j = i + 1; j < n; j++)
+      if (admiralty_sector_rects_near (&rects[i], &rects[j], gap))
+        return TRUE;
   return FALSE;
 }
 
@@ -350,6 +354,34 @@ admiralty_sector_node_rect (const AdmiraltySectorView *view,
   rect->y = round (y - size.above);
   rect->width = size.width;
   rect->height = size.height;
+}
+
+cairo_rectangle_t *
+admiralty_sector_node_rects (const AdmiraltySectorView *view,
+                             AdmScenario               *scenario)
+{
+  GPtrArray *sectors;
+  cairo_rectangle_t *rects;
+  AdmiraltySectorView inner;
+  double zoom;
+
+  g_return_val_if_fail (view != NULL, NULL);
+  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
+
+  sectors = adm_scenario_get_sectors (scenario);
+  rects = g_new (cairo_rectangle_t, MAX (sectors->len, 1));
+  /* The zoomed view's rectangles are its unzoomed view's, scaled: that view made once. */
+  zoom = view_zoom (view);
+  admiralty_sector_view_unzoomed (view, &inner);
+  for (guint i = 0; i < sectors->len; i++)
+    {
+      cairo_rectangle_t *rect = &rects[i];
+
+      admiralty_sector_node_rect (&inner, g_ptr_array_index (sectors, i), rect);
+      *rect = (cairo_rectangle_t) { rect->x * zoom, rect->y * zoom, rect->width * zoom,
+                                    rect->height * zoom };
+    }
+  return rects;
 }
 
 /* Whether (@x, @y) is inside @rect with its corners rounded by NODE_RADIUS. */

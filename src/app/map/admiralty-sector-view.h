@@ -124,6 +124,15 @@ void          admiralty_sector_view_pan       (AdmiraltySectorView       *view,
 void          admiralty_sector_node_rect      (const AdmiraltySectorView *view,
                                                const AdmSector           *sector,
                                                cairo_rectangle_t         *rect);
+/* Every sector's card rectangle, as admiralty_sector_node_rect () gives it, in the order of
+ * adm_scenario_get_sectors (): g_free () it. */
+cairo_rectangle_t *admiralty_sector_node_rects (const AdmiraltySectorView *view,
+                                               AdmScenario               *scenario)
+                                               G_GNUC_WARN_UNUSED_RESULT;
+/* Whether pixel rectangles @a and @b overlap or come nearer each other than @gap px. */
+gboolean      admiralty_sector_rects_near     (const cairo_rectangle_t   *a,
+                                               const cairo_rectangle_t   *b,
+                                               double                     gap);
 /* Whether any of pixel rectangle @rect lies in @view. */
 gboolean      admiralty_sector_view_shows_rect (const AdmiraltySectorView *view,
                                                const cairo_rectangle_t   *rect);
