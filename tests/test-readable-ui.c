@@ -292,22 +292,55 @@ assert_map_whole (AdmiraltySectorMap *map)
   g_assert_cmpstr (cut->str, ==, "");
 }
 
+/* Every card's rectangle on @map, in the scenario's order of sectors. */
+static cairo_rectangle_t *
+map_card_rects (AdmiraltySectorMap *map)
+{
+  return admiralty_sector_node_rects (admiralty_sector_map_get_view (map),
+                                      admiralty_sector_map_get_scenario (map));
+}
+
 /* The sector map with Pol orbit's card below it, as the manual shows it: no two sectors'
  * cards over each other (F-STRAT-3), nor any label of the card below cut, and every name on
- * the map whole. */
+ * the map whole. Selecting the sector moves no card, and the card below shows all of what is
+ * in the sector without a scroll. */
 static void
 test_sector_map (Fixture       *fixture,
                  gconstpointer  data)
 {
   AdmiraltyMapPage *map_page;
   const AdmiraltySectorView *view;
+  g_autofree cairo_rectangle_t *before = NULL, *after = NULL;
+  GtkWidget *factions, *scrolled;
+  GPtrArray *sectors;
 
   adw_tab_view_set_selected_page (fixture->base.window->tab_view, fixture->base.window->map_tab);
   map_page = _admiralty_window_get_map_page (fixture->base.window);
   iterate_until (NULL, NULL, 300);
+  wait_frame (GTK_WIDGET (map_page->sector_map));
+  before = map_card_rects (map_page->sector_map);
   admiralty_sector_map_set_selected_sector (map_page->sector_map, "pol-orbit");
   g_assert_true (gtk_widget_get_visible (map_page->sector_info));
   assert_readable (fixture, GTK_WIDGET (fixture->base.window), "sector-map");
+  after = map_card_rects (map_page->sector_map);
+  sectors = adm_scenario_get_sectors (admiralty_sector_map_get_scenario (map_page->sector_map));
+  for (guint i = 0; i < sectors->len; i++)
+    {
+      g_test_message ("%s: %g,%g %g×%g, then %g,%g %g×%g",
+                      ((AdmSector *) g_ptr_array_index (sectors, i))->id, before[i].x,
+                      before[i].y, before[i].width, before[i].height, after[i].x, after[i].y,
+                      after[i].width, after[i].height);
+      g_assert_cmpfloat (before[i].x, ==, after[i].x);
+      g_assert_cmpfloat (before[i].y, ==, after[i].y);
+      g_assert_cmpfloat (before[i].width, ==, after[i].width);
+      g_assert_cmpfloat (before[i].height, ==, after[i].height);
+    }
+  factions = GTK_WIDGET (map_page->sector_info_factions);
+  scrolled = gtk_widget_get_ancestor (factions, GTK_TYPE_SCROLLED_WINDOW);
+  g_assert_nonnull (scrolled);
+  g_test_message ("the sector's factions %d px high in %d", gtk_widget_get_height (factions),
+                  gtk_widget_get_height (scrolled));
+  g_assert_cmpint (gtk_widget_get_height (factions), <=, gtk_widget_get_height (scrolled));
   view = admiralty_sector_map_get_view (map_page->sector_map);
   g_test_message ("the map %d × %d px, cards at %g times their size", view->width,
                   view->height, admiralty_sector_view_get_zoom (view));

@@ -18,6 +18,7 @@ struct _AdmiraltyMapPage
   GtkDropDown        *map_view_dropdown;
   GtkWidget          *player_screen_button;
   GtkWidget          *sector_info;
+  GtkWidget          *sector_info_empty;  /* in sector_info's place while none is selected */
   GtkLabel           *sector_info_title;
   GtkFlowBox         *sector_info_factions;
   GtkLabel           *sector_info_hint;

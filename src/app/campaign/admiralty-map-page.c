@@ -292,6 +292,7 @@ admiralty_map_page_update_sector_info (AdmiraltyMapPage *self)
   if (id != NULL && scenario != NULL)
     sector = adm_scenario_lookup_sector (scenario, id);
   gtk_widget_set_visible (self->sector_info, sector != NULL);
+  gtk_widget_set_visible (self->sector_info_empty, sector == NULL);
   if (sector == NULL)
     return;
 
@@ -590,6 +591,7 @@ admiralty_map_page_class_init (AdmiraltyMapPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyMapPage, map_view_dropdown);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyMapPage, player_screen_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyMapPage, sector_info);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyMapPage, sector_info_empty);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyMapPage, sector_info_title);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyMapPage, sector_info_factions);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyMapPage, sector_info_hint);
