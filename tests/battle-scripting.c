@@ -2,9 +2,8 @@
 /* battle-scripting.c: see battle-scripting.h. */
 #include "config.h"
 
-#include <glib/gstdio.h>
-
 #include "battle-scripting.h"
+#include "shipped-helpers.h"
 
 AdmBattle *
 load_at (const char *fixture,
@@ -47,28 +46,8 @@ changed_rules_begin (const char *file,
                      const char *from,
                      const char *to)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *rules = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "data", "rules",
-                                             NULL);
-  g_autofree char *ruleset = NULL, *classes = NULL;
-  g_autofree char *ruleset_path = g_build_filename (rules, "forcon-2010.xml", NULL);
-  g_autofree char *classes_path = g_build_filename (rules, "forcon-2010-classes.xml", NULL);
-  g_autofree char *out_ruleset = NULL, *out_classes = NULL;
-  g_autoptr(GString) changed = NULL;
-  char *dir = g_dir_make_tmp ("admiralty-rules-XXXXXX", &error);
+  char *dir = changed_rules_new (NULL, file, NULL, from, to);
 
-  g_assert_no_error (error);
-  g_assert_true (g_file_get_contents (ruleset_path, &ruleset, NULL, &error));
-  g_assert_true (g_file_get_contents (classes_path, &classes, NULL, &error));
-  changed = g_string_new (g_str_equal (file, "classes") ? classes : ruleset);
-  g_assert_cmpuint (g_string_replace (changed, from, to, 0), >=, 1);
-  out_ruleset = g_build_filename (dir, "forcon-2010.xml", NULL);
-  out_classes = g_build_filename (dir, "forcon-2010-classes.xml", NULL);
-  g_assert_true (g_file_set_contents (out_ruleset, g_str_equal (file, "classes")
-                                                     ? ruleset : changed->str, -1, &error));
-  g_assert_true (g_file_set_contents (out_classes, g_str_equal (file, "classes")
-                                                     ? changed->str : classes, -1, &error));
-  g_assert_no_error (error);
   g_assert_null (saved_rules_path);
   saved_rules_path = g_strdup (g_getenv ("ADMIRALTY_RULES_PATH"));
   g_setenv ("ADMIRALTY_RULES_PATH", dir, TRUE);
@@ -78,27 +57,21 @@ changed_rules_begin (const char *file,
 void
 changed_rules_end (char *dir)
 {
-  g_autofree char *out_ruleset = g_build_filename (dir, "forcon-2010.xml", NULL);
-  g_autofree char *out_classes = g_build_filename (dir, "forcon-2010-classes.xml", NULL);
-
   g_setenv ("ADMIRALTY_RULES_PATH", saved_rules_path, TRUE);
   g_clear_pointer (&saved_rules_path, g_free);
-  g_remove (out_ruleset);
-  g_remove (out_classes);
+  changed_rules_remove (dir);
 }
 
 AdmBattle *
-load_with_changed_rules (const char  *fixture,
-                         const char  *file,
-                         const char  *from,
-                         const char  *to,
-                         char       **dir_out)
+load_with_changed_rules (const char *fixture,
+                         const char *file,
+                         const char *from,
+                         const char *to)
 {
   char *dir = changed_rules_begin (file, from, to);
   AdmBattle *battle = load_at (fixture, ADM_PHASE_FIRE);
 
   changed_rules_end (dir);
-  *dir_out = dir;
   return battle;
 }
 

@@ -19,9 +19,9 @@ load_variant_at (const char *fixture,
                  const char *to,
                  AdmPhase    phase);
 
-/* A copy of the bundled rules in a new folder, in which @file ("ruleset" or "classes") has
- * @from replaced by @to; ADMIRALTY_RULES_PATH names it until changed_rules_end (@dir), which
- * sets it back and empties the folder, leaving the caller to remove it. */
+/* The numbers-from-ruleset set-up: a copy of the shipped rules in which @file ("ruleset" or
+ * "classes") has every @from replaced by @to (changed_rules_new ()); ADMIRALTY_RULES_PATH names
+ * it until changed_rules_end (@dir), which sets it back and removes the copy. */
 char *
 changed_rules_begin (const char *file,
                      const char *from,
@@ -29,14 +29,12 @@ changed_rules_begin (const char *file,
 void
 changed_rules_end (char *dir);
 
-/* @fixture at the fire phase, loaded with a copy of the rules in which @file ("ruleset" or
- * "classes") has @from replaced by @to; *@dir_out gets the emptied folder to remove. */
+/* @fixture at the fire phase, loaded with such a copy of the rules, removed once loaded. */
 AdmBattle *
-load_with_changed_rules (const char  *fixture,
-                         const char  *file,
-                         const char  *from,
-                         const char  *to,
-                         char       **dir_out);
+load_with_changed_rules (const char *fixture,
+                         const char *file,
+                         const char *from,
+                         const char *to);
 
 guint
 ship_index (AdmBattle  *battle,

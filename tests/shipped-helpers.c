@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* shipped-helpers.c: see ruleset-helpers.h. */
+/* shipped-helpers.c: see shipped-helpers.h. */
 #include "config.h"
+
+#include <string.h>
 
 #include "file-helpers.h"
 #include "shipped-helpers.h"
@@ -36,4 +38,77 @@ shipped_scenario (const char *name)
   g_assert_no_error (error);
   g_assert_nonnull (scenario);
   return scenario;
+}
+
+static const char *const rules_files[] = { "forcon-2010.xml", "forcon-2010-classes.xml" };
+
+char *
+rules_text_changed (const char *text,
+                    const char *after,
+                    const char *from,
+                    const char *to)
+{
+  g_autoptr(GString) changed = g_string_new (text);
+  const char *start, *at;
+
+  if (after == NULL)
+    {
+      g_assert_cmpuint (g_string_replace (changed, from, to, 0), >=, 1);
+      return g_string_free (g_steal_pointer (&changed), FALSE);
+    }
+  start = strstr (text, after);
+  at = start != NULL ? strstr (start, from) : NULL;
+  g_assert_nonnull (at);
+  g_string_erase (changed, at - text, strlen (from));
+  g_string_insert (changed, at - text, to);
+  return g_string_free (g_steal_pointer (&changed), FALSE);
+}
+
+char *
+changed_rules_new (const char *dir,
+                   const char *file,
+                   const char *after,
+                   const char *from,
+                   const char *to)
+{
+  g_autoptr(GError) error = NULL;
+  char *folder;
+
+  g_assert_true (g_str_equal (file, "ruleset") || g_str_equal (file, "classes"));
+  if (dir == NULL)
+    {
+      folder = g_dir_make_tmp ("admiralty-rules-XXXXXX", &error);
+      g_assert_no_error (error);
+    }
+  else
+    {
+      folder = g_strdup (dir);
+      g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (rules_files); i++)
+    {
+      g_autofree char *in = source_path ("data", "rules", rules_files[i], NULL);
+      g_autofree char *out = g_build_filename (folder, rules_files[i], NULL);
+      g_autofree char *text = file_contents (in);
+      gboolean changed_file = (i == 0) == g_str_equal (file, "ruleset");
+      g_autofree char *written = changed_file ? rules_text_changed (text, after, from, to)
+                                              : g_strdup (text);
+
+      g_assert_true (g_file_set_contents (out, written, -1, &error));
+      g_assert_no_error (error);
+    }
+  return folder;
+}
+
+void
+changed_rules_remove (char *dir)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (rules_files); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, rules_files[i], NULL);
+
+      g_assert_cmpint (g_remove (path), ==, 0);
+    }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+  g_free (dir);
 }

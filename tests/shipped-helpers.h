@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* shipped-helpers.h: what Admiralty ships, loaded for the tests that read it — the ruleset
- * (forcon-2010 on ADMIRALTY_RULES_PATH) and the scenarios of scenarios/. */
+ * (forcon-2010 on ADMIRALTY_RULES_PATH) and the scenarios of scenarios/ — and the shipped
+ * rules with one number changed, for the tests that check a rule takes its number from the
+ * ruleset or the season (the "numbers-from-ruleset" cases). */
 #pragma once
 
 #include "admiralty-engine.h"
@@ -17,3 +19,26 @@ fresh_ruleset (void);
 /* The scenario scenarios/@name of the source tree ("komarr-campaign.admiralty"). */
 AdmScenario *
 shipped_scenario (const char *name);
+
+/* @text (a ruleset, a classes file or a season) with a number changed: the first @from after
+ * @after replaced by @to, or every @from when @after is NULL. There must be one. */
+char *
+rules_text_changed (const char *text,
+                    const char *after,
+                    const char *from,
+                    const char *to);
+
+/* A copy of the shipped rules (forcon-2010.xml and forcon-2010-classes.xml of the source
+ * tree) in the folder @dir, made if absent, or in a new temporary folder when @dir is NULL;
+ * in the copy @file ("ruleset" or "classes") is changed as rules_text_changed () says.
+ * Returns the folder, to name in ADMIRALTY_RULES_PATH and hand to changed_rules_remove (). */
+char *
+changed_rules_new (const char *dir,
+                   const char *file,
+                   const char *after,
+                   const char *from,
+                   const char *to);
+
+/* Removes the copy changed_rules_new () wrote in @dir, and the folder, and frees @dir. */
+void
+changed_rules_remove (char *dir);

@@ -228,14 +228,13 @@ test_fire_burns_on (void)
 static void
 test_fire_critical_from_ruleset (void)
 {
-  g_autofree char *dir = changed_rules_begin ("ruleset",
-                                              "source=\"fire\" clause=\"F-CRIT-14\" on=\"6\"",
-                                              "source=\"fire\" clause=\"F-CRIT-14\" on=\"2\"");
+  char *dir = changed_rules_begin ("ruleset",
+                                   "source=\"fire\" clause=\"F-CRIT-14\" on=\"6\"",
+                                   "source=\"fire\" clause=\"F-CRIT-14\" on=\"2\"");
   g_autoptr(AdmBattle) battle = kalloner ();
   guint first;
 
   changed_rules_end (dir);
-  g_rmdir (dir);
   g_assert_cmpint (adm_ruleset_get_critical_on (adm_battle_get_ruleset (battle),
                                                 ADM_CRITICAL_SOURCE_FIRE), ==, 2);
   one_critical (battle, "3 4");

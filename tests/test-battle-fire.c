@@ -544,15 +544,13 @@ assert_odds_numbers (AdmRuleset    *ruleset,
 static void
 test_des_numbers_from_ruleset (void)
 {
-  g_autofree char *dir = NULL;
   g_autoptr(AdmBattle) battle =
     load_with_changed_rules ("fire-destructors.xml", "ruleset",
                              "hit-on=\"5\" critical-on=\"4\"",
-                             "hit-on=\"6\" critical-on=\"3\"", &dir);
+                             "hit-on=\"6\" critical-on=\"3\"");
   AdmRuleset *ruleset = adm_battle_get_ruleset (battle);
   guint first;
 
-  g_rmdir (dir);
   g_assert_cmpint (adm_ruleset_get_destructor_hit_on (ruleset), ==, 6);
   g_assert_cmpint (adm_ruleset_get_destructor_critical_on (ruleset), ==, 3);
   first = resolve (battle, FIRE ("hartung:destructor", "monitor")
@@ -609,15 +607,13 @@ test_art_basic (void)
 static void
 test_art_critical_from_ruleset (void)
 {
-  g_autofree char *dir = NULL;
   g_autoptr(AdmBattle) battle =
     load_with_changed_rules ("fire-duel.xml", "ruleset",
                              "source=\"artillery\" clause=\"F-ART-13\" on=\"6\"",
-                             "source=\"artillery\" clause=\"F-ART-13\" on=\"5\"", &dir);
+                             "source=\"artillery\" clause=\"F-ART-13\" on=\"5\"");
   AdmRuleset *ruleset = adm_battle_get_ruleset (battle);
   guint first;
 
-  g_rmdir (dir);
   g_assert_cmpint (adm_ruleset_get_critical_on (ruleset, ADM_CRITICAL_SOURCE_ARTILLERY), ==, 5);
   first = resolve (battle, FIRE ("vorberg:main", "triumph"), "6 5 3 2 5 5 5");
   assert_rolls (battle, first, "F-ART-11 4d6=6 5 3 2; F-ART-13 1d6=5; F-CRIT-2 2d6=5 5");
@@ -1538,13 +1534,11 @@ test_cat_plasma_one_die (void)
 static void
 test_cat_strike_from_ruleset (void)
 {
-  g_autofree char *dir = NULL;
   g_autoptr(AdmBattle) battle =
     load_with_changed_rules ("fire-catastrophe.xml", "ruleset", "damage-on=\"4\"",
-                             "damage-on=\"5\"", &dir);
+                             "damage-on=\"5\"");
   guint first;
 
-  g_rmdir (dir);
   g_assert_cmpint (adm_ruleset_get_explosion_damage_on (adm_battle_get_ruleset (battle)), ==, 5);
   set_ruling (battle, "explosion-strike", "one-die-per-vessel");
   first = resolve (battle, FIRE ("hartung:destructor", "victim"), "6 6 6 1 4 5 3 3 3 4");
@@ -1562,15 +1556,12 @@ test_cat_strike_from_ruleset (void)
 static void
 test_cat_strike_critical_from_ruleset (void)
 {
-  g_autofree char *dir = NULL;
   g_autoptr(AdmBattle) battle = NULL;
   guint first;
 
   battle = load_with_changed_rules ("fire-catastrophe.xml", "ruleset",
                                     "source=\"explosion\" clause=\"F-CRIT-1\" on=\"6\"",
-                                    "source=\"explosion\" clause=\"F-CRIT-1\" on=\"2\"",
-                                    &dir);
-  g_rmdir (dir);
+                                    "source=\"explosion\" clause=\"F-CRIT-1\" on=\"2\"");
   first = resolve (battle, FIRE ("hartung:destructor", "victim") FIRE ("hartung:main", "victim"),
                    "6 6 6 1 4 5 3 3 3 4 5 1 1 2 5 5");
   assert_rolls (battle, first, "F-DES-1 4d6=6 6 6 1; F-CAT-3 2d6=4 5; F-CAT-12 3d6=3 3 3; "
@@ -1885,13 +1876,10 @@ test_ford_extended (void)
 static void
 test_ford_special_shield_from_ruleset (void)
 {
-  g_autofree char *dir = NULL;
   g_autoptr(AdmBattle) battle =
-    load_with_changed_rules ("fire-orders.xml", "ruleset", "save-on=\"4\"", "save-on=\"5\"",
-                             &dir);
+    load_with_changed_rules ("fire-orders.xml", "ruleset", "save-on=\"4\"", "save-on=\"5\"");
   guint first;
 
-  g_rmdir (dir);
   g_assert_cmpint (adm_ruleset_get_shield_save_on (adm_battle_get_ruleset (battle)), ==, 5);
   first = resolve (battle, "<reinforce-shields ship=\"lord\"/>"
                            FIRE ("vorberg:main", "lord"), "6 6 6 6 6 4 1");

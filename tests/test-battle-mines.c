@@ -145,13 +145,12 @@ test_plasma_one_column_left (void)
 static void
 test_plasma_critical_from_ruleset (void)
 {
-  g_autofree char *dir =
+  char *dir =
     changed_rules_begin ("ruleset", "source=\"plasma-mine\" clause=\"F-CRIT-1\" on=\"6\"",
                          "source=\"plasma-mine\" clause=\"F-CRIT-1\" on=\"5\"");
   g_autoptr(AdmBattle) battle = load_at (FIXTURE, ADM_PHASE_MOVEMENT);
 
   changed_rules_end (dir);
-  g_rmdir (dir);
   g_assert_cmpint (adm_ruleset_get_critical_on (adm_battle_get_ruleset (battle),
                                                 ADM_CRITICAL_SOURCE_PLASMA_MINE), ==, 5);
   set_ruling (battle, "mine-plasma-shields", "ignored");

@@ -227,13 +227,12 @@ test_formation_succession (void)
 static void
 test_succession_bonus_from_ruleset (void)
 {
-  g_autofree char *dir = changed_rules_begin ("ruleset", "readiness-bonus=\"3\"",
-                                              "readiness-bonus=\"2\"");
+  char *dir = changed_rules_begin ("ruleset", "readiness-bonus=\"3\"",
+                                   "readiness-bonus=\"2\"");
   g_autoptr(AdmBattle) battle = battle_helper_load ("command.xml");
   const AdmBattleFormation *k;
 
   changed_rules_end (dir);
-  g_rmdir (dir);
   g_assert_cmpint (adm_ruleset_get_succession_bonus (adm_battle_get_ruleset (battle)), ==, 2);
   battle_helper_skip_to (battle, ADM_PHASE_FIRE);
   resolve (battle, "<fire weapons=\"vorberg:main vorberg:destructor\" target=\"triumph\"/>",
@@ -647,13 +646,12 @@ test_ram_head_on (void)
 static void
 test_ram_critical_from_ruleset (void)
 {
-  g_autofree char *dir =
+  char *dir =
     changed_rules_begin ("ruleset", "source=\"ramming\" clause=\"F-CRIT-1\" on=\"6\"",
                          "source=\"ramming\" clause=\"F-CRIT-1\" on=\"3\"");
   g_autoptr(AdmBattle) battle = at_movement ("move.xml");
 
   changed_rules_end (dir);
-  g_rmdir (dir);
   g_assert_cmpint (adm_ruleset_get_critical_on (adm_battle_get_ruleset (battle),
                                                 ADM_CRITICAL_SOURCE_RAMMING), ==, 3);
   resolve (battle, "<move formation=\"rammer\" order=\"all-ahead-full\" ram=\"target\">"

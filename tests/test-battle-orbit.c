@@ -692,11 +692,10 @@ test_destructors (void)
 static void
 test_destructors_number_from_ruleset (void)
 {
-  g_autofree char *dir = changed_rules_begin ("ruleset", "clause=\"F-STN-8\" on=\"6\"",
-                                              "clause=\"F-STN-8\" on=\"5\"");
+  char *dir = changed_rules_begin ("ruleset", "clause=\"F-STN-8\" on=\"6\"",
+                                   "clause=\"F-STN-8\" on=\"5\"");
   g_autoptr(AdmBattle) battle = load_with ("orbit-station.xml", NULL);
   changed_rules_end (dir);
-  g_rmdir (dir);
   g_assert_cmpint (adm_ruleset_get_station_catastrophic_on (adm_battle_get_ruleset (battle)),
                    ==, 5);
   serg_fires (battle, "bastion", ONE_DAMAGE "1 2 5 3 4");

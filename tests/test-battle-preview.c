@@ -615,13 +615,10 @@ test_fire_odds_orders (void)
 static void
 test_fire_odds_special_shield_from_ruleset (void)
 {
-  g_autofree char *dir = NULL;
   g_autoptr(AdmBattle) battle =
-    load_with_changed_rules ("fire-orders.xml", "ruleset", "save-on=\"4\"", "save-on=\"5\"",
-                             &dir);
+    load_with_changed_rules ("fire-orders.xml", "ruleset", "save-on=\"4\"", "save-on=\"5\"");
   AdmFirePreview preview = { 0 };
 
-  g_rmdir (dir);
   preview_fire (battle, "<reinforce-shields ship=\"lord\"/>"
                         FIRE ("vorberg:main vorberg:destructor", "lord"), 0, &preview);
   g_assert_true (preview.legal);

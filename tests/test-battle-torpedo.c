@@ -493,11 +493,11 @@ test_steer (void)
 /* A battle whose General Vorkraft class fires three-turn torpedoes (F-WPN-12: "3 for some
  * unique systems"), from a copy of the rules with that profile. */
 static AdmBattle *
-load_three_turn_torpedoes (char **dir_out)
+load_three_turn_torpedoes (void)
 {
   return load_with_changed_rules ("torp-open.xml", "classes",
                                   "torpedo-speed=\"20\" torpedo-turns=\"2\"",
-                                  "torpedo-speed=\"20\" torpedo-turns=\"3\"", dir_out);
+                                  "torpedo-speed=\"20\" torpedo-turns=\"3\"");
 }
 
 /* F-TORP-13: «на 4+ сбивается одна торпеда» — the 4 is the ruleset's number (turret-hit), not
@@ -507,16 +507,14 @@ load_three_turn_torpedoes (char **dir_out)
 static void
 test_turret_number_from_ruleset (void)
 {
-  g_autofree char *dir = NULL;
   g_autoptr(AdmBattle) battle =
     load_with_changed_rules ("torp-duel.xml", "ruleset", "turret-hit=\"4\"",
-                             "turret-hit=\"5\"", &dir);
+                             "turret-hit=\"5\"");
   AdmTorpedoOddsInput input;
   g_autoptr(AdmFireOdds) odds = NULL;
   g_autoptr(GError) error = NULL;
   guint first;
 
-  g_rmdir (dir);
   g_assert_cmpint (adm_ruleset_get_turret_hit (adm_battle_get_ruleset (battle)), ==, 5);
   resolve (battle, "<launch weapons=\"vorkraft:torpedoes\" target=\"triumph\"/>", NULL);
   odds = adm_battle_torpedo_odds (battle, 1, ship_index (battle, "triumph"), 0, &input, &error);
@@ -539,17 +537,15 @@ test_turret_number_from_ruleset (void)
 static void
 test_critical_number_from_ruleset (void)
 {
-  g_autofree char *dir = NULL;
   g_autoptr(AdmBattle) battle =
     load_with_changed_rules ("torp-duel.xml", "ruleset",
                              "source=\"torpedo\" clause=\"F-WPN-16\" on=\"6\"",
-                             "source=\"torpedo\" clause=\"F-WPN-16\" on=\"2\"", &dir);
+                             "source=\"torpedo\" clause=\"F-WPN-16\" on=\"2\"");
   AdmTorpedoOddsInput input;
   g_autoptr(AdmFireOdds) odds = NULL;
   g_autoptr(GError) error = NULL;
   guint first;
 
-  g_rmdir (dir);
   g_assert_cmpint (adm_ruleset_get_critical_on (adm_battle_get_ruleset (battle),
                                                 ADM_CRITICAL_SOURCE_TORPEDO), ==, 2);
   resolve (battle, "<launch weapons=\"vorkraft:torpedoes\" target=\"triumph\"/>", NULL);
@@ -566,10 +562,8 @@ test_critical_number_from_ruleset (void)
 static void
 steer_twice (const char *ruling)
 {
-  g_autofree char *dir = NULL;
-  g_autoptr(AdmBattle) battle = load_three_turn_torpedoes (&dir);
+  g_autoptr(AdmBattle) battle = load_three_turn_torpedoes ();
 
-  g_rmdir (dir);
   set_ruling (battle, "torpedo-steer", ruling);
   resolve (battle, "<launch weapons=\"vorkraft:torpedoes\" heading=\"90\"/>", NULL);
   /* F-WPN-12 ("torpedo-turns" profile): three turns. */

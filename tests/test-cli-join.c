@@ -22,6 +22,7 @@
 #include "admiralty-engine.h"
 #include "cli-helpers.h"
 #include "file-helpers.h"
+#include "shipped-helpers.h"
 #include "text-helpers.h"
 
 #define ENGAGEMENT "c1-3"
@@ -757,46 +758,16 @@ test_refusals (void)
   remove_tree (dir);
 }
 
-/* @text (a classes file or a season) with the Vorpatril destroyer's hull @hull instead of the
- * shipped 5. */
-static char *
-vorpatril_hull (const char *text,
-                int         hull)
-{
-  g_autoptr(GString) edited = g_string_new (text);
-  g_autofree char *figure = g_strdup_printf ("hull=\"%d\"", hull);
-  const char *klass = strstr (edited->str, "<class id=\"vorpatril\"");
-  const char *shipped = klass != NULL ? strstr (klass, "hull=\"5\"") : NULL;
-  gsize at;
-
-  g_assert_nonnull (shipped);
-  at = shipped - edited->str;
-  g_string_erase (edited, at, strlen ("hull=\"5\""));
-  g_string_insert (edited, at, figure);
-  return g_string_free (g_steal_pointer (&edited), FALSE);
-}
-
 /* A table master's rules folder, made in the fixture's folder, whose Vorpatril destroyer has
  * hull @hull (his own classes file; the shipped one says 5). */
 static char *
 table_rules (Fixture *fixture,
              int      hull)
 {
-  g_autofree char *shipped = g_strdup (g_getenv ("ADMIRALTY_RULES_PATH"));
-  char *rules = g_build_filename (fixture->dir, "table-rules", NULL);
-  const char *names[] = { "forcon-2010.xml", "forcon-2010-classes.xml" };
+  g_autofree char *rules = g_build_filename (fixture->dir, "table-rules", NULL);
+  g_autofree char *figure = g_strdup_printf ("hull=\"%d\"", hull);
 
-  g_assert_cmpint (g_mkdir_with_parents (rules, 0700), ==, 0);
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    {
-      g_autofree char *from = g_build_filename (shipped, names[i], NULL);
-      g_autofree char *to = g_build_filename (rules, names[i], NULL);
-      g_autofree char *text = file_contents (from);
-      g_autofree char *edited = i == 1 ? vorpatril_hull (text, hull) : g_strdup (text);
-
-      g_assert_true (g_file_set_contents (to, edited, -1, NULL));
-    }
-  return rules;
+  return changed_rules_new (rules, "classes", "<class id=\"vorpatril\"", "hull=\"5\"", figure);
 }
 
 /* Vigilant's place on the table as `join --json` prints the battle, and the layout seed. */
@@ -952,7 +923,8 @@ scenario_with_season (Fixture *fixture)
     g_assert_cmpint (out->status, ==, 0);
   }
   exported = file_contents (season);
-  edited = vorpatril_hull (exported, 17);
+  edited = rules_text_changed (exported, "<class id=\"vorpatril\"", "hull=\"5\"",
+                               "hull=\"17\"");
   g_assert_true (g_file_set_contents (season, edited, -1, NULL));
   {
     g_autoptr(CliResult) in = run_cli ("scenario", "season", scenario, "--import", season,

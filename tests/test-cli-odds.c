@@ -13,6 +13,7 @@
 
 #include "cli-helpers.h"
 #include "file-helpers.h"
+#include "shipped-helpers.h"
 
 #define EPSILON 1e-12
 
@@ -381,36 +382,13 @@ test_torpedo_json (void)
   assert_numbers (json_object_get_array_member (save, "damage"), half, 2);
 }
 
-/* A folder holding a copy of forcon-2010 whose special force shield saves on 5+. */
-static char *
-write_save_on_5_rules (void)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *ruleset_in = source_path ("data", "rules", "forcon-2010.xml", NULL);
-  g_autofree char *classes_in = source_path ("data", "rules", "forcon-2010-classes.xml", NULL);
-  g_autofree char *ruleset = file_contents (ruleset_in);
-  g_autofree char *classes = file_contents (classes_in);
-  g_autoptr(GString) text = g_string_new (ruleset);
-  char *dir = g_dir_make_tmp ("test-cli-odds-XXXXXX", &error);
-  g_autofree char *ruleset_out = NULL, *classes_out = NULL;
-
-  g_assert_no_error (error);
-  g_assert_cmpuint (g_string_replace (text, "save-on=\"4\"", "save-on=\"5\"", 0), ==, 1);
-  ruleset_out = g_build_filename (dir, "forcon-2010.xml", NULL);
-  classes_out = g_build_filename (dir, "forcon-2010-classes.xml", NULL);
-  g_assert_true (g_file_set_contents (ruleset_out, text->str, -1, &error));
-  g_assert_true (g_file_set_contents (classes_out, classes, -1, &error));
-  g_assert_no_error (error);
-  return dir;
-}
-
 /* F-FORD-8: the save number is the ruleset's (<special-shield save-on>) in the odds and in
  * what is printed; the help names no number of its own. With a season that saves on 5+, one
  * torpedo sure to hit does damage with 4/6, and a destructor's hit (5+, 1/3) is kept with 4/6. */
 static void
 test_special_shield_from_ruleset (void)
 {
-  g_autofree char *dir = write_save_on_5_rules ();
+  char *dir = changed_rules_new (NULL, "ruleset", NULL, "save-on=\"4\"", "save-on=\"5\"");
   g_autoptr(CliResult) torpedo = run_cli_with_rules (dir, "odds", "torpedo", "--torpedoes", "1",
                                                      "--armour", "1", "--special-shield",
                                                      "--json", NULL);
@@ -428,7 +406,7 @@ test_special_shield_from_ruleset (void)
   const double torpedo_damage[] = { 1.0 / 3, 2.0 / 3 };
   const double fire_damage[] = { 1 - 2.0 / 9, 2.0 / 9 };
 
-  remove_folder (dir);
+  changed_rules_remove (dir);
   g_assert_cmpint (torpedo->status, ==, 0);
   object = parse_json (torpedo->out);
   assert_numbers (json_object_get_array_member (object, "damage"), torpedo_damage, 2);

@@ -14,6 +14,7 @@
 #include "admiralty-engine.h"
 #include "cli-helpers.h"
 #include "file-helpers.h"
+#include "shipped-helpers.h"
 
 #define HEADER "admiral,faction,formation,ship,class,readiness,command,sector,hidden\n"
 
@@ -351,24 +352,6 @@ test_usage (void)
   assert_failure (title, 2, "missing --title");
 }
 
-/* @text with its first @from after @after replaced by @to. */
-static char *
-replace_after (const char *text,
-               const char *after,
-               const char *from,
-               const char *to)
-{
-  const char *start = strstr (text, after);
-  const char *at = start != NULL ? strstr (start, from) : NULL;
-  GString *out;
-
-  g_assert_nonnull (at);
-  out = g_string_new_len (text, at - text);
-  g_string_append (out, to);
-  g_string_append (out, at + strlen (from));
-  return g_string_free (out, FALSE);
-}
-
 /* `scenario season`: the rules a scenario is played by exported as a season, a class's hull
  * edited in it, and imported as the scenario's own: the rest of the file byte for byte, the
  * campaign started from it carries the edited figure whatever the rules folder holds, and its
@@ -400,10 +383,10 @@ test_season (Fixture       *fixture,
   g_assert_nonnull (strstr (exported, "<station-catastrophic-check "));
   /* The Vorpatril destroyer: hull 5 in forcon-2010, 15 in this game; artillery's critical
    * checks on 5+, not 6+ (F-ART-13). */
-  edited = replace_after (exported, "<class id=\"vorpatril\"", "hull=\"5\"", "hull=\"15\"");
+  edited = rules_text_changed (exported, "<class id=\"vorpatril\"", "hull=\"5\"", "hull=\"15\"");
   g_free (exported);
   exported = g_steal_pointer (&edited);
-  edited = replace_after (exported, "<check source=\"artillery\"", "on=\"6\"", "on=\"5\"");
+  edited = rules_text_changed (exported, "<check source=\"artillery\"", "on=\"6\"", "on=\"5\"");
   g_assert_true (g_file_set_contents (season, edited, -1, NULL));
   g_clear_pointer (&result, cli_result_free);
   result = run_cli ("scenario", "season", fixture->scenario, "--import", season, NULL);
@@ -524,7 +507,7 @@ test_season_import_oob (Fixture       *fixture,
   result = run_cli ("scenario", "season", fixture->scenario, "--export", season, NULL);
   g_assert_cmpint (result->status, ==, 0);
   exported = file_contents (season);
-  edited = replace_after (exported, "<class id=\"vorpatril\"", "hull=\"5\"", "hull=\"15\"");
+  edited = rules_text_changed (exported, "<class id=\"vorpatril\"", "hull=\"5\"", "hull=\"15\"");
   g_assert_true (g_file_set_contents (season, edited, -1, NULL));
   g_clear_pointer (&result, cli_result_free);
   result = run_cli ("scenario", "season", fixture->scenario, "--import", season, NULL);
@@ -587,7 +570,7 @@ test_season_refused (Fixture       *fixture,
   result = run_cli ("scenario", "season", fixture->scenario, "--export", season, NULL);
   g_assert_cmpint (result->status, ==, 0);
   exported = file_contents (season);
-  broken = replace_after (exported, "<class id=\"vorpatril\"", refusal->from, refusal->to);
+  broken = rules_text_changed (exported, "<class id=\"vorpatril\"", refusal->from, refusal->to);
   g_assert_true (g_file_set_contents (season, broken, -1, NULL));
   at = strstr (strstr (exported, "<class id=\"vorpatril\""), refusal->from);
   for (const char *p = exported; p < at; p++)

@@ -38,16 +38,13 @@ test_special_shield_save (void)
   const char *body = "<reinforce-shields ship=\"lord\"/>"
                      "<fire weapons=\"vorberg:main\" target=\"lord\"/>";
   g_autoptr(AdmBattle) shipped = load_at ("fire-orders.xml", ADM_PHASE_FIRE);
-  g_autofree char *dir = NULL;
   g_autoptr(AdmBattle) five =
-    load_with_changed_rules ("fire-orders.xml", "ruleset", "save-on=\"4\"", "save-on=\"5\"",
-                             &dir);
+    load_with_changed_rules ("fire-orders.xml", "ruleset", "save-on=\"4\"", "save-on=\"5\"");
   g_autofree char *four_text = describe_fire (shipped, body);
   g_autofree char *five_text = describe_fire (five, body);
   g_autofree char *none_text = describe_fire (shipped, "<fire weapons=\"vorberg:main\" "
                                                        "target=\"lord\"/>");
 
-  g_rmdir (dir);
   g_test_message ("%s", five_text);
   g_assert_nonnull (strstr (four_text, "special shield saves each damage on 4+ (F-FORD-8)"));
   g_assert_nonnull (strstr (five_text, "special shield saves each damage on 5+ (F-FORD-8)"));
