@@ -77,35 +77,6 @@ formation_of (Fixture    *fixture,
                                         id);
 }
 
-static AdmiraltyCorrectionDialog *
-correction_dialog (void)
-{
-  GtkWidget *dialog = shown_toplevel (ADMIRALTY_TYPE_CORRECTION_DIALOG);
-
-  return dialog != NULL ? ADMIRALTY_CORRECTION_DIALOG (dialog) : NULL;
-}
-
-static gboolean
-dialog_shown (gpointer data)
-{
-  return correction_dialog () != NULL;
-}
-
-static gboolean
-dialog_gone (gpointer data)
-{
-  return correction_dialog () == NULL;
-}
-
-static gboolean
-problem_shown (gpointer data)
-{
-  return correction_dialog () != NULL &&
-         admiralty_correction_dialog_get_problem (correction_dialog ()) != NULL;
-}
-
-
-
 static gboolean
 is_fleet_row_titled (GtkWidget     *widget,
                      gconstpointer  data)
@@ -159,15 +130,6 @@ chosen (GtkWidget  *dialog,
   item = adw_combo_row_get_selected_item (ADW_COMBO_ROW (row));
   g_assert_nonnull (item);
   return gtk_string_object_get_string (GTK_STRING_OBJECT (item));
-}
-
-static GtkWidget *
-wait_dialog (void)
-{
-  iterate_until (dialog_shown, NULL, 5000);
-  g_assert_nonnull (correction_dialog ());
-  wait_frame (GTK_WIDGET (correction_dialog ()));
-  return GTK_WIDGET (correction_dialog ());
 }
 
 /* A field of @dialog clicked and @text typed in it. */
@@ -264,7 +226,7 @@ test_order_of_battle (Fixture       *fixture,
   wait_frame (GTK_WIDGET (fixture->window));
   root_screenshot ("correction-menus-order-of-battle.png", 0, 0);
   click_menu_item (GTK_WIDGET (fixture->window->fleet_correct_button), "Damage…");
-  dialog = wait_dialog ();
+  dialog = wait_correction_dialog ();
   g_assert_cmpint (admiralty_correction_dialog_get_kind (correction_dialog ()), ==,
                    ADM_CORRECTION_DAMAGE);
   g_assert_cmpstr (chosen (dialog, "Formation"), ==, formation->name);
@@ -277,7 +239,7 @@ test_order_of_battle (Fixture       *fixture,
   fill (dialog, "Hull Points Lost", "2");
   fill (dialog, "Reason", "A fire in the magazine");
   keys_to (dialog, "Return");
-  iterate_until (dialog_gone, NULL, 5000);
+  iterate_until (correction_dialog_gone, NULL, 5000);
   g_assert_null (correction_dialog ());
   g_assert_cmpuint (entries_of (fixture), ==, entries + 1);
   damage = adm_state_get_ship (adm_campaign_get_state (campaign_of (fixture)), ship->id)->damage;
@@ -296,12 +258,12 @@ test_order_of_battle (Fixture       *fixture,
   click (row);
   click (GTK_WIDGET (fixture->window->fleet_correct_button));
   click_menu_item (GTK_WIDGET (fixture->window->fleet_correct_button), "Readiness…");
-  dialog = wait_dialog ();
+  dialog = wait_correction_dialog ();
   g_assert_cmpint (admiralty_correction_dialog_get_kind (correction_dialog ()), ==,
                    ADM_CORRECTION_READINESS);
   g_assert_cmpstr (chosen (dialog, "Formation"), ==, formation->name);
   keys_to (dialog, "Escape");
-  iterate_until (dialog_gone, NULL, 5000);
+  iterate_until (correction_dialog_gone, NULL, 5000);
   g_assert_null (correction_dialog ());
 }
 
@@ -350,12 +312,12 @@ test_fleet_card (Fixture       *fixture,
   wait_frame (GTK_WIDGET (fixture->window));
   root_screenshot ("correction-menus-fleet-card.png", 0, 0);
   click_menu_item (button, "Move…");
-  dialog = wait_dialog ();
+  dialog = wait_correction_dialog ();
   g_assert_cmpint (admiralty_correction_dialog_get_kind (correction_dialog ()), ==,
                    ADM_CORRECTION_MOVE);
   g_assert_cmpstr (chosen (dialog, "Formation"), ==, formation->name);
   keys_to (dialog, "Escape");
-  iterate_until (dialog_gone, NULL, 5000);
+  iterate_until (correction_dialog_gone, NULL, 5000);
   g_assert_null (correction_dialog ());
 }
 
@@ -373,7 +335,7 @@ assert_refused (Fixture    *fixture,
 
   refill (dialog, title, text);
   keys_to (dialog, "Return");
-  iterate_until (problem_shown, NULL, 5000);
+  iterate_until (correction_problem_shown, NULL, 5000);
   g_assert_nonnull (correction_dialog ());
   problem = admiralty_correction_dialog_get_problem (correction_dialog ());
   g_test_message ("%s “%s”: %s", title, text, problem);
@@ -403,7 +365,7 @@ test_tired_master (Fixture       *fixture,
   /* Escape with the ship list open closes the list; Escape again, the dialog, half typed. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.correct-repair",
                                              "s", FORMATION));
-  dialog = wait_dialog ();
+  dialog = wait_correction_dialog ();
   fill (dialog, "Hull Points Afterwards (empty: as now)", "1");
   row = find_widget (dialog, is_row_titled, "Ship");
   click (row);
@@ -412,14 +374,14 @@ test_tired_master (Fixture       *fixture,
   iterate_until (NULL, NULL, 300);
   g_assert_nonnull (correction_dialog ());
   keys_to (dialog, "Escape");
-  iterate_until (dialog_gone, NULL, 5000);
+  iterate_until (correction_dialog_gone, NULL, 5000);
   g_assert_null (correction_dialog ());
   g_assert_cmpuint (entries_of (fixture), ==, entries);
 
   /* Numbers that are none, or out of range: each refused in words. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.correct-repair",
                                              "s", FORMATION));
-  dialog = wait_dialog ();
+  dialog = wait_correction_dialog ();
   fill (dialog, "Reason", "Refit at Komarr");
   assert_refused (fixture, "Hull Points Afterwards (empty: as now)", "abc", "abc");
   assert_refused (fixture, "Hull Points Afterwards (empty: as now)", "-3", "-3");
@@ -431,11 +393,11 @@ test_tired_master (Fixture       *fixture,
   assert_refused (fixture, "Readiness (empty: as now)", "high", "“high”");
   root_screenshot ("correction-menus-refused.png", 0, 0);
   keys_to (dialog, "Escape");
-  iterate_until (dialog_gone, NULL, 5000);
+  iterate_until (correction_dialog_gone, NULL, 5000);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window),
                                              "win.correct-add-formation", "s", "komarr-orbit"));
-  dialog = wait_dialog ();
+  dialog = wait_correction_dialog ();
   fill (dialog, "Ships (NAME:CLASS:READINESS; …)", "Merlin:vorpatril:7");
   fill (dialog, "Reason", "Convoy");
   assert_refused (fixture, "Arrives at Minute (empty: now)", "xx", "xx");
@@ -444,7 +406,7 @@ test_tired_master (Fixture       *fixture,
   refill (dialog, "Arrives at Minute (empty: now)", "20");
   assert_refused (fixture, "Cycle", "0", "0");
   keys_to (dialog, "Escape");
-  iterate_until (dialog_gone, NULL, 5000);
+  iterate_until (correction_dialog_gone, NULL, 5000);
   {
     g_autofree char *now = state_dump (fixture);
 
@@ -456,16 +418,16 @@ test_tired_master (Fixture       *fixture,
    * only, nothing of the campaign's. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.correct-damage",
                                              "s", FORMATION));
-  dialog = wait_dialog ();
+  dialog = wait_correction_dialog ();
   fill (dialog, "Hull Points Lost", "1");
   fill (dialog, "Reason", "Sabotage");
   keys_to (dialog, "Return");
-  iterate_until (dialog_gone, NULL, 5000);
+  iterate_until (correction_dialog_gone, NULL, 5000);
   g_assert_cmpuint (entries_of (fixture), ==, entries + 1);
   recorded = state_dump (fixture);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window),
                                              "win.correct-readiness", "s", FORMATION));
-  dialog = wait_dialog ();
+  dialog = wait_correction_dialog ();
   fill (dialog, "Readiness", "7");
   fill (dialog, "Reason", "Drill");
   for (guint i = 0; i < 5; i++)
@@ -479,7 +441,7 @@ test_tired_master (Fixture       *fixture,
     g_assert_cmpstr (now, ==, recorded);
   }
   keys_to (dialog, "Escape");
-  iterate_until (dialog_gone, NULL, 5000);
+  iterate_until (correction_dialog_gone, NULL, 5000);
   g_assert_cmpuint (entries_of (fixture), ==, entries + 1);
 
   /* Five times Ctrl+Z in the window: each takes back one action while there is one (the

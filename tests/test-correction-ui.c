@@ -91,28 +91,6 @@ type (Fixture    *fixture,
   iterate ();
 }
 
-
-
-static AdmiraltyCorrectionDialog *
-correction_dialog (void)
-{
-  GtkWidget *dialog = shown_toplevel (ADMIRALTY_TYPE_CORRECTION_DIALOG);
-
-  return dialog != NULL ? ADMIRALTY_CORRECTION_DIALOG (dialog) : NULL;
-}
-
-static gboolean
-dialog_shown (gpointer data)
-{
-  return correction_dialog () != NULL;
-}
-
-static gboolean
-dialog_gone (gpointer data)
-{
-  return correction_dialog () == NULL;
-}
-
 static GtkWidget *
 row_of (GtkWidget  *dialog,
         const char *title)
@@ -162,10 +140,7 @@ open_correction (Fixture    *fixture,
   item = find_widget (popover, is_label_text, label);
   g_assert_nonnull (item);
   click (fixture, item);
-  iterate_until (dialog_shown, NULL, 5000);
-  g_assert_nonnull (correction_dialog ());
-  wait_frame (GTK_WIDGET (correction_dialog ()));
-  return GTK_WIDGET (correction_dialog ());
+  return wait_correction_dialog ();
 }
 
 static void
@@ -314,7 +289,7 @@ test_reinforcements (Fixture       *fixture,
   /* The reason typed, ended with Return (one typed line), records it. */
   type (fixture, dialog, "Convoy from Barrayar");
   keys_to (dialog, "Return");
-  iterate_until (dialog_gone, NULL, 5000);
+  iterate_until (correction_dialog_gone, NULL, 5000);
   if (correction_dialog () != NULL)
     {
       root_screenshot ("correction-not-recorded.png", 0, 0);
@@ -408,13 +383,6 @@ test_reinforcements (Fixture       *fixture,
   setlocale (LC_ALL, saved_locale);
 }
 
-static gboolean
-problem_shown (gpointer data)
-{
-  return correction_dialog () != NULL &&
-         admiralty_correction_dialog_get_problem (correction_dialog ()) != NULL;
-}
-
 /* A repair above the ship's full hull: the engine's refusal in the dialog, which stays
  * open, and nothing journaled. */
 static void
@@ -435,13 +403,11 @@ test_refused (Fixture       *fixture,
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->base.window),
                                              "win.correct-repair", "s",
                                              "second-squadron-home-fleet"));
-  iterate_until (dialog_shown, NULL, 5000);
-  dialog = GTK_WIDGET (correction_dialog ());
-  wait_frame (dialog);
+  dialog = wait_correction_dialog ();
   fill (fixture, dialog, "Hull Points Afterwards (empty: as now)", "99");
   fill (fixture, dialog, "Reason", "Refit");
   keys_to (dialog, "Return");
-  iterate_until (problem_shown, NULL, 5000);
+  iterate_until (correction_problem_shown, NULL, 5000);
   correction = correction_dialog ();
   g_assert_nonnull (correction);
   g_assert_nonnull (admiralty_correction_dialog_get_problem (correction));
@@ -456,7 +422,7 @@ test_refused (Fixture       *fixture,
     g_assert_cmpstr (after, ==, before);
   }
   gtk_window_close (GTK_WINDOW (dialog));
-  iterate_until (dialog_gone, NULL, 5000);
+  iterate_until (correction_dialog_gone, NULL, 5000);
 }
 
 static gboolean
@@ -488,7 +454,7 @@ test_station_card (Fixture       *fixture,
   fill (fixture, dialog, "Hull Points Lost (empty: as now)", "3");
   fill (fixture, dialog, "Reason", "Taken by boarders");
   keys_to (dialog, "Return");
-  iterate_until (dialog_gone, NULL, 5000);
+  iterate_until (correction_dialog_gone, NULL, 5000);
   g_assert_null (correction_dialog ());
   station = adm_state_get_station (adm_campaign_get_state (campaign_of (fixture)), "komarr-orbit",
                                    "Komarr Orbital Transfer Station");
@@ -535,11 +501,11 @@ test_every_kind (Fixture       *fixture,
       g_assert_true (installed);
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->base.window), action, "s",
                                                  ""));
-      iterate_until (dialog_shown, NULL, 5000);
+      iterate_until (correction_dialog_shown, NULL, 5000);
       g_assert_nonnull (correction_dialog ());
       g_assert_cmpint (admiralty_correction_dialog_get_kind (correction_dialog ()), ==, kind);
       gtk_window_close (GTK_WINDOW (correction_dialog ()));
-      iterate_until (dialog_gone, NULL, 5000);
+      iterate_until (correction_dialog_gone, NULL, 5000);
 
       result = run_cli ("correct", fixture->base.campaign_path, kinds[i], "--reason", "x", NULL);
       g_test_message ("%s%s", result->out, result->err);
@@ -575,13 +541,11 @@ test_checked_as_typed (Fixture       *fixture,
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->base.window),
                                              "win.correct-repair", "s",
                                              "second-squadron-home-fleet"));
-  iterate_until (dialog_shown, NULL, 5000);
-  dialog = GTK_WIDGET (correction_dialog ());
-  wait_frame (dialog);
+  dialog = wait_correction_dialog ();
   /* Opened, nothing typed: nothing said. */
   g_assert_null (admiralty_correction_dialog_get_problem (correction_dialog ()));
   fill (fixture, dialog, "Hull Points Afterwards (empty: as now)", "99");
-  iterate_until (problem_shown, NULL, 5000);
+  iterate_until (correction_problem_shown, NULL, 5000);
   g_assert_nonnull (strstr (admiralty_correction_dialog_get_problem (correction_dialog ()),
                             "not 99"));
   wait_frame (dialog);
@@ -591,7 +555,7 @@ test_checked_as_typed (Fixture       *fixture,
   iterate_until (problem_gone, NULL, 5000);
   g_assert_null (admiralty_correction_dialog_get_problem (correction_dialog ()));
   fill (fixture, dialog, "Readiness (empty: as now)", "99");
-  iterate_until (problem_shown, NULL, 5000);
+  iterate_until (correction_problem_shown, NULL, 5000);
   g_test_message ("%s", admiralty_correction_dialog_get_problem (correction_dialog ()));
   g_assert_nonnull (strstr (admiralty_correction_dialog_get_problem (correction_dialog ()),
                             "0 to 12"));
@@ -603,7 +567,7 @@ test_checked_as_typed (Fixture       *fixture,
     g_assert_cmpstr (after, ==, before);
   }
   gtk_window_close (GTK_WINDOW (dialog));
-  iterate_until (dialog_gone, NULL, 5000);
+  iterate_until (correction_dialog_gone, NULL, 5000);
 }
 
 int

@@ -281,6 +281,42 @@ toplevel_shown (gpointer data)
   return shown_toplevel ((GType) GPOINTER_TO_SIZE (data)) != NULL;
 }
 
+AdmiraltyCorrectionDialog *
+correction_dialog (void)
+{
+  GtkWidget *dialog = shown_toplevel (ADMIRALTY_TYPE_CORRECTION_DIALOG);
+
+  return dialog != NULL ? ADMIRALTY_CORRECTION_DIALOG (dialog) : NULL;
+}
+
+gboolean
+correction_dialog_shown (gpointer data)
+{
+  return correction_dialog () != NULL;
+}
+
+gboolean
+correction_dialog_gone (gpointer data)
+{
+  return correction_dialog () == NULL;
+}
+
+gboolean
+correction_problem_shown (gpointer data)
+{
+  return correction_dialog () != NULL &&
+         admiralty_correction_dialog_get_problem (correction_dialog ()) != NULL;
+}
+
+GtkWidget *
+wait_correction_dialog (void)
+{
+  iterate_until (correction_dialog_shown, NULL, 5000);
+  g_assert_nonnull (correction_dialog ());
+  wait_frame (GTK_WIDGET (correction_dialog ()));
+  return GTK_WIDGET (correction_dialog ());
+}
+
 AdwMessageDialog *
 message_dialog (void)
 {

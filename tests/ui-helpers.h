@@ -12,6 +12,7 @@
 
 #include "admiralty-application.h"
 #include "admiralty-battle-page.h"
+#include "admiralty-correction-dialog.h"
 #include "admiralty-orders-panel.h"
 #include "admiralty-projector-window.h"
 #include "admiralty-window.h"
@@ -118,6 +119,25 @@ message_dialog_shown (gpointer data);
 
 gboolean
 message_dialog_gone (gpointer data);
+
+/* The correction dialog shown (mapped) among the toplevels, or NULL. */
+AdmiraltyCorrectionDialog *
+correction_dialog (void);
+
+/* Whether a correction dialog is shown, whether none is, and whether the one shown says a
+ * problem: conditions for iterate_until (). */
+gboolean
+correction_dialog_shown (gpointer data);
+
+gboolean
+correction_dialog_gone (gpointer data);
+
+gboolean
+correction_problem_shown (gpointer data);
+
+/* The correction dialog, once it is shown and drawn (up to 5 s). */
+GtkWidget *
+wait_correction_dialog (void);
 
 /* The projector window among the toplevels, or NULL. */
 AdmiraltyProjectorWindow *
