@@ -186,7 +186,6 @@ static void
 test_orders_and_tables (Fixture       *fixture,
                         gconstpointer  data)
 {
-  g_autoptr(GError) error = NULL;
   AdmiraltyTablesDialog *tables;
   AdmPortal *portal;
 
@@ -194,14 +193,7 @@ test_orders_and_tables (Fixture       *fixture,
   iterate_until (NULL, NULL, 300);
   assert_readable (fixture, GTK_WIDGET (fixture->base.window), "orders");
 
-  portal = admiralty_share_dialog_portal_for (admiralty_window_get_room (fixture->base.window),
-                                              fixture->base.window->campaign, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_true (adm_portal_start (portal, "127.0.0.1", 0, &error));
-  g_assert_no_error (error);
-  tables = admiralty_tables_dialog_new (admiralty_window_get_room (fixture->base.window));
-  g_assert_true (admiralty_tables_dialog_set_n_tables (tables, 2, &error));
-  g_assert_no_error (error);
+  tables = campaign_fixture_tables (&fixture->base, TRUE, 2, &portal);
   gtk_window_present (GTK_WINDOW (tables));
   iterate_until (widget_mapped, tables, 5000);
   iterate_until (NULL, NULL, 200);

@@ -547,18 +547,8 @@ c1_3_to_table_2 (Fixture  *fixture,
 
   adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->orders_tab);
   iterate ();
-  portal = admiralty_share_dialog_portal_for (admiralty_window_get_room (fixture->window),
-                                              fixture->window->campaign, NULL, &error);
-  g_assert_no_error (error);
+  tables = campaign_fixture_tables (fixture, start, 2, &portal);
   admiralty_campaign_orders_set_portal (board (fixture), portal);
-  if (start)
-    {
-      g_assert_true (adm_portal_start (portal, "127.0.0.1", 0, &error));
-      g_assert_no_error (error);
-    }
-  tables = admiralty_tables_dialog_new (admiralty_window_get_room (fixture->window));
-  g_assert_true (admiralty_tables_dialog_set_n_tables (tables, 2, &error));
-  g_assert_no_error (error);
   admiralty_campaign_orders_set_n_tables (board (fixture), 2);
   g_assert_true (admiralty_campaign_orders_send_to_table (board (fixture), C1_3, "Table 2",
                                                           &error));
@@ -767,16 +757,8 @@ test_tables_come_back (Fixture       *fixture,
   AdmiraltyTablesDialog *tables;
   AdmiraltyShareDialog *share;
   AdmTableServer *server;
-  AdmPortal *portal;
 
-  portal = admiralty_share_dialog_portal_for (admiralty_window_get_room (fixture->window),
-                                              fixture->window->campaign, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_true (adm_portal_start (portal, "127.0.0.1", 0, &error));
-  g_assert_no_error (error);
-  tables = admiralty_tables_dialog_new (admiralty_window_get_room (fixture->window));
-  g_assert_true (admiralty_tables_dialog_set_n_tables (tables, 2, &error));
-  g_assert_no_error (error);
+  tables = campaign_fixture_tables (fixture, TRUE, 2, NULL);
   before = table_2_link (fixture);
   gtk_window_destroy (GTK_WINDOW (tables));
 
@@ -785,8 +767,8 @@ test_tables_come_back (Fixture       *fixture,
   fixture->window = shown_window_new (0, 0);
   g_assert_true (admiralty_window_open (fixture->window, fixture->campaign_path));
   iterate ();
-  portal = admiralty_share_dialog_portal_for (admiralty_window_get_room (fixture->window),
-                                              fixture->window->campaign, NULL, &error);
+  admiralty_share_dialog_portal_for (admiralty_window_get_room (fixture->window),
+                                     fixture->window->campaign, NULL, &error);
   g_assert_no_error (error);
   g_assert_null (admiralty_tables_dialog_get_server (admiralty_window_get_room (fixture->window)));
   share = admiralty_share_dialog_new (admiralty_window_get_room (fixture->window));

@@ -7,6 +7,7 @@
 #include "komarr-helpers.h"
 
 #include "admiralty-battle-page-private.h"
+#include "admiralty-share-dialog.h"
 #include "admiralty-window-private.h"
 
 #include <errno.h>
@@ -445,6 +446,32 @@ komarr_fixture_set_up (CampaignFixture *fixture,
   fixture->window = shown_window_new (width, height);
   g_assert_true (admiralty_window_open (fixture->window, fixture->campaign_path));
   iterate ();
+}
+
+AdmiraltyTablesDialog *
+campaign_fixture_tables (CampaignFixture  *fixture,
+                         gboolean          start,
+                         guint             n_tables,
+                         AdmPortal       **portal)
+{
+  g_autoptr(GError) error = NULL;
+  AdmiraltyRoom *room = admiralty_window_get_room (fixture->window);
+  AdmiraltyTablesDialog *tables;
+  AdmPortal *made = admiralty_share_dialog_portal_for (room, fixture->window->campaign, NULL,
+                                                       &error);
+
+  g_assert_no_error (error);
+  if (start)
+    {
+      g_assert_true (adm_portal_start (made, "127.0.0.1", 0, &error));
+      g_assert_no_error (error);
+    }
+  tables = admiralty_tables_dialog_new (room);
+  g_assert_true (admiralty_tables_dialog_set_n_tables (tables, n_tables, &error));
+  g_assert_no_error (error);
+  if (portal != NULL)
+    *portal = made;
+  return tables;
 }
 
 void

@@ -15,6 +15,7 @@
 #include "admiralty-correction-dialog.h"
 #include "admiralty-orders-panel.h"
 #include "admiralty-projector-window.h"
+#include "admiralty-tables-dialog.h"
 #include "admiralty-window.h"
 
 extern AdmiraltyApplication *app;
@@ -193,6 +194,16 @@ komarr_fixture_set_up (CampaignFixture *fixture,
                        gint64           t0,
                        int              width,
                        int              height);
+
+/* The fixture's campaign shared as the master shares it: the admirals' portal made
+ * (admiralty_share_dialog_portal_for ()) and, when @start, started on 127.0.0.1 at a free
+ * port; then the Tables dialog made, not shown, with @n_tables tables turned on. Returns the
+ * dialog, for the caller to destroy; *@portal, when not NULL, gets the window's portal. */
+AdmiraltyTablesDialog *
+campaign_fixture_tables (CampaignFixture  *fixture,
+                         gboolean          start,
+                         guint             n_tables,
+                         AdmPortal       **portal);
 
 /* The fixture's window closed, and gone; its folder removed with all in it. */
 void
