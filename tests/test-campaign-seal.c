@@ -15,6 +15,7 @@
 #include "admiralty-engine.h"
 #include "file-helpers.h"
 #include "komarr-helpers.h"
+#include "shipped-helpers.h"
 
 #define T0 G_GINT64_CONSTANT (1795000000)
 
@@ -131,15 +132,10 @@ static void
 test_season_edited (Fixture       *fixture,
                     gconstpointer  data)
 {
-  const char *klass = strstr (fixture->text, "<class id=\"vorpatril\"");
-  const char *hull = klass != NULL ? strstr (klass, "hull=\"5\"") : NULL;
-  g_autoptr(GString) text = NULL;
+  g_autofree char *text = rules_text_changed (fixture->text, "<class id=\"vorpatril\"",
+                                              "hull=\"5\"", "hull=\"6\"");
 
-  g_assert_nonnull (hull);
-  text = g_string_new_len (fixture->text, hull - fixture->text);
-  g_string_append (text, "hull=\"6\"");
-  g_string_append (text, hull + strlen ("hull=\"5\""));
-  assert_refused (fixture, text->str, line_of (text->str, strstr (text->str, "<scenario ")),
+  assert_refused (fixture, text, line_of (text, strstr (text, "<scenario ")),
                   "the scenario was changed after the campaign began");
 }
 

@@ -15,6 +15,7 @@
 #include "admiralty-engine.h"
 #include "file-helpers.h"
 #include "komarr-helpers.h"
+#include "shipped-helpers.h"
 
 #define T0 G_GINT64_CONSTANT (1795000000)
 
@@ -24,51 +25,21 @@ typedef struct {
   char *shipped;    /* data/rules as the build reads it */
 } Fixture;
 
-/* Copies @from's files into @to, with @edit applied to the classes file's text. */
-static void
-copy_rules (const char *from,
-            const char *to,
-            gboolean    edit)
-{
-  const char *names[] = { "forcon-2010.xml", "forcon-2010-classes.xml" };
-
-  g_assert_cmpint (g_mkdir_with_parents (to, 0700), ==, 0);
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    {
-      g_autofree char *source = g_build_filename (from, names[i], NULL);
-      g_autofree char *target = g_build_filename (to, names[i], NULL);
-      g_autofree char *text = file_contents (source);
-
-      if (edit && i == 1)
-        {
-          /* The Vorpatril's hull: 5 in the shipped classes, 15 in the chief's. */
-          char *klass = strstr (text, "<class id=\"vorpatril\"");
-          char *hull = klass != NULL ? strstr (klass, "hull=\"5\"") : NULL;
-          g_autoptr(GString) edited = g_string_new (NULL);
-
-          g_assert_nonnull (hull);
-          g_string_append_len (edited, text, hull - text);
-          g_string_append (edited, "hull=\"15\"");
-          g_string_append (edited, hull + strlen ("hull=\"5\""));
-          g_free (text);
-          text = g_string_free (g_steal_pointer (&edited), FALSE);
-        }
-      g_assert_true (g_file_set_contents (target, text, -1, NULL));
-    }
-}
-
 static void
 fixture_setup (Fixture       *fixture,
                gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
+  g_autofree char *rules = NULL;
 
   fixture->folder = g_dir_make_tmp ("admiralty-season-XXXXXX", &error);
   g_assert_no_error (error);
   fixture->shipped = g_strdup (g_getenv ("ADMIRALTY_RULES_PATH"));
   g_assert_nonnull (fixture->shipped);
-  fixture->rules = g_build_filename (fixture->folder, "chief-rules", NULL);
-  copy_rules (fixture->shipped, fixture->rules, TRUE);
+  rules = g_build_filename (fixture->folder, "chief-rules", NULL);
+  /* The Vorpatril's hull: 5 in the shipped classes, 15 in the chief's. */
+  fixture->rules = changed_rules_new (rules, "classes", "<class id=\"vorpatril\"", "hull=\"5\"",
+                                      "hull=\"15\"");
 }
 
 static void
