@@ -103,22 +103,31 @@ is_label_text (GtkWidget     *widget,
          g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
 }
 
+/* The one walk of find_widget () and find_widgets (): @widget and the widgets under it, depth
+ * first, each that @match says is one added to @found, until @found holds @most. */
+static void
+find_all (GtkWidget     *widget,
+          gboolean     (*match) (GtkWidget *widget, gconstpointer data),
+          gconstpointer  data,
+          guint          most,
+          GPtrArray     *found)
+{
+  if (match (widget, data))
+    g_ptr_array_add (found, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL && found->len < most; child = gtk_widget_get_next_sibling (child))
+    find_all (child, match, data, most, found);
+}
+
 GtkWidget *
 find_widget (GtkWidget     *widget,
              gboolean     (*match) (GtkWidget *widget, gconstpointer data),
              gconstpointer  data)
 {
-  if (match (widget, data))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, match, data);
+  g_autoptr(GPtrArray) found = g_ptr_array_new ();
 
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  find_all (widget, match, data, 1, found);
+  return found->len > 0 ? g_ptr_array_index (found, 0) : NULL;
 }
 
 gboolean
@@ -129,19 +138,6 @@ is_combo_row_titled (GtkWidget     *widget,
          g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), data) == 0;
 }
 
-static void
-find_all (GtkWidget     *widget,
-          gboolean     (*match) (GtkWidget *widget, gconstpointer data),
-          gconstpointer  data,
-          GPtrArray     *found)
-{
-  if (match (widget, data))
-    g_ptr_array_add (found, widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    find_all (child, match, data, found);
-}
-
 GPtrArray *
 find_widgets (GtkWidget     *widget,
               gboolean     (*match) (GtkWidget *widget, gconstpointer data),
@@ -149,7 +145,7 @@ find_widgets (GtkWidget     *widget,
 {
   GPtrArray *found = g_ptr_array_new ();
 
-  find_all (widget, match, data, found);
+  find_all (widget, match, data, G_MAXUINT, found);
   return found;
 }
 
