@@ -239,7 +239,7 @@ test_order_of_battle (Fixture       *fixture,
   fill (dialog, "Hull Points Lost", "2");
   fill (dialog, "Reason", "A fire in the magazine");
   keys_to (dialog, "Return");
-  iterate_until (correction_dialog_gone, NULL, 5000);
+  iterate_until (toplevel_gone, GSIZE_TO_POINTER (ADMIRALTY_TYPE_CORRECTION_DIALOG), 5000);
   g_assert_null (correction_dialog ());
   g_assert_cmpuint (entries_of (fixture), ==, entries + 1);
   damage = adm_state_get_ship (adm_campaign_get_state (campaign_of (fixture)), ship->id)->damage;
@@ -263,7 +263,7 @@ test_order_of_battle (Fixture       *fixture,
                    ADM_CORRECTION_READINESS);
   g_assert_cmpstr (chosen (dialog, "Formation"), ==, formation->name);
   keys_to (dialog, "Escape");
-  iterate_until (correction_dialog_gone, NULL, 5000);
+  iterate_until (toplevel_gone, GSIZE_TO_POINTER (ADMIRALTY_TYPE_CORRECTION_DIALOG), 5000);
   g_assert_null (correction_dialog ());
 }
 
@@ -317,7 +317,7 @@ test_fleet_card (Fixture       *fixture,
                    ADM_CORRECTION_MOVE);
   g_assert_cmpstr (chosen (dialog, "Formation"), ==, formation->name);
   keys_to (dialog, "Escape");
-  iterate_until (correction_dialog_gone, NULL, 5000);
+  iterate_until (toplevel_gone, GSIZE_TO_POINTER (ADMIRALTY_TYPE_CORRECTION_DIALOG), 5000);
   g_assert_null (correction_dialog ());
 }
 
@@ -374,7 +374,7 @@ test_tired_master (Fixture       *fixture,
   iterate_until (NULL, NULL, 300);
   g_assert_nonnull (correction_dialog ());
   keys_to (dialog, "Escape");
-  iterate_until (correction_dialog_gone, NULL, 5000);
+  iterate_until (toplevel_gone, GSIZE_TO_POINTER (ADMIRALTY_TYPE_CORRECTION_DIALOG), 5000);
   g_assert_null (correction_dialog ());
   g_assert_cmpuint (entries_of (fixture), ==, entries);
 
@@ -393,7 +393,7 @@ test_tired_master (Fixture       *fixture,
   assert_refused (fixture, "Readiness (empty: as now)", "high", "“high”");
   root_screenshot ("correction-menus-refused.png", 0, 0);
   keys_to (dialog, "Escape");
-  iterate_until (correction_dialog_gone, NULL, 5000);
+  iterate_until (toplevel_gone, GSIZE_TO_POINTER (ADMIRALTY_TYPE_CORRECTION_DIALOG), 5000);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window),
                                              "win.correct-add-formation", "s", "komarr-orbit"));
@@ -406,7 +406,7 @@ test_tired_master (Fixture       *fixture,
   refill (dialog, "Arrives at Minute (empty: now)", "20");
   assert_refused (fixture, "Cycle", "0", "0");
   keys_to (dialog, "Escape");
-  iterate_until (correction_dialog_gone, NULL, 5000);
+  iterate_until (toplevel_gone, GSIZE_TO_POINTER (ADMIRALTY_TYPE_CORRECTION_DIALOG), 5000);
   {
     g_autofree char *now = state_dump (fixture);
 
@@ -422,7 +422,7 @@ test_tired_master (Fixture       *fixture,
   fill (dialog, "Hull Points Lost", "1");
   fill (dialog, "Reason", "Sabotage");
   keys_to (dialog, "Return");
-  iterate_until (correction_dialog_gone, NULL, 5000);
+  iterate_until (toplevel_gone, GSIZE_TO_POINTER (ADMIRALTY_TYPE_CORRECTION_DIALOG), 5000);
   g_assert_cmpuint (entries_of (fixture), ==, entries + 1);
   recorded = state_dump (fixture);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window),
@@ -441,7 +441,7 @@ test_tired_master (Fixture       *fixture,
     g_assert_cmpstr (now, ==, recorded);
   }
   keys_to (dialog, "Escape");
-  iterate_until (correction_dialog_gone, NULL, 5000);
+  iterate_until (toplevel_gone, GSIZE_TO_POINTER (ADMIRALTY_TYPE_CORRECTION_DIALOG), 5000);
   g_assert_cmpuint (entries_of (fixture), ==, entries + 1);
 
   /* Five times Ctrl+Z in the window: each takes back one action while there is one (the

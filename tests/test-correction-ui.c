@@ -289,7 +289,7 @@ test_reinforcements (Fixture       *fixture,
   /* The reason typed, ended with Return (one typed line), records it. */
   type (fixture, dialog, "Convoy from Barrayar");
   keys_to (dialog, "Return");
-  iterate_until (correction_dialog_gone, NULL, 5000);
+  iterate_until (toplevel_gone, GSIZE_TO_POINTER (ADMIRALTY_TYPE_CORRECTION_DIALOG), 5000);
   if (correction_dialog () != NULL)
     {
       root_screenshot ("correction-not-recorded.png", 0, 0);
@@ -422,7 +422,7 @@ test_refused (Fixture       *fixture,
     g_assert_cmpstr (after, ==, before);
   }
   gtk_window_close (GTK_WINDOW (dialog));
-  iterate_until (correction_dialog_gone, NULL, 5000);
+  iterate_until (toplevel_gone, GSIZE_TO_POINTER (ADMIRALTY_TYPE_CORRECTION_DIALOG), 5000);
 }
 
 static gboolean
@@ -454,7 +454,7 @@ test_station_card (Fixture       *fixture,
   fill (fixture, dialog, "Hull Points Lost (empty: as now)", "3");
   fill (fixture, dialog, "Reason", "Taken by boarders");
   keys_to (dialog, "Return");
-  iterate_until (correction_dialog_gone, NULL, 5000);
+  iterate_until (toplevel_gone, GSIZE_TO_POINTER (ADMIRALTY_TYPE_CORRECTION_DIALOG), 5000);
   g_assert_null (correction_dialog ());
   station = adm_state_get_station (adm_campaign_get_state (campaign_of (fixture)), "komarr-orbit",
                                    "Komarr Orbital Transfer Station");
@@ -501,11 +501,11 @@ test_every_kind (Fixture       *fixture,
       g_assert_true (installed);
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->base.window), action, "s",
                                                  ""));
-      iterate_until (correction_dialog_shown, NULL, 5000);
+      iterate_until (toplevel_shown, GSIZE_TO_POINTER (ADMIRALTY_TYPE_CORRECTION_DIALOG), 5000);
       g_assert_nonnull (correction_dialog ());
       g_assert_cmpint (admiralty_correction_dialog_get_kind (correction_dialog ()), ==, kind);
       gtk_window_close (GTK_WINDOW (correction_dialog ()));
-      iterate_until (correction_dialog_gone, NULL, 5000);
+      iterate_until (toplevel_gone, GSIZE_TO_POINTER (ADMIRALTY_TYPE_CORRECTION_DIALOG), 5000);
 
       result = run_cli ("correct", fixture->base.campaign_path, kinds[i], "--reason", "x", NULL);
       g_test_message ("%s%s", result->out, result->err);
@@ -567,7 +567,7 @@ test_checked_as_typed (Fixture       *fixture,
     g_assert_cmpstr (after, ==, before);
   }
   gtk_window_close (GTK_WINDOW (dialog));
-  iterate_until (correction_dialog_gone, NULL, 5000);
+  iterate_until (toplevel_gone, GSIZE_TO_POINTER (ADMIRALTY_TYPE_CORRECTION_DIALOG), 5000);
 }
 
 int

@@ -278,24 +278,18 @@ toplevel_shown (gpointer data)
   return shown_toplevel ((GType) GPOINTER_TO_SIZE (data)) != NULL;
 }
 
+gboolean
+toplevel_gone (gpointer data)
+{
+  return !toplevel_shown (data);
+}
+
 AdmiraltyCorrectionDialog *
 correction_dialog (void)
 {
   GtkWidget *dialog = shown_toplevel (ADMIRALTY_TYPE_CORRECTION_DIALOG);
 
   return dialog != NULL ? ADMIRALTY_CORRECTION_DIALOG (dialog) : NULL;
-}
-
-gboolean
-correction_dialog_shown (gpointer data)
-{
-  return correction_dialog () != NULL;
-}
-
-gboolean
-correction_dialog_gone (gpointer data)
-{
-  return correction_dialog () == NULL;
 }
 
 gboolean
@@ -308,7 +302,7 @@ correction_problem_shown (gpointer data)
 GtkWidget *
 wait_correction_dialog (void)
 {
-  iterate_until (correction_dialog_shown, NULL, 5000);
+  iterate_until (toplevel_shown, GSIZE_TO_POINTER (ADMIRALTY_TYPE_CORRECTION_DIALOG), 5000);
   g_assert_nonnull (correction_dialog ());
   wait_frame (GTK_WIDGET (correction_dialog ()));
   return GTK_WIDGET (correction_dialog ());

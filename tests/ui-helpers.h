@@ -104,10 +104,13 @@ popover_closed (gpointer data);
 GtkWidget *
 shown_toplevel (GType type);
 
-/* Whether a toplevel of the type @data holds (GSIZE_TO_POINTER (ADMIRALTY_TYPE_…)) is shown:
- * a condition for iterate_until (). */
+/* Whether a toplevel of the type @data holds (GSIZE_TO_POINTER (ADMIRALTY_TYPE_…)) is shown,
+ * and whether none is: conditions for iterate_until (). */
 gboolean
 toplevel_shown (gpointer data);
+
+gboolean
+toplevel_gone (gpointer data);
 
 /* The message dialog shown (mapped) among the toplevels, or NULL. */
 AdwMessageDialog *
@@ -125,13 +128,8 @@ message_dialog_gone (gpointer data);
 AdmiraltyCorrectionDialog *
 correction_dialog (void);
 
-/* Whether a correction dialog is shown, whether none is, and whether the one shown says a
- * problem: conditions for iterate_until (). */
-gboolean
-correction_dialog_shown (gpointer data);
-
-gboolean
-correction_dialog_gone (gpointer data);
+/* Whether a correction dialog is shown that says a problem: a condition for iterate_until ().
+ * (Whether one is shown at all, or none: toplevel_shown () and toplevel_gone ().) */
 
 gboolean
 correction_problem_shown (gpointer data);
