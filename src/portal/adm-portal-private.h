@@ -9,6 +9,7 @@
 #include <libsoup/soup.h>
 
 #include "adm-campaign.h"
+#include "adm-handover.h"
 #include "adm-muster.h"
 #include "adm-portal.h"
 #include "adm-portal-page.h"
@@ -29,6 +30,7 @@ typedef struct {
   GMutex           lock;
   GWeakRef         portal;    /* for the Jobs landing on the main context */
   GMainContext    *owner;     /* the main context: the portal's thread-default at its making */
+  AdmHandover     *to_owner;  /* work handed to it from the server's thread and workers */
   AdmPortalTokens *tokens;    /* locks itself */
   /* Under @lock: */
   gboolean         open;      /* the campaign is still there */

@@ -699,7 +699,7 @@ pdf_task_free (gpointer data)
   g_free (task);
 }
 
-static gboolean pdf_drawn_cb (gpointer data);
+static void pdf_drawn_cb (gpointer data);
 
 /* In the background (adm_background_run ()): the document drawn as a PDF, then back to the
  * main thread. Drawing needs no translation (the document's words, its page footer included,
@@ -712,12 +712,11 @@ pdf_draw_thread (gpointer data,
 
   pdf_task->pdf = doc_pdf (pdf_task->doc);
   g_clear_pointer (&pdf_task->doc, adm_doc_free);
-  g_main_context_invoke_full (pdf_task->portal->shared->owner, G_PRIORITY_DEFAULT,
-                              pdf_drawn_cb, pdf_task, pdf_task_free);
+  adm_handover_send (pdf_task->portal->shared->to_owner, pdf_drawn_cb, pdf_task, pdf_task_free);
 }
 
 /* Main thread: the PDF drawn; published (unless the campaign changed meanwhile) and sent. */
-static gboolean
+static void
 pdf_drawn_cb (gpointer data)
 {
   PdfTask *pdf_task = data;
@@ -745,7 +744,6 @@ pdf_drawn_cb (gpointer data)
       job->status = SOUP_STATUS_OK;
       _adm_portal_job_reply (job);
     }
-  return G_SOURCE_REMOVE;
 }
 
 /* Main thread: the digest of the report of @cycle on @admiral's page in @lang, the fragment

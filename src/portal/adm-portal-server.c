@@ -797,7 +797,7 @@ typedef struct {
 } Flood;
 
 /* Main thread: the master told that @address floods the portal. */
-static gboolean
+static void
 flooding_cb (gpointer data)
 {
   Flood *flood = data;
@@ -808,7 +808,6 @@ flooding_cb (gpointer data)
   _adm_portal_shared_unref (flood->shared);
   g_free (flood->address);
   g_free (flood);
-  return G_SOURCE_REMOVE;
 }
 
 /* Server thread: one more connection from @address than it may have, or too many of its
@@ -827,7 +826,7 @@ flooding (Server     *server,
   flood->shared = _adm_portal_shared_ref (server->shared);
   flood->server = server;
   flood->address = g_strdup (address);
-  g_main_context_invoke (server->shared->owner, flooding_cb, flood);
+  adm_handover_send (server->shared->to_owner, flooding_cb, flood, NULL);
 }
 
 /* Server thread: hands @stream, @connection's, to libsoup. */
@@ -1109,7 +1108,7 @@ typedef struct {
 } Failure;
 
 /* Main thread: the portal whose server ran out of descriptors stops, and says why. */
-static gboolean
+static void
 failed_cb (gpointer data)
 {
   Failure *failure = data;
@@ -1120,7 +1119,6 @@ failed_cb (gpointer data)
   _adm_portal_shared_unref (failure->shared);
   g_free (failure->message);
   g_free (failure);
-  return G_SOURCE_REMOVE;
 }
 
 /* Server thread: accepts no more, and asks the main thread to stop the portal. */
@@ -1138,7 +1136,7 @@ server_failed (Server     *server,
   failure->shared = _adm_portal_shared_ref (server->shared);
   failure->server = server;
   failure->message = g_strdup (message);
-  g_main_context_invoke (server->shared->owner, failed_cb, failure);
+  adm_handover_send (server->shared->to_owner, failed_cb, failure, NULL);
 }
 
 /* The most connections open at once: MAX_CONNECTIONS, and no more than a quarter of the

@@ -5,7 +5,7 @@
  * TOKEN "/" then "", "engagements/ID/battle", "engagements/ID/entries" or
  * "engagements/ID/placements" — and checks the
  * token in constant time; anything else is the portal's one 404. What passes is a TableJob handed
- * to the main context (g_main_context_invoke (), as the portal hands it a posted sheet), the
+ * to the main context (adm_handover_send (), as the portal hands it a posted sheet), the
  * request paused until the TableJob comes back answered. */
 
 #include "config.h"
@@ -20,6 +20,7 @@
 #include "adm-dice-commit.h"
 #include "adm-engagement.h"
 #include "adm-engagement-queue.h"
+#include "adm-handover.h"
 #include "adm-placement-step.h"
 #include "adm-portal-route.h"
 #include "adm-portal-tokens.h"
@@ -36,6 +37,7 @@ typedef struct {
   gatomicrefcount  ref;
   GWeakRef         server;   /* the AdmTableServer, for the Jobs landing on the main context */
   GMainContext    *owner;    /* the main context */
+  AdmHandover     *to_owner; /* work handed to it from the server's thread and workers */
   AdmPortalTokens *tokens;   /* locks itself */
 } TableShared;
 
@@ -122,6 +124,7 @@ table_shared_unref (TableShared *shared)
   if (!g_atomic_ref_count_dec (&shared->ref))
     return;
   g_weak_ref_clear (&shared->server);
+  adm_handover_unref (shared->to_owner);
   g_main_context_unref (shared->owner);
   g_object_unref (shared->tokens);
   g_free (shared);
@@ -350,6 +353,7 @@ answer_battle (TableJob   *job,
 }
 
 static void job_run (TableJob *job);
+static void job_run_cb (gpointer data);
 static gboolean at_table (AdmCampaign *campaign, const char *table, const char *engagement_id);
 
 /* In the background: the battle kept, or the battle of a set-up handed out, with the season
@@ -592,7 +596,8 @@ entries_saved_cb (gpointer      data,
       answer_json (job, SOUP_STATUS_OK, root);
     }
   job->saved = TRUE;
-  job_run (job);
+  /* On the main thread already. */
+  job_run_cb (job);
 }
 
 /* Returns whether the TableJob was handed on. */
@@ -740,7 +745,7 @@ job_place (AdmTableServer *self,
   g_signal_emit (self, signals[REFUSED], 0, job->engagement_id, job->table, error->message);
 }
 
-static gboolean
+static void
 job_run_cb (gpointer data)
 {
   TableJob *job = data;
@@ -752,7 +757,7 @@ job_run_cb (gpointer data)
   if (campaign == NULL || adm_portal_get_server_context (self->portal) != job->reply_to)
     {
       job_free (job);
-      return G_SOURCE_REMOVE;
+      return;
     }
   if (job->kind == JOB_LIST)
     job_list (job, campaign);
@@ -762,16 +767,15 @@ job_run_cb (gpointer data)
     job_place (self, job, campaign);
   else if (job->kind == JOB_BATTLE ? job_battle (job, campaign)
                                    : job_entries (self, job, campaign))
-    return G_SOURCE_REMOVE;  /* handed on to a worker thread, which hands it back */
+    return;  /* handed on to a worker thread, which hands it back */
   g_main_context_invoke_full (job->reply_to, G_PRIORITY_DEFAULT, job_answer_cb, job, job_free);
-  return G_SOURCE_REMOVE;
 }
 
-/* Back to the main thread, from a worker. */
+/* Back to the main thread, from a worker (taking no lock of the main context). */
 static void
 job_run (TableJob *job)
 {
-  g_main_context_invoke_full (job->shared->owner, G_PRIORITY_DEFAULT, job_run_cb, job, NULL);
+  adm_handover_send (job->shared->to_owner, job_run_cb, job, NULL);
 }
 
 /* The server thread */
@@ -856,7 +860,7 @@ read_message_thread (gpointer data,
   job->named = g_strdup (adm_table_message_reader_get_engagement (job->reader));
   /* What it read is let go before the campaign's checks. */
   g_clear_pointer (&job->reader, adm_table_message_reader_free);
-  g_main_context_invoke_full (job->shared->owner, G_PRIORITY_DEFAULT, job_run_cb, job, NULL);
+  job_run (job);
 }
 
 /* Server thread: a piece of a table's message, parsed as it arrives and not kept (a message
@@ -987,7 +991,7 @@ route_cb (SoupServerMessage *msg,
     }
   /* The main thread owns the TableJob from here on and sends it back answered (or frees it when
    * nothing would read the answer): no destroy notify here. */
-  g_main_context_invoke_full (shared->owner, G_PRIORITY_DEFAULT, job_run_cb, job, NULL);
+  adm_handover_send (shared->to_owner, job_run_cb, job, NULL);
 }
 
 /* The object, on the main thread */
@@ -1064,6 +1068,7 @@ adm_table_server_new (AdmPortal  *portal,
   g_atomic_ref_count_init (&self->shared->ref);
   g_weak_ref_init (&self->shared->server, self);
   self->shared->owner = g_main_context_ref_thread_default ();
+  self->shared->to_owner = adm_handover_get (self->shared->owner);
   self->shared->tokens = g_object_ref (adm_portal_get_tokens (portal));
   if (!adm_table_server_set_n_tables (self, n_tables, error))
     return NULL;

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adm-background.c: work handed to GIO's pool of threads (adm-background.h), as tasks no one
- * waits for. */
+/* adm-background.c: work handed to a pool of threads (adm-background.h) that no one waits
+ * for. */
 #include "config.h"
 
-#include <gio/gio.h>
+#include <glib-object.h>
 
 #include "adm-background.h"
 
@@ -12,23 +12,33 @@ typedef struct {
   gpointer data;
 } Work;
 
+/* As many threads as GIO's pool starts with (GTask's). */
+#define MAX_THREADS 10
+
 static void
-work_thread (GTask        *task,
-             gpointer      source,
-             gpointer      task_data,
-             GCancellable *cancellable)
+work_thread (gpointer data,
+             gpointer unused)
 {
-  Work *work = task_data;
+  Work *work = data;
 
   work->func (work->data, NULL);
-  g_task_return_boolean (task, TRUE);
+  g_free (work);
 }
 
+static gpointer
+make_pool (gpointer unused)
+{
+  return g_thread_pool_new (work_thread, NULL, MAX_THREADS, FALSE, NULL);
+}
+
+/* A pool of its own rather than a GTask's: a task done on a thread tells the context it was
+ * started from (a source attached to it, under its lock), which would wake the main loop, and
+ * make it wait for that thread, for nothing. */
 void
 adm_background_run (GFunc    func,
                     gpointer data)
 {
-  g_autoptr(GTask) task = NULL;
+  static GOnce pool = G_ONCE_INIT;
   Work *work;
 
   g_return_if_fail (func != NULL);
@@ -36,10 +46,7 @@ adm_background_run (GFunc    func,
   work = g_new (Work, 1);
   work->func = func;
   work->data = data;
-  task = g_task_new (NULL, NULL, NULL, NULL);
-  g_task_set_task_data (task, work, g_free);
-  g_task_set_name (task, "[admiralty] background");
-  g_task_run_in_thread (task, work_thread);
+  g_thread_pool_push (g_once (&pool, make_pool, NULL), work, NULL);
 }
 
 static void

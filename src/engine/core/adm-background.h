@@ -2,7 +2,7 @@
 /* adm-background.h: work the main loop hands away. A master's window, the admirals' portal
  * and the tables all answer from the main loop; what takes longer than a frame and needs
  * nothing the main thread owns — a table's battle played whole to be checked, a report drawn
- * as a PDF, a battle freed — runs on GIO's pool of threads instead, so that a click never
+ * as a PDF, a battle freed — runs on a pool of threads instead, so that a click never
  * waits behind it. */
 #pragma once
 
@@ -11,7 +11,7 @@
 G_BEGIN_DECLS
 
 /* Runs @func (@data, NULL) on a thread of the pool. @func must touch nothing another thread
- * changes; to hand a result back, it invokes the main context (g_main_context_invoke_full ()). */
+ * changes; to hand a result back, it sends it to the main loop (adm_handover_send ()). */
 void adm_background_run   (GFunc    func,
                            gpointer data);
 

@@ -20,6 +20,7 @@
 #include <glib/gstdio.h>
 
 #include "adm-file.h"
+#include "adm-handover.h"
 
 G_DEFINE_QUARK (adm-file-error-quark, adm_file_error)
 
@@ -677,7 +678,7 @@ typedef struct {
 
 typedef struct {
   guint64         ticket;
-  GMainContext   *context;
+  AdmHandover    *handover;  /* into the context @done runs on */
   AdmFileFlushed  done;
   gpointer        data;
   GDestroyNotify  destroy;
@@ -709,13 +710,12 @@ data_sync (int fd)
   return fdatasync (fd);
 }
 
-static gboolean
+static void
 flush_waiter_cb (gpointer data)
 {
   FlushWaiter *waiter = data;
 
   waiter->done (waiter->data, waiter->error);
-  return G_SOURCE_REMOVE;
 }
 
 static void
@@ -726,26 +726,21 @@ flush_waiter_free (gpointer data)
   if (waiter->destroy != NULL)
     waiter->destroy (waiter->data);
   g_clear_error (&waiter->error);
-  g_main_context_unref (waiter->context);
+  adm_handover_unref (waiter->handover);
   g_free (waiter);
 }
 
 /* With flush_lock held: @waiter's ticket is flushed; @done runs on its context, in its own
- * turn (a source, never g_main_context_invoke (), which would run it on this thread when
- * nobody holds the context). */
+ * turn, handed over without the context's lock (the flusher would make its loop wait for it
+ * otherwise, whenever the flusher runs short of a CPU while holding that lock). */
 static void
 flush_waiter_dispatch (FlushWaiter *waiter)
 {
-  GSource *source = g_idle_source_new ();
   const GError *error = flush_failures != NULL
                         ? g_hash_table_lookup (flush_failures, &waiter->ticket) : NULL;
 
   waiter->error = error != NULL ? g_error_copy (error) : NULL;
-  g_source_set_priority (source, G_PRIORITY_DEFAULT);
-  g_source_set_callback (source, flush_waiter_cb, waiter, flush_waiter_free);
-  g_source_set_static_name (source, "[admiralty] file flushed");
-  g_source_attach (source, waiter->context);
-  g_source_unref (source);
+  adm_handover_send (waiter->handover, flush_waiter_cb, waiter, flush_waiter_free);
 }
 
 /* The flusher's thread: one flush at a time, in the order handed. */
@@ -878,7 +873,7 @@ adm_file_when_flushed (guint64         ticket,
 
   waiter = g_new0 (FlushWaiter, 1);
   waiter->ticket = ticket;
-  waiter->context = g_main_context_ref (context != NULL ? context : g_main_context_default ());
+  waiter->handover = adm_handover_get (context);
   waiter->done = done;
   waiter->data = data;
   waiter->destroy = destroy;
