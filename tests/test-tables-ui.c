@@ -838,6 +838,16 @@ test_sharing_resumed (Fixture       *fixture,
   after = adm_table_server_get_link (server, "Table 2");
   g_assert_cmpstr (after, ==, before);
   g_assert_cmpuint (admiralty_campaign_orders_get_n_tables (board (fixture)), ==, 2);
+  /* Share with Admirals opened then shows what it serves on, not the first address. */
+  share = admiralty_share_dialog_new (admiralty_window_get_room (fixture->window));
+  {
+    AdwComboRow *address_row = ADW_COMBO_ROW (find_widget (GTK_WIDGET (share),
+                                                           is_combo_row_titled, "_Address"));
+    GtkStringObject *chosen = adw_combo_row_get_selected_item (address_row);
+
+    g_assert_cmpstr (gtk_string_object_get_string (chosen), ==, "127.0.0.1");
+  }
+  gtk_window_destroy (GTK_WINDOW (share));
 
   /* An address gone from this computer: not resumed, and why. */
   adm_portal_stop (portal);

@@ -812,6 +812,13 @@ adm_portal_get_port (AdmPortal *self)
   return self->port;
 }
 
+const char *
+adm_portal_get_address (AdmPortal *self)
+{
+  g_return_val_if_fail (ADM_IS_PORTAL (self), NULL);
+  return adm_portal_get_running (self) ? self->address : NULL;
+}
+
 char **
 adm_portal_lan_addresses (void)
 {

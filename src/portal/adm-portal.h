@@ -110,6 +110,8 @@ void            adm_portal_stop              (AdmPortal    *self);
 gboolean        adm_portal_get_running       (AdmPortal    *self);
 /* The port listened on, 0 when stopped. */
 guint           adm_portal_get_port          (AdmPortal    *self);
+/* The address listened on, as adm_portal_start () was given it; NULL when stopped. */
+const char     *adm_portal_get_address       (AdmPortal    *self);
 
 /* @admiral_id's link, "http://HOST:PORT/a/TOKEN/" (HOST: the address listened on, or when it
  * is every interface, the first LAN address), or NULL when stopped or unknown. */

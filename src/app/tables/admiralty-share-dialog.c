@@ -81,6 +81,19 @@ update_running (AdmiraltyShareDialog *self)
   gtk_widget_set_sensitive (GTK_WIDGET (self->port_spin), !running);
   if (running)
     {
+      const char *address = adm_portal_get_address (self->portal);
+      guint n = g_list_model_get_n_items (G_LIST_MODEL (self->addresses));
+      guint at = n;
+
+      /* What it listens on, not the first of the choices: a sharing resumed after a restart
+       * was started without this dialog. */
+      for (guint i = 0; i < n && at == n; i++)
+        if (g_strcmp0 (gtk_string_list_get_string (self->addresses, i), address) == 0)
+          at = i;
+      if (at == n && address != NULL)
+        gtk_string_list_append (self->addresses, address);
+      adw_combo_row_set_selected (self->address_row, at);
+      gtk_spin_button_set_value (self->port_spin, adm_portal_get_port (self->portal));
       /* Translators: "Listening on port 8040" */
       g_autofree char *text = g_strdup_printf (_("Listening on port %u"),
                                                adm_portal_get_port (self->portal));
