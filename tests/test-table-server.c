@@ -729,6 +729,103 @@ test_dice (Fixture       *fixture,
   }
 }
 
+/* @battle saved, one of its program rolls (values="…" dice="program") given other values —
+ * each die turned to the next face — and, with @typed, marked typed in; the battle the text
+ * then opens as, its journal replayed with those dice (a table master editing his saved
+ * battle by hand, as tables-forge2 did). The last such roll whose change still replays (other
+ * values may call for other rolls after it). */
+static AdmBattle *
+forged (AdmBattle *battle,
+        gboolean   typed)
+{
+  static const char mark[] = "\" dice=\"program\"";
+  g_autofree char *text = adm_battle_serialize (battle, NULL);
+  g_autoptr(GPtrArray) rolls = g_ptr_array_new ();
+
+  for (const char *roll = strstr (text, mark); roll != NULL; roll = strstr (roll + 1, mark))
+    g_ptr_array_add (rolls, (gpointer) roll);
+  for (guint i = rolls->len; i > 0; i--)
+    {
+      const char *roll = g_ptr_array_index (rolls, i - 1);
+      const char *values = g_strrstr_len (text, roll - text, "values=\"");
+      g_autoptr(GString) forgery = g_string_new (NULL);
+      AdmBattle *loaded;
+
+      g_assert_nonnull (values);
+      values += strlen ("values=\"");
+      g_string_append_len (forgery, text, values - text);
+      for (const char *c = values; c < roll; c++)
+        g_string_append_c (forgery, g_ascii_isdigit (*c) ? '1' + (*c - '0') % 6 : *c);
+      g_string_append (forgery, typed ? "\" dice=\"typed\"" : mark);
+      g_string_append (forgery, roll + strlen (mark));
+      loaded = adm_battle_load_game_memory (forgery->str, forgery->len, "forged battle", NULL);
+      if (loaded != NULL)
+        return loaded;
+    }
+  g_assert_not_reached ();
+}
+
+/* A table's message forged from the battle it played with the dice the chief committed to:
+ * a program roll given other values, still marked program, then marked typed in at a hand-off
+ * that allows the program's dice only. Each is refused, the campaign's file and journal
+ * unchanged; the honest message is kept after them. */
+static void
+test_forged (Fixture       *fixture,
+             gconstpointer  data)
+{
+  g_autofree char *orders_path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests",
+                                                   "data", "campaign-battles",
+                                                   "komarr-c1-3.orders.xml", NULL);
+  g_autoptr(AdmBattleOrders) orders = NULL;
+  g_autoptr(AdmBattle) honest = NULL;
+  g_autoptr(GBytes) message = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *saved = NULL, *text = NULL;
+  const char *expected[] = { "is not the program dice the chief master committed to",
+                             "was typed in at the table" };
+  guint status, entries;
+
+  g_assert_true (adm_campaign_assign_table (fixture->campaign, "c1-3", "Table 1", T0 + 3100,
+                                            NULL, &error));
+  g_assert_no_error (error);
+  orders = adm_battle_orders_load_file (orders_path, &error);
+  g_assert_no_error (error);
+  honest = table_battle_with (fixture, "Table 1", "c1-3", orders, 3, 0);
+  g_assert_cmpuint (adm_battle_get_rolls (honest)->len, >, 0);
+  g_assert_true (g_file_get_contents (adm_campaign_get_path (fixture->campaign), &saved, NULL,
+                                      NULL));
+  entries = n_entries (fixture);
+
+  for (guint typed = 0; typed <= 1; typed++)
+    {
+      g_autoptr(AdmBattle) forgery = forged (honest, typed);
+      g_autoptr(GBytes) forged_message = message_of (fixture, forgery, "c1-3", 1);
+      g_autoptr(JsonObject) refusal = NULL;
+      g_autofree char *answer = post_message (fixture, "Table 1", "c1-3", forged_message,
+                                              &status);
+      g_autofree char *saved_after = NULL;
+
+      g_test_message ("forged (%s): %s", typed ? "typed" : "program", answer);
+      g_assert_cmpuint (status, ==, SOUP_STATUS_CONFLICT);
+      refusal = json_of (answer);
+      g_assert_cmpstr (json_object_get_string_member (refusal, "code"), ==, "refused");
+      g_assert_nonnull (strstr (json_object_get_string_member (refusal, "error"),
+                                expected[typed]));
+      g_assert_cmpint (json_object_get_int_member (refusal, "kept"), ==, 0);
+      g_assert_cmpuint (n_entries (fixture), ==, entries);
+      g_assert_true (g_file_get_contents (adm_campaign_get_path (fixture->campaign),
+                                          &saved_after, NULL, NULL));
+      g_assert_cmpstr (saved_after, ==, saved);
+      g_assert_cmpuint (fixture->changed, ==, 0);
+    }
+
+  message = message_of (fixture, honest, "c1-3", 1);
+  text = post_message (fixture, "Table 1", "c1-3", message, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_OK);
+  g_assert_cmpuint (n_entries (fixture), >, entries);
+  g_assert_cmpuint (fixture->changed, ==, 1);
+}
+
 static gboolean
 tick_cb (gpointer data)
 {
@@ -1331,6 +1428,7 @@ main (int    argc,
   ADD ("entries", test_entries);
   ADD ("taken-back", test_taken_back);
   ADD ("dice", test_dice);
+  ADD ("F-STRAT-4/forged-dice-refused", test_forged);
   ADD ("F-STRAT-4/dice-secret-off-the-loop", test_dice_secret_off_the_loop);
   ADD ("too-large", test_too_large);
   ADD ("malformed", test_malformed);
