@@ -12,7 +12,8 @@
  * the next event, a stall — in wall time and in the main thread's own CPU time (on a machine
  * shared with other work the wall time also counts the time the thread waited for a CPU; the
  * load average is printed). A probe sent from the client thread every 50 ms
- * (a pipe the main loop polls, as a click comes on the display's socket) measures how long the
+ * (adm_handover_send (), as the portal's threads hand the main loop their work: a pipe the main
+ * loop polls, as a click comes on the display's socket) measures how long the
  * loop takes to answer an event, as a click would wait. Prints p50/p99 latency and the longest stall with their targets (p99 ≤ 50 ms,
  * no stall over 16 ms), and the CPU each thread used; asserts nothing. Each request comes
  * from one of 1,000 devices, 127.40.0.2 on (the portal gives one address at most a few
@@ -47,9 +48,9 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/resource.h>
-#include <glib-unix.h>
 
 #include "admiralty-engine.h"
+#include "adm-handover.h"
 #include "adm-portal.h"
 #include "adm-table-client.h"
 #include "adm-table-server.h"
@@ -353,40 +354,32 @@ watch (Flight       *flight,
   g_source_unref (source);
 }
 
-/* The probe's pipe: the client thread writes the time it sends each probe, the main loop
- * reads it, as a click reaches the app on the display's socket. */
-static int probe_pipe[2] = { -1, -1 };
+/* The probe's way to the main loop: the hand-over the portal's and the tables' threads use. */
+static AdmHandover *to_main;
 
-/* A probe: read on the main loop, timed from its sending on the client thread. */
-static gboolean
-probe_cb (gint         fd,
-          GIOCondition condition,
-          gpointer     data)
+/* A probe: run on the main loop, timed from its sending on the client thread. */
+static void
+probe_cb (gpointer data)
 {
-  gint64 sent;
+  gint64 waited = g_get_monotonic_time () - *(gint64 *) data;
 
-  while (read (fd, &sent, sizeof sent) == sizeof sent)
-    {
-      gint64 waited = g_get_monotonic_time () - sent;
-
-      g_mutex_lock (&lock);
-      longest_probe = MAX (longest_probe, waited);
-      g_mutex_unlock (&lock);
-    }
-  return G_SOURCE_CONTINUE;
+  g_mutex_lock (&lock);
+  longest_probe = MAX (longest_probe, waited);
+  g_mutex_unlock (&lock);
 }
 
-/* Sent as an event from outside reaches the app: written to a descriptor the main loop polls,
- * taking no lock of the main context (g_main_context_invoke () would take it, and make the
- * main loop wait for this thread whenever it runs short of a CPU while holding it). */
+/* Sent as the portal's server thread hands the main loop a job: on a descriptor the main loop
+ * polls, as an event from outside reaches the app, taking no lock of the main context
+ * (g_main_context_invoke () would take it, and make the main loop wait for this thread
+ * whenever it runs short of a CPU while holding it). */
 static gboolean
 send_probe_cb (gpointer data)
 {
   Clients *clients = data;
-  gint64 sent = g_get_monotonic_time ();
+  gint64 *sent = g_new (gint64, 1);
 
-  if (write (probe_pipe[1], &sent, sizeof sent) != sizeof sent)
-    g_warning ("the probe was not sent: %s", g_strerror (errno));
+  *sent = g_get_monotonic_time ();
+  adm_handover_send (to_main, probe_cb, sent, g_free);
   return clients->outstanding > 0 || clients->scheduled > 0 ? G_SOURCE_CONTINUE
                                                             : G_SOURCE_REMOVE;
 }
@@ -1152,6 +1145,7 @@ soak (AdmPortal   *portal,
   g_autoptr(AdmTableServer) server = NULL;
   g_autoptr(GPtrArray) tables = NULL;
   g_autoptr(GPtrArray) table_threads = g_ptr_array_new ();
+  g_autofree char *load = NULL;
   guint before, after, source;
   GThread *thread;
   gint64 end, handing;
@@ -1177,6 +1171,13 @@ soak (AdmPortal   *portal,
   g_atomic_int_set (&pending_threads, 1);
   recorded = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   table_latencies = g_array_new (FALSE, FALSE, sizeof (double));
+  /* Said before it starts: it prints nothing else until it is over. */
+  g_print ("session: %u min under an open-file limit of %d; %d admirals polling every %d s, "
+           "%d report PDFs every %d s, %d clients connecting and closing every %d s, the "
+           "campaign saved every %d s; %u tables (its figures when it is over, in %u min)\n",
+           minutes, SOAK_FILE_LIMIT, SOAK_POLLERS, SOAK_POLL_MS / 1000, SOAK_PDFS,
+           SOAK_PDF_MS / 1000, SOAK_CLOSERS, SOAK_CLOSE_MS / 1000, SOAK_SAVE_MS / 1000,
+           tables->len, minutes);
   thread = g_thread_new ("clients", soak_thread, links);
   g_atomic_int_set (&tables_running, tables->len);
   for (guint t = 0; t < tables->len; t++)
@@ -1198,11 +1199,8 @@ soak (AdmPortal   *portal,
   g_array_sort (latencies, compare_doubles);
   g_array_sort (pdf_latencies, compare_doubles);
 
-  g_print ("session: %u min under an open-file limit of %d; %d admirals polling every %d s, "
-           "%d report PDFs every %d s, %d clients connecting and closing every %d s, the "
-           "campaign saved every %d s\n", minutes, SOAK_FILE_LIMIT, SOAK_POLLERS,
-           SOAK_POLL_MS / 1000, SOAK_PDFS, SOAK_PDF_MS / 1000, SOAK_CLOSERS,
-           SOAK_CLOSE_MS / 1000, SOAK_SAVE_MS / 1000);
+  g_file_get_contents ("/proc/loadavg", &load, NULL, NULL);
+  g_print ("session over, machine load average: %.14s\n", load != NULL ? load : "?");
   g_print ("  errors: %u (target 0: %s)\n", errors, bench_verdict (errors, 0));
   g_print ("  descriptors left open afterwards: %d (%u before, %u after; target 0: %s)\n",
            (int) after - (int) before, before, after,
@@ -1300,11 +1298,7 @@ main (int   argc,
   pdf_latencies = g_array_new (FALSE, FALSE, sizeof (double));
   verbose = g_getenv ("BENCH_VERBOSE") != NULL;
   schedstat_fd = open ("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
-  if (!g_unix_open_pipe (probe_pipe, FD_CLOEXEC, &error) ||
-      !g_unix_set_fd_nonblocking (probe_pipe[0], TRUE, &error) ||
-      !g_unix_set_fd_nonblocking (probe_pipe[1], TRUE, &error))
-    g_error ("%s", error->message);
-  g_unix_fd_add (probe_pipe[0], G_IO_IN, probe_cb, NULL);
+  to_main = adm_handover_get (NULL);
   system_poll = g_main_context_get_poll_func (NULL);
   g_main_context_set_poll_func (NULL, timed_poll);
 
