@@ -1523,6 +1523,23 @@ shown_other_form (AdmiraltyOrdersOther *other)
   g_assert_not_reached ();
 }
 
+/* Whether the drop-down @data's list is open: its popover mapped. */
+static gboolean
+drop_down_list_open (gpointer data)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (data); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_POPOVER (child))
+      return gtk_widget_get_mapped (child);
+  return FALSE;
+}
+
+static gboolean
+drop_down_list_closed (gpointer data)
+{
+  return !drop_down_list_open (data);
+}
+
 /* The form of the other orders is made again only where it changes: a refresh that leaves a
  * field's choices as they were (here the lengths shown in inches, which no field of a launch
  * has) keeps its widget, and what the master chose in it; so does the form of another kind
@@ -1562,9 +1579,19 @@ test_battle_other_form_kept (void)
   weapons = gtk_grid_get_child_at (shown_other_form (other), 1, 0);
   target = gtk_grid_get_child_at (shown_other_form (other), 1, 1);
   g_assert_true (GTK_IS_DROP_DOWN (target));
+  /* The ships' drop-down makes its rows when it is opened: until then its model holds the
+   * choice alone. */
   g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (target))),
-                    >, 2);
+                    ==, 1);
+  g_assert_true (gtk_widget_activate (target));
+  iterate_until (drop_down_list_open, target, 5000);
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (target))),
+                    ==, adm_battle_get_n_ships (battle) + 1);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (target)), ==, 0);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (target), 2);
+  gtk_widget_activate (target);
+  iterate_until (drop_down_list_closed, target, 5000);
+  g_assert_false (drop_down_list_open (target));
 
   admiralty_orders_panel_set_inches (panel, TRUE);
   iterate ();

@@ -27,6 +27,10 @@ struct _AdmiraltyOrdersOther
   int                     forms_side;    /* the view side the kept forms were made for */
   GArray                 *kind_map;      /* guint: kinds index per kind offered now */
   AdmPhase                kinds_phase;   /* the phase they are offered for */
+  GtkStringList          *ships;         /* "Choose a ship", then the ships the view may name:
+                                          * the one list of every ship drop-down's model */
+  GStrv                   ship_ids;      /* the id of each of them, "" for the first */
+  guint                   ships_changes; /* how many times the ships have changed */
 
   /* Template children */
   AdmiraltyOrdersTorpedoes *torpedoes;
@@ -41,6 +45,7 @@ typedef enum
 {
   FORM_WIDGET_ENTRY,    /* a GtkEntry, its text the value */
   FORM_WIDGET_CHOICES,  /* a GtkDropDown over a GtkStringList, a value a choice */
+  FORM_WIDGET_SHIPS,    /* a GtkDropDown over the ships (ship_dropdown ()), a value a ship */
   FORM_WIDGET_CHECKS,   /* a GtkBox of GtkCheckButtons, a value a check */
 } FormWidget;
 
@@ -234,7 +239,7 @@ set_shown (FormField  *slot,
 /* Makes @list's strings @labels (@n of them) by replacing only the run between what they
  * begin and end with alike: a ship sunk takes its row out of the open list, and the list
  * view makes no row again for the others. */
-static void
+static gboolean
 string_list_update (GtkStringList *list,
                     const char   **labels,
                     guint          n)
@@ -251,12 +256,13 @@ string_list_update (GtkStringList *list,
                     labels[n - 1 - suffix]) == 0)
     suffix++;
   if (prefix + suffix == was && prefix + suffix == n)
-    return;
+    return FALSE;
   for (guint i = prefix; i < n - suffix; i++)
     g_ptr_array_add (additions, (gpointer) labels[i]);
   g_ptr_array_add (additions, NULL);
   gtk_string_list_splice (list, prefix, was - prefix - suffix,
                           (const char * const *) additions->pdata);
+  return TRUE;
 }
 
 /* A drop-down of @labels whose values (kept in @slot) are @values; @selected first. @slot's
@@ -296,20 +302,22 @@ value_dropdown (GPtrArray *labels,
   return widget;
 }
 
-/* The ships of the battle the table's view may name, by name (no id is shown). */
-static GtkWidget *
-ship_dropdown (AdmiraltyOrdersOther *self,
-               int                   selected_ship,
-               FormField            *slot)
+/* Makes self->ships the ships of the battle the table's view may name, by name (no id is
+ * shown), changing only the rows that differ; returns the row of @selected_ship, or 0. */
+static guint
+update_ships (AdmiraltyOrdersOther *self,
+              int                   selected_ship)
 {
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
-  g_autoptr(GPtrArray) values = g_ptr_array_new ();
+  g_autoptr(GStrvBuilder) ids = g_strv_builder_new ();
+  g_auto(GStrv) new_ids = NULL;
   AdmAudience audience = adm_audience_for_view_side (
       get_table (self) != NULL ? admiralty_table_widget_get_view_side (get_table (self)) : -1);
   guint selected = 0;
+  gboolean changed;
 
   g_ptr_array_add (labels, (char *) _("Choose a ship"));
-  g_ptr_array_add (values, (char *) "");
+  g_strv_builder_add (ids, "");
   for (guint i = 0; i < adm_battle_get_n_ships (get_battle (self)); i++)
     {
       const AdmBattleShip *ship = adm_battle_get_ship (get_battle (self), i);
@@ -320,9 +328,147 @@ ship_dropdown (AdmiraltyOrdersOther *self,
       if ((int) i == selected_ship)
         selected = labels->len;
       g_ptr_array_add (labels, (char *) ship->name);
-      g_ptr_array_add (values, (char *) ship->id);
+      g_strv_builder_add (ids, ship->id);
     }
-  return value_dropdown (labels, values, selected, slot);
+  new_ids = g_strv_builder_end (ids);
+  changed = string_list_update (self->ships, (const char **) labels->pdata, labels->len);
+  if (self->ship_ids == NULL || !g_strv_equal ((const char * const *) self->ship_ids,
+                                               (const char * const *) new_ids))
+    {
+      g_strfreev (self->ship_ids);
+      self->ship_ids = g_steal_pointer (&new_ids);
+      changed = TRUE;
+    }
+  self->ships_changes += changed;
+  return selected;
+}
+
+/* A ship drop-down's list is made when it is first opened: until then its model passes the
+ * chosen ship alone. A list view makes a row for every item of its model, shown or not, and a
+ * form shown at a Resolve would otherwise make one for every ship of the battle. */
+typedef struct
+{
+  GtkCustomFilter *filter;  /* the drop-down's model's, which owns it */
+  GObject         *chosen;  /* the row of self->ships passed before the list is opened */
+  gboolean         opened;  /* every row passed */
+} ShipChoice;
+
+#define SHIP_CHOICE "admiralty-ship-choice"
+
+static void
+ship_choice_free (ShipChoice *choice)
+{
+  g_clear_object (&choice->chosen);
+  g_free (choice);
+}
+
+static gboolean
+ship_choice_passes (gpointer item,
+                    gpointer data)
+{
+  ShipChoice *choice = data;
+
+  return choice->opened || item == choice->chosen;
+}
+
+/* The row of self->ships that @item is, or 0 ("Choose a ship"). */
+static guint
+ship_row (AdmiraltyOrdersOther *self,
+          gpointer              item)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->ships));
+
+  for (guint i = 0; item != NULL && i < n; i++)
+    {
+      g_autoptr(GObject) row = g_list_model_get_item (G_LIST_MODEL (self->ships), i);
+
+      if (row == item)
+        return i;
+    }
+  return 0;
+}
+
+/* Chooses row @row of self->ships in the ship drop-down @dropdown. */
+static void
+ship_choice_select (AdmiraltyOrdersOther *self,
+                    GtkDropDown          *dropdown,
+                    guint                 row)
+{
+  ShipChoice *choice = g_object_get_data (G_OBJECT (dropdown), SHIP_CHOICE);
+
+  g_clear_object (&choice->chosen);
+  choice->chosen = g_list_model_get_item (G_LIST_MODEL (self->ships), row);
+  if (!choice->opened)
+    gtk_filter_changed (GTK_FILTER (choice->filter), GTK_FILTER_CHANGE_DIFFERENT);
+  gtk_drop_down_set_selected (dropdown, choice->opened ? row : 0);
+}
+
+/* The drop-down's list opens: every ship in it, the chosen one still chosen. */
+static void
+ship_list_shown_cb (GtkWidget   *popover,
+                    GtkDropDown *dropdown)
+{
+  ShipChoice *choice = g_object_get_data (G_OBJECT (dropdown), SHIP_CHOICE);
+  AdmiraltyOrdersOther *self = ADMIRALTY_ORDERS_OTHER (
+      gtk_widget_get_ancestor (GTK_WIDGET (dropdown), ADMIRALTY_TYPE_ORDERS_OTHER));
+  guint row;
+
+  if (choice->opened || self == NULL)
+    return;
+  row = ship_row (self, choice->chosen);
+  choice->opened = TRUE;
+  gtk_filter_changed (GTK_FILTER (choice->filter), GTK_FILTER_CHANGE_LESS_STRICT);
+  gtk_drop_down_set_selected (dropdown, row);
+}
+
+/* A drop-down over self->ships, which shows its rows when first opened. */
+static GtkWidget *
+ship_choice_new (AdmiraltyOrdersOther *self)
+{
+  ShipChoice *choice = g_new0 (ShipChoice, 1);
+  GtkFilterListModel *model;
+  GtkWidget *dropdown;
+
+  choice->filter = gtk_custom_filter_new (ship_choice_passes, choice, NULL);
+  model = gtk_filter_list_model_new (G_LIST_MODEL (g_object_ref (self->ships)),
+                                     GTK_FILTER (choice->filter));
+  dropdown = admiralty_wrapping_choices (gtk_drop_down_new (G_LIST_MODEL (model), NULL));
+  g_object_set_data_full (G_OBJECT (dropdown), SHIP_CHOICE, choice,
+                          (GDestroyNotify) ship_choice_free);
+  /* The drop-down's own popover, its child beside the button. */
+  for (GtkWidget *child = gtk_widget_get_first_child (dropdown); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_POPOVER (child))
+      g_signal_connect_object (child, "show", G_CALLBACK (ship_list_shown_cb), dropdown, 0);
+  return dropdown;
+}
+
+/* The value a ship drop-down gives: the id of the ship chosen, or "". */
+static const char *
+ship_choice_value (AdmiraltyOrdersOther *self,
+                   GtkDropDown          *dropdown)
+{
+  return self->ship_ids[ship_row (self, gtk_drop_down_get_selected_item (dropdown))];
+}
+
+/* A drop-down of the ships the table's view may name, @selected_ship chosen. @slot's widget
+ * itself when the ships and the choice are as it shows them. */
+static GtkWidget *
+ship_dropdown (AdmiraltyOrdersOther *self,
+               int                   selected_ship,
+               FormField            *slot)
+{
+  guint selected = update_ships (self, selected_ship);
+  g_autofree char *signature = g_strdup_printf ("ships %u %u", self->ships_changes, selected);
+  GtkWidget *widget;
+
+  if (is_same (slot, signature))
+    return slot->widget;
+  widget = slot->widget != NULL && slot->type == FORM_WIDGET_SHIPS ? slot->widget
+                                                                    : ship_choice_new (self);
+  ship_choice_select (self, GTK_DROP_DOWN (widget), selected);
+  set_shown (slot, FORM_WIDGET_SHIPS, g_steal_pointer (&signature), NULL);
+  return widget;
 }
 
 static GtkWidget *
@@ -714,10 +860,13 @@ check_value (const FormField *slot,
 
 /* The value a field of the form gives the order, as the orders write it. */
 static char *
-field_value (const FormField *slot)
+field_value (AdmiraltyOrdersOther *self,
+             const FormField      *slot)
 {
   switch (slot->type)
     {
+    case FORM_WIDGET_SHIPS:
+      return g_strdup (ship_choice_value (self, GTK_DROP_DOWN (slot->widget)));
     case FORM_WIDGET_CHOICES:
       {
         guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (slot->widget));
@@ -782,7 +931,7 @@ add_other (AdmiraltyOrdersOther *self)
     {
       const FormField *slot = &g_array_index (fields, FormField, i);
       const AdmiraltyOrdersField *field = slot->field;
-      g_autofree char *value = g_strstrip (field_value (slot));
+      g_autofree char *value = g_strstrip (field_value (self, slot));
 
       if (*value == '\0')
         {
@@ -913,6 +1062,27 @@ set_field (AdmiraltyOrdersOther *self,
   GtkWidget *widget = slot->widget;
   char **values = slot->values;
 
+  if (slot->type == FORM_WIDGET_SHIPS)
+    {
+      g_autofree char *wanted = g_utf8_casefold (value, -1);
+
+      for (guint c = 0; self->ship_ids[c] != NULL; c++)
+        {
+          g_autofree char *folded = g_utf8_casefold (gtk_string_list_get_string (self->ships, c),
+                                                     -1);
+
+          if (g_strcmp0 (self->ship_ids[c], value) == 0 || g_strcmp0 (folded, wanted) == 0)
+            {
+              ship_choice_select (self, GTK_DROP_DOWN (widget), c);
+              return TRUE;
+            }
+        }
+      /* Translators: %s is what the master typed for a ship */
+      g_autofree char *message = g_strdup_printf (_("No ship of this battle is “%s”."), value);
+
+      set_message (self, message);
+      return FALSE;
+    }
   if (slot->type == FORM_WIDGET_CHOICES)
     {
       GListModel *labels = gtk_drop_down_get_model (GTK_DROP_DOWN (widget));
@@ -928,15 +1098,6 @@ set_field (AdmiraltyOrdersOther *self,
               gtk_drop_down_set_selected (GTK_DROP_DOWN (widget), c);
               return TRUE;
             }
-        }
-      if (slot->field->kind == ORDERS_FIELD_SHIP || slot->field->kind == ORDERS_FIELD_TARGET)
-        {
-          /* Translators: %s is what the master typed for a ship */
-          g_autofree char *message = g_strdup_printf (_("No ship of this battle is “%s”."),
-                                                      value);
-
-          set_message (self, message);
-          return FALSE;
         }
       return TRUE;
     }
@@ -1093,6 +1254,8 @@ admiralty_orders_other_finalize (GObject *object)
   AdmiraltyOrdersOther *self = ADMIRALTY_ORDERS_OTHER (object);
 
   g_clear_pointer (&self->kind_map, g_array_unref);
+  g_clear_object (&self->ships);
+  g_clear_pointer (&self->ship_ids, g_strfreev);
   G_OBJECT_CLASS (admiralty_orders_other_parent_class)->finalize (object);
 }
 
@@ -1130,6 +1293,7 @@ admiralty_orders_other_init (AdmiraltyOrdersOther *self)
   g_ptr_array_set_size (self->forms, n_kinds);
   self->form_kind = -1;
   self->kind_map = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->ships = gtk_string_list_new (NULL);
   g_signal_connect_swapped (self->other_kind_dropdown, "notify::selected",
                             G_CALLBACK (admiralty_orders_other_rebuild_form), self);
 }
