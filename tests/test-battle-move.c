@@ -244,6 +244,31 @@ test_succession_bonus_from_ruleset (void)
   g_assert_true (battle_helper_reported (battle, "Victory fails to take command"));
 }
 
+/* F-RDY-2: a readiness check's number of dice is the ruleset's (<dice-counts>), not the
+ * engine's: with a copy of the rules rolling 3d6, the succession roll of 4 5 that takes
+ * command against readiness 6 + 3 above fails with a third die of 1. */
+static void
+test_readiness_dice_from_ruleset (void)
+{
+  g_autofree char *dir = changed_rules_begin ("ruleset", "clause=\"F-RDY-2\" dice=\"2\"",
+                                              "clause=\"F-RDY-2\" dice=\"3\"");
+  g_autoptr(AdmBattle) battle = battle_helper_load ("command.xml");
+  const AdmBattleFormation *k;
+
+  changed_rules_end (dir);
+  g_rmdir (dir);
+  g_assert_cmpint (adm_ruleset_get_dice (adm_battle_get_ruleset (battle), ADM_DICE_READINESS),
+                   ==, 3);
+  battle_helper_skip_to (battle, ADM_PHASE_FIRE);
+  resolve (battle, "<fire weapons=\"vorberg:main vorberg:destructor\" target=\"triumph\"/>",
+           "6 6 6 6 6  6 6  1 1");
+  resolve (battle, "", "");
+  resolve (battle, "", "4 5 1");
+  k = adm_battle_get_formation (battle, adm_battle_formation_index (battle, "k"));
+  g_assert_cmpint (k->flagship, ==, -1);
+  g_assert_true (battle_helper_reported (battle, "taking command, 3d6 = 10 against 9: failed"));
+}
+
 static void
 test_flagship_transfer (void)
 {
@@ -583,6 +608,40 @@ test_all_ahead_full (void)
   g_assert_cmpfloat_with_epsilon (ship (battle, "ariel")->position.x, 39, EPS);
   g_assert_cmpint (ship (battle, "ariel")->halved_until, ==, 1);
   g_assert_true (battle_helper_reported (battle, "Ariel goes all ahead full: up to 32 + 7 cm."));
+}
+
+/* F-MOVE-17: the dice of "All ahead full" are the ruleset's (<dice-counts>), not the
+ * engine's: with a copy of the rules giving 3d6 cm, 3 4 5 lets the 40 cm that stopped at 39
+ * above be made whole. */
+static void
+test_all_ahead_full_dice_from_ruleset (void)
+{
+  g_autofree char *dir = changed_rules_begin ("ruleset", "clause=\"F-MOVE-17\" dice=\"2\"",
+                                              "clause=\"F-MOVE-17\" dice=\"3\"");
+  g_autoptr(AdmBattle) battle = at_movement ("move.xml");
+
+  changed_rules_end (dir);
+  g_rmdir (dir);
+  resolve (battle, "<move formation=\"illyrian\" order=\"all-ahead-full\"><forward cm=\"40\"/>"
+                   "</move>", "3 4 5");
+  g_assert_cmpfloat_with_epsilon (ship (battle, "ariel")->position.x, 40, EPS);
+  g_assert_true (battle_helper_reported (battle, "Ariel goes all ahead full: up to 32 + 12 cm."));
+}
+
+/* F-ECM-5: each side's detection roll takes the ruleset's number of dice (<dice-counts>):
+ * with a copy of the rules giving 2d6, the hidden formation's 1 against 6 takes four dice. */
+static void
+test_detection_dice_from_ruleset (void)
+{
+  g_autofree char *dir = changed_rules_begin ("ruleset", "clause=\"F-ECM-5\" dice=\"1\"",
+                                              "clause=\"F-ECM-5\" dice=\"2\"");
+  g_autoptr(AdmBattle) battle = battle_helper_load ("move.xml");
+  guint first;
+
+  changed_rules_end (dir);
+  g_rmdir (dir);
+  first = resolve (battle, "", "1 1 6 6");
+  assert_rolls (battle, first, "F-ECM-5 2d6=1 1; F-ECM-5 2d6=6 6");
 }
 
 static void
@@ -1087,6 +1146,8 @@ main (int   argc,
   g_test_add_func ("/engine/battle/F-FORM-14/succession", test_formation_succession);
   g_test_add_func ("/engine/battle/F-FORM-14/numbers-from-ruleset",
                    test_succession_bonus_from_ruleset);
+  g_test_add_func ("/engine/battle/F-RDY-2/numbers-from-ruleset",
+                   test_readiness_dice_from_ruleset);
   g_test_add_func ("/engine/battle/F-FORM-17/transfer", test_flagship_transfer);
   g_test_add_func ("/engine/battle/F-FORM-12/torpedoes-not-direct-fire",
                    test_torpedo_salvo_not_direct_fire);
@@ -1107,6 +1168,10 @@ main (int   argc,
   g_test_add_func ("/engine/battle/F-MOVE-5/keep-moving", test_keep_moving_without_orders);
   g_test_add_func ("/engine/battle/F-MOVE-5/wormhole-exit", test_wormhole_exit);
   g_test_add_func ("/engine/battle/F-MOVE-17/all-ahead-full", test_all_ahead_full);
+  g_test_add_func ("/engine/battle/F-MOVE-17/numbers-from-ruleset",
+                   test_all_ahead_full_dice_from_ruleset);
+  g_test_add_func ("/engine/battle/F-ECM-5/numbers-from-ruleset",
+                   test_detection_dice_from_ruleset);
   g_test_add_func ("/engine/battle/F-FORD-3/target-lock-turn-allowed", test_target_lock_no_turn);
   g_test_add_func ("/engine/battle/F-RAM-1/needs-all-ahead-full", test_ram_needs_all_ahead_full);
   g_test_add_func ("/engine/battle/F-RAM-10/head-on", test_ram_head_on);

@@ -468,6 +468,7 @@ test_season_before_critical_checks (Fixture       *fixture,
   g_assert_cmpint (adm_ruleset_get_explosion_damage_on (ruleset), ==, 4);
   g_assert_cmpint (adm_ruleset_get_station_catastrophic_on (ruleset), ==, 6);
   g_assert_cmpint (adm_ruleset_get_succession_bonus (ruleset), ==, 3);
+  g_assert_cmpint (adm_ruleset_get_dice (ruleset, ADM_DICE_CRITICAL_TABLE), ==, 2);
 
   result = run_cli ("cycle", fixture->scenario, "--seed", "4", "--save", next, NULL);
   g_test_message ("%s%s", result->out, result->err);

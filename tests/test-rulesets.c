@@ -602,7 +602,9 @@ test_control_fixture (void)
 /* The elements added after campaigns began to carry their season may be left out: a ruleset
  * without them, as a season saved before carries, plays by ruleset-defaults.xml's numbers,
  * which are the bundled forcon-2010.xml's (F-FORD-8, F-DES-2, F-DES-3, F-ART-13, F-WPN-16,
- * F-CRIT-1, F-CRIT-14, F-CAT-12, F-CAT-13, F-STN-8, F-FORM-14). */
+ * F-CRIT-1, F-CRIT-14, F-CAT-12, F-CAT-13, F-STN-8, F-FORM-14, and the dice counts of
+ * F-CRIT-2, F-CAT-3, F-DC-2, F-RDY-2, F-CAT-12, F-CAT-10, F-CAT-11, F-MOVE-17, F-ECM-5,
+ * F-BOARD-13, F-STN-13). */
 static void
 test_defaults_for_an_old_season (void)
 {
@@ -621,9 +623,9 @@ test_defaults_for_an_old_season (void)
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (shipped_path, &text, NULL, &error));
   g_assert_true (g_file_get_contents (classes_path, &classes, NULL, &error));
-  /* The shipped file less everything from <special-shield> to <succession>. */
+  /* The shipped file less everything from <special-shield> to <dice-counts>. */
   start = strstr (text, "  <special-shield ");
-  end = strstr (text, "<succession ");
+  end = strstr (text, "</dice-counts>");
   g_assert_nonnull (start);
   g_assert_nonnull (end);
   end = strchr (end, '\n') + 1;
@@ -662,6 +664,8 @@ test_defaults_for_an_old_season (void)
                    adm_ruleset_get_station_catastrophic_on (shipped));
   g_assert_cmpint (adm_ruleset_get_succession_bonus (old), ==,
                    adm_ruleset_get_succession_bonus (shipped));
+  for (AdmDiceRoll roll = 0; roll < ADM_N_DICE_ROLLS; roll++)
+    g_assert_cmpint (adm_ruleset_get_dice (old, roll), ==, adm_ruleset_get_dice (shipped, roll));
   /* The numbers the engine played before they were data. */
   g_assert_cmpint (adm_ruleset_get_critical_on (old, ADM_CRITICAL_SOURCE_ARTILLERY), ==, 6);
   g_assert_cmpstr (adm_ruleset_get_critical_clause (old, ADM_CRITICAL_SOURCE_FIRE), ==,
@@ -669,6 +673,10 @@ test_defaults_for_an_old_season (void)
   g_assert_cmpint (adm_ruleset_get_explosion_damage_on (old), ==, 4);
   g_assert_cmpint (adm_ruleset_get_station_catastrophic_on (old), ==, 6);
   g_assert_cmpint (adm_ruleset_get_succession_bonus (old), ==, 3);
+  g_assert_cmpint (adm_ruleset_get_dice (old, ADM_DICE_CRITICAL_TABLE), ==, 2);
+  g_assert_cmpint (adm_ruleset_get_dice (old, ADM_DICE_EXPLOSION_RADIUS), ==, 3);
+  g_assert_cmpint (adm_ruleset_get_dice (old, ADM_DICE_HULK_DRIFT), ==, 4);
+  g_assert_cmpint (adm_ruleset_get_dice (old, ADM_DICE_BOARDING), ==, 1);
   /* The season is carried as read: the defaults are not written into it, so a sealed
    * campaign's season keeps its SHA-256. */
   g_assert_null (adm_xml_first_element (adm_xml_first_element (adm_ruleset_get_season (old),
@@ -676,7 +684,7 @@ test_defaults_for_an_old_season (void)
                                         "critical-checks"));
 }
 
-/* The shipped forcon-2010.xml with everything from <special-shield> to <succession> replaced
+/* The shipped forcon-2010.xml with everything from <special-shield> to <dice-counts> replaced
  * by @elements, loaded from a folder of its own (with the shipped classes). */
 static AdmRuleset *
 load_shipped_with (const char  *elements,
@@ -694,7 +702,7 @@ load_shipped_with (const char  *elements,
   g_assert_true (g_file_get_contents (shipped_path, &text, NULL, NULL));
   g_assert_true (g_file_get_contents (classes_path, &classes, NULL, NULL));
   start = strstr (text, "  <special-shield ");
-  end = strstr (text, "<succession ");
+  end = strstr (text, "</dice-counts>");
   g_assert_nonnull (start);
   g_assert_nonnull (end);
   end = strchr (end, '\n') + 1;
@@ -738,7 +746,8 @@ test_defaults_valid (void)
                                                          "<critical-checks ",
                                                          "<explosion-strike ",
                                                          "<station-catastrophic-check ",
-                                                         "<succession ", NULL };
+                                                         "<succession ",
+                                                         "<dice-counts>", NULL };
        *name != NULL; name++)
     g_assert_nonnull (strstr (elements, *name));
   valid = load_shipped_with (elements, &error);
@@ -792,6 +801,11 @@ static const BrokenCase broken_cases[] = {
     "<critical-checks> has no <check source=\"fire\">" },
   { "critical-checks-twice.xml", "critical-checks-twice.xml", 42, ADM_XML_ERROR_INVALID,
     "<critical-checks> has a second <check source=\"artillery\">" },
+  /* <dice-counts>, when given, has a roll for every clause, once. */
+  { "dice-counts-short.xml", "dice-counts-short.xml", 44, ADM_XML_ERROR_INVALID,
+    "<dice-counts> has no <roll clause=\"F-STN-13\">" },
+  { "dice-counts-twice.xml", "dice-counts-twice.xml", 56, ADM_XML_ERROR_INVALID,
+    "<dice-counts> has a second <roll clause=\"F-CRIT-2\">" },
   { "unknown-placement.xml", "unknown-placement.xml", 48, ADM_XML_ERROR_INVALID,
     "<order> names the placement “column”, which the ruleset does not define (it has: line)" },
 };

@@ -48,6 +48,7 @@ struct _AdmRuleset
   int                explosion_damage_on; /* F-CAT-12, F-CAT-13: a strike's die damages on it */
   int                station_catastrophic_on; /* F-STN-8: the catastrophic table on it */
   int                succession_bonus;  /* F-FORM-14: added to readiness to take command */
+  int                dice[ADM_N_DICE_ROLLS]; /* <dice-counts>: each roll's number of d6 */
 
   GPtrArray         *rulings;           /* AdmRuling* */
   GHashTable        *rulings_by_id;
@@ -1659,6 +1660,50 @@ element_or_default (AdmRuleset  *self,
   return node;
 }
 
+/* The child elements @child of @section, one for each of the @n_keys values of @keys in
+ * attribute @attr: found[i] gets the one whose @attr is keys[i]. One given twice or left out
+ * is named. ruleset.rng allows only the values of @keys. */
+static gboolean
+each_key_once (xmlNode            *section,
+               const char         *child,
+               const char         *attr,
+               const char * const *keys,
+               guint               n_keys,
+               xmlNode           **found,
+               const char         *file,
+               GError            **error)
+{
+  memset (found, 0, n_keys * sizeof *found);
+  for (xmlNode *node = adm_xml_first_element (section, child); node != NULL;
+       node = adm_xml_next_element (node, child))
+    {
+      g_autofree char *key = NULL;
+      guint i;
+
+      if ((key = require_attr (node, attr, file, error)) == NULL)
+        return FALSE;
+      for (i = 0; i < n_keys; i++)
+        if (g_str_equal (key, keys[i]))
+          break;
+      g_assert (i < n_keys);
+      if (found[i] != NULL)
+        {
+          adm_xml_set_error (error, file, node, _("<%s> has a second <%s %s=\"%s\">"),
+                             (const char *) section->name, child, attr, key);
+          return FALSE;
+        }
+      found[i] = node;
+    }
+  for (guint i = 0; i < n_keys; i++)
+    if (found[i] == NULL)
+      {
+        adm_xml_set_error (error, file, section, _("<%s> has no <%s %s=\"%s\">"),
+                           (const char *) section->name, child, attr, keys[i]);
+        return FALSE;
+      }
+  return TRUE;
+}
+
 static const char * const critical_sources[ADM_N_CRITICAL_SOURCES] = {
   [ADM_CRITICAL_SOURCE_ARTILLERY] = "artillery",
   [ADM_CRITICAL_SOURCE_TORPEDO] = "torpedo",
@@ -1668,51 +1713,60 @@ static const char * const critical_sources[ADM_N_CRITICAL_SOURCES] = {
   [ADM_CRITICAL_SOURCE_FIRE] = "fire",
 };
 
-/* F-CRIT-1: <critical-checks>, each source once: one given twice or left out is named. */
+/* F-CRIT-1: <critical-checks>, each source once. */
 static gboolean
 parse_critical_checks (AdmRuleset  *self,
                        xmlNode     *section,
                        const char  *file,
                        GError     **error)
 {
-  for (xmlNode *check = adm_xml_first_element (section, "check"); check != NULL;
-       check = adm_xml_next_element (check, "check"))
-    {
-      g_autofree char *source = NULL;
-      guint i;
+  xmlNode *checks[ADM_N_CRITICAL_SOURCES];
 
-      if ((source = require_attr (check, "source", file, error)) == NULL)
-        return FALSE;
-      for (i = 0; i < ADM_N_CRITICAL_SOURCES; i++)
-        if (g_str_equal (source, critical_sources[i]))
-          break;
-      /* ruleset.rng allows only the sources of critical_sources[]. */
-      g_assert (i < ADM_N_CRITICAL_SOURCES);
-      if (self->critical_clause[i] != NULL)
-        {
-          adm_xml_set_error (error, file, check,
-                             _("<critical-checks> has a second <check source=\"%s\">"),
-                             source);
-          return FALSE;
-        }
-      if ((self->critical_clause[i] = require_attr (check, "clause", file, error)) == NULL ||
-          !adm_xml_get_int (check, "on", TRUE, 0, &self->critical_on[i], file, error))
-        return FALSE;
-    }
+  if (!each_key_once (section, "check", "source", critical_sources, ADM_N_CRITICAL_SOURCES,
+                      checks, file, error))
+    return FALSE;
   for (guint i = 0; i < ADM_N_CRITICAL_SOURCES; i++)
-    if (self->critical_clause[i] == NULL)
-      {
-        adm_xml_set_error (error, file, section,
-                           _("<critical-checks> has no <check source=\"%s\">"),
-                           critical_sources[i]);
-        return FALSE;
-      }
+    if ((self->critical_clause[i] = require_attr (checks[i], "clause", file, error)) == NULL ||
+        !adm_xml_get_int (checks[i], "on", TRUE, 0, &self->critical_on[i], file, error))
+      return FALSE;
+  return TRUE;
+}
+
+static const char * const dice_clauses[ADM_N_DICE_ROLLS] = {
+  [ADM_DICE_CRITICAL_TABLE] = "F-CRIT-2",
+  [ADM_DICE_CATASTROPHIC_TABLE] = "F-CAT-3",
+  [ADM_DICE_DAMAGE_CONTROL] = "F-DC-2",
+  [ADM_DICE_READINESS] = "F-RDY-2",
+  [ADM_DICE_EXPLOSION_RADIUS] = "F-CAT-12",
+  [ADM_DICE_HULK_DRIFT] = "F-CAT-10",
+  [ADM_DICE_BURNING_HULK_DRIFT] = "F-CAT-11",
+  [ADM_DICE_ALL_AHEAD_FULL] = "F-MOVE-17",
+  [ADM_DICE_DETECTION] = "F-ECM-5",
+  [ADM_DICE_BOARDING] = "F-BOARD-13",
+  [ADM_DICE_ORBIT_DECAY] = "F-STN-13",
+};
+
+/* <dice-counts>, each roll once. */
+static gboolean
+parse_roll_dice (AdmRuleset  *self,
+                 xmlNode     *section,
+                 const char  *file,
+                 GError     **error)
+{
+  xmlNode *rolls[ADM_N_DICE_ROLLS];
+
+  if (!each_key_once (section, "roll", "clause", dice_clauses, ADM_N_DICE_ROLLS, rolls, file,
+                      error))
+    return FALSE;
+  for (guint i = 0; i < ADM_N_DICE_ROLLS; i++)
+    if (!adm_xml_get_int (rolls[i], "dice", TRUE, 0, &self->dice[i], file, error))
+      return FALSE;
   return TRUE;
 }
 
 /* The numbers of <special-shield>, <gravi-destructor>, <critical-checks>,
- * <explosion-strike>, <station-catastrophic-check> and <succession>, each the ruleset's own
- * or ruleset-defaults.xml's. */
+ * <explosion-strike>, <station-catastrophic-check>, <succession> and <dice-counts>, each the
+ * ruleset's own or ruleset-defaults.xml's. */
 static gboolean
 parse_numbers (AdmRuleset  *self,
                xmlNode     *root,
@@ -1740,8 +1794,11 @@ parse_numbers (AdmRuleset  *self,
   if (!adm_xml_get_int (section, "on", TRUE, 0, &self->station_catastrophic_on, file, error))
     return FALSE;
   section = element_or_default (self, root, "succession", &file);
-  return adm_xml_get_int (section, "readiness-bonus", TRUE, 0, &self->succession_bonus, file,
-                          error);
+  if (!adm_xml_get_int (section, "readiness-bonus", TRUE, 0, &self->succession_bonus, file,
+                        error))
+    return FALSE;
+  section = element_or_default (self, root, "dice-counts", &file);
+  return parse_roll_dice (self, section, file, error);
 }
 
 static gboolean
@@ -2267,6 +2324,15 @@ adm_ruleset_get_succession_bonus (AdmRuleset *self)
 {
   g_return_val_if_fail (ADM_IS_RULESET (self), 0);
   return self->succession_bonus;
+}
+
+int
+adm_ruleset_get_dice (AdmRuleset  *self,
+                      AdmDiceRoll  roll)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), 0);
+  g_return_val_if_fail (roll < ADM_N_DICE_ROLLS, 0);
+  return self->dice[roll];
 }
 
 /* Rules with this ruleset's data and rulings */

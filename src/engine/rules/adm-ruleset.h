@@ -222,6 +222,28 @@ int                      adm_ruleset_get_station_catastrophic_on (AdmRuleset *se
  * 2d6 roll to take command. */
 int                      adm_ruleset_get_succession_bonus (AdmRuleset *self);
 
+/* The rolls whose number of d6 is the ruleset's <dice-counts>, each keyed there by its
+ * clause. */
+typedef enum
+{
+  ADM_DICE_CRITICAL_TABLE,      /* F-CRIT-2: the critical damage table */
+  ADM_DICE_CATASTROPHIC_TABLE,  /* F-CAT-3: the catastrophic damage table */
+  ADM_DICE_DAMAGE_CONTROL,      /* F-DC-2: a damage control roll */
+  ADM_DICE_READINESS,           /* F-RDY-2: a readiness check no other rule counts */
+  ADM_DICE_EXPLOSION_RADIUS,    /* F-CAT-12: an explosion's radius in cm */
+  ADM_DICE_HULK_DRIFT,          /* F-CAT-10: a hulk's drift in cm */
+  ADM_DICE_BURNING_HULK_DRIFT,  /* F-CAT-11: a burning hulk's drift in cm */
+  ADM_DICE_ALL_AHEAD_FULL,      /* F-MOVE-17: the cm "All ahead full" adds */
+  ADM_DICE_DETECTION,           /* F-ECM-5: each side's detection roll */
+  ADM_DICE_BOARDING,            /* F-BOARD-13: each side's boarding roll */
+  ADM_DICE_ORBIT_DECAY,         /* F-STN-13: the cm a station sinks out of orbit */
+  ADM_N_DICE_ROLLS
+} AdmDiceRoll;
+
+/* The number of d6 the roll @roll takes. */
+int                      adm_ruleset_get_dice (AdmRuleset  *self,
+                                               AdmDiceRoll  roll);
+
 /* Wrapper on the pure functions with this ruleset's table and rulings: the number of d6 for
  * @firepower against @target after @shift; @column_out gets the column used (0: no shot).
  * An unknown target sets @error listing the known ones. */

@@ -357,11 +357,13 @@ fight_round (AdmBattle  *self,
       g_autofree char *attacker_text = NULL, *defender_text = NULL;
 
       if (!_adm_battle_roll (self, ADM_ABOUT_SHIPS (defender, attacker),
-                             1, 6, "F-BOARD-13", &attacker_die, error,
+                             adm_ruleset_get_dice (self->ruleset, ADM_DICE_BOARDING), 6,
+                             "F-BOARD-13", &attacker_die, error,
                              _("boarding of %s: %s's roll"), _adm_battle_ship_name (self, defender),
                              _adm_battle_ship_name (self, attacker)) ||
           !_adm_battle_roll (self, ADM_ABOUT_SHIP (defender),
-                             1, 6, "F-BOARD-13", &defender_die, error,
+                             adm_ruleset_get_dice (self->ruleset, ADM_DICE_BOARDING), 6,
+                             "F-BOARD-13", &defender_die, error,
                              _("boarding of %s: %s's roll"), _adm_battle_ship_name (self, defender),
                              _adm_battle_ship_name (self, defender)))
         return FALSE;
@@ -573,7 +575,9 @@ take_over (AdmBattle           *self,
   /* F-BOARD-17 ("takeover-retry"): 2d6 ≤ the capturing ship's readiness (F-RDY-2, with its
    * F-RDY-3 penalty). */
   what = g_strdup_printf (_("taking over %s"), s->name);
-  if (!_adm_battle_readiness_check (self, captor, 2, adm_battle_ship_readiness (self, captor),
+  if (!_adm_battle_readiness_check (self, captor,
+                                    adm_ruleset_get_dice (self->ruleset, ADM_DICE_READINESS),
+                                    adm_battle_ship_readiness (self, captor),
                                     "F-BOARD-17", what, &passed, error))
     return FALSE;
   if (!passed)

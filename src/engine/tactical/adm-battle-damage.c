@@ -452,7 +452,9 @@ critical_checks (AdmBattle   *self,
           return TRUE;
         }
       /* F-CRIT-2: the critical damage table with 2d6. */
-      if (!_adm_battle_roll_sum (self, ADM_ABOUT_SHIP (ship), 2, 6, "F-CRIT-2", &roll, error,
+      if (!_adm_battle_roll_sum (self, ADM_ABOUT_SHIP (ship),
+                                 adm_ruleset_get_dice (self->ruleset, ADM_DICE_CRITICAL_TABLE),
+                                 6, "F-CRIT-2", &roll, error,
                                  _("critical damage table for %s"), s->name) ||
           !apply_critical (self, ship, roll, error))
         return FALSE;
@@ -533,7 +535,9 @@ area_damage (AdmBattle  *self,
 
   /* F-CAT-12, F-CAT-13 ("explosion-strike"): the radius is rolled once; every vessel within
    * it, friend or foe, takes the strike; armour and shields do not help. */
-  if (!_adm_battle_roll_sum (self, ADM_ABOUT_SHIP (ship), 3, 6, clause, &radius, error,
+  if (!_adm_battle_roll_sum (self, ADM_ABOUT_SHIP (ship),
+                             adm_ruleset_get_dice (self->ruleset, ADM_DICE_EXPLOSION_RADIUS),
+                             6, clause, &radius, error,
                              _("radius of the explosion of %s, cm"), name))
     return FALSE;
   _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
@@ -636,7 +640,10 @@ catastrophic (AdmBattle  *self,
         return FALSE;
       roll = MAX (roll, 2);
     }
-  else if (!_adm_battle_roll_sum (self, ADM_ABOUT_SHIP (ship), 2, 6, "F-CAT-3", &roll, error,
+  else if (!_adm_battle_roll_sum (self, ADM_ABOUT_SHIP (ship),
+                                  adm_ruleset_get_dice (self->ruleset,
+                                                        ADM_DICE_CATASTROPHIC_TABLE),
+                                  6, "F-CAT-3", &roll, error,
                                   _("catastrophic damage table for %s"), s->name))
     return FALSE;
   row = adm_ruleset_catastrophic (self->ruleset, roll, error);

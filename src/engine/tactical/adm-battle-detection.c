@@ -82,11 +82,13 @@ _adm_battle_detection_phase (AdmBattle  *self,
           rolls_from = self->rolls->len;
           if (!_adm_battle_roll_sum (self, ADM_ABOUT (ADM_SUBJECT_SIDE_OF (side),
                                                       ADM_SUBJECT_FORMATION_OF (f)),
-                                     1, 6, "F-ECM-5", &attack_roll, error,
+                                     adm_ruleset_get_dice (self->ruleset, ADM_DICE_DETECTION), 6,
+                                     "F-ECM-5", &attack_roll, error,
                                      _("ECM attack of %s against %s"),
                                      adm_battle_get_side (self, side)->name, formation->name) ||
               !_adm_battle_roll_sum (self, ADM_ABOUT (ADM_SUBJECT_FORMATION_OF (f)),
-                                     1, 6, "F-ECM-5", &defence_roll, error,
+                                     adm_ruleset_get_dice (self->ruleset, ADM_DICE_DETECTION), 6,
+                                     "F-ECM-5", &defence_roll, error,
                                      _("ECM defence of %s"), formation->name))
             return FALSE;
           attack += attack_roll;

@@ -98,7 +98,8 @@ succession (AdmBattle  *self,
       /* F-FORM-14: 2d6 ≤ readiness + the ruleset's bonus (3) takes over command
        * ("succession-roll": one attempt per turn, in the end phase, with the F-RDY-3
        * penalty). */
-      if (!_adm_battle_readiness_check (self, candidate, 2,
+      if (!_adm_battle_readiness_check (self, candidate,
+                                        adm_ruleset_get_dice (self->ruleset, ADM_DICE_READINESS),
                                         adm_battle_ship_readiness (self, candidate) +
                                           adm_ruleset_get_succession_bonus (self->ruleset),
                                         "F-FORM-14", _("taking command"), &passed, error))

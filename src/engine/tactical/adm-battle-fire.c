@@ -116,10 +116,12 @@ fire_orders (AdmBattle  *self,
       s->reinforced_until = MAX (s->reinforced_until, turn);
       if (decl->extended)
         {
+          int dice = adm_ruleset_get_dice (self->ruleset, ADM_DICE_READINESS);
           gboolean passed;
 
           /* F-FORD-6: with a passed readiness check it lasts through the next turn. */
-          if (!_adm_battle_readiness_check (self, ship, 2, adm_battle_ship_readiness (self, ship),
+          if (!_adm_battle_readiness_check (self, ship, dice,
+                                            adm_battle_ship_readiness (self, ship),
                                             "F-FORD-6", _("reinforcing shields through the "
                                                           "next turn"), &passed, error))
             return FALSE;
@@ -1338,7 +1340,8 @@ damaged_check (AdmBattle  *self,
   grade = adm_ruleset_readiness_grade (self->ruleset,
                                        MAX (0, s->base_readiness - s->readiness_loss));
   modifier = grade != NULL ? grade->fire_distribution_modifier : 0;
-  return _adm_battle_readiness_check (self, ship, 2,
+  return _adm_battle_readiness_check (self, ship,
+                                      adm_ruleset_get_dice (self->ruleset, ADM_DICE_READINESS),
                                       adm_battle_ship_readiness (self, ship) + modifier,
                                       "F-FIRE-9", _("choosing its target while damaged"), ok,
                                       error);

@@ -490,7 +490,8 @@ move_formation (AdmBattle  *self,
 
       /* F-MOVE-17 ("all-ahead-full-extra"): up to 2d6 cm further. */
       if (!_adm_battle_roll_sum (self, ADM_ABOUT (ADM_SUBJECT_FORMATION_OF (formation)),
-                                 2, 6, "F-MOVE-17", &extra, error,
+                                 adm_ruleset_get_dice (self->ruleset, ADM_DICE_ALL_AHEAD_FULL),
+                                 6, "F-MOVE-17", &extra, error,
                                  _("%s all ahead full, extra cm"), f->name))
         goto out;
       allowed = m->speed + extra;
@@ -711,7 +712,10 @@ drift (AdmBattle  *self,
         }
       /* F-CAT-10, F-CAT-11 ("hulk-drift"): 4d6 cm along its last heading, each phase. */
       if (!_adm_battle_roll_sum (self, ADM_ABOUT_SHIP (i),
-                                 4, 6, burning ? "F-CAT-11" : "F-CAT-10", &distance,
+                                 adm_ruleset_get_dice (self->ruleset,
+                                                       burning ? ADM_DICE_BURNING_HULK_DRIFT
+                                                               : ADM_DICE_HULK_DRIFT),
+                                 6, burning ? "F-CAT-11" : "F-CAT-10", &distance,
                                  error, _("drift of the hulk of %s, cm"), s->name))
         return FALSE;
       s = _adm_battle_ship (self, i);

@@ -598,7 +598,9 @@ _adm_battle_orbit_decay (AdmBattle  *self,
       if (!map->present || !_adm_battle_is_station (self, i) || s->criticals[ADM_STN_CRIT_OUT_OF_ORBIT] == 0 ||
           s->status == ADM_SHIP_DESTROYED)
         continue;
-      if (!_adm_battle_roll_sum (self, ADM_ABOUT_SHIP (i), 1, 6, "F-STN-13", &roll, error,
+      if (!_adm_battle_roll_sum (self, ADM_ABOUT_SHIP (i),
+                                 adm_ruleset_get_dice (self->ruleset, ADM_DICE_ORBIT_DECAY), 6,
+                                 "F-STN-13", &roll, error,
                                  _("%s sinks towards the planet, cm"), s->name))
         return FALSE;
       s = _adm_battle_ship (self, i);

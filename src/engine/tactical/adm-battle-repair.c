@@ -410,7 +410,7 @@ describe_repair (AdmBattle    *self,
 }
 
 /* F-DC-2: «Если выпадет (с учетом модификаторов) меньше, чем составляет значение показателя
- * боеготовности»: 2d6 strictly less than the readiness, unlike the general check's «меньше
+ * боеготовности»: 2d6 (the ruleset's <dice-counts>) strictly less than the readiness, unlike the general check's «меньше
  * либо равно» (F-RDY-2), with the F-RDY-3 penalty counted and the F-DC-5 modifier as ruled
  * ("damage-control-modifier"). */
 static gboolean
@@ -421,20 +421,24 @@ attempt (AdmBattle    *self,
          GError      **error)
 {
   g_autofree char *what = describe_repair (self, ship, repair);
+  g_autofree char *expression = NULL;
+  /* The ruleset's number of dice (2). */
+  int dice = adm_ruleset_get_dice (self->ruleset, ADM_DICE_DAMAGE_CONTROL);
   int target = adm_battle_ship_readiness (self, ship);
   int sum;
 
   if (_adm_battle_ruling_is (self, "damage-control-modifier", "readiness-grade"))
     target += _adm_battle_readiness_modifier (self, ship);
-  if (!_adm_battle_roll_sum (self, ADM_ABOUT_SHIP (ship), 2, 6, "F-DC-2", &sum, error,
+  if (!_adm_battle_roll_sum (self, ADM_ABOUT_SHIP (ship), dice, 6, "F-DC-2", &sum, error,
                              _("%s: damage control on %s"), _adm_battle_ship_name (self, ship),
                              what))
     return FALSE;
   *passed = sum < target;
   _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_SUM_BELOW, target, _("readiness"));
+  expression = adm_dice_describe (dice, 6);
   _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
-                      _("%s: damage control on %s, 2d6 = %d, needs less than %d: %s."),
-                      _adm_battle_ship_name (self, ship), what, sum, target,
+                      _("%s: damage control on %s, %s = %d, needs less than %d: %s."),
+                      _adm_battle_ship_name (self, ship), what, expression, sum, target,
                       *passed ? _("success") : _("failure"));
   return TRUE;
 }

@@ -1103,7 +1103,9 @@ prepare_to_launch (AdmBattle           *self,
     }
   /* F-TORP-2 ("prepare-to-launch"): a readiness check against 2d6 in this fire phase; passed,
    * the tubes launch again next turn, in its fire phase (F-FIRE-3). */
-  if (!_adm_battle_readiness_check (self, ship, 2, adm_battle_ship_readiness (self, ship),
+  if (!_adm_battle_readiness_check (self, ship,
+                                    adm_ruleset_get_dice (self->ruleset, ADM_DICE_READINESS),
+                                    adm_battle_ship_readiness (self, ship),
                                     "F-TORP-2", _("preparing to launch"), &passed, error))
     return FALSE;
   s = _adm_battle_ship (self, ship);
