@@ -96,27 +96,59 @@ test_formation_flagship_required (void)
   g_assert_nonnull (strstr (error->message, "nobody"));
 }
 
-static void
-test_formation_size (void)
+/* A battle whose formation "Big" has @n cruisers, loaded; NULL and *@error when refused. */
+static AdmBattle *
+load_big_formation (int      n,
+                    GError **error)
 {
   g_autoptr(GString) text = g_string_new ("<battle ruleset=\"forcon-2010\" name=\"x\">"
                                           "<side id=\"a\" name=\"A\"><formation id=\"f\" "
                                           "name=\"Big\" flagship=\"s0\">");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(AdmBattle) battle = NULL;
 
-  /* F-FORM-8 ("formation-composition"): at most six ships of one category. */
-  for (int i = 0; i < 7; i++)
+  for (int i = 0; i < n; i++)
     g_string_append_printf (text, "<ship id=\"s%d\" name=\"S%d\" class=\"vorberg\" x=\"0\" "
                             "y=\"%d\" heading=\"0\" readiness=\"5\"/>", i, i, i * 3);
   g_string_append (text, "</formation></side><side id=\"b\" name=\"B\"><formation id=\"g\" "
                    "name=\"G\" flagship=\"t\"><ship id=\"t\" name=\"T\" class=\"vorberg\" "
                    "x=\"90\" y=\"0\" heading=\"0\" readiness=\"5\"/></formation></side>"
                    "</battle>");
-  battle = adm_battle_load_memory (text->str, text->len, "big.xml", &error);
+  return adm_battle_load_memory (text->str, text->len, "big.xml", error);
+}
+
+static void
+test_formation_size (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+
+  /* F-FORM-8 ("formation-composition"): at most six ships of one category. */
+  battle = load_big_formation (7, &error);
   g_assert_null (battle);
   g_assert_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID);
   g_assert_nonnull (strstr (error->message, "F-FORM-8"));
+}
+
+/* F-FORM-8: a formation's most ships are the ruleset's (<formation-size ships>), not the
+ * engine's: with a copy of the rules allowing 7, the 7 cruisers refused above load, and 8 are
+ * refused with the ruleset's number. */
+static void
+test_formation_size_from_ruleset (void)
+{
+  g_autofree char *dir = changed_rules_begin ("ruleset", "clause=\"F-FORM-8\" ships=\"6\"",
+                                              "clause=\"F-FORM-8\" ships=\"7\"");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattle) seven = load_big_formation (7, &error);
+  g_autoptr(AdmBattle) eight = NULL;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (seven);
+  eight = load_big_formation (8, &error);
+  changed_rules_end (dir);
+  g_rmdir (dir);
+  g_assert_null (eight);
+  g_assert_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "holds at most 7 ships, all of one category "
+                                            "(F-FORM-8)"));
 }
 
 static void
@@ -1141,6 +1173,8 @@ main (int   argc,
   g_test_add_func ("/engine/battle/F-SEQ-2/simultaneous-fire", test_simultaneous_fire);
   g_test_add_func ("/engine/battle/F-FORM-4/flagship-required", test_formation_flagship_required);
   g_test_add_func ("/engine/battle/F-FORM-8/six-ships", test_formation_size);
+  g_test_add_func ("/engine/battle/F-FORM-8/numbers-from-ruleset",
+                   test_formation_size_from_ruleset);
   g_test_add_func ("/engine/battle/F-FORM-8/mixed-categories", test_formation_mixed);
   g_test_add_func ("/engine/battle/F-FORM-9/moves-as-one", test_formation_moves_as_one);
   g_test_add_func ("/engine/battle/F-FORM-14/succession", test_formation_succession);

@@ -209,7 +209,7 @@ static const Refusal refusals[] = {
     ",barrayar,A,S3,frigate,5,,pol-jump-point,\n,barrayar,A,S4,frigate,5,,pol-jump-point,\n"
     ",barrayar,A,S5,frigate,5,,pol-jump-point,\n,barrayar,A,S6,frigate,5,,pol-jump-point,\n"
     ",barrayar,A,S7,frigate,5,,pol-jump-point,\n",
-    "8: “S7” is the 7th ship of formation “A”" },
+    "8: “S7” is ship 7 of formation “A”" },
   { "missing-column", "admiral,faction,formation,ship,class,command,sector,hidden\n"
     ",barrayar,A,Kestrel,frigate,1,pol-jump-point,\n",
     "1: the header lacks the columns “readiness”" },
@@ -469,6 +469,7 @@ test_season_before_critical_checks (Fixture       *fixture,
   g_assert_cmpint (adm_ruleset_get_station_catastrophic_on (ruleset), ==, 6);
   g_assert_cmpint (adm_ruleset_get_succession_bonus (ruleset), ==, 3);
   g_assert_cmpint (adm_ruleset_get_dice (ruleset, ADM_DICE_CRITICAL_TABLE), ==, 2);
+  g_assert_cmpint (adm_ruleset_get_formation_ships (ruleset), ==, 6);
 
   result = run_cli ("cycle", fixture->scenario, "--seed", "4", "--save", next, NULL);
   g_test_message ("%s%s", result->out, result->err);

@@ -27,7 +27,7 @@ test_all (void)
   static const char * const expected[] = {
     "9: unknown sector “c”: no <sector> of the map has this id",
     "11: formation “First” names flagship “s9”, which is not one of its ships (F-FORM-4)",
-    "18: “Seven” is the 7th ship of formation “First”; a formation may hold at most 6 ships "
+    "18: “Seven” is ship 7 of formation “First”; a formation may hold at most 6 ships "
     "(F-FORM-8)",
     "21: <ship> readiness is 15; it must be a whole number 0–12",
     "21: ship “Jade One” names unknown class “no-such-class” (not in the ruleset’s classes)",
@@ -78,7 +78,7 @@ test_all_json (void)
   } expected[] = {
     { 9, "F-STRAT-8", "unknown sector “c”" },
     { 11, "F-FORM-4", "formation “First” names flagship “s9”" },
-    { 18, "F-FORM-8", "“Seven” is the 7th ship" },
+    { 18, "F-FORM-8", "“Seven” is ship 7" },
     { 21, "F-RDY-1", "<ship> readiness is 15" },
     { 21, NULL, "ship “Jade One” names unknown class" },
   };

@@ -299,7 +299,7 @@ test_add_ship (void)
   undo_redo (campaign, start);
 
   seventh.new_ships = (const char *[]) { "Heron:vorpatril:8", NULL };
-  refuse (campaign, &seventh, "7th ship");
+  refuse (campaign, &seventh, "is ship 7 of");
   unknown.new_ships = (const char *[]) { "Heron:rowing-boat:8", NULL };
   refuse (campaign, &unknown, "unknown class “rowing-boat”");
   keen.formation = "jade-squadron";

@@ -320,7 +320,7 @@ test_refusals (void)
   refused_muster (campaign, "arozzi",
                   "A|solstice-shield|solstice-shield equinox serifosa-bastion cassio-hammer olbia "
                   "dome-vorbarra toscane-enterprise||;B|waste-heat|sunward-venture waste-heat||",
-                  "“Toscane Enterprise” is the 7th ship of formation “A”");
+                  "“Toscane Enterprise” is ship 7 of formation “A”");
   refused_muster (campaign, "vorkosigan",
                   "A|prince-serg|prince-serg kestrel||;"
                   "B|prince-xav|prince-xav emperor-dorca count-vorhalas kyril-island||;"

@@ -240,7 +240,7 @@ test_seventh_ship (void)
     g_string_append_printf (csv, ",barrayar,Big,Ship %u,frigate,5,%s,pol-jump-point,\n", i,
                             i == 0 ? "1" : "");
   import_into (&import, "skirmish.admiralty", csv->str, csv->len);
-  assert_problem (&import, 8, "class", "the 7th ship of formation “Big”");
+  assert_problem (&import, 8, "class", "ship 7 of formation “Big”");
   g_assert_cmpuint (import.problems->len, ==, 1);
 }
 

@@ -604,7 +604,7 @@ test_control_fixture (void)
  * which are the bundled forcon-2010.xml's (F-FORD-8, F-DES-2, F-DES-3, F-ART-13, F-WPN-16,
  * F-CRIT-1, F-CRIT-14, F-CAT-12, F-CAT-13, F-STN-8, F-FORM-14, and the dice counts of
  * F-CRIT-2, F-CAT-3, F-DC-2, F-RDY-2, F-CAT-12, F-CAT-10, F-CAT-11, F-MOVE-17, F-ECM-5,
- * F-BOARD-13, F-STN-13). */
+ * F-BOARD-13, F-STN-13, F-FORM-8). */
 static void
 test_defaults_for_an_old_season (void)
 {
@@ -623,9 +623,9 @@ test_defaults_for_an_old_season (void)
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (shipped_path, &text, NULL, &error));
   g_assert_true (g_file_get_contents (classes_path, &classes, NULL, &error));
-  /* The shipped file less everything from <special-shield> to <dice-counts>. */
+  /* The shipped file less everything from <special-shield> to <formation-size>. */
   start = strstr (text, "  <special-shield ");
-  end = strstr (text, "</dice-counts>");
+  end = strstr (text, "<formation-size ");
   g_assert_nonnull (start);
   g_assert_nonnull (end);
   end = strchr (end, '\n') + 1;
@@ -666,6 +666,8 @@ test_defaults_for_an_old_season (void)
                    adm_ruleset_get_succession_bonus (shipped));
   for (AdmDiceRoll roll = 0; roll < ADM_N_DICE_ROLLS; roll++)
     g_assert_cmpint (adm_ruleset_get_dice (old, roll), ==, adm_ruleset_get_dice (shipped, roll));
+  g_assert_cmpint (adm_ruleset_get_formation_ships (old), ==,
+                   adm_ruleset_get_formation_ships (shipped));
   /* The numbers the engine played before they were data. */
   g_assert_cmpint (adm_ruleset_get_critical_on (old, ADM_CRITICAL_SOURCE_ARTILLERY), ==, 6);
   g_assert_cmpstr (adm_ruleset_get_critical_clause (old, ADM_CRITICAL_SOURCE_FIRE), ==,
@@ -677,6 +679,7 @@ test_defaults_for_an_old_season (void)
   g_assert_cmpint (adm_ruleset_get_dice (old, ADM_DICE_EXPLOSION_RADIUS), ==, 3);
   g_assert_cmpint (adm_ruleset_get_dice (old, ADM_DICE_HULK_DRIFT), ==, 4);
   g_assert_cmpint (adm_ruleset_get_dice (old, ADM_DICE_BOARDING), ==, 1);
+  g_assert_cmpint (adm_ruleset_get_formation_ships (old), ==, 6);
   /* The season is carried as read: the defaults are not written into it, so a sealed
    * campaign's season keeps its SHA-256. */
   g_assert_null (adm_xml_first_element (adm_xml_first_element (adm_ruleset_get_season (old),
@@ -684,7 +687,7 @@ test_defaults_for_an_old_season (void)
                                         "critical-checks"));
 }
 
-/* The shipped forcon-2010.xml with everything from <special-shield> to <dice-counts> replaced
+/* The shipped forcon-2010.xml with everything from <special-shield> to <formation-size> replaced
  * by @elements, loaded from a folder of its own (with the shipped classes). */
 static AdmRuleset *
 load_shipped_with (const char  *elements,
@@ -702,7 +705,7 @@ load_shipped_with (const char  *elements,
   g_assert_true (g_file_get_contents (shipped_path, &text, NULL, NULL));
   g_assert_true (g_file_get_contents (classes_path, &classes, NULL, NULL));
   start = strstr (text, "  <special-shield ");
-  end = strstr (text, "</dice-counts>");
+  end = strstr (text, "<formation-size ");
   g_assert_nonnull (start);
   g_assert_nonnull (end);
   end = strchr (end, '\n') + 1;
@@ -747,7 +750,8 @@ test_defaults_valid (void)
                                                          "<explosion-strike ",
                                                          "<station-catastrophic-check ",
                                                          "<succession ",
-                                                         "<dice-counts>", NULL };
+                                                         "<dice-counts>",
+                                                         "<formation-size ", NULL };
        *name != NULL; name++)
     g_assert_nonnull (strstr (elements, *name));
   valid = load_shipped_with (elements, &error);

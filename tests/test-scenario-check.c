@@ -79,7 +79,7 @@ test_hand_written (void)
   assert_problem (problems, 1, 11, "F-FORM-4", "formation",
                   "formation “First” names flagship “s9”, which is not one of its ships");
   assert_problem (problems, 2, 18, "F-FORM-8", "ship",
-                  "“Seven” is the 7th ship of formation “First”");
+                  "“Seven” is ship 7 of formation “First”");
   assert_problem (problems, 3, 21, "F-RDY-1", "ship",
                   "<ship> readiness is 15; it must be a whole number 0–12");
   assert_problem (problems, 4, 21, NULL, "ship",

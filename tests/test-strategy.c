@@ -858,12 +858,17 @@ test_admin_refused (void)
     g_ptr_array_extend (eight, adm_scenario_lookup_formation (
                           scenario, "second-squadron-home-fleet")->ships, NULL, NULL);
     g_ptr_array_set_size (eight, 6);
-    six = adm_formation_composition_problem ("six-of-one-category", "Big", eight);
+    six = adm_formation_composition_problem ("six-of-one-category", 6, "Big", eight);
     g_assert_null (six);
     g_ptr_array_add (eight, adm_scenario_lookup_ship (scenario, "hassadar"));
-    seven = adm_formation_composition_problem ("six-of-one-category", "Big", eight);
+    seven = adm_formation_composition_problem ("six-of-one-category", 6, "Big", eight);
     g_assert_nonnull (seven);
-    g_assert_nonnull (strstr (seven, "7th ship"));
+    g_assert_nonnull (strstr (seven, "is ship 7 of"));
+    g_clear_pointer (&seven, g_free);
+    /* The 6 is the ruleset's number, passed in: with 7 the seventh ship joins. */
+    g_assert_cmpint (adm_ruleset_get_formation_ships (adm_scenario_get_ruleset (scenario)), ==, 6);
+    seven = adm_formation_composition_problem ("six-of-one-category", 7, "Big", eight);
+    g_assert_null (seven);
   }
   /* F-STRAT-12: in one sector. */
   ADMIN_REFUSED (campaign, "formations join in one sector", "vorkosigan",

@@ -861,8 +861,9 @@ check_composition (Check              *check,
   if (formation->composition == NULL)
     formation->composition = g_ptr_array_new ();
   g_ptr_array_add (formation->composition, ship);
-  problem = adm_formation_composition_problem (check->ruling, formation->name,
-                                               formation->composition);
+  problem = adm_formation_composition_problem (check->ruling,
+                                               adm_ruleset_get_formation_ships (check->ruleset),
+                                               formation->name, formation->composition);
   if (problem == NULL)
     return TRUE;
   g_ptr_array_remove_index (formation->composition, formation->composition->len - 1);

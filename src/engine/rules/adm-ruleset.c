@@ -49,6 +49,7 @@ struct _AdmRuleset
   int                station_catastrophic_on; /* F-STN-8: the catastrophic table on it */
   int                succession_bonus;  /* F-FORM-14: added to readiness to take command */
   int                dice[ADM_N_DICE_ROLLS]; /* <dice-counts>: each roll's number of d6 */
+  int                formation_ships;   /* F-FORM-8: the most ships a formation holds */
 
   GPtrArray         *rulings;           /* AdmRuling* */
   GHashTable        *rulings_by_id;
@@ -1765,8 +1766,8 @@ parse_roll_dice (AdmRuleset  *self,
 }
 
 /* The numbers of <special-shield>, <gravi-destructor>, <critical-checks>,
- * <explosion-strike>, <station-catastrophic-check>, <succession> and <dice-counts>, each the
- * ruleset's own or ruleset-defaults.xml's. */
+ * <explosion-strike>, <station-catastrophic-check>, <succession>, <dice-counts> and
+ * <formation-size>, each the ruleset's own or ruleset-defaults.xml's. */
 static gboolean
 parse_numbers (AdmRuleset  *self,
                xmlNode     *root,
@@ -1798,7 +1799,10 @@ parse_numbers (AdmRuleset  *self,
                         error))
     return FALSE;
   section = element_or_default (self, root, "dice-counts", &file);
-  return parse_roll_dice (self, section, file, error);
+  if (!parse_roll_dice (self, section, file, error))
+    return FALSE;
+  section = element_or_default (self, root, "formation-size", &file);
+  return adm_xml_get_int (section, "ships", TRUE, 0, &self->formation_ships, file, error);
 }
 
 static gboolean
@@ -2324,6 +2328,13 @@ adm_ruleset_get_succession_bonus (AdmRuleset *self)
 {
   g_return_val_if_fail (ADM_IS_RULESET (self), 0);
   return self->succession_bonus;
+}
+
+int
+adm_ruleset_get_formation_ships (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), 0);
+  return self->formation_ships;
 }
 
 int

@@ -221,6 +221,9 @@ int                      adm_ruleset_get_station_catastrophic_on (AdmRuleset *se
 /* F-FORM-14: what the next ship of a formation's succession adds to its readiness for its
  * 2d6 roll to take command. */
 int                      adm_ruleset_get_succession_bonus (AdmRuleset *self);
+/* F-FORM-8: the most ships a formation holds (of one category, or of each, as ruled by
+ * "formation-composition"). */
+int                      adm_ruleset_get_formation_ships (AdmRuleset *self);
 
 /* The rolls whose number of d6 is the ruleset's <dice-counts>, each keyed there by its
  * clause. */

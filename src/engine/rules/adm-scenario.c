@@ -1034,15 +1034,35 @@ load_ship (Loader            *loader,
   return ship;
 }
 
+AdmFormationFit
+adm_form_8_composition (gboolean one_category,
+                        guint    max_ships,
+                        guint    n_ships,
+                        guint    most_of_one,
+                        guint    n_categories)
+{
+  /* F-FORM-8: up to 6 ships of one type (the ruleset's number), as ruled. */
+  if (one_category)
+    {
+      if (n_ships > max_ships)
+        return ADM_FORMATION_TOO_MANY;
+      return n_categories > 1 ? ADM_FORMATION_MIXED : ADM_FORMATION_FITS;
+    }
+  return most_of_one > max_ships ? ADM_FORMATION_TOO_MANY : ADM_FORMATION_FITS;
+}
+
 /* F-FORM-8, under the ruling "formation-composition": whether the last of @ships may join the
- * ones before it — a pure rule on the ships, checked as each ship joins so that the message
- * names the ship that breaks it. NULL when it may, else the problem. */
+ * ones before it, checked as each ship joins so that the message names the ship that breaks
+ * it; the ones before it kept the rule, so only the last one's category counts. NULL when it
+ * may, else the problem. */
 char *
 adm_formation_composition_problem (const char *ruling,
+                                   guint       max_ships,
                                    const char *formation_name,
                                    GPtrArray  *ships)
 {
   const AdmShip *ship, *first;
+  gboolean one_category = g_strcmp0 (ruling, "six-per-category") != 0;
   guint same = 0;
 
   g_return_val_if_fail (ships != NULL && ships->len > 0, NULL);
@@ -1057,20 +1077,25 @@ adm_formation_composition_problem (const char *ruling,
         same++;
     }
 
-  if (g_strcmp0 (ruling, "six-per-category") == 0)
+  switch (adm_form_8_composition (one_category, max_ships, ships->len, same,
+                                  ship->klass->category != first->klass->category ? 2 : 1))
     {
-      if (same > 6)
-        return g_strdup_printf (_("formation “%s” has more than 6 %s ships; a formation may "
-                                  "hold at most 6 of each category (F-FORM-8)"),
-                                formation_name, adm_category_to_string (ship->klass->category));
+    case ADM_FORMATION_FITS:
       return NULL;
+    case ADM_FORMATION_TOO_MANY:
+      if (!one_category)
+        return g_strdup_printf (_("formation “%s” has more than %u %s ships; a formation may "
+                                  "hold at most %u of each category (F-FORM-8)"),
+                                formation_name, max_ships,
+                                adm_category_to_string (ship->klass->category), max_ships);
+      return g_strdup_printf (_("“%s” is ship %u of formation “%s”; a formation may hold at "
+                                "most %u ships (F-FORM-8)"), ship->name, ships->len,
+                              formation_name, max_ships);
+    case ADM_FORMATION_MIXED:
+    default:
+      break;
     }
-
-  if (ships->len > 6)
-    return g_strdup_printf (_("“%s” is the 7th ship of formation “%s”; a formation may hold at "
-                              "most 6 ships (F-FORM-8)"), ship->name, formation_name);
-  if (ship->klass->category != first->klass->category)
-    return g_strdup_printf (_("formation “%s” mixes %s ship “%s” with %s ship “%s”; the ships "
+  return g_strdup_printf (_("formation “%s” mixes %s ship “%s” with %s ship “%s”; the ships "
                               "of a formation must be of one category (F-FORM-8)"),
                             formation_name, adm_category_to_string (first->klass->category),
                             first->name, adm_category_to_string (ship->klass->category),
@@ -1086,7 +1111,9 @@ check_composition (Loader        *loader,
 {
   const char *ruling = adm_ruleset_get_ruling_value (loader->self->ruleset,
                                                      "formation-composition");
-  g_autofree char *problem = adm_formation_composition_problem (ruling, formation->name,
+  int max_ships = adm_ruleset_get_formation_ships (loader->self->ruleset);
+  g_autofree char *problem = adm_formation_composition_problem (ruling, max_ships,
+                                                                formation->name,
                                                                 formation->ships);
 
   if (problem != NULL)

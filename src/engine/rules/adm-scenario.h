@@ -160,9 +160,29 @@ AdmAdmiral   *adm_scenario_intern_admiral   (AdmScenario      *self,
 GPtrArray    *adm_scenario_formations_of   (AdmScenario      *self,
                                             const AdmFaction *faction) G_GNUC_WARN_UNUSED_RESULT;
 
-/* F-FORM-8 as a pure rule under the ruling "formation-composition": whether the last of @ships
- * (AdmShip*, at least one) may join the ones before it. NULL when it may, else the problem. */
+/* What F-FORM-8 finds of a formation: it fits, has too many ships, or mixes categories. */
+typedef enum
+{
+  ADM_FORMATION_FITS,
+  ADM_FORMATION_TOO_MANY,
+  ADM_FORMATION_MIXED,
+} AdmFormationFit;
+
+/* F-FORM-8 as a pure rule on plain numbers: a formation of @n_ships ships, @most_of_one of them
+ * of its most numerous category, of @n_categories categories, against the ruleset's
+ * @max_ships: with @one_category ("formation-composition" "six-of-one-category") at most
+ * @max_ships, all of one category; else at most @max_ships of each category. */
+AdmFormationFit adm_form_8_composition (gboolean one_category,
+                                        guint    max_ships,
+                                        guint    n_ships,
+                                        guint    most_of_one,
+                                        guint    n_categories);
+
+/* Wrapper on adm_form_8_composition () under the ruling "formation-composition" and the
+ * ruleset's @max_ships: whether the last of @ships (AdmShip*, at least one) may join the ones
+ * before it. NULL when it may, else the problem. */
 char      *adm_formation_composition_problem (const char *ruling,
+                                              guint       max_ships,
                                               const char *formation_name,
                                               GPtrArray  *ships) G_GNUC_WARN_UNUSED_RESULT;
 

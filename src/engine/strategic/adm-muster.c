@@ -80,7 +80,8 @@ ruling (AdmScenario *scenario,
 
 /* The ruling "muster-default": the formations of an admiral who never mustered. "by-category":
  * his ships in pool order, grouped by category (in the order each first comes), formations of
- * at most 6 (F-FORM-8 under either composition ruling), the first ship of each its flagship;
+ * at most the ruleset's 6 (F-FORM-8 under either composition ruling), the first ship of each
+ * its flagship;
  * "single-ships": each ship a formation of its own (F-FORM-3), named after it. */
 static GPtrArray *
 default_formations (AdmScenario   *scenario,
@@ -88,6 +89,7 @@ default_formations (AdmScenario   *scenario,
 {
   GPtrArray *formations = g_ptr_array_new_with_free_func (formation_free);
   const char *rule = ruling (scenario, "muster-default", "by-category");
+  int max_ships = adm_ruleset_get_formation_ships (adm_scenario_get_ruleset (scenario));
 
   if (g_str_equal (rule, "single-ships"))
     {
@@ -126,7 +128,7 @@ default_formations (AdmScenario   *scenario,
 
             if ((int) ship->klass->category != g_array_index (categories, int, c))
               continue;
-            if (formation == NULL || formation->ships->len == 6)
+            if (formation == NULL || (int) formation->ships->len == max_ships)
               {
                 g_autofree char *name = NULL;
 
@@ -466,6 +468,7 @@ read_formation (AdmMuster       *self,
   const char *hidden = adm_event_get (event, "hidden");
   const char *flagship_id = adm_event_get (event, "flagship");
   const char *rule = ruling (self->scenario, "formation-composition", "six-of-one-category");
+  int max_ships = adm_ruleset_get_formation_ships (adm_scenario_get_ruleset (self->scenario));
   AdmMusterEntry *entry = self->open;
   AdmMusterFormation *formation;
   g_autoptr(GPtrArray) ships = g_ptr_array_new ();
@@ -541,7 +544,8 @@ read_formation (AdmMuster       *self,
         }
       g_ptr_array_add (so_far, (gpointer) ship);
       /* F-FORM-8 with the season's ruling, said at the ship that breaks it. */
-      if ((problem = adm_formation_composition_problem (rule, stripped, so_far)) != NULL)
+      if ((problem = adm_formation_composition_problem (rule, max_ships, stripped,
+                                                        so_far)) != NULL)
         {
           refuse (error, "%s", problem);
           return NULL;

@@ -136,33 +136,9 @@ adm_strategy_check_hand_over (AdmStrategy     *self,
                                  to->pos.formation->name, to->pos.formation->faction->name);
   ships = g_ptr_array_copy (to->pos.formation->ships, NULL, NULL);
   g_ptr_array_add (ships, (gpointer) ship);
-  problem = adm_formation_composition_problem (_adm_strategy_ruling (self->scenario,
-                                                                     "formation-composition"),
-                                               to->pos.formation->name, ships);
+  problem = _adm_strategy_composition_problem (self->scenario, to->pos.formation->name, ships);
   if (problem != NULL)
     return _adm_strategy_refuse (error, "%s", problem);
-  return TRUE;
-}
-
-/* F-FORM-8 with the season's ruling: whether @ships (AdmShip*) may form @name, checked ship by
- * ship so that the message names the one that breaks it. */
-static gboolean
-check_composition (AdmStrategy  *self,
-                   const char   *name,
-                   GPtrArray    *ships,
-                   GError      **error)
-{
-  const char *rule = _adm_strategy_ruling (self->scenario, "formation-composition");
-  g_autoptr(GPtrArray) so_far = g_ptr_array_new ();
-
-  for (guint i = 0; i < ships->len; i++)
-    {
-      g_autofree char *problem = NULL;
-
-      g_ptr_array_add (so_far, g_ptr_array_index (ships, i));
-      if ((problem = adm_formation_composition_problem (rule, name, so_far)) != NULL)
-        return _adm_strategy_refuse (error, "%s", problem);
-    }
   return TRUE;
 }
 
@@ -261,7 +237,7 @@ adm_strategy_check_new_ship (AdmStrategy    *self,
                                  to->pos.formation->faction->name);
   ships = g_ptr_array_copy (to->pos.formation->ships, NULL, NULL);
   g_ptr_array_add (ships, (gpointer) ship);
-  return check_composition (self, to->pos.formation->name, ships, error);
+  return _adm_strategy_check_composition (self, to->pos.formation->name, ships, error);
 }
 
 const AdmShip *
@@ -441,7 +417,7 @@ adm_strategy_check_new_formation (AdmStrategy     *self,
                                    ((const AdmShip *) g_ptr_array_index (ships, i))->name,
                                    ((const AdmShip *) g_ptr_array_index (ships, i))->faction->name,
                                    admiral->name, admiral->faction->name);
-  return check_composition (self, name, ships, error);
+  return _adm_strategy_check_composition (self, name, ships, error);
 }
 
 void

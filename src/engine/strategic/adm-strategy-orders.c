@@ -418,27 +418,6 @@ read_ships (AdmStrategy     *self,
   return TRUE;
 }
 
-/* F-FORM-8 (with F-FORM-3) on the ships of a formation to be: 1..6, of one category. */
-static gboolean
-check_composition (AdmStrategy  *self,
-                   const char   *name,
-                   GPtrArray    *ships,
-                   GError      **error)
-{
-  const char *rule = _adm_strategy_ruling (self->scenario, "formation-composition");
-  g_autoptr(GPtrArray) so_far = g_ptr_array_new ();
-
-  for (guint i = 0; i < ships->len; i++)
-    {
-      g_autofree char *problem = NULL;
-
-      g_ptr_array_add (so_far, g_ptr_array_index (ships, i));
-      if ((problem = adm_formation_composition_problem (rule, name, so_far)) != NULL)
-        return _adm_strategy_refuse (error, "%s", problem);
-    }
-  return TRUE;
-}
-
 /* The flagship named in "flagship", or the first ship listed (F-FORM-4: one of its ships). */
 static gboolean
 read_new_flagship (AdmStrategy     *self,
@@ -470,7 +449,7 @@ read_form (AdmStrategy     *self,
 {
   return read_new_formation (self, order, event, error) &&
          read_ships (self, order, event, NULL, error) &&
-         check_composition (self, order->new_name, order->ships, error) &&
+         _adm_strategy_check_composition (self, order->new_name, order->ships, error) &&
          read_new_flagship (self, order, event, error);
 }
 
@@ -492,7 +471,7 @@ read_detach (AdmStrategy     *self,
                                           "(F-FORM-3); give the ships a new formation with "
                                           "“form”, or keep one"),
                                  tracker->pos.formation->name);
-  return check_composition (self, order->new_name, order->ships, error) &&
+  return _adm_strategy_check_composition (self, order->new_name, order->ships, error) &&
          read_new_flagship (self, order, event, error);
 }
 
@@ -540,7 +519,7 @@ read_join (AdmStrategy     *self,
                                  target->pos.formation->name, target->pos.sector->name);
   ships = g_ptr_array_copy (target->pos.formation->ships, NULL, NULL);
   g_ptr_array_extend (ships, formation->ships, NULL, NULL);
-  if (!check_composition (self, target->pos.formation->name, ships, error))
+  if (!_adm_strategy_check_composition (self, target->pos.formation->name, ships, error))
     return FALSE;
   order->target_join = target->pos.formation;
   return TRUE;

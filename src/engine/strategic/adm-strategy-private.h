@@ -76,6 +76,17 @@ typedef struct {
 /* adm-strategy.c: the model and the events it reads. */
 const char       *_adm_strategy_ruling        (AdmScenario         *scenario,
                                                const char          *id);
+/* F-FORM-8 with the season's ruling and number: whether the last of @ships (AdmShip*) may
+ * join the ones before it in formation @name; NULL when it may, else the problem. */
+char             *_adm_strategy_composition_problem (AdmScenario *scenario,
+                                                     const char  *name,
+                                                     GPtrArray   *ships);
+/* F-FORM-8 (with F-FORM-3) on the ships of a formation @name to be, checked ship by ship so
+ * that the refusal names the one that breaks it. */
+gboolean          _adm_strategy_check_composition (AdmStrategy  *self,
+                                                   const char   *name,
+                                                   GPtrArray    *ships,
+                                                   GError      **error);
 AdmStratOrder    *_adm_strat_order_copy       (const AdmStratOrder *order);
 Tracker          *_adm_strategy_add_tracker   (AdmStrategy         *self,
                                                const AdmFormation  *formation,

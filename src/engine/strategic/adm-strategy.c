@@ -90,6 +90,35 @@ _adm_strategy_ruling (AdmScenario *scenario,
   return adm_ruleset_get_ruling_value (adm_scenario_get_ruleset (scenario), id);
 }
 
+char *
+_adm_strategy_composition_problem (AdmScenario *scenario,
+                                   const char  *name,
+                                   GPtrArray   *ships)
+{
+  return adm_formation_composition_problem (
+    _adm_strategy_ruling (scenario, "formation-composition"),
+    adm_ruleset_get_formation_ships (adm_scenario_get_ruleset (scenario)), name, ships);
+}
+
+gboolean
+_adm_strategy_check_composition (AdmStrategy  *self,
+                                 const char   *name,
+                                 GPtrArray    *ships,
+                                 GError      **error)
+{
+  g_autoptr(GPtrArray) so_far = g_ptr_array_new ();
+
+  for (guint i = 0; i < ships->len; i++)
+    {
+      g_autofree char *problem = NULL;
+
+      g_ptr_array_add (so_far, g_ptr_array_index (ships, i));
+      if ((problem = _adm_strategy_composition_problem (self->scenario, name, so_far)) != NULL)
+        return _adm_strategy_refuse (error, "%s", problem);
+    }
+  return TRUE;
+}
+
 /* F-STRAT-10 under ruling "fast-ships"; F-FORM-10: the formation moves at its worst ship. */
 gboolean
 adm_strategy_formation_is_fast (AdmScenario        *scenario,

@@ -258,11 +258,12 @@ load_formation (AdmBattle   *self,
       !resolve_ship_list (self, node, "succession", ids, index, succession, error))
     return FALSE;
   formation.flagship = g_array_index (flagship, guint, 0);
-  /* F-FORM-8: size and composition per the "formation-composition" ruling: at most six
-   * ships of one category, or up to six of each. */
+  /* F-FORM-8: size and composition per the "formation-composition" ruling: at most the
+   * ruleset's six ships of one category, or up to six of each. */
   {
     guint per_category[4] = { 0, 0, 0, 0 };  /* by AdmCategory, stations (F-STN) last */
-    guint categories = 0;
+    guint categories = 0, most_of_one = 0;
+    guint max_ships = adm_ruleset_get_formation_ships (self->ruleset);
     gboolean one_category = _adm_battle_ruling_is (self, "formation-composition",
                                                    "six-of-one-category");
 
@@ -274,18 +275,18 @@ load_formation (AdmBattle   *self,
 
         if (per_category[category]++ == 0)
           categories++;
+        most_of_one = MAX (most_of_one, per_category[category]);
       }
-    if ((one_category && (ships->len > 6 || categories > 1)) ||
-        per_category[0] > 6 || per_category[1] > 6 || per_category[2] > 6 ||
-        per_category[3] > 6)
+    if (adm_form_8_composition (one_category, max_ships, ships->len, most_of_one, categories) !=
+        ADM_FORMATION_FITS)
       {
         adm_xml_set_error (error, self->file, node,
                            one_category
                              ? _("formation “%s” has %u ships of %u categories; a formation "
-                                 "holds at most 6 ships, all of one category (F-FORM-8)")
+                                 "holds at most %u ships, all of one category (F-FORM-8)")
                              : _("formation “%s” has %u ships of %u categories; a formation "
-                                 "holds at most 6 of each category (F-FORM-8)"),
-                           formation.name, ships->len, categories);
+                                 "holds at most %u of each category (F-FORM-8)"),
+                           formation.name, ships->len, categories, max_ships);
         return FALSE;
       }
   }

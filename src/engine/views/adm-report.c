@@ -1880,9 +1880,11 @@ oob_of (Report           *report,
                       admiral->faction->name);
   adm_doc_add_printf (doc, _("One row a ship. Command: 1 for the formation’s flagship "
                              "(F-FORM-4), 2, 3 … for the ships next in command (F-FORM-5), "
-                             "empty for the others. A formation has at most 6 ships of one "
+                             "empty for the others. A formation has at most %d ships of one "
                              "category (F-FORM-8). Hidden: yes for a formation the other sides "
-                             "do not know of at the start (F-STRAT-3)."));
+                             "do not know of at the start (F-STRAT-3)."),
+                      adm_ruleset_get_formation_ships (adm_scenario_get_ruleset (
+                        report->scenario)));
   table = adm_doc_add_table (doc, columns);
   for (guint i = 0; i < OOB_ROWS; i++)
     adm_doc_table_add_row (table, blank);
@@ -1935,12 +1937,14 @@ muster_of (Report           *report,
     }
   adm_doc_add_printf (doc, _("Admiral: %s (%s)\nShips in: %s\nHanded in at: ______"),
                       admiral->name, admiral->faction->name, pool->sector->name);
-  adm_doc_add_paragraph (doc, _("Form every ship below into a formation (F-GEN-6). Formation: "
-                                "its number, 1, 2, 3 …; every ship in exactly one. Command: 1 "
-                                "for the formation’s flagship (F-FORM-4), 2, 3 … for the ships "
-                                "next in command (F-FORM-5), empty for the others. A formation "
-                                "has at most 6 ships of one category (F-FORM-8). The master "
-                                "announces where each formation starts (F-GEN-7)."));
+  adm_doc_add_printf (doc, _("Form every ship below into a formation (F-GEN-6). Formation: its "
+                             "number, 1, 2, 3 …; every ship in exactly one. Command: 1 for the "
+                             "formation’s flagship (F-FORM-4), 2, 3 … for the ships next in "
+                             "command (F-FORM-5), empty for the others. A formation has at "
+                             "most %d ships of one category (F-FORM-8). The master announces "
+                             "where each formation starts (F-GEN-7)."),
+                      adm_ruleset_get_formation_ships (adm_scenario_get_ruleset (
+                        report->scenario)));
   table = adm_doc_add_table (doc, columns);
   for (guint i = 0; i < pool->ships->len; i++)
     {
