@@ -134,8 +134,8 @@ test_formation_size (void)
 static void
 test_formation_size_from_ruleset (void)
 {
-  g_autofree char *dir = changed_rules_begin ("ruleset", "clause=\"F-FORM-8\" ships=\"6\"",
-                                              "clause=\"F-FORM-8\" ships=\"7\"");
+  char *dir = changed_rules_begin ("ruleset", "clause=\"F-FORM-8\" ships=\"6\"",
+                                   "clause=\"F-FORM-8\" ships=\"7\"");
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmBattle) seven = load_big_formation (7, &error);
   g_autoptr(AdmBattle) eight = NULL;
@@ -144,7 +144,6 @@ test_formation_size_from_ruleset (void)
   g_assert_nonnull (seven);
   eight = load_big_formation (8, &error);
   changed_rules_end (dir);
-  g_rmdir (dir);
   g_assert_null (eight);
   g_assert_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID);
   g_assert_nonnull (strstr (error->message, "holds at most 7 ships, all of one category "
@@ -282,13 +281,12 @@ test_succession_bonus_from_ruleset (void)
 static void
 test_readiness_dice_from_ruleset (void)
 {
-  g_autofree char *dir = changed_rules_begin ("ruleset", "clause=\"F-RDY-2\" dice=\"2\"",
-                                              "clause=\"F-RDY-2\" dice=\"3\"");
+  char *dir = changed_rules_begin ("ruleset", "clause=\"F-RDY-2\" dice=\"2\"",
+                                   "clause=\"F-RDY-2\" dice=\"3\"");
   g_autoptr(AdmBattle) battle = battle_helper_load ("command.xml");
   const AdmBattleFormation *k;
 
   changed_rules_end (dir);
-  g_rmdir (dir);
   g_assert_cmpint (adm_ruleset_get_dice (adm_battle_get_ruleset (battle), ADM_DICE_READINESS),
                    ==, 3);
   battle_helper_skip_to (battle, ADM_PHASE_FIRE);
@@ -648,12 +646,11 @@ test_all_ahead_full (void)
 static void
 test_all_ahead_full_dice_from_ruleset (void)
 {
-  g_autofree char *dir = changed_rules_begin ("ruleset", "clause=\"F-MOVE-17\" dice=\"2\"",
-                                              "clause=\"F-MOVE-17\" dice=\"3\"");
+  char *dir = changed_rules_begin ("ruleset", "clause=\"F-MOVE-17\" dice=\"2\"",
+                                   "clause=\"F-MOVE-17\" dice=\"3\"");
   g_autoptr(AdmBattle) battle = at_movement ("move.xml");
 
   changed_rules_end (dir);
-  g_rmdir (dir);
   resolve (battle, "<move formation=\"illyrian\" order=\"all-ahead-full\"><forward cm=\"40\"/>"
                    "</move>", "3 4 5");
   g_assert_cmpfloat_with_epsilon (ship (battle, "ariel")->position.x, 40, EPS);
@@ -665,13 +662,12 @@ test_all_ahead_full_dice_from_ruleset (void)
 static void
 test_detection_dice_from_ruleset (void)
 {
-  g_autofree char *dir = changed_rules_begin ("ruleset", "clause=\"F-ECM-5\" dice=\"1\"",
-                                              "clause=\"F-ECM-5\" dice=\"2\"");
+  char *dir = changed_rules_begin ("ruleset", "clause=\"F-ECM-5\" dice=\"1\"",
+                                   "clause=\"F-ECM-5\" dice=\"2\"");
   g_autoptr(AdmBattle) battle = battle_helper_load ("move.xml");
   guint first;
 
   changed_rules_end (dir);
-  g_rmdir (dir);
   first = resolve (battle, "", "1 1 6 6");
   assert_rolls (battle, first, "F-ECM-5 2d6=1 1; F-ECM-5 2d6=6 6");
 }
