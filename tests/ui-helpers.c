@@ -31,11 +31,15 @@ tick (gpointer data)
 }
 
 void
-iterate_until (gboolean (*done) (gpointer data),
-               gpointer   data,
-               guint      timeout_ms)
+iterate_until_at (gboolean   (*done) (gpointer data),
+                  gpointer     data,
+                  guint        timeout_ms,
+                  const char  *done_name,
+                  const char  *file,
+                  int          line)
 {
-  gint64 end = g_get_monotonic_time () + (gint64)timeout_ms * 1000;
+  gint64 patience = done != NULL ? UI_TEST_PATIENCE : 1;
+  gint64 end = g_get_monotonic_time () + patience * timeout_ms * 1000;
   g_autoptr(GSource) ticks = g_timeout_source_new (ITERATE_TICK_MS);
 
   /* The context sleeps between events instead of spinning (a test beside it on the other
@@ -46,6 +50,9 @@ iterate_until (gboolean (*done) (gpointer data),
   while ((done == NULL || !done (data)) && g_get_monotonic_time () < end)
     g_main_context_iteration (NULL, TRUE);
   g_source_destroy (ticks);
+  if (done != NULL && !done (data))
+    g_test_message ("%s:%d: gave up waiting for %s after %" G_GINT64_FORMAT " ms", file, line,
+                    done_name, patience * timeout_ms);
 }
 
 static gboolean

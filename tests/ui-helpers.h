@@ -22,11 +22,22 @@ extern AdmiraltyApplication *app;
 extern char *data_home;
 extern GTestDBus *ui_test_bus;
 
-/* Runs the main context until @done is true or @timeout_ms has passed. */
+/* Runs the main context until @done is true or @timeout_ms has passed; @done NULL: for
+ * @timeout_ms. A wait for a condition is given UI_TEST_PATIENCE times @timeout_ms, as a loaded
+ * CI machine runs a test a few times slower than a desk does, and says in the test's log when it
+ * gives up, naming the condition and the line that waited. */
+#define iterate_until(done, data, timeout_ms) \
+  iterate_until_at ((done), (data), (timeout_ms), #done, __FILE__, __LINE__)
+
+#define UI_TEST_PATIENCE 3
+
 void
-iterate_until (gboolean (*done) (gpointer data),
-               gpointer   data,
-               guint      timeout_ms);
+iterate_until_at (gboolean   (*done) (gpointer data),
+                  gpointer     data,
+                  guint        timeout_ms,
+                  const char  *done_name,
+                  const char  *file,
+                  int          line);
 
 void
 iterate (void);
