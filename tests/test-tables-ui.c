@@ -152,15 +152,33 @@ is_label_beginning (GtkWidget     *widget,
          g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), data);
 }
 
+typedef struct {
+  GtkWidget  *widget;
+  const char *beginning;
+} LabelSought;
+
+static gboolean
+label_shown (gpointer data)
+{
+  LabelSought *sought = data;
+  GtkWidget *label = find_widget (sought->widget, is_label_beginning, sought->beginning);
+
+  return label != NULL && gtk_widget_get_width (label) > 0;
+}
+
 /* The label shown under @widget whose text begins with @beginning reads whole: Pango did not
- * cut it, nor does it end in "…", which reads as cut. */
+ * cut it, nor does it end in "…", which reads as cut. A toast's label is waited for: it shows
+ * once the toast before it has gone. */
 static void
 assert_reads_whole (GtkWidget  *widget,
                     const char *beginning)
 {
-  GtkWidget *label = find_widget (widget, is_label_beginning, beginning);
+  LabelSought sought = { widget, beginning };
+  GtkWidget *label;
   const char *text;
 
+  iterate_until (label_shown, &sought, 5000);
+  label = find_widget (widget, is_label_beginning, beginning);
   g_assert_nonnull (label);
   text = gtk_label_get_text (GTK_LABEL (label));
   g_test_message ("shown: “%s”", text);
