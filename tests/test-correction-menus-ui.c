@@ -451,8 +451,11 @@ test_tired_master (Fixture       *fixture,
     {
       g_object_set_data (G_OBJECT (fixture->window), "entries",
                          GUINT_TO_POINTER (entries_of (fixture)));
+      gboolean can = adm_campaign_can_undo (campaign_of (fixture));
+
       keys_to (GTK_WIDGET (fixture->window), "ctrl+z");
-      iterate_until (journal_grew, fixture, 1000);
+      /* Nothing left to take back: a short wait shows that nothing is. */
+      iterate_until (can ? journal_grew : NULL, fixture, can ? 1000 : 200);
       undone += journal_grew (fixture);
       g_assert_null (message_dialog ());
     }

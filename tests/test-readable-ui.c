@@ -459,10 +459,17 @@ offers_main_battery (gpointer data)
          != NULL;
 }
 
+typedef struct {
+  AdmBattle *battle;
+  AdmPhase   phase;
+} PhaseLeft;
+
 static gboolean
-in_fire_phase (gpointer data)
+phase_left (gpointer data)
 {
-  return adm_battle_get_phase (data) == ADM_PHASE_FIRE;
+  PhaseLeft *left = data;
+
+  return adm_battle_get_phase (left->battle) != left->phase;
 }
 
 /* A battle at 1280×800, torpedo-duel in its fire phase with Prince Xav's main battery aimed
@@ -493,11 +500,11 @@ test_battle_orders (Fixture       *fixture,
   panel = admiralty_battle_page_get_orders_panel (page);
   while (adm_battle_get_phase (battle) != ADM_PHASE_FIRE)
     {
-      AdmPhase phase = adm_battle_get_phase (battle);
+      PhaseLeft left = { battle, adm_battle_get_phase (battle) };
 
       gtk_widget_activate (fixture->base.window->resolve_button);
-      iterate_until (in_fire_phase, battle, 3000);
-      g_assert_true (adm_battle_get_phase (battle) != phase);
+      iterate_until (phase_left, &left, 3000);
+      g_assert_true (phase_left (&left));
     }
   iterate_until (NULL, NULL, 300);
   assert_readable (fixture, GTK_WIDGET (fixture->base.window), "battle-fire");
