@@ -28,6 +28,7 @@
 #include "admiralty-share-dialog.h"
 #include "admiralty-sheet-form.h"
 #include "admiralty-tables-dialog.h"
+#include "admiralty-sector-wall.h"
 #include "admiralty-window-private.h"
 #include "editor-helpers.h"
 #include "komarr-helpers.h"
@@ -35,6 +36,8 @@
 #include "ui-helpers.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
+/* Formations a card or the projector names before a "+N" for the rest. */
+#define NAMED_ROWS 8
 
 typedef struct {
   CampaignFixture base;
@@ -339,6 +342,103 @@ test_sector_map (Fixture       *fixture,
   assert_map_whole (map_page->sector_map);
   g_assert_false (admiralty_sector_view_cards_overlap (
       view, admiralty_sector_map_get_scenario (map_page->sector_map)));
+}
+
+/* The projector's wall layout of the public map at @width × @height (the window less its
+ * heading and key, as at 1920 × 1080 they take 96 and 120 px), shot as
+ * "readable-LANG-wall-WxH.png": every sector's name whole, in lines broken between words; every
+ * formation shown whole, "+N" only past NAMED_ROWS formations; no text over another nor past
+ * the picture, formations in 26 px type at 1920 × 1080. */
+static void
+assert_wall_whole (Fixture     *fixture,
+                   AdmCampaign *campaign,
+                   int          window_width,
+                   int          window_height)
+{
+  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+  GPtrArray *sectors = adm_scenario_get_sectors (scenario);
+  g_autoptr(GArray) labels = g_array_new (FALSE, TRUE, sizeof (AdmiraltySectorLabel));
+  g_autoptr(GString) cut = g_string_new (NULL);
+  g_autofree char *name = g_strdup_printf ("readable-%s-wall-%dx%d.png", fixture->language,
+                                           window_width, window_height);
+  g_autofree char *path = g_build_filename (g_getenv ("ADMIRALTY_BUILD_DIR"), "tests", name,
+                                            NULL);
+  double k = MIN (window_width / 1920.0, window_height / 1080.0), name_size, label_size;
+  int width = window_width, height = window_height - (int) round ((96 + 120) * k);
+  AdmiraltySectorOptions options;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  admiralty_sector_options_init (&options);
+  options.state = adm_campaign_get_state (campaign);
+  options.strategy = adm_state_get_strategy (options.state);
+  options.audience = ADMIRALTY_SECTOR_AUDIENCE_PUBLIC;
+  admiralty_sector_wall_type (window_width, window_height, &name_size, &label_size);
+  if (window_width == 1920 && window_height == 1080)
+    g_assert_cmpfloat (label_size, >=, 26.0);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
+  cr = cairo_create (surface);
+  admiralty_sector_render_wall (cr, width, height, name_size, label_size, scenario, &options,
+                                labels);
+  cairo_destroy (cr);
+  g_assert_cmpint (cairo_surface_write_to_png (surface, path), ==, CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy (surface);
+  g_test_message ("screenshot: %s", path);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const AdmiraltySectorLabel *label = &g_array_index (labels, AdmiraltySectorLabel, i);
+
+      if (label->rect.x < -0.5 || label->rect.y < -0.5 ||
+          label->rect.x + label->rect.width > width + 0.5 ||
+          label->rect.y + label->rect.height > height + 0.5)
+        g_string_append_printf (cut, "“%s” past the picture's edge\n", label->text);
+      for (guint j = 0; j < i; j++)
+        if (boxes_overlap (&label->rect, &g_array_index (labels, AdmiraltySectorLabel, j).rect))
+          g_string_append_printf (cut, "“%s” over “%s”\n", label->text,
+                                  g_array_index (labels, AdmiraltySectorLabel, j).text);
+      if (label->font_size < label_size - 0.01)
+        g_string_append_printf (cut, "“%s” in %g px type, not %g\n", label->text,
+                                label->font_size, label_size);
+    }
+  for (guint i = 0; i < sectors->len; i++)
+    {
+      const AdmSector *sector = g_ptr_array_index (sectors, i);
+      g_autoptr(GPtrArray) here = admiralty_sector_formations_in (scenario, &options, sector);
+      g_autofree char *drawn = sector_name_lines (labels, sector, NULL, NULL);
+
+      if (g_strcmp0 (drawn, sector->name) != 0)
+        g_string_append_printf (cut, "“%s” drawn as “%s”\n", sector->name, drawn);
+      for (guint f = 0; f < here->len && (here->len <= NAMED_ROWS || f + 1 < NAMED_ROWS); f++)
+        {
+          const AdmFormation *formation = g_ptr_array_index (here, f);
+          g_autofree char *lines = sector_name_lines (labels, sector, formation, NULL);
+          g_autofree char *told = admiralty_sector_formation_label (scenario, &options,
+                                                                    formation);
+
+          if (g_strcmp0 (lines, told) != 0)
+            g_string_append_printf (cut, "“%s” drawn as “%s”\n", told, lines);
+        }
+    }
+  if (cut->len > 0)
+    g_test_message ("the wall at %d × %d in %s, cut:\n%s", window_width, window_height,
+                    fixture->language, cut->str);
+  g_assert_cmpstr (cut->str, ==, "");
+}
+
+/* The projector's picture of the campaign at 1920 × 1080 and at 1280 × 800. */
+static void
+test_projector_wall (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  AdmiraltyMapPage *map_page;
+  AdmCampaign *campaign;
+
+  adw_tab_view_set_selected_page (fixture->base.window->tab_view, fixture->base.window->map_tab);
+  map_page = _admiralty_window_get_map_page (fixture->base.window);
+  campaign = admiralty_sector_map_get_campaign (map_page->sector_map);
+  g_assert_nonnull (campaign);
+  assert_wall_whole (fixture, campaign, 1920, 1080);
+  assert_wall_whole (fixture, campaign, 1280, 800);
 }
 
 /* An admiral's order sheet, its "Order for another formation" row showing a formation and
@@ -696,6 +796,11 @@ main (int   argc,
       g_test_add (sheet, Fixture, languages[i], fixture_set_up, test_sheet, fixture_tear_down);
       g_autofree char *map = g_strdup_printf ("/ui/readable/%s/F-STRAT-3/sector-map",
                                               languages[i]);
+      g_autofree char *wall = g_strdup_printf ("/ui/readable/%s/F-STRAT-8/projector-wall",
+                                               languages[i]);
+
+      g_test_add (wall, Fixture, languages[i], fixture_set_up, test_projector_wall,
+                  fixture_tear_down);
 
       g_test_add (map, Fixture, languages[i], fixture_set_up, test_sector_map,
                   fixture_tear_down);

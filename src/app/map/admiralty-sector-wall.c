@@ -10,15 +10,26 @@
 #include "admiralty-sector-wall.h"
 #include "admiralty-sector-renderer-private.h"
 
-/* The wall layout: the projector's map, read from across a room. No cards: each
- * sector is a point with its name above it in large type and the formations the public knows
- * of under it, one a line; the sectors' positions are spread over the whole area, each axis on
- * its own (the map is a diagram of adjacency, F-STRAT-8), and each sector's text keeps to the
- * room its neighbours leave it. */
+/* The wall layout: the projector's map, read from across a room. No cards: each sector is a
+ * point with its name above it in large type and the formations the public knows of in a list
+ * beside it, one under another; every name whole, broken between words, never cut.
+ *
+ * It is computed in three steps. The map's drawing scale is the largest that keeps each
+ * sector's point and name inside the area, each axis on its own (the map is a diagram of
+ * adjacency, F-STRAT-8). Each sector's name is set in as few lines as keep it clear of its
+ * neighbours' names and points. Each sector's list, the longest first, then goes on the side
+ * of its point where it has room — below, beside, above, or set further out with a thin leader
+ * line from the point to it (a callout) — in the widest column that fits there. When a list
+ * finds no room, the map is drawn smaller, leaving room round it; only when that does not do
+ * either is the type made smaller, never below WALL_LEAST_TYPE of its size. */
 
 #define WALL_NAME_PX     32.0  /* at 1920 × 1080 */
 #define WALL_LABEL_PX    26.0
-#define WALL_GAP          0.6  /* label sizes between neighbouring sectors' text */
+#define WALL_GAP          0.6  /* label sizes between one text and another */
+#define WALL_LEAST_TYPE  (20.0 / 26.0)  /* the smallest share of its size the type is set in */
+#define WALL_RINGS       24    /* half lines a list is set out from its point, at most */
+#define WALL_PASS_RINGS   4    /* of them tried for every list before any goes further out */
+#define WALL_COLUMNS      3    /* column widths a list is tried in */
 
 void
 admiralty_sector_wall_type (int     width,
@@ -35,158 +46,863 @@ admiralty_sector_wall_type (int     width,
   *label_size = WALL_LABEL_PX * k;
 }
 
+/* A sector's formations in one column width: each label in as many lines as it needs, broken
+ * between words. */
 typedef struct {
-  const AdmSector *sector;
-  double           x, y;         /* px of the sector's point */
-  double           half_width;   /* of its text */
-  double           bottom;       /* px: its formation lines end above this */
-  double           top;          /* px: the top of its name */
-  double           name_half;    /* half the width of its name's wider line, unshortened */
-  double           lines_half;   /* half the width of its formation lines, unshortened */
+  GPtrArray *lines;   /* char *, in order */
+  GArray    *owners;  /* guint a line: the index of its formation, G_MAXUINT for "+N more" */
+  double     width;   /* px, the squares included */
+  double     height;
+} WallList;
+
+typedef struct {
+  const AdmSector  *sector;
+  double            x, y;          /* px of the sector's point */
+  GPtrArray        *here;          /* the formations shown in it */
+  guint             named;         /* how many of them the list names */
+  GPtrArray        *names;         /* GStrv: the name in one line, two, or more */
+  guint             name;          /* the one set */
+  cairo_rectangle_t name_box;
+  WallList          lists[WALL_COLUMNS];  /* the widest column first */
+  guint             n_lists;
+  guint             list;          /* the one set */
+  cairo_rectangle_t list_box;
+  gboolean          placed;
+  gboolean          callout;       /* set away from its point: a leader line to it */
 } WallBlock;
+
+/* A formation crossing a link: its arrowhead's place. */
+typedef struct {
+  const AdmFormation *formation;
+  const AdmSector    *towards;
+  double              x, y, angle;
+} WallTransit;
 
 typedef struct {
   cairo_t                      *cr;
   AdmScenario                  *scenario;
   const AdmiraltySectorOptions *options;
   double                        width, height, name_px, label_px;
-  double                        name_line, label_line, node_r;
-  GArray                       *blocks;  /* WallBlock, in sector order */
-  GArray                       *taken;   /* cairo_rectangle_t: text placed so far */
-  GArray                       *labels;  /* AdmiraltySectorLabel, or NULL */
+  double                        name_line, label_line, node_r, gap;
+  GArray                       *blocks;    /* WallBlock, in sector order */
+  GArray                       *transits;  /* WallTransit */
+  GArray                       *taken;     /* cairo_rectangle_t: what text keeps clear of */
+  GArray                       *labels;    /* AdmiraltySectorLabel, or NULL */
 } Wall;
 
-/* The block's text unshortened: its name in one line or two, and its widest formation line,
- * for fitting it among its neighbours. */
 static void
-wall_measure (Wall      *wall,
-              WallBlock *block,
-              GPtrArray *here)
+wall_list_clear (WallList *list)
 {
-  cairo_t *cr = wall->cr;
-  g_autofree char *first = NULL;
-  g_autofree char *second = NULL;
+  g_clear_pointer (&list->lines, g_ptr_array_unref);
+  g_clear_pointer (&list->owners, g_array_unref);
+}
+
+static void
+wall_block_clear (WallBlock *block)
+{
+  g_clear_pointer (&block->here, g_ptr_array_unref);
+  g_clear_pointer (&block->names, g_ptr_array_unref);
+  for (guint i = 0; i < block->n_lists; i++)
+    wall_list_clear (&block->lists[i]);
+  block->n_lists = 0;
+}
+
+/* The widest word of @text in @cr's font. */
+static double
+wall_widest_word (cairo_t    *cr,
+                  const char *text)
+{
+  g_auto(GStrv) words = g_strsplit (text, " ", -1);
   double widest = 0;
 
+  for (guint i = 0; words[i] != NULL; i++)
+    widest = MAX (widest, _admiralty_sector_text_width (cr, words[i]));
+  return widest;
+}
+
+/* @text in lines of at most @width in @cr's font, broken between words: one line when it
+ * fits, else two balanced ones when they fit, else as many words a line as fit (a word wider
+ * than @width on its own line). */
+static GStrv
+wall_break (cairo_t    *cr,
+            const char *text,
+            double      width)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_autoptr(GString) line = g_string_new (NULL);
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+  g_auto(GStrv) words = NULL;
+
+  if (_admiralty_sector_split_name (cr, text, width, &first, &second))
+    {
+      g_strv_builder_add (builder, first);
+      if (second != NULL)
+        g_strv_builder_add (builder, second);
+      return g_strv_builder_end (builder);
+    }
+  words = g_strsplit (text, " ", -1);
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      g_autofree char *longer = line->len > 0 ? g_strdup_printf ("%s %s", line->str, words[i])
+                                              : g_strdup (words[i]);
+
+      if (line->len > 0 && _admiralty_sector_text_width (cr, longer) > width)
+        {
+          g_strv_builder_add (builder, line->str);
+          g_string_assign (line, words[i]);
+        }
+      else
+        g_string_assign (line, longer);
+    }
+  if (line->len > 0)
+    g_strv_builder_add (builder, line->str);
+  return g_strv_builder_end (builder);
+}
+
+/* The width of @text's balanced two lines, or of its one line when it has no space. */
+static double
+wall_balanced_width (cairo_t    *cr,
+                     const char *text)
+{
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+
+  _admiralty_sector_split_name (cr, text, 0, &first, &second);
+  return MAX (_admiralty_sector_text_width (cr, first),
+              second != NULL ? _admiralty_sector_text_width (cr, second) : 0);
+}
+
+static double
+wall_square (const Wall *wall)
+{
+  return round (wall->label_px * 0.75);
+}
+
+static double
+wall_indent (const Wall *wall)
+{
+  return wall_square (wall) + wall->label_px * 0.3;
+}
+
+/* The block's texts measured in the wall's type: the ways its name can be set, and its list
+ * in each column width worth trying — every label in one line, in two balanced lines, or
+ * as narrow as its widest word. */
+static void
+wall_measure (Wall      *wall,
+              WallBlock *block)
+{
+  cairo_t *cr = wall->cr;
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *more = NULL;
+  double columns[WALL_COLUMNS] = { 0, 0, 0 };
+  const char *name = block->sector->name;
+  GStrv way;
+
+  wall_block_clear (block);
+  block->here = admiralty_sector_formations_in (wall->scenario, wall->options, block->sector);
   cairo_save (cr);
   cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
   cairo_set_font_size (cr, wall->name_px);
-  _admiralty_sector_split_name (cr, block->sector->name, 2 * block->half_width, &first,
-                                &second);
-  block->name_half = MAX (_admiralty_sector_text_width (cr, first),
-                          second != NULL ? _admiralty_sector_text_width (cr, second) : 0) / 2;
-  block->top = block->y - wall->node_r - wall->name_line * (second != NULL ? 2.25 : 1.25);
+  block->names = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_ptr_array_add (block->names, g_strdupv ((char *[]) { (char *) name, NULL }));
+  way = wall_break (cr, name, wall_balanced_width (cr, name));
+  if (g_strv_length (way) > 1)
+    g_ptr_array_add (block->names, way);
+  else
+    g_strfreev (way);
+  way = wall_break (cr, name, wall_widest_word (cr, name));
+  if (g_strv_length (way) > g_strv_length (g_ptr_array_index (block->names,
+                                                              block->names->len - 1)))
+    g_ptr_array_add (block->names, way);
+  else
+    g_strfreev (way);
+  block->name = 0;
+
   cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
   cairo_set_font_size (cr, wall->label_px);
-  for (guint i = 0; i < here->len; i++)
+  /* Formations a card would name, the rest in a "+N more" (CARD_ROWS). */
+  block->named = block->here->len <= CARD_ROWS ? block->here->len : CARD_ROWS - 1;
+  for (guint i = 0; i < block->named; i++)
     {
-      g_autofree char *text = admiralty_sector_formation_label (wall->scenario, wall->options,
-                                                                g_ptr_array_index (here, i));
+      char *text = admiralty_sector_formation_label (wall->scenario, wall->options,
+                                                     g_ptr_array_index (block->here, i));
 
-      widest = MAX (widest, _admiralty_sector_text_width (cr, text));
+      g_ptr_array_add (texts, text);
+      columns[0] = MAX (columns[0], _admiralty_sector_text_width (cr, text));
+      columns[1] = MAX (columns[1], wall_balanced_width (cr, text));
+      columns[2] = MAX (columns[2], wall_widest_word (cr, text));
+    }
+  if (block->named < block->here->len)
+    {
+      /* Translators: on the projector's map, formations of a sector past those it names */
+      more = g_strdup_printf (ngettext ("+%u more", "+%u more",
+                                        block->here->len - block->named),
+                              block->here->len - block->named);
+      for (guint c = 0; c < WALL_COLUMNS; c++)
+        columns[c] = MAX (columns[c], _admiralty_sector_text_width (cr, more));
+    }
+  for (guint c = 0; c < WALL_COLUMNS && texts->len > 0; c++)
+    {
+      WallList *list = &block->lists[block->n_lists];
+      double widest = 0;
+
+      if (c > 0 && columns[c] > block->lists[block->n_lists - 1].width - wall_indent (wall) - 0.5)
+        continue;
+      list->lines = g_ptr_array_new_with_free_func (g_free);
+      list->owners = g_array_new (FALSE, FALSE, sizeof (guint));
+      for (guint i = 0; i <= texts->len; i++)
+        {
+          g_auto(GStrv) lines = NULL;
+
+          if (i == texts->len && more == NULL)
+            break;
+          lines = i < texts->len ? wall_break (cr, g_ptr_array_index (texts, i), columns[c])
+                                 : g_strdupv ((char *[]) { more, NULL });
+          for (guint l = 0; lines[l] != NULL; l++)
+            {
+              guint owner = i < texts->len ? i : G_MAXUINT;
+
+              widest = MAX (widest, _admiralty_sector_text_width (cr, lines[l]));
+              g_ptr_array_add (list->lines, g_strdup (lines[l]));
+              g_array_append_val (list->owners, owner);
+            }
+        }
+      list->width = wall_indent (wall) + widest;
+      list->height = list->lines->len * wall->label_line;
+      block->n_lists++;
     }
   cairo_restore (cr);
-  block->lines_half = here->len > 0 ? (widest + wall->label_px * 1.05) / 2 : 0;
 }
 
-/* Places the sectors: the area less a margin for the outermost text, each axis scaled on its
- * own. Then each sector's text is fitted among its neighbours': a sector's formation lines
- * stop above the name of one below it whose text it could meet; then two sectors whose text
- * still shares rows split the width between them. */
+/* The offset and scale (px per unit) that put each of @n positions @u with @before px of
+ * text before it and @after px after it inside 0–@length: the largest scale that does, times
+ * @spread, the map centred in the room left. */
 static void
-wall_layout (Wall *wall)
+wall_axis (const double *u,
+           const double *before,
+           const double *after,
+           guint         n,
+           double        length,
+           double        spread,
+           double       *offset,
+           double       *scale)
 {
+  double b = G_MAXDOUBLE, lo = -G_MAXDOUBLE, hi = G_MAXDOUBLE;
+
+  for (guint i = 0; i < n; i++)
+    for (guint j = 0; j < n; j++)
+      if (u[j] > u[i])
+        b = MIN (b, (length - after[j] - before[i]) / (u[j] - u[i]));
+  b = b == G_MAXDOUBLE ? 0 : MAX (b, 0) * spread;
+  for (guint i = 0; i < n; i++)
+    {
+      lo = MAX (lo, before[i] - b * u[i]);
+      hi = MIN (hi, length - after[i] - b * u[i]);
+    }
+  *scale = b;
+  *offset = lo <= hi ? (lo + hi) / 2 : lo;
+}
+
+/* The sectors' points: each one's narrowest name on either side of it, its name's two lines
+ * above it and below it a line of its list, or (@lists_below) all of it in its narrowest
+ * column, inside the area. */
+static void
+wall_place_points (Wall     *wall,
+                   gboolean  lists_below,
+                   double    spread)
+{
+  guint n = wall->blocks->len;
+  g_autofree double *u = g_new (double, n);
+  g_autofree double *v = g_new (double, n);
+  g_autofree double *side = g_new (double, n);
+  g_autofree double *above = g_new (double, n);
+  g_autofree double *below = g_new (double, n);
+  double x0, sx, y0, sy;
+
+  cairo_save (wall->cr);
+  cairo_select_font_face (wall->cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+  cairo_set_font_size (wall->cr, wall->name_px);
+  for (guint i = 0; i < n; i++)
+    {
+      const WallBlock *block = &g_array_index (wall->blocks, WallBlock, i);
+      GStrv narrowest = g_ptr_array_index (block->names, block->names->len - 1);
+      double widest = 0;
+
+      for (guint l = 0; narrowest[l] != NULL; l++)
+        widest = MAX (widest, _admiralty_sector_text_width (wall->cr, narrowest[l]));
+      u[i] = block->sector->x;
+      v[i] = block->sector->y;
+      side[i] = MAX (widest / 2, wall->node_r) + wall->gap / 2;
+      above[i] = wall->node_r + wall->name_line * (MIN (block->names->len, 2) + 0.25) +
+                 wall->gap / 2;
+      below[i] = wall->node_r + wall->gap;
+      if (block->n_lists > 0 && lists_below)
+        below[i] += block->lists[0].height;
+      else if (block->n_lists > 0)
+        below[i] += wall->label_line;
+    }
+  cairo_restore (wall->cr);
+  wall_axis (u, side, side, n, wall->width, spread, &x0, &sx);
+  wall_axis (v, above, below, n, wall->height, spread, &y0, &sy);
+  for (guint i = 0; i < n; i++)
+    {
+      WallBlock *block = &g_array_index (wall->blocks, WallBlock, i);
+
+      block->x = x0 + u[i] * sx;
+      block->y = y0 + v[i] * sy;
+    }
+}
+
+/* The box of a sector's point, with the gap text keeps from it. */
+static cairo_rectangle_t
+wall_point_box (const Wall      *wall,
+                const WallBlock *block)
+{
+  double half = wall->node_r + wall->gap / 4;
+
+  return (cairo_rectangle_t) { block->x - half, block->y - half, 2 * half, 2 * half };
+}
+
+/* Whether @a and @b, each grown by @margin all round, share any area. */
+static gboolean
+wall_boxes_meet (const cairo_rectangle_t *a,
+                 const cairo_rectangle_t *b,
+                 double                   margin)
+{
+  return a->x - margin < b->x + b->width && b->x - margin < a->x + a->width &&
+         a->y - margin < b->y + b->height && b->y - margin < a->y + a->height;
+}
+
+/* The box of the block's name as set (its lines centred over the point, the last a quarter
+ * line above it), moved sideways into the area where it would pass its edge. */
+static void
+wall_name_box (Wall      *wall,
+               WallBlock *block)
+{
+  GStrv lines = g_ptr_array_index (block->names, block->name);
+  guint n = g_strv_length (lines);
+  cairo_font_extents_t font;
+  double widest = 0, bottom = block->y - wall->node_r - wall->name_line * 0.25, left;
+
+  cairo_save (wall->cr);
+  cairo_select_font_face (wall->cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+  cairo_set_font_size (wall->cr, wall->name_px);
+  cairo_font_extents (wall->cr, &font);
+  for (guint l = 0; l < n; l++)
+    widest = MAX (widest, _admiralty_sector_text_width (wall->cr, lines[l]));
+  cairo_restore (wall->cr);
+  left = CLAMP (block->x - widest / 2, wall->gap / 4,
+                MAX (wall->width - wall->gap / 4 - widest, wall->gap / 4));
+  block->name_box = (cairo_rectangle_t) { left, bottom - (n - 1) * wall->name_line -
+                                          (font.ascent + font.descent),
+                                          widest, (n - 1) * wall->name_line +
+                                          font.ascent + font.descent };
+}
+
+/* Each sector's name in as few lines as keep it clear of the other names and points, or
+ * (@balanced) in two lines at least where it has a space: of two that meet, the wider is set
+ * in more lines while it can be. TRUE when all are clear and inside the area. */
+static gboolean
+wall_fit_names (Wall     *wall,
+                gboolean  balanced)
+{
+  guint n = wall->blocks->len;
+  gboolean clear = FALSE;
+
+  for (guint i = 0; i < n; i++)
+    {
+      WallBlock *block = &g_array_index (wall->blocks, WallBlock, i);
+
+      block->name = balanced && block->names->len > 1 ? 1 : 0;
+      wall_name_box (wall, block);
+    }
+  for (guint round = 0; !clear && round < 4 * n; round++)
+    {
+      gboolean changed = FALSE;
+
+      clear = TRUE;
+      for (guint i = 0; i < n; i++)
+        {
+          WallBlock *a = &g_array_index (wall->blocks, WallBlock, i);
+
+          for (guint j = 0; j < n; j++)
+            {
+              WallBlock *b = &g_array_index (wall->blocks, WallBlock, j);
+              cairo_rectangle_t point = wall_point_box (wall, b);
+              gboolean names = j > i && wall_boxes_meet (&a->name_box, &b->name_box,
+                                                         wall->gap);
+              WallBlock *narrowed = NULL;
+
+              if (i == j || (!names && !wall_boxes_meet (&a->name_box, &point, 0)))
+                continue;
+              clear = FALSE;
+              if (names && b->name + 1 < b->names->len &&
+                  (a->name + 1 == a->names->len || b->name_box.width > a->name_box.width))
+                narrowed = b;
+              else if (a->name + 1 < a->names->len)
+                narrowed = a;
+              if (narrowed != NULL)
+                {
+                  narrowed->name++;
+                  wall_name_box (wall, narrowed);
+                  changed = TRUE;
+                }
+            }
+        }
+      if (!changed)
+        break;
+    }
+  for (guint i = 0; i < n && clear; i++)
+    clear = g_array_index (wall->blocks, WallBlock, i).name_box.y >= 0;
+  return clear;
+}
+
+/* The list's box for the direction @angle from the point at @distance px: the side of the box
+ * that faces the point there, a corner for a slanting direction. */
+static cairo_rectangle_t
+wall_list_at (const WallBlock *block,
+              double           angle,
+              double           distance,
+              double           width,
+              double           height)
+{
+  double c = cos (angle), s = sin (angle);
+
+  return (cairo_rectangle_t) {
+    block->x + distance * c - (1 - CLAMP (2 * c, -1, 1)) / 2 * width,
+    block->y + distance * s - (1 - CLAMP (2 * s, -1, 1)) / 2 * height,
+    width, height
+  };
+}
+
+/* The nearest points of the spans @a0–@a1 and @b0–@b1, into *@pa and *@pb. */
+static void
+wall_spans_near (double  a0,
+                 double  a1,
+                 double  b0,
+                 double  b1,
+                 double *pa,
+                 double *pb)
+{
+  if (a0 > b1)
+    *pa = a0, *pb = b1;
+  else if (b0 > a1)
+    *pa = a1, *pb = b0;
+  else
+    *pa = *pb = (MAX (a0, b0) + MIN (a1, b1)) / 2;
+}
+
+static gboolean wall_line_meets (const double *line, const cairo_rectangle_t *box);
+
+/* The leader line to @box: from the point's rim to the nearest point of @box, or, when that
+ * would cross the sector's own name (a list set above it), from the name's nearest edge. */
+static void
+wall_leader (const Wall              *wall,
+             const WallBlock         *block,
+             const cairo_rectangle_t *box,
+             double                  *line)
+{
+  double nx = CLAMP (block->x, box->x, box->x + box->width);
+  double ny = CLAMP (block->y, box->y, box->y + box->height);
+  double length = MAX (hypot (nx - block->x, ny - block->y), 1e-6);
+  const cairo_rectangle_t *name = &block->name_box;
+
+  line[0] = block->x + (nx - block->x) * wall->node_r / length;
+  line[1] = block->y + (ny - block->y) * wall->node_r / length;
+  line[2] = nx;
+  line[3] = ny;
+  if (wall_line_meets (line, name))
+    {
+      wall_spans_near (name->x, name->x + name->width, box->x, box->x + box->width, &line[0],
+                       &line[2]);
+      wall_spans_near (name->y, name->y + name->height, box->y, box->y + box->height,
+                       &line[1], &line[3]);
+    }
+}
+
+/* Whether the segment @line crosses @box (Liang–Barsky). */
+static gboolean
+wall_line_meets (const double            *line,
+                 const cairo_rectangle_t *box)
+{
+  double t0 = 0, t1 = 1, dx = line[2] - line[0], dy = line[3] - line[1];
+  double p[4] = { -dx, dx, -dy, dy };
+  double q[4] = { line[0] - box->x, box->x + box->width - line[0],
+                  line[1] - box->y, box->y + box->height - line[1] };
+
+  for (guint k = 0; k < 4; k++)
+    {
+      if (p[k] == 0)
+        {
+          if (q[k] < 0)
+            return FALSE;
+          continue;
+        }
+      if (p[k] < 0)
+        t0 = MAX (t0, q[k] / p[k]);
+      else
+        t1 = MIN (t1, q[k] / p[k]);
+      if (t0 > t1)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Whether the segments @a and @b cross. */
+static gboolean
+wall_lines_cross (const double *a,
+                  const double *b)
+{
+  double d1 = (b[2] - b[0]) * (a[1] - b[1]) - (b[3] - b[1]) * (a[0] - b[0]);
+  double d2 = (b[2] - b[0]) * (a[3] - b[1]) - (b[3] - b[1]) * (a[2] - b[0]);
+  double d3 = (a[2] - a[0]) * (b[1] - a[1]) - (a[3] - a[1]) * (b[0] - a[0]);
+  double d4 = (a[2] - a[0]) * (b[3] - a[1]) - (a[3] - a[1]) * (b[2] - a[0]);
+
+  return d1 * d2 < 0 && d3 * d4 < 0;
+}
+
+/* How far @box is from the block's point. */
+static double
+wall_point_distance (const WallBlock         *block,
+                     const cairo_rectangle_t *box)
+{
+  return hypot (CLAMP (block->x, box->x, box->x + box->width) - block->x,
+                CLAMP (block->y, box->y, box->y + box->height) - block->y);
+}
+
+/* What @box (its list's, of @block, with its @leader or NULL) covers of the text placed so far,
+ * of the other leaders and of the area's outside, in px²; 0 when it is clear. */
+static double
+wall_list_cost (Wall                    *wall,
+                const WallBlock         *block,
+                const cairo_rectangle_t *box,
+                const double            *leader)
+{
+  cairo_rectangle_t grown = { box->x - wall->gap / 2, box->y - wall->gap / 2,
+                              box->width + wall->gap, box->height + wall->gap };
+  cairo_rectangle_t inner = { wall->gap / 4, wall->gap / 4, wall->width - wall->gap / 2,
+                              wall->height - wall->gap / 2 };
+  cairo_rectangle_t own = wall_point_box (wall, block);
+  double cost = 0;
+
+  /* Outside the area. */
+  cost += box->width * box->height -
+          MAX (0, MIN (box->x + box->width, inner.x + inner.width) - MAX (box->x, inner.x)) *
+          MAX (0, MIN (box->y + box->height, inner.y + inner.height) - MAX (box->y, inner.y));
+  for (guint i = 0; i < wall->taken->len; i++)
+    {
+      const cairo_rectangle_t *other = &g_array_index (wall->taken, cairo_rectangle_t, i);
+      double w = MIN (grown.x + grown.width, other->x + other->width) - MAX (grown.x, other->x);
+      double h = MIN (grown.y + grown.height, other->y + other->height) -
+                 MAX (grown.y, other->y);
+
+      /* The gap kept from everything but its own point, which only the box keeps clear of. */
+      if (wall_boxes_meet (other, &own, -0.5) && other->width == own.width &&
+          other->x == own.x && other->y == own.y)
+        {
+          w = MIN (box->x + box->width, own.x + own.width) - MAX (box->x, own.x);
+          h = MIN (box->y + box->height, own.y + own.height) - MAX (box->y, own.y);
+          if (w > 0 && h > 0)
+            cost += w * h;
+          continue;
+        }
+      if (w > 0 && h > 0)
+        cost += w * h;
+      /* A leader crosses no text but its own sector's name, where it begins. */
+      if (leader != NULL && wall_line_meets (leader, other) &&
+          memcmp (other, &block->name_box, sizeof *other) != 0)
+        cost += wall->label_line * wall->label_line;
+    }
+  for (guint i = 0; i < wall->blocks->len; i++)
+    {
+      const WallBlock *other = &g_array_index (wall->blocks, WallBlock, i);
+      double line[4];
+
+      /* Nearer its own point than any other, so that it reads as that sector's. */
+      if (other != block && wall_point_distance (other, box) < wall_point_distance (block, box))
+        cost += wall->label_line * wall->label_line;
+      if (other == block || !other->placed || !other->callout)
+        continue;
+      wall_leader (wall, other, &other->list_box, line);
+      if (wall_line_meets (line, &grown))
+        cost += wall->label_line * wall->label_line;
+      if (leader != NULL && wall_lines_cross (leader, line))
+        cost += wall->label_line * wall->label_line;
+    }
+  return cost < 2 ? 0 : cost;
+}
+
+/* The block's list set where it is clear: next to its point first — below it, beside it, at a
+ * corner, above it — then further out, by half lines, with a leader line; in each place the
+ * widest column that fits. TRUE when it found a clear place; else, when @anyway, the place that
+ * covers least. */
+static gboolean
+wall_place_list (Wall      *wall,
+                 WallBlock *block,
+                 guint      first_ring,
+                 guint      last_ring,
+                 gboolean   anyway)
+{
+  /* Directions in eighths of a half turn from "right", downwards first. */
+  static const int directions[] = { 4, 0, 8, 2, 6, 1, 7, 3, 5, -1, -7, -2, -6, -3, -5, -4 };
+  double best = G_MAXDOUBLE, step = wall->label_line / 2;
+  double pad = wall->node_r + wall->gap * 0.75;
+  cairo_rectangle_t best_box = { 0 };
+  guint best_list = 0;
+  gboolean best_callout = FALSE;
+
+  for (guint ring = first_ring; ring <= last_ring; ring++)
+    for (guint d = 0; d < G_N_ELEMENTS (directions); d++)
+      for (guint c = 0; c < block->n_lists; c++)
+        {
+          const WallList *list = &block->lists[c];
+          cairo_rectangle_t box = wall_list_at (block, directions[d] * G_PI / 8,
+                                                pad + ring * step, list->width,
+                                                list->height);
+          gboolean callout = wall_point_distance (block, &box) >
+                             wall->node_r + wall->label_line;
+          double line[4], cost;
+
+          wall_leader (wall, block, &box, line);
+          cost = wall_list_cost (wall, block, &box, callout ? line : NULL);
+          if (cost < best)
+            {
+              best = cost;
+              best_box = box;
+              best_list = c;
+              best_callout = callout;
+            }
+          if (cost <= 0)
+            goto found;
+        }
+  if (!anyway)
+    return FALSE;
+found:
+  block->list = best_list;
+  block->list_box = best_box;
+  block->callout = best_callout;
+  block->placed = TRUE;
+  g_array_append_val (wall->taken, best_box);
+  return best <= 0;
+}
+
+/* Each block's list placed, the longest first; a block whose list finds no room is tried
+ * first next time, a few times. TRUE when every list found a clear place; else, when @anyway,
+ * each is where it covers least. */
+static gboolean
+wall_place_lists (Wall     *wall,
+                  gboolean  anyway)
+{
+  guint n = wall->blocks->len, kept;
+  g_autofree guint *order = g_new (guint, n);
+  gboolean clear = FALSE;
+
+  for (guint i = 0; i < n; i++)
+    order[i] = i;
+  /* The longest lists first: they have the fewest places to go. */
+  for (guint i = 1; i < n; i++)
+    for (guint j = i; j > 0; j--)
+      {
+        const WallBlock *a = &g_array_index (wall->blocks, WallBlock, order[j - 1]);
+        const WallBlock *b = &g_array_index (wall->blocks, WallBlock, order[j]);
+        double area_a = a->n_lists > 0 ? a->lists[0].width * a->lists[0].height : 0;
+        double area_b = b->n_lists > 0 ? b->lists[0].width * b->lists[0].height : 0;
+        guint swap;
+
+        if (area_a >= area_b)
+          break;
+        swap = order[j];
+        order[j] = order[j - 1];
+        order[j - 1] = swap;
+      }
+  kept = wall->taken->len;
+  for (guint attempt = 0; !clear && attempt < 3 * n; attempt++)
+    {
+      gboolean last = attempt + 1 == 3 * n;
+
+      g_array_set_size (wall->taken, kept);
+      for (guint i = 0; i < n; i++)
+        g_array_index (wall->blocks, WallBlock, i).placed = FALSE;
+      clear = TRUE;
+      /* Next to its point where it can be, before any list is set out further: the places
+       * a pass tried stay taken for the next, which tries those further out. */
+      for (guint ring = 0; ring < WALL_RINGS - WALL_PASS_RINGS; ring += WALL_PASS_RINGS)
+        for (guint i = 0; i < n; i++)
+          {
+            WallBlock *block = &g_array_index (wall->blocks, WallBlock, order[i]);
+
+            if (block->n_lists > 0 && !block->placed)
+              wall_place_list (wall, block, ring, ring + WALL_PASS_RINGS - 1, FALSE);
+          }
+      for (guint i = 0; i < n; i++)
+        {
+          WallBlock *block = &g_array_index (wall->blocks, WallBlock, order[i]);
+          gboolean everywhere = anyway && last;
+
+          if (block->n_lists == 0 || block->placed)
+            continue;
+          if (!wall_place_list (wall, block,
+                                everywhere ? 0 : WALL_RINGS - WALL_PASS_RINGS, WALL_RINGS,
+                                everywhere))
+            {
+              guint failed = order[i];
+
+              clear = FALSE;
+              if (last)
+                continue;
+              if (i == 0 && !anyway)
+                return FALSE;  /* no room for it even first */
+              /* Tried first next time. */
+              memmove (order + 1, order, i * sizeof (guint));
+              order[0] = failed;
+              break;
+            }
+        }
+    }
+  return clear;
+}
+
+/* Where the formations crossing links are: an arrowhead along its link, a quarter to three
+ * quarters of the way as it has gone. */
+static void
+wall_find_transits (Wall *wall)
+{
+  GPtrArray *formations = _admiralty_sector_formations_in_being (wall->scenario, wall->options);
   GPtrArray *sectors = adm_scenario_get_sectors (wall->scenario);
-  double x0 = G_MAXDOUBLE, y0 = G_MAXDOUBLE, x1 = -G_MAXDOUBLE, y1 = -G_MAXDOUBLE;
-  double max_half = 7.5 * wall->label_px, gap = WALL_GAP * wall->label_px;
-  double above = 2 * wall->name_line + wall->node_r;
-  double margin_top = above + gap / 2;
-  double margin_bottom = 3 * wall->label_line + wall->node_r + gap / 2;
-  double sx, sy;
 
-  for (guint i = 0; i < sectors->len; i++)
+  g_array_set_size (wall->transits, 0);
+  for (guint i = 0; i < formations->len; i++)
     {
-      const AdmSector *sector = g_ptr_array_index (sectors, i);
+      const AdmFormation *formation = g_ptr_array_index (formations, i);
+      WallTransit transit = { formation };
+      const AdmSector *from;
+      const WallBlock *a, *b;
+      double progress, t;
+      guint from_index, towards_index;
 
-      x0 = MIN (x0, sector->x);
-      y0 = MIN (y0, sector->y);
-      x1 = MAX (x1, sector->x);
-      y1 = MAX (y1, sector->y);
+      if (!admiralty_sector_formation_shown (wall->scenario, wall->options, formation))
+        continue;
+      from = _admiralty_sector_formation_place (wall->scenario, wall->options, formation,
+                                                &transit.towards, &progress);
+      if (transit.towards == NULL || !g_ptr_array_find (sectors, from, &from_index) ||
+          !g_ptr_array_find (sectors, transit.towards, &towards_index))
+        continue;
+      a = &g_array_index (wall->blocks, WallBlock, from_index);
+      b = &g_array_index (wall->blocks, WallBlock, towards_index);
+      t = 0.25 + 0.5 * progress;
+      transit.x = a->x + (b->x - a->x) * t;
+      transit.y = a->y + (b->y - a->y) * t;
+      transit.angle = atan2 (b->y - a->y, b->x - a->x);
+      g_array_append_val (wall->transits, transit);
     }
-  sx = x1 > x0 ? MAX (wall->width - 2 * (max_half + gap / 2), 1.0) / (x1 - x0) : 0;
-  sy = y1 > y0 ? MAX (wall->height - margin_top - margin_bottom, 1.0) / (y1 - y0) : 0;
-  for (guint i = 0; i < sectors->len; i++)
-    {
-      const AdmSector *sector = g_ptr_array_index (sectors, i);
-      g_autoptr(GPtrArray) here = admiralty_sector_formations_in (wall->scenario, wall->options,
-                                                                  sector);
-      WallBlock block = { sector };
+}
 
-      block.x = x1 > x0 ? max_half + gap / 2 + (sector->x - x0) * sx : wall->width / 2;
-      block.y = y1 > y0 ? margin_top + (sector->y - y0) * sy : wall->height / 2;
-      block.half_width = max_half;
-      block.bottom = MIN (wall->height - gap / 4,
-                          block.y + wall->node_r + wall->label_px * 0.2 +
-                          MIN (here->len, 6) * wall->label_line);
-      wall_measure (wall, &block, here);
-      g_array_append_val (wall->blocks, block);
-    }
+/* The whole layout at the wall's present type (wall_place_points (), wall_fit_names ()):
+ * points, names, then lists, with what they keep clear of — names, points, the arrowheads of
+ * formations crossing links. TRUE when every text found a clear place; else, when @anyway,
+ * the layout that covers least. */
+static gboolean
+wall_lay_out (Wall     *wall,
+              gboolean  lists_below,
+              gboolean  balanced,
+              double    spread,
+              gboolean  anyway)
+{
+  gboolean names;
+
+  wall_place_points (wall, lists_below, spread);
+  names = wall_fit_names (wall, balanced);
+  if (!names && !anyway)
+    return FALSE;
+  g_array_set_size (wall->taken, 0);
   for (guint i = 0; i < wall->blocks->len; i++)
     {
-      WallBlock *a = &g_array_index (wall->blocks, WallBlock, i);
+      const WallBlock *block = &g_array_index (wall->blocks, WallBlock, i);
+      cairo_rectangle_t point = wall_point_box (wall, block);
 
-      for (guint j = 0; j < wall->blocks->len; j++)
-        {
-          const WallBlock *b = &g_array_index (wall->blocks, WallBlock, j);
-
-          if (i != j && fabs (a->x - b->x) < a->lines_half + b->name_half + gap &&
-              b->top > a->y + wall->node_r)
-            a->bottom = MIN (a->bottom, MAX (b->top - gap / 2, a->y + wall->node_r));
-        }
+      g_array_append_val (wall->taken, block->name_box);
+      g_array_append_val (wall->taken, point);
     }
-  for (guint i = 0; i < wall->blocks->len; i++)
+  wall_find_transits (wall);
+  for (guint i = 0; i < wall->transits->len; i++)
     {
-      WallBlock *a = &g_array_index (wall->blocks, WallBlock, i);
+      const WallTransit *transit = &g_array_index (wall->transits, WallTransit, i);
+      double r = wall->label_px * 0.6;
+      cairo_rectangle_t arrow = { transit->x - r, transit->y - r, 2 * r, 2 * r };
 
-      for (guint j = 0; j < wall->blocks->len; j++)
-        {
-          const WallBlock *b = &g_array_index (wall->blocks, WallBlock, j);
-
-          if (i != j && a->top < b->bottom && b->top < a->bottom)
-            a->half_width = MIN (a->half_width,
-                                 MAX ((fabs (a->x - b->x) - gap) / 2, 2 * wall->label_px));
-        }
-      a->half_width = MIN (a->half_width, MIN (a->x, wall->width - a->x) - gap / 4);
+      g_array_append_val (wall->taken, arrow);
     }
+  return wall_place_lists (wall, anyway) && names;
 }
 
 static void
-wall_record (Wall                 *wall,
-             const AdmSector      *sector,
-             const AdmFormation   *formation,
-             const char           *text,
-             double                font_size,
-             const cairo_rectangle_t *rect)
+wall_set_type (Wall   *wall,
+               double  name_px,
+               double  label_px)
 {
-  g_array_append_val (wall->taken, *rect);
-  if (wall->labels != NULL)
-    {
-      AdmiraltySectorLabel label = { sector, formation, g_strdup (text), font_size, *rect };
-
-      g_array_append_val (wall->labels, label);
-    }
+  wall->name_px = name_px;
+  wall->label_px = label_px;
+  wall->name_line = ceil (name_px * 1.2);
+  wall->label_line = ceil (label_px * 1.3);
+  wall->node_r = label_px * 0.35;
+  wall->gap = WALL_GAP * label_px;
+  for (guint i = 0; i < wall->blocks->len; i++)
+    wall_measure (wall, &g_array_index (wall->blocks, WallBlock, i));
 }
 
-/* The sector's point, and its name above it in one or two lines, centred. */
+/* The layout: at the type asked for, the map at its largest; then with room for every list
+ * under its point; then with long names in two lines; then the map smaller. Then the same in
+ * smaller type, down to WALL_LEAST_TYPE of it; the last try kept as it is when nothing
+ * fits. */
+static void
+wall_layout (Wall   *wall,
+             double  name_size,
+             double  label_size)
+{
+  static const struct {
+    gboolean lists_below, balanced;
+    double   spread;
+  } tries[] = {
+    { FALSE, FALSE, 1.0 }, { TRUE, FALSE, 1.0 }, { TRUE, TRUE, 1.0 }, { TRUE, TRUE, 0.9 },
+    { TRUE, TRUE, 0.8 },
+  };
+  static const double types[] = { 1.0, 0.9, WALL_LEAST_TYPE };
+
+  for (guint t = 0; t < G_N_ELEMENTS (types); t++)
+    {
+      wall_set_type (wall, name_size * types[t], label_size * types[t]);
+      for (guint i = 0; i < G_N_ELEMENTS (tries); i++)
+        if (wall_lay_out (wall, tries[i].lists_below, tries[i].balanced, tries[i].spread, FALSE))
+          return;
+    }
+  wall_lay_out (wall, TRUE, TRUE, 1.0, TRUE);
+}
+
+/* Keeps @text among the wall's labels, if it keeps them, as a map's frame does. */
+static void
+wall_record (Wall                     *wall,
+             const AdmSector          *sector,
+             const AdmFormation       *formation,
+             AdmiraltySectorLabelKind  kind,
+             const char               *text,
+             double                    font_size,
+             const cairo_rectangle_t  *rect)
+{
+  Frame frame = { .cr = wall->cr, .scenario = wall->scenario, .options = wall->options,
+                  .zoom = 1.0, .labels = wall->labels };
+
+  _admiralty_sector_record (&frame, sector, formation, kind, text, font_size, rect);
+}
+
+/* The sector's point, and its name above it in its lines, centred, top line first. */
 static void
 wall_draw_name (Wall            *wall,
                 const WallBlock *block)
 {
   cairo_t *cr = wall->cr;
-  g_autofree char *first = NULL;
-  g_autofree char *second = NULL;
-  const char *lines[2];
-  double y = block->y - wall->node_r - wall->name_line * 0.25;
+  GStrv lines = g_ptr_array_index (block->names, block->name);
+  double middle = block->name_box.x + block->name_box.width / 2, top = block->name_box.y;
 
   cairo_new_path (cr);
   cairo_arc (cr, block->x, block->y, wall->node_r, 0, 2 * G_PI);
@@ -194,194 +910,69 @@ wall_draw_name (Wall            *wall,
   cairo_fill (cr);
   cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
   cairo_set_font_size (cr, wall->name_px);
-  if (!_admiralty_sector_split_name (cr, block->sector->name, 2 * block->half_width, &first,
-                                     &second))
-    {
-      char *cut = _admiralty_sector_ellipsize (cr, first, 2 * block->half_width);
-
-      g_free (first);
-      first = cut;
-      if (second != NULL)
-        {
-          cut = _admiralty_sector_ellipsize (cr, second, 2 * block->half_width);
-          g_free (second);
-          second = cut;
-        }
-    }
-  lines[0] = second != NULL ? second : first;
-  lines[1] = second != NULL ? first : NULL;
-  /* From the point up: the last line first. */
-  for (guint i = 0; i < 2 && lines[i] != NULL; i++)
+  for (guint l = 0; lines[l] != NULL; l++)
     {
       cairo_rectangle_t box;
       double width, height;
 
-      _admiralty_sector_label_size (cr, lines[i], &width, &height);
-      box = (cairo_rectangle_t) { block->x - width / 2, y - height, width, height };
-      _admiralty_sector_show_on_plate (cr, lines[i], &box, wall->label_px * 0.15);
-      wall_record (wall, block->sector, NULL, lines[i], wall->name_px, &box);
-      y -= wall->name_line;
+      _admiralty_sector_label_size (cr, lines[l], &width, &height);
+      box = (cairo_rectangle_t) { middle - width / 2, top + l * wall->name_line, width, height };
+      _admiralty_sector_show_on_plate (cr, lines[l], &box, wall->label_px * 0.15);
+      wall_record (wall, block->sector, NULL, ADMIRALTY_SECTOR_LABEL_NAME, lines[l],
+                   wall->name_px, &box);
     }
 }
 
-/* How many lines of @width from (@left, @top) lie clear of the text placed so far and inside
- * the area, up to @wanted. */
-static guint
-wall_lines_clear (Wall   *wall,
-                  double  left,
-                  double  top,
-                  double  width,
-                  guint   wanted)
+/* A thin line from the point to its list when the list had to be set away from it. */
+static void
+wall_draw_leader (Wall            *wall,
+                  const WallBlock *block)
 {
-  guint n = 0;
+  cairo_t *cr = wall->cr;
+  double line[4];
 
-  if (width < 4 * wall->label_px)
-    return 0;
-  while (n < wanted)
-    {
-      cairo_rectangle_t line = { left, top + n * wall->label_line, width, wall->label_line };
-
-      if (_admiralty_sector_overlap_area (&line, wall->taken, wall->width, wall->height) > 0)
-        break;
-      n++;
-    }
-  return n;
+  if (!block->placed || !block->callout)
+    return;
+  wall_leader (wall, block, &block->list_box, line);
+  cairo_new_path (cr);
+  cairo_move_to (cr, line[0], line[1]);
+  cairo_line_to (cr, line[2], line[3]);
+  _admiralty_sector_set_rgb (cr, HOVER_RGB);
+  cairo_set_line_width (cr, MAX (1.5, wall->label_px / 12));
+  cairo_stroke (cr);
 }
 
-/* @text in lines of at most @width with @cr's font: one, or (@two) two split at the space
- * that balances them, cut with "…" only when even that does not fit. */
-static guint
-wall_wrap (cairo_t     *cr,
-           const char  *text,
-           double       width,
-           gboolean     two,
-           char       **first,
-           char       **second)
-{
-  g_autofree char *head = NULL;
-  g_autofree char *tail = NULL;
-
-  if (!two)
-    {
-      *first = _admiralty_sector_ellipsize (cr, text, width);
-      *second = NULL;
-      return 1;
-    }
-  if (_admiralty_sector_split_name (cr, text, width, &head, &tail))
-    {
-      *first = g_steal_pointer (&head);
-      *second = g_steal_pointer (&tail);
-    }
-  else
-    {
-      *first = _admiralty_sector_ellipsize (cr, head, width);
-      *second = tail != NULL ? _admiralty_sector_ellipsize (cr, tail, width) : NULL;
-    }
-  return *second != NULL ? 2 : 1;
-}
-
-/* How many of @texts (the sector's formation labels, in order) show whole in @fit lines of
- * @width, each in one line or two, with a line left for "+N more" when not all do. */
-static guint
-wall_formations_shown (cairo_t   *cr,
-                       GPtrArray *texts,
-                       double     width,
-                       gboolean   two,
-                       guint      fit)
-{
-  guint used = 0, shown = 0;
-
-  for (guint i = 0; i < texts->len; i++)
-    {
-      g_autofree char *first = NULL;
-      g_autofree char *second = NULL;
-      guint lines = wall_wrap (cr, g_ptr_array_index (texts, i), width, two, &first,
-                               &second);
-      gboolean last = i + 1 == texts->len;
-
-      if (used + lines + (last ? 0 : 1) > fit)
-        break;
-      used += lines;
-      shown++;
-    }
-  return shown;
-}
-
-/* The formations shown in the sector, each a square in the faction's colour and its name as
- * the audience knows it, in one line or two. They go under the point, or, when a neighbour's
- * name leaves none of them room there, beside it to the right or the left; "+N more" on the
- * last line that fits when they do not all fit. */
+/* The formations shown in the sector, in its list's place: each a square in the faction's
+ * colour and its name as the audience knows it in its lines; "+N more" past CARD_ROWS. */
 static void
 wall_draw_formations (Wall            *wall,
                       const WallBlock *block)
 {
-  g_autoptr(GPtrArray) here = admiralty_sector_formations_in (wall->scenario, wall->options,
-                                                              block->sector);
-  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
   cairo_t *cr = wall->cr;
-  double half = MIN (block->lines_half, block->half_width);
-  double side = MIN (2 * block->lines_half, 15 * wall->label_px);
-  double pad = wall->node_r + wall->label_px * 0.3;
-  double square = round (wall->label_px * 0.75), indent = square + wall->label_px * 0.3;
-  struct { double left, top, width; } places[] = {
-    { block->x - half, block->y + wall->node_r + wall->label_px * 0.2, 2 * half },
-    { block->x + pad, block->y - wall->label_line / 2,
-      MIN (side, wall->width - block->x - pad - 2) },
-    { MAX (block->x - pad - side, 2), block->y - wall->label_line / 2,
-      MIN (side, block->x - pad - 2) },
-  };
-  guint shown = 0, best = 0, fit = 0;
-  gboolean two = TRUE;
-  double left, right, y;
+  const WallList *list;
+  double square = wall_square (wall), left, y;
+  guint owner = G_MAXUINT - 1;
 
-  if (here->len == 0)
+  if (!block->placed)
     return;
-  for (guint i = 0; i < here->len; i++)
-    g_ptr_array_add (texts, admiralty_sector_formation_label (wall->scenario, wall->options,
-                                                              g_ptr_array_index (here, i)));
+  list = &block->lists[block->list];
+  left = block->list_box.x;
+  y = block->list_box.y;
   cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
   cairo_set_font_size (cr, wall->label_px);
-  /* The most formations named; for as many, names in two lines rather than cut short. */
-  for (guint p = 0; p < 2 * G_N_ELEMENTS (places); p++)
+  for (guint l = 0; l < list->lines->len; l++, y += wall->label_line)
     {
-      guint place = p / 2;
-      gboolean wrap = p % 2 == 0;
-      guint clear = wall_lines_clear (wall, places[place].left, places[place].top,
-                                      places[place].width, 2 * MIN (here->len, 6));
-      guint n = clear > 0 ? wall_formations_shown (cr, texts, places[place].width - indent,
-                                                   wrap, clear)
-                          : 0;
+      guint line_owner = g_array_index (list->owners, guint, l);
+      const AdmFormation *formation = line_owner != G_MAXUINT
+                                      ? g_ptr_array_index (block->here, line_owner) : NULL;
+      const char *text = g_ptr_array_index (list->lines, l);
+      double middle = y + wall->label_line / 2, width, height;
+      cairo_rectangle_t box;
 
-      /* Under the point while that names any of them: the lines beside it are for a sector
-       * a neighbour's name crowds from below, and would crowd the next one's. */
-      if (place > 0 && fit > 0 && best == 0 && shown > 0)
-        break;
-      if (clear > 0 && (fit == 0 || n > shown || (n == shown && wrap && !two)))
-        {
-          shown = n;
-          fit = clear;
-          best = place;
-          two = wrap;
-        }
-    }
-  if (fit == 0)
-    return;
-  left = places[best].left;
-  right = left + places[best].width;
-  y = places[best].top;
-  for (guint i = 0; i < shown || (i == shown && shown < here->len); i++)
-    {
-      g_autofree char *first = NULL;
-      g_autofree char *second = NULL;
-      const AdmFormation *formation = i < shown ? g_ptr_array_index (here, i) : NULL;
-      double text_left = left;
-      const char *lines[2];
-
-      if (formation != NULL)
+      if (formation != NULL && line_owner != owner)
         {
           Rgb colour = _admiralty_sector_rgb_from_hex (formation->faction != NULL
                                                        ? formation->faction->colour : NULL);
-          double middle = y + wall->label_line / 2;
 
           cairo_new_path (cr);
           cairo_rectangle (cr, round (left), round (middle - square / 2), square, square);
@@ -392,80 +983,41 @@ wall_draw_formations (Wall            *wall,
                                 colour.b + (1 - colour.b) * MARKER_EDGE_PALING);
           cairo_set_line_width (cr, MAX (1.0, wall->label_px / 12));
           cairo_stroke (cr);
-          /* The square too: the next sector's lines keep clear of it. */
-          g_array_append_val (wall->taken,
-                              ((cairo_rectangle_t) { left, y, square, wall->label_line }));
-          text_left = left + indent;
-          wall_wrap (cr, g_ptr_array_index (texts, i), MAX (right - text_left, 0.0), two,
-                     &first, &second);
         }
-      else
-        {
-          /* Translators: on the projector's map, formations of a sector with no room left */
-          g_autofree char *more = g_strdup_printf (ngettext ("+%u more", "+%u more",
-                                                             here->len - shown),
-                                                   here->len - shown);
-
-          first = _admiralty_sector_ellipsize (cr, more, MAX (right - text_left, 0.0));
-        }
-      lines[0] = first;
-      lines[1] = second;
-      for (guint l = 0; l < 2 && lines[l] != NULL; l++)
-        {
-          cairo_rectangle_t box;
-          double width, height, middle = y + wall->label_line / 2;
-
-          _admiralty_sector_label_size (cr, lines[l], &width, &height);
-          box = (cairo_rectangle_t) { text_left, middle - height / 2, width, height };
-          _admiralty_sector_show_on_plate (cr, lines[l], &box, wall->label_px * 0.1);
-          wall_record (wall, block->sector, formation, lines[l], wall->label_px, &box);
-          y += wall->label_line;
-        }
+      owner = line_owner;
+      _admiralty_sector_label_size (cr, text, &width, &height);
+      box = (cairo_rectangle_t) { formation != NULL ? left + wall_indent (wall) : left,
+                                  middle - height / 2, width, height };
+      _admiralty_sector_show_on_plate (cr, text, &box, wall->label_px * 0.1);
+      wall_record (wall, block->sector, formation,
+                   formation != NULL ? ADMIRALTY_SECTOR_LABEL_NAME : ADMIRALTY_SECTOR_LABEL_MORE,
+                   text, wall->label_px, &box);
     }
 }
 
 /* Formations crossing links: an arrowhead along the link, named with where it goes, the name
- * placed clear of the sectors' text. */
+ * placed clear of the sectors' text, a leader line to it when it had to be set away. */
 static void
 wall_draw_transit (Wall *wall)
 {
-  GPtrArray *formations = _admiralty_sector_formations_in_being (wall->scenario, wall->options);
-  GPtrArray *sectors = adm_scenario_get_sectors (wall->scenario);
   cairo_t *cr = wall->cr;
   double r = wall->label_px * 0.6;
 
-  for (guint i = 0; i < formations->len; i++)
+  for (guint i = 0; i < wall->transits->len; i++)
     {
-      const AdmFormation *formation = g_ptr_array_index (formations, i);
-      const AdmSector *from, *towards;
-      const WallBlock *a = NULL, *b = NULL;
-      g_autofree char *text = NULL;
+      const WallTransit *transit = &g_array_index (wall->transits, WallTransit, i);
+      const AdmFormation *formation = transit->formation;
+      g_autofree char *text = admiralty_sector_transit_text (wall->scenario, wall->options,
+                                                             formation);
+      double x = transit->x, y = transit->y, width, height;
       cairo_rectangle_t box;
-      double progress, t, x, y, angle, width, height;
-      guint index;
 
-      if (!admiralty_sector_formation_shown (wall->scenario, wall->options, formation))
+      if (text == NULL)
         continue;
-      from = _admiralty_sector_formation_place (wall->scenario, wall->options, formation,
-                                                &towards, &progress);
-      if (towards == NULL || (text = admiralty_sector_transit_text (wall->scenario,
-                                                                    wall->options,
-                                                                    formation)) == NULL)
-        continue;
-      if (g_ptr_array_find (sectors, from, &index))
-        a = &g_array_index (wall->blocks, WallBlock, index);
-      if (g_ptr_array_find (sectors, towards, &index))
-        b = &g_array_index (wall->blocks, WallBlock, index);
-      if (a == NULL || b == NULL)
-        continue;
-      t = 0.25 + 0.5 * progress;
-      x = a->x + (b->x - a->x) * t;
-      y = a->y + (b->y - a->y) * t;
-      angle = atan2 (b->y - a->y, b->x - a->x);
       cairo_save (cr);
       cairo_translate (cr, x, y);
       cairo_scale (cr, r / (MARKER_SIZE / 2.0 + 4), r / (MARKER_SIZE / 2.0 + 4));
-      _admiralty_sector_draw_transit_marker (cr, formation, 0, 0, angle, FALSE);
+      _admiralty_sector_draw_transit_marker (cr, formation, 0, 0, transit->angle, FALSE);
       cairo_restore (cr);
       cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
       cairo_set_font_size (cr, wall->label_px);
@@ -483,7 +1035,8 @@ wall_draw_transit (Wall *wall)
                                                                     wall->options, formation);
           /* Translators: the second line of a formation's label on the projector's map
            * when it is crossing a link: the sector it goes to */
-          g_autofree char *where = g_strdup_printf (C_("sector map", "→ %s"), towards->name);
+          g_autofree char *where = g_strdup_printf (C_("sector map", "→ %s"),
+                                                    transit->towards->name);
           double name_width, where_width, line_height;
           cairo_rectangle_t line;
 
@@ -517,7 +1070,9 @@ wall_draw_transit (Wall *wall)
             cairo_stroke (cr);
           }
       }
-      wall_record (wall, NULL, formation, text, wall->label_px, &box);
+      g_array_append_val (wall->taken, box);
+      wall_record (wall, NULL, formation, ADMIRALTY_SECTOR_LABEL_NAME, text, wall->label_px,
+                   &box);
     }
 }
 
@@ -526,13 +1081,14 @@ admiralty_sector_render_wall (cairo_t                      *cr,
                               int                           width,
                               int                           height,
                               double                        name_size,
-                              double                        label_size_px,
+                              double                        label_size,
                               AdmScenario                  *scenario,
                               const AdmiraltySectorOptions *options,
                               GArray                       *labels)
 {
   AdmiraltySectorOptions defaults;
   g_autoptr(GArray) blocks = g_array_new (FALSE, TRUE, sizeof (WallBlock));
+  g_autoptr(GArray) transits = g_array_new (FALSE, TRUE, sizeof (WallTransit));
   g_autoptr(GArray) taken = g_array_new (FALSE, FALSE, sizeof (cairo_rectangle_t));
   GPtrArray *sectors;
   Wall wall;
@@ -543,12 +1099,19 @@ admiralty_sector_render_wall (cairo_t                      *cr,
   if (width <= 0 || height <= 0)
     return;
   wall = (Wall) { cr, scenario, _admiralty_sector_options_or_defaults (options, &defaults),
-                  width, height,
-                  name_size, label_size_px, ceil (name_size * 1.2), ceil (label_size_px * 1.3),
-                  label_size_px * 0.35, blocks, taken, labels };
+                  width, height, name_size, label_size, 0, 0, 0, 0, blocks, transits, taken,
+                  labels };
   if (labels != NULL)
     g_array_set_clear_func (labels, (GDestroyNotify) admiralty_sector_label_clear);
-  wall_layout (&wall);
+  g_array_set_clear_func (blocks, (GDestroyNotify) wall_block_clear);
+  sectors = adm_scenario_get_sectors (scenario);
+  for (guint i = 0; i < sectors->len; i++)
+    {
+      WallBlock block = { g_ptr_array_index (sectors, i) };
+
+      g_array_append_val (blocks, block);
+    }
+  wall_layout (&wall, name_size, label_size);
 
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, width, height);
@@ -556,8 +1119,7 @@ admiralty_sector_render_wall (cairo_t                      *cr,
   _admiralty_sector_set_rgb (cr, ADMIRALTY_SECTOR_BACKGROUND_RGB);
   cairo_paint (cr);
   /* Links, from point to point. */
-  sectors = adm_scenario_get_sectors (scenario);
-  cairo_set_line_width (cr, MAX (LINK_WIDTH, label_size_px / 6));
+  cairo_set_line_width (cr, MAX (LINK_WIDTH, wall.label_px / 6));
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   _admiralty_sector_set_rgb (cr, ADMIRALTY_SECTOR_LINK_RGB);
   for (guint i = 0; i < sectors->len; i++)
@@ -579,30 +1141,11 @@ admiralty_sector_render_wall (cairo_t                      *cr,
         }
     }
   for (guint i = 0; i < blocks->len; i++)
+    wall_draw_leader (&wall, &g_array_index (blocks, WallBlock, i));
+  for (guint i = 0; i < blocks->len; i++)
     wall_draw_name (&wall, &g_array_index (blocks, WallBlock, i));
-  /* Formations under way before those in sectors: their one place is by their link, kept
-   * off the first lines under each sector's point, which its own formations will want. */
-  {
-    guint kept = taken->len, reserved;
-
-    for (guint i = 0; i < blocks->len; i++)
-      {
-        const WallBlock *block = &g_array_index (blocks, WallBlock, i);
-        g_autoptr(GPtrArray) here = admiralty_sector_formations_in (scenario, wall.options,
-                                                                    block->sector);
-        double half = MIN (block->lines_half, block->half_width);
-        cairo_rectangle_t room = { block->x - half,
-                                   block->y + wall.node_r + label_size_px * 0.2, 2 * half,
-                                   MIN (here->len, 2) * wall.label_line };
-
-        if (here->len > 0)
-          g_array_append_val (taken, room);
-      }
-    reserved = taken->len - kept;
-    wall_draw_transit (&wall);
-    g_array_remove_range (taken, kept, reserved);
-  }
   for (guint i = 0; i < blocks->len; i++)
     wall_draw_formations (&wall, &g_array_index (blocks, WallBlock, i));
+  wall_draw_transit (&wall);
   cairo_restore (cr);
 }

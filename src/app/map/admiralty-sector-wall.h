@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* admiralty-sector-wall.h: the projector's layout of the sector map (F-STRAT-8), read from
  * across a room — no cards: each sector a point with its name above it in large type and
- * the formations its audience is shown under it — drawn with Cairo into any cairo_t. The
- * sector map widget draws it when its "wall" property is set; the tests on image surfaces. */
+ * the formations its audience is shown in a list beside it — drawn with Cairo into any
+ * cairo_t. The sector map widget draws it when its "wall" property is set; the tests on image
+ * surfaces. */
 #pragma once
 
 #include <cairo.h>
@@ -18,11 +19,13 @@ void          admiralty_sector_wall_type      (int                        width,
                                                int                        height,
                                                double                    *name_size,
                                                double                    *label_size);
-/* Draws the map for a wall into (0, 0)–(@width, @height): the sectors spread over the whole
+/* Draws the map for a wall into (0, 0)–(@width, @height): the sectors spread over the
  * area, their names in @name_size px bold above their points, the formations @options'
- * audience is shown in @label_size px with their faction's colour under the points (beside
- * them where a neighbour leaves no room under), each in one line or two, "+N more" for those
- * with no room; those crossing links by their arrowheads with where they go. No text over
+ * audience is shown in @label_size px with their faction's colour in a list on the side of
+ * each point where it has room (below, beside or above it, or set further out with a leader
+ * line from the point), every name whole in lines broken between words, "+N more" only past a
+ * card's eight; those crossing links by their arrowheads with where they go. When the lists do
+ * not fit, the map is drawn smaller, then the type, down to 20/26 of @label_size. No text over
  * another; no cards, objects or legend. Every text drawn is appended to @labels
  * (AdmiraltySectorLabel) when it is not NULL. */
 void          admiralty_sector_render_wall    (cairo_t                      *cr,
