@@ -377,6 +377,34 @@ test_readiness_check_and_penalty (void)
   g_assert_true (battle_helper_reported (battle, "Victory takes 1 damage: 6 of 7 hull points left."));
 }
 
+/* F-RDY-3: the readiness damage takes and for how long are the ruleset's
+ * (<damage-readiness penalty turns>), not the engine's: with a copy of the rules giving −2 for
+ * 1 turn, Victory, damaged as above, has readiness 4 in turn 1 and its 6 again in turn 2. */
+static void
+test_readiness_penalty_from_ruleset (void)
+{
+  char *dir = changed_rules_begin ("ruleset", "clause=\"F-RDY-3\" penalty=\"1\" turns=\"2\"",
+                                   "clause=\"F-RDY-3\" penalty=\"2\" turns=\"1\"");
+  g_autoptr(AdmBattle) battle = battle_helper_load ("command.xml");
+  int victory = adm_battle_ship_index (battle, "victory");
+
+  changed_rules_end (dir);
+  battle_helper_skip_to (battle, ADM_PHASE_FIRE);
+  resolve (battle, "<fire weapons=\"vorberg:main vorberg:destructor\" target=\"victory\"/>",
+           "6 6 6 6 6  6 6  1");
+  g_assert_cmpint (adm_battle_ship_hull_left (battle, victory), ==, 6);
+  g_assert_cmpint (adm_battle_ship_readiness (battle, victory), ==, 4);
+  battle_helper_skip_to (battle, ADM_PHASE_DETECTION);
+  g_assert_cmpint (adm_battle_get_turn (battle), ==, 2);
+  g_assert_cmpint (adm_battle_ship_readiness (battle, victory), ==, 6);
+  /* The pure rule: from the turn of the damage, for so many turns, never stacked. */
+  g_assert_cmpint (adm_rdy_3_readiness (6, 3, 0, 1, 2), ==, 6);
+  g_assert_cmpint (adm_rdy_3_readiness (6, 3, 2, 1, 2), ==, 5);
+  g_assert_cmpint (adm_rdy_3_readiness (6, 4, 2, 1, 2), ==, 6);
+  g_assert_cmpint (adm_rdy_3_readiness (6, 1, 2, 1, 2), ==, 6);
+  g_assert_cmpint (adm_rdy_3_readiness (6, 2, 2, 1, 0), ==, 6);
+}
+
 /* F-ECM */
 
 static void
@@ -1183,6 +1211,8 @@ main (int   argc,
                    test_torpedo_salvo_not_direct_fire);
   g_test_add_func ("/engine/battle/F-RDY-5/bands", test_readiness);
   g_test_add_func ("/engine/battle/F-RDY-3/penalty", test_readiness_check_and_penalty);
+  g_test_add_func ("/engine/battle/F-RDY-3/numbers-from-ruleset",
+                   test_readiness_penalty_from_ruleset);
   g_test_add_func ("/engine/battle/F-ECM-5/detection-roll", test_detection_roll);
   g_test_add_func ("/engine/battle/F-ECM-5/tie-hides", test_detection_tie_hides);
   g_test_add_func ("/engine/battle/F-ECM-2/undetected-not-on-table",

@@ -602,7 +602,7 @@ test_control_fixture (void)
 /* The elements added after campaigns began to carry their season may be left out: a ruleset
  * without them, as a season saved before carries, plays by ruleset-defaults.xml's numbers,
  * which are the bundled forcon-2010.xml's (F-FORD-8, F-DES-2, F-DES-3, F-ART-13, F-WPN-16,
- * F-CRIT-1, F-CRIT-14, F-CAT-12, F-CAT-13, F-STN-8, F-FORM-14, and the dice counts of
+ * F-CRIT-1, F-CRIT-14, F-CAT-12, F-CAT-13, F-STN-8, F-FORM-14, F-RDY-3, and the dice counts of
  * F-CRIT-2, F-CAT-3, F-DC-2, F-RDY-2, F-CAT-12, F-CAT-10, F-CAT-11, F-MOVE-17, F-ECM-5,
  * F-BOARD-13, F-STN-13, F-FORM-8). */
 static void
@@ -664,6 +664,10 @@ test_defaults_for_an_old_season (void)
                    adm_ruleset_get_station_catastrophic_on (shipped));
   g_assert_cmpint (adm_ruleset_get_succession_bonus (old), ==,
                    adm_ruleset_get_succession_bonus (shipped));
+  g_assert_cmpint (adm_ruleset_get_damage_readiness_penalty (old), ==,
+                   adm_ruleset_get_damage_readiness_penalty (shipped));
+  g_assert_cmpint (adm_ruleset_get_damage_readiness_turns (old), ==,
+                   adm_ruleset_get_damage_readiness_turns (shipped));
   for (AdmDiceRoll roll = 0; roll < ADM_N_DICE_ROLLS; roll++)
     g_assert_cmpint (adm_ruleset_get_dice (old, roll), ==, adm_ruleset_get_dice (shipped, roll));
   g_assert_cmpint (adm_ruleset_get_formation_ships (old), ==,
@@ -675,6 +679,8 @@ test_defaults_for_an_old_season (void)
   g_assert_cmpint (adm_ruleset_get_explosion_damage_on (old), ==, 4);
   g_assert_cmpint (adm_ruleset_get_station_catastrophic_on (old), ==, 6);
   g_assert_cmpint (adm_ruleset_get_succession_bonus (old), ==, 3);
+  g_assert_cmpint (adm_ruleset_get_damage_readiness_penalty (old), ==, 1);
+  g_assert_cmpint (adm_ruleset_get_damage_readiness_turns (old), ==, 2);
   g_assert_cmpint (adm_ruleset_get_dice (old, ADM_DICE_CRITICAL_TABLE), ==, 2);
   g_assert_cmpint (adm_ruleset_get_dice (old, ADM_DICE_EXPLOSION_RADIUS), ==, 3);
   g_assert_cmpint (adm_ruleset_get_dice (old, ADM_DICE_HULK_DRIFT), ==, 4);
@@ -750,6 +756,7 @@ test_defaults_valid (void)
                                                          "<explosion-strike ",
                                                          "<station-catastrophic-check ",
                                                          "<succession ",
+                                                         "<damage-readiness ",
                                                          "<dice-counts>",
                                                          "<formation-size ", NULL };
        *name != NULL; name++)

@@ -48,6 +48,8 @@ struct _AdmRuleset
   int                explosion_damage_on; /* F-CAT-12, F-CAT-13: a strike's die damages on it */
   int                station_catastrophic_on; /* F-STN-8: the catastrophic table on it */
   int                succession_bonus;  /* F-FORM-14: added to readiness to take command */
+  int                damage_readiness_penalty; /* F-RDY-3: readiness lost to damage */
+  int                damage_readiness_turns;   /* F-RDY-3: for so many turns */
   int                dice[ADM_N_DICE_ROLLS]; /* <dice-counts>: each roll's number of d6 */
   int                formation_ships;   /* F-FORM-8: the most ships a formation holds */
 
@@ -1766,8 +1768,8 @@ parse_roll_dice (AdmRuleset  *self,
 }
 
 /* The numbers of <special-shield>, <gravi-destructor>, <critical-checks>,
- * <explosion-strike>, <station-catastrophic-check>, <succession>, <dice-counts> and
- * <formation-size>, each the ruleset's own or ruleset-defaults.xml's. */
+ * <explosion-strike>, <station-catastrophic-check>, <succession>, <damage-readiness>,
+ * <dice-counts> and <formation-size>, each the ruleset's own or ruleset-defaults.xml's. */
 static gboolean
 parse_numbers (AdmRuleset  *self,
                xmlNode     *root,
@@ -1797,6 +1799,11 @@ parse_numbers (AdmRuleset  *self,
   section = element_or_default (self, root, "succession", &file);
   if (!adm_xml_get_int (section, "readiness-bonus", TRUE, 0, &self->succession_bonus, file,
                         error))
+    return FALSE;
+  section = element_or_default (self, root, "damage-readiness", &file);
+  if (!adm_xml_get_int (section, "penalty", TRUE, 0, &self->damage_readiness_penalty, file,
+                        error) ||
+      !adm_xml_get_int (section, "turns", TRUE, 0, &self->damage_readiness_turns, file, error))
     return FALSE;
   section = element_or_default (self, root, "dice-counts", &file);
   if (!parse_roll_dice (self, section, file, error))
@@ -2335,6 +2342,20 @@ adm_ruleset_get_formation_ships (AdmRuleset *self)
 {
   g_return_val_if_fail (ADM_IS_RULESET (self), 0);
   return self->formation_ships;
+}
+
+int
+adm_ruleset_get_damage_readiness_penalty (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), 0);
+  return self->damage_readiness_penalty;
+}
+
+int
+adm_ruleset_get_damage_readiness_turns (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), 0);
+  return self->damage_readiness_turns;
 }
 
 int

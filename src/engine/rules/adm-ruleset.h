@@ -225,6 +225,11 @@ int                      adm_ruleset_get_succession_bonus (AdmRuleset *self);
  * "formation-composition"). */
 int                      adm_ruleset_get_formation_ships (AdmRuleset *self);
 
+/* F-RDY-3: the readiness a ship loses when it takes damage, and for how many turns, the turn
+ * of the damage the first. */
+int                      adm_ruleset_get_damage_readiness_penalty (AdmRuleset *self);
+int                      adm_ruleset_get_damage_readiness_turns (AdmRuleset *self);
+
 /* The rolls whose number of d6 is the ruleset's <dice-counts>, each keyed there by its
  * clause. */
 typedef enum

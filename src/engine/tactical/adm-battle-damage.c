@@ -207,8 +207,8 @@ add_damage (AdmBattle  *self,
   /* F-BOARD-3: hull points lost in the fire phase count against its boarders. */
   if (self->state->phase == ADM_PHASE_FIRE)
     s->fire_damage += *applied;
-  /* F-RDY-3 ("readiness-penalty"): −1 readiness this turn and next, renewed, not stacked. */
-  s->penalty_until = self->state->turn + 1;
+  /* F-RDY-3 ("readiness-penalty"): the penalty runs from this turn (adm_rdy_3_readiness ()). */
+  s->damage_turn = self->state->turn;
   _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
                       _("%s takes %d damage: %d of %d hull points left%s."),
                       s->name, *applied, s->klass->hull - s->damage, s->klass->hull,

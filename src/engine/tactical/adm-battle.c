@@ -536,13 +536,22 @@ adm_battle_ship_readiness (AdmBattle *self,
                            guint      ship)
 {
   const AdmBattleShip *s = adm_battle_get_ship (self, ship);
-  int readiness;
 
   g_return_val_if_fail (s != NULL, 0);
-  readiness = crew_readiness (s);
-  /* F-RDY-3 ("readiness-penalty"): −1 in the turn of the damage and the next, not stacking. */
-  if (s->penalty_until >= self->state->turn)
-    readiness -= 1;
+  return adm_rdy_3_readiness (crew_readiness (s), self->state->turn, s->damage_turn,
+                              adm_ruleset_get_damage_readiness_penalty (self->ruleset),
+                              adm_ruleset_get_damage_readiness_turns (self->ruleset));
+}
+
+int
+adm_rdy_3_readiness (int readiness,
+                     int turn,
+                     int damage_turn,
+                     int penalty,
+                     int turns)
+{
+  if (damage_turn > 0 && turn >= damage_turn && turn - damage_turn < turns)
+    return readiness - penalty;
   return readiness;
 }
 

@@ -103,7 +103,7 @@ typedef struct {
   int                 base_readiness;
   int                 readiness_loss;  /* F-CRIT-16, F-CRIT-18, F-CRIT-19 */
   int                 ecm_attack_loss; /* F-CRIT-16, F-CRIT-19 */
-  int                 penalty_until;   /* F-RDY-3: −1 readiness through this turn */
+  int                 damage_turn;     /* F-RDY-3: the last turn it took damage (0: none) */
   double              last_move;       /* cm moved in the last movement phase */
   gboolean            moved_last_turn; /* F-MOVE-5 */
   gboolean            turned;          /* turned in this turn's movement phase */
@@ -390,9 +390,18 @@ int                   adm_battle_ship_hull_left   (AdmBattle *self,
 /* F-CRIT-6 under "damaged-threshold". */
 gboolean              adm_battle_ship_is_damaged  (AdmBattle *self,
                                                    guint      ship);
-/* Readiness for checks: base, less crew losses, less the F-RDY-3 penalty in force. */
+/* Readiness for checks: base, less crew losses, less the F-RDY-3 penalty in force
+ * (adm_rdy_3_readiness () with the ruleset's <damage-readiness>). */
 int                   adm_battle_ship_readiness   (AdmBattle *self,
                                                    guint      ship);
+/* Pure function, F-RDY-3 ("readiness-penalty"): @readiness in turn @turn of a ship that last
+ * took damage in turn @damage_turn (0: never), less @penalty in the @turns turns from the
+ * turn of the damage on; more damage starts them again, the penalty not added twice. */
+int                   adm_rdy_3_readiness         (int        readiness,
+                                                   int        turn,
+                                                   int        damage_turn,
+                                                   int        penalty,
+                                                   int        turns);
 /* Shield rating now (0 after critical 10), before any reinforcement. */
 int                   adm_battle_ship_shields     (AdmBattle *self,
                                                    guint      ship);
