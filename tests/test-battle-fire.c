@@ -1550,6 +1550,45 @@ test_cat_strike_from_ruleset (void)
   g_assert_cmpint (hull_left (battle, "bystander"), ==, 7);
 }
 
+/* F-CAT-12, F-CAT-13: an explosion's strength is the ruleset's share of the starting hull
+ * (<explosion-strength>), not the engine's half and whole: with a copy of the rules giving the
+ * plasma drives 75 %, Victim's 7 hull points make a strike of 5 (rounded down); with one giving
+ * the Necklin rift 25 %, of 1. */
+static void
+test_cat_strength_from_ruleset (void)
+{
+  g_autoptr(AdmBattle) plasma =
+    load_with_changed_rules ("fire-catastrophe.xml", "ruleset",
+                             "clause=\"F-CAT-12\" hull-percent=\"50\"",
+                             "clause=\"F-CAT-12\" hull-percent=\"75\"");
+  g_autoptr(AdmBattle) rift =
+    load_with_changed_rules ("fire-catastrophe.xml", "ruleset",
+                             "clause=\"F-CAT-13\" hull-percent=\"100\"",
+                             "clause=\"F-CAT-13\" hull-percent=\"25\"");
+  guint first;
+
+  g_assert_cmpint (adm_ruleset_get_explosion_percent (adm_battle_get_ruleset (plasma),
+                                                      ADM_EXPLOSION_PLASMA_OVERLOAD), ==, 75);
+  set_ruling (plasma, "explosion-strike", "one-die-per-vessel");
+  first = resolve (plasma, FIRE ("hartung:destructor", "victim"),
+                   "6 6 6 1 4 5 3 3 3 4 1 1 1 1 1");
+  assert_rolls (plasma, first, "F-DES-1 4d6=6 6 6 1; F-CAT-3 2d6=4 5; F-CAT-12 3d6=3 3 3; "
+                               "F-CAT-12 1d6=4; F-CRIT-1 5d6=1 1 1 1 1");
+  assert_reported (plasma, "The explosion of Victim reaches 9 cm (strength 5).");
+  g_assert_cmpint (hull_left (plasma, "bystander"), ==, 2);
+
+  set_ruling (rift, "explosion-strike", "one-die-per-vessel");
+  first = resolve (rift, FIRE ("hartung:destructor", "victim"), "6 6 6 1 6 6 3 3 3 4 1");
+  assert_rolls (rift, first, "F-DES-1 4d6=6 6 6 1; F-CAT-3 2d6=6 6; F-CAT-13 3d6=3 3 3; "
+                             "F-CAT-13 1d6=4; F-CRIT-1 1d6=1");
+  assert_reported (rift, "The explosion of Victim reaches 9 cm (strength 1).");
+  g_assert_cmpint (hull_left (rift, "bystander"), ==, 6);
+  /* The pure rule, rounded down. */
+  g_assert_cmpint (adm_cat_12_strength (7, 50), ==, 3);
+  g_assert_cmpint (adm_cat_12_strength (7, 100), ==, 7);
+  g_assert_cmpint (adm_cat_12_strength (7, 0), ==, 0);
+}
+
 /* F-CRIT-1 ("critical-threshold-other"): an explosion's damage checks for criticals on the
  * ruleset's number (<check source="explosion">): on 2+, the 1 1 that brings none above
  * brings one for the 2. */
@@ -2841,6 +2880,8 @@ main (int   argc,
   g_test_add_func ("/engine/fire/F-CAT-12/plasma-overload", test_cat_plasma_overload);
   g_test_add_func ("/engine/fire/F-CAT-12/one-die-per-vessel", test_cat_plasma_one_die);
   g_test_add_func ("/engine/fire/F-CAT-12/numbers-from-ruleset", test_cat_strike_from_ruleset);
+  g_test_add_func ("/engine/fire/F-CAT-12/strength-from-ruleset",
+                   test_cat_strength_from_ruleset);
   g_test_add_func ("/engine/fire/F-CRIT-1/explosion-numbers-from-ruleset",
                    test_cat_strike_critical_from_ruleset);
   g_test_add_func ("/engine/fire/F-CAT-12/friend-and-foe", test_cat_friend_and_foe);

@@ -602,9 +602,9 @@ test_control_fixture (void)
 /* The elements added after campaigns began to carry their season may be left out: a ruleset
  * without them, as a season saved before carries, plays by ruleset-defaults.xml's numbers,
  * which are the bundled forcon-2010.xml's (F-FORD-8, F-DES-2, F-DES-3, F-ART-13, F-WPN-16,
- * F-CRIT-1, F-CRIT-14, F-CAT-12, F-CAT-13, F-STN-8, F-FORM-14, F-RDY-3, and the dice counts of
- * F-CRIT-2, F-CAT-3, F-DC-2, F-RDY-2, F-CAT-12, F-CAT-10, F-CAT-11, F-MOVE-17, F-ECM-5,
- * F-BOARD-13, F-STN-13, F-FORM-8). */
+ * F-CRIT-1, F-CRIT-14, F-CAT-12, F-CAT-13 (strike and strength), F-STN-8, F-FORM-14, F-RDY-3,
+ * and the dice counts of F-CRIT-2, F-CAT-3, F-DC-2, F-RDY-2, F-CAT-12, F-CAT-10, F-CAT-11,
+ * F-MOVE-17, F-ECM-5, F-BOARD-13, F-STN-13, F-FORM-8). */
 static void
 test_defaults_for_an_old_season (void)
 {
@@ -664,6 +664,9 @@ test_defaults_for_an_old_season (void)
                    adm_ruleset_get_station_catastrophic_on (shipped));
   g_assert_cmpint (adm_ruleset_get_succession_bonus (old), ==,
                    adm_ruleset_get_succession_bonus (shipped));
+  for (AdmExplosion explosion = 0; explosion < ADM_N_EXPLOSIONS; explosion++)
+    g_assert_cmpint (adm_ruleset_get_explosion_percent (old, explosion), ==,
+                     adm_ruleset_get_explosion_percent (shipped, explosion));
   g_assert_cmpint (adm_ruleset_get_damage_readiness_penalty (old), ==,
                    adm_ruleset_get_damage_readiness_penalty (shipped));
   g_assert_cmpint (adm_ruleset_get_damage_readiness_turns (old), ==,
@@ -679,6 +682,9 @@ test_defaults_for_an_old_season (void)
   g_assert_cmpint (adm_ruleset_get_explosion_damage_on (old), ==, 4);
   g_assert_cmpint (adm_ruleset_get_station_catastrophic_on (old), ==, 6);
   g_assert_cmpint (adm_ruleset_get_succession_bonus (old), ==, 3);
+  g_assert_cmpint (adm_ruleset_get_explosion_percent (old, ADM_EXPLOSION_PLASMA_OVERLOAD), ==,
+                   50);
+  g_assert_cmpint (adm_ruleset_get_explosion_percent (old, ADM_EXPLOSION_NECKLIN_RIFT), ==, 100);
   g_assert_cmpint (adm_ruleset_get_damage_readiness_penalty (old), ==, 1);
   g_assert_cmpint (adm_ruleset_get_damage_readiness_turns (old), ==, 2);
   g_assert_cmpint (adm_ruleset_get_dice (old, ADM_DICE_CRITICAL_TABLE), ==, 2);
@@ -756,6 +762,7 @@ test_defaults_valid (void)
                                                          "<explosion-strike ",
                                                          "<station-catastrophic-check ",
                                                          "<succession ",
+                                                         "<explosion-strength>",
                                                          "<damage-readiness ",
                                                          "<dice-counts>",
                                                          "<formation-size ", NULL };

@@ -48,6 +48,8 @@ struct _AdmRuleset
   int                explosion_damage_on; /* F-CAT-12, F-CAT-13: a strike's die damages on it */
   int                station_catastrophic_on; /* F-STN-8: the catastrophic table on it */
   int                succession_bonus;  /* F-FORM-14: added to readiness to take command */
+  int                explosion_percent[ADM_N_EXPLOSIONS]; /* F-CAT-12, F-CAT-13: strength,
+                                                          * % of the starting hull */
   int                damage_readiness_penalty; /* F-RDY-3: readiness lost to damage */
   int                damage_readiness_turns;   /* F-RDY-3: for so many turns */
   int                dice[ADM_N_DICE_ROLLS]; /* <dice-counts>: each roll's number of d6 */
@@ -1735,6 +1737,30 @@ parse_critical_checks (AdmRuleset  *self,
   return TRUE;
 }
 
+static const char * const explosion_clauses[ADM_N_EXPLOSIONS] = {
+  [ADM_EXPLOSION_PLASMA_OVERLOAD] = "F-CAT-12",
+  [ADM_EXPLOSION_NECKLIN_RIFT] = "F-CAT-13",
+};
+
+/* <explosion-strength>, each explosion once. */
+static gboolean
+parse_explosion_strength (AdmRuleset  *self,
+                          xmlNode     *section,
+                          const char  *file,
+                          GError     **error)
+{
+  xmlNode *blasts[ADM_N_EXPLOSIONS];
+
+  if (!each_key_once (section, "blast", "clause", explosion_clauses, ADM_N_EXPLOSIONS, blasts,
+                      file, error))
+    return FALSE;
+  for (guint i = 0; i < ADM_N_EXPLOSIONS; i++)
+    if (!adm_xml_get_int (blasts[i], "hull-percent", TRUE, 0, &self->explosion_percent[i], file,
+                          error))
+      return FALSE;
+  return TRUE;
+}
+
 static const char * const dice_clauses[ADM_N_DICE_ROLLS] = {
   [ADM_DICE_CRITICAL_TABLE] = "F-CRIT-2",
   [ADM_DICE_CATASTROPHIC_TABLE] = "F-CAT-3",
@@ -1768,8 +1794,8 @@ parse_roll_dice (AdmRuleset  *self,
 }
 
 /* The numbers of <special-shield>, <gravi-destructor>, <critical-checks>,
- * <explosion-strike>, <station-catastrophic-check>, <succession>, <damage-readiness>,
- * <dice-counts> and <formation-size>, each the ruleset's own or ruleset-defaults.xml's. */
+ * <explosion-strike>, <station-catastrophic-check>, <succession>, <explosion-strength>,
+ * <damage-readiness>, <dice-counts> and <formation-size>, each the ruleset's own or ruleset-defaults.xml's. */
 static gboolean
 parse_numbers (AdmRuleset  *self,
                xmlNode     *root,
@@ -1799,6 +1825,9 @@ parse_numbers (AdmRuleset  *self,
   section = element_or_default (self, root, "succession", &file);
   if (!adm_xml_get_int (section, "readiness-bonus", TRUE, 0, &self->succession_bonus, file,
                         error))
+    return FALSE;
+  section = element_or_default (self, root, "explosion-strength", &file);
+  if (!parse_explosion_strength (self, section, file, error))
     return FALSE;
   section = element_or_default (self, root, "damage-readiness", &file);
   if (!adm_xml_get_int (section, "penalty", TRUE, 0, &self->damage_readiness_penalty, file,
@@ -2342,6 +2371,15 @@ adm_ruleset_get_formation_ships (AdmRuleset *self)
 {
   g_return_val_if_fail (ADM_IS_RULESET (self), 0);
   return self->formation_ships;
+}
+
+int
+adm_ruleset_get_explosion_percent (AdmRuleset   *self,
+                                   AdmExplosion  explosion)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), 0);
+  g_return_val_if_fail (explosion < ADM_N_EXPLOSIONS, 0);
+  return self->explosion_percent[explosion];
 }
 
 int

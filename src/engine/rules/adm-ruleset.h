@@ -225,6 +225,20 @@ int                      adm_ruleset_get_succession_bonus (AdmRuleset *self);
  * "formation-composition"). */
 int                      adm_ruleset_get_formation_ships (AdmRuleset *self);
 
+/* The explosions of the catastrophic damage table, each keyed in the ruleset's
+ * <explosion-strength> by its clause. */
+typedef enum
+{
+  ADM_EXPLOSION_PLASMA_OVERLOAD,  /* F-CAT-12: the plasma drives overloaded */
+  ADM_EXPLOSION_NECKLIN_RIFT,     /* F-CAT-13: the Necklin drive's rift */
+  ADM_N_EXPLOSIONS
+} AdmExplosion;
+
+/* F-CAT-12, F-CAT-13: the strength of @explosion's strike, in % of the exploding ship's
+ * starting hull points. */
+int                      adm_ruleset_get_explosion_percent (AdmRuleset   *self,
+                                                            AdmExplosion  explosion);
+
 /* F-RDY-3: the readiness a ship loses when it takes damage, and for how many turns, the turn
  * of the damage the first. */
 int                      adm_ruleset_get_damage_readiness_penalty (AdmRuleset *self);

@@ -627,6 +627,7 @@ catastrophic (AdmBattle  *self,
   gboolean was_active = s->status == ADM_SHIP_ACTIVE;
   const AdmTableRow *row;
   const char *name;
+  AdmExplosion explosion;
   int roll;
 
   /* F-CRIT-7, F-CAT-3: 2d6 on the catastrophic damage table; F-STN-4
@@ -679,9 +680,20 @@ catastrophic (AdmBattle  *self,
   if (was_active || !marker_at (self, s->position))
     _adm_battle_place_marker (self, s->position, _adm_battle_base_size (self, ship));
   destroy_ship (self, ship);
-  if (g_strcmp0 (row->effect, "necklin-rift") == 0)
-    return area_damage (self, ship, s->klass->hull, "F-CAT-13", error);
-  return area_damage (self, ship, s->klass->hull / 2, "F-CAT-12", error);
+  explosion = g_strcmp0 (row->effect, "necklin-rift") == 0 ? ADM_EXPLOSION_NECKLIN_RIFT
+                                                           : ADM_EXPLOSION_PLASMA_OVERLOAD;
+  return area_damage (self, ship,
+                      adm_cat_12_strength (s->klass->hull,
+                                           adm_ruleset_get_explosion_percent (self->ruleset,
+                                                                              explosion)),
+                      explosion == ADM_EXPLOSION_NECKLIN_RIFT ? "F-CAT-13" : "F-CAT-12", error);
+}
+
+int
+adm_cat_12_strength (int starting_hull,
+                     int hull_percent)
+{
+  return starting_hull * hull_percent / 100;
 }
 
 gboolean

@@ -390,6 +390,12 @@ int                   adm_battle_ship_hull_left   (AdmBattle *self,
 /* F-CRIT-6 under "damaged-threshold". */
 gboolean              adm_battle_ship_is_damaged  (AdmBattle *self,
                                                    guint      ship);
+/* Pure function, F-CAT-12, F-CAT-13 ("explosion-strike"): the strength of an exploding
+ * ship's strike, @hull_percent of its @starting_hull points, rounded down (the ruleset's
+ * <explosion-strength>: half for the plasma drives, F-CAT-12; all for the Necklin rift,
+ * F-CAT-13). */
+int                   adm_cat_12_strength         (int        starting_hull,
+                                                   int        hull_percent);
 /* Readiness for checks: base, less crew losses, less the F-RDY-3 penalty in force
  * (adm_rdy_3_readiness () with the ruleset's <damage-readiness>). */
 int                   adm_battle_ship_readiness   (AdmBattle *self,
