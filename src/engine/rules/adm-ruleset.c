@@ -1742,25 +1742,6 @@ static const char * const explosion_clauses[ADM_N_EXPLOSIONS] = {
   [ADM_EXPLOSION_NECKLIN_RIFT] = "F-CAT-13",
 };
 
-/* <explosion-strength>, each explosion once. */
-static gboolean
-parse_explosion_strength (AdmRuleset  *self,
-                          xmlNode     *section,
-                          const char  *file,
-                          GError     **error)
-{
-  xmlNode *blasts[ADM_N_EXPLOSIONS];
-
-  if (!each_key_once (section, "blast", "clause", explosion_clauses, ADM_N_EXPLOSIONS, blasts,
-                      file, error))
-    return FALSE;
-  for (guint i = 0; i < ADM_N_EXPLOSIONS; i++)
-    if (!adm_xml_get_int (blasts[i], "hull-percent", TRUE, 0, &self->explosion_percent[i], file,
-                          error))
-      return FALSE;
-  return TRUE;
-}
-
 static const char * const dice_clauses[ADM_N_DICE_ROLLS] = {
   [ADM_DICE_CRITICAL_TABLE] = "F-CRIT-2",
   [ADM_DICE_CATASTROPHIC_TABLE] = "F-CAT-3",
@@ -1775,20 +1756,25 @@ static const char * const dice_clauses[ADM_N_DICE_ROLLS] = {
   [ADM_DICE_ORBIT_DECAY] = "F-STN-13",
 };
 
-/* <dice-counts>, each roll once. */
+/* A section of numbers keyed by clause (<explosion-strength>, <dice-counts>): each child
+ * @child once for each of the @n_keys clauses of @clauses, values[i] getting the attribute
+ * @attr of clauses[i]'s. */
 static gboolean
-parse_roll_dice (AdmRuleset  *self,
-                 xmlNode     *section,
-                 const char  *file,
-                 GError     **error)
+parse_keyed_numbers (xmlNode            *section,
+                     const char         *child,
+                     const char * const *clauses,
+                     guint               n_keys,
+                     const char         *attr,
+                     int                *values,
+                     const char         *file,
+                     GError            **error)
 {
-  xmlNode *rolls[ADM_N_DICE_ROLLS];
+  g_autofree xmlNode **nodes = g_new (xmlNode *, n_keys);
 
-  if (!each_key_once (section, "roll", "clause", dice_clauses, ADM_N_DICE_ROLLS, rolls, file,
-                      error))
+  if (!each_key_once (section, child, "clause", clauses, n_keys, nodes, file, error))
     return FALSE;
-  for (guint i = 0; i < ADM_N_DICE_ROLLS; i++)
-    if (!adm_xml_get_int (rolls[i], "dice", TRUE, 0, &self->dice[i], file, error))
+  for (guint i = 0; i < n_keys; i++)
+    if (!adm_xml_get_int (nodes[i], attr, TRUE, 0, &values[i], file, error))
       return FALSE;
   return TRUE;
 }
@@ -1827,7 +1813,8 @@ parse_numbers (AdmRuleset  *self,
                         error))
     return FALSE;
   section = element_or_default (self, root, "explosion-strength", &file);
-  if (!parse_explosion_strength (self, section, file, error))
+  if (!parse_keyed_numbers (section, "blast", explosion_clauses, ADM_N_EXPLOSIONS,
+                            "hull-percent", self->explosion_percent, file, error))
     return FALSE;
   section = element_or_default (self, root, "damage-readiness", &file);
   if (!adm_xml_get_int (section, "penalty", TRUE, 0, &self->damage_readiness_penalty, file,
@@ -1835,7 +1822,8 @@ parse_numbers (AdmRuleset  *self,
       !adm_xml_get_int (section, "turns", TRUE, 0, &self->damage_readiness_turns, file, error))
     return FALSE;
   section = element_or_default (self, root, "dice-counts", &file);
-  if (!parse_roll_dice (self, section, file, error))
+  if (!parse_keyed_numbers (section, "roll", dice_clauses, ADM_N_DICE_ROLLS, "dice", self->dice,
+                            file, error))
     return FALSE;
   section = element_or_default (self, root, "formation-size", &file);
   return adm_xml_get_int (section, "ships", TRUE, 0, &self->formation_ships, file, error);
