@@ -1114,6 +1114,8 @@ preview_boarding (AdmBattle          *battle,
   g_assert_cmpfloat_with_epsilon (sum, 1, EPS);
   expected = adm_boarding_odds_compute (preview->attacker_bp, preview->defender_bp,
                                         preview->attacker_modifier, preview->defender_modifier,
+                                        adm_ruleset_get_dice (adm_battle_get_ruleset (battle),
+                                                              ADM_DICE_BOARDING),
                                         g_strcmp0 (adm_ruleset_get_ruling_value (
                                                      adm_battle_get_ruleset (battle),
                                                      "boarding-roll"), "tie-reroll") == 0,
@@ -1477,6 +1479,97 @@ test_boarding_first_round_rulings (void)
   }
 }
 
+/* F-BOARD-13: the odds of @preview, counted over every roll of @dice d6 a side one by one:
+ * the higher total wins, the loser loses the difference (F-BOARD-14), a tie has no effect. */
+static void
+assert_odds_counted (const AdmBoardingPreview *preview,
+                     int                       dice)
+{
+  const AdmBoardingOdds *odds = preview->odds;
+  int lead = preview->attacker_modifier - preview->defender_modifier;
+  int max_loss = ABS (lead) + 5 * dice;
+  g_autofree int *attacker_loss = g_new0 (int, max_loss + 1);
+  g_autofree int *defender_loss = g_new0 (int, max_loss + 1);
+  int outcomes = 1, wins = 0, ties = 0, losses = 0;
+
+  for (int i = 0; i < 2 * dice; i++)
+    outcomes *= 6;
+  for (int code = 0; code < outcomes; code++)
+    {
+      int rest = code, attacker = 0, defender = 0, difference;
+
+      for (int i = 0; i < dice; i++, rest /= 6)
+        attacker += rest % 6 + 1;
+      for (int i = 0; i < dice; i++, rest /= 6)
+        defender += rest % 6 + 1;
+      difference = attacker - defender + lead;
+      if (difference > 0)
+        {
+          wins++;
+          defender_loss[difference]++;
+        }
+      else if (difference < 0)
+        {
+          losses++;
+          attacker_loss[-difference]++;
+        }
+      else
+        ties++;
+    }
+  g_assert_cmpint (odds->max_loss, ==, max_loss);
+  g_assert_cmpfloat_with_epsilon (odds->p_attacker_wins, (double) wins / outcomes, EPS);
+  g_assert_cmpfloat_with_epsilon (odds->p_tie, (double) ties / outcomes, EPS);
+  g_assert_cmpfloat_with_epsilon (odds->p_defender_wins, (double) losses / outcomes, EPS);
+  for (int k = 1; k <= max_loss; k++)
+    {
+      g_assert_cmpfloat_with_epsilon (odds->attacker_loss[k],
+                                      (double) attacker_loss[k] / outcomes, EPS);
+      g_assert_cmpfloat_with_epsilon (odds->defender_loss[k],
+                                      (double) defender_loss[k] / outcomes, EPS);
+    }
+}
+
+/* F-BOARD-13, F-BOARD-12: the boarding odds follow the ruleset's dice a side (<dice-counts>)
+ * and ratio bonuses (<boarding-ratios>), not one d6 and +4. With a copy of the rules rolling
+ * 2d6 a side, Vorberg's preview against Triumph is the count over all 1296 rolls and its round
+ * rolls two dice a side; with one giving +6 at four times, Hartung's 20 against Lantern's 5
+ * adds 6, not 4, and its round reports the same. */
+static void
+test_boarding_numbers_from_ruleset (void)
+{
+  const char *fire = FIRE ("hartung:destructor", "lantern");
+  AdmBoardingPreview preview = { 0 };
+
+  {
+    g_autoptr(AdmBattle) battle =
+      load_with_changed_rules ("board.xml", "ruleset", "clause=\"F-BOARD-13\" dice=\"1\"",
+                               "clause=\"F-BOARD-13\" dice=\"2\"");
+
+    battle_helper_skip_to (battle, ADM_PHASE_TORPEDO);
+    preview_boarding (battle, "vorberg", "triumph", &preview);
+    g_assert_true (preview.legal);
+    assert_odds_counted (&preview, 2);
+    adm_boarding_preview_clear (&preview);
+    resolve (battle, BOARD ("vorberg", "triumph"), "");
+    resolve (battle, "", "1 2  3 4");
+    assert_reported (battle, "Boarding round aboard Triumph: Vorberg 3 ");
+  }
+  {
+    g_autoptr(AdmBattle) battle =
+      load_with_changed_rules ("board.xml", "ruleset",
+                               "clause=\"F-BOARD-12\" times=\"4\" bonus=\"4\"",
+                               "clause=\"F-BOARD-12\" times=\"4\" bonus=\"6\"");
+
+    resolve (battle, fire, "6 6 6 6 1 1");
+    assert_first_round (battle, "hartung", "lantern", 1, 6, &preview);
+    g_assert_cmpint (preview.attacker_bp, ==, 20);
+    g_assert_cmpint (preview.defender_bp, ==, 5);
+    g_assert_cmpint (preview.attacker_modifier, ==, 9);
+    assert_odds_counted (&preview, 1);
+    adm_boarding_preview_clear (&preview);
+  }
+}
+
 /* The dry run */
 
 static int changed;
@@ -1753,6 +1846,8 @@ main (int   argc,
                    test_boarding_first_round_fire);
   g_test_add_func ("/engine/preview/F-BOARD-3/boarding-fire-damage-next-turn",
                    test_boarding_fire_damage_next_turn);
+  g_test_add_func ("/engine/preview/F-BOARD-13/numbers-from-ruleset",
+                   test_boarding_numbers_from_ruleset);
   g_test_add_func ("/engine/preview/F-BOARD-12/boarding-first-round-rulings",
                    test_boarding_first_round_rulings);
   g_test_add_func ("/engine/preview/F-SEQ-1/check-orders", test_check_orders);

@@ -266,9 +266,9 @@ test_boarding_text (void)
   g_assert_cmpstr (result->err, ==, "");
   g_test_message ("%s", result->out);
   g_assert_true (g_str_has_prefix (result->out,
-                                   "Boarding round: attacker BP 8 rolls d6 +4 (modifier +3, "
+                                   "Boarding round: attacker BP 8 rolls 1d6 +4 (modifier +3, "
                                    "ratio bonus +1, F-BOARD-9, F-BOARD-10, F-BOARD-11, "
-                                   "F-BOARD-12); defender BP 7 rolls d6 +0\n"
+                                   "F-BOARD-12); defender BP 7 rolls 1d6 +0\n"
                                    "Attacker wins: 91.67 %\n"
                                    "Tie, no effect (ruling boarding-roll): 5.56 %\n"
                                    "Defender wins: 2.78 %\n"));

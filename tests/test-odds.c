@@ -601,27 +601,37 @@ test_refused (void)
                   ADM_XML_ERROR_INVALID, "approaching-capital");
 }
 
-/* F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12 ("boarding-ratio"): only the highest bonus; "twice"
- * is at least twice, "higher" strictly higher. */
+/* F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12 ("boarding-ratio") with the shipped
+ * <boarding-ratios>: only the highest bonus; "twice" is at least twice, "higher" strictly
+ * higher. */
 static void
 test_boarding_ratio (void)
 {
-  static const struct { int attacker, defender, bonus; } cases[] = {
-    { 7, 7, 0 }, { 6, 7, 0 }, { 8, 7, 1 }, { 13, 7, 1 }, { 14, 7, 2 }, { 20, 7, 2 },
-    { 21, 7, 3 }, { 27, 7, 3 }, { 28, 7, 4 }, { 99, 7, 4 }, { 3, 0, 4 }, { 0, 5, 0 },
-    { 0, 0, 0 },
+  static const struct { int attacker, defender, bonus; const char *clause; } cases[] = {
+    { 7, 7, 0, NULL }, { 6, 7, 0, NULL }, { 8, 7, 1, "F-BOARD-9" }, { 13, 7, 1, "F-BOARD-9" },
+    { 14, 7, 2, "F-BOARD-10" }, { 20, 7, 2, "F-BOARD-10" }, { 21, 7, 3, "F-BOARD-11" },
+    { 27, 7, 3, "F-BOARD-11" }, { 28, 7, 4, "F-BOARD-12" }, { 99, 7, 4, "F-BOARD-12" },
+    { 3, 0, 4, "F-BOARD-12" }, { 0, 5, 0, NULL }, { 0, 0, 0, NULL }, { 0, -1, 0, NULL },
   };
+  static const int times[] = { 1, 2, 3, 4 };
 
   g_test_message ("F-BOARD-9 +1, F-BOARD-10 +2, F-BOARD-11 +3, F-BOARD-12 +4");
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
+      const char *clause = "unset";
+
       g_test_message ("BP %d against %d: +%d", cases[i].attacker, cases[i].defender,
                       cases[i].bonus);
-      g_assert_cmpint (adm_boarding_ratio_bonus (cases[i].attacker, cases[i].defender), ==,
+      g_assert_cmpint (adm_ruleset_boarding_ratio_bonus (shipped_ruleset (), cases[i].attacker,
+                                                         cases[i].defender, &clause), ==,
                        cases[i].bonus);
+      g_assert_cmpstr (clause, ==, cases[i].clause);
     }
-  /* No overflow at the extremes. */
-  g_assert_cmpint (adm_boarding_ratio_bonus (G_MAXINT, G_MAXINT / 2), ==, 2);
+  /* The pure rule: the highest bonus earned, whatever the order; no overflow at the
+   * extremes. */
+  g_assert_cmpint (adm_board_12_ratio (G_MAXINT, G_MAXINT / 2, times, times, 4), ==, 1);
+  g_assert_cmpint (adm_board_12_ratio (30, 7, times, (const int[]) { 1, 5, 3, 4 }, 4), ==, 1);
+  g_assert_cmpint (adm_board_12_ratio (30, 7, times, times, 0), ==, -1);
 }
 
 /* F-BOARD-13, F-BOARD-14: d6 against d6, no modifiers — 15/36 each way, 6/36 ties, a loss
@@ -631,7 +641,7 @@ static void
 test_boarding_even (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(AdmBoardingOdds) odds = adm_boarding_odds_compute (10, 3, 0, 0, FALSE, &error);
+  g_autoptr(AdmBoardingOdds) odds = adm_boarding_odds_compute (10, 3, 0, 0, 1, FALSE, &error);
 
   g_assert_no_error (error);
   g_assert_cmpfloat_with_epsilon (odds->p_attacker_wins, 15.0 / 36, EPSILON);
@@ -656,8 +666,8 @@ static void
 test_boarding_modifiers (void)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(AdmBoardingOdds) lead = adm_boarding_odds_compute (8, 7, 4, 0, FALSE, &error);
-  g_autoptr(AdmBoardingOdds) reroll = adm_boarding_odds_compute (8, 7, 0, 0, TRUE, &error);
+  g_autoptr(AdmBoardingOdds) lead = adm_boarding_odds_compute (8, 7, 4, 0, 1, FALSE, &error);
+  g_autoptr(AdmBoardingOdds) reroll = adm_boarding_odds_compute (8, 7, 0, 0, 1, TRUE, &error);
   double total;
 
   g_assert_no_error (error);
@@ -678,7 +688,7 @@ test_boarding_modifiers (void)
   for (int a = -12; a <= 12; a += 3)
     for (int d = -12; d <= 12; d += 4)
       {
-        g_autoptr(AdmBoardingOdds) odds = adm_boarding_odds_compute (5, 5, a, d, FALSE, NULL);
+        g_autoptr(AdmBoardingOdds) odds = adm_boarding_odds_compute (5, 5, a, d, 1, FALSE, NULL);
 
         total = odds->p_attacker_wins + odds->p_tie + odds->p_defender_wins;
         g_assert_cmpfloat_with_epsilon (total, 1.0, EPSILON);
@@ -696,11 +706,11 @@ test_boarding_refused (void)
   g_autoptr(GError) huge = NULL;
   AdmBoardingOdds *odds;
 
-  odds = adm_boarding_odds_compute (0, 5, 0, 0, FALSE, &zero);
+  odds = adm_boarding_odds_compute (0, 5, 0, 0, 1, FALSE, &zero);
   g_assert_null (odds);
   g_assert_error (zero, ADM_ODDS_ERROR, ADM_ODDS_ERROR_INVALID);
   g_assert_nonnull (strstr (zero->message, "F-BOARD-15"));
-  odds = adm_boarding_odds_compute (5, 5, 0, ADM_BOARDING_MAX_MODIFIER + 1, FALSE, &huge);
+  odds = adm_boarding_odds_compute (5, 5, 0, ADM_BOARDING_MAX_MODIFIER + 1, 1, FALSE, &huge);
   g_assert_null (odds);
   g_assert_error (huge, ADM_ODDS_ERROR, ADM_ODDS_ERROR_INVALID);
   g_assert_nonnull (strstr (huge->message, "boarding modifier 101"));

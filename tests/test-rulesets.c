@@ -602,7 +602,8 @@ test_control_fixture (void)
 /* The elements added after campaigns began to carry their season may be left out: a ruleset
  * without them, as a season saved before carries, plays by ruleset-defaults.xml's numbers,
  * which are the bundled forcon-2010.xml's (F-FORD-8, F-DES-2, F-DES-3, F-ART-13, F-WPN-16,
- * F-CRIT-1, F-CRIT-14, F-CAT-12, F-CAT-13 (strike and strength), F-STN-8, F-FORM-14, F-RDY-3,
+ * F-CRIT-1, F-CRIT-14, F-CAT-12, F-CAT-13 (strike and strength), F-STN-8, F-FORM-14, F-BOARD-9,
+ * F-BOARD-10, F-BOARD-11, F-BOARD-12, F-RDY-3,
  * and the dice counts of F-CRIT-2, F-CAT-3, F-DC-2, F-RDY-2, F-CAT-12, F-CAT-10, F-CAT-11,
  * F-MOVE-17, F-ECM-5, F-BOARD-13, F-STN-13, F-FORM-8). */
 static void
@@ -618,6 +619,7 @@ test_defaults_for_an_old_season (void)
   g_autoptr(GError) error = NULL;
   const char *start, *end;
   g_autofree char *cut = NULL;
+  const int *old_times, *old_bonus, *times, *bonus;
 
   shipped = adm_ruleset_load_file (shipped_path, &error);
   g_assert_no_error (error);
@@ -667,6 +669,13 @@ test_defaults_for_an_old_season (void)
   for (AdmExplosion explosion = 0; explosion < ADM_N_EXPLOSIONS; explosion++)
     g_assert_cmpint (adm_ruleset_get_explosion_percent (old, explosion), ==,
                      adm_ruleset_get_explosion_percent (shipped, explosion));
+  adm_ruleset_get_boarding_ratios (old, &old_times, &old_bonus);
+  adm_ruleset_get_boarding_ratios (shipped, &times, &bonus);
+  for (AdmBoardingRatio ratio = 0; ratio < ADM_N_BOARDING_RATIOS; ratio++)
+    {
+      g_assert_cmpint (old_times[ratio], ==, times[ratio]);
+      g_assert_cmpint (old_bonus[ratio], ==, bonus[ratio]);
+    }
   g_assert_cmpint (adm_ruleset_get_damage_readiness_penalty (old), ==,
                    adm_ruleset_get_damage_readiness_penalty (shipped));
   g_assert_cmpint (adm_ruleset_get_damage_readiness_turns (old), ==,
@@ -685,6 +694,12 @@ test_defaults_for_an_old_season (void)
   g_assert_cmpint (adm_ruleset_get_explosion_percent (old, ADM_EXPLOSION_PLASMA_OVERLOAD), ==,
                    50);
   g_assert_cmpint (adm_ruleset_get_explosion_percent (old, ADM_EXPLOSION_NECKLIN_RIFT), ==, 100);
+  /* F-BOARD-9 +1 when higher … F-BOARD-12 +4 at four times. */
+  for (AdmBoardingRatio ratio = 0; ratio < ADM_N_BOARDING_RATIOS; ratio++)
+    {
+      g_assert_cmpint (old_times[ratio], ==, ratio + 1);
+      g_assert_cmpint (old_bonus[ratio], ==, ratio + 1);
+    }
   g_assert_cmpint (adm_ruleset_get_damage_readiness_penalty (old), ==, 1);
   g_assert_cmpint (adm_ruleset_get_damage_readiness_turns (old), ==, 2);
   g_assert_cmpint (adm_ruleset_get_dice (old, ADM_DICE_CRITICAL_TABLE), ==, 2);
@@ -763,6 +778,7 @@ test_defaults_valid (void)
                                                          "<station-catastrophic-check ",
                                                          "<succession ",
                                                          "<explosion-strength>",
+                                                         "<boarding-ratios>",
                                                          "<damage-readiness ",
                                                          "<dice-counts>",
                                                          "<formation-size ", NULL };

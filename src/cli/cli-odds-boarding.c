@@ -19,6 +19,7 @@ typedef struct {
   int      attacker_modifier;  /* as given, before the ratio bonus */
   int      defender_modifier;
   int      ratio;              /* F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12 */
+  int      dice;               /* F-BOARD-13: each side's */
   gboolean reroll_ties;        /* ruling boarding-roll */
 } BoardingRound;
 
@@ -86,10 +87,10 @@ print_text (const BoardingRound   *round,
   int attacker_total = round->attacker_modifier + round->ratio;
 
   /* Translators: the ruling's id is data, keep it as it is. */
-  g_print (_("Boarding round: attacker BP %d rolls d6 %+d (modifier %+d, ratio bonus %+d, "
-             "F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12); defender BP %d rolls d6 %+d\n"),
-           round->attacker_bp, attacker_total, round->attacker_modifier, round->ratio, round->defender_bp,
-           round->defender_modifier);
+  g_print (_("Boarding round: attacker BP %d rolls %dd6 %+d (modifier %+d, ratio bonus %+d, "
+             "F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12); defender BP %d rolls %dd6 %+d\n"),
+           round->attacker_bp, round->dice, attacker_total, round->attacker_modifier, round->ratio,
+           round->defender_bp, round->dice, round->defender_modifier);
   g_print (_("Attacker wins: %.2f %%\n"), 100.0 * odds->p_attacker_wins);
   if (round->reroll_ties)
     g_print (_("Tie: rolled again (ruling boarding-roll)\n"));
@@ -186,11 +187,11 @@ _cli_odds_boarding_run (int    argc,
 
   context = _cli_context_new (command, NULL,
                               _("Prints the exact odds of one boarding round before it is "
-                                "rolled: each side rolls a d6 with its modifiers, the higher "
-                                "total wins, the loser's boarding potential falls by the "
-                                "difference and a ship at 0 is captured (F-BOARD-13, "
-                                "F-BOARD-14, F-BOARD-15). The attacker's ratio bonus compares the potentials given "
-                                "(ruling boarding-ratio)."));
+                                "rolled: each side rolls the ruleset's dice with its "
+                                "modifiers, the higher total wins, the loser's boarding "
+                                "potential falls by the difference and a ship at 0 is captured "
+                                "(F-BOARD-13, F-BOARD-14, F-BOARD-15). The attacker's ratio "
+                                "bonus compares the potentials given (ruling boarding-ratio)."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!_cli_parse (context, command, &argc, &argv))
     return CLI_EXIT_USAGE;
@@ -212,11 +213,15 @@ _cli_odds_boarding_run (int    argc,
     return CLI_EXIT_INVALID;
   round.reroll_ties = g_strcmp0 (adm_ruleset_get_ruling_value (ruleset, "boarding-roll"),
                                  "tie-reroll") == 0;
-  /* F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12: the highest ratio bonus, for the attacker. */
-  round.ratio = adm_boarding_ratio_bonus (round.attacker_bp, round.defender_bp);
+  /* F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12: the highest ratio bonus, for the attacker;
+   * F-BOARD-13: the ruleset's dice a side. */
+  round.ratio = adm_ruleset_boarding_ratio_bonus (ruleset, round.attacker_bp, round.defender_bp,
+                                                  NULL);
+  round.dice = adm_ruleset_get_dice (ruleset, ADM_DICE_BOARDING);
   odds = adm_boarding_odds_compute (round.attacker_bp, round.defender_bp,
                                     round.attacker_modifier + round.ratio,
-                                    round.defender_modifier, round.reroll_ties, &error);
+                                    round.defender_modifier, round.dice, round.reroll_ties,
+                                    &error);
   if (odds == NULL)
     return _cli_invalid (json, "%s", error->message);
 

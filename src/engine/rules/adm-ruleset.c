@@ -50,6 +50,9 @@ struct _AdmRuleset
   int                succession_bonus;  /* F-FORM-14: added to readiness to take command */
   int                explosion_percent[ADM_N_EXPLOSIONS]; /* F-CAT-12, F-CAT-13: strength,
                                                           * % of the starting hull */
+  /* F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12: each ratio's times and bonus */
+  int                boarding_times[ADM_N_BOARDING_RATIOS];
+  int                boarding_bonus[ADM_N_BOARDING_RATIOS];
   int                damage_readiness_penalty; /* F-RDY-3: readiness lost to damage */
   int                damage_readiness_turns;   /* F-RDY-3: for so many turns */
   int                dice[ADM_N_DICE_ROLLS]; /* <dice-counts>: each roll's number of d6 */
@@ -1742,6 +1745,13 @@ static const char * const explosion_clauses[ADM_N_EXPLOSIONS] = {
   [ADM_EXPLOSION_NECKLIN_RIFT] = "F-CAT-13",
 };
 
+static const char * const boarding_ratio_clauses[ADM_N_BOARDING_RATIOS] = {
+  [ADM_BOARDING_RATIO_HIGHER] = "F-BOARD-9",
+  [ADM_BOARDING_RATIO_TWICE] = "F-BOARD-10",
+  [ADM_BOARDING_RATIO_THREE_TIMES] = "F-BOARD-11",
+  [ADM_BOARDING_RATIO_FOUR_TIMES] = "F-BOARD-12",
+};
+
 static const char * const dice_clauses[ADM_N_DICE_ROLLS] = {
   [ADM_DICE_CRITICAL_TABLE] = "F-CRIT-2",
   [ADM_DICE_CATASTROPHIC_TABLE] = "F-CAT-3",
@@ -1781,7 +1791,7 @@ parse_keyed_numbers (xmlNode            *section,
 
 /* The numbers of <special-shield>, <gravi-destructor>, <critical-checks>,
  * <explosion-strike>, <station-catastrophic-check>, <succession>, <explosion-strength>,
- * <damage-readiness>, <dice-counts> and <formation-size>, each the ruleset's own or ruleset-defaults.xml's. */
+ * <boarding-ratios>, <damage-readiness>, <dice-counts> and <formation-size>, each the ruleset's own or ruleset-defaults.xml's. */
 static gboolean
 parse_numbers (AdmRuleset  *self,
                xmlNode     *root,
@@ -1815,6 +1825,12 @@ parse_numbers (AdmRuleset  *self,
   section = element_or_default (self, root, "explosion-strength", &file);
   if (!parse_keyed_numbers (section, "blast", explosion_clauses, ADM_N_EXPLOSIONS,
                             "hull-percent", self->explosion_percent, file, error))
+    return FALSE;
+  section = element_or_default (self, root, "boarding-ratios", &file);
+  if (!parse_keyed_numbers (section, "ratio", boarding_ratio_clauses, ADM_N_BOARDING_RATIOS,
+                            "times", self->boarding_times, file, error) ||
+      !parse_keyed_numbers (section, "ratio", boarding_ratio_clauses, ADM_N_BOARDING_RATIOS,
+                            "bonus", self->boarding_bonus, file, error))
     return FALSE;
   section = element_or_default (self, root, "damage-readiness", &file);
   if (!adm_xml_get_int (section, "penalty", TRUE, 0, &self->damage_readiness_penalty, file,
@@ -2368,6 +2384,23 @@ adm_ruleset_get_explosion_percent (AdmRuleset   *self,
   g_return_val_if_fail (ADM_IS_RULESET (self), 0);
   g_return_val_if_fail (explosion < ADM_N_EXPLOSIONS, 0);
   return self->explosion_percent[explosion];
+}
+
+void
+adm_ruleset_get_boarding_ratios (AdmRuleset  *self,
+                                 const int  **times,
+                                 const int  **bonus)
+{
+  g_return_if_fail (ADM_IS_RULESET (self));
+  *times = self->boarding_times;
+  *bonus = self->boarding_bonus;
+}
+
+const char *
+adm_boarding_ratio_clause (AdmBoardingRatio ratio)
+{
+  g_return_val_if_fail (ratio < ADM_N_BOARDING_RATIOS, NULL);
+  return boarding_ratio_clauses[ratio];
 }
 
 int

@@ -239,6 +239,25 @@ typedef enum
 int                      adm_ruleset_get_explosion_percent (AdmRuleset   *self,
                                                             AdmExplosion  explosion);
 
+/* The boarding ratio bonuses, each keyed in the ruleset's <boarding-ratios> by its clause. */
+typedef enum
+{
+  ADM_BOARDING_RATIO_HIGHER,       /* F-BOARD-9 */
+  ADM_BOARDING_RATIO_TWICE,        /* F-BOARD-10 */
+  ADM_BOARDING_RATIO_THREE_TIMES,  /* F-BOARD-11 */
+  ADM_BOARDING_RATIO_FOUR_TIMES,   /* F-BOARD-12 */
+  ADM_N_BOARDING_RATIOS
+} AdmBoardingRatio;
+
+/* F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12: for each AdmBoardingRatio, how many times the
+ * defender's boarding potential the attacker's must be at least (@times) and the bonus it
+ * earns (@bonus); ADM_N_BOARDING_RATIOS of each, owned by the ruleset. */
+void                     adm_ruleset_get_boarding_ratios (AdmRuleset  *self,
+                                                          const int  **times,
+                                                          const int  **bonus);
+/* The clause of @ratio ("F-BOARD-9" …). */
+const char              *adm_boarding_ratio_clause (AdmBoardingRatio ratio);
+
 /* F-RDY-3: the readiness a ship loses when it takes damage, and for how many turns, the turn
  * of the damage the first. */
 int                      adm_ruleset_get_damage_readiness_penalty (AdmRuleset *self);

@@ -239,15 +239,6 @@ own_modifiers (AdmBattle *self,
   return total;
 }
 
-static const char *
-ratio_clause (int bonus)
-{
-  static const char * const clauses[] = { "", "F-BOARD-9", "F-BOARD-10", "F-BOARD-11",
-                                          "F-BOARD-12" };
-
-  return clauses[CLAMP (bonus, 0, 4)];
-}
-
 /* F-BOARD-3, F-BOARD-4, F-BOARD-5, F-BOARD-6, F-BOARD-7, F-BOARD-8, F-BOARD-9, F-BOARD-10,
  * F-BOARD-11, F-BOARD-12, F-BOARD-13 ("boarding-ratio", "boarding-roll"): each side's total roll
  * modifier in a round between potentials @attacker_bp and @defender_bp, explained into
@@ -263,6 +254,7 @@ _adm_battle_boarding_modifiers (AdmBattle *self,
                                 GString   *attacker_why,
                                 GString   *defender_why)
 {
+  const char *clause;
   int ratio, readiness;
 
   *attacker_mod = own_modifiers (self, attacker, TRUE, attacker_why);
@@ -271,13 +263,13 @@ _adm_battle_boarding_modifiers (AdmBattle *self,
    * to the attacker, on the potentials as they stand or, with "modified-pools", after F-BOARD-3,
    * F-BOARD-4, F-BOARD-5, F-BOARD-6, F-BOARD-7, F-BOARD-8. */
   if (_adm_battle_ruling_is (self, "boarding-ratio", "modified-pools"))
-    ratio = adm_boarding_ratio_bonus (attacker_bp + *attacker_mod, defender_bp + *defender_mod);
+    ratio = adm_ruleset_boarding_ratio_bonus (self->ruleset, attacker_bp + *attacker_mod,
+                                              defender_bp + *defender_mod, &clause);
   else
-    ratio = adm_boarding_ratio_bonus (attacker_bp, defender_bp);
+    ratio = adm_ruleset_boarding_ratio_bonus (self->ruleset, attacker_bp, defender_bp, &clause);
   if (ratio > 0)
     {
-      g_autofree char *what = g_strdup_printf (_("boarding potential ratio (%s)"),
-                                               ratio_clause (ratio));
+      g_autofree char *what = g_strdup_printf (_("boarding potential ratio (%s)"), clause);
 
       *attacker_mod += ratio;
       explain (attacker_why, what, ratio);
@@ -318,19 +310,20 @@ capture (AdmBattle *self,
   _adm_battle_ship_lost (self, ship);
 }
 
-/* One side's roll for the report: "Vorberg 4 +3 = 7 (damaged (F-BOARD-4) −2, …)". */
+/* One side's roll for the report: "Vorberg 4 +3 = 7 (damaged (F-BOARD-4) −2, …)", @die the
+ * total of its dice. */
 static char *
 describe_roll (AdmBattle  *self,
                guint       ship,
-               guint       die,
+               int         die,
                int         modifier,
                GString    *why)
 {
   if (why->len == 0)
-    return g_strdup_printf ("%s %u = %d", _adm_battle_ship_name (self, ship), die,
-                            (int) die + modifier);
-  return g_strdup_printf ("%s %u %+d = %d (%s)", _adm_battle_ship_name (self, ship), die,
-                          modifier, (int) die + modifier, why->str);
+    return g_strdup_printf ("%s %d = %d", _adm_battle_ship_name (self, ship), die,
+                            die + modifier);
+  return g_strdup_printf ("%s %d %+d = %d (%s)", _adm_battle_ship_name (self, ship), die,
+                          modifier, die + modifier, why->str);
 }
 
 /* One boarding round (F-BOARD-13, F-BOARD-14). */
@@ -353,19 +346,22 @@ fight_round (AdmBattle  *self,
 
   for (;;)
     {
-      guint attacker_die, defender_die;
+      int attacker_die, defender_die;
       g_autofree char *attacker_text = NULL, *defender_text = NULL;
 
-      if (!_adm_battle_roll (self, ADM_ABOUT_SHIPS (defender, attacker),
-                             adm_ruleset_get_dice (self->ruleset, ADM_DICE_BOARDING), 6,
-                             "F-BOARD-13", &attacker_die, error,
-                             _("boarding of %s: %s's roll"), _adm_battle_ship_name (self, defender),
-                             _adm_battle_ship_name (self, attacker)) ||
-          !_adm_battle_roll (self, ADM_ABOUT_SHIP (defender),
-                             adm_ruleset_get_dice (self->ruleset, ADM_DICE_BOARDING), 6,
-                             "F-BOARD-13", &defender_die, error,
-                             _("boarding of %s: %s's roll"), _adm_battle_ship_name (self, defender),
-                             _adm_battle_ship_name (self, defender)))
+      /* F-BOARD-13: each side's total of the ruleset's dice. */
+      if (!_adm_battle_roll_sum (self, ADM_ABOUT_SHIPS (defender, attacker),
+                                 adm_ruleset_get_dice (self->ruleset, ADM_DICE_BOARDING), 6,
+                                 "F-BOARD-13", &attacker_die, error,
+                                 _("boarding of %s: %s's roll"),
+                                 _adm_battle_ship_name (self, defender),
+                                 _adm_battle_ship_name (self, attacker)) ||
+          !_adm_battle_roll_sum (self, ADM_ABOUT_SHIP (defender),
+                                 adm_ruleset_get_dice (self->ruleset, ADM_DICE_BOARDING), 6,
+                                 "F-BOARD-13", &defender_die, error,
+                                 _("boarding of %s: %s's roll"),
+                                 _adm_battle_ship_name (self, defender),
+                                 _adm_battle_ship_name (self, defender)))
         return FALSE;
       attacker_total = attacker_die + attacker_mod;
       defender_total = defender_die + defender_mod;

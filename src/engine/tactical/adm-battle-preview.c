@@ -1081,6 +1081,8 @@ adm_battle_preview_boarding (AdmBattle           *self,
   preview->odds = adm_boarding_odds_compute (preview->attacker_bp, preview->defender_bp,
                                              preview->attacker_modifier,
                                              preview->defender_modifier,
+                                             adm_ruleset_get_dice (self->ruleset,
+                                                                   ADM_DICE_BOARDING),
                                              _adm_battle_boarding_reroll_ties (self), error);
   if (preview->odds == NULL)
     {

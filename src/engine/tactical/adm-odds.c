@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 #include <glib/gi18n-lib.h>
 
 #include "adm-dice-source.h"
@@ -42,6 +43,25 @@ add_trial (double *dist,
   for (int k = trials; k >= 1; k--)
     dist[k] = dist[k] * (1.0 - p) + dist[k - 1] * p;
   dist[0] *= 1.0 - p;
+}
+
+/* The distribution of the total of @dice d6 into @sums, slots 0..6 × @dice: the one-die
+ * distribution convolved @dice times. */
+static void
+dice_sums (int     dice,
+           double *sums)
+{
+  memset (sums, 0, (6 * dice + 1) * sizeof *sums);
+  sums[0] = 1.0;
+  for (int n = 0; n < dice; n++)
+    for (int total = 6 * (n + 1); total >= 0; total--)
+      {
+        double p = 0.0;
+
+        for (int face = 1; face <= 6 && face <= total; face++)
+          p += sums[total - face] / 6.0;
+        sums[total] = p;
+      }
 }
 
 /* Binomial(@n, @p) as @n + 1 slots. */
@@ -361,23 +381,41 @@ adm_ruleset_fire_odds (AdmRuleset     *ruleset,
  * F-BOARD-15) */
 
 int
-adm_boarding_ratio_bonus (int attacker_bp,
-                          int defender_bp)
+adm_board_12_ratio (int        attacker_bp,
+                    int        defender_bp,
+                    const int *times,
+                    const int *bonus,
+                    guint      n)
 {
-  /* F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12 ("boarding-ratio"): "twice", "three times" and
-   * "four or more times" as high read as at least that many times; "higher" as strictly higher. The
-   * products are taken in 64 bits so no potential can overflow them. */
-  gint64 a = attacker_bp, d = defender_bp;
+  /* F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12 ("boarding-ratio"): "higher", "twice", "three
+   * times" and "four or more times" as high read as higher and at least that many times. */
+  int best = -1;
 
-  if (a <= 0)
-    return 0;
-  if (d <= 0 || a >= 4 * d)
-    return 4;
-  if (a >= 3 * d)
-    return 3;
-  if (a >= 2 * d)
-    return 2;
-  return a > d ? 1 : 0;
+  if (attacker_bp <= 0 || attacker_bp <= defender_bp)
+    return -1;
+  for (guint i = 0; i < n; i++)
+    if ((gint64) attacker_bp >= (gint64) times[i] * defender_bp &&
+        (best < 0 || bonus[i] > bonus[best]))
+      best = i;
+  return best;
+}
+
+int
+adm_ruleset_boarding_ratio_bonus (AdmRuleset  *ruleset,
+                                  int          attacker_bp,
+                                  int          defender_bp,
+                                  const char **clause)
+{
+  const int *times, *bonus;
+  int ratio;
+
+  g_return_val_if_fail (ADM_IS_RULESET (ruleset), 0);
+
+  adm_ruleset_get_boarding_ratios (ruleset, &times, &bonus);
+  ratio = adm_board_12_ratio (attacker_bp, defender_bp, times, bonus, ADM_N_BOARDING_RATIOS);
+  if (clause != NULL)
+    *clause = ratio >= 0 ? adm_boarding_ratio_clause (ratio) : NULL;
+  return ratio >= 0 ? bonus[ratio] : 0;
 }
 
 AdmBoardingOdds *
@@ -385,13 +423,18 @@ adm_boarding_odds_compute (int        attacker_bp,
                            int        defender_bp,
                            int        attacker_modifier,
                            int        defender_modifier,
+                           int        dice,
                            gboolean   reroll_ties,
                            GError   **error)
 {
   g_autoptr(AdmBoardingOdds) odds = NULL;
   int lead = attacker_modifier - defender_modifier;
+  /* sums[s]: P(dice d6 total s), s = dice..6 * dice */
+  double sums[6 * ADM_BOARDING_MAX_DICE + 1];
   double scale;
 
+  /* ruleset.rng allows <dice-counts> no more. */
+  g_return_val_if_fail (dice >= 1 && dice <= ADM_BOARDING_MAX_DICE, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (attacker_bp < 1 || defender_bp < 1)
@@ -414,28 +457,30 @@ adm_boarding_odds_compute (int        attacker_bp,
     }
 
   odds = g_new0 (AdmBoardingOdds, 1);
-  odds->max_loss = ABS (lead) + 5;
+  odds->max_loss = ABS (lead) + 5 * dice;
   odds->attacker_loss = g_new0 (double, odds->max_loss + 1);
   odds->defender_loss = g_new0 (double, odds->max_loss + 1);
-  /* F-BOARD-13: each side rolls a d6 with its modifiers, the higher total wins; F-BOARD-14:
-   * the loser loses the difference. The 36 pairs are equally likely. */
-  for (int a = 1; a <= 6; a++)
-    for (int d = 1; d <= 6; d++)
+  /* F-BOARD-13: each side rolls its dice with its modifiers, the higher total wins;
+   * F-BOARD-14: the loser loses the difference. The sides' totals are independent. */
+  dice_sums (dice, sums);
+  for (int a = dice; a <= 6 * dice; a++)
+    for (int d = dice; d <= 6 * dice; d++)
       {
         int difference = a - d + lead;
+        double p = sums[a] * sums[d];
 
         if (difference > 0)
           {
-            odds->p_attacker_wins += 1.0 / 36.0;
-            odds->defender_loss[difference] += 1.0 / 36.0;
+            odds->p_attacker_wins += p;
+            odds->defender_loss[difference] += p;
           }
         else if (difference < 0)
           {
-            odds->p_defender_wins += 1.0 / 36.0;
-            odds->attacker_loss[-difference] += 1.0 / 36.0;
+            odds->p_defender_wins += p;
+            odds->attacker_loss[-difference] += p;
           }
         else
-          odds->p_tie += 1.0 / 36.0;
+          odds->p_tie += p;
       }
   /* "boarding-roll": a tie rolled again leaves the odds of the rolls that decide; no modifier
    * makes every pair a tie, so the scale is finite. */

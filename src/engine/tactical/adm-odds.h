@@ -138,17 +138,29 @@ AdmFireOdds    *adm_battle_torpedo_odds   (AdmBattle                 *battle,
                                            GError                   **error) G_GNUC_WARN_UNUSED_RESULT;
 
 /* Boarding (F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12, F-BOARD-13, F-BOARD-14): one round, each
- * side's d6 plus its modifiers. */
+ * side's dice plus its modifiers. */
 
 /* No modifier of the rules comes near this; it bounds the loss distribution. */
 #define ADM_BOARDING_MAX_MODIFIER 100
+/* The most dice a side rolls, as ruleset.rng allows <dice-counts>. */
+#define ADM_BOARDING_MAX_DICE 12
 
-/* Pure function, F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12 as ruled ("boarding-ratio"): the
- * attacker's bonus for its boarding potential against the defender's — +4 at four times or more, +3
- * at three times or more, +2 at twice or more, +1 when higher, else 0; only the highest applies. A
- * defender at 0 or less against an attacker above 0 gives +4. */
-int               adm_boarding_ratio_bonus  (int attacker_bp,
-                                             int defender_bp);
+/* Pure function, F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12 as ruled ("boarding-ratio"): which
+ * of the @n ratio bonuses the attacker takes, the index of the highest @bonus among those it
+ * earns, or -1 for none. An attacker earns ratio i when its boarding potential is above 0,
+ * higher than the defender's and at least @times[i] times as high: so a defender at 0 or
+ * less gives every one. The products are taken in 64 bits so no potential overflows them. */
+int               adm_board_12_ratio        (int        attacker_bp,
+                                             int        defender_bp,
+                                             const int *times,
+                                             const int *bonus,
+                                             guint      n);
+/* Wrapper on adm_board_12_ratio () with @ruleset's <boarding-ratios>: the attacker's bonus, 0
+ * for none; @clause (may be NULL) gets the clause of the bonus, or NULL for none. */
+int               adm_ruleset_boarding_ratio_bonus (AdmRuleset  *ruleset,
+                                                    int          attacker_bp,
+                                                    int          defender_bp,
+                                                    const char **clause);
 
 typedef struct {
   double  p_attacker_wins;     /* the attacker's total is higher (F-BOARD-13) */
@@ -166,13 +178,15 @@ typedef struct {
 /* Pure function: the exact odds of one boarding round between boarding potentials
  * @attacker_bp and @defender_bp (1 or more) with total roll modifiers @attacker_modifier and
  * @defender_modifier (boarding modifiers, ratio bonus and readiness modifiers, each within
- * ±ADM_BOARDING_MAX_MODIFIER): each side rolls d6 plus its modifier, the loser loses the
+ * ±ADM_BOARDING_MAX_MODIFIER): each side rolls @dice d6 (F-BOARD-13, the ruleset's
+ * <dice-counts>; 1 to ADM_BOARDING_MAX_DICE) plus its modifier, the loser loses the
  * difference. With @reroll_ties a tie is rolled again (ruling "boarding-roll"), else it has
  * no effect. Bad values set @error (ADM_ODDS_ERROR_INVALID). */
 AdmBoardingOdds  *adm_boarding_odds_compute (int       attacker_bp,
                                              int       defender_bp,
                                              int       attacker_modifier,
                                              int       defender_modifier,
+                                             int       dice,
                                              gboolean  reroll_ties,
                                              GError  **error) G_GNUC_WARN_UNUSED_RESULT;
 void              adm_boarding_odds_free    (AdmBoardingOdds *odds);
