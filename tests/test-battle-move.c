@@ -778,6 +778,31 @@ test_ram_critical_from_ruleset (void)
                                                  "0 criticals."));
 }
 
+/* F-RAM-3, F-RAM-4: a ram's readiness test takes the ruleset's dice by size (<ram-test>), not
+ * the engine's: with a copy of the rules giving 2 d6 against a larger target, the head-on
+ * ram above tests on 3 3 = 6 ≤ 9 and goes on as before. */
+static void
+test_ram_test_from_ruleset (void)
+{
+  char *dir = changed_rules_begin ("ruleset", "larger-target-dice=\"1\"",
+                                   "larger-target-dice=\"2\"");
+  g_autoptr(AdmBattle) battle = at_movement ("move.xml");
+
+  changed_rules_end (dir);
+  g_assert_cmpint (adm_ruleset_get_ram_larger_target_dice (adm_battle_get_ruleset (battle)), ==,
+                   2);
+  resolve (battle, "<move formation=\"rammer\" order=\"all-ahead-full\" ram=\"target\">"
+                   "<forward cm=\"38\"/></move>",
+           "1 1  3 3  3 1 6 2 5  1 2 3  2 1 1 1 1 1 1  1");
+  g_assert_true (battle_helper_reported (battle, "ramming, 2d6 = 6 against 9: passed"));
+  g_assert_cmpint (adm_battle_ship_hull_left (battle, adm_battle_ship_index (battle, "target")),
+                   ==, 4);
+  /* The pure rule: smaller, larger, the same size. */
+  g_assert_cmpint (adm_ram_4_dice (2, 1.5, 2, 3, 1), ==, 3);
+  g_assert_cmpint (adm_ram_4_dice (1.5, 2, 2, 3, 1), ==, 1);
+  g_assert_cmpint (adm_ram_4_dice (2, 2 + 1e-9, 4, 3, 1), ==, 4);
+}
+
 static void
 test_ram_missed_and_burn_up (void)
 {
@@ -1237,6 +1262,7 @@ main (int   argc,
   g_test_add_func ("/engine/battle/F-RAM-10/head-on", test_ram_head_on);
   g_test_add_func ("/engine/battle/F-CRIT-1/ramming-numbers-from-ruleset",
                    test_ram_critical_from_ruleset);
+  g_test_add_func ("/engine/battle/F-RAM-4/numbers-from-ruleset", test_ram_test_from_ruleset);
   g_test_add_func ("/engine/battle/F-RAM-5/missed-and-burn-up", test_ram_missed_and_burn_up);
   g_test_add_func ("/engine/battle/F-RAM-5/escorts-only", test_ram_burn_up_escorts_only);
   g_test_add_func ("/engine/battle/F-RAM-2/overlap-reported", test_overlap_reported);

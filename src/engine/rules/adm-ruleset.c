@@ -55,6 +55,8 @@ struct _AdmRuleset
   int                boarding_bonus[ADM_N_BOARDING_RATIOS];
   int                damage_readiness_penalty; /* F-RDY-3: readiness lost to damage */
   int                damage_readiness_turns;   /* F-RDY-3: for so many turns */
+  int                ram_smaller_dice;  /* F-RAM-4: a ram's test against a smaller target */
+  int                ram_larger_dice;   /* F-RAM-4: against a larger one */
   int                dice[ADM_N_DICE_ROLLS]; /* <dice-counts>: each roll's number of d6 */
   int                formation_ships;   /* F-FORM-8: the most ships a formation holds */
 
@@ -1791,7 +1793,7 @@ parse_keyed_numbers (xmlNode            *section,
 
 /* The numbers of <special-shield>, <gravi-destructor>, <critical-checks>,
  * <explosion-strike>, <station-catastrophic-check>, <succession>, <explosion-strength>,
- * <boarding-ratios>, <damage-readiness>, <dice-counts> and <formation-size>, each the ruleset's own or ruleset-defaults.xml's. */
+ * <boarding-ratios>, <damage-readiness>, <ram-test>, <dice-counts> and <formation-size>, each the ruleset's own or ruleset-defaults.xml's. */
 static gboolean
 parse_numbers (AdmRuleset  *self,
                xmlNode     *root,
@@ -1836,6 +1838,12 @@ parse_numbers (AdmRuleset  *self,
   if (!adm_xml_get_int (section, "penalty", TRUE, 0, &self->damage_readiness_penalty, file,
                         error) ||
       !adm_xml_get_int (section, "turns", TRUE, 0, &self->damage_readiness_turns, file, error))
+    return FALSE;
+  section = element_or_default (self, root, "ram-test", &file);
+  if (!adm_xml_get_int (section, "smaller-target-dice", TRUE, 0, &self->ram_smaller_dice, file,
+                        error) ||
+      !adm_xml_get_int (section, "larger-target-dice", TRUE, 0, &self->ram_larger_dice, file,
+                        error))
     return FALSE;
   section = element_or_default (self, root, "dice-counts", &file);
   if (!parse_keyed_numbers (section, "roll", dice_clauses, ADM_N_DICE_ROLLS, "dice", self->dice,
@@ -2415,6 +2423,20 @@ adm_ruleset_get_damage_readiness_turns (AdmRuleset *self)
 {
   g_return_val_if_fail (ADM_IS_RULESET (self), 0);
   return self->damage_readiness_turns;
+}
+
+int
+adm_ruleset_get_ram_smaller_target_dice (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), 0);
+  return self->ram_smaller_dice;
+}
+
+int
+adm_ruleset_get_ram_larger_target_dice (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), 0);
+  return self->ram_larger_dice;
 }
 
 int

@@ -263,6 +263,11 @@ const char              *adm_boarding_ratio_clause (AdmBoardingRatio ratio);
 int                      adm_ruleset_get_damage_readiness_penalty (AdmRuleset *self);
 int                      adm_ruleset_get_damage_readiness_turns (AdmRuleset *self);
 
+/* F-RAM-4: the d6 of a ram's readiness test against a target smaller than the rammer, and
+ * against a larger one (against one of its size, F-RDY-2's <dice-counts>). */
+int                      adm_ruleset_get_ram_smaller_target_dice (AdmRuleset *self);
+int                      adm_ruleset_get_ram_larger_target_dice (AdmRuleset *self);
+
 /* The rolls whose number of d6 is the ruleset's <dice-counts>, each keyed there by its
  * clause. */
 typedef enum

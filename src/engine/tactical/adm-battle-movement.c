@@ -632,9 +632,10 @@ ram (AdmBattle          *self,
       r->position = end;
       return TRUE;
     }
-  /* F-RAM-3, F-RAM-4 ("ram-size"): a readiness test, 3d6 against a smaller target, 1d6
-   * against a larger one. */
-  dice = ts < rs - EPSILON ? 3 : ts > rs + EPSILON ? 1 : 2;
+  /* F-RAM-3, F-RAM-4 ("ram-size"): a readiness test, its dice by the target's size. */
+  dice = adm_ram_4_dice (rs, ts, adm_ruleset_get_dice (self->ruleset, ADM_DICE_READINESS),
+                         adm_ruleset_get_ram_smaller_target_dice (self->ruleset),
+                         adm_ruleset_get_ram_larger_target_dice (self->ruleset));
   readiness = adm_battle_ship_readiness (self, rammer);
   if (!_adm_battle_readiness_check (self, rammer, dice, readiness, "F-RAM-3", _("ramming"),
                                     &passed, error))
@@ -688,6 +689,20 @@ ram (AdmBattle          *self,
                    target_shields > rammer_shields, error))
     return FALSE;
   return TRUE;
+}
+
+int
+adm_ram_4_dice (double rammer_size,
+                double target_size,
+                int    readiness_dice,
+                int    smaller_dice,
+                int    larger_dice)
+{
+  if (target_size < rammer_size - EPSILON)
+    return smaller_dice;
+  if (target_size > rammer_size + EPSILON)
+    return larger_dice;
+  return readiness_dice;
 }
 
 static gboolean

@@ -396,6 +396,14 @@ gboolean              adm_battle_ship_is_damaged  (AdmBattle *self,
  * F-CAT-13). */
 int                   adm_cat_12_strength         (int        starting_hull,
                                                    int        hull_percent);
+/* Pure function, F-RAM-3, F-RAM-4 ("ram-size"): the d6 of a ram's readiness test by base
+ * size: @smaller_dice when the target's @target_size is below the rammer's @rammer_size,
+ * @larger_dice when above, @readiness_dice (F-RDY-2) when the same (within 10⁻⁶ cm). */
+int                   adm_ram_4_dice              (double     rammer_size,
+                                                   double     target_size,
+                                                   int        readiness_dice,
+                                                   int        smaller_dice,
+                                                   int        larger_dice);
 /* Readiness for checks: base, less crew losses, less the F-RDY-3 penalty in force
  * (adm_rdy_3_readiness () with the ruleset's <damage-readiness>). */
 int                   adm_battle_ship_readiness   (AdmBattle *self,
