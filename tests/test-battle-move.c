@@ -803,6 +803,31 @@ test_ram_test_from_ruleset (void)
   g_assert_cmpint (adm_ram_4_dice (2, 2 + 1e-9, 4, 3, 1), ==, 4);
 }
 
+/* F-RAM-13: what the stronger shields add to the ramming damage dice is the ruleset's
+ * (<ram-shields bonus>), not the engine's: with a copy of the rules adding nothing, Target's
+ * 2 1 1 1 1 1 1 in the head-on ram above do no damage against armour 3. */
+static void
+test_ram_shields_from_ruleset (void)
+{
+  char *dir = changed_rules_begin ("ruleset", "clause=\"F-RAM-13\" bonus=\"1\"",
+                                   "clause=\"F-RAM-13\" bonus=\"0\"");
+  g_autoptr(AdmBattle) battle = at_movement ("move.xml");
+
+  changed_rules_end (dir);
+  resolve (battle, "<move formation=\"rammer\" order=\"all-ahead-full\" ram=\"target\">"
+                   "<forward cm=\"38\"/></move>",
+           "1 1  3  3 1 6 2 5  1 2 3  2 1 1 1 1 1 1");
+  g_assert_true (battle_helper_reported (battle, "Target deals 0 damage to Vorpatril (7 dice "
+                                                 "against armour 3)."));
+  g_assert_cmpint (adm_battle_ship_hull_left (battle, adm_battle_ship_index (battle,
+                                                                             "vorpatril")),
+                   ==, 5);
+  /* The pure rule: the bonus to the stronger shields only. */
+  g_assert_cmpint (adm_ram_13_modifier (5, 2, 2), ==, 2);
+  g_assert_cmpint (adm_ram_13_modifier (2, 5, 2), ==, 0);
+  g_assert_cmpint (adm_ram_13_modifier (3, 3, 2), ==, 0);
+}
+
 static void
 test_ram_missed_and_burn_up (void)
 {
@@ -1263,6 +1288,8 @@ main (int   argc,
   g_test_add_func ("/engine/battle/F-CRIT-1/ramming-numbers-from-ruleset",
                    test_ram_critical_from_ruleset);
   g_test_add_func ("/engine/battle/F-RAM-4/numbers-from-ruleset", test_ram_test_from_ruleset);
+  g_test_add_func ("/engine/battle/F-RAM-13/numbers-from-ruleset",
+                   test_ram_shields_from_ruleset);
   g_test_add_func ("/engine/battle/F-RAM-5/missed-and-burn-up", test_ram_missed_and_burn_up);
   g_test_add_func ("/engine/battle/F-RAM-5/escorts-only", test_ram_burn_up_escorts_only);
   g_test_add_func ("/engine/battle/F-RAM-2/overlap-reported", test_overlap_reported);

@@ -57,6 +57,7 @@ struct _AdmRuleset
   int                damage_readiness_turns;   /* F-RDY-3: for so many turns */
   int                ram_smaller_dice;  /* F-RAM-4: a ram's test against a smaller target */
   int                ram_larger_dice;   /* F-RAM-4: against a larger one */
+  int                ram_shield_bonus;  /* F-RAM-13: for the stronger shields */
   int                dice[ADM_N_DICE_ROLLS]; /* <dice-counts>: each roll's number of d6 */
   int                formation_ships;   /* F-FORM-8: the most ships a formation holds */
 
@@ -1793,7 +1794,8 @@ parse_keyed_numbers (xmlNode            *section,
 
 /* The numbers of <special-shield>, <gravi-destructor>, <critical-checks>,
  * <explosion-strike>, <station-catastrophic-check>, <succession>, <explosion-strength>,
- * <boarding-ratios>, <damage-readiness>, <ram-test>, <dice-counts> and <formation-size>, each the ruleset's own or ruleset-defaults.xml's. */
+ * <boarding-ratios>, <damage-readiness>, <ram-test>, <ram-shields>, <dice-counts> and
+ * <formation-size>, each the ruleset's own or ruleset-defaults.xml's. */
 static gboolean
 parse_numbers (AdmRuleset  *self,
                xmlNode     *root,
@@ -1844,6 +1846,9 @@ parse_numbers (AdmRuleset  *self,
                         error) ||
       !adm_xml_get_int (section, "larger-target-dice", TRUE, 0, &self->ram_larger_dice, file,
                         error))
+    return FALSE;
+  section = element_or_default (self, root, "ram-shields", &file);
+  if (!adm_xml_get_int (section, "bonus", TRUE, 0, &self->ram_shield_bonus, file, error))
     return FALSE;
   section = element_or_default (self, root, "dice-counts", &file);
   if (!parse_keyed_numbers (section, "roll", dice_clauses, ADM_N_DICE_ROLLS, "dice", self->dice,
@@ -2437,6 +2442,13 @@ adm_ruleset_get_ram_larger_target_dice (AdmRuleset *self)
 {
   g_return_val_if_fail (ADM_IS_RULESET (self), 0);
   return self->ram_larger_dice;
+}
+
+int
+adm_ruleset_get_ram_shield_bonus (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), 0);
+  return self->ram_shield_bonus;
 }
 
 int

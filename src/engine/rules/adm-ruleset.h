@@ -268,6 +268,9 @@ int                      adm_ruleset_get_damage_readiness_turns (AdmRuleset *sel
 int                      adm_ruleset_get_ram_smaller_target_dice (AdmRuleset *self);
 int                      adm_ruleset_get_ram_larger_target_dice (AdmRuleset *self);
 
+/* F-RAM-13: what the ship with the stronger shields adds to each of its ramming damage dice. */
+int                      adm_ruleset_get_ram_shield_bonus (AdmRuleset *self);
+
 /* The rolls whose number of d6 is the ruleset's <dice-counts>, each keyed there by its
  * clause. */
 typedef enum

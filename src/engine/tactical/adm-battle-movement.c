@@ -564,13 +564,16 @@ ram_damage (AdmBattle  *self,
             GError    **error)
 {
   g_autofree guint *values = g_new0 (guint, MAX (dice, 1));
+  g_autofree char *stronger = NULL;
   const AdmBattleShip *target = _adm_battle_ship (self, to);
   int armour = target->klass->armour, damage = 0;
 
   if (dice <= 0)
     return TRUE;
   /* F-RAM-7, F-RAM-9: each d6 equal to or above the armour is one damage; F-RAM-13: the
-   * stronger-shielded ship adds 1 to its dice. */
+   * stronger-shielded ship adds @modifier to its dice. */
+  if (modifier != 0)
+    stronger = g_strdup_printf (_(", %+d for stronger shields"), modifier);
   if (!_adm_battle_roll (self, ADM_ABOUT_SHIPS (from, to), dice, 6, "F-RAM-11", values, error,
                          _("ramming damage from %s to %s, %d+"),
                          _adm_battle_ship_name (self, from), target->name,
@@ -582,7 +585,7 @@ ram_damage (AdmBattle  *self,
   _adm_battle_report (self, ADM_ABOUT_SHIPS (from, to),
                       _("%s deals %d damage to %s (%d dice against armour %d%s)."),
                       _adm_battle_ship_name (self, from), damage, target->name, dice, armour,
-                      modifier > 0 ? _(", +1 for stronger shields") : "");
+                      stronger != NULL ? stronger : "");
   /* F-CRIT-1 ("critical-threshold-other"): the ruleset's number for ramming damage. */
   return _adm_battle_inflict_from (self, to, damage, ADM_CRITICAL_SOURCE_RAMMING, error);
 }
@@ -683,12 +686,24 @@ ram (AdmBattle          *self,
                         _("The ram is head-on (F-RAM-10)."));
   /* F-RAM-6, F-RAM-11: the rammer rolls its starting hull points; F-RAM-8, F-RAM-12
    * ("ram-damage"): the target rolls half the rammer's, or its own full hull head-on. */
-  if (!ram_damage (self, rammer, target, r->klass->hull, rammer_shields > target_shields,
+  if (!ram_damage (self, rammer, target, r->klass->hull,
+                   adm_ram_13_modifier (rammer_shields, target_shields,
+                                        adm_ruleset_get_ram_shield_bonus (self->ruleset)),
                    error) ||
       !ram_damage (self, target, rammer, head_on ? t->klass->hull : r->klass->hull / 2,
-                   target_shields > rammer_shields, error))
+                   adm_ram_13_modifier (target_shields, rammer_shields,
+                                        adm_ruleset_get_ram_shield_bonus (self->ruleset)),
+                   error))
     return FALSE;
   return TRUE;
+}
+
+int
+adm_ram_13_modifier (int own_shields,
+                     int other_shields,
+                     int bonus)
+{
+  return own_shields > other_shields ? bonus : 0;
 }
 
 int

@@ -404,6 +404,12 @@ int                   adm_ram_4_dice              (double     rammer_size,
                                                    int        readiness_dice,
                                                    int        smaller_dice,
                                                    int        larger_dice);
+/* Pure function, F-RAM-13 ("ram-shield-modifier"): what a ship with @own_shields working
+ * shields adds to each of its ramming damage dice against one with @other_shields: @bonus
+ * when its shields are the stronger, else 0. */
+int                   adm_ram_13_modifier         (int        own_shields,
+                                                   int        other_shields,
+                                                   int        bonus);
 /* Readiness for checks: base, less crew losses, less the F-RDY-3 penalty in force
  * (adm_rdy_3_readiness () with the ruleset's <damage-readiness>). */
 int                   adm_battle_ship_readiness   (AdmBattle *self,
