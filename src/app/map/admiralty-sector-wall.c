@@ -30,6 +30,7 @@
 #define WALL_RINGS       24    /* half lines a list is set out from its point, at most */
 #define WALL_PASS_RINGS   4    /* of them tried for every list before any goes further out */
 #define WALL_COLUMNS      3    /* column widths a list is tried in */
+#define WALL_TRANSIT_STEPS 6   /* places an arrowhead is tried in, each way along its link */
 
 void
 admiralty_sector_wall_type (int     width,
@@ -56,11 +57,13 @@ typedef struct {
 } WallList;
 
 typedef struct {
-  const AdmSector  *sector;
-  double            x, y;          /* px of the sector's point */
+  const AdmSector  *sector;        /* or NULL: the label of a formation crossing a link */
+  double            x, y;          /* px of the sector's point, or of the arrowhead */
+  double            radius;        /* px of the point or the arrowhead, its text kept off */
   GPtrArray        *here;          /* the formations shown in it */
   guint             named;         /* how many of them the list names */
   GPtrArray        *names;         /* GStrv: the name in one line, two, or more */
+  double            name_widths[3];  /* px: of each way's widest line */
   guint             name;          /* the one set */
   cairo_rectangle_t name_box;
   WallList          lists[WALL_COLUMNS];  /* the widest column first */
@@ -69,6 +72,7 @@ typedef struct {
   cairo_rectangle_t list_box;
   gboolean          placed;
   gboolean          callout;       /* set away from its point: a leader line to it */
+  double            leader[4];     /* from (x, y) to (x, y), when placed */
 } WallBlock;
 
 /* A formation crossing a link: its arrowhead's place. */
@@ -76,6 +80,8 @@ typedef struct {
   const AdmFormation *formation;
   const AdmSector    *towards;
   double              x, y, angle;
+  char               *lines[2];  /* its label: in one line, or its name over where it goes */
+  WallBlock           label;     /* its label's place, as a sector's list's: list_box */
 } WallTransit;
 
 typedef struct {
@@ -84,6 +90,7 @@ typedef struct {
   const AdmiraltySectorOptions *options;
   double                        width, height, name_px, label_px;
   double                        name_line, label_line, node_r, gap;
+  double                        name_height;  /* px: a name's line's ascent and descent */
   GArray                       *blocks;    /* WallBlock, in sector order */
   GArray                       *transits;  /* WallTransit */
   GArray                       *taken;     /* cairo_rectangle_t: what text keeps clear of */
@@ -95,6 +102,13 @@ wall_list_clear (WallList *list)
 {
   g_clear_pointer (&list->lines, g_ptr_array_unref);
   g_clear_pointer (&list->owners, g_array_unref);
+}
+
+static void
+wall_transit_clear (WallTransit *transit)
+{
+  g_clear_pointer (&transit->lines[0], g_free);
+  g_clear_pointer (&transit->lines[1], g_free);
 }
 
 static void
@@ -217,6 +231,15 @@ wall_measure (Wall      *wall,
     g_ptr_array_add (block->names, way);
   else
     g_strfreev (way);
+  for (guint w = 0; w < block->names->len; w++)
+    {
+      GStrv lines = g_ptr_array_index (block->names, w);
+
+      block->name_widths[w] = 0;
+      for (guint l = 0; lines[l] != NULL; l++)
+        block->name_widths[w] = MAX (block->name_widths[w],
+                                     _admiralty_sector_text_width (cr, lines[l]));
+    }
   block->name = 0;
 
   cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
@@ -320,17 +343,11 @@ wall_place_points (Wall     *wall,
   g_autofree double *below = g_new (double, n);
   double x0, sx, y0, sy;
 
-  cairo_save (wall->cr);
-  cairo_select_font_face (wall->cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-  cairo_set_font_size (wall->cr, wall->name_px);
   for (guint i = 0; i < n; i++)
     {
       const WallBlock *block = &g_array_index (wall->blocks, WallBlock, i);
-      GStrv narrowest = g_ptr_array_index (block->names, block->names->len - 1);
-      double widest = 0;
+      double widest = block->name_widths[block->names->len - 1];
 
-      for (guint l = 0; narrowest[l] != NULL; l++)
-        widest = MAX (widest, _admiralty_sector_text_width (wall->cr, narrowest[l]));
       u[i] = block->sector->x;
       v[i] = block->sector->y;
       side[i] = MAX (widest / 2, wall->node_r) + wall->gap / 2;
@@ -342,7 +359,6 @@ wall_place_points (Wall     *wall,
       else if (block->n_lists > 0)
         below[i] += wall->label_line;
     }
-  cairo_restore (wall->cr);
   wall_axis (u, side, side, n, wall->width, spread, &x0, &sx);
   wall_axis (v, above, below, n, wall->height, spread, &y0, &sy);
   for (guint i = 0; i < n; i++)
@@ -359,7 +375,7 @@ static cairo_rectangle_t
 wall_point_box (const Wall      *wall,
                 const WallBlock *block)
 {
-  double half = wall->node_r + wall->gap / 4;
+  double half = block->radius + wall->gap / 4;
 
   return (cairo_rectangle_t) { block->x - half, block->y - half, 2 * half, 2 * half };
 }
@@ -380,24 +396,14 @@ static void
 wall_name_box (Wall      *wall,
                WallBlock *block)
 {
-  GStrv lines = g_ptr_array_index (block->names, block->name);
-  guint n = g_strv_length (lines);
-  cairo_font_extents_t font;
-  double widest = 0, bottom = block->y - wall->node_r - wall->name_line * 0.25, left;
+  guint n = g_strv_length (g_ptr_array_index (block->names, block->name));
+  double widest = block->name_widths[block->name], height = wall->name_height;
+  double bottom = block->y - wall->node_r - wall->name_line * 0.25, left;
 
-  cairo_save (wall->cr);
-  cairo_select_font_face (wall->cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-  cairo_set_font_size (wall->cr, wall->name_px);
-  cairo_font_extents (wall->cr, &font);
-  for (guint l = 0; l < n; l++)
-    widest = MAX (widest, _admiralty_sector_text_width (wall->cr, lines[l]));
-  cairo_restore (wall->cr);
   left = CLAMP (block->x - widest / 2, wall->gap / 4,
                 MAX (wall->width - wall->gap / 4 - widest, wall->gap / 4));
-  block->name_box = (cairo_rectangle_t) { left, bottom - (n - 1) * wall->name_line -
-                                          (font.ascent + font.descent),
-                                          widest, (n - 1) * wall->name_line +
-                                          font.ascent + font.descent };
+  block->name_box = (cairo_rectangle_t) { left, bottom - (n - 1) * wall->name_line - height,
+                                          widest, (n - 1) * wall->name_line + height };
 }
 
 /* Each sector's name in as few lines as keep it clear of the other names and points, or
@@ -508,8 +514,8 @@ wall_leader (const Wall              *wall,
   double length = MAX (hypot (nx - block->x, ny - block->y), 1e-6);
   const cairo_rectangle_t *name = &block->name_box;
 
-  line[0] = block->x + (nx - block->x) * wall->node_r / length;
-  line[1] = block->y + (ny - block->y) * wall->node_r / length;
+  line[0] = block->x + (nx - block->x) * block->radius / length;
+  line[1] = block->y + (ny - block->y) * block->radius / length;
   line[2] = nx;
   line[3] = ny;
   if (wall_line_meets (line, name))
@@ -531,6 +537,10 @@ wall_line_meets (const double            *line,
   double q[4] = { line[0] - box->x, box->x + box->width - line[0],
                   line[1] - box->y, box->y + box->height - line[1] };
 
+  /* Most boxes lie clear of the segment's own box. */
+  if (MAX (line[0], line[2]) < box->x || MIN (line[0], line[2]) > box->x + box->width ||
+      MAX (line[1], line[3]) < box->y || MIN (line[1], line[3]) > box->y + box->height)
+    return FALSE;
   for (guint k = 0; k < 4; k++)
     {
       if (p[k] == 0)
@@ -571,26 +581,46 @@ wall_point_distance (const WallBlock         *block,
                 CLAMP (block->y, box->y, box->y + box->height) - block->y);
 }
 
+/* How far @box is from the block's point or name, whichever is nearer. */
+static double
+wall_sector_distance (const WallBlock         *block,
+                      const cairo_rectangle_t *box)
+{
+  double ax, bx, ay, by;
+
+  wall_spans_near (block->name_box.x, block->name_box.x + block->name_box.width, box->x,
+                   box->x + box->width, &ax, &bx);
+  wall_spans_near (block->name_box.y, block->name_box.y + block->name_box.height, box->y,
+                   box->y + box->height, &ay, &by);
+  return MIN (wall_point_distance (block, box), hypot (bx - ax, by - ay));
+}
+
 /* What @box (its list's, of @block, with its @leader or NULL) covers of the text placed so far,
- * of the other leaders and of the area's outside, in px²; 0 when it is clear. */
+ * of the other leaders and of the area's outside, in px²; 0 when it is clear. Unless @exact,
+ * it stops counting at the first thing it covers. */
 static double
 wall_list_cost (Wall                    *wall,
                 const WallBlock         *block,
                 const cairo_rectangle_t *box,
-                const double            *leader)
+                const double            *leader,
+                gboolean                 exact)
 {
   cairo_rectangle_t grown = { box->x - wall->gap / 2, box->y - wall->gap / 2,
                               box->width + wall->gap, box->height + wall->gap };
   cairo_rectangle_t inner = { wall->gap / 4, wall->gap / 4, wall->width - wall->gap / 2,
                               wall->height - wall->gap / 2 };
   cairo_rectangle_t own = wall_point_box (wall, block);
-  double cost = 0;
+  double cost = 0, own_distance = wall_point_distance (block, box);
+
+  /* From where its leader begins: its point, or its name. */
+  if (leader != NULL && hypot (leader[0] - block->x, leader[1] - block->y) > block->radius + 0.5)
+    own_distance = hypot (leader[2] - leader[0], leader[3] - leader[1]);
 
   /* Outside the area. */
   cost += box->width * box->height -
           MAX (0, MIN (box->x + box->width, inner.x + inner.width) - MAX (box->x, inner.x)) *
           MAX (0, MIN (box->y + box->height, inner.y + inner.height) - MAX (box->y, inner.y));
-  for (guint i = 0; i < wall->taken->len; i++)
+  for (guint i = 0; i < wall->taken->len && (exact || cost < 2); i++)
     {
       const cairo_rectangle_t *other = &g_array_index (wall->taken, cairo_rectangle_t, i);
       double w = MIN (grown.x + grown.width, other->x + other->width) - MAX (grown.x, other->x);
@@ -614,20 +644,23 @@ wall_list_cost (Wall                    *wall,
           memcmp (other, &block->name_box, sizeof *other) != 0)
         cost += wall->label_line * wall->label_line;
     }
-  for (guint i = 0; i < wall->blocks->len; i++)
+  for (guint i = 0; i < wall->blocks->len + wall->transits->len && (exact || cost < 2); i++)
     {
-      const WallBlock *other = &g_array_index (wall->blocks, WallBlock, i);
-      double line[4];
-
-      /* Nearer its own point than any other, so that it reads as that sector's. */
-      if (other != block && wall_point_distance (other, box) < wall_point_distance (block, box))
+      const WallBlock *other = i < wall->blocks->len
+        ? &g_array_index (wall->blocks, WallBlock, i)
+        : &g_array_index (wall->transits, WallTransit, i - wall->blocks->len).label;
+      /* A sector's list nearer where its leader would begin (its point, or its name for a
+       * list above it) than any other sector's point or name, so that it reads as that
+       * sector's. */
+      if (block->sector != NULL && other->sector != NULL && other != block &&
+          wall_sector_distance (other, box) < own_distance)
         cost += wall->label_line * wall->label_line;
       if (other == block || !other->placed || !other->callout)
         continue;
-      wall_leader (wall, other, &other->list_box, line);
-      if (wall_line_meets (line, &grown))
+      /* Clear of the leaders drawn so far, and its own crossing none. */
+      if (wall_line_meets (other->leader, &grown))
         cost += wall->label_line * wall->label_line;
-      if (leader != NULL && wall_lines_cross (leader, line))
+      if (leader != NULL && wall_lines_cross (leader, other->leader))
         cost += wall->label_line * wall->label_line;
     }
   return cost < 2 ? 0 : cost;
@@ -647,7 +680,7 @@ wall_place_list (Wall      *wall,
   /* Directions in eighths of a half turn from "right", downwards first. */
   static const int directions[] = { 4, 0, 8, 2, 6, 1, 7, 3, 5, -1, -7, -2, -6, -3, -5, -4 };
   double best = G_MAXDOUBLE, step = wall->label_line / 2;
-  double pad = wall->node_r + wall->gap * 0.75;
+  double pad = block->radius + wall->gap * 0.75;
   cairo_rectangle_t best_box = { 0 };
   guint best_list = 0;
   gboolean best_callout = FALSE;
@@ -661,11 +694,12 @@ wall_place_list (Wall      *wall,
                                                 pad + ring * step, list->width,
                                                 list->height);
           gboolean callout = wall_point_distance (block, &box) >
-                             wall->node_r + wall->label_line;
+                             block->radius + wall->label_line;
           double line[4], cost;
 
-          wall_leader (wall, block, &box, line);
-          cost = wall_list_cost (wall, block, &box, callout ? line : NULL);
+          if (callout)
+            wall_leader (wall, block, &box, line);
+          cost = wall_list_cost (wall, block, &box, callout ? line : NULL, anyway);
           if (cost < best)
             {
               best = cost;
@@ -683,6 +717,7 @@ found:
   block->list_box = best_box;
   block->callout = best_callout;
   block->placed = TRUE;
+  wall_leader (wall, block, &best_box, block->leader);
   g_array_append_val (wall->taken, best_box);
   return best <= 0;
 }
@@ -694,68 +729,66 @@ static gboolean
 wall_place_lists (Wall     *wall,
                   gboolean  anyway)
 {
-  guint n = wall->blocks->len, kept;
-  g_autofree guint *order = g_new (guint, n);
+  g_autoptr(GPtrArray) order = g_ptr_array_new ();
+  guint kept = wall->taken->len, n;
   gboolean clear = FALSE;
 
-  for (guint i = 0; i < n; i++)
-    order[i] = i;
+  for (guint i = 0; i < wall->blocks->len; i++)
+    if (g_array_index (wall->blocks, WallBlock, i).n_lists > 0)
+      g_ptr_array_add (order, &g_array_index (wall->blocks, WallBlock, i));
+  for (guint i = 0; i < wall->transits->len; i++)
+    if (g_array_index (wall->transits, WallTransit, i).label.n_lists > 0)
+      g_ptr_array_add (order, &g_array_index (wall->transits, WallTransit, i).label);
+  n = order->len;
   /* The longest lists first: they have the fewest places to go. */
   for (guint i = 1; i < n; i++)
     for (guint j = i; j > 0; j--)
       {
-        const WallBlock *a = &g_array_index (wall->blocks, WallBlock, order[j - 1]);
-        const WallBlock *b = &g_array_index (wall->blocks, WallBlock, order[j]);
-        double area_a = a->n_lists > 0 ? a->lists[0].width * a->lists[0].height : 0;
-        double area_b = b->n_lists > 0 ? b->lists[0].width * b->lists[0].height : 0;
-        guint swap;
+        const WallBlock *a = g_ptr_array_index (order, j - 1);
+        const WallBlock *b = g_ptr_array_index (order, j);
 
-        if (area_a >= area_b)
+        if (a->lists[0].width * a->lists[0].height >= b->lists[0].width * b->lists[0].height)
           break;
-        swap = order[j];
-        order[j] = order[j - 1];
-        order[j - 1] = swap;
+        order->pdata[j - 1] = (gpointer) b;
+        order->pdata[j] = (gpointer) a;
       }
-  kept = wall->taken->len;
   for (guint attempt = 0; !clear && attempt < 3 * n; attempt++)
     {
       gboolean last = attempt + 1 == 3 * n;
 
       g_array_set_size (wall->taken, kept);
       for (guint i = 0; i < n; i++)
-        g_array_index (wall->blocks, WallBlock, i).placed = FALSE;
+        ((WallBlock *) g_ptr_array_index (order, i))->placed = FALSE;
       clear = TRUE;
       /* Next to its point where it can be, before any list is set out further: the places
        * a pass tried stay taken for the next, which tries those further out. */
       for (guint ring = 0; ring < WALL_RINGS - WALL_PASS_RINGS; ring += WALL_PASS_RINGS)
         for (guint i = 0; i < n; i++)
           {
-            WallBlock *block = &g_array_index (wall->blocks, WallBlock, order[i]);
+            WallBlock *block = g_ptr_array_index (order, i);
 
-            if (block->n_lists > 0 && !block->placed)
+            if (!block->placed)
               wall_place_list (wall, block, ring, ring + WALL_PASS_RINGS - 1, FALSE);
           }
       for (guint i = 0; i < n; i++)
         {
-          WallBlock *block = &g_array_index (wall->blocks, WallBlock, order[i]);
+          WallBlock *block = g_ptr_array_index (order, i);
           gboolean everywhere = anyway && last;
 
-          if (block->n_lists == 0 || block->placed)
+          if (block->placed)
             continue;
           if (!wall_place_list (wall, block,
                                 everywhere ? 0 : WALL_RINGS - WALL_PASS_RINGS, WALL_RINGS,
                                 everywhere))
             {
-              guint failed = order[i];
-
               clear = FALSE;
               if (last)
                 continue;
               if (i == 0 && !anyway)
                 return FALSE;  /* no room for it even first */
               /* Tried first next time. */
-              memmove (order + 1, order, i * sizeof (guint));
-              order[0] = failed;
+              memmove (order->pdata + 1, order->pdata, i * sizeof (gpointer));
+              order->pdata[0] = block;
               break;
             }
         }
@@ -763,8 +796,16 @@ wall_place_lists (Wall     *wall,
   return clear;
 }
 
+/* The radius of a transit's arrowhead. */
+static double
+wall_arrow_radius (const Wall *wall)
+{
+  return wall->label_px * 0.6;
+}
+
 /* Where the formations crossing links are: an arrowhead along its link, a quarter to three
- * quarters of the way as it has gone. */
+ * quarters of the way as it has gone, moved along it off the names and points; each kept clear
+ * of in @wall's taken. */
 static void
 wall_find_transits (Wall *wall)
 {
@@ -778,6 +819,7 @@ wall_find_transits (Wall *wall)
       WallTransit transit = { formation };
       const AdmSector *from;
       const WallBlock *a, *b;
+      cairo_rectangle_t arrow;
       double progress, t;
       guint from_index, towards_index;
 
@@ -790,12 +832,75 @@ wall_find_transits (Wall *wall)
         continue;
       a = &g_array_index (wall->blocks, WallBlock, from_index);
       b = &g_array_index (wall->blocks, WallBlock, towards_index);
-      t = 0.25 + 0.5 * progress;
-      transit.x = a->x + (b->x - a->x) * t;
-      transit.y = a->y + (b->y - a->y) * t;
+      /* As far along as it has gone, or the nearest place to it clear of the text and the
+       * arrowheads placed so far. The arrowhead's text keeps off a little more than its
+       * radius: its point reaches further. */
+      transit.label.radius = wall_arrow_radius (wall) * 1.3;
+      for (guint k = 0; k <= 2 * WALL_TRANSIT_STEPS; k++)
+        {
+          double shift = (double) ((k + 1) / 2) * (k % 2 == 0 ? 1 : -1) * 0.5 /
+                         WALL_TRANSIT_STEPS;
+
+          t = k < 2 * WALL_TRANSIT_STEPS ? CLAMP (0.25 + 0.5 * progress + shift, 0.15, 0.85)
+                                         : 0.25 + 0.5 * progress;
+          transit.x = transit.label.x = a->x + (b->x - a->x) * t;
+          transit.y = transit.label.y = a->y + (b->y - a->y) * t;
+          arrow = wall_point_box (wall, &transit.label);
+          if (_admiralty_sector_overlap_area (&arrow, wall->taken, wall->width,
+                                              wall->height) <= 0)
+            break;
+        }
+      transit.label.name_box = arrow;
       transit.angle = atan2 (b->y - a->y, b->x - a->x);
       g_array_append_val (wall->transits, transit);
+      g_array_append_val (wall->taken, arrow);
     }
+}
+
+/* Each transit's label, measured: in one line, or a long one in two, the name over where it
+ * goes. It is placed by its arrowhead as a sector's list is by its point
+ * (wall_place_lists ()). */
+static void
+wall_measure_transit_labels (Wall *wall)
+{
+  cairo_t *cr = wall->cr;
+
+  cairo_save (cr);
+  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+  cairo_set_font_size (cr, wall->label_px);
+  for (guint i = 0; i < wall->transits->len; i++)
+    {
+      WallTransit *transit = &g_array_index (wall->transits, WallTransit, i);
+      g_autofree char *text = admiralty_sector_transit_text (wall->scenario, wall->options,
+                                                             transit->formation);
+      double width = 0, height = 0, line_height;
+
+      wall_transit_clear (transit);
+      if (text == NULL)
+        continue;
+      if (_admiralty_sector_text_width (cr, text) <= 10 * wall->label_px)
+        transit->lines[0] = g_steal_pointer (&text);
+      else
+        {
+          transit->lines[0] = admiralty_sector_formation_label (wall->scenario, wall->options,
+                                                                transit->formation);
+          /* Translators: the second line of a formation's label on the projector's map
+           * when it is crossing a link: the sector it goes to */
+          transit->lines[1] = g_strdup_printf (C_("sector map", "→ %s"),
+                                               transit->towards->name);
+        }
+      for (guint l = 0; l < 2 && transit->lines[l] != NULL; l++)
+        {
+          double line_width;
+
+          _admiralty_sector_label_size (cr, transit->lines[l], &line_width, &line_height);
+          width = MAX (width, line_width);
+          height += line_height;
+        }
+      transit->label.lists[0] = (WallList) { NULL, NULL, width, height };
+      transit->label.n_lists = 1;
+    }
+  cairo_restore (cr);
 }
 
 /* The whole layout at the wall's present type (wall_place_points (), wall_fit_names ()):
@@ -825,14 +930,7 @@ wall_lay_out (Wall     *wall,
       g_array_append_val (wall->taken, point);
     }
   wall_find_transits (wall);
-  for (guint i = 0; i < wall->transits->len; i++)
-    {
-      const WallTransit *transit = &g_array_index (wall->transits, WallTransit, i);
-      double r = wall->label_px * 0.6;
-      cairo_rectangle_t arrow = { transit->x - r, transit->y - r, 2 * r, 2 * r };
-
-      g_array_append_val (wall->taken, arrow);
-    }
+  wall_measure_transit_labels (wall);
   return wall_place_lists (wall, anyway) && names;
 }
 
@@ -847,8 +945,21 @@ wall_set_type (Wall   *wall,
   wall->label_line = ceil (label_px * 1.3);
   wall->node_r = label_px * 0.35;
   wall->gap = WALL_GAP * label_px;
+  {
+    cairo_font_extents_t font;
+
+    cairo_save (wall->cr);
+    cairo_select_font_face (wall->cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+    cairo_set_font_size (wall->cr, name_px);
+    cairo_font_extents (wall->cr, &font);
+    cairo_restore (wall->cr);
+    wall->name_height = font.ascent + font.descent;
+  }
   for (guint i = 0; i < wall->blocks->len; i++)
-    wall_measure (wall, &g_array_index (wall->blocks, WallBlock, i));
+    {
+      g_array_index (wall->blocks, WallBlock, i).radius = wall->node_r;
+      wall_measure (wall, &g_array_index (wall->blocks, WallBlock, i));
+    }
 }
 
 /* The layout: at the type asked for, the map at its largest; then with room for every list
@@ -923,7 +1034,8 @@ wall_draw_name (Wall            *wall,
     }
 }
 
-/* A thin line from the point to its list when the list had to be set away from it. */
+/* A thin line from the point (or the name) to its list when the list had to be set away
+ * from it. */
 static void
 wall_draw_leader (Wall            *wall,
                   const WallBlock *block)
@@ -934,6 +1046,26 @@ wall_draw_leader (Wall            *wall,
   if (!block->placed || !block->callout)
     return;
   wall_leader (wall, block, &block->list_box, line);
+  /* A list just over its name or beside it, facing its middle and no other name near, reads
+   * as the name's without one: a stub would look a flaw. */
+  if (hypot (line[2] - line[0], line[3] - line[1]) < wall->label_line * 0.75)
+    {
+      guint facing = 0;
+
+      for (guint i = 0; i < wall->blocks->len; i++)
+        {
+          const WallBlock *other = &g_array_index (wall->blocks, WallBlock, i);
+          const cairo_rectangle_t *name = &other->name_box, *list = &block->list_box;
+          double mx = name->x + name->width / 2, my = name->y + name->height / 2;
+
+          if (((list->x <= mx && mx <= list->x + list->width) ||
+               (list->y <= my && my <= list->y + list->height)) &&
+              wall_sector_distance (other, list) < 2 * wall->label_line)
+            facing += other == block ? 1 : 2;
+        }
+      if (facing == 1)
+        return;
+    }
   cairo_new_path (cr);
   cairo_move_to (cr, line[0], line[1]);
   cairo_line_to (cr, line[2], line[3]);
@@ -995,84 +1127,63 @@ wall_draw_formations (Wall            *wall,
     }
 }
 
-/* Formations crossing links: an arrowhead along the link, named with where it goes, the name
- * placed clear of the sectors' text, a leader line to it when it had to be set away. */
+/* Formations crossing links: an arrowhead along the link, its label where
+ * wall_measure_transit_labels () put it, a leader line to it when that is away from the
+ * arrowhead. */
 static void
 wall_draw_transit (Wall *wall)
 {
   cairo_t *cr = wall->cr;
-  double r = wall->label_px * 0.6;
+  double r = wall_arrow_radius (wall);
 
+  cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+  cairo_set_font_size (cr, wall->label_px);
   for (guint i = 0; i < wall->transits->len; i++)
     {
       const WallTransit *transit = &g_array_index (wall->transits, WallTransit, i);
       const AdmFormation *formation = transit->formation;
-      g_autofree char *text = admiralty_sector_transit_text (wall->scenario, wall->options,
-                                                             formation);
-      double x = transit->x, y = transit->y, width, height;
-      cairo_rectangle_t box;
+      const cairo_rectangle_t *box = &transit->label.list_box;
+      double x = transit->x, y = transit->y, top = box->y, line[4];
+      g_autofree char *text = NULL;
 
-      if (text == NULL)
+      if (transit->lines[0] == NULL)
         continue;
       cairo_save (cr);
       cairo_translate (cr, x, y);
       cairo_scale (cr, r / (MARKER_SIZE / 2.0 + 4), r / (MARKER_SIZE / 2.0 + 4));
       _admiralty_sector_draw_transit_marker (cr, formation, 0, 0, transit->angle, FALSE);
       cairo_restore (cr);
-      cairo_select_font_face (cr, "Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-      cairo_set_font_size (cr, wall->label_px);
-      _admiralty_sector_label_size (cr, text, &width, &height);
-      if (width <= 10 * wall->label_px)
+      /* Set away from its arrowhead: a leader line to it. */
+      if (transit->label.callout)
         {
-          _admiralty_sector_place_label (x, y, r, width, height, wall->taken, wall->width,
-                                         wall->height, &box);
-          _admiralty_sector_show_on_plate (cr, text, &box, wall->label_px * 0.15);
+          Rgb colour = _admiralty_sector_rgb_from_hex (formation->faction != NULL
+                                                       ? formation->faction->colour : NULL);
+
+          wall_leader (wall, &transit->label, box, line);
+          cairo_new_path (cr);
+          cairo_move_to (cr, line[0], line[1]);
+          cairo_line_to (cr, line[2], line[3]);
+          cairo_set_source_rgb (cr, colour.r + (1 - colour.r) * MARKER_EDGE_PALING,
+                                colour.g + (1 - colour.g) * MARKER_EDGE_PALING,
+                                colour.b + (1 - colour.b) * MARKER_EDGE_PALING);
+          cairo_set_line_width (cr, MAX (1.5, wall->label_px / 10));
+          cairo_stroke (cr);
         }
-      else
+      for (guint l = 0; l < 2 && transit->lines[l] != NULL; l++)
         {
-          /* A long one in two lines, the name over where it goes, to find room by the link. */
-          g_autofree char *name = admiralty_sector_formation_label (wall->scenario,
-                                                                    wall->options, formation);
-          /* Translators: the second line of a formation's label on the projector's map
-           * when it is crossing a link: the sector it goes to */
-          g_autofree char *where = g_strdup_printf (C_("sector map", "→ %s"),
-                                                    transit->towards->name);
-          double name_width, where_width, line_height;
-          cairo_rectangle_t line;
+          cairo_rectangle_t row;
+          double width, height;
 
-          _admiralty_sector_label_size (cr, name, &name_width, &line_height);
-          _admiralty_sector_label_size (cr, where, &where_width, &line_height);
-          _admiralty_sector_place_label (x, y, r, MAX (name_width, where_width),
-                                         2 * line_height, wall->taken, wall->width,
-                                         wall->height, &box);
-          line = (cairo_rectangle_t) { box.x, box.y, name_width, line_height };
-          _admiralty_sector_show_on_plate (cr, name, &line, wall->label_px * 0.15);
-          line = (cairo_rectangle_t) { box.x, box.y + line_height, where_width, line_height };
-          _admiralty_sector_show_on_plate (cr, where, &line, wall->label_px * 0.15);
+          _admiralty_sector_label_size (cr, transit->lines[l], &width, &height);
+          row = (cairo_rectangle_t) { box->x, top, width, height };
+          _admiralty_sector_show_on_plate (cr, transit->lines[l], &row, wall->label_px * 0.15);
+          top += height;
         }
-      /* Set away from its arrowhead (a row or more out): a leader line to it. */
-      {
-        double nx = CLAMP (x, box.x, box.x + box.width), ny = CLAMP (y, box.y, box.y + box.height);
-
-        if (hypot (nx - x, ny - y) > r + wall->label_px * 0.5)
-          {
-            Rgb colour = _admiralty_sector_rgb_from_hex (formation->faction != NULL
-                                                         ? formation->faction->colour : NULL);
-
-            cairo_new_path (cr);
-            cairo_move_to (cr, x + (nx - x) * r / hypot (nx - x, ny - y),
-                           y + (ny - y) * r / hypot (nx - x, ny - y));
-            cairo_line_to (cr, nx, ny);
-            cairo_set_source_rgb (cr, colour.r + (1 - colour.r) * MARKER_EDGE_PALING,
-                                  colour.g + (1 - colour.g) * MARKER_EDGE_PALING,
-                                  colour.b + (1 - colour.b) * MARKER_EDGE_PALING);
-            cairo_set_line_width (cr, MAX (1.5, wall->label_px / 10));
-            cairo_stroke (cr);
-          }
-      }
-      g_array_append_val (wall->taken, box);
+      text = transit->lines[1] != NULL
+             ? admiralty_sector_transit_text (wall->scenario, wall->options, formation)
+             : g_strdup (transit->lines[0]);
       wall_record (wall, NULL, formation, ADMIRALTY_SECTOR_LABEL_NAME, text, wall->label_px,
-                   &box);
+                   box);
     }
 }
 
@@ -1098,12 +1209,14 @@ admiralty_sector_render_wall (cairo_t                      *cr,
 
   if (width <= 0 || height <= 0)
     return;
-  wall = (Wall) { cr, scenario, _admiralty_sector_options_or_defaults (options, &defaults),
-                  width, height, name_size, label_size, 0, 0, 0, 0, blocks, transits, taken,
-                  labels };
+  wall = (Wall) { .cr = cr, .scenario = scenario,
+                  .options = _admiralty_sector_options_or_defaults (options, &defaults),
+                  .width = width, .height = height, .blocks = blocks, .transits = transits,
+                  .taken = taken, .labels = labels };
   if (labels != NULL)
     g_array_set_clear_func (labels, (GDestroyNotify) admiralty_sector_label_clear);
   g_array_set_clear_func (blocks, (GDestroyNotify) wall_block_clear);
+  g_array_set_clear_func (transits, (GDestroyNotify) wall_transit_clear);
   sectors = adm_scenario_get_sectors (scenario);
   for (guint i = 0; i < sectors->len; i++)
     {
