@@ -287,6 +287,50 @@ assert_map_whole (AdmiraltySectorMap *map)
   g_assert_cmpstr (cut->str, ==, "");
 }
 
+static gboolean
+is_shown_label (GtkWidget     *widget,
+                gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget);
+}
+
+/* When all of @flow_box's children fit side by side at their natural widths, none of its
+ * labels is wrapped: each reads in as many lines as its text has. */
+static void
+assert_unwrapped_with_room (GtkWidget *flow_box)
+{
+  g_autoptr(GPtrArray) labels = find_widgets (flow_box, is_shown_label, NULL);
+  int needed = 0, children = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (flow_box); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      int natural = 0;
+
+      gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+      needed += natural;
+      children++;
+    }
+  needed += MAX (children - 1, 0) * (int) gtk_flow_box_get_column_spacing (GTK_FLOW_BOX (flow_box));
+  g_test_message ("the bar's %d children need %d px side by side, %d px given", children,
+                  needed, gtk_widget_get_width (flow_box));
+  if (needed > gtk_widget_get_width (flow_box))
+    return;
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkLabel *label = g_ptr_array_index (labels, i);
+      const char *text = gtk_label_get_text (label);
+      int lines = 1;
+
+      for (const char *c = text; *c != '\0'; c++)
+        lines += *c == '\n';
+      g_test_message ("“%s”: %d lines, %d px wide", text,
+                      pango_layout_get_line_count (gtk_label_get_layout (label)),
+                      gtk_widget_get_width (GTK_WIDGET (label)));
+      g_assert_cmpint (pango_layout_get_line_count (gtk_label_get_layout (label)), ==, lines);
+    }
+}
+
 /* Every card's rectangle on @map, in the scenario's order of sectors. */
 static cairo_rectangle_t *
 map_card_rects (AdmiraltySectorMap *map)
@@ -336,6 +380,7 @@ test_sector_map (Fixture       *fixture,
   g_test_message ("the sector's factions %d px high in %d", gtk_widget_get_height (factions),
                   gtk_widget_get_height (scrolled));
   g_assert_cmpint (gtk_widget_get_height (factions), <=, gtk_widget_get_height (scrolled));
+  assert_unwrapped_with_room (factions);
   view = admiralty_sector_map_get_view (map_page->sector_map);
   g_test_message ("the map %d × %d px, cards at %g times their size", view->width,
                   view->height, admiralty_sector_view_get_zoom (view));

@@ -64,6 +64,10 @@ sector_faction_row (AdmiraltySectorMap *map,
   gtk_widget_set_margin_top (dot, 3);
   gtk_label_set_xalign (GTK_LABEL (name), 0);
   gtk_label_set_wrap (GTK_LABEL (name), TRUE);
+  /* Asking for its whole line, wrapped only when the bar has no room for it: a wrapping
+   * label asks for no more than its longest word by default, and the flow box gives it
+   * little more. */
+  gtk_label_set_natural_wrap_mode (GTK_LABEL (name), GTK_NATURAL_WRAP_NONE);
   for (guint i = 0; i < formations->len; i++)
     {
       const AdmFormation *formation = g_ptr_array_index (formations, i);
@@ -90,6 +94,7 @@ sector_faction_row (AdmiraltySectorMap *map,
   list = gtk_label_new (lines->str);
   gtk_label_set_xalign (GTK_LABEL (list), 0);
   gtk_label_set_wrap (GTK_LABEL (list), TRUE);
+  gtk_label_set_natural_wrap_mode (GTK_LABEL (list), GTK_NATURAL_WRAP_NONE);
   gtk_widget_add_css_class (list, "caption");
   gtk_widget_add_css_class (list, "dim-label");
 
@@ -345,6 +350,7 @@ admiralty_map_page_update_sector_info (AdmiraltyMapPage *self)
         child = gtk_label_new (text);
         gtk_label_set_xalign (GTK_LABEL (child), 0);
         gtk_label_set_wrap (GTK_LABEL (child), TRUE);
+        gtk_label_set_natural_wrap_mode (GTK_LABEL (child), GTK_NATURAL_WRAP_NONE);
         gtk_widget_add_css_class (child, "caption");
         gtk_widget_add_css_class (child, "dim-label");
         gtk_flow_box_append (self->sector_info_factions, child);
@@ -381,6 +387,7 @@ admiralty_map_page_update_sector_info (AdmiraltyMapPage *self)
       child = gtk_label_new (text);
       gtk_label_set_xalign (GTK_LABEL (child), 0);
       gtk_label_set_wrap (GTK_LABEL (child), TRUE);
+      gtk_label_set_natural_wrap_mode (GTK_LABEL (child), GTK_NATURAL_WRAP_NONE);
       gtk_widget_add_css_class (child, "caption");
       gtk_flow_box_append (self->sector_info_factions, child);
       gtk_widget_set_focusable (gtk_widget_get_parent (child), FALSE);
