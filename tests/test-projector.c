@@ -314,7 +314,7 @@ test_wall (void)
   cairo_surface_t *surface;
   cairo_t *cr;
   double name_size, label_size;
-  guint names = 0, formations = 0, transit = 0;
+  guint names = 0, formations = 0, transit = 0, markers = 0;
   const int width = 1920, height = 1080 - 96 - 120;
 
   order_ok (campaign, "vorkosigan", "first-squadron-home-fleet", "move", "pol-jump-point");
@@ -352,6 +352,13 @@ test_wall (void)
 
           g_assert_false (a->x < b->x + b->width && b->x < a->x + a->width &&
                           a->y < b->y + b->height && b->y < a->y + a->height);
+        }
+      /* The arrowhead of the squadron under way: over no text (above), on its link. */
+      if (label->kind == ADMIRALTY_SECTOR_LABEL_MARKER)
+        {
+          g_assert_true (label->formation == squadron);
+          markers++;
+          continue;
         }
       if (label->sector != NULL && label->formation == NULL &&
           !g_str_has_prefix (label->text, "+"))
@@ -438,6 +445,7 @@ test_wall (void)
   g_assert_cmpuint (names, >=, adm_scenario_get_sectors (scenario)->len);
   g_assert_cmpuint (formations, >, 5);
   g_assert_cmpuint (transit, ==, 1);
+  g_assert_cmpuint (markers, ==, 1);
   {
     g_autofree char *text = admiralty_sector_transit_text (scenario, &options, squadron);
 
@@ -625,7 +633,7 @@ test_screenshot (void)
   AdmiraltyProjectorWindow *projector;
   GdkRectangle area;
   double name_size, label_size;
-  guint transit = 0;
+  guint transit = 0, markers = 0;
 
   if (!pointer_available ())
     {
@@ -693,9 +701,21 @@ test_screenshot (void)
       g_assert_cmpfloat (label->font_size, >=, label->sector != NULL && label->formation == NULL
                                                  && !g_str_has_prefix (label->text, "+")
                                                  ? name_size : label_size);
-      transit += label->sector == NULL;
+      transit += label->sector == NULL && label->kind == ADMIRALTY_SECTOR_LABEL_NAME;
+      markers += label->kind == ADMIRALTY_SECTOR_LABEL_MARKER;
+      /* The arrowhead is over no text of the wall as the room sees it. */
+      for (guint j = 0; label->kind == ADMIRALTY_SECTOR_LABEL_MARKER && j < labels->len; j++)
+        {
+          const cairo_rectangle_t *a = &label->rect;
+          const cairo_rectangle_t *b = &g_array_index (labels, AdmiraltySectorLabel, j).rect;
+
+          if (j != i)
+            g_assert_false (a->x < b->x + b->width && b->x < a->x + a->width &&
+                            a->y < b->y + b->height && b->y < a->y + a->height);
+        }
     }
   g_assert_cmpuint (transit, ==, 1);
+  g_assert_cmpuint (markers, ==, 1);
 
   close_window (window);
   iterate ();

@@ -129,6 +129,8 @@ typedef enum {
   ADMIRALTY_SECTOR_LABEL_SHIPS,  /* the ships of a formation its audience is told of */
   ADMIRALTY_SECTOR_LABEL_MORE,   /* "+N": formations a card or sector has no room to name */
   ADMIRALTY_SECTOR_LABEL_ENGAGEMENT, /* an engagement's id (F-STRAT-4) */
+  ADMIRALTY_SECTOR_LABEL_MARKER, /* no text: the arrowhead of a formation crossing a link
+                                  * (F-STRAT-10) on the wall, its box */
 } AdmiraltySectorLabelKind;
 
 /* A text as drawn, for tests and a reader of the picture: what it says, the font size it was

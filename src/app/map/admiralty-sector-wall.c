@@ -1153,6 +1153,12 @@ wall_draw_transit (Wall *wall)
       cairo_scale (cr, r / (MARKER_SIZE / 2.0 + 4), r / (MARKER_SIZE / 2.0 + 4));
       _admiralty_sector_draw_transit_marker (cr, formation, 0, 0, transit->angle, FALSE);
       cairo_restore (cr);
+      {
+        cairo_rectangle_t arrow = { x - r, y - r, 2 * r, 2 * r };
+
+        wall_record (wall, NULL, formation, ADMIRALTY_SECTOR_LABEL_MARKER, "", wall->label_px,
+                     &arrow);
+      }
       /* Set away from its arrowhead: a leader line to it. */
       if (transit->label.callout)
         {
