@@ -1013,6 +1013,27 @@ test_shld_touching_pool (void)
 
 /* F-CRIT: critical damage */
 
+/* F-CRIT-6: the share of the hull lost that makes a ship damaged is the ruleset's
+ * (<damaged lost of>), not the engine's: with a copy of the rules giving 3 of 4, the tug's 2
+ * of 4 lost above leave it undamaged, in the report and the preview alike, until a third. */
+static void
+test_crit_damaged_from_ruleset (void)
+{
+  g_autoptr(AdmBattle) battle =
+    load_with_changed_rules ("fire-crit.xml", "ruleset", "lost=\"1\" of=\"2\"",
+                             "lost=\"3\" of=\"4\"");
+  guint tug = ship_index (battle, "tug");
+
+  g_assert_cmpint (adm_crit_6_damaged_at (4, 1, 2), ==, 2);
+  g_assert_cmpint (adm_crit_6_damaged_at (7, 1, 2), ==, 4);
+  g_assert_cmpint (adm_crit_6_damaged_at (7, 3, 4), ==, 6);
+  g_assert_cmpint (adm_battle_ship_damaged_at (battle, tug), ==, 3);
+  resolve (battle, FIRE ("hartung:destructor", "tug"), "6 6 1 1 1 3");
+  assert_reported (battle, "Tug takes 2 damage: 2 of 4 hull points left.");
+  g_assert_false (adm_battle_ship_is_damaged (battle, tug));
+  g_assert_cmpint (hull_left (battle, "tug"), ==, 2);
+}
+
 static void
 test_crit_every_damage_point (void)
 {
@@ -2853,6 +2874,7 @@ main (int   argc,
   g_test_add_func ("/engine/fire/F-SHLD-5/touching-pool", test_shld_touching_pool);
 
   g_test_add_func ("/engine/fire/F-CRIT-1/every-damage-point", test_crit_every_damage_point);
+  g_test_add_func ("/engine/fire/F-CRIT-6/numbers-from-ruleset", test_crit_damaged_from_ruleset);
   g_test_add_func ("/engine/fire/F-CRIT-2/table-roll", test_crit_table_roll);
   g_test_add_func ("/engine/fire/F-CRIT-3/causes-catastrophic", test_crit_causes_catastrophic);
   g_test_add_func ("/engine/fire/F-CRIT-4/escorts-destroyed", test_crit_escorts_destroyed);

@@ -605,7 +605,7 @@ test_control_fixture (void)
  * F-CRIT-1, F-CRIT-14, F-CAT-12, F-CAT-13 (strike and strength), F-STN-8, F-FORM-14, F-BOARD-9,
  * F-BOARD-10, F-BOARD-11, F-BOARD-12, F-RDY-3, F-RAM-4, F-RAM-13, and the dice counts of
  * F-CRIT-2, F-CAT-3, F-DC-2, F-RDY-2, F-CAT-12, F-CAT-10, F-CAT-11, F-MOVE-17, F-ECM-5,
- * F-BOARD-13, F-STN-13, F-FORM-8). */
+ * F-BOARD-13, F-STN-13, F-FORM-8, F-CRIT-6). */
 static void
 test_defaults_for_an_old_season (void)
 {
@@ -620,14 +620,15 @@ test_defaults_for_an_old_season (void)
   const char *start, *end;
   g_autofree char *cut = NULL;
   const int *old_times, *old_bonus, *times, *bonus;
+  int lost, of, old_lost, old_of;
 
   shipped = adm_ruleset_load_file (shipped_path, &error);
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (shipped_path, &text, NULL, &error));
   g_assert_true (g_file_get_contents (classes_path, &classes, NULL, &error));
-  /* The shipped file less everything from <special-shield> to <formation-size>. */
+  /* The shipped file less everything from <special-shield> to <damaged>. */
   start = strstr (text, "  <special-shield ");
-  end = strstr (text, "<formation-size ");
+  end = strstr (text, "<damaged ");
   g_assert_nonnull (start);
   g_assert_nonnull (end);
   end = strchr (end, '\n') + 1;
@@ -690,6 +691,10 @@ test_defaults_for_an_old_season (void)
     g_assert_cmpint (adm_ruleset_get_dice (old, roll), ==, adm_ruleset_get_dice (shipped, roll));
   g_assert_cmpint (adm_ruleset_get_formation_ships (old), ==,
                    adm_ruleset_get_formation_ships (shipped));
+  adm_ruleset_get_damaged_share (old, &old_lost, &old_of);
+  adm_ruleset_get_damaged_share (shipped, &lost, &of);
+  g_assert_cmpint (old_lost, ==, lost);
+  g_assert_cmpint (old_of, ==, of);
   /* The numbers the engine played before they were data. */
   g_assert_cmpint (adm_ruleset_get_critical_on (old, ADM_CRITICAL_SOURCE_ARTILLERY), ==, 6);
   g_assert_cmpstr (adm_ruleset_get_critical_clause (old, ADM_CRITICAL_SOURCE_FIRE), ==,
@@ -716,6 +721,8 @@ test_defaults_for_an_old_season (void)
   g_assert_cmpint (adm_ruleset_get_dice (old, ADM_DICE_HULK_DRIFT), ==, 4);
   g_assert_cmpint (adm_ruleset_get_dice (old, ADM_DICE_BOARDING), ==, 1);
   g_assert_cmpint (adm_ruleset_get_formation_ships (old), ==, 6);
+  g_assert_cmpint (old_lost, ==, 1);
+  g_assert_cmpint (old_of, ==, 2);
   /* The season is carried as read: the defaults are not written into it, so a sealed
    * campaign's season keeps its SHA-256. */
   g_assert_null (adm_xml_first_element (adm_xml_first_element (adm_ruleset_get_season (old),
@@ -723,7 +730,7 @@ test_defaults_for_an_old_season (void)
                                         "critical-checks"));
 }
 
-/* The shipped forcon-2010.xml with everything from <special-shield> to <formation-size> replaced
+/* The shipped forcon-2010.xml with everything from <special-shield> to <damaged> replaced
  * by @elements, loaded from a folder of its own (with the shipped classes). */
 static AdmRuleset *
 load_shipped_with (const char  *elements,
@@ -741,7 +748,7 @@ load_shipped_with (const char  *elements,
   g_assert_true (g_file_get_contents (shipped_path, &text, NULL, NULL));
   g_assert_true (g_file_get_contents (classes_path, &classes, NULL, NULL));
   start = strstr (text, "  <special-shield ");
-  end = strstr (text, "<formation-size ");
+  end = strstr (text, "<damaged ");
   g_assert_nonnull (start);
   g_assert_nonnull (end);
   end = strchr (end, '\n') + 1;
@@ -792,7 +799,8 @@ test_defaults_valid (void)
                                                          "<ram-test ",
                                                          "<ram-shields ",
                                                          "<dice-counts>",
-                                                         "<formation-size ", NULL };
+                                                         "<formation-size ",
+                                                         "<damaged ", NULL };
        *name != NULL; name++)
     g_assert_nonnull (strstr (elements, *name));
   valid = load_shipped_with (elements, &error);
@@ -851,6 +859,10 @@ static const BrokenCase broken_cases[] = {
     "<dice-counts> has no <roll clause=\"F-STN-13\">" },
   { "dice-counts-twice.xml", "dice-counts-twice.xml", 56, ADM_XML_ERROR_INVALID,
     "<dice-counts> has a second <roll clause=\"F-CRIT-2\">" },
+  /* F-CRIT-6: no more hull lost than the ship has. */
+  { "damaged-past-hull.xml", "damaged-past-hull.xml", 36, ADM_XML_ERROR_INVALID,
+    "<damaged> has lost=\"3\" of=\"2\": a ship cannot lose more than all its hull points "
+    "(F-CRIT-6)" },
   { "unknown-placement.xml", "unknown-placement.xml", 48, ADM_XML_ERROR_INVALID,
     "<order> names the placement “column”, which the ruleset does not define (it has: line)" },
 };

@@ -126,9 +126,9 @@ append_fire_details (GString              *text,
     /* Translators: F-CRIT-6, the hull points still to lose before the ship is damaged */
     g_string_append_printf (text, ngettext (", damaged after %d more lost (F-CRIT-6)",
                                             ", damaged after %d more lost (F-CRIT-6)",
-                                            (preview->hull + 1) / 2 -
+                                            preview->damaged_at -
                                               (preview->hull - preview->hull_left)),
-                            (preview->hull + 1) / 2 - (preview->hull - preview->hull_left));
+                            preview->damaged_at - (preview->hull - preview->hull_left));
   if (preview->critical_destroys)
     g_string_append (text, _("; an escort: any critical destroys it (F-CRIT-4)"));
   if (preview->hull_left == 0)

@@ -60,6 +60,8 @@ struct _AdmRuleset
   int                ram_shield_bonus;  /* F-RAM-13: for the stronger shields */
   int                dice[ADM_N_DICE_ROLLS]; /* <dice-counts>: each roll's number of d6 */
   int                formation_ships;   /* F-FORM-8: the most ships a formation holds */
+  int                damaged_lost;      /* F-CRIT-6: damaged once lost of every damaged_of */
+  int                damaged_of;        /* hull points are lost */
 
   GPtrArray         *rulings;           /* AdmRuling* */
   GHashTable        *rulings_by_id;
@@ -1792,10 +1794,31 @@ parse_keyed_numbers (xmlNode            *section,
   return TRUE;
 }
 
+/* F-CRIT-6: <damaged lost of>, a share of the hull no more than all of it. */
+static gboolean
+parse_damaged (AdmRuleset  *self,
+               xmlNode     *section,
+               const char  *file,
+               GError     **error)
+{
+  if (!adm_xml_get_int (section, "lost", TRUE, 0, &self->damaged_lost, file, error) ||
+      !adm_xml_get_int (section, "of", TRUE, 0, &self->damaged_of, file, error))
+    return FALSE;
+  if (self->damaged_lost > self->damaged_of)
+    {
+      adm_xml_set_error (error, file, section,
+                         _("<damaged> has lost=\"%d\" of=\"%d\": a ship cannot lose more than "
+                           "all its hull points (F-CRIT-6)"), self->damaged_lost,
+                         self->damaged_of);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* The numbers of <special-shield>, <gravi-destructor>, <critical-checks>,
  * <explosion-strike>, <station-catastrophic-check>, <succession>, <explosion-strength>,
- * <boarding-ratios>, <damage-readiness>, <ram-test>, <ram-shields>, <dice-counts> and
- * <formation-size>, each the ruleset's own or ruleset-defaults.xml's. */
+ * <boarding-ratios>, <damage-readiness>, <ram-test>, <ram-shields>, <dice-counts>,
+ * <formation-size> and <damaged>, each the ruleset's own or ruleset-defaults.xml's. */
 static gboolean
 parse_numbers (AdmRuleset  *self,
                xmlNode     *root,
@@ -1855,7 +1878,10 @@ parse_numbers (AdmRuleset  *self,
                             file, error))
     return FALSE;
   section = element_or_default (self, root, "formation-size", &file);
-  return adm_xml_get_int (section, "ships", TRUE, 0, &self->formation_ships, file, error);
+  if (!adm_xml_get_int (section, "ships", TRUE, 0, &self->formation_ships, file, error))
+    return FALSE;
+  section = element_or_default (self, root, "damaged", &file);
+  return parse_damaged (self, section, file, error);
 }
 
 static gboolean
@@ -2388,6 +2414,16 @@ adm_ruleset_get_formation_ships (AdmRuleset *self)
 {
   g_return_val_if_fail (ADM_IS_RULESET (self), 0);
   return self->formation_ships;
+}
+
+void
+adm_ruleset_get_damaged_share (AdmRuleset *self,
+                               int        *lost,
+                               int        *of)
+{
+  g_return_if_fail (ADM_IS_RULESET (self));
+  *lost = self->damaged_lost;
+  *of = self->damaged_of;
 }
 
 int

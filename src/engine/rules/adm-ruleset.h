@@ -224,6 +224,11 @@ int                      adm_ruleset_get_succession_bonus (AdmRuleset *self);
 /* F-FORM-8: the most ships a formation holds (of one category, or of each, as ruled by
  * "formation-composition"). */
 int                      adm_ruleset_get_formation_ships (AdmRuleset *self);
+/* F-CRIT-6: a ship is damaged once it has lost @lost of every @of of its hull points (1 of 2,
+ * half), rounded up (adm_crit_6_damaged_at ()). */
+void                     adm_ruleset_get_damaged_share (AdmRuleset *self,
+                                                        int        *lost,
+                                                        int        *of);
 
 /* The explosions of the catastrophic damage table, each keyed in the ruleset's
  * <explosion-strength> by its clause. */

@@ -213,7 +213,7 @@ add_damage (AdmBattle  *self,
                       _("%s takes %d damage: %d of %d hull points left%s."),
                       s->name, *applied, s->klass->hull - s->damage, s->klass->hull,
                       /* F-CRIT-6; F-STN-3: stations alike */
-                      (s->damage * 2 >= s->klass->hull && s->damage < s->klass->hull)
+                      (adm_battle_ship_is_damaged (self, ship) && s->damage < s->klass->hull)
                         ? _(", damaged") : "");
   _adm_battle_report_fact (self, ship, ADM_SHIP_FACT_HULL);
   if (s->damage >= s->klass->hull)

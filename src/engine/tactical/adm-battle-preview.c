@@ -536,6 +536,7 @@ outcome_begin (AdmBattle      *self,
   memset (o, 0, sizeof *o);
   preview->hull = t->klass->hull;
   preview->hull_left = MAX (0, t->klass->hull - t->damage);
+  preview->damaged_at = adm_battle_ship_damaged_at (self, target);
   preview->damaged = adm_battle_ship_is_damaged (self, target);
   /* F-CRIT-4 ("frigate-critical"): escorts other than frigates, as escort_destroyed_by_critical
    * () in adm-battle-damage.c tells them. */
@@ -595,8 +596,8 @@ outcome_finish (AdmBattle      *self,
             preview->exact_p_critical += w;
           if (d == o->left)
             preview->p_destroyed += w;
-          /* F-CRIT-6 under "damaged-threshold": half or more of the hull lost. */
-          if ((t->damage + d) * 2 >= t->klass->hull)
+          /* F-CRIT-6 under "damaged-threshold": the ruleset's share of the hull lost. */
+          if (t->damage + d >= preview->damaged_at)
             preview->p_crippled += w;
         }
   preview->exact_p_damage = MAX (0, 1 - none);

@@ -136,6 +136,7 @@ typedef struct {
                                      * 0 when it does not */
   int          hull;                /* the target's class hull points (F-CRIT-5) */
   int          hull_left;           /* left before the fire */
+  int          damaged_at;          /* hull points lost when it is damaged (F-CRIT-6) */
   gboolean     damaged;             /* already damaged before the fire (F-CRIT-6) */
   gboolean     critical_destroys;   /* an escort any critical destroys (F-CRIT-4) */
   double       exact_expected_damage; /* damage points the dice inflict, on average */

@@ -514,6 +514,28 @@ adm_battle_ship_hull_left (AdmBattle *self,
   return MAX (0, s->klass->hull - s->damage);
 }
 
+int
+adm_crit_6_damaged_at (int hull,
+                       int lost,
+                       int of)
+{
+  /* F-CRIT-6 under "damaged-threshold": as soon as lost/of of the hull points are lost, the
+   * share rounded up, so that half of 7 is 4. */
+  return (hull * lost + of - 1) / of;
+}
+
+int
+adm_battle_ship_damaged_at (AdmBattle *self,
+                            guint      ship)
+{
+  const AdmBattleShip *s = adm_battle_get_ship (self, ship);
+  int lost, of;
+
+  g_return_val_if_fail (s != NULL, 0);
+  adm_ruleset_get_damaged_share (self->ruleset, &lost, &of);
+  return adm_crit_6_damaged_at (s->klass->hull, lost, of);
+}
+
 gboolean
 adm_battle_ship_is_damaged (AdmBattle *self,
                             guint      ship)
@@ -521,8 +543,7 @@ adm_battle_ship_is_damaged (AdmBattle *self,
   const AdmBattleShip *s = adm_battle_get_ship (self, ship);
 
   g_return_val_if_fail (s != NULL, FALSE);
-  /* F-CRIT-6 under "damaged-threshold": half or more of the hull points lost. */
-  return s->damage * 2 >= s->klass->hull;
+  return s->damage >= adm_battle_ship_damaged_at (self, ship);
 }
 
 static int

@@ -387,7 +387,15 @@ AdmDetection          adm_battle_get_detection (AdmBattle    *self,
 /* Derived values of a ship, by the rules. */
 int                   adm_battle_ship_hull_left   (AdmBattle *self,
                                                    guint      ship);
-/* F-CRIT-6 under "damaged-threshold". */
+/* F-CRIT-6: the hull points a ship of @hull has lost when it is damaged, the ruleset's share
+ * of them (@lost of every @of, <damaged>) rounded up. */
+int                   adm_crit_6_damaged_at       (int        hull,
+                                                   int        lost,
+                                                   int        of);
+/* F-CRIT-6 under "damaged-threshold": adm_crit_6_damaged_at () for @ship's class and the
+ * battle's ruleset, and whether @ship has lost that many. */
+int                   adm_battle_ship_damaged_at  (AdmBattle *self,
+                                                   guint      ship);
 gboolean              adm_battle_ship_is_damaged  (AdmBattle *self,
                                                    guint      ship);
 /* Pure function, F-CAT-12, F-CAT-13 ("explosion-strike"): the strength of an exploding
