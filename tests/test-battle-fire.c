@@ -790,6 +790,32 @@ test_art_long_range (void)
                                    "2 dice (1 1)");
 }
 
+/* F-ART-8, F-ART-9: the range bands are the ruleset's (<range-bands>), not the engine's: with
+ * a copy of the rules giving a quarter and two thirds of the 35 cm range, Half at 17.5 cm
+ * is no longer near (column 4, not 3) and Threeq at 26.2 cm is already far (column 5). */
+static void
+test_art_range_bands_from_ruleset (void)
+{
+  g_autoptr(AdmBattle) battle =
+    load_with_changed_rules ("fire-range.xml", "ruleset",
+                             "within=\"1\" of=\"2\"/>\n    <far clause=\"F-ART-9\" beyond=\"3\" "
+                             "of=\"4\"",
+                             "within=\"1\" of=\"4\"/>\n    <far clause=\"F-ART-9\" beyond=\"2\" "
+                             "of=\"3\"");
+  g_autoptr(AdmBattle) far = load_with_changed_rules ("fire-range.xml", "ruleset",
+                                                      "beyond=\"3\" of=\"4\"",
+                                                      "beyond=\"2\" of=\"3\"");
+
+  g_assert_cmpint (adm_ruleset_get_range_bands (adm_battle_get_ruleset (battle))->near_of, ==,
+                   4);
+  resolve (battle, FIRE ("vorberg:main", "half"), "1 1");
+  assert_reported (battle, "firepower 5 at crossing capital ship Half, 17.5 cm, column 4: "
+                           "2 dice");
+  resolve (far, FIRE ("vorberg:main", "threeq"), "1");
+  assert_reported (far, "at crossing capital ship Threeq, 26.2 cm, long range, column 5: "
+                        "1 die (1)");
+}
+
 static void
 test_art_behind_marker (void)
 {
@@ -2858,6 +2884,7 @@ main (int   argc,
   g_test_add_func ("/engine/fire/F-ART-3/per-ship", test_art_per_ship);
   g_test_add_func ("/engine/fire/F-ART-15/columns", test_art_columns);
   g_test_add_func ("/engine/fire/F-ART-8/half-range-shift", test_art_half_range);
+  g_test_add_func ("/engine/fire/F-ART-8/numbers-from-ruleset", test_art_range_bands_from_ruleset);
   g_test_add_func ("/engine/fire/F-ART-8/closer-than-half", test_art_half_range_closer);
   g_test_add_func ("/engine/fire/F-ART-9/long-range-shift", test_art_long_range);
   g_test_add_func ("/engine/fire/F-ART-10/behind-marker-shift", test_art_behind_marker);

@@ -605,7 +605,7 @@ test_control_fixture (void)
  * F-CRIT-1, F-CRIT-14, F-CAT-12, F-CAT-13 (strike and strength), F-STN-8, F-FORM-14, F-BOARD-9,
  * F-BOARD-10, F-BOARD-11, F-BOARD-12, F-RDY-3, F-RAM-4, F-RAM-13, and the dice counts of
  * F-CRIT-2, F-CAT-3, F-DC-2, F-RDY-2, F-CAT-12, F-CAT-10, F-CAT-11, F-MOVE-17, F-ECM-5,
- * F-BOARD-13, F-STN-13, F-FORM-8, F-CRIT-6). */
+ * F-BOARD-13, F-STN-13, F-FORM-8, F-CRIT-6, F-ART-8, F-ART-9). */
 static void
 test_defaults_for_an_old_season (void)
 {
@@ -626,9 +626,9 @@ test_defaults_for_an_old_season (void)
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (shipped_path, &text, NULL, &error));
   g_assert_true (g_file_get_contents (classes_path, &classes, NULL, &error));
-  /* The shipped file less everything from <special-shield> to <damaged>. */
+  /* The shipped file less everything from <special-shield> to <range-bands>. */
   start = strstr (text, "  <special-shield ");
-  end = strstr (text, "<damaged ");
+  end = strstr (text, "</range-bands>");
   g_assert_nonnull (start);
   g_assert_nonnull (end);
   end = strchr (end, '\n') + 1;
@@ -695,6 +695,8 @@ test_defaults_for_an_old_season (void)
   adm_ruleset_get_damaged_share (shipped, &lost, &of);
   g_assert_cmpint (old_lost, ==, lost);
   g_assert_cmpint (old_of, ==, of);
+  g_assert_cmpmem (adm_ruleset_get_range_bands (old), sizeof (AdmRangeBands),
+                   adm_ruleset_get_range_bands (shipped), sizeof (AdmRangeBands));
   /* The numbers the engine played before they were data. */
   g_assert_cmpint (adm_ruleset_get_critical_on (old, ADM_CRITICAL_SOURCE_ARTILLERY), ==, 6);
   g_assert_cmpstr (adm_ruleset_get_critical_clause (old, ADM_CRITICAL_SOURCE_FIRE), ==,
@@ -723,6 +725,8 @@ test_defaults_for_an_old_season (void)
   g_assert_cmpint (adm_ruleset_get_formation_ships (old), ==, 6);
   g_assert_cmpint (old_lost, ==, 1);
   g_assert_cmpint (old_of, ==, 2);
+  g_assert_cmpint (adm_ruleset_get_range_bands (old)->far_beyond, ==, 3);
+  g_assert_cmpint (adm_ruleset_get_range_bands (old)->far_of, ==, 4);
   /* The season is carried as read: the defaults are not written into it, so a sealed
    * campaign's season keeps its SHA-256. */
   g_assert_null (adm_xml_first_element (adm_xml_first_element (adm_ruleset_get_season (old),
@@ -730,7 +734,7 @@ test_defaults_for_an_old_season (void)
                                         "critical-checks"));
 }
 
-/* The shipped forcon-2010.xml with everything from <special-shield> to <damaged> replaced
+/* The shipped forcon-2010.xml with everything from <special-shield> to <range-bands> replaced
  * by @elements, loaded from a folder of its own (with the shipped classes). */
 static AdmRuleset *
 load_shipped_with (const char  *elements,
@@ -748,7 +752,7 @@ load_shipped_with (const char  *elements,
   g_assert_true (g_file_get_contents (shipped_path, &text, NULL, NULL));
   g_assert_true (g_file_get_contents (classes_path, &classes, NULL, NULL));
   start = strstr (text, "  <special-shield ");
-  end = strstr (text, "<damaged ");
+  end = strstr (text, "</range-bands>");
   g_assert_nonnull (start);
   g_assert_nonnull (end);
   end = strchr (end, '\n') + 1;
@@ -800,7 +804,8 @@ test_defaults_valid (void)
                                                          "<ram-shields ",
                                                          "<dice-counts>",
                                                          "<formation-size ",
-                                                         "<damaged ", NULL };
+                                                         "<damaged ",
+                                                         "<range-bands ", NULL };
        *name != NULL; name++)
     g_assert_nonnull (strstr (elements, *name));
   valid = load_shipped_with (elements, &error);
@@ -863,6 +868,9 @@ static const BrokenCase broken_cases[] = {
   { "damaged-past-hull.xml", "damaged-past-hull.xml", 36, ADM_XML_ERROR_INVALID,
     "<damaged> has lost=\"3\" of=\"2\": a ship cannot lose more than all its hull points "
     "(F-CRIT-6)" },
+  /* F-ART-8, F-ART-9: the near band within the far one. */
+  { "range-bands-crossed.xml", "range-bands-crossed.xml", 36, ADM_XML_ERROR_INVALID,
+    "<range-bands> has the near band (3 of 4) beyond the far one (1 of 2) (F-ART-8, F-ART-9)" },
   { "unknown-placement.xml", "unknown-placement.xml", 48, ADM_XML_ERROR_INVALID,
     "<order> names the placement “column”, which the ruleset does not define (it has: line)" },
 };

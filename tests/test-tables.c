@@ -613,6 +613,9 @@ test_special_shield_save_on (void)
   g_assert_cmpint (adm_ruleset_get_shield_save_on (shipped_ruleset ()), ==, 4);
 }
 
+/* The shipped ruleset's range bands: half and three quarters. */
+#define SHIPPED_BANDS adm_ruleset_get_range_bands (shipped_ruleset ())
+
 /* F-ART-8: «Цель в пределах 1/2 дальности стрельбы» one column left; the ruling "half-range-boundary"
  * less-than-half leaves exactly half unshifted. Batteries of 40 cm. */
 static void
@@ -620,13 +623,13 @@ test_range_shift_half (void)
 {
   gboolean half = FALSE, long_range = TRUE;
 
-  g_assert_cmpint (adm_artillery_range_shift (20.0, 40, FALSE, FALSE, &half, &long_range), ==, -1);
+  g_assert_cmpint (adm_art_8_range_shift (20.0, 40, SHIPPED_BANDS, FALSE, FALSE, &half, &long_range), ==, -1);
   g_assert_true (half);
   g_assert_false (long_range);
-  g_assert_cmpint (adm_artillery_range_shift (20.0, 40, TRUE, FALSE, &half, NULL), ==, 0);
+  g_assert_cmpint (adm_art_8_range_shift (20.0, 40, SHIPPED_BANDS, TRUE, FALSE, &half, NULL), ==, 0);
   g_assert_false (half);
-  g_assert_cmpint (adm_artillery_range_shift (19.9, 40, TRUE, FALSE, NULL, NULL), ==, -1);
-  g_assert_cmpint (adm_artillery_range_shift (20.1, 40, FALSE, FALSE, NULL, NULL), ==, 0);
+  g_assert_cmpint (adm_art_8_range_shift (19.9, 40, SHIPPED_BANDS, TRUE, FALSE, NULL, NULL), ==, -1);
+  g_assert_cmpint (adm_art_8_range_shift (20.1, 40, SHIPPED_BANDS, FALSE, FALSE, NULL, NULL), ==, 0);
 }
 
 /* F-ART-9: «на расстоянии более 3/4» one column right; at 30 of 40 cm not yet. */
@@ -635,20 +638,43 @@ test_range_shift_long (void)
 {
   gboolean half = TRUE, long_range = FALSE;
 
-  g_assert_cmpint (adm_artillery_range_shift (30.0, 40, FALSE, FALSE, &half, &long_range), ==, 0);
+  g_assert_cmpint (adm_art_8_range_shift (30.0, 40, SHIPPED_BANDS, FALSE, FALSE, &half, &long_range), ==, 0);
   g_assert_false (long_range);
-  g_assert_cmpint (adm_artillery_range_shift (30.1, 40, FALSE, FALSE, &half, &long_range), ==, 1);
+  g_assert_cmpint (adm_art_8_range_shift (30.1, 40, SHIPPED_BANDS, FALSE, FALSE, &half, &long_range), ==, 1);
   g_assert_true (long_range);
   g_assert_false (half);
+}
+
+/* F-ART-8, F-ART-9: the bands are the ruleset's shares of the range, not the engine's: with
+ * a third and two thirds, 15 of 40 cm is no longer near, and 27 of 40 already far. */
+static void
+test_range_shift_bands (void)
+{
+  const AdmRangeBands thirds = { 1, 3, 2, 3 };
+  const AdmRangeBands *shipped = SHIPPED_BANDS;
+  gboolean half = TRUE, long_range = FALSE;
+
+  g_assert_cmpint (shipped->near_within, ==, 1);
+  g_assert_cmpint (shipped->near_of, ==, 2);
+  g_assert_cmpint (shipped->far_beyond, ==, 3);
+  g_assert_cmpint (shipped->far_of, ==, 4);
+  g_assert_cmpint (adm_art_8_range_shift (15.0, 40, shipped, FALSE, FALSE, NULL, NULL), ==, -1);
+  g_assert_cmpint (adm_art_8_range_shift (15.0, 40, &thirds, FALSE, FALSE, &half, NULL), ==, 0);
+  g_assert_false (half);
+  g_assert_cmpint (adm_art_8_range_shift (13.3, 40, &thirds, FALSE, FALSE, NULL, NULL), ==, -1);
+  g_assert_cmpint (adm_art_8_range_shift (27.0, 40, shipped, FALSE, FALSE, NULL, NULL), ==, 0);
+  g_assert_cmpint (adm_art_8_range_shift (27.0, 40, &thirds, FALSE, FALSE, NULL, &long_range),
+                   ==, 1);
+  g_assert_true (long_range);
 }
 
 /* F-ART-10: «позади маркера взрыва» one column right, added to the range's shifts. */
 static void
 test_range_shift_behind (void)
 {
-  g_assert_cmpint (adm_artillery_range_shift (25.0, 40, FALSE, TRUE, NULL, NULL), ==, 1);
-  g_assert_cmpint (adm_artillery_range_shift (35.0, 40, FALSE, TRUE, NULL, NULL), ==, 2);
-  g_assert_cmpint (adm_artillery_range_shift (10.0, 40, FALSE, TRUE, NULL, NULL), ==, 0);
+  g_assert_cmpint (adm_art_8_range_shift (25.0, 40, SHIPPED_BANDS, FALSE, TRUE, NULL, NULL), ==, 1);
+  g_assert_cmpint (adm_art_8_range_shift (35.0, 40, SHIPPED_BANDS, FALSE, TRUE, NULL, NULL), ==, 2);
+  g_assert_cmpint (adm_art_8_range_shift (10.0, 40, SHIPPED_BANDS, FALSE, TRUE, NULL, NULL), ==, 0);
 }
 
 /* The pure functions on a hand-built table */
@@ -734,6 +760,7 @@ main (int   argc,
 
   g_test_add_func ("/engine/tables/F-ART-8/half-range-shift", test_range_shift_half);
   g_test_add_func ("/engine/tables/F-ART-9/long-range-shift", test_range_shift_long);
+  g_test_add_func ("/engine/tables/F-ART-8/F-ART-9/bands-from-ruleset", test_range_shift_bands);
   g_test_add_func ("/engine/tables/F-ART-10/behind-marker-shift", test_range_shift_behind);
   g_test_add_func ("/engine/tables/F-ART-10/shift-inside", test_shift_inside);
   g_test_add_func ("/engine/tables/F-ART-10/shift-past-edge-clamp", test_shift_clamp);

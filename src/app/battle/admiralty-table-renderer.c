@@ -1027,7 +1027,9 @@ _admiralty_table_draw_selection (Frame *frame)
 {
   cairo_t *cr = frame->cr;
   const AdmBattleShip *ship = _admiralty_table_selected_ship (frame);
+  const AdmRangeBands *bands;
   double cx, cy, reach = 0.0;
+  double fractions[] = { 1.0, 0.0, 0.0 };
 
   if (ship == NULL)
     return;
@@ -1047,13 +1049,15 @@ _admiralty_table_draw_selection (Frame *frame)
     return;
   _admiralty_table_arcs_symbol (cr, ship->heading, cx, cy, reach);
 
-  /* F-ART-8, F-ART-9: half and three-quarter range change the column. One stroke for all
-   * the weapons of a type at each fraction of their range: big circles cost Cairo by the
-   * stroke. */
+  /* F-ART-8, F-ART-9: the ruleset's range bands (half and three quarters) change the column.
+   * One stroke for all the weapons of a type at each fraction of their range: big circles
+   * cost Cairo by the stroke. */
+  bands = adm_ruleset_get_range_bands (adm_battle_get_ruleset (frame->battle));
+  fractions[1] = (double) bands->far_beyond / bands->far_of;
+  fractions[2] = (double) bands->near_within / bands->near_of;
   for (int type = 0; type < 2; type++)
     for (int f = 0; f < 3; f++)
       {
-        static const double fractions[] = { 1.0, 0.75, 0.5 };
         AdmWeaponType weapon_type = type == 0 ? ADM_WEAPON_ARTILLERY : ADM_WEAPON_DESTRUCTOR;
         gboolean any = FALSE;
 

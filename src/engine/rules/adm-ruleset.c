@@ -62,6 +62,7 @@ struct _AdmRuleset
   int                formation_ships;   /* F-FORM-8: the most ships a formation holds */
   int                damaged_lost;      /* F-CRIT-6: damaged once lost of every damaged_of */
   int                damaged_of;        /* hull points are lost */
+  AdmRangeBands      range_bands;       /* F-ART-8, F-ART-9: the artillery's range bands */
 
   GPtrArray         *rulings;           /* AdmRuling* */
   GHashTable        *rulings_by_id;
@@ -1815,10 +1816,62 @@ parse_damaged (AdmRuleset  *self,
   return TRUE;
 }
 
+/* One band of <range-bands>: @share of every "of" of the range, no more than all of it. */
+static gboolean
+parse_range_band (xmlNode     *section,
+                  const char  *name,
+                  const char  *share,
+                  int         *within,
+                  int         *of,
+                  const char  *file,
+                  GError     **error)
+{
+  xmlNode *band = require_element (section, name, file, error);
+
+  if (band == NULL ||
+      !adm_xml_get_int (band, share, TRUE, 0, within, file, error) ||
+      !adm_xml_get_int (band, "of", TRUE, 0, of, file, error))
+    return FALSE;
+  if (*within > *of)
+    {
+      adm_xml_set_error (error, file, band,
+                         _("<%s> has %s=\"%d\" of=\"%d\": a band cannot reach past the range "
+                           "(F-ART-8, F-ART-9)"), name, share, *within, *of);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* F-ART-8, F-ART-9: <range-bands>, the near band within the far one. */
+static gboolean
+parse_range_bands (AdmRuleset  *self,
+                   xmlNode     *section,
+                   const char  *file,
+                   GError     **error)
+{
+  AdmRangeBands *bands = &self->range_bands;
+
+  if (!parse_range_band (section, "near", "within", &bands->near_within, &bands->near_of, file,
+                         error) ||
+      !parse_range_band (section, "far", "beyond", &bands->far_beyond, &bands->far_of, file,
+                         error))
+    return FALSE;
+  if (bands->near_within * bands->far_of > bands->far_beyond * bands->near_of)
+    {
+      adm_xml_set_error (error, file, section,
+                         _("<range-bands> has the near band (%d of %d) beyond the far one "
+                           "(%d of %d) (F-ART-8, F-ART-9)"), bands->near_within,
+                         bands->near_of, bands->far_beyond, bands->far_of);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* The numbers of <special-shield>, <gravi-destructor>, <critical-checks>,
  * <explosion-strike>, <station-catastrophic-check>, <succession>, <explosion-strength>,
  * <boarding-ratios>, <damage-readiness>, <ram-test>, <ram-shields>, <dice-counts>,
- * <formation-size> and <damaged>, each the ruleset's own or ruleset-defaults.xml's. */
+ * <formation-size>, <damaged> and <range-bands>, each the ruleset's own or
+ * ruleset-defaults.xml's. */
 static gboolean
 parse_numbers (AdmRuleset  *self,
                xmlNode     *root,
@@ -1881,7 +1934,10 @@ parse_numbers (AdmRuleset  *self,
   if (!adm_xml_get_int (section, "ships", TRUE, 0, &self->formation_ships, file, error))
     return FALSE;
   section = element_or_default (self, root, "damaged", &file);
-  return parse_damaged (self, section, file, error);
+  if (!parse_damaged (self, section, file, error))
+    return FALSE;
+  section = element_or_default (self, root, "range-bands", &file);
+  return parse_range_bands (self, section, file, error);
 }
 
 static gboolean
@@ -2424,6 +2480,13 @@ adm_ruleset_get_damaged_share (AdmRuleset *self,
   g_return_if_fail (ADM_IS_RULESET (self));
   *lost = self->damaged_lost;
   *of = self->damaged_of;
+}
+
+const AdmRangeBands *
+adm_ruleset_get_range_bands (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
+  return &self->range_bands;
 }
 
 int

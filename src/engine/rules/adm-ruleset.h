@@ -229,6 +229,9 @@ int                      adm_ruleset_get_formation_ships (AdmRuleset *self);
 void                     adm_ruleset_get_damaged_share (AdmRuleset *self,
                                                         int        *lost,
                                                         int        *of);
+/* F-ART-8, F-ART-9: the range bands that shift the artillery column (adm_art_8_range_shift
+ * ()). */
+const AdmRangeBands     *adm_ruleset_get_range_bands (AdmRuleset *self);
 
 /* The explosions of the catastrophic damage table, each keyed in the ruleset's
  * <explosion-strength> by its clause. */

@@ -51,16 +51,18 @@ adm_artillery_shift (int           column,
 #define EPSILON 1e-6
 
 int
-adm_artillery_range_shift (double    distance,
-                           int       range,
-                           gboolean  less_than_half,
-                           gboolean  behind,
-                           gboolean *half_out,
-                           gboolean *long_out)
+adm_art_8_range_shift (double               distance,
+                       int                  range,
+                       const AdmRangeBands *bands,
+                       gboolean             less_than_half,
+                       gboolean             behind,
+                       gboolean            *half_out,
+                       gboolean            *long_out)
 {
-  gboolean half = less_than_half ? distance < range / 2.0 - EPSILON
-                                 : distance <= range / 2.0 + EPSILON;
-  gboolean long_range = distance > range * 0.75 + EPSILON;
+  double near = (double) range * bands->near_within / bands->near_of;
+  double far = (double) range * bands->far_beyond / bands->far_of;
+  gboolean half = less_than_half ? distance < near - EPSILON : distance <= near + EPSILON;
+  gboolean long_range = distance > far + EPSILON;
   int shift = 0;
 
   if (half)

@@ -69,14 +69,24 @@ int  adm_artillery_shift         (int                      column,
                                   int                      shift,
                                   AdmEdgeRuling            edge);
 
+/* F-ART-8, F-ART-9: the range bands, each a share of the firing range (the ruleset's
+ * <range-bands>: half and three quarters in Forcon 2010). */
+typedef struct {
+  int near_within;   /* F-ART-8: within near_within/near_of of the range, one column left */
+  int near_of;
+  int far_beyond;    /* F-ART-9: beyond far_beyond/far_of of it, one column right */
+  int far_of;
+} AdmRangeBands;
+
 /* F-ART-7: the column shift the range and the line of fire give a shot at @distance cm from
  * batteries of @range cm (the shortest range of those firing together, F-ART-3): F-ART-8, one
- * column left at half the range or less (@less_than_half: only below half, ruling
- * "half-range-boundary"); F-ART-9, one column right beyond three quarters of it; F-ART-10, one
+ * column left within @bands' near share of the range (@less_than_half: only below it, ruling
+ * "half-range-boundary"); F-ART-9, one column right beyond its far share; F-ART-10, one
  * column right when the line passes @behind an explosion marker. @half_out and @long_out (may
  * be NULL) get whether F-ART-8 and F-ART-9 apply. */
-int  adm_artillery_range_shift   (double                   distance,
+int  adm_art_8_range_shift       (double                   distance,
                                   int                      range,
+                                  const AdmRangeBands     *bands,
                                   gboolean                 less_than_half,
                                   gboolean                 behind,
                                   gboolean                *half_out,

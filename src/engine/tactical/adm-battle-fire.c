@@ -412,6 +412,7 @@ line_of_fire (AdmBattle *self,
 /* The rulings every attack asks about, read once for the phase or the preview rather
  * than by each attack: they do not change within a phase. */
 typedef struct {
+  const AdmRangeBands *range_bands; /* the ruleset's (F-ART-8, F-ART-9) */
   gboolean  less_than_half;    /* "half-range-boundary" less-than-half (F-ART-8) */
   gboolean  aspect_only;       /* "formation-target" aspect-only (F-FORM-18) */
   gboolean  reveals_presence;  /* "fire-reveals" presence (F-ECM-3) */
@@ -424,6 +425,7 @@ static void
 fire_rulings_read (AdmBattle   *self,
                    FireRulings *rulings)
 {
+  rulings->range_bands = adm_ruleset_get_range_bands (self->ruleset);
   rulings->less_than_half = _adm_battle_ruling_is (self, "half-range-boundary",
                                                    "less-than-half");
   rulings->aspect_only = _adm_battle_ruling_is (self, "formation-target", "aspect-only");
@@ -885,15 +887,15 @@ volley_check_range (AdmBattle     *self,
 }
 
 /* F-ART-1: within range and arcs, checked per battery; F-ART-7: modifiers are column shifts,
- * F-ART-8 ("half-range-boundary"), F-ART-9, F-ART-10 (adm_artillery_range_shift ()). */
+ * F-ART-8 ("half-range-boundary"), F-ART-9, F-ART-10 (adm_art_8_range_shift ()). */
 static int
 volley_shift (const FireRulings *rulings,
               const Volley      *v,
               gboolean          *half,
               gboolean          *long_range)
 {
-  return adm_artillery_range_shift (v->farthest, v->shortest, rulings->less_than_half,
-                                    v->behind, half, long_range);
+  return adm_art_8_range_shift (v->farthest, v->shortest, rulings->range_bands,
+                                rulings->less_than_half, v->behind, half, long_range);
 }
 
 /* What a fire phase's declarations and attacks gather and write into, kept the phase long

@@ -495,10 +495,11 @@ big_guns_at_salvo (AdmBattle              *self,
     }
   /* F-ART-8, F-ART-9, F-ART-10: the range shifts and the explosion marker shift, as for any
    * target. */
-  shift = adm_artillery_range_shift (farthest, shortest,
-                                     _adm_battle_ruling_is (self, "half-range-boundary",
-                                                            "less-than-half"),
-                                     behind, NULL, NULL);
+  shift = adm_art_8_range_shift (farthest, shortest,
+                                 adm_ruleset_get_range_bands (self->ruleset),
+                                 _adm_battle_ruling_is (self, "half-range-boundary",
+                                                        "less-than-half"),
+                                 behind, NULL, NULL);
   if (!adm_ruleset_artillery_dice (self->ruleset, firepower, target, shift, hits, &column,
                                    &table_error))
     {
