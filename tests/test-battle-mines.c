@@ -394,6 +394,42 @@ test_blunder_d6 (void)
   blunder (NULL, "6", "F-SWEEP-5 1d6=6", FALSE);
 }
 
+/* F-SWEEP-3, F-SWEEP-4, F-SWEEP-5: a minesweeper's numbers are the ruleset's
+ * (<minesweeping>), not the engine's: with a copy of the rules giving 4 cm a device, 10 cm
+ * still and 2d6 to spot, the sweeper 8.5 cm from c-swept finds nothing, the one that moved
+ * 10 cm destroys it, and the undeclared one rolls 2d6. */
+static void
+test_sweep_numbers_from_ruleset (void)
+{
+  char *dir = changed_rules_begin ("ruleset",
+                                   "cm-per-device=\"5\"/>\n    <still clause=\"F-SWEEP-4\" "
+                                   "cm=\"5\"/>\n    <blunder clause=\"F-SWEEP-5\" dice=\"1\"",
+                                   "cm-per-device=\"4\"/>\n    <still clause=\"F-SWEEP-4\" "
+                                   "cm=\"10\"/>\n    <blunder clause=\"F-SWEEP-5\" dice=\"2\"");
+  g_autoptr(AdmBattle) near = load_at (FIXTURE, ADM_PHASE_MOVEMENT);
+  g_autoptr(AdmBattle) moving = load_at (FIXTURE, ADM_PHASE_MOVEMENT);
+  g_autoptr(AdmBattle) undeclared = load_at (FIXTURE, ADM_PHASE_MOVEMENT);
+  guint first;
+
+  changed_rules_end (dir);
+  g_assert_cmpfloat (adm_sweep_3_reach (2, 5), ==, 10.0);
+  g_assert_true (adm_sweep_4_still (5.0, 5));
+  g_assert_false (adm_sweep_4_still (5.1, 5));
+  g_assert_cmpint (adm_sweep_5_dice (FALSE, 1, 2), ==, 1);
+  g_assert_cmpint (adm_sweep_5_dice (TRUE, 1, 2), ==, 2);
+  resolve (near, "<sweep ship=\"sweeper\"/>" MOVE ("b-sweep", "4"), "");
+  assert_reported (near, "Sweeper sweeps for mines 8 cm around it (F-SWEEP-1, F-SWEEP-2, "
+                         "F-SWEEP-3).");
+  assert_reported (near, "Sweeper finds no mines.");
+  g_assert_false (mine (near, "c-swept")->revealed);
+  resolve (moving, "<sweep ship=\"sweeper\"/>" MOVE ("b-sweep", "10"), "");
+  assert_reported (moving, "Sweeper destroys the mine c-swept (F-SWEEP-4).");
+  g_assert_true (mine (moving, "c-swept")->spent);
+  first = resolve (undeclared, MOVE ("b-sweep", "10"), "2 3");
+  assert_rolls (undeclared, first, "F-SWEEP-5 2d6=2 3");
+  g_assert_true (mine (undeclared, "c-swept")->revealed);
+}
+
 static void
 test_blunder_2d6 (void)
 {
@@ -599,6 +635,8 @@ main (int   argc,
   g_test_add_func ("/engine/mines/F-MINE-1/single-use", test_single_use);
   g_test_add_func ("/engine/mines/F-MINE-14/still-ship", test_still_ship);
   g_test_add_func ("/engine/mines/F-SWEEP-4/still-sweeper", test_sweep_still);
+  g_test_add_func ("/engine/mines/F-SWEEP-3/numbers-from-ruleset",
+                   test_sweep_numbers_from_ruleset);
   g_test_add_func ("/engine/mines/F-SWEEP-4/moving-sweeper", test_sweep_moving);
   g_test_add_func ("/engine/mines/F-SWEEP-3/nothing-found", test_sweep_nothing);
   g_test_add_func ("/engine/mines/F-MINE-16/not-a-sweeper", test_not_a_sweeper);

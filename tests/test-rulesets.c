@@ -605,7 +605,8 @@ test_control_fixture (void)
  * F-CRIT-1, F-CRIT-14, F-CAT-12, F-CAT-13 (strike and strength), F-STN-8, F-FORM-14, F-BOARD-9,
  * F-BOARD-10, F-BOARD-11, F-BOARD-12, F-RDY-3, F-RAM-4, F-RAM-13, and the dice counts of
  * F-CRIT-2, F-CAT-3, F-DC-2, F-RDY-2, F-CAT-12, F-CAT-10, F-CAT-11, F-MOVE-17, F-ECM-5,
- * F-BOARD-13, F-STN-13, F-FORM-8, F-CRIT-6, F-ART-8, F-ART-9). */
+ * F-BOARD-13, F-STN-13, F-FORM-8, F-CRIT-6, F-ART-8, F-ART-9, F-SWEEP-3, F-SWEEP-4,
+ * F-SWEEP-5). */
 static void
 test_defaults_for_an_old_season (void)
 {
@@ -626,9 +627,9 @@ test_defaults_for_an_old_season (void)
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (shipped_path, &text, NULL, &error));
   g_assert_true (g_file_get_contents (classes_path, &classes, NULL, &error));
-  /* The shipped file less everything from <special-shield> to <range-bands>. */
+  /* The shipped file less everything from <special-shield> to <minesweeping>. */
   start = strstr (text, "  <special-shield ");
-  end = strstr (text, "</range-bands>");
+  end = strstr (text, "</minesweeping>");
   g_assert_nonnull (start);
   g_assert_nonnull (end);
   end = strchr (end, '\n') + 1;
@@ -697,6 +698,8 @@ test_defaults_for_an_old_season (void)
   g_assert_cmpint (old_of, ==, of);
   g_assert_cmpmem (adm_ruleset_get_range_bands (old), sizeof (AdmRangeBands),
                    adm_ruleset_get_range_bands (shipped), sizeof (AdmRangeBands));
+  g_assert_cmpmem (adm_ruleset_get_minesweeping (old), sizeof (AdmMinesweeping),
+                   adm_ruleset_get_minesweeping (shipped), sizeof (AdmMinesweeping));
   /* The numbers the engine played before they were data. */
   g_assert_cmpint (adm_ruleset_get_critical_on (old, ADM_CRITICAL_SOURCE_ARTILLERY), ==, 6);
   g_assert_cmpstr (adm_ruleset_get_critical_clause (old, ADM_CRITICAL_SOURCE_FIRE), ==,
@@ -727,6 +730,9 @@ test_defaults_for_an_old_season (void)
   g_assert_cmpint (old_of, ==, 2);
   g_assert_cmpint (adm_ruleset_get_range_bands (old)->far_beyond, ==, 3);
   g_assert_cmpint (adm_ruleset_get_range_bands (old)->far_of, ==, 4);
+  g_assert_cmpint (adm_ruleset_get_minesweeping (old)->cm_per_device, ==, 5);
+  g_assert_cmpint (adm_ruleset_get_minesweeping (old)->still_cm, ==, 5);
+  g_assert_cmpint (adm_ruleset_get_minesweeping (old)->blunder_dice, ==, 1);
   /* The season is carried as read: the defaults are not written into it, so a sealed
    * campaign's season keeps its SHA-256. */
   g_assert_null (adm_xml_first_element (adm_xml_first_element (adm_ruleset_get_season (old),
@@ -734,7 +740,7 @@ test_defaults_for_an_old_season (void)
                                         "critical-checks"));
 }
 
-/* The shipped forcon-2010.xml with everything from <special-shield> to <range-bands> replaced
+/* The shipped forcon-2010.xml with everything from <special-shield> to <minesweeping> replaced
  * by @elements, loaded from a folder of its own (with the shipped classes). */
 static AdmRuleset *
 load_shipped_with (const char  *elements,
@@ -752,7 +758,7 @@ load_shipped_with (const char  *elements,
   g_assert_true (g_file_get_contents (shipped_path, &text, NULL, NULL));
   g_assert_true (g_file_get_contents (classes_path, &classes, NULL, NULL));
   start = strstr (text, "  <special-shield ");
-  end = strstr (text, "</range-bands>");
+  end = strstr (text, "</minesweeping>");
   g_assert_nonnull (start);
   g_assert_nonnull (end);
   end = strchr (end, '\n') + 1;
@@ -805,7 +811,8 @@ test_defaults_valid (void)
                                                          "<dice-counts>",
                                                          "<formation-size ",
                                                          "<damaged ",
-                                                         "<range-bands ", NULL };
+                                                         "<range-bands ",
+                                                         "<minesweeping ", NULL };
        *name != NULL; name++)
     g_assert_nonnull (strstr (elements, *name));
   valid = load_shipped_with (elements, &error);

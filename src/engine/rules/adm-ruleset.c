@@ -63,6 +63,7 @@ struct _AdmRuleset
   int                damaged_lost;      /* F-CRIT-6: damaged once lost of every damaged_of */
   int                damaged_of;        /* hull points are lost */
   AdmRangeBands      range_bands;       /* F-ART-8, F-ART-9: the artillery's range bands */
+  AdmMinesweeping    sweeping;          /* F-SWEEP-3, F-SWEEP-4, F-SWEEP-5 */
 
   GPtrArray         *rulings;           /* AdmRuling* */
   GHashTable        *rulings_by_id;
@@ -1867,10 +1868,29 @@ parse_range_bands (AdmRuleset  *self,
   return TRUE;
 }
 
+/* F-SWEEP-3, F-SWEEP-4, F-SWEEP-5: <minesweeping>. */
+static gboolean
+parse_minesweeping (AdmRuleset  *self,
+                    xmlNode     *section,
+                    const char  *file,
+                    GError     **error)
+{
+  AdmMinesweeping *sweeping = &self->sweeping;
+  xmlNode *reach, *still, *blunder;
+
+  return (reach = require_element (section, "reach", file, error)) != NULL &&
+         adm_xml_get_int (reach, "cm-per-device", TRUE, 0, &sweeping->cm_per_device, file,
+                          error) &&
+         (still = require_element (section, "still", file, error)) != NULL &&
+         adm_xml_get_int (still, "cm", TRUE, 0, &sweeping->still_cm, file, error) &&
+         (blunder = require_element (section, "blunder", file, error)) != NULL &&
+         adm_xml_get_int (blunder, "dice", TRUE, 0, &sweeping->blunder_dice, file, error);
+}
+
 /* The numbers of <special-shield>, <gravi-destructor>, <critical-checks>,
  * <explosion-strike>, <station-catastrophic-check>, <succession>, <explosion-strength>,
  * <boarding-ratios>, <damage-readiness>, <ram-test>, <ram-shields>, <dice-counts>,
- * <formation-size>, <damaged> and <range-bands>, each the ruleset's own or
+ * <formation-size>, <damaged>, <range-bands> and <minesweeping>, each the ruleset's own or
  * ruleset-defaults.xml's. */
 static gboolean
 parse_numbers (AdmRuleset  *self,
@@ -1937,7 +1957,10 @@ parse_numbers (AdmRuleset  *self,
   if (!parse_damaged (self, section, file, error))
     return FALSE;
   section = element_or_default (self, root, "range-bands", &file);
-  return parse_range_bands (self, section, file, error);
+  if (!parse_range_bands (self, section, file, error))
+    return FALSE;
+  section = element_or_default (self, root, "minesweeping", &file);
+  return parse_minesweeping (self, section, file, error);
 }
 
 static gboolean
@@ -2487,6 +2510,13 @@ adm_ruleset_get_range_bands (AdmRuleset *self)
 {
   g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
   return &self->range_bands;
+}
+
+const AdmMinesweeping *
+adm_ruleset_get_minesweeping (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
+  return &self->sweeping;
 }
 
 int

@@ -279,6 +279,15 @@ int                      adm_ruleset_get_ram_larger_target_dice (AdmRuleset *sel
 /* F-RAM-13: what the ship with the stronger shields adds to each of its ramming damage dice. */
 int                      adm_ruleset_get_ram_shield_bonus (AdmRuleset *self);
 
+/* A minesweeper's numbers, the ruleset's <minesweeping>. */
+typedef struct {
+  int cm_per_device;   /* F-SWEEP-3: what each anti-mine device searches, cm */
+  int still_cm;        /* F-SWEEP-4: the most a sweeper moves and destroys what it found */
+  int blunder_dice;    /* F-SWEEP-5: the d6 an undeclared sweeper rolls to spot a mine */
+} AdmMinesweeping;
+
+const AdmMinesweeping   *adm_ruleset_get_minesweeping (AdmRuleset *self);
+
 /* The rolls whose number of d6 is the ruleset's <dice-counts>, each keyed there by its
  * clause. */
 typedef enum

@@ -23,10 +23,6 @@
 #include "adm-xml.h"
 
 #define EPSILON 1e-9
-/* F-SWEEP-3: each anti-mine device searches 5 cm. */
-#define SWEEP_CM_PER_DEVICE 5
-/* F-SWEEP-4: a sweeper that moved no more than this may destroy what it found. */
-#define SWEEP_STILL_CM 5.0
 
 static AdmMine *
 mine_at (AdmBattle *self,
@@ -377,11 +373,39 @@ _adm_battle_mines_fire_orders (AdmBattle  *self,
 
 /* Sweeping */
 
-static double
-sweep_reach (const AdmBattleShip *ship)
+double
+adm_sweep_3_reach (int devices,
+                   int cm_per_device)
 {
-  /* F-SWEEP-3 ("sweep-reach"): the anti-mine devices on the card times 5 cm. */
-  return ship->klass->sweep_devices * SWEEP_CM_PER_DEVICE;
+  /* F-SWEEP-3 ("sweep-reach"): the anti-mine devices on the card times 5 cm (the ruleset's
+   * number). */
+  return (double) devices * cm_per_device;
+}
+
+gboolean
+adm_sweep_4_still (double moved,
+                   int    still_cm)
+{
+  /* F-SWEEP-4: no more than 5 cm (the ruleset's number) moved in the movement phase. */
+  return moved <= still_cm + EPSILON;
+}
+
+int
+adm_sweep_5_dice (gboolean readiness_check,
+                  int      blunder_dice,
+                  int      readiness_dice)
+{
+  /* F-SWEEP-5 ("sweep-blunder"): the clause's d6 (the ruleset's number), or with "2d6" the
+   * standard readiness check's dice (F-RDY-2). */
+  return readiness_check ? readiness_dice : blunder_dice;
+}
+
+static double
+sweep_reach (AdmBattle           *self,
+             const AdmBattleShip *ship)
+{
+  return adm_sweep_3_reach (ship->klass->sweep_devices,
+                            adm_ruleset_get_minesweeping (self->ruleset)->cm_per_device);
 }
 
 /* F-SWEEP-1, F-SWEEP-2: sweeping announced for this turn: the devices are out. */
@@ -432,10 +456,10 @@ sweep_one (AdmBattle      *self,
            const AdmPoint *start)
 {
   const AdmBattleShip *s = _adm_battle_ship (self, ship);
-  double reach = sweep_reach (s);
+  double reach = sweep_reach (self, s);
   double moved = adm_distance (start[ship], s->position);
-  /* F-SWEEP-4: no more than 5 cm moved in this movement phase. */
-  gboolean still = moved <= SWEEP_STILL_CM + EPSILON;
+  int still_cm = adm_ruleset_get_minesweeping (self->ruleset)->still_cm;
+  gboolean still = adm_sweep_4_still (moved, still_cm);
   guint found = 0;
 
   _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
@@ -474,8 +498,8 @@ sweep_one (AdmBattle      *self,
     _adm_battle_report (self, ADM_ABOUT_SHIP (ship), _("%s finds no mines."), s->name);
   else if (!still)
     _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
-                        _("%s moved %.1f cm, more than 5 cm: the mines it found stay "
-                          "where they are (F-SWEEP-4)."), s->name, moved);
+                        _("%s moved %.1f cm, more than %d cm: the mines it found stay "
+                          "where they are (F-SWEEP-4)."), s->name, moved, still_cm);
 }
 
 /* Ships entering a mine's reach */
@@ -489,7 +513,9 @@ sweeper_blunders_in (AdmBattle  *self,
                      gboolean   *spotted,
                      GError    **error)
 {
-  guint dice = _adm_battle_ruling_is (self, "sweep-blunder", "2d6") ? 2 : 1;
+  guint dice = adm_sweep_5_dice (_adm_battle_ruling_is (self, "sweep-blunder", "2d6"),
+                                 adm_ruleset_get_minesweeping (self->ruleset)->blunder_dice,
+                                 adm_ruleset_get_dice (self->ruleset, ADM_DICE_READINESS));
   AdmBattleShip *s;
   AdmMine *mine;
 
@@ -539,7 +565,7 @@ enters_reach (AdmBattle      *self,
   if (!adm_segment_meets_circle (start[ship], s->position, mine->position, mine->range))
     return FALSE;
   /* F-SWEEP-3 ("sweep-reach"): a sweeper's devices found the mines within its reach. */
-  if (s->sweeping && adm_distance (mine->position, s->position) <= sweep_reach (s) + EPSILON)
+  if (s->sweeping && adm_distance (mine->position, s->position) <= sweep_reach (self, s) + EPSILON)
     return FALSE;
   return TRUE;
 }

@@ -396,6 +396,19 @@ int                   adm_crit_6_damaged_at       (int        hull,
  * battle's ruleset, and whether @ship has lost that many. */
 int                   adm_battle_ship_damaged_at  (AdmBattle *self,
                                                    guint      ship);
+/* F-SWEEP-3: how far, in cm, a minesweeper of @devices anti-mine devices searches, each
+ * searching the ruleset's @cm_per_device. */
+double                adm_sweep_3_reach           (int        devices,
+                                                   int        cm_per_device);
+/* F-SWEEP-4: whether a sweeper that moved @moved cm destroys the mines it found: no more than
+ * the ruleset's @still_cm. */
+gboolean              adm_sweep_4_still           (double     moved,
+                                                   int        still_cm);
+/* F-SWEEP-5: the d6 an undeclared minesweeper rolls to spot a mine: the ruleset's
+ * @blunder_dice, or @readiness_dice with the ruling "sweep-blunder" 2d6 (@readiness_check). */
+int                   adm_sweep_5_dice            (gboolean   readiness_check,
+                                                   int        blunder_dice,
+                                                   int        readiness_dice);
 gboolean              adm_battle_ship_is_damaged  (AdmBattle *self,
                                                    guint      ship);
 /* Pure function, F-CAT-12, F-CAT-13 ("explosion-strike"): the strength of an exploding
