@@ -21,6 +21,7 @@
 #include "adm-dice-prng.h"
 #include "adm-ruleset.h"
 #include "adm-scenario.h"
+#include "battle-scripting.h"
 #include "file-helpers.h"
 
 /* Runs @argv in the source folder; its exit status, with what it wrote in @out and @err. */
@@ -849,6 +850,54 @@ test_report_aspect_russian (void)
   g_unsetenv ("LANGUAGE");
 }
 
+/* F-FORM-8: the most ships a formation holds is the ruleset's, so the Russian refusal agrees
+ * with it by the language's plural forms: «не более 1 корабля», «не более 2 кораблей», «не
+ * более 5 кораблей», «не более 21 корабля». Each copy of the rules allows @most, and the
+ * formation loaded has one ship more. */
+static void
+test_formation_size_plural (void)
+{
+  g_autofree char *localedir = g_build_filename (g_getenv ("ADMIRALTY_BUILD_DIR"), "po", NULL);
+  const struct { int most; const char *words; } cases[] = {
+    { 1, "не более 1 корабля, все одной категории (F-FORM-8)" },
+    { 2, "не более 2 кораблей, все одной категории (F-FORM-8)" },
+    { 5, "не более 5 кораблей, все одной категории (F-FORM-8)" },
+    { 21, "не более 21 корабля, все одной категории (F-FORM-8)" },
+  };
+
+  if (!speak_russian (localedir))
+    return;
+  /* The engine's ngettext () reads the program's domain, as admiralty and admiralty-cli set. */
+  textdomain (GETTEXT_PACKAGE);
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autofree char *to = g_strdup_printf ("clause=\"F-FORM-8\" ships=\"%d\"", cases[c].most);
+      char *dir = changed_rules_begin ("ruleset", "clause=\"F-FORM-8\" ships=\"6\"", to);
+      g_autoptr(GString) text = g_string_new ("<battle ruleset=\"forcon-2010\" name=\"x\">"
+                                              "<side id=\"a\" name=\"A\"><formation id=\"f\" "
+                                              "name=\"Big\" flagship=\"s0\">");
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AdmBattle) battle = NULL;
+
+      for (int i = 0; i <= cases[c].most; i++)
+        g_string_append_printf (text, "<ship id=\"s%d\" name=\"S%d\" class=\"vorberg\" "
+                                "x=\"0\" y=\"%d\" heading=\"0\" readiness=\"5\"/>", i, i,
+                                i * 3);
+      g_string_append (text, "</formation></side><side id=\"b\" name=\"B\"><formation "
+                       "id=\"g\" name=\"G\" flagship=\"t\"><ship id=\"t\" name=\"T\" "
+                       "class=\"vorberg\" x=\"90\" y=\"0\" heading=\"0\" "
+                       "readiness=\"5\"/></formation></side></battle>");
+      battle = adm_battle_load_memory (text->str, text->len, "big.xml", &error);
+      changed_rules_end (dir);
+      g_assert_null (battle);
+      g_assert_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, cases[c].words));
+    }
+  setlocale (LC_ALL, "C.UTF-8");
+  g_unsetenv ("LANGUAGE");
+}
+
 /* The check itself: a file with strings is caught, one without is not. */
 static void
 test_root_element (void)
@@ -893,6 +942,7 @@ main (int   argc,
   g_test_add_func ("/data/po/ru/data-names", test_data_names_russian);
   g_test_add_func ("/data/po/ru/report-read-later", test_report_read_later);
   g_test_add_func ("/data/po/ru/report-aspect", test_report_aspect_russian);
+  g_test_add_func ("/data/po/ru/F-FORM-8/plural", test_formation_size_plural);
 
   return g_test_run ();
 }

@@ -1084,13 +1084,19 @@ adm_formation_composition_problem (const char *ruling,
       return NULL;
     case ADM_FORMATION_TOO_MANY:
       if (!one_category)
-        return g_strdup_printf (_("formation “%s” has more than %u %s ships; a formation may "
-                                  "hold at most %u of each category (F-FORM-8)"),
+        return g_strdup_printf (ngettext ("formation “%s” has more than %u %s ship; a "
+                                          "formation may hold at most %u of each category "
+                                          "(F-FORM-8)",
+                                          "formation “%s” has more than %u %s ships; a "
+                                          "formation may hold at most %u of each category "
+                                          "(F-FORM-8)", max_ships),
                                 formation_name, max_ships,
                                 adm_category_to_string (ship->klass->category), max_ships);
-      return g_strdup_printf (_("“%s” is ship %u of formation “%s”; a formation may hold at "
-                                "most %u ships (F-FORM-8)"), ship->name, ships->len,
-                              formation_name, max_ships);
+      return g_strdup_printf (ngettext ("“%s” is ship %u of formation “%s”; a formation may "
+                                        "hold at most %u ship (F-FORM-8)",
+                                        "“%s” is ship %u of formation “%s”; a formation may "
+                                        "hold at most %u ships (F-FORM-8)", max_ships),
+                              ship->name, ships->len, formation_name, max_ships);
     case ADM_FORMATION_MIXED:
     default:
       break;

@@ -282,10 +282,18 @@ load_formation (AdmBattle   *self,
       {
         adm_xml_set_error (error, self->file, node,
                            one_category
-                             ? _("formation “%s” has %u ships of %u categories; a formation "
-                                 "holds at most %u ships, all of one category (F-FORM-8)")
-                             : _("formation “%s” has %u ships of %u categories; a formation "
-                                 "holds at most %u of each category (F-FORM-8)"),
+                             ? ngettext ("formation “%s” has %u ships of %u categories; a "
+                                         "formation holds at most %u ship, all of one category "
+                                         "(F-FORM-8)",
+                                         "formation “%s” has %u ships of %u categories; a "
+                                         "formation holds at most %u ships, all of one "
+                                         "category (F-FORM-8)", max_ships)
+                             : ngettext ("formation “%s” has %u ships of %u categories; a "
+                                         "formation holds at most %u of each category "
+                                         "(F-FORM-8)",
+                                         "formation “%s” has %u ships of %u categories; a "
+                                         "formation holds at most %u of each category "
+                                         "(F-FORM-8)", max_ships),
                            formation.name, ships->len, categories, max_ships);
         return FALSE;
       }

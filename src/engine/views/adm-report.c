@@ -1873,18 +1873,24 @@ oob_of (Report           *report,
   g_autofree char *narrow = blank_cell (14);
   const char *blank[] = { wide, wide, narrow, " ", " ", narrow, " ", NULL };
   const char *class_columns[] = { _("Class"), _("Category"), _("Speed"), _("Hull"), NULL };
+  int most = adm_ruleset_get_formation_ships (ruleset);
   AdmDocBlock *table;
 
   adm_doc_add_heading (doc, 2, heading);
   adm_doc_add_printf (doc, _("Admiral: %s (%s)\nHanded in at: ______"), admiral->name,
                       admiral->faction->name);
-  adm_doc_add_printf (doc, _("One row a ship. Command: 1 for the formation’s flagship "
-                             "(F-FORM-4), 2, 3 … for the ships next in command (F-FORM-5), "
-                             "empty for the others. A formation has at most %d ships of one "
-                             "category (F-FORM-8). Hidden: yes for a formation the other sides "
-                             "do not know of at the start (F-STRAT-3)."),
-                      adm_ruleset_get_formation_ships (adm_scenario_get_ruleset (
-                        report->scenario)));
+  adm_doc_add_printf (doc, ngettext ("One row a ship. Command: 1 for the formation’s "
+                                     "flagship (F-FORM-4), 2, 3 … for the ships next in "
+                                     "command (F-FORM-5), empty for the others. A formation "
+                                     "has at most %d ship of one category (F-FORM-8). Hidden: "
+                                     "yes for a formation the other sides do not know of at "
+                                     "the start (F-STRAT-3).",
+                                     "One row a ship. Command: 1 for the formation’s "
+                                     "flagship (F-FORM-4), 2, 3 … for the ships next in "
+                                     "command (F-FORM-5), empty for the others. A formation "
+                                     "has at most %d ships of one category (F-FORM-8). Hidden: "
+                                     "yes for a formation the other sides do not know of at "
+                                     "the start (F-STRAT-3).", most), most);
   table = adm_doc_add_table (doc, columns);
   for (guint i = 0; i < OOB_ROWS; i++)
     adm_doc_table_add_row (table, blank);
@@ -1926,6 +1932,7 @@ muster_of (Report           *report,
   const char *formation_columns[] = { _("Formation"), _("Name"), _("Hidden"), NULL };
   g_autofree char *wide = blank_cell (30);
   g_autofree char *narrow = blank_cell (8);
+  int most = adm_ruleset_get_formation_ships (adm_scenario_get_ruleset (report->scenario));
   AdmDocBlock *table;
 
   adm_doc_add_heading (doc, 2, heading);
@@ -1937,14 +1944,20 @@ muster_of (Report           *report,
     }
   adm_doc_add_printf (doc, _("Admiral: %s (%s)\nShips in: %s\nHanded in at: ______"),
                       admiral->name, admiral->faction->name, pool->sector->name);
-  adm_doc_add_printf (doc, _("Form every ship below into a formation (F-GEN-6). Formation: its "
-                             "number, 1, 2, 3 …; every ship in exactly one. Command: 1 for the "
-                             "formation’s flagship (F-FORM-4), 2, 3 … for the ships next in "
-                             "command (F-FORM-5), empty for the others. A formation has at "
-                             "most %d ships of one category (F-FORM-8). The master announces "
-                             "where each formation starts (F-GEN-7)."),
-                      adm_ruleset_get_formation_ships (adm_scenario_get_ruleset (
-                        report->scenario)));
+  adm_doc_add_printf (doc, ngettext ("Form every ship below into a formation (F-GEN-6). "
+                                     "Formation: its number, 1, 2, 3 …; every ship in exactly "
+                                     "one. Command: 1 for the formation’s flagship (F-FORM-4), "
+                                     "2, 3 … for the ships next in command (F-FORM-5), empty "
+                                     "for the others. A formation has at most %d ship of one "
+                                     "category (F-FORM-8). The master announces where each "
+                                     "formation starts (F-GEN-7).",
+                                     "Form every ship below into a formation (F-GEN-6). "
+                                     "Formation: its number, 1, 2, 3 …; every ship in exactly "
+                                     "one. Command: 1 for the formation’s flagship (F-FORM-4), "
+                                     "2, 3 … for the ships next in command (F-FORM-5), empty "
+                                     "for the others. A formation has at most %d ships of one "
+                                     "category (F-FORM-8). The master announces where each "
+                                     "formation starts (F-GEN-7).", most), most);
   table = adm_doc_add_table (doc, columns);
   for (guint i = 0; i < pool->ships->len; i++)
     {
