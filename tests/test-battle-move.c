@@ -828,6 +828,51 @@ test_ram_shields_from_ruleset (void)
   g_assert_cmpint (adm_ram_13_modifier (3, 3, 2), ==, 0);
 }
 
+/* Move.xml's ram with Target turned to heading 0, its flank to the rammer, so the ram is not
+ * head-on (F-RAM-10), loaded at the movement phase with its hidden formation kept hidden. */
+static AdmBattle *
+flank_ram (void)
+{
+  AdmBattle *battle = load_variant_at ("move.xml", "x=\"30\" y=\"70\" heading=\"270\"",
+                                       "x=\"30\" y=\"70\" heading=\"0\"",
+                                       ADM_PHASE_DETECTION);
+
+  resolve (battle, "", "1 6");
+  return battle;
+}
+
+/* F-RAM-8, F-RAM-12 ("ram-damage"): away from head-on, the rammed ship rolls half the rammer's
+ * starting hull points, rounded down; the half is the ruleset's (<ram-return hull-divisor>),
+ * not the engine's. Vorpatril (5 hull points) rams Target's flank: Target rolls 5 / 2 = 2 d6,
+ * with a copy of the rules dividing by 1 all 5, each 1 + 1 for its stronger shields
+ * (F-RAM-13) against armour 3. */
+static void
+test_ram_return_from_ruleset (void)
+{
+  const char *ram = "<move formation=\"rammer\" order=\"all-ahead-full\" ram=\"target\">"
+                    "<forward cm=\"38\"/></move>";
+  g_autoptr(AdmBattle) shipped = flank_ram ();
+  g_autoptr(AdmBattle) battle = NULL;
+  char *dir = changed_rules_begin ("ruleset", "clause=\"F-RAM-8\" hull-divisor=\"2\"",
+                                   "clause=\"F-RAM-8\" hull-divisor=\"1\"");
+
+  battle = flank_ram ();
+  changed_rules_end (dir);
+  resolve (shipped, ram, "1 1  3  3 1 6 2 5  1 2 3  1 1");
+  g_assert_false (battle_helper_reported (shipped, "head-on"));
+  g_assert_true (battle_helper_reported (shipped, "Target deals 0 damage to Vorpatril (2 dice "
+                                                  "against armour 3, +1 for stronger "
+                                                  "shields)."));
+  resolve (battle, ram, "1 1  3  3 1 6 2 5  1 2 3  1 1 1 1 1");
+  g_assert_true (battle_helper_reported (battle, "Target deals 0 damage to Vorpatril (5 dice "
+                                                 "against armour 3, +1 for stronger shields)."));
+  /* The pure rule: a share of the rammer's hull, rounded down, or the target's own head-on. */
+  g_assert_cmpint (adm_ram_8_dice (5, 7, FALSE, 2), ==, 2);
+  g_assert_cmpint (adm_ram_8_dice (5, 7, FALSE, 1), ==, 5);
+  g_assert_cmpint (adm_ram_8_dice (5, 7, FALSE, 3), ==, 1);
+  g_assert_cmpint (adm_ram_8_dice (5, 7, TRUE, 2), ==, 7);
+}
+
 static void
 test_ram_missed_and_burn_up (void)
 {
@@ -1290,6 +1335,7 @@ main (int   argc,
   g_test_add_func ("/engine/battle/F-RAM-4/numbers-from-ruleset", test_ram_test_from_ruleset);
   g_test_add_func ("/engine/battle/F-RAM-13/numbers-from-ruleset",
                    test_ram_shields_from_ruleset);
+  g_test_add_func ("/engine/battle/F-RAM-8/numbers-from-ruleset", test_ram_return_from_ruleset);
   g_test_add_func ("/engine/battle/F-RAM-5/missed-and-burn-up", test_ram_missed_and_burn_up);
   g_test_add_func ("/engine/battle/F-RAM-5/escorts-only", test_ram_burn_up_escorts_only);
   g_test_add_func ("/engine/battle/F-RAM-2/overlap-reported", test_overlap_reported);

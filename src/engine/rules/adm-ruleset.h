@@ -288,6 +288,10 @@ typedef struct {
 
 const AdmMinesweeping   *adm_ruleset_get_minesweeping (AdmRuleset *self);
 
+/* F-RAM-8, F-RAM-12: what the rammer's starting hull points are divided by, rounded down, for
+ * the rammed ship's damage dice against it away from head-on. */
+int                      adm_ruleset_get_ram_hull_divisor (AdmRuleset *self);
+
 /* The rolls whose number of d6 is the ruleset's <dice-counts>, each keyed there by its
  * clause. */
 typedef enum

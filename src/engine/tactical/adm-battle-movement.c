@@ -685,17 +685,31 @@ ram (AdmBattle          *self,
     _adm_battle_report (self, ADM_ABOUT_SHIPS (rammer, target),
                         _("The ram is head-on (F-RAM-10)."));
   /* F-RAM-6, F-RAM-11: the rammer rolls its starting hull points; F-RAM-8, F-RAM-12
-   * ("ram-damage"): the target rolls half the rammer's, or its own full hull head-on. */
+   * ("ram-damage"): the target rolls a share of the rammer's (<ram-return>), or its own full
+   * hull head-on. */
   if (!ram_damage (self, rammer, target, r->klass->hull,
                    adm_ram_13_modifier (rammer_shields, target_shields,
                                         adm_ruleset_get_ram_shield_bonus (self->ruleset)),
                    error) ||
-      !ram_damage (self, target, rammer, head_on ? t->klass->hull : r->klass->hull / 2,
+      !ram_damage (self, target, rammer,
+                   adm_ram_8_dice (r->klass->hull, t->klass->hull, head_on,
+                                   adm_ruleset_get_ram_hull_divisor (self->ruleset)),
                    adm_ram_13_modifier (target_shields, rammer_shields,
                                         adm_ruleset_get_ram_shield_bonus (self->ruleset)),
                    error))
     return FALSE;
   return TRUE;
+}
+
+int
+adm_ram_8_dice (int      rammer_hull,
+                int      target_hull,
+                gboolean head_on,
+                int      hull_divisor)
+{
+  if (head_on)
+    return target_hull;
+  return rammer_hull / MAX (hull_divisor, 1);
 }
 
 int

@@ -431,6 +431,13 @@ int                   adm_ram_4_dice              (double     rammer_size,
 int                   adm_ram_13_modifier         (int        own_shields,
                                                    int        other_shields,
                                                    int        bonus);
+/* Pure function, F-RAM-8, F-RAM-10, F-RAM-12 ("ram-damage"): the rammed ship's damage dice
+ * against the rammer: its own @target_hull head-on, else the rammer's @rammer_hull divided by
+ * @hull_divisor (the ruleset's <ram-return>), rounded down. */
+int                   adm_ram_8_dice              (int        rammer_hull,
+                                                   int        target_hull,
+                                                   gboolean   head_on,
+                                                   int        hull_divisor);
 /* Readiness for checks: base, less crew losses, less the F-RDY-3 penalty in force
  * (adm_rdy_3_readiness () with the ruleset's <damage-readiness>). */
 int                   adm_battle_ship_readiness   (AdmBattle *self,
