@@ -218,6 +218,61 @@ test_damaged_and_failed_order (void)
   g_assert_cmpint (boarding (battle, 1)->defender_bp, ==, 4);
 }
 
+/* Board.xml's fire phase of test_fire_damage_and_orders () with a copy of the rules changing
+ * @from to @to, NULL for the shipped rules: Lantern hit for 2 hull points, Triumph under a
+ * target lock, then Hartung boards Lantern and Vorberg boards Triumph, rolling 1 and 2 against
+ * 6 and 6. */
+static AdmBattle *
+modifiers_by_rules (const char *from,
+                    const char *to)
+{
+  AdmBattle *battle = from != NULL ? load_with_changed_rules ("board.xml", "ruleset", from, to)
+                                   : load_at ("board.xml", ADM_PHASE_FIRE);
+
+  resolve (battle, "<fire weapons=\"hartung:destructor\" target=\"lantern\"/>"
+                   "<target-lock ship=\"triumph\"/>", "6 6 6 6 1 1");
+  resolve (battle, BOARD ("hartung", "lantern") BOARD ("vorberg", "triumph"), "");
+  resolve (battle, "", "1 6 2 6");
+  return battle;
+}
+
+/* F-BOARD-3, F-BOARD-4, F-BOARD-5, F-BOARD-6: the modifiers and F-BOARD-3's 2 hull points are
+ * the ruleset's (<boarding-modifiers>), not the engine's. With a copy asking 3 hull points
+ * Lantern, hit for 2, has no F-BOARD-3 modifier (8 against 6, a loss of 2); with a copy taking
+ * 2 for a combat order Triumph rolls 6 − 2 = 4 (6 against 4, a loss of 2). */
+static void
+test_modifiers_from_ruleset (void)
+{
+  g_autoptr(AdmBattle) shipped = modifiers_by_rules (NULL, NULL);
+  g_autoptr(AdmBattle) hull = modifiers_by_rules ("\"F-BOARD-3\" penalty=\"1\" hull=\"2\"",
+                                                  "\"F-BOARD-3\" penalty=\"1\" hull=\"3\"");
+  g_autoptr(AdmBattle) order = modifiers_by_rules ("clause=\"F-BOARD-5\" penalty=\"1\"",
+                                                   "clause=\"F-BOARD-5\" penalty=\"2\"");
+  const int penalties[ADM_N_BOARDING_MODIFIERS] = { 1, 2, 1, 3 };
+  int applied[ADM_N_BOARDING_MODIFIERS];
+
+  assert_reported (shipped, "against Lantern 6 -1 = 5 (hit in the fire phase (F-BOARD-3) -1)");
+  g_assert_cmpint (boarding (shipped, 0)->defender_bp, ==, 2);
+  assert_reported (hull, "against Lantern 6 = 6");
+  g_assert_false (battle_helper_reported (hull, "(F-BOARD-3)"));
+  g_assert_cmpint (boarding (hull, 0)->defender_bp, ==, 3);
+  assert_reported (shipped, "against Triumph 6 -1 = 5 (executing a combat order (F-BOARD-5) -1)");
+  g_assert_cmpint (boarding (shipped, 1)->defender_bp, ==, 6);
+  assert_reported (order, "against Triumph 6 -2 = 4 (executing a combat order (F-BOARD-5) -2)");
+  g_assert_cmpint (boarding (order, 1)->defender_bp, ==, 5);
+
+  /* The pure rule: each modifier that applies, a failed order instead of a combat order. */
+  g_assert_cmpint (adm_board_3_modifiers (2, TRUE, TRUE, TRUE, 2, penalties, applied), ==, -6);
+  g_assert_cmpint (applied[ADM_BOARDING_MODIFIER_HIT], ==, -1);
+  g_assert_cmpint (applied[ADM_BOARDING_MODIFIER_DAMAGED], ==, -2);
+  g_assert_cmpint (applied[ADM_BOARDING_MODIFIER_COMBAT_ORDER], ==, 0);
+  g_assert_cmpint (applied[ADM_BOARDING_MODIFIER_FAILED_ORDER], ==, -3);
+  g_assert_cmpint (adm_board_3_modifiers (1, FALSE, FALSE, TRUE, 2, penalties, applied), ==, -1);
+  g_assert_cmpint (applied[ADM_BOARDING_MODIFIER_HIT], ==, 0);
+  g_assert_cmpint (applied[ADM_BOARDING_MODIFIER_COMBAT_ORDER], ==, -1);
+  g_assert_cmpint (adm_board_3_modifiers (3, FALSE, FALSE, FALSE, 3, penalties, applied), ==, -1);
+}
+
 /* F-BOARD-12 ("boarding-ratio"): the ratio on the potentials as they stand, or after the
  * modifiers F-BOARD-3, F-BOARD-4, F-BOARD-5, F-BOARD-6, F-BOARD-7, F-BOARD-8. */
 static void
@@ -543,6 +598,8 @@ main (int   argc,
                    test_fire_damage_and_orders);
   g_test_add_func ("/engine/boarding/F-BOARD-6/damaged-and-failed-order",
                    test_damaged_and_failed_order);
+  g_test_add_func ("/engine/boarding/F-BOARD-3/numbers-from-ruleset",
+                   test_modifiers_from_ruleset);
   g_test_add_func ("/engine/boarding/F-BOARD-12/ratio-ruling", test_ratio_ruling);
   g_test_add_func ("/engine/boarding/F-BOARD-13/tie-ruling", test_tie_ruling);
   g_test_add_func ("/engine/boarding/F-BOARD-15/rounds-ruling", test_rounds_ruling);

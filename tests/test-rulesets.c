@@ -602,11 +602,11 @@ test_control_fixture (void)
 /* The elements added after campaigns began to carry their season may be left out: a ruleset
  * without them, as a season saved before carries, plays by ruleset-defaults.xml's numbers,
  * which are the bundled forcon-2010.xml's (F-FORD-8, F-DES-2, F-DES-3, F-ART-13, F-WPN-16,
- * F-CRIT-1, F-CRIT-14, F-CAT-12, F-CAT-13 (strike and strength), F-STN-8, F-FORM-14, F-BOARD-9,
- * F-BOARD-10, F-BOARD-11, F-BOARD-12, F-RDY-3, F-RAM-4, F-RAM-13, F-RAM-8, and the dice
- * counts of F-CRIT-2, F-CAT-3, F-DC-2, F-RDY-2, F-CAT-12, F-CAT-10, F-CAT-11, F-MOVE-17,
- * F-ECM-5, F-BOARD-13, F-STN-13, F-FORM-8, F-CRIT-6, F-ART-8, F-ART-9, F-SWEEP-3, F-SWEEP-4,
- * F-SWEEP-5). */
+ * F-CRIT-1, F-CRIT-14, F-CAT-12, F-CAT-13 (strike and strength), F-STN-8, F-FORM-14, F-BOARD-3,
+ * F-BOARD-4, F-BOARD-5, F-BOARD-6, F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12, F-RDY-3,
+ * F-RAM-4, F-RAM-13, F-RAM-8, and the dice counts of F-CRIT-2, F-CAT-3, F-DC-2, F-RDY-2,
+ * F-CAT-12, F-CAT-10, F-CAT-11, F-MOVE-17, F-ECM-5, F-BOARD-13, F-STN-13, F-FORM-8, F-CRIT-6,
+ * F-ART-8, F-ART-9, F-SWEEP-3, F-SWEEP-4, F-SWEEP-5). */
 static void
 test_defaults_for_an_old_season (void)
 {
@@ -671,6 +671,11 @@ test_defaults_for_an_old_season (void)
   for (AdmExplosion explosion = 0; explosion < ADM_N_EXPLOSIONS; explosion++)
     g_assert_cmpint (adm_ruleset_get_explosion_percent (old, explosion), ==,
                      adm_ruleset_get_explosion_percent (shipped, explosion));
+  for (AdmBoardingModifier modifier = 0; modifier < ADM_N_BOARDING_MODIFIERS; modifier++)
+    g_assert_cmpint (adm_ruleset_get_boarding_penalties (old)[modifier], ==,
+                     adm_ruleset_get_boarding_penalties (shipped)[modifier]);
+  g_assert_cmpint (adm_ruleset_get_boarding_hit_hull (old), ==,
+                   adm_ruleset_get_boarding_hit_hull (shipped));
   adm_ruleset_get_boarding_ratios (old, &old_times, &old_bonus);
   adm_ruleset_get_boarding_ratios (shipped, &times, &bonus);
   for (AdmBoardingRatio ratio = 0; ratio < ADM_N_BOARDING_RATIOS; ratio++)
@@ -712,6 +717,14 @@ test_defaults_for_an_old_season (void)
   g_assert_cmpint (adm_ruleset_get_explosion_percent (old, ADM_EXPLOSION_PLASMA_OVERLOAD), ==,
                    50);
   g_assert_cmpint (adm_ruleset_get_explosion_percent (old, ADM_EXPLOSION_NECKLIN_RIFT), ==, 100);
+  /* F-BOARD-3 −1 for 2 hull points, F-BOARD-4 −2, F-BOARD-5 −1, F-BOARD-6 −3. */
+  g_assert_cmpint (adm_ruleset_get_boarding_penalties (old)[ADM_BOARDING_MODIFIER_HIT], ==, 1);
+  g_assert_cmpint (adm_ruleset_get_boarding_hit_hull (old), ==, 2);
+  g_assert_cmpint (adm_ruleset_get_boarding_penalties (old)[ADM_BOARDING_MODIFIER_DAMAGED], ==, 2);
+  g_assert_cmpint (adm_ruleset_get_boarding_penalties (old)[ADM_BOARDING_MODIFIER_COMBAT_ORDER],
+                   ==, 1);
+  g_assert_cmpint (adm_ruleset_get_boarding_penalties (old)[ADM_BOARDING_MODIFIER_FAILED_ORDER],
+                   ==, 3);
   /* F-BOARD-9 +1 when higher … F-BOARD-12 +4 at four times. */
   for (AdmBoardingRatio ratio = 0; ratio < ADM_N_BOARDING_RATIOS; ratio++)
     {
@@ -807,6 +820,7 @@ test_defaults_valid (void)
                                                          "<station-catastrophic-check ",
                                                          "<succession ",
                                                          "<explosion-strength>",
+                                                         "<boarding-modifiers>",
                                                          "<boarding-ratios>",
                                                          "<damage-readiness ",
                                                          "<ram-test ",

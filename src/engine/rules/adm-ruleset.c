@@ -51,6 +51,8 @@ struct _AdmRuleset
   int                explosion_percent[ADM_N_EXPLOSIONS]; /* F-CAT-12, F-CAT-13: strength,
                                                           * % of the starting hull */
   /* F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12: each ratio's times and bonus */
+  int                boarding_penalty[ADM_N_BOARDING_MODIFIERS]; /* F-BOARD-3 … F-BOARD-6 */
+  int                boarding_hit_hull; /* F-BOARD-3: hull points lost in the fire phase */
   int                boarding_times[ADM_N_BOARDING_RATIOS];
   int                boarding_bonus[ADM_N_BOARDING_RATIOS];
   int                damage_readiness_penalty; /* F-RDY-3: readiness lost to damage */
@@ -1753,6 +1755,13 @@ static const char * const explosion_clauses[ADM_N_EXPLOSIONS] = {
   [ADM_EXPLOSION_NECKLIN_RIFT] = "F-CAT-13",
 };
 
+static const char * const boarding_modifier_clauses[ADM_N_BOARDING_MODIFIERS] = {
+  [ADM_BOARDING_MODIFIER_HIT] = "F-BOARD-3",
+  [ADM_BOARDING_MODIFIER_DAMAGED] = "F-BOARD-4",
+  [ADM_BOARDING_MODIFIER_COMBAT_ORDER] = "F-BOARD-5",
+  [ADM_BOARDING_MODIFIER_FAILED_ORDER] = "F-BOARD-6",
+};
+
 static const char * const boarding_ratio_clauses[ADM_N_BOARDING_RATIOS] = {
   [ADM_BOARDING_RATIO_HIGHER] = "F-BOARD-9",
   [ADM_BOARDING_RATIO_TWICE] = "F-BOARD-10",
@@ -1795,6 +1804,26 @@ parse_keyed_numbers (xmlNode            *section,
     if (!adm_xml_get_int (nodes[i], attr, TRUE, 0, &values[i], file, error))
       return FALSE;
   return TRUE;
+}
+
+/* F-BOARD-3, F-BOARD-4, F-BOARD-5, F-BOARD-6: <boarding-modifiers>, each clause once, with
+ * F-BOARD-3's hull points. */
+static gboolean
+parse_boarding_modifiers (AdmRuleset  *self,
+                          xmlNode     *section,
+                          const char  *file,
+                          GError     **error)
+{
+  xmlNode *nodes[ADM_N_BOARDING_MODIFIERS];
+
+  if (!each_key_once (section, "modifier", "clause", boarding_modifier_clauses,
+                      ADM_N_BOARDING_MODIFIERS, nodes, file, error))
+    return FALSE;
+  for (guint i = 0; i < ADM_N_BOARDING_MODIFIERS; i++)
+    if (!adm_xml_get_int (nodes[i], "penalty", TRUE, 0, &self->boarding_penalty[i], file, error))
+      return FALSE;
+  return adm_xml_get_int (nodes[ADM_BOARDING_MODIFIER_HIT], "hull", TRUE, 0,
+                          &self->boarding_hit_hull, file, error);
 }
 
 /* F-CRIT-6: <damaged lost of>, a share of the hull no more than all of it. */
@@ -1890,9 +1919,9 @@ parse_minesweeping (AdmRuleset  *self,
 
 /* The numbers of <special-shield>, <gravi-destructor>, <critical-checks>,
  * <explosion-strike>, <station-catastrophic-check>, <succession>, <explosion-strength>,
- * <boarding-ratios>, <damage-readiness>, <ram-test>, <ram-shields>, <ram-return>,
- * <dice-counts>, <formation-size>, <damaged>, <range-bands> and <minesweeping>, each the
- * ruleset's own or ruleset-defaults.xml's. */
+ * <boarding-modifiers>, <boarding-ratios>, <damage-readiness>, <ram-test>, <ram-shields>,
+ * <ram-return>, <dice-counts>, <formation-size>, <damaged>, <range-bands> and <minesweeping>,
+ * each the ruleset's own or ruleset-defaults.xml's. */
 static gboolean
 parse_numbers (AdmRuleset  *self,
                xmlNode     *root,
@@ -1926,6 +1955,9 @@ parse_numbers (AdmRuleset  *self,
   section = element_or_default (self, root, "explosion-strength", &file);
   if (!parse_keyed_numbers (section, "blast", explosion_clauses, ADM_N_EXPLOSIONS,
                             "hull-percent", self->explosion_percent, file, error))
+    return FALSE;
+  section = element_or_default (self, root, "boarding-modifiers", &file);
+  if (!parse_boarding_modifiers (self, section, file, error))
     return FALSE;
   section = element_or_default (self, root, "boarding-ratios", &file);
   if (!parse_keyed_numbers (section, "ratio", boarding_ratio_clauses, ADM_N_BOARDING_RATIOS,
@@ -2530,6 +2562,20 @@ adm_ruleset_get_explosion_percent (AdmRuleset   *self,
   g_return_val_if_fail (ADM_IS_RULESET (self), 0);
   g_return_val_if_fail (explosion < ADM_N_EXPLOSIONS, 0);
   return self->explosion_percent[explosion];
+}
+
+const int *
+adm_ruleset_get_boarding_penalties (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
+  return self->boarding_penalty;
+}
+
+int
+adm_ruleset_get_boarding_hit_hull (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), 0);
+  return self->boarding_hit_hull;
 }
 
 void

@@ -247,6 +247,23 @@ typedef enum
 int                      adm_ruleset_get_explosion_percent (AdmRuleset   *self,
                                                             AdmExplosion  explosion);
 
+/* The boarding modifiers of a ship's own state, each keyed in the ruleset's <boarding-modifiers>
+ * by its clause. */
+typedef enum
+{
+  ADM_BOARDING_MODIFIER_HIT,           /* F-BOARD-3: hit in this turn's fire phase */
+  ADM_BOARDING_MODIFIER_DAMAGED,       /* F-BOARD-4 */
+  ADM_BOARDING_MODIFIER_COMBAT_ORDER,  /* F-BOARD-5: executing a combat order */
+  ADM_BOARDING_MODIFIER_FAILED_ORDER,  /* F-BOARD-6: failed an order this turn */
+  ADM_N_BOARDING_MODIFIERS
+} AdmBoardingModifier;
+
+/* F-BOARD-3, F-BOARD-4, F-BOARD-5, F-BOARD-6: for each AdmBoardingModifier, what it takes from
+ * the ship's boarding roll; ADM_N_BOARDING_MODIFIERS of them, owned by the ruleset. */
+const int               *adm_ruleset_get_boarding_penalties (AdmRuleset *self);
+/* F-BOARD-3: the hull points a ship must lose in this turn's fire phase for its penalty. */
+int                      adm_ruleset_get_boarding_hit_hull (AdmRuleset *self);
+
 /* The boarding ratio bonuses, each keyed in the ruleset's <boarding-ratios> by its clause. */
 typedef enum
 {

@@ -195,47 +195,67 @@ own_modifiers (AdmBattle *self,
 {
   const AdmBattleShip *s = _adm_battle_ship (self, ship);
   int turn = adm_battle_get_turn (self);
-  int total = 0;
+  const char *what[ADM_N_BOARDING_MODIFIERS] = {
+    [ADM_BOARDING_MODIFIER_HIT] = _("hit in the fire phase (F-BOARD-3)"),
+    [ADM_BOARDING_MODIFIER_DAMAGED] = _("damaged (F-BOARD-4)"),
+    [ADM_BOARDING_MODIFIER_COMBAT_ORDER] = _("executing a combat order (F-BOARD-5)"),
+    [ADM_BOARDING_MODIFIER_FAILED_ORDER] = _("failed an order (F-BOARD-6)"),
+  };
+  /* F-BOARD-3: each fire phase starts the count of hull points lost afresh, so before this
+   * turn's the count is last turn's, which this turn's rounds, fought in the end stage, will
+   * not see. */
+  int fire_damage = adm_battle_get_phase (self) > ADM_PHASE_FIRE ? s->fire_damage : 0;
+  int applied[ADM_N_BOARDING_MODIFIERS];
+  int total;
 
-  /* F-BOARD-3: hit in this turn's fire phase for 2 hull points or more. Each fire phase
-   * starts the count afresh, so before this turn's the count is last turn's, which this
-   * turn's rounds, fought in the end stage, will not see. */
-  if (adm_battle_get_phase (self) > ADM_PHASE_FIRE && s->fire_damage >= 2)
-    {
-      total -= 1;
-      explain (why, _("hit in the fire phase (F-BOARD-3)"), -1);
-    }
-  /* F-BOARD-4: damaged, half its hull points lost (F-CRIT-6). */
-  if (adm_battle_ship_is_damaged (self, ship))
-    {
-      total -= 2;
-      explain (why, _("damaged (F-BOARD-4)"), -2);
-    }
-  /* F-BOARD-6: an order failed this turn (ramming, F-RAM-3; extended reinforcement,
-   * F-FORD-6; prepare to launch, F-TORP-2); it counts instead of F-BOARD-5. */
-  if (s->failed_order_turn == turn)
-    {
-      total -= 3;
-      explain (why, _("failed an order (F-BOARD-6)"), -3);
-    }
-  /* F-BOARD-5: executing a combat order — of the movement phase (F-MOVE-14, F-MOVE-15, F-MOVE-16,
-   * F-MOVE-17, F-MOVE-18) or the fire phase (F-FORD-1). */
-  else if (s->move_order != ADM_MOVE_ORDER_NONE || s->target_lock ||
-           s->reinforced_until >= turn)
-    {
-      total -= 1;
-      explain (why, _("executing a combat order (F-BOARD-5)"), -1);
-    }
+  /* F-BOARD-4: damaged, half its hull points lost (F-CRIT-6). F-BOARD-6: an order
+   * failed this turn (ramming, F-RAM-3; extended reinforcement, F-FORD-6; prepare to launch,
+   * F-TORP-2). F-BOARD-5: a combat order of the movement phase (F-MOVE-14, F-MOVE-15,
+   * F-MOVE-16, F-MOVE-17, F-MOVE-18) or the fire phase (F-FORD-1). */
+  total = adm_board_3_modifiers (fire_damage, adm_battle_ship_is_damaged (self, ship),
+                                 s->failed_order_turn == turn,
+                                 s->move_order != ADM_MOVE_ORDER_NONE || s->target_lock ||
+                                 s->reinforced_until >= turn,
+                                 adm_ruleset_get_boarding_hit_hull (self->ruleset),
+                                 adm_ruleset_get_boarding_penalties (self->ruleset), applied);
+  for (guint i = 0; i < ADM_N_BOARDING_MODIFIERS; i++)
+    if (applied[i] != 0)
+      explain (why, what[i], applied[i]);
   /* F-BOARD-7 (Dendarii, Cetagandans +1), F-BOARD-8 (Barrayarans +2): the class file's
    * faction bonus, for the attackers. */
   if (attacking && s->faction != NULL && s->faction->boarding_bonus != 0)
     {
-      g_autofree char *what = g_strdup_printf (_("%s crew (F-BOARD-7, F-BOARD-8)"),
+      g_autofree char *crew = g_strdup_printf (_("%s crew (F-BOARD-7, F-BOARD-8)"),
                                                s->faction->name);
 
       total += s->faction->boarding_bonus;
-      explain (why, what, s->faction->boarding_bonus);
+      explain (why, crew, s->faction->boarding_bonus);
     }
+  return total;
+}
+
+int
+adm_board_3_modifiers (int         fire_damage,
+                       gboolean    damaged,
+                       gboolean    failed_order,
+                       gboolean    combat_order,
+                       int         hit_hull,
+                       const int  *penalties,
+                       int        *applied)
+{
+  int total = 0;
+
+  applied[ADM_BOARDING_MODIFIER_HIT] =
+    fire_damage >= hit_hull ? -penalties[ADM_BOARDING_MODIFIER_HIT] : 0;
+  applied[ADM_BOARDING_MODIFIER_DAMAGED] =
+    damaged ? -penalties[ADM_BOARDING_MODIFIER_DAMAGED] : 0;
+  /* F-BOARD-6 counts instead of F-BOARD-5. */
+  applied[ADM_BOARDING_MODIFIER_FAILED_ORDER] =
+    failed_order ? -penalties[ADM_BOARDING_MODIFIER_FAILED_ORDER] : 0;
+  applied[ADM_BOARDING_MODIFIER_COMBAT_ORDER] =
+    combat_order && !failed_order ? -penalties[ADM_BOARDING_MODIFIER_COMBAT_ORDER] : 0;
+  for (guint i = 0; i < ADM_N_BOARDING_MODIFIERS; i++)
+    total += applied[i];
   return total;
 }
 

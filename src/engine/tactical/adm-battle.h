@@ -431,6 +431,19 @@ int                   adm_ram_4_dice              (double     rammer_size,
 int                   adm_ram_13_modifier         (int        own_shields,
                                                    int        other_shields,
                                                    int        bonus);
+/* Pure function, F-BOARD-3, F-BOARD-4, F-BOARD-5, F-BOARD-6 ("boarding-ratio"): what a ship's
+ * own state takes from its boarding roll, with the ruleset's <boarding-modifiers>: @penalties
+ * (ADM_N_BOARDING_MODIFIERS, by AdmBoardingModifier) for @fire_damage of @hit_hull hull points
+ * or more in this turn's fire phase, for being @damaged, for a @failed_order this turn, or
+ * else for a @combat_order. Fills @applied (ADM_N_BOARDING_MODIFIERS) with each modifier, 0
+ * for one that does not apply, and returns their sum. */
+int                   adm_board_3_modifiers       (int        fire_damage,
+                                                   gboolean   damaged,
+                                                   gboolean   failed_order,
+                                                   gboolean   combat_order,
+                                                   int        hit_hull,
+                                                   const int *penalties,
+                                                   int       *applied);
 /* Pure function, F-RAM-8, F-RAM-10, F-RAM-12 ("ram-damage"): the rammed ship's damage dice
  * against the rammer: its own @target_hull head-on, else the rammer's @rammer_hull divided by
  * @hull_divisor (the ruleset's <ram-return>), rounded down. */
