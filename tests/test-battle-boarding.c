@@ -497,6 +497,47 @@ test_take_over (void)
   g_assert_cmpfloat_with_epsilon (ship (battle, "vorberg")->position.x, 0.0, 1e-9);
 }
 
+/* Triumph captured by Vorberg (crew readiness 7) with a copy of the rules changing @from to
+ * @to, and taken over in the next end stage, 3 + 4 against 7. */
+static AdmBattle *
+taken_over_by_rules (const char *from,
+                     const char *to)
+{
+  char *dir = changed_rules_begin ("ruleset", from, to);
+  AdmBattle *battle = triumph_captured ();
+
+  changed_rules_end (dir);
+  to_end (battle);
+  resolve (battle, FATE ("triumph", "assimilate"), "3 4");
+  return battle;
+}
+
+/* F-BOARD-17, F-BOARD-18 ("takeover-readiness"): the prize's half and the captor's quarter of
+ * the crew readiness are the ruleset's (<takeover-readiness>), not the engine's. With a copy
+ * dividing by 3 for the prize, Triumph gets 7 / 3 = 2; with one dividing by 2 for the captor,
+ * Vorberg loses 7 / 2 = 3. */
+static void
+test_take_over_from_ruleset (void)
+{
+  g_autoptr(AdmBattle) prize = taken_over_by_rules ("\"F-BOARD-17\" divisor=\"2\"",
+                                                    "\"F-BOARD-17\" divisor=\"3\"");
+  g_autoptr(AdmBattle) captor = taken_over_by_rules ("\"F-BOARD-18\" divisor=\"4\"",
+                                                     "\"F-BOARD-18\" divisor=\"2\"");
+  int loss;
+
+  assert_reported (prize, "readiness 2 (F-BOARD-17); Vorberg's readiness falls by 1 to 6 "
+                          "(F-BOARD-18).");
+  g_assert_cmpint (adm_battle_ship_readiness (prize, ship_index (prize, "triumph")), ==, 2);
+  assert_reported (captor, "readiness 3 (F-BOARD-17); Vorberg's readiness falls by 3 to 4 "
+                           "(F-BOARD-18).");
+  g_assert_cmpint (adm_battle_ship_readiness (captor, ship_index (captor, "vorberg")), ==, 4);
+  /* The pure rule: each share rounded down. */
+  g_assert_cmpint (adm_board_17_readiness (7, 2, 4, &loss), ==, 3);
+  g_assert_cmpint (loss, ==, 1);
+  g_assert_cmpint (adm_board_17_readiness (9, 3, 2, &loss), ==, 3);
+  g_assert_cmpint (loss, ==, 4);
+}
+
 /* F-BOARD-17 ("takeover-retry"): a failed take-over is tried again, or abandons the ship. */
 static void
 test_take_over_retry (void)
@@ -610,6 +651,8 @@ main (int   argc,
   g_test_add_func ("/engine/boarding/F-BOARD-16/scuttle", test_scuttle);
   g_test_add_func ("/engine/boarding/F-BOARD-17/take-over", test_take_over);
   g_test_add_func ("/engine/boarding/F-BOARD-17/retry", test_take_over_retry);
+  g_test_add_func ("/engine/boarding/F-BOARD-17/numbers-from-ruleset",
+                   test_take_over_from_ruleset);
   g_test_add_func ("/engine/boarding/F-STN-6/defence-platform", test_defence_platform);
   g_test_add_func ("/engine/boarding/F-BOARD-15/captured-lends-no-shields",
                    test_captured_lends_no_shields);

@@ -603,8 +603,8 @@ test_control_fixture (void)
  * without them, as a season saved before carries, plays by ruleset-defaults.xml's numbers,
  * which are the bundled forcon-2010.xml's (F-FORD-8, F-DES-2, F-DES-3, F-ART-13, F-WPN-16,
  * F-CRIT-1, F-CRIT-14, F-CAT-12, F-CAT-13 (strike and strength), F-STN-8, F-FORM-14, F-BOARD-3,
- * F-BOARD-4, F-BOARD-5, F-BOARD-6, F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12, F-RDY-3,
- * F-RAM-4, F-RAM-13, F-RAM-8, and the dice counts of F-CRIT-2, F-CAT-3, F-DC-2, F-RDY-2,
+ * F-BOARD-4, F-BOARD-5, F-BOARD-6, F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12, F-BOARD-17,
+ * F-BOARD-18, F-RDY-3, F-RAM-4, F-RAM-13, F-RAM-8, and the dice counts of F-CRIT-2, F-CAT-3, F-DC-2, F-RDY-2,
  * F-CAT-12, F-CAT-10, F-CAT-11, F-MOVE-17, F-ECM-5, F-BOARD-13, F-STN-13, F-FORM-8, F-CRIT-6,
  * F-ART-8, F-ART-9, F-SWEEP-3, F-SWEEP-4, F-SWEEP-5). */
 static void
@@ -683,6 +683,9 @@ test_defaults_for_an_old_season (void)
       g_assert_cmpint (old_times[ratio], ==, times[ratio]);
       g_assert_cmpint (old_bonus[ratio], ==, bonus[ratio]);
     }
+  for (AdmTakeoverShare share = 0; share < ADM_N_TAKEOVER_SHARES; share++)
+    g_assert_cmpint (adm_ruleset_get_takeover_divisor (old, share), ==,
+                     adm_ruleset_get_takeover_divisor (shipped, share));
   g_assert_cmpint (adm_ruleset_get_damage_readiness_penalty (old), ==,
                    adm_ruleset_get_damage_readiness_penalty (shipped));
   g_assert_cmpint (adm_ruleset_get_damage_readiness_turns (old), ==,
@@ -731,6 +734,9 @@ test_defaults_for_an_old_season (void)
       g_assert_cmpint (old_times[ratio], ==, ratio + 1);
       g_assert_cmpint (old_bonus[ratio], ==, ratio + 1);
     }
+  /* F-BOARD-17 half the captor's readiness, F-BOARD-18 a quarter of it. */
+  g_assert_cmpint (adm_ruleset_get_takeover_divisor (old, ADM_TAKEOVER_PRIZE), ==, 2);
+  g_assert_cmpint (adm_ruleset_get_takeover_divisor (old, ADM_TAKEOVER_CAPTOR), ==, 4);
   g_assert_cmpint (adm_ruleset_get_damage_readiness_penalty (old), ==, 1);
   g_assert_cmpint (adm_ruleset_get_damage_readiness_turns (old), ==, 2);
   g_assert_cmpint (adm_ruleset_get_ram_smaller_target_dice (old), ==, 3);
@@ -822,6 +828,7 @@ test_defaults_valid (void)
                                                          "<explosion-strength>",
                                                          "<boarding-modifiers>",
                                                          "<boarding-ratios>",
+                                                         "<takeover-readiness>",
                                                          "<damage-readiness ",
                                                          "<ram-test ",
                                                          "<ram-shields ",

@@ -55,6 +55,7 @@ struct _AdmRuleset
   int                boarding_hit_hull; /* F-BOARD-3: hull points lost in the fire phase */
   int                boarding_times[ADM_N_BOARDING_RATIOS];
   int                boarding_bonus[ADM_N_BOARDING_RATIOS];
+  int                takeover_divisor[ADM_N_TAKEOVER_SHARES]; /* F-BOARD-17, F-BOARD-18 */
   int                damage_readiness_penalty; /* F-RDY-3: readiness lost to damage */
   int                damage_readiness_turns;   /* F-RDY-3: for so many turns */
   int                ram_smaller_dice;  /* F-RAM-4: a ram's test against a smaller target */
@@ -1769,6 +1770,11 @@ static const char * const boarding_ratio_clauses[ADM_N_BOARDING_RATIOS] = {
   [ADM_BOARDING_RATIO_FOUR_TIMES] = "F-BOARD-12",
 };
 
+static const char * const takeover_clauses[ADM_N_TAKEOVER_SHARES] = {
+  [ADM_TAKEOVER_PRIZE] = "F-BOARD-17",
+  [ADM_TAKEOVER_CAPTOR] = "F-BOARD-18",
+};
+
 static const char * const dice_clauses[ADM_N_DICE_ROLLS] = {
   [ADM_DICE_CRITICAL_TABLE] = "F-CRIT-2",
   [ADM_DICE_CATASTROPHIC_TABLE] = "F-CAT-3",
@@ -1919,9 +1925,9 @@ parse_minesweeping (AdmRuleset  *self,
 
 /* The numbers of <special-shield>, <gravi-destructor>, <critical-checks>,
  * <explosion-strike>, <station-catastrophic-check>, <succession>, <explosion-strength>,
- * <boarding-modifiers>, <boarding-ratios>, <damage-readiness>, <ram-test>, <ram-shields>,
- * <ram-return>, <dice-counts>, <formation-size>, <damaged>, <range-bands> and <minesweeping>,
- * each the ruleset's own or ruleset-defaults.xml's. */
+ * <boarding-modifiers>, <boarding-ratios>, <takeover-readiness>, <damage-readiness>,
+ * <ram-test>, <ram-shields>, <ram-return>, <dice-counts>, <formation-size>, <damaged>,
+ * <range-bands> and <minesweeping>, each the ruleset's own or ruleset-defaults.xml's. */
 static gboolean
 parse_numbers (AdmRuleset  *self,
                xmlNode     *root,
@@ -1964,6 +1970,10 @@ parse_numbers (AdmRuleset  *self,
                             "times", self->boarding_times, file, error) ||
       !parse_keyed_numbers (section, "ratio", boarding_ratio_clauses, ADM_N_BOARDING_RATIOS,
                             "bonus", self->boarding_bonus, file, error))
+    return FALSE;
+  section = element_or_default (self, root, "takeover-readiness", &file);
+  if (!parse_keyed_numbers (section, "share", takeover_clauses, ADM_N_TAKEOVER_SHARES,
+                            "divisor", self->takeover_divisor, file, error))
     return FALSE;
   section = element_or_default (self, root, "damage-readiness", &file);
   if (!adm_xml_get_int (section, "penalty", TRUE, 0, &self->damage_readiness_penalty, file,
@@ -2593,6 +2603,15 @@ adm_boarding_ratio_clause (AdmBoardingRatio ratio)
 {
   g_return_val_if_fail (ratio < ADM_N_BOARDING_RATIOS, NULL);
   return boarding_ratio_clauses[ratio];
+}
+
+int
+adm_ruleset_get_takeover_divisor (AdmRuleset       *self,
+                                  AdmTakeoverShare  share)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), 1);
+  g_return_val_if_fail (share < ADM_N_TAKEOVER_SHARES, 1);
+  return self->takeover_divisor[share];
 }
 
 int

@@ -283,6 +283,20 @@ void                     adm_ruleset_get_boarding_ratios (AdmRuleset  *self,
 /* The clause of @ratio ("F-BOARD-9" …). */
 const char              *adm_boarding_ratio_clause (AdmBoardingRatio ratio);
 
+/* The shares of the capturing ship's crew readiness on a take-over, each keyed in the ruleset's
+ * <takeover-readiness> by its clause. */
+typedef enum
+{
+  ADM_TAKEOVER_PRIZE,   /* F-BOARD-17: the prize's readiness */
+  ADM_TAKEOVER_CAPTOR,  /* F-BOARD-18: what the capturing ship loses */
+  ADM_N_TAKEOVER_SHARES
+} AdmTakeoverShare;
+
+/* F-BOARD-17, F-BOARD-18: what the capturing ship's crew readiness is divided by, rounded
+ * down, for @share. */
+int                      adm_ruleset_get_takeover_divisor (AdmRuleset       *self,
+                                                           AdmTakeoverShare  share);
+
 /* F-RDY-3: the readiness a ship loses when it takes damage, and for how many turns, the turn
  * of the damage the first. */
 int                      adm_ruleset_get_damage_readiness_penalty (AdmRuleset *self);

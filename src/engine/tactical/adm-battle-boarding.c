@@ -568,6 +568,16 @@ prize_formation (AdmBattle *self,
   return n;
 }
 
+int
+adm_board_17_readiness (int  crew,
+                        int  prize_divisor,
+                        int  captor_divisor,
+                        int *captor_loss)
+{
+  *captor_loss = crew / MAX (captor_divisor, 1);
+  return crew / MAX (prize_divisor, 1);
+}
+
 static gboolean
 take_over (AdmBattle           *self,
            const AdmOrderDecl  *decl,
@@ -577,7 +587,7 @@ take_over (AdmBattle           *self,
   AdmBattleShip *s = _adm_battle_ship (self, ship), *c;
   guint captor = s->captured_by;
   g_autofree char *what = NULL;
-  int crew, loss;
+  int loss;
   gboolean passed;
 
   if (!_adm_battle_ship_active (self, captor))
@@ -610,14 +620,16 @@ take_over (AdmBattle           *self,
                               "a later end stage."), _adm_battle_ship_name (self, ship));
       return TRUE;
     }
-  /* F-BOARD-17, F-BOARD-18 ("takeover-readiness"): the prize gets half the capturing ship's
-   * crew readiness and the capturing ship loses a quarter of it, rounded down, for good. The
-   * prize changes side, as a formation of its own. */
+  /* F-BOARD-17, F-BOARD-18 ("takeover-readiness"): the prize gets the ruleset's share of the
+   * capturing ship's crew readiness and the capturing ship loses its share of it
+   * (<takeover-readiness>), for good. The prize changes side, as a formation of its own. */
   s = _adm_battle_ship (self, ship);
   c = _adm_battle_ship (self, captor);
-  crew = MAX (0, c->base_readiness - c->readiness_loss);
-  loss = crew / 4;
-  s->base_readiness = crew / 2;
+  s->base_readiness =
+    adm_board_17_readiness (MAX (0, c->base_readiness - c->readiness_loss),
+                            adm_ruleset_get_takeover_divisor (self->ruleset, ADM_TAKEOVER_PRIZE),
+                            adm_ruleset_get_takeover_divisor (self->ruleset, ADM_TAKEOVER_CAPTOR),
+                            &loss);
   s->readiness_loss = 0;
   c->base_readiness -= loss;
   s->side = c->side;

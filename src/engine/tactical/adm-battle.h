@@ -444,6 +444,14 @@ int                   adm_board_3_modifiers       (int        fire_damage,
                                                    int        hit_hull,
                                                    const int *penalties,
                                                    int       *applied);
+/* Pure function, F-BOARD-17, F-BOARD-18 ("takeover-readiness"): on a take-over, the prize's
+ * readiness, the capturing ship's @crew readiness divided by @prize_divisor, and in
+ * @captor_loss what the capturing ship loses, @crew divided by @captor_divisor, each rounded
+ * down (the ruleset's <takeover-readiness>). */
+int                   adm_board_17_readiness      (int        crew,
+                                                   int        prize_divisor,
+                                                   int        captor_divisor,
+                                                   int       *captor_loss);
 /* Pure function, F-RAM-8, F-RAM-10, F-RAM-12 ("ram-damage"): the rammed ship's damage dice
  * against the rammer: its own @target_hull head-on, else the rammer's @rammer_hull divided by
  * @hull_divisor (the ruleset's <ram-return>), rounded down. */
