@@ -265,6 +265,28 @@ test_change_shields (void)
   check_change_shields ("<ruling id=\"orbit-change-halving\" value=\"turn-round-up\"/>", 2);
 }
 
+/* F-ORB-2: the half is the ruleset's (<orbit-change shield-divisor>), not the engine's. With a
+ * copy dividing by 3, rounded up, Vorkraft's 3 shields give 1, not 2; with one dividing by 1,
+ * rounded down, all 3. */
+static void
+test_change_shields_from_ruleset (void)
+{
+  char *dir = changed_rules_begin ("ruleset", "clause=\"F-ORB-2\" shield-divisor=\"2\"",
+                                   "clause=\"F-ORB-2\" shield-divisor=\"3\"");
+
+  check_change_shields ("<ruling id=\"orbit-change-halving\" value=\"turn-round-up\"/>", 1);
+  changed_rules_end (dir);
+  dir = changed_rules_begin ("ruleset", "clause=\"F-ORB-2\" shield-divisor=\"2\"",
+                             "clause=\"F-ORB-2\" shield-divisor=\"1\"");
+  check_change_shields (NULL, 3);
+  changed_rules_end (dir);
+  /* The pure rule. */
+  g_assert_cmpint (adm_orb_2_shields (3, 2, FALSE), ==, 1);
+  g_assert_cmpint (adm_orb_2_shields (3, 2, TRUE), ==, 2);
+  g_assert_cmpint (adm_orb_2_shields (7, 3, TRUE), ==, 3);
+  g_assert_cmpint (adm_orb_2_shields (7, 3, FALSE), ==, 2);
+}
+
 static void
 test_change_firepower (void)
 {
@@ -872,6 +894,8 @@ main (int   argc,
   g_test_add_func ("/engine/orbit/F-ORB-1/follow-orbit", test_follow_orbit);
   g_test_add_func ("/engine/orbit/F-ORB-1/no-turn", test_no_turn);
   g_test_add_func ("/engine/orbit/F-ORB-2/shields", test_change_shields);
+  g_test_add_func ("/engine/orbit/F-ORB-2/numbers-from-ruleset",
+                   test_change_shields_from_ruleset);
   g_test_add_func ("/engine/orbit/F-ORB-2/firepower", test_change_firepower);
   g_test_add_func ("/engine/orbit/F-ORB-2/refused", test_change_refused);
   g_test_add_func ("/engine/orbit/F-ORB-4/enter", test_enter);

@@ -599,12 +599,12 @@ test_control_fixture (void)
   g_assert_nonnull (adm_ruleset_lookup_class (ruleset, "frigate"));
 }
 
-/* The elements added after campaigns began to carry their season may be left out: a ruleset
- * without them, as a season saved before carries, plays by ruleset-defaults.xml's numbers,
- * which are the bundled forcon-2010.xml's (F-FORD-8, F-DES-2, F-DES-3, F-ART-13, F-WPN-16,
- * F-CRIT-1, F-CRIT-14, F-CAT-12, F-CAT-13 (strike and strength), F-STN-8, F-FORM-14, F-BOARD-3,
- * F-BOARD-4, F-BOARD-5, F-BOARD-6, F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12, F-BOARD-17,
- * F-BOARD-18, F-RDY-3, F-RAM-4, F-RAM-13, F-RAM-8, and the dice counts of F-CRIT-2, F-CAT-3, F-DC-2, F-RDY-2,
+/* The elements added after campaigns began to carry their season may be left out: a ruleset without
+ * them, as a season saved before carries, plays by ruleset-defaults.xml's numbers, which are the
+ * bundled forcon-2010.xml's (F-FORD-8, F-DES-2, F-DES-3, F-ART-13, F-WPN-16, F-CRIT-1, F-CRIT-14,
+ * F-CAT-12, F-CAT-13 (strike and strength), F-STN-8, F-FORM-14, F-BOARD-3, F-BOARD-4, F-BOARD-5,
+ * F-BOARD-6, F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12, F-BOARD-17, F-BOARD-18, F-RDY-3,
+ * F-RAM-4, F-RAM-13, F-RAM-8, F-ORB-2, and the dice counts of F-CRIT-2, F-CAT-3, F-DC-2, F-RDY-2,
  * F-CAT-12, F-CAT-10, F-CAT-11, F-MOVE-17, F-ECM-5, F-BOARD-13, F-STN-13, F-FORM-8, F-CRIT-6,
  * F-ART-8, F-ART-9, F-SWEEP-3, F-SWEEP-4, F-SWEEP-5). */
 static void
@@ -698,6 +698,8 @@ test_defaults_for_an_old_season (void)
                    adm_ruleset_get_ram_shield_bonus (shipped));
   g_assert_cmpint (adm_ruleset_get_ram_hull_divisor (old), ==,
                    adm_ruleset_get_ram_hull_divisor (shipped));
+  g_assert_cmpint (adm_ruleset_get_orbit_shield_divisor (old), ==,
+                   adm_ruleset_get_orbit_shield_divisor (shipped));
   for (AdmDiceRoll roll = 0; roll < ADM_N_DICE_ROLLS; roll++)
     g_assert_cmpint (adm_ruleset_get_dice (old, roll), ==, adm_ruleset_get_dice (shipped, roll));
   g_assert_cmpint (adm_ruleset_get_formation_ships (old), ==,
@@ -743,6 +745,7 @@ test_defaults_for_an_old_season (void)
   g_assert_cmpint (adm_ruleset_get_ram_larger_target_dice (old), ==, 1);
   g_assert_cmpint (adm_ruleset_get_ram_shield_bonus (old), ==, 1);
   g_assert_cmpint (adm_ruleset_get_ram_hull_divisor (old), ==, 2);
+  g_assert_cmpint (adm_ruleset_get_orbit_shield_divisor (old), ==, 2);
   g_assert_cmpint (adm_ruleset_get_dice (old, ADM_DICE_CRITICAL_TABLE), ==, 2);
   g_assert_cmpint (adm_ruleset_get_dice (old, ADM_DICE_EXPLOSION_RADIUS), ==, 3);
   g_assert_cmpint (adm_ruleset_get_dice (old, ADM_DICE_HULK_DRIFT), ==, 4);
@@ -833,6 +836,7 @@ test_defaults_valid (void)
                                                          "<ram-test ",
                                                          "<ram-shields ",
                                                          "<ram-return ",
+                                                         "<orbit-change ",
                                                          "<dice-counts>",
                                                          "<formation-size ",
                                                          "<damaged ",

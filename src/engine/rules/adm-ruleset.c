@@ -62,6 +62,7 @@ struct _AdmRuleset
   int                ram_larger_dice;   /* F-RAM-4: against a larger one */
   int                ram_shield_bonus;  /* F-RAM-13: for the stronger shields */
   int                ram_hull_divisor;  /* F-RAM-8: the rammer's hull over it, the return dice */
+  int                orbit_shield_divisor; /* F-ORB-2: shields over it on an orbit change */
   int                dice[ADM_N_DICE_ROLLS]; /* <dice-counts>: each roll's number of d6 */
   int                formation_ships;   /* F-FORM-8: the most ships a formation holds */
   int                damaged_lost;      /* F-CRIT-6: damaged once lost of every damaged_of */
@@ -1926,8 +1927,9 @@ parse_minesweeping (AdmRuleset  *self,
 /* The numbers of <special-shield>, <gravi-destructor>, <critical-checks>,
  * <explosion-strike>, <station-catastrophic-check>, <succession>, <explosion-strength>,
  * <boarding-modifiers>, <boarding-ratios>, <takeover-readiness>, <damage-readiness>,
- * <ram-test>, <ram-shields>, <ram-return>, <dice-counts>, <formation-size>, <damaged>,
- * <range-bands> and <minesweeping>, each the ruleset's own or ruleset-defaults.xml's. */
+ * <ram-test>, <ram-shields>, <ram-return>, <orbit-change>, <dice-counts>, <formation-size>,
+ * <damaged>, <range-bands> and <minesweeping>, each the ruleset's own or
+ * ruleset-defaults.xml's. */
 static gboolean
 parse_numbers (AdmRuleset  *self,
                xmlNode     *root,
@@ -1991,6 +1993,10 @@ parse_numbers (AdmRuleset  *self,
     return FALSE;
   section = element_or_default (self, root, "ram-return", &file);
   if (!adm_xml_get_int (section, "hull-divisor", TRUE, 0, &self->ram_hull_divisor, file, error))
+    return FALSE;
+  section = element_or_default (self, root, "orbit-change", &file);
+  if (!adm_xml_get_int (section, "shield-divisor", TRUE, 0, &self->orbit_shield_divisor, file,
+                        error))
     return FALSE;
   section = element_or_default (self, root, "dice-counts", &file);
   if (!parse_keyed_numbers (section, "roll", dice_clauses, ADM_N_DICE_ROLLS, "dice", self->dice,
@@ -2654,6 +2660,13 @@ adm_ruleset_get_ram_hull_divisor (AdmRuleset *self)
 {
   g_return_val_if_fail (ADM_IS_RULESET (self), 1);
   return self->ram_hull_divisor;
+}
+
+int
+adm_ruleset_get_orbit_shield_divisor (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), 1);
+  return self->orbit_shield_divisor;
 }
 
 int

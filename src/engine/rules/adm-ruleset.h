@@ -323,6 +323,10 @@ const AdmMinesweeping   *adm_ruleset_get_minesweeping (AdmRuleset *self);
  * the rammed ship's damage dice against it away from head-on. */
 int                      adm_ruleset_get_ram_hull_divisor (AdmRuleset *self);
 
+/* F-ORB-2: what a ship's shields are divided by, rounded as ruled, when it halves them to change
+ * orbit. */
+int                      adm_ruleset_get_orbit_shield_divisor (AdmRuleset *self);
+
 /* The rolls whose number of d6 is the ruleset's <dice-counts>, each keyed there by its
  * clause. */
 typedef enum

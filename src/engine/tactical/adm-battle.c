@@ -615,9 +615,19 @@ ship_shields (AdmBattle           *self,
   shields = reactor_half (self, s, s->klass->shields);
   /* F-ORB-2 ("orbit-change-halving"): the player halved the shields to change orbit. */
   if (s->orbit_halved == 2)
-    shields = _adm_battle_ruling_is (self, "orbit-change-halving", "turn-round-up")
-                ? (shields + 1) / 2 : shields / 2;
+    shields = adm_orb_2_shields (shields, adm_ruleset_get_orbit_shield_divisor (self->ruleset),
+                                 _adm_battle_ruling_is (self, "orbit-change-halving",
+                                                        "turn-round-up"));
   return shields;
+}
+
+int
+adm_orb_2_shields (int      shields,
+                   int      divisor,
+                   gboolean round_up)
+{
+  divisor = MAX (divisor, 1);
+  return round_up ? (shields + divisor - 1) / divisor : shields / divisor;
 }
 
 int

@@ -452,6 +452,12 @@ int                   adm_board_17_readiness      (int        crew,
                                                    int        prize_divisor,
                                                    int        captor_divisor,
                                                    int       *captor_loss);
+/* Pure function, F-ORB-2 ("orbit-change-halving"): the @shields of a ship that halved them to
+ * change orbit, divided by @divisor (the ruleset's <orbit-change>), rounded down or, with
+ * @round_up, up. */
+int                   adm_orb_2_shields           (int        shields,
+                                                   int        divisor,
+                                                   gboolean   round_up);
 /* Pure function, F-RAM-8, F-RAM-10, F-RAM-12 ("ram-damage"): the rammed ship's damage dice
  * against the rammer: its own @target_hull head-on, else the rammer's @rammer_hull divided by
  * @hull_divisor (the ruleset's <ram-return>), rounded down. */
