@@ -1216,6 +1216,24 @@ test_crit_central_deck (void)
   g_assert_cmpint (adm_battle_ship_speed (battle, ship_index (battle, "kalloner")), ==, 16);
 }
 
+/* F-CRIT-15: the 10 cm is the critical table's (the central deck row's speed-loss), not the
+ * engine's. With a copy losing 5, Kalloner's 26 cm fall to 21. */
+static void
+test_crit_central_deck_from_ruleset (void)
+{
+  char *dir = changed_rules_begin ("ruleset", "speed-loss=\"10\"", "speed-loss=\"5\"");
+  g_autoptr(AdmBattle) battle = crit_on_kalloner ("4 4", "F-CRIT-2 2d6=4 4");
+
+  changed_rules_end (dir);
+  g_assert_cmpint (ship (battle, "kalloner")->criticals[ADM_CRIT_CENTRAL_DECK], ==, 1);
+  g_assert_cmpint (adm_battle_ship_speed (battle, ship_index (battle, "kalloner")), ==, 21);
+  /* The pure rule: the loss for each hit, never below 0. */
+  g_assert_cmpint (adm_crit_15_speed (26, 1, 10), ==, 16);
+  g_assert_cmpint (adm_crit_15_speed (26, 2, 10), ==, 6);
+  g_assert_cmpint (adm_crit_15_speed (26, 3, 10), ==, 0);
+  g_assert_cmpint (adm_crit_15_speed (26, 0, 10), ==, 26);
+}
+
 static void
 test_crit_bridge (void)
 {
@@ -2914,6 +2932,8 @@ main (int   argc,
   g_test_add_func ("/engine/fire/F-CRIT-13/engines", test_crit_engines);
   g_test_add_func ("/engine/fire/F-CRIT-14/fire", test_crit_fire);
   g_test_add_func ("/engine/fire/F-CRIT-15/central-deck", test_crit_central_deck);
+  g_test_add_func ("/engine/fire/F-CRIT-15/numbers-from-ruleset",
+                   test_crit_central_deck_from_ruleset);
   g_test_add_func ("/engine/fire/F-CRIT-16/bridge", test_crit_bridge);
   g_test_add_func ("/engine/fire/F-CRIT-17/shields", test_crit_shields);
   g_test_add_func ("/engine/fire/F-CRIT-18/hull", test_crit_hull);

@@ -792,9 +792,23 @@ adm_battle_ship_speed (AdmBattle *self,
 {
   const AdmBattleShip *s = adm_battle_get_ship (self, ship);
 
+  const AdmTableRow *row;
+
   g_return_val_if_fail (s != NULL, 0);
-  /* F-CRIT-15: −10 cm per central-deck hit until repaired. */
-  return MAX (0, s->klass->speed - 10 * s->criticals[ADM_CRIT_CENTRAL_DECK]);
+  /* F-CRIT-15: the central deck's row of the critical table says the speed lost a hit until
+   * it is repaired; a station's table has no such row, so its speed-loss is 0. */
+  row = adm_ruleset_critical (self->ruleset, _adm_battle_critical_kind (self, ship),
+                              ADM_CRIT_CENTRAL_DECK, NULL);
+  return adm_crit_15_speed (s->klass->speed, s->criticals[ADM_CRIT_CENTRAL_DECK],
+                            row->speed_loss);
+}
+
+int
+adm_crit_15_speed (int speed,
+                   int hits,
+                   int speed_loss)
+{
+  return MAX (0, speed - speed_loss * hits);
 }
 
 int

@@ -492,9 +492,15 @@ int                   adm_battle_ship_turret_pool (AdmBattle *self,
  * reinforced special force shield now (the ruleset's number); 0 when nothing is saved. */
 int                   adm_battle_ship_shield_save_on (AdmBattle *self,
                                                       guint      ship);
-/* Speed now, less F-CRIT-15 losses, never below 0. */
+/* Speed now, less F-CRIT-15 losses, never below 0 (adm_crit_15_speed () with the critical
+ * table's speed-loss). */
 int                   adm_battle_ship_speed       (AdmBattle *self,
                                                    guint      ship);
+/* Pure function, F-CRIT-15: a ship's @speed less @speed_loss (the central deck's row of the
+ * critical table, speed-loss) for each of its @hits there not repaired, never below 0. */
+int                   adm_crit_15_speed           (int        speed,
+                                                   int        hits,
+                                                   int        speed_loss);
 int                   adm_battle_ship_ecm_attack  (AdmBattle *self,
                                                    guint      ship);
 /* Whether @ship may be given a lay-mine order in this battle: the ruling "minelaying" lets
