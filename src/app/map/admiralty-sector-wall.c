@@ -1047,7 +1047,7 @@ wall_draw_leader (Wall            *wall,
     return;
   wall_leader (wall, block, &block->list_box, line);
   /* A list just over its name or beside it, facing its middle and no other name near, reads
-   * as the name's without one: a stub would look a flaw. */
+   * as the name's without one: a leader line that short would look like a flaw. */
   if (hypot (line[2] - line[0], line[3] - line[1]) < wall->label_line * 0.75)
     {
       guint facing = 0;
