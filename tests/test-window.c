@@ -762,9 +762,7 @@ table_pixel (GtkWidget *widget,
              double     x,
              double     y)
 {
-  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
-  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GskRenderNode) node = widget_drawn_node (widget);
   g_autoptr(GdkTexture) texture = NULL;
   g_autofree guchar *data = NULL;
   GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
@@ -773,12 +771,6 @@ table_pixel (GtkWidget *widget,
   int px = (int) x, py = (int) y;
   guint32 pixel;
 
-  /* The paintable follows what the widget draws: a redraw queued before it was made is drawn
-   * first. */
-  wait_frame (widget);
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  g_assert_nonnull (node);
   texture = gsk_renderer_render_texture (renderer, node,
                                          &GRAPHENE_RECT_INIT (0, 0, width, height));
   g_assert_cmpint (px, >=, 0);

@@ -513,31 +513,69 @@ remove_battle_copy (const char *path)
   remove_tree (dir);
 }
 
+typedef struct
+{
+  GtkWidget     *widget;
+  GskRenderNode *node;
+} Screenshot;
+
+static void
+screenshot_after_paint (GdkFrameClock *clock,
+                        gpointer       data)
+{
+  Screenshot *shot = data;
+  g_autoptr(GdkPaintable) paintable = NULL;
+  g_autoptr(GtkSnapshot) snapshot = NULL;
+  int width = gtk_widget_get_width (shot->widget);
+  int height = gtk_widget_get_height (shot->widget);
+
+  if (shot->node != NULL || width <= 0 || height <= 0)
+    return;
+  /* Right after the paint the widget holds what it has just drawn; any later main-context
+   * event (a socket, a timer) may queue a redraw, which drops it. */
+  paintable = gtk_widget_paintable_new (shot->widget);
+  snapshot = gtk_snapshot_new ();
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  shot->node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  if (shot->node == NULL)
+    gtk_widget_queue_draw (shot->widget);
+}
+
+static gboolean
+screenshot_taken (gpointer data)
+{
+  return ((Screenshot *) data)->node != NULL;
+}
+
+GskRenderNode *
+widget_drawn_node (GtkWidget *widget)
+{
+  Screenshot shot = { widget, NULL };
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+  gulong handler;
+
+  g_assert_nonnull (clock);
+  handler = g_signal_connect (clock, "after-paint", G_CALLBACK (screenshot_after_paint), &shot);
+  gtk_widget_queue_draw (widget);
+  iterate_until (screenshot_taken, &shot, 5000);
+  g_signal_handler_disconnect (clock, handler);
+  g_assert_nonnull (shot.node);
+  return shot.node;
+}
+
 void
 save_screenshot (GtkWidget  *widget,
                  const char *name)
 {
-  g_autoptr(GdkPaintable) paintable = NULL;
-  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
-  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GskRenderNode) node = widget_drawn_node (widget);
   g_autoptr(GdkTexture) texture = NULL;
   g_autofree char *path = NULL;
   GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
-  int width, height;
 
-  /* The paintable takes what the widget drew last, which a redraw queued since has dropped:
-   * a frame drawn first. */
-  wait_frame (widget);
-  paintable = gtk_widget_paintable_new (widget);
-  width = gtk_widget_get_width (widget);
-  height = gtk_widget_get_height (widget);
-  g_assert_cmpint (width, >, 0);
-  g_assert_cmpint (height, >, 0);
-  gdk_paintable_snapshot (paintable, snapshot, width, height);
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  g_assert_nonnull (node);
   texture = gsk_renderer_render_texture (renderer, node,
-                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+                                         &GRAPHENE_RECT_INIT (0, 0,
+                                                              gtk_widget_get_width (widget),
+                                                              gtk_widget_get_height (widget)));
   path = g_build_filename (g_getenv ("ADMIRALTY_BUILD_DIR"), "tests", name, NULL);
   g_assert_true (gdk_texture_save_to_png (texture, path));
   g_test_message ("screenshot: %s", path);

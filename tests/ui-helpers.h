@@ -230,6 +230,11 @@ copy_battle (const char *folder,
 void
 remove_battle_copy (const char *path);
 
+/* What @widget draws, its children included, taken just after a frame painted it: a redraw
+ * queued since (a socket, a timer) cannot leave it empty. */
+GskRenderNode *
+widget_drawn_node (GtkWidget *widget);
+
 /* Renders @widget as it is on screen into the build directory's tests folder as @name. */
 void
 save_screenshot (GtkWidget  *widget,
