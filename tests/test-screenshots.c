@@ -114,6 +114,9 @@ test_campaign (Fixture       *fixture,
   admiralty_sector_map_set_selected_sector (map_page->sector_map, "pol-orbit");
   g_assert_true (gtk_widget_get_visible (map_page->sector_info));
   shoot ("sector-map");
+  /* The sector's count reads on one line, "3 соединения · 8 кораблей" too. */
+  g_assert_cmpint (pango_layout_get_line_count (gtk_label_get_layout (map_page->sector_info_hint)),
+                   ==, 1);
 
   /* Two steps of zoom about the middle of the map. */
   gtk_widget_activate_action (GTK_WIDGET (map_page->sector_map), "map.zoom-in", NULL);
