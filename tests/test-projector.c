@@ -310,6 +310,7 @@ test_wall (void)
   g_autoptr(GArray) labels = g_array_new (FALSE, TRUE, sizeof (AdmiraltySectorLabel));
   g_autoptr(GHashTable) named = g_hash_table_new (NULL, NULL);
   g_autoptr(GHashTable) lines = g_hash_table_new_full (NULL, NULL, NULL, string_free);
+  g_autoptr(GHashTable) line_counts = g_hash_table_new (NULL, NULL);
   AdmiraltySectorOptions options;
   cairo_surface_t *surface;
   cairo_t *cr;
@@ -401,6 +402,14 @@ test_wall (void)
                 }
               else
                 g_string_append_printf (whole, " %s", label->text);
+              /* A name in one line or two, never one word a line while the wall has room
+               * for wider lists ("Second / Squadron, / Home / Fleet"). */
+              g_hash_table_insert (line_counts, (gpointer) label->formation,
+                                   GUINT_TO_POINTER (GPOINTER_TO_UINT (
+                                     g_hash_table_lookup (line_counts, label->formation)) + 1));
+              g_assert_cmpuint (GPOINTER_TO_UINT (g_hash_table_lookup (line_counts,
+                                                                       label->formation)),
+                                <=, 2);
             }
         }
     }

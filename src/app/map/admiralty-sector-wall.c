@@ -644,14 +644,38 @@ wall_list_cost (Wall                    *wall,
           memcmp (other, &block->name_box, sizeof *other) != 0)
         cost += wall->label_line * wall->label_line;
     }
+  /* Clear of the links, which a list would cut. */
+  for (guint i = 0; i < wall->blocks->len && (exact || cost < 2); i++)
+    {
+      const WallBlock *a = &g_array_index (wall->blocks, WallBlock, i);
+      GPtrArray *adjacent = a->sector->adjacent;
+      GPtrArray *sectors = adm_scenario_get_sectors (wall->scenario);
+
+      for (guint j = 0; j < adjacent->len; j++)
+        {
+          guint other;
+          const WallBlock *b;
+          double link[4];
+
+          if (!g_ptr_array_find (sectors, g_ptr_array_index (adjacent, j), &other) || other < i)
+            continue;
+          b = &g_array_index (wall->blocks, WallBlock, other);
+          link[0] = a->x;
+          link[1] = a->y;
+          link[2] = b->x;
+          link[3] = b->y;
+          if (wall_line_meets (link, box))
+            cost += wall->label_line * wall->label_line;
+        }
+    }
   for (guint i = 0; i < wall->blocks->len + wall->transits->len && (exact || cost < 2); i++)
     {
       const WallBlock *other = i < wall->blocks->len
         ? &g_array_index (wall->blocks, WallBlock, i)
         : &g_array_index (wall->transits, WallTransit, i - wall->blocks->len).label;
       /* A sector's list nearer where its leader would begin (its point, or its name for a
-       * list above it) than any other sector's point or name, so that it reads as that
-       * sector's. */
+       * list above it) than any other sector's point or name, by a line at least, so that it
+       * reads as that sector's. */
       if (block->sector != NULL && other->sector != NULL && other != block &&
           wall_sector_distance (other, box) < own_distance)
         cost += wall->label_line * wall->label_line;
@@ -666,15 +690,17 @@ wall_list_cost (Wall                    *wall,
   return cost < 2 ? 0 : cost;
 }
 
-/* The block's list set where it is clear: next to its point first — below it, beside it, at a
- * corner, above it — then further out, by half lines, with a leader line; in each place the
- * widest column that fits. TRUE when it found a clear place; else, when @anyway, the place that
- * covers least. */
+/* The block's list set where it is clear of text, leaders and links, between @first_ring and
+ * @last_ring: next to its point first — below it, beside it, at a corner, above it — then
+ * further out, by half lines, with a leader line; the widest of its first @columns column
+ * widths that fits anywhere there. TRUE when it found a clear place; else, when @anyway, the
+ * place that covers least. */
 static gboolean
 wall_place_list (Wall      *wall,
                  WallBlock *block,
                  guint      first_ring,
                  guint      last_ring,
+                 guint      columns,
                  gboolean   anyway)
 {
   /* Directions in eighths of a half turn from "right", downwards first. */
@@ -685,9 +711,11 @@ wall_place_list (Wall      *wall,
   guint best_list = 0;
   gboolean best_callout = FALSE;
 
-  for (guint ring = first_ring; ring <= last_ring; ring++)
-    for (guint d = 0; d < G_N_ELEMENTS (directions); d++)
-      for (guint c = 0; c < block->n_lists; c++)
+  /* The widest column first, anywhere in these rings: a list of one word a line beside its
+   * point reads worse than one of a name a line a little further away. */
+  for (guint c = 0; c < MIN (block->n_lists, columns); c++)
+    for (guint ring = first_ring; ring <= last_ring; ring++)
+      for (guint d = 0; d < G_N_ELEMENTS (directions); d++)
         {
           const WallList *list = &block->lists[c];
           cairo_rectangle_t box = wall_list_at (block, directions[d] * G_PI / 8,
@@ -755,21 +783,26 @@ wall_place_lists (Wall     *wall,
   for (guint attempt = 0; !clear && attempt < 3 * n; attempt++)
     {
       gboolean last = attempt + 1 == 3 * n;
+      guint widest_word = attempt < n ? WALL_COLUMNS - 1 : WALL_COLUMNS;
 
       g_array_set_size (wall->taken, kept);
       for (guint i = 0; i < n; i++)
         ((WallBlock *) g_ptr_array_index (order, i))->placed = FALSE;
       clear = TRUE;
       /* Next to its point where it can be, before any list is set out further: the places
-       * a pass tried stay taken for the next, which tries those further out. */
-      for (guint ring = 0; ring < WALL_RINGS - WALL_PASS_RINGS; ring += WALL_PASS_RINGS)
-        for (guint i = 0; i < n; i++)
-          {
-            WallBlock *block = g_ptr_array_index (order, i);
+       * a pass tried stay taken for the next, which tries those further out. A list as
+       * narrow as its widest word only once no wider one found a place, in any order of
+       * the first n attempts. */
+      for (guint columns = WALL_COLUMNS - 1; columns <= widest_word; columns++)
+        for (guint ring = 0; ring < WALL_RINGS - WALL_PASS_RINGS; ring += WALL_PASS_RINGS)
+          for (guint i = 0; i < n; i++)
+            {
+              WallBlock *block = g_ptr_array_index (order, i);
 
-            if (!block->placed)
-              wall_place_list (wall, block, ring, ring + WALL_PASS_RINGS - 1, FALSE);
-          }
+              if (!block->placed)
+                wall_place_list (wall, block, ring, ring + WALL_PASS_RINGS - 1, columns,
+                                 FALSE);
+            }
       for (guint i = 0; i < n; i++)
         {
           WallBlock *block = g_ptr_array_index (order, i);
@@ -779,7 +812,7 @@ wall_place_lists (Wall     *wall,
             continue;
           if (!wall_place_list (wall, block,
                                 everywhere ? 0 : WALL_RINGS - WALL_PASS_RINGS, WALL_RINGS,
-                                everywhere))
+                                widest_word, everywhere))
             {
               clear = FALSE;
               if (last)
