@@ -101,6 +101,26 @@ changed_rules_new (const char *dir,
 }
 
 void
+changed_rules_change (const char *dir,
+                      const char *file,
+                      const char *after,
+                      const char *from,
+                      const char *to)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *changed = NULL;
+
+  g_assert_true (g_str_equal (file, "ruleset") || g_str_equal (file, "classes"));
+  path = g_build_filename (dir, rules_files[g_str_equal (file, "ruleset") ? 0 : 1], NULL);
+  text = file_contents (path);
+  changed = rules_text_changed (text, after, from, to);
+  g_assert_true (g_file_set_contents (path, changed, -1, &error));
+  g_assert_no_error (error);
+}
+
+void
 changed_rules_remove (char *dir)
 {
   for (guint i = 0; i < G_N_ELEMENTS (rules_files); i++)

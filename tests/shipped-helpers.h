@@ -39,6 +39,15 @@ changed_rules_new (const char *dir,
                    const char *from,
                    const char *to);
 
+/* Changes the copy changed_rules_new () wrote in @dir once more: its @file ("ruleset" or
+ * "classes") as rules_text_changed () says, for a test that changes more than one place. */
+void
+changed_rules_change (const char *dir,
+                      const char *file,
+                      const char *after,
+                      const char *from,
+                      const char *to);
+
 /* Removes the copy changed_rules_new () wrote in @dir, and the folder, and frees @dir. */
 void
 changed_rules_remove (char *dir);

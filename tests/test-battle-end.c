@@ -13,6 +13,7 @@
 
 #include "adm-battle-private.h"
 #include "battle-scripting.h"
+#include "shipped-helpers.h"
 
 /* Helpers */
 
@@ -363,6 +364,82 @@ test_veteran_second_repair (void)
   first = resolve (failed, DC ("kalloner", "hull"), "6 6 2 2");
   assert_rolls (failed, first, "F-DC-2 2d6=6 6; F-DC-2 2d6=2 2");
   g_assert_cmpint (hull_left (failed, "kalloner"), ==, 9);
+}
+
+/* Kalloner at readiness @readiness with 3 hull points lost, loaded with a copy of the rules
+ * changing @from to @to, declaring damage control of its hull with @dice. */
+static AdmBattle *
+damage_control_by_rules (int         readiness,
+                         const char *from,
+                         const char *to,
+                         const char *dice)
+{
+  char *dir = changed_rules_begin ("ruleset", from, to);
+  AdmBattle *battle = kalloner_at_end (readiness, 3);
+
+  changed_rules_end (dir);
+  resolve (battle, DC ("kalloner", "hull"), dice);
+  return battle;
+}
+
+/* F-DC-1: the one attempt, the extra one and the grades that earn it are the ruleset's
+ * (<damage-control-attempts>), not the engine's. With a copy giving the extra attempt to the
+ * elite only, a veteran crew (8) fails its one roll; with a copy giving every ship 2 attempts
+ * an experienced crew (6) rolls again after its failure, 2 against 6 succeeding, and a
+ * veteran rolls a third time as its extra die. */
+static void
+test_attempts_from_ruleset (void)
+{
+  const char *const veterans_and_elite[] = { "veteran", "elite", NULL };
+  const char *const none[] = { NULL };
+  g_autoptr(AdmBattle) elite = damage_control_by_rules (8, "extra-grades=\"veteran elite\"",
+                                                        "extra-grades=\"elite\"", "6 6");
+  g_autoptr(AdmBattle) two = damage_control_by_rules (6, "clause=\"F-DC-1\" attempts=\"1\"",
+                                                      "clause=\"F-DC-1\" attempts=\"2\"",
+                                                      "6 6 1 1");
+  g_autoptr(AdmBattle) third = damage_control_by_rules (8, "clause=\"F-DC-1\" attempts=\"1\"",
+                                                        "clause=\"F-DC-1\" attempts=\"2\"",
+                                                        "6 6 6 6 1 1");
+
+  assert_not_reported (elite, "extra die");
+  g_assert_cmpint (hull_left (elite, "kalloner"), ==, 8);
+  assert_not_reported (two, "extra die");
+  g_assert_cmpint (hull_left (two, "kalloner"), ==, 9);
+  assert_reported (third, "Kalloner rolls the extra die of a veteran or elite crew (F-DC-1).");
+  g_assert_cmpint (hull_left (third, "kalloner"), ==, 9);
+  /* The pure rule: the extra attempts for a grade among the ruleset's. */
+  g_assert_cmpint (adm_dc_1_attempts ("experienced", veterans_and_elite, 1, 1), ==, 1);
+  g_assert_cmpint (adm_dc_1_attempts ("veteran", veterans_and_elite, 1, 1), ==, 2);
+  g_assert_cmpint (adm_dc_1_attempts ("elite", veterans_and_elite, 2, 3), ==, 5);
+  g_assert_cmpint (adm_dc_1_attempts (NULL, veterans_and_elite, 1, 1), ==, 1);
+  g_assert_cmpint (adm_dc_1_attempts ("elite", none, 1, 1), ==, 1);
+}
+
+/* F-DC-1: a custom season saved before <damage-control-attempts> existed, whose grades are not
+ * called "veteran" and "elite", opens: the default's extra-grades="veteran elite" names grades
+ * it has not, which no crew is of, so its best crews (8 and 9) make one attempt, as the engine
+ * played such a season before. */
+static void
+test_attempts_without_veterans (void)
+{
+  char *dir = changed_rules_begin ("ruleset", "<grade id=\"veteran\"", "<grade id=\"seasoned\"");
+  g_autoptr(AdmBattle) seasoned = NULL;
+  g_autoptr(AdmBattle) ace = NULL;
+
+  changed_rules_change (dir, "ruleset", NULL, "<grade id=\"elite\"", "<grade id=\"ace\"");
+  changed_rules_change (dir, "ruleset", NULL,
+                        "<damage-control-attempts clause=\"F-DC-1\" attempts=\"1\" "
+                        "extra-attempts=\"1\"\n                           "
+                        "extra-grades=\"veteran elite\"/>", "");
+  seasoned = kalloner_at_end (8, 3);
+  ace = kalloner_at_end (9, 3);
+  changed_rules_end (dir);
+  resolve (seasoned, DC ("kalloner", "hull"), "6 6");
+  resolve (ace, DC ("kalloner", "hull"), "6 6");
+  assert_not_reported (seasoned, "extra die");
+  g_assert_cmpint (hull_left (seasoned, "kalloner"), ==, 8);
+  assert_not_reported (ace, "extra die");
+  g_assert_cmpint (hull_left (ace, "kalloner"), ==, 8);
 }
 
 static void
@@ -742,6 +819,9 @@ main (int   argc,
   g_test_add_func ("/engine/end/F-DC-1/veteran-second-chance", test_veteran_second_chance);
   g_test_add_func ("/engine/end/F-DC-1/veteran-second-repair", test_veteran_second_repair);
   g_test_add_func ("/engine/end/F-DC-1/elite", test_elite);
+  g_test_add_func ("/engine/end/F-DC-1/numbers-from-ruleset", test_attempts_from_ruleset);
+  g_test_add_func ("/engine/end/F-DC-1/season-without-veterans",
+                   test_attempts_without_veterans);
   g_test_add_func ("/engine/end/F-DC-1/priority", test_priority);
   g_test_add_func ("/engine/end/F-DC-1/priority-criticals", test_priority_criticals);
   g_test_add_func ("/engine/end/F-DC-1/declared-choice", test_declared_choice);

@@ -604,9 +604,9 @@ test_control_fixture (void)
  * bundled forcon-2010.xml's (F-FORD-8, F-DES-2, F-DES-3, F-ART-13, F-WPN-16, F-CRIT-1, F-CRIT-14,
  * F-CAT-12, F-CAT-13 (strike and strength), F-STN-8, F-FORM-14, F-BOARD-3, F-BOARD-4, F-BOARD-5,
  * F-BOARD-6, F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12, F-BOARD-17, F-BOARD-18, F-RDY-3,
- * F-RAM-4, F-RAM-13, F-RAM-8, F-ORB-2, and the dice counts of F-CRIT-2, F-CAT-3, F-DC-2, F-RDY-2,
- * F-CAT-12, F-CAT-10, F-CAT-11, F-MOVE-17, F-ECM-5, F-BOARD-13, F-STN-13, F-FORM-8, F-CRIT-6,
- * F-ART-8, F-ART-9, F-SWEEP-3, F-SWEEP-4, F-SWEEP-5). */
+ * F-RAM-4, F-RAM-13, F-RAM-8, F-ORB-2, F-DC-1, and the dice counts of F-CRIT-2, F-CAT-3, F-DC-2,
+ * F-RDY-2, F-CAT-12, F-CAT-10, F-CAT-11, F-MOVE-17, F-ECM-5, F-BOARD-13, F-STN-13, F-FORM-8,
+ * F-CRIT-6, F-ART-8, F-ART-9, F-SWEEP-3, F-SWEEP-4, F-SWEEP-5). */
 static void
 test_defaults_for_an_old_season (void)
 {
@@ -700,6 +700,12 @@ test_defaults_for_an_old_season (void)
                    adm_ruleset_get_ram_hull_divisor (shipped));
   g_assert_cmpint (adm_ruleset_get_orbit_shield_divisor (old), ==,
                    adm_ruleset_get_orbit_shield_divisor (shipped));
+  g_assert_cmpint (adm_ruleset_get_damage_control_attempts (old), ==,
+                   adm_ruleset_get_damage_control_attempts (shipped));
+  g_assert_cmpint (adm_ruleset_get_damage_control_extra_attempts (old), ==,
+                   adm_ruleset_get_damage_control_extra_attempts (shipped));
+  g_assert_true (g_strv_equal (adm_ruleset_get_damage_control_extra_grades (old),
+                               adm_ruleset_get_damage_control_extra_grades (shipped)));
   for (AdmDiceRoll roll = 0; roll < ADM_N_DICE_ROLLS; roll++)
     g_assert_cmpint (adm_ruleset_get_dice (old, roll), ==, adm_ruleset_get_dice (shipped, roll));
   g_assert_cmpint (adm_ruleset_get_formation_ships (old), ==,
@@ -746,6 +752,11 @@ test_defaults_for_an_old_season (void)
   g_assert_cmpint (adm_ruleset_get_ram_shield_bonus (old), ==, 1);
   g_assert_cmpint (adm_ruleset_get_ram_hull_divisor (old), ==, 2);
   g_assert_cmpint (adm_ruleset_get_orbit_shield_divisor (old), ==, 2);
+  /* F-DC-1: one attempt, one more for veterans and elite. */
+  g_assert_cmpint (adm_ruleset_get_damage_control_attempts (old), ==, 1);
+  g_assert_cmpint (adm_ruleset_get_damage_control_extra_attempts (old), ==, 1);
+  g_assert_true (g_strv_equal (adm_ruleset_get_damage_control_extra_grades (old),
+                               (const char * const[]) { "veteran", "elite", NULL }));
   g_assert_cmpint (adm_ruleset_get_dice (old, ADM_DICE_CRITICAL_TABLE), ==, 2);
   g_assert_cmpint (adm_ruleset_get_dice (old, ADM_DICE_EXPLOSION_RADIUS), ==, 3);
   g_assert_cmpint (adm_ruleset_get_dice (old, ADM_DICE_HULK_DRIFT), ==, 4);
@@ -837,6 +848,7 @@ test_defaults_valid (void)
                                                          "<ram-shields ",
                                                          "<ram-return ",
                                                          "<orbit-change ",
+                                                         "<damage-control-attempts ",
                                                          "<dice-counts>",
                                                          "<formation-size ",
                                                          "<damaged ",
@@ -907,6 +919,10 @@ static const BrokenCase broken_cases[] = {
   /* F-ART-8, F-ART-9: the near band within the far one. */
   { "range-bands-crossed.xml", "range-bands-crossed.xml", 36, ADM_XML_ERROR_INVALID,
     "<range-bands> has the near band (3 of 4) beyond the far one (1 of 2) (F-ART-8, F-ART-9)" },
+  /* F-DC-1: the extra damage-control attempts from a readiness grade there is. */
+  { "damage-control-no-grade.xml", "damage-control-no-grade.xml", 36, ADM_XML_ERROR_INVALID,
+    "<damage-control-attempts> has extra-grades=\"veterans elite\", and “veterans” is no "
+    "readiness grade of <readiness-grades> (F-DC-1)" },
   { "unknown-placement.xml", "unknown-placement.xml", 48, ADM_XML_ERROR_INVALID,
     "<order> names the placement “column”, which the ruleset does not define (it has: line)" },
 };

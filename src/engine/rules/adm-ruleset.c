@@ -63,6 +63,9 @@ struct _AdmRuleset
   int                ram_shield_bonus;  /* F-RAM-13: for the stronger shields */
   int                ram_hull_divisor;  /* F-RAM-8: the rammer's hull over it, the return dice */
   int                orbit_shield_divisor; /* F-ORB-2: shields over it on an orbit change */
+  int                dc_attempts;       /* F-DC-1: damage-control attempts a turn */
+  int                dc_extra_attempts; /* F-DC-1: more for a crew of dc_extra_grades */
+  char             **dc_extra_grades;   /* F-DC-1: the readiness grades' ids earning them */
   int                dice[ADM_N_DICE_ROLLS]; /* <dice-counts>: each roll's number of d6 */
   int                formation_ships;   /* F-FORM-8: the most ships a formation holds */
   int                damaged_lost;      /* F-CRIT-6: damaged once lost of every damaged_of */
@@ -311,6 +314,7 @@ adm_ruleset_finalize (GObject *object)
   for (guint i = 0; i < ADM_N_CRITICAL_SOURCES; i++)
     g_free (self->critical_clause[i]);
   g_free (self->digest);
+  g_strfreev (self->dc_extra_grades);
   /* Classes point at ship types, so they go first. */
   g_clear_pointer (&self->classes_by_id, g_hash_table_unref);
   g_clear_pointer (&self->classes, g_ptr_array_unref);
@@ -1833,6 +1837,57 @@ parse_boarding_modifiers (AdmRuleset  *self,
                           &self->boarding_hit_hull, file, error);
 }
 
+/* The whitespace-separated words of an attribute holding a list of ids (ruleset.rng's
+ * <list>), none empty. */
+static char **
+id_list (const char *text)
+{
+  g_auto(GStrv) words = g_strsplit_set (text, " \t\r\n", -1);
+  g_autoptr(GStrvBuilder) ids = g_strv_builder_new ();
+
+  for (guint i = 0; words[i] != NULL; i++)
+    if (words[i][0] != '\0')
+      g_strv_builder_add (ids, words[i]);
+  return g_strv_builder_end (ids);
+}
+
+/* F-DC-1: <damage-control-attempts>, its extra-grades the ids of readiness grades (F-RDY-5).
+ * A season's own element naming a grade its <readiness-grades> has not is refused (a typo);
+ * ruleset-defaults.xml's ids a season has not are matched by no crew, as before they were
+ * the ruleset's. */
+static gboolean
+parse_damage_control_attempts (AdmRuleset  *self,
+                               xmlNode     *section,
+                               const char  *file,
+                               GError     **error)
+{
+  g_autofree char *text = NULL;
+
+  if (!adm_xml_get_int (section, "attempts", TRUE, 0, &self->dc_attempts, file, error) ||
+      !adm_xml_get_int (section, "extra-attempts", TRUE, 0, &self->dc_extra_attempts, file,
+                        error) ||
+      (text = require_attr (section, "extra-grades", file, error)) == NULL)
+    return FALSE;
+  self->dc_extra_grades = id_list (text);
+  for (guint i = 0; self->dc_extra_grades[i] != NULL; i++)
+    {
+      gboolean known = FALSE;
+
+      for (guint g = 0; g < self->grades->len && !known; g++)
+        known = g_strcmp0 (((AdmReadinessGrade *) g_ptr_array_index (self->grades, g))->id,
+                           self->dc_extra_grades[i]) == 0;
+      if (!known && g_strcmp0 (file, self->path) == 0)
+        {
+          adm_xml_set_error (error, file, section,
+                             _("<damage-control-attempts> has extra-grades=\"%s\", and “%s” is "
+                               "no readiness grade of <readiness-grades> (F-DC-1)"),
+                             text, self->dc_extra_grades[i]);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 /* F-CRIT-6: <damaged lost of>, a share of the hull no more than all of it. */
 static gboolean
 parse_damaged (AdmRuleset  *self,
@@ -1927,9 +1982,9 @@ parse_minesweeping (AdmRuleset  *self,
 /* The numbers of <special-shield>, <gravi-destructor>, <critical-checks>,
  * <explosion-strike>, <station-catastrophic-check>, <succession>, <explosion-strength>,
  * <boarding-modifiers>, <boarding-ratios>, <takeover-readiness>, <damage-readiness>,
- * <ram-test>, <ram-shields>, <ram-return>, <orbit-change>, <dice-counts>, <formation-size>,
- * <damaged>, <range-bands> and <minesweeping>, each the ruleset's own or
- * ruleset-defaults.xml's. */
+ * <ram-test>, <ram-shields>, <ram-return>, <orbit-change>, <damage-control-attempts>,
+ * <dice-counts>, <formation-size>, <damaged>, <range-bands> and <minesweeping>, each the
+ * ruleset's own or ruleset-defaults.xml's. */
 static gboolean
 parse_numbers (AdmRuleset  *self,
                xmlNode     *root,
@@ -1997,6 +2052,9 @@ parse_numbers (AdmRuleset  *self,
   section = element_or_default (self, root, "orbit-change", &file);
   if (!adm_xml_get_int (section, "shield-divisor", TRUE, 0, &self->orbit_shield_divisor, file,
                         error))
+    return FALSE;
+  section = element_or_default (self, root, "damage-control-attempts", &file);
+  if (!parse_damage_control_attempts (self, section, file, error))
     return FALSE;
   section = element_or_default (self, root, "dice-counts", &file);
   if (!parse_keyed_numbers (section, "roll", dice_clauses, ADM_N_DICE_ROLLS, "dice", self->dice,
@@ -2667,6 +2725,27 @@ adm_ruleset_get_orbit_shield_divisor (AdmRuleset *self)
 {
   g_return_val_if_fail (ADM_IS_RULESET (self), 1);
   return self->orbit_shield_divisor;
+}
+
+int
+adm_ruleset_get_damage_control_attempts (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), 1);
+  return self->dc_attempts;
+}
+
+int
+adm_ruleset_get_damage_control_extra_attempts (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), 0);
+  return self->dc_extra_attempts;
+}
+
+const char * const *
+adm_ruleset_get_damage_control_extra_grades (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
+  return (const char * const *) self->dc_extra_grades;
 }
 
 int

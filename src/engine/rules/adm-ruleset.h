@@ -327,6 +327,13 @@ int                      adm_ruleset_get_ram_hull_divisor (AdmRuleset *self);
  * orbit. */
 int                      adm_ruleset_get_orbit_shield_divisor (AdmRuleset *self);
 
+/* F-DC-1: the damage-control attempts a ship makes a turn; the extra attempts of a crew whose
+ * readiness grade (F-RDY-5) is one of adm_ruleset_get_damage_control_extra_grades () (ids,
+ * NULL-terminated; some may be grades the season has not, when they are the defaults'). */
+int                      adm_ruleset_get_damage_control_attempts (AdmRuleset *self);
+int                      adm_ruleset_get_damage_control_extra_attempts (AdmRuleset *self);
+const char * const      *adm_ruleset_get_damage_control_extra_grades (AdmRuleset *self);
+
 /* The rolls whose number of d6 is the ruleset's <dice-counts>, each keyed there by its
  * clause. */
 typedef enum

@@ -443,17 +443,16 @@ attempt (AdmBattle    *self,
   return TRUE;
 }
 
-/* F-DC-1: veterans and elite (F-RDY-5, by the current crew readiness) get an extra die. */
-static gboolean
-has_extra_die (AdmBattle *self,
-               guint      ship)
+int
+adm_dc_1_attempts (const char         *grade,
+                   const char * const *extra_grades,
+                   int                 attempts,
+                   int                 extra_attempts)
 {
-  const AdmBattleShip *s = _adm_battle_ship (self, ship);
-  const AdmReadinessGrade *grade =
-    adm_ruleset_readiness_grade (self->ruleset, MAX (0, s->base_readiness - s->readiness_loss));
+  gboolean extra = grade != NULL && extra_grades != NULL &&
+                   g_strv_contains (extra_grades, grade);
 
-  return grade != NULL &&
-         (g_strcmp0 (grade->id, "veteran") == 0 || g_strcmp0 (grade->id, "elite") == 0);
+  return attempts + (extra ? extra_attempts : 0);
 }
 
 static gboolean
@@ -464,10 +463,19 @@ damage_control_ship (AdmBattle    *self,
 {
   gboolean second_repair = _adm_battle_ruling_is (self, "damage-control-extra-die",
                                                   "second-repair");
-  int attempts = has_extra_die (self, ship) ? 2 : 1;
+  const AdmBattleShip *s = _adm_battle_ship (self, ship);
+  const AdmReadinessGrade *grade =
+    adm_ruleset_readiness_grade (self->ruleset, MAX (0, s->base_readiness - s->readiness_loss));
+  int base = adm_ruleset_get_damage_control_attempts (self->ruleset);
+  /* F-DC-1: the ruleset's attempts a turn, and the extra die of the grades
+   * <damage-control-attempts> names (veterans and elite), by the current crew readiness
+   * (F-RDY-5); an extra attempt is a second chance after a failure ("second-chance") or a
+   * second repair ("second-repair"). */
+  int attempts =
+    adm_dc_1_attempts (grade != NULL ? grade->id : NULL,
+                       adm_ruleset_get_damage_control_extra_grades (self->ruleset), base,
+                       adm_ruleset_get_damage_control_extra_attempts (self->ruleset));
 
-  /* F-DC-1: one attempt per ship per turn; the extra die of veterans and elite is a second
-   * chance after a failure ("second-chance") or a second repair ("second-repair"). */
   for (int a = 0; a < attempts; a++)
     {
       Repair repair = still_outstanding (self, ship, declared) ? *declared
@@ -476,7 +484,7 @@ damage_control_ship (AdmBattle    *self,
 
       if (repair.kind == REPAIR_NONE)
         break;
-      if (a == 1)
+      if (a == base)
         _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
                             _("%s rolls the extra die of a veteran or elite crew (F-DC-1)."),
                             _adm_battle_ship_name (self, ship));

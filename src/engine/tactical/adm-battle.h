@@ -458,6 +458,14 @@ int                   adm_board_17_readiness      (int        crew,
 int                   adm_orb_2_shields           (int        shields,
                                                    int        divisor,
                                                    gboolean   round_up);
+/* Pure function, F-DC-1 ("damage-control-extra-die"): the damage-control attempts a ship
+ * whose crew's readiness grade is @grade (an id, NULL for none) makes a turn: @attempts, and
+ * @extra_attempts more when @grade is one of @extra_grades (the ruleset's
+ * <damage-control-attempts>). */
+int                   adm_dc_1_attempts           (const char         *grade,
+                                                   const char * const *extra_grades,
+                                                   int                 attempts,
+                                                   int                 extra_attempts);
 /* Pure function, F-RAM-8, F-RAM-10, F-RAM-12 ("ram-damage"): the rammed ship's damage dice
  * against the rammer: its own @target_hull head-on, else the rammer's @rammer_hull divided by
  * @hull_divisor (the ruleset's <ram-return>), rounded down. */
