@@ -11,6 +11,7 @@
 #include <glib/gstdio.h>
 
 #include "battle-scripting.h"
+#include "shipped-helpers.h"
 
 #define EPS 1e-6
 
@@ -454,6 +455,48 @@ test_fall_results (void)
     g_assert_cmpint (ship (battle, "triumph")->criticals[ADM_CRIT_CENTRAL_DECK], ==, 1);
     g_assert_cmpint (ship (battle, "triumph")->falling_since, ==, 0);
   }
+}
+
+/* F-ORB-3: the results that start a fall are the ruleset's (<orbit-fall>), by the effect of
+ * their row, not the engine's row numbers. With a copy leaving the central deck out of
+ * "crit-21-results", critical 8 does not start a fall; with a copy whose table swaps the
+ * engines (6) and the fire (7), "engines-only" makes critical 7 start the fall. */
+static void
+test_fall_results_from_ruleset (void)
+{
+  char *dir = changed_rules_begin ("ruleset",
+                                   "effects=\"engines central-deck hull superstructure\"",
+                                   "effects=\"engines hull superstructure\"");
+
+  {
+    g_autoptr(AdmBattle) battle = load_with ("orbit-low.xml", NULL);
+
+    vorkraft_fires (battle, "6 6 6 6 4 4");
+    g_assert_cmpint (ship (battle, "triumph")->criticals[ADM_CRIT_CENTRAL_DECK], ==, 1);
+    g_assert_cmpint (ship (battle, "triumph")->falling_since, ==, 0);
+  }
+  changed_rules_end (dir);
+  dir = changed_rules_begin ("ruleset", "clause=\"F-CRIT-13\" effect=\"engines\"",
+                             "clause=\"F-CRIT-13\" effect=\"fire\"");
+  changed_rules_change (dir, "ruleset", NULL, "clause=\"F-CRIT-14\" effect=\"fire\"",
+                        "clause=\"F-CRIT-14\" effect=\"engines\"");
+  {
+    g_autoptr(AdmBattle) battle =
+      load_with ("orbit-low.xml", "<ruling id=\"orbit-fall-results\" value=\"engines-only\"/>");
+
+    const int engines_row = 3 + 4;  /* the fire's row in Forcon's table */
+
+    vorkraft_fires (battle, "6 6 6 6 3 4");
+    g_assert_cmpint (ship (battle, "triumph")->criticals[engines_row], ==, 1);
+    g_assert_cmpint (ship (battle, "triumph")->falling_since, ==, 1);
+    assert_reported (battle, "Triumph begins to fall towards the planet");
+  }
+  changed_rules_end (dir);
+  /* The pure rule. */
+  g_assert_true (adm_orb_3_falls ("engines", (const char * const[]) { "engines", NULL }));
+  g_assert_false (adm_orb_3_falls ("central-deck",
+                                   (const char * const[]) { "engines", NULL }));
+  g_assert_false (adm_orb_3_falls ("engines", (const char * const[]) { NULL }));
 }
 
 static void
@@ -903,6 +946,7 @@ main (int   argc,
   g_test_add_func ("/engine/orbit/F-ORB-3/fall", test_fall);
   g_test_add_func ("/engine/orbit/F-ORB-3/repaired", test_fall_repaired);
   g_test_add_func ("/engine/orbit/F-ORB-3/fall-results", test_fall_results);
+  g_test_add_func ("/engine/orbit/F-ORB-3/numbers-from-ruleset", test_fall_results_from_ruleset);
   g_test_add_func ("/engine/orbit/F-CRIT-21/destroyed", test_crit_21_destroyed);
   g_test_add_func ("/engine/orbit/F-CRIT-21/off-orbit", test_no_fall_off_orbit);
   g_test_add_func ("/engine/station/F-STN-1/classes", test_station_classes);

@@ -604,9 +604,9 @@ test_control_fixture (void)
  * bundled forcon-2010.xml's (F-FORD-8, F-DES-2, F-DES-3, F-ART-13, F-WPN-16, F-CRIT-1, F-CRIT-14,
  * F-CAT-12, F-CAT-13 (strike and strength), F-STN-8, F-FORM-14, F-BOARD-3, F-BOARD-4, F-BOARD-5,
  * F-BOARD-6, F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12, F-BOARD-17, F-BOARD-18, F-RDY-3,
- * F-RAM-4, F-RAM-13, F-RAM-8, F-ORB-2, F-DC-1, and the dice counts of F-CRIT-2, F-CAT-3, F-DC-2,
- * F-RDY-2, F-CAT-12, F-CAT-10, F-CAT-11, F-MOVE-17, F-ECM-5, F-BOARD-13, F-STN-13, F-FORM-8,
- * F-CRIT-6, F-ART-8, F-ART-9, F-SWEEP-3, F-SWEEP-4, F-SWEEP-5). */
+ * F-RAM-4, F-RAM-13, F-RAM-8, F-ORB-2, F-DC-1, F-ORB-3, and the dice counts of F-CRIT-2,
+ * F-CAT-3, F-DC-2, F-RDY-2, F-CAT-12, F-CAT-10, F-CAT-11, F-MOVE-17, F-ECM-5, F-BOARD-13,
+ * F-STN-13, F-FORM-8, F-CRIT-6, F-ART-8, F-ART-9, F-SWEEP-3, F-SWEEP-4, F-SWEEP-5). */
 static void
 test_defaults_for_an_old_season (void)
 {
@@ -706,6 +706,9 @@ test_defaults_for_an_old_season (void)
                    adm_ruleset_get_damage_control_extra_attempts (shipped));
   g_assert_true (g_strv_equal (adm_ruleset_get_damage_control_extra_grades (old),
                                adm_ruleset_get_damage_control_extra_grades (shipped)));
+  for (AdmOrbitFallOption option = 0; option < ADM_N_ORBIT_FALL_OPTIONS; option++)
+    g_assert_true (g_strv_equal (adm_ruleset_get_orbit_fall_effects (old, option),
+                                 adm_ruleset_get_orbit_fall_effects (shipped, option)));
   for (AdmDiceRoll roll = 0; roll < ADM_N_DICE_ROLLS; roll++)
     g_assert_cmpint (adm_ruleset_get_dice (old, roll), ==, adm_ruleset_get_dice (shipped, roll));
   g_assert_cmpint (adm_ruleset_get_formation_ships (old), ==,
@@ -757,6 +760,13 @@ test_defaults_for_an_old_season (void)
   g_assert_cmpint (adm_ruleset_get_damage_control_extra_attempts (old), ==, 1);
   g_assert_true (g_strv_equal (adm_ruleset_get_damage_control_extra_grades (old),
                                (const char * const[]) { "veteran", "elite", NULL }));
+  /* F-ORB-3: F-CRIT-21's 6, 8, 11 and 12 by their effects; the engines alone. */
+  g_assert_true (g_strv_equal (adm_ruleset_get_orbit_fall_effects (old, ADM_ORBIT_FALL_CRIT_21),
+                               (const char * const[]) { "engines", "central-deck", "hull",
+                                                        "superstructure", NULL }));
+  g_assert_true (g_strv_equal (adm_ruleset_get_orbit_fall_effects (old,
+                                                                   ADM_ORBIT_FALL_ENGINES_ONLY),
+                               (const char * const[]) { "engines", NULL }));
   g_assert_cmpint (adm_ruleset_get_dice (old, ADM_DICE_CRITICAL_TABLE), ==, 2);
   g_assert_cmpint (adm_ruleset_get_dice (old, ADM_DICE_EXPLOSION_RADIUS), ==, 3);
   g_assert_cmpint (adm_ruleset_get_dice (old, ADM_DICE_HULK_DRIFT), ==, 4);
@@ -849,6 +859,7 @@ test_defaults_valid (void)
                                                          "<ram-return ",
                                                          "<orbit-change ",
                                                          "<damage-control-attempts ",
+                                                         "<orbit-fall ",
                                                          "<dice-counts>",
                                                          "<formation-size ",
                                                          "<damaged ",
@@ -923,6 +934,9 @@ static const BrokenCase broken_cases[] = {
   { "damage-control-no-grade.xml", "damage-control-no-grade.xml", 36, ADM_XML_ERROR_INVALID,
     "<damage-control-attempts> has extra-grades=\"veterans elite\", and “veterans” is no "
     "readiness grade of <readiness-grades> (F-DC-1)" },
+  /* F-ORB-3: each option of "orbit-fall-results" once. */
+  { "orbit-fall-twice.xml", "orbit-fall-twice.xml", 38, ADM_XML_ERROR_INVALID,
+    "<orbit-fall> has a second <results option=\"crit-21-results\">" },
   { "unknown-placement.xml", "unknown-placement.xml", 48, ADM_XML_ERROR_INVALID,
     "<order> names the placement “column”, which the ruleset does not define (it has: line)" },
 };

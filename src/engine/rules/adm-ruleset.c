@@ -66,6 +66,7 @@ struct _AdmRuleset
   int                dc_attempts;       /* F-DC-1: damage-control attempts a turn */
   int                dc_extra_attempts; /* F-DC-1: more for a crew of dc_extra_grades */
   char             **dc_extra_grades;   /* F-DC-1: the readiness grades' ids earning them */
+  char             **orbit_fall_effects[ADM_N_ORBIT_FALL_OPTIONS]; /* F-ORB-3: row effects */
   int                dice[ADM_N_DICE_ROLLS]; /* <dice-counts>: each roll's number of d6 */
   int                formation_ships;   /* F-FORM-8: the most ships a formation holds */
   int                damaged_lost;      /* F-CRIT-6: damaged once lost of every damaged_of */
@@ -315,6 +316,8 @@ adm_ruleset_finalize (GObject *object)
     g_free (self->critical_clause[i]);
   g_free (self->digest);
   g_strfreev (self->dc_extra_grades);
+  for (guint i = 0; i < ADM_N_ORBIT_FALL_OPTIONS; i++)
+    g_strfreev (self->orbit_fall_effects[i]);
   /* Classes point at ship types, so they go first. */
   g_clear_pointer (&self->classes_by_id, g_hash_table_unref);
   g_clear_pointer (&self->classes, g_ptr_array_unref);
@@ -1888,6 +1891,37 @@ parse_damage_control_attempts (AdmRuleset  *self,
   return TRUE;
 }
 
+/* The options of the ruling "orbit-fall-results", each one's effects in <orbit-fall>. */
+static const char * const orbit_fall_options[ADM_N_ORBIT_FALL_OPTIONS] = {
+  [ADM_ORBIT_FALL_CRIT_21] = "crit-21-results",
+  [ADM_ORBIT_FALL_ENGINES_ONLY] = "engines-only",
+};
+
+/* F-ORB-3: <orbit-fall>, for each option of "orbit-fall-results" once the effects of the
+ * ship critical table's rows that start a fall (ruleset.rng allows only effects of that
+ * table). */
+static gboolean
+parse_orbit_fall (AdmRuleset  *self,
+                  xmlNode     *section,
+                  const char  *file,
+                  GError     **error)
+{
+  xmlNode *nodes[ADM_N_ORBIT_FALL_OPTIONS];
+
+  if (!each_key_once (section, "results", "option", orbit_fall_options,
+                      ADM_N_ORBIT_FALL_OPTIONS, nodes, file, error))
+    return FALSE;
+  for (guint i = 0; i < ADM_N_ORBIT_FALL_OPTIONS; i++)
+    {
+      g_autofree char *text = require_attr (nodes[i], "effects", file, error);
+
+      if (text == NULL)
+        return FALSE;
+      self->orbit_fall_effects[i] = id_list (text);
+    }
+  return TRUE;
+}
+
 /* F-CRIT-6: <damaged lost of>, a share of the hull no more than all of it. */
 static gboolean
 parse_damaged (AdmRuleset  *self,
@@ -1983,7 +2017,7 @@ parse_minesweeping (AdmRuleset  *self,
  * <explosion-strike>, <station-catastrophic-check>, <succession>, <explosion-strength>,
  * <boarding-modifiers>, <boarding-ratios>, <takeover-readiness>, <damage-readiness>,
  * <ram-test>, <ram-shields>, <ram-return>, <orbit-change>, <damage-control-attempts>,
- * <dice-counts>, <formation-size>, <damaged>, <range-bands> and <minesweeping>, each the
+ * <orbit-fall>, <dice-counts>, <formation-size>, <damaged>, <range-bands> and <minesweeping>, each the
  * ruleset's own or ruleset-defaults.xml's. */
 static gboolean
 parse_numbers (AdmRuleset  *self,
@@ -2055,6 +2089,9 @@ parse_numbers (AdmRuleset  *self,
     return FALSE;
   section = element_or_default (self, root, "damage-control-attempts", &file);
   if (!parse_damage_control_attempts (self, section, file, error))
+    return FALSE;
+  section = element_or_default (self, root, "orbit-fall", &file);
+  if (!parse_orbit_fall (self, section, file, error))
     return FALSE;
   section = element_or_default (self, root, "dice-counts", &file);
   if (!parse_keyed_numbers (section, "roll", dice_clauses, ADM_N_DICE_ROLLS, "dice", self->dice,
@@ -2746,6 +2783,15 @@ adm_ruleset_get_damage_control_extra_grades (AdmRuleset *self)
 {
   g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
   return (const char * const *) self->dc_extra_grades;
+}
+
+const char * const *
+adm_ruleset_get_orbit_fall_effects (AdmRuleset       *self,
+                                    AdmOrbitFallOption option)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
+  g_return_val_if_fail (option < ADM_N_ORBIT_FALL_OPTIONS, NULL);
+  return (const char * const *) self->orbit_fall_effects[option];
 }
 
 int

@@ -334,6 +334,20 @@ int                      adm_ruleset_get_damage_control_attempts (AdmRuleset *se
 int                      adm_ruleset_get_damage_control_extra_attempts (AdmRuleset *self);
 const char * const      *adm_ruleset_get_damage_control_extra_grades (AdmRuleset *self);
 
+/* The options of the ruling "orbit-fall-results" (F-ORB-3), each keyed in the ruleset's
+ * <orbit-fall> by its value. */
+typedef enum
+{
+  ADM_ORBIT_FALL_CRIT_21,       /* "crit-21-results": the results F-CRIT-21 names */
+  ADM_ORBIT_FALL_ENGINES_ONLY,  /* "engines-only": the engines alone */
+  ADM_N_ORBIT_FALL_OPTIONS
+} AdmOrbitFallOption;
+
+/* F-ORB-3: the effects of the ship critical table's rows ("engines") that make a ship in low
+ * orbit begin to fall under @option (NULL-terminated). */
+const char * const      *adm_ruleset_get_orbit_fall_effects (AdmRuleset        *self,
+                                                             AdmOrbitFallOption option);
+
 /* The rolls whose number of d6 is the ruleset's <dice-counts>, each keyed there by its
  * clause. */
 typedef enum

@@ -619,14 +619,30 @@ _adm_battle_orbit_decay (AdmBattle  *self,
   return TRUE;
 }
 
-/* F-ORB-3 ("orbit-fall-results"): the results that count as engines or control systems. */
+gboolean
+adm_orb_3_falls (const char         *effect,
+                 const char * const *fall_effects)
+{
+  return effect != NULL && fall_effects != NULL && g_strv_contains (fall_effects, effect);
+}
+
+/* F-ORB-3 ("orbit-fall-results"): whether the ship critical table's row for @result is damage
+ * to the engines or control systems, by its effect: one of the ruleset's <orbit-fall> effects
+ * for the ruling's option (F-CRIT-21's 6, 8, 11, 12 in Forcon's table), wherever the table
+ * puts it. */
 static gboolean
 fall_result (AdmBattle *self,
+             guint      ship,
              int        result)
 {
-  if (_adm_battle_ruling_is (self, "orbit-fall-results", "engines-only"))
-    return result == 6;
-  return result == 6 || result == 8 || result == 11 || result == 12;
+  const AdmTableRow *row =
+    adm_ruleset_critical (self->ruleset, _adm_battle_critical_kind (self, ship), result, NULL);
+  AdmOrbitFallOption option =
+    _adm_battle_ruling_is (self, "orbit-fall-results", "engines-only")
+      ? ADM_ORBIT_FALL_ENGINES_ONLY : ADM_ORBIT_FALL_CRIT_21;
+
+  return row != NULL &&
+         adm_orb_3_falls (row->effect, adm_ruleset_get_orbit_fall_effects (self->ruleset, option));
 }
 
 /* Whether what made the ship fall is still unrepaired. */
@@ -639,7 +655,7 @@ still_failing (AdmBattle *self,
   if (_adm_battle_is_station (self, ship))
     return s->criticals[ADM_STN_CRIT_OUT_OF_ORBIT] > 0;
   for (int r = 2; r < ADM_CRITICAL_RESULTS; r++)
-    if (s->criticals[r] > 0 && fall_result (self, r))
+    if (s->criticals[r] > 0 && fall_result (self, ship, r))
       return TRUE;
   return FALSE;
 }
@@ -668,7 +684,7 @@ _adm_battle_orbit_critical (AdmBattle  *self,
       return TRUE;
     }
   /* F-CRIT-21 and F-ORB-3 apply in low orbit: to a ship on an orbit. */
-  if (!self->low_orbit.present || s->orbit < 1 || !fall_result (self, result))
+  if (!self->low_orbit.present || s->orbit < 1 || !fall_result (self, ship, result))
     return TRUE;
   if (_adm_battle_ruling_is (self, "low-orbit-criticals", "destroyed"))
     {

@@ -458,6 +458,12 @@ int                   adm_board_17_readiness      (int        crew,
 int                   adm_orb_2_shields           (int        shields,
                                                    int        divisor,
                                                    gboolean   round_up);
+/* Pure function, F-ORB-3 ("orbit-fall-results"): whether a critical result of @effect (its
+ * row's effect, "engines") is damage to the engines or control systems that starts a ship's
+ * fall in low orbit, @fall_effects being the ruleset's <orbit-fall> effects for the ruling's
+ * option. */
+gboolean              adm_orb_3_falls             (const char         *effect,
+                                                   const char * const *fall_effects);
 /* Pure function, F-DC-1 ("damage-control-extra-die"): the damage-control attempts a ship
  * whose crew's readiness grade is @grade (an id, NULL for none) makes a turn: @attempts, and
  * @extra_attempts more when @grade is one of @extra_grades (the ruleset's
