@@ -92,8 +92,19 @@ refused (AdmCampaign *campaign,
 static void
 test_phase_minutes (void)
 {
-  g_assert_cmpfloat (adm_strategy_phase_minutes (FALSE), ==, 40.0);
-  g_assert_cmpfloat (adm_strategy_phase_minutes (TRUE), ==, 60.0);
+  g_autoptr(AdmScenario) scenario = shipped_scenario ("komarr-campaign.admiralty");
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpfloat (adm_strat_6_phase_minutes (FALSE, 40, 60), ==, 40.0);
+  g_assert_cmpfloat (adm_strat_6_phase_minutes (TRUE, 40, 60), ==, 60.0);
+  g_assert_cmpfloat (adm_strat_6_phase_minutes (TRUE, 30, 90), ==, 90.0);
+  /* The shipped numbers: 40 minutes a cycle, an hour's 60. */
+  g_assert_cmpfloat (adm_strategy_cycle_minutes (scenario), ==, 40.0);
+  g_assert_cmpfloat (adm_strategy_phase_minutes (scenario), ==, 40.0);
+  g_assert_true (adm_ruleset_set_ruling (adm_scenario_get_ruleset (scenario), "strategic-phase",
+                                         "hour", &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (adm_strategy_phase_minutes (scenario), ==, 60.0);
 }
 
 static void
@@ -344,6 +355,59 @@ test_forecast (void)
             "hegen-hub jacksons-whole-jump");
   resolve (campaign);
   g_assert_cmpstr (where (campaign, "dendarii-strike-group"), ==, "jacksons-whole-jump");
+}
+
+/* The Komarr campaign on a copy of the shipped rules whose ruleset has @from replaced by @to,
+ * with the ruling @ruling set to @value when not NULL. */
+static AdmCampaign *
+komarr_changed (const char *from,
+                const char *to,
+                const char *ruling,
+                const char *value)
+{
+  char *dir = changed_rules_new (NULL, "ruleset", NULL, from, to);
+  g_autofree char *saved = g_strdup (g_getenv ("ADMIRALTY_RULES_PATH"));
+  AdmCampaign *campaign;
+
+  g_setenv ("ADMIRALTY_RULES_PATH", dir, TRUE);
+  campaign = komarr_new (ruling, value);
+  g_setenv ("ADMIRALTY_RULES_PATH", saved, TRUE);
+  changed_rules_remove (dir);
+  return campaign;
+}
+
+/* F-STRAT-1, F-STRAT-6: the cycle's 40 minutes and the hour's 60 are the ruleset's
+ * (<strategic-time>). With a copy of 30 minutes a cycle and 90 an hour, a main squadron's link
+ * takes a 30-minute phase, and under "hour" 90 minutes, three cycles, carried over in transit. */
+static void
+test_strategic_time_from_ruleset (void)
+{
+  const char *shipped = "clause=\"F-STRAT-1\" cycle-minutes=\"40\" hour-minutes=\"60\"";
+  const char *changed = "clause=\"F-STRAT-1\" cycle-minutes=\"30\" hour-minutes=\"90\"";
+  g_autoptr(AdmCampaign) cycle = komarr_changed (shipped, changed, NULL, NULL);
+  g_autoptr(AdmCampaign) hour = komarr_changed (shipped, changed, "strategic-phase", "hour");
+  const AdmFormationPosition *pos;
+  double arrival, start;
+
+  forecast (cycle, "vorkosigan", "first-squadron-home-fleet", "move", "route", "komarr-orbit",
+            &arrival, &start);
+  g_assert_cmpfloat (arrival, ==, 30.0);
+  forecast (cycle, "naismith", "dendarii-strike-group", "patrol", "target", "hegen-hub",
+            &arrival, &start);
+  g_assert_cmpfloat (arrival, ==, 15.0);
+  g_assert_cmpfloat (start, ==, 15.0);
+
+  order_ok (hour, 1, "vorkosigan", "first-squadron-home-fleet", "move", "route",
+            "pol-jump-point");
+  resolve (hour);
+  pos = adm_strategy_get_position (strategy_of (hour), "first-squadron-home-fleet");
+  g_assert_nonnull (pos->towards);
+  g_assert_cmpfloat (pos->spent, ==, 30.0);
+  g_assert_cmpfloat (pos->leg, ==, 90.0);
+  resolve (hour);
+  g_assert_cmpstr (where (hour, "first-squadron-home-fleet"), ==, "in-transit");
+  resolve (hour);
+  g_assert_cmpstr (where (hour, "first-squadron-home-fleet"), ==, "pol-jump-point");
 }
 
 static void
@@ -1343,6 +1407,8 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/engine/strategy/F-STRAT-6/phase-minutes", test_phase_minutes);
+  g_test_add_func ("/engine/strategy/F-STRAT-1/F-STRAT-6/numbers-from-ruleset",
+                   test_strategic_time_from_ruleset);
   g_test_add_func ("/engine/strategy/F-STRAT-10/fast-speed", test_fast_pure);
   g_test_add_func ("/engine/strategy/F-FORM-10/slowest-ship", test_fast_formations);
   g_test_add_func ("/engine/strategy/F-STRAT-10/half-phase-actions", test_half_phase_pure);

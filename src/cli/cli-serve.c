@@ -252,8 +252,8 @@ read_next (Serve *serve)
                                        line_read_cb, serve);
 }
 
-/* The next communication session, as far as the campaign tells: 40 minutes after the last
- * cycle was resolved (F-STRAT-1), when that is still to come; else unknown. */
+/* The next communication session, as far as the campaign tells: a cycle's minutes (F-STRAT-1,
+ * the ruleset's) after the last cycle was resolved, when that is still to come; else unknown. */
 static gint64
 next_session (AdmCampaign *campaign)
 {
@@ -263,7 +263,9 @@ next_session (AdmCampaign *campaign)
   for (guint i = events->len; i > 0; i--)
     {
       const AdmEvent *event = g_ptr_array_index (events, i - 1);
-      gint64 next = adm_event_get_time (event) + (gint64) (ADM_STRATEGY_CYCLE_MINUTES * 60);
+      gint64 next = adm_event_get_time (event) +
+                    (gint64) (adm_strategy_cycle_minutes (adm_campaign_get_scenario (campaign)) *
+                              60);
 
       if (g_str_equal (adm_event_get_kind (event), "cycle"))
         return next > now ? next : 0;

@@ -67,6 +67,8 @@ struct _AdmRuleset
   int                dc_extra_attempts; /* F-DC-1: more for a crew of dc_extra_grades */
   char             **dc_extra_grades;   /* F-DC-1: the readiness grades' ids earning them */
   char             **orbit_fall_effects[ADM_N_ORBIT_FALL_OPTIONS]; /* F-ORB-3: row effects */
+  int                cycle_minutes;     /* F-STRAT-1: a communication cycle's real minutes */
+  int                hour_minutes;      /* F-STRAT-6: the strategic phase of "about an hour" */
   int                dice[ADM_N_DICE_ROLLS]; /* <dice-counts>: each roll's number of d6 */
   int                formation_ships;   /* F-FORM-8: the most ships a formation holds */
   int                damaged_lost;      /* F-CRIT-6: damaged once lost of every damaged_of */
@@ -2017,8 +2019,8 @@ parse_minesweeping (AdmRuleset  *self,
  * <explosion-strike>, <station-catastrophic-check>, <succession>, <explosion-strength>,
  * <boarding-modifiers>, <boarding-ratios>, <takeover-readiness>, <damage-readiness>,
  * <ram-test>, <ram-shields>, <ram-return>, <orbit-change>, <damage-control-attempts>,
- * <orbit-fall>, <dice-counts>, <formation-size>, <damaged>, <range-bands> and <minesweeping>, each the
- * ruleset's own or ruleset-defaults.xml's. */
+ * <orbit-fall>, <strategic-time>, <dice-counts>, <formation-size>, <damaged>, <range-bands> and
+ * <minesweeping>, each the ruleset's own or ruleset-defaults.xml's. */
 static gboolean
 parse_numbers (AdmRuleset  *self,
                xmlNode     *root,
@@ -2092,6 +2094,10 @@ parse_numbers (AdmRuleset  *self,
     return FALSE;
   section = element_or_default (self, root, "orbit-fall", &file);
   if (!parse_orbit_fall (self, section, file, error))
+    return FALSE;
+  section = element_or_default (self, root, "strategic-time", &file);
+  if (!adm_xml_get_int (section, "cycle-minutes", TRUE, 0, &self->cycle_minutes, file, error) ||
+      !adm_xml_get_int (section, "hour-minutes", TRUE, 0, &self->hour_minutes, file, error))
     return FALSE;
   section = element_or_default (self, root, "dice-counts", &file);
   if (!parse_keyed_numbers (section, "roll", dice_clauses, ADM_N_DICE_ROLLS, "dice", self->dice,
@@ -2792,6 +2798,20 @@ adm_ruleset_get_orbit_fall_effects (AdmRuleset       *self,
   g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
   g_return_val_if_fail (option < ADM_N_ORBIT_FALL_OPTIONS, NULL);
   return (const char * const *) self->orbit_fall_effects[option];
+}
+
+int
+adm_ruleset_get_cycle_minutes (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), 1);
+  return self->cycle_minutes;
+}
+
+int
+adm_ruleset_get_hour_minutes (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), 1);
+  return self->hour_minutes;
 }
 
 int

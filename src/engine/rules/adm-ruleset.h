@@ -348,6 +348,13 @@ typedef enum
 const char * const      *adm_ruleset_get_orbit_fall_effects (AdmRuleset        *self,
                                                              AdmOrbitFallOption option);
 
+/* F-STRAT-1: the minutes of real time of a communication cycle. */
+int                      adm_ruleset_get_cycle_minutes (AdmRuleset *self);
+
+/* F-STRAT-6: the minutes of the strategic phase of "about an hour", when the ruling
+ * "strategic-phase" is "hour". */
+int                      adm_ruleset_get_hour_minutes (AdmRuleset *self);
+
 /* The rolls whose number of d6 is the ruleset's <dice-counts>, each keyed there by its
  * clause. */
 typedef enum

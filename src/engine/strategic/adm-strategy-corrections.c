@@ -276,7 +276,8 @@ adm_strategy_add_ship (AdmStrategy        *self,
   return ship;
 }
 
-/* The minutes of a cycle a formation may arrive at: 0 to 39 (F-STRAT-1, 40 minutes). */
+/* The minutes of a cycle a formation may arrive at: from 0 to the last before the next session
+ * (F-STRAT-1, the ruleset's minutes of a cycle). */
 static gboolean
 read_arrival (AdmStrategy     *self,
               const AdmEvent  *event,
@@ -286,6 +287,7 @@ read_arrival (AdmStrategy     *self,
 {
   const char *cycle_text = adm_event_get (event, "cycle");
   const char *minute_text = adm_event_get (event, "minute");
+  guint64 last = (guint64) adm_strategy_cycle_minutes (self->scenario) - 1;
   guint64 value;
 
   *cycle = 0;
@@ -305,12 +307,11 @@ read_arrival (AdmStrategy     *self,
                                           "%u, not in cycle “%s”: record them while its orders "
                                           "are given"), self->cycle, cycle_text);
   *cycle = (guint) value;
-  if (!g_ascii_string_to_unsigned (minute_text, 10, 0, (guint64) ADM_STRATEGY_CYCLE_MINUTES - 1,
-                                   &value, NULL))
+  if (!g_ascii_string_to_unsigned (minute_text, 10, 0, last, &value, NULL))
     {
       g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
                    _("reinforcements arrive at a minute from 0 to %d of the cycle (F-STRAT-1), "
-                     "not “%s”"), (int) ADM_STRATEGY_CYCLE_MINUTES - 1, minute_text);
+                     "not “%s”"), (int) last, minute_text);
       return FALSE;
     }
   *minute = (double) value;

@@ -3,11 +3,12 @@
  * F-STRAT-10, F-STRAT-11).
  *
  * Time inside a cycle is counted in minutes from the comms session that opens it (0) to the next
- * (ADM_STRATEGY_CYCLE_MINUTES). Resolving a cycle lays out, formation by formation, where it is
- * over those minutes — segments in a sector or on a link — and then looks for hostile formations
- * whose segments meet. Formations of factions that are not allied (scenario alliances) are
- * hostile. Movement goes on after an engagement is recorded: what the battle changes, the master
- * journals. The summary says what each formation did and met in a resolved cycle. */
+ * (adm_strategy_cycle_minutes (), the ruleset's). Resolving a cycle lays out, formation by
+ * formation, where it is over those minutes — segments in a sector or on a link — and then looks
+ * for hostile formations whose segments meet. Formations of factions that are not allied
+ * (scenario alliances) are hostile. Movement goes on after an engagement is recorded: what the
+ * battle changes, the master journals. The summary says what each formation did and met in a
+ * resolved cycle. */
 
 #include "config.h"
 
@@ -52,8 +53,9 @@ add_segment (GArray             *segments,
   g_array_append_val (segments, segment);
 }
 
-/* Whether the scenario's ruling @id is @value: the timing of a cycle follows "strategic-phase"
- * (F-STRAT-6) and "half-phase-actions" (F-STRAT-10). */
+/* Whether the scenario's ruling @id is @value: the timing of a cycle follows
+ * "half-phase-actions" (F-STRAT-10), its phase "strategic-phase" (F-STRAT-6) through
+ * adm_strategy_phase_minutes (). */
 static gboolean
 ruling_is (AdmStrategy *self,
            const char  *id,
@@ -100,27 +102,28 @@ run_route (AdmStrategy   *self,
 {
   AdmFormationPosition *pos = &tracker->pos;
   double leg = adm_strategy_leg_minutes (self->scenario, pos->formation);
-  gboolean hour = ruling_is (self, "strategic-phase", "hour");
+  double cycle_end = adm_strategy_cycle_minutes (self->scenario);
+  double phase = adm_strategy_phase_minutes (self->scenario);
   gboolean two = ruling_is (self, "half-phase-actions", "two-per-phase");
 
-  while (order->route->len > 0 && *t < ADM_STRATEGY_CYCLE_MINUTES)
+  while (order->route->len > 0 && *t < cycle_end)
     {
       const AdmSector *next = g_ptr_array_index (order->route, 0);
 
       add_segment (segments, pos->formation, pos->sector, NULL, NULL, presence, *t, 0, 0,
                    presence > 0);
       g_ptr_array_remove_index (order->route, 0);
-      if (*t + leg > ADM_STRATEGY_CYCLE_MINUTES)
+      if (*t + leg > cycle_end)
         {
           /* The link is not crossed by the session: carried over in transit. */
           pos->towards = next;
           pos->leg = leg;
-          pos->spent = ADM_STRATEGY_CYCLE_MINUTES - *t;
+          pos->spent = cycle_end - *t;
           add_segment (segments, pos->formation, NULL, pos->sector, next, *t,
-                       ADM_STRATEGY_CYCLE_MINUTES, 0, pos->spent / leg, TRUE);
+                       cycle_end, 0, pos->spent / leg, TRUE);
           _adm_strategy_log (tracker, self->cycle, _("left %s for %s at minute %.0f, in transit"),
                              pos->sector->name, next->name, *t);
-          *t = ADM_STRATEGY_CYCLE_MINUTES;
+          *t = cycle_end;
           return -1;
         }
       add_segment (segments, pos->formation, NULL, pos->sector, next, *t, *t + leg, 0, 1, TRUE);
@@ -128,7 +131,7 @@ run_route (AdmStrategy   *self,
                          pos->sector->name, next->name, *t + leg);
       pos->sector = next;
       presence = *t + leg;
-      *t = adm_strategy_next_start (presence, adm_strategy_phase_minutes (hour), two);
+      *t = adm_strategy_next_start (presence, phase, two);
     }
   return presence;
 }
@@ -142,9 +145,9 @@ adm_strategy_forecast_order (AdmStrategy         *self,
                              double              *start)
 {
   const AdmFormationPosition *pos = adm_strategy_get_position (self, order->formation->id);
-  gboolean hour = ruling_is (self, "strategic-phase", "hour");
   gboolean two = ruling_is (self, "half-phase-actions", "two-per-phase");
-  double phase = adm_strategy_phase_minutes (hour);
+  double cycle_end = adm_strategy_cycle_minutes (self->scenario);
+  double phase = adm_strategy_phase_minutes (self->scenario);
   double leg = adm_strategy_leg_minutes (self->scenario, order->formation);
   double t = 0, reached = 0;
 
@@ -153,21 +156,21 @@ adm_strategy_forecast_order (AdmStrategy         *self,
     {
       /* The link it is on first: still on it at the session, or arrived and ready again at
        * the next whole phase. */
-      if (pos->leg - pos->spent > ADM_STRATEGY_CYCLE_MINUTES)
+      if (pos->leg - pos->spent > cycle_end)
         return;
       reached = pos->leg - pos->spent;
       t = adm_strategy_next_start (reached, phase, two);
     }
   for (guint i = 0; order->route != NULL && i < order->route->len; i++)
     {
-      if (t + leg > ADM_STRATEGY_CYCLE_MINUTES)
+      if (t + leg > cycle_end)
         return;
       reached = t + leg;
       t = adm_strategy_next_start (reached, phase, two);
     }
   *arrival = reached;
   if (order->kind != ADM_STRAT_ORDER_MOVE && adm_strategy_order_phases (order->kind) > 0 &&
-      t < ADM_STRATEGY_CYCLE_MINUTES)
+      t < cycle_end)
     *start = t;
 }
 
@@ -199,9 +202,9 @@ resolve_formation (AdmStrategy *self,
   const AdmFormation *formation;
   AdmStratOrder *order;
   double t = 0, presence = 0, active = -1;
-  gboolean hour = ruling_is (self, "strategic-phase", "hour");
   gboolean two = ruling_is (self, "half-phase-actions", "two-per-phase");
-  double phase = adm_strategy_phase_minutes (hour);
+  double cycle_end = adm_strategy_cycle_minutes (self->scenario);
+  double phase = adm_strategy_phase_minutes (self->scenario);
 
   apply_admin (self, tracker);
   formation = pos->formation;   /* a new flagship makes the strategy's own copy */
@@ -229,12 +232,12 @@ resolve_formation (AdmStrategy *self,
     {
       double remaining = pos->leg - pos->spent;
 
-      if (remaining > ADM_STRATEGY_CYCLE_MINUTES)
+      if (remaining > cycle_end)
         {
           add_segment (segments, formation, NULL, pos->sector, pos->towards, 0,
-                       ADM_STRATEGY_CYCLE_MINUTES, pos->spent / pos->leg,
-                       (pos->spent + ADM_STRATEGY_CYCLE_MINUTES) / pos->leg, TRUE);
-          pos->spent += ADM_STRATEGY_CYCLE_MINUTES;
+                       cycle_end, pos->spent / pos->leg,
+                       (pos->spent + cycle_end) / pos->leg, TRUE);
+          pos->spent += cycle_end;
           _adm_strategy_log (tracker, self->cycle, _("still in transit from %s to %s"),
                              pos->sector->name, pos->towards->name);
           return;
@@ -256,10 +259,10 @@ resolve_formation (AdmStrategy *self,
       if (presence < 0)
         return;
     }
-  if (order != NULL && order->kind != ADM_STRAT_ORDER_MOVE && t < ADM_STRATEGY_CYCLE_MINUTES)
+  if (order != NULL && order->kind != ADM_STRAT_ORDER_MOVE && t < cycle_end)
     {
       /* F-STRAT-11: the order's own action takes half a phase from here. */
-      double end = MIN (ADM_STRATEGY_CYCLE_MINUTES,
+      double end = MIN (cycle_end,
                         t + adm_strategy_order_phases (order->kind) * phase);
 
       active = t;
@@ -270,7 +273,7 @@ resolve_formation (AdmStrategy *self,
        * standing from an earlier cycle (F-STRAT-5) lays them again, as the same order given
        * anew would (ruling "standing-minelaying"; with "once" it lays them in one cycle only). */
       if (order->kind == ADM_STRAT_ORDER_LAY_MINES && !laid_already (self, order, pos->sector) &&
-          t + adm_strategy_order_phases (order->kind) * phase <= ADM_STRATEGY_CYCLE_MINUTES)
+          t + adm_strategy_order_phases (order->kind) * phase <= cycle_end)
         {
           MinesLaid laid = { self->cycle, g_strdup (formation->id), pos->sector, end };
 
@@ -288,11 +291,11 @@ resolve_formation (AdmStrategy *self,
       add_segment (segments, formation, pos->sector, NULL, NULL, presence, active, 0, 0,
                    presence > 0);
       add_segment (segments, formation, pos->sector, NULL, NULL, active,
-                   ADM_STRATEGY_CYCLE_MINUTES, 0, 0, TRUE);
+                   cycle_end, 0, 0, TRUE);
     }
   else
     add_segment (segments, formation, pos->sector, NULL, NULL, presence,
-                 ADM_STRATEGY_CYCLE_MINUTES, 0, 0, presence > 0);
+                 cycle_end, 0, 0, presence > 0);
 }
 
 /* Engagements (F-STRAT-4) */

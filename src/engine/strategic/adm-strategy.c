@@ -17,11 +17,14 @@
 
 /* Pure timing rules */
 
-/* F-STRAT-6, ruling "strategic-phase": one comms cycle (F-STRAT-1) or about an hour. */
+/* F-STRAT-6, ruling "strategic-phase": a strategic phase is one comms cycle of @cycle_minutes
+ * (F-STRAT-1) or "about an hour", @hour_minutes. */
 double
-adm_strategy_phase_minutes (gboolean phase_is_hour)
+adm_strat_6_phase_minutes (gboolean phase_is_hour,
+                           double   cycle_minutes,
+                           double   hour_minutes)
 {
-  return phase_is_hour ? 60.0 : ADM_STRATEGY_CYCLE_MINUTES;
+  return phase_is_hour ? hour_minutes : cycle_minutes;
 }
 
 /* F-STRAT-10: light ships and cruisers, "i.e. ships with maximum speed > 25". */
@@ -120,6 +123,22 @@ _adm_strategy_check_composition (AdmStrategy  *self,
 }
 
 /* F-STRAT-10 under ruling "fast-ships"; F-FORM-10: the formation moves at its worst ship. */
+double
+adm_strategy_cycle_minutes (AdmScenario *scenario)
+{
+  return adm_ruleset_get_cycle_minutes (adm_scenario_get_ruleset (scenario));
+}
+
+double
+adm_strategy_phase_minutes (AdmScenario *scenario)
+{
+  AdmRuleset *ruleset = adm_scenario_get_ruleset (scenario);
+
+  return adm_strat_6_phase_minutes (
+    g_str_equal (_adm_strategy_ruling (scenario, "strategic-phase"), "hour"),
+    adm_ruleset_get_cycle_minutes (ruleset), adm_ruleset_get_hour_minutes (ruleset));
+}
+
 gboolean
 adm_strategy_formation_is_fast (AdmScenario        *scenario,
                                 const AdmFormation *formation)
@@ -145,9 +164,7 @@ double
 adm_strategy_leg_minutes (AdmScenario        *scenario,
                           const AdmFormation *formation)
 {
-  gboolean hour = g_str_equal (_adm_strategy_ruling (scenario, "strategic-phase"), "hour");
-
-  return adm_strategy_phase_minutes (hour) *
+  return adm_strategy_phase_minutes (scenario) *
          adm_strategy_move_phases (adm_strategy_formation_is_fast (scenario, formation));
 }
 

@@ -13,9 +13,6 @@
 
 G_BEGIN_DECLS
 
-/* F-STRAT-1: one communication session every 40 minutes of real time. */
-#define ADM_STRATEGY_CYCLE_MINUTES 40.0
-
 typedef enum {
   ADM_STRAT_ORDER_MOVE,          /* F-STRAT-16 */
   ADM_STRAT_ORDER_ATTACK,
@@ -74,7 +71,9 @@ typedef struct {
 typedef struct _AdmStrategy AdmStrategy;
 
 /* Pure timing rules. */
-double   adm_strategy_phase_minutes   (gboolean       phase_is_hour);
+double   adm_strat_6_phase_minutes    (gboolean       phase_is_hour,
+                                       double         cycle_minutes,
+                                       double         hour_minutes);
 gboolean adm_strategy_speed_is_fast   (int            slowest_speed);
 double   adm_strategy_move_phases     (gboolean       fast);
 double   adm_strategy_order_phases    (AdmStratOrderKind kind);
@@ -82,7 +81,12 @@ double   adm_strategy_next_start      (double         end_minute,
                                        double         phase_minutes,
                                        gboolean       two_per_phase);
 
-/* Wrappers on the model, under the scenario's rulings. */
+/* Wrappers on the model, under the scenario's rulings and its ruleset's numbers. */
+/* F-STRAT-1: the minutes of a communication cycle, the ruleset's <strategic-time>. Every time in
+ * a cycle is a minute from 0 (the session that opens it) to this (the next). */
+double   adm_strategy_cycle_minutes     (AdmScenario        *scenario);
+/* F-STRAT-6: the minutes of a strategic phase under the ruling "strategic-phase". */
+double   adm_strategy_phase_minutes     (AdmScenario        *scenario);
 gboolean adm_strategy_formation_is_fast (AdmScenario        *scenario,
                                          const AdmFormation *formation);
 double   adm_strategy_leg_minutes       (AdmScenario        *scenario,

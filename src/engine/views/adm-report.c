@@ -167,8 +167,8 @@ format_time (gint64 time)
 }
 
 /* "Cycle 3 · 22/11/26 19:00": the game time of a cycle is the time of the comms session that
- * resolves it; for a cycle not resolved yet, the one after the last session, 40 minutes on
- * (F-STRAT-1). */
+ * resolves it; for a cycle not resolved yet, the one after the last session, a cycle's minutes
+ * on (F-STRAT-1, the ruleset's). */
 static char *
 cycle_header (Report *report,
               guint   cycle)
@@ -177,7 +177,8 @@ cycle_header (Report *report,
   g_autofree char *when = NULL;
 
   if (time == 0 && cycle > 1 && session_time (report, cycle - 1) != 0)
-    time = session_time (report, cycle - 1) + (gint64) (ADM_STRATEGY_CYCLE_MINUTES * 60);
+    time = session_time (report, cycle - 1) +
+           (gint64) (adm_strategy_cycle_minutes (report->scenario) * 60);
   if (time == 0)
     return g_strdup_printf (_("Cycle %u"), cycle);
   when = format_time (time);
