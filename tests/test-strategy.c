@@ -110,10 +110,12 @@ test_phase_minutes (void)
 static void
 test_fast_pure (void)
 {
-  g_assert_false (adm_strategy_speed_is_fast (25));
-  g_assert_true (adm_strategy_speed_is_fast (26));
-  g_assert_cmpfloat (adm_strategy_move_phases (FALSE), ==, 1.0);
-  g_assert_cmpfloat (adm_strategy_move_phases (TRUE), ==, 0.5);
+  g_assert_false (adm_strat_10_is_fast (25, 25));
+  g_assert_true (adm_strat_10_is_fast (26, 25));
+  g_assert_false (adm_strat_10_is_fast (28, 28));
+  g_assert_cmpfloat (adm_strat_10_move_phases (FALSE, 1, 0.5), ==, 1.0);
+  g_assert_cmpfloat (adm_strat_10_move_phases (TRUE, 1, 0.5), ==, 0.5);
+  g_assert_cmpfloat (adm_strat_10_move_phases (TRUE, 1.5, 0.25), ==, 0.25);
 }
 
 static void
@@ -408,6 +410,40 @@ test_strategic_time_from_ruleset (void)
   g_assert_cmpstr (where (hour, "first-squadron-home-fleet"), ==, "in-transit");
   resolve (hour);
   g_assert_cmpstr (where (hour, "first-squadron-home-fleet"), ==, "pol-jump-point");
+}
+
+/* F-STRAT-10: the speed over 25 and the phases a link takes are the ruleset's (<sector-move>).
+ * With a copy making fast only ships over 27, a main ship's link 1.5 phases and a fast one's
+ * 0.25, the Pol cruisers (27 and 28) are no longer fast, the Home Fleet's squadron crosses a
+ * link in 60 minutes, carried over in transit, and the destroyers in 10. */
+static void
+test_sector_move_from_ruleset (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_changed (
+    "clause=\"F-STRAT-10\" fast-speed-over=\"25\" main-phases=\"1\" fast-phases=\"0.5\"",
+    "clause=\"F-STRAT-10\" fast-speed-over=\"27\" main-phases=\"1.5\" fast-phases=\"0.25\"",
+    NULL, NULL);
+  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+  AdmFormation *flotilla = adm_scenario_lookup_formation (scenario, "first-destroyer-flotilla");
+  AdmFormation *pol = adm_scenario_lookup_formation (scenario, "pol-cruiser-squadron");
+  const AdmFormationPosition *pos;
+  double arrival, start;
+
+  g_assert_false (adm_strategy_formation_is_fast (scenario, pol));
+  g_assert_true (adm_strategy_formation_is_fast (scenario, flotilla));
+  g_assert_cmpfloat (adm_strategy_leg_minutes (scenario, flotilla), ==, 10.0);
+  forecast (campaign, "naismith", "dendarii-strike-group", "patrol", "target", "hegen-hub",
+            &arrival, &start);
+  g_assert_cmpfloat (arrival, ==, 10.0);
+  order_ok (campaign, 1, "vorkosigan", "first-squadron-home-fleet", "move", "route",
+            "komarr-orbit");
+  resolve (campaign);
+  pos = adm_strategy_get_position (strategy_of (campaign), "first-squadron-home-fleet");
+  g_assert_nonnull (pos->towards);
+  g_assert_cmpfloat (pos->spent, ==, 40.0);
+  g_assert_cmpfloat (pos->leg, ==, 60.0);
+  resolve (campaign);
+  g_assert_cmpstr (where (campaign, "first-squadron-home-fleet"), ==, "komarr-orbit");
 }
 
 static void
@@ -1410,6 +1446,8 @@ main (int   argc,
   g_test_add_func ("/engine/strategy/F-STRAT-1/F-STRAT-6/numbers-from-ruleset",
                    test_strategic_time_from_ruleset);
   g_test_add_func ("/engine/strategy/F-STRAT-10/fast-speed", test_fast_pure);
+  g_test_add_func ("/engine/strategy/F-STRAT-10/numbers-from-ruleset",
+                   test_sector_move_from_ruleset);
   g_test_add_func ("/engine/strategy/F-FORM-10/slowest-ship", test_fast_formations);
   g_test_add_func ("/engine/strategy/F-STRAT-10/half-phase-actions", test_half_phase_pure);
   g_test_add_func ("/engine/strategy/F-STRAT-11/order-phases", test_order_phases);

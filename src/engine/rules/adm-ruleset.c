@@ -69,6 +69,9 @@ struct _AdmRuleset
   char             **orbit_fall_effects[ADM_N_ORBIT_FALL_OPTIONS]; /* F-ORB-3: row effects */
   int                cycle_minutes;     /* F-STRAT-1: a communication cycle's real minutes */
   int                hour_minutes;      /* F-STRAT-6: the strategic phase of "about an hour" */
+  int                fast_speed_over;   /* F-STRAT-10: a formation faster than it is fast */
+  double             main_sector_phases; /* F-STRAT-10: strategic phases a link, main ships */
+  double             fast_sector_phases; /* F-STRAT-10: and fast ones */
   int                dice[ADM_N_DICE_ROLLS]; /* <dice-counts>: each roll's number of d6 */
   int                formation_ships;   /* F-FORM-8: the most ships a formation holds */
   int                damaged_lost;      /* F-CRIT-6: damaged once lost of every damaged_of */
@@ -2019,8 +2022,8 @@ parse_minesweeping (AdmRuleset  *self,
  * <explosion-strike>, <station-catastrophic-check>, <succession>, <explosion-strength>,
  * <boarding-modifiers>, <boarding-ratios>, <takeover-readiness>, <damage-readiness>,
  * <ram-test>, <ram-shields>, <ram-return>, <orbit-change>, <damage-control-attempts>,
- * <orbit-fall>, <strategic-time>, <dice-counts>, <formation-size>, <damaged>, <range-bands> and
- * <minesweeping>, each the ruleset's own or ruleset-defaults.xml's. */
+ * <orbit-fall>, <strategic-time>, <sector-move>, <dice-counts>, <formation-size>, <damaged>,
+ * <range-bands> and <minesweeping>, each the ruleset's own or ruleset-defaults.xml's. */
 static gboolean
 parse_numbers (AdmRuleset  *self,
                xmlNode     *root,
@@ -2098,6 +2101,14 @@ parse_numbers (AdmRuleset  *self,
   section = element_or_default (self, root, "strategic-time", &file);
   if (!adm_xml_get_int (section, "cycle-minutes", TRUE, 0, &self->cycle_minutes, file, error) ||
       !adm_xml_get_int (section, "hour-minutes", TRUE, 0, &self->hour_minutes, file, error))
+    return FALSE;
+  section = element_or_default (self, root, "sector-move", &file);
+  if (!adm_xml_get_int (section, "fast-speed-over", TRUE, 0, &self->fast_speed_over, file,
+                        error) ||
+      !adm_xml_get_double (section, "main-phases", TRUE, 0, &self->main_sector_phases, file,
+                           error) ||
+      !adm_xml_get_double (section, "fast-phases", TRUE, 0, &self->fast_sector_phases, file,
+                           error))
     return FALSE;
   section = element_or_default (self, root, "dice-counts", &file);
   if (!parse_keyed_numbers (section, "roll", dice_clauses, ADM_N_DICE_ROLLS, "dice", self->dice,
@@ -2812,6 +2823,21 @@ adm_ruleset_get_hour_minutes (AdmRuleset *self)
 {
   g_return_val_if_fail (ADM_IS_RULESET (self), 1);
   return self->hour_minutes;
+}
+
+int
+adm_ruleset_get_fast_speed_over (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), 0);
+  return self->fast_speed_over;
+}
+
+double
+adm_ruleset_get_sector_phases (AdmRuleset *self,
+                               gboolean    fast)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), 1);
+  return fast ? self->fast_sector_phases : self->main_sector_phases;
 }
 
 int

@@ -355,6 +355,15 @@ int                      adm_ruleset_get_cycle_minutes (AdmRuleset *self);
  * "strategic-phase" is "hour". */
 int                      adm_ruleset_get_hour_minutes (AdmRuleset *self);
 
+/* F-STRAT-10: the maximum speed a formation's slowest ship must be over for it to be fast, under
+ * the ruling "fast-ships" "speed-over-25". */
+int                      adm_ruleset_get_fast_speed_over (AdmRuleset *self);
+
+/* F-STRAT-10: the strategic phases moving from sector to sector takes a fast formation (@fast)
+ * or any other. */
+double                   adm_ruleset_get_sector_phases (AdmRuleset *self,
+                                                        gboolean    fast);
+
 /* The rolls whose number of d6 is the ruleset's <dice-counts>, each keyed there by its
  * clause. */
 typedef enum

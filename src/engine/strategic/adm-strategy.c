@@ -27,18 +27,23 @@ adm_strat_6_phase_minutes (gboolean phase_is_hour,
   return phase_is_hour ? hour_minutes : cycle_minutes;
 }
 
-/* F-STRAT-10: light ships and cruisers, "i.e. ships with maximum speed > 25". */
+/* F-STRAT-10: light ships and cruisers, "i.e. ships with maximum speed > 25": over
+ * @speed_over. */
 gboolean
-adm_strategy_speed_is_fast (int slowest_speed)
+adm_strat_10_is_fast (int slowest_speed,
+                      int speed_over)
 {
-  return slowest_speed > 25;
+  return slowest_speed > speed_over;
 }
 
-/* F-STRAT-10: a sector takes 1 strategic phase for main ships, 0.5 for fast ones. */
+/* F-STRAT-10: a sector takes 1 strategic phase for main ships (@main_phases), 0.5 for fast ones
+ * (@fast_phases). */
 double
-adm_strategy_move_phases (gboolean fast)
+adm_strat_10_move_phases (gboolean fast,
+                          double   main_phases,
+                          double   fast_phases)
 {
-  return fast ? 0.5 : 1.0;
+  return fast ? fast_phases : main_phases;
 }
 
 /* F-STRAT-11: any other order takes half a phase; F-STRAT-12: forming, disbanding and naming a
@@ -157,15 +162,20 @@ adm_strategy_formation_is_fast (AdmScenario        *scenario,
         return FALSE;
       slowest = MIN (slowest, ship->klass->speed);
     }
-  return by_type || adm_strategy_speed_is_fast (slowest);
+  return by_type || adm_strat_10_is_fast (slowest, adm_ruleset_get_fast_speed_over (
+                                                      adm_scenario_get_ruleset (scenario)));
 }
 
 double
 adm_strategy_leg_minutes (AdmScenario        *scenario,
                           const AdmFormation *formation)
 {
+  AdmRuleset *ruleset = adm_scenario_get_ruleset (scenario);
+
   return adm_strategy_phase_minutes (scenario) *
-         adm_strategy_move_phases (adm_strategy_formation_is_fast (scenario, formation));
+         adm_strat_10_move_phases (adm_strategy_formation_is_fast (scenario, formation),
+                                   adm_ruleset_get_sector_phases (ruleset, FALSE),
+                                   adm_ruleset_get_sector_phases (ruleset, TRUE));
 }
 
 /* Life cycle */

@@ -74,8 +74,11 @@ typedef struct _AdmStrategy AdmStrategy;
 double   adm_strat_6_phase_minutes    (gboolean       phase_is_hour,
                                        double         cycle_minutes,
                                        double         hour_minutes);
-gboolean adm_strategy_speed_is_fast   (int            slowest_speed);
-double   adm_strategy_move_phases     (gboolean       fast);
+gboolean adm_strat_10_is_fast         (int            slowest_speed,
+                                       int            speed_over);
+double   adm_strat_10_move_phases     (gboolean       fast,
+                                       double         main_phases,
+                                       double         fast_phases);
 double   adm_strategy_order_phases    (AdmStratOrderKind kind);
 double   adm_strategy_next_start      (double         end_minute,
                                        double         phase_minutes,
