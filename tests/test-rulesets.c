@@ -604,10 +604,10 @@ test_control_fixture (void)
  * bundled forcon-2010.xml's (F-FORD-8, F-DES-2, F-DES-3, F-ART-13, F-WPN-16, F-CRIT-1, F-CRIT-14,
  * F-CAT-12, F-CAT-13 (strike and strength), F-STN-8, F-FORM-14, F-BOARD-3, F-BOARD-4, F-BOARD-5,
  * F-BOARD-6, F-BOARD-9, F-BOARD-10, F-BOARD-11, F-BOARD-12, F-BOARD-17, F-BOARD-18, F-RDY-3,
- * F-RAM-4, F-RAM-13, F-RAM-8, F-ORB-2, F-DC-1, F-ORB-3, F-STRAT-1, F-STRAT-6, F-STRAT-10, and the
- * dice counts of F-CRIT-2, F-CAT-3, F-DC-2, F-RDY-2, F-CAT-12, F-CAT-10, F-CAT-11, F-MOVE-17,
- * F-ECM-5, F-BOARD-13, F-STN-13, F-FORM-8, F-CRIT-6, F-ART-8, F-ART-9, F-SWEEP-3, F-SWEEP-4,
- * F-SWEEP-5). */
+ * F-RAM-4, F-RAM-13, F-RAM-8, F-ORB-2, F-DC-1, F-ORB-3, F-STRAT-1, F-STRAT-6, F-STRAT-10,
+ * F-STRAT-11, and the dice counts of F-CRIT-2, F-CAT-3, F-DC-2, F-RDY-2, F-CAT-12, F-CAT-10,
+ * F-CAT-11, F-MOVE-17, F-ECM-5, F-BOARD-13, F-STN-13, F-FORM-8, F-CRIT-6, F-ART-8, F-ART-9,
+ * F-SWEEP-3, F-SWEEP-4, F-SWEEP-5). */
 static void
 test_defaults_for_an_old_season (void)
 {
@@ -720,6 +720,8 @@ test_defaults_for_an_old_season (void)
                      adm_ruleset_get_sector_phases (shipped, FALSE));
   g_assert_cmpfloat (adm_ruleset_get_sector_phases (old, TRUE), ==,
                      adm_ruleset_get_sector_phases (shipped, TRUE));
+  g_assert_cmpfloat (adm_ruleset_get_order_phases (old), ==,
+                     adm_ruleset_get_order_phases (shipped));
   for (AdmDiceRoll roll = 0; roll < ADM_N_DICE_ROLLS; roll++)
     g_assert_cmpint (adm_ruleset_get_dice (old, roll), ==, adm_ruleset_get_dice (shipped, roll));
   g_assert_cmpint (adm_ruleset_get_formation_ships (old), ==,
@@ -783,6 +785,7 @@ test_defaults_for_an_old_season (void)
   g_assert_cmpint (adm_ruleset_get_fast_speed_over (old), ==, 25);
   g_assert_cmpfloat (adm_ruleset_get_sector_phases (old, FALSE), ==, 1.0);
   g_assert_cmpfloat (adm_ruleset_get_sector_phases (old, TRUE), ==, 0.5);
+  g_assert_cmpfloat (adm_ruleset_get_order_phases (old), ==, 0.5);
   g_assert_cmpint (adm_ruleset_get_dice (old, ADM_DICE_CRITICAL_TABLE), ==, 2);
   g_assert_cmpint (adm_ruleset_get_dice (old, ADM_DICE_EXPLOSION_RADIUS), ==, 3);
   g_assert_cmpint (adm_ruleset_get_dice (old, ADM_DICE_HULK_DRIFT), ==, 4);
@@ -878,6 +881,7 @@ test_defaults_valid (void)
                                                          "<orbit-fall ",
                                                          "<strategic-time ",
                                                          "<sector-move ",
+                                                         "<order-time ",
                                                          "<dice-counts>",
                                                          "<formation-size ",
                                                          "<damaged ",

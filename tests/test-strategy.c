@@ -154,9 +154,9 @@ test_half_phase_pure (void)
 static void
 test_order_phases (void)
 {
-  g_assert_cmpfloat (adm_strategy_order_phases (ADM_STRAT_ORDER_PATROL), ==, 0.5);
-  g_assert_cmpfloat (adm_strategy_order_phases (ADM_STRAT_ORDER_LAY_MINES), ==, 0.5);
-  g_assert_cmpfloat (adm_strategy_order_phases (ADM_STRAT_ORDER_FLAGSHIP), ==, 0.0);
+  g_assert_cmpfloat (adm_strat_11_order_phases (ADM_STRAT_ORDER_PATROL, 0.5), ==, 0.5);
+  g_assert_cmpfloat (adm_strat_11_order_phases (ADM_STRAT_ORDER_LAY_MINES, 0.75), ==, 0.75);
+  g_assert_cmpfloat (adm_strat_11_order_phases (ADM_STRAT_ORDER_FLAGSHIP, 0.5), ==, 0.0);
 }
 
 static void
@@ -444,6 +444,35 @@ test_sector_move_from_ruleset (void)
   g_assert_cmpfloat (pos->leg, ==, 60.0);
   resolve (campaign);
   g_assert_cmpstr (where (campaign, "first-squadron-home-fleet"), ==, "komarr-orbit");
+}
+
+/* F-STRAT-11: an order's half phase is the ruleset's (<order-time>). With a copy of a quarter
+ * phase, the fleet train's mines are laid by minute 10, not 20; with one of one and a half
+ * phases, they are not laid by the session at all. */
+static void
+test_order_time_from_ruleset (void)
+{
+  const char *shipped = "clause=\"F-STRAT-11\" phases=\"0.5\"";
+  g_autoptr(AdmCampaign) quarter = komarr_changed (shipped,
+                                                   "clause=\"F-STRAT-11\" phases=\"0.25\"",
+                                                   NULL, NULL);
+  g_autoptr(AdmCampaign) slow = komarr_changed (shipped,
+                                                "clause=\"F-STRAT-11\" phases=\"1.5\"",
+                                                NULL, NULL);
+  const AdmFormationPosition *pos;
+  double end = -1;
+
+  order_ok (quarter, 1, "vorlakial", "komarr-fleet-train", "lay-mines", NULL, NULL);
+  resolve (quarter);
+  pos = adm_strategy_get_position (strategy_of (quarter), "komarr-fleet-train");
+  g_assert_true (adm_strategy_mines_laid (strategy_of (quarter), 1, "komarr-fleet-train",
+                                          pos->sector, &end));
+  g_assert_cmpfloat (end, ==, 10.0);
+  order_ok (slow, 1, "vorlakial", "komarr-fleet-train", "lay-mines", NULL, NULL);
+  resolve (slow);
+  pos = adm_strategy_get_position (strategy_of (slow), "komarr-fleet-train");
+  g_assert_false (adm_strategy_mines_laid (strategy_of (slow), 1, "komarr-fleet-train",
+                                           pos->sector, &end));
 }
 
 static void
@@ -1451,6 +1480,8 @@ main (int   argc,
   g_test_add_func ("/engine/strategy/F-FORM-10/slowest-ship", test_fast_formations);
   g_test_add_func ("/engine/strategy/F-STRAT-10/half-phase-actions", test_half_phase_pure);
   g_test_add_func ("/engine/strategy/F-STRAT-11/order-phases", test_order_phases);
+  g_test_add_func ("/engine/strategy/F-STRAT-11/numbers-from-ruleset",
+                   test_order_time_from_ruleset);
   g_test_add_func ("/engine/strategy/F-STRAT-10/F-STRAT-11/forecast", test_forecast);
   g_test_add_func ("/engine/strategy/F-STRAT-8/route-adjacent", test_route_not_adjacent);
   g_test_add_func ("/engine/strategy/F-FORM-6/command", test_not_his_formation);

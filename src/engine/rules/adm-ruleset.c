@@ -72,6 +72,7 @@ struct _AdmRuleset
   int                fast_speed_over;   /* F-STRAT-10: a formation faster than it is fast */
   double             main_sector_phases; /* F-STRAT-10: strategic phases a link, main ships */
   double             fast_sector_phases; /* F-STRAT-10: and fast ones */
+  double             order_phases;      /* F-STRAT-11: strategic phases an order's action */
   int                dice[ADM_N_DICE_ROLLS]; /* <dice-counts>: each roll's number of d6 */
   int                formation_ships;   /* F-FORM-8: the most ships a formation holds */
   int                damaged_lost;      /* F-CRIT-6: damaged once lost of every damaged_of */
@@ -2022,8 +2023,8 @@ parse_minesweeping (AdmRuleset  *self,
  * <explosion-strike>, <station-catastrophic-check>, <succession>, <explosion-strength>,
  * <boarding-modifiers>, <boarding-ratios>, <takeover-readiness>, <damage-readiness>,
  * <ram-test>, <ram-shields>, <ram-return>, <orbit-change>, <damage-control-attempts>,
- * <orbit-fall>, <strategic-time>, <sector-move>, <dice-counts>, <formation-size>, <damaged>,
- * <range-bands> and <minesweeping>, each the ruleset's own or ruleset-defaults.xml's. */
+ * <orbit-fall>, <strategic-time>, <sector-move>, <order-time>, <dice-counts>, <formation-size>,
+ * <damaged>, <range-bands> and <minesweeping>, each the ruleset's own or ruleset-defaults.xml's. */
 static gboolean
 parse_numbers (AdmRuleset  *self,
                xmlNode     *root,
@@ -2109,6 +2110,9 @@ parse_numbers (AdmRuleset  *self,
                            error) ||
       !adm_xml_get_double (section, "fast-phases", TRUE, 0, &self->fast_sector_phases, file,
                            error))
+    return FALSE;
+  section = element_or_default (self, root, "order-time", &file);
+  if (!adm_xml_get_double (section, "phases", TRUE, 0, &self->order_phases, file, error))
     return FALSE;
   section = element_or_default (self, root, "dice-counts", &file);
   if (!parse_keyed_numbers (section, "roll", dice_clauses, ADM_N_DICE_ROLLS, "dice", self->dice,
@@ -2838,6 +2842,13 @@ adm_ruleset_get_sector_phases (AdmRuleset *self,
 {
   g_return_val_if_fail (ADM_IS_RULESET (self), 1);
   return fast ? self->fast_sector_phases : self->main_sector_phases;
+}
+
+double
+adm_ruleset_get_order_phases (AdmRuleset *self)
+{
+  g_return_val_if_fail (ADM_IS_RULESET (self), 1);
+  return self->order_phases;
 }
 
 int

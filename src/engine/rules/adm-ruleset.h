@@ -364,6 +364,9 @@ int                      adm_ruleset_get_fast_speed_over (AdmRuleset *self);
 double                   adm_ruleset_get_sector_phases (AdmRuleset *self,
                                                         gboolean    fast);
 
+/* F-STRAT-11: the strategic phases an order's own action takes. */
+double                   adm_ruleset_get_order_phases (AdmRuleset *self);
+
 /* The rolls whose number of d6 is the ruleset's <dice-counts>, each keyed there by its
  * clause. */
 typedef enum

@@ -169,8 +169,8 @@ adm_strategy_forecast_order (AdmStrategy         *self,
       t = adm_strategy_next_start (reached, phase, two);
     }
   *arrival = reached;
-  if (order->kind != ADM_STRAT_ORDER_MOVE && adm_strategy_order_phases (order->kind) > 0 &&
-      t < cycle_end)
+  if (order->kind != ADM_STRAT_ORDER_MOVE &&
+      adm_strategy_order_phases (self->scenario, order->kind) > 0 && t < cycle_end)
     *start = t;
 }
 
@@ -262,8 +262,8 @@ resolve_formation (AdmStrategy *self,
   if (order != NULL && order->kind != ADM_STRAT_ORDER_MOVE && t < cycle_end)
     {
       /* F-STRAT-11: the order's own action takes half a phase from here. */
-      double end = MIN (cycle_end,
-                        t + adm_strategy_order_phases (order->kind) * phase);
+      double length = adm_strategy_order_phases (self->scenario, order->kind) * phase;
+      double end = MIN (cycle_end, t + length);
 
       active = t;
       _adm_strategy_log (tracker, self->cycle, _("%s in %s from minute %.0f to %.0f"),
@@ -273,7 +273,7 @@ resolve_formation (AdmStrategy *self,
        * standing from an earlier cycle (F-STRAT-5) lays them again, as the same order given
        * anew would (ruling "standing-minelaying"; with "once" it lays them in one cycle only). */
       if (order->kind == ADM_STRAT_ORDER_LAY_MINES && !laid_already (self, order, pos->sector) &&
-          t + adm_strategy_order_phases (order->kind) * phase <= cycle_end)
+          t + length <= cycle_end)
         {
           MinesLaid laid = { self->cycle, g_strdup (formation->id), pos->sector, end };
 

@@ -46,10 +46,12 @@ adm_strat_10_move_phases (gboolean fast,
   return fast ? fast_phases : main_phases;
 }
 
-/* F-STRAT-11: any other order takes half a phase; F-STRAT-12: forming, disbanding and naming a
- * flagship take no time; free-text instructions (F-STRAT-18) are no action of their own. */
+/* F-STRAT-11: any other order takes half a phase, @action_phases; F-STRAT-12: forming,
+ * disbanding and naming a flagship take no time; free-text instructions (F-STRAT-18) are no
+ * action of their own. */
 double
-adm_strategy_order_phases (AdmStratOrderKind kind)
+adm_strat_11_order_phases (AdmStratOrderKind kind,
+                           double            action_phases)
 {
   switch (kind)
     {
@@ -67,7 +69,7 @@ adm_strategy_order_phases (AdmStratOrderKind kind)
     case ADM_STRAT_ORDER_LAY_MINES:
     case ADM_STRAT_ORDER_SWEEP_MINES:
     default:
-      return 0.5;
+      return action_phases;
     }
 }
 
@@ -142,6 +144,14 @@ adm_strategy_phase_minutes (AdmScenario *scenario)
   return adm_strat_6_phase_minutes (
     g_str_equal (_adm_strategy_ruling (scenario, "strategic-phase"), "hour"),
     adm_ruleset_get_cycle_minutes (ruleset), adm_ruleset_get_hour_minutes (ruleset));
+}
+
+double
+adm_strategy_order_phases (AdmScenario       *scenario,
+                           AdmStratOrderKind  kind)
+{
+  return adm_strat_11_order_phases (
+    kind, adm_ruleset_get_order_phases (adm_scenario_get_ruleset (scenario)));
 }
 
 gboolean

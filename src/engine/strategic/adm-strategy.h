@@ -79,7 +79,8 @@ gboolean adm_strat_10_is_fast         (int            slowest_speed,
 double   adm_strat_10_move_phases     (gboolean       fast,
                                        double         main_phases,
                                        double         fast_phases);
-double   adm_strategy_order_phases    (AdmStratOrderKind kind);
+double   adm_strat_11_order_phases    (AdmStratOrderKind kind,
+                                       double         action_phases);
 double   adm_strategy_next_start      (double         end_minute,
                                        double         phase_minutes,
                                        gboolean       two_per_phase);
@@ -90,6 +91,9 @@ double   adm_strategy_next_start      (double         end_minute,
 double   adm_strategy_cycle_minutes     (AdmScenario        *scenario);
 /* F-STRAT-6: the minutes of a strategic phase under the ruling "strategic-phase". */
 double   adm_strategy_phase_minutes     (AdmScenario        *scenario);
+/* F-STRAT-11, F-STRAT-12: the strategic phases an order of @kind takes. */
+double   adm_strategy_order_phases      (AdmScenario        *scenario,
+                                         AdmStratOrderKind   kind);
 gboolean adm_strategy_formation_is_fast (AdmScenario        *scenario,
                                          const AdmFormation *formation);
 double   adm_strategy_leg_minutes       (AdmScenario        *scenario,
