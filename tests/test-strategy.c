@@ -252,21 +252,32 @@ test_slow_and_fast_moves (void)
   g_assert_null (adm_strategy_get_standing (strategy_of (campaign), "first-squadron-home-fleet"));
 }
 
+/* Orders the Home Fleet's first squadron to the next sector @to, resolves the cycle and checks
+ * it is on the link, @spent of its @leg minutes crossed. */
 static void
-test_hour_transit (void)
+squadron_in_transit (AdmCampaign *campaign,
+                     const char  *to,
+                     double       spent,
+                     double       leg)
 {
-  g_autoptr(AdmCampaign) campaign = komarr_new ("strategic-phase", "hour");
   const AdmFormationPosition *pos;
 
-  order_ok (campaign, 1, "vorkosigan", "first-squadron-home-fleet", "move", "route",
-            "pol-jump-point");
+  order_ok (campaign, 1, "vorkosigan", "first-squadron-home-fleet", "move", "route", to);
   resolve (campaign);
   pos = adm_strategy_get_position (strategy_of (campaign), "first-squadron-home-fleet");
   g_assert_nonnull (pos->towards);
   g_assert_cmpstr (pos->sector->id, ==, "komarr-terminus");
-  g_assert_cmpstr (pos->towards->id, ==, "pol-jump-point");
-  g_assert_cmpfloat (pos->spent, ==, 40.0);
-  g_assert_cmpfloat (pos->leg, ==, 60.0);
+  g_assert_cmpstr (pos->towards->id, ==, to);
+  g_assert_cmpfloat (pos->spent, ==, spent);
+  g_assert_cmpfloat (pos->leg, ==, leg);
+}
+
+static void
+test_hour_transit (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_new ("strategic-phase", "hour");
+
+  squadron_in_transit (campaign, "pol-jump-point", 40.0, 60.0);
   resolve (campaign);
   g_assert_cmpstr (where (campaign, "first-squadron-home-fleet"), ==, "pol-jump-point");
 }
@@ -388,7 +399,6 @@ test_strategic_time_from_ruleset (void)
   const char *changed = "clause=\"F-STRAT-1\" cycle-minutes=\"30\" hour-minutes=\"90\"";
   g_autoptr(AdmCampaign) cycle = komarr_changed (shipped, changed, NULL, NULL);
   g_autoptr(AdmCampaign) hour = komarr_changed (shipped, changed, "strategic-phase", "hour");
-  const AdmFormationPosition *pos;
   double arrival, start;
 
   forecast (cycle, "vorkosigan", "first-squadron-home-fleet", "move", "route", "komarr-orbit",
@@ -399,13 +409,7 @@ test_strategic_time_from_ruleset (void)
   g_assert_cmpfloat (arrival, ==, 15.0);
   g_assert_cmpfloat (start, ==, 15.0);
 
-  order_ok (hour, 1, "vorkosigan", "first-squadron-home-fleet", "move", "route",
-            "pol-jump-point");
-  resolve (hour);
-  pos = adm_strategy_get_position (strategy_of (hour), "first-squadron-home-fleet");
-  g_assert_nonnull (pos->towards);
-  g_assert_cmpfloat (pos->spent, ==, 30.0);
-  g_assert_cmpfloat (pos->leg, ==, 90.0);
+  squadron_in_transit (hour, "pol-jump-point", 30.0, 90.0);
   resolve (hour);
   g_assert_cmpstr (where (hour, "first-squadron-home-fleet"), ==, "in-transit");
   resolve (hour);
@@ -426,7 +430,6 @@ test_sector_move_from_ruleset (void)
   AdmScenario *scenario = adm_campaign_get_scenario (campaign);
   AdmFormation *flotilla = adm_scenario_lookup_formation (scenario, "first-destroyer-flotilla");
   AdmFormation *pol = adm_scenario_lookup_formation (scenario, "pol-cruiser-squadron");
-  const AdmFormationPosition *pos;
   double arrival, start;
 
   g_assert_false (adm_strategy_formation_is_fast (scenario, pol));
@@ -435,13 +438,7 @@ test_sector_move_from_ruleset (void)
   forecast (campaign, "naismith", "dendarii-strike-group", "patrol", "target", "hegen-hub",
             &arrival, &start);
   g_assert_cmpfloat (arrival, ==, 10.0);
-  order_ok (campaign, 1, "vorkosigan", "first-squadron-home-fleet", "move", "route",
-            "komarr-orbit");
-  resolve (campaign);
-  pos = adm_strategy_get_position (strategy_of (campaign), "first-squadron-home-fleet");
-  g_assert_nonnull (pos->towards);
-  g_assert_cmpfloat (pos->spent, ==, 40.0);
-  g_assert_cmpfloat (pos->leg, ==, 60.0);
+  squadron_in_transit (campaign, "komarr-orbit", 40.0, 60.0);
   resolve (campaign);
   g_assert_cmpstr (where (campaign, "first-squadron-home-fleet"), ==, "komarr-orbit");
 }
