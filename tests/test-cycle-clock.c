@@ -7,6 +7,9 @@
 
 #include "admiralty-cycle-clock.h"
 #include "admiralty-window-private.h"
+#include "file-helpers.h"
+#include "komarr-helpers.h"
+#include "shipped-helpers.h"
 #include "ui-helpers.h"
 
 /* Some Tuesday evening in 2023, in unix seconds. */
@@ -35,6 +38,7 @@ fresh_settings (void)
   GSettings *settings = g_settings_new (APP_ID);
 
   g_settings_reset (settings, "cycle-minutes");
+  g_settings_reset (settings, "cycle-minutes-from-season");
   g_settings_reset (settings, "clock-deadline");
   g_settings_reset (settings, "clock-paused-remaining");
   fake_now = T0;
@@ -349,6 +353,52 @@ test_window (void)
   close_window (window);
 }
 
+/* F-STRAT-1: the window's clock counts the open campaign's season's cycles: a campaign made on
+ * a season of 30-minute cycles shows 30:00, and its next cycle is 30 minutes. With the season's
+ * length switched off in the preferences, the master's own 40 is in force; back on, 30. */
+static void
+test_season_minutes (void)
+{
+  g_autoptr(GSettings) settings = fresh_settings ();
+  char *rules = changed_rules_new (NULL, "ruleset", NULL,
+                                   "clause=\"F-STRAT-1\" cycle-minutes=\"40\"",
+                                   "clause=\"F-STRAT-1\" cycle-minutes=\"30\"");
+  g_autofree char *saved = g_strdup (g_getenv ("ADMIRALTY_RULES_PATH"));
+  g_autoptr(AdmCampaign) campaign = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-clock-season-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "komarr.admiralty", NULL);
+  AdmiraltyWindow *window;
+  AdmiraltyCycleClock *clock;
+
+  g_setenv ("ADMIRALTY_RULES_PATH", rules, TRUE);
+  campaign = komarr_new (NULL, NULL);
+  g_setenv ("ADMIRALTY_RULES_PATH", saved, TRUE);
+  changed_rules_remove (rules);
+  g_settings_set_int (settings, "cycle-minutes", 40);
+
+  /* The season travels in the campaign's file: opened with the shipped rules, still 30. */
+  window = campaign_window_new (campaign, path, 0, 0);
+  clock = _admiralty_window_get_clock (window);
+  admiralty_cycle_clock_set_now_func (clock, fake_now_func, NULL);
+  g_assert_cmpint (admiralty_cycle_clock_get_cycle_minutes (clock), ==, 30);
+  g_assert_cmpstr (admiralty_clock_button_get_text (window->clock_button), ==, "30:00");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.clock-next-cycle", NULL);
+  g_assert_cmpint (admiralty_cycle_clock_get_remaining_seconds (clock), ==, 30 * 60);
+
+  g_settings_set_boolean (settings, "cycle-minutes-from-season", FALSE);
+  g_assert_cmpint (admiralty_cycle_clock_get_cycle_minutes (clock), ==, 40);
+  /* The running cycle keeps its deadline; the next one is the master's. */
+  g_assert_cmpint (admiralty_cycle_clock_get_remaining_seconds (clock), ==, 30 * 60);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.clock-next-cycle", NULL);
+  g_assert_cmpint (admiralty_cycle_clock_get_remaining_seconds (clock), ==, 40 * 60);
+  g_settings_set_boolean (settings, "cycle-minutes-from-season", TRUE);
+  g_assert_cmpint (admiralty_cycle_clock_get_cycle_minutes (clock), ==, 30);
+
+  admiralty_cycle_clock_pause (clock);
+  close_window (window);
+  remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -364,6 +414,7 @@ main (int   argc,
   g_test_add_func ("/ui/cycle-clock/F-STRAT-1/restore", test_restore);
   g_test_add_func ("/ui/cycle-clock/F-STRAT-1/shared-state", test_shared_state);
   g_test_add_func ("/ui/cycle-clock/window", test_window);
+  g_test_add_func ("/ui/cycle-clock/F-STRAT-1/season-minutes", test_season_minutes);
 
   return ui_test_finish (g_test_run ());
 }

@@ -18,6 +18,8 @@ struct _AdmiraltyPreferencesWindow
   AdwComboRow          *units_row;
   AdwComboRow          *paper_row;
   GtkAdjustment        *cycle_adjustment;
+  GtkSwitch            *season_switch;
+  AdwActionRow         *cycle_row;
   AdwActionRow         *mirror_row;
   GtkFileChooserNative *chooser;
 };
@@ -178,6 +180,8 @@ admiralty_preferences_window_class_init (AdmiraltyPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyPreferencesWindow, paper_row);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyPreferencesWindow,
                                         cycle_adjustment);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyPreferencesWindow, season_switch);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyPreferencesWindow, cycle_row);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyPreferencesWindow, mirror_row);
   gtk_widget_class_install_action (widget_class, "prefs.choose-mirror", NULL,
                                    choose_mirror_action);
@@ -205,7 +209,12 @@ admiralty_preferences_window_init (AdmiraltyPreferencesWindow *self)
   g_settings_bind_with_mapping (self->settings, "paper", self->paper_row, "selected",
                                 G_SETTINGS_BIND_DEFAULT, list_get_mapping, list_set_mapping,
                                 (gpointer)papers, NULL);
-  /* F-STRAT-1: 40 minutes by the rules; the running cycle keeps its deadline. */
+  /* F-STRAT-1: the season's minutes, or the master's own; the running cycle keeps its
+   * deadline. */
+  g_settings_bind (self->settings, "cycle-minutes-from-season", self->season_switch, "active",
+                   G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "cycle-minutes-from-season", self->cycle_row, "sensitive",
+                   G_SETTINGS_BIND_GET | G_SETTINGS_BIND_INVERT_BOOLEAN);
   g_settings_bind (self->settings, "cycle-minutes", self->cycle_adjustment, "value",
                    G_SETTINGS_BIND_DEFAULT);
   g_signal_connect_object (self->settings, "changed::mirror-folder",

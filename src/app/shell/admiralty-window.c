@@ -13,6 +13,7 @@
 #include "admiralty-welcome-page.h"
 #include "admiralty-width-first-layout.h"
 #include "admiralty-window-private.h"
+#include "adm-strategy.h"
 
 G_DEFINE_FINAL_TYPE (AdmiraltyWindow, admiralty_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -76,6 +77,12 @@ _admiralty_window_update_header (AdmiraltyWindow *self)
   gtk_widget_set_visible (self->roll_button, page == NULL
                           && _admiralty_window_get_ti4_page (self) == NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->clock_button), self->campaign != NULL);
+  /* F-STRAT-1: the clock counts the campaign's season's cycles. */
+  if (self->clock != NULL)
+    admiralty_cycle_clock_set_season_minutes (
+      self->clock, self->campaign != NULL
+                     ? (int) adm_strategy_cycle_minutes (adm_campaign_get_scenario (self->campaign))
+                     : 0);
   adw_window_title_set_title (self->window_title, name != NULL ? name : _("Admiralty"));
   adw_window_title_set_subtitle (self->window_title, subtitle);
 

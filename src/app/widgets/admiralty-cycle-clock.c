@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* admiralty-cycle-clock.c: the time to the next communication session (F-STRAT-1: one every
- * 40 minutes of real time by default).
+/* admiralty-cycle-clock.c: the time to the next communication session (F-STRAT-1: one a
+ * cycle of the season's minutes of real time, or of the master's own).
  *
  * The state is a wall-clock deadline while the clock runs, or the seconds left while it is
  * paused; with settings both live in GSettings ("clock-deadline", "clock-paused-remaining"),
  * so a restart after a crash shows the same countdown, and every window's clock follows the
- * others. A cycle not yet started is a paused one holding "cycle-minutes". */
+ * others. A cycle not yet started is a paused one holding a whole cycle: the season's minutes
+ * its window gives it while "cycle-minutes-from-season" is on, else "cycle-minutes". */
 
 #include "config.h"
 
@@ -24,7 +25,10 @@ struct _AdmiraltyCycleClock
    * paused, -1 for a whole cycle. */
   gint64                 deadline;
   int                    paused_remaining;
-  int                    cycle_minutes;
+  int                    own_minutes;     /* "cycle-minutes" */
+  gboolean               from_season;     /* "cycle-minutes-from-season" */
+  int                    season_minutes;  /* the open campaign's, or 0 */
+  int                    cycle_minutes;   /* of the two, the one in force */
 
   /* What the state shows at the last update. */
   int                    remaining;
@@ -130,15 +134,32 @@ admiralty_cycle_clock_update (AdmiraltyCycleClock *self)
     g_signal_emit (self, signals[DUE], 0);
 }
 
-static void
+/* The cycle's length in force: the season's while it is asked for and known, else the
+ * master's own. TRUE when it changed. */
+static gboolean
+admiralty_cycle_clock_choose_minutes (AdmiraltyCycleClock *self)
+{
+  int minutes = self->from_season && self->season_minutes > 0 ? self->season_minutes
+                                                              : self->own_minutes;
+
+  if (minutes == self->cycle_minutes)
+    return FALSE;
+  self->cycle_minutes = minutes;
+  return TRUE;
+}
+
+/* Reads the state from the settings; TRUE when the cycle's length in force changed. */
+static gboolean
 admiralty_cycle_clock_load (AdmiraltyCycleClock *self)
 {
   if (self->settings == NULL)
-    return;
+    return FALSE;
 
-  self->cycle_minutes = g_settings_get_int (self->settings, "cycle-minutes");
+  self->own_minutes = g_settings_get_int (self->settings, "cycle-minutes");
+  self->from_season = g_settings_get_boolean (self->settings, "cycle-minutes-from-season");
   self->deadline = g_settings_get_int64 (self->settings, "clock-deadline");
   self->paused_remaining = g_settings_get_int (self->settings, "clock-paused-remaining");
+  return admiralty_cycle_clock_choose_minutes (self);
 }
 
 /* Writes the state and shows it. Our own writes are not read back: they are the state. */
@@ -162,15 +183,13 @@ settings_changed_cb (AdmiraltyCycleClock *self,
                      const char          *key,
                      GSettings           *settings)
 {
-  int old_minutes = self->cycle_minutes;
-
   if (self->saving
       || (g_strcmp0 (key, "cycle-minutes") != 0 && g_strcmp0 (key, "clock-deadline") != 0
-          && g_strcmp0 (key, "clock-paused-remaining") != 0))
+          && g_strcmp0 (key, "clock-paused-remaining") != 0
+          && g_strcmp0 (key, "cycle-minutes-from-season") != 0))
     return;
 
-  admiralty_cycle_clock_load (self);
-  if (old_minutes != self->cycle_minutes)
+  if (admiralty_cycle_clock_load (self))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CYCLE_MINUTES]);
   admiralty_cycle_clock_update (self);
 }
@@ -214,12 +233,22 @@ admiralty_cycle_clock_get_due (AdmiraltyCycleClock *self)
 int
 admiralty_cycle_clock_get_cycle_minutes (AdmiraltyCycleClock *self)
 {
-  g_return_val_if_fail (ADMIRALTY_IS_CYCLE_CLOCK (self), 40);
+  g_return_val_if_fail (ADMIRALTY_IS_CYCLE_CLOCK (self), 0);
 
   return self->cycle_minutes;
 }
 
-/* The length of the next cycles; the one running keeps its deadline. */
+/* Tells what the length in force is now, and shows it. */
+static void
+admiralty_cycle_clock_minutes_changed (AdmiraltyCycleClock *self)
+{
+  if (admiralty_cycle_clock_choose_minutes (self))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CYCLE_MINUTES]);
+  admiralty_cycle_clock_update (self);
+}
+
+/* The master's own length of the next cycles, in force when the season's is not asked for
+ * or not known; the one running keeps its deadline. */
 void
 admiralty_cycle_clock_set_cycle_minutes (AdmiraltyCycleClock *self,
                                          int                  minutes)
@@ -227,18 +256,30 @@ admiralty_cycle_clock_set_cycle_minutes (AdmiraltyCycleClock *self,
   g_return_if_fail (ADMIRALTY_IS_CYCLE_CLOCK (self));
   g_return_if_fail (minutes >= 1 && minutes * 60 <= ADMIRALTY_CYCLE_CLOCK_MAX_SECONDS);
 
-  if (minutes == self->cycle_minutes)
+  if (minutes == self->own_minutes)
     return;
 
-  self->cycle_minutes = minutes;
+  self->own_minutes = minutes;
   if (self->settings != NULL)
     {
       self->saving = TRUE;
       g_settings_set_int (self->settings, "cycle-minutes", minutes);
       self->saving = FALSE;
     }
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CYCLE_MINUTES]);
-  admiralty_cycle_clock_update (self);
+  admiralty_cycle_clock_minutes_changed (self);
+}
+
+/* F-STRAT-1: the open campaign's season's minutes a cycle (its ruleset's), or 0 with none
+ * open; the one running keeps its deadline. */
+void
+admiralty_cycle_clock_set_season_minutes (AdmiraltyCycleClock *self,
+                                          int                  minutes)
+{
+  g_return_if_fail (ADMIRALTY_IS_CYCLE_CLOCK (self));
+  g_return_if_fail (minutes >= 0 && minutes * 60 <= ADMIRALTY_CYCLE_CLOCK_MAX_SECONDS);
+
+  self->season_minutes = minutes;
+  admiralty_cycle_clock_minutes_changed (self);
 }
 
 /* A whole cycle from now. */
@@ -396,7 +437,7 @@ admiralty_cycle_clock_class_init (AdmiraltyCycleClockClass *klass)
 
   properties[PROP_REMAINING_SECONDS] =
     g_param_spec_int ("remaining-seconds", NULL, NULL,
-                      0, ADMIRALTY_CYCLE_CLOCK_MAX_SECONDS, 40 * 60,
+                      0, ADMIRALTY_CYCLE_CLOCK_MAX_SECONDS, 0,
                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   properties[PROP_RUNNING] =
     g_param_spec_boolean ("running", NULL, NULL, FALSE,
@@ -406,7 +447,7 @@ admiralty_cycle_clock_class_init (AdmiraltyCycleClockClass *klass)
                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   properties[PROP_CYCLE_MINUTES] =
     g_param_spec_int ("cycle-minutes", NULL, NULL,
-                      1, ADMIRALTY_CYCLE_CLOCK_MAX_SECONDS / 60, 40,
+                      1, ADMIRALTY_CYCLE_CLOCK_MAX_SECONDS / 60, 1,
                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -419,6 +460,23 @@ admiralty_cycle_clock_class_init (AdmiraltyCycleClockClass *klass)
                                0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
+/* The app's schema's default "cycle-minutes", for a clock keeping its state in memory. */
+static int
+schema_minutes (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema =
+    source != NULL ? g_settings_schema_source_lookup (source, APP_ID, TRUE) : NULL;
+  g_autoptr(GSettingsSchemaKey) key = NULL;
+  g_autoptr(GVariant) value = NULL;
+
+  if (schema == NULL || !g_settings_schema_has_key (schema, "cycle-minutes"))
+    return 1;
+  key = g_settings_schema_get_key (schema, "cycle-minutes");
+  value = g_settings_schema_key_get_default_value (key);
+  return g_variant_get_int32 (value);
+}
+
 static void
 admiralty_cycle_clock_init (AdmiraltyCycleClock *self)
 {
@@ -426,7 +484,9 @@ admiralty_cycle_clock_init (AdmiraltyCycleClock *self)
   g_signal_group_connect_object (self->settings_signals, "changed",
                                  G_CALLBACK (settings_changed_cb), self, G_CONNECT_SWAPPED);
   self->now_func = real_now;
-  self->cycle_minutes = 40;
+  self->own_minutes = schema_minutes ();
+  self->from_season = TRUE;
+  self->cycle_minutes = self->own_minutes;
   self->paused_remaining = -1;
   self->remaining = self->cycle_minutes * 60;
 }

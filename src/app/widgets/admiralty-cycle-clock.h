@@ -27,6 +27,8 @@ gboolean             admiralty_cycle_clock_get_due           (AdmiraltyCycleCloc
 int                  admiralty_cycle_clock_get_cycle_minutes (AdmiraltyCycleClock   *self);
 void                 admiralty_cycle_clock_set_cycle_minutes (AdmiraltyCycleClock   *self,
                                                               int                    minutes);
+void                 admiralty_cycle_clock_set_season_minutes (AdmiraltyCycleClock  *self,
+                                                               int                   minutes);
 void                 admiralty_cycle_clock_start             (AdmiraltyCycleClock   *self);
 void                 admiralty_cycle_clock_pause             (AdmiraltyCycleClock   *self);
 void                 admiralty_cycle_clock_resume            (AdmiraltyCycleClock   *self);
