@@ -2,6 +2,7 @@
 /* shipped-helpers.c: see shipped-helpers.h. */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "file-helpers.h"
@@ -131,4 +132,44 @@ changed_rules_remove (char *dir)
     }
   g_assert_cmpint (g_rmdir (dir), ==, 0);
   g_free (dir);
+}
+
+static gboolean
+shift_row (const GMatchInfo *match,
+           GString          *out,
+           gpointer          data)
+{
+  g_autofree char *from = g_match_info_fetch (match, 1);
+  g_autofree char *to = g_match_info_fetch (match, 2);
+  g_autofree char *rest = g_match_info_fetch (match, 3);
+  int last = atoi (to) + 1;
+
+  /* The rulebook's 12 becomes 13..18, the sums 3d6 adds. */
+  g_string_append_printf (out, "from=\"%d\" to=\"%d\"%s", atoi (from) + 1,
+                          last == 13 ? 18 : last, rest);
+  return FALSE;
+}
+
+char *
+rules_text_critical_3d6 (const char *text)
+{
+  g_autoptr(GRegex) row = g_regex_new ("from=\"(\\d+)\" to=\"(\\d+)\"( clause=\"F-(CRIT|STN)-)",
+                                       0, 0, NULL);
+  char *shifted = g_regex_replace_eval (row, text, -1, 0, 0, shift_row, NULL, NULL);
+
+  g_assert_nonnull (shifted);
+  g_assert_cmpstr (shifted, !=, text);
+  return shifted;
+}
+
+void
+changed_rules_critical_3d6 (const char *dir)
+{
+  g_autofree char *path = g_build_filename (dir, rules_files[0], NULL);
+  g_autofree char *text = file_contents (path);
+  g_autofree char *changed = rules_text_critical_3d6 (text);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (path, changed, -1, &error));
+  g_assert_no_error (error);
 }

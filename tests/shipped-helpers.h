@@ -51,3 +51,14 @@ changed_rules_change (const char *dir,
 /* Removes the copy changed_rules_new () wrote in @dir, and the folder, and frees @dir. */
 void
 changed_rules_remove (char *dir);
+
+/* @text (the shipped ruleset) with its critical tables' rows for 3d6 (F-CRIT-2): each row of
+ * both tables one roll higher (3..13) and the last reaching 18. The <dice-counts> roll is the
+ * caller's to change (changed_rules_new ()). */
+char *
+rules_text_critical_3d6 (const char *text);
+
+/* Rewrites the ruleset of the copy in @dir (changed_rules_new ()) as
+ * rules_text_critical_3d6 () says. */
+void
+changed_rules_critical_3d6 (const char *dir);

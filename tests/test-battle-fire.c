@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 
 #include "battle-scripting.h"
+#include "shipped-helpers.h"
 
 /* Helpers */
 
@@ -1232,6 +1233,27 @@ test_crit_central_deck_from_ruleset (void)
   g_assert_cmpint (adm_crit_15_speed (26, 2, 10), ==, 6);
   g_assert_cmpint (adm_crit_15_speed (26, 3, 10), ==, 0);
   g_assert_cmpint (adm_crit_15_speed (26, 0, 10), ==, 26);
+}
+
+/* F-CRIT-2: the critical table is rolled with the ruleset's dice. With a copy rolling 3d6 on
+ * tables of rows 3..18, 2+3+3 = 8 is the fire (the rulebook's 7), kept as its result. */
+static void
+test_crit_table_of_its_dice (void)
+{
+  char *dir = changed_rules_begin ("ruleset", "clause=\"F-CRIT-2\" dice=\"2\"",
+                                   "clause=\"F-CRIT-2\" dice=\"3\"");
+  g_autoptr(AdmBattle) battle = NULL;
+
+  changed_rules_critical_3d6 (dir);
+  battle = crit_on_kalloner ("2 3 3", "F-CRIT-2 3d6=2 3 3");
+  changed_rules_end (dir);
+  assert_reported (battle, "Critical damage on Kalloner (F-CRIT-14)");
+  g_assert_cmpint (ship (battle, "kalloner")->criticals[ADM_CRIT_FIRE], ==, 1);
+  g_assert_cmpint (ship (battle, "kalloner")->on_fire, ==, 1);
+  /* The pure rule: the highest sum wraps to the lowest. */
+  g_assert_cmpint (adm_crit_20_next_roll (12, 2), ==, 2);
+  g_assert_cmpint (adm_crit_20_next_roll (12, 3), ==, 13);
+  g_assert_cmpint (adm_crit_20_next_roll (18, 3), ==, 3);
 }
 
 static void
@@ -2934,6 +2956,7 @@ main (int   argc,
   g_test_add_func ("/engine/fire/F-CRIT-15/central-deck", test_crit_central_deck);
   g_test_add_func ("/engine/fire/F-CRIT-15/numbers-from-ruleset",
                    test_crit_central_deck_from_ruleset);
+  g_test_add_func ("/engine/fire/F-CRIT-2/table-of-its-dice", test_crit_table_of_its_dice);
   g_test_add_func ("/engine/fire/F-CRIT-16/bridge", test_crit_bridge);
   g_test_add_func ("/engine/fire/F-CRIT-17/shields", test_crit_shields);
   g_test_add_func ("/engine/fire/F-CRIT-18/hull", test_crit_hull);

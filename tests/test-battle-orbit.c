@@ -484,10 +484,9 @@ test_fall_results_from_ruleset (void)
     g_autoptr(AdmBattle) battle =
       load_with ("orbit-low.xml", "<ruling id=\"orbit-fall-results\" value=\"engines-only\"/>");
 
-    const int engines_row = 3 + 4;  /* the fire's row in Forcon's table */
-
+    /* Rolled on 7, kept as the engines (F-CRIT-8: a result is kept under its effect). */
     vorkraft_fires (battle, "6 6 6 6 3 4");
-    g_assert_cmpint (ship (battle, "triumph")->criticals[engines_row], ==, 1);
+    g_assert_cmpint (ship (battle, "triumph")->criticals[ADM_CRIT_ENGINES], ==, 1);
     g_assert_cmpint (ship (battle, "triumph")->falling_since, ==, 1);
     assert_reported (battle, "Triumph begins to fall towards the planet");
   }

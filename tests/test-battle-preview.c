@@ -11,6 +11,7 @@
 #include <glib/gstdio.h>
 
 #include "battle-scripting.h"
+#include "shipped-helpers.h"
 
 #define EPS 1e-9
 #define FIRE(weapons, target) "<fire weapons=\"" weapons "\" target=\"" target "\"/>"
@@ -691,6 +692,30 @@ test_fire_preview_details (void)
   g_assert_cmpfloat_with_epsilon (preview.exact_p_critical, 16.0 / 81 / 6, EPS);
   g_assert_cmpfloat_with_epsilon (preview.p_crippled, 8.0 / 6561, EPS);
   g_assert_cmpfloat_with_epsilon (preview.p_destroyed, 1.0 / 6561, EPS);
+  adm_fire_preview_clear (&preview);
+}
+
+/* F-CRIT-2: the preview weighs each sum of the ruleset's dice by its exact chance. With a copy
+ * rolling the critical tables on 3d6 (rows one higher, the last 13..18), Flag's one point
+ * (16/81 · 1/6 a critical) gains d3 on 12 (25/216) and d6 on 13..18 (21 + 15 + 10 + 6 + 3 + 1
+ * = 56/216). Three more or more: 25/216 · 1/3 + 56/216 · 4/6 = 137/648; six more: 56/216 ·
+ * 1/6 = 7/162. On 2d6 the same reads 8/216 and 1/216 (test_fire_preview_details ()). */
+static void
+test_fire_preview_critical_3d6 (void)
+{
+  char *dir = changed_rules_begin ("ruleset", "clause=\"F-CRIT-2\" dice=\"2\"",
+                                   "clause=\"F-CRIT-2\" dice=\"3\"");
+  g_autoptr(AdmBattle) battle = NULL;
+  AdmFirePreview preview = { 0 };
+
+  changed_rules_critical_3d6 (dir);
+  battle = load_at ("fire-formation.xml", ADM_PHASE_FIRE);
+  changed_rules_end (dir);
+  preview_fire (battle, FIRE ("vorberg:main", "flag"), 0, &preview);
+  g_assert_true (preview.legal);
+  g_assert_cmpfloat_with_epsilon (preview.exact_p_critical, 16.0 / 81 / 6, EPS);
+  g_assert_cmpfloat_with_epsilon (preview.p_crippled, 16.0 / 81 / 6 * 137 / 648, EPS);
+  g_assert_cmpfloat_with_epsilon (preview.p_destroyed, 16.0 / 81 / 6 * 7 / 162, EPS);
   adm_fire_preview_clear (&preview);
 }
 
@@ -1824,6 +1849,7 @@ main (int   argc,
   g_test_add_func ("/engine/preview/F-FORD-8/special-shield-from-ruleset",
                    test_fire_odds_special_shield_from_ruleset);
   g_test_add_func ("/engine/preview/F-FORM-19/odds-details", test_fire_preview_details);
+  g_test_add_func ("/engine/preview/F-CRIT-2/critical-of-its-dice", test_fire_preview_critical_3d6);
   g_test_add_func ("/engine/preview/F-SHLD-1/no-damage-why", test_fire_preview_no_damage);
   g_test_add_func ("/engine/preview/F-ART-3/exact-attacks", test_fire_preview_two_attacks);
   g_test_add_func ("/engine/preview/F-FIRE-4/earlier-fire-spends-shields",

@@ -11,6 +11,7 @@
 
 #include "adm-ruleset.h"
 #include "adm-xml.h"
+#include "file-helpers.h"
 #include "shipped-helpers.h"
 
 /* Class ids that scenarios use. */
@@ -583,6 +584,79 @@ test_file_named_after_id (void)
   g_setenv ("ADMIRALTY_RULES_PATH", saved, TRUE);
 }
 
+/* F-CRIT-2: the ruleset's forcon-2010 from a copy in @dir, or NULL with @error set. */
+static AdmRuleset *
+load_copy (const char  *dir,
+           GError     **error)
+{
+  g_autofree char *saved = g_strdup (g_getenv ("ADMIRALTY_RULES_PATH"));
+  AdmRuleset *ruleset;
+
+  g_setenv ("ADMIRALTY_RULES_PATH", dir, TRUE);
+  ruleset = adm_ruleset_load ("forcon-2010", error);
+  g_setenv ("ADMIRALTY_RULES_PATH", saved, TRUE);
+  return ruleset;
+}
+
+/* F-CRIT-2, F-CAT-3: a table covers the sums of its own roll's dice count. A season rolling
+ * the critical tables on 3d6 opens with rows 3..18 and is refused with the rulebook's 2..12,
+ * at the row that leaves the range, or with a gap, at the table's line, naming the roll and
+ * the dice. */
+static void
+test_critical_tables_3d6 (void)
+{
+  char *dir = changed_rules_new (NULL, "ruleset", NULL, "clause=\"F-CRIT-2\" dice=\"2\"",
+                                 "clause=\"F-CRIT-2\" dice=\"3\"");
+  g_autofree char *path = g_build_filename (dir, "forcon-2010.xml", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *gap = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) error2 = NULL;
+  g_autoptr(GError) error3 = NULL;
+  g_autoptr(AdmRuleset) ruleset = NULL;
+  const AdmTableRow *row;
+
+  /* The rulebook's rows with 3 dice: 2 cannot be rolled. */
+  g_assert_null (load_copy (dir, &error));
+  g_assert_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "forcon-2010.xml:72:"));
+  g_assert_nonnull (strstr (error->message, "the result covers rolls 2 to 2, but the table's "
+                                            "3d6 rolls (F-CRIT-2) run from 3 to 18"));
+
+  /* Rows 3..18: it opens; each sum has its row, each row its effect's result. */
+  changed_rules_critical_3d6 (dir);
+  ruleset = load_copy (dir, &error2);
+  g_assert_no_error (error2);
+  g_assert_cmpint (adm_ruleset_get_dice (ruleset, ADM_DICE_CRITICAL_TABLE), ==, 3);
+  row = adm_ruleset_critical_roll (ruleset, "ship", 3, NULL);
+  g_assert_cmpstr (row->effect, ==, "main-guns");
+  g_assert_cmpint (row->result, ==, 2);
+  row = adm_ruleset_critical_roll (ruleset, "ship", 18, NULL);
+  g_assert_cmpstr (row->effect, ==, "superstructure");
+  g_assert_cmpint (row->result, ==, 12);
+  g_assert_true (adm_ruleset_critical (ruleset, "ship", 12) == row);
+  row = adm_ruleset_critical_roll (ruleset, "station", 9, NULL);
+  g_assert_cmpstr (row->effect, ==, "fire");
+  g_assert_cmpint (row->result, ==, 7);
+  g_assert_null (adm_ruleset_critical_roll (ruleset, "ship", 2, &error3));
+  g_assert_nonnull (strstr (error3->message, "2 is not a 3d6 roll: rolls run from 3 to 18"));
+  /* The catastrophic table keeps its 2d6 (F-CAT-3). */
+  g_assert_cmpstr (adm_ruleset_catastrophic (ruleset, 2, NULL)->effect, ==, "drifting-hulk");
+
+  /* A gap: no row for 18. */
+  text = file_contents (path);
+  gap = rules_text_changed (text, "<critical-table kind=\"ship\"", "to=\"18\"", "to=\"17\"");
+  g_assert_true (g_file_set_contents (path, gap, -1, NULL));
+  g_clear_error (&error);
+  g_assert_null (load_copy (dir, &error));
+  g_assert_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "forcon-2010.xml:70:"));
+  g_assert_nonnull (strstr (error->message, "the table has no result for the 3d6 roll 18 "
+                                            "(F-CRIT-2): its results must cover every roll "
+                                            "from 3 to 18 exactly once"));
+  changed_rules_remove (dir);
+}
+
 /* Broken fixtures */
 
 static void
@@ -1008,6 +1082,7 @@ main (int   argc,
   g_test_add_func ("/data/rulesets/load/F-CRIT-1/defaults-for-an-old-season",
                    test_defaults_for_an_old_season);
   g_test_add_func ("/data/rulesets/load/F-FORD-8/defaults-valid", test_defaults_valid);
+  g_test_add_func ("/data/rulesets/load/F-CRIT-2/tables-of-its-dice", test_critical_tables_3d6);
   g_test_add_func ("/data/rulesets/broken/control-loads", test_control_fixture);
 
   for (guint i = 0; i < G_N_ELEMENTS (broken_cases); i++)

@@ -246,7 +246,7 @@ test_ship_critical_roll (gconstpointer data)
 {
   int roll = GPOINTER_TO_INT (data);
   g_autoptr(GError) error = NULL;
-  const AdmTableRow *row = adm_ruleset_critical (shipped_ruleset (), "ship", roll, &error);
+  const AdmTableRow *row = adm_ruleset_critical_roll (shipped_ruleset (), "ship", roll, &error);
 
   g_assert_no_error (error);
   check_row (row, expected_for (ship_rows, G_N_ELEMENTS (ship_rows), roll), FALSE);
@@ -257,7 +257,7 @@ test_station_critical_roll (gconstpointer data)
 {
   int roll = GPOINTER_TO_INT (data);
   g_autoptr(GError) error = NULL;
-  const AdmTableRow *row = adm_ruleset_critical (shipped_ruleset (), "station", roll, &error);
+  const AdmTableRow *row = adm_ruleset_critical_roll (shipped_ruleset (), "station", roll, &error);
 
   g_assert_no_error (error);
   check_row (row, expected_for (station_rows, G_N_ELEMENTS (station_rows), roll), FALSE);
@@ -300,7 +300,7 @@ test_roll_outside_table (void)
       g_autoptr(GError) error2 = NULL;
       g_autofree char *number = g_strdup_printf ("%d is not a 2d6 roll", bad_rolls[i]);
 
-      g_assert_null (adm_ruleset_critical (ruleset, "ship", bad_rolls[i], &error));
+      g_assert_null (adm_ruleset_critical_roll (ruleset, "ship", bad_rolls[i], &error));
       g_assert_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID);
       g_assert_nonnull (strstr (error->message, number));
       g_assert_null (adm_ruleset_catastrophic (ruleset, bad_rolls[i], &error2));

@@ -185,7 +185,7 @@ criticals_text (AdmBattle *battle,
     for (int n = 0; n < s->criticals[r]; n++)
       {
         const AdmTableRow *row = adm_ruleset_critical (adm_battle_get_ruleset (battle), kind,
-                                                       r, NULL);
+                                                       r);
 
         if (out->len > 0)
           g_string_append (out, ", ");

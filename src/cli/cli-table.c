@@ -17,17 +17,15 @@
 
 typedef CliExit (*TableFunc) (int argc, char **argv);
 
-/* F-CRIT-2, F-STN-7, F-CAT-3: every one of these tables is rolled on 2d6. */
+/* F-CRIT-2, F-STN-7, F-CAT-3: a number; the ruleset's look-up refuses a sum its table's dice
+ * cannot roll. */
 static CliExit
 parse_roll (const char *text,
             gboolean    json,
             int        *roll)
 {
   if (!_cli_parse_int (text, G_MININT, G_MAXINT, roll))
-    return _cli_invalid (json, _("--roll “%s” is not a number; give the 2d6 roll, 2 to 12"), text);
-  if (*roll < 2 || *roll > 12)
-    return _cli_invalid (json, _("--roll %d cannot be rolled on 2d6; give a number from 2 to 12"),
-                         *roll);
+    return _cli_invalid (json, _("--roll “%s” is not a number; give the table's roll"), text);
   return CLI_EXIT_OK;
 }
 
@@ -271,7 +269,7 @@ table_roll (int          argc,
   CliExit status;
   int roll;
   const GOptionEntry roll_entries[] = {
-    { "roll", 0, 0, G_OPTION_ARG_STRING, &roll_text, N_("The 2d6 roll, 2 to 12"), N_("R") },
+    { "roll", 0, 0, G_OPTION_ARG_STRING, &roll_text, N_("The table's roll, 2 to 12 with the rulebook's 2d6"), N_("R") },
     { NULL }
   };
   const GOptionEntry kind_entries[] = {
@@ -309,7 +307,7 @@ table_roll (int          argc,
   if (ruleset == NULL)
     return CLI_EXIT_INVALID;
   if (critical)
-    row = adm_ruleset_critical (ruleset, kind != NULL ? kind : "ship", roll, &error);
+    row = adm_ruleset_critical_roll (ruleset, kind != NULL ? kind : "ship", roll, &error);
   else
     row = adm_ruleset_catastrophic (ruleset, roll, &error);
   if (row == NULL)

@@ -861,8 +861,7 @@ critical_name (AdmBattle           *battle,
                int                  result)
 {
   const char *kind = ship->klass->category == ADM_CATEGORY_STATION ? "station" : "ship";
-  const AdmTableRow *row = adm_ruleset_critical (adm_battle_get_ruleset (battle), kind, result,
-                                                 NULL);
+  const AdmTableRow *row = adm_ruleset_critical (adm_battle_get_ruleset (battle), kind, result);
 
   return row != NULL && row->name != NULL ? _(row->name) : NULL;
 }

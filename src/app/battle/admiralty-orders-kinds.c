@@ -207,7 +207,7 @@ admiralty_orders_critical_label (AdmBattle  *battle,
   const char *kind = ship != NULL && ship->klass->category == ADM_CATEGORY_STATION ? "station"
                                                                                     : "ship";
   const AdmTableRow *row = adm_ruleset_critical (adm_battle_get_ruleset (battle), kind,
-                                                 atoi (value), NULL);
+                                                 atoi (value));
 
   return g_strdup (row != NULL && row->name != NULL ? _(row->name) : value);
 }

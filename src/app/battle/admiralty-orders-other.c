@@ -521,7 +521,7 @@ critical_dropdown (AdmiraltyOrdersOther *self,
 
       if (ship->criticals[result] <= 0)
         continue;
-      row = adm_ruleset_critical (adm_battle_get_ruleset (get_battle (self)), kind, result, NULL);
+      row = adm_ruleset_critical (adm_battle_get_ruleset (get_battle (self)), kind, result);
       g_ptr_array_add (labels, row != NULL && row->name != NULL ? _(row->name) : "?");
       g_ptr_array_add (values, g_strdup_printf ("%d", result));
     }

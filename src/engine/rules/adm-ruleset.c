@@ -3,8 +3,8 @@
  * classes and factions of its classes file.
  *
  * Both files are validated against their schemas by adm_xml_read_file(); this file then
- * checks what a schema cannot (contiguous artillery rows, 2d6 coverage, grade order, ruling
- * defaults, unique ids, references) and reports "FILE:LINE: problem" in a master's words. */
+ * checks what a schema cannot (contiguous artillery rows, each table's coverage of its dice's
+ * sums, grade order, ruling defaults, unique ids, references) and reports "FILE:LINE: problem" in a master's words. */
 
 #include "config.h"
 
@@ -107,8 +107,6 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-#define MIN_ROLL 2
-#define MAX_ROLL 12
 
 /* The options of each ruling that the engine implements: a ruleset may offer fewer, but an
  * option outside these would silently behave like the default, so it is refused. */
@@ -756,30 +754,77 @@ parse_table_row (AdmRuleset  *self,
   return g_steal_pointer (&row);
 }
 
-/* Each 2d6 result, 2 to 12, must have exactly one row. */
+/* F-CRIT-8, F-STN-7: the result each critical effect is kept under, its number in the
+ * rulebook's 2d6 tables. A season's table may put an effect on other rolls (another dice
+ * count, F-CRIT-2); the ship keeps the effect under this number, which the repair orders,
+ * the reports and the battle's file name. */
+static const struct {
+  const char *kind;
+  const char *effect;
+  int         result;
+} critical_results[] = {
+  { "ship", "main-guns", 2 }, { "ship", "starboard-weapons", 3 }, { "ship", "port-weapons", 4 },
+  { "ship", "bow-weapons", 5 }, { "ship", "engines", 6 }, { "ship", "fire", 7 },
+  { "ship", "central-deck", 8 }, { "ship", "bridge", 9 }, { "ship", "shields", 10 },
+  { "ship", "hull", 11 }, { "ship", "superstructure", 12 },
+  { "station", "destructors", 2 }, { "station", "main-weapons", 4 },
+  { "station", "torpedoes", 5 }, { "station", "reactor", 6 }, { "station", "fire", 7 },
+  { "station", "orbit-decay", 9 }, { "station", "shields", 10 }, { "station", "hull", 11 },
+  { "station", "central-post", 12 },
+};
+
+static gboolean
+set_critical_result (AdmRuleset  *self,
+                     const char  *kind,
+                     xmlNode     *node,
+                     AdmTableRow *row,
+                     GError     **error)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (critical_results); i++)
+    if (g_str_equal (critical_results[i].kind, kind) &&
+        g_str_equal (critical_results[i].effect, row->effect))
+      {
+        row->result = critical_results[i].result;
+        return TRUE;
+      }
+  adm_xml_set_error (error, self->path, node,
+                     _("“%s” is not an effect of the %s critical-damage table"), row->effect,
+                     kind);
+  return FALSE;
+}
+
+/* F-CRIT-2, F-CAT-3: each sum of the table's @dice d6, @dice to 6 × @dice, must have exactly
+ * one row; @clause names the roll in <dice-counts>. @kind is the critical table's, NULL for
+ * the catastrophic table. */
 static gboolean
 parse_table (AdmRuleset  *self,
              xmlNode     *table,
-             gboolean     catastrophic,
+             const char  *kind,
+             int          dice,
+             const char  *clause,
              GPtrArray   *rows,
              GError     **error)
 {
-  long claimed[MAX_ROLL + 1] = { 0 };
+  int lowest = dice, highest = 6 * dice;
+  g_autofree long *claimed = g_new0 (long, highest + 1);
 
   for (xmlNode *node = adm_xml_first_element (table, "result"); node != NULL;
        node = adm_xml_next_element (node, "result"))
     {
-      AdmTableRow *row = parse_table_row (self, node, catastrophic, error);
+      AdmTableRow *row = parse_table_row (self, node, kind == NULL, error);
 
       if (row == NULL)
         return FALSE;
       g_ptr_array_add (rows, row);
+      if (kind != NULL && !set_critical_result (self, kind, node, row, error))
+        return FALSE;
 
-      if (row->from < MIN_ROLL || row->to > MAX_ROLL || row->from > row->to)
+      if (row->from < lowest || row->to > highest || row->from > row->to)
         {
           adm_xml_set_error (error, self->path, node,
-                             _("the result covers 2d6 rolls %d to %d, but rolls run from 2 "
-                               "to 12 and “from” must not be above “to”"), row->from, row->to);
+                             _("the result covers rolls %d to %d, but the table's %dd6 rolls "
+                               "(%s) run from %d to %d and “from” must not be above “to”"),
+                             row->from, row->to, dice, clause, lowest, highest);
           return FALSE;
         }
       for (int roll = row->from; roll <= row->to; roll++)
@@ -787,20 +832,21 @@ parse_table (AdmRuleset  *self,
           if (claimed[roll] != 0)
             {
               adm_xml_set_error (error, self->path, node,
-                                 _("the 2d6 roll %d appears twice in this table: the result "
-                                   "on line %ld already covers it"), roll, claimed[roll]);
+                                 _("the %dd6 roll %d appears twice in this table: the result "
+                                   "on line %ld already covers it"), dice, roll, claimed[roll]);
               return FALSE;
             }
           claimed[roll] = xmlGetLineNo (node);
         }
     }
 
-  for (int roll = MIN_ROLL; roll <= MAX_ROLL; roll++)
+  for (int roll = lowest; roll <= highest; roll++)
     if (claimed[roll] == 0)
       {
         adm_xml_set_error (error, self->path, table,
-                           _("the table has no result for the 2d6 roll %d: its results must "
-                             "cover every roll from 2 to 12 exactly once"), roll);
+                           _("the table has no result for the %dd6 roll %d (%s): its results "
+                             "must cover every roll from %d to %d exactly once"), dice, roll,
+                           clause, lowest, highest);
         return FALSE;
       }
   return TRUE;
@@ -823,8 +869,9 @@ parse_critical_tables (AdmRuleset  *self,
       if (kind == NULL)
         return FALSE;
       ship = g_str_equal (kind, "ship");
-      if (!parse_table (self, node, FALSE, ship ? self->ship_critical : self->station_critical,
-                        error))
+      if (!parse_table (self, node, ship ? "ship" : "station",
+                        self->dice[ADM_DICE_CRITICAL_TABLE], "F-CRIT-2",
+                        ship ? self->ship_critical : self->station_critical, error))
         return FALSE;
       have_ship |= ship;
       have_station |= !ship;
@@ -2149,11 +2196,6 @@ parse_ruleset (AdmRuleset  *self,
   if ((section = require_element (root, "artillery-table", self->path, error)) == NULL ||
       !parse_artillery (self, section, error))
     return FALSE;
-  if (!parse_critical_tables (self, root, error))
-    return FALSE;
-  if ((section = require_element (root, "catastrophic-table", self->path, error)) == NULL ||
-      !parse_table (self, section, TRUE, self->catastrophic, error))
-    return FALSE;
   if ((section = require_element (root, "readiness-grades", self->path, error)) == NULL ||
       !parse_grades (self, section, error))
     return FALSE;
@@ -2161,6 +2203,13 @@ parse_ruleset (AdmRuleset  *self,
       !adm_xml_get_int (section, "turret-hit", TRUE, 0, &self->turret_hit, self->path, error))
     return FALSE;
   if (!parse_numbers (self, root, error))
+    return FALSE;
+  /* After <dice-counts>: each table is checked against its roll's dice (F-CRIT-2, F-CAT-3). */
+  if (!parse_critical_tables (self, root, error))
+    return FALSE;
+  if ((section = require_element (root, "catastrophic-table", self->path, error)) == NULL ||
+      !parse_table (self, section, NULL, self->dice[ADM_DICE_CATASTROPHIC_TABLE], "F-CAT-3",
+                    self->catastrophic, error))
     return FALSE;
   if ((section = require_element (root, "rulings", self->path, error)) == NULL ||
       !parse_rulings (self, section, error))
@@ -2932,22 +2981,24 @@ adm_ruleset_artillery_dice (AdmRuleset  *self,
   return TRUE;
 }
 
+/* F-CRIT-2, F-CAT-3: @roll is a sum of the table's @dice d6. */
 static gboolean
 check_roll (int          roll,
+            int          dice,
             GError     **error)
 {
-  if (roll >= MIN_ROLL && roll <= MAX_ROLL)
+  if (roll >= dice && roll <= 6 * dice)
     return TRUE;
   g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID,
-               _("%d is not a 2d6 roll: rolls run from 2 to 12"), roll);
+               _("%d is not a %dd6 roll: rolls run from %d to %d"), roll, dice, dice, 6 * dice);
   return FALSE;
 }
 
 const AdmTableRow *
-adm_ruleset_critical (AdmRuleset  *self,
-                      const char  *kind,
-                      int          roll,
-                      GError     **error)
+adm_ruleset_critical_roll (AdmRuleset  *self,
+                           const char  *kind,
+                           int          roll,
+                           GError     **error)
 {
   GPtrArray *rows;
 
@@ -2957,9 +3008,30 @@ adm_ruleset_critical (AdmRuleset  *self,
   g_return_val_if_fail (rows != NULL, NULL);
 
   /* F-CRIT-8 / F-STN-7: every roll has a row, checked when the ruleset was loaded. */
-  if (!check_roll (roll, error))
+  if (!check_roll (roll, self->dice[ADM_DICE_CRITICAL_TABLE], error))
     return NULL;
   return adm_table_row_for_roll (rows, roll);
+}
+
+const AdmTableRow *
+adm_ruleset_critical (AdmRuleset  *self,
+                      const char  *kind,
+                      int          result)
+{
+  GPtrArray *rows;
+
+  g_return_val_if_fail (ADM_IS_RULESET (self), NULL);
+  rows = critical_rows (self, kind);
+  g_return_val_if_fail (rows != NULL, NULL);
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const AdmTableRow *row = g_ptr_array_index (rows, i);
+
+      if (row->result == result)
+        return row;
+    }
+  return NULL;
 }
 
 const AdmTableRow *
@@ -2971,7 +3043,7 @@ adm_ruleset_catastrophic (AdmRuleset  *self,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   /* F-CAT-9. */
-  if (!check_roll (roll, error))
+  if (!check_roll (roll, self->dice[ADM_DICE_CATASTROPHIC_TABLE], error))
     return NULL;
   return adm_table_row_for_roll (self->catastrophic, roll);
 }

@@ -403,11 +403,17 @@ gboolean                 adm_ruleset_artillery_dice   (AdmRuleset   *self,
  * "halved-firepower" ruling: halved before the look-up, rounded down by default. */
 int                      adm_ruleset_halve_firepower  (AdmRuleset   *self,
                                                        int           firepower);
-/* F-CRIT-8 / F-STN-7 / F-CAT-9 rows; a roll outside 2–12 sets @error. */
-const AdmTableRow       *adm_ruleset_critical         (AdmRuleset   *self,
+/* F-CRIT-8 / F-STN-7 / F-CAT-9 rows for a roll; a roll that is no sum of the table's dice
+ * (F-CRIT-2, F-CAT-3) sets @error. */
+const AdmTableRow       *adm_ruleset_critical_roll    (AdmRuleset   *self,
                                                        const char   *kind,
                                                        int           roll,
                                                        GError      **error);
+/* The F-CRIT-8 / F-STN-7 row of the effect kept under @result (AdmTableRow.result), or NULL
+ * when the table has none. */
+const AdmTableRow       *adm_ruleset_critical         (AdmRuleset   *self,
+                                                       const char   *kind,
+                                                       int           result);
 const AdmTableRow       *adm_ruleset_catastrophic     (AdmRuleset   *self,
                                                        int           roll,
                                                        GError      **error);

@@ -36,8 +36,10 @@ typedef enum {
 
 /* A row of a critical-damage or catastrophic-damage table (F-CRIT-8, F-STN-7, F-CAT-9). */
 typedef struct {
-  int       from;               /* 2d6 range, inclusive */
+  int       from;               /* range of the table's roll, inclusive (F-CRIT-2, F-CAT-3) */
   int       to;
+  int       result;             /* critical tables: the number its effect is kept under, its
+                                 * row's first roll in the rulebook's 2d6 table */
   char     *clause;             /* "F-CRIT-13" */
   char     *effect;             /* "engines" */
   char     *name;               /* display name, English, translated with gettext */

@@ -286,6 +286,32 @@ critical_loss (AdmBattle          *self,
   return TRUE;
 }
 
+const AdmTableRow *
+_adm_battle_critical_row (AdmBattle *self,
+                          guint      ship,
+                          int        roll)
+{
+  int dice = adm_ruleset_get_dice (self->ruleset, ADM_DICE_CRITICAL_TABLE);
+  const char *kind = _adm_battle_critical_kind (self, ship);
+
+  /* Each roll of the table once: 6 × dice − dice + 1 of them. */
+  for (int tries = 0; tries <= 5 * dice; tries++, roll = adm_crit_20_next_roll (roll, dice))
+    {
+      const AdmTableRow *row = adm_ruleset_critical_roll (self->ruleset, kind, roll, NULL);
+
+      if (row != NULL && _adm_battle_critical_applies (self, ship, row->result))
+        return row;
+    }
+  return NULL;
+}
+
+int
+adm_crit_20_next_roll (int roll,
+                       int dice)
+{
+  return roll >= 6 * dice ? dice : roll + 1;
+}
+
 static gboolean
 apply_critical (AdmBattle  *self,
                 guint       ship,
@@ -293,23 +319,20 @@ apply_critical (AdmBattle  *self,
                 GError    **error)
 {
   AdmBattleShip *s = _adm_battle_ship (self, ship);
-  const AdmTableRow *row;
+  const AdmTableRow *row, *rolled;
   const char *name;
-  int result = roll, extra = 0, readiness = 0, ecm = 0, applied;
-  gboolean found = FALSE, moved;
+  int result, extra = 0, readiness = 0, ecm = 0, applied;
+  gboolean moved;
   /* F-STN-7: a station rolls on the station table; F-CRIT-8: a ship on the ship table. */
   const char *kind = _adm_battle_critical_kind (self, ship);
 
-  /* F-CRIT-20 ("critical-next-entry"): the next higher result, 12 wrapping to 2; F-STN-17
-   * reads the same for stations. */
-  for (int tries = 0; tries < 11 && !found; tries++)
-    {
-      if (_adm_battle_critical_applies (self, ship, result))
-        found = TRUE;
-      else
-        result = result == 12 ? 2 : result + 1;
-    }
-  if (!found)
+  rolled = adm_ruleset_critical_roll (self->ruleset, kind, roll, error);
+  if (rolled == NULL)
+    return FALSE;
+  /* F-CRIT-20 ("critical-next-entry"): the next higher result, the highest wrapping to the
+   * lowest; F-STN-17 reads the same for stations. */
+  row = _adm_battle_critical_row (self, ship, roll);
+  if (row == NULL)
     {
       _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
                           _("Critical %d on %s: nothing it could hit is left."), roll,
@@ -318,10 +341,7 @@ apply_critical (AdmBattle  *self,
       _adm_battle_roll_fact (self, ship, ADM_SHIP_FACT_CRITICALS);
       return TRUE;
     }
-  moved = result != roll;
-  row = adm_ruleset_critical (self->ruleset, kind, result, error);
-  if (row == NULL)
-    return FALSE;
+  moved = row != rolled;
   /* Translated once, for the dice log and the line. */
   name = _(row->name);
   /* The dice log names the result, as the table does (the F-CRIT-2 roll is the last
@@ -329,16 +349,16 @@ apply_critical (AdmBattle  *self,
    * ship's, told as its report line is (F-ECM-6, "enemy-ship-card"). */
   _adm_battle_roll_result (self, name);
   _adm_battle_roll_fact (self, ship, ADM_SHIP_FACT_CRITICALS);
-  /* F-STN-7: the station rows 2–3 and 7–8 are kept under their first value (for ships every
-   * row is one result). */
-  result = row->from;
+  /* F-CRIT-8, F-STN-7: kept under its effect's result (the station rows 2–3 and 7–8 under
+   * their first value; for ships every row of the rulebook's table is one result). */
+  result = row->result;
 
   /* F-CRIT-20, F-STN-17: several criticals on one location stack until all are repaired. */
   s->criticals[result]++;
   if (moved)
     _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
                         _("Critical %d does not apply to %s; the next entry, %d, does "
-                          "(%s)."), roll, s->name, result,
+                          "(%s)."), roll, s->name, row->from,
                         _adm_battle_is_station (self, ship) ? "F-STN-17" : "F-CRIT-20");
   if (moved)
     _adm_battle_report_fact (self, ship, ADM_SHIP_FACT_CRITICALS);
@@ -451,7 +471,7 @@ critical_checks (AdmBattle   *self,
           destroy_ship (self, ship);
           return TRUE;
         }
-      /* F-CRIT-2: the critical damage table with 2d6. */
+      /* F-CRIT-2: the critical damage table with the ruleset's dice (2d6). */
       if (!_adm_battle_roll_sum (self, ADM_ABOUT_SHIP (ship),
                                  adm_ruleset_get_dice (self->ruleset, ADM_DICE_CRITICAL_TABLE),
                                  6, "F-CRIT-2", &roll, error,
@@ -630,16 +650,16 @@ catastrophic (AdmBattle  *self,
   AdmExplosion explosion;
   int roll;
 
-  /* F-CRIT-7, F-CAT-3: 2d6 on the catastrophic damage table; F-STN-4
-   * ("station-catastrophic-dice"): a station rolls the same, or d6 as written, a 1 reading
-   * as 2. */
+  /* F-CRIT-7, F-CAT-3: the ruleset's dice (2d6) on the catastrophic damage table; F-STN-4
+   * ("station-catastrophic-dice"): a station rolls the same, or d6 as written, a roll below
+   * the table's lowest (a 1 on 2d6's table) reading as the lowest. */
   if (_adm_battle_is_station (self, ship) &&
       _adm_battle_ruling_is (self, "station-catastrophic-dice", "d6"))
     {
       if (!_adm_battle_roll_sum (self, ADM_ABOUT_SHIP (ship), 1, 6, "F-STN-4", &roll, error,
                                  _("catastrophic damage table for %s"), s->name))
         return FALSE;
-      roll = MAX (roll, 2);
+      roll = MAX (roll, adm_ruleset_get_dice (self->ruleset, ADM_DICE_CATASTROPHIC_TABLE));
     }
   else if (!_adm_battle_roll_sum (self, ADM_ABOUT_SHIP (ship),
                                   adm_ruleset_get_dice (self->ruleset,

@@ -636,7 +636,7 @@ fall_result (AdmBattle *self,
              int        result)
 {
   const AdmTableRow *row =
-    adm_ruleset_critical (self->ruleset, _adm_battle_critical_kind (self, ship), result, NULL);
+    adm_ruleset_critical (self->ruleset, _adm_battle_critical_kind (self, ship), result);
   AdmOrbitFallOption option =
     _adm_battle_ruling_is (self, "orbit-fall-results", "engines-only")
       ? ADM_ORBIT_FALL_ENGINES_ONLY : ADM_ORBIT_FALL_CRIT_21;

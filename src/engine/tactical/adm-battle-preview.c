@@ -267,47 +267,31 @@ add_expression (const char *expression,
     }
   count = d == expression ? 1 : atoi (expression);
   sides = MAX (1, atoi (d + 1));
-  sum = g_new0 (double, size);
-  sum[0] = 1.0;
-  for (int i = 0; i < count; i++)
-    for (int total = size - 1; total >= 0; total--)
-      {
-        double p = 0;
-
-        for (int face = 1; face <= sides && face <= total; face++)
-          p += sum[total - face] / sides;
-        sum[total] = p;
-      }
-  for (int k = 0; k < size; k++)
+  sum = g_new (double, count * sides + 1);
+  adm_odds_dice_sums (count, sides, sum);
+  for (int k = 0; k < size && k <= count * sides; k++)
     dist[k] += weight * sum[k];
 }
 
 #define EXTRA_MAX 37
 
-/* The additional damage of one critical on @ship as things stand (F-CRIT-2: 2d6; F-CRIT-20:
- * the next result when one does not apply, as apply_critical () walks them). */
+/* The additional damage of one critical on @ship as things stand (F-CRIT-2: each sum of the
+ * ruleset's dice, 2d6, by its exact chance; F-CRIT-20: the next result when one does not apply,
+ * as apply_critical () walks them). */
 static void
 critical_extra (AdmBattle *self,
                 guint      ship,
                 double    *extra)
 {
-  const char *kind = _adm_battle_critical_kind (self, ship);
+  int dice = adm_ruleset_get_dice (self->ruleset, ADM_DICE_CRITICAL_TABLE);
+  g_autofree double *sums = g_new (double, 6 * dice + 1);
 
-  for (int roll = 2; roll <= 12; roll++)
+  adm_odds_dice_sums (dice, 6, sums);
+  for (int roll = dice; roll <= 6 * dice; roll++)
     {
-      double weight = (6 - ABS (roll - 7)) / 36.0;
-      int result = roll;
-      gboolean found = FALSE;
-      const AdmTableRow *row;
+      const AdmTableRow *row = _adm_battle_critical_row (self, ship, roll);
 
-      for (int tries = 0; tries < 11 && !found; tries++)
-        {
-          found = _adm_battle_critical_applies (self, ship, result);
-          if (!found)
-            result = result == 12 ? 2 : result + 1;
-        }
-      row = found ? adm_ruleset_critical (self->ruleset, kind, result, NULL) : NULL;
-      add_expression (row != NULL ? row->extra_damage : NULL, weight, extra, EXTRA_MAX);
+      add_expression (row != NULL ? row->extra_damage : NULL, sums[roll], extra, EXTRA_MAX);
     }
 }
 

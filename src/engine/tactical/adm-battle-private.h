@@ -409,6 +409,11 @@ void                 _adm_battle_place_marker (AdmBattle   *self,
 gboolean             _adm_battle_critical_applies (AdmBattle *self,
                                                guint        ship,
                                                int          result);
+/* F-CRIT-20, F-STN-17: the row of @ship's critical table that a @roll gives it: the row of
+ * the first roll from @roll on (adm_crit_20_next_roll ()) whose result applies, or NULL. */
+const AdmTableRow   *_adm_battle_critical_row (AdmBattle   *self,
+                                               guint        ship,
+                                               int          roll);
 /* F-CRIT-9 as ruled: the artillery weapon with the highest firepower, or -1. */
 int                  _adm_battle_main_guns    (AdmBattle   *self,
                                                guint        ship);

@@ -57,8 +57,7 @@ critical_row (AdmBattle *self,
     return NULL;
   /* F-CRIT-8 for ships, F-STN-7 for stations (F-STN-3: their results stack and are repaired
    * the same way, F-STN-17; their fires, F-STN-12, are fought as ships' are). */
-  return adm_ruleset_critical (self->ruleset, _adm_battle_critical_kind (self, ship), result,
-                               NULL);
+  return adm_ruleset_critical (self->ruleset, _adm_battle_critical_kind (self, ship), result);
 }
 
 static gboolean

@@ -798,9 +798,9 @@ adm_battle_ship_speed (AdmBattle *self,
   /* F-CRIT-15: the central deck's row of the critical table says the speed lost a hit until
    * it is repaired; a station's table has no such row, so its speed-loss is 0. */
   row = adm_ruleset_critical (self->ruleset, _adm_battle_critical_kind (self, ship),
-                              ADM_CRIT_CENTRAL_DECK, NULL);
+                              ADM_CRIT_CENTRAL_DECK);
   return adm_crit_15_speed (s->klass->speed, s->criticals[ADM_CRIT_CENTRAL_DECK],
-                            row->speed_loss);
+                            row != NULL ? row->speed_loss : 0);
 }
 
 int

@@ -55,10 +55,11 @@ typedef enum {
   ADM_DETECTION_FULL,      /* face up, ship card out */
 } AdmDetection;
 
-#define ADM_CRITICAL_RESULTS 13  /* indexed by the 2d6 result, 2..12 */
+#define ADM_CRITICAL_RESULTS 13  /* indexed by AdmTableRow.result, 2..12 */
 
-/* The rows of the ship critical damage table (F-CRIT-8) by their 2d6 result, the index of a
- * ship's criticals[]. */
+/* The rows of the ship critical damage table (F-CRIT-8) by their result, their first roll in
+ * the rulebook's 2d6 table (AdmTableRow.result, whatever rolls a season gives them), the index
+ * of a ship's criticals[]. */
 typedef enum {
   ADM_CRIT_MAIN_GUNS      = 2,   /* F-CRIT-9 */
   ADM_CRIT_STARBOARD      = 3,   /* F-CRIT-10 */
@@ -515,6 +516,10 @@ int                   adm_battle_ship_speed       (AdmBattle *self,
 int                   adm_crit_15_speed           (int        speed,
                                                    int        hits,
                                                    int        speed_loss);
+/* Pure function, F-CRIT-20: the roll after @roll on a critical table rolled with @dice d6,
+ * the highest sum wrapping to the lowest. */
+int                   adm_crit_20_next_roll       (int        roll,
+                                                   int        dice);
 int                   adm_battle_ship_ecm_attack  (AdmBattle *self,
                                                    guint      ship);
 /* Whether @ship may be given a lay-mine order in this battle: the ruling "minelaying" lets

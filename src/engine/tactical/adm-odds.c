@@ -45,21 +45,20 @@ add_trial (double *dist,
   dist[0] *= 1.0 - p;
 }
 
-/* The distribution of the total of @dice d6 into @sums, slots 0..6 × @dice: the one-die
- * distribution convolved @dice times. */
-static void
-dice_sums (int     dice,
-           double *sums)
+void
+adm_odds_dice_sums (int     count,
+                    int     sides,
+                    double *sums)
 {
-  memset (sums, 0, (6 * dice + 1) * sizeof *sums);
+  memset (sums, 0, (sides * count + 1) * sizeof *sums);
   sums[0] = 1.0;
-  for (int n = 0; n < dice; n++)
-    for (int total = 6 * (n + 1); total >= 0; total--)
+  for (int n = 0; n < count; n++)
+    for (int total = sides * (n + 1); total >= 0; total--)
       {
         double p = 0.0;
 
-        for (int face = 1; face <= 6 && face <= total; face++)
-          p += sums[total - face] / 6.0;
+        for (int face = 1; face <= sides && face <= total; face++)
+          p += sums[total - face] / sides;
         sums[total] = p;
       }
 }
@@ -462,7 +461,7 @@ adm_boarding_odds_compute (int        attacker_bp,
   odds->defender_loss = g_new0 (double, odds->max_loss + 1);
   /* F-BOARD-13: each side rolls its dice with its modifiers, the higher total wins;
    * F-BOARD-14: the loser loses the difference. The sides' totals are independent. */
-  dice_sums (dice, sums);
+  adm_odds_dice_sums (dice, 6, sums);
   for (int a = dice; a <= 6 * dice; a++)
     for (int d = dice; d <= 6 * dice; d++)
       {

@@ -22,6 +22,11 @@ GQuark adm_odds_error_quark (void);
 
 /* P(one d6 ≥ @target): a 1 or less always succeeds, a 7 or more never does. */
 double       adm_odds_d6_at_least  (int               target);
+/* The distribution of the total of @count dice of @sides sides into @sums, slots
+ * 0..@count × @sides: the one-die distribution convolved @count times. */
+void         adm_odds_dice_sums    (int               count,
+                                    int               sides,
+                                    double           *sums);
 
 /* Ruling "shields-against-artillery" (F-WPN-7 ambiguity). */
 typedef enum {

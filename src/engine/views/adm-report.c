@@ -430,7 +430,7 @@ criticals_list_text (AdmRuleset         *ruleset,
   for (int r = 2; r < ADM_CRITICAL_RESULTS; r++)
     for (int n = 0; n < criticals[r]; n++)
       {
-        const AdmTableRow *row = adm_ruleset_critical (ruleset, kind, r, NULL);
+        const AdmTableRow *row = adm_ruleset_critical (ruleset, kind, r);
 
         if (out->len > 0)
           g_string_append (out, ", ");
