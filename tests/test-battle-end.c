@@ -339,7 +339,8 @@ test_veteran_second_chance (void)
    * after a failure; still one repair. */
   first = resolve (battle, DC ("kalloner", "hull"), "6 6 1 1");
   assert_rolls (battle, first, "F-DC-2 2d6=6 6; F-DC-2 2d6=1 1");
-  assert_reported (battle, "Kalloner rolls the extra die of a veteran or elite crew (F-DC-1).");
+  assert_reported (battle, "Kalloner rolls the extra die of its crew’s grade, Veterans "
+                           "(F-DC-1).");
   g_assert_cmpint (hull_left (battle, "kalloner"), ==, 9);
 
   first = resolve (first_time, DC ("kalloner", "hull"), "1 1");
@@ -405,7 +406,8 @@ test_attempts_from_ruleset (void)
   g_assert_cmpint (hull_left (elite, "kalloner"), ==, 8);
   assert_not_reported (two, "extra die");
   g_assert_cmpint (hull_left (two, "kalloner"), ==, 9);
-  assert_reported (third, "Kalloner rolls the extra die of a veteran or elite crew (F-DC-1).");
+  assert_reported (third, "Kalloner rolls the extra die of its crew’s grade, Veterans "
+                          "(F-DC-1).");
   g_assert_cmpint (hull_left (third, "kalloner"), ==, 9);
   /* The pure rule: the extra attempts for a grade among the ruleset's. */
   g_assert_cmpint (adm_dc_1_attempts ("experienced", veterans_and_elite, 1, 1), ==, 1);
@@ -442,6 +444,20 @@ test_attempts_without_veterans (void)
   g_assert_cmpint (hull_left (ace, "kalloner"), ==, 8);
 }
 
+/* F-DC-1: the line names the season's grade. With a copy calling veterans "Old hands", it
+ * says so, not the rulebook's words. */
+static void
+test_extra_die_grade_from_ruleset (void)
+{
+  char *dir = changed_rules_begin ("ruleset", "name=\"Veterans\"", "name=\"Old hands\"");
+  g_autoptr(AdmBattle) battle = kalloner_at_end (8, 3);
+
+  changed_rules_end (dir);
+  resolve (battle, DC ("kalloner", "hull"), "6 6 1 1");
+  assert_reported (battle, "Kalloner rolls the extra die of its crew’s grade, Old hands "
+                           "(F-DC-1).");
+}
+
 static void
 test_elite (void)
 {
@@ -451,7 +467,8 @@ test_elite (void)
   /* F-DC-1: elite crews (9+) have the extra die too. */
   first = resolve (battle, DC ("kalloner", "hull"), "6 6 4 4");
   assert_rolls (battle, first, "F-DC-2 2d6=6 6; F-DC-2 2d6=4 4");
-  assert_reported (battle, "Kalloner rolls the extra die of a veteran or elite crew (F-DC-1).");
+  assert_reported (battle, "Kalloner rolls the extra die of its crew’s grade, Elite "
+                           "(F-DC-1).");
   assert_reported (battle, "2d6 = 8, needs less than 9: success.");
   g_assert_cmpint (hull_left (battle, "kalloner"), ==, 9);
 }
@@ -822,6 +839,7 @@ main (int   argc,
   g_test_add_func ("/engine/end/F-DC-1/numbers-from-ruleset", test_attempts_from_ruleset);
   g_test_add_func ("/engine/end/F-DC-1/season-without-veterans",
                    test_attempts_without_veterans);
+  g_test_add_func ("/engine/end/F-DC-1/grade-from-ruleset", test_extra_die_grade_from_ruleset);
   g_test_add_func ("/engine/end/F-DC-1/priority", test_priority);
   g_test_add_func ("/engine/end/F-DC-1/priority-criticals", test_priority_criticals);
   g_test_add_func ("/engine/end/F-DC-1/declared-choice", test_declared_choice);

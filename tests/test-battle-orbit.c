@@ -214,10 +214,15 @@ test_no_turn (void)
 
 /* F-ORB-2: changing orbit */
 
+/* @said: how the report line says the shields' loss ("halved"). */
 static void
 check_change_shields (const char *rulings,
-                      int         expected)
+                      int         expected,
+                      const char *said)
 {
+  g_autofree char *line = g_strdup_printf ("General Vorkraft changes from orbit 2 to orbit 3, "
+                                           "5.0 cm: its shields are %s this turn (F-ORB-2).",
+                                           said);
   g_autoptr(AdmBattle) battle = at_phase ("orbit-low.xml", rulings, ADM_PHASE_MOVEMENT);
   int vorkraft = ship_index (battle, "vorkraft");
   AdmPoint planet = { 50, 40 };
@@ -245,8 +250,7 @@ check_change_shields (const char *rulings,
   g_assert_cmpint (ship (battle, "vorkraft")->orbit, ==, 3);
   g_assert_cmpint (ship (battle, "vorkraft")->orbit_halved, ==, 2);
   assert_at (ship (battle, "vorkraft"), on_circle (planet, 20, 10.0 / 20.0 * 180 / G_PI));
-  assert_reported (battle, "General Vorkraft changes from orbit 2 to orbit 3, 5.0 cm: its "
-                           "shields are halved this turn (F-ORB-2).");
+  assert_reported (battle, line);
   assert_reported (battle, "Vorkraft group moves 15 cm.");
   g_assert_cmpint (adm_battle_ship_shields (battle, vorkraft), ==, expected);
   g_assert_cmpint (adm_battle_ship_shield_pool (battle, vorkraft), ==, expected);
@@ -262,24 +266,26 @@ static void
 test_change_shields (void)
 {
   /* "orbit-change-halving": 3 shields give 1, or 2 rounded up. */
-  check_change_shields (NULL, 1);
-  check_change_shields ("<ruling id=\"orbit-change-halving\" value=\"turn-round-up\"/>", 2);
+  check_change_shields (NULL, 1, "halved");
+  check_change_shields ("<ruling id=\"orbit-change-halving\" value=\"turn-round-up\"/>", 2,
+                        "halved");
 }
 
 /* F-ORB-2: the half is the ruleset's (<orbit-change shield-divisor>), not the engine's. With a
  * copy dividing by 3, rounded up, Vorkraft's 3 shields give 1, not 2; with one dividing by 1,
- * rounded down, all 3. */
+ * rounded down, all 3. The report says the copy's number, not "halved". */
 static void
 test_change_shields_from_ruleset (void)
 {
   char *dir = changed_rules_begin ("ruleset", "clause=\"F-ORB-2\" shield-divisor=\"2\"",
                                    "clause=\"F-ORB-2\" shield-divisor=\"3\"");
 
-  check_change_shields ("<ruling id=\"orbit-change-halving\" value=\"turn-round-up\"/>", 1);
+  check_change_shields ("<ruling id=\"orbit-change-halving\" value=\"turn-round-up\"/>", 1,
+                        "divided by 3");
   changed_rules_end (dir);
   dir = changed_rules_begin ("ruleset", "clause=\"F-ORB-2\" shield-divisor=\"2\"",
                              "clause=\"F-ORB-2\" shield-divisor=\"1\"");
-  check_change_shields (NULL, 3);
+  check_change_shields (NULL, 3, "divided by 1");
   changed_rules_end (dir);
   /* The pure rule. */
   g_assert_cmpint (adm_orb_2_shields (3, 2, FALSE), ==, 1);

@@ -441,19 +441,27 @@ change_orbit (AdmBattle *self,
   double bearing = adm_bearing (map->planet, s->position);
   gboolean clockwise = goes_clockwise (self, s->position, s->heading);
   int from = s->orbit;
+  int divisor = adm_ruleset_get_orbit_shield_divisor (self->ruleset);
+  double moved = fabs (orbit_radius (self, orbit) - orbit_radius (self, from));
 
   s->position = adm_point_advance (map->planet, bearing, orbit_radius (self, orbit));
   s->heading = tangent (bearing, clockwise);
   s->orbit = orbit;
-  /* F-ORB-2 ("orbit-change-halving"): the player's choice, for the rest of this turn. */
+  /* F-ORB-2 ("orbit-change-halving"): the player's choice, for the rest of this turn; the
+   * shields are divided by the ruleset's number, said as "halved" when it is 2. */
   s->orbit_halved = halve == 2 ? 2 : 1;
-  _adm_battle_report (self, ADM_ABOUT_SHIP (ship), s->orbit_halved == 2
-                              ? _("%s changes from orbit %d to orbit %d, %.1f cm: its shields "
-                                  "are halved this turn (F-ORB-2).")
-                              : _("%s changes from orbit %d to orbit %d, %.1f cm: its firepower "
-                                  "is halved this turn (F-ORB-2)."),
-                      s->name, from, orbit,
-                      fabs (orbit_radius (self, orbit) - orbit_radius (self, from)));
+  if (s->orbit_halved == 2 && divisor != 2)
+    _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
+                        _("%s changes from orbit %d to orbit %d, %.1f cm: its shields are "
+                          "divided by %d this turn (F-ORB-2)."),
+                        s->name, from, orbit, moved, divisor);
+  else
+    _adm_battle_report (self, ADM_ABOUT_SHIP (ship), s->orbit_halved == 2
+                                ? _("%s changes from orbit %d to orbit %d, %.1f cm: its shields "
+                                    "are halved this turn (F-ORB-2).")
+                                : _("%s changes from orbit %d to orbit %d, %.1f cm: its "
+                                    "firepower is halved this turn (F-ORB-2)."),
+                        s->name, from, orbit, moved);
   if (!on_map (self, s->position))
     leave_orbit (self, ship);
 }

@@ -483,10 +483,11 @@ damage_control_ship (AdmBattle    *self,
 
       if (repair.kind == REPAIR_NONE)
         break;
+      /* Named by the season's grade, not the rulebook's. */
       if (a == base)
         _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
-                            _("%s rolls the extra die of a veteran or elite crew (F-DC-1)."),
-                            _adm_battle_ship_name (self, ship));
+                            _("%s rolls the extra die of its crew’s grade, %s (F-DC-1)."),
+                            _adm_battle_ship_name (self, ship), grade->name);
       if (!attempt (self, ship, &repair, &passed, error))
         return FALSE;
       if (passed)
