@@ -286,6 +286,23 @@ test_move_turn_limit (void)
   adm_move_preview_clear (&preview);
 }
 
+/* F-MOVE-17: the d6 the preview says "All ahead full" adds are the ruleset's (<dice-counts>):
+ * 3 with a copy of the rules giving 3d6 cm. */
+static void
+test_move_all_ahead_full_dice_from_ruleset (void)
+{
+  char *dir = changed_rules_begin ("ruleset", "clause=\"F-MOVE-17\" dice=\"2\"",
+                                   "clause=\"F-MOVE-17\" dice=\"3\"");
+  g_autoptr(AdmBattle) battle = at_movement ();
+  AdmMovePreview preview = { 0 };
+
+  changed_rules_end (dir);
+  preview_move (battle, "<move formation=\"illyrian\" order=\"all-ahead-full\">"
+                        "<forward cm=\"40\"/></move>", "illyrian", &preview);
+  g_assert_cmpint (preview.extra_dice, ==, 3);
+  adm_move_preview_clear (&preview);
+}
+
 static void
 test_move_all_ahead_full (void)
 {
@@ -299,7 +316,7 @@ test_move_all_ahead_full (void)
   preview_move (battle, "<move formation=\"illyrian\" order=\"all-ahead-full\">"
                         "<forward cm=\"40\"/></move>", "illyrian", &preview);
   g_assert_true (preview.legal);
-  g_assert_true (preview.extra_dice);
+  g_assert_cmpint (preview.extra_dice, ==, 2);
   g_assert_cmpint (preview.speed, ==, 32);
   g_assert_cmpfloat_with_epsilon (preview.total, 40, EPS);
   /* …and no turn. */
@@ -1841,6 +1858,8 @@ main (int   argc,
   g_test_add_func ("/engine/preview/F-MOVE-13/turn-words", test_move_turn_words);
   g_test_add_func ("/engine/preview/F-MOVE-7/turn-limit-and-F-MOVE-15", test_move_turn_limit);
   g_test_add_func ("/engine/preview/F-MOVE-17/all-ahead-full", test_move_all_ahead_full);
+  g_test_add_func ("/engine/preview/F-MOVE-17/dice-from-ruleset",
+                   test_move_all_ahead_full_dice_from_ruleset);
   g_test_add_func ("/engine/preview/F-MOVE-5/keep-moving", test_move_must_keep_moving);
   g_test_add_func ("/engine/preview/F-FORD-4/target-lock-no-turn", test_move_target_lock);
   g_test_add_func ("/engine/preview/F-ORB-1/low-orbit", test_move_low_orbit);

@@ -122,10 +122,10 @@ admiralty_orders_move_update (AdmiraltyOrdersMove  *self,
                                                   GINT_TO_POINTER (inches (self)));
   last_move = admiralty_format_length (preview->last_move, inches (self));
   total = admiralty_format_length (preview->total, inches (self));
-  /* Translators: the formation's movement limits this turn (F-MOVE-3, F-MOVE-7); %s is a
-   * length, "18 cm" */
-  if (preview->extra_dice)
-    g_string_append_printf (text, _("Moves up to %s + 2d6"), speed);
+  /* Translators: the formation's movement limits this turn (F-MOVE-3, F-MOVE-7, F-MOVE-17);
+   * %s is a length, "18 cm", %d the d6 "All ahead full" adds, "Moves up to 18 cm + 2d6" */
+  if (preview->extra_dice > 0)
+    g_string_append_printf (text, _("Moves up to %s + %dd6"), speed, preview->extra_dice);
   else
     g_string_append_printf (text, _("Moves up to %s"), speed);
   if (preview->turn_limit > 0)

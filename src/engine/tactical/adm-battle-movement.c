@@ -950,7 +950,8 @@ _adm_battle_preview_move (AdmBattle       *self,
   if (c.decl != NULL)
     measure_steps (c.decl, &steps, &preview->turned);
   preview->total = preview->legal ? c.total : steps;
-  preview->extra_dice = order == ADM_MOVE_ORDER_ALL_AHEAD_FULL;
+  preview->extra_dice = order == ADM_MOVE_ORDER_ALL_AHEAD_FULL
+                          ? adm_ruleset_get_dice (self->ruleset, ADM_DICE_ALL_AHEAD_FULL) : 0;
   preview->turn_limit = may_turn_now (self, order, &c.m, f->name) ? turn_limit (&c.m, order) : 0;
   preview->turn_after = turn_after (&c.m, order, steps);
   preview->turn_share = turn_share (&c.m, order);

@@ -28,8 +28,8 @@ typedef struct {
   GArray   *ships;       /* guint: the formation's ships that move (F-FORM-9) */
   GArray   *ends;        /* AdmPoint, parallel to @ships: where each ends */
   int       speed;       /* cm the formation may move (F-MOVE-3, F-FORM-10) */
-  gboolean  extra_dice;  /* all ahead full: up to @speed + 2d6 cm, rolled in the phase
-                          * (F-MOVE-17) */
+  int       extra_dice;  /* all ahead full: up to @speed + this many d6 cm (the ruleset's
+                          * <dice-counts>), rolled in the phase (F-MOVE-17); else 0 */
   double    total;       /* cm declared */
   double    turn_limit;  /* degrees it may turn in all this phase (F-MOVE-7, doubled by course
                           * correction F-MOVE-15); 0 when it may not turn at all now
