@@ -93,17 +93,18 @@ station_critical_applies (AdmBattle *self,
 
   switch (result)
     {
-    case 2: case 3: /* F-STN-8: the destructors */
+    case ADM_STN_CRIT_DESTRUCTORS:
+    case ADM_STN_CRIT_DESTRUCTORS + 1: /* F-STN-8: the destructors, 2 and 3 */
       return has_weapon_type (s->klass, ADM_WEAPON_DESTRUCTOR);
-    case 4: /* F-STN-9: the main armament, read as "main-guns" reads F-CRIT-9 */
+    case ADM_STN_CRIT_MAIN_ARMAMENT: /* F-STN-9: the main armament, read as "main-guns" reads F-CRIT-9 */
       return _adm_battle_main_guns (self, ship) >= 0;
-    case 5: /* F-STN-10 */
+    case ADM_STN_CRIT_TORPEDOES: /* F-STN-10 */
       return has_weapon_type (s->klass, ADM_WEAPON_TORPEDO);
-    case 6: /* F-STN-11: the reactor feeds the turrets and the shields */
+    case ADM_STN_CRIT_REACTOR: /* F-STN-11: the reactor feeds the turrets and the shields */
       return s->klass->shields > 0 || s->klass->turrets > 0;
-    case 9: /* F-STN-13; F-STN-5 ("station-orbit"): planetary defence objects stay */
+    case ADM_STN_CRIT_OUT_OF_ORBIT: /* F-STN-13; F-STN-5 ("station-orbit"): planetary defence objects stay */
       return !_adm_battle_station_stays_in_orbit (self, ship);
-    case 10: /* F-STN-14 */
+    case ADM_STN_CRIT_SHIELDS: /* F-STN-14 */
       return s->klass->shields > 0 && s->criticals[ADM_STN_CRIT_SHIELDS] == 0;
     default:
       return TRUE;
@@ -122,15 +123,15 @@ _adm_battle_critical_applies (AdmBattle *self,
   /* F-CRIT-20: a result for a gun or installation the ship lacks does not apply. */
   switch (result)
     {
-    case 2: /* F-CRIT-9 */
+    case ADM_CRIT_MAIN_GUNS: /* F-CRIT-9 */
       return _adm_battle_main_guns (self, ship) >= 0;
-    case 3: /* F-CRIT-10 */
+    case ADM_CRIT_STARBOARD: /* F-CRIT-10 */
       return has_weapon_in_arc (s->klass, ADM_ARC_STARBOARD);
-    case 4: /* F-CRIT-11 */
+    case ADM_CRIT_PORT: /* F-CRIT-11 */
       return has_weapon_in_arc (s->klass, ADM_ARC_PORT);
-    case 5: /* F-CRIT-12 */
+    case ADM_CRIT_BOW: /* F-CRIT-12 */
       return has_weapon_in_arc (s->klass, ADM_ARC_BOW);
-    case 10: /* F-CRIT-17: generators already gone or never there */
+    case ADM_CRIT_SHIELDS: /* F-CRIT-17: generators already gone or never there */
       return s->klass->shields > 0 && s->criticals[ADM_CRIT_SHIELDS] == 0;
     default:
       return TRUE;

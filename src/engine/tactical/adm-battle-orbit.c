@@ -681,7 +681,7 @@ _adm_battle_orbit_critical (AdmBattle  *self,
   if (_adm_battle_is_station (self, ship))
     {
       /* F-STN-13: the station has left its orbit and falls unless repaired. */
-      if (result == 9 && s->falling_since == 0)
+      if (result == ADM_STN_CRIT_OUT_OF_ORBIT && s->falling_since == 0)
         {
           s->falling_since = adm_battle_get_turn (self);
           _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
