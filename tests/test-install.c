@@ -91,6 +91,8 @@ test_installed_copy_never_read (void)
     "share/applications/" APP_ID ".desktop",
     "share/metainfo/" APP_ID ".metainfo.xml",
     "share/mime/packages/" APP_ID ".mime.xml",
+    /* The licence's text, which a packager or a master copying it to a friend's laptop needs. */
+    "share/licenses/admiralty/COPYING",
   };
 
   g_assert_nonnull (build);
@@ -117,6 +119,19 @@ test_installed_copy_never_read (void)
       g_test_message ("installed: %s", path);
       g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
     }
+
+  /* The licence installed is the GPL's own text, version 3, as every source file's SPDX line
+   * and the metainfo say. */
+  {
+    g_autofree char *path = g_build_filename (root, "share", "licenses", "admiralty", "COPYING",
+                                              NULL);
+    g_autofree char *text = NULL;
+
+    g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+    g_assert_nonnull (strstr (text, "GNU GENERAL PUBLIC LICENSE"));
+    g_assert_nonnull (strstr (text, "Version 3, 29 June 2007"));
+    g_assert_nonnull (strstr (text, "any later version"));
+  }
 
   /* The installed rules spoiled, and first on the default path. */
   share = g_build_filename (root, "share", NULL);
