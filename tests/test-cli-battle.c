@@ -521,7 +521,7 @@ test_usage (void)
   g_assert_nonnull (strstr (help->out, "--dice"));
   g_assert_cmpint (top->status, ==, 0);
   g_assert_nonnull (strstr (top->out, "  battle FILE"));
-  assert_failure (unknown, 2, "the commands are validate, table, odds, battle, cycle, engagements, report, journal, undo and redo");
+  assert_failure (unknown, 2, "the commands are validate, scenario, table, odds, battle, cycle, engagements");
 }
 
 /* validate knows battle and orders files by their root element. */

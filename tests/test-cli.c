@@ -34,6 +34,57 @@ test_usage_unknown_command (void)
   assert_failure (result, 2, "unknown command “roll”");
 }
 
+/* The --help list and the list a mistyped command is answered with name every command there
+ * is, serve and join included: each name listed is one the program runs. */
+static void
+test_usage_every_command_listed (void)
+{
+  static const char * const every[] = {
+    "validate", "scenario", "table", "odds", "battle", "cycle", "engagements", "report",
+    "assign", "reveal", "correct", "muster", "serve", "table-assign", "table-take-back",
+    "import", "join", "verify-dice", "ti4", "journal", "undo", "redo",
+  };
+  g_autoptr(CliResult) help = run_cli ("--help", NULL);
+  g_autoptr(CliResult) unknown = run_cli ("roll", NULL);
+  g_autoptr(CliResult) none = run_cli (NULL, NULL);
+  const char *list;
+  g_auto(GStrv) names = NULL;
+
+  g_assert_cmpint (help->status, ==, 0);
+  assert_failure (unknown, 2, "unknown command “roll”");
+  assert_failure (none, 2, "no command given");
+  for (guint i = 0; i < G_N_ELEMENTS (every); i++)
+    {
+      g_autofree char *line = g_strdup_printf ("\n  %s ", every[i]);
+
+      g_test_message ("%s", every[i]);
+      g_assert_nonnull (strstr (help->out, line));
+    }
+
+  /* "…; the commands are validate, scenario, … and redo": each of them, and only real ones. */
+  list = strstr (unknown->err, "the commands are ");
+  g_assert_nonnull (list);
+  list += strlen ("the commands are ");
+  {
+    g_autofree char *text = g_strndup (list, strcspn (list, "\n"));
+    g_autoptr(GString) commas = g_string_new (text);
+
+    g_string_replace (commas, " and ", ", ", 1);
+    names = g_strsplit (commas->str, ", ", -1);
+    g_assert_nonnull (strstr (none->err, text));
+  }
+  g_assert_cmpuint (g_strv_length (names), ==, G_N_ELEMENTS (every));
+  for (guint i = 0; i < G_N_ELEMENTS (every); i++)
+    g_assert_true (g_strv_contains ((const char * const *) names, every[i]));
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      g_autoptr(CliResult) command_help = run_cli (names[i], "--help", NULL);
+
+      g_test_message ("%s --help", names[i]);
+      g_assert_cmpint (command_help->status, ==, 0);
+    }
+}
+
 static void
 test_usage_unknown_option (void)
 {
@@ -842,6 +893,7 @@ main (int    argc,
 
   g_test_add_func ("/cli/usage/no-command", test_usage_no_command);
   g_test_add_func ("/cli/usage/unknown-command", test_usage_unknown_command);
+  g_test_add_func ("/cli/usage/every-command-listed", test_usage_every_command_listed);
   g_test_add_func ("/cli/usage/unknown-option", test_usage_unknown_option);
   g_test_add_func ("/cli/usage/unknown-table", test_usage_unknown_table);
   g_test_add_func ("/cli/usage/version", test_usage_version);

@@ -296,11 +296,110 @@ _cli_load_ruleset (const char *id,
   return ruleset;
 }
 
+/* Every command, once: the dispatch, the --help list and the list a mistyped command is
+ * answered with all come from here, so none of them can leave a command out. */
+typedef struct
+{
+  const char *name;
+  const char *synopsis;  /* what follows the name in --help */
+  const char *summary;
+  CliExit   (*run) (int argc, char **argv);
+} CliCommand;
+
+static const CliCommand commands[] = {
+  { "validate", N_("FILE…"),
+    N_("Check scenario, campaign, ruleset, classes, battle and orders files"),
+    _cli_validate_run },
+  { "scenario", N_("new|import-oob|export-oob …"),
+    N_("Start a scenario; read or write its order of battle as CSV"), _cli_scenario_run },
+  { "table", N_("TABLE …"),
+    N_("Look up a table: artillery, critical, catastrophic, readiness"), _cli_table_run },
+  { "odds", N_("fire|torpedo|boarding …"),
+    N_("Exact odds of a declared fire, torpedo salvo or boarding"), _cli_odds_run },
+  { "battle", N_("FILE …"),
+    N_("Play a battle file's turns with its orders: report, ships, dice"), _cli_battle_run },
+  { "cycle", N_("FILE …"), N_("Resolve a strategic cycle of a campaign from order sheets"),
+    _cli_cycle_run },
+  { "engagements", N_("FILE"),
+    N_("List a campaign's engagements in time order, with their status"),
+    _cli_engagements_run },
+  { "report", N_("FILE …"),
+    N_("Print a campaign's reports, fleet cards or order sheets as a PDF"), _cli_report_run },
+  { "assign", N_("FILE ID ADMIRAL"),
+    N_("Give a formation of a campaign to another admiral of its side"), _cli_assign_run },
+  { "reveal", N_("FILE ID"), N_("Reveal a hidden formation of a campaign to everyone"),
+    _cli_reveal_run },
+  { "correct", N_("FILE KIND … --reason TEXT"),
+    N_("Record a master’s correction: add-ship, add-formation, add-admiral, repair, damage, "
+       "readiness, move, remove-ship, hand-over, retire-admiral, station, minefield"),
+    _cli_correct_run },
+  { "muster", N_("FILE ACTION …"),
+    N_("The muster before cycle 1: status, sheet, submit, accept, return, position, start"),
+    _cli_muster_run },
+  { "serve", N_("FILE"),
+    N_("Serve each admiral his own page of the campaign on the local network, and the "
+       "tables"), _cli_serve_run },
+  { "table-assign", N_("FILE ID TABLE"), N_("Hand an engagement to another table to fight"),
+    _cli_table_assign_run },
+  { "table-take-back", N_("FILE ID --reason TEXT"),
+    N_("Take an engagement back from its table"), _cli_table_take_back_run },
+  { "import", N_("FILE BATTLE"), N_("Apply a battle a table exported to the campaign"),
+    _cli_import_run },
+  { "join", N_("LINK …"),
+    N_("A table master: fight an engagement the chief assigned, sending it back"),
+    _cli_join_run },
+  { "verify-dice", N_("FILE ENGAGEMENT"),
+    N_("Check a campaign battle's program dice against their commitment; ENGAGEMENT is its id "
+       "or the commitment's first 16 digits"), _cli_verify_dice_run },
+  { "ti4", N_("odds|battle …"),
+    N_("Twilight Imperium 4 combat: exact odds, or a combat played with its journal"),
+    _cli_ti4_run },
+  { "journal", N_("FILE"),
+    N_("List a campaign's, battle's or TI4 combat's actions, undone ones included"),
+    _cli_journal_run },
+  { "undo", N_("FILE"), N_("Take back the last action and save"), _cli_journal_run },
+  { "redo", N_("FILE"), N_("Bring back the action last undone and save"), _cli_journal_run },
+};
+
+/* The --help list: each command with its synopsis and summary. */
+static char *
+commands_help (void)
+{
+  GString *text = g_string_new (_("The Forcon rules engine of Admiralty, without the window."));
+
+  g_string_append (text, "\n\n");
+  g_string_append (text, _("Commands:"));
+  g_string_append_c (text, '\n');
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    g_string_append_printf (text, "  %s %s\n      %s\n", commands[i].name,
+                            _(commands[i].synopsis), _(commands[i].summary));
+  g_string_append_c (text, '\n');
+  g_string_append (text, _("“admiralty-cli COMMAND --help” shows a command's options."));
+  return g_string_free (text, FALSE);
+}
+
+/* The commands' names, for a message that lists them: "validate, scenario, … and redo". */
+static char *
+commands_list (void)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      if (i > 0)
+        g_string_append (text, i + 1 == G_N_ELEMENTS (commands) ? _(" and ") : ", ");
+      g_string_append (text, commands[i].name);
+    }
+  return g_string_free (text, FALSE);
+}
+
 static CliExit
 run (int    argc,
      char **argv)
 {
   g_autoptr(GOptionContext) context = NULL;
+  g_autofree char *help = commands_help ();
+  g_autofree char *names = commands_list ();
   gboolean version = FALSE;
   const char *command;
   const GOptionEntry entries[] = {
@@ -308,55 +407,7 @@ run (int    argc,
     { NULL }
   };
 
-  context = _cli_context_new (NULL, _("COMMAND [ARGUMENTS…]"),
-                              _("The Forcon rules engine of Admiralty, without the window.\n"
-                                "\n"
-                                "Commands:\n"
-                                "  validate FILE…   Check scenario, campaign, ruleset, "
-                                "classes, battle and orders files\n"
-                                "  scenario new|import-oob|export-oob …  Start a scenario; "
-                                "read or write its order of battle as CSV\n"
-                                "  table TABLE …    Look up a table: artillery, critical, "
-                                "catastrophic, readiness\n"
-                                "  odds fire …      Exact odds of a declared fire: damage and "
-                                "criticals\n"
-                                "  battle FILE …    Play a battle file's turns with its orders: "
-                                "report, ships, dice\n"
-                                "  cycle FILE …     Resolve a strategic cycle of a campaign "
-                                "from order sheets\n"
-                                "  engagements FILE List a campaign's engagements in time "
-                                "order, with their status\n"
-                                "  report FILE …    Print a campaign's reports, fleet cards or "
-                                "order sheets as a PDF\n"
-                                "  assign FILE ID ADMIRAL  Give a formation of a campaign "
-                                "to another admiral of its side\n"
-                                "  reveal FILE ID   Reveal a hidden formation of a campaign to "
-                                "everyone\n"
-                                "  correct FILE KIND … --reason TEXT  Record a master’s "
-                                "correction: add-ship, add-formation, add-admiral, repair, "
-                                "damage, readiness, move, remove-ship, hand-over, "
-                                "retire-admiral, station, minefield\n"
-                                "  muster FILE ACTION …  The muster before cycle 1: "
-                                "status, sheet, submit, accept, return, position, start\n"
-                                "  table-assign FILE ID TABLE  Hand an engagement to "
-                                "another table to fight\n"
-                                "  table-take-back FILE ID --reason TEXT  Take it back\n"
-                                "  import FILE BATTLE  Apply a battle a table exported to "
-                                "the campaign\n"
-                                "  join LINK …      A table master: fight an engagement "
-                                "the chief assigned, sending it back\n"
-                                "  verify-dice FILE ENGAGEMENT  Check a campaign battle's "
-                                "program dice against their commitment; ENGAGEMENT is its id "
-                                "or the commitment's first 16 digits\n"
-                                "  ti4 odds …       Twilight Imperium 4 combat: exact odds "
-                                "of a space or ground combat\n"
-                                "  journal FILE     List a campaign's, battle's or TI4 "
-                                "combat's actions, undone ones included\n"
-                                "  undo FILE        Take back the last action and save\n"
-                                "  redo FILE        Bring back the action last undone and "
-                                "save\n"
-                                "\n"
-                                "“admiralty-cli COMMAND --help” shows a command's options."));
+  context = _cli_context_new (NULL, _("COMMAND [ARGUMENTS…]"), help);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   /* Options after the command belong to the command. */
   g_option_context_set_strict_posix (context, TRUE);
@@ -369,56 +420,14 @@ run (int    argc,
       return CLI_EXIT_OK;
     }
   if (argc < 2)
-    return _cli_usage_error (NULL, _("no command given; the commands are validate, table, "
-                                        "odds, battle, cycle, engagements, report, "
-                                        "journal, undo and redo; ti4 is Twilight Imperium 4 combat"));
+    return _cli_usage_error (NULL, _("no command given; the commands are %s"), names);
 
   command = argv[1];
-  if (g_strcmp0 (command, "validate") == 0)
-    return _cli_validate_run (argc - 1, argv + 1);
-  if (g_strcmp0 (command, "scenario") == 0)
-    return _cli_scenario_run (argc - 1, argv + 1);
-  if (g_strcmp0 (command, "table") == 0)
-    return _cli_table_run (argc - 1, argv + 1);
-  if (g_strcmp0 (command, "odds") == 0)
-    return _cli_odds_run (argc - 1, argv + 1);
-  if (g_strcmp0 (command, "battle") == 0)
-    return _cli_battle_run (argc - 1, argv + 1);
-  if (g_strcmp0 (command, "engagements") == 0)
-    return _cli_engagements_run (argc - 1, argv + 1);
-  if (g_strcmp0 (command, "cycle") == 0)
-    return _cli_cycle_run (argc - 1, argv + 1);
-  if (g_strcmp0 (command, "report") == 0)
-    return _cli_report_run (argc - 1, argv + 1);
-  if (g_strcmp0 (command, "assign") == 0)
-    return _cli_assign_run (argc - 1, argv + 1);
-  if (g_strcmp0 (command, "reveal") == 0)
-    return _cli_reveal_run (argc - 1, argv + 1);
-  if (g_strcmp0 (command, "correct") == 0)
-    return _cli_correct_run (argc - 1, argv + 1);
-  if (g_strcmp0 (command, "muster") == 0)
-    return _cli_muster_run (argc - 1, argv + 1);
-  if (g_strcmp0 (command, "table-assign") == 0)
-    return _cli_table_assign_run (argc - 1, argv + 1);
-  if (g_strcmp0 (command, "table-take-back") == 0)
-    return _cli_table_take_back_run (argc - 1, argv + 1);
-  if (g_strcmp0 (command, "import") == 0)
-    return _cli_import_run (argc - 1, argv + 1);
-  if (g_strcmp0 (command, "verify-dice") == 0)
-    return _cli_verify_dice_run (argc - 1, argv + 1);
-  if (g_strcmp0 (command, "serve") == 0)
-    return _cli_serve_run (argc - 1, argv + 1);
-  if (g_strcmp0 (command, "join") == 0)
-    return _cli_join_run (argc - 1, argv + 1);
-  if (g_strcmp0 (command, "ti4") == 0)
-    return _cli_ti4_run (argc - 1, argv + 1);
-  if (g_strcmp0 (command, "journal") == 0 || g_strcmp0 (command, "undo") == 0 ||
-      g_strcmp0 (command, "redo") == 0)
-    return _cli_journal_run (argc - 1, argv + 1);
-  return _cli_usage_error (NULL, _("unknown command “%s”; the commands are validate, table, "
-                                   "odds, battle, cycle, engagements, report, journal, undo and "
-                                   "redo; ti4 is "
-                                   "Twilight Imperium 4 combat"), command);
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (g_str_equal (command, commands[i].name))
+      return commands[i].run (argc - 1, argv + 1);
+  return _cli_usage_error (NULL, _("unknown command “%s”; the commands are %s"), command,
+                           names);
 }
 
 /* Whether @argv asks for JSON (before a "--" that ends the options). */
