@@ -606,6 +606,36 @@ test_junk_cycle (void)
                                        "whole number 1–2147483647");
 }
 
+/* A campaign saved by a newer Admiralty says so, and what to do; a format below the first is
+ * a value out of range, as any other. */
+static void
+test_newer_format (void)
+{
+  g_autofree char *scenario = scenario_text ("first", "Pol", "9");
+  g_autofree char *text = campaign_text (scenario);
+  g_autoptr(GString) newer = g_string_new (text);
+  g_autoptr(GString) huge = g_string_new (text);
+  g_autoptr(GString) zero = g_string_new (text);
+  g_autofree char *expected = g_strdup_printf ("test.admiralty:1: this <campaign> file was written "
+                                               "by a newer version of Admiralty (file format 3; "
+                                               "Admiralty %s reads formats up to 2): open it "
+                                               "with the Admiralty that saved it, or a later one",
+                                               PACKAGE_VERSION);
+  g_autofree char *expected_huge = g_strdup_printf ("test.admiralty:1: this <campaign> file was "
+                                                    "written by a newer version of Admiralty "
+                                                    "(file format 18446744073709551615; "
+                                                    "Admiralty %s reads formats up to 2): open it "
+                                                    "with the Admiralty that saved it, or a later "
+                                                    "one", PACKAGE_VERSION);
+
+  g_string_replace (newer, "format=\"2\"", "format=\"3\"", 1);
+  g_string_replace (huge, "format=\"2\"", "format=\"18446744073709551615\"", 1);
+  g_string_replace (zero, "format=\"2\"", "format=\"0\"", 1);
+  assert_refused (newer->str, expected);
+  assert_refused (huge->str, expected_huge);
+  assert_refused (zero->str, "test.admiralty:1: <campaign> format is 0; it must be one of “1”, “2”");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -623,6 +653,7 @@ main (int   argc,
   g_test_add_func ("/engine/campaign-load/journal-comments", test_journal_comments);
   g_test_add_func ("/engine/campaign-load/file-refusals", test_file_refusals);
   g_test_add_func ("/engine/campaign-load/state-hash", test_state_hash);
+  g_test_add_func ("/engine/campaign-load/newer-format", test_newer_format);
   g_test_add_func ("/engine/campaign-load/read-event-changed", test_read_event_changed);
   g_test_add_func ("/engine/campaign-load/junk-cycle", test_junk_cycle);
   return g_test_run ();

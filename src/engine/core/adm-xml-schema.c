@@ -562,6 +562,57 @@ missing_attribute (SchemaSource *source,
   return first != NULL ? g_strdup (g_ptr_array_index (first, 0)) : NULL;
 }
 
+/* The highest whole number that one of @patterns allows, 0 when none of 1 to 64 is. */
+static guint64
+highest_format (SchemaSource *source,
+                GPtrArray    *patterns)
+{
+  guint64 highest = 0;
+
+  for (guint64 n = 1; n <= 64; n++)
+    {
+      g_autofree char *text = g_strdup_printf ("%" G_GUINT64_FORMAT, n);
+
+      for (guint i = 0; i < patterns->len; i++)
+        {
+          xmlNode *pattern = g_ptr_array_index (patterns, i);
+          g_autofree char *problem = value_problem (source, adm_xml_first_element (pattern, NULL),
+                                                    text, 0);
+
+          if (problem == NULL)
+            highest = n;
+        }
+    }
+  return highest;
+}
+
+/* A root's format="3" where this version reads formats up to 2 was written by a newer
+ * Admiralty: said so, with what to do, rather than as a value out of its range. NULL when
+ * @value is not a format number above the highest one @patterns allow. */
+static char *
+newer_format_message (SchemaSource *source,
+                      GPtrArray    *patterns,
+                      xmlNode      *root,
+                      const char   *value)
+{
+  guint64 format, highest;
+  g_autofree char *highest_text = NULL;
+
+  if (!g_ascii_string_to_unsigned (value, 10, 1, G_MAXUINT64, &format, NULL))
+    return NULL;
+  highest = highest_format (source, patterns);
+  if (highest == 0 || format <= highest)
+    return NULL;
+  highest_text = g_strdup_printf ("%" G_GUINT64_FORMAT, highest);
+  /* Translators: "this <campaign> file was written by a newer version of Admiralty (file
+   * format 3; Admiralty 0.1.0 reads formats up to 2): open it with the Admiralty that saved it,
+   * or a later one" */
+  return g_strdup_printf (_("this <%s> file was written by a newer version of Admiralty (file "
+                            "format %s; Admiralty %s reads formats up to %s): open it with "
+                            "the Admiralty that saved it, or a later one"),
+                          (const char *) root->name, value, PACKAGE_VERSION, highest_text);
+}
+
 /* "readiness is 999; it must be 0–12" for the first attribute of @node whose value no pattern
  * of the schema read into @source allows for it, or "needs the attribute …" for the first it
  * lacks; NULL when none can be named. @attribute, when given, is set to the attribute's name. */
@@ -601,7 +652,10 @@ describe_bad_attribute_in (SchemaSource  *source,
           if (problem == NULL)
             problem = g_steal_pointer (&one);
         }
-      if (problem != NULL)
+      if (problem != NULL && g_str_equal ((const char *) attr->name, "format") &&
+          node->parent != NULL && node->parent->type == XML_DOCUMENT_NODE)
+        message = newer_format_message (source, patterns, node, value);
+      if (problem != NULL && message == NULL)
         {
           char *end = NULL;
           double number = g_ascii_strtod (value, &end);
