@@ -290,6 +290,20 @@ test_komarr_papers (void)
                    "Vorkosigan's move");
   assert_contains (every, "патрулирование в секторе «Точка перехода Пола»",
                    "the First Destroyer Flotilla's patrol");
+  /* Names never declined, and no verb that must agree with a formation's gender: an
+   * admiral's name stands alone after a dash, a formation's moves are nouns after its name
+   * ("Нефритовая эскадра: – переход из сектора …"), as its patrols and meetings are. */
+  assert_contains (every, "Отчёт за цикл 1 — Адм. Эйрел Форкосиган", "the admiral's title");
+  assert_lacks (every, "Отчёт адмиралу Адм.", "the rank said twice, the name undeclined");
+  assert_contains (every, "– переход из сектора «Ступица Хеджена» в сектор «Орбита Пола», "
+                   "прибытие на 20-й минуте", "the Jade Squadron's move");
+  {
+    const char *agreeing[] = { "– перешло", "– прибыло", "– покинуло", "– осталось",
+                               "влилось", "– перешла", "– перешёл" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (agreeing); i++)
+      assert_lacks (every, agreeing[i], "a verb agreeing with a formation's name");
+  }
   remove_folder (dir);
 }
 
