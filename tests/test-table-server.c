@@ -1074,6 +1074,131 @@ test_flood_refused (Fixture       *fixture,
   g_assert_nonnull (strstr (g_ptr_array_index (warnings, 0), "flooding the portal: 127.20.0.4"));
 }
 
+/* Twenty devices, 127.0.0.2 to 127.0.0.21, CROWD_PER each (within each one's share), more
+ * than the portal's slots in all. */
+#define CROWD_DEVICES 20
+#define CROWD_PER 8
+#define CROWD (CROWD_DEVICES * CROWD_PER)
+
+typedef struct {
+  Fixture *fixture;
+  gint     stop;      /* atomic */
+  gint     opened;    /* atomic: the first CROWD connections are open */
+  gint     reopened;  /* atomic */
+} Crowd;
+
+/* The @j-th of the crowd's connections, opened: a head that never ends, a TLS handshake's
+ * first bytes and no more, or nothing at all. */
+static GSocket *
+crowd_open (Crowd *crowd,
+            guint  j)
+{
+  static const char * const sends[] = { "GET /a/x/ HTTP/1.1\r\nHost: x\r\nX-a: ",
+                                        "\x16\x03\x01", NULL };
+  g_autofree char *source = g_strdup_printf ("127.0.0.%u", 2 + j % CROWD_DEVICES);
+
+  return connect_from (crowd->fixture, source, sends[j % G_N_ELEMENTS (sends)]);
+}
+
+/* The crowd: every connection the portal closes is opened again at once, and each of the
+ * endless heads gets one more byte every half second — as long as the test asks. */
+static gpointer
+crowd_thread (gpointer data)
+{
+  Crowd *crowd = data;
+  GSocket *sockets[CROWD] = { NULL, };
+
+  for (guint j = 0; j < CROWD; j++)
+    sockets[j] = crowd_open (crowd, j);
+  g_atomic_int_set (&crowd->opened, 1);
+  for (guint pass = 0; !g_atomic_int_get (&crowd->stop); pass++)
+    {
+      for (guint j = 0; j < CROWD; j++)
+        {
+          /* The portal never answers these: readable means closed. */
+          if (sockets[j] == NULL ||
+              g_socket_condition_check (sockets[j], G_IO_IN | G_IO_HUP | G_IO_ERR) != 0)
+            {
+              g_clear_object (&sockets[j]);
+              sockets[j] = crowd_open (crowd, j);
+              g_atomic_int_inc (&crowd->reopened);
+            }
+          else if (j % 3 == 0 && pass % 5 == 0)
+            g_socket_send (sockets[j], "a", 1, NULL, NULL);
+        }
+      g_usleep (100000);
+    }
+  for (guint j = 0; j < CROWD; j++)
+    g_clear_object (&sockets[j]);
+  return NULL;
+}
+
+/* Many devices, each within its share of connections, hold the portal's slots with heads
+ * they never finish, TLS handshakes they never end, or nothing, and open again at once each
+ * that the portal closes: all along, an admiral's phone's poll and a table's list are
+ * answered within 3 s, and the master is told once that slow connections crowd the portal,
+ * with no device named as flooding it. */
+static void
+test_crowd (Fixture       *fixture,
+            gconstpointer  data)
+{
+  g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *phone = portal_loopback_link (adm_portal_get_link (fixture->portal,
+                                                                      "vorkosigan"));
+  g_autofree char *status_url = g_strconcat (phone, "status.json", NULL);
+  g_autofree char *table = link_of (fixture, "Table 1");
+  Crowd crowd = { fixture, 0, 0, 0 };
+  GThread *thread;
+  gint64 end, slowest = 0;
+
+  g_signal_connect (fixture->portal, "warning", G_CALLBACK (warning_cb), warnings);
+  /* The admiral's page made first, as the phone in the room has it: what is timed below is
+   * the portal's room for the poll, not the making of his page. */
+  {
+    g_autofree char *text = NULL;
+    guint status;
+
+    text = fetch ("GET", status_url, NULL, &status);
+    g_assert_cmpuint (status, ==, SOUP_STATUS_OK);
+  }
+  thread = g_thread_new ("crowd", crowd_thread, &crowd);
+  while (!g_atomic_int_get (&crowd.opened))
+    g_usleep (10000);
+  /* Three times the time a connection has to send its head: the crowd's connections are
+   * closed and opened again all along. */
+  end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (g_get_monotonic_time () < end)
+    {
+      const char *urls[] = { status_url, table };
+
+      for (guint u = 0; u < G_N_ELEMENTS (urls); u++)
+        {
+          gint64 start = g_get_monotonic_time ();
+          g_autofree char *text = NULL;
+          guint status;
+
+          text = fetch ("GET", urls[u], NULL, &status);
+          g_assert_cmpuint (status, ==, SOUP_STATUS_OK);
+          slowest = MAX (slowest, g_get_monotonic_time () - start);
+          if (g_get_monotonic_time () - start >= 3 * G_USEC_PER_SEC)
+            g_error ("%s answered after %.1f s", u == 0 ? "the phone's poll" : "the table's list",
+                     (g_get_monotonic_time () - start) / 1e6);
+        }
+      g_usleep (250000);
+    }
+  g_atomic_int_set (&crowd.stop, 1);
+  g_thread_join (thread);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_test_message ("slowest answer %.0f ms; the crowd opened %d connections again",
+                  slowest / 1000.0, g_atomic_int_get (&crowd.reopened));
+  g_assert_cmpint (g_atomic_int_get (&crowd.reopened), >, 0);
+  g_assert_cmpuint (warnings->len, ==, 1);
+  g_assert_nonnull (strstr (g_ptr_array_index (warnings, 0),
+                            "Slow connections are crowding the portal (from 20 devices, "
+                            "such as 127.0.0."));
+}
+
 /* The resident memory of this process, where the portal serves, in bytes. */
 static gsize
 resident (void)
@@ -1434,6 +1559,7 @@ main (int    argc,
   ADD ("malformed", test_malformed);
   ADD ("flood", test_flood);
   ADD ("flood-refused", test_flood_refused);
+  ADD ("crowd", test_crowd);
   ADD ("big-bodies", test_big_bodies);
   ADD ("F-STRAT-4/tables-at-once-every-entry-kept", test_tables_at_once);
 #undef ADD

@@ -81,6 +81,9 @@ typedef struct {
   GSource           *sniff;    /* its first byte awaited */
   GCancellable      *handshake; /* its TLS handshake under way, before libsoup has it */
   gboolean           tls;
+  gint64             slow_at;  /* monotonic µs from which, its head not in, it is slow */
+  GList              unheard;  /* its link in Server.unheard (data: itself) until its request's
+                                * head is in */
 } Connection;
 
 struct _Server {
@@ -94,6 +97,10 @@ struct _Server {
   GHashTable   *connections;  /* Connection* (owned) of the connections open */
   Connection   *accepted;   /* the one soup_server_accept_iostream () takes */
   guint         max_connections;
+  GQueue        unheard;    /* Connection* whose request's head is not in yet, oldest first */
+  guint         max_unheard; /* the most of them: the rest of the slots are for heads read */
+  GSource      *room;       /* the first of them turns slow: room for one waiting */
+  gboolean      crowded;    /* the master was told that slow connections crowd the portal */
   GHashTable   *per_address; /* client address → the number of its connections open */
   GHashTable   *flooding;   /* the addresses the master was told of, once each */
   GHashTable   *strikes;    /* client address → its Strikes (adm-portal-server.c) */
@@ -252,6 +259,9 @@ void      _adm_portal_job_free       (gpointer           data);
 void      _adm_portal_fail           (AdmPortal         *self,
                                       const char        *reason);
 void      _adm_portal_warn_flooding  (AdmPortal         *self,
+                                      const char        *address);
+void      _adm_portal_warn_crowded   (AdmPortal         *self,
+                                      guint              n_addresses,
                                       const char        *address);
 
 /* Server thread: @job handed to the main context, its request paused; a new Job; a Job come

@@ -34,6 +34,22 @@
 /* Seconds a connection has to send its request's head, from its opening: a phone that opens
  * one and says nothing, or stops halfway, does not keep it. */
 #define HEAD_TIMEOUT 10
+/* Seconds in which a phone or a table sends its request's head (a TLS handshake and a few
+ * hundred bytes, on the room's Wi-Fi): a connection still without one after that is slow.
+ * Connections without their heads may fill all the slots but a quarter, kept for the
+ * requests of the admirals' and tables' keys; once they do, a slow one is closed for each
+ * connection that waits, and one that waits is taken only if it has sent its whole head
+ * (or TLS handshake record) already — one that has sent part of it is closed at once, one
+ * that has sent nothing yet is slow after PROBATION_MS. So many devices, each within
+ * MAX_PER_ADDRESS, that trickle their heads do not hold the room's phones and tables out
+ * for HEAD_TIMEOUT. */
+#define HEAD_GRACE 3
+#define PROBATION_MS 1000
+/* The most of a waiting connection's first bytes looked at for its whole head: a TLS
+ * record's header and the most it may carry. */
+#define HEAD_PEEK (5 + 16384)
+/* Milliseconds between two looks at a TLS handshake whose first record is not whole yet. */
+#define SNIFF_AGAIN_MS 100
 /* Seconds it then has to send the body, and one more for each BODY_RATE bytes of it. */
 #define BODY_TIMEOUT 15
 #define BODY_RATE (256 * 1024)
@@ -113,6 +129,17 @@ connection_deadline (Connection *connection,
   connection->timeout = g_timeout_source_new_seconds (seconds);
   g_source_set_callback (connection->timeout, request_timeout_cb, connection, NULL);
   g_source_attach (connection->timeout, connection->server->context);
+}
+
+/* Server thread: @connection's request's head is in, or the connection is going: it is no
+ * longer one of those that wait for theirs. */
+static void
+heard (Connection *connection)
+{
+  if (connection->unheard.data == NULL)
+    return;
+  g_queue_unlink (&connection->server->unheard, &connection->unheard);
+  connection->unheard.data = NULL;
 }
 
 static void
@@ -602,6 +629,8 @@ got_headers_cb (SoupServerMessage *msg,
     soup_message_headers_remove (headers, "Range");
 
   /* The head is in: the body has a deadline of its own, by its length. */
+  if (connection != NULL)
+    heard (connection);
   if (connection != NULL && connection->timeout != NULL)
     connection_deadline (connection, BODY_TIMEOUT + (body ? (guint) (length / BODY_RATE) : 0));
 
@@ -642,7 +671,8 @@ got_headers_cb (SoupServerMessage *msg,
  * then stay open for ever. At most max_connections are open, MAX_PER_ADDRESS of them from one
  * address (one more from it is closed at once, and the master told once that it floods the
  * portal); a request whose head is not read within HEAD_TIMEOUT, or its body within its own
- * deadline, is dropped with its connection. */
+ * deadline, is dropped with its connection — and sooner, when connections without their heads
+ * crowd the slots, if it is slow (HEAD_GRACE). */
 
 static void accept_resume (Server *server);
 
@@ -670,6 +700,7 @@ connection_free (gpointer data)
   Connection *connection = data;
   Server *server = connection->server;
 
+  heard (connection);
   if (connection->timeout != NULL)
     {
       g_source_destroy (connection->timeout);
@@ -745,16 +776,22 @@ disconnected_cb (SoupServerMessage *msg,
   accept_resume (server);
 }
 
-/* Server thread: the request was not read in time; its connection is closed unanswered. */
-static gboolean
-request_timeout_cb (gpointer data)
+/* Server thread: @connection closed unanswered, its request unread, whatever it was doing:
+ * awaiting its first byte, in its TLS handshake, or in libsoup's hands. */
+static void
+close_unread (Connection *connection)
 {
-  Connection *connection = data;
-  g_autoptr(SoupServerMessage) msg = g_object_ref (connection->msg);
+  g_autoptr(SoupServerMessage) msg = NULL;
   g_autoptr(GIOStream) stream = NULL;
 
-  g_clear_pointer (&connection->timeout, g_source_unref);
-  strike (connection->server, connection->address);
+  heard (connection);
+  if (connection->msg == NULL)
+    {
+      /* Its socket closed, its handshake cancelled (connection_free ()). */
+      g_hash_table_remove (connection->server->connections, connection);
+      return;
+    }
+  msg = g_object_ref (connection->msg);
   /* A TLS connection's socket is shut down first: a handshake under way (on a thread of
    * glib-networking's) ends at once, and the closing below does not wait for it. */
   if (connection->tls && connection->socket != NULL)
@@ -763,6 +800,17 @@ request_timeout_cb (gpointer data)
   stream = soup_server_message_steal_connection (msg);
   if (stream != NULL)
     g_io_stream_close (stream, NULL, NULL);
+}
+
+/* Server thread: the request was not read in time; its connection is closed unanswered. */
+static gboolean
+request_timeout_cb (gpointer data)
+{
+  Connection *connection = data;
+
+  g_clear_pointer (&connection->timeout, g_source_unref);
+  strike (connection->server, connection->address);
+  close_unread (connection);
   return G_SOURCE_REMOVE;
 }
 
@@ -794,16 +842,20 @@ typedef struct {
   Shared *shared;
   Server *server;   /* compared, never followed */
   char   *address;
+  guint   n_addresses;  /* 0: @address floods; else slow connections from so many crowd */
 } Flood;
 
-/* Main thread: the master told that @address floods the portal. */
+/* Main thread: the master told that @address floods the portal, or that slow connections
+ * from many devices crowd it. */
 static void
 flooding_cb (gpointer data)
 {
   Flood *flood = data;
   g_autoptr(AdmPortal) portal = g_weak_ref_get (&flood->shared->portal);
 
-  if (portal != NULL && portal->server == flood->server)
+  if (portal != NULL && portal->server == flood->server && flood->n_addresses > 0)
+    _adm_portal_warn_crowded (portal, flood->n_addresses, flood->address);
+  else if (portal != NULL && portal->server == flood->server)
     _adm_portal_warn_flooding (portal, flood->address);
   _adm_portal_shared_unref (flood->shared);
   g_free (flood->address);
@@ -826,6 +878,32 @@ flooding (Server     *server,
   flood->shared = _adm_portal_shared_ref (server->shared);
   flood->server = server;
   flood->address = g_strdup (address);
+  adm_handover_send (server->shared->to_owner, flooding_cb, flood, NULL);
+}
+
+/* Server thread: the connections without their heads fill their share, and one more waits
+ * (from @address): the master is told, the first time while the portal listens, from how
+ * many devices they came. */
+static void
+crowded (Server     *server,
+         const char *address)
+{
+  g_autoptr(GHashTable) addresses = NULL;
+  Connection *oldest = g_queue_peek_head (&server->unheard);
+  Flood *flood;
+
+  if (server->crowded || oldest == NULL)
+    return;
+  server->crowded = TRUE;
+  addresses = g_hash_table_new (g_str_hash, g_str_equal);
+  for (GList *l = server->unheard.head; l != NULL; l = l->next)
+    g_hash_table_add (addresses, ((Connection *) l->data)->address);
+  g_hash_table_add (addresses, (gpointer) address);
+  flood = g_new0 (Flood, 1);
+  flood->shared = _adm_portal_shared_ref (server->shared);
+  flood->server = server;
+  flood->address = g_strdup (oldest->address);
+  flood->n_addresses = g_hash_table_size (addresses);
   adm_handover_send (server->shared->to_owner, flooding_cb, flood, NULL);
 }
 
@@ -943,6 +1021,54 @@ hand_over (Server     *server,
                                     connection->handshake, handshake_cb, connection);
 }
 
+typedef enum {
+  SENT_NOTHING,
+  SENT_PART,
+  SENT_HEAD,   /* a whole head, or a whole TLS record (a handshake's first) */
+} Sent;
+
+/* Server thread: what @socket, just accepted, has sent already, unread. */
+static Sent
+sent_already (GSocket *socket)
+{
+  g_autofree char *bytes = g_malloc (HEAD_PEEK);
+  gssize n = recv (g_socket_get_fd (socket), bytes, HEAD_PEEK, MSG_PEEK | MSG_DONTWAIT);
+
+  if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
+    return SENT_NOTHING;
+  if (n <= 0)
+    return SENT_PART;
+  /* 22: a TLS handshake record, of its 5 bytes' header and the length they say. */
+  if (bytes[0] == 22)
+    return n >= 5 && n >= 5 + (((guint8) bytes[3] << 8) | (guint8) bytes[4]) ? SENT_HEAD
+                                                                            : SENT_PART;
+  return memmem (bytes, (gsize) n, "\r\n\r\n", 4) != NULL ? SENT_HEAD : SENT_PART;
+}
+
+static gboolean sniff_cb (GSocket      *socket,
+                          GIOCondition  condition,
+                          gpointer      data);
+
+/* Server thread: @connection's first bytes awaited. */
+static void
+sniff_watch (Connection *connection)
+{
+  connection->sniff = g_socket_create_source (connection->socket, G_IO_IN | G_IO_HUP | G_IO_ERR,
+                                              NULL);
+  g_source_set_callback (connection->sniff, G_SOURCE_FUNC (sniff_cb), connection, NULL);
+  g_source_attach (connection->sniff, connection->server->context);
+}
+
+static gboolean
+sniff_again_cb (gpointer data)
+{
+  Connection *connection = data;
+
+  g_clear_pointer (&connection->sniff, g_source_unref);
+  sniff_watch (connection);
+  return G_SOURCE_REMOVE;
+}
+
 /* Server thread: @connection's first byte is in (or it closed): a TLS handshake's record
  * (22) is served over TLS, anything else in plain HTTP. */
 static gboolean
@@ -958,6 +1084,16 @@ sniff_cb (GSocket      *socket,
   if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
     return G_SOURCE_CONTINUE;
   g_clear_pointer (&connection->sniff, g_source_unref);
+  /* A TLS handshake is taken up only once its first record is whole: making a TLS connection
+   * costs the server's thread tens of ms, which a device that sends a few bytes and stops
+   * does not get. Looked at again in a while, not at every byte. */
+  if (n > 0 && first == 22 && sent_already (socket) != SENT_HEAD)
+    {
+      connection->sniff = g_timeout_source_new (SNIFF_AGAIN_MS);
+      g_source_set_callback (connection->sniff, sniff_again_cb, connection, NULL);
+      g_source_attach (connection->sniff, server->context);
+      return G_SOURCE_REMOVE;
+    }
   if (n <= 0)
     g_hash_table_remove (server->connections, connection);
   else
@@ -981,14 +1117,19 @@ sniff_timeout_cb (gpointer data)
 }
 
 /* Server thread: hands @socket, just accepted, to libsoup — at once while the portal speaks
- * plain HTTP alone, else once its first byte says whether it opens with a TLS handshake. */
+ * plain HTTP alone, else once its first byte says whether it opens with a TLS handshake.
+ * With @crowded (the connections without their heads have their share of the slots), it is
+ * kept only if it sent its whole head already, or nothing yet (then slow soon). */
 static void
-accept_one (Server  *server,
-            GSocket *socket)
+accept_one (Server   *server,
+            GSocket  *socket,
+            gboolean  crowded_now)
 {
   g_autoptr(GSocketAddress) remote = g_socket_get_remote_address (socket, NULL);
   g_autofree char *address = NULL;
   Connection *connection;
+  gint64 now = g_get_monotonic_time ();
+  gint64 grace = HEAD_GRACE * G_USEC_PER_SEC;
   gboolean tls;
   guint n;
 
@@ -1004,12 +1145,28 @@ accept_one (Server  *server,
       flooding (server, address);
       return;
     }
+  if (crowded_now)
+    {
+      Sent sent = sent_already (socket);
+
+      crowded (server, address);
+      if (sent == SENT_PART)
+        {
+          g_socket_close (socket, NULL);
+          return;
+        }
+      if (sent == SENT_NOTHING)
+        grace = PROBATION_MS * 1000;
+    }
   g_hash_table_insert (server->per_address, g_strdup (address), GUINT_TO_POINTER (n + 1));
   connection = g_new0 (Connection, 1);
   g_socket_set_option (socket, IPPROTO_TCP, TCP_NODELAY, TRUE, NULL);
   connection->server = server;
   connection->address = g_steal_pointer (&address);
   connection->socket = g_object_ref (socket);
+  connection->slow_at = now + grace;
+  connection->unheard.data = connection;
+  g_queue_push_tail_link (&server->unheard, &connection->unheard);
   g_hash_table_add (server->connections, connection);
   g_mutex_lock (&server->shared->lock);
   tls = server->shared->certificate != NULL;
@@ -1019,9 +1176,7 @@ accept_one (Server  *server,
       hand_over (server, connection, FALSE);
       return;
     }
-  connection->sniff = g_socket_create_source (socket, G_IO_IN | G_IO_HUP | G_IO_ERR, NULL);
-  g_source_set_callback (connection->sniff, G_SOURCE_FUNC (sniff_cb), connection, NULL);
-  g_source_attach (connection->sniff, server->context);
+  sniff_watch (connection);
   connection->timeout = g_timeout_source_new_seconds (HEAD_TIMEOUT);
   g_source_set_callback (connection->timeout, sniff_timeout_cb, connection, NULL);
   g_source_attach (connection->timeout, server->context);
@@ -1035,6 +1190,59 @@ accept_retry_cb (gpointer data)
   g_clear_pointer (&server->retry, g_source_unref);
   accept_resume (server);
   return G_SOURCE_REMOVE;
+}
+
+/* Server thread: the connections without their heads have their share of the slots. */
+static gboolean
+crowded_with_unheard (Server *server)
+{
+  return server->unheard.length >= server->max_unheard;
+}
+
+static gboolean
+room_cb (gpointer data)
+{
+  Server *server = data;
+
+  g_clear_pointer (&server->room, g_source_unref);
+  accept_resume (server);
+  return G_SOURCE_REMOVE;
+}
+
+/* Server thread: the connection without its head that turned slow first, if one has; else
+ * NULL, and, while some wait for their heads, accepting is tried again when the first of
+ * them turns slow. */
+static Connection *
+slowest (Server *server)
+{
+  gint64 now = g_get_monotonic_time ();
+  Connection *first = NULL;
+
+  for (GList *l = server->unheard.head; l != NULL; l = l->next)
+    {
+      Connection *connection = l->data;
+
+      if (first == NULL || connection->slow_at < first->slow_at)
+        first = connection;
+    }
+  if (first == NULL || first->slow_at <= now)
+    return first;
+  if (server->room == NULL && server->context != NULL)
+    {
+      server->room = g_timeout_source_new ((guint) ((first->slow_at - now) / 1000) + 1);
+      g_source_set_callback (server->room, room_cb, server, NULL);
+      g_source_attach (server->room, server->context);
+    }
+  return NULL;
+}
+
+/* Server thread: whether a connection that waits may be taken now: a slot is free, or a
+ * slow connection without its head is closed for it. */
+static gboolean
+may_accept (Server *server)
+{
+  return g_hash_table_size (server->connections) < server->max_connections ||
+         slowest (server) != NULL;
 }
 
 static void
@@ -1054,14 +1262,32 @@ accept_cb (GSocket      *listening,
 {
   Server *server = data;
 
-  while (g_hash_table_size (server->connections) < server->max_connections)
+  while (may_accept (server))
     {
       g_autoptr(GError) error = NULL;
-      g_autoptr(GSocket) socket = g_socket_accept (listening, NULL, &error);
+      g_autoptr(GSocket) socket = NULL;
+      Connection *slow = NULL;
+
+      if (crowded_with_unheard (server) ||
+          g_hash_table_size (server->connections) >= server->max_connections)
+        {
+          /* Room is made only for a connection that waits. */
+          if (!(g_socket_condition_check (listening, G_IO_IN) & G_IO_IN))
+            return G_SOURCE_CONTINUE;
+          /* The slow one closed for it unanswered: not a strike of its address, as each
+           * device had no more than its share. */
+          if ((slow = slowest (server)) != NULL)
+            {
+              crowded (server, slow->address);
+              close_unread (slow);
+              continue;
+            }
+        }
+      socket = g_socket_accept (listening, NULL, &error);
 
       if (socket != NULL)
         {
-          accept_one (server, socket);
+          accept_one (server, socket, crowded_with_unheard (server));
           continue;
         }
       if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
@@ -1083,7 +1309,8 @@ accept_cb (GSocket      *listening,
         }
       return G_SOURCE_CONTINUE;
     }
-  /* As many open as may be: the rest wait in the backlog until one closes. */
+  /* As many open as may be: the rest wait in the backlog until one closes, or a slow one is
+   * closed for them. */
   accept_pause (server);
   return G_SOURCE_CONTINUE;
 }
@@ -1093,8 +1320,7 @@ static void
 accept_resume (Server *server)
 {
   if (server->accepting != NULL || server->retry != NULL || server->failed ||
-      server->soup == NULL ||
-      g_hash_table_size (server->connections) >= server->max_connections)
+      server->soup == NULL || !may_accept (server))
     return;
   server->accepting = g_socket_create_source (server->socket, G_IO_IN, NULL);
   g_source_set_callback (server->accepting, G_SOURCE_FUNC (accept_cb), server, NULL);
@@ -1200,6 +1426,11 @@ server_thread (gpointer data)
     }
   soup_server_disconnect (server->soup);
   g_clear_object (&server->soup);
+  if (server->room != NULL)
+    {
+      g_source_destroy (server->room);
+      g_clear_pointer (&server->room, g_source_unref);
+    }
   while (g_main_context_iteration (server->context, FALSE))
     ;
   if (server->trim != NULL)
@@ -1247,6 +1478,9 @@ _adm_portal_server_start (Shared   *shared,
   server->strikes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   server->connections = g_hash_table_new_full (NULL, NULL, connection_free, NULL);
   server->max_connections = max_connections ();
+  /* A quarter of the slots for the heads read, the admirals' and tables' requests answered. */
+  server->max_unheard = MAX (server->max_connections - server->max_connections / 4, 1);
+  g_queue_init (&server->unheard);
   g_mutex_init (&server->ready_lock);
   g_cond_init (&server->ready_cond);
   server->thread = g_thread_new ("adm-portal", server_thread, server);

@@ -766,6 +766,32 @@ _adm_portal_warn_flooding (AdmPortal  *self,
   g_signal_emit (self, _adm_portal_signals[WARNING], 0, message);
 }
 
+/* Many connections, from @n_addresses devices (@address one of them), each within its own
+ * share, held the portal's slots without sending their requests: the slow ones are closed
+ * first from now on, and the master is told, once. */
+void
+_adm_portal_warn_crowded (AdmPortal  *self,
+                          guint       n_addresses,
+                          const char *address)
+{
+  /* Translators: "from 20 devices, such as 192.168.1.23"; the address is a phone's or a
+   * laptop's on the room's network */
+  g_autofree char *message = g_strdup_printf (
+    g_dngettext (GETTEXT_PACKAGE,
+                 "Slow connections are crowding the portal (from %u device, such as %s): they "
+                 "do not finish their requests. The phones and tables are still served; a "
+                 "connection that has not sent its request within a few seconds is closed "
+                 "first.",
+                 "Slow connections are crowding the portal (from %u devices, such as %s): they "
+                 "do not finish their requests. The phones and tables are still served; a "
+                 "connection that has not sent its request within a few seconds is closed "
+                 "first.",
+                 n_addresses),
+    n_addresses, address);
+
+  g_signal_emit (self, _adm_portal_signals[WARNING], 0, message);
+}
+
 const char *
 adm_portal_get_failure (AdmPortal *self)
 {
