@@ -52,6 +52,7 @@ typedef struct {
   guint         empty;        /* the next POSTs answered with an empty 200, as a chief killed
                                * while answering does */
   guint         odd_status;   /* every POST answered with it and a line of text when set */
+  gboolean      odd_listing;  /* the listing answered with an empty 200 when set */
   GTlsCertificate *certificate; /* what the server answering shows: the chief's, or a man in
                                  * the middle's */
   guint         requests;     /* the requests the server answering read */
@@ -225,7 +226,10 @@ handler_cb (SoupServer        *server,
   chief->requests++;
   /* The tables speak TLS alone. */
   g_assert_cmpstr (g_uri_get_scheme (soup_server_message_get_uri (msg)), ==, "https");
-  if (g_str_equal (method, "GET") && g_str_equal (path, "/table/" TOKEN "/"))
+  if (g_str_equal (method, "GET") && g_str_equal (path, "/table/" TOKEN "/") &&
+      chief->odd_listing)
+    answer (msg, SOUP_STATUS_OK, "application/json", g_strdup (""));
+  else if (g_str_equal (method, "GET") && g_str_equal (path, "/table/" TOKEN "/"))
     listing (chief, msg);
   else if (g_str_equal (method, "GET") &&
            g_str_equal (path, "/table/" TOKEN "/engagements/c1-3/battle"))
@@ -889,6 +893,89 @@ test_man_in_the_middle (Fixture       *fixture,
   g_assert_cmpuint (chief_kept (&fixture->chief), ==, entries_of (battle));
 }
 
+/* A link whose fingerprint differs from the certificate the server shows only in its last
+ * digit: the message shows both as far as where they differ, in groups of four, so that they
+ * visibly differ. */
+static void
+test_fingerprint_shown (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *seen = adm_table_certificate_fingerprint (chief_certificate);
+  g_autofree char *forged = g_strdup (seen);
+  g_autofree char *link = NULL;
+  g_autoptr(AdmTableClient) client = NULL;
+  g_autoptr(GString) seen_grouped = g_string_new (NULL);
+  g_autoptr(GString) forged_grouped = g_string_new (NULL);
+  gsize last = strlen (forged) - 1;
+
+  forged[last] = forged[last] == '0' ? '1' : '0';
+  link = g_strdup_printf ("https://127.0.0.1:%u/table/" TOKEN "/#sha256=%s",
+                          fixture->chief.port, forged);
+  client = adm_table_client_new (link, &error);
+  g_assert_no_error (error);
+  g_assert_null (adm_table_client_list_sync (client, NULL, &error));
+  g_assert_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_CERTIFICATE);
+  g_test_message ("%s", error->message);
+  for (gsize i = 0; seen[i] != '\0'; i++)
+    {
+      if (i > 0 && i % 4 == 0)
+        {
+          g_string_append_c (seen_grouped, ' ');
+          g_string_append_c (forged_grouped, ' ');
+        }
+      g_string_append_c (seen_grouped, seen[i]);
+      g_string_append_c (forged_grouped, forged[i]);
+    }
+  g_assert_nonnull (strstr (error->message, seen_grouped->str));
+  g_assert_nonnull (strstr (error->message, forged_grouped->str));
+  g_assert_cmpuint (chief_requests (&fixture->chief), ==, 0);
+}
+
+/* The chief answers the listing with something the protocol has not (an empty 200): the
+ * battle kept here opens all the same and its entries wait, the table master reading that the
+ * chief answered oddly and that it is retried; the chief answering again, they are sent. */
+static void
+test_odd_listing (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmTableClient) client = adm_table_client_new (fixture->link, &error);
+  g_autoptr(AdmDiceSource) dice = ADM_DICE_SOURCE (adm_dice_prng_new (7));
+  g_autoptr(AdmBattle) battle = adm_table_client_open_battle_sync (client, "c1-3", NULL, NULL,
+                                                                   &error);
+  g_autoptr(AdmBattle) again = NULL;
+  gboolean reachable = TRUE;
+
+  g_assert_no_error (error);
+  resolve (battle, dice);
+  g_assert_true (adm_table_client_flush (client, FLUSH_MS, &error));
+  g_assert_no_error (error);
+  g_clear_object (&client);
+  g_clear_object (&battle);
+
+  g_mutex_lock (&fixture->chief.lock);
+  fixture->chief.odd_listing = TRUE;
+  g_mutex_unlock (&fixture->chief.lock);
+  client = adm_table_client_new (fixture->link, &error);
+  again = adm_table_client_open_battle_sync (client, "c1-3", &reachable, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (again);
+  g_assert_false (reachable);
+  g_assert_true (adm_table_client_get_answered_oddly (client));
+  g_assert_true (g_str_has_prefix (adm_table_client_get_message (client),
+                                   "The chief answered oddly, retrying: "));
+  resolve (again, dice);
+
+  g_mutex_lock (&fixture->chief.lock);
+  fixture->chief.odd_listing = FALSE;
+  g_mutex_unlock (&fixture->chief.lock);
+  g_assert_true (adm_table_client_flush (client, FLUSH_MS, &error));
+  g_assert_no_error (error);
+  g_assert_false (adm_table_client_get_answered_oddly (client));
+  g_assert_cmpuint (chief_kept (&fixture->chief), ==, entries_of (again));
+}
+
 /* A listing naming a path for an assignment is refused, and nothing is written. */
 static void
 test_hostile_listing (Fixture       *fixture,
@@ -939,6 +1026,10 @@ main (int    argc,
               test_hostile_listing, fixture_teardown);
   g_test_add ("/portal/table-client/tls/wrong-fingerprint", Fixture, NULL, fixture_setup,
               test_wrong_fingerprint, fixture_teardown);
+  g_test_add ("/portal/table-client/tls/fingerprint-shown", Fixture, NULL, fixture_setup,
+              test_fingerprint_shown, fixture_teardown);
+  g_test_add ("/portal/table-client/odd-listing", Fixture, NULL, fixture_setup,
+              test_odd_listing, fixture_teardown);
   g_test_add ("/portal/table-client/tls/man-in-the-middle", Fixture, NULL, fixture_setup,
               test_man_in_the_middle, fixture_teardown);
   chief_certificate = new_certificate ();

@@ -385,7 +385,11 @@ _cli_join_run (int    argc,
   if (battle == NULL)
     return _cli_invalid (json, "%s", error->message);
   g_object_unref (battle);
-  if (!reachable && !json)
+  /* "The chief answered oddly, retrying: …" when he answered what the protocol has not. */
+  if (!reachable && !json && adm_table_client_get_answered_oddly (client))
+    g_printerr (_("admiralty-cli: %s; playing on the battle kept on this computer.\n"),
+                adm_table_client_get_message (client));
+  else if (!reachable && !json)
     g_printerr (_("admiralty-cli: the chief master cannot be reached; playing on the battle "
                   "kept on this computer.\n"));
   if (export_path != NULL)

@@ -578,19 +578,47 @@ new_message (AdmTableClient *self,
   return msg;
 }
 
+/* The beginning of @fingerprint in groups of four digits, as far as the group where it first
+ * differs from @other and at least four groups, "…" after when it goes on: the two shown
+ * side by side differ visibly ("3f1c 9a0b 77de 0a1b 5c3e…", "3f1c 9a0b 77de 0a1b 8812…"). */
+static char *
+fingerprint_beginning (const char *fingerprint,
+                       const char *other)
+{
+  g_autoptr(GString) shown = g_string_new (NULL);
+  gsize length = strlen (fingerprint), same = 0, upto;
+
+  while (same < length && fingerprint[same] == other[same])
+    same++;
+  upto = MIN (MAX ((gsize) 16, (same / 4 + 1) * 4), length);
+  for (gsize i = 0; i < upto; i++)
+    {
+      if (i > 0 && i % 4 == 0)
+        g_string_append_c (shown, ' ');
+      g_string_append_c (shown, fingerprint[i]);
+    }
+  if (upto < length)
+    g_string_append (shown, "…");
+  return g_string_free (g_steal_pointer (&shown), FALSE);
+}
+
 static void
 certificate_error (AdmTableClient  *self,
                    const char      *seen,
                    GError         **error)
 {
-  /* Translators: the fingerprints are 64 hexadecimal digits; only their beginnings are
-   * shown */
+  g_autofree char *theirs = seen != NULL ? fingerprint_beginning (seen, self->fingerprint)
+                                         : g_strdup ("—");
+  g_autofree char *ours = fingerprint_beginning (self->fingerprint, seen != NULL ? seen : "");
+
+  /* Translators: the fingerprints are 64 hexadecimal digits in groups of four; only their
+   * beginnings are shown, as far as where they differ ("3f1c 9a0b 77de 0a1b…") */
   g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_CERTIFICATE,
                _("The computer answering at %s is not the chief master's Admiralty of this "
-                 "link: its certificate's fingerprint begins %.16s, the link's %.16s. Someone "
+                 "link: its certificate's fingerprint begins %s, the link's %s. Someone "
                  "on the network may be pretending to be the chief; nothing was sent to it. If "
                  "the chief master made a new certificate, copy the table's link again."),
-               self->where, seen != NULL ? seen : "—", self->fingerprint);
+               self->where, theirs, ours);
 }
 
 static void
@@ -1989,22 +2017,33 @@ open_from_listing (AdmTableClient            *self,
   AdmBattle *battle;
 
   *fetch_for = NULL;
-  /* The chief unreachable: the battle kept here, if there is one. */
+  /* The chief unreachable, or answering what the protocol has not (an empty answer, a page
+   * of a proxy in the way): the battle kept here, if there is one, its entries waiting — and
+   * for an odd answer the table master reads it, as when the chief answers its entries so,
+   * and they are sent again after a while. */
   if (list == NULL)
     {
-      if (!g_error_matches (list_error, ADM_TABLE_CLIENT_ERROR,
-                            ADM_TABLE_CLIENT_ERROR_UNREACHABLE))
+      gboolean odd = g_error_matches (list_error, ADM_TABLE_CLIENT_ERROR,
+                                      ADM_TABLE_CLIENT_ERROR_REPLY);
+
+      if (!odd && !g_error_matches (list_error, ADM_TABLE_CLIENT_ERROR,
+                                    ADM_TABLE_CLIENT_ERROR_UNREACHABLE))
         {
           g_propagate_error (error, g_error_copy (list_error));
           return NULL;
         }
       battle = adm_table_client_open_battle (self, engagement_id, NULL, NULL, &local_error);
+      if (battle != NULL && odd)
+        {
+          g_clear_handle_id (&self->retry_id, g_source_remove);
+          answered_oddly (self, g_error_copy (list_error));
+        }
       if (battle == NULL &&
           g_error_matches (local_error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_NOT_FOUND))
         {
           /* Translators: "Cannot reach …: Connection refused; no battle of engagement c1-3 is
            * kept on this computer yet" */
-          g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_UNREACHABLE,
+          g_set_error (error, ADM_TABLE_CLIENT_ERROR, list_error->code,
                        _("%s; no battle of engagement %s is kept on this computer yet"),
                        list_error->message, engagement_id);
           return NULL;
