@@ -205,3 +205,25 @@ komarr_saved_and_played (const char *path,
     komarr_play_cycle (campaign, cycle, t0);
   return g_steal_pointer (&campaign);
 }
+
+void
+table_dice_fixed (AdmCampaign *campaign,
+                  const char  *table,
+                  const char  *engagement_id,
+                  gint64       time,
+                  guint64      seed,
+                  guint8      *secret)
+{
+  guint8 fixed[ADM_DICE_SECRET_LENGTH], committed[ADM_DICE_SECRET_LENGTH];
+  g_autoptr(GError) error = NULL;
+
+  adm_dice_secret_from_seed (seed, fixed);
+  g_assert_true (adm_dice_secret_store (fixed, &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_table_dice_stored (campaign, table, engagement_id, time, fixed,
+                                                 committed, &error));
+  g_assert_no_error (error);
+  g_assert_cmpmem (committed, sizeof committed, fixed, sizeof fixed);
+  if (secret != NULL)
+    memcpy (secret, committed, sizeof committed);
+}

@@ -99,3 +99,16 @@ komarr_play_saved (const char *scenario_path,
                    guint       cycles,
                    gint64      t0,
                    const char *save_path);
+
+/* The program dice of @engagement_id handed to @table fixed for a test (docs/dice.md): the
+ * secret of @seed (adm_dice_secret_from_seed ()) kept in the private folder and committed to
+ * at @time naming the hand-off, as the chief commits to a new one when the table downloads
+ * its set-up — every set-up of that hand-off then carries it, and no roll of the test depends
+ * on chance. Into @secret (may be NULL). */
+void
+table_dice_fixed (AdmCampaign *campaign,
+                  const char  *table,
+                  const char  *engagement_id,
+                  gint64       time,
+                  guint64      seed,
+                  guint8      *secret);

@@ -19,6 +19,8 @@
 #include "file-helpers.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
+/* The seed of the secret a test's program dice are drawn from (table_dice_fixed ()). */
+#define PROGRAM_SEED 5
 
 typedef struct {
   char            *folder;
@@ -845,7 +847,9 @@ test_program_dice (Fixture       *fixture,
   g_assert_cmpuint (commitments->len, ==, 0);
   g_clear_pointer (&commitments, g_ptr_array_unref);
 
-  /* Committed to once, naming the hand-off; asked again, the same secret. */
+  /* Committed to once, naming the hand-off; asked again, the same secret. A fixed one, as the
+   * chief would commit to a new one here: c1-3's orders below hold under its dice. */
+  table_dice_fixed (fixture->chief, "Table 1", "c1-3", T0 + 700, PROGRAM_SEED, NULL);
   g_assert_true (adm_campaign_table_dice (fixture->chief, "Table 1", "c1-3", T0 + 700, secret,
                                           &error));
   g_assert_no_error (error);

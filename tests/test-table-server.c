@@ -38,6 +38,8 @@
 #include "portal-helpers.h"
 
 #define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
+/* The seed of the secret a test's program dice are drawn from (table_dice_fixed ()). */
+#define PROGRAM_SEED 5
 
 typedef struct {
   char           *dir;
@@ -646,6 +648,9 @@ test_dice (Fixture       *fixture,
   g_assert_no_error (error);
   orders = adm_battle_orders_load_file (orders_path, &error);
   g_assert_no_error (error);
+  /* The secret fixed, as the chief would commit to a new one with the first set-up: the
+   * orders hold under its dice. */
+  table_dice_fixed (fixture->campaign, "Table 1", "c1-3", T0 + 3110, PROGRAM_SEED, NULL);
   setup = table_setup (fixture, "Table 1", "c1-3", first);
   setup_again = table_setup (fixture, "Table 1", "c1-3", again);
   other_setup = table_setup (fixture, "Table 2", fixture->ids[1], other);
@@ -1496,6 +1501,11 @@ test_tables_at_once (Fixture       *fixture,
   g_assert_no_error (error);
   orders = adm_battle_orders_load_file (orders_path, &error);
   g_assert_no_error (error);
+  /* The secrets fixed, as the chief would commit to new ones with the tables' set-ups: the
+   * battles' course does not depend on chance. */
+  table_dice_fixed (fixture->campaign, "Table 1", "c1-3", T0 + 3110, PROGRAM_SEED, NULL);
+  table_dice_fixed (fixture->campaign, "Table 2", fixture->ids[1], T0 + 3110, PROGRAM_SEED + 1,
+                    NULL);
   for (guint t = 0; t < 2; t++)
     {
       g_autofree char *table = adm_table_server_table_name (t + 1);
