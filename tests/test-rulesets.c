@@ -354,6 +354,13 @@ test_lookups (void)
 
 /* Rulings */
 
+static int
+compare_clause_pointers (gconstpointer a,
+                         gconstpointer b)
+{
+  return adm_clause_compare (*(const char *const *) a, *(const char *const *) b);
+}
+
 static void
 test_rulings (void)
 {
@@ -378,6 +385,35 @@ test_rulings (void)
       g_assert_cmpstr (ruling->description, !=, "");
     }
   g_assert_null (adm_ruleset_lookup_ruling (ruleset, "ramming-size"));
+}
+
+/* Clause ids sorted as the rules number them: a part's number by its value, so that
+ * F-FORM-8 comes before F-FORM-10 (which a comparison of letters puts first). */
+static void
+test_clause_order (void)
+{
+  const char *clauses[] = {
+    "F-FORM-19", "F-GEN-6", "F-FORM-10", "F-ART-11", "F-FORM-8", "F-FORM-18", "F-ART-10",
+    "F-MOVE-4", "F-FORM", "F-MOVE-14",
+  };
+  const char *sorted[] = {
+    "F-ART-10", "F-ART-11", "F-FORM", "F-FORM-8", "F-FORM-10", "F-FORM-18",
+    "F-FORM-19", "F-GEN-6", "F-MOVE-4", "F-MOVE-14",
+  };
+  g_autoptr(GPtrArray) list = g_ptr_array_new ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (clauses); i++)
+    g_ptr_array_add (list, (gpointer) clauses[i]);
+  g_ptr_array_sort (list, compare_clause_pointers);
+  for (guint i = 0; i < G_N_ELEMENTS (sorted); i++)
+    g_assert_cmpstr (list->pdata[i], ==, sorted[i]);
+  g_assert_cmpint (adm_clause_compare ("F-FORM-8", "F-FORM-10"), <, 0);
+  g_assert_cmpint (adm_clause_compare ("F-FORM-10", "F-FORM-8"), >, 0);
+  g_assert_cmpint (adm_clause_compare ("F-FORM-8", "F-FORM-8"), ==, 0);
+  /* A leading zero is no part of a number's value. */
+  g_assert_cmpint (adm_clause_compare ("T-A-8", "T-A-08"), ==, 0);
+  g_assert_cmpint (adm_clause_compare ("T-A-08", "T-A-10"), <, 0);
+  g_assert_cmpint (adm_clause_compare ("F-FORM-8", "F-GEN-6"), <, 0);
 }
 
 /* F-STRAT-15, F-TAC-1: the shipped placements and which orders give them, as data. */
@@ -1071,6 +1107,7 @@ main (int   argc,
   g_test_add_func ("/data/rulesets/shipped/lookups", test_lookups);
   g_test_add_func ("/data/rulesets/rulings/shipped", test_rulings);
   g_test_add_func ("/data/rulesets/rulings/set-valid", test_set_ruling_valid);
+  g_test_add_func ("/data/rulesets/rulings/F-FORM-8/clause-order", test_clause_order);
   g_test_add_func ("/data/rulesets/placements/F-STRAT-15/shipped", test_placements);
   g_test_add_func ("/data/rulesets/placements/F-TAC-1/builtin", test_placements_builtin);
   g_test_add_func ("/data/rulesets/rulings/set-unknown-ruling", test_set_ruling_unknown_ruling);

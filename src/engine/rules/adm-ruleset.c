@@ -3067,6 +3067,58 @@ adm_ruleset_get_rulings (AdmRuleset *self)
   return self->rulings;
 }
 
+/* Whether @part (up to its length @n) is digits only. */
+static gboolean
+all_digits (const char *part,
+            gsize       n)
+{
+  if (n == 0)
+    return FALSE;
+  for (gsize i = 0; i < n; i++)
+    if (!g_ascii_isdigit (part[i]))
+      return FALSE;
+  return TRUE;
+}
+
+int
+adm_clause_compare (const char *a,
+                    const char *b)
+{
+  if (a == NULL || b == NULL)
+    return (a != NULL) - (b != NULL);
+  while (*a != '\0' && *b != '\0')
+    {
+      gsize n = strcspn (a, "-");
+      gsize m = strcspn (b, "-");
+      int order;
+
+      if (all_digits (a, n) && all_digits (b, m))
+        {
+          /* By value: leading zeros aside, the longer number is the greater. */
+          while (n > 1 && *a == '0')
+            a++, n--;
+          while (m > 1 && *b == '0')
+            b++, m--;
+          order = n != m ? (n < m ? -1 : 1) : strncmp (a, b, n);
+        }
+      else
+        {
+          order = strncmp (a, b, MIN (n, m));
+          if (order == 0 && n != m)
+            order = n < m ? -1 : 1;
+        }
+      if (order != 0)
+        return order;
+      a += n;
+      b += m;
+      if (*a == '-')
+        a++;
+      if (*b == '-')
+        b++;
+    }
+  return (*a != '\0') - (*b != '\0');
+}
+
 const AdmRuling *
 adm_ruleset_lookup_ruling (AdmRuleset *self,
                            const char *id)

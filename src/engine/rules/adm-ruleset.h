@@ -426,6 +426,11 @@ const AdmReadinessGrade *adm_ruleset_readiness_grade  (AdmRuleset   *self,
                                                        int           readiness);
 
 GPtrArray               *adm_ruleset_get_rulings      (AdmRuleset   *self); /* AdmRuling* */
+/* Clause ids in the rules' own order, for sorting: their parts between "-" compared a part
+ * at a time, the numbers by their value and the rest by its letters — "F-FORM-8" before
+ * "F-FORM-10" before "F-GEN-6". A qsort-style result: negative, 0 or positive. */
+int                      adm_clause_compare           (const char   *a,
+                                                       const char   *b);
 const AdmRuling         *adm_ruleset_lookup_ruling    (AdmRuleset   *self,
                                                        const char   *id);
 /* The current value of ruling @id; the ruling must exist (programmer error otherwise). */
