@@ -287,6 +287,63 @@ test_table (void)
   remove_tree (folder);
 }
 
+/* The row of ruling @id on the Season page, and how far down the page it is. */
+static double
+ruling_row_at (AdmiraltyEditorSeason *season,
+               const char            *id)
+{
+  GtkWidget *row = admiralty_editor_season_get_control (season, NULL, NULL, NULL, id, "value");
+  graphene_rect_t bounds;
+
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_compute_bounds (row, GTK_WIDGET (season), &bounds));
+  return bounds.origin.y;
+}
+
+/* F-FORM-8: the rulings are in the order of their clauses, as the rules number them —
+ * F-FORM-8 before F-FORM-18 and F-FORM-19 (which letters alone put first), every row at or
+ * below the one of the clause before it. */
+static void
+test_rulings_order (void)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *path = scenario_copy ("skirmish.admiralty", &folder);
+  AdmiraltyScenarioEditor *editor = editor_of (path);
+  AdmiraltyEditorSeason *season =
+    ADMIRALTY_EDITOR_SEASON (admiralty_scenario_editor_get_page (editor, "season"));
+  AdmRuleset *ruleset = adm_scenario_edit_get_ruleset (admiralty_scenario_editor_get_edit (editor));
+  GPtrArray *all = adm_ruleset_get_rulings (ruleset);
+
+  admiralty_scenario_editor_set_visible_page (editor, "season");
+  wait_frame (GTK_WIDGET (editor));
+  g_assert_cmpfloat (ruling_row_at (season, "formation-composition"), <,
+                     ruling_row_at (season, "formation-target"));
+  g_assert_cmpfloat (ruling_row_at (season, "formation-target"), <,
+                     ruling_row_at (season, "formation-hits"));
+  g_assert_cmpfloat (ruling_row_at (season, "artillery-shift-past-edge"), <,
+                     ruling_row_at (season, "formation-composition"));
+  g_assert_cmpfloat (ruling_row_at (season, "formation-hits"), <,
+                     ruling_row_at (season, "muster-default"));
+  /* Every pair: the row of the later clause is below. */
+  for (guint i = 0; i < all->len; i++)
+    for (guint k = 0; k < all->len; k++)
+      {
+        const AdmRuling *a = all->pdata[i], *b = all->pdata[k];
+
+        if (adm_clause_compare (a->clause, b->clause) < 0)
+          {
+            g_test_message ("%s (%s) above %s (%s)", a->id, a->clause, b->id, b->clause);
+            g_assert_cmpfloat (ruling_row_at (season, a->id), <, ruling_row_at (season, b->id));
+          }
+      }
+  scroll_into_view (admiralty_editor_season_get_control (season, NULL, NULL, NULL,
+                                                         "formation-composition", "value"));
+  wait_frame (GTK_WIDGET (editor));
+  save_screenshot (GTK_WIDGET (editor), "editor-season-rulings.png");
+  close_editor (editor);
+  remove_tree (folder);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -295,6 +352,7 @@ main (int   argc,
 
   g_test_add_func ("/ui/editor-season/hull", test_hull);
   g_test_add_func ("/ui/editor-season/table", test_table);
+  g_test_add_func ("/ui/editor-season/F-FORM-8/rulings-order", test_rulings_order);
 
   return ui_test_finish (g_test_run ());
 }

@@ -20,6 +20,7 @@
 #include "admiralty-battle-page-private.h"
 #include "admiralty-campaign-orders.h"
 #include "admiralty-correction-dialog.h"
+#include "admiralty-editor-season.h"
 #include "admiralty-map-page-private.h"
 #include "admiralty-orders-odds.h"
 #include "admiralty-orders-panel.h"
@@ -816,6 +817,63 @@ test_editor_sides (Fixture       *fixture,
   remove_tree (folder);
 }
 
+/* F-FORM-8: the Season page's rulings at 1280×800 — each row's name, its clause and the
+ * option chosen are whole ("Up to 6 escorts plus up to 6 capital ships" once chosen, and in
+ * Russian), and so is every option of F-FORM-8's list, opened with a click. */
+static void
+test_editor_rulings (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *path = scenario_copy ("skirmish.admiralty", &folder);
+  g_autoptr(GString) cut = g_string_new (NULL);
+  g_autofree char *shot = NULL;
+  AdmiraltyScenarioEditor *editor;
+  AdmiraltyEditorSeason *season;
+  GtkWidget *rulings, *composition, *popover;
+
+  editor = editor_of (path);
+  season = ADMIRALTY_EDITOR_SEASON (admiralty_scenario_editor_get_page (editor, "season"));
+  admiralty_scenario_editor_set_visible_page (editor, "season");
+  wait_frame (GTK_WIDGET (editor));
+  focus_window (GTK_WIDGET (editor));
+  composition = admiralty_editor_season_get_control (season, NULL, NULL, NULL,
+                                                     "formation-composition", "value");
+  g_assert_true (ADW_IS_COMBO_ROW (composition));
+  /* The longer option chosen, as a master who mixes escorts and capital ships has it. */
+  adw_combo_row_set_selected (ADW_COMBO_ROW (composition), 1);
+  iterate_until (NULL, NULL, 100);
+  composition = admiralty_editor_season_get_control (season, NULL, NULL, NULL,
+                                                     "formation-composition", "value");
+  rulings = gtk_widget_get_ancestor (composition, ADW_TYPE_PREFERENCES_GROUP);
+  g_assert_nonnull (rulings);
+  scroll_into_view (composition);
+  wait_frame (GTK_WIDGET (editor));
+  shot = g_strdup_printf ("readable-%s-editor-rulings.png", fixture->language);
+  save_screenshot (GTK_WIDGET (editor), shot);
+  find_cut (rulings, cut);
+  if (cut->len > 0)
+    g_test_message ("the rulings in %s, cut:\n%s", fixture->language, cut->str);
+  g_assert_cmpstr (cut->str, ==, "");
+
+  /* Its list, opened: every option whole. */
+  pointer_click_widget (composition);
+  iterate_until (popover_open, composition, 2000);
+  popover = find_widget (composition, is_popover, NULL);
+  g_assert_nonnull (popover);
+  wait_frame (popover);
+  g_clear_pointer (&shot, g_free);
+  shot = g_strdup_printf ("readable-%s-editor-ruling-options.png", fixture->language);
+  save_screenshot (GTK_WIDGET (editor), shot);
+  find_cut (popover, cut);
+  if (cut->len > 0)
+    g_test_message ("F-FORM-8's options in %s, cut:\n%s", fixture->language, cut->str);
+  g_assert_cmpstr (cut->str, ==, "");
+  keys_to (GTK_WIDGET (editor), "Escape");
+  close_editor (editor);
+  remove_tree (folder);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -863,6 +921,11 @@ main (int   argc,
       g_autofree char *sides = g_strdup_printf ("/ui/readable/%s/editor-sides", languages[i]);
 
       g_test_add (sides, Fixture, languages[i], language_set_up, test_editor_sides,
+                  language_tear_down);
+      g_autofree char *rulings = g_strdup_printf ("/ui/readable/%s/F-FORM-8/editor-rulings",
+                                                  languages[i]);
+
+      g_test_add (rulings, Fixture, languages[i], language_set_up, test_editor_rulings,
                   language_tear_down);
     }
   return ui_test_finish (g_test_run ());

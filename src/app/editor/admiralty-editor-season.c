@@ -884,18 +884,102 @@ build_factions (AdmiraltyEditorSeason *self)
     }
 }
 
+/* An option of a ruling in its list, whole however long: a line that wraps, the chosen
+ * one marked as AdwComboRow's own list marks it. */
+static void
+option_setup_cb (GtkSignalListItemFactory *factory,
+                 GtkListItem              *item,
+                 gpointer                  data)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *mark = gtk_image_new_from_icon_name ("object-select-symbolic");
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), mark);
+  gtk_list_item_set_child (item, box);
+}
+
+static void
+option_mark (GtkListItem *item)
+{
+  GtkWidget *box = gtk_list_item_get_child (item);
+  AdwComboRow *row = g_object_get_data (G_OBJECT (item), "admiralty-ruling-row");
+
+  if (box != NULL && row != NULL)
+    gtk_widget_set_opacity (gtk_widget_get_last_child (box),
+                            adw_combo_row_get_selected (row) == gtk_list_item_get_position (item)
+                            ? 1.0 : 0.0);
+}
+
+static void
+option_selected_cb (GtkListItem *item)
+{
+  option_mark (item);
+}
+
+static void
+option_bind_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *item,
+                gpointer                  data)
+{
+  GtkWidget *box = gtk_list_item_get_child (item);
+  GtkStringObject *option = gtk_list_item_get_item (item);
+
+  gtk_label_set_text (GTK_LABEL (gtk_widget_get_first_child (box)),
+                      gtk_string_object_get_string (option));
+  g_object_set_data (G_OBJECT (item), "admiralty-ruling-row", data);
+  g_signal_connect_object (data, "notify::selected", G_CALLBACK (option_selected_cb), item,
+                           G_CONNECT_SWAPPED);
+  option_mark (item);
+}
+
+static void
+option_unbind_cb (GtkSignalListItemFactory *factory,
+                  GtkListItem              *item,
+                  gpointer                  data)
+{
+  g_signal_handlers_disconnect_by_func (data, option_selected_cb, item);
+  g_object_set_data (G_OBJECT (item), "admiralty-ruling-row", NULL);
+}
+
+static int
+ruling_order (gconstpointer a,
+              gconstpointer b)
+{
+  const AdmRuling *first = *(const AdmRuling *const *) a;
+  const AdmRuling *second = *(const AdmRuling *const *) b;
+
+  return adm_clause_compare (first->clause, second->clause);
+}
+
+/* The rulings in the order of their clauses (F-FORM-8 before F-FORM-10), those of one clause
+ * as the ruleset has them. Each row: its clause, its name, and the option chosen whole below
+ * it (an option is often a sentence, which a value beside the name cuts). */
 static void
 build_rulings (AdmiraltyEditorSeason *self)
 {
-  GPtrArray *rulings = self->ruleset != NULL ? adm_ruleset_get_rulings (self->ruleset) : NULL;
+  GPtrArray *all = self->ruleset != NULL ? adm_ruleset_get_rulings (self->ruleset) : NULL;
+  g_autoptr(GPtrArray) rulings = g_ptr_array_new ();
+  g_autoptr(GtkSizeGroup) clauses = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
 
-  for (guint i = 0; rulings != NULL && i < rulings->len; i++)
+  for (guint i = 0; all != NULL && i < all->len; i++)
+    g_ptr_array_add (rulings, all->pdata[i]);
+  g_ptr_array_sort (rulings, ruling_order);
+  for (guint i = 0; i < rulings->len; i++)
     {
       const AdmRuling *ruling = rulings->pdata[i];
       g_autofree char *chosen = adm_scenario_edit_get_ruling (self->edit, ruling->id);
       const char *value = chosen != NULL ? chosen : ruling->default_value;
       g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+      g_autoptr(GtkListItemFactory) options = gtk_signal_list_item_factory_new ();
       GtkWidget *row = adw_combo_row_new ();
+      GtkWidget *clause = gtk_label_new (ruling->clause);
       Field *field = add_field (self, FIELD_RULING, row, NULL, NULL, NULL, ruling->id, "value");
       guint selected = GTK_INVALID_LIST_POSITION;
 
@@ -908,7 +992,17 @@ build_rulings (AdmiraltyEditorSeason *self)
             selected = k;
         }
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), ruling->name);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), ruling->clause);
+      adw_combo_row_set_use_subtitle (ADW_COMBO_ROW (row), TRUE);
+      g_signal_connect (options, "setup", G_CALLBACK (option_setup_cb), NULL);
+      g_signal_connect (options, "bind", G_CALLBACK (option_bind_cb), row);
+      g_signal_connect (options, "unbind", G_CALLBACK (option_unbind_cb), row);
+      adw_combo_row_set_list_factory (ADW_COMBO_ROW (row), options);
+      gtk_label_set_xalign (GTK_LABEL (clause), 0.0f);
+      gtk_widget_add_css_class (clause, "dim-label");
+      gtk_widget_add_css_class (clause, "caption");
+      gtk_size_group_add_widget (clauses, clause);
+      adw_action_row_add_prefix (ADW_ACTION_ROW (row), clause);
+      gtk_widget_set_tooltip_text (row, ruling->description);
       adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (names));
       adw_combo_row_set_selected (ADW_COMBO_ROW (row), selected);
       g_signal_connect_object (row, "notify::selected", G_CALLBACK (choice_changed_cb), self,
