@@ -542,6 +542,119 @@ test_draft_offered_back (void)
   remove_tree (folder);
 }
 
+/* The alliance @name chosen for the faction titled @faction on the Sides page, as a person
+ * chooses it: a click opens its list, the arrow keys go to it, Return takes it. The page's
+ * rows are made anew by the edit: the faction's is found again, showing @name. */
+static void
+choose_alliance (AdmiraltyScenarioEditor *editor,
+                 const char              *faction,
+                 const char              *name)
+{
+  GtkWidget *sides = admiralty_scenario_editor_get_page (editor, "sides");
+  GtkWidget *row = find_widget (sides, is_row_titled, faction);
+  GListModel *model;
+  guint from, to = GTK_INVALID_LIST_POSITION;
+  g_autoptr(GtkStringObject) chosen = NULL;
+
+  g_assert_true (ADW_IS_COMBO_ROW (row));
+  model = adw_combo_row_get_model (ADW_COMBO_ROW (row));
+  from = adw_combo_row_get_selected (ADW_COMBO_ROW (row));
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(GtkStringObject) item = g_list_model_get_item (model, i);
+
+      if (g_strcmp0 (gtk_string_object_get_string (item), name) == 0)
+        to = i;
+    }
+  g_assert_cmpuint (to, !=, GTK_INVALID_LIST_POSITION);
+  scroll_into_view (row);
+  wait_frame (GTK_WIDGET (editor));
+  pointer_click_widget (row);
+  iterate_until (popover_open, row, 5000);
+  g_assert_true (popover_open (row));
+  for (guint i = from; i < to; i++)
+    keys_to (GTK_WIDGET (editor), "Down");
+  keys_to (GTK_WIDGET (editor), "Return");
+  iterate_until (NULL, NULL, 100);
+  row = find_widget (sides, is_row_titled, faction);
+  g_assert_true (ADW_IS_COMBO_ROW (row));
+  /* The focus stays on the faction's row. */
+  g_assert_true (gtk_window_get_focus (GTK_WINDOW (editor)) == row);
+}
+
+/* An alliance begun on the Sides page with New Alliance for one faction is a named alliance
+ * of that faction alone, no problem; its name typed into its row under the factions is the
+ * file's, its id following, and the factions' lists call it so. */
+static void
+test_alliance_named (void)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *path = scenario_copy ("skirmish.admiralty", &folder);
+  AdmiraltyScenarioEditor *editor;
+  AdmScenarioEdit *edit;
+  GtkWidget *sides, *faction, *name;
+  g_autoptr(GPtrArray) problems = NULL;
+  g_autoptr(GPtrArray) members = NULL;
+  g_autoptr(GtkStringObject) chosen = NULL;
+  xmlNode *alliance;
+  g_autofree char *alliance_name = NULL;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      remove_tree (folder);
+      return;
+    }
+  editor = editor_of (path);
+  edit = admiralty_scenario_editor_get_edit (editor);
+  admiralty_scenario_editor_set_visible_page (editor, "sides");
+  wait_frame (GTK_WIDGET (editor));
+  focus_window (GTK_WIDGET (editor));
+  sides = admiralty_scenario_editor_get_page (editor, "sides");
+  choose_alliance (editor, "Cetagandan Empire", "New Alliance");
+
+  /* One faction: an alliance all the same, and no problem. */
+  alliance = adm_scenario_edit_find (edit, "alliance", "alliance-of-cetagandan-empire");
+  g_assert_nonnull (alliance);
+  members = adm_scenario_edit_children (alliance, "member");
+  g_assert_cmpuint (members->len, ==, 1);
+  problems = adm_scenario_edit_check (edit);
+  for (guint i = 0; i < problems->len; i++)
+    g_test_message ("%s", ((AdmProblem *) problems->pdata[i])->message);
+  g_assert_cmpuint (problems->len, ==, 0);
+  g_assert_cmpuint (admiralty_scenario_editor_get_badge (editor), ==, 0);
+
+  /* Its name, typed in its row. */
+  name = find_widget (sides, is_entry_row_text, "Alliance of Cetagandan Empire");
+  g_assert_true (ADW_IS_ENTRY_ROW (name));
+  type_into (editor, name, "Jade Pact");
+  iterate_until (NULL, NULL, 100);
+  alliance = adm_scenario_edit_find (edit, "alliance", "jade-pact");
+  g_assert_nonnull (alliance);
+  alliance_name = adm_xml_get_string (alliance, "name");
+  g_assert_cmpstr (alliance_name, ==, "Jade Pact");
+  faction = find_widget (sides, is_row_titled, "Cetagandan Empire");
+  chosen = g_list_model_get_item (adw_combo_row_get_model (ADW_COMBO_ROW (faction)),
+                                  adw_combo_row_get_selected (ADW_COMBO_ROW (faction)));
+  g_assert_cmpstr (gtk_string_object_get_string (chosen), ==, "Jade Pact");
+  g_clear_pointer (&problems, g_ptr_array_unref);
+  problems = adm_scenario_edit_check (edit);
+  g_assert_cmpuint (problems->len, ==, 0);
+  /* The focus stays in the name's row, for a correction. */
+  g_assert_true (gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (editor)),
+                                         find_widget (sides, is_entry_row_text, "Jade Pact")));
+  root_screenshot ("editor-alliance-named.png", 1280, 800);
+
+  /* Vervain joins it by its name. */
+  choose_alliance (editor, "Vervain", "Jade Pact");
+  g_clear_pointer (&members, g_ptr_array_unref);
+  members = adm_scenario_edit_children (adm_scenario_edit_find (edit, "alliance", "jade-pact"),
+                                        "member");
+  g_assert_cmpuint (members->len, ==, 2);
+  close_editor (editor);
+  remove_tree (folder);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -555,6 +668,7 @@ main (int   argc,
   g_test_add_func ("/ui/scenario-editor/F-STRAT-8/build-small", test_build_small);
   g_test_add_func ("/ui/scenario-editor/F-FORM-8/seventh-ship", test_seventh_ship);
   g_test_add_func ("/ui/scenario-editor/draft-offered-back", test_draft_offered_back);
+  g_test_add_func ("/ui/scenario-editor/F-STRAT-4/alliance-named", test_alliance_named);
 
   return ui_test_finish (g_test_run ());
 }

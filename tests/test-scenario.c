@@ -279,6 +279,31 @@ test_alliances (void)
   remove_alliance_scenario (path);
 }
 
+/* An alliance of one faction, named: it loads, its faction allied with itself only, as a
+ * faction in no alliance is, until another joins it. */
+static void
+test_alliance_of_one (void)
+{
+  g_autofree char *path = write_alliance_scenario (
+    "  <alliance id=\"jade-pact\" name=\"Jade Pact\">\n"
+    "    <member faction=\"cetaganda\"/>\n"
+    "  </alliance>\n");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmScenario) scenario = adm_scenario_load_file (path, &error);
+  g_autoptr(GPtrArray) allies = NULL;
+  const AdmFaction *cetaganda, *vervain;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (scenario);
+  cetaganda = adm_scenario_lookup_formation (scenario, "jade")->faction;
+  vervain = adm_scenario_lookup_formation (scenario, "lancers")->faction;
+  g_assert_false (adm_scenario_factions_allied (scenario, cetaganda, vervain));
+  allies = adm_scenario_allies_of (scenario, cetaganda);
+  g_assert_cmpuint (allies->len, ==, 1);
+  g_assert_true (g_ptr_array_index (allies, 0) == cetaganda);
+  remove_alliance_scenario (path);
+}
+
 static void
 broken_alliance (const char *alliances,
                  int         line,
@@ -315,10 +340,6 @@ test_alliances_broken (void)
                    "    <member faction=\"cetaganda\"/>\n"
                    "    <member faction=\"escobar\"/>\n"
                    "  </alliance>\n", 7, "unknown faction “escobar”");
-  /* One member is no alliance. */
-  broken_alliance ("  <alliance id=\"compact\" name=\"Celestial Compact\">\n"
-                   "    <member faction=\"cetaganda\"/>\n"
-                   "  </alliance>\n", 5, "at least two");
   /* The schema: an alliance needs members. */
   broken_alliance ("  <alliance id=\"compact\" name=\"Celestial Compact\"/>\n", 5, "Expecting an element");
 }
@@ -338,6 +359,7 @@ main (int   argc,
   g_test_add_func ("/data/scenario/missing-file", test_missing_file);
   g_test_add_func ("/data/scenario/alliances", test_alliances);
   g_test_add_func ("/data/scenario/alliances-broken", test_alliances_broken);
+  g_test_add_func ("/data/scenario/alliance-of-one", test_alliance_of_one);
   add_fixture_tests ("scenarios-broken", FALSE, fixtures);
   add_fixture_tests ("campaigns-broken", TRUE, fixtures);
 

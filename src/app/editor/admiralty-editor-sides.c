@@ -35,6 +35,7 @@ struct _AdmiraltyEditorSides
   GPtrArray           *factions;  /* Row* */
   GPtrArray           *admirals;  /* Row* */
   GPtrArray           *alliances; /* xmlNode*, in the order of the alliance drop-downs */
+  GPtrArray           *alliance_rows; /* Row*: each alliance's name, after the factions */
   gboolean             syncing;
   gboolean             stale;     /* changed while hidden: built again when shown */
   Row                 *picking;   /* the admiral whose faction the picker is open for */
@@ -99,24 +100,31 @@ alliance_selected_cb (AdmiraltyEditorSides *self,
 {
   Row *row = find_row (self->factions, combo);
   guint selected = adw_combo_row_get_selected (ADW_COMBO_ROW (combo));
+  g_autofree char *id = NULL;
 
   if (self->syncing || row == NULL)
     return;
+  /* The edit builds the rows anew: the faction's is found again by its id. */
+  id = g_strdup (row->faction);
   if (selected == 0)
-    adm_scenario_edit_set_alliance_of (self->edit, row->faction, NULL);
+    adm_scenario_edit_set_alliance_of (self->edit, id, NULL);
   else if (selected <= self->alliances->len)
-    adm_scenario_edit_set_alliance_of (self->edit, row->faction,
-                                       self->alliances->pdata[selected - 1]);
+    adm_scenario_edit_set_alliance_of (self->edit, id, self->alliances->pdata[selected - 1]);
   else
     {
       const AdmFaction *faction =
-        adm_ruleset_lookup_faction (adm_scenario_edit_get_ruleset (self->edit), row->faction);
+        adm_ruleset_lookup_faction (adm_scenario_edit_get_ruleset (self->edit), id);
       /* Translators: the name given to a new alliance, %s the faction that starts it */
       g_autofree char *name = g_strdup_printf (_("Alliance of %s"),
-                                               faction != NULL ? faction->name : row->faction);
+                                               faction != NULL ? faction->name : id);
 
-      adm_scenario_edit_add_alliance (self->edit, name, row->faction);
+      adm_scenario_edit_add_alliance (self->edit, name, id);
     }
+  /* The focus stays on the faction's row, made anew. */
+  for (guint i = 0; i < self->factions->len; i++)
+    if (g_strcmp0 (((Row *) self->factions->pdata[i])->faction, id) == 0 &&
+        ((Row *) self->factions->pdata[i])->row != combo)
+      gtk_widget_grab_focus (((Row *) self->factions->pdata[i])->row);
 }
 
 static gboolean
@@ -134,25 +142,98 @@ has_member (xmlNode    *alliance,
   return FALSE;
 }
 
+/* The choices of a faction's row: no alliance, each alliance by name (self->alliances, in
+ * order), a new one. */
+static GtkStringList *
+alliance_choices (AdmiraltyEditorSides *self)
+{
+  GtkStringList *choices = gtk_string_list_new (NULL);
+
+  gtk_string_list_append (choices, _("No alliance"));
+  for (guint k = 0; k < self->alliances->len; k++)
+    {
+      g_autofree char *name = adm_xml_get_string (self->alliances->pdata[k], "name");
+
+      gtk_string_list_append (choices, name != NULL ? name : "");
+    }
+  gtk_string_list_append (choices, _("New Alliance"));
+  return choices;
+}
+
+/* An alliance's name typed in: its id follows a name it was made from, and the factions'
+ * lists name it anew; the focus stays in its row. */
+static void
+alliance_apply_cb (AdmiraltyEditorSides *self,
+                   GtkWidget            *entry_row)
+{
+  Row *row = find_row (self->alliance_rows, entry_row);
+  g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (entry_row))));
+  g_autoptr(GtkStringList) choices = NULL;
+  xmlNode *node;
+
+  if (row == NULL || self->syncing)
+    return;
+  node = row->node;
+  if (name[0] == '\0')
+    {
+      /* Translators: an alliance's name emptied in the scenario editor */
+      admiralty_editor_page_say (GTK_WIDGET (self), _("An alliance needs a name"));
+      name = adm_xml_get_string (node, "name");
+      gtk_editable_set_text (GTK_EDITABLE (entry_row), name != NULL ? name : "");
+      return;
+    }
+  adm_scenario_edit_set (self->edit, node, "name", name);
+  /* The factions' lists, each row kept as it is. */
+  choices = alliance_choices (self);
+  self->syncing = TRUE;
+  for (guint i = 0; i < self->factions->len; i++)
+    {
+      AdwComboRow *combo = ADW_COMBO_ROW (((Row *) self->factions->pdata[i])->row);
+      guint selected = adw_combo_row_get_selected (combo);
+
+      adw_combo_row_set_model (combo, G_LIST_MODEL (choices));
+      adw_combo_row_set_selected (combo, selected);
+    }
+  self->syncing = FALSE;
+}
+
+/* The names of @alliance's member factions, as the ruleset names them: "Cetagandan Empire,
+ * Vervain". */
+static char *
+member_names (AdmiraltyEditorSides *self,
+              xmlNode              *alliance)
+{
+  AdmRuleset *ruleset = adm_scenario_edit_get_ruleset (self->edit);
+  g_autoptr(GString) names = g_string_new (NULL);
+
+  for (xmlNode *member = adm_xml_first_element (alliance, "member"); member != NULL;
+       member = adm_xml_next_element (member, "member"))
+    {
+      g_autofree char *id = adm_xml_get_string (member, "faction");
+      const AdmFaction *faction = ruleset != NULL && id != NULL
+                                  ? adm_ruleset_lookup_faction (ruleset, id) : NULL;
+
+      if (names->len > 0)
+        g_string_append (names, ", ");
+      g_string_append (names, faction != NULL ? faction->name : id != NULL ? id : "");
+    }
+  return g_string_free (g_steal_pointer (&names), FALSE);
+}
+
 static void
 build_factions (AdmiraltyEditorSides *self)
 {
   GPtrArray *factions = ruleset_factions (self);
   xmlNode *root = adm_scenario_edit_get_root (self->edit);
-  g_autoptr(GtkStringList) choices = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) choices = NULL;
 
   clear_rows (self, self->factions_group, self->factions);
+  clear_rows (self, self->factions_group, self->alliance_rows);
   g_ptr_array_set_size (self->alliances, 0);
-  gtk_string_list_append (choices, _("No alliance"));
   for (xmlNode *alliance = adm_xml_first_element (root, "alliance"); alliance != NULL;
        alliance = adm_xml_next_element (alliance, "alliance"))
-    {
-      g_autofree char *name = adm_xml_get_string (alliance, "name");
-
-      g_ptr_array_add (self->alliances, alliance);
-      gtk_string_list_append (choices, name != NULL ? name : "");
-    }
-  gtk_string_list_append (choices, _("New Alliance"));
+    g_ptr_array_add (self->alliances, alliance);
+  choices = alliance_choices (self);
 
   for (guint i = 0; factions != NULL && i < factions->len; i++)
     {
@@ -172,6 +253,28 @@ build_factions (AdmiraltyEditorSides *self)
                                self, G_CONNECT_SWAPPED);
       adw_preferences_group_add (self->factions_group, row->row);
       g_ptr_array_add (self->factions, row);
+    }
+
+  /* Each alliance's name, one of a faction or more, typed in under its members. */
+  for (guint k = 0; k < self->alliances->len; k++)
+    {
+      xmlNode *alliance = self->alliances->pdata[k];
+      g_autofree char *name = adm_xml_get_string (alliance, "name");
+      g_autofree char *members = member_names (self, alliance);
+      /* Translators: the title of an alliance's name in the scenario editor, %s its member
+       * factions: "Alliance of Cetagandan Empire, Vervain" */
+      g_autofree char *title = g_strdup_printf (_("Name of the alliance of %s"), members);
+      Row *row = g_new0 (Row, 1);
+
+      row->node = alliance;
+      row->row = adw_entry_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row->row), title);
+      adw_entry_row_set_show_apply_button (ADW_ENTRY_ROW (row->row), TRUE);
+      gtk_editable_set_text (GTK_EDITABLE (row->row), name != NULL ? name : "");
+      g_signal_connect_object (row->row, "apply", G_CALLBACK (alliance_apply_cb), self,
+                               G_CONNECT_SWAPPED);
+      adw_preferences_group_add (self->factions_group, row->row);
+      g_ptr_array_add (self->alliance_rows, row);
     }
 }
 
@@ -530,6 +633,12 @@ admiralty_editor_sides_select (AdmiraltyEditorSides *self,
       g_autofree char *faction = adm_xml_is (node, "member")
                                  ? adm_xml_get_string (node, "faction") : NULL;
 
+      for (guint i = 0; faction == NULL && i < self->alliance_rows->len; i++)
+        if (((Row *) self->alliance_rows->pdata[i])->node == node)
+          {
+            gtk_widget_grab_focus (((Row *) self->alliance_rows->pdata[i])->row);
+            return;
+          }
       for (guint i = 0; i < self->factions->len; i++)
         {
           Row *row = self->factions->pdata[i];
@@ -635,6 +744,7 @@ admiralty_editor_sides_finalize (GObject *object)
   g_ptr_array_unref (self->factions);
   g_ptr_array_unref (self->admirals);
   g_ptr_array_unref (self->alliances);
+  g_ptr_array_unref (self->alliance_rows);
 
   G_OBJECT_CLASS (admiralty_editor_sides_parent_class)->finalize (object);
 }
@@ -679,4 +789,5 @@ admiralty_editor_sides_init (AdmiraltyEditorSides *self)
   self->factions = g_ptr_array_new_with_free_func (row_free);
   self->admirals = g_ptr_array_new_with_free_func (row_free);
   self->alliances = g_ptr_array_new ();
+  self->alliance_rows = g_ptr_array_new_with_free_func (row_free);
 }

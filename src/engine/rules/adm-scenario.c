@@ -1429,8 +1429,8 @@ load_alliance_members (Loader    *loader,
   return ok;
 }
 
-/* <alliance id name><member faction/>…</alliance>: factions on one side. A faction belongs to
- * at most one alliance, so that "allied" stays one relation the master can read off the map. */
+/* <alliance id name><member faction/>…</alliance>: factions on one side, one or more, under
+ * the alliance's name. A faction belongs to at most one alliance, so that "allied" stays one relation the master can read off the map. */
 static gboolean
 load_alliance (Loader      *loader,
                xmlNode     *node,
@@ -1457,16 +1457,11 @@ load_alliance (Loader      *loader,
   g_ptr_array_add (loader->self->alliances, alliance);
   g_hash_table_add (ids, alliance->id);
 
+  /* One faction is an alliance too: a side with a name of its own, which the master forms
+   * before its allies join (the editor's New Alliance starts one so). */
   ok = load_alliance_members (loader, node, alliance, error);
   if (!ok && !loader_goes_on (loader))
     return FALSE;
-  /* Checking, an alliance whose members had problems is not counted short for them. */
-  if (ok && alliance->members->len < 2)
-    {
-      report (loader, node, NULL, NULL, error,
-              _("the alliance “%s” needs at least two member factions"), alliance->name);
-      return FALSE;
-    }
   return ok;
 }
 
