@@ -125,6 +125,48 @@ test_welcome (void)
   clear_session ();
 }
 
+/* Only what opens goes in the Recent list: the CSV an order of battle was imported from,
+ * which GTK's file chooser adds to the desktop's recent files under the application's name
+ * ("Admiralty") when Import Order of Battle… accepts it, is not listed — clicked, it would
+ * only be refused with an error — while the scenario opened beside it is. */
+static void
+test_recent_only_openable (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-recent-XXXXXX", &error);
+  g_autofree char *skirmish = source_path ("scenarios", "skirmish.admiralty", NULL);
+  g_autofree char *csv = NULL;
+  g_autofree char *uri = NULL;
+  AdmiraltyWindow *window;
+  GtkRecentData data = {
+    .mime_type = (char *) "text/csv",
+    .app_name = (char *) "Admiralty",
+    .app_exec = (char *) "admiralty %u",
+  };
+
+  g_assert_no_error (error);
+  clear_session ();
+  csv = g_build_filename (dir, "hegen-order-of-battle.csv", NULL);
+  g_assert_true (g_file_set_contents (csv, "admiral,faction,formation,ship,class,readiness,"
+                                           "command,sector,hidden\n", -1, &error));
+  g_assert_no_error (error);
+  _admiralty_window_add_recent (skirmish);
+  uri = g_filename_to_uri (csv, NULL, NULL);
+  g_assert_true (gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data));
+
+  window = shown_window_new (0, 0);
+  g_assert_true (gtk_widget_get_visible (window->recent_group));
+  g_assert_nonnull (find_row (window->recent_list, skirmish));
+  g_assert_null (find_row (window->recent_list, csv));
+  iterate_until (allocated, window, 5000);
+  save_screenshot (GTK_WIDGET (window), "test-session-recent-openable.png");
+  close_window (window);
+
+  clear_session ();
+  g_assert_cmpint (g_remove (csv), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 /* The Recent list tells a campaign from its scenario: the campaign autosaved as it is
  * played by its name, cycle and "autosave of HH:MM", the scenario as a new game; a click on
  * the campaign's row continues it. */
@@ -751,6 +793,7 @@ main (int   argc,
 
   g_test_add_func ("/ui/session/welcome", test_welcome);
   g_test_add_func ("/ui/session/recent-campaign", test_recent_campaign);
+  g_test_add_func ("/ui/session/recent-only-openable", test_recent_only_openable);
   g_test_add_func ("/ui/session/restore", test_restore);
   g_test_add_func ("/ui/session/undo-labels", test_undo_labels);
   g_test_add_func ("/ui/session/undo-toast-replaced", test_undo_toast_replaced);

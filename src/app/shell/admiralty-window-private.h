@@ -200,6 +200,9 @@ gboolean    _admiralty_window_open_sector_battle (AdmiraltyWindow      *self,
 void        _admiralty_window_save_session       (AdmiraltyWindow      *self);
 /* Adds @path (absolute) to GtkRecentManager's list, as Admiralty's. */
 void        _admiralty_window_add_recent         (const char           *path);
+/* Whether admiralty_window_open () opens @path: a battle, a saved battle, a TI4 combat, a
+ * scenario or a campaign — by its first element, the file not read further. */
+gboolean    _admiralty_window_can_open           (const char           *path);
 /* The welcome page (the campaign tab with nothing open): recent files from
  * GtkRecentManager, the bundled scenarios and battles, each row opening its file
  * (win.open-path). */

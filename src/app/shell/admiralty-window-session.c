@@ -468,7 +468,7 @@ recent_title (const char  *path,
   return g_strdup_printf (_("%s — cycle %u"), name, cycle);
 }
 
-/* The files Admiralty opened last, newest first, those still there. */
+/* The files Admiralty opened last, newest first, those still there and of a kind it opens. */
 static void
 fill_recent (AdmiraltyWindow *self)
 {
@@ -490,7 +490,11 @@ fill_recent (AdmiraltyWindow *self)
       g_autofree char *folder = NULL;
       g_autofree char *basename = NULL;
 
-      if (path == NULL || !g_file_test (path, G_FILE_TEST_IS_REGULAR))
+      /* Only what opens here: a file another program's chooser put in the list under
+       * Admiralty's name (GTK's file chooser adds the CSV an import read, as Admiralty) would
+       * be refused with an error when clicked. */
+      if (path == NULL || !g_file_test (path, G_FILE_TEST_IS_REGULAR) ||
+          !_admiralty_window_can_open (path))
         continue;
       basename = g_path_get_basename (path);
       folder = display_folder (path);

@@ -958,6 +958,18 @@ admiralty_window_is_ti4_file (const char *path)
   return g_strcmp0 (root, "ti4-combat") == 0;
 }
 
+gboolean
+_admiralty_window_can_open (const char *path)
+{
+  g_autofree char *root = adm_xml_peek_root (path);
+
+  /* What admiralty_window_open () takes: a battle or a saved one, a TI4 combat, a scenario
+   * (a new campaign) or a campaign. */
+  return g_strcmp0 (root, "battle") == 0 || g_strcmp0 (root, "battle-game") == 0 ||
+         g_strcmp0 (root, "ti4-combat") == 0 || g_strcmp0 (root, "scenario") == 0 ||
+         g_strcmp0 (root, "campaign") == 0;
+}
+
 /* The draft of a Twilight Imperium set-up opens in a tab of its own, as it was typed. */
 gboolean
 _admiralty_window_open_ti4_draft (AdmiraltyWindow *self,
