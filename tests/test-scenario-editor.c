@@ -9,10 +9,12 @@
 #include "config.h"
 
 #include <string.h>
+#include <glib/gstdio.h>
 
 #include "admiralty-editor-fleets.h"
 #include "admiralty-editor-map.h"
 #include "admiralty-editor-problems.h"
+#include "admiralty-editor-season.h"
 #include "admiralty-editor-sides.h"
 #include "admiralty-scenario-editor.h"
 #include "editor-helpers.h"
@@ -655,6 +657,155 @@ test_alliance_named (void)
   remove_tree (folder);
 }
 
+static gboolean
+is_or_in (GtkWidget *focus,
+          GtkWidget *control)
+{
+  return focus != NULL && control != NULL &&
+         (focus == control || gtk_widget_is_ancestor (focus, control));
+}
+
+/* @name typed into the Name field of class @klass on the Season page, its row opened from
+ * the class's name in the table: a click, the text selected, the name and Enter. The page
+ * is made anew after (the class's id may follow its name). */
+static void
+type_class_name (AdmiraltyScenarioEditor *editor,
+                 const char              *klass,
+                 const char              *name)
+{
+  AdmiraltyEditorSeason *season =
+    ADMIRALTY_EDITOR_SEASON (admiralty_scenario_editor_get_page (editor, "season"));
+  GtkWidget *field;
+
+  pointer_click_widget (admiralty_editor_season_get_control (season, klass, NULL, NULL, NULL,
+                                                             "show"));
+  iterate_until (NULL, NULL, 100);
+  field = admiralty_editor_season_get_control (season, klass, NULL, NULL, NULL, "name");
+  g_assert_nonnull (field);
+  scroll_into_view (field);
+  wait_frame (GTK_WIDGET (editor));
+  pointer_click (field, 12, gtk_widget_get_height (field) / 2.0);
+  keys_to (GTK_WIDGET (editor), "ctrl+a");
+  type_to (GTK_WIDGET (editor), name);
+  keys_to (GTK_WIDGET (editor), "Return");
+  iterate_until (NULL, NULL, 200);
+}
+
+/* A class renamed on the Season page before play begins: its new name on that page (its
+ * line of the figures table, its row's title) and on the Fleets page (the class of each of
+ * its ships, the class list), its id following the name with its ships', the Name field still
+ * the focus. Once a campaign of the scenario has recorded its first entry (its first file in
+ * the campaigns folder), a new name leaves the id as the players know it. */
+static void
+test_class_renamed (void)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *path = scenario_copy ("skirmish.admiralty", &folder);
+  g_autofree char *campaigns = NULL;
+  g_autofree char *begun = NULL;
+  AdmiraltyScenarioEditor *editor;
+  AdmiraltyEditorSeason *season;
+  AdmScenarioEdit *edit;
+  GtkWidget *show, *name, *fleets;
+  g_autoptr(GPtrArray) problems = NULL;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      remove_tree (folder);
+      return;
+    }
+  editor = editor_of (path);
+  edit = admiralty_scenario_editor_get_edit (editor);
+  season = ADMIRALTY_EDITOR_SEASON (admiralty_scenario_editor_get_page (editor, "season"));
+  admiralty_scenario_editor_set_visible_page (editor, "season");
+  wait_frame (GTK_WIDGET (editor));
+  focus_window (GTK_WIDGET (editor));
+
+  /* The frigate's name in the table opens its row; its Name typed anew. */
+  type_class_name (editor, "frigate", "Light Frigate");
+  g_assert_null (adm_scenario_edit_find_class (edit, "frigate"));
+  g_assert_nonnull (adm_scenario_edit_find_class (edit, "light-frigate"));
+  problems = adm_scenario_edit_check (edit);
+  g_assert_cmpuint (problems->len, ==, 0);
+
+  /* The Season page: the table's line and the row's title, the Name field still focused. */
+  show = admiralty_editor_season_get_control (season, "light-frigate", NULL, NULL, NULL, "show");
+  g_assert_nonnull (show);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (show)))),
+                   ==, "Light Frigate");
+  g_assert_nonnull (find_widget (GTK_WIDGET (season), is_row_titled, "Light Frigate"));
+  name = admiralty_editor_season_get_control (season, "light-frigate", NULL, NULL, NULL, "name");
+  g_assert_true (is_or_in (gtk_window_get_focus (GTK_WINDOW (editor)), name));
+  root_screenshot ("editor-class-renamed.png", 1280, 800);
+
+  /* The Fleets page: the Autumn Screen's frigates are Light Frigates. */
+  click_formation (editor, "autumn-screen");
+  fleets = admiralty_scenario_editor_get_page (editor, "fleets");
+  g_assert_nonnull (find_widget (fleets, is_drawn_label_text, "Light Frigate"));
+  g_assert_null (find_widget (fleets, is_drawn_label_text, "Frigate"));
+  root_screenshot ("editor-class-renamed-fleets.png", 1280, 800);
+  close_editor (editor);
+
+  /* Play begun: a campaign of the scenario has its first file. The name changes, the id
+   * stays. */
+  campaigns = g_build_filename (g_get_user_data_dir (), "admiralty", "campaigns", NULL);
+  g_assert_cmpint (g_mkdir_with_parents (campaigns, 0700), ==, 0);
+  begun = g_build_filename (campaigns, "hegen-hub-skirmish-20261127-120000.admiralty", NULL);
+  g_assert_true (g_file_set_contents (begun, "", 0, NULL));
+  editor = editor_of (path);
+  edit = admiralty_scenario_editor_get_edit (editor);
+  g_assert_true (adm_scenario_edit_get_ids_fixed (edit));
+  season = ADMIRALTY_EDITOR_SEASON (admiralty_scenario_editor_get_page (editor, "season"));
+  admiralty_scenario_editor_set_visible_page (editor, "season");
+  wait_frame (GTK_WIDGET (editor));
+  focus_window (GTK_WIDGET (editor));
+  type_class_name (editor, "frigate", "Light Frigate");
+  g_assert_nonnull (adm_scenario_edit_find_class (edit, "frigate"));
+  g_assert_null (adm_scenario_edit_find_class (edit, "light-frigate"));
+  show = admiralty_editor_season_get_control (season, "frigate", NULL, NULL, NULL, "show");
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (show)))),
+                   ==, "Light Frigate");
+  close_editor (editor);
+  g_assert_cmpint (g_remove (begun), ==, 0);
+  remove_tree (folder);
+}
+
+/* The scenario renamed on the Sides page: the window's title says the new name at once, and
+ * its id, made from the name, follows it into the Id field. */
+static void
+test_scenario_renamed (void)
+{
+  AdmiraltyScenarioEditor *editor;
+  AdmScenarioEdit *edit;
+  GtkWidget *sides, *name, *id;
+  g_autofree char *root_id = NULL;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      return;
+    }
+  editor = editor_shown (admiralty_scenario_editor_new_scenario (GTK_APPLICATION (app)));
+  edit = admiralty_scenario_editor_get_edit (editor);
+  admiralty_scenario_editor_set_visible_page (editor, "sides");
+  wait_frame (GTK_WIDGET (editor));
+  focus_window (GTK_WIDGET (editor));
+  sides = admiralty_scenario_editor_get_page (editor, "sides");
+  name = find_widget (sides, is_entry_row_text, "New Campaign");
+  g_assert_nonnull (name);
+  type_into (editor, name, "Tau Verde Raid");
+  iterate_until (NULL, NULL, 100);
+  root_id = adm_xml_get_string (adm_scenario_edit_get_root (edit), "id");
+  g_assert_cmpstr (root_id, ==, "tau-verde-raid");
+  id = find_widget (sides, is_entry_row_text, "tau-verde-raid");
+  g_assert_nonnull (id);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (editor)), ==,
+                   "• Tau Verde Raid — Scenario Editor");
+  root_screenshot ("editor-scenario-renamed.png", 1280, 800);
+  close_editor (editor);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -669,6 +820,8 @@ main (int   argc,
   g_test_add_func ("/ui/scenario-editor/F-FORM-8/seventh-ship", test_seventh_ship);
   g_test_add_func ("/ui/scenario-editor/draft-offered-back", test_draft_offered_back);
   g_test_add_func ("/ui/scenario-editor/F-STRAT-4/alliance-named", test_alliance_named);
+  g_test_add_func ("/ui/scenario-editor/class-renamed", test_class_renamed);
+  g_test_add_func ("/ui/scenario-editor/scenario-renamed", test_scenario_renamed);
 
   return ui_test_finish (g_test_run ());
 }

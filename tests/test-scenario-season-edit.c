@@ -263,7 +263,7 @@ static const struct {
 
 /* Each edit, on the installed rules and on the scenario's own season: one step of undo, the
  * same bytes after undo and after redo, the scenario loading after it, the other classes'
- * ids as they were. */
+ * ids as they were (a class renamed takes the id of its new name). */
 static void
 test_undo_redo (gconstpointer data)
 {
@@ -293,9 +293,13 @@ test_undo_redo (gconstpointer data)
 
           ids_after = class_ids (edit);
           for (guint k = 0; kept[k] != NULL; k++)
-            if (!(season_edits[n].edit == edit_remove_class && g_str_equal (kept[k], "merchant")))
+            if (!(season_edits[n].edit == edit_remove_class && g_str_equal (kept[k], "merchant")) &&
+                !(season_edits[n].edit == edit_name && g_str_equal (kept[k], "vorpatril")))
               g_assert_nonnull (adm_scenario_edit_find_class (edit, kept[k]));
         }
+      /* A class renamed before play: its id, made from its name, follows it. */
+      if (season_edits[n].edit == edit_name)
+        g_assert_nonnull (adm_scenario_edit_find_class (edit, "vorpatril-mk-ii"));
 
       g_assert_true (adm_scenario_edit_undo (edit));
       assert_same_bytes (adm_scenario_edit_get_bytes (edit), before);
@@ -442,11 +446,92 @@ test_remove_used_faction (void)
   g_assert_null (adm_scenario_edit_get_season (edit));
 }
 
+/* A class renamed before play begins: its id, made from its name, follows the new one, and
+ * so do its ships, in one step of undo; the scenario has no problem and plays by it. Once
+ * play has begun (ids fixed), a new name leaves the id and the ships as they are. */
+static void
+test_class_rename (void)
+{
+  g_autoptr(GBytes) original = NULL;
+  g_autoptr(AdmScenarioEdit) edit = open_skirmish (&original);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *name = NULL;
+
+  g_assert_false (adm_scenario_edit_get_ids_fixed (edit));
+  g_assert_true (adm_scenario_edit_set_class (edit, "frigate", "name", "Light Frigate", &error));
+  g_assert_no_error (error);
+  g_assert_null (adm_scenario_edit_find_class (edit, "frigate"));
+  g_assert_nonnull (adm_scenario_edit_find_class (edit, "light-frigate"));
+  text = text_of (edit);
+  g_assert_null (strstr (text, "class=\"frigate\""));
+  g_assert_nonnull (strstr (text, "class=\"light-frigate\""));
+  assert_no_problems (edit);
+  campaign = campaign_of (edit);
+  g_assert_cmpstr (adm_ruleset_lookup_class (adm_campaign_get_ruleset (campaign),
+                                             "light-frigate")->name, ==, "Light Frigate");
+
+  /* A name the id is made from already keeps it: "Light  frigate" is still light-frigate. */
+  g_assert_true (adm_scenario_edit_set_class (edit, "light-frigate", "name", "Light  frigate",
+                                              &error));
+  g_assert_nonnull (adm_scenario_edit_find_class (edit, "light-frigate"));
+
+  /* One undo: the class and its ships as they were. */
+  g_assert_true (adm_scenario_edit_undo (edit));
+  g_assert_true (adm_scenario_edit_undo (edit));
+  assert_same_bytes (adm_scenario_edit_get_bytes (edit), original);
+
+  /* Play has begun: the name changes, the id stays. */
+  adm_scenario_edit_set_ids_fixed (edit, TRUE);
+  g_assert_true (adm_scenario_edit_set_class (edit, "frigate", "name", "Light Frigate", &error));
+  g_assert_nonnull (adm_scenario_edit_find_class (edit, "frigate"));
+  g_assert_null (adm_scenario_edit_find_class (edit, "light-frigate"));
+  name = adm_xml_get_string (adm_scenario_edit_find_class (edit, "frigate"), "name");
+  g_assert_cmpstr (name, ==, "Light Frigate");
+  g_clear_pointer (&text, g_free);
+  text = text_of (edit);
+  g_assert_nonnull (strstr (text, "class=\"frigate\""));
+  assert_no_problems (edit);
+}
+
+/* The scenario renamed: an id made from its name follows it until play begins, then stays;
+ * an id of its own (the Skirmish's "hegen-hub-skirmish") stays whatever the name. */
+static void
+test_scenario_rename (void)
+{
+  g_autoptr(AdmScenarioEdit) made = adm_scenario_edit_new ("forcon-2010", "New Campaign");
+  g_autoptr(GBytes) original = NULL;
+  g_autoptr(AdmScenarioEdit) skirmish = open_skirmish (&original);
+  xmlNode *root = adm_scenario_edit_get_root (made);
+  g_autofree char *id = adm_xml_get_string (root, "id");
+
+  g_assert_cmpstr (id, ==, "new-campaign");
+  adm_scenario_edit_set (made, root, "name", "Tau Verde Raid");
+  g_clear_pointer (&id, g_free);
+  id = adm_xml_get_string (root, "id");
+  g_assert_cmpstr (id, ==, "tau-verde-raid");
+  adm_scenario_edit_set_ids_fixed (made, TRUE);
+  adm_scenario_edit_set (made, root, "name", "Tau Verde Campaign");
+  g_clear_pointer (&id, g_free);
+  id = adm_xml_get_string (root, "id");
+  g_assert_cmpstr (id, ==, "tau-verde-raid");
+
+  root = adm_scenario_edit_get_root (skirmish);
+  adm_scenario_edit_set (skirmish, root, "name", "Battle of the Hub");
+  g_clear_pointer (&id, g_free);
+  id = adm_xml_get_string (root, "id");
+  g_assert_cmpstr (id, ==, "hegen-hub-skirmish");
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/scenario-season/class-rename", test_class_rename);
+  g_test_add_func ("/engine/scenario-season/scenario-rename", test_scenario_rename);
 
   g_test_add_func ("/engine/scenario-season/make-own", test_make_own);
   for (guint i = 0; i < G_N_ELEMENTS (season_edits); i++)

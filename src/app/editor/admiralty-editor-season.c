@@ -61,6 +61,8 @@ struct _AdmiraltyEditorSeason
   gboolean             stale;          /* changed while hidden: built again when shown */
   gboolean             syncing;
   gboolean             applying;
+  char                *renamed_from; /* a class whose id followed its new name, and that id: */
+  char                *renamed_to;   /* its row stays open and focused, under its new id */
 };
 
 G_DEFINE_FINAL_TYPE (AdmiraltyEditorSeason, admiralty_editor_season, ADW_TYPE_BIN)
@@ -257,6 +259,27 @@ apply (AdmiraltyEditorSeason *self,
   self->applying = FALSE;
   if (!done)
     say (self, error->message);
+  else if (field->ruling == NULL && field->faction == NULL && field->weapon == NULL &&
+           g_str_equal (field->attribute, "name") &&
+           adm_scenario_edit_find_class (self->edit, field->klass) == NULL)
+    {
+      /* The class's id followed its name: the class named so now. */
+      xmlNode *classes = first_of (adm_scenario_edit_get_season (self->edit), "classes");
+
+      for (xmlNode *node = first_of (classes, "class"); node != NULL;
+           node = adm_xml_next_element (node, "class"))
+        {
+          g_autofree char *name = adm_xml_get_string (node, "name");
+
+          if (g_strcmp0 (name, value) != 0)
+            continue;
+          g_free (self->renamed_from);
+          g_free (self->renamed_to);
+          self->renamed_from = g_strdup (field->klass);
+          self->renamed_to = adm_xml_get_string (node, "id");
+          break;
+        }
+    }
 }
 
 static void
@@ -1047,13 +1070,15 @@ rebuild (AdmiraltyEditorSeason *self)
   if (ruleset != NULL)
     g_set_object (&self->ruleset, ruleset);
 
-  /* What is open and focused now is open and focused again after. */
+  /* What is open and focused now is open and focused again after, a class renamed under
+   * the id that followed its name. */
   for (guint i = 0; i < self->classes->len; i++)
     {
       ClassRow *row = self->classes->pdata[i];
 
       if (adw_expander_row_get_expanded (ADW_EXPANDER_ROW (row->row)))
-        g_ptr_array_add (expanded, g_strdup (row->klass));
+        g_ptr_array_add (expanded, g_strdup (g_strcmp0 (row->klass, self->renamed_from) == 0
+                                             ? self->renamed_to : row->klass));
     }
   for (guint i = 0; focus != NULL && i < self->fields->len; i++)
     {
@@ -1065,13 +1090,16 @@ rebuild (AdmiraltyEditorSeason *self)
     }
   if (focused != NULL)
     {
-      klass = g_strdup (focused->klass);
+      klass = g_strdup (g_strcmp0 (focused->klass, self->renamed_from) == 0
+                        ? self->renamed_to : focused->klass);
       weapon = g_strdup (focused->weapon);
       faction = g_strdup (focused->faction);
       ruling = g_strdup (focused->ruling);
       attribute = g_strdup (focused->attribute);
     }
 
+  g_clear_pointer (&self->renamed_from, g_free);
+  g_clear_pointer (&self->renamed_to, g_free);
   self->syncing = TRUE;
   g_ptr_array_set_size (self->fields, 0);
   for (guint i = 0; i < self->classes->len; i++)
@@ -1153,6 +1181,14 @@ edit_changed_cb (AdmiraltyEditorSeason *self,
                   adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (row->row), subtitle);
                 }
             }
+          /* The class's name in the figures table too. */
+          {
+            Field *show = find_field_by (self, id, NULL, NULL, NULL, "show");
+
+            if (show != NULL && name != NULL)
+              gtk_label_set_text (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (show->widget))),
+                                  name);
+          }
         }
       return;
     }
@@ -1351,6 +1387,8 @@ admiralty_editor_season_finalize (GObject *object)
   g_ptr_array_unref (self->rows);
   g_ptr_array_unref (self->row_groups);
   g_free (self->banner);
+  g_free (self->renamed_from);
+  g_free (self->renamed_to);
 
   G_OBJECT_CLASS (admiralty_editor_season_parent_class)->finalize (object);
 }

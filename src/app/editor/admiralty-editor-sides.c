@@ -558,8 +558,16 @@ sync_scenario (AdmiraltyEditorSides *self)
 static void
 name_apply_cb (AdmiraltyEditorSides *self)
 {
-  adm_scenario_edit_set (self->edit, adm_scenario_edit_get_root (self->edit), "name",
+  g_autofree char *id = NULL;
+  xmlNode *root = adm_scenario_edit_get_root (self->edit);
+
+  adm_scenario_edit_set (self->edit, root, "name",
                          gtk_editable_get_text (GTK_EDITABLE (self->name_row)));
+  /* An id made from the name follows it until play begins. */
+  id = adm_xml_get_string (root, "id");
+  self->syncing = TRUE;
+  gtk_editable_set_text (GTK_EDITABLE (self->id_row), id != NULL ? id : "");
+  self->syncing = FALSE;
 }
 
 static void

@@ -135,6 +135,19 @@ edit_changed_cb (AdmiraltyScenarioEditor *self,
   write_draft (self);
 }
 
+/* Whether play has begun from the scenario, asked again each time the window is the
+ * master's: a campaign started from it may have recorded its first entry meanwhile. From
+ * then on a new name moves no id. */
+static void
+update_ids_fixed (AdmiraltyScenarioEditor *self)
+{
+  g_autofree char *id = adm_xml_get_string (adm_scenario_edit_get_root (self->edit), "id");
+
+  if (id != NULL && !adm_scenario_edit_get_ids_fixed (self->edit) &&
+      admiralty_campaigns_begun_from (id))
+    adm_scenario_edit_set_ids_fixed (self->edit, TRUE);
+}
+
 static void
 edit_notify_cb (AdmiraltyScenarioEditor *self)
 {
@@ -633,6 +646,9 @@ admiralty_scenario_editor_new (GtkApplication  *application,
   admiralty_editor_map_set_edit (self->map, edit);
   admiralty_editor_fleets_set_edit (self->fleets, edit);
   admiralty_editor_season_set_edit (self->season, edit);
+  update_ids_fixed (self);
+  g_signal_connect_object (self, "notify::is-active", G_CALLBACK (update_ids_fixed), self,
+                           G_CONNECT_SWAPPED);
   check (self);
   update_actions (self);
   update_title (self);

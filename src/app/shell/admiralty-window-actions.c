@@ -260,7 +260,7 @@ _admiralty_window_autosave (AdmiraltyWindow *self)
       || adm_campaign_get_events (self->campaign)->len == 0)
     return;
 
-  folder = g_build_filename (g_get_user_data_dir (), "admiralty", "campaigns", NULL);
+  folder = admiralty_campaigns_folder ();
   now = g_date_time_new_now_local ();
   stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
   name = g_strdup_printf ("%s-%s.admiralty",

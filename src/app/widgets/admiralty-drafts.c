@@ -127,3 +127,43 @@ admiralty_draft_remove (const char *path)
   if (path != NULL)
     g_unlink (path);
 }
+
+char *
+admiralty_campaigns_folder (void)
+{
+  return g_build_filename (g_get_user_data_dir (), "admiralty", "campaigns", NULL);
+}
+
+/* Whether @rest is "YYYYMMDD-HHMMSS.admiralty", the stamp of a campaign's first file. */
+static gboolean
+is_first_file_stamp (const char *rest)
+{
+  static const char pattern[] = "########-######.admiralty";
+
+  if (strlen (rest) != sizeof pattern - 1)
+    return FALSE;
+  for (gsize i = 0; pattern[i] != '\0'; i++)
+    if (pattern[i] == '#' ? !g_ascii_isdigit (rest[i]) : rest[i] != pattern[i])
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+admiralty_campaigns_begun_from (const char *scenario_id)
+{
+  g_autofree char *folder = admiralty_campaigns_folder ();
+  g_autofree char *prefix = NULL;
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
+
+  g_return_val_if_fail (scenario_id != NULL, FALSE);
+
+  dir = g_dir_open (folder, 0, NULL);
+  if (dir == NULL)
+    return FALSE;
+  prefix = g_strconcat (scenario_id, "-", NULL);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_prefix (name, prefix) && is_first_file_stamp (name + strlen (prefix)))
+      return TRUE;
+  return FALSE;
+}

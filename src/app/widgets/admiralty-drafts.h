@@ -35,4 +35,12 @@ gboolean  admiralty_draft_write  (const char  *path,
 /* Removes the draft @path, if there is one. */
 void      admiralty_draft_remove (const char  *path);
 
+/* "DATA/admiralty/campaigns": where a campaign started from a scenario gets its first file,
+ * "SCENARIO-YYYYMMDD-HHMMSS.admiralty", when its first entry is recorded (the autosave). */
+char     *admiralty_campaigns_folder     (void) G_GNUC_WARN_UNUSED_RESULT;
+/* Whether play has begun from the scenario @scenario_id: a campaign of it has recorded its
+ * first entry, which gave it its file in admiralty_campaigns_folder (). A campaign the command
+ * line keeps elsewhere is not seen. */
+gboolean  admiralty_campaigns_begun_from (const char *scenario_id);
+
 G_END_DECLS

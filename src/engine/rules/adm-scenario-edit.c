@@ -30,6 +30,7 @@ struct _AdmScenarioEdit {
   gsize         undo_bytes;
   gboolean      can_undo, can_redo, modified;
   AdmScenario  *loaded;      /* the document as last checked, when it loaded; or NULL */
+  gboolean      ids_fixed;   /* play has begun from it: a new name moves no id */
 };
 
 G_DEFINE_TYPE (AdmScenarioEdit, adm_scenario_edit, G_TYPE_OBJECT)
@@ -258,6 +259,8 @@ adm_scenario_edit_open (const char  *path,
   return adm_scenario_edit_new_from_data (data, length, path, error);
 }
 
+static char *id_base (const char *name, const char *fallback);
+
 AdmScenarioEdit *
 adm_scenario_edit_new (const char *ruleset_id,
                        const char *name)
@@ -266,20 +269,37 @@ adm_scenario_edit_new (const char *ruleset_id,
   AdmScenarioEdit *self;
   g_autofree char *escaped = g_markup_escape_text (name, -1);
   g_autofree char *sector = g_markup_escape_text (_("Home sector"), -1);
+  /* Made from the name, so that it follows the name the master gives it. */
+  g_autofree char *id = id_base (name, "new-campaign");
 
   g_return_val_if_fail (ruleset_id != NULL && name != NULL, NULL);
 
   g_string_append_printf (text, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                          "<scenario id=\"new-campaign\" name=\"%s\" ruleset=\"%s\">\n"
+                          "<scenario id=\"%s\" name=\"%s\" ruleset=\"%s\">\n"
                           "  <map>\n"
                           "    <sector id=\"home-sector\" name=\"%s\" x=\"0\" y=\"0\"/>\n"
                           "  </map>\n"
-                          "</scenario>\n", escaped, ruleset_id, sector);
+                          "</scenario>\n", id, escaped, ruleset_id, sector);
   self = adm_scenario_edit_new_from_data (text->str, text->len, "new-campaign.admiralty", NULL);
   g_assert (self != NULL);
   g_clear_pointer (&self->saved, g_bytes_unref);
   update_flags (self);
   return self;
+}
+
+void
+adm_scenario_edit_set_ids_fixed (AdmScenarioEdit *self,
+                                 gboolean         fixed)
+{
+  g_return_if_fail (ADM_IS_SCENARIO_EDIT (self));
+  self->ids_fixed = fixed;
+}
+
+gboolean
+adm_scenario_edit_get_ids_fixed (AdmScenarioEdit *self)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), FALSE);
+  return self->ids_fixed;
 }
 
 xmlNode *
@@ -834,7 +854,23 @@ adm_scenario_edit_set (AdmScenarioEdit *self,
 
   if (prop_is (node, attribute, value))
     return;
-  if (g_str_equal (attribute, "name") && value != NULL && has_own_id (node))
+  if (g_str_equal (attribute, "name") && value != NULL && !self->ids_fixed &&
+      node == xmlDocGetRootElement (self->doc))
+    {
+      /* The scenario's own id: one of its kind, named by nothing inside it. */
+      g_autofree char *old_name = adm_xml_get_string (node, "name");
+      g_autofree char *old_id = adm_xml_get_string (node, "id");
+
+      if (old_name != NULL && id_made_from (old_id, old_name, "scenario") &&
+          !id_made_from (old_id, value, "scenario"))
+        {
+          g_autofree char *id = id_base (value, "scenario");
+
+          set_prop (node, "id", id);
+        }
+    }
+  else if (g_str_equal (attribute, "name") && value != NULL && !self->ids_fixed &&
+           has_own_id (node))
     {
       g_autofree char *old_name = adm_xml_get_string (node, "name");
       g_autofree char *old_id = adm_xml_get_string (node, "id");
@@ -2100,6 +2136,28 @@ remove_season_element (AdmScenarioEdit  *self,
   return TRUE;
 }
 
+/* The id class @node (whose id is @old_id, made from @old_name) takes from its new name
+ * @name: the same when it is made from that name too, else one no other class has. */
+static char *
+class_id_from (xmlNode    *node,
+               const char *old_id,
+               const char *name)
+{
+  g_autofree char *base = NULL;
+
+  if (id_made_from (old_id, name, "class"))
+    return g_strdup (old_id);
+  base = id_base (name, "class");
+  for (guint n = 1;; n++)
+    {
+      g_autofree char *id = n == 1 ? g_strdup (base) : g_strdup_printf ("%s-%u", base, n);
+      xmlNode *holder = child_with_id (node->parent, "class", id);
+
+      if (holder == NULL || holder == node)
+        return g_steal_pointer (&id);
+    }
+}
+
 gboolean
 adm_scenario_edit_set_class (AdmScenarioEdit  *self,
                              const char       *klass,
@@ -2107,11 +2165,45 @@ adm_scenario_edit_set_class (AdmScenarioEdit  *self,
                              const char       *value,
                              GError          **error)
 {
+  g_autofree char *old_name = NULL;
+  g_autofree char *id = NULL;
+  g_autoptr(GPtrArray) ships = NULL;
+  g_autoptr(GPtrArray) objects = NULL;
+  gboolean made;
+  xmlNode *node;
+
   g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), FALSE);
   g_return_val_if_fail (klass != NULL && attribute != NULL, FALSE);
   g_return_val_if_fail (!g_str_equal (attribute, "id"), FALSE);
 
-  return set_season_attribute (self, "class", NULL, klass, attribute, value, error);
+  if (!g_str_equal (attribute, "name") || value == NULL || self->ids_fixed)
+    return set_season_attribute (self, "class", NULL, klass, attribute, value, error);
+
+  /* A new name: an id made from the old one follows it, and the ships and stations of the
+   * class with it, in the one step. */
+  node = season_element (self, "class", NULL, klass, &made, error);
+  if (node == NULL)
+    return FALSE;
+  old_name = adm_xml_get_string (node, "name");
+  if (old_name != NULL && id_made_from (klass, old_name, "class"))
+    id = class_id_from (node, klass, value);
+  set_prop (node, "name", value);
+  if (id == NULL || g_str_equal (id, klass))
+    {
+      commit_season (self, made, node);
+      return TRUE;
+    }
+  set_prop (node, "id", id);
+  ships = all_of (self, "ship");
+  for (guint i = 0; i < ships->len; i++)
+    if (prop_is (ships->pdata[i], "class", klass))
+      set_prop (ships->pdata[i], "class", id);
+  objects = all_of (self, "object");
+  for (guint i = 0; i < objects->len; i++)
+    if (prop_is (objects->pdata[i], "class", klass))
+      set_prop (objects->pdata[i], "class", id);
+  commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE, xmlDocGetRootElement (self->doc));
+  return TRUE;
 }
 
 /* An id among @parent's children named @element made from @name. */

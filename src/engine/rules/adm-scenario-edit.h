@@ -39,7 +39,8 @@ typedef enum {
 #define ADM_TYPE_SCENARIO_EDIT (adm_scenario_edit_get_type ())
 G_DECLARE_FINAL_TYPE (AdmScenarioEdit, adm_scenario_edit, ADM, SCENARIO_EDIT, GObject)
 
-/* A new scenario of ruleset @ruleset_id: a name, one sector, no formation yet (a draft). */
+/* A new scenario of ruleset @ruleset_id: a name (its id made from it), one sector, no
+ * formation yet (a draft). */
 AdmScenarioEdit *adm_scenario_edit_new            (const char       *ruleset_id,
                                                    const char       *name) G_GNUC_WARN_UNUSED_RESULT;
 /* A scenario read from @data; @display_name names it in errors. Refuses what the XML reader
@@ -93,11 +94,21 @@ char            *adm_scenario_edit_make_id        (AdmScenarioEdit  *self,
                                                    const char       *element,
                                                    const char       *name) G_GNUC_WARN_UNUSED_RESULT;
 
+/* Whether play has begun from the scenario: a campaign of it has recorded its first entry,
+ * and its file, its drafts and the papers and portal of its players name the scenario and
+ * what is in it by id. Then a new name moves no id (adm_scenario_edit_set (),
+ * adm_scenario_edit_set_class ()); before, an id made from a name follows it. FALSE until
+ * set: the app sets it when it opens the scenario (admiralty_campaigns_begun_from ()). */
+void             adm_scenario_edit_set_ids_fixed  (AdmScenarioEdit  *self,
+                                                   gboolean          fixed);
+gboolean         adm_scenario_edit_get_ids_fixed  (AdmScenarioEdit  *self);
+
 /* Edits. Each is one step of undo and emits "changed". */
 
-/* Sets @attribute of @node to @value, or removes it for NULL. A new "name" of an element
- * whose id was made from its name gives it the id made from the new one, and every reference
- * to the old id follows (a formation's admiral and sector, links, flagship, succession). */
+/* Sets @attribute of @node to @value, or removes it for NULL. A new "name" of the scenario
+ * or of an element whose id was made from its name gives it the id made from the new one
+ * (unless ids are fixed), and every reference to the old id follows (a formation's admiral
+ * and sector, links, flagship, succession). */
 void             adm_scenario_edit_set            (AdmScenarioEdit  *self,
                                                    xmlNode          *node,
                                                    const char       *attribute,
@@ -209,7 +220,8 @@ guint            adm_scenario_edit_get_succession (AdmScenarioEdit  *self,
 /* The season: the game's own rules, carried as the scenario's last child (<season>, docs/
  * formats.md). Every season edit below makes the installed ruleset's season the scenario's own
  * first when it carries none, in the same step of undo. Classes, weapons and factions are
- * named by id, which no edit here changes. */
+ * named by id, which no edit here changes but a class's new name (see
+ * adm_scenario_edit_set_class ()). */
 
 /* The <season> the scenario carries, or NULL when it is played by the installed ruleset. */
 xmlNode         *adm_scenario_edit_get_season     (AdmScenarioEdit  *self);
@@ -230,7 +242,9 @@ xmlNode         *adm_scenario_edit_find_weapon    (AdmScenarioEdit  *self,
 /* Sets @attribute of class @klass ("hull", "speed", "turn", "armour", "shields", "turrets",
  * "ecm-attack", "ecm-defence", "category", "type", "name") to @value, NULL removing an
  * optional one. The figure is written as given: the Problems page tells one the rules cannot
- * take (a hull of 0). FALSE with @error when there is no such class. */
+ * take (a hull of 0). A new "name" of a class whose id was made from its name gives it the id
+ * made from the new one, unless ids are fixed, and the ships and stations of the class follow
+ * (a STRUCTURE change of the root). FALSE with @error when there is no such class. */
 gboolean         adm_scenario_edit_set_class      (AdmScenarioEdit  *self,
                                                    const char       *klass,
                                                    const char       *attribute,
