@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-oob.c: an order of battle read from a spreadsheet's CSV as `admiralty-cli scenario
- * import-oob` reads it (adm_oob_import_file ()): both files read, every row checked, the new
- * scenario made and loaded, then written atomically — 500 ships in 100 formations of 20
+ * import-oob` reads it (adm_scenario_edit_import_oob ()): both files read, every row checked,
+ * the scenario document edited, then written atomically — 500 ships in 100 formations of 20
  * admirals onto a map of 16 sectors. Then 10,000 ships for the growth, the refusal of 10,001
  * and of a 100 MB file, and the export. Prints figures with their targets; asserts nothing. */
 
@@ -122,15 +122,21 @@ time_imports (const char *dir,
     {
       g_autoptr(GPtrArray) problems = NULL;
       g_autoptr(GError) error = NULL;
-      g_autofree char *data = NULL;
-      gsize length = 0;
+      g_autoptr(AdmScenarioEdit) edit = NULL;
+      g_autofree char *csv = NULL;
+      const char *data;
+      gsize length = 0, csv_length = 0;
       double start, took;
 
       write_file (path, scenario, strlen (scenario));
       start = cpu_ms ();
-      data = adm_oob_import_file (path, csv_path, &length, NULL, &problems, &error);
-      accepted = data != NULL &&
-                 adm_file_write_atomically (path, NULL, data, length, NULL);
+      edit = adm_scenario_edit_open (path, &error);
+      csv = adm_oob_read_csv (csv_path, &csv_length, &error);
+      accepted = csv != NULL &&
+                 adm_scenario_edit_import_oob (edit, csv, csv_length, "fleet.csv", NULL,
+                                               &problems, &error);
+      data = g_bytes_get_data (adm_scenario_edit_get_bytes (edit), &length);
+      accepted = accepted && adm_file_write_atomically (path, NULL, data, length, NULL);
       took = cpu_ms () - start;
       g_array_append_val (times, took);
     }

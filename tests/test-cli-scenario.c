@@ -321,6 +321,106 @@ test_json_problems (Fixture       *fixture,
   g_assert_nonnull (strstr (result->err, "fleet.csv:3: unknown class “ariel-ii”"));
 }
 
+/* F-GEN-5: the scenario the editor's New Campaign… saves — a map and admirals, no formation
+ * yet — takes a Russian spreadsheet's order of battle (a BOM, ";", CRLF): the file then
+ * validates, nothing is left to fix, and --json says so. */
+static void
+test_new_campaign (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autofree char *csv = source_path ("tests/data/oob", "new-campaign.csv", NULL);
+  g_autoptr(CliResult) refused = NULL, result = NULL, valid = NULL, again = NULL;
+  g_autoptr(JsonObject) json = NULL;
+
+  copy_scenario (fixture, "tests/data/oob", "new-campaign.admiralty");
+  refused = run_cli ("validate", fixture->scenario, NULL);
+  g_assert_cmpint (refused->status, !=, 0);
+  result = run_cli ("scenario", "import-oob", fixture->scenario, csv, NULL);
+  g_test_message ("%s%s", result->out, result->err);
+  g_assert_cmpint (result->status, ==, 0);
+  g_assert_nonnull (strstr (result->out, "Read 59 ships in 8 formations from "));
+  g_assert_nonnull (strstr (result->out, "; 8 admirals added"));
+  g_assert_cmpstr (result->err, ==, "");
+  valid = run_cli ("validate", fixture->scenario, NULL);
+  g_assert_cmpint (valid->status, ==, 0);
+  again = run_cli ("scenario", "import-oob", fixture->scenario, csv, "--json", NULL);
+  g_assert_cmpint (again->status, ==, 0);
+  json = parse_json (again->out);
+  g_assert_cmpint (json_object_get_int_member (json, "ships"), ==, 59);
+  g_assert_cmpint (json_object_get_int_member (json, "problems_left"), ==, 0);
+}
+
+/* A draft with a problem of its own (a sector linked to itself) takes the order of battle, and
+ * what it still lacks is listed after, as validate words it. */
+static void
+test_draft_problems_left (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  g_autofree char *csv = source_path ("tests/data/oob", "new-campaign.csv", NULL);
+  g_autofree char *text = NULL, *draft = NULL;
+  g_autoptr(CliResult) result = NULL;
+  const char *link = "<link from=\"sergyar-orbit\" to=\"sergyar-gate\"/>";
+  const char *at;
+
+  copy_scenario (fixture, "tests/data/oob", "new-campaign.admiralty");
+  text = file_contents (fixture->scenario);
+  at = strstr (text, link);
+  g_assert_nonnull (at);
+  draft = g_strdup_printf ("%.*s<link from=\"beta-relay\" to=\"beta-relay\"/>\n    %s",
+                           (int) (at - text), text, at);
+  g_assert_true (g_file_set_contents (fixture->scenario, draft, -1, NULL));
+  result = run_cli ("scenario", "import-oob", fixture->scenario, csv, NULL);
+  g_test_message ("%s%s", result->out, result->err);
+  g_assert_cmpint (result->status, ==, 0);
+  g_assert_nonnull (strstr (result->err, "game.admiralty still has 1 problem before it can "
+                                         "start a campaign:\n"));
+  g_assert_nonnull (strstr (result->err, "sector “Beta Relay” is linked to itself"));
+}
+
+/* Every problem of the CSV in one pass, each with its line: the 7th ship of a formation whose
+ * 4th row names an unknown class (F-FORM-8) with that class; the draft is left as it was. */
+static void
+test_new_campaign_mistakes (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  g_autofree char *csv = source_path ("tests/data/oob", "new-campaign-mistakes.csv", NULL);
+  g_autofree char *original = NULL, *after = NULL;
+  g_autoptr(CliResult) result = NULL;
+
+  copy_scenario (fixture, "tests/data/oob", "new-campaign.admiralty");
+  original = file_contents (fixture->scenario);
+  result = run_cli ("scenario", "import-oob", fixture->scenario, csv, NULL);
+  g_test_message ("%s%s", result->out, result->err);
+  g_assert_cmpint (result->status, ==, 1);
+  g_assert_nonnull (strstr (result->err, "new-campaign-mistakes.csv:29: unknown class "
+                                         "“Vorpatrill”"));
+  g_assert_nonnull (strstr (result->err, "new-campaign-mistakes.csv:32: “Бодрый” is ship 7 of "
+                                         "formation “Вторая эскадра эсминцев”"));
+  after = file_contents (fixture->scenario);
+  g_assert_cmpstr (after, ==, original);
+}
+
+/* A CSV's mistakes of form named for what they are, at their line: a NUL byte, a quote that is
+ * never closed though the rows after it make a cell past 1024 bytes. */
+static void
+test_refused_form (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  static const char nul[] = HEADER ",barrayar,A,K,frigate,5,1,pol-jump-point,\n"
+                                   ",barrayar,A,L\0M,frigate,5,,pol-jump-point,\n";
+  g_autoptr(GString) open = g_string_new (HEADER ",barrayar,\"A,K,frigate,5,1,pol-jump-point,\n");
+  g_autofree char *original = NULL;
+
+  copy_scenario (fixture, "scenarios", "skirmish.admiralty");
+  original = file_contents (fixture->scenario);
+  write_csv (fixture, nul, sizeof nul - 1);
+  assert_refused (fixture, original, "3: a NUL byte");
+  for (guint i = 0; i < 60; i++)
+    g_string_append_printf (open, ",barrayar,B,Ship %u,frigate,5,,pol-jump-point,\n", i);
+  write_csv (fixture, open->str, (gssize) open->len);
+  assert_refused (fixture, original, "2: the quote opened at line 2 is never closed");
+}
+
 /* A campaign under way keeps its order of battle. */
 static void
 test_campaign_refused (Fixture       *fixture,
@@ -610,6 +710,10 @@ main (int    argc,
   ADD ("refused/huge-file", test_huge_file, NULL);
   ADD ("refused/json", test_json_problems, NULL);
   ADD ("refused/campaign", test_campaign_refused, NULL);
+  ADD ("refused/form", test_refused_form, NULL);
+  ADD ("F-GEN-5/new-campaign", test_new_campaign, NULL);
+  ADD ("F-GEN-5/draft-problems-left", test_draft_problems_left, NULL);
+  ADD ("F-FORM-8/new-campaign-mistakes", test_new_campaign_mistakes, NULL);
   ADD ("season", test_season, NULL);
   for (guint i = 0; i < G_N_ELEMENTS (season_refusals); i++)
     {

@@ -17,6 +17,7 @@
 
 #include "admiralty-editor-fleets.h"
 #include "admiralty-editor-map.h"
+#include "admiralty-editor-problems.h"
 #include "admiralty-editor-sides.h"
 #include "admiralty-scenario-editor.h"
 #include "admiralty-window.h"
@@ -203,8 +204,31 @@ test_import_season (void)
   remove_tree (folder);
 }
 
+/* The titles and subtitles of the rows of the CSV's problems on the Problems page. */
+static char *
+import_problems_text (AdmiraltyScenarioEditor *editor)
+{
+  AdmiraltyEditorProblems *page =
+    ADMIRALTY_EDITOR_PROBLEMS (admiralty_scenario_editor_get_page (editor, "problems"));
+  GString *text = g_string_new (NULL);
+  GtkWidget *row;
+
+  for (guint i = 0; (row = admiralty_editor_problems_get_import_row (page, i)) != NULL; i++)
+    g_string_append_printf (text, "%s | %s\n",
+                            adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)),
+                            adw_action_row_get_subtitle (ADW_ACTION_ROW (row)));
+  return g_string_free (text, FALSE);
+}
+
+static gboolean
+import_problems_gone (gpointer data)
+{
+  return admiralty_editor_problems_get_n_import_problems (data) == 0;
+}
+
 /* A CSV with an unknown class on line 3 and a readiness of 99 on line 5 (F-RDY-1): the
- * dialog names both lines, and the scenario is as it was, with nothing to undo. */
+ * Problems page is shown with both, each with its file, line and column, above the scenario's
+ * own; no dialog; the scenario is as it was, with nothing to undo. Dismiss takes them off. */
 static void
 test_import_bad (void)
 {
@@ -214,7 +238,8 @@ test_import_bad (void)
   g_autofree char *text = NULL;
   g_autoptr(GBytes) before = NULL;
   AdmiraltyScenarioEditor *editor;
-  AdwMessageDialog *dialog;
+  AdmiraltyEditorProblems *page;
+  GtkWidget *dismiss;
 
   if (!pointer_available ())
     {
@@ -237,22 +262,116 @@ test_import_bad (void)
   before = bytes_now (editor);
   click_editor_menu_item (editor, "Import Order of Battle…");
   choose_file (csv);
-  iterate_until (message_dialog_shown, NULL, 5000);
-  dialog = message_dialog ();
-  g_assert_nonnull (dialog);
-  wait_frame (GTK_WIDGET (dialog));
+  page = ADMIRALTY_EDITOR_PROBLEMS (admiralty_scenario_editor_get_page (editor, "problems"));
+  g_assert_cmpstr (admiralty_scenario_editor_get_visible_page (editor), ==, "problems");
+  wait_frame (GTK_WIDGET (editor));
   root_screenshot ("editor-menu-import-bad.png", 0, 0);
-  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Order of Battle Not Imported");
-  text = dialog_text (dialog);
+  g_assert_null (message_dialog ());
+  g_assert_cmpuint (admiralty_editor_problems_get_n_import_problems (page), ==, 2);
+  text = import_problems_text (editor);
   g_test_message ("%s", text);
-  assert_contains (text, "bad.csv has 2 problems", "the dialog");
-  assert_contains (text, "Line 3: ", "the dialog");
-  assert_contains (text, "ariel-ii", "the dialog");
-  assert_contains (text, "Line 5: ", "the dialog");
-  assert_contains (text, "99", "the dialog");
-  dismiss_dialog ();
+  assert_contains (text, "unknown class “ariel-ii”", "the Problems page");
+  assert_contains (text, "bad.csv · line 3 · column “class”", "the Problems page");
+  assert_contains (text, "readiness “99”", "the Problems page");
+  assert_contains (text, "bad.csv · line 5 · column “readiness”", "the Problems page");
   assert_bytes_equal (before, adm_scenario_edit_get_bytes (admiralty_scenario_editor_get_edit (editor)));
   g_assert_false (adm_scenario_edit_can_undo (admiralty_scenario_editor_get_edit (editor)));
+
+  dismiss = find_widget (GTK_WIDGET (page), is_button_labelled, "_Dismiss");
+  g_assert_nonnull (dismiss);
+  pointer_click_widget (dismiss);
+  iterate_until (import_problems_gone, page, 5000);
+  close_editor (editor);
+  remove_tree (folder);
+}
+
+/* New Campaign… then Import Order of Battle… as a new master does first: the new scenario —
+ * one sector, no admiral, no formation — takes a spreadsheet naming its sector and a new
+ * admiral, and has no problem left. */
+static void
+test_import_new_campaign (void)
+{
+  g_autofree char *folder = g_dir_make_tmp ("admiralty-editor-menu-XXXXXX", NULL);
+  g_autofree char *csv = g_build_filename (folder, "first.csv", NULL);
+  AdmiraltyScenarioEditor *editor;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      remove_tree (folder);
+      return;
+    }
+  g_assert_true (g_file_set_contents (csv,
+                                      "\xef\xbb\xbf" "admiral;faction;formation;ship;class;"
+                                      "readiness;command;sector;hidden\r\n"
+                                      "Адм. Первый;barrayar;Дозор;Кестрел;vorpatril;8;1;"
+                                      "Home sector;\r\n"
+                                      "Адм. Первый;barrayar;Дозор;Сокол;vorpatril;7;2;"
+                                      "Home sector;\r\n", -1, NULL));
+  editor = editor_shown (admiralty_scenario_editor_new_scenario (GTK_APPLICATION (app)));
+  g_assert_cmpuint (admiralty_scenario_editor_get_problems (editor)->len, >, 0);
+  click_editor_menu_item (editor, "Import Order of Battle…");
+  choose_file (csv);
+  wait_frame (GTK_WIDGET (editor));
+  root_screenshot ("editor-menu-import-new-campaign.png", 0, 0);
+  g_assert_null (message_dialog ());
+  g_assert_cmpuint (count_elements (editor, "ship"), ==, 2);
+  g_assert_cmpuint (admiralty_scenario_editor_get_problems (editor)->len, ==, 0);
+  g_assert_nonnull (adm_scenario_edit_find (admiralty_scenario_editor_get_edit (editor),
+                                            "admiral", "adm-pervyi"));
+  adm_scenario_edit_set_saved (admiralty_scenario_editor_get_edit (editor),
+                               adm_scenario_edit_get_bytes (admiralty_scenario_editor_get_edit (editor)));
+  close_editor (editor);
+  remove_tree (folder);
+}
+
+/* The scenario New Campaign… made and a master gave his map and admirals (no formation yet)
+ * reads his spreadsheet: its every mistake at once on the Problems page — the 7th ship of a
+ * formation whose 4th row names an unknown class among them — and, corrected, it is read: the
+ * CSV's problems leave the page, and the scenario has none. */
+static void
+test_import_new_campaign_mistakes (void)
+{
+  g_autofree char *map = source_path ("tests", "data", "oob", "new-campaign.admiralty", NULL);
+  g_autofree char *bad = source_path ("tests", "data", "oob", "new-campaign-mistakes.csv", NULL);
+  g_autofree char *good = source_path ("tests", "data", "oob", "new-campaign.csv", NULL);
+  g_autofree char *folder = NULL;
+  g_autofree char *path = copy_into_folder (map, "new-campaign.admiralty", &folder);
+  g_autofree char *text = NULL;
+  AdmiraltyScenarioEditor *editor;
+  AdmiraltyEditorProblems *page;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      remove_tree (folder);
+      return;
+    }
+  editor = editor_of (path);
+  page = ADMIRALTY_EDITOR_PROBLEMS (admiralty_scenario_editor_get_page (editor, "problems"));
+  click_editor_menu_item (editor, "Import Order of Battle…");
+  choose_file (bad);
+  wait_frame (GTK_WIDGET (editor));
+  root_screenshot ("editor-menu-import-new-campaign-mistakes.png", 0, 0);
+  g_assert_cmpstr (admiralty_scenario_editor_get_visible_page (editor), ==, "problems");
+  g_assert_cmpuint (admiralty_editor_problems_get_n_import_problems (page), ==, 22);
+  text = import_problems_text (editor);
+  assert_contains (text, "unknown class “Vorpatrill”", "the Problems page");
+  assert_contains (text, "new-campaign-mistakes.csv · line 29 · column “class”",
+                   "the Problems page");
+  assert_contains (text, "“Бодрый” is ship 7 of formation “Вторая эскадра эсминцев”",
+                   "the Problems page");
+  assert_contains (text, "new-campaign-mistakes.csv · line 32 · column “class”",
+                   "the Problems page");
+  g_assert_cmpuint (count_elements (editor, "ship"), ==, 0);
+
+  click_editor_menu_item (editor, "Import Order of Battle…");
+  choose_file (good);
+  wait_frame (GTK_WIDGET (editor));
+  root_screenshot ("editor-menu-import-new-campaign-good.png", 0, 0);
+  g_assert_cmpuint (admiralty_editor_problems_get_n_import_problems (page), ==, 0);
+  g_assert_cmpuint (count_elements (editor, "formation"), ==, 8);
+  g_assert_cmpuint (admiralty_scenario_editor_get_problems (editor)->len, ==, 0);
   close_editor (editor);
   remove_tree (folder);
 }
@@ -696,6 +815,9 @@ main (int   argc,
 
   g_test_add_func ("/ui/editor-menu/F-FORM-1/import-good", test_import_good);
   g_test_add_func ("/ui/editor-menu/F-RDY-1/import-bad", test_import_bad);
+  g_test_add_func ("/ui/editor-menu/import-new-campaign", test_import_new_campaign);
+  g_test_add_func ("/ui/editor-menu/F-FORM-8/import-new-campaign-mistakes",
+                   test_import_new_campaign_mistakes);
   g_test_add_func ("/ui/editor-menu/import-season", test_import_season);
   g_test_add_func ("/ui/editor-menu/export", test_export);
   g_test_add_func ("/ui/editor-menu/F-GEN-5/print-cards", test_print_cards);

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-oob.c: a scenario's order of battle read from a spreadsheet's CSV and written as one
- * (adm-oob.h) — fleets that go out and come back byte for byte, the spreadsheets' dialects
- * (a BOM, ";", CRLF, quoted cells), ids kept and made from names, and each refusal naming its
- * line, every problem listed, nothing made of a refused file. */
+ * (adm-oob.h), read in by the one edit of the scenario document (adm_scenario_edit_import_oob
+ * ()) — fleets that go out and come back byte for byte, the spreadsheets' dialects (a BOM, ";",
+ * CRLF, quoted cells), a new scenario with no formation yet taking its first order of battle,
+ * ids kept and made from names, and each refusal naming its line, every problem listed in one
+ * pass, nothing made of a refused file, hostile files refused in bounded time. */
 
 #include "config.h"
 
@@ -33,6 +35,33 @@ import_clear (Import *import)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Import, import_clear)
 
+/* @csv read into the scenario document @edit, as fleet.csv; a refusal leaves it as it was,
+ * with nothing to undo, and one taken is one step of undo. */
+static void
+import_edit (Import          *import,
+             AdmScenarioEdit *edit,
+             const char      *csv,
+             gsize            csv_length)
+{
+  g_autoptr(GBytes) before = g_bytes_ref (adm_scenario_edit_get_bytes (edit));
+  gboolean could_undo = adm_scenario_edit_can_undo (edit);
+  GBytes *after;
+
+  memset (import, 0, sizeof *import);
+  if (!adm_scenario_edit_import_oob (edit, csv, csv_length, "fleet.csv", &import->summary,
+                                     &import->problems, &import->error))
+    {
+      g_assert_nonnull (import->error);
+      g_assert_true (g_bytes_equal (before, adm_scenario_edit_get_bytes (edit)));
+      g_assert_cmpint (adm_scenario_edit_can_undo (edit), ==, could_undo);
+      return;
+    }
+  g_assert_no_error (import->error);
+  after = adm_scenario_edit_get_bytes (edit);
+  import->data = g_strndup (g_bytes_get_data (after, NULL), g_bytes_get_size (after));
+  import->length = g_bytes_get_size (after);
+}
+
 /* @csv read into the shipped scenario @name (or a path under tests/data when it has a '/'). */
 static void
 import_into (Import     *import,
@@ -42,12 +71,12 @@ import_into (Import     *import,
 {
   g_autofree char *path = strchr (name, '/') != NULL ? source_path ("tests/data", name, NULL)
                                                      : source_path ("scenarios", name, NULL);
-  g_autofree char *scenario = file_contents (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmScenarioEdit) edit = adm_scenario_edit_open (path, &error);
 
-  memset (import, 0, sizeof *import);
-  import->data = adm_oob_import (scenario, strlen (scenario), name, csv, csv_length,
-                                 "fleet.csv", &import->length, &import->summary,
-                                 &import->problems, &import->error);
+  g_assert_no_error (error);
+  adm_scenario_edit_set_display_name (edit, name);
+  import_edit (import, edit, csv, csv_length);
 }
 
 /* The export of the shipped scenario @name. */
@@ -258,7 +287,10 @@ test_command (void)
     ",barrayar,Twice,G,frigate,5,2,pol-jump-point,\n"
     ",barrayar,Gap,H,frigate,5,1,pol-jump-point,\n"
     ",barrayar,Gap,I,frigate,5,3,pol-jump-point,\n"
-    ",barrayar,Word,J,frigate,5,first,pol-jump-point,\n";
+    ",barrayar,Word,J,frigate,5,first,pol-jump-point,\n"
+    ",barrayar,Both,K,frigate,5,1,pol-jump-point,\n"
+    ",barrayar,Both,L,frigate,5,1,pol-jump-point,\n"
+    ",barrayar,Both,M,frigate,5,3,pol-jump-point,\n";
   g_auto(Import) import;
 
   import_into (&import, "skirmish.admiralty", csv, strlen (csv));
@@ -267,6 +299,10 @@ test_command (void)
   assert_problem (&import, 8, "command", "both have command 2");
   assert_problem (&import, 10, "command", "no ship with command 2");
   assert_problem (&import, 11, "command", "command “first”");
+  /* One formation's every mistake at once: two flagships and a gap. */
+  assert_problem (&import, 13, "command", "formation “Both” has two flagships");
+  assert_problem (&import, 14, "command", "no ship with command 2 before “M”");
+  g_assert_cmpuint (import.problems->len, ==, 7);
 }
 
 /* A formation's rows agree on its admiral, faction, sector and whether it is hidden; an
@@ -420,21 +456,6 @@ test_huge_file (void)
   g_assert_error (error, ADM_OOB_ERROR, ADM_OOB_ERROR_REFUSED);
 }
 
-/* A campaign under way keeps its order of battle. */
-static void
-test_campaign_refused (void)
-{
-  g_autofree char *campaign = source_path ("tests/data/campaigns", "small.admiralty", NULL);
-  g_autofree char *csv = source_path ("tests/data/oob", "my-game.csv", NULL);
-  g_autoptr(GPtrArray) problems = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *data = adm_oob_import_file (campaign, csv, NULL, NULL, &problems, &error);
-
-  g_assert_null (data);
-  g_assert_error (error, ADM_OOB_ERROR, ADM_OOB_ERROR_CAMPAIGN);
-  g_assert_nonnull (strstr (error->message, "is a campaign"));
-}
-
 /* A master's own game (the 20 admirals and 80 ships of /work/shared/repro/gen-scenario.py, as
  * CSV) read onto a map of 16 sectors: the admirals are added with ids made from their names,
  * the starting formation replaced, and the scenario loads. */
@@ -483,7 +504,8 @@ test_season_kept (void)
   g_autoptr(AdmScenario) scenario = NULL;
   g_autoptr(GError) error = NULL;
   g_auto(Import) import = { NULL };
-  const char *text, *season;
+  const char *text;
+  g_autofree char *season = NULL;
   gsize length;
 
   edit = adm_scenario_edit_open (map, &error);
@@ -494,12 +516,10 @@ test_season_kept (void)
   g_assert_true (adm_scenario_edit_set_class (edit, "vorpatril", "hull", "15", &error));
   g_assert_no_error (error);
   text = g_bytes_get_data (adm_scenario_edit_get_bytes (edit), &length);
-  season = strstr (text, "  <season>");
-  g_assert_nonnull (season);
+  g_assert_nonnull (strstr (text, "  <season>"));
+  season = g_strdup (strstr (text, "  <season>"));
 
-  import.data = adm_oob_import (text, length, "my-game.admiralty", csv, strlen (csv),
-                                "my-game.csv", &import.length, &import.summary,
-                                &import.problems, &import.error);
+  import_edit (&import, edit, csv, strlen (csv));
   g_assert_no_error (import.error);
   g_assert_cmpuint (import.summary.formations, ==, 40);
   g_assert_cmpuint (import.summary.ships, ==, 80);
@@ -598,6 +618,160 @@ test_pool (void)
   assert_problem (&refused, 18, "sector", "the pool of “ghem-Adm. Ilsum Estif” is in sector");
 }
 
+/* F-GEN-5: the scenario New Campaign… makes — a map and admirals, no formation yet, a draft
+ * the loader refuses — takes its first order of battle from a Russian spreadsheet's CSV (a
+ * BOM, ";", CRLF): pools and formations, the admirals it names added; the scenario then has
+ * no problem, and one undo takes the whole import back. */
+static void
+test_new_scenario (void)
+{
+  g_autofree char *map = source_path ("tests/data/oob", "new-campaign.admiralty", NULL);
+  g_autofree char *path = source_path ("tests/data/oob", "new-campaign.csv", NULL);
+  g_autofree char *csv = file_contents (path);
+  g_autoptr(AdmScenarioEdit) edit = NULL;
+  g_autoptr(GPtrArray) before = NULL, after = NULL;
+  g_autoptr(GBytes) original = NULL;
+  g_autoptr(AdmScenario) scenario = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(Import) import;
+  AdmShip *ship;
+
+  g_assert_true (g_str_has_prefix (csv, "\xef\xbb\xbf" "admiral;faction;"));
+  g_assert_nonnull (strstr (csv, "\r\n"));
+  edit = adm_scenario_edit_open (map, &error);
+  g_assert_no_error (error);
+  original = g_bytes_ref (adm_scenario_edit_get_bytes (edit));
+  before = adm_scenario_edit_check (edit);
+  g_assert_cmpuint (before->len, >, 0);
+
+  import_edit (&import, edit, csv, strlen (csv));
+  g_assert_no_error (import.error);
+  g_assert_cmpuint (import.summary.ships, ==, 59);
+  g_assert_cmpuint (import.summary.formations, ==, 8);
+  g_assert_cmpuint (import.summary.admirals_added, ==, 8);
+  after = adm_scenario_edit_check (edit);
+  g_assert_cmpuint (after->len, ==, 0);
+  scenario = adm_scenario_load_data (import.data, import.length, "new-campaign", &error);
+  g_assert_no_error (error);
+  ship = adm_scenario_lookup_ship (scenario, "groznyi");
+  g_assert_nonnull (ship);
+  g_assert_null (ship->formation);
+  g_assert_cmpstr (adm_scenario_lookup_formation (scenario, "zvezdnyi-konvoi")->name, ==,
+                   "Звёздный конвой");
+  g_assert_true (adm_scenario_lookup_formation (scenario, "zvezdnyi-konvoi")->hidden);
+
+  g_assert_true (adm_scenario_edit_undo (edit));
+  g_assert_true (g_bytes_equal (original, adm_scenario_edit_get_bytes (edit)));
+}
+
+/* The very first scenario of the editor (adm_scenario_edit_new (): one sector, no admiral) takes
+ * an order of battle naming its sector. */
+static void
+test_first_scenario (void)
+{
+  const char *csv = HEADER "Adm. First,barrayar,Picket,Kestrel,vorpatril,6,1,Home sector,\n";
+  g_autoptr(AdmScenarioEdit) edit = adm_scenario_edit_new ("forcon-2010", "New Campaign");
+  g_autoptr(GPtrArray) problems = NULL;
+  g_auto(Import) import;
+
+  import_edit (&import, edit, csv, strlen (csv));
+  g_assert_no_error (import.error);
+  g_assert_cmpuint (import.summary.admirals_added, ==, 1);
+  g_assert_nonnull (strstr (import.data, "  <admiral id=\"adm-first\" name=\"Adm. First\" "
+                                         "faction=\"barrayar\"/>\n  <map>\n"));
+  g_assert_nonnull (adm_scenario_edit_find (edit, "ship", "kestrel"));
+}
+
+/* Every problem of the CSV in one pass: the 7th ship of a formation whose 4th row has an unknown
+ * class is refused with it (F-FORM-8), as are the formations that mix capital and escort ships. */
+static void
+test_one_pass (void)
+{
+  g_autofree char *map = source_path ("tests/data/oob", "new-campaign.admiralty", NULL);
+  g_autofree char *path = source_path ("tests/data/oob", "new-campaign-mistakes.csv", NULL);
+  g_autofree char *csv = file_contents (path);
+  g_autoptr(AdmScenarioEdit) edit = adm_scenario_edit_open (map, NULL);
+  g_auto(Import) import;
+
+  g_assert_nonnull (edit);
+  import_edit (&import, edit, csv, strlen (csv));
+  assert_problem (&import, 29, "class", "unknown class “Vorpatrill”");
+  assert_problem (&import, 32, "class", "“Бодрый” is ship 7 of formation “Вторая эскадра");
+  assert_problem (&import, 24, "class", "mixes capital ship “Неустрашимый” with escort ship");
+  g_assert_cmpuint (import.problems->len, ==, 22);
+}
+
+/* A NUL byte is named as one, on its line, not as text that is not UTF-8. */
+static void
+test_nul_byte (void)
+{
+  static const char csv[] = HEADER ",barrayar,A,K,frigate,5,1,pol-jump-point,\n"
+                                   ",barrayar,A,L\0M,frigate,5,,pol-jump-point,\n";
+  g_auto(Import) import;
+
+  import_into (&import, "skirmish.admiralty", csv, sizeof csv - 1);
+  assert_problem (&import, 3, NULL, "a NUL byte");
+  g_assert_null (strstr (import.error->message, "UTF-8 text"));
+  g_assert_true (g_str_has_prefix (import.error->message, "fleet.csv:3: a NUL byte"));
+}
+
+/* A quote opened and never closed is named by the line it opens on, though the rows after it
+ * make a cell longer than ADM_OOB_MAX_FIELD bytes; one closed only far below names both. */
+static void
+test_unclosed_quote (void)
+{
+  g_autoptr(GString) open = g_string_new (HEADER ",barrayar,\"A,K,frigate,5,1,pol-jump-point,\n");
+  g_autoptr(GString) late = NULL;
+  g_auto(Import) a;
+  g_auto(Import) b;
+
+  for (guint i = 0; i < 60; i++)
+    g_string_append_printf (open, ",barrayar,B,Ship %u,frigate,5,,pol-jump-point,\n", i);
+  late = g_string_new (open->str);
+  g_string_append (late, ",barrayar,\"C\",Last,frigate,5,,pol-jump-point,\n");
+  import_into (&a, "skirmish.admiralty", open->str, open->len);
+  assert_problem (&a, 2, NULL, "the quote opened at line 2 is never closed");
+  g_assert_null (strstr (a.error->message, "longer than"));
+  import_into (&b, "skirmish.admiralty", late->str, late->len);
+  assert_problem (&b, 2, NULL, "the quote opened at line 2 is closed only at line 63");
+}
+
+/* A cell of spaces alone, quoted so that they are kept, is an empty one: a name must say
+ * something. */
+static void
+test_blank_name (void)
+{
+  const char *csv = HEADER ",barrayar,\"   \",K,frigate,5,1,pol-jump-point,\n";
+  g_auto(Import) import;
+
+  import_into (&import, "skirmish.admiralty", csv, strlen (csv));
+  assert_problem (&import, 2, "formation", "the column “formation” is empty");
+}
+
+/* Hostile files are refused or read in bounded time: 10,000 ships of one name are numbered in
+ * one pass (ship, ship-2 … ship-10000), and a quote opened at the top of 8 MB of text is named
+ * at once. */
+static void
+test_hostile (void)
+{
+  g_autoptr(GString) same = g_string_new (HEADER);
+  g_autoptr(GString) quote = g_string_new (HEADER ",barrayar,\"A");
+  g_auto(Import) a;
+  g_auto(Import) b;
+
+  for (guint i = 0; i < ADM_OOB_MAX_ROWS; i++)
+    g_string_append_printf (same, "Adm. %u,barrayar,F%u,Ship,frigate,6,%s,s%u,\n", i / 50,
+                            i / 5, i % 5 == 0 ? "1" : "", i / 5 % 16);
+  import_into (&a, "oob/my-game-map.admiralty", same->str, same->len);
+  g_assert_no_error (a.error);
+  g_assert_nonnull (strstr (a.data, "<ship id=\"ship-10000\" name=\"Ship\""));
+
+  while (quote->len < 8 * 1024 * 1024)
+    g_string_append (quote, "no quote closes this,");
+  import_into (&b, "skirmish.admiralty", quote->str, quote->len);
+  assert_problem (&b, 2, NULL, "the quote opened at line 2 is never closed");
+}
+
 /* Ids from names: lower case, dashes, Latin letters without accents, Russian letters in
  * Latin ones. */
 static void
@@ -633,6 +807,13 @@ main (int    argc,
   g_test_add_data_func ("/engine/oob/round-trip/F-GEN-5/muster", "komarr-muster.admiralty",
                         test_round_trip);
   g_test_add_func ("/engine/oob/F-GEN-5/pool", test_pool);
+  g_test_add_func ("/engine/oob/F-GEN-5/new-scenario", test_new_scenario);
+  g_test_add_func ("/engine/oob/first-scenario", test_first_scenario);
+  g_test_add_func ("/engine/oob/F-FORM-8/one-pass", test_one_pass);
+  g_test_add_func ("/engine/oob/csv/nul-byte", test_nul_byte);
+  g_test_add_func ("/engine/oob/csv/unclosed-quote", test_unclosed_quote);
+  g_test_add_func ("/engine/oob/csv/blank-name", test_blank_name);
+  g_test_add_func ("/engine/oob/csv/hostile", test_hostile);
   g_test_add_func ("/engine/oob/csv/bom-semicolon-crlf", test_bom_semicolon_crlf);
   g_test_add_func ("/engine/oob/csv/quoting", test_quoting);
   g_test_add_func ("/engine/oob/csv/quoted-line-break", test_quoted_line_break);
@@ -647,7 +828,6 @@ main (int    argc,
   g_test_add_func ("/engine/oob/F-FORM-8/seventh-ship", test_seventh_ship);
   g_test_add_func ("/engine/oob/F-FORM-4/F-FORM-5/command", test_command);
   g_test_add_func ("/engine/oob/disagreeing-rows", test_disagreeing_rows);
-  g_test_add_func ("/engine/oob/campaign-refused", test_campaign_refused);
   g_test_add_func ("/engine/oob/my-game", test_my_game);
   g_test_add_func ("/engine/oob/ids-kept", test_ids_kept);
   g_test_add_func ("/engine/oob/season-kept", test_season_kept);

@@ -228,6 +228,33 @@ refused (const char   *csv_display,
   return CLI_EXIT_INVALID;
 }
 
+/* What the imported scenario still lacks before it can start a campaign (a draft's problems,
+ * which the CSV did not make): each as validate prints it, on stderr. */
+static void
+print_problems_left (AdmScenarioEdit *edit,
+                     const char      *display)
+{
+  g_autoptr(GPtrArray) left = adm_scenario_edit_check (edit);
+
+  if (left->len == 0)
+    return;
+  /* Translators: after an order of battle read into a draft, "game.admiralty still has 2
+   * problems before it can start a campaign:", then each problem on a line */
+  g_printerr (g_dngettext (GETTEXT_PACKAGE,
+                           "%s still has %u problem before it can start a campaign:\n",
+                           "%s still has %u problems before it can start a campaign:\n",
+                           left->len), display, left->len);
+  for (guint i = 0; i < left->len; i++)
+    {
+      g_autofree char *text = adm_problem_to_string (left->pdata[i], display);
+
+      g_printerr ("%s\n", text);
+    }
+}
+
+/* The CSV made the scenario's order of battle by the one edit the scenario editor makes
+ * (adm_scenario_edit_import_oob ()), the file written once, whole, when it is taken. A draft
+ * the editor saved — with no formation yet, as New Campaign… makes it — takes it too. */
 static CliExit
 import (const char *path,
         const char *csv_path,
@@ -235,33 +262,48 @@ import (const char *path,
 {
   g_autofree char *display = g_filename_display_name (path);
   g_autofree char *csv_display = g_filename_display_name (csv_path);
+  g_autofree char *root = NULL;
   g_autoptr(AdmFileLock) lock = NULL;
+  g_autoptr(AdmScenarioEdit) edit = NULL;
   AdmOobSummary summary;
   g_autoptr(GPtrArray) problems = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *data = NULL;
-  gsize length = 0;
+  g_autofree char *csv = NULL;
+  gsize csv_length = 0, length = 0;
+  const char *data;
 
   /* One writer at a time: the app with the file open, another command. */
   if ((lock = adm_file_lock (path, &error)) == NULL)
     return _cli_invalid (json, _("Cannot write %s: %s"), display, error->message);
   if (!adm_file_check_writable (path, &error))
     return _cli_invalid (json, _("Cannot write %s: %s"), display, error->message);
-  data = adm_oob_import_file (path, csv_path, &length, &summary, &problems, &error);
-  if (data == NULL)
+  root = adm_xml_peek_root (path);
+  if (g_strcmp0 (root, "campaign") == 0)
+    return _cli_invalid (json, _("%s is a campaign: a campaign under way keeps its order of "
+                                 "battle; read the CSV into its scenario before the campaign "
+                                 "starts"), display);
+  if ((edit = adm_scenario_edit_open (path, &error)) == NULL ||
+      (csv = adm_oob_read_csv (csv_path, &csv_length, &error)) == NULL)
+    return _cli_invalid (json, "%s", error->message);
+  adm_scenario_edit_set_display_name (edit, display);
+  if (!adm_scenario_edit_import_oob (edit, csv, csv_length, csv_display, &summary, &problems,
+                                     &error))
     return refused (csv_display, error, problems, json);
+  data = g_bytes_get_data (adm_scenario_edit_get_bytes (edit), &length);
   if (!adm_file_write_atomically (path, NULL, data, length, &error))
     return _cli_invalid (json, _("Cannot write %s: %s"), display, error->message);
 
   if (json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new ();
+      g_autoptr(GPtrArray) left = adm_scenario_edit_check (edit);
 
       json_builder_begin_object (builder);
       _cli_add_string (builder, "scenario", display);
       _cli_add_int (builder, "formations", summary.formations);
       _cli_add_int (builder, "ships", summary.ships);
       _cli_add_int (builder, "admirals_added", summary.admirals_added);
+      _cli_add_int (builder, "problems_left", left->len);
       json_builder_end_object (builder);
       _cli_print_json (builder);
     }
@@ -281,6 +323,7 @@ import (const char *path,
       g_print (g_dngettext (GETTEXT_PACKAGE, "%s from %s into %s; %u admiral added\n",
                             "%s from %s into %s; %u admirals added\n", summary.admirals_added),
                ships, csv_display, display, summary.admirals_added);
+      print_problems_left (edit, display);
     }
   return CLI_EXIT_OK;
 }
@@ -295,8 +338,9 @@ import_run (int    argc,
   gboolean json = FALSE;
   const GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
-      N_("Print {\"scenario\", \"formations\", \"ships\", \"admirals_added\"} as JSON, or "
-         "{\"error\", \"problems\": [{\"line\", \"column\", \"message\"}]}"), NULL },
+      N_("Print {\"scenario\", \"formations\", \"ships\", \"admirals_added\", "
+         "\"problems_left\"} as JSON, or {\"error\", \"problems\": [{\"line\", \"column\", "
+         "\"message\"}]}"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &args, NULL, NULL },
     { NULL }
   };
@@ -307,7 +351,9 @@ import_run (int    argc,
                                 "the scenario lacks are added, the rest of the file stays as it "
                                 "was. Columns: admiral, faction, formation, ship, class, "
                                 "readiness, command, sector, hidden. A refused file changes "
-                                "nothing; each problem is named by its line."));
+                                "nothing; each problem is named by its line. A scenario with no "
+                                "formation yet, as the scenario editor's New Campaign… saves "
+                                "it, takes one too; what it still lacks is listed after."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!_cli_parse (context, command, &argc, &argv))
     return CLI_EXIT_USAGE;

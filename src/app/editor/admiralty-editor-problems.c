@@ -14,15 +14,21 @@ struct _AdmiraltyEditorProblems
   GtkStack   *stack;
   GtkLabel   *summary;
   GtkListBox *list;
+  GtkWidget  *import_box;
+  GtkLabel   *import_summary;
+  GtkLabel   *import_note;
+  GtkListBox *import_list;
 
   GPtrArray  *rows;   /* GtkWidget*, a row a problem */
   GPtrArray  *nodes;  /* xmlNode*, each row's element, or NULL */
   GPtrArray  *suffixes; /* GtkWidget*, each row's "go to" arrow, or NULL */
+  guint       n_problems;   /* the scenario's */
+  guint       n_import;     /* the order of battle's not imported */
 };
 
 G_DEFINE_FINAL_TYPE (AdmiraltyEditorProblems, admiralty_editor_problems, ADW_TYPE_BIN)
 
-enum { PROBLEM_ACTIVATED, N_SIGNALS };
+enum { PROBLEM_ACTIVATED, IMPORT_CHANGED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 /* One element named for a master, or NULL for one a master does not name. */
@@ -120,6 +126,15 @@ show_problem (GtkWidget        *row,
     }
 }
 
+/* The list when there is a problem of the scenario's or of an order of battle not imported,
+ * else "No Problems". */
+static void
+update_stack (AdmiraltyEditorProblems *self)
+{
+  gtk_stack_set_visible_child_name (self->stack,
+                                    self->n_problems + self->n_import > 0 ? "list" : "none");
+}
+
 /* The rows already made show the new problems in place: most edits leave the problems as
  * they were, and a row made costs more than a label set to the text it has. */
 void
@@ -160,8 +175,99 @@ admiralty_editor_problems_set_problems (AdmiraltyEditorProblems *self,
                                           "until it is fixed",
                                           "%u problems: the scenario cannot start a campaign "
                                           "until they are fixed", problems->len), problems->len);
-  gtk_label_set_label (self->summary, summary);
-  gtk_stack_set_visible_child_name (self->stack, problems->len > 0 ? "list" : "none");
+  self->n_problems = problems->len;
+  if (problems->len == 0)
+    gtk_label_set_label (self->summary, _("The scenario itself has no problem: it can start a "
+                                          "campaign"));
+  else
+    gtk_label_set_label (self->summary, summary);
+  gtk_widget_set_visible (GTK_WIDGET (self->list), problems->len > 0);
+  update_stack (self);
+}
+
+/* The order of battle's problems */
+
+/* Where a problem of the CSV is: "fleet.csv · line 4 · column “class”". */
+static char *
+csv_place (const char          *csv_name,
+           const AdmOobProblem *problem)
+{
+  /* Translators: where a problem of a spreadsheet (CSV) is: its file, line and column, the
+   * column named as its header names it */
+  if (problem->line > 0 && problem->column != NULL)
+    return g_strdup_printf (_("%s · line %u · column “%s”"), csv_name, problem->line,
+                            problem->column);
+  if (problem->line > 0)
+    return g_strdup_printf (_("%s · line %u"), csv_name, problem->line);
+  if (problem->column != NULL)
+    return g_strdup_printf (_("%s · column “%s”"), csv_name, problem->column);
+  return g_strdup (csv_name);
+}
+
+void
+admiralty_editor_problems_set_import_problems (AdmiraltyEditorProblems *self,
+                                               const char              *csv_name,
+                                               GPtrArray               *problems)
+{
+  GtkWidget *child;
+  g_autofree char *summary = NULL;
+
+  g_return_if_fail (ADMIRALTY_IS_EDITOR_PROBLEMS (self));
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->import_list))) != NULL)
+    gtk_list_box_remove (self->import_list, child);
+  self->n_import = problems != NULL ? problems->len : 0;
+  gtk_widget_set_visible (self->import_box, self->n_import > 0);
+  for (guint i = 0; i < self->n_import; i++)
+    {
+      const AdmOobProblem *problem = problems->pdata[i];
+      GtkWidget *row = adw_action_row_new ();
+      g_autofree char *title = g_markup_escape_text (problem->message, -1);
+      g_autofree char *place = csv_place (csv_name, problem);
+      g_autofree char *subtitle = g_markup_escape_text (place, -1);
+
+      adw_action_row_set_icon_name (ADW_ACTION_ROW (row), "dialog-error-symbolic");
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+      gtk_list_box_append (self->import_list, row);
+    }
+  if (self->n_import > 0)
+    {
+      /* Translators: the heading of a spreadsheet's problems on the Problems page, "fleet.csv
+       * was not imported: 3 problems" */
+      summary = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                              "%s was not imported: %u problem",
+                                              "%s was not imported: %u problems",
+                                              self->n_import), csv_name, self->n_import);
+      gtk_label_set_label (self->import_summary, summary);
+      gtk_label_set_label (self->import_note,
+                           _("Nothing of it was read and the scenario is as it was. Correct the "
+                             "spreadsheet and import it again."));
+    }
+  update_stack (self);
+  g_signal_emit (self, signals[IMPORT_CHANGED], 0);
+}
+
+guint
+admiralty_editor_problems_get_n_import_problems (AdmiraltyEditorProblems *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_EDITOR_PROBLEMS (self), 0);
+  return self->n_import;
+}
+
+GtkWidget *
+admiralty_editor_problems_get_import_row (AdmiraltyEditorProblems *self,
+                                          guint                    index)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_EDITOR_PROBLEMS (self), NULL);
+  return GTK_WIDGET (gtk_list_box_get_row_at_index (self->import_list, (int) index));
+}
+
+static void
+dismiss_clicked_cb (AdmiraltyEditorProblems *self)
+{
+  admiralty_editor_problems_set_import_problems (self, NULL, NULL);
 }
 
 GtkWidget *
@@ -204,13 +310,21 @@ admiralty_editor_problems_class_init (AdmiraltyEditorProblemsClass *klass)
   signals[PROBLEM_ACTIVATED] =
     g_signal_new ("problem-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
                   NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+  signals[IMPORT_CHANGED] =
+    g_signal_new ("import-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                  NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/admiralty/Admiralty/"
                                                "admiralty-editor-problems.ui");
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorProblems, summary);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorProblems, list);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorProblems, import_box);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorProblems, import_summary);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorProblems, import_note);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyEditorProblems, import_list);
   gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, dismiss_clicked_cb);
 }
 
 static void

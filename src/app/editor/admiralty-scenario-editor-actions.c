@@ -14,77 +14,33 @@
 
 /* Order of battle in */
 
-/* Every refusal of the CSV, one a line, as "Line 4: problem". */
-static char *
-problems_text (GPtrArray *problems)
-{
-  GString *text = g_string_new (NULL);
-
-  for (guint i = 0; i < problems->len; i++)
-    {
-      const AdmOobProblem *problem = g_ptr_array_index (problems, i);
-
-      if (text->len > 0)
-        g_string_append_c (text, '\n');
-      if (problem->line > 0)
-        /* Translators: one problem of a CSV file, "Line 4: unknown class “corvette”" */
-        g_string_append_printf (text, _("Line %u: %s"), problem->line, problem->message);
-      else
-        g_string_append (text, problem->message);
-    }
-  return g_string_free (text, FALSE);
-}
-
-/* The refusal: what was wrong, line by line, and that nothing changed. */
+/* The refusal on the Problems page, shown: every problem of the CSV with its line and column
+ * (a refusal of the file as a whole, one without), and that nothing changed. */
 static void
 present_refusal (AdmiraltyScenarioEditor *self,
                  const char              *csv_display,
                  const GError            *error,
                  GPtrArray               *problems)
 {
-  g_autofree char *body = NULL;
-  g_autofree char *text = NULL;
-  GtkWidget *dialog, *label, *scrolled;
+  g_autoptr(GPtrArray) whole = NULL;
+  g_autofree char *title = NULL;
 
   if (problems == NULL || problems->len == 0)
     {
-      g_set_weak_pointer (&self->dialog,
-                          _admiralty_scenario_editor_present_error (
-                            self, _("Order of Battle Not Imported"), error->message));
-      return;
+      AdmOobProblem *problem = g_new0 (AdmOobProblem, 1);
+
+      problem->message = g_strdup (error->message);
+      whole = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_oob_problem_free);
+      g_ptr_array_add (whole, problem);
+      problems = whole;
     }
-  /* Translators: the body of the dialog listing a refused CSV's problems */
-  body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       "%s has %u problem; nothing was imported and the "
-                                       "scenario is as it was. Correct it in the spreadsheet "
-                                       "and import it again.",
-                                       "%s has %u problems; nothing was imported and the "
-                                       "scenario is as it was. Correct them in the spreadsheet "
-                                       "and import it again.", problems->len),
-                          csv_display, problems->len);
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Order of Battle Not Imported"), body);
-  text = problems_text (problems);
-  label = gtk_label_new (text);
-  gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
-  gtk_label_set_yalign (GTK_LABEL (label), 0.0f);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (label), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Problems"), -1);
-  scrolled = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER,
-                                  GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
-  /* A wrapped label's natural height is measured at its narrowest: room for a few problems
-   * at once is asked outright, the rest scrolls. */
-  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scrolled),
-                                              MIN (problems->len, 6) * 44);
-  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), 320);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), label);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), scrolled);
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  g_set_weak_pointer (&self->dialog, dialog);
-  gtk_window_present (GTK_WINDOW (dialog));
+  admiralty_editor_problems_set_import_problems (self->problems, csv_display, problems);
+  admiralty_scenario_editor_set_visible_page (self, "problems");
+  /* Translators: a toast after a refused import, "fleet.csv was not imported: 3 problems" */
+  title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s was not imported: %u problem",
+                                        "%s was not imported: %u problems", problems->len),
+                           csv_display, problems->len);
+  _admiralty_scenario_editor_toast (self, title);
 }
 
 gboolean
@@ -92,40 +48,26 @@ admiralty_scenario_editor_import_oob (AdmiraltyScenarioEditor *self,
                                       const char              *csv_path)
 {
   g_autofree char *csv_display = NULL;
-  g_autofree char *csv = NULL, *data = NULL, *title = NULL, *ships = NULL;
+  g_autofree char *csv = NULL, *title = NULL, *ships = NULL;
   g_autoptr(GPtrArray) problems = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GBytes) text = NULL;
-  GBytes *now;
-  gsize csv_length = 0, length = 0, now_length;
-  const char *now_data;
+  gsize csv_length = 0;
   AdmOobSummary summary;
 
   g_return_val_if_fail (ADMIRALTY_IS_SCENARIO_EDITOR (self), FALSE);
   g_return_val_if_fail (csv_path != NULL, FALSE);
 
   csv_display = g_filename_display_basename (csv_path);
-  now = adm_scenario_edit_get_bytes (self->edit);
-  now_data = g_bytes_get_data (now, &now_length);
-  /* The scenario as the editor holds it now, saved or not, read with the CSV exactly as
-   * `admiralty-cli scenario import-oob` reads them: all or nothing. */
+  /* The scenario as the editor holds it now, saved or not, a draft or not: the one edit of the
+   * document `admiralty-cli scenario import-oob` makes too, all or nothing and one step of
+   * undo. */
+  admiralty_editor_problems_set_import_problems (self->problems, NULL, NULL);
   csv = adm_oob_read_csv (csv_path, &csv_length, &error);
-  if (csv != NULL)
-    data = adm_oob_import (now_data, now_length,
-                           adm_scenario_edit_get_display_name (self->edit),
-                           csv, csv_length, csv_display, &length, &summary, &problems, &error);
-  if (data == NULL)
+  if (csv == NULL ||
+      !adm_scenario_edit_import_oob (self->edit, csv, csv_length, csv_display, &summary,
+                                     &problems, &error))
     {
       present_refusal (self, csv_display, error, problems);
-      return FALSE;
-    }
-  /* The whole order of battle replaced is one step of undo. */
-  text = g_bytes_new_take (g_steal_pointer (&data), length);
-  if (!adm_scenario_edit_restore (self->edit, text, &error))
-    {
-      g_set_weak_pointer (&self->dialog,
-                          _admiralty_scenario_editor_present_error (
-                            self, _("Order of Battle Not Imported"), error->message));
       return FALSE;
     }
   /* Translators: the first half of "Read 80 ships in 40 formations from fleet.csv; 20

@@ -93,6 +93,17 @@ update_actions (AdmiraltyScenarioEditor *self)
     }
 }
 
+/* The Problems page asks for attention while the scenario or an order of battle not imported
+ * has a problem. */
+static void
+update_attention (AdmiraltyScenarioEditor *self)
+{
+  adw_view_stack_page_set_needs_attention (
+    self->problems_stack_page,
+    self->problem_list->len > 0 ||
+    admiralty_editor_problems_get_n_import_problems (self->problems) > 0);
+}
+
 /* Every problem at once, with the same checks `admiralty-cli validate` makes. */
 static void
 check (AdmiraltyScenarioEditor *self)
@@ -101,8 +112,7 @@ check (AdmiraltyScenarioEditor *self)
   self->problem_list = adm_scenario_edit_check (self->edit);
   admiralty_editor_problems_set_problems (self->problems, self->problem_list);
   adw_view_stack_page_set_badge_number (self->problems_stack_page, self->problem_list->len);
-  adw_view_stack_page_set_needs_attention (self->problems_stack_page,
-                                           self->problem_list->len > 0);
+  update_attention (self);
 }
 
 /* After every edit, the draft is on disk: a crash loses nothing. */
@@ -621,6 +631,8 @@ admiralty_scenario_editor_init (AdmiraltyScenarioEditor *self)
   /* Found, not bound: a stack page bound as a template child is disposed twice. */
   self->problems_stack_page = adw_view_stack_get_page (self->stack, GTK_WIDGET (self->problems));
   self->problem_list = g_ptr_array_new ();
+  g_signal_connect_object (self->problems, "import-changed", G_CALLBACK (update_attention),
+                           self, G_CONNECT_SWAPPED);
   _admiralty_scenario_editor_init_actions (self);
 }
 

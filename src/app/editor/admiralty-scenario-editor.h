@@ -63,9 +63,10 @@ const char              *admiralty_scenario_editor_get_draft_path (AdmiraltyScen
 void                     admiralty_scenario_editor_show     (AdmiraltyScenarioEditor *self,
                                                              xmlNode                 *node);
 /* Reads the CSV @csv_path as the scenario's whole order of battle, as Import Order of Battle
- * does once a file is chosen: through adm_oob_import (), as `admiralty-cli scenario
- * import-oob` does, all or nothing and one step of undo. A refused file changes nothing, and a
- * dialog lists its problems, each with its line. */
+ * does once a file is chosen: adm_scenario_edit_import_oob (), the edit `admiralty-cli
+ * scenario import-oob` makes, all or nothing and one step of undo — into a new scenario with no
+ * formation yet as well. A refused file changes nothing: the Problems page is shown with its
+ * problems, each with its line and column, above the scenario's own. */
 gboolean                 admiralty_scenario_editor_import_oob (AdmiraltyScenarioEditor *self,
                                                                const char              *csv_path);
 /* Writes the order of battle to @csv_path as Export Order of Battle does (adm_oob_export (),

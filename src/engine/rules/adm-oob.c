@@ -80,6 +80,7 @@ typedef struct {
   gboolean   refused;     /* its first row was: the rows after it are not compared to it */
   GPtrArray *composition; /* AdmShip*, for adm_formation_composition_problem () */
   gboolean   pool;        /* an admiral's pool (F-GEN-5): no id, name, flagship or hidden */
+  gboolean   command_refused; /* a row's command cell was: its command is not checked */
 } Formation;
 
 static void
@@ -119,109 +120,6 @@ formation_new (void)
   formation->ships = g_ptr_array_new_with_free_func (ship_free);
   formation->succession = g_ptr_array_new_with_free_func (g_free);
   return formation;
-}
-
-/* An attribute value in double quotes: what XML needs escaped, and white space other than a
- * space kept as character references (a name is one line; a tab survives). */
-static void
-append_attribute (GString    *out,
-                  const char *name,
-                  const char *value)
-{
-  g_string_append_printf (out, "%s=\"", name);
-  for (const char *p = value; *p != '\0'; p++)
-    switch (*p)
-      {
-      case '&': g_string_append (out, "&amp;"); break;
-      case '<': g_string_append (out, "&lt;"); break;
-      case '>': g_string_append (out, "&gt;"); break;
-      case '"': g_string_append (out, "&quot;"); break;
-      case '\t': g_string_append (out, "&#9;"); break;
-      case '\n': g_string_append (out, "&#10;"); break;
-      case '\r': g_string_append (out, "&#13;"); break;
-      default: g_string_append_c (out, *p); break;
-      }
-  g_string_append_c (out, '"');
-}
-
-/* The start tag of @formation as the scenario files write one, its second line indented by
- * @indent:
- *
- *   <formation id="…" name="…" faction="…" sector="…"
- *              flagship="…" admiral="…" hidden="true">
- */
-static void
-append_formation_head (GString         *out,
-                       const Formation *formation,
-                       const char      *indent)
-{
-  g_string_append (out, "<formation ");
-  append_attribute (out, "id", formation->id);
-  g_string_append_c (out, ' ');
-  append_attribute (out, "name", formation->name);
-  g_string_append_c (out, ' ');
-  append_attribute (out, "faction", formation->faction);
-  g_string_append_c (out, ' ');
-  append_attribute (out, "sector", formation->sector);
-  g_string_append_printf (out, "\n%s%*s", indent, (int) strlen ("<formation "), "");
-  append_attribute (out, "flagship", formation->flagship != NULL ? formation->flagship : "");
-  if (formation->admiral != NULL)
-    {
-      g_string_append_c (out, ' ');
-      append_attribute (out, "admiral", formation->admiral);
-    }
-  if (formation->hidden)
-    g_string_append (out, " hidden=\"true\"");
-  g_string_append (out, ">\n");
-}
-
-/* @formation as the scenario files write one, from "<formation" to "</formation>", its
- * lines after the first indented by @indent; a pool (F-GEN-5) from "<pool" to "</pool>":
- *
- *   <formation …>                                   <pool admiral="…" sector="…">
- *     <ship id="…" name="…" class="…" readiness="…"/>  <ship …/>
- *     <succession ships="… …"/>                     </pool>
- *   </formation>
- */
-static void
-append_formation (GString         *out,
-                  const Formation *formation,
-                  const char      *indent)
-{
-  if (formation->pool)
-    {
-      g_string_append (out, "<pool ");
-      append_attribute (out, "admiral", formation->admiral != NULL ? formation->admiral : "");
-      g_string_append_c (out, ' ');
-      append_attribute (out, "sector", formation->sector);
-      g_string_append (out, ">\n");
-    }
-  else
-    append_formation_head (out, formation, indent);
-  for (guint i = 0; i < formation->ships->len; i++)
-    {
-      const Ship *ship = g_ptr_array_index (formation->ships, i);
-
-      g_string_append_printf (out, "%s  <ship ", indent);
-      append_attribute (out, "id", ship->id);
-      g_string_append_c (out, ' ');
-      append_attribute (out, "name", ship->name);
-      g_string_append_c (out, ' ');
-      append_attribute (out, "class", ship->klass);
-      g_string_append_printf (out, " readiness=\"%d\"/>\n", ship->readiness);
-    }
-  if (formation->succession->len > 0)
-    {
-      g_autofree char *ships = NULL;
-
-      g_ptr_array_add (formation->succession, NULL);
-      ships = g_strjoinv (" ", (char **) formation->succession->pdata);
-      g_ptr_array_set_size (formation->succession, formation->succession->len - 1);
-      g_string_append_printf (out, "%s  <succession ", indent);
-      append_attribute (out, "ships", ships);
-      g_string_append (out, "/>\n");
-    }
-  g_string_append_printf (out, "%s</%s>", indent, formation->pool ? "pool" : "formation");
 }
 
 /* The formation (or pool) of the scenario's element @node, which its loader has accepted; a
@@ -376,6 +274,41 @@ detect_separator (const char *p,
   return semicolons > commas ? ';' : ',';
 }
 
+/* The quote that closes a quoted cell whose text goes on at @p, or NULL when none does. */
+static const char *
+closing_quote (const char *p,
+               const char *end)
+{
+  for (; p < end; p++)
+    if (*p == '"')
+      {
+        if (p + 1 < end && p[1] == '"')
+          p++;
+        else
+          return p;
+      }
+  return NULL;
+}
+
+/* A quoted cell opened at @start_line that runs past ADM_OOB_MAX_FIELD bytes at the reader:
+ * most likely a quote never closed, which has taken the rows after it into one cell. */
+static void
+quoted_too_long (Reader *reader,
+                 guint   start_line)
+{
+  const char *close = closing_quote (reader->p, reader->end);
+
+  if (close == NULL)
+    problem_add (reader->problems, start_line, NO_COLUMN,
+                 _("the quote opened at line %u is never closed: the file ends before a quote "
+                   "that closes it; a quote inside a cell is written twice (\"\")"), start_line);
+  else
+    problem_add (reader->problems, start_line, NO_COLUMN,
+                 _("the quote opened at line %u is closed only at line %u, the cell between "
+                   "them longer than %d bytes: is the quote that closes it missing?"),
+                 start_line, reader->line + line_of (reader->p, close) - 1, ADM_OOB_MAX_FIELD);
+}
+
 /* The cell at the reader into @cell; FALSE after adding a problem when it is malformed. */
 static gboolean
 read_cell (Reader  *reader,
@@ -392,8 +325,9 @@ read_cell (Reader  *reader,
           if (reader->p >= reader->end)
             {
               problem_add (reader->problems, start_line, NO_COLUMN,
-                           _("a quoted cell is never closed: a quote opens it and the file "
-                             "ends before the quote that closes it"));
+                           _("the quote opened at line %u is never closed: the file ends "
+                             "before a quote that closes it; a quote inside a cell is written "
+                             "twice (\"\")"), start_line);
               return FALSE;
             }
           if (*reader->p == '"')
@@ -406,15 +340,24 @@ read_cell (Reader  *reader,
           reader->line += *reader->p == '\n';
           g_string_append_c (cell, *reader->p++);
           if (cell->len > ADM_OOB_MAX_FIELD)
-            goto too_long;
+            {
+              quoted_too_long (reader, start_line);
+              return FALSE;
+            }
         }
       reader->p++;
       if (reader->p < reader->end && *reader->p != reader->separator && *reader->p != '\n' &&
           *reader->p != '\r')
         {
-          problem_add (reader->problems, reader->line, NO_COLUMN,
-                       _("a quoted cell goes on after its closing quote; a quote inside a "
-                         "quoted cell is written twice (\"\")"));
+          if (reader->line != start_line)
+            problem_add (reader->problems, reader->line, NO_COLUMN,
+                         _("the quote opened at line %u closes only here, and the cell goes on "
+                           "after it: is the quote that closes it missing on line %u?"),
+                         start_line, start_line);
+          else
+            problem_add (reader->problems, reader->line, NO_COLUMN,
+                         _("a quoted cell goes on after its closing quote; a quote inside a "
+                           "quoted cell is written twice (\"\")"));
           return FALSE;
         }
       return TRUE;
@@ -580,6 +523,21 @@ read_csv (const char *csv,
                    ADM_OOB_MAX_SIZE / (1024 * 1024));
       return FALSE;
     }
+  /* UTF-16, a spreadsheet's "Unicode text", is named as such: its bytes are half zeros. */
+  if (length >= 2 && (memcmp (csv, "\xff\xfe", 2) == 0 || memcmp (csv, "\xfe\xff", 2) == 0))
+    {
+      problem_add (problems, 1, NO_COLUMN,
+                   _("the file is UTF-16 text (“Unicode text”); save the spreadsheet as "
+                     "“CSV UTF-8”"));
+      return FALSE;
+    }
+  if ((bad = memchr (csv, '\0', length)) != NULL)
+    {
+      problem_add (problems, line_of (csv, bad), NO_COLUMN,
+                   _("a NUL byte (a byte of zero), which no text holds: this is not a CSV file "
+                     "as a spreadsheet saves it; save the spreadsheet as “CSV UTF-8”"));
+      return FALSE;
+    }
   if (!g_utf8_validate_len (csv, length, &bad))
     {
       problem_add (problems, line_of (csv, bad), NO_COLUMN,
@@ -642,7 +600,7 @@ read_csv (const char *csv,
 /* ---- Checking the rows against the scenario ---- */
 
 typedef struct {
-  AdmScenario *scenario;
+  xmlNode     *scenario;     /* the <scenario> element */
   AdmRuleset  *ruleset;
   const char  *ruling;       /* "formation-composition" */
   Problems    *problems;
@@ -713,22 +671,17 @@ find_faction (Check      *check,
   return NULL;
 }
 
-/* How many problems there are, listed or not. */
-static guint
-problem_count (Problems *problems)
-{
-  return problems->problems->len + problems->more;
-}
-
-/* Whether the cell of @column has something in it; a problem otherwise. */
+/* Whether the cell of @column has something in it other than white space (a quoted cell keeps
+ * its spaces, and a name of spaces alone is none); a problem otherwise. */
 static gboolean
 present (Check      *check,
          guint       line,
          Column      column,
          const char *text)
 {
-  if (text[0] != '\0')
-    return TRUE;
+  for (const char *p = text; *p != '\0'; p++)
+    if (!g_ascii_isspace (*p))
+      return TRUE;
   problem_add (check->problems, line, column, _("the column “%s” is empty"),
                adm_oob_columns[column]);
   return FALSE;
@@ -844,7 +797,9 @@ check_admiral (Check      *check,
 }
 
 /* F-FORM-8 under the ruling "formation-composition": whether @ship may join @formation, by
- * the scenario loader's own rule; a problem on @line otherwise. */
+ * the scenario loader's own rule; a problem on @line otherwise. A ship whose class is refused
+ * (NULL @klass) still counts as a ship, so that the 7th row of a formation is refused with
+ * the 4th's unknown class in the same pass. */
 static gboolean
 check_composition (Check              *check,
                    Formation          *formation,
@@ -1028,7 +983,10 @@ row_pool (Check       *check,
 }
 
 /* One ship's row, into its formation (or, with no formation, its admiral's pool); problems
- * added for what is wrong. */
+ * added for what is wrong. A row whose formation is known (its formation, faction, sector,
+ * admiral and hidden are right) is counted in it even when its ship has a problem of its own,
+ * so that what the formation's rows break together (F-FORM-4, -5, -8) is told in the same
+ * pass. */
 static void
 check_row (Check     *check,
            const Row *row,
@@ -1043,24 +1001,30 @@ check_row (Check     *check,
   const char *hidden_text = cell (row, columns, COLUMN_HIDDEN);
   /* F-GEN-5: a ship with no formation is in its admiral's pool. */
   gboolean pooled = cell (row, columns, COLUMN_FORMATION)[0] == '\0';
-  guint before = problem_count (check->problems);
   const AdmShipClass *klass = NULL;
   const AdmFaction *faction = NULL;
   const char *sector = NULL;
   Formation *formation;
-  gboolean hidden = FALSE;
+  gboolean hidden = FALSE, command_refused = FALSE, placed = TRUE;
   guint64 command = 0;
   int readiness = 0;
   Ship *ship;
 
+  /* The cells in the order of the columns; whether the formation the row is in is known (its
+   * formation, faction, sector and hidden right) is kept apart from the ship's own. */
   if (!pooled)
-    check_name (check, row->line, COLUMN_FORMATION, cell (row, columns, COLUMN_FORMATION));
+    placed &= check_name (check, row->line, COLUMN_FORMATION,
+                          cell (row, columns, COLUMN_FORMATION));
   check_name (check, row->line, COLUMN_SHIP, ship_name);
-  if (present (check, row->line, COLUMN_FACTION, faction_text) &&
-      (faction = find_faction (check, faction_text)) == NULL)
-    problem_add (check->problems, row->line, COLUMN_FACTION,
-                 _("unknown faction “%s”: the ruleset “%s” has no such faction"), faction_text,
-                 adm_ruleset_get_id (check->ruleset));
+  if (!present (check, row->line, COLUMN_FACTION, faction_text))
+    placed = FALSE;
+  else if ((faction = find_faction (check, faction_text)) == NULL)
+    {
+      problem_add (check->problems, row->line, COLUMN_FACTION,
+                   _("unknown faction “%s”: the ruleset “%s” has no such faction"),
+                   faction_text, adm_ruleset_get_id (check->ruleset));
+      placed = FALSE;
+    }
   if (present (check, row->line, COLUMN_CLASS, class_text) &&
       (klass = find_class (check, class_text)) == NULL)
     problem_add (check->problems, row->line, COLUMN_CLASS,
@@ -1072,33 +1036,44 @@ check_row (Check     *check,
                  readiness_text, ADM_READINESS_MIN, ADM_READINESS_MAX);
   if (command_text[0] != '\0' &&
       !g_ascii_string_to_unsigned (command_text, 10, 1, 99, &command, NULL))
-    problem_add (check->problems, row->line, COLUMN_COMMAND,
-                 _("command “%s”: it is 1 for the flagship (F-FORM-4), 2, 3 … for the ships "
-                   "next in command (F-FORM-5), empty for the others"), command_text);
-  if (present (check, row->line, COLUMN_SECTOR, sector_text) &&
-      (sector = g_hash_table_lookup (check->sectors, sector_text)) == NULL)
-    problem_add (check->problems, row->line, COLUMN_SECTOR,
-                 _("unknown sector “%s”: no sector of the scenario’s map has this id or name"),
-                 sector_text);
+    {
+      problem_add (check->problems, row->line, COLUMN_COMMAND,
+                   _("command “%s”: it is 1 for the flagship (F-FORM-4), 2, 3 … for the ships "
+                     "next in command (F-FORM-5), empty for the others"), command_text);
+      command_refused = TRUE;
+    }
+  if (!present (check, row->line, COLUMN_SECTOR, sector_text))
+    placed = FALSE;
+  else if ((sector = g_hash_table_lookup (check->sectors, sector_text)) == NULL)
+    {
+      problem_add (check->problems, row->line, COLUMN_SECTOR,
+                   _("unknown sector “%s”: no sector of the scenario’s map has this id or "
+                     "name"), sector_text);
+      placed = FALSE;
+    }
   if (!parse_hidden (hidden_text, &hidden))
-    problem_add (check->problems, row->line, COLUMN_HIDDEN,
-                 _("hidden “%s”: it is empty, 0, no or false for a formation the other sides "
-                   "know of, 1, yes or true for a hidden one (F-STRAT-3)"), hidden_text);
-  if (problem_count (check->problems) != before)
+    {
+      problem_add (check->problems, row->line, COLUMN_HIDDEN,
+                   _("hidden “%s”: it is empty, 0, no or false for a formation the other sides "
+                     "know of, 1, yes or true for a hidden one (F-STRAT-3)"), hidden_text);
+      placed = FALSE;
+    }
+  if (!placed)
     return;
 
   if (pooled)
     formation = row_pool (check, row, columns, faction->id, sector, hidden, command);
   else
     formation = row_formation (check, row, columns, faction->id, sector, hidden);
-  /* F-FORM-8 binds a formation; a pool is formed into formations later (F-GEN-6). */
-  if (formation == NULL ||
-      (!formation->pool &&
-       !check_composition (check, formation, ship_name, klass, row->line)))
+  if (formation == NULL)
     return;
+  formation->command_refused |= command_refused;
+  /* F-FORM-8 binds a formation; a pool is formed into formations later (F-GEN-6). */
+  if (!formation->pool)
+    check_composition (check, formation, ship_name, klass, row->line);
   ship = g_new0 (Ship, 1);
   ship->name = g_strdup (ship_name);
-  ship->klass = g_strdup (klass->id);
+  ship->klass = klass != NULL ? g_strdup (klass->id) : NULL;
   ship->readiness = readiness;
   ship->command = (guint) command;
   ship->line = row->line;
@@ -1111,16 +1086,19 @@ compare_command (gconstpointer a,
 {
   const Ship *x = *(Ship *const *) a, *y = *(Ship *const *) b;
 
-  return (x->command > y->command) - (x->command < y->command);
+  if (x->command != y->command)
+    return (x->command > y->command) - (x->command < y->command);
+  return (x->line > y->line) - (x->line < y->line);
 }
 
 /* F-FORM-4 and F-FORM-5: one flagship (command 1), the succession 2, 3 … without a gap or a
- * number twice. */
+ * number twice; each ship given a number another has is named, and the first gap. */
 static void
 check_command (Check     *check,
                Formation *formation)
 {
   g_autoptr(GPtrArray) commanding = g_ptr_array_new ();
+  guint next = 2;
 
   for (guint i = 0; i < formation->ships->len; i++)
     {
@@ -1129,7 +1107,12 @@ check_command (Check     *check,
       if (ship->command > 0)
         g_ptr_array_add (commanding, ship);
     }
+  /* By command, then by line: of two with one number, the later row is named. */
   g_ptr_array_sort (commanding, compare_command);
+  if (commanding->len == 0 || ((Ship *) g_ptr_array_index (commanding, 0))->command != 1)
+    problem_add (check->problems, formation->line, COLUMN_COMMAND,
+                 _("formation “%s” has no flagship: give its flagship command 1 (F-FORM-4)"),
+                 formation->name);
   for (guint i = 0; i < commanding->len; i++)
     {
       Ship *ship = g_ptr_array_index (commanding, i);
@@ -1137,46 +1120,75 @@ check_command (Check     *check,
 
       if (before != NULL && before->command == ship->command)
         {
-          const Ship *later = before->line > ship->line ? before : ship;
-
           if (ship->command == 1)
-            problem_add (check->problems, later->line, COLUMN_COMMAND,
+            problem_add (check->problems, ship->line, COLUMN_COMMAND,
                          _("formation “%s” has two flagships, “%s” and “%s”; command 1 is for "
                            "its one flagship (F-FORM-4)"), formation->name, before->name,
                          ship->name);
           else
-            problem_add (check->problems, later->line, COLUMN_COMMAND,
+            problem_add (check->problems, ship->line, COLUMN_COMMAND,
                          _("ships “%s” and “%s” of formation “%s” both have command %u; each "
                            "is next in command in turn (F-FORM-5)"), before->name, ship->name,
                          formation->name, ship->command);
-          return;
+          continue;
         }
-      if (ship->command != i + 1)
+      if (ship->command < 2)
+        continue;
+      if (next != 0 && ship->command != next)
         {
-          if (i == 0)
-            break;
           problem_add (check->problems, ship->line, COLUMN_COMMAND,
                        _("formation “%s” has no ship with command %u before “%s” with %u; "
                          "the succession runs 2, 3 … without a gap (F-FORM-5)"),
-                       formation->name, i + 1, ship->name, ship->command);
-          return;
+                       formation->name, next, ship->name, ship->command);
+          /* The numbers after a gap are told nothing more. */
+          next = 0;
         }
+      else if (next != 0)
+        next++;
     }
-  if (commanding->len == 0 || ((Ship *) g_ptr_array_index (commanding, 0))->command != 1)
-    problem_add (check->problems, formation->line, COLUMN_COMMAND,
-                 _("formation “%s” has no flagship: give its flagship command 1 (F-FORM-4)"),
-                 formation->name);
 }
 
 /* ---- Ids ---- */
 
-/* @base, or @base-2, -3 … that @taken does not hold, added to it. */
+/* Ids taken, and for each base the number to try after it: a file of 10,000 ships of one name
+ * numbers them in one pass, not in 10,000 passes over the numbers given. */
+typedef struct {
+  GHashTable *ids;
+  GHashTable *next;   /* base → GUINT_TO_POINTER (the next number to try) */
+} Taken;
+
+static void
+taken_init (Taken *taken)
+{
+  taken->ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  taken->next = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+}
+
+static void
+taken_clear (Taken *taken)
+{
+  g_clear_pointer (&taken->ids, g_hash_table_unref);
+  g_clear_pointer (&taken->next, g_hash_table_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Taken, taken_clear)
+
+static void
+taken_add (Taken      *taken,
+           const char *id)
+{
+  g_hash_table_add (taken->ids, g_strdup (id));
+}
+
+/* @base made from @name (or @fallback), or @base-2, -3 … that @taken does not hold, added to
+ * it. */
 static char *
 unique_id (const char *name,
            const char *fallback,
-           GHashTable *taken)
+           Taken      *taken)
 {
   g_autofree char *base = adm_id_from_name (name);
+  guint n;
   char *id;
 
   if (base[0] == '\0')
@@ -1185,12 +1197,14 @@ unique_id (const char *name,
       base = g_strdup (fallback);
     }
   id = g_strdup (base);
-  for (guint n = 2; g_hash_table_contains (taken, id); n++)
+  n = MAX (GPOINTER_TO_UINT (g_hash_table_lookup (taken->next, base)), 2);
+  for (; g_hash_table_contains (taken->ids, id); n++)
     {
       g_free (id);
       id = g_strdup_printf ("%s-%u", base, n);
     }
-  g_hash_table_add (taken, g_strdup (id));
+  g_hash_table_insert (taken->next, g_steal_pointer (&base), GUINT_TO_POINTER (n));
+  taken_add (taken, id);
   return id;
 }
 
@@ -1204,11 +1218,11 @@ assign_ids (GPtrArray *formations,
   g_autoptr(GHashTable) old_formation = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GHashTable) old_ship = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GHashTable) old_ship_anywhere = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr(GHashTable) taken_formations = g_hash_table_new_full (g_str_hash, g_str_equal,
-                                                                  g_free, NULL);
-  g_autoptr(GHashTable) taken_ships = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                                             NULL);
+  g_auto(Taken) taken_formations = { NULL };
+  g_auto(Taken) taken_ships = { NULL };
 
+  taken_init (&taken_formations);
+  taken_init (&taken_ships);
   for (guint i = 0; i < old_formations->len; i++)
     {
       Formation *formation = g_ptr_array_index (old_formations, i);
@@ -1236,10 +1250,10 @@ assign_ids (GPtrArray *formations,
         const char *kept = formation->pool ? NULL
                                            : g_hash_table_lookup (old_formation, formation->name);
 
-        if (pass == 0 && kept != NULL && !g_hash_table_contains (taken_formations, kept))
+        if (pass == 0 && kept != NULL && !g_hash_table_contains (taken_formations.ids, kept))
           {
             formation->id = g_strdup (kept);
-            g_hash_table_add (taken_formations, g_strdup (kept));
+            taken_add (&taken_formations, kept);
           }
         for (guint j = 0; j < formation->ships->len; j++)
           {
@@ -1251,16 +1265,16 @@ assign_ids (GPtrArray *formations,
               continue;
             kept = pass == 0 ? (formation->pool ? NULL : g_hash_table_lookup (old_ship, key))
                  : pass == 1 ? g_hash_table_lookup (old_ship_anywhere, ship->name) : NULL;
-            if (kept != NULL && !g_hash_table_contains (taken_ships, kept))
+            if (kept != NULL && !g_hash_table_contains (taken_ships.ids, kept))
               {
                 ship->id = g_strdup (kept);
-                g_hash_table_add (taken_ships, g_strdup (kept));
+                taken_add (&taken_ships, kept);
               }
             else if (pass == 2)
-              ship->id = unique_id (ship->name, "ship", taken_ships);
+              ship->id = unique_id (ship->name, "ship", &taken_ships);
           }
         if (pass == 2 && formation->id == NULL && !formation->pool)
-          formation->id = unique_id (formation->name, "formation", taken_formations);
+          formation->id = unique_id (formation->name, "formation", &taken_formations);
       }
 
   /* F-FORM-4, F-FORM-5: the flagship and the succession by command. */
@@ -1289,214 +1303,6 @@ assign_ids (GPtrArray *formations,
     }
 }
 
-/* ---- The scenario's text ---- */
-
-typedef struct {
-  gsize start;
-  gsize end;
-} Span;
-
-/* The end of the markup starting at @i with @open, at its @close; @length when there is
- * none. */
-static gsize
-skip_to (const char *data,
-         gsize       length,
-         gsize       i,
-         const char *close)
-{
-  const char *at = g_strstr_len (data + i, (gssize) (length - i), close);
-
-  return at != NULL ? (gsize) (at - data) + strlen (close) : length;
-}
-
-/* Where each child element of the root of @data starts and ends (@spans, Span, in order),
- * and where the root's end tag starts: from the text itself, which libxml2 has already read
- * as well-formed XML, so that the bytes around the formations are kept as they were. */
-static gboolean
-child_spans (const char *data,
-             gsize       length,
-             GArray     *spans,
-             gsize      *root_end)
-{
-  gsize i = 0, child_start = 0;
-  int depth = 0;
-
-  while (i < length)
-    {
-      gsize j;
-      char quote = 0;
-
-      if (data[i] != '<')
-        {
-          i++;
-          continue;
-        }
-      if (g_str_has_prefix (data + i, "<!--"))
-        i = skip_to (data, length, i + 4, "-->");
-      else if (g_str_has_prefix (data + i, "<![CDATA["))
-        i = skip_to (data, length, i + 9, "]]>");
-      else if (data[i + 1] == '?')
-        i = skip_to (data, length, i + 2, "?>");
-      else if (data[i + 1] == '!')
-        i = skip_to (data, length, i + 2, ">");
-      else if (data[i + 1] == '/')
-        {
-          j = skip_to (data, length, i + 2, ">");
-          depth--;
-          if (depth == 1)
-            {
-              Span span = { child_start, j };
-
-              g_array_append_val (spans, span);
-            }
-          else if (depth == 0)
-            {
-              *root_end = i;
-              return TRUE;
-            }
-          i = j;
-        }
-      else
-        {
-          for (j = i + 1; j < length && (quote != 0 || data[j] != '>'); j++)
-            if (quote != 0 && data[j] == quote)
-              quote = 0;
-            else if (quote == 0 && (data[j] == '"' || data[j] == '\''))
-              quote = data[j];
-          if (j >= length)
-            return FALSE;
-          if (data[j - 1] == '/')
-            {
-              if (depth == 1)
-                {
-                  Span span = { i, j + 1 };
-
-                  g_array_append_val (spans, span);
-                }
-            }
-          else
-            {
-              if (depth == 1)
-                child_start = i;
-              depth++;
-            }
-          i = j + 1;
-        }
-    }
-  return FALSE;
-}
-
-/* The white space that indents the line @offset is on, up to @offset. */
-static char *
-indent_before (const char *data,
-               gsize       offset)
-{
-  gsize start = offset;
-
-  while (start > 0 && (data[start - 1] == ' ' || data[start - 1] == '\t'))
-    start--;
-  if (start > 0 && data[start - 1] != '\n')
-    return g_strdup ("  ");
-  return g_strndup (data + start, offset - start);
-}
-
-typedef struct {
-  const char *data;
-  GArray     *spans;      /* Span, one a child element of the root */
-  GPtrArray  *nodes;      /* xmlNode*, the same children */
-  guint       first_formation;
-  guint       last_formation;  /* the formations and pools, one run; the season may follow */
-} Text;
-
-/* The new file: @text's bytes with @new_admirals (text of <admiral> elements) after its
- * admirals and @formations in place of its formations. A formation the scenario had (by id)
- * keeps the text before it (its comment) and, when nothing of it changed, its own text. */
-/* What finds a formation of the scenario's text again: its id, or its admiral's for a pool. */
-static char *
-span_key (const Formation *formation)
-{
-  return formation->pool ? g_strconcat ("pool ", formation->admiral, NULL)
-                         : g_strdup (formation->id);
-}
-
-static GString *
-write_scenario (Text       *text,
-                gsize       length,
-                GPtrArray  *new_admirals,
-                GPtrArray  *formations,
-                GPtrArray  *old_formations)
-{
-  GString *out = g_string_sized_new (length + formations->len * 512);
-  guint first = text->first_formation, last = text->last_formation;
-  Span *first_span = &g_array_index (text->spans, Span, first);
-  g_autofree char *indent = indent_before (text->data, first_span->start);
-  gsize insert_at = 0, head_end = g_array_index (text->spans, Span, first - 1).end;
-  g_autoptr(GHashTable) old_by_id = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                                           NULL);
-  guint admirals = 0;
-
-  /* New admirals go after the last admiral, or before the alliances and the map. */
-  for (guint i = 0; i < first; i++)
-    {
-      xmlNode *node = g_ptr_array_index (text->nodes, i);
-      Span *span = &g_array_index (text->spans, Span, i);
-
-      if (adm_xml_is (node, "admiral"))
-        {
-          insert_at = span->end;
-          admirals++;
-        }
-      else if (insert_at == 0 && (adm_xml_is (node, "alliance") || adm_xml_is (node, "map")))
-        insert_at = span->start;
-    }
-  g_string_append_len (out, text->data, (gssize) insert_at);
-  for (guint i = 0; i < new_admirals->len; i++)
-    if (admirals > 0)
-      g_string_append_printf (out, "\n%s%s", indent, (char *) g_ptr_array_index (new_admirals, i));
-    else
-      g_string_append_printf (out, "%s\n%s", (char *) g_ptr_array_index (new_admirals, i),
-                              indent);
-  g_string_append_len (out, text->data + insert_at, (gssize) (head_end - insert_at));
-
-  for (guint i = first; i <= last; i++)
-    g_hash_table_insert (old_by_id, span_key (g_ptr_array_index (old_formations, i - first)),
-                         GUINT_TO_POINTER (i));
-  /* The formations, then the pools (scenario.rng). */
-  for (guint i = 0; i < 2 * formations->len; i++)
-    {
-      Formation *formation = g_ptr_array_index (formations, i % formations->len);
-      g_autofree char *key = NULL;
-      gpointer found;
-      g_autoptr(GString) written = NULL;
-
-      if (formation->pool != (i >= formations->len))
-        continue;
-      key = span_key (formation);
-      written = g_string_new (NULL);
-      append_formation (written, formation, indent);
-      if (g_hash_table_lookup_extended (old_by_id, key, NULL, &found))
-        {
-          guint k = GPOINTER_TO_UINT (found);
-          const Span *span = &g_array_index (text->spans, Span, k);
-          gsize before = g_array_index (text->spans, Span, k - 1).end;
-          g_autoptr(GString) old = g_string_new (NULL);
-
-          append_formation (old, g_ptr_array_index (old_formations, k - first), indent);
-          g_string_append_len (out, text->data + before, (gssize) (span->start - before));
-          if (g_string_equal (old, written))
-            g_string_append_len (out, text->data + span->start,
-                                 (gssize) (span->end - span->start));
-          else
-            g_string_append_len (out, written->str, (gssize) written->len);
-        }
-      else
-        g_string_append_printf (out, "\n%s%s", indent, written->str);
-    }
-  g_string_append_len (out, text->data + g_array_index (text->spans, Span, last).end,
-                       (gssize) (length - g_array_index (text->spans, Span, last).end));
-  return out;
-}
-
 /* ---- Import ---- */
 
 static void
@@ -1521,18 +1327,20 @@ fake_ship_free (gpointer data)
   g_free (ship);
 }
 
-/* The scenario's sectors by id and by name, and its admirals by name and by id. */
+/* The scenario's sectors by id and by name, and its admirals by name and by id; an element
+ * without an id (a draft's) names nothing. */
 static void
 check_init (Check       *check,
-            AdmScenario *scenario,
+            xmlNode     *scenario,
+            AdmRuleset  *ruleset,
+            const char  *composition,
             Problems    *problems)
 {
-  xmlNode *root = adm_scenario_get_node (scenario);
-  xmlNode *map = adm_xml_first_element (root, "map");
+  xmlNode *map = adm_xml_first_element (scenario, "map");
 
   check->scenario = scenario;
-  check->ruleset = adm_scenario_get_ruleset (scenario);
-  check->ruling = adm_ruleset_get_ruling_value (check->ruleset, "formation-composition");
+  check->ruleset = ruleset;
+  check->ruling = composition;
   check->problems = problems;
   check->sectors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   check->admirals = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -1549,61 +1357,62 @@ check_init (Check       *check,
       char *name = adm_xml_get_string (node, "name");
       char *id = adm_xml_get_string (node, "id");
 
-      if (!g_hash_table_contains (check->sectors, name))
+      if (id == NULL)
+        {
+          g_free (name);
+          continue;
+        }
+      if (name != NULL && !g_hash_table_contains (check->sectors, name))
         g_hash_table_insert (check->sectors, name, g_strdup (id));
       else
         g_free (name);
       g_hash_table_insert (check->sectors, g_strdup (id), id);
     }
-  for (xmlNode *node = adm_xml_first_element (root, "admiral"); node != NULL;
-       node = adm_xml_next_element (node, "admiral"))
-    {
-      char *name = adm_xml_get_string (node, "name");
+  for (guint pass = 0; pass < 2; pass++)
+    for (xmlNode *node = adm_xml_first_element (scenario, "admiral"); node != NULL;
+         node = adm_xml_next_element (node, "admiral"))
+      {
+        char *key = adm_xml_get_string (node, pass == 0 ? "name" : "id");
 
-      if (!g_hash_table_contains (check->admirals, name))
-        g_hash_table_insert (check->admirals, name, node);
-      else
-        g_free (name);
-    }
-  for (xmlNode *node = adm_xml_first_element (root, "admiral"); node != NULL;
-       node = adm_xml_next_element (node, "admiral"))
-    {
-      char *id = adm_xml_get_string (node, "id");
-
-      if (!g_hash_table_contains (check->admirals, id))
-        g_hash_table_insert (check->admirals, id, node);
-      else
-        g_free (id);
-    }
+        if (key != NULL && xmlHasProp (node, (const xmlChar *) "id") != NULL &&
+            !g_hash_table_contains (check->admirals, key))
+          g_hash_table_insert (check->admirals, key, node);
+        else
+          g_free (key);
+      }
 }
 
-/* New admirals' elements, their ids made from their names; @formations' admirals set. */
+static void adm_oob_admiral_free (AdmOobAdmiral *admiral);
+
+/* The admirals the CSV names that the scenario lacks, their ids made from their names; the
+ * formations' admirals set. */
 static GPtrArray *
 new_admirals (Check *check)
 {
-  GPtrArray *texts = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GHashTable) taken = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr(GHashTable) ids = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
-  xmlNode *root = adm_scenario_get_node (check->scenario);
+  GPtrArray *admirals = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_oob_admiral_free);
+  g_auto(Taken) taken = { NULL };
+  g_autoptr(GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
 
-  for (xmlNode *node = adm_xml_first_element (root, "admiral"); node != NULL;
+  taken_init (&taken);
+  for (xmlNode *node = adm_xml_first_element (check->scenario, "admiral"); node != NULL;
        node = adm_xml_next_element (node, "admiral"))
-    g_hash_table_add (taken, adm_xml_get_string (node, "id"));
+    {
+      g_autofree char *id = adm_xml_get_string (node, "id");
+
+      if (id != NULL)
+        taken_add (&taken, id);
+    }
   for (guint i = 0; i < check->new_admiral_names->len; i++)
     {
       const char *name = g_ptr_array_index (check->new_admiral_names, i);
       Formation *formation = g_hash_table_lookup (check->new_admirals, name);
-      char *id = unique_id (name, "admiral", taken);
-      GString *text = g_string_new ("<admiral ");
+      AdmOobAdmiral *admiral = g_new0 (AdmOobAdmiral, 1);
 
-      append_attribute (text, "id", id);
-      g_string_append_c (text, ' ');
-      append_attribute (text, "name", name);
-      g_string_append_c (text, ' ');
-      append_attribute (text, "faction", formation->faction);
-      g_string_append (text, "/>");
-      g_ptr_array_add (texts, g_string_free (text, FALSE));
-      g_hash_table_insert (ids, (gpointer) name, id);
+      admiral->id = unique_id (name, "admiral", &taken);
+      admiral->name = g_strdup (name);
+      admiral->faction = g_strdup (formation->faction);
+      g_ptr_array_add (admirals, admiral);
+      g_hash_table_insert (ids, (gpointer) name, admiral->id);
     }
   for (guint i = 0; i < check->formations->len; i++)
     {
@@ -1612,168 +1421,192 @@ new_admirals (Check *check)
       if (formation->admiral_name != NULL)
         formation->admiral = g_strdup (g_hash_table_lookup (ids, formation->admiral_name));
     }
-  return texts;
+  return admirals;
 }
 
-/* @scenario's formations, as the model has them, and its text's spans. The formations and
- * pools are one run of the root's children, after the map; what follows them (the season the
- * scenario carries) is kept as it is. FALSE when the text is not the one read (it always is),
- * or the formations are not one run. */
-static gboolean
-read_text (AdmScenario *scenario,
-           const char  *data,
-           gsize        length,
-           Text        *text,
-           GPtrArray   *old_formations)
+static void
+adm_oob_ship_free (AdmOobShip *ship)
 {
-  xmlNode *root = adm_scenario_get_node (scenario);
-  gsize root_end = 0;
+  g_free (ship->id);
+  g_free (ship->name);
+  g_free (ship->klass);
+  g_free (ship);
+}
 
-  text->data = data;
-  if (!child_spans (data, length, text->spans, &root_end))
-    return FALSE;
-  text->first_formation = G_MAXUINT;
-  for (xmlNode *node = adm_xml_first_element (root, NULL); node != NULL;
+static void
+adm_oob_formation_free (AdmOobFormation *formation)
+{
+  g_free (formation->id);
+  g_free (formation->name);
+  g_free (formation->faction);
+  g_free (formation->sector);
+  g_free (formation->admiral);
+  g_free (formation->flagship);
+  g_ptr_array_unref (formation->ships);
+  g_ptr_array_unref (formation->succession);
+  g_free (formation);
+}
+
+static void
+adm_oob_admiral_free (AdmOobAdmiral *admiral)
+{
+  g_free (admiral->id);
+  g_free (admiral->name);
+  g_free (admiral->faction);
+  g_free (admiral);
+}
+
+void
+adm_oob_free (AdmOob *oob)
+{
+  if (oob == NULL)
+    return;
+  g_ptr_array_unref (oob->admirals);
+  g_ptr_array_unref (oob->formations);
+  g_free (oob);
+}
+
+/* @formation, checked and given its ids, as adm_oob_read () gives it: its strings moved. */
+static AdmOobFormation *
+formation_publish (Formation *formation)
+{
+  AdmOobFormation *out = g_new0 (AdmOobFormation, 1);
+
+  out->pool = formation->pool;
+  out->id = g_steal_pointer (&formation->id);
+  out->name = formation->pool ? NULL : g_steal_pointer (&formation->name);
+  out->faction = g_steal_pointer (&formation->faction);
+  out->sector = g_steal_pointer (&formation->sector);
+  out->admiral = g_steal_pointer (&formation->admiral);
+  out->hidden = formation->hidden;
+  out->flagship = g_steal_pointer (&formation->flagship);
+  out->succession = g_ptr_array_ref (formation->succession);
+  out->ships = g_ptr_array_new_full (formation->ships->len,
+                                     (GDestroyNotify) adm_oob_ship_free);
+  for (guint i = 0; i < formation->ships->len; i++)
+    {
+      Ship *ship = g_ptr_array_index (formation->ships, i);
+      AdmOobShip *copy = g_new0 (AdmOobShip, 1);
+
+      copy->id = g_steal_pointer (&ship->id);
+      copy->name = g_steal_pointer (&ship->name);
+      copy->klass = g_steal_pointer (&ship->klass);
+      copy->readiness = ship->readiness;
+      g_ptr_array_add (out->ships, copy);
+    }
+  return out;
+}
+
+/* The formations and pools the scenario has now, as the reader's model has them. */
+static GPtrArray *
+old_formations_of (xmlNode *scenario)
+{
+  GPtrArray *old = g_ptr_array_new_with_free_func (formation_free);
+
+  for (xmlNode *node = adm_xml_first_element (scenario, NULL); node != NULL;
        node = adm_xml_next_element (node, NULL))
-    {
-      if (adm_xml_is (node, "formation") || adm_xml_is (node, "pool"))
-        {
-          if (text->first_formation == G_MAXUINT)
-            text->first_formation = text->nodes->len;
-          else if (text->last_formation + 1 != text->nodes->len)
-            return FALSE;
-          text->last_formation = text->nodes->len;
-          g_ptr_array_add (old_formations, formation_from_node (node));
-        }
-      g_ptr_array_add (text->nodes, node);
-    }
-  return text->nodes->len == text->spans->len && text->first_formation != G_MAXUINT &&
-         text->first_formation > 0;
+    if (adm_xml_is (node, "formation") || adm_xml_is (node, "pool"))
+      g_ptr_array_add (old, formation_from_node (node));
+  return old;
 }
 
-static char *
-apply (AdmScenario *scenario,
-       const char  *data,
-       gsize        length,
-       const char  *scenario_name,
-       Check       *check,
-       gsize       *out_length,
-       AdmOobSummary *summary,
-       GError     **error)
+/* The rows checked, each problem added: the rows one by one, then what the rows of each
+ * formation make together (F-FORM-4, F-FORM-5). */
+static void
+check_rows (Check  *check,
+            GArray *rows,
+            int     columns[N_COLUMNS])
 {
-  g_autoptr(GPtrArray) old_formations = g_ptr_array_new_with_free_func (formation_free);
-  g_autoptr(GPtrArray) admirals = NULL;
-  g_autoptr(GArray) spans = g_array_new (FALSE, FALSE, sizeof (Span));
-  g_autoptr(GPtrArray) nodes = g_ptr_array_new ();
-  g_autoptr(AdmScenario) result = NULL;
-  g_autoptr(GError) local_error = NULL;
-  Text text = { NULL, spans, nodes, 0, 0 };
-  GString *out;
+  for (guint i = 0; i < rows->len; i++)
+    check_row (check, &g_array_index (rows, Row, i), columns);
+  for (guint i = 0; i < check->formations->len; i++)
+    {
+      Formation *formation = g_ptr_array_index (check->formations, i);
 
-  if (!read_text (scenario, data, length, &text, old_formations))
-    {
-      g_set_error (error, ADM_OOB_ERROR, ADM_OOB_ERROR_SCENARIO,
-                   _("%s: its formations and pools are not where a scenario has them, "
-                     "together after the map"), scenario_name);
-      return NULL;
+      /* A pool has no command (F-GEN-6); a command cell refused says all there is. */
+      if (formation->ships->len > 0 && !formation->pool && !formation->command_refused)
+        check_command (check, formation);
     }
-  admirals = new_admirals (check);
-  assign_ids (check->formations, old_formations);
-  out = write_scenario (&text, length, admirals, check->formations, old_formations);
-
-  /* The file that will be written, loaded as every scenario file is. */
-  result = adm_scenario_load_data (out->str, out->len, scenario_name, &local_error);
-  if (result == NULL)
-    {
-      g_string_free (out, TRUE);
-      g_set_error (error, ADM_OOB_ERROR, ADM_OOB_ERROR_SCENARIO,
-                   _("the order of battle would make the scenario invalid: %s"),
-                   local_error->message);
-      return NULL;
-    }
-  *out_length = out->len;
-  if (summary != NULL)
-    {
-      summary->formations = adm_scenario_get_formations (result)->len;
-      summary->ships = adm_scenario_get_ships (result)->len;
-      summary->admirals_added = admirals->len;
-    }
-  return g_string_free (out, FALSE);
+  if (rows->len == 0 && check->problems->problems->len == 0)
+    problem_add (check->problems, 0, NO_COLUMN,
+                 _("the file has a header but no ships; a scenario needs at least one "
+                   "formation"));
 }
 
-char *
-adm_oob_import (const char   *scenario_data,
-                gsize         scenario_length,
-                const char   *scenario_name,
-                const char   *csv,
-                gsize         csv_length,
-                const char   *csv_name,
-                gsize        *length,
-                AdmOobSummary *summary,
-                GPtrArray   **problems_out,
-                GError      **error)
+/* @problems' list given back, with one more saying how many are left out. */
+static GPtrArray *
+problems_finish (Problems *problems)
 {
-  g_autoptr(AdmScenario) scenario = NULL;
-  g_autoptr(GArray) rows = g_array_new (FALSE, FALSE, sizeof (Row));
-  Problems problems = { csv_name, NULL, 0 };
-  Check check = { NULL };
-  int columns[N_COLUMNS];
-  gsize ignored;
-  char *result = NULL;
-
-  g_return_val_if_fail (scenario_data != NULL && scenario_name != NULL, NULL);
-  g_return_val_if_fail (csv != NULL && csv_name != NULL, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  if (length == NULL)
-    length = &ignored;
-  /* The scenario as it is must load: its ruleset, map and admirals are what rows name. */
-  scenario = adm_scenario_load_data (scenario_data, scenario_length, scenario_name, error);
-  if (scenario == NULL)
-    return NULL;
-  g_array_set_clear_func (rows, (GDestroyNotify) row_clear);
-  problems.problems = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_oob_problem_free);
-  check_init (&check, scenario, &problems);
-
-  if (read_csv (csv, csv_length, columns, rows, &problems))
-    {
-      for (guint i = 0; i < rows->len; i++)
-        check_row (&check, &g_array_index (rows, Row, i), columns);
-      for (guint i = 0; i < check.formations->len; i++)
-        {
-          Formation *formation = g_ptr_array_index (check.formations, i);
-
-          /* A formation whose every row was refused has problems enough; a pool has no
-           * command (F-GEN-6). */
-          if (formation->ships->len > 0 && !formation->pool)
-            check_command (&check, formation);
-        }
-      if (rows->len == 0 && problems.problems->len == 0)
-        problem_add (&problems, 0, NO_COLUMN,
-                     _("the file has a header but no ships; a scenario needs at least one "
-                       "formation"));
-    }
-
-  if (problems.problems->len > 0)
-    problems_set_error (&problems, error);
-  else
-    result = apply (scenario, scenario_data, scenario_length, scenario_name, &check, length,
-                    summary, error);
-  if (problems.more > 0)
+  if (problems->more > 0)
     {
       AdmOobProblem *problem = g_new0 (AdmOobProblem, 1);
 
       problem->message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                                        "and %u more problem",
-                                                       "and %u more problems", problems.more),
-                                          problems.more);
-      g_ptr_array_add (problems.problems, problem);
+                                                       "and %u more problems", problems->more),
+                                          problems->more);
+      g_ptr_array_add (problems->problems, problem);
     }
+  return g_steal_pointer (&problems->problems);
+}
+
+AdmOob *
+adm_oob_read (xmlNode     *scenario,
+              AdmRuleset  *ruleset,
+              const char  *composition,
+              const char  *csv,
+              gsize        csv_length,
+              const char  *csv_name,
+              GPtrArray  **problems_out,
+              GError     **error)
+{
+  g_autoptr(GArray) rows = g_array_new (FALSE, FALSE, sizeof (Row));
+  g_autoptr(GPtrArray) old_formations = NULL;
+  g_autoptr(GPtrArray) listed = NULL;
+  Problems problems = { csv_name, NULL, 0 };
+  Check check = { NULL };
+  int columns[N_COLUMNS];
+  AdmOob *oob = NULL;
+
+  g_return_val_if_fail (scenario != NULL && ADM_IS_RULESET (ruleset), NULL);
+  g_return_val_if_fail (csv != NULL && csv_name != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  g_array_set_clear_func (rows, (GDestroyNotify) row_clear);
+  problems.problems = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_oob_problem_free);
+  check_init (&check, scenario, ruleset, composition, &problems);
+  if (read_csv (csv, csv_length, columns, rows, &problems))
+    check_rows (&check, rows, columns);
+
+  if (problems.problems->len > 0)
+    problems_set_error (&problems, error);
+  else
+    {
+      oob = g_new0 (AdmOob, 1);
+      oob->admirals = new_admirals (&check);
+      old_formations = old_formations_of (scenario);
+      assign_ids (check.formations, old_formations);
+      oob->formations = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_oob_formation_free);
+      /* The formations, then the pools (scenario.rng). */
+      for (guint pools = 0; pools < 2; pools++)
+        for (guint i = 0; i < check.formations->len; i++)
+          {
+            Formation *formation = g_ptr_array_index (check.formations, i);
+
+            if (formation->pool == (pools == 1))
+              {
+                oob->summary.ships += formation->ships->len;
+                oob->summary.formations += !formation->pool;
+                g_ptr_array_add (oob->formations, formation_publish (formation));
+              }
+          }
+      oob->summary.admirals_added = oob->admirals->len;
+    }
+  listed = problems_finish (&problems);
   if (problems_out != NULL)
-    *problems_out = g_steal_pointer (&problems.problems);
-  g_clear_pointer (&problems.problems, g_ptr_array_unref);
+    *problems_out = g_steal_pointer (&listed);
   check_clear (&check);
-  return result;
+  return oob;
 }
 
 char *
@@ -1830,39 +1663,6 @@ adm_oob_read_csv (const char  *path,
     }
   *length = data->len;
   return g_string_free (g_steal_pointer (&data), FALSE);
-}
-
-char *
-adm_oob_import_file (const char  *scenario_path,
-                     const char  *csv_path,
-                     gsize       *length,
-                     AdmOobSummary *summary,
-                     GPtrArray  **problems,
-                     GError     **error)
-{
-  g_autofree char *scenario_display = g_filename_display_name (scenario_path);
-  g_autofree char *csv_display = g_filename_display_name (csv_path);
-  g_autofree char *root = adm_xml_peek_root (scenario_path);
-  g_autofree char *scenario = NULL;
-  g_autofree char *csv = NULL;
-  gsize scenario_length = 0, csv_length = 0;
-
-  if (g_strcmp0 (root, "campaign") == 0)
-    {
-      g_set_error (error, ADM_OOB_ERROR, ADM_OOB_ERROR_CAMPAIGN,
-                   _("%s is a campaign: a campaign under way keeps its order of battle; read "
-                     "the CSV into its scenario before the campaign starts"),
-                   scenario_display);
-      return NULL;
-    }
-  scenario = adm_xml_read_bytes (scenario_path, &scenario_length, error);
-  if (scenario == NULL)
-    return NULL;
-  csv = adm_oob_read_csv (csv_path, &csv_length, error);
-  if (csv == NULL)
-    return NULL;
-  return adm_oob_import (scenario, scenario_length, scenario_display, csv, csv_length,
-                         csv_display, length, summary, problems, error);
 }
 
 /* ---- Export ---- */

@@ -5,6 +5,9 @@
 
 #include <glib.h>
 
+#include <libxml/tree.h>
+
+#include "adm-ruleset.h"
 #include "adm-scenario.h"
 
 G_BEGIN_DECLS
@@ -22,8 +25,7 @@ G_BEGIN_DECLS
 
 typedef enum {
   ADM_OOB_ERROR_REFUSED,   /* the CSV's problems, listed in the problems given back */
-  ADM_OOB_ERROR_CAMPAIGN,  /* a campaign under way keeps its order of battle */
-  ADM_OOB_ERROR_SCENARIO,  /* the scenario itself does not load, or would not with the CSV */
+  ADM_OOB_ERROR_SCENARIO,  /* the scenario cannot take one: it names no ruleset that loads */
 } AdmOobError;
 
 GQuark adm_oob_error_quark (void);
@@ -49,33 +51,64 @@ typedef struct {
 /* The columns of an order of battle, in the order adm_oob_export () writes them. */
 extern const char *const adm_oob_columns[];
 
-/* The scenario of @scenario_data (@scenario_name in messages) with the CSV @csv (@csv_name)
- * as its whole order of battle: every formation replaced by those of the CSV, the admirals it
- * names that the scenario lacks added, the rest of the file byte for byte as it was. Returns
- * the new file's bytes (length in @length), checked by the scenario's own loader, or NULL and
- * @error; with ADM_OOB_ERROR_REFUSED, @problems (when not NULL) holds every problem found
+/* An order of battle read from a CSV and checked against a scenario: what
+ * adm_scenario_edit_import_oob () makes the scenario's, its ids already given — a formation's
+ * or ship's the scenario had under the same name (a fleet exported and read back keeps its
+ * ids), else made from its name. */
+typedef struct {
+  char *id;
+  char *name;
+  char *klass;      /* the class's id */
+  int   readiness;
+} AdmOobShip;
+
+typedef struct {
+  gboolean   pool;        /* an admiral's pool (F-GEN-5): no id, name, flagship, succession
+                           * or hidden; its faction is its admiral's */
+  char      *id;
+  char      *name;
+  char      *faction;     /* ids */
+  char      *sector;
+  char      *admiral;     /* an admiral's id (the scenario's or a new one's), or NULL */
+  gboolean   hidden;      /* F-STRAT-3 */
+  char      *flagship;    /* a ship's id (F-FORM-4), or NULL for a pool */
+  GPtrArray *ships;       /* AdmOobShip* */
+  GPtrArray *succession;  /* char*, ship ids (F-FORM-5) */
+} AdmOobFormation;
+
+typedef struct {
+  char *id;
+  char *name;
+  char *faction;
+} AdmOobAdmiral;
+
+typedef struct {
+  GPtrArray *admirals;    /* AdmOobAdmiral*: the admirals the CSV names that the scenario
+                           * lacks, in order of their first row */
+  GPtrArray *formations;  /* AdmOobFormation*: the formations in order of their first row,
+                           * then the pools */
+  AdmOobSummary summary;
+} AdmOob;
+
+void    adm_oob_free         (AdmOob       *oob);
+
+/* The CSV @csv (@csv_name in messages) read as the whole order of battle of the scenario
+ * document @scenario: its rows checked against the classes and factions of @ruleset, the
+ * sectors of its map, its admirals, and the rules of a formation (F-FORM-4, -5, -8 under
+ * @composition, the value of the ruling "formation-composition" the scenario plays). Only the
+ * scenario's map, admirals and formations are read: a draft with other problems, or with no
+ * formation yet, takes an order of battle as well as a finished one. NULL and @error when the
+ * CSV is refused: ADM_OOB_ERROR_REFUSED, @problems (when not NULL) holding every problem found
  * (AdmOobProblem*, at most ADM_OOB_MAX_PROBLEMS and one saying how many more), @error's
  * message the first, as "FILE:LINE: problem". */
-char  *adm_oob_import       (const char   *scenario_data,
-                             gsize         scenario_length,
-                             const char   *scenario_name,
-                             const char   *csv,
-                             gsize         csv_length,
-                             const char   *csv_name,
-                             gsize        *length,
-                             AdmOobSummary *summary,
-                             GPtrArray   **problems,
-                             GError      **error) G_GNUC_WARN_UNUSED_RESULT;
-
-/* The same with both files read from disk: the scenario as adm_xml_read_bytes () reads it
- * (a campaign refused at once, ADM_OOB_ERROR_CAMPAIGN), the CSV as adm_oob_read_csv ()
- * does. Nothing is written. */
-char  *adm_oob_import_file  (const char   *scenario_path,
-                             const char   *csv_path,
-                             gsize        *length,
-                             AdmOobSummary *summary,
-                             GPtrArray   **problems,
-                             GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+AdmOob *adm_oob_read         (xmlNode      *scenario,
+                              AdmRuleset   *ruleset,
+                              const char   *composition,
+                              const char   *csv,
+                              gsize         csv_length,
+                              const char   *csv_name,
+                              GPtrArray   **problems,
+                              GError      **error) G_GNUC_WARN_UNUSED_RESULT;
 
 /* The bytes of the CSV file @path, refused (ADM_OOB_ERROR_REFUSED, "FILE: problem") past
  * ADM_OOB_MAX_SIZE without reading more than that. */
@@ -88,5 +121,7 @@ char  *adm_oob_read_csv     (const char   *path,
  * file's own (not translated), so that adm_oob_import () of it gives the same fleets. */
 char  *adm_oob_export       (AdmScenario  *scenario,
                              gsize        *length) G_GNUC_WARN_UNUSED_RESULT;
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmOob, adm_oob_free)
 
 G_END_DECLS

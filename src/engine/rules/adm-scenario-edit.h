@@ -22,6 +22,7 @@
 #include <glib-object.h>
 #include <libxml/tree.h>
 
+#include "adm-oob.h"
 #include "adm-ruleset.h"
 #include "adm-scenario.h"
 
@@ -216,6 +217,25 @@ void             adm_scenario_edit_set_succession (AdmScenarioEdit  *self,
 /* @ship's place in its formation's succession, from 1, or 0. */
 guint            adm_scenario_edit_get_succession (AdmScenarioEdit  *self,
                                                    xmlNode          *ship);
+
+/* The CSV @csv (@csv_name in messages) made the scenario's whole order of battle, as one step
+ * of undo: every formation and pool replaced by those of the CSV, the admirals it names that
+ * the scenario lacks added, the rest of the document as it was (a formation the CSV leaves as
+ * it was keeps its text). The scenario may be a draft — with no formation yet, as a new one
+ * is — for the CSV is read against its ruleset, map and admirals (adm_oob_read ()), and the
+ * rulings it plays. All or nothing: refused, nothing changes, FALSE with @error —
+ * ADM_OOB_ERROR_REFUSED with every problem of the CSV in @problems (AdmOobProblem*, when not
+ * NULL); ADM_OOB_ERROR_SCENARIO when the scenario names no ruleset that loads. The CSV's
+ * checks are the scenario loader's for what it names (adm_oob_read ()): an order of battle
+ * taken gives the scenario no problem of its own. @summary (when not NULL) says what was
+ * read. */
+gboolean         adm_scenario_edit_import_oob     (AdmScenarioEdit  *self,
+                                                   const char       *csv,
+                                                   gsize             csv_length,
+                                                   const char       *csv_name,
+                                                   AdmOobSummary    *summary,
+                                                   GPtrArray       **problems,
+                                                   GError          **error);
 
 /* The season: the game's own rules, carried as the scenario's last child (<season>, docs/
  * formats.md). Every season edit below makes the installed ruleset's season the scenario's own

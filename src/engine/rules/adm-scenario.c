@@ -1053,31 +1053,37 @@ adm_form_8_composition (gboolean one_category,
 
 /* F-FORM-8, under the ruling "formation-composition": whether the last of @ships may join the
  * ones before it, checked as each ship joins so that the message names the ship that breaks
- * it; the ones before it kept the rule, so only the last one's category counts. NULL when it
- * may, else the problem. */
+ * it; the ones before it kept the rule, so only the last one's category counts. A ship of no
+ * class (NULL: an order of battle's row whose class is refused) counts as a ship of no
+ * category. NULL when it may, else the problem. */
 char *
 adm_formation_composition_problem (const char *ruling,
                                    guint       max_ships,
                                    const char *formation_name,
                                    GPtrArray  *ships)
 {
-  const AdmShip *ship, *first;
+  const AdmShip *ship, *first = NULL;
   gboolean one_category = g_strcmp0 (ruling, "six-per-category") != 0;
   guint same = 0;
 
   g_return_val_if_fail (ships != NULL && ships->len > 0, NULL);
 
   ship = g_ptr_array_index (ships, ships->len - 1);
-  first = g_ptr_array_index (ships, 0);
   for (guint i = 0; i < ships->len; i++)
     {
       const AdmShip *other = g_ptr_array_index (ships, i);
 
-      if (other->klass->category == ship->klass->category)
+      if (other->klass == NULL)
+        continue;
+      if (first == NULL)
+        first = other;
+      if (ship->klass != NULL && other->klass->category == ship->klass->category)
         same++;
     }
 
-  switch (adm_form_8_composition (one_category, max_ships, ships->len, same,
+  switch (adm_form_8_composition (one_category, max_ships, ships->len,
+                                  ship->klass != NULL ? same : 0,
+                                  ship->klass != NULL && first != NULL &&
                                   ship->klass->category != first->klass->category ? 2 : 1))
     {
     case ADM_FORMATION_FITS:
@@ -1106,7 +1112,6 @@ adm_formation_composition_problem (const char *ruling,
                             formation_name, adm_category_to_string (first->klass->category),
                             first->name, adm_category_to_string (ship->klass->category),
                             ship->name);
-  return NULL;
 }
 
 static gboolean

@@ -180,7 +180,8 @@ AdmFormationFit adm_form_8_composition (gboolean one_category,
 
 /* Wrapper on adm_form_8_composition () under the ruling "formation-composition" and the
  * ruleset's @max_ships: whether the last of @ships (AdmShip*, at least one) may join the ones
- * before it. NULL when it may, else the problem. */
+ * before it; a ship of NULL class counts as a ship of no category. NULL when it may, else the
+ * problem. */
 char      *adm_formation_composition_problem (const char *ruling,
                                               guint       max_ships,
                                               const char *formation_name,
