@@ -7,7 +7,7 @@
  *  - the campaign the command line makes is the state of the same muster made in the engine:
  *    the paper path gives the same journal;
  *  - refusals (a ship left out, a return without a reason, an unknown action) name the problem
- *    and change no byte of the file;
+ *    — a sheet's, with its line — and change no byte of the file;
  *  - `status --as` tells an admiral of his own muster and nothing of another's (F-STRAT-3). */
 
 #include "config.h"
@@ -129,7 +129,22 @@ test_paper_path (void)
   }
   result = run_cli ("muster", campaign, "submit", short_sheet, NULL);
   expect (result, 1, "Gull of the pool is in none of the formations");
+  /* The refusal names the sheet's line: of the muster as a whole, <muster-sheet>'s. */
+  expect (result, 1, "short.xml:2: ");
   g_clear_pointer (&result, cli_result_free);
+  /* A formation refused, its <formation>'s. */
+  {
+    g_autofree char *foreign = g_build_filename (dir, "foreign.xml", NULL);
+    g_autoptr(GString) text = g_string_new (sheet_text);
+
+    g_string_replace (text, "<ship id=\"kyril-island\"/>",
+                      "<ship id=\"kyril-island\"/><ship id=\"no-such-ship\"/>", 1);
+    g_assert_true (g_file_set_contents (foreign, text->str, -1, &error));
+    result = run_cli ("muster", campaign, "submit", foreign, NULL);
+    expect (result, 1, "foreign.xml:7: ");
+    expect (result, 1, "no-such-ship");
+    g_clear_pointer (&result, cli_result_free);
+  }
   result = run_cli ("muster", campaign, "return", "vorkosigan", NULL);
   expect (result, 2, "--reason");
   g_clear_pointer (&result, cli_result_free);

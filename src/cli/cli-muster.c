@@ -255,6 +255,12 @@ action_events (AdmCampaign *campaign,
       data = adm_xml_read_bytes (typed->args[0], &length, &error);
       if (data != NULL)
         draft = adm_muster_draft_load (data, length, display, &error);
+      /* Read back first, so that a refusal names the sheet's line (the journal's own check
+       * follows, as for every action). */
+      if (draft != NULL &&
+          !adm_muster_check_draft (adm_state_get_muster (adm_campaign_get_state (campaign)),
+                                   draft, &error))
+        g_clear_pointer (&draft, adm_muster_draft_free);
       if (draft == NULL)
         {
           *exit_status = _cli_invalid (typed->json, "%s", error->message);

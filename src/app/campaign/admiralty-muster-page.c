@@ -596,7 +596,8 @@ admiralty_muster_page_dispose (GObject *object)
 /* Importing muster sheets */
 
 /* One admiral's muster sheet, all or nothing, as `admiralty-cli muster … submit` takes it:
- * read within the size any Admiralty file may have, then journaled through the one check. */
+ * read within the size any Admiralty file may have, read back against the muster (a refusal
+ * naming the sheet's line), then journaled through the one check. */
 static gboolean
 import_one (AdmiraltyMusterPage *self,
             const char          *path,
@@ -613,6 +614,10 @@ import_one (AdmiraltyMusterPage *self,
     return FALSE;
   draft = adm_muster_draft_load (data, length, display, error);
   if (draft == NULL)
+    return FALSE;
+  /* Read back first, so that a refusal names the sheet's line. */
+  if (!adm_muster_check_draft (adm_state_get_muster (adm_campaign_get_state (self->campaign)),
+                               draft, error))
     return FALSE;
   events = adm_muster_draft_events (draft, adm_clock_now ());
   return adm_campaign_append_all (self->campaign, events, error);

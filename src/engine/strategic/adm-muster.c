@@ -806,6 +806,17 @@ adm_muster_check (AdmMuster       *self,
   g_return_val_if_reached (FALSE);
 }
 
+/* FALSE, @error's refusal named by the line @line of the sheet @draft was read from, if any. */
+static gboolean
+at_line (const AdmMusterDraft  *draft,
+         int                    line,
+         GError               **error)
+{
+  if (draft->source != NULL && line > 0)
+    g_prefix_error (error, "%s:%d: ", draft->source, line);
+  return FALSE;
+}
+
 gboolean
 adm_muster_check_draft (AdmMuster            *self,
                         const AdmMusterDraft *draft,
@@ -823,7 +834,7 @@ adm_muster_check_draft (AdmMuster            *self,
                 self->open->pool->admiral->name, self->expected, self->draft->len);
   events = adm_muster_draft_events (draft, 0);
   if (!check_muster (self, g_ptr_array_index (events, 0), error))
-    return FALSE;
+    return at_line (draft, draft->line, error);
   /* The formations are read as "muster-formation" events are, into a draft of the check's
    * own, and the muster is closed again whatever they say. */
   trial = g_ptr_array_new_with_free_func (formation_free);
@@ -835,8 +846,14 @@ adm_muster_check_draft (AdmMuster            *self,
     {
       AdmMusterFormation *formation = read_formation (self, g_ptr_array_index (events, i),
                                                       error);
+      const AdmMusterDraftFormation *given = g_ptr_array_index (draft->formations, i - 1);
 
-      ok = formation != NULL && (i + 1 < events->len || check_complete (self, formation, error));
+      /* A formation refused is named by its line; the muster as a whole (a ship of the pool
+       * left out), by the sheet's. */
+      if (formation == NULL)
+        ok = at_line (draft, given->line, error);
+      else if (i + 1 == events->len && !check_complete (self, formation, error))
+        ok = at_line (draft, draft->line, error);
       if (formation != NULL)
         g_ptr_array_add (self->draft, formation);
     }
@@ -995,6 +1012,7 @@ adm_muster_draft_free (AdmMusterDraft *draft)
   if (draft == NULL)
     return;
   g_free (draft->admiral);
+  g_free (draft->source);
   g_ptr_array_unref (draft->formations);
   g_free (draft);
 }
@@ -1037,6 +1055,8 @@ adm_muster_draft_load (const char  *data,
   root = xmlDocGetRootElement (doc);
   admiral = adm_xml_get_string (root, "admiral");
   draft = adm_muster_draft_new (admiral);
+  draft->source = g_strdup (display_name);
+  draft->line = (int) xmlGetLineNo (root);
   for (xmlNode *node = adm_xml_first_element (root, "formation"); node != NULL;
        node = adm_xml_next_element (node, "formation"))
     {
@@ -1047,6 +1067,7 @@ adm_muster_draft_load (const char  *data,
         adm_muster_draft_add (draft, name, flagship, adm_xml_get_boolean (node, "hidden", FALSE));
       g_auto(GStrv) words = g_strsplit_set (succession != NULL ? succession : "", " \t\n", -1);
 
+      formation->line = (int) xmlGetLineNo (node);
       for (xmlNode *ship = adm_xml_first_element (node, "ship"); ship != NULL;
            ship = adm_xml_next_element (ship, "ship"))
         g_ptr_array_add (formation->ships, adm_xml_get_string (ship, "id"));

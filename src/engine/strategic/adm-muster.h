@@ -132,11 +132,14 @@ typedef struct {
   GPtrArray *ships;       /* char*, ship ids */
   GPtrArray *succession;  /* char*, ship ids */
   gboolean   hidden;
+  int        line;        /* of its <formation> in the sheet read, or 0 */
 } AdmMusterDraftFormation;
 
 typedef struct {
   char      *admiral;     /* an admiral id */
   GPtrArray *formations;  /* AdmMusterDraftFormation* */
+  char      *source;      /* the sheet it was read from, as named in messages, or NULL */
+  int        line;        /* of its <muster-sheet>, or 0 */
 } AdmMusterDraft;
 
 AdmMusterDraft   *adm_muster_draft_new       (const char *admiral_id) G_GNUC_WARN_UNUSED_RESULT;
@@ -148,12 +151,15 @@ AdmMusterDraftFormation *adm_muster_draft_add (AdmMusterDraft *draft,
                                               gboolean        hidden);
 /* Whether @draft would be taken now as its admiral's muster: the one check of its events
  * (adm_muster_draft_events ()), as adm_state_apply () makes it, with nothing handed in —
- * a read-back before the hand-in. FALSE with the refusal in @error. */
+ * a read-back before the hand-in. FALSE with the refusal in @error; for a draft read from a
+ * sheet, "SHEET:LINE: refusal", the line of the formation refused (of <muster-sheet> for the
+ * muster as a whole). */
 gboolean          adm_muster_check_draft     (AdmMuster            *self,
                                               const AdmMusterDraft *draft,
                                               GError              **error);
-/* A muster sheet (docs/formats.md, <muster-sheet>) read into a draft; NULL with @error
- * ("DISPLAY_NAME:LINE: problem") when it is not one. */
+/* A muster sheet (docs/formats.md, <muster-sheet>) read into a draft, @display_name its
+ * source and each formation with its line; NULL with @error ("DISPLAY_NAME:LINE: problem")
+ * when it is not one. */
 AdmMusterDraft   *adm_muster_draft_load      (const char  *data,
                                               gsize        length,
                                               const char  *display_name,
