@@ -172,6 +172,35 @@ test_bom_semicolon_crlf (void)
   g_assert_cmpstr (import.data, ==, original);
 }
 
+/* Each of a spreadsheet's ways alone — a BOM, ";" between cells, CRLF line ends — reads the
+ * same fleets as the plain CSV. */
+static void
+test_dialect (gconstpointer data)
+{
+  const char *dialect = data;
+  g_autofree char *path = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
+  g_autofree char *original = file_contents (path);
+  g_autofree char *csv = export_of ("komarr-campaign.admiralty");
+  g_autoptr(GString) saved = g_string_new (g_str_equal (dialect, "bom") ? "\xef\xbb\xbf" : "");
+  gboolean quoted = FALSE;
+  g_auto(Import) import;
+
+  for (const char *p = csv; *p != '\0'; p++)
+    {
+      quoted ^= *p == '"';
+      if (*p == '\n' && !quoted && g_str_equal (dialect, "crlf"))
+        g_string_append (saved, "\r\n");
+      else if (*p == ',' && !quoted && g_str_equal (dialect, "semicolon"))
+        g_string_append_c (saved, ';');
+      else
+        g_string_append_c (saved, *p);
+    }
+  g_assert_cmpstr (saved->str, !=, csv);
+  import_into (&import, "komarr-campaign.admiralty", saved->str, saved->len);
+  g_assert_no_error (import.error);
+  g_assert_cmpstr (import.data, ==, original);
+}
+
 /* RFC 4180: a quoted cell holds the separator, a quote written twice, a line break; header
  * names in any case with spaces around; a blank row is no ship. */
 static void
@@ -815,6 +844,9 @@ main (int    argc,
   g_test_add_func ("/engine/oob/csv/blank-name", test_blank_name);
   g_test_add_func ("/engine/oob/csv/hostile", test_hostile);
   g_test_add_func ("/engine/oob/csv/bom-semicolon-crlf", test_bom_semicolon_crlf);
+  g_test_add_data_func ("/engine/oob/csv/bom", "bom", test_dialect);
+  g_test_add_data_func ("/engine/oob/csv/semicolon", "semicolon", test_dialect);
+  g_test_add_data_func ("/engine/oob/csv/crlf", "crlf", test_dialect);
   g_test_add_func ("/engine/oob/csv/quoting", test_quoting);
   g_test_add_func ("/engine/oob/csv/quoted-line-break", test_quoted_line_break);
   g_test_add_func ("/engine/oob/csv/columns", test_columns);
