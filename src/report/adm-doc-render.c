@@ -45,6 +45,7 @@ typedef enum {
   PIECE_CARD,   /* one whole card */
   PIECE_RULES,  /* ruled lines */
   PIECE_QR,     /* a QR code, its quiet zone included */
+  PIECE_FIGURE, /* a figure at true scale */
 } PieceKind;
 
 typedef struct {
@@ -91,6 +92,8 @@ typedef struct {
   guint        n_rules;
   /* PIECE_QR: what it encodes (borrowed from the block) */
   const char  *qr_text;
+  /* PIECE_FIGURE: the block (borrowed) */
+  const AdmDocBlock *figure;
 } Piece;
 
 struct _AdmDocLayout {
@@ -99,6 +102,7 @@ struct _AdmDocLayout {
   double        width, height;
   double        margin;
   double        top, bottom;        /* the body's room on every page */
+  double        footer;             /* the footer's rule */
   guint         n_pages;
   GArray       *pieces;             /* Piece */
   GPtrArray    *layouts;            /* PangoLayout*, owned: every text measured */
@@ -118,7 +122,19 @@ struct _AdmDocLayout {
   guint         card_column;
   double        card_row_top;
   double        card_row_height;
+  /* Figures placed side by side: the left edge of the next one, the row's top and height. */
+  double        figure_x;
+  double        figure_row_top;
+  double        figure_row_height;
+  /* The check ruler's numbers 0..10 and caption (borrowed from @layouts), or NULL. */
+  PangoLayout  *ruler_numbers[11];
+  PangoLayout  *ruler_caption;
 };
+
+/* Millimetres in points: figures are drawn 1:1. */
+#define MM (72.0 / 25.4)
+#define FIGURE_GAP (3 * MM)   /* between figures: room for the scissors */
+#define RULER_HEIGHT (13 * MM) /* the check ruler and its caption, above the footer */
 
 gboolean
 adm_paper_from_name (const char *name,
@@ -236,9 +252,20 @@ end_card_row (AdmDocLayout *self)
 }
 
 static void
+end_figure_row (AdmDocLayout *self)
+{
+  if (self->figure_x == 0)
+    return;
+  self->y = self->figure_row_top + self->figure_row_height + FIGURE_GAP;
+  self->figure_x = 0;
+  self->figure_row_height = 0;
+}
+
+static void
 new_page (AdmDocLayout *self)
 {
   end_card_row (self);
+  end_figure_row (self);
   self->page++;
   self->y = self->top;
   self->page_used = FALSE;
@@ -744,6 +771,37 @@ place_qr (AdmDocLayout      *self,
   self->y += QR_SIZE + BLOCK_GAP;
 }
 
+/* A figure 1:1, beside the one before while it fits across the page, else at the start of
+ * the next row; a row that does not fit below goes on the next page. A figure larger than the
+ * page is not shrunk (it would no longer be true to scale): it is placed alone and cut off. */
+static void
+place_figure (AdmDocLayout      *self,
+              const AdmDocBlock *block)
+{
+  double width = block->width * MM, height = block->height * MM;
+  Piece *piece;
+
+  if (self->figure_x > 0 && self->figure_x + width > body_width (self))
+    end_figure_row (self);
+  if (self->figure_x == 0)
+    {
+      if (self->page_used && height > room (self))
+        new_page (self);
+      self->figure_row_top = self->y;
+      self->figure_row_height = 0;
+    }
+  else if (self->figure_row_top + height > self->bottom)
+    {
+      new_page (self);
+      self->figure_row_top = self->y;
+    }
+  self->y = self->figure_row_top;
+  piece = add_piece (self, PIECE_FIGURE, self->margin + self->figure_x, width, height);
+  piece->figure = block;
+  self->figure_x += width + FIGURE_GAP;
+  self->figure_row_height = MAX (self->figure_row_height, height);
+}
+
 /* The parts that start at the block being placed: each on a new sheet of paper — on an odd
  * page, so that a stack printed on both sides parts between sheets, the back of the previous
  * part's last sheet left blank. */
@@ -779,6 +837,8 @@ paginate (AdmDocLayout *self)
       start_parts (self);
       if (block->kind != ADM_DOC_CARD)
         end_card_row (self);
+      if (block->kind != ADM_DOC_FIGURE)
+        end_figure_row (self);
       switch (block->kind)
         {
         case ADM_DOC_HEADING:
@@ -803,11 +863,15 @@ paginate (AdmDocLayout *self)
         case ADM_DOC_QR:
           place_qr (self, block);
           break;
+        case ADM_DOC_FIGURE:
+          place_figure (self, block);
+          break;
         default:
           g_assert_not_reached ();
         }
     }
   end_card_row (self);
+  end_figure_row (self);
   /* A page break at the end opens no empty page. */
   if (!self->page_used && self->page > 0)
     self->page--;
@@ -878,6 +942,25 @@ adm_doc_layout_new (AdmDoc  *doc,
 
   self->top = self->margin + header_height (self);
   self->bottom = height - self->margin - (HEADER_SIZE + 10);
+  self->footer = self->bottom;
+  if (adm_doc_get_check_ruler (doc))
+    {
+      self->bottom -= RULER_HEIGHT;
+      for (int cm = 0; cm <= 10; cm++)
+        {
+          g_autofree char *number = g_strdup_printf ("%d", cm);
+
+          self->ruler_numbers[cm] = new_layout (self, number, HEADER_SIZE - 2,
+                                                PANGO_WEIGHT_NORMAL, PANGO_STYLE_NORMAL, -1);
+        }
+      self->ruler_caption =
+        new_layout (self,
+                    /* Translators: beside the 10 cm ruler at the foot of a table kit's page */
+                    _("10 cm: measure it. A shorter ruler means the page was printed scaled: "
+                      "print at 100 %, not “fit to page”."),
+                    HEADER_SIZE - 1, PANGO_WEIGHT_NORMAL, PANGO_STYLE_ITALIC,
+                    body_width (self) - 106 * MM);
+    }
   paginate (self);
   return self;
 }
@@ -1160,12 +1243,12 @@ draw_header_footer (AdmDocLayout *self,
   cairo_set_line_width (cr, 0.8);
   cairo_move_to (cr, left, self->top - 6);
   cairo_line_to (cr, left + width, self->top - 6);
-  cairo_move_to (cr, left, self->bottom + 4);
-  cairo_line_to (cr, left + width, self->bottom + 4);
+  cairo_move_to (cr, left, self->footer + 4);
+  cairo_line_to (cr, left + width, self->footer + 4);
   cairo_stroke (cr);
 
   number = adm_doc_format_part_footer (self->doc, part, page - first + 1, n);
-  draw_small (self, cr, number, PANGO_WEIGHT_NORMAL, left, self->bottom + 7, width,
+  draw_small (self, cr, number, PANGO_WEIGHT_NORMAL, left, self->footer + 7, width,
               PANGO_ALIGN_CENTER);
 }
 
@@ -1198,6 +1281,119 @@ draw_qr_piece (cairo_t     *cr,
   QRcode_free (code);
 }
 
+static void
+set_colour (cairo_t *cr,
+            guint32  colour)
+{
+  cairo_set_source_rgb (cr, ((colour >> 16) & 0xff) / 255.0, ((colour >> 8) & 0xff) / 255.0,
+                        (colour & 0xff) / 255.0);
+}
+
+static void
+draw_figure_text (AdmDocLayout      *self,
+                  cairo_t           *cr,
+                  const AdmDocShape *shape)
+{
+  g_autoptr(PangoLayout) layout = pango_layout_new (self->context);
+  g_autoptr(PangoFontDescription) font = pango_font_description_new ();
+  PangoRectangle ink, logical;
+
+  pango_font_description_set_family (font, FONT_FAMILY);
+  pango_font_description_set_absolute_size (font, shape->size * MM * PANGO_SCALE);
+  pango_font_description_set_weight (font, shape->bold ? PANGO_WEIGHT_BOLD
+                                                       : PANGO_WEIGHT_NORMAL);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_text (layout, shape->text, -1);
+  pango_layout_get_pixel_extents (layout, &ink, &logical);
+  set_colour (cr, shape->stroke);
+  /* Centred on its point, by the line's box across and the capitals' middle down. */
+  cairo_move_to (cr, shape->x1 * MM - logical.width / 2.0,
+                 shape->y1 * MM - pango_layout_get_baseline (layout) / (double) PANGO_SCALE +
+                   0.35 * shape->size * MM);
+  pango_cairo_show_layout (cr, layout);
+}
+
+/* A figure's shapes in millimetres, one unit a millimetre. */
+static void
+draw_figure_piece (AdmDocLayout *self,
+                   cairo_t      *cr,
+                   const Piece  *piece)
+{
+  static const double dash[] = { 2 * MM, 1.2 * MM };
+  GPtrArray *shapes = piece->figure->shapes;
+
+  cairo_save (cr);
+  cairo_translate (cr, piece->x, piece->y);
+  for (guint i = 0; i < shapes->len; i++)
+    {
+      const AdmDocShape *shape = g_ptr_array_index (shapes, i);
+
+      cairo_new_path (cr);
+      cairo_set_dash (cr, shape->dashed ? dash : NULL, shape->dashed ? 2 : 0, 0);
+      cairo_set_line_width (cr, shape->size * MM);
+      switch (shape->kind)
+        {
+        case ADM_DOC_SHAPE_CIRCLE:
+          cairo_arc (cr, shape->x1 * MM, shape->y1 * MM, shape->radius * MM, 0, 2 * G_PI);
+          if (shape->fill != ADM_DOC_NO_COLOUR)
+            {
+              set_colour (cr, shape->fill);
+              cairo_fill_preserve (cr);
+            }
+          if (shape->stroke != ADM_DOC_NO_COLOUR && shape->size > 0)
+            {
+              set_colour (cr, shape->stroke);
+              cairo_stroke (cr);
+            }
+          break;
+        case ADM_DOC_SHAPE_LINE:
+          cairo_move_to (cr, shape->x1 * MM, shape->y1 * MM);
+          cairo_line_to (cr, shape->x2 * MM, shape->y2 * MM);
+          set_colour (cr, shape->stroke);
+          cairo_stroke (cr);
+          break;
+        case ADM_DOC_SHAPE_TEXT:
+          draw_figure_text (self, cr, shape);
+          break;
+        default:
+          g_assert_not_reached ();
+        }
+      cairo_new_path (cr);
+    }
+  cairo_restore (cr);
+}
+
+/* The check ruler at the foot of a page: 10 cm with a tick every millimetre, long ones at
+ * the centimetres and numbered, so that whoever prints the page can see that it came out at
+ * true scale (a printer's "fit to page" shrinks it). */
+static void
+draw_check_ruler (AdmDocLayout *self,
+                  cairo_t      *cr)
+{
+  double x0 = self->margin, y0 = self->bottom + 3 * MM;
+
+  cairo_save (cr);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  cairo_set_line_width (cr, 0.2 * MM);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  cairo_move_to (cr, x0, y0);
+  cairo_line_to (cr, x0 + 100 * MM, y0);
+  cairo_stroke (cr);
+  for (int mm = 0; mm <= 100; mm++)
+    {
+      double length = mm % 10 == 0 ? 4 : mm % 5 == 0 ? 2.5 : 1.5;
+
+      cairo_move_to (cr, x0 + mm * MM, y0);
+      cairo_line_to (cr, x0 + mm * MM, y0 + length * MM);
+    }
+  cairo_stroke (cr);
+  for (int cm = 0; cm <= 10; cm++)
+    show_layout (cr, self->ruler_numbers[cm],
+                 x0 + cm * 10 * MM - layout_width (self->ruler_numbers[cm]) / 2, y0 + 4.3 * MM);
+  show_layout (cr, self->ruler_caption, x0 + 106 * MM, y0);
+  cairo_restore (cr);
+}
+
 void
 adm_doc_layout_render_page (AdmDocLayout *self,
                             cairo_t      *cr,
@@ -1211,6 +1407,8 @@ adm_doc_layout_render_page (AdmDocLayout *self,
   pango_cairo_update_context (cr, self->context);
   cairo_set_source_rgb (cr, 0, 0, 0);
   draw_header_footer (self, cr, page);
+  if (adm_doc_get_check_ruler (self->doc))
+    draw_check_ruler (self, cr);
   for (guint i = 0; i < self->pieces->len; i++)
     {
       const Piece *piece = &g_array_index (self->pieces, Piece, i);
@@ -1233,6 +1431,9 @@ adm_doc_layout_render_page (AdmDocLayout *self,
           break;
         case PIECE_QR:
           draw_qr_piece (cr, piece);
+          break;
+        case PIECE_FIGURE:
+          draw_figure_piece (self, cr, piece);
           break;
         default:
           g_assert_not_reached ();

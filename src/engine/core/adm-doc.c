@@ -13,6 +13,7 @@ struct _AdmDoc
   char      *part_footer;  /* "%s — page %u of %u", likewise */
   GPtrArray *parts;    /* AdmDocPart*, part 0 the document's own title and headers */
   GPtrArray *blocks;   /* AdmDocBlock* */
+  gboolean   ruler;    /* a 10 cm check ruler on every page */
 };
 
 static void
@@ -66,6 +67,7 @@ block_free (gpointer data)
   g_clear_pointer (&block->rows, g_ptr_array_unref);
   g_clear_pointer (&block->fields, g_ptr_array_unref);
   g_clear_pointer (&block->notes, g_ptr_array_unref);
+  g_clear_pointer (&block->shapes, g_ptr_array_unref);
   g_free (block);
 }
 
@@ -361,6 +363,132 @@ adm_doc_add_qr (AdmDoc     *self,
   add_block (self, ADM_DOC_QR)->text = g_strdup (text);
 }
 
+static void
+shape_free (gpointer data)
+{
+  AdmDocShape *shape = data;
+
+  g_free (shape->text);
+  g_free (shape);
+}
+
+AdmDocBlock *
+adm_doc_add_figure (AdmDoc *self,
+                    double  width,
+                    double  height)
+{
+  AdmDocBlock *block;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (width > 0 && height > 0, NULL);
+
+  block = add_block (self, ADM_DOC_FIGURE);
+  block->width = width;
+  block->height = height;
+  block->shapes = g_ptr_array_new_with_free_func (shape_free);
+  return block;
+}
+
+static AdmDocShape *
+add_shape (AdmDocBlock     *figure,
+           AdmDocShapeKind  kind)
+{
+  AdmDocShape *shape = g_new0 (AdmDocShape, 1);
+
+  shape->kind = kind;
+  shape->stroke = ADM_DOC_NO_COLOUR;
+  shape->fill = ADM_DOC_NO_COLOUR;
+  g_ptr_array_add (figure->shapes, shape);
+  return shape;
+}
+
+void
+adm_doc_figure_add_circle (AdmDocBlock *figure,
+                           double       x,
+                           double       y,
+                           double       radius,
+                           double       line_width,
+                           guint32      stroke,
+                           guint32      fill,
+                           gboolean     dashed)
+{
+  AdmDocShape *shape;
+
+  g_return_if_fail (figure != NULL && figure->kind == ADM_DOC_FIGURE);
+  g_return_if_fail (radius > 0);
+
+  shape = add_shape (figure, ADM_DOC_SHAPE_CIRCLE);
+  shape->x1 = x;
+  shape->y1 = y;
+  shape->radius = radius;
+  shape->size = line_width;
+  shape->stroke = stroke;
+  shape->fill = fill;
+  shape->dashed = dashed;
+}
+
+void
+adm_doc_figure_add_line (AdmDocBlock *figure,
+                         double       x1,
+                         double       y1,
+                         double       x2,
+                         double       y2,
+                         double       line_width,
+                         guint32      stroke)
+{
+  AdmDocShape *shape;
+
+  g_return_if_fail (figure != NULL && figure->kind == ADM_DOC_FIGURE);
+
+  shape = add_shape (figure, ADM_DOC_SHAPE_LINE);
+  shape->x1 = x1;
+  shape->y1 = y1;
+  shape->x2 = x2;
+  shape->y2 = y2;
+  shape->size = line_width;
+  shape->stroke = stroke;
+}
+
+void
+adm_doc_figure_add_text (AdmDocBlock *figure,
+                         double       x,
+                         double       y,
+                         double       size,
+                         guint32      colour,
+                         gboolean     bold,
+                         const char  *text)
+{
+  AdmDocShape *shape;
+
+  g_return_if_fail (figure != NULL && figure->kind == ADM_DOC_FIGURE);
+  g_return_if_fail (text != NULL && size > 0);
+
+  shape = add_shape (figure, ADM_DOC_SHAPE_TEXT);
+  shape->x1 = x;
+  shape->y1 = y;
+  shape->size = size;
+  shape->stroke = colour;
+  shape->bold = bold;
+  shape->text = g_strdup (text);
+}
+
+void
+adm_doc_set_check_ruler (AdmDoc   *self,
+                         gboolean  ruler)
+{
+  g_return_if_fail (self != NULL);
+
+  self->ruler = ruler;
+}
+
+gboolean
+adm_doc_get_check_ruler (AdmDoc *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  return self->ruler;
+}
+
 void
 adm_doc_append (AdmDoc *self,
                 AdmDoc *other)
@@ -481,6 +609,16 @@ adm_doc_to_text (AdmDoc *self)
 
         case ADM_DOC_QR:
           g_string_append_printf (out, "[QR: %s]\n", block->text);
+          break;
+
+        case ADM_DOC_FIGURE:
+          for (guint s = 0; s < block->shapes->len; s++)
+            {
+              const AdmDocShape *shape = g_ptr_array_index (block->shapes, s);
+
+              if (shape->kind == ADM_DOC_SHAPE_TEXT)
+                g_string_append_printf (out, "%s\n", shape->text);
+            }
           break;
 
         default:

@@ -18,7 +18,32 @@ typedef enum {
   ADM_DOC_LINES,       /* text (a label, may be NULL), count: ruled lines to write on */
   ADM_DOC_PAGE_BREAK,
   ADM_DOC_QR,          /* text: what a QR code encodes (the admirals' portal link) */
+  ADM_DOC_FIGURE,      /* width, height, shapes: a drawing at true scale, in millimetres */
 } AdmDocBlockKind;
+
+/* A figure's shapes, drawn in order; coordinates in millimetres from the figure's top left
+ * corner, x across and y down, printed 1:1 (a token cut out of the paper is the size the
+ * rules give its base). */
+typedef enum {
+  ADM_DOC_SHAPE_CIRCLE,  /* centre (x1, y1), radius */
+  ADM_DOC_SHAPE_LINE,    /* (x1, y1) to (x2, y2) */
+  ADM_DOC_SHAPE_TEXT,    /* text centred on (x1, y1), size the font's em in mm */
+} AdmDocShapeKind;
+
+/* A colour 0xRRGGBB; ADM_DOC_NO_COLOUR for no fill or no stroke. */
+#define ADM_DOC_NO_COLOUR G_MAXUINT32
+
+typedef struct {
+  AdmDocShapeKind  kind;
+  double           x1, y1, x2, y2;
+  double           radius;
+  double           size;    /* text: em in mm; circle and line: the stroke's width in mm */
+  guint32          stroke;  /* circle and line: the stroke; text: its colour */
+  guint32          fill;    /* circle only */
+  gboolean         dashed;  /* circle and line */
+  gboolean         bold;    /* text */
+  char            *text;
+} AdmDocShape;
 
 typedef struct {
   char *label;         /* "Hull" */
@@ -36,6 +61,9 @@ typedef struct {
   GPtrArray       *fields;    /* card: AdmDocField* */
   GPtrArray       *notes;     /* card: char*, free lines under the fields */
   guint            count;     /* lines */
+  double           width;     /* figure, mm */
+  double           height;    /* figure, mm */
+  GPtrArray       *shapes;    /* figure: AdmDocShape* */
 } AdmDocBlock;
 
 /* A run of blocks printed with page headers and page numbers of its own, starting on a new
@@ -106,6 +134,38 @@ void         adm_doc_add_page_break (AdmDoc      *self);
 /* A QR code of @text, drawn on paper about 3.5 cm square (the text itself is not printed). */
 void         adm_doc_add_qr         (AdmDoc      *self,
                                      const char  *text);
+/* A figure @width × @height mm (see AdmDocShape); figures that follow one another are laid
+ * side by side while they fit across the page, and a figure is never split between pages. */
+AdmDocBlock *adm_doc_add_figure     (AdmDoc      *self,
+                                     double       width,
+                                     double       height);
+void         adm_doc_figure_add_circle (AdmDocBlock *figure,
+                                     double       x,
+                                     double       y,
+                                     double       radius,
+                                     double       line_width,
+                                     guint32      stroke,
+                                     guint32      fill,
+                                     gboolean     dashed);
+void         adm_doc_figure_add_line (AdmDocBlock *figure,
+                                     double       x1,
+                                     double       y1,
+                                     double       x2,
+                                     double       y2,
+                                     double       line_width,
+                                     guint32      stroke);
+void         adm_doc_figure_add_text (AdmDocBlock *figure,
+                                     double       x,
+                                     double       y,
+                                     double       size,
+                                     guint32      colour,
+                                     gboolean     bold,
+                                     const char  *text);
+/* Whether every page carries a 10 cm ruler at its foot, to check that the paper was printed
+ * at true scale (a figure meant to be measured or cut out); FALSE unless set. */
+void         adm_doc_set_check_ruler (AdmDoc     *self,
+                                     gboolean     ruler);
+gboolean     adm_doc_get_check_ruler (AdmDoc     *self);
 /* Moves @other's blocks to the end of @self, on a page of their own: several documents printed
  * as one (an admiral's packet). @other is left empty. */
 void         adm_doc_append         (AdmDoc      *self,
@@ -120,7 +180,8 @@ void         adm_doc_append_part    (AdmDoc      *self,
                                      const char  *cover);
 
 /* The document as plain text, every word of it in order: for tests, --text output and
- * searching. Tables become tab-separated lines, cards their title and "label: value" lines. */
+ * searching. Tables become tab-separated lines, cards their title and "label: value" lines,
+ * figures their texts, one a line. */
 char        *adm_doc_to_text        (AdmDoc      *self) G_GNUC_WARN_UNUSED_RESULT;
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmDoc, adm_doc_free)
