@@ -37,6 +37,7 @@
 #include "picture-helpers.h"
 #include "text-helpers.h"
 #include "admiralty-window-private.h"
+#include "adm-doc-render.h"
 #include "komarr-helpers.h"
 #include "shipped-helpers.h"
 #include "ui-helpers.h"
@@ -1052,6 +1053,54 @@ test_table_pdf (void)
                     &undetected, &unidentified);
 }
 
+/* F-ECM-2, F-ECM-4, F-ECM-6: the table kit on paper for the Cetagandans (adm-report-kit.h),
+ * written as a PDF and read back, holds a token for each ship they see face up and a blank
+ * back ("?") for each they see face down, and names none of those; the undetected are not in
+ * it at all. The master's kit names them all. */
+static void
+test_table_kit (void)
+{
+  g_autofree char *path = fixture_path ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattle) battle = adm_battle_load_file (path, &error);
+  g_autoptr(AdmDoc) master = NULL, side_kit = NULL;
+  g_autofree char *master_pdf = pdf_path ("kit-master");
+  g_autofree char *side_pdf = pdf_path ("kit-side");
+  g_autofree char *master_text = NULL, *side_text = NULL, *side_words = NULL;
+  g_auto(GStrv) lines = NULL;
+  guint undetected, unidentified, backs = 0, own = 0;
+  int side;
+
+  g_assert_no_error (error);
+  side = viewer_side (battle);
+  master = adm_report_kit_of_battle (battle, adm_audience_master (), "Table kit", "Leaks", "");
+  side_kit = adm_report_kit_of_battle (battle, adm_audience_side ((guint) side), "Table kit",
+                                       "Leaks", "");
+  g_assert_true (adm_doc_write_pdf (master, NULL, master_pdf, &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_doc_write_pdf (side_kit, NULL, side_pdf, &error));
+  g_assert_no_error (error);
+  master_text = pdf_text (master_pdf);
+  side_text = pdf_text (side_pdf);
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    {
+      assert_contains (master_text, adm_battle_get_ship (battle, i)->name, "master's kit");
+      own += adm_battle_get_ship (battle, i)->side == (guint) side;
+    }
+  g_assert_cmpuint (assert_fog_holds (battle, side, side_text, "side's kit", &undetected,
+                                      &unidentified), ==, 9);
+  g_assert_cmpuint (undetected, ==, 4);
+  g_assert_cmpuint (unidentified, ==, 5);
+  assert_contains (side_text, "Jade Pavilion", "side's kit");
+  assert_contains (side_text, "Pol Sentinel", "side's kit");
+  /* A back for each of its own ships and each face-down enemy; none for the undetected. */
+  side_words = adm_doc_to_text (side_kit);
+  lines = g_strsplit (side_words, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    backs += g_str_equal (lines[i], "?");
+  g_assert_cmpuint (backs, ==, own + unidentified);
+}
+
 /* @file opened in a new window, its battle page shown. */
 static AdmiraltyBattlePage *
 open_battle (GFile            *file,
@@ -1989,6 +2038,7 @@ main (int   argc,
   g_test_add_func ("/ui/view-leaks/F-STRAT-3/reveal-and-undo", test_reveal_and_undo);
   g_test_add_func ("/ui/view-leaks/F-STRAT-3/last-seen-map", test_last_seen_map);
   g_test_add_func ("/ui/view-leaks/F-ECM-2/F-ECM-6/table-pdf", test_table_pdf);
+  g_test_add_func ("/ui/view-leaks/F-ECM-4/table-kit", test_table_kit);
   g_test_add_func ("/ui/view-leaks/F-ECM-2/F-ECM-6/battle-page-view-as", test_battle_page);
   g_test_add_func ("/ui/view-leaks/F-ECM-2/F-ECM-6/battle-page-walk", test_battle_page_walk);
   g_test_add_func ("/ui/view-leaks/F-ECM-2/F-STRAT-4/komarr-engagements-walk",

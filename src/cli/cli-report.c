@@ -13,6 +13,7 @@
 
 #include "adm-doc-render.h"
 #include "adm-report.h"
+#include "adm-report-kit.h"
 #include "cli-private.h"
 
 typedef struct {
@@ -26,6 +27,8 @@ typedef struct {
   const char    *as;       /* --as: who the paper is for, or NULL */
   gboolean       every;    /* --every-admiral: every admiral's paper in one document */
   gboolean       kind_given;
+  gboolean       kit;        /* --kind kit: an engagement's table kit */
+  const char    *engagement; /* --engagement: the kit's engagement */
 } ReportOptions;
 
 /* Reads --cycle (default 0: the command's own) and --paper (default A4) into @options; bad
@@ -92,10 +95,20 @@ check_usage (const char     *command,
                              _("no campaign file given"), NULL))
     return FALSE;
   options->kind_given = kind_text != NULL;
-  if (kind_text != NULL && !adm_report_kind_from_string (kind_text, &options->kind))
+  options->kit = g_strcmp0 (kind_text, "kit") == 0;
+  if (kind_text != NULL && !options->kit &&
+      !adm_report_kind_from_string (kind_text, &options->kind))
     return _cli_usage_error (command, _("unknown --kind “%s”; the kinds are master, admiral, "
-                                        "cards, sheets, public, oob and muster"), kind_text),
+                                        "cards, sheets, public, oob, muster and kit"), kind_text),
            FALSE;
+  if (!_cli_check_value (command, "--engagement", options->engagement, options->kit))
+    return FALSE;
+  if (options->kit && (options->admiral != NULL || cycle_text != NULL))
+    return _cli_usage_error (command, _("--kind kit prints the table of one engagement "
+                                        "(--engagement ID), as the campaign stands: give no "
+                                        "--admiral or --cycle")), FALSE;
+  if (!options->kit && options->engagement != NULL)
+    return _cli_usage_error (command, _("--engagement is for --kind kit only")), FALSE;
   if (!read_cycle_and_paper (command, cycle_text, paper_text, options))
     return FALSE;
   if (options->output == NULL && !options->text)
@@ -247,7 +260,17 @@ write_report (const char          *path,
   if (campaign == NULL)
     return CLI_EXIT_INVALID;
   battles = battles_dir (path);
-  if (options->as != NULL)
+  if (options->kit)
+    {
+      /* --as is a side of the engagement's battle here, through the same audience filter
+       * as the table's "View as" (adm-audience.h). */
+      g_autofree char *display = g_filename_display_basename (path);
+
+      doc = adm_report_kit_build (campaign, options->engagement, options->as, &error);
+      if (doc == NULL)
+        return _cli_invalid (FALSE, "%s: %s", display, error->message);
+    }
+  else if (options->as != NULL)
     {
       g_autofree char *message = NULL;
       CliViewer viewer;
@@ -350,6 +373,7 @@ _cli_report_run (int    argc,
   g_auto(GStrv) files = NULL;
   g_autofree char *kind_text = NULL, *cycle_text = NULL, *paper_text = NULL;
   g_autofree char *admiral = NULL, *output = NULL, *packets = NULL, *as_text = NULL;
+  g_autofree char *engagement = NULL;
   ReportOptions options = { 0 };
   const GOptionEntry entries[] = {
     { "kind", 0, 0, G_OPTION_ARG_STRING, &kind_text,
@@ -357,12 +381,19 @@ _cli_report_run (int    argc,
          "what his side knows), cards (fleet cards), sheets (blank order sheets), public "
          "(the public bulletin: what everyone may know), oob (blank order-of-battle "
          "sheets, an admiral's fleet formed on paper before play) or muster (muster sheets: "
-         "an admiral's pool of ships formed into formations on paper, F-GEN-6)"),
+         "an admiral's pool of ships formed into formations on paper, F-GEN-6) or kit (the "
+         "table kit of one engagement: its ship tokens at true scale, face-down backs, "
+         "explosion and mine markers, with --engagement)"),
       N_("KIND") },
+    { "engagement", 0, 0, G_OPTION_ARG_STRING, &engagement,
+      N_("With --kind kit: the engagement whose table kit is printed (an id of "
+         "“admiralty-cli engagements”)"), N_("ID") },
     { "as", 0, 0, G_OPTION_ARG_STRING, &as_text,
       N_("The paper as a viewer may have it: master, public (the public bulletin), an admiral "
          "(his own report, cards and sheet) or a faction (those of each of its admirals); "
-         "--kind then defaults to that viewer's report"), N_("WHO") },
+         "--kind then defaults to that viewer's report. With --kind kit: a side of the "
+         "engagement's battle (its id or name), whose kit holds what that side sees"),
+      N_("WHO") },
     { "admiral", 0, 0, G_OPTION_ARG_STRING, &admiral,
       N_("The admiral, by id or name: required for --kind admiral; for cards, sheets, oob "
          "and muster, default every admiral"), N_("ADMIRAL") },
@@ -396,6 +427,7 @@ _cli_report_run (int    argc,
   options.output = output;
   options.packets = packets;
   options.as = as_text;
+  options.engagement = engagement;
   if (!check_usage (command, files, kind_text, cycle_text, paper_text, &options))
     return CLI_EXIT_USAGE;
   if (options.packets != NULL)

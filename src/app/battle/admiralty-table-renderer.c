@@ -172,7 +172,7 @@ _admiralty_table_mine_visible (const AdmMine *mine,
                                int            side)
 {
   /* F-MINE-2, F-SWEEP-3: hidden from the other sides until revealed; F-MINE-1: single use. */
-  return !mine->spent && (side < 0 || mine->side == (guint) side || mine->revealed);
+  return adm_audience_sees_mine (adm_audience_for_view_side (side), mine);
 }
 
 /* Fitting */

@@ -188,6 +188,18 @@ ship_view_of (AdmAudience audience,
     }
 }
 
+gboolean
+adm_audience_sees_mine (AdmAudience    audience,
+                        const AdmMine *mine)
+{
+  g_return_val_if_fail (mine != NULL, FALSE);
+
+  if (mine->spent)
+    return FALSE;
+  return audience.kind == ADM_AUDIENCE_MASTER ||
+         (audience.kind == ADM_AUDIENCE_SIDE && mine->side == audience.side) || mine->revealed;
+}
+
 AdmShipView
 adm_audience_ship_view (AdmAudience audience,
                         AdmBattle  *battle,

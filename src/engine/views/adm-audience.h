@@ -84,6 +84,10 @@ gboolean      adm_audience_ship_shows      (AdmAudience     audience,
                                             AdmBattle      *battle,
                                             guint           ship,
                                             AdmShipFact     fact);
+/* Whether @audience is shown @mine on the table: the master every mine not spent; a side its
+ * own and those revealed to it (F-MINE-2, F-SWEEP-3); spent mines are gone (F-MINE-1). */
+gboolean      adm_audience_sees_mine       (AdmAudience     audience,
+                                            const AdmMine  *mine);
 /* Whether @audience sees anything of @side: its own, or at least one token of it. A side
  * wholly undetected is not named (no empty heading in a list). */
 gboolean      adm_audience_sees_side       (AdmAudience     audience,

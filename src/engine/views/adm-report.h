@@ -19,6 +19,8 @@ typedef enum {
   ADM_REPORT_ERROR_UNKNOWN_ADMIRAL,  /* no admiral has that id or name, or none was given */
   ADM_REPORT_ERROR_CYCLE,            /* the cycle is not resolved yet (or not open) */
   ADM_REPORT_ERROR_BATTLE,           /* a battle of the cycle could not be opened */
+  ADM_REPORT_ERROR_ENGAGEMENT,       /* no such engagement, or it cannot be set up */
+  ADM_REPORT_ERROR_AUDIENCE,         /* not an audience of the engagement's battle */
 } AdmReportError;
 
 GQuark adm_report_error_quark (void);
