@@ -446,9 +446,9 @@ test_build_loads (void)
   xmlNode *home = find (edit, "sector", "home-sector");
   xmlNode *gate, *line, *screen, *first;
 
-  g_assert_true (adm_scenario_edit_get_modified (edit));
   g_assert_nonnull (adm_scenario_edit_get_ruleset (edit));
   adm_scenario_edit_set (edit, home, "name", "Tau Verde IV");
+  g_assert_true (adm_scenario_edit_get_modified (edit));
   gate = adm_scenario_edit_add_sector (edit, "Tau Verde gate", 200, 0);
   adm_scenario_edit_add_object (edit, gate, "wormhole-exit", "Jump point to Beta");
   g_assert_nonnull (adm_scenario_edit_add_link (edit, "tau-verde-iv", "tau-verde-gate"));
@@ -481,6 +481,79 @@ test_build_loads (void)
                     ->succession->pdata[0])->id, ==, "emperor-dorca-2");
   g_assert_nonnull (adm_scenario_lookup_formation (scenario, "autumn-screen-2"));
   g_assert_false (adm_scenario_edit_get_modified (edit));
+  remove_tree (folder);
+}
+
+/* A new scenario untouched holds nothing to lose: it is not modified. A change is, undone
+ * it is not, redone it is again. */
+static void
+test_new_untouched (void)
+{
+  g_autoptr(AdmScenarioEdit) edit = adm_scenario_edit_new ("forcon-2010", "Tau Verde");
+
+  g_assert_false (adm_scenario_edit_get_modified (edit));
+  g_assert_false (adm_scenario_edit_can_undo (edit));
+  adm_scenario_edit_add_sector (edit, "Tau Verde gate", 200, 0);
+  g_assert_true (adm_scenario_edit_get_modified (edit));
+  g_assert_true (adm_scenario_edit_undo (edit));
+  g_assert_false (adm_scenario_edit_get_modified (edit));
+  g_assert_true (adm_scenario_edit_redo (edit));
+  g_assert_true (adm_scenario_edit_get_modified (edit));
+}
+
+/* Whether any of @problems names a line, and whether each names its element. */
+static gboolean
+any_line (GPtrArray *problems)
+{
+  g_assert_cmpuint (problems->len, >, 0);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const AdmProblem *problem = problems->pdata[i];
+
+      g_assert_nonnull (problem->node);
+      if (problem->line > 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A problem names a line of the file on disk only while the document is that file: a new
+ * scenario's problems name their elements, no line; saved, the lines of the file; changed
+ * since, no line again, and the file's lines back when undone to it. */
+static void
+test_problem_lines (void)
+{
+  g_autoptr(AdmScenarioEdit) edit = adm_scenario_edit_new ("forcon-2010", "Tau Verde");
+  g_autofree char *folder = g_dir_make_tmp ("admiralty-edit-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (folder, "tau-verde.admiralty", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) fresh = NULL, saved = NULL, changed = NULL, undone = NULL;
+  g_autoptr(GPtrArray) reopened_problems = NULL;
+  g_autoptr(AdmScenarioEdit) reopened = NULL;
+  xmlNode *home = find (edit, "sector", "home-sector");
+
+  /* A sector at no place: a problem at the sector, on line 4 of the text. */
+  adm_scenario_edit_set (edit, home, "x", "far");
+  fresh = adm_scenario_edit_check (edit);
+  g_assert_false (any_line (fresh));
+  g_assert_true (adm_scenario_edit_save (edit, path, &error));
+  g_assert_no_error (error);
+  saved = adm_scenario_edit_check (edit);
+  g_assert_true (any_line (saved));
+  adm_scenario_edit_add_sector (edit, "Tau Verde gate", 200, 0);
+  changed = adm_scenario_edit_check (edit);
+  g_assert_false (any_line (changed));
+  g_assert_true (adm_scenario_edit_undo (edit));
+  undone = adm_scenario_edit_check (edit);
+  g_assert_true (any_line (undone));
+  /* The same file opened names the same lines. */
+  reopened = adm_scenario_edit_open (path, &error);
+  g_assert_no_error (error);
+  reopened_problems = adm_scenario_edit_check (reopened);
+  g_assert_cmpuint (reopened_problems->len, ==, saved->len);
+  for (guint i = 0; i < saved->len; i++)
+    g_assert_cmpint (((AdmProblem *) reopened_problems->pdata[i])->line, ==,
+                     ((AdmProblem *) saved->pdata[i])->line);
   remove_tree (folder);
 }
 
@@ -550,6 +623,8 @@ main (int   argc,
   g_test_add_func ("/engine/scenario-edit/id-typed", test_id_typed);
   g_test_add_func ("/engine/scenario-edit/check-builds", test_check_builds);
   g_test_add_func ("/engine/scenario-edit/F-FORM-5/build-loads", test_build_loads);
+  g_test_add_func ("/engine/scenario-edit/new-untouched", test_new_untouched);
+  g_test_add_func ("/engine/scenario-edit/problem-lines", test_problem_lines);
   g_test_add_func ("/engine/scenario-edit/F-GEN-5/sketch-without-ships",
                    test_sketch_without_ships);
   g_test_add_func ("/engine/scenario-edit/undo-bounded", test_undo_bounded);

@@ -24,7 +24,8 @@ struct _AdmScenarioEdit {
   char         *season_text; /* the text of the <season> @ruleset was read from, or NULL */
 
   GBytes       *bytes;       /* the document's text now */
-  GBytes       *saved;       /* the text last read or saved */
+  GBytes       *saved;       /* the text last read or saved, or a new scenario's first */
+  gboolean      in_file;     /* @saved is a file's text on disk (not a new scenario's) */
   GQueue        undo;        /* GBytes*, newest first */
   GQueue        redo;
   gsize         undo_bytes;
@@ -240,6 +241,7 @@ adm_scenario_edit_new_from_data (const char  *data,
   if (!set_document (self, data, length, error))
     return NULL;
   self->saved = g_bytes_new (data, length);
+  self->in_file = TRUE;
   update_flags (self);
   return g_steal_pointer (&self);
 }
@@ -282,8 +284,8 @@ adm_scenario_edit_new (const char *ruleset_id,
                           "</scenario>\n", id, escaped, ruleset_id, sector);
   self = adm_scenario_edit_new_from_data (text->str, text->len, "new-campaign.admiralty", NULL);
   g_assert (self != NULL);
-  g_clear_pointer (&self->saved, g_bytes_unref);
-  update_flags (self);
+  /* Untouched it holds nothing of the master's to lose: not modified, but in no file yet. */
+  self->in_file = FALSE;
   return self;
 }
 
@@ -358,6 +360,7 @@ adm_scenario_edit_set_saved (AdmScenarioEdit *self,
     g_bytes_ref (bytes);
   g_clear_pointer (&self->saved, g_bytes_unref);
   self->saved = bytes;
+  self->in_file = bytes != NULL;
   update_flags (self);
 }
 
@@ -1792,12 +1795,21 @@ sketch_map (AdmScenarioEdit *self,
 GPtrArray *
 adm_scenario_edit_check (AdmScenarioEdit *self)
 {
+  GPtrArray *problems;
+
   g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
 
   g_clear_object (&self->loaded);
-  return adm_scenario_check_all_loaded (xmlDocGetRootElement (self->doc), self->display_name,
-                                        self->ruleset, self->ruleset != NULL ? &self->loaded
-                                                                             : NULL);
+  problems = adm_scenario_check_all_loaded (xmlDocGetRootElement (self->doc),
+                                            self->display_name, self->ruleset,
+                                            self->ruleset != NULL ? &self->loaded : NULL);
+  /* A line is one of the file on disk only while the document is that file's text: a new
+   * scenario's, or one changed since, is a line of no file the master can open. The problem
+   * is then told by its element (AdmProblem.node) alone. */
+  if (!self->in_file || self->modified)
+    for (guint i = 0; i < problems->len; i++)
+      ((AdmProblem *) problems->pdata[i])->line = 0;
+  return problems;
 }
 
 AdmScenario *

@@ -41,7 +41,8 @@ typedef enum {
 G_DECLARE_FINAL_TYPE (AdmScenarioEdit, adm_scenario_edit, ADM, SCENARIO_EDIT, GObject)
 
 /* A new scenario of ruleset @ruleset_id: a name (its id made from it), one sector, no
- * formation yet (a draft). */
+ * formation yet (a draft). Untouched it is not modified (nothing of the master's to lose),
+ * though no file holds it yet. */
 AdmScenarioEdit *adm_scenario_edit_new            (const char       *ruleset_id,
                                                    const char       *name) G_GNUC_WARN_UNUSED_RESULT;
 /* A scenario read from @data; @display_name names it in errors. Refuses what the XML reader
@@ -66,7 +67,8 @@ gboolean         adm_scenario_edit_save           (AdmScenarioEdit  *self,
                                                    GError          **error);
 /* Whether the text differs from the one last saved or read. */
 gboolean         adm_scenario_edit_get_modified   (AdmScenarioEdit  *self);
-/* Takes the text last read or saved as @bytes (a draft offered back is modified). */
+/* Takes the text last read or saved as @bytes, a file's on disk (a draft offered back is
+ * modified); NULL: none, the document modified. */
 void             adm_scenario_edit_set_saved      (AdmScenarioEdit  *self,
                                                    GBytes           *bytes);
 
@@ -330,7 +332,9 @@ xmlNode         *adm_scenario_edit_get_map        (AdmScenarioEdit  *self);
 
 /* Every problem of the document now, as adm_scenario_check_all () lists them; the scenario
  * its one pass of the loader makes on the way, when there is none, is what
- * adm_scenario_edit_build () gives until the next edit. */
+ * adm_scenario_edit_build () gives until the next edit. A problem names a line (line > 0) only
+ * while the document is the text of its file on disk: a new scenario not saved yet, or one
+ * modified since, has lines in no file, and its problems are told by their element (node). */
 GPtrArray       *adm_scenario_edit_check          (AdmScenarioEdit  *self) G_GNUC_WARN_UNUSED_RESULT;
 
 /* The scenario to draw: the whole document when it loads (*@whole TRUE), else its map as far
