@@ -806,6 +806,232 @@ test_scenario_renamed (void)
   close_editor (editor);
 }
 
+/* The window's close button, in its header bar's controls. */
+static GtkWidget *
+close_button (AdmiraltyScenarioEditor *editor)
+{
+  g_autoptr(GPtrArray) controls = find_widgets (GTK_WIDGET (editor), is_of_type,
+                                                GSIZE_TO_POINTER (GTK_TYPE_WINDOW_CONTROLS));
+
+  for (guint i = 0; i < controls->len; i++)
+    {
+      GtkWidget *close = find_widget (controls->pdata[i], is_styled, "close");
+
+      if (close != NULL && GTK_IS_BUTTON (close))
+        return close;
+    }
+  g_assert_not_reached ();
+}
+
+/* @editor's close button clicked: whether it asked "Save Changes?" (then answered Cancel, the
+ * editor left open), else the editor is gone. */
+static gboolean
+close_asks (AdmiraltyScenarioEditor *editor)
+{
+  GWeakRef ref;
+  AdwMessageDialog *dialog;
+  g_autoptr(AdmiraltyScenarioEditor) left = NULL;
+
+  g_weak_ref_init (&ref, editor);
+  wait_frame (GTK_WIDGET (editor));
+  pointer_click_widget (close_button (editor));
+  iterate_until (NULL, NULL, 300);
+  dialog = message_dialog ();
+  left = g_weak_ref_get (&ref);
+  g_weak_ref_clear (&ref);
+  if (dialog == NULL)
+    {
+      g_assert_null (left);
+      return FALSE;
+    }
+  g_assert_nonnull (left);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Save Changes?");
+  wait_frame (GTK_WIDGET (dialog));
+  pointer_click_widget (button (GTK_WIDGET (dialog), "_Cancel"));
+  iterate_until (message_dialog_gone, NULL, 5000);
+  g_assert_null (message_dialog ());
+  return TRUE;
+}
+
+/* Each page shown in turn, as a master looks the scenario over. */
+static void
+visit_pages (AdmiraltyScenarioEditor *editor)
+{
+  static const char *const pages[] = { "sides", "map", "fleets", "season", "problems",
+                                       "sides" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      admiralty_scenario_editor_set_visible_page (editor, pages[i]);
+      wait_frame (GTK_WIDGET (editor));
+    }
+}
+
+/* An editor closed untouched asks nothing and leaves no draft: a new scenario (New
+ * Campaign…), a saved one (Edit Scenario…) and a bundled one, each with every page looked at.
+ * Its title says it unchanged. */
+static void
+test_untouched_closes (void)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *path = scenario_copy ("skirmish.admiralty", &folder);
+  g_autofree char *bundled = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
+  AdmiraltyScenarioEditor *editors[3];
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      remove_tree (folder);
+      return;
+    }
+  editors[0] = editor_shown (admiralty_scenario_editor_new_scenario (GTK_APPLICATION (app)));
+  editors[1] = editor_of (path);
+  editors[2] = editor_of (bundled);
+  for (guint i = 0; i < G_N_ELEMENTS (editors); i++)
+    {
+      AdmiraltyScenarioEditor *editor = editors[i];
+      g_autofree char *draft = g_strdup (admiralty_scenario_editor_get_draft_path (editor));
+
+      g_remove (draft);
+      gtk_window_present (GTK_WINDOW (editor));
+      focus_window (GTK_WIDGET (editor));
+      visit_pages (editor);
+      g_assert_false (adm_scenario_edit_get_modified (admiralty_scenario_editor_get_edit (editor)));
+      g_assert_false (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (editor)), "•"));
+      if (i == 0)
+        root_screenshot ("editor-new-untouched.png", 1280, 800);
+      g_assert_false (close_asks (editor));
+      g_assert_false (g_file_test (draft, G_FILE_TEST_EXISTS));
+    }
+  remove_tree (folder);
+}
+
+/* A change asks before the editor closes, undone it does not, redone it asks again: a ship
+ * added to a Komarr formation with the Fleets page's button, Ctrl+Z and Shift+Ctrl+Z. */
+static void
+test_change_asks (void)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *path = scenario_copy ("komarr-campaign.admiralty", &folder);
+  AdmiraltyScenarioEditor *editor;
+  AdmiraltyEditorFleets *fleets;
+  g_autofree char *draft = NULL;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      remove_tree (folder);
+      return;
+    }
+  editor = editor_of (path);
+  draft = g_strdup (admiralty_scenario_editor_get_draft_path (editor));
+  fleets = ADMIRALTY_EDITOR_FLEETS (admiralty_scenario_editor_get_page (editor, "fleets"));
+  click_formation (editor, "first-destroyer-flotilla");
+  pointer_click_widget (button (GTK_WIDGET (fleets), "Add _Ship"));
+  g_assert_nonnull (admiralty_editor_fleets_get_ship_entry (fleets, 5));
+  g_assert_true (close_asks (editor));
+  g_assert_true (g_file_test (draft, G_FILE_TEST_EXISTS));
+  focus_window (GTK_WIDGET (editor));
+  keys_to (GTK_WIDGET (editor), "ctrl+z");
+  iterate_until (NULL, NULL, 100);
+  g_assert_false (adm_scenario_edit_get_modified (admiralty_scenario_editor_get_edit (editor)));
+  g_assert_false (g_file_test (draft, G_FILE_TEST_EXISTS));
+  keys_to (GTK_WIDGET (editor), "ctrl+shift+z");
+  iterate_until (NULL, NULL, 100);
+  g_assert_true (close_asks (editor));
+  focus_window (GTK_WIDGET (editor));
+  keys_to (GTK_WIDGET (editor), "ctrl+z");
+  iterate_until (NULL, NULL, 100);
+  g_assert_false (close_asks (editor));
+  g_assert_false (g_file_test (draft, G_FILE_TEST_EXISTS));
+  remove_tree (folder);
+}
+
+/* Whether the Problems page's row @index names a line. */
+static gboolean
+row_names_line (AdmiraltyScenarioEditor *editor,
+                guint                    index)
+{
+  AdmiraltyEditorProblems *problems =
+    ADMIRALTY_EDITOR_PROBLEMS (admiralty_scenario_editor_get_page (editor, "problems"));
+  GtkWidget *row = admiralty_editor_problems_get_row (problems, index);
+
+  g_assert_nonnull (row);
+  return strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "line ") != NULL;
+}
+
+/* The index of the editor's problem at @node, which must be there. */
+static guint
+problem_at (AdmiraltyScenarioEditor *editor,
+            xmlNode                 *node)
+{
+  GPtrArray *problems = admiralty_scenario_editor_get_problems (editor);
+
+  for (guint i = 0; i < problems->len; i++)
+    if (((AdmProblem *) problems->pdata[i])->node == node)
+      return i;
+  g_assert_not_reached ();
+}
+
+/* A new scenario's problem names its sector, not a line of a file there is not; saved, it
+ * names the file's line too; changed since, the sector alone again. A click on it shows the
+ * sector on the Map page. */
+static void
+test_problem_named (void)
+{
+  g_autofree char *folder = g_dir_make_tmp ("admiralty-editor-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (folder, "tau-verde.admiralty", NULL);
+  AdmiraltyScenarioEditor *editor;
+  AdmScenarioEdit *edit;
+  AdmiraltyEditorProblems *problems;
+  GtkWidget *row;
+  xmlNode *home;
+  guint at;
+  g_autofree char *subtitle = NULL;
+  g_autofree char *draft = NULL;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs an X11 display and xdotool");
+      remove_tree (folder);
+      return;
+    }
+  editor = editor_shown (admiralty_scenario_editor_new_scenario (GTK_APPLICATION (app)));
+  edit = admiralty_scenario_editor_get_edit (editor);
+  problems = ADMIRALTY_EDITOR_PROBLEMS (admiralty_scenario_editor_get_page (editor, "problems"));
+  home = adm_scenario_edit_find (edit, "sector", "home-sector");
+  /* A place that is no number, as a hand-edited draft may have. */
+  adm_scenario_edit_set (edit, home, "x", "far");
+  g_assert_cmpuint (admiralty_scenario_editor_get_problems (editor)->len, >, 0);
+  admiralty_scenario_editor_set_visible_page (editor, "problems");
+  wait_frame (GTK_WIDGET (editor));
+  at = problem_at (editor, home);
+  row = admiralty_editor_problems_get_row (problems, at);
+  subtitle = g_strdup (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)));
+  g_test_message ("new: %s", subtitle);
+  g_assert_nonnull (strstr (subtitle, "sector “Home sector”"));
+  for (guint i = 0; i < admiralty_scenario_editor_get_problems (editor)->len; i++)
+    g_assert_false (row_names_line (editor, i));
+  root_screenshot ("editor-problem-new.png", 1280, 800);
+
+  g_assert_true (admiralty_scenario_editor_save_as (editor, path));
+  wait_frame (GTK_WIDGET (editor));
+  g_test_message ("saved: %s", adw_action_row_get_subtitle (ADW_ACTION_ROW (row)));
+  g_assert_true (row_names_line (editor, problem_at (editor, home)));
+
+  adm_scenario_edit_add_sector (edit, "Tau Verde gate", 200, 0);
+  draft = g_strdup (admiralty_scenario_editor_get_draft_path (editor));
+  wait_frame (GTK_WIDGET (editor));
+  for (guint i = 0; i < admiralty_scenario_editor_get_problems (editor)->len; i++)
+    g_assert_false (row_names_line (editor, i));
+
+  pointer_click_widget (admiralty_editor_problems_get_row (problems, problem_at (editor, home)));
+  g_assert_cmpstr (admiralty_scenario_editor_get_visible_page (editor), ==, "map");
+  close_editor (editor);
+  g_remove (draft);
+  remove_tree (folder);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -822,6 +1048,9 @@ main (int   argc,
   g_test_add_func ("/ui/scenario-editor/F-STRAT-4/alliance-named", test_alliance_named);
   g_test_add_func ("/ui/scenario-editor/class-renamed", test_class_renamed);
   g_test_add_func ("/ui/scenario-editor/scenario-renamed", test_scenario_renamed);
+  g_test_add_func ("/ui/scenario-editor/untouched-closes", test_untouched_closes);
+  g_test_add_func ("/ui/scenario-editor/change-asks", test_change_asks);
+  g_test_add_func ("/ui/scenario-editor/problem-named", test_problem_named);
 
   return ui_test_finish (g_test_run ());
 }
