@@ -285,6 +285,27 @@ click_menu_button_item (GtkWidget  *menu_button,
   iterate ();
 }
 
+void
+click_menu_button_submenu_item (GtkWidget  *menu_button,
+                                const char *submenu,
+                                const char *label,
+                                const char *screenshot)
+{
+  GtkWidget *popover, *item;
+
+  click_menu_button_item (menu_button, submenu, NULL);
+  popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (menu_button)));
+  /* The submenu slides in: its item drawn once it has. */
+  iterate_until (NULL, NULL, 400);
+  wait_frame (popover);
+  if (screenshot != NULL)
+    save_screenshot (popover, screenshot);
+  item = find_widget (popover, is_drawn_label_text, label);
+  g_assert_nonnull (item);
+  pointer_click_widget (item);
+  iterate ();
+}
+
 GtkWidget *
 file_chooser_dialog (void)
 {

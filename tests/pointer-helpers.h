@@ -91,6 +91,15 @@ click_menu_button_item (GtkWidget  *menu_button,
                  const char *label,
                  const char *screenshot);
 
+/* The menu of @menu_button opened with a click, its submenu @submenu opened with another, drawn
+ * into @screenshot as click_menu_button_item () does when not NULL, and its item @label
+ * clicked. */
+void
+click_menu_button_submenu_item (GtkWidget  *menu_button,
+                                const char *submenu,
+                                const char *label,
+                                const char *screenshot);
+
 /* The file chooser shown (a GtkFileChooserDialog mapped), or NULL; and whether one is shown,
  * and whether none is: conditions for iterate_until (). */
 GtkWidget *

@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-a11y-names.c: every control a screen reader reaches has a name. Each page of the window
- * is shown in turn — the welcome page, the Campaign, Sector Map and Orders tabs, an admiral's
- * order sheet, a battle — and its widget tree walked: every shown button, toggle, switch,
- * drop-down, text field and slider is named by an accessible label, by the widget that labels
- * it, or by the words it shows. The names are read from GTK's test accessibility context. */
+/* test-a11y-names.c: every control a screen reader reaches reads its name. Each page of the
+ * window is shown in turn — the welcome page, the Campaign, Sector Map and Orders tabs, an
+ * admiral's order sheet, a battle with its Orders pane in the movement and fire phases, each
+ * page of the scenario editor — and its widget tree walked: every shown button, toggle, switch,
+ * drop-down, text field and slider has the name GTK 4.8 gives a screen reader worked out from
+ * GTK's test accessibility context (its accessible label, the labels of what it is labelled by,
+ * else its class name), and the test fails on a name that is none, a class name ("GtkImage",
+ * "GtkDropDown"), a mnemonic read out ("_Open") or the same words twice ("Open Open"). */
 
 #include "config.h"
 
@@ -11,7 +14,10 @@
 
 #include "admiralty-campaign-orders.h"
 #include "admiralty-sheet-form.h"
+#include "admiralty-battle-page-private.h"
+#include "admiralty-scenario-editor-private.h"
 #include "admiralty-window-private.h"
+#include "editor-helpers.h"
 #include "ui-helpers.h"
 
 /* The roles of controls a screen reader lets the master act on. */
@@ -36,34 +42,124 @@ is_control_role (GtkAccessibleRole role)
     }
 }
 
-/* Words a screen reader reads as the control's name from what it holds: a label's text. */
-static gboolean
-holds_text (GtkWidget *widget)
+/* The accessible label @accessible was given, or NULL. GTK's test context answers whether the
+ * label is a given one, and if not, what it is. */
+static char *
+label_of (GtkAccessible *accessible)
 {
-  if (GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget) &&
-      gtk_label_get_text (GTK_LABEL (widget))[0] != '\0')
-    return TRUE;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+  char *label;
+
+  if (!gtk_test_accessible_has_property (accessible, GTK_ACCESSIBLE_PROPERTY_LABEL))
+    return NULL;
+  label = gtk_test_accessible_check_property (accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, "");
+  return label != NULL ? label : g_strdup ("");
+}
+
+/* The widget under @root that @widget's labelled-by relation names alone, or NULL. */
+static GtkWidget *
+labelled_by_in (GtkWidget *widget,
+                GtkWidget *root)
+{
+  g_autofree char *message = gtk_test_accessible_check_relation (
+    GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY, root, NULL);
+
+  if (message == NULL)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    if (holds_text (child))
-      return TRUE;
-  return FALSE;
+    {
+      GtkWidget *found = labelled_by_in (widget, child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The roles GTK reads no class name for (its generic containers). */
+static gboolean
+is_structural (GtkAccessibleRole role)
+{
+  return role == GTK_ACCESSIBLE_ROLE_FORM || role == GTK_ACCESSIBLE_ROLE_GROUP ||
+         role == GTK_ACCESSIBLE_ROLE_GENERIC || role == GTK_ACCESSIBLE_ROLE_LANDMARK ||
+         role == GTK_ACCESSIBLE_ROLE_LIST_ITEM || role == GTK_ACCESSIBLE_ROLE_REGION ||
+         role == GTK_ACCESSIBLE_ROLE_SEARCH || role == GTK_ACCESSIBLE_ROLE_SEPARATOR;
 }
 
 static gboolean
-has_name (GtkWidget *widget)
+is_hidden (GtkAccessible *accessible)
 {
-  GtkAccessibleRole role = gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (widget));
+  g_autofree char *message = gtk_test_accessible_check_state (accessible,
+                                                              GTK_ACCESSIBLE_STATE_HIDDEN, TRUE);
 
-  if (gtk_test_accessible_has_property (GTK_ACCESSIBLE (widget),
-                                        GTK_ACCESSIBLE_PROPERTY_LABEL) ||
-      gtk_test_accessible_has_relation (GTK_ACCESSIBLE (widget),
+  return message == NULL;
+}
+
+/* The name of @widget as GTK 4.8 gives it to a screen reader (gtk_at_context_get_name (), WAI-ARIA
+ * § 4.3 as far as GTK goes): its accessible label, then the label of each widget it is labelled
+ * by (or, when nothing came before, that widget's class name), and with neither its own class
+ * name — "GtkImage", "GtkDropDown". @window holds the widgets a relation may name; a relation
+ * naming several at once is read as "(several)". */
+static char *
+accessible_name (GtkWidget *widget,
+                 GtkWidget *window)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  char *label = label_of (GTK_ACCESSIBLE (widget));
+
+  if (label != NULL)
+    g_ptr_array_add (names, label);
+  if (gtk_test_accessible_has_relation (GTK_ACCESSIBLE (widget),
                                         GTK_ACCESSIBLE_RELATION_LABELLED_BY))
-    return TRUE;
-  /* A button, a check box or a tab is read by its words. */
-  return (role == GTK_ACCESSIBLE_ROLE_BUTTON || role == GTK_ACCESSIBLE_ROLE_CHECKBOX ||
-          role == GTK_ACCESSIBLE_ROLE_RADIO || role == GTK_ACCESSIBLE_ROLE_TAB) &&
-         holds_text (widget);
+    {
+      GtkWidget *by = labelled_by_in (widget, widget);
+
+      if (by == NULL)
+        by = labelled_by_in (widget, window);
+      if (by == NULL)
+        g_ptr_array_add (names, g_strdup ("(several)"));
+      else if ((label = label_of (GTK_ACCESSIBLE (by))) != NULL)
+        g_ptr_array_add (names, label);
+      else if (names->len == 0 && !is_hidden (GTK_ACCESSIBLE (by)) &&
+               !is_structural (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (by))))
+        g_ptr_array_add (names, g_strdup (G_OBJECT_TYPE_NAME (by)));
+    }
+  if (names->len == 0 && !is_hidden (GTK_ACCESSIBLE (widget)) &&
+      !is_structural (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (widget))))
+    g_ptr_array_add (names, g_strdup (G_OBJECT_TYPE_NAME (widget)));
+  g_ptr_array_add (names, NULL);
+  return g_strjoinv (" ", (char **) names->pdata);
+}
+
+/* What is wrong with @name for a control a screen reader reads, or NULL: none at all, a class
+ * name ("GtkImage"), a mnemonic read out ("_Open"), or the same words twice ("Open Open"). */
+static const char *
+name_problem (const char *name)
+{
+  g_auto(GStrv) words = g_strsplit (name, " ", -1);
+  g_autofree char *stripped = g_strstrip (g_strdup (name));
+  guint n = g_strv_length (words);
+
+  if (stripped[0] == '\0')
+    return "no name";
+  for (guint i = 0; i < n; i++)
+    if (g_type_from_name (words[i]) != 0 &&
+        (g_str_has_prefix (words[i], "Gtk") || g_str_has_prefix (words[i], "Adw") ||
+         g_str_has_prefix (words[i], "Admiralty")))
+      return "a class name";
+  for (const char *p = strchr (name, '_'); p != NULL; p = strchr (p + 1, '_'))
+    if (g_unichar_isalnum (g_utf8_get_char (p + 1)))
+      return "a mnemonic read out";
+  if (n % 2 == 0 && n > 0)
+    {
+      gboolean same = TRUE;
+
+      for (guint i = 0; i < n / 2; i++)
+        same &= g_strcmp0 (words[i], words[i + n / 2]) == 0;
+      if (same)
+        return "the same words twice";
+    }
+  return NULL;
 }
 
 /* "GtkButton (tooltip “Add the sector to the route”) in AdwActionRow “Next sector”" */
@@ -92,9 +188,11 @@ describe (GtkWidget *widget)
   return g_string_free (out, FALSE);
 }
 
-/* Every shown control under @widget without a name, one a line, into @out. */
+/* Every shown control under @widget whose name a screen reader cannot use, one a line, into
+ * @out. */
 static void
 walk (GtkWidget *widget,
+      GtkWidget *window,
       GString   *out,
       guint     *n_controls)
 {
@@ -107,19 +205,24 @@ walk (GtkWidget *widget,
   if (is_control_role (gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (widget))) &&
       gtk_widget_is_drawable (widget))
     {
+      g_autofree char *name = accessible_name (widget, window);
+      const char *problem = name_problem (name);
+
       (*n_controls)++;
-      if (!has_name (widget))
+      if (problem != NULL)
         {
           g_autofree char *what = describe (widget);
 
-          g_string_append_printf (out, "  %s\n", what);
+          g_string_append_printf (out, "  %s reads “%s”: %s\n", what, name, problem);
         }
     }
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    walk (child, out, n_controls);
+    walk (child, window, out, n_controls);
 }
 
+/* Every control of @root, shown as the master sees it, reads a name and its role: no class
+ * name, no mnemonic, no words twice. */
 static void
 assert_all_named (GtkWidget  *root,
                   const char *page)
@@ -128,12 +231,12 @@ assert_all_named (GtkWidget  *root,
   guint n_controls = 0;
 
   wait_frame (root);
-  walk (root, unnamed, &n_controls);
+  walk (root, root, unnamed, &n_controls);
   g_test_message ("%s: %u controls", page, n_controls);
   g_assert_cmpuint (n_controls, >, 0);
   if (unnamed->len > 0)
     {
-      g_test_message ("%s: controls without an accessible name:\n%s", page, unnamed->str);
+      g_test_message ("%s: controls a screen reader cannot name:\n%s", page, unnamed->str);
       g_test_fail ();
     }
 }
@@ -188,11 +291,29 @@ test_battle (void)
   g_autofree char *path = copy_battle ("scenarios/battles", "torpedo-duel", TRUE);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   AdmiraltyWindow *window = shown_window_new (1280, 800);
+  AdmiraltyBattlePage *page;
+  AdmBattle *battle;
 
   g_assert_true (admiralty_window_open_file (window, file));
   iterate_until (NULL, NULL, 300);
-  g_assert_nonnull (_admiralty_window_get_battle_page (window));
+  page = _admiralty_window_get_battle_page (window);
+  g_assert_nonnull (page);
   assert_all_named (GTK_WIDGET (window), "battle");
+
+  /* The Orders pane in the movement phase, a ship selected: its course, its order and its
+   * ram; then the fire phase's. */
+  battle = admiralty_battle_page_get_battle (page);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL));
+  iterate_until (NULL, NULL, 300);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_MOVEMENT);
+  admiralty_table_widget_set_selected_ship (_admiralty_battle_page_get_table (page), 0);
+  iterate_until (NULL, NULL, 300);
+  assert_all_named (GTK_WIDGET (window), "battle, movement, a ship selected");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL));
+  iterate_until (NULL, NULL, 300);
+  admiralty_table_widget_set_selected_ship (_admiralty_battle_page_get_table (page), 0);
+  iterate_until (NULL, NULL, 300);
+  assert_all_named (GTK_WIDGET (window), "battle, fire, a ship selected");
   close_window (window);
   remove_battle_copy (path);
 }
@@ -266,6 +387,27 @@ test_pinned_tabs (void)
   remove_tree (dir);
 }
 
+/* The scenario editor, each of its pages. */
+static void
+test_editor (void)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *path = scenario_copy ("komarr-campaign.admiralty", &folder);
+  AdmiraltyScenarioEditor *editor = editor_of (path);
+  static const char * const pages[] = { "sides", "map", "fleets", "season", "problems" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      g_autofree char *what = g_strdup_printf ("editor, %s", pages[i]);
+
+      adw_view_stack_set_visible_child_name (editor->stack, pages[i]);
+      iterate_until (NULL, NULL, 200);
+      assert_all_named (GTK_WIDGET (editor), what);
+    }
+  close_editor (editor);
+  remove_tree (folder);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -277,5 +419,6 @@ main (int   argc,
   g_test_add_func ("/ui/a11y-names/campaign-pages", test_campaign_pages);
   g_test_add_func ("/ui/a11y-names/pinned-tabs", test_pinned_tabs);
   g_test_add_func ("/ui/a11y-names/battle", test_battle);
+  g_test_add_func ("/ui/a11y-names/editor", test_editor);
   return ui_test_finish (g_test_run ());
 }

@@ -1241,10 +1241,11 @@ test_turn_two_drag (void)
   g_assert_false (course_drawn (table, serg, (AdmPoint) { 30, 20 }));
   root_screenshot ("battle-turn2-drag.png", 1280, 800);
 
-  /* A drag the rules refuse (a battleship turning hard off the end of its course): the
-   * reason is shown, the course kept, and Clear Course has not moved. */
+  /* A drag the rules refuse with no course they allow near it (a battleship turning about at
+   * the end of its course): the reason is shown, the course kept, and Clear Course has not
+   * moved. */
   clear_y = widget_y (clear, GTK_WIDGET (window));
-  drag_table (table, (AdmPoint) { 26, 20 }, (AdmPoint) { 26, 30 });
+  drag_table (table, (AdmPoint) { 26, 20 }, (AdmPoint) { 16, 20 });
   g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), !=, "");
   g_assert_true (rows_contain (panel, "Prince Serg group: 6 cm"));
   g_assert_cmpfloat_with_epsilon (widget_y (clear, GTK_WIDGET (window)), clear_y, 0.5);
@@ -1276,6 +1277,139 @@ test_turn_two_drag (void)
   g_assert_null (_admiralty_window_get_error_dialog (window));
   g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
   g_assert_cmpfloat_with_epsilon (adm_battle_get_ship (battle, serg)->position.x, 26.0, 1e-6);
+
+  close_window (window);
+  remove_battle_copy (path);
+}
+
+/* Presses the left button on the table at point @from (cm) and moves it in steps towards @to,
+ * each step @wobble px either side of the line in turn, as a hand does, the last one to the
+ * right of it; the button stays down. */
+static void
+press_and_wobble (AdmiraltyTableWidget *table,
+                  AdmPoint              from,
+                  AdmPoint              to,
+                  double                wobble)
+{
+  const int steps = 6;
+  double x1, y1, x2, y2, length, nx, ny;
+
+  admiralty_table_view_to_pixels (admiralty_table_widget_get_view (table), from, &x1, &y1);
+  admiralty_table_view_to_pixels (admiralty_table_widget_get_view (table), to, &x2, &y2);
+  length = hypot (x2 - x1, y2 - y1);
+  nx = -(y2 - y1) / length;
+  ny = (x2 - x1) / length;
+  pointer_move (GTK_WIDGET (table), x1, y1);
+  xdo ("mousedown 1");
+  for (int i = 1; i <= steps; i++)
+    {
+      double side = i == steps || i % 2 == 1 ? 1 : -1;
+
+      pointer_move (GTK_WIDGET (table), x1 + (x2 - x1) * i / steps + side * wobble * nx,
+                    y1 + (y2 - y1) * i / steps + side * wobble * ny);
+    }
+  iterate_until (NULL, NULL, 100);
+}
+
+static gboolean
+message_cleared (gpointer data)
+{
+  return g_strcmp0 (_admiralty_orders_panel_get_message (data), "") == 0;
+}
+
+/* The course being plotted, as the table draws it. */
+static const AdmMovePreview *
+editing_preview (AdmiraltyTableWidget *table)
+{
+  const AdmiraltyTableOptions *options = admiralty_table_widget_get_options (table);
+
+  g_assert_nonnull (options->move_previews);
+  g_assert_cmpint (options->editing_move, >=, 0);
+  g_assert_cmpint (options->editing_move, <, (int) options->move_previews->len);
+  return g_ptr_array_index (options->move_previews, options->editing_move);
+}
+
+/* The first drag of the manual by a hand, with the real pointer, in corridor-skirmish with no
+ * orders file: the battleship Prince Serg (18 cm, heading 90°) dragged 12 cm ahead with the
+ * hand wobbling 3 px either side and let go 3 px off is plotted straight on, 12 cm, and the
+ * pane says so for a few seconds (a 1° turn off the ship would be refused: F-MOVE-9, its first
+ * turn after 3/4 of the move). Dragged 30° off its heading, before the button is released the
+ * nearest course the rules allow, straight on, is drawn ghosted and the pane says why; the
+ * release plots it. */
+static void
+test_hand_drag (void)
+{
+  g_autofree char *path = NULL;
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmiraltyTableWidget *table;
+  AdmiraltyOrdersPanel *panel;
+  AdmBattle *battle;
+  const AdmBattleShip *serg;
+  const AdmMoveDecl *move;
+  const AdmMovePreview *preview;
+  const AdmMoveStep *step;
+  AdmPoint to;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs X11 and xdotool");
+      return;
+    }
+  path = copy_battle ("scenarios/battles", "corridor-skirmish", FALSE);
+  window = shown_window_new (1280, 800);
+  page = open_battle (window, path);
+  battle = admiralty_battle_page_get_battle (page);
+  table = _admiralty_battle_page_get_table (page);
+  panel = admiralty_battle_page_get_orders_panel (page);
+  iterate_until (NULL, NULL, 300);
+  resolve_by_click (window, battle, 1);
+  serg = adm_battle_get_ship (battle, adm_battle_ship_index (battle, "prince-serg"));
+  click_ship (table, battle, "prince-serg");
+
+  /* 12 cm ahead, the hand wobbling ±3 px: straight on, said for a moment. */
+  press_and_wobble (table, serg->position, adm_point_advance (serg->position, serg->heading, 12),
+                    3);
+  g_assert_false (admiralty_table_widget_get_options (table)->ghost_move);
+  g_assert_cmpfloat_with_epsilon (editing_preview (table)->end_heading, serg->heading, 1e-6);
+  g_assert_nonnull (strstr (_admiralty_orders_panel_get_message (panel), "straight on"));
+  xdo ("mouseup 1");
+  iterate_until (NULL, NULL, 200);
+  move = declared_move (panel, "serg-group");
+  g_assert_nonnull (move);
+  g_assert_cmpuint (move->steps->len, ==, 1);
+  step = &g_array_index (move->steps, AdmMoveStep, 0);
+  g_assert_false (step->is_turn);
+  g_assert_cmpfloat_with_epsilon (step->value, 12, 0.51);
+  g_assert_nonnull (strstr (_admiralty_orders_panel_get_message (panel), "straight on"));
+  root_screenshot ("battle-drag-straight.png", 1280, 800);
+  iterate_until (message_cleared, panel, 10000);
+  g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
+
+  /* 10 cm at 30° to starboard, from the ship: no turn before 3/4 of the move (F-MOVE-9). */
+  pointer_click_widget (_admiralty_orders_panel_get_clear_button (panel));
+  g_assert_null (declared_move (panel, "serg-group"));
+  to = adm_point_advance (serg->position, serg->heading + 30, 10);
+  press_and_wobble (table, serg->position, to, 0);
+  g_assert_true (admiralty_table_widget_get_options (table)->ghost_move);
+  preview = editing_preview (table);
+  g_assert_true (preview->legal);
+  g_assert_cmpfloat_with_epsilon (preview->end_heading, serg->heading, 1e-6);
+  g_assert_nonnull (strstr (_admiralty_orders_panel_get_message (panel), "F-MOVE-9"));
+  /* Drawn by the window itself: the X screenshot would take the pointer from the drag. */
+  save_screenshot (GTK_WIDGET (window), "battle-drag-ghost.png");
+  xdo ("mouseup 1");
+  iterate_until (NULL, NULL, 200);
+  g_assert_false (admiralty_table_widget_get_options (table)->ghost_move);
+  move = declared_move (panel, "serg-group");
+  g_assert_nonnull (move);
+  g_assert_cmpuint (move->steps->len, ==, 1);
+  step = &g_array_index (move->steps, AdmMoveStep, 0);
+  g_assert_false (step->is_turn);
+  /* As far as the point of the heading nearest the pointer: 10 cm × cos 30°. */
+  g_assert_cmpfloat_with_epsilon (step->value, 8.5, 0.51);
+  g_assert_nonnull (strstr (_admiralty_orders_panel_get_message (panel),
+                            "plotted the nearest course the rules allow"));
 
   close_window (window);
   remove_battle_copy (path);
@@ -1907,6 +2041,7 @@ main (int   argc,
   g_test_add_func ("/ui/battle-table/dice/volley-keeps-typed", test_volley_keeps_typed);
   g_test_add_func ("/ui/battle-table/F-RAM-1/drag-keeps-ram-list", test_drag_keeps_ram_list);
   g_test_add_func ("/ui/battle-table/F-MOVE-5/turn-two-drag", test_turn_two_drag);
+  g_test_add_func ("/ui/battle-table/F-MOVE-9/hand-drag", test_hand_drag);
   g_test_add_func ("/ui/battle-table/F-STRAT-2/projector-keys", test_projector_keys);
   g_test_add_func ("/ui/battle-table/F-BOARD-16/kinds-of-a-reopened-phase",
                    test_kinds_of_reopened_phase);

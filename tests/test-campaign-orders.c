@@ -1468,6 +1468,54 @@ test_names_as_written (void)
   remove_tree (dir);
 }
 
+/* Whether @widget is the board's row of admiral @admiral_id. */
+static gboolean
+is_row_of (GtkWidget  *widget,
+           const char *admiral_id)
+{
+  GVariant *target;
+
+  if (widget == NULL || !GTK_IS_ACTIONABLE (widget))
+    return FALSE;
+  target = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (widget));
+  return target != NULL && g_variant_is_of_type (target, G_VARIANT_TYPE_STRING) &&
+         g_strcmp0 (g_variant_get_string (target, NULL), admiral_id) == 0;
+}
+
+/* F-STRAT-5: a sheet handed in on the Orders tab leaves the keyboard on the board, on the next
+ * admiral who has not handed his in (Return opens his sheet), not on the header's first
+ * button; a form closed without handing in leaves it on its own admiral. */
+static void
+test_focus_after_hand_in (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  AdmiraltyWindow *window = fixture->base.window;
+  GPtrArray *admirals = adm_campaign_get_admirals (window->campaign);
+  const char *first = ((const AdmAdmiral *) g_ptr_array_index (admirals, 0))->id;
+  const char *second = ((const AdmAdmiral *) g_ptr_array_index (admirals, 1))->id;
+  AdmiraltySheetForm *form;
+  GtkWidget *focus;
+
+  adw_tab_view_set_selected_page (window->tab_view, window->orders_tab);
+  iterate_until (widget_mapped, board (fixture), 5000);
+  form = open_form (fixture, first);
+  iterate_until (widget_mapped, form, 5000);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (form), "sheet.hand-in", NULL));
+  iterate_until (NULL, NULL, 300);
+  g_assert_null (admiralty_campaign_orders_get_sheet_form (board (fixture)));
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_test_message ("focus after handing in: %s", focus != NULL ? G_OBJECT_TYPE_NAME (focus) : "none");
+  g_assert_true (is_row_of (focus, second));
+  g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (board (fixture))));
+
+  /* Put away unhanded: back on his own row. */
+  form = open_form (fixture, second);
+  iterate_until (widget_mapped, form, 5000);
+  gtk_window_close (GTK_WINDOW (form));
+  iterate_until (NULL, NULL, 300);
+  g_assert_true (is_row_of (gtk_root_get_focus (GTK_ROOT (window)), second));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1484,6 +1532,8 @@ main (int   argc,
               fixture_tear_down);
   g_test_add ("/ui/campaign-orders/hand-in-and-correct", Fixture, NULL, fixture_set_up,
               test_hand_in_and_correct, fixture_tear_down);
+  g_test_add ("/ui/campaign-orders/F-STRAT-5/focus-after-hand-in", Fixture, NULL,
+              fixture_set_up, test_focus_after_hand_in, fixture_tear_down);
   g_test_add ("/ui/campaign-orders/import-broken", Fixture, NULL, fixture_set_up,
               test_import_broken, fixture_tear_down);
   g_test_add ("/ui/campaign-orders/F-STRAT-4/drop-unfought", Fixture, NULL, fixture_set_up,

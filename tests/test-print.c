@@ -551,11 +551,12 @@ test_errors (void)
 
   g_assert_no_error (error);
 
-  /* F-STRAT-1: before the first cycle is resolved there is no turn report — the document
-   * offered first while no other was chosen before (an earlier test's choice forgotten). */
+  /* F-STRAT-1: before the first cycle is resolved there is no turn report — the dialog offers
+   * the order sheets (test_before_cycle_1 ()); the master's report chosen says so. */
   g_settings_reset (settings, "report-document");
   dialog = admiralty_report_dialog_new (NULL, fresh, ADMIRALTY_REPORT_OUTPUT_PDF);
   g_object_ref_sink (dialog);
+  admiralty_report_dialog_set_kind (dialog, ADM_REPORT_MASTER);
   gtk_window_present (GTK_WINDOW (dialog));
   iterate_until (widget_mapped, dialog, 5000);
   g_assert_null (admiralty_report_dialog_get_problem (dialog));
@@ -718,6 +719,49 @@ test_remembers_document (void)
   remove_tree (dir);
 }
 
+/* F-STRAT-1: before cycle 1 is resolved there is no report to print: the dialog offers the
+ * order sheets of cycle 1 instead of the master's report, whatever was chosen last, and keeps
+ * that choice for when a cycle is resolved. */
+static void
+test_before_cycle_1 (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *scenario = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  static const char * const reports[] = { "master", "admiral", "public" };
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (reports); i++)
+    {
+      AdmiraltyReportDialog *dialog;
+      g_autofree char *kept = NULL;
+
+      g_settings_set_string (settings, "report-document", reports[i]);
+      dialog = g_object_ref_sink (admiralty_report_dialog_new (NULL, campaign,
+                                                               ADMIRALTY_REPORT_OUTPUT_PRINT));
+      g_assert_cmpint (admiralty_report_dialog_get_kind (dialog), ==, ADM_REPORT_SHEETS);
+      g_assert_false (admiralty_report_dialog_get_packets (dialog));
+      g_assert_cmpuint (admiralty_report_dialog_get_cycle (dialog), ==, 1);
+      g_assert_null (admiralty_report_dialog_get_problem (dialog));
+      kept = g_settings_get_string (settings, "report-document");
+      g_assert_cmpstr (kept, ==, reports[i]);
+      gtk_window_destroy (GTK_WINDOW (dialog));
+      g_object_unref (dialog);
+    }
+  /* What exists before cycle 1 stays as chosen. */
+  g_settings_set_string (settings, "report-document", "cards");
+  {
+    AdmiraltyReportDialog *dialog = g_object_ref_sink (
+      admiralty_report_dialog_new (NULL, campaign, ADMIRALTY_REPORT_OUTPUT_PRINT));
+
+    g_assert_cmpint (admiralty_report_dialog_get_kind (dialog), ==, ADM_REPORT_CARDS);
+    gtk_window_destroy (GTK_WINDOW (dialog));
+    g_object_unref (dialog);
+  }
+  g_settings_reset (settings, "report-document");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -728,6 +772,7 @@ main (int   argc,
   g_test_add_func ("/ui/print/preferences-paper-row", test_preferences_paper_row);
   g_test_add_func ("/ui/print/dialog/choices", test_choices);
   g_test_add_func ("/ui/print/dialog/remembers-document", test_remembers_document);
+  g_test_add_func ("/ui/print/dialog/F-STRAT-1/before-cycle-1", test_before_cycle_1);
   g_test_add_func ("/ui/print/dialog/export-every-kind", test_export_every_kind);
   g_test_add_func ("/ui/print/dialog/export-packets", test_export_packets);
   g_test_add_func ("/ui/print/operation/pagination", test_print_pagination);

@@ -223,6 +223,7 @@ test_first_hour_end (Fixture       *fixture,
   AdmiraltyWindow *window = fixture->window;
   AdmiraltyBattlePage *page;
   GtkWidget *dialog, *button, *report, *share;
+  g_autofree char *battle_menu = shown ("Batt_le");
   g_autofree char *end_item = shown ("_End the Battle…");
   g_autofree char *end_button = shown ("_End Battle");
   g_autofree char *ended = shown ("Battle Ended");
@@ -247,8 +248,9 @@ test_first_hour_end (Fixture       *fixture,
   g_assert_nonnull (page);
   resolve_by_click (window, admiralty_battle_page_get_battle (page), 1);
 
-  /* Step 5: main menu, End the Battle…, the reason, End Battle. */
-  click_menu_button_item (GTK_WIDGET (window->primary_menu_button), end_item, NULL);
+  /* Step 5: main menu, Battle, End the Battle…, the reason, End Battle. */
+  click_menu_button_submenu_item (GTK_WIDGET (window->primary_menu_button), battle_menu,
+                                  end_item, NULL);
   iterate_until (message_dialog_shown, NULL, 5000);
   dialog = GTK_WIDGET (message_dialog ());
   g_assert_nonnull (dialog);

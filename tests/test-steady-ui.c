@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-steady-ui.c: nothing moves under a pointer about to click. Driven with the X server's
  * pointer (xdotool under Xvfb), in a window of 1280×800 and of 1920×1080:
- *  - the main menu, opened with a click, keeps every item where it first showed it: its
+ *  - the main menu fits in the window, down to its last item, with nothing to scroll; opened
+ *    with a click, it keeps every item where it first showed it: its
  *    sections' separators are placed before the master can reach for it (GTK places them in
  *    an idle after the menu is made, which a busy machine runs a second after the menu shows);
  *  - in the order-sheet form, a sector picked with the pointer in "Next sector" of a row at the
@@ -100,6 +101,23 @@ test_main_menu (Fixture       *fixture,
       g_assert_nonnull (item);
       first[i] = window_point (item);
     }
+  /* The whole menu fits under the header, down to About Admiralty: its items' height with
+   * nothing scrolled away, from the foot of the menu button (the popover's arrow and frame
+   * take some 12 px more) within the window. */
+  {
+    GtkWidget *scroller = find_widget (popover, has_type,
+                                       GSIZE_TO_POINTER (GTK_TYPE_SCROLLED_WINDOW));
+    int natural;
+
+    g_assert_nonnull (scroller);
+    gtk_widget_measure (gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scroller)),
+                        GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (scroller), NULL,
+                        &natural, NULL, NULL);
+    g_test_message ("the menu's items: %d px high, from %.0f px", natural,
+                    window_point (button).y + gtk_widget_get_height (button));
+    g_assert_cmpfloat (window_point (button).y + gtk_widget_get_height (button) + 12 + natural,
+                       <=, ((const Size *) data)->height);
+  }
 
   /* As long as a master takes to aim at an item. */
   iterate_until (NULL, NULL, 1500);

@@ -1034,8 +1034,8 @@ test_usb_path (Fixture       *fixture,
   g_assert_cmpuint (receipt.kept, ==, 1);
 
   /* At the table: Export Battle…, the file named in the chooser. */
-  click_menu_button_item (GTK_WIDGET (fixture->window->primary_menu_button), "Export Battle…",
-                          "tables-usb-menu.png");
+  click_menu_button_submenu_item (GTK_WIDGET (fixture->window->primary_menu_button), "Battle",
+                                  "Export Battle…", "tables-usb-menu.png");
   choose_file (path);
   g_assert_null (_admiralty_window_get_error_dialog (fixture->window));
   g_assert_true (g_file_get_contents (path, &text, &length, NULL));

@@ -948,7 +948,7 @@ table_region_has (GtkWidget  *widget,
 }
 
 /* A turn played by mouse and keyboard alone, without an orders file: courses plotted by
- * dragging (the table's "plot" signal, as its drag gesture emits it), an illegal turn
+ * dragging (the table's "plot" signal, as its drag gesture emits it), an illegal turn typed
  * refused with the reason, fire at a ringed target with its odds shown first, the phases
  * resolved, undone and redone, and the game reopened from its autosave. */
 /* A label shown, its text holding @data. */
@@ -1013,9 +1013,10 @@ test_battle_orders_by_mouse (void)
     g_assert_true (table_region_has (GTK_WIDGET (table), x, y, is_greenish));
   }
 
-  /* F-MOVE-9: a battleship turning after 10 of 20 cm is refused, with the reason, and the
-   * course stays as it was. */
-  g_signal_emit_by_name (table, "plot", 27.0, 27.0, TRUE);
+  /* F-MOVE-9: a battleship turning after 10 of 20 cm, typed, is refused, with the reason, and
+   * the course stays as it was (dragged, the nearest course the rules allow is plotted
+   * instead: test-battle-table-ui). */
+  g_assert_false (admiralty_orders_panel_add_leg (panel, 45, 10));
   iterate ();
   g_assert_nonnull (strstr (_admiralty_orders_panel_get_message (panel), "F-MOVE-9"));
   /* F-MOVE-8: the course shown and the refusal say the first turn in the same words, a share

@@ -445,6 +445,9 @@ admiralty_orders_fire_rebuild_weapons (AdmiraltyOrdersFire *self)
         gtk_label_set_xalign (GTK_LABEL (text), 0);
         gtk_label_set_max_width_chars (GTK_LABEL (text), 34);
         gtk_check_button_set_child (GTK_CHECK_BUTTON (check), text);
+        /* GTK 4.8 names a check button with a child of its own by its class. */
+        gtk_accessible_update_relation (GTK_ACCESSIBLE (check),
+                                        GTK_ACCESSIBLE_RELATION_LABELLED_BY, text, NULL, -1);
       }
       /* Every gun is ready to fire until the master unchecks it, but for one whose fire is
        * declared already (F-FIRE-12: a battery fires once a phase); tubes are launched only

@@ -264,6 +264,138 @@ admiralty_orders_move_course_with_leg (AdmiraltyOrdersMove *self,
   return decl;
 }
 
+/* Whether the engine allows the selected formation's course with a turn of @degrees and @cm
+ * on added (adm_battle_preview_move (), the movement phase's own checks); @reason, when not
+ * NULL, gets its refusal. */
+static gboolean
+leg_allowed (AdmiraltyOrdersMove  *self,
+             double                degrees,
+             double                cm,
+             char                **reason)
+{
+  g_autoptr(AdmTurnOrders) candidate = admiralty_orders_context_copy_orders (self->context);
+  const char *formation = selected_formation_id (self);
+  AdmMovePreview preview = { 0 };
+  gboolean legal;
+  guint index;
+
+  if (candidate == NULL || formation == NULL)
+    return FALSE;
+  if (admiralty_orders_find_move (candidate, formation, &index) != NULL)
+    g_ptr_array_remove_index (candidate->moves, index);
+  g_ptr_array_add (candidate->moves, admiralty_orders_move_course_with_leg (self, degrees, cm));
+  adm_turn_orders_number_lines (candidate);
+  if (!adm_battle_preview_move (get_battle (self), candidate, formation, &preview, NULL))
+    return FALSE;
+  legal = preview.legal;
+  if (!legal && reason != NULL)
+    *reason = g_strdup (preview.reason);
+  adm_move_preview_clear (&preview);
+  return legal;
+}
+
+/* The degrees the selected formation may still turn after the course declared so far
+ * (F-MOVE-7, F-MOVE-15), as the engine previews it. */
+static double
+turn_left (AdmiraltyOrdersMove *self)
+{
+  AdmMovePreview preview = { 0 };
+  double left = 0;
+
+  if (adm_battle_preview_move (get_battle (self), draft (self), selected_formation_id (self),
+                               &preview, NULL))
+    left = preview.turn_limit - preview.turned;
+  adm_move_preview_clear (&preview);
+  return MAX (floor (left), 0);
+}
+
+/* The longest leg of a turn of @degrees, in half centimetres up to @cm, that the engine
+ * allows; 0 when none. A shorter leg is refused by no rule a longer one passes (the speed,
+ * F-MOVE-3, and where the first turn may come, F-MOVE-8, F-MOVE-9, F-MOVE-10, F-MOVE-11,
+ * F-MOVE-12, F-MOVE-13, both grow with the move), so the halves are searched by bisection. */
+static double
+longest_allowed (AdmiraltyOrdersMove *self,
+                 double               degrees,
+                 double               cm)
+{
+  guint allowed = 0, refused = (guint) round (cm * 2);
+
+  if (refused == 0)
+    return 0;
+  if (leg_allowed (self, degrees, refused / 2.0, NULL))
+    return refused / 2.0;
+  while (refused - allowed > 1)
+    {
+      guint middle = (allowed + refused) / 2;
+
+      if (leg_allowed (self, degrees, middle / 2.0, NULL))
+        allowed = middle;
+      else
+        refused = middle;
+    }
+  return allowed / 2.0;
+}
+
+gboolean
+admiralty_orders_move_nearest_leg (AdmiraltyOrdersMove  *self,
+                                   double                degrees,
+                                   double                cm,
+                                   double               *nearest_degrees,
+                                   double               *nearest_cm,
+                                   char                **reason)
+{
+  double turns[2], best = G_MAXDOUBLE;
+  gboolean found = FALSE;
+
+  g_return_val_if_fail (ADMIRALTY_IS_ORDERS_MOVE (self), FALSE);
+  g_return_val_if_fail (reason != NULL && *reason == NULL, FALSE);
+
+  *nearest_degrees = degrees;
+  *nearest_cm = cm;
+  if (selected_formation_id (self) == NULL)
+    return FALSE;
+  if (leg_allowed (self, degrees, cm, reason))
+    return TRUE;
+  /* Straight on as far as the point of the heading nearest the one asked for: a turn made
+   * too soon (F-MOVE-8, F-MOVE-9, F-MOVE-10, F-MOVE-11, F-MOVE-12, F-MOVE-13) or where none
+   * is allowed at all (F-MOVE-17, F-ORB-1). */
+  {
+    double along = round (cm * cos (degrees * G_PI / 180) * 2) / 2;
+
+    if (along >= 0.5 && leg_allowed (self, 0, along, NULL))
+      {
+        *nearest_degrees = 0;
+        *nearest_cm = along;
+        return TRUE;
+      }
+  }
+  /* Else the turn cut to what is left of the turning limit, or none, each as long as the
+   * rules allow. */
+  turns[0] = copysign (MIN (fabs (degrees), turn_left (self)), degrees);
+  turns[1] = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (turns); i++)
+    {
+      double off = (degrees - turns[i]) * G_PI / 180;
+      /* Along a leg of that turn, the point nearest the one dragged to. */
+      double along = round (cm * cos (off) * 2) / 2, length, miss;
+
+      if ((i > 0 && turns[i] == turns[0]) || along < 0.5)
+        continue;
+      length = longest_allowed (self, turns[i], along);
+      if (length < 0.5)
+        continue;
+      miss = sqrt (cm * cm + length * length - 2 * cm * length * cos (off));
+      if (miss < best)
+        {
+          best = miss;
+          found = TRUE;
+          *nearest_degrees = turns[i];
+          *nearest_cm = length;
+        }
+    }
+  return found;
+}
+
 gboolean
 admiralty_orders_move_add_leg (AdmiraltyOrdersMove *self,
                                double               degrees,

@@ -26,6 +26,18 @@ AdmMoveDecl *admiralty_orders_move_course_with_leg (AdmiraltyOrdersMove *self,
                                                     double               degrees,
                                                     double               cm)
     G_GNUC_WARN_UNUSED_RESULT;
+/* The leg the engine allows nearest to a turn of @degrees and @cm on after the selected
+ * formation's course: that leg itself when allowed (TRUE, @reason left NULL). Else, with
+ * @reason its refusal: straight on to the point of the heading nearest the one asked for,
+ * when allowed; else the leg ending nearest the point asked for among the turn cut to the
+ * turning limit and none at all, each as long as the rules allow up to the point along it
+ * nearest the one asked for (TRUE); or FALSE when the engine allows none of them. */
+gboolean     admiralty_orders_move_nearest_leg (AdmiraltyOrdersMove    *self,
+                                                double                  degrees,
+                                                double                  cm,
+                                                double                 *nearest_degrees,
+                                                double                 *nearest_cm,
+                                                char                  **reason);
 /* Adds that leg to the draft; FALSE, with the reason shown, when the engine refuses it. */
 gboolean     admiralty_orders_move_add_leg     (AdmiraltyOrdersMove    *self,
                                                 double                  degrees,

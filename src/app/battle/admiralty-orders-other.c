@@ -839,8 +839,15 @@ admiralty_orders_other_rebuild_form (AdmiraltyOrdersOther *self)
           gtk_grid_attach (form->grid, slot->label, 0, f, 1, 1);
         }
       slot->widget = widget;
-      gtk_accessible_update_relation (GTK_ACCESSIBLE (widget),
-                                      GTK_ACCESSIBLE_RELATION_LABELLED_BY, slot->label, NULL, -1);
+      /* A drop-down is named by its own label: the button it is made of, which the keyboard
+       * focuses, is labelled by it (admiralty-accessible.h), and GTK 4.8 reads no further. */
+      if (GTK_IS_DROP_DOWN (widget))
+        gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                        _(field->label), -1);
+      else
+        gtk_accessible_update_relation (GTK_ACCESSIBLE (widget),
+                                        GTK_ACCESSIBLE_RELATION_LABELLED_BY, slot->label, NULL,
+                                        -1);
       gtk_grid_attach (form->grid, widget, 1, f, 1, 1);
     }
 }

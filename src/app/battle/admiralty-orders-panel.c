@@ -20,6 +20,7 @@
 #include "admiralty-orders-move.h"
 #include "admiralty-orders-other.h"
 #include "admiralty-orders-panel.h"
+#include "admiralty-units.h"
 
 struct _AdmiraltyOrdersPanel
 {
@@ -40,6 +41,12 @@ struct _AdmiraltyOrdersPanel
   gboolean                dragging;      /* a refresh for a motion of a course drag */
   int                     editing_index; /* the selected formation's, -1 */
   AdmMoveDecl            *live;          /* the course while a drag plots it */
+  gboolean                ghost;         /* @live is not the leg dragged, which the engine
+                                          * refuses, but the nearest one it allows */
+  /* A note on how a drag was taken (snapped straight, or the nearest course allowed), shown
+   * for a few seconds after the drag where refusals are shown. */
+  char                   *note;
+  guint                   note_source;
   /* The formation whose last course drag the engine refused, and why, until a drag of it is
    * taken or the movement phase is resolved: Resolve asks before it moves without it. */
   char                   *refused_course;
@@ -133,6 +140,42 @@ set_message (AdmiraltyOrdersPanel *self,
     admiralty_orders_split_error (message, &message);
   gtk_label_set_label (self->message_label, message != NULL ? message : "");
   gtk_widget_set_visible (self->message_box, message != NULL && *message != '\0');
+}
+
+static gboolean
+note_timeout_cb (gpointer data)
+{
+  AdmiraltyOrdersPanel *self = data;
+
+  self->note_source = 0;
+  /* Gone already if another message replaced it. */
+  if (self->note != NULL && g_strcmp0 (gtk_label_get_label (self->message_label), self->note) == 0)
+    set_message (self, NULL);
+  g_clear_pointer (&self->note, g_free);
+  return G_SOURCE_REMOVE;
+}
+
+/* Shows @note (NULL: takes back a note still shown) as set_message () does; @seconds > 0: for
+ * that long only. */
+static void
+show_note (AdmiraltyOrdersPanel *self,
+           const char           *note,
+           guint                 seconds)
+{
+  g_clear_handle_id (&self->note_source, g_source_remove);
+  if (note == NULL)
+    {
+      if (self->note != NULL &&
+          g_strcmp0 (gtk_label_get_label (self->message_label), self->note) == 0)
+        set_message (self, NULL);
+      g_clear_pointer (&self->note, g_free);
+      return;
+    }
+  set_message (self, note);
+  g_free (self->note);
+  self->note = g_strdup (gtk_label_get_label (self->message_label));
+  if (seconds > 0)
+    self->note_source = g_timeout_add_seconds (seconds, note_timeout_cb, self);
 }
 
 /* The legs of @formation's declared course, -1 when it has none. */
@@ -262,7 +305,33 @@ update_previews (AdmiraltyOrdersPanel *self,
   self->editing_index = editing_index;
 }
 
-/* Dragging the selected ship: a leg from the end of its course to the pointer. */
+/* A hand's drag is not a surveyor's: a leg dragged within this many degrees of straight on, or
+ * this many pixels across it, is taken as straight on (a turn that small is typed). Where the
+ * rules allow a turn is the engine's to say (adm_battle_preview_move ()), not the drag's. */
+#define PLOT_SNAP_DEGREES 3.0
+#define PLOT_SNAP_PIXELS  4.0
+/* How long the note on how a drag was taken stays after the button is released. */
+#define PLOT_NOTE_SECONDS 5
+
+/* "straight on 10.5 cm", "turn 30° to starboard, then 7 cm": a leg for the master. */
+static char *
+describe_leg (AdmiraltyOrdersPanel *self,
+              double                degrees,
+              double                cm)
+{
+  g_autofree char *length = admiralty_format_length (
+    cm, admiralty_orders_context_get_inches (self->context));
+
+  if (degrees == 0)
+    /* Translators: a course leg with no turn, "straight on 10.5 cm" */
+    return g_strdup_printf (_("straight on %s"), length);
+  /* Translators: a course leg, "turn 30°, then 7 cm" (a negative turn is to port) */
+  return g_strdup_printf (_("turn %+.0f°, then %s"), degrees, length);
+}
+
+/* Dragging the selected ship: a leg from the end of its course to the pointer. A leg within a
+ * hand's wobble of straight on is straight on, and says so; a leg the rules refuse is shown,
+ * ghosted, as the nearest one they allow, which the release plots, and says why. */
 static void
 plot_cb (AdmiraltyOrdersPanel *self,
          double                x,
@@ -274,7 +343,10 @@ plot_cb (AdmiraltyOrdersPanel *self,
   g_autoptr(AdmTurnOrders) orders = NULL;
   AdmMovePreview preview = { 0 };
   AdmPoint end, pointer = { x, y };
-  double heading, degrees, cm;
+  double heading, raw, distance, degrees, cm, leg_degrees, leg_cm, across;
+  g_autofree char *refusal = NULL;
+  g_autofree char *note = NULL;
+  gboolean snapped, allowed;
 
   if (read_only (self))
     return;
@@ -313,34 +385,74 @@ plot_cb (AdmiraltyOrdersPanel *self,
   adm_move_preview_clear (&preview);
 
   /* To the nearest degree and half centimetre, as a master would write it. */
-  degrees = round (adm_heading_difference (heading, adm_bearing (end, pointer)));
-  cm = round (adm_distance (end, pointer) * 2) / 2;
+  raw = adm_heading_difference (heading, adm_bearing (end, pointer));
+  distance = adm_distance (end, pointer);
+  degrees = round (raw);
+  cm = round (distance * 2) / 2;
+  across = distance * sin (fabs (raw) * G_PI / 180) *
+           (table != NULL ? admiralty_table_widget_get_view (table)->scale : 0);
+  snapped = degrees != 0 &&
+            (fabs (raw) <= PLOT_SNAP_DEGREES || (fabs (raw) < 45 && across <= PLOT_SNAP_PIXELS));
+  if (snapped)
+    degrees = 0;
 
   g_clear_pointer (&self->live, admiralty_orders_move_decl_free);
+  self->ghost = FALSE;
+  if (cm < 0.5)
+    {
+      show_note (self, NULL, 0);
+      if (done)
+        admiralty_orders_panel_refresh (self);
+      return;
+    }
+  allowed = admiralty_orders_move_nearest_leg (self->move, degrees, cm, &leg_degrees, &leg_cm,
+                                               &refusal);
+  if (allowed && refusal != NULL)
+    {
+      g_autofree char *leg = describe_leg (self, leg_degrees, leg_cm);
+      const char *reason = NULL;
+
+      admiralty_orders_split_error (refusal, &reason);
+      /* Translators: a course dragged that the rules refuse; the first %s is the engine's
+       * reason, the second the leg plotted instead, "straight on 10.5 cm" */
+      note = g_strdup_printf (done ? _("%s — plotted the nearest course the rules allow: %s")
+                                   : _("%s — released here, the nearest course the rules "
+                                       "allow: %s"),
+                              reason, leg);
+    }
+  else if (allowed && snapped)
+    /* Translators: %.0f is the degrees the drag was off the ship's heading */
+    note = g_strdup_printf (_("Taken as straight on: the drag is %.0f° off the heading (type "
+                              "a turn that small below)"), fabs (raw));
+
   if (done)
     {
-      if (cm < 0.5)
-        admiralty_orders_panel_refresh (self);
-      else if (admiralty_orders_move_add_leg (self->move, degrees, cm))
+      if (!allowed)
         {
-          if (g_strcmp0 (formation, self->refused_course) == 0)
-            forget_refused_course (self);
-        }
-      else
-        {
+          /* The engine allows nothing near: the leg dragged is refused with its reason. */
           g_autofree char *id = g_strdup (formation);
 
+          show_note (self, NULL, 0);
+          admiralty_orders_move_add_leg (self->move, degrees, cm);
           forget_refused_course (self);
           self->refused_course = g_steal_pointer (&id);
           self->refused_reason = g_strdup (gtk_label_get_label (self->message_label));
           self->refused_legs = course_legs (self, formation);
         }
+      else if (admiralty_orders_move_add_leg (self->move, leg_degrees, leg_cm))
+        {
+          if (g_strcmp0 (formation, self->refused_course) == 0)
+            forget_refused_course (self);
+          show_note (self, note, PLOT_NOTE_SECONDS);
+        }
       return;
     }
-  if (cm < 0.5)
-    return;
-  /* The live course: the declared one plus the leg to the pointer. */
-  self->live = admiralty_orders_move_course_with_leg (self->move, degrees, cm);
+  /* The live course: the declared one plus the leg to the pointer, or the nearest allowed. */
+  show_note (self, note, 0);
+  self->live = admiralty_orders_move_course_with_leg (self->move,
+                                                      allowed ? leg_degrees : degrees,
+                                                      allowed ? leg_cm : cm);
+  self->ghost = allowed && refusal != NULL;
   self->dragging = TRUE;
   admiralty_orders_panel_refresh (self);
   self->dragging = FALSE;
@@ -497,6 +609,8 @@ admiralty_orders_panel_refresh (AdmiraltyOrdersPanel *self)
   admiralty_orders_fire_update (self->fire);
   admiralty_orders_other_update_threats (self->other);
 
+  if (get_table (self) != NULL)
+    admiralty_table_widget_set_ghost_move (get_table (self), self->ghost && self->live != NULL);
   if (get_table (self) != NULL)
     admiralty_table_widget_set_overlays (
         get_table (self), self->previews, self->editing_index,
@@ -751,6 +865,7 @@ admiralty_orders_panel_dispose (GObject *object)
 
   g_clear_object (&self->battle_signals);
   g_clear_object (&self->table_signals);
+  g_clear_handle_id (&self->note_source, g_source_remove);
   if (self->context != NULL && get_table (self) != NULL)
     admiralty_table_widget_set_overlays (get_table (self), NULL, -1, NULL, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_ORDERS_PANEL);
@@ -774,6 +889,7 @@ admiralty_orders_panel_finalize (GObject *object)
   forget_refused_course (self);
   g_free (self->read_only_heading);
   g_free (self->read_only_hint);
+  g_free (self->note);
   G_OBJECT_CLASS (admiralty_orders_panel_parent_class)->finalize (object);
 }
 

@@ -70,6 +70,7 @@ admiralty_table_options_init (AdmiraltyTableOptions *options)
   options->show_labels = TRUE;
   options->move_previews = NULL;
   options->editing_move = -1;
+  options->ghost_move = FALSE;
   options->highlight_ships = NULL;
   options->target_ship = -1;
   options->orders = NULL;
@@ -1722,17 +1723,25 @@ clip_out_token (Frame *frame,
   cairo_set_fill_rule (frame->cr, CAIRO_FILL_RULE_WINDING);
 }
 
+/* @ghost: the course is the nearest the rules allow to the one dragged, drawn dashed and
+ * faint, a suggestion rather than a course plotted. */
 static void
 draw_move_preview (Frame                *frame,
                    const AdmMovePreview *preview,
-                   gboolean              bold)
+                   gboolean              bold,
+                   gboolean              ghost)
 {
+  static const double dash[] = { 6.0, 4.0 };
   cairo_t *cr = frame->cr;
   Rgb colour = _admiralty_table_move_colour (preview->legal);
   int side = _admiralty_table_view_side_of (frame->battle, frame->options);
 
+  if (ghost)
+    cairo_push_group (cr);
   /* From the leader's rim: its token lies under the course. */
   clip_out_token (frame, (int) preview->leader);
+  if (ghost)
+    cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
   _admiralty_table_move_path_symbol (cr, frame->view,
                                      (const AdmPoint *) (gpointer) preview->path->data,
                                      preview->path->len, colour, bold);
@@ -1764,6 +1773,11 @@ draw_move_preview (Frame                *frame,
                  CLAMP (left * frame->view->scale, 40.0, 200.0), preview->turn_after > 0,
                  colour);
   }
+  if (ghost)
+    {
+      cairo_pop_group_to_source (cr);
+      cairo_paint_with_alpha (cr, 0.55);
+    }
 }
 
 static void
@@ -1778,7 +1792,7 @@ draw_move_previews (Frame *frame)
       const AdmMovePreview *preview = g_ptr_array_index (previews, i);
 
       if ((int) i != frame->options->editing_move && preview_shown (frame, preview))
-        draw_move_preview (frame, preview, FALSE);
+        draw_move_preview (frame, preview, FALSE, FALSE);
     }
   /* The one being edited on top. */
   if (frame->options->editing_move >= 0 && (guint) frame->options->editing_move < previews->len)
@@ -1786,7 +1800,7 @@ draw_move_previews (Frame *frame)
       const AdmMovePreview *preview = g_ptr_array_index (previews, frame->options->editing_move);
 
       if (preview_shown (frame, preview))
-        draw_move_preview (frame, preview, TRUE);
+        draw_move_preview (frame, preview, TRUE, frame->options->ghost_move);
     }
 }
 

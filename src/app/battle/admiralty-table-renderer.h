@@ -24,6 +24,9 @@ typedef struct {
    * turns them all off. None of them shows a ship the view side does not see. */
   GPtrArray           *move_previews;   /* const AdmMovePreview*, not owned; may be NULL */
   int                  editing_move;    /* index into move_previews drawn bolder; -1 none */
+  gboolean             ghost_move;      /* the editing move is not the one dragged, which the
+                                         * rules refuse, but the nearest they allow: drawn
+                                         * ghosted, dashed and faint */
   GArray              *highlight_ships; /* guint ship indices ringed as possible targets;
                                          * may be NULL */
   int                  target_ship;     /* with selected_ship: the line of fire and its

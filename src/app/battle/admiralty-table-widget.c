@@ -1044,6 +1044,18 @@ admiralty_table_widget_set_overlays (AdmiraltyTableWidget *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+void
+admiralty_table_widget_set_ghost_move (AdmiraltyTableWidget *self,
+                                       gboolean              ghost)
+{
+  g_return_if_fail (ADMIRALTY_IS_TABLE_WIDGET (self));
+
+  if (self->options.ghost_move == ghost)
+    return;
+  self->options.ghost_move = ghost;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 const AdmiraltyTableView *
 admiralty_table_widget_get_view (AdmiraltyTableWidget *self)
 {

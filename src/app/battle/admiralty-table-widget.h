@@ -58,6 +58,9 @@ void                         admiralty_table_widget_set_overlays      (Admiralty
                                                                        int                   editing_move,
                                                                        GArray               *highlight_ships,
                                                                        const AdmTurnOrders  *orders);
+/* Draws the editing move of the overlays ghosted (TRUE) or plainly. */
+void                         admiralty_table_widget_set_ghost_move    (AdmiraltyTableWidget *self,
+                                                                       gboolean              ghost);
 /* The point torpedoes are about to be launched at from the selected ship (F-TORP-3), drawn
  * until the launch is declared; NULL: none. */
 void                         admiralty_table_widget_set_aim           (AdmiraltyTableWidget *self,

@@ -27,6 +27,7 @@ struct _AdmiraltyCampaignOrders
   GSignalGroup         *campaign_signals; /* on the campaign */
   AdmiraltyCycleClock  *clock;
   GtkWidget            *sheet_form;       /* weak */
+  char                 *sheet_admiral;    /* whose sheet the form shown holds */
   GtkWidget            *resolve_dialog;   /* weak */
   GtkWidget            *engagement_dialog; /* weak */
   GtkFileChooserNative *chooser;
@@ -1058,11 +1059,71 @@ admiralty_campaign_orders_set_clock (AdmiraltyCampaignOrders *self,
   g_set_object (&self->clock, clock);
 }
 
+/* The board's row of admiral @admiral_id, or NULL. */
+static GtkWidget *
+admiral_row_of (AdmiraltyCampaignOrders *self,
+                const char              *admiral_id)
+{
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->admirals_list));
+       row != NULL; row = gtk_widget_get_next_sibling (row))
+    {
+      GVariant *target;
+
+      if (!GTK_IS_ACTIONABLE (row) ||
+          g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (row)),
+                     "board.open-sheet") != 0)
+        continue;
+      target = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (row));
+      if (target != NULL && g_variant_is_of_type (target, G_VARIANT_TYPE_STRING) &&
+          g_strcmp0 (g_variant_get_string (target, NULL), admiral_id) == 0)
+        return row;
+    }
+  return NULL;
+}
+
+/* After admiral @admiral_id's form is closed, the board keeps the keyboard: the next admiral
+ * in the list who has handed in no sheet this cycle (F-STRAT-5) has the focus, so that Return
+ * opens his sheet; when every admiral has handed one in, or the form was closed without
+ * handing in, @admiral_id's own row. Not the window's first control, where GTK puts a focus
+ * whose row the board made anew. */
+static void
+focus_after_sheet (AdmiraltyCampaignOrders *self,
+                   const char              *admiral_id)
+{
+  GPtrArray *admirals = adm_campaign_get_admirals (self->campaign);
+  const char *next = admiral_id;
+  GtkWidget *row;
+  guint at = 0;
+
+  while (at < admirals->len &&
+         g_strcmp0 (((const AdmAdmiral *) g_ptr_array_index (admirals, at))->id, admiral_id) != 0)
+    at++;
+  if (at < admirals->len && g_hash_table_contains (self->handed_in, admiral_id))
+    for (guint i = 1; i < admirals->len; i++)
+      {
+        const AdmAdmiral *admiral = g_ptr_array_index (admirals, (at + i) % admirals->len);
+
+        if (!g_hash_table_contains (self->handed_in, admiral->id))
+          {
+            next = admiral->id;
+            break;
+          }
+      }
+  row = admiral_row_of (self, next);
+  if (row != NULL)
+    gtk_widget_grab_focus (row);
+}
+
 static void
 sheet_form_destroy_cb (AdmiraltyCampaignOrders *self)
 {
-  if (self->campaign != NULL && !gtk_widget_in_destruction (GTK_WIDGET (self)))
-    board_update (self);
+  g_autofree char *admiral = g_steal_pointer (&self->sheet_admiral);
+
+  if (self->campaign == NULL || gtk_widget_in_destruction (GTK_WIDGET (self)))
+    return;
+  board_update (self);
+  if (admiral != NULL && !self->stale)
+    focus_after_sheet (self, admiral);
 }
 
 AdmiraltySheetForm *
@@ -1088,6 +1149,8 @@ admiralty_campaign_orders_open_sheet (AdmiraltyCampaignOrders *self,
   if (GTK_IS_WINDOW (root))
     gtk_window_set_transient_for (GTK_WINDOW (form), GTK_WINDOW (root));
   g_set_weak_pointer (&self->sheet_form, GTK_WIDGET (form));
+  g_free (self->sheet_admiral);
+  self->sheet_admiral = g_strdup (admiral_id);
   /* Closed with a draft, or with none any more: the admiral's row says so. */
   g_signal_connect_object (form, "destroy", G_CALLBACK (sheet_form_destroy_cb), self,
                            G_CONNECT_SWAPPED);
@@ -2195,6 +2258,7 @@ admiralty_campaign_orders_finalize (GObject *object)
   g_clear_object (&self->portal_signals);
   g_clear_object (&self->import_folder);
   g_free (self->scenarios_folder);
+  g_free (self->sheet_admiral);
 
   G_OBJECT_CLASS (admiralty_campaign_orders_parent_class)->finalize (object);
 }

@@ -151,6 +151,13 @@ update_cycles (AdmiraltyReportDialog *self,
     adw_action_row_set_subtitle (self->cycle_row, _("A resolved cycle"));
 }
 
+/* Whether a document of @kind is of a resolved cycle (F-STRAT-1): none before cycle 1 is. */
+static gboolean
+kind_needs_resolved_cycle (AdmReportKind kind)
+{
+  return kind == ADM_REPORT_MASTER || kind == ADM_REPORT_ADMIRAL || kind == ADM_REPORT_PUBLIC;
+}
+
 static void
 kind_changed_cb (AdmiraltyReportDialog *self)
 {
@@ -737,6 +744,12 @@ admiralty_report_dialog_new (GtkWindow             *parent,
     else if (adm_report_kind_from_string (last, &kind) &&
              (kind <= ADM_REPORT_SHEETS || kind == ADM_REPORT_PUBLIC))
       admiralty_report_dialog_set_kind (self, kind);
+    /* F-STRAT-1: before cycle 1 is resolved no report exists yet, the master's, an admiral's
+     * or the public bulletin: the dialog offers what does, the order sheets of cycle 1, and
+     * keeps the document remembered for when there is a report to print. */
+    if (current_cycle (self) <= 1 && !admiralty_report_dialog_get_packets (self) &&
+        kind_needs_resolved_cycle (admiralty_report_dialog_get_kind (self)))
+      admiralty_report_dialog_set_kind (self, ADM_REPORT_SHEETS);
   }
   kind_changed_cb (self);
   self->remember = TRUE;

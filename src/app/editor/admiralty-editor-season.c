@@ -803,6 +803,8 @@ build_figures (AdmiraltyEditorSeason *self)
       gtk_label_set_max_width_chars (GTK_LABEL (name_label), 20);
       child = gtk_button_new ();
       gtk_button_set_child (GTK_BUTTON (child), name_label);
+      gtk_accessible_update_relation (GTK_ACCESSIBLE (child), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
+                                      name_label, NULL, -1);
       gtk_widget_add_css_class (child, "flat");
       gtk_widget_set_hexpand (child, TRUE);
       /* Translators: the tooltip of a class's name in the ship classes table */

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 #include <sys/resource.h>
 
+#include "admiralty-accessible.h"
 #include "admiralty-application.h"
 #include "admiralty-battle-page.h"
 #include "admiralty-preferences-window.h"
@@ -288,6 +289,7 @@ admiralty_application_startup (GApplication *application)
   };
 
   G_APPLICATION_CLASS (admiralty_application_parent_class)->startup (application);
+  admiralty_accessible_install ();
 
   g_action_map_add_action_entries (G_ACTION_MAP (application), app_actions,
                                    G_N_ELEMENTS (app_actions), application);

@@ -1717,14 +1717,31 @@ empty_page_map_cb (AdmiraltyWindow *self)
  * rather than with it, which then shows its first frame sooner. Its
  * keys (Ctrl+T, Ctrl+P, …) are the window's own bindings or the application's accelerators, so
  * they work before it is made. */
+/* GTK 4.8 leaves the keyboard focus in a submenu of the main menu that an item closed (Battle,
+ * End the Battle…): the focus is in a popover no longer shown, and the window's keys (Ctrl+P,
+ * Ctrl+Return) reach nothing until a click. It goes back to the menu button, as an item of the
+ * menu itself leaves it. */
+static void
+primary_menu_closed_cb (AdmiraltyWindow *self)
+{
+  GtkWidget *popover = GTK_WIDGET (gtk_menu_button_get_popover (self->primary_menu_button));
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  if (popover != NULL && focus != NULL && gtk_widget_is_ancestor (focus, popover))
+    gtk_widget_grab_focus (GTK_WIDGET (self->primary_menu_button));
+}
+
 static void
 primary_menu_popup_cb (GtkMenuButton *button,
                        gpointer       user_data)
 {
   AdmiraltyWindow *self = ADMIRALTY_WINDOW (user_data);
 
-  if (gtk_menu_button_get_menu_model (button) == NULL)
-    gtk_menu_button_set_menu_model (button, G_MENU_MODEL (self->primary_menu));
+  if (gtk_menu_button_get_menu_model (button) != NULL)
+    return;
+  gtk_menu_button_set_menu_model (button, G_MENU_MODEL (self->primary_menu));
+  g_signal_connect_object (gtk_menu_button_get_popover (button), "closed",
+                           G_CALLBACK (primary_menu_closed_cb), self, G_CONNECT_SWAPPED);
 }
 
 /* GTK 4.8 places a popover menu's separators in an idle of its own after the menu is made:
