@@ -69,6 +69,7 @@ struct _AdmCampaign
   GError      *flush_error;   /* a flush failed and no save wrote the file whole since */
   GQueue       saved_waiters; /* SavedWaiter*, by ticket: adm_campaign_when_saved () */
   gboolean     flush_later;   /* every save so: adm_campaign_set_flush_later () */
+  AdmJournalAction *redoing;  /* the action a redo brings back, while it does (undo_or_redo ()) */
 };
 
 typedef struct {
@@ -330,6 +331,7 @@ static void journal_reset (gpointer owner);
 static gboolean journal_apply (gpointer owner, const AdmJournalAction *action,
                                gpointer recording, gpointer snapshot, GError **error);
 static char *journal_describe (gpointer owner, const AdmJournalAction *action);
+static AdmState *new_state (AdmCampaign *self);
 
 static void
 adm_campaign_init (AdmCampaign *self)
@@ -364,7 +366,7 @@ adm_campaign_new (AdmScenario *scenario,
    * plays by from then on. */
   self->origin = adm_digest_element_sha256 (adm_scenario_get_node (scenario));
   adm_journal_seal (self->journal, self->origin);
-  self->state = adm_state_new (scenario);
+  self->state = new_state (self);
   self->prng = adm_dice_prng_new (seed);
   return self;
 }
@@ -1280,19 +1282,61 @@ campaign_save (AdmCampaign         *self,
 
 /* The journal (adm-journal.h): the state is the replay of the actions in effect. */
 
+/* F-STRAT-4: whether @formation_id fights a battle under way — one this campaign keeps and has
+ * not ended, or one handed to another table — as the state's one check asks it of a
+ * correction (adm_state_set_battle_func ()). */
+static gboolean
+battle_under_way (AdmState    *state,
+                  const char  *formation_id,
+                  char       **engagement_id,
+                  char       **table,
+                  gpointer     user_data)
+{
+  AdmCampaign *self = user_data;
+  g_autoptr(GPtrArray) queue = adm_engagement_queue_new (state, 0);
+
+  for (guint i = 0; i < queue->len; i++)
+    {
+      AdmQueuedEngagement *engagement = g_ptr_array_index (queue, i);
+
+      adm_queued_engagement_add_progress (self, engagement);
+      if ((engagement->status == ADM_ENGAGEMENT_IN_PROGRESS || engagement->table != NULL) &&
+          g_ptr_array_find_with_equal_func (engagement->formation_ids, formation_id,
+                                            g_str_equal, NULL))
+        {
+          *engagement_id = g_strdup (engagement->id);
+          *table = g_strdup (engagement->table);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* A state of this campaign's scenario that knows its battles under way. */
+static AdmState *
+new_state (AdmCampaign *self)
+{
+  AdmState *state = adm_state_new (self->scenario);
+
+  adm_state_set_battle_func (state, battle_under_way, self);
+  return state;
+}
+
 static void
 journal_reset (gpointer owner)
 {
   AdmCampaign *self = owner;
 
   g_set_object (&self->state, NULL);
-  self->state = adm_state_new (self->scenario);
+  self->state = new_state (self);
   g_ptr_array_set_size (self->events, 0);
 }
 
 /* The one check: an action enters the journal only if every event of it applies, in order,
  * and a journal replays only through here. All or nothing: an action refused half-way leaves
- * the state as the actions in effect make it. */
+ * the state as the actions in effect make it. An action recorded now (adm_campaign_record ()
+ * hands the journal the campaign as @recording) or brought back by a redo is new to the
+ * state: held to the checks a journal replaying is not (adm_state_set_replaying ()). */
 static gboolean
 journal_apply (gpointer                owner,
                const AdmJournalAction *action,
@@ -1304,27 +1348,32 @@ journal_apply (gpointer                owner,
   GPtrArray *events = adm_journal_action_get_events (action);
   guint before = self->events->len;
 
+  adm_state_set_replaying (self->state, recording == NULL && action != self->redoing);
   for (guint i = 0; i < events->len; i++)
     {
       AdmEvent *event = g_ptr_array_index (events, i);
 
       if (!adm_state_apply (self->state, event, error))
         {
+          adm_state_set_replaying (self->state, FALSE);
           if (i > 0)
             {
-              g_autoptr(AdmState) state = adm_state_new (self->scenario);
+              g_autoptr(AdmState) state = new_state (self);
 
               /* Take back the events of this action already applied. */
               g_ptr_array_set_size (self->events, before);
+              adm_state_set_replaying (state, TRUE);
               for (guint e = 0; e < self->events->len; e++)
                 if (!adm_state_apply (state, g_ptr_array_index (self->events, e), NULL))
                   g_error ("A campaign journal that replayed before no longer replays");
+              adm_state_set_replaying (state, FALSE);
               g_set_object (&self->state, state);
             }
           return FALSE;
         }
       g_ptr_array_add (self->events, adm_event_ref (event));
     }
+  adm_state_set_replaying (self->state, FALSE);
   return TRUE;
 }
 
@@ -1668,7 +1717,8 @@ adm_campaign_record (AdmCampaign       *self,
                    adm_journal_get_n_entries (self->journal), ADM_JOURNAL_MAX_ENTRIES);
       return FALSE;
     }
-  if (!adm_journal_record (self->journal, action, error))
+  /* The campaign as the recording: the one check knows the action is new (journal_apply ()). */
+  if (!adm_journal_record_full (self->journal, action, self, error))
     return FALSE;
   cycle_milestone (self, action);
   if (!autosave (self, error))
@@ -1862,8 +1912,12 @@ undo_or_redo (AdmCampaign  *self,
   if (undone != NULL && g_str_equal (adm_journal_action_get_what (undone), "cycle"))
     label = g_strdup_printf ("cycle-%s", adm_event_get (adm_journal_action_get_head (undone),
                                                         "cycle"));
+  /* What a redo brings back is checked as new (journal_apply ()): a correction undone before
+   * its ship's battle began is not brought back into it (F-STRAT-4). */
+  self->redoing = redo ? adm_journal_get_redo_action (self->journal) : NULL;
   ok = redo ? adm_journal_redo (self->journal, now, &local_error)
             : adm_journal_undo (self->journal, now, &local_error);
+  self->redoing = NULL;
   if (!ok && passed > 0)
     forget_entries (self, passed);
   if (!ok)

@@ -196,6 +196,7 @@ log_line_free (gpointer data)
   LogLine *line = data;
 
   g_free (line->text);
+  g_free (line->told);
   g_free (line);
 }
 
@@ -502,6 +503,20 @@ _adm_strategy_log (Tracker    *tracker,
   line->cycle = cycle;
   line->text = g_strdup_vprintf (format, args);
   va_end (args);
+  g_ptr_array_add (tracker->log, line);
+}
+
+void
+_adm_strategy_log_told (Tracker    *tracker,
+                        guint       cycle,
+                        const char *text,
+                        const char *told)
+{
+  LogLine *line = g_new0 (LogLine, 1);
+
+  line->cycle = cycle;
+  line->text = g_strdup (text);
+  line->told = g_strdup (told);
   g_ptr_array_add (tracker->log, line);
 }
 
