@@ -208,7 +208,7 @@ state_dump (Fixture *fixture)
   return adm_state_dump (adm_campaign_get_state (campaign_of (fixture)));
 }
 
-/* @text without the journal's undo and redo lines. */
+/* @text without the journal's undo and redo lines, and the seal of its end that counts them. */
 static char *
 without_history (const char *text)
 {
@@ -217,7 +217,8 @@ without_history (const char *text)
 
   for (guint i = 0; lines[i] != NULL; i++)
     {
-      if (strstr (lines[i], "<undo action=") != NULL || strstr (lines[i], "<redo action=") != NULL)
+      if (strstr (lines[i], "<undo action=") != NULL || strstr (lines[i], "<redo action=") != NULL ||
+          strstr (lines[i], "<sealed entries=") != NULL)
         continue;
       g_string_append (kept, lines[i]);
       if (lines[i + 1] != NULL)
@@ -343,11 +344,12 @@ test_reinforcements (Fixture       *fixture,
    * rewritten); apart from those two lines the file is the same byte for byte. */
   {
     g_autofree char *kept = without_history (redone);
+    g_autofree char *kept_after = without_history (after);
     g_autoptr(AdmCampaign) reopened = adm_campaign_open (fixture->base.campaign_path, &error);
     g_autofree char *dump = NULL;
 
     g_assert_no_error (error);
-    g_assert_cmpstr (kept, ==, after);
+    g_assert_cmpstr (kept, ==, kept_after);
     g_assert_nonnull (strstr (redone, "<undo action="));
     g_assert_nonnull (strstr (redone, "<redo action="));
     dump = adm_state_dump (adm_campaign_get_state (reopened));

@@ -526,6 +526,49 @@ check_origin (AdmCampaign       *self,
   return FALSE;
 }
 
+/* The seal of the file's end (file_tail ()): the journal as read must end where it ended when
+ * the file was last saved — as many entries, the last showing the digest recorded. Every entry
+ * changed, moved or added is seen by the chain of digests (adm_journal_seal ()); the last ones
+ * taken out leave a chain that still holds, and are seen here. A file without it (written
+ * before files recorded it, or cut short and repaired, adm_journal_repair_cut ()) opens as
+ * it is; so does one whose journal shows no digest (written before campaigns were sealed). */
+static gboolean
+check_sealed_end (AdmCampaign  *self,
+                  xmlNode      *sealed,
+                  const char   *display_name,
+                  GError      **error)
+{
+  g_autofree char *digest = NULL;
+  const char *last;
+  guint64 entries = 0;
+
+  if (sealed == NULL)
+    return TRUE;
+  digest = adm_xml_get_string (sealed, "digest");
+  last = adm_journal_get_last_digest (self->journal);
+  if (digest == NULL || last == NULL)
+    return TRUE;
+  if (!parse_u64 (sealed, "entries", &entries, display_name, error))
+    return FALSE;
+  if (entries == adm_journal_get_n_entries (self->journal) && g_str_equal (digest, last))
+    return TRUE;
+  if (entries > adm_journal_get_n_entries (self->journal))
+    adm_xml_set_error (error, display_name, sealed,
+                       /* Translators: "the journal holds 41 entries, but the file was saved
+                        * with 42: its last entries were taken out by hand after the campaign
+                        * began: record a correction instead" */
+                       _("the journal holds %u entries, but the file was saved with %u: its "
+                         "last entries were taken out by hand after the campaign began: record "
+                         "a correction instead"), adm_journal_get_n_entries (self->journal),
+                       (guint) MIN (entries, G_MAXUINT));
+  else
+    adm_xml_set_error (error, display_name, sealed,
+                       _("the journal does not end as the file was saved (its last entry "
+                         "does not show the digest recorded here): it was changed by hand "
+                         "after the campaign began: record a correction instead"));
+  return FALSE;
+}
+
 /* @reader holds the journal as it was read with the file, and @journal_error what was wrong
  * with it, said once the rest of the file is found right. */
 static AdmCampaign *
@@ -588,6 +631,8 @@ campaign_from_node (xmlDoc           **doc,
       g_propagate_error (error, g_steal_pointer (&local_error));
       return NULL;
     }
+  if (!check_sealed_end (self, adm_xml_first_element (root, "sealed"), display_name, error))
+    return NULL;
   if (!load_battles (self, adm_xml_first_element (root, "battles"), display_name, reader,
                      error))
     return NULL;
@@ -1011,19 +1056,35 @@ file_head (AdmCampaign *self)
   return out;
 }
 
-#define FILE_TAIL "</campaign>\n"
+/* What closes the file after its journal: "</campaign>", after the seal of its end when its
+ * journal is sealed — <sealed entries="N" digest="…"/>, the number of entries the journal
+ * holds and the digest its last one shows — so that taking out its last entries by hand is
+ * seen as taking out any other is (check_sealed_end ()). Written again with every save, as
+ * the tail is (adm_journal_save ()). */
+static char *
+file_tail (AdmCampaign *self)
+{
+  const char *digest = adm_journal_get_last_digest (self->journal);
+
+  if (digest == NULL)
+    return g_strdup ("</campaign>\n");
+  return g_strdup_printf ("  <sealed entries=\"%u\" digest=\"%s\"/>\n</campaign>\n",
+                          adm_journal_get_n_entries (self->journal), digest);
+}
 
 char *
 adm_campaign_serialize (AdmCampaign *self,
                         gsize       *length)
 {
+  g_autofree char *tail = NULL;
   GString *out;
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (self), NULL);
 
   out = file_head (self);
   adm_journal_write (self->journal, out);
-  g_string_append (out, FILE_TAIL);
+  tail = file_tail (self);
+  g_string_append (out, tail);
   if (length != NULL)
     *length = out->len;
   return g_string_free (out, FALSE);
@@ -1227,6 +1288,7 @@ campaign_save (AdmCampaign         *self,
                GError             **error)
 {
   g_autoptr(GString) head = NULL;
+  g_autofree char *tail = file_tail (self);
   g_autoptr(GError) local_error = NULL;
   g_autoptr(AdmFileLock) lock = NULL;
   gboolean whole = FALSE;
@@ -1246,7 +1308,7 @@ campaign_save (AdmCampaign         *self,
   if (lock == NULL ||
       !adm_journal_save (self->journal, path, ".admiralty",
                          ADM_JOURNAL_SAVE_BACKUPS | ADM_JOURNAL_SAVE_GUARD | flags, head->str,
-                         head->len, FILE_TAIL, strlen (FILE_TAIL), &local_error))
+                         head->len, tail, strlen (tail), &local_error))
     {
       g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE,
                    _("Cannot save the campaign to %s: %s"), path, local_error->message);
@@ -1587,17 +1649,19 @@ mirror (AdmCampaign *self)
   g_autoptr(GError) error = NULL;
   g_autofree char *base = NULL;
   g_autofree char *copy = NULL;
+  g_autofree char *tail = NULL;
 
   if (self->mirror == NULL || self->path == NULL)
     return;
+  tail = file_tail (self);
   /* Like the file itself: added to after the first copy (adm_journal_save ()). */
   head = file_head (self);
   base = g_path_get_basename (self->path);
   copy = g_build_filename (self->mirror, base, NULL);
   if (!g_file_test (self->mirror, G_FILE_TEST_IS_DIR))
     g_set_error_literal (&local_error, G_FILE_ERROR, G_FILE_ERROR_NOENT, g_strerror (ENOENT));
-  else if (adm_journal_save (self->journal, copy, NULL, 0, head->str, head->len, FILE_TAIL,
-                             strlen (FILE_TAIL), &local_error))
+  else if (adm_journal_save (self->journal, copy, NULL, 0, head->str, head->len, tail,
+                             strlen (tail), &local_error))
     return;
   g_set_error (&error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE,
                _("Cannot keep the second copy of the campaign in %s: %s"), self->mirror,

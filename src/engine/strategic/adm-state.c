@@ -368,7 +368,7 @@ need_afloat (const AdmEvent  *event,
   g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
                _("“%s” is no longer in the campaign (%s)"), plan->ship->ship->name,
                plan->ship->fate == ADM_SHIP_FATE_REMOVED ? _("removed by the master")
-               : plan->ship->lost_in == NULL ? _("destroyed by the master’s correction")
+               : plan->ship->lost_in == NULL ? _("destroyed, its hull points all lost")
                                              : _("lost in battle"));
   return FALSE;
 }
@@ -795,9 +795,12 @@ check_damage (AdmState        *self,
                    _("“%s” has no hull points left to lose"), plan->ship->ship->name);
       return FALSE;
     }
-  /* No more than it has left: all of them leave it destroyed (apply_damage ()). A file
-   * journaled before this was checked replays as it did, the loss cut to what was left. */
-  if (!self->replaying && plan->amount > hull - plan->ship->damage)
+  /* The master's correction (it carries his reason) takes no more than the ship has left: all
+   * of them leave it destroyed (apply_damage ()). A rule's damage beyond them is cut to what
+   * was left, as hits on a ship are; so is a correction in a file journaled before this was
+   * checked, which replays as it did. */
+  if (!self->replaying && adm_event_get (event, "reason") != NULL &&
+      plan->amount > hull - plan->ship->damage)
     {
       g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
                    /* Translators: "“H1” has 20 of its 20 hull points left: it can lose at most
@@ -847,8 +850,12 @@ apply_damage (AdmState       *self,
     {
       /* Translators: a formation's log: "Prince Serg was destroyed by the master's correction
        * (F-CRIT-7)" */
-      g_autofree char *why = g_strdup_printf (_("%s was destroyed by the master’s correction "
-                                                "(F-CRIT-7)"), plan->ship->ship->name);
+      g_autofree char *why = adm_event_get (event, "reason") != NULL
+                             ? g_strdup_printf (_("%s was destroyed by the master’s correction "
+                                                  "(F-CRIT-7)"), plan->ship->ship->name)
+      /* Translators: a formation's log: "Prince Serg was destroyed (F-CRIT-7)" */
+                             : g_strdup_printf (_("%s was destroyed (F-CRIT-7)"),
+                                                plan->ship->ship->name);
       /* Translators: a formation's log as its admiral's papers tell it: "Prince Serg was
        * destroyed" */
       g_autofree char *told = g_strdup_printf (_("%s was destroyed"), plan->ship->ship->name);
@@ -2453,7 +2460,7 @@ adm_state_dump (AdmState *self)
       if (state->fate == ADM_SHIP_FATE_REMOVED)
         g_string_append (out, " removed");
       else if (state->fate != ADM_SHIP_FATE_AFLOAT && state->lost_in == NULL)
-        g_string_append (out, " destroyed by correction");
+        g_string_append (out, " destroyed at 0 hull");
       else if (state->fate != ADM_SHIP_FATE_AFLOAT)
         g_string_append_printf (out, " %s in %s", state->fate == ADM_SHIP_FATE_WRECK
                                                   ? "wreck" : "destroyed", state->lost_in);
