@@ -496,14 +496,13 @@ _adm_strategy_log (Tracker    *tracker,
                    const char *format,
                    ...)
 {
-  LogLine *line = g_new0 (LogLine, 1);
+  g_autofree char *text = NULL;
   va_list args;
 
   va_start (args, format);
-  line->cycle = cycle;
-  line->text = g_strdup_vprintf (format, args);
+  text = g_strdup_vprintf (format, args);
   va_end (args);
-  g_ptr_array_add (tracker->log, line);
+  _adm_strategy_log_told (tracker, cycle, text, NULL);
 }
 
 void
