@@ -2,7 +2,8 @@
 /* test-campaign-seal.c: no history rewritten. A campaign's first entry records the SHA-256 of
  * the scenario it began with, and every entry the SHA-256 of itself and the entries before it
  * (adm_journal_seal ()): a scenario, a season or an entry changed by hand, or an entry added
- * by hand, is refused when the campaign is opened, naming the file and the line, and the file
+ * by hand, and the last entries taken out by hand (the file's end records the journal's),
+ * are refused when the campaign is opened, naming the file and the line, and the file
  * is left as it was; a file indented anew still opens; a campaign written before campaigns
  * were sealed opens, says so, and is sealed by the next entry it records. */
 
@@ -204,6 +205,35 @@ test_entry_removed (Fixture       *fixture,
                   "was changed after the campaign began");
 }
 
+/* The last entries taken out by hand: the chain of the entries left still holds, but the
+ * file's end records how many entries the journal held and the digest its last one showed
+ * (<sealed …/>): refused at that line, the file as it was. A note recorded, then its action
+ * cut from the file in a text editor. */
+static void
+test_last_entry_removed (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (fixture->path, NULL);
+  g_autofree char *text = NULL;
+  const char *start, *end, *sealed;
+  g_autoptr(GString) cut = NULL;
+
+  record_note (campaign, T0 + 9000);
+  g_clear_object (&campaign);
+  text = file_contents (fixture->path);
+  sealed = strstr (text, "  <sealed entries=\"");
+  g_assert_nonnull (sealed);
+  /* The last action, from its line to the journal's closing. */
+  end = strstr (text, "  </journal>");
+  g_assert_nonnull (end);
+  start = g_strrstr_len (text, end - text, "    <action ");
+  g_assert_nonnull (start);
+  cut = g_string_new_len (text, start - text);
+  g_string_append (cut, end);
+  assert_refused (fixture, cut->str, line_of (cut->str, strstr (cut->str, "  <sealed ")),
+                  "its last entries were taken out by hand after the campaign began");
+}
+
 /* The same file indented otherwise, and with a comment, opens: the seal is of what the file
  * holds, not of its bytes. */
 static void
@@ -261,7 +291,8 @@ static void
 test_old_campaign_sealed (Fixture       *fixture,
                           gconstpointer  data)
 {
-  g_autoptr(GRegex) seal = g_regex_new (" (origin|digest)=\"[0-9a-f]{64}\"", 0, 0, NULL);
+  g_autoptr(GRegex) seal = g_regex_new (" (origin|digest)=\"[0-9a-f]{64}\"|  <sealed [^>]*>\n",
+                                        0, 0, NULL);
   g_autofree char *old = g_regex_replace_literal (seal, fixture->text, -1, 0, "", 0, NULL);
   g_autoptr(AdmCampaign) campaign = NULL;
   g_autoptr(AdmCampaign) reopened = NULL;
@@ -349,6 +380,8 @@ main (int   argc,
               test_entry_added, fixture_teardown);
   g_test_add ("/engine/campaign-seal/entry-removed", Fixture, NULL, fixture_setup,
               test_entry_removed, fixture_teardown);
+  g_test_add ("/engine/campaign-seal/last-entry-removed", Fixture, NULL, fixture_setup,
+              test_last_entry_removed, fixture_teardown);
   g_test_add ("/engine/campaign-seal/indented-anew", Fixture, NULL, fixture_setup,
               test_indented_anew, fixture_teardown);
   g_test_add ("/engine/campaign-seal/undo-redo-sealed", Fixture, NULL, fixture_setup,

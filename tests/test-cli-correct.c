@@ -8,7 +8,9 @@
  * unknown faction, a reason of 100,000 characters, a
  * scenario) exit 1 naming the problem and change no
  * byte of the file; bad usage (an unknown kind, an option the kind does not take, no reason)
- * exits 2. CLI_PATH comes from meson. */
+ * exits 2. A correction of a ship fighting a battle under way exits 1 naming the engagement
+ * (F-STRAT-4); damage beyond the hull left exits 1, damage to none destroys the ship (F-CRIT-7).
+ * CLI_PATH comes from meson. */
 
 #include "config.h"
 
@@ -344,6 +346,169 @@ test_locales (CliCampaign   *fixture,
   g_unsetenv ("LC_ALL");
 }
 
+/* A line of two Barrayaran ships at Beta, the Cetagandan J1 coming from Gamma: each cycle's
+ * order sheet moves J1 along @route, so that cycle 1 and cycle 3 bring them together at Beta
+ * (engagements c1-1 and c3-1). */
+static const char during_campaign[] =
+  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+  "<campaign format=\"2\"><scenario id=\"d\" name=\"During\" ruleset=\"forcon-2010\">\n"
+  "  <description>x</description>\n"
+  "  <admiral id=\"vork\" name=\"Adm. Vork\" faction=\"barrayar\"/>\n"
+  "  <admiral id=\"estif\" name=\"ghem-Adm. Estif\" faction=\"cetaganda\"/>\n"
+  "  <map><sector id=\"a\" name=\"Alpha\" x=\"0\" y=\"0\"/>"
+  "<sector id=\"b\" name=\"Beta\" x=\"100\" y=\"0\"/>\n"
+  "    <sector id=\"c\" name=\"Gamma\" x=\"200\" y=\"0\"/>"
+  "<link from=\"a\" to=\"b\"/><link from=\"b\" to=\"c\"/></map>\n"
+  "  <formation id=\"line\" name=\"Line\" faction=\"barrayar\" sector=\"b\" flagship=\"h1\" "
+  "admiral=\"vork\">\n"
+  "    <ship id=\"h1\" name=\"H1\" class=\"vorhartung\" readiness=\"6\"/>\n"
+  "    <ship id=\"h2\" name=\"H2\" class=\"vorhartung\" readiness=\"6\"/></formation>\n"
+  "  <formation id=\"jade\" name=\"Jade\" faction=\"cetaganda\" sector=\"c\" flagship=\"j1\" "
+  "admiral=\"estif\">\n"
+  "    <ship id=\"j1\" name=\"J1\" class=\"ghem-lord\" readiness=\"6\"/></formation>\n"
+  "</scenario><dice seed=\"1\" draws=\"0\"/>\n"
+  "<journal/>\n"
+  "</campaign>\n";
+
+static void
+during_setup (CliCampaign   *fixture,
+              gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  const char *routes[] = { "b", "c", "b" };
+
+  fixture->dir = g_dir_make_tmp ("admiralty-cli-correct-XXXXXX", &error);
+  g_assert_no_error (error);
+  fixture->campaign = g_build_filename (fixture->dir, "during.admiralty", NULL);
+  g_assert_true (g_file_set_contents (fixture->campaign, during_campaign, -1, &error));
+  for (guint cycle = 1; cycle <= G_N_ELEMENTS (routes); cycle++)
+    {
+      g_autofree char *name = g_strdup_printf ("e%u.xml", cycle);
+      g_autofree char *path = g_build_filename (fixture->dir, name, NULL);
+      g_autofree char *sheet = g_strdup_printf (
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        "<order-sheet admiral=\"estif\" cycle=\"%u\" received=\"2026-11-22T18:30:00Z\">"
+        "<order formation=\"jade\" order=\"move\" route=\"%s\"/></order-sheet>\n",
+        cycle, routes[cycle - 1]);
+
+      g_assert_true (g_file_set_contents (path, sheet, -1, &error));
+    }
+}
+
+/* Cycle @cycle resolved from the sheet e@cycle.xml; asserts it is. */
+static void
+during_cycle (CliCampaign *fixture,
+              guint        cycle)
+{
+  g_autofree char *name = g_strdup_printf ("e%u.xml", cycle);
+  g_autofree char *sheet = g_build_filename (fixture->dir, name, NULL);
+  g_autoptr(CliResult) result = run_cli ("cycle", fixture->campaign, "--orders", sheet,
+                                         "--seed", "1", NULL);
+
+  g_test_message ("%s%s", result->out, result->err);
+  g_assert_cmpint (result->status, ==, 0);
+}
+
+static int
+damage_of (const char *path,
+           const char *ship)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (path, &error);
+
+  g_assert_no_error (error);
+  return ship_of (campaign, ship)->damage;
+}
+
+/* F-STRAT-4: while the battle of c1-1 is under way, `correct` of a ship fighting it exits 1
+ * naming the engagement and what to do, the file as it was: neither lost when the battle ends
+ * (damage) nor leaving a battle that cannot end (remove-ship, hand-over). Ended, the battle
+ * leaves its ships to be corrected, and the next cycle is taken. */
+static void
+test_during_battle (CliCampaign   *fixture,
+                    gconstpointer  data)
+{
+  g_autofree char *before = NULL, *after = NULL;
+  g_autoptr(CliResult) battle = NULL;
+  g_autoptr(CliResult) end = NULL;
+  g_autoptr(CliResult) done = NULL;
+  const struct {
+    const char *args[10];
+  } refused[] = {
+    { { "damage", "--ship", "h2", "--points", "5", "--reason", "Sabotage" } },
+    { { "remove-ship", "--ship", "h2", "--reason", "Sold" } },
+    { { "readiness", "--ship", "h1", "--readiness", "3", "--reason", "Fever" } },
+    { { "move", "--formation", "line", "--sector", "a", "--reason", "The story" } },
+  };
+  int damage;
+
+  during_cycle (fixture, 1);
+  battle = run_cli ("battle", fixture->campaign, "--engagement", "c1-1", "--turns", "1", NULL);
+  g_assert_cmpint (battle->status, ==, 0);
+  before = file_contents (fixture->campaign);
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      const char *args[16] = { "correct", fixture->campaign, NULL };
+      g_autoptr(CliResult) result = NULL;
+
+      for (guint a = 0; refused[i].args[a] != NULL; a++)
+        args[2 + a] = refused[i].args[a];
+      result = run_cli_strv (args);
+      g_test_message ("%s", result->err);
+      assert_failure (result, 1, "engagement c1-1, whose battle is under way");
+      g_assert_nonnull (strstr (result->err, "End that battle first"));
+      after = file_contents (fixture->campaign);
+      g_assert_cmpstr (after, ==, before);
+      g_clear_pointer (&after, g_free);
+    }
+
+  end = run_cli ("battle", fixture->campaign, "--engagement", "c1-1", "--end", "--reason",
+                 "Withdrew", NULL);
+  g_test_message ("%s%s", end->out, end->err);
+  g_assert_cmpint (end->status, ==, 0);
+  damage = damage_of (fixture->campaign, "h2");
+  done = run_cli ("correct", fixture->campaign, "damage", "--ship", "h2", "--points", "5",
+                  "--reason", "Sabotage", NULL);
+  g_assert_cmpint (done->status, ==, 0);
+  g_assert_cmpint (damage_of (fixture->campaign, "h2"), ==, damage + 5);
+  during_cycle (fixture, 2);
+  g_assert_cmpint (damage_of (fixture->campaign, "h2"), ==, damage + 5);
+}
+
+/* F-CRIT-7: `correct damage` of more hull points than the ship has left exits 1 saying what
+ * it has; all of them destroy it — its formation goes on under H2 (F-FORM-5), and the
+ * formation's next battle is set up and fought. */
+static void
+test_damage_to_zero (CliCampaign   *fixture,
+                     gconstpointer  data)
+{
+  g_autofree char *before = file_contents (fixture->campaign);
+  g_autofree char *after = NULL;
+  g_autoptr(CliResult) more = run_cli ("correct", fixture->campaign, "damage", "--ship", "h1",
+                                       "--points", "21", "--reason", "Reactor breach", NULL);
+  g_autoptr(CliResult) all = NULL;
+  g_autoptr(CliResult) battle = NULL;
+  g_autoptr(AdmCampaign) campaign = NULL;
+  g_autoptr(GError) error = NULL;
+
+  assert_failure (more, 1, "“H1” has 20 of its 20 hull points left: it can lose at most 20, "
+                           "not 21");
+  after = file_contents (fixture->campaign);
+  g_assert_cmpstr (after, ==, before);
+  all = run_cli ("correct", fixture->campaign, "damage", "--ship", "h1", "--points", "20",
+                 "--reason", "Reactor breach", NULL);
+  g_assert_cmpint (all->status, ==, 0);
+  campaign = adm_campaign_open (fixture->campaign, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (ship_of (campaign, "h1")->fate, ==, ADM_SHIP_FATE_DESTROYED);
+  g_assert_cmpstr (adm_strategy_lookup_formation (adm_state_get_strategy (
+                     adm_campaign_get_state (campaign)), "line")->flagship->id, ==, "h2");
+  during_cycle (fixture, 1);
+  battle = run_cli ("battle", fixture->campaign, "--engagement", "c1-1", "--turns", "1", NULL);
+  g_test_message ("%s%s", battle->out, battle->err);
+  g_assert_cmpint (battle->status, ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -358,6 +523,10 @@ main (int   argc,
               test_refused, cli_campaign_teardown);
   g_test_add ("/cli/correct/undo-redo-locales", CliCampaign, NULL,
               cli_campaign_after_cycle, test_locales, cli_campaign_teardown);
+  g_test_add ("/cli/correct/F-STRAT-4/during-battle", CliCampaign, NULL, during_setup,
+              test_during_battle, cli_campaign_teardown);
+  g_test_add ("/cli/correct/F-CRIT-7/damage-to-zero", CliCampaign, NULL, during_setup,
+              test_damage_to_zero, cli_campaign_teardown);
   comma_locales_ensure (&locales);
   status = g_test_run ();
   comma_locales_clear (&locales);

@@ -783,15 +783,28 @@ test_leak (void)
     {
       const char *text = i == 0 ? sarlat : master;
 
-      g_assert_nonnull (strstr (text, "White Lotus was taken out of the campaign by the master"));
-      g_assert_nonnull (strstr (text, "moved to Sergyar"));
-      g_assert_nonnull (strstr (text, "the readiness of Crane Feather set to 3 by the master"));
-      g_assert_nonnull (strstr (text, "Falling Leaf repaired by the master"));
       g_assert_nonnull (strstr (text, "Quiet Heron (Frigate) joined it"));
       g_assert_nonnull (strstr (text, "Moonlit Shadow"));
       /* The reason is the journal's: no report prints it. */
       g_assert_null (strstr (text, "SECRET-REASON"));
     }
+  /* The master's summary says they were his corrections; Sarlat's papers keep the fiction,
+   * telling the same news as the story brings it. */
+  g_assert_nonnull (strstr (master, "White Lotus was taken out of the campaign by the master"));
+  g_assert_nonnull (strstr (master, "moved to Sergyar approach by the master"));
+  g_assert_nonnull (strstr (master, "the readiness of Crane Feather set to 3 by the master"));
+  g_assert_nonnull (strstr (master, "Falling Leaf repaired by the master"));
+  g_assert_nonnull (strstr (master, "Falling Leaf lost 2 hull points by the master’s correction"));
+  g_assert_nonnull (strstr (master, "reinforcements from the master"));
+  g_assert_nonnull (strstr (sarlat, "White Lotus was detached from the fleet"));
+  g_assert_nonnull (strstr (sarlat, "redeployed to Sergyar approach"));
+  g_assert_nonnull (strstr (sarlat, "the readiness of Crane Feather is now 3"));
+  g_assert_nonnull (strstr (sarlat, "Falling Leaf repaired: "));
+  g_assert_nonnull (strstr (sarlat, "Falling Leaf lost 2 hull points ("));
+  g_assert_nonnull (strstr (sarlat, "Quiet Heron (Frigate) joined it as reinforcements"));
+  g_assert_nonnull (strstr (sarlat, "reinforcements, in Sergyar approach"));
+  g_assert_null (strstr (sarlat, "master"));
+  g_assert_null (strstr (sarlat, "correction"));
   for (guint a = 0; a < admirals->len; a++)
     {
       const AdmAdmiral *admiral = g_ptr_array_index (admirals, a);
@@ -834,6 +847,10 @@ test_place_lines (void)
                              "Station at Komarr orbit: now held by ";
   const char *mines_line = "By the master’s correction, the mines of Hegen Hub are cleared: "
                            "from cycle 2 on";
+  /* An admiral's papers tell the news, not the master's hand. */
+  const char *station_told = "The station Komarr Orbital Transfer Station at Komarr orbit: now "
+                             "held by ";
+  const char *mines_told = "The mines of Hegen Hub are cleared: from cycle 2 on";
   GPtrArray *admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (corrected));
 
   /* Cycle 1: the Aslunders lay mines at Hegen Hub, the station is captured. */
@@ -875,11 +892,12 @@ test_place_lines (void)
 
           g_test_message ("cycle %u: %s", cycle, admiral->id);
           if (told)
-            g_assert_nonnull (strstr (with, cycle == 1 ? station_line : mines_line));
+            g_assert_nonnull (strstr (with, cycle == 1 ? station_told : mines_told));
           else if (!g_str_equal (faction, "barrayar") && !g_str_equal (faction, "komarr"))
             g_assert_cmpstr (with, ==, without);
           else
-            g_assert_null (strstr (with, mines_line));
+            g_assert_null (strstr (with, mines_told));
+          g_assert_null (strstr (with, "master’s correction"));
           g_assert_null (strstr (with, "SECRET-REASON"));
         }
       {
@@ -893,6 +911,198 @@ test_place_lines (void)
         g_assert_cmpstr (with, ==, without);
       }
     }
+}
+
+/* The first ship of a formation of engagement @id of @campaign, and a ship of its side in a
+ * formation not in it: the ships a correction during its battle touches, or not. */
+static void
+ships_of_engagement (AdmCampaign  *campaign,
+                     const char   *id,
+                     const char  **fighting,
+                     const char  **formation_id,
+                     const char  **elsewhere)
+{
+  g_autoptr(AdmQueuedEngagement) engagement = queued_engagement (campaign, id);
+  AdmStrategy *strategy = strategy_of (campaign);
+  GPtrArray *formations = adm_strategy_get_formations (strategy);
+  const AdmFormation *fights = adm_strategy_lookup_formation (
+    strategy, g_ptr_array_index (engagement->formation_ids, 0));
+
+  *fighting = ((const AdmShip *) g_ptr_array_index (fights->ships, 0))->id;
+  *formation_id = fights->id;
+  *elsewhere = NULL;
+  for (guint i = 0; *elsewhere == NULL && i < formations->len; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, i);
+
+      if (formation->faction == fights->faction && formation->ships->len > 0 &&
+          !g_ptr_array_find_with_equal_func (engagement->formation_ids, formation->id,
+                                             g_str_equal, NULL))
+        *elsewhere = ((const AdmShip *) g_ptr_array_index (formation->ships, 0))->id;
+    }
+  g_assert_nonnull (*elsewhere);
+}
+
+/* The battle of @id begun in @campaign: its first phase played and kept. */
+static AdmBattle *
+begin_battle (AdmCampaign *campaign,
+              const char  *id)
+{
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (5);
+  g_autoptr(GError) error = NULL;
+  AdmBattle *battle = engagement_battle (campaign, id);
+
+  g_assert_true (adm_battle_resolve_phase (battle, NULL, ADM_DICE_SOURCE (dice), &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_keep_battle (campaign, id, battle, &error));
+  g_assert_no_error (error);
+  return battle;
+}
+
+/* F-STRAT-4: a correction of a ship or formation fighting a battle under way is refused when
+ * it is made — by the one check, so recording and the dialog's check as the master types
+ * alike — naming the engagement: the battle's end would write over it, or find a ship it
+ * cannot account for. Ships elsewhere are corrected as ever; once the battle is ended, its
+ * ships are too, and the correction stays. A correction undone before the battle began is not
+ * redone into it. */
+static void
+test_during_battle (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *fighting, *formation, *elsewhere;
+  AdmCorrection before = { .kind = ADM_CORRECTION_READINESS, .readiness = "2",
+                           .reason = "Fever aboard" };
+  AdmCorrection damage = { .kind = ADM_CORRECTION_DAMAGE, .points = "1",
+                           .reason = "Sabotage" };
+  AdmCorrection readiness = { .kind = ADM_CORRECTION_READINESS, .readiness = "3",
+                              .reason = "Fever aboard" };
+  AdmCorrection repair = { .kind = ADM_CORRECTION_REPAIR, .readiness = "5",
+                           .reason = "Refit" };
+  AdmCorrection remove = { .kind = ADM_CORRECTION_REMOVE_SHIP, .reason = "Sold" };
+  AdmCorrection move = { .kind = ADM_CORRECTION_MOVE, .sector = "komarr-terminus",
+                         .reason = "The story sent it" };
+  const char *reinforcements[] = { NULL, NULL };
+  AdmCorrection add = { .kind = ADM_CORRECTION_ADD_SHIP, .new_ships = reinforcements,
+                        .reason = "Convoy" };
+  g_autofree char *spec = NULL;
+  AdmCorrection hand_over = { .kind = ADM_CORRECTION_HAND_OVER, .reason = "Reinforces" };
+  int kept_damage;
+
+  komarr_play_cycle (campaign, 1, T0);
+  ships_of_engagement (campaign, "c1-3", &fighting, &formation, &elsewhere);
+  g_test_message ("c1-3: %s of %s; elsewhere %s", fighting, formation, elsewhere);
+  damage.ship = readiness.ship = repair.ship = remove.ship = fighting;
+  move.formation = add.formation = formation;
+  /* A ship of the fighting one's class: one its formation may take (F-FORM-8). */
+  spec = g_strdup_printf ("Second:%s:8", ship_state (campaign, fighting)->ship->klass->id);
+  reinforcements[0] = spec;
+
+  /* Before the battle begins its set-up takes the correction in; undone, it waits. */
+  before.ship = fighting;
+  record (campaign, &before);
+  g_assert_true (adm_campaign_undo (campaign, &error));
+  g_assert_no_error (error);
+
+  battle = begin_battle (campaign, "c1-3");
+  refuse (campaign, &damage, "engagement c1-3, whose battle is under way");
+  refuse (campaign, &readiness, "End that battle first");
+  refuse (campaign, &repair, "engagement c1-3");
+  refuse (campaign, &remove, "engagement c1-3");
+  refuse (campaign, &move, "engagement c1-3");
+  refuse (campaign, &add, "engagement c1-3");
+  /* Leaving the battle's formation, and joining it. */
+  hand_over.ship = fighting;
+  hand_over.formation = adm_strategy_formation_of_ship (
+    strategy_of (campaign), adm_strategy_lookup_ship (strategy_of (campaign), elsewhere))->id;
+  refuse (campaign, &hand_over, "engagement c1-3");
+  hand_over.ship = elsewhere;
+  hand_over.formation = formation;
+  refuse (campaign, &hand_over, "engagement c1-3");
+  /* The dialog's check says the same as the master types. */
+  g_assert_false (adm_correction_check (adm_campaign_get_state (campaign), &damage, T0 + 100,
+                                        &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "engagement c1-3"));
+  g_clear_error (&error);
+  /* Nor does a redo bring back into the battle what was undone before it began. */
+  g_assert_false (adm_campaign_redo (campaign, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "engagement c1-3"));
+  g_clear_error (&error);
+  g_assert_true (adm_campaign_can_redo (campaign));
+
+  /* A ship elsewhere is corrected as ever. */
+  damage.ship = elsewhere;
+  record (campaign, &damage);
+  damage.ship = fighting;
+
+  /* The battle ended, its ships are corrected, and the correction stays. */
+  g_assert_true (adm_campaign_end_battle (campaign, "c1-3", battle, "Withdrew", T0 + 3000,
+                                          &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (ship_state (campaign, fighting)->fate, ==, ADM_SHIP_FATE_AFLOAT);
+  kept_damage = ship_state (campaign, fighting)->damage;
+  record (campaign, &damage);
+  g_assert_cmpint (ship_state (campaign, fighting)->damage, ==, kept_damage + 1);
+}
+
+/* F-STRAT-4: an engagement handed to another table is fought there, from the set-up handed
+ * out: a correction of its ships is refused, naming the table, until its results are in. */
+static void
+test_during_table_battle (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+  g_autoptr(GError) error = NULL;
+  const char *fighting, *formation, *elsewhere;
+  AdmCorrection damage = { .kind = ADM_CORRECTION_DAMAGE, .points = "1",
+                           .reason = "Sabotage" };
+
+  komarr_play_cycle (campaign, 1, T0);
+  ships_of_engagement (campaign, "c1-3", &fighting, &formation, &elsewhere);
+  g_assert_true (adm_campaign_assign_table (campaign, "c1-3", "Table 2", T0 + 2500, NULL,
+                                            &error));
+  g_assert_no_error (error);
+  damage.ship = fighting;
+  refuse (campaign, &damage, "engagement c1-3, at the table “Table 2”: no damage correction");
+  damage.ship = elsewhere;
+  record (campaign, &damage);
+}
+
+/* F-CRIT-7: damage by fiat takes at most the hull points a ship has left; all of them leave it
+ * destroyed — out of its formation as a ship destroyed in battle is (F-FORM-5), its admiral's
+ * report telling it in the story's words, the master's that it was his correction. */
+static void
+test_damage_to_zero (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+  g_autofree char *start = dump (campaign);
+  g_autofree char *master = NULL, *admiral = NULL;
+  AdmShipState *serg = ship_state (campaign, "prince-serg");
+  int hull = serg->ship->klass->hull;
+  g_autofree char *all = g_strdup_printf ("%d", hull);
+  g_autofree char *more = g_strdup_printf ("%d", hull + 1);
+  AdmCorrection damage = { .kind = ADM_CORRECTION_DAMAGE, .ship = "prince-serg",
+                           .points = more, .reason = "Reactor breach" };
+  const AdmFormation *squadron;
+
+  refuse (campaign, &damage, "can lose at most");
+  damage.points = all;
+  record (campaign, &damage);
+  serg = ship_state (campaign, "prince-serg");
+  g_assert_cmpint (serg->fate, ==, ADM_SHIP_FATE_DESTROYED);
+  squadron = adm_strategy_lookup_formation (strategy_of (campaign), "first-squadron-home-fleet");
+  g_assert_false (g_ptr_array_find (squadron->ships, serg->ship, NULL));
+  g_assert_true (squadron->flagship != serg->ship);
+  master = adm_strategy_summary (strategy_of (campaign), 1, NULL);
+  admiral = adm_strategy_summary (strategy_of (campaign), 1, squadron->admiral->id);
+  g_test_message ("%s\n%s", master, admiral);
+  g_assert_nonnull (strstr (master, "Prince Serg was destroyed by the master’s correction"));
+  g_assert_nonnull (strstr (admiral, "Prince Serg was destroyed"));
+  g_assert_null (strstr (admiral, "master"));
+  refuse (campaign, &damage, "no longer in the campaign");
+  undo_redo (campaign, start);
 }
 
 int
@@ -915,6 +1125,9 @@ main (int    argc,
   g_test_add_func ("/engine/correct/F-STN-1/station", test_station);
   g_test_add_func ("/engine/correct/F-STRAT-3/place-lines", test_place_lines);
   g_test_add_func ("/engine/correct/F-FORM-6/add-admiral", test_add_admiral);
+  g_test_add_func ("/engine/correct/F-STRAT-4/during-battle", test_during_battle);
+  g_test_add_func ("/engine/correct/F-STRAT-4/during-table-battle", test_during_table_battle);
+  g_test_add_func ("/engine/correct/F-CRIT-7/damage-to-zero", test_damage_to_zero);
   g_test_add_func ("/engine/correct/F-STRAT-3/add-admiral-leak", test_add_admiral_leak);
   return g_test_run ();
 }

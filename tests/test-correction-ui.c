@@ -11,7 +11,9 @@
  *  - a refused correction shows the engine's refusal in the dialog, which stays open, and
  *    changes nothing; the dialog checks as the master types, before Record;
  *  - every kind of correction the engine makes has an action of the window (win.correct-KIND)
- *    and a kind of `admiralty-cli correct`.
+ *    and a kind of `admiralty-cli correct`;
+ *  - a ship fighting a battle under way: the Damage dialog says the engine's refusal naming the
+ *    engagement as the master types, and on Record, nothing journaled (F-STRAT-4).
  * Screenshots land in the build's tests folder (correction-*.png). Runs under Xvfb. */
 
 #include "config.h"
@@ -206,7 +208,7 @@ state_dump (Fixture *fixture)
   return adm_state_dump (adm_campaign_get_state (campaign_of (fixture)));
 }
 
-/* @text without the journal's undo and redo lines. */
+/* @text without the journal's undo and redo lines, and the seal of its end that counts them. */
 static char *
 without_history (const char *text)
 {
@@ -215,7 +217,8 @@ without_history (const char *text)
 
   for (guint i = 0; lines[i] != NULL; i++)
     {
-      if (strstr (lines[i], "<undo action=") != NULL || strstr (lines[i], "<redo action=") != NULL)
+      if (strstr (lines[i], "<undo action=") != NULL || strstr (lines[i], "<redo action=") != NULL ||
+          strstr (lines[i], "<sealed entries=") != NULL)
         continue;
       g_string_append (kept, lines[i]);
       if (lines[i + 1] != NULL)
@@ -341,11 +344,12 @@ test_reinforcements (Fixture       *fixture,
    * rewritten); apart from those two lines the file is the same byte for byte. */
   {
     g_autofree char *kept = without_history (redone);
+    g_autofree char *kept_after = without_history (after);
     g_autoptr(AdmCampaign) reopened = adm_campaign_open (fixture->base.campaign_path, &error);
     g_autofree char *dump = NULL;
 
     g_assert_no_error (error);
-    g_assert_cmpstr (kept, ==, after);
+    g_assert_cmpstr (kept, ==, kept_after);
     g_assert_nonnull (strstr (redone, "<undo action="));
     g_assert_nonnull (strstr (redone, "<redo action="));
     dump = adm_state_dump (adm_campaign_get_state (reopened));
@@ -570,6 +574,82 @@ test_checked_as_typed (Fixture       *fixture,
   iterate_until (toplevel_gone, GSIZE_TO_POINTER (ADMIRALTY_TYPE_CORRECTION_DIALOG), 5000);
 }
 
+/* Komarr after cycle 1 played from its sheets, the battle of c1-3 begun (its first phase
+ * played and kept): a battle under way, saved with the campaign. */
+static void
+battle_set_up (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (5);
+  g_autoptr(GError) error = NULL;
+
+  komarr_play_cycle (campaign, 1, T0);
+  battle = engagement_battle (campaign, "c1-3");
+  g_assert_true (adm_battle_resolve_phase (battle, NULL, ADM_DICE_SOURCE (dice), &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_keep_battle (campaign, "c1-3", battle, &error));
+  g_assert_no_error (error);
+  campaign_fixture_set_up (&fixture->base, campaign, "correction-ui", "komarr.admiralty", 1280,
+                           860);
+}
+
+/* F-STRAT-4: the Damage dialog opened on a ship fighting c1-3, whose battle is under way:
+ * the engine's refusal naming the engagement is said as the master types the points, and
+ * again on Record; the dialog stays open and nothing is journaled. */
+static void
+test_during_battle (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autofree char *before = NULL;
+  const AdmFormation *formation;
+  const char *ship;
+  GtkWidget *dialog;
+  guint entries = adm_journal_get_n_entries (adm_campaign_get_journal (campaign_of (fixture)));
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("xdotool is not installed");
+      return;
+    }
+  engagement = adm_campaign_find_engagement (campaign_of (fixture), "c1-3", NULL);
+  g_assert_nonnull (engagement);
+  g_assert_cmpint (engagement->status, ==, ADM_ENGAGEMENT_IN_PROGRESS);
+  formation = adm_strategy_lookup_formation (
+    adm_state_get_strategy (adm_campaign_get_state (campaign_of (fixture))),
+    g_ptr_array_index (engagement->formation_ids, 0));
+  ship = ((const AdmShip *) g_ptr_array_index (formation->ships, 0))->id;
+  before = state_dump (fixture);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->base.window),
+                                             "win.correct-damage", "s", ship));
+  dialog = wait_correction_dialog ();
+  fill (fixture, dialog, "Hull Points Lost", "1");
+  iterate_until (correction_problem_shown, NULL, 5000);
+  g_test_message ("%s", admiralty_correction_dialog_get_problem (correction_dialog ()));
+  g_assert_nonnull (strstr (admiralty_correction_dialog_get_problem (correction_dialog ()),
+                            "engagement c1-3, whose battle is under way"));
+  fill (fixture, dialog, "Reason", "Sabotage");
+  keys_to (dialog, "Return");
+  iterate ();
+  iterate_until (correction_problem_shown, NULL, 5000);
+  g_assert_nonnull (correction_dialog ());
+  g_assert_nonnull (strstr (admiralty_correction_dialog_get_problem (correction_dialog ()),
+                            "End that battle first"));
+  wait_frame (dialog);
+  root_screenshot ("correction-during-battle.png", 0, 0);
+  g_assert_cmpuint (adm_journal_get_n_entries (adm_campaign_get_journal (campaign_of (fixture))),
+                    ==, entries);
+  {
+    g_autofree char *after = state_dump (fixture);
+
+    g_assert_cmpstr (after, ==, before);
+  }
+  gtk_window_close (GTK_WINDOW (dialog));
+  iterate_until (toplevel_gone, GSIZE_TO_POINTER (ADMIRALTY_TYPE_CORRECTION_DIALOG), 5000);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -599,6 +679,8 @@ main (int    argc,
               test_station_card, fixture_tear_down);
   g_test_add ("/ui/correction/every-kind-app-and-cli", Fixture, NULL, fixture_set_up,
               test_every_kind, fixture_tear_down);
+  g_test_add ("/ui/correction/F-STRAT-4/during-battle", Fixture, NULL, battle_set_up,
+              test_during_battle, fixture_tear_down);
 
   status = ui_test_finish (g_test_run ());
   comma_locales_clear (&comma);

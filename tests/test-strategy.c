@@ -1326,7 +1326,7 @@ test_battle_elsewhere (void)
   order_ok (campaign, 1, "ghem-sarlat", "autumn-screen", "patrol", NULL, NULL);
   resolve (campaign);
   g_assert_true (adm_strategy_in_contact (strategy, screen, aslund));
-  adm_strategy_remove_ship (strategy, lost, "lost in a battle Aslund was not at");
+  adm_strategy_remove_ship (strategy, lost, "lost in a battle Aslund was not at", NULL);
   screen = adm_strategy_lookup_formation (strategy, "autumn-screen");
   g_assert_cmpuint (screen->ships->len, ==, n_ships - 1);
   g_assert_true (adm_strategy_observed_ships (strategy, screen, NULL, &ships, NULL));

@@ -192,6 +192,17 @@ adm_journal_repair_cut (const char  *data,
 
       while (left > 0 && g_ascii_isspace (*p))
         p++, left--;
+      /* A campaign's seal of its end (<sealed …/>, adm-campaign.c) is written with the closing:
+       * the repaired file goes without it, ending at the last complete entry. */
+      if (left > 0 && strncmp (p, "<sealed", MIN (left, strlen ("<sealed"))) == 0)
+        {
+          const char *end = memchr (p, '>', left);
+
+          left = end != NULL ? left - (gsize) (end + 1 - p) : 0;
+          p = end != NULL ? end + 1 : p + left;
+          while (left > 0 && g_ascii_isspace (*p))
+            p++, left--;
+        }
       if (left >= closing_length || strncmp (p, closing, left) != 0)
         return NULL;
     }

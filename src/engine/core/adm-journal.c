@@ -274,6 +274,19 @@ adm_journal_get_origin (AdmJournal *self,
   return entry->origin;
 }
 
+const char *
+adm_journal_get_last_digest (AdmJournal *self)
+{
+  const Entry *entry;
+
+  g_return_val_if_fail (ADM_IS_JOURNAL (self), NULL);
+
+  if (self->entries->len == 0)
+    return NULL;
+  entry = &g_array_index (self->entries, Entry, self->entries->len - 1);
+  return entry->sealed ? entry->chain : NULL;
+}
+
 /* A recorded entry is serialised at once; a loaded one when the journal is first written
  * (adm_journal_write ()), so that opening a long journal parses it once and no more. */
 void

@@ -112,6 +112,11 @@ void              adm_journal_seal              (AdmJournal            *self,
  * was recorded since); NULL when none does. */
 const char       *adm_journal_get_origin        (AdmJournal            *self,
                                                  int                   *line);
+/* The digest the journal's last entry shows — the SHA-256 of it and of every entry before it —
+ * or NULL when the journal is empty or its last entry shows none (written before campaigns
+ * were sealed). A campaign's file records it after its journal, so that its last entries
+ * cannot be taken out unseen (docs/formats.md, "The seal"). */
+const char       *adm_journal_get_last_digest   (AdmJournal            *self);
 
 /* Applies @action through the owner's apply function and, if it applies, appends it; what was
  * undone can then no longer be redone. If it does not apply nothing changes. */

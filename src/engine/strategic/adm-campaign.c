@@ -69,6 +69,7 @@ struct _AdmCampaign
   GError      *flush_error;   /* a flush failed and no save wrote the file whole since */
   GQueue       saved_waiters; /* SavedWaiter*, by ticket: adm_campaign_when_saved () */
   gboolean     flush_later;   /* every save so: adm_campaign_set_flush_later () */
+  AdmJournalAction *redoing;  /* the action a redo brings back, while it does (undo_or_redo ()) */
 };
 
 typedef struct {
@@ -330,6 +331,7 @@ static void journal_reset (gpointer owner);
 static gboolean journal_apply (gpointer owner, const AdmJournalAction *action,
                                gpointer recording, gpointer snapshot, GError **error);
 static char *journal_describe (gpointer owner, const AdmJournalAction *action);
+static AdmState *new_state (AdmCampaign *self);
 
 static void
 adm_campaign_init (AdmCampaign *self)
@@ -364,7 +366,7 @@ adm_campaign_new (AdmScenario *scenario,
    * plays by from then on. */
   self->origin = adm_digest_element_sha256 (adm_scenario_get_node (scenario));
   adm_journal_seal (self->journal, self->origin);
-  self->state = adm_state_new (scenario);
+  self->state = new_state (self);
   self->prng = adm_dice_prng_new (seed);
   return self;
 }
@@ -524,6 +526,49 @@ check_origin (AdmCampaign       *self,
   return FALSE;
 }
 
+/* The seal of the file's end (file_tail ()): the journal as read must end where it ended when
+ * the file was last saved — as many entries, the last showing the digest recorded. Every entry
+ * changed, moved or added is seen by the chain of digests (adm_journal_seal ()); the last ones
+ * taken out leave a chain that still holds, and are seen here. A file without it (written
+ * before files recorded it, or cut short and repaired, adm_journal_repair_cut ()) opens as
+ * it is; so does one whose journal shows no digest (written before campaigns were sealed). */
+static gboolean
+check_sealed_end (AdmCampaign  *self,
+                  xmlNode      *sealed,
+                  const char   *display_name,
+                  GError      **error)
+{
+  g_autofree char *digest = NULL;
+  const char *last;
+  guint64 entries = 0;
+
+  if (sealed == NULL)
+    return TRUE;
+  digest = adm_xml_get_string (sealed, "digest");
+  last = adm_journal_get_last_digest (self->journal);
+  if (digest == NULL || last == NULL)
+    return TRUE;
+  if (!parse_u64 (sealed, "entries", &entries, display_name, error))
+    return FALSE;
+  if (entries == adm_journal_get_n_entries (self->journal) && g_str_equal (digest, last))
+    return TRUE;
+  if (entries > adm_journal_get_n_entries (self->journal))
+    adm_xml_set_error (error, display_name, sealed,
+                       /* Translators: "the journal holds 41 entries, but the file was saved
+                        * with 42: its last entries were taken out by hand after the campaign
+                        * began: record a correction instead" */
+                       _("the journal holds %u entries, but the file was saved with %u: its "
+                         "last entries were taken out by hand after the campaign began: record "
+                         "a correction instead"), adm_journal_get_n_entries (self->journal),
+                       (guint) MIN (entries, G_MAXUINT));
+  else
+    adm_xml_set_error (error, display_name, sealed,
+                       _("the journal does not end as the file was saved (its last entry "
+                         "does not show the digest recorded here): it was changed by hand "
+                         "after the campaign began: record a correction instead"));
+  return FALSE;
+}
+
 /* @reader holds the journal as it was read with the file, and @journal_error what was wrong
  * with it, said once the rest of the file is found right. */
 static AdmCampaign *
@@ -586,6 +631,8 @@ campaign_from_node (xmlDoc           **doc,
       g_propagate_error (error, g_steal_pointer (&local_error));
       return NULL;
     }
+  if (!check_sealed_end (self, adm_xml_first_element (root, "sealed"), display_name, error))
+    return NULL;
   if (!load_battles (self, adm_xml_first_element (root, "battles"), display_name, reader,
                      error))
     return NULL;
@@ -1009,19 +1056,35 @@ file_head (AdmCampaign *self)
   return out;
 }
 
-#define FILE_TAIL "</campaign>\n"
+/* What closes the file after its journal: "</campaign>", after the seal of its end when its
+ * journal is sealed — <sealed entries="N" digest="…"/>, the number of entries the journal
+ * holds and the digest its last one shows — so that taking out its last entries by hand is
+ * seen as taking out any other is (check_sealed_end ()). Written again with every save, as
+ * the tail is (adm_journal_save ()). */
+static char *
+file_tail (AdmCampaign *self)
+{
+  const char *digest = adm_journal_get_last_digest (self->journal);
+
+  if (digest == NULL)
+    return g_strdup ("</campaign>\n");
+  return g_strdup_printf ("  <sealed entries=\"%u\" digest=\"%s\"/>\n</campaign>\n",
+                          adm_journal_get_n_entries (self->journal), digest);
+}
 
 char *
 adm_campaign_serialize (AdmCampaign *self,
                         gsize       *length)
 {
+  g_autofree char *tail = NULL;
   GString *out;
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (self), NULL);
 
   out = file_head (self);
   adm_journal_write (self->journal, out);
-  g_string_append (out, FILE_TAIL);
+  tail = file_tail (self);
+  g_string_append (out, tail);
   if (length != NULL)
     *length = out->len;
   return g_string_free (out, FALSE);
@@ -1225,6 +1288,7 @@ campaign_save (AdmCampaign         *self,
                GError             **error)
 {
   g_autoptr(GString) head = NULL;
+  g_autofree char *tail = file_tail (self);
   g_autoptr(GError) local_error = NULL;
   g_autoptr(AdmFileLock) lock = NULL;
   gboolean whole = FALSE;
@@ -1244,7 +1308,7 @@ campaign_save (AdmCampaign         *self,
   if (lock == NULL ||
       !adm_journal_save (self->journal, path, ".admiralty",
                          ADM_JOURNAL_SAVE_BACKUPS | ADM_JOURNAL_SAVE_GUARD | flags, head->str,
-                         head->len, FILE_TAIL, strlen (FILE_TAIL), &local_error))
+                         head->len, tail, strlen (tail), &local_error))
     {
       g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE,
                    _("Cannot save the campaign to %s: %s"), path, local_error->message);
@@ -1280,19 +1344,61 @@ campaign_save (AdmCampaign         *self,
 
 /* The journal (adm-journal.h): the state is the replay of the actions in effect. */
 
+/* F-STRAT-4: whether @formation_id fights a battle under way — one this campaign keeps and has
+ * not ended, or one handed to another table — as the state's one check asks it of a
+ * correction (adm_state_set_battle_func ()). */
+static gboolean
+battle_under_way (AdmState    *state,
+                  const char  *formation_id,
+                  char       **engagement_id,
+                  char       **table,
+                  gpointer     user_data)
+{
+  AdmCampaign *self = user_data;
+  g_autoptr(GPtrArray) queue = adm_engagement_queue_new (state, 0);
+
+  for (guint i = 0; i < queue->len; i++)
+    {
+      AdmQueuedEngagement *engagement = g_ptr_array_index (queue, i);
+
+      adm_queued_engagement_add_progress (self, engagement);
+      if ((engagement->status == ADM_ENGAGEMENT_IN_PROGRESS || engagement->table != NULL) &&
+          g_ptr_array_find_with_equal_func (engagement->formation_ids, formation_id,
+                                            g_str_equal, NULL))
+        {
+          *engagement_id = g_strdup (engagement->id);
+          *table = g_strdup (engagement->table);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* A state of this campaign's scenario that knows its battles under way. */
+static AdmState *
+new_state (AdmCampaign *self)
+{
+  AdmState *state = adm_state_new (self->scenario);
+
+  adm_state_set_battle_func (state, battle_under_way, self);
+  return state;
+}
+
 static void
 journal_reset (gpointer owner)
 {
   AdmCampaign *self = owner;
 
   g_set_object (&self->state, NULL);
-  self->state = adm_state_new (self->scenario);
+  self->state = new_state (self);
   g_ptr_array_set_size (self->events, 0);
 }
 
 /* The one check: an action enters the journal only if every event of it applies, in order,
  * and a journal replays only through here. All or nothing: an action refused half-way leaves
- * the state as the actions in effect make it. */
+ * the state as the actions in effect make it. An action recorded now (adm_campaign_record ()
+ * hands the journal the campaign as @recording) or brought back by a redo is new to the
+ * state: held to the checks a journal replaying is not (adm_state_set_replaying ()). */
 static gboolean
 journal_apply (gpointer                owner,
                const AdmJournalAction *action,
@@ -1304,27 +1410,32 @@ journal_apply (gpointer                owner,
   GPtrArray *events = adm_journal_action_get_events (action);
   guint before = self->events->len;
 
+  adm_state_set_replaying (self->state, recording == NULL && action != self->redoing);
   for (guint i = 0; i < events->len; i++)
     {
       AdmEvent *event = g_ptr_array_index (events, i);
 
       if (!adm_state_apply (self->state, event, error))
         {
+          adm_state_set_replaying (self->state, FALSE);
           if (i > 0)
             {
-              g_autoptr(AdmState) state = adm_state_new (self->scenario);
+              g_autoptr(AdmState) state = new_state (self);
 
               /* Take back the events of this action already applied. */
               g_ptr_array_set_size (self->events, before);
+              adm_state_set_replaying (state, TRUE);
               for (guint e = 0; e < self->events->len; e++)
                 if (!adm_state_apply (state, g_ptr_array_index (self->events, e), NULL))
                   g_error ("A campaign journal that replayed before no longer replays");
+              adm_state_set_replaying (state, FALSE);
               g_set_object (&self->state, state);
             }
           return FALSE;
         }
       g_ptr_array_add (self->events, adm_event_ref (event));
     }
+  adm_state_set_replaying (self->state, FALSE);
   return TRUE;
 }
 
@@ -1538,17 +1649,19 @@ mirror (AdmCampaign *self)
   g_autoptr(GError) error = NULL;
   g_autofree char *base = NULL;
   g_autofree char *copy = NULL;
+  g_autofree char *tail = NULL;
 
   if (self->mirror == NULL || self->path == NULL)
     return;
+  tail = file_tail (self);
   /* Like the file itself: added to after the first copy (adm_journal_save ()). */
   head = file_head (self);
   base = g_path_get_basename (self->path);
   copy = g_build_filename (self->mirror, base, NULL);
   if (!g_file_test (self->mirror, G_FILE_TEST_IS_DIR))
     g_set_error_literal (&local_error, G_FILE_ERROR, G_FILE_ERROR_NOENT, g_strerror (ENOENT));
-  else if (adm_journal_save (self->journal, copy, NULL, 0, head->str, head->len, FILE_TAIL,
-                             strlen (FILE_TAIL), &local_error))
+  else if (adm_journal_save (self->journal, copy, NULL, 0, head->str, head->len, tail,
+                             strlen (tail), &local_error))
     return;
   g_set_error (&error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE,
                _("Cannot keep the second copy of the campaign in %s: %s"), self->mirror,
@@ -1668,7 +1781,8 @@ adm_campaign_record (AdmCampaign       *self,
                    adm_journal_get_n_entries (self->journal), ADM_JOURNAL_MAX_ENTRIES);
       return FALSE;
     }
-  if (!adm_journal_record (self->journal, action, error))
+  /* The campaign as the recording: the one check knows the action is new (journal_apply ()). */
+  if (!adm_journal_record_full (self->journal, action, self, error))
     return FALSE;
   cycle_milestone (self, action);
   if (!autosave (self, error))
@@ -1862,8 +1976,12 @@ undo_or_redo (AdmCampaign  *self,
   if (undone != NULL && g_str_equal (adm_journal_action_get_what (undone), "cycle"))
     label = g_strdup_printf ("cycle-%s", adm_event_get (adm_journal_action_get_head (undone),
                                                         "cycle"));
+  /* What a redo brings back is checked as new (journal_apply ()): a correction undone before
+   * its ship's battle began is not brought back into it (F-STRAT-4). */
+  self->redoing = redo ? adm_journal_get_redo_action (self->journal) : NULL;
   ok = redo ? adm_journal_redo (self->journal, now, &local_error)
             : adm_journal_undo (self->journal, now, &local_error);
+  self->redoing = NULL;
   if (!ok && passed > 0)
     forget_entries (self, passed);
   if (!ok)

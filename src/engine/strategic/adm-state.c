@@ -46,6 +46,9 @@ struct _AdmState
   GHashTable  *cleared;      /* sector id → the cycle its mines were cleared in (guint) */
   GPtrArray   *places;       /* AdmPlaceRecord*: the stations and minefields corrected */
   guint        n_events;
+  AdmStateBattleFunc battle_func; /* the battles under way, as the journal's holder knows them */
+  gpointer     battle_data;
+  gboolean     replaying;     /* a journal replaying, not a new entry (adm_state_set_replaying ()) */
 };
 
 G_DEFINE_FINAL_TYPE (AdmState, adm_state, G_TYPE_OBJECT)
@@ -365,21 +368,79 @@ need_afloat (const AdmEvent  *event,
   g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
                _("“%s” is no longer in the campaign (%s)"), plan->ship->ship->name,
                plan->ship->fate == ADM_SHIP_FATE_REMOVED ? _("removed by the master")
-                                                         : _("lost in battle"));
+               : plan->ship->lost_in == NULL ? _("destroyed, its hull points all lost")
+                                             : _("lost in battle"));
   return FALSE;
 }
 
+/* F-STRAT-4: a battle's end writes what the battle left of each ship that fought it
+ * ("ship-after-battle"), from the set-up the battle began with, and accounts for the ships of
+ * its formations only. So a correction of a ship or formation fighting a battle under way —
+ * begun in the campaign, or handed to a table — would be lost when the battle ends, or leave a
+ * battle that cannot end: the one check refuses it when it is made, naming the engagement and
+ * what to do instead. @formation is the formation touched (the ship's, or the one a ship
+ * joins), @name what the refusal names (the ship, or the formation). A journal replaying
+ * replays as it was recorded. */
+static gboolean
+need_not_in_battle (AdmState            *self,
+                    const AdmEvent      *event,
+                    const AdmFormation  *formation,
+                    const char          *name,
+                    GError             **error)
+{
+  g_autofree char *engagement = NULL;
+  g_autofree char *table = NULL;
+
+  if (self->replaying || self->battle_func == NULL || formation == NULL ||
+      !self->battle_func (self, formation->id, &engagement, &table, self->battle_data))
+    return TRUE;
+  if (table != NULL)
+    g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                 /* Translators: "“H2” fights in engagement c1-1, at the table “Table 2”: no
+                  * damage correction while it is fought, as its results write what the battle
+                  * left of its ships. Make it once they are in (F-STRAT-4)" */
+                 _("“%s” fights in engagement %s, at the table “%s”: no %s correction while it "
+                   "is fought, as its results write what the battle left of its ships. Make it "
+                   "once they are in (F-STRAT-4)"),
+                 name, engagement, table, adm_event_get_kind (event));
+  else
+    g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                 /* Translators: "“H2” fights in engagement c1-1, whose battle is under way:
+                  * no damage correction while it is fought, as its end writes what the battle
+                  * left of its ships. End that battle first, then make the correction
+                  * (F-STRAT-4)" */
+                 _("“%s” fights in engagement %s, whose battle is under way: no %s correction "
+                   "while it is fought, as its end writes what the battle left of its ships. "
+                   "End that battle first, then make the correction (F-STRAT-4)"),
+                 name, engagement, adm_event_get_kind (event));
+  return FALSE;
+}
+
+/* need_not_in_battle () for the ship @plan holds, in the formation it is in now. */
+static gboolean
+need_ship_not_in_battle (AdmState        *self,
+                         const AdmEvent  *event,
+                         Plan            *plan,
+                         GError         **error)
+{
+  return need_not_in_battle (self, event,
+                             adm_strategy_formation_of_ship (self->strategy, plan->ship->ship),
+                             plan->ship->ship->name, error);
+}
+
 /* A correction to @ship told in its formation's log (adm_strategy_log_formation ()): to the
- * admiral commanding it and the master only. */
+ * admiral commanding it and the master only, the master as @text, the admiral as @told (the
+ * story's words). */
 static void
 log_ship (AdmState      *self,
           AdmShipState  *ship,
-          const char    *text)
+          const char    *text,
+          const char    *told)
 {
   const AdmFormation *formation = adm_strategy_formation_of_ship (self->strategy, ship->ship);
 
   if (formation != NULL)
-    adm_strategy_log_formation (self->strategy, formation, text);
+    adm_strategy_log_formation (self->strategy, formation, text, told);
 }
 
 /* "roll": a dice result with its purpose and clause (every roll is logged). */
@@ -734,7 +795,23 @@ check_damage (AdmState        *self,
                    _("“%s” has no hull points left to lose"), plan->ship->ship->name);
       return FALSE;
     }
-  return TRUE;
+  /* The master's correction (it carries his reason) takes no more than the ship has left: all
+   * of them leave it destroyed (apply_damage ()). A rule's damage beyond them is cut to what
+   * was left, as hits on a ship are; so is a correction in a file journaled before this was
+   * checked, which replays as it did. */
+  if (!self->replaying && adm_event_get (event, "reason") != NULL &&
+      plan->amount > hull - plan->ship->damage)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                   /* Translators: "“H1” has 20 of its 20 hull points left: it can lose at most
+                    * 20, not 21 (losing all of them destroys it, F-CRIT-7)" */
+                   _("“%s” has %d of its %d hull points left: it can lose at most %d, not %d "
+                     "(losing all of them destroys it, F-CRIT-7)"),
+                   plan->ship->ship->name, hull - plan->ship->damage, hull,
+                   hull - plan->ship->damage, (int) plan->amount);
+      return FALSE;
+    }
+  return need_ship_not_in_battle (self, event, plan, error);
 }
 
 static void
@@ -756,8 +833,35 @@ apply_damage (AdmState       *self,
                                                plan->ship->ship->name,
                                                plan->ship->damage - before,
                                                hull - plan->ship->damage, hull);
+      /* Translators: a formation's log as its admiral's papers tell it: "Prince Serg lost 3
+       * hull points (8 of 12 left)" */
+      g_autofree char *told = g_strdup_printf (_("%s lost %d hull points (%d of %d left)"),
+                                               plan->ship->ship->name,
+                                               plan->ship->damage - before,
+                                               hull - plan->ship->damage, hull);
 
-      log_ship (self, plan->ship, text);
+      log_ship (self, plan->ship, text, told);
+    }
+  /* F-CRIT-7: with no hull points left the ship is inactive; off the table there is no hulk
+   * to drift or explode (F-CAT-10, F-CAT-11, F-CAT-12 and F-CAT-13 act on the table), so it
+   * is lost as destroyed and leaves its formation as a ship destroyed in battle does
+   * (F-FORM-5; docs/rulings.md, "F-CRIT-7, Decided"). */
+  if (plan->ship->damage >= hull && plan->ship->fate == ADM_SHIP_FATE_AFLOAT)
+    {
+      /* Translators: a formation's log: "Prince Serg was destroyed by the master's correction
+       * (F-CRIT-7)" */
+      g_autofree char *why = adm_event_get (event, "reason") != NULL
+                             ? g_strdup_printf (_("%s was destroyed by the master’s correction "
+                                                  "(F-CRIT-7)"), plan->ship->ship->name)
+      /* Translators: a formation's log: "Prince Serg was destroyed (F-CRIT-7)" */
+                             : g_strdup_printf (_("%s was destroyed (F-CRIT-7)"),
+                                                plan->ship->ship->name);
+      /* Translators: a formation's log as its admiral's papers tell it: "Prince Serg was
+       * destroyed" */
+      g_autofree char *told = g_strdup_printf (_("%s was destroyed"), plan->ship->ship->name);
+
+      plan->ship->fate = ADM_SHIP_FATE_DESTROYED;
+      adm_strategy_remove_ship (self->strategy, plan->ship->ship, why, told);
     }
 }
 
@@ -780,6 +884,8 @@ check_readiness (AdmState        *self,
                    _("a readiness change of 0 changes nothing"));
       return FALSE;
     }
+  if (!need_ship_not_in_battle (self, event, plan, error))
+    return FALSE;
   /* F-RDY-1: a readiness rating, 0 to 12 as the scenario's ships have it. */
   if (plan->ship->readiness + plan->amount < 0 || plan->ship->readiness + plan->amount > 12)
     {
@@ -804,8 +910,12 @@ apply_readiness (AdmState       *self,
        * master" */
       g_autofree char *text = g_strdup_printf (_("the readiness of %s set to %d by the master"),
                                                plan->ship->ship->name, plan->ship->readiness);
+      /* Translators: a formation's log as its admiral's papers tell it: "the readiness of
+       * Prince Serg is now 7" */
+      g_autofree char *told = g_strdup_printf (_("the readiness of %s is now %d"),
+                                               plan->ship->ship->name, plan->ship->readiness);
 
-      log_ship (self, plan->ship, text);
+      log_ship (self, plan->ship, text, told);
     }
 }
 
@@ -1043,7 +1153,7 @@ apply_ship_after_battle (AdmState       *self,
       ship->lost_in = g_strdup (plan->engagement->id);
       ship->wreck_place = plan->fate == ADM_SHIP_FATE_WRECK ? plan->engagement->engagement.sector
                                                             : NULL;
-      adm_strategy_remove_ship (self->strategy, ship->ship, why);
+      adm_strategy_remove_ship (self->strategy, ship->ship, why, NULL);
     }
   else if (g_strcmp0 (adm_event_get (event, "flagship"), "true") == 0)
     adm_strategy_set_formation_flagship (self->strategy, ship->ship);
@@ -1216,7 +1326,8 @@ check_repair (AdmState        *self,
   if (!need_ship (self, event, plan, error) || !need_text (event, error) ||
       !need_reason (event, NULL, TRUE, error))
     return FALSE;
-  if (plan->ship->fate == ADM_SHIP_FATE_REMOVED)
+  if (plan->ship->fate == ADM_SHIP_FATE_REMOVED ||
+      (plan->ship->fate != ADM_SHIP_FATE_AFLOAT && plan->ship->lost_in == NULL))
     return need_afloat (event, plan, error);
   if (plan->ship->fate != ADM_SHIP_FATE_AFLOAT)
     {
@@ -1224,6 +1335,8 @@ check_repair (AdmState        *self,
                    _("“%s” was lost in battle and cannot be repaired"), plan->ship->ship->name);
       return FALSE;
     }
+  if (!need_ship_not_in_battle (self, event, plan, error))
+    return FALSE;
   plan->damage = 0;
   plan->readiness = -1;
   if ((adm_event_get (event, "hull") != NULL &&
@@ -1285,8 +1398,15 @@ apply_repair (AdmState       *self,
                                              plan->ship->ship->name, record->hull,
                                              record->criticals->len, set,
                                              hull - plan->ship->damage, hull);
+    /* Translators: a formation's log as its admiral's papers tell it: "Prince Serg repaired:
+     * 2 hull points, 1 critical result(s), readiness 7 (12 of 12 hull points)" */
+    g_autofree char *told = g_strdup_printf (_("%s repaired: %d hull points, %u critical "
+                                               "result(s)%s (%d of %d hull points)"),
+                                             plan->ship->ship->name, record->hull,
+                                             record->criticals->len, set,
+                                             hull - plan->ship->damage, hull);
 
-    log_ship (self, plan->ship, text);
+    log_ship (self, plan->ship, text, told);
   }
 }
 
@@ -1648,7 +1768,8 @@ check_remove_ship (AdmState        *self,
                    GError         **error)
 {
   return need_ship (self, event, plan, error) && need_afloat (event, plan, error) &&
-         need_reason (event, "reason", TRUE, error);
+         need_reason (event, "reason", TRUE, error) &&
+         need_ship_not_in_battle (self, event, plan, error);
 }
 
 static void
@@ -1660,9 +1781,13 @@ apply_remove_ship (AdmState       *self,
    * master" */
   g_autofree char *why = g_strdup_printf (_("%s was taken out of the campaign by the master"),
                                           plan->ship->ship->name);
+  /* Translators: a formation's log as its admiral's papers tell it: "Prince Serg was
+   * detached from the fleet" */
+  g_autofree char *told = g_strdup_printf (_("%s was detached from the fleet"),
+                                           plan->ship->ship->name);
 
   plan->ship->fate = ADM_SHIP_FATE_REMOVED;
-  adm_strategy_remove_ship (self->strategy, plan->ship->ship, why);
+  adm_strategy_remove_ship (self->strategy, plan->ship->ship, why, told);
 }
 
 /* "hand-over": a ship handed to another formation of its side (adm-strategy-corrections.c). */
@@ -1672,9 +1797,16 @@ check_hand_over (AdmState        *self,
                  Plan            *plan,
                  GError         **error)
 {
-  return need_ship (self, event, plan, error) && need_afloat (event, plan, error) &&
-         need_reason (event, "reason", TRUE, error) &&
-         adm_strategy_check_hand_over (self->strategy, plan->ship->ship, event, error);
+  const AdmFormation *joins;
+
+  if (!need_ship (self, event, plan, error) || !need_afloat (event, plan, error) ||
+      !need_reason (event, "reason", TRUE, error) ||
+      !adm_strategy_check_hand_over (self->strategy, plan->ship->ship, event, error))
+    return FALSE;
+  /* Neither the formation it leaves nor the one it joins may be fighting (F-STRAT-4). */
+  joins = adm_strategy_lookup_formation (self->strategy, adm_event_get (event, "formation"));
+  return need_ship_not_in_battle (self, event, plan, error) &&
+         need_not_in_battle (self, event, joins, joins != NULL ? joins->name : "", error);
 }
 
 static void
@@ -1692,8 +1824,14 @@ check_relocate (AdmState        *self,
                 Plan            *plan,
                 GError         **error)
 {
-  return adm_strategy_check_relocate (self->strategy, event, error) &&
-         need_reason (event, "reason", TRUE, error);
+  const AdmFormation *formation;
+
+  if (!adm_strategy_check_relocate (self->strategy, event, error) ||
+      !need_reason (event, "reason", TRUE, error))
+    return FALSE;
+  formation = adm_strategy_lookup_formation (self->strategy, adm_event_get (event, "formation"));
+  return need_not_in_battle (self, event, formation,
+                             formation != NULL ? formation->name : "", error);
 }
 
 static void
@@ -1785,7 +1923,9 @@ check_new_ship (AdmState        *self,
         }
     }
   plan->faction = ship.faction;
-  return adm_strategy_check_new_ship (self->strategy, &ship, formation_id, error);
+  return adm_strategy_check_new_ship (self->strategy, &ship, formation_id, error) &&
+         need_not_in_battle (self, event, formation, formation != NULL ? formation->name : "",
+                             error);
 }
 
 static void
@@ -2208,6 +2348,24 @@ adm_state_check (AdmState        *self,
   return check_and_apply (self, event, FALSE, error);
 }
 
+void
+adm_state_set_battle_func (AdmState           *self,
+                           AdmStateBattleFunc  func,
+                           gpointer            user_data)
+{
+  g_return_if_fail (ADM_IS_STATE (self));
+  self->battle_func = func;
+  self->battle_data = user_data;
+}
+
+void
+adm_state_set_replaying (AdmState *self,
+                         gboolean  replaying)
+{
+  g_return_if_fail (ADM_IS_STATE (self));
+  self->replaying = replaying;
+}
+
 AdmScenario *
 adm_state_get_scenario (AdmState *self)
 {
@@ -2301,6 +2459,8 @@ adm_state_dump (AdmState *self)
                               state->readiness);
       if (state->fate == ADM_SHIP_FATE_REMOVED)
         g_string_append (out, " removed");
+      else if (state->fate != ADM_SHIP_FATE_AFLOAT && state->lost_in == NULL)
+        g_string_append (out, " destroyed at 0 hull");
       else if (state->fate != ADM_SHIP_FATE_AFLOAT)
         g_string_append_printf (out, " %s in %s", state->fate == ADM_SHIP_FATE_WRECK
                                                   ? "wreck" : "destroyed", state->lost_in);

@@ -34,7 +34,8 @@ typedef struct {
   AdmShipFate       fate;
   const AdmFaction *faction;      /* the faction it serves now: its own, or its captor's */
   const AdmSector  *wreck_place;  /* a wreck: the sector it was left in */
-  char             *lost_in;      /* destroyed or a wreck: the engagement id, else NULL */
+  char             *lost_in;      /* destroyed or a wreck in battle: the engagement id; NULL
+                                   * afloat, removed, or destroyed by a damage correction */
   int               criticals[ADM_STATE_CRITICAL_RESULTS]; /* outstanding, unrepaired */
 } AdmShipState;
 
@@ -121,6 +122,27 @@ gboolean            adm_state_apply            (AdmState       *self,
 gboolean            adm_state_check            (AdmState       *self,
                                                 const AdmEvent *event,
                                                 GError        **error);
+/* F-STRAT-4: the battles under way are kept by whoever holds the journal (a campaign keeps
+ * its battles' entries, adm-campaign.h), not by the state. @func says whether the formation
+ * @formation_id fights one: TRUE with the engagement's id in *@engagement_id and, when it is
+ * at another table, that table's name in *@table (else NULL), both owned by the caller. The
+ * one check refuses a correction of a ship or formation fighting a battle under way (see
+ * adm-correction.h); without a function, none is. */
+typedef gboolean  (*AdmStateBattleFunc)        (AdmState    *state,
+                                                const char  *formation_id,
+                                                char       **engagement_id,
+                                                char       **table,
+                                                gpointer     user_data);
+void                adm_state_set_battle_func  (AdmState           *self,
+                                                AdmStateBattleFunc  func,
+                                                gpointer            user_data);
+/* Whether the events applied now are a journal replaying (TRUE) or new ones being recorded
+ * or checked (FALSE, the default): what a file journaled before replays as it did, while a
+ * new entry is held to the checks that came since — a correction of a ship in a battle under
+ * way (F-STRAT-4), damage beyond the hull points a ship has left (F-CRIT-7). */
+void                adm_state_set_replaying    (AdmState    *self,
+                                                gboolean     replaying);
+
 /* Every kind of event adm_state_apply () understands, the muster's included: a
  * NULL-terminated list in a fixed order, owned by the engine. */
 const char * const *adm_state_get_event_kinds  (void);

@@ -94,13 +94,23 @@ adm_strategy_apply_relocate (AdmStrategy    *self,
   tracker->pos.spent = tracker->pos.leg = 0;
   g_clear_pointer (&tracker->standing, adm_strat_order_free);
   tracker->pending[0] = NULL;
-  if (had_orders)
+  {
     /* Translators: a formation's log: "moved to Pol orbit by the master; its orders lapse" */
-    _adm_strategy_log (tracker, self->cycle, _("moved to %s by the master; its orders lapse"),
-                       sector->name);
-  else
+    g_autofree char *text = had_orders ? g_strdup_printf (_("moved to %s by the master; its "
+                                                            "orders lapse"), sector->name)
     /* Translators: a formation's log: "moved to Pol orbit by the master" */
-    _adm_strategy_log (tracker, self->cycle, _("moved to %s by the master"), sector->name);
+                                       : g_strdup_printf (_("moved to %s by the master"),
+                                                          sector->name);
+    /* Translators: a formation's log as its admiral's papers tell it: "redeployed to Pol
+     * orbit; its orders lapse" */
+    g_autofree char *told = had_orders ? g_strdup_printf (_("redeployed to %s; its orders "
+                                                            "lapse"), sector->name)
+    /* Translators: a formation's log as its admiral's papers tell it: "redeployed to Pol
+     * orbit" */
+                                       : g_strdup_printf (_("redeployed to %s"), sector->name);
+
+    _adm_strategy_log_told (tracker, self->cycle, text, told);
+  }
 }
 
 /* "hand-over": the master hands a ship to another formation of the same side. The formation
@@ -154,20 +164,33 @@ adm_strategy_apply_hand_over (AdmStrategy    *self,
 
   /* Translators: a formation's log: "Prince Serg was handed to “Jade Squadron” by the
    * master" */
-  _adm_strategy_log (from, self->cycle, _("%s was handed to “%s” by the master"), ship->name,
-                     joined->name);
+  g_autofree char *left = g_strdup_printf (_("%s was handed to “%s” by the master"), ship->name,
+                                           joined->name);
+  /* Translators: a formation's log as its admiral's papers tell it: "Prince Serg was
+   * transferred to “Jade Squadron”" */
+  g_autofree char *left_told = g_strdup_printf (_("%s was transferred to “%s”"), ship->name,
+                                                joined->name);
+  /* Translators: a formation's log: "Prince Serg joined it, handed over by the master" */
+  g_autofree char *came = g_strdup_printf (_("%s joined it, handed over by the master"),
+                                           ship->name);
+  /* Translators: a formation's log as its admiral's papers tell it: "Prince Serg joined it,
+   * transferred from another formation" */
+  g_autofree char *came_told = g_strdup_printf (_("%s joined it, transferred from another "
+                                                  "formation"), ship->name);
+
+  _adm_strategy_log_told (from, self->cycle, left, left_told);
   g_ptr_array_add (leaving, (gpointer) ship);
   _adm_strategy_remove_ships (self, from, leaving);
   g_ptr_array_add (joined->ships, (gpointer) ship);
   g_hash_table_insert (self->ship_formation, (gpointer) ship, to);
-  /* Translators: a formation's log: "Prince Serg joined it, handed over by the master" */
-  _adm_strategy_log (to, self->cycle, _("%s joined it, handed over by the master"), ship->name);
+  _adm_strategy_log_told (to, self->cycle, came, came_told);
 }
 
 void
 adm_strategy_log_formation (AdmStrategy        *self,
                             const AdmFormation *formation,
-                            const char         *text)
+                            const char         *text,
+                            const char         *told)
 {
   Tracker *tracker;
 
@@ -175,7 +198,7 @@ adm_strategy_log_formation (AdmStrategy        *self,
 
   tracker = g_hash_table_lookup (self->trackers, formation->id);
   if (tracker != NULL)
-    _adm_strategy_log (tracker, self->cycle, "%s", text);
+    _adm_strategy_log_told (tracker, self->cycle, text, told);
 }
 
 /* Reinforcements: ships and formations the master adds ("new-ship", "new-formation"). */
@@ -270,8 +293,14 @@ adm_strategy_add_ship (AdmStrategy        *self,
       g_hash_table_insert (self->ship_formation, ship, to);
       /* Translators: a formation's log: "Kestrel II (Vorpatril) joined it, reinforcements
        * from the master" */
-      _adm_strategy_log (to, self->cycle, _("%s (%s) joined it, reinforcements from the master"),
-                         ship->name, klass->name);
+      g_autofree char *text = g_strdup_printf (_("%s (%s) joined it, reinforcements from the "
+                                                 "master"), ship->name, klass->name);
+      /* Translators: a formation's log as its admiral's papers tell it: "Kestrel II
+       * (Vorpatril) joined it as reinforcements" */
+      g_autofree char *told = g_strdup_printf (_("%s (%s) joined it as reinforcements"),
+                                               ship->name, klass->name);
+
+      _adm_strategy_log_told (to, self->cycle, text, told);
     }
   return ship;
 }
@@ -454,14 +483,29 @@ adm_strategy_apply_new_formation (AdmStrategy    *self,
   tracker->arrival_cycle = cycle;
   tracker->arrival_minute = minute;
   if (cycle != 0)
-    /* Translators: a formation's log: "reinforcements from the master, arriving in Komarr
-     * orbit at minute 20" */
-    _adm_strategy_log (tracker, self->cycle, _("reinforcements from the master, arriving in %s "
-                                               "at minute %.0f"), sector->name, minute);
+    {
+      /* Translators: a formation's log: "reinforcements from the master, arriving in Komarr
+       * orbit at minute 20" */
+      g_autofree char *text = g_strdup_printf (_("reinforcements from the master, arriving in "
+                                                 "%s at minute %.0f"), sector->name, minute);
+      /* Translators: a formation's log as its admiral's papers tell it: "reinforcements,
+       * arriving in Komarr orbit at minute 20" */
+      g_autofree char *told = g_strdup_printf (_("reinforcements, arriving in %s at minute "
+                                                 "%.0f"), sector->name, minute);
+
+      _adm_strategy_log_told (tracker, self->cycle, text, told);
+    }
   else
-    /* Translators: a formation's log: "reinforcements from the master, in Komarr orbit" */
-    _adm_strategy_log (tracker, self->cycle, _("reinforcements from the master, in %s"),
-                       sector->name);
+    {
+      /* Translators: a formation's log: "reinforcements from the master, in Komarr orbit" */
+      g_autofree char *text = g_strdup_printf (_("reinforcements from the master, in %s"),
+                                               sector->name);
+      /* Translators: a formation's log as its admiral's papers tell it: "reinforcements, in
+       * Komarr orbit" */
+      g_autofree char *told = g_strdup_printf (_("reinforcements, in %s"), sector->name);
+
+      _adm_strategy_log_told (tracker, self->cycle, text, told);
+    }
 }
 
 /* Admirals leaving the game ("retire-admiral"). */

@@ -500,8 +500,10 @@ summarise_formation (AdmStrategy      *self,
     {
       LogLine *line = g_ptr_array_index (tracker->log, i);
 
+      /* An admiral's papers tell the story, not the master's hand (LogLine). */
       if (line->cycle == cycle)
-        g_string_append_printf (out, "  %s\n", line->text);
+        g_string_append_printf (out, "  %s\n", viewer != NULL && line->told != NULL
+                                                ? line->told : line->text);
     }
   for (guint i = 0; i < self->engagements->len; i++)
     {

@@ -174,7 +174,8 @@ new_formation (AdmStrategy      *self,
 void
 adm_strategy_remove_ship (AdmStrategy   *self,
                           const AdmShip *ship,
-                          const char    *why)
+                          const char    *why,
+                          const char    *told)
 {
   Tracker *tracker;
   g_autoptr(GPtrArray) leaving = g_ptr_array_new ();
@@ -186,7 +187,7 @@ adm_strategy_remove_ship (AdmStrategy   *self,
   if (tracker == NULL || tracker->gone)
     return;
   g_hash_table_remove (self->ship_formation, ship);
-  _adm_strategy_log (tracker, self->cycle, "%s", why);
+  _adm_strategy_log_told (tracker, self->cycle, why, told);
   g_ptr_array_add (leaving, (gpointer) ship);
   _adm_strategy_remove_ships (self, tracker, leaving);
 }
@@ -390,10 +391,14 @@ adm_strategy_apply_assign (AdmStrategy    *self,
   const AdmAdmiral *admiral = adm_strategy_lookup_admiral (self,
                                                            adm_event_get (event, "admiral"));
   AdmFormation *formation = _adm_strategy_writable (self, tracker);
+  /* Translators: a formation's log: "given to Admiral Vorkosigan by the master" */
+  g_autofree char *text = g_strdup_printf (_("given to %s by the master"), admiral->name);
+  /* Translators: a formation's log as its admiral's papers tell it: "placed under the command
+   * of Admiral Vorkosigan" */
+  g_autofree char *told = g_strdup_printf (_("placed under the command of %s"), admiral->name);
 
   formation->admiral = (AdmAdmiral *) admiral;
-  /* Translators: a formation's log: "given to Admiral Vorkosigan by the master" */
-  _adm_strategy_log (tracker, self->cycle, _("given to %s by the master"), admiral->name);
+  _adm_strategy_log_told (tracker, self->cycle, text, told);
 }
 
 char *

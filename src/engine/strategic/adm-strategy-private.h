@@ -9,9 +9,13 @@
 
 G_BEGIN_DECLS
 
+/* A line of a formation's log. The master's summary reads @text; the admirals' papers read
+ * @told when it is set: the same news in the story's own words, where @text says it was the
+ * master's correction (F-STRAT-3: the papers keep the fiction). */
 typedef struct {
   guint  cycle;
   char  *text;
+  char  *told;
 } LogLine;
 
 typedef struct {
@@ -96,6 +100,11 @@ void              _adm_strategy_log           (Tracker             *tracker,
                                                guint                cycle,
                                                const char          *format,
                                                ...) G_GNUC_PRINTF (3, 4);
+/* _adm_strategy_log () of @text, told to the admirals as @told (LogLine). */
+void              _adm_strategy_log_told      (Tracker             *tracker,
+                                               guint                cycle,
+                                               const char          *text,
+                                               const char          *told);
 /* Refuses an event the rules forbid (ADM_STATE_ERROR_ILLEGAL); returns FALSE. */
 gboolean          _adm_strategy_refuse        (GError             **error,
                                                const char          *format,

@@ -406,5 +406,8 @@ adm_strategy_apply_reveal (AdmStrategy    *self,
   Tracker *tracker = g_hash_table_lookup (self->trackers, adm_event_get (event, "formation"));
 
   tracker->revealed = TRUE;
-  _adm_strategy_log (tracker, self->cycle, _("revealed to everyone by the master"));
+  /* Translators: a formation's log as its admiral's papers tell it (the master's: "revealed
+   * to everyone by the master") */
+  _adm_strategy_log_told (tracker, self->cycle, _("revealed to everyone by the master"),
+                          _("its presence became known to everyone"));
 }

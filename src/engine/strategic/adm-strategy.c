@@ -196,6 +196,7 @@ log_line_free (gpointer data)
   LogLine *line = data;
 
   g_free (line->text);
+  g_free (line->told);
   g_free (line);
 }
 
@@ -495,13 +496,26 @@ _adm_strategy_log (Tracker    *tracker,
                    const char *format,
                    ...)
 {
-  LogLine *line = g_new0 (LogLine, 1);
+  g_autofree char *text = NULL;
   va_list args;
 
   va_start (args, format);
-  line->cycle = cycle;
-  line->text = g_strdup_vprintf (format, args);
+  text = g_strdup_vprintf (format, args);
   va_end (args);
+  _adm_strategy_log_told (tracker, cycle, text, NULL);
+}
+
+void
+_adm_strategy_log_told (Tracker    *tracker,
+                        guint       cycle,
+                        const char *text,
+                        const char *told)
+{
+  LogLine *line = g_new0 (LogLine, 1);
+
+  line->cycle = cycle;
+  line->text = g_strdup (text);
+  line->told = g_strdup (told);
   g_ptr_array_add (tracker->log, line);
 }
 

@@ -316,10 +316,12 @@ AdmShip              *adm_strategy_lookup_ship    (AdmStrategy     *self,
 /* The ships the master added (AdmShip*, borrowed), in the order added. */
 GPtrArray            *adm_strategy_get_added_ships (AdmStrategy    *self);
 /* A line of @formation's log for the current cycle: what its admiral's summary tells of it
- * (and the master's), never another side's. */
+ * (and the master's), never another side's. The master's summary says @text; the admiral's
+ * says @told, the same news in the story's words, when it is not NULL. */
 void                  adm_strategy_log_formation  (AdmStrategy        *self,
                                                    const AdmFormation *formation,
-                                                   const char         *text);
+                                                   const char         *text,
+                                                   const char         *told);
 
 /* The muster's start (adm-muster.h, adm-strategy-muster.c): a formation @id of @admiral's
  * pool ships @ships (const AdmShip*, in no formation yet), @flagship among them (F-FORM-4),
@@ -343,10 +345,12 @@ gboolean              adm_strategy_formation_id_used (AdmStrategy *self,
 const char           *adm_strategy_formation_name (AdmStrategy *self,
                                                    const char  *formation_id);
 /* Battle results carried into the campaign (adm-battle-result.h). A ship lost in battle leaves
- * its formation (F-FORM-5 succession; a formation with no ship left is no more), @why logged. */
+ * its formation (F-FORM-5 succession; a formation with no ship left is no more), @why logged,
+ * told to its admiral as @told when not NULL (adm_strategy_log_formation ()). */
 void                  adm_strategy_remove_ship    (AdmStrategy     *self,
                                                    const AdmShip   *ship,
-                                                   const char      *why);
+                                                   const char      *why,
+                                                   const char      *told);
 /* The formation @ship is in now, or NULL (lost, or its formation gone). */
 const AdmFormation   *adm_strategy_formation_of_ship (AdmStrategy   *self,
                                                    const AdmShip   *ship);

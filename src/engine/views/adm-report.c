@@ -1031,13 +1031,21 @@ master_dice (Report *report,
 }
 
 /* The master's correction of a place, in words: what became of a station, or its mines
- * cleared. The master's reason is the journal's: no report prints it. */
+ * cleared. The master's reason is the journal's: no report prints it. The master is told it
+ * was his correction; an admiral (@told) reads the news as the story brings it. */
 static char *
-place_line (const AdmPlaceRecord *record)
+place_line (const AdmPlaceRecord *record,
+            gboolean              told)
 {
   g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *joined = NULL;
 
+  if (record->station == NULL && told)
+    /* Translators: a report line in an admiral's papers: "The mines of Hegen Hub are
+     * cleared: from cycle 3 on …" */
+    return g_strdup_printf (_("The mines of %s are cleared: from cycle %u on, none laid there "
+                              "before is on the table of a battle there."),
+                            record->sector->name, record->cycle);
   if (record->station == NULL)
     /* Translators: a report line: "… the mines of Hegen Hub: from cycle 3 on …" */
     return g_strdup_printf (_("By the master’s correction, the mines of %s are cleared: from "
@@ -1067,6 +1075,12 @@ place_line (const AdmPlaceRecord *record)
   g_ptr_array_add (parts, NULL);
   /* Translators: between the changes of a station: "now held by X, 3 hull points lost" */
   joined = g_strjoinv (_(", "), (char **) parts->pdata);
+  if (told)
+    /* Translators: a report line in an admiral's papers: "The station Komarr Orbital
+     * Transfer Station at Komarr orbit: now held by the Barrayaran Imperium, 3 hull points
+     * lost." */
+    return g_strdup_printf (_("The station %s at %s: %s."), record->station,
+                            record->sector->name, joined);
   /* Translators: a report line: "By the master’s correction, the station Komarr Orbital
    * Transfer Station at Komarr orbit: now held by the Barrayaran Imperium, 3 hull points
    * lost." */
@@ -1096,7 +1110,7 @@ place_corrections (Report           *report,
       if (!any)
         adm_doc_add_heading (doc, 2, _("Stations and minefields"));
       any = TRUE;
-      line = place_line (record);
+      line = place_line (record, viewer != NULL);
       adm_doc_add_paragraph (doc, line);
     }
 }
