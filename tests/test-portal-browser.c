@@ -12,8 +12,11 @@
  * he types and what he typed stays, the page never reloaded; the clock paused stands still,
  * then shows the time added; a second sheet is accepted. The muster before cycle 1 (F-GEN-5,
  * F-GEN-6) on a phone: the eleven admirals of scenarios/komarr-muster.admiralty hand in their
- * musters from their pages, one refused, read back, returned by the master and accepted, no
- * page showing another's pool. On a phone, Adm. Radovan's tables after the battle at Pol orbit
+ * musters from their pages, one refused — every refusal at once on one tap, the form saying
+ * F-FORM-8 as the season has it —, read back, returned by the master and accepted, no page
+ * showing another's pool. While the campaign cannot be saved, a muster and a sheet taken on
+ * arrival are "Not received" on the phone, never "Received"; a sheet whose instructions hold
+ * U+0001 is refused as it is handed in. On a phone, Adm. Radovan's tables after the battle at Pol orbit
  * (what his side knows, his ships in the battle) keep every column whole. Screenshots of each
  * state are kept
  * in the build's tests folder (docs/screenshots/ has the phone's). Skipped when chromium is
@@ -22,6 +25,7 @@
 #include "config.h"
 
 #include <string.h>
+#include <glib/gstdio.h>
 
 #include "admiralty-engine.h"
 #include "adm-portal.h"
@@ -793,6 +797,11 @@ muster_vorkosigan (Browser *browser)
 {
   muster_navigate (browser, 0);
   muster_no_foreign (browser, 0, "before his muster");
+  /* F-FORM-8 as the season says it. */
+  flow_wait (browser, "the season's F-FORM-8",
+             "document.querySelector('#orders .rule') && document.querySelector("
+             "'#orders .rule').innerText === 'A formation has at most 6 ships, all of one "
+             "category (F-FORM-8).' ? 'yes' : 'no'");
   flow_shot (browser, "muster-form", "#sheet");
   /* F-GEN-6: a ship of the pool left out. */
   flow_step (browser, "Gull left out",
@@ -805,6 +814,26 @@ muster_vorkosigan (Browser *browser)
              "'.msg.err').innerText) && document.querySelector('select[name=\"m.gull\"]')"
              ".value === '' ? 'yes' : 'no'");
   flow_shot (browser, "muster-refused", "#sheet");
+  /* F-GEN-6, F-FORM-4: every refusal at once, on one tap of "Read my muster back": Gull
+   * still left out, two flagships in formation 1, formation 2 named with U+0001 — each
+   * beside its formation, all of them on top. */
+  flow_step (browser, "three refusals",
+             "(function(){document.querySelector('[name=\"p.prince-xav\"]').value='1';"
+             "document.querySelector('[name=n2]').value='a\\u0001b';"
+             "document.querySelector('button[value=check]').click();return 'ok'})()");
+  g_usleep (500000);
+  flow_wait (browser, "every refusal at once",
+             "document.readyState === 'complete' && document.querySelector('.msg.err') && "
+             "/two flagships/.test(document.querySelector('.msg.err').innerText) && "
+             "/formation 2 of the muster holds a character .*U\\+0001/.test("
+             "document.querySelector('.msg.err').innerText) && "
+             "/Gull of the pool is in none/.test(document.querySelector('.msg.err').innerText) && "
+             "document.querySelectorAll('#orders .refusal').length === 2 && "
+             "/two flagships/.test(document.querySelector('fieldset[data-k=\"1\"] .refusal')"
+             ".innerText) && /U\\+0001/.test(document.querySelector("
+             "'fieldset[data-k=\"2\"] .refusal').innerText) ? 'yes' : 'no'");
+  flow_shot (browser, "muster-refusals", "fieldset[data-k=\"1\"]");
+  muster_navigate (browser, 0);
   /* Another admiral's ship reads as no ship at all. */
   if (browser->problem == NULL)
     browser->refused[0] = muster_refusal_naming (browser, "emperor-ezar");
@@ -904,6 +933,119 @@ out:
   g_atomic_int_set (&browser->done, 1);
   g_main_context_wakeup (NULL);
   return NULL;
+}
+
+/* The campaign's file made read-only by the master, or writable again. */
+static gboolean
+set_writable (Browser  *browser,
+              gboolean  writable)
+{
+  g_autofree char *path = g_build_filename (browser->dir, "komarr.admiralty", NULL);
+
+  if (g_chmod (path, writable ? 0644 : 0444) == 0)
+    return TRUE;
+  browser->problem = g_strdup_printf ("%s cannot be made %s", path,
+                                      writable ? "writable" : "read-only");
+  return FALSE;
+}
+
+#define NOT_RECEIVED \
+  "document.readyState === 'complete' && document.querySelector('.msg.err') && " \
+  "document.querySelector('.msg.err').innerText.indexOf('Not received — the master’s " \
+  "computer cannot save') >= 0 && " \
+  "document.getElementById('sheet-status').innerText.indexOf('Received') < 0 ? 'yes' : 'no'"
+
+/* What the phone is told when the campaign cannot keep what he hands in: his muster, or his
+ * sheet taken on arrival, while the campaign cannot be saved — "Not received", his form as
+ * he wrote it, never "Received"; a sheet whose instructions hold U+0001, the reason beside
+ * it. Handed in again once the file can be written, taken. */
+static gpointer
+not_received_thread (gpointer data)
+{
+  Browser *browser = data;
+  gboolean muster = browser->muster_links != NULL;
+  g_autofree char *metrics = g_strdup_printf ("{\"width\":%u,\"height\":%u,"
+                                              "\"deviceScaleFactor\":1,\"mobile\":true}",
+                                              browser->width, browser->height);
+  g_autofree char *navigate = g_strdup_printf ("{\"url\":\"%s\"}", browser->link);
+
+  if (!open_page (browser, "about:blank"))
+    goto out;
+  json_node_unref (call (browser, "Emulation.setDeviceMetricsOverride", metrics));
+  json_node_unref (call (browser, "Page.navigate", navigate));
+  if (!flow_wait (browser, "the page", "document.readyState === 'complete' && "
+                  "document.getElementById('orders') ? 'yes' : 'no'"))
+    goto out;
+  if (!muster)
+    {
+      /* U+0001 in the instructions: refused as it is handed in, the reason beside them. */
+      flow_step (browser, "instructions with U+0001",
+                 "(function(){document.querySelector('select[name=o0]').value='defend';"
+                 "document.querySelector('textarea[name=i0]').value='Hold\\u0001the line';"
+                 "document.querySelector('#orders button:not([value])').click();"
+                 "return 'ok'})()");
+      g_usleep (500000);
+      flow_wait (browser, "the refusal of U+0001",
+                 "document.readyState === 'complete' && !/sheet$/.test(location.pathname) && "
+                 "document.querySelector('#orders .refusal') && /instructions hold a character "
+                 ".*U\\+0001/.test(document.querySelector('#orders .refusal').innerText) && "
+                 "document.getElementById('sheet-status').innerText.indexOf('Received') < 0 "
+                 "? 'yes' : 'no'");
+      flow_shot (browser, "refused-character", "#sheet");
+      flow_step (browser, "plain instructions",
+                 "(function(){document.querySelector('textarea[name=i0]').value="
+                 "'Hold the line';return 'ok'})()");
+    }
+  if (!set_writable (browser, FALSE))
+    goto out;
+  flow_step (browser, "the hand-in", MUSTER_HAND_IN);
+  g_usleep (500000);
+  flow_wait (browser, "the phone told it was not received", NOT_RECEIVED);
+  flow_step (browser, "his form as he wrote it", muster
+             ? "document.querySelector('[name=n1]').value !== '' ? 'ok' : 'empty'"
+             : "document.querySelector('textarea[name=i0]').value === 'Hold the line' ? "
+               "'ok' : 'empty'");
+  flow_shot (browser, muster ? "muster-not-received" : "not-received", "#sheet");
+  if (!set_writable (browser, TRUE))
+    goto out;
+  flow_step (browser, "the hand-in again", MUSTER_HAND_IN);
+  g_usleep (500000);
+  flow_wait (browser, "the hand-in taken",
+             muster ? "document.readyState === 'complete' && !/muster$/.test(location.pathname)"
+                      " && " STATUS_SAYS ("waits for the master")
+                    : "document.readyState === 'complete' && !/sheet$/.test(location.pathname)"
+                      " && " STATUS_SAYS ("accepted by the master"));
+out:
+  g_atomic_int_set (&browser->done, 1);
+  g_main_context_wakeup (NULL);
+  return NULL;
+}
+
+static void
+test_not_received (void)
+{
+  for (guint muster = 0; muster < 2; muster++)
+    {
+      Browser browser = { 0, };
+
+      if (!browser_start_scenario (&browser, muster ? "komarr-muster.admiralty"
+                                                    : "komarr-campaign.admiralty",
+                                   390, 844, "phone"))
+        return;
+      adm_portal_set_accept_on_arrival (browser.portal, TRUE);
+      if (muster)
+        browser.muster_links = g_ptr_array_new_with_free_func (g_free);
+      browser_run (&browser, not_received_thread);
+      set_writable (&browser, TRUE);
+      if (muster)
+        g_assert_cmpint (adm_muster_get_entry (adm_state_get_muster (adm_campaign_get_state (
+                           browser.campaign)), "vorkosigan")->status, ==, ADM_MUSTER_HANDED_IN);
+      else
+        g_assert_nonnull (adm_strategy_get_sheet (strategy_of (browser.campaign), 1,
+                                                  "vorkosigan"));
+      g_clear_pointer (&browser.muster_links, g_ptr_array_unref);
+      browser_finish (&browser);
+    }
 }
 
 /* With the page's script off (a phone that blocks it), the form is a plain form: the route's
@@ -1351,6 +1493,7 @@ main (int   argc,
   g_test_add_func ("/portal/browser/F-STRAT-8/flows-tablet", test_flows_tablet);
   g_test_add_func ("/portal/browser/F-STRAT-8/no-script", test_no_script);
   g_test_add_func ("/portal/browser/F-GEN-6/komarr-muster-phone", test_muster);
+  g_test_add_func ("/portal/browser/F-GEN-6/not-received-phone", test_not_received);
   g_test_add_func ("/portal/browser/F-CAT-11/tables-phone", test_tables_phone);
   return g_test_run ();
 }

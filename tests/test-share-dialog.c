@@ -8,9 +8,11 @@
 #include "config.h"
 
 #include <string.h>
+#include <glib/gstdio.h>
 
 #include "admiralty-campaign-orders.h"
 #include "admiralty-share-dialog.h"
+#include "admiralty-window-private.h"
 #include "ui-helpers.h"
 
 /* Every label's text under @widget, one per line. */
@@ -259,11 +261,63 @@ test_share (void)
   g_assert_finalize_object (portal);
 }
 
+static gboolean
+portal_toast_shown (gpointer overlay)
+{
+  return shows_label (overlay, "The admirals’ portal needs your attention");
+}
+
+/* A sheet handed in on a phone while the campaign cannot be saved (its file made read-only),
+ * taken on arrival: not kept, and the master's window says so in a toast over whatever he is
+ * doing, its Why? the portal's words — the admiral and why the save failed. */
+static void
+test_not_saved_toast (void)
+{
+  CampaignFixture fixture;
+  AdmiraltyTablesDialog *tables;
+  AdmPortal *portal = NULL;
+  g_autofree char *link = NULL, *get = NULL, *page = NULL, *body = NULL, *post = NULL;
+  g_autofree char *reply = NULL;
+  const char *path, *csrf;
+  GtkWidget *overlay;
+
+  komarr_fixture_set_up (&fixture, "share-not-saved", 0, 1795370400, 0, 0);
+  tables = campaign_fixture_tables (&fixture, TRUE, 0, &portal);
+  gtk_window_destroy (GTK_WINDOW (tables));
+  adm_portal_set_accept_on_arrival (portal, TRUE);
+  g_assert_cmpint (g_chmod (fixture.campaign_path, 0444), ==, 0);
+
+  link = adm_portal_get_link (portal, "vorkosigan");
+  path = strstr (link + strlen ("http://"), "/");
+  get = g_strdup_printf ("GET %s HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", path);
+  page = exchange (adm_portal_get_port (portal), get);
+  csrf = strstr (page, "name=\"csrf\" value=\"");
+  g_assert_nonnull (csrf);
+  body = g_strdup_printf ("csrf=%.32s&f0=first-squadron-home-fleet&o0=defend",
+                          csrf + strlen ("name=\"csrf\" value=\""));
+  post = g_strdup_printf ("POST %ssheet HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                          "Content-Type: application/x-www-form-urlencoded\r\n"
+                          "Content-Length: %zu\r\n\r\n%s", path, strlen (body), body);
+  reply = exchange (adm_portal_get_port (portal), post);
+  g_assert_true (g_str_has_prefix (reply, "HTTP/1.1 303"));
+  g_assert_null (adm_portal_get_sheet (portal, "vorkosigan"));
+
+  overlay = GTK_WIDGET (fixture.window->toast_overlay);
+  iterate_until (portal_toast_shown, overlay, 5000);
+  g_assert_true (portal_toast_shown (overlay));
+  /* The toast in sight, slid in, for the picture. */
+  iterate_until (NULL, NULL, 500);
+  save_screenshot (GTK_WIDGET (fixture.window), "share-not-saved-toast.png");
+  g_assert_cmpint (g_chmod (fixture.campaign_path, 0644), ==, 0);
+  campaign_fixture_tear_down (&fixture);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   ui_test_init (&argc, &argv, "share-dialog");
   g_test_add_func ("/ui/share-dialog/share-revoke-stop", test_share);
+  g_test_add_func ("/ui/share-dialog/not-saved-toast", test_not_saved_toast);
   return ui_test_finish (g_test_run ());
 }

@@ -587,6 +587,36 @@ test_entries (Fixture       *fixture,
   g_assert_cmpuint (n_entries (fixture), ==, entries);
 }
 
+/* The chief's campaign cannot be saved (its file made read-only): a table's entries are
+ * refused with why — the refusal path reads nothing of a state the failed save replaced —
+ * and the server goes on; sent again once the file can be written, they are kept, none twice
+ * (what the campaign held in memory is written by the save that succeeds). */
+static void
+test_entries_not_saved (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autoptr(AdmBattle) battle = table_battle (fixture, "Table 1", fixture->ids[0], 1, 0);
+  g_autoptr(GBytes) message = message_of (fixture, battle, fixture->ids[0], 1);
+  g_autofree char *path = g_build_filename (fixture->dir, "komarr.admiralty", NULL);
+  g_autoptr(JsonObject) refusal = NULL, receipt = NULL;
+  g_autofree char *text = NULL, *again = NULL;
+  guint status;
+
+  g_assert_cmpint (g_chmod (path, 0444), ==, 0);
+  text = post_message (fixture, "Table 1", fixture->ids[0], message, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_CONFLICT);
+  refusal = json_of (text);
+  g_assert_cmpstr (json_object_get_string_member (refusal, "code"), ==, "refused");
+  g_assert_nonnull (strstr (json_object_get_string_member (refusal, "error"),
+                            "Cannot save the campaign"));
+  g_assert_cmpint (g_chmod (path, 0644), ==, 0);
+  again = post_message (fixture, "Table 1", fixture->ids[0], message, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_OK);
+  receipt = json_of (again);
+  g_assert_cmpint (json_object_get_int_member (receipt, "kept"), ==,
+                   adm_journal_get_n_entries (adm_battle_get_log (battle)));
+}
+
 /* Taken back by the chief: what the table sends later is refused with his reason. */
 static void
 test_taken_back (Fixture       *fixture,
@@ -1561,6 +1591,7 @@ main (int    argc,
   ADD ("not-found", test_not_found);
   ADD ("keys", test_keys);
   ADD ("entries", test_entries);
+  ADD ("entries-not-saved", test_entries_not_saved);
   ADD ("taken-back", test_taken_back);
   ADD ("dice", test_dice);
   ADD ("F-STRAT-4/forged-dice-refused", test_forged);

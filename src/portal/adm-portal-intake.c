@@ -209,6 +209,10 @@ reason_of (const GError *error)
 
 static void final_clear (AdmPortal  *self,
                          const char *admiral_id);
+static void set_status  (AdmPortal            *self,
+                         AdmPortalSheet       *sheet,
+                         AdmPortalSheetStatus  status,
+                         const char           *reason);
 
 /* Main thread: the reason the engine refuses each fieldset's orders of @events, by the
  * fieldset's number (the orders' line, from 1), into @refusals — the first refusal of its
@@ -341,6 +345,8 @@ _adm_portal_posted_fill (AdmPortal         *self,
   fill->values = posted->fields;
   /* A refusal of the whole sheet is in the page's message or its sheet's status already. */
   g_free (fill_notes (self, admiral, fill));
+  if (posted->unsaved)
+    return g_strdup (_adm_portal_not_saved_words ());
   if (posted->reason != NULL)
     return g_strdup_printf (_("The sheet was refused: %s"), posted->reason);
   if (sheet != NULL && sheet->cycle == posted->cycle &&
@@ -361,7 +367,7 @@ _adm_portal_posted_fill (AdmPortal         *self,
 }
 
 /* Main thread: his latest form as he handed it in, kept for it to come back filled in. */
-static void
+static Posted *
 keep_posted (AdmPortal        *self,
              const AdmAdmiral *admiral,
              GHashTable       *fields,
@@ -374,6 +380,22 @@ keep_posted (AdmPortal        *self,
   g_hash_table_remove (posted->fields, "csrf");
   posted->reason = g_strdup (reason);
   g_hash_table_replace (self->posted, g_strdup (admiral->id), posted);
+  return posted;
+}
+
+/* Why the journal would not take @events, a sheet of @admiral's that its check passed, in
+ * the words he may be told: the check's own against the campaign as it is now (the words of
+ * his form's read-back), else that it cannot be taken now — never the journal's own words,
+ * which may speak of what his side is not told. In the language in effect. */
+static char *
+journal_refusal (AdmPortal *self,
+                 GPtrArray *events)
+{
+  g_autoptr(GError) words = NULL;
+
+  if (!adm_order_sheet_check (events, adm_campaign_get_state (self->campaign), "sheet", &words))
+    return g_strdup (reason_of (words));
+  return g_strdup (_("the campaign cannot take it as it stands now"));
 }
 
 /* A new CSRF token of the admiral's, kept among his last few. Under the lock. */
@@ -650,6 +672,27 @@ _adm_portal_job_sheet (AdmPortal        *self,
       _adm_portal_job_reply (job);
       return;
     }
+  /* Taken on arrival, it is journaled before his phone is told anything: "Received" only
+   * once the journal took it. Refused, nothing is kept, and his form comes back with why:
+   * that the campaign cannot be saved (the master is told why), or the rules' words. */
+  if (self->accept_on_arrival && !adm_campaign_append_all (self->campaign, events, &error))
+    {
+      gboolean unsaved = _adm_portal_not_saved (self, admiral, error);
+      g_autofree char *reason = NULL;
+
+      if (!unsaved)
+        {
+          LangScope scope;
+
+          _adm_portal_lang_push (&scope, job->lang);
+          reason = journal_refusal (self, events);
+          _adm_portal_lang_pop (&scope);
+        }
+      keep_posted (self, admiral, job->fields, reason)->unsaved = unsaved;
+      _adm_portal_pages_changed (self, FALSE);
+      _adm_portal_job_reply (job);
+      return;
+    }
   sheet = g_new0 (AdmPortalSheet, 1);
   sheet->admiral_id = g_strdup (admiral->id);
   sheet->cycle = cycle;
@@ -662,7 +705,7 @@ _adm_portal_job_sheet (AdmPortal        *self,
   _adm_portal_pages_changed (self, FALSE);
   g_signal_emit (self, _adm_portal_signals[SHEET_RECEIVED], 0, admiral->id);
   if (self->accept_on_arrival)
-    adm_portal_accept (self, admiral->id, NULL);
+    set_status (self, sheet, ADM_PORTAL_SHEET_ACCEPTED, NULL);
   if (mark)
     adm_portal_set_final (self, admiral->id, TRUE, NULL);
   _adm_portal_job_reply (job);
@@ -746,10 +789,25 @@ adm_portal_accept (AdmPortal   *self,
   /* The campaign may have moved on since it arrived (another sheet, a resolved cycle): the
    * engine checks it again, then journals it whole as the master's own import would. */
   if (!adm_order_sheet_check (sheet->events, adm_campaign_get_state (self->campaign), "sheet",
-                              &local_error) ||
-      !adm_campaign_append_all (self->campaign, sheet->events, &local_error))
+                              &local_error))
     {
       set_status (self, sheet, ADM_PORTAL_SHEET_REFUSED, reason_of (local_error));
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  if (!adm_campaign_append_all (self->campaign, sheet->events, &local_error))
+    {
+      /* Not saved: the sheet waits as it did, for the master to accept once the campaign can
+       * be saved, and he is told why by @error. Refused by the journal: the phone is told in
+       * words it may be told, never the journal's own. The sheet is looked up again: a
+       * refused append replays the journal, and its handlers may have changed the sheets. */
+      if (!_adm_portal_save_error (local_error) &&
+          (sheet = pending_sheet (self, admiral_id, NULL)) != NULL)
+        {
+          g_autofree char *reason = journal_refusal (self, sheet->events);
+
+          set_status (self, sheet, ADM_PORTAL_SHEET_REFUSED, reason);
+        }
       g_propagate_error (error, g_steal_pointer (&local_error));
       return FALSE;
     }

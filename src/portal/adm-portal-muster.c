@@ -174,18 +174,35 @@ named_ships (const AdmMusterEntry *entry,
   return ids;
 }
 
-/* The muster the form's @fields give, or NULL with a refusal of the form's own (a formation
- * number out of range, two flagships, a formation with ships and no name): what the engine
- * would refuse of the muster itself is left to it (adm_muster_check_draft ()). */
-AdmMusterDraft *
-_adm_portal_muster_draft (const AdmMusterEntry  *entry,
-                          GHashTable            *fields,
-                          GError               **error)
+/* The muster the form's @fields give, every refusal of the form's own (a formation number out
+ * of range, two flagships, a formation with ships and no name) said at once: each formation's
+ * in @refusals by the form's formation number (from 1, at index K - 1; NULL for none), the
+ * rest in @whole. A formation refused is in the draft all the same, its first flagship its
+ * flagship, so that the engine's check of the rest (adm_muster_check_draft_all ()) knows
+ * where its ships are. @numbers (guint) gets the form's number of each formation of the
+ * draft. Each of the three may be NULL. */
+static AdmMusterDraft *
+form_draft (const AdmMusterEntry *entry,
+            GHashTable           *fields,
+            GPtrArray            *refusals,
+            GPtrArray            *whole,
+            GArray               *numbers)
 {
   g_autoptr(AdmMusterDraft) draft = adm_muster_draft_new (entry->pool->admiral->id);
   g_autoptr(GPtrArray) ids = named_ships (entry, fields);
   guint offered = n_offered (entry);
 
+  for (guint i = 0; i < ids->len; i++)
+    {
+      const char *id = g_ptr_array_index (ids, i);
+      g_autofree char *m = ship_field ('m', id);
+      const char *number = value_of (fields, m);
+
+      if (whole != NULL && number != NULL && number_in (number, offered) == 0)
+        g_ptr_array_add (whole, g_strdup_printf (_("“%s” is no formation of the form: its "
+                                                   "formations are numbered 1 to %u"),
+                                                 number, offered));
+    }
   for (guint k = 1; k <= offered; k++)
     {
       g_autoptr(GArray) placed = g_array_new (FALSE, FALSE, sizeof (Placed));
@@ -195,46 +212,37 @@ _adm_portal_muster_draft (const AdmMusterEntry  *entry,
                                                     ? value_of (fields, name_field) : ""));
       AdmMusterDraftFormation *formation;
       const char *flagship = NULL;
+      char *refusal = NULL;
 
       for (guint i = 0; i < ids->len; i++)
         {
           const char *id = g_ptr_array_index (ids, i);
           g_autofree char *m = ship_field ('m', id), *p = ship_field ('p', id);
-          const char *number = value_of (fields, m);
           Placed one = { id, number_in (value_of (fields, p), MAX_ROLE), i };
 
-          if (number != NULL && number_in (number, offered) == 0)
-            {
-              g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
-                           _("“%s” is no formation of the form: its formations are numbered 1 "
-                             "to %u"), number, offered);
-              return NULL;
-            }
-          if (number_in (number, offered) != k)
+          if (number_in (value_of (fields, m), offered) != k)
             continue;
           /* F-FORM-4: one flagship, explicitly designated. */
-          if (one.role == 1 && flagship != NULL)
-            {
-              g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
-                           _("formation %u has two flagships, %s and %s: a formation has one "
-                             "(F-FORM-4)"), k, ship_name (entry, flagship),
-                           ship_name (entry, id));
-              return NULL;
-            }
-          if (one.role == 1)
+          if (one.role == 1 && flagship != NULL && refusal == NULL)
+            refusal = g_strdup_printf (_("formation %u has two flagships, %s and %s: a "
+                                         "formation has one (F-FORM-4)"), k,
+                                       ship_name (entry, flagship), ship_name (entry, id));
+          if (one.role == 1 && flagship == NULL)
             flagship = id;
           g_array_append_val (placed, one);
         }
+      if (placed->len > 0 && *name == '\0' && refusal == NULL)
+        refusal = g_strdup_printf (_("formation %u has ships but no name: name it"), k);
+      if (refusals != NULL)
+        g_ptr_array_index (refusals, k - 1) = refusal;
+      else
+        g_free (refusal);
       if (placed->len == 0)
         continue;
-      if (*name == '\0')
-        {
-          g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
-                       _("formation %u has ships but no name: name it"), k);
-          return NULL;
-        }
       formation = adm_muster_draft_add (draft, name, flagship,
                                         g_strcmp0 (value_of (fields, hidden_field), "1") == 0);
+      if (numbers != NULL)
+        g_array_append_val (numbers, k);
       for (guint i = 0; i < placed->len; i++)
         g_ptr_array_add (formation->ships, g_strdup (g_array_index (placed, Placed, i).id));
       /* F-FORM-5: the succession in the order of the places chosen, the pool's order
@@ -245,6 +253,59 @@ _adm_portal_muster_draft (const AdmMusterEntry  *entry,
           g_ptr_array_add (formation->succession, g_strdup (g_array_index (placed, Placed, i).id));
     }
   return g_steal_pointer (&draft);
+}
+
+/* The refusals of the form for each of its formations (char*, NULL for none, by the form's
+ * number - 1). */
+static GPtrArray *
+refusals_new (const AdmMusterEntry *entry)
+{
+  GPtrArray *refusals = g_ptr_array_new_full (n_offered (entry), g_free);
+
+  g_ptr_array_set_size (refusals, n_offered (entry));
+  return refusals;
+}
+
+/* Every refusal of the muster the form's @fields give, the form's and the engine's, at once:
+ * each formation's in @refusals (by the form's number - 1), beside it, and all of them, in the
+ * order of the form, returned as one text for the page's message; NULL when there is none,
+ * and then the muster in @draft_out. In the language in effect. */
+static char *
+muster_refusals (AdmMuster            *muster,
+                 const AdmMusterEntry *entry,
+                 GHashTable           *fields,
+                 GPtrArray            *refusals,
+                 AdmMusterDraft      **draft_out)
+{
+  g_autoptr(GPtrArray) whole = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) engine = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GArray) numbers = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(AdmMusterDraft) draft = form_draft (entry, fields, refusals, whole, numbers);
+  g_autoptr(GPtrArray) all = g_ptr_array_new ();
+
+  *draft_out = NULL;
+  adm_muster_check_draft_all (muster, draft, engine, whole);
+  /* The form's own refusal of a formation says first what is wrong with it. */
+  for (guint f = 0; f < engine->len; f++)
+    {
+      guint k = g_array_index (numbers, guint, f);
+
+      if (g_ptr_array_index (refusals, k - 1) == NULL)
+        g_ptr_array_index (refusals, k - 1) = g_steal_pointer (&g_ptr_array_index (engine, f));
+    }
+  for (guint k = 0; k < refusals->len; k++)
+    if (g_ptr_array_index (refusals, k) != NULL)
+      g_ptr_array_add (all, g_ptr_array_index (refusals, k));
+  for (guint i = 0; i < whole->len; i++)
+    g_ptr_array_add (all, g_ptr_array_index (whole, i));
+  if (all->len == 0)
+    {
+      *draft_out = g_steal_pointer (&draft);
+      return NULL;
+    }
+  g_ptr_array_add (all, NULL);
+  /* Translators: between the refusals of a muster listed at once */
+  return g_strjoinv (_("; "), (char **) all->pdata);
 }
 
 static char *
@@ -336,6 +397,8 @@ append_formation_row (GString                 *out,
   g_autofree char *legend = g_strdup_printf (_("Formation %u"), k);
   const char *readback = fill->readback != NULL && k - 1 < fill->readback->len
                          ? g_ptr_array_index (fill->readback, k - 1) : NULL;
+  const char *refusal = fill->refusals != NULL && k - 1 < fill->refusals->len
+                        ? g_ptr_array_index (fill->refusals, k - 1) : NULL;
 
   g_string_append_printf (out, "<fieldset class=\"formation\" data-k=\"%u\"><legend>", k);
   adm_portal_html_escape (out, legend);
@@ -350,6 +413,12 @@ append_formation_row (GString                 *out,
                           ? " checked" : "");
   adm_portal_html_escape (out, _("Hidden (F-STRAT-3)"));
   g_string_append (out, "</label>");
+  if (refusal != NULL)
+    {
+      g_string_append (out, "<p class=\"refusal\" role=\"alert\">");
+      adm_portal_html_escape (out, refusal);
+      g_string_append (out, "</p>");
+    }
   if (readback != NULL)
     {
       g_string_append (out, "<p class=\"readback\">");
@@ -421,7 +490,7 @@ append_accepted (GString              *out,
 
       g_ptr_array_add (one, (gpointer) formation);
       fields = _adm_portal_muster_fields (one);
-      draft = _adm_portal_muster_draft (entry, fields, NULL);
+      draft = form_draft (entry, fields, NULL, NULL, NULL);
       text = draft != NULL && draft->formations->len == 1
              ? read_back_formation (entry, g_ptr_array_index (draft->formations, 0))
              : g_strdup ("");
@@ -436,6 +505,7 @@ append_accepted (GString              *out,
 
 char *
 _adm_portal_muster_form (const AdmMusterEntry    *entry,
+                         const char              *rule,
                          const char              *csrf_mark,
                          const AdmPortalFormFill *fill_in)
 {
@@ -469,9 +539,11 @@ _adm_portal_muster_form (const AdmMusterEntry    *entry,
   adm_portal_html_escape (out, _("Put each ship of your pool in a formation by its number, "
                                  "choose each formation’s flagship and, if you like, its "
                                  "successors, and name the formations (F-GEN-6, F-FORM-4, "
-                                 "F-FORM-5). A formation has at most 6 ships of one category "
-                                 "(F-FORM-8)."));
-  g_string_append (out, "</p><div class=\"tw\"><table class=\"pool\"><thead><tr><th>");
+                                 "F-FORM-5)."));
+  /* F-FORM-8 as the season has it: its number and its ruling. */
+  g_string_append (out, " <span class=\"rule\">");
+  adm_portal_html_escape (out, rule);
+  g_string_append (out, "</span></p><div class=\"tw\"><table class=\"pool\"><thead><tr><th>");
   adm_portal_html_escape (out, _("Ship"));
   g_string_append (out, "</th><th>");
   adm_portal_html_escape (out, _("Formation"));
@@ -535,7 +607,8 @@ _adm_portal_job_muster (AdmPortal        *self,
   AdmPortalFormFill fill = { job->fields, NULL, NULL, TRUE };
   g_autoptr(AdmMusterDraft) draft = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *message = NULL, *marked = NULL;
+  g_autofree char *message = NULL, *marked = NULL, *refused = NULL;
+  gboolean unsaved = FALSE;
   LangScope scope;
 
   g_hash_table_remove (job->fields, "csrf");
@@ -548,14 +621,14 @@ _adm_portal_job_muster (AdmPortal        *self,
       _adm_portal_job_reply (job);
       return;
     }
+  /* Every refusal at once, each beside its formation too: one tap tells him all. */
+  fill.refusals = refusals_new (entry);
   _adm_portal_lang_push (&scope, job->lang);
-  draft = _adm_portal_muster_draft (entry, job->fields, &error);
-  if (draft != NULL && !adm_muster_check_draft (muster, draft, &error))
-    g_clear_pointer (&draft, adm_muster_draft_free);
-  if (draft == NULL)
+  refused = muster_refusals (muster, entry, job->fields, fill.refusals, &draft);
+  if (refused != NULL)
     message = g_strdup_printf (job->preview || job->stale
                                ? _("The muster would be refused: %s")
-                               : _("The muster was not handed in: %s"), error->message);
+                               : _("The muster was not handed in: %s"), refused);
   else if (job->stale)
     message = g_strdup (_("This page was out of date, so the muster was not handed in. It is "
                           "below as you wrote it: check it and hand it in again."));
@@ -571,20 +644,41 @@ _adm_portal_job_muster (AdmPortal        *self,
       /* The one check again, as the muster is journaled. */
       if (adm_campaign_append_all (self->campaign, events, &error))
         {
+          _adm_portal_fill_clear (&fill);
           job->status = SOUP_STATUS_SEE_OTHER;
           _adm_portal_job_reply (job);
           return;
         }
-      /* The reason in his page's language, as the page shows it. */
-      {
-        g_autoptr(GError) words = NULL;
+      /* A refused append may have replayed the journal into a new state: the muster and his
+       * entry are looked up again, and nothing of the state before it is read. */
+      muster = adm_state_get_muster (adm_campaign_get_state (self->campaign));
+      entry = _adm_portal_muster_entry (self, admiral);
+      if (entry == NULL || entry->status == ADM_MUSTER_ACCEPTED)
+        {
+          _adm_portal_fill_clear (&fill);
+          job->status = SOUP_STATUS_SEE_OTHER;
+          _adm_portal_job_reply (job);
+          return;
+        }
+      /* Not saved: the master is told why, the phone that nothing was received. Else the
+       * rules' reason in his page's language, as the page shows it. */
+      unsaved = _adm_portal_not_saved (self, admiral, error);
+      if (unsaved)
+        {
+          _adm_portal_lang_push (&scope, job->lang);
+          message = g_strdup (_adm_portal_not_saved_words ());
+          _adm_portal_lang_pop (&scope);
+        }
+      else
+        {
+          g_autoptr(GError) words = NULL;
 
-        _adm_portal_lang_push (&scope, job->lang);
-        message = g_strdup_printf (_("The muster was not handed in: %s"),
-                                   adm_muster_check_draft (muster, draft, &words)
-                                   ? error->message : words->message);
-        _adm_portal_lang_pop (&scope);
-      }
+          _adm_portal_lang_push (&scope, job->lang);
+          message = g_strdup_printf (_("The muster was not handed in: %s"),
+                                     adm_muster_check_draft (muster, draft, &words)
+                                     ? error->message : words->message);
+          _adm_portal_lang_pop (&scope);
+        }
       g_clear_pointer (&draft, adm_muster_draft_free);
     }
   fill.readback = g_ptr_array_new_full (n_offered (entry), g_free);
@@ -600,6 +694,7 @@ _adm_portal_job_muster (AdmPortal        *self,
   _adm_portal_fill_clear (&fill);
   job->page = _adm_portal_page_new (marked);
   job->status = job->stale ? SOUP_STATUS_FORBIDDEN
+                : unsaved ? SOUP_STATUS_SERVICE_UNAVAILABLE
                 : draft == NULL ? SOUP_STATUS_UNPROCESSABLE_ENTITY : SOUP_STATUS_OK;
   _adm_portal_job_reply (job);
 }

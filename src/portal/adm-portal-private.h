@@ -204,6 +204,7 @@ typedef struct {
   guint       cycle;
   GHashTable *fields;
   char       *reason;   /* the engine's refusal on arrival, or NULL */
+  gboolean    unsaved;  /* not received: the campaign could not be saved as it came */
 } Posted;
 
 /* An admiral's page being made on the main loop in steps of one fragment each, so that no
@@ -263,6 +264,16 @@ void      _adm_portal_warn_flooding  (AdmPortal         *self,
 void      _adm_portal_warn_crowded   (AdmPortal         *self,
                                       guint              n_addresses,
                                       const char        *address);
+/* Whether @error, the campaign's refusal of what @admiral handed in on his phone, is that it
+ * cannot be kept — the campaign's file cannot be saved — rather than the rules' (the state's
+ * one check, ADM_STATE_ERROR, an order sheet's check, ADM_XML_ERROR): then the master is told
+ * why ("warning"), and the phone is to say only _adm_portal_not_saved_words (), in its
+ * language, so that no path of the master's file reaches it. */
+gboolean  _adm_portal_save_error     (const GError      *error);
+gboolean  _adm_portal_not_saved      (AdmPortal         *self,
+                                      const AdmAdmiral  *admiral,
+                                      const GError      *error);
+const char *_adm_portal_not_saved_words (void);
 
 /* Server thread: @job handed to the main context, its request paused; a new Job; a Job come
  * back answers its request(s); his first page served with his link makes him present. */
@@ -368,10 +379,9 @@ gboolean  _adm_portal_sheet_is_final (AdmPortal            *self,
 const AdmMusterEntry *_adm_portal_muster_entry  (AdmPortal               *self,
                                                  const AdmAdmiral        *admiral);
 GHashTable       *_adm_portal_muster_fields  (GPtrArray               *formations);
-AdmMusterDraft   *_adm_portal_muster_draft   (const AdmMusterEntry    *entry,
-                                              GHashTable              *fields,
-                                              GError                 **error);
+/* @rule: F-FORM-8 as the season says it (adm_muster_composition_rule ()). */
 char             *_adm_portal_muster_form    (const AdmMusterEntry    *entry,
+                                              const char              *rule,
                                               const char              *csrf_mark,
                                               const AdmPortalFormFill *fill);
 char             *_adm_portal_muster_status  (const AdmMusterEntry    *entry,

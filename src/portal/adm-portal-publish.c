@@ -64,7 +64,8 @@ sheet_status (AdmPortal        *self,
           /* A refusal the master journaled is his; any other is the rules' check of the
            * sheet, which he did not choose. */
           if (!sent->journaled)
-            return g_strdup_printf (_("Received at %s; it cannot be taken as it is: %s"), when,
+            return g_strdup_printf (_("Your sheet of %s was not taken: %s. Change it and hand "
+                                      "it in again."), when,
                                     sent->reason != NULL ? sent->reason : "");
           return g_strdup_printf (_("Received at %s and refused by the master: %s"), when,
                                   sent->reason != NULL ? sent->reason : "");
@@ -199,7 +200,10 @@ _adm_portal_marked_page (AdmPortal               *self,
   if (muster != NULL)
     {
       /* F-GEN-6: before cycle 1 his sheet is his muster. */
-      form = _adm_portal_muster_form (muster, MARK_CSRF, fill);
+      g_autofree char *rule = adm_muster_composition_rule (
+          adm_state_get_muster (adm_campaign_get_state (self->campaign)));
+
+      form = _adm_portal_muster_form (muster, rule, MARK_CSRF, fill);
       status_text = _adm_portal_muster_status (muster, &muster_refused);
       page.sheet_heading = _("Your muster before cycle 1");
     }

@@ -43,6 +43,7 @@
 #include "adm-portal-route.h"
 #include "adm-portal-tokens.h"
 #include "adm-report.h"
+#include "adm-xml.h"
 
 G_DEFINE_QUARK (adm-portal-error-quark, adm_portal_error)
 
@@ -790,6 +791,40 @@ _adm_portal_warn_crowded (AdmPortal  *self,
     n_addresses, address);
 
   g_signal_emit (self, _adm_portal_signals[WARNING], 0, message);
+}
+
+gboolean
+_adm_portal_save_error (const GError *error)
+{
+  /* Else the rules' refusals: the state's one check, an order sheet's check. */
+  return error->domain != ADM_STATE_ERROR && error->domain != ADM_XML_ERROR;
+}
+
+gboolean
+_adm_portal_not_saved (AdmPortal        *self,
+                       const AdmAdmiral *admiral,
+                       const GError     *error)
+{
+  g_autofree char *message = NULL;
+
+  if (!_adm_portal_save_error (error))
+    return FALSE;
+  /* Translators: said to the master when a phone's muster or sheet could not be kept; the
+   * second %s is why ("Cannot save the campaign to …: The file is read-only") */
+  message = g_strdup_printf (_("What %s handed in on his phone was not received: %s. His phone "
+                               "says so. Make the campaign savable — its file writable, or the "
+                               "campaign saved under another name — then ask him to hand it in "
+                               "again."),
+                             admiral->name, error->message);
+  g_signal_emit (self, _adm_portal_signals[WARNING], 0, message);
+  return TRUE;
+}
+
+const char *
+_adm_portal_not_saved_words (void)
+{
+  return _("Not received — the master’s computer cannot save. Nothing of it is kept: tell the "
+           "master, and hand it in again when he says.");
 }
 
 const char *

@@ -33,6 +33,7 @@ struct _AdmiraltyWindow
   /* F-STRAT-1: the time to the next communication session. */
   AdmiraltyCycleClock  *clock;
   GSignalGroup         *clock_signals;    /* on the clock, for the window's life */
+  GSignalGroup         *portal_signals;   /* on the room's admirals' portal */
   /* Whether "due" sends a desktop notification; tests run without a notification server. */
   gboolean              clock_notifies;
 

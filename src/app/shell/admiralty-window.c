@@ -1118,6 +1118,23 @@ admiralty_window_get_room (AdmiraltyWindow *self)
   return self->room;
 }
 
+/* The portal goes on serving, and tells the master what he should know: a phone's hand-in
+ * that could not be saved, one device flooding it. A toast over whatever he is doing, its
+ * Why? the portal's words whole; it stays until he dismisses it. */
+static void
+portal_warning_cb (AdmiraltyWindow *self,
+                   const char      *message)
+{
+  _admiralty_window_toast_why (self, _("The admirals’ portal needs your attention"),
+                               _("The admirals’ portal"), message, 0);
+}
+
+static void
+room_portal_cb (AdmiraltyWindow *self)
+{
+  g_signal_group_set_target (self->portal_signals, admiralty_room_get_portal (self->room));
+}
+
 /* The tables served (or served again after a crash): the campaign's Orders tab offers them. */
 static void
 room_table_server_cb (AdmiraltyWindow *self)
@@ -1578,6 +1595,7 @@ admiralty_window_finalize (GObject *object)
   g_free (self->error_damaged_path);
   g_clear_object (&self->campaign_signals);
   g_clear_object (&self->clock_signals);
+  g_clear_object (&self->portal_signals);
   g_clear_object (&self->room);
 
   G_OBJECT_CLASS (admiralty_window_parent_class)->finalize (object);
@@ -1796,6 +1814,11 @@ admiralty_window_init (AdmiraltyWindow *self)
   self->room = admiralty_room_new (GTK_WINDOW (self));
   g_signal_connect_object (self->room, "notify::table-server", G_CALLBACK (room_table_server_cb),
                            self, G_CONNECT_SWAPPED);
+  self->portal_signals = g_signal_group_new (ADM_TYPE_PORTAL);
+  g_signal_group_connect_object (self->portal_signals, "warning",
+                                 G_CALLBACK (portal_warning_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->room, "notify::portal", G_CALLBACK (room_portal_cb), self,
+                           G_CONNECT_SWAPPED);
   self->campaign_signals = g_signal_group_new (ADM_TYPE_CAMPAIGN);
   g_signal_group_connect_object (self->campaign_signals, "changed",
                                  G_CALLBACK (campaign_changed_cb), self, G_CONNECT_SWAPPED);

@@ -437,19 +437,6 @@ portal_failed_cb (AdmPortal  *portal,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
-/* The portal goes on serving: what the master should know (one device flooding it), once
- * a device. */
-static void
-portal_warning_cb (AdmPortal  *portal,
-                   const char *message,
-                   GtkWindow  *window)
-{
-  GtkWidget *dialog = adw_message_dialog_new (window, _("The admirals’ portal"), message);
-
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
 AdmPortal *
 admiralty_share_dialog_portal_for (AdmiraltyRoom        *room,
                                    AdmCampaign          *campaign,
@@ -476,7 +463,6 @@ admiralty_share_dialog_portal_for (AdmiraltyRoom        *room,
   if (window != NULL)
     {
       g_signal_connect_object (portal, "failed", G_CALLBACK (portal_failed_cb), window, 0);
-      g_signal_connect_object (portal, "warning", G_CALLBACK (portal_warning_cb), window, 0);
     }
   if (clock != NULL)
     {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "adm-event.h"
+#include "adm-xml.h"
 
 /* An event is a plain value: its kind and keys interned (a journal holds tens of thousands of
  * events of a handful of kinds and keys), its values and text its own, in a reference-counted
@@ -208,6 +209,27 @@ adm_event_get_text (const AdmEvent *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
   return self->text;
+}
+
+gunichar
+adm_event_first_bad_char (const AdmEvent  *self,
+                          const char     **key)
+{
+  gunichar bad = 0;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  if (key != NULL)
+    *key = NULL;
+  for (guint i = 0; bad == 0 && i < adm_event_get_n_attributes (self); i++)
+    {
+      bad = adm_xml_first_bad_char (g_array_index (self->pairs, Pair, i).value);
+      if (bad != 0 && key != NULL)
+        *key = g_array_index (self->pairs, Pair, i).key;
+    }
+  if (bad == 0 && self->text != NULL)
+    bad = adm_xml_first_bad_char (self->text);
+  return bad;
 }
 
 void

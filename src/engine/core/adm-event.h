@@ -45,6 +45,11 @@ const char  *adm_event_get_key_nth      (const AdmEvent *self, guint i);
 const char  *adm_event_get_value_nth    (const AdmEvent *self, guint i);
 
 const char  *adm_event_get_text  (const AdmEvent *self);
+/* The first character of @self's values or text that a file cannot keep
+ * (adm_xml_first_bad_char ()): 0 when there is none, (gunichar) -1 for bytes that are not
+ * UTF-8; @key (may be NULL) says where — the attribute's name, or NULL for the text. */
+gunichar     adm_event_first_bad_char (const AdmEvent  *self,
+                                       const char     **key);
 void         adm_event_set_text  (AdmEvent   *self,
                                   const char *text);
 

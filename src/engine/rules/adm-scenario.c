@@ -1057,6 +1057,21 @@ adm_form_8_composition (gboolean one_category,
  * class (NULL: an order of battle's row whose class is refused) counts as a ship of no
  * category. NULL when it may, else the problem. */
 char *
+adm_formation_composition_rule (const char *ruling,
+                                guint       max_ships)
+{
+  if (g_strcmp0 (ruling, "six-per-category") == 0)
+    return g_strdup_printf (ngettext ("A formation has at most %u ship of each category "
+                                      "(F-FORM-8).",
+                                      "A formation has at most %u ships of each category "
+                                      "(F-FORM-8).", max_ships), max_ships);
+  return g_strdup_printf (ngettext ("A formation has at most %u ship, all of one category "
+                                    "(F-FORM-8).",
+                                    "A formation has at most %u ships, all of one category "
+                                    "(F-FORM-8).", max_ships), max_ships);
+}
+
+char *
 adm_formation_composition_problem (const char *ruling,
                                    guint       max_ships,
                                    const char *formation_name,

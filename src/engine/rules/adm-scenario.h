@@ -187,6 +187,12 @@ char      *adm_formation_composition_problem (const char *ruling,
                                               const char *formation_name,
                                               GPtrArray  *ships) G_GNUC_WARN_UNUSED_RESULT;
 
+/* F-FORM-8 under the ruling "formation-composition" @ruling and the ruleset's @max_ships, as
+ * a sentence for the one who forms formations: "A formation has at most 6 ships, all of one
+ * category (F-FORM-8)." */
+char      *adm_formation_composition_rule (const char *ruling,
+                                           guint       max_ships) G_GNUC_WARN_UNUSED_RESULT;
+
 /* Scenario data: alliances. TRUE when @a and @b are the same faction or in one alliance. */
 gboolean   adm_scenario_factions_allied (AdmScenario *self, const AdmFaction *a, const AdmFaction *b);
 /* The factions allied with @faction, itself first, then scenario order (borrowed). */

@@ -25,6 +25,8 @@ struct _AdmMuster
   AdmMusterEntry *open;
   GPtrArray      *draft;      /* AdmMusterFormation* */
   guint           expected;   /* how many formations its "muster" event names */
+  guint           skipped;    /* formations of it refused and read past, when every refusal
+                               * is listed (adm_muster_check_draft_all ()) */
   gint64          opened;     /* the time of that event */
 };
 
@@ -280,6 +282,15 @@ sync_positions (AdmMusterEntry *entry)
     }
 }
 
+char *
+adm_muster_composition_rule (AdmMuster *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return adm_formation_composition_rule (
+      ruling (self->scenario, "formation-composition", "six-of-one-category"),
+      adm_ruleset_get_formation_ships (adm_scenario_get_ruleset (self->scenario)));
+}
+
 gboolean
 adm_muster_admiral_sees (AdmMuster  *self,
                          const char *viewer_id,
@@ -457,6 +468,22 @@ read_pool_ships (const AdmMusterEntry  *entry,
   return TRUE;
 }
 
+/* The first character of a formation's @name that a name may not hold — one a file cannot
+ * keep (adm_xml_first_bad_char ()) or a control character (a tab) — 0 when there is none,
+ * (gunichar) -1 for bytes that are not UTF-8. */
+static gunichar
+name_bad_char (const char *name)
+{
+  gunichar bad_char = adm_xml_first_bad_char (name);
+
+  if (bad_char != 0)
+    return bad_char;
+  for (const char *p = name; *p != '\0'; p = g_utf8_next_char (p))
+    if (g_unichar_iscntrl (g_utf8_get_char (p)))
+      return g_utf8_get_char (p);
+  return 0;
+}
+
 /* "muster-formation": one formation of the muster being handed in, checked against the pool
  * and the formations of the muster before it. NULL with @error when it is refused. */
 static AdmMusterFormation *
@@ -476,6 +503,9 @@ read_formation (AdmMuster       *self,
   g_autoptr(GPtrArray) so_far = g_ptr_array_new ();
   g_autofree char *stripped = NULL;
   const AdmShip *flagship = NULL;
+  gunichar bad_char;
+  /* Its place in the muster, the formations refused before it counted. */
+  guint number = self->draft->len + self->skipped + 1;
 
   if (entry == NULL)
     {
@@ -491,13 +521,27 @@ read_formation (AdmMuster       *self,
   stripped = g_strstrip (g_strdup (name != NULL ? name : ""));
   if (*stripped == '\0' || strchr (stripped, '\n') != NULL)
     {
-      bad (error, _("formation %u of the muster needs a name"), self->draft->len + 1);
+      bad (error, _("formation %u of the muster needs a name"), number);
+      return NULL;
+    }
+  /* A name the campaign's file could not keep (a control character pasted in, U+FFFF) is
+   * refused here, in the admiral's words, before the journal would refuse its event; the name
+   * itself is not repeated, as it would carry the character back to his page. */
+  if ((bad_char = name_bad_char (stripped)) != 0)
+    {
+      if (bad_char == (gunichar) -1)
+        bad (error, _("the name of formation %u of the muster holds bytes that are not text: "
+                      "type it again"), number);
+      else
+        bad (error, _("the name of formation %u of the muster holds a character that is not "
+                      "a letter, digit, space or sign (U+%04X): type it again without it"),
+             number, bad_char);
       return NULL;
     }
   if (g_utf8_strlen (stripped, -1) > ADM_MUSTER_NAME_MAX)
     {
       bad (error, _("the name of formation %u of the muster is %ld characters long; a "
-                    "formation’s name has at most %d"), self->draft->len + 1,
+                    "formation’s name has at most %d"), number,
            g_utf8_strlen (stripped, -1), ADM_MUSTER_NAME_MAX);
       return NULL;
     }
@@ -860,6 +904,89 @@ adm_muster_check_draft (AdmMuster            *self,
   self->draft = kept;
   self->open = NULL;
   self->expected = 0;
+  return ok;
+}
+
+gboolean
+adm_muster_check_draft_all (AdmMuster            *self,
+                            const AdmMusterDraft *draft,
+                            GPtrArray            *formations,
+                            GPtrArray            *whole)
+{
+  g_autoptr(GPtrArray) events = NULL;
+  g_autoptr(GPtrArray) trial = NULL;
+  g_autoptr(GError) error = NULL;
+  const AdmMusterEntry *entry;
+  GPtrArray *kept;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (self != NULL && draft != NULL, FALSE);
+  g_return_val_if_fail (formations != NULL && whole != NULL, FALSE);
+
+  for (guint f = 0; f < draft->formations->len; f++)
+    g_ptr_array_add (formations, NULL);
+  events = adm_muster_draft_events (draft, 0);
+  /* A muster that cannot be handed in at all: its one refusal. */
+  if (self->open != NULL || !check_muster (self, g_ptr_array_index (events, 0), &error))
+    {
+      if (error == NULL)
+        bad (&error, _("the muster of %s names %u formations and gives %u"),
+             self->open->pool->admiral->name, self->expected, self->draft->len);
+      at_line (draft, draft->line, &error);
+      g_ptr_array_add (whole, g_strdup (error->message));
+      return FALSE;
+    }
+  entry = adm_muster_get_entry (self, draft->admiral);
+  trial = g_ptr_array_new_with_free_func (formation_free);
+  kept = self->draft;
+  self->draft = trial;
+  self->open = (AdmMusterEntry *) entry;
+  self->expected = events->len - 1;
+  for (guint i = 1; i < events->len; i++)
+    {
+      AdmMusterFormation *formation;
+
+      g_clear_error (&error);
+      formation = read_formation (self, g_ptr_array_index (events, i), &error);
+      if (formation != NULL)
+        g_ptr_array_add (self->draft, formation);
+      else
+        {
+          /* Named by its line, as adm_muster_check_draft () names it. */
+          at_line (draft, ((const AdmMusterDraftFormation *)
+                           g_ptr_array_index (draft->formations, i - 1))->line, &error);
+          g_ptr_array_index (formations, i - 1) = g_strdup (error->message);
+          self->skipped++;
+          ok = FALSE;
+        }
+    }
+  self->draft = kept;
+  self->open = NULL;
+  self->expected = 0;
+  self->skipped = 0;
+  /* F-GEN-6: each ship of the pool in none of the formations, refused or not, is said. */
+  for (guint s = 0; s < entry->pool->ships->len; s++)
+    {
+      const AdmShip *ship = g_ptr_array_index (entry->pool->ships, s);
+      gboolean placed = FALSE;
+
+      for (guint f = 0; !placed && f < draft->formations->len; f++)
+        {
+          const AdmMusterDraftFormation *formation = g_ptr_array_index (draft->formations, f);
+
+          for (guint i = 0; !placed && i < formation->ships->len; i++)
+            placed = g_str_equal (g_ptr_array_index (formation->ships, i), ship->id);
+        }
+      if (!placed)
+        {
+          g_clear_error (&error);
+          refuse (&error, _("%s of the pool is in none of the formations: every ship of the "
+                            "pool is mustered (F-GEN-6)"), ship->name);
+          at_line (draft, draft->line, &error);
+          g_ptr_array_add (whole, g_strdup (error->message));
+          ok = FALSE;
+        }
+    }
   return ok;
 }
 

@@ -101,6 +101,9 @@ char             *adm_muster_formation_id    (const AdmMusterEntry *entry,
 gboolean          adm_muster_admiral_sees    (AdmMuster   *self,
                                               const char  *viewer_id,
                                               const char  *admiral_id);
+/* F-FORM-8 as this season says it, for the one who musters: "A formation has at most 6
+ * ships, all of one category (F-FORM-8)." (adm_formation_composition_rule ()). */
+char             *adm_muster_composition_rule (AdmMuster  *self) G_GNUC_WARN_UNUSED_RESULT;
 /* The status as said to the master or the admiral, translated: "handed in". */
 const char       *adm_muster_status_describe (AdmMusterStatus status);
 const char       *adm_muster_status_to_string (AdmMusterStatus status);
@@ -157,6 +160,15 @@ AdmMusterDraftFormation *adm_muster_draft_add (AdmMusterDraft *draft,
 gboolean          adm_muster_check_draft     (AdmMuster            *self,
                                               const AdmMusterDraft *draft,
                                               GError              **error);
+/* Every refusal of @draft at once, for a read-back that lists them all: the checks of
+ * adm_muster_check_draft (), each formation checked against the pool and the formations before
+ * it that pass. @formations gets one entry a formation of @draft, its refusal (char*) or
+ * NULL; @whole (char*) the refusals of the muster as a whole — one for each ship of the pool
+ * in none of its formations (F-GEN-6). TRUE when there is none. */
+gboolean          adm_muster_check_draft_all (AdmMuster            *self,
+                                              const AdmMusterDraft *draft,
+                                              GPtrArray            *formations,
+                                              GPtrArray            *whole);
 /* A muster sheet (docs/formats.md, <muster-sheet>) read into a draft, @display_name its
  * source and each formation with its line; NULL with @error ("DISPLAY_NAME:LINE: problem")
  * when it is not one. */

@@ -150,6 +150,30 @@ adm_order_sheet_load_file (const char  *path,
   return g_steal_pointer (&events);
 }
 
+/* Why the journal could not keep @event — a character its file cannot hold, pasted into the
+ * instructions or a new formation's name — in the words of the one who wrote the sheet, or
+ * NULL when it can. The text itself is not repeated: it would carry the character back. */
+static char *
+unkept_characters (const AdmEvent *event)
+{
+  const char *key = NULL;
+  gunichar bad_char = adm_event_first_bad_char (event, &key);
+
+  if (bad_char == 0)
+    return NULL;
+  if (bad_char == (gunichar) -1)
+    return g_strdup (_("the order holds bytes that are not text: write it again"));
+  if (key == NULL)
+    return g_strdup_printf (_("the instructions hold a character that is not a letter, digit, "
+                              "space or sign (U+%04X): write them again without it"), bad_char);
+  if (g_str_equal (key, "name"))
+    return g_strdup_printf (_("the new formation’s name holds a character that is not a "
+                              "letter, digit, space or sign (U+%04X): type it again without "
+                              "it"), bad_char);
+  return g_strdup_printf (_("the order holds a character that is not a letter, digit, space "
+                            "or sign (U+%04X)"), bad_char);
+}
+
 gboolean
 adm_order_sheet_check (GPtrArray   *events,
                        AdmState    *state,
@@ -171,8 +195,17 @@ adm_order_sheet_check (GPtrArray   *events,
       AdmEvent *event = g_ptr_array_index (events, i);
       g_autoptr(GError) local_error = NULL;
       AdmStratOrder *order = NULL;
+      g_autofree char *unkept = unkept_characters (event);
       gboolean ok;
 
+      /* The journal's own check refuses what its file cannot keep (adm_state_apply ()). */
+      if (unkept != NULL)
+        {
+          g_set_error (error, ADM_XML_ERROR, ADM_XML_ERROR_INVALID, "%s:%d: %s", where,
+                       adm_event_get_line (event), unkept);
+          adm_strategy_free (trial);
+          return FALSE;
+        }
       if (i == 0)
         ok = adm_strategy_check_sheet (trial, event, &local_error);
       else
@@ -226,9 +259,11 @@ adm_order_sheet_verdicts (GPtrArray *events,
       g_autoptr(GError) local_error = NULL;
       g_autofree char *key = i > 0 ? order_slot (event) : NULL;
       AdmStratOrder *order = NULL;
-      char *reason = NULL;
+      char *reason = unkept_characters (event);
 
-      if (key != NULL && g_hash_table_contains (seen, key))
+      if (reason != NULL)
+        ;  /* the journal could not keep it: no other check speaks */
+      else if (key != NULL && g_hash_table_contains (seen, key))
         reason = second_in_slot (event, key);
       else if (i == 0 && !adm_strategy_check_sheet (trial, event, &local_error))
         reason = g_strdup (local_error->message);

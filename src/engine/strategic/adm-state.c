@@ -2263,11 +2263,8 @@ static gboolean
 representable (const AdmEvent  *event,
                GError         **error)
 {
-  const char *text = adm_event_get_text (event);
-  gunichar bad = text != NULL ? adm_xml_first_bad_char (text) : 0;
+  gunichar bad = adm_event_first_bad_char (event, NULL);
 
-  for (guint i = 0; bad == 0 && i < adm_event_get_n_attributes (event); i++)
-    bad = adm_xml_first_bad_char (adm_event_get_value_nth (event, i));
   if (bad == 0)
     return TRUE;
   if (bad == (gunichar) -1)

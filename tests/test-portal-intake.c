@@ -1,0 +1,515 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-portal-intake.c: what an admiral hands in on his phone, and what the campaign cannot keep,
+ * against a libsoup client on 127.0.0.1 (portal-helpers.h), under the sanitizers in CI
+ * (.ci/run), the campaign saved in a folder of its own:
+ *  - F-GEN-6: a muster with a formation named with a character the campaign's file cannot
+ *    hold (U+0001, U+001F, U+FFFF) is refused by the muster's own check, in words an admiral
+ *    understands, before the journal sees it: nothing kept, the portal serving on;
+ *  - a muster, a sheet taken on arrival, a sheet marked final as it is handed in, and the
+ *    master's acceptance of a sheet, while the campaign cannot be saved (its file made
+ *    read-only): nothing kept, the phone told "Not received — the master’s computer cannot
+ *    save" and nothing of the master's file, the master told why once a hand-in ("warning"),
+ *    the portal serving on; handed in again once the file can be written, taken;
+ *  - an order sheet whose instructions hold such a character is refused as it is handed in,
+ *    in words of its own: never "Received";
+ *  - F-FORM-8: the muster form says the rule as the season has it; F-GEN-6: a read-back says
+ *    every refusal of the muster at once. */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+#include <libsoup/soup.h>
+
+#include "admiralty-engine.h"
+#include "adm-portal.h"
+#include "file-helpers.h"
+#include "komarr-helpers.h"
+#include "portal-helpers.h"
+#include "shipped-helpers.h"
+#include "text-helpers.h"
+
+#define NOT_RECEIVED "Not received — the master’s computer cannot save"
+
+typedef struct {
+  char        *dir;
+  char        *path;      /* the campaign's file */
+  AdmCampaign *campaign;
+  AdmPortal   *portal;
+  GPtrArray   *warnings;  /* char*: the portal's "warning"s */
+} Fixture;
+
+static void
+warning_cb (AdmPortal  *portal,
+            const char *message,
+            Fixture    *fixture)
+{
+  g_ptr_array_add (fixture->warnings, g_strdup (message));
+}
+
+static void
+fixture_start (Fixture     *fixture,
+               AdmCampaign *campaign)
+{
+  g_autoptr(GError) error = NULL;
+
+  fixture->dir = g_dir_make_tmp ("admiralty-portal-intake-XXXXXX", &error);
+  g_assert_no_error (error);
+  fixture->path = g_build_filename (fixture->dir, "campaign.admiralty", NULL);
+  fixture->campaign = campaign;
+  g_assert_true (adm_campaign_save (fixture->campaign, fixture->path, &error));
+  g_assert_no_error (error);
+  fixture->portal = portal_serve_loopback (fixture->campaign);
+  fixture->warnings = g_ptr_array_new_with_free_func (g_free);
+  g_signal_connect (fixture->portal, "warning", G_CALLBACK (warning_cb), fixture);
+}
+
+/* The Komarr muster before cycle 1 (scenarios/komarr-muster.admiralty), nothing handed in. */
+static void
+muster_setup (Fixture       *fixture,
+              gconstpointer  data)
+{
+  g_autoptr(AdmScenario) scenario = shipped_scenario ("komarr-muster.admiralty");
+
+  fixture_start (fixture, adm_campaign_new (scenario, 1));
+}
+
+/* The Komarr campaign in cycle 1. */
+static void
+campaign_setup (Fixture       *fixture,
+                gconstpointer  data)
+{
+  fixture_start (fixture, komarr_new (NULL, NULL));
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_chmod (fixture->path, 0644);
+  adm_portal_stop (fixture->portal);
+  g_assert_finalize_object (fixture->portal);
+  g_assert_finalize_object (fixture->campaign);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  remove_tree (fixture->dir);
+  g_free (fixture->dir);
+  g_free (fixture->path);
+  g_ptr_array_unref (fixture->warnings);
+}
+
+/* The campaign's file made read-only by the master, or writable again: a save fails, or
+ * goes through. */
+static void
+set_writable (Fixture  *fixture,
+              gboolean  writable)
+{
+  g_assert_cmpint (g_chmod (fixture->path, writable ? 0644 : 0444), ==, 0);
+}
+
+static guint
+n_entries (Fixture *fixture)
+{
+  return adm_journal_get_n_entries (adm_campaign_get_journal (fixture->campaign));
+}
+
+static char *
+link_of (Fixture    *fixture,
+         const char *admiral_id)
+{
+  return portal_loopback_link (adm_portal_get_link (fixture->portal, admiral_id));
+}
+
+static char *
+get (const char *url,
+     guint      *status)
+{
+  PortalRequest request = { .method = "GET", .url = url };
+
+  return portal_request_fetch (&request, status);
+}
+
+/* POSTs @fields (url-encoded, without the CSRF token) to @admiral_id's form @action after
+ * loading his page for its token: the answer as it came, a 303 not followed. */
+static char *
+post_form (Fixture    *fixture,
+           const char *admiral_id,
+           const char *action,
+           const char *fields,
+           guint      *status)
+{
+  g_autofree char *link = link_of (fixture, admiral_id);
+  g_autofree char *url = g_strconcat (link, action, NULL);
+  g_autofree char *page = get (link, status);
+  const char *start = strstr (page, "name=\"csrf\" value=\"");
+  g_autofree char *csrf = NULL, *body = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  PortalRequest request = { .method = "POST", .url = url, .no_redirect = TRUE,
+                            .content_type = "application/x-www-form-urlencoded" };
+
+  g_assert_cmpuint (*status, ==, SOUP_STATUS_OK);
+  g_assert_nonnull (start);
+  start += strlen ("name=\"csrf\" value=\"");
+  csrf = g_strndup (start, strcspn (start, "\""));
+  body = g_strdup_printf ("csrf=%s&%s", csrf, fields);
+  bytes = g_bytes_new (body, strlen (body));
+  request.body = bytes;
+  return portal_request_fetch (&request, status);
+}
+
+/* The muster */
+
+/* Vorkosigan's muster as his page's form gives it, formation 1 named @name (url-encoded). */
+static char *
+muster_fields (const char *name)
+{
+  return g_strdup_printf ("n1=%s&n2=Main+Body&h1=1&"
+                          "m.prince-serg=1&p.prince-serg=1&m.prince-xav=1&m.emperor-dorca=1&"
+                          "m.count-vorhalas=1&m.kyril-island=1&"
+                          "m.kestrel=2&p.kestrel=1&m.lord-vorbohn=2&m.vorinnis=2&"
+                          "m.vorgarin=2&m.gull=2", name);
+}
+
+static AdmMusterStatus
+muster_status (Fixture *fixture)
+{
+  AdmMuster *muster = adm_state_get_muster (adm_campaign_get_state (fixture->campaign));
+
+  return adm_muster_get_entry (muster, "vorkosigan")->status;
+}
+
+/* Vorkosigan's muster, its formations named in letters, handed in and taken. */
+static void
+muster_taken (Fixture *fixture)
+{
+  g_autofree char *fields = muster_fields ("Home+Squadron");
+  g_autofree char *answer = NULL;
+  guint status = 0;
+
+  answer = post_form (fixture, "vorkosigan", "muster", fields, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_assert_cmpint (muster_status (fixture), ==, ADM_MUSTER_HANDED_IN);
+}
+
+/* F-GEN-6, F-FORM-3: a formation's name with a character the campaign's file cannot hold is
+ * refused by the muster's own check, in the admiral's words, before the journal sees it. */
+static void
+test_muster_name_unkept (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  static const struct { const char *name; const char *code; } names[] = {
+    { "a%01b", "U+0001" }, { "a%1Fb", "U+001F" }, { "a%EF%BF%BFb", "U+FFFF" },
+  };
+  guint entries = n_entries (fixture);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *fields = muster_fields (names[i].name);
+      g_autofree char *answer = NULL, *words = NULL, *link = NULL, *page = NULL;
+      guint status = 0;
+
+      g_test_message ("formation 1 named %s", names[i].name);
+      answer = post_form (fixture, "vorkosigan", "muster", fields, &status);
+      g_assert_cmpuint (status, ==, SOUP_STATUS_UNPROCESSABLE_ENTITY);
+      words = g_strdup_printf ("The muster was not handed in: the name of formation 1 of the "
+                               "muster holds a character that is not a letter, digit, space "
+                               "or sign (%s): type it again without it", names[i].code);
+      assert_contains (answer, words, "the refusal");
+      assert_lacks (answer, "event", "the refusal");
+      g_assert_cmpint (muster_status (fixture), ==, ADM_MUSTER_NOT_HANDED_IN);
+      g_assert_cmpuint (n_entries (fixture), ==, entries);
+      /* The portal serves on. */
+      link = link_of (fixture, "vorkosigan");
+      page = get (link, &status);
+      g_assert_cmpuint (status, ==, SOUP_STATUS_OK);
+    }
+  g_assert_cmpuint (fixture->warnings->len, ==, 0);
+
+  /* The same muster, named in letters: handed in. */
+  muster_taken (fixture);
+}
+
+/* F-GEN-6: a muster handed in while the campaign cannot be saved, again and again: nothing
+ * kept, the phone told it was not received, the master why, once a hand-in. */
+static void
+test_muster_not_saved (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  g_autofree char *fields = muster_fields ("Home+Squadron");
+  guint entries = n_entries (fixture);
+
+  set_writable (fixture, FALSE);
+  for (guint i = 0; i < 17; i++)
+    {
+      g_autofree char *answer = NULL;
+      guint status = 0;
+
+      answer = post_form (fixture, "vorkosigan", "muster", fields, &status);
+      g_assert_cmpuint (status, ==, SOUP_STATUS_SERVICE_UNAVAILABLE);
+      assert_contains (answer, NOT_RECEIVED, "the phone's answer");
+      assert_lacks (answer, fixture->dir, "the phone's answer");
+      assert_lacks (answer, "read-only", "the phone's answer");
+      /* His form comes back as he sent it. */
+      assert_contains (answer, "value=\"Home Squadron\"", "the phone's answer");
+      g_assert_cmpint (muster_status (fixture), ==, ADM_MUSTER_NOT_HANDED_IN);
+      g_assert_cmpuint (n_entries (fixture), ==, entries);
+      g_assert_cmpuint (fixture->warnings->len, ==, i + 1);
+    }
+  assert_contains (g_ptr_array_index (fixture->warnings, 0), "Adm. Aral Vorkosigan",
+                   "the master's warning");
+  assert_contains (g_ptr_array_index (fixture->warnings, 0), fixture->path,
+                   "the master's warning");
+
+  set_writable (fixture, TRUE);
+  muster_taken (fixture);
+}
+
+/* F-FORM-8: the form says the rule as the season has it — its number and its ruling — not
+ * a number of its own. */
+static void
+test_muster_rule_from_season (void)
+{
+  static const struct { const char *ruling; const char *says; } cases[] = {
+    { "six-of-one-category", "A formation has at most 5 ships, all of one category (F-FORM-8)." },
+    { "six-per-category", "A formation has at most 5 ships of each category (F-FORM-8)." },
+  };
+  char *rules = changed_rules_new (NULL, "ruleset", NULL, "clause=\"F-FORM-8\" ships=\"6\"",
+                                   "clause=\"F-FORM-8\" ships=\"5\"");
+  g_autofree char *saved = g_strdup (g_getenv ("ADMIRALTY_RULES_PATH"));
+
+  g_setenv ("ADMIRALTY_RULES_PATH", rules, TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(AdmScenario) scenario = shipped_scenario ("komarr-muster.admiralty");
+      g_autoptr(AdmCampaign) campaign = NULL;
+      g_autoptr(AdmPortal) portal = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *link = NULL, *page = NULL;
+      guint status = 0;
+
+      g_assert_true (adm_ruleset_set_ruling (adm_scenario_get_ruleset (scenario),
+                                             "formation-composition", cases[i].ruling, &error));
+      g_assert_no_error (error);
+      campaign = adm_campaign_new (scenario, 1);
+      portal = portal_serve_loopback (campaign);
+      link = portal_loopback_link (adm_portal_get_link (portal, "vorkosigan"));
+      page = get (link, &status);
+      g_assert_cmpuint (status, ==, SOUP_STATUS_OK);
+      assert_contains (page, cases[i].says, cases[i].ruling);
+      assert_lacks (page, "at most 6", cases[i].ruling);
+      adm_portal_stop (portal);
+    }
+  g_setenv ("ADMIRALTY_RULES_PATH", saved, TRUE);
+  changed_rules_remove (rules);
+}
+
+/* F-GEN-6, F-FORM-4: a read-back says every refusal of the muster at once — the form's own
+ * and the engine's, each beside its formation, all of them on top — not one a tap. */
+static void
+test_muster_every_refusal (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  static const char *const refusals[] = {
+    "formation 1 has two flagships, Prince Serg and Prince Xav: a formation has one "
+    "(F-FORM-4)",
+    "the name of formation 2 of the muster holds a character that is not a letter, digit, "
+    "space or sign (U+0001): type it again without it",
+    "formation 3 has ships but no name: name it",
+    "Gull of the pool is in none of the formations: every ship of the pool is mustered "
+    "(F-GEN-6)",
+  };
+  g_autofree char *answer = NULL;
+  const char *message;
+  guint status = 0, beside = 0;
+
+  /* Formation 1 with two flagships, formation 2 named with U+0001, formation 3 unnamed,
+   * Gull in none. */
+  answer = post_form (fixture, "vorkosigan", "muster",
+                      "step=check&n1=Home+Squadron&m.prince-serg=1&p.prince-serg=1&"
+                      "m.prince-xav=1&p.prince-xav=1&m.emperor-dorca=1&m.count-vorhalas=1&"
+                      "n2=a%01b&m.kestrel=2&p.kestrel=1&m.lord-vorbohn=2&m.vorinnis=2&"
+                      "m.vorgarin=2&m.kyril-island=3&p.kyril-island=1", &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_UNPROCESSABLE_ENTITY);
+  message = strstr (answer, "The muster would be refused: ");
+  g_assert_nonnull (message);
+  for (guint i = 0; i < G_N_ELEMENTS (refusals); i++)
+    {
+      g_autofree char *escaped = g_markup_escape_text (refusals[i], -1);
+
+      assert_contains (message, escaped, "the read-back's message");
+    }
+  for (const char *p = answer; (p = strstr (p, "<p class=\"refusal\"")) != NULL; p++)
+    beside++;
+  g_assert_cmpuint (beside, ==, 3);
+  g_assert_cmpint (muster_status (fixture), ==, ADM_MUSTER_NOT_HANDED_IN);
+}
+
+/* The order sheet */
+
+/* The first formation of the campaign and its admiral. */
+static const AdmFormation *
+some_formation (Fixture *fixture)
+{
+  GPtrArray *formations = adm_strategy_get_formations (strategy_of (fixture->campaign));
+
+  for (guint f = 0; f < formations->len; f++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, f);
+
+      if (formation->admiral != NULL)
+        return formation;
+    }
+  g_assert_not_reached ();
+}
+
+/* His page as the browser is sent to it after a hand-in. */
+static char *
+page_of (Fixture    *fixture,
+         const char *admiral_id)
+{
+  g_autofree char *link = link_of (fixture, admiral_id);
+  guint status = 0;
+  char *page = get (link, &status);
+
+  g_assert_cmpuint (status, ==, SOUP_STATUS_OK);
+  return page;
+}
+
+/* A sheet taken on arrival ("accept-on-arrival"), and one marked final as it is handed in,
+ * while the campaign cannot be saved: not received, the phone told so and never "Received",
+ * nothing kept; taken once it can be saved. */
+static void
+test_sheet_on_arrival_not_saved (Fixture       *fixture,
+                                 gconstpointer  data)
+{
+  const AdmFormation *formation = some_formation (fixture);
+  const char *id = formation->admiral->id;
+  g_autofree char *fields = g_strdup_printf ("f0=%s&o0=defend&i0=Hold+the+line", formation->id);
+  g_autofree char *final = g_strdup_printf ("%s&final=yes", fields);
+  const char *posts[] = { fields, final };
+  guint entries = n_entries (fixture);
+
+  adm_portal_set_accept_on_arrival (fixture->portal, TRUE);
+  set_writable (fixture, FALSE);
+  for (guint i = 0; i < G_N_ELEMENTS (posts); i++)
+    {
+      g_autofree char *answer = NULL, *page = NULL;
+      guint status = 0;
+
+      answer = post_form (fixture, id, "sheet", posts[i], &status);
+      g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+      page = page_of (fixture, id);
+      assert_contains (page, NOT_RECEIVED, "his page");
+      assert_lacks (page, "Received at", "his page");
+      assert_lacks (page, fixture->dir, "his page");
+      /* His form comes back as he sent it. */
+      assert_contains (page, "Hold the line", "his page");
+      g_assert_null (adm_portal_get_sheet (fixture->portal, id));
+      g_assert_false (adm_portal_get_final (fixture->portal, id));
+      g_assert_null (adm_strategy_get_sheet (strategy_of (fixture->campaign), 1, id));
+      g_assert_cmpuint (n_entries (fixture), ==, entries);
+      g_assert_cmpuint (fixture->warnings->len, ==, i + 1);
+    }
+
+  set_writable (fixture, TRUE);
+  {
+    g_autofree char *answer = NULL, *page = NULL;
+    guint status = 0;
+
+    answer = post_form (fixture, id, "sheet", fields, &status);
+    g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+    page = page_of (fixture, id);
+    assert_contains (page, "accepted by the master", "his page");
+    assert_lacks (page, NOT_RECEIVED, "his page");
+    g_assert_nonnull (adm_strategy_get_sheet (strategy_of (fixture->campaign), 1, id));
+  }
+}
+
+/* The master accepts a sheet waiting in the portal while the campaign cannot be saved: he is
+ * told why, the sheet waits on, and his phone says so — never a refusal, nor the master's
+ * file. */
+static void
+test_sheet_accept_not_saved (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  const AdmFormation *formation = some_formation (fixture);
+  const char *id = formation->admiral->id;
+  g_autofree char *fields = g_strdup_printf ("f0=%s&o0=defend", formation->id);
+  g_autofree char *answer = NULL, *page = NULL;
+  g_autoptr(GError) error = NULL;
+  guint status = 0;
+
+  answer = post_form (fixture, id, "sheet", fields, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_assert_cmpint (adm_portal_get_sheet (fixture->portal, id)->status, ==,
+                   ADM_PORTAL_SHEET_PENDING);
+  set_writable (fixture, FALSE);
+  g_assert_false (adm_portal_accept (fixture->portal, id, &error));
+  g_assert_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_SAVE);
+  g_clear_error (&error);
+  g_assert_cmpint (adm_portal_get_sheet (fixture->portal, id)->status, ==,
+                   ADM_PORTAL_SHEET_PENDING);
+  page = page_of (fixture, id);
+  assert_contains (page, "waiting for the master", "his page");
+  assert_lacks (page, "not taken", "his page");
+  assert_lacks (page, fixture->dir, "his page");
+
+  set_writable (fixture, TRUE);
+  g_assert_true (adm_portal_accept (fixture->portal, id, &error));
+  g_assert_no_error (error);
+  g_free (page);
+  page = page_of (fixture, id);
+  assert_contains (page, "accepted by the master", "his page");
+}
+
+/* Instructions with a character the campaign's file cannot hold: refused as the sheet is
+ * handed in, in words of their own, the form back as he sent it — never "Received", with or
+ * without the sheet taken on arrival. */
+static void
+test_sheet_unkept_characters (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  const AdmFormation *formation = some_formation (fixture);
+  const char *id = formation->admiral->id;
+  g_autofree char *fields = g_strdup_printf ("f0=%s&o0=defend&i0=Hold%%01the+line",
+                                             formation->id);
+  guint entries = n_entries (fixture);
+
+  for (guint on_arrival = 0; on_arrival < 2; on_arrival++)
+    {
+      g_autofree char *answer = NULL, *page = NULL;
+      guint status = 0;
+
+      adm_portal_set_accept_on_arrival (fixture->portal, on_arrival);
+      answer = post_form (fixture, id, "sheet", fields, &status);
+      g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+      page = page_of (fixture, id);
+      assert_contains (page, "The sheet was refused: the instructions hold a character that "
+                       "is not a letter, digit, space or sign (U+0001): write them again "
+                       "without it", "his page");
+      assert_lacks (page, "Received at", "his page");
+      g_assert_null (adm_portal_get_sheet (fixture->portal, id));
+      g_assert_cmpuint (n_entries (fixture), ==, entries);
+    }
+  g_assert_cmpuint (fixture->warnings->len, ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(path, setup, func) \
+  g_test_add ("/portal/intake/" path, Fixture, NULL, setup, func, fixture_teardown)
+  ADD ("F-GEN-6/muster-name-unkept", muster_setup, test_muster_name_unkept);
+  ADD ("F-GEN-6/muster-not-saved", muster_setup, test_muster_not_saved);
+  ADD ("F-GEN-6/F-FORM-4/muster-every-refusal", muster_setup, test_muster_every_refusal);
+  g_test_add_func ("/portal/intake/F-FORM-8/muster-rule-from-season",
+                   test_muster_rule_from_season);
+  ADD ("sheet-on-arrival-not-saved", campaign_setup, test_sheet_on_arrival_not_saved);
+  ADD ("sheet-accept-not-saved", campaign_setup, test_sheet_accept_not_saved);
+  ADD ("sheet-unkept-characters", campaign_setup, test_sheet_unkept_characters);
+#undef ADD
+  return g_test_run ();
+}
