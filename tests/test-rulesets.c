@@ -120,7 +120,7 @@ static const struct {
   { "ram-size", "F-RAM-4", "base-size", 1 },
   { "ram-burn-up", "F-RAM-5", "escorts-ramming-capital-ships", 2 },
   { "ram-damage", "F-RAM-12", "starting-hull", 1 },
-  { "ram-shield-modifier", "F-RAM-13", "plus-one-stronger", 1 },
+  { "ram-shield-modifier", "F-RAM-13", "plus-one-stronger", 2 },
   { "formation-contact", "F-FORM-1", "declared", 1 },
   { "formation-changes", "F-FORM-7", "before-battle", 1 },
   { "succession-roll", "F-FORM-14", "end-phase-with-penalty", 1 },

@@ -158,7 +158,7 @@ static const struct {
   { "ram-size", { "base-size", NULL } },
   { "ram-burn-up", { "escorts-ramming-capital-ships", "target-shields-vs-rammer-hull", NULL } },
   { "ram-damage", { "starting-hull", NULL } },
-  { "ram-shield-modifier", { "plus-one-stronger", NULL } },
+  { "ram-shield-modifier", { "plus-one-stronger", "difference", NULL } },
   { "formation-contact", { "declared", NULL } },
   { "formation-changes", { "before-battle", NULL } },
   { "succession-roll", { "end-phase-with-penalty", NULL } },
