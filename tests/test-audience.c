@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "admiralty-engine.h"
+#include "komarr-helpers.h"
+#include "shipped-helpers.h"
 
 #define SEED 7
 
@@ -385,6 +387,107 @@ test_report_hull_lines (void)
   g_assert_cmpuint (damage_lines[1], >, 0);
 }
 
+/* F-STRAT-3, ruling "station-news" */
+
+#define NEWS_T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
+
+/* The bundled Komarr campaign, loaded with the shipped rules or, with @option, with a copy of
+ * them whose ruling "station-news" defaults to @option; cycle 1 played from its sheets (the
+ * Jade Squadron of Cetaganda fights the Pol squadrons at Pol orbit), then the master records
+ * Pol Six taken by Barrayar. */
+static AdmCampaign *
+pol_six_taken (const char *option)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "scenarios",
+                                                 "komarr-campaign.admiralty", NULL);
+  g_autofree char *rules_path = NULL;
+  char *dir = NULL;
+  g_autoptr(AdmScenario) scenario = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmCorrection taken = { .kind = ADM_CORRECTION_STATION, .sector = "pol-orbit",
+                          .station = "Pol Six", .owner = "barrayar",
+                          .reason = "Boarded in the night" };
+  AdmCampaign *campaign;
+
+  if (option != NULL)
+    {
+      g_autofree char *to = g_strdup_printf ("id=\"station-news\" clause=\"F-STRAT-3\" "
+                                             "default=\"%s\"", option);
+
+      dir = changed_rules_new (NULL, "ruleset", NULL,
+                               "id=\"station-news\" clause=\"F-STRAT-3\" "
+                               "default=\"holders-and-contact\"", to);
+      rules_path = g_strdup (g_getenv ("ADMIRALTY_RULES_PATH"));
+      g_setenv ("ADMIRALTY_RULES_PATH", dir, TRUE);
+    }
+  scenario = adm_scenario_load_file (path, &error);
+  if (dir != NULL)
+    {
+      g_setenv ("ADMIRALTY_RULES_PATH", rules_path, TRUE);
+      changed_rules_remove (dir);
+    }
+  g_assert_no_error (error);
+  campaign = adm_campaign_new (scenario, 1);
+  komarr_play_cycle (campaign, 1, NEWS_T0);
+  g_assert_true (adm_correction_record (campaign, &taken, NEWS_T0 + 2400 + 60, &error));
+  g_assert_no_error (error);
+  return campaign;
+}
+
+/* Whether the admirals of faction @id are told of @campaign's last correction of a place. */
+static gboolean
+told (AdmCampaign *campaign,
+      const char  *id)
+{
+  AdmState *state = adm_campaign_get_state (campaign);
+  GPtrArray *places = adm_state_get_places (state);
+  const AdmFaction *faction =
+    adm_ruleset_lookup_faction (adm_scenario_get_ruleset (adm_campaign_get_scenario (campaign)),
+                                id);
+
+  g_assert_nonnull (faction);
+  return adm_audience_told_of_place (state, g_ptr_array_index (places, places->len - 1),
+                                     faction);
+}
+
+/* F-STRAT-3 «Отдельные подробности сообщаются адмиралам персонально», F-STRAT-1, F-STRAT-7:
+ * Pol Six taken by Barrayar is told to the sides that held and hold it — a faction and its
+ * allies, one side (Pol has none) — and to the sides in contact with it: Cetaganda fought at
+ * Pol orbit in cycle 1, and Vervain, its ally, with it. Komarr, Aslund and the Dendarii, far
+ * from it, are not told. With a copy of the season reading "holders-only", the rule follows:
+ * the two factions alone, as Admiralty told it before the ruling. The master is told. */
+static void
+test_station_news (void)
+{
+  g_autoptr(AdmCampaign) campaign = pol_six_taken (NULL);
+  g_autoptr(AdmCampaign) holders = pol_six_taken ("holders-only");
+  AdmState *state = adm_campaign_get_state (campaign);
+  GPtrArray *places = adm_state_get_places (state);
+
+  g_assert_cmpuint (places->len, ==, 1);
+  g_assert_true (adm_audience_told_of_place (state, g_ptr_array_index (places, 0), NULL));
+  for (const char *const *id = (const char *const[]) { "pol", "barrayar", "cetaganda",
+                                                       "vervain", NULL };
+       *id != NULL; id++)
+    {
+      g_test_message ("told: %s", *id);
+      g_assert_true (told (campaign, *id));
+    }
+  for (const char *const *id = (const char *const[]) { "komarr", "aslund", "dendarii", NULL };
+       *id != NULL; id++)
+    {
+      g_test_message ("not told: %s", *id);
+      g_assert_false (told (campaign, *id));
+    }
+
+  g_assert_true (told (holders, "pol"));
+  g_assert_true (told (holders, "barrayar"));
+  for (const char *const *id = (const char *const[]) { "cetaganda", "vervain", "komarr",
+                                                       "aslund", "dendarii", NULL };
+       *id != NULL; id++)
+    g_assert_false (told (holders, *id));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -392,6 +495,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/engine/audience/F-ECM-4/ship-views", test_ship_views);
+  g_test_add_func ("/engine/audience/F-STRAT-3/station-news", test_station_news);
   g_test_add_func ("/engine/audience/F-ECM-6/enemy-ship-card", test_enemy_ship_card);
   g_test_add_func ("/engine/audience/F-SEQ-2/orders", test_orders);
   g_test_add_func ("/engine/audience/parse", test_parse);

@@ -417,6 +417,38 @@ test_attempts_from_ruleset (void)
   g_assert_cmpint (adm_dc_1_attempts ("elite", none, 1, 1), ==, 1);
 }
 
+/* F-DC-1 «За один ход можно восстановить всего одно повреждение или очко живучести»: the
+ * season's attempts are the repairs a turn. With a copy giving 2 («два»), an experienced crew
+ * (6) that succeeds twice restores two hull points (10 of 11), not one; a veteran crew (8)
+ * failing once makes its second repair with the extra die as a second chance; with
+ * "second-repair" the extra die is a third repair. */
+static void
+test_attempts_are_repairs (void)
+{
+  g_autoptr(AdmBattle) two = damage_control_by_rules (6, "clause=\"F-DC-1\" attempts=\"1\"",
+                                                      "clause=\"F-DC-1\" attempts=\"2\"",
+                                                      "3 1 2 2");
+  g_autoptr(AdmBattle) chance = damage_control_by_rules (8, "clause=\"F-DC-1\" attempts=\"1\"",
+                                                         "clause=\"F-DC-1\" attempts=\"2\"",
+                                                         "1 1 6 6 2 2");
+  g_autoptr(AdmBattle) third = NULL;
+  char *dir = changed_rules_begin ("ruleset", "clause=\"F-DC-1\" attempts=\"1\"",
+                                   "clause=\"F-DC-1\" attempts=\"2\"");
+  guint first;
+
+  third = kalloner_at_end (8, 3);
+  changed_rules_end (dir);
+  assert_reported (two, "Kalloner restores a hull point: 10 of 11 left.");
+  g_assert_cmpint (hull_left (two, "kalloner"), ==, 10);
+  assert_reported (chance, "Kalloner rolls the extra die of its crew’s grade, Veterans "
+                           "(F-DC-1).");
+  g_assert_cmpint (hull_left (chance, "kalloner"), ==, 10);
+  set_ruling (third, "damage-control-extra-die", "second-repair");
+  first = resolve (third, DC ("kalloner", "hull"), "1 1 2 2 3 3");
+  assert_rolls (third, first, "F-DC-2 2d6=1 1; F-DC-2 2d6=2 2; F-DC-2 2d6=3 3");
+  g_assert_cmpint (hull_left (third, "kalloner"), ==, 11);
+}
+
 /* F-DC-1: a custom season saved before <damage-control-attempts> existed, whose grades are not
  * called "veteran" and "elite", opens: the default's extra-grades="veteran elite" names grades
  * it has not, which no crew is of, so its best crews (8 and 9) make one attempt, as the engine
@@ -837,6 +869,7 @@ main (int   argc,
   g_test_add_func ("/engine/end/F-DC-1/veteran-second-repair", test_veteran_second_repair);
   g_test_add_func ("/engine/end/F-DC-1/elite", test_elite);
   g_test_add_func ("/engine/end/F-DC-1/numbers-from-ruleset", test_attempts_from_ruleset);
+  g_test_add_func ("/engine/end/F-DC-1/attempts-are-repairs", test_attempts_are_repairs);
   g_test_add_func ("/engine/end/F-DC-1/season-without-veterans",
                    test_attempts_without_veterans);
   g_test_add_func ("/engine/end/F-DC-1/grade-from-ruleset", test_extra_die_grade_from_ruleset);

@@ -167,7 +167,7 @@ check_destructor_knife_fight (AdmBattle *battle)
                                                                            "jade-reach")));
 }
 
-/* F-CRIT-7, F-CAT-6, F-CAT-10, F-CAT-11, F-CAT-12, F-ART-10. */
+/* F-CRIT-1, F-CRIT-7, F-CAT-6, F-CAT-10, F-CAT-11, F-CAT-12, F-ART-10. */
 static void
 check_hulk_and_fire (AdmBattle *battle)
 {
@@ -177,17 +177,19 @@ check_hulk_and_fire (AdmBattle *battle)
     gone += adm_battle_get_ship (battle, i)->status != ADM_SHIP_ACTIVE;
   g_assert_cmpuint (gone, >=, 1);
 
+  /* F-CRIT-1: the last hull point has its critical check before the catastrophic table. */
+  assert_reported (battle, "Critical checks on Silver Lantern (6+): 6 — 1 critical.");
   assert_reported (battle, "Catastrophic damage to Silver Lantern, 6 (F-CAT-10)");
   assert_reported (battle, "The hulk of Silver Lantern is hit and rolls again");
   assert_reported (battle, "Catastrophic damage to Silver Lantern, 10 (F-CAT-12)");
   assert_reported (battle, "The explosion of Silver Lantern reaches 11 cm (strength 6).");
-  assert_reported (battle, "The explosion strikes Pale Moth: 5 damage.");
+  assert_reported (battle, "The explosion strikes Pale Moth: 4 damage.");
   /* F-ART-10: the marker under the hulk is not between the ships: no shift. */
   assert_reported (battle, "Gallant's Gun battery, firepower 3 at crossing escort Pale Moth, "
                            "8.9 cm, half range, column 4");
-  assert_reported (battle, "Catastrophic damage to Pale Moth, 8 (F-CAT-11)");
-  assert_reported (battle, "The hulk of Pale Moth drifts 15 cm.");
-  assert_reported (battle, "Catastrophic damage to Pale Moth, 10 (F-CAT-12)");
+  assert_reported (battle, "Catastrophic damage to Pale Moth, 7 (F-CAT-11)");
+  assert_reported (battle, "The hulk of Pale Moth drifts 13 cm.");
+  assert_reported (battle, "Catastrophic damage to Pale Moth, 9 (F-CAT-12)");
   g_assert_cmpint (ship (battle, "silver-lantern")->status, ==, ADM_SHIP_DESTROYED);
   g_assert_cmpint (ship (battle, "pale-moth")->status, ==, ADM_SHIP_DESTROYED);
   g_assert_cmpint (ship (battle, "emperor-ezar")->status, ==, ADM_SHIP_ACTIVE);
@@ -196,9 +198,9 @@ check_hulk_and_fire (AdmBattle *battle)
   assert_reported (battle, "The explosion marker placed at (22.0, 28.0) in turn 1 is removed.");
   assert_reported (battle, "The explosion marker placed at (26.0, 36.0) in turn 1 is removed.");
   g_assert_false (has_marker_at (battle, 22, 28));
-  /* F-CAT-12: Pale Moth, drifted 15 cm from (26, 36) to (26, 21), explodes there in turn 2
+  /* F-CAT-12: Pale Moth, drifted 13 cm from (26, 36) to (26, 23), explodes there in turn 2
    * and leaves its explosion marker where it explodes, on the table through turn 3. */
-  g_assert_true (has_marker_at (battle, 26, 21));
+  g_assert_true (has_marker_at (battle, 26, 23));
   g_assert_cmpuint (markers_placed (battle), ==, 1);
 }
 

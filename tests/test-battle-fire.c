@@ -1475,8 +1475,8 @@ test_readiness_penalty (void)
 
 /* F-CAT: catastrophic damage */
 
-/* Hartung's destructor takes Victim's last hull point; @dice follow the hit (the
- * catastrophic table first). */
+/* Hartung's destructor takes Victim's last hull point, whose critical check (F-CRIT-1,
+ * F-DES-3) fails on a 1; @dice follow it (the catastrophic table first). */
 static AdmBattle *
 wreck_victim (const char *more_orders,
               const char *dice,
@@ -1485,8 +1485,9 @@ wreck_victim (const char *more_orders,
   AdmBattle *battle = load_at ("fire-catastrophe.xml", ADM_PHASE_FIRE);
   g_autofree char *body = g_strconcat (FIRE ("hartung:destructor", "victim"), more_orders,
                                        NULL);
-  g_autofree char *all = g_strconcat ("6 6 6 1 ", dice, NULL);
-  g_autofree char *rolls = g_strconcat ("F-DES-1 4d6=6 6 6 1; ", expected_rolls, NULL);
+  g_autofree char *all = g_strconcat ("6 6 6 1 1 ", dice, NULL);
+  g_autofree char *rolls = g_strconcat ("F-DES-1 4d6=6 6 6 1; F-DES-3 1d6=1; ", expected_rolls,
+                                        NULL);
   guint first;
 
   /* F-CRIT-5: Victim's card gives 7 hull points; the set-up has 6 lost. */
@@ -1495,6 +1496,32 @@ wreck_victim (const char *more_orders,
   assert_rolls (battle, first, rolls);
   assert_reported (battle, "Victim takes 1 damage: 0 of 7 hull points left.");
   return battle;
+}
+
+/* F-CRIT-1 «Проверка на критическое повреждение делается для каждого повреждения корабля,
+ * независимо от того, каков его источник»: the damage that takes Victim to 0 hull points has
+ * its check as any other (F-DES-3, 4+), before the catastrophic table (F-CRIT-7), so the dice
+ * typed in by the book fall where the book puts them; a check that passes rolls on the
+ * critical table as any other, and the wreck rolls the catastrophic table after it. */
+static void
+test_crit_wreck_checked (void)
+{
+  g_autoptr(AdmBattle) missed = load_at ("fire-catastrophe.xml", ADM_PHASE_FIRE);
+  g_autoptr(AdmBattle) passed = load_at ("fire-catastrophe.xml", ADM_PHASE_FIRE);
+  guint first;
+
+  first = resolve (missed, FIRE ("hartung:destructor", "victim"), "6 6 6 1 1 1 1");
+  assert_rolls (missed, first, "F-DES-1 4d6=6 6 6 1; F-DES-3 1d6=1; F-CAT-3 2d6=1 1");
+  assert_reported (missed, "Victim takes 1 damage: 0 of 7 hull points left.");
+  assert_reported (missed, "Critical checks on Victim (4+): 1 — 0 criticals.");
+  g_assert_cmpint (ship (missed, "victim")->status, ==, ADM_SHIP_DRIFTING_HULK);
+
+  first = resolve (passed, FIRE ("hartung:destructor", "victim"), "6 6 6 1 4 5 5 1 1");
+  assert_rolls (passed, first, "F-DES-1 4d6=6 6 6 1; F-DES-3 1d6=4; F-CRIT-2 2d6=5 5; "
+                               "F-CAT-3 2d6=1 1");
+  assert_reported (passed, "Critical checks on Victim (4+): 4 — 1 critical.");
+  g_assert_cmpint (n_criticals (passed, "victim"), ==, 1);
+  g_assert_cmpint (ship (passed, "victim")->status, ==, ADM_SHIP_DRIFTING_HULK);
 }
 
 static void
@@ -1607,10 +1634,11 @@ test_cat_plasma_one_die (void)
 
   /* F-CAT-12 ("explosion-strike" one-die-per-vessel): one d6, 4+ is the whole strength. */
   set_ruling (battle, "explosion-strike", "one-die-per-vessel");
-  first = resolve (battle, FIRE ("hartung:destructor", "victim"), "6 6 6 1 4 5 3 3 3 4 1 1 1");
-  assert_rolls (battle, first, "F-DES-1 4d6=6 6 6 1; F-CAT-3 2d6=4 5; F-CAT-12 3d6=3 3 3; "
+  first = resolve (battle, FIRE ("hartung:destructor", "victim"), "6 6 6 1 1 4 5 3 3 3 4 1 1 1");
+  assert_rolls (battle, first, "F-DES-1 4d6=6 6 6 1; F-DES-3 1d6=1; "
+                               "F-CAT-3 2d6=4 5; F-CAT-12 3d6=3 3 3; "
                                "F-CAT-12 1d6=4; F-CRIT-1 3d6=1 1 1");
-  g_assert_cmpstr (roll_purpose (battle, first + 3), ==,
+  g_assert_cmpstr (roll_purpose (battle, first + 4), ==,
                    "explosion of Victim against Bystander, 4+");
   g_assert_cmpint (hull_left (battle, "bystander"), ==, 4);
 }
@@ -1628,10 +1656,11 @@ test_cat_strike_from_ruleset (void)
 
   g_assert_cmpint (adm_ruleset_get_explosion_damage_on (adm_battle_get_ruleset (battle)), ==, 5);
   set_ruling (battle, "explosion-strike", "one-die-per-vessel");
-  first = resolve (battle, FIRE ("hartung:destructor", "victim"), "6 6 6 1 4 5 3 3 3 4");
-  assert_rolls (battle, first, "F-DES-1 4d6=6 6 6 1; F-CAT-3 2d6=4 5; F-CAT-12 3d6=3 3 3; "
+  first = resolve (battle, FIRE ("hartung:destructor", "victim"), "6 6 6 1 1 4 5 3 3 3 4");
+  assert_rolls (battle, first, "F-DES-1 4d6=6 6 6 1; F-DES-3 1d6=1; "
+                               "F-CAT-3 2d6=4 5; F-CAT-12 3d6=3 3 3; "
                                "F-CAT-12 1d6=4");
-  g_assert_cmpstr (roll_purpose (battle, first + 3), ==,
+  g_assert_cmpstr (roll_purpose (battle, first + 4), ==,
                    "explosion of Victim against Bystander, 5+");
   assert_reported (battle, "The explosion strikes Bystander: 0 damage.");
   g_assert_cmpint (hull_left (battle, "bystander"), ==, 7);
@@ -1658,15 +1687,17 @@ test_cat_strength_from_ruleset (void)
                                                       ADM_EXPLOSION_PLASMA_OVERLOAD), ==, 75);
   set_ruling (plasma, "explosion-strike", "one-die-per-vessel");
   first = resolve (plasma, FIRE ("hartung:destructor", "victim"),
-                   "6 6 6 1 4 5 3 3 3 4 1 1 1 1 1");
-  assert_rolls (plasma, first, "F-DES-1 4d6=6 6 6 1; F-CAT-3 2d6=4 5; F-CAT-12 3d6=3 3 3; "
+                   "6 6 6 1 1 4 5 3 3 3 4 1 1 1 1 1");
+  assert_rolls (plasma, first, "F-DES-1 4d6=6 6 6 1; F-DES-3 1d6=1; "
+                               "F-CAT-3 2d6=4 5; F-CAT-12 3d6=3 3 3; "
                                "F-CAT-12 1d6=4; F-CRIT-1 5d6=1 1 1 1 1");
   assert_reported (plasma, "The explosion of Victim reaches 9 cm (strength 5).");
   g_assert_cmpint (hull_left (plasma, "bystander"), ==, 2);
 
   set_ruling (rift, "explosion-strike", "one-die-per-vessel");
-  first = resolve (rift, FIRE ("hartung:destructor", "victim"), "6 6 6 1 6 6 3 3 3 4 1");
-  assert_rolls (rift, first, "F-DES-1 4d6=6 6 6 1; F-CAT-3 2d6=6 6; F-CAT-13 3d6=3 3 3; "
+  first = resolve (rift, FIRE ("hartung:destructor", "victim"), "6 6 6 1 1 6 6 3 3 3 4 1");
+  assert_rolls (rift, first, "F-DES-1 4d6=6 6 6 1; F-DES-3 1d6=1; "
+                             "F-CAT-3 2d6=6 6; F-CAT-13 3d6=3 3 3; "
                              "F-CAT-13 1d6=4; F-CRIT-1 1d6=1");
   assert_reported (rift, "The explosion of Victim reaches 9 cm (strength 1).");
   g_assert_cmpint (hull_left (rift, "bystander"), ==, 6);
@@ -1689,9 +1720,10 @@ test_cat_strike_critical_from_ruleset (void)
                                     "source=\"explosion\" clause=\"F-CRIT-1\" on=\"6\"",
                                     "source=\"explosion\" clause=\"F-CRIT-1\" on=\"2\"");
   first = resolve (battle, FIRE ("hartung:destructor", "victim") FIRE ("hartung:main", "victim"),
-                   "6 6 6 1 4 5 3 3 3 4 5 1 1 2 5 5");
-  assert_rolls (battle, first, "F-DES-1 4d6=6 6 6 1; F-CAT-3 2d6=4 5; F-CAT-12 3d6=3 3 3; "
-                           "F-CAT-12 3d6=4 5 1; F-CRIT-1 2d6=1 2; F-CRIT-2 2d6=5 5");
+                   "6 6 6 1 1 4 5 3 3 3 4 5 1 1 2 5 5");
+  assert_rolls (battle, first, "F-DES-1 4d6=6 6 6 1; F-DES-3 1d6=1; F-CAT-3 2d6=4 5; "
+                               "F-CAT-12 3d6=3 3 3; F-CAT-12 3d6=4 5 1; F-CRIT-1 2d6=1 2; "
+                               "F-CRIT-2 2d6=5 5");
   assert_reported (battle, "Critical checks on Bystander (2+): 1 2 — 1 critical.");
   g_assert_cmpint (n_criticals (battle, "bystander"), ==, 1);
 }
@@ -1744,7 +1776,8 @@ test_cat_table (void)
   for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
     {
       g_autoptr(AdmBattle) battle = load_at ("fire-catastrophe.xml", ADM_PHASE_FIRE);
-      g_autofree char *all = g_strconcat ("6 6 6 1 ", rows[i].dice, NULL);
+      /* The critical check of the last hull point (F-CRIT-1, F-DES-3) fails on a 1. */
+      g_autofree char *all = g_strconcat ("6 6 6 1 1 ", rows[i].dice, NULL);
       g_autofree char *line = g_strdup_printf ("(%s)", rows[i].clause);
 
       resolve (battle, FIRE ("hartung:destructor", "victim"), all);
@@ -1828,8 +1861,8 @@ test_cat_hulk_no_formation_shields (void)
 
   /* F-CAT-7: a hulk has no shields — nor do its formation's cover it. */
   g_assert_cmpint (pool (battle, "wreck"), ==, 6);
-  first = resolve (battle, FIRE ("hartung:main", "wreck"), "6 6 6 6 6 6 6 1 1 1");
-  assert_rolls (battle, first, "F-ART-11 8d6=6 6 6 6 6 6 6 1; F-CAT-3 2d6=1 1");
+  first = resolve (battle, FIRE ("hartung:main", "wreck"), "6 6 6 6 6 6 6 1 1 1 1");
+  assert_rolls (battle, first, "F-ART-11 8d6=6 6 6 6 6 6 6 1; F-ART-13 1d6=1; F-CAT-3 2d6=1 1");
   g_assert_cmpint (ship (battle, "wreck")->status, ==, ADM_SHIP_DRIFTING_HULK);
   battle_helper_skip_to (battle, ADM_PHASE_MOVEMENT);
   resolve (battle, NULL, "1 1 1 1");
@@ -2941,6 +2974,7 @@ main (int   argc,
   g_test_add_func ("/engine/fire/F-SHLD-5/touching-pool", test_shld_touching_pool);
 
   g_test_add_func ("/engine/fire/F-CRIT-1/every-damage-point", test_crit_every_damage_point);
+  g_test_add_func ("/engine/fire/F-CRIT-1/wreck-checked", test_crit_wreck_checked);
   g_test_add_func ("/engine/fire/F-CRIT-6/numbers-from-ruleset", test_crit_damaged_from_ruleset);
   g_test_add_func ("/engine/fire/F-CRIT-2/table-roll", test_crit_table_roll);
   g_test_add_func ("/engine/fire/F-CRIT-3/causes-catastrophic", test_crit_causes_catastrophic);

@@ -786,9 +786,10 @@ test_campaign_minefield_swept (void)
 }
 
 /* Ruling "station-unit" (F-STN-1, F-STN-5): Tau Verde's fortress is a unit of Barrayar's side,
- * a formation of its own on orbit 2; the platform of Vervain, which has no side here, and the
- * yard with no owner stay marks (ruling "station-owner-absent", default "mark"). Hand-worked:
- * three stations evenly spaced on orbit 2 (18 cm) are 18 * sqrt 3 = 31.18 cm apart. */
+ * a formation of its own on orbit 2; under "station-engagement" "never" the platform of
+ * Vervain, which has no side here, and the yard with no owner stay marks (ruling
+ * "station-owner-absent", default "mark"). Hand-worked: three stations evenly spaced on orbit
+ * 2 (18 cm) are 18 * sqrt 3 = 31.18 cm apart. */
 static void
 test_station_unit (void)
 {
@@ -803,6 +804,8 @@ test_station_unit (void)
   const AdmLowOrbit *orbit;
 
   g_assert_no_error (error);
+  g_assert_true (adm_ruleset_set_ruling (adm_scenario_get_ruleset (scenario),
+                                         "station-engagement", "never", &error));
   text = adm_scenario_battle_setup (scenario, "tau-verde", &error);
   g_assert_no_error (error);
   battle = load_setup (text);
@@ -837,8 +840,9 @@ test_station_unit (void)
   g_assert_cmpfloat_with_epsilon (distance (yard, fortress), 31.18, 0.01);
 }
 
-/* Ruling "station-owner-absent" set to "left-off": Vervain's platform, whose owner has no side
- * at Tau Verde, is not on the table; the yard with no owner stays a mark. */
+/* Ruling "station-owner-absent" set to "left-off" (with "station-engagement" "never"):
+ * Vervain's platform, whose owner has no side at Tau Verde, is not on the table; the yard
+ * with no owner stays a mark. */
 static void
 test_station_owner_absent_left_off (void)
 {
@@ -855,7 +859,8 @@ test_station_owner_absent_left_off (void)
   parts = g_strsplit (original, "</description>", 2);
   g_assert_cmpuint (g_strv_length (parts), ==, 2);
   text = g_strjoin ("</description>\n  <rulings><ruling id=\"station-owner-absent\" "
-                    "value=\"left-off\"/></rulings>", parts[0], parts[1], NULL);
+                    "value=\"left-off\"/><ruling id=\"station-engagement\" "
+                    "value=\"never\"/></rulings>", parts[0], parts[1], NULL);
   fd = g_file_open_tmp ("stations-XXXXXX.admiralty", &copy, &error);
   g_assert_no_error (error);
   close (fd);

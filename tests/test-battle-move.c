@@ -10,6 +10,7 @@
 #include <glib/gstdio.h>
 
 #include "battle-scripting.h"
+#include "shipped-helpers.h"
 
 #define EPS 1e-9
 
@@ -219,10 +220,10 @@ test_formation_succession (void)
   battle_helper_skip_to (battle, ADM_PHASE_FIRE);
   /* Vorberg's main battery, 5 at 10 cm: half range, column 1, 5 dice, all 6: 5 hits, all
    * absorbed by the pool of 6; its destructor, 2 dice (6 6): 2 hits, the last shield
-   * absorbs one, 1 damage on Triumph's last hull point: catastrophic 2d6 = 2, a drifting
-   * hulk. */
+   * absorbs one, 1 damage on Triumph's last hull point: its critical check (F-CRIT-1, F-DES-3)
+   * 1, then catastrophic 2d6 = 2, a drifting hulk. */
   resolve (battle, "<fire weapons=\"vorberg:main vorberg:destructor\" target=\"triumph\"/>",
-           "6 6 6 6 6  6 6  1 1");
+           "6 6 6 6 6  6 6  1  1 1");
   g_assert_cmpint (ship (battle, "triumph")->status, ==, ADM_SHIP_DRIFTING_HULK);
   k = adm_battle_get_formation (battle, adm_battle_formation_index (battle, "k"));
   g_assert_cmpint (k->flagship, ==, -1);
@@ -267,7 +268,7 @@ test_succession_bonus_from_ruleset (void)
   g_assert_cmpint (adm_ruleset_get_succession_bonus (adm_battle_get_ruleset (battle)), ==, 2);
   battle_helper_skip_to (battle, ADM_PHASE_FIRE);
   resolve (battle, "<fire weapons=\"vorberg:main vorberg:destructor\" target=\"triumph\"/>",
-           "6 6 6 6 6  6 6  1 1");
+           "6 6 6 6 6  6 6  1  1 1");
   resolve (battle, "", "");
   resolve (battle, "", "4 5");
   k = adm_battle_get_formation (battle, adm_battle_formation_index (battle, "k"));
@@ -291,7 +292,7 @@ test_readiness_dice_from_ruleset (void)
                    ==, 3);
   battle_helper_skip_to (battle, ADM_PHASE_FIRE);
   resolve (battle, "<fire weapons=\"vorberg:main vorberg:destructor\" target=\"triumph\"/>",
-           "6 6 6 6 6  6 6  1 1");
+           "6 6 6 6 6  6 6  1  1 1");
   resolve (battle, "", "");
   resolve (battle, "", "4 5 1");
   k = adm_battle_get_formation (battle, adm_battle_formation_index (battle, "k"));
@@ -823,9 +824,9 @@ test_ram_shields_from_ruleset (void)
                                                                              "vorpatril")),
                    ==, 5);
   /* The pure rule: the bonus to the stronger shields only. */
-  g_assert_cmpint (adm_ram_13_modifier (5, 2, 2), ==, 2);
-  g_assert_cmpint (adm_ram_13_modifier (2, 5, 2), ==, 0);
-  g_assert_cmpint (adm_ram_13_modifier (3, 3, 2), ==, 0);
+  g_assert_cmpint (adm_ram_13_modifier (5, 2, 2, "plus-one-stronger"), ==, 2);
+  g_assert_cmpint (adm_ram_13_modifier (2, 5, 2, "plus-one-stronger"), ==, 0);
+  g_assert_cmpint (adm_ram_13_modifier (3, 3, 2, "plus-one-stronger"), ==, 0);
 }
 
 /* Move.xml's ram with Target turned to heading 0, its flank to the rammer, so the ram is not
@@ -871,6 +872,49 @@ test_ram_return_from_ruleset (void)
   g_assert_cmpint (adm_ram_8_dice (5, 7, FALSE, 1), ==, 5);
   g_assert_cmpint (adm_ram_8_dice (5, 7, FALSE, 3), ==, 1);
   g_assert_cmpint (adm_ram_8_dice (5, 7, TRUE, 2), ==, 7);
+}
+
+/* F-RAM-13 «Модификаторы получаются из разницы в силовой защите кораблей»: with a copy of the
+ * season choosing "difference" (and Target's class given 3 shields), Target's two dice 1 1
+ * against Vorpatril's armour 3 in the flank ram get +2 for its 3 shields against 1, and both
+ * damage; the shipped option's +1 leaves them short. */
+static void
+test_ram_shields_difference (void)
+{
+  const char *ram = "<move formation=\"rammer\" order=\"all-ahead-full\" ram=\"target\">"
+                    "<forward cm=\"38\"/></move>";
+  g_autoptr(AdmBattle) one = NULL;
+  g_autoptr(AdmBattle) difference = NULL;
+  char *dir = changed_rules_begin ("classes", "shields=\"2\" turrets=\"1\"\n         "
+                                   "ecm-attack=\"2\" ecm-defence=\"3\"",
+                                   "shields=\"3\" turrets=\"1\"\n         "
+                                   "ecm-attack=\"2\" ecm-defence=\"3\"");
+
+  one = flank_ram ();
+  changed_rules_change (dir, "ruleset", NULL,
+                        "id=\"ram-shield-modifier\" clause=\"F-RAM-13\" "
+                        "default=\"plus-one-stronger\"",
+                        "id=\"ram-shield-modifier\" clause=\"F-RAM-13\" "
+                        "default=\"difference\"");
+  difference = flank_ram ();
+  changed_rules_end (dir);
+  g_assert_cmpint (adm_battle_ship_shields (one, ship_index (one, "target")), ==, 3);
+  g_assert_cmpstr (adm_ruleset_get_ruling_value (adm_battle_get_ruleset (difference),
+                                                 "ram-shield-modifier"), ==, "difference");
+  resolve (one, ram, "1 1  3  3 1 6 2 5  1 2 3  1 1");
+  g_assert_true (battle_helper_reported (one, "Target deals 0 damage to Vorpatril (2 dice "
+                                              "against armour 3, +1 for stronger shields)."));
+  resolve (difference, ram, "1 1  3  3 1 6 2 5  1 2 3  1 1  1 1");
+  g_assert_true (battle_helper_reported (difference, "Target deals 2 damage to Vorpatril (2 "
+                                                     "dice against armour 3, +2 for stronger "
+                                                     "shields)."));
+  g_assert_cmpint (adm_battle_ship_hull_left (difference, ship_index (difference, "vorpatril")),
+                   ==, 3);
+  /* The pure rule: the bonus for each shield of the difference. */
+  g_assert_cmpint (adm_ram_13_modifier (5, 2, 1, "difference"), ==, 3);
+  g_assert_cmpint (adm_ram_13_modifier (5, 2, 2, "difference"), ==, 6);
+  g_assert_cmpint (adm_ram_13_modifier (2, 5, 1, "difference"), ==, 0);
+  g_assert_cmpint (adm_ram_13_modifier (3, 3, 1, "difference"), ==, 0);
 }
 
 static void
@@ -1335,6 +1379,7 @@ main (int   argc,
   g_test_add_func ("/engine/battle/F-RAM-4/numbers-from-ruleset", test_ram_test_from_ruleset);
   g_test_add_func ("/engine/battle/F-RAM-13/numbers-from-ruleset",
                    test_ram_shields_from_ruleset);
+  g_test_add_func ("/engine/battle/F-RAM-13/difference", test_ram_shields_difference);
   g_test_add_func ("/engine/battle/F-RAM-8/numbers-from-ruleset", test_ram_return_from_ruleset);
   g_test_add_func ("/engine/battle/F-RAM-5/missed-and-burn-up", test_ram_missed_and_burn_up);
   g_test_add_func ("/engine/battle/F-RAM-5/escorts-only", test_ram_burn_up_escorts_only);

@@ -923,12 +923,13 @@ check_zero_hull (const char *rulings,
 static void
 test_zero_hull (void)
 {
-  /* F-STN-4 ("station-catastrophic-dice"): 2d6 as ships by default: 5 + 6 = 11 explodes
-   * (plasma overload: radius 3d6, Prince Serg 20+ cm off is out of 3 cm). */
-  check_zero_hull (NULL, "6 6 6 6 1 1 1 1 5 6 1 1 1", ADM_SHIP_DESTROYED, "F-CAT-12");
+  /* F-CRIT-1: the last hull point's critical check first (F-ART-13, 6+: 1, none). F-STN-4
+   * ("station-catastrophic-dice"): 2d6 as ships by default: 5 + 6 = 11 explodes (plasma
+   * overload: radius 3d6, Prince Serg 20+ cm off is out of 3 cm). */
+  check_zero_hull (NULL, "6 6 6 6 1 1 1 1  1  5 6 1 1 1", ADM_SHIP_DESTROYED, "F-CAT-12");
   /* "d6": one die, a 1 reads as 2: a drifting hulk, which stays in orbit. */
   check_zero_hull ("<ruling id=\"station-catastrophic-dice\" value=\"d6\"/>",
-                   "6 6 6 6 1 1 1 1 1", ADM_SHIP_DRIFTING_HULK, "F-STN-4");
+                   "6 6 6 6 1 1 1 1  1  1", ADM_SHIP_DRIFTING_HULK, "F-STN-4");
 }
 
 int

@@ -871,15 +871,17 @@ test_wreck (void)
   /* F-FORM-12: the two battlecruisers launch one salvo each. */
   resolve (battle, "<launch weapons=\"vorkraft:torpedoes\" target=\"triumph\"/>"
                    "<launch weapons=\"vorhalas:torpedoes\" target=\"triumph\"/>", NULL);
-  /* Salvo 1: turrets 1 1, 4 dice at 3+ (3 1 1 1): Triumph's last hull point — catastrophic
-   * 2d6 = 3, a drifting hulk and an explosion marker; salvo 1 then runs through the marker
-   * (F-TORP-11, 1 1 1). Salvo 2 strikes the hulk (F-CAT-5): no turrets (F-CAT-7), 3 1 1 1 —
-   * one hit, the hulk rolls again (F-CAT-6): 4, still a hulk; through the marker: 2 2 2.
-   * Salvo 1 reaches Victory last: 1 1 1. */
-  first = resolve (battle, NULL, "1 1  3 1 1 1  1 2  1 1 1  3 1 1 1  1 3  2 2 2  1 1 1");
+  /* Salvo 1: turrets 1 1, 4 dice at 3+ (3 1 1 1): Triumph's last hull point — its critical
+   * check (F-CRIT-1, F-WPN-16: 1, none), then catastrophic 2d6 = 3, a drifting hulk and an
+   * explosion marker; salvo 1 then runs through the marker (F-TORP-11, 1 1 1). Salvo 2
+   * strikes the hulk (F-CAT-5): no turrets (F-CAT-7), 3 1 1 1 — one hit, the hulk rolls again
+   * (F-CAT-6): 4, still a hulk; through the marker: 2 2 2. Salvo 1 reaches Victory last:
+   * 1 1 1. */
+  first = resolve (battle, NULL, "1 1  3 1 1 1  1  1 2  1 1 1  3 1 1 1  1 3  2 2 2  1 1 1");
   g_test_message ("F-CAT-5, F-CAT-6, F-CAT-7: torpedoes striking a wreck; F-TORP-11 through "
                   "its explosion marker");
-  assert_rolls (battle, first, "F-TORP-13 2d6=1 1; F-TORP-7 4d6=3 1 1 1; F-CAT-3 2d6=1 2; "
+  assert_rolls (battle, first, "F-TORP-13 2d6=1 1; F-TORP-7 4d6=3 1 1 1; F-WPN-16 1d6=1; "
+                               "F-CAT-3 2d6=1 2; "
                                "F-TORP-11 3d6=1 1 1; F-TORP-7 4d6=3 1 1 1; F-CAT-3 2d6=1 3; "
                                "F-TORP-11 3d6=2 2 2; F-TORP-7 3d6=1 1 1");
   assert_reported (battle, "The hulk of Triumph is hit and rolls again for catastrophic damage "

@@ -287,7 +287,7 @@ test_json (Fixture       *fixture,
   root = parse_json (result->out);
   g_assert_cmpint (json_object_get_int_member (root, "cycle"), ==, 1);
   engagements = json_object_get_array_member (root, "engagements");
-  g_assert_cmpuint (json_array_get_length (engagements), ==, 2);
+  g_assert_cmpuint (json_array_get_length (engagements), ==, 3);
   /* On the Komarr–Pol link, where the squadron and the Pol cruisers pass each other. */
   first = json_array_get_object_element (engagements, 0);
   g_assert_cmpstr (json_object_get_string_member (first, "place"), ==,
@@ -298,6 +298,10 @@ test_json (Fixture       *fixture,
   g_assert_cmpstr (json_array_get_string_element (formations, 0), ==, "first-squadron-home-fleet");
   g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (engagements, 1),
                                                   "place"), ==, "pol-orbit");
+  /* Ruling "station-engagement" (F-STRAT-16): the Pol cruisers, through the link, reach the
+   * Komarr wormhole terminus and its Barrayaran Jump Station, which meets them. */
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (engagements, 2),
+                                                  "place"), ==, "komarr-terminus");
   summary = json_object_get_array_member (root, "summary");
   g_assert_cmpstr (json_array_get_string_element (summary, 0), ==, "Cycle 1 — master’s summary");
   positions = json_object_get_array_member (root, "positions");

@@ -109,9 +109,10 @@ test_loop (void)
   g_assert_cmpstr (before, ==, after);
 
   {
-    /* Seed 6: a battle that leaves a burning hulk (its secret is the seed's, docs/dice.md). */
+    /* Seed 3: a battle that leaves a burning hulk (its secret is the seed's, docs/dice.md;
+     * not 6 since the wrecks' own critical checks, F-CRIT-1, take dice of the stream). */
     g_autoptr(CliResult) fight = run_cli ("battle", path, "--engagement", "c1-3", "--orders",
-                                          orders, "--turns", "3", "--seed", "6", NULL);
+                                          orders, "--turns", "3", "--seed", "3", NULL);
     g_autoptr(CliResult) end = NULL;
     g_autoptr(CliResult) again = NULL;
     g_autoptr(CliResult) after_end = NULL;

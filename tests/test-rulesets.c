@@ -120,7 +120,7 @@ static const struct {
   { "ram-size", "F-RAM-4", "base-size", 1 },
   { "ram-burn-up", "F-RAM-5", "escorts-ramming-capital-ships", 2 },
   { "ram-damage", "F-RAM-12", "starting-hull", 1 },
-  { "ram-shield-modifier", "F-RAM-13", "plus-one-stronger", 1 },
+  { "ram-shield-modifier", "F-RAM-13", "plus-one-stronger", 2 },
   { "formation-contact", "F-FORM-1", "declared", 1 },
   { "formation-changes", "F-FORM-7", "before-battle", 1 },
   { "succession-roll", "F-FORM-14", "end-phase-with-penalty", 1 },
@@ -157,6 +157,8 @@ static const struct {
   { "prize-admiral", "F-BOARD-17", "captor-formation", 2 },
   { "strategic-repair", "F-DC-1", "master-records", 2 },
   { "last-seen-target", "F-STRAT-16", "last-seen-place", 2 },
+  { "station-engagement", "F-STRAT-16", "engages", 2 },
+  { "station-news", "F-STRAT-3", "holders-and-contact", 2 },
   /* Mines and minesweeping. */
   { "minelaying", "F-WPN-19", "strategic-only", 2 },
   { "minelaying-contact", "F-MINE-13", "base-contact", 2 },
@@ -915,6 +917,86 @@ test_defaults_for_an_old_season (void)
                                         "critical-checks"));
 }
 
+/* The rulings named after campaigns began to carry their season (F-STRAT-16, F-STRAT-3): a
+ * season without them, as a campaign saved before carries, plays by ruleset-defaults.xml's
+ * <rulings>, whose defaults are the readings Admiralty played before ("never", "holders-only"),
+ * with the shipped ruleset's names, options and descriptions; the season is carried as read. */
+static void
+test_rulings_for_an_old_season (void)
+{
+  g_autofree char *rules = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "data", "rules",
+                                             NULL);
+  g_autofree char *shipped_path = g_build_filename (rules, "forcon-2010.xml", NULL);
+  g_autofree char *classes_path = g_build_filename (rules, "forcon-2010-classes.xml", NULL);
+  g_autofree char *text = NULL, *classes = NULL, *cut = NULL, *dir = NULL;
+  g_autofree char *old_path = NULL, *old_classes = NULL;
+  g_autoptr(AdmRuleset) shipped = NULL, old = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *start, *end;
+  xmlNode *season_rulings;
+
+  shipped = adm_ruleset_load_file (shipped_path, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (shipped_path, &text, NULL, &error));
+  g_assert_true (g_file_get_contents (classes_path, &classes, NULL, &error));
+  start = strstr (text, "    <!-- F-STRAT-16 «об атаке соединения противника или сектора»");
+  end = strstr (text, "  </rulings>");
+  g_assert_nonnull (start);
+  g_assert_nonnull (end);
+  cut = g_strdup_printf ("%.*s%s", (int) (start - text), text, end);
+  g_assert_null (strstr (cut, "station-engagement"));
+  g_assert_null (strstr (cut, "station-news"));
+  dir = g_dir_make_tmp ("admiralty-old-rulings-XXXXXX", &error);
+  g_assert_no_error (error);
+  old_path = g_build_filename (dir, "forcon-2010.xml", NULL);
+  old_classes = g_build_filename (dir, "forcon-2010-classes.xml", NULL);
+  g_assert_true (g_file_set_contents (old_path, cut, -1, &error));
+  g_assert_true (g_file_set_contents (old_classes, classes, -1, &error));
+  old = adm_ruleset_load_file (old_path, &error);
+  g_remove (old_path);
+  g_remove (old_classes);
+  g_rmdir (dir);
+  g_assert_no_error (error);
+  g_assert_nonnull (old);
+
+  g_assert_cmpstr (adm_ruleset_get_ruling_value (old, "station-engagement"), ==, "never");
+  g_assert_cmpstr (adm_ruleset_get_ruling_value (old, "station-news"), ==, "holders-only");
+  g_assert_cmpstr (adm_ruleset_get_ruling_value (shipped, "station-engagement"), ==, "engages");
+  g_assert_cmpstr (adm_ruleset_get_ruling_value (shipped, "station-news"), ==,
+                   "holders-and-contact");
+  for (const char *const *id = (const char *const[]) { "station-engagement", "station-news",
+                                                       NULL };
+       *id != NULL; id++)
+    {
+      const AdmRuling *before = adm_ruleset_lookup_ruling (old, *id);
+      const AdmRuling *now = adm_ruleset_lookup_ruling (shipped, *id);
+
+      g_assert_cmpstr (before->clause, ==, now->clause);
+      g_assert_cmpstr (before->name, ==, now->name);
+      g_assert_cmpstr (before->description, ==, now->description);
+      g_assert_cmpuint (before->options->len, ==, now->options->len);
+      for (guint o = 0; o < now->options->len; o++)
+        g_assert_true (g_ptr_array_find_with_equal_func (before->options,
+                                                         now->options->pdata[o], g_str_equal,
+                                                         NULL));
+    }
+  /* The master may still choose the new reading for such a campaign. */
+  g_assert_true (adm_ruleset_set_ruling (old, "station-engagement", "engages", &error));
+  g_assert_no_error (error);
+  /* The season is carried as read: the defaults are not written into it. */
+  season_rulings = adm_xml_first_element (adm_xml_first_element (adm_ruleset_get_season (old),
+                                                                 "ruleset"),
+                                          "rulings");
+  for (xmlNode *node = adm_xml_first_element (season_rulings, "ruling"); node != NULL;
+       node = adm_xml_next_element (node, "ruling"))
+    {
+      g_autofree char *id = adm_xml_get_string (node, "id");
+
+      g_assert_cmpstr (id, !=, "station-engagement");
+      g_assert_cmpstr (id, !=, "station-news");
+    }
+}
+
 /* The shipped forcon-2010.xml with everything from <special-shield> to <minesweeping> replaced
  * by @elements, loaded from a folder of its own (with the shipped classes). */
 static AdmRuleset *
@@ -971,6 +1053,9 @@ test_defaults_valid (void)
   g_assert_nonnull (start);
   g_assert_nonnull (end);
   start += strlen ("<ruleset-defaults>\n");
+  /* The numbers, without the rulings (test_rulings_for_an_old_season () loads those). */
+  end = strstr (start, "  <!-- The rulings added");
+  g_assert_nonnull (end);
   elements = g_strndup (start, end - start);
   /* Every element a ruleset may leave out has its default. */
   for (const char *const *name = (const char *const[]) { "<special-shield ", "<gravi-destructor ",
@@ -1119,6 +1204,8 @@ main (int   argc,
   g_test_add_func ("/data/rulesets/load/F-CRIT-1/defaults-for-an-old-season",
                    test_defaults_for_an_old_season);
   g_test_add_func ("/data/rulesets/load/F-FORD-8/defaults-valid", test_defaults_valid);
+  g_test_add_func ("/data/rulesets/load/F-STRAT-16/rulings-for-an-old-season",
+                   test_rulings_for_an_old_season);
   g_test_add_func ("/data/rulesets/load/F-CRIT-2/tables-of-its-dice", test_critical_tables_3d6);
   g_test_add_func ("/data/rulesets/broken/control-loads", test_control_fixture);
 

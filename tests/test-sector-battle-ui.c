@@ -337,6 +337,65 @@ test_campaign_positions (Fixture       *fixture,
   g_assert_nonnull (strstr (text, "\"kestrel\""));
 }
 
+/* tests/data/scenarios/stations.admiralty without the Cetagandan line: Barrayar's First
+ * Squadron alone at Tau Verde, by Vervain's relay platform (no ally of Barrayar's). */
+static void
+lone_squadron_set_up (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "scenarios",
+                                                 "stations.admiralty", NULL);
+  g_autofree char *text = NULL, *cut = NULL;
+  g_autoptr(AdmScenario) scenario = NULL;
+  g_autoptr(AdmCampaign) campaign = NULL;
+  const char *start, *end;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  start = strstr (text, "  <formation id=\"jade-line\"");
+  g_assert_nonnull (start);
+  end = strstr (start, "</formation>\n") + strlen ("</formation>\n");
+  cut = g_strdup_printf ("%.*s%s", (int) (start - text), text, end);
+  scenario = adm_scenario_load_data (cut, strlen (cut), "lone.admiralty", &error);
+  g_assert_no_error (error);
+  campaign = adm_campaign_new (scenario, 1);
+  campaign_fixture_set_up (fixture, campaign, "sector-station", "lone.admiralty", 0, 0);
+}
+
+/* Ruling "station-engagement" (F-STRAT-16, F-STN-6) on the master's sector card: where one
+ * faction's formations share a sector with an enemy's station, the card says which way the
+ * ruling reads — "engages": the station meets them, and the battle may be opened; "never": no
+ * enemies meet, and why. */
+static void
+test_station_card (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  AdmiraltyMapPage *map_page = _admiralty_window_get_map_page (fixture->window);
+  AdmCampaign *campaign = fixture->window->campaign;
+  g_autoptr(GError) error = NULL;
+
+  adw_tab_view_set_selected_page (fixture->window->tab_view, fixture->window->map_tab);
+  iterate ();
+  admiralty_sector_map_set_selected_sector (map_page->sector_map, "tau-verde");
+  iterate ();
+  g_assert_cmpstr (gtk_label_get_label (map_page->sector_info_hint), ==,
+                   "Vervain Relay of Vervain meets them.");
+  g_assert_true (gtk_widget_is_sensitive (map_page->sector_battle_button));
+
+  g_assert_true (adm_ruleset_set_ruling (adm_scenario_get_ruleset (adm_campaign_get_scenario
+                                                                     (campaign)),
+                                         "station-engagement", "never", &error));
+  g_assert_no_error (error);
+  admiralty_sector_map_set_selected_sector (map_page->sector_map, NULL);
+  iterate ();
+  admiralty_sector_map_set_selected_sector (map_page->sector_map, "tau-verde");
+  iterate ();
+  g_assert_cmpstr (gtk_label_get_label (map_page->sector_info_hint), ==,
+                   "No enemies meet here: Vervain Relay of Vervain fights only beside its "
+                   "owner’s formations.");
+  g_assert_false (gtk_widget_is_sensitive (map_page->sector_battle_button));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -353,6 +412,8 @@ main (int   argc,
               test_campaign_positions, fixture_tear_down);
   g_test_add ("/ui/sector-battle/sector-card", Fixture, NULL, fixture_set_up, test_sector_card,
               fixture_tear_down);
+  g_test_add ("/ui/sector-battle/F-STRAT-16/station-card", Fixture, NULL, lone_squadron_set_up,
+              test_station_card, fixture_tear_down);
   g_test_add_func ("/ui/sector-battle/no-campaign", test_no_campaign);
 
   return ui_test_finish (g_test_run ());

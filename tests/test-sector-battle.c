@@ -14,6 +14,8 @@
 
 #include "admiralty-engine.h"
 #include "file-helpers.h"
+#include "komarr-helpers.h"
+#include "shipped-helpers.h"
 
 /* Takes @path. */
 static AdmScenario *
@@ -902,6 +904,116 @@ test_absent_admiral_standing (void)
   g_assert_cmpstr (adm_battle_get_side (battle, 1)->id, ==, "aslund");
 }
 
+/* Ruling "station-engagement" (F-STRAT-16, F-STN-6) */
+
+#define STATIONS_T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
+
+/* tests/data/scenarios/stations.admiralty without the Cetagandan line: Barrayar's First
+ * Squadron alone at Tau Verde, by its own fortress, Vervain's relay platform (Vervain is no
+ * ally of Barrayar's) and an ownerless yard; loaded with the shipped rules or, with @option,
+ * with a copy of them whose ruling "station-engagement" defaults to @option. A campaign of
+ * it, the squadron ordered to patrol Tau Verde in cycle 1 (F-STRAT-16), the cycle resolved. */
+static AdmCampaign *
+lone_patrol (const char *option)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "scenarios",
+                                                 "stations.admiralty", NULL);
+  g_autofree char *text = NULL, *cut = NULL, *rules_path = NULL;
+  char *dir = NULL;
+  g_autoptr(AdmScenario) scenario = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmCampaign *campaign;
+  const char *start, *end;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  start = strstr (text, "  <formation id=\"jade-line\"");
+  g_assert_nonnull (start);
+  end = strstr (start, "</formation>\n");
+  g_assert_nonnull (end);
+  end += strlen ("</formation>\n");
+  cut = g_strdup_printf ("%.*s%s", (int) (start - text), text, end);
+  if (option != NULL)
+    {
+      g_autofree char *to = g_strdup_printf ("id=\"station-engagement\" clause=\"F-STRAT-16\" "
+                                             "default=\"%s\"", option);
+
+      dir = changed_rules_new (NULL, "ruleset", NULL,
+                               "id=\"station-engagement\" clause=\"F-STRAT-16\" "
+                               "default=\"engages\"", to);
+      rules_path = g_strdup (g_getenv ("ADMIRALTY_RULES_PATH"));
+      g_setenv ("ADMIRALTY_RULES_PATH", dir, TRUE);
+    }
+  scenario = adm_scenario_load_data (cut, strlen (cut), "lone-patrol.admiralty", &error);
+  if (dir != NULL)
+    {
+      g_setenv ("ADMIRALTY_RULES_PATH", rules_path, TRUE);
+      changed_rules_remove (dir);
+    }
+  g_assert_no_error (error);
+  campaign = adm_campaign_new (scenario, 1);
+  komarr_order (campaign, STATIONS_T0, 1, "vorkosigan", "first-squadron", "patrol", NULL, NULL);
+  komarr_end_cycle (campaign, STATIONS_T0);
+  return campaign;
+}
+
+/* F-STRAT-16 «об атаке соединения противника или сектора», F-STN-6: an enemy's station is a
+ * unit that defends its sector and can be taken only in a battle. The squadron patrolling
+ * Tau Verde meets Vervain's relay: the engagement of cycle 1 there, not dropped, whose battle
+ * has the relay as Vervain's side of its own (Barrayar's fortress a unit of Barrayar's side).
+ * With a copy of the season reading "never", the rule follows: no engagement, and the sector
+ * battle is refused as before, for want of enemies. */
+static void
+test_station_engagement (void)
+{
+  g_autoptr(AdmCampaign) campaign = lone_patrol (NULL);
+  g_autoptr(AdmCampaign) never = lone_patrol ("never");
+  g_autoptr(GPtrArray) met = adm_strategy_get_engagements (strategy_of (campaign), 1);
+  g_autoptr(GPtrArray) none = adm_strategy_get_engagements (strategy_of (never), 1);
+  g_autoptr(GPtrArray) queue = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *refused = NULL;
+  const AdmEngagement *engagement;
+  const AdmHeldStation *relay;
+  const AdmBattleShip *unit = NULL, *fortress = NULL;
+
+  g_assert_cmpuint (met->len, ==, 1);
+  engagement = g_ptr_array_index (met, 0);
+  g_assert_cmpstr (engagement->sector->id, ==, "tau-verde");
+  g_assert_cmpuint (engagement->formations->len, ==, 1);
+  g_assert_nonnull (engagement->stations);
+  g_assert_cmpuint (engagement->stations->len, ==, 1);
+  relay = g_ptr_array_index (engagement->stations, 0);
+  g_assert_cmpstr (relay->object->name, ==, "Vervain Relay");
+  g_assert_cmpstr (relay->owner->id, ==, "vervain");
+
+  queue = adm_engagement_queue_new (adm_campaign_get_state (campaign), 1);
+  g_assert_cmpuint (queue->len, ==, 1);
+  g_assert_cmpint (((AdmQueuedEngagement *) g_ptr_array_index (queue, 0))->status, ==,
+                   ADM_ENGAGEMENT_NOT_FOUGHT);
+  battle = engagement_battle (campaign,
+                              ((AdmQueuedEngagement *) g_ptr_array_index (queue, 0))->id);
+  g_assert_cmpuint (adm_battle_get_n_sides (battle), ==, 2);
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    {
+      const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+
+      if (g_str_equal (ship->name, "Vervain Relay"))
+        unit = ship;
+      else if (g_str_equal (ship->name, "Tau Verde Fortress"))
+        fortress = ship;
+    }
+  g_assert_nonnull (unit);
+  g_assert_nonnull (fortress);
+  g_assert_cmpstr (adm_battle_get_side (battle, unit->side)->id, ==, "vervain");
+  g_assert_cmpstr (adm_battle_get_side (battle, fortress->side)->id, ==, "barrayar");
+
+  g_assert_cmpuint (none->len, ==, 0);
+  refused = adm_scenario_battle_setup (adm_campaign_get_scenario (never), "tau-verde", &error);
+  g_assert_null (refused);
+  g_assert_error (error, ADM_SECTOR_BATTLE_ERROR, ADM_SECTOR_BATTLE_ERROR_NO_ENEMIES);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -909,6 +1021,8 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/engine/sector-battle/F-TAC-1/facing-lines", test_facing_lines);
+  g_test_add_func ("/engine/sector-battle/F-STRAT-16/station-engagement",
+                   test_station_engagement);
   g_test_add_func ("/engine/sector-battle/F-FORM-8/rulings-and-text", test_rulings_and_text);
   g_test_add_func ("/engine/sector-battle/F-MOVE-5/wormhole-exit", test_wormhole_exit);
   g_test_add_func ("/engine/sector-battle/F-TAC-1/flank-sides", test_flank_sides);

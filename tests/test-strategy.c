@@ -600,7 +600,9 @@ test_engagement_joined (void)
 static void
 test_engagement_on_link (void)
 {
-  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+  /* The link alone: the Pol cruisers reaching Barrayar's Jump Station at the Komarr terminus
+   * after it would meet it too ("station-engagement", tested in test-sector-battle.c). */
+  g_autoptr(AdmCampaign) campaign = komarr_new ("station-engagement", "never");
   g_autoptr(GPtrArray) engagements = NULL;
   g_autofree char *vorkosigan = NULL, *vorlakial = NULL, *master = NULL;
   AdmEngagement *engagement;
@@ -712,8 +714,9 @@ test_sheet_files (void)
   g_assert_cmpuint (sheets->len, ==, 2);
   resolve (campaign);
   engagements = adm_strategy_get_engagements (strategy_of (campaign), 1);
-  /* On the Komarr–Pol link, and the flotilla's attack in Pol orbit. */
-  g_assert_cmpuint (engagements->len, ==, 2);
+  /* On the Komarr–Pol link, the flotilla's attack in Pol orbit, and the Pol cruisers at the
+   * Komarr terminus, met by Barrayar's Jump Station (ruling "station-engagement"). */
+  g_assert_cmpuint (engagements->len, ==, 3);
 }
 
 static void

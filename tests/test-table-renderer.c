@@ -572,8 +572,9 @@ test_generated_table (void)
 {
   render_generated ("layout.admiralty", "asterope", 2);
   render_generated ("layout.admiralty", "sergyar-gate", 1);
-  /* Tau Verde: Barrayar's fortress a unit on orbit 2, two marks beside it. */
-  render_generated ("stations.admiralty", "tau-verde", 2);
+  /* Tau Verde: Barrayar's fortress a unit on orbit 2, and Vervain's relay the unit of a side
+   * of its own (ruling "station-engagement" "engages"); the ownerless yard a mark. */
+  render_generated ("stations.admiralty", "tau-verde", 1);
 }
 
 /* Declaration overlays */

@@ -293,6 +293,7 @@ admiralty_map_page_update_sector_info (AdmiraltyMapPage *self)
   GtkWidget *child;
   guint ships = 0;
   gboolean counted = TRUE;  /* every formation's ships known as they are now */
+  gboolean engaging = FALSE;  /* an enemy station is the other side here */
 
   if (id != NULL && scenario != NULL)
     sector = adm_scenario_lookup_sector (scenario, id);
@@ -393,12 +394,40 @@ admiralty_map_page_update_sector_info (AdmiraltyMapPage *self)
       gtk_widget_set_focusable (gtk_widget_get_parent (child), FALSE);
     }
 
-  /* F-TAC-1: a battle needs two factions; the button stays to say where it would be. */
+  /* F-TAC-1: a battle needs two factions; the button stays to say where it would be. Ruling
+   * "station-engagement": a station held by an enemy of the one faction here is the other,
+   * or, as the ruling reads otherwise, says why it is not — on the master's map, which shows
+   * who holds each station now (F-STN-1 above). */
+  if (factions->len == 1 &&
+      admiralty_sector_map_get_audience (self->sector_map) == ADMIRALTY_SECTOR_AUDIENCE_MASTER)
+    {
+      AdmCampaign *campaign = admiralty_sector_map_get_campaign (self->sector_map);
+      g_autoptr(GPtrArray) stations =
+        adm_sector_hostile_stations (scenario,
+                                     campaign != NULL ? adm_campaign_get_state (campaign) : NULL,
+                                     sector, factions);
+
+      if (stations->len > 0)
+        {
+          const AdmHeldStation *station = g_ptr_array_index (stations, 0);
+
+          engaging = adm_sector_stations_engage (scenario);
+          hint = engaging
+            /* Translators: the sector card: "Pol Six of Pol meets them." */
+            ? g_strdup_printf (_("%s of %s meets them."), station->object->name,
+                               station->owner->name)
+            /* Translators: the sector card: "No enemies meet here: Pol Six of Pol fights only
+             * beside its owner’s formations." */
+            : g_strdup_printf (_("No enemies meet here: %s of %s fights only beside its "
+                                 "owner’s formations."), station->object->name,
+                               station->owner->name);
+        }
+    }
   if (factions->len == 0)
     hint = g_strdup (_("No formations are here."));
-  else if (factions->len == 1)
+  else if (factions->len == 1 && hint == NULL)
     hint = g_strdup (_("No enemies meet here."));
-  else
+  else if (factions->len > 1)
     {
       g_autofree char *n_formations =
         g_strdup_printf (ngettext ("%u formation", "%u formations", formations->len),
@@ -444,7 +473,7 @@ admiralty_map_page_update_sector_info (AdmiraltyMapPage *self)
     gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (self->sector_correct_button), menu);
     gtk_widget_set_visible (self->sector_correct_button, master);
   }
-  gtk_widget_set_sensitive (self->sector_battle_button, factions->len >= 2);
+  gtk_widget_set_sensitive (self->sector_battle_button, factions->len >= 2 || engaging);
   gtk_actionable_set_action_target (GTK_ACTIONABLE (self->sector_battle_button), "s", sector->id);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->sector_battle_button),
                                   "win.open-sector-battle");

@@ -122,6 +122,8 @@ add_waves (const AdmEngagement *engagement,
       wave->engagement = *engagement;
       wave->engagement.minute = minute;
       wave->engagement.formations = g_ptr_array_new ();
+      /* Borrowed no further: the stations are asked of the state (settle_status ()). */
+      wave->engagement.stations = NULL;
       wave->formation_ids = g_ptr_array_new ();
       wave->arriving = g_ptr_array_new ();
       wave->gone = g_ptr_array_new_with_free_func (g_free);
@@ -198,6 +200,27 @@ settle_status (AdmState            *state,
         if (!counted)
           g_ptr_array_add (sides, (gpointer) formation->faction);
       }
+    }
+
+  /* Ruling "station-engagement": a station held there by an enemy of every side present is a
+   * side of its own, as the battle's set-up makes it (adm_battle_setup_write ()). */
+  if (wave->engagement.sector != NULL && sides->len > 0 && adm_sector_stations_engage (scenario))
+    {
+      g_autoptr(GPtrArray) stations = adm_sector_hostile_stations (scenario, state,
+                                                                   wave->engagement.sector,
+                                                                   sides);
+
+      for (guint s = 0; s < stations->len; s++)
+        {
+          const AdmFaction *owner = ((AdmHeldStation *) g_ptr_array_index (stations, s))->owner;
+          gboolean counted = FALSE;
+
+          for (guint k = 0; k < sides->len && !counted; k++)
+            counted = adm_scenario_factions_allied (scenario, g_ptr_array_index (sides, k),
+                                                    owner);
+          if (!counted)
+            g_ptr_array_add (sides, (gpointer) owner);
+        }
     }
 
   if (wave->ending != NULL)

@@ -108,6 +108,48 @@ collect_sides (AdmScenario *scenario,
   return sides;
 }
 
+static const Side *side_of_faction (AdmScenario      *scenario,
+                                    GPtrArray        *sides,
+                                    const AdmFaction *faction);
+
+/* Ruling "station-engagement" (F-STRAT-16, F-STN-6): a station of @sector held by a faction
+ * allied with no side of @sides (AdmFaction* of the formations there) is a side of its own,
+ * with no formation on its front line: the station itself is its unit (add_station_units ()).
+ * Under "never" it stays a mark ("station-owner-absent"). */
+static void
+add_station_sides (AdmScenario     *scenario,
+                   AdmState        *state,
+                   const AdmSector *sector,
+                   GPtrArray       *sides)
+{
+  g_autoptr(GPtrArray) present = g_ptr_array_new ();
+  g_autoptr(GPtrArray) stations = NULL;
+
+  if (sides->len == 0 || !adm_sector_stations_engage (scenario))
+    return;
+  for (guint i = 0; i < sides->len; i++)
+    {
+      const Side *side = g_ptr_array_index (sides, i);
+
+      g_ptr_array_add (present, g_ptr_array_index (side->factions, 0));
+    }
+  stations = adm_sector_hostile_stations (scenario, state, sector, present);
+  for (guint i = 0; i < stations->len; i++)
+    {
+      const AdmFaction *owner = ((AdmHeldStation *) g_ptr_array_index (stations, i))->owner;
+      Side *side;
+
+      /* Two stations of one alliance make one side. */
+      if (side_of_faction (scenario, sides, owner) != NULL)
+        continue;
+      side = g_new0 (Side, 1);
+      side->factions = g_ptr_array_new ();
+      side->laid = g_ptr_array_new_with_free_func ((GDestroyNotify) laid_free);
+      g_ptr_array_add (side->factions, (gpointer) owner);
+      g_ptr_array_add (sides, side);
+    }
+}
+
 /* Line abreast and column both run along the front line, bases @spacing apart edge to edge so
  * that bases of every size (F-SHIP-1, F-SHIP-2, F-SHIP-3) keep clear; they differ in spacing and
  * heading. */
@@ -739,6 +781,75 @@ add_station_units (xmlNode             **side_nodes,
     }
 }
 
+GPtrArray *
+adm_sector_held_stations (AdmScenario     *scenario,
+                          AdmState        *state,
+                          const AdmSector *sector)
+{
+  GPtrArray *held = g_ptr_array_new_with_free_func (g_free);
+  GPtrArray *sectors = adm_scenario_get_sectors (scenario);
+
+  for (guint i = 0; i < sectors->len; i++)
+    {
+      const AdmSector *here = g_ptr_array_index (sectors, i);
+
+      if (sector != NULL && here != sector)
+        continue;
+      for (guint o = 0; o < here->objects->len; o++)
+        {
+          const AdmSectorObject *object = g_ptr_array_index (here->objects, o);
+          const AdmStationState *station =
+            state != NULL ? adm_state_get_station (state, here->id, object->name) : NULL;
+          AdmHeldStation *entry;
+
+          if (!g_str_equal (object->kind, "station") || object->owner == NULL ||
+              object->klass == NULL || (station != NULL && station->destroyed))
+            continue;
+          entry = g_new (AdmHeldStation, 1);
+          entry->sector = here;
+          entry->object = object;
+          entry->owner = station != NULL && station->owner != NULL ? station->owner
+                                                                   : object->owner;
+          g_ptr_array_add (held, entry);
+        }
+    }
+  return held;
+}
+
+GPtrArray *
+adm_sector_hostile_stations (AdmScenario     *scenario,
+                             AdmState        *state,
+                             const AdmSector *sector,
+                             GPtrArray       *factions)
+{
+  GPtrArray *held;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO (scenario) && sector != NULL && factions != NULL, NULL);
+
+  held = adm_sector_held_stations (scenario, state, sector);
+  for (guint i = held->len; i > 0; i--)
+    {
+      const AdmHeldStation *station = g_ptr_array_index (held, i - 1);
+      gboolean allied = factions->len == 0;
+
+      for (guint f = 0; f < factions->len && !allied; f++)
+        allied = adm_scenario_factions_allied (scenario, station->owner,
+                                               g_ptr_array_index (factions, f));
+      if (allied)
+        g_ptr_array_remove_index (held, i - 1);
+    }
+  return held;
+}
+
+gboolean
+adm_sector_stations_engage (AdmScenario *scenario)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO (scenario), FALSE);
+
+  return g_strcmp0 (adm_ruleset_get_ruling_value (adm_scenario_get_ruleset (scenario),
+                                                  "station-engagement"), "engages") == 0;
+}
+
 void
 adm_laid_mine_free (AdmLaidMine *mine)
 {
@@ -917,11 +1028,13 @@ adm_battle_setup_write (AdmScenario  *scenario,
   g_return_val_if_fail (placed != NULL && name != NULL && where != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  sides = collect_sides (scenario, placed);
-  if (!check_sides (where, sides, error))
-    return NULL;
   ruleset = adm_scenario_get_ruleset (scenario);
   layout = adm_ruleset_get_table_layout (ruleset);
+  sides = collect_sides (scenario, placed);
+  if (layout != NULL && sector != NULL)
+    add_station_sides (scenario, state, sector, sides);
+  if (!check_sides (where, sides, error))
+    return NULL;
   lay_out (sides, layout != NULL && sector == NULL, &width, &height);
 
   /* F-TAC-1: the sector's features, generated from the seed, and room for them. */

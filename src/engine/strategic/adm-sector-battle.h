@@ -52,6 +52,23 @@ typedef struct {
   guint             cycle;    /* the cycle it was laid in */
 } AdmLaidMine;
 
+/* The station units of @sector (every sector for NULL) as they are held now (AdmHeldStation*,
+ * owned): each station with an owner and a class (F-STN-1, ruling "station-unit"), held by the
+ * faction @state's corrections last gave it (adm_state_get_station (); @state NULL: the
+ * scenario's start), left out once recorded as destroyed. */
+GPtrArray *adm_sector_held_stations    (AdmScenario     *scenario,
+                                        AdmState        *state,
+                                        const AdmSector *sector) G_GNUC_WARN_UNUSED_RESULT;
+/* Ruling "station-engagement" (F-STRAT-16, F-STN-6): the stations of @sector held now by a
+ * faction allied with none of @factions (AdmFaction*, the sides there), which meet them as an
+ * enemy under "engages" (adm_sector_stations_engage ()). AdmHeldStation*, owned. */
+GPtrArray *adm_sector_hostile_stations (AdmScenario     *scenario,
+                                        AdmState        *state,
+                                        const AdmSector *sector,
+                                        GPtrArray       *factions) G_GNUC_WARN_UNUSED_RESULT;
+/* Whether @scenario's ruling "station-engagement" is "engages". */
+gboolean   adm_sector_stations_engage  (AdmScenario     *scenario);
+
 void adm_laid_mine_free (AdmLaidMine *mine);
 /* The mines of @sector's minefields in the scenario (AdmMinefield), laid before it starts:
  * appended to @mines (AdmLaidMine*) as if laid before cycle 1 (cycle 0), one a mine, each

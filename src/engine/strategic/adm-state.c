@@ -15,6 +15,7 @@
 #include "adm-engagement.h"
 #include "adm-engagement-queue.h"
 #include "adm-muster.h"
+#include "adm-sector-battle.h"
 #include "adm-state.h"
 #include "adm-xml.h"
 #include "adm-strategy.h"
@@ -720,7 +721,12 @@ apply_cycle (AdmState       *self,
       g_hash_table_insert (self->checks,
                            g_strdup_printf ("%u %s", cycle, check->formation_id), check);
     }
-  adm_strategy_apply_cycle (self->strategy, event);
+  {
+    /* Ruling "station-engagement": the stations as the corrections so far left them. */
+    g_autoptr(GPtrArray) held = adm_sector_held_stations (self->scenario, self, NULL);
+
+    adm_strategy_apply_cycle (self->strategy, event, held);
+  }
 }
 
 /* "reveal": the master shows a hidden formation to the public (F-STRAT-3, see adm-strategy.c). */

@@ -395,9 +395,52 @@ record_meeting (AdmStrategy   *self,
   add_to_engagement (self, engagement, b->formation, minute);
 }
 
+/* Ruling "station-engagement" (F-STRAT-16, F-STN-6): a formation that arrives in or searches
+ * a sector holding a station of a faction its own is not allied with meets it there, as it
+ * would meet an enemy formation: the engagement of the place and cycle. */
+static void
+meet_stations (AdmStrategy   *self,
+               const Segment *a,
+               GPtrArray     *held)
+{
+  AdmEngagement *engagement = NULL;
+
+  if (a->sector == NULL || !a->stirred || held == NULL)
+    return;
+  for (guint s = 0; s < held->len; s++)
+    {
+      const AdmHeldStation *station = g_ptr_array_index (held, s);
+      AdmHeldStation *met;
+      gboolean known = FALSE;
+
+      if (station->sector != a->sector ||
+          adm_scenario_factions_allied (self->scenario, station->owner, a->formation->faction))
+        continue;
+      record_meeting (self, a, a, a->t0);
+      for (guint i = 0; i < self->engagements->len && engagement == NULL; i++)
+        {
+          AdmEngagement *e = g_ptr_array_index (self->engagements, i);
+
+          if (e->cycle == self->cycle && e->sector == a->sector)
+            engagement = e;
+        }
+      if (engagement->stations == NULL)
+        engagement->stations = g_ptr_array_new_with_free_func (g_free);
+      for (guint k = 0; k < engagement->stations->len && !known; k++)
+        known = ((AdmHeldStation *) g_ptr_array_index (engagement->stations, k))->object ==
+                station->object;
+      if (known)
+        continue;
+      met = g_new (AdmHeldStation, 1);
+      *met = *station;
+      g_ptr_array_add (engagement->stations, met);
+    }
+}
+
 static void
 find_engagements (AdmStrategy *self,
-                  GArray      *segments)
+                  GArray      *segments,
+                  GPtrArray   *held)
 {
   for (guint i = 0; i < segments->len; i++)
     for (guint j = i + 1; j < segments->len; j++)
@@ -414,6 +457,10 @@ find_engagements (AdmStrategy *self,
         if (minute >= 0)
           record_meeting (self, a, b, minute);
       }
+  /* After the formations' meetings, so that their engagements keep their order. */
+  if (g_str_equal (_adm_strategy_ruling (self->scenario, "station-engagement"), "engages"))
+    for (guint i = 0; i < segments->len; i++)
+      meet_stations (self, &g_array_index (segments, Segment, i), held);
 }
 
 static char *
@@ -450,13 +497,23 @@ reveal_engaged (AdmStrategy *self)
               if (!g_ptr_array_find (tracker->known_to, faction, NULL))
                 g_ptr_array_add (tracker->known_to, (gpointer) faction);
             }
+          /* A station's crew sees what it fights (ruling "station-engagement"). */
+          for (guint s = 0; engagement->stations != NULL && s < engagement->stations->len; s++)
+            {
+              const AdmFaction *faction =
+                ((const AdmHeldStation *) g_ptr_array_index (engagement->stations, s))->owner;
+
+              if (!g_ptr_array_find (tracker->known_to, faction, NULL))
+                g_ptr_array_add (tracker->known_to, (gpointer) faction);
+            }
         }
     }
 }
 
 void
 adm_strategy_apply_cycle (AdmStrategy    *self,
-                          const AdmEvent *event)
+                          const AdmEvent *event,
+                          GPtrArray      *held)
 {
   g_autoptr(GArray) segments = g_array_new (FALSE, FALSE, sizeof (Segment));
   g_autoptr(GPtrArray) formations = g_ptr_array_copy (self->formations, NULL, NULL);
@@ -468,7 +525,7 @@ adm_strategy_apply_cycle (AdmStrategy    *self,
 
       resolve_formation (self, g_hash_table_lookup (self->trackers, formation->id), segments);
     }
-  find_engagements (self, segments);
+  find_engagements (self, segments, held);
   reveal_engaged (self);
   _adm_strategy_record_sightings (self);
   self->cycle++;
@@ -530,6 +587,21 @@ summarise_formation (AdmStrategy      *self,
                                   MAX (adm_engagement_joined_minute (engagement,
                                                                      tracker->pos.formation),
                                        adm_engagement_joined_minute (engagement, other)));
+        }
+      /* Ruling "station-engagement": an enemy station there met it when it came. */
+      for (guint s = 0; engagement->stations != NULL && s < engagement->stations->len; s++)
+        {
+          const AdmHeldStation *station = g_ptr_array_index (engagement->stations, s);
+
+          if (adm_scenario_factions_allied (self->scenario, station->owner,
+                                            tracker->pos.formation->faction))
+            continue;
+          /* Translators: a formation's summary: "  met the station Pol Six (Pol) in Pol jump
+           * point at minute 0" */
+          g_string_append_printf (out, _("  met the station %s (%s) %s at minute %.0f\n"),
+                                  station->object->name, station->owner->name, place,
+                                  adm_engagement_joined_minute (engagement,
+                                                                tracker->pos.formation));
         }
     }
   /* Nothing moved or was met: say where it is, so that no formation is a bare name. */

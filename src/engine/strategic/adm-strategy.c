@@ -279,6 +279,7 @@ engagement_free (gpointer data)
 
   g_ptr_array_unref (engagement->formations);
   g_clear_pointer (&engagement->joined, g_hash_table_unref);
+  g_clear_pointer (&engagement->stations, g_ptr_array_unref);
   g_free (engagement);
 }
 

@@ -57,6 +57,14 @@ typedef struct {
   const AdmShip      *flagship;  /* F-FORM-4, changed by flagship orders */
 } AdmFormationPosition;
 
+/* A station unit of a sector (an owner and a class, F-STN-1, ruling "station-unit") as it is
+ * held now: by the faction the master's corrections last gave it, else its scenario owner. */
+typedef struct {
+  const AdmSector       *sector;
+  const AdmSectorObject *object;
+  const AdmFaction      *owner;
+} AdmHeldStation;
+
 typedef struct {
   guint               cycle;
   double              minute;    /* minutes into the cycle */
@@ -66,6 +74,8 @@ typedef struct {
   GPtrArray          *formations; /* const AdmFormation*, scenario order */
   GHashTable         *joined;     /* formation id → the minute (double*) it first met an enemy
                                    * there; NULL in an engagement made up outside a cycle */
+  GPtrArray          *stations;   /* AdmHeldStation*, the enemy stations met there (ruling
+                                   * "station-engagement"), or NULL */
 } AdmEngagement;
 
 typedef struct _AdmStrategy AdmStrategy;
@@ -120,8 +130,11 @@ void                  adm_strat_order_free        (AdmStratOrder   *order);
 gboolean              adm_strategy_check_cycle    (AdmStrategy     *self,
                                                    const AdmEvent  *event,
                                                    GError         **error);
+/* @held: the stations of the campaign as they are held now (AdmHeldStation*), which meet the
+ * formations of their holders' enemies under the ruling "station-engagement". */
 void                  adm_strategy_apply_cycle    (AdmStrategy     *self,
-                                                   const AdmEvent  *event);
+                                                   const AdmEvent  *event,
+                                                   GPtrArray       *held);
 
 /* When @order (checked, of @self's cycle) would, from its formation's position now and if
  * nothing stops it (F-STRAT-10, F-STRAT-11), bring it to the last sector of its route

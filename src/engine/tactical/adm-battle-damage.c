@@ -189,14 +189,17 @@ _adm_battle_weapon_works (AdmBattle    *self,
   return damaged_weapon_works (self, ship, weapon, sector);
 }
 
-/* Adds damage without critical checks (the extra damage of a critical result, F-CRIT-1 as
- * ruled); a ship brought to 0 rolls on the catastrophic table (F-CRIT-7). */
+/* Adds damage without critical checks; a ship brought to 0 rolls on the catastrophic table
+ * (F-CRIT-7) at once when @wreck says so — the extra damage of a critical result, which makes
+ * no checks of its own (F-CRIT-1 as ruled) — else its caller rolls it after the damage's
+ * critical checks. */
 static gboolean
-add_damage (AdmBattle  *self,
-            guint       ship,
-            int         points,
-            int        *applied,
-            GError    **error)
+add_damage_then (AdmBattle  *self,
+                 guint       ship,
+                 int         points,
+                 gboolean    wreck,
+                 int        *applied,
+                 GError    **error)
 {
   AdmBattleShip *s = _adm_battle_ship (self, ship);
   int left = s->klass->hull - s->damage;
@@ -217,9 +220,19 @@ add_damage (AdmBattle  *self,
                       (adm_battle_ship_is_damaged (self, ship) && s->damage < s->klass->hull)
                         ? _(", damaged") : "");
   _adm_battle_report_fact (self, ship, ADM_SHIP_FACT_HULL);
-  if (s->damage >= s->klass->hull)
+  if (wreck && s->damage >= s->klass->hull)
     return catastrophic (self, ship, error);
   return TRUE;
+}
+
+static gboolean
+add_damage (AdmBattle  *self,
+            guint       ship,
+            int         points,
+            int        *applied,
+            GError    **error)
+{
+  return add_damage_then (self, ship, points, TRUE, applied, error);
 }
 
 /* F-STN-8 ("station-catastrophic-check"): a d6 and, at or above the ruleset's number (6), the
@@ -501,16 +514,24 @@ _adm_battle_inflict (AdmBattle   *self,
    * striking it, in the torpedo phase). */
   if (s->status != ADM_SHIP_ACTIVE)
     return _adm_battle_hulk_hit (self, ship, error);
-  if (!add_damage (self, ship, points, &applied, error))
+  if (!add_damage_then (self, ship, points, FALSE, &applied, error))
     return FALSE;
-  s = _adm_battle_ship (self, ship);
-  /* F-CRIT-7: a ship with no hull points left goes to the catastrophic table instead;
-   * F-CRIT-3 ("catastrophic-trigger"): that is the only way criticals lead there. F-CRIT-21:
+  /* F-CRIT-1 «Проверка на критическое повреждение делается для каждого повреждения корабля,
+   * независимо от того, каков его источник»: every point of damage has its check, the last
+   * points that take the ship to 0 as well, so the dice follow the book's order. F-CRIT-21:
    * in low orbit results 6, 8, 11 and 12 also start a fall (apply_critical () calls
    * _adm_battle_orbit_critical ()). F-STN-2: stations take damage this same way. */
-  if (s->status != ADM_SHIP_ACTIVE || critical_on <= 0 || applied <= 0)
-    return TRUE;
-  return critical_checks (self, ship, applied, critical_on, critical_clause, error);
+  if (critical_on > 0 && applied > 0 &&
+      !critical_checks (self, ship, applied, critical_on, critical_clause, error))
+    return FALSE;
+  s = _adm_battle_ship (self, ship);
+  /* F-CRIT-7: then a ship with no hull points left is inactive and rolls on the catastrophic
+   * table — unless a critical already ended it (an escort destroyed, F-CRIT-4; a station's
+   * own check for catastrophic damage, F-STN-8). F-CRIT-3 ("catastrophic-trigger"): the
+   * extra damage of a critical leads there only by taking the ship to 0. */
+  if (s->status == ADM_SHIP_ACTIVE && s->damage >= s->klass->hull)
+    return catastrophic (self, ship, error);
+  return TRUE;
 }
 
 gboolean

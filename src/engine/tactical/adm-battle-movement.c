@@ -605,6 +605,8 @@ ram (AdmBattle          *self,
   double contact, rs, ts;
   int dice, readiness, rammer_shields, target_shields;
   gboolean passed, head_on, burn_up_applies;
+  const char *shield_ruling = adm_ruleset_get_ruling_value (self->ruleset,
+                                                            "ram-shield-modifier");
 
   if (m->ships->len != 1)
     {
@@ -689,13 +691,15 @@ ram (AdmBattle          *self,
    * hull head-on. */
   if (!ram_damage (self, rammer, target, r->klass->hull,
                    adm_ram_13_modifier (rammer_shields, target_shields,
-                                        adm_ruleset_get_ram_shield_bonus (self->ruleset)),
+                                        adm_ruleset_get_ram_shield_bonus (self->ruleset),
+                                        shield_ruling),
                    error) ||
       !ram_damage (self, target, rammer,
                    adm_ram_8_dice (r->klass->hull, t->klass->hull, head_on,
                                    adm_ruleset_get_ram_hull_divisor (self->ruleset)),
                    adm_ram_13_modifier (target_shields, rammer_shields,
-                                        adm_ruleset_get_ram_shield_bonus (self->ruleset)),
+                                        adm_ruleset_get_ram_shield_bonus (self->ruleset),
+                                        shield_ruling),
                    error))
     return FALSE;
   return TRUE;
@@ -713,11 +717,16 @@ adm_ram_8_dice (int      rammer_hull,
 }
 
 int
-adm_ram_13_modifier (int own_shields,
-                     int other_shields,
-                     int bonus)
+adm_ram_13_modifier (int         own_shields,
+                     int         other_shields,
+                     int         bonus,
+                     const char *ruling)
 {
-  return own_shields > other_shields ? bonus : 0;
+  if (own_shields <= other_shields)
+    return 0;
+  /* «Модификаторы получаются из разницы в силовой защите кораблей»: the difference itself,
+   * or the one step of the default. */
+  return g_strcmp0 (ruling, "difference") == 0 ? bonus * (own_shields - other_shields) : bonus;
 }
 
 int

@@ -465,17 +465,20 @@ damage_control_ship (AdmBattle    *self,
   const AdmBattleShip *s = _adm_battle_ship (self, ship);
   const AdmReadinessGrade *grade =
     adm_ruleset_readiness_grade (self->ruleset, MAX (0, s->base_readiness - s->readiness_loss));
+  /* F-DC-1 «За один ход можно восстановить всего одно повреждение или очко живучести»: the
+   * ruleset's attempts are the repairs a turn, each its own roll, so a season's "два" gives
+   * two repairs; the extra die of the grades <damage-control-attempts> names (veterans and
+   * elite, by the current crew readiness, F-RDY-5) is a second chance after a failure within
+   * those repairs ("second-chance") or a repair more ("second-repair"). */
   int base = adm_ruleset_get_damage_control_attempts (self->ruleset);
-  /* F-DC-1: the ruleset's attempts a turn, and the extra die of the grades
-   * <damage-control-attempts> names (veterans and elite), by the current crew readiness
-   * (F-RDY-5); an extra attempt is a second chance after a failure ("second-chance") or a
-   * second repair ("second-repair"). */
   int attempts =
     adm_dc_1_attempts (grade != NULL ? grade->id : NULL,
                        adm_ruleset_get_damage_control_extra_grades (self->ruleset), base,
                        adm_ruleset_get_damage_control_extra_attempts (self->ruleset));
+  int most = second_repair ? attempts : base;
+  int repairs = 0;
 
-  for (int a = 0; a < attempts; a++)
+  for (int a = 0; a < attempts && repairs < most; a++)
     {
       Repair repair = still_outstanding (self, ship, declared) ? *declared
                                                                : next_repair (self, ship);
@@ -493,8 +496,7 @@ damage_control_ship (AdmBattle    *self,
       if (passed)
         {
           apply_repair (self, ship, &repair);
-          if (!second_repair)
-            break;
+          repairs++;
         }
     }
   return TRUE;

@@ -426,12 +426,14 @@ int                   adm_ram_4_dice              (double     rammer_size,
                                                    int        readiness_dice,
                                                    int        smaller_dice,
                                                    int        larger_dice);
-/* Pure function, F-RAM-13 ("ram-shield-modifier"): what a ship with @own_shields working
- * shields adds to each of its ramming damage dice against one with @other_shields: @bonus
- * when its shields are the stronger, else 0. */
-int                   adm_ram_13_modifier         (int        own_shields,
-                                                   int        other_shields,
-                                                   int        bonus);
+/* Pure function, F-RAM-13 ("ram-shield-modifier", its option @ruling): what a ship with
+ * @own_shields working shields adds to each of its ramming damage dice against one with
+ * @other_shields when its shields are the stronger, else 0: @bonus ("plus-one-stronger"), or
+ * @bonus for each shield of the difference ("difference"). */
+int                   adm_ram_13_modifier         (int         own_shields,
+                                                   int         other_shields,
+                                                   int         bonus,
+                                                   const char *ruling);
 /* Pure function, F-BOARD-3, F-BOARD-4, F-BOARD-5, F-BOARD-6 ("boarding-ratio"): what a ship's
  * own state takes from its boarding roll, with the ruleset's <boarding-modifiers>: @penalties
  * (ADM_N_BOARDING_MODIFIERS, by AdmBoardingModifier) for @fire_damage of @hit_hull hull points
@@ -466,9 +468,9 @@ int                   adm_orb_2_shields           (int        shields,
 gboolean              adm_orb_3_falls             (const char         *effect,
                                                    const char * const *fall_effects);
 /* Pure function, F-DC-1 ("damage-control-extra-die"): the damage-control attempts a ship
- * whose crew's readiness grade is @grade (an id, NULL for none) makes a turn: @attempts, and
- * @extra_attempts more when @grade is one of @extra_grades (the ruleset's
- * <damage-control-attempts>). */
+ * whose crew's readiness grade is @grade (an id, NULL for none) makes a turn: @attempts (the
+ * repairs a turn, each its own roll), and @extra_attempts more when @grade is one of
+ * @extra_grades (the ruleset's <damage-control-attempts>). */
 int                   adm_dc_1_attempts           (const char         *grade,
                                                    const char * const *extra_grades,
                                                    int                 attempts,

@@ -811,6 +811,43 @@ had_mines_there (AdmState             *state,
   return FALSE;
 }
 
+/* F-STRAT-3 (ruling "station-news"): whether @viewer's side is told of @record, a station's
+ * correction. "holders-and-contact": the sides it was or is now held by (a faction and its
+ * allies fight as one and share their stations' reports at the session, F-STRAT-1, F-STRAT-7),
+ * and every side in contact with it — told of an engagement in its sector in the cycle of the
+ * correction or the one before (adm_audience_knows_engagement ()); "holders-only": the two
+ * factions alone, as Admiralty told it before the ruling. */
+static gboolean
+told_of_station (AdmState             *state,
+                 const AdmPlaceRecord *record,
+                 const AdmFaction     *viewer)
+{
+  AdmScenario *scenario = adm_state_get_scenario (state);
+  AdmStrategy *strategy = adm_state_get_strategy (state);
+
+  if (g_strcmp0 (adm_ruleset_get_ruling_value (adm_scenario_get_ruleset (scenario),
+                                               "station-news"), "holders-only") == 0)
+    return viewer == record->owner_before || viewer == record->owner;
+  if ((record->owner_before != NULL &&
+       adm_scenario_factions_allied (scenario, viewer, record->owner_before)) ||
+      (record->owner != NULL && adm_scenario_factions_allied (scenario, viewer, record->owner)))
+    return TRUE;
+  for (guint cycle = MAX (record->cycle, 2) - 1; cycle <= record->cycle; cycle++)
+    {
+      g_autoptr(GPtrArray) engagements = adm_strategy_get_engagements (strategy, cycle);
+
+      for (guint i = 0; i < engagements->len; i++)
+        {
+          const AdmEngagement *engagement = g_ptr_array_index (engagements, i);
+
+          if (engagement->sector == record->sector &&
+              adm_audience_knows_engagement (strategy, scenario, viewer, engagement))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 gboolean
 adm_audience_told_of_place (AdmState             *state,
                             const AdmPlaceRecord *record,
@@ -821,6 +858,6 @@ adm_audience_told_of_place (AdmState             *state,
   if (viewer == NULL)
     return TRUE;
   if (record->station != NULL)
-    return viewer == record->owner_before || viewer == record->owner;
+    return told_of_station (state, record, viewer);
   return had_mines_there (state, record, viewer);
 }

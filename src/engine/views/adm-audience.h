@@ -125,8 +125,9 @@ guint32       adm_audience_subjects_seen_by (AdmBattle     *battle,
 GPtrArray    *adm_audience_known_formations (AdmStrategy    *strategy,
                                              const AdmFaction *viewer) G_GNUC_WARN_UNUSED_RESULT;
 /* F-STRAT-3: whether @viewer's side (NULL: the master) is told of the master's correction of a
- * place, @record of @state: a station's, only the sides whose it was or is now (each knows
- * its own station: the loser learns it is lost, the captor that it is his); mines cleared,
+ * place, @record of @state: a station's, as the ruling "station-news" says (the sides whose it
+ * was or is now — the loser learns it is lost, the captor that it is his — and the sides in
+ * contact with it, told of an engagement in its sector then); mines cleared,
  * only the sides whose mines lay there before (the scenario's minefields of the sector, and
  * those laid there by their formations' orders in an earlier cycle). The public is told of
  * neither. */
