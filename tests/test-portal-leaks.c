@@ -341,7 +341,8 @@ test_corrections (void)
       .station = "Komarr Orbital Transfer Station", .owner = "cetaganda", .damage = "2",
       .reason = "SECRET-REASON boarders" },
   };
-  const char *station_line = "the station Komarr Orbital Transfer Station at Komarr orbit: now "
+  /* The admirals' papers say it in the world's words ("The station … at …: now held by …"). */
+  const char *station_line = "The station Komarr Orbital Transfer Station at Komarr orbit: now "
                              "held by ";
   GPtrArray *admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (corrected));
   const AdmAdmiral *sarlat = adm_campaign_lookup_admiral (corrected, "ghem-sarlat");
@@ -366,8 +367,11 @@ test_corrections (void)
 
           if (admiral->faction == sarlat->faction)
             continue;
-          /* The station was Komarr's: its admirals are told that it is lost. */
-          if (g_str_equal (admiral->faction->id, "komarr"))
+          /* The station was Komarr's: its admirals are told that it is lost; Vervain, allied
+           * to its new holder, that its side holds it now (ruling "station-news",
+           * holders-and-contact, F-STRAT-3). Nothing else of the corrections reaches them. */
+          if (g_str_equal (admiral->faction->id, "komarr") ||
+              g_str_equal (admiral->faction->id, "vervain"))
             {
               with = portal_parts (corrected, admiral);
               if (round == 1)
