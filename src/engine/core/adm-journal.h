@@ -297,6 +297,12 @@ gint64            adm_journal_get_entry_time    (AdmJournal       *self,
                                                  guint             i);
 /* The actions in effect (AdmJournalAction*), in order. */
 GPtrArray        *adm_journal_get_done          (AdmJournal       *self);
+/* The actions that were in effect when the journal held its first @n entries (@n at most
+ * adm_journal_get_n_entries ()), in order: each undo among them took back the last in effect
+ * then and each redo brought back the last taken back, so an action undone later is still in
+ * effect there. A new array (AdmJournalAction*, borrowed from the journal). */
+GPtrArray        *adm_journal_get_done_at       (AdmJournal       *self,
+                                                 guint             n) G_GNUC_WARN_UNUSED_RESULT;
 guint             adm_journal_get_n_actions     (AdmJournal       *self);
 
 /* The owner's sentence for @action, else "what" with its parameters. */
