@@ -583,10 +583,21 @@ adm_journal_follow (AdmJournal  *self,
                     AdmJournal  *from,
                     GError     **error)
 {
+  g_return_val_if_fail (ADM_IS_JOURNAL (from), FALSE);
+  return adm_journal_follow_to (self, from, from->entries->len, error);
+}
+
+gboolean
+adm_journal_follow_to (AdmJournal  *self,
+                       AdmJournal  *from,
+                       guint        to,
+                       GError     **error)
+{
   guint n;
 
   g_return_val_if_fail (ADM_IS_JOURNAL (self), FALSE);
   g_return_val_if_fail (ADM_IS_JOURNAL (from), FALSE);
+  g_return_val_if_fail (to <= from->entries->len, FALSE);
 
   n = self->entries->len;
   for (guint i = 0; i < n; i++)
@@ -603,7 +614,7 @@ adm_journal_follow (AdmJournal  *self,
           return FALSE;
         }
     }
-  for (guint i = n; i < from->entries->len; i++)
+  for (guint i = n; i < to; i++)
     {
       const Entry *theirs = entry_with_text (from, i);
       Entry *mine;

@@ -183,6 +183,11 @@ gboolean          adm_journal_load_reader       (AdmJournal       *self,
 gboolean          adm_journal_follow            (AdmJournal       *self,
                                                  AdmJournal       *from,
                                                  GError          **error);
+/* adm_journal_follow () as far as the first @to entries of @from (at most all of them). */
+gboolean          adm_journal_follow_to         (AdmJournal       *self,
+                                                 AdmJournal       *from,
+                                                 guint             to,
+                                                 GError          **error);
 /* Appends entry @i of @battle_journal to @self as a battle entry of @engagement. */
 gboolean          adm_journal_add_battle_entry  (AdmJournal       *self,
                                                  const char       *engagement,

@@ -5,7 +5,8 @@
  * A moment is a number of journal entries. The campaign's state there is the replay of the
  * actions then in effect, made by the campaign's kept replays (adm_campaign_replay ()), which
  * carry a state kept for an earlier moment on; a battle there is its set-up played with the
- * entries of its own journal kept by then. */
+ * entries of its own journal kept by then, the last few handed out kept and carried on the
+ * same way. */
 
 #include "config.h"
 
@@ -13,6 +14,22 @@
 
 #include "adm-campaign.h"
 #include "adm-campaign-private.h"
+
+/* A battle of the past handed out, with the engagement it is of. */
+struct _AdmPastBattle {
+  char      *engagement;
+  AdmBattle *battle;
+};
+
+void
+_adm_past_battle_free (gpointer data)
+{
+  AdmPastBattle *past = data;
+
+  g_free (past->engagement);
+  g_object_unref (past->battle);
+  g_free (past);
+}
 
 /* Whether @n_entries names a moment of @self's journal; else @error says which there are. */
 static gboolean
@@ -70,7 +87,8 @@ adm_campaign_battle_at_entry (AdmCampaign  *self,
 {
   AdmJournal *journal, *kept = NULL;
   const char *head = NULL;
-  g_autoptr(GString) text = NULL;
+  GPtrArray *past_battles = _adm_campaign_get_past_battles (self);
+  AdmPastBattle *past = NULL;
   guint n_kept = 0, first = G_MAXUINT;
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (self), NULL);
@@ -115,16 +133,56 @@ adm_campaign_battle_at_entry (AdmCampaign  *self,
     }
   g_assert (n_kept <= adm_journal_get_n_entries (kept));
 
-  /* What adm_campaign_get_battle () writes, with the journal cut after those entries. */
-  text = g_string_new (head);
-  g_string_append (text, "  <journal>\n");
-  for (guint i = 0; i < n_kept; i++)
+  /* A battle handed out before at those entries, or at fewer of them and read by no one now
+   * (a battle someone reads is never changed under him): carried on through the entries
+   * after its own, each played once — a step forward plays one phase. */
+  for (guint i = 0; i < past_battles->len; i++)
     {
-      gsize length;
-      const char *entry = adm_journal_get_entry_text (kept, i, &length);
+      AdmPastBattle *candidate = g_ptr_array_index (past_battles, i);
+      guint has = adm_journal_get_n_entries (adm_battle_get_log (candidate->battle));
 
-      g_string_append_len (text, entry, (gssize) length);
+      if (!g_str_equal (candidate->engagement, engagement_id) || has > n_kept ||
+          (has < n_kept && g_atomic_int_get (&G_OBJECT (candidate->battle)->ref_count) > 1) ||
+          (past != NULL && has <= adm_journal_get_n_entries (adm_battle_get_log (past->battle))))
+        continue;
+      past = candidate;
     }
-  g_string_append (text, "  </journal>\n</battle-game>\n");
-  return adm_battle_load_game_memory (text->str, text->len, engagement_id, error);
+  if (past != NULL)
+    {
+      guint index = 0;
+
+      g_ptr_array_find (past_battles, past, &index);
+      g_ptr_array_steal_index (past_battles, index);
+      /* Its entries are checked to be the first of those kept: one that is not is dropped. */
+      if (!adm_journal_follow_to (adm_battle_get_log (past->battle), kept, n_kept, NULL))
+        g_clear_pointer (&past, _adm_past_battle_free);
+    }
+
+  if (past == NULL)
+    {
+      /* What adm_campaign_get_battle () writes, with the journal cut after those entries. */
+      g_autoptr(GString) text = g_string_new (head);
+      AdmBattle *battle;
+
+      g_string_append (text, "  <journal>\n");
+      for (guint i = 0; i < n_kept; i++)
+        {
+          gsize length;
+          const char *entry = adm_journal_get_entry_text (kept, i, &length);
+
+          g_string_append_len (text, entry, (gssize) length);
+        }
+      g_string_append (text, "  </journal>\n</battle-game>\n");
+      battle = adm_battle_load_game_memory (text->str, text->len, engagement_id, error);
+      if (battle == NULL)
+        return NULL;
+      past = g_new0 (AdmPastBattle, 1);
+      past->engagement = g_strdup (engagement_id);
+      past->battle = battle;
+      if (past_battles->len >= ADM_CAMPAIGN_PAST_BATTLES)
+        g_ptr_array_remove_index (past_battles, 0);
+    }
+  /* The one asked for last goes last. */
+  g_ptr_array_add (past_battles, past);
+  return g_object_ref (past->battle);
 }
