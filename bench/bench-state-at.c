@@ -17,51 +17,9 @@
 
 #define T0 G_GINT64_CONSTANT (1795370400)
 #define N_PER_SIDE 100
-#define SHIPS_PER_FORMATION 5
 #define BATTLE_PHASES 100  /* 20 turns of F-SEQ-1's five phases */
 #define RUNS 40
 #define TARGET_MS 16.0
-
-/* A campaign's scenario: 20 sectors in a line; in the first, 20 formations of 5 Barrayaran
- * cruisers and 20 of 5 Komarran ones, hostile: resolving cycle 1 gives engagement "c1-1" of
- * 100 ships a side. */
-static char *
-generate_scenario (void)
-{
-  GString *xml = g_string_new ("<scenario id=\"bench\" name=\"Benchmark\" "
-                               "ruleset=\"forcon-2010\">\n");
-  const struct { const char *faction, *klass, *admiral; } sides[] = {
-    { "barrayar", "vorberg", "vorkosigan" },
-    { "komarr", "komarran-cruiser", "arozzi" },
-  };
-
-  for (guint s = 0; s < G_N_ELEMENTS (sides); s++)
-    g_string_append_printf (xml, "  <admiral id=\"%s\" name=\"Adm. %s\" faction=\"%s\"/>\n",
-                            sides[s].admiral, sides[s].admiral, sides[s].faction);
-  g_string_append (xml, "  <map>\n");
-  for (int s = 0; s < 20; s++)
-    g_string_append_printf (xml, "    <sector id=\"s%d\" name=\"Sector %d\" x=\"%d\" y=\"0\"/>\n",
-                            s, s, s);
-  for (int s = 1; s < 20; s++)
-    g_string_append_printf (xml, "    <link from=\"s%d\" to=\"s%d\"/>\n", s - 1, s);
-  g_string_append (xml, "  </map>\n");
-  for (int f = 0; f < 2 * N_PER_SIDE / SHIPS_PER_FORMATION; f++)
-    {
-      int first = f * SHIPS_PER_FORMATION;
-
-      g_string_append_printf (xml, "  <formation id=\"f%d\" name=\"Formation %d\" "
-                                   "faction=\"%s\" sector=\"s0\" flagship=\"ship%d\" "
-                                   "admiral=\"%s\">\n",
-                              f, f, sides[f % 2].faction, first, sides[f % 2].admiral);
-      for (int n = first; n < first + SHIPS_PER_FORMATION; n++)
-        g_string_append_printf (xml, "    <ship id=\"ship%d\" name=\"Ship %d\" class=\"%s\" "
-                                     "readiness=\"%d\"/>\n", n, n, sides[f % 2].klass,
-                                5 + n % 5);
-      g_string_append (xml, "  </formation>\n");
-    }
-  g_string_append (xml, "</scenario>\n");
-  return g_string_free (xml, FALSE);
-}
 
 /* The master's work between the battles, one action an entry: dice rolled, a ship's
  * readiness corrected up and down (with @corrections: F-STRAT-4 refuses them while the ships
@@ -123,7 +81,6 @@ build (AdmScenario *scenario,
        guint       *last)
 {
   g_autoptr(AdmCampaign) campaign = adm_campaign_new (scenario, 2010);
-  g_autoptr(GPtrArray) orders = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
   g_autoptr(AdmQueuedEngagement) engagement = NULL;
   g_autoptr(AdmBattle) battle = NULL;
   g_autoptr(AdmDicePrng) prng = adm_dice_prng_new (7);
@@ -132,20 +89,7 @@ build (AdmScenario *scenario,
   AdmJournal *journal = adm_campaign_get_journal (campaign);
 
   add_entries (campaign, (n_entries - BATTLE_PHASES - 2) / 2, TRUE);
-  for (int f = 0; f < 2 * N_PER_SIDE / SHIPS_PER_FORMATION; f += 2)
-    {
-      AdmEvent *order = adm_event_new ("order", T0 + 100000);
-      g_autofree char *id = g_strdup_printf ("f%d", f);
-
-      adm_event_set (order, "cycle", "1");
-      adm_event_set (order, "admiral", "vorkosigan");
-      adm_event_set (order, "formation", id);
-      adm_event_set (order, "order", "patrol");
-      g_ptr_array_add (orders, order);
-    }
-  if (!adm_campaign_append_all (campaign, orders, &error) ||
-      !adm_campaign_resolve_cycle (campaign, NULL, T0 + 100000, &error))
-    g_error ("%s", error->message);
+  bench_two_fleets_meet (campaign, N_PER_SIDE, T0 + 100000);
   engagement = adm_campaign_find_engagement (campaign, "c1-1", &error);
   setup = engagement != NULL ? adm_campaign_engagement_setup (campaign, engagement, NULL, &error)
                              : NULL;
@@ -280,7 +224,7 @@ main (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("admiralty-bench-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "scenario.xml", NULL);
-  g_autofree char *xml = generate_scenario ();
+  g_autofree char *xml = bench_two_fleets_scenario (N_PER_SIDE);
   g_autoptr(AdmScenario) scenario = NULL;
   const guint sizes[] = { 1000, 7000, 25000 };
 
