@@ -76,6 +76,76 @@ bench_median (double *values,
   return values[n / 2];
 }
 
+/* A campaign's scenario: 20 sectors in a line; in the first, formations of 5 Barrayaran
+ * cruisers and as many of 5 Komarran ones, @n_per_side ships a side, not allied and so
+ * hostile (adm-strategy.c): bench_two_fleets_meet () gives the engagement "c1-1" of
+ * @n_per_side ships a side. */
+static inline char *
+bench_two_fleets_scenario (int n_per_side)
+{
+  GString *xml = g_string_new ("<scenario id=\"bench\" name=\"Benchmark\" "
+                               "ruleset=\"forcon-2010\">\n");
+  const struct { const char *faction, *klass, *admiral; } sides[] = {
+    { "barrayar", "vorberg", "vorkosigan" },
+    { "komarr", "komarran-cruiser", "arozzi" },
+  };
+
+  for (guint s = 0; s < G_N_ELEMENTS (sides); s++)
+    g_string_append_printf (xml, "  <admiral id=\"%s\" name=\"Adm. %s\" faction=\"%s\"/>\n",
+                            sides[s].admiral, sides[s].admiral, sides[s].faction);
+  g_string_append (xml, "  <map>\n");
+  for (int s = 0; s < 20; s++)
+    g_string_append_printf (xml, "    <sector id=\"s%d\" name=\"Sector %d\" x=\"%d\" y=\"0\"/>\n",
+                            s, s, s);
+  for (int s = 1; s < 20; s++)
+    g_string_append_printf (xml, "    <link from=\"s%d\" to=\"s%d\"/>\n", s - 1, s);
+  g_string_append (xml, "  </map>\n");
+  for (int f = 0; f < 2 * n_per_side / 5; f++)
+    {
+      int first = f * 5;
+
+      g_string_append_printf (xml, "  <formation id=\"f%d\" name=\"Formation %d\" "
+                                   "faction=\"%s\" sector=\"s0\" flagship=\"ship%d\" "
+                                   "admiral=\"%s\">\n",
+                              f, f, sides[f % 2].faction, first, sides[f % 2].admiral);
+      for (int n = first; n < first + 5; n++)
+        g_string_append_printf (xml, "    <ship id=\"ship%d\" name=\"Ship %d\" class=\"%s\" "
+                                     "readiness=\"%d\"/>\n", n, n, sides[f % 2].klass,
+                                5 + n % 5);
+      g_string_append (xml, "  </formation>\n");
+    }
+  g_string_append (xml, "</scenario>\n");
+  return g_string_free (xml, FALSE);
+}
+
+/* Cycle 1 of a campaign of bench_two_fleets_scenario (@n_per_side) resolved at @time, every
+ * Barrayaran formation ordered to patrol s0 (one action, as a sheet is handed in): a
+ * searching order stirs the sector, and the two fleets there meet in "c1-1" (F-STRAT-4,
+ * F-STRAT-16). */
+static inline void
+bench_two_fleets_meet (AdmCampaign *campaign,
+                       int          n_per_side,
+                       gint64       time)
+{
+  g_autoptr(GPtrArray) orders = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
+  g_autoptr(GError) error = NULL;
+
+  for (int f = 0; f < 2 * n_per_side / 5; f += 2)
+    {
+      AdmEvent *order = adm_event_new ("order", time);
+      g_autofree char *id = g_strdup_printf ("f%d", f);
+
+      adm_event_set (order, "cycle", "1");
+      adm_event_set (order, "admiral", "vorkosigan");
+      adm_event_set (order, "formation", id);
+      adm_event_set (order, "order", "patrol");
+      g_ptr_array_add (orders, order);
+    }
+  if (!adm_campaign_append_all (campaign, orders, &error) ||
+      !adm_campaign_resolve_cycle (campaign, NULL, time, &error))
+    g_error ("%s", error->message);
+}
+
 #ifdef GTK_MAJOR_VERSION
 
 static inline void

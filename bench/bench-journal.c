@@ -68,48 +68,6 @@ cpu_ms (void)
   return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
 }
 
-/* A campaign's scenario: 20 sectors in a line; in the first, 20 formations of 5 Barrayaran
- * cruisers and 20 of 5 Komarran ones, not allied and so hostile (adm-strategy.c): resolving
- * cycle 1 gives the engagement "c1-1" of 100 ships a side, the battle this benchmark keeps. */
-static char *
-generate_scenario (void)
-{
-  GString *xml = g_string_new ("<scenario id=\"bench\" name=\"Benchmark\" "
-                               "ruleset=\"forcon-2010\">\n");
-  const struct { const char *faction, *klass, *admiral; } sides[] = {
-    { "barrayar", "vorberg", "vorkosigan" },
-    { "komarr", "komarran-cruiser", "arozzi" },
-  };
-
-  for (guint s = 0; s < G_N_ELEMENTS (sides); s++)
-    g_string_append_printf (xml, "  <admiral id=\"%s\" name=\"Adm. %s\" faction=\"%s\"/>\n",
-                            sides[s].admiral, sides[s].admiral, sides[s].faction);
-  g_string_append (xml, "  <map>\n");
-
-  for (int s = 0; s < 20; s++)
-    g_string_append_printf (xml, "    <sector id=\"s%d\" name=\"Sector %d\" x=\"%d\" y=\"0\"/>\n",
-                            s, s, s);
-  for (int s = 1; s < 20; s++)
-    g_string_append_printf (xml, "    <link from=\"s%d\" to=\"s%d\"/>\n", s - 1, s);
-  g_string_append (xml, "  </map>\n");
-  for (int f = 0; f < 2 * N_PER_SIDE / SHIPS_PER_FORMATION; f++)
-    {
-      int first = f * SHIPS_PER_FORMATION;
-
-      g_string_append_printf (xml, "  <formation id=\"f%d\" name=\"Formation %d\" "
-                                   "faction=\"%s\" sector=\"s0\" flagship=\"ship%d\" "
-                                   "admiral=\"%s\">\n",
-                              f, f, sides[f % 2].faction, first, sides[f % 2].admiral);
-      for (int n = first; n < first + SHIPS_PER_FORMATION; n++)
-        g_string_append_printf (xml, "    <ship id=\"ship%d\" name=\"Ship %d\" class=\"%s\" "
-                                     "readiness=\"%d\"/>\n", n, n, sides[f % 2].klass,
-                                5 + n % 5);
-      g_string_append (xml, "  </formation>\n");
-    }
-  g_string_append (xml, "</scenario>\n");
-  return g_string_free (xml, FALSE);
-}
-
 /* The battle of engagement c1-1 — 100 cruisers a side met in cycle 1, set up from the
  * campaign as the battle page sets it up — kept inside a campaign of @n_events events (rolls
  * and notes, then the cycle), saved in @dir: the battle's set-up is kept once (the file
@@ -137,7 +95,7 @@ measure_kept_battle (const char *dir,
   int phases = 0, turns = 0;
   GStatBuf st;
 
-  scenario_xml = generate_scenario ();
+  scenario_xml = bench_two_fleets_scenario (N_PER_SIDE);
   {
     g_autofree char *scenario_path = g_build_filename (dir, "scenario.xml", NULL);
 
@@ -167,28 +125,9 @@ measure_kept_battle (const char *dir,
             g_error ("%s", error->message);
         }
     }
-  /* Cycle 1 resolved after them, every Barrayaran formation ordered to patrol s0 (one
-   * action, as a sheet is handed in): a searching order stirs the sector, and the two fleets
-   * there meet (F-STRAT-4, F-STRAT-16). */
-  {
-    g_autoptr(GPtrArray) orders = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
-
-    for (int f = 0; f < 2 * N_PER_SIDE / SHIPS_PER_FORMATION; f += 2)
-      {
-        AdmEvent *order = adm_event_new ("order", 1795370400 + n_events);
-        g_autofree char *id = g_strdup_printf ("f%d", f);
-
-        adm_event_set (order, "cycle", "1");
-        adm_event_set (order, "admiral", "vorkosigan");
-        adm_event_set (order, "formation", id);
-        adm_event_set (order, "order", "patrol");
-        g_ptr_array_add (orders, order);
-      }
-    if (!adm_campaign_append_all (campaign, orders, &error))
-      g_error ("%s", error->message);
-  }
-  if (!adm_campaign_resolve_cycle (campaign, NULL, 1795370400 + n_events, &error) ||
-      !adm_campaign_save (campaign, path, &error))
+  /* Cycle 1 resolved after them: the two fleets meet in c1-1. */
+  bench_two_fleets_meet (campaign, N_PER_SIDE, 1795370400 + n_events);
+  if (!adm_campaign_save (campaign, path, &error))
     g_error ("%s", error->message);
   engagement = adm_campaign_find_engagement (campaign, "c1-1", &error);
   if (engagement == NULL)

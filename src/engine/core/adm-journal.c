@@ -583,10 +583,21 @@ adm_journal_follow (AdmJournal  *self,
                     AdmJournal  *from,
                     GError     **error)
 {
+  g_return_val_if_fail (ADM_IS_JOURNAL (from), FALSE);
+  return adm_journal_follow_to (self, from, from->entries->len, error);
+}
+
+gboolean
+adm_journal_follow_to (AdmJournal  *self,
+                       AdmJournal  *from,
+                       guint        to,
+                       GError     **error)
+{
   guint n;
 
   g_return_val_if_fail (ADM_IS_JOURNAL (self), FALSE);
   g_return_val_if_fail (ADM_IS_JOURNAL (from), FALSE);
+  g_return_val_if_fail (to <= from->entries->len, FALSE);
 
   n = self->entries->len;
   for (guint i = 0; i < n; i++)
@@ -603,7 +614,7 @@ adm_journal_follow (AdmJournal  *self,
           return FALSE;
         }
     }
-  for (guint i = n; i < from->entries->len; i++)
+  for (guint i = n; i < to; i++)
     {
       const Entry *theirs = entry_with_text (from, i);
       Entry *mine;
@@ -770,6 +781,48 @@ adm_journal_get_done (AdmJournal *self)
 {
   g_return_val_if_fail (ADM_IS_JOURNAL (self), NULL);
   return self->done;
+}
+
+GPtrArray *
+adm_journal_get_done_at (AdmJournal *self,
+                         guint       n)
+{
+  g_autoptr(GPtrArray) undone = g_ptr_array_new ();
+  GPtrArray *done;
+
+  g_return_val_if_fail (ADM_IS_JOURNAL (self), NULL);
+  g_return_val_if_fail (n <= self->entries->len, NULL);
+
+  done = g_ptr_array_new ();
+  for (guint i = 0; i < n; i++)
+    {
+      const Entry *entry = &g_array_index (self->entries, Entry, i);
+
+      /* The two stacks as adm_journal_record (), _undo () and _redo () kept them then. */
+      switch (entry->kind)
+        {
+        case ADM_JOURNAL_ENTRY_ACTION:
+          g_ptr_array_add (done, entry->action);
+          g_ptr_array_set_size (undone, 0);
+          break;
+        case ADM_JOURNAL_ENTRY_UNDO:
+          g_assert (done->len > 0 && g_ptr_array_index (done, done->len - 1) == entry->action);
+          g_ptr_array_set_size (done, done->len - 1);
+          g_ptr_array_add (undone, entry->action);
+          break;
+        case ADM_JOURNAL_ENTRY_REDO:
+          g_assert (undone->len > 0 &&
+                    g_ptr_array_index (undone, undone->len - 1) == entry->action);
+          g_ptr_array_set_size (undone, undone->len - 1);
+          g_ptr_array_add (done, entry->action);
+          break;
+        case ADM_JOURNAL_ENTRY_BATTLE:
+        default:
+          /* A battle's own entry: no action of this journal. */
+          break;
+        }
+    }
+  return done;
 }
 
 guint

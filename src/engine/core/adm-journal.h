@@ -183,6 +183,11 @@ gboolean          adm_journal_load_reader       (AdmJournal       *self,
 gboolean          adm_journal_follow            (AdmJournal       *self,
                                                  AdmJournal       *from,
                                                  GError          **error);
+/* adm_journal_follow () as far as the first @to entries of @from (at most all of them). */
+gboolean          adm_journal_follow_to         (AdmJournal       *self,
+                                                 AdmJournal       *from,
+                                                 guint             to,
+                                                 GError          **error);
 /* Appends entry @i of @battle_journal to @self as a battle entry of @engagement. */
 gboolean          adm_journal_add_battle_entry  (AdmJournal       *self,
                                                  const char       *engagement,
@@ -297,6 +302,12 @@ gint64            adm_journal_get_entry_time    (AdmJournal       *self,
                                                  guint             i);
 /* The actions in effect (AdmJournalAction*), in order. */
 GPtrArray        *adm_journal_get_done          (AdmJournal       *self);
+/* The actions that were in effect when the journal held its first @n entries (@n at most
+ * adm_journal_get_n_entries ()), in order: each undo among them took back the last in effect
+ * then and each redo brought back the last taken back, so an action undone later is still in
+ * effect there. A new array (AdmJournalAction*, borrowed from the journal). */
+GPtrArray        *adm_journal_get_done_at       (AdmJournal       *self,
+                                                 guint             n) G_GNUC_WARN_UNUSED_RESULT;
 guint             adm_journal_get_n_actions     (AdmJournal       *self);
 
 /* The owner's sentence for @action, else "what" with its parameters. */

@@ -28,6 +28,13 @@ gboolean _adm_campaign_get_kept    (AdmCampaign  *self,
                                     const char  **head,
                                     AdmJournal  **journal);
 
+/* The battles of the campaign's past handed out by adm_campaign_battle_at_entry (), kept to be
+ * carried on (adm-campaign-past.c): AdmPastBattle*, the one asked for least recently first,
+ * owned by the campaign. */
+typedef struct _AdmPastBattle AdmPastBattle;
+void       _adm_past_battle_free          (gpointer     data);
+GPtrArray *_adm_campaign_get_past_battles (AdmCampaign *self);
+
 /* The SHA-256 of the head of the battle @campaign sets up now for @engagement, as a table is
  * handed it (adm_campaign_table_battle ()), in @out; FALSE when it cannot be set up. */
 gboolean _adm_campaign_setup_hash  (AdmCampaign  *self,

@@ -63,6 +63,7 @@ struct _AdmCampaign
   const char  *changed_battle; /* what the last "changed" was about: the entries of this
                                 * engagement's battle alone (a key of @battles), or NULL */
   AdmReplays  *replays;  /* states of the journal's past, made when first asked for */
+  GPtrArray   *past_battles; /* AdmPastBattle*: battles of the past (adm-campaign-past.c) */
   /* Saves whose last flush went to the flusher (adm_file_when_flushed ()): */
   guint64      flush_wanted;  /* the ticket of the last one */
   guint64      flushed;       /* the last ticket flushed */
@@ -263,6 +264,7 @@ adm_campaign_finalize (GObject *object)
   g_clear_pointer (&self->battles_text, g_free);
   g_clear_pointer (&self->pending, g_ptr_array_unref);
   g_clear_pointer (&self->replays, adm_replays_free);
+  g_clear_pointer (&self->past_battles, g_ptr_array_unref);
 
   G_OBJECT_CLASS (adm_campaign_parent_class)->finalize (object);
 }
@@ -340,6 +342,7 @@ adm_campaign_init (AdmCampaign *self)
   self->battles = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, stored_battle_free);
   self->battle_ids = g_ptr_array_new ();
   self->pending = g_ptr_array_new_with_free_func (pending_checkpoint_free);
+  self->past_battles = g_ptr_array_new_with_free_func (_adm_past_battle_free);
   self->journal = adm_journal_new (self, journal_reset, journal_apply, journal_describe);
 }
 
@@ -951,6 +954,13 @@ adm_campaign_replay (AdmCampaign  *self,
   return adm_replays_get (self->replays, events, n_strict, error);
 }
 
+GPtrArray *
+_adm_campaign_get_past_battles (AdmCampaign *self)
+{
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), NULL);
+  return self->past_battles;
+}
+
 const char *
 adm_campaign_get_path (AdmCampaign *self)
 {
@@ -1160,6 +1170,7 @@ write_checkpoints (AdmCampaign *self,
   g_autoptr(GPtrArray) pending = g_steal_pointer (&self->pending);
 
   self->pending = g_ptr_array_new_with_free_func (pending_checkpoint_free);
+  self->past_battles = g_ptr_array_new_with_free_func (_adm_past_battle_free);
   for (guint i = 0; i < pending->len; i++)
     {
       PendingCheckpoint *milestone = g_ptr_array_index (pending, i);

@@ -25,6 +25,8 @@ typedef enum {
   ADM_CAMPAIGN_ERROR_CORRUPT,      /* the file is damaged; a backup may be offered */
   ADM_CAMPAIGN_ERROR_BATTLE_ENDED, /* the battle is ended: read-only until that is undone */
   ADM_CAMPAIGN_ERROR_AT_TABLE,     /* the battle is fought at another table (table-assign) */
+  ADM_CAMPAIGN_ERROR_NO_ENTRY,     /* the journal never held that many entries */
+  ADM_CAMPAIGN_ERROR_NO_BATTLE,    /* no such battle, or not begun by then */
 } AdmCampaignError;
 
 #define ADM_CAMPAIGN_BACKUPS 3
@@ -103,6 +105,34 @@ AdmState      *adm_campaign_replay        (AdmCampaign  *self,
                                            GPtrArray    *events,
                                            guint         n_strict,
                                            GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+
+/* The war at a moment of its past, for a replay or a scrubber that steps through it: read
+ * only — asking changes nothing of the campaign and journals nothing.
+ *
+ * The campaign's state as it stood when its journal held its first @n_entries entries (0: the
+ * scenario's start; adm_journal_get_n_entries (): now): the actions in effect then
+ * (adm_journal_get_done_at (), so an action undone later is still in effect before its undo)
+ * replayed through the one check — the state a campaign opened from its file with the
+ * journal cut after entry @n_entries has. Made by adm_campaign_replay (): a state kept for a
+ * moment before is carried on, so a step forward applies only the events after it; the kept
+ * states are bounded (ADM_CAMPAIGN_REPLAYS). Shared: read it, apply nothing to it. NULL with
+ * ADM_CAMPAIGN_ERROR_NO_ENTRY for a number below 0 or beyond the journal's end. */
+AdmState      *adm_campaign_state_at      (AdmCampaign  *self,
+                                           gint64        n_entries,
+                                           GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+/* The battle of @engagement_id as it stood when the campaign's journal held its first
+ * @n_entries entries: its set-up with the entries of its own journal kept among them (its
+ * undos and redos as they were), played — the battle the master had on the table then. The
+ * last ADM_CAMPAIGN_PAST_BATTLES handed out are kept and one no one reads any more is
+ * carried on to a later moment, so a step forward plays one phase. Shared: read it, play
+ * nothing on it. NULL with ADM_CAMPAIGN_ERROR_NO_ENTRY for a number out of the journal (as
+ * adm_campaign_state_at ()), ADM_CAMPAIGN_ERROR_NO_BATTLE for an engagement the campaign keeps
+ * no battle of, or one whose first phase was kept after those entries. */
+#define ADM_CAMPAIGN_PAST_BATTLES 2
+AdmBattle     *adm_campaign_battle_at_entry (AdmCampaign *self,
+                                             const char  *engagement_id,
+                                             gint64       n_entries,
+                                             GError     **error) G_GNUC_WARN_UNUSED_RESULT;
 
 /* A second copy kept after every save in @folder (a USB stick; NULL or "" for none), written
  * at once when set. A copy that cannot be written does not undo anything: the campaign's own

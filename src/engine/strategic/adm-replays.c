@@ -100,6 +100,9 @@ fresh (AdmReplays *self)
     }
   replay = g_new0 (Replay, 1);
   replay->state = adm_state_new (self->scenario);
+  /* Events of a journal, each accepted once: they replay as they were recorded, as a
+   * campaign's own replay replays them (adm_state_set_replaying ()). */
+  adm_state_set_replaying (replay->state, TRUE);
   replay->events = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_event_unref);
   replay->first_passed = G_MAXUINT;
   g_ptr_array_add (self->replays, replay);

@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-campaign-past.c: the war at a moment of its past (adm_campaign_state_at (),
+ * adm_campaign_battle_at_entry ()), read from the journal and changing nothing.
+ *
+ * A moment is a number of journal entries. The campaign's state there is the replay of the
+ * actions then in effect, made by the campaign's kept replays (adm_campaign_replay ()), which
+ * carry a state kept for an earlier moment on; a battle there is its set-up played with the
+ * entries of its own journal kept by then, the last few handed out kept and carried on the
+ * same way. */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "adm-campaign.h"
+#include "adm-campaign-private.h"
+
+/* A battle of the past handed out, with the engagement it is of. */
+struct _AdmPastBattle {
+  char      *engagement;
+  AdmBattle *battle;
+};
+
+void
+_adm_past_battle_free (gpointer data)
+{
+  AdmPastBattle *past = data;
+
+  g_free (past->engagement);
+  g_object_unref (past->battle);
+  g_free (past);
+}
+
+/* Whether @n_entries names a moment of @self's journal; else @error says which there are. */
+static gboolean
+check_moment (AdmCampaign  *self,
+              gint64        n_entries,
+              GError      **error)
+{
+  guint total = adm_journal_get_n_entries (adm_campaign_get_journal (self));
+  g_autofree char *number = NULL;
+
+  if (n_entries >= 0 && n_entries <= total)
+    return TRUE;
+  number = g_strdup_printf ("%" G_GINT64_FORMAT, n_entries);
+  g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_NO_ENTRY,
+               /* Translators: "The journal has no moment -1: it holds 412 entries, so a
+                * moment is a number of entries from 0 (the campaign's start) to 412 (now)." */
+               _("The journal has no moment %s: it holds %u entries, so a moment is a number "
+                 "of entries from 0 (the campaign’s start) to %u (now)."),
+               number, total, total);
+  return FALSE;
+}
+
+AdmState *
+adm_campaign_state_at (AdmCampaign  *self,
+                       gint64        n_entries,
+                       GError      **error)
+{
+  g_autoptr(GPtrArray) done = NULL;
+  g_autoptr(GPtrArray) events = NULL;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!check_moment (self, n_entries, error))
+    return NULL;
+  done = adm_journal_get_done_at (adm_campaign_get_journal (self), (guint) n_entries);
+  /* The events of the actions in effect, the same AdmEvent objects as the campaign's own
+   * (adm_campaign_get_events ()): the replays kept for the reports serve these too. */
+  events = g_ptr_array_new ();
+  for (guint i = 0; i < done->len; i++)
+    {
+      GPtrArray *of = adm_journal_action_get_events (g_ptr_array_index (done, i));
+
+      g_ptr_array_extend (events, of, NULL, NULL);
+    }
+  /* Every one of them was accepted through the one check when it was recorded. */
+  return adm_campaign_replay (self, events, events->len, error);
+}
+
+AdmBattle *
+adm_campaign_battle_at_entry (AdmCampaign  *self,
+                              const char   *engagement_id,
+                              gint64        n_entries,
+                              GError      **error)
+{
+  AdmJournal *journal, *kept = NULL;
+  const char *head = NULL;
+  GPtrArray *past_battles = _adm_campaign_get_past_battles (self);
+  AdmPastBattle *past = NULL;
+  guint n_kept = 0, first = G_MAXUINT;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!check_moment (self, n_entries, error))
+    return NULL;
+  if (engagement_id == NULL || !_adm_campaign_get_kept (self, engagement_id, &head, &kept))
+    {
+      g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_NO_BATTLE,
+                   _("The campaign keeps no battle of engagement “%s”."),
+                   engagement_id != NULL ? engagement_id : "");
+      return NULL;
+    }
+  /* The battle's own entries are kept in the campaign's journal in their order, one for
+   * one (adm_journal_add_battle_entry ()): those among the first @n_entries are the first
+   * @n_kept of its journal. */
+  journal = adm_campaign_get_journal (self);
+  for (guint i = 0; i < adm_journal_get_n_entries (journal); i++)
+    if (g_strcmp0 (adm_journal_get_entry_engagement (journal, i), engagement_id) == 0)
+      {
+        first = MIN (first, i);
+        if (i < n_entries)
+          n_kept++;
+        else
+          break;
+      }
+  if (n_kept == 0)
+    {
+      if (first == G_MAXUINT)
+        g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_NO_BATTLE,
+                     _("The battle of engagement “%s” has no phase played yet."),
+                     engagement_id);
+      else
+        g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_NO_BATTLE,
+                     /* Translators: "The battle of engagement “c1-3” had not begun after
+                      * entry 40: its first phase is entry 57." (entries counted from 1) */
+                     _("The battle of engagement “%s” had not begun after entry %u: its "
+                       "first phase is entry %u."),
+                     engagement_id, (guint) n_entries, first + 1);
+      return NULL;
+    }
+  g_assert (n_kept <= adm_journal_get_n_entries (kept));
+
+  /* A battle handed out before at those entries, or at fewer of them and read by no one now
+   * (a battle someone reads is never changed under him): carried on through the entries
+   * after its own, each played once — a step forward plays one phase. */
+  for (guint i = 0; i < past_battles->len; i++)
+    {
+      AdmPastBattle *candidate = g_ptr_array_index (past_battles, i);
+      guint has = adm_journal_get_n_entries (adm_battle_get_log (candidate->battle));
+
+      if (!g_str_equal (candidate->engagement, engagement_id) || has > n_kept ||
+          (has < n_kept && g_atomic_int_get (&G_OBJECT (candidate->battle)->ref_count) > 1) ||
+          (past != NULL && has <= adm_journal_get_n_entries (adm_battle_get_log (past->battle))))
+        continue;
+      past = candidate;
+    }
+  if (past != NULL)
+    {
+      guint index = 0;
+
+      g_ptr_array_find (past_battles, past, &index);
+      g_ptr_array_steal_index (past_battles, index);
+      /* Its entries are checked to be the first of those kept: one that is not is dropped. */
+      if (!adm_journal_follow_to (adm_battle_get_log (past->battle), kept, n_kept, NULL))
+        g_clear_pointer (&past, _adm_past_battle_free);
+    }
+
+  if (past == NULL)
+    {
+      /* What adm_campaign_get_battle () writes, with the journal cut after those entries. */
+      g_autoptr(GString) text = g_string_new (head);
+      AdmBattle *battle;
+
+      g_string_append (text, "  <journal>\n");
+      for (guint i = 0; i < n_kept; i++)
+        {
+          gsize length;
+          const char *entry = adm_journal_get_entry_text (kept, i, &length);
+
+          g_string_append_len (text, entry, (gssize) length);
+        }
+      g_string_append (text, "  </journal>\n</battle-game>\n");
+      battle = adm_battle_load_game_memory (text->str, text->len, engagement_id, error);
+      if (battle == NULL)
+        return NULL;
+      past = g_new0 (AdmPastBattle, 1);
+      past->engagement = g_strdup (engagement_id);
+      past->battle = battle;
+      if (past_battles->len >= ADM_CAMPAIGN_PAST_BATTLES)
+        g_ptr_array_remove_index (past_battles, 0);
+    }
+  /* The one asked for last goes last. */
+  g_ptr_array_add (past_battles, past);
+  return g_object_ref (past->battle);
+}
