@@ -3,7 +3,7 @@
  * headers of its own folder and of the folders below it only:
  *
  *   src/         engine < report < portal < tables < cli, app
- *   src/engine/  core < rules < ti4, tactical < strategic < views
+ *   src/engine/  core < rules < scenario < ti4, tactical < strategic < views
  *   src/app/     widgets < battle, ti4 < map < campaign < editor, tables < shell
  *
  * Folders of one rank stand side by side and include neither the other. The few upward
@@ -46,10 +46,11 @@ typedef struct {
 static const Layer engine_layers[] = {
   { "core",      0 },
   { "rules",     1 },
-  { "ti4",       2 },
-  { "tactical",  2 },
-  { "strategic", 3 },
-  { "views",     4 },
+  { "scenario",  2 },
+  { "ti4",       3 },
+  { "tactical",  3 },
+  { "strategic", 4 },
+  { "views",     5 },
 };
 
 static const Upward engine_upward[] = {
@@ -452,8 +453,9 @@ problems_of (const char * const *files)
  * all and complains only of what a case breaks. */
 #define EVERY_FOLDER \
   HEADER ("engine/core/adm-core.h"), HEADER ("engine/rules/adm-rules.h"), \
-  HEADER ("engine/ti4/adm-ti4.h"), HEADER ("engine/tactical/adm-tactical.h"), \
-  HEADER ("engine/strategic/adm-strategic.h"), HEADER ("engine/views/adm-views.h"), \
+  HEADER ("engine/scenario/adm-scenario.h"), HEADER ("engine/ti4/adm-ti4.h"), \
+  HEADER ("engine/tactical/adm-tactical.h"), HEADER ("engine/strategic/adm-strategic.h"), \
+  HEADER ("engine/views/adm-views.h"), \
   HEADER ("app/widgets/admiralty-widget.h"), HEADER ("app/battle/admiralty-battle.h"), \
   HEADER ("app/ti4/admiralty-ti4.h"), HEADER ("app/map/admiralty-map.h"), \
   HEADER ("app/campaign/admiralty-campaign.h"), HEADER ("app/editor/admiralty-editor.h"), \

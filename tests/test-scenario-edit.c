@@ -66,6 +66,29 @@ test_unchanged (gconstpointer data)
   remove_tree (folder);
 }
 
+/* An element written with an end tag and nothing in it (as `scenario new` writes the
+ * description) is written back so, not as an empty-element tag. */
+static void
+test_unchanged_empty_element (void)
+{
+  static const char text[] =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<scenario id=\"s\" name=\"S\" ruleset=\"forcon-2010\">\n"
+    "  <description></description>\n"
+    "  <map>\n"
+    "    <sector id=\"a\" name=\"A\" x=\"0\" y=\"0\"></sector>\n"
+    "  </map>\n"
+    "</scenario>\n";
+  g_autoptr(GBytes) original = g_bytes_new_static (text, strlen (text));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmScenarioEdit) edit = adm_scenario_edit_new_from_data (text, strlen (text),
+                                                                     "empty.admiralty",
+                                                                     &error);
+
+  g_assert_no_error (error);
+  assert_same_bytes (adm_scenario_edit_get_bytes (edit), original);
+}
+
 static xmlNode *
 find (AdmScenarioEdit *edit,
       const char      *element,
@@ -607,6 +630,7 @@ main (int   argc,
                         test_unchanged);
   g_test_add_data_func ("/engine/scenario-edit/unchanged-skirmish", "skirmish.admiralty",
                         test_unchanged);
+  g_test_add_func ("/engine/scenario-edit/unchanged-empty-element", test_unchanged_empty_element);
   g_test_add_func ("/engine/scenario-edit/F-FORM-8/add-remove-ship", test_add_remove_ship);
   for (guint i = 0; i < G_N_ELEMENTS (edits); i++)
     {

@@ -156,6 +156,88 @@ test_make_own (void)
   assert_same_bytes (adm_scenario_edit_get_bytes (edit), after);
 }
 
+/* The installed season of @edit's ruleset, copied into a document of its own, the Vorpatril
+ * destroyer's hull set to @hull: a season file as "scenario season --export" writes it. */
+static xmlDoc *
+season_with_hull (AdmScenarioEdit *edit,
+                  const char      *hull)
+{
+  xmlDoc *doc = xmlNewDoc ((const xmlChar *) "1.0");
+  xmlNode *season = xmlDocCopyNode (adm_ruleset_get_season (adm_scenario_edit_get_ruleset (edit)),
+                                    doc, 1);
+  xmlNode *classes = adm_xml_first_element (season, "classes");
+
+  xmlDocSetRootElement (doc, season);
+  for (xmlNode *klass = adm_xml_first_element (classes, "class"); klass != NULL;
+       klass = adm_xml_next_element (klass, "class"))
+    {
+      g_autofree char *id = adm_xml_get_string (klass, "id");
+
+      if (g_str_equal (id, "vorpatril"))
+        xmlSetProp (klass, (const xmlChar *) "hull", (const xmlChar *) hull);
+    }
+  return doc;
+}
+
+/* A season that does not read as rules (a class of hull 0) is refused with its problem, and
+ * the document stays as it was, with no step of undo. */
+static void
+test_set_season_refused (void)
+{
+  g_autoptr(GBytes) original = NULL;
+  g_autoptr(AdmScenarioEdit) edit = open_skirmish (&original);
+  g_autoptr(xmlDoc) season = season_with_hull (edit, "0");
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (adm_scenario_edit_set_season (edit, xmlDocGetRootElement (season), &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "hull is 0"));
+  assert_same_bytes (adm_scenario_edit_get_bytes (edit), original);
+  g_assert_false (adm_scenario_edit_can_undo (edit));
+  g_assert_null (adm_scenario_edit_get_season (edit));
+}
+
+/* A season file made the scenario's own (`scenario season --import`): after its formations,
+ * the text before it the file as it was; a second one takes the first one's place; each is
+ * one step of undo, and the hull is the one the scenario plays by. */
+static void
+test_set_season (void)
+{
+  g_autoptr(GBytes) original = NULL;
+  g_autoptr(AdmScenarioEdit) edit = open_skirmish (&original);
+  g_autoptr(xmlDoc) first = season_with_hull (edit, "15");
+  g_autoptr(xmlDoc) second = season_with_hull (edit, "16");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL, *again = NULL;
+  gsize kept = g_bytes_get_size (original) - strlen ("</scenario>\n");
+
+  g_assert_true (adm_scenario_edit_set_season (edit, xmlDocGetRootElement (first), &error));
+  g_assert_no_error (error);
+  text = text_of (edit);
+  g_assert_cmpint (strncmp (text, g_bytes_get_data (original, NULL), kept), ==, 0);
+  g_assert_true (g_str_has_prefix (text + kept, "  <season>"));
+  g_assert_true (g_str_has_suffix (text, "  </season>\n</scenario>\n"));
+  g_assert_cmpint (adm_ruleset_lookup_class (adm_scenario_edit_get_ruleset (edit),
+                                             "vorpatril")->hull, ==, 15);
+  assert_no_problems (edit);
+
+  g_assert_true (adm_scenario_edit_set_season (edit, xmlDocGetRootElement (second), &error));
+  g_assert_no_error (error);
+  again = text_of (edit);
+  g_assert_cmpint (strncmp (again, g_bytes_get_data (original, NULL), kept), ==, 0);
+  g_assert_null (strstr (strstr (again, "<season>") + 1, "<season>"));
+  g_assert_cmpint (adm_ruleset_lookup_class (adm_scenario_edit_get_ruleset (edit),
+                                             "vorpatril")->hull, ==, 16);
+
+  g_assert_true (adm_scenario_edit_undo (edit));
+  g_free (again);
+  again = text_of (edit);
+  g_assert_cmpstr (again, ==, text);
+  g_assert_true (adm_scenario_edit_undo (edit));
+  assert_same_bytes (adm_scenario_edit_get_bytes (edit), original);
+  g_assert_false (adm_scenario_edit_can_undo (edit));
+}
+
 typedef void (*SeasonEdit) (AdmScenarioEdit *edit);
 
 static void
@@ -534,6 +616,8 @@ main (int   argc,
   g_test_add_func ("/engine/scenario-season/scenario-rename", test_scenario_rename);
 
   g_test_add_func ("/engine/scenario-season/make-own", test_make_own);
+  g_test_add_func ("/engine/scenario-season/set-season/refused", test_set_season_refused);
+  g_test_add_func ("/engine/scenario-season/set-season", test_set_season);
   for (guint i = 0; i < G_N_ELEMENTS (season_edits); i++)
     {
       g_autofree char *path = g_strdup_printf ("/engine/scenario-season/undo-redo/%s",

@@ -111,10 +111,13 @@ new_run (int    argc,
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(AdmRuleset) ruleset = NULL;
   g_autoptr(AdmScenario) scenario = NULL;
+  g_autoptr(AdmScenarioEdit) edit = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *title = NULL, *output = NULL, *data = NULL, *display = NULL;
   g_autofree char *season_path = NULL;
   g_autoptr(xmlDoc) season = NULL;
+  const char *made;
+  gsize length = 0;
   const GOptionEntry entries[] = {
     { "title", 0, 0, G_OPTION_ARG_STRING, &title, N_("The scenario's name"), N_("TITLE") },
     { "season", 0, 0, G_OPTION_ARG_FILENAME, &season_path,
@@ -156,21 +159,18 @@ new_run (int    argc,
   else if ((ruleset = _cli_load_ruleset (NULL, FALSE)) == NULL)
     return CLI_EXIT_INVALID;
   data = starter_scenario (title, ruleset);
-  if (season != NULL)
-    {
-      g_autofree char *plain = g_steal_pointer (&data);
-
-      data = adm_scenario_text_set_season (plain, strlen (plain), display,
-                                           xmlDocGetRootElement (season), NULL, &error);
-      if (data == NULL)
-        return _cli_invalid (FALSE, "%s", error->message);
-    }
+  /* The season carried by the one edit the scenario editor makes too. */
+  if ((edit = adm_scenario_edit_new_from_data (data, strlen (data), display, &error)) == NULL ||
+      (season != NULL &&
+       !adm_scenario_edit_set_season (edit, xmlDocGetRootElement (season), &error)))
+    return _cli_invalid (FALSE, "%s", error->message);
+  made = g_bytes_get_data (adm_scenario_edit_get_bytes (edit), &length);
   /* The file is loaded as it will be opened before it is written: a title that is not a
    * name (blank, several lines) is refused as the loader words it. */
-  scenario = adm_scenario_load_data (data, strlen (data), display, &error);
+  scenario = adm_scenario_load_data (made, length, display, &error);
   if (scenario == NULL)
     return _cli_invalid (FALSE, "%s", error->message);
-  if (!adm_file_write_replacing (output, data, strlen (data), &error))
+  if (!adm_file_write_replacing (output, made, length, &error))
     return _cli_invalid (FALSE, _("Cannot write %s: %s"), display, error->message);
   g_print (_("Wrote %s: one sector, one formation of one ship. Add the map's sectors, then "
              "read the order of battle with “admiralty-cli scenario import-oob %s FILE.csv”.\n"),
@@ -479,8 +479,8 @@ season_export (const char *path,
   return CLI_EXIT_OK;
 }
 
-/* FILE's season made the scenario's own, the rest of the file kept; a campaign keeps the
- * season it was started with. */
+/* FILE's season made the scenario's own by the editor's edit, the rest of the file kept; a
+ * campaign keeps the season it was started with. */
 static CliExit
 season_import (const char *path,
                const char *input)
@@ -489,9 +489,12 @@ season_import (const char *path,
   g_autofree char *root = adm_xml_peek_root (path);
   g_autoptr(AdmFileLock) lock = NULL;
   g_autoptr(xmlDoc) season = NULL;
+  g_autoptr(AdmScenarioEdit) edit = NULL;
+  g_autoptr(AdmScenario) checked = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *data = NULL, *made = NULL;
+  g_autofree char *data = NULL;
   gsize length = 0, made_length = 0;
+  const char *made;
 
   if (g_strcmp0 (root, "campaign") == 0)
     return _cli_invalid (FALSE, _("%s is a campaign: it keeps the rules it was started with. "
@@ -504,9 +507,12 @@ season_import (const char *path,
       !adm_file_check_writable (path, &error) ||
       (data = adm_xml_read_bytes (path, &length, &error)) == NULL)
     return _cli_invalid (FALSE, _("Cannot write %s: %s"), display, error->message);
-  made = adm_scenario_text_set_season (data, length, display, xmlDocGetRootElement (season),
-                                       &made_length, &error);
-  if (made == NULL)
+  if ((edit = adm_scenario_edit_new_from_data (data, length, display, &error)) == NULL ||
+      !adm_scenario_edit_set_season (edit, xmlDocGetRootElement (season), &error))
+    return _cli_invalid (FALSE, "%s", error->message);
+  made = g_bytes_get_data (adm_scenario_edit_get_bytes (edit), &made_length);
+  /* The file as it will be opened, before anyone writes it. */
+  if ((checked = adm_scenario_load_data (made, made_length, display, &error)) == NULL)
     return _cli_invalid (FALSE, "%s", error->message);
   if (!adm_file_write_atomically (path, NULL, made, made_length, &error))
     return _cli_invalid (FALSE, _("Cannot write %s: %s"), display, error->message);

@@ -15,8 +15,9 @@ typedef struct {
 } Attribute;
 
 typedef struct {
-  GArray *attributes; /* Attribute */
-  char   *end_space;  /* before "/>" or ">" */
+  GArray  *attributes; /* Attribute */
+  char    *end_space;  /* before "/>" or ">" */
+  gboolean end_tag;    /* closed by an end tag ("<x></x>"), not "/>", even when empty */
 } Tag;
 
 struct _AdmXmlLayout {
@@ -123,6 +124,7 @@ scan_tag (const char  *p,
         {
           tag = g_new0 (Tag, 1);
           tag->end_space = g_strndup (space, p - space);
+          tag->end_tag = *p == '>';
           tag->attributes = g_steal_pointer (&attributes);
           *next = p;
           return tag;
@@ -347,7 +349,7 @@ write_node (GString *out,
           g_string_append (out, tag->end_space);
         if (lines != NULL)
           node->line = line_now (lines, out);
-        if (node->children == NULL)
+        if (node->children == NULL && (tag == NULL || !tag->end_tag))
           {
             g_string_append (out, "/>");
             break;

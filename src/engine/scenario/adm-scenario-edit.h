@@ -252,6 +252,13 @@ xmlNode         *adm_scenario_edit_get_season     (AdmScenarioEdit  *self);
  * TRUE, and nothing done, when the scenario carries a season already. */
 gboolean         adm_scenario_edit_make_season_own (AdmScenarioEdit *self,
                                                    GError          **error);
+/* @season (a <season> element of any document) made the scenario's own, in place of the one
+ * it carried, its root's "ruleset" naming the season's: one step of undo, the rest of the text
+ * byte for byte. FALSE with @error ("DISPLAY_NAME:LINE: problem"), and nothing changed, when
+ * it does not read as the rules of a game. */
+gboolean         adm_scenario_edit_set_season     (AdmScenarioEdit  *self,
+                                                   xmlNode          *season,
+                                                   GError          **error);
 /* The season's <class> or <faction> of id @id, or NULL (no season, or none of that id). */
 xmlNode         *adm_scenario_edit_find_class     (AdmScenarioEdit  *self,
                                                    const char       *id);

@@ -1927,6 +1927,27 @@ adm_scenario_edit_get_season (AdmScenarioEdit *self)
   return adm_xml_first_element (xmlDocGetRootElement (self->doc), "season");
 }
 
+/* A copy of @season made the document's own, in place of the one it carried or after its
+ * formations and pools, the root's "ruleset" naming @ruleset_id: without a step of undo. */
+static void
+put_season (AdmScenarioEdit *self,
+            xmlNode         *season,
+            const char      *ruleset_id)
+{
+  xmlNode *root = xmlDocGetRootElement (self->doc);
+  xmlNode *old = adm_xml_first_element (root, "season");
+  xmlNode *copy = xmlDocCopyNode (season, self->doc, 1);
+
+  if (old != NULL)
+    {
+      xmlReplaceNode (old, copy);
+      xmlFreeNode (old);
+    }
+  else
+    insert_child (root, copy, NULL, scenario_order);
+  set_prop (root, "ruleset", ruleset_id);
+}
+
 /* Makes the installed ruleset's season the scenario's own, without a step of undo: the edit
  * that needs it commits both. *@made tells whether it had to. */
 static gboolean
@@ -1935,7 +1956,6 @@ own_season (AdmScenarioEdit  *self,
             GError          **error)
 {
   xmlNode *root = xmlDocGetRootElement (self->doc);
-  xmlNode *season;
 
   *made = FALSE;
   if (adm_xml_first_element (root, "season") != NULL)
@@ -1947,9 +1967,7 @@ own_season (AdmScenarioEdit  *self,
                            "make its own"));
       return FALSE;
     }
-  season = xmlDocCopyNode (adm_ruleset_get_season (self->ruleset), self->doc, 1);
-  insert_child (root, season, NULL, scenario_order);
-  set_prop (root, "ruleset", adm_ruleset_get_id (self->ruleset));
+  put_season (self, adm_ruleset_get_season (self->ruleset), adm_ruleset_get_id (self->ruleset));
   *made = TRUE;
   return TRUE;
 }
@@ -1983,6 +2001,27 @@ adm_scenario_edit_make_season_own (AdmScenarioEdit  *self,
     return FALSE;
   if (made)
     commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE, xmlDocGetRootElement (self->doc));
+  return TRUE;
+}
+
+gboolean
+adm_scenario_edit_set_season (AdmScenarioEdit  *self,
+                              xmlNode          *season,
+                              GError          **error)
+{
+  g_autoptr(AdmRuleset) ruleset = NULL;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), FALSE);
+  g_return_val_if_fail (season != NULL && adm_xml_is (season, "season"), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* Read as the rules it is before the document is touched: a season that is not right
+   * changes nothing. */
+  ruleset = adm_ruleset_new_from_season (season, self->display_name, error);
+  if (ruleset == NULL)
+    return FALSE;
+  put_season (self, season, adm_ruleset_get_id (ruleset));
+  commit (self, ADM_SCENARIO_EDIT_CHANGE_STRUCTURE, xmlDocGetRootElement (self->doc));
   return TRUE;
 }
 

@@ -118,16 +118,6 @@ xmlNode      *adm_scenario_get_node       (AdmScenario  *self);
  * it carries none, so that a campaign carries the rules it was started with: TRUE when it
  * had to (the scenario named an installed ruleset). */
 gboolean      adm_scenario_carry_season   (AdmScenario  *self);
-/* @data, the text of a scenario file, carrying @season (a <season> element, adm-ruleset.h) as
- * its own: a season it carried goes, its "ruleset" names the season's ruleset, and the rest
- * of the text is kept byte for byte. The text made is loaded as the scenario it is before it
- * is given back; NULL with @error ("DISPLAY_NAME:LINE: problem") when it does not load. */
-char         *adm_scenario_text_set_season (const char  *data,
-                                            gsize        length,
-                                            const char  *display_name,
-                                            xmlNode     *season,
-                                            gsize       *out_length,
-                                            GError     **error) G_GNUC_WARN_UNUSED_RESULT;
 
 const char   *adm_scenario_get_id          (AdmScenario *self);
 const char   *adm_scenario_get_name        (AdmScenario *self);
