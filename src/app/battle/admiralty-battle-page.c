@@ -1490,111 +1490,24 @@ admiralty_battle_page_stop_at_unmet (AdmiraltyBattlePage *self)
                             ADM_DICE_SOURCE (self->asking), NULL);
 }
 
-/* A trial of the phase on a copy of the battle with the values typed so far, and for each die
- * not typed yet a one (@highest FALSE) or its highest face: the rolls it asks for and does
- * not have are left in self->asking (admiralty-asking-dice.h). FALSE if the copy could not be
- * made. */
-static gboolean
-admiralty_battle_page_trial (AdmiraltyBattlePage *self,
-                             const char          *data,
-                             gsize                length,
-                             GPtrArray           *highest)
-{
-  g_autoptr(AdmDiceQueue) queue = admiralty_typed_dice_new_queue (self->typed);
-  g_autoptr(AdmBattle) scratch = NULL;
-
-  scratch = adm_battle_load_game_memory (data, length, adm_battle_get_name (self->battle), NULL);
-  if (scratch == NULL)
-    return FALSE;
-  admiralty_asking_dice_restart (self->asking, queue, TRUE);
-  admiralty_asking_dice_set_highest (self->asking, highest != NULL, highest);
-  adm_battle_resolve_phase (scratch, admiralty_battle_page_turn_orders (self),
-                            ADM_DICE_SOURCE (self->asking), NULL);
-  return TRUE;
-}
-
-/* A copy of the requests the last trial did not meet, its strings in @strings. */
-static GPtrArray *
-copy_unmets (AdmiraltyBattlePage *self,
-             GStringChunk        *strings)
-{
-  GPtrArray *unmets = admiralty_asking_dice_get_unmets (self->asking);
-  GPtrArray *copies = g_ptr_array_new_with_free_func (g_free);
-
-  for (guint i = 0; i < unmets->len; i++)
-    {
-      const AdmDiceRequest *request = g_ptr_array_index (unmets, i);
-      AdmDiceRequest *copy = g_memdup2 (request, sizeof *copy);
-
-      copy->purpose = g_string_chunk_insert_const (strings, request->purpose);
-      copy->clause = request->clause != NULL
-                       ? g_string_chunk_insert_const (strings, request->clause) : NULL;
-      copy->note = NULL;
-      g_ptr_array_add (copies, copy);
-    }
-  return copies;
-}
-
-/* The rolls the phase asks for next, in the order the rules roll them, up to the first whose
- * form depends on the results before it. The phase is tried on a copy of the battle with ones
- * for the dice not typed yet, then with the highest faces for those rolls (the rolls their
- * successes bring, a critical or a catastrophe, rolled ones); the rolls the second trial
- * asks for too, in the same order, make the volley. The critical checks of hits come in a
- * later prompt; the volley stops before a roll that changes with the damage done (a
- * battery's column once its target is a hulk), asked once the dice it depends on are known.
- * Returns whether rolls beyond the volley remain. */
-static gboolean
-admiralty_battle_page_speculate (AdmiraltyBattlePage *self)
-{
-  g_autoptr(GStringChunk) strings = g_string_chunk_new (256);
-  g_autoptr(GPtrArray) purposes = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GPtrArray) low = NULL;
-  g_autoptr(GPtrArray) high = NULL;
-  g_autofree char *data = NULL;
-  gsize length = 0;
-  guint alike = 0;
-
-  data = adm_battle_serialize (self->battle, &length);
-  /* Not opened: the one roll the phase stopped at stays asked. */
-  if (!admiralty_battle_page_trial (self, data, length, NULL))
-    return FALSE;
-  low = copy_unmets (self, strings);
-  if (low->len == 0)
-    {
-      /* The copy went another way (it cannot, replaying the same journal): the roll the
-       * phase itself stops at, again. */
-      admiralty_battle_page_stop_at_unmet (self);
-      return FALSE;
-    }
-  admiralty_battle_page_trial (self, data, length, low);
-  high = copy_unmets (self, strings);
-  /* The rolls with ones, as long as the trial with the highest faces asks for them too, in
-   * the same order: it may ask for more between them, but not for other ones instead. */
-  for (guint h = 0; alike < low->len; alike++, h++)
-    {
-      while (h < high->len &&
-             !admiralty_asking_dice_same_request (g_ptr_array_index (low, alike),
-                                                  g_ptr_array_index (high, h)))
-        h++;
-      if (h == high->len)
-        break;
-    }
-  /* The trial the prompt is worked out from, again. */
-  admiralty_battle_page_trial (self, data, length, NULL);
-  /* Values typed for rolls no trial comes to: an earlier roll changed them. */
-  say_dropped (self, admiralty_asking_dice_drop_untried (self->asking, purposes), purposes);
-  admiralty_asking_dice_truncate_unmets (self->asking, MAX (alike, 1u));
-  return MAX (alike, 1u) < low->len;
-}
-
 static void
 admiralty_battle_page_ask_dice (AdmiraltyBattlePage *self)
 {
+  g_autoptr(GPtrArray) purposes = g_ptr_array_new_with_free_func (g_free);
   GPtrArray *requests;
   gboolean more;
 
-  more = admiralty_battle_page_speculate (self);
+  more = admiralty_asking_dice_ask_volley (self->asking, self->battle,
+                                           admiralty_battle_page_turn_orders (self),
+                                           admiralty_typed_dice_get_values (self->typed));
   requests = admiralty_asking_dice_get_unmets (self->asking);
+  if (requests->len == 0)
+    /* The trial went another way (it cannot, playing the same phase): the roll the phase
+     * itself stops at, again. */
+    admiralty_battle_page_stop_at_unmet (self);
+  else
+    /* Values typed for rolls no trial comes to: an earlier roll changed them. */
+    say_dropped (self, admiralty_asking_dice_drop_untried (self->asking, purposes), purposes);
   g_assert (requests->len > 0);
   admiralty_typed_dice_ask (self->typed, GTK_WIDGET (self),
                             (const AdmDiceRequest * const *) requests->pdata, requests->len,
