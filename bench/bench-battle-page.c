@@ -8,11 +8,13 @@
  * the window does after a Resolve. Needs a display (`xvfb-run -a`); GTK's Cairo renderer
  * unless GSK_RENDERER says otherwise. Prints figures with their targets; asserts nothing.
  *
- * Then a course dragged at 600 ships, each motion to its painted frame.
+ * Then a real-dice prompt at 10 ships a side, from the Resolve to the prompt open, and a
+ * course dragged at 600 ships, each motion to its painted frame.
  *
  *   bench-battle-page          10 and 100 ships a side, then the drag at 300 a side
  *   bench-battle-page N        N a side, no target
- *   bench-battle-page --drag N the drag alone, at N a side */
+ *   bench-battle-page --drag N the drag alone, at N a side
+ *   bench-battle-page --prompt N a real-dice prompt alone, at N a side */
 
 #include "config.h"
 
@@ -22,6 +24,7 @@
 #include <adwaita.h>
 
 #include "admiralty-application.h"
+#include "admiralty-asking-dice.h"
 #include "admiralty-battle-page-private.h"
 #include "admiralty-window-private.h"
 #include "bench-common.h"
@@ -118,6 +121,40 @@ generate_orders (int n)
   return g_string_free (xml, FALSE);
 }
 
+/* Writes the battle of @n ships a side as @name in @folder, with turn 1's orders beside it
+ * (@orders_path, the orders file's path, when not NULL), and opens it in a new window. */
+static AdmiraltyWindow *
+open_battle (AdmiraltyApplication *application,
+             const char           *folder,
+             const char           *name,
+             int                   n,
+             char                **orders_path)
+{
+  g_autofree char *battle_path = g_strdup_printf ("%s/%s.xml", folder, name);
+  g_autofree char *battle_xml = generate_battle (n);
+  g_autoptr(GError) error = NULL;
+  AdmiraltyWindow *window;
+
+  if (!g_file_set_contents (battle_path, battle_xml, -1, &error))
+    g_error ("%s", error->message);
+  if (orders_path != NULL)
+    {
+      g_autofree char *orders_xml = generate_orders (n);
+
+      *orders_path = g_strdup_printf ("%s/%s.orders.xml", folder, name);
+      if (!g_file_set_contents (*orders_path, orders_xml, -1, &error))
+        g_error ("%s", error->message);
+    }
+  window = admiralty_window_new (application);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1920, 1080);
+  gtk_window_present (GTK_WINDOW (window));
+  while (!gtk_widget_get_mapped (GTK_WIDGET (window)))
+    g_main_context_iteration (NULL, TRUE);
+  if (!admiralty_window_open (window, battle_path))
+    g_error ("%s did not open", battle_path);
+  return window;
+}
+
 /* Opens a battle of @n ships a side in a new window, resolves its first turn RUNS times (each
  * time taken back with Undo) and prints each phase's key to painted frame beside @target_ms
  * (0: none). */
@@ -128,26 +165,13 @@ measure (AdmiraltyApplication *application,
          double                target_ms)
 {
   g_autofree char *name = g_strdup_printf ("battle-%d", n);
-  g_autofree char *battle_path = g_strdup_printf ("%s/%s.xml", folder, name);
-  g_autofree char *orders_path = g_strdup_printf ("%s/%s.orders.xml", folder, name);
-  g_autofree char *battle_xml = generate_battle (n);
-  g_autofree char *orders_xml = generate_orders (n);
+  g_autofree char *orders_path = NULL;
   g_autoptr(GError) error = NULL;
   double cpu[N_PHASES][RUNS], wall[N_PHASES][RUNS], slowest_cpu = 0, slowest_wall = 0;
-  AdmiraltyWindow *window;
+  AdmiraltyWindow *window = open_battle (application, folder, name, n, &orders_path);
   AdmiraltyBattlePage *page;
   guint report_rows = 0, dice_rows = 0;
 
-  if (!g_file_set_contents (battle_path, battle_xml, -1, &error) ||
-      !g_file_set_contents (orders_path, orders_xml, -1, &error))
-    g_error ("%s", error->message);
-  window = admiralty_window_new (application);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1920, 1080);
-  gtk_window_present (GTK_WINDOW (window));
-  while (!gtk_widget_get_mapped (GTK_WIDGET (window)))
-    g_main_context_iteration (NULL, TRUE);
-  if (!admiralty_window_open (window, battle_path))
-    g_error ("%s did not open", battle_path);
   page = _admiralty_window_get_battle_page (window);
   bench_wait_paint (GTK_WIDGET (window));
   bench_wait_paint (GTK_WIDGET (window));
@@ -191,6 +215,82 @@ measure (AdmiraltyApplication *application,
     ;
 }
 
+/* Opens a battle of @n ships a side, resolves detection and movement with the program's dice,
+ * then resolves the fire phase with real dice RUNS times, each time from the Resolve to the
+ * dice prompt open with the first volley's rolls (the phase played until it lacks a die, the
+ * rolls it asks next worked out on the battle's snapshot: adm_battle_phase_requests ()), the
+ * prompt then cancelled. Prints the median beside @target_ms. */
+static void
+measure_prompt (AdmiraltyApplication *application,
+                const char           *folder,
+                int                   n,
+                double                target_ms)
+{
+  g_autofree char *name = g_strdup_printf ("prompt-%d", n);
+  g_autofree char *orders_path = NULL;
+  g_autoptr(GError) error = NULL;
+  double cpu[RUNS], rolls_cpu[RUNS], c, r;
+  g_autoptr(AdmBattleOrders) orders = NULL;
+  AdmiraltyWindow *window = open_battle (application, folder, name, n, &orders_path);
+  AdmiraltyBattlePage *page;
+  guint rolls = 0;
+
+  page = _admiralty_window_get_battle_page (window);
+  for (guint p = 0; p < 2; p++)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL);
+      bench_wait_paint (GTK_WIDGET (window));
+    }
+
+  orders = adm_battle_orders_load_file (orders_path, &error);
+  if (orders == NULL)
+    g_error ("%s", error->message);
+
+  for (guint run = 0; run < RUNS; run++)
+    {
+      double cpu0 = bench_cpu_ms ();
+      GtkWidget *prompt;
+      AdmBattle *battle = admiralty_battle_page_get_battle (page);
+      const AdmTurnOrders *turn = adm_battle_orders_get_turn (orders, 1);
+      g_autoptr(AdmDiceQueue) none = adm_dice_queue_new ();
+      g_autoptr(AdmiraltyAskingDice) asking = admiralty_asking_dice_new (none);
+      g_autoptr(GArray) typed = g_array_new (FALSE, FALSE, sizeof (guint));
+
+      /* The engine's part alone: the phase played until it lacks a die, then the volley. */
+      if (adm_battle_resolve_phase (battle, turn, ADM_DICE_SOURCE (asking), NULL))
+        g_error ("the fire phase resolved without dice");
+      admiralty_asking_dice_ask_volley (asking, battle, turn, typed);
+      rolls_cpu[run] = bench_cpu_ms () - cpu0;
+
+      cpu0 = bench_cpu_ms ();
+
+      admiralty_battle_page_resolve_phase (page, TRUE);
+      cpu[run] = bench_cpu_ms () - cpu0;
+      prompt = _admiralty_battle_page_get_dice_dialog (page);
+      if (prompt == NULL)
+        g_error ("the fire phase asked for no dice");
+      rolls = _admiralty_battle_page_get_dice_count (page);
+      bench_wait_paint (GTK_WIDGET (window));
+      gtk_window_close (GTK_WINDOW (prompt));
+      for (guint i = 0; i < 1000 && _admiralty_battle_page_get_dice_dialog (page) != NULL; i++)
+        g_main_context_iteration (NULL, FALSE);
+      if (_admiralty_battle_page_get_dice_dialog (page) != NULL)
+        g_error ("the dice prompt did not close");
+    }
+  c = bench_median (cpu, RUNS);
+  r = bench_median (rolls_cpu, RUNS);
+  g_print ("A real-dice prompt at %d ships a side, the fire phase (%u dice asked first), median "
+           "of %d:\n  the rolls it asks worked out (the phase played until it lacks a die, "
+           "the volley's three trials on the snapshot): %.2f ms CPU — target %.0f ms: %s\n"
+           "  from the Resolve to the prompt open (the rolls, then the prompt's window built): "
+           "%.2f ms CPU, slowest %.2f ms — target %.0f ms: %s\n", n, rolls, RUNS, r, target_ms,
+           bench_verdict (r, target_ms), c, cpu[RUNS - 1], target_ms,
+           bench_verdict (c, target_ms));
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
 /* Opens a battle of @n ships a side, resolves detection and drags the course of a ship in the
  * middle of the Barrayaran line forward and aside, DRAG_STEPS pointer motions, each followed
  * by the painted frame: the course previewed, the orders panel (its ram drop-down among
@@ -202,24 +302,12 @@ measure_drag (AdmiraltyApplication *application,
               int                   n)
 {
   g_autofree char *name = g_strdup_printf ("drag-%d", n);
-  g_autofree char *battle_path = g_strdup_printf ("%s/%s.xml", folder, name);
-  g_autofree char *battle_xml = generate_battle (n);
-  g_autoptr(GError) error = NULL;
   double cpu[DRAG_STEPS], wall[DRAG_STEPS], c, w;
-  AdmiraltyWindow *window;
+  AdmiraltyWindow *window = open_battle (application, folder, name, n, NULL);
   AdmiraltyBattlePage *page;
   AdmiraltyTableWidget *table;
   int ship = n / 2;
 
-  if (!g_file_set_contents (battle_path, battle_xml, -1, &error))
-    g_error ("%s", error->message);
-  window = admiralty_window_new (application);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1920, 1080);
-  gtk_window_present (GTK_WINDOW (window));
-  while (!gtk_widget_get_mapped (GTK_WIDGET (window)))
-    g_main_context_iteration (NULL, TRUE);
-  if (!admiralty_window_open (window, battle_path))
-    g_error ("%s did not open", battle_path);
   page = _admiralty_window_get_battle_page (window);
   table = _admiralty_battle_page_get_table (page);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL);
@@ -278,6 +366,8 @@ main (int   argc,
 
   if (argc > 2 && g_str_equal (argv[1], "--drag"))
     measure_drag (application, folder, atoi (argv[2]));
+  else if (argc > 2 && g_str_equal (argv[1], "--prompt"))
+    measure_prompt (application, folder, atoi (argv[2]), 2.0);
   else if (argc > 1)
     measure (application, folder, atoi (argv[1]), 0);
   else
@@ -285,6 +375,7 @@ main (int   argc,
       /* A real engagement's size, then a large one. */
       measure (application, folder, 10, 16.0);
       measure (application, folder, 100, 50.0);
+      measure_prompt (application, folder, 10, 2.0);
       measure_drag (application, folder, 300);
     }
   bench_remove_tree (folder);

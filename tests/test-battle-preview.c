@@ -1705,6 +1705,60 @@ test_check_orders (void)
   g_rmdir (dir);
 }
 
+/* The dice the fire phase asks for, worked out on the snapshot (adm_battle_phase_requests ()):
+ * the dice source is asked for as many dice as the real resolution asks of it with the same
+ * values (F-ART-11: a battery's to-hit dice, F-CRIT-1: the critical checks of its hits), and the
+ * battle, its file and its listeners are told nothing. Orders of another turn are refused. */
+static void
+test_phase_requests (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load ("duel.xml");
+  g_autoptr(AdmTurnOrders) fire = NULL;
+  g_autoptr(AdmTurnOrders) late = battle_helper_orders (2, "");
+  g_autoptr(AdmDiceQueue) tried = battle_helper_dice ("5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5");
+  g_autoptr(AdmDiceQueue) real = battle_helper_dice ("5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5 5");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *saved_before = NULL;
+  g_autofree char *saved_after = NULL;
+  guint asked, rolled = 0, rolls_before;
+
+  resolve (battle, "", "");
+  resolve (battle, "", "");
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
+  fire = orders_for (battle, FIRE ("vorberg:main", "triumph"));
+  g_signal_connect (battle, "changed", G_CALLBACK (count_changed_cb), NULL);
+  changed = 0;
+  before = everything (battle);
+  saved_before = serialized (battle);
+
+  g_assert_true (adm_battle_phase_requests (battle, fire, ADM_DICE_SOURCE (tried), &error));
+  g_assert_no_error (error);
+  asked = 20 - adm_dice_queue_get_length (tried);
+  g_assert_cmpuint (asked, >, 0);
+  after = everything (battle);
+  g_assert_cmpstr (after, ==, before);
+  saved_after = serialized (battle);
+  g_assert_cmpstr (saved_after, ==, saved_before);
+  g_assert_cmpint (changed, ==, 0);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
+
+  g_assert_false (adm_battle_phase_requests (battle, late, ADM_DICE_SOURCE (tried), &error));
+  g_assert_error (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_ILLEGAL);
+  g_clear_error (&error);
+
+  rolls_before = adm_battle_get_rolls (battle)->len;
+  g_assert_true (adm_battle_resolve_phase (battle, fire, ADM_DICE_SOURCE (real), &error));
+  g_assert_no_error (error);
+  for (guint i = rolls_before; i < adm_battle_get_rolls (battle)->len; i++)
+    rolled += ((const AdmBattleRoll *) g_ptr_array_index (adm_battle_get_rolls (battle),
+                                                          i))->n_values;
+  g_assert_cmpuint (20 - adm_dice_queue_get_length (real), ==, asked);
+  g_assert_cmpuint (rolled, ==, asked);
+  g_assert_cmpint (changed, ==, 1);
+}
+
 /* Redo */
 
 static AdmTurnOrders *
@@ -1854,6 +1908,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/engine/preview/F-MOVE-9/battleship-path", test_move_battleship_path);
+  g_test_add_func ("/engine/preview/F-ART-11/phase-requests", test_phase_requests);
   g_test_add_func ("/engine/preview/F-MOVE-9/turn-too-early", test_move_turn_too_early);
   g_test_add_func ("/engine/preview/F-MOVE-13/turn-words", test_move_turn_words);
   g_test_add_func ("/engine/preview/F-MOVE-7/turn-limit-and-F-MOVE-15", test_move_turn_limit);

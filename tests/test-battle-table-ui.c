@@ -13,7 +13,6 @@
 #include "admiralty-application.h"
 #include "admiralty-battle-page-private.h"
 #include "admiralty-dice-prompt.h"
-#include "admiralty-log-line.h"
 #include "admiralty-orders-panel.h"
 #include "admiralty-window-private.h"
 #include "pointer-helpers.h"
@@ -231,14 +230,14 @@ newest_line_in_sight (GtkWidget  *view,
                       GListModel *model)
 {
   guint n = g_list_model_get_n_items (model);
-  g_autoptr(AdmiraltyLogLine) line = n > 0 ? g_list_model_get_item (model, n - 1) : NULL;
+  g_autoptr(AdmLogEntry) line = n > 0 ? g_list_model_get_item (model, n - 1) : NULL;
   GtkWidget *scroller = gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW);
   GtkWidget *label;
   graphene_rect_t bounds;
 
   if (line == NULL)
     return FALSE;
-  label = find_widget (view, is_label_text, admiralty_log_line_get_text (line));
+  label = find_widget (view, is_label_text, adm_log_entry_get_text (line));
   return label != NULL && gtk_widget_compute_bounds (label, scroller, &bounds) &&
          bounds.origin.y >= 0 &&
          bounds.origin.y + bounds.size.height <= gtk_widget_get_height (scroller) + 0.5;
@@ -476,8 +475,8 @@ report_contains (AdmiraltyBattlePage *page,
 
   for (guint i = 0; i < g_list_model_get_n_items (report); i++)
     {
-      g_autoptr(AdmiraltyLogLine) line = g_list_model_get_item (report, i);
-      const char *text = admiralty_log_line_get_text (line);
+      g_autoptr(AdmLogEntry) line = g_list_model_get_item (report, i);
+      const char *text = adm_log_entry_get_text (line);
 
       if (text != NULL && strstr (text, a) != NULL && strstr (text, b) != NULL)
         return TRUE;
@@ -1001,14 +1000,14 @@ dice_rows_all (AdmiraltyBattlePage *page,
 
   for (guint i = 0; i < g_list_model_get_n_items (dice); i++)
     {
-      g_autoptr(AdmiraltyLogLine) line = g_list_model_get_item (dice, i);
-      g_autofree char *all = g_strdup_printf ("%s %s", admiralty_log_line_get_text (line),
-                                              admiralty_log_line_get_detail (line) != NULL
-                                                ? admiralty_log_line_get_detail (line) : "");
+      g_autoptr(AdmLogEntry) line = g_list_model_get_item (dice, i);
+      g_autofree char *all = g_strdup_printf ("%s %s", adm_log_entry_get_text (line),
+                                              adm_log_entry_get_detail (line) != NULL
+                                                ? adm_log_entry_get_detail (line) : "");
 
-      if (admiralty_log_line_get_heading (line))
+      if (adm_log_entry_get_heading (line))
         {
-          if (heading != NULL && !g_str_has_prefix (admiralty_log_line_get_text (line), heading))
+          if (heading != NULL && !g_str_has_prefix (adm_log_entry_get_text (line), heading))
             return FALSE;
           continue;
         }

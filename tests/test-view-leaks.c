@@ -26,7 +26,6 @@
 #include <glib/gstdio.h>
 
 #include "admiralty-battle-page-private.h"
-#include "admiralty-log-line.h"
 #include "admiralty-map-page-private.h"
 #include "admiralty-orders-panel.h"
 #include "admiralty-player-window.h"
@@ -1286,11 +1285,11 @@ collect_log (GListModel *model,
 {
   for (guint i = 0; i < g_list_model_get_n_items (model); i++)
     {
-      g_autoptr(AdmiraltyLogLine) line = g_list_model_get_item (model, i);
+      g_autoptr(AdmLogEntry) line = g_list_model_get_item (model, i);
 
-      g_string_append_printf (out, "%s\n%s\n", admiralty_log_line_get_text (line),
-                              admiralty_log_line_get_detail (line) != NULL
-                                ? admiralty_log_line_get_detail (line) : "");
+      g_string_append_printf (out, "%s\n%s\n", adm_log_entry_get_text (line),
+                              adm_log_entry_get_detail (line) != NULL
+                                ? adm_log_entry_get_detail (line) : "");
     }
 }
 

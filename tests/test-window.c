@@ -12,7 +12,6 @@
 #include "admiralty-application.h"
 #include "admiralty-battle-page-private.h"
 #include "admiralty-fleet-node.h"
-#include "admiralty-log-line.h"
 #include "admiralty-orders-other.h"
 #include "admiralty-orders-panel.h"
 #include "admiralty-player-window.h"
@@ -613,7 +612,7 @@ test_battle_resolve_undo_resume (void)
   AdmiraltyBattlePage *page;
   AdmBattle *battle;
   GListModel *report;
-  g_autoptr(AdmiraltyLogLine) first = NULL;
+  g_autoptr(AdmLogEntry) first = NULL;
   int turn;
   AdmPhase phase;
 
@@ -651,7 +650,7 @@ test_battle_resolve_undo_resume (void)
   /* The report: a heading for the first phase that reported, then its lines. */
   g_assert_cmpuint (g_list_model_get_n_items (report), >, 2);
   first = g_list_model_get_item (report, 0);
-  g_assert_true (admiralty_log_line_get_heading (first));
+  g_assert_true (adm_log_entry_get_heading (first));
   g_assert_cmpuint (g_list_model_get_n_items (_admiralty_battle_page_get_dice_model (page)),
                     >, 0);
 

@@ -3,6 +3,8 @@
 #pragma once
 
 #include "adm-audience.h"
+#include "adm-log-entry.h"
+#include "adm-log-model.h"
 #include "adm-background.h"
 #include "adm-battle.h"
 #include "adm-battle-layout.h"

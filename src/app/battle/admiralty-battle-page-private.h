@@ -9,7 +9,8 @@ G_BEGIN_DECLS
 
 AdmiraltyTableWidget *_admiralty_battle_page_get_table         (AdmiraltyBattlePage *self);
 GtkDropDown          *_admiralty_battle_page_get_view_dropdown (AdmiraltyBattlePage *self);
-/* AdmiraltyLogLine rows: headings and report lines, headings and rolls. */
+/* AdmLogEntry rows (adm-log-model.h): headings and report lines, headings and rolls (those
+ * the dice search finds). */
 GListModel           *_admiralty_battle_page_get_report_model  (AdmiraltyBattlePage *self);
 GListModel           *_admiralty_battle_page_get_dice_model    (AdmiraltyBattlePage *self);
 GtkWidget            *_admiralty_battle_page_get_dice_search   (AdmiraltyBattlePage *self);

@@ -16,13 +16,26 @@
 #include "admiralty-drafts.h"
 #include "admiralty-battle-page-private.h"
 #include "admiralty-fleet-entry.h"
-#include "admiralty-log-line.h"
 #include "admiralty-orders-panel.h"
 #include "admiralty-plain-text.h"
 #include "admiralty-table-legend.h"
 #include "admiralty-units.h"
 #include "adm-table-client.h"
 
+
+/* The report's or the dice log's list: the side panel's page it is on, its view, the model
+ * it lists and that model as the view takes it, and whether it changed while its page was
+ * hidden (log_list_changing_cb ()). */
+typedef struct
+{
+  AdmiraltyBattlePage *page;
+  const char          *name;
+  GtkListView         *view;
+  GtkStack            *stack;
+  GListModel          *model;
+  GtkSelectionModel   *selection;
+  gboolean             behind;
+} LogList;
 
 struct _AdmiraltyBattlePage
 {
@@ -61,16 +74,14 @@ struct _AdmiraltyBattlePage
 
   GSettings            *settings;
   GListStore           *fleet_store;   /* AdmiraltyFleetEntry: the Ships list */
-  GListStore           *report_store;
-  GListStore           *dice_store;
-  /* The report's and the dice log's models as their list views take them, and whether a
-   * list changed on a hidden page: see log_list_update (). */
-  GtkSelectionModel    *report_selection;
-  GtkSelectionModel    *dice_selection;
-  gboolean              report_behind;
-  gboolean              dice_behind;
-  GArray               *described;     /* DescribedRoll, one a roll the dice log was last
-                                        * given, in the audience's order: sync_dice () */
+  /* The report and the dice log as the page's audience reads them (adm-log-model.h), the
+   * dice narrowed by the search, and their lists (LogList). */
+  AdmLogModel          *report_log;
+  AdmLogModel          *dice_log;
+  GtkFilterListModel   *dice_found;
+  GHashTable           *dice_groups;   /* the turns' phases with a roll found: dice_found_cb () */
+  LogList               report_list;
+  LogList               dice_list;
 
   /* Real dice: the values entered for the phase being resolved with the phase, rolls and
    * orders they were typed for, and the source that noted the request it could not meet. */
@@ -466,96 +477,6 @@ page_audience (AdmiraltyBattlePage *self)
   return adm_audience_for_view_side (admiralty_table_widget_get_view_side (self->table));
 }
 
-/* Brings @store to @items (owned by the array) by changing only what differs: the rows of a
- * list keep their widgets where their item is unchanged, so that a phase lays out and
- * measures only the rows it adds or changes. Items are compared with @equal: place by place
- * while the list keeps its length; else from both ends, the rows between replaced (after a
- * phase the logs grow at their ends, after an Undo they shrink there). */
-static void
-store_update (GListStore *store,
-              GPtrArray  *items,
-              GEqualFunc  equal)
-{
-  GListModel *model = G_LIST_MODEL (store);
-  guint n_old = g_list_model_get_n_items (model);
-  guint common = MIN (n_old, items->len);
-  guint i = 0;
-
-  if (n_old != items->len)
-    {
-      guint tail = 0;
-
-      for (; i < common; i++)
-        {
-          g_autoptr(GObject) item = g_list_model_get_item (model, i);
-
-          if (!equal (item, g_ptr_array_index (items, i)))
-            break;
-        }
-      for (; tail < common - i; tail++)
-        {
-          g_autoptr(GObject) item = g_list_model_get_item (model, n_old - 1 - tail);
-
-          if (!equal (item, g_ptr_array_index (items, items->len - 1 - tail)))
-            break;
-        }
-      g_list_store_splice (store, i, n_old - i - tail, items->pdata + i, items->len - i - tail);
-      return;
-    }
-  while (i < common)
-    {
-      g_autoptr(GObject) item = g_list_model_get_item (model, i);
-      guint run;
-
-      if (equal (item, g_ptr_array_index (items, i)))
-        {
-          i++;
-          continue;
-        }
-      /* A run of changed rows, replaced at once. */
-      for (run = 1; i + run < common; run++)
-        {
-          g_autoptr(GObject) next = g_list_model_get_item (model, i + run);
-
-          if (equal (next, g_ptr_array_index (items, i + run)))
-            break;
-        }
-      g_list_store_splice (store, i, run, items->pdata + i, run);
-      i += run;
-    }
-}
-
-static gboolean
-log_line_equal (gconstpointer a,
-                gconstpointer b)
-{
-  AdmiraltyLogLine *x = (AdmiraltyLogLine *) a, *y = (AdmiraltyLogLine *) b;
-
-  return admiralty_log_line_get_heading (x) == admiralty_log_line_get_heading (y) &&
-         g_strcmp0 (admiralty_log_line_get_text (x), admiralty_log_line_get_text (y)) == 0 &&
-         g_strcmp0 (admiralty_log_line_get_detail (x), admiralty_log_line_get_detail (y)) == 0;
-}
-
-/* Whether @store already holds @items, compared place by place with @equal. */
-static gboolean
-store_holds (GListStore *store,
-             GPtrArray  *items,
-             GEqualFunc  equal)
-{
-  GListModel *model = G_LIST_MODEL (store);
-
-  if (g_list_model_get_n_items (model) != items->len)
-    return FALSE;
-  for (guint i = 0; i < items->len; i++)
-    {
-      g_autoptr(GObject) item = g_list_model_get_item (model, i);
-
-      if (!equal (item, g_ptr_array_index (items, i)))
-        return FALSE;
-    }
-  return TRUE;
-}
-
 static gboolean
 side_page_shown (AdmiraltyBattlePage *self,
                  const char          *name)
@@ -563,125 +484,64 @@ side_page_shown (AdmiraltyBattlePage *self,
   return g_strcmp0 (gtk_stack_get_visible_child_name (self->side_stack), name) == 0;
 }
 
-/* Brings a log list (the report, the dice) to @rows. On the side panel's page shown, the
- * list keeps its newest line in sight. On a hidden page, its list view lets go of its model
- * before the rows change, for a GtkListView makes, binds and measures the rows around its
- * anchor whether or not they are seen: the view takes the model back, at its newest line,
- * when the page is shown (side_page_cb ()). */
+/* Before the battle or the audience changes: on a hidden page, the list view lets go of its
+ * model, for a GtkListView makes, binds and measures the rows around its anchor whether or
+ * not they are seen; it takes the model back, at its newest line, when the page is shown
+ * (side_page_cb ()). It lets go before the model changes, which is when the view can still
+ * read the rows it had. */
 static void
-log_list_update (AdmiraltyBattlePage *self,
-                 const char          *page,
-                 GtkListView         *view,
-                 GListStore          *store,
-                 gboolean            *behind,
-                 GPtrArray           *rows)
+log_list_let_go (LogList *list)
 {
-  if (side_page_shown (self, page))
-    {
-      store_update (store, rows, log_line_equal);
-      scroll_to_end (view, G_LIST_MODEL (store));
-      return;
-    }
-  if (gtk_list_view_get_model (view) != NULL && !store_holds (store, rows, log_line_equal))
-    gtk_list_view_set_model (view, NULL);
-  store_update (store, rows, log_line_equal);
-  *behind = TRUE;
+  if (!side_page_shown (list->page, list->name) && gtk_list_view_get_model (list->view) != NULL)
+    gtk_list_view_set_model (list->view, NULL);
 }
 
-/* A log list's page shown: its view has its model, and its newest line in sight if a phase
- * came while the page was hidden. */
+/* A change on a hidden page: its newest line is brought in sight when it is shown. */
 static void
-log_list_show (GtkListView       *view,
-               GListStore        *store,
-               GtkSelectionModel *selection,
-               gboolean          *behind)
+log_list_changing_cb (LogList *list)
 {
-  if (gtk_list_view_get_model (view) == NULL)
-    gtk_list_view_set_model (view, selection);
-  if (*behind)
-    scroll_to_end (view, G_LIST_MODEL (store));
-  *behind = FALSE;
+  if (!side_page_shown (list->page, list->name))
+    list->behind = TRUE;
+}
+
+/* After it: on the page shown, the list keeps its newest line in sight. */
+static void
+log_list_changed_cb (LogList *list)
+{
+  gtk_stack_set_visible_child_name (list->stack, g_list_model_get_n_items (list->model) > 0
+                                                   ? "list" : "empty");
+  if (side_page_shown (list->page, list->name))
+    scroll_to_end (list->view, list->model);
+}
+
+/* A log list's page shown: its view has its model, and its newest line in sight if the list
+ * changed while the page was hidden. */
+static void
+log_list_show (LogList *list)
+{
+  if (gtk_list_view_get_model (list->view) == NULL)
+    gtk_list_view_set_model (list->view, list->selection);
+  if (list->behind)
+    scroll_to_end (list->view, list->model);
+  list->behind = FALSE;
 }
 
 static void
 side_page_cb (AdmiraltyBattlePage *self)
 {
   if (side_page_shown (self, "report"))
-    log_list_show (self->report_view, self->report_store, self->report_selection,
-                   &self->report_behind);
+    log_list_show (&self->report_list);
   else if (side_page_shown (self, "dice"))
-    log_list_show (self->dice_view, self->dice_store, self->dice_selection, &self->dice_behind);
+    log_list_show (&self->dice_list);
 }
 
-static void
-admiralty_battle_page_sync_report (AdmiraltyBattlePage *self)
-{
-  g_autoptr(GPtrArray) report = adm_audience_filter_report (page_audience (self), self->battle);
-  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
-  const AdmReportLine *previous = NULL;
-
-  for (guint i = 0; i < report->len; i++)
-    {
-      const AdmReportLine *line = g_ptr_array_index (report, i);
-
-      if (previous == NULL || previous->turn != line->turn || previous->phase != line->phase)
-        {
-          g_autofree char *heading = turn_phase_text (line->turn, line->phase);
-
-          g_ptr_array_add (rows, admiralty_log_line_new (heading, NULL, TRUE));
-        }
-      g_ptr_array_add (rows, admiralty_log_line_new (adm_report_line_get_text (line), NULL, FALSE));
-      previous = line;
-    }
-
-  log_list_update (self, "report", self->report_view, self->report_store,
-                   &self->report_behind, rows);
-  gtk_stack_set_visible_child_name (self->report_stack, rows->len > 0 ? "list" : "empty");
-}
-
-static char *
-roll_detail (const AdmBattleRoll *roll)
-{
-  g_autoptr(GString) text = g_string_new (NULL);
-  g_autofree char *dice = adm_dice_describe (roll->n_values, roll->sides);
-  g_autofree char *outcome = NULL;
-  guint total = 0;
-
-  if (roll->clause != NULL && roll->clause[0] != '\0')
-    g_string_append_printf (text, "%s · ", roll->clause);
-  g_string_append_printf (text, "%s:", dice);
-  for (guint v = 0; v < roll->n_values; v++)
-    {
-      guint value = roll->values[v];
-
-      g_string_append_printf (text, " %u", value);
-      total += value;
-    }
-  /* A sum, where the dice count together; not for dice judged one by one. */
-  if (roll->n_values > 1 && roll->check != ADM_ROLL_CHECK_EACH_AT_LEAST &&
-      roll->check != ADM_ROLL_CHECK_DOUBLES)
-    g_string_append_printf (text, " = %u", total);
-  /* Pass or fail as the rule judged it (the engine records it at the roll), or the
-   * table's result. */
-  if ((outcome = adm_battle_roll_describe_outcome (roll)) != NULL)
-    g_string_append_printf (text, " · %s", outcome);
-  /* Whose dice they were — a disputed roll is checked against what was typed. */
-  if (roll->origin == ADM_ROLL_ORIGIN_TYPED)
-    g_string_append (text, _(" · typed in"));
-  else if (roll->origin == ADM_ROLL_ORIGIN_PROGRAM)
-    g_string_append (text, _(" · rolled by the program"));
-
-  return g_string_free (g_steal_pointer (&text), FALSE);
-}
-
-/* Whether @roll is one the dice log's search asks for: "Turn 2" (or the turn's
- * word in the locale) keeps that turn's rolls, anything else the rolls whose purpose or
+/* Whether @roll, an entry of the dice log, is one its search asks for: "Turn 2" (or the
+ * turn's word in the locale) keeps that turn's rolls, anything else the rolls whose purpose or
  * clause contains it, whatever the case. It only narrows what the audience filter let
  * through. */
 static gboolean
-roll_matches (const AdmBattleRoll *roll,
-              const char          *query,
-              const char          *detail)
+roll_matches (AdmLogEntry *roll,
+              const char  *query)
 {
   g_autofree char *folded = NULL;
   g_autofree char *text = NULL;
@@ -708,137 +568,64 @@ roll_matches (const AdmBattleRoll *roll,
         rest++;
       turn = g_ascii_strtoll (rest, &end, 10);
       if (end != rest && *end == '\0')
-        return turn == roll->turn;
+        return turn == adm_log_entry_get_turn (roll);
     }
-  text = g_strdup_printf ("%s %s", adm_battle_roll_get_purpose (roll), detail);
+  text = g_strdup_printf ("%s %s", adm_log_entry_get_text (roll),
+                          adm_log_entry_get_detail (roll) != NULL
+                            ? adm_log_entry_get_detail (roll) : "");
   haystack = g_utf8_casefold (text, -1);
   return strstr (haystack, folded) != NULL;
 }
 
-/* A roll of the dice log as it was described: what its words are made of (roll_key ()) and
- * its row, which a roll of the same words takes again rather than being described anew. */
-typedef struct
+/* The key of @entry's turn's phase in self->dice_groups. */
+static gpointer
+group_key (AdmLogEntry *entry)
 {
-  GBytes           *key;
-  AdmiraltyLogLine *line;
-} DescribedRoll;
-
-static void
-described_roll_clear (DescribedRoll *described)
-{
-  g_clear_pointer (&described->key, g_bytes_unref);
-  g_clear_object (&described->line);
+  return GINT_TO_POINTER (adm_log_entry_get_turn (entry) * (ADM_PHASE_END + 1) +
+                          (int) adm_log_entry_get_phase (entry) + 1);
 }
 
-/* What @roll's row is made of, as bytes in @key: its turn and phase, purpose, dice and
- * outcome, and where its values came from (roll_detail ()). The strings the battle or its
- * ruleset keep once (clause, what it was judged against, a table's result) by their address,
- * which the battle keeps as long as it lives; the purpose, written for each roll, by its
- * text. */
-static void
-roll_key (GByteArray          *key,
-          const AdmBattleRoll *roll)
+/* The dice log's search: the rolls it asks for, and the heading of each turn's phase with
+ * such a roll. The phases with one are found once for each search and each change to the
+ * log. */
+static gboolean
+dice_found_cb (gpointer item,
+               gpointer user_data)
 {
-  struct {
-    int           turn;
-    AdmPhase      phase;
-    const char   *clause;
-    guint         sides;
-    guint         n_values;
-    AdmRollCheck  check;
-    int           target;
-    const char   *against;
-    guint         passed;
-    guint         failed;
-    const char   *result;
-    AdmRollOrigin origin;
-  } head;
-  const char *purpose = adm_battle_roll_get_purpose (roll);
-
-  memset (&head, 0, sizeof head);
-  head.turn = roll->turn;
-  head.phase = roll->phase;
-  head.clause = roll->clause;
-  head.sides = roll->sides;
-  head.n_values = roll->n_values;
-  head.check = roll->check;
-  head.target = roll->target;
-  head.against = roll->against;
-  head.passed = roll->passed;
-  head.failed = roll->failed;
-  head.result = roll->result;
-  head.origin = roll->origin;
-  g_byte_array_set_size (key, 0);
-  g_byte_array_append (key, (const guint8 *) &head, sizeof head);
-  g_byte_array_append (key, (const guint8 *) roll->values, roll->n_values * sizeof (guint));
-  g_byte_array_append (key, (const guint8 *) purpose, strlen (purpose) + 1);
-}
-
-/* The row of the @index-th roll the audience sees, @roll: the one it had if its words are the
- * same, else described now and kept for the next time. A phase adds rolls at the end, and an
- * Undo replays the same rolls before the ones it takes back, so that only the new rolls are
- * described. */
-static AdmiraltyLogLine *
-described_roll (AdmiraltyBattlePage *self,
-                guint                index,
-                const AdmBattleRoll *roll,
-                GByteArray          *key)
-{
-  DescribedRoll *described;
-  g_autofree char *detail = NULL;
-
-  roll_key (key, roll);
-  if (index < self->described->len)
-    {
-      described = &g_array_index (self->described, DescribedRoll, index);
-      if (g_bytes_get_size (described->key) == key->len &&
-          memcmp (g_bytes_get_data (described->key, NULL), key->data, key->len) == 0)
-        return described->line;
-      described_roll_clear (described);
-    }
-  else
-    {
-      g_array_set_size (self->described, index + 1);
-      described = &g_array_index (self->described, DescribedRoll, index);
-    }
-  detail = roll_detail (roll);
-  described->key = g_bytes_new (key->data, key->len);
-  described->line = admiralty_log_line_new (adm_battle_roll_get_purpose (roll), detail, FALSE);
-  return described->line;
-}
-
-static void
-admiralty_battle_page_sync_dice (AdmiraltyBattlePage *self)
-{
-  g_autoptr(GPtrArray) rolls = adm_audience_filter_rolls (page_audience (self), self->battle);
-  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr(GByteArray) key = g_byte_array_new ();
-  const AdmBattleRoll *previous = NULL;
+  AdmiraltyBattlePage *self = user_data;
   const char *query = gtk_editable_get_text (GTK_EDITABLE (self->dice_search));
 
-  for (guint i = 0; i < rolls->len; i++)
+  if (!adm_log_entry_get_heading (item))
+    return roll_matches (item, query);
+  if (self->dice_groups == NULL)
     {
-      const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
-      AdmiraltyLogLine *line = described_roll (self, i, roll, key);
+      GListModel *rolls = G_LIST_MODEL (self->dice_log);
 
-      if (!roll_matches (roll, query, admiralty_log_line_get_detail (line)))
-        continue;
-      if (previous == NULL || previous->turn != roll->turn || previous->phase != roll->phase)
+      self->dice_groups = g_hash_table_new (NULL, NULL);
+      for (guint i = 0; i < g_list_model_get_n_items (rolls); i++)
         {
-          g_autofree char *heading = turn_phase_text (roll->turn, roll->phase);
+          g_autoptr(AdmLogEntry) roll = g_list_model_get_item (rolls, i);
 
-          g_ptr_array_add (rows, admiralty_log_line_new (heading, NULL, TRUE));
+          if (!adm_log_entry_get_heading (roll) && roll_matches (roll, query))
+            g_hash_table_add (self->dice_groups, group_key (roll));
         }
-      g_ptr_array_add (rows, g_object_ref (line));
-      previous = roll;
     }
-  if (self->described->len > rolls->len)
-    g_array_set_size (self->described, rolls->len);
+  return g_hash_table_contains (self->dice_groups, group_key (item));
+}
 
-  log_list_update (self, "dice", self->dice_view, self->dice_store, &self->dice_behind,
-                   rows);
-  gtk_stack_set_visible_child_name (self->dice_stack, rows->len > 0 ? "list" : "empty");
-  if (query[0] != '\0' && rolls->len > 0)
+static void
+dice_log_changing_cb (AdmiraltyBattlePage *self)
+{
+  g_clear_pointer (&self->dice_groups, g_hash_table_unref);
+}
+
+/* What the dice log says when it lists nothing. */
+static void
+dice_empty_update (AdmiraltyBattlePage *self)
+{
+  const char *query = gtk_editable_get_text (GTK_EDITABLE (self->dice_search));
+
+  if (query[0] != '\0' && g_list_model_get_n_items (G_LIST_MODEL (self->dice_log)) > 0)
     {
       g_autofree char *none = g_strdup_printf (_("No roll matches “%s”"), query);
 
@@ -851,7 +638,11 @@ admiralty_battle_page_sync_dice (AdmiraltyBattlePage *self)
 static void
 dice_search_changed_cb (AdmiraltyBattlePage *self)
 {
-  admiralty_battle_page_sync_dice (self);
+  GtkFilter *filter = gtk_filter_list_model_get_filter (self->dice_found);
+
+  dice_log_changing_cb (self);
+  gtk_filter_changed (filter, GTK_FILTER_CHANGE_DIFFERENT);
+  dice_empty_update (self);
 }
 
 /* The name the critical table gives result @result of @ship's table ("Fire!"), or NULL. */
@@ -1287,10 +1078,12 @@ static void
 battle_changed_cb (AdmiraltyBattlePage *self,
                    AdmBattle           *battle)
 {
+  /* Before the logs hear of the change: the page's handler is connected to the battle
+   * before theirs (admiralty_battle_page_set_battle ()). */
+  log_list_let_go (&self->report_list);
+  log_list_let_go (&self->dice_list);
   keep_in_campaign (self);
   admiralty_battle_page_sync_fleet (self);
-  admiralty_battle_page_sync_report (self);
-  admiralty_battle_page_sync_dice (self);
   admiralty_battle_page_update_ship (self);
   admiralty_battle_page_update_labels (self);
 }
@@ -1564,6 +1357,10 @@ admiralty_battle_page_set_battle (AdmiraltyBattlePage *self,
   g_signal_connect_object (self->orders_panel, "changed", G_CALLBACK (orders_changed_cb), self,
                            G_CONNECT_SWAPPED);
   admiralty_battle_page_fill_view_dropdown (self);
+  adm_log_model_set_audience (self->report_log, page_audience (self));
+  adm_log_model_set_audience (self->dice_log, page_audience (self));
+  adm_log_model_set_battle (self->report_log, battle);
+  adm_log_model_set_battle (self->dice_log, battle);
   battle_changed_cb (self, battle);
 
   /* From now on every phase is in its file before it is shown; the file's flush to the disk
@@ -1693,111 +1490,24 @@ admiralty_battle_page_stop_at_unmet (AdmiraltyBattlePage *self)
                             ADM_DICE_SOURCE (self->asking), NULL);
 }
 
-/* A trial of the phase on a copy of the battle with the values typed so far, and for each die
- * not typed yet a one (@highest FALSE) or its highest face: the rolls it asks for and does
- * not have are left in self->asking (admiralty-asking-dice.h). FALSE if the copy could not be
- * made. */
-static gboolean
-admiralty_battle_page_trial (AdmiraltyBattlePage *self,
-                             const char          *data,
-                             gsize                length,
-                             GPtrArray           *highest)
-{
-  g_autoptr(AdmDiceQueue) queue = admiralty_typed_dice_new_queue (self->typed);
-  g_autoptr(AdmBattle) scratch = NULL;
-
-  scratch = adm_battle_load_game_memory (data, length, adm_battle_get_name (self->battle), NULL);
-  if (scratch == NULL)
-    return FALSE;
-  admiralty_asking_dice_restart (self->asking, queue, TRUE);
-  admiralty_asking_dice_set_highest (self->asking, highest != NULL, highest);
-  adm_battle_resolve_phase (scratch, admiralty_battle_page_turn_orders (self),
-                            ADM_DICE_SOURCE (self->asking), NULL);
-  return TRUE;
-}
-
-/* A copy of the requests the last trial did not meet, its strings in @strings. */
-static GPtrArray *
-copy_unmets (AdmiraltyBattlePage *self,
-             GStringChunk        *strings)
-{
-  GPtrArray *unmets = admiralty_asking_dice_get_unmets (self->asking);
-  GPtrArray *copies = g_ptr_array_new_with_free_func (g_free);
-
-  for (guint i = 0; i < unmets->len; i++)
-    {
-      const AdmDiceRequest *request = g_ptr_array_index (unmets, i);
-      AdmDiceRequest *copy = g_memdup2 (request, sizeof *copy);
-
-      copy->purpose = g_string_chunk_insert_const (strings, request->purpose);
-      copy->clause = request->clause != NULL
-                       ? g_string_chunk_insert_const (strings, request->clause) : NULL;
-      copy->note = NULL;
-      g_ptr_array_add (copies, copy);
-    }
-  return copies;
-}
-
-/* The rolls the phase asks for next, in the order the rules roll them, up to the first whose
- * form depends on the results before it. The phase is tried on a copy of the battle with ones
- * for the dice not typed yet, then with the highest faces for those rolls (the rolls their
- * successes bring, a critical or a catastrophe, rolled ones); the rolls the second trial
- * asks for too, in the same order, make the volley. The critical checks of hits come in a
- * later prompt; the volley stops before a roll that changes with the damage done (a
- * battery's column once its target is a hulk), asked once the dice it depends on are known.
- * Returns whether rolls beyond the volley remain. */
-static gboolean
-admiralty_battle_page_speculate (AdmiraltyBattlePage *self)
-{
-  g_autoptr(GStringChunk) strings = g_string_chunk_new (256);
-  g_autoptr(GPtrArray) purposes = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GPtrArray) low = NULL;
-  g_autoptr(GPtrArray) high = NULL;
-  g_autofree char *data = NULL;
-  gsize length = 0;
-  guint alike = 0;
-
-  data = adm_battle_serialize (self->battle, &length);
-  /* Not opened: the one roll the phase stopped at stays asked. */
-  if (!admiralty_battle_page_trial (self, data, length, NULL))
-    return FALSE;
-  low = copy_unmets (self, strings);
-  if (low->len == 0)
-    {
-      /* The copy went another way (it cannot, replaying the same journal): the roll the
-       * phase itself stops at, again. */
-      admiralty_battle_page_stop_at_unmet (self);
-      return FALSE;
-    }
-  admiralty_battle_page_trial (self, data, length, low);
-  high = copy_unmets (self, strings);
-  /* The rolls with ones, as long as the trial with the highest faces asks for them too, in
-   * the same order: it may ask for more between them, but not for other ones instead. */
-  for (guint h = 0; alike < low->len; alike++, h++)
-    {
-      while (h < high->len &&
-             !admiralty_asking_dice_same_request (g_ptr_array_index (low, alike),
-                                                  g_ptr_array_index (high, h)))
-        h++;
-      if (h == high->len)
-        break;
-    }
-  /* The trial the prompt is worked out from, again. */
-  admiralty_battle_page_trial (self, data, length, NULL);
-  /* Values typed for rolls no trial comes to: an earlier roll changed them. */
-  say_dropped (self, admiralty_asking_dice_drop_untried (self->asking, purposes), purposes);
-  admiralty_asking_dice_truncate_unmets (self->asking, MAX (alike, 1u));
-  return MAX (alike, 1u) < low->len;
-}
-
 static void
 admiralty_battle_page_ask_dice (AdmiraltyBattlePage *self)
 {
+  g_autoptr(GPtrArray) purposes = g_ptr_array_new_with_free_func (g_free);
   GPtrArray *requests;
   gboolean more;
 
-  more = admiralty_battle_page_speculate (self);
+  more = admiralty_asking_dice_ask_volley (self->asking, self->battle,
+                                           admiralty_battle_page_turn_orders (self),
+                                           admiralty_typed_dice_get_values (self->typed));
   requests = admiralty_asking_dice_get_unmets (self->asking);
+  if (requests->len == 0)
+    /* The trial went another way (it cannot, playing the same phase): the roll the phase
+     * itself stops at, again. */
+    admiralty_battle_page_stop_at_unmet (self);
+  else
+    /* Values typed for rolls no trial comes to: an earlier roll changed them. */
+    say_dropped (self, admiralty_asking_dice_drop_untried (self->asking, purposes), purposes);
   g_assert (requests->len > 0);
   admiralty_typed_dice_ask (self->typed, GTK_WIDGET (self),
                             (const AdmDiceRequest * const *) requests->pdata, requests->len,
@@ -2115,16 +1825,16 @@ log_row_bind_cb (GtkSignalListItemFactory *factory,
                  GtkListItem              *item,
                  gpointer                  user_data)
 {
-  AdmiraltyLogLine *line = gtk_list_item_get_item (item);
+  AdmLogEntry *line = gtk_list_item_get_item (item);
   GtkWidget *box = gtk_list_item_get_child (item);
   GtkWidget *text = gtk_widget_get_first_child (box);
   GtkWidget *detail = gtk_widget_get_next_sibling (text);
-  const char *detail_text = admiralty_log_line_get_detail (line);
+  const char *detail_text = adm_log_entry_get_detail (line);
 
-  gtk_label_set_label (GTK_LABEL (text), admiralty_log_line_get_text (line));
+  gtk_label_set_label (GTK_LABEL (text), adm_log_entry_get_text (line));
   gtk_label_set_label (GTK_LABEL (detail), detail_text != NULL ? detail_text : "");
   gtk_widget_set_visible (detail, detail_text != NULL);
-  if (admiralty_log_line_get_heading (line))
+  if (adm_log_entry_get_heading (line))
     {
       gtk_widget_add_css_class (box, "log-heading");
       gtk_widget_add_css_class (text, "heading");
@@ -2136,20 +1846,41 @@ log_row_bind_cb (GtkSignalListItemFactory *factory,
     }
 }
 
-/* Sets @view up to show @store; returns the model it shows (owned by the caller). */
-static GtkSelectionModel *
-admiralty_battle_page_setup_list (GtkListView *view,
-                                  GListStore  *store)
+/* Sets @list up to show @model in @view, on the side panel's page @name. */
+static void
+admiralty_battle_page_setup_list (AdmiraltyBattlePage *self,
+                                  LogList             *list,
+                                  const char          *name,
+                                  GtkListView         *view,
+                                  GtkStack            *stack,
+                                  GListModel          *model)
 {
   g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
-  GtkSelectionModel *selection;
 
+  list->page = self;
+  list->name = name;
+  list->view = view;
+  list->stack = stack;
+  list->model = model;
   g_signal_connect (factory, "setup", G_CALLBACK (log_row_setup_cb), NULL);
   g_signal_connect (factory, "bind", G_CALLBACK (log_row_bind_cb), NULL);
   gtk_list_view_set_factory (view, factory);
-  selection = GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (G_LIST_MODEL (store))));
-  gtk_list_view_set_model (view, selection);
-  return selection;
+  /* Before the selection, which tells the view, and after it. */
+  g_signal_connect_swapped (model, "items-changed", G_CALLBACK (log_list_changing_cb), list);
+  list->selection = GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (model)));
+  g_signal_connect_data (model, "items-changed", G_CALLBACK (log_list_changed_cb), list, NULL,
+                         G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+  gtk_list_view_set_model (view, list->selection);
+}
+
+/* The page going away: its lists hear no more of the battle. */
+static void
+log_list_clear (LogList *list)
+{
+  if (list->model != NULL)
+    g_signal_handlers_disconnect_by_data (list->model, list);
+  g_clear_object (&list->selection);
+  list->model = NULL;
 }
 
 /* "View as": Master is the first entry, then the sides in order. */
@@ -2209,8 +1940,10 @@ view_side_cb (AdmiraltyBattlePage *self,
   if (self->battle == NULL)
     return;
   admiralty_battle_page_sync_fleet (self);
-  admiralty_battle_page_sync_report (self);
-  admiralty_battle_page_sync_dice (self);
+  log_list_let_go (&self->report_list);
+  log_list_let_go (&self->dice_list);
+  adm_log_model_set_audience (self->report_log, page_audience (self));
+  adm_log_model_set_audience (self->dice_log, page_audience (self));
   admiralty_battle_page_update_ship (self);
 }
 
@@ -2491,6 +2224,17 @@ admiralty_battle_page_dispose (GObject *object)
   if (self->battle != NULL)
     adm_battle_set_autosave_path (self->battle, NULL);
 
+  /* The logs hear no more of the battle, while the widgets they update are still there. */
+  log_list_clear (&self->report_list);
+  log_list_clear (&self->dice_list);
+  if (self->report_log != NULL)
+    adm_log_model_set_battle (self->report_log, NULL);
+  if (self->dice_log != NULL)
+    {
+      adm_log_model_set_battle (self->dice_log, NULL);
+      g_signal_handlers_disconnect_by_data (self->dice_log, self);
+    }
+
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_BATTLE_PAGE);
 
   g_clear_object (&self->battle);
@@ -2501,11 +2245,10 @@ admiralty_battle_page_dispose (GObject *object)
   g_clear_object (&self->settings);
   g_clear_object (&self->asking);
   g_clear_object (&self->fleet_store);
-  g_clear_object (&self->report_store);
-  g_clear_object (&self->dice_store);
-  g_clear_pointer (&self->described, g_array_unref);
-  g_clear_object (&self->report_selection);
-  g_clear_object (&self->dice_selection);
+  g_clear_object (&self->report_log);
+  g_clear_object (&self->dice_log);
+  g_clear_object (&self->dice_found);
+  g_clear_pointer (&self->dice_groups, g_hash_table_unref);
 
   G_OBJECT_CLASS (admiralty_battle_page_parent_class)->dispose (object);
 }
@@ -2690,14 +2433,20 @@ admiralty_battle_page_init (AdmiraltyBattlePage *self)
   self->fleet_store = g_list_store_new (ADMIRALTY_TYPE_FLEET_ENTRY);
   gtk_list_box_bind_model (self->fleet_list, G_LIST_MODEL (self->fleet_store), fleet_row_new,
                            NULL, NULL);
-  self->report_store = g_list_store_new (ADMIRALTY_TYPE_LOG_LINE);
-  self->dice_store = g_list_store_new (ADMIRALTY_TYPE_LOG_LINE);
-  self->described = g_array_new (FALSE, TRUE, sizeof (DescribedRoll));
-  g_array_set_clear_func (self->described, (GDestroyNotify) described_roll_clear);
-
-  self->report_selection = admiralty_battle_page_setup_list (self->report_view,
-                                                             self->report_store);
-  self->dice_selection = admiralty_battle_page_setup_list (self->dice_view, self->dice_store);
+  self->report_log = adm_log_model_new (NULL, ADM_LOG_REPORT, adm_audience_master ());
+  self->dice_log = adm_log_model_new (NULL, ADM_LOG_ROLLS, adm_audience_master ());
+  /* The phases found are forgotten before the search hears of a change. */
+  g_signal_connect_object (self->dice_log, "items-changed", G_CALLBACK (dice_log_changing_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->dice_log, "items-changed", G_CALLBACK (dice_empty_update),
+                           self, G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+  self->dice_found = gtk_filter_list_model_new (g_object_ref (G_LIST_MODEL (self->dice_log)),
+                                                GTK_FILTER (gtk_custom_filter_new (dice_found_cb,
+                                                                                   self, NULL)));
+  admiralty_battle_page_setup_list (self, &self->report_list, "report", self->report_view,
+                                    self->report_stack, G_LIST_MODEL (self->report_log));
+  admiralty_battle_page_setup_list (self, &self->dice_list, "dice", self->dice_view,
+                                    self->dice_stack, G_LIST_MODEL (self->dice_found));
   g_signal_connect_object (self->side_stack, "notify::visible-child-name",
                            G_CALLBACK (side_page_cb), self, G_CONNECT_SWAPPED);
 
@@ -2823,7 +2572,7 @@ _admiralty_battle_page_get_view_dropdown (AdmiraltyBattlePage *self)
 GListModel *
 _admiralty_battle_page_get_report_model (AdmiraltyBattlePage *self)
 {
-  return G_LIST_MODEL (self->report_store);
+  return G_LIST_MODEL (self->report_log);
 }
 
 GtkWidget *
@@ -2835,7 +2584,7 @@ _admiralty_battle_page_get_dice_search (AdmiraltyBattlePage *self)
 GListModel *
 _admiralty_battle_page_get_dice_model (AdmiraltyBattlePage *self)
 {
-  return G_LIST_MODEL (self->dice_store);
+  return G_LIST_MODEL (self->dice_found);
 }
 
 GtkWidget *

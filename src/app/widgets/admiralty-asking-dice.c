@@ -260,14 +260,6 @@ admiralty_asking_dice_truncate_unmets (AdmiraltyAskingDice *self,
     }
 }
 
-gboolean
-admiralty_asking_dice_same_request (const AdmDiceRequest *a,
-                                    const AdmDiceRequest *b)
-{
-  g_return_val_if_fail (a != NULL && b != NULL, FALSE);
-
-  return same_request (a, b);
-}
 
 static guint
 drop_typed (AdmiraltyAskingDice *self,
@@ -346,4 +338,82 @@ admiralty_asking_dice_get_taken (AdmiraltyAskingDice *self)
   g_return_val_if_fail (ADMIRALTY_IS_ASKING_DICE (self), NULL);
 
   return self->taken;
+}
+
+/* A trial of @battle's current phase with @orders (adm_battle_phase_requests ()), with the
+ * @values typed so far and for each die not typed a one, or with @highest the highest face
+ * for the dice of those rolls: the rolls it asks for and does not have are left unmet. */
+static void
+trial (AdmiraltyAskingDice *self,
+       AdmBattle           *battle,
+       const AdmTurnOrders *orders,
+       GArray              *values,
+       GPtrArray           *highest)
+{
+  g_autoptr(AdmDiceQueue) queue = adm_dice_queue_new ();
+
+  for (guint i = 0; i < values->len; i++)
+    adm_dice_queue_push (queue, g_array_index (values, guint, i));
+  admiralty_asking_dice_restart (self, queue, TRUE);
+  admiralty_asking_dice_set_highest (self, highest != NULL, highest);
+  /* A phase that refuses its orders stops at the refusal: the rolls before it are asked. */
+  adm_battle_phase_requests (battle, orders, ADM_DICE_SOURCE (self), NULL);
+}
+
+/* A copy of the requests the last trial did not meet, its strings in @strings. */
+static GPtrArray *
+copy_unmets (AdmiraltyAskingDice *self,
+             GStringChunk        *strings)
+{
+  GPtrArray *copies = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < self->unmet_requests->len; i++)
+    {
+      const AdmDiceRequest *request = g_ptr_array_index (self->unmet_requests, i);
+      AdmDiceRequest *copy = g_memdup2 (request, sizeof *copy);
+
+      copy->purpose = g_string_chunk_insert_const (strings, request->purpose);
+      copy->clause = request->clause != NULL
+                       ? g_string_chunk_insert_const (strings, request->clause) : NULL;
+      copy->note = NULL;
+      g_ptr_array_add (copies, copy);
+    }
+  return copies;
+}
+
+gboolean
+admiralty_asking_dice_ask_volley (AdmiraltyAskingDice *self,
+                                  AdmBattle           *battle,
+                                  const AdmTurnOrders *orders,
+                                  GArray              *values)
+{
+  g_autoptr(GStringChunk) strings = g_string_chunk_new (256);
+  g_autoptr(GPtrArray) low = NULL;
+  g_autoptr(GPtrArray) high = NULL;
+  guint alike = 0;
+
+  g_return_val_if_fail (ADMIRALTY_IS_ASKING_DICE (self), FALSE);
+  g_return_val_if_fail (ADM_IS_BATTLE (battle), FALSE);
+  g_return_val_if_fail (values != NULL, FALSE);
+
+  trial (self, battle, orders, values, NULL);
+  if (self->unmet_requests->len == 0)
+    return FALSE;
+  low = copy_unmets (self, strings);
+  trial (self, battle, orders, values, low);
+  high = copy_unmets (self, strings);
+  /* The rolls with ones, as long as the trial with the highest faces asks for them too, in
+   * the same order: it may ask for more between them, but not for other ones instead. */
+  for (guint h = 0; alike < low->len; alike++, h++)
+    {
+      while (h < high->len &&
+             !same_request (g_ptr_array_index (low, alike), g_ptr_array_index (high, h)))
+        h++;
+      if (h == high->len)
+        break;
+    }
+  /* The trial the prompt is worked out from, again. */
+  trial (self, battle, orders, values, NULL);
+  admiralty_asking_dice_truncate_unmets (self, MAX (alike, 1u));
+  return MAX (alike, 1u) < low->len;
 }

@@ -48,9 +48,6 @@ void                  admiralty_asking_dice_set_highest (AdmiraltyAskingDice *se
 /* Keeps only the first @n requests not met. */
 void                  admiralty_asking_dice_truncate_unmets (AdmiraltyAskingDice *self,
                                                              guint                n);
-/* Whether @a and @b are the same roll: purpose, clause, count and sides. */
-gboolean              admiralty_asking_dice_same_request (const AdmDiceRequest *a,
-                                                          const AdmDiceRequest *b);
 /* Forgets the values typed ahead that the last run did not use, and says how many values
  * they were; each roll's purpose is added to @purposes (char*, owned; may be NULL), in the
  * order typed. Called after a real run that resolved the phase: a roll typed for and not
@@ -61,6 +58,19 @@ guint                 admiralty_asking_dice_drop_unused (AdmiraltyAskingDice *se
  * the next prompt, a roll typed for that neither trial comes to will not come again. */
 guint                 admiralty_asking_dice_drop_untried (AdmiraltyAskingDice *self,
                                                           GPtrArray           *purposes);
+/* The rolls @battle's current phase asks for next with @orders, in the order the rules roll
+ * them, up to the first whose form depends on the results before it, left as the requests
+ * not met: the phase is tried on the battle's snapshot (adm_battle_phase_requests ()) with
+ * @values (guint, typed so far) and ones for the dice not typed, then with the highest faces
+ * for those rolls (the rolls their successes bring, a critical or a catastrophe, rolled
+ * ones); the rolls the second trial asks for too, in the same order, make the volley. The
+ * critical checks of hits come in a later prompt; the volley stops before a roll that changes
+ * with the damage done (a battery's column once its target is a hulk). Returns whether rolls
+ * beyond the volley remain; none are left unmet when the phase asks for no dice it lacks. */
+gboolean              admiralty_asking_dice_ask_volley  (AdmiraltyAskingDice *self,
+                                                         AdmBattle           *battle,
+                                                         const AdmTurnOrders *orders,
+                                                         GArray              *values);
 /* Values typed for @request (request->count of them), kept until a request like it comes. */
 void                  admiralty_asking_dice_add_typed   (AdmiraltyAskingDice  *self,
                                                          const AdmDiceRequest *request,

@@ -130,13 +130,15 @@ _adm_battle_snapshot_restore (AdmBattle         *self,
 /* The dry run's dice: any fixed seed does, so that a check gives the same answer twice. */
 #define DRY_RUN_SEED 0x41646d6972616c74
 
-gboolean
-_adm_battle_dry_run (AdmBattle            *self,
-                     const AdmTurnOrders  *orders,
-                     AdmPhase              through,
-                     GError              **error)
+/* Resolves the phases from the current one through @through in this turn with @orders and
+ * @dice on the snapshot, then gives the battle back whole. */
+static gboolean
+dry_run_with (AdmBattle            *self,
+              const AdmTurnOrders  *orders,
+              AdmPhase              through,
+              AdmDiceSource        *dice,
+              GError              **error)
 {
-  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (DRY_RUN_SEED);
   AdmBattleSnapshot snapshot;
   int turn = self->state->turn;
   gboolean ok = TRUE;
@@ -146,9 +148,33 @@ _adm_battle_dry_run (AdmBattle            *self,
   _adm_battle_snapshot_take (self, &snapshot);
   /* Not journalled, not autosaved, no "changed": the battle is given back whole below. */
   while (ok && self->state->turn == turn && self->state->phase <= through)
-    ok = resolve_one (self, orders, ADM_DICE_SOURCE (dice), error);
+    ok = resolve_one (self, orders, dice, error);
   _adm_battle_snapshot_restore (self, &snapshot);
   return ok;
+}
+
+gboolean
+_adm_battle_dry_run (AdmBattle            *self,
+                     const AdmTurnOrders  *orders,
+                     AdmPhase              through,
+                     GError              **error)
+{
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (DRY_RUN_SEED);
+
+  return dry_run_with (self, orders, through, ADM_DICE_SOURCE (dice), error);
+}
+
+gboolean
+adm_battle_phase_requests (AdmBattle            *self,
+                           const AdmTurnOrders  *orders,
+                           AdmDiceSource        *dice,
+                           GError              **error)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (self), FALSE);
+  g_return_val_if_fail (ADM_IS_DICE_SOURCE (dice), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return dry_run_with (self, orders, self->state->phase, dice, error);
 }
 
 /* The action that journals the phase about to be resolved: its head, and a "phase" event

@@ -552,6 +552,16 @@ GPtrArray            *adm_battle_get_rolls     (AdmBattle    *self);
 /* The journal: one "phase" event per resolved phase (its declarations in the text) followed
  * by one "roll" event per roll it used. */
 GPtrArray            *adm_battle_get_journal   (AdmBattle    *self);
+/* The dice the current phase asks for with @orders, in the order the rules roll them: the
+ * phase is played with @dice on the snapshot a dry run takes (adm_battle_check_orders ()), and
+ * @dice — a source that notes what it is asked, and may make up the values it lacks — is
+ * asked for each roll as the real resolution would ask. The battle, its report, dice log,
+ * journal and autosave are untouched, and no signal is emitted. FALSE with @error where the
+ * phase refuses the orders or @dice fails. */
+gboolean              adm_battle_phase_requests (AdmBattle           *self,
+                                                 const AdmTurnOrders *orders,
+                                                 AdmDiceSource       *dice,
+                                                 GError             **error);
 /* Every phase resolved, undone and redone, never cut (adm-journal.h); the events above are
  * those of its actions in effect. */
 AdmJournal           *adm_battle_get_log       (AdmBattle    *self);

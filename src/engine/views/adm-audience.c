@@ -487,6 +487,45 @@ adm_audience_sees_roll (AdmAudience          audience,
          campaign_public_reads_about (audience, battle, roll->subjects, roll->n_subjects);
 }
 
+const AdmReportLine *
+adm_audience_read_line (AdmAudience          audience,
+                        AdmBattle           *battle,
+                        const AdmReportLine *line)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (battle), NULL);
+  g_return_val_if_fail (line != NULL, NULL);
+
+  if (adm_audience_sees_line (audience, battle, line))
+    return line;
+  /* F-ECM-4: its own fire at a token it had not identified, the token named as far as the
+   * side knows it now: face up since (F-ECM-3, F-ECM-6), by its name. A line withheld by a
+   * fact or a rule is never told through its copy. */
+  if (line->fogged != NULL && audience.kind == ADM_AUDIENCE_SIDE &&
+      sees_mask (audience, battle, line->fogged->seen_by) && !line->withheld)
+    return side_may_read_about (battle, audience.side, line->subjects, line->n_subjects)
+             ? line : line->fogged;
+  return NULL;
+}
+
+const AdmBattleRoll *
+adm_audience_read_roll (AdmAudience          audience,
+                        AdmBattle           *battle,
+                        const AdmBattleRoll *roll)
+{
+  g_return_val_if_fail (ADM_IS_BATTLE (battle), NULL);
+  g_return_val_if_fail (roll != NULL, NULL);
+
+  if (adm_audience_sees_roll (audience, battle, roll))
+    return roll;
+  /* F-ECM-4, F-STRAT-4: the dice of its own fire, the token it fired at named as far as the
+   * side knows it now. */
+  if (roll->fogged != NULL && audience.kind == ADM_AUDIENCE_SIDE &&
+      sees_mask (audience, battle, roll->fogged->seen_by) && !roll->withheld)
+    return side_may_read_about (battle, audience.side, roll->subjects, roll->n_subjects)
+             ? roll : roll->fogged;
+  return NULL;
+}
+
 GPtrArray *
 adm_audience_filter_report (AdmAudience audience,
                             AdmBattle  *battle)
@@ -496,18 +535,11 @@ adm_audience_filter_report (AdmAudience audience,
 
   for (guint i = 0; i < report->len; i++)
     {
-      const AdmReportLine *line = g_ptr_array_index (report, i);
+      const AdmReportLine *read = adm_audience_read_line (audience, battle,
+                                                          g_ptr_array_index (report, i));
 
-      if (adm_audience_sees_line (audience, battle, line))
-        g_ptr_array_add (lines, (gpointer) line);
-      /* F-ECM-4: its own fire at a token it had not identified, the token named as far as
-       * the side knows it now: face up since (F-ECM-3, F-ECM-6), by its name. A line
-       * withheld by a fact or a rule is never told through its copy. */
-      else if (line->fogged != NULL && audience.kind == ADM_AUDIENCE_SIDE &&
-               sees_mask (audience, battle, line->fogged->seen_by) && !line->withheld)
-        g_ptr_array_add (lines, side_may_read_about (battle, audience.side, line->subjects,
-                                                     line->n_subjects)
-                                  ? (gpointer) line : (gpointer) line->fogged);
+      if (read != NULL)
+        g_ptr_array_add (lines, (gpointer) read);
     }
   return lines;
 }
@@ -521,17 +553,11 @@ adm_audience_filter_rolls (AdmAudience audience,
 
   for (guint i = 0; i < rolls->len; i++)
     {
-      const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
+      const AdmBattleRoll *read = adm_audience_read_roll (audience, battle,
+                                                          g_ptr_array_index (rolls, i));
 
-      if (adm_audience_sees_roll (audience, battle, roll))
-        g_ptr_array_add (seen, (gpointer) roll);
-      /* F-ECM-4, F-STRAT-4: the dice of its own fire, the token it fired at named as far as
-       * the side knows it now. */
-      else if (roll->fogged != NULL && audience.kind == ADM_AUDIENCE_SIDE &&
-               sees_mask (audience, battle, roll->fogged->seen_by) && !roll->withheld)
-        g_ptr_array_add (seen, side_may_read_about (battle, audience.side, roll->subjects,
-                                                    roll->n_subjects)
-                                 ? (gpointer) roll : (gpointer) roll->fogged);
+      if (read != NULL)
+        g_ptr_array_add (seen, (gpointer) read);
     }
   return seen;
 }

@@ -106,6 +106,15 @@ gboolean      adm_audience_sees_line       (AdmAudience     audience,
 gboolean      adm_audience_sees_roll       (AdmAudience     audience,
                                             AdmBattle      *battle,
                                             const AdmBattleRoll *roll);
+/* What @audience reads of @line (@roll): itself, its copy naming a token as far as the side
+ * knows it now (F-ECM-4; its "fogged"), or NULL when it reads nothing of it. The copy chosen
+ * may change as the battle goes on; whether anything is read does not. */
+const AdmReportLine *adm_audience_read_line (AdmAudience          audience,
+                                             AdmBattle           *battle,
+                                             const AdmReportLine *line);
+const AdmBattleRoll *adm_audience_read_roll (AdmAudience          audience,
+                                             AdmBattle           *battle,
+                                             const AdmBattleRoll *roll);
 /* The report lines (AdmReportLine*, borrowed) and rolls (AdmBattleRoll*) @audience sees. */
 GPtrArray    *adm_audience_filter_report   (AdmAudience     audience,
                                             AdmBattle      *battle) G_GNUC_WARN_UNUSED_RESULT;
