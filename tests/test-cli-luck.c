@@ -111,6 +111,18 @@ test_sides_see_their_rolls (CliCampaign   *fixture,
   ledger = adm_luck_ledger_new (battle, adm_audience_master (), NULL);
   g_assert_cmpuint (json_rolls (root), ==, adm_luck_ledger_get_rolls (ledger)->len);
   g_assert_cmpuint (json_rolls (root), >, 0);
+  {
+    JsonObject *first = json_array_get_object_element (
+      json_object_get_array_member (battle_json, "rolls"), 0);
+    const AdmLuckRoll *entry = &g_array_index (adm_luck_ledger_get_rolls (ledger), AdmLuckRoll, 0);
+
+    /* A roll as `battle --json` gives it, with the odds it had. */
+    g_assert_cmpstr (json_object_get_string_member (first, "purpose"), ==, entry->roll->purpose);
+    g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (first, "check"),
+                                                 "passed"), ==, entry->passed);
+    g_assert_cmpfloat_with_epsilon (json_object_get_double_member (first, "expected"),
+                                    entry->expected, 1e-9);
+  }
   g_clear_pointer (&root, json_object_unref);
 
   nobody = run_cli ("luck", fixture->campaign, "--engagement", ENGAGEMENT, "--as", "nobody",

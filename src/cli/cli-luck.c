@@ -58,22 +58,10 @@ add_roll_json (JsonBuilder       *builder,
   AdmBattle *battle = adm_luck_ledger_get_battle (ledger);
 
   json_builder_begin_object (builder);
-  _cli_add_int (builder, "turn", roll->turn);
-  _cli_add_string (builder, "phase", adm_phase_to_string (roll->phase));
-  _cli_add_string (builder, "purpose", roll->purpose);
-  _cli_add_string_or_null (builder, "clause", roll->clause);
+  _cli_add_roll_members (builder, roll);
   _cli_add_string (builder, "side", adm_battle_get_side (battle, entry->side)->id);
   _cli_add_string (builder, "measure", adm_luck_measure_to_string (entry->measure));
-  _cli_add_string (builder, "check", adm_roll_check_to_string (roll->check));
-  _cli_add_int (builder, "target", roll->target);
-  _cli_add_int (builder, "sides", roll->sides);
-  json_builder_set_member_name (builder, "values");
-  json_builder_begin_array (builder);
-  for (guint v = 0; v < roll->n_values; v++)
-    json_builder_add_int_value (builder, roll->values[v]);
-  json_builder_end_array (builder);
   _cli_add_double (builder, "expected", entry->expected);
-  _cli_add_int (builder, "passed", entry->passed);
   _cli_add_double (builder, "p_as_good", entry->p_as_good);
   _cli_add_double (builder, "p_as_bad", entry->p_as_bad);
   if (entry->damage_counted)
