@@ -142,6 +142,37 @@ test_fire_ledger (void)
                                   EPS);
 }
 
+/* torp-duel.xml, test-battle-torpedo's strike with its dice "4 1 | 3 2 6 | 6 1 | 2 3 | 2":
+ *  F-TORP-13: Triumph's two turret dice at 4+, 1 expected (2 × 1/2), 1 passed — a check;
+ *  F-TORP-7: 3 torpedoes at Triumph's armour 3+, 2 expected (3 × 4/6), 2 struck;
+ *   P(2 or fewer) = 1 − (2/3)³ = 19/27 for Komarr;
+ *  F-WPN-16: 2 critical checks at 6+, 1/3 expected, 1 passed;
+ *  F-TORP-7: the miss at Victory, 1 die at 3+, 2/3 expected, none struck.
+ * Komarr: torpedo hits taken 2 + 2/3 → 2, criticals taken 1/3 → 1, checks 1 → 1. */
+static void
+test_torpedo_ledger (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("torp-duel.xml", ADM_PHASE_FIRE);
+  g_autoptr(AdmLuckLedger) ledger = NULL;
+  const AdmLuckSide *komarr;
+  GArray *rolls;
+
+  resolve (battle, "<launch weapons=\"vorkraft:torpedoes\" target=\"triumph\"/>", NULL);
+  resolve (battle, NULL, "4 1  3 2 6  6 1  2 3  2");
+  ledger = adm_luck_ledger_new (battle, adm_audience_master (), NULL);
+  rolls = adm_luck_ledger_get_rolls (ledger);
+  g_assert_cmpuint (rolls->len, ==, 4);
+  g_assert_cmpint (g_array_index (rolls, AdmLuckRoll, 1).measure, ==, ADM_LUCK_STRUCK);
+  g_assert_cmpfloat_with_epsilon (g_array_index (rolls, AdmLuckRoll, 1).p_as_good, 19 / 27.0,
+                                  EPS);
+  komarr = side_named (ledger, "Komarr");
+  g_assert_nonnull (komarr);
+  assert_tally (&komarr->tally[ADM_LUCK_STRUCK], 2, 2 + 2 / 3.0, 2);
+  assert_tally (&komarr->tally[ADM_LUCK_CRITICALS], 1, 1 / 3.0, 1);
+  assert_tally (&komarr->tally[ADM_LUCK_CHECKS], 1, 1, 1);
+  g_assert_null (side_named (ledger, "Barrayar"));
+}
+
 /* F-ECM-2: each side's ledger holds exactly the judged rolls the audience filter shows it,
  * in the same copies (a side's own fire at a token it has not identified, F-ECM-4, its fogged
  * copy), and its tallies sum those alone; damage only where it is shown the target's
@@ -269,6 +300,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/luck/F-ART-12/roll-passes", test_roll_passes);
   g_test_add_func ("/engine/luck/F-SHLD-1/fire-ledger", test_fire_ledger);
+  g_test_add_func ("/engine/luck/F-TORP-7/torpedo-ledger", test_torpedo_ledger);
   g_test_add_func ("/engine/luck/F-ECM-2/side-counts-seen-rolls", test_side_counts_seen_rolls);
   g_test_add_func ("/engine/luck/F-ECM-5/hidden-rolls-not-counted",
                    test_hidden_rolls_not_counted);

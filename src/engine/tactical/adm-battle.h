@@ -292,6 +292,9 @@ typedef enum {
   ADM_ROLL_KIND_HIT,       /* an attack's dice to hit (F-ART-11, F-DES-1), a target lock's
                             * re-roll of the misses (F-FORD-2) */
   ADM_ROLL_KIND_CRITICAL,  /* the critical checks of a ship's damage points (F-CRIT-1) */
+  ADM_ROLL_KIND_STRUCK,    /* dice against the armour of the ship the roll is about, each
+                            * at or above it a damage: a torpedo's (F-TORP-7), a plasma
+                            * mine's (F-MINE-7) */
 } AdmRollKind;
 
 /* One roll, as the dice log shows it: one block with its values, subjects and purpose, which

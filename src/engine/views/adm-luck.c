@@ -27,7 +27,7 @@ const char *
 adm_luck_measure_to_string (AdmLuckMeasure measure)
 {
   static const char *const names[ADM_LUCK_N_MEASURES] = {
-    "hits", "damage", "criticals", "checks",
+    "hits", "damage", "criticals", "struck", "checks",
   };
 
   g_return_val_if_fail (measure < ADM_LUCK_N_MEASURES, NULL);
@@ -111,6 +111,7 @@ roll_odds (const AdmBattleRoll *roll,
   guint n = adm_odds_roll_max_passes (roll->check, roll->n_values);
   g_autofree double *passes = g_new0 (double, n + 1);
   double at_least = 0.0, at_most = 0.0;
+  gboolean harms = entry->measure == ADM_LUCK_CRITICALS || entry->measure == ADM_LUCK_STRUCK;
 
   if (!adm_odds_roll_passes (roll->check, roll->target, roll->n_values, roll->sides, passes))
     return FALSE;
@@ -124,9 +125,10 @@ roll_odds (const AdmBattleRoll *roll,
         at_most += passes[k];
     }
   entry->passed = roll->passed;
-  /* F-CRIT-1: a critical check that passes harms the ship's own side. */
-  entry->p_as_good = entry->measure == ADM_LUCK_CRITICALS ? at_most : at_least;
-  entry->p_as_bad = entry->measure == ADM_LUCK_CRITICALS ? at_least : at_most;
+  /* F-CRIT-1, F-TORP-7, F-MINE-7: a critical check or a die against the armour that passes
+   * harms the ship's own side. */
+  entry->p_as_good = harms ? at_most : at_least;
+  entry->p_as_bad = harms ? at_least : at_most;
   return TRUE;
 }
 
@@ -159,6 +161,7 @@ adm_luck_ledger_new (AdmBattle   *battle,
         continue;
       entry.measure = roll->kind == ADM_ROLL_KIND_HIT ? ADM_LUCK_HITS
                       : roll->kind == ADM_ROLL_KIND_CRITICAL ? ADM_LUCK_CRITICALS
+                      : roll->kind == ADM_ROLL_KIND_STRUCK ? ADM_LUCK_STRUCK
                       : ADM_LUCK_CHECKS;
       if (!roll_odds (roll, &entry))
         continue;
@@ -448,7 +451,8 @@ add_sides_table (AdmDoc    *doc,
   const char *columns[] = {
     _("Side"), _("Admiral"),
     /* Translators: luck ledger columns: expected → actual of each */
-    _("Hits"), _("Damage"), _("Criticals taken"), _("Other checks passed"), NULL
+    _("Hits"), _("Damage"), _("Criticals taken"), _("Torpedo and mine hits taken"),
+    _("Other checks passed"), NULL
   };
   AdmDocBlock *table = adm_doc_add_table (doc, columns);
 
@@ -458,10 +462,11 @@ add_sides_table (AdmDoc    *doc,
       g_autofree char *hits = tally_text (&side->tally[ADM_LUCK_HITS]);
       g_autofree char *damage = tally_text (&side->tally[ADM_LUCK_DAMAGE]);
       g_autofree char *criticals = tally_text (&side->tally[ADM_LUCK_CRITICALS]);
+      g_autofree char *struck = tally_text (&side->tally[ADM_LUCK_STRUCK]);
       g_autofree char *checks = tally_text (&side->tally[ADM_LUCK_CHECKS]);
       const char *cells[] = {
         side->name, side->admiral != NULL ? side->admiral : "", hits, damage, criticals,
-        checks, NULL
+        struck, checks, NULL
       };
 
       adm_doc_table_add_row (table, cells);
@@ -506,8 +511,8 @@ adm_luck_add_to_doc (GPtrArray *ledgers,
   adm_doc_add_heading (doc, level, _("Luck ledger"));
   adm_doc_add_paragraph (doc, _("Every judged roll beside the exact odds it had before the "
                                 "dice: the dice expected to pass → those that passed. Damage is "
-                                "an attack's after shields and saves; criticals are those a "
-                                "side's own ships took."));
+                                "an attack's after shields and saves; criticals, torpedo and "
+                                "mine hits are those a side's own ships took."));
   if (ledgers->len > 1)
     {
       g_autoptr(GPtrArray) totals = adm_luck_ledgers_totals (ledgers);

@@ -3,7 +3,8 @@
  * exact odds it had before the dice (adm_odds_roll_passes (), and for an attack the damage the
  * engine's fire odds gave it, adm_fire_odds_compute ()) beside what came; per side (and its
  * admiral) the expected and actual hits (F-ART-11, F-DES-1, F-FORD-2), damage (F-SHLD-1,
- * F-FORD-8), criticals (F-CRIT-1) and other checks passed; and the luckiest and unluckiest
+ * F-FORD-8), criticals (F-CRIT-1), torpedo and mine hits taken (F-TORP-7, F-MINE-7) and other
+ * checks passed; and the luckiest and unluckiest
  * rolls. A ledger is built for an audience from the rolls the audience filter shows it
  * (adm_audience_filter_rolls ()): a side's counts only the rolls that side saw. */
 #pragma once
@@ -23,12 +24,14 @@ typedef enum {
                         * F-WPN-7, F-FORD-8) */
   ADM_LUCK_CRITICALS,  /* critical checks that succeeded on the side's own ships (F-CRIT-1):
                         * fewer is luckier */
+  ADM_LUCK_STRUCK,     /* torpedo and plasma mine dice that damaged the side's own ships
+                        * against their armour (F-TORP-7, F-MINE-7): fewer is luckier */
   ADM_LUCK_CHECKS,     /* every other judged roll's dice that passed: readiness, detection,
                         * saves, turrets, damage control */
   ADM_LUCK_N_MEASURES
 } AdmLuckMeasure;
 
-/* "hits", "damage", "criticals", "checks": the --json names. */
+/* "hits", "damage", "criticals", "struck", "checks": the --json names. */
 const char *adm_luck_measure_to_string (AdmLuckMeasure measure);
 
 /* Expected against actual over some rolls. */
@@ -44,7 +47,7 @@ typedef struct {
   guint                side;     /* the side whose luck it is: that of the first ship,
                                   * formation or side it is about (the firer of an attack, the
                                   * ship a critical check or a save is for) */
-  AdmLuckMeasure       measure;  /* ADM_LUCK_HITS, _CRITICALS or _CHECKS */
+  AdmLuckMeasure       measure;  /* ADM_LUCK_HITS, _CRITICALS, _STRUCK or _CHECKS */
   double               expected; /* dice (pairs; for a sum 1) expected to pass */
   guint                passed;   /* those that passed */
   double               p_as_good; /* P(an outcome as good as this one or better, for @side) */
