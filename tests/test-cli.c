@@ -41,7 +41,7 @@ test_usage_every_command_listed (void)
 {
   static const char * const every[] = {
     "validate", "scenario", "table", "odds", "battle", "cycle", "engagements", "report",
-    "assign", "reveal", "correct", "muster", "serve", "table-assign", "table-take-back",
+    "luck", "assign", "reveal", "correct", "muster", "serve", "table-assign", "table-take-back",
     "import", "join", "verify-dice", "ti4", "journal", "undo", "redo",
   };
   g_autoptr(CliResult) help = run_cli ("--help", NULL);

@@ -229,6 +229,17 @@ test_choices (void)
       g_assert_cmpstr (chosen_text, ==, expected_text);
     }
 
+  /* The luck ledger (adm-luck.h): a campaign with no battle kept has no roll to weigh, and
+   * the dialog says so. */
+  admiralty_report_dialog_set_kind (dialog, ADM_REPORT_LUCK);
+  g_assert_cmpint (admiralty_report_dialog_get_kind (dialog), ==, ADM_REPORT_LUCK);
+  g_assert_false (admiralty_report_dialog_get_packets (dialog));
+  g_assert_null (admiralty_report_dialog_build (dialog, &error));
+  g_assert_error (error, ADM_REPORT_ERROR, ADM_REPORT_ERROR_ENGAGEMENT);
+  g_assert_nonnull (strstr (admiralty_report_dialog_get_problem (dialog),
+                            "No battle has been fought in this campaign yet"));
+  g_clear_error (&error);
+
   gtk_window_destroy (GTK_WINDOW (dialog));
   g_assert_finalize_object (dialog);
   remove_tree (dir);

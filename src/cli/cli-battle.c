@@ -1001,6 +1001,43 @@ add_detection_json (JsonBuilder *builder,
   json_builder_end_array (builder);
 }
 
+void
+_cli_add_roll_members (JsonBuilder         *builder,
+                       const AdmBattleRoll *roll)
+{
+  _cli_add_int (builder, "turn", roll->turn);
+  _cli_add_string (builder, "phase", adm_phase_to_string (roll->phase));
+  _cli_add_string (builder, "purpose", adm_battle_roll_get_purpose (roll));
+  _cli_add_string (builder, "clause", roll->clause);
+  _cli_add_int (builder, "sides", roll->sides);
+  json_builder_set_member_name (builder, "values");
+  json_builder_begin_array (builder);
+  for (guint v = 0; v < roll->n_values; v++)
+    json_builder_add_int_value (builder, roll->values[v]);
+  json_builder_end_array (builder);
+  /* "typed" (real dice typed in) or "program" (the generator); absent when the file did
+   * not keep it. */
+  if (roll->origin != ADM_ROLL_ORIGIN_UNKNOWN)
+    _cli_add_string (builder, "dice",
+                     roll->origin == ADM_ROLL_ORIGIN_TYPED ? "typed" : "program");
+  /* The check the rule made, {"kind", "target", "against", "passed", "failed"},
+   * and a table's "result"; absent when it judged nothing. */
+  if (roll->check != ADM_ROLL_CHECK_NONE)
+    {
+      json_builder_set_member_name (builder, "check");
+      json_builder_begin_object (builder);
+      _cli_add_string (builder, "kind", adm_roll_check_to_string (roll->check));
+      _cli_add_int (builder, "target", roll->target);
+      if (roll->against != NULL)
+        _cli_add_string (builder, "against", roll->against);
+      _cli_add_int (builder, "passed", roll->passed);
+      _cli_add_int (builder, "failed", roll->failed);
+      json_builder_end_object (builder);
+    }
+  if (roll->result != NULL)
+    _cli_add_string (builder, "result", roll->result);
+}
+
 static void
 add_rolls_json (JsonBuilder *builder,
                 AdmBattle   *battle,
@@ -1012,40 +1049,8 @@ add_rolls_json (JsonBuilder *builder,
   json_builder_begin_array (builder);
   for (guint i = 0; i < rolls->len; i++)
     {
-      const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
-
       json_builder_begin_object (builder);
-      _cli_add_int (builder, "turn", roll->turn);
-      _cli_add_string (builder, "phase", adm_phase_to_string (roll->phase));
-      _cli_add_string (builder, "purpose", adm_battle_roll_get_purpose (roll));
-      _cli_add_string (builder, "clause", roll->clause);
-      _cli_add_int (builder, "sides", roll->sides);
-      json_builder_set_member_name (builder, "values");
-      json_builder_begin_array (builder);
-      for (guint v = 0; v < roll->n_values; v++)
-        json_builder_add_int_value (builder, roll->values[v]);
-      json_builder_end_array (builder);
-      /* "typed" (real dice typed in) or "program" (the generator); absent when the file did
-       * not keep it. */
-      if (roll->origin != ADM_ROLL_ORIGIN_UNKNOWN)
-        _cli_add_string (builder, "dice",
-                         roll->origin == ADM_ROLL_ORIGIN_TYPED ? "typed" : "program");
-      /* The check the rule made, {"kind", "target", "against", "passed", "failed"},
-       * and a table's "result"; absent when it judged nothing. */
-      if (roll->check != ADM_ROLL_CHECK_NONE)
-        {
-          json_builder_set_member_name (builder, "check");
-          json_builder_begin_object (builder);
-          _cli_add_string (builder, "kind", adm_roll_check_to_string (roll->check));
-          _cli_add_int (builder, "target", roll->target);
-          if (roll->against != NULL)
-            _cli_add_string (builder, "against", roll->against);
-          _cli_add_int (builder, "passed", roll->passed);
-          _cli_add_int (builder, "failed", roll->failed);
-          json_builder_end_object (builder);
-        }
-      if (roll->result != NULL)
-        _cli_add_string (builder, "result", roll->result);
+      _cli_add_roll_members (builder, g_ptr_array_index (rolls, i));
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);

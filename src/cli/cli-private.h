@@ -226,6 +226,13 @@ gboolean        _cli_viewer_knows_engagement (AdmState            *state,
 /* `engagements` (cli-engagements.c): a campaign's engagement queue, F-STRAT-4. */
 CliExit         _cli_engagements_run      (int             argc,
                                            char          **argv);
+/* The members of one roll of a dice log in a JSON object (cli-battle.c): "turn", "phase",
+ * "purpose", "clause", "sides", "values", "dice", the rule's "check" and a table's "result". */
+void            _cli_add_roll_members     (JsonBuilder         *builder,
+                                           const AdmBattleRoll *roll);
+/* `luck` (cli-luck.c): the luck ledger of a campaign's battles (adm-luck.h). */
+CliExit         _cli_luck_run             (int             argc,
+                                           char          **argv);
 /* `cycle` (cli-cycle.c): one strategic cycle of a campaign from order sheets, F-STRAT-1, F-STRAT-2,
  * F-STRAT-3, F-STRAT-4, F-STRAT-5. */
 CliExit         _cli_cycle_run            (int             argc,

@@ -13,6 +13,7 @@
 
 #include "adm-doc-render.h"
 #include "adm-report.h"
+#include "adm-luck.h"
 #include "adm-report-kit.h"
 #include "cli-private.h"
 
@@ -28,7 +29,8 @@ typedef struct {
   gboolean       every;    /* --every-admiral: every admiral's paper in one document */
   gboolean       kind_given;
   gboolean       kit;        /* --kind kit: an engagement's table kit */
-  const char    *engagement; /* --engagement: the kit's engagement */
+  gboolean       luck;       /* --kind luck: the luck ledger (adm-luck.h) */
+  const char    *engagement; /* --engagement: the kit's engagement, the ledger's battle */
 } ReportOptions;
 
 /* Reads --cycle (default 0: the command's own) and --paper (default A4) into @options; bad
@@ -96,19 +98,25 @@ check_usage (const char     *command,
     return FALSE;
   options->kind_given = kind_text != NULL;
   options->kit = g_strcmp0 (kind_text, "kit") == 0;
-  if (kind_text != NULL && !options->kit &&
+  options->luck = g_strcmp0 (kind_text, "luck") == 0;
+  if (kind_text != NULL && !options->kit && !options->luck &&
       !adm_report_kind_from_string (kind_text, &options->kind))
     return _cli_usage_error (command, _("unknown --kind “%s”; the kinds are master, admiral, "
-                                        "cards, sheets, public, oob, muster and kit"), kind_text),
+                                        "cards, sheets, public, oob, muster, kit and luck"),
+                             kind_text),
            FALSE;
+  if (options->luck && (options->admiral != NULL || cycle_text != NULL))
+    return _cli_usage_error (command, _("--kind luck weighs the campaign's battles as they "
+                                        "stand (or one, --engagement ID): give no --admiral or "
+                                        "--cycle")), FALSE;
   if (!_cli_check_value (command, "--engagement", options->engagement, options->kit))
     return FALSE;
   if (options->kit && (options->admiral != NULL || cycle_text != NULL))
     return _cli_usage_error (command, _("--kind kit prints the table of one engagement "
                                         "(--engagement ID), as the campaign stands: give no "
                                         "--admiral or --cycle")), FALSE;
-  if (!options->kit && options->engagement != NULL)
-    return _cli_usage_error (command, _("--engagement is for --kind kit only")), FALSE;
+  if (!options->kit && !options->luck && options->engagement != NULL)
+    return _cli_usage_error (command, _("--engagement is for --kind kit and luck only")), FALSE;
   if (!read_cycle_and_paper (command, cycle_text, paper_text, options))
     return FALSE;
   if (options->output == NULL && !options->text)
@@ -270,6 +278,15 @@ write_report (const char          *path,
       if (doc == NULL)
         return _cli_invalid (FALSE, "%s: %s", display, error->message);
     }
+  else if (options->luck)
+    {
+      /* --as is a side of the battles, through the one audience filter (adm-luck.h). */
+      g_autofree char *display = g_filename_display_basename (path);
+
+      doc = adm_luck_build (campaign, options->engagement, options->as, &error);
+      if (doc == NULL)
+        return _cli_invalid (FALSE, "%s: %s", display, error->message);
+    }
   else if (options->as != NULL)
     {
       g_autofree char *message = NULL;
@@ -383,16 +400,18 @@ _cli_report_run (int    argc,
          "sheets, an admiral's fleet formed on paper before play) or muster (muster sheets: "
          "an admiral's pool of ships formed into formations on paper, F-GEN-6) or kit (the "
          "table kit of one engagement: its ship tokens at true scale, face-down backs, "
-         "explosion and mine markers, with --engagement)"),
+         "explosion and mine markers, with --engagement) or luck (the luck ledger: every "
+         "roll's odds beside what came, per battle and side)"),
       N_("KIND") },
     { "engagement", 0, 0, G_OPTION_ARG_STRING, &engagement,
-      N_("With --kind kit: the engagement whose table kit is printed (an id of "
-         "“admiralty-cli engagements”)"), N_("ID") },
+      N_("With --kind kit: the engagement whose table kit is printed; with --kind luck, the "
+         "one battle weighed (an id of “admiralty-cli engagements”)"), N_("ID") },
     { "as", 0, 0, G_OPTION_ARG_STRING, &as_text,
       N_("The paper as a viewer may have it: master, public (the public bulletin), an admiral "
          "(his own report, cards and sheet) or a faction (those of each of its admirals); "
          "--kind then defaults to that viewer's report. With --kind kit: a side of the "
-         "engagement's battle (its id or name), whose kit holds what that side sees"),
+         "engagement's battle (its id or name), whose kit holds what that side sees; with "
+         "--kind luck, a side whose ledger counts only the rolls it saw"),
       N_("WHO") },
     { "admiral", 0, 0, G_OPTION_ARG_STRING, &admiral,
       N_("The admiral, by id or name: required for --kind admiral; for cards, sheets, oob "

@@ -29,6 +29,7 @@
 #include "adm-placement-step.h"
 #include "adm-order-sheet.h"
 #include "adm-report.h"
+#include "adm-luck.h"
 #include "adm-report-kit.h"
 #include "adm-ruleset.h"
 #include "adm-scenario.h"

@@ -125,7 +125,8 @@ update_admirals (AdmiraltyReportDialog *self,
   adw_combo_row_set_model (self->admiral_row, G_LIST_MODEL (names));
   adw_combo_row_set_selected (self->admiral_row, selected);
   gtk_widget_set_visible (GTK_WIDGET (self->admiral_row),
-                          kind != ADM_REPORT_MASTER && kind != ADM_REPORT_PUBLIC);
+                          kind != ADM_REPORT_MASTER && kind != ADM_REPORT_PUBLIC &&
+                          kind != ADM_REPORT_LUCK);
 }
 
 /* F-STRAT-1: reports are of resolved cycles (the last by default); order sheets are for the
@@ -141,7 +142,8 @@ update_cycles (AdmiraltyReportDialog *self,
   gtk_adjustment_configure (self->cycle_adjustment, MAX (last, 1), MAX (first, 1),
                             MAX (last, 1), 1, 5, 0);
   gtk_widget_set_visible (GTK_WIDGET (self->cycle_row),
-                          kind != ADM_REPORT_CARDS && kind != ADM_REPORT_OOB);
+                          kind != ADM_REPORT_CARDS && kind != ADM_REPORT_OOB &&
+                          kind != ADM_REPORT_LUCK);
   gtk_widget_set_sensitive (GTK_WIDGET (self->cycle_row), first < last);
   if (kind == ADM_REPORT_SHEETS)
     adw_action_row_set_subtitle (self->cycle_row, _("The cycle the orders are for"));
@@ -209,9 +211,12 @@ admiralty_report_dialog_get_kind (AdmiraltyReportDialog *self)
 
   if (self->fixed)
     return self->fixed_kind;
-  /* The items: the kinds up to the sheets, every admiral's paper, then the public bulletin. */
+  /* The items: the kinds up to the sheets, every admiral's paper, then the public bulletin
+   * and the luck ledger. */
   if (adw_combo_row_get_selected (self->kind_row) == ADM_REPORT_SHEETS + 2)
     return ADM_REPORT_PUBLIC;
+  if (adw_combo_row_get_selected (self->kind_row) == ADM_REPORT_SHEETS + 3)
+    return ADM_REPORT_LUCK;
   return (AdmReportKind)MIN (adw_combo_row_get_selected (self->kind_row), ADM_REPORT_SHEETS);
 }
 
@@ -220,11 +225,12 @@ admiralty_report_dialog_set_kind (AdmiraltyReportDialog *self,
                                   AdmReportKind          kind)
 {
   g_return_if_fail (ADMIRALTY_IS_REPORT_DIALOG (self));
-  g_return_if_fail (kind <= ADM_REPORT_PUBLIC);
+  g_return_if_fail (kind <= ADM_REPORT_PUBLIC || kind == ADM_REPORT_LUCK);
   g_return_if_fail (!self->fixed);
 
   adw_combo_row_set_selected (self->kind_row,
-                              kind == ADM_REPORT_PUBLIC ? ADM_REPORT_SHEETS + 2 : kind);
+                              kind == ADM_REPORT_PUBLIC ? ADM_REPORT_SHEETS + 2
+                              : kind == ADM_REPORT_LUCK ? ADM_REPORT_SHEETS + 3 : kind);
 }
 
 const char *
@@ -467,9 +473,10 @@ suggested_name (AdmiraltyReportDialog *self)
       return g_string_free (name, FALSE);
     }
   g_string_append_printf (name, "-%s", adm_report_kind_to_string (kind));
-  if (admiral != NULL && kind != ADM_REPORT_MASTER && kind != ADM_REPORT_PUBLIC)
+  if (admiral != NULL && kind != ADM_REPORT_MASTER && kind != ADM_REPORT_PUBLIC &&
+      kind != ADM_REPORT_LUCK)
     g_string_append_printf (name, "-%s", admiral);
-  if (kind != ADM_REPORT_CARDS && kind != ADM_REPORT_OOB)
+  if (kind != ADM_REPORT_CARDS && kind != ADM_REPORT_OOB && kind != ADM_REPORT_LUCK)
     g_string_append_printf (name, "-cycle-%u", admiralty_report_dialog_get_cycle (self));
   g_string_append (name, ".pdf");
 
@@ -742,7 +749,8 @@ admiralty_report_dialog_new (GtkWindow             *parent,
     if (g_strcmp0 (last, EVERY_ADMIRAL) == 0)
       admiralty_report_dialog_set_packets (self);
     else if (adm_report_kind_from_string (last, &kind) &&
-             (kind <= ADM_REPORT_SHEETS || kind == ADM_REPORT_PUBLIC))
+             (kind <= ADM_REPORT_SHEETS || kind == ADM_REPORT_PUBLIC ||
+              kind == ADM_REPORT_LUCK))
       admiralty_report_dialog_set_kind (self, kind);
     /* F-STRAT-1: before cycle 1 is resolved no report exists yet, the master's, an admiral's
      * or the public bulletin: the dialog offers what does, the order sheets of cycle 1, and

@@ -464,6 +464,7 @@ critical_checks (AdmBattle   *self,
                          _("critical checks on %s, %d+"), s->name, critical_on))
     return FALSE;
   _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, critical_on, NULL);
+  _adm_battle_roll_kind (self, ADM_ROLL_KIND_CRITICAL);
   successes = (int) adm_roll_check_count_at_least (checks, points, MAX (critical_on, 0), shown);
   _adm_battle_report (self, ADM_ABOUT_SHIP (ship),
                       ngettext ("Critical checks on %s (%d+): %s — %d critical.",

@@ -9,6 +9,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "adm-battle-private.h"
+#include "adm-odds.h"
 
 #define EPSILON 1e-6
 
@@ -645,6 +646,7 @@ roll_hits (AdmBattle    *self,
                          what->str, hit_on))
     return FALSE;
   _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, hit_on, NULL);
+  _adm_battle_roll_kind (self, ADM_ROLL_KIND_HIT);
   first = (int) adm_roll_check_count_at_least (values, dice, MAX (hit_on, 0), shown);
   *hits = first;
   misses = dice - first;
@@ -655,6 +657,7 @@ roll_hits (AdmBattle    *self,
                              what->str, misses))
         return FALSE;
       _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, hit_on, NULL);
+      _adm_battle_roll_kind (self, ADM_ROLL_KIND_HIT);
       g_string_append (shown, _("; re-rolled"));
       g_string_append_c (shown, ' ');
       *hits += (int) adm_roll_check_count_at_least (values, misses, MAX (hit_on, 0), shown);
@@ -734,6 +737,8 @@ resolve_hits (AdmBattle     *self,
 {
   int hits = 0, blocked = 0, damage, pool = 0, used;
   g_autoptr(GString) note = NULL;
+  g_autoptr(AdmFireOdds) odds = NULL;
+  guint first_roll = self->rolls->len;
   gboolean ok;
 
   g_string_truncate (shown, 0);
@@ -761,6 +766,17 @@ resolve_hits (AdmBattle     *self,
       g_string_append_printf (note, _(": roll %d"), dice);
     }
   self->dice_note = note != NULL ? note->str : NULL;
+  /* The luck ledger's expected damage: the engine's odds of these dice against the shields
+   * and the save as they stand before the roll (the dice the shields cancel already gone). */
+  if (dice > 0 && dice <= ADM_DICE_MAX_COUNT)
+    odds = adm_fire_odds_compute (&(AdmFireOddsInput) {
+                                    .dice = dice,
+                                    .hit_on = hit_on,
+                                    .shields = shields_first ? 0 : target_shields (self, target),
+                                    .order = ADM_SHIELDS_AFTER_ARMOUR,
+                                    .reroll = lock,
+                                    .save_on = adm_battle_ship_shield_save_on (self, target),
+                                    .critical_on = critical_on });
   ok = roll_hits (self, dice, hit_on, lock, clause, line, about, &hits, shown, error);
   self->dice_note = NULL;
   if (!ok)
@@ -790,6 +806,8 @@ resolve_hits (AdmBattle     *self,
   if (!_adm_battle_special_save (self, target, &damage, line, error))
     return FALSE;
   g_string_append_printf (line, _(", %d damage."), damage);
+  if (odds != NULL)
+    _adm_battle_roll_damage (self, first_roll, target, damage, odds->expected_damage);
   _adm_battle_report (self, about, "%s", line->str);
   return _adm_battle_inflict (self, target, damage, critical_on, critical_clause, error);
 }

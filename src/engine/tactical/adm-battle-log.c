@@ -167,6 +167,35 @@ _adm_battle_roll_result (AdmBattle  *self,
   roll->result = result;
 }
 
+void
+_adm_battle_roll_kind (AdmBattle   *self,
+                       AdmRollKind  kind)
+{
+  AdmBattleRoll *roll = recent_roll (self, 0);
+
+  if (roll == NULL)
+    return;
+  roll->kind = kind;
+}
+
+void
+_adm_battle_roll_damage (AdmBattle *self,
+                         guint      index,
+                         guint      target,
+                         int        damage,
+                         double     expected_damage)
+{
+  AdmBattleRoll *roll;
+
+  if (index >= self->rolls->len)
+    return;
+  roll = g_ptr_array_index (self->rolls, index);
+  roll->has_damage = TRUE;
+  roll->damage_target = target;
+  roll->damage = damage;
+  roll->expected_damage = expected_damage;
+}
+
 char *
 adm_battle_roll_describe_outcome (const AdmBattleRoll *roll)
 {

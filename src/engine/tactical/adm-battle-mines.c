@@ -689,6 +689,7 @@ plasma_strike (AdmBattle     *self,
                          _("plasma mine %s against %s"), mine->id, t->name))
     return FALSE;
   _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, armour, _("armour"));
+  _adm_battle_roll_kind (self, ADM_ROLL_KIND_STRUCK);
   if (blocked > 0)
     {
       _adm_battle_use_shields (self, target, blocked);
@@ -787,6 +788,7 @@ torpedo_strike (AdmBattle     *self,
                            _("torpedoes of mine %s against %s"), mine->id, name))
       return FALSE;
     _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, armour, _("armour"));
+    _adm_battle_roll_kind (self, ADM_ROLL_KIND_STRUCK);
     hits = adm_roll_check_count_at_least (values, torpedoes, armour, text);
     _adm_battle_report (self, ADM_ABOUT_SHIP (target),
                         ngettext ("%d torpedo of mine %s strikes %s, shields ignored: %s "

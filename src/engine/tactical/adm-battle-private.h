@@ -273,6 +273,18 @@ void                 _adm_battle_judge_roll   (AdmBattle   *self,
                                                AdmRollCheck check,
                                                int          target,
                                                const char  *against);
+/* What the last roll was in an attack (AdmRollKind, the luck ledger's); nothing when it had
+ * no dice. */
+void                 _adm_battle_roll_kind    (AdmBattle   *self,
+                                               AdmRollKind  kind);
+/* Sets the damage an attack's dice did, @damage points to ship @target against the
+ * @expected_damage the fire odds gave it, on roll number @index of the dice log (the attack's
+ * first roll to hit); nothing when there is no such roll. */
+void                 _adm_battle_roll_damage  (AdmBattle   *self,
+                                               guint        index,
+                                               guint        target,
+                                               int          damage,
+                                               double       expected_damage);
 /* The result a table gave for the last roll ("Fire!"), for the dice log: the name of a row of
  * the battle's ruleset, or its translation, which live as long as the battle's rolls and are
  * kept by their address. */

@@ -1452,6 +1452,7 @@ strike (AdmBattle  *self,
                          _("salvo %d against %s, %d+ damages"), id, t->name, armour))
     return FALSE;
   _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, armour, _("armour"));
+  _adm_battle_roll_kind (self, ADM_ROLL_KIND_STRUCK);
   hits = (int) adm_roll_check_count_at_least (values, n, armour, shown);
   damage = hits;
   g_string_append_printf (line, ngettext ("Salvo %d strikes %s: %d die (%s) at %d+",

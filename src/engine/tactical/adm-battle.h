@@ -286,6 +286,17 @@ typedef enum {
   ADM_ROLL_ORIGIN_TYPED,
 } AdmRollOrigin;
 
+/* What a roll was in an attack, for the luck ledger (adm-luck.h). */
+typedef enum {
+  ADM_ROLL_KIND_OTHER,     /* anything else: readiness, detection, tables, distances */
+  ADM_ROLL_KIND_HIT,       /* an attack's dice to hit (F-ART-11, F-DES-1), a target lock's
+                            * re-roll of the misses (F-FORD-2) */
+  ADM_ROLL_KIND_CRITICAL,  /* the critical checks of a ship's damage points (F-CRIT-1) */
+  ADM_ROLL_KIND_STRUCK,    /* dice against the armour of the ship the roll is about, each
+                            * at or above it a damage: a torpedo's (F-TORP-7), a plasma
+                            * mine's (F-MINE-7) */
+} AdmRollKind;
+
 /* One roll, as the dice log shows it: one block with its values, subjects and purpose, which
  * last as long as it does. */
 typedef struct _AdmBattleRoll {
@@ -312,6 +323,15 @@ typedef struct _AdmBattleRoll {
   guint          failed;      /* dice (pairs) that failed; for a sum, 1 when it failed */
   const char    *result;      /* a table's result ("Fire!"), or NULL: a row's name, the
                                * ruleset's or its translation */
+  AdmRollKind    kind;
+  /* On an attack's first roll to hit: the damage points its dice did to ship @damage_target
+   * (after shields and saves, F-SHLD-1, F-WPN-7, F-FORD-8) and the damage the engine's fire
+   * odds (adm_fire_odds_compute ()) gave it before the dice, with the target's shields and
+   * saves as they stood then. @has_damage FALSE on every other roll. */
+  gboolean       has_damage;
+  guint          damage_target;
+  int            damage;
+  double         expected_damage;
   /* The roll as the side that rolled it sees it when it does not know its target (F-ECM-4,
    * F-STRAT-4: a player rolls his own fire's dice), for that side alone
    * (adm_audience_filter_rolls ()), or NULL. Owned by the roll. */

@@ -76,6 +76,74 @@ binomial (int    n,
   return dist;
 }
 
+guint
+adm_odds_roll_max_passes (AdmRollCheck check,
+                          guint        n_values)
+{
+  switch (check)
+    {
+    case ADM_ROLL_CHECK_EACH_AT_LEAST:
+      return n_values;
+    case ADM_ROLL_CHECK_DOUBLES:
+      return n_values / 2;
+    case ADM_ROLL_CHECK_SUM_AT_LEAST:
+    case ADM_ROLL_CHECK_SUM_AT_MOST:
+    case ADM_ROLL_CHECK_SUM_BELOW:
+      return 1;
+    case ADM_ROLL_CHECK_NONE:
+    default:
+      return 0;
+    }
+}
+
+gboolean
+adm_odds_roll_passes (AdmRollCheck  check,
+                      int           target,
+                      guint         n_values,
+                      guint         sides,
+                      double       *passes)
+{
+  g_autofree double *dist = NULL;
+  g_autofree double *sums = NULL;
+  double p = 0.0;
+  guint max_passes = adm_odds_roll_max_passes (check, n_values);
+
+  g_return_val_if_fail (passes != NULL, FALSE);
+
+  if (check == ADM_ROLL_CHECK_NONE || n_values > ADM_DICE_MAX_COUNT || sides < 2 ||
+      sides > ADM_DICE_MAX_SIDES)
+    return FALSE;
+  switch (check)
+    {
+    case ADM_ROLL_CHECK_EACH_AT_LEAST:
+      /* Each die passes on @target or more of its @sides faces: 1 or less always. */
+      p = target <= 1 ? 1.0 : target > (int) sides ? 0.0
+                                                   : (double) (sides - (guint) target + 1) / sides;
+      break;
+    case ADM_ROLL_CHECK_DOUBLES:
+      /* The second die of a pair shows the first's face. */
+      p = 1.0 / sides;
+      break;
+    case ADM_ROLL_CHECK_SUM_AT_LEAST:
+    case ADM_ROLL_CHECK_SUM_AT_MOST:
+    case ADM_ROLL_CHECK_SUM_BELOW:
+      sums = g_new (double, (gsize) n_values * sides + 1);
+      adm_odds_dice_sums ((int) n_values, (int) sides, sums);
+      for (guint total = 0; total <= n_values * sides; total++)
+        if ((check == ADM_ROLL_CHECK_SUM_AT_LEAST && (int) total >= target) ||
+            (check == ADM_ROLL_CHECK_SUM_AT_MOST && (int) total <= target) ||
+            (check == ADM_ROLL_CHECK_SUM_BELOW && (int) total < target))
+          p += sums[total];
+      break;
+    case ADM_ROLL_CHECK_NONE:
+    default:
+      g_assert_not_reached ();
+    }
+  dist = binomial ((int) max_passes, p);
+  memcpy (passes, dist, (max_passes + 1) * sizeof *passes);
+  return TRUE;
+}
+
 /* Each of the k points of @dist (slots 0..@n) survives on its own with probability @keep:
  * the result is Σ_k P(k) · Binomial(k, keep), the row Binomial(k, keep) grown one point at a
  * time alongside k. */

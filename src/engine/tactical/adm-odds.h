@@ -7,6 +7,7 @@
 #include <glib.h>
 
 #include "adm-battle.h"
+#include "adm-roll-check.h"
 #include "adm-ruleset.h"
 
 G_BEGIN_DECLS
@@ -27,6 +28,19 @@ double       adm_odds_d6_at_least  (int               target);
 void         adm_odds_dice_sums    (int               count,
                                     int               sides,
                                     double           *sums);
+
+/* The odds of a judged roll before its dice (adm-roll-check.h): the distribution of the dice
+ * (pairs, for a sum one) that pass when @n_values dice of @sides sides are judged by @check
+ * against @target, into @passes, slots 0..adm_odds_roll_max_passes (); each die is fair.
+ * FALSE, @passes untouched, for ADM_ROLL_CHECK_NONE (nothing is judged), more than
+ * ADM_DICE_MAX_COUNT dice or fewer than 2 sides. */
+guint        adm_odds_roll_max_passes (AdmRollCheck   check,
+                                       guint          n_values);
+gboolean     adm_odds_roll_passes  (AdmRollCheck      check,
+                                    int               target,
+                                    guint             n_values,
+                                    guint             sides,
+                                    double           *passes);
 
 /* Ruling "shields-against-artillery" (F-WPN-7 ambiguity). */
 typedef enum {

@@ -16,6 +16,7 @@
 #include "adm-battle.h"
 #include "adm-dice-ledger.h"
 #include "adm-engagement.h"
+#include "adm-luck.h"
 #include "adm-report.h"
 #include "adm-engagement-queue.h"
 
@@ -26,7 +27,7 @@ adm_report_kind_from_string (const char    *text,
                              AdmReportKind *kind)
 {
   static const char *names[] = { "master", "admiral", "cards", "sheets", "public", "oob",
-                                 "muster" };
+                                 "muster", "luck" };
 
   for (guint i = 0; text != NULL && i < G_N_ELEMENTS (names); i++)
     if (g_str_equal (text, names[i]))
@@ -48,6 +49,7 @@ adm_report_kind_to_string (AdmReportKind kind)
     case ADM_REPORT_PUBLIC: return "public";
     case ADM_REPORT_OOB: return "oob";
     case ADM_REPORT_MUSTER: return "muster";
+    case ADM_REPORT_LUCK: return "luck";
     case ADM_REPORT_SHEETS:
     default:
       return "sheets";
@@ -2234,6 +2236,8 @@ adm_report_build (AdmCampaign   *campaign,
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  if (kind == ADM_REPORT_LUCK)
+    return adm_luck_build (campaign, NULL, NULL, error);
   report_init (&report, campaign, battles_dir);
   /* F-STRAT-3: a report on an earlier cycle shows the formations where they were when that
    * cycle was resolved, and only what had been revealed by then — not where they are now. */

@@ -35,9 +35,11 @@ typedef enum {
   ADM_REPORT_MUSTER,  /* muster sheets: an admiral's pool of ships, to form into formations
                        * on paper in the muster before cycle 1 (F-GEN-5, F-GEN-6,
                        * F-GEN-7, adm-muster.h) */
+  ADM_REPORT_LUCK,    /* the master's luck ledger of the battles the campaign keeps
+                       * (adm-luck.h) */
 } AdmReportKind;
 
-/* "master" | "admiral" | "cards" | "sheets" | "public" | "oob" */
+/* "master" | "admiral" | "cards" | "sheets" | "public" | "oob" | "muster" | "luck" */
 gboolean    adm_report_kind_from_string (const char    *text,
                                          AdmReportKind *kind);
 const char *adm_report_kind_to_string   (AdmReportKind  kind);
@@ -53,6 +55,8 @@ const char *adm_report_kind_to_string   (AdmReportKind  kind);
  * @battles_dir: the folder holding the campaign's battle set-ups and games
  * (cycle-N-*.xml and their .game.xml autosaves), or NULL for none (then the reports cover
  * the strategic layer only).
+ * LUCK is adm_luck_build () of every battle for the master (@admiral_id, @cycle and
+ * @battles_dir ignored).
  * Errors (ADM_REPORT_ERROR) say what is wrong in words a master understands: an unknown
  * admiral, a cycle not resolved yet, no admiral given for an admiral's report. */
 AdmDoc     *adm_report_build            (AdmCampaign   *campaign,

@@ -1,0 +1,576 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-luck.c: the luck ledger (adm-luck.h). */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "adm-engagement-queue.h"
+#include "adm-luck.h"
+#include "adm-odds.h"
+#include "adm-report.h"
+
+struct _AdmLuckLedger {
+  AdmBattle *battle;
+  char      *title;
+  char      *engagement;
+  AdmAudience audience;
+  GArray    *rolls;   /* AdmLuckRoll */
+  GPtrArray *sides;   /* AdmLuckSide*, owned */
+};
+
+/* Slightly above 1 − 2⁻⁵⁰: a probability the sums make of a certainty. */
+#define CERTAIN (1.0 - 1e-12)
+
+const char *
+adm_luck_measure_to_string (AdmLuckMeasure measure)
+{
+  static const char *const names[ADM_LUCK_N_MEASURES] = {
+    "hits", "damage", "criticals", "struck", "checks",
+  };
+
+  g_return_val_if_fail (measure < ADM_LUCK_N_MEASURES, NULL);
+  return names[measure];
+}
+
+/* The side of the first ship, formation or side @roll is about; FALSE when it is about
+ * none. */
+static gboolean
+roll_side (AdmBattle           *battle,
+           const AdmBattleRoll *roll,
+           guint               *side)
+{
+  for (guint i = 0; i < roll->n_subjects; i++)
+    {
+      guint index = ADM_SUBJECT_INDEX (roll->subjects[i]);
+
+      switch (ADM_SUBJECT_KIND (roll->subjects[i]))
+        {
+        case ADM_SUBJECT_SHIP:
+        case ADM_SUBJECT_CLASS:
+          if (index < adm_battle_get_n_ships (battle))
+            return *side = adm_battle_get_ship (battle, index)->side, TRUE;
+          break;
+        case ADM_SUBJECT_FORMATION:
+          if (index < adm_battle_get_n_formations (battle))
+            return *side = adm_battle_get_formation (battle, index)->side, TRUE;
+          break;
+        case ADM_SUBJECT_SIDE:
+          if (index < adm_battle_get_n_sides (battle))
+            return *side = index, TRUE;
+          break;
+        default:
+          break;
+        }
+    }
+  return FALSE;
+}
+
+static AdmLuckSide *
+side_tallies (AdmLuckLedger *self,
+              guint          side)
+{
+  const AdmBattleSide *about = adm_battle_get_side (self->battle, side);
+  AdmLuckSide *entry;
+
+  for (guint i = 0; i < self->sides->len; i++)
+    if (((AdmLuckSide *) g_ptr_array_index (self->sides, i))->side == side)
+      return g_ptr_array_index (self->sides, i);
+  entry = g_new0 (AdmLuckSide, 1);
+  entry->side = side;
+  entry->name = about->name;
+  entry->admiral = about->admiral;
+  /* In side order, whatever order their rolls came in. */
+  for (guint i = 0; i <= self->sides->len; i++)
+    if (i == self->sides->len ||
+        ((AdmLuckSide *) g_ptr_array_index (self->sides, i))->side > side)
+      {
+        g_ptr_array_insert (self->sides, (int) i, entry);
+        break;
+      }
+  return entry;
+}
+
+static void
+tally_add (AdmLuckTally *tally,
+           double        expected,
+           gint64        actual)
+{
+  tally->rolls++;
+  tally->expected += expected;
+  tally->actual += actual;
+}
+
+/* Fills @entry's odds from @roll's check: the distribution of the dice that pass before they
+ * were rolled (adm_odds_roll_passes ()). FALSE for a roll nothing judged. */
+static gboolean
+roll_odds (const AdmBattleRoll *roll,
+           AdmLuckRoll         *entry)
+{
+  guint n = adm_odds_roll_max_passes (roll->check, roll->n_values);
+  g_autofree double *passes = g_new0 (double, n + 1);
+  double at_least = 0.0, at_most = 0.0;
+  gboolean harms = entry->measure == ADM_LUCK_CRITICALS || entry->measure == ADM_LUCK_STRUCK;
+
+  if (!adm_odds_roll_passes (roll->check, roll->target, roll->n_values, roll->sides, passes))
+    return FALSE;
+  entry->expected = 0.0;
+  for (guint k = 0; k <= n; k++)
+    {
+      entry->expected += k * passes[k];
+      if (k >= roll->passed)
+        at_least += passes[k];
+      if (k <= roll->passed)
+        at_most += passes[k];
+    }
+  entry->passed = roll->passed;
+  /* F-CRIT-1, F-TORP-7, F-MINE-7: a critical check or a die against the armour that passes
+   * harms the ship's own side. */
+  entry->p_as_good = harms ? at_most : at_least;
+  entry->p_as_bad = harms ? at_least : at_most;
+  return TRUE;
+}
+
+AdmLuckLedger *
+adm_luck_ledger_new (AdmBattle   *battle,
+                     AdmAudience  audience,
+                     const char  *title)
+{
+  g_autoptr(GPtrArray) seen = NULL;
+  AdmLuckLedger *self;
+
+  g_return_val_if_fail (ADM_IS_BATTLE (battle), NULL);
+
+  self = g_new0 (AdmLuckLedger, 1);
+  self->battle = g_object_ref (battle);
+  self->title = g_strdup (title != NULL ? title : adm_battle_get_name (battle));
+  self->audience = audience;
+  self->rolls = g_array_new (FALSE, TRUE, sizeof (AdmLuckRoll));
+  self->sides = g_ptr_array_new_with_free_func (g_free);
+  /* The one audience filter decides which rolls, and which copy of each, the ledger counts. */
+  seen = adm_audience_filter_rolls (audience, battle);
+  for (guint i = 0; i < seen->len; i++)
+    {
+      const AdmBattleRoll *roll = g_ptr_array_index (seen, i);
+      AdmLuckRoll entry = { roll, 0, ADM_LUCK_CHECKS, 0.0, 0, 1.0, 1.0, FALSE };
+      AdmLuckSide *tallies;
+
+      if (roll->check == ADM_ROLL_CHECK_NONE || !roll_side (battle, roll, &entry.side) ||
+          !adm_audience_sees_side (audience, battle, entry.side))
+        continue;
+      entry.measure = roll->kind == ADM_ROLL_KIND_HIT ? ADM_LUCK_HITS
+                      : roll->kind == ADM_ROLL_KIND_CRITICAL ? ADM_LUCK_CRITICALS
+                      : roll->kind == ADM_ROLL_KIND_STRUCK ? ADM_LUCK_STRUCK
+                      : ADM_LUCK_CHECKS;
+      if (!roll_odds (roll, &entry))
+        continue;
+      tallies = side_tallies (self, entry.side);
+      tally_add (&tallies->tally[entry.measure], entry.expected, entry.passed);
+      /* The expected damage counts the target's shields and save: told only to an audience
+       * shown them. */
+      if (roll->has_damage && roll->damage_target < adm_battle_get_n_ships (battle) &&
+          adm_audience_ship_shows (audience, battle, roll->damage_target,
+                                   ADM_SHIP_FACT_SHIELDS))
+        {
+          entry.damage_counted = TRUE;
+          tally_add (&tallies->tally[ADM_LUCK_DAMAGE], roll->expected_damage, roll->damage);
+        }
+      g_array_append_val (self->rolls, entry);
+    }
+  return self;
+}
+
+void
+adm_luck_ledger_free (AdmLuckLedger *self)
+{
+  if (self == NULL)
+    return;
+  g_clear_object (&self->battle);
+  g_free (self->title);
+  g_free (self->engagement);
+  g_array_unref (self->rolls);
+  g_ptr_array_unref (self->sides);
+  g_free (self);
+}
+
+AdmBattle *
+adm_luck_ledger_get_battle (AdmLuckLedger *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->battle;
+}
+
+const char *
+adm_luck_ledger_get_title (AdmLuckLedger *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->title;
+}
+
+const char *
+adm_luck_ledger_get_engagement (AdmLuckLedger *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->engagement;
+}
+
+GArray *
+adm_luck_ledger_get_rolls (AdmLuckLedger *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->rolls;
+}
+
+GPtrArray *
+adm_luck_ledger_get_sides (AdmLuckLedger *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->sides;
+}
+
+const AdmLuckRoll *
+adm_luck_ledgers_extreme (GPtrArray      *ledgers,
+                          gboolean        lucky,
+                          AdmLuckLedger **ledger_out)
+{
+  const AdmLuckRoll *best = NULL;
+  AdmLuckLedger *best_ledger = NULL;
+
+  g_return_val_if_fail (ledgers != NULL, NULL);
+
+  for (guint l = 0; l < ledgers->len; l++)
+    {
+      AdmLuckLedger *ledger = g_ptr_array_index (ledgers, l);
+
+      for (guint i = 0; i < ledger->rolls->len; i++)
+        {
+          const AdmLuckRoll *entry = &g_array_index (ledger->rolls, AdmLuckRoll, i);
+          double p = lucky ? entry->p_as_good : entry->p_as_bad;
+
+          /* A roll that could have gone no other way tells nothing of luck. */
+          if (entry->p_as_good >= CERTAIN && entry->p_as_bad >= CERTAIN)
+            continue;
+          if (best == NULL || p < (lucky ? best->p_as_good : best->p_as_bad))
+            best = entry, best_ledger = ledger;
+        }
+    }
+  if (ledger_out != NULL)
+    *ledger_out = best_ledger;
+  return best;
+}
+
+GPtrArray *
+adm_luck_ledgers_totals (GPtrArray *ledgers)
+{
+  GPtrArray *totals = g_ptr_array_new_with_free_func (g_free);
+
+  g_return_val_if_fail (ledgers != NULL, totals);
+
+  for (guint l = 0; l < ledgers->len; l++)
+    {
+      AdmLuckLedger *ledger = g_ptr_array_index (ledgers, l);
+
+      for (guint s = 0; s < ledger->sides->len; s++)
+        {
+          const AdmLuckSide *side = g_ptr_array_index (ledger->sides, s);
+          AdmLuckSide *total = NULL;
+
+          for (guint t = 0; t < totals->len && total == NULL; t++)
+            {
+              AdmLuckSide *candidate = g_ptr_array_index (totals, t);
+
+              if (g_strcmp0 (candidate->name, side->name) == 0 &&
+                  g_strcmp0 (candidate->admiral, side->admiral) == 0)
+                total = candidate;
+            }
+          if (total == NULL)
+            {
+              total = g_new0 (AdmLuckSide, 1);
+              total->side = side->side;
+              total->name = side->name;
+              total->admiral = side->admiral;
+              g_ptr_array_add (totals, total);
+            }
+          for (guint m = 0; m < ADM_LUCK_N_MEASURES; m++)
+            {
+              total->tally[m].rolls += side->tally[m].rolls;
+              total->tally[m].expected += side->tally[m].expected;
+              total->tally[m].actual += side->tally[m].actual;
+            }
+        }
+    }
+  return totals;
+}
+
+/* The audience @as names in @battle of @engagement; FALSE with @error when it is none of its
+ * sides. */
+static gboolean
+campaign_audience (AdmCampaign               *campaign,
+                   AdmBattle                 *battle,
+                   const AdmQueuedEngagement *engagement,
+                   const char                *as,
+                   AdmAudience               *audience,
+                   GError                   **error)
+{
+  if (as == NULL)
+    {
+      *audience = adm_audience_master ();
+      return TRUE;
+    }
+  if (g_str_equal (as, "public"))
+    {
+      *audience = adm_audience_public_of_campaign (adm_state_get_strategy (
+                                                     adm_campaign_get_state (campaign)),
+                                                   adm_campaign_get_scenario (campaign),
+                                                   &engagement->engagement);
+      return TRUE;
+    }
+  return adm_audience_parse (battle, as, audience, error);
+}
+
+GPtrArray *
+adm_luck_ledgers_of_campaign (AdmCampaign  *campaign,
+                              const char   *engagement_id,
+                              const char   *as,
+                              GError      **error)
+{
+  g_autoptr(GPtrArray) ledgers = g_ptr_array_new_with_free_func ((GDestroyNotify)
+                                                                 adm_luck_ledger_free);
+  g_autoptr(GPtrArray) ids = NULL;
+  g_autoptr(GError) refused = NULL;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (as != NULL && g_str_equal (as, "master"))
+    as = NULL;
+  if (engagement_id != NULL)
+    {
+      g_autoptr(AdmQueuedEngagement) engagement = NULL;
+      g_autoptr(GError) local = NULL;
+
+      engagement = adm_campaign_find_engagement (campaign, engagement_id, &local);
+      if (engagement == NULL)
+        {
+          g_set_error_literal (error, ADM_REPORT_ERROR, ADM_REPORT_ERROR_ENGAGEMENT,
+                               local->message);
+          return NULL;
+        }
+      if (adm_campaign_get_battle (campaign, engagement_id, NULL, NULL) == NULL)
+        {
+          g_set_error (error, ADM_REPORT_ERROR, ADM_REPORT_ERROR_ENGAGEMENT,
+                       _("Engagement %s has no battle yet: it has no rolls to weigh"),
+                       engagement_id);
+          return NULL;
+        }
+      ids = g_ptr_array_new ();
+      g_ptr_array_add (ids, (gpointer) engagement_id);
+    }
+  else
+    {
+      ids = g_ptr_array_ref (adm_campaign_list_battles (campaign));
+      if (ids->len == 0)
+        {
+          g_set_error_literal (error, ADM_REPORT_ERROR, ADM_REPORT_ERROR_ENGAGEMENT,
+                               _("No battle has been fought in this campaign yet: there are no "
+                                 "rolls to weigh"));
+          return NULL;
+        }
+    }
+
+  for (guint i = 0; i < ids->len; i++)
+    {
+      const char *id = g_ptr_array_index (ids, i);
+      g_autoptr(AdmQueuedEngagement) engagement = NULL;
+      g_autoptr(GError) local = NULL;
+      g_autofree char *place = NULL, *title = NULL;
+      AdmAudience audience;
+      AdmBattle *battle;
+      AdmLuckLedger *ledger;
+
+      engagement = adm_campaign_find_engagement (campaign, id, &local);
+      battle = engagement != NULL ? adm_campaign_get_battle_played (campaign, id, &local) : NULL;
+      if (battle == NULL)
+        {
+          g_set_error (error, ADM_REPORT_ERROR, ADM_REPORT_ERROR_BATTLE,
+                       _("The battle of engagement %s cannot be opened: %s"), id,
+                       local != NULL ? local->message : _("the campaign keeps none"));
+          return NULL;
+        }
+      if (!campaign_audience (campaign, battle, engagement, as, &audience, &local))
+        {
+          /* A side weighs the battles it fought: the others are not its. */
+          if (refused == NULL)
+            refused = g_steal_pointer (&local);
+          continue;
+        }
+      if (audience.kind == ADM_AUDIENCE_PUBLIC && audience.untold)
+        continue;
+      /* F-STRAT-3: only the master's paper names an engagement by its id. */
+      place = adm_audience_engagement_name (engagement);
+      if (adm_audience_is_master (audience))
+        /* Translators: a battle in the luck ledger: "Engagement c1-3 — Pol orbit, cycle 1,
+         * minute 40" */
+        title = g_strdup_printf (_("Engagement %s — %s"), id, place);
+      ledger = adm_luck_ledger_new (battle, audience, title != NULL ? title : place);
+      if (adm_audience_is_master (audience))
+        ledger->engagement = g_strdup (id);
+      g_ptr_array_add (ledgers, ledger);
+    }
+  if (ledgers->len == 0)
+    {
+      if (refused != NULL && (engagement_id != NULL || ids->len == 1))
+        g_set_error_literal (error, ADM_REPORT_ERROR, ADM_REPORT_ERROR_AUDIENCE,
+                             refused->message);
+      else if (refused != NULL)
+        g_set_error (error, ADM_REPORT_ERROR, ADM_REPORT_ERROR_AUDIENCE,
+                     _("No battle of this campaign has a side “%s”"), as);
+      else
+        g_set_error_literal (error, ADM_REPORT_ERROR, ADM_REPORT_ERROR_AUDIENCE,
+                             _("The public is not told of any battle of this campaign"));
+      return NULL;
+    }
+  return g_steal_pointer (&ledgers);
+}
+
+/* "4.67 → 6" */
+static char *
+tally_text (const AdmLuckTally *tally)
+{
+  if (tally->rolls == 0)
+    return g_strdup ("—");
+  /* Translators: expected against actual in the luck ledger: "4.67 → 6" */
+  return g_strdup_printf (_("%.2f → %d"), tally->expected, (int) CLAMP (tally->actual, 0, G_MAXINT));
+}
+
+static void
+add_sides_table (AdmDoc    *doc,
+                 GPtrArray *sides)
+{
+  const char *columns[] = {
+    _("Side"), _("Admiral"),
+    /* Translators: luck ledger columns: expected → actual of each */
+    _("Hits"), _("Damage"), _("Criticals taken"), _("Torpedo and mine hits taken"),
+    _("Other checks passed"), NULL
+  };
+  AdmDocBlock *table = adm_doc_add_table (doc, columns);
+
+  for (guint s = 0; s < sides->len; s++)
+    {
+      const AdmLuckSide *side = g_ptr_array_index (sides, s);
+      g_autofree char *hits = tally_text (&side->tally[ADM_LUCK_HITS]);
+      g_autofree char *damage = tally_text (&side->tally[ADM_LUCK_DAMAGE]);
+      g_autofree char *criticals = tally_text (&side->tally[ADM_LUCK_CRITICALS]);
+      g_autofree char *struck = tally_text (&side->tally[ADM_LUCK_STRUCK]);
+      g_autofree char *checks = tally_text (&side->tally[ADM_LUCK_CHECKS]);
+      const char *cells[] = {
+        side->name, side->admiral != NULL ? side->admiral : "", hits, damage, criticals,
+        struck, checks, NULL
+      };
+
+      adm_doc_table_add_row (table, cells);
+    }
+}
+
+static void
+add_extreme (AdmDoc    *doc,
+             GPtrArray *ledgers,
+             gboolean   lucky)
+{
+  AdmLuckLedger *ledger = NULL;
+  const AdmLuckRoll *entry = adm_luck_ledgers_extreme (ledgers, lucky, &ledger);
+  g_autofree char *values = NULL, *outcome = NULL;
+
+  if (entry == NULL)
+    return;
+  values = adm_roll_check_values_text (entry->roll->values, entry->roll->n_values, " ");
+  outcome = adm_battle_roll_describe_outcome (entry->roll);
+  adm_doc_add_printf (doc,
+                      lucky
+                        /* Translators: the luckiest roll: battle, side, turn, purpose, dice,
+                         * outcome, expected passes, probability */
+                        ? _("Luckiest roll: %s, %s, turn %d — %s: %s, %s (%.2f expected); "
+                            "as good or better: %.1f %%.")
+                        : _("Unluckiest roll: %s, %s, turn %d — %s: %s, %s (%.2f expected); "
+                            "as bad or worse: %.1f %%."),
+                      ledger->title, adm_battle_get_side (ledger->battle, entry->side)->name,
+                      entry->roll->turn, entry->roll->purpose, values,
+                      outcome != NULL ? outcome : "", entry->expected,
+                      100.0 * (lucky ? entry->p_as_good : entry->p_as_bad));
+}
+
+void
+adm_luck_add_to_doc (GPtrArray *ledgers,
+                     AdmDoc    *doc,
+                     guint      level)
+{
+  g_return_if_fail (ledgers != NULL);
+  g_return_if_fail (doc != NULL);
+
+  adm_doc_add_heading (doc, level, _("Luck ledger"));
+  adm_doc_add_paragraph (doc, _("Every judged roll beside the exact odds it had before the "
+                                "dice: the dice expected to pass → those that passed. Damage is "
+                                "an attack's after shields and saves; criticals, torpedo and "
+                                "mine hits are those a side's own ships took."));
+  if (ledgers->len > 1)
+    {
+      g_autoptr(GPtrArray) totals = adm_luck_ledgers_totals (ledgers);
+
+      adm_doc_add_heading (doc, level + 1, _("Every battle"));
+      add_sides_table (doc, totals);
+    }
+  for (guint l = 0; l < ledgers->len; l++)
+    {
+      AdmLuckLedger *ledger = g_ptr_array_index (ledgers, l);
+
+      adm_doc_add_heading (doc, level + 1, ledger->title);
+      if (ledger->sides->len == 0)
+        adm_doc_add_paragraph (doc, _("No judged roll yet."));
+      else
+        add_sides_table (doc, ledger->sides);
+    }
+  add_extreme (doc, ledgers, TRUE);
+  add_extreme (doc, ledgers, FALSE);
+}
+
+AdmDoc *
+adm_luck_doc_new (AdmCampaign *campaign,
+                  GPtrArray   *ledgers)
+{
+  g_autofree char *right = NULL;
+  AdmLuckLedger *first;
+  AdmDoc *doc;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+  g_return_val_if_fail (ledgers != NULL && ledgers->len > 0, NULL);
+
+  first = g_ptr_array_index (ledgers, 0);
+  if (adm_audience_is_master (first->audience))
+    right = g_strdup (_("For the master"));
+  else if (first->audience.kind == ADM_AUDIENCE_SIDE)
+    right = g_strdup_printf (_("For %s"),
+                             adm_battle_get_side (first->battle, first->audience.side)->name);
+  else
+    right = g_strdup (_("For the public"));
+  doc = adm_doc_new (_("Luck ledger"), adm_scenario_get_name (adm_campaign_get_scenario (campaign)),
+                     right);
+  adm_luck_add_to_doc (ledgers, doc, 1);
+  return doc;
+}
+
+AdmDoc *
+adm_luck_build (AdmCampaign  *campaign,
+                const char   *engagement_id,
+                const char   *as,
+                GError      **error)
+{
+  g_autoptr(GPtrArray) ledgers = NULL;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+
+  ledgers = adm_luck_ledgers_of_campaign (campaign, engagement_id, as, error);
+  if (ledgers == NULL)
+    return NULL;
+  return adm_luck_doc_new (campaign, ledgers);
+}

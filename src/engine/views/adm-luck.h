@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-luck.h: the luck ledger (beyond the rulebook) — for every judged roll of a battle, the
+ * exact odds it had before the dice (adm_odds_roll_passes (), and for an attack the damage the
+ * engine's fire odds gave it, adm_fire_odds_compute ()) beside what came; per side (and its
+ * admiral) the expected and actual hits (F-ART-11, F-DES-1, F-FORD-2), damage (F-SHLD-1,
+ * F-FORD-8), criticals (F-CRIT-1), torpedo and mine hits taken (F-TORP-7, F-MINE-7) and other
+ * checks passed; and the luckiest and unluckiest
+ * rolls. A ledger is built for an audience from the rolls the audience filter shows it
+ * (adm_audience_filter_rolls ()): a side's counts only the rolls that side saw. */
+#pragma once
+
+#include <glib.h>
+
+#include "adm-audience.h"
+#include "adm-battle.h"
+#include "adm-campaign.h"
+#include "adm-doc.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  ADM_LUCK_HITS,       /* dice of an attack that hit (F-ART-11, F-DES-1, F-FORD-2) */
+  ADM_LUCK_DAMAGE,     /* damage points an attack did, after shields and saves (F-SHLD-1,
+                        * F-WPN-7, F-FORD-8) */
+  ADM_LUCK_CRITICALS,  /* critical checks that succeeded on the side's own ships (F-CRIT-1):
+                        * fewer is luckier */
+  ADM_LUCK_STRUCK,     /* torpedo and plasma mine dice that damaged the side's own ships
+                        * against their armour (F-TORP-7, F-MINE-7): fewer is luckier */
+  ADM_LUCK_CHECKS,     /* every other judged roll's dice that passed: readiness, detection,
+                        * saves, turrets, damage control */
+  ADM_LUCK_N_MEASURES
+} AdmLuckMeasure;
+
+/* "hits", "damage", "criticals", "struck", "checks": the --json names. */
+const char *adm_luck_measure_to_string (AdmLuckMeasure measure);
+
+/* Expected against actual over some rolls. */
+typedef struct {
+  guint  rolls;     /* the rolls (for damage: the attacks) counted */
+  double expected;  /* the sum of their expectations before the dice */
+  gint64 actual;    /* what the dice gave */
+} AdmLuckTally;
+
+/* One judged roll of the ledger. */
+typedef struct {
+  const AdmBattleRoll *roll;     /* as the audience is shown it (borrowed from the battle) */
+  guint                side;     /* the side whose luck it is: that of the first ship,
+                                  * formation or side it is about (the firer of an attack, the
+                                  * ship a critical check or a save is for) */
+  AdmLuckMeasure       measure;  /* ADM_LUCK_HITS, _CRITICALS, _STRUCK or _CHECKS */
+  double               expected; /* dice (pairs; for a sum 1) expected to pass */
+  guint                passed;   /* those that passed */
+  double               p_as_good; /* P(an outcome as good as this one or better, for @side) */
+  double               p_as_bad;  /* P(as bad as this one or worse) */
+  gboolean             damage_counted; /* the roll's attack damage (AdmBattleRoll
+                                        * has_damage) counts in the ledger */
+} AdmLuckRoll;
+
+/* One side's tallies. */
+typedef struct {
+  guint        side;     /* index in the battle */
+  const char  *name;     /* the side's name and admiral (borrowed from the battle) */
+  const char  *admiral;
+  AdmLuckTally tally[ADM_LUCK_N_MEASURES];
+} AdmLuckSide;
+
+typedef struct _AdmLuckLedger AdmLuckLedger;
+
+/* The ledger of @battle for @audience: every roll adm_audience_filter_rolls () shows it with a
+ * check; the damage of an attack only when the audience is shown the target's shields
+ * (adm_audience_ship_shows (), ADM_SHIP_FACT_SHIELDS: the expected damage counts them); a
+ * side only when the audience sees it. @title names the battle for the audience (copied). */
+AdmLuckLedger     *adm_luck_ledger_new      (AdmBattle     *battle,
+                                             AdmAudience    audience,
+                                             const char    *title) G_GNUC_WARN_UNUSED_RESULT;
+void               adm_luck_ledger_free     (AdmLuckLedger *self);
+AdmBattle         *adm_luck_ledger_get_battle (AdmLuckLedger *self);
+const char        *adm_luck_ledger_get_title  (AdmLuckLedger *self);
+/* The engagement id of a campaign's battle in the master's ledger, else NULL (F-STRAT-3). */
+const char        *adm_luck_ledger_get_engagement (AdmLuckLedger *self);
+/* AdmLuckRoll, in the order rolled. */
+GArray            *adm_luck_ledger_get_rolls  (AdmLuckLedger *self);
+/* AdmLuckSide*, in side order, only the sides that have a roll counted. */
+GPtrArray         *adm_luck_ledger_get_sides  (AdmLuckLedger *self);
+
+/* Of the rolls of the ledgers @ledgers (AdmLuckLedger*), the luckiest (@lucky: the smallest
+ * P(as good or better)) or the unluckiest (the smallest P(as bad or worse)), the first of equals;
+ * NULL when no roll had a chance of going otherwise. @ledger_out (may be NULL) gets its ledger. */
+const AdmLuckRoll *adm_luck_ledgers_extreme (GPtrArray      *ledgers,
+                                             gboolean        lucky,
+                                             AdmLuckLedger **ledger_out);
+/* The sides of @ledgers summed by name and admiral, in the order first met (AdmLuckSide*,
+ * owned: free with g_free; their names borrowed from the ledgers' battles). */
+GPtrArray         *adm_luck_ledgers_totals  (GPtrArray      *ledgers) G_GNUC_WARN_UNUSED_RESULT;
+
+/* The ledgers of @campaign's battles (AdmLuckLedger*, owned) for @as: NULL or "master" the
+ * master's, "public" the campaign's public (a battle it is not told of left out), else a side's
+ * id or name (the battles it fought: only the master names engagements by id, the others by
+ * place and time, adm_audience_engagement_name ()). @engagement_id NULL: every battle the
+ * campaign keeps, in the order first stored. Errors (ADM_REPORT_ERROR): an unknown
+ * engagement or one with no battle, a campaign with no battle, a side of none of them. */
+GPtrArray         *adm_luck_ledgers_of_campaign (AdmCampaign  *campaign,
+                                                 const char   *engagement_id,
+                                                 const char   *as,
+                                                 GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+
+/* Adds the ledgers to @doc as a section under a heading of @level: the totals per side, each
+ * battle's per side, the luckiest and unluckiest rolls — a section a longer document (the
+ * chronicle) may include. */
+void               adm_luck_add_to_doc      (GPtrArray      *ledgers,
+                                             AdmDoc         *doc,
+                                             guint           level);
+/* The luck ledger on paper: the document of @ledgers (adm_luck_ledgers_of_campaign (), at
+ * least one) of @campaign, headed with the campaign and whom it is for. */
+AdmDoc            *adm_luck_doc_new         (AdmCampaign    *campaign,
+                                             GPtrArray      *ledgers) G_GNUC_WARN_UNUSED_RESULT;
+/* The luck ledger on paper, report kind "luck": adm_luck_ledgers_of_campaign () laid out by
+ * adm_luck_add_to_doc (). Errors as adm_luck_ledgers_of_campaign (). */
+AdmDoc            *adm_luck_build           (AdmCampaign   *campaign,
+                                             const char    *engagement_id,
+                                             const char    *as,
+                                             GError       **error) G_GNUC_WARN_UNUSED_RESULT;
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmLuckLedger, adm_luck_ledger_free)
+
+G_END_DECLS

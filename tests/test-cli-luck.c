@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-cli-luck.c: `admiralty-cli luck` and `report --kind luck`, the luck ledger of the Komarr
+ * campaign after cycle 1 played from its sheets: bad input first (a campaign with no battle,
+ * an unknown engagement, one not fought, an unknown side, a TI4 combat file, odd options:
+ * exit 1 or 2, the problem named); then with c1-2 fought two turns with seed 3: the master's
+ * ledger names the engagement, each side's JSON holds exactly the judged rolls the audience
+ * filter shows that side (adm-luck.h), never the engagement's id, and no ship it is not
+ * shown (F-ECM-2, F-ECM-4, F-STRAT-3). CLI_PATH comes from meson. */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib.h>
+
+#include "admiralty-engine.h"
+#include "cli-helpers.h"
+#include "text-helpers.h"
+
+#define ENGAGEMENT "c1-2"
+
+static void
+test_bad_input (CliCampaign   *fixture,
+                gconstpointer  data)
+{
+  g_autofree char *ti4 = g_test_build_filename (G_TEST_DIST, "data", "round-trip",
+                                                "ti4-space.xml", NULL);
+  struct {
+    const char *file;
+    const char *args[6];
+    int         status;
+    const char *message;
+  } cases[] = {
+    { fixture->campaign, { NULL }, 1, "No battle has been fought in this campaign yet" },
+    { fixture->campaign, { "--engagement", "zz-9", NULL }, 1, "zz-9" },
+    { fixture->campaign, { "--engagement", ENGAGEMENT, NULL }, 1,
+      "Engagement c1-2 has no battle yet" },
+    { fixture->campaign, { "--engagement", NULL }, 2, "--engagement" },
+    { fixture->campaign, { "--odds", NULL }, 2, "--odds" },
+    { ti4, { NULL }, 1, "ti4-space.xml" },
+    { NULL, { NULL }, 2, "no campaign file given" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(CliResult) result = NULL;
+      const char **a = cases[i].args;
+
+      result = cases[i].file != NULL ? run_cli ("luck", cases[i].file, a[0], a[1], NULL)
+                                     : run_cli ("luck", NULL);
+      g_test_message ("case %u: %s", i, result->err);
+      assert_failure (result, cases[i].status, cases[i].message);
+    }
+}
+
+/* The battle of ENGAGEMENT as the campaign at @path keeps it, played. */
+static AdmBattle *
+kept_battle (const char   *path,
+             AdmCampaign **campaign_out)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (path, &error);
+  AdmBattle *battle;
+
+  g_assert_no_error (error);
+  battle = adm_campaign_get_battle_played (campaign, ENGAGEMENT, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (battle);
+  *campaign_out = g_steal_pointer (&campaign);
+  return g_object_ref (battle);
+}
+
+static guint
+json_rolls (JsonObject *root)
+{
+  JsonArray *battles = json_object_get_array_member (root, "battles");
+
+  g_assert_cmpuint (json_array_get_length (battles), ==, 1);
+  return json_array_get_length (json_object_get_array_member (
+                                  json_array_get_object_element (battles, 0), "rolls"));
+}
+
+static void
+test_sides_see_their_rolls (CliCampaign   *fixture,
+                            gconstpointer  data)
+{
+  g_autoptr(CliResult) fight = run_cli ("battle", fixture->campaign, "--engagement", ENGAGEMENT,
+                                        "--turns", "2", "--seed", "3", NULL);
+  g_autoptr(CliResult) master = NULL, master_json = NULL, nobody = NULL, paper = NULL;
+  g_autoptr(CliResult) wrong_kind = NULL;
+  g_autoptr(JsonObject) root = NULL;
+  g_autoptr(AdmCampaign) campaign = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(AdmLuckLedger) ledger = NULL;
+  JsonObject *battle_json;
+
+  g_test_message ("%s", fight->err);
+  g_assert_cmpint (fight->status, ==, 0);
+  battle = kept_battle (fixture->campaign, &campaign);
+
+  master = run_cli ("luck", fixture->campaign, NULL);
+  g_assert_cmpint (master->status, ==, 0);
+  assert_contains (master->out, "Luck ledger", "the master's ledger");
+  assert_contains (master->out, "Engagement c1-2", "the master's ledger");
+
+  master_json = run_cli ("luck", fixture->campaign, "--engagement", ENGAGEMENT, "--json", NULL);
+  g_assert_cmpint (master_json->status, ==, 0);
+  root = parse_json (master_json->out);
+  battle_json = json_array_get_object_element (json_object_get_array_member (root, "battles"),
+                                               0);
+  g_assert_cmpstr (json_object_get_string_member (battle_json, "engagement"), ==, ENGAGEMENT);
+  ledger = adm_luck_ledger_new (battle, adm_audience_master (), NULL);
+  g_assert_cmpuint (json_rolls (root), ==, adm_luck_ledger_get_rolls (ledger)->len);
+  g_assert_cmpuint (json_rolls (root), >, 0);
+  {
+    JsonObject *first = json_array_get_object_element (
+      json_object_get_array_member (battle_json, "rolls"), 0);
+    const AdmLuckRoll *entry = &g_array_index (adm_luck_ledger_get_rolls (ledger), AdmLuckRoll, 0);
+
+    /* A roll as `battle --json` gives it, with the odds it had. */
+    g_assert_cmpstr (json_object_get_string_member (first, "purpose"), ==, entry->roll->purpose);
+    g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (first, "check"),
+                                                 "passed"), ==, entry->passed);
+    g_assert_cmpfloat_with_epsilon (json_object_get_double_member (first, "expected"),
+                                    entry->expected, 1e-9);
+  }
+  g_clear_pointer (&root, json_object_unref);
+
+  nobody = run_cli ("luck", fixture->campaign, "--engagement", ENGAGEMENT, "--as", "nobody",
+                    NULL);
+  assert_failure (nobody, 1, "“nobody” is not an audience of this battle");
+
+  for (guint side = 0; side < adm_battle_get_n_sides (battle); side++)
+    {
+      const char *id = adm_battle_get_side (battle, side)->id;
+      AdmAudience audience = adm_audience_side (side);
+      g_autoptr(CliResult) json = run_cli ("luck", fixture->campaign, "--as", id, "--json",
+                                           NULL);
+      g_autoptr(CliResult) text = run_cli ("luck", fixture->campaign, "--as", id, NULL);
+      g_autoptr(GPtrArray) seen = adm_audience_filter_rolls (audience, battle);
+      guint judged = 0;
+
+      g_assert_cmpint (json->status, ==, 0);
+      g_assert_cmpint (text->status, ==, 0);
+      root = parse_json (json->out);
+      for (guint i = 0; i < seen->len; i++)
+        judged += ((const AdmBattleRoll *) g_ptr_array_index (seen, i))->check !=
+                  ADM_ROLL_CHECK_NONE;
+      g_test_message ("%s: %u judged rolls seen", id, judged);
+      /* Exactly the rolls the side saw: no count tells of one it did not. */
+      g_assert_cmpuint (json_rolls (root), ==, judged);
+      /* F-STRAT-3: only the master's ledger names the engagement by its id. */
+      assert_lacks (json->out, "\"engagement\"", id);
+      assert_lacks (text->out, ENGAGEMENT, id);
+      for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+        if (!adm_audience_ship_shows (audience, battle, i, ADM_SHIP_FACT_NAME))
+          {
+            const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+
+            assert_lacks (json->out, ship->name, id);
+            assert_lacks (text->out, ship->name, id);
+          }
+      g_clear_pointer (&root, json_object_unref);
+    }
+
+  paper = run_cli ("report", fixture->campaign, "--kind", "luck", "--text", NULL);
+  g_assert_cmpint (paper->status, ==, 0);
+  assert_contains (paper->out, "Luck ledger", "report --kind luck");
+  assert_contains (paper->out, "For the master", "report --kind luck");
+  wrong_kind = run_cli ("report", fixture->campaign, "--kind", "luck", "--cycle", "1", "--text",
+                        NULL);
+  assert_failure (wrong_kind, 2, "--kind luck");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(path, func) \
+  g_test_add ("/cli/luck/" path, CliCampaign, NULL, cli_campaign_after_sheets, func, \
+              cli_campaign_teardown)
+  ADD ("bad-input", test_bad_input);
+  ADD ("F-ECM-2/sides-see-their-rolls", test_sides_see_their_rolls);
+#undef ADD
+
+  return g_test_run ();
+}

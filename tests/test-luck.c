@@ -1,0 +1,308 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-luck.c: the luck ledger (adm-luck.h) — the odds of a judged roll before its dice
+ * (adm_odds_roll_passes ()) against hand-computed binomials and sums, and the ledger of one
+ * fire phase of tests/data/battles/fire-crit.xml with typed dice, every figure worked out by
+ * hand: hits (F-ART-11, F-ART-12, F-DES-1, F-DES-2), damage after shields (F-SHLD-1), critical
+ * checks (F-ART-13, F-DES-3), the luckiest and unluckiest rolls; and a side's ledger counting
+ * exactly the rolls the audience filter shows it (F-ECM-2). */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib.h>
+
+#include "admiralty-engine.h"
+#include "battle-helpers.h"
+#include "battle-scripting.h"
+
+#define EPS 1e-12
+#define FIRE(weapons, target) "<fire weapons=\"" weapons "\" target=\"" target "\"/>"
+
+static void
+assert_passes (AdmRollCheck  check,
+               int           target,
+               guint         n_values,
+               guint         sides,
+               const double *expected,
+               guint         n_expected)
+{
+  double passes[16] = { 0 };
+
+  g_assert_cmpuint (adm_odds_roll_max_passes (check, n_values) + 1, ==, n_expected);
+  g_assert_true (adm_odds_roll_passes (check, target, n_values, sides, passes));
+  for (guint k = 0; k < n_expected; k++)
+    g_assert_cmpfloat_with_epsilon (passes[k], expected[k], EPS);
+}
+
+/* F-ART-12: three d6 at 4+ pass as Binomial(3, 1/2); F-RDY-2: 2d6 ≤ 7 in 21 of 36; F-DC-2: 2d6
+ * below 5 in 6 of 36; a pair of doubles in 1 of 6; a 1+ always, a 7+ never. */
+static void
+test_roll_passes (void)
+{
+  double nothing[4];
+
+  assert_passes (ADM_ROLL_CHECK_EACH_AT_LEAST, 4, 3, 6,
+                 (const double[]) { 1 / 8.0, 3 / 8.0, 3 / 8.0, 1 / 8.0 }, 4);
+  assert_passes (ADM_ROLL_CHECK_SUM_AT_MOST, 7, 2, 6,
+                 (const double[]) { 15 / 36.0, 21 / 36.0 }, 2);
+  assert_passes (ADM_ROLL_CHECK_SUM_BELOW, 5, 2, 6,
+                 (const double[]) { 30 / 36.0, 6 / 36.0 }, 2);
+  assert_passes (ADM_ROLL_CHECK_SUM_AT_LEAST, 10, 2, 6,
+                 (const double[]) { 30 / 36.0, 6 / 36.0 }, 2);
+  assert_passes (ADM_ROLL_CHECK_DOUBLES, 0, 4, 6,
+                 (const double[]) { 25 / 36.0, 10 / 36.0, 1 / 36.0 }, 3);
+  assert_passes (ADM_ROLL_CHECK_EACH_AT_LEAST, 1, 2, 6, (const double[]) { 0, 0, 1 }, 3);
+  assert_passes (ADM_ROLL_CHECK_EACH_AT_LEAST, 7, 1, 6, (const double[]) { 1, 0 }, 2);
+  /* Nothing judged: no odds. */
+  g_assert_false (adm_odds_roll_passes (ADM_ROLL_CHECK_NONE, 0, 2, 6, nothing));
+  g_assert_false (adm_odds_roll_passes (ADM_ROLL_CHECK_EACH_AT_LEAST, 4, 2, 1, nothing));
+}
+
+static const AdmLuckSide *
+side_named (AdmLuckLedger *ledger,
+            const char    *name)
+{
+  GPtrArray *sides = adm_luck_ledger_get_sides (ledger);
+
+  for (guint i = 0; i < sides->len; i++)
+    if (g_str_equal (((AdmLuckSide *) g_ptr_array_index (sides, i))->name, name))
+      return g_ptr_array_index (sides, i);
+  return NULL;
+}
+
+static void
+assert_tally (const AdmLuckTally *tally,
+              guint               rolls,
+              double              expected,
+              gint64              actual)
+{
+  g_assert_cmpuint (tally->rolls, ==, rolls);
+  g_assert_cmpfloat_with_epsilon (tally->expected, expected, EPS);
+  g_assert_cmpint (tally->actual, ==, actual);
+}
+
+/* fire-crit.xml, Hartung's artillery and destructor at Kalloner with the dice of
+ * test-battle-fire's fire-sequence case, "6 5 4 1 1 1 | 6 | 1 1 | 5 1 1 1 | 1":
+ *  F-ART-11, F-ART-12: 6 dice at 4+ (Kalloner's armour), 3 expected (6 × 1/2), 3 hit;
+ *   F-SHLD-1: Kalloner's pool of 2 blocks the first two hits, so the damage expected is
+ *   E[max(0, H − 2)], H ~ Binomial(6, 1/2): 3 − E[min(H, 2)] = 3 − (6 + 2 × 57)/64 = 72/64;
+ *   1 came.
+ *  F-ART-13: 1 critical check at 6+, 1/6 expected, 1 passed (a 6); F-CRIT-2's table roll is
+ *   judged by nothing, so it is not in the ledger.
+ *  F-DES-1, F-DES-2: 4 dice at 5+, 4/3 expected, 1 hit; the shields are down, so the damage
+ *   expected is 4/3 too; 1 came.
+ *  F-DES-3: 1 critical check at 4+ (the ruleset's critical-on), 1/2 expected, none passed.
+ * Barrayar: hits 3 + 4/3 → 4, damage 72/64 + 4/3 → 2. Komarr: criticals taken 1/6 + 1/2 → 1.
+ * Luckiest: Kalloner's escape at F-DES-3, P(0 or fewer) = 1/2, below the artillery's
+ * P(3 or more of 6) = 42/64. Unluckiest: its critical at F-ART-13, P(1 or more) = 1/6. */
+static void
+test_fire_ledger (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("fire-crit.xml", ADM_PHASE_FIRE);
+  g_autoptr(AdmLuckLedger) ledger = NULL;
+  g_autoptr(GPtrArray) ledgers = g_ptr_array_new ();
+  AdmLuckLedger *found = NULL;
+  const AdmLuckSide *barrayar, *komarr;
+  const AdmLuckRoll *lucky, *unlucky;
+  GArray *rolls;
+
+  resolve (battle, FIRE ("hartung:main hartung:destructor", "kalloner"),
+           "6 5 4 1 1 1 6 1 1 5 1 1 1 1");
+  ledger = adm_luck_ledger_new (battle, adm_audience_master (), "fire");
+  rolls = adm_luck_ledger_get_rolls (ledger);
+  g_assert_cmpuint (rolls->len, ==, 4);
+  g_assert_cmpstr (g_array_index (rolls, AdmLuckRoll, 0).roll->clause, ==, "F-ART-11");
+  g_assert_cmpint (g_array_index (rolls, AdmLuckRoll, 0).measure, ==, ADM_LUCK_HITS);
+  g_assert_true (g_array_index (rolls, AdmLuckRoll, 0).damage_counted);
+  g_assert_cmpfloat_with_epsilon (g_array_index (rolls, AdmLuckRoll, 0).roll->expected_damage,
+                                  72 / 64.0, EPS);
+  g_assert_cmpint (g_array_index (rolls, AdmLuckRoll, 1).measure, ==, ADM_LUCK_CRITICALS);
+  g_assert_cmpstr (g_array_index (rolls, AdmLuckRoll, 2).roll->clause, ==, "F-DES-1");
+  g_assert_cmpstr (g_array_index (rolls, AdmLuckRoll, 3).roll->clause, ==, "F-DES-3");
+
+  barrayar = side_named (ledger, "Barrayar");
+  komarr = side_named (ledger, "Komarr");
+  g_assert_nonnull (barrayar);
+  g_assert_nonnull (komarr);
+  assert_tally (&barrayar->tally[ADM_LUCK_HITS], 2, 3 + 4 / 3.0, 4);
+  assert_tally (&barrayar->tally[ADM_LUCK_DAMAGE], 2, 72 / 64.0 + 4 / 3.0, 2);
+  assert_tally (&barrayar->tally[ADM_LUCK_CRITICALS], 0, 0, 0);
+  assert_tally (&komarr->tally[ADM_LUCK_CRITICALS], 2, 1 / 6.0 + 1 / 2.0, 1);
+  assert_tally (&komarr->tally[ADM_LUCK_HITS], 0, 0, 0);
+
+  g_ptr_array_add (ledgers, ledger);
+  lucky = adm_luck_ledgers_extreme (ledgers, TRUE, &found);
+  g_assert_true (found == ledger);
+  g_assert_cmpstr (lucky->roll->clause, ==, "F-DES-3");
+  g_assert_cmpfloat_with_epsilon (lucky->p_as_good, 1 / 2.0, EPS);
+  unlucky = adm_luck_ledgers_extreme (ledgers, FALSE, NULL);
+  g_assert_cmpstr (unlucky->roll->clause, ==, "F-ART-13");
+  g_assert_cmpfloat_with_epsilon (unlucky->p_as_bad, 1 / 6.0, EPS);
+  g_assert_cmpfloat_with_epsilon (g_array_index (rolls, AdmLuckRoll, 0).p_as_good, 42 / 64.0,
+                                  EPS);
+}
+
+/* torp-duel.xml, test-battle-torpedo's strike with its dice "4 1 | 3 2 6 | 6 1 | 2 3 | 2":
+ *  F-TORP-13: Triumph's two turret dice at 4+, 1 expected (2 × 1/2), 1 passed — a check;
+ *  F-TORP-7: 3 torpedoes at Triumph's armour 3+, 2 expected (3 × 4/6), 2 struck;
+ *   P(2 or fewer) = 1 − (2/3)³ = 19/27 for Komarr;
+ *  F-WPN-16: 2 critical checks at 6+, 1/3 expected, 1 passed;
+ *  F-TORP-7: the miss at Victory, 1 die at 3+, 2/3 expected, none struck.
+ * Komarr: torpedo hits taken 2 + 2/3 → 2, criticals taken 1/3 → 1, checks 1 → 1. */
+static void
+test_torpedo_ledger (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("torp-duel.xml", ADM_PHASE_FIRE);
+  g_autoptr(AdmLuckLedger) ledger = NULL;
+  const AdmLuckSide *komarr;
+  GArray *rolls;
+
+  resolve (battle, "<launch weapons=\"vorkraft:torpedoes\" target=\"triumph\"/>", NULL);
+  resolve (battle, NULL, "4 1  3 2 6  6 1  2 3  2");
+  ledger = adm_luck_ledger_new (battle, adm_audience_master (), NULL);
+  rolls = adm_luck_ledger_get_rolls (ledger);
+  g_assert_cmpuint (rolls->len, ==, 4);
+  g_assert_cmpint (g_array_index (rolls, AdmLuckRoll, 1).measure, ==, ADM_LUCK_STRUCK);
+  g_assert_cmpfloat_with_epsilon (g_array_index (rolls, AdmLuckRoll, 1).p_as_good, 19 / 27.0,
+                                  EPS);
+  komarr = side_named (ledger, "Komarr");
+  g_assert_nonnull (komarr);
+  assert_tally (&komarr->tally[ADM_LUCK_STRUCK], 2, 2 + 2 / 3.0, 2);
+  assert_tally (&komarr->tally[ADM_LUCK_CRITICALS], 1, 1 / 3.0, 1);
+  assert_tally (&komarr->tally[ADM_LUCK_CHECKS], 1, 1, 1);
+  g_assert_null (side_named (ledger, "Barrayar"));
+}
+
+/* F-ECM-2: each side's ledger holds exactly the judged rolls the audience filter shows it,
+ * in the same copies (a side's own fire at a token it has not identified, F-ECM-4, its fogged
+ * copy), and its tallies sum those alone; damage only where it is shown the target's
+ * shields. */
+static void
+test_side_counts_seen_rolls (void)
+{
+  g_autoptr(AdmBattle) battle = load_at ("fire-crit.xml", ADM_PHASE_FIRE);
+
+  resolve (battle, FIRE ("hartung:main hartung:destructor", "kalloner"),
+           "6 5 4 1 1 1 6 1 1 5 1 1 1 1");
+  for (guint side = 0; side <= adm_battle_get_n_sides (battle); side++)
+    {
+      AdmAudience audience = side < adm_battle_get_n_sides (battle) ? adm_audience_side (side)
+                                                                   : adm_audience_public ();
+      g_autoptr(AdmLuckLedger) ledger = adm_luck_ledger_new (battle, audience, NULL);
+      g_autoptr(GPtrArray) seen = adm_audience_filter_rolls (audience, battle);
+      GArray *rolls = adm_luck_ledger_get_rolls (ledger);
+      GPtrArray *sides = adm_luck_ledger_get_sides (ledger);
+      guint judged = 0, next = 0, counted = 0;
+
+      for (guint i = 0; i < seen->len; i++)
+        {
+          const AdmBattleRoll *roll = g_ptr_array_index (seen, i);
+
+          if (roll->check == ADM_ROLL_CHECK_NONE)
+            continue;
+          judged++;
+          /* The ledger's rolls are the filter's, in order, the very copies it gives. */
+          g_assert_cmpuint (next, <, rolls->len);
+          g_assert_true (g_array_index (rolls, AdmLuckRoll, next).roll == roll);
+          if (g_array_index (rolls, AdmLuckRoll, next).damage_counted)
+            g_assert_true (adm_audience_ship_shows (audience, battle, roll->damage_target,
+                                                    ADM_SHIP_FACT_SHIELDS));
+          next++;
+        }
+      g_assert_cmpuint (rolls->len, ==, judged);
+      for (guint s = 0; s < sides->len; s++)
+        {
+          const AdmLuckSide *entry = g_ptr_array_index (sides, s);
+
+          g_assert_true (adm_audience_sees_side (audience, battle, entry->side));
+          for (guint m = 0; m < ADM_LUCK_N_MEASURES; m++)
+            if (m != ADM_LUCK_DAMAGE)
+              counted += entry->tally[m].rolls;
+        }
+      g_assert_cmpuint (counted, ==, judged);
+    }
+}
+
+/* Nothing in @text of a ship @audience is not shown by name: its name or id. */
+static void
+assert_names_nothing_hidden (AdmBattle   *battle,
+                             AdmAudience  audience,
+                             const char  *text)
+{
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    {
+      const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+
+      if (adm_audience_ship_shows (audience, battle, i, ADM_SHIP_FACT_NAME))
+        continue;
+      if (strstr (text, ship->name) != NULL || strstr (text, ship->id) != NULL)
+        g_error ("the ledger tells of %s, not shown:\n%s", ship->id, text);
+    }
+}
+
+/* F-ECM-2, F-ECM-5: tests/data/reports/cycle-2-pol-orbit.xml, three turns with seed 7, where
+ * the Cetagandans fail to detect a Polian formation (test-audience's case): the failed
+ * detection rolls are the master's alone, so a side's ledger counts fewer judged rolls than
+ * the master's — exactly those the filter shows it — and its page names no ship it is not
+ * shown. */
+static void
+test_hidden_rolls_not_counted (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "reports",
+                                                 "cycle-2-pol-orbit.xml", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattle) battle = adm_battle_load_file (path, &error);
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (7);
+  g_autoptr(AdmLuckLedger) master = NULL;
+  guint hidden = 0;
+
+  g_assert_no_error (error);
+  for (int turn = 1; turn <= 3; turn++)
+    {
+      g_assert_true (adm_battle_resolve_turn (battle, NULL, ADM_DICE_SOURCE (dice), &error));
+      g_assert_no_error (error);
+    }
+  master = adm_luck_ledger_new (battle, adm_audience_master (), NULL);
+  for (guint side = 0; side < adm_battle_get_n_sides (battle); side++)
+    {
+      AdmAudience audience = adm_audience_side (side);
+      g_autoptr(AdmLuckLedger) ledger = adm_luck_ledger_new (battle, audience, NULL);
+      g_autoptr(GPtrArray) seen = adm_audience_filter_rolls (audience, battle);
+      g_autoptr(GPtrArray) ledgers = g_ptr_array_new ();
+      g_autoptr(AdmDoc) doc = adm_doc_new ("luck", NULL, NULL);
+      g_autofree char *text = NULL;
+      guint judged = 0, counted = 0;
+      GPtrArray *sides = adm_luck_ledger_get_sides (ledger);
+
+      for (guint i = 0; i < seen->len; i++)
+        judged += ((const AdmBattleRoll *) g_ptr_array_index (seen, i))->check !=
+                  ADM_ROLL_CHECK_NONE;
+      g_assert_cmpuint (adm_luck_ledger_get_rolls (ledger)->len, ==, judged);
+      for (guint s = 0; s < sides->len; s++)
+        for (guint m = 0; m < ADM_LUCK_N_MEASURES; m++)
+          if (m != ADM_LUCK_DAMAGE)
+            counted += ((AdmLuckSide *) g_ptr_array_index (sides, s))->tally[m].rolls;
+      g_assert_cmpuint (counted, ==, judged);
+      hidden += adm_luck_ledger_get_rolls (master)->len - judged;
+      g_ptr_array_add (ledgers, ledger);
+      adm_luck_add_to_doc (ledgers, doc, 1);
+      text = adm_doc_to_text (doc);
+      assert_names_nothing_hidden (battle, audience, text);
+    }
+  /* The case the filter is for: rolls some side did not see. */
+  g_assert_cmpuint (hidden, >, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/luck/F-ART-12/roll-passes", test_roll_passes);
+  g_test_add_func ("/engine/luck/F-SHLD-1/fire-ledger", test_fire_ledger);
+  g_test_add_func ("/engine/luck/F-TORP-7/torpedo-ledger", test_torpedo_ledger);
+  g_test_add_func ("/engine/luck/F-ECM-2/side-counts-seen-rolls", test_side_counts_seen_rolls);
+  g_test_add_func ("/engine/luck/F-ECM-5/hidden-rolls-not-counted",
+                   test_hidden_rolls_not_counted);
+  return g_test_run ();
+}
