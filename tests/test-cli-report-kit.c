@@ -45,8 +45,8 @@ engagement_battle_of (const char   *path,
   return battle;
 }
 
-/* Bad input: exit 2 for usage, 1 for a campaign that has no such thing; the message names
- * it; no file is written. */
+/* Bad input: exit 2 for usage, 1 for a campaign that has no such thing or a file that is no
+ * campaign (a TI4 combat's); the message names it; no file is written. */
 static void
 test_bad_input (CliCampaign   *fixture,
                 gconstpointer  data)
@@ -85,6 +85,17 @@ test_bad_input (CliCampaign   *fixture,
       assert_failure (result, cases[i].status, cases[i].message);
       g_assert_false (g_file_test (pdf, G_FILE_TEST_EXISTS));
     }
+  /* A TI4 combat has no engagements and no table: its file is named and refused. */
+  {
+    g_autofree char *ti4 = g_test_build_filename (G_TEST_DIST, "data", "round-trip",
+                                                  "ti4-space.xml", NULL);
+    g_autoptr(CliResult) result = run_cli ("report", ti4, "--kind", "kit", "--engagement",
+                                           ENGAGEMENT, "-o", pdf, NULL);
+
+    assert_failure (result, 1, "ti4-space.xml:2: this is not an Admiralty file");
+    assert_contains (result->err, "<ti4-combat>", "the refusal");
+    g_assert_false (g_file_test (pdf, G_FILE_TEST_EXISTS));
+  }
 }
 
 /* The master's kit: a token for every ship of the engagement, face up and named, each with
@@ -175,9 +186,10 @@ test_sides_leak_nothing (CliCampaign   *fixture,
   g_test_message ("ships some side does not see face up: %u", hidden_somewhere);
 }
 
-/* A PGM (P5, 8 bits) read whole. */
+/* A PGM (P5, 8 bits) or a PPM (P6) read whole. */
 typedef struct {
   int     width, height;
+  int     channels;  /* 1 grey, 3 red, green and blue */
   guchar *pixels;
 } Gray;
 
@@ -189,17 +201,22 @@ gray_free (Gray *gray)
 }
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Gray, gray_free)
 
-/* Page 1 of @pdf drawn at DPI in grey (pdftoppm -gray). */
+/* Page @page (from 1) of @pdf drawn at DPI, in grey (pdftoppm -gray) or in colour. */
 static Gray *
-page_gray (const char *pdf,
-           const char *dir)
+page_image (const char *pdf,
+            const char *dir,
+            guint       page,
+            gboolean    colour)
 {
   g_autofree char *prefix = g_build_filename (dir, "measure", NULL);
-  g_autofree char *file = g_strdup_printf ("%s.pgm", prefix);
+  g_autofree char *file = g_strdup_printf ("%s.%s", prefix, colour ? "ppm" : "pgm");
   g_autofree char *dpi = g_strdup_printf ("%d", (int) DPI);
-  const char *argv[] = { "pdftoppm", "-gray", "-r", dpi, "-f", "1", "-l", "1",
+  g_autofree char *number = g_strdup_printf ("%u", page);
+  const char *grey[] = { "pdftoppm", "-gray", "-r", dpi, "-f", number, "-l", number,
                          "-singlefile", pdf, prefix, NULL };
-  g_autofree char *out = tool_output (argv);
+  const char *rgb[] = { "pdftoppm", "-r", dpi, "-f", number, "-l", number, "-singlefile", pdf,
+                        prefix, NULL };
+  g_autofree char *out = tool_output (colour ? rgb : grey);
   g_autoptr(GError) error = NULL;
   g_autofree char *data = NULL;
   gsize length;
@@ -208,13 +225,23 @@ page_gray (const char *pdf,
 
   g_file_get_contents (file, &data, &length, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (sscanf (data, "P5 %d %d %d%n", &gray->width, &gray->height, &max, &n), ==, 3);
+  gray->channels = colour ? 3 : 1;
+  g_assert_cmpint (sscanf (data, colour ? "P6 %d %d %d%n" : "P5 %d %d %d%n", &gray->width,
+                           &gray->height, &max, &n), ==, 3);
   g_assert_cmpint (max, ==, 255);
   n++;  /* the one white-space byte after the header */
-  g_assert_cmpuint (length, >=, (gsize) n + (gsize) gray->width * gray->height);
-  gray->pixels = g_memdup2 (data + n, (gsize) gray->width * gray->height);
+  g_assert_cmpuint (length, >=,
+                    (gsize) n + (gsize) gray->width * gray->height * gray->channels);
+  gray->pixels = g_memdup2 (data + n, (gsize) gray->width * gray->height * gray->channels);
   g_unlink (file);
   return gray;
+}
+
+static Gray *
+page_gray (const char *pdf,
+           const char *dir)
+{
+  return page_image (pdf, dir, 1, FALSE);
 }
 
 static gboolean
@@ -237,13 +264,14 @@ white (const Gray *gray,
 /* Measured: the check ruler is 10 cm long (one dark row run of 1000 ± 4 pixels), and its
  * eleven centimetre ticks, alone 3.2 mm below it, are 100 ± 2 pixels apart. */
 static void
-check_ruler (const Gray *gray)
+check_ruler (const Gray *gray,
+             int         from_y)
 {
   int ruler_y = -1, ruler_x = -1, ruler_length = 0;
 
-  /* The ruler's line: the one run of dark pixels about 10 cm long (the header's and footer's
-   * rules run the whole body, wider). */
-  for (int y = 0; y < gray->height && ruler_y < 0; y++)
+  /* The ruler's line: the one run of dark pixels about 10 cm long below @from_y (the header's
+   * and footer's rules run the whole body, wider). */
+  for (int y = from_y; y < gray->height && ruler_y < 0; y++)
     for (int x = 0; x < gray->width; x++)
       {
         int run = 0;
@@ -332,7 +360,7 @@ test_measured (CliCampaign   *fixture,
 
   g_assert_cmpint (written->status, ==, 0);
   gray = page_gray (pdf, fixture->dir);
-  check_ruler (gray);
+  check_ruler (gray, 0);
   centres = back_centres (pdf);
   g_assert_cmpuint (centres->len, >, 0);
   for (guint i = 0; i < centres->len; i++)
@@ -363,6 +391,165 @@ test_measured (CliCampaign   *fixture,
   pdf_page_picture (pdf, 1, 70, "report-kit.png");
 }
 
+/* A sheet of the map measured on its page: its edges (the last pixels not white) and the
+ * centres of its alignment crosses, top left, top right, bottom left, bottom right. */
+typedef struct {
+  double left, right, top, bottom;
+  double cx[4], cy[4];
+} Sheet;
+
+static gboolean
+magenta (const Gray *rgb,
+         int         x,
+         int         y)
+{
+  const guchar *p = rgb->pixels + 3 * ((gsize) y * rgb->width + x);
+
+  return p[0] > 200 && p[1] < 90 && p[2] > 200;
+}
+
+static gboolean
+paper (const Gray *rgb,
+       int         x,
+       int         y)
+{
+  const guchar *p = rgb->pixels + 3 * ((gsize) y * rgb->width + x);
+
+  return x < 0 || y < 0 || x >= rgb->width || y >= rgb->height ||
+         (p[0] > 240 && p[1] > 240 && p[2] > 240);
+}
+
+static double
+grey_at (const Gray *rgb,
+         int         x,
+         int         y)
+{
+  const guchar *p = rgb->pixels + 3 * ((gsize) y * rgb->width + x);
+
+  return 0.3 * p[0] + 0.59 * p[1] + 0.11 * p[2];
+}
+
+static void
+measure_sheet (const Gray *rgb,
+               Sheet      *sheet)
+{
+  double sx[4] = { 0 }, sy[4] = { 0 }, n[4] = { 0 };
+  int x0 = rgb->width, x1 = -1, y0 = rgb->height, y1 = -1;
+  int x, y;
+
+  for (y = 0; y < rgb->height; y++)
+    for (x = 0; x < rgb->width; x++)
+      if (magenta (rgb, x, y))
+        {
+          x0 = MIN (x0, x), x1 = MAX (x1, x), y0 = MIN (y0, y), y1 = MAX (y1, y);
+        }
+  g_assert_cmpint (x1, >, x0);
+  for (y = y0; y <= y1; y++)
+    for (x = x0; x <= x1; x++)
+      if (magenta (rgb, x, y))
+        {
+          int q = (x > (x0 + x1) / 2) + 2 * (y > (y0 + y1) / 2);
+
+          sx[q] += x, sy[q] += y, n[q]++;
+        }
+  for (int q = 0; q < 4; q++)
+    {
+      g_assert_cmpfloat (n[q], >, 0);
+      sheet->cx[q] = sx[q] / n[q];
+      sheet->cy[q] = sy[q] / n[q];
+    }
+  /* From the crosses out to the white paper. */
+  for (x = (int) sheet->cx[0], y = (int) sheet->cy[0]; !paper (rgb, x - 1, y); x--)
+    ;
+  sheet->left = x;
+  for (x = (int) sheet->cx[1], y = (int) sheet->cy[1]; !paper (rgb, x + 1, y); x++)
+    ;
+  sheet->right = x;
+  for (x = (int) sheet->cx[0], y = (int) sheet->cy[0]; !paper (rgb, x, y - 1); y--)
+    ;
+  sheet->top = y;
+  for (x = (int) sheet->cx[2], y = (int) sheet->cy[2]; !paper (rgb, x, y + 1); y++)
+    ;
+  sheet->bottom = y;
+}
+
+/* The page (from 1) of @pdf whose words hold @needle, or 0. */
+static guint
+page_with (const char *pdf,
+           const char *needle)
+{
+  const char *argv[] = { "pdftotext", pdf, "-", NULL };
+  g_autofree char *text = tool_output (argv);
+  g_auto(GStrv) pages = g_strsplit (text, "\f", -1);
+
+  for (guint i = 0; pages[i] != NULL; i++)
+    {
+      g_strdelimit (pages[i], "\n", ' ');
+      if (strstr (pages[i], needle) != NULL)
+        return i + 1;
+    }
+  return 0;
+}
+
+/* Measured: the map is tiled over whole sheets; on sheet A1 and its right-hand neighbour B1
+ * the crosses stand 5 mm in from every edge, so that the two sheets overlap by 10 mm; within
+ * the overlap the two sheets print the same table (the mean difference of their greys, grid
+ * lines included, is under 3 levels of 255); and the check ruler on a map page prints
+ * 10 cm. The master's map, on A4. */
+static void
+test_map_tiles (CliCampaign   *fixture,
+                gconstpointer  data)
+{
+  g_autofree char *pdf = g_build_filename (fixture->dir, "kit.pdf", NULL);
+  g_autoptr(CliResult) written = run_cli ("report", fixture->campaign, "--kind", "kit",
+                                          "--engagement", ENGAGEMENT, "-o", pdf, NULL);
+  g_autoptr(Gray) a1 = NULL, b1 = NULL, grey = NULL;
+  guint page_a1, page_b1;
+  Sheet sa, sb;
+  double overlap, aligned = 0;
+  guint n = 0;
+
+  g_assert_cmpint (written->status, ==, 0);
+  page_a1 = page_with (pdf, "sheet A1 of");
+  page_b1 = page_with (pdf, "sheet B1 of");
+  g_test_message ("A1 on page %u, B1 on page %u", page_a1, page_b1);
+  g_assert_cmpuint (page_a1, >, 0);
+  g_assert_cmpuint (page_b1, ==, page_a1 + 1);
+  pdf_page_picture (pdf, page_a1, 40, "report-kit-map-a1.png");
+  pdf_page_picture (pdf, page_b1, 40, "report-kit-map-b1.png");
+  a1 = page_image (pdf, fixture->dir, page_a1, TRUE);
+  b1 = page_image (pdf, fixture->dir, page_b1, TRUE);
+  measure_sheet (a1, &sa);
+  measure_sheet (b1, &sb);
+  for (int q = 0; q < 4; q++)
+    {
+      double inset_x = (q % 2 == 0 ? sa.cx[q] - sa.left : sa.right - sa.cx[q]) / PX_PER_MM;
+      double inset_y = (q < 2 ? sa.cy[q] - sa.top : sa.bottom - sa.cy[q]) / PX_PER_MM;
+
+      g_test_message ("A1 cross %d: %.2f mm, %.2f mm in", q, inset_x, inset_y);
+      g_assert_cmpfloat (fabs (inset_x - 5), <=, 0.3);
+      g_assert_cmpfloat (fabs (inset_y - 5), <=, 0.3);
+    }
+  overlap = (sa.right - sa.cx[1] + sb.cx[0] - sb.left) / PX_PER_MM;
+  g_test_message ("A1 and B1 overlap by %.2f mm", overlap);
+  g_assert_cmpfloat (fabs (overlap - 10), <=, 0.3);
+  /* The overlap's band between the crosses: A1's right-hand 10 mm, B1's left-hand 10 mm. */
+  for (int y = (int) (sa.cy[1] + 8 * PX_PER_MM); y < sa.cy[3] - 8 * PX_PER_MM; y++)
+    for (int dx = (int) (-4 * PX_PER_MM); dx <= 4 * PX_PER_MM; dx++)
+      {
+        int ya = y, yb = (int) round (y - sa.cy[1] + sb.cy[0]);
+
+        aligned += fabs (grey_at (a1, (int) round (sa.cx[1]) + dx, ya) -
+                         grey_at (b1, (int) round (sb.cx[0]) + dx, yb));
+        n++;
+      }
+  aligned /= n;
+  g_test_message ("overlap band: mean grey difference %.2f", aligned);
+  g_assert_cmpfloat (aligned, <, 3);
+  grey = page_image (pdf, fixture->dir, page_a1, FALSE);
+  check_ruler (grey, (int) sa.bottom + (int) (5 * PX_PER_MM));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -376,6 +563,7 @@ main (int    argc,
   ADD ("F-SHIP-1/every-ship", test_every_ship);
   ADD ("F-ECM-4/sides-leak-nothing", test_sides_leak_nothing);
   ADD ("F-SHIP-1/measured", test_measured);
+  ADD ("F-TAC-1/map-tiles", test_map_tiles);
 #undef ADD
 
   return g_test_run ();

@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <unistd.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <glib/gi18n.h>
@@ -21,6 +22,7 @@
 #include <pango/pangocairo.h>
 
 #include "adm-doc-render.h"
+#include "admiralty-table-renderer.h"
 
 G_DEFINE_QUARK (adm-doc-render-error-quark, adm_doc_render_error)
 
@@ -46,6 +48,7 @@ typedef enum {
   PIECE_RULES,  /* ruled lines */
   PIECE_QR,     /* a QR code, its quiet zone included */
   PIECE_FIGURE, /* a figure at true scale */
+  PIECE_MAP,    /* one sheet of a battle's table at true scale */
 } PieceKind;
 
 typedef struct {
@@ -92,8 +95,12 @@ typedef struct {
   guint        n_rules;
   /* PIECE_QR: what it encodes (borrowed from the block) */
   const char  *qr_text;
-  /* PIECE_FIGURE: the block (borrowed) */
+  /* PIECE_FIGURE and PIECE_MAP: the block (borrowed) */
   const AdmDocBlock *figure;
+  /* PIECE_MAP: the table's cm at the sheet's top left; the sheet's name, drawn in its corner
+   * (@layout is its caption) */
+  double       map_x, map_y;
+  PangoLayout *label;
 } Piece;
 
 struct _AdmDocLayout {
@@ -135,6 +142,8 @@ struct _AdmDocLayout {
 #define MM (72.0 / 25.4)
 #define FIGURE_GAP (3 * MM)   /* between figures: room for the scissors */
 #define RULER_HEIGHT (13 * MM) /* the check ruler and its caption, above the footer */
+#define PT_PER_CM (10 * MM)
+#define MAP_OVERLAP (10 * MM)  /* between neighbouring sheets of a map */
 
 gboolean
 adm_paper_from_name (const char *name,
@@ -802,6 +811,62 @@ place_figure (AdmDocLayout      *self,
   self->figure_row_height = MAX (self->figure_row_height, height);
 }
 
+/* A battle's table at true scale over whole sheets, each a page of its own: the sheets overlap
+ * by MAP_OVERLAP, and a cross at each corner, MAP_OVERLAP / 2 in from both edges, lies on the
+ * same point of the table as its neighbours' crosses, so that sheets laid over each other
+ * with their crosses on one another make the table. Sheets are named by column letter and
+ * row number, "A1" at the top left. */
+static void
+place_map (AdmDocLayout      *self,
+           const AdmDocBlock *block)
+{
+  AdmiraltyTableOptions options;
+  PangoLayout *probe;
+  double x0, y0, x1, y1, width, height, step_x, step_y;
+  guint columns, rows;
+
+  admiralty_table_options_init (&options);
+  options.view_side = block->view_side;
+  if (!ADM_IS_BATTLE (block->object) ||
+      !admiralty_table_extent (ADM_BATTLE (block->object), &options, &x0, &y0, &x1, &y1))
+    return;
+  probe = new_layout (self, "Ag\nAg", HEADER_SIZE, PANGO_WEIGHT_NORMAL, PANGO_STYLE_NORMAL, -1);
+  /* Whole points, so that the renderer's pixels are the page's points. */
+  width = floor (body_width (self));
+  height = floor (self->bottom - self->top - layout_height (probe) - 4);
+  step_x = (width - MAP_OVERLAP) / PT_PER_CM;
+  step_y = (height - MAP_OVERLAP) / PT_PER_CM;
+  columns = MAX (1, (guint) ceil ((x1 - x0 - MAP_OVERLAP / PT_PER_CM) / step_x - 1e-6));
+  rows = MAX (1, (guint) ceil ((y1 - y0 - MAP_OVERLAP / PT_PER_CM) / step_y - 1e-6));
+  /* Centred on what the view sees. */
+  x0 -= (columns * step_x + MAP_OVERLAP / PT_PER_CM - (x1 - x0)) / 2;
+  y0 -= (rows * step_y + MAP_OVERLAP / PT_PER_CM - (y1 - y0)) / 2;
+  for (guint row = 0; row < rows; row++)
+    for (guint column = 0; column < columns; column++)
+      {
+        g_autofree char *name = g_strdup_printf ("%c%u", 'A' + MIN (column, 25u), row + 1);
+        g_autofree char *caption = NULL;
+        Piece *piece;
+
+        if (self->page_used)
+          new_page (self);
+        piece = add_piece (self, PIECE_MAP, self->margin, width, height);
+        piece->figure = block;
+        piece->map_x = x0 + column * step_x;
+        piece->map_y = y0 + row * step_y;
+        piece->label = new_layout (self, name, 14, PANGO_WEIGHT_BOLD, PANGO_STYLE_NORMAL, -1);
+        caption = g_strdup_printf (
+          /* Translators: under one sheet of a table kit's map: the sheet's name ("B2"), how
+           * many sheets across and down */
+          _("Map, sheet %s of %u across × %u down, 1:1. Sheets overlap by 1 cm: lay the "
+            "sheet on the right and the one below over this one, their crosses on its "
+            "crosses."), name, columns, rows);
+        piece->layout = new_layout (self, caption, HEADER_SIZE, PANGO_WEIGHT_NORMAL,
+                                    PANGO_STYLE_NORMAL, width);
+        self->y = self->bottom;
+      }
+}
+
 /* The parts that start at the block being placed: each on a new sheet of paper — on an odd
  * page, so that a stack printed on both sides parts between sheets, the back of the previous
  * part's last sheet left blank. */
@@ -865,6 +930,9 @@ paginate (AdmDocLayout *self)
           break;
         case ADM_DOC_FIGURE:
           place_figure (self, block);
+          break;
+        case ADM_DOC_MAP:
+          place_map (self, block);
           break;
         default:
           g_assert_not_reached ();
@@ -1363,6 +1431,60 @@ draw_figure_piece (AdmDocLayout *self,
   cairo_restore (cr);
 }
 
+/* An alignment cross centred on (@x, @y): magenta on a white ring, seen on the dark table. */
+static void
+draw_cross (cairo_t *cr,
+            double   x,
+            double   y)
+{
+  cairo_set_line_width (cr, 1.2 * MM);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_arc (cr, x, y, 2.5 * MM, 0, 2 * G_PI);
+  cairo_stroke (cr);
+  cairo_set_line_width (cr, 0.5 * MM);
+  cairo_set_source_rgb (cr, 1, 0, 1);
+  cairo_move_to (cr, x - 4 * MM, y);
+  cairo_line_to (cr, x + 4 * MM, y);
+  cairo_move_to (cr, x, y - 4 * MM);
+  cairo_line_to (cr, x, y + 4 * MM);
+  cairo_stroke (cr);
+}
+
+/* One sheet of a map: the table drawn by its renderer at PT_PER_CM points a cm, as the view
+ * side sees it (the audience filter deciding, as on screen), its crosses, its name and its
+ * caption. Names are placed as on a view that pans (options.still off), so that a name in
+ * the overlap is where its neighbour prints it. */
+static void
+draw_map_piece (cairo_t     *cr,
+                const Piece *piece)
+{
+  AdmiraltyTableOptions options;
+  AdmiraltyTableView view;
+  double o = MAP_OVERLAP / 2;
+
+  admiralty_table_options_init (&options);
+  options.view_side = piece->figure->view_side;
+  admiralty_table_view_init (&view, (int) piece->width, (int) piece->height);
+  view.scale = PT_PER_CM;
+  view.centre_x = piece->map_x + view.width / 2.0 / PT_PER_CM;
+  view.centre_y = piece->map_y + view.height / 2.0 / PT_PER_CM;
+  cairo_save (cr);
+  cairo_translate (cr, piece->x, piece->y);
+  admiralty_table_render (cr, &view, ADM_BATTLE (piece->figure->object), &options);
+  cairo_rectangle (cr, 0, 0, piece->width, piece->height);
+  cairo_clip (cr);
+  draw_cross (cr, o, o);
+  draw_cross (cr, piece->width - o, o);
+  draw_cross (cr, o, piece->height - o);
+  draw_cross (cr, piece->width - o, piece->height - o);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  show_layout (cr, piece->label, o + 4 * MM, o + 1 * MM);
+  cairo_reset_clip (cr);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  show_layout (cr, piece->layout, 0, piece->height + 3);
+  cairo_restore (cr);
+}
+
 /* The check ruler at the foot of a page: 10 cm with a tick every millimetre, long ones at
  * the centimetres and numbered, so that whoever prints the page can see that it came out at
  * true scale (a printer's "fit to page" shrinks it). */
@@ -1434,6 +1556,9 @@ adm_doc_layout_render_page (AdmDocLayout *self,
           break;
         case PIECE_FIGURE:
           draw_figure_piece (self, cr, piece);
+          break;
+        case PIECE_MAP:
+          draw_map_piece (cr, piece);
           break;
         default:
           g_assert_not_reached ();

@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "adm-doc-render.h"
+#include "adm-report-kit.h"
 #include "admiralty-plain-text.h"
 #include "admiralty-print.h"
 #include "admiralty-report-dialog.h"
@@ -23,6 +24,10 @@ struct _AdmiraltyReportDialog
   AdmReportKind          fixed_kind;
   /* The admiral ids in the admiral row's order; NULL is "every admiral". */
   GPtrArray             *admiral_ids;
+  /* A table kit's choices: the engagement ids in the engagement row's order, and whose kit,
+   * in the audience row's order: NULL the master's, else a side's id. */
+  GPtrArray             *engagement_ids;
+  GPtrArray             *audience_ids;
   gboolean               updating;
   /* Whether a document chosen now is kept as the next dialog's first ("report-document"):
    * once the dialog is made, and never for a dialog of one kind. */
@@ -38,6 +43,8 @@ struct _AdmiraltyReportDialog
   GtkWidget             *run_button;
   AdwComboRow           *kind_row;
   AdwComboRow           *admiral_row;
+  AdwComboRow           *engagement_row;
+  AdwComboRow           *audience_row;
   AdwActionRow          *cycle_row;
   GtkAdjustment         *cycle_adjustment;
   GtkLabel              *problem_label;
@@ -48,6 +55,13 @@ G_DEFINE_FINAL_TYPE (AdmiraltyReportDialog, admiralty_report_dialog, ADW_TYPE_WI
 /* Every admiral's paper in "report-document": not a kind of its own (adm_report_kind_to_string
  * () has none), but the sheets' packets. */
 #define EVERY_ADMIRAL "every-admiral"
+/* An engagement's table kit in "report-document", likewise. */
+#define TABLE_KIT "kit"
+/* The kind row's items after the kinds up to the sheets (AdmReportKind's order). */
+#define ITEM_PACKETS (ADM_REPORT_SHEETS + 1)
+#define ITEM_PUBLIC  (ADM_REPORT_SHEETS + 2)
+#define ITEM_LUCK    (ADM_REPORT_SHEETS + 3)
+#define ITEM_KIT     (ADM_REPORT_SHEETS + 4)
 
 enum {
   SIGNAL_EXPORTED,
@@ -153,6 +167,81 @@ update_cycles (AdmiraltyReportDialog *self,
     adw_action_row_set_subtitle (self->cycle_row, _("A resolved cycle"));
 }
 
+/* Whose kit of the chosen engagement: the master's, then each side of its battle (the
+ * audience filter decides what a side's kit holds, adm-report-kit.h). The choice before stays
+ * when still on offer. */
+static void
+update_audiences (AdmiraltyReportDialog *self)
+{
+  g_autofree char *chosen = g_strdup (admiralty_report_dialog_get_audience (self));
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  g_autoptr(AdmBattle) battle = NULL;
+  const char *engagement = admiralty_report_dialog_get_engagement (self);
+  guint selected = 0;
+
+  g_ptr_array_set_size (self->audience_ids, 0);
+  g_ptr_array_add (self->audience_ids, NULL);
+  gtk_string_list_append (names, _("The Master: Everything"));
+  if (engagement != NULL)
+    battle = adm_report_kit_battle (self->campaign, engagement, NULL);
+  for (guint i = 0; battle != NULL && i < adm_battle_get_n_sides (battle); i++)
+    {
+      const AdmBattleSide *side = adm_battle_get_side (battle, i);
+
+      if (g_strcmp0 (side->id, chosen) == 0)
+        selected = self->audience_ids->len;
+      g_ptr_array_add (self->audience_ids, g_strdup (side->id));
+      gtk_string_list_append (names, side->name);
+    }
+  adw_combo_row_set_model (self->audience_row, G_LIST_MODEL (names));
+  adw_combo_row_set_selected (self->audience_row, selected);
+}
+
+/* The engagements that have a table: every one of the resolved cycles not dropped unfought,
+ * named as the master knows them ("c1-3 — Pol orbit, cycle 1, minute 40"). */
+static void
+update_engagements (AdmiraltyReportDialog *self)
+{
+  g_autofree char *chosen = g_strdup (admiralty_report_dialog_get_engagement (self));
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  g_autoptr(GPtrArray) engagements = adm_campaign_get_engagements (self->campaign, 0);
+  guint selected = 0;
+
+  g_ptr_array_set_size (self->engagement_ids, 0);
+  for (guint i = 0; i < engagements->len; i++)
+    {
+      const AdmQueuedEngagement *engagement = g_ptr_array_index (engagements, i);
+      g_autofree char *place = NULL, *name = NULL;
+
+      if (engagement->status == ADM_ENGAGEMENT_DROPPED)
+        continue;
+      if (g_strcmp0 (engagement->id, chosen) == 0)
+        selected = self->engagement_ids->len;
+      place = adm_audience_engagement_name (engagement);
+      /* Translators: an engagement in the report dialog: its id and where and when */
+      name = g_strdup_printf (_("%s — %s"), engagement->id, place);
+      g_ptr_array_add (self->engagement_ids, g_strdup (engagement->id));
+      gtk_string_list_append (names, name);
+    }
+  adw_combo_row_set_model (self->engagement_row, G_LIST_MODEL (names));
+  adw_combo_row_set_selected (self->engagement_row, selected);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->engagement_row),
+                               self->engagement_ids->len == 0
+                               ? _("No engagement has been fought or set up yet") : "");
+  update_audiences (self);
+}
+
+static void
+engagement_changed_cb (AdmiraltyReportDialog *self)
+{
+  if (self->updating)
+    return;
+  self->updating = TRUE;
+  update_audiences (self);
+  self->updating = FALSE;
+  admiralty_report_dialog_set_problem (self, NULL);
+}
+
 /* Whether a document of @kind is of a resolved cycle (F-STRAT-1): none before cycle 1 is. */
 static gboolean
 kind_needs_resolved_cycle (AdmReportKind kind)
@@ -165,15 +254,26 @@ kind_changed_cb (AdmiraltyReportDialog *self)
 {
   AdmReportKind kind = admiralty_report_dialog_get_kind (self);
   gboolean packets = admiralty_report_dialog_get_packets (self);
+  gboolean kit = admiralty_report_dialog_get_kit (self);
 
   /* The document chosen is offered first the next time (admiralty_report_dialog_new ()). */
   if (self->remember)
     g_settings_set_string (self->settings, "report-document",
-                           packets ? EVERY_ADMIRAL : adm_report_kind_to_string (kind));
+                           kit ? TABLE_KIT
+                           : packets ? EVERY_ADMIRAL : adm_report_kind_to_string (kind));
   self->updating = TRUE;
   /* Every admiral's paper: no admiral to choose; the cycle is his report's. */
   update_admirals (self, packets ? ADM_REPORT_MASTER : kind);
   update_cycles (self, packets ? ADM_REPORT_ADMIRAL : kind);
+  /* A table kit: the engagement and whose kit, no admiral or cycle. */
+  gtk_widget_set_visible (GTK_WIDGET (self->engagement_row), kit);
+  gtk_widget_set_visible (GTK_WIDGET (self->audience_row), kit);
+  if (kit)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->admiral_row), FALSE);
+      gtk_widget_set_visible (GTK_WIDGET (self->cycle_row), FALSE);
+      update_engagements (self);
+    }
   self->updating = FALSE;
   admiralty_report_dialog_set_problem (self, NULL);
 }
@@ -193,7 +293,85 @@ admiralty_report_dialog_get_packets (AdmiraltyReportDialog *self)
 
   if (self->fixed)
     return FALSE;
-  return adw_combo_row_get_selected (self->kind_row) == ADM_REPORT_SHEETS + 1;
+  return adw_combo_row_get_selected (self->kind_row) == ITEM_PACKETS;
+}
+
+gboolean
+admiralty_report_dialog_get_kit (AdmiraltyReportDialog *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_REPORT_DIALOG (self), FALSE);
+
+  return !self->fixed && adw_combo_row_get_selected (self->kind_row) == ITEM_KIT;
+}
+
+void
+admiralty_report_dialog_set_kit (AdmiraltyReportDialog *self)
+{
+  g_return_if_fail (ADMIRALTY_IS_REPORT_DIALOG (self));
+  g_return_if_fail (!self->fixed);
+
+  adw_combo_row_set_selected (self->kind_row, ITEM_KIT);
+}
+
+/* The id at the row's choice in @ids, or NULL when the row is hidden or has none. */
+static const char *
+chosen_id (AdwComboRow *row,
+           GPtrArray   *ids)
+{
+  guint selected = adw_combo_row_get_selected (row);
+
+  if (!gtk_widget_get_visible (GTK_WIDGET (row)) || selected >= ids->len)
+    return NULL;
+  return g_ptr_array_index (ids, selected);
+}
+
+/* Selects the row's item whose id is @id; FALSE when none is. */
+static gboolean
+choose_id (AdwComboRow *row,
+           GPtrArray   *ids,
+           const char  *id)
+{
+  for (guint i = 0; i < ids->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (ids, i), id) == 0)
+      {
+        adw_combo_row_set_selected (row, i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+admiralty_report_dialog_get_engagement (AdmiraltyReportDialog *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_REPORT_DIALOG (self), NULL);
+
+  return chosen_id (self->engagement_row, self->engagement_ids);
+}
+
+gboolean
+admiralty_report_dialog_set_engagement (AdmiraltyReportDialog *self,
+                                        const char            *engagement_id)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_REPORT_DIALOG (self), FALSE);
+
+  return choose_id (self->engagement_row, self->engagement_ids, engagement_id);
+}
+
+const char *
+admiralty_report_dialog_get_audience (AdmiraltyReportDialog *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_REPORT_DIALOG (self), NULL);
+
+  return chosen_id (self->audience_row, self->audience_ids);
+}
+
+gboolean
+admiralty_report_dialog_set_audience (AdmiraltyReportDialog *self,
+                                      const char            *side_id)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_REPORT_DIALOG (self), FALSE);
+
+  return choose_id (self->audience_row, self->audience_ids, side_id);
 }
 
 void
@@ -201,7 +379,7 @@ admiralty_report_dialog_set_packets (AdmiraltyReportDialog *self)
 {
   g_return_if_fail (ADMIRALTY_IS_REPORT_DIALOG (self));
 
-  adw_combo_row_set_selected (self->kind_row, ADM_REPORT_SHEETS + 1);
+  adw_combo_row_set_selected (self->kind_row, ITEM_PACKETS);
 }
 
 AdmReportKind
@@ -211,11 +389,12 @@ admiralty_report_dialog_get_kind (AdmiraltyReportDialog *self)
 
   if (self->fixed)
     return self->fixed_kind;
-  /* The items: the kinds up to the sheets, every admiral's paper, then the public bulletin
-   * and the luck ledger. */
-  if (adw_combo_row_get_selected (self->kind_row) == ADM_REPORT_SHEETS + 2)
+  /* The items: the kinds up to the sheets, every admiral's paper, the public bulletin, the
+   * luck ledger, then the table kit (not a kind of adm_report_build (): see
+   * admiralty_report_dialog_get_kit ()). */
+  if (adw_combo_row_get_selected (self->kind_row) == ITEM_PUBLIC)
     return ADM_REPORT_PUBLIC;
-  if (adw_combo_row_get_selected (self->kind_row) == ADM_REPORT_SHEETS + 3)
+  if (adw_combo_row_get_selected (self->kind_row) == ITEM_LUCK)
     return ADM_REPORT_LUCK;
   return (AdmReportKind)MIN (adw_combo_row_get_selected (self->kind_row), ADM_REPORT_SHEETS);
 }
@@ -229,8 +408,8 @@ admiralty_report_dialog_set_kind (AdmiraltyReportDialog *self,
   g_return_if_fail (!self->fixed);
 
   adw_combo_row_set_selected (self->kind_row,
-                              kind == ADM_REPORT_PUBLIC ? ADM_REPORT_SHEETS + 2
-                              : kind == ADM_REPORT_LUCK ? ADM_REPORT_SHEETS + 3 : kind);
+                              kind == ADM_REPORT_PUBLIC ? ITEM_PUBLIC
+                              : kind == ADM_REPORT_LUCK ? ITEM_LUCK : kind);
 }
 
 const char *
@@ -331,6 +510,9 @@ admiralty_report_dialog_build (AdmiraltyReportDialog  *self,
   battles = admiralty_report_dialog_get_battles_dir (self);
   if (admiralty_report_dialog_get_packets (self))
     doc = build_packets (self, battles, &local_error);
+  else if (admiralty_report_dialog_get_kit (self))
+    doc = adm_report_kit_build (self->campaign, admiralty_report_dialog_get_engagement (self),
+                                admiralty_report_dialog_get_audience (self), &local_error);
   else
     doc = adm_report_build (self->campaign, kind, admiralty_report_dialog_get_admiral (self),
                             kind == ADM_REPORT_CARDS ? 0 : admiralty_report_dialog_get_cycle (self),
@@ -470,6 +652,16 @@ suggested_name (AdmiraltyReportDialog *self)
   if (admiralty_report_dialog_get_packets (self))
     {
       g_string_append_printf (name, "-papers-cycle-%u.pdf", current_cycle (self));
+      return g_string_free (name, FALSE);
+    }
+  /* "komarr-kit-c1-3-cetaganda.pdf" */
+  if (admiralty_report_dialog_get_kit (self))
+    {
+      const char *engagement = admiralty_report_dialog_get_engagement (self);
+      const char *side = admiralty_report_dialog_get_audience (self);
+
+      g_string_append_printf (name, "-kit-%s%s%s.pdf", engagement != NULL ? engagement : "",
+                              side != NULL ? "-" : "", side != NULL ? side : "");
       return g_string_free (name, FALSE);
     }
   g_string_append_printf (name, "-%s", adm_report_kind_to_string (kind));
@@ -647,6 +839,8 @@ admiralty_report_dialog_finalize (GObject *object)
   AdmiraltyReportDialog *self = (AdmiraltyReportDialog *)object;
 
   g_clear_pointer (&self->admiral_ids, g_ptr_array_unref);
+  g_clear_pointer (&self->engagement_ids, g_ptr_array_unref);
+  g_clear_pointer (&self->audience_ids, g_ptr_array_unref);
   g_clear_pointer (&self->problem, g_free);
 
   G_OBJECT_CLASS (admiralty_report_dialog_parent_class)->finalize (object);
@@ -671,6 +865,8 @@ admiralty_report_dialog_class_init (AdmiraltyReportDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyReportDialog, run_button);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyReportDialog, kind_row);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyReportDialog, admiral_row);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyReportDialog, engagement_row);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyReportDialog, audience_row);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyReportDialog, cycle_row);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyReportDialog, cycle_adjustment);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyReportDialog, problem_label);
@@ -688,14 +884,21 @@ admiralty_report_dialog_init (AdmiraltyReportDialog *self)
 
   self->settings = g_settings_new (APP_ID);
   self->admiral_ids = g_ptr_array_new_with_free_func (g_free);
+  self->engagement_ids = g_ptr_array_new_with_free_func (g_free);
+  self->audience_ids = g_ptr_array_new_with_free_func (g_free);
   /* The choices in full: a long one ("Every Admiral's Papers: …") wraps rather than losing
    * its end. */
   admiralty_wrapping_choices (self->kind_row);
   admiralty_wrapping_choices (self->admiral_row);
+  admiralty_wrapping_choices (self->engagement_row);
 
   g_signal_connect_object (self->kind_row, "notify::selected", G_CALLBACK (kind_changed_cb),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->admiral_row, "notify::selected",
+                           G_CALLBACK (choice_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->engagement_row, "notify::selected",
+                           G_CALLBACK (engagement_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->audience_row, "notify::selected",
                            G_CALLBACK (choice_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->cycle_adjustment, "value-changed",
                            G_CALLBACK (choice_changed_cb), self, G_CONNECT_SWAPPED);
@@ -748,6 +951,8 @@ admiralty_report_dialog_new (GtkWindow             *parent,
 
     if (g_strcmp0 (last, EVERY_ADMIRAL) == 0)
       admiralty_report_dialog_set_packets (self);
+    else if (g_strcmp0 (last, TABLE_KIT) == 0)
+      admiralty_report_dialog_set_kit (self);
     else if (adm_report_kind_from_string (last, &kind) &&
              (kind <= ADM_REPORT_SHEETS || kind == ADM_REPORT_PUBLIC ||
               kind == ADM_REPORT_LUCK))
@@ -756,6 +961,7 @@ admiralty_report_dialog_new (GtkWindow             *parent,
      * or the public bulletin: the dialog offers what does, the order sheets of cycle 1, and
      * keeps the document remembered for when there is a report to print. */
     if (current_cycle (self) <= 1 && !admiralty_report_dialog_get_packets (self) &&
+        !admiralty_report_dialog_get_kit (self) &&
         kind_needs_resolved_cycle (admiralty_report_dialog_get_kind (self)))
       admiralty_report_dialog_set_kind (self, ADM_REPORT_SHEETS);
   }

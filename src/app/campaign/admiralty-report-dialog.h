@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* admiralty-report-dialog.h: what to print or export as PDF — the master's turn report, an
  * admiral's report, fleet cards or blank order sheets (src/engine/views/adm-report.h) — for which
- * admiral and which cycle, then the print dialog (with its preview) or a PDF file on the paper
+ * admiral and which cycle, or an engagement's table kit (adm-report-kit.h) for whom, then the print dialog (with its preview) or a PDF file on the paper
  * of the "paper" setting. A report that cannot be made (no cycle resolved yet, …) is said in
  * the dialog; a file that cannot be written, in an error dialog naming it. */
 #pragma once
@@ -42,6 +42,18 @@ AdmiraltyReportDialog *admiralty_report_dialog_new_for_kind (GtkWindow          
  * sheet (adm_report_build_packet ()), one after the other in one document. */
 gboolean      admiralty_report_dialog_get_packets (AdmiraltyReportDialog *self);
 void          admiralty_report_dialog_set_packets (AdmiraltyReportDialog *self);
+/* Whether "Table Kit" is chosen: an engagement's table kit (adm_report_kit_build ()), for the
+ * master or one side of its battle. */
+gboolean      admiralty_report_dialog_get_kit     (AdmiraltyReportDialog *self);
+void          admiralty_report_dialog_set_kit     (AdmiraltyReportDialog *self);
+/* A table kit's engagement id (NULL when no kit is chosen or there is none) and whose kit: a
+ * side's id, or NULL for the master's. FALSE when @engagement_id or @side_id is not on offer. */
+const char   *admiralty_report_dialog_get_engagement (AdmiraltyReportDialog *self);
+gboolean      admiralty_report_dialog_set_engagement (AdmiraltyReportDialog *self,
+                                                      const char            *engagement_id);
+const char   *admiralty_report_dialog_get_audience   (AdmiraltyReportDialog *self);
+gboolean      admiralty_report_dialog_set_audience   (AdmiraltyReportDialog *self,
+                                                      const char            *side_id);
 AdmReportKind admiralty_report_dialog_get_kind    (AdmiraltyReportDialog *self);
 void          admiralty_report_dialog_set_kind    (AdmiraltyReportDialog *self,
                                                    AdmReportKind          kind);

@@ -68,6 +68,7 @@ block_free (gpointer data)
   g_clear_pointer (&block->fields, g_ptr_array_unref);
   g_clear_pointer (&block->notes, g_ptr_array_unref);
   g_clear_pointer (&block->shapes, g_ptr_array_unref);
+  g_clear_object (&block->object);
   g_free (block);
 }
 
@@ -389,6 +390,23 @@ adm_doc_add_figure (AdmDoc *self,
   return block;
 }
 
+void
+adm_doc_add_map (AdmDoc     *self,
+                 GObject    *battle,
+                 int         view_side,
+                 const char *caption)
+{
+  AdmDocBlock *block;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (G_IS_OBJECT (battle));
+
+  block = add_block (self, ADM_DOC_MAP);
+  block->object = g_object_ref (battle);
+  block->view_side = view_side;
+  block->text = g_strdup (caption);
+}
+
 static AdmDocShape *
 add_shape (AdmDocBlock     *figure,
            AdmDocShapeKind  kind)
@@ -619,6 +637,11 @@ adm_doc_to_text (AdmDoc *self)
               if (shape->kind == ADM_DOC_SHAPE_TEXT)
                 g_string_append_printf (out, "%s\n", shape->text);
             }
+          break;
+
+        case ADM_DOC_MAP:
+          if (block->text != NULL)
+            g_string_append_printf (out, "\n%s\n", block->text);
           break;
 
         default:

@@ -6,7 +6,7 @@
  * tests read a report's words without a PDF, and the same words go to PDF, print and text. */
 #pragma once
 
-#include <glib.h>
+#include <glib-object.h>
 
 G_BEGIN_DECLS
 
@@ -19,6 +19,8 @@ typedef enum {
   ADM_DOC_PAGE_BREAK,
   ADM_DOC_QR,          /* text: what a QR code encodes (the admirals' portal link) */
   ADM_DOC_FIGURE,      /* width, height, shapes: a drawing at true scale, in millimetres */
+  ADM_DOC_MAP,         /* text, object, view_side: a battle's table drawn 1:1 and tiled over
+                        * as many pages as it takes (adm_doc_add_map ()) */
 } AdmDocBlockKind;
 
 /* A figure's shapes, drawn in order; coordinates in millimetres from the figure's top left
@@ -64,6 +66,8 @@ typedef struct {
   double           width;     /* figure, mm */
   double           height;    /* figure, mm */
   GPtrArray       *shapes;    /* figure: AdmDocShape* */
+  GObject         *object;    /* map: the battle whose table is drawn (an AdmBattle) */
+  int              view_side; /* map: -1 the master's view, else the side whose view it is */
 } AdmDocBlock;
 
 /* A run of blocks printed with page headers and page numbers of its own, starting on a new
@@ -161,6 +165,14 @@ void         adm_doc_figure_add_text (AdmDocBlock *figure,
                                      guint32      colour,
                                      gboolean     bold,
                                      const char  *text);
+/* The table of @battle (an AdmBattle: the core knows it only as an object) as @view_side sees
+ * it (-1: the master), drawn 1:1 by the table's renderer and tiled over whole pages that
+ * overlap their neighbours, with marks to align them by; @caption (may be NULL) names it in
+ * the text. A renderer that knows no table draws nothing of it. */
+void         adm_doc_add_map        (AdmDoc      *self,
+                                     GObject     *battle,
+                                     int          view_side,
+                                     const char  *caption);
 /* Whether every page carries a 10 cm ruler at its foot, to check that the paper was printed
  * at true scale (a figure meant to be measured or cut out); FALSE unless set. */
 void         adm_doc_set_check_ruler (AdmDoc     *self,

@@ -244,12 +244,32 @@ add_explanation (AdmDoc      *doc,
                                   "not identified it (F-ECM-4)."));
 }
 
-AdmDoc *
-adm_report_kit_of_battle (AdmBattle   *battle,
-                          AdmAudience  audience,
-                          const char  *title,
-                          const char  *header_left,
-                          const char  *header_right)
+/* The fleet cards of the ships of @battle the audience is shown in full — its own, every one
+ * for the master — as the campaign's fleet cards print them (F-STRAT-3: never an enemy's). */
+static void
+add_cards (AdmDoc      *doc,
+           AdmBattle   *battle,
+           AdmAudience  audience,
+           AdmCampaign *campaign)
+{
+  g_autoptr(GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    if (adm_audience_ship_view (audience, battle, i) == ADM_SHIP_VIEW_FULL)
+      g_hash_table_add (ids, (gpointer) adm_battle_get_ship (battle, i)->id);
+  if (g_hash_table_size (ids) == 0)
+    return;
+  adm_doc_add_heading (doc, 2, _("Ship cards"));
+  adm_report_add_ship_cards (campaign, doc, ids, NULL);
+}
+
+static AdmDoc *
+kit_build (AdmBattle   *battle,
+           AdmAudience  audience,
+           AdmCampaign *campaign,
+           const char  *title,
+           const char  *header_left,
+           const char  *header_right)
 {
   g_autoptr(AdmDoc) doc = NULL;
   g_autoptr(GArray) bases = g_array_new (FALSE, FALSE, sizeof (double));
@@ -339,26 +359,47 @@ adm_report_kit_of_battle (AdmBattle   *battle,
       any_mine = TRUE;
       add_mine (doc, mine, side_colour (battle, mine->side));
     }
+
+  if (campaign != NULL)
+    add_cards (doc, battle, audience, campaign);
+
+  /* F-TAC-1: the table itself — the low-orbit map, the stations, exits and markers, the
+   * tokens where they stand — as the table's renderer draws it for this audience, at 1:1.
+   * The public sees no table. */
+  if (adm_audience_is_master (audience) || audience.kind == ADM_AUDIENCE_SIDE)
+    {
+      adm_doc_add_heading (doc, 2, _("Map of the table"));
+      adm_doc_add_paragraph (doc, _("The table at true scale on the sheets that follow, as "
+                                    "it stands now: lay them side by side, each overlapping "
+                                    "its neighbours by 1 cm, their crosses on each other."));
+      adm_doc_add_map (doc, G_OBJECT (battle),
+                       adm_audience_is_master (audience) ? -1 : (int) audience.side, NULL);
+    }
   return g_steal_pointer (&doc);
 }
 
 AdmDoc *
-adm_report_kit_build (AdmCampaign  *campaign,
-                      const char   *engagement_id,
-                      const char   *as,
-                      GError      **error)
+adm_report_kit_of_battle (AdmBattle   *battle,
+                          AdmAudience  audience,
+                          const char  *title,
+                          const char  *header_left,
+                          const char  *header_right)
+{
+  return kit_build (battle, audience, NULL, title, header_left, header_right);
+}
+
+/* The battle of @engagement_id as the kit prints it: as the campaign keeps it, or as it would
+ * be set up now. */
+static AdmBattle *
+kit_battle (AdmCampaign          *campaign,
+            const char           *engagement_id,
+            AdmQueuedEngagement **engagement_out,
+            GError              **error)
 {
   g_autoptr(GError) local = NULL;
   g_autoptr(AdmQueuedEngagement) engagement = NULL;
   g_autoptr(AdmBattle) battle = NULL;
-  g_autofree char *title = NULL, *place = NULL, *right = NULL;
-  AdmAudience audience = adm_audience_master ();
-  AdmScenario *scenario;
 
-  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  scenario = adm_campaign_get_scenario (campaign);
   if (engagement_id == NULL || *engagement_id == '\0')
     {
       g_set_error (error, ADM_REPORT_ERROR, ADM_REPORT_ERROR_ENGAGEMENT,
@@ -400,6 +441,42 @@ adm_report_kit_build (AdmCampaign  *campaign,
                    local->message);
       return NULL;
     }
+  if (engagement_out != NULL)
+    *engagement_out = g_steal_pointer (&engagement);
+  return g_steal_pointer (&battle);
+}
+
+AdmBattle *
+adm_report_kit_battle (AdmCampaign  *campaign,
+                       const char   *engagement_id,
+                       GError      **error)
+{
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return kit_battle (campaign, engagement_id, NULL, error);
+}
+
+AdmDoc *
+adm_report_kit_build (AdmCampaign  *campaign,
+                      const char   *engagement_id,
+                      const char   *as,
+                      GError      **error)
+{
+  g_autoptr(GError) local = NULL;
+  g_autoptr(AdmQueuedEngagement) engagement = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autofree char *title = NULL, *place = NULL, *right = NULL;
+  AdmAudience audience = adm_audience_master ();
+  AdmScenario *scenario;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  scenario = adm_campaign_get_scenario (campaign);
+  battle = kit_battle (campaign, engagement_id, &engagement, error);
+  if (battle == NULL)
+    return NULL;
   if (as != NULL && g_str_equal (as, "public"))
     audience = adm_audience_public_of_campaign (adm_state_get_strategy (
                                                   adm_campaign_get_state (campaign)),
@@ -431,6 +508,5 @@ adm_report_kit_build (AdmCampaign  *campaign,
                 ? g_strdup_printf (_("For %s"), adm_battle_get_side (battle, audience.side)->name)
                 : g_strdup (_("For the public"));
     }
-  return adm_report_kit_of_battle (battle, audience, title, adm_scenario_get_name (scenario),
-                                   right);
+  return kit_build (battle, audience, campaign, title, adm_scenario_get_name (scenario), right);
 }

@@ -1811,6 +1811,40 @@ cards_of (Report           *report,
     adm_doc_add_paragraph (doc, _("No formation under his command now."));
 }
 
+void
+adm_report_add_ship_cards (AdmCampaign *campaign,
+                           AdmDoc      *doc,
+                           GHashTable  *ship_ids,
+                           const char  *battles_dir)
+{
+  Report report;
+  g_autoptr(GPtrArray) battles = NULL;
+  GPtrArray *formations;
+
+  g_return_if_fail (ADM_IS_CAMPAIGN (campaign));
+  g_return_if_fail (doc != NULL && ship_ids != NULL);
+
+  report_init (&report, campaign, battles_dir);
+  battles = all_battles (&report);
+  formations = adm_strategy_get_formations (report.strategy);
+  for (guint i = 0; i < formations->len; i++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, i);
+      const AdmFormationPosition *pos = adm_strategy_get_position (report.strategy,
+                                                                   formation->id);
+      const AdmShip *flagship = pos != NULL && pos->flagship != NULL ? pos->flagship
+                                                                     : formation->flagship;
+
+      for (guint s = 0; s < formation->ships->len; s++)
+        {
+          const AdmShip *ship = g_ptr_array_index (formation->ships, s);
+
+          if (g_hash_table_contains (ship_ids, ship->id))
+            add_card (&report, doc, formation, ship, ship == flagship, battles);
+        }
+    }
+}
+
 /* Blank order sheets */
 
 static void

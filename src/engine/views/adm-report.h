@@ -87,4 +87,12 @@ AdmDoc     *adm_report_build_every_packet (AdmCampaign  *campaign,
                                            const char   *battles_dir,
                                            GError      **error) G_GNUC_WARN_UNUSED_RESULT;
 
+/* The fleet cards, as ADM_REPORT_CARDS prints them, of the campaign's ships whose ids are in
+ * @ship_ids (a set of char*), in the order of their formations: a table kit's cards of the
+ * ships at one table. @battles_dir as adm_report_build ()'s. */
+void          adm_report_add_ship_cards     (AdmCampaign   *campaign,
+                                             AdmDoc        *doc,
+                                             GHashTable    *ship_ids,
+                                             const char    *battles_dir);
+
 G_END_DECLS

@@ -84,6 +84,15 @@ void                admiralty_table_options_init    (AdmiraltyTableOptions    *o
 void                admiralty_table_view_fit        (AdmiraltyTableView       *view,
                                                      AdmBattle                *battle,
                                                      const AdmiraltyTableOptions *options);
+/* The part of the table, in cm, that a fit (admiralty_table_view_fit ()) frames for @options'
+ * viewer: everything that side sees and a margin; FALSE when it sees nothing. A table kit's
+ * map on paper covers this much. */
+gboolean            admiralty_table_extent          (AdmBattle                *battle,
+                                                     const AdmiraltyTableOptions *options,
+                                                     double                   *x0,
+                                                     double                   *y0,
+                                                     double                   *x1,
+                                                     double                   *y1);
 /* How @ship shows to @view_side (-1: the master). */
 AdmiraltyTokenFace  admiralty_table_ship_face       (AdmBattle                *battle,
                                                      guint                     ship,

@@ -260,30 +260,48 @@ bounds_add_battle (Bounds    *bounds,
   }
 }
 
+gboolean
+admiralty_table_extent (AdmBattle                   *battle,
+                        const AdmiraltyTableOptions *options,
+                        double                      *x0,
+                        double                      *y0,
+                        double                      *x1,
+                        double                      *y1)
+{
+  Bounds bounds = { 0, 0, 0, 0, TRUE };
+
+  g_return_val_if_fail (ADM_IS_BATTLE (battle), FALSE);
+
+  bounds_add_battle (&bounds, battle, _admiralty_table_view_side_of (battle, options));
+  if (bounds.empty)
+    return FALSE;
+  *x0 = bounds.x0 - FIT_MARGIN;
+  *y0 = bounds.y0 - FIT_MARGIN;
+  *x1 = bounds.x1 + FIT_MARGIN;
+  *y1 = bounds.y1 + FIT_MARGIN;
+  return TRUE;
+}
+
 void
 admiralty_table_view_fit (AdmiraltyTableView          *view,
                           AdmBattle                   *battle,
                           const AdmiraltyTableOptions *options)
 {
-  Bounds bounds = { 0, 0, 0, 0, TRUE };
-  double width, height;
+  double x0, y0, x1, y1;
 
   g_return_if_fail (view != NULL);
   g_return_if_fail (ADM_IS_BATTLE (battle));
 
-  bounds_add_battle (&bounds, battle, _admiralty_table_view_side_of (battle, options));
-  if (bounds.empty)
+  if (!admiralty_table_extent (battle, options, &x0, &y0, &x1, &y1))
     {
       view->centre_x = view->centre_y = 0.0;
       view->scale = ADMIRALTY_TABLE_DEFAULT_SCALE;
       return;
     }
-  width = bounds.x1 - bounds.x0 + 2 * FIT_MARGIN;
-  height = bounds.y1 - bounds.y0 + 2 * FIT_MARGIN;
-  view->centre_x = (bounds.x0 + bounds.x1) / 2.0;
-  view->centre_y = (bounds.y0 + bounds.y1) / 2.0;
-  view->scale = MIN (MAX (view->width - 2 * FIT_PADDING, 1.0) / width,
-                     MAX (view->height - 2 * FIT_PADDING, 1.0) / height);
+  view->centre_x = (x0 + x1) / 2.0;
+  view->centre_y = (y0 + y1) / 2.0;
+  view->scale = MIN (MAX (view->width - 2 * FIT_PADDING, 1.0) / (x1 - x0),
+                     MAX (view->height - 2 * FIT_PADDING, 1.0) / (y1 - y0));
   view->scale = CLAMP (view->scale, ADMIRALTY_TABLE_MIN_SCALE, FIT_MAX_SCALE);
 }
 
