@@ -10,6 +10,9 @@
 G_BEGIN_DECLS
 
 typedef struct _AdmFormation AdmFormation;
+
+/* Critical results indexed by the 2d6 result, 2..12 (F-CRIT-20). */
+#define ADM_SHIP_CRITICAL_RESULTS 13
 typedef struct _AdmSector AdmSector;
 
 typedef struct {
@@ -62,6 +65,11 @@ typedef struct {
   const AdmFaction   *faction;   /* the formation's */
   int                 readiness; /* at the start of the scenario */
   AdmFormation       *formation; /* NULL for a ship of a pool (AdmPool) */
+  /* As an earlier war left it (a scenario made from a campaign, adm-next-night.h): the hull
+   * points it has lost, fewer than its class's hull (F-CRIT-5), and its unrepaired critical
+   * results counted by the 2d6 result, 2..12 (F-CRIT-20); 0 and none for a new ship. */
+  int                 damage;
+  int                 criticals[ADM_SHIP_CRITICAL_RESULTS];
 } AdmShip;
 
 struct _AdmFormation {

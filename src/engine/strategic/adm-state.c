@@ -236,6 +236,8 @@ adm_state_new (AdmScenario *scenario)
 
       state->ship = ship;
       state->readiness = ship->readiness;
+      state->damage = ship->damage;
+      memcpy (state->criticals, ship->criticals, sizeof state->criticals);
       state->faction = ship->faction;
       g_hash_table_insert (self->ships, ship->id, state);
     }
