@@ -3,8 +3,9 @@
  * `admiralty-cli scenario from-campaign`: it validates against scenario.rng, a new campaign of
  * it prints every admiral's fleet cards as the old campaign's last ones (F-CRIT-5, F-CRIT-20,
  * F-RDY, F-BOARD-17), a hidden formation stays hidden from the other sides (F-STRAT-3), and
- * what may not give one — a battle not ended (F-STRAT-4), the campaign's own file, a file
- * that exists — is refused, naming what to do, with nothing written. */
+ * what may not give one — a battle not ended (F-STRAT-4), at this table or another, the
+ * campaign's own file, a file that exists — is refused, naming what to do, with nothing
+ * written; undone entries are not carried, and a campaign of an older version gives one. */
 
 #include "config.h"
 
@@ -277,6 +278,30 @@ test_hidden_stays_hidden (void)
   remove_folder (folder);
 }
 
+/* F-STRAT-4: a battle handed to another table refuses the next night by that table's name,
+ * and says to let it end there or take it back. */
+static void
+test_at_table (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *folder = g_dir_make_tmp ("admiralty-next-night-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (folder, "komarr.admiralty", NULL);
+  g_autofree char *next = g_build_filename (folder, "next.admiralty", NULL);
+  g_autoptr(AdmCampaign) campaign = komarr_saved_and_played (path, 1, T0);
+
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_assign_table (campaign, "c1-1", "Table 2", T0 + 3000, NULL,
+                                            &error));
+  g_assert_no_error (error);
+  g_assert_false (adm_next_night_save (campaign, next, FALSE, &error));
+  g_assert_error (error, ADM_NEXT_NIGHT_ERROR, ADM_NEXT_NIGHT_ERROR_UNFOUGHT);
+  g_assert_nonnull (strstr (error->message, "engagement c1-1 at Pol jump point is at the table "
+                                            "“Table 2”, not fought to its end, nor are c1-2"));
+  g_assert_nonnull (strstr (error->message, "let the table end its battle, or take it back"));
+  g_assert_false (g_file_test (next, G_FILE_TEST_EXISTS));
+  remove_folder (folder);
+}
+
 /* admiralty-cli scenario from-campaign: a battle not ended refuses with the engagement and
  * what to do, nothing written; the campaign itself, a file that exists and a scenario are
  * refused; a campaign after a cycle on standing orders gives one that validates. */
@@ -294,7 +319,12 @@ test_cli (void)
   g_autofree char *quiet_before = file_contents (quiet_campaign);
   g_autofree char *komarr = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
   g_autoptr(CliResult) unfought = NULL, itself = NULL, made = NULL, again = NULL;
-  g_autoptr(CliResult) valid = NULL, scenario = NULL, missing = NULL;
+  g_autoptr(CliResult) valid = NULL, scenario = NULL, missing = NULL, old = NULL;
+  g_autoptr(CliResult) old_valid = NULL;
+  g_autofree char *small = source_path ("tests", "data", "campaigns", "small.admiralty", NULL);
+  g_autofree char *old_campaign = g_build_filename (quiet_dir, "small.admiralty", NULL);
+  g_autofree char *old_next = g_build_filename (quiet_dir, "small-next.admiralty", NULL);
+  g_autofree char *small_text = file_contents (small);
 
   unfought = run_cli ("scenario", "from-campaign", campaign, "-o", next, NULL);
   assert_failure (unfought, 1, "komarr.admiralty: engagement c1-1 at ");
@@ -312,6 +342,18 @@ test_cli (void)
 
   again = run_cli ("scenario", "from-campaign", quiet_campaign, "-o", quiet_next, NULL);
   assert_failure (again, 1, "already exists; give the next night's scenario another name");
+
+  /* A campaign of an older version: no season of its own, not sealed. */
+  g_assert_true (g_file_set_contents (old_campaign, small_text, -1, NULL));
+  old = run_cli ("scenario", "from-campaign", old_campaign, "-o", old_next, NULL);
+  g_assert_cmpint (old->status, ==, 0);
+  old_valid = run_cli ("validate", old_next, NULL);
+  g_assert_cmpint (old_valid->status, ==, 0);
+  {
+    g_autofree char *old_after = file_contents (old_campaign);
+
+    g_assert_cmpstr (old_after, ==, small_text);
+  }
 
   scenario = run_cli ("scenario", "from-campaign", komarr, "-o", next, NULL);
   assert_failure (scenario, 1, "is a scenario, not a campaign");
@@ -337,6 +379,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/next-night/F-CRIT-5/cards-as-left", test_cards_as_left);
   g_test_add_func ("/engine/next-night/F-CRIT-20/wear-loaded", test_wear_loaded);
   g_test_add_func ("/engine/next-night/F-STRAT-3/hidden-stays-hidden", test_hidden_stays_hidden);
+  g_test_add_func ("/engine/next-night/F-STRAT-4/at-table", test_at_table);
   g_test_add_func ("/engine/next-night/F-STRAT-4/cli", test_cli);
   return g_test_run ();
 }
