@@ -342,6 +342,27 @@ test_cli (void)
 
   again = run_cli ("scenario", "from-campaign", quiet_campaign, "-o", quiet_next, NULL);
   assert_failure (again, 1, "already exists; give the next night's scenario another name");
+  /* Another campaign is never replaced, asked or not. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(AdmCampaign) opened = adm_campaign_open (quiet_campaign, &error);
+
+    g_assert_no_error (error);
+    g_assert_false (adm_next_night_save (opened, campaign, TRUE, &error));
+    g_assert_error (error, ADM_NEXT_NIGHT_ERROR, ADM_NEXT_NIGHT_ERROR_CAMPAIGN);
+    g_assert_nonnull (strstr (error->message, "is a campaign, which is kept as it is"));
+  }
+  /* A save cut short by a power cut leaves no half of a file. */
+  {
+    g_autofree char *cut = g_build_filename (quiet_dir, "cut.admiralty", NULL);
+    g_autoptr(CliResult) crashed = NULL;
+
+    g_setenv ("ADMIRALTY_TEST_CRASH_DURING_SAVE", "200", TRUE);
+    crashed = run_cli ("scenario", "from-campaign", quiet_campaign, "-o", cut, NULL);
+    g_unsetenv ("ADMIRALTY_TEST_CRASH_DURING_SAVE");
+    g_assert_cmpint (crashed->status, !=, 0);
+    g_assert_false (g_file_test (cut, G_FILE_TEST_EXISTS));
+  }
 
   /* A campaign of an older version: no season of its own, not sealed. */
   g_assert_true (g_file_set_contents (old_campaign, small_text, -1, NULL));

@@ -403,7 +403,7 @@ adm_next_night_save (AdmCampaign  *campaign,
                      GError      **error)
 {
   const char *campaign_path;
-  g_autofree char *display = NULL, *text = NULL;
+  g_autofree char *display = NULL, *text = NULL, *root = NULL;
   g_autoptr(GError) local_error = NULL;
   gsize length = 0;
 
@@ -417,6 +417,15 @@ adm_next_night_save (AdmCampaign  *campaign,
       g_set_error (error, ADM_NEXT_NIGHT_ERROR, ADM_NEXT_NIGHT_ERROR_CAMPAIGN,
                    _("%s is the campaign itself, which is kept as it is; give the next "
                      "night's scenario another name"), display);
+      return FALSE;
+    }
+  /* Another campaign is a war of its own: a slip in a chooser never ends it. */
+  root = adm_xml_peek_root (path);
+  if (g_strcmp0 (root, "campaign") == 0)
+    {
+      g_set_error (error, ADM_NEXT_NIGHT_ERROR, ADM_NEXT_NIGHT_ERROR_CAMPAIGN,
+                   _("%s is a campaign, which is kept as it is; give the next night's "
+                     "scenario another name"), display);
       return FALSE;
     }
   if (!replace && g_file_test (path, G_FILE_TEST_EXISTS))

@@ -22,7 +22,8 @@ typedef enum {
   ADM_NEXT_NIGHT_ERROR_UNFOUGHT,    /* an engagement of a resolved cycle is not fought to its
                                      * end (not fought, waiting, in progress, at a table) */
   ADM_NEXT_NIGHT_ERROR_EXISTS,      /* the file to write exists, and may not be replaced */
-  ADM_NEXT_NIGHT_ERROR_CAMPAIGN,    /* the file to write is the campaign's own */
+  ADM_NEXT_NIGHT_ERROR_CAMPAIGN,    /* the file to write is the campaign's own, or another
+                                     * campaign */
   ADM_NEXT_NIGHT_ERROR_SCENARIO,    /* the scenario made does not load (its message) */
 } AdmNextNightError;
 
@@ -45,8 +46,9 @@ char     *adm_next_night_build   (AdmCampaign  *campaign,
                                   GError      **error) G_GNUC_WARN_UNUSED_RESULT;
 
 /* adm_next_night_build () written to @path whole (the old file or the new one, never half of
- * either). Refused, nothing written: @path is the campaign's own file (or a link to it), or it
- * exists and @replace is FALSE; or as adm_next_night_build () refuses. */
+ * either). Refused, nothing written: @path is the campaign's own file (or a link to it) or
+ * another campaign, or it exists and @replace is FALSE; or as adm_next_night_build ()
+ * refuses. */
 gboolean  adm_next_night_save    (AdmCampaign  *campaign,
                                   const char   *path,
                                   gboolean      replace,
