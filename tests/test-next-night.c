@@ -200,7 +200,8 @@ test_cards_as_left (void)
 }
 
 /* F-CRIT-5, F-CRIT-20: a ship's damage and criticals in a scenario are the state it starts
- * with and what its card prints; a damage that leaves no hull is refused with its line. */
+ * with and what its card prints; a damage that leaves no hull, and a result that is none, are
+ * refused with the line. */
 static void
 test_wear_loaded (void)
 {
@@ -237,6 +238,16 @@ test_wear_loaded (void)
   g_assert_nonnull (error);
   g_assert_nonnull (strstr (error->message, "sunk.admiralty:"));
   g_assert_nonnull (strstr (error->message, "“White Lotus” has lost 99 hull points"));
+  g_clear_error (&error);
+
+  g_string_free (sunk, TRUE);
+  sunk = g_string_new (text);
+  g_assert_cmpuint (g_string_replace (sunk, "class=\"frigate\" readiness=\"4\"/>",
+                                      "class=\"frigate\" readiness=\"4\" criticals=\"7 13\"/>",
+                                      1), ==, 1);
+  g_assert_null (adm_scenario_load_data (sunk->str, sunk->len, "sunk.admiralty", &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "“White Lotus” lists critical result “13”"));
 }
 
 /* F-STRAT-3: Autumn Screen, hidden and never met, stays hidden from the other sides and the

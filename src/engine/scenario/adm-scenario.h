@@ -13,6 +13,9 @@ typedef struct _AdmFormation AdmFormation;
 
 /* Critical results indexed by the 2d6 result, 2..12 (F-CRIT-20). */
 #define ADM_SHIP_CRITICAL_RESULTS 13
+/* The most critical results a list of them names: a bound on the input. */
+#define ADM_SHIP_CRITICALS_MAX 100
+
 typedef struct _AdmSector AdmSector;
 
 typedef struct {
@@ -195,5 +198,14 @@ char      *adm_formation_composition_rule (const char *ruling,
 gboolean   adm_scenario_factions_allied (AdmScenario *self, const AdmFaction *a, const AdmFaction *b);
 /* The factions allied with @faction, itself first, then scenario order (borrowed). */
 GPtrArray *adm_scenario_allies_of       (AdmScenario *self, const AdmFaction *faction) G_GNUC_WARN_UNUSED_RESULT;
+
+/* F-CRIT-20: "5 7 7", critical results 2 to 12 separated by white space (at most
+ * ADM_SHIP_CRITICALS_MAX; "" none), added to @counts (indexed by result,
+ * ADM_SHIP_CRITICAL_RESULTS of them) — a scenario's ship and a journal's event write them so.
+ * FALSE, @counts unchanged, with the first word that is not one in *@bad (or the one past the
+ * most). */
+gboolean adm_criticals_parse (const char  *text,
+                              int         *counts,
+                              char       **bad);
 
 G_END_DECLS

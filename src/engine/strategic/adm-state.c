@@ -1051,28 +1051,15 @@ read_criticals (const AdmEvent  *event,
                 int             *counts,
                 GError         **error)
 {
-  g_auto(GStrv) words = g_strsplit (adm_event_get (event, "criticals") != NULL
-                                    ? adm_event_get (event, "criticals") : "", " ", -1);
-  guint n = 0;
+  const char *text = adm_event_get (event, "criticals");
+  g_autofree char *bad = NULL;
 
-  for (guint i = 0; words[i] != NULL; i++)
-    {
-      guint64 result;
-
-      if (words[i][0] == '\0')
-        continue;
-      if (!g_ascii_string_to_unsigned (words[i], 10, 2, 12, &result, NULL) ||
-          ++n > 100)
-        {
-          g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
-                       _("the “%s” event lists critical result “%s”; results are 2 to 12 "
-                         "(F-CRIT-20), at most 100 of them"), adm_event_get_kind (event),
-                       words[i]);
-          return FALSE;
-        }
-      counts[result]++;
-    }
-  return TRUE;
+  if (text == NULL || adm_criticals_parse (text, counts, &bad))
+    return TRUE;
+  g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+               _("the “%s” event lists critical result “%s”; results are 2 to 12 "
+                 "(F-CRIT-20), at most 100 of them"), adm_event_get_kind (event), bad);
+  return FALSE;
 }
 
 static gboolean
