@@ -112,3 +112,10 @@ table_dice_fixed (AdmCampaign *campaign,
                   gint64       time,
                   guint64      seed,
                   guint8      *secret);
+
+/* The battle of c1-1 (Pol jump point) of the Komarr campaign after cycle 1 played from its
+ * sheets, as the campaign sets it up, with Pol Defiant moved into base contact with Kestrel
+ * (F-BOARD-1); Kestrel (First Destroyer Flotilla, Admiral Vorkosigan's) boards it in turn 1
+ * and captures it in the end stage (F-BOARD-15). Not ended yet. */
+AdmBattle *
+komarr_capture_pol_defiant (AdmCampaign *campaign);

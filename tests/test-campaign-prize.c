@@ -30,53 +30,6 @@ new_campaign (char **folder_out)
   return komarr_saved_and_played (path, 1, T0);
 }
 
-/* The battle of c1-1 (Pol jump point) as the campaign sets it up, with Pol Defiant moved into
- * base contact with Kestrel (F-BOARD-1); Kestrel (First Destroyer Flotilla, Admiral
- * Vorkosigan's) boards it in turn 1 and captures it in the end stage (F-BOARD-15). */
-static AdmBattle *
-capture_pol_defiant (AdmCampaign *campaign)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(AdmQueuedEngagement) engagement = adm_campaign_find_engagement (campaign, "c1-1",
-                                                                            &error);
-  g_autofree char *setup = NULL;
-  g_autoptr(GString) variant = NULL;
-  AdmBattle *battle;
-
-  g_assert_no_error (error);
-  setup = adm_campaign_engagement_setup (campaign, engagement, NULL, &error);
-  g_assert_no_error (error);
-  variant = g_string_new (setup);
-  /* Where the generated table (F-TAC-1) put them: Pol Defiant goes to Kestrel's east side,
-   * bases touching (1.5 cm base each). */
-  {
-    g_autoptr(AdmBattle) as_set_up = adm_battle_load_memory (setup, strlen (setup), "c1-1",
-                                                             &error);
-    const AdmBattleShip *kestrel, *defiant;
-    g_autofree char *from = NULL, *to = NULL;
-    char x[G_ASCII_DTOSTR_BUF_SIZE], y[G_ASCII_DTOSTR_BUF_SIZE];
-
-    g_assert_no_error (error);
-    kestrel = ship (as_set_up, "kestrel");
-    defiant = ship (as_set_up, "pol-defiant");
-    from = g_strdup_printf ("x=\"%s\" y=\"%s\"",
-                            g_ascii_formatd (x, sizeof x, "%g", defiant->position.x),
-                            g_ascii_formatd (y, sizeof y, "%g", defiant->position.y));
-    to = g_strdup_printf ("x=\"%s\" y=\"%s\"",
-                          g_ascii_formatd (x, sizeof x, "%g", kestrel->position.x + 1.5),
-                          g_ascii_formatd (y, sizeof y, "%g", kestrel->position.y));
-    g_assert_cmpuint (g_string_replace (variant, from, to, 1), ==, 1);
-  }
-  battle = adm_battle_load_memory (variant->str, variant->len, "c1-1", &error);
-  g_assert_no_error (error);
-  battle_helper_skip_to (battle, ADM_PHASE_TORPEDO);
-  resolve (battle, "<board ship=\"kestrel\" target=\"pol-defiant\"/>", "");
-  battle_helper_skip_to (battle, ADM_PHASE_END);
-  resolve (battle, NULL, "6 1");
-  g_assert_cmpint (ship (battle, "pol-defiant")->captured_by, ==, ship_index (battle, "kestrel"));
-  return battle;
-}
-
 static gboolean
 lists_as_his (AdmCampaign *campaign,
               const char  *admiral,
@@ -109,7 +62,7 @@ test_prize_admiral (void)
 {
   g_autofree char *folder = NULL;
   g_autoptr(AdmCampaign) campaign = new_campaign (&folder);
-  g_autoptr(AdmBattle) battle = capture_pol_defiant (campaign);
+  g_autoptr(AdmBattle) battle = komarr_capture_pol_defiant (campaign);
   g_autoptr(AdmCampaign) reopened = NULL;
   g_autoptr(AdmEvent) assign = NULL;
   g_autoptr(AdmEvent) foreign = NULL;
@@ -200,7 +153,7 @@ test_prize_no_admiral (void)
 {
   g_autofree char *folder = NULL;
   g_autoptr(AdmCampaign) campaign = new_campaign (&folder);
-  g_autoptr(AdmBattle) battle = capture_pol_defiant (campaign);
+  g_autoptr(AdmBattle) battle = komarr_capture_pol_defiant (campaign);
   g_autoptr(GError) error = NULL;
   const AdmFormation *prize;
 

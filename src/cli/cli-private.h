@@ -252,6 +252,9 @@ CliExit         _cli_odds_torpedo_run     (int             argc,
 CliExit         _cli_odds_boarding_run    (int             argc,
                                            char          **argv);
 /* `report` (cli-report.c): a campaign's reports, cards and sheets as a PDF or text. */
+/* `scenario from-campaign` (cli-next-night.c). */
+CliExit         _cli_scenario_from_campaign_run (int     argc,
+                                                 char  **argv);
 CliExit         _cli_report_run           (int             argc,
                                            char          **argv);
 /* `assign` (cli-assign.c): the master gives a formation to another admiral of its side. */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cli-scenario.c: `admiralty-cli scenario new|import-oob|export-oob` — a scenario started
- * from nothing, and its order of battle kept in a spreadsheet: written out as CSV and read
- * back in (adm-oob.h). A refused CSV changes nothing and names each problem's line. */
+/* cli-scenario.c: `admiralty-cli scenario new|import-oob|export-oob|season` — a scenario
+ * started from nothing, and its order of battle kept in a spreadsheet: written out as CSV and
+ * read back in (adm-oob.h). A refused CSV changes nothing and names each problem's line.
+ * `scenario from-campaign` is cli-next-night.c's. */
 
 #include "config.h"
 
@@ -574,6 +575,7 @@ _cli_scenario_run (int    argc,
     { "import-oob", import_run },
     { "export-oob", export_run },
     { "season", season_run },
+    { "from-campaign", _cli_scenario_from_campaign_run },
   };
   g_autoptr(GOptionContext) context = NULL;
 
@@ -590,6 +592,8 @@ _cli_scenario_run (int    argc,
                                 "  season SCENARIO --export FILE.xml | --import FILE.xml\n"
                                 "                                 its rules, to and from a "
                                 "season file\n"
+                                "  from-campaign CAMPAIGN -o NEXT  the war as it stands, a "
+                                "new scenario\n"
                                 "\n"
                                 "“admiralty-cli scenario COMMAND --help” shows a command's "
                                 "options."));
@@ -598,10 +602,12 @@ _cli_scenario_run (int    argc,
     return CLI_EXIT_USAGE;
   if (argc < 2)
     return _cli_usage_error ("scenario", _("no command given; the commands are new, "
-                                           "import-oob, export-oob and season"));
+                                           "import-oob, export-oob, season and "
+                                           "from-campaign"));
   for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
     if (g_strcmp0 (argv[1], commands[i].name) == 0)
       return commands[i].func (argc - 1, argv + 1);
   return _cli_usage_error ("scenario", _("unknown command “%s”; the commands are new, "
-                                         "import-oob, export-oob and season"), argv[1]);
+                                         "import-oob, export-oob, season and "
+                                         "from-campaign"), argv[1]);
 }

@@ -24,6 +24,7 @@
 #include "adm-id.h"
 #include "adm-journal.h"
 #include "adm-muster.h"
+#include "adm-next-night.h"
 #include "adm-odds.h"
 #include "adm-oob.h"
 #include "adm-placement-step.h"

@@ -118,6 +118,7 @@ _admiralty_window_update_actions (AdmiraltyWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", can_redo);
   admiralty_window_update_undo_labels (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", page == NULL && has_campaign);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next-night", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.roll", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.resolve-phase",
                                  page != NULL && !admiralty_battle_page_get_read_only (page));
@@ -530,8 +531,8 @@ roll_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
-static GtkFileFilter *
-admiralty_file_filter_new (void)
+GtkFileFilter *
+_admiralty_window_file_filter_new (void)
 {
   GtkFileFilter *filter = gtk_file_filter_new ();
 
@@ -558,7 +559,7 @@ static void
 admiralty_window_add_open_filters (GtkFileChooser *chooser)
 {
   g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
-  g_autoptr(GtkFileFilter) campaigns = admiralty_file_filter_new ();
+  g_autoptr(GtkFileFilter) campaigns = _admiralty_window_file_filter_new ();
   g_autoptr(GtkFileFilter) battles =
       admiralty_xml_filter_new (_("Battles and saved battles (*.xml)"));
 
@@ -720,7 +721,7 @@ save_as_action (GtkWidget  *widget,
                 GVariant   *parameter)
 {
   AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
-  g_autoptr(GtkFileFilter) filter = admiralty_file_filter_new ();
+  g_autoptr(GtkFileFilter) filter = _admiralty_window_file_filter_new ();
   g_autofree char *name = NULL;
 
   if (self->campaign == NULL)
@@ -1529,7 +1530,7 @@ edit_scenario_action (GtkWidget  *widget,
                       GVariant   *parameter)
 {
   AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
-  g_autoptr(GtkFileFilter) filter = admiralty_file_filter_new ();
+  g_autoptr(GtkFileFilter) filter = _admiralty_window_file_filter_new ();
 
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));

@@ -10,6 +10,7 @@
 #include "admiralty-muster-page.h"
 #include "admiralty-campaign-orders.h"
 #include "admiralty-projector-window.h"
+#include "admiralty-scenario-editor.h"
 #include "admiralty-ti4-page.h"
 #include "admiralty-window.h"
 
@@ -117,6 +118,16 @@ struct _AdmiraltyWindow
 };
 
 void        _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass);
+/* The file chooser's filter of scenarios and campaigns (*.admiralty). */
+GtkFileFilter *_admiralty_window_file_filter_new (void) G_GNUC_WARN_UNUSED_RESULT;
+/* admiralty-window-next-night.c: "New Campaign from This One…" (win.next-night). The next
+ * night's scenario of the open campaign written to @path (a file there replaced: the chooser
+ * asked) and opened in the scenario editor, presented; NULL with @error saying what was
+ * refused, nothing written. */
+void        _admiralty_window_class_next_night_init (AdmiraltyWindowClass *klass);
+AdmiraltyScenarioEditor *_admiralty_window_make_next_night (AdmiraltyWindow  *self,
+                                                            const char       *path,
+                                                            GError          **error);
 /* admiralty-window-usb.c: the USB path of several masters, one campaign — "Export Battle…" at
  * a table (win.export-table-battle), "Import Table Battle…" at the chief
  * (win.import-table-battle), and what each does with a path chosen: the toast's words, or

@@ -1708,6 +1708,7 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyWindow, log_view);
 
   _admiralty_window_class_actions_init (klass);
+  _admiralty_window_class_next_night_init (klass);
 }
 
 /* The welcome page is made, and its recent files and bundled scenarios read, when it is first

@@ -973,6 +973,68 @@ load_map (Loader   *loader,
   return TRUE;
 }
 
+gboolean
+adm_criticals_parse (const char  *text,
+                     int         *counts,
+                     char       **bad)
+{
+  g_auto(GStrv) words = NULL;
+  int found[ADM_SHIP_CRITICAL_RESULTS] = { 0 };
+  guint n = 0;
+
+  g_return_val_if_fail (text != NULL && counts != NULL && bad != NULL, FALSE);
+
+  words = g_strsplit_set (text, " \t\r\n", -1);
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      guint64 result = 0;
+
+      if (words[i][0] == '\0')
+        continue;
+      if (!g_ascii_string_to_unsigned (words[i], 10, 2, ADM_SHIP_CRITICAL_RESULTS - 1, &result,
+                                       NULL) || ++n > ADM_SHIP_CRITICALS_MAX)
+        {
+          *bad = g_strdup (words[i]);
+          return FALSE;
+        }
+      found[result]++;
+    }
+  for (int r = 0; r < ADM_SHIP_CRITICAL_RESULTS; r++)
+    counts[r] += found[r];
+  return TRUE;
+}
+
+/* F-CRIT-5, F-CRIT-20: what an earlier war left of a ship (a scenario made from a campaign,
+ * adm-next-night.h): damage="N", the hull points lost, fewer than its class's hull (a ship
+ * with none left is no longer afloat), and criticals="5 7 7", its unrepaired critical results,
+ * 2 to 12, at most 100. Both optional; a problem is said and the ship kept as new. */
+static gboolean
+load_ship_wear (Loader             *loader,
+                xmlNode            *node,
+                const AdmShipClass *klass,
+                const char         *name,
+                AdmShip            *ship,
+                GError            **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *criticals = NULL, *bad = NULL;
+  int damage = 0;
+
+  if (!adm_xml_get_int (node, "damage", FALSE, 0, &damage, loader->file, &local_error))
+    return report_error (loader, node, "damage", "F-CRIT-5", g_steal_pointer (&local_error),
+                         error);
+  if (damage < 0 || damage >= klass->hull)
+    return report (loader, node, "damage", "F-CRIT-5", error,
+                   _("ship “%s” has lost %d hull points; a ship afloat has lost 0 to %d of "
+                     "its %d"), name, damage, MAX (klass->hull - 1, 0), klass->hull);
+  ship->damage = damage;
+  criticals = adm_xml_get_string (node, "criticals");
+  if (criticals != NULL && !adm_criticals_parse (criticals, ship->criticals, &bad))
+    return report (loader, node, "criticals", "F-CRIT-20", error,
+                   _("ship “%s” lists critical result “%s”; results are 2 to 12, at most 100 "
+                     "of them"), name, bad);
+  return TRUE;
+}
 /* A ship of @formation, or of a pool (@formation NULL) of @faction. */
 static AdmShip *
 load_ship (Loader            *loader,
@@ -1023,6 +1085,11 @@ load_ship (Loader            *loader,
     return NULL;
 
   ship = g_new0 (AdmShip, 1);
+  if (!load_ship_wear (loader, node, klass, name, ship, error))
+    {
+      g_free (ship);
+      return NULL;
+    }
   ship->id = g_steal_pointer (&id);
   ship->name = translated (g_steal_pointer (&name));
   ship->klass = klass;

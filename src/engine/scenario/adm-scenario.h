@@ -10,6 +10,12 @@
 G_BEGIN_DECLS
 
 typedef struct _AdmFormation AdmFormation;
+
+/* Critical results indexed by the 2d6 result, 2..12 (F-CRIT-20). */
+#define ADM_SHIP_CRITICAL_RESULTS 13
+/* The most critical results a list of them names: a bound on the input. */
+#define ADM_SHIP_CRITICALS_MAX 100
+
 typedef struct _AdmSector AdmSector;
 
 typedef struct {
@@ -62,6 +68,11 @@ typedef struct {
   const AdmFaction   *faction;   /* the formation's */
   int                 readiness; /* at the start of the scenario */
   AdmFormation       *formation; /* NULL for a ship of a pool (AdmPool) */
+  /* As an earlier war left it (a scenario made from a campaign, adm-next-night.h): the hull
+   * points it has lost, fewer than its class's hull (F-CRIT-5), and its unrepaired critical
+   * results counted by the 2d6 result, 2..12 (F-CRIT-20); 0 and none for a new ship. */
+  int                 damage;
+  int                 criticals[ADM_SHIP_CRITICAL_RESULTS];
 } AdmShip;
 
 struct _AdmFormation {
@@ -187,5 +198,14 @@ char      *adm_formation_composition_rule (const char *ruling,
 gboolean   adm_scenario_factions_allied (AdmScenario *self, const AdmFaction *a, const AdmFaction *b);
 /* The factions allied with @faction, itself first, then scenario order (borrowed). */
 GPtrArray *adm_scenario_allies_of       (AdmScenario *self, const AdmFaction *faction) G_GNUC_WARN_UNUSED_RESULT;
+
+/* F-CRIT-20: "5 7 7", critical results 2 to 12 separated by white space (at most
+ * ADM_SHIP_CRITICALS_MAX; "" none), added to @counts (indexed by result,
+ * ADM_SHIP_CRITICAL_RESULTS of them) — a scenario's ship and a journal's event write them so.
+ * FALSE, @counts unchanged, with the first word that is not one in *@bad (or the one past the
+ * most). */
+gboolean adm_criticals_parse (const char  *text,
+                              int         *counts,
+                              char       **bad);
 
 G_END_DECLS

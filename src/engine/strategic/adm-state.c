@@ -236,6 +236,8 @@ adm_state_new (AdmScenario *scenario)
 
       state->ship = ship;
       state->readiness = ship->readiness;
+      state->damage = ship->damage;
+      memcpy (state->criticals, ship->criticals, sizeof state->criticals);
       state->faction = ship->faction;
       g_hash_table_insert (self->ships, ship->id, state);
     }
@@ -1049,28 +1051,15 @@ read_criticals (const AdmEvent  *event,
                 int             *counts,
                 GError         **error)
 {
-  g_auto(GStrv) words = g_strsplit (adm_event_get (event, "criticals") != NULL
-                                    ? adm_event_get (event, "criticals") : "", " ", -1);
-  guint n = 0;
+  const char *text = adm_event_get (event, "criticals");
+  g_autofree char *bad = NULL;
 
-  for (guint i = 0; words[i] != NULL; i++)
-    {
-      guint64 result;
-
-      if (words[i][0] == '\0')
-        continue;
-      if (!g_ascii_string_to_unsigned (words[i], 10, 2, 12, &result, NULL) ||
-          ++n > 100)
-        {
-          g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
-                       _("the “%s” event lists critical result “%s”; results are 2 to 12 "
-                         "(F-CRIT-20), at most 100 of them"), adm_event_get_kind (event),
-                       words[i]);
-          return FALSE;
-        }
-      counts[result]++;
-    }
-  return TRUE;
+  if (text == NULL || adm_criticals_parse (text, counts, &bad))
+    return TRUE;
+  g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+               _("the “%s” event lists critical result “%s”; results are 2 to 12 "
+                 "(F-CRIT-20), at most 100 of them"), adm_event_get_kind (event), bad);
+  return FALSE;
 }
 
 static gboolean

@@ -25,7 +25,7 @@ typedef enum {
 #define ADM_STATE_REASON_MAX 2000
 
 /* Critical results indexed by the 2d6 result, 2..12 (F-CRIT-20), as AdmBattleShip keeps them. */
-#define ADM_STATE_CRITICAL_RESULTS 13
+#define ADM_STATE_CRITICAL_RESULTS ADM_SHIP_CRITICAL_RESULTS
 
 typedef struct {
   const AdmShip    *ship;

@@ -1676,20 +1676,21 @@ add_card (Report             *report,
   g_autofree char *ready = NULL, *criticals = NULL;
   AdmDocBlock *card;
 
-  /* A campaign whose battles are fought inside it carries their results in its state
-   * (adm-battle-result.h): the card is the campaign's ship. */
+  /* The state carries the criticals of the campaign's own battles (adm-battle-result.h) and
+   * those the scenario gave the ship (a next night's, adm-next-night.h). */
+  if (state != NULL)
+    criticals = criticals_list_text (report->ruleset, klass, state->criticals);
+  /* A campaign whose battles are fought inside it carries their results in its state: the
+   * card is the campaign's ship. */
   if (campaign_keeps_battles (report))
-    {
-      fought = NULL;
-      if (state != NULL)
-        criticals = criticals_list_text (report->ruleset, klass, state->criticals);
-    }
+    fought = NULL;
   /* After a battle of the battles folder the ship is as the battle left it (damage, crew
    * losses, criticals). */
   if (fought != NULL)
     {
       damage = MAX (damage, fought->damage);
       readiness = adm_battle_ship_readiness (battle, index);
+      g_free (criticals);
       criticals = criticals_text (battle, fought);
     }
   grade = adm_ruleset_readiness_grade (report->ruleset, readiness);

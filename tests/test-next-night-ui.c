@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-next-night-ui.c: "New Campaign from This One…" (win.next-night) in the master's window
+ * under Xvfb. On the Komarr campaign after cycle 1, its engagements not fought, the action
+ * says which engagement and what to do, and asks for no file (F-STRAT-4); on a campaign with
+ * none, the next night's scenario is written where the master chose and opened in the
+ * scenario editor with no problem, the campaign's file unchanged; its own file is refused.
+ * The file chooser itself is GTK's. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "admiralty-scenario-editor.h"
+#include "admiralty-window-private.h"
+#include "editor-helpers.h"
+#include "file-helpers.h"
+#include "ui-helpers.h"
+
+#define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
+
+/* F-STRAT-4: c1-1 is not fought; the master is told so, and no chooser is opened. */
+static void
+test_refused (void)
+{
+  CampaignFixture fixture;
+  AdwMessageDialog *dialog;
+
+  komarr_fixture_set_up (&fixture, "next-night-refused", 1, T0, 0, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture.window), "win.next-night",
+                                             NULL));
+  iterate_until (message_dialog_shown, NULL, 5000);
+  dialog = message_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "The War Is Not at Rest");
+  g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (dialog),
+                                   "Engagement c1-1 at Pol jump point is not fought to its "
+                                   "end (Not fought), nor are c1-2, c1-3, c1-4; "));
+  g_assert_null (fixture.window->chooser);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  iterate_until (message_dialog_gone, NULL, 5000);
+  campaign_fixture_tear_down (&fixture);
+}
+
+/* A campaign at rest: the next night in the editor, the campaign's file as it was. */
+static void
+test_opened_in_editor (void)
+{
+  CampaignFixture fixture;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *next = NULL, *before = NULL, *after = NULL;
+  AdmiraltyScenarioEditor *editor;
+
+  komarr_fixture_set_up (&fixture, "next-night-editor", 0, T0, 0, 0);
+  next = g_build_filename (fixture.dir, "komarr-next.admiralty", NULL);
+  before = file_contents (fixture.campaign_path);
+
+  /* The campaign's own file is refused, nothing written. */
+  g_assert_null (_admiralty_window_make_next_night (fixture.window, fixture.campaign_path,
+                                                    &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "is the campaign itself"));
+  g_clear_error (&error);
+
+  editor = _admiralty_window_make_next_night (fixture.window, next, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (editor);
+  iterate_until (toplevel_shown, GSIZE_TO_POINTER (ADMIRALTY_TYPE_SCENARIO_EDITOR), 5000);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (editor)));
+  /* Opened as saved: nothing of the master's to lose yet. */
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (editor)), ==,
+                   "The Komarr Campaign, again — Scenario Editor");
+  save_screenshot (GTK_WIDGET (editor), "next-night-editor.png");
+  after = file_contents (fixture.campaign_path);
+  g_assert_cmpstr (after, ==, before);
+  close_editor (editor);
+  campaign_fixture_tear_down (&fixture);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  ui_test_init (&argc, &argv, "next-night-ui");
+  g_test_add_func ("/ui/next-night-ui/F-STRAT-4/refused", test_refused);
+  g_test_add_func ("/ui/next-night-ui/F-STRAT-3/opened-in-editor", test_opened_in_editor);
+  return g_test_run ();
+}
