@@ -707,6 +707,13 @@ declare_guns_by_click (AdmiraltyTableWidget *table,
   g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
 }
 
+/* Whether the Orders pane @data shows no refusal: a condition for iterate_until (). */
+static gboolean
+message_cleared (gpointer data)
+{
+  return g_strcmp0 (_admiralty_orders_panel_get_message (data), "") == 0;
+}
+
 /* A refusal stays in sight in the Orders pane, above what scrolls, until the master changes
  * what he is declaring: a second fire of the same battery this phase is refused (F-FIRE-12) —
  * the battery, unchecked once its fire is declared, checked again by hand — and unchecking
@@ -760,7 +767,7 @@ test_refusal_goes_with_change (void)
   /* The battery unchecked: the refusal is gone. */
   scroll_into_view (guns);
   pointer_click_widget (guns);
-  wait_frames ();
+  iterate_until (message_cleared, panel, 2000);
   g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (guns)));
   g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
   g_assert_false (gtk_widget_get_visible (message_box));
@@ -775,7 +782,7 @@ test_refusal_goes_with_change (void)
   g_assert_true (gtk_widget_get_visible (message_box));
   admiralty_table_widget_set_target_ship (table, -1);
   click_ship (table, battle, "pale-jade");
-  wait_frames ();
+  iterate_until (message_cleared, panel, 2000);
   g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
   g_assert_false (gtk_widget_get_visible (message_box));
 
@@ -1309,12 +1316,6 @@ press_and_wobble (AdmiraltyTableWidget *table,
                     y1 + (y2 - y1) * i / steps + side * wobble * ny);
     }
   wait_frames ();
-}
-
-static gboolean
-message_cleared (gpointer data)
-{
-  return g_strcmp0 (_admiralty_orders_panel_get_message (data), "") == 0;
 }
 
 /* The course being plotted, as the table draws it. */
