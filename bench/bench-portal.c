@@ -12,9 +12,8 @@
  * the next event, a stall — in wall time and in the main thread's own CPU time (on a machine
  * shared with other work the wall time also counts the time the thread waited for a CPU; the
  * load average is printed). A probe sent from the client thread every 50 ms
- * (adm_handover_send (), as the portal's threads hand the main loop their work: a pipe the main
- * loop polls, as a click comes on the display's socket) measures how long the
- * loop takes to answer an event, as a click would wait. Prints p50/p99 latency and the longest stall with their targets (p99 ≤ 50 ms,
+ * (adm_handover_send (), as the portal's threads hand the main loop their work) measures how
+ * long the loop takes to answer an event, as a click would wait. Prints p50/p99 latency and the longest stall with their targets (p99 ≤ 50 ms,
  * no stall over 16 ms), and the CPU each thread used; asserts nothing. Each request comes
  * from one of 1,000 devices, 127.40.0.2 on (the portal gives one address at most a few
  * connections at once), and the per-client rate limit is raised for the run.
@@ -354,11 +353,8 @@ watch (Flight       *flight,
   g_source_unref (source);
 }
 
-/* The probe's way to the main loop: the hand-over the portal's and the tables' threads use. */
-static AdmHandover *to_main;
-
 /* A probe: run on the main loop, timed from its sending on the client thread. */
-static void
+static gboolean
 probe_cb (gpointer data)
 {
   gint64 waited = g_get_monotonic_time () - *(gint64 *) data;
@@ -366,12 +362,10 @@ probe_cb (gpointer data)
   g_mutex_lock (&lock);
   longest_probe = MAX (longest_probe, waited);
   g_mutex_unlock (&lock);
+  return G_SOURCE_REMOVE;
 }
 
-/* Sent as the portal's server thread hands the main loop a job: on a descriptor the main loop
- * polls, as an event from outside reaches the app, taking no lock of the main context
- * (g_main_context_invoke () would take it, and make the main loop wait for this thread
- * whenever it runs short of a CPU while holding it). */
+/* Sent as the portal's server thread hands the main loop a job (adm_handover_send ()). */
 static gboolean
 send_probe_cb (gpointer data)
 {
@@ -379,7 +373,7 @@ send_probe_cb (gpointer data)
   gint64 *sent = g_new (gint64, 1);
 
   *sent = g_get_monotonic_time ();
-  adm_handover_send (to_main, probe_cb, sent, g_free);
+  adm_handover_send (NULL, probe_cb, sent, g_free);
   return clients->outstanding > 0 || clients->scheduled > 0 ? G_SOURCE_CONTINUE
                                                             : G_SOURCE_REMOVE;
 }
@@ -1298,7 +1292,6 @@ main (int   argc,
   pdf_latencies = g_array_new (FALSE, FALSE, sizeof (double));
   verbose = g_getenv ("BENCH_VERBOSE") != NULL;
   schedstat_fd = open ("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
-  to_main = adm_handover_get (NULL);
   system_poll = g_main_context_get_poll_func (NULL);
   g_main_context_set_poll_func (NULL, timed_poll);
 

@@ -19,6 +19,83 @@ pointer_available (void)
   return xdotool != NULL && GDK_IS_X11_DISPLAY (gdk_display_get_default ());
 }
 
+typedef struct {
+  GtkWidget *window;
+  guint      id;
+  guint      ticks;
+} Frame;
+
+static gboolean
+count_tick (GtkWidget     *widget,
+            GdkFrameClock *clock,
+            gpointer       data)
+{
+  Frame *frame = data;
+
+  frame->ticks++;
+  return G_SOURCE_REMOVE;
+}
+
+/* Whether every window of @data (a GArray of Frame) shown has ticked, in a frame begun after
+ * the tick was asked for, or is no longer shown: a condition for iterate_until (). */
+static gboolean
+frames_drawn (gpointer data)
+{
+  GArray *frames = data;
+
+  for (guint i = 0; i < frames->len; i++)
+    {
+      const Frame *frame = &g_array_index (frames, Frame, i);
+
+      if (frame->ticks == 0 && gtk_widget_get_mapped (frame->window))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* What xdotool did, handed to GTK: xdotool closes its connection with a round trip, so the X
+ * server has made its events; this round trip puts them in GDK's queue and the main context
+ * hands them to the widgets. A motion, a smooth scroll or a window's new size GDK holds until
+ * a frame begins: with @frame_too, every window shown draws one more frame. */
+static void
+settle (gboolean frame_too)
+{
+  gdk_display_sync (gdk_display_get_default ());
+  iterate ();
+  if (frame_too)
+    wait_frames ();
+}
+
+void
+wait_frames (void)
+{
+  g_autoptr(GList) toplevels = NULL;
+  g_autoptr(GArray) frames = g_array_new (FALSE, FALSE, sizeof (Frame));
+
+  toplevels = gtk_window_list_toplevels ();
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (gtk_widget_get_mapped (l->data))
+      g_array_append_val (frames, ((Frame) { g_object_ref (l->data), 0, 0 }));
+  /* Added once the array has its size: each callback holds its own element. */
+  for (guint i = 0; i < frames->len; i++)
+    {
+      Frame *frame = &g_array_index (frames, Frame, i);
+
+      frame->id = gtk_widget_add_tick_callback (frame->window, count_tick, frame, NULL);
+    }
+  iterate_until (frames_drawn, frames, 5000);
+  g_assert_true (frames_drawn (frames));
+  for (guint i = 0; i < frames->len; i++)
+    {
+      Frame *frame = &g_array_index (frames, Frame, i);
+
+      if (frame->ticks == 0)
+        gtk_widget_remove_tick_callback (frame->window, frame->id);
+      g_object_unref (frame->window);
+    }
+  iterate ();
+}
+
 void
 xdo (const char *format,
      ...)
@@ -36,8 +113,11 @@ xdo (const char *format,
   g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, &status, &error));
   g_assert_no_error (error);
   g_assert_cmpint (status, ==, 0);
-  iterate_until (NULL, NULL, 50);
-  iterate ();
+  /* Keys, the focus and the left, middle and right buttons are handed on at once, and so is
+   * a motion before them (xdotool runs a chain of commands in order; "key" and "type" take
+   * the rest of it). */
+  settle (!g_regex_match_simple ("(^| )((key|type) .*|windowfocus --sync [0-9]+|"
+                                 "(click|mousedown|mouseup) [123])$", args, 0, 0));
 }
 
 gulong
@@ -71,18 +151,32 @@ pointer_at (gpointer data)
   return (int) x == target->x && (int) y == target->y;
 }
 
+/* The xdotool command (with a space after it) that moves the pointer to (@x, @y) of @widget;
+ * @target is that point. Sent even when the pointer is there already: a window shown or gone
+ * under a still pointer leaves GTK's idea of what is under it behind until it moves. */
+static char *
+move_command (GtkWidget     *widget,
+              double         x,
+              double         y,
+              PointerTarget *target)
+{
+  gulong xid = pointer_window_point (widget, x, y, &target->x, &target->y);
+
+  target->surface = gtk_native_get_surface (gtk_widget_get_native (widget));
+  return g_strdup_printf ("mousemove --window %lu %d %d ", xid, target->x, target->y);
+}
+
 void
 pointer_move (GtkWidget *widget,
               double     x,
               double     y)
 {
   PointerTarget target;
-  gulong xid = pointer_window_point (widget, x, y, &target.x, &target.y);
+  g_autofree char *move = move_command (widget, x, y, &target);
 
   /* xdotool's own --sync with --window waits for the pointer to leave where it was, and so
    * sits out its whole timeout (15 s) when it is already there: wait for the point instead. */
-  target.surface = gtk_native_get_surface (gtk_widget_get_native (widget));
-  xdo ("mousemove --window %lu %d %d", xid, target.x, target.y);
+  xdo ("%s", move);
   iterate_until (pointer_at, &target, 2000);
   g_assert_true (pointer_at (&target));
 }
@@ -149,22 +243,46 @@ pointer_drag (GtkWidget *widget,
   xdo ("mouseup 1");
 }
 
+/* Whether the X server has its keyboard focus on the X window @xid. */
+static gboolean
+has_x_focus (gulong xid)
+{
+  Window focus = None;
+  int revert;
+
+  XGetInputFocus (gdk_x11_display_get_xdisplay (gdk_display_get_default ()), &focus, &revert);
+  return focus == xid;
+}
+
+/* The xdotool commands (each with a space after it) that put the pointer over @window and
+ * give it the X keyboard focus, as a click on it would with a window manager (the focus only
+ * when it is not there already). */
+static char *
+focus_commands (GtkWidget *window)
+{
+  PointerTarget target;
+  g_autofree char *move = move_command (window, 8, 8, &target);
+  gulong xid = gdk_x11_surface_get_xid (target.surface);
+
+  return has_x_focus (xid) ? g_steal_pointer (&move)
+                           : g_strdup_printf ("%swindowfocus --sync %lu ", move, xid);
+}
+
 void
 focus_window (GtkWidget *window)
 {
-  int wx, wy;
-  gulong xid = pointer_window_point (window, 8, 8, &wx, &wy);
+  g_autofree char *focus = focus_commands (window);
 
-  pointer_move (window, 8, 8);
-  xdo ("windowfocus --sync %lu", xid);
+  xdo ("%s", focus);
 }
 
 void
 keys_to (GtkWidget  *window,
          const char *keys)
 {
-  focus_window (window);
-  xdo ("key --delay 30 %s", keys);
+  g_autofree char *focus = focus_commands (window);
+
+  xdo ("%skey --delay 30 %s", focus, keys);
 }
 
 void
@@ -172,10 +290,10 @@ type_to (GtkWidget  *window,
          const char *text)
 {
   g_autofree char *quoted = g_shell_quote (text);
+  g_autofree char *focus = focus_commands (window);
 
-  focus_window (window);
   /* "--": a text that starts with "-" is typed, not read as an option. */
-  xdo ("type --delay 30 -- %s", quoted);
+  xdo ("%stype --delay 30 -- %s", focus, quoted);
 }
 
 void
@@ -201,7 +319,8 @@ root_screenshot (const char *name,
     gdk_monitor_get_geometry (monitor, &area);
     xdo ("mousemove --sync %d %d", area.x + area.width - 1, area.y + area.height - 1);
   }
-  iterate_until (NULL, NULL, 300);
+  /* The tooltips gone and the hover let go: drawn in the frame xdo () waits for after a
+   * motion. */
   if (import == NULL)
     {
       g_test_message ("no ImageMagick import: %s not taken", name);

@@ -13,10 +13,16 @@
 gboolean
 pointer_available (void);
 
-/* Runs "xdotool ARGS" and then the main context for a moment, so that GTK reads the events. */
+/* Runs "xdotool ARGS" and then the main context until GTK has handled the events it made
+ * (after a motion, a scroll or a window's move, until every window shown drew a frame). */
 void
 xdo (const char *format,
      ...);
+
+/* Runs the main context until every window shown has drawn one more frame (layout and paint):
+ * what the events before changed is where the master sees it. */
+void
+wait_frames (void);
 
 /* The X window of @widget's toplevel and (@x, @y) of @widget in that window's coordinates. */
 gulong

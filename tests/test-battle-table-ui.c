@@ -25,7 +25,7 @@ open_battle (AdmiraltyWindow *window,
   AdmiraltyBattlePage *page;
 
   g_assert_true (admiralty_window_open_file (window, file));
-  iterate_until (NULL, NULL, 300);
+  wait_frames ();
   page = _admiralty_window_get_battle_page (window);
   g_assert_nonnull (page);
   return page;
@@ -63,7 +63,7 @@ answer_prompt (AdmiraltyBattlePage *page)
   /* The next prompt, if any, is another dialog: wait for this one to be answered. */
   iterate_until (prompt_replaced, dialog, 3000);
   g_assert_true (prompt_replaced (dialog));
-  iterate_until (NULL, NULL, 100);
+  wait_frames ();
 }
 
 /* Clicks the header bar's Resolve button and waits for a prompt, if the phase asks for one. */
@@ -544,7 +544,7 @@ test_torpedo_by_click (void)
     }
   page = open_duel (&path, &window, &battle, &table, &panel);
   jade = adm_battle_ship_index (battle, "pale-jade");
-  iterate_until (NULL, NULL, 300);
+  wait_frames ();
 
   /* Detection and movement: nobody moves. */
   resolve_by_click (window, battle, 2);
@@ -628,7 +628,7 @@ aim_by_click (AdmiraltyTableWidget *table,
     pointer_click_widget (check);
   g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
   click_ship (table, battle, target);
-  iterate_until (NULL, NULL, 200);
+  wait_frames ();
   return check;
 }
 
@@ -652,7 +652,7 @@ test_odds_preview (void)
       return;
     }
   open_duel (&path, &window, &battle, &table, &panel);
-  iterate_until (NULL, NULL, 300);
+  wait_frames ();
   resolve_by_click (window, battle, 2);
   g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
 
@@ -681,7 +681,7 @@ test_odds_preview (void)
   g_ptr_array_unref (decl.weapons);
   g_free (decl.target);
   scroll_into_view (_admiralty_orders_panel_get_declare_button (panel));
-  iterate_until (NULL, NULL, 200);
+  wait_frames ();
   root_screenshot ("battle-odds-preview.png", 1280, 800);
 
   close_window (window);
@@ -704,6 +704,13 @@ declare_guns_by_click (AdmiraltyTableWidget *table,
   scroll_into_view (_admiralty_orders_panel_get_declare_button (panel));
   pointer_click_widget (_admiralty_orders_panel_get_declare_button (panel));
   g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
+}
+
+/* Whether the Orders pane @data shows no refusal: a condition for iterate_until (). */
+static gboolean
+message_cleared (gpointer data)
+{
+  return g_strcmp0 (_admiralty_orders_panel_get_message (data), "") == 0;
 }
 
 /* A refusal stays in sight in the Orders pane, above what scrolls, until the master changes
@@ -730,7 +737,7 @@ test_refusal_goes_with_change (void)
   message_box = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (panel),
                                                            ADMIRALTY_TYPE_ORDERS_PANEL,
                                                            "message_box"));
-  iterate_until (NULL, NULL, 300);
+  wait_frames ();
   resolve_by_click (window, battle, 2);
   g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
 
@@ -745,10 +752,10 @@ test_refusal_goes_with_change (void)
   scroll_into_view (guns);
   pointer_click_widget (guns);
   click_ship (table, battle, "pale-jade");
-  iterate_until (NULL, NULL, 200);
+  wait_frames ();
   scroll_into_view (_admiralty_orders_panel_get_declare_button (panel));
   pointer_click_widget (_admiralty_orders_panel_get_declare_button (panel));
-  iterate_until (NULL, NULL, 200);
+  wait_frames ();
   g_assert_nonnull (strstr (_admiralty_orders_panel_get_message (panel), "F-FIRE-12"));
   g_assert_true (gtk_widget_get_visible (message_box));
   /* It stays while nothing else happens. */
@@ -759,7 +766,7 @@ test_refusal_goes_with_change (void)
   /* The battery unchecked: the refusal is gone. */
   scroll_into_view (guns);
   pointer_click_widget (guns);
-  iterate_until (NULL, NULL, 200);
+  iterate_until (message_cleared, panel, 2000);
   g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (guns)));
   g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
   g_assert_false (gtk_widget_get_visible (message_box));
@@ -767,14 +774,14 @@ test_refusal_goes_with_change (void)
   /* Checked again and refused again; a target chosen again on the table takes it away too. */
   pointer_click_widget (guns);
   click_ship (table, battle, "pale-jade");
-  iterate_until (NULL, NULL, 200);
+  wait_frames ();
   scroll_into_view (_admiralty_orders_panel_get_declare_button (panel));
   pointer_click_widget (_admiralty_orders_panel_get_declare_button (panel));
-  iterate_until (NULL, NULL, 200);
+  wait_frames ();
   g_assert_true (gtk_widget_get_visible (message_box));
   admiralty_table_widget_set_target_ship (table, -1);
   click_ship (table, battle, "pale-jade");
-  iterate_until (NULL, NULL, 200);
+  iterate_until (message_cleared, panel, 2000);
   g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
   g_assert_false (gtk_widget_get_visible (message_box));
 
@@ -816,7 +823,7 @@ test_odds_count_earlier_fire (void)
   battle = admiralty_battle_page_get_battle (page);
   table = _admiralty_battle_page_get_table (page);
   panel = admiralty_battle_page_get_orders_panel (page);
-  iterate_until (NULL, NULL, 300);
+  wait_frames ();
   resolve_by_click (window, battle, 2);
   g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
 
@@ -841,7 +848,7 @@ test_odds_count_earlier_fire (void)
   /* 1 − (2/3)³ = 19/27 */
   g_assert_nonnull (strstr (odds, "at least one damage 70.4%"));
   scroll_into_view (_admiralty_orders_panel_get_declare_button (panel));
-  iterate_until (NULL, NULL, 200);
+  wait_frames ();
   root_screenshot ("battle-odds-earlier-fire.png", 1280, 800);
 
   close_window (window);
@@ -871,7 +878,7 @@ test_torpedo_at_point (void)
       return;
     }
   open_duel (&path, &window, &battle, &table, &panel);
-  iterate_until (NULL, NULL, 300);
+  wait_frames ();
   resolve_by_click (window, battle, 2);
   g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
 
@@ -883,7 +890,7 @@ test_torpedo_at_point (void)
   g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (tubes)));
   admiralty_table_view_to_pixels (admiralty_table_widget_get_view (table), aim, &x, &y);
   pointer_click (GTK_WIDGET (table), x, y);
-  iterate_until (NULL, NULL, 200);
+  wait_frames ();
   /* The click aimed the tubes: the shooter is still selected, no ship is the target. */
   g_assert_cmpint (admiralty_table_widget_get_selected_ship (table), ==,
                    adm_battle_ship_index (battle, "prince-xav"));
@@ -900,7 +907,7 @@ test_torpedo_at_point (void)
   g_assert_true (rows_contain (panel, "Launch torpedoes"));
   /* Declared: drawn as the launch's run instead (draw_declared_launches ()). */
   g_assert_false (admiralty_table_widget_get_options (table)->aiming);
-  iterate_until (NULL, NULL, 200);
+  wait_frames ();
   root_screenshot ("battle-torpedo-at-point-declared.png", 1280, 800);
 
   /* Fire: launched on the heading to the point; torpedo phase: it runs along the line. */
@@ -947,7 +954,7 @@ test_cover_offered (void)
       return;
     }
   page = open_duel (&path, &window, &battle, &table, &panel);
-  iterate_until (NULL, NULL, 300);
+  wait_frames ();
   resolve_by_click (window, battle, 2);
   click_ship (table, battle, "prince-xav");
   pointer_click_widget (_admiralty_orders_panel_get_weapon_check (panel, "Torpedo tubes"));
@@ -958,7 +965,7 @@ test_cover_offered (void)
     resolve_by_click (window, battle, 1);
 
   click_ship (table, battle, "pale-jade");
-  iterate_until (NULL, NULL, 200);
+  wait_frames ();
   g_test_message ("torpedoes: %s", _admiralty_orders_panel_get_torpedo_text (panel));
   g_assert_nonnull (strstr (_admiralty_orders_panel_get_torpedo_text (panel),
                             "Pale Jade's turrets: 2 dice at 4+ meet a salvo (F-TORP-13"));
@@ -974,7 +981,7 @@ test_cover_offered (void)
   escort_id = strstr (label, "Silk Fan") != NULL ? "silk-fan" : "moth-wing";
   escort_name = strstr (label, "Silk Fan") != NULL ? "Silk Fan" : "Moth Wing";
   pointer_click_widget (offer);
-  iterate_until (NULL, NULL, 200);
+  wait_frames ();
   g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
   g_assert_true (rows_contain (panel, escort_name));
 
@@ -1043,14 +1050,14 @@ test_dice_log_filter (void)
   window = shown_window_new (1280, 800);
   page = open_battle (window, path);
   battle = admiralty_battle_page_get_battle (page);
-  iterate_until (NULL, NULL, 300);
+  wait_frames ();
   while (adm_battle_get_turn (battle) < 2 || adm_battle_get_phase (battle) <= ADM_PHASE_TORPEDO)
     resolve_by_click (window, battle, 1);
 
   search = _admiralty_battle_page_get_dice_search (page);
   side = GTK_STACK (gtk_widget_get_ancestor (gtk_widget_get_parent (search), GTK_TYPE_STACK));
   gtk_stack_set_visible_child_name (side, "dice");
-  iterate_until (NULL, NULL, 200);
+  wait_frames ();
   all = g_list_model_get_n_items (_admiralty_battle_page_get_dice_model (page));
   g_assert_true (dice_rows_all (page, "Turn 1", NULL) == FALSE);
 
@@ -1189,7 +1196,7 @@ test_turn_two_drag (void)
   table = _admiralty_battle_page_get_table (page);
   panel = admiralty_battle_page_get_orders_panel (page);
   serg = adm_battle_ship_index (battle, "prince-serg");
-  iterate_until (NULL, NULL, 300);
+  wait_frames ();
 
   /* Turn 1: Prince Serg, at (10, 20) heading 90°, is dragged 10 cm straight on. */
   resolve_by_click (window, battle, 1);
@@ -1211,7 +1218,7 @@ test_turn_two_drag (void)
   g_assert_true (course_drawn (table, serg, (AdmPoint) { 30, 20 }));
   click_ship (table, battle, "prince-serg");
   g_assert_true (course_drawn (table, serg, (AdmPoint) { 30, 20 }));
-  iterate_until (NULL, NULL, 200);
+  wait_frames ();
   root_screenshot ("battle-turn2-default-course.png", 1280, 800);
 
   /* Clear Course clears it: an empty course, refused until plotted, and none drawn. */
@@ -1272,7 +1279,7 @@ test_turn_two_drag (void)
   adw_message_dialog_response (dialog, "resolve");
   gtk_window_close (GTK_WINDOW (dialog));
   iterate_until (message_dialog_gone, NULL, 3000);
-  iterate_until (NULL, NULL, 200);
+  wait_frames ();
   g_assert_null (_admiralty_window_get_error_dialog (window));
   g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_FIRE);
   g_assert_cmpfloat_with_epsilon (adm_battle_get_ship (battle, serg)->position.x, 26.0, 1e-6);
@@ -1307,13 +1314,7 @@ press_and_wobble (AdmiraltyTableWidget *table,
       pointer_move (GTK_WIDGET (table), x1 + (x2 - x1) * i / steps + side * wobble * nx,
                     y1 + (y2 - y1) * i / steps + side * wobble * ny);
     }
-  iterate_until (NULL, NULL, 100);
-}
-
-static gboolean
-message_cleared (gpointer data)
-{
-  return g_strcmp0 (_admiralty_orders_panel_get_message (data), "") == 0;
+  wait_frames ();
 }
 
 /* The course being plotted, as the table draws it. */
@@ -1361,7 +1362,7 @@ test_hand_drag (void)
   battle = admiralty_battle_page_get_battle (page);
   table = _admiralty_battle_page_get_table (page);
   panel = admiralty_battle_page_get_orders_panel (page);
-  iterate_until (NULL, NULL, 300);
+  wait_frames ();
   resolve_by_click (window, battle, 1);
   serg = adm_battle_get_ship (battle, adm_battle_ship_index (battle, "prince-serg"));
   click_ship (table, battle, "prince-serg");
@@ -1373,7 +1374,7 @@ test_hand_drag (void)
   g_assert_cmpfloat_with_epsilon (editing_preview (table)->end_heading, serg->heading, 1e-6);
   g_assert_nonnull (strstr (_admiralty_orders_panel_get_message (panel), "straight on"));
   xdo ("mouseup 1");
-  iterate_until (NULL, NULL, 200);
+  wait_frames ();
   move = declared_move (panel, "serg-group");
   g_assert_nonnull (move);
   g_assert_cmpuint (move->steps->len, ==, 1);
@@ -1398,7 +1399,7 @@ test_hand_drag (void)
   /* Drawn by the window itself: the X screenshot would take the pointer from the drag. */
   save_screenshot (GTK_WIDGET (window), "battle-drag-ghost.png");
   xdo ("mouseup 1");
-  iterate_until (NULL, NULL, 200);
+  wait_frames ();
   g_assert_false (admiralty_table_widget_get_options (table)->ghost_move);
   move = declared_move (panel, "serg-group");
   g_assert_nonnull (move);
@@ -1446,7 +1447,7 @@ test_projector_keys (void)
     }
   window = shown_window_new (1280, 800);
   g_assert_true (admiralty_window_open (window, path));
-  iterate_until (NULL, NULL, 300);
+  wait_frames ();
 
   keys_to (GTK_WIDGET (window), "F5");
   iterate_until (projector_open, window, 3000);
@@ -1598,7 +1599,7 @@ effort_answer (Effort              *effort,
   effort->prompts++;
   iterate_until (prompt_replaced, dialog, 5000);
   g_assert_true (prompt_replaced (dialog));
-  iterate_until (NULL, NULL, 100);
+  wait_frames ();
 }
 
 /* Ctrl+Return resolves the phase; every prompt it brings is answered. The prompts are at most
@@ -1668,7 +1669,7 @@ effort_drag (Effort               *effort,
 
   drag_table (table, ship->position, to);
   effort->drags++;
-  iterate_until (NULL, NULL, 150);
+  wait_frames ();
   g_assert_cmpint (admiralty_table_widget_get_selected_ship (table), ==,
                    adm_battle_ship_index (battle, id));
 }
@@ -1687,17 +1688,17 @@ effort_declare (Effort               *effort,
 
   click_ship (table, battle, shooter);
   effort->clicks++;
-  iterate_until (NULL, NULL, 100);
+  wait_frames ();
   g_assert_cmpint (admiralty_table_widget_get_selected_ship (table), ==,
                    adm_battle_ship_index (battle, shooter));
   click_ship (table, battle, target);
   effort->clicks++;
-  iterate_until (NULL, NULL, 100);
+  wait_frames ();
   g_assert_cmpint (admiralty_table_widget_get_target_ship (table), ==,
                    adm_battle_ship_index (battle, target));
   keys_to (GTK_WIDGET (window), "Return");
   effort->keys++;
-  iterate_until (NULL, NULL, 150);
+  wait_frames ();
   g_assert_cmpuint (admiralty_orders_panel_get_orders (panel)->fires->len, ==, fires + 1);
 }
 
@@ -1760,7 +1761,7 @@ test_turn_clicks (void)
    * lets the selection go first. */
   keys_to (GTK_WIDGET (window), "Escape");
   effort.keys++;
-  iterate_until (NULL, NULL, 100);
+  wait_frames ();
   g_assert_cmpint (admiralty_table_widget_get_selected_ship (table), ==, -1);
   effort_declare (&effort, window, table, panel, battle, "celestial-harmony", "kestrel");
   effort_declare (&effort, window, table, panel, battle, "ninth-satrapy", "lord-vorbohn");
@@ -1930,7 +1931,7 @@ test_turn_sixteen_clicks (void)
   keys_to (GTK_WIDGET (window), "Escape");
   keys_to (GTK_WIDGET (window), "Tab");
   effort.keys += 2;
-  iterate_until (NULL, NULL, 150);
+  wait_frames ();
   fire_clicks = effort.clicks;
   while (firers_left (battle, admiralty_orders_panel_get_orders (panel)) > 0)
     {
@@ -1947,13 +1948,13 @@ test_turn_sixteen_clicks (void)
         g_ptr_array_add (sides, GINT_TO_POINTER (ship->side));
       click_ship (table, battle, adm_battle_get_ship (battle, target)->id);
       effort.clicks++;
-      iterate_until (NULL, NULL, 100);
+      wait_frames ();
       /* The click aims: the shooter stays selected. */
       g_assert_cmpint (admiralty_table_widget_get_selected_ship (table), ==, shooter);
       g_assert_cmpint (admiralty_table_widget_get_target_ship (table), ==, target);
       keys_to (GTK_WIDGET (window), "Return");
       effort.keys++;
-      iterate_until (NULL, NULL, 150);
+      wait_frames ();
       g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), ==, "");
       g_assert_false (gtk_widget_get_visible (message_box));
       g_assert_cmpuint (admiralty_orders_panel_get_orders (panel)->fires->len, ==, fires + 1);
@@ -1972,10 +1973,10 @@ test_turn_sixteen_clicks (void)
     int shooter = admiralty_table_widget_get_selected_ship (table);
 
     keys_to (GTK_WIDGET (window), "Tab");
-    iterate_until (NULL, NULL, 100);
+    wait_frames ();
     g_assert_cmpint (admiralty_table_widget_get_selected_ship (table), ==, shooter);
     gtk_widget_activate_action (GTK_WIDGET (panel), "orders.next-firer", NULL);
-    iterate_until (NULL, NULL, 100);
+    wait_frames ();
     g_assert_true (gtk_widget_get_visible (message_box));
     g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), !=, "");
     iterate_until (NULL, NULL, 1500);
@@ -1989,7 +1990,7 @@ test_turn_sixteen_clicks (void)
       admiralty_table_view_to_pixels (admiralty_table_widget_get_view (table),
                                       (AdmPoint) { 56, 47 }, &x, &y);
       pointer_click (GTK_WIDGET (table), x, y);
-      iterate_until (NULL, NULL, 150);
+      wait_frames ();
     }
     g_assert_cmpint (admiralty_table_widget_get_selected_ship (table), ==, -1);
     g_assert_false (gtk_widget_get_visible (message_box));

@@ -41,7 +41,7 @@ shoot (const char *name)
 {
   g_autofree char *file = g_strdup_printf ("%s%s.png", name, suffix);
 
-  iterate_until (NULL, NULL, 400);
+  wait_frames ();
   root_screenshot (file, width, height);
 }
 

@@ -30,7 +30,6 @@ typedef struct {
   GMutex           lock;
   GWeakRef         portal;    /* for the Jobs landing on the main context */
   GMainContext    *owner;     /* the main context: the portal's thread-default at its making */
-  AdmHandover     *to_owner;  /* work handed to it from the server's thread and workers */
   AdmPortalTokens *tokens;    /* locks itself */
   /* Under @lock: */
   gboolean         open;      /* the campaign is still there */

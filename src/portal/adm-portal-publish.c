@@ -703,7 +703,7 @@ pdf_task_free (gpointer data)
   g_free (task);
 }
 
-static void pdf_drawn_cb (gpointer data);
+static gboolean pdf_drawn_cb (gpointer data);
 
 /* In the background (adm_background_run ()): the document drawn as a PDF, then back to the
  * main thread. Drawing needs no translation (the document's words, its page footer included,
@@ -716,11 +716,11 @@ pdf_draw_thread (gpointer data,
 
   pdf_task->pdf = doc_pdf (pdf_task->doc);
   g_clear_pointer (&pdf_task->doc, adm_doc_free);
-  adm_handover_send (pdf_task->portal->shared->to_owner, pdf_drawn_cb, pdf_task, pdf_task_free);
+  adm_handover_send (pdf_task->portal->shared->owner, pdf_drawn_cb, pdf_task, pdf_task_free);
 }
 
 /* Main thread: the PDF drawn; published (unless the campaign changed meanwhile) and sent. */
-static void
+static gboolean
 pdf_drawn_cb (gpointer data)
 {
   PdfTask *pdf_task = data;
@@ -748,6 +748,7 @@ pdf_drawn_cb (gpointer data)
       job->status = SOUP_STATUS_OK;
       _adm_portal_job_reply (job);
     }
+  return G_SOURCE_REMOVE;
 }
 
 /* Main thread: the digest of the report of @cycle on @admiral's page in @lang, the fragment

@@ -847,7 +847,7 @@ typedef struct {
 
 /* Main thread: the master told that @address floods the portal, or that slow connections
  * from many devices crowd it. */
-static void
+static gboolean
 flooding_cb (gpointer data)
 {
   Flood *flood = data;
@@ -860,6 +860,7 @@ flooding_cb (gpointer data)
   _adm_portal_shared_unref (flood->shared);
   g_free (flood->address);
   g_free (flood);
+  return G_SOURCE_REMOVE;
 }
 
 /* Server thread: one more connection from @address than it may have, or too many of its
@@ -878,7 +879,7 @@ flooding (Server     *server,
   flood->shared = _adm_portal_shared_ref (server->shared);
   flood->server = server;
   flood->address = g_strdup (address);
-  adm_handover_send (server->shared->to_owner, flooding_cb, flood, NULL);
+  adm_handover_send (server->shared->owner, flooding_cb, flood, NULL);
 }
 
 /* Server thread: the connections without their heads fill their share, and one more waits
@@ -904,7 +905,7 @@ crowded (Server     *server,
   flood->server = server;
   flood->address = g_strdup (oldest->address);
   flood->n_addresses = g_hash_table_size (addresses);
-  adm_handover_send (server->shared->to_owner, flooding_cb, flood, NULL);
+  adm_handover_send (server->shared->owner, flooding_cb, flood, NULL);
 }
 
 /* Server thread: hands @stream, @connection's, to libsoup. */
@@ -1334,7 +1335,7 @@ typedef struct {
 } Failure;
 
 /* Main thread: the portal whose server ran out of descriptors stops, and says why. */
-static void
+static gboolean
 failed_cb (gpointer data)
 {
   Failure *failure = data;
@@ -1345,6 +1346,7 @@ failed_cb (gpointer data)
   _adm_portal_shared_unref (failure->shared);
   g_free (failure->message);
   g_free (failure);
+  return G_SOURCE_REMOVE;
 }
 
 /* Server thread: accepts no more, and asks the main thread to stop the portal. */
@@ -1362,7 +1364,7 @@ server_failed (Server     *server,
   failure->shared = _adm_portal_shared_ref (server->shared);
   failure->server = server;
   failure->message = g_strdup (message);
-  adm_handover_send (server->shared->to_owner, failed_cb, failure, NULL);
+  adm_handover_send (server->shared->owner, failed_cb, failure, NULL);
 }
 
 /* The most connections open at once: MAX_CONNECTIONS, and no more than a quarter of the

@@ -12,8 +12,8 @@
  * portal, which owns the campaign — makes those pages (a fragment per turn of its loop, so
  * that no turn holds it for long) and swaps them in when the campaign changes; it never waits
  * for the server. What the server cannot answer alone — a page not made yet, a PDF, a sheet to
- * check — it hands to the main context as a Job (adm_handover_send (), which takes no lock of
- * the main context), the request paused until the Job comes back with the answer. The engine, the campaign, gettext's language and
+ * check — it hands to the main context as a Job (adm_handover_send ()), the request paused
+ * until the Job comes back with the answer. The engine, the campaign, gettext's language and
  * the portal's signals are the main thread's alone.
  *
  * Its parts: the server thread, its connections, its rate limit and the one handler that
@@ -140,7 +140,6 @@ shared_new (AdmPortal *portal)
   g_mutex_init (&shared->lock);
   g_weak_ref_init (&shared->portal, portal);
   shared->owner = g_main_context_ref_thread_default ();
-  shared->to_owner = adm_handover_get (shared->owner);
   shared->rate = 20.0;
   shared->burst = 200;
   shared->paused = -1;
@@ -170,7 +169,6 @@ _adm_portal_shared_unref (Shared *shared)
   if (!g_atomic_ref_count_dec (&shared->ref))
     return;
   g_weak_ref_clear (&shared->portal);
-  adm_handover_unref (shared->to_owner);
   g_main_context_unref (shared->owner);
   g_clear_object (&shared->tokens);
   g_hash_table_unref (shared->statuses);
@@ -609,7 +607,7 @@ _adm_portal_job_reply (Job *job)
 static void job_run (AdmPortal *self,
                      Job       *job);
 
-static void
+static gboolean
 job_run_cb (gpointer data)
 {
   Job *job = data;
@@ -622,6 +620,7 @@ job_run_cb (gpointer data)
     _adm_portal_job_free (job);
   else
     job_run (self, job);
+  return G_SOURCE_REMOVE;
 }
 
 /* Server thread: hands @job to the main context; the request it answers stays paused. The
@@ -631,7 +630,7 @@ job_run_cb (gpointer data)
 void
 _adm_portal_job_send (Job *job)
 {
-  adm_handover_send (job->shared->to_owner, job_run_cb, job, NULL);
+  adm_handover_send (job->shared->owner, job_run_cb, job, NULL);
 }
 
 Job *
@@ -1155,7 +1154,7 @@ presence_free (gpointer data)
   g_free (presence);
 }
 
-static void
+static gboolean
 presence_cb (gpointer data)
 {
   Presence *presence = data;
@@ -1163,6 +1162,7 @@ presence_cb (gpointer data)
 
   if (self != NULL)
     g_signal_emit (self, _adm_portal_signals[PRESENT_CHANGED], 0, presence->admiral_id);
+  return G_SOURCE_REMOVE;
 }
 
 /* Server thread: his first page served with his link (it has no CSRF token of his yet) makes
@@ -1182,5 +1182,5 @@ _adm_portal_note_presence (Shared     *shared,
   presence = g_new0 (Presence, 1);
   presence->shared = _adm_portal_shared_ref (shared);
   presence->admiral_id = g_strdup (admiral_id);
-  adm_handover_send (shared->to_owner, presence_cb, presence, presence_free);
+  adm_handover_send (shared->owner, presence_cb, presence, presence_free);
 }

@@ -37,7 +37,6 @@ typedef struct {
   gatomicrefcount  ref;
   GWeakRef         server;   /* the AdmTableServer, for the Jobs landing on the main context */
   GMainContext    *owner;    /* the main context */
-  AdmHandover     *to_owner; /* work handed to it from the server's thread and workers */
   AdmPortalTokens *tokens;   /* locks itself */
 } TableShared;
 
@@ -124,7 +123,6 @@ table_shared_unref (TableShared *shared)
   if (!g_atomic_ref_count_dec (&shared->ref))
     return;
   g_weak_ref_clear (&shared->server);
-  adm_handover_unref (shared->to_owner);
   g_main_context_unref (shared->owner);
   g_object_unref (shared->tokens);
   g_free (shared);
@@ -353,7 +351,7 @@ answer_battle (TableJob   *job,
 }
 
 static void job_run (TableJob *job);
-static void job_run_cb (gpointer data);
+static gboolean job_run_cb (gpointer data);
 static gboolean at_table (AdmCampaign *campaign, const char *table, const char *engagement_id);
 
 /* In the background: the battle kept, or the battle of a set-up handed out, with the season
@@ -745,7 +743,7 @@ job_place (AdmTableServer *self,
   g_signal_emit (self, signals[REFUSED], 0, job->engagement_id, job->table, error->message);
 }
 
-static void
+static gboolean
 job_run_cb (gpointer data)
 {
   TableJob *job = data;
@@ -757,7 +755,7 @@ job_run_cb (gpointer data)
   if (campaign == NULL || adm_portal_get_server_context (self->portal) != job->reply_to)
     {
       job_free (job);
-      return;
+      return G_SOURCE_REMOVE;
     }
   if (job->kind == JOB_LIST)
     job_list (job, campaign);
@@ -767,15 +765,16 @@ job_run_cb (gpointer data)
     job_place (self, job, campaign);
   else if (job->kind == JOB_BATTLE ? job_battle (job, campaign)
                                    : job_entries (self, job, campaign))
-    return;  /* handed on to a worker thread, which hands it back */
+    return G_SOURCE_REMOVE;  /* handed on to a worker thread, which hands it back */
   g_main_context_invoke_full (job->reply_to, G_PRIORITY_DEFAULT, job_answer_cb, job, job_free);
+  return G_SOURCE_REMOVE;
 }
 
-/* Back to the main thread, from a worker (taking no lock of the main context). */
+/* Back to the main thread, from a worker. */
 static void
 job_run (TableJob *job)
 {
-  adm_handover_send (job->shared->to_owner, job_run_cb, job, NULL);
+  adm_handover_send (job->shared->owner, job_run_cb, job, NULL);
 }
 
 /* The server thread */
@@ -991,7 +990,7 @@ route_cb (SoupServerMessage *msg,
     }
   /* The main thread owns the TableJob from here on and sends it back answered (or frees it when
    * nothing would read the answer): no destroy notify here. */
-  adm_handover_send (shared->to_owner, job_run_cb, job, NULL);
+  adm_handover_send (shared->owner, job_run_cb, job, NULL);
 }
 
 /* The object, on the main thread */
@@ -1068,7 +1067,6 @@ adm_table_server_new (AdmPortal  *portal,
   g_atomic_ref_count_init (&self->shared->ref);
   g_weak_ref_init (&self->shared->server, self);
   self->shared->owner = g_main_context_ref_thread_default ();
-  self->shared->to_owner = adm_handover_get (self->shared->owner);
   self->shared->tokens = g_object_ref (adm_portal_get_tokens (portal));
   if (!adm_table_server_set_n_tables (self, n_tables, error))
     return NULL;

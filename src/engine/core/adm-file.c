@@ -678,7 +678,7 @@ typedef struct {
 
 typedef struct {
   guint64         ticket;
-  AdmHandover    *handover;  /* into the context @done runs on */
+  GMainContext   *context;   /* the one @done runs on */
   AdmFileFlushed  done;
   gpointer        data;
   GDestroyNotify  destroy;
@@ -710,12 +710,13 @@ data_sync (int fd)
   return fdatasync (fd);
 }
 
-static void
+static gboolean
 flush_waiter_cb (gpointer data)
 {
   FlushWaiter *waiter = data;
 
   waiter->done (waiter->data, waiter->error);
+  return G_SOURCE_REMOVE;
 }
 
 static void
@@ -726,13 +727,12 @@ flush_waiter_free (gpointer data)
   if (waiter->destroy != NULL)
     waiter->destroy (waiter->data);
   g_clear_error (&waiter->error);
-  adm_handover_unref (waiter->handover);
+  g_main_context_unref (waiter->context);
   g_free (waiter);
 }
 
-/* With flush_lock held: @waiter's ticket is flushed; @done runs on its context, in its own
- * turn, handed over without the context's lock (the flusher would make its loop wait for it
- * otherwise, whenever the flusher runs short of a CPU while holding that lock). */
+/* With flush_lock held: @waiter's ticket is flushed; @done runs on its context, in a turn of
+ * its own (never at once, on the caller's or the flusher's thread). */
 static void
 flush_waiter_dispatch (FlushWaiter *waiter)
 {
@@ -740,7 +740,7 @@ flush_waiter_dispatch (FlushWaiter *waiter)
                         ? g_hash_table_lookup (flush_failures, &waiter->ticket) : NULL;
 
   waiter->error = error != NULL ? g_error_copy (error) : NULL;
-  adm_handover_send (waiter->handover, flush_waiter_cb, waiter, flush_waiter_free);
+  adm_handover_send (waiter->context, flush_waiter_cb, waiter, flush_waiter_free);
 }
 
 /* The flusher's thread: one flush at a time, in the order handed. */
@@ -873,7 +873,7 @@ adm_file_when_flushed (guint64         ticket,
 
   waiter = g_new0 (FlushWaiter, 1);
   waiter->ticket = ticket;
-  waiter->handover = adm_handover_get (context);
+  waiter->context = g_main_context_ref (context != NULL ? context : g_main_context_default ());
   waiter->done = done;
   waiter->data = data;
   waiter->destroy = destroy;

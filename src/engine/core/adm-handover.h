@@ -1,42 +1,24 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adm-handover.h: work handed to a main loop from another thread, as an event from outside
- * reaches it — on a descriptor the loop polls — taking no lock of its context.
+/* adm-handover.h: work handed to a main loop from another thread, as GLib hands it: an idle
+ * source attached to the loop's context.
  *
- * g_main_context_invoke () and g_source_attach () from another thread take the context's
- * lock and wake the loop while they hold it; on a machine with no CPU free the woken loop then
- * waits in that lock until the thread that woke it runs again. A hand-over is a list the
- * sending thread adds to without a lock (an atomic compare-and-swap) and a pipe it writes one
- * byte to when the list was empty; the loop, polling the pipe as it polls the display's
- * socket, takes the whole list at once and runs one item a turn, in the order they were sent.
- * One hand-over serves each context, shared by everything that hands it work. */
+ * Not g_main_context_invoke (): from a thread whose thread-default is the global default (a
+ * worker of a GThreadPool), it runs the work at once on that thread whenever the loop is
+ * between two turns and the context can be acquired — the work would then touch the campaign
+ * off the main thread. A hand-over always runs in a turn of the loop that owns the context. */
 #pragma once
 
 #include <glib.h>
 
 G_BEGIN_DECLS
 
-typedef struct _AdmHandover AdmHandover;
-
-/* What a hand-over runs on its loop. */
-typedef void (*AdmHandoverFunc) (gpointer data);
-
-/* The hand-over into @context (NULL: the global default context), made and attached to it the
- * first time it is asked for, on any thread; a new reference (adm_handover_unref ()). Asking
- * takes the context's lock: ask once, then send as often as needed. */
-AdmHandover *adm_handover_get   (GMainContext *context);
-AdmHandover *adm_handover_ref   (AdmHandover  *handover);
-/* Drops a reference; the last one takes the context's lock. */
-void         adm_handover_unref (AdmHandover  *handover);
-
-/* From any thread: @func (@data) runs on @handover's context in a turn of its own, after
- * everything sent to it before, then @destroy (@data) if not NULL. Takes no lock of the
- * context. Sent to a context that is gone, @destroy (@data) alone runs, when the last
- * reference to the hand-over is dropped. */
-void         adm_handover_send  (AdmHandover     *handover,
-                                 AdmHandoverFunc  func,
-                                 gpointer         data,
-                                 GDestroyNotify   destroy);
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmHandover, adm_handover_unref)
+/* From any thread: @func (@data) runs once on @context (NULL: the global default context) in
+ * a turn of its loop, after everything handed to it before, then @destroy (@data) if not NULL
+ * (@func returns G_SOURCE_REMOVE: it runs once). The caller holds a reference to @context;
+ * a context finalized before the turn comes lets go of @data with @destroy alone. */
+void adm_handover_send (GMainContext   *context,
+                        GSourceFunc     func,
+                        gpointer        data,
+                        GDestroyNotify  destroy);
 
 G_END_DECLS
