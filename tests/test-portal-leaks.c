@@ -410,9 +410,19 @@ test_revelation (void)
   const AdmAdmiral *sarlat = adm_campaign_lookup_admiral (campaign, "ghem-sarlat");
   g_autoptr(GPtrArray) before = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GError) error = NULL;
+  g_autoptr(AdmPortal) portal = NULL;
+  g_autofree char *link = NULL;
 
   record (campaign, &reinforcement);
   komarr_end_cycle (campaign, T0);
+  portal = portal_serve_loopback (campaign);
+  link = portal_loopback_link (adm_portal_get_link (portal, "vorkosigan"));
+  {
+    guint status = 0;
+    g_autofree char *page = get (link, &status);
+
+    assert_lacks (page, "The war is over", "Vorkosigan's page before the end");
+  }
   for (guint a = 0; a < admirals->len; a++)
     g_ptr_array_add (before, portal_parts (campaign, g_ptr_array_index (admirals, a)));
 
@@ -427,6 +437,14 @@ test_revelation (void)
       g_test_message ("%s's page, ended", admiral->id);
       g_assert_cmpstr (ended, ==, g_ptr_array_index (before, a));
     }
+  {
+    guint status = 0;
+    g_autofree char *page = get (link, &status);
+
+    /* The war's end is told on top of every admiral's page, and nothing more. */
+    assert_contains (page, "The war is over: The Cetagandans sued for peace", "Vorkosigan");
+    assert_lacks (page, "Moonlit Shadow", "Vorkosigan's page, ended");
+  }
 
   g_assert_true (adm_campaign_publish (campaign, T0 + 300, &error));
   g_assert_no_error (error);
@@ -441,6 +459,13 @@ test_revelation (void)
       assert_contains (published, "Moonlit Shadow", admiral->id);
       assert_contains (published, "published the whole truth", admiral->id);
     }
+  {
+    guint status = 0;
+    g_autofree char *page = get (link, &status);
+
+    assert_contains (page, "The master has published the whole truth", "Vorkosigan");
+    assert_contains (page, "Moonlit Shadow", "Vorkosigan's page, published");
+  }
 
   g_assert_true (adm_campaign_undo (campaign, &error));
   g_assert_no_error (error);
@@ -452,6 +477,7 @@ test_revelation (void)
       g_test_message ("%s's page, publication undone", admiral->id);
       g_assert_cmpstr (undone, ==, g_ptr_array_index (before, a));
     }
+  adm_portal_stop (portal);
 }
 
 int
