@@ -6,8 +6,8 @@
  *  - the rows of the command line are walked for real: `admiralty-cli` plays the Komarr
  *    campaign (its cycle 1 sheets, battles fought and ended, a table hand-off taken back, a
  *    formation handed over and one revealed, every correction, cycle 2 with the unfought
- *    engagements dropped) and a muster from pools (handed in, returned, handed in again,
- *    accepted, positioned, started), and `admiralty-cli journal --json` must show an event of
+ *    engagements dropped, then the campaign ended and its truth published) and a muster
+ *    from pools (handed in, returned, handed in again, accepted, positioned, started), and `admiralty-cli journal --json` must show an event of
  *    every such kind;
  *  - a row of the app, or of the command line under a condition no short script meets (a
  *    ship captured), names the engine call its path makes, and the sources under src/app or
@@ -64,6 +64,8 @@ static const Path paths[] = {
   { "retire-admiral", PATH_CLI, NULL, "correct retire-admiral" },
   { "station", PATH_CLI, NULL, "correct station" },
   { "minefield", PATH_CLI, NULL, "correct minefield" },
+  { "end-campaign", PATH_CLI, NULL, "end-campaign --reason" },
+  { "publish", PATH_CLI, NULL, "end-campaign --publish" },
   { "muster", PATH_CLI, NULL, "muster submit" },
   { "muster-formation", PATH_CLI, NULL, "muster submit" },
   { "muster-accept", PATH_CLI, NULL, "muster accept" },
@@ -210,6 +212,9 @@ play_komarr (GHashTable *seen)
   /* Cycle 2, the engagements left unfought dropped. */
   run_ok ("cycle", campaign, "--orders", c2a, c2b, "--seed", "7", "--drop-unfought", reason,
           NULL);
+  /* The end of the campaign and the revelation. */
+  run_ok ("end-campaign", campaign, "--reason", reason, NULL);
+  run_ok ("end-campaign", campaign, "--publish", NULL);
   add_journal_kinds (seen, campaign);
   cli_remove_folder (dir);
 }

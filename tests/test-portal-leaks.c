@@ -12,7 +12,9 @@
  *    damage, a refit, a move and a station captured; the portal's parts of every page (fleet,
  *    what his side knows, order form, reports) are byte for byte those of the campaign
  *    without them for every admiral of a side not concerned, and his own tell him; the
- *    station's old owner is told it is lost. */
+ *    station's old owner is told it is lost;
+ *  - the revelation: an ended campaign's pages are as they were until the master publishes the
+ *    whole truth, then every side's is told everything; undo hides it again. */
 
 #include "config.h"
 
@@ -390,6 +392,94 @@ test_corrections (void)
     }
 }
 
+/* The revelation (F-STRAT-3): the master ends the campaign with Sarlat's hidden reinforcement
+ * in it. Until he publishes, every page of another side is byte for byte what it was — the
+ * war's end is said on top of the page, never in its parts; once he publishes, every side's
+ * page is told everything (the master's reports, every formation); undo hides it again, byte
+ * for byte. */
+static void
+test_revelation (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+  const AdmCorrection reinforcement = {
+    .kind = ADM_CORRECTION_ADD_FORMATION, .admiral = "ghem-sarlat",
+    .sector = "sergyar-approach", .name = "Moonlit Shadow", .hidden = TRUE,
+    .new_ships = (const char *[]) { "Pale Moth:frigate:8", NULL },
+    .reason = "SECRET-REASON convoy" };
+  GPtrArray *admirals = adm_scenario_get_admirals (adm_campaign_get_scenario (campaign));
+  const AdmAdmiral *sarlat = adm_campaign_lookup_admiral (campaign, "ghem-sarlat");
+  g_autoptr(GPtrArray) before = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmPortal) portal = NULL;
+  g_autofree char *link = NULL;
+
+  record (campaign, &reinforcement);
+  komarr_end_cycle (campaign, T0);
+  portal = portal_serve_loopback (campaign);
+  link = portal_loopback_link (adm_portal_get_link (portal, "vorkosigan"));
+  {
+    guint status = 0;
+    g_autofree char *page = get (link, &status);
+
+    assert_lacks (page, "The war is over", "Vorkosigan's page before the end");
+  }
+  for (guint a = 0; a < admirals->len; a++)
+    g_ptr_array_add (before, portal_parts (campaign, g_ptr_array_index (admirals, a)));
+
+  g_assert_true (adm_campaign_end (campaign, "The Cetagandans sued for peace", T0 + 200,
+                                   &error));
+  g_assert_no_error (error);
+  for (guint a = 0; a < admirals->len; a++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, a);
+      g_autofree char *ended = portal_parts (campaign, admiral);
+
+      g_test_message ("%s's page, ended", admiral->id);
+      g_assert_cmpstr (ended, ==, g_ptr_array_index (before, a));
+    }
+  {
+    guint status = 0;
+    g_autofree char *page = get (link, &status);
+
+    /* The war's end is told on top of every admiral's page, and nothing more. */
+    assert_contains (page, "The war is over: The Cetagandans sued for peace", "Vorkosigan");
+    assert_lacks (page, "Moonlit Shadow", "Vorkosigan's page, ended");
+  }
+
+  g_assert_true (adm_campaign_publish (campaign, T0 + 300, &error));
+  g_assert_no_error (error);
+  for (guint a = 0; a < admirals->len; a++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, a);
+      g_autofree char *published = portal_parts (campaign, admiral);
+
+      if (admiral->faction == sarlat->faction)
+        continue;
+      g_test_message ("%s's page, published", admiral->id);
+      assert_contains (published, "Moonlit Shadow", admiral->id);
+      assert_contains (published, "published the whole truth", admiral->id);
+    }
+  {
+    guint status = 0;
+    g_autofree char *page = get (link, &status);
+
+    assert_contains (page, "The master has published the whole truth", "Vorkosigan");
+    assert_contains (page, "Moonlit Shadow", "Vorkosigan's page, published");
+  }
+
+  g_assert_true (adm_campaign_undo (campaign, &error));
+  g_assert_no_error (error);
+  for (guint a = 0; a < admirals->len; a++)
+    {
+      const AdmAdmiral *admiral = g_ptr_array_index (admirals, a);
+      g_autofree char *undone = portal_parts (campaign, admiral);
+
+      g_test_message ("%s's page, publication undone", admiral->id);
+      g_assert_cmpstr (undone, ==, g_ptr_array_index (before, a));
+    }
+  adm_portal_stop (portal);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -397,5 +487,6 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/portal/leaks/F-GEN-6/F-STRAT-3/muster-walk", test_muster_walk);
   g_test_add_func ("/portal/leaks/F-STRAT-3/corrections", test_corrections);
+  g_test_add_func ("/portal/leaks/F-STRAT-3/revelation", test_revelation);
   return g_test_run ();
 }

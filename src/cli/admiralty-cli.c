@@ -332,6 +332,8 @@ static const CliCommand commands[] = {
     N_("Give a formation of a campaign to another admiral of its side"), _cli_assign_run },
   { "reveal", N_("FILE ID"), N_("Reveal a hidden formation of a campaign to everyone"),
     _cli_reveal_run },
+  { "end-campaign", N_("FILE --reason TEXT | --publish"),
+    N_("End a campaign; then publish its whole truth to every side"), _cli_end_campaign_run },
   { "correct", N_("FILE KIND … --reason TEXT"),
     N_("Record a master’s correction: add-ship, add-formation, add-admiral, repair, damage, "
        "readiness, move, remove-ship, hand-over, retire-admiral, station, minefield"),

@@ -1391,6 +1391,10 @@ _cli_battle_run (int    argc,
             adm_state_get_strategy (adm_campaign_get_state (campaign)),
             adm_campaign_get_scenario (campaign), &engagement->engagement);
         }
+      /* The revelation: once the truth is published, every side sees what the master does. */
+      if (campaign != NULL)
+        audience = adm_audience_of_campaign (
+          adm_state_get_strategy (adm_campaign_get_state (campaign)), audience);
     }
   /* One writer per battle: one at another table is not played here (--as only shows it). */
   if (status == CLI_EXIT_OK && campaign != NULL && as_text == NULL)

@@ -266,6 +266,9 @@ CliExit         _cli_correct_run          (int             argc,
 /* `muster` (cli-muster.c): the muster before cycle 1, F-GEN-5, F-GEN-6, F-GEN-7. */
 CliExit         _cli_muster_run           (int             argc,
                                            char          **argv);
+/* `end-campaign` (cli-end-campaign.c): the master ends the campaign, and publishes the truth. */
+CliExit         _cli_end_campaign_run     (int             argc,
+                                           char          **argv);
 /* `reveal` (cli-reveal.c): the master reveals a hidden formation to everyone, F-STRAT-3. */
 CliExit         _cli_reveal_run           (int             argc,
                                            char          **argv);

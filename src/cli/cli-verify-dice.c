@@ -352,6 +352,9 @@ verify (const char *path,
     audience = adm_audience_public_of_campaign (
       adm_state_get_strategy (adm_campaign_get_state (campaign)),
       adm_campaign_get_scenario (campaign), &engagement->engagement);
+  /* The revelation: once the truth is published, every side sees what the master does. */
+  audience = adm_audience_of_campaign (adm_state_get_strategy (adm_campaign_get_state (campaign)),
+                                       audience);
 
   commitments = adm_campaign_get_dice_commitments (campaign, engagement_id);
   checks = adm_dice_verify (commitments, engagement_id, battle, audience);

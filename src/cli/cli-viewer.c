@@ -64,7 +64,7 @@ _cli_viewer_sees (AdmStrategy        *strategy,
                   const CliViewer    *viewer,
                   const AdmFormation *formation)
 {
-  return viewer->master ||
+  return viewer->master || adm_audience_truth_published (strategy) ||
          adm_strategy_formation_visible (strategy, formation, viewer->faction);
 }
 

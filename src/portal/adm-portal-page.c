@@ -280,7 +280,10 @@ append_dice_checks (GString          *out,
   if (battle == NULL)
     return;
   checks = adm_dice_verify (commitments, engagement_id, battle,
-                            audience_of (adm_campaign_get_scenario (campaign), battle, admiral));
+                            adm_audience_of_campaign (strategy_of (campaign),
+                                                      audience_of (adm_campaign_get_scenario (
+                                                                     campaign),
+                                                                   battle, admiral)));
   g_string_append (out, "<ul class=\"dice\">");
   for (guint i = 0; i < checks->len; i++)
     {
@@ -1389,6 +1392,20 @@ adm_portal_page_render (const AdmPortalPage *page)
   adm_portal_html_escape (out, page->subtitle);
   g_string_append (out, "</p></header>");
   append_changed (out);
+  if (page->war_over != NULL)
+    {
+      g_autofree char *over = g_strdup_printf (_("The war is over: %s"), page->war_over);
+
+      g_string_append (out, "<p id=\"war-over\" class=\"msg info\" role=\"status\">");
+      adm_portal_html_escape (out, over);
+      if (page->truth_published)
+        {
+          g_string_append_c (out, ' ');
+          adm_portal_html_escape (out, _("The master has published the whole truth: your "
+                                         "reports are his, and your page shows everything."));
+        }
+      g_string_append (out, "</p>");
+    }
 
   append_session (out, page, now);
 

@@ -102,6 +102,9 @@ typedef struct {
                                   * countdown's text, for the caller to fill in per request */
   const char *clock_mark;
   const char *final_html;        /* adm_portal_page_final (), or NULL */
+  const char *war_over;          /* the master ended the campaign: his reason, plain text, or
+                                  * NULL while it goes on */
+  gboolean    truth_published;   /* ... and published the whole truth (adm-audience.h) */
   const char *form_html;         /* fragments, HTML already */
   const char *cards_html;
   const char *known_html;

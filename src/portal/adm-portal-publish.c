@@ -255,6 +255,13 @@ _adm_portal_marked_page (AdmPortal               *self,
   page.cards_html = parts->cards;
   page.known_html = parts->known;
   page.reports_html = parts->reports;
+  {
+    const AdmCampaignEnding *ending =
+      adm_strategy_get_ending (adm_state_get_strategy (adm_campaign_get_state (self->campaign)));
+
+    page.war_over = ending != NULL ? ending->reason : NULL;
+    page.truth_published = ending != NULL && ending->published;
+  }
   html = adm_portal_page_render (&page);
   _adm_portal_lang_pop (&scope);
   return html;

@@ -151,6 +151,7 @@ _admiralty_window_update_actions (AdmiraltyWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.share-admirals", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.tables", has_campaign);
   _admiralty_window_update_usb_actions (self);
+  _admiralty_window_update_ending_actions (self);
 }
 
 void
@@ -1642,6 +1643,7 @@ _admiralty_window_class_actions_init (AdmiraltyWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.join-table", NULL, join_table_action);
   gtk_widget_class_install_action (widget_class, "win.why", "(ss)", why_action);
   _admiralty_window_class_usb_init (klass);
+  _admiralty_window_class_ending_init (klass);
   gtk_widget_class_install_action (widget_class, "win.new-campaign", NULL, new_campaign_action);
   gtk_widget_class_install_action (widget_class, "win.edit-scenario", NULL,
                                    edit_scenario_action);

@@ -133,6 +133,10 @@ AdmiraltyScenarioEditor *_admiralty_window_make_next_night (AdmiraltyWindow  *se
  * (win.import-table-battle), and what each does with a path chosen: the toast's words, or
  * NULL with @error saying what was refused (nothing then changes). */
 void        _admiralty_window_class_usb_init     (AdmiraltyWindowClass *klass);
+/* admiralty-window-ending.c: "End the Campaign…" (win.end-campaign) and "Publish the Whole
+ * Truth…" (win.publish-truth), enabled as the campaign stands (the update). */
+void        _admiralty_window_class_ending_init  (AdmiraltyWindowClass *klass);
+void        _admiralty_window_update_ending_actions (AdmiraltyWindow   *self);
 void        _admiralty_window_update_usb_actions (AdmiraltyWindow      *self);
 char       *_admiralty_window_export_table_battle (AdmiraltyWindow     *self,
                                                    const char          *path,

@@ -1355,9 +1355,9 @@ campaign_save (AdmCampaign         *self,
 
 /* The journal (adm-journal.h): the state is the replay of the actions in effect. */
 
-/* F-STRAT-4: whether @formation_id fights a battle under way — one this campaign keeps and has
- * not ended, or one handed to another table — as the state's one check asks it of a
- * correction (adm_state_set_battle_func ()). */
+/* F-STRAT-4: whether @formation_id (NULL: any) fights a battle under way — one this campaign
+ * keeps and has not ended, or one handed to another table — as the state's one check asks it
+ * of a correction and of the campaign's end (adm_state_set_battle_func ()). */
 static gboolean
 battle_under_way (AdmState    *state,
                   const char  *formation_id,
@@ -1374,8 +1374,9 @@ battle_under_way (AdmState    *state,
 
       adm_queued_engagement_add_progress (self, engagement);
       if ((engagement->status == ADM_ENGAGEMENT_IN_PROGRESS || engagement->table != NULL) &&
-          g_ptr_array_find_with_equal_func (engagement->formation_ids, formation_id,
-                                            g_str_equal, NULL))
+          (formation_id == NULL ||
+           g_ptr_array_find_with_equal_func (engagement->formation_ids, formation_id,
+                                             g_str_equal, NULL)))
         {
           *engagement_id = g_strdup (engagement->id);
           *table = g_strdup (engagement->table);
@@ -1562,6 +1563,12 @@ journal_describe (gpointer                owner,
     return g_strdup_printf (_("%s’s order"), admiral_name (self, admiral));
   if (g_str_equal (what, "cycle") && cycle != NULL)
     return g_strdup_printf (_("Resolve cycle %s"), cycle);
+  if (g_str_equal (what, "end-campaign"))
+    /* Translators: an action to undo: the master declared the game over */
+    return g_strdup (_("End of the campaign"));
+  if (g_str_equal (what, "publish"))
+    /* Translators: an action to undo: every side's archive became the master's */
+    return g_strdup (_("The whole truth published"));
   if (g_str_equal (what, "reveal") && formation != NULL)
     return g_strdup_printf (_("Reveal %s"), formation_name (self, formation));
   if (g_str_equal (what, "assign") && formation != NULL && admiral != NULL)
@@ -1807,6 +1814,52 @@ adm_campaign_record (AdmCampaign       *self,
     }
   changed (self, could_undo, could_redo);
   return TRUE;
+}
+
+gboolean
+adm_campaign_end (AdmCampaign  *self,
+                  const char   *reason,
+                  gint64        time,
+                  GError      **error)
+{
+  g_autoptr(AdmEvent) event = NULL;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), FALSE);
+
+  event = adm_event_new ("end-campaign", time);
+  adm_event_set (event, "reason", reason != NULL ? reason : "");
+  /* The state's one check says what is wrong: no reason, a battle under way, ended already. */
+  return adm_campaign_append (self, event, error);
+}
+
+gboolean
+adm_campaign_publish (AdmCampaign  *self,
+                      gint64        time,
+                      GError      **error)
+{
+  g_autoptr(AdmEvent) event = NULL;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), FALSE);
+
+  event = adm_event_new ("publish", time);
+  return adm_campaign_append (self, event, error);
+}
+
+gboolean
+adm_campaign_is_ended (AdmCampaign *self)
+{
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), FALSE);
+  return adm_strategy_get_ending (adm_state_get_strategy (self->state)) != NULL;
+}
+
+gboolean
+adm_campaign_is_published (AdmCampaign *self)
+{
+  const AdmCampaignEnding *ending;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (self), FALSE);
+  ending = adm_strategy_get_ending (adm_state_get_strategy (self->state));
+  return ending != NULL && ending->published;
 }
 
 gboolean
@@ -2278,6 +2331,18 @@ _adm_campaign_keep_battle (AdmCampaign  *self,
                    _("The battle of engagement %s has ended and its results are in the "
                      "campaign: it takes no more orders. Undo its ending to fight on."),
                    engagement_id);
+      return FALSE;
+    }
+
+  /* Once the campaign is ended no battle of it is fought on, nor a new one begun: the state's
+   * one check takes none of its results. */
+  if (adm_strategy_get_ending (adm_state_get_strategy (self->state)) != NULL &&
+      (stored == NULL ||
+       adm_journal_get_n_entries (log) > adm_journal_get_n_entries (stored->journal)))
+    {
+      g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_ENDED,
+                   _("The campaign is ended: the battle of engagement %s is not fought on. "
+                     "Undo the campaign’s ending to play on."), engagement_id);
       return FALSE;
     }
 

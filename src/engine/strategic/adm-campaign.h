@@ -27,6 +27,8 @@ typedef enum {
   ADM_CAMPAIGN_ERROR_AT_TABLE,     /* the battle is fought at another table (table-assign) */
   ADM_CAMPAIGN_ERROR_NO_ENTRY,     /* the journal never held that many entries */
   ADM_CAMPAIGN_ERROR_NO_BATTLE,    /* no such battle, or not begun by then */
+  ADM_CAMPAIGN_ERROR_ENDED,        /* the campaign is ended ("end-campaign"): no battle is fought
+                                    * on until that is undone */
 } AdmCampaignError;
 
 #define ADM_CAMPAIGN_BACKUPS 3
@@ -167,6 +169,23 @@ gboolean       adm_campaign_append        (AdmCampaign  *self,
 gboolean       adm_campaign_append_all    (AdmCampaign  *self,
                                            GPtrArray    *events,
                                            GError      **error);
+/* The revelation (adm_strategy_get_ending ()): adm_campaign_end () journals "end-campaign"
+ * with the master's @reason — refused without one, with one longer than
+ * ADM_STATE_REASON_MAX, while a battle is under way (naming its engagement), or when ended
+ * already; after it the one check takes no other entry. adm_campaign_publish () journals
+ * "publish", refused before the end or once published: from then on every side is shown what
+ * the master is (adm-audience.h). Each is one action, taken back by adm_campaign_undo (). */
+gboolean       adm_campaign_end           (AdmCampaign  *self,
+                                           const char   *reason,
+                                           gint64        time,
+                                           GError      **error);
+gboolean       adm_campaign_publish       (AdmCampaign  *self,
+                                           gint64        time,
+                                           GError      **error);
+/* Whether the campaign is ended, and whether its whole truth is published. */
+gboolean       adm_campaign_is_ended      (AdmCampaign  *self);
+gboolean       adm_campaign_is_published  (AdmCampaign  *self);
+
 /* Asks @source (the campaign's own generator when NULL) for the dice of @request and
  * journals the result as a "roll" event at @time; @values_out gets request->count values. */
 gboolean       adm_campaign_roll          (AdmCampaign          *self,

@@ -2194,6 +2194,94 @@ apply_new_admiral (AdmState       *self,
   adm_strategy_apply_new_admiral (self->strategy, event);
 }
 
+/* "end-campaign": the master declares the game over, with his reason. Not while a battle is
+ * under way (F-STRAT-4): its results would never come in, so the engagement is named for the
+ * master to end it, or drop it, first. */
+static gboolean
+check_end_campaign (AdmState        *self,
+                    const AdmEvent  *event,
+                    Plan            *plan,
+                    GError         **error)
+{
+  g_autofree char *engagement = NULL, *table = NULL;
+
+  if (!need_reason (event, "reason", TRUE, error))
+    return FALSE;
+  if (!self->replaying && self->battle_func != NULL &&
+      self->battle_func (self, NULL, &engagement, &table, self->battle_data))
+    {
+      if (table != NULL)
+        g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                     _("the battle of engagement %s is being fought at the table “%s”: take "
+                       "it back or let it end before the campaign is ended"),
+                     engagement, table);
+      else
+        g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                     _("the battle of engagement %s is not ended: end it before the campaign "
+                       "is ended"), engagement);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+apply_end_campaign (AdmState       *self,
+                    const AdmEvent *event,
+                    Plan           *plan)
+{
+  adm_strategy_apply_end_campaign (self->strategy, event);
+}
+
+/* "publish": the whole truth, after the end: every side is shown what the master is
+ * (adm-audience.h). */
+static gboolean
+check_publish (AdmState        *self,
+               const AdmEvent  *event,
+               Plan            *plan,
+               GError         **error)
+{
+  if (adm_strategy_get_ending (self->strategy) == NULL)
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                   _("the campaign is not ended: the whole truth is published only once the "
+                     "master has ended it"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+apply_publish (AdmState       *self,
+               const AdmEvent *event,
+               Plan           *plan)
+{
+  adm_strategy_apply_publish (self->strategy);
+}
+
+/* Once the campaign is ended, nothing enters its journal but the publication of the truth, and
+ * that once; undo (a journal entry of its own) takes either back. */
+static gboolean
+allowed_after_end (AdmState     *self,
+                   const char   *kind,
+                   GError      **error)
+{
+  const AdmCampaignEnding *ending = adm_strategy_get_ending (self->strategy);
+
+  if (ending == NULL || (g_str_equal (kind, "publish") && !ending->published))
+    return TRUE;
+  if (g_str_equal (kind, "end-campaign"))
+    g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                 _("the campaign is ended already"));
+  else if (g_str_equal (kind, "publish"))
+    g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                 _("the whole truth is published already"));
+  else
+    g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                 _("the campaign is ended (“%s”): it takes no more entries; undo its ending "
+                   "to play on"), ending->reason);
+  return FALSE;
+}
+
 static const struct {
   const char *kind;
   CheckFunc   check;
@@ -2229,6 +2317,8 @@ static const struct {
   { "new-admiral", check_new_admiral, apply_new_admiral },
   { "station", check_station, apply_station },
   { "minefield", check_minefield, apply_minefield },
+  { "end-campaign", check_end_campaign, apply_end_campaign },
+  { "publish", check_publish, apply_publish },
 };
 
 const char * const *
@@ -2288,7 +2378,8 @@ check_and_apply (AdmState        *self,
   g_return_val_if_fail (event != NULL, FALSE);
 
   kind = adm_event_get_kind (event);
-  if (!representable (event, error) || !adm_muster_allows (self->muster, kind, error))
+  if (!representable (event, error) || !allowed_after_end (self, kind, error) ||
+      !adm_muster_allows (self->muster, kind, error))
     return FALSE;
   /* The muster before cycle 1 (adm-muster.h). */
   if (adm_muster_is_event_kind (kind))
@@ -2532,6 +2623,13 @@ adm_state_dump (AdmState *self)
       g_string_append_printf (out, "repair %s hull %d readiness %d criticals %u [%s]\n",
                               repair->ship_id, repair->hull, repair->readiness,
                               repair->criticals->len, repair->reason);
+    }
+  if (adm_strategy_get_ending (self->strategy) != NULL)
+    {
+      const AdmCampaignEnding *ending = adm_strategy_get_ending (self->strategy);
+
+      g_string_append_printf (out, "end-campaign cycle %u%s [%s]\n", ending->cycle,
+                              ending->published ? " published" : "", ending->reason);
     }
   {
     g_autoptr(GList) keys = g_list_sort (g_hash_table_get_keys (self->stations),

@@ -124,7 +124,7 @@ gboolean            adm_state_check            (AdmState       *self,
                                                 GError        **error);
 /* F-STRAT-4: the battles under way are kept by whoever holds the journal (a campaign keeps
  * its battles' entries, adm-campaign.h), not by the state. @func says whether the formation
- * @formation_id fights one: TRUE with the engagement's id in *@engagement_id and, when it is
+ * @formation_id (NULL: any formation, as "end-campaign" asks) fights one: TRUE with the engagement's id in *@engagement_id and, when it is
  * at another table, that table's name in *@table (else NULL), both owned by the caller. The
  * one check refuses a correction of a ship or formation fighting a battle under way (see
  * adm-correction.h); without a function, none is. */

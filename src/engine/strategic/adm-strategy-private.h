@@ -67,6 +67,7 @@ struct _AdmStrategy
                                * ("new-admiral"), shared with the trials */
   GHashTable  *joined_by_id;  /* ids of those who joined → AdmAdmiral* (the scenario's
                                * adm_scenario_intern_admiral ()), shared with the trials */
+  AdmCampaignEnding *ending; /* the master ended the campaign ("end-campaign"), or NULL */
 };
 
 /* A formation's lay-mines action finished within the cycle it was ordered in (F-MINE-13). */

@@ -322,6 +322,54 @@ adm_strategy_mines_laid (AdmStrategy     *self,
   return FALSE;
 }
 
+static void
+ending_free (AdmCampaignEnding *ending)
+{
+  if (ending == NULL)
+    return;
+  g_free (ending->reason);
+  g_free (ending);
+}
+
+static AdmCampaignEnding *
+ending_copy (const AdmCampaignEnding *ending)
+{
+  AdmCampaignEnding *copy;
+
+  if (ending == NULL)
+    return NULL;
+  copy = g_memdup2 (ending, sizeof *ending);
+  copy->reason = g_strdup (ending->reason);
+  return copy;
+}
+
+const AdmCampaignEnding *
+adm_strategy_get_ending (AdmStrategy *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->ending;
+}
+
+/* "end-campaign", checked by the state's one check (adm-state.c). */
+void
+adm_strategy_apply_end_campaign (AdmStrategy    *self,
+                                 const AdmEvent *event)
+{
+  g_return_if_fail (self->ending == NULL);
+  self->ending = g_new0 (AdmCampaignEnding, 1);
+  self->ending->reason = g_strdup (adm_event_get (event, "reason"));
+  self->ending->time = adm_event_get_time (event);
+  self->ending->cycle = self->cycle;
+}
+
+/* "publish", checked by the state's one check (adm-state.c). */
+void
+adm_strategy_apply_publish (AdmStrategy *self)
+{
+  g_return_if_fail (self->ending != NULL);
+  self->ending->published = TRUE;
+}
+
 AdmStrategy *
 adm_strategy_new (AdmScenario *scenario)
 {
@@ -381,6 +429,7 @@ adm_strategy_new_trial (AdmStrategy *self)
   trial->retired = g_hash_table_ref (self->retired);
   trial->admirals = g_ptr_array_ref (self->admirals);
   trial->joined_by_id = g_hash_table_ref (self->joined_by_id);
+  trial->ending = ending_copy (self->ending);
 
   for (guint i = 0; i < self->all->len; i++)
     {
@@ -420,6 +469,7 @@ adm_strategy_free (AdmStrategy *self)
   g_clear_pointer (&self->added_ships, g_ptr_array_unref);
   g_ptr_array_unref (self->admirals);
   g_hash_table_unref (self->joined_by_id);
+  ending_free (self->ending);
 
   g_free (self);
 }

@@ -245,6 +245,23 @@ gboolean            adm_strategy_mines_laid       (AdmStrategy *self, guint cycl
 GPtrArray          *adm_strategy_get_orders       (AdmStrategy *self, guint cycle, const char *admiral_id) G_GNUC_WARN_UNUSED_RESULT;
 gboolean            adm_strategy_order_in_force   (AdmStrategy *self, const AdmStratOrder *order);
 
+/* The end of the campaign: the master declares the game over ("end-campaign", with his
+ * reason); only then may he publish the whole truth ("publish"), after which every side is
+ * shown what the master is (adm-audience.h). Until then nothing of the other side reaches a
+ * side (F-STRAT-3). The state's one check refuses every other entry once it is ended. */
+typedef struct {
+  char     *reason;
+  gint64    time;
+  guint     cycle;       /* the cycle being ordered when it ended */
+  gboolean  published;   /* "publish": every side's archive is the master's */
+} AdmCampaignEnding;
+
+/* The ending, or NULL while the campaign goes on. */
+const AdmCampaignEnding *adm_strategy_get_ending (AdmStrategy     *self);
+void                  adm_strategy_apply_end_campaign (AdmStrategy    *self,
+                                                       const AdmEvent *event);
+void                  adm_strategy_apply_publish  (AdmStrategy     *self);
+
 /* "reveal": the master shows a hidden formation to the public (the projector map). */
 gboolean              adm_strategy_check_reveal   (AdmStrategy     *self,
                                                    const AdmEvent  *event,

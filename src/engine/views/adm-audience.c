@@ -10,6 +10,21 @@
 #include "adm-battle-private.h"
 #include "adm-engagement.h"
 
+gboolean
+adm_audience_truth_published (AdmStrategy *strategy)
+{
+  const AdmCampaignEnding *ending = strategy != NULL ? adm_strategy_get_ending (strategy) : NULL;
+
+  return ending != NULL && ending->published;
+}
+
+AdmAudience
+adm_audience_of_campaign (AdmStrategy *strategy,
+                          AdmAudience  audience)
+{
+  return adm_audience_truth_published (strategy) ? adm_audience_master () : audience;
+}
+
 AdmAudience
 adm_audience_master (void)
 {
@@ -575,7 +590,8 @@ adm_audience_known_formations (AdmStrategy      *strategy,
     {
       AdmFormation *formation = g_ptr_array_index (formations, i);
 
-      if (adm_strategy_formation_visible (strategy, formation, viewer))
+      if (adm_audience_truth_published (strategy) ||
+          adm_strategy_formation_visible (strategy, formation, viewer))
         g_ptr_array_add (known, formation);
     }
   return known;
@@ -590,6 +606,8 @@ adm_audience_public_knows_engagement (AdmStrategy         *strategy,
 
   g_return_val_if_fail (strategy != NULL && engagement != NULL, FALSE);
 
+  if (adm_audience_truth_published (strategy))
+    return TRUE;
   for (guint f = 0; f < engagement->formations->len; f++)
     {
       const AdmFormation *formation = g_ptr_array_index (engagement->formations, f);
@@ -613,6 +631,8 @@ adm_audience_knows_engagement (AdmStrategy         *strategy,
 {
   g_return_val_if_fail (strategy != NULL && engagement != NULL, FALSE);
 
+  if (adm_audience_truth_published (strategy))
+    return TRUE;
   if (viewer == NULL)
     return adm_audience_public_knows_engagement (strategy, scenario, engagement);
   /* F-STRAT-3: a side hears of the engagements its own or its allies' formations met in. */
@@ -634,6 +654,8 @@ adm_audience_told_of_engagement (AdmStrategy               *strategy,
 {
   g_return_val_if_fail (strategy != NULL && engagement != NULL, FALSE);
 
+  if (adm_audience_truth_published (strategy))
+    return TRUE;
   if (viewer == NULL)
     return adm_audience_public_knows_engagement (strategy, scenario, &engagement->engagement);
   /* F-STRAT-3: every formation of the wave, those gone since too — a side wiped out there
@@ -763,6 +785,8 @@ adm_audience_map_ship_count (AdmStrategy        *strategy,
 
   if (cycle != NULL)
     *cycle = 0;
+  if (adm_audience_truth_published (strategy))
+    kind = ADM_AUDIENCE_MASTER;
   if (kind == ADM_AUDIENCE_PUBLIC || (kind == ADM_AUDIENCE_SIDE && viewer == NULL))
     return FALSE;
   if (kind == ADM_AUDIENCE_SIDE && strategy != NULL)
@@ -781,7 +805,9 @@ adm_audience_last_seen (AdmStrategy      *strategy,
                         AdmAudienceKind   kind,
                         const AdmFaction *viewer)
 {
-  if (strategy == NULL || kind != ADM_AUDIENCE_SIDE || viewer == NULL)
+  /* The master's map is live: once the truth is published, no side's is a memory. */
+  if (strategy == NULL || kind != ADM_AUDIENCE_SIDE || viewer == NULL ||
+      adm_audience_truth_published (strategy))
     return g_ptr_array_new_with_free_func (g_free);
   return adm_strategy_last_seen (strategy, viewer);
 }
@@ -803,7 +829,8 @@ adm_audience_side_strength (AdmStrategy        *strategy,
     return FALSE;
   /* In contact, the number is the last session's sighting (or a battle's the side fought
    * since): that cycle, unless the side has seen it only since. */
-  if (seen_cycle == 0 && adm_strategy_last_sighting (strategy, formation, viewer, &sighting) &&
+  if (seen_cycle == 0 && !adm_audience_truth_published (strategy) &&
+      adm_strategy_last_sighting (strategy, formation, viewer, &sighting) &&
       sighting.cycle + 1 == adm_strategy_get_cycle (strategy))
     seen_cycle = sighting.cycle;
   if (cycle != NULL)
@@ -881,7 +908,7 @@ adm_audience_told_of_place (AdmState             *state,
 {
   g_return_val_if_fail (ADM_IS_STATE (state) && record != NULL, FALSE);
 
-  if (viewer == NULL)
+  if (viewer == NULL || adm_audience_truth_published (adm_state_get_strategy (state)))
     return TRUE;
   if (record->station != NULL)
     return told_of_station (state, record, viewer);

@@ -49,6 +49,16 @@ typedef enum {
   ADM_SHIP_FACT_ORDERS,     /* declared orders and plotted courses */
 } AdmShipFact;
 
+/* The revelation: once the master has ended the campaign of @strategy and published its whole
+ * truth ("publish", adm_strategy_get_ending ()), every side and the public are shown what the
+ * master is — its archive becomes the master's. Every view of a campaign for a side or the
+ * public asks here (the functions below that take the campaign's strategy do already); until
+ * then nothing changes. @strategy NULL (a battle on its own): FALSE. */
+gboolean      adm_audience_truth_published (AdmStrategy    *strategy);
+/* @audience as the campaign of @strategy shows it: the master's once its truth is published,
+ * else @audience itself. */
+AdmAudience   adm_audience_of_campaign     (AdmStrategy    *strategy,
+                                            AdmAudience     audience);
 AdmAudience   adm_audience_master          (void);
 AdmAudience   adm_audience_public          (void);
 AdmAudience   adm_audience_side            (guint           side);

@@ -486,6 +486,9 @@ adm_report_kit_build (AdmCampaign  *campaign,
       g_set_error_literal (error, ADM_REPORT_ERROR, ADM_REPORT_ERROR_AUDIENCE, local->message);
       return NULL;
     }
+  /* The revelation: once the truth is published, every side sees what the master does. */
+  audience = adm_audience_of_campaign (adm_state_get_strategy (adm_campaign_get_state (campaign)),
+                                       audience);
   if (audience.kind == ADM_AUDIENCE_PUBLIC && audience.untold)
     {
       g_set_error (error, ADM_REPORT_ERROR, ADM_REPORT_ERROR_AUDIENCE,

@@ -1118,9 +1118,10 @@ place_corrections (Report           *report,
 }
 
 static AdmDoc *
-build_master (Report  *report,
-              guint    asked,
-              GError **error)
+build_master (Report           *report,
+              guint             asked,
+              const AdmAdmiral *revealed_to,
+              GError          **error)
 {
   guint cycle;
   g_autofree char *title = NULL;
@@ -1130,10 +1131,18 @@ build_master (Report  *report,
 
   if (!resolved_cycle (report, asked, &cycle, error))
     return NULL;
-  title = g_strdup_printf (_("Turn report — cycle %u"), cycle);
+  if (revealed_to != NULL)
+    title = g_strdup_printf (_("Report to %s — cycle %u"), revealed_to->name, cycle);
+  else
+    title = g_strdup_printf (_("Turn report — cycle %u"), cycle);
   doc = new_doc (report, title, cycle);
-  adm_doc_add_printf (doc, _("Campaign: %s. Master’s copy: everything that happened."),
-                      adm_scenario_get_name (report->scenario));
+  if (revealed_to != NULL)
+    adm_doc_add_printf (doc, _("Campaign: %s. The campaign is over and the master has "
+                               "published the whole truth: this is his copy, everything that "
+                               "happened."), adm_scenario_get_name (report->scenario));
+  else
+    adm_doc_add_printf (doc, _("Campaign: %s. Master’s copy: everything that happened."),
+                        adm_scenario_get_name (report->scenario));
   master_sheets (report, doc, cycle);
 
   /* F-STRAT-2, F-STRAT-16 */
@@ -1476,6 +1485,12 @@ build_admiral (Report     *report,
 
   if (admiral == NULL || !resolved_cycle (report, asked, &cycle, error))
     return NULL;
+  /* The revelation: once the master has published the whole truth of the ended campaign (the
+   * campaign as it is now, not the cycle's past, says so), the audience filter gives every
+   * side the master's view, and his archive is the master's. */
+  if (adm_audience_truth_published (adm_state_get_strategy (
+        adm_campaign_get_state (report->campaign))))
+    return build_master (report, cycle, admiral, error);
   /* Translators: the title of an admiral's report: his name, the cycle */
   title = g_strdup_printf (_("Report to %s — cycle %u"), admiral->name, cycle);
   doc = new_doc (report, title, cycle);
@@ -2290,7 +2305,7 @@ adm_report_build (AdmCampaign   *campaign,
   switch (kind)
     {
     case ADM_REPORT_MASTER:
-      return build_master (&report, cycle, error);
+      return build_master (&report, cycle, NULL, error);
     case ADM_REPORT_ADMIRAL:
       return build_admiral (&report, admiral_id, cycle, error);
     case ADM_REPORT_CARDS:
