@@ -442,7 +442,9 @@ is_highlighted (AdmiraltyTableWidget *self,
 }
 
 /* A click (the pointer did not move far: GtkGestureClick gives up then) selects the ship
- * under it, or clears the selection on the empty table. */
+ * under it, or clears the selection on the empty table. A click soon after another on the
+ * same spot is one too: a master aiming two shooters at one target in quick succession
+ * clicks it twice within the double-click time, and a double-click means nothing else here. */
 static void
 click_released_cb (AdmiraltyTableWidget *self,
                    int                   n_press,
@@ -452,7 +454,7 @@ click_released_cb (AdmiraltyTableWidget *self,
 {
   int ship;
 
-  if (self->battle == NULL || n_press != 1 || self->ruler_mode)
+  if (self->battle == NULL || self->ruler_mode)
     return;
   /* The end of a drag that went somewhere is not a click. */
   if (hypot (self->drag_x, self->drag_y) > CLICK_SLOP)
