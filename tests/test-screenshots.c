@@ -219,7 +219,9 @@ test_first_hour_end (Fixture       *fixture,
   static const char * const papers[] = { "Master’s Turn Report", "Admiral’s Report",
                                          "Fleet Cards", "Blank Order Sheets",
                                          "Every Admiral’s Paper: Report, Cards and Sheet",
-                                         "Public Bulletin: What Everyone May Know" };
+                                         "Public Bulletin: What Everyone May Know",
+                                         "Luck Ledger: Every Roll’s Odds Beside What Came",
+                                         "Table Kit: an Engagement’s Tokens, Cards and Map" };
   AdmiraltyWindow *window = fixture->window;
   AdmiraltyBattlePage *page;
   GtkWidget *dialog, *button, *report, *share;
@@ -267,7 +269,8 @@ test_first_hour_end (Fixture       *fixture,
   shoot ("first-hour-ended");
 
   /* Step 6: Print Report… offers the master's, an admiral's, the cards, blank sheets, every
-   * admiral's paper at once and the public bulletin. */
+   * admiral's paper at once, the public bulletin, the luck ledger and an engagement's table
+   * kit. */
   focus_window (GTK_WIDGET (window));
   keys_to (GTK_WIDGET (window), "ctrl+p");
   iterate_until (toplevel_shown, GSIZE_TO_POINTER (ADMIRALTY_TYPE_REPORT_DIALOG), 5000);
