@@ -1170,7 +1170,6 @@ write_checkpoints (AdmCampaign *self,
   g_autoptr(GPtrArray) pending = g_steal_pointer (&self->pending);
 
   self->pending = g_ptr_array_new_with_free_func (pending_checkpoint_free);
-  self->past_battles = g_ptr_array_new_with_free_func (_adm_past_battle_free);
   for (guint i = 0; i < pending->len; i++)
     {
       PendingCheckpoint *milestone = g_ptr_array_index (pending, i);
