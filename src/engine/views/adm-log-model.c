@@ -255,6 +255,7 @@ battle_changed_cb (AdmLogModel *self)
           return;
         }
       source->read = read;
+      g_object_unref (g_ptr_array_index (self->items, i));
       g_ptr_array_index (self->items, i) = entry_new (self, read);
       g_list_model_items_changed (G_LIST_MODEL (self), i, 1, 1);
     }
