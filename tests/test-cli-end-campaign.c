@@ -48,8 +48,11 @@ test_refused (CliCampaign   *fixture,
   } refusals[] = {
     { { NULL }, 2, "say why the campaign ends" },
     { { "--reason", "", NULL }, 2, "missing value for --reason" },
-    { { "--reason", "   ", NULL }, 1, "gives no reason" },
-    { { "--reason", huge, NULL }, 1, "longer than 2000 characters" },
+    /* Ending the campaign is not called a correction. */
+    { { "--reason", "   ", NULL }, 1,
+      "the end of the campaign gives no reason; say why the war ends" },
+    { { "--reason", huge, NULL }, 1,
+      "the reason given for the end of the campaign is longer than 2000 characters" },
     { { "--publish", NULL }, 1, "the campaign is not ended" },
   };
 

@@ -331,6 +331,7 @@ need_reason (const AdmEvent  *event,
 {
   const char *reason = key != NULL ? adm_event_get (event, key) : adm_event_get_text (event);
   const char *end = reason;
+  gboolean ending = g_strcmp0 (adm_event_get_kind (event), "end-campaign") == 0;
   glong length = 0;
   gboolean words = FALSE;
 
@@ -343,20 +344,24 @@ need_reason (const AdmEvent  *event,
       end = g_utf8_next_char (end);
       length++;
     }
-  if (length > ADM_STATE_REASON_MAX)
-    {
-      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
-                   _("the reason given for the “%s” correction is longer than %d characters; "
-                     "say it in fewer"), adm_event_get_kind (event), ADM_STATE_REASON_MAX);
-      return FALSE;
-    }
-  if (!words)
-    {
-      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
-                   _("the “%s” correction gives no reason; say why it is made"),
-                   adm_event_get_kind (event));
-      return FALSE;
-    }
+  /* The end of the campaign is no correction: its refusals say what the master chose. */
+  if (length > ADM_STATE_REASON_MAX && ending)
+    g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                 _("the reason given for the end of the campaign is longer than %d characters; "
+                   "say it in fewer"), ADM_STATE_REASON_MAX);
+  else if (length > ADM_STATE_REASON_MAX)
+    g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                 _("the reason given for the “%s” correction is longer than %d characters; "
+                   "say it in fewer"), adm_event_get_kind (event), ADM_STATE_REASON_MAX);
+  else if (!words && ending)
+    g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                 _("the end of the campaign gives no reason; say why the war ends"));
+  else if (!words)
+    g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                 _("the “%s” correction gives no reason; say why it is made"),
+                 adm_event_get_kind (event));
+  if (length > ADM_STATE_REASON_MAX || !words)
+    return FALSE;
   return TRUE;
 }
 
