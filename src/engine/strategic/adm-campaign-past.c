@@ -94,18 +94,14 @@ can_serve (AdmPastBattle *candidate,
 }
 
 /* What bringing a battle with @has entries to @n_kept costs, in phases played: each step
- * forward plays one; a step back, however long, puts back the states kept from before each
- * phase (adm_battle_take_back_to ()) and counts as one. A battle more than a few phases
- * behind gives way to one ahead, which is not played forward again phase by phase. */
-#define FOLLOW_AT_MOST 4
-
+ * forward plays one (about 0.1 ms at 100 ships a side); a step back, however long, puts back
+ * the states kept from before each phase (adm_battle_take_back_to ()) and counts as one. Any
+ * battle kept costs less than one opened anew, which plays every phase from its set-up. */
 static guint
 cost (guint has,
       guint n_kept)
 {
-  if (has > n_kept)
-    return 1;
-  return n_kept - has <= FOLLOW_AT_MOST ? n_kept - has : G_MAXUINT - 1;
+  return has > n_kept ? 1 : n_kept - has;
 }
 
 /* Of @past_battles, the one that serves @engagement_id's first @n_kept entries of @kept at the
