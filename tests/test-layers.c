@@ -4,7 +4,7 @@
  *
  *   src/         engine < report < portal < tables < cli, app
  *   src/engine/  core < rules < scenario < ti4, tactical < strategic < views
- *   src/app/     widgets < battle, ti4 < map < campaign < editor, tables < shell
+ *   src/app/     widgets < battle, ti4 < map < campaign < editor, tables, replay < shell
  *
  * Folders of one rank stand side by side and include neither the other. The few upward
  * includes are listed below with what they are for; one not listed fails the test, and so
@@ -75,6 +75,7 @@ static const Layer app_layers[] = {
   { "campaign", 3 },
   { "editor",   4 },
   { "tables",   4 },
+  { "replay",   4 },
   { "shell",    5 },
 };
 
@@ -459,7 +460,8 @@ problems_of (const char * const *files)
   HEADER ("app/widgets/admiralty-widget.h"), HEADER ("app/battle/admiralty-battle.h"), \
   HEADER ("app/ti4/admiralty-ti4.h"), HEADER ("app/map/admiralty-map.h"), \
   HEADER ("app/campaign/admiralty-campaign.h"), HEADER ("app/editor/admiralty-editor.h"), \
-  HEADER ("app/tables/admiralty-tables.h"), HEADER ("app/shell/admiralty-window.h"), \
+  HEADER ("app/tables/admiralty-tables.h"), HEADER ("app/replay/admiralty-replay.h"), \
+  HEADER ("app/shell/admiralty-window.h"), \
   HEADER ("report/adm-report.h"), HEADER ("portal/adm-portal.h"), \
   HEADER ("tables/adm-tables.h"), HEADER ("cli/cli.h")
 
@@ -511,13 +513,13 @@ test_checker_unnamed_folder (void)
 {
   const char *files[] = {
     EVERY_FOLDER,
-    HEADER ("app/replay/admiralty-replay.h"),
-    "app/replay/admiralty-replay.c", "#include \"admiralty-window.h\"\n",
+    HEADER ("app/scrapbook/admiralty-scrapbook.h"),
+    "app/scrapbook/admiralty-scrapbook.c", "#include \"admiralty-window.h\"\n",
     NULL,
   };
   g_autofree char *problems = problems_of (files);
 
-  g_assert_nonnull (strstr (problems, "src/app/replay/ is a folder no layer names"));
+  g_assert_nonnull (strstr (problems, "src/app/scrapbook/ is a folder no layer names"));
 }
 
 static void

@@ -30,6 +30,7 @@
 #include "admiralty-orders-panel.h"
 #include "admiralty-player-window.h"
 #include "admiralty-projector-window.h"
+#include "admiralty-replay-window.h"
 #include "admiralty-sector-renderer.h"
 #include "admiralty-table-renderer.h"
 #include "admiralty-table-widget.h"
@@ -2019,6 +2020,99 @@ test_muster_screen (void)
   remove_tree (dir);
 }
 
+/* The war replayed (F-STRAT-3, F-ECM-2) */
+
+/* Every class of @scenario's ships: a battle's table shows a side the classes of the ships it
+ * identifies, which a hidden formation may share, so a table's picture is checked for names. */
+static GHashTable *
+every_class (AdmScenario *scenario)
+{
+  GHashTable *classes = g_hash_table_new (g_str_hash, g_str_equal);
+  GPtrArray *ships = adm_scenario_get_ships (scenario);
+
+  for (guint i = 0; i < ships->len; i++)
+    g_hash_table_add (classes, ((const AdmShip *) g_ptr_array_index (ships, i))->klass->name);
+  return classes;
+}
+
+/* F-STRAT-3, F-ECM-2: the war replayed (admiralty-replay-window.h) — Komarr through two cycles
+ * and five phases of the battle of c1-3 — as each audience blind to a hidden formation steps
+ * through it shows nothing of it at any step: neither the window as drawn (the map or the
+ * table, read back from PDF) nor any label or tooltip in it. */
+static void
+test_replay_walk (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (5);
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GHashTable) all_classes = NULL;
+  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+  AdmiraltyReplayWindow *replay;
+  guint checked = 0, battle_steps = 0;
+
+  komarr_play_cycle (campaign, 1, T0);
+  battle = engagement_battle (campaign, "c1-3");
+  g_assert_true (adm_campaign_keep_battle (campaign, "c1-3", battle, &error));
+  for (guint p = 0; p < 5; p++)
+    {
+      g_assert_true (adm_battle_resolve_phase (battle, NULL, ADM_DICE_SOURCE (dice), &error));
+      g_assert_true (adm_campaign_keep_battle (campaign, "c1-3", battle, &error));
+    }
+  g_assert_no_error (error);
+  komarr_play_cycle (campaign, 2, T0);
+  all_classes = every_class (scenario);
+
+  replay = admiralty_replay_window_new (NULL, campaign);
+  gtk_window_set_default_size (GTK_WINDOW (replay), 1280, 800);
+  gtk_window_present (GTK_WINDOW (replay));
+  iterate_until (widget_mapped, replay, 5000);
+  for (guint h = 0; h < G_N_ELEMENTS (hidden_ids); h++)
+    {
+      const AdmFormation *formation = hidden_formation (campaign, h);
+      g_autoptr(GPtrArray) audiences = blind_audiences (campaign, formation);
+
+      for (guint a = 0; a < audiences->len; a++)
+        {
+          const AdmiraltySectorOptions *options = g_ptr_array_index (audiences, a);
+          const char *who = audience_name (options);
+          guint n;
+
+          g_assert_true (admiralty_replay_window_set_audience (replay, who, &error));
+          g_assert_no_error (error);
+          n = g_list_model_get_n_items (G_LIST_MODEL (admiralty_replay_window_get_timeline (
+                                          replay)));
+          for (guint i = 0; i < n; i++)
+            {
+              g_autofree char *name = g_strdup_printf ("replay-%s-%s-%u", formation->id, who, i);
+              g_autofree char *picture = NULL, *text = NULL;
+              g_autoptr(GHashTable) classes = NULL;
+              AdmiraltySectorOptions shown;
+
+              admiralty_replay_window_set_position (replay, i);
+              picture = widget_pdf_text (GTK_WIDGET (replay), name);
+              text = widget_text (GTK_WIDGET (replay));
+              if (admiralty_replay_window_get_table (replay) != NULL)
+                battle_steps++;
+              else
+                {
+                  admiralty_sector_map_get_options (admiralty_replay_window_get_map (replay),
+                                                    &shown);
+                  classes = classes_shown (scenario, &shown);
+                }
+              assert_formation_absent (picture, formation, classes != NULL ? classes
+                                                                           : all_classes, name);
+              assert_formation_absent (text, formation, classes != NULL ? classes : all_classes,
+                                       name);
+              checked++;
+            }
+        }
+    }
+  g_assert_cmpuint (checked, >, 0);
+  g_assert_cmpuint (battle_steps, >, 0);
+  gtk_window_destroy (GTK_WINDOW (replay));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -2045,6 +2139,7 @@ main (int   argc,
   g_test_add_func ("/ui/view-leaks/F-ECM-2/F-STRAT-3/player-screen", test_player_screen);
   g_test_add_func ("/ui/view-leaks/F-SEQ-2/orders-secret", test_orders_secret);
   g_test_add_func ("/ui/view-leaks/F-GEN-6/F-STRAT-3/muster-screen", test_muster_screen);
+  g_test_add_func ("/ui/view-leaks/F-STRAT-3/F-ECM-2/replay-walk", test_replay_walk);
 
   status = g_test_run ();
   /* The pictures stay for a look when a test failed (it aborts before this). */

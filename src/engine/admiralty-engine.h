@@ -31,6 +31,7 @@
 #include "adm-order-sheet.h"
 #include "adm-report.h"
 #include "adm-luck.h"
+#include "adm-replay-timeline.h"
 #include "adm-report-kit.h"
 #include "adm-ruleset.h"
 #include "adm-scenario.h"

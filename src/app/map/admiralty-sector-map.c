@@ -28,6 +28,7 @@ struct _AdmiraltySectorMap
   AdmScenario         *scenario;
   AdmCampaign         *campaign;       /* where the formations are now, or NULL */
   GSignalGroup        *campaign_signals;
+  AdmState            *past;           /* a moment of the campaign's past shown, or NULL */
   AdmiraltySectorAudience audience;
   char                *viewer;         /* faction id, for ADMIRALTY_SECTOR_AUDIENCE_SIDE */
   double               ui_scale;       /* cards and type this many times their size */
@@ -108,7 +109,7 @@ build_options (AdmiraltySectorMap     *self,
   options->hovered_sector = self->hovered_sector;
   if (self->campaign != NULL && adm_campaign_get_scenario (self->campaign) == self->scenario)
     {
-      options->state = adm_campaign_get_state (self->campaign);
+      options->state = self->past != NULL ? self->past : adm_campaign_get_state (self->campaign);
       options->strategy = adm_state_get_strategy (options->state);
     }
   options->audience = self->audience;
@@ -1022,8 +1023,11 @@ admiralty_sector_map_snapshot (GtkWidget   *widget,
   /* F-STRAT-4: the master's map marks the engagements of the last cycle with their status. */
   if (options.strategy != NULL && options.audience == ADMIRALTY_SECTOR_AUDIENCE_MASTER &&
       adm_strategy_get_cycle (options.strategy) > 1)
-    options.engagements = adm_campaign_get_engagements (self->campaign,
-                                                        adm_strategy_get_cycle (options.strategy) - 1);
+    options.engagements =
+      self->past != NULL ? adm_engagement_queue_new (self->past,
+                                                     adm_strategy_get_cycle (options.strategy) - 1)
+                         : adm_campaign_get_engagements (self->campaign,
+                                                         adm_strategy_get_cycle (options.strategy) - 1);
   cr = gtk_snapshot_append_cairo (snapshot, &bounds);
   if (self->wall)
     {
@@ -1050,6 +1054,7 @@ admiralty_sector_map_dispose (GObject *object)
   /* Quietly: whoever listens may be going away too. */
   g_signal_group_set_target (self->campaign_signals, NULL);
   g_clear_object (&self->campaign);
+  g_clear_object (&self->past);
   g_clear_object (&self->scenario);
   self->view.cards = NULL;
   g_clear_pointer (&self->cards, g_hash_table_unref);
@@ -1665,6 +1670,27 @@ admiralty_sector_map_set_campaign (AdmiraltySectorMap *self,
   view_changed (self);
   g_signal_emit (self, signals[FORMATIONS_CHANGED], 0);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAMPAIGN]);
+}
+
+void
+admiralty_sector_map_set_past (AdmiraltySectorMap *self,
+                               AdmState           *state)
+{
+  g_return_if_fail (ADMIRALTY_IS_SECTOR_MAP (self));
+  g_return_if_fail (state == NULL || ADM_IS_STATE (state));
+
+  if (self->past == state)
+    return;
+  g_set_object (&self->past, state);
+  campaign_changed_cb (self, self->campaign);
+}
+
+AdmState *
+admiralty_sector_map_get_past (AdmiraltySectorMap *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_SECTOR_MAP (self), NULL);
+
+  return self->past;
 }
 
 AdmiraltySectorAudience

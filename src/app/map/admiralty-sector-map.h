@@ -54,6 +54,12 @@ void                       admiralty_sector_map_set_scenario        (AdmiraltySe
 AdmCampaign               *admiralty_sector_map_get_campaign        (AdmiraltySectorMap *self);
 void                       admiralty_sector_map_set_campaign        (AdmiraltySectorMap *self,
                                                                      AdmCampaign        *campaign);
+/* The campaign as it stood at a moment of its past (adm_campaign_state_at ()), shown instead
+ * of its state now, read only; NULL: now again. The engagements the master's map marks are
+ * those of that moment's state. */
+void                       admiralty_sector_map_set_past            (AdmiraltySectorMap *self,
+                                                                     AdmState           *state);
+AdmState                  *admiralty_sector_map_get_past            (AdmiraltySectorMap *self);
 AdmiraltySectorAudience    admiralty_sector_map_get_audience        (AdmiraltySectorMap *self);
 /* Who the map is drawn for; @viewer is the side's faction id for ADMIRALTY_SECTOR_AUDIENCE_SIDE
  * (a faction the ruleset lacks sees what the public sees). */

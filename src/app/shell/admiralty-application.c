@@ -286,6 +286,7 @@ admiralty_application_startup (GApplication *application)
     { "win.load-orders", { "<Control><Shift>o", NULL } },
     { "win.new-campaign", { "<Control>n", NULL } },
     { "win.edit-scenario", { "<Control>e", NULL } },
+    { "win.replay", { "<Control><Shift>r", NULL } },
   };
 
   G_APPLICATION_CLASS (admiralty_application_parent_class)->startup (application);

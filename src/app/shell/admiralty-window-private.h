@@ -10,6 +10,7 @@
 #include "admiralty-muster-page.h"
 #include "admiralty-campaign-orders.h"
 #include "admiralty-projector-window.h"
+#include "admiralty-replay-window.h"
 #include "admiralty-scenario-editor.h"
 #include "admiralty-ti4-page.h"
 #include "admiralty-window.h"
@@ -128,6 +129,10 @@ void        _admiralty_window_class_next_night_init (AdmiraltyWindowClass *klass
 AdmiraltyScenarioEditor *_admiralty_window_make_next_night (AdmiraltyWindow  *self,
                                                             const char       *path,
                                                             GError          **error);
+/* admiralty-window-replay.c: "Replay the War…" (win.replay). The replay of the open
+ * campaign in a window of its own, presented; NULL when no campaign is open. */
+void        _admiralty_window_class_replay_init  (AdmiraltyWindowClass *klass);
+AdmiraltyReplayWindow *_admiralty_window_open_replay (AdmiraltyWindow *self);
 /* admiralty-window-usb.c: the USB path of several masters, one campaign — "Export Battle…" at
  * a table (win.export-table-battle), "Import Table Battle…" at the chief
  * (win.import-table-battle), and what each does with a path chosen: the toast's words, or

@@ -356,15 +356,13 @@ adm_journal_record_full (AdmJournal       *self,
   return TRUE;
 }
 
-void
-adm_journal_forget_last (AdmJournal *self)
+/* Drops the last entry and what it did to the actions in effect, leaving the owner's state
+ * and the snapshots to the caller. */
+static void
+drop_last (AdmJournal *self)
 {
-  Entry *last;
+  Entry *last = &g_array_index (self->entries, Entry, self->entries->len - 1);
 
-  g_return_if_fail (ADM_IS_JOURNAL (self));
-  g_return_if_fail (self->entries->len > 0);
-
-  last = &g_array_index (self->entries, Entry, self->entries->len - 1);
   switch (last->kind)
     {
     case ADM_JOURNAL_ENTRY_ACTION:
@@ -404,8 +402,51 @@ adm_journal_forget_last (AdmJournal *self)
       g_clear_pointer (&self->loaded, g_bytes_unref);
       self->n_loaded = 0;
     }
+}
+
+void
+adm_journal_forget_last (AdmJournal *self)
+{
+  g_return_if_fail (ADM_IS_JOURNAL (self));
+  g_return_if_fail (self->entries->len > 0);
+
+  drop_last (self);
   /* The caller replays (adm_journal_replay ()), which takes the snapshots anew. */
   g_ptr_array_set_size (self->before, 0);
+}
+
+gboolean
+adm_journal_take_back_to (AdmJournal  *self,
+                          guint        n,
+                          GError     **error)
+{
+  gboolean snapshots;
+
+  g_return_val_if_fail (ADM_IS_JOURNAL (self), FALSE);
+  g_return_val_if_fail (n <= self->entries->len, FALSE);
+
+  snapshots = self->snapshot != NULL && self->before->len == self->done->len;
+  while (self->entries->len > n)
+    {
+      const Entry *last = &g_array_index (self->entries, Entry, self->entries->len - 1);
+      AdmJournalEntryKind kind = last->kind;
+      AdmJournalAction *action = last->action;
+
+      /* An action or a redo is taken back by the state from before it; an undo, by its
+       * action applied again, as a redo applies it. */
+      if (snapshots && (kind == ADM_JOURNAL_ENTRY_ACTION || kind == ADM_JOURNAL_ENTRY_REDO))
+        self->restore (self->owner, g_ptr_array_steal_index (self->before,
+                                                             self->before->len - 1));
+      drop_last (self);
+      if (snapshots && kind == ADM_JOURNAL_ENTRY_UNDO &&
+          !apply_keeping (self, action, NULL, NULL))
+        snapshots = FALSE;
+    }
+  if (snapshots)
+    return TRUE;
+  /* Without snapshots, the actions then in effect replay from the start. */
+  g_ptr_array_set_size (self->before, 0);
+  return adm_journal_replay (self, NULL, error);
 }
 
 gboolean

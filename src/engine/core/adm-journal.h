@@ -133,6 +133,17 @@ gboolean          adm_journal_record_full       (AdmJournal       *self,
  * owner replays. */
 void              adm_journal_forget_last       (AdmJournal       *self);
 
+/* Takes back every entry after the first @n (at most adm_journal_get_n_entries ()), as if they
+ * had never been recorded: the owner's state is the one it had then. With snapshots
+ * (adm_journal_set_snapshots ()) each action taken back puts back the state from before it
+ * and each undo applies its action again, so a step back costs no replay from the start;
+ * without, the actions then in effect replay. For a copy of a journal that reads its past
+ * (adm_campaign_battle_at_entry ()): nothing is written, and a file saved before is written
+ * whole next time. */
+gboolean          adm_journal_take_back_to      (AdmJournal       *self,
+                                                 guint             n,
+                                                 GError          **error);
+
 gboolean          adm_journal_can_undo          (AdmJournal       *self);
 gboolean          adm_journal_can_redo          (AdmJournal       *self);
 /* The action Undo would take back and Redo would bring back, or NULL. */

@@ -670,6 +670,26 @@ adm_battle_redo (AdmBattle  *self,
   return undo_or_redo (self, TRUE, error);
 }
 
+gboolean
+adm_battle_take_back_to (AdmBattle  *self,
+                         guint       n_entries,
+                         GError    **error)
+{
+  g_autoptr(GError) local_error = NULL;
+
+  g_return_val_if_fail (ADM_IS_BATTLE (self), FALSE);
+  g_return_val_if_fail (n_entries <= adm_journal_get_n_entries (self->log), FALSE);
+
+  if (!adm_journal_take_back_to (self->log, n_entries, &local_error))
+    {
+      g_set_error_literal (error, ADM_BATTLE_ERROR, ADM_BATTLE_ERROR_REPLAY,
+                           local_error->message);
+      return FALSE;
+    }
+  _adm_battle_emit_changed (self);
+  return TRUE;
+}
+
 AdmJournal *
 adm_battle_get_log (AdmBattle *self)
 {

@@ -604,6 +604,13 @@ gboolean              adm_battle_can_redo      (AdmBattle    *self);
 gboolean              adm_battle_redo          (AdmBattle    *self,
                                                 GError      **error);
 /* A canonical text dump of the whole state, for comparing states byte for byte. */
+/* The battle as it stood when its log held its first @n_entries entries, the entries after
+ * them taken back as if never played (adm_journal_take_back_to ()): for a battle of the past
+ * that is read, never saved — nothing is journaled or autosaved. Each phase taken back puts
+ * back the state kept from before it. Emits "changed". */
+gboolean              adm_battle_take_back_to  (AdmBattle    *self,
+                                                guint         n_entries,
+                                                GError      **error);
 char                 *adm_battle_dump          (AdmBattle    *self) G_GNUC_WARN_UNUSED_RESULT;
 
 /* Saved battles (docs/formats.md, "Saved battles"): <battle-game version="1">, the set-up's

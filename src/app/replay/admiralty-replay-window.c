@@ -1,0 +1,521 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-replay-window.c: the war replayed (admiralty-replay-window.h). The steps are the
+ * engine's timeline (adm-replay-timeline.h) for the audience chosen; each is drawn by the
+ * map and table widgets the live night uses, given the campaign or the battle as it stood at
+ * that moment (adm_campaign_state_at (), adm_campaign_battle_at_entry ()), which journal
+ * nothing. What each audience sees is the one filter's answer: the map's audience and the
+ * table's side are set, nothing here hides or shows a ship. */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "admiralty-replay-window.h"
+
+struct _AdmiraltyReplayWindow
+{
+  AdwWindow             parent_instance;
+
+  AdmCampaign          *campaign;
+  AdmReplayTimeline    *timeline;
+  GPtrArray            *audiences;      /* char*: "master", "public", each faction's id */
+  guint                 position;
+  char                 *label;
+  AdmiraltySectorMap   *projector;      /* weak: the projector's map while it is open */
+  gboolean              projecting;
+  gboolean              moving;         /* the slider is being set from here */
+
+  AdwWindowTitle       *window_title;
+  GtkDropDown          *audience_dropdown;
+  GtkLabel             *notice_label;
+  GtkStack             *stack;
+  AdmiraltySectorMap   *map;
+  AdmiraltyTableWidget *table;
+  AdwStatusPage        *problem_page;
+  GtkAdjustment        *adjustment;
+  GtkLabel             *step_label;
+  GtkLabel             *count_label;
+};
+
+enum {
+  PROP_0,
+  PROP_PROJECTING,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_FINAL_TYPE (AdmiraltyReplayWindow, admiralty_replay_window, ADW_TYPE_WINDOW)
+
+/* The battle side the audience is in @battle, -1 for the master; FALSE when the audience
+ * has no side there (the public, or an ally fighting under another faction's colours). */
+static gboolean
+battle_view_side (AdmiraltyReplayWindow *self,
+                  AdmBattle             *battle,
+                  int                   *side)
+{
+  const char *audience = adm_replay_timeline_get_audience (self->timeline);
+  AdmAudience parsed;
+
+  *side = -1;
+  if (g_str_equal (audience, "master"))
+    return TRUE;
+  if (g_str_equal (audience, "public") || !adm_audience_parse (battle, audience, &parsed, NULL) ||
+      parsed.kind != ADM_AUDIENCE_SIDE)
+    return FALSE;
+  *side = (int) parsed.side;
+  return TRUE;
+}
+
+static void
+show_problem (AdmiraltyReplayWindow *self,
+              const GError          *error)
+{
+  adw_status_page_set_title (self->problem_page, _("This step cannot be shown"));
+  adw_status_page_set_description (self->problem_page, error->message);
+  gtk_stack_set_visible_child_name (self->stack, "problem");
+}
+
+/* The projector's map at the step's moment, as the public sees it there. */
+static void
+project (AdmiraltyReplayWindow *self,
+         AdmState              *state)
+{
+  if (self->projector != NULL)
+    admiralty_sector_map_set_past (self->projector, self->projecting ? state : NULL);
+}
+
+/* Shows the step at self->position. */
+static void
+show_step (AdmiraltyReplayWindow *self)
+{
+  g_autoptr(AdmReplayStep) step = g_list_model_get_item (G_LIST_MODEL (self->timeline),
+                                                         self->position);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->timeline));
+  const char *engagement = adm_replay_step_get_engagement (step);
+  guint moment = adm_replay_step_get_moment (step);
+  g_autoptr(AdmState) state = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *count = NULL;
+
+  g_free (self->label);
+  self->label = g_strdup (adm_replay_step_get_label (step));
+  gtk_label_set_label (self->step_label, self->label);
+  /* Translators: where the replay stands, "Step 12 of 340" */
+  count = g_strdup_printf (_("Step %u of %u"), self->position + 1, n);
+  gtk_label_set_label (self->count_label, count);
+  self->moving = TRUE;
+  gtk_adjustment_configure (self->adjustment, self->position, 0, n > 0 ? n - 1 : 0, 1, 1, 0);
+  self->moving = FALSE;
+
+  if (engagement != NULL)
+    {
+      g_autoptr(AdmBattle) battle = NULL;
+      int side;
+
+      /* The battle handed out for the last step is let go first, so that the engine carries
+       * it to this one (a phase played or taken back) rather than opening it anew. */
+      admiralty_table_widget_set_battle (self->table, NULL);
+      battle = adm_campaign_battle_at_entry (self->campaign, engagement, moment, &error);
+      if (battle == NULL)
+        {
+          show_problem (self, error);
+          return;
+        }
+      if (battle_view_side (self, battle, &side))
+        {
+          /* The side first, so that the table never draws a frame as the master sees it. */
+          admiralty_table_widget_set_view_side (self->table, side);
+          admiralty_table_widget_set_battle (self->table, battle);
+          admiralty_table_widget_set_view_side (self->table, side);
+          gtk_stack_set_visible_child_name (self->stack, "battle");
+          if (self->projecting)
+            {
+              state = adm_campaign_state_at (self->campaign, moment, NULL);
+              project (self, state);
+            }
+          return;
+        }
+    }
+  state = adm_campaign_state_at (self->campaign, moment, &error);
+  if (state == NULL)
+    {
+      show_problem (self, error);
+      return;
+    }
+  admiralty_sector_map_set_past (self->map, state);
+  gtk_stack_set_visible_child_name (self->stack, "map");
+  project (self, state);
+}
+
+static void
+value_changed_cb (AdmiraltyReplayWindow *self,
+                  GtkAdjustment         *adjustment)
+{
+  if (self->moving)
+    return;
+  admiralty_replay_window_set_position (self, (guint) (gtk_adjustment_get_value (adjustment) + 0.5));
+}
+
+/* Entries recorded in the live night while the replay is open: the slider reaches them. */
+static void
+items_changed_cb (AdmiraltyReplayWindow *self,
+                  guint                  position,
+                  guint                  removed,
+                  guint                  added,
+                  GListModel            *model)
+{
+  guint n = g_list_model_get_n_items (model);
+
+  self->moving = TRUE;
+  gtk_adjustment_set_upper (self->adjustment, n > 0 ? n - 1 : 0);
+  self->moving = FALSE;
+  if (self->position >= n)
+    admiralty_replay_window_set_position (self, n - 1);
+  else
+    {
+      g_autofree char *count = g_strdup_printf (_("Step %u of %u"), self->position + 1, n);
+
+      gtk_label_set_label (self->count_label, count);
+    }
+}
+
+static void
+update_notice (AdmiraltyReplayWindow *self)
+{
+  g_autofree char *out = adm_replay_timeline_describe_out (self->timeline);
+
+  gtk_label_set_label (self->notice_label, out != NULL ? out : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->notice_label), out != NULL);
+}
+
+gboolean
+admiralty_replay_window_set_audience (AdmiraltyReplayWindow  *self,
+                                      const char             *audience,
+                                      GError                **error)
+{
+  g_autoptr(AdmReplayTimeline) timeline = NULL;
+  guint moment = 0, index = 0;
+
+  g_return_val_if_fail (ADMIRALTY_IS_REPLAY_WINDOW (self), FALSE);
+  g_return_val_if_fail (audience != NULL, FALSE);
+
+  timeline = adm_replay_timeline_new (self->campaign, audience, error);
+  if (timeline == NULL)
+    return FALSE;
+  if (self->timeline != NULL)
+    {
+      g_autoptr(AdmReplayStep) step = g_list_model_get_item (G_LIST_MODEL (self->timeline),
+                                                             self->position);
+
+      moment = adm_replay_step_get_moment (step);
+      g_signal_handlers_disconnect_by_data (self->timeline, self);
+      g_clear_object (&self->timeline);
+    }
+  else
+    moment = adm_journal_get_n_entries (adm_campaign_get_journal (self->campaign));
+  self->timeline = g_steal_pointer (&timeline);
+  g_signal_connect_object (self->timeline, "items-changed", G_CALLBACK (items_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  if (g_str_equal (audience, "master"))
+    admiralty_sector_map_set_audience (self->map, ADMIRALTY_SECTOR_AUDIENCE_MASTER, NULL);
+  else if (g_str_equal (audience, "public"))
+    admiralty_sector_map_set_audience (self->map, ADMIRALTY_SECTOR_AUDIENCE_PUBLIC, NULL);
+  else
+    admiralty_sector_map_set_audience (self->map, ADMIRALTY_SECTOR_AUDIENCE_SIDE, audience);
+  if (g_ptr_array_find_with_equal_func (self->audiences, audience, g_str_equal, &index) &&
+      gtk_drop_down_get_selected (self->audience_dropdown) != index)
+    gtk_drop_down_set_selected (self->audience_dropdown, index);
+  update_notice (self);
+  /* The same moment of the war, as this audience may step to it. */
+  self->position = adm_replay_timeline_find (self->timeline, moment);
+  show_step (self);
+  return TRUE;
+}
+
+static void
+audience_selected_cb (AdmiraltyReplayWindow *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->audience_dropdown);
+
+  if (self->timeline == NULL || selected >= self->audiences->len ||
+      g_str_equal (g_ptr_array_index (self->audiences, selected),
+                   adm_replay_timeline_get_audience (self->timeline)))
+    return;
+  if (!admiralty_replay_window_set_audience (self, g_ptr_array_index (self->audiences, selected),
+                                             NULL))
+    g_assert_not_reached ();
+}
+
+/* replay.previous, replay.next, replay.first, replay.last */
+static void
+step_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  AdmiraltyReplayWindow *self = ADMIRALTY_REPLAY_WINDOW (widget);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->timeline));
+
+  if (g_str_equal (action_name, "replay.previous") && self->position > 0)
+    admiralty_replay_window_set_position (self, self->position - 1);
+  else if (g_str_equal (action_name, "replay.next") && self->position + 1 < n)
+    admiralty_replay_window_set_position (self, self->position + 1);
+  else if (g_str_equal (action_name, "replay.first"))
+    admiralty_replay_window_set_position (self, 0);
+  else if (g_str_equal (action_name, "replay.last"))
+    admiralty_replay_window_set_position (self, n - 1);
+}
+
+static void
+set_projecting (AdmiraltyReplayWindow *self,
+                gboolean               projecting)
+{
+  if (self->projecting == projecting)
+    return;
+  self->projecting = projecting;
+  if (projecting)
+    show_step (self);
+  else
+    project (self, NULL);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROJECTING]);
+}
+
+static void
+admiralty_replay_window_get_property (GObject    *object,
+                                      guint       prop_id,
+                                      GValue     *value,
+                                      GParamSpec *pspec)
+{
+  AdmiraltyReplayWindow *self = ADMIRALTY_REPLAY_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_PROJECTING:
+      g_value_set_boolean (value, self->projecting);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+admiralty_replay_window_set_property (GObject      *object,
+                                      guint         prop_id,
+                                      const GValue *value,
+                                      GParamSpec   *pspec)
+{
+  AdmiraltyReplayWindow *self = ADMIRALTY_REPLAY_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_PROJECTING:
+      set_projecting (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+admiralty_replay_window_dispose (GObject *object)
+{
+  AdmiraltyReplayWindow *self = ADMIRALTY_REPLAY_WINDOW (object);
+
+  /* The projector shows the night as it is again. */
+  admiralty_replay_window_set_projector (self, NULL);
+  if (self->timeline != NULL)
+    g_signal_handlers_disconnect_by_data (self->timeline, self);
+  g_clear_object (&self->timeline);
+  g_clear_object (&self->campaign);
+  gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_REPLAY_WINDOW);
+
+  G_OBJECT_CLASS (admiralty_replay_window_parent_class)->dispose (object);
+}
+
+static void
+admiralty_replay_window_finalize (GObject *object)
+{
+  AdmiraltyReplayWindow *self = ADMIRALTY_REPLAY_WINDOW (object);
+
+  g_ptr_array_unref (self->audiences);
+  g_free (self->label);
+
+  G_OBJECT_CLASS (admiralty_replay_window_parent_class)->finalize (object);
+}
+
+static void
+admiralty_replay_window_class_init (AdmiraltyReplayWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = admiralty_replay_window_dispose;
+  object_class->finalize = admiralty_replay_window_finalize;
+  object_class->get_property = admiralty_replay_window_get_property;
+  object_class->set_property = admiralty_replay_window_set_property;
+
+  /* Whether the projector's map shows each step (replay.project). */
+  properties[PROP_PROJECTING] =
+    g_param_spec_boolean ("projecting", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (ADMIRALTY_TYPE_SECTOR_MAP);
+  g_type_ensure (ADMIRALTY_TYPE_TABLE_WIDGET);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/admiralty/Admiralty/admiralty-replay-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyReplayWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyReplayWindow, audience_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyReplayWindow, notice_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyReplayWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyReplayWindow, map);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyReplayWindow, table);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyReplayWindow, problem_page);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyReplayWindow, adjustment);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyReplayWindow, step_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyReplayWindow, count_label);
+
+  gtk_widget_class_install_action (widget_class, "replay.previous", NULL, step_action);
+  gtk_widget_class_install_action (widget_class, "replay.next", NULL, step_action);
+  gtk_widget_class_install_action (widget_class, "replay.first", NULL, step_action);
+  gtk_widget_class_install_action (widget_class, "replay.last", NULL, step_action);
+  gtk_widget_class_install_property_action (widget_class, "replay.project", "projecting");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Up, 0, "replay.previous", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Page_Up, 0, "replay.previous",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Page_Down, 0, "replay.next", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Page_Down, 0, "replay.next",
+                                       NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Home, GDK_CONTROL_MASK,
+                                       "replay.first", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_End, GDK_CONTROL_MASK,
+                                       "replay.last", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK,
+                                       "window.close", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+admiralty_replay_window_init (AdmiraltyReplayWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->audiences = g_ptr_array_new_with_free_func (g_free);
+  g_signal_connect_object (self->adjustment, "value-changed", G_CALLBACK (value_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+}
+
+AdmiraltyReplayWindow *
+admiralty_replay_window_new (GtkApplication *application,
+                             AdmCampaign    *campaign)
+{
+  AdmiraltyReplayWindow *self;
+  GPtrArray *factions;
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+
+  self = g_object_new (ADMIRALTY_TYPE_REPLAY_WINDOW, "application", application, NULL);
+  self->campaign = g_object_ref (campaign);
+  admiralty_sector_map_set_campaign (self->map, campaign);
+  /* Translators: the replay's audiences: the master sees everything */
+  gtk_string_list_append (names, _("As the Master"));
+  g_ptr_array_add (self->audiences, g_strdup ("master"));
+  /* Translators: the replay's audiences: what the public map shows */
+  gtk_string_list_append (names, _("As the Public"));
+  g_ptr_array_add (self->audiences, g_strdup ("public"));
+  factions = adm_ruleset_get_factions (adm_scenario_get_ruleset (adm_campaign_get_scenario (
+                                         campaign)));
+  for (guint i = 0; i < factions->len; i++)
+    {
+      const AdmFaction *faction = g_ptr_array_index (factions, i);
+      /* Translators: the replay's audiences: one side's view, "As Barrayar" */
+      g_autofree char *name = g_strdup_printf (_("As %s"), faction->name);
+
+      gtk_string_list_append (names, name);
+      g_ptr_array_add (self->audiences, g_strdup (faction->id));
+    }
+  gtk_drop_down_set_model (self->audience_dropdown, G_LIST_MODEL (names));
+  if (!admiralty_replay_window_set_audience (self, "master", NULL))
+    g_assert_not_reached ();
+  g_signal_connect_object (self->audience_dropdown, "notify::selected",
+                           G_CALLBACK (audience_selected_cb), self, G_CONNECT_SWAPPED);
+  return self;
+}
+
+AdmCampaign *
+admiralty_replay_window_get_campaign (AdmiraltyReplayWindow *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_REPLAY_WINDOW (self), NULL);
+  return self->campaign;
+}
+
+AdmReplayTimeline *
+admiralty_replay_window_get_timeline (AdmiraltyReplayWindow *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_REPLAY_WINDOW (self), NULL);
+  return self->timeline;
+}
+
+guint
+admiralty_replay_window_get_position (AdmiraltyReplayWindow *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_REPLAY_WINDOW (self), 0);
+  return self->position;
+}
+
+void
+admiralty_replay_window_set_position (AdmiraltyReplayWindow *self,
+                                      guint                  position)
+{
+  guint n;
+
+  g_return_if_fail (ADMIRALTY_IS_REPLAY_WINDOW (self));
+
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->timeline));
+  self->position = MIN (position, n - 1);
+  show_step (self);
+}
+
+const char *
+admiralty_replay_window_get_label (AdmiraltyReplayWindow *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_REPLAY_WINDOW (self), NULL);
+  return self->label;
+}
+
+AdmiraltySectorMap *
+admiralty_replay_window_get_map (AdmiraltyReplayWindow *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_REPLAY_WINDOW (self), NULL);
+  return g_str_equal (gtk_stack_get_visible_child_name (self->stack), "map") ? self->map : NULL;
+}
+
+AdmiraltyTableWidget *
+admiralty_replay_window_get_table (AdmiraltyReplayWindow *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_REPLAY_WINDOW (self), NULL);
+  return g_str_equal (gtk_stack_get_visible_child_name (self->stack), "battle") ? self->table
+                                                                                : NULL;
+}
+
+void
+admiralty_replay_window_set_projector (AdmiraltyReplayWindow *self,
+                                       AdmiraltySectorMap    *map)
+{
+  g_return_if_fail (ADMIRALTY_IS_REPLAY_WINDOW (self));
+
+  if (self->projector == map)
+    return;
+  if (self->projector != NULL)
+    {
+      admiralty_sector_map_set_past (self->projector, NULL);
+      g_object_remove_weak_pointer (G_OBJECT (self->projector), (gpointer *) &self->projector);
+    }
+  self->projector = map;
+  if (map != NULL)
+    {
+      g_object_add_weak_pointer (G_OBJECT (map), (gpointer *) &self->projector);
+      if (self->projecting)
+        show_step (self);
+    }
+}

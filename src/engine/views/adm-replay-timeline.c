@@ -1,0 +1,405 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-replay-timeline.c: the steps of the war's replay for one audience (adm-replay-timeline.h).
+ * The steps are kept as plain records, read from the journal once each; a step's item and its
+ * label are made when asked for, so that a journal of 25,000 entries makes no 25,000 labels. */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "adm-audience.h"
+#include "adm-engagement.h"
+#include "adm-engagement-queue.h"
+#include "adm-replay-timeline.h"
+
+typedef struct {
+  guint       moment;      /* the entries before the step, the step's included */
+  guint       cycle;       /* 0 during the muster */
+  const char *engagement;  /* interned; NULL for a step of the campaign's own */
+} Step;
+
+struct _AdmReplayTimeline
+{
+  GObject           parent_instance;
+
+  AdmCampaign      *campaign;
+  char             *audience;
+  const AdmFaction *viewer;    /* a side's faction, or NULL */
+  gboolean          master;
+  GArray           *steps;     /* Step */
+  guint             n_read;    /* the journal's entries read into @steps */
+  guint             cycle;     /* the cycle after the entries read */
+  GHashTable       *told;      /* engagement (interned) → whether the audience is told of it */
+  gulong            changed_id;
+};
+
+static void adm_replay_timeline_list_model_init (GListModelInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (AdmReplayTimeline, adm_replay_timeline, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL,
+                                                      adm_replay_timeline_list_model_init))
+
+/* Whether the audience is told of the battle of @engagement (F-STRAT-3): the master of every
+ * one; a side or the public as the one filter says, of an engagement the campaign knows. */
+static gboolean
+told_of (AdmReplayTimeline *self,
+         const char        *engagement)
+{
+  gpointer known;
+  gboolean told = FALSE;
+
+  if (self->master)
+    return TRUE;
+  if (g_hash_table_lookup_extended (self->told, engagement, NULL, &known))
+    return GPOINTER_TO_INT (known);
+  {
+    g_autoptr(AdmQueuedEngagement) queued = adm_campaign_find_engagement (self->campaign,
+                                                                          engagement, NULL);
+    AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (self->campaign));
+
+    told = queued != NULL &&
+           adm_audience_told_of_engagement (strategy, adm_campaign_get_scenario (self->campaign),
+                                            self->viewer, queued);
+  }
+  g_hash_table_insert (self->told, (gpointer) engagement, GINT_TO_POINTER (told));
+  return told;
+}
+
+/* Whether a side or the public has the campaign's action @what as a step of its own: what
+ * every side is told of, none of it another side's secret. */
+static gboolean
+public_action (const char *what)
+{
+  static const char *const told[] = { "cycle", "muster-start", "end-campaign", "publish" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (told); i++)
+    if (g_str_equal (what, told[i]))
+      return TRUE;
+  return FALSE;
+}
+
+/* Reads the journal's entries after those read, adding their steps; the number added. */
+static guint
+read_entries (AdmReplayTimeline *self)
+{
+  AdmJournal *journal = adm_campaign_get_journal (self->campaign);
+  guint n = adm_journal_get_n_entries (journal), before = self->steps->len;
+
+  for (guint i = self->n_read; i < n; i++)
+    {
+      const char *engagement = adm_journal_get_entry_engagement (journal, i);
+      AdmJournalAction *action = adm_journal_get_entry_action (journal, i);
+      const char *what = adm_journal_action_get_what (action);
+      AdmJournalEntryKind kind = adm_journal_get_entry_kind (journal, i);
+      gboolean shown;
+      Step step = { i + 1, self->cycle, NULL };
+
+      if (engagement != NULL)
+        {
+          step.engagement = g_intern_string (engagement);
+          shown = told_of (self, step.engagement);
+        }
+      else
+        {
+          gint64 cycle = 0;
+
+          shown = self->master || public_action (what);
+          if (g_str_has_prefix (what, "muster"))
+            step.cycle = 0;
+          /* A cycle resolved begins the next; taking it back returns to it. */
+          if (g_str_equal (what, "cycle") &&
+              adm_event_get_int (adm_journal_action_get_head (action), "cycle", &cycle))
+            self->cycle = (guint) cycle + (kind == ADM_JOURNAL_ENTRY_UNDO ? 0 : 1);
+        }
+      if (shown)
+        g_array_append_val (self->steps, step);
+    }
+  self->n_read = n;
+  return self->steps->len - before;
+}
+
+static void
+campaign_changed_cb (AdmReplayTimeline *self,
+                     AdmCampaign       *campaign)
+{
+  guint before = self->steps->len, added;
+
+  /* A journal only grows; one whose last entries were forgotten (a save that failed) is read
+   * again whole. */
+  if (adm_journal_get_n_entries (adm_campaign_get_journal (campaign)) < self->n_read)
+    {
+      g_array_set_size (self->steps, 1);
+      self->n_read = 0;
+      self->cycle = 1;
+      read_entries (self);
+      g_list_model_items_changed (G_LIST_MODEL (self), 1, before - 1, self->steps->len - 1);
+      return;
+    }
+  added = read_entries (self);
+  if (added > 0)
+    g_list_model_items_changed (G_LIST_MODEL (self), before, 0, added);
+}
+
+/* "Cycle 2 · Battle at Komarr orbit · turn 3, Fire" for a battle's entry; the master's
+ * sentence for the campaign's own ("Cycle 2 · Adm. Aral Vorkosigan's order sheet, cycle 2"). */
+static char *
+step_label (AdmReplayTimeline *self,
+            const Step        *step)
+{
+  AdmJournal *journal = adm_campaign_get_journal (self->campaign);
+  guint i = step->moment - 1;
+  AdmJournalAction *action = adm_journal_get_entry_action (journal, i);
+  g_autofree char *when = NULL, *what = NULL;
+
+  when = step->cycle == 0 ? g_strdup (_("Muster"))
+                          /* Translators: the cycle of a step of the replay, "Cycle 2" */
+                          : g_strdup_printf (_("Cycle %u"), step->cycle);
+  if (step->engagement != NULL)
+    {
+      g_autoptr(AdmQueuedEngagement) queued = adm_campaign_find_engagement (self->campaign,
+                                                                            step->engagement,
+                                                                            NULL);
+      AdmEvent *head = adm_journal_action_get_head (action);
+      g_autofree char *place = queued != NULL ? adm_engagement_place_name (&queued->engagement)
+                                              : g_strdup (step->engagement);
+      const char *phase = adm_event_get (head, "phase");
+      g_autofree char *moment = NULL;
+
+      /* Translators: a battle's phase in the replay, "turn 3, Fire" */
+      moment = g_strdup_printf (_("turn %s, %s"),
+                                adm_event_get (head, "turn") != NULL ? adm_event_get (head, "turn")
+                                                                     : "?",
+                                phase != NULL ? adm_phase_display_name (phase) : "?");
+      switch (adm_journal_get_entry_battle_kind (journal, i))
+        {
+        case ADM_JOURNAL_ENTRY_UNDO:
+          /* Translators: a battle's phase the master took back, "turn 3, Fire taken back" */
+          what = g_strdup_printf (_("%s taken back"), moment);
+          break;
+        case ADM_JOURNAL_ENTRY_REDO:
+          /* Translators: a battle's phase the master brought back, "turn 3, Fire again" */
+          what = g_strdup_printf (_("%s again"), moment);
+          break;
+        default:
+          what = g_steal_pointer (&moment);
+        }
+      /* Translators: a step of the replay, "Cycle 2 · Battle at Komarr orbit · turn 3, Fire" */
+      return g_strdup_printf (_("%s · Battle at %s · %s"), when, place, what);
+    }
+  {
+    g_autofree char *described = adm_journal_describe (journal, action);
+
+    switch (adm_journal_get_entry_kind (journal, i))
+      {
+      case ADM_JOURNAL_ENTRY_UNDO:
+        /* Translators: a step of the replay where the master undid an action, "Undo “Note”" */
+        what = g_strdup_printf (_("Undo “%s”"), described);
+        break;
+      case ADM_JOURNAL_ENTRY_REDO:
+        /* Translators: a step of the replay where the master redid an action, "Redo “Note”" */
+        what = g_strdup_printf (_("Redo “%s”"), described);
+        break;
+      default:
+        what = g_steal_pointer (&described);
+      }
+  }
+  /* Translators: a step of the replay, "Cycle 2 · Resolve cycle 1" */
+  return g_strdup_printf (_("%s · %s"), when, what);
+}
+
+static GType
+adm_replay_timeline_get_item_type (GListModel *model)
+{
+  return ADM_TYPE_REPLAY_STEP;
+}
+
+static guint
+adm_replay_timeline_get_n_items (GListModel *model)
+{
+  return ADM_REPLAY_TIMELINE (model)->steps->len;
+}
+
+static gpointer
+adm_replay_timeline_get_item (GListModel *model,
+                              guint       position)
+{
+  AdmReplayTimeline *self = ADM_REPLAY_TIMELINE (model);
+  const Step *step;
+  g_autofree char *label = NULL;
+
+  if (position >= self->steps->len)
+    return NULL;
+  step = &g_array_index (self->steps, Step, position);
+  label = step->moment == 0 ? g_strdup (_("The campaign’s start")) : step_label (self, step);
+  return adm_replay_step_new (step->moment, step->cycle, step->engagement, label);
+}
+
+static void
+adm_replay_timeline_list_model_init (GListModelInterface *iface)
+{
+  iface->get_item_type = adm_replay_timeline_get_item_type;
+  iface->get_n_items = adm_replay_timeline_get_n_items;
+  iface->get_item = adm_replay_timeline_get_item;
+}
+
+static void
+adm_replay_timeline_dispose (GObject *object)
+{
+  AdmReplayTimeline *self = ADM_REPLAY_TIMELINE (object);
+
+  g_clear_signal_handler (&self->changed_id, self->campaign);
+  g_clear_object (&self->campaign);
+
+  G_OBJECT_CLASS (adm_replay_timeline_parent_class)->dispose (object);
+}
+
+static void
+adm_replay_timeline_finalize (GObject *object)
+{
+  AdmReplayTimeline *self = ADM_REPLAY_TIMELINE (object);
+
+  g_free (self->audience);
+  g_array_unref (self->steps);
+  g_hash_table_unref (self->told);
+
+  G_OBJECT_CLASS (adm_replay_timeline_parent_class)->finalize (object);
+}
+
+static void
+adm_replay_timeline_class_init (AdmReplayTimelineClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = adm_replay_timeline_dispose;
+  object_class->finalize = adm_replay_timeline_finalize;
+}
+
+static void
+adm_replay_timeline_init (AdmReplayTimeline *self)
+{
+  Step start = { 0, 1, NULL };
+
+  self->steps = g_array_new (FALSE, FALSE, sizeof (Step));
+  g_array_append_val (self->steps, start);
+  self->cycle = 1;
+  self->told = g_hash_table_new (NULL, NULL);
+}
+
+AdmReplayTimeline *
+adm_replay_timeline_new (AdmCampaign  *campaign,
+                         const char   *audience,
+                         GError      **error)
+{
+  g_autoptr(AdmReplayTimeline) self = NULL;
+  AdmRuleset *ruleset;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+  g_return_val_if_fail (audience != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  ruleset = adm_scenario_get_ruleset (adm_campaign_get_scenario (campaign));
+  self = g_object_new (ADM_TYPE_REPLAY_TIMELINE, NULL);
+  self->master = g_str_equal (audience, "master");
+  if (!self->master && !g_str_equal (audience, "public"))
+    {
+      self->viewer = adm_ruleset_lookup_faction (ruleset, audience);
+      if (self->viewer == NULL)
+        {
+          GPtrArray *factions = adm_ruleset_get_factions (ruleset);
+          g_autoptr(GString) known = g_string_new ("master, public");
+
+          for (guint i = 0; i < factions->len; i++)
+            g_string_append_printf (known, ", %s",
+                                    ((const AdmFaction *) g_ptr_array_index (factions, i))->id);
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       /* Translators: "No side “ceta” to replay the war for: the campaign
+                        * has master, public, barrayar, cetaganda." */
+                       _("No side “%s” to replay the war for: the campaign has %s."), audience,
+                       known->str);
+          return NULL;
+        }
+    }
+  self->campaign = g_object_ref (campaign);
+  self->audience = g_strdup (audience);
+  read_entries (self);
+  self->changed_id = g_signal_connect_swapped (campaign, "changed",
+                                               G_CALLBACK (campaign_changed_cb), self);
+  return g_steal_pointer (&self);
+}
+
+AdmCampaign *
+adm_replay_timeline_get_campaign (AdmReplayTimeline *self)
+{
+  g_return_val_if_fail (ADM_IS_REPLAY_TIMELINE (self), NULL);
+  return self->campaign;
+}
+
+const char *
+adm_replay_timeline_get_audience (AdmReplayTimeline *self)
+{
+  g_return_val_if_fail (ADM_IS_REPLAY_TIMELINE (self), NULL);
+  return self->audience;
+}
+
+const AdmFaction *
+adm_replay_timeline_get_viewer (AdmReplayTimeline *self)
+{
+  g_return_val_if_fail (ADM_IS_REPLAY_TIMELINE (self), NULL);
+  return self->viewer;
+}
+
+guint
+adm_replay_timeline_find (AdmReplayTimeline *self,
+                          guint              moment)
+{
+  guint low = 0, high;
+
+  g_return_val_if_fail (ADM_IS_REPLAY_TIMELINE (self), 0);
+
+  /* The steps are in the order of their moments; the first is moment 0. */
+  high = self->steps->len;
+  while (high - low > 1)
+    {
+      guint middle = low + (high - low) / 2;
+
+      if (g_array_index (self->steps, Step, middle).moment <= moment)
+        low = middle;
+      else
+        high = middle;
+    }
+  return low;
+}
+
+char *
+adm_replay_timeline_describe_out (AdmReplayTimeline *self)
+{
+  g_autoptr(GPtrArray) engagements = NULL;
+  g_autoptr(GString) names = g_string_new (NULL);
+
+  g_return_val_if_fail (ADM_IS_REPLAY_TIMELINE (self), NULL);
+
+  engagements = adm_campaign_get_engagements (self->campaign, 0);
+  for (guint i = 0; i < engagements->len; i++)
+    {
+      AdmQueuedEngagement *engagement = g_ptr_array_index (engagements, i);
+      g_autofree char *name = NULL, *place = NULL;
+
+      if (engagement->table == NULL || engagement->status == ADM_ENGAGEMENT_FINISHED ||
+          engagement->status == ADM_ENGAGEMENT_DROPPED ||
+          !told_of (self, g_intern_string (engagement->id)))
+        continue;
+      /* F-STRAT-3: a side is told an engagement by its place and time, never its id. */
+      place = adm_engagement_place_name (&engagement->engagement);
+      name = self->master ? g_strdup_printf ("%s (%s)", engagement->id, place)
+                          : adm_audience_engagement_name (engagement);
+      g_string_append_printf (names, "%s%s “%s”", names->len > 0 ? "; " : "", name,
+                              engagement->table);
+    }
+  if (names->len == 0)
+    return NULL;
+  /* Translators: "Still at another table: c1-3 (Komarr orbit) “Table 2”. Their phases come
+   * into the replay when their tables send them back (Import Table Battle…)." */
+  return g_strdup_printf (_("Still at another table: %s. Their phases come into the replay "
+                            "when their tables send them back (Import Table Battle…)."),
+                          names->str);
+}

@@ -1,0 +1,407 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-replay-timeline.c: the war replayed (adm-replay-timeline.h). Komarr is played as a
+ * master plays it — cycle 1 undone and redone, a correction, the battle of c1-3 at Pol orbit
+ * with a phase undone and redone and a correction between its phases, a correction undone,
+ * cycle 2 — and the master's timeline has a step for every entry, in order, each labelled
+ * with its cycle and what it was, each battle entry with the battle's place, turn and phase;
+ * every step can be shown (the campaign and the battle at its moment) and showing them all
+ * changes nothing and journals nothing. A side's and the public's timeline are what the one
+ * audience filter tells them (F-STRAT-3): the cycles and the battles they are told of, no
+ * label naming a formation they have not met. The bad inputs: an audience the campaign does
+ * not have, a battle still at another table, a campaign written by an older version, one of
+ * 25,000 entries, entries recorded while the timeline is open. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "admiralty-engine.h"
+#include "file-helpers.h"
+#include "komarr-helpers.h"
+#include "text-helpers.h"
+
+#define T0 G_GINT64_CONSTANT (1795370400)
+
+static guint
+n_entries (AdmCampaign *campaign)
+{
+  return adm_journal_get_n_entries (adm_campaign_get_journal (campaign));
+}
+
+static void
+correct_readiness (AdmCampaign *campaign,
+                   gint64       time,
+                   const char  *delta)
+{
+  const AdmShip *ship = g_ptr_array_index (adm_scenario_get_ships (adm_campaign_get_scenario (
+                                             campaign)), 0);
+  g_autoptr(AdmEvent) event = adm_event_new ("readiness", time);
+  g_autoptr(GError) error = NULL;
+
+  adm_event_set (event, "ship", ship->id);
+  adm_event_set (event, "delta", delta);
+  g_assert_true (adm_campaign_append (campaign, event, &error));
+  g_assert_no_error (error);
+}
+
+static void
+keep (AdmCampaign *campaign,
+      AdmBattle   *battle)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (adm_campaign_keep_battle (campaign, "c1-3", battle, &error));
+  g_assert_no_error (error);
+}
+
+static AdmCampaign *
+play (void)
+{
+  AdmCampaign *campaign = komarr_new (NULL, NULL);
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (5);
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(GError) error = NULL;
+
+  komarr_play_cycle (campaign, 1, T0);
+  g_assert_true (adm_campaign_undo (campaign, &error));
+  g_assert_true (adm_campaign_redo (campaign, &error));
+  g_assert_no_error (error);
+  correct_readiness (campaign, T0 + 2500, "-1");
+  battle = engagement_battle (campaign, "c1-3");
+  keep (campaign, battle);
+  for (guint p = 0; p < 5; p++)
+    {
+      g_assert_true (adm_battle_resolve_phase (battle, NULL, ADM_DICE_SOURCE (dice), &error));
+      g_assert_no_error (error);
+      keep (campaign, battle);
+      if (p == 2)
+        {
+          correct_readiness (campaign, T0 + 2600, "1");
+          g_assert_true (adm_battle_undo (battle, &error));
+          keep (campaign, battle);
+          g_assert_true (adm_battle_redo (battle, &error));
+          keep (campaign, battle);
+        }
+    }
+  correct_readiness (campaign, T0 + 2700, "-1");
+  g_assert_true (adm_campaign_undo (campaign, &error));
+  g_assert_no_error (error);
+  komarr_play_cycle (campaign, 2, T0);
+  return campaign;
+}
+
+static AdmReplayTimeline *
+timeline_of (AdmCampaign *campaign,
+             const char  *audience)
+{
+  g_autoptr(GError) error = NULL;
+  AdmReplayTimeline *timeline = adm_replay_timeline_new (campaign, audience, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (timeline);
+  return timeline;
+}
+
+static AdmReplayStep *
+step_at (AdmReplayTimeline *timeline,
+         guint              i)
+{
+  AdmReplayStep *step = g_list_model_get_item (G_LIST_MODEL (timeline), i);
+
+  g_assert_nonnull (step);
+  return step;
+}
+
+/* Each step of @timeline shown as the replay shows it: the campaign at its moment, and the
+ * battle there for a battle's step. */
+static void
+show_every_step (AdmCampaign       *campaign,
+                 AdmReplayTimeline *timeline)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (timeline)); i++)
+    {
+      g_autoptr(AdmReplayStep) step = step_at (timeline, i);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AdmState) state = adm_campaign_state_at (campaign,
+                                                         adm_replay_step_get_moment (step),
+                                                         &error);
+
+      g_assert_no_error (error);
+      g_assert_nonnull (state);
+      if (adm_replay_step_get_engagement (step) != NULL)
+        {
+          g_autoptr(AdmBattle) battle = adm_campaign_battle_at_entry (
+            campaign, adm_replay_step_get_engagement (step), adm_replay_step_get_moment (step),
+            &error);
+
+          g_assert_no_error (error);
+          g_assert_nonnull (battle);
+        }
+      g_assert_cmpuint (adm_replay_timeline_find (timeline, adm_replay_step_get_moment (step)),
+                        ==, i);
+    }
+}
+
+static void
+count_changed (guint *count)
+{
+  (*count)++;
+}
+
+/* F-STRAT-4, F-SEQ-1: the master's timeline: every entry a step, in order, labelled; every
+ * step shown; nothing changed. */
+static void
+test_master_steps (void)
+{
+  g_autoptr(AdmCampaign) campaign = play ();
+  g_autoptr(AdmReplayTimeline) timeline = timeline_of (campaign, "master");
+  g_autofree char *before = NULL, *after = NULL;
+  guint total = n_entries (campaign), battle_steps = 0, undo_steps = 0, changed = 0;
+  gboolean cycle_2 = FALSE;
+  gsize length;
+
+  before = adm_campaign_serialize (campaign, &length);
+  g_signal_connect_swapped (campaign, "changed", G_CALLBACK (count_changed), &changed);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (timeline)), ==, total + 1);
+  g_assert_true (g_list_model_get_item_type (G_LIST_MODEL (timeline)) == ADM_TYPE_REPLAY_STEP);
+  for (guint i = 0; i <= total; i++)
+    {
+      g_autoptr(AdmReplayStep) step = step_at (timeline, i);
+      const char *label = adm_replay_step_get_label (step);
+
+      g_assert_cmpuint (adm_replay_step_get_moment (step), ==, i);
+      if (i == 0)
+        {
+          g_assert_cmpstr (label, ==, "The campaign’s start");
+          continue;
+        }
+      if (adm_replay_step_get_engagement (step) != NULL)
+        {
+          g_assert_cmpstr (adm_replay_step_get_engagement (step), ==, "c1-3");
+          assert_contains (label, "Cycle 2 · Battle at Pol orbit · turn ", "battle step");
+          battle_steps++;
+        }
+      if (strstr (label, "taken back") != NULL || strstr (label, "Undo “") != NULL)
+        undo_steps++;
+      if (g_str_has_prefix (label, "Cycle 2 · "))
+        cycle_2 = TRUE;
+      /* The cycle only moves forward here but where cycle 1 was undone. */
+      g_assert_true (g_str_has_prefix (label, "Cycle ") || g_str_has_prefix (label, "Muster"));
+    }
+  /* Five phases, an undo and a redo; cycle 1 undone, a phase, a correction. */
+  g_assert_cmpuint (battle_steps, ==, 7);
+  g_assert_cmpuint (undo_steps, ==, 3);
+  g_assert_true (cycle_2);
+  g_assert_cmpuint (adm_replay_timeline_find (timeline, total + 5), ==, total);
+
+  show_every_step (campaign, timeline);
+  after = adm_campaign_serialize (campaign, &length);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpuint (n_entries (campaign), ==, total);
+  g_assert_cmpuint (changed, ==, 0);
+}
+
+/* F-STRAT-3: a side's and the public's timeline hold the cycles and the battles they are told
+ * of; no label names a formation hidden from them. */
+static void
+test_side_steps (void)
+{
+  g_autoptr(AdmCampaign) campaign = play ();
+  g_autoptr(AdmReplayTimeline) master = timeline_of (campaign, "master");
+  GPtrArray *factions = adm_scenario_get_factions (adm_campaign_get_scenario (campaign));
+  AdmStrategy *strategy = strategy_of (campaign);
+  static const char *hidden_ids[] = { "autumn-screen", "komarran-cruiser-division" };
+  guint checked = 0;
+
+  for (guint f = 0; f <= factions->len; f++)
+    {
+      const AdmFaction *viewer = f < factions->len ? g_ptr_array_index (factions, f) : NULL;
+      g_autoptr(AdmReplayTimeline) timeline = timeline_of (campaign, viewer != NULL ? viewer->id
+                                                                                    : "public");
+      guint n = g_list_model_get_n_items (G_LIST_MODEL (timeline)), cycles = 0;
+      g_autoptr(AdmQueuedEngagement) c13 = adm_campaign_find_engagement (campaign, "c1-3", NULL);
+      gboolean told = adm_audience_told_of_engagement (strategy,
+                                                       adm_campaign_get_scenario (campaign),
+                                                       viewer, c13);
+
+      g_assert_true (adm_replay_timeline_get_viewer (timeline) == viewer);
+      g_assert_cmpuint (n, <, g_list_model_get_n_items (G_LIST_MODEL (master)));
+      for (guint i = 1; i < n; i++)
+        {
+          g_autoptr(AdmReplayStep) step = step_at (timeline, i);
+          const char *label = adm_replay_step_get_label (step);
+
+          if (adm_replay_step_get_engagement (step) != NULL)
+            g_assert_true (told);
+          else
+            {
+              assert_contains (label, "cycle", "a side's campaign step");
+              cycles++;
+            }
+          for (guint h = 0; h < G_N_ELEMENTS (hidden_ids); h++)
+            {
+              const AdmFormation *formation = adm_strategy_lookup_formation (strategy,
+                                                                             hidden_ids[h]);
+
+              if (adm_strategy_formation_visible (strategy, formation, viewer) ||
+                  (viewer != NULL &&
+                   adm_strategy_last_sighting (strategy, formation, viewer, NULL)))
+                continue;
+              assert_lacks (label, formation->name, "a side's step label");
+              assert_lacks (label, formation->id, "a side's step label");
+              checked++;
+            }
+        }
+      /* Cycle 1 resolved, undone, redone; cycle 2 resolved. */
+      g_assert_cmpuint (cycles, ==, 4);
+      show_every_step (campaign, timeline);
+    }
+  g_assert_cmpuint (checked, >, 0);
+}
+
+/* An audience the campaign does not have is refused, naming those it has. */
+static void
+test_bad_audience (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmReplayTimeline) timeline = adm_replay_timeline_new (campaign, "klingon", &error);
+
+  g_assert_null (timeline);
+  g_assert_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE);
+  assert_contains (error->message, "klingon", "refusal");
+  assert_contains (error->message, "master, public, ", "refusal");
+  assert_contains (error->message, "cetaganda", "refusal");
+}
+
+static void
+count_items_changed (GListModel *model,
+                     guint       position,
+                     guint       removed,
+                     guint       added,
+                     guint      *count)
+{
+  g_assert_cmpuint (position, ==, g_list_model_get_n_items (model) - added);
+  g_assert_cmpuint (removed, ==, 0);
+  *count += added;
+}
+
+/* The live night goes on while the replay is open: each entry recorded is a step at the
+ * timeline's end; a side's gets only what it is told of. */
+static void
+test_follows_live (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+  g_autoptr(AdmReplayTimeline) master = timeline_of (campaign, "master");
+  g_autoptr(AdmReplayTimeline) side = timeline_of (campaign, "cetaganda");
+  guint added = 0, side_added = 0;
+
+  g_signal_connect (master, "items-changed", G_CALLBACK (count_items_changed), &added);
+  g_signal_connect (side, "items-changed", G_CALLBACK (count_items_changed), &side_added);
+  correct_readiness (campaign, T0 + 10, "-1");
+  g_assert_cmpuint (added, ==, 1);
+  g_assert_cmpuint (side_added, ==, 0);
+  komarr_play_cycle (campaign, 1, T0);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (master)), ==,
+                    n_entries (campaign) + 1);
+  g_assert_cmpuint (added, ==, n_entries (campaign));
+  /* The side is told of the cycle's resolution. */
+  g_assert_cmpuint (side_added, ==, 1);
+}
+
+/* A battle fought at another table and not brought back: the replay says which, and what to
+ * do, and replays the rest. */
+static void
+test_battle_at_table (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+  g_autoptr(AdmReplayTimeline) timeline = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *assignment = NULL, *out = NULL, *none = NULL;
+
+  komarr_play_cycle (campaign, 1, T0);
+  timeline = timeline_of (campaign, "master");
+  none = adm_replay_timeline_describe_out (timeline);
+  g_assert_null (none);
+  g_assert_true (adm_campaign_assign_table (campaign, "c1-3", "Table 2", T0 + 3000, &assignment,
+                                            &error));
+  g_assert_no_error (error);
+  out = adm_replay_timeline_describe_out (timeline);
+  g_assert_nonnull (out);
+  assert_contains (out, "c1-3 (Pol orbit) “Table 2”", "out");
+  assert_contains (out, "Import Table Battle", "out");
+  show_every_step (campaign, timeline);
+}
+
+/* Campaigns written by older versions — format 1's bare events, a season from before
+ * critical checks — replay. */
+static void
+test_older_version (void)
+{
+  static const char *files[] = { "small.admiralty", "season-before-critical-checks.admiralty" };
+
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    {
+      g_autofree char *path = source_path ("tests", "data", "campaigns", files[f], NULL);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AdmCampaign) campaign = adm_campaign_open (path, &error);
+      g_autoptr(AdmReplayTimeline) timeline = NULL;
+
+      g_assert_no_error (error);
+      g_assert_nonnull (campaign);
+      timeline = timeline_of (campaign, "master");
+      g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (timeline)), ==,
+                        n_entries (campaign) + 1);
+      g_assert_cmpuint (n_entries (campaign), >, 0);
+      show_every_step (campaign, timeline);
+    }
+}
+
+/* A campaign of 25,000 entries: every one a step, labelled when asked for; its moments show. */
+static void
+test_huge (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+  g_autoptr(AdmReplayTimeline) timeline = NULL;
+  g_autoptr(GError) error = NULL;
+  const guint n = 25000;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(AdmEvent) event = adm_event_new ("note", T0 + i);
+
+      adm_event_set_text (event, "Patrol the sector and report contacts.");
+      g_assert_true (adm_campaign_append (campaign, event, &error));
+      g_assert_no_error (error);
+    }
+  timeline = timeline_of (campaign, "master");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (timeline)), ==, n + 1);
+  for (guint i = 0; i <= n; i += n / 5)
+    {
+      g_autoptr(AdmReplayStep) step = step_at (timeline, i);
+      g_autoptr(AdmState) state = adm_campaign_state_at (campaign,
+                                                         adm_replay_step_get_moment (step),
+                                                         &error);
+
+      g_assert_no_error (error);
+      g_assert_nonnull (state);
+      if (i > 0)
+        g_assert_cmpstr (adm_replay_step_get_label (step), ==, "Cycle 1 · Note");
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/replay-timeline/F-STRAT-4/master-steps", test_master_steps);
+  g_test_add_func ("/engine/replay-timeline/F-STRAT-3/side-steps", test_side_steps);
+  g_test_add_func ("/engine/replay-timeline/bad-audience", test_bad_audience);
+  g_test_add_func ("/engine/replay-timeline/F-STRAT-4/follows-live", test_follows_live);
+  g_test_add_func ("/engine/replay-timeline/F-STRAT-4/battle-at-table", test_battle_at_table);
+  g_test_add_func ("/engine/replay-timeline/older-version", test_older_version);
+  g_test_add_func ("/engine/replay-timeline/huge", test_huge);
+  return g_test_run ();
+}
