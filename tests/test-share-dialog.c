@@ -3,7 +3,9 @@
  * admiral of the Komarr campaign; nothing listens until the switch is turned on; then each
  * row shows the admiral's own link (and its QR code); "Revoke Link" gives him a new one and
  * kills the old; the accept switch is the portal's "accept-on-arrival"; closing the campaign
- * stops the portal. A screenshot of the dialog is saved in the build's tests folder. */
+ * stops the portal. The portal and the tables' server are the campaign's, kept by the
+ * application for every window of it. A screenshot of the dialog is saved in the build's
+ * tests folder. */
 
 #include "config.h"
 
@@ -312,6 +314,76 @@ test_not_saved_toast (void)
   campaign_fixture_tear_down (&fixture);
 }
 
+/* Whether a phone gets @portal's page for @admiral_id. */
+static gboolean
+serves_page (AdmPortal  *portal,
+             const char *admiral_id)
+{
+  g_autofree char *link = adm_portal_get_link (portal, admiral_id);
+  const char *path = strstr (link + strlen ("http://"), "/");
+  g_autofree char *get = g_strdup_printf ("GET %s HTTP/1.1\r\nHost: x\r\n"
+                                          "Connection: close\r\n\r\n", path);
+  g_autofree char *page = exchange (adm_portal_get_port (portal), get);
+
+  return g_str_has_prefix (page, "HTTP/1.1 200");
+}
+
+static gboolean
+both_gone (gpointer data)
+{
+  gpointer *pointers = data;
+
+  return pointers[0] == NULL && pointers[1] == NULL;
+}
+
+/* The portal and the tables' server belong to the campaign's room, which the application
+ * keeps: a second window of the campaign serves through them rather than starting its own,
+ * closing it leaves them serving for the first window, and the last window's going stops
+ * them. */
+static void
+test_second_window (void)
+{
+  CampaignFixture fixture;
+  AdmiraltyTablesDialog *tables;
+  AdmiraltyWindow *second;
+  AdmiraltyRoom *room;
+  AdmPortal *portal = NULL;
+  gpointer served[2];
+  g_autoptr(GError) error = NULL;
+
+  komarr_fixture_set_up (&fixture, "share-second-window", 0, 1795370400, 0, 0);
+  tables = campaign_fixture_tables (&fixture, TRUE, 1, &portal);
+  gtk_window_destroy (GTK_WINDOW (tables));
+  room = admiralty_window_get_room (fixture.window);
+  served[0] = portal;
+  served[1] = admiralty_room_get_table_server (room);
+  g_assert_nonnull (served[1]);
+  g_object_add_weak_pointer (served[0], &served[0]);
+  g_object_add_weak_pointer (served[1], &served[1]);
+
+  second = shown_window_new (0, 0);
+  admiralty_window_set_campaign (second, fixture.window->campaign);
+  iterate ();
+  g_assert_true (admiralty_window_get_room (second) == room);
+  g_assert_true (admiralty_share_dialog_portal_for (room, fixture.window->campaign, NULL,
+                                                    &error) == portal);
+  g_assert_no_error (error);
+  g_assert_true (admiralty_tables_dialog_get_server (room) == served[1]);
+  g_assert_cmpuint (adm_table_server_get_n_tables (served[1]), ==, 1);
+
+  close_window (second);
+  g_assert_true (served[0] == portal && served[1] != NULL);
+  g_assert_true (adm_portal_get_running (portal));
+  g_assert_true (serves_page (portal, "vorkosigan"));
+  g_assert_true (admiralty_room_get_table_server (room) == served[1]);
+  g_assert_true (admiralty_room_get_window (room) == GTK_WINDOW (fixture.window));
+
+  campaign_fixture_tear_down (&fixture);
+  iterate_until (both_gone, served, 5000);
+  g_assert_null (served[0]);
+  g_assert_null (served[1]);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -319,5 +391,6 @@ main (int   argc,
   ui_test_init (&argc, &argv, "share-dialog");
   g_test_add_func ("/ui/share-dialog/share-revoke-stop", test_share);
   g_test_add_func ("/ui/share-dialog/not-saved-toast", test_not_saved_toast);
+  g_test_add_func ("/ui/share-dialog/second-window", test_second_window);
   return ui_test_finish (g_test_run ());
 }

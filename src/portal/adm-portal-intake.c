@@ -14,6 +14,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "adm-audience.h"
+#include "adm-campaign-journal.h"
 #include "adm-id.h"
 #include "adm-order-sheet.h"
 #include "adm-portal-private.h"

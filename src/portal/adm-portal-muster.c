@@ -17,6 +17,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "adm-campaign-journal.h"
 #include "adm-portal-private.h"
 #include "adm-portal-page.h"
 

@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "adm-audience.h"
+#include "adm-campaign-battles.h"
 #include "adm-dice-ledger.h"
 #include "adm-engagement.h"
 #include "adm-engagement-queue.h"

@@ -36,6 +36,8 @@
 #include <libsoup/soup.h>
 
 #include "adm-audience.h"
+#include "adm-campaign-battles.h"
+#include "adm-campaign-file.h"
 #include "adm-order-sheet.h"
 #include "adm-portal.h"
 #include "adm-portal-private.h"

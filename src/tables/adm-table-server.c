@@ -16,6 +16,8 @@
 #include <libsoup/soup.h>
 
 #include "adm-background.h"
+#include "adm-campaign-battles.h"
+#include "adm-campaign-file.h"
 #include "adm-clock.h"
 #include "adm-dice-commit.h"
 #include "adm-engagement.h"

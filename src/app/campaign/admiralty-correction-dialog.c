@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "admiralty-correction-dialog.h"
+#include "adm-campaign-journal.h"
 #include "adm-clock.h"
 #include "adm-id.h"
 #include "admiralty-plain-text.h"

@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "admiralty-muster-sheet-dialog.h"
+#include "adm-campaign-journal.h"
 #include "adm-clock.h"
 #include "adm-muster.h"
 

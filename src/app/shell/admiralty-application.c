@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* admiralty-application.c: startup, the app.* actions and files from the command line. */
+/* admiralty-application.c: startup, the app.* actions, files from the command line, and the
+ * rooms of the campaigns its windows show (the portals and the tables' servers). */
 
 #include "config.h"
 
@@ -16,9 +17,51 @@
 struct _AdmiraltyApplication
 {
   AdwApplication parent_instance;
+
+  /* AdmCampaign* (a reference) → AdmiraltyRoom* (weak: the windows of the campaign hold it),
+   * the room of each campaign a window shows. */
+  GHashTable    *rooms;
 };
 
 G_DEFINE_FINAL_TYPE (AdmiraltyApplication, admiralty_application, ADW_TYPE_APPLICATION)
+
+/* The last window of a campaign let its room go: the room forgets it. */
+static void
+room_gone_cb (gpointer  data,
+              GObject  *room)
+{
+  AdmiraltyApplication *self = data;
+  GHashTableIter iter;
+  gpointer value;
+
+  g_hash_table_iter_init (&iter, self->rooms);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    if (value == (gpointer) room)
+      {
+        g_hash_table_iter_remove (&iter);
+        return;
+      }
+}
+
+AdmiraltyRoom *
+admiralty_application_get_room (AdmiraltyApplication *self,
+                                AdmCampaign          *campaign,
+                                GtkWindow            *window)
+{
+  AdmiraltyRoom *room;
+
+  g_return_val_if_fail (ADMIRALTY_IS_APPLICATION (self), NULL);
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+  g_return_val_if_fail (GTK_IS_WINDOW (window), NULL);
+
+  room = g_hash_table_lookup (self->rooms, campaign);
+  if (room != NULL)
+    return g_object_ref (room);
+  room = admiralty_room_new (window);
+  g_hash_table_insert (self->rooms, g_object_ref (campaign), room);
+  g_object_weak_ref (G_OBJECT (room), room_gone_cb, self);
+  return room;
+}
 
 char *
 admiralty_application_find_scenarios_dir (void)
@@ -298,10 +341,63 @@ admiralty_application_startup (GApplication *application)
     gtk_application_set_accels_for_action (gtk_app, accels[i].action, accels[i].accels);
 }
 
+void
+admiralty_application_leave_room (AdmiraltyApplication *self,
+                                  GtkWindow            *window)
+{
+  AdmiraltyRoom *room;
+  GtkWindow *other = NULL;
+
+  g_return_if_fail (ADMIRALTY_IS_APPLICATION (self));
+  g_return_if_fail (ADMIRALTY_IS_WINDOW (window));
+
+  room = admiralty_window_get_room (ADMIRALTY_WINDOW (window));
+  if (room == NULL || admiralty_room_get_window (room) != window)
+    return;
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self));
+       l != NULL && other == NULL; l = l->next)
+    if (l->data != (gpointer) window && ADMIRALTY_IS_WINDOW (l->data) &&
+        admiralty_window_get_room (l->data) == room)
+      other = l->data;
+  admiralty_room_set_window (room, other);
+}
+
+/* A window closed leaves its room before it goes (admiralty_application_leave_room ()). */
+static void
+admiralty_application_window_removed (GtkApplication *application,
+                                      GtkWindow      *window)
+{
+  if (ADMIRALTY_IS_WINDOW (window))
+    admiralty_application_leave_room (ADMIRALTY_APPLICATION (application), window);
+  GTK_APPLICATION_CLASS (admiralty_application_parent_class)->window_removed (application,
+                                                                               window);
+}
+
+static void
+admiralty_application_finalize (GObject *object)
+{
+  AdmiraltyApplication *self = ADMIRALTY_APPLICATION (object);
+  GHashTableIter iter;
+  gpointer room;
+
+  /* A room a window still holds no longer tells this application when it goes. */
+  g_hash_table_iter_init (&iter, self->rooms);
+  while (g_hash_table_iter_next (&iter, NULL, &room))
+    g_object_weak_unref (room, room_gone_cb, self);
+  g_hash_table_unref (self->rooms);
+
+  G_OBJECT_CLASS (admiralty_application_parent_class)->finalize (object);
+}
+
 static void
 admiralty_application_class_init (AdmiraltyApplicationClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+  GtkApplicationClass *gtk_app_class = GTK_APPLICATION_CLASS (klass);
+
+  object_class->finalize = admiralty_application_finalize;
+  gtk_app_class->window_removed = admiralty_application_window_removed;
 
   app_class->startup = admiralty_application_startup;
   app_class->activate = admiralty_application_activate;
@@ -311,6 +407,7 @@ admiralty_application_class_init (AdmiraltyApplicationClass *klass)
 static void
 admiralty_application_init (AdmiraltyApplication *self)
 {
+  self->rooms = g_hash_table_new_full (g_direct_hash, g_direct_equal, g_object_unref, NULL);
 }
 
 AdmiraltyApplication *

@@ -48,8 +48,11 @@ struct _AdmiraltyWindow
    * that brings it back (admiralty-window.c). */
   GPtrArray            *closed_battles;
 
-  /* The portal and the tables' server the Share and Tables dialogs keep. */
+  /* The portal and the tables' server the Share and Tables dialogs keep: the room of the
+   * campaign, the application's (admiralty_application_get_room ()), or the window's own
+   * while it shows none. */
   AdmiraltyRoom        *room;
+  GSignalGroup         *room_signals;     /* on @room */
 
   /* Weak pointers: the dialogs live as long as they are shown. */
   GtkWidget            *error_dialog;

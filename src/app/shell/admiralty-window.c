@@ -560,11 +560,58 @@ fleet_view_map_cb (AdmiraltyWindow *self)
   gtk_list_view_set_model (self->fleet_view, self->fleet_selection);
 }
 
+/* The portal and the tables' server of the room now shown (room_portal_cb (),
+ * room_table_server_cb ()). */
+static void room_portal_cb       (AdmiraltyWindow *self);
+static void room_table_server_cb (AdmiraltyWindow *self);
+
+/* @room (taken) is the window's from now on: the room it leaves stands over another of its
+ * windows (admiralty_application_leave_room ()), and goes with the last (its portal and
+ * tables' server stopped). */
 static void
+take_room (AdmiraltyWindow *self,
+           AdmiraltyRoom   *room)
+{
+  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
+
+  if (self->room == room)
+    {
+      g_clear_object (&room);
+      return;
+    }
+  if (self->room != NULL && ADMIRALTY_IS_APPLICATION (application))
+    admiralty_application_leave_room (ADMIRALTY_APPLICATION (application), GTK_WINDOW (self));
+  g_clear_object (&self->room);
+  self->room = room;
+  if (room != NULL)
+    admiralty_room_set_window (room, GTK_WINDOW (self));
+  g_signal_group_set_target (self->room_signals, room);
+  if (room != NULL)
+    {
+      room_portal_cb (self);
+      room_table_server_cb (self);
+    }
+  else
+    g_signal_group_set_target (self->portal_signals, NULL);
+}
+
+/* The master went to this window: the dialogs and alerts of its room stand over it. */
+static void
+is_active_cb (AdmiraltyWindow *self)
+{
+  if (self->room != NULL && gtk_window_is_active (GTK_WINDOW (self)))
+    admiralty_room_set_window (self->room, GTK_WINDOW (self));
+}
+
+void
 admiralty_window_set_campaign (AdmiraltyWindow *self,
                                AdmCampaign     *campaign)
 {
   g_autoptr(GtkSingleSelection) selection = NULL;
+  GtkApplication *application;
+
+  g_return_if_fail (ADMIRALTY_IS_WINDOW (self));
+  g_return_if_fail (campaign == NULL || ADM_IS_CAMPAIGN (campaign));
 
   /* A roll dialog still open belongs to the campaign going away. */
   if (self->roll_dialog != NULL)
@@ -572,6 +619,12 @@ admiralty_window_set_campaign (AdmiraltyWindow *self,
 
   g_signal_group_set_target (self->campaign_signals, campaign);
   g_set_object (&self->campaign, campaign);
+  /* The campaign's room, the application's: a second window of it serves no second portal. */
+  application = gtk_window_get_application (GTK_WINDOW (self));
+  take_room (self, campaign != NULL && ADMIRALTY_IS_APPLICATION (application)
+                     ? admiralty_application_get_room (ADMIRALTY_APPLICATION (application),
+                                                       campaign, GTK_WINDOW (self))
+                     : admiralty_room_new (GTK_WINDOW (self)));
   /* Its saves leave their flushes and checkpoints to the flusher, off the main loop. */
   if (campaign != NULL)
     adm_campaign_set_flush_later (campaign, TRUE);
@@ -1557,6 +1610,8 @@ admiralty_window_dispose (GObject *object)
 
   g_signal_group_set_target (self->campaign_signals, NULL);
   g_clear_object (&self->campaign);
+  /* The room stays with the campaign's other windows; the last one's going stops it. */
+  take_room (self, NULL);
   g_clear_object (&self->fleet_selection);
   g_clear_object (&self->fleet_slice);
   g_clear_object (&self->fleet_model);
@@ -1596,6 +1651,7 @@ admiralty_window_finalize (GObject *object)
   g_clear_object (&self->campaign_signals);
   g_clear_object (&self->clock_signals);
   g_clear_object (&self->portal_signals);
+  g_clear_object (&self->room_signals);
   g_clear_object (&self->room);
 
   G_OBJECT_CLASS (admiralty_window_parent_class)->finalize (object);
@@ -1813,14 +1869,17 @@ admiralty_window_init (AdmiraltyWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->closed_battles = g_ptr_array_new_with_free_func (closed_battle_free);
   self->player_screens = g_ptr_array_new ();
-  self->room = admiralty_room_new (GTK_WINDOW (self));
-  g_signal_connect_object (self->room, "notify::table-server", G_CALLBACK (room_table_server_cb),
-                           self, G_CONNECT_SWAPPED);
   self->portal_signals = g_signal_group_new (ADM_TYPE_PORTAL);
   g_signal_group_connect_object (self->portal_signals, "warning",
                                  G_CALLBACK (portal_warning_cb), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->room, "notify::portal", G_CALLBACK (room_portal_cb), self,
-                           G_CONNECT_SWAPPED);
+  self->room_signals = g_signal_group_new (ADMIRALTY_TYPE_ROOM);
+  g_signal_group_connect_object (self->room_signals, "notify::table-server",
+                                 G_CALLBACK (room_table_server_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->room_signals, "notify::portal",
+                                 G_CALLBACK (room_portal_cb), self, G_CONNECT_SWAPPED);
+  /* Its own room until it shows a campaign (admiralty_window_set_campaign ()). */
+  take_room (self, admiralty_room_new (GTK_WINDOW (self)));
+  g_signal_connect (self, "notify::is-active", G_CALLBACK (is_active_cb), NULL);
   self->campaign_signals = g_signal_group_new (ADM_TYPE_CAMPAIGN);
   g_signal_group_connect_object (self->campaign_signals, "changed",
                                  G_CALLBACK (campaign_changed_cb), self, G_CONNECT_SWAPPED);

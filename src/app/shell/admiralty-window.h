@@ -30,6 +30,10 @@ AdmCampaign     *admiralty_window_get_campaign     (AdmiraltyWindow      *self);
 /* The window's room: the admirals' portal of its campaign and the tables' server on it
  * (admiralty-room.h), shared and served by the Share and Tables dialogs. */
 AdmiraltyRoom   *admiralty_window_get_room         (AdmiraltyWindow      *self);
+/* Shows @campaign (NULL: none) as opening its file does — the same campaign in a second
+ * window, sharing its room. */
+void             admiralty_window_set_campaign     (AdmiraltyWindow      *self,
+                                                    AdmCampaign          *campaign);
 /* Reopens what the last session had open (GSettings session-*): the campaign, battle and
  * TI4 tabs and the selected tab, with a toast that says so; a file that no longer opens is
  * skipped and named in a message. Returns whether anything was reopened. */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* admiralty-room.c: the portal and the tables' server a window keeps (admiralty-room.h). */
+/* admiralty-room.c: the portal and the tables' server of a campaign (admiralty-room.h). */
 
 #include "config.h"
 
@@ -42,6 +42,16 @@ admiralty_room_get_window (AdmiraltyRoom *self)
 {
   g_return_val_if_fail (ADMIRALTY_IS_ROOM (self), NULL);
   return self->window;
+}
+
+void
+admiralty_room_set_window (AdmiraltyRoom *self,
+                           GtkWindow     *window)
+{
+  g_return_if_fail (ADMIRALTY_IS_ROOM (self));
+  g_return_if_fail (window == NULL || GTK_IS_WINDOW (window));
+
+  g_set_weak_pointer (&self->window, window);
 }
 
 AdmPortal *

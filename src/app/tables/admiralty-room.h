@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* admiralty-room.h: what a window serves the room's network: the admirals' portal of its
- * campaign (src/portal/adm-portal.h) and the tables' server on it
- * (src/tables/adm-table-server.h). The window keeps one room; the Share and Tables dialogs
- * keep their portal and server in it, and it is the window those dialogs and the portal's
- * alerts stand over. */
+/* admiralty-room.h: what the app serves the room's network for one campaign: the admirals'
+ * portal of that campaign (src/portal/adm-portal.h) and the tables' server on it
+ * (src/tables/adm-table-server.h). The application keeps one room for each campaign a window
+ * shows (admiralty_application_get_room ()), shared by every window of that campaign and kept
+ * while one shows it; the Share and Tables dialogs keep their portal and server in it, over
+ * the room's window. */
 #pragma once
 
 #include <adwaita.h>
@@ -16,10 +17,13 @@ G_BEGIN_DECLS
 #define ADMIRALTY_TYPE_ROOM (admiralty_room_get_type ())
 G_DECLARE_FINAL_TYPE (AdmiraltyRoom, admiralty_room, ADMIRALTY, ROOM, GObject)
 
-/* The room of @window (held weakly: the window holds the room). */
+/* A room over @window (held weakly: the windows hold the room). */
 AdmiraltyRoom  *admiralty_room_new              (GtkWindow      *window);
-/* The window the room's dialogs and alerts stand over, or NULL once it is gone. */
+/* The window the room's dialogs and alerts stand over (held weakly), or NULL once it is
+ * gone: the one of its campaign the master last went to. */
 GtkWindow      *admiralty_room_get_window       (AdmiraltyRoom  *self);
+void            admiralty_room_set_window       (AdmiraltyRoom  *self,
+                                                 GtkWindow      *window);
 
 /* Property "portal" (AdmPortal, notified): the portal kept, or NULL (borrowed). Setting
  * another drops the one kept (another campaign's, stopped with it). */

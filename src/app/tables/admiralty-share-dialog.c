@@ -424,14 +424,15 @@ clock_changed_cb (AdmPortal           *portal,
 }
 
 /* The portal stopped by itself, out of descriptors: the master is told at once, over
- * whatever he is doing, that the phones are cut off while his campaign is safe. */
+ * whatever he is doing (the room's window of the moment), that the phones are cut off while
+ * his campaign is safe. */
 static void
-portal_failed_cb (AdmPortal  *portal,
-                  const char *message,
-                  GtkWindow  *window)
+portal_failed_cb (AdmPortal     *portal,
+                  const char    *message,
+                  AdmiraltyRoom *room)
 {
-  GtkWidget *dialog = adw_message_dialog_new (window, _("The admirals’ portal stopped"),
-                                              message);
+  GtkWidget *dialog = adw_message_dialog_new (admiralty_room_get_window (room),
+                                              _("The admirals’ portal stopped"), message);
 
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
   gtk_window_present (GTK_WINDOW (dialog));
@@ -445,7 +446,6 @@ admiralty_share_dialog_portal_for (AdmiraltyRoom        *room,
 {
   g_autoptr(AdmPortal) made = NULL;
   AdmPortal *portal;
-  GtkWindow *window;
 
   g_return_val_if_fail (ADMIRALTY_IS_ROOM (room), NULL);
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
@@ -459,11 +459,7 @@ admiralty_share_dialog_portal_for (AdmiraltyRoom        *room,
   /* The room keeps one portal: another campaign's, stopped with it, goes. */
   admiralty_room_set_portal (room, made);
   portal = made;
-  window = admiralty_room_get_window (room);
-  if (window != NULL)
-    {
-      g_signal_connect_object (portal, "failed", G_CALLBACK (portal_failed_cb), window, 0);
-    }
+  g_signal_connect_object (portal, "failed", G_CALLBACK (portal_failed_cb), room, 0);
   if (clock != NULL)
     {
       g_signal_connect_object (clock, "notify::remaining-seconds",

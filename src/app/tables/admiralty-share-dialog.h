@@ -3,8 +3,9 @@
  * (src/portal/adm-portal.h): the address and port it listens on, off until the master turns
  * it on, each admiral's link with its QR code to scan or print and a button to revoke it,
  * whether sheets are accepted as they arrive, and the warning that it is plain HTTP on the
- * room's network. The portal is kept in the window's room (admiralty-room.h) and stops when
- * its campaign is closed; the cycle clock gives the admirals' countdown. */
+ * room's network. The portal is kept in the campaign's room (admiralty-room.h), which the
+ * application keeps for every window of that campaign, and stops when its campaign is
+ * closed; the cycle clock gives the admirals' countdown. */
 #pragma once
 
 #include <adwaita.h>

@@ -7,6 +7,8 @@
 #include <glib/gi18n-lib.h>
 
 #include "adm-battle-result.h"
+#include "adm-campaign-battles.h"
+#include "adm-campaign-journal.h"
 #include "adm-dice-ledger.h"
 #include "adm-engagement.h"
 #include "adm-state.h"

@@ -13,6 +13,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "adm-campaign.h"
+#include "adm-campaign-journal.h"
 #include "adm-campaign-private.h"
 
 /* A battle of the past handed out, with the engagement it is of. */

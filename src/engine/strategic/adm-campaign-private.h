@@ -1,13 +1,90 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adm-campaign-private.h: what the campaign's own modules share of it — the table hand-back
- * (adm-table-battle.c) keeps a table's battle through the campaign's one check. */
+/* adm-campaign-private.h: what the campaign's own modules share of it — the object's fields,
+ * which its parts (adm-campaign.c, adm-campaign-file.c, adm-campaign-journal.c,
+ * adm-campaign-battles.c, adm-campaign-past.c) each read and write, and the calls one part
+ * makes of another; the table hand-back (adm-table-battle.c) keeps a table's battle through
+ * the campaign's one check. */
 #pragma once
 
 #include "adm-campaign.h"
+#include "adm-campaign-file.h"
 #include "adm-engagement.h"
 #include "adm-engagement-queue.h"
+#include "adm-file.h"
+#include "adm-replays.h"
 
 G_BEGIN_DECLS
+
+struct _AdmCampaign
+{
+  GObject      parent_instance;
+
+  AdmScenario *scenario;
+  gboolean     took_installed_rules;  /* its scenario carried no season when it was read */
+  char        *origin;   /* the SHA-256 of its scenario, season included (adm-digest.h) */
+  gboolean     unsealed; /* its file was written before campaigns sealed their history */
+  AdmState    *state;
+  AdmDicePrng *prng;
+  AdmJournal  *journal;
+  GPtrArray   *events;   /* AdmEvent*, of the actions in effect, in order */
+  char        *header;   /* the file up to <dice>, serialised once */
+  char        *path;
+  char        *mirror;   /* the folder of the second copy, or NULL */
+  AdmFileLock *lock;     /* of @path, while the campaign may write it (adm_file_lock ()) */
+  GHashTable  *battles;  /* engagement id → StoredBattle*: battles fought inside it */
+  GPtrArray   *battle_ids; /* char* (the keys), in the order first stored */
+  char        *battles_text; /* <battles> as the file has it, or NULL until written */
+  GPtrArray   *pending;  /* PendingCheckpoint*: the milestones the next save keeps */
+  const char  *changed_battle; /* what the last "changed" was about: the entries of this
+                                * engagement's battle alone (a key of @battles), or NULL */
+  AdmReplays  *replays;  /* states of the journal's past, made when first asked for */
+  GPtrArray   *past_battles; /* AdmPastBattle*: battles of the past (adm-campaign-past.c) */
+  /* Saves whose last flush went to the flusher (adm_file_when_flushed ()): */
+  guint64      flush_wanted;  /* the ticket of the last one */
+  guint64      flushed;       /* the last ticket flushed */
+  GError      *flush_error;   /* a flush failed and no save wrote the file whole since */
+  GQueue       saved_waiters; /* SavedWaiter*, by ticket: adm_campaign_when_saved () */
+  gboolean     flush_later;   /* every save so: adm_campaign_set_flush_later () */
+  AdmJournalAction *redoing;  /* the action a redo brings back, while it does (undo_or_redo ()) */
+};
+
+/* The object (adm-campaign.c): "changed" after an action recorded, undone or redone, with
+ * "can-undo" and "can-redo" notified when they changed from @could_undo and @could_redo. */
+void        _adm_campaign_changed        (AdmCampaign          *self,
+                                          gboolean              could_undo,
+                                          gboolean              could_redo);
+
+/* The file (adm-campaign-file.c). Saved to its own file, if it has one; with
+ * ADM_JOURNAL_SAVE_FLUSH_LATER in @flags, the last flush left to the flusher
+ * (adm_campaign_when_saved ()); _adm_campaign_autosave () with the campaign's own flags
+ * (adm_campaign_set_flush_later ()). */
+gboolean    _adm_campaign_autosave_full  (AdmCampaign          *self,
+                                          AdmJournalSaveFlags   flags,
+                                          GError              **error);
+gboolean    _adm_campaign_autosave       (AdmCampaign          *self,
+                                          GError              **error);
+/* A milestone for the next save to keep as the checkpoint @label: the file as it stands now;
+ * and one not saved yet taken back with what reached it. */
+void        _adm_campaign_add_milestone  (AdmCampaign          *self,
+                                          const char           *label);
+void        _adm_campaign_drop_milestone (AdmCampaign          *self,
+                                          const char           *label);
+void        _adm_pending_checkpoint_free (gpointer              data);
+/* What is still with the flusher done, and its waiters told, as the campaign goes. */
+void        _adm_campaign_finish_saves   (AdmCampaign          *self);
+
+/* The journal (adm-campaign-journal.c): the campaign's journal, replayed through the one
+ * check, and a state of its scenario that knows the battles under way. */
+AdmJournal *_adm_campaign_journal_new    (AdmCampaign          *self);
+AdmState   *_adm_campaign_new_state      (AdmCampaign          *self);
+
+/* The battles kept (adm-campaign-battles.c): a battle of @engagement_id kept from @head
+ * (adm_battle_serialize_head (), taken) on, its journal (returned) empty, in the order first
+ * kept. */
+AdmJournal *_adm_campaign_add_kept       (AdmCampaign          *self,
+                                          const char           *engagement_id,
+                                          char                 *head);
+void        _adm_stored_battle_free      (gpointer              data);
 
 /* adm_campaign_keep_battle () for the battle of @engagement_id as a table sends it back:
  * @assignment (or NULL for the chief's own hand) is the table's hand-off, and stands in for

@@ -11,6 +11,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "adm-correction.h"
+#include "adm-campaign-journal.h"
 #include "adm-id.h"
 
 static const char *const kind_names[] = {

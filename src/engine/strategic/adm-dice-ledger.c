@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "adm-dice-ledger.h"
+#include "adm-campaign-journal.h"
 
 void
 adm_dice_commitment_free (AdmDiceCommitment *commitment)

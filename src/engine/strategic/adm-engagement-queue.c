@@ -9,6 +9,8 @@
 #include <libxml/tree.h>
 
 #include "adm-battle.h"
+#include "adm-campaign-battles.h"
+#include "adm-campaign-journal.h"
 #include "adm-campaign-private.h"
 #include "adm-engagement-queue.h"
 #include "adm-engagement.h"

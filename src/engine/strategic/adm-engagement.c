@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "adm-battle-layout.h"
+#include "adm-campaign-journal.h"
 #include "adm-campaign-private.h"
 #include "adm-engagement.h"
 #include "adm-engagement-queue.h"

@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 #include <libxml/tree.h>
 
+#include "adm-campaign-file.h"
 #include "adm-engagement-queue.h"
 #include "adm-engagement.h"
 #include "adm-file.h"

@@ -17,6 +17,9 @@
 #include <libxml/parser.h>
 
 #include "adm-battle-result.h"
+#include "adm-campaign-battles.h"
+#include "adm-campaign-file.h"
+#include "adm-campaign-journal.h"
 #include "adm-campaign-private.h"
 #include "adm-clock.h"
 #include "adm-dice-ledger.h"

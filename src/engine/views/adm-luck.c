@@ -6,6 +6,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "adm-campaign-battles.h"
 #include "adm-engagement-queue.h"
 #include "adm-luck.h"
 #include "adm-odds.h"

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "adm-campaign-battles.h"
 #include "adm-engagement-queue.h"
 #include "adm-report.h"
 #include "adm-report-kit.h"

@@ -14,6 +14,8 @@
 
 #include "adm-audience.h"
 #include "adm-battle.h"
+#include "adm-campaign-battles.h"
+#include "adm-campaign-file.h"
 #include "adm-dice-ledger.h"
 #include "adm-engagement.h"
 #include "adm-luck.h"
