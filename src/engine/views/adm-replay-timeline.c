@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "adm-audience.h"
+#include "adm-campaign-journal.h"
 #include "adm-engagement.h"
 #include "adm-engagement-queue.h"
 #include "adm-replay-timeline.h"
