@@ -214,7 +214,8 @@ scroll_into_view (GtkWidget *widget)
         continue;
       gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + y -
                                             (visible - height) / 2.0);
-      iterate_until (NULL, NULL, 150);
+      /* Laid out where it scrolled to. */
+      wait_frames ();
     }
 }
 
@@ -282,7 +283,9 @@ keys_to (GtkWidget  *window,
 {
   g_autofree char *focus = focus_commands (window);
 
-  xdo ("%skey --delay 30 %s", focus, keys);
+  /* No delay between keys: the test waits for xdotool before its main context reads any of
+   * them, so they come to GTK in order however close together the X server stamped them. */
+  xdo ("%skey --delay 0 %s", focus, keys);
 }
 
 void
@@ -293,7 +296,22 @@ type_to (GtkWidget  *window,
   g_autofree char *focus = focus_commands (window);
 
   /* "--": a text that starts with "-" is typed, not read as an option. */
-  xdo ("%stype --delay 30 -- %s", focus, quoted);
+  xdo ("%stype --delay 0 -- %s", focus, quoted);
+}
+
+/* Whether the X server has the pointer at (@x, @y) of the screen. */
+static gboolean
+root_pointer_at (int x,
+                 int y)
+{
+  Display *display = gdk_x11_display_get_xdisplay (gdk_display_get_default ());
+  Window root, child;
+  int root_x = -1, root_y = -1, win_x, win_y;
+  unsigned int mask;
+
+  XQueryPointer (display, DefaultRootWindow (display), &root, &child, &root_x, &root_y, &win_x,
+                 &win_y, &mask);
+  return root_x == x && root_y == y;
 }
 
 void
@@ -310,14 +328,21 @@ root_screenshot (const char *name,
   g_autofree char *import = g_find_program_in_path ("import");
   int status = 0;
 
-  /* The pointer off the windows, so that no tooltip or hover shows in the picture. */
+  /* The pointer off the windows, so that no tooltip or hover shows in the picture. xdotool's
+   * own --sync waits for the pointer to leave where it was, and so sits out its whole timeout
+   * (15 s and more) when it is already in the corner: the X server is asked where it is
+   * instead, after xdotool's round trip. */
   {
     g_autoptr(GdkMonitor) monitor = g_list_model_get_item (
         gdk_display_get_monitors (gdk_display_get_default ()), 0);
     GdkRectangle area;
+    int x, y;
 
     gdk_monitor_get_geometry (monitor, &area);
-    xdo ("mousemove --sync %d %d", area.x + area.width - 1, area.y + area.height - 1);
+    x = area.x + area.width - 1;
+    y = area.y + area.height - 1;
+    xdo ("mousemove %d %d", x, y);
+    g_assert_true (root_pointer_at (x, y));
   }
   /* The tooltips gone and the hover let go: drawn in the frame xdo () waits for after a
    * motion. */
@@ -377,7 +402,8 @@ choose_with_keys (GtkWidget *window,
   for (guint i = position; i < from; i++)
     keys_to (window, "Up");
   keys_to (window, "Return");
-  iterate_until (NULL, NULL, 100);
+  iterate_until (popover_closed, control, 5000);
+  g_assert_true (popover_closed (control));
   g_assert_cmpuint (selected_of (control), ==, position);
 }
 
@@ -404,18 +430,28 @@ click_menu_button_item (GtkWidget  *menu_button,
   iterate ();
 }
 
+/* Whether the GtkStack @data has ended its transition: a condition for iterate_until (). */
+static gboolean
+stack_settled (gpointer data)
+{
+  return !gtk_stack_get_transition_running (data);
+}
+
 void
 click_menu_button_submenu_item (GtkWidget  *menu_button,
                                 const char *submenu,
                                 const char *label,
                                 const char *screenshot)
 {
-  GtkWidget *popover, *item;
+  GtkWidget *popover, *item, *stack;
 
   click_menu_button_item (menu_button, submenu, NULL);
   popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (menu_button)));
   /* The submenu slides in: its item drawn once it has. */
-  iterate_until (NULL, NULL, 400);
+  stack = find_widget (popover, has_type, GSIZE_TO_POINTER (GTK_TYPE_STACK));
+  g_assert_nonnull (stack);
+  iterate_until (stack_settled, stack, 5000);
+  g_assert_true (stack_settled (stack));
   wait_frame (popover);
   if (screenshot != NULL)
     save_screenshot (popover, screenshot);

@@ -258,10 +258,10 @@ test_campaign_pages (void)
 
   assert_all_named (GTK_WIDGET (window), "Campaign tab");
   adw_tab_view_set_selected_page (window->tab_view, window->map_tab);
-  iterate_until (NULL, NULL, 300);
+  wait_frames ();
   assert_all_named (GTK_WIDGET (window), "Sector Map tab");
   adw_tab_view_set_selected_page (window->tab_view, window->orders_tab);
-  iterate_until (NULL, NULL, 300);
+  wait_frames ();
   assert_all_named (GTK_WIDGET (window), "Orders tab");
 
   form = admiralty_campaign_orders_open_sheet (_admiralty_window_get_campaign_orders (window),
@@ -285,6 +285,18 @@ test_welcome (void)
   close_window (window);
 }
 
+/* The phase resolved by the action of the header's button, and the page drawn after. */
+static void
+resolve_phase (AdmiraltyWindow     *window,
+               AdmiraltyBattlePage *page)
+{
+  Resolving resolve = resolving (window, page);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL));
+  wait_resolved (&resolve, 3000);
+  g_assert_true (resolve_answered (&resolve));
+}
+
 static void
 test_battle (void)
 {
@@ -295,7 +307,7 @@ test_battle (void)
   AdmBattle *battle;
 
   g_assert_true (admiralty_window_open_file (window, file));
-  iterate_until (NULL, NULL, 300);
+  wait_frames ();
   page = _admiralty_window_get_battle_page (window);
   g_assert_nonnull (page);
   assert_all_named (GTK_WIDGET (window), "battle");
@@ -303,16 +315,14 @@ test_battle (void)
   /* The Orders pane in the movement phase, a ship selected: its course, its order and its
    * ram; then the fire phase's. */
   battle = admiralty_battle_page_get_battle (page);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL));
-  iterate_until (NULL, NULL, 300);
+  resolve_phase (window, page);
   g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_MOVEMENT);
   admiralty_table_widget_set_selected_ship (_admiralty_battle_page_get_table (page), 0);
-  iterate_until (NULL, NULL, 300);
+  wait_frames ();
   assert_all_named (GTK_WIDGET (window), "battle, movement, a ship selected");
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL));
-  iterate_until (NULL, NULL, 300);
+  resolve_phase (window, page);
   admiralty_table_widget_set_selected_ship (_admiralty_battle_page_get_table (page), 0);
-  iterate_until (NULL, NULL, 300);
+  wait_frames ();
   assert_all_named (GTK_WIDGET (window), "battle, fire, a ship selected");
   close_window (window);
   remove_battle_copy (path);
@@ -376,7 +386,7 @@ test_pinned_tabs (void)
     g_assert_null (message);
   }
   adw_tab_view_set_selected_page (window->tab_view, window->map_tab);
-  iterate_until (NULL, NULL, 100);
+  wait_frames ();
   {
     g_autofree char *message = gtk_test_accessible_check_state (
       GTK_ACCESSIBLE (map), GTK_ACCESSIBLE_STATE_SELECTED, TRUE);
@@ -401,7 +411,7 @@ test_editor (void)
       g_autofree char *what = g_strdup_printf ("editor, %s", pages[i]);
 
       adw_view_stack_set_visible_child_name (editor->stack, pages[i]);
-      iterate_until (NULL, NULL, 200);
+      wait_frames ();
       assert_all_named (GTK_WIDGET (editor), what);
     }
   close_editor (editor);

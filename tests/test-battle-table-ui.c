@@ -1025,6 +1025,43 @@ dice_rows_all (AdmiraltyBattlePage *page,
   return rolls > 0;
 }
 
+/* What the dice log's search last told the page ("search-changed", which the search entry
+ * sends a moment after the last key, at once when emptied): the text the log is filtered by. */
+typedef struct {
+  GtkWidget *search;
+  char      *heard;
+} Searched;
+
+static void
+search_heard_cb (GtkSearchEntry *entry,
+                 gpointer        data)
+{
+  Searched *searched = data;
+
+  g_free (searched->heard);
+  searched->heard = g_strdup (gtk_editable_get_text (GTK_EDITABLE (entry)));
+}
+
+static gboolean
+search_heard (gpointer data)
+{
+  const Searched *searched = data;
+
+  return searched->heard != NULL &&
+         g_strcmp0 (searched->heard, gtk_editable_get_text (GTK_EDITABLE (searched->search))) == 0;
+}
+
+/* Runs the main context until the page has filtered its log by @text, typed in its search. */
+static void
+wait_searched (Searched   *searched,
+               const char *text)
+{
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (searched->search)), ==, text);
+  iterate_until (search_heard, searched, 2000);
+  g_assert_true (search_heard (searched));
+  g_clear_pointer (&searched->heard, g_free);
+}
+
 /* The dice log filtered by typing in its search: torpedo-duel with its orders
  * played to turn 2's torpedo phase; "Turn 2" keeps turn 2's rolls only, "F-TORP" the torpedo
  * rules' rolls, "Pale Jade" the rolls naming the ship; clearing the search shows them all
@@ -1039,6 +1076,7 @@ test_dice_log_filter (void)
   AdmBattle *battle;
   GtkWidget *search;
   GtkStack *side;
+  Searched searched = { NULL, NULL };
   guint all;
 
   if (!pointer_available ())
@@ -1055,6 +1093,8 @@ test_dice_log_filter (void)
     resolve_by_click (window, battle, 1);
 
   search = _admiralty_battle_page_get_dice_search (page);
+  searched.search = search;
+  g_signal_connect (search, "search-changed", G_CALLBACK (search_heard_cb), &searched);
   side = GTK_STACK (gtk_widget_get_ancestor (gtk_widget_get_parent (search), GTK_TYPE_STACK));
   gtk_stack_set_visible_child_name (side, "dice");
   wait_frames ();
@@ -1063,14 +1103,14 @@ test_dice_log_filter (void)
 
   pointer_click_widget (search);
   type_to (search, "Turn 2");
-  iterate_until (NULL, NULL, 400);
+  wait_searched (&searched, "Turn 2");
   g_assert_true (dice_rows_all (page, "Turn 2 ·", NULL));
   g_assert_cmpuint (g_list_model_get_n_items (_admiralty_battle_page_get_dice_model (page)), <,
                     all);
 
   keys_to (search, "ctrl+a BackSpace");
   type_to (search, "F-TORP");
-  iterate_until (NULL, NULL, 400);
+  wait_searched (&searched, "F-TORP");
   g_assert_true (dice_rows_all (page, NULL, "F-TORP"));
   root_screenshot ("battle-dice-log-filter.png", 1280, 800);
 
@@ -1078,25 +1118,26 @@ test_dice_log_filter (void)
    * it: the turrets' 4+ (F-TORP-13), the torpedoes against the armour (F-TORP-7). */
   keys_to (search, "ctrl+a BackSpace");
   type_to (search, "anti-torpedo turrets");
-  iterate_until (NULL, NULL, 400);
+  wait_searched (&searched, "anti-torpedo turrets");
   g_assert_true (dice_rows_all (page, NULL, "F-TORP-13"));
   g_assert_true (dice_rows_all (page, NULL, "≥ 4"));
   g_assert_true (dice_rows_all (page, NULL, "passed ✓") || dice_rows_all (page, NULL, "failed ✗"));
   keys_to (search, "ctrl+a BackSpace");
   type_to (search, "F-TORP-7");
-  iterate_until (NULL, NULL, 400);
+  wait_searched (&searched, "F-TORP-7");
   g_assert_true (dice_rows_all (page, NULL, "(armour)"));
 
   keys_to (search, "ctrl+a BackSpace");
   type_to (search, "Pale Jade");
-  iterate_until (NULL, NULL, 400);
+  wait_searched (&searched, "Pale Jade");
   g_assert_true (dice_rows_all (page, NULL, "Pale Jade"));
 
   keys_to (search, "ctrl+a BackSpace");
-  iterate_until (NULL, NULL, 400);
+  wait_searched (&searched, "");
   g_assert_cmpuint (g_list_model_get_n_items (_admiralty_battle_page_get_dice_model (page)), ==,
                     all);
 
+  g_signal_handlers_disconnect_by_func (search, search_heard_cb, &searched);
   close_window (window);
   remove_battle_copy (path);
 }
@@ -1423,6 +1464,12 @@ projector_open (gpointer data)
 }
 
 static gboolean
+window_fullscreen (gpointer data)
+{
+  return gtk_window_is_fullscreen (data);
+}
+
+static gboolean
 projector_closed (gpointer data)
 {
   return ((AdmiraltyWindow *) data)->projector == NULL;
@@ -1453,7 +1500,7 @@ test_projector_keys (void)
   iterate_until (projector_open, window, 3000);
   g_assert_true (projector_open (window));
   projector = window->projector;
-  iterate_until (NULL, NULL, 500);
+  iterate_until (window_fullscreen, projector, 5000);
   g_assert_true (gtk_window_is_fullscreen (GTK_WINDOW (projector)));
   key = admiralty_projector_window_get_key_texts (ADMIRALTY_PROJECTOR_WINDOW (projector));
   g_assert_cmpuint (g_strv_length (key), >=, 2);

@@ -1142,7 +1142,7 @@ test_portal_refuse (Fixture       *fixture,
 
   /* The master opens the Orders tab, clicks "Refuse…", types why and presses Enter. */
   adw_tab_view_set_selected_page (fixture->base.window->tab_view, fixture->base.window->orders_tab);
-  iterate_until (NULL, NULL, 200);
+  wait_frames ();
   refuse = find_button (GTK_WIDGET (board (fixture)), "_Refuse…", admiral_id);
   g_assert_nonnull (refuse);
   g_assert_nonnull (find_button (GTK_WIDGET (board (fixture)), "_Accept", admiral_id));
@@ -1160,7 +1160,6 @@ test_portal_refuse (Fixture       *fixture,
   type_to (GTK_WIDGET (dialog), reason);
   g_assert_true (adw_message_dialog_get_response_enabled (dialog, "refuse"));
   keys_to (GTK_WIDGET (dialog), "Return");
-  iterate_until (NULL, NULL, 300);
   /* Return answered the dialog and closed it: modal, it would keep the keys from the window. */
   iterate_until (message_dialog_gone, NULL, 5000);
   g_assert_null (message_dialog ());
@@ -1231,6 +1230,13 @@ portal_post (const char *link,
   return reply;
 }
 
+/* Whether the board @data has no admiral's sheet form open: a condition for iterate_until (). */
+static gboolean
+sheet_form_closed (gpointer data)
+{
+  return admiralty_campaign_orders_get_sheet_form (data) == NULL;
+}
+
 static gboolean
 board_shows_final (gpointer data)
 {
@@ -1265,7 +1271,7 @@ test_portal_verdicts_and_finals (Fixture       *fixture,
   g_assert_no_error (error);
   admiralty_campaign_orders_set_portal (orders, portal);
   adw_tab_view_set_selected_page (fixture->base.window->tab_view, fixture->base.window->orders_tab);
-  iterate_until (NULL, NULL, 200);
+  wait_frames ();
   g_assert_null (admiralty_campaign_orders_get_finals_text (orders));
 
   /* His page opened on his phone: no sheet counted yet, but he is waited for. */
@@ -1343,17 +1349,18 @@ test_portal_verdicts_and_finals (Fixture       *fixture,
   /* The projector says who is final too. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->base.window), "win.projector",
                                              NULL));
-  iterate_until (NULL, NULL, 300);
+  iterate_until (projector_mapped, NULL, 5000);
   g_assert_nonnull (fixture->base.window->projector);
   g_assert_cmpstr (admiralty_projector_window_get_finals_text (
                      ADMIRALTY_PROJECTOR_WINDOW (fixture->base.window->projector)), ==,
                    "✔ All final: Adm. Aral Vorkosigan");
   gtk_window_close (GTK_WINDOW (fixture->base.window->projector));
-  iterate_until (NULL, NULL, 300);
+  iterate_until (toplevel_gone, GSIZE_TO_POINTER (ADMIRALTY_TYPE_PROJECTOR_WINDOW), 5000);
+  g_assert_null (find_projector ());
+  wait_frames ();
 
   early = find_button (GTK_WIDGET (orders), "Resolve _Early…", NULL);
   g_assert_nonnull (early);
-  iterate_until (NULL, NULL, 200);
   if (pointer_available ())
     pointer_click_widget (early);
   else
@@ -1390,7 +1397,7 @@ test_portal_verdicts_and_finals (Fixture       *fixture,
                                                   "komarr-campaign.admiralty", NULL);
 
     g_assert_true (admiralty_window_open (fixture->base.window, scenario));
-    iterate_until (NULL, NULL, 200);
+    wait_frames ();
     g_assert_null (admiralty_campaign_orders_get_portal (orders));
     g_assert_null (admiralty_campaign_orders_get_finals_text (orders));
     g_assert_null (admiralty_campaign_orders_get_portal_orders (orders, "vorkosigan"));
@@ -1501,7 +1508,8 @@ test_focus_after_hand_in (Fixture       *fixture,
   form = open_form (fixture, first);
   iterate_until (widget_mapped, form, 5000);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (form), "sheet.hand-in", NULL));
-  iterate_until (NULL, NULL, 300);
+  iterate_until (sheet_form_closed, board (fixture), 5000);
+  wait_frames ();
   g_assert_null (admiralty_campaign_orders_get_sheet_form (board (fixture)));
   focus = gtk_root_get_focus (GTK_ROOT (window));
   g_test_message ("focus after handing in: %s", focus != NULL ? G_OBJECT_TYPE_NAME (focus) : "none");
@@ -1512,7 +1520,9 @@ test_focus_after_hand_in (Fixture       *fixture,
   form = open_form (fixture, second);
   iterate_until (widget_mapped, form, 5000);
   gtk_window_close (GTK_WINDOW (form));
-  iterate_until (NULL, NULL, 300);
+  iterate_until (sheet_form_closed, board (fixture), 5000);
+  wait_frames ();
+  g_assert_null (admiralty_campaign_orders_get_sheet_form (board (fixture)));
   g_assert_true (is_row_of (gtk_root_get_focus (GTK_ROOT (window)), second));
 }
 

@@ -52,8 +52,15 @@ new_window (const char *campaign_path)
   AdmiraltyWindow *window = shown_window_new (1280, 800);
 
   g_assert_true (admiralty_window_open (window, campaign_path));
-  iterate_until (NULL, NULL, 300);
+  wait_frames ();
   return window;
+}
+
+/* Whether the window @data shows a battle page: a condition for iterate_until (). */
+static gboolean
+battle_page_shown (gpointer data)
+{
+  return _admiralty_window_get_battle_page (data) != NULL;
 }
 
 /* The battle of engagement c1-3 (Pol orbit) opened from the campaign, as the board and a
@@ -64,7 +71,8 @@ open_pol_orbit (AdmiraltyWindow *window)
   AdmiraltyBattlePage *page;
 
   g_assert_true (_admiralty_window_open_engagement_battle (window, "c1-3", NULL));
-  iterate_until (NULL, NULL, 300);
+  iterate_until (battle_page_shown, window, 5000);
+  wait_frames ();
   page = _admiralty_window_get_battle_page (window);
   g_assert_nonnull (page);
   g_assert_cmpstr (admiralty_battle_page_get_engagement (page), ==, "c1-3");
@@ -193,7 +201,7 @@ test_course_survives_kill (void)
       admiralty_table_view_to_pixels (admiralty_table_widget_get_view (table), to, &x2, &y2);
       pointer_click (GTK_WIDGET (table), x1, y1);
       pointer_drag (GTK_WIDGET (table), x1, y1, x2, y2);
-      iterate_until (NULL, NULL, 300);
+      wait_frames ();
       declared = orders_text (page);
       g_assert_nonnull (strstr (declared, "<move"));
       child_says ("declared=%s\n", declared);
@@ -639,7 +647,7 @@ test_undo_cycle_closes_battle (void)
   adw_tab_view_set_selected_page (window->tab_view, window->orders_tab);
   iterate ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
-  iterate_until (NULL, NULL, 300);
+  wait_frames ();
   g_assert_cmpuint (adm_strategy_get_cycle (adm_state_get_strategy (
                       adm_campaign_get_state (window->campaign))), ==, 1);
   g_assert_cmpuint (tab_position (window, "c1-3"), ==, G_MAXUINT);
@@ -656,7 +664,7 @@ test_undo_cycle_closes_battle (void)
   root_screenshot ("drafts-cycle-undone.png", 1280, 800);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
-  iterate_until (NULL, NULL, 300);
+  wait_frames ();
   g_assert_cmpuint (tab_position (window, "c1-3"), ==, position);
   g_assert_true (adw_tab_view_get_selected_page (window->tab_view) == window->orders_tab);
   page = ADMIRALTY_BATTLE_PAGE (adw_tab_page_get_child (adw_tab_view_get_nth_page (

@@ -75,7 +75,7 @@ type_hull (AdmiraltyScenarioEditor *editor,
   keys_to (GTK_WIDGET (editor), "ctrl+a");
   type_to (GTK_WIDGET (editor), figure);
   keys_to (GTK_WIDGET (editor), "Return");
-  iterate_until (NULL, NULL, 100);
+  wait_frames ();
 }
 
 static void
@@ -242,7 +242,7 @@ test_table (void)
   keys_to (GTK_WIDGET (editor), "ctrl+a");
   type_to (GTK_WIDGET (editor), "6");
   keys_to (GTK_WIDGET (editor), "Tab");
-  iterate_until (NULL, NULL, 100);
+  wait_frames ();
   g_assert_cmpint (figure_in_document (editor, "frigate", "hull"), ==, 6);
   g_assert_true (is_or_in (focused (editor),
                            admiralty_editor_season_get_control (season, "frigate", NULL, NULL,
@@ -251,7 +251,7 @@ test_table (void)
   /* What is not a figure is refused: the speed stays, the cell shows it again. */
   type_to (GTK_WIDGET (editor), "fast");
   keys_to (GTK_WIDGET (editor), "Return");
-  iterate_until (NULL, NULL, 100);
+  wait_frames ();
   g_assert_cmpint (figure_in_document (editor, "frigate", "speed"),
                    ==, atoi (gtk_editable_get_text (GTK_EDITABLE (
                      admiralty_editor_season_get_control (season, "frigate", NULL, NULL, NULL,
@@ -261,9 +261,9 @@ test_table (void)
   /* Delete on a class ships are of: refused, the class stays. */
   pointer_click_widget (admiralty_editor_season_get_control (season, "frigate", NULL, NULL,
                                                              NULL, "show"));
-  iterate_until (NULL, NULL, 100);
+  wait_frames ();
   keys_to (GTK_WIDGET (editor), "Delete");
-  iterate_until (NULL, NULL, 100);
+  wait_frames ();
   g_assert_nonnull (adm_scenario_edit_find_class (edit, "frigate"));
 
   /* A class's name, clicked, opens its row; Delete there removes a class no ship is of (the
@@ -271,14 +271,14 @@ test_table (void)
   cell = admiralty_editor_season_get_control (season, "ariel", NULL, NULL, NULL, "show");
   g_assert_true (GTK_IS_BUTTON (cell));
   pointer_click_widget (cell);
-  iterate_until (NULL, NULL, 100);
+  wait_frames ();
   keys_to (GTK_WIDGET (editor), "Delete");
-  iterate_until (NULL, NULL, 100);
+  wait_frames ();
   g_assert_null (adm_scenario_edit_find_class (edit, "ariel"));
   g_assert_null (admiralty_editor_season_get_control (season, "ariel", NULL, NULL, NULL,
                                                       "armour"));
   keys_to (GTK_WIDGET (editor), "ctrl+z");
-  iterate_until (NULL, NULL, 100);
+  wait_frames ();
   g_assert_nonnull (adm_scenario_edit_find_class (edit, "ariel"));
   g_assert_nonnull (admiralty_editor_season_get_control (season, "ariel", NULL, NULL, NULL,
                                                          "armour"));

@@ -28,7 +28,6 @@ tab_to (GtkWidget *window,
   for (guint i = 0; i < tabs && !gtk_widget_has_focus (widget); i++)
     {
       keys_to (window, "Tab");
-      iterate_until (NULL, NULL, 30);
     }
   return gtk_widget_has_focus (widget);
 }
@@ -63,7 +62,6 @@ tab_within (GtkWidget *window,
   for (guint i = 0; i < tabs && !has_focus_within (window, widget); i++)
     {
       keys_to (window, "Tab");
-      iterate_until (NULL, NULL, 30);
     }
   return has_focus_within (window, widget);
 }
@@ -78,7 +76,6 @@ tab_onto (GtkWidget *window,
   for (guint i = 0; i < tabs && !gtk_widget_has_focus (row); i++)
     {
       keys_to (window, has_focus_within (window, row) ? "shift+Tab" : "Tab");
-      iterate_until (NULL, NULL, 30);
     }
   return gtk_widget_has_focus (row);
 }
@@ -139,13 +136,23 @@ add_sector_by_keys (GtkWidget  *form,
   choose_by_keys (form, next, item);
   g_assert_true (tab_within (form, add, 3));
   keys_to (form, "space");
-  iterate_until (NULL, NULL, 200);
+  wait_frames ();
 }
 
 static gboolean
 campaign_open (gpointer window)
 {
   return ((AdmiraltyWindow *) window)->campaign != NULL;
+}
+
+/* Whether the campaign of the window @data is in its second cycle: the first resolved. */
+static gboolean
+cycle_resolved (gpointer data)
+{
+  AdmiraltyWindow *window = data;
+
+  return adm_strategy_get_cycle (adm_state_get_strategy (adm_campaign_get_state (
+           window->campaign))) == 2;
 }
 
 static gboolean
@@ -196,11 +203,11 @@ test_cycle (void)
   keys_to (GTK_WIDGET (window), "Return");
   iterate_until (campaign_open, window, 10000);
   g_assert_nonnull (window->campaign);
-  iterate_until (NULL, NULL, 300);
+  wait_frames ();
 
   /* Alt+3: the Orders tab; Tab to the admirals, Down to Vorkosigan, Return. */
   keys_to (GTK_WIDGET (window), "alt+3");
-  iterate_until (NULL, NULL, 300);
+  wait_frames ();
   orders = _admiralty_window_get_campaign_orders (window);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (orders)));
   row = find_widget (GTK_WIDGET (orders), is_row_beginning, "Adm. Aral Vorkosigan");
@@ -213,7 +220,7 @@ test_cycle (void)
   iterate_until (sheet_form_shown, orders, 5000);
   form = GTK_WIDGET (admiralty_campaign_orders_get_sheet_form (orders));
   g_assert_nonnull (form);
-  iterate_until (NULL, NULL, 300);
+  wait_frames ();
 
   /* His sheet: the squadron moves by Pol jump point to Pol orbit, the destroyers patrol. */
   choose_by_keys (form, form_row (form, squadron, "_Order"), "Move");
@@ -237,7 +244,8 @@ test_cycle (void)
   keys_to (GTK_WIDGET (message_dialog ()), "Return");
   iterate_until (message_dialog_gone, NULL, 10000);
   g_assert_null (message_dialog ());
-  iterate_until (NULL, NULL, 300);
+  iterate_until (cycle_resolved, window, 10000);
+  wait_frames ();
   strategy = adm_state_get_strategy (adm_campaign_get_state (window->campaign));
   g_assert_cmpuint (adm_strategy_get_cycle (strategy), ==, 2);
   engagements = admiralty_campaign_orders_get_engagements_text (orders);
@@ -318,7 +326,7 @@ test_battle_turn (void)
   file = g_file_new_for_path (path);
   window = shown_window_new (1280, 800);
   g_assert_true (admiralty_window_open_file (window, file));
-  iterate_until (NULL, NULL, 300);
+  wait_frames ();
   page = _admiralty_window_get_battle_page (window);
   g_assert_nonnull (page);
   battle = admiralty_battle_page_get_battle (page);
@@ -339,13 +347,13 @@ test_battle_turn (void)
   /* Left to the Barrayaran line (the first arrow takes the token nearest the middle), then Up
    * along it to its head. */
   keys_to (GTK_WIDGET (window), "Left Left Left Up Up Up Up");
-  iterate_until (NULL, NULL, 100);
+  wait_frames ();
   g_assert_cmpint (admiralty_table_widget_get_selected_ship (table), ==, serg);
   assert_label (GTK_WIDGET (table), "Tactical Table: Prince Serg (Barrayar) selected");
 
   /* T: the nearest of its possible targets; Return declares. */
   keys_to (GTK_WIDGET (window), "t");
-  iterate_until (NULL, NULL, 100);
+  wait_frames ();
   target = admiralty_table_widget_get_target_ship (table);
   g_assert_cmpint (target, >=, 0);
   g_assert_cmpuint (adm_battle_get_ship (battle, target)->side, !=,
@@ -354,26 +362,26 @@ test_battle_turn (void)
   g_assert_nonnull (strstr (label, "Prince Serg (Barrayar) aiming at "));
   g_assert_nonnull (strstr (label, adm_battle_get_ship (battle, target)->name));
   keys_to (GTK_WIDGET (window), "Return");
-  iterate_until (NULL, NULL, 150);
+  wait_frames ();
   orders = admiralty_orders_panel_get_orders (panel);
   g_assert_cmpuint (orders->fires->len, ==, 1);
 
   /* The other side: Escape lets the firer go (the target first), the arrows find Celestial
    * Harmony at the head of the Cetagandan line, Shift+Left aims it back across. */
   keys_to (GTK_WIDGET (window), "Escape Escape");
-  iterate_until (NULL, NULL, 100);
+  wait_frames ();
   g_assert_cmpint (admiralty_table_widget_get_selected_ship (table), ==, -1);
   keys_to (GTK_WIDGET (window), "Right Right Right Right Up Up Up Up");
-  iterate_until (NULL, NULL, 100);
+  wait_frames ();
   g_assert_cmpint (admiralty_table_widget_get_selected_ship (table), ==, harmony);
   keys_to (GTK_WIDGET (window), "shift+Left");
-  iterate_until (NULL, NULL, 100);
+  wait_frames ();
   target = admiralty_table_widget_get_target_ship (table);
   g_assert_cmpint (target, >=, 0);
   g_assert_cmpuint (adm_battle_get_ship (battle, target)->side, ==,
                     adm_battle_get_ship (battle, serg)->side);
   keys_to (GTK_WIDGET (window), "Return");
-  iterate_until (NULL, NULL, 150);
+  wait_frames ();
   g_assert_cmpuint (admiralty_orders_panel_get_orders (panel)->fires->len, ==, 2);
   root_screenshot ("keyboard-fire-declared.png", 1280, 800);
 

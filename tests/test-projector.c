@@ -625,6 +625,23 @@ test_window (void)
   remove_tree (dir);
 }
 
+/* A window's surface and the size it is to have: whether the X server's new size reached it,
+ * a condition for iterate_until (). */
+typedef struct {
+  GtkWidget *window;
+  int        width, height;
+} SurfaceSize;
+
+static gboolean
+surface_sized (gpointer data)
+{
+  const SurfaceSize *size = data;
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (size->window));
+
+  return gdk_surface_get_width (surface) == size->width &&
+         gdk_surface_get_height (surface) == size->height;
+}
+
 /* The projector as the room sees it, opened by F5 on a 1920 × 1080 screen with a
  * squadron under way: the whole X screen into the build's tests folder as projector.png (the
  * picture in docs/screenshots). With no window manager to make it fullscreen, the window is
@@ -660,10 +677,10 @@ test_screenshot (void)
   order_ok (window->campaign, "vorkosigan", "first-squadron-home-fleet", "move",
             "pol-jump-point");
   komarr_end_cycle (window->campaign, T0);
-  iterate_until (NULL, NULL, 500);
+  wait_frames ();
   /* The master's sector map with the squadron named on its link. */
   adw_tab_view_set_selected_page (window->tab_view, window->map_tab);
-  iterate_until (NULL, NULL, 500);
+  wait_frames ();
   root_screenshot ("sector-map-transit.png", gtk_widget_get_width (GTK_WIDGET (window)),
                    gtk_widget_get_height (GTK_WIDGET (window)));
 
@@ -677,17 +694,24 @@ test_screenshot (void)
     {
       int wx, wy, dw, dh;
       gulong xid = pointer_window_point (GTK_WIDGET (projector), 0, 0, &wx, &wy);
+      SurfaceSize size = { GTK_WIDGET (projector), area.width, area.height };
 
       /* What fullscreen would do, by hand: the window's contents over the whole screen, its
        * shadow (which fullscreen takes away) off the screen. */
       xdo ("windowsize %lu %d %d", xid, area.width, area.height);
-      iterate_until (NULL, NULL, 300);
+      iterate_until (surface_sized, &size, 5000);
+      g_assert_true (surface_sized (&size));
+      wait_frames ();
       dw = area.width - gtk_widget_get_width (GTK_WIDGET (projector));
       dh = area.height - gtk_widget_get_height (GTK_WIDGET (projector));
       xdo ("windowsize %lu %d %d", xid, area.width + dw, area.height + dh);
       xdo ("windowmove %lu %d %d", xid, -dw / 2, -dh / 2);
+      size.width = area.width + dw;
+      size.height = area.height + dh;
+      iterate_until (surface_sized, &size, 5000);
+      g_assert_true (surface_sized (&size));
     }
-  iterate_until (NULL, NULL, 800);
+  wait_frames ();
   root_screenshot ("projector.png", 0, 0);
 
   admiralty_sector_wall_type (gtk_widget_get_width (GTK_WIDGET (projector)),

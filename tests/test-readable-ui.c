@@ -194,13 +194,13 @@ test_orders_and_tables (Fixture       *fixture,
   AdmPortal *portal;
 
   adw_tab_view_set_selected_page (fixture->base.window->tab_view, fixture->base.window->orders_tab);
-  iterate_until (NULL, NULL, 300);
+  wait_frames ();
   assert_readable (fixture, GTK_WIDGET (fixture->base.window), "orders");
 
   tables = campaign_fixture_tables (&fixture->base, TRUE, 2, &portal);
   gtk_window_present (GTK_WINDOW (tables));
   iterate_until (widget_mapped, tables, 5000);
-  iterate_until (NULL, NULL, 200);
+  wait_frames ();
   assert_readable (fixture, GTK_WIDGET (tables), "tables");
   gtk_window_destroy (GTK_WINDOW (tables));
   adm_portal_stop (portal);
@@ -356,7 +356,7 @@ test_sector_map (Fixture       *fixture,
 
   adw_tab_view_set_selected_page (fixture->base.window->tab_view, fixture->base.window->map_tab);
   map_page = _admiralty_window_get_map_page (fixture->base.window);
-  iterate_until (NULL, NULL, 300);
+  wait_frames ();
   wait_frame (GTK_WIDGET (map_page->sector_map));
   before = map_card_rects (map_page->sector_map);
   admiralty_sector_map_set_selected_sector (map_page->sector_map, "pol-orbit");
@@ -496,12 +496,12 @@ test_sheet (Fixture       *fixture,
   AdmiraltySheetForm *form;
 
   adw_tab_view_set_selected_page (fixture->base.window->tab_view, fixture->base.window->orders_tab);
-  iterate_until (NULL, NULL, 200);
+  wait_frames ();
   form = admiralty_campaign_orders_open_sheet (
       _admiralty_window_get_campaign_orders (fixture->base.window), "vorkosigan");
   g_assert_nonnull (form);
   iterate_until (widget_mapped, form, 5000);
-  iterate_until (NULL, NULL, 200);
+  wait_frames ();
   assert_readable (fixture, GTK_WIDGET (form), "sheet");
   gtk_window_destroy (GTK_WINDOW (form));
 }
@@ -519,7 +519,8 @@ assert_dialog_readable (Fixture    *fixture,
 
   g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (fixture->base.window), action,
                                                      parameter));
-  iterate_until (NULL, NULL, 300);
+  iterate_until (toplevel_shown, GSIZE_TO_POINTER (type), 5000);
+  wait_frames ();
   dialog = shown_toplevel (type);
   g_assert_nonnull (dialog);
   assert_readable (fixture, dialog, what);
@@ -553,7 +554,7 @@ test_dialogs (Fixture       *fixture,
   gtk_window_present (GTK_WINDOW (share));
   iterate_until (widget_mapped, share, 5000);
   g_assert_true (admiralty_share_dialog_set_running (share, "127.0.0.1", 0, TRUE));
-  iterate_until (NULL, NULL, 300);
+  wait_frames ();
   assert_readable (fixture, GTK_WIDGET (share), "share");
   g_assert_true (admiralty_share_dialog_set_running (share, "127.0.0.1", 0, FALSE));
   gtk_window_destroy (GTK_WINDOW (share));
@@ -605,6 +606,21 @@ offers_main_battery (gpointer data)
          != NULL;
 }
 
+/* Whether the Orders pane @data says the odds of the fire aimed, and whether it says the
+ * refusal of a battery fired twice at one target (F-FIRE-12). */
+static gboolean
+odds_said (gpointer data)
+{
+  return g_strcmp0 (_admiralty_orders_panel_get_odds_text (data), "") != 0 &&
+         _admiralty_orders_panel_get_odds_text (data) != NULL;
+}
+
+static gboolean
+refusal_said (gpointer data)
+{
+  return strstr (_admiralty_orders_panel_get_message (data), "F-FIRE-12") != NULL;
+}
+
 typedef struct {
   AdmBattle *battle;
   AdmPhase   phase;
@@ -638,7 +654,7 @@ test_battle_orders (Fixture       *fixture,
   graphene_rect_t odds_bounds, message_bounds, pane_bounds;
 
   g_assert_true (admiralty_window_open_file (fixture->base.window, file));
-  iterate_until (NULL, NULL, 300);
+  wait_frames ();
   page = _admiralty_window_get_battle_page (fixture->base.window);
   g_assert_nonnull (page);
   battle = admiralty_battle_page_get_battle (page);
@@ -652,7 +668,7 @@ test_battle_orders (Fixture       *fixture,
       iterate_until (phase_left, &left, 3000);
       g_assert_true (phase_left (&left));
     }
-  iterate_until (NULL, NULL, 300);
+  wait_frames ();
   assert_readable (fixture, GTK_WIDGET (fixture->base.window), "battle-fire");
   admiralty_table_widget_set_selected_ship (table, adm_battle_ship_index (battle, "prince-xav"));
   iterate_until (offers_main_battery, panel, 2000);
@@ -661,7 +677,8 @@ test_battle_orders (Fixture       *fixture,
   g_assert_nonnull (guns);
   gtk_check_button_set_active (GTK_CHECK_BUTTON (guns), TRUE);
   admiralty_table_widget_set_target_ship (table, adm_battle_ship_index (battle, "pale-jade"));
-  iterate_until (NULL, NULL, 300);
+  iterate_until (odds_said, panel, 5000);
+  wait_frames ();
   odds = find_widget (GTK_WIDGET (panel), is_odds, NULL);
   g_assert_nonnull (odds);
   g_assert_cmpstr (_admiralty_orders_panel_get_odds_text (panel), !=, "");
@@ -682,7 +699,8 @@ test_battle_orders (Fixture       *fixture,
   admiralty_table_widget_set_target_ship (table, adm_battle_ship_index (battle, "pale-jade"));
   iterate ();
   g_signal_emit_by_name (declare, "clicked");
-  iterate_until (NULL, NULL, 300);
+  iterate_until (refusal_said, panel, 5000);
+  wait_frames ();
   g_assert_nonnull (strstr (_admiralty_orders_panel_get_message (panel), "F-FIRE-12"));
   message_box = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (panel),
                                                            ADMIRALTY_TYPE_ORDERS_PANEL,
@@ -842,7 +860,7 @@ test_editor_rulings (Fixture       *fixture,
   g_assert_true (ADW_IS_COMBO_ROW (composition));
   /* The longer option chosen, as a master who mixes escorts and capital ships has it. */
   adw_combo_row_set_selected (ADW_COMBO_ROW (composition), 1);
-  iterate_until (NULL, NULL, 100);
+  wait_frames ();
   composition = admiralty_editor_season_get_control (season, NULL, NULL, NULL,
                                                      "formation-composition", "value");
   rulings = gtk_widget_get_ancestor (composition, ADW_TYPE_PREFERENCES_GROUP);

@@ -577,7 +577,7 @@ choose_alliance (AdmiraltyScenarioEditor *editor,
   for (guint i = from; i < to; i++)
     keys_to (GTK_WIDGET (editor), "Down");
   keys_to (GTK_WIDGET (editor), "Return");
-  iterate_until (NULL, NULL, 100);
+  wait_frames ();
   row = find_widget (sides, is_row_titled, faction);
   g_assert_true (ADW_IS_COMBO_ROW (row));
   /* The focus stays on the faction's row. */
@@ -630,7 +630,7 @@ test_alliance_named (void)
   name = find_widget (sides, is_entry_row_text, "Alliance of Cetagandan Empire");
   g_assert_true (ADW_IS_ENTRY_ROW (name));
   type_into (editor, name, "Jade Pact");
-  iterate_until (NULL, NULL, 100);
+  wait_frames ();
   alliance = adm_scenario_edit_find (edit, "alliance", "jade-pact");
   g_assert_nonnull (alliance);
   alliance_name = adm_xml_get_string (alliance, "name");
@@ -679,7 +679,7 @@ type_class_name (AdmiraltyScenarioEditor *editor,
 
   pointer_click_widget (admiralty_editor_season_get_control (season, klass, NULL, NULL, NULL,
                                                              "show"));
-  iterate_until (NULL, NULL, 100);
+  wait_frames ();
   field = admiralty_editor_season_get_control (season, klass, NULL, NULL, NULL, "name");
   g_assert_nonnull (field);
   scroll_into_view (field);
@@ -688,7 +688,7 @@ type_class_name (AdmiraltyScenarioEditor *editor,
   keys_to (GTK_WIDGET (editor), "ctrl+a");
   type_to (GTK_WIDGET (editor), name);
   keys_to (GTK_WIDGET (editor), "Return");
-  iterate_until (NULL, NULL, 200);
+  wait_frames ();
 }
 
 /* A class renamed on the Season page before play begins: its new name on that page (its
@@ -795,7 +795,7 @@ test_scenario_renamed (void)
   name = find_widget (sides, is_entry_row_text, "New Campaign");
   g_assert_nonnull (name);
   type_into (editor, name, "Tau Verde Raid");
-  iterate_until (NULL, NULL, 100);
+  wait_frames ();
   root_id = adm_xml_get_string (adm_scenario_edit_get_root (edit), "id");
   g_assert_cmpstr (root_id, ==, "tau-verde-raid");
   id = find_widget (sides, is_entry_row_text, "tau-verde-raid");
@@ -823,6 +823,16 @@ close_button (AdmiraltyScenarioEditor *editor)
   g_assert_not_reached ();
 }
 
+/* Whether a message dialog is shown or the editor @data (a GWeakRef) is gone: what a click on
+ * its close button comes to, a condition for iterate_until (). */
+static gboolean
+asked_or_closed (gpointer data)
+{
+  g_autoptr(GObject) left = g_weak_ref_get (data);
+
+  return message_dialog () != NULL || left == NULL;
+}
+
 /* @editor's close button clicked: whether it asked "Save Changes?" (then answered Cancel, the
  * editor left open), else the editor is gone. */
 static gboolean
@@ -835,7 +845,7 @@ close_asks (AdmiraltyScenarioEditor *editor)
   g_weak_ref_init (&ref, editor);
   wait_frame (GTK_WIDGET (editor));
   pointer_click_widget (close_button (editor));
-  iterate_until (NULL, NULL, 300);
+  iterate_until (asked_or_closed, &ref, 5000);
   dialog = message_dialog ();
   left = g_weak_ref_get (&ref);
   g_weak_ref_clear (&ref);
@@ -933,15 +943,15 @@ test_change_asks (void)
   g_assert_true (g_file_test (draft, G_FILE_TEST_EXISTS));
   focus_window (GTK_WIDGET (editor));
   keys_to (GTK_WIDGET (editor), "ctrl+z");
-  iterate_until (NULL, NULL, 100);
+  wait_frames ();
   g_assert_false (adm_scenario_edit_get_modified (admiralty_scenario_editor_get_edit (editor)));
   g_assert_false (g_file_test (draft, G_FILE_TEST_EXISTS));
   keys_to (GTK_WIDGET (editor), "ctrl+shift+z");
-  iterate_until (NULL, NULL, 100);
+  wait_frames ();
   g_assert_true (close_asks (editor));
   focus_window (GTK_WIDGET (editor));
   keys_to (GTK_WIDGET (editor), "ctrl+z");
-  iterate_until (NULL, NULL, 100);
+  wait_frames ();
   g_assert_false (close_asks (editor));
   g_assert_false (g_file_test (draft, G_FILE_TEST_EXISTS));
   remove_tree (folder);

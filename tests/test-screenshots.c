@@ -47,6 +47,39 @@ shoot (const char *name)
 
 typedef CampaignFixture Fixture;
 
+/* Whether the window @data shows a battle page, mapped: a condition for iterate_until (). */
+static gboolean
+battle_shown (gpointer data)
+{
+  AdmiraltyBattlePage *page = _admiralty_window_get_battle_page (data);
+
+  return page != NULL && gtk_widget_get_mapped (GTK_WIDGET (page));
+}
+
+/* The battle of the engagement dialog @dialog opened, its page shown and drawn. */
+static AdmiraltyBattlePage *
+open_battle (AdmiraltyWindow *window,
+             GtkWidget       *dialog)
+{
+  admiralty_engagement_dialog_open (ADMIRALTY_ENGAGEMENT_DIALOG (dialog));
+  iterate_until (battle_shown, window, 5000);
+  g_assert_true (battle_shown (window));
+  wait_frames ();
+  return _admiralty_window_get_battle_page (window);
+}
+
+static gboolean
+ship_selected (gpointer table)
+{
+  return admiralty_table_widget_get_selected_ship (table) >= 0;
+}
+
+static gboolean
+target_chosen (gpointer table)
+{
+  return admiralty_table_widget_get_target_ship (table) >= 0;
+}
+
 /* The Komarr campaign after cycle 1, played from its three sample sheets, open in a window. */
 static void
 komarr_set_up (Fixture       *fixture,
@@ -56,7 +89,7 @@ komarr_set_up (Fixture       *fixture,
 
   komarr_play_cycle (campaign, 1, T0);
   campaign_fixture_set_up (fixture, campaign, "screenshots", "komarr.admiralty", width, height);
-  iterate_until (NULL, NULL, 300);
+  wait_frames ();
 }
 
 static void
@@ -110,7 +143,7 @@ test_campaign (Fixture       *fixture,
 
   adw_tab_view_set_selected_page (window->tab_view, window->map_tab);
   map_page = _admiralty_window_get_map_page (window);
-  iterate_until (NULL, NULL, 300);
+  wait_frames ();
   admiralty_sector_map_set_selected_sector (map_page->sector_map, "pol-orbit");
   g_assert_true (gtk_widget_get_visible (map_page->sector_info));
   shoot ("sector-map");
@@ -153,17 +186,13 @@ test_battle (Fixture       *fixture,
 
   adw_tab_view_set_selected_page (window->tab_view, window->orders_tab);
   orders = _admiralty_window_get_campaign_orders (window);
-  iterate_until (NULL, NULL, 200);
+  wait_frames ();
   dialog = admiralty_campaign_orders_open_engagement (orders, C1_3);
   g_assert_nonnull (dialog);
   g_assert_true (dialog == admiralty_campaign_orders_get_engagement_dialog (orders));
   iterate_until (widget_mapped, dialog, 5000);
   shoot ("engagement-placements");
-  admiralty_engagement_dialog_open (ADMIRALTY_ENGAGEMENT_DIALOG (dialog));
-  iterate_until (NULL, NULL, 500);
-
-  page = _admiralty_window_get_battle_page (window);
-  g_assert_nonnull (page);
+  page = open_battle (window, dialog);
   table = _admiralty_battle_page_get_table (page);
   battle = admiralty_battle_page_get_battle (page);
   resolve_by_click (window, battle, 2);
@@ -172,13 +201,13 @@ test_battle (Fixture       *fixture,
   /* Tab on the table: the first ship whose guns reach an enemy, Pol Six; T: the nearest. */
   gtk_widget_grab_focus (GTK_WIDGET (table));
   keys_to (GTK_WIDGET (window), "Tab");
-  iterate_until (NULL, NULL, 200);
+  iterate_until (ship_selected, table, 5000);
   g_assert_cmpint (admiralty_table_widget_get_selected_ship (table), >=, 0);
   g_assert_cmpstr (adm_battle_get_ship (battle,
                                         admiralty_table_widget_get_selected_ship (table))
                      ->klass->id, ==, "orbital-fortress");
   keys_to (GTK_WIDGET (window), "t");
-  iterate_until (NULL, NULL, 200);
+  iterate_until (target_chosen, table, 5000);
   g_assert_cmpint (admiralty_table_widget_get_target_ship (table), >=, 0);
   shoot ("battle");
 }
@@ -199,6 +228,21 @@ is_shown_label (GtkWidget     *widget,
 {
   return GTK_IS_LABEL (widget) && gtk_widget_is_drawable (widget) &&
          g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
+}
+
+static gboolean
+battle_finished (gpointer page)
+{
+  return admiralty_battle_page_get_finished (page);
+}
+
+/* Whether the share dialog @data lists an admiral's link to revoke. */
+static gboolean
+links_listed (gpointer data)
+{
+  g_autofree char *revoke = shown ("_Revoke Link");
+
+  return find_widget (data, is_shown_label, revoke) != NULL;
 }
 
 static gboolean
@@ -239,15 +283,12 @@ test_first_hour_end (Fixture       *fixture,
     }
 
   adw_tab_view_set_selected_page (window->tab_view, window->orders_tab);
-  iterate_until (NULL, NULL, 200);
+  wait_frames ();
   dialog = admiralty_campaign_orders_open_engagement (
     _admiralty_window_get_campaign_orders (window), C1_3);
   g_assert_nonnull (dialog);
   iterate_until (widget_mapped, dialog, 5000);
-  admiralty_engagement_dialog_open (ADMIRALTY_ENGAGEMENT_DIALOG (dialog));
-  iterate_until (NULL, NULL, 500);
-  page = _admiralty_window_get_battle_page (window);
-  g_assert_nonnull (page);
+  page = open_battle (window, dialog);
   resolve_by_click (window, admiralty_battle_page_get_battle (page), 1);
 
   /* Step 5: main menu, Battle, End the Battle…, the reason, End Battle. */
@@ -261,7 +302,7 @@ test_first_hour_end (Fixture       *fixture,
   g_assert_nonnull (button);
   pointer_click_widget (button);
   iterate_until (message_dialog_gone, NULL, 5000);
-  iterate_until (NULL, NULL, 300);
+  iterate_until (battle_finished, page, 5000);
   g_assert_true (admiralty_battle_page_get_finished (page));
   g_assert_true (_admiralty_window_get_battle_page (window) == page);
   g_assert_nonnull (find_widget (window->resolve_button, is_shown_label, ended));
@@ -305,7 +346,7 @@ test_first_hour_end (Fixture       *fixture,
   iterate_until (toplevel_shown, GSIZE_TO_POINTER (ADMIRALTY_TYPE_SHARE_DIALOG), 5000);
   share = shown_toplevel (ADMIRALTY_TYPE_SHARE_DIALOG);
   g_assert_nonnull (share);
-  iterate_until (NULL, NULL, 300);
+  iterate_until (links_listed, share, 5000);
   g_assert_nonnull (find_widget (share, is_shown_label, revoke));
   gtk_window_destroy (GTK_WINDOW (share));
   iterate ();
@@ -333,7 +374,7 @@ test_first_hour_sheet (void)
     }
   window = campaign_window_new (campaign, path, width, height);
   adw_tab_view_set_selected_page (window->tab_view, window->orders_tab);
-  iterate_until (NULL, NULL, 200);
+  wait_frames ();
   form = admiralty_campaign_orders_open_sheet (_admiralty_window_get_campaign_orders (window),
                                                "vorkosigan");
   g_assert_nonnull (form);

@@ -346,7 +346,7 @@ test_resolve_to_end (void)
   set_count (page, ADM_TI4_DEFENDER, "destroyer-ii", 2);
   set_count (page, ADM_TI4_DEFENDER, "cruiser", 2);
   wait_for_odds (page);
-  iterate_until (NULL, NULL, 300);
+  wait_frame (GTK_WIDGET (window));
   save_screenshot (GTK_WIDGET (window), "test-ti4-page-setup.png");
 
   start_combat (page);
@@ -390,7 +390,7 @@ test_resolve_to_end (void)
     g_assert_true (adm_ti4_combat_is_over (page->combat));
   }
 
-  iterate_until (NULL, NULL, 300);
+  wait_frame (GTK_WIDGET (window));
   save_screenshot (GTK_WIDGET (window), "test-ti4-page-combat.png");
 
   /* "New Combat" goes back to the set-up, counts kept. */
@@ -493,7 +493,7 @@ test_physical_dice_and_hits (void)
   dialog = ADMIRALTY_TI4_HITS_DIALOG (page->hits_dialog);
 
   iterate_until (widget_mapped, dialog, 5000);
-  iterate_until (NULL, NULL, 300);
+  wait_frame (GTK_WIDGET (dialog));
   save_screenshot (GTK_WIDGET (dialog), "test-ti4-page-hits.png");
 
   /* Pre-filled with sustain-first: both dreadnoughts sustain damage (LRR 39.6.a), and the

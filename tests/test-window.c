@@ -520,6 +520,13 @@ test_secondary_windows (void)
   close_window (window);
 }
 
+/* Whether the window @data shows a battle page: a condition for iterate_until (). */
+static gboolean
+battle_page_shown (gpointer data)
+{
+  return _admiralty_window_get_battle_page (data) != NULL;
+}
+
 static gboolean
 log_allocated (gpointer data)
 {
@@ -557,7 +564,7 @@ test_screenshot (void)
   g_assert_cmpuint (g_list_model_get_n_items (_admiralty_window_get_log_model (window)), ==, 3);
 
   iterate_until (log_allocated, window, 5000);
-  iterate_until (NULL, NULL, 500);
+  wait_frames ();
   save_screenshot (GTK_WIDGET (window), "test-window.png");
 
   close_window (window);
@@ -797,7 +804,7 @@ test_battle_view_as (void)
   double x, y;
 
   iterate_until (table_allocated, table, 5000);
-  iterate_until (NULL, NULL, 200);
+  wait_frames ();
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (table)), >, 0);
 
   /* Master, then each side. */
@@ -985,7 +992,7 @@ test_battle_orders_by_mouse (void)
   table = _admiralty_battle_page_get_table (page);
   panel = admiralty_battle_page_get_orders_panel (page);
   iterate_until (table_allocated, table, 5000);
-  iterate_until (NULL, NULL, 200);
+  wait_frames ();
   serg = adm_battle_ship_index (battle, "prince-serg");
   triumph = adm_battle_ship_index (battle, "triumph");
   g_assert_null (admiralty_battle_page_get_orders_path (page));
@@ -1008,7 +1015,7 @@ test_battle_orders_by_mouse (void)
     AdmPoint mid = { 16.5, 20.0 };
 
     admiralty_table_view_to_pixels (admiralty_table_widget_get_view (table), mid, &x, &y);
-    iterate_until (NULL, NULL, 200);  /* a frame drawn since */
+    wait_frames ();  /* a frame drawn since */
     g_assert_true (table_region_has (GTK_WIDGET (table), x, y, is_greenish));
   }
 
@@ -1067,7 +1074,7 @@ test_battle_orders_by_mouse (void)
     AdmPoint mid = { (from.x + to.x) / 2, (from.y + to.y) / 2 };
 
     admiralty_table_view_to_pixels (admiralty_table_widget_get_view (table), mid, &x, &y);
-    iterate_until (NULL, NULL, 200);
+    wait_frames ();
     g_assert_true (table_region_has (GTK_WIDGET (table), x, y, is_orangeish));
   }
   /* Ctrl+D, the page's battle.declare-fire. */
@@ -1231,9 +1238,10 @@ test_end_battle_says_discarded (void)
   g_assert_no_error (error);
   window = shown_window_new (0, 0);
   g_assert_true (admiralty_window_open (window, path));
-  iterate_until (NULL, NULL, 300);
+  wait_frames ();
   g_assert_true (_admiralty_window_open_engagement_battle (window, "c1-3", NULL));
-  iterate_until (NULL, NULL, 300);
+  iterate_until (battle_page_shown, window, 5000);
+  wait_frames ();
   page = _admiralty_window_get_battle_page (window);
   g_assert_nonnull (page);
   battle = admiralty_battle_page_get_battle (page);
@@ -1748,7 +1756,7 @@ test_battle_declared_rows_shown (void)
   int natural;
 
   window = open_duel_launch (path, &battle, &panel, &list);
-  iterate_until (NULL, NULL, 200);
+  wait_frames ();
   gtk_widget_measure (list, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (list), NULL,
                       &natural, NULL, NULL);
   g_assert_cmpint (natural, >, 0);
@@ -1783,7 +1791,7 @@ test_battle_declarations_readable (void)
                                                  NULL));
       iterate ();
     }
-  iterate_until (NULL, NULL, 200);
+  wait_frames ();
   list = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (panel),
                                                     ADMIRALTY_TYPE_ORDERS_PANEL, "list"));
   scrolled = gtk_widget_get_first_child (list);
@@ -2145,7 +2153,7 @@ test_permanent_tabs (void)
 
   page = open_battle (window, path);
   battle_tab = adw_tab_view_get_page (window->tab_view, GTK_WIDGET (page));
-  iterate_until (NULL, NULL, 300);
+  wait_frames ();
   n = (guint) adw_tab_view_get_n_pages (window->tab_view);
   g_assert_cmpuint (n, ==, 4);
   for (guint i = 0; i < G_N_ELEMENTS (permanent); i++)
@@ -2191,6 +2199,12 @@ player_screen_gone (gpointer data)
   return find_player_screen () == NULL;
 }
 
+static gboolean
+player_screen_shown (gpointer data)
+{
+  return find_player_screen () != NULL;
+}
+
 /* A player screen has no header bar: the master closes it from his menu (every one he
  * opened), or it closes by its own Escape or Ctrl+W. */
 static void
@@ -2214,7 +2228,7 @@ test_player_screen_closes (void)
 
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.player-screen", "s",
                                                  "cetaganda"));
-      iterate_until (NULL, NULL, 300);
+      iterate_until (player_screen_shown, NULL, 5000);
       player = find_player_screen ();
       g_assert_nonnull (player);
       iterate_until (widget_mapped, player, 3000);
