@@ -368,6 +368,15 @@ card_columns (AdmDocLayout *self,
   return columns;
 }
 
+/* The height of a sector map (place_sector_map ()): two thirds of the body's width, or less on
+ * a page too short for that. */
+static double
+sector_map_height (AdmDocLayout *self)
+{
+  return floor (MIN (floor (body_width (self)) * 2 / 3,
+                     self->bottom - self->top - 2 * BODY_SIZE));
+}
+
 static void
 place_heading (AdmDocLayout      *self,
                const AdmDocBlock *block)
@@ -381,7 +390,7 @@ place_heading (AdmDocLayout      *self,
   double keep = KEEP_WITH_NEXT;
 
   /* A heading keeps some of what follows it on its page: a line or two, or the whole of the
-   * card under it (cards are not split). */
+   * card or sector map under it (neither is split). */
   if (self->block + 1 < blocks->len)
     {
       const AdmDocBlock *next = g_ptr_array_index (blocks, self->block + 1);
@@ -392,6 +401,8 @@ place_heading (AdmDocLayout      *self,
           card_columns (self, &width);
           keep = MAX (keep, measure_card (self, next, width)->height + 4);
         }
+      else if (next->kind == ADM_DOC_SECTOR_MAP)
+        keep = MAX (keep, sector_map_height (self));
     }
   if (self->page_used)
     self->y += sizes[level - 1] * 0.6;
@@ -891,7 +902,7 @@ place_sector_map (AdmDocLayout      *self,
                             PANGO_STYLE_NORMAL, width);
       caption_height = layout_height (caption) + 3;
     }
-  height = floor (MIN (width * 2 / 3, self->bottom - self->top - caption_height));
+  height = MIN (sector_map_height (self), floor (self->bottom - self->top - caption_height));
   if (self->page_used && room (self) < height + caption_height)
     new_page (self);
   piece = add_piece (self, PIECE_SECTOR_MAP, self->margin, width, height);
@@ -1523,7 +1534,8 @@ draw_map_piece (cairo_t     *cr,
 
 /* A sector map: the campaign's state drawn by the sector map's renderer for the block's
  * audience (decided by the one audience filter where the document was made), every card
- * fitted apart as in the map window, with its legend; its caption under it. */
+ * fitted apart as in the map window; its caption under it. The legend is left out: drawn
+ * over the map's corner it would hide the sectors there, and the cards name every side. */
 static void
 draw_sector_map_piece (cairo_t     *cr,
                        const Piece *piece)
@@ -1538,7 +1550,6 @@ draw_sector_map_piece (cairo_t     *cr,
   admiralty_sector_options_init (&options);
   options.state = state;
   options.strategy = adm_state_get_strategy (state);
-  options.legend = TRUE;
   options.audience = block->view_side == ADM_DOC_VIEW_MASTER ? ADMIRALTY_SECTOR_AUDIENCE_MASTER
                                                              : ADMIRALTY_SECTOR_AUDIENCE_PUBLIC;
   if (block->view_side == ADM_DOC_VIEW_SIDE && block->viewer != NULL)

@@ -168,11 +168,12 @@ add_map (AdmDoc       *doc,
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmState) then = adm_campaign_state_at (campaign, moment, &error);
-  g_autofree char *caption = NULL;
+  g_autofree char *caption = NULL, *heading = NULL;
 
   /* A moment of the journal's own counting is always one of it. */
   g_assert_no_error (error);
-  adm_doc_add_heading (doc, 2, _("The map at the end of the cycle"));
+  heading = g_strdup_printf (_("The map at the end of cycle %u"), cycle);
+  adm_doc_add_heading (doc, 2, heading);
   switch (reader->kind)
     {
     case ADM_REPORT_MASTER:
