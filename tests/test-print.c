@@ -240,6 +240,24 @@ test_choices (void)
                             "No battle has been fought in this campaign yet"));
   g_clear_error (&error);
 
+  /* The war chronicle (adm-chronicle.h): no admiral or cycle; whose, in the For row — the
+   * master's first, then the public's and each side's — the one adm_report_build () tells. */
+  admiralty_report_dialog_set_kind (dialog, ADM_REPORT_CHRONICLE);
+  g_assert_cmpint (admiralty_report_dialog_get_kind (dialog), ==, ADM_REPORT_CHRONICLE);
+  g_assert_null (admiralty_report_dialog_get_admiral (dialog));
+  g_assert_null (admiralty_report_dialog_get_audience (dialog));
+  {
+    g_autoptr(AdmDoc) expected = adm_report_build (campaign, ADM_REPORT_CHRONICLE, NULL, 0,
+                                                   battles, &error);
+    g_autoptr(AdmDoc) chosen = admiralty_report_dialog_build (dialog, &error);
+    g_autofree char *expected_text = NULL, *chosen_text = NULL;
+
+    g_assert_no_error (error);
+    expected_text = adm_doc_to_text (expected);
+    chosen_text = adm_doc_to_text (chosen);
+    g_assert_cmpstr (chosen_text, ==, expected_text);
+  }
+
   gtk_window_destroy (GTK_WINDOW (dialog));
   g_assert_finalize_object (dialog);
   remove_tree (dir);

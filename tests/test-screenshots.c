@@ -265,7 +265,9 @@ test_first_hour_end (Fixture       *fixture,
                                          "Every Admiral’s Paper: Report, Cards and Sheet",
                                          "Public Bulletin: What Everyone May Know",
                                          "Luck Ledger: Every Roll’s Odds Beside What Came",
-                                         "Table Kit: an Engagement’s Tokens, Cards and Map" };
+                                         "Table Kit: an Engagement’s Tokens, Cards and Map",
+                                         "War Chronicle: the Whole Campaign in Order, with Its "
+                                         "Maps" };
   AdmiraltyWindow *window = fixture->window;
   AdmiraltyBattlePage *page;
   GtkWidget *dialog, *button, *report, *share;

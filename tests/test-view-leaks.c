@@ -337,6 +337,61 @@ test_sector_pdf (void)
   g_assert_cmpuint (checked, >=, 2 * G_N_ELEMENTS (hidden_ids));
 }
 
+/* F-STRAT-3: the war chronicle (adm-chronicle.h) of each audience blind to a hidden formation
+ * after cycle 1 — its reports and its sector map, as the PDF's text — names neither the
+ * formation nor its ships; the master's names it. */
+static void
+test_chronicle_pdf (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmDoc) master = NULL;
+  g_autofree char *master_path = pdf_path ("chronicle-master");
+  g_autofree char *master_text = NULL;
+  guint checked = 0;
+
+  komarr_play_cycle (campaign, 1, T0);
+  master = adm_chronicle_build (campaign, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (adm_doc_write_pdf (master, NULL, master_path, &error));
+  g_assert_no_error (error);
+  master_text = pdf_text (master_path);
+  for (guint h = 0; h < G_N_ELEMENTS (hidden_ids); h++)
+    {
+      const AdmFormation *formation = hidden_formation (campaign, h);
+      g_autoptr(GPtrArray) audiences = blind_audiences (campaign, formation);
+
+      assert_contains (master_text, formation->name, "master's chronicle");
+      for (guint a = 0; a < audiences->len; a++)
+        {
+          const AdmiraltySectorOptions *options = g_ptr_array_index (audiences, a);
+          const char *as = audience_name (options);
+          g_autofree char *name = g_strdup_printf ("chronicle-%s-%s", as, formation->id);
+          g_autofree char *path = pdf_path (name);
+          g_autoptr(AdmDoc) doc = adm_chronicle_build (campaign, as, NULL, &error);
+          g_autoptr(GHashTable) classes = classes_shown (scenario, options);
+          g_autofree char *text = NULL;
+
+          /* A side with no admiral was told nothing: it has no chronicle. */
+          if (doc == NULL)
+            {
+              g_assert_error (error, ADM_REPORT_ERROR, ADM_REPORT_ERROR_UNKNOWN_ADMIRAL);
+              g_clear_error (&error);
+              continue;
+            }
+          g_assert_true (adm_doc_write_pdf (doc, NULL, path, &error));
+          g_assert_no_error (error);
+          text = pdf_text (path);
+          assert_contains (text, formation->sector->name, name);
+          assert_formation_absent (text, formation, classes, name);
+          checked++;
+        }
+    }
+  /* The public and at least one enemy side for each. */
+  g_assert_cmpuint (checked, >=, 2 * G_N_ELEMENTS (hidden_ids));
+}
+
 /* The formation lines of a sector's tooltip: every line after the sector's name that is not
  * one of its objects. */
 static guint
@@ -2126,6 +2181,7 @@ main (int   argc,
 
   g_test_add_func ("/ui/view-leaks/F-STRAT-2/F-STRAT-3/sector-map-pdf", test_sector_pdf);
   g_test_add_func ("/ui/view-leaks/F-STRAT-2/F-STRAT-3/sector-tooltips", test_sector_tooltips);
+  g_test_add_func ("/ui/view-leaks/F-STRAT-3/chronicle-pdf", test_chronicle_pdf);
   g_test_add_func ("/ui/view-leaks/F-STRAT-2/F-STRAT-3/window-map-and-projector",
                    test_window_map);
   g_test_add_func ("/ui/view-leaks/F-STRAT-3/reveal-and-undo", test_reveal_and_undo);

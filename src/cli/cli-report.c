@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <glib/gi18n.h>
 
+#include "adm-chronicle.h"
 #include "adm-doc-render.h"
 #include "adm-report.h"
 #include "adm-luck.h"
@@ -30,6 +31,7 @@ typedef struct {
   gboolean       kind_given;
   gboolean       kit;        /* --kind kit: an engagement's table kit */
   gboolean       luck;       /* --kind luck: the luck ledger (adm-luck.h) */
+  gboolean       chronicle;  /* --kind chronicle: the war chronicle (adm-chronicle.h) */
   const char    *engagement; /* --engagement: the kit's engagement, the ledger's battle */
 } ReportOptions;
 
@@ -99,12 +101,18 @@ check_usage (const char     *command,
   options->kind_given = kind_text != NULL;
   options->kit = g_strcmp0 (kind_text, "kit") == 0;
   options->luck = g_strcmp0 (kind_text, "luck") == 0;
+  options->chronicle = g_strcmp0 (kind_text, "chronicle") == 0;
   if (kind_text != NULL && !options->kit && !options->luck &&
       !adm_report_kind_from_string (kind_text, &options->kind))
     return _cli_usage_error (command, _("unknown --kind “%s”; the kinds are master, admiral, "
-                                        "cards, sheets, public, oob, muster, kit and luck"),
+                                        "cards, sheets, public, oob, muster, kit, luck and "
+                                        "chronicle"),
                              kind_text),
            FALSE;
+  if (options->chronicle && (options->admiral != NULL || cycle_text != NULL))
+    return _cli_usage_error (command, _("--kind chronicle tells the whole campaign, every "
+                                        "cycle, for one audience (--as): give no --admiral or "
+                                        "--cycle")), FALSE;
   if (options->luck && (options->admiral != NULL || cycle_text != NULL))
     return _cli_usage_error (command, _("--kind luck weighs the campaign's battles as they "
                                         "stand (or one, --engagement ID): give no --admiral or "
@@ -287,6 +295,16 @@ write_report (const char          *path,
       if (doc == NULL)
         return _cli_invalid (FALSE, "%s: %s", display, error->message);
     }
+  else if (options->chronicle)
+    {
+      /* --as is the master, the public, a faction or an admiral, through the one audience
+       * filter (adm-chronicle.h). */
+      g_autofree char *display = g_filename_display_basename (path);
+
+      doc = adm_chronicle_build (campaign, options->as, battles, &error);
+      if (doc == NULL)
+        return _cli_invalid (FALSE, "%s: %s", display, error->message);
+    }
   else if (options->as != NULL)
     {
       g_autofree char *message = NULL;
@@ -401,7 +419,8 @@ _cli_report_run (int    argc,
          "an admiral's pool of ships formed into formations on paper, F-GEN-6) or kit (the "
          "table kit of one engagement: its ship tokens at true scale, face-down backs, "
          "explosion and mine markers, with --engagement) or luck (the luck ledger: every "
-         "roll's odds beside what came, per battle and side)"),
+         "roll's odds beside what came, per battle and side) or chronicle (the war "
+         "chronicle: the whole campaign in order, each cycle's paper and map, with --as)"),
       N_("KIND") },
     { "engagement", 0, 0, G_OPTION_ARG_STRING, &engagement,
       N_("With --kind kit: the engagement whose table kit is printed; with --kind luck, the "
@@ -411,7 +430,8 @@ _cli_report_run (int    argc,
          "(his own report, cards and sheet) or a faction (those of each of its admirals); "
          "--kind then defaults to that viewer's report. With --kind kit: a side of the "
          "engagement's battle (its id or name), whose kit holds what that side sees; with "
-         "--kind luck, a side whose ledger counts only the rolls it saw"),
+         "--kind luck, a side whose ledger counts only the rolls it saw; with --kind chronicle, "
+         "master, public, a faction or an admiral, told what it was told"),
       N_("WHO") },
     { "admiral", 0, 0, G_OPTION_ARG_STRING, &admiral,
       N_("The admiral, by id or name: required for --kind admiral; for cards, sheets, oob "
@@ -438,7 +458,8 @@ _cli_report_run (int    argc,
 
   context = _cli_context_new (command, _("CAMPAIGN.admiralty"),
                               _("Print a campaign's paper as a PDF: the master's turn report, "
-                                "an admiral's report, fleet cards or blank order sheets."));
+                                "an admiral's report, fleet cards, blank order sheets or the "
+                                "war chronicle."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!_cli_parse (context, command, &argc, &argv))
     return CLI_EXIT_USAGE;

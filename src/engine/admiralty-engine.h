@@ -33,6 +33,7 @@
 #include "adm-placement-step.h"
 #include "adm-order-sheet.h"
 #include "adm-report.h"
+#include "adm-chronicle.h"
 #include "adm-luck.h"
 #include "adm-replay-timeline.h"
 #include "adm-report-kit.h"

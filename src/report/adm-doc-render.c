@@ -22,6 +22,7 @@
 #include <pango/pangocairo.h>
 
 #include "adm-doc-render.h"
+#include "admiralty-sector-renderer.h"
 #include "admiralty-table-renderer.h"
 
 G_DEFINE_QUARK (adm-doc-render-error-quark, adm_doc_render_error)
@@ -49,6 +50,7 @@ typedef enum {
   PIECE_QR,     /* a QR code, its quiet zone included */
   PIECE_FIGURE, /* a figure at true scale */
   PIECE_MAP,    /* one sheet of a battle's table at true scale */
+  PIECE_SECTOR_MAP, /* a campaign's sector map fitted to the page */
 } PieceKind;
 
 typedef struct {
@@ -95,7 +97,7 @@ typedef struct {
   guint        n_rules;
   /* PIECE_QR: what it encodes (borrowed from the block) */
   const char  *qr_text;
-  /* PIECE_FIGURE and PIECE_MAP: the block (borrowed) */
+  /* PIECE_FIGURE, PIECE_MAP and PIECE_SECTOR_MAP: the block (borrowed) */
   const AdmDocBlock *figure;
   /* PIECE_MAP: the table's cm at the sheet's top left; the sheet's name, drawn in its corner
    * (@layout is its caption) */
@@ -366,6 +368,15 @@ card_columns (AdmDocLayout *self,
   return columns;
 }
 
+/* The height of a sector map (place_sector_map ()): two thirds of the body's width, or less on
+ * a page too short for that. */
+static double
+sector_map_height (AdmDocLayout *self)
+{
+  return floor (MIN (floor (body_width (self)) * 2 / 3,
+                     self->bottom - self->top - 2 * BODY_SIZE));
+}
+
 static void
 place_heading (AdmDocLayout      *self,
                const AdmDocBlock *block)
@@ -379,7 +390,7 @@ place_heading (AdmDocLayout      *self,
   double keep = KEEP_WITH_NEXT;
 
   /* A heading keeps some of what follows it on its page: a line or two, or the whole of the
-   * card under it (cards are not split). */
+   * card or sector map under it (neither is split). */
   if (self->block + 1 < blocks->len)
     {
       const AdmDocBlock *next = g_ptr_array_index (blocks, self->block + 1);
@@ -390,6 +401,8 @@ place_heading (AdmDocLayout      *self,
           card_columns (self, &width);
           keep = MAX (keep, measure_card (self, next, width)->height + 4);
         }
+      else if (next->kind == ADM_DOC_SECTOR_MAP)
+        keep = MAX (keep, sector_map_height (self));
     }
   if (self->page_used)
     self->y += sizes[level - 1] * 0.6;
@@ -867,6 +880,37 @@ place_map (AdmDocLayout      *self,
       }
 }
 
+/* The sector map's pixels a point of paper: its cards' type at about two thirds of the size
+ * the map window draws it, so that a sector map of many sectors fits across a page. */
+#define SECTOR_MAP_PX_PER_PT 1.5
+
+/* A sector map across the body's width, two thirds as tall (less when the page is shorter),
+ * on the next page when it does not fit below; its caption under it. */
+static void
+place_sector_map (AdmDocLayout      *self,
+                  const AdmDocBlock *block)
+{
+  PangoLayout *caption = NULL;
+  double width = floor (body_width (self)), height, caption_height = 0;
+  Piece *piece;
+
+  if (!ADM_IS_STATE (block->object))
+    return;
+  if (block->text != NULL)
+    {
+      caption = new_layout (self, block->text, HEADER_SIZE, PANGO_WEIGHT_NORMAL,
+                            PANGO_STYLE_NORMAL, width);
+      caption_height = layout_height (caption) + 3;
+    }
+  height = MIN (sector_map_height (self), floor (self->bottom - self->top - caption_height));
+  if (self->page_used && room (self) < height + caption_height)
+    new_page (self);
+  piece = add_piece (self, PIECE_SECTOR_MAP, self->margin, width, height);
+  piece->figure = block;
+  piece->layout = caption;
+  self->y += height + caption_height + BLOCK_GAP;
+}
+
 /* The parts that start at the block being placed: each on a new sheet of paper — on an odd
  * page, so that a stack printed on both sides parts between sheets, the back of the previous
  * part's last sheet left blank. */
@@ -933,6 +977,9 @@ paginate (AdmDocLayout *self)
           break;
         case ADM_DOC_MAP:
           place_map (self, block);
+          break;
+        case ADM_DOC_SECTOR_MAP:
+          place_sector_map (self, block);
           break;
         default:
           g_assert_not_reached ();
@@ -1485,6 +1532,51 @@ draw_map_piece (cairo_t     *cr,
   cairo_restore (cr);
 }
 
+/* A sector map: the campaign's state drawn by the sector map's renderer for the block's
+ * audience (decided by the one audience filter where the document was made), every card
+ * fitted apart as in the map window; its caption under it. The legend is left out: drawn
+ * over the map's corner it would hide the sectors there, and the cards name every side. */
+static void
+draw_sector_map_piece (cairo_t     *cr,
+                       const Piece *piece)
+{
+  const AdmDocBlock *block = piece->figure;
+  AdmState *state = ADM_STATE (block->object);
+  AdmScenario *scenario = adm_state_get_scenario (state);
+  AdmiraltySectorOptions options;
+  AdmiraltySectorView view;
+  g_autoptr(GHashTable) cards = NULL;
+
+  admiralty_sector_options_init (&options);
+  options.state = state;
+  options.strategy = adm_state_get_strategy (state);
+  options.audience = block->view_side == ADM_DOC_VIEW_MASTER ? ADMIRALTY_SECTOR_AUDIENCE_MASTER
+                                                             : ADMIRALTY_SECTOR_AUDIENCE_PUBLIC;
+  if (block->view_side == ADM_DOC_VIEW_SIDE && block->viewer != NULL)
+    options.viewer = adm_ruleset_lookup_faction (adm_scenario_get_ruleset (scenario),
+                                                 block->viewer);
+  /* A side the ruleset lacks sees what the public sees, never more. */
+  if (options.viewer != NULL)
+    options.audience = ADMIRALTY_SECTOR_AUDIENCE_SIDE;
+  admiralty_sector_view_init (&view, (int) (piece->width * SECTOR_MAP_PX_PER_PT),
+                              (int) (piece->height * SECTOR_MAP_PX_PER_PT));
+  cards = admiralty_sector_cards_fit_apart (&view, scenario, &options);
+  cairo_save (cr);
+  cairo_translate (cr, piece->x, piece->y);
+  cairo_rectangle (cr, 0, 0, piece->width, piece->height);
+  cairo_clip (cr);
+  cairo_scale (cr, 1 / SECTOR_MAP_PX_PER_PT, 1 / SECTOR_MAP_PX_PER_PT);
+  admiralty_sector_render (cr, &view, scenario, &options);
+  cairo_restore (cr);
+  if (piece->layout != NULL)
+    {
+      cairo_save (cr);
+      cairo_set_source_rgb (cr, 0, 0, 0);
+      show_layout (cr, piece->layout, piece->x, piece->y + piece->height + 3);
+      cairo_restore (cr);
+    }
+}
+
 /* The check ruler at the foot of a page: 10 cm with a tick every millimetre, long ones at
  * the centimetres and numbered, so that whoever prints the page can see that it came out at
  * true scale (a printer's "fit to page" shrinks it). */
@@ -1559,6 +1651,9 @@ adm_doc_layout_render_page (AdmDocLayout *self,
           break;
         case PIECE_MAP:
           draw_map_piece (cr, piece);
+          break;
+        case PIECE_SECTOR_MAP:
+          draw_sector_map_piece (cr, piece);
           break;
         default:
           g_assert_not_reached ();

@@ -25,7 +25,8 @@ struct _AdmiraltyReportDialog
   /* The admiral ids in the admiral row's order; NULL is "every admiral". */
   GPtrArray             *admiral_ids;
   /* A table kit's choices: the engagement ids in the engagement row's order, and whose kit,
-   * in the audience row's order: NULL the master's, else a side's id. */
+   * in the audience row's order: NULL the master's, else a side's id; for the war chronicle,
+   * whose it is: NULL the master's, "public", else a faction's id. */
   GPtrArray             *engagement_ids;
   GPtrArray             *audience_ids;
   gboolean               updating;
@@ -62,6 +63,7 @@ G_DEFINE_FINAL_TYPE (AdmiraltyReportDialog, admiralty_report_dialog, ADW_TYPE_WI
 #define ITEM_PUBLIC  (ADM_REPORT_SHEETS + 2)
 #define ITEM_LUCK    (ADM_REPORT_SHEETS + 3)
 #define ITEM_KIT     (ADM_REPORT_SHEETS + 4)
+#define ITEM_CHRONICLE (ADM_REPORT_SHEETS + 5)
 
 enum {
   SIGNAL_EXPORTED,
@@ -140,7 +142,7 @@ update_admirals (AdmiraltyReportDialog *self,
   adw_combo_row_set_selected (self->admiral_row, selected);
   gtk_widget_set_visible (GTK_WIDGET (self->admiral_row),
                           kind != ADM_REPORT_MASTER && kind != ADM_REPORT_PUBLIC &&
-                          kind != ADM_REPORT_LUCK);
+                          kind != ADM_REPORT_LUCK && kind != ADM_REPORT_CHRONICLE);
 }
 
 /* F-STRAT-1: reports are of resolved cycles (the last by default); order sheets are for the
@@ -157,7 +159,7 @@ update_cycles (AdmiraltyReportDialog *self,
                             MAX (last, 1), 1, 5, 0);
   gtk_widget_set_visible (GTK_WIDGET (self->cycle_row),
                           kind != ADM_REPORT_CARDS && kind != ADM_REPORT_OOB &&
-                          kind != ADM_REPORT_LUCK);
+                          kind != ADM_REPORT_LUCK && kind != ADM_REPORT_CHRONICLE);
   gtk_widget_set_sensitive (GTK_WIDGET (self->cycle_row), first < last);
   if (kind == ADM_REPORT_SHEETS)
     adw_action_row_set_subtitle (self->cycle_row, _("The cycle the orders are for"));
@@ -192,6 +194,44 @@ update_audiences (AdmiraltyReportDialog *self)
         selected = self->audience_ids->len;
       g_ptr_array_add (self->audience_ids, g_strdup (side->id));
       gtk_string_list_append (names, side->name);
+    }
+  adw_combo_row_set_model (self->audience_row, G_LIST_MODEL (names));
+  adw_combo_row_set_selected (self->audience_row, selected);
+}
+
+/* Whose war chronicle: the master's, the public's, then each faction's that has an admiral
+ * (adm-chronicle.h: the one audience filter decides what each was told). The choice before
+ * stays when still on offer. */
+static void
+update_chronicle_audiences (AdmiraltyReportDialog *self)
+{
+  g_autofree char *chosen = g_strdup (admiralty_report_dialog_get_audience (self));
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  AdmScenario *scenario = adm_campaign_get_scenario (self->campaign);
+  GPtrArray *factions = adm_scenario_get_factions (scenario);
+  GPtrArray *admirals = adm_scenario_get_admirals (scenario);
+  guint selected = 0;
+
+  g_ptr_array_set_size (self->audience_ids, 0);
+  g_ptr_array_add (self->audience_ids, NULL);
+  gtk_string_list_append (names, _("The Master: Everything"));
+  g_ptr_array_add (self->audience_ids, g_strdup ("public"));
+  gtk_string_list_append (names, _("The Public"));
+  if (g_strcmp0 (chosen, "public") == 0)
+    selected = 1;
+  for (guint i = 0; i < factions->len; i++)
+    {
+      const AdmFaction *faction = g_ptr_array_index (factions, i);
+      gboolean commanded = FALSE;
+
+      for (guint a = 0; a < admirals->len && !commanded; a++)
+        commanded = ((AdmAdmiral *) g_ptr_array_index (admirals, a))->faction == faction;
+      if (!commanded)
+        continue;
+      if (g_strcmp0 (faction->id, chosen) == 0)
+        selected = self->audience_ids->len;
+      g_ptr_array_add (self->audience_ids, g_strdup (faction->id));
+      gtk_string_list_append (names, faction->name);
     }
   adw_combo_row_set_model (self->audience_row, G_LIST_MODEL (names));
   adw_combo_row_set_selected (self->audience_row, selected);
@@ -246,7 +286,8 @@ engagement_changed_cb (AdmiraltyReportDialog *self)
 static gboolean
 kind_needs_resolved_cycle (AdmReportKind kind)
 {
-  return kind == ADM_REPORT_MASTER || kind == ADM_REPORT_ADMIRAL || kind == ADM_REPORT_PUBLIC;
+  return kind == ADM_REPORT_MASTER || kind == ADM_REPORT_ADMIRAL || kind == ADM_REPORT_PUBLIC ||
+         kind == ADM_REPORT_CHRONICLE;
 }
 
 static void
@@ -267,7 +308,14 @@ kind_changed_cb (AdmiraltyReportDialog *self)
   update_cycles (self, packets ? ADM_REPORT_ADMIRAL : kind);
   /* A table kit: the engagement and whose kit, no admiral or cycle. */
   gtk_widget_set_visible (GTK_WIDGET (self->engagement_row), kit);
-  gtk_widget_set_visible (GTK_WIDGET (self->audience_row), kit);
+  gtk_widget_set_visible (GTK_WIDGET (self->audience_row),
+                          kit || kind == ADM_REPORT_CHRONICLE);
+  /* The war chronicle: whose, every cycle. */
+  if (!kit && kind == ADM_REPORT_CHRONICLE)
+    update_chronicle_audiences (self);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->audience_row),
+                               kit ? _("A side’s kit holds only what that side sees")
+                                   : _("A side’s chronicle holds what it was told"));
   if (kit)
     {
       gtk_widget_set_visible (GTK_WIDGET (self->admiral_row), FALSE);
@@ -391,11 +439,13 @@ admiralty_report_dialog_get_kind (AdmiraltyReportDialog *self)
     return self->fixed_kind;
   /* The items: the kinds up to the sheets, every admiral's paper, the public bulletin, the
    * luck ledger, then the table kit (not a kind of adm_report_build (): see
-   * admiralty_report_dialog_get_kit ()). */
+   * admiralty_report_dialog_get_kit ()), then the war chronicle. */
   if (adw_combo_row_get_selected (self->kind_row) == ITEM_PUBLIC)
     return ADM_REPORT_PUBLIC;
   if (adw_combo_row_get_selected (self->kind_row) == ITEM_LUCK)
     return ADM_REPORT_LUCK;
+  if (adw_combo_row_get_selected (self->kind_row) == ITEM_CHRONICLE)
+    return ADM_REPORT_CHRONICLE;
   return (AdmReportKind)MIN (adw_combo_row_get_selected (self->kind_row), ADM_REPORT_SHEETS);
 }
 
@@ -404,12 +454,14 @@ admiralty_report_dialog_set_kind (AdmiraltyReportDialog *self,
                                   AdmReportKind          kind)
 {
   g_return_if_fail (ADMIRALTY_IS_REPORT_DIALOG (self));
-  g_return_if_fail (kind <= ADM_REPORT_PUBLIC || kind == ADM_REPORT_LUCK);
+  g_return_if_fail (kind <= ADM_REPORT_PUBLIC || kind == ADM_REPORT_LUCK ||
+                    kind == ADM_REPORT_CHRONICLE);
   g_return_if_fail (!self->fixed);
 
   adw_combo_row_set_selected (self->kind_row,
                               kind == ADM_REPORT_PUBLIC ? ITEM_PUBLIC
-                              : kind == ADM_REPORT_LUCK ? ITEM_LUCK : kind);
+                              : kind == ADM_REPORT_LUCK ? ITEM_LUCK
+                              : kind == ADM_REPORT_CHRONICLE ? ITEM_CHRONICLE : kind);
 }
 
 const char *
@@ -513,6 +565,9 @@ admiralty_report_dialog_build (AdmiraltyReportDialog  *self,
   else if (admiralty_report_dialog_get_kit (self))
     doc = adm_report_kit_build (self->campaign, admiralty_report_dialog_get_engagement (self),
                                 admiralty_report_dialog_get_audience (self), &local_error);
+  else if (kind == ADM_REPORT_CHRONICLE)
+    doc = adm_report_build (self->campaign, kind, admiralty_report_dialog_get_audience (self),
+                            0, battles, &local_error);
   else
     doc = adm_report_build (self->campaign, kind, admiralty_report_dialog_get_admiral (self),
                             kind == ADM_REPORT_CARDS ? 0 : admiralty_report_dialog_get_cycle (self),
@@ -662,6 +717,15 @@ suggested_name (AdmiraltyReportDialog *self)
 
       g_string_append_printf (name, "-kit-%s%s%s.pdf", engagement != NULL ? engagement : "",
                               side != NULL ? "-" : "", side != NULL ? side : "");
+      return g_string_free (name, FALSE);
+    }
+  /* "komarr-chronicle-barrayar.pdf" */
+  if (kind == ADM_REPORT_CHRONICLE)
+    {
+      const char *whose = admiralty_report_dialog_get_audience (self);
+
+      g_string_append_printf (name, "-chronicle%s%s.pdf", whose != NULL ? "-" : "",
+                              whose != NULL ? whose : "");
       return g_string_free (name, FALSE);
     }
   g_string_append_printf (name, "-%s", adm_report_kind_to_string (kind));
@@ -955,7 +1019,7 @@ admiralty_report_dialog_new (GtkWindow             *parent,
       admiralty_report_dialog_set_kit (self);
     else if (adm_report_kind_from_string (last, &kind) &&
              (kind <= ADM_REPORT_SHEETS || kind == ADM_REPORT_PUBLIC ||
-              kind == ADM_REPORT_LUCK))
+              kind == ADM_REPORT_LUCK || kind == ADM_REPORT_CHRONICLE))
       admiralty_report_dialog_set_kind (self, kind);
     /* F-STRAT-1: before cycle 1 is resolved no report exists yet, the master's, an admiral's
      * or the public bulletin: the dialog offers what does, the order sheets of cycle 1, and

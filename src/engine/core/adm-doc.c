@@ -69,6 +69,7 @@ block_free (gpointer data)
   g_clear_pointer (&block->notes, g_ptr_array_unref);
   g_clear_pointer (&block->shapes, g_ptr_array_unref);
   g_clear_object (&block->object);
+  g_free (block->viewer);
   g_free (block);
 }
 
@@ -407,6 +408,26 @@ adm_doc_add_map (AdmDoc     *self,
   block->text = g_strdup (caption);
 }
 
+void
+adm_doc_add_sector_map (AdmDoc     *self,
+                        GObject    *state,
+                        int         view,
+                        const char *viewer,
+                        const char *caption)
+{
+  AdmDocBlock *block;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (G_IS_OBJECT (state));
+  g_return_if_fail (view != ADM_DOC_VIEW_SIDE || viewer != NULL);
+
+  block = add_block (self, ADM_DOC_SECTOR_MAP);
+  block->object = g_object_ref (state);
+  block->view_side = view;
+  block->viewer = g_strdup (viewer);
+  block->text = g_strdup (caption);
+}
+
 static AdmDocShape *
 add_shape (AdmDocBlock     *figure,
            AdmDocShapeKind  kind)
@@ -640,6 +661,7 @@ adm_doc_to_text (AdmDoc *self)
           break;
 
         case ADM_DOC_MAP:
+        case ADM_DOC_SECTOR_MAP:
           if (block->text != NULL)
             g_string_append_printf (out, "\n%s\n", block->text);
           break;

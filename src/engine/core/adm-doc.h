@@ -21,6 +21,8 @@ typedef enum {
   ADM_DOC_FIGURE,      /* width, height, shapes: a drawing at true scale, in millimetres */
   ADM_DOC_MAP,         /* text, object, view_side: a battle's table drawn 1:1 and tiled over
                         * as many pages as it takes (adm_doc_add_map ()) */
+  ADM_DOC_SECTOR_MAP,  /* text, object, view_side, viewer: the strategic sector map of a
+                        * campaign's state, fitted to the page (adm_doc_add_sector_map ()) */
 } AdmDocBlockKind;
 
 /* A figure's shapes, drawn in order; coordinates in millimetres from the figure's top left
@@ -66,9 +68,17 @@ typedef struct {
   double           width;     /* figure, mm */
   double           height;    /* figure, mm */
   GPtrArray       *shapes;    /* figure: AdmDocShape* */
-  GObject         *object;    /* map: the battle whose table is drawn (an AdmBattle) */
-  int              view_side; /* map: -1 the master's view, else the side whose view it is */
+  GObject         *object;    /* map: the battle whose table is drawn (an AdmBattle); sector
+                               * map: the campaign's state drawn (an AdmState) */
+  int              view_side; /* map: -1 the master's view, else the side whose view it is;
+                               * sector map: ADM_DOC_VIEW_MASTER, _PUBLIC or _SIDE */
+  char            *viewer;    /* sector map: the faction whose view it is (ADM_DOC_VIEW_SIDE) */
 } AdmDocBlock;
+
+/* Whose view a sector map block draws. */
+#define ADM_DOC_VIEW_MASTER (-1)
+#define ADM_DOC_VIEW_PUBLIC (-2)
+#define ADM_DOC_VIEW_SIDE   0
 
 /* A run of blocks printed with page headers and page numbers of its own, starting on a new
  * sheet: one admiral's paper in a stack printed for every admiral. Part 0 is the document
@@ -172,6 +182,16 @@ void         adm_doc_figure_add_text (AdmDocBlock *figure,
 void         adm_doc_add_map        (AdmDoc      *self,
                                      GObject     *battle,
                                      int          view_side,
+                                     const char  *caption);
+/* The strategic sector map of @state (an AdmState: the core knows it only as an object) as
+ * @view (ADM_DOC_VIEW_*) sees it — for ADM_DOC_VIEW_SIDE the side of faction @viewer — drawn
+ * by the sector map's renderer and fitted to the page's width, @caption (may be NULL) under
+ * it. The audience is the caller's, decided by the one audience filter. A renderer that knows
+ * no sector map draws nothing of it. */
+void         adm_doc_add_sector_map (AdmDoc      *self,
+                                     GObject     *state,
+                                     int          view,
+                                     const char  *viewer,
                                      const char  *caption);
 /* Whether every page carries a 10 cm ruler at its foot, to check that the paper was printed
  * at true scale (a figure meant to be measured or cut out); FALSE unless set. */

@@ -16,6 +16,7 @@
 #include "adm-battle.h"
 #include "adm-campaign-battles.h"
 #include "adm-campaign-file.h"
+#include "adm-chronicle.h"
 #include "adm-dice-ledger.h"
 #include "adm-engagement.h"
 #include "adm-luck.h"
@@ -29,7 +30,7 @@ adm_report_kind_from_string (const char    *text,
                              AdmReportKind *kind)
 {
   static const char *names[] = { "master", "admiral", "cards", "sheets", "public", "oob",
-                                 "muster", "luck" };
+                                 "muster", "luck", "chronicle" };
 
   for (guint i = 0; text != NULL && i < G_N_ELEMENTS (names); i++)
     if (g_str_equal (text, names[i]))
@@ -52,6 +53,7 @@ adm_report_kind_to_string (AdmReportKind kind)
     case ADM_REPORT_OOB: return "oob";
     case ADM_REPORT_MUSTER: return "muster";
     case ADM_REPORT_LUCK: return "luck";
+    case ADM_REPORT_CHRONICLE: return "chronicle";
     case ADM_REPORT_SHEETS:
     default:
       return "sheets";
@@ -2290,6 +2292,8 @@ adm_report_build (AdmCampaign   *campaign,
 
   if (kind == ADM_REPORT_LUCK)
     return adm_luck_build (campaign, NULL, NULL, error);
+  if (kind == ADM_REPORT_CHRONICLE)
+    return adm_chronicle_build (campaign, admiral_id, battles_dir, error);
   report_init (&report, campaign, battles_dir);
   /* F-STRAT-3: a report on an earlier cycle shows the formations where they were when that
    * cycle was resolved, and only what had been revealed by then — not where they are now. */

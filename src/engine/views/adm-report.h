@@ -37,9 +37,12 @@ typedef enum {
                        * F-GEN-7, adm-muster.h) */
   ADM_REPORT_LUCK,    /* the master's luck ledger of the battles the campaign keeps
                        * (adm-luck.h) */
+  ADM_REPORT_CHRONICLE, /* the war chronicle, the campaign told in order for one audience
+                         * (adm-chronicle.h) */
 } AdmReportKind;
 
-/* "master" | "admiral" | "cards" | "sheets" | "public" | "oob" | "muster" | "luck" */
+/* "master" | "admiral" | "cards" | "sheets" | "public" | "oob" | "muster" | "luck" |
+ * "chronicle" */
 gboolean    adm_report_kind_from_string (const char    *text,
                                          AdmReportKind *kind);
 const char *adm_report_kind_to_string   (AdmReportKind  kind);
@@ -56,7 +59,8 @@ const char *adm_report_kind_to_string   (AdmReportKind  kind);
  * (cycle-N-*.xml and their .game.xml autosaves), or NULL for none (then the reports cover
  * the strategic layer only).
  * LUCK is adm_luck_build () of every battle for the master (@admiral_id, @cycle and
- * @battles_dir ignored).
+ * @battles_dir ignored). CHRONICLE is adm_chronicle_build () for @admiral_id (NULL: the
+ * master; "public", a faction or an admiral; @cycle ignored).
  * Errors (ADM_REPORT_ERROR) say what is wrong in words a master understands: an unknown
  * admiral, a cycle not resolved yet, no admiral given for an admiral's report. */
 AdmDoc     *adm_report_build            (AdmCampaign   *campaign,
