@@ -9,7 +9,10 @@
  *  - once ended, no cycle, order or battle entry is taken, with a clear message; undo is;
  *  - before the publication an admiral's report is byte for byte what it was before the end
  *    (the hidden Autumn Screen not named to Komarr); after it, it is the master's, naming it;
- *    `undo` hides it again.
+ *    `undo` hides it again;
+ *  - so are an admiral's fleet cards and order sheets (after the publication, every admiral's,
+ *    as the master prints them) and the public bulletin (after it, the master's report under
+ *    the bulletin's title).
  * CLI_PATH comes from meson. */
 
 #include "config.h"
@@ -33,6 +36,77 @@ komarr_report (const char *campaign)
 
   g_assert_cmpint (result->status, ==, 0);
   return g_strdup (result->out);
+}
+
+/* `admiralty-cli report --kind KIND [--admiral ADMIRAL] --text` of cycle 1 (order sheets: of
+ * the current cycle). */
+static char *
+report_of (const char *campaign,
+           const char *kind,
+           const char *admiral)
+{
+  const char *args[] = { "report", campaign, "--kind", kind, "--text",
+                         g_str_equal (kind, "sheets") ? NULL : "--cycle", "1",
+                         NULL, NULL, NULL };
+  g_autoptr(CliResult) result = NULL;
+
+  if (admiral != NULL)
+    {
+      guint n = g_str_equal (kind, "sheets") ? 5 : 7;
+
+      args[n] = "--admiral";
+      args[n + 1] = admiral;
+      args[n + 2] = NULL;
+    }
+  result = run_cli_strv (args);
+  g_assert_cmpint (result->status, ==, 0);
+  return g_strdup (result->out);
+}
+
+/* @text after its title and opening paragraph: what a document tells, whoever it is for. */
+static const char *
+body_of (const char *text)
+{
+  const char *title_end = strchr (text, '\n');
+  const char *intro = title_end != NULL ? strstr (title_end, "Campaign: ") : NULL;
+  const char *end = intro != NULL ? strchr (intro, '\n') : NULL;
+
+  g_assert_nonnull (end);
+  return end;
+}
+
+/* What one side (Komarr's Vorkosigan) and the public read of the campaign, kind by kind. */
+typedef struct {
+  char *report, *cards, *sheets, *bulletin;
+} Archive;
+
+static void
+archive_read (Archive    *archive,
+              const char *campaign)
+{
+  archive->report = komarr_report (campaign);
+  archive->cards = report_of (campaign, "cards", "vorkosigan");
+  archive->sheets = report_of (campaign, "sheets", "vorkosigan");
+  archive->bulletin = report_of (campaign, "public", NULL);
+}
+
+static void
+archive_clear (Archive *archive)
+{
+  g_free (archive->report);
+  g_free (archive->cards);
+  g_free (archive->sheets);
+  g_free (archive->bulletin);
+}
+
+static void
+assert_archive_equal (const Archive *a,
+                      const Archive *b)
+{
+  g_assert_cmpstr (a->report, ==, b->report);
+  g_assert_cmpstr (a->cards, ==, b->cards);
+  g_assert_cmpstr (a->sheets, ==, b->sheets);
+  g_assert_cmpstr (a->bulletin, ==, b->bulletin);
 }
 
 static void
@@ -114,12 +188,21 @@ test_ended (CliCampaign   *fixture,
 {
   g_autofree char *hidden = komarr_report (fixture->campaign);
   g_autofree char *ended_report = NULL, *published = NULL, *undone = NULL;
+  g_autofree char *master = NULL, *every_card = NULL, *every_sheet = NULL;
+  Archive side = { 0 }, ended_side = { 0 }, published_side = { 0 }, undone_side = { 0 };
   g_autofree char *before = NULL, *after = NULL;
   g_autoptr(CliResult) end = NULL, twice = NULL, cycle = NULL, battle = NULL;
   g_autoptr(CliResult) publish = NULL, again = NULL, undo = NULL, json = NULL;
   g_autoptr(JsonObject) object = NULL;
 
   g_assert_null (strstr (hidden, "Autumn Screen"));
+  archive_read (&side, fixture->campaign);
+  master = report_of (fixture->campaign, "master", NULL);
+  every_card = report_of (fixture->campaign, "cards", NULL);
+  every_sheet = report_of (fixture->campaign, "sheets", NULL);
+  g_assert_cmpstr (side.cards, !=, every_card);
+  g_assert_cmpstr (side.sheets, !=, every_sheet);
+  g_assert_null (strstr (side.bulletin, "Autumn Screen"));
   end = run_cli ("end-campaign", fixture->campaign, "--reason",
                  "The Cetagandans sued for peace", NULL);
   g_assert_cmpint (end->status, ==, 0);
@@ -139,6 +222,8 @@ test_ended (CliCampaign   *fixture,
   /* Before the publication every side's archive is as it was. */
   ended_report = komarr_report (fixture->campaign);
   g_assert_cmpstr (ended_report, ==, hidden);
+  archive_read (&ended_side, fixture->campaign);
+  assert_archive_equal (&ended_side, &side);
 
   publish = run_cli ("end-campaign", fixture->campaign, "--publish", NULL);
   g_assert_cmpint (publish->status, ==, 0);
@@ -148,12 +233,25 @@ test_ended (CliCampaign   *fixture,
   published = komarr_report (fixture->campaign);
   g_assert_nonnull (strstr (published, "published the whole truth"));
   g_assert_nonnull (strstr (published, "Autumn Screen"));
+  /* Every side's and the public's paper is the master's. */
+  archive_read (&published_side, fixture->campaign);
+  g_assert_cmpstr (body_of (published_side.report), ==, body_of (master));
+  g_assert_cmpstr (published_side.cards, ==, every_card);
+  g_assert_cmpstr (published_side.sheets, ==, every_sheet);
+  g_assert_true (g_str_has_prefix (published_side.bulletin, "Public bulletin — cycle 1"));
+  g_assert_cmpstr (body_of (published_side.bulletin), ==, body_of (master));
 
   /* Undo takes the publication back: hidden again. */
   undo = run_cli ("undo", fixture->campaign, NULL);
   g_assert_cmpint (undo->status, ==, 0);
   undone = komarr_report (fixture->campaign);
   g_assert_cmpstr (undone, ==, hidden);
+  archive_read (&undone_side, fixture->campaign);
+  assert_archive_equal (&undone_side, &side);
+  archive_clear (&side);
+  archive_clear (&ended_side);
+  archive_clear (&published_side);
+  archive_clear (&undone_side);
 
   json = run_cli ("end-campaign", "--json", fixture->campaign, "--publish", NULL);
   g_assert_cmpint (json->status, ==, 0);

@@ -3,8 +3,9 @@
  * (adm_odds_roll_passes ()) against hand-computed binomials and sums, and the ledger of one
  * fire phase of tests/data/battles/fire-crit.xml with typed dice, every figure worked out by
  * hand: hits (F-ART-11, F-ART-12, F-DES-1, F-DES-2), damage after shields (F-SHLD-1), critical
- * checks (F-ART-13, F-DES-3), the luckiest and unluckiest rolls; and a side's ledger counting
- * exactly the rolls the audience filter shows it (F-ECM-2). */
+ * checks (F-ART-13, F-DES-3), the luckiest and unluckiest rolls; torpedo damage taken and a
+ * ram's dice and damage against the rules' own odds (F-TORP-7, F-RAM-7); and a side's ledger
+ * counting exactly the rolls the audience filter shows it (F-ECM-2). */
 
 #include "config.h"
 
@@ -170,7 +171,43 @@ test_torpedo_ledger (void)
   assert_tally (&komarr->tally[ADM_LUCK_STRUCK], 2, 2 + 2 / 3.0, 2);
   assert_tally (&komarr->tally[ADM_LUCK_CRITICALS], 1, 1 / 3.0, 1);
   assert_tally (&komarr->tally[ADM_LUCK_CHECKS], 1, 1, 1);
+  /* F-TORP-7, F-WPN-16: the damage the torpedoes did, against the rules' own torpedo odds
+   * (adm_torpedo_odds_compute ()) of the torpedoes left after the turrets: 3 × 4/6 = 2 at
+   * Triumph, 2 came; 2/3 at Victory, none came. */
+  assert_tally (&komarr->tally[ADM_LUCK_TAKEN], 2, 2 + 2 / 3.0, 2);
+  g_assert_true (g_array_index (rolls, AdmLuckRoll, 1).damage_counted);
   g_assert_null (side_named (ledger, "Barrayar"));
+}
+
+/* move.xml, test-battle-move's head-on ram with its dice "1 1 | 3 | 3 1 6 2 5 | 1 2 3 |
+ * 2 1 1 1 1 1 1 | 1":
+ *  F-RAM-6, F-RAM-7, F-RAM-11: Vorpatril's 5 dice at Target's armour 3+, 5 × 4/6 = 10/3
+ *   expected, 3 scored and did 3 damage (shields are no part of a ram);
+ *  F-RAM-10, F-RAM-12, F-RAM-13: Target's 7 dice at Vorpatril's armour 3 with +1 for its
+ *   stronger shields, so 2+: 7 × 5/6 = 35/6 expected, 1 scored and did 1 damage.
+ * Each is its own side's hits and damage, expected against actual. */
+static void
+test_ram_ledger (void)
+{
+  g_autoptr(AdmBattle) battle = battle_helper_load ("move.xml");
+  g_autoptr(AdmLuckLedger) ledger = NULL;
+  const AdmLuckSide *barrayar, *komarr;
+
+  resolve (battle, "", "1 6");
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_MOVEMENT);
+  resolve (battle, "<move formation=\"rammer\" order=\"all-ahead-full\" ram=\"target\">"
+                   "<forward cm=\"38\"/></move>",
+           "1 1  3  3 1 6 2 5  1 2 3  2 1 1 1 1 1 1  1");
+  ledger = adm_luck_ledger_new (battle, adm_audience_master (), NULL);
+  barrayar = side_named (ledger, "Barrayar");
+  komarr = side_named (ledger, "Komarr");
+  g_assert_nonnull (barrayar);
+  g_assert_nonnull (komarr);
+  assert_tally (&barrayar->tally[ADM_LUCK_HITS], 1, 10 / 3.0, 3);
+  assert_tally (&barrayar->tally[ADM_LUCK_DAMAGE], 1, 10 / 3.0, 3);
+  assert_tally (&komarr->tally[ADM_LUCK_HITS], 1, 35 / 6.0, 1);
+  assert_tally (&komarr->tally[ADM_LUCK_DAMAGE], 1, 35 / 6.0, 1);
+  assert_tally (&komarr->tally[ADM_LUCK_TAKEN], 0, 0, 0);
 }
 
 /* F-ECM-2: each side's ledger holds exactly the judged rolls the audience filter shows it,
@@ -216,7 +253,7 @@ test_side_counts_seen_rolls (void)
 
           g_assert_true (adm_audience_sees_side (audience, battle, entry->side));
           for (guint m = 0; m < ADM_LUCK_N_MEASURES; m++)
-            if (m != ADM_LUCK_DAMAGE)
+            if (m != ADM_LUCK_DAMAGE && m != ADM_LUCK_TAKEN)
               counted += entry->tally[m].rolls;
         }
       g_assert_cmpuint (counted, ==, judged);
@@ -280,7 +317,7 @@ test_hidden_rolls_not_counted (void)
       g_assert_cmpuint (adm_luck_ledger_get_rolls (ledger)->len, ==, judged);
       for (guint s = 0; s < sides->len; s++)
         for (guint m = 0; m < ADM_LUCK_N_MEASURES; m++)
-          if (m != ADM_LUCK_DAMAGE)
+          if (m != ADM_LUCK_DAMAGE && m != ADM_LUCK_TAKEN)
             counted += ((AdmLuckSide *) g_ptr_array_index (sides, s))->tally[m].rolls;
       g_assert_cmpuint (counted, ==, judged);
       hidden += adm_luck_ledger_get_rolls (master)->len - judged;
@@ -301,6 +338,7 @@ main (int   argc,
   g_test_add_func ("/engine/luck/F-ART-12/roll-passes", test_roll_passes);
   g_test_add_func ("/engine/luck/F-SHLD-1/fire-ledger", test_fire_ledger);
   g_test_add_func ("/engine/luck/F-TORP-7/torpedo-ledger", test_torpedo_ledger);
+  g_test_add_func ("/engine/luck/F-RAM-7/ram-ledger", test_ram_ledger);
   g_test_add_func ("/engine/luck/F-ECM-2/side-counts-seen-rolls", test_side_counts_seen_rolls);
   g_test_add_func ("/engine/luck/F-ECM-5/hidden-rolls-not-counted",
                    test_hidden_rolls_not_counted);

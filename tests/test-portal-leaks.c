@@ -458,6 +458,18 @@ test_revelation (void)
       g_test_message ("%s's page, published", admiral->id);
       assert_contains (published, "Moonlit Shadow", admiral->id);
       assert_contains (published, "published the whole truth", admiral->id);
+      /* His fleet cards are the master's: every admiral's, Sarlat's hidden ships too. */
+      {
+        g_autofree char *cards = adm_portal_page_cards (campaign, admiral, NULL);
+        g_autoptr(AdmDoc) every = adm_report_build (campaign, ADM_REPORT_CARDS, NULL, 0, NULL,
+                                                    &error);
+        g_autoptr(GString) master = g_string_new (NULL);
+
+        g_assert_no_error (error);
+        adm_portal_html_doc (master, every);
+        g_assert_cmpstr (cards, ==, master->str);
+        assert_contains (cards, "Pale Moth", admiral->id);
+      }
     }
   {
     guint status = 0;

@@ -1936,6 +1936,68 @@ test_player_screen (void)
                    ==, side);
   /* Vectors, so that the drawing's text can be read back (see test_battle_page ()). */
   admiralty_table_widget_set_cached (admiralty_player_window_get_table (player), FALSE);
+  /* F-STRAT-3, the revelation: ending the campaign changes nothing the screen shows; once the
+   * master publishes the whole truth it shows what he sees; undo hides it again. */
+  {
+    AdmiraltyTableWidget *table = admiralty_player_window_get_table (player);
+    g_autofree char *own = g_strdup (admiralty_player_window_get_report_text (player));
+    g_autofree char *own_picture = widget_pdf_text (GTK_WIDGET (table), "player-table-own");
+    g_autoptr(GPtrArray) lines = adm_audience_filter_report (adm_audience_master (), battle);
+    g_autoptr(GString) master = g_string_new (NULL);
+
+    for (guint i = 0; i < lines->len; i++)
+      g_string_append_printf (master, "%s%s", i > 0 ? "\n" : "",
+                              adm_report_line_get_text (g_ptr_array_index (lines, i)));
+    g_assert_true (adm_campaign_end (window->campaign, "The Cetagandans sued for peace",
+                                     T0 + 600, &error));
+    g_assert_no_error (error);
+    iterate ();
+    g_assert_cmpint (admiralty_table_widget_get_view_side (table), ==, side);
+    g_assert_cmpstr (admiralty_player_window_get_report_text (player), ==, own);
+    {
+      g_autofree char *ended = widget_pdf_text (GTK_WIDGET (table), "player-table-ended");
+
+      g_assert_cmpstr (ended, ==, own_picture);
+    }
+    g_assert_true (adm_campaign_publish (window->campaign, T0 + 700, &error));
+    g_assert_no_error (error);
+    iterate ();
+    g_assert_cmpint (admiralty_table_widget_get_view_side (table), ==, -1);
+    g_assert_cmpstr (admiralty_player_window_get_report_text (player), ==, master->str);
+    {
+      g_autofree char *published = widget_pdf_text (GTK_WIDGET (table), "player-table-published");
+
+      guint told = 0;
+
+      g_assert_cmpstr (published, !=, own_picture);
+      /* Ships the side had not identified are drawn by their names (those in the view), as
+       * the master sees them. */
+      for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+        if (!adm_audience_ship_shows (adm_audience_side ((guint) side), battle, i,
+                                      ADM_SHIP_FACT_NAME) &&
+            strstr (published, adm_battle_get_ship (battle, i)->name) != NULL)
+          {
+            assert_lacks (own_picture, adm_battle_get_ship (battle, i)->name,
+                          "player's table, own");
+            told++;
+          }
+      g_assert_cmpuint (told, >=, 1);
+    }
+    g_assert_true (adm_campaign_undo (window->campaign, &error));
+    g_assert_no_error (error);
+    iterate ();
+    g_assert_cmpint (admiralty_table_widget_get_view_side (table), ==, side);
+    g_assert_cmpstr (admiralty_player_window_get_report_text (player), ==, own);
+    {
+      g_autofree char *undone = widget_pdf_text (GTK_WIDGET (table), "player-table-undone");
+
+      g_assert_cmpstr (undone, ==, own_picture);
+    }
+    g_assert_true (adm_campaign_undo (window->campaign, &error));
+    g_assert_no_error (error);
+    iterate ();
+  }
+
   for (guint step = 0; step < 2; step++)
     {
       g_autofree char *name = g_strdup_printf ("player-table-%u", step);

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* admiralty-player-window.c: one side's picture of the current battle or of the map. The
  * table and the map take the side as their audience; the report beside the table is the
- * engine's filtered report (adm_audience_filter_report ()). */
+ * engine's filtered report (adm_audience_filter_report ()). The side is the audience as the
+ * campaign shows it (adm_audience_of_campaign ()): the master's, once the ended campaign's
+ * whole truth is published (F-STRAT-3). */
 
 #include "config.h"
 
@@ -16,6 +18,8 @@ struct _AdmiraltyPlayerWindow
   char                 *side;
   AdmBattle            *battle;
   GSignalGroup         *battle_signals;  /* on the battle shown */
+  GSignalGroup         *campaign_signals;  /* on the campaign: its publication changes the
+                                            * audience */
 
   GtkLabel             *title_label;
   GtkLabel             *subtitle_label;
@@ -40,6 +44,23 @@ battle_side (AdmiraltyPlayerWindow *self)
   return (int) audience.side;
 }
 
+/* The audience of battle side @side as the campaign shows it: the side's own, or the
+ * master's once the campaign's truth is published. */
+static AdmAudience
+side_audience (AdmiraltyPlayerWindow *self,
+               int                    side)
+{
+  AdmCampaign *campaign = g_signal_group_dup_target (self->campaign_signals);
+  AdmAudience audience =
+    adm_audience_of_campaign (campaign != NULL
+                              ? adm_state_get_strategy (adm_campaign_get_state (campaign))
+                              : NULL,
+                              adm_audience_side ((guint) side));
+
+  g_clear_object (&campaign);
+  return audience;
+}
+
 static void
 update_battle (AdmiraltyPlayerWindow *self)
 {
@@ -47,6 +68,8 @@ update_battle (AdmiraltyPlayerWindow *self)
   g_autoptr(GString) text = g_string_new (NULL);
   g_autoptr(GPtrArray) lines = NULL;
   g_autofree char *subtitle = NULL;
+  AdmAudience audience;
+  int view_side;
 
   if (side < 0)
     {
@@ -56,12 +79,14 @@ update_battle (AdmiraltyPlayerWindow *self)
       gtk_label_set_label (self->subtitle_label, "");
       return;
     }
+  audience = side_audience (self, side);
+  view_side = adm_audience_is_master (audience) ? -1 : side;
   /* The side first, so that the table never draws a frame as the master sees it. */
-  admiralty_table_widget_set_view_side (self->table, side);
+  admiralty_table_widget_set_view_side (self->table, view_side);
   if (admiralty_table_widget_get_battle (self->table) != self->battle)
     admiralty_table_widget_set_battle (self->table, self->battle);
-  admiralty_table_widget_set_view_side (self->table, side);
-  lines = adm_audience_filter_report (adm_audience_side (side), self->battle);
+  admiralty_table_widget_set_view_side (self->table, view_side);
+  lines = adm_audience_filter_report (audience, self->battle);
   for (guint i = 0; i < lines->len; i++)
     g_string_append_printf (text, "%s%s", i > 0 ? "\n" : "",
                             adm_report_line_get_text (g_ptr_array_index (lines, i)));
@@ -76,6 +101,13 @@ update_battle (AdmiraltyPlayerWindow *self)
 static void
 battle_changed_cb (AdmiraltyPlayerWindow *self,
                    AdmBattle             *battle)
+{
+  update_battle (self);
+}
+
+static void
+campaign_changed_cb (AdmiraltyPlayerWindow *self,
+                     AdmCampaign           *campaign)
 {
   update_battle (self);
 }
@@ -101,6 +133,7 @@ admiralty_player_window_set_campaign (AdmiraltyPlayerWindow *self,
 {
   g_return_if_fail (ADMIRALTY_IS_PLAYER_WINDOW (self));
 
+  g_signal_group_set_target (self->campaign_signals, campaign);
   if (admiralty_sector_map_get_campaign (self->map) != campaign)
     admiralty_sector_map_set_campaign (self->map, campaign);
   /* F-STRAT-3: what the side knows, through the map's side audience. */
@@ -160,6 +193,7 @@ admiralty_player_window_dispose (GObject *object)
   AdmiraltyPlayerWindow *self = ADMIRALTY_PLAYER_WINDOW (object);
 
   g_signal_group_set_target (self->battle_signals, NULL);
+  g_signal_group_set_target (self->campaign_signals, NULL);
   g_clear_object (&self->battle);
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_PLAYER_WINDOW);
   G_OBJECT_CLASS (admiralty_player_window_parent_class)->dispose (object);
@@ -172,6 +206,7 @@ admiralty_player_window_finalize (GObject *object)
 
   g_free (self->side);
   g_clear_object (&self->battle_signals);
+  g_clear_object (&self->campaign_signals);
   G_OBJECT_CLASS (admiralty_player_window_parent_class)->finalize (object);
 }
 
@@ -206,6 +241,9 @@ admiralty_player_window_init (AdmiraltyPlayerWindow *self)
   self->battle_signals = g_signal_group_new (ADM_TYPE_BATTLE);
   g_signal_group_connect_object (self->battle_signals, "changed", G_CALLBACK (battle_changed_cb),
                                  self, G_CONNECT_SWAPPED);
+  self->campaign_signals = g_signal_group_new (ADM_TYPE_CAMPAIGN);
+  g_signal_group_connect_object (self->campaign_signals, "changed",
+                                 G_CALLBACK (campaign_changed_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 

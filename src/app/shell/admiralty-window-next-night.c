@@ -85,6 +85,115 @@ suggested_name (AdmiraltyWindow *self)
   return g_strdup_printf (_("%s-next.admiralty"), stem);
 }
 
+static void next_night_action (GtkWidget  *widget,
+                               const char *action_name,
+                               GVariant   *parameter);
+
+/* F-STRAT-4: the engagements not fought to their end ended where they stand, in queue order
+ * (an engagement waiting for an earlier one may be ended once that one is), each its own
+ * action: a battle begun with what it left, one not begun with nothing changed. FALSE with
+ * @error at the first that cannot be, one at another table among them. */
+gboolean
+_admiralty_window_end_unfought (AdmiraltyWindow  *self,
+                                const char       *reason,
+                                GError          **error)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_WINDOW (self) && self->campaign != NULL, FALSE);
+
+  for (;;)
+    {
+      g_autoptr(GPtrArray) unfought = adm_campaign_get_unfought (self->campaign);
+      const AdmQueuedEngagement *first;
+      AdmBattle *battle = NULL;
+
+      if (unfought->len == 0)
+        return TRUE;
+      first = g_ptr_array_index (unfought, 0);
+      /* Another table has it: only that table ends it (adm_next_night_check () says so). */
+      if (first->table != NULL)
+        return adm_next_night_check (self->campaign, error);
+      if (first->status == ADM_ENGAGEMENT_IN_PROGRESS)
+        {
+          battle = adm_campaign_get_battle_played (self->campaign, first->id, error);
+          if (battle == NULL)
+            return FALSE;
+        }
+      if (!adm_campaign_end_battle (self->campaign, first->id, battle, reason,
+                                    adm_clock_now (), error))
+        return FALSE;
+    }
+}
+
+static void
+unfought_response_cb (AdmiraltyWindow  *self,
+                      const char       *response,
+                      AdwMessageDialog *dialog)
+{
+  GtkEditable *entry = GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog));
+  g_autofree char *reason = g_strstrip (g_strdup (gtk_editable_get_text (entry)));
+  g_autoptr(GError) error = NULL;
+
+  if (g_strcmp0 (response, "end") != 0 || self->campaign == NULL)
+    return;
+  if (!_admiralty_window_end_unfought (self, reason, &error))
+    {
+      _admiralty_window_present_error (self, _("Could Not End the Battles"), error->message,
+                                       NULL);
+      _admiralty_window_update_actions (self);
+      return;
+    }
+  _admiralty_window_update_actions (self);
+  /* At rest now: on to the file. */
+  next_night_action (GTK_WIDGET (self), "win.next-night", NULL);
+}
+
+static void
+unfought_reason_changed_cb (AdwMessageDialog *dialog,
+                            GtkEditable      *entry)
+{
+  g_autofree char *reason = g_strstrip (g_strdup (gtk_editable_get_text (entry)));
+
+  adw_message_dialog_set_response_enabled (dialog, "end", *reason != '\0');
+}
+
+/* The refusal, and the offer to end them where they stand with the master's reason. */
+static void
+offer_to_end (AdmiraltyWindow *self,
+              const GError    *refusal)
+{
+  g_autofree char *body = g_strdup_printf ("%s.", refusal->message);
+  g_autofree char *offer = NULL;
+  GtkWidget *dialog, *entry;
+
+  body[0] = g_unichar_toupper (body[0]);
+  offer = g_strconcat (body, "\n\n",
+                       _("End Them Where They Stand ends each in turn as the battle left it "
+                         "(one not begun changes nothing but its status), with your reason, "
+                         "each one action Undo takes back. To fight one first, open it and "
+                         "choose Battle ▸ End the Battle… when it is over."), NULL);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("The War Is Not at Rest"), offer);
+  entry = gtk_entry_new ();
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Why they end, e.g. “Dawn came”"));
+  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Reason for ending the battles"), -1);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "end", _("_End Them Where They Stand"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "end",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (dialog), "end", FALSE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "end");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  gtk_window_set_modal (GTK_WINDOW (dialog), TRUE);
+  g_signal_connect_object (entry, "changed", G_CALLBACK (unfought_reason_changed_cb), dialog,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (unfought_response_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_widget_grab_focus (entry);
+}
+
 /* win.next-night */
 static void
 next_night_action (GtkWidget  *widget,
@@ -103,7 +212,20 @@ next_night_action (GtkWidget  *widget,
   if (!adm_next_night_check (self->campaign, &error))
     {
       g_autofree char *body = g_strdup_printf ("%s.", error->message);
+      g_autoptr(GPtrArray) unfought = NULL;
+      const AdmQueuedEngagement *first = NULL;
 
+      /* Battles of this campaign not at another table: offered to end where they stand. */
+      if (g_error_matches (error, ADM_NEXT_NIGHT_ERROR, ADM_NEXT_NIGHT_ERROR_UNFOUGHT))
+        {
+          unfought = adm_campaign_get_unfought (self->campaign);
+          first = unfought->len > 0 ? g_ptr_array_index (unfought, 0) : NULL;
+        }
+      if (first != NULL && first->table == NULL)
+        {
+          offer_to_end (self, error);
+          return;
+        }
       body[0] = g_unichar_toupper (body[0]);
       _admiralty_window_present_error (self, _("The War Is Not at Rest"), body, NULL);
       return;

@@ -208,6 +208,12 @@ void        _admiralty_window_file_save_failed   (AdmiraltyWindow      *self,
                                                   const GError         *error);
 /* Saves a campaign that has events but no file yet under the user's data directory. */
 void        _admiralty_window_autosave           (AdmiraltyWindow      *self);
+/* F-STRAT-4: every engagement not fought to its end ended where it stands with @reason, in
+ * queue order, each one undoable action; FALSE with @error at one that cannot be (one at
+ * another table). */
+gboolean    _admiralty_window_end_unfought       (AdmiraltyWindow      *self,
+                                                  const char           *reason,
+                                                  GError              **error);
 void        _admiralty_window_present_error      (AdmiraltyWindow      *self,
                                                   const char           *heading,
                                                   const char           *body,

@@ -11,6 +11,7 @@
 
 #include "adm-battle-private.h"
 #include "adm-dice-prng.h"
+#include "adm-odds.h"
 
 /* Rolls and reports */
 
@@ -194,6 +195,28 @@ _adm_battle_roll_damage (AdmBattle *self,
   roll->damage_target = target;
   roll->damage = damage;
   roll->expected_damage = expected_damage;
+}
+
+void
+_adm_battle_roll_torpedo_damage (AdmBattle *self,
+                                 guint      index,
+                                 guint      target,
+                                 int        torpedoes,
+                                 int        save_on,
+                                 int        damage)
+{
+  const AdmBattleShip *ship = _adm_battle_ship (self, target);
+  /* The torpedoes' turrets are rolled already: none is left to shoot them down. */
+  AdmTorpedoOddsInput input = {
+    .torpedoes = torpedoes, .turrets = 0, .armour = ship->klass->armour,
+    .turret_hit = _adm_battle_turret_hit (self),
+    .critical_on = adm_ruleset_get_critical_on (self->ruleset, ADM_CRITICAL_SOURCE_TORPEDO),
+    .save_on = save_on,
+  };
+  g_autoptr(AdmFireOdds) odds = adm_torpedo_odds_compute (&input, NULL);
+
+  if (odds != NULL)
+    _adm_battle_roll_damage (self, index, target, damage, odds->expected_damage);
 }
 
 char *

@@ -20,6 +20,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "adm-battle-private.h"
+#include "adm-odds.h"
 #include "adm-xml.h"
 
 #define EPSILON 1e-9
@@ -653,7 +654,7 @@ plasma_strike (AdmBattle     *self,
   int dice = 0, column = 0, shift, shields, blocked = 0;
   int armour = t->klass->armour;
   gboolean before_armour;
-  guint hits;
+  guint hits, roll;
 
   if (!adm_ruleset_artillery_dice (self->ruleset, mine->strength, type, 0, NULL, &column,
                                    &table_error))
@@ -685,6 +686,7 @@ plasma_strike (AdmBattle     *self,
       dice -= blocked;
     }
   values = g_new0 (guint, MAX (dice, 1));
+  roll = self->rolls->len;
   if (!_adm_battle_roll (self, ADM_ABOUT_SHIP (target), dice, 6, "F-MINE-7", values, error,
                          _("plasma mine %s against %s"), mine->id, t->name))
     return FALSE;
@@ -726,6 +728,18 @@ plasma_strike (AdmBattle     *self,
                                 "(%s) at %d+ — %u damage.", dice),
                       mine->id, mine->strength, _adm_battle_aspect_word (aspect), t->name, column,
                       dice, text->str, armour, hits);
+  /* The luck ledger's expectation: the rules' own odds of the table dice against the armour
+   * and the shields where they act (adm_fire_odds_compute (), F-ART-12, F-WPN-7). */
+  {
+    AdmFireOddsInput input = {
+      .dice = dice + (before_armour ? blocked : 0), .hit_on = armour, .shields = shields,
+      .order = before_armour ? ADM_SHIELDS_BEFORE_ARMOUR : ADM_SHIELDS_AFTER_ARMOUR,
+      .critical_on = 6,
+    };
+    g_autoptr(AdmFireOdds) odds = adm_fire_odds_compute (&input);
+
+    _adm_battle_roll_damage (self, roll, target, (int) hits, odds->expected_damage);
+  }
   /* F-CRIT-1 ("critical-threshold-other"): criticals on the ruleset's number. */
   return _adm_battle_inflict_from (self, target, hits, ADM_CRITICAL_SOURCE_PLASMA_MINE, error);
 }
@@ -783,6 +797,7 @@ torpedo_strike (AdmBattle     *self,
   {
     g_autofree guint *values = g_new0 (guint, torpedoes);
     g_autoptr(GString) text = g_string_new (NULL);
+    guint roll = self->rolls->len;
 
     if (!_adm_battle_roll (self, ADM_ABOUT_SHIP (target), torpedoes, 6, "F-TORP-7", values, error,
                            _("torpedoes of mine %s against %s"), mine->id, name))
@@ -796,6 +811,8 @@ torpedo_strike (AdmBattle     *self,
                                   "%d torpedoes of mine %s strike %s, shields ignored: %s "
                                   "at %d+ — %u damage.", torpedoes),
                         torpedoes, mine->id, name, text->str, armour, hits);
+    /* No special-shield save is rolled against a mine's torpedoes. */
+    _adm_battle_roll_torpedo_damage (self, roll, target, torpedoes, 0, (int) hits);
   }
   /* F-WPN-16: criticals on the ruleset's number for torpedoes. */
   return _adm_battle_inflict_from (self, target, hits, ADM_CRITICAL_SOURCE_TORPEDO, error);

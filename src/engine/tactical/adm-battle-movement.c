@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "adm-battle-private.h"
+#include "adm-odds.h"
 
 #define EPSILON 1e-6
 
@@ -567,6 +568,7 @@ ram_damage (AdmBattle  *self,
   g_autofree char *stronger = NULL;
   const AdmBattleShip *target = _adm_battle_ship (self, to);
   int armour = target->klass->armour, damage = 0;
+  guint roll = self->rolls->len;
 
   if (dice <= 0)
     return TRUE;
@@ -580,8 +582,20 @@ ram_damage (AdmBattle  *self,
                          MAX (1, armour - modifier)))
     return FALSE;
   _adm_battle_judge_roll (self, 0, ADM_ROLL_CHECK_EACH_AT_LEAST, armour - modifier, _("armour"));
+  /* The ramming ship's dice are its attack's: each that scores is a damage (F-RAM-7). */
+  _adm_battle_roll_kind (self, ADM_ROLL_KIND_HIT);
   for (int i = 0; i < dice; i++)
     damage += (int) values[i] + modifier >= armour;
+  /* The luck ledger's expectation: the rules' own odds of @dice d6 scoring at the armour less
+   * the modifier, shields no part of a ram (adm_fire_odds_compute (), F-RAM-9, F-RAM-13). */
+  {
+    AdmFireOddsInput input = {
+      .dice = dice, .hit_on = CLAMP (armour - modifier, 1, 7), .critical_on = 6,
+    };
+    g_autoptr(AdmFireOdds) odds = adm_fire_odds_compute (&input);
+
+    _adm_battle_roll_damage (self, roll, to, damage, odds->expected_damage);
+  }
   _adm_battle_report (self, ADM_ABOUT_SHIPS (from, to),
                       _("%s deals %d damage to %s (%d dice against armour %d%s)."),
                       _adm_battle_ship_name (self, from), damage, target->name, dice, armour,

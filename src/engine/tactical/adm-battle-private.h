@@ -285,6 +285,15 @@ void                 _adm_battle_roll_damage  (AdmBattle   *self,
                                                guint        target,
                                                int          damage,
                                                double       expected_damage);
+/* The same for @torpedoes torpedoes against ship @target's armour after its turrets, a
+ * special-shield save on @save_on (0 none), that did @damage points: the expectation is the
+ * rules' own torpedo odds (adm_torpedo_odds_compute (), F-TORP-7, F-WPN-16, F-FORD-8). */
+void                 _adm_battle_roll_torpedo_damage (AdmBattle *self,
+                                                      guint      index,
+                                                      guint      target,
+                                                      int        torpedoes,
+                                                      int        save_on,
+                                                      int        damage);
 /* The result a table gave for the last roll ("Fire!"), for the dice log: the name of a row of
  * the battle's ruleset, or its translation, which live as long as the battle's rolls and are
  * kept by their address. */

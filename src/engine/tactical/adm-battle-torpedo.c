@@ -1428,6 +1428,7 @@ strike (AdmBattle  *self,
   g_autoptr(GString) shown = g_string_new (NULL);
   g_autofree guint *values = NULL;
   int id = salvo_at (self, index)->id, armour = t->klass->armour, destroyed, n, hits, damage;
+  guint roll;
 
   /* F-WPN-13, F-TORP-6: the marker touches the ship's token: the torpedoes acquire it.
    * F-CAT-5: a wreck's hull is struck like any ship. */
@@ -1448,6 +1449,7 @@ strike (AdmBattle  *self,
    * keeps its armour). F-TORP-9, F-WPN-15, F-SHLD-4: shields neither stop torpedoes nor are
    * used up by them. */
   values = g_new0 (guint, n);
+  roll = self->rolls->len;
   if (!_adm_battle_roll (self, ADM_ABOUT_SHIP (ship), n, 6, "F-TORP-7", values, error,
                          _("salvo %d against %s, %d+ damages"), id, t->name, armour))
     return FALSE;
@@ -1465,6 +1467,8 @@ strike (AdmBattle  *self,
     return FALSE;
   g_string_append_printf (line, _(", %d damage."), damage);
   _adm_battle_report (self, ADM_ABOUT_SHIP (ship), "%s", line->str);
+  _adm_battle_roll_torpedo_damage (self, roll, ship, n, adm_battle_ship_shield_save_on (self, ship),
+                                   damage);
   /* F-TORP-8, F-WPN-17: the torpedoes that missed fly on along the line. */
   if (n > hits)
     _adm_battle_report (self, ADM_ABOUT_NOTHING,

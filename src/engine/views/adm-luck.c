@@ -28,7 +28,7 @@ const char *
 adm_luck_measure_to_string (AdmLuckMeasure measure)
 {
   static const char *const names[ADM_LUCK_N_MEASURES] = {
-    "hits", "damage", "criticals", "struck", "checks",
+    "hits", "damage", "criticals", "struck", "checks", "taken",
   };
 
   g_return_val_if_fail (measure < ADM_LUCK_N_MEASURES, NULL);
@@ -175,7 +175,10 @@ adm_luck_ledger_new (AdmBattle   *battle,
                                    ADM_SHIP_FACT_SHIELDS))
         {
           entry.damage_counted = TRUE;
-          tally_add (&tallies->tally[ADM_LUCK_DAMAGE], roll->expected_damage, roll->damage);
+          /* F-TORP-7, F-MINE-7: a torpedo's or a mine's damage is the struck side's luck. */
+          tally_add (&tallies->tally[entry.measure == ADM_LUCK_STRUCK ? ADM_LUCK_TAKEN
+                                                                      : ADM_LUCK_DAMAGE],
+                     roll->expected_damage, roll->damage);
         }
       g_array_append_val (self->rolls, entry);
     }
@@ -453,7 +456,7 @@ add_sides_table (AdmDoc    *doc,
     _("Side"), _("Admiral"),
     /* Translators: luck ledger columns: expected → actual of each */
     _("Hits"), _("Damage"), _("Criticals taken"), _("Torpedo and mine hits taken"),
-    _("Other checks passed"), NULL
+    _("Other checks passed"), _("Torpedo and mine damage taken"), NULL
   };
   AdmDocBlock *table = adm_doc_add_table (doc, columns);
 
@@ -465,9 +468,10 @@ add_sides_table (AdmDoc    *doc,
       g_autofree char *criticals = tally_text (&side->tally[ADM_LUCK_CRITICALS]);
       g_autofree char *struck = tally_text (&side->tally[ADM_LUCK_STRUCK]);
       g_autofree char *checks = tally_text (&side->tally[ADM_LUCK_CHECKS]);
+      g_autofree char *taken = tally_text (&side->tally[ADM_LUCK_TAKEN]);
       const char *cells[] = {
         side->name, side->admiral != NULL ? side->admiral : "", hits, damage, criticals,
-        struck, checks, NULL
+        struck, checks, taken, NULL
       };
 
       adm_doc_table_add_row (table, cells);

@@ -2,9 +2,9 @@
 /* adm-luck.h: the luck ledger (beyond the rulebook) — for every judged roll of a battle, the
  * exact odds it had before the dice (adm_odds_roll_passes (), and for an attack the damage the
  * engine's fire odds gave it, adm_fire_odds_compute ()) beside what came; per side (and its
- * admiral) the expected and actual hits (F-ART-11, F-DES-1, F-FORD-2), damage (F-SHLD-1,
- * F-FORD-8), criticals (F-CRIT-1), torpedo and mine hits taken (F-TORP-7, F-MINE-7) and other
- * checks passed; and the luckiest and unluckiest
+ * admiral) the expected and actual hits (F-ART-11, F-DES-1, F-FORD-2, F-RAM-7), damage
+ * (F-SHLD-1, F-FORD-8, F-RAM-9), criticals (F-CRIT-1), torpedo and mine hits and damage
+ * taken (F-TORP-7, F-MINE-7) and other checks passed; and the luckiest and unluckiest
  * rolls. A ledger is built for an audience from the rolls the audience filter shows it
  * (adm_audience_filter_rolls ()): a side's counts only the rolls that side saw. */
 #pragma once
@@ -28,10 +28,13 @@ typedef enum {
                         * against their armour (F-TORP-7, F-MINE-7): fewer is luckier */
   ADM_LUCK_CHECKS,     /* every other judged roll's dice that passed: readiness, detection,
                         * saves, turrets, damage control */
+  ADM_LUCK_TAKEN,      /* damage points torpedoes and mines did to the side's own ships
+                        * against the rules' own torpedo and fire odds, after saves and
+                        * shields (F-TORP-7, F-WPN-16, F-FORD-8, F-MINE-7): fewer is luckier */
   ADM_LUCK_N_MEASURES
 } AdmLuckMeasure;
 
-/* "hits", "damage", "criticals", "struck", "checks": the --json names. */
+/* "hits", "damage", "criticals", "struck", "checks", "taken": the --json names. */
 const char *adm_luck_measure_to_string (AdmLuckMeasure measure);
 
 /* Expected against actual over some rolls. */
@@ -53,7 +56,10 @@ typedef struct {
   double               p_as_good; /* P(an outcome as good as this one or better, for @side) */
   double               p_as_bad;  /* P(as bad as this one or worse) */
   gboolean             damage_counted; /* the roll's attack damage (AdmBattleRoll
-                                        * has_damage) counts in the ledger */
+                                        * has_damage) counts in the ledger: as
+                                        * ADM_LUCK_DAMAGE of the attacker's side, or for a
+                                        * torpedo or mine (ADM_LUCK_STRUCK) as
+                                        * ADM_LUCK_TAKEN of the struck ship's */
 } AdmLuckRoll;
 
 /* One side's tallies. */

@@ -92,6 +92,9 @@ typedef struct {
   AdmScenario *scenario;
   AdmRuleset  *ruleset;
   const char  *battles_dir;
+  gboolean     revealed;  /* the campaign as it is now, not a cycle's past, has its whole truth
+                           * published: every side and the public read the master's answer
+                           * (adm_audience_of_campaign ()) */
 } Report;
 
 static void
@@ -105,6 +108,8 @@ report_init (Report      *report,
   report->scenario = adm_campaign_get_scenario (campaign);
   report->ruleset = adm_campaign_get_ruleset (campaign);
   report->battles_dir = battles_dir;
+  report->revealed = adm_audience_is_master (adm_audience_of_campaign (report->strategy,
+                                                                       adm_audience_public ()));
 }
 
 /* An admiral by id, or by name as the master writes it. */
@@ -1121,9 +1126,12 @@ place_corrections (Report           *report,
     }
 }
 
+/* The master's report of @asked; once the truth is published, also what an admiral
+ * (@revealed_to) or the public (@revealed with no admiral) reads under its own title. */
 static AdmDoc *
 build_master (Report           *report,
               guint             asked,
+              gboolean          revealed,
               const AdmAdmiral *revealed_to,
               GError          **error)
 {
@@ -1137,10 +1145,12 @@ build_master (Report           *report,
     return NULL;
   if (revealed_to != NULL)
     title = g_strdup_printf (_("Report to %s — cycle %u"), revealed_to->name, cycle);
+  else if (revealed)
+    title = g_strdup_printf (_("Public bulletin — cycle %u"), cycle);
   else
     title = g_strdup_printf (_("Turn report — cycle %u"), cycle);
   doc = new_doc (report, title, cycle);
-  if (revealed_to != NULL)
+  if (revealed)
     adm_doc_add_printf (doc, _("Campaign: %s. The campaign is over and the master has "
                                "published the whole truth: this is his copy, everything that "
                                "happened."), adm_scenario_get_name (report->scenario));
@@ -1492,9 +1502,8 @@ build_admiral (Report     *report,
   /* The revelation: once the master has published the whole truth of the ended campaign (the
    * campaign as it is now, not the cycle's past, says so), the audience filter gives every
    * side the master's view, and his archive is the master's. */
-  if (adm_audience_truth_published (adm_state_get_strategy (
-        adm_campaign_get_state (report->campaign))))
-    return build_master (report, cycle, admiral, error);
+  if (report->revealed)
+    return build_master (report, cycle, TRUE, admiral, error);
   /* Translators: the title of an admiral's report: his name, the cycle */
   title = g_strdup_printf (_("Report to %s — cycle %u"), admiral->name, cycle);
   doc = new_doc (report, title, cycle);
@@ -1581,6 +1590,9 @@ build_public (Report  *report,
 
   if (!resolved_cycle (report, asked, &cycle, error))
     return NULL;
+  /* The revelation: the public reads the master's report, as every side does. */
+  if (report->revealed)
+    return build_master (report, cycle, TRUE, NULL, error);
   /* Translators: the title of the report anyone may read, e.g. on the projector */
   title = g_strdup_printf (_("Public bulletin — cycle %u"), cycle);
   doc = new_doc (report, title, cycle);
@@ -2083,12 +2095,29 @@ admirals_for (Report      *report,
   return out;
 }
 
+/* The revelation: an admiral's own sheets are the master's, every admiral's, once the truth is
+ * published; an unknown admiral is still refused. */
+static gboolean
+revealed_admirals (Report      *report,
+                   const char **admiral_id,
+                   GError     **error)
+{
+  if (report->revealed && *admiral_id != NULL)
+    {
+      if (find_admiral (report, *admiral_id, error) == NULL)
+        return FALSE;
+      *admiral_id = NULL;
+    }
+  return TRUE;
+}
+
 static AdmDoc *
 build_cards (Report     *report,
              const char *admiral_id,
              GError    **error)
 {
-  g_autoptr(GPtrArray) admirals = admirals_for (report, admiral_id, error);
+  g_autoptr(GPtrArray) admirals = revealed_admirals (report, &admiral_id, error)
+                                  ? admirals_for (report, admiral_id, error) : NULL;
   g_autoptr(GPtrArray) battles = NULL;
   guint cycle = adm_strategy_get_cycle (report->strategy);
   AdmDoc *doc;
@@ -2198,6 +2227,8 @@ build_sheets (Report     *report,
                    current, asked);
       return NULL;
     }
+  if (!revealed_admirals (report, &admiral_id, error))
+    return NULL;
   admirals = admirals_for (report, admiral_id, error);
   if (admirals == NULL)
     return NULL;
@@ -2311,7 +2342,7 @@ adm_report_build (AdmCampaign   *campaign,
   switch (kind)
     {
     case ADM_REPORT_MASTER:
-      return build_master (&report, cycle, NULL, error);
+      return build_master (&report, cycle, FALSE, NULL, error);
     case ADM_REPORT_ADMIRAL:
       return build_admiral (&report, admiral_id, cycle, error);
     case ADM_REPORT_CARDS:
