@@ -1,17 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-battle-page.c: a Resolve in the battle window, from the key to the frame that shows
- * it. Two facing lines of cruisers (bench-fire's battle) open in the app's window as the master
- * opens a battle file, with an orders file beside it in which every ship fires at the enemy
- * across; each phase of the first turn is resolved through the window's action, as
- * Ctrl+Return resolves it, and the window painted; then the turn is taken back with Undo and
- * played again. The program's dice, the Ships, Report and Dice lists, the table: everything
+ * it. Two facing lines of cruisers (bench-fire's battle) open in a fresh app window as the
+ * master opens a battle file, with an orders file beside it in which every ship fires at the
+ * enemy across; each phase of the first turn is resolved by a real Ctrl+Return sent through
+ * the X server (xdotool), timed from the key's arrival in the window to the frame painted,
+ * wall clock and CPU; then the turn is taken back with Undo and played again. The first turn
+ * in the fresh window is the cold figure, the median of the others the warm one. The program's dice, the Ships, Report and Dice lists, the table: everything
  * the window does after a Resolve. Needs a display (`xvfb-run -a`); GTK's Cairo renderer
  * unless GSK_RENDERER says otherwise. Prints figures with their targets; asserts nothing.
  *
  * Then a real-dice prompt at 10 ships a side, from the Resolve to the prompt open, and a
  * course dragged at 600 ships, each motion to its painted frame.
  *
- *   bench-battle-page          10 and 100 ships a side, then the drag at 300 a side
+ *   bench-battle-page          10 and 100 ships a side, the prompt, then the drag at 300 a side
  *   bench-battle-page N        N a side, no target
  *   bench-battle-page --drag N the drag alone, at N a side
  *   bench-battle-page --prompt N a real-dice prompt alone, at N a side */
@@ -22,6 +23,7 @@
 #include <math.h>
 
 #include <adwaita.h>
+#include <gdk/x11/gdkx.h>
 
 #include "admiralty-application.h"
 #include "admiralty-asking-dice.h"
@@ -155,9 +157,60 @@ open_battle (AdmiraltyApplication *application,
   return window;
 }
 
-/* Opens a battle of @n ships a side in a new window, resolves its first turn RUNS times (each
- * time taken back with Undo) and prints each phase's key to painted frame beside @target_ms
- * (0: none). */
+/* When the last key reached the window: its wall clock and the process's CPU then. */
+typedef struct {
+  gint64 wall;
+  double cpu;
+} KeySeen;
+
+static gboolean
+key_seen_cb (GtkEventControllerKey *controller,
+             guint                  keyval,
+             guint                  keycode,
+             GdkModifierType        state,
+             KeySeen               *seen)
+{
+  if (keyval == GDK_KEY_Return && seen->wall == 0)
+    {
+      seen->wall = g_get_monotonic_time ();
+      seen->cpu = bench_cpu_ms ();
+    }
+  return GDK_EVENT_PROPAGATE;
+}
+
+/* Sends @keys to the X server's focused window as a master's keyboard does (xdotool), without
+ * waiting for it: the window hears them through its event loop. */
+static void
+send_keys (const char *keys)
+{
+  const char *argv[] = { "xdotool", "key", keys, NULL };
+  g_autoptr(GError) error = NULL;
+
+  if (!g_spawn_async (NULL, (char **) argv, NULL,
+                      G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL,
+                      &error))
+    g_error ("%s", error->message);
+}
+
+/* Gives @window the X server's keyboard focus, as a master's click on it does. */
+static void
+focus_window (GtkWidget *window)
+{
+  g_autofree char *command = g_strdup_printf (
+    "xdotool windowfocus --sync %lu",
+    (gulong) gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (window))));
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  if (!g_spawn_command_line_sync (command, NULL, NULL, &status, &error) || status != 0)
+    g_error ("%s", error != NULL ? error->message : "xdotool could not focus the window");
+  gdk_display_sync (gtk_widget_get_display (window));
+}
+
+/* Opens a battle of @n ships a side in a fresh window, resolves its first turn RUNS times by
+ * Ctrl+Return (each time taken back with Undo) and prints each phase's key to painted frame,
+ * cold (the first turn in the fresh window) and warm (the median of the others), beside
+ * @target_ms (0: none). */
 static void
 measure (AdmiraltyApplication *application,
          const char           *folder,
@@ -167,26 +220,39 @@ measure (AdmiraltyApplication *application,
   g_autofree char *name = g_strdup_printf ("battle-%d", n);
   g_autofree char *orders_path = NULL;
   g_autoptr(GError) error = NULL;
-  double cpu[N_PHASES][RUNS], wall[N_PHASES][RUNS], slowest_cpu = 0, slowest_wall = 0;
+  double cpu[N_PHASES][RUNS], wall[N_PHASES][RUNS], cold_cpu[N_PHASES], cold_wall[N_PHASES];
+  double slowest = 0;
   AdmiraltyWindow *window = open_battle (application, folder, name, n, &orders_path);
   AdmiraltyBattlePage *page;
+  GtkEventController *keys = gtk_event_controller_key_new ();
+  KeySeen seen = { 0, 0 };
   guint report_rows = 0, dice_rows = 0;
 
   page = _admiralty_window_get_battle_page (window);
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (key_seen_cb), &seen);
+  gtk_widget_add_controller (GTK_WIDGET (window), keys);
   bench_wait_paint (GTK_WIDGET (window));
+  focus_window (GTK_WIDGET (window));
   bench_wait_paint (GTK_WIDGET (window));
 
   for (guint run = 0; run < RUNS; run++)
     {
       for (guint p = 0; p < N_PHASES; p++)
         {
-          double cpu0 = bench_cpu_ms ();
-          gint64 wall0 = g_get_monotonic_time ();
+          AdmPhase before = adm_battle_get_phase (admiralty_battle_page_get_battle (page));
+          int turn = adm_battle_get_turn (admiralty_battle_page_get_battle (page));
 
-          gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL);
+          seen.wall = 0;
+          send_keys ("ctrl+Return");
+          while (seen.wall == 0)
+            g_main_context_iteration (NULL, TRUE);
+          if (adm_battle_get_phase (admiralty_battle_page_get_battle (page)) == before &&
+              adm_battle_get_turn (admiralty_battle_page_get_battle (page)) == turn)
+            g_error ("Ctrl+Return resolved no phase");
           bench_next_paint (GTK_WIDGET (window));
-          cpu[p][run] = bench_cpu_ms () - cpu0;
-          wall[p][run] = (g_get_monotonic_time () - wall0) / 1e3;
+          cpu[p][run] = bench_cpu_ms () - seen.cpu;
+          wall[p][run] = (g_get_monotonic_time () - seen.wall) / 1e3;
         }
       report_rows = g_list_model_get_n_items (_admiralty_battle_page_get_report_model (page));
       dice_rows = g_list_model_get_n_items (_admiralty_battle_page_get_dice_model (page));
@@ -196,20 +262,28 @@ measure (AdmiraltyApplication *application,
       bench_wait_paint (GTK_WIDGET (window));
     }
 
-  g_print ("%d ships a side (%u report rows and %u dice rows after the turn):\n", n,
-           report_rows, dice_rows);
+  g_print ("%d ships a side (%u report rows and %u dice rows after the turn), a real "
+           "Ctrl+Return to the painted frame:\n", n, report_rows, dice_rows);
   for (guint p = 0; p < N_PHASES; p++)
     {
-      double c = bench_median (cpu[p], RUNS), w = bench_median (wall[p], RUNS);
+      double c, w;
 
-      slowest_cpu = MAX (slowest_cpu, c);
-      slowest_wall = MAX (slowest_wall, w);
-      g_print ("  %-12s key to painted, median of %d: %6.2f ms CPU (wall %6.2f ms), "
-               "slowest %6.2f ms CPU\n", phase_names[p], RUNS, c, w, cpu[p][RUNS - 1]);
+      cold_cpu[p] = cpu[p][0];
+      cold_wall[p] = wall[p][0];
+      /* The warm runs: all but the first, in the fresh window. */
+      c = bench_median (&cpu[p][1], RUNS - 1);
+      w = bench_median (&wall[p][1], RUNS - 1);
+      slowest = MAX (slowest, MAX (w, cold_wall[p]));
+      g_print ("  %-12s cold %6.2f ms wall (%6.2f ms CPU); warm, median of %d: %6.2f ms wall "
+               "(%6.2f ms CPU)", phase_names[p], cold_wall[p], cold_cpu[p], RUNS - 1, w, c);
+      if (target_ms > 0)
+        g_print (" — target %.0f ms: %s", target_ms, bench_verdict (MAX (w, cold_wall[p]),
+                                                                    target_ms));
+      g_print ("\n");
     }
   if (target_ms > 0)
-    g_print ("  the slowest phase: %.2f ms CPU (wall %.2f ms) — target %.0f ms: %s\n",
-             slowest_cpu, slowest_wall, target_ms, bench_verdict (slowest_cpu, target_ms));
+    g_print ("  the slowest phase, cold or warm: %.2f ms wall — target %.0f ms: %s\n",
+             slowest, target_ms, bench_verdict (slowest, target_ms));
   gtk_window_destroy (GTK_WINDOW (window));
   while (g_main_context_iteration (NULL, FALSE))
     ;
@@ -229,7 +303,7 @@ measure_prompt (AdmiraltyApplication *application,
   g_autofree char *name = g_strdup_printf ("prompt-%d", n);
   g_autofree char *orders_path = NULL;
   g_autoptr(GError) error = NULL;
-  double cpu[RUNS], rolls_cpu[RUNS], c, r;
+  double cpu[RUNS], rolls_cpu[RUNS], drawn_cpu[RUNS], drawn_wall[RUNS], c, r, dc, dw;
   g_autoptr(AdmBattleOrders) orders = NULL;
   AdmiraltyWindow *window = open_battle (application, folder, name, n, &orders_path);
   AdmiraltyBattlePage *page;
@@ -249,6 +323,7 @@ measure_prompt (AdmiraltyApplication *application,
   for (guint run = 0; run < RUNS; run++)
     {
       double cpu0 = bench_cpu_ms ();
+      gint64 wall0;
       GtkWidget *prompt;
       AdmBattle *battle = admiralty_battle_page_get_battle (page);
       const AdmTurnOrders *turn = adm_battle_orders_get_turn (orders, 1);
@@ -263,12 +338,16 @@ measure_prompt (AdmiraltyApplication *application,
       rolls_cpu[run] = bench_cpu_ms () - cpu0;
 
       cpu0 = bench_cpu_ms ();
-
+      wall0 = g_get_monotonic_time ();
       admiralty_battle_page_resolve_phase (page, TRUE);
       cpu[run] = bench_cpu_ms () - cpu0;
       prompt = _admiralty_battle_page_get_dice_dialog (page);
       if (prompt == NULL)
         g_error ("the fire phase asked for no dice");
+      /* The prompt's first frame: mapped by the X server, then painted. */
+      bench_next_paint (prompt);
+      drawn_cpu[run] = bench_cpu_ms () - cpu0;
+      drawn_wall[run] = (g_get_monotonic_time () - wall0) / 1e3;
       rolls = _admiralty_battle_page_get_dice_count (page);
       bench_wait_paint (GTK_WIDGET (window));
       gtk_window_close (GTK_WINDOW (prompt));
@@ -279,13 +358,18 @@ measure_prompt (AdmiraltyApplication *application,
     }
   c = bench_median (cpu, RUNS);
   r = bench_median (rolls_cpu, RUNS);
+  dc = bench_median (drawn_cpu, RUNS);
+  dw = bench_median (drawn_wall, RUNS);
   g_print ("A real-dice prompt at %d ships a side, the fire phase (%u dice asked first), median "
            "of %d:\n  the rolls it asks worked out (the phase played until it lacks a die, "
            "the volley's three trials on the snapshot): %.2f ms CPU — target %.0f ms: %s\n"
-           "  from the Resolve to the prompt open (the rolls, then the prompt's window built): "
-           "%.2f ms CPU, slowest %.2f ms — target %.0f ms: %s\n", n, rolls, RUNS, r, target_ms,
+           "  from the Resolve to the prompt open (the rolls, then the prompt's rolls set and "
+           "shown): %.2f ms CPU, slowest %.2f ms — target %.0f ms: %s\n"
+           "  from the Resolve to the prompt's first frame painted: %.2f ms CPU (wall %.2f ms), "
+           "slowest %.2f ms CPU — target one frame, 16 ms: %s\n", n, rolls, RUNS, r, target_ms,
            bench_verdict (r, target_ms), c, cpu[RUNS - 1], target_ms,
-           bench_verdict (c, target_ms));
+           bench_verdict (c, target_ms), dc, dw, drawn_cpu[RUNS - 1],
+           bench_verdict (MAX (dc, dw), 16.0));
   gtk_window_destroy (GTK_WINDOW (window));
   while (g_main_context_iteration (NULL, FALSE))
     ;
@@ -331,9 +415,10 @@ measure_drag (AdmiraltyApplication *application,
   c = bench_median (cpu, DRAG_STEPS);
   w = bench_median (wall, DRAG_STEPS);
   g_print ("A course dragged at %d ships (%d a side): a motion to its painted frame, median of "
-           "%d: %.2f ms CPU (wall %.2f ms), slowest %.2f ms CPU: %.0f frames a second — target "
-           "60: %s\n", 2 * n, n, DRAG_STEPS, c, w, cpu[DRAG_STEPS - 1], 1000.0 / c,
-           bench_verdict (c, 1000.0 / 60));
+           "%d: %.2f ms CPU, %.0f frames a second of CPU; wall %.2f ms, %.0f frames a second; "
+           "slowest %.2f ms CPU — target 60 frames a second of wall time: %s\n", 2 * n, n,
+           DRAG_STEPS, c, 1000.0 / c, w, 1000.0 / w, cpu[DRAG_STEPS - 1],
+           bench_verdict (w, 1000.0 / 60));
   gtk_window_destroy (GTK_WINDOW (window));
   while (g_main_context_iteration (NULL, FALSE))
     ;

@@ -39,10 +39,14 @@ dialog_gone (gpointer data)
 
 static AdmiraltyBattlePage *prompt_page;
 
+/* The prompt answered: gone, or asking the next rolls, its field emptied for them (one prompt
+ * asks every roll in turn). */
 static gboolean
-prompt_replaced (gpointer old)
+prompt_answered (gpointer old)
 {
-  return _admiralty_battle_page_get_dice_dialog (prompt_page) != old;
+  GtkWidget *dialog = _admiralty_battle_page_get_dice_dialog (prompt_page);
+
+  return dialog == NULL || dialog != old || admiralty_dice_prompt_get_text (dialog)[0] == '\0';
 }
 
 /* Types "5 5 …" (as many as the roll's dice) into the prompt and presses Return. */
@@ -60,9 +64,8 @@ answer_prompt (AdmiraltyBattlePage *page)
   type_to (dialog, text->str);
   g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "enter"));
   keys_to (dialog, "Return");
-  /* The next prompt, if any, is another dialog: wait for this one to be answered. */
-  iterate_until (prompt_replaced, dialog, 3000);
-  g_assert_true (prompt_replaced (dialog));
+  iterate_until (prompt_answered, dialog, 3000);
+  g_assert_true (prompt_answered (dialog));
   wait_frames ();
 }
 
@@ -1644,8 +1647,8 @@ effort_answer (Effort              *effort,
   keys_to (dialog, "Return");
   effort->keys++;
   effort->prompts++;
-  iterate_until (prompt_replaced, dialog, 5000);
-  g_assert_true (prompt_replaced (dialog));
+  iterate_until (prompt_answered, dialog, 5000);
+  g_assert_true (prompt_answered (dialog));
   wait_frames ();
 }
 

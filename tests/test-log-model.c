@@ -4,7 +4,9 @@
  * phase, undo and redo, the model said by its "items-changed" holds what a model read anew
  * holds — the audience filter's lines and rolls (F-ECM-2, F-ECM-4, F-ECM-5), a heading before
  * each turn's phase (F-SEQ-1) — and an empty battle, no battle and positions past the end give
- * nothing. */
+ * nothing. The campaign's dice log (adm_log_model_new_for_campaign ()) on the skirmish
+ * scenario: each roll added at the end, an undo taking it back, a redo giving it again, the
+ * master's rolls in the journal's order with their parts. */
 
 #include "config.h"
 
@@ -219,6 +221,12 @@ test_face_down_fire (void)
   follow (battle, orders);
 }
 
+static void
+count_cb (guint *changes)
+{
+  (*changes)++;
+}
+
 /* Another audience or battle reads the log anew: the public's model given the master's
  * audience holds the master's log; given no battle, nothing. */
 static void
@@ -242,6 +250,18 @@ test_audience_and_battle (void)
   assert_in_step (mirror, battle, ADM_LOG_REPORT, adm_audience_master ());
   g_assert_cmpuint (mirror->len, ==,
                     g_list_model_get_n_items (G_LIST_MODEL (model)));
+
+  /* The same audience again, or the same battle: nothing read again, nothing said. */
+  {
+    guint changes = 0;
+    gulong counting = g_signal_connect_swapped (model, "items-changed",
+                                                G_CALLBACK (count_cb), &changes);
+
+    adm_log_model_set_audience (model, adm_audience_master ());
+    adm_log_model_set_battle (model, battle);
+    g_assert_cmpuint (changes, ==, 0);
+    g_signal_handler_disconnect (model, counting);
+  }
 
   adm_log_model_set_battle (model, NULL);
   g_assert_null (adm_log_model_get_battle (model));
@@ -283,6 +303,126 @@ test_out_of_range (void)
     g_assert_cmpint (adm_log_entry_get_turn (first), ==, 1);
     g_assert_false (adm_log_entry_get_heading (last));
   }
+
+  /* A side the battle does not have reads nothing of it, as the audience filter says. */
+  {
+    g_autoptr(AdmLogModel) stranger = adm_log_model_new (battle, ADM_LOG_REPORT,
+                                                         adm_audience_side (7));
+    g_autoptr(GPtrArray) filtered = adm_audience_filter_report (adm_audience_side (7), battle);
+
+    g_assert_cmpuint (filtered->len, ==, 0);
+    g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (stranger)), ==, 0);
+  }
+
+  /* Not a log's kind, or not a battle: a programmer's error, refused with no model. */
+  if (g_test_undefined ())
+    {
+      g_test_expect_message ("Admiralty-Engine", G_LOG_LEVEL_CRITICAL, "*kind*");
+      g_assert_null (adm_log_model_new (battle, (AdmLogKind) 7, adm_audience_master ()));
+      g_test_assert_expected_messages ();
+      g_test_expect_message ("Admiralty-Engine", G_LOG_LEVEL_CRITICAL, "*ADM_IS_BATTLE*");
+      g_assert_null (adm_log_model_new ((AdmBattle *) none, ADM_LOG_REPORT,
+                                        adm_audience_master ()));
+      g_test_assert_expected_messages ();
+    }
+}
+
+/* A roll of @count d6 in @campaign at @time, the program's dice from a fixed seed. */
+static void
+roll (AdmCampaign *campaign,
+      guint        count,
+      const char  *purpose,
+      gint64       time)
+{
+  AdmDiceRequest request = { count, 6, purpose, "F-RDY-2", NULL };
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (SEED + time);
+  guint values[8];
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (adm_campaign_roll (campaign, ADM_DICE_SOURCE (dice), &request, time, values,
+                                    &error));
+  g_assert_no_error (error);
+}
+
+/* The mirror holds what the campaign's rolls are, in order, with their parts. */
+static void
+assert_rolls (GPtrArray   *mirror,
+              AdmCampaign *campaign)
+{
+  GPtrArray *rolls = adm_state_get_rolls (adm_campaign_get_state (campaign));
+
+  g_assert_cmpuint (mirror->len, ==, rolls->len);
+  for (guint i = 0; i < rolls->len; i++)
+    {
+      const AdmRollRecord *record = g_ptr_array_index (rolls, i);
+      AdmLogEntry *entry = g_ptr_array_index (mirror, i);
+      g_autofree char *dice = adm_dice_describe (record->values->len, record->sides);
+      guint total = 0;
+
+      for (guint v = 0; v < record->values->len; v++)
+        total += g_array_index (record->values, guint, v);
+      g_assert_false (adm_log_entry_get_heading (entry));
+      g_assert_cmpstr (adm_log_entry_get_text (entry), ==, record->purpose);
+      g_assert_cmpstr (adm_log_entry_get_clause (entry), ==, record->clause);
+      g_assert_cmpstr (adm_log_entry_get_dice (entry), ==, dice);
+      g_assert_cmpuint (adm_log_entry_get_total (entry), ==, total);
+    }
+}
+
+/* The campaign's dice log follows its journal: a roll added, taken back by undo, given again
+ * by redo, each said by one "items-changed"; another model read anew holds the same. */
+static void
+test_campaign_rolls (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "scenarios",
+                                                 "skirmish.admiralty", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (path, &error);
+  g_autoptr(AdmLogModel) model = NULL;
+  g_autoptr(GPtrArray) mirror = g_ptr_array_new_with_free_func (g_object_unref);
+  guint changes = 0;
+
+  g_assert_no_error (error);
+  model = adm_log_model_new_for_campaign (campaign);
+  g_assert_true (g_list_model_get_item_type (G_LIST_MODEL (model)) == ADM_TYPE_LOG_ENTRY);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 0);
+  g_assert_null (g_list_model_get_item (G_LIST_MODEL (model), 0));
+  g_assert_null (adm_log_model_get_battle (model));
+  g_signal_connect (model, "items-changed", G_CALLBACK (mirror_cb), mirror);
+  g_signal_connect_swapped (model, "items-changed", G_CALLBACK (count_cb), &changes);
+
+  roll (campaign, 2, "Readiness check, Prince Serg", 1000);
+  g_assert_cmpuint (changes, ==, 1);
+  roll (campaign, 3, "Initiative", 1001);
+  g_assert_cmpuint (changes, ==, 2);
+  assert_rolls (mirror, campaign);
+  g_assert_cmpuint (mirror->len, ==, 2);
+
+  g_assert_true (adm_campaign_undo (campaign, &error));
+  g_assert_no_error (error);
+  assert_rolls (mirror, campaign);
+  g_assert_cmpuint (mirror->len, ==, 1);
+  g_assert_true (adm_campaign_redo (campaign, &error));
+  g_assert_no_error (error);
+  assert_rolls (mirror, campaign);
+  g_assert_cmpuint (mirror->len, ==, 2);
+  {
+    g_autoptr(AdmLogModel) fresh = adm_log_model_new_for_campaign (campaign);
+
+    g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (fresh)), ==, 2);
+  }
+
+  /* A campaign's log has no battle or audience of its own to be given: refused, unchanged. */
+  if (g_test_undefined ())
+    {
+      g_test_expect_message ("Admiralty-Engine", G_LOG_LEVEL_CRITICAL, "*campaign == NULL*");
+      adm_log_model_set_audience (model, adm_audience_public ());
+      g_test_assert_expected_messages ();
+      g_test_expect_message ("Admiralty-Engine", G_LOG_LEVEL_CRITICAL, "*ADM_IS_CAMPAIGN*");
+      g_assert_null (adm_log_model_new_for_campaign (NULL));
+      g_test_assert_expected_messages ();
+      g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (model)), ==, 2);
+    }
 }
 
 int
@@ -295,6 +435,7 @@ main (int   argc,
   g_test_add_func ("/engine/log-model/F-ECM-4/face-down-fire", test_face_down_fire);
   g_test_add_func ("/engine/log-model/F-ECM-5/audience-and-battle", test_audience_and_battle);
   g_test_add_func ("/engine/log-model/out-of-range", test_out_of_range);
+  g_test_add_func ("/engine/log-model/F-RDY-2/campaign-rolls", test_campaign_rolls);
 
   return g_test_run ();
 }

@@ -3,9 +3,12 @@
  * campaign's Orders tab and the Twilight Imperium page share (admiralty-typed-dice.h): the
  * values entered are given to the page, Cancel keeps what was typed before for the same key
  * and says how many in a toast the page hears as its own, another key forgets them, a roll
- * off the die is refused, and closing the prompt says nothing. Runs under Xvfb. */
+ * off the die is refused, and closing the prompt says nothing. One prompt is built and asked
+ * again: each ask names its own rolls, with nothing left of the last. Runs under Xvfb. */
 
 #include "config.h"
+
+#include <string.h>
 
 #include "admiralty-dice-prompt.h"
 #include "admiralty-typed-dice.h"
@@ -106,6 +109,7 @@ test_entered_and_cancelled (void)
   const AdmDiceRequest *requests[] = { &volley[0], &volley[1] };
   const AdmDiceRequest *second[] = { &volley[1] };
   g_autoptr(AdmDiceQueue) queue = NULL;
+  GtkWidget *built;
 
   gtk_window_present (window);
   g_signal_connect (typed, "entered", G_CALLBACK (entered_cb), &heard);
@@ -119,6 +123,10 @@ test_entered_and_cancelled (void)
   g_assert_cmpstr (admiralty_typed_dice_get_key (typed), ==, "turn 1, fire");
   admiralty_typed_dice_ask (typed, GTK_WIDGET (window), requests, 2, TRUE);
   g_assert_true (admiralty_typed_dice_present (typed));
+  built = admiralty_typed_dice_get_prompt (typed);
+  g_assert_cmpstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (built)), ==, "Roll 3d6");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (built)),
+                            "they are asked next"));
   answer (typed, "6 2 5", "enter");
   g_assert_cmpuint (heard.n_entered, ==, 1);
   g_assert_cmpuint (heard.entered->len, ==, 3);
@@ -127,8 +135,22 @@ test_entered_and_cancelled (void)
   /* The page keeps them where they belong. */
   admiralty_typed_dice_append (typed, (const guint *) heard.entered->data, heard.entered->len);
 
-  /* Cancel: the values typed before stay, and the page is told how many. */
+  /* Cancel: the values typed before stay, and the page is told how many. The same prompt
+   * asks, for the one roll alone: its heading and body, no volley's list, the field empty
+   * and Enter disabled until a roll of the die is typed. */
   admiralty_typed_dice_ask (typed, GTK_WIDGET (window), second, 1, FALSE);
+  g_assert_true (admiralty_typed_dice_get_prompt (typed) == built);
+  g_assert_cmpstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (built)), ==, "Roll d6");
+  g_assert_cmpstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (built)), ==,
+                   "Kraft's Gravi-destructor at Triumph, 5+ to hit (F-DES-1)");
+  g_assert_false (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (built),
+                                                           "enter"));
+  admiralty_dice_prompt_set_text (built, "9");
+  g_assert_false (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (built),
+                                                           "enter"));
+  admiralty_dice_prompt_set_text (built, "4");
+  g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (built),
+                                                          "enter"));
   answer (typed, "", "cancel");
   g_assert_cmpuint (heard.n_cancelled, ==, 1);
   g_assert_cmpuint (heard.kept, ==, 3);
@@ -142,16 +164,19 @@ test_entered_and_cancelled (void)
 
   /* A roll off the die is refused and changes nothing. */
   admiralty_typed_dice_ask (typed, GTK_WIDGET (window), second, 1, FALSE);
+  g_assert_true (admiralty_typed_dice_get_prompt (typed) == built);
   answer (typed, "7", "enter");
   g_assert_true (g_str_has_prefix (heard.refused, "Not a Roll of These Dice: "));
   g_assert_cmpuint (heard.n_entered, ==, 1);
   g_assert_cmpuint (admiralty_typed_dice_get_values (typed)->len, ==, 3);
 
-  /* Closed by the page (an undo, the page going): no answer, nothing said. */
+  /* Closed by the page (an undo, the page going): no answer, nothing said, and nothing shown
+   * any more. */
   admiralty_typed_dice_ask (typed, GTK_WIDGET (window), second, 1, FALSE);
   admiralty_typed_dice_close (typed);
   iterate ();
   g_assert_null (admiralty_typed_dice_get_prompt (typed));
+  g_assert_false (gtk_widget_get_visible (built));
   g_assert_false (admiralty_typed_dice_present (typed));
   g_assert_cmpuint (heard.n_cancelled, ==, 1);
 
@@ -162,6 +187,19 @@ test_entered_and_cancelled (void)
   answer (typed, "", "cancel");
   g_assert_cmpuint (heard.kept, ==, 0);
   g_assert_cmpstr (heard.toast, ==, "The phase was not resolved");
+
+  /* The prompt destroyed from outside while it asks: it asks no more, says nothing, and the
+   * next ask builds another. */
+  admiralty_typed_dice_ask (typed, GTK_WIDGET (window), second, 1, FALSE);
+  gtk_window_destroy (GTK_WINDOW (built));
+  iterate ();
+  g_assert_null (admiralty_typed_dice_get_prompt (typed));
+  g_assert_false (admiralty_typed_dice_present (typed));
+  g_assert_cmpuint (heard.n_cancelled, ==, 2);
+  admiralty_typed_dice_ask (typed, GTK_WIDGET (window), second, 1, FALSE);
+  g_assert_nonnull (admiralty_typed_dice_get_prompt (typed));
+  answer (typed, "3", "enter");
+  g_assert_cmpuint (heard.n_entered, ==, 2);
 
   g_assert_finalize_object (typed);
   g_assert_finalize_object (page);

@@ -17,7 +17,6 @@
 #include "admiralty-player-window.h"
 #include "admiralty-preferences-window.h"
 #include "admiralty-roll-dialog-private.h"
-#include "admiralty-roll-item.h"
 #include "admiralty-window-private.h"
 #include "komarr-helpers.h"
 #include "pointer-helpers.h"
@@ -48,7 +47,7 @@ open_skirmish (void)
 }
 
 
-static AdmiraltyRollItem *
+static AdmLogEntry *
 last_roll (GListModel *log)
 {
   guint n = g_list_model_get_n_items (log);
@@ -185,7 +184,7 @@ test_roll_undo_redo (void)
   AdmiraltyWindow *window = open_skirmish ();
   AdmCampaign *campaign = admiralty_window_get_campaign (window);
   GListModel *log = _admiralty_window_get_log_model (window);
-  g_autoptr(AdmiraltyRollItem) item = NULL;
+  g_autoptr(AdmLogEntry) item = NULL;
   g_autofree char *campaigns = NULL;
   AdmiraltyRollDialog *dialog;
   guint total;
@@ -203,10 +202,10 @@ test_roll_undo_redo (void)
   g_assert_cmpuint (g_list_model_get_n_items (log), ==, 1);
   g_assert_cmpstr (gtk_stack_get_visible_child_name (window->log_stack), ==, "log");
   item = last_roll (log);
-  g_assert_cmpstr (admiralty_roll_item_get_dice (item), ==, "2d6");
-  g_assert_cmpstr (admiralty_roll_item_get_purpose (item), ==, "Readiness check, Prince Serg");
-  g_assert_cmpstr (admiralty_roll_item_get_clause (item), ==, "F-RDY-2");
-  total = admiralty_roll_item_get_total (item);
+  g_assert_cmpstr (adm_log_entry_get_dice (item), ==, "2d6");
+  g_assert_cmpstr (adm_log_entry_get_text (item), ==, "Readiness check, Prince Serg");
+  g_assert_cmpstr (adm_log_entry_get_clause (item), ==, "F-RDY-2");
+  total = adm_log_entry_get_total (item);
   g_assert_cmpuint (total, >=, 2);
   g_assert_cmpuint (total, <=, 12);
   g_clear_object (&item);
@@ -228,7 +227,7 @@ test_roll_undo_redo (void)
   iterate ();
   g_assert_cmpuint (g_list_model_get_n_items (log), ==, 1);
   item = last_roll (log);
-  g_assert_cmpuint (admiralty_roll_item_get_total (item), ==, total);
+  g_assert_cmpuint (adm_log_entry_get_total (item), ==, total);
 
   close_window (window);
 }
@@ -244,8 +243,8 @@ test_roll_outcome (void)
   AdmRollRecord record = { .time = 0, .cycle = 1, .purpose = "readiness check of Jade Squadron",
                            .clause = "F-STRAT-5", .sides = 6, .check = ADM_ROLL_CHECK_SUM_AT_MOST,
                            .target = 7, .against = "readiness" };
-  g_autoptr(AdmiraltyRollItem) item = NULL;
-  g_autoptr(AdmiraltyRollItem) plain = NULL;
+  g_autoptr(AdmLogEntry) item = NULL;
+  g_autoptr(AdmLogEntry) plain = NULL;
   g_autoptr(GListModel) columns = NULL;
   gboolean found = FALSE;
 
@@ -253,13 +252,13 @@ test_roll_outcome (void)
   record.values = values;
   adm_roll_check_judge (record.check, record.target, (const guint *) (void *) values->data,
                         values->len, &record.passed, &record.failed);
-  item = admiralty_roll_item_new (&record);
-  g_assert_cmpstr (admiralty_roll_item_get_outcome (item), ==,
+  item = adm_log_entry_new_roll (&record);
+  g_assert_cmpstr (adm_log_entry_get_outcome (item), ==,
                    "sum ≤ 7 (readiness): failed ✗");
   record.check = ADM_ROLL_CHECK_NONE;
   record.passed = record.failed = 0;
-  plain = admiralty_roll_item_new (&record);
-  g_assert_cmpstr (admiralty_roll_item_get_outcome (plain), ==, "");
+  plain = adm_log_entry_new_roll (&record);
+  g_assert_cmpstr (adm_log_entry_get_outcome (plain), ==, "");
 
   columns = g_object_ref (gtk_column_view_get_columns (window->log_view));
   for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
@@ -279,7 +278,7 @@ test_roll_from_keyboard (void)
 {
   AdmiraltyWindow *window = open_skirmish ();
   GListModel *log = _admiralty_window_get_log_model (window);
-  g_autoptr(AdmiraltyRollItem) item = NULL;
+  g_autoptr(AdmLogEntry) item = NULL;
   AdmiraltyRollDialog *dialog;
   GtkWidget *focus;
 
@@ -304,7 +303,7 @@ test_roll_from_keyboard (void)
   g_assert_null (_admiralty_window_get_roll_dialog (window));
   g_assert_cmpuint (g_list_model_get_n_items (log), ==, 1);
   item = last_roll (log);
-  g_assert_cmpstr (admiralty_roll_item_get_purpose (item), ==, "Initiative");
+  g_assert_cmpstr (adm_log_entry_get_text (item), ==, "Initiative");
 
   close_window (window);
 }
@@ -315,7 +314,7 @@ test_physical_dice (void)
   AdmiraltyWindow *window = open_skirmish ();
   GListModel *log = _admiralty_window_get_log_model (window);
   g_autoptr(GSettings) settings = g_settings_new (APP_ID);
-  g_autoptr(AdmiraltyRollItem) item = NULL;
+  g_autoptr(AdmLogEntry) item = NULL;
   AdmiraltyRollDialog *dialog;
 
   g_settings_set_string (settings, "dice-mode", "physical");
@@ -345,8 +344,8 @@ test_physical_dice (void)
   g_assert_null (_admiralty_window_get_roll_dialog (window));
   g_assert_cmpuint (g_list_model_get_n_items (log), ==, 1);
   item = last_roll (log);
-  g_assert_cmpstr (admiralty_roll_item_get_values (item), ==, "3 5");
-  g_assert_cmpuint (admiralty_roll_item_get_total (item), ==, 8);
+  g_assert_cmpstr (adm_log_entry_get_values (item), ==, "3 5");
+  g_assert_cmpuint (adm_log_entry_get_total (item), ==, 8);
 
   g_settings_reset (settings, "dice-mode");
   close_window (window);

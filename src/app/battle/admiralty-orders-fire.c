@@ -546,9 +546,11 @@ void
 admiralty_orders_fire_update_form (AdmiraltyOrdersFire *self)
 {
   const AdmBattleShip *ship = selected_ship (self);
-  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  GListModel *shown = gtk_drop_down_get_model (self->target_dropdown);
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
   int target = admiralty_table_widget_get_target_ship (get_table (self));
   guint selected = 0;
+  gboolean same;
   gboolean visible = ship != NULL && ship->status == ADM_SHIP_ACTIVE &&
                      adm_battle_get_phase (get_battle (self)) <= ADM_PHASE_FIRE;
 
@@ -558,19 +560,33 @@ admiralty_orders_fire_update_form (AdmiraltyOrdersFire *self)
 
   self->syncing = TRUE;
   g_array_set_size (self->target_ids, 0);
-  gtk_string_list_append (names, self->targets->len > 0 ? _("Choose a target")
-                                                        : _("No target in arc and range"));
+  g_ptr_array_add (names, (gpointer) (self->targets->len > 0 ? _("Choose a target")
+                                                             : _("No target in arc and range")));
   for (guint i = 0; i < self->targets->len; i++)
     {
       guint t = g_array_index (self->targets, guint, i);
 
-      gtk_string_list_append (names, adm_battle_get_ship (get_battle (self), t)->name);
+      g_ptr_array_add (names, (gpointer) adm_battle_get_ship (get_battle (self), t)->name);
       g_array_append_val (self->target_ids, t);
       if ((int) t == target)
         selected = i + 1;
     }
-  gtk_drop_down_set_model (self->target_dropdown, G_LIST_MODEL (names));
-  gtk_drop_down_set_selected (self->target_dropdown, selected);
+  /* The list stays while it names the same targets (a course dragged, a weapon checked): a
+   * list set anew makes the drop-down's rows and measures them again. */
+  same = GTK_IS_STRING_LIST (shown) && g_list_model_get_n_items (shown) == names->len;
+  for (guint i = 0; same && i < names->len; i++)
+    same = g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (shown), i),
+                      g_ptr_array_index (names, i)) == 0;
+  if (!same)
+    {
+      g_autoptr(GtkStringList) list = NULL;
+
+      g_ptr_array_add (names, NULL);
+      list = gtk_string_list_new ((const char * const *) names->pdata);
+      gtk_drop_down_set_model (self->target_dropdown, G_LIST_MODEL (list));
+    }
+  if (gtk_drop_down_get_selected (self->target_dropdown) != selected)
+    gtk_drop_down_set_selected (self->target_dropdown, selected);
   gtk_check_button_set_active (
       self->lock_check, admiralty_orders_find_ship_order (draft (self)->target_locks,
                                                           ship->id) >= 0);

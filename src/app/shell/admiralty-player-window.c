@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* admiralty-player-window.c: one side's picture of the current battle or of the map. The
  * table and the map take the side as their audience; the report beside the table is the
- * engine's filtered report (adm_audience_filter_report ()). The side is the audience as the
+ * battle's report as that side reads it (an AdmLogModel), which says itself what each phase
+ * added. The side is the audience as the
  * campaign shows it (adm_audience_of_campaign ()): the master's, once the ended campaign's
  * whole truth is published (F-STRAT-3). */
 
@@ -9,6 +10,7 @@
 
 #include <glib/gi18n.h>
 
+#include "admiralty-log-rows.h"
 #include "admiralty-player-window.h"
 
 struct _AdmiraltyPlayerWindow
@@ -18,6 +20,8 @@ struct _AdmiraltyPlayerWindow
   char                 *side;
   AdmBattle            *battle;
   GSignalGroup         *battle_signals;  /* on the battle shown */
+  AdmLogModel          *report;          /* the battle's report as the side reads it */
+  char                 *report_text;     /* its lines one a line, made when asked */
   GSignalGroup         *campaign_signals;  /* on the campaign: its publication changes the
                                             * audience */
 
@@ -26,7 +30,7 @@ struct _AdmiraltyPlayerWindow
   GtkStack             *stack;
   AdmiraltySectorMap   *map;
   AdmiraltyTableWidget *table;
-  GtkLabel             *report_label;
+  GtkListView          *report_view;
 };
 
 G_DEFINE_FINAL_TYPE (AdmiraltyPlayerWindow, admiralty_player_window, ADW_TYPE_WINDOW)
@@ -65,8 +69,6 @@ static void
 update_battle (AdmiraltyPlayerWindow *self)
 {
   int side = battle_side (self);
-  g_autoptr(GString) text = g_string_new (NULL);
-  g_autoptr(GPtrArray) lines = NULL;
   g_autofree char *subtitle = NULL;
   AdmAudience audience;
   int view_side;
@@ -74,28 +76,33 @@ update_battle (AdmiraltyPlayerWindow *self)
   if (side < 0)
     {
       admiralty_table_widget_set_battle (self->table, NULL);
-      gtk_label_set_label (self->report_label, "");
+      adm_log_model_set_battle (self->report, NULL);
       gtk_stack_set_visible_child_name (self->stack, "map");
       gtk_label_set_label (self->subtitle_label, "");
       return;
     }
   audience = side_audience (self, side);
   view_side = adm_audience_is_master (audience) ? -1 : side;
-  /* The side first, so that the table never draws a frame as the master sees it. */
+  /* The side first, so that the table never draws a frame as the master sees it, nor the
+   * report says a line as the master reads it. */
   admiralty_table_widget_set_view_side (self->table, view_side);
   if (admiralty_table_widget_get_battle (self->table) != self->battle)
     admiralty_table_widget_set_battle (self->table, self->battle);
   admiralty_table_widget_set_view_side (self->table, view_side);
-  lines = adm_audience_filter_report (audience, self->battle);
-  for (guint i = 0; i < lines->len; i++)
-    g_string_append_printf (text, "%s%s", i > 0 ? "\n" : "",
-                            adm_report_line_get_text (g_ptr_array_index (lines, i)));
-  gtk_label_set_label (self->report_label, text->str);
+  adm_log_model_set_audience (self->report, audience);
+  adm_log_model_set_battle (self->report, self->battle);
   /* Translators: the player screen's heading over a battle, "Battle in Pol orbit · turn 2" */
   subtitle = g_strdup_printf (_("%s · turn %d"), adm_battle_get_name (self->battle),
                               adm_battle_get_turn (self->battle));
   gtk_label_set_label (self->subtitle_label, subtitle);
   gtk_stack_set_visible_child_name (self->stack, "battle");
+}
+
+/* The report changed: its text is made again when next asked. */
+static void
+report_changed_cb (AdmiraltyPlayerWindow *self)
+{
+  g_clear_pointer (&self->report_text, g_free);
 }
 
 static void
@@ -184,7 +191,23 @@ const char *
 admiralty_player_window_get_report_text (AdmiraltyPlayerWindow *self)
 {
   g_return_val_if_fail (ADMIRALTY_IS_PLAYER_WINDOW (self), NULL);
-  return gtk_label_get_label (self->report_label);
+
+  if (self->report_text == NULL)
+    {
+      GListModel *model = G_LIST_MODEL (self->report);
+      g_autoptr(GString) text = g_string_new (NULL);
+
+      for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+        {
+          g_autoptr(AdmLogEntry) entry = g_list_model_get_item (model, i);
+
+          if (!adm_log_entry_get_heading (entry))
+            g_string_append_printf (text, "%s%s", text->len > 0 ? "\n" : "",
+                                    adm_log_entry_get_text (entry));
+        }
+      self->report_text = g_string_free (g_steal_pointer (&text), FALSE);
+    }
+  return self->report_text;
 }
 
 static void
@@ -195,6 +218,8 @@ admiralty_player_window_dispose (GObject *object)
   g_signal_group_set_target (self->battle_signals, NULL);
   g_signal_group_set_target (self->campaign_signals, NULL);
   g_clear_object (&self->battle);
+  if (self->report != NULL)
+    adm_log_model_set_battle (self->report, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_PLAYER_WINDOW);
   G_OBJECT_CLASS (admiralty_player_window_parent_class)->dispose (object);
 }
@@ -205,6 +230,8 @@ admiralty_player_window_finalize (GObject *object)
   AdmiraltyPlayerWindow *self = ADMIRALTY_PLAYER_WINDOW (object);
 
   g_free (self->side);
+  g_free (self->report_text);
+  g_clear_object (&self->report);
   g_clear_object (&self->battle_signals);
   g_clear_object (&self->campaign_signals);
   G_OBJECT_CLASS (admiralty_player_window_parent_class)->finalize (object);
@@ -232,12 +259,15 @@ admiralty_player_window_class_init (AdmiraltyPlayerWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyPlayerWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyPlayerWindow, map);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyPlayerWindow, table);
-  gtk_widget_class_bind_template_child (widget_class, AdmiraltyPlayerWindow, report_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyPlayerWindow, report_view);
 }
 
 static void
 admiralty_player_window_init (AdmiraltyPlayerWindow *self)
 {
+  g_autoptr(GtkListItemFactory) factory = NULL;
+  g_autoptr(GtkSelectionModel) selection = NULL;
+
   self->battle_signals = g_signal_group_new (ADM_TYPE_BATTLE);
   g_signal_group_connect_object (self->battle_signals, "changed", G_CALLBACK (battle_changed_cb),
                                  self, G_CONNECT_SWAPPED);
@@ -245,6 +275,15 @@ admiralty_player_window_init (AdmiraltyPlayerWindow *self)
   g_signal_group_connect_object (self->campaign_signals, "changed",
                                  G_CALLBACK (campaign_changed_cb), self, G_CONNECT_SWAPPED);
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* No battle, and no side yet: nothing to read until update_battle () gives both. */
+  self->report = adm_log_model_new (NULL, ADM_LOG_REPORT, adm_audience_public ());
+  g_signal_connect_object (self->report, "items-changed", G_CALLBACK (report_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  factory = admiralty_log_rows_new_factory ();
+  gtk_list_view_set_factory (self->report_view, factory);
+  selection = GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (G_LIST_MODEL (
+                                                                     self->report))));
+  gtk_list_view_set_model (self->report_view, selection);
 }
 
 AdmiraltyPlayerWindow *

@@ -28,7 +28,8 @@ struct _AdmiraltyWindow
   GtkTreeListModel     *fleet_model;
   GtkSelectionModel    *fleet_selection; /* fleet_view's, given it when first shown */
   GtkSliceListModel    *fleet_slice;     /* fleet_model's rows fleet_selection shows */
-  GListStore           *roll_store;
+  AdmLogModel          *roll_log;       /* the campaign's dice log */
+  GtkNoSelection       *log_selection;  /* the log's rows' */
   GtkCssProvider       *css_provider;
   char                 *css_class;
   gboolean              log_follows_end;

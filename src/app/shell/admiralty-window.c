@@ -8,7 +8,6 @@
 #include "admiralty-battle-page.h"
 #include "admiralty-fleet-node.h"
 #include "admiralty-fleet-row.h"
-#include "admiralty-roll-item.h"
 #include "admiralty-toast.h"
 #include "admiralty-welcome-page.h"
 #include "admiralty-width-first-layout.h"
@@ -157,13 +156,13 @@ admiralty_window_update_summary (AdmiraltyWindow *self)
   set_label_uint (self->events_label, adm_campaign_get_events (self->campaign)->len);
 }
 
+/* The dice log's rolls changed: the log, or a word that there is none yet. */
 static void
 admiralty_window_update_log (AdmiraltyWindow *self)
 {
-  admiralty_roll_store_sync (self->roll_store,
-                             adm_state_get_rolls (adm_campaign_get_state (self->campaign)));
   gtk_stack_set_visible_child_name (self->log_stack,
-                                    g_list_model_get_n_items (G_LIST_MODEL (self->roll_store)) > 0
+                                    self->roll_log != NULL &&
+                                    g_list_model_get_n_items (G_LIST_MODEL (self->roll_log)) > 0
                                     ? "log" : "empty");
 }
 
@@ -339,7 +338,6 @@ campaign_changed_cb (AdmiraltyWindow *self,
   follow_engagements (self);
   follow_tables (self);
   admiralty_fleet_model_refresh (self->fleet_roots, campaign);
-  admiralty_window_update_log (self);
   admiralty_window_update_summary (self);
   _admiralty_window_update_actions (self);
   _admiralty_window_autosave (self);
@@ -654,8 +652,14 @@ admiralty_window_set_campaign (AdmiraltyWindow *self,
   gtk_list_view_set_model (self->fleet_view, gtk_widget_get_mapped (GTK_WIDGET (self->fleet_view))
                                              ? self->fleet_selection : NULL);
 
-  /* A new campaign shows its whole log rather than a diff against the previous one. */
-  g_list_store_remove_all (self->roll_store);
+  /* The campaign's dice log, which says itself what each change adds or takes back. */
+  if (self->roll_log != NULL)
+    g_signal_handlers_disconnect_by_func (self->roll_log, admiralty_window_update_log, self);
+  g_set_object (&self->roll_log, NULL);
+  self->roll_log = adm_log_model_new_for_campaign (campaign);
+  g_signal_connect_object (self->roll_log, "items-changed",
+                           G_CALLBACK (admiralty_window_update_log), self, G_CONNECT_SWAPPED);
+  gtk_no_selection_set_model (self->log_selection, G_LIST_MODEL (self->roll_log));
   self->log_follows_end = TRUE;
 
   /* The players' map follows the campaign the master opens. */
@@ -1616,7 +1620,8 @@ admiralty_window_dispose (GObject *object)
   g_clear_object (&self->fleet_slice);
   g_clear_object (&self->fleet_model);
   g_clear_object (&self->fleet_roots);
-  g_clear_object (&self->roll_store);
+  g_clear_object (&self->roll_log);
+  g_clear_object (&self->log_selection);
   g_signal_group_set_target (self->clock_signals, NULL);
   g_clear_object (&self->clock);
   g_clear_object (&self->settings);
@@ -1726,7 +1731,7 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   g_type_ensure (ADMIRALTY_TYPE_FLEET_NODE);
   g_type_ensure (ADMIRALTY_TYPE_FLEET_ROW);
   g_type_ensure (ADMIRALTY_TYPE_CAMPAIGN_ORDERS);
-  g_type_ensure (ADMIRALTY_TYPE_ROLL_ITEM);
+  g_type_ensure (ADM_TYPE_LOG_ENTRY);
   g_type_ensure (ADMIRALTY_TYPE_WIDTH_FIRST_LAYOUT);
 
   gtk_widget_class_set_template_from_resource (
@@ -1862,7 +1867,6 @@ static void
 admiralty_window_init (AdmiraltyWindow *self)
 {
   static guint serial;
-  g_autoptr(GtkNoSelection) selection = NULL;
   g_autoptr(GtkListItemFactory) factory = NULL;
   GtkAdjustment *adjustment;
 
@@ -1910,9 +1914,8 @@ admiralty_window_init (AdmiraltyWindow *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->settings, "changed::mirror-folder",
                            G_CALLBACK (mirror_folder_changed_cb), self, G_CONNECT_SWAPPED);
-  self->roll_store = g_list_store_new (ADMIRALTY_TYPE_ROLL_ITEM);
-  selection = gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->roll_store)));
-  gtk_column_view_set_model (self->log_view, GTK_SELECTION_MODEL (selection));
+  self->log_selection = gtk_no_selection_new (NULL);
+  gtk_column_view_set_model (self->log_view, GTK_SELECTION_MODEL (self->log_selection));
   self->log_follows_end = TRUE;
 
   /* The countdown as the last run left it, even after a crash. */
@@ -1985,7 +1988,7 @@ _admiralty_window_get_log_model (AdmiraltyWindow *self)
 {
   g_return_val_if_fail (ADMIRALTY_IS_WINDOW (self), NULL);
 
-  return G_LIST_MODEL (self->roll_store);
+  return G_LIST_MODEL (self->roll_log);
 }
 
 GtkWidget *

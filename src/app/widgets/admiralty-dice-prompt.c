@@ -14,7 +14,9 @@ struct _AdmiraltyDicePrompt
   AdwMessageDialog  parent_instance;
 
   GPtrArray        *requests;   /* AdmDiceRequest*, their strings owned */
-  GPtrArray        *row_labels; /* GtkLabel* per request, a volley's list; empty for one */
+  GPtrArray        *row_labels; /* GtkLabel*, a volley's list: as many as the longest volley */
+  GtkWidget        *scroller;   /* the list's, hidden for one roll */
+  GtkBox           *rows;
   GtkEditable      *entry;
   GtkLabel         *error_label;
 };
@@ -147,6 +149,15 @@ admiralty_dice_prompt_parse (const AdmDiceRequest  *request,
   return admiralty_dice_prompt_parse_rolls (&request, 1, text, values, error);
 }
 
+/* Sets @label's markup unless it has it already: a label set anew is measured anew. */
+static void
+set_markup (GtkLabel   *label,
+            const char *markup)
+{
+  if (g_strcmp0 (gtk_label_get_label (label), markup) != 0)
+    gtk_label_set_markup (label, markup);
+}
+
 /* A volley's list: each roll with the values the master's line gives it so far, so that a
  * value typed for the wrong battery shows before Enter. */
 static void
@@ -156,7 +167,7 @@ show_assigned (AdmiraltyDicePrompt *prompt,
   g_auto(GStrv) words = g_strsplit_set (text, " \t\n,;", -1);
   guint w = 0;
 
-  for (guint r = 0; r < prompt->row_labels->len; r++)
+  for (guint r = 0; r < prompt->requests->len && prompt->requests->len > 1; r++)
     {
       const AdmDiceRequest *request = g_ptr_array_index (prompt->requests, r);
       g_autoptr(GString) line = g_string_new (NULL);
@@ -185,7 +196,7 @@ show_assigned (AdmiraltyDicePrompt *prompt,
       g_string_append_printf (line, "<b>%s</b> %s", dice, escaped);
       if (typed->len > 0)
         g_string_append_printf (line, " → <b>%s</b>", given);
-      gtk_label_set_markup (g_ptr_array_index (prompt->row_labels, r), line->str);
+      set_markup (g_ptr_array_index (prompt->row_labels, r), line->str);
     }
 }
 
@@ -204,38 +215,11 @@ entry_changed_cb (GtkWidget   *dialog,
       values, &error);
   adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (dialog), "enter", valid);
   /* Say what is wrong only once something is typed. */
-  gtk_label_set_label (prompt->error_label, !valid && text[0] != '\0' ? error->message : "");
+  if (g_strcmp0 (gtk_label_get_label (prompt->error_label),
+                 !valid && text[0] != '\0' ? error->message : "") != 0)
+    gtk_label_set_label (prompt->error_label, !valid && text[0] != '\0' ? error->message : "");
   gtk_widget_set_visible (GTK_WIDGET (prompt->error_label), !valid && text[0] != '\0');
   show_assigned (prompt, text);
-}
-
-/* The list of a volley's rolls, in the order their values are typed. */
-static GtkWidget *
-rolls_list (AdmiraltyDicePrompt *prompt)
-{
-  GtkWidget *scroller = gtk_scrolled_window_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-
-  for (guint r = 0; r < prompt->requests->len; r++)
-    {
-      GtkWidget *label = gtk_label_new (NULL);
-
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_box_append (GTK_BOX (box), label);
-      g_ptr_array_add (prompt->row_labels, label);
-    }
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER,
-                                  GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
-  /* A wrapped label's natural height is not known before its width: room for about three
-   * lines a roll, up to a screen's half, the rest scrolled. */
-  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroller),
-                                              MIN (prompt->requests->len * 64, 320));
-  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroller), 320);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), box);
-  show_assigned (prompt, "");
-  return scroller;
 }
 
 /* "Roll 2d6"; a volley's "Roll 9d6", or "Roll 9 dice" of several kinds. */
@@ -261,37 +245,16 @@ prompt_heading (const AdmDiceRequest * const *requests,
 }
 
 GtkWidget *
-admiralty_dice_prompt_new_rolls (GtkWindow                    *parent,
-                                 const AdmDiceRequest * const *requests,
-                                 guint                         n_requests)
+admiralty_dice_prompt_new (GtkWindow *parent)
 {
-  g_autofree char *heading = NULL;
-  g_autofree char *body = NULL;
-  GtkWidget *dialog, *box, *entry, *label;
+  GtkWidget *dialog, *box, *entry, *label, *scroller, *rows;
   AdmiraltyDicePrompt *prompt;
 
   g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
-  g_return_val_if_fail (requests != NULL && n_requests > 0, NULL);
-
-  heading = prompt_heading (requests, n_requests);
-  if (n_requests > 1)
-    /* Translators: a volley's dice asked at once; the list of its rolls follows */
-    body = g_strdup_printf (ngettext ("%u roll: type its values in one line.",
-                                      "%u rolls, in the order the rules roll them: type "
-                                      "all their values in one line, in this order.",
-                                      n_requests), n_requests);
-  else
-    body = g_strdup_printf ("%s%s%s%s%s%s", requests[0]->purpose,
-                            requests[0]->clause != NULL ? " (" : "",
-                            requests[0]->clause != NULL ? requests[0]->clause : "",
-                            requests[0]->clause != NULL ? ")" : "",
-                            requests[0]->note != NULL ? "\n" : "",
-                            requests[0]->note != NULL ? requests[0]->note : "");
 
   dialog = g_object_new (ADMIRALTY_TYPE_DICE_PROMPT,
                          "transient-for", parent,
-                         "heading", heading,
-                         "body", body,
+                         "hide-on-close", TRUE,
                          NULL);
   prompt = ADMIRALTY_DICE_PROMPT (dialog);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
@@ -304,19 +267,16 @@ admiralty_dice_prompt_new_rolls (GtkWindow                    *parent,
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "enter");
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
 
-  for (guint r = 0; r < n_requests; r++)
-    {
-      AdmDiceRequest *copy = g_memdup2 (requests[r], sizeof *copy);
-
-      copy->purpose = g_strdup (requests[r]->purpose);
-      copy->clause = g_strdup (requests[r]->clause);
-      copy->note = g_strdup (requests[r]->note);
-      g_ptr_array_add (prompt->requests, copy);
-    }
-
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  if (n_requests > 1)
-    gtk_box_append (GTK_BOX (box), rolls_list (prompt));
+  /* A volley's rolls, in the order their values are typed; hidden for one roll. */
+  scroller = gtk_scrolled_window_new ();
+  rows = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroller), 320);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), rows);
+  gtk_box_append (GTK_BOX (box), scroller);
   entry = gtk_entry_new ();
   gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
   gtk_entry_set_input_purpose (GTK_ENTRY (entry), GTK_INPUT_PURPOSE_DIGITS);
@@ -332,13 +292,100 @@ admiralty_dice_prompt_new_rolls (GtkWindow                    *parent,
   gtk_box_append (GTK_BOX (box), entry);
   gtk_box_append (GTK_BOX (box), label);
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
-
+  prompt->scroller = scroller;
+  prompt->rows = GTK_BOX (rows);
   prompt->entry = GTK_EDITABLE (entry);
   prompt->error_label = GTK_LABEL (label);
   g_signal_connect_object (entry, "changed", G_CALLBACK (entry_changed_cb), dialog,
                            G_CONNECT_SWAPPED);
-  gtk_widget_grab_focus (entry);
   return dialog;
+}
+
+void
+admiralty_dice_prompt_set_rolls (GtkWidget                    *widget,
+                                 const AdmDiceRequest * const *requests,
+                                 guint                         n_requests,
+                                 gboolean                      more_follow)
+{
+  AdmiraltyDicePrompt *prompt = prompt_of (widget);
+  g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
+
+  g_return_if_fail (prompt != NULL);
+  g_return_if_fail (requests != NULL && n_requests > 0);
+
+  heading = prompt_heading (requests, n_requests);
+  if (n_requests > 1)
+    /* Translators: a volley's dice asked at once; the list of its rolls follows */
+    body = g_strdup_printf (ngettext ("%u roll: type its values in one line.",
+                                      "%u rolls, in the order the rules roll them: type "
+                                      "all their values in one line, in this order.",
+                                      n_requests), n_requests);
+  else
+    body = g_strdup_printf ("%s%s%s%s%s%s", requests[0]->purpose,
+                            requests[0]->clause != NULL ? " (" : "",
+                            requests[0]->clause != NULL ? requests[0]->clause : "",
+                            requests[0]->clause != NULL ? ")" : "",
+                            requests[0]->note != NULL ? "\n" : "",
+                            requests[0]->note != NULL ? requests[0]->note : "");
+  if (more_follow)
+    {
+      char *with_more = g_strdup_printf ("%s\n%s", body,
+                                         /* Translators: under a dice prompt that stops before
+                                          * the rolls that depend on its results */
+                                         _("The rolls after these depend on their results (a "
+                                           "hit, a critical, a ship made a hulk): they are "
+                                           "asked next."));
+
+      g_free (body);
+      body = with_more;
+    }
+  /* Each set only where it changes: the dialog is measured again for what changed alone. */
+  if (g_strcmp0 (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (widget)), heading) != 0)
+    adw_message_dialog_set_heading (ADW_MESSAGE_DIALOG (widget), heading);
+  if (g_strcmp0 (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (widget)), body) != 0)
+    adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (widget), body);
+
+  g_ptr_array_set_size (prompt->requests, 0);
+  for (guint r = 0; r < n_requests; r++)
+    {
+      AdmDiceRequest *copy = g_memdup2 (requests[r], sizeof *copy);
+
+      copy->purpose = g_strdup (requests[r]->purpose);
+      copy->clause = g_strdup (requests[r]->clause);
+      copy->note = g_strdup (requests[r]->note);
+      g_ptr_array_add (prompt->requests, copy);
+    }
+
+  /* A volley's list: a label a roll, those of an earlier volley kept and hidden past its
+   * end. */
+  for (guint r = prompt->row_labels->len; n_requests > 1 && r < n_requests; r++)
+    {
+      GtkWidget *label = gtk_label_new (NULL);
+
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_box_append (prompt->rows, label);
+      g_ptr_array_add (prompt->row_labels, label);
+    }
+  for (guint r = 0; r < prompt->row_labels->len; r++)
+    gtk_widget_set_visible (g_ptr_array_index (prompt->row_labels, r),
+                            n_requests > 1 && r < n_requests);
+  gtk_widget_set_visible (prompt->scroller, n_requests > 1);
+  /* A wrapped label's natural height is not known before its width: room for about three
+   * lines a roll, up to a screen's half, the rest scrolled. */
+  if (gtk_scrolled_window_get_min_content_height (GTK_SCROLLED_WINDOW (prompt->scroller)) !=
+      (int) MIN (n_requests * 64, 320))
+    gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (prompt->scroller),
+                                                MIN (n_requests * 64, 320));
+
+  /* Nothing typed yet: the field empty (which says so to the list and the error) and
+   * Enter disabled until a valid roll. */
+  if (gtk_editable_get_text (prompt->entry)[0] != '\0')
+    gtk_editable_set_text (prompt->entry, "");
+  else
+    entry_changed_cb (widget, prompt->entry);
+  gtk_widget_grab_focus (GTK_WIDGET (prompt->entry));
 }
 
 gboolean
@@ -355,19 +402,14 @@ admiralty_dice_prompt_get_values (GtkWidget  *widget,
       gtk_editable_get_text (prompt->entry), values, error);
 }
 
-void
-admiralty_dice_prompt_say_more_follow (GtkWidget *widget)
+const char *
+admiralty_dice_prompt_get_text (GtkWidget *widget)
 {
-  g_autofree char *body = NULL;
+  AdmiraltyDicePrompt *prompt = prompt_of (widget);
 
-  g_return_if_fail (ADW_IS_MESSAGE_DIALOG (widget));
+  g_return_val_if_fail (prompt != NULL, NULL);
 
-  body = g_strdup_printf ("%s\n%s", adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (widget)),
-                          /* Translators: under a dice prompt that stops before the rolls
-                           * that depend on its results */
-                          _("The rolls after these depend on their results (a hit, a "
-                            "critical, a ship made a hulk): they are asked next."));
-  adw_message_dialog_set_body (ADW_MESSAGE_DIALOG (widget), body);
+  return gtk_editable_get_text (prompt->entry);
 }
 
 void

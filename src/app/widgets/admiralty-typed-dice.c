@@ -16,7 +16,8 @@ struct _AdmiraltyTypedDice
   GArray    *values;      /* guint */
   char      *key;
   char      *unresolved;  /* the toast's first words after a Cancel */
-  GtkWidget *prompt;      /* weak */
+  GtkWidget *built;       /* weak: the prompt, built at the first ask and hidden between */
+  GtkWidget *prompt;      /* the prompt while it asks, else NULL */
 };
 
 G_DEFINE_FINAL_TYPE (AdmiraltyTypedDice, admiralty_typed_dice, G_TYPE_OBJECT)
@@ -137,6 +138,13 @@ admiralty_typed_dice_forget (AdmiraltyTypedDice *self)
   g_array_set_size (self->values, 0);
 }
 
+/* The prompt destroyed with its window: it asks no more. */
+static void
+prompt_destroyed_cb (AdmiraltyTypedDice *self)
+{
+  self->prompt = NULL;
+}
+
 static void
 prompt_response_cb (AdmiraltyTypedDice *self,
                     const char         *response,
@@ -147,7 +155,7 @@ prompt_response_cb (AdmiraltyTypedDice *self,
 
   if (prompt != self->prompt)
     return;
-  g_clear_weak_pointer (&self->prompt);
+  self->prompt = NULL;
 
   /* Cancel, Escape or the window closed: what was typed before stays for the same key. */
   if (g_strcmp0 (response, "enter") != 0)
@@ -187,7 +195,7 @@ admiralty_typed_dice_ask (AdmiraltyTypedDice           *self,
                           gboolean                      more_follow)
 {
   GtkRoot *root;
-  GtkWidget *prompt;
+  GtkWindow *parent;
 
   g_return_if_fail (ADMIRALTY_IS_TYPED_DICE (self));
   g_return_if_fail (GTK_IS_WIDGET (widget));
@@ -195,14 +203,23 @@ admiralty_typed_dice_ask (AdmiraltyTypedDice           *self,
 
   admiralty_typed_dice_close (self);
   root = gtk_widget_get_root (widget);
-  prompt = admiralty_dice_prompt_new_rolls (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                            requests, n_requests);
-  if (more_follow)
-    admiralty_dice_prompt_say_more_follow (prompt);
-  g_set_weak_pointer (&self->prompt, prompt);
-  g_signal_connect_object (prompt, "response", G_CALLBACK (prompt_response_cb), self,
-                           G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (prompt));
+  parent = GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL;
+  /* One prompt, built once and asked again: only the rolls it names change. */
+  if (self->built == NULL)
+    {
+      GtkWidget *built = admiralty_dice_prompt_new (parent);
+
+      g_set_weak_pointer (&self->built, built);
+      g_signal_connect_object (built, "response", G_CALLBACK (prompt_response_cb), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (built, "destroy", G_CALLBACK (prompt_destroyed_cb), self,
+                               G_CONNECT_SWAPPED);
+    }
+  else if (gtk_window_get_transient_for (GTK_WINDOW (self->built)) != parent)
+    gtk_window_set_transient_for (GTK_WINDOW (self->built), parent);
+  admiralty_dice_prompt_set_rolls (self->built, requests, n_requests, more_follow);
+  self->prompt = self->built;
+  gtk_window_present (GTK_WINDOW (self->prompt));
 }
 
 GtkWidget *
@@ -227,21 +244,27 @@ admiralty_typed_dice_present (AdmiraltyTypedDice *self)
 void
 admiralty_typed_dice_close (AdmiraltyTypedDice *self)
 {
-  GtkWidget *prompt;
-
   g_return_if_fail (ADMIRALTY_IS_TYPED_DICE (self));
 
   if (self->prompt == NULL)
     return;
-  prompt = self->prompt;
-  g_clear_weak_pointer (&self->prompt);
-  gtk_window_destroy (GTK_WINDOW (prompt));
+  self->prompt = NULL;
+  gtk_widget_set_visible (self->built, FALSE);
 }
 
 static void
 admiralty_typed_dice_dispose (GObject *object)
 {
-  admiralty_typed_dice_close (ADMIRALTY_TYPED_DICE (object));
+  AdmiraltyTypedDice *self = ADMIRALTY_TYPED_DICE (object);
+
+  self->prompt = NULL;
+  if (self->built != NULL)
+    {
+      GtkWidget *built = self->built;
+
+      g_clear_weak_pointer (&self->built);
+      gtk_window_destroy (GTK_WINDOW (built));
+    }
 
   G_OBJECT_CLASS (admiralty_typed_dice_parent_class)->dispose (object);
 }

@@ -4,6 +4,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "adm-dice-source.h"
@@ -25,6 +27,8 @@ struct _AdmLogModel
 
   AdmBattle   *battle;
   gulong       changed_id;
+  AdmCampaign *campaign;   /* the campaign's dice log's, else NULL */
+  AdmState    *state;      /* the campaign's state its rolls were read from */
   AdmLogKind   kind;
   AdmAudience  audience;
   GPtrArray   *items;    /* AdmLogEntry */
@@ -73,6 +77,8 @@ adm_log_model_list_model_init (GListModelInterface *iface)
 static GPtrArray *
 recorded (AdmLogModel *self)
 {
+  if (self->campaign != NULL)
+    return adm_state_get_rolls (self->state);
   return self->kind == ADM_LOG_REPORT ? adm_battle_get_report (self->battle)
                                       : adm_battle_get_rolls (self->battle);
 }
@@ -270,13 +276,63 @@ battle_changed_cb (AdmLogModel *self)
     g_list_model_items_changed (G_LIST_MODEL (self), cut, removed, added);
 }
 
+/* Whether two rolls of the campaign are the same roll: the same time, purpose, clause and
+ * dice, with the same values. */
+static gboolean
+same_roll (const AdmRollRecord *a,
+           const AdmRollRecord *b)
+{
+  return a->time == b->time && a->sides == b->sides &&
+         g_strcmp0 (a->purpose, b->purpose) == 0 && g_strcmp0 (a->clause, b->clause) == 0 &&
+         a->values->len == b->values->len &&
+         memcmp (a->values->data, b->values->data, sizeof (guint) * a->values->len) == 0;
+}
+
+/* After the campaign changed: its state keeps its rolls and adds new ones at the end, so that
+ * a state still the same has only added; a state replayed anew (an undo, a correction) keeps
+ * the rolls up to the first that differs from those read, and the rest are read again. */
+static void
+campaign_changed_cb (AdmLogModel *self)
+{
+  AdmState *state = adm_campaign_get_state (self->campaign);
+  GPtrArray *rolls = adm_state_get_rolls (state);
+  guint kept = self->items->len;
+  guint removed, added;
+
+  if (state != self->state)
+    {
+      for (kept = 0; kept < self->items->len && kept < rolls->len; kept++)
+        if (!same_roll (g_array_index (self->sources, Source, kept).read,
+                        g_ptr_array_index (rolls, kept)))
+          break;
+      for (guint i = 0; i < kept; i++)
+        g_array_index (self->sources, Source, i).read = g_ptr_array_index (rolls, i);
+      g_set_object (&self->state, state);
+    }
+  removed = self->items->len - kept;
+  g_ptr_array_set_size (self->items, kept);
+  g_array_set_size (self->sources, kept);
+  for (guint i = kept; i < rolls->len; i++)
+    add_item (self, adm_log_entry_new_roll (g_ptr_array_index (rolls, i)), i,
+              g_ptr_array_index (rolls, i));
+  added = self->items->len - kept;
+  self->taken = rolls->len;
+  if (removed > 0 || added > 0)
+    g_list_model_items_changed (G_LIST_MODEL (self), kept, removed, added);
+}
+
 static void
 adm_log_model_dispose (GObject *object)
 {
   AdmLogModel *self = ADM_LOG_MODEL (object);
 
-  g_clear_signal_handler (&self->changed_id, self->battle);
+  if (self->campaign != NULL)
+    g_clear_signal_handler (&self->changed_id, self->campaign);
+  else
+    g_clear_signal_handler (&self->changed_id, self->battle);
   g_clear_object (&self->battle);
+  g_clear_object (&self->campaign);
+  g_clear_object (&self->state);
 
   G_OBJECT_CLASS (adm_log_model_parent_class)->dispose (object);
 }
@@ -325,6 +381,23 @@ adm_log_model_new (AdmBattle   *battle,
   return self;
 }
 
+AdmLogModel *
+adm_log_model_new_for_campaign (AdmCampaign *campaign)
+{
+  AdmLogModel *self;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+
+  self = g_object_new (ADM_TYPE_LOG_MODEL, NULL);
+  self->kind = ADM_LOG_ROLLS;
+  self->audience = adm_audience_master ();
+  self->campaign = g_object_ref (campaign);
+  self->changed_id = g_signal_connect_swapped (campaign, "changed",
+                                               G_CALLBACK (campaign_changed_cb), self);
+  campaign_changed_cb (self);
+  return self;
+}
+
 AdmBattle *
 adm_log_model_get_battle (AdmLogModel *self)
 {
@@ -338,6 +411,7 @@ adm_log_model_set_battle (AdmLogModel *self,
 {
   g_return_if_fail (ADM_IS_LOG_MODEL (self));
   g_return_if_fail (battle == NULL || ADM_IS_BATTLE (battle));
+  g_return_if_fail (self->campaign == NULL);
 
   if (battle == self->battle)
     return;
@@ -354,7 +428,12 @@ adm_log_model_set_audience (AdmLogModel *self,
                             AdmAudience  audience)
 {
   g_return_if_fail (ADM_IS_LOG_MODEL (self));
+  g_return_if_fail (self->campaign == NULL);
 
+  /* The same audience reads the same: nothing to read again. */
+  if (audience.kind == self->audience.kind && audience.side == self->audience.side &&
+      audience.campaign == self->audience.campaign && audience.untold == self->audience.untold)
+    return;
   self->audience = audience;
   reread (self);
 }

@@ -4,13 +4,19 @@
  * report's lines, or the rolls with their dice and outcome. It follows the battle: after each
  * phase resolved, undone or redone ("changed") it says what that phase added or took back,
  * and which earlier entries now name a token as the side knows it (F-ECM-4), without
- * rereading the rest. */
+ * rereading the rest.
+ *
+ * The campaign's dice log is one too (adm_log_model_new_for_campaign ()): the master's rolls
+ * of the campaign's journal (adm_state_get_rolls ()), oldest first, with no headings. After
+ * each change of the campaign it says the rolls added at the end; after an undo or a
+ * correction, which replays the journal, those from the first that differs. */
 #pragma once
 
 #include <gio/gio.h>
 
 #include "adm-audience.h"
 #include "adm-battle.h"
+#include "adm-campaign.h"
 #include "adm-log-entry.h"
 
 G_BEGIN_DECLS
@@ -27,8 +33,11 @@ G_DECLARE_FINAL_TYPE (AdmLogModel, adm_log_model, ADM, LOG_MODEL, GObject)
 AdmLogModel *adm_log_model_new          (AdmBattle   *battle,
                                          AdmLogKind   kind,
                                          AdmAudience  audience) G_GNUC_WARN_UNUSED_RESULT;
+/* The campaign's dice log, for the master. */
+AdmLogModel *adm_log_model_new_for_campaign (AdmCampaign *campaign) G_GNUC_WARN_UNUSED_RESULT;
 AdmBattle   *adm_log_model_get_battle   (AdmLogModel *self);
-/* Another battle, or another audience: the model is read anew. */
+/* Another battle, or another audience: the model is read anew; the same one changes
+ * nothing. */
 void         adm_log_model_set_battle   (AdmLogModel *self,
                                          AdmBattle   *battle);
 void         adm_log_model_set_audience (AdmLogModel *self,
