@@ -17,6 +17,7 @@
 #include "adm-archive.h"
 #include "admiralty-table-renderer.h"
 #include "battle-helpers.h"
+#include "browser-helpers.h"
 #include "cli-helpers.h"
 #include "file-helpers.h"
 #include "komarr-helpers.h"
@@ -540,6 +541,123 @@ test_cli (Fixture       *fixture,
   g_assert_no_error (error);
 }
 
+/* @chromium's page is @url, with the network off before it loads: nothing may come from
+ * outside the file (the USB stick has nothing beside it, the projector's laptop no network). */
+static void
+open_offline (Chromium   *chromium,
+              const char *url)
+{
+  g_autofree char *navigate = g_strdup_printf ("{\"url\":\"%s\"}", url);
+  g_autoptr(JsonNode) enabled = NULL, offline = NULL, navigated = NULL;
+
+  g_assert_null (chromium_open (chromium, "about:blank"));
+  enabled = chromium_call (chromium, "Network.enable", "{}");
+  g_assert_nonnull (enabled);
+  offline = chromium_call (chromium, "Network.emulateNetworkConditions",
+                           "{\"offline\":true,\"latency\":0,\"downloadThroughput\":-1,"
+                           "\"uploadThroughput\":-1}");
+  g_assert_nonnull (offline);
+  navigated = chromium_call (chromium, "Page.navigate", navigate);
+  g_assert_nonnull (navigated);
+  g_assert_true (chromium_wait_for (chromium, "document.readyState === 'complete' && "
+                                              "document.getElementById('counter') && "
+                                              "document.getElementById('counter').textContent "
+                                              "? 'yes' : 'no'"));
+}
+
+static void
+press (Chromium   *chromium,
+       const char *key,
+       guint       code)
+{
+  const char *types[] = { "rawKeyDown", "keyUp" };
+
+  for (guint t = 0; t < G_N_ELEMENTS (types); t++)
+    {
+      g_autofree char *params = g_strdup_printf ("{\"type\":\"%s\",\"key\":\"%s\","
+                                                 "\"code\":\"%s\",\"windowsVirtualKeyCode\":%u}",
+                                                 types[t], key, key, code);
+      g_autoptr(JsonNode) sent = chromium_call (chromium, "Input.dispatchKeyEvent", params);
+
+      g_assert_nonnull (sent);
+    }
+}
+
+/* The archive opened in headless Chromium from its file with the network off, at a laptop's
+ * 1280×800 and a phone's 390×844: it asks for nothing (no resource entry), the first step
+ * shows, → and Page Down step on, ← back, End goes to the last; screenshots of each size in
+ * the build's tests folder (archive-1280.png, archive-390.png). */
+static void
+test_browser (Fixture       *fixture,
+              gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmArchive) archive = NULL;
+  g_autofree char *html = g_build_filename (fixture->folder, "war.html", NULL);
+  g_autofree char *url = NULL, *profile = NULL, *last = NULL;
+  const guint sizes[][2] = { { 1280, 800 }, { 390, 844 } };
+  /* One frame laid out on the page, whatever the page's width. */
+  const char *shown_alone = "Array.prototype.filter.call (document.querySelectorAll "
+                            "('.frame'), function (f) { return getComputedStyle (f).display "
+                            "!== 'none'; }).length === 1 ? 'yes' : 'no'";
+  guint n;
+
+  end_battles (fixture->campaign);
+  archive = adm_archive_new (fixture->campaign, "barrayar", &error);
+  g_assert_no_error (error);
+  g_assert_true (adm_archive_save_html (archive, html, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  n = adm_archive_get_n_frames (archive);
+  g_assert_cmpuint (n, >, 2);
+  url = g_filename_to_uri (html, NULL, &error);
+  g_assert_no_error (error);
+  last = g_strdup_printf ("%u / %u", n, n);
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      Chromium chromium;
+      g_autofree char *name = g_strdup_printf ("archive-%u.png", sizes[s][0]);
+      g_autofree char *second = NULL;
+
+      profile = g_build_filename (fixture->folder, name, NULL);
+      if (!chromium_start (&chromium, profile, sizes[s][0], sizes[s][1]))
+        return;
+      g_clear_pointer (&profile, g_free);
+      open_offline (&chromium, url);
+      g_assert_true (chromium_wait_for (&chromium, "performance.getEntriesByType('resource')"
+                                                   ".length === 0 ? 'yes' : 'no'"));
+      g_assert_true (chromium_wait_for (&chromium, shown_alone));
+      g_assert_true (chromium_wait_for (&chromium, "!document.getElementById('step-1').hidden "
+                                                   "? 'yes' : 'no'"));
+      press (&chromium, "ArrowRight", 39);
+      g_assert_true (chromium_wait_for (&chromium, "!document.getElementById('step-2').hidden"
+                                                   " && document.getElementById('step-1')."
+                                                   "hidden ? 'yes' : 'no'"));
+      g_assert_true (chromium_wait_for (&chromium, shown_alone));
+      second = g_strdup_printf ("document.getElementById('counter').textContent === '2 / %u' "
+                                "? 'yes' : 'no'", n);
+      g_assert_true (chromium_wait_for (&chromium, second));
+      press (&chromium, "PageDown", 34);
+      g_assert_true (chromium_wait_for (&chromium, "!document.getElementById('step-3').hidden"
+                                                   " ? 'yes' : 'no'"));
+      press (&chromium, "ArrowLeft", 37);
+      g_assert_true (chromium_wait_for (&chromium, "!document.getElementById('step-2').hidden"
+                                                   " ? 'yes' : 'no'"));
+      g_assert_true (chromium_screenshot (&chromium, name, sizes[s][0], sizes[s][1], "h1"));
+      press (&chromium, "End", 35);
+      {
+        g_autofree char *at_end = g_strdup_printf ("document.getElementById('counter')."
+                                                   "textContent === '%s' && document."
+                                                   "getElementById('step').value === '%u' "
+                                                   "? 'yes' : 'no'", last, n - 1);
+
+        g_assert_true (chromium_wait_for (&chromium, at_end));
+      }
+      g_assert_true (chromium_wait_for (&chromium, "performance.getEntriesByType('resource')"
+                                                   ".length === 0 ? 'yes' : 'no'"));
+      chromium_stop (&chromium);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -558,6 +676,9 @@ main (int   argc,
   g_test_add ("/report/archive/journal/25000-entries", Fixture, NULL, fixture_setup,
               test_long_campaign, fixture_teardown);
   g_test_add ("/report/archive/cli/html-and-frames", Fixture, NULL, fixture_setup, test_cli,
+              fixture_teardown);
+  /* In the browser suite (tests/meson.build). */
+  g_test_add ("/browser/archive/offline/keys", Fixture, NULL, fixture_setup, test_browser,
               fixture_teardown);
   return g_test_run ();
 }

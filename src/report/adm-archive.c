@@ -283,7 +283,8 @@ adm_archive_new (AdmCampaign  *campaign,
 
 /* A frame's drawing and text. */
 typedef struct {
-  AdmBattle *battle;  /* borrowed from the campaign's battles of the past */
+  AdmBattle *battle;  /* the campaign's battle of the past, read only; let go before the
+                      * next frame's, so that the campaign carries it on */
   int        view_side;
   char      *step;    /* "Turn 2 · Fire" */
   GPtrArray *lines;   /* char*: the report lines the step added, as the audience reads them */
@@ -292,6 +293,7 @@ typedef struct {
 static void
 drawn_clear (Drawn *drawn)
 {
+  g_clear_object (&drawn->battle);
   g_free (drawn->step);
   g_clear_pointer (&drawn->lines, g_ptr_array_unref);
 }
@@ -306,6 +308,7 @@ frame_prepare (AdmArchive  *self,
   g_autoptr(GPtrArray) read = NULL;
   g_autoptr(GError) local = NULL;
   const char *phase;
+  int turn;
 
   drawn->battle = adm_campaign_battle_at_entry (self->campaign, battle->id, frame->entries,
                                                 &local);
@@ -315,22 +318,32 @@ frame_prepare (AdmArchive  *self,
                    _("The battle of %s cannot be replayed: %s"), battle->title, local->message);
       return FALSE;
     }
-  /* The battle handed out is the campaign's to keep; this frame only reads it. */
-  g_object_unref (drawn->battle);
   drawn->view_side = adm_audience_is_master (battle->audience) ? -1 : (int) battle->audience.side;
-  phase = adm_phase_display_name (adm_phase_to_string (adm_battle_get_phase (drawn->battle)));
-  if (frame->kind == ADM_JOURNAL_ENTRY_UNDO)
-    /* Translators: a step of the archive that took a phase back: "Taken back: now Turn 2 ·
-     * Fire" */
-    drawn->step = g_strdup_printf (_("Taken back: now Turn %d · %s"),
-                                   adm_battle_get_turn (drawn->battle), phase);
-  else
-    drawn->step = g_strdup_printf (_("Turn %d · %s"), adm_battle_get_turn (drawn->battle), phase);
   drawn->lines = g_ptr_array_new_with_free_func (g_free);
   read = adm_audience_filter_report (battle->audience, drawn->battle);
   for (guint i = battle->lines_read; i < read->len; i++)
     g_ptr_array_add (drawn->lines,
                      g_strdup (adm_report_line_get_text (g_ptr_array_index (read, i))));
+  /* The step is named by the phase its lines tell of; one that tells nothing (a phase taken
+   * back, or one this side reads nothing of) by where the battle stands after it. */
+  if (read->len > battle->lines_read)
+    {
+      const AdmReportLine *line = g_ptr_array_index (read, read->len - 1);
+
+      turn = line->turn;
+      phase = adm_phase_display_name (adm_phase_to_string (line->phase));
+    }
+  else
+    {
+      turn = adm_battle_get_turn (drawn->battle);
+      phase = adm_phase_display_name (adm_phase_to_string (adm_battle_get_phase (drawn->battle)));
+    }
+  if (frame->kind == ADM_JOURNAL_ENTRY_UNDO)
+    /* Translators: a step of the archive that took a phase back: "Taken back: now Turn 2 ·
+     * Fire" */
+    drawn->step = g_strdup_printf (_("Taken back: now Turn %d · %s"), turn, phase);
+  else
+    drawn->step = g_strdup_printf (_("Turn %d · %s"), turn, phase);
   battle->lines_read = read->len;
   return TRUE;
 }
