@@ -14,11 +14,14 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <string.h>
 #include <cairo.h>
 #include <cairo-svg.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
+#include <gio/gunixoutputstream.h>
 
 #include "adm-archive.h"
 #include "adm-audience.h"
@@ -642,50 +645,89 @@ write_error (const char  *path,
     }
 }
 
-/* @path opened to be replaced whole: written beside it, and renamed over it only when the
- * stream is closed without an error (g_file_replace ()). */
-static GFileOutputStream *
+/* A file being written whole: into a new file beside @path ("." its name "." six
+ * characters), renamed over @path only once written and on the disk, removed otherwise. */
+typedef struct {
+  GOutputStream *out;
+  char          *temp;
+  char          *path;
+} Replacing;
+
+static void
+replacing_free (Replacing *replacing)
+{
+  g_clear_object (&replacing->out);
+  if (replacing->temp != NULL)
+    g_unlink (replacing->temp);
+  g_free (replacing->temp);
+  g_free (replacing->path);
+  g_free (replacing);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Replacing, replacing_free)
+
+static Replacing *
 replace_file (const char  *path,
               GError     **error)
 {
-  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(Replacing) replacing = g_new0 (Replacing, 1);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *name = g_strdup_printf (".%s.XXXXXX", base);
   GError *local = NULL;
-  GFileOutputStream *out;
+  int fd;
 
   if (!adm_file_check_writable (path, &local))
     {
       write_error (path, local, error);
       return NULL;
     }
-  out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_NONE, NULL, &local);
-  if (out == NULL)
-    write_error (path, local, error);
-  return out;
+  replacing->path = g_strdup (path);
+  replacing->temp = g_build_filename (dir, name, NULL);
+  fd = g_mkstemp_full (replacing->temp, O_WRONLY | O_CLOEXEC, 0644);
+  if (fd < 0)
+    {
+      int saved = errno;
+
+      g_clear_pointer (&replacing->temp, g_free);
+      write_error (path, g_error_new_literal (G_IO_ERROR, g_io_error_from_errno (saved),
+                                              g_strerror (saved)), error);
+      return NULL;
+    }
+  replacing->out = g_unix_output_stream_new (fd, TRUE);
+  return g_steal_pointer (&replacing);
 }
 
-/* Closes @out: its file put in place when @ok, else dropped, the old one (or none) left
- * (a close cancelled removes what was written, glocalfileoutputstream.c). */
+/* Puts @replacing's file in place when @ok (flushed to the disk, then renamed over its path),
+ * else removes it: the old file, or none, is left. */
 static gboolean
-finish_file (GFileOutputStream  *out,
-             const char         *path,
-             gboolean            ok,
-             GError            **error)
+finish_file (Replacing  *replacing,
+             gboolean    ok,
+             GError    **error)
 {
   GError *local = NULL;
+  int fd;
 
   if (!ok)
+    return FALSE;
+  fd = g_unix_output_stream_get_fd (G_UNIX_OUTPUT_STREAM (replacing->out));
+  if (!g_output_stream_flush (replacing->out, NULL, &local))
     {
-      g_autoptr(GCancellable) abandon = g_cancellable_new ();
+      write_error (replacing->path, local, error);
+      return FALSE;
+    }
+  if (fsync (fd) != 0 || g_rename (replacing->temp, replacing->path) != 0)
+    {
+      int saved = errno;
 
-      g_cancellable_cancel (abandon);
-      g_output_stream_close (G_OUTPUT_STREAM (out), abandon, NULL);
+      write_error (replacing->path,
+                   g_error_new_literal (G_IO_ERROR, g_io_error_from_errno (saved),
+                                        g_strerror (saved)), error);
       return FALSE;
     }
-  if (!g_output_stream_close (G_OUTPUT_STREAM (out), NULL, &local))
-    {
-      write_error (path, local, error);
-      return FALSE;
-    }
+  g_clear_pointer (&replacing->temp, g_free);
+  /* In place and on the disk: closing cannot lose it. */
+  g_output_stream_close (replacing->out, NULL, NULL);
   return TRUE;
 }
 
@@ -697,7 +739,7 @@ adm_archive_save_html (AdmArchive          *self,
                        GCancellable        *cancellable,
                        GError             **error)
 {
-  g_autoptr(GFileOutputStream) out = NULL;
+  g_autoptr(Replacing) out = NULL;
   GError *local = NULL;
   gboolean ok;
 
@@ -707,8 +749,7 @@ adm_archive_save_html (AdmArchive          *self,
 
   if (!check_target (self, path, error) || (out = replace_file (path, error)) == NULL)
     return FALSE;
-  ok = adm_archive_write_html (self, G_OUTPUT_STREAM (out), progress, data, cancellable,
-                               &local);
+  ok = adm_archive_write_html (self, out->out, progress, data, cancellable, &local);
   if (!ok)
     {
       if (local->domain == ADM_ARCHIVE_ERROR)
@@ -716,7 +757,7 @@ adm_archive_save_html (AdmArchive          *self,
       else
         write_error (path, local, error);
     }
-  return finish_file (out, path, ok, error);
+  return finish_file (out, ok, error);
 }
 
 static cairo_status_t
@@ -736,7 +777,7 @@ save_frame (Drawn             *drawn,
             GString           *svg,
             GError           **error)
 {
-  g_autoptr(GFileOutputStream) out = replace_file (path, error);
+  g_autoptr(Replacing) out = replace_file (path, error);
   GError *local = NULL;
   gboolean ok;
 
@@ -745,8 +786,7 @@ save_frame (Drawn             *drawn,
   if (format == ADM_ARCHIVE_FORMAT_SVG)
     {
       render_svg (drawn, svg);
-      ok = g_output_stream_write_all (G_OUTPUT_STREAM (out), svg->str, svg->len, NULL, NULL,
-                                      &local);
+      ok = g_output_stream_write_all (out->out, svg->str, svg->len, NULL, NULL, &local);
     }
   else
     {
@@ -758,7 +798,7 @@ save_frame (Drawn             *drawn,
 
       frame_render (cr, drawn);
       cairo_destroy (cr);
-      status = cairo_surface_write_to_png_stream (surface, write_cb, out);
+      status = cairo_surface_write_to_png_stream (surface, write_cb, out->out);
       cairo_surface_destroy (surface);
       ok = status == CAIRO_STATUS_SUCCESS;
       if (!ok)
@@ -767,7 +807,7 @@ save_frame (Drawn             *drawn,
     }
   if (!ok)
     write_error (path, local, error);
-  return finish_file (out, path, ok, error);
+  return finish_file (out, ok, error);
 }
 
 gboolean
