@@ -15,6 +15,7 @@
 #include <glib/gstdio.h>
 
 #include "adm-archive.h"
+#include "admiralty-sector-renderer.h"
 #include "admiralty-table-renderer.h"
 #include "battle-helpers.h"
 #include "browser-helpers.h"
@@ -325,6 +326,134 @@ table_digest (AdmCampaign *campaign,
   return digest;
 }
 
+/* The sector map as @faction's side (NULL: the master) sees the campaign after the journal's
+ * first @entries entries, drawn anew by its renderer at the archive's size: its pixels'
+ * digest. */
+static char *
+sector_digest (AdmCampaign      *campaign,
+               guint             entries,
+               const AdmFaction *faction)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmState) state = adm_campaign_state_at (campaign, entries, &error);
+  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+  g_autoptr(GHashTable) cards = NULL;
+  g_autoptr(GPtrArray) engagements = NULL;
+  AdmiraltySectorOptions options;
+  AdmiraltySectorView view;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  char *digest;
+
+  g_assert_no_error (error);
+  admiralty_sector_options_init (&options);
+  options.state = state;
+  options.strategy = adm_state_get_strategy (state);
+  if (faction != NULL)
+    {
+      options.audience = ADMIRALTY_SECTOR_AUDIENCE_SIDE;
+      options.viewer = faction;
+    }
+  else
+    engagements = options.engagements =
+      adm_campaign_get_engagements (campaign, adm_strategy_get_cycle (options.strategy) - 1);
+  cards = admiralty_sector_cards_measure (scenario, &options);
+  admiralty_sector_view_init (&view, ADM_ARCHIVE_FRAME_WIDTH, ADM_ARCHIVE_FRAME_HEIGHT);
+  view.cards = cards;
+  admiralty_sector_view_fit_apart (&view, scenario);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, ADM_ARCHIVE_FRAME_WIDTH,
+                                        ADM_ARCHIVE_FRAME_HEIGHT);
+  cr = cairo_create (surface);
+  admiralty_sector_render (cr, &view, scenario, &options);
+  cairo_destroy (cr);
+  digest = pixels_digest (surface);
+  cairo_surface_destroy (surface);
+  return digest;
+}
+
+/* F-STRAT-2, F-STRAT-3, F-ECM-2: the sector map of cycle 1's resolution in each faction's
+ * archive is the map as the renderer draws it for that side, pixel for pixel — and where the
+ * master's map shows a hidden formation that side is not shown (Komarr's Autumn Screen), it
+ * differs from the master's. The master's is his own. */
+static void
+test_sector_views (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  AdmJournal *journal;
+  AdmScenario *scenario = adm_campaign_get_scenario (fixture->campaign);
+  GPtrArray *admirals = adm_campaign_get_admirals (fixture->campaign);
+  const AdmFormation *hidden = adm_scenario_lookup_formation (scenario, "autumn-screen");
+  g_autoptr(GPtrArray) factions = g_ptr_array_new ();
+  g_autofree char *master = NULL;
+  guint resolved = 0, blind = 0;
+
+  end_battles (fixture->campaign);
+  g_assert_nonnull (hidden);
+  journal = adm_campaign_get_journal (fixture->campaign);
+  for (guint i = 0; i < adm_journal_get_n_entries (journal) && resolved == 0; i++)
+    {
+      AdmJournalAction *action = adm_journal_get_entry_action (journal, i);
+      GPtrArray *events = action != NULL ? adm_journal_action_get_events (action) : NULL;
+
+      for (guint e = 0; events != NULL && e < events->len; e++)
+        if (g_str_equal (adm_event_get_kind (g_ptr_array_index (events, e)), "cycle"))
+          resolved = i + 1;
+    }
+  g_assert_cmpuint (resolved, >, 0);
+  master = sector_digest (fixture->campaign, resolved, NULL);
+  for (guint a = 0; a < admirals->len; a++)
+    {
+      const AdmFaction *faction = ((AdmAdmiral *) g_ptr_array_index (admirals, a))->faction;
+
+      if (!g_ptr_array_find (factions, faction, NULL))
+        g_ptr_array_add (factions, (gpointer) faction);
+    }
+  for (guint f = 0; f <= factions->len; f++)
+    {
+      const AdmFaction *faction = f == 0 ? NULL : g_ptr_array_index (factions, f - 1);
+      g_autoptr(AdmArchive) archive = adm_archive_new (fixture->campaign,
+                                                       faction != NULL ? faction->id : NULL,
+                                                       &error);
+      g_autofree char *folder = g_build_filename (fixture->folder,
+                                                  faction != NULL ? faction->id : "master",
+                                                  NULL);
+      g_autofree char *path = g_build_filename (folder, "frame-0001.png", NULL);
+      g_autofree char *expected = sector_digest (fixture->campaign, resolved, faction);
+      g_autofree char *got = NULL;
+      cairo_surface_t *png;
+
+      g_assert_no_error (error);
+      g_assert_true (adm_archive_save_frames (archive, folder, ADM_ARCHIVE_FORMAT_PNG, NULL,
+                                              NULL, NULL, &error));
+      g_assert_no_error (error);
+      png = cairo_image_surface_create_from_png (path);
+      g_assert_cmpint (cairo_surface_status (png), ==, CAIRO_STATUS_SUCCESS);
+      got = pixels_digest (png);
+      cairo_surface_destroy (png);
+      g_assert_cmpstr (got, ==, expected);
+      if (faction != NULL)
+        {
+          AdmiraltySectorOptions side;
+          g_autoptr(AdmState) state = adm_campaign_state_at (fixture->campaign, resolved,
+                                                             &error);
+
+          admiralty_sector_options_init (&side);
+          side.state = state;
+          side.strategy = adm_state_get_strategy (state);
+          side.audience = ADMIRALTY_SECTOR_AUDIENCE_SIDE;
+          side.viewer = faction;
+          if (!admiralty_sector_formation_shown (scenario, &side, hidden))
+            {
+              g_test_message ("%s is not shown %s", faction->id, hidden->id);
+              g_assert_cmpstr (got, !=, master);
+              blind++;
+            }
+        }
+    }
+  g_assert_cmpuint (blind, >, 0);
+}
+
 /* F-ECM-2, F-ECM-6, F-STRAT-3: each side's archive of c1-1 is what it was shown. Its PNG
  * frames are the table as the renderer draws it for that side at each entry of the battle,
  * pixel for pixel; its text holds each report line once, only the lines it reads, and never
@@ -365,18 +494,27 @@ test_side_views (Fixture       *fixture,
 
       g_test_message ("the archive of %s: %u frames", as != NULL ? as : "the master",
                       frames->len);
+      g_autoptr(GArray) battle_frames = g_array_new (FALSE, FALSE, sizeof (guint));
+
       g_assert_no_error (error);
-      g_assert_cmpuint (frames->len, ==, entries->len);
+      /* The battle's frames, the sector map's of the cycle before them. */
+      for (guint f = 0; f < frames->len; f++)
+        if (strstr (g_ptr_array_index (frames, f), "<h2>The sector map</h2>") == NULL)
+          g_array_append_val (battle_frames, f);
+        else
+          g_assert_cmpuint (battle_frames->len, ==, 0);
+      g_assert_cmpuint (battle_frames->len, ==, entries->len);
       g_assert_true (adm_archive_save_frames (archive, folder, ADM_ARCHIVE_FORMAT_PNG, NULL,
                                               NULL, NULL, &error));
       g_assert_no_error (error);
-      for (guint f = 0; f < entries->len; f++)
+      for (guint b = 0; b < entries->len; b++)
         {
+          guint f = g_array_index (battle_frames, guint, b);
           g_autofree char *name = g_strdup_printf ("frame-%04u.png", f + 1);
           g_autofree char *path = g_build_filename (folder, name, NULL);
           cairo_surface_t *png = cairo_image_surface_create_from_png (path);
           g_autofree char *expected = table_digest (fixture->campaign,
-                                                    g_array_index (entries, guint, f), side);
+                                                    g_array_index (entries, guint, b), side);
           g_autofree char *got = NULL;
 
           g_assert_cmpint (cairo_surface_status (png), ==, CAIRO_STATUS_SUCCESS);
@@ -547,7 +685,9 @@ test_cli (Fixture       *fixture,
   svg = file_contents (first);
   g_assert_nonnull (strstr (svg, "<svg"));
   text = file_contents (list);
-  g_assert_true (g_str_has_prefix (text, "frame-0001.svg\tPol jump point"));
+  g_assert_true (g_str_has_prefix (text, "frame-0001.svg\tThe sector map\tCycle 1 resolved: "
+                                         "orders for cycle 2\n"
+                                         "frame-0002.svg\tPol jump point"));
   g_assert_no_error (error);
 }
 
@@ -596,7 +736,8 @@ press (Chromium   *chromium,
 /* The archive opened in headless Chromium from its file with the network off, at a laptop's
  * 1280×800 and a phone's 390×844: it asks for nothing (no resource entry), the first step
  * shows, → and Page Down step on, ← back, End goes to the last; screenshots of each size in
- * the build's tests folder (archive-1280.png, archive-390.png). */
+ * the build's tests folder (archive-1280-map.png and archive-390-map.png of the first step, the
+ * sector map; archive-1280.png and archive-390.png of the second). */
 static void
 test_browser (Fixture       *fixture,
               gconstpointer  data)
@@ -638,6 +779,11 @@ test_browser (Fixture       *fixture,
       g_assert_true (chromium_wait_for (&chromium, shown_alone));
       g_assert_true (chromium_wait_for (&chromium, "!document.getElementById('step-1').hidden "
                                                    "? 'yes' : 'no'"));
+      {
+        g_autofree char *map = g_strdup_printf ("archive-%u-map.png", sizes[s][0]);
+
+        g_assert_true (chromium_screenshot (&chromium, map, sizes[s][0], sizes[s][1], "h1"));
+      }
       press (&chromium, "ArrowRight", 39);
       g_assert_true (chromium_wait_for (&chromium, "!document.getElementById('step-2').hidden"
                                                    " && document.getElementById('step-1')."
@@ -679,6 +825,8 @@ main (int   argc,
               test_cancelled, fixture_teardown);
   g_test_add ("/report/archive/F-ECM-2/F-STRAT-3/side-views", Fixture, NULL, fixture_setup,
               test_side_views, fixture_teardown);
+  g_test_add ("/report/archive/F-STRAT-2/F-STRAT-3/sector-views", Fixture, NULL, fixture_setup,
+              test_sector_views, fixture_teardown);
   g_test_add ("/report/archive/F-STRAT-3/revelation", Fixture, NULL, fixture_setup,
               test_revelation, fixture_teardown);
   g_test_add ("/report/archive/offline/self-contained", Fixture, NULL, fixture_setup,

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* adm-archive.c: a campaign's archive for one audience (adm-archive.h).
  *
- * The frames are listed first from the journal alone (one per entry of a battle the audience
- * fought), then drawn one at a time: the battle as it stood after that entry
+ * The frames are listed first from the journal alone (one per resolution of a cycle, one per
+ * entry of a battle the audience fought), then drawn one at a time: the sector map as the
+ * campaign stood after that entry (adm_campaign_state_at ()), drawn by the map's renderer for
+ * the audience's faction, or the battle as it stood after it
  * (adm_campaign_battle_at_entry (), which carries the battle it handed out last on by one
  * phase), drawn by the table's renderer for the audience's side onto a Cairo SVG surface
  * streaming into one frame's buffer, which goes into the file and is dropped before the next.
@@ -28,6 +30,7 @@
 #include "adm-engagement-queue.h"
 #include "adm-file.h"
 #include "adm-xml.h"
+#include "admiralty-sector-renderer.h"
 #include "admiralty-table-renderer.h"
 
 #define RESOURCES "/io/github/admiralty/Admiralty/report/"
@@ -42,15 +45,18 @@ typedef struct {
   guint        lines_read; /* report lines the audience read up to the last frame drawn */
 } Battle;
 
-/* One step: the battle of @battle as it stood after the journal's first @entries entries. */
+/* One step: the battle of @battle as it stood after the journal's first @entries entries, or
+ * with @battle NULL the sector map then, after a cycle resolved (or its resolution taken
+ * back or brought back). */
 typedef struct {
   Battle              *battle;
   guint                entries;
-  AdmJournalEntryKind  kind;  /* the battle's entry: a phase, its undo or its redo */
+  AdmJournalEntryKind  kind;  /* the entry: a phase or a resolution, its undo or its redo */
 } Frame;
 
 struct _AdmArchive {
   AdmCampaign *campaign;
+  const AdmFaction *faction;  /* the side's, or NULL: the master's (published: NULL too) */
   char        *heading;
   GPtrArray   *battles;  /* Battle* */
   GArray      *frames;   /* Frame */
@@ -184,6 +190,24 @@ check_ended (AdmCampaign  *campaign,
   return TRUE;
 }
 
+/* Whether entry @i of @journal resolves a cycle (an action holding a "cycle" event), or takes
+ * such a resolution back or brings it back. */
+static gboolean
+resolves_cycle (AdmJournal *journal,
+                guint       i)
+{
+  AdmJournalAction *action = adm_journal_get_entry_action (journal, i);
+  GPtrArray *events;
+
+  if (action == NULL)
+    return FALSE;
+  events = adm_journal_action_get_events (action);
+  for (guint e = 0; e < events->len; e++)
+    if (g_str_equal (adm_event_get_kind (g_ptr_array_index (events, e)), "cycle"))
+      return TRUE;
+  return FALSE;
+}
+
 AdmArchive *
 adm_archive_new (AdmCampaign  *campaign,
                  const char   *as,
@@ -232,6 +256,7 @@ adm_archive_new (AdmCampaign  *campaign,
 
   by_id = g_hash_table_new (g_str_hash, g_str_equal);
   journal = adm_campaign_get_journal (campaign);
+  self->faction = master ? NULL : faction;
   for (guint i = 0; i < adm_journal_get_n_entries (journal); i++)
     {
       const char *id = adm_journal_get_entry_engagement (journal, i);
@@ -239,7 +264,17 @@ adm_archive_new (AdmCampaign  *campaign,
       Frame frame;
 
       if (id == NULL)
-        continue;
+        {
+          /* F-STRAT-1, F-STRAT-2: the map once each cycle is resolved. */
+          if (resolves_cycle (journal, i))
+            {
+              frame.battle = NULL;
+              frame.entries = i + 1;
+              frame.kind = adm_journal_get_entry_kind (journal, i);
+              g_array_append_val (self->frames, frame);
+            }
+          continue;
+        }
       if (!g_hash_table_lookup_extended (by_id, id, NULL, (gpointer *) &battle))
         {
           g_autoptr(AdmQueuedEngagement) engagement = NULL;
@@ -288,6 +323,9 @@ adm_archive_new (AdmCampaign  *campaign,
 typedef struct {
   AdmBattle *battle;  /* the campaign's battle of the past, read only; let go before the
                       * next frame's, so that the campaign carries it on */
+  AdmState  *state;   /* a sector map's: the campaign then, read only */
+  AdmiraltySectorOptions options;  /* a sector map's audience */
+  GPtrArray *engagements;          /* the master's map's: its cycle's, marked */
   int        view_side;
   char      *step;    /* "Turn 2 · Fire" */
   GPtrArray *lines;   /* char*: the report lines the step added, as the audience reads them */
@@ -297,8 +335,60 @@ static void
 drawn_clear (Drawn *drawn)
 {
   g_clear_object (&drawn->battle);
+  g_clear_object (&drawn->state);
+  g_clear_pointer (&drawn->engagements, g_ptr_array_unref);
   g_free (drawn->step);
   g_clear_pointer (&drawn->lines, g_ptr_array_unref);
+}
+
+static const char *
+frame_title (const Frame *frame)
+{
+  return frame->battle != NULL ? frame->battle->title : _("The sector map");
+}
+
+/* The sector map after entry @frame: the campaign's state then, drawn for the archive's
+ * audience (F-STRAT-3: a side sees what adm_strategy_formation_visible () lets it know, its
+ * own formations and those it last saw); the master's marks the cycle's engagements. */
+static gboolean
+sector_prepare (AdmArchive  *self,
+                Frame       *frame,
+                Drawn       *drawn,
+                GError     **error)
+{
+  g_autoptr(GError) local = NULL;
+  guint cycle;
+
+  drawn->state = adm_campaign_state_at (self->campaign, frame->entries, &local);
+  if (drawn->state == NULL)
+    {
+      g_set_error (error, ADM_ARCHIVE_ERROR, ADM_ARCHIVE_ERROR_WRITE,
+                   _("The campaign cannot be replayed: %s"), local->message);
+      return FALSE;
+    }
+  admiralty_sector_options_init (&drawn->options);
+  drawn->options.state = drawn->state;
+  drawn->options.strategy = adm_state_get_strategy (drawn->state);
+  /* No legend: at the frame's size it would lie over the cards in its corner. */
+  cycle = adm_strategy_get_cycle (drawn->options.strategy);
+  if (self->faction != NULL)
+    {
+      drawn->options.audience = ADMIRALTY_SECTOR_AUDIENCE_SIDE;
+      drawn->options.viewer = self->faction;
+    }
+  else if (cycle > 1)
+    drawn->engagements = drawn->options.engagements =
+      adm_campaign_get_engagements (self->campaign, cycle - 1);
+  drawn->lines = g_ptr_array_new_with_free_func (g_free);
+  if (frame->kind == ADM_JOURNAL_ENTRY_UNDO)
+    /* Translators: a step of the archive: the resolution of a cycle taken back, "Taken back:
+     * orders for cycle 3 again" */
+    drawn->step = g_strdup_printf (_("Taken back: orders for cycle %u again"), cycle);
+  else
+    /* Translators: a step of the archive: "Cycle 2 resolved: orders for cycle 3" */
+    drawn->step = g_strdup_printf (_("Cycle %u resolved: orders for cycle %u"), cycle - 1,
+                                   cycle);
+  return TRUE;
 }
 
 static gboolean
@@ -313,6 +403,8 @@ frame_prepare (AdmArchive  *self,
   const char *phase;
   int turn;
 
+  if (battle == NULL)
+    return sector_prepare (self, frame, drawn, error);
   drawn->battle = adm_campaign_battle_at_entry (self->campaign, battle->id, frame->entries,
                                                 &local);
   if (drawn->battle == NULL)
@@ -357,6 +449,19 @@ frame_render (cairo_t *cr,
 {
   AdmiraltyTableView view;
   AdmiraltyTableOptions options;
+
+  if (drawn->state != NULL)
+    {
+      AdmScenario *scenario = adm_state_get_scenario (drawn->state);
+      AdmiraltySectorView map;
+      g_autoptr(GHashTable) cards = admiralty_sector_cards_measure (scenario, &drawn->options);
+
+      admiralty_sector_view_init (&map, ADM_ARCHIVE_FRAME_WIDTH, ADM_ARCHIVE_FRAME_HEIGHT);
+      map.cards = cards;
+      admiralty_sector_view_fit_apart (&map, scenario);
+      admiralty_sector_render (cr, &map, scenario, &drawn->options);
+      return;
+    }
 
   admiralty_table_options_init (&options);
   options.view_side = drawn->view_side;
@@ -568,7 +673,7 @@ adm_archive_write_html (AdmArchive          *self,
       g_string_append (block, inlined);
       g_string_append (block, "<figcaption>");
       append_escaped (block, "<h2>%s</h2><p class=\"step\">%s</p>",
-                      frame->battle->title, drawn.step);
+                      frame_title (frame), drawn.step);
       if (drawn.lines->len > 0)
         {
           g_string_append (block, "<ul>");
@@ -853,7 +958,7 @@ adm_archive_save_frames (AdmArchive          *self,
           !frame_prepare (self, frame, &drawn, error))
         return FALSE;
       ok = save_frame (&drawn, path, format, svg, error);
-      g_string_append_printf (text, "%s\t%s\t%s", name, frame->battle->title, drawn.step);
+      g_string_append_printf (text, "%s\t%s\t%s", name, frame_title (frame), drawn.step);
       for (guint l = 0; l < drawn.lines->len; l++)
         g_string_append_printf (text, "\t%s", (const char *) g_ptr_array_index (drawn.lines, l));
       g_string_append_c (text, '\n');

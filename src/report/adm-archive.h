@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* adm-archive.h: a campaign's archive for one audience — the war step by step, every battle
- * phase's table drawn by the table's renderer as that audience saw it (F-ECM-2, F-ECM-4,
- * F-ECM-6), with the step's report lines as the audience filter lets it read them
+/* adm-archive.h: a campaign's archive for one audience — the war step by step: the sector map
+ * once each cycle is resolved, drawn by the map's renderer as that audience knew it (F-STRAT-2,
+ * F-STRAT-3), and every battle phase's table drawn by the table's renderer as it saw it
+ * (F-ECM-2, F-ECM-4, F-ECM-6), with the step's report lines as the audience filter lets it read them
  * (adm-audience.h): one self-contained HTML file (inline SVG frames, a slider and keys to
  * step, no network and no other file needed), or each frame as an SVG or PNG file. Until the
  * master publishes the whole truth (adm_audience_of_campaign ()) a side's archive holds only
@@ -53,7 +54,8 @@ AdmArchive *adm_archive_new          (AdmCampaign  *campaign,
 void        adm_archive_free         (AdmArchive   *self);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmArchive, adm_archive_free)
 
-/* How many frames it has: one per entry of each battle its audience fought, in journal order. */
+/* How many frames it has, in journal order: one per resolution of a cycle (or its undo or
+ * redo), one per entry of each battle its audience fought. */
 guint       adm_archive_get_n_frames (AdmArchive   *self);
 /* Whose it is, as its page says it ("The master's archive", "Barrayar's archive"). */
 const char *adm_archive_get_heading  (AdmArchive   *self);
