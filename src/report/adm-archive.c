@@ -693,21 +693,6 @@ adm_archive_write_html (AdmArchive          *self,
   return put (out, tail, cancellable, error);
 }
 
-/* Whether @a and @b are one file. */
-static gboolean
-same_file (const char *a,
-           const char *b)
-{
-  g_autofree char *canon_a = g_canonicalize_filename (a, NULL);
-  g_autofree char *canon_b = g_canonicalize_filename (b, NULL);
-  GStatBuf stat_a, stat_b;
-
-  if (g_str_equal (canon_a, canon_b))
-    return TRUE;
-  return g_stat (a, &stat_a) == 0 && g_stat (b, &stat_b) == 0 &&
-         stat_a.st_dev == stat_b.st_dev && stat_a.st_ino == stat_b.st_ino;
-}
-
 /* Refuses @path when it is the campaign's own file or another campaign: an archive never
  * replaces a war. */
 static gboolean
@@ -719,7 +704,7 @@ check_target (AdmArchive  *self,
   g_autofree char *display = g_filename_display_name (path);
   g_autofree char *root = NULL;
 
-  if ((campaign_path != NULL && same_file (path, campaign_path)) ||
+  if ((campaign_path != NULL && adm_file_is_same (path, campaign_path)) ||
       g_strcmp0 ((root = adm_xml_peek_root (path)), "campaign") == 0)
     {
       g_set_error (error, ADM_ARCHIVE_ERROR, ADM_ARCHIVE_ERROR_CAMPAIGN,
