@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "adm-audience.h"
+#include "adm-campaign-journal.h"
 #include "adm-chronicle.h"
 #include "adm-journal-action.h"
 #include "adm-luck.h"
