@@ -4,12 +4,15 @@
  * with 15 battles fought in it and ended, saved and opened in a newly started process,
  * against the target of a whole night opening within 100 ms —; load and replay of a
  * generated 1,000-ship campaign with 10,000 events in a newly started process, its peak
- * memory, and the time of recording one action at 1,000 and 10,000 events. Prints figures
- * with their targets; asserts nothing. */
+ * memory, and the time of recording one action at 1,000 and 10,000 events; and the night's
+ * archives (adm-archive.h), the master's and each admiral's, written in a newly started
+ * process, against 10 s, with the memory writing them took beyond the campaign's. Prints
+ * figures with their targets; asserts nothing. */
 
 #include "config.h"
 
 #include <locale.h>
+#include <string.h>
 
 #include <time.h>
 
@@ -17,6 +20,7 @@
 #include <glib/gstdio.h>
 
 #include "admiralty-engine.h"
+#include "adm-archive.h"
 #include "bench-common.h"
 
 #define N_SHIPS 1000
@@ -27,6 +31,7 @@
 #define N_NIGHT_CYCLES 6
 #define NIGHT_T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
 #define TARGET_NIGHT_MS 100.0
+#define TARGET_ARCHIVES_S 10.0
 #define N_NIGHT_ADMIRALS 20
 #define N_NIGHT_PAIRS (N_NIGHT_ADMIRALS / 2)
 #define NIGHT_FORMATIONS_EACH 2   /* formations an admiral commands */
@@ -170,6 +175,88 @@ page_faults (void)
 
 /* Run as "bench-campaign --load FILE": load in a fresh process, so that peak memory is the
  * load's own and not the generator's. */
+/* The process's peak resident memory so far (VmHWM), KiB. */
+static long
+peak_kib (void)
+{
+  g_autofree char *status = NULL;
+  const char *line;
+
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL) ||
+      (line = strstr (status, "VmHWM:")) == NULL)
+    return 0;
+  return strtol (line + 6, NULL, 10);
+}
+
+/* The night at @path opened, then its archives written into its folder as the master hands
+ * them out — his own and one for each side (allied factions fight as one side and see the
+ * same, so one of them stands for its alliance; each of its admirals gets that file) — as
+ * HTML files: the time, the frames, the bytes, and how far the peak memory rose beyond the
+ * campaign opened. */
+static int
+archive_night (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (path, &error);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autoptr(GPtrArray) sides = g_ptr_array_new ();
+  AdmScenario *scenario;
+  GPtrArray *admirals;
+  gint64 start;
+  long peak_before;
+  guint64 bytes = 0, frames = 0;
+  double seconds, cpu;
+
+  if (campaign == NULL)
+    g_error ("%s", error->message);
+  scenario = adm_campaign_get_scenario (campaign);
+  admirals = adm_scenario_get_admirals (scenario);
+  for (guint a = 0; a < admirals->len; a++)
+    {
+      const AdmFaction *faction = ((AdmAdmiral *) g_ptr_array_index (admirals, a))->faction;
+      gboolean seen = FALSE;
+
+      for (guint s = 0; s < sides->len && !seen; s++)
+        seen = g_ptr_array_index (sides, s) == faction ||
+               adm_scenario_factions_allied (scenario, g_ptr_array_index (sides, s), faction);
+      if (!seen)
+        g_ptr_array_add (sides, (gpointer) faction);
+    }
+  /* Each battle once played, as opening the campaign in the app leaves it. */
+  for (guint i = 0; i < adm_campaign_list_battles (campaign)->len; i++)
+    if (adm_campaign_get_battle_played (campaign,
+                                        g_ptr_array_index (adm_campaign_list_battles (campaign),
+                                                           i), &error) == NULL)
+      g_error ("%s", error->message);
+  peak_before = peak_kib ();
+  start = g_get_monotonic_time ();
+  cpu = cpu_ms ();
+  for (guint s = 0; s <= sides->len; s++)
+    {
+      const char *as = s == 0 ? "master" : ((AdmFaction *) g_ptr_array_index (sides, s - 1))->id;
+      g_autofree char *name = g_strdup_printf ("archive-%s.html", as);
+      g_autofree char *html = g_build_filename (dir, name, NULL);
+      g_autoptr(AdmArchive) archive = adm_archive_new (campaign, as, &error);
+      GStatBuf st;
+
+      if (archive == NULL || !adm_archive_save_html (archive, html, NULL, NULL, NULL, &error))
+        g_error ("%s", error->message);
+      frames += adm_archive_get_n_frames (archive);
+      if (g_stat (html, &st) == 0)
+        bytes += st.st_size;
+    }
+  cpu = (cpu_ms () - cpu) / 1000;
+  seconds = (g_get_monotonic_time () - start) / 1e6;
+  g_print ("the night's archives, the master's and each of its %u sides' (its %u admirals "
+           "in them): %" G_GUINT64_FORMAT " frames, %.1f MiB of HTML, written in %.2f s CPU "
+           "(%.2f ms a frame; %.2f s of wall time)   target ≤ %.0f s: %s\n", sides->len,
+           admirals->len, frames, bytes / 1048576.0, cpu, 1000 * cpu / MAX (frames, 1), seconds,
+           TARGET_ARCHIVES_S, bench_verdict (cpu, TARGET_ARCHIVES_S));
+  g_print ("  peak memory rose by %ld KiB writing them, beyond the campaign opened (%ld KiB)\n",
+           peak_kib () - peak_before, peak_before);
+  return 0;
+}
+
 static int
 load_only (const char *path,
            gboolean    night)
@@ -668,6 +755,8 @@ main (int   argc,
     return load_only (argv[2], FALSE);
   if (argc == 3 && g_str_equal (argv[1], "--open-night"))
     return load_only (argv[2], TRUE);
+  if (argc == 3 && g_str_equal (argv[1], "--archive-night"))
+    return archive_night (argv[2]);
   /* Only here: a process run with --load makes nothing. */
   dir = g_dir_make_tmp ("admiralty-bench-XXXXXX", NULL);
   scenario_path = g_build_filename (dir, "bench-scenario.admiralty", NULL);
@@ -676,6 +765,7 @@ main (int   argc,
   night_path = g_build_filename (dir, "night.admiralty", NULL);
   play_night (dir, night_path);
   spawn_load (argv[0], "--open-night", night_path);
+  spawn_load (argv[0], "--archive-night", night_path);
   ruleset = adm_ruleset_load ("forcon-2010", &error);
   if (ruleset == NULL)
     g_error ("%s", error->message);

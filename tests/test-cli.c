@@ -41,8 +41,9 @@ test_usage_every_command_listed (void)
 {
   static const char * const every[] = {
     "validate", "scenario", "table", "odds", "battle", "cycle", "engagements", "report",
-    "luck", "assign", "reveal", "end-campaign", "correct", "muster", "serve", "table-assign",
-    "table-take-back", "import", "join", "verify-dice", "ti4", "journal", "undo", "redo",
+    "luck", "archive", "assign", "reveal", "end-campaign", "correct", "muster", "serve",
+    "table-assign", "table-take-back", "import", "join", "verify-dice", "ti4", "journal",
+    "undo", "redo",
   };
   g_autoptr(CliResult) help = run_cli ("--help", NULL);
   g_autoptr(CliResult) unknown = run_cli ("roll", NULL);

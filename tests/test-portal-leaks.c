@@ -22,6 +22,7 @@
 #include <libsoup/soup.h>
 
 #include "admiralty-engine.h"
+#include "adm-archive.h"
 #include "adm-portal.h"
 #include "adm-portal-page.h"
 #include "komarr-helpers.h"
@@ -411,17 +412,30 @@ test_revelation (void)
   g_autoptr(GPtrArray) before = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmPortal) portal = NULL;
-  g_autofree char *link = NULL;
+  g_autofree char *link = NULL, *archive = NULL, *unknown = NULL, *nothing = NULL;
 
   record (campaign, &reinforcement);
   komarr_end_cycle (campaign, T0);
   portal = portal_serve_loopback (campaign);
   link = portal_loopback_link (adm_portal_get_link (portal, "vorkosigan"));
+  archive = g_strconcat (link, "archive.html", NULL);
+  unknown = g_strconcat (link, "no-such-thing", NULL);
   {
     guint status = 0;
     g_autofree char *page = get (link, &status);
 
     assert_lacks (page, "The war is over", "Vorkosigan's page before the end");
+    assert_lacks (page, "archive.html", "Vorkosigan's page before the end");
+    /* The archive's address answers as any unknown one does: nothing says there will be
+     * one. */
+    nothing = get (unknown, &status);
+    g_assert_cmpuint (status, ==, 404);
+    {
+      g_autofree char *none = get (archive, &status);
+
+      g_assert_cmpuint (status, ==, 404);
+      g_assert_cmpstr (none, ==, nothing);
+    }
   }
   for (guint a = 0; a < admirals->len; a++)
     g_ptr_array_add (before, portal_parts (campaign, g_ptr_array_index (admirals, a)));
@@ -444,6 +458,13 @@ test_revelation (void)
     /* The war's end is told on top of every admiral's page, and nothing more. */
     assert_contains (page, "The war is over: The Cetagandans sued for peace", "Vorkosigan");
     assert_lacks (page, "Moonlit Shadow", "Vorkosigan's page, ended");
+    assert_lacks (page, "archive.html", "Vorkosigan's page, ended");
+    {
+      g_autofree char *none = get (archive, &status);
+
+      g_assert_cmpuint (status, ==, 404);
+      g_assert_cmpstr (none, ==, nothing);
+    }
   }
 
   g_assert_true (adm_campaign_publish (campaign, T0 + 300, &error));
@@ -477,6 +498,25 @@ test_revelation (void)
 
     assert_contains (page, "The master has published the whole truth", "Vorkosigan");
     assert_contains (page, "Moonlit Shadow", "Vorkosigan's page, published");
+    assert_contains (page, "<a href=\"archive.html\" download>", "Vorkosigan's page, published");
+    /* His archive is now the master's. */
+    {
+      g_autofree char *html = get (archive, &status);
+      g_autoptr(AdmArchive) master = NULL;
+      g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+      g_autofree char *expected = NULL;
+
+      g_assert_cmpuint (status, ==, 200);
+      master = adm_archive_new (campaign, "master", &error);
+      g_assert_no_error (error);
+      g_assert_true (adm_archive_write_html (master, out, NULL, NULL, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_output_stream_write_all (out, "", 1, NULL, NULL, NULL));
+      g_assert_true (g_output_stream_close (out, NULL, NULL));
+      expected = g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (out));
+      assert_contains (html, "the whole truth, as the master published it", "his archive");
+      g_assert_cmpstr (strstr (html, "<main"), ==, strstr (expected, "<main"));
+    }
   }
 
   g_assert_true (adm_campaign_undo (campaign, &error));
@@ -489,6 +529,13 @@ test_revelation (void)
       g_test_message ("%s's page, publication undone", admiral->id);
       g_assert_cmpstr (undone, ==, g_ptr_array_index (before, a));
     }
+  {
+    guint status = 0;
+    g_autofree char *none = get (archive, &status);
+
+    g_assert_cmpuint (status, ==, 404);
+    g_assert_cmpstr (none, ==, nothing);
+  }
   adm_portal_stop (portal);
 }
 

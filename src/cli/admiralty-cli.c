@@ -328,6 +328,9 @@ static const CliCommand commands[] = {
   { "luck", N_("FILE"),
     N_("The luck ledger: every roll's odds beside what came, per battle and side"),
     _cli_luck_run },
+  { "archive", N_("FILE -o FILE.html"),
+    N_("A campaign's battles phase by phase, as the master or a side saw them, in one "
+       "offline HTML file"), _cli_archive_run },
   { "assign", N_("FILE ID ADMIRAL"),
     N_("Give a formation of a campaign to another admiral of its side"), _cli_assign_run },
   { "reveal", N_("FILE ID"), N_("Reveal a hidden formation of a campaign to everyone"),

@@ -233,6 +233,9 @@ void            _cli_add_roll_members     (JsonBuilder         *builder,
 /* `luck` (cli-luck.c): the luck ledger of a campaign's battles (adm-luck.h). */
 CliExit         _cli_luck_run             (int             argc,
                                            char          **argv);
+/* `archive` (cli-archive.c): a campaign's archive for the master or a side (adm-archive.h). */
+CliExit         _cli_archive_run          (int             argc,
+                                           char          **argv);
 /* `cycle` (cli-cycle.c): one strategic cycle of a campaign from order sheets, F-STRAT-1, F-STRAT-2,
  * F-STRAT-3, F-STRAT-4, F-STRAT-5. */
 CliExit         _cli_cycle_run            (int             argc,

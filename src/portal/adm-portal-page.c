@@ -1404,6 +1404,10 @@ adm_portal_page_render (const AdmPortalPage *page)
           g_string_append_c (out, ' ');
           adm_portal_html_escape (out, _("The master has published the whole truth: your "
                                          "reports are his, and your page shows everything."));
+          g_string_append (out, " <a href=\"archive.html\" download>");
+          adm_portal_html_escape (out, _("The war's archive, battle by battle (one file that "
+                                         "opens without the network)"));
+          g_string_append (out, "</a>");
         }
       g_string_append (out, "</p>");
     }

@@ -153,6 +153,11 @@ struct _AdmPortal
   guint            next_step;   /* which of them goes next */
   GHashTable      *sheets;    /* admiral id → AdmPortalSheet* */
   GHashTable      *posted;    /* admiral id → Posted*: his last sheet as the form gave it */
+  GBytes          *archive;   /* the campaign's archive once its truth is published (every
+                               * side's is the master's), made for @archive_version in
+                               * @archive_lang; or NULL */
+  guint            archive_version;
+  char            *archive_lang;
   char            *failure;   /* why the portal stopped by itself, or NULL */
 };
 
@@ -174,6 +179,7 @@ typedef enum {
   JOB_PDF,     /* a report's PDF */
   JOB_FINAL,   /* his sheet marked final, or not */
   JOB_MUSTER,  /* a posted muster to read back or hand in (adm-portal-muster.c) */
+  JOB_ARCHIVE, /* the campaign's archive (adm-archive.h), once its whole truth is published */
 } JobKind;
 
 /* What the server thread asks of the main thread, and (the same Job sent back) its answer. */
@@ -194,6 +200,7 @@ typedef struct {
   guint              status;
   Page              *page;
   GBytes            *pdf;
+  GBytes            *archive;   /* ARCHIVE: the HTML page */
   char              *text;      /* plain text, with @status */
 } Job;
 

@@ -467,6 +467,17 @@ handle_cb (SoupServer        *soup,
     _adm_portal_receive_sheet (server, msg, admiral_id, JOB_FINAL);
   else if (g_str_equal (method, "POST") && g_str_equal (rest, "muster"))
     _adm_portal_receive_sheet (server, msg, admiral_id, JOB_MUSTER);
+  else if (get && g_str_equal (rest, "archive.html"))
+    {
+      Job *job = _adm_portal_job_new (server, JOB_ARCHIVE, admiral_id,
+                                      adm_portal_page_language (soup_message_headers_get_one (
+                                        soup_server_message_get_request_headers (msg),
+                                        "Accept-Language")));
+
+      job->msg = g_object_ref (msg);
+      soup_server_message_pause (msg);
+      _adm_portal_job_send (job);
+    }
   else if (get && (cycle = _adm_portal_parse_report (current, rest)) > 0)
     serve_pdf (server, msg, admiral_id, cycle);
   else

@@ -35,6 +35,7 @@
 #include <glib/gi18n-lib.h>
 #include <libsoup/soup.h>
 
+#include "adm-archive.h"
 #include "adm-audience.h"
 #include "adm-campaign-battles.h"
 #include "adm-campaign-file.h"
@@ -360,6 +361,8 @@ adm_portal_finalize (GObject *object)
   g_free (self->battles_dir);
   g_free (self->address);
   g_free (self->failure);
+  g_clear_pointer (&self->archive, g_bytes_unref);
+  g_free (self->archive_lang);
   g_hash_table_unref (self->parts);
   g_hash_table_unref (self->fragments);
   g_hash_table_unref (self->warm);
@@ -539,6 +542,7 @@ _adm_portal_job_free (gpointer data)
   g_clear_pointer (&job->fields, g_hash_table_unref);
   g_clear_pointer (&job->page, _adm_portal_page_unref);
   g_clear_pointer (&job->pdf, g_bytes_unref);
+  g_clear_pointer (&job->archive, g_bytes_unref);
   g_free (job->text);
   g_free (job);
 }
@@ -587,6 +591,24 @@ _adm_portal_job_answer_cb (gpointer data)
           /* The PDF kept for every request, shared, not copied into each answer. */
           soup_message_body_truncate (body);
           soup_message_body_append_bytes (body, job->pdf);
+        }
+      else if (job->archive != NULL)
+        {
+          SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
+          SoupMessageBody *body = soup_server_message_get_response_body (msg);
+
+          adm_portal_add_common_headers (msg);
+          /* The archive asks for nothing beyond itself (adm-archive.html): its own style and
+           * script, and no address at all. */
+          soup_message_headers_replace (headers, "Content-Security-Policy",
+                                        "default-src 'none'; style-src 'unsafe-inline'; "
+                                        "script-src 'unsafe-inline'; img-src data:");
+          soup_message_headers_replace (headers, "Content-Disposition",
+                                        "inline; filename=\"archive.html\"");
+          soup_message_headers_set_content_type (headers, "text/html; charset=utf-8", NULL);
+          soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
+          soup_message_body_truncate (body);
+          soup_message_body_append_bytes (body, job->archive);
         }
       else if (job->text != NULL)
         _adm_portal_respond_text (msg, job->status, job->text);
@@ -654,6 +676,54 @@ _adm_portal_job_new (Server     *server,
   return job;
 }
 
+/* Main thread: the campaign's archive for @admiral, once the master has published its whole
+ * truth — every side's is then the master's (adm_audience_of_campaign ()), one for all, made
+ * once for each version of the campaign. Until then the request is answered as any unknown
+ * address is: nothing says there will be one. */
+static void
+job_archive (AdmPortal        *self,
+             Job              *job,
+             const AdmAdmiral *admiral)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!adm_campaign_is_published (self->campaign))
+    {
+      _adm_portal_job_reply (job);
+      return;
+    }
+  if (self->archive == NULL || self->archive_version != self->version ||
+      g_strcmp0 (self->archive_lang, job->lang) != 0)
+    {
+      g_autoptr(AdmArchive) archive = NULL;
+      g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+      LangScope scope;
+      gboolean ok;
+
+      _adm_portal_lang_push (&scope, job->lang);
+      archive = adm_archive_new (self->campaign, admiral->id, &error);
+      ok = archive != NULL &&
+           adm_archive_write_html (archive, out, NULL, NULL, NULL, &error) &&
+           g_output_stream_close (out, NULL, &error);
+      _adm_portal_lang_pop (&scope);
+      if (!ok)
+        {
+          job->status = SOUP_STATUS_INTERNAL_SERVER_ERROR;
+          job->text = g_strdup (error->message);
+          _adm_portal_job_reply (job);
+          return;
+        }
+      g_clear_pointer (&self->archive, g_bytes_unref);
+      self->archive = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
+      self->archive_version = self->version;
+      g_free (self->archive_lang);
+      self->archive_lang = g_strdup (job->lang);
+    }
+  job->archive = g_bytes_ref (self->archive);
+  job->status = SOUP_STATUS_OK;
+  _adm_portal_job_reply (job);
+}
+
 /* Main thread: what the server asked. */
 
 static void
@@ -672,6 +742,8 @@ job_run (AdmPortal *self,
     _adm_portal_job_final (self, job, admiral);
   else if (job->kind == JOB_MUSTER)
     _adm_portal_job_muster (self, job, admiral);
+  else if (job->kind == JOB_ARCHIVE)
+    job_archive (self, job, admiral);
   else
     _adm_portal_pdf_queue (self, job);
 }

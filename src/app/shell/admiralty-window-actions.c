@@ -120,6 +120,7 @@ _admiralty_window_update_actions (AdmiraltyWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", page == NULL && has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next-night", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.replay", has_campaign);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.archive", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.roll", has_campaign);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.resolve-phase",
                                  page != NULL && !admiralty_battle_page_get_read_only (page));

@@ -137,6 +137,12 @@ AdmiraltyScenarioEditor *_admiralty_window_make_next_night (AdmiraltyWindow  *se
  * campaign in a window of its own, presented; NULL when no campaign is open. */
 void        _admiralty_window_class_replay_init  (AdmiraltyWindowClass *klass);
 AdmiraltyReplayWindow *_admiralty_window_open_replay (AdmiraltyWindow *self);
+/* admiralty-window-archive.c: "Write the Archives…" (win.archive). The open campaign's
+ * archives, the master's and each faction's, written into @folder off the main thread with a
+ * progress dialog and Cancel; a toast says what was written, an error dialog why not. */
+void        _admiralty_window_class_archive_init (AdmiraltyWindowClass *klass);
+void        _admiralty_window_write_archives     (AdmiraltyWindow      *self,
+                                                  const char           *folder);
 /* admiralty-window-usb.c: the USB path of several masters, one campaign — "Export Battle…" at
  * a table (win.export-table-battle), "Import Table Battle…" at the chief
  * (win.import-table-battle), and what each does with a path chosen: the toast's words, or

@@ -1771,6 +1771,7 @@ admiralty_window_class_init (AdmiraltyWindowClass *klass)
   _admiralty_window_class_actions_init (klass);
   _admiralty_window_class_next_night_init (klass);
   _admiralty_window_class_replay_init (klass);
+  _admiralty_window_class_archive_init (klass);
 }
 
 /* The welcome page is made, and its recent files and bundled scenarios read, when it is first

@@ -339,6 +339,23 @@ folder_is_under (const char *folder,
 }
 
 gboolean
+adm_file_is_same (const char *a,
+                  const char *b)
+{
+  g_autofree char *canon_a = NULL, *canon_b = NULL;
+  GStatBuf stat_a, stat_b;
+
+  g_return_val_if_fail (a != NULL && b != NULL, FALSE);
+
+  canon_a = g_canonicalize_filename (a, NULL);
+  canon_b = g_canonicalize_filename (b, NULL);
+  if (g_str_equal (canon_a, canon_b))
+    return TRUE;
+  return g_stat (a, &stat_a) == 0 && g_stat (b, &stat_b) == 0 &&
+         stat_a.st_dev == stat_b.st_dev && stat_a.st_ino == stat_b.st_ino;
+}
+
+gboolean
 adm_file_is_installed (const char *path)
 {
   g_autofree char *folder = NULL;

@@ -152,6 +152,11 @@ gboolean  adm_file_check_stamp      (const char         *path,
  * a campaign started from a bundled scenario is saved elsewhere. */
 gboolean  adm_file_is_installed     (const char  *path);
 
+/* Whether @a and @b are one file: the same name, or, both there, the same inode (a link): a
+ * file written from a campaign is never the campaign itself. */
+gboolean  adm_file_is_same          (const char  *a,
+                                     const char  *b);
+
 /* Whether @path may be written over: FALSE with ADM_FILE_ERROR_INSTALLED for an installed file
  * and ADM_FILE_ERROR_READ_ONLY for an existing file the master made read-only (no write
  * permission for anyone, as `chmod 444` leaves it, or none for this user) — its folder being

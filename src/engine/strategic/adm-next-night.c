@@ -382,21 +382,6 @@ adm_next_night_build (AdmCampaign  *campaign,
   return text;
 }
 
-/* Whether @a and @b are one file: the same name, or, both there, the same inode (a link). */
-static gboolean
-same_file (const char *a,
-           const char *b)
-{
-  g_autofree char *canon_a = g_canonicalize_filename (a, NULL);
-  g_autofree char *canon_b = g_canonicalize_filename (b, NULL);
-  GStatBuf stat_a, stat_b;
-
-  if (g_str_equal (canon_a, canon_b))
-    return TRUE;
-  return g_stat (a, &stat_a) == 0 && g_stat (b, &stat_b) == 0 &&
-         stat_a.st_dev == stat_b.st_dev && stat_a.st_ino == stat_b.st_ino;
-}
-
 gboolean
 adm_next_night_save (AdmCampaign  *campaign,
                      const char   *path,
@@ -413,7 +398,7 @@ adm_next_night_save (AdmCampaign  *campaign,
 
   display = g_filename_display_name (path);
   campaign_path = adm_campaign_get_path (campaign);
-  if (campaign_path != NULL && same_file (path, campaign_path))
+  if (campaign_path != NULL && adm_file_is_same (path, campaign_path))
     {
       g_set_error (error, ADM_NEXT_NIGHT_ERROR, ADM_NEXT_NIGHT_ERROR_CAMPAIGN,
                    _("%s is the campaign itself, which is kept as it is; give the next "

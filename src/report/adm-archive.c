@@ -1,0 +1,963 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-archive.c: a campaign's archive for one audience (adm-archive.h).
+ *
+ * The frames are listed first from the journal alone (one per resolution of a cycle, one per
+ * entry of a battle the audience fought), then drawn one at a time: the sector map as the
+ * campaign stood after that entry (adm_campaign_state_at ()), drawn by the map's renderer for
+ * the audience's faction, or the battle as it stood after it
+ * (adm_campaign_battle_at_entry (), which carries the battle it handed out last on by one
+ * phase), drawn by the table's renderer for the audience's side onto a Cairo SVG surface
+ * streaming into one frame's buffer, which goes into the file and is dropped before the next.
+ * What a side is shown is the audience filter's alone: the renderer asks it of every token,
+ * mine and order (admiralty-table-renderer.c), the step's report lines are read through
+ * adm_audience_read_line (), and the revelation (adm_audience_of_campaign ()) turns every
+ * side's archive into the master's. */
+
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include <string.h>
+#include <cairo.h>
+#include <cairo-svg.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <gio/gunixoutputstream.h>
+
+#include "adm-archive.h"
+#include "adm-audience.h"
+#include "adm-engagement-queue.h"
+#include "adm-file.h"
+#include "adm-xml.h"
+#include "admiralty-sector-renderer.h"
+#include "admiralty-table-renderer.h"
+
+#define RESOURCES "/io/github/admiralty/Admiralty/report/"
+
+G_DEFINE_QUARK (adm-archive-error-quark, adm_archive_error)
+
+/* One engagement the audience fought, and how it sees it. */
+typedef struct {
+  char        *id;
+  char        *title;      /* as the audience names it (F-STRAT-3: an id for the master only) */
+  AdmAudience  audience;   /* the battle's master, or its side */
+  guint        lines_read; /* report lines the audience read up to the last frame drawn */
+} Battle;
+
+/* One step: the battle of @battle as it stood after the journal's first @entries entries, or
+ * with @battle NULL the sector map then, after a cycle resolved (or its resolution taken
+ * back or brought back). */
+typedef struct {
+  Battle              *battle;
+  guint                entries;
+  AdmJournalEntryKind  kind;  /* the entry: a phase or a resolution, its undo or its redo */
+} Frame;
+
+struct _AdmArchive {
+  AdmCampaign *campaign;
+  const AdmFaction *faction;  /* the side's, or NULL: the master's (published: NULL too) */
+  char        *heading;
+  GPtrArray   *battles;  /* Battle* */
+  GArray      *frames;   /* Frame */
+};
+
+static void
+battle_free (gpointer data)
+{
+  Battle *battle = data;
+
+  g_free (battle->id);
+  g_free (battle->title);
+  g_free (battle);
+}
+
+void
+adm_archive_free (AdmArchive *self)
+{
+  if (self == NULL)
+    return;
+  g_clear_object (&self->campaign);
+  g_free (self->heading);
+  g_ptr_array_unref (self->battles);
+  g_array_unref (self->frames);
+  g_free (self);
+}
+
+guint
+adm_archive_get_n_frames (AdmArchive *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->frames->len;
+}
+
+const char *
+adm_archive_get_heading (AdmArchive *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->heading;
+}
+
+/* The faction @as names — a faction's id or name, or an admiral's id — else NULL with @error
+ * naming the sides there are. */
+static const AdmFaction *
+faction_of (AdmCampaign  *campaign,
+            const char   *as,
+            GError      **error)
+{
+  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+  GPtrArray *factions = adm_scenario_get_factions (scenario);
+  AdmAdmiral *admiral = adm_campaign_lookup_admiral (campaign, as);
+  g_autoptr(GString) names = g_string_new (NULL);
+
+  if (admiral != NULL)
+    return admiral->faction;
+  for (guint i = 0; i < factions->len; i++)
+    {
+      const AdmFaction *faction = g_ptr_array_index (factions, i);
+
+      if (g_strcmp0 (faction->id, as) == 0 || g_strcmp0 (faction->name, as) == 0)
+        return faction;
+      if (names->len > 0)
+        g_string_append (names, ", ");
+      g_string_append (names, faction->id);
+    }
+  g_set_error (error, ADM_ARCHIVE_ERROR, ADM_ARCHIVE_ERROR_AUDIENCE,
+               /* Translators: "no side “Jackson” in this campaign; give one of barrayar,
+                * cetaganda, or “master”" */
+               _("no side “%s” in this campaign; give one of %s, an admiral's id, or "
+                 "“master”"), as, names->str);
+  return NULL;
+}
+
+/* The side of @battle that @faction fights on (its own, or one of an ally: allied factions
+ * are one side, adm-sector-battle.c), or -1 when it fought none of it. */
+static int
+side_of_faction (AdmScenario      *scenario,
+                 AdmBattle        *battle,
+                 const AdmFaction *faction)
+{
+  GPtrArray *factions = adm_scenario_get_factions (scenario);
+
+  for (guint s = 0; s < adm_battle_get_n_sides (battle); s++)
+    {
+      const char *id = adm_battle_get_side (battle, s)->id;
+
+      for (guint f = 0; f < factions->len; f++)
+        {
+          const AdmFaction *other = g_ptr_array_index (factions, f);
+
+          if (g_strcmp0 (other->id, id) == 0 &&
+              (other == faction || adm_scenario_factions_allied (scenario, other, faction)))
+            return (int) s;
+        }
+    }
+  return -1;
+}
+
+/* F-STRAT-4: an archive is of battles ended; one begun and not ended is named, with what to
+ * do. */
+static gboolean
+check_ended (AdmCampaign  *campaign,
+             GError      **error)
+{
+  g_autoptr(GPtrArray) unfought = adm_campaign_get_unfought (campaign);
+
+  for (guint i = 0; i < unfought->len; i++)
+    {
+      const AdmQueuedEngagement *engagement = g_ptr_array_index (unfought, i);
+      g_autofree char *place = NULL;
+
+      if (engagement->status != ADM_ENGAGEMENT_IN_PROGRESS)
+        continue;
+      place = adm_engagement_place_name (&engagement->engagement);
+      if (engagement->table != NULL)
+        g_set_error (error, ADM_ARCHIVE_ERROR, ADM_ARCHIVE_ERROR_UNENDED,
+                     /* Translators: "the battle of engagement c1-1 at Pol jump point is at the
+                      * table “Table 2”, not ended; …" */
+                     _("the battle of engagement %s at %s is at the table “%s”, not ended; let "
+                       "the table end it, or take it back and end it, then write the archive"),
+                     engagement->id, place, engagement->table);
+      else
+        g_set_error (error, ADM_ARCHIVE_ERROR, ADM_ARCHIVE_ERROR_UNENDED,
+                     /* Translators: "the battle of engagement c1-1 at Pol jump point is not
+                      * ended; …" */
+                     _("the battle of engagement %s at %s is not ended; fight it to its end or "
+                       "end it where it stands, then write the archive"),
+                     engagement->id, place);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Whether entry @i of @journal resolves a cycle (an action holding a "cycle" event), or takes
+ * such a resolution back or brings it back. */
+static gboolean
+resolves_cycle (AdmJournal *journal,
+                guint       i)
+{
+  AdmJournalAction *action = adm_journal_get_entry_action (journal, i);
+  GPtrArray *events;
+
+  if (action == NULL)
+    return FALSE;
+  events = adm_journal_action_get_events (action);
+  for (guint e = 0; e < events->len; e++)
+    if (g_str_equal (adm_event_get_kind (g_ptr_array_index (events, e)), "cycle"))
+      return TRUE;
+  return FALSE;
+}
+
+AdmArchive *
+adm_archive_new (AdmCampaign  *campaign,
+                 const char   *as,
+                 GError      **error)
+{
+  g_autoptr(AdmArchive) self = NULL;
+  AdmScenario *scenario;
+  AdmStrategy *strategy;
+  AdmJournal *journal;
+  const AdmFaction *faction = NULL;
+  g_autoptr(GHashTable) by_id = NULL;
+  gboolean master;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (as != NULL && g_str_equal (as, "master"))
+    as = NULL;
+  if (as != NULL && (faction = faction_of (campaign, as, error)) == NULL)
+    return NULL;
+  if (!check_ended (campaign, error))
+    return NULL;
+
+  scenario = adm_campaign_get_scenario (campaign);
+  strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
+  /* The revelation: once the whole truth is published every side's archive is the master's,
+   * byte for byte. */
+  master = faction == NULL || adm_audience_truth_published (strategy);
+  self = g_new0 (AdmArchive, 1);
+  self->campaign = g_object_ref (campaign);
+  self->battles = g_ptr_array_new_with_free_func (battle_free);
+  self->frames = g_array_new (FALSE, FALSE, sizeof (Frame));
+  if (faction == NULL)
+    /* Translators: the heading of the master's archive: "The Komarr Campaign — the master's
+     * archive" */
+    self->heading = g_strdup_printf (_("%s — the master's archive"),
+                                     adm_scenario_get_name (scenario));
+  else if (master)
+    /* Translators: the heading of a side's archive once the master published everything */
+    self->heading = g_strdup_printf (_("%s — the whole truth, as the master published it"),
+                                     adm_scenario_get_name (scenario));
+  else
+    /* Translators: "The Komarr Campaign — Barrayar's archive" */
+    self->heading = g_strdup_printf (_("%s — %s's archive"), adm_scenario_get_name (scenario),
+                                     faction->name);
+
+  by_id = g_hash_table_new (g_str_hash, g_str_equal);
+  journal = adm_campaign_get_journal (campaign);
+  self->faction = master ? NULL : faction;
+  for (guint i = 0; i < adm_journal_get_n_entries (journal); i++)
+    {
+      const char *id = adm_journal_get_entry_engagement (journal, i);
+      Battle *battle;
+      Frame frame;
+
+      if (id == NULL)
+        {
+          /* F-STRAT-1, F-STRAT-2: the map once each cycle is resolved. */
+          if (resolves_cycle (journal, i))
+            {
+              frame.battle = NULL;
+              frame.entries = i + 1;
+              frame.kind = adm_journal_get_entry_kind (journal, i);
+              g_array_append_val (self->frames, frame);
+            }
+          continue;
+        }
+      if (!g_hash_table_lookup_extended (by_id, id, NULL, (gpointer *) &battle))
+        {
+          g_autoptr(AdmQueuedEngagement) engagement = NULL;
+          g_autoptr(GError) local = NULL;
+          g_autofree char *place = NULL;
+          AdmBattle *played;
+          AdmAudience audience = adm_audience_master ();
+
+          battle = NULL;
+          engagement = adm_campaign_find_engagement (campaign, id, NULL);
+          played = engagement != NULL ? adm_campaign_get_battle_played (campaign, id, &local)
+                                      : NULL;
+          if (played != NULL && !master)
+            {
+              int side = side_of_faction (scenario, played, faction);
+
+              if (side < 0)
+                played = NULL;  /* not a battle of this side's */
+              else
+                audience = adm_audience_side ((guint) side);
+            }
+          if (played != NULL)
+            {
+              battle = g_new0 (Battle, 1);
+              battle->id = g_strdup (id);
+              battle->audience = audience;
+              place = adm_audience_engagement_name (engagement);
+              /* F-STRAT-3: only the master's views name an engagement by its id. */
+              battle->title = master ? g_strdup_printf (_("Engagement %s — %s"), id, place)
+                                     : g_steal_pointer (&place);
+              g_ptr_array_add (self->battles, battle);
+            }
+          g_hash_table_insert (by_id, (gpointer) id, battle);
+        }
+      if (battle == NULL)
+        continue;
+      frame.battle = battle;
+      frame.entries = i + 1;
+      frame.kind = adm_journal_get_entry_battle_kind (journal, i);
+      g_array_append_val (self->frames, frame);
+    }
+  return g_steal_pointer (&self);
+}
+
+/* A frame's drawing and text. */
+typedef struct {
+  AdmBattle *battle;  /* the campaign's battle of the past, read only; let go before the
+                      * next frame's, so that the campaign carries it on */
+  AdmState  *state;   /* a sector map's: the campaign then, read only */
+  AdmiraltySectorOptions options;  /* a sector map's audience */
+  GPtrArray *engagements;          /* the master's map's: its cycle's, marked */
+  int        view_side;
+  char      *step;    /* "Turn 2 · Fire" */
+  GPtrArray *lines;   /* char*: the report lines the step added, as the audience reads them */
+} Drawn;
+
+static void
+drawn_clear (Drawn *drawn)
+{
+  g_clear_object (&drawn->battle);
+  g_clear_object (&drawn->state);
+  g_clear_pointer (&drawn->engagements, g_ptr_array_unref);
+  g_free (drawn->step);
+  g_clear_pointer (&drawn->lines, g_ptr_array_unref);
+}
+
+static const char *
+frame_title (const Frame *frame)
+{
+  return frame->battle != NULL ? frame->battle->title : _("The sector map");
+}
+
+/* The sector map after entry @frame: the campaign's state then, drawn for the archive's
+ * audience (F-STRAT-3: a side sees what adm_strategy_formation_visible () lets it know, its
+ * own formations and those it last saw); the master's marks the cycle's engagements. */
+static gboolean
+sector_prepare (AdmArchive  *self,
+                Frame       *frame,
+                Drawn       *drawn,
+                GError     **error)
+{
+  g_autoptr(GError) local = NULL;
+  guint cycle;
+
+  drawn->state = adm_campaign_state_at (self->campaign, frame->entries, &local);
+  if (drawn->state == NULL)
+    {
+      g_set_error (error, ADM_ARCHIVE_ERROR, ADM_ARCHIVE_ERROR_WRITE,
+                   _("The campaign cannot be replayed: %s"), local->message);
+      return FALSE;
+    }
+  admiralty_sector_options_init (&drawn->options);
+  drawn->options.state = drawn->state;
+  drawn->options.strategy = adm_state_get_strategy (drawn->state);
+  /* No legend: at the frame's size it would lie over the cards in its corner. */
+  cycle = adm_strategy_get_cycle (drawn->options.strategy);
+  if (self->faction != NULL)
+    {
+      drawn->options.audience = ADMIRALTY_SECTOR_AUDIENCE_SIDE;
+      drawn->options.viewer = self->faction;
+    }
+  else if (cycle > 1)
+    drawn->engagements = drawn->options.engagements =
+      adm_campaign_get_engagements (self->campaign, cycle - 1);
+  drawn->lines = g_ptr_array_new_with_free_func (g_free);
+  if (frame->kind == ADM_JOURNAL_ENTRY_UNDO)
+    /* Translators: a step of the archive: the resolution of a cycle taken back, "Taken back:
+     * orders for cycle 3 again" */
+    drawn->step = g_strdup_printf (_("Taken back: orders for cycle %u again"), cycle);
+  else
+    /* Translators: a step of the archive: "Cycle 2 resolved: orders for cycle 3" */
+    drawn->step = g_strdup_printf (_("Cycle %u resolved: orders for cycle %u"), cycle - 1,
+                                   cycle);
+  return TRUE;
+}
+
+static gboolean
+frame_prepare (AdmArchive  *self,
+               Frame       *frame,
+               Drawn       *drawn,
+               GError     **error)
+{
+  Battle *battle = frame->battle;
+  g_autoptr(GPtrArray) read = NULL;
+  g_autoptr(GError) local = NULL;
+  const char *phase;
+  int turn;
+
+  if (battle == NULL)
+    return sector_prepare (self, frame, drawn, error);
+  drawn->battle = adm_campaign_battle_at_entry (self->campaign, battle->id, frame->entries,
+                                                &local);
+  if (drawn->battle == NULL)
+    {
+      g_set_error (error, ADM_ARCHIVE_ERROR, ADM_ARCHIVE_ERROR_WRITE,
+                   _("The battle of %s cannot be replayed: %s"), battle->title, local->message);
+      return FALSE;
+    }
+  drawn->view_side = adm_audience_is_master (battle->audience) ? -1 : (int) battle->audience.side;
+  drawn->lines = g_ptr_array_new_with_free_func (g_free);
+  read = adm_audience_filter_report (battle->audience, drawn->battle);
+  for (guint i = battle->lines_read; i < read->len; i++)
+    g_ptr_array_add (drawn->lines,
+                     g_strdup (adm_report_line_get_text (g_ptr_array_index (read, i))));
+  /* The step is named by the phase its lines tell of; one that tells nothing (a phase taken
+   * back, or one this side reads nothing of) by where the battle stands after it. */
+  if (read->len > battle->lines_read)
+    {
+      const AdmReportLine *line = g_ptr_array_index (read, read->len - 1);
+
+      turn = line->turn;
+      phase = adm_phase_display_name (adm_phase_to_string (line->phase));
+    }
+  else
+    {
+      turn = adm_battle_get_turn (drawn->battle);
+      phase = adm_phase_display_name (adm_phase_to_string (adm_battle_get_phase (drawn->battle)));
+    }
+  if (frame->kind == ADM_JOURNAL_ENTRY_UNDO)
+    /* Translators: a step of the archive that took a phase back: "Taken back: now Turn 2 ·
+     * Fire" */
+    drawn->step = g_strdup_printf (_("Taken back: now Turn %d · %s"), turn, phase);
+  else
+    drawn->step = g_strdup_printf (_("Turn %d · %s"), turn, phase);
+  battle->lines_read = read->len;
+  return TRUE;
+}
+
+static void
+frame_render (cairo_t *cr,
+              Drawn   *drawn)
+{
+  AdmiraltyTableView view;
+  AdmiraltyTableOptions options;
+
+  if (drawn->state != NULL)
+    {
+      AdmScenario *scenario = adm_state_get_scenario (drawn->state);
+      AdmiraltySectorView map;
+      g_autoptr(GHashTable) cards = admiralty_sector_cards_measure (scenario, &drawn->options);
+
+      admiralty_sector_view_init (&map, ADM_ARCHIVE_FRAME_WIDTH, ADM_ARCHIVE_FRAME_HEIGHT);
+      map.cards = cards;
+      admiralty_sector_view_fit_apart (&map, scenario);
+      admiralty_sector_render (cr, &map, scenario, &drawn->options);
+      return;
+    }
+
+  admiralty_table_options_init (&options);
+  options.view_side = drawn->view_side;
+  options.still = TRUE;
+  admiralty_table_view_init (&view, ADM_ARCHIVE_FRAME_WIDTH, ADM_ARCHIVE_FRAME_HEIGHT);
+  admiralty_table_view_fit (&view, drawn->battle, &options);
+  admiralty_table_render (cr, &view, drawn->battle, &options);
+}
+
+static cairo_status_t
+append_cb (void                *closure,
+           const unsigned char *data,
+           unsigned int         length)
+{
+  g_string_append_len (closure, (const char *) data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* The frame as an SVG document into @svg (emptied first). */
+static void
+render_svg (Drawn   *drawn,
+            GString *svg)
+{
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  g_string_truncate (svg, 0);
+  surface = cairo_svg_surface_create_for_stream (append_cb, svg, ADM_ARCHIVE_FRAME_WIDTH,
+                                                 ADM_ARCHIVE_FRAME_HEIGHT);
+  cairo_svg_surface_set_document_unit (surface, CAIRO_SVG_UNIT_PX);
+  cr = cairo_create (surface);
+  frame_render (cr, drawn);
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  cairo_surface_destroy (surface);
+}
+
+/* Numbers the ids Cairo takes from counters of the whole process ("surface846", "image12")
+ * in the order they first come in the frame, so that a frame is the same whenever it is
+ * drawn. */
+static gboolean
+renumber_cb (const GMatchInfo *match,
+             GString          *out,
+             gpointer          data)
+{
+  GHashTable *numbers = data;
+  g_autofree char *kind = g_match_info_fetch (match, 1);
+  g_autofree char *number = g_match_info_fetch (match, 2);
+  g_autofree char *key = g_strconcat (kind, number, NULL);
+  gpointer value;
+
+  if (!g_hash_table_lookup_extended (numbers, key, NULL, &value))
+    {
+      value = GUINT_TO_POINTER (g_hash_table_size (numbers) + 1);
+      g_hash_table_insert (numbers, g_steal_pointer (&key), value);
+    }
+  g_string_append_printf (out, "%s%u", kind, GPOINTER_TO_UINT (value));
+  return FALSE;
+}
+
+/* @svg made fit to stand inline in an HTML page beside the other frames: the XML declaration
+ * dropped, the namespace declarations (names, not addresses; the HTML parser gives <svg> its
+ * namespace) dropped, the ids Cairo numbers for the whole process numbered for the frame, and
+ * every id prefixed with the frame's ("f3-glyph0-1"), so that one frame's glyphs never draw
+ * another's. */
+static char *
+inline_svg (const char *svg,
+            guint       n)
+{
+  static GRegex *declarations, *process_ids, *ids;
+  static gsize made;
+  g_autofree char *replacement = g_strdup_printf ("\\1f%u-", n);
+  g_autofree char *bare = NULL, *numbered = NULL;
+  g_autoptr(GHashTable) numbers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                         NULL);
+
+  if (g_once_init_enter (&made))
+    {
+      declarations = g_regex_new ("<\\?xml[^>]*\\?>\\s*| xmlns(:xlink)?=\"[^\"]*\"",
+                                  G_REGEX_OPTIMIZE, 0, NULL);
+      process_ids = g_regex_new ("\\b(surface|image|source)([0-9]+)\\b", G_REGEX_OPTIMIZE, 0,
+                                 NULL);
+      ids = g_regex_new ("( id=\"|href=\"#|url\\(#)", G_REGEX_OPTIMIZE, 0, NULL);
+      g_once_init_leave (&made, 1);
+    }
+  bare = g_regex_replace_literal (declarations, svg, -1, 0, "", 0, NULL);
+  numbered = g_regex_replace_eval (process_ids, bare, -1, 0, 0, renumber_cb, numbers, NULL);
+  return g_regex_replace (ids, numbered, -1, 0, replacement, 0, NULL);
+}
+
+/* @format's text, its arguments escaped as g_markup_printf_escaped () escapes them, added to
+ * @out. */
+G_GNUC_PRINTF (2, 3) static void
+append_escaped (GString    *out,
+                const char *format,
+                ...)
+{
+  g_autofree char *text = NULL;
+  va_list args;
+
+  va_start (args, format);
+  text = g_markup_vprintf_escaped (format, args);
+  va_end (args);
+  g_string_append (out, text);
+}
+
+/* The report's resources (report.gresource.xml), looked up in it directly: a static library's
+ * resources are not registered by a constructor the linker would keep. */
+GResource *adm_report_get_resource (void);
+
+static char *
+resource_text (const char *name)
+{
+  g_autoptr(GBytes) bytes = g_resource_lookup_data (adm_report_get_resource (), name,
+                                                    G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+
+  /* Compiled in (report.gresource.xml): never missing. */
+  g_assert (bytes != NULL);
+  return g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+}
+
+static gboolean
+put (GOutputStream  *out,
+     const char     *text,
+     GCancellable   *cancellable,
+     GError        **error)
+{
+  return g_output_stream_write_all (out, text, strlen (text), NULL, cancellable, error);
+}
+
+/* The page's head and tail (adm-archive.html, its marker between them), filled in. */
+static void
+page_parts (AdmArchive  *self,
+            char       **head,
+            char       **tail)
+{
+  g_autofree char *page = resource_text (RESOURCES "adm-archive.html");
+  g_autofree char *source = resource_text (RESOURCES "adm-archive.js");
+  /* Inlined without its heading comment. */
+  const char *script = strstr (source, "*/\n") != NULL ? strstr (source, "*/\n") + 3 : source;
+  g_autofree char *heading = g_markup_escape_text (self->heading, -1);
+  g_autofree char *last = g_strdup_printf ("%u", MAX (self->frames->len, 1) - 1);
+  g_autofree char *empty = NULL;
+  const char *fields[][2] = {
+    /* Translators: the language of the archive's page, as HTML's lang attribute */
+    { "@LANG@", C_("html lang", "en") },
+    { "@HEADING@", heading },
+    { "@LAST@", last },
+    { "@PREVIOUS@", _("Previous step") },
+    { "@NEXT@", _("Next step") },
+    { "@STEP@", _("Step") },
+    { "@KEYS@", _("← → or Page Up / Page Down step; Home and End go to the first and last step.") },
+    { "@EMPTY@", NULL },
+    { "@SCRIPT@", script },
+  };
+  g_auto(GStrv) parts = NULL;
+
+  empty = g_markup_escape_text (_("No battle in this archive: this side fought none."), -1);
+  fields[7][1] = self->frames->len == 0 ? empty : "";
+  for (guint f = 0; f < G_N_ELEMENTS (fields); f++)
+    {
+      g_auto(GStrv) split = g_strsplit (page, fields[f][0], -1);
+
+      g_free (page);
+      page = g_strjoinv (fields[f][1], split);
+    }
+  parts = g_strsplit (page, "<!-- frames -->", 2);
+  g_assert (parts[0] != NULL && parts[1] != NULL);
+  *head = g_steal_pointer (&parts[0]);
+  *tail = g_steal_pointer (&parts[1]);
+}
+
+gboolean
+adm_archive_write_html (AdmArchive          *self,
+                        GOutputStream       *out,
+                        AdmArchiveProgress   progress,
+                        gpointer             data,
+                        GCancellable        *cancellable,
+                        GError             **error)
+{
+  g_autofree char *head = NULL, *tail = NULL;
+  g_autoptr(GString) svg = g_string_new (NULL);
+  g_autoptr(GString) block = g_string_new (NULL);
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (G_IS_OUTPUT_STREAM (out), FALSE);
+
+  page_parts (self, &head, &tail);
+  if (!put (out, head, cancellable, error))
+    return FALSE;
+  for (guint i = 0; i < self->battles->len; i++)
+    ((Battle *) g_ptr_array_index (self->battles, i))->lines_read = 0;
+  for (guint n = 0; n < self->frames->len; n++)
+    {
+      Frame *frame = &g_array_index (self->frames, Frame, n);
+      Drawn drawn = { 0 };
+      g_autofree char *inlined = NULL;
+      gboolean ok;
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      if (!frame_prepare (self, frame, &drawn, error))
+        return FALSE;
+      render_svg (&drawn, svg);
+      inlined = inline_svg (svg->str, n + 1);
+      g_string_truncate (block, 0);
+      g_string_append_printf (block, "<figure class=\"frame\" id=\"step-%u\"%s>\n", n + 1,
+                              n == 0 ? "" : " hidden");
+      g_string_append (block, inlined);
+      g_string_append (block, "<figcaption>");
+      append_escaped (block, "<h2>%s</h2><p class=\"step\">%s</p>",
+                      frame_title (frame), drawn.step);
+      if (drawn.lines->len > 0)
+        {
+          g_string_append (block, "<ul>");
+          for (guint l = 0; l < drawn.lines->len; l++)
+            append_escaped (block, "<li>%s</li>",
+                            (const char *) g_ptr_array_index (drawn.lines, l));
+          g_string_append (block, "</ul>");
+        }
+      g_string_append (block, "</figcaption></figure>\n");
+      drawn_clear (&drawn);
+      ok = g_output_stream_write_all (out, block->str, block->len, NULL, cancellable, error);
+      if (!ok)
+        return FALSE;
+      if (progress != NULL)
+        progress (n + 1, self->frames->len, data);
+    }
+  return put (out, tail, cancellable, error);
+}
+
+/* Refuses @path when it is the campaign's own file or another campaign: an archive never
+ * replaces a war. */
+static gboolean
+check_target (AdmArchive  *self,
+              const char  *path,
+              GError     **error)
+{
+  const char *campaign_path = adm_campaign_get_path (self->campaign);
+  g_autofree char *display = g_filename_display_name (path);
+  g_autofree char *root = NULL;
+
+  if ((campaign_path != NULL && adm_file_is_same (path, campaign_path)) ||
+      g_strcmp0 ((root = adm_xml_peek_root (path)), "campaign") == 0)
+    {
+      g_set_error (error, ADM_ARCHIVE_ERROR, ADM_ARCHIVE_ERROR_CAMPAIGN,
+                   _("%s is a campaign, which is kept as it is; give the archive another "
+                     "name"), display);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* @error (a write's) as ADM_ARCHIVE_ERROR_WRITE naming @path. */
+static void
+write_error (const char  *path,
+             GError      *local,
+             GError     **error)
+{
+  g_autofree char *display = g_filename_display_name (path);
+
+  if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    g_propagate_error (error, g_steal_pointer (&local));
+  else
+    {
+      g_set_error (error, ADM_ARCHIVE_ERROR, ADM_ARCHIVE_ERROR_WRITE,
+                   /* Translators: "Cannot write /media/usb/war.html: No space left on device;
+                    * nothing was written" */
+                   _("Cannot write %s: %s; nothing was written"), display, local->message);
+      g_error_free (local);
+    }
+}
+
+/* A file being written whole: into a new file beside @path ("." its name "." six
+ * characters), renamed over @path only once written and on the disk, removed otherwise. */
+typedef struct {
+  GOutputStream *out;
+  char          *temp;
+  char          *path;
+} Replacing;
+
+static void
+replacing_free (Replacing *replacing)
+{
+  g_clear_object (&replacing->out);
+  if (replacing->temp != NULL)
+    g_unlink (replacing->temp);
+  g_free (replacing->temp);
+  g_free (replacing->path);
+  g_free (replacing);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Replacing, replacing_free)
+
+static Replacing *
+replace_file (const char  *path,
+              GError     **error)
+{
+  g_autoptr(Replacing) replacing = g_new0 (Replacing, 1);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *name = g_strdup_printf (".%s.XXXXXX", base);
+  GError *local = NULL;
+  int fd;
+
+  if (!adm_file_check_writable (path, &local))
+    {
+      write_error (path, local, error);
+      return NULL;
+    }
+  replacing->path = g_strdup (path);
+  replacing->temp = g_build_filename (dir, name, NULL);
+  fd = g_mkstemp_full (replacing->temp, O_WRONLY | O_CLOEXEC, 0644);
+  if (fd < 0)
+    {
+      int saved = errno;
+
+      g_clear_pointer (&replacing->temp, g_free);
+      write_error (path, g_error_new_literal (G_IO_ERROR, g_io_error_from_errno (saved),
+                                              g_strerror (saved)), error);
+      return NULL;
+    }
+  replacing->out = g_unix_output_stream_new (fd, TRUE);
+  return g_steal_pointer (&replacing);
+}
+
+/* Puts @replacing's file in place when @ok (flushed to the disk, then renamed over its path),
+ * else removes it: the old file, or none, is left. */
+static gboolean
+finish_file (Replacing  *replacing,
+             gboolean    ok,
+             GError    **error)
+{
+  GError *local = NULL;
+  int fd;
+
+  if (!ok)
+    return FALSE;
+  fd = g_unix_output_stream_get_fd (G_UNIX_OUTPUT_STREAM (replacing->out));
+  if (!g_output_stream_flush (replacing->out, NULL, &local))
+    {
+      write_error (replacing->path, local, error);
+      return FALSE;
+    }
+  if (fsync (fd) != 0 || g_rename (replacing->temp, replacing->path) != 0)
+    {
+      int saved = errno;
+
+      write_error (replacing->path,
+                   g_error_new_literal (G_IO_ERROR, g_io_error_from_errno (saved),
+                                        g_strerror (saved)), error);
+      return FALSE;
+    }
+  g_clear_pointer (&replacing->temp, g_free);
+  /* In place and on the disk: closing cannot lose it. */
+  g_output_stream_close (replacing->out, NULL, NULL);
+  return TRUE;
+}
+
+gboolean
+adm_archive_save_html (AdmArchive          *self,
+                       const char          *path,
+                       AdmArchiveProgress   progress,
+                       gpointer             data,
+                       GCancellable        *cancellable,
+                       GError             **error)
+{
+  g_autoptr(Replacing) out = NULL;
+  GError *local = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!check_target (self, path, error) || (out = replace_file (path, error)) == NULL)
+    return FALSE;
+  ok = adm_archive_write_html (self, out->out, progress, data, cancellable, &local);
+  if (!ok)
+    {
+      if (local->domain == ADM_ARCHIVE_ERROR)
+        g_propagate_error (error, local);
+      else
+        write_error (path, local, error);
+    }
+  return finish_file (out, ok, error);
+}
+
+static cairo_status_t
+write_cb (void                *closure,
+          const unsigned char *data,
+          unsigned int         length)
+{
+  return g_output_stream_write_all (closure, data, length, NULL, NULL, NULL)
+           ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+}
+
+/* One frame into @path, whole or not at all. */
+static gboolean
+save_frame (Drawn             *drawn,
+            const char        *path,
+            AdmArchiveFormat   format,
+            GString           *svg,
+            GError           **error)
+{
+  g_autoptr(Replacing) out = replace_file (path, error);
+  GError *local = NULL;
+  gboolean ok;
+
+  if (out == NULL)
+    return FALSE;
+  if (format == ADM_ARCHIVE_FORMAT_SVG)
+    {
+      render_svg (drawn, svg);
+      ok = g_output_stream_write_all (out->out, svg->str, svg->len, NULL, NULL, &local);
+    }
+  else
+    {
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24,
+                                                             ADM_ARCHIVE_FRAME_WIDTH,
+                                                             ADM_ARCHIVE_FRAME_HEIGHT);
+      cairo_t *cr = cairo_create (surface);
+      cairo_status_t status;
+
+      frame_render (cr, drawn);
+      cairo_destroy (cr);
+      status = cairo_surface_write_to_png_stream (surface, write_cb, out->out);
+      cairo_surface_destroy (surface);
+      ok = status == CAIRO_STATUS_SUCCESS;
+      if (!ok)
+        local = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_FAILED,
+                                     cairo_status_to_string (status));
+    }
+  if (!ok)
+    write_error (path, local, error);
+  return finish_file (out, ok, error);
+}
+
+gboolean
+adm_archive_save_frames (AdmArchive          *self,
+                         const char          *folder,
+                         AdmArchiveFormat     format,
+                         AdmArchiveProgress   progress,
+                         gpointer             data,
+                         GCancellable        *cancellable,
+                         GError             **error)
+{
+  g_autoptr(GString) svg = g_string_new (NULL);
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *list = NULL;
+  GError *local = NULL;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (folder != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (g_mkdir_with_parents (folder, 0777) != 0)
+    {
+      int saved = errno;
+      g_autofree char *display = g_filename_display_name (folder);
+
+      g_set_error (error, ADM_ARCHIVE_ERROR, ADM_ARCHIVE_ERROR_WRITE,
+                   _("Cannot make the folder %s: %s; nothing was written"), display,
+                   g_strerror (saved));
+      return FALSE;
+    }
+  for (guint i = 0; i < self->battles->len; i++)
+    ((Battle *) g_ptr_array_index (self->battles, i))->lines_read = 0;
+  for (guint n = 0; n < self->frames->len; n++)
+    {
+      Frame *frame = &g_array_index (self->frames, Frame, n);
+      Drawn drawn = { 0 };
+      g_autofree char *name = g_strdup_printf ("frame-%04u.%s", n + 1,
+                                               format == ADM_ARCHIVE_FORMAT_SVG ? "svg" : "png");
+      g_autofree char *path = g_build_filename (folder, name, NULL);
+      gboolean ok;
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, error) ||
+          !frame_prepare (self, frame, &drawn, error))
+        return FALSE;
+      ok = save_frame (&drawn, path, format, svg, error);
+      g_string_append_printf (text, "%s\t%s\t%s", name, frame_title (frame), drawn.step);
+      for (guint l = 0; l < drawn.lines->len; l++)
+        g_string_append_printf (text, "\t%s", (const char *) g_ptr_array_index (drawn.lines, l));
+      g_string_append_c (text, '\n');
+      drawn_clear (&drawn);
+      if (!ok)
+        return FALSE;
+      if (progress != NULL)
+        progress (n + 1, self->frames->len, data);
+    }
+  list = g_build_filename (folder, "frames.txt", NULL);
+  if (!adm_file_write_replacing (list, text->str, text->len, &local))
+    {
+      write_error (list, local, error);
+      return FALSE;
+    }
+  return TRUE;
+}

@@ -1,0 +1,842 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-archive.c: a campaign's archive (adm-archive.h, `admiralty-cli archive`). Refused with
+ * what to do, writing nothing: a side the campaign does not have, a battle not ended
+ * (F-STRAT-4), the campaign itself as the file, a file that cannot be written; a write that
+ * fails or is cancelled leaves the old file as it was. A side's frames are the table as the
+ * audience filter shows that side (F-ECM-2, F-ECM-4, F-ECM-6) and its text the lines it reads,
+ * no engagement named by its id (F-STRAT-3); once the master publishes, every side's archive
+ * is the master's (F-STRAT-3, the revelation), and undone, the side's again. The page needs
+ * nothing from outside it. A 25,000-entry campaign's archive is written in bounded time. */
+
+#include "config.h"
+
+#include <string.h>
+#include <cairo.h>
+#include <glib/gstdio.h>
+
+#include "adm-archive.h"
+#include "admiralty-sector-renderer.h"
+#include "admiralty-table-renderer.h"
+#include "battle-helpers.h"
+#include "browser-helpers.h"
+#include "cli-helpers.h"
+#include "file-helpers.h"
+#include "komarr-helpers.h"
+
+#define T0 G_GINT64_CONSTANT (1795370400) /* 2026-11-22T18:00:00Z */
+
+typedef struct {
+  char        *folder;
+  char        *path;      /* the campaign's file */
+  AdmCampaign *campaign;  /* Komarr after cycle 1, c1-1's battle kept, not ended */
+} Fixture;
+
+static void
+fixture_setup (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+
+  fixture->folder = g_dir_make_tmp ("admiralty-archive-XXXXXX", &error);
+  g_assert_no_error (error);
+  fixture->path = g_build_filename (fixture->folder, "komarr.admiralty", NULL);
+  fixture->campaign = komarr_saved_and_played (fixture->path, 1, T0);
+  battle = komarr_capture_pol_defiant (fixture->campaign);
+  g_assert_true (adm_campaign_keep_battle (fixture->campaign, "c1-1", battle, &error));
+  g_assert_no_error (error);
+}
+
+static void
+fixture_teardown (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_clear_object (&fixture->campaign);
+  remove_folder (fixture->folder);
+  g_free (fixture->folder);
+  g_free (fixture->path);
+}
+
+/* c1-1 ended as it stands, then every other engagement of the cycle ended unfought. */
+static void
+end_battles (AdmCampaign *campaign)
+{
+  g_autoptr(GError) error = NULL;
+  AdmBattle *battle = adm_campaign_get_battle_played (campaign, "c1-1", &error);
+  g_autoptr(AdmBattle) copy = NULL;
+  gint64 time = T0 + 3000;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (battle);
+  copy = g_object_ref (battle);
+  g_assert_true (adm_campaign_end_battle (campaign, "c1-1", copy, "Pol withdrew", time++,
+                                          &error));
+  g_assert_no_error (error);
+  for (;;)
+    {
+      g_autoptr(GPtrArray) unfought = adm_campaign_get_unfought (campaign);
+      g_autoptr(AdmBattle) set_up = NULL;
+      const AdmQueuedEngagement *first;
+
+      if (unfought->len == 0)
+        return;
+      first = g_ptr_array_index (unfought, 0);
+      set_up = engagement_battle (campaign, first->id);
+      g_assert_true (adm_campaign_end_battle (campaign, first->id, set_up, "Broke off", time++,
+                                              &error));
+      g_assert_no_error (error);
+    }
+}
+
+/* The archive of @campaign for @as as the HTML text. */
+static char *
+archive_html (AdmCampaign *campaign,
+              const char  *as)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmArchive) archive = adm_archive_new (campaign, as, &error);
+  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+
+  g_assert_no_error (error);
+  g_assert_true (adm_archive_write_html (archive, out, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_output_stream_write_all (out, "", 1, NULL, NULL, NULL));
+  g_assert_true (g_output_stream_close (out, NULL, NULL));
+  return g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (out));
+}
+
+/* Every "<figure …>…</figure>" of @html, in order. */
+static GPtrArray *
+frames_of (const char *html)
+{
+  GPtrArray *frames = g_ptr_array_new_with_free_func (g_free);
+  const char *at = html;
+
+  while ((at = strstr (at, "<figure class=\"frame\"")) != NULL)
+    {
+      const char *end = strstr (at, "</figure>");
+
+      g_assert_nonnull (end);
+      g_ptr_array_add (frames, g_strndup (at, end - at));
+      at = end;
+    }
+  return frames;
+}
+
+/* @a and @b the same, else the first place they differ said. */
+static void
+assert_same (const char *a,
+             const char *b,
+             const char *what)
+{
+  gsize i = 0;
+
+  while (a[i] != '\0' && a[i] == b[i])
+    i++;
+  if (a[i] == b[i])
+    return;
+  {
+    gsize from = i > 200 ? i - 200 : 0;
+    g_autofree char *one = g_strndup (a + from, 400), *two = g_strndup (b + from, 400);
+
+    g_error ("%s differ at byte %" G_GSIZE_FORMAT ":\n%s\n-----\n%s", what, i, one, two);
+  }
+}
+
+static void
+assert_lacks (const char *text,
+              const char *what,
+              const char *where)
+{
+  if (strstr (text, what) != NULL)
+    g_error ("%s holds “%s”", where, what);
+}
+
+/* F-STRAT-4: an archive is refused while a battle is not ended, naming it and what to do;
+ * a side the campaign does not have is refused naming those it has; the campaign itself, a
+ * folder that does not exist and a read-only file are never written; nothing is written by a
+ * refusal, and the campaign's file is as it was. */
+static void
+test_bad_input (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmArchive) archive = NULL;
+  g_autofree char *html = g_build_filename (fixture->folder, "war.html", NULL);
+  g_autofree char *nowhere = g_build_filename (fixture->folder, "no-such-folder", "war.html",
+                                               NULL);
+  g_autofree char *before = file_contents (fixture->path);
+  g_autoptr(CliResult) unended = NULL, unknown = NULL, itself = NULL, missing = NULL;
+  g_autoptr(CliResult) unwritable = NULL, format = NULL;
+
+  archive = adm_archive_new (fixture->campaign, NULL, &error);
+  g_assert_null (archive);
+  g_assert_error (error, ADM_ARCHIVE_ERROR, ADM_ARCHIVE_ERROR_UNENDED);
+  g_assert_nonnull (strstr (error->message, "the battle of engagement c1-1 at Pol jump point "
+                                            "is not ended; fight it to its end"));
+  g_clear_error (&error);
+  unended = run_cli ("archive", fixture->path, "-o", html, NULL);
+  assert_failure (unended, 1, "komarr.admiralty: the battle of engagement c1-1 at ");
+  g_assert_false (g_file_test (html, G_FILE_TEST_EXISTS));
+
+  end_battles (fixture->campaign);
+  g_clear_pointer (&before, g_free);
+  before = file_contents (fixture->path);
+
+  archive = adm_archive_new (fixture->campaign, "Tau Ceti", &error);
+  g_assert_null (archive);
+  g_assert_error (error, ADM_ARCHIVE_ERROR, ADM_ARCHIVE_ERROR_AUDIENCE);
+  g_clear_error (&error);
+  unknown = run_cli ("archive", fixture->path, "--as", "Tau Ceti", "-o", html, NULL);
+  assert_failure (unknown, 1, "no side “Tau Ceti” in this campaign; give one of "
+                              "barrayar");
+  g_assert_false (g_file_test (html, G_FILE_TEST_EXISTS));
+
+  itself = run_cli ("archive", fixture->path, "-o", fixture->path, NULL);
+  assert_failure (itself, 1, "is a campaign, which is kept as it is; give the archive another "
+                             "name");
+  missing = run_cli ("archive", fixture->path, "-o", nowhere, NULL);
+  assert_failure (missing, 1, "Cannot write ");
+  g_assert_nonnull (strstr (missing->err, "nothing was written"));
+  g_assert_true (g_file_set_contents (html, "old", -1, NULL));
+  g_assert_cmpint (g_chmod (html, 0444), ==, 0);
+  unwritable = run_cli ("archive", fixture->path, "-o", html, NULL);
+  assert_failure (unwritable, 1, "Cannot write ");
+  {
+    g_autofree char *kept = file_contents (html);
+
+    g_assert_cmpstr (kept, ==, "old");
+  }
+  g_assert_cmpint (g_chmod (html, 0644), ==, 0);
+  format = run_cli ("archive", fixture->path, "--frames", fixture->folder, "--format", "gif",
+                    NULL);
+  g_assert_cmpint (format->status, ==, 2);
+  g_assert_nonnull (strstr (format->err, "unknown --format “gif”; give svg or png"));
+
+  {
+    g_autofree char *after = file_contents (fixture->path);
+
+    g_assert_cmpstr (after, ==, before);
+  }
+}
+
+static void
+cancel_after_two (guint    done,
+                  guint    total,
+                  gpointer data)
+{
+  if (done == 2)
+    g_cancellable_cancel (data);
+}
+
+/* A write cancelled half way (or failing) leaves the file that was there as it was, and no
+ * other file beside it. */
+static void
+test_cancelled (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmArchive) archive = NULL;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autofree char *html = g_build_filename (fixture->folder, "war.html", NULL);
+  g_autofree char *fresh = g_build_filename (fixture->folder, "new.html", NULL);
+  g_autoptr(GDir) dir = NULL;
+  guint files = 0;
+
+  end_battles (fixture->campaign);
+  archive = adm_archive_new (fixture->campaign, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (adm_archive_get_n_frames (archive), >, 2);
+  g_assert_true (g_file_set_contents (html, "the old archive", -1, NULL));
+  g_assert_false (adm_archive_save_html (archive, html, cancel_after_two, cancellable,
+                                         cancellable, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  {
+    g_autofree char *kept = file_contents (html);
+
+    g_assert_cmpstr (kept, ==, "the old archive");
+  }
+  /* A file that was not there is not there after. */
+  g_cancellable_reset (cancellable);
+  g_clear_error (&error);
+  g_assert_false (adm_archive_save_html (archive, fresh, cancel_after_two, cancellable,
+                                         cancellable, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_false (g_file_test (fresh, G_FILE_TEST_EXISTS));
+  dir = g_dir_open (fixture->folder, 0, NULL);
+  for (const char *name; (name = g_dir_read_name (dir)) != NULL;)
+    if (!g_str_has_prefix (name, "komarr") && !g_str_has_prefix (name, ".komarr"))
+      {
+        g_test_message ("in the folder: %s", name);
+        files++;
+      }
+  g_assert_cmpuint (files, ==, 1);
+}
+
+/* The colours of @surface's pixels (its unused byte left out), as a digest. */
+static char *
+pixels_digest (cairo_surface_t *surface)
+{
+  g_autoptr(GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  int width = cairo_image_surface_get_width (surface);
+  int height = cairo_image_surface_get_height (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  const guchar *data;
+
+  cairo_surface_flush (surface);
+  data = cairo_image_surface_get_data (surface);
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
+      {
+        guint32 pixel = *(const guint32 *) (data + y * stride + 4 * x) & 0xffffff;
+
+        g_checksum_update (checksum, (const guchar *) &pixel, sizeof pixel);
+      }
+  return g_strdup (g_checksum_get_string (checksum));
+}
+
+/* The table as @view_side sees the battle of c1-1 after the journal's first @entries entries,
+ * drawn anew by its renderer at the archive's size: its pixels' digest. */
+static char *
+table_digest (AdmCampaign *campaign,
+              guint        entries,
+              int          view_side)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmBattle) battle = adm_campaign_battle_at_entry (campaign, "c1-1", entries, &error);
+  AdmiraltyTableView view;
+  AdmiraltyTableOptions options;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  char *digest;
+
+  g_assert_no_error (error);
+  admiralty_table_options_init (&options);
+  options.view_side = view_side;
+  options.still = TRUE;
+  admiralty_table_view_init (&view, ADM_ARCHIVE_FRAME_WIDTH, ADM_ARCHIVE_FRAME_HEIGHT);
+  admiralty_table_view_fit (&view, battle, &options);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, ADM_ARCHIVE_FRAME_WIDTH,
+                                        ADM_ARCHIVE_FRAME_HEIGHT);
+  cr = cairo_create (surface);
+  admiralty_table_render (cr, &view, battle, &options);
+  cairo_destroy (cr);
+  digest = pixels_digest (surface);
+  cairo_surface_destroy (surface);
+  return digest;
+}
+
+/* The sector map as @faction's side (NULL: the master) sees the campaign after the journal's
+ * first @entries entries, drawn anew by its renderer at the archive's size: its pixels'
+ * digest. */
+static char *
+sector_digest (AdmCampaign      *campaign,
+               guint             entries,
+               const AdmFaction *faction)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmState) state = adm_campaign_state_at (campaign, entries, &error);
+  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+  g_autoptr(GHashTable) cards = NULL;
+  g_autoptr(GPtrArray) engagements = NULL;
+  AdmiraltySectorOptions options;
+  AdmiraltySectorView view;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  char *digest;
+
+  g_assert_no_error (error);
+  admiralty_sector_options_init (&options);
+  options.state = state;
+  options.strategy = adm_state_get_strategy (state);
+  if (faction != NULL)
+    {
+      options.audience = ADMIRALTY_SECTOR_AUDIENCE_SIDE;
+      options.viewer = faction;
+    }
+  else
+    engagements = options.engagements =
+      adm_campaign_get_engagements (campaign, adm_strategy_get_cycle (options.strategy) - 1);
+  cards = admiralty_sector_cards_measure (scenario, &options);
+  admiralty_sector_view_init (&view, ADM_ARCHIVE_FRAME_WIDTH, ADM_ARCHIVE_FRAME_HEIGHT);
+  view.cards = cards;
+  admiralty_sector_view_fit_apart (&view, scenario);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, ADM_ARCHIVE_FRAME_WIDTH,
+                                        ADM_ARCHIVE_FRAME_HEIGHT);
+  cr = cairo_create (surface);
+  admiralty_sector_render (cr, &view, scenario, &options);
+  cairo_destroy (cr);
+  digest = pixels_digest (surface);
+  cairo_surface_destroy (surface);
+  return digest;
+}
+
+/* F-STRAT-2, F-STRAT-3, F-ECM-2: the sector map of cycle 1's resolution in each faction's
+ * archive is the map as the renderer draws it for that side, pixel for pixel — and where the
+ * master's map shows a hidden formation that side is not shown (Komarr's Autumn Screen), it
+ * differs from the master's. The master's is his own. */
+static void
+test_sector_views (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  AdmJournal *journal;
+  AdmScenario *scenario = adm_campaign_get_scenario (fixture->campaign);
+  GPtrArray *admirals = adm_campaign_get_admirals (fixture->campaign);
+  const AdmFormation *hidden = adm_scenario_lookup_formation (scenario, "autumn-screen");
+  g_autoptr(GPtrArray) factions = g_ptr_array_new ();
+  g_autofree char *master = NULL;
+  guint resolved = 0, blind = 0;
+
+  end_battles (fixture->campaign);
+  g_assert_nonnull (hidden);
+  journal = adm_campaign_get_journal (fixture->campaign);
+  for (guint i = 0; i < adm_journal_get_n_entries (journal) && resolved == 0; i++)
+    {
+      AdmJournalAction *action = adm_journal_get_entry_action (journal, i);
+      GPtrArray *events = action != NULL ? adm_journal_action_get_events (action) : NULL;
+
+      for (guint e = 0; events != NULL && e < events->len; e++)
+        if (g_str_equal (adm_event_get_kind (g_ptr_array_index (events, e)), "cycle"))
+          resolved = i + 1;
+    }
+  g_assert_cmpuint (resolved, >, 0);
+  master = sector_digest (fixture->campaign, resolved, NULL);
+  for (guint a = 0; a < admirals->len; a++)
+    {
+      const AdmFaction *faction = ((AdmAdmiral *) g_ptr_array_index (admirals, a))->faction;
+
+      if (!g_ptr_array_find (factions, faction, NULL))
+        g_ptr_array_add (factions, (gpointer) faction);
+    }
+  for (guint f = 0; f <= factions->len; f++)
+    {
+      const AdmFaction *faction = f == 0 ? NULL : g_ptr_array_index (factions, f - 1);
+      g_autoptr(AdmArchive) archive = adm_archive_new (fixture->campaign,
+                                                       faction != NULL ? faction->id : NULL,
+                                                       &error);
+      g_autofree char *folder = g_build_filename (fixture->folder,
+                                                  faction != NULL ? faction->id : "master",
+                                                  NULL);
+      g_autofree char *path = g_build_filename (folder, "frame-0001.png", NULL);
+      g_autofree char *expected = sector_digest (fixture->campaign, resolved, faction);
+      g_autofree char *got = NULL;
+      cairo_surface_t *png;
+
+      g_assert_no_error (error);
+      g_assert_true (adm_archive_save_frames (archive, folder, ADM_ARCHIVE_FORMAT_PNG, NULL,
+                                              NULL, NULL, &error));
+      g_assert_no_error (error);
+      png = cairo_image_surface_create_from_png (path);
+      g_assert_cmpint (cairo_surface_status (png), ==, CAIRO_STATUS_SUCCESS);
+      got = pixels_digest (png);
+      cairo_surface_destroy (png);
+      g_assert_cmpstr (got, ==, expected);
+      if (faction != NULL)
+        {
+          AdmiraltySectorOptions side;
+          g_autoptr(AdmState) state = adm_campaign_state_at (fixture->campaign, resolved,
+                                                             &error);
+
+          admiralty_sector_options_init (&side);
+          side.state = state;
+          side.strategy = adm_state_get_strategy (state);
+          side.audience = ADMIRALTY_SECTOR_AUDIENCE_SIDE;
+          side.viewer = faction;
+          if (!admiralty_sector_formation_shown (scenario, &side, hidden))
+            {
+              g_test_message ("%s is not shown %s", faction->id, hidden->id);
+              g_assert_cmpstr (got, !=, master);
+              blind++;
+            }
+        }
+    }
+  g_assert_cmpuint (blind, >, 0);
+}
+
+/* F-ECM-2, F-ECM-6, F-STRAT-3: each side's archive of c1-1 is what it was shown. Its PNG
+ * frames are the table as the renderer draws it for that side at each entry of the battle,
+ * pixel for pixel; its text holds each report line once, only the lines it reads, and never
+ * the engagement's id. The master's names it. */
+static void
+test_side_views (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  AdmJournal *journal;
+  AdmBattle *battle;
+  g_autoptr(GArray) entries = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  end_battles (fixture->campaign);
+  journal = adm_campaign_get_journal (fixture->campaign);
+  for (guint i = 0; i < adm_journal_get_n_entries (journal); i++)
+    if (g_strcmp0 (adm_journal_get_entry_engagement (journal, i), "c1-1") == 0)
+      {
+        guint n = i + 1;
+
+        g_array_append_val (entries, n);
+      }
+  g_assert_cmpuint (entries->len, >, 2);
+  battle = adm_campaign_get_battle_played (fixture->campaign, "c1-1", &error);
+  g_assert_no_error (error);
+
+  for (int side = -1; side < (int) adm_battle_get_n_sides (battle); side++)
+    {
+      const char *as = side < 0 ? NULL : adm_battle_get_side (battle, side)->id;
+      g_autofree char *html = archive_html (fixture->campaign, as);
+      g_autoptr(GPtrArray) frames = frames_of (html);
+      g_autoptr(AdmArchive) archive = adm_archive_new (fixture->campaign, as, &error);
+      g_autofree char *folder = g_build_filename (fixture->folder, as != NULL ? as : "master",
+                                                  NULL);
+      AdmAudience audience = side < 0 ? adm_audience_master () : adm_audience_side (side);
+      g_autoptr(GPtrArray) read = adm_audience_filter_report (audience, battle);
+      g_autoptr(GString) captions = g_string_new (NULL);
+
+      g_test_message ("the archive of %s: %u frames", as != NULL ? as : "the master",
+                      frames->len);
+      g_autoptr(GArray) battle_frames = g_array_new (FALSE, FALSE, sizeof (guint));
+
+      g_assert_no_error (error);
+      /* The battle's frames, the sector map's of the cycle before them. */
+      for (guint f = 0; f < frames->len; f++)
+        if (strstr (g_ptr_array_index (frames, f), "<h2>The sector map</h2>") == NULL)
+          g_array_append_val (battle_frames, f);
+        else
+          g_assert_cmpuint (battle_frames->len, ==, 0);
+      g_assert_cmpuint (battle_frames->len, ==, entries->len);
+      g_assert_true (adm_archive_save_frames (archive, folder, ADM_ARCHIVE_FORMAT_PNG, NULL,
+                                              NULL, NULL, &error));
+      g_assert_no_error (error);
+      for (guint b = 0; b < entries->len; b++)
+        {
+          guint f = g_array_index (battle_frames, guint, b);
+          g_autofree char *name = g_strdup_printf ("frame-%04u.png", f + 1);
+          g_autofree char *path = g_build_filename (folder, name, NULL);
+          cairo_surface_t *png = cairo_image_surface_create_from_png (path);
+          g_autofree char *expected = table_digest (fixture->campaign,
+                                                    g_array_index (entries, guint, b), side);
+          g_autofree char *got = NULL;
+
+          g_assert_cmpint (cairo_surface_status (png), ==, CAIRO_STATUS_SUCCESS);
+          got = pixels_digest (png);
+          cairo_surface_destroy (png);
+          g_assert_cmpstr (got, ==, expected);
+          g_string_append (captions, g_ptr_array_index (frames, f));
+        }
+      /* Every line it reads, in order, and no other. */
+      {
+        const char *at = captions->str;
+        guint n_lines = 0;
+
+        for (guint l = 0; l < read->len; l++)
+          {
+            g_autofree char *escaped = g_markup_escape_text (
+              adm_report_line_get_text (g_ptr_array_index (read, l)), -1);
+            g_autofree char *item = g_strdup_printf ("<li>%s</li>", escaped);
+            const char *found = strstr (at, item);
+
+            g_assert_nonnull (found);
+            at = found + strlen (item);
+          }
+        for (at = captions->str; (at = strstr (at, "<li>")) != NULL; at++)
+          n_lines++;
+        g_assert_cmpuint (n_lines, ==, read->len);
+      }
+      if (side >= 0)
+        assert_lacks (html, "c1-1", as);
+      else
+        g_assert_nonnull (strstr (html, "Engagement c1-1 — Pol jump point"));
+    }
+}
+
+/* The revelation (F-STRAT-3): ended, every side's archive is as before; published, it is the
+ * master's byte for byte; the publication undone, the side's own again. */
+static void
+test_revelation (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *master = NULL, *side = NULL, *ended = NULL, *published = NULL;
+  g_autofree char *undone = NULL;
+  const char *pol;
+
+  end_battles (fixture->campaign);
+  pol = adm_battle_get_side (adm_campaign_get_battle_played (fixture->campaign, "c1-1", NULL),
+                             1)->id;
+  g_test_message ("the side: %s", pol);
+  master = archive_html (fixture->campaign, "master");
+  side = archive_html (fixture->campaign, pol);
+  g_assert_cmpstr (side, !=, master);
+  g_assert_true (adm_campaign_end (fixture->campaign, "The Cetagandans sued for peace",
+                                   T0 + 5000, &error));
+  g_assert_no_error (error);
+  ended = archive_html (fixture->campaign, pol);
+  assert_same (ended, side, "the side's archive before and after the end");
+  g_assert_true (adm_campaign_publish (fixture->campaign, T0 + 5100, &error));
+  g_assert_no_error (error);
+  published = archive_html (fixture->campaign, pol);
+  {
+    g_autoptr(GPtrArray) ours = frames_of (published);
+    g_autoptr(GPtrArray) masters = frames_of (master);
+
+    g_assert_cmpuint (ours->len, ==, masters->len);
+    for (guint f = 0; f < ours->len; f++)
+      assert_same (g_ptr_array_index (ours, f), g_ptr_array_index (masters, f),
+                   "a frame of the published side's archive and the master's");
+  }
+  g_assert_nonnull (strstr (published, "the whole truth, as the master published it"));
+  g_assert_true (adm_campaign_undo (fixture->campaign, &error));
+  g_assert_no_error (error);
+  undone = archive_html (fixture->campaign, pol);
+  assert_same (undone, side, "the side's archive before and after the publication undone");
+}
+
+/* The page opens from a USB stick with no network: no address of any kind, no file beside
+ * it — no src, no link, no @import, no url() but a frame's own ids — and its script inline. */
+static void
+test_self_contained (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autofree char *html = NULL;
+  g_autoptr(GRegex) outside = g_regex_new ("https?:|ftp:|file:|//[a-z]|\\bsrc\\s*=|<link|"
+                                           "@import|url\\((?!#)|<iframe|<object|<embed",
+                                           G_REGEX_CASELESS, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+
+  end_battles (fixture->campaign);
+  html = archive_html (fixture->campaign, "barrayar");
+  if (g_regex_match (outside, html, 0, &match))
+    {
+      g_autofree char *what = g_match_info_fetch (match, 0);
+
+      g_error ("the archive reaches outside itself: “%s”", what);
+    }
+  g_assert_nonnull (strstr (html, "<svg"));
+  g_assert_nonnull (strstr (html, "<script>"));
+  /* Each frame's ids are its own: the glyphs of one never draw another's. */
+  g_assert_null (strstr (html, "id=\"glyph"));
+  g_assert_nonnull (strstr (html, "id=\"f2-glyph"));
+}
+
+/* A campaign of 25,000 entries (the master's notes after the battle): its archive is listed
+ * and written in bounded time, its frames those of the battle alone. */
+static void
+test_long_campaign (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmArchive) archive = NULL;
+  g_autofree char *html = g_build_filename (fixture->folder, "war.html", NULL);
+  AdmJournal *journal = adm_campaign_get_journal (fixture->campaign);
+  g_autoptr(AdmCampaign) copy = NULL;
+  g_autofree char *text = NULL;
+  gsize length;
+  gint64 start;
+  double seconds;
+
+  end_battles (fixture->campaign);
+  text = adm_campaign_serialize (fixture->campaign, &length);
+  copy = adm_campaign_load_memory (text, length, "komarr.admiralty", &error);
+  g_assert_no_error (error);
+  journal = adm_campaign_get_journal (copy);
+  while (adm_journal_get_n_entries (journal) < 25000)
+    {
+      g_autoptr(AdmEvent) note = adm_event_new ("note", T0 + 10000 +
+                                                adm_journal_get_n_entries (journal));
+
+      adm_event_set_text (note, "Tea is served");
+      adm_campaign_append (copy, note, &error);
+      g_assert_no_error (error);
+    }
+  start = g_get_monotonic_time ();
+  archive = adm_archive_new (copy, "barrayar", &error);
+  g_assert_no_error (error);
+  g_assert_true (adm_archive_save_html (archive, html, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  seconds = (g_get_monotonic_time () - start) / 1e6;
+  g_test_message ("25,000 entries, %u frames: %.2f s", adm_archive_get_n_frames (archive),
+                  seconds);
+  g_assert_cmpfloat (seconds, <, 30);
+}
+
+/* admiralty-cli archive: the HTML file and the frames as SVG files, with their text. */
+static void
+test_cli (Fixture       *fixture,
+          gconstpointer  data)
+{
+  g_autofree char *html = g_build_filename (fixture->folder, "war.html", NULL);
+  g_autofree char *folder = g_build_filename (fixture->folder, "frames", NULL);
+  g_autofree char *first = g_build_filename (folder, "frame-0001.svg", NULL);
+  g_autofree char *list = g_build_filename (folder, "frames.txt", NULL);
+  g_autoptr(CliResult) written = NULL, frames = NULL;
+  g_autofree char *svg = NULL, *text = NULL, *page = NULL;
+  g_autoptr(GError) error = NULL;
+
+  end_battles (fixture->campaign);
+  g_clear_object (&fixture->campaign);
+  written = run_cli ("archive", fixture->path, "--as", "barrayar", "-o", html, NULL);
+  g_assert_cmpint (written->status, ==, 0);
+  g_assert_nonnull (strstr (written->out, "Wrote "));
+  g_assert_nonnull (strstr (written->out, "Barrayaran Imperium's archive"));
+  page = file_contents (html);
+  g_assert_true (g_str_has_prefix (page, "<!DOCTYPE html>"));
+  frames = run_cli ("archive", fixture->path, "--as", "barrayar", "--frames", folder, NULL);
+  g_assert_cmpint (frames->status, ==, 0);
+  svg = file_contents (first);
+  g_assert_nonnull (strstr (svg, "<svg"));
+  text = file_contents (list);
+  g_assert_true (g_str_has_prefix (text, "frame-0001.svg\tThe sector map\tCycle 1 resolved: "
+                                         "orders for cycle 2\n"
+                                         "frame-0002.svg\tPol jump point"));
+  g_assert_no_error (error);
+}
+
+/* @chromium's page is @url, with the network off before it loads: nothing may come from
+ * outside the file (the USB stick has nothing beside it, the projector's laptop no network). */
+static void
+open_offline (Chromium   *chromium,
+              const char *url)
+{
+  g_autofree char *navigate = g_strdup_printf ("{\"url\":\"%s\"}", url);
+  g_autoptr(JsonNode) enabled = NULL, offline = NULL, navigated = NULL;
+
+  g_assert_null (chromium_open (chromium, "about:blank"));
+  enabled = chromium_call (chromium, "Network.enable", "{}");
+  g_assert_nonnull (enabled);
+  offline = chromium_call (chromium, "Network.emulateNetworkConditions",
+                           "{\"offline\":true,\"latency\":0,\"downloadThroughput\":-1,"
+                           "\"uploadThroughput\":-1}");
+  g_assert_nonnull (offline);
+  navigated = chromium_call (chromium, "Page.navigate", navigate);
+  g_assert_nonnull (navigated);
+  g_assert_true (chromium_wait_for (chromium, "document.readyState === 'complete' && "
+                                              "document.getElementById('counter') && "
+                                              "document.getElementById('counter').textContent "
+                                              "? 'yes' : 'no'"));
+}
+
+static void
+press (Chromium   *chromium,
+       const char *key,
+       guint       code)
+{
+  const char *types[] = { "rawKeyDown", "keyUp" };
+
+  for (guint t = 0; t < G_N_ELEMENTS (types); t++)
+    {
+      g_autofree char *params = g_strdup_printf ("{\"type\":\"%s\",\"key\":\"%s\","
+                                                 "\"code\":\"%s\",\"windowsVirtualKeyCode\":%u}",
+                                                 types[t], key, key, code);
+      g_autoptr(JsonNode) sent = chromium_call (chromium, "Input.dispatchKeyEvent", params);
+
+      g_assert_nonnull (sent);
+    }
+}
+
+/* The archive opened in headless Chromium from its file with the network off, at a laptop's
+ * 1280×800 and a phone's 390×844: it asks for nothing (no resource entry), the first step
+ * shows, → and Page Down step on, ← back, End goes to the last; screenshots of each size in
+ * the build's tests folder (archive-1280-map.png and archive-390-map.png of the first step, the
+ * sector map; archive-1280.png and archive-390.png of the second). */
+static void
+test_browser (Fixture       *fixture,
+              gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmArchive) archive = NULL;
+  g_autofree char *html = g_build_filename (fixture->folder, "war.html", NULL);
+  g_autofree char *url = NULL, *profile = NULL, *last = NULL;
+  const guint sizes[][2] = { { 1280, 800 }, { 390, 844 } };
+  /* One frame laid out on the page, whatever the page's width. */
+  const char *shown_alone = "Array.prototype.filter.call (document.querySelectorAll "
+                            "('.frame'), function (f) { return getComputedStyle (f).display "
+                            "!== 'none'; }).length === 1 ? 'yes' : 'no'";
+  guint n;
+
+  end_battles (fixture->campaign);
+  archive = adm_archive_new (fixture->campaign, "barrayar", &error);
+  g_assert_no_error (error);
+  g_assert_true (adm_archive_save_html (archive, html, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  n = adm_archive_get_n_frames (archive);
+  g_assert_cmpuint (n, >, 2);
+  url = g_filename_to_uri (html, NULL, &error);
+  g_assert_no_error (error);
+  last = g_strdup_printf ("%u / %u", n, n);
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      Chromium chromium;
+      g_autofree char *name = g_strdup_printf ("archive-%u.png", sizes[s][0]);
+      g_autofree char *second = NULL;
+
+      profile = g_build_filename (fixture->folder, name, NULL);
+      if (!chromium_start (&chromium, profile, sizes[s][0], sizes[s][1]))
+        return;
+      g_clear_pointer (&profile, g_free);
+      open_offline (&chromium, url);
+      g_assert_true (chromium_wait_for (&chromium, "performance.getEntriesByType('resource')"
+                                                   ".length === 0 ? 'yes' : 'no'"));
+      g_assert_true (chromium_wait_for (&chromium, shown_alone));
+      g_assert_true (chromium_wait_for (&chromium, "!document.getElementById('step-1').hidden "
+                                                   "? 'yes' : 'no'"));
+      {
+        g_autofree char *map = g_strdup_printf ("archive-%u-map.png", sizes[s][0]);
+
+        g_assert_true (chromium_screenshot (&chromium, map, sizes[s][0], sizes[s][1], "h1"));
+      }
+      press (&chromium, "ArrowRight", 39);
+      g_assert_true (chromium_wait_for (&chromium, "!document.getElementById('step-2').hidden"
+                                                   " && document.getElementById('step-1')."
+                                                   "hidden ? 'yes' : 'no'"));
+      g_assert_true (chromium_wait_for (&chromium, shown_alone));
+      second = g_strdup_printf ("document.getElementById('counter').textContent === '2 / %u' "
+                                "? 'yes' : 'no'", n);
+      g_assert_true (chromium_wait_for (&chromium, second));
+      press (&chromium, "PageDown", 34);
+      g_assert_true (chromium_wait_for (&chromium, "!document.getElementById('step-3').hidden"
+                                                   " ? 'yes' : 'no'"));
+      press (&chromium, "ArrowLeft", 37);
+      g_assert_true (chromium_wait_for (&chromium, "!document.getElementById('step-2').hidden"
+                                                   " ? 'yes' : 'no'"));
+      g_assert_true (chromium_screenshot (&chromium, name, sizes[s][0], sizes[s][1], "h1"));
+      press (&chromium, "End", 35);
+      {
+        g_autofree char *at_end = g_strdup_printf ("document.getElementById('counter')."
+                                                   "textContent === '%s' && document."
+                                                   "getElementById('step').value === '%u' "
+                                                   "? 'yes' : 'no'", last, n - 1);
+
+        g_assert_true (chromium_wait_for (&chromium, at_end));
+      }
+      g_assert_true (chromium_wait_for (&chromium, "performance.getEntriesByType('resource')"
+                                                   ".length === 0 ? 'yes' : 'no'"));
+      chromium_stop (&chromium);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add ("/report/archive/F-STRAT-4/bad-input", Fixture, NULL, fixture_setup,
+              test_bad_input, fixture_teardown);
+  g_test_add ("/report/archive/atomic/cancelled", Fixture, NULL, fixture_setup,
+              test_cancelled, fixture_teardown);
+  g_test_add ("/report/archive/F-ECM-2/F-STRAT-3/side-views", Fixture, NULL, fixture_setup,
+              test_side_views, fixture_teardown);
+  g_test_add ("/report/archive/F-STRAT-2/F-STRAT-3/sector-views", Fixture, NULL, fixture_setup,
+              test_sector_views, fixture_teardown);
+  g_test_add ("/report/archive/F-STRAT-3/revelation", Fixture, NULL, fixture_setup,
+              test_revelation, fixture_teardown);
+  g_test_add ("/report/archive/offline/self-contained", Fixture, NULL, fixture_setup,
+              test_self_contained, fixture_teardown);
+  g_test_add ("/report/archive/journal/25000-entries", Fixture, NULL, fixture_setup,
+              test_long_campaign, fixture_teardown);
+  g_test_add ("/report/archive/cli/html-and-frames", Fixture, NULL, fixture_setup, test_cli,
+              fixture_teardown);
+  /* In the browser suite (tests/meson.build). */
+  g_test_add ("/browser/archive/offline/keys", Fixture, NULL, fixture_setup, test_browser,
+              fixture_teardown);
+  return g_test_run ();
+}
