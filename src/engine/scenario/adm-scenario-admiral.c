@@ -7,6 +7,7 @@
 
 #include "adm-scenario-admiral.h"
 #include "adm-scenario-private.h"
+#include "adm-xml.h"
 
 struct _AdmScenarioAdmiral
 {
@@ -112,4 +113,28 @@ adm_scenario_admiral_set_faction (AdmScenarioAdmiral  *self,
   adm_scenario_edit_set (_adm_scenario_item_get_edit (item), _adm_scenario_item_get_node (item),
                          "faction", faction);
   return TRUE;
+}
+
+guint
+adm_scenario_admiral_get_n_formations (AdmScenarioAdmiral *self)
+{
+  AdmScenarioItem *item = ADM_SCENARIO_ITEM (self);
+  const char *id;
+  xmlNode *node;
+  guint n = 0;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_ADMIRAL (self), 0);
+
+  node = _adm_scenario_item_get_node (item);
+  id = adm_scenario_item_get_id (item);
+  if (node == NULL || id == NULL)
+    return 0;
+  for (xmlNode *formation = adm_xml_first_element (node->parent, "formation");
+       formation != NULL; formation = adm_xml_next_element (formation, "formation"))
+    {
+      g_autofree char *of = adm_xml_get_string (formation, "admiral");
+
+      n += g_strcmp0 (of, id) == 0;
+    }
+  return n;
 }

@@ -20,4 +20,7 @@ gboolean    adm_scenario_admiral_set_faction (AdmScenarioAdmiral  *self,
                                               const char          *faction,
                                               GError             **error);
 
+/* How many formations of the scenario he commands (none, for a detached admiral). */
+guint       adm_scenario_admiral_get_n_formations (AdmScenarioAdmiral *self);
+
 G_END_DECLS
