@@ -53,3 +53,25 @@ admiralty_editor_page_set_id (GtkWidget       *page,
   gtk_editable_set_text (field, old != NULL ? old : "");
   return FALSE;
 }
+
+gboolean
+admiralty_editor_page_set_item_id (GtkWidget       *page,
+                                   AdmScenarioItem *item,
+                                   GtkEditable     *field)
+{
+  g_autoptr(GError) error = NULL;
+  /* Copies: the edit may bring the field up to date, and its text with it. */
+  g_autofree char *id = NULL;
+  g_autofree char *old = NULL;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_ITEM (item), FALSE);
+  g_return_val_if_fail (GTK_IS_EDITABLE (field), FALSE);
+
+  id = g_strdup (gtk_editable_get_text (field));
+  old = g_strdup (adm_scenario_item_get_id (item));
+  if (adm_scenario_item_set_id (item, id, &error))
+    return TRUE;
+  admiralty_editor_page_say (page, error->message);
+  gtk_editable_set_text (field, old != NULL ? old : "");
+  return FALSE;
+}

@@ -18,5 +18,10 @@ gboolean admiralty_editor_page_set_id (GtkWidget       *page,
                                        AdmScenarioEdit *edit,
                                        xmlNode         *node,
                                        GtkEditable     *field);
+/* @item's id set to the text of @field (adm_scenario_item_set_id ()), as
+ * admiralty_editor_page_set_id () does for an element of a page not bound to items. */
+gboolean admiralty_editor_page_set_item_id (GtkWidget       *page,
+                                            AdmScenarioItem *item,
+                                            GtkEditable     *field);
 
 G_END_DECLS

@@ -15,7 +15,7 @@ typedef struct {
   GtkWidget *label;    /* the admiral's faction, on his button; or NULL */
   GtkWidget *id;       /* an admiral's id, or NULL */
   GtkWidget *remove;   /* an admiral's remove button, or NULL */
-  xmlNode   *node;     /* the admiral, or NULL */
+  AdmScenarioItem *item; /* the admiral or the alliance, or NULL */
   char      *faction;  /* a faction row's faction id */
 } Row;
 
@@ -33,8 +33,8 @@ struct _AdmiraltyEditorSides
 
   AdmScenarioEdit     *edit;
   GPtrArray           *factions;  /* Row* */
-  GPtrArray           *admirals;  /* Row* */
-  GPtrArray           *alliances; /* xmlNode*, in the order of the alliance drop-downs */
+  GPtrArray           *admirals;  /* Row*, one an item of the edit's admirals, in their order */
+  GPtrArray           *alliances; /* AdmScenarioAlliance*, in the order of the drop-downs */
   GPtrArray           *alliance_rows; /* Row*: each alliance's name, after the factions */
   gboolean             syncing;
   gboolean             stale;     /* changed while hidden: built again when shown */
@@ -48,6 +48,9 @@ row_free (gpointer data)
 {
   Row *row = data;
 
+  if (row->item != NULL)
+    g_signal_handlers_disconnect_matched (row->item, G_SIGNAL_MATCH_DATA, 0, 0, NULL, NULL, row);
+  g_clear_object (&row->item);
   g_free (row->faction);
   g_free (row);
 }
@@ -109,7 +112,12 @@ alliance_selected_cb (AdmiraltyEditorSides *self,
   if (selected == 0)
     adm_scenario_edit_set_alliance_of (self->edit, id, NULL);
   else if (selected <= self->alliances->len)
-    adm_scenario_edit_set_alliance_of (self->edit, id, self->alliances->pdata[selected - 1]);
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!adm_scenario_alliance_add_member (self->alliances->pdata[selected - 1], id, &error))
+        admiralty_editor_page_say (GTK_WIDGET (self), error->message);
+    }
   else
     {
       const AdmFaction *faction =
@@ -118,28 +126,13 @@ alliance_selected_cb (AdmiraltyEditorSides *self,
       g_autofree char *name = g_strdup_printf (_("Alliance of %s"),
                                                faction != NULL ? faction->name : id);
 
-      adm_scenario_edit_add_alliance (self->edit, name, id);
+      adm_scenario_edit_append_alliance (self->edit, name, id);
     }
   /* The focus stays on the faction's row, made anew. */
   for (guint i = 0; i < self->factions->len; i++)
     if (g_strcmp0 (((Row *) self->factions->pdata[i])->faction, id) == 0 &&
         ((Row *) self->factions->pdata[i])->row != combo)
       gtk_widget_grab_focus (((Row *) self->factions->pdata[i])->row);
-}
-
-static gboolean
-has_member (xmlNode    *alliance,
-            const char *faction)
-{
-  for (xmlNode *member = adm_xml_first_element (alliance, "member"); member != NULL;
-       member = adm_xml_next_element (member, "member"))
-    {
-      g_autofree char *id = adm_xml_get_string (member, "faction");
-
-      if (g_strcmp0 (id, faction) == 0)
-        return TRUE;
-    }
-  return FALSE;
 }
 
 /* The choices of a faction's row: no alliance, each alliance by name (self->alliances, in
@@ -152,7 +145,7 @@ alliance_choices (AdmiraltyEditorSides *self)
   gtk_string_list_append (choices, _("No alliance"));
   for (guint k = 0; k < self->alliances->len; k++)
     {
-      g_autofree char *name = adm_xml_get_string (self->alliances->pdata[k], "name");
+      const char *name = adm_scenario_item_get_name (self->alliances->pdata[k]);
 
       gtk_string_list_append (choices, name != NULL ? name : "");
     }
@@ -169,20 +162,24 @@ alliance_apply_cb (AdmiraltyEditorSides *self,
   Row *row = find_row (self->alliance_rows, entry_row);
   g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (entry_row))));
   g_autoptr(GtkStringList) choices = NULL;
-  xmlNode *node;
+  g_autoptr(GError) error = NULL;
 
   if (row == NULL || self->syncing)
     return;
-  node = row->node;
   if (name[0] == '\0')
     {
+      const char *old = adm_scenario_item_get_name (row->item);
+
       /* Translators: an alliance's name emptied in the scenario editor */
       admiralty_editor_page_say (GTK_WIDGET (self), _("An alliance needs a name"));
-      name = adm_xml_get_string (node, "name");
-      gtk_editable_set_text (GTK_EDITABLE (entry_row), name != NULL ? name : "");
+      gtk_editable_set_text (GTK_EDITABLE (entry_row), old != NULL ? old : "");
       return;
     }
-  adm_scenario_edit_set (self->edit, node, "name", name);
+  if (!adm_scenario_item_set_name (row->item, name, &error))
+    {
+      admiralty_editor_page_say (GTK_WIDGET (self), error->message);
+      return;
+    }
   /* The factions' lists, each row kept as it is. */
   choices = alliance_choices (self);
   self->syncing = TRUE;
@@ -201,21 +198,20 @@ alliance_apply_cb (AdmiraltyEditorSides *self,
  * Vervain". */
 static char *
 member_names (AdmiraltyEditorSides *self,
-              xmlNode              *alliance)
+              AdmScenarioAlliance  *alliance)
 {
   AdmRuleset *ruleset = adm_scenario_edit_get_ruleset (self->edit);
   g_autoptr(GString) names = g_string_new (NULL);
+  g_auto(GStrv) members = adm_scenario_alliance_dup_members (alliance);
 
-  for (xmlNode *member = adm_xml_first_element (alliance, "member"); member != NULL;
-       member = adm_xml_next_element (member, "member"))
+  for (guint i = 0; members[i] != NULL; i++)
     {
-      g_autofree char *id = adm_xml_get_string (member, "faction");
-      const AdmFaction *faction = ruleset != NULL && id != NULL
-                                  ? adm_ruleset_lookup_faction (ruleset, id) : NULL;
+      const AdmFaction *faction = ruleset != NULL
+                                  ? adm_ruleset_lookup_faction (ruleset, members[i]) : NULL;
 
       if (names->len > 0)
         g_string_append (names, ", ");
-      g_string_append (names, faction != NULL ? faction->name : id != NULL ? id : "");
+      g_string_append (names, faction != NULL ? faction->name : members[i]);
     }
   return g_string_free (g_steal_pointer (&names), FALSE);
 }
@@ -224,15 +220,14 @@ static void
 build_factions (AdmiraltyEditorSides *self)
 {
   GPtrArray *factions = ruleset_factions (self);
-  xmlNode *root = adm_scenario_edit_get_root (self->edit);
+  GListModel *alliances = adm_scenario_edit_get_alliances (self->edit);
   g_autoptr(GtkStringList) choices = NULL;
 
   clear_rows (self, self->factions_group, self->factions);
   clear_rows (self, self->factions_group, self->alliance_rows);
   g_ptr_array_set_size (self->alliances, 0);
-  for (xmlNode *alliance = adm_xml_first_element (root, "alliance"); alliance != NULL;
-       alliance = adm_xml_next_element (alliance, "alliance"))
-    g_ptr_array_add (self->alliances, alliance);
+  for (guint k = 0; k < g_list_model_get_n_items (alliances); k++)
+    g_ptr_array_add (self->alliances, g_list_model_get_item (alliances, k));
   choices = alliance_choices (self);
 
   for (guint i = 0; factions != NULL && i < factions->len; i++)
@@ -242,7 +237,7 @@ build_factions (AdmiraltyEditorSides *self)
       guint selected = 0;
 
       for (guint k = 0; k < self->alliances->len; k++)
-        if (has_member (self->alliances->pdata[k], faction->id))
+        if (adm_scenario_alliance_has_member (self->alliances->pdata[k], faction->id))
           selected = k + 1;
       row->faction = g_strdup (faction->id);
       row->row = row->control = adw_combo_row_new ();
@@ -258,15 +253,15 @@ build_factions (AdmiraltyEditorSides *self)
   /* Each alliance's name, one of a faction or more, typed in under its members. */
   for (guint k = 0; k < self->alliances->len; k++)
     {
-      xmlNode *alliance = self->alliances->pdata[k];
-      g_autofree char *name = adm_xml_get_string (alliance, "name");
+      AdmScenarioAlliance *alliance = self->alliances->pdata[k];
+      const char *name = adm_scenario_item_get_name (ADM_SCENARIO_ITEM (alliance));
       g_autofree char *members = member_names (self, alliance);
       /* Translators: the title of an alliance's name in the scenario editor, %s its member
        * factions: "Alliance of Cetagandan Empire, Vervain" */
       g_autofree char *title = g_strdup_printf (_("Name of the alliance of %s"), members);
       Row *row = g_new0 (Row, 1);
 
-      row->node = alliance;
+      row->item = g_object_ref (ADM_SCENARIO_ITEM (alliance));
       row->row = adw_entry_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row->row), title);
       adw_entry_row_set_show_apply_button (ADW_ENTRY_ROW (row->row), TRUE);
@@ -285,15 +280,19 @@ admiral_apply_cb (AdmiraltyEditorSides *self,
                   GtkWidget            *entry_row)
 {
   Row *row = find_row (self->admirals, entry_row);
-  g_autofree char *id = NULL;
+  g_autoptr(GError) error = NULL;
 
-  if (row == NULL)
-    return;
-  adm_scenario_edit_set (self->edit, row->node, "name",
-                         gtk_editable_get_text (GTK_EDITABLE (entry_row)));
-  /* An id made from the name follows it. */
-  id = adm_xml_get_string (row->node, "id");
-  gtk_editable_set_text (GTK_EDITABLE (row->id), id != NULL ? id : "");
+  /* An id made from the name follows it: the row shows the admiral's new values
+   * (admiral_notify_cb). */
+  if (row != NULL &&
+      !adm_scenario_item_set_name (row->item, gtk_editable_get_text (GTK_EDITABLE (entry_row)),
+                                   &error))
+    {
+      const char *name = adm_scenario_item_get_name (row->item);
+
+      admiralty_editor_page_say (GTK_WIDGET (self), error->message);
+      gtk_editable_set_text (GTK_EDITABLE (entry_row), name != NULL ? name : "");
+    }
 }
 
 static void
@@ -303,8 +302,7 @@ admiral_id_commit (AdmiraltyEditorSides *self,
   Row *row = find_row (self->admirals, entry);
 
   if (!self->syncing && row != NULL)
-    admiralty_editor_page_set_id (GTK_WIDGET (self), self->edit, row->node,
-                                  GTK_EDITABLE (entry));
+    admiralty_editor_page_set_item_id (GTK_WIDGET (self), row->item, GTK_EDITABLE (entry));
 }
 
 static void
@@ -324,7 +322,7 @@ show_faction (AdmiraltyEditorSides *self,
               Row                  *row)
 {
   AdmRuleset *ruleset = adm_scenario_edit_get_ruleset (self->edit);
-  g_autofree char *id = adm_xml_get_string (row->node, "faction");
+  const char *id = adm_scenario_admiral_get_faction (ADM_SCENARIO_ADMIRAL (row->item));
   const AdmFaction *faction = ruleset != NULL && id != NULL
                               ? adm_ruleset_lookup_faction (ruleset, id) : NULL;
 
@@ -339,7 +337,7 @@ admiral_faction_clicked_cb (AdmiraltyEditorSides *self,
 {
   Row *row = find_row (self->admirals, button);
   GPtrArray *factions = ruleset_factions (self);
-  g_autofree char *current = NULL;
+  const char *current;
   GtkListBoxRow *selected = NULL;
   GtkWidget *child;
   graphene_rect_t bounds;
@@ -350,7 +348,7 @@ admiral_faction_clicked_cb (AdmiraltyEditorSides *self,
   /* The season's factions as they are now: the Season page may have changed them. */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->faction_list))) != NULL)
     gtk_list_box_remove (self->faction_list, child);
-  current = adm_xml_get_string (row->node, "faction");
+  current = adm_scenario_admiral_get_faction (ADM_SCENARIO_ADMIRAL (row->item));
   for (guint i = 0; i < factions->len; i++)
     {
       const AdmFaction *faction = factions->pdata[i];
@@ -384,13 +382,15 @@ faction_activated_cb (AdmiraltyEditorSides *self,
   Row *row = self->picking;
   GPtrArray *factions = ruleset_factions (self);
   guint index = (guint) gtk_list_box_row_get_index (chosen);
+  g_autoptr(GError) error = NULL;
 
   gtk_popover_popdown (self->faction_popover);
   if (row == NULL || factions == NULL || index >= factions->len)
     return;
-  adm_scenario_edit_set (self->edit, row->node, "faction",
-                         ((const AdmFaction *) factions->pdata[index])->id);
-  show_faction (self, row);
+  if (!adm_scenario_admiral_set_faction (ADM_SCENARIO_ADMIRAL (row->item),
+                                         ((const AdmFaction *) factions->pdata[index])->id,
+                                         &error))
+    admiralty_editor_page_say (GTK_WIDGET (self), error->message);
 }
 
 /* The focus goes back to the faction button the picker was opened from. */
@@ -448,89 +448,161 @@ admiral_remove_cb (AdmiraltyEditorSides *self,
                    GtkWidget            *button)
 {
   Row *row = find_row (self->admirals, button);
+  g_autoptr(GError) error = NULL;
 
-  if (row != NULL)
-    adm_scenario_edit_remove (self->edit, row->node);
+  if (row != NULL && !adm_scenario_item_remove (row->item, &error))
+    admiralty_editor_page_say (GTK_WIDGET (self), error->message);
+}
+
+/* An admiral's row shows his values as they are now. */
+static void
+show_admiral (AdmiraltyEditorSides *self,
+              Row                  *row)
+{
+  const char *name = adm_scenario_item_get_name (row->item);
+  const char *id = adm_scenario_item_get_id (row->item);
+  gboolean syncing = self->syncing;
+
+  self->syncing = TRUE;
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (row->row)), name) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (row->row), name != NULL ? name : "");
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (row->id)), id) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (row->id), id != NULL ? id : "");
+  show_faction (self, row);
+  self->syncing = syncing;
+}
+
+static void
+admiral_notify_cb (AdmScenarioItem *item,
+                   GParamSpec      *pspec,
+                   Row             *row)
+{
+  AdmiraltyEditorSides *self =
+    ADMIRALTY_EDITOR_SIDES (gtk_widget_get_ancestor (row->row, ADMIRALTY_TYPE_EDITOR_SIDES));
+
+  if (self != NULL && adm_scenario_item_get_attached (item))
+    show_admiral (self, row);
+}
+
+static Row *
+admiral_row_new (AdmiraltyEditorSides *self,
+             AdmScenarioItem      *admiral)
+{
+  GtkEventController *focus = gtk_event_controller_focus_new ();
+  Row *row = g_new0 (Row, 1);
+  GtkWidget *inner;
+
+  row->item = g_object_ref (admiral);
+  row->row = adw_entry_row_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row->row), _("Admiral"));
+  adw_entry_row_set_show_apply_button (ADW_ENTRY_ROW (row->row), TRUE);
+  g_signal_connect_object (row->row, "apply", G_CALLBACK (admiral_apply_cb), self,
+                           G_CONNECT_SWAPPED);
+  /* The id order sheets and the portal name him by, made from his name until one is
+   * typed here. */
+  row->id = gtk_entry_new ();
+  gtk_editable_set_width_chars (GTK_EDITABLE (row->id), 14);
+  gtk_widget_set_valign (row->id, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row->id), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Admiral id"), -1);
+  g_signal_connect_object (row->id, "activate", G_CALLBACK (admiral_id_commit), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (focus, "leave", G_CALLBACK (admiral_id_leave_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (row->id, focus);
+  adw_entry_row_add_suffix (ADW_ENTRY_ROW (row->row), row->id);
+  row->control = gtk_button_new ();
+  inner = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  row->label = gtk_label_new (NULL);
+  gtk_box_append (GTK_BOX (inner), row->label);
+  gtk_box_append (GTK_BOX (inner), gtk_image_new_from_icon_name ("pan-down-symbolic"));
+  gtk_button_set_child (GTK_BUTTON (row->control), inner);
+  gtk_widget_add_css_class (row->control, "faction-picker");
+  gtk_widget_set_valign (row->control, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row->control),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Faction"),
+                                  GTK_ACCESSIBLE_PROPERTY_HAS_POPUP, TRUE, -1);
+  g_signal_connect_object (row->control, "clicked", G_CALLBACK (admiral_faction_clicked_cb),
+                           self, G_CONNECT_SWAPPED);
+  adw_entry_row_add_suffix (ADW_ENTRY_ROW (row->row), row->control);
+  row->remove = gtk_button_new_from_icon_name ("user-trash-symbolic");
+  gtk_widget_set_valign (row->remove, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row->remove),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _("Remove Admiral"), -1);
+  gtk_widget_add_css_class (row->remove, "flat");
+  g_signal_connect_object (row->remove, "clicked", G_CALLBACK (admiral_remove_cb), self,
+                           G_CONNECT_SWAPPED);
+  adw_entry_row_add_suffix (ADW_ENTRY_ROW (row->row), row->remove);
+  show_admiral (self, row);
+  g_signal_connect (admiral, "notify", G_CALLBACK (admiral_notify_cb), row);
+  return row;
+}
+
+/* The admirals' rows follow the list of admirals: the rows of the admirals that came are
+ * made, those of the admirals that went are removed, the others are kept as they are (and
+ * the rows after a change taken out and put back, for a group only appends). */
+static void
+admirals_changed_cb (AdmiraltyEditorSides *self,
+                     guint                 position,
+                     guint                 removed,
+                     guint                 added,
+                     GListModel           *admirals)
+{
+  g_autoptr(GPtrArray) after = g_ptr_array_new_with_free_func (g_object_unref);
+
+  if (self->picking != NULL && g_ptr_array_find (self->admirals, self->picking, NULL))
+    {
+      guint at = 0;
+
+      g_ptr_array_find (self->admirals, self->picking, &at);
+      if (at >= position && at < position + removed)
+        {
+          self->picking = NULL;
+          gtk_popover_popdown (self->faction_popover);
+        }
+    }
+  for (guint i = position; i < self->admirals->len; i++)
+    {
+      GtkWidget *widget = ((Row *) self->admirals->pdata[i])->row;
+
+      if (i >= position + removed)
+        g_ptr_array_add (after, g_object_ref (widget));
+      adw_preferences_group_remove (self->admirals_group, widget);
+    }
+  g_ptr_array_remove_range (self->admirals, position, removed);
+  for (guint i = 0; i < added; i++)
+    {
+      g_autoptr(AdmScenarioItem) admiral = g_list_model_get_item (admirals, position + i);
+
+      g_ptr_array_insert (self->admirals, (int) (position + i), admiral_row_new (self, admiral));
+    }
+  for (guint i = position; i < self->admirals->len; i++)
+    adw_preferences_group_add (self->admirals_group, ((Row *) self->admirals->pdata[i])->row);
 }
 
 static void
 build_admirals (AdmiraltyEditorSides *self)
 {
-  xmlNode *root = adm_scenario_edit_get_root (self->edit);
+  GListModel *admirals = adm_scenario_edit_get_admirals (self->edit);
 
   clear_rows (self, self->admirals_group, self->admirals);
-  for (xmlNode *admiral = adm_xml_first_element (root, "admiral"); admiral != NULL;
-       admiral = adm_xml_next_element (admiral, "admiral"))
-    {
-      g_autofree char *name = adm_xml_get_string (admiral, "name");
-      g_autofree char *id = adm_xml_get_string (admiral, "id");
-      GtkEventController *focus = gtk_event_controller_focus_new ();
-      Row *row = g_new0 (Row, 1);
-      GtkWidget *inner;
-
-      row->node = admiral;
-      row->row = adw_entry_row_new ();
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row->row), _("Admiral"));
-      adw_entry_row_set_show_apply_button (ADW_ENTRY_ROW (row->row), TRUE);
-      gtk_editable_set_text (GTK_EDITABLE (row->row), name != NULL ? name : "");
-      g_signal_connect_object (row->row, "apply", G_CALLBACK (admiral_apply_cb), self,
-                               G_CONNECT_SWAPPED);
-      /* The id order sheets and the portal name him by, made from his name until one is
-       * typed here. */
-      row->id = gtk_entry_new ();
-      gtk_editable_set_width_chars (GTK_EDITABLE (row->id), 14);
-      gtk_widget_set_valign (row->id, GTK_ALIGN_CENTER);
-      gtk_editable_set_text (GTK_EDITABLE (row->id), id != NULL ? id : "");
-      gtk_accessible_update_property (GTK_ACCESSIBLE (row->id), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      _("Admiral id"), -1);
-      g_signal_connect_object (row->id, "activate", G_CALLBACK (admiral_id_commit), self,
-                               G_CONNECT_SWAPPED);
-      g_signal_connect_object (focus, "leave", G_CALLBACK (admiral_id_leave_cb), self,
-                               G_CONNECT_SWAPPED);
-      gtk_widget_add_controller (row->id, focus);
-      adw_entry_row_add_suffix (ADW_ENTRY_ROW (row->row), row->id);
-      row->control = gtk_button_new ();
-      inner = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-      row->label = gtk_label_new (NULL);
-      gtk_box_append (GTK_BOX (inner), row->label);
-      gtk_box_append (GTK_BOX (inner), gtk_image_new_from_icon_name ("pan-down-symbolic"));
-      gtk_button_set_child (GTK_BUTTON (row->control), inner);
-      gtk_widget_add_css_class (row->control, "faction-picker");
-      gtk_widget_set_valign (row->control, GTK_ALIGN_CENTER);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (row->control),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("Faction"),
-                                      GTK_ACCESSIBLE_PROPERTY_HAS_POPUP, TRUE, -1);
-      g_signal_connect_object (row->control, "clicked", G_CALLBACK (admiral_faction_clicked_cb),
-                               self, G_CONNECT_SWAPPED);
-      show_faction (self, row);
-      adw_entry_row_add_suffix (ADW_ENTRY_ROW (row->row), row->control);
-      row->remove = gtk_button_new_from_icon_name ("user-trash-symbolic");
-      gtk_widget_set_valign (row->remove, GTK_ALIGN_CENTER);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (row->remove),
-                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("Remove Admiral"), -1);
-      gtk_widget_add_css_class (row->remove, "flat");
-      g_signal_connect_object (row->remove, "clicked", G_CALLBACK (admiral_remove_cb), self,
-                               G_CONNECT_SWAPPED);
-      adw_entry_row_add_suffix (ADW_ENTRY_ROW (row->row), row->remove);
-      adw_preferences_group_add (self->admirals_group, row->row);
-      g_ptr_array_add (self->admirals, row);
-    }
+  admirals_changed_cb (self, 0, 0, g_list_model_get_n_items (admirals), admirals);
 }
 
 void
 admiralty_editor_sides_add_admiral (AdmiraltyEditorSides *self)
 {
   GPtrArray *factions;
-  xmlNode *admiral;
+  AdmScenarioAdmiral *admiral;
 
   g_return_if_fail (ADMIRALTY_IS_EDITOR_SIDES (self));
 
   factions = ruleset_factions (self);
   if (factions == NULL || factions->len == 0)
     return;
-  admiral = adm_scenario_edit_add_admiral (self->edit, _("New Admiral"),
-                                           ((const AdmFaction *) factions->pdata[0])->id);
-  admiralty_editor_sides_select (self, admiral);
+  admiral = adm_scenario_edit_append_admiral (self->edit, _("New Admiral"),
+                                              ((const AdmFaction *) factions->pdata[0])->id);
+  admiralty_editor_sides_select (self, ADM_SCENARIO_ITEM (admiral));
 }
 
 static void
@@ -541,41 +613,52 @@ add_admiral_cb (AdmiraltyEditorSides *self)
 
 /* The scenario */
 
+/* The scenario's name and id as they are now (an id made from the name follows it until
+ * play begins). */
+static void
+show_scenario (AdmiraltyEditorSides *self)
+{
+  AdmScenarioItem *scenario = adm_scenario_edit_get_item (self->edit);
+  const char *name = adm_scenario_item_get_name (scenario);
+  const char *id = adm_scenario_item_get_id (scenario);
+  gboolean syncing = self->syncing;
+
+  self->syncing = TRUE;
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->name_row)), name) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (self->name_row), name != NULL ? name : "");
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->id_row)), id) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (self->id_row), id != NULL ? id : "");
+  self->syncing = syncing;
+}
+
 static void
 sync_scenario (AdmiraltyEditorSides *self)
 {
-  xmlNode *root = adm_scenario_edit_get_root (self->edit);
-  xmlNode *description = adm_xml_first_element (root, "description");
-  g_autofree char *name = adm_xml_get_string (root, "name");
-  g_autofree char *id = adm_xml_get_string (root, "id");
-  g_autofree char *text = description != NULL ? adm_xml_get_text (description) : NULL;
+  g_autofree char *text = adm_scenario_edit_dup_description (self->edit);
 
-  gtk_editable_set_text (GTK_EDITABLE (self->name_row), name != NULL ? name : "");
-  gtk_editable_set_text (GTK_EDITABLE (self->id_row), id != NULL ? id : "");
+  show_scenario (self);
   gtk_editable_set_text (GTK_EDITABLE (self->description_row), text != NULL ? text : "");
 }
 
 static void
 name_apply_cb (AdmiraltyEditorSides *self)
 {
-  g_autofree char *id = NULL;
-  xmlNode *root = adm_scenario_edit_get_root (self->edit);
+  g_autoptr(GError) error = NULL;
 
-  adm_scenario_edit_set (self->edit, root, "name",
-                         gtk_editable_get_text (GTK_EDITABLE (self->name_row)));
-  /* An id made from the name follows it until play begins. */
-  id = adm_xml_get_string (root, "id");
-  self->syncing = TRUE;
-  gtk_editable_set_text (GTK_EDITABLE (self->id_row), id != NULL ? id : "");
-  self->syncing = FALSE;
+  if (!adm_scenario_item_set_name (adm_scenario_edit_get_item (self->edit),
+                                   gtk_editable_get_text (GTK_EDITABLE (self->name_row)),
+                                   &error))
+    {
+      admiralty_editor_page_say (GTK_WIDGET (self), error->message);
+      show_scenario (self);
+    }
 }
 
 static void
 id_apply_cb (AdmiraltyEditorSides *self)
 {
-  admiralty_editor_page_set_id (GTK_WIDGET (self), self->edit,
-                                adm_scenario_edit_get_root (self->edit),
-                                GTK_EDITABLE (self->id_row));
+  admiralty_editor_page_set_item_id (GTK_WIDGET (self), adm_scenario_edit_get_item (self->edit),
+                                     GTK_EDITABLE (self->id_row));
 }
 
 static void
@@ -585,13 +668,14 @@ description_apply_cb (AdmiraltyEditorSides *self)
                                      gtk_editable_get_text (GTK_EDITABLE (self->description_row)));
 }
 
+/* What the document model does not tell item by item: the description, the season's
+ * factions and the alliances they are in. */
 static void
 rebuild (AdmiraltyEditorSides *self)
 {
   self->syncing = TRUE;
   sync_scenario (self);
   build_factions (self);
-  build_admirals (self);
   self->syncing = FALSE;
 }
 
@@ -604,7 +688,8 @@ edit_changed_cb (AdmiraltyEditorSides *self,
    * nothing. */
   if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
     self->stale = TRUE;
-  /* A value the page itself changed is shown already; what else changed is shown anew. */
+  /* A value the page itself changed is shown already, the admirals and the scenario's name
+   * follow their items; what else changed is shown anew. */
   else if (change != ADM_SCENARIO_EDIT_CHANGE_VALUE)
     rebuild (self);
 }
@@ -624,38 +709,31 @@ admiralty_editor_sides_map (GtkWidget *widget)
 
 void
 admiralty_editor_sides_select (AdmiraltyEditorSides *self,
-                               xmlNode              *node)
+                               AdmScenarioItem      *item)
 {
   g_return_if_fail (ADMIRALTY_IS_EDITOR_SIDES (self));
+  g_return_if_fail (item == NULL || ADM_IS_SCENARIO_ITEM (item));
 
-  for (guint i = 0; node != NULL && i < self->admirals->len; i++)
-    if (((Row *) self->admirals->pdata[i])->node == node)
+  for (guint i = 0; item != NULL && i < self->admirals->len; i++)
+    if (((Row *) self->admirals->pdata[i])->item == item)
       {
         gtk_widget_grab_focus (((Row *) self->admirals->pdata[i])->row);
         gtk_editable_select_region (GTK_EDITABLE (((Row *) self->admirals->pdata[i])->row), 0,
                                     -1);
         return;
       }
-  if (node != NULL && (adm_xml_is (node, "alliance") || adm_xml_is (node, "member")))
+  if (item != NULL && ADM_IS_SCENARIO_ALLIANCE (item))
     {
-      g_autofree char *faction = adm_xml_is (node, "member")
-                                 ? adm_xml_get_string (node, "faction") : NULL;
-
-      for (guint i = 0; faction == NULL && i < self->alliance_rows->len; i++)
-        if (((Row *) self->alliance_rows->pdata[i])->node == node)
+      for (guint i = 0; i < self->alliance_rows->len; i++)
+        if (((Row *) self->alliance_rows->pdata[i])->item == item)
           {
             gtk_widget_grab_focus (((Row *) self->alliance_rows->pdata[i])->row);
             return;
           }
-      for (guint i = 0; i < self->factions->len; i++)
+      if (self->factions->len > 0)
         {
-          Row *row = self->factions->pdata[i];
-
-          if (faction == NULL || g_strcmp0 (row->faction, faction) == 0)
-            {
-              gtk_widget_grab_focus (row->row);
-              return;
-            }
+          gtk_widget_grab_focus (((Row *) self->factions->pdata[0])->row);
+          return;
         }
     }
   gtk_widget_grab_focus (GTK_WIDGET (self->name_row));
@@ -669,11 +747,20 @@ admiralty_editor_sides_set_edit (AdmiraltyEditorSides *self,
   g_return_if_fail (ADM_IS_SCENARIO_EDIT (edit));
 
   if (self->edit != NULL)
-    g_signal_handlers_disconnect_by_data (self->edit, self);
+    {
+      g_signal_handlers_disconnect_by_data (self->edit, self);
+      g_signal_handlers_disconnect_by_data (adm_scenario_edit_get_admirals (self->edit), self);
+      g_signal_handlers_disconnect_by_data (adm_scenario_edit_get_item (self->edit), self);
+    }
   g_set_object (&self->edit, edit);
   g_signal_connect_object (edit, "changed", G_CALLBACK (edit_changed_cb), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (adm_scenario_edit_get_admirals (edit), "items-changed",
+                           G_CALLBACK (admirals_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (adm_scenario_edit_get_item (edit), "notify",
+                           G_CALLBACK (show_scenario), self, G_CONNECT_SWAPPED);
   self->stale = FALSE;
+  build_admirals (self);
   rebuild (self);
 }
 
@@ -691,7 +778,7 @@ row_holding (GPtrArray *rows,
   return NULL;
 }
 
-xmlNode *
+AdmScenarioItem *
 admiralty_editor_sides_get_admiral_at (AdmiraltyEditorSides *self,
                                        GtkWidget            *widget)
 {
@@ -700,7 +787,7 @@ admiralty_editor_sides_get_admiral_at (AdmiraltyEditorSides *self,
   g_return_val_if_fail (ADMIRALTY_IS_EDITOR_SIDES (self), NULL);
 
   row = row_holding (self->admirals, widget);
-  return row != NULL ? row->node : NULL;
+  return row != NULL ? row->item : NULL;
 }
 
 const char *
@@ -796,6 +883,6 @@ admiralty_editor_sides_init (AdmiraltyEditorSides *self)
                            G_CALLBACK (admirals_query_tooltip_cb), self, G_CONNECT_SWAPPED);
   self->factions = g_ptr_array_new_with_free_func (row_free);
   self->admirals = g_ptr_array_new_with_free_func (row_free);
-  self->alliances = g_ptr_array_new ();
+  self->alliances = g_ptr_array_new_with_free_func (g_object_unref);
   self->alliance_rows = g_ptr_array_new_with_free_func (row_free);
 }

@@ -18,13 +18,13 @@ void admiralty_editor_sides_set_edit (AdmiraltyEditorSides *self,
                                       AdmScenarioEdit      *edit);
 /* Focuses the row of @node: an admiral, an alliance or its member, else the name. */
 void admiralty_editor_sides_select   (AdmiraltyEditorSides *self,
-                                      xmlNode              *node);
+                                      AdmScenarioItem      *item);
 /* Adds an admiral of the first faction and focuses his name, as "Add Admiral" does. */
 void admiralty_editor_sides_add_admiral (AdmiraltyEditorSides *self);
 
 /* What Delete removes with the focus on @widget: the admiral of the row holding it, or the
  * faction's id of the row holding it; NULL when the row is of another kind, or none. */
-xmlNode    *admiralty_editor_sides_get_admiral_at (AdmiraltyEditorSides *self,
+AdmScenarioItem *admiralty_editor_sides_get_admiral_at (AdmiraltyEditorSides *self,
                                                    GtkWidget            *widget);
 const char *admiralty_editor_sides_get_faction_at (AdmiraltyEditorSides *self,
                                                    GtkWidget            *widget);

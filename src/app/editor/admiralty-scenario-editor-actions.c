@@ -350,23 +350,18 @@ remove_node (AdmiraltyScenarioEditor *self,
 /* An admiral leaves his formations without an admiral: said, and undone by Undo. */
 static void
 remove_admiral (AdmiraltyScenarioEditor *self,
-                xmlNode                 *admiral)
+                AdmScenarioItem         *admiral)
 {
-  g_autofree char *id = adm_xml_get_string (admiral, "id");
-  g_autofree char *name = adm_xml_get_string (admiral, "name");
+  g_autofree char *name = g_strdup (adm_scenario_item_get_name (admiral));
   g_autofree char *title = NULL;
-  xmlNode *root = adm_scenario_edit_get_root (self->edit);
-  guint commanded = 0;
+  guint commanded = adm_scenario_admiral_get_n_formations (ADM_SCENARIO_ADMIRAL (admiral));
+  g_autoptr(GError) error = NULL;
 
-  for (xmlNode *formation = adm_xml_first_element (root, "formation"); formation != NULL;
-       formation = adm_xml_next_element (formation, "formation"))
+  if (!adm_scenario_item_remove (admiral, &error))
     {
-      g_autofree char *of = adm_xml_get_string (formation, "admiral");
-
-      if (id != NULL && g_strcmp0 (of, id) == 0)
-        commanded++;
+      _admiralty_scenario_editor_toast (self, error->message);
+      return;
     }
-  adm_scenario_edit_remove (self->edit, admiral);
   if (commanded == 0)
     title = g_strdup_printf (_("Admiral “%s” removed"), name != NULL ? name : "");
   else
@@ -442,13 +437,14 @@ admiralty_scenario_editor_delete (AdmiraltyScenarioEditor *self)
   else if (g_strcmp0 (page, "sides") == 0)
     {
       const char *faction;
+      AdmScenarioItem *admiral;
 
       focus = focus_on (self, GTK_WIDGET (self->sides));
-      node = admiralty_editor_sides_get_admiral_at (self->sides, focus);
+      admiral = admiralty_editor_sides_get_admiral_at (self->sides, focus);
       faction = admiralty_editor_sides_get_faction_at (self->sides, focus);
-      if (node != NULL)
+      if (admiral != NULL)
         {
-          remove_admiral (self, node);
+          remove_admiral (self, admiral);
           return;
         }
       if (faction != NULL)

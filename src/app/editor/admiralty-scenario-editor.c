@@ -424,7 +424,9 @@ admiralty_scenario_editor_show (AdmiraltyScenarioEditor *self,
         }
     }
   adw_view_stack_set_visible_child_name (self->stack, "sides");
-  admiralty_editor_sides_select (self->sides, node);
+  admiralty_editor_sides_select (self->sides,
+                                 node != NULL ? adm_scenario_edit_find_item (self->edit, node)
+                                              : NULL);
 }
 
 /* Drafts */

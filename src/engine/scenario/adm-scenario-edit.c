@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "adm-id.h"
+#include "adm-scenario-admiral.h"
+#include "adm-scenario-alliance.h"
 #include "adm-scenario-check.h"
 #include "adm-scenario-edit.h"
 #include "adm-scenario-private.h"
@@ -32,6 +34,12 @@ struct _AdmScenarioEdit {
   gboolean      can_undo, can_redo, modified;
   AdmScenario  *loaded;      /* the document as last checked, when it loaded; or NULL */
   gboolean      ids_fixed;   /* play has begun from it: a new name moves no id */
+
+  /* The document model's items, each made when first asked for and kept in step with the
+   * document after every edit, undo and redo (sync_items ()). */
+  AdmScenarioItem *item;     /* the scenario itself */
+  GListModel   *admirals;    /* AdmScenarioAdmiral */
+  GListModel   *alliances;   /* AdmScenarioAlliance */
 };
 
 G_DEFINE_TYPE (AdmScenarioEdit, adm_scenario_edit, G_TYPE_OBJECT)
@@ -57,6 +65,21 @@ static const char *const map_order[] = { "sector", "link", NULL };
 static const char *const formation_order[] = { "ship", "succession", NULL };
 static const char *const sector_order[] = { "object", "minefield", NULL };
 static const char *const alliance_order[] = { "member", NULL };
+
+static void
+adm_scenario_edit_dispose (GObject *object)
+{
+  AdmScenarioEdit *self = ADM_SCENARIO_EDIT (object);
+
+  /* Items a page still holds are detached: they outlive the document they were of. */
+  if (self->item != NULL)
+    _adm_scenario_item_bind (self->item, NULL, NULL);
+  g_clear_object (&self->item);
+  g_clear_object (&self->admirals);
+  g_clear_object (&self->alliances);
+
+  G_OBJECT_CLASS (adm_scenario_edit_parent_class)->dispose (object);
+}
 
 static void
 adm_scenario_edit_finalize (GObject *object)
@@ -107,6 +130,7 @@ adm_scenario_edit_class_init (AdmScenarioEditClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
+  object_class->dispose = adm_scenario_edit_dispose;
   object_class->finalize = adm_scenario_edit_finalize;
   object_class->get_property = adm_scenario_edit_get_property;
 
@@ -380,6 +404,26 @@ drop_oldest (AdmScenarioEdit *self)
     }
 }
 
+/* The items made so far read the document again, then "changed" is emitted: a page bound to
+ * the items sees them as they are now, one following the signal sees them too. */
+static void
+emit_changed (AdmScenarioEdit       *self,
+              AdmScenarioEditChange  change,
+              xmlNode               *node)
+{
+  xmlNode *root = xmlDocGetRootElement (self->doc);
+  gboolean reload = change == ADM_SCENARIO_EDIT_CHANGE_RELOAD;
+  xmlNode *changed = change == ADM_SCENARIO_EDIT_CHANGE_VALUE ? node : NULL;
+
+  if (self->item != NULL)
+    _adm_scenario_item_bind (self->item, self, root);
+  if (self->admirals != NULL)
+    _adm_scenario_item_list_sync (self->admirals, root, changed, reload);
+  if (self->alliances != NULL)
+    _adm_scenario_item_list_sync (self->alliances, root, changed, reload);
+  g_signal_emit (self, signals[CHANGED], 0, (guint) change, node);
+}
+
 /* After an edit: the text before it goes on the undo stack, the redo stack is forgotten.
  * Each element is given the line it has in the text now, so that the problems found after an
  * edit name the lines of the file as it would be saved (an element copied from the rules
@@ -404,7 +448,7 @@ commit (AdmScenarioEdit       *self,
   drop_oldest (self);
   update_ruleset (self);
   update_flags (self);
-  g_signal_emit (self, signals[CHANGED], 0, (guint) change, node);
+  emit_changed (self, change, node);
 }
 
 static gboolean
@@ -434,7 +478,7 @@ step (AdmScenarioEdit *self,
     g_error ("%s", error->message);
   drop_oldest (self);
   update_flags (self);
-  g_signal_emit (self, signals[CHANGED], 0, (guint) ADM_SCENARIO_EDIT_CHANGE_RELOAD, NULL);
+  emit_changed (self, ADM_SCENARIO_EDIT_CHANGE_RELOAD, NULL);
   return TRUE;
 }
 
@@ -1878,7 +1922,7 @@ adm_scenario_edit_restore (AdmScenarioEdit  *self,
   g_queue_clear_full (&self->redo, (GDestroyNotify) g_bytes_unref);
   drop_oldest (self);
   update_flags (self);
-  g_signal_emit (self, signals[CHANGED], 0, (guint) ADM_SCENARIO_EDIT_CHANGE_RELOAD, NULL);
+  emit_changed (self, ADM_SCENARIO_EDIT_CHANGE_RELOAD, NULL);
   return TRUE;
 }
 
@@ -1986,7 +2030,7 @@ forget_season (AdmScenarioEdit *self,
   data = g_bytes_get_data (self->bytes, &length);
   if (!set_document (self, data, length, NULL))
     g_assert_not_reached ();
-  g_signal_emit (self, signals[CHANGED], 0, (guint) ADM_SCENARIO_EDIT_CHANGE_RELOAD, NULL);
+  emit_changed (self, ADM_SCENARIO_EDIT_CHANGE_RELOAD, NULL);
 }
 
 gboolean
@@ -2802,4 +2846,117 @@ adm_scenario_edit_import_oob (AdmScenarioEdit  *self,
   if (summary != NULL)
     *summary = oob->summary;
   return TRUE;
+}
+
+/* The document model's items. */
+
+AdmScenarioItem *
+adm_scenario_edit_get_item (AdmScenarioEdit *self)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+
+  if (self->item == NULL)
+    {
+      self->item = g_object_new (ADM_TYPE_SCENARIO_ITEM, NULL);
+      _adm_scenario_item_bind (self->item, self, xmlDocGetRootElement (self->doc));
+    }
+  return self->item;
+}
+
+/* @list, made and read for the first time when NULL. */
+static GListModel *
+items_of (AdmScenarioEdit  *self,
+          GListModel      **list,
+          GType             type,
+          xmlNode          *parent)
+{
+  if (*list == NULL)
+    {
+      *list = _adm_scenario_item_list_new (self, type);
+      _adm_scenario_item_list_sync (*list, parent, NULL, TRUE);
+    }
+  return *list;
+}
+
+GListModel *
+adm_scenario_edit_get_admirals (AdmScenarioEdit *self)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+  return items_of (self, &self->admirals, ADM_TYPE_SCENARIO_ADMIRAL,
+                   xmlDocGetRootElement (self->doc));
+}
+
+GListModel *
+adm_scenario_edit_get_alliances (AdmScenarioEdit *self)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+  return items_of (self, &self->alliances, ADM_TYPE_SCENARIO_ALLIANCE,
+                   xmlDocGetRootElement (self->doc));
+}
+
+AdmScenarioItem *
+adm_scenario_edit_find_item (AdmScenarioEdit *self,
+                             xmlNode         *node)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+
+  for (xmlNode *up = node; up != NULL && up->type == XML_ELEMENT_NODE; up = up->parent)
+    {
+      AdmScenarioItem *item = NULL;
+
+      if (adm_xml_is (up, "admiral"))
+        item = _adm_scenario_item_list_find (adm_scenario_edit_get_admirals (self), up);
+      else if (adm_xml_is (up, "alliance"))
+        item = _adm_scenario_item_list_find (adm_scenario_edit_get_alliances (self), up);
+      else if (up == xmlDocGetRootElement (self->doc))
+        item = adm_scenario_edit_get_item (self);
+      if (item != NULL)
+        return item;
+    }
+  return NULL;
+}
+
+/* The item of @node in @list, which an edit has just added. */
+static gpointer
+item_added (GListModel *list,
+            xmlNode    *node)
+{
+  return node != NULL ? _adm_scenario_item_list_find (list, node) : NULL;
+}
+
+AdmScenarioAdmiral *
+adm_scenario_edit_append_admiral (AdmScenarioEdit *self,
+                                  const char      *name,
+                                  const char      *faction)
+{
+  GListModel *admirals;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+
+  admirals = adm_scenario_edit_get_admirals (self);
+  return item_added (admirals, adm_scenario_edit_add_admiral (self, name, faction));
+}
+
+AdmScenarioAlliance *
+adm_scenario_edit_append_alliance (AdmScenarioEdit *self,
+                                   const char      *name,
+                                   const char      *faction)
+{
+  GListModel *alliances;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+
+  alliances = adm_scenario_edit_get_alliances (self);
+  return item_added (alliances, adm_scenario_edit_add_alliance (self, name, faction));
+}
+
+char *
+adm_scenario_edit_dup_description (AdmScenarioEdit *self)
+{
+  xmlNode *description;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (self), NULL);
+
+  description = adm_xml_first_element (xmlDocGetRootElement (self->doc), "description");
+  return description != NULL ? adm_xml_get_text (description) : NULL;
 }

@@ -19,12 +19,15 @@
  * Properties: "can-undo", "can-redo", "modified" (read-only booleans, notified on change). */
 #pragma once
 
-#include <glib-object.h>
+#include <gio/gio.h>
 #include <libxml/tree.h>
 
 #include "adm-oob.h"
 #include "adm-ruleset.h"
 #include "adm-scenario.h"
+#include "adm-scenario-admiral.h"
+#include "adm-scenario-alliance.h"
+#include "adm-scenario-item.h"
 
 G_BEGIN_DECLS
 
@@ -349,5 +352,30 @@ GPtrArray       *adm_scenario_edit_check          (AdmScenarioEdit  *self) G_GNU
  * the links between them — and no formations. NULL without a ruleset. */
 AdmScenario     *adm_scenario_edit_build          (AdmScenarioEdit  *self,
                                                    gboolean         *whole) G_GNUC_WARN_UNUSED_RESULT;
+
+/* The document model: the scenario's things as items (adm-scenario-item.h) in GListModels
+ * that say what each edit, undo and redo changed ("items-changed", and each item's
+ * properties notified), before "changed" is emitted. The lists and items are the edit's
+ * (borrowed); an item stays the same object while its thing stays (by its id). */
+
+/* The scenario itself: its id and name. */
+AdmScenarioItem *adm_scenario_edit_get_item       (AdmScenarioEdit  *self);
+/* Its description, or NULL. */
+char            *adm_scenario_edit_dup_description (AdmScenarioEdit *self) G_GNUC_WARN_UNUSED_RESULT;
+/* AdmScenarioAdmiral, in the file's order. */
+GListModel      *adm_scenario_edit_get_admirals   (AdmScenarioEdit  *self);
+/* AdmScenarioAlliance, in the file's order. */
+GListModel      *adm_scenario_edit_get_alliances  (AdmScenarioEdit  *self);
+/* The admiral or alliance added (adm_scenario_edit_add_admiral (), _add_alliance ()), as
+ * its item. */
+AdmScenarioAdmiral  *adm_scenario_edit_append_admiral  (AdmScenarioEdit *self,
+                                                        const char      *name,
+                                                        const char      *faction);
+AdmScenarioAlliance *adm_scenario_edit_append_alliance (AdmScenarioEdit *self,
+                                                        const char      *name,
+                                                        const char      *faction);
+/* The item @node is, or is within (a member's alliance), or NULL when no item holds it. */
+AdmScenarioItem *adm_scenario_edit_find_item      (AdmScenarioEdit  *self,
+                                                   xmlNode          *node);
 
 G_END_DECLS

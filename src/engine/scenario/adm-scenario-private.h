@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* adm-scenario-private.h: the scenario loader as its checker (adm-scenario-check.c) and the
- * editor's map (adm-scenario-edit.c) run it, for those files only. */
+ * editor's map (adm-scenario-edit.c) run it, and the document model's items and their lists
+ * as the document (adm-scenario-edit.c) keeps them: for the files of this folder only. */
 #pragma once
 
 #include "adm-scenario.h"
+#include "adm-scenario-edit.h"
+#include "adm-scenario-item.h"
 
 G_BEGIN_DECLS
 
@@ -45,5 +48,39 @@ AdmScenario *_adm_scenario_new_sketch  (xmlDoc                  *doc,
                                         const char              *display_name,
                                         AdmRuleset              *ruleset,
                                         GError                 **error) G_GNUC_WARN_UNUSED_RESULT;
+
+/* @self made the item of @node in @edit (or detached, for a NULL @node): its values are read
+ * again, and each property whose value changed is notified. */
+void             _adm_scenario_item_bind       (AdmScenarioItem *self,
+                                                AdmScenarioEdit *edit,
+                                                xmlNode         *node);
+xmlNode         *_adm_scenario_item_get_node   (AdmScenarioItem *self);
+AdmScenarioEdit *_adm_scenario_item_get_edit   (AdmScenarioItem *self);
+/* The value @name (an attribute, or one @read adds) as last read, or NULL. */
+const char      *_adm_scenario_item_get_value  (AdmScenarioItem *self,
+                                                const char      *name);
+/* TRUE when @self is attached; else FALSE with ADM_SCENARIO_ITEM_ERROR_DETACHED. */
+gboolean         _adm_scenario_item_check      (AdmScenarioItem *self,
+                                                GError         **error);
+/* An integer value, or @fallback when absent or not a number. */
+int              _adm_scenario_item_get_int    (AdmScenarioItem *self,
+                                                const char      *name,
+                                                int              fallback);
+
+/* The items of one kind under one parent element, as a GListModel (adm-scenario-item-list.c).
+ * A sync reads the parent's children again: an item is kept for the element it was bound to
+ * with the same key (its id; a link's two sectors), or for @changed (the element an edit
+ * changed: a new name may move its id); after a reload (@reload: every element is new), for
+ * the same key. The others are made or detached, and "items-changed" says the part that
+ * changed. */
+GListModel      *_adm_scenario_item_list_new   (AdmScenarioEdit *edit,
+                                                GType            item_type) G_GNUC_WARN_UNUSED_RESULT;
+void             _adm_scenario_item_list_sync  (GListModel      *list,
+                                                xmlNode         *parent,
+                                                xmlNode         *changed,
+                                                gboolean         reload);
+/* The item of @node, or NULL. */
+AdmScenarioItem *_adm_scenario_item_list_find  (GListModel      *list,
+                                                xmlNode         *node);
 
 G_END_DECLS
