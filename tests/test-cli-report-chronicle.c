@@ -309,7 +309,7 @@ main (int    argc,
   ADD ("bad-input", test_bad_input);
   g_test_add_func ("/cli/report-chronicle/F-STRAT-1/empty", test_empty);
   ADD ("F-STRAT-4/battle-not-ended", test_battle_not_ended);
-  g_test_add_func ("/cli/report-chronicle/F-STRAT-1/25000-entries", test_long_campaign);
+  g_test_add_func ("/cli/report-chronicle/F-STRAT-1/long-campaign", test_long_campaign);
   ADD ("F-STRAT-3/sides-leak-nothing", test_sides_leak_nothing);
   ADD ("F-STRAT-3/revelation", test_revelation);
 #undef ADD
