@@ -814,9 +814,15 @@ main (int   argc,
           }
           break;
         case 2:
-          event = adm_event_new ("readiness", time);
-          adm_event_set (event, "ship", ship);
-          adm_event_set (event, "delta", i % 8 == 2 ? "-1" : "1");
+          {
+            AdmShipState *state = adm_state_get_ship (adm_campaign_get_state (built), ship);
+            /* F-RDY-1: a readiness runs from 0 to 12, so a ship at either end moves inwards. */
+            gboolean down = state->readiness >= 12 || (i % 8 == 2 && state->readiness > 0);
+
+            event = adm_event_new ("readiness", time);
+            adm_event_set (event, "ship", ship);
+            adm_event_set (event, "delta", down ? "-1" : "1");
+          }
           break;
         default:
           event = adm_event_new ("order", time);
