@@ -576,6 +576,24 @@ admiralty_window_add_open_filters (GtkFileChooser *chooser)
   gtk_file_chooser_add_filter (chooser, battles);
 }
 
+/* A new modal chooser in self->chooser, the one before gone; @response_cb answers it. */
+GtkFileChooser *
+_admiralty_window_new_chooser (AdmiraltyWindow      *self,
+                               const char           *title,
+                               GtkFileChooserAction  action,
+                               const char           *accept,
+                               GCallback             response_cb)
+{
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
+  self->chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (self), action, accept,
+                                               _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+  g_signal_connect_object (self->chooser, "response", response_cb, self, G_CONNECT_SWAPPED);
+  return GTK_FILE_CHOOSER (self->chooser);
+}
+
 static void
 admiralty_window_set_chooser_folder (AdmiraltyWindow *self)
 {
@@ -611,19 +629,11 @@ admiralty_window_show_open_dialog (AdmiraltyWindow *self)
 {
   g_return_if_fail (ADMIRALTY_IS_WINDOW (self));
 
-  if (self->chooser != NULL)
-    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
-  g_clear_object (&self->chooser);
-
-  self->chooser = gtk_file_chooser_native_new (_("Open Scenario, Campaign or Battle"),
-                                               GTK_WINDOW (self),
-                                               GTK_FILE_CHOOSER_ACTION_OPEN,
-                                               _("_Open"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+  _admiralty_window_new_chooser (self, _("Open Scenario, Campaign or Battle"),
+                                 GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"),
+                                 G_CALLBACK (open_response_cb));
   admiralty_window_add_open_filters (GTK_FILE_CHOOSER (self->chooser));
   admiralty_window_set_chooser_folder (self);
-  g_signal_connect_object (self->chooser, "response", G_CALLBACK (open_response_cb), self,
-                           G_CONNECT_SWAPPED);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
 
@@ -730,15 +740,8 @@ save_as_action (GtkWidget  *widget,
   if (self->campaign == NULL)
     return;
 
-  if (self->chooser != NULL)
-    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
-  g_clear_object (&self->chooser);
-
-  self->chooser = gtk_file_chooser_native_new (_("Save Campaign As"),
-                                               GTK_WINDOW (self),
-                                               GTK_FILE_CHOOSER_ACTION_SAVE,
-                                               _("_Save"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+  _admiralty_window_new_chooser (self, _("Save Campaign As"), GTK_FILE_CHOOSER_ACTION_SAVE,
+                                 _("_Save"), G_CALLBACK (save_as_response_cb));
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
   /* One folder, set once: a second one cancels the listing of the first, which the chooser
    * says in an error dialog that takes the focus from the name. */
@@ -751,8 +754,6 @@ save_as_action (GtkWidget  *widget,
                           adm_scenario_get_id (adm_campaign_get_scenario (self->campaign)));
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), name);
 
-  g_signal_connect_object (self->chooser, "response", G_CALLBACK (save_as_response_cb), self,
-                           G_CONNECT_SWAPPED);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
 
@@ -876,20 +877,12 @@ load_orders_action (GtkWidget  *widget,
   if (page == NULL)
     return;
 
-  if (self->chooser != NULL)
-    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
-  g_clear_object (&self->chooser);
-
-  self->chooser = gtk_file_chooser_native_new (_("Load Orders"), GTK_WINDOW (self),
-                                               GTK_FILE_CHOOSER_ACTION_OPEN,
-                                               _("_Load"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+  _admiralty_window_new_chooser (self, _("Load Orders"), GTK_FILE_CHOOSER_ACTION_OPEN, _("_Load"),
+                                 G_CALLBACK (load_orders_response_cb));
   filter = admiralty_xml_filter_new (_("Orders (*.xml)"));
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
   admiralty_window_set_chooser_folder (self);
   g_set_weak_pointer (&self->orders_page, page);
-  g_signal_connect_object (self->chooser, "response", G_CALLBACK (load_orders_response_cb),
-                           self, G_CONNECT_SWAPPED);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
 
@@ -1535,17 +1528,10 @@ edit_scenario_action (GtkWidget  *widget,
   AdmiraltyWindow *self = ADMIRALTY_WINDOW (widget);
   g_autoptr(GtkFileFilter) filter = _admiralty_window_file_filter_new ();
 
-  if (self->chooser != NULL)
-    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
-  g_clear_object (&self->chooser);
-  self->chooser = gtk_file_chooser_native_new (_("Edit Scenario"), GTK_WINDOW (self),
-                                               GTK_FILE_CHOOSER_ACTION_OPEN,
-                                               _("_Edit"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+  _admiralty_window_new_chooser (self, _("Edit Scenario"), GTK_FILE_CHOOSER_ACTION_OPEN, _("_Edit"),
+                                 G_CALLBACK (edit_scenario_response_cb));
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
   admiralty_window_set_chooser_folder (self);
-  g_signal_connect_object (self->chooser, "response", G_CALLBACK (edit_scenario_response_cb),
-                           self, G_CONNECT_SWAPPED);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
 

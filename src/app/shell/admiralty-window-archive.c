@@ -294,13 +294,9 @@ archive_action (GtkWidget  *widget,
       _admiralty_window_present_error (self, _("The War Is Not at Rest"), body, NULL);
       return;
     }
-  if (self->chooser != NULL)
-    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
-  g_clear_object (&self->chooser);
-  self->chooser = gtk_file_chooser_native_new (_("Write the Archives Into"), GTK_WINDOW (self),
-                                               GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
-                                               _("_Write"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+  _admiralty_window_new_chooser (self, _("Write the Archives Into"),
+                                 GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _("_Write"),
+                                 G_CALLBACK (archive_response_cb));
   path = adm_campaign_get_path (self->campaign);
   if (path != NULL)
     {
@@ -309,8 +305,6 @@ archive_action (GtkWidget  *widget,
 
       gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (self->chooser), folder, NULL);
     }
-  g_signal_connect_object (self->chooser, "response", G_CALLBACK (archive_response_cb), self,
-                           G_CONNECT_SWAPPED);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
 

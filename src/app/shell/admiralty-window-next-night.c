@@ -230,14 +230,9 @@ next_night_action (GtkWidget  *widget,
       _admiralty_window_present_error (self, _("The War Is Not at Rest"), body, NULL);
       return;
     }
-  if (self->chooser != NULL)
-    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
-  g_clear_object (&self->chooser);
-  self->chooser = gtk_file_chooser_native_new (_("New Campaign from This One"),
-                                               GTK_WINDOW (self),
-                                               GTK_FILE_CHOOSER_ACTION_SAVE,
-                                               _("_Make"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+  _admiralty_window_new_chooser (self, _("New Campaign from This One"),
+                                 GTK_FILE_CHOOSER_ACTION_SAVE, _("_Make"),
+                                 G_CALLBACK (next_night_response_cb));
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
   path = adm_campaign_get_path (self->campaign);
   if (path != NULL)
@@ -249,8 +244,6 @@ next_night_action (GtkWidget  *widget,
     }
   name = suggested_name (self);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), name);
-  g_signal_connect_object (self->chooser, "response", G_CALLBACK (next_night_response_cb),
-                           self, G_CONNECT_SWAPPED);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
 

@@ -221,6 +221,13 @@ void        _admiralty_window_autosave           (AdmiraltyWindow      *self);
 gboolean    _admiralty_window_end_unfought       (AdmiraltyWindow      *self,
                                                   const char           *reason,
                                                   GError              **error);
+/* A new modal file chooser in self->chooser, the one before destroyed; @response_cb (swapped,
+ * the window first) answers it. */
+GtkFileChooser *_admiralty_window_new_chooser (AdmiraltyWindow      *self,
+                                              const char           *title,
+                                              GtkFileChooserAction  action,
+                                              const char           *accept,
+                                              GCallback             response_cb);
 void        _admiralty_window_present_error      (AdmiraltyWindow      *self,
                                                   const char           *heading,
                                                   const char           *body,

@@ -140,25 +140,6 @@ usb_finish (AdmiraltyWindow      *self,
     _admiralty_window_toast (self, done);
 }
 
-/* A new modal chooser for either half in self->chooser, the one before gone; @response_cb
- * answers it. */
-static GtkFileChooser *
-usb_chooser (AdmiraltyWindow      *self,
-             const char           *title,
-             GtkFileChooserAction  action,
-             const char           *accept,
-             GCallback             response_cb)
-{
-  if (self->chooser != NULL)
-    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
-  g_clear_object (&self->chooser);
-  self->chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (self), action, accept,
-                                               _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
-  g_signal_connect_object (self->chooser, "response", response_cb, self, G_CONNECT_SWAPPED);
-  return GTK_FILE_CHOOSER (self->chooser);
-}
-
 static void
 export_response_cb (AdmiraltyWindow      *self,
                     int                   response,
@@ -182,8 +163,8 @@ export_action (GtkWidget  *widget,
 
   if (client == NULL)
     return;
-  chooser = usb_chooser (self, _("Export Battle"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"),
-                         G_CALLBACK (export_response_cb));
+  chooser = _admiralty_window_new_chooser (self, _("Export Battle"), GTK_FILE_CHOOSER_ACTION_SAVE,
+                                           _("_Export"), G_CALLBACK (export_response_cb));
   name = g_strdup_printf ("%s.table-battle", adm_table_client_get_engagement (client));
   gtk_file_chooser_set_current_name (chooser, name);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
@@ -210,8 +191,9 @@ import_action (GtkWidget  *widget,
 
   if (self->campaign == NULL)
     return;
-  chooser = usb_chooser (self, _("Import Table Battle"), GTK_FILE_CHOOSER_ACTION_OPEN,
-                         _("_Import"), G_CALLBACK (import_response_cb));
+  chooser = _admiralty_window_new_chooser (self, _("Import Table Battle"),
+                                           GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"),
+                                           G_CALLBACK (import_response_cb));
   gtk_file_filter_set_name (filter, _("Battles exported from a table (*.table-battle)"));
   gtk_file_filter_add_pattern (filter, "*.table-battle");
   gtk_file_chooser_add_filter (chooser, filter);
