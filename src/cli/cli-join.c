@@ -6,7 +6,10 @@
  * kept on this computer and each entry sent to the chief as it is recorded; --end --reason
  * sends the ending; --export writes the battle as a file for the chief to import (the USB
  * path). A chief that cannot be reached is no failure: the battle is kept here and its
- * entries wait for the next `join`. */
+ * entries wait for the next `join`. Without a link: --find lists the chiefs advertising tables
+ * on the network (adm-table-finder.h), --ask HOST:PORT asks one to let this table in
+ * (adm-table-asking.h), prints the words both masters compare and, once let in, the table's
+ * link and its engagements. */
 
 #include "config.h"
 
@@ -14,7 +17,9 @@
 #include <glib/gi18n.h>
 
 #include "adm-file.h"
+#include "adm-table-asking.h"
 #include "adm-table-client.h"
+#include "adm-table-finder.h"
 #include "cli-private.h"
 
 /* How long one entry, and then the run's last, wait for the chief's receipt. */
@@ -252,6 +257,122 @@ sent (AdmTableClient *client,
   }
 }
 
+/* How long --find looks, in seconds. */
+#define FIND_S 3
+
+static gboolean
+quit_cb (gpointer data)
+{
+  g_main_loop_quit (data);
+  return G_SOURCE_REMOVE;
+}
+
+/* `join --find`: the chiefs found in FIND_S seconds. */
+static CliExit
+find (gboolean json)
+{
+  g_autoptr(AdmTableFinder) finder = adm_table_finder_new ();
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  g_autoptr(JsonBuilder) builder = NULL;
+  guint n;
+
+  g_timeout_add_seconds (FIND_S, quit_cb, loop);
+  g_main_loop_run (loop);
+  n = g_list_model_get_n_items (G_LIST_MODEL (finder));
+  if (n == 0 && adm_table_finder_get_message (finder) != NULL)
+    return _cli_invalid (json, "%s", adm_table_finder_get_message (finder));
+  if (!json)
+    {
+      if (n == 0)
+        g_print (_("No chief master's Admiralty advertises tables on this network.\n"));
+      for (guint i = 0; i < n; i++)
+        {
+          g_autoptr(AdmTableChief) chief = g_list_model_get_item (G_LIST_MODEL (finder), i);
+          g_autofree char *where = adm_table_chief_get_where (chief);
+
+          /* Translators: "  192.168.1.10:8040  Komarr" */
+          g_print (_("  %s  %s\n"), where, adm_table_chief_get_name (chief));
+        }
+      return CLI_EXIT_OK;
+    }
+  builder = json_builder_new ();
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "chiefs");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(AdmTableChief) chief = g_list_model_get_item (G_LIST_MODEL (finder), i);
+
+      json_builder_begin_object (builder);
+      _cli_add_string (builder, "name", adm_table_chief_get_name (chief));
+      _cli_add_string (builder, "host", adm_table_chief_get_host (chief));
+      _cli_add_int (builder, "port", adm_table_chief_get_port (chief));
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+  _cli_print_json (builder);
+  return CLI_EXIT_OK;
+}
+
+static void
+asking_changed_cb (AdmTableAsking *asking,
+                   GParamSpec     *pspec,
+                   GMainLoop      *loop)
+{
+  if (adm_table_asking_get_state (asking) >= ADM_TABLE_ASKING_ACCEPTED)
+    g_main_loop_quit (loop);
+}
+
+static void
+words_cb (AdmTableAsking *asking,
+          GParamSpec     *pspec,
+          gpointer        data)
+{
+  /* Printed at once, as a line of its own: the chief master reads his screen meanwhile. */
+  g_print (_("The chief master's screen must show the words “%s”. If it shows others, "
+             "someone on the network stands between you: tell him to refuse.\n"),
+           adm_table_asking_get_words (asking));
+}
+
+/* `join --ask HOST:PORT`: the table let in, its link in *@link. */
+static CliExit
+ask (const char  *where,
+     const char  *name,
+     gboolean     json,
+     char       **link)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GMainLoop) loop = g_main_loop_new (NULL, FALSE);
+  g_autoptr(AdmTableAsking) asking = NULL;
+  g_autofree char *host_name = NULL;
+
+  if (name == NULL)
+    name = host_name = g_strdup (g_get_host_name ());
+  asking = adm_table_asking_new (where, name, &error);
+  if (asking == NULL)
+    return _cli_invalid (json, "%s", error->message);
+  if (!json)
+    g_signal_connect (asking, "notify::words", G_CALLBACK (words_cb), NULL);
+  g_signal_connect (asking, "notify::state", G_CALLBACK (asking_changed_cb), loop);
+  g_main_loop_run (loop);
+  switch (adm_table_asking_get_state (asking))
+    {
+    case ADM_TABLE_ASKING_ACCEPTED:
+      *link = g_strdup (adm_table_asking_get_link (asking));
+      if (!json)
+        /* Translators: "Let in as Table 2. Its link, for the next time: https://…" */
+        g_print (_("Let in as %s. Its link, for the next time: %s\n"),
+                 adm_table_asking_get_table (asking), *link);
+      return CLI_EXIT_OK;
+    case ADM_TABLE_ASKING_REFUSED:
+      return _cli_invalid (json, _("The chief master refused this table"));
+    case ADM_TABLE_ASKING_FAILED:
+    default:
+      return _cli_invalid (json, "%s", adm_table_asking_get_message (asking));
+    }
+}
+
 CliExit
 _cli_join_run (int    argc,
                char **argv)
@@ -267,6 +388,8 @@ _cli_join_run (int    argc,
   g_autofree char *engagement_id = NULL, *orders_path = NULL, *turns_text = NULL;
   g_autofree char *seed_text = NULL, *dice_text = NULL, *reason = NULL, *export_path = NULL;
   g_autofree char *battle_name = NULL;
+  g_autofree char *ask_where = NULL, *ask_name = NULL, *asked_link = NULL;
+  gboolean find_chiefs = FALSE;
   g_auto(GStrv) places = NULL;
   g_autoptr(GHashTable) overrides = g_hash_table_new (g_str_hash, g_str_equal);
   gboolean roll_again = FALSE;
@@ -304,6 +427,15 @@ _cli_join_run (int    argc,
     { "export", 0, 0, G_OPTION_ARG_FILENAME, &export_path,
       N_("Write the battle kept on this computer to FILE for the chief master to import "
          "(admiralty-cli import); plays and sends nothing"), N_("FILE") },
+    { "find", 0, 0, G_OPTION_ARG_NONE, &find_chiefs,
+      N_("Without a link: list the chief masters' Admiralties advertising tables on this "
+         "network"), NULL },
+    { "ask", 0, 0, G_OPTION_ARG_STRING, &ask_where,
+      N_("Without a link: ask the chief master's Admiralty at HOST:PORT (as --find lists it) "
+         "to let this table in; compare the words printed with his screen's"), N_("HOST:PORT") },
+    { "name", 0, 0, G_OPTION_ARG_STRING, &ask_name,
+      N_("With --ask: the name the chief master sees asking (default: this computer's)"),
+      N_("TEXT") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       N_("Print as JSON: the listing, or the battle as `battle --json` prints it with "
          "\"table\": {\"name\", \"engagement\", \"assignment\", \"file\", \"entries\", \"kept\", "
@@ -312,7 +444,7 @@ _cli_join_run (int    argc,
     { NULL }
   };
 
-  context = _cli_context_new (command, _("LINK [--engagement ID]"),
+  context = _cli_context_new (command, _("LINK [--engagement ID] | --find | --ask HOST:PORT"),
                               _("A table master's side of a campaign fought at several "
                                 "tables: with the join link alone, lists the engagements the "
                                 "chief master assigned to this table; with --engagement, plays "
@@ -330,8 +462,29 @@ _cli_join_run (int    argc,
       || !_cli_check_value (command, "--seed", seed_text, FALSE)
       || !_cli_check_value (command, "--dice", dice_text, FALSE)
       || !_cli_check_value (command, "--reason", reason, FALSE)
-      || !_cli_check_value (command, "--export", export_path, FALSE))
+      || !_cli_check_value (command, "--export", export_path, FALSE)
+      || !_cli_check_value (command, "--ask", ask_where, FALSE)
+      || !_cli_check_value (command, "--name", ask_name, FALSE))
     return CLI_EXIT_USAGE;
+  if (ask_name != NULL && ask_where == NULL)
+    return _cli_usage_error (command, _("--name goes with --ask"));
+  if (find_chiefs && ask_where != NULL)
+    return _cli_usage_error (command, _("--find and --ask cannot be used together"));
+  if ((find_chiefs || ask_where != NULL) && links != NULL && links[0] != NULL)
+    return _cli_usage_error (command, _("--find and --ask are for a table with no link yet: "
+                                        "drop the link"));
+  if (find_chiefs && engagement_id != NULL)
+    return _cli_usage_error (command, _("--find lists chiefs: drop --engagement"));
+  if (find_chiefs)
+    return find (json);
+  if (ask_where != NULL)
+    {
+      if ((status = ask (ask_where, ask_name, json, &asked_link)) != CLI_EXIT_OK)
+        return status;
+      g_strfreev (links);
+      links = g_new0 (char *, 2);
+      links[0] = g_steal_pointer (&asked_link);
+    }
   if (!_cli_check_arguments (command, links, _("unexpected argument “%s”; give one join link"),
                              _("no join link given"), NULL))
     return CLI_EXIT_USAGE;

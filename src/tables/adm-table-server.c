@@ -26,7 +26,9 @@
 #include "adm-placement-step.h"
 #include "adm-portal-route.h"
 #include "adm-portal-tokens.h"
+#include "adm-table-advert.h"
 #include "adm-table-certificate.h"
+#include "adm-table-pairing.h"
 #include "adm-table-placements.h"
 #include "adm-table-server.h"
 
@@ -52,6 +54,8 @@ struct _AdmTableServer
   char       *fingerprint;  /* of @certificate, in every join link */
   guint       n_tables;
   GHashTable *arrivals;  /* engagement id → AdmTableArrival* */
+  AdmTablePairing *pairing;  /* tables let in without a link */
+  AdmTableAdvert  *advert;   /* the tables told to the network */
 };
 
 G_DEFINE_FINAL_TYPE (AdmTableServer, adm_table_server, G_TYPE_OBJECT)
@@ -1002,6 +1006,8 @@ adm_table_server_dispose (GObject *object)
 {
   AdmTableServer *self = ADM_TABLE_SERVER (object);
 
+  g_clear_object (&self->advert);
+  g_clear_object (&self->pairing);
   if (self->portal != NULL)
     {
       adm_portal_remove_route (self->portal, PREFIX);
@@ -1077,6 +1083,11 @@ adm_table_server_new (AdmPortal  *portal,
   adm_portal_add_route (portal, PREFIX, TRUE, ADM_TABLE_SERVER_MAX_BODY, route_knows, route_cb,
                         route_body, self->shared,
                         (GBoxedCopyFunc) table_shared_ref, (GDestroyNotify) table_shared_unref);
+  self->pairing = adm_table_pairing_new (self, self->fingerprint);
+  self->advert = adm_table_advert_new (portal, campaign != NULL
+                                                 ? adm_scenario_get_name (
+                                                       adm_campaign_get_scenario (campaign))
+                                                 : "Admiralty");
   return g_steal_pointer (&self);
 }
 
@@ -1165,4 +1176,36 @@ adm_table_server_get_arrival (AdmTableServer *self,
 {
   g_return_val_if_fail (ADM_IS_TABLE_SERVER (self), NULL);
   return engagement_id != NULL ? g_hash_table_lookup (self->arrivals, engagement_id) : NULL;
+}
+
+GListModel *
+adm_table_server_get_requests (AdmTableServer *self)
+{
+  g_return_val_if_fail (ADM_IS_TABLE_SERVER (self), NULL);
+  return G_LIST_MODEL (self->pairing);
+}
+
+gboolean
+adm_table_server_accept_request (AdmTableServer   *self,
+                                 AdmTableRequest  *request,
+                                 const char       *table,
+                                 GError          **error)
+{
+  g_return_val_if_fail (ADM_IS_TABLE_SERVER (self), FALSE);
+  return adm_table_pairing_accept (self->pairing, request, table, error);
+}
+
+void
+adm_table_server_refuse_request (AdmTableServer  *self,
+                                 AdmTableRequest *request)
+{
+  g_return_if_fail (ADM_IS_TABLE_SERVER (self));
+  adm_table_pairing_refuse (self->pairing, request);
+}
+
+AdmTableAdvert *
+adm_table_server_get_advert (AdmTableServer *self)
+{
+  g_return_val_if_fail (ADM_IS_TABLE_SERVER (self), NULL);
+  return self->advert;
 }

@@ -34,16 +34,21 @@
  * A wrong or revoked token, another table's engagement, a path or method not listed: the
  * portal's one 404, byte for byte. Requests are rate-limited as the admirals' are.
  *
+ * A table master may also ask to join without a link, his Admiralty finding the chief's on the
+ * network (adm-table-advert.h) and both masters comparing a word pair: adm-table-pairing.h.
+ *
  * Threads: as the portal's. The server thread reads the request and checks its token; the
  * rest — the campaign, the engine's checks, the signals — happens on the main context of the
  * caller of adm_table_server_new (), the one that owns the campaign, the request paused until
  * the main thread has answered it. */
 #pragma once
 
-#include <glib-object.h>
+#include <gio/gio.h>
 
 #include "adm-portal.h"
+#include "adm-table-advert.h"
 #include "adm-table-battle.h"
+#include "adm-table-request.h"
 
 G_BEGIN_DECLS
 
@@ -104,5 +109,20 @@ gboolean        adm_table_server_reissue      (AdmTableServer  *self,
 /* The last message received about @engagement_id since the server was made, or NULL. */
 const AdmTableArrival *adm_table_server_get_arrival (AdmTableServer *self,
                                                      const char     *engagement_id);
+
+/* The table masters asking to join without a link and waiting for the chief master's answer
+ * (adm-table-pairing.h): a GListModel of AdmTableRequest, oldest first. */
+GListModel     *adm_table_server_get_requests   (AdmTableServer  *self);
+/* Lets @request's table in as @table, one of the tables served: its Admiralty gets the table's
+ * join link over the TLS its master checked by the words. Errors: the request no longer
+ * waits, or @table is not served. */
+gboolean        adm_table_server_accept_request (AdmTableServer  *self,
+                                                 AdmTableRequest *request,
+                                                 const char      *table,
+                                                 GError         **error);
+void            adm_table_server_refuse_request (AdmTableServer  *self,
+                                                 AdmTableRequest *request);
+/* How the tables are told to the network (adm-table-advert.h): named after the campaign. */
+AdmTableAdvert *adm_table_server_get_advert     (AdmTableServer  *self);
 
 G_END_DECLS

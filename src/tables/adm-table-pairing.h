@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-table-pairing.h: a table let in without a link — the chief's side. While the tables are
+ * served (adm-table-server.h), a table master on the room's network may ask to join instead of
+ * pasting a join link: his Admiralty finds the chief's (adm-table-advert.h), speaks TLS to it
+ * and asks under "/pair/", over TLS only:
+ *
+ *   POST /pair/            {"name", "commit"}: who asks, and SHA-256 of his nonce (hex);
+ *                          200 {"id", "nonce"}: the request's key and the chief's nonce
+ *   POST /pair/ID/reveal   {"nonce"}: his nonce, which must match his commitment; 200
+ *                          {"state": "waiting"}: the request shows on the chief's screen with
+ *                          the check (adm-table-check.h)
+ *   GET  /pair/ID          200 {"state": "waiting"}, {"state": "refused"}, or {"state":
+ *                          "accepted", "table", "link"}: the table's join link, told once
+ *   POST /pair/ID/cancel   200 {"state": "cancelled"}: he gave up
+ *
+ * A request unanswered for ten minutes is forgotten; at most eight wait at once (429 beyond).
+ * The chief master compares the words his screen shows with the table master's and accepts
+ * it as one of his tables, or refuses. The link travels only inside the TLS the table already
+ * checked by those words; no key, token or secret is in the advertisement or in the clear.
+ * A wrong key, path or method is the portal's one 404.
+ *
+ * The requests waiting on the chief's answer are a GListModel of AdmTableRequest, oldest
+ * first, on the main context of the caller of adm_table_pairing_new (). Nothing here uses
+ * GTK. */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "adm-table-request.h"
+
+G_BEGIN_DECLS
+
+/* How long a request waits for the chief's answer, and how many wait at once. */
+#define ADM_TABLE_PAIRING_WAIT_S 600
+#define ADM_TABLE_PAIRING_MAX_WAITING 8
+/* The longest name a table master gives, in characters. */
+#define ADM_TABLE_PAIRING_MAX_NAME 64
+
+typedef struct _AdmTableServer AdmTableServer;
+
+#define ADM_TYPE_TABLE_PAIRING (adm_table_pairing_get_type ())
+G_DECLARE_FINAL_TYPE (AdmTablePairing, adm_table_pairing, ADM, TABLE_PAIRING, GObject)
+
+/* Takes requests on @server's portal from now on, for @server's tables (held weakly: the
+ * server keeps its pairing). */
+AdmTablePairing *adm_table_pairing_new    (AdmTableServer   *server,
+                                           const char       *fingerprint) G_GNUC_WARN_UNUSED_RESULT;
+/* Lets @request's table in as @table ("Table 2", one the server serves): its next poll gets
+ * the table's join link. FALSE with G_IO_ERROR_NOT_FOUND when the request is no longer waiting
+ * (given up, or too old), or G_IO_ERROR_INVALID_ARGUMENT when @table is not served. */
+gboolean         adm_table_pairing_accept (AdmTablePairing  *self,
+                                           AdmTableRequest  *request,
+                                           const char       *table,
+                                           GError          **error);
+/* Refuses @request: its next poll says so. */
+void             adm_table_pairing_refuse (AdmTablePairing  *self,
+                                           AdmTableRequest  *request);
+
+G_END_DECLS
