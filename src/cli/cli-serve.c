@@ -13,6 +13,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 #include <glib-unix.h>
 #include <gio/gunixinputstream.h>
@@ -185,6 +187,86 @@ warning_cb (AdmPortal  *portal,
 
 static void read_next (Serve *serve);
 
+/* The short key a request goes by at the prompt: the first six digits of its id. */
+#define SHORT_ID 6
+
+/* A table master asks to join without a link: who, the words, and what to type. */
+static void
+requests_changed_cb (GListModel *requests,
+                     guint       position,
+                     guint       removed,
+                     guint       added,
+                     gpointer    data)
+{
+  g_autofree char *now = now_text ();
+
+  for (guint i = position; i < position + added; i++)
+    {
+      g_autoptr(AdmTableRequest) request = g_list_model_get_item (requests, i);
+      g_autofree char *key = g_strndup (adm_table_request_get_id (request), SHORT_ID);
+
+      /* Translators: "18:32 “Laptop of Table Two” (from 192.168.1.23) asks to join: his
+       * screen must show “sunset saddle”; type “let-in 3fa2c1 N” to let him in as Table N, or
+       * “refuse-table 3fa2c1”" */
+      g_print (_("%s “%s” (from %s) asks to join: his screen must show “%s”; type “let-in %s "
+                 "N” to let him in as Table N, or “refuse-table %s”\n"), now,
+               adm_table_request_get_name (request), adm_table_request_get_address (request),
+               adm_table_request_get_words (request), key, key);
+    }
+}
+
+/* The request waiting whose id begins with @key, or NULL. */
+static AdmTableRequest *
+request_of (Serve      *serve,
+            const char *key)
+{
+  GListModel *requests = serve->tables != NULL ? adm_table_server_get_requests (serve->tables)
+                                               : NULL;
+
+  for (guint i = 0; requests != NULL && i < g_list_model_get_n_items (requests); i++)
+    {
+      g_autoptr(AdmTableRequest) request = g_list_model_get_item (requests, i);
+
+      if (strlen (key) >= SHORT_ID && g_str_has_prefix (adm_table_request_get_id (request), key))
+        return g_steal_pointer (&request);
+    }
+  g_printerr (_("admiralty-cli: no table master asking to join goes by “%s”\n"), key);
+  return NULL;
+}
+
+/* "let-in KEY N": the request let in as Table N (a table beyond those served is turned on). */
+static void
+let_in (Serve      *serve,
+        const char *key,
+        const char *number_text)
+{
+  g_autoptr(AdmTableRequest) request = request_of (serve, key);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *table = NULL;
+  int number;
+
+  if (request == NULL)
+    return;
+  if (!_cli_parse_int (number_text, 1, ADM_TABLE_SERVER_MAX_TABLES, &number))
+    {
+      g_printerr (_("admiralty-cli: let-in takes a table number from 1 to %d, not “%s”\n"),
+                  ADM_TABLE_SERVER_MAX_TABLES, number_text);
+      return;
+    }
+  if ((guint) number > adm_table_server_get_n_tables (serve->tables) &&
+      !adm_table_server_set_n_tables (serve->tables, (guint) number, &error))
+    {
+      g_printerr ("admiralty-cli: %s\n", error->message);
+      return;
+    }
+  table = adm_table_server_table_name ((guint) number);
+  if (!adm_table_server_accept_request (serve->tables, request, table, &error))
+    g_printerr ("admiralty-cli: %s\n", error->message);
+  else
+    /* Translators: "“Laptop of Table Two” is let in as Table 2." */
+    g_print (_("“%s” is let in as %s.\n"), adm_table_request_get_name (request), table);
+}
+
 static void
 run_command (Serve      *serve,
              const char *line)
@@ -222,6 +304,19 @@ run_command (Serve      *serve,
       if (!adm_portal_refuse (serve->portal, words[1], g_strstrip (words[2]), &error))
         g_printerr ("admiralty-cli: %s\n", error->message);
     }
+  else if (g_str_equal (words[0], "let-in") && serve->tables != NULL && words[1] != NULL &&
+           words[2] != NULL)
+    let_in (serve, words[1], g_strstrip (words[2]));
+  else if (g_str_equal (words[0], "refuse-table") && serve->tables != NULL && words[1] != NULL)
+    {
+      g_autoptr(AdmTableRequest) request = request_of (serve, g_strstrip (words[1]));
+
+      if (request != NULL)
+        adm_table_server_refuse_request (serve->tables, request);
+    }
+  else if (serve->tables != NULL)
+    g_printerr (_("admiralty-cli: type “accept ID”, “refuse ID REASON”, “list”, “let-in KEY N” "
+                  "or “refuse-table KEY”\n"));
   else
     g_printerr (_("admiralty-cli: type “accept ID”, “refuse ID REASON” or “list”\n"));
 }
@@ -423,6 +518,8 @@ serve_campaign (const char         *path,
         }
       g_signal_connect (serve.tables, "battle-changed", G_CALLBACK (battle_changed_cb), NULL);
       g_signal_connect (serve.tables, "refused", G_CALLBACK (table_refused_cb), NULL);
+      g_signal_connect (adm_table_server_get_requests (serve.tables), "items-changed",
+                        G_CALLBACK (requests_changed_cb), NULL);
     }
   if (address == NULL)
     {

@@ -5,6 +5,9 @@
 
 #include <glib/gi18n.h>
 
+#include "adm-table-asking.h"
+#include "adm-table-finder.h"
+#include "adm-table-pairing.h"
 #include "admiralty-engagement-dialog.h"
 #include "admiralty-join-dialog.h"
 
@@ -16,7 +19,14 @@ struct _AdmiraltyJoinDialog
   GtkWidget      *engagements_group;
   GtkLabel       *status_label;
   GtkListBox     *engagements_list;
+  GtkLabel       *finder_label;
+  GtkWidget      *asking_box;
+  GtkLabel       *asking_label;
+  GtkLabel       *words_label;
+  GtkListBox     *chiefs_list;
 
+  AdmTableFinder *finder;       /* the chiefs advertising tables on the network */
+  AdmTableAsking *asking;       /* asking one to let this table in, or NULL */
   AdmTableClient *client;
   GPtrArray      *listed;       /* AdmTableEngagement*, as the chief listed them */
   GCancellable   *cancellable;
@@ -171,6 +181,161 @@ admiralty_join_dialog_connect (AdmiraltyJoinDialog *self,
   gtk_widget_set_visible (self->engagements_group, TRUE);
   adm_table_client_list_async (self->client, self->cancellable, list_ready_cb,
                                g_object_ref (self));
+}
+
+/* Asking a chief found on the network */
+
+static void
+finder_message_cb (AdmiraltyJoinDialog *self)
+{
+  const char *message = adm_table_finder_get_message (self->finder);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->finder));
+
+  gtk_label_set_text (self->finder_label,
+                      message != NULL ? message
+                      : n == 0 ? _("Looking… A chief master’s Admiralty shows here once he "
+                                   "turns his tables on; else paste his link above.")
+                               : _("Ask one to let your table in: you both see two words, "
+                                   "and he lets you in if they are the same."));
+}
+
+static GtkWidget *
+chief_row (gpointer item,
+           gpointer data)
+{
+  AdmTableChief *chief = item;
+  g_autofree char *where = adm_table_chief_get_where (chief);
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *ask = gtk_button_new_with_mnemonic (_("_Ask to Join"));
+
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), adm_table_chief_get_name (chief));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), where);
+  gtk_widget_set_valign (ask, GTK_ALIGN_CENTER);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (ask), "join.ask");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (ask), "s", where);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), ask);
+  return row;
+}
+
+static void
+stop_asking (AdmiraltyJoinDialog *self)
+{
+  if (self->asking == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (self->asking, self);
+  adm_table_asking_cancel (self->asking);
+  g_clear_object (&self->asking);
+}
+
+static void
+asking_changed_cb (AdmTableAsking      *asking,
+                   GParamSpec          *pspec,
+                   AdmiraltyJoinDialog *self)
+{
+  const char *words = adm_table_asking_get_words (asking);
+  const char *message = adm_table_asking_get_message (asking);
+  g_autofree char *link = NULL;
+
+  gtk_label_set_text (self->words_label, words != NULL ? words : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->words_label), words != NULL);
+  switch (adm_table_asking_get_state (asking))
+    {
+    case ADM_TABLE_ASKING_CONNECTING:
+      gtk_label_set_text (self->asking_label, message != NULL ? message
+                                                              : _("Asking the chief master…"));
+      break;
+    case ADM_TABLE_ASKING_WAITING:
+      gtk_label_set_text (self->asking_label,
+                          message != NULL
+                            ? message
+                            : _("The chief master’s screen must show the same two words. If "
+                                "it shows others, someone on the network stands between you: "
+                                "tell him to refuse."));
+      break;
+    case ADM_TABLE_ASKING_ACCEPTED:
+      link = g_strdup (adm_table_asking_get_link (asking));
+      g_signal_handlers_disconnect_by_data (asking, self);
+      g_clear_object (&self->asking);
+      gtk_widget_set_visible (self->asking_box, FALSE);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "join.ask", TRUE);
+      /* Let in: the link goes where a pasted one would, and is kept for the next time. */
+      admiralty_join_dialog_connect (self, link);
+      return;
+    case ADM_TABLE_ASKING_REFUSED:
+      gtk_label_set_text (self->asking_label, _("The chief master refused this table."));
+      gtk_widget_set_visible (GTK_WIDGET (self->words_label), FALSE);
+      break;
+    case ADM_TABLE_ASKING_FAILED:
+      gtk_label_set_text (self->asking_label, message);
+      gtk_widget_set_visible (GTK_WIDGET (self->words_label), FALSE);
+      break;
+    case ADM_TABLE_ASKING_CANCELLED:
+    default:
+      break;
+    }
+  if (adm_table_asking_get_state (asking) >= ADM_TABLE_ASKING_REFUSED)
+    {
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "join.ask", TRUE);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "join.stop-asking", FALSE);
+    }
+}
+
+void
+admiralty_join_dialog_ask (AdmiraltyJoinDialog *self,
+                           const char          *where)
+{
+  g_autoptr(GError) error = NULL;
+  const char *name = g_get_real_name ();
+
+  g_return_if_fail (ADMIRALTY_IS_JOIN_DIALOG (self));
+
+  stop_asking (self);
+  /* His own name when the system knows it, else his computer's. */
+  if (name == NULL || *name == '\0' || g_str_equal (name, "Unknown") ||
+      g_utf8_strlen (name, -1) > ADM_TABLE_PAIRING_MAX_NAME)
+    name = g_get_host_name ();
+  gtk_widget_set_visible (self->asking_box, TRUE);
+  self->asking = adm_table_asking_new (where, name, &error);
+  if (self->asking == NULL)
+    {
+      gtk_label_set_text (self->asking_label, error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->words_label), FALSE);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "join.stop-asking", FALSE);
+      return;
+    }
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "join.ask", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "join.stop-asking", TRUE);
+  g_signal_connect (self->asking, "notify", G_CALLBACK (asking_changed_cb), self);
+  asking_changed_cb (self->asking, NULL, self);
+}
+
+static void
+ask_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *parameter)
+{
+  admiralty_join_dialog_ask (ADMIRALTY_JOIN_DIALOG (widget),
+                             g_variant_get_string (parameter, NULL));
+}
+
+static void
+stop_asking_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  AdmiraltyJoinDialog *self = ADMIRALTY_JOIN_DIALOG (widget);
+
+  stop_asking (self);
+  gtk_widget_set_visible (self->asking_box, FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "join.ask", TRUE);
+}
+
+const char *
+admiralty_join_dialog_get_words (AdmiraltyJoinDialog *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_JOIN_DIALOG (self), NULL);
+  return self->asking != NULL ? adm_table_asking_get_words (self->asking) : NULL;
 }
 
 static void
@@ -402,7 +567,11 @@ admiralty_join_dialog_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
+  stop_asking (self);
+  if (self->finder != NULL)
+    g_signal_handlers_disconnect_by_data (self->finder, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_JOIN_DIALOG);
+  g_clear_object (&self->finder);
   g_clear_object (&self->client);
   g_clear_pointer (&self->listed, g_ptr_array_unref);
   g_clear_pointer (&self->opening, g_free);
@@ -434,9 +603,16 @@ admiralty_join_dialog_class_init (AdmiraltyJoinDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyJoinDialog, engagements_group);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyJoinDialog, status_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyJoinDialog, engagements_list);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyJoinDialog, finder_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyJoinDialog, asking_box);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyJoinDialog, asking_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyJoinDialog, words_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyJoinDialog, chiefs_list);
   gtk_widget_class_bind_template_callback (widget_class, link_activate_cb);
   gtk_widget_class_install_action (widget_class, "join.connect", NULL, connect_action);
   gtk_widget_class_install_action (widget_class, "join.open", "s", open_action);
+  gtk_widget_class_install_action (widget_class, "join.ask", "s", ask_action);
+  gtk_widget_class_install_action (widget_class, "join.stop-asking", NULL, stop_asking_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
@@ -448,6 +624,13 @@ admiralty_join_dialog_init (AdmiraltyJoinDialog *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_widget_set_visible (self->engagements_group, FALSE);
+  /* The chiefs on the network, looked for while the dialog is open. */
+  self->finder = adm_table_finder_new ();
+  gtk_list_box_bind_model (self->chiefs_list, G_LIST_MODEL (self->finder), chief_row, self, NULL);
+  g_signal_connect_swapped (self->finder, "notify::message", G_CALLBACK (finder_message_cb), self);
+  g_signal_connect_swapped (self->finder, "items-changed", G_CALLBACK (finder_message_cb), self);
+  finder_message_cb (self);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "join.stop-asking", FALSE);
   /* The link of the last table joined: Connect, or Enter, joins it again. */
   gtk_editable_set_text (GTK_EDITABLE (self->link_entry), link);
 }

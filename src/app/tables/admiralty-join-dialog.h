@@ -3,8 +3,12 @@
  * campaign (adm-table-client.h). He pastes the join link the chief master gave him; the
  * dialog lists the engagements at his table, with where each stands, and opens the one he
  * picks: the battle kept on this computer if any, else the chief's, fetched; one not begun yet
- * goes through the placements step first (admiralty-engagement-dialog.h). Its commands
- * are the actions "join.connect" and "join.open" (s: the engagement). The link the chief last
+ * goes through the placements step first (admiralty-engagement-dialog.h). Without a link, it
+ * lists the chief masters' Admiralties advertising tables on the network (adm-table-finder.h):
+ * he asks one to let his table in (adm-table-asking.h), compares the two words his screen
+ * shows with the chief master's, and once let in goes on as with a pasted link. Its commands
+ * are the actions "join.connect", "join.open" (s: the engagement), "join.ask" (s: HOST:PORT)
+ * and "join.stop-asking". The link the chief last
  * answered is kept (GSettings table-link) and the dialog opens with it. */
 #pragma once
 
@@ -28,6 +32,11 @@ AdmiraltyJoinDialog *admiralty_join_dialog_new      (GtkWindow           *parent
 /* What "join.connect" does with @link (the entry's text when NULL). */
 void                 admiralty_join_dialog_connect  (AdmiraltyJoinDialog *self,
                                                      const char          *link);
+/* What "join.ask" does: asks the chief at @where ("HOST:PORT") to let this table in. */
+void                 admiralty_join_dialog_ask      (AdmiraltyJoinDialog *self,
+                                                     const char          *where);
+/* The two words to compare while asking, or NULL. */
+const char          *admiralty_join_dialog_get_words (AdmiraltyJoinDialog *self);
 /* The link in the entry. */
 const char          *admiralty_join_dialog_get_link (AdmiraltyJoinDialog *self);
 /* The placements step of the engagement being opened (an AdmiraltyEngagementDialog at this

@@ -17,6 +17,9 @@ struct _AdmiraltyTablesDialog
   AdwActionRow   *count_row;
   GtkSpinButton  *count_spin;
   GtkListBox     *tables_list;
+  GtkWidget      *requests_group;
+  GtkLabel       *advert_label;
+  GtkListBox     *requests_list;
 
   AdmiraltyRoom  *room;     /* the server is kept in it */
   AdmPortal      *portal;
@@ -25,6 +28,7 @@ struct _AdmiraltyTablesDialog
   GSignalGroup   *server_signals;
   GSignalGroup   *portal_signals;
   GSignalGroup   *campaign_signals;
+  GSignalGroup   *advert_signals;
   GHashTable     *texts;    /* table → its row's text, for tests */
   gboolean        updating;
 };
@@ -204,6 +208,130 @@ table_row (AdmiraltyTablesDialog *self,
 }
 
 static void
+request_table_cb (GtkDropDown *dropdown,
+                  GParamSpec  *pspec,
+                  gpointer     data)
+{
+  GtkWidget *accept = g_object_get_data (G_OBJECT (dropdown), "accept");
+  const char *id = g_object_get_data (G_OBJECT (dropdown), "request-id");
+  g_autofree char *table = adm_table_server_table_name (gtk_drop_down_get_selected (dropdown) + 1);
+
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (accept), "(ss)", id, table);
+}
+
+/* A table master asking to join: who, from where, the words, and the answers. The table he is
+ * let in as is a new one unless the master picks one served already. */
+static GtkWidget *
+request_row (gpointer item,
+             gpointer data)
+{
+  AdmiraltyTablesDialog *self = data;
+  AdmTableRequest *request = item;
+  guint n = admiralty_tables_dialog_get_n_tables (self);
+  g_autoptr(GPtrArray) choices = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GDateTime) asked = g_date_time_new_from_unix_local (adm_table_request_get_asked (request) /
+                                                                G_USEC_PER_SEC);
+  g_autofree char *when = asked != NULL ? g_date_time_format (asked, "%H:%M") : g_strdup ("");
+  g_autofree char *subtitle = NULL;
+  g_autofree char *new_table = adm_table_server_table_name (n + 1);
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *name = gtk_label_new (adm_table_request_get_name (request));
+  GtkWidget *from, *dropdown, *accept, *refuse, *words;
+
+  gtk_widget_set_margin_top (row, 12);
+  gtk_widget_set_margin_bottom (row, 12);
+  gtk_widget_set_margin_start (row, 12);
+  gtk_widget_set_margin_end (row, 12);
+  gtk_label_set_xalign (GTK_LABEL (name), 0);
+  gtk_label_set_wrap (GTK_LABEL (name), TRUE);
+  gtk_widget_add_css_class (name, "heading");
+  /* Translators: under a table master asking to join: "From 192.168.1.23 at 18:32" */
+  subtitle = g_strdup_printf (_("From %s at %s"), adm_table_request_get_address (request), when);
+  from = gtk_label_new (subtitle);
+  gtk_label_set_xalign (GTK_LABEL (from), 0);
+  gtk_widget_add_css_class (from, "dim-label");
+  gtk_widget_add_css_class (from, "caption");
+  words = gtk_label_new (adm_table_request_get_words (request));
+  gtk_label_set_xalign (GTK_LABEL (words), 0);
+  gtk_label_set_selectable (GTK_LABEL (words), TRUE);
+  gtk_widget_add_css_class (words, "title-2");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (words), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("The two words to compare"), -1);
+  gtk_box_append (GTK_BOX (row), name);
+  gtk_box_append (GTK_BOX (row), from);
+  gtk_box_append (GTK_BOX (row), words);
+
+  for (guint i = 1; i <= n && i <= ADM_TABLE_SERVER_MAX_TABLES; i++)
+    g_ptr_array_add (choices, adm_table_server_table_name (i));
+  if (n < ADM_TABLE_SERVER_MAX_TABLES)
+    /* Translators: the choice of a new table for a table master let in: "Table 3 (new)" */
+    g_ptr_array_add (choices, g_strdup_printf (_("%s (new)"), new_table));
+  g_ptr_array_add (choices, NULL);
+  dropdown = gtk_drop_down_new_from_strings ((const char * const *) choices->pdata);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (dropdown), choices->len - 2);
+  gtk_widget_set_valign (dropdown, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (dropdown, _("The table he is let in as"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Let in as"), -1);
+  accept = gtk_button_new_with_mnemonic (_("_Let In"));
+  gtk_widget_add_css_class (accept, "suggested-action");
+  gtk_widget_set_valign (accept, GTK_ALIGN_CENTER);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (accept), "tables.let-in");
+  refuse = gtk_button_new_with_mnemonic (_("_Refuse"));
+  gtk_widget_set_valign (refuse, GTK_ALIGN_CENTER);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (refuse), "tables.refuse");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (refuse), "s",
+                                    adm_table_request_get_id (request));
+  /* The Let In button's target follows the table picked. */
+  g_object_set_data_full (G_OBJECT (dropdown), "request-id",
+                          g_strdup (adm_table_request_get_id (request)), g_free);
+  g_object_set_data (G_OBJECT (dropdown), "accept", accept);
+  g_signal_connect (dropdown, "notify::selected", G_CALLBACK (request_table_cb), NULL);
+  request_table_cb (GTK_DROP_DOWN (dropdown), NULL, NULL);
+  gtk_widget_set_halign (buttons, GTK_ALIGN_END);
+  gtk_box_append (GTK_BOX (buttons), dropdown);
+  gtk_box_append (GTK_BOX (buttons), accept);
+  gtk_box_append (GTK_BOX (buttons), refuse);
+  gtk_box_append (GTK_BOX (row), buttons);
+  return row;
+}
+
+static void
+update_advert (AdmiraltyTablesDialog *self)
+{
+  AdmTableAdvert *advert = self->server != NULL ? adm_table_server_get_advert (self->server)
+                                                : NULL;
+  g_autofree char *text = NULL;
+
+  if (advert == NULL)
+    text = NULL;
+  else if (adm_table_advert_get_published (advert))
+    /* Translators: "Table masters on this network find these tables as “Komarr”." */
+    text = g_strdup_printf (_("Table masters on this network find these tables as “%s”."),
+                            adm_table_advert_get_name (advert));
+  else if (adm_table_advert_get_message (advert) != NULL)
+    text = g_strdup (adm_table_advert_get_message (advert));
+  else
+    text = g_strdup (_("Not advertised while the admirals’ portal is off"));
+  gtk_label_set_text (self->advert_label, text != NULL ? text : "");
+}
+
+static void
+bind_requests (AdmiraltyTablesDialog *self)
+{
+  gtk_list_box_bind_model (self->requests_list,
+                           self->server != NULL ? adm_table_server_get_requests (self->server)
+                                                : NULL,
+                           request_row, self, NULL);
+  gtk_widget_set_visible (self->requests_group, self->server != NULL);
+  g_signal_group_set_target (self->advert_signals,
+                             self->server != NULL ? adm_table_server_get_advert (self->server)
+                                                  : NULL);
+  update_advert (self);
+}
+
+static void
 update_rows (AdmiraltyTablesDialog *self)
 {
   guint n = admiralty_tables_dialog_get_n_tables (self);
@@ -269,6 +397,7 @@ admiralty_tables_dialog_set_n_tables (AdmiraltyTablesDialog  *self,
       /* The room keeps the server, as it keeps the portal (another campaign's goes). */
       admiralty_room_set_table_server (self->room, self->server);
       g_signal_group_set_target (self->server_signals, self->server);
+      bind_requests (self);
     }
   else if (!adm_table_server_set_n_tables (self->server, n_tables, error))
     {
@@ -330,6 +459,80 @@ revoke_action (GtkWidget  *widget,
   update_rows (self);
 }
 
+static AdmTableRequest *
+find_request (AdmiraltyTablesDialog *self,
+              const char            *id)
+{
+  GListModel *requests = self->server != NULL ? adm_table_server_get_requests (self->server)
+                                              : NULL;
+
+  for (guint i = 0; requests != NULL && i < g_list_model_get_n_items (requests); i++)
+    {
+      g_autoptr(AdmTableRequest) request = g_list_model_get_item (requests, i);
+
+      if (g_str_equal (adm_table_request_get_id (request), id))
+        return g_steal_pointer (&request);
+    }
+  return NULL;
+}
+
+gboolean
+admiralty_tables_dialog_let_in (AdmiraltyTablesDialog  *self,
+                                const char             *request_id,
+                                const char             *table,
+                                GError                **error)
+{
+  g_autoptr(AdmTableRequest) request = NULL;
+  guint n;
+
+  g_return_val_if_fail (ADMIRALTY_IS_TABLES_DIALOG (self), FALSE);
+
+  request = find_request (self, request_id);
+  if (request == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                           _("The table master no longer asks to join: he gave up, or waited "
+                             "more than ten minutes"));
+      return FALSE;
+    }
+  /* A new table is turned on first: the table master gets its key. */
+  n = admiralty_tables_dialog_get_n_tables (self);
+  for (guint i = n + 1; i <= ADM_TABLE_SERVER_MAX_TABLES; i++)
+    {
+      g_autofree char *name = adm_table_server_table_name (i);
+
+      if (g_str_equal (name, table) && !admiralty_tables_dialog_set_n_tables (self, i, error))
+        return FALSE;
+    }
+  return adm_table_server_accept_request (self->server, request, table, error);
+}
+
+static void
+let_in_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  AdmiraltyTablesDialog *self = ADMIRALTY_TABLES_DIALOG (widget);
+  g_autoptr(GError) error = NULL;
+  const char *id, *table;
+
+  g_variant_get (parameter, "(&s&s)", &id, &table);
+  if (!admiralty_tables_dialog_let_in (self, id, table, &error))
+    show_error (self, _("The table could not be let in"), error);
+}
+
+static void
+refuse_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  AdmiraltyTablesDialog *self = ADMIRALTY_TABLES_DIALOG (widget);
+  g_autoptr(AdmTableRequest) request = find_request (self, g_variant_get_string (parameter, NULL));
+
+  if (request != NULL)
+    adm_table_server_refuse_request (self->server, request);
+}
+
 char *
 admiralty_tables_dialog_get_table_text (AdmiraltyTablesDialog *self,
                                         const char            *table)
@@ -365,6 +568,7 @@ admiralty_tables_dialog_dispose (GObject *object)
   g_signal_group_set_target (self->server_signals, NULL);
   g_signal_group_set_target (self->portal_signals, NULL);
   g_signal_group_set_target (self->campaign_signals, NULL);
+  g_signal_group_set_target (self->advert_signals, NULL);
   g_clear_object (&self->room);
   g_clear_object (&self->server);
   g_clear_object (&self->portal);
@@ -380,6 +584,7 @@ admiralty_tables_dialog_finalize (GObject *object)
   g_clear_object (&self->server_signals);
   g_clear_object (&self->portal_signals);
   g_clear_object (&self->campaign_signals);
+  g_clear_object (&self->advert_signals);
   G_OBJECT_CLASS (admiralty_tables_dialog_parent_class)->finalize (object);
 }
 
@@ -404,10 +609,15 @@ admiralty_tables_dialog_class_init (AdmiraltyTablesDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyTablesDialog, count_row);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyTablesDialog, count_spin);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyTablesDialog, tables_list);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyTablesDialog, requests_group);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyTablesDialog, advert_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyTablesDialog, requests_list);
   gtk_widget_class_bind_template_callback (widget_class, count_changed_cb);
   gtk_widget_class_install_action (widget_class, "tables.set-count", "u", set_count_action);
   gtk_widget_class_install_action (widget_class, "tables.copy", "s", copy_action);
   gtk_widget_class_install_action (widget_class, "tables.revoke", "s", revoke_action);
+  gtk_widget_class_install_action (widget_class, "tables.let-in", "(ss)", let_in_action);
+  gtk_widget_class_install_action (widget_class, "tables.refuse", "s", refuse_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
@@ -423,6 +633,17 @@ admiralty_tables_dialog_init (AdmiraltyTablesDialog *self)
    * portal's switch. */
   self->campaign_signals = g_signal_group_new (ADM_TYPE_CAMPAIGN);
   g_signal_group_connect_object (self->campaign_signals, "changed", G_CALLBACK (update_rows),
+                                 self, G_CONNECT_SWAPPED);
+  {
+    GtkWidget *none = gtk_label_new (_("No table master is asking"));
+
+    gtk_widget_add_css_class (none, "dim-label");
+    gtk_widget_set_margin_top (none, 12);
+    gtk_widget_set_margin_bottom (none, 12);
+    gtk_list_box_set_placeholder (self->requests_list, none);
+  }
+  self->advert_signals = g_signal_group_new (ADM_TYPE_TABLE_ADVERT);
+  g_signal_group_connect_object (self->advert_signals, "notify", G_CALLBACK (update_advert),
                                  self, G_CONNECT_SWAPPED);
   self->portal_signals = g_signal_group_new (ADM_TYPE_PORTAL);
   g_signal_group_connect_object (self->portal_signals, "notify::running",
@@ -449,5 +670,6 @@ admiralty_tables_dialog_new (AdmiraltyRoom *room)
   g_signal_group_set_target (self->campaign_signals, adm_portal_get_campaign (portal));
   g_signal_group_set_target (self->portal_signals, portal);
   update_rows (self);
+  bind_requests (self);
   return self;
 }

@@ -4,8 +4,11 @@
  * turns on how many tables other masters fight engagements at (0: off), served on the
  * admirals' portal's server (src/tables/adm-table-server.h); each table has its join link with
  * its QR code, a button to copy it and one to revoke it (a new link), and lists the
- * engagements at it with where each stands, live. Its commands are the actions
- * "tables.set-count" (u), "tables.copy" (s: the table) and "tables.revoke" (s). */
+ * engagements at it with where each stands, live. Table masters on the network asking to join
+ * without a link (adm-table-pairing.h) are listed with the two words their screens show, to be
+ * let in as a table or refused. Its commands are the actions "tables.set-count" (u),
+ * "tables.copy" (s: the table), "tables.revoke" (s), "tables.let-in" ((ss): the request's id,
+ * the table) and "tables.refuse" (s: the request's id). */
 #pragma once
 
 #include <adwaita.h>
@@ -37,6 +40,12 @@ guint                  admiralty_tables_dialog_get_n_tables (AdmiraltyTablesDial
  * their keys cannot be saved. */
 gboolean               admiralty_tables_dialog_set_n_tables (AdmiraltyTablesDialog *self,
                                                          guint                  n_tables,
+                                                         GError               **error);
+/* What "tables.let-in" does: lets the table master of request @request_id in as @table (a new
+ * table is turned on first); FALSE with the reason. */
+gboolean               admiralty_tables_dialog_let_in (AdmiraltyTablesDialog *self,
+                                                         const char            *request_id,
+                                                         const char            *table,
                                                          GError               **error);
 /* For tests: what @table's row shows — its link line and its engagements, a line each. */
 char                  *admiralty_tables_dialog_get_table_text (AdmiraltyTablesDialog *self,
