@@ -13,7 +13,10 @@
  *    committed to: 409 and the request is void; an unknown key: the one 404; the ninth
  *    request at once: 429;
  *  - the words: the same from the same fingerprint and nonces, others from another
- *    fingerprint (someone in between shows his own certificate). */
+ *    fingerprint (someone in between shows his own certificate);
+ *  - advertised: where an Avahi daemon answers (.ci/run starts one), the chief's tables are
+ *    found by AdmTableFinder under the campaign's name with the portal's port, and leave the
+ *    list when the tables stop being served. Without a daemon the case is skipped, saying so. */
 
 #include "config.h"
 
@@ -28,7 +31,9 @@
 #include "admiralty-engine.h"
 #include "adm-dice-commit.h"
 #include "adm-portal.h"
+#include "adm-table-advert.h"
 #include "adm-table-asking.h"
+#include "adm-table-finder.h"
 #include "adm-table-check.h"
 #include "adm-table-pairing.h"
 #include "adm-table-server.h"
@@ -516,6 +521,74 @@ test_bad_where (void)
     }
 }
 
+/* Advertised */
+
+typedef struct {
+  AdmTableFinder *finder;
+  const char     *name;
+  guint           port;
+} Looking;
+
+static gboolean
+found (gpointer data)
+{
+  Looking *looking = data;
+  GListModel *chiefs = G_LIST_MODEL (looking->finder);
+
+  for (guint i = 0; i < g_list_model_get_n_items (chiefs); i++)
+    {
+      g_autoptr(AdmTableChief) chief = g_list_model_get_item (chiefs, i);
+
+      if (g_str_equal (adm_table_chief_get_name (chief), looking->name) &&
+          adm_table_chief_get_port (chief) == looking->port)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+gone (gpointer data)
+{
+  return !found (data);
+}
+
+static gboolean
+advert_settled (gpointer data)
+{
+  AdmTableAdvert *advert = data;
+
+  return adm_table_advert_get_published (advert) || adm_table_advert_get_message (advert) != NULL;
+}
+
+static void
+test_advertised (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  AdmTableAdvert *advert = adm_table_server_get_advert (fixture->tables);
+  g_autoptr(AdmTableFinder) finder = NULL;
+  g_autofree char *name = NULL;
+  Looking looking = { NULL, };
+
+  run_until (advert_settled, advert);
+  if (!adm_table_advert_get_published (advert))
+    {
+      /* No daemon on this computer: nothing to find, the links serve (docs/manual.md). */
+      g_test_skip (adm_table_advert_get_message (advert));
+      return;
+    }
+  name = g_strdup (adm_table_advert_get_name (advert));
+  g_assert_true (g_str_has_prefix (name, "The Komarr Campaign"));
+  finder = adm_table_finder_new ();
+  looking.finder = finder;
+  looking.name = name;
+  looking.port = adm_portal_get_port (fixture->portal);
+  run_until (found, &looking);
+  g_assert_null (adm_table_finder_get_message (finder));
+  /* The tables no longer served: withdrawn, and the finder lets the chief go. */
+  g_clear_object (&fixture->tables);
+  run_until (gone, &looking);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -531,6 +604,8 @@ main (int    argc,
   g_test_add ("/engine/table-pairing/refused", Fixture, NULL, fixture_setup, test_refused,
               fixture_teardown);
   g_test_add ("/engine/table-pairing/cancelled", Fixture, NULL, fixture_setup, test_cancelled,
+              fixture_teardown);
+  g_test_add ("/engine/table-pairing/advertised", Fixture, NULL, fixture_setup, test_advertised,
               fixture_teardown);
   return g_test_run ();
 }
