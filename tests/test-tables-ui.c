@@ -11,7 +11,10 @@
  * a battle page, sends each phase to the chief and then the ending, and offers the link again
  * next time; started again after the table's Admiralty was gone, the session reopens the
  * table's battle and sends what waited. Without the network, Export Battle… at the table and
- * Import Table Battle… at the chief carry the battle in a file, through the menus.
+ * Import Table Battle… at the chief carry the battle in a file, through the menus. Without a
+ * link, Join a Table asks the chief (Ask to Join, as from the list of chiefs found): both
+ * dialogs show the same two words, and the chief's Let In, clicked with the pointer, lets the
+ * table in as "Table 2", which lists c1-3; Refuse is said at the table.
  * Screenshots of the queue and the dialogs are saved in the build's tests folder. */
 
 #include "config.h"
@@ -662,6 +665,97 @@ join_c1_3 (Fixture                *fixture,
   return page;
 }
 
+static gboolean
+words_shown (gpointer data)
+{
+  return admiralty_join_dialog_get_words (data) != NULL;
+}
+
+static gboolean
+one_asking (gpointer data)
+{
+  return g_list_model_get_n_items (data) == 1;
+}
+
+static gboolean
+asking_refused (gpointer data)
+{
+  return find_widget (data, is_label_text, "The chief master refused this table.") != NULL;
+}
+
+/* A table with no link asks the chief; both masters see the same two words; the chief lets it
+ * in as Table 2 with the pointer, and the table lists c1-3. A second ask is refused. */
+static void
+test_asked_and_let_in (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  AdmiraltyTablesDialog *tables = c1_3_to_table_2 (fixture, TRUE);
+  AdmiraltyRoom *room = admiralty_window_get_room (fixture->window);
+  AdmTableServer *server = admiralty_tables_dialog_get_server (room);
+  GListModel *requests = adm_table_server_get_requests (server);
+  g_autofree char *where = g_strdup_printf ("127.0.0.1:%u",
+                                            adm_portal_get_port (admiralty_room_get_portal (room)));
+  g_autofree char *words = NULL, *listing = NULL;
+  AdmiraltyJoinDialog *join;
+  GtkWidget *dropdown, *let_in;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("No X11 display or xdotool: Let In is clicked with the real pointer");
+      gtk_window_destroy (GTK_WINDOW (tables));
+      return;
+    }
+  gtk_window_present (GTK_WINDOW (tables));
+  join = admiralty_join_dialog_new (GTK_WINDOW (fixture->window));
+  gtk_window_present (GTK_WINDOW (join));
+  iterate_until (widget_mapped, join, 5000);
+  admiralty_join_dialog_ask (join, where);
+  iterate_until (words_shown, join, 10000);
+  words = g_strdup (admiralty_join_dialog_get_words (join));
+  iterate_until (one_asking, requests, 10000);
+  /* The same words on the chief's screen, in his Tables dialog. */
+  wait_frames ();
+  g_assert_nonnull (find_widget (GTK_WIDGET (tables), is_label_text, words));
+  g_assert_nonnull (find_widget (GTK_WIDGET (join), is_label_text, words));
+  save_screenshot (GTK_WIDGET (join), "tables-asking.png");
+  save_screenshot (GTK_WIDGET (tables), "tables-asked.png");
+
+  /* Let in as Table 2, picked in the drop-down, with the pointer. The table's dialog, on
+   * another computer really, is put out of the way of the chief's pointer meanwhile. */
+  gtk_widget_set_visible (GTK_WIDGET (join), FALSE);
+  wait_frames ();
+  dropdown = find_widget (GTK_WIDGET (tables), is_of_type, GSIZE_TO_POINTER (GTK_TYPE_DROP_DOWN));
+  g_assert_nonnull (dropdown);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (dropdown), 1);
+  let_in = button (GTK_WIDGET (tables), "_Let In");
+  pointer_click_widget (let_in);
+  iterate_until (listed, join, 10000);
+  gtk_window_present (GTK_WINDOW (join));
+  listing = admiralty_join_dialog_get_listing (join);
+  g_assert_cmpstr (listing, ==, "c1-3 · Pol orbit — Not fought\n");
+  g_assert_cmpuint (g_list_model_get_n_items (requests), ==, 0);
+  /* Kept for the next time, as a pasted link the chief answered. */
+  {
+    g_autofree char *link = portal_loopback_link (adm_table_server_get_link (server, "Table 2"));
+    AdmiraltyJoinDialog *again = admiralty_join_dialog_new (GTK_WINDOW (fixture->window));
+
+    g_assert_cmpstr (admiralty_join_dialog_get_link (again), ==, link);
+    gtk_window_destroy (GTK_WINDOW (again));
+  }
+
+  /* Asked again and refused: said at the table, no link given. */
+  admiralty_join_dialog_ask (join, where);
+  iterate_until (one_asking, requests, 10000);
+  gtk_widget_set_visible (GTK_WIDGET (join), FALSE);
+  wait_frames ();
+  pointer_click_widget (button (GTK_WIDGET (tables), "_Refuse"));
+  gtk_window_present (GTK_WINDOW (join));
+  iterate_until (asking_refused, join, 10000);
+  g_assert_cmpuint (g_list_model_get_n_items (requests), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (join));
+  gtk_window_destroy (GTK_WINDOW (tables));
+}
+
 /* Each phase resolved at the table reaches the chief's campaign and queue; End Battle hands
  * the ending back with the reason. */
 static void
@@ -1310,6 +1404,8 @@ main (int   argc,
               fixture_set_up, test_send_and_take_back_dialogs, fixture_tear_down);
   g_test_add ("/ui/tables-ui/F-STRAT-4/join-and-play", Fixture, NULL, fixture_set_up,
               test_join_and_play, fixture_tear_down);
+  g_test_add ("/ui/tables-ui/F-STRAT-4/asked-and-let-in", Fixture, NULL, fixture_set_up,
+              test_asked_and_let_in, fixture_tear_down);
   g_test_add ("/ui/tables-ui/F-STRAT-4/join-taken-back", Fixture, NULL, fixture_set_up,
               test_join_taken_back, fixture_tear_down);
   g_test_add ("/ui/tables-ui/F-STRAT-4/tables-come-back", Fixture, NULL, fixture_set_up,
