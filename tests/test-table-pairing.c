@@ -7,7 +7,10 @@
  *    table gets that table's link over TLS and lists Table 1's engagement, not Table 2's;
  *    refused, it says so and fails;
  *  - in this process (AdmTableAsking): cancelled, the chief's list lets it go; an answer to a
- *    request no longer waiting is an error naming it;
+ *    request no longer waiting is an error naming it; through someone in between (a TLS
+ *    proxy on 127.0.0.1 with a certificate of its own), let in by a chief who did not compare
+ *    the words, the table refuses the link, which names the chief's certificate, not the one
+ *    it was shown, and takes nothing;
  *  - bad requests: over plain HTTP, the portal's one 404; not JSON, a name too long or of
  *    control characters, a commitment not hex: 400, nothing listed; a nonce not the one
  *    committed to: 409 and the request is void; an unknown key: the one 404; the ninth
@@ -33,6 +36,7 @@
 #include "adm-portal.h"
 #include "adm-table-advert.h"
 #include "adm-table-asking.h"
+#include "adm-table-certificate.h"
 #include "adm-table-finder.h"
 #include "adm-table-check.h"
 #include "adm-table-pairing.h"
@@ -504,6 +508,123 @@ test_cancelled (Fixture       *fixture,
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
 }
 
+/* Someone in between: a TLS proxy with a certificate of its own, passing everything on to the
+ * chief over TLS (accepting his certificate, whatever it is). */
+
+typedef struct {
+  GSocketService  *service;
+  GTlsCertificate *certificate;
+  guint            port;
+  guint            chief_port;
+} Proxy;
+
+static gboolean
+accept_any_cb (GTlsConnection       *connection,
+               GTlsCertificate      *certificate,
+               GTlsCertificateFlags  errors,
+               gpointer              data)
+{
+  return TRUE;
+}
+
+static void
+spliced_cb (GObject      *source,
+            GAsyncResult *result,
+            gpointer      data)
+{
+  g_io_stream_splice_finish (result, NULL);
+}
+
+static gboolean
+proxy_incoming_cb (GSocketService    *service,
+                   GSocketConnection *connection,
+                   GObject           *source,
+                   gpointer           data)
+{
+  Proxy *proxy = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSocketClient) client = g_socket_client_new ();
+  g_autoptr(GIOStream) table_side = NULL;
+  g_autoptr(GSocketConnection) upstream = NULL;
+  g_autoptr(GIOStream) chief_side = NULL;
+  g_autoptr(GSocketConnectable) chief = g_network_address_new ("127.0.0.1", proxy->chief_port);
+
+  table_side = g_tls_server_connection_new (G_IO_STREAM (connection), proxy->certificate, &error);
+  g_assert_no_error (error);
+  upstream = g_socket_client_connect (client, chief, NULL, &error);
+  g_assert_no_error (error);
+  chief_side = g_tls_client_connection_new (G_IO_STREAM (upstream), chief, &error);
+  g_assert_no_error (error);
+  g_signal_connect (chief_side, "accept-certificate", G_CALLBACK (accept_any_cb), NULL);
+  /* The handshakes happen as the first bytes pass. */
+  g_io_stream_splice_async (table_side, chief_side, G_IO_STREAM_SPLICE_NONE, G_PRIORITY_DEFAULT,
+                            NULL, spliced_cb, NULL);
+  return TRUE;
+}
+
+static void
+proxy_start (Proxy   *proxy,
+             Fixture *fixture)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *pem = adm_table_certificate_make_pem (&error);
+  g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  g_autoptr(GSocketAddress) address = g_inet_socket_address_new (loopback, 0);
+  g_autoptr(GSocketAddress) bound = NULL;
+
+  g_assert_no_error (error);
+  proxy->certificate = g_tls_certificate_new_from_pem (pem, -1, &error);
+  g_assert_no_error (error);
+  proxy->chief_port = adm_portal_get_port (fixture->portal);
+  proxy->service = g_socket_service_new ();
+  g_socket_listener_add_address (G_SOCKET_LISTENER (proxy->service), address,
+                                 G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP, NULL, &bound,
+                                 &error);
+  g_assert_no_error (error);
+  proxy->port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (bound));
+  g_signal_connect (proxy->service, "incoming", G_CALLBACK (proxy_incoming_cb), proxy);
+  g_socket_service_start (proxy->service);
+}
+
+static gboolean
+asking_over (gpointer data)
+{
+  return adm_table_asking_get_state (data) >= ADM_TABLE_ASKING_ACCEPTED;
+}
+
+static void
+test_in_between (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  Proxy proxy = { NULL, };
+  g_autofree char *where = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmTableAsking) asking = NULL;
+  g_autoptr(AdmTableRequest) request = NULL;
+
+  proxy_start (&proxy, fixture);
+  where = g_strdup_printf ("127.0.0.1:%u", proxy.port);
+  asking = adm_table_asking_new (where, NAME, &error);
+  g_assert_no_error (error);
+  run_until (asking_waits, asking);
+  request = the_request (fixture);
+  /* The two screens' words come from two certificates: they match one time in 65,536 only,
+   * which is what comparing them catches; here the chief lets him in without comparing. */
+  g_test_message ("table: %s; chief: %s", adm_table_asking_get_words (asking),
+                  adm_table_request_get_words (request));
+  g_assert_true (adm_table_server_accept_request (fixture->tables, request, "Table 1", &error));
+  g_assert_no_error (error);
+  run_until (asking_over, asking);
+  g_assert_cmpint (adm_table_asking_get_state (asking), ==, ADM_TABLE_ASKING_FAILED);
+  g_assert_nonnull (strstr (adm_table_asking_get_message (asking),
+                            "does not name the certificate the check was drawn from"));
+  g_assert_null (adm_table_asking_get_link (asking));
+  g_socket_service_stop (proxy.service);
+  g_socket_listener_close (G_SOCKET_LISTENER (proxy.service));
+  g_clear_object (&proxy.service);
+  g_clear_object (&proxy.certificate);
+}
+
 static void
 test_bad_where (void)
 {
@@ -604,6 +725,8 @@ main (int    argc,
   g_test_add ("/engine/table-pairing/refused", Fixture, NULL, fixture_setup, test_refused,
               fixture_teardown);
   g_test_add ("/engine/table-pairing/cancelled", Fixture, NULL, fixture_setup, test_cancelled,
+              fixture_teardown);
+  g_test_add ("/engine/table-pairing/in-between", Fixture, NULL, fixture_setup, test_in_between,
               fixture_teardown);
   g_test_add ("/engine/table-pairing/advertised", Fixture, NULL, fixture_setup, test_advertised,
               fixture_teardown);
