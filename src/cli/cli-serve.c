@@ -21,6 +21,7 @@
 
 #include "adm-portal.h"
 #include "adm-portal-qr.h"
+#include "adm-table-pairing.h"
 #include "adm-table-server.h"
 #include "cli-private.h"
 
@@ -187,8 +188,6 @@ warning_cb (AdmPortal  *portal,
 
 static void read_next (Serve *serve);
 
-/* The short key a request goes by at the prompt: the first six digits of its id. */
-#define SHORT_ID 6
 
 /* A table master asks to join without a link: who, the words, and what to type. */
 static void
@@ -203,7 +202,8 @@ requests_changed_cb (GListModel *requests,
   for (guint i = position; i < position + added; i++)
     {
       g_autoptr(AdmTableRequest) request = g_list_model_get_item (requests, i);
-      g_autofree char *key = g_strndup (adm_table_request_get_id (request), SHORT_ID);
+      g_autofree char *key = g_strndup (adm_table_request_get_id (request),
+                                        ADM_TABLE_PAIRING_MIN_KEY);
 
       /* Translators: "18:32 “Laptop of Table Two” (from 192.168.1.23) asks to join: his
        * screen must show “sunset saddle”; type “let-in 3fa2c1 N” to let him in as Table N, or
@@ -215,23 +215,16 @@ requests_changed_cb (GListModel *requests,
     }
 }
 
-/* The request waiting whose id begins with @key, or NULL. */
+/* The request waiting whose id begins with @key, or NULL, said so. */
 static AdmTableRequest *
 request_of (Serve      *serve,
             const char *key)
 {
-  GListModel *requests = serve->tables != NULL ? adm_table_server_get_requests (serve->tables)
-                                               : NULL;
+  AdmTableRequest *request = adm_table_server_lookup_request (serve->tables, key);
 
-  for (guint i = 0; requests != NULL && i < g_list_model_get_n_items (requests); i++)
-    {
-      g_autoptr(AdmTableRequest) request = g_list_model_get_item (requests, i);
-
-      if (strlen (key) >= SHORT_ID && g_str_has_prefix (adm_table_request_get_id (request), key))
-        return g_steal_pointer (&request);
-    }
-  g_printerr (_("admiralty-cli: no table master asking to join goes by “%s”\n"), key);
-  return NULL;
+  if (request == NULL)
+    g_printerr (_("admiralty-cli: no table master asking to join goes by “%s”\n"), key);
+  return request;
 }
 
 /* "let-in KEY N": the request let in as Table N (a table beyond those served is turned on). */

@@ -122,9 +122,11 @@ news_free (gpointer data)
   g_free (news);
 }
 
+/* The request waiting whose id is @key, or begins with it (at least
+ * ADM_TABLE_PAIRING_MIN_KEY digits, as a master types it): its position. */
 static gboolean
 find_request (AdmTablePairing *self,
-              const char      *id,
+              const char      *key,
               guint           *position)
 {
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->waiting));
@@ -134,7 +136,8 @@ find_request (AdmTablePairing *self,
       g_autoptr(AdmTableRequest) request = g_list_model_get_item (G_LIST_MODEL (self->waiting),
                                                                    i);
 
-      if (g_str_equal (adm_table_request_get_id (request), id))
+      if (strlen (key) >= ADM_TABLE_PAIRING_MIN_KEY &&
+          g_str_has_prefix (adm_table_request_get_id (request), key))
         {
           *position = i;
           return TRUE;
@@ -689,6 +692,19 @@ adm_table_pairing_accept (AdmTablePairing  *self,
       return FALSE;
     }
   return TRUE;
+}
+
+AdmTableRequest *
+adm_table_pairing_lookup (AdmTablePairing *self,
+                          const char      *key)
+{
+  guint position;
+
+  g_return_val_if_fail (ADM_IS_TABLE_PAIRING (self), NULL);
+  g_return_val_if_fail (key != NULL, NULL);
+
+  return find_request (self, key, &position)
+           ? g_list_model_get_item (G_LIST_MODEL (self->waiting), position) : NULL;
 }
 
 void

@@ -33,6 +33,8 @@ G_BEGIN_DECLS
 /* How long a request waits for the chief's answer, and how many wait at once. */
 #define ADM_TABLE_PAIRING_WAIT_S 600
 #define ADM_TABLE_PAIRING_MAX_WAITING 8
+/* The fewest digits of a request's id a master types to name it ("let-in 3fa2c1 2"). */
+#define ADM_TABLE_PAIRING_MIN_KEY 6
 /* The longest name a table master gives, in characters. */
 #define ADM_TABLE_PAIRING_MAX_NAME 64
 
@@ -52,6 +54,10 @@ gboolean         adm_table_pairing_accept (AdmTablePairing  *self,
                                            AdmTableRequest  *request,
                                            const char       *table,
                                            GError          **error);
+/* The request waiting whose id is @key or begins with it (at least ADM_TABLE_PAIRING_MIN_KEY
+ * digits), or NULL. */
+AdmTableRequest *adm_table_pairing_lookup (AdmTablePairing  *self,
+                                           const char       *key) G_GNUC_WARN_UNUSED_RESULT;
 /* Refuses @request: its next poll says so. */
 void             adm_table_pairing_refuse (AdmTablePairing  *self,
                                            AdmTableRequest  *request);

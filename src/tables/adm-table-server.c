@@ -1195,6 +1195,14 @@ adm_table_server_accept_request (AdmTableServer   *self,
   return adm_table_pairing_accept (self->pairing, request, table, error);
 }
 
+AdmTableRequest *
+adm_table_server_lookup_request (AdmTableServer *self,
+                                 const char     *key)
+{
+  g_return_val_if_fail (ADM_IS_TABLE_SERVER (self), NULL);
+  return adm_table_pairing_lookup (self->pairing, key);
+}
+
 void
 adm_table_server_refuse_request (AdmTableServer  *self,
                                  AdmTableRequest *request)

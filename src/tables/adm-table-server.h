@@ -120,6 +120,9 @@ gboolean        adm_table_server_accept_request (AdmTableServer  *self,
                                                  AdmTableRequest *request,
                                                  const char      *table,
                                                  GError         **error);
+/* The request waiting whose id is @key or begins with it (six digits or more), or NULL. */
+AdmTableRequest *adm_table_server_lookup_request (AdmTableServer *self,
+                                                  const char     *key) G_GNUC_WARN_UNUSED_RESULT;
 void            adm_table_server_refuse_request (AdmTableServer  *self,
                                                  AdmTableRequest *request);
 /* How the tables are told to the network (adm-table-advert.h): named after the campaign. */

@@ -459,23 +459,6 @@ revoke_action (GtkWidget  *widget,
   update_rows (self);
 }
 
-static AdmTableRequest *
-find_request (AdmiraltyTablesDialog *self,
-              const char            *id)
-{
-  GListModel *requests = self->server != NULL ? adm_table_server_get_requests (self->server)
-                                              : NULL;
-
-  for (guint i = 0; requests != NULL && i < g_list_model_get_n_items (requests); i++)
-    {
-      g_autoptr(AdmTableRequest) request = g_list_model_get_item (requests, i);
-
-      if (g_str_equal (adm_table_request_get_id (request), id))
-        return g_steal_pointer (&request);
-    }
-  return NULL;
-}
-
 gboolean
 admiralty_tables_dialog_let_in (AdmiraltyTablesDialog  *self,
                                 const char             *request_id,
@@ -487,7 +470,7 @@ admiralty_tables_dialog_let_in (AdmiraltyTablesDialog  *self,
 
   g_return_val_if_fail (ADMIRALTY_IS_TABLES_DIALOG (self), FALSE);
 
-  request = find_request (self, request_id);
+  request = self->server != NULL ? adm_table_server_lookup_request (self->server, request_id) : NULL;
   if (request == NULL)
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
@@ -527,7 +510,10 @@ refuse_action (GtkWidget  *widget,
                GVariant   *parameter)
 {
   AdmiraltyTablesDialog *self = ADMIRALTY_TABLES_DIALOG (widget);
-  g_autoptr(AdmTableRequest) request = find_request (self, g_variant_get_string (parameter, NULL));
+  g_autoptr(AdmTableRequest) request =
+      self->server != NULL
+        ? adm_table_server_lookup_request (self->server, g_variant_get_string (parameter, NULL))
+        : NULL;
 
   if (request != NULL)
     adm_table_server_refuse_request (self->server, request);
