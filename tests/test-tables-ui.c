@@ -13,8 +13,9 @@
  * table's battle and sends what waited. Without the network, Export Battle… at the table and
  * Import Table Battle… at the chief carry the battle in a file, through the menus. Without a
  * link, Join a Table asks the chief (Ask to Join, as from the list of chiefs found): both
- * dialogs show the same two words, and the chief's Let In, clicked with the pointer, lets the
- * table in as "Table 2", which lists c1-3; Refuse is said at the table.
+ * dialogs show the same two words (the chief's window tells him with a toast that someone
+ * asks), and the chief's Let In, clicked with the pointer, lets the table in as "Table 2",
+ * which lists c1-3; Refuse is said at the table.
  * Screenshots of the queue and the dialogs are saved in the build's tests folder. */
 
 #include "config.h"
@@ -678,6 +679,20 @@ one_asking (gpointer data)
 }
 
 static gboolean
+is_asking_toast (GtkWidget     *widget,
+                 gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) &&
+         g_str_has_suffix (gtk_label_get_text (GTK_LABEL (widget)), " asks to join a table");
+}
+
+static gboolean
+asking_toast_shown (gpointer data)
+{
+  return find_widget (data, is_asking_toast, NULL) != NULL;
+}
+
+static gboolean
 asking_refused (gpointer data)
 {
   return find_widget (data, is_label_text, "The chief master refused this table.") != NULL;
@@ -713,6 +728,9 @@ test_asked_and_let_in (Fixture       *fixture,
   iterate_until (words_shown, join, 10000);
   words = g_strdup (admiralty_join_dialog_get_words (join));
   iterate_until (one_asking, requests, 10000);
+  /* The chief's window says so, whether his Tables dialog is open or not. */
+  iterate_until (asking_toast_shown, fixture->window, 5000);
+  g_assert_true (asking_toast_shown (fixture->window));
   /* The same words on the chief's screen, in his Tables dialog. */
   wait_frames ();
   g_assert_nonnull (find_widget (GTK_WIDGET (tables), is_label_text, words));

@@ -54,6 +54,7 @@ struct _AdmiraltyWindow
    * while it shows none. */
   AdmiraltyRoom        *room;
   GSignalGroup         *room_signals;     /* on @room */
+  GSignalGroup         *requests_signals; /* on the tables asked to be let in (its server's) */
 
   /* Weak pointers: the dialogs live as long as they are shown. */
   GtkWidget            *error_dialog;

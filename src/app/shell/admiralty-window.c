@@ -13,6 +13,7 @@
 #include "admiralty-width-first-layout.h"
 #include "admiralty-window-private.h"
 #include "adm-strategy.h"
+#include "adm-table-pairing.h"
 
 G_DEFINE_FINAL_TYPE (AdmiraltyWindow, admiralty_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -590,7 +591,10 @@ take_room (AdmiraltyWindow *self,
       room_table_server_cb (self);
     }
   else
-    g_signal_group_set_target (self->portal_signals, NULL);
+    {
+      g_signal_group_set_target (self->portal_signals, NULL);
+      g_signal_group_set_target (self->requests_signals, NULL);
+    }
 }
 
 /* The master went to this window: the dialogs and alerts of its room stand over it. */
@@ -1192,12 +1196,39 @@ room_portal_cb (AdmiraltyWindow *self)
   g_signal_group_set_target (self->portal_signals, admiralty_room_get_portal (self->room));
 }
 
+/* A table master asks to join while the Tables dialog may be closed: the window the room's
+ * dialogs and alerts stand over says so, with Tables… at hand to let him in. */
+static void
+requests_changed_cb (AdmiraltyWindow *self,
+                     guint            position,
+                     guint            removed,
+                     guint            added,
+                     GListModel      *requests)
+{
+  g_autoptr(AdmTableRequest) request = NULL;
+  g_autofree char *title = NULL;
+  AdwToast *toast;
+
+  if (added == 0 || self->room == NULL ||
+      admiralty_room_get_window (self->room) != GTK_WINDOW (self))
+    return;
+  request = g_list_model_get_item (requests, position + added - 1);
+  /* Translators: a toast, "Mirek’s laptop asks to join a table" */
+  title = g_strdup_printf (_("%s asks to join a table"), adm_table_request_get_name (request));
+  toast = admiralty_toast_new (title, 10);
+  adw_toast_set_button_label (toast, _("_Tables…"));
+  adw_toast_set_action_name (toast, "win.tables");
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
 /* The tables served (or served again after a crash): the campaign's Orders tab offers them. */
 static void
 room_table_server_cb (AdmiraltyWindow *self)
 {
   AdmTableServer *server = admiralty_room_get_table_server (self->room);
 
+  g_signal_group_set_target (self->requests_signals,
+                             server != NULL ? adm_table_server_get_requests (server) : NULL);
   if (server != NULL)
     admiralty_campaign_orders_set_n_tables (_admiralty_window_get_campaign_orders (self),
                                             adm_table_server_get_n_tables (server));
@@ -1657,6 +1688,7 @@ admiralty_window_finalize (GObject *object)
   g_clear_object (&self->clock_signals);
   g_clear_object (&self->portal_signals);
   g_clear_object (&self->room_signals);
+  g_clear_object (&self->requests_signals);
   g_clear_object (&self->room);
 
   G_OBJECT_CLASS (admiralty_window_parent_class)->finalize (object);
@@ -1877,6 +1909,9 @@ admiralty_window_init (AdmiraltyWindow *self)
   self->portal_signals = g_signal_group_new (ADM_TYPE_PORTAL);
   g_signal_group_connect_object (self->portal_signals, "warning",
                                  G_CALLBACK (portal_warning_cb), self, G_CONNECT_SWAPPED);
+  self->requests_signals = g_signal_group_new (ADM_TYPE_TABLE_PAIRING);
+  g_signal_group_connect_object (self->requests_signals, "items-changed",
+                                 G_CALLBACK (requests_changed_cb), self, G_CONNECT_SWAPPED);
   self->room_signals = g_signal_group_new (ADMIRALTY_TYPE_ROOM);
   g_signal_group_connect_object (self->room_signals, "notify::table-server",
                                  G_CALLBACK (room_table_server_cb), self, G_CONNECT_SWAPPED);
