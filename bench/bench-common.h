@@ -270,36 +270,74 @@ bench_move_orders (AdmBattle *battle,
   return orders;
 }
 
+/* This movement phase's emergency stop (F-MOVE-16) for every formation with a ship in action:
+ * the way to stay in place for one that moved last turn (F-MOVE-5). */
+static inline AdmTurnOrders *
+bench_stop_orders (AdmBattle *battle)
+{
+  GString *body = g_string_new (NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmTurnOrders *orders;
+
+  g_string_append_printf (body, "<orders><turn n=\"%d\">", adm_battle_get_turn (battle));
+  for (guint f = 0; f < adm_battle_get_n_formations (battle); f++)
+    {
+      const AdmBattleFormation *formation = adm_battle_get_formation (battle, f);
+      gboolean active = FALSE;
+
+      for (guint i = 0; i < formation->ships->len && !active; i++)
+        active = adm_battle_get_ship (battle, g_array_index (formation->ships, guint, i))->status ==
+                 ADM_SHIP_ACTIVE;
+      if (active)
+        g_string_append_printf (body, "<move formation=\"%s\" order=\"emergency-stop\">"
+                                      "<forward cm=\"0\"/></move>", formation->id);
+    }
+  g_string_append (body, "</turn></orders>");
+  text = g_string_free (body, FALSE);
+  orders = adm_turn_orders_parse (text, "bench-orders.xml", &error);
+  if (orders == NULL)
+    g_error ("%s", error->message);
+  return orders;
+}
+
 /* The battle's current phase played as a master plays it: a movement phase with every
- * formation turned towards the enemy (bench_move_orders ()), else straight ahead; a fire phase
- * with every gun that bears at the nearest enemy (bench_fire_orders ()); declarations the one
- * check refuses (a ship not detected, say) dropped and the phase played without any; the
- * other phases with none. Each roll asked of @dice. FALSE with @error when even that is
- * refused. */
+ * formation turned towards the enemy (bench_move_orders ()), else straight ahead, else as the
+ * rules move it with no declarations, else with every formation stopping (bench_stop_orders ());
+ * a fire phase with every gun that bears at the nearest enemy (bench_fire_orders ()),
+ * declarations the one check refuses (a ship not detected, say) dropped and the phase played
+ * without any; the other phases with none. Each roll asked of @dice. FALSE with @error when
+ * the last try is refused too. */
 static inline gboolean
 bench_play_phase (AdmBattle      *battle,
                   AdmDiceSource  *dice,
                   GError        **error)
 {
-  AdmTurnOrders *tries[3] = { NULL, NULL, NULL };
+  AdmTurnOrders *tries[4] = { NULL, NULL, NULL, NULL };
+  guint n = 0;
   gboolean played = FALSE;
 
   if (adm_battle_get_phase (battle) == ADM_PHASE_MOVEMENT)
     {
-      tries[0] = bench_move_orders (battle, TRUE);
-      tries[1] = bench_move_orders (battle, FALSE);
+      tries[n++] = bench_move_orders (battle, TRUE);
+      tries[n++] = bench_move_orders (battle, FALSE);
+      n++;
+      tries[n++] = bench_stop_orders (battle);
     }
   else if (adm_battle_get_phase (battle) == ADM_PHASE_FIRE)
-    tries[0] = bench_fire_orders (battle);
-  for (guint t = 0; t < G_N_ELEMENTS (tries) && !played; t++)
+    {
+      tries[n++] = bench_fire_orders (battle);
+      n++;
+    }
+  else
+    n++;
+  for (guint t = 0; t < n && !played; t++)
     {
       g_autoptr(GError) refused = NULL;
 
       played = adm_battle_resolve_phase (battle, tries[t], dice, &refused);
-      if (!played && tries[t] == NULL)
+      if (!played && t + 1 == n)
         g_propagate_error (error, g_steal_pointer (&refused));
-      if (tries[t] == NULL)
-        break;
     }
   for (guint t = 0; t < G_N_ELEMENTS (tries); t++)
     g_clear_pointer (&tries[t], adm_turn_orders_free);
