@@ -339,30 +339,11 @@ generate_night_scenario (AdmRuleset *ruleset)
 {
   GString *xml = g_string_new ("<scenario id=\"night\" name=\"A night of Forcon\" "
                                "ruleset=\"forcon-2010\">\n");
-  GPtrArray *factions = adm_ruleset_get_factions (ruleset);
   g_autoptr(GPtrArray) capital = classes_of (ruleset, ADM_CATEGORY_CAPITAL);
   g_autoptr(GPtrArray) escort = classes_of (ruleset, ADM_CATEGORY_ESCORT);
-  guint n_factions = MIN (8, factions->len) & ~1u;
   guint n_sectors = N_NIGHT_PAIRS * NIGHT_FORMATIONS_EACH;
 
-  g_assert (n_factions >= 2);
-  for (guint k = 0; k < N_NIGHT_ADMIRALS; k++)
-    {
-      const AdmFaction *faction =
-        g_ptr_array_index (factions, 2 * (k / 2 % (n_factions / 2)) + k % 2);
-
-      g_string_append_printf (xml, "  <admiral id=\"adm-%02u\" name=\"Adm. %u\" "
-                                   "faction=\"%s\"/>\n", k, k + 1, faction->id);
-    }
-  for (guint side = 0; side < 2; side++)
-    {
-      g_string_append_printf (xml, "  <alliance id=\"alliance-%c\" name=\"Alliance %c\">\n",
-                              'a' + side, 'A' + side);
-      for (guint f = side; f < n_factions; f += 2)
-        g_string_append_printf (xml, "    <member faction=\"%s\"/>\n",
-                                ((const AdmFaction *) g_ptr_array_index (factions, f))->id);
-      g_string_append (xml, "  </alliance>\n");
-    }
+  bench_pair_sides (xml, ruleset, N_NIGHT_ADMIRALS);
   g_string_append (xml, "  <map>\n");
   for (guint side = 0; side < 2; side++)
     for (guint i = 0; i < n_sectors; i++)
@@ -383,8 +364,7 @@ generate_night_scenario (AdmRuleset *ruleset)
   g_string_append (xml, "  </map>\n");
   for (guint k = 0; k < N_NIGHT_ADMIRALS; k++)
     {
-      const AdmFaction *faction =
-        g_ptr_array_index (factions, 2 * (k / 2 % (n_factions / 2)) + k % 2);
+      const AdmFaction *faction = bench_pair_faction (ruleset, k);
       GPtrArray *pool = k % 2 == 0 ? escort : capital;
       char side = 'a' + k % 2;
 

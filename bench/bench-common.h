@@ -2,8 +2,10 @@
 /* bench-common.h: what several benchmarks share — the verdict printed beside each target,
  * the process's CPU time and the median of runs, the firing arc a ship's arc sector stands
  * for, the removal of a benchmark's own temporary folder, a battle's phase played as a
- * master plays it (towards the enemy, every gun that bears firing), and for the benchmarks
- * of a window (those that include GTK first) the wait for its painted frame. */
+ * master plays it (towards the enemy, every gun that bears firing), a context run for a while,
+ * the clock of a table's entries on their way to the chief, a generated scenario's admirals in
+ * two alliances, and for the benchmarks of a window (those that include GTK first) the wait
+ * for its painted frame. */
 #pragma once
 
 #include <stdlib.h>
@@ -202,6 +204,22 @@ bench_fire_orders (AdmBattle *battle)
   return orders;
 }
 
+/* The orders file begun in @body ("<orders><turn n=…>" and its moves), closed and read. */
+static inline AdmTurnOrders *
+bench_orders_end (GString *body)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmTurnOrders *orders;
+
+  g_string_append (body, "</turn></orders>");
+  text = g_string_free (body, FALSE);
+  orders = adm_turn_orders_parse (text, "bench-orders.xml", &error);
+  if (orders == NULL)
+    g_error ("%s", error->message);
+  return orders;
+}
+
 /* This movement phase's declarations: every formation straight ahead at the speed of its
  * slowest ship and, with @turning, then turned towards the nearest enemy ship as far as its
  * classes allow (a turn after the whole move: F-MOVE-9, F-MOVE-10, F-MOVE-12). A formation
@@ -211,9 +229,6 @@ bench_move_orders (AdmBattle *battle,
                    gboolean   turning)
 {
   GString *body = g_string_new (NULL);
-  g_autofree char *text = NULL;
-  g_autoptr(GError) error = NULL;
-  AdmTurnOrders *orders;
 
   g_string_append_printf (body, "<orders><turn n=\"%d\">", adm_battle_get_turn (battle));
   for (guint f = 0; f < adm_battle_get_n_formations (battle); f++)
@@ -262,12 +277,7 @@ bench_move_orders (AdmBattle *battle,
         g_string_append_printf (body, "<move formation=\"%s\"><forward cm=\"%d\"/></move>",
                                 formation->id, speed);
     }
-  g_string_append (body, "</turn></orders>");
-  text = g_string_free (body, FALSE);
-  orders = adm_turn_orders_parse (text, "bench-orders.xml", &error);
-  if (orders == NULL)
-    g_error ("%s", error->message);
-  return orders;
+  return bench_orders_end (body);
 }
 
 /* This movement phase's emergency stop (F-MOVE-16) for every formation with a ship in action:
@@ -276,9 +286,6 @@ static inline AdmTurnOrders *
 bench_stop_orders (AdmBattle *battle)
 {
   GString *body = g_string_new (NULL);
-  g_autofree char *text = NULL;
-  g_autoptr(GError) error = NULL;
-  AdmTurnOrders *orders;
 
   g_string_append_printf (body, "<orders><turn n=\"%d\">", adm_battle_get_turn (battle));
   for (guint f = 0; f < adm_battle_get_n_formations (battle); f++)
@@ -293,12 +300,7 @@ bench_stop_orders (AdmBattle *battle)
         g_string_append_printf (body, "<move formation=\"%s\" order=\"emergency-stop\">"
                                       "<forward cm=\"0\"/></move>", formation->id);
     }
-  g_string_append (body, "</turn></orders>");
-  text = g_string_free (body, FALSE);
-  orders = adm_turn_orders_parse (text, "bench-orders.xml", &error);
-  if (orders == NULL)
-    g_error ("%s", error->message);
-  return orders;
+  return bench_orders_end (body);
 }
 
 /* The battle's current phase played as a master plays it: a movement phase with every
@@ -342,6 +344,138 @@ bench_play_phase (AdmBattle      *battle,
   for (guint t = 0; t < G_N_ELEMENTS (tries); t++)
     g_clear_pointer (&tries[t], adm_turn_orders_free);
   return played;
+}
+
+static inline gboolean
+bench_woken_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs @context for @ms: a table's client works meanwhile (sends, reads the chief's answers). */
+static inline void
+bench_wait (GMainContext *context,
+            guint         ms)
+{
+  gboolean woken = FALSE;
+  GSource *source = g_timeout_source_new (ms);
+
+  g_source_set_callback (source, bench_woken_cb, &woken, NULL);
+  g_source_attach (source, context);
+  while (!woken)
+    g_main_context_iteration (context, TRUE);
+  g_source_destroy (source);
+  g_source_unref (source);
+}
+
+/* Several masters: when each entry of a table's battle was recorded at the table, and how long
+ * it took to reach the chief's campaign; the tables' threads say what they record, the chief's
+ * main loop what arrived (its table server's "battle-changed"). */
+typedef struct {
+  GMutex      lock;
+  GHashTable *recorded;   /* "ENGAGEMENT/N" → gint64 *, monotonic µs when recorded */
+  GHashTable *arrived;    /* "ENGAGEMENT/N" → how often the chief was told of it */
+  GArray     *ms;         /* double: an entry recorded at a table to the chief */
+} BenchEntryClock;
+
+static inline void
+bench_entry_clock_init (BenchEntryClock *clock)
+{
+  g_mutex_init (&clock->lock);
+  clock->recorded = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  clock->arrived = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  clock->ms = g_array_new (FALSE, FALSE, sizeof (double));
+}
+
+static inline void
+bench_entry_clock_clear (BenchEntryClock *clock)
+{
+  g_clear_pointer (&clock->recorded, g_hash_table_unref);
+  g_clear_pointer (&clock->arrived, g_hash_table_unref);
+  g_clear_pointer (&clock->ms, g_array_unref);
+  g_mutex_clear (&clock->lock);
+}
+
+/* Any thread: entries @from to @to of @engagement's battle recorded at its table now. */
+static inline void
+bench_entry_clock_recorded (BenchEntryClock *clock,
+                            const char      *engagement,
+                            guint            from,
+                            guint            to)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  g_mutex_lock (&clock->lock);
+  for (guint n = from; n <= to; n++)
+    g_hash_table_replace (clock->recorded, g_strdup_printf ("%s/%u", engagement, n),
+                          g_memdup2 (&now, sizeof now));
+  g_mutex_unlock (&clock->lock);
+}
+
+/* The chief's thread: entries @from to @to of @engagement's battle kept by the chief now. */
+static inline void
+bench_entry_clock_arrived (BenchEntryClock *clock,
+                           const char      *engagement,
+                           guint            from,
+                           guint            to)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  g_mutex_lock (&clock->lock);
+  for (guint n = from; n <= to; n++)
+    {
+      g_autofree char *key = g_strdup_printf ("%s/%u", engagement, n);
+      gint64 *at = g_hash_table_lookup (clock->recorded, key);
+      guint times = GPOINTER_TO_UINT (g_hash_table_lookup (clock->arrived, key));
+
+      g_hash_table_replace (clock->arrived, g_strdup (key), GUINT_TO_POINTER (times + 1));
+      if (at != NULL)
+        {
+          double ms = (now - *at) / 1000.0;
+
+          g_array_append_val (clock->ms, ms);
+        }
+    }
+  g_mutex_unlock (&clock->lock);
+}
+
+/* Admirals adm-00 … of @n_admirals in pairs, the first of each pair in one alliance and the
+ * second in the other (the ruleset's first factions, at most 8, taken in turn), written into
+ * @xml: their <admiral> and <alliance> elements. The faction of admiral @k is
+ * bench_pair_faction (). */
+static inline const AdmFaction *
+bench_pair_faction (AdmRuleset *ruleset,
+                    guint       k)
+{
+  GPtrArray *factions = adm_ruleset_get_factions (ruleset);
+  guint n_factions = MIN (8, factions->len) & ~1u;
+
+  g_assert (n_factions >= 2);
+  return g_ptr_array_index (factions, 2 * (k / 2 % (n_factions / 2)) + k % 2);
+}
+
+static inline void
+bench_pair_sides (GString    *xml,
+                  AdmRuleset *ruleset,
+                  guint       n_admirals)
+{
+  GPtrArray *factions = adm_ruleset_get_factions (ruleset);
+  guint n_factions = MIN (8, factions->len) & ~1u;
+
+  for (guint k = 0; k < n_admirals; k++)
+    g_string_append_printf (xml, "  <admiral id=\"adm-%02u\" name=\"Adm. %u\" "
+                                 "faction=\"%s\"/>\n", k, k + 1,
+                            bench_pair_faction (ruleset, k)->id);
+  for (guint side = 0; side < 2; side++)
+    {
+      g_string_append_printf (xml, "  <alliance id=\"alliance-%c\" name=\"Alliance %c\">\n",
+                              'a' + side, 'A' + side);
+      for (guint f = side; f < n_factions; f += 2)
+        g_string_append_printf (xml, "    <member faction=\"%s\"/>\n",
+                                ((const AdmFaction *) g_ptr_array_index (factions, f))->id);
+      g_string_append (xml, "  </alliance>\n");
+    }
 }
 
 #ifdef GTK_MAJOR_VERSION

@@ -843,25 +843,8 @@ typedef struct {
   char     *failure;
 } Table;
 
-static GMutex tables_lock;
 static int tables_running;       /* table threads not over yet */
-static GHashTable *recorded;     /* "ENGAGEMENT/N" → gint64 *, monotonic µs when recorded */
-static GArray *table_latencies;  /* double, ms: an entry recorded at a table to the chief */
-static guint entries_arrived;
-
-static void
-note_recorded (const char *engagement,
-               guint       from,
-               guint       to)
-{
-  gint64 now = g_get_monotonic_time ();
-
-  g_mutex_lock (&tables_lock);
-  for (guint n = from; n <= to; n++)
-    g_hash_table_replace (recorded, g_strdup_printf ("%s/%u", engagement, n),
-                          g_memdup2 (&now, sizeof now));
-  g_mutex_unlock (&tables_lock);
-}
+static BenchEntryClock entry_clock;  /* an entry recorded at a table to the chief */
 
 /* The chief's side, on the main loop: each entry a message added, timed from its recording. */
 static void
@@ -871,48 +854,9 @@ battle_changed_cb (AdmTableServer *server,
                    gpointer        data)
 {
   const AdmTableArrival *arrival = adm_table_server_get_arrival (server, engagement);
-  gint64 now = g_get_monotonic_time ();
 
-  if (arrival == NULL || arrival->first == 0)
-    return;
-  g_mutex_lock (&tables_lock);
-  for (guint n = arrival->first; n <= arrival->receipt.kept; n++)
-    {
-      g_autofree char *key = g_strdup_printf ("%s/%u", engagement, n);
-      gint64 *at = g_hash_table_lookup (recorded, key);
-
-      entries_arrived++;
-      if (at != NULL)
-        {
-          double ms = (now - *at) / 1000.0;
-
-          g_array_append_val (table_latencies, ms);
-        }
-    }
-  g_mutex_unlock (&tables_lock);
-}
-
-static gboolean
-wake_cb (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Lets the table's client work (send, read the chief's answers) for @ms. */
-static void
-table_wait (GMainContext *context,
-            guint         ms)
-{
-  gboolean woken = FALSE;
-  GSource *source = g_timeout_source_new (ms);
-
-  g_source_set_callback (source, wake_cb, &woken, NULL);
-  g_source_attach (source, context);
-  while (!woken)
-    g_main_context_iteration (context, TRUE);
-  g_source_destroy (source);
-  g_source_unref (source);
+  if (arrival != NULL && arrival->first > 0)
+    bench_entry_clock_arrived (&entry_clock, engagement, arrival->first, arrival->receipt.kept);
 }
 
 /* The main loop waits for the last table to be over. */
@@ -975,8 +919,9 @@ table_thread (gpointer data)
           undo = !undo;
         }
       if (adm_journal_get_n_entries (log) > before)
-        note_recorded (table->engagement, before + 1, adm_journal_get_n_entries (log));
-      table_wait (context, TABLE_PHASE_MS);
+        bench_entry_clock_recorded (&entry_clock, table->engagement, before + 1,
+                                    adm_journal_get_n_entries (log));
+      bench_wait (context, TABLE_PHASE_MS);
     }
   if (!adm_table_client_flush (client, 60000, &error) && table->failure == NULL)
     table->failure = g_strdup (error->message);
@@ -1055,17 +1000,17 @@ print_tables (AdmCampaign *campaign,
           g_printerr ("%s: %s\n", table->name, table->failure);
         }
     }
-  g_array_sort (table_latencies, compare_doubles);
+  g_array_sort (entry_clock.ms, compare_doubles);
   g_print ("  tables: %u fighting at once, a phase every %.1f s each: %s\n", tables->len,
            TABLE_PHASE_MS / 1000.0, names->str);
   g_print ("  entries recorded at the tables %u, kept by the chief %u: lost %u, kept twice %u "
            "(target 0: %s); tables that failed %u\n", recorded_entries, kept, lost, twice,
            bench_verdict (lost + twice + failures, 0), failures);
   g_print ("  an entry recorded at a table to the chief's campaign, over %u entries: p50 %.1f "
-           "ms, p99 %.1f ms (target p99 <= 100 ms: %s), max %.1f ms\n", table_latencies->len,
-           percentile (table_latencies, 0.5), percentile (table_latencies, 0.99),
-           bench_verdict (percentile (table_latencies, 0.99), 100),
-           percentile (table_latencies, 1.0));
+           "ms, p99 %.1f ms (target p99 <= 100 ms: %s), max %.1f ms\n", entry_clock.ms->len,
+           percentile (entry_clock.ms, 0.5), percentile (entry_clock.ms, 0.99),
+           bench_verdict (percentile (entry_clock.ms, 0.99), 100),
+           percentile (entry_clock.ms, 1.0));
 }
 
 static guint saves, failed_saves;
@@ -1163,8 +1108,7 @@ soak (AdmPortal   *portal,
   before = open_descriptors ();
   source = g_timeout_add (SOAK_SAVE_MS, save_cb, campaign);
   g_atomic_int_set (&pending_threads, 1);
-  recorded = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  table_latencies = g_array_new (FALSE, FALSE, sizeof (double));
+  bench_entry_clock_init (&entry_clock);
   /* Said before it starts: it prints nothing else until it is over. */
   g_print ("session: %u min under an open-file limit of %d; %d admirals polling every %d s, "
            "%d report PDFs every %d s, %d clients connecting and closing every %d s, the "
@@ -1225,8 +1169,7 @@ soak (AdmPortal   *portal,
       g_free (table->failure);
       g_free (table);
     }
-  g_clear_pointer (&recorded, g_hash_table_unref);
-  g_clear_pointer (&table_latencies, g_array_unref);
+  bench_entry_clock_clear (&entry_clock);
 }
 
 /* The soft limit on open files, as `ulimit -n` sets it: the room's figure. */

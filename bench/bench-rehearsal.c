@@ -135,12 +135,9 @@ night_scenario (AdmRuleset *ruleset)
 {
   GString *xml = g_string_new ("<scenario id=\"rehearsal\" name=\"A rehearsal night\" "
                                "ruleset=\"forcon-2010\">\n");
-  GPtrArray *factions = adm_ruleset_get_factions (ruleset);
   GPtrArray *classes = adm_ruleset_get_classes (ruleset);
-  guint n_factions = MIN (8, factions->len) & ~1u;
   const AdmShipClass *capital = NULL;
 
-  g_assert (n_factions >= 2);
   /* The sturdiest capital class, so that the fleets last the night's battles. */
   for (guint i = 0; i < classes->len; i++)
     {
@@ -151,20 +148,7 @@ night_scenario (AdmRuleset *ruleset)
         capital = klass;
     }
   g_assert (capital != NULL);
-  for (guint k = 0; k < N_PHONES; k++)
-    g_string_append_printf (xml, "  <admiral id=\"adm-%02u\" name=\"Adm. %u\" faction=\"%s\"/>\n",
-                            k, k + 1,
-                            ((const AdmFaction *) g_ptr_array_index (
-                               factions, 2 * (k / 2 % (n_factions / 2)) + k % 2))->id);
-  for (guint side = 0; side < 2; side++)
-    {
-      g_string_append_printf (xml, "  <alliance id=\"alliance-%c\" name=\"Alliance %c\">\n",
-                              'a' + side, 'A' + side);
-      for (guint f = side; f < n_factions; f += 2)
-        g_string_append_printf (xml, "    <member faction=\"%s\"/>\n",
-                                ((const AdmFaction *) g_ptr_array_index (factions, f))->id);
-      g_string_append (xml, "  </alliance>\n");
-    }
+  bench_pair_sides (xml, ruleset, N_PHONES);
   g_string_append (xml, "  <map>\n");
   for (guint k = 0; k < N_PHONES; k++)
     g_string_append_printf (xml, "    <sector id=\"s%02u\" name=\"Sector %u\" x=\"%u\" "
@@ -833,10 +817,8 @@ typedef struct {
 } Fought;
 
 static GMutex tables_lock;
-static GPtrArray *fought;          /* Fought* */
-static GHashTable *recorded;       /* "ENGAGEMENT/N" → gint64 *, when recorded at the table */
-static GHashTable *arrived;        /* "ENGAGEMENT/N" → GINT, times the chief was told of it */
-static GArray *entry_ms;           /* double: an entry recorded at a table to the chief */
+static GPtrArray *fought;          /* Fought*, under tables_lock */
+static BenchEntryClock entry_clock;
 
 static void
 fought_free (gpointer data)
@@ -846,43 +828,6 @@ fought_free (gpointer data)
   g_free (f->engagement);
   g_free (f->table);
   g_free (f);
-}
-
-static void
-note_recorded (const char *engagement,
-               guint       from,
-               guint       to)
-{
-  gint64 now = g_get_monotonic_time ();
-
-  g_mutex_lock (&tables_lock);
-  for (guint n = from; n <= to; n++)
-    g_hash_table_replace (recorded, g_strdup_printf ("%s/%u", engagement, n),
-                          g_memdup2 (&now, sizeof now));
-  g_mutex_unlock (&tables_lock);
-}
-
-static gboolean
-wake_cb (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Lets the table's client work (send, read the chief's answers) for @ms. */
-static void
-table_wait (GMainContext *context,
-            gint64        ms)
-{
-  gboolean woken = FALSE;
-  GSource *source = g_timeout_source_new ((guint) MAX (ms, 1));
-
-  g_source_set_callback (source, wake_cb, &woken, NULL);
-  g_source_attach (source, context);
-  while (!woken)
-    g_main_context_iteration (context, TRUE);
-  g_source_destroy (source);
-  g_source_unref (source);
 }
 
 typedef struct {
@@ -935,8 +880,9 @@ table_fight (Table        *table,
                    local_error->message);
           break;
         }
-      note_recorded (engagement, before + 1, adm_journal_get_n_entries (log));
-      table_wait (context, minutes_us (PHASE_MINUTES) / 1000);
+      bench_entry_clock_recorded (&entry_clock, engagement, before + 1,
+                                  adm_journal_get_n_entries (log));
+      bench_wait (context, (guint) (minutes_us (PHASE_MINUTES) / 1000));
     }
   {
     guint before = adm_journal_get_n_entries (log);
@@ -944,7 +890,8 @@ table_fight (Table        *table,
     if (!adm_table_client_end_battle (client, "The fleets broke off: a rehearsal night", &error))
       problem ("%s, engagement %s: the end: %s", table->name, engagement, error->message);
     else if (adm_journal_get_n_entries (log) > before)
-      note_recorded (engagement, before + 1, adm_journal_get_n_entries (log));
+      bench_entry_clock_recorded (&entry_clock, engagement, before + 1,
+                                  adm_journal_get_n_entries (log));
   }
   if (!adm_table_client_flush (client, 60000, &error))
     problem ("%s, engagement %s: not all sent: %s", table->name, engagement,
@@ -1009,7 +956,7 @@ table_thread (gpointer data)
       if (next != NULL)
         table_fight (table, context, next);
       else
-        table_wait (context, LIST_MS);
+        bench_wait (context, LIST_MS);
       g_free (next);
     }
   g_clear_object (&lister);
@@ -1028,26 +975,9 @@ battle_changed_cb (AdmTableServer *server,
                    gpointer        data)
 {
   const AdmTableArrival *arrival = adm_table_server_get_arrival (server, engagement);
-  gint64 now = g_get_monotonic_time ();
 
-  if (arrival == NULL || arrival->first == 0)
-    return;
-  g_mutex_lock (&tables_lock);
-  for (guint n = arrival->first; n <= arrival->receipt.kept; n++)
-    {
-      g_autofree char *key = g_strdup_printf ("%s/%u", engagement, n);
-      gint64 *at = g_hash_table_lookup (recorded, key);
-      guint times = GPOINTER_TO_UINT (g_hash_table_lookup (arrived, key));
-
-      g_hash_table_replace (arrived, g_strdup (key), GUINT_TO_POINTER (times + 1));
-      if (at != NULL)
-        {
-          double ms = ms_between (*at, now);
-
-          g_array_append_val (entry_ms, ms);
-        }
-    }
-  g_mutex_unlock (&tables_lock);
+  if (arrival != NULL && arrival->first > 0)
+    bench_entry_clock_arrived (&entry_clock, engagement, arrival->first, arrival->receipt.kept);
 }
 
 /* --- The chief -------------------------------------------------------------------------- */
@@ -1530,11 +1460,9 @@ main (int   argc,
   problems = g_ptr_array_new_with_free_func (g_free);
   poll_ms = g_array_new (FALSE, FALSE, sizeof (double));
   page_ms = g_array_new (FALSE, FALSE, sizeof (double));
-  entry_ms = g_array_new (FALSE, FALSE, sizeof (double));
   believed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   fleetless = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  recorded = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  arrived = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  bench_entry_clock_init (&entry_clock);
   fought = g_ptr_array_new_with_free_func (fought_free);
 
   /* The campaign, saved, as the master brings it to the hall. */
@@ -1632,7 +1560,7 @@ main (int   argc,
     GHashTableIter iter;
     gpointer times;
 
-    g_hash_table_iter_init (&iter, arrived);
+    g_hash_table_iter_init (&iter, entry_clock.arrived);
     while (g_hash_table_iter_next (&iter, NULL, &times))
       entries_twice += GPOINTER_TO_UINT (times) > 1;
   }
@@ -1668,9 +1596,10 @@ main (int   argc,
   g_print ("  his page and hand-ins, over %u: p50 %.1f ms, p99 %.1f ms\n", page_ms->len,
            percentile (page_ms, 0.5), percentile (page_ms, 0.99));
   g_print ("a table's entry, recorded at the table to kept by the chief, over %u: p50 %.1f ms, "
-           "p99 %.1f ms (target p99 <= %.0f ms: %s), max %.1f ms\n", entry_ms->len,
-           percentile (entry_ms, 0.5), percentile (entry_ms, 0.99), TARGET_ENTRY_MS,
-           bench_verdict (percentile (entry_ms, 0.99), TARGET_ENTRY_MS), largest (entry_ms));
+           "p99 %.1f ms (target p99 <= %.0f ms: %s), max %.1f ms\n", entry_clock.ms->len,
+           percentile (entry_clock.ms, 0.5), percentile (entry_clock.ms, 0.99), TARGET_ENTRY_MS,
+           bench_verdict (percentile (entry_clock.ms, 0.99), TARGET_ENTRY_MS),
+           largest (entry_clock.ms));
   g_print ("the chief's longest main-loop stall, wall clock, while the room talked to it: "
            "%.1f ms (target <= %.0f ms, one frame: %s; %u of %u probes later than a frame)\n",
            beat->longest / 1000.0, TARGET_STALL_MS,
@@ -1714,6 +1643,7 @@ main (int   argc,
   g_clear_object (&server);
   g_clear_object (&portal);
   g_clear_object (&campaign);
+  bench_entry_clock_clear (&entry_clock);
   bench_remove_tree (dir);
   return lost + twice > 0 ? 1 : 0;
 }
