@@ -40,8 +40,11 @@
 
 #include "config.h"
 
+#include <fcntl.h>
 #include <malloc.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 #include <gio/gio.h>
 #include <libsoup/soup.h>
 
@@ -985,14 +988,46 @@ battle_changed_cb (AdmTableServer *server,
 
 /* The stall probe: a source due every HEARTBEAT_MS on the chief's main loop; how late it runs
  * is how long the loop was kept from an event (a click, a frame) by other work. Lateness while
- * the master's own action ran is kept apart: that is his click, timed on its own. */
+ * the master's own action ran is kept apart: that is his click, timed on its own. The main
+ * thread's time waiting for a CPU (the scheduler's run_delay, /proc/thread-self/schedstat) is
+ * taken off apart too: what is left is the loop's own work and what it blocked on, as on a
+ * laptop with a CPU free for it. */
 typedef struct {
   GSource  source;
   gint64   longest;         /* µs, the room's */
+  gint64   longest_own;     /* µs, the same less the time the thread waited for a CPU */
   gint64   longest_master;  /* µs, in a stretch where the master's action ran */
   guint    over_frame;      /* ticks later than a frame */
   guint    ticks;
+  gint64   longest_cpu;     /* µs of the main thread's own CPU time between two ticks */
+  int      schedstat;       /* the main thread's schedstat, or -1 */
+  gint64   queued;          /* µs of run_delay at the last tick */
+  gint64   cpu;             /* µs of the main thread's CPU time at the last tick */
 } Heartbeat;
+
+static gint64
+thread_cpu (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
+
+/* The time (µs) the thread of @fd's schedstat has waited for a CPU, or 0 without it. */
+static gint64
+queued_time (int fd)
+{
+  char text[96];
+  ssize_t n;
+  const char *space;
+
+  if (fd < 0 || (n = pread (fd, text, sizeof text - 1, 0)) <= 0)
+    return 0;
+  text[n] = '\0';
+  space = strchr (text, ' ');
+  return space != NULL ? g_ascii_strtoll (space + 1, NULL, 10) / 1000 : 0;
+}
 
 static gboolean master_acted;
 
@@ -1005,27 +1040,47 @@ heartbeat_dispatch (GSource     *source,
   gint64 due = g_source_get_ready_time (source);
   gint64 now = g_get_monotonic_time ();
   gint64 late = now - due;
+  gint64 queued = queued_time (beat->schedstat);
+  gint64 cpu = thread_cpu ();
 
   if (master_acted)
     beat->longest_master = MAX (beat->longest_master, late);
   else
     {
       beat->longest = MAX (beat->longest, late);
+      beat->longest_own = MAX (beat->longest_own, late - MIN (late, queued - beat->queued));
+      beat->longest_cpu = MAX (beat->longest_cpu, cpu - beat->cpu);
       beat->over_frame += late > TARGET_STALL_MS * 1000;
     }
+  beat->queued = queued;
+  beat->cpu = cpu;
   beat->ticks++;
   master_acted = FALSE;
   g_source_set_ready_time (source, now + HEARTBEAT_MS * 1000);
   return G_SOURCE_CONTINUE;
 }
 
-static GSourceFuncs heartbeat_funcs = { NULL, NULL, heartbeat_dispatch, NULL, NULL, NULL };
+static void
+heartbeat_finalize (GSource *source)
+{
+  Heartbeat *beat = (Heartbeat *) source;
+
+  if (beat->schedstat >= 0)
+    close (beat->schedstat);
+}
+
+static GSourceFuncs heartbeat_funcs = { NULL, NULL, heartbeat_dispatch, heartbeat_finalize,
+                                        NULL, NULL };
 
 static Heartbeat *
 heartbeat_new (void)
 {
   GSource *source = g_source_new (&heartbeat_funcs, sizeof (Heartbeat));
+  Heartbeat *beat = (Heartbeat *) source;
 
+  beat->schedstat = open ("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
+  beat->queued = queued_time (beat->schedstat);
+  beat->cpu = thread_cpu ();
   g_source_set_name (source, "rehearsal stall probe");
   g_source_set_priority (source, G_PRIORITY_DEFAULT);
   g_source_set_ready_time (source, g_get_monotonic_time () + HEARTBEAT_MS * 1000);
@@ -1615,6 +1670,12 @@ main (int   argc,
            beat->longest / 1000.0, TARGET_STALL_MS,
            bench_verdict (beat->longest / 1000.0, TARGET_STALL_MS), beat->over_frame,
            beat->ticks);
+  if (beat->schedstat >= 0)
+    g_print ("  the same less the time the chief's thread waited for a CPU (the machine's "
+             "load): %.1f ms (target <= %.0f ms: %s); the loop's own CPU work between two "
+             "probes at most %.1f ms\n", beat->longest_own / 1000.0, TARGET_STALL_MS,
+             bench_verdict (beat->longest_own / 1000.0, TARGET_STALL_MS),
+             beat->longest_cpu / 1000.0);
   g_print ("  the master's own actions, timed apart: a cycle resolved longest %.1f ms, an "
            "engagement handed to a table longest %.1f ms; the longest stall with one of them "
            "%.1f ms; he waited %.1f s in all past the sessions for the tables and phones\n",
