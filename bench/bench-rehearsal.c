@@ -1091,7 +1091,6 @@ heartbeat_new (void)
 typedef struct {
   AdmCampaign    *campaign;
   AdmPortal      *portal;
-  AdmTableServer *tables;
   GMainLoop      *loop;
   guint           next_table;
   GArray         *resolve_ms;   /* double: the master's Resolve */
@@ -1546,7 +1545,6 @@ main (int   argc,
   g_signal_connect (server, "battle-changed", G_CALLBACK (battle_changed_cb), NULL);
   chief.campaign = campaign;
   chief.portal = portal;
-  chief.tables = server;
   chief.loop = g_main_loop_new (NULL, FALSE);
   chief.resolve_ms = g_array_new (FALSE, FALSE, sizeof (double));
   chief.assign_ms = g_array_new (FALSE, FALSE, sizeof (double));
@@ -1646,8 +1644,9 @@ main (int   argc,
   g_print ("  %u hand-ins of sheets in the journal; %u drop-offs, %u hand-ins whose answer was "
            "lost, %u of them handed in again (the rest were there when the phone came back)\n",
            sheets_in, n_dropoffs, n_lost_answers, n_resent);
-  g_print ("  %u battles at %u tables, %u entries kept by the chief, %u program dice rolled "
-           "at the tables\n", fought->len, N_TABLES, entries_in, rolls);
+  g_print ("  %u engagements handed to %u tables, %u battles fought there, %u entries kept by "
+           "the chief, %u program dice rolled at the tables\n", chief.engagements, N_TABLES,
+           fought->len, entries_in, rolls);
   g_print ("every muster, sheet and entry arrived exactly once (checked against the campaign's "
            "journal, opened again from its file): lost %u, twice %u (target 0: %s)\n", lost,
            twice, bench_verdict (lost + twice, 0));
