@@ -18,7 +18,8 @@
  *   and handing in a second, and the sheet marked final. Each cycle some drop off the Wi-Fi
  *   for a few minutes: before their hand-in (sent once they are back), right after sending
  *   it and before its answer (back, they read their page to see whether it arrived, and hand
- *   it in again only if not), or around their final mark.
+ *   it in again only if not; or their browser sends the same form again), or around their
+ *   final mark.
  * - 3 tables, each a table master's Admiralty on another laptop (adm-table-client.h over TLS):
  *   it lists what the chief handed it, opens the battle, plays its phases with the program
  *   dice the chief committed to (its formations closing on the enemy, every gun that bears
@@ -96,6 +97,7 @@ static GHashTable *believed;    /* marker → GINT (hand-ins a phone was told ar
 static GHashTable *fleetless;   /* "adm-NN cycle C": his page had no order form (no fleet) */
 static GPtrArray *problems;     /* char*: what went wrong, said at the end */
 static guint n_dropoffs, n_lost_answers, n_resent;
+static guint n_sent_again, n_sent_again_stale;  /* the same form sent again; answered 403 */
 
 static void
 problem (const char *format,
@@ -461,12 +463,14 @@ phone_wait_stage (Phone *phone,
     }
 }
 
-/* POSTs @fields to @action under his link as the form's submit does: TRUE when answered
- * 303 (see his page), the portal's way of saying it took the form. */
-static gboolean
-phone_post (Phone      *phone,
-            const char *action,
-            GHashTable *fields)
+/* POSTs @fields to @action under his link as the form's submit does: the answer's status (0
+ * when none came), said in *@why when it is not 303 (see his page, the portal's way of saying
+ * it took the form). */
+static guint
+phone_post_status (Phone       *phone,
+                   const char  *action,
+                   GHashTable  *fields,
+                   char       **why)
 {
   g_autofree char *url = g_strconcat (phone->link, action, NULL);
   g_autoptr(SoupMessage) msg = soup_message_new_from_encoded_form ("POST", url,
@@ -483,10 +487,23 @@ phone_post (Phone      *phone,
   g_array_append_val (page_ms, ms);
   g_mutex_unlock (&figures_lock);
   if (body == NULL || soup_message_get_status (msg) != SOUP_STATUS_SEE_OTHER)
+    *why = g_strdup (error != NULL ? error->message : soup_message_get_reason_phrase (msg));
+  return body != NULL ? soup_message_get_status (msg) : 0;
+}
+
+/* The same, TRUE when answered 303; any other answer is a problem. */
+static gboolean
+phone_post (Phone      *phone,
+            const char *action,
+            GHashTable *fields)
+{
+  g_autofree char *why = NULL;
+  guint status = phone_post_status (phone, action, fields, &why);
+
+  if (status != SOUP_STATUS_SEE_OTHER)
     {
-      problem ("Adm. %u's phone: POST %s answered %u: %s", phone->index + 1, action,
-               soup_message_get_status (msg),
-               error != NULL ? error->message : soup_message_get_reason_phrase (msg));
+      problem ("Adm. %u's phone: POST %s answered %u: %s", phone->index + 1, action, status,
+               why);
       return FALSE;
     }
   return TRUE;
@@ -598,16 +615,25 @@ phone_muster (Phone    *phone,
     believe (marker);
 }
 
+/* What a phone does once back from a drop-off that lost the answer of its hand-in. */
+typedef enum {
+  ANSWER_KEPT,      /* no drop-off: the answer came */
+  ANSWER_LOST_READ, /* he reads his page, and hands the sheet in again only if it is not there */
+  ANSWER_LOST_SEND, /* his browser sends the same form again (a reload of the hand-in): its
+                     * CSRF token, used up if the first arrived, keeps it from counting twice */
+} AnswerLost;
+
 /* The order sheet of this cycle: every formation of his form patrols its sector, searching it
  * (the first alliance's), or defends it (the second's: F-STRAT-16), the first
  * carrying @marker as its instructions. @lost: the answer lost and the phone offline until
- * @back, then his page read to see whether the sheet arrived (the form is filled in again with
- * the sheet he handed in this cycle), and handed in again only if not. */
+ * @back; then, as @lost says, his page read to see whether the sheet arrived (the form is
+ * filled in again with the sheet he handed in this cycle) and the sheet handed in again only
+ * if not, or the same form sent again. */
 static gboolean
 phone_sheet (Phone      *phone,
              guint       cycle,
              const char *marker,
-             gboolean    lost,
+             AnswerLost  lost,
              gint64      back)
 {
   g_autofree char *page = phone_get (phone, "", page_ms);
@@ -636,7 +662,35 @@ phone_sheet (Phone      *phone,
                             g_strdup (phone->index % 2 == 0 ? "patrol" : "defend"));
     }
   g_hash_table_replace (fields, g_strdup ("i0"), g_strdup (marker));
-  if (lost)
+  if (lost == ANSWER_LOST_SEND)
+    {
+      g_autofree char *why = NULL;
+      guint status;
+
+      phone_post_lost (phone, "sheet", fields);
+      phone->offline = TRUE;
+      phone_wait_until (phone, back);
+      phone->offline = FALSE;
+      /* Taken the first time, the form's token is used up: 403, his form read back, nothing
+       * handed in; else it is taken now. */
+      status = phone_post_status (phone, "sheet", fields, &why);
+      g_mutex_lock (&figures_lock);
+      n_sent_again++;
+      n_sent_again_stale += status == SOUP_STATUS_FORBIDDEN;
+      g_mutex_unlock (&figures_lock);
+      if (status != SOUP_STATUS_SEE_OTHER && status != SOUP_STATUS_FORBIDDEN)
+        problem ("Adm. %u's phone: the hand-in sent again answered %u: %s", phone->index + 1,
+                 status, why);
+      g_clear_pointer (&page, g_free);
+      page = phone_get (phone, "", page_ms);
+      if (page != NULL && strstr (page, marker) != NULL)
+        believe (marker);
+      else
+        problem ("Adm. %u's phone: the sheet \"%s\" sent again is not on his page",
+                 phone->index + 1, marker);
+      return TRUE;
+    }
+  if (lost == ANSWER_LOST_READ)
     {
       phone_post_lost (phone, "sheet", fields);
       phone->offline = TRUE;
@@ -673,7 +727,7 @@ phone_sheet (Phone      *phone,
   if (page != NULL && strstr (page, marker) != NULL)
     believe (marker);
   else
-    problem ("Adm. %u's phone: the sheet “%s” was answered but his page does not show it",
+    problem ("Adm. %u's phone: the sheet \"%s\" was answered but his page does not show it",
              phone->index + 1, marker);
   return TRUE;
 }
@@ -688,7 +742,7 @@ phone_final (Phone *phone,
 
   if (fields == NULL || g_strcmp0 (g_hash_table_lookup (fields, "final"), "yes") != 0)
     {
-      problem ("Adm. %u's phone: no “Mark my sheet final” on his page in cycle %u",
+      problem ("Adm. %u's phone: no \"Mark my sheet final\" on his page in cycle %u",
                phone->index + 1, cycle);
       return;
     }
@@ -767,14 +821,16 @@ phone_thread (gpointer data)
         }
       else if (!phone_wait_until (phone, start + minutes_us (hand_in)))
         break;
-      /* Gone right after sending it: back, he reads his page to see whether it arrived. */
-      if (!phone_sheet (phone, cycle, first_marker, drop == 1,
+      /* Gone right after sending it: back, he reads his page to see whether it arrived, or his
+       * browser sends the same form again. */
+      if (!phone_sheet (phone, cycle, first_marker,
+                        drop == 1 ? ANSWER_LOST_READ : drop == 3 ? ANSWER_LOST_SEND : ANSWER_KEPT,
                         g_get_monotonic_time () + MAX (minutes_us (4), LOST_OFFLINE_MS * 1000)))
         {
           stage_finished ();
           continue;
         }
-      if (drop == 1)
+      if (drop == 1 || drop == 3)
         {
           g_mutex_lock (&figures_lock);
           n_dropoffs++;
@@ -783,9 +839,9 @@ phone_thread (gpointer data)
       if (second)
         {
           if (!phone_wait_until (phone, start + minutes_us (hand_in + 6) +
-                                 (drop <= 1 ? minutes_us (4) : 0)))
+                                 (drop <= 1 || drop == 3 ? minutes_us (4) : 0)))
             break;
-          phone_sheet (phone, cycle, second_marker, FALSE, 0);
+          phone_sheet (phone, cycle, second_marker, ANSWER_KEPT, 0);
         }
       /* Off the Wi-Fi around his final mark: marked once he is back. */
       if (drop == 2)
@@ -1393,17 +1449,17 @@ check_journal (const char *path,
           *sheets_in += n > 0;
           if (n > 1)
             {
-              problem ("the sheet “%s” is in the journal %u times", marker, n);
+              problem ("the sheet \"%s\" is in the journal %u times", marker, n);
               (*twice) += n - 1;
             }
           else if (n == 0 && g_hash_table_contains (believed, marker))
             {
-              problem ("the sheet “%s” is lost: his phone was told it arrived", marker);
+              problem ("the sheet \"%s\" is lost: his phone was told it arrived", marker);
               (*lost)++;
             }
           else if (n == 0 && version == 1 && !g_hash_table_contains (fleetless, without))
             {
-              problem ("the sheet “%s” never arrived", marker);
+              problem ("the sheet \"%s\" never arrived", marker);
               (*lost)++;
             }
         }
@@ -1461,7 +1517,7 @@ parse_options (int    *argc,
       "Keep the campaign played as FILE, to open in Admiralty afterwards", "FILE" },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new ("— a night at full scale");
+  g_autoptr(GOptionContext) context = g_option_context_new ("- a night at full scale");
   g_autoptr(GError) error = NULL;
 
   g_option_context_add_main_entries (context, entries, NULL);
@@ -1642,8 +1698,10 @@ main (int   argc,
     g_print ("  %u times an admiral had no formation left to order\n",
              g_hash_table_size (fleetless));
   g_print ("  %u hand-ins of sheets in the journal; %u drop-offs, %u hand-ins whose answer was "
-           "lost, %u of them handed in again (the rest were there when the phone came back)\n",
-           sheets_in, n_dropoffs, n_lost_answers, n_resent);
+           "lost: %u sent again as they were by the browser (%u of them answered \"out of date\", "
+           "the first having arrived), of the others %u handed in again once the page was read "
+           "(the rest were there when the phone came back)\n", sheets_in, n_dropoffs,
+           n_lost_answers, n_sent_again, n_sent_again_stale, n_resent);
   g_print ("  %u engagements handed to %u tables, %u battles fought there, %u entries kept by "
            "the chief, %u program dice rolled at the tables\n", chief.engagements, N_TABLES,
            fought->len, entries_in, rolls);
