@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-common.h: what several benchmarks share — the verdict printed beside each target,
- * the process's CPU time and the median of runs, the firing arc a ship's arc sector stands
+ * the process's and a thread's CPU time, a thread's waits for a CPU, the median of runs, the firing arc a ship's arc sector stands
  * for, the removal of a benchmark's own temporary folder, a battle's phase played as a
  * master plays it (towards the enemy, every gun that bears firing), a context run for a while,
  * the clock of a table's entries on their way to the chief, a generated scenario's admirals in
@@ -9,7 +9,9 @@
 #pragma once
 
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "admiralty-engine.h"
 
@@ -19,6 +21,35 @@ bench_verdict (double figure,
                double target)
 {
   return figure <= target ? "met" : "NOT met";
+}
+
+/* The CPU time the calling thread has used, µs: what a main loop itself worked, whatever else
+ * the machine was running meanwhile. */
+static inline gint64
+bench_thread_cpu (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
+
+/* The time (µs) a thread has waited for a CPU, runnable while others ran: the scheduler's
+ * run_delay in its /proc/thread-self/schedstat, opened as @fd (nanoseconds), or 0 without it.
+ * What is left of a main loop's stall without it is the loop's own: its work and what it
+ * blocked on (a disk's flush, a lock), as on a machine with a CPU free for it. */
+static inline gint64
+bench_thread_queued (int fd)
+{
+  char text[96];
+  ssize_t n;
+  const char *space;
+
+  if (fd < 0 || (n = pread (fd, text, sizeof text - 1, 0)) <= 0)
+    return 0;
+  text[n] = '\0';
+  space = strchr (text, ' ');
+  return space != NULL ? g_ascii_strtoll (space + 1, NULL, 10) / 1000 : 0;
 }
 
 /* Removes @dir, a temporary folder the benchmark made, with everything written into it —

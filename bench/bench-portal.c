@@ -96,35 +96,6 @@ static guint minutes = 10;     /* --minutes: the session's length */
 static gboolean verbose;       /* BENCH_VERBOSE: each stall over a frame said on stderr */
 static gint soak_over;         /* the session's clients stop asking */
 
-/* The CPU time this thread has used, µs: what the main loop itself worked, whatever else the
- * machine was running meanwhile. */
-static gint64
-thread_cpu (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
-}
-
-/* The time (µs) the main thread has waited for a CPU, runnable while others ran: the
- * scheduler's run_delay (/proc/thread-self/schedstat, nanoseconds), or 0 without it. What is
- * left of a stall without it is the loop's own: its work and what it blocked on (a disk's
- * flush, a lock), as on a machine with a CPU free for it. */
-static gint64
-queued_time (void)
-{
-  char text[96];
-  ssize_t n;
-  const char *space;
-
-  if (schedstat_fd < 0 || (n = pread (schedstat_fd, text, sizeof text - 1, 0)) <= 0)
-    return 0;
-  text[n] = '\0';
-  space = strchr (text, ' ');
-  return space != NULL ? g_ascii_strtoll (space + 1, NULL, 10) / 1000 : 0;
-}
-
 /* The CPU time (µs) the thread called @name of this process has used, or -1. */
 static gint64
 named_thread_cpu (const char *name)
@@ -547,7 +518,7 @@ clients_thread (gpointer data)
     }
   attach_timeout (50, send_probe_cb, &clients, NULL);
   g_main_loop_run (clients.loop);
-  clients_cpu = thread_cpu ();
+  clients_cpu = bench_thread_cpu ();
   g_main_loop_unref (clients.loop);
   g_clear_object (&clients.address);
   g_main_context_pop_thread_default (context);
@@ -563,8 +534,8 @@ timed_poll (GPollFD *fds,
             gint     timeout)
 {
   gint64 now = g_get_monotonic_time ();
-  gint64 cpu = thread_cpu ();
-  gint64 queued = queued_time ();
+  gint64 cpu = bench_thread_cpu ();
+  gint64 queued = bench_thread_queued (schedstat_fd);
   gint result;
 
   if (awake_since > 0)
@@ -584,8 +555,8 @@ timed_poll (GPollFD *fds,
     }
   result = system_poll (fds, n_fds, timeout);
   awake_since = g_get_monotonic_time ();
-  awake_since_cpu = thread_cpu ();
-  awake_since_queued = queued_time ();
+  awake_since_cpu = bench_thread_cpu ();
+  awake_since_queued = bench_thread_queued (schedstat_fd);
   return result;
 }
 
@@ -596,11 +567,11 @@ stalls_reset (void)
 {
   longest_stall = longest_cpu = longest_own = longest_probe = 0;
   awake_since = g_get_monotonic_time ();
-  awake_since_cpu = thread_cpu ();
-  awake_since_queued = queued_time ();
+  awake_since_cpu = bench_thread_cpu ();
+  awake_since_queued = bench_thread_queued (schedstat_fd);
 }
 
-/* The longest stall without the time the loop waited for a CPU (queued_time ()). */
+/* The longest stall without the time the loop waited for a CPU (bench_thread_queued ()). */
 static void
 print_own_stall (void)
 {
@@ -821,7 +792,7 @@ soak_thread (gpointer data)
   attach_timeout (minutes * 60000, soak_over_cb, &clients, NULL);
   attach_timeout (50, send_probe_cb, &clients, NULL);
   g_main_loop_run (clients.loop);
-  clients_cpu = thread_cpu ();
+  clients_cpu = bench_thread_cpu ();
   g_main_loop_unref (clients.loop);
   g_clear_object (&clients.address);
   g_main_context_pop_thread_default (context);
@@ -1253,7 +1224,7 @@ main (int   argc,
   g_array_set_size (latencies, 0);
   stalls_reset ();
   bytes_read = 0;
-  warm_cpu = thread_cpu ();
+  warm_cpu = bench_thread_cpu ();
   server_cpu = named_thread_cpu ("adm-portal");
 
   /* Warm: 20 pollers and three bursts of 100. */
@@ -1261,7 +1232,7 @@ main (int   argc,
   thread = g_thread_new ("clients", clients_thread, links);
   run_until_done ();
   g_thread_join (thread);
-  warm_cpu = thread_cpu () - warm_cpu;
+  warm_cpu = bench_thread_cpu () - warm_cpu;
   server_cpu = named_thread_cpu ("adm-portal") - server_cpu;
   warm_bytes = bytes_read;
   g_array_sort (latencies, compare_doubles);

@@ -1061,30 +1061,6 @@ typedef struct {
   gint64   cpu;             /* µs of the main thread's CPU time at the last tick */
 } Heartbeat;
 
-static gint64
-thread_cpu (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
-}
-
-/* The time (µs) the thread of @fd's schedstat has waited for a CPU, or 0 without it. */
-static gint64
-queued_time (int fd)
-{
-  char text[96];
-  ssize_t n;
-  const char *space;
-
-  if (fd < 0 || (n = pread (fd, text, sizeof text - 1, 0)) <= 0)
-    return 0;
-  text[n] = '\0';
-  space = strchr (text, ' ');
-  return space != NULL ? g_ascii_strtoll (space + 1, NULL, 10) / 1000 : 0;
-}
-
 static gboolean master_acted;
 
 static gboolean
@@ -1096,8 +1072,8 @@ heartbeat_dispatch (GSource     *source,
   gint64 due = g_source_get_ready_time (source);
   gint64 now = g_get_monotonic_time ();
   gint64 late = now - due;
-  gint64 queued = queued_time (beat->schedstat);
-  gint64 cpu = thread_cpu ();
+  gint64 queued = bench_thread_queued (beat->schedstat);
+  gint64 cpu = bench_thread_cpu ();
 
   if (master_acted)
     beat->longest_master = MAX (beat->longest_master, late);
@@ -1135,8 +1111,8 @@ heartbeat_new (void)
   Heartbeat *beat = (Heartbeat *) source;
 
   beat->schedstat = open ("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
-  beat->queued = queued_time (beat->schedstat);
-  beat->cpu = thread_cpu ();
+  beat->queued = bench_thread_queued (beat->schedstat);
+  beat->cpu = bench_thread_cpu ();
   g_source_set_name (source, "rehearsal stall probe");
   g_source_set_priority (source, G_PRIORITY_DEFAULT);
   g_source_set_ready_time (source, g_get_monotonic_time () + HEARTBEAT_MS * 1000);
