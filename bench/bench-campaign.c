@@ -339,30 +339,11 @@ generate_night_scenario (AdmRuleset *ruleset)
 {
   GString *xml = g_string_new ("<scenario id=\"night\" name=\"A night of Forcon\" "
                                "ruleset=\"forcon-2010\">\n");
-  GPtrArray *factions = adm_ruleset_get_factions (ruleset);
   g_autoptr(GPtrArray) capital = classes_of (ruleset, ADM_CATEGORY_CAPITAL);
   g_autoptr(GPtrArray) escort = classes_of (ruleset, ADM_CATEGORY_ESCORT);
-  guint n_factions = MIN (8, factions->len) & ~1u;
   guint n_sectors = N_NIGHT_PAIRS * NIGHT_FORMATIONS_EACH;
 
-  g_assert (n_factions >= 2);
-  for (guint k = 0; k < N_NIGHT_ADMIRALS; k++)
-    {
-      const AdmFaction *faction =
-        g_ptr_array_index (factions, 2 * (k / 2 % (n_factions / 2)) + k % 2);
-
-      g_string_append_printf (xml, "  <admiral id=\"adm-%02u\" name=\"Adm. %u\" "
-                                   "faction=\"%s\"/>\n", k, k + 1, faction->id);
-    }
-  for (guint side = 0; side < 2; side++)
-    {
-      g_string_append_printf (xml, "  <alliance id=\"alliance-%c\" name=\"Alliance %c\">\n",
-                              'a' + side, 'A' + side);
-      for (guint f = side; f < n_factions; f += 2)
-        g_string_append_printf (xml, "    <member faction=\"%s\"/>\n",
-                                ((const AdmFaction *) g_ptr_array_index (factions, f))->id);
-      g_string_append (xml, "  </alliance>\n");
-    }
+  bench_pair_sides (xml, ruleset, N_NIGHT_ADMIRALS);
   g_string_append (xml, "  <map>\n");
   for (guint side = 0; side < 2; side++)
     for (guint i = 0; i < n_sectors; i++)
@@ -383,8 +364,7 @@ generate_night_scenario (AdmRuleset *ruleset)
   g_string_append (xml, "  </map>\n");
   for (guint k = 0; k < N_NIGHT_ADMIRALS; k++)
     {
-      const AdmFaction *faction =
-        g_ptr_array_index (factions, 2 * (k / 2 % (n_factions / 2)) + k % 2);
+      const AdmFaction *faction = bench_pair_faction (ruleset, k);
       GPtrArray *pool = k % 2 == 0 ? escort : capital;
       char side = 'a' + k % 2;
 
@@ -479,129 +459,6 @@ write_night_sheet (const char *dir,
   return path;
 }
 
-/* This fire phase's declarations: every ship afloat fires every gun and destructor that
- * reaches the nearest enemy ship in its arcs (F-FIRE-5, F-FIRE-6), if one does. */
-static AdmTurnOrders *
-night_fire_orders (AdmBattle *battle)
-{
-  AdmTurnOrders *orders = adm_turn_orders_new (adm_battle_get_turn (battle));
-  guint n = adm_battle_get_n_ships (battle);
-
-  for (guint i = 0; i < n; i++)
-    {
-      const AdmBattleShip *s = adm_battle_get_ship (battle, i);
-      const AdmBattleShip *target = NULL;
-      double nearest = G_MAXDOUBLE;
-      AdmFireDecl *decl;
-
-      if (s->status != ADM_SHIP_ACTIVE)
-        continue;
-      for (guint t = 0; t < n; t++)
-        {
-          const AdmBattleShip *other = adm_battle_get_ship (battle, t);
-          double distance = adm_distance (s->position, other->position);
-
-          if (other->side != s->side && other->status == ADM_SHIP_ACTIVE && distance < nearest)
-            {
-              nearest = distance;
-              target = other;
-            }
-        }
-      if (target == NULL)
-        continue;
-      decl = NULL;
-      for (guint w = 0; w < s->klass->weapons->len; w++)
-        {
-          const AdmWeapon *weapon = g_ptr_array_index (s->klass->weapons, w);
-          AdmArcs arc = bench_arc_of (adm_sector_of (s->position, s->heading,
-                                                     target->position));
-
-          if ((weapon->type != ADM_WEAPON_ARTILLERY && weapon->type != ADM_WEAPON_DESTRUCTOR) ||
-              nearest > weapon->range || (weapon->arcs & arc) == 0)
-            continue;
-          if (decl == NULL)
-            {
-              decl = g_new0 (AdmFireDecl, 1);
-              decl->ships = g_ptr_array_new_with_free_func (g_free);
-              decl->weapons = g_ptr_array_new_with_free_func (g_free);
-              decl->target = g_strdup (target->id);
-              g_ptr_array_add (orders->fires, decl);
-            }
-          g_ptr_array_add (decl->ships, g_strdup (s->id));
-          g_ptr_array_add (decl->weapons, g_strdup (weapon->id));
-        }
-    }
-  return orders;
-}
-
-/* This movement phase's declarations: every formation straight ahead at the speed of its
- * slowest ship and, with @turning, then turned towards the nearest enemy ship as far as its
- * classes allow (a turn after the whole move: F-MOVE-9, F-MOVE-10, F-MOVE-12). A formation
- * within 20 cm of the enemy holds its place. */
-static AdmTurnOrders *
-night_move_orders (AdmBattle *battle,
-                   gboolean   turning)
-{
-  GString *body = g_string_new (NULL);
-  g_autofree char *text = NULL;
-  g_autoptr(GError) error = NULL;
-  AdmTurnOrders *orders;
-
-  g_string_append_printf (body, "<orders><turn n=\"%d\">", adm_battle_get_turn (battle));
-  for (guint f = 0; f < adm_battle_get_n_formations (battle); f++)
-    {
-      const AdmBattleFormation *formation = adm_battle_get_formation (battle, f);
-      const AdmBattleShip *lead = NULL, *enemy = NULL;
-      int speed = G_MAXINT, max_turn = G_MAXINT, turn;
-      double nearest = G_MAXDOUBLE;
-
-      for (guint i = 0; i < formation->ships->len; i++)
-        {
-          guint index = g_array_index (formation->ships, guint, i);
-          const AdmBattleShip *s = adm_battle_get_ship (battle, index);
-
-          if (s->status != ADM_SHIP_ACTIVE)
-            continue;
-          lead = lead != NULL ? lead : s;
-          speed = MIN (speed, adm_battle_ship_speed (battle, index));
-          max_turn = MIN (max_turn, s->klass->turn);
-        }
-      if (lead == NULL || speed <= 0)
-        continue;
-      for (guint t = 0; t < adm_battle_get_n_ships (battle); t++)
-        {
-          const AdmBattleShip *other = adm_battle_get_ship (battle, t);
-          double distance = adm_distance (lead->position, other->position);
-
-          if (other->side != lead->side && other->status == ADM_SHIP_ACTIVE &&
-              distance < nearest)
-            {
-              nearest = distance;
-              enemy = other;
-            }
-        }
-      if (enemy == NULL || nearest < 20)
-        continue;
-      turn = (int) CLAMP (adm_heading_difference (lead->heading,
-                                                  adm_bearing (lead->position,
-                                                               enemy->position)),
-                          -max_turn, max_turn);
-      if (turning && turn != 0)
-        g_string_append_printf (body, "<move formation=\"%s\"><forward cm=\"%d\"/>"
-                                      "<turn degrees=\"%d\"/></move>", formation->id, speed,
-                                turn);
-      else
-        g_string_append_printf (body, "<move formation=\"%s\"><forward cm=\"%d\"/></move>",
-                                formation->id, speed);
-    }
-  g_string_append (body, "</turn></orders>");
-  text = g_string_free (body, FALSE);
-  orders = adm_turn_orders_parse (text, "night-orders.xml", &error);
-  if (orders == NULL)
-    g_error ("%s", error->message);
-  return orders;
-}
-
 /* Fights every engagement of @cycle that may be opened as the master does: set up from the
  * campaign, NIGHT_BATTLE_TURNS turns played phase by phase with seeded dice — no movement
  * orders, fire at the nearest enemy in reach (a declaration the one check refuses, say at a
@@ -636,27 +493,8 @@ fight_night_cycle (AdmCampaign *campaign,
         g_error ("%s", error->message);
       while (adm_battle_get_turn (battle) <= NIGHT_BATTLE_TURNS)
         {
-          AdmTurnOrders *tries[3] = { NULL, NULL, NULL };
-          gboolean played = FALSE;
-
-          if (adm_battle_get_phase (battle) == ADM_PHASE_MOVEMENT)
-            {
-              tries[0] = night_move_orders (battle, TRUE);
-              tries[1] = night_move_orders (battle, FALSE);
-            }
-          else if (adm_battle_get_phase (battle) == ADM_PHASE_FIRE)
-            tries[0] = night_fire_orders (battle);
-          for (guint t = 0; t < G_N_ELEMENTS (tries) && !played; t++)
-            {
-              g_autoptr(GError) refused = NULL;
-
-              played = adm_battle_resolve_phase (battle, tries[t], ADM_DICE_SOURCE (dice),
-                                                 &refused);
-              if (!played && tries[t] == NULL)
-                g_error ("%s", refused->message);
-            }
-          for (guint t = 0; t < G_N_ELEMENTS (tries); t++)
-            g_clear_pointer (&tries[t], adm_turn_orders_free);
+          if (!bench_play_phase (battle, ADM_DICE_SOURCE (dice), &error))
+            g_error ("%s", error->message);
           if (!adm_campaign_keep_battle (campaign, engagement->id, battle, &error))
             g_error ("%s", error->message);
           (*phases)++;

@@ -1,12 +1,17 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-common.h: what several benchmarks share — the verdict printed beside each target,
- * the process's CPU time and the median of runs, the firing arc a ship's arc sector stands
- * for, the removal of a benchmark's own temporary folder, and for the benchmarks of a window
- * (those that include GTK first) the wait for its painted frame. */
+ * the process's and a thread's CPU time, a thread's waits for a CPU, the median of runs, the firing arc a ship's arc sector stands
+ * for, the removal of a benchmark's own temporary folder, a battle's phase played as a
+ * master plays it (towards the enemy, every gun that bears firing), a context run for a while,
+ * the clock of a table's entries on their way to the chief, a generated scenario's admirals in
+ * two alliances, and for the benchmarks of a window (those that include GTK first) the wait
+ * for its painted frame. */
 #pragma once
 
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "admiralty-engine.h"
 
@@ -16,6 +21,35 @@ bench_verdict (double figure,
                double target)
 {
   return figure <= target ? "met" : "NOT met";
+}
+
+/* The CPU time the calling thread has used, µs: what a main loop itself worked, whatever else
+ * the machine was running meanwhile. */
+static inline gint64
+bench_thread_cpu (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
+
+/* The time (µs) a thread has waited for a CPU, runnable while others ran: the scheduler's
+ * run_delay in its /proc/thread-self/schedstat, opened as @fd (nanoseconds), or 0 without it.
+ * What is left of a main loop's stall without it is the loop's own: its work and what it
+ * blocked on (a disk's flush, a lock), as on a machine with a CPU free for it. */
+static inline gint64
+bench_thread_queued (int fd)
+{
+  char text[96];
+  ssize_t n;
+  const char *space;
+
+  if (fd < 0 || (n = pread (fd, text, sizeof text - 1, 0)) <= 0)
+    return 0;
+  text[n] = '\0';
+  space = strchr (text, ' ');
+  return space != NULL ? g_ascii_strtoll (space + 1, NULL, 10) / 1000 : 0;
 }
 
 /* Removes @dir, a temporary folder the benchmark made, with everything written into it —
@@ -144,6 +178,335 @@ bench_two_fleets_meet (AdmCampaign *campaign,
   if (!adm_campaign_append_all (campaign, orders, &error) ||
       !adm_campaign_resolve_cycle (campaign, NULL, time, &error))
     g_error ("%s", error->message);
+}
+
+/* This fire phase's declarations: every ship afloat fires every gun and destructor that
+ * reaches the nearest enemy ship in its arcs (F-FIRE-5, F-FIRE-6), if one does. */
+static inline AdmTurnOrders *
+bench_fire_orders (AdmBattle *battle)
+{
+  AdmTurnOrders *orders = adm_turn_orders_new (adm_battle_get_turn (battle));
+  guint n = adm_battle_get_n_ships (battle);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const AdmBattleShip *s = adm_battle_get_ship (battle, i);
+      const AdmBattleShip *target = NULL;
+      double nearest = G_MAXDOUBLE;
+      AdmFireDecl *decl;
+
+      if (s->status != ADM_SHIP_ACTIVE)
+        continue;
+      for (guint t = 0; t < n; t++)
+        {
+          const AdmBattleShip *other = adm_battle_get_ship (battle, t);
+          double distance = adm_distance (s->position, other->position);
+
+          if (other->side != s->side && other->status == ADM_SHIP_ACTIVE && distance < nearest)
+            {
+              nearest = distance;
+              target = other;
+            }
+        }
+      if (target == NULL)
+        continue;
+      decl = NULL;
+      for (guint w = 0; w < s->klass->weapons->len; w++)
+        {
+          const AdmWeapon *weapon = g_ptr_array_index (s->klass->weapons, w);
+          AdmArcs arc = bench_arc_of (adm_sector_of (s->position, s->heading,
+                                                     target->position));
+
+          if ((weapon->type != ADM_WEAPON_ARTILLERY && weapon->type != ADM_WEAPON_DESTRUCTOR) ||
+              nearest > weapon->range || (weapon->arcs & arc) == 0)
+            continue;
+          if (decl == NULL)
+            {
+              decl = g_new0 (AdmFireDecl, 1);
+              decl->ships = g_ptr_array_new_with_free_func (g_free);
+              decl->weapons = g_ptr_array_new_with_free_func (g_free);
+              decl->target = g_strdup (target->id);
+              g_ptr_array_add (orders->fires, decl);
+            }
+          g_ptr_array_add (decl->ships, g_strdup (s->id));
+          g_ptr_array_add (decl->weapons, g_strdup (weapon->id));
+        }
+    }
+  return orders;
+}
+
+/* The orders file begun in @body ("<orders><turn n=…>" and its moves), closed and read. */
+static inline AdmTurnOrders *
+bench_orders_end (GString *body)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  AdmTurnOrders *orders;
+
+  g_string_append (body, "</turn></orders>");
+  text = g_string_free (body, FALSE);
+  orders = adm_turn_orders_parse (text, "bench-orders.xml", &error);
+  if (orders == NULL)
+    g_error ("%s", error->message);
+  return orders;
+}
+
+/* This movement phase's declarations: every formation straight ahead at the speed of its
+ * slowest ship and, with @turning, then turned towards the nearest enemy ship as far as its
+ * classes allow (a turn after the whole move: F-MOVE-9, F-MOVE-10, F-MOVE-12). A formation
+ * within 20 cm of the enemy holds its place. */
+static inline AdmTurnOrders *
+bench_move_orders (AdmBattle *battle,
+                   gboolean   turning)
+{
+  GString *body = g_string_new (NULL);
+
+  g_string_append_printf (body, "<orders><turn n=\"%d\">", adm_battle_get_turn (battle));
+  for (guint f = 0; f < adm_battle_get_n_formations (battle); f++)
+    {
+      const AdmBattleFormation *formation = adm_battle_get_formation (battle, f);
+      const AdmBattleShip *lead = NULL, *enemy = NULL;
+      int speed = G_MAXINT, max_turn = G_MAXINT, turn;
+      double nearest = G_MAXDOUBLE;
+
+      for (guint i = 0; i < formation->ships->len; i++)
+        {
+          guint index = g_array_index (formation->ships, guint, i);
+          const AdmBattleShip *s = adm_battle_get_ship (battle, index);
+
+          if (s->status != ADM_SHIP_ACTIVE)
+            continue;
+          lead = lead != NULL ? lead : s;
+          speed = MIN (speed, adm_battle_ship_speed (battle, index));
+          max_turn = MIN (max_turn, s->klass->turn);
+        }
+      if (lead == NULL || speed <= 0)
+        continue;
+      for (guint t = 0; t < adm_battle_get_n_ships (battle); t++)
+        {
+          const AdmBattleShip *other = adm_battle_get_ship (battle, t);
+          double distance = adm_distance (lead->position, other->position);
+
+          if (other->side != lead->side && other->status == ADM_SHIP_ACTIVE &&
+              distance < nearest)
+            {
+              nearest = distance;
+              enemy = other;
+            }
+        }
+      if (enemy == NULL || nearest < 20)
+        continue;
+      turn = (int) CLAMP (adm_heading_difference (lead->heading,
+                                                  adm_bearing (lead->position,
+                                                               enemy->position)),
+                          -max_turn, max_turn);
+      if (turning && turn != 0)
+        g_string_append_printf (body, "<move formation=\"%s\"><forward cm=\"%d\"/>"
+                                      "<turn degrees=\"%d\"/></move>", formation->id, speed,
+                                turn);
+      else
+        g_string_append_printf (body, "<move formation=\"%s\"><forward cm=\"%d\"/></move>",
+                                formation->id, speed);
+    }
+  return bench_orders_end (body);
+}
+
+/* This movement phase's emergency stop (F-MOVE-16) for every formation with a ship in action:
+ * the way to stay in place for one that moved last turn (F-MOVE-5). */
+static inline AdmTurnOrders *
+bench_stop_orders (AdmBattle *battle)
+{
+  GString *body = g_string_new (NULL);
+
+  g_string_append_printf (body, "<orders><turn n=\"%d\">", adm_battle_get_turn (battle));
+  for (guint f = 0; f < adm_battle_get_n_formations (battle); f++)
+    {
+      const AdmBattleFormation *formation = adm_battle_get_formation (battle, f);
+      gboolean active = FALSE;
+
+      for (guint i = 0; i < formation->ships->len && !active; i++)
+        active = adm_battle_get_ship (battle, g_array_index (formation->ships, guint, i))->status ==
+                 ADM_SHIP_ACTIVE;
+      if (active)
+        g_string_append_printf (body, "<move formation=\"%s\" order=\"emergency-stop\">"
+                                      "<forward cm=\"0\"/></move>", formation->id);
+    }
+  return bench_orders_end (body);
+}
+
+/* The battle's current phase played as a master plays it: a movement phase with every
+ * formation turned towards the enemy (bench_move_orders ()), else straight ahead, else as the
+ * rules move it with no declarations, else with every formation stopping (bench_stop_orders ());
+ * a fire phase with every gun that bears at the nearest enemy (bench_fire_orders ()),
+ * declarations the one check refuses (a ship not detected, say) dropped and the phase played
+ * without any; the other phases with none. Each roll asked of @dice. FALSE with @error when
+ * the last try is refused too. */
+static inline gboolean
+bench_play_phase (AdmBattle      *battle,
+                  AdmDiceSource  *dice,
+                  GError        **error)
+{
+  AdmTurnOrders *tries[4] = { NULL, NULL, NULL, NULL };
+  guint n = 0;
+  gboolean played = FALSE;
+
+  if (adm_battle_get_phase (battle) == ADM_PHASE_MOVEMENT)
+    {
+      tries[n++] = bench_move_orders (battle, TRUE);
+      tries[n++] = bench_move_orders (battle, FALSE);
+      n++;
+      tries[n++] = bench_stop_orders (battle);
+    }
+  else if (adm_battle_get_phase (battle) == ADM_PHASE_FIRE)
+    {
+      tries[n++] = bench_fire_orders (battle);
+      n++;
+    }
+  else
+    n++;
+  for (guint t = 0; t < n && !played; t++)
+    {
+      g_autoptr(GError) refused = NULL;
+
+      played = adm_battle_resolve_phase (battle, tries[t], dice, &refused);
+      if (!played && t + 1 == n)
+        g_propagate_error (error, g_steal_pointer (&refused));
+    }
+  for (guint t = 0; t < G_N_ELEMENTS (tries); t++)
+    g_clear_pointer (&tries[t], adm_turn_orders_free);
+  return played;
+}
+
+static inline gboolean
+bench_woken_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs @context for @ms: a table's client works meanwhile (sends, reads the chief's answers). */
+static inline void
+bench_wait (GMainContext *context,
+            guint         ms)
+{
+  gboolean woken = FALSE;
+  GSource *source = g_timeout_source_new (ms);
+
+  g_source_set_callback (source, bench_woken_cb, &woken, NULL);
+  g_source_attach (source, context);
+  while (!woken)
+    g_main_context_iteration (context, TRUE);
+  g_source_destroy (source);
+  g_source_unref (source);
+}
+
+/* Several masters: when each entry of a table's battle was recorded at the table, and how long
+ * it took to reach the chief's campaign; the tables' threads say what they record, the chief's
+ * main loop what arrived (its table server's "battle-changed"). */
+typedef struct {
+  GMutex      lock;
+  GHashTable *recorded;   /* "ENGAGEMENT/N" → gint64 *, monotonic µs when recorded */
+  GHashTable *arrived;    /* "ENGAGEMENT/N" → how often the chief was told of it */
+  GArray     *ms;         /* double: an entry recorded at a table to the chief */
+} BenchEntryClock;
+
+static inline void
+bench_entry_clock_init (BenchEntryClock *clock)
+{
+  g_mutex_init (&clock->lock);
+  clock->recorded = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  clock->arrived = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  clock->ms = g_array_new (FALSE, FALSE, sizeof (double));
+}
+
+static inline void
+bench_entry_clock_clear (BenchEntryClock *clock)
+{
+  g_clear_pointer (&clock->recorded, g_hash_table_unref);
+  g_clear_pointer (&clock->arrived, g_hash_table_unref);
+  g_clear_pointer (&clock->ms, g_array_unref);
+  g_mutex_clear (&clock->lock);
+}
+
+/* Any thread: entries @from to @to of @engagement's battle recorded at its table now. */
+static inline void
+bench_entry_clock_recorded (BenchEntryClock *clock,
+                            const char      *engagement,
+                            guint            from,
+                            guint            to)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  g_mutex_lock (&clock->lock);
+  for (guint n = from; n <= to; n++)
+    g_hash_table_replace (clock->recorded, g_strdup_printf ("%s/%u", engagement, n),
+                          g_memdup2 (&now, sizeof now));
+  g_mutex_unlock (&clock->lock);
+}
+
+/* The chief's thread: entries @from to @to of @engagement's battle kept by the chief now. */
+static inline void
+bench_entry_clock_arrived (BenchEntryClock *clock,
+                           const char      *engagement,
+                           guint            from,
+                           guint            to)
+{
+  gint64 now = g_get_monotonic_time ();
+
+  g_mutex_lock (&clock->lock);
+  for (guint n = from; n <= to; n++)
+    {
+      g_autofree char *key = g_strdup_printf ("%s/%u", engagement, n);
+      gint64 *at = g_hash_table_lookup (clock->recorded, key);
+      guint times = GPOINTER_TO_UINT (g_hash_table_lookup (clock->arrived, key));
+
+      g_hash_table_replace (clock->arrived, g_strdup (key), GUINT_TO_POINTER (times + 1));
+      if (at != NULL)
+        {
+          double ms = (now - *at) / 1000.0;
+
+          g_array_append_val (clock->ms, ms);
+        }
+    }
+  g_mutex_unlock (&clock->lock);
+}
+
+/* Admirals adm-00 … of @n_admirals in pairs, the first of each pair in one alliance and the
+ * second in the other (the ruleset's first factions, at most 8, taken in turn), written into
+ * @xml: their <admiral> and <alliance> elements. The faction of admiral @k is
+ * bench_pair_faction (). */
+static inline const AdmFaction *
+bench_pair_faction (AdmRuleset *ruleset,
+                    guint       k)
+{
+  GPtrArray *factions = adm_ruleset_get_factions (ruleset);
+  guint n_factions = MIN (8, factions->len) & ~1u;
+
+  g_assert (n_factions >= 2);
+  return g_ptr_array_index (factions, 2 * (k / 2 % (n_factions / 2)) + k % 2);
+}
+
+static inline void
+bench_pair_sides (GString    *xml,
+                  AdmRuleset *ruleset,
+                  guint       n_admirals)
+{
+  GPtrArray *factions = adm_ruleset_get_factions (ruleset);
+  guint n_factions = MIN (8, factions->len) & ~1u;
+
+  for (guint k = 0; k < n_admirals; k++)
+    g_string_append_printf (xml, "  <admiral id=\"adm-%02u\" name=\"Adm. %u\" "
+                                 "faction=\"%s\"/>\n", k, k + 1,
+                            bench_pair_faction (ruleset, k)->id);
+  for (guint side = 0; side < 2; side++)
+    {
+      g_string_append_printf (xml, "  <alliance id=\"alliance-%c\" name=\"Alliance %c\">\n",
+                              'a' + side, 'A' + side);
+      for (guint f = side; f < n_factions; f += 2)
+        g_string_append_printf (xml, "    <member faction=\"%s\"/>\n",
+                                ((const AdmFaction *) g_ptr_array_index (factions, f))->id);
+      g_string_append (xml, "  </alliance>\n");
+    }
 }
 
 #ifdef GTK_MAJOR_VERSION

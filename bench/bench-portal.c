@@ -96,35 +96,6 @@ static guint minutes = 10;     /* --minutes: the session's length */
 static gboolean verbose;       /* BENCH_VERBOSE: each stall over a frame said on stderr */
 static gint soak_over;         /* the session's clients stop asking */
 
-/* The CPU time this thread has used, µs: what the main loop itself worked, whatever else the
- * machine was running meanwhile. */
-static gint64
-thread_cpu (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
-}
-
-/* The time (µs) the main thread has waited for a CPU, runnable while others ran: the
- * scheduler's run_delay (/proc/thread-self/schedstat, nanoseconds), or 0 without it. What is
- * left of a stall without it is the loop's own: its work and what it blocked on (a disk's
- * flush, a lock), as on a machine with a CPU free for it. */
-static gint64
-queued_time (void)
-{
-  char text[96];
-  ssize_t n;
-  const char *space;
-
-  if (schedstat_fd < 0 || (n = pread (schedstat_fd, text, sizeof text - 1, 0)) <= 0)
-    return 0;
-  text[n] = '\0';
-  space = strchr (text, ' ');
-  return space != NULL ? g_ascii_strtoll (space + 1, NULL, 10) / 1000 : 0;
-}
-
 /* The CPU time (µs) the thread called @name of this process has used, or -1. */
 static gint64
 named_thread_cpu (const char *name)
@@ -547,7 +518,7 @@ clients_thread (gpointer data)
     }
   attach_timeout (50, send_probe_cb, &clients, NULL);
   g_main_loop_run (clients.loop);
-  clients_cpu = thread_cpu ();
+  clients_cpu = bench_thread_cpu ();
   g_main_loop_unref (clients.loop);
   g_clear_object (&clients.address);
   g_main_context_pop_thread_default (context);
@@ -563,8 +534,8 @@ timed_poll (GPollFD *fds,
             gint     timeout)
 {
   gint64 now = g_get_monotonic_time ();
-  gint64 cpu = thread_cpu ();
-  gint64 queued = queued_time ();
+  gint64 cpu = bench_thread_cpu ();
+  gint64 queued = bench_thread_queued (schedstat_fd);
   gint result;
 
   if (awake_since > 0)
@@ -584,8 +555,8 @@ timed_poll (GPollFD *fds,
     }
   result = system_poll (fds, n_fds, timeout);
   awake_since = g_get_monotonic_time ();
-  awake_since_cpu = thread_cpu ();
-  awake_since_queued = queued_time ();
+  awake_since_cpu = bench_thread_cpu ();
+  awake_since_queued = bench_thread_queued (schedstat_fd);
   return result;
 }
 
@@ -596,11 +567,11 @@ stalls_reset (void)
 {
   longest_stall = longest_cpu = longest_own = longest_probe = 0;
   awake_since = g_get_monotonic_time ();
-  awake_since_cpu = thread_cpu ();
-  awake_since_queued = queued_time ();
+  awake_since_cpu = bench_thread_cpu ();
+  awake_since_queued = bench_thread_queued (schedstat_fd);
 }
 
-/* The longest stall without the time the loop waited for a CPU (queued_time ()). */
+/* The longest stall without the time the loop waited for a CPU (bench_thread_queued ()). */
 static void
 print_own_stall (void)
 {
@@ -821,7 +792,7 @@ soak_thread (gpointer data)
   attach_timeout (minutes * 60000, soak_over_cb, &clients, NULL);
   attach_timeout (50, send_probe_cb, &clients, NULL);
   g_main_loop_run (clients.loop);
-  clients_cpu = thread_cpu ();
+  clients_cpu = bench_thread_cpu ();
   g_main_loop_unref (clients.loop);
   g_clear_object (&clients.address);
   g_main_context_pop_thread_default (context);
@@ -843,25 +814,8 @@ typedef struct {
   char     *failure;
 } Table;
 
-static GMutex tables_lock;
 static int tables_running;       /* table threads not over yet */
-static GHashTable *recorded;     /* "ENGAGEMENT/N" → gint64 *, monotonic µs when recorded */
-static GArray *table_latencies;  /* double, ms: an entry recorded at a table to the chief */
-static guint entries_arrived;
-
-static void
-note_recorded (const char *engagement,
-               guint       from,
-               guint       to)
-{
-  gint64 now = g_get_monotonic_time ();
-
-  g_mutex_lock (&tables_lock);
-  for (guint n = from; n <= to; n++)
-    g_hash_table_replace (recorded, g_strdup_printf ("%s/%u", engagement, n),
-                          g_memdup2 (&now, sizeof now));
-  g_mutex_unlock (&tables_lock);
-}
+static BenchEntryClock entry_clock;  /* an entry recorded at a table to the chief */
 
 /* The chief's side, on the main loop: each entry a message added, timed from its recording. */
 static void
@@ -871,48 +825,9 @@ battle_changed_cb (AdmTableServer *server,
                    gpointer        data)
 {
   const AdmTableArrival *arrival = adm_table_server_get_arrival (server, engagement);
-  gint64 now = g_get_monotonic_time ();
 
-  if (arrival == NULL || arrival->first == 0)
-    return;
-  g_mutex_lock (&tables_lock);
-  for (guint n = arrival->first; n <= arrival->receipt.kept; n++)
-    {
-      g_autofree char *key = g_strdup_printf ("%s/%u", engagement, n);
-      gint64 *at = g_hash_table_lookup (recorded, key);
-
-      entries_arrived++;
-      if (at != NULL)
-        {
-          double ms = (now - *at) / 1000.0;
-
-          g_array_append_val (table_latencies, ms);
-        }
-    }
-  g_mutex_unlock (&tables_lock);
-}
-
-static gboolean
-wake_cb (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Lets the table's client work (send, read the chief's answers) for @ms. */
-static void
-table_wait (GMainContext *context,
-            guint         ms)
-{
-  gboolean woken = FALSE;
-  GSource *source = g_timeout_source_new (ms);
-
-  g_source_set_callback (source, wake_cb, &woken, NULL);
-  g_source_attach (source, context);
-  while (!woken)
-    g_main_context_iteration (context, TRUE);
-  g_source_destroy (source);
-  g_source_unref (source);
+  if (arrival != NULL && arrival->first > 0)
+    bench_entry_clock_arrived (&entry_clock, engagement, arrival->first, arrival->receipt.kept);
 }
 
 /* The main loop waits for the last table to be over. */
@@ -975,8 +890,9 @@ table_thread (gpointer data)
           undo = !undo;
         }
       if (adm_journal_get_n_entries (log) > before)
-        note_recorded (table->engagement, before + 1, adm_journal_get_n_entries (log));
-      table_wait (context, TABLE_PHASE_MS);
+        bench_entry_clock_recorded (&entry_clock, table->engagement, before + 1,
+                                    adm_journal_get_n_entries (log));
+      bench_wait (context, TABLE_PHASE_MS);
     }
   if (!adm_table_client_flush (client, 60000, &error) && table->failure == NULL)
     table->failure = g_strdup (error->message);
@@ -1055,17 +971,17 @@ print_tables (AdmCampaign *campaign,
           g_printerr ("%s: %s\n", table->name, table->failure);
         }
     }
-  g_array_sort (table_latencies, compare_doubles);
+  g_array_sort (entry_clock.ms, compare_doubles);
   g_print ("  tables: %u fighting at once, a phase every %.1f s each: %s\n", tables->len,
            TABLE_PHASE_MS / 1000.0, names->str);
   g_print ("  entries recorded at the tables %u, kept by the chief %u: lost %u, kept twice %u "
            "(target 0: %s); tables that failed %u\n", recorded_entries, kept, lost, twice,
            bench_verdict (lost + twice + failures, 0), failures);
   g_print ("  an entry recorded at a table to the chief's campaign, over %u entries: p50 %.1f "
-           "ms, p99 %.1f ms (target p99 <= 100 ms: %s), max %.1f ms\n", table_latencies->len,
-           percentile (table_latencies, 0.5), percentile (table_latencies, 0.99),
-           bench_verdict (percentile (table_latencies, 0.99), 100),
-           percentile (table_latencies, 1.0));
+           "ms, p99 %.1f ms (target p99 <= 100 ms: %s), max %.1f ms\n", entry_clock.ms->len,
+           percentile (entry_clock.ms, 0.5), percentile (entry_clock.ms, 0.99),
+           bench_verdict (percentile (entry_clock.ms, 0.99), 100),
+           percentile (entry_clock.ms, 1.0));
 }
 
 static guint saves, failed_saves;
@@ -1163,8 +1079,7 @@ soak (AdmPortal   *portal,
   before = open_descriptors ();
   source = g_timeout_add (SOAK_SAVE_MS, save_cb, campaign);
   g_atomic_int_set (&pending_threads, 1);
-  recorded = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  table_latencies = g_array_new (FALSE, FALSE, sizeof (double));
+  bench_entry_clock_init (&entry_clock);
   /* Said before it starts: it prints nothing else until it is over. */
   g_print ("session: %u min under an open-file limit of %d; %d admirals polling every %d s, "
            "%d report PDFs every %d s, %d clients connecting and closing every %d s, the "
@@ -1225,8 +1140,7 @@ soak (AdmPortal   *portal,
       g_free (table->failure);
       g_free (table);
     }
-  g_clear_pointer (&recorded, g_hash_table_unref);
-  g_clear_pointer (&table_latencies, g_array_unref);
+  bench_entry_clock_clear (&entry_clock);
 }
 
 /* The soft limit on open files, as `ulimit -n` sets it: the room's figure. */
@@ -1310,7 +1224,7 @@ main (int   argc,
   g_array_set_size (latencies, 0);
   stalls_reset ();
   bytes_read = 0;
-  warm_cpu = thread_cpu ();
+  warm_cpu = bench_thread_cpu ();
   server_cpu = named_thread_cpu ("adm-portal");
 
   /* Warm: 20 pollers and three bursts of 100. */
@@ -1318,7 +1232,7 @@ main (int   argc,
   thread = g_thread_new ("clients", clients_thread, links);
   run_until_done ();
   g_thread_join (thread);
-  warm_cpu = thread_cpu () - warm_cpu;
+  warm_cpu = bench_thread_cpu () - warm_cpu;
   server_cpu = named_thread_cpu ("adm-portal") - server_cpu;
   warm_bytes = bytes_read;
   g_array_sort (latencies, compare_doubles);
