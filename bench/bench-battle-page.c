@@ -178,20 +178,6 @@ key_seen_cb (GtkEventControllerKey *controller,
   return GDK_EVENT_PROPAGATE;
 }
 
-/* Sends @keys to the X server's focused window as a master's keyboard does (xdotool), without
- * waiting for it: the window hears them through its event loop. */
-static void
-send_keys (const char *keys)
-{
-  const char *argv[] = { "xdotool", "key", keys, NULL };
-  g_autoptr(GError) error = NULL;
-
-  if (!g_spawn_async (NULL, (char **) argv, NULL,
-                      G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL,
-                      &error))
-    g_error ("%s", error->message);
-}
-
 /* Gives @window the X server's keyboard focus, as a master's click on it does. */
 static void
 focus_window (GtkWidget *window)
@@ -244,7 +230,7 @@ measure (AdmiraltyApplication *application,
           int turn = adm_battle_get_turn (admiralty_battle_page_get_battle (page));
 
           seen.wall = 0;
-          send_keys ("ctrl+Return");
+          bench_xdotool ("key ctrl+Return");
           while (seen.wall == 0)
             g_main_context_iteration (NULL, TRUE);
           if (adm_battle_get_phase (admiralty_battle_page_get_battle (page)) == before &&

@@ -175,6 +175,36 @@ bench_next_paint (GtkWidget *window)
   g_signal_handler_disconnect (clock, handler);
 }
 
+static inline void
+bench_xdotool_exited_cb (GPid     pid,
+                         int      status,
+                         gpointer data)
+{
+  g_spawn_close_pid (pid);
+}
+
+/* Runs `xdotool @command` without waiting for it, as a master's keyboard or pointer acts: the
+ * window hears it through its event loop. The child is spawned without a copy of the
+ * benchmark's memory (GLib's posix_spawn path: its descriptors left open, the child reaped by
+ * a watch, not by an intermediate fork): after a fork every page the benchmark writes takes a
+ * copy-on-write fault, a cost inside the frames measured that no keyboard puts on the app. */
+static inline void
+bench_xdotool (const char *command)
+{
+  g_autofree char *line = g_strconcat ("xdotool ", command, NULL);
+  g_auto(GStrv) argv = NULL;
+  g_autoptr(GError) error = NULL;
+  GPid pid;
+
+  if (!g_shell_parse_argv (line, NULL, &argv, &error) ||
+      !g_spawn_async (NULL, argv, NULL,
+                      G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL |
+                        G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_LEAVE_DESCRIPTORS_OPEN,
+                      NULL, NULL, &pid, &error))
+    g_error ("%s", error->message);
+  g_child_watch_add (pid, bench_xdotool_exited_cb, NULL);
+}
+
 /* A frame of @window painted with all of it drawn again. */
 static inline void
 bench_wait_paint (GtkWidget *window)
