@@ -5,6 +5,7 @@
  * (those that include GTK first) the wait for its painted frame. */
 #pragma once
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -55,6 +56,24 @@ bench_cpu_ms (void)
 
   clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* How long the calling thread has waited for a CPU while it could run, in milliseconds
+ * (/proc/thread-self/schedstat's second figure; 0 where the kernel does not keep it). A wall
+ * time less this is what the thread would have taken with a CPU free: on a machine shared
+ * with other builds the wall clock is mostly that wait. */
+static inline double
+bench_cpu_wait_ms (void)
+{
+  unsigned long long run = 0, wait = 0;
+  FILE *file = fopen ("/proc/thread-self/schedstat", "r");
+
+  if (file == NULL)
+    return 0;
+  if (fscanf (file, "%llu %llu", &run, &wait) != 2)
+    wait = 0;
+  fclose (file);
+  return wait / 1e6;
 }
 
 /* A qsort () comparison of doubles, smallest first. */
