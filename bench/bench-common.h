@@ -8,6 +8,7 @@
  * for its painted frame. */
 #pragma once
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -89,6 +90,24 @@ bench_cpu_ms (void)
 
   clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* How long the calling thread has waited for a CPU while it could run, in milliseconds
+ * (/proc/thread-self/schedstat's second figure; 0 where the kernel does not keep it). A wall
+ * time less this is what the thread would have taken with a CPU free: on a machine shared
+ * with other builds the wall clock is mostly that wait. */
+static inline double
+bench_cpu_wait_ms (void)
+{
+  unsigned long long run = 0, wait = 0;
+  FILE *file = fopen ("/proc/thread-self/schedstat", "r");
+
+  if (file == NULL)
+    return 0;
+  if (fscanf (file, "%llu %llu", &run, &wait) != 2)
+    wait = 0;
+  fclose (file);
+  return wait / 1e6;
 }
 
 /* A qsort () comparison of doubles, smallest first. */
@@ -536,6 +555,36 @@ bench_next_paint (GtkWidget *window)
   while (!painted)
     g_main_context_iteration (NULL, TRUE);
   g_signal_handler_disconnect (clock, handler);
+}
+
+static inline void
+bench_xdotool_exited_cb (GPid     pid,
+                         int      status,
+                         gpointer data)
+{
+  g_spawn_close_pid (pid);
+}
+
+/* Runs `xdotool @command` without waiting for it, as a master's keyboard or pointer acts: the
+ * window hears it through its event loop. The child is spawned without a copy of the
+ * benchmark's memory (GLib's posix_spawn path: its descriptors left open, the child reaped by
+ * a watch, not by an intermediate fork): after a fork every page the benchmark writes takes a
+ * copy-on-write fault, a cost inside the frames measured that no keyboard puts on the app. */
+static inline void
+bench_xdotool (const char *command)
+{
+  g_autofree char *line = g_strconcat ("xdotool ", command, NULL);
+  g_auto(GStrv) argv = NULL;
+  g_autoptr(GError) error = NULL;
+  GPid pid;
+
+  if (!g_shell_parse_argv (line, NULL, &argv, &error) ||
+      !g_spawn_async (NULL, argv, NULL,
+                      G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL |
+                        G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_LEAVE_DESCRIPTORS_OPEN,
+                      NULL, NULL, &pid, &error))
+    g_error ("%s", error->message);
+  g_child_watch_add (pid, bench_xdotool_exited_cb, NULL);
 }
 
 /* A frame of @window painted with all of it drawn again. */

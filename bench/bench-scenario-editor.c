@@ -10,14 +10,21 @@
  * sector map's fit, the widths its cards are given and the view fitted to them, as a map
  * window does on a resize or on a campaign change that changes a card's text, for Komarr and
  * for the generated scenario. The
- * window is styled with the app's own style sheet. Prints figures with their target; asserts
- * nothing. */
+ * window is styled with the app's own style sheet. Then, as a master meets it, in a fresh
+ * window: Add Ship clicked and a sector dragged and dropped with the pointer through the X
+ * server (xdotool), each event to its painted frame, wall clock and CPU, cold and warm.
+ * Prints figures with their target; asserts nothing.
+ *
+ *   bench-scenario-editor        everything
+ *   bench-scenario-editor --ui   the pointer's edits alone */
 
 #include "config.h"
 
 #include <locale.h>
+#include <math.h>
 
 #include <adwaita.h>
+#include <gdk/x11/gdkx.h>
 
 #include "admiralty-editor-fleets.h"
 #include "admiralty-editor-map.h"
@@ -30,6 +37,9 @@
 #define SHIPS_PER_FORMATION 5
 #define RUNS 40
 #define TARGET_MS 16.0
+#define UI_RUNS 9     /* the first in a fresh window, then the warm ones */
+#define DRAG_STEPS 4  /* motions of a drag, DRAG_PX each way: past GTK's drag threshold */
+#define DRAG_PX 5
 #define OPEN_RUNS 5
 #define OPEN_TARGET_MS 200.0
 
@@ -151,6 +161,238 @@ measure (AdmiraltyScenarioEditor *editor,
            sync[RUNS / 2], TARGET_MS, bench_verdict (cpu[RUNS / 2], TARGET_MS));
 }
 
+/* As a master meets it: real pointer events through the X server (xdotool), each timed from
+ * the event's arrival in the window to the frame painted after it, wall clock and CPU. */
+
+typedef struct {
+  GdkEventType type;      /* the event waited for */
+  gint64       wall;      /* when it reached the window, or 0 */
+  double       cpu;
+  double       cpu_wait;  /* the main thread's wait for a CPU then */
+} EventSeen;
+
+static gboolean
+event_seen_cb (GtkEventControllerLegacy *controller,
+               GdkEvent                 *event,
+               EventSeen                *seen)
+{
+  if (seen->wall == 0 && gdk_event_get_event_type (event) == seen->type)
+    {
+      seen->wall = g_get_monotonic_time ();
+      seen->cpu = bench_cpu_ms ();
+      seen->cpu_wait = bench_cpu_wait_ms ();
+    }
+  return GDK_EVENT_PROPAGATE;
+}
+
+/* xdotool's words for the point (@x, @y) of @widget: "--window XID X Y" of its toplevel. */
+static char *
+window_point (GtkWidget *widget,
+              double     x,
+              double     y)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  double nx = x, ny = y, sx = 0, sy = 0;
+
+  if (!gtk_widget_translate_coordinates (widget, GTK_WIDGET (native), x, y, &nx, &ny))
+    g_error ("the widget is not in its window");
+  gtk_native_get_surface_transform (native, &sx, &sy);
+  return g_strdup_printf ("--window %lu %d %d",
+                          (gulong) gdk_x11_surface_get_xid (gtk_native_get_surface (native)),
+                          (int) (nx + sx + 0.5), (int) (ny + sy + 0.5));
+}
+
+/* What one event cost, from its arrival to the frame painted after it: wall clock, wall
+ * clock less the main thread's wait for a CPU (what it takes with a CPU free), CPU. */
+typedef struct {
+  double wall;
+  double ready;
+  double cpu;
+} Took;
+
+/* Sends `xdotool @command`, then runs the main loop until @type reaches @window and the
+ * frame after it is painted. */
+static Took
+act (GtkWidget    *window,
+     EventSeen    *seen,
+     GdkEventType  type,
+     const char   *command)
+{
+  Took took;
+
+  seen->type = type;
+  seen->wall = 0;
+  bench_xdotool (command);
+  while (seen->wall == 0)
+    g_main_context_iteration (NULL, TRUE);
+  bench_next_paint (window);
+  took.cpu = bench_cpu_ms () - seen->cpu;
+  took.wall = (g_get_monotonic_time () - seen->wall) / 1e3;
+  took.ready = took.wall - (bench_cpu_wait_ms () - seen->cpu_wait);
+  return took;
+}
+
+static GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0 &&
+      gtk_widget_is_drawable (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The median of @n of @took's @field from @first on. */
+static double
+took_median (const Took *took,
+             gsize       field,
+             guint       first,
+             guint       n)
+{
+  g_autofree double *values = g_new (double, n);
+
+  for (guint i = 0; i < n; i++)
+    values[i] = G_STRUCT_MEMBER (double, &took[first + i], field);
+  return bench_median (values, n);
+}
+
+/* The first of @n in the fresh window is the cold one; the median of the others, warm. */
+static void
+print_ui (const char *what,
+          const Took *took,
+          guint       n)
+{
+  double w = took_median (took, G_STRUCT_OFFSET (Took, wall), 1, n - 1);
+  double r = took_median (took, G_STRUCT_OFFSET (Took, ready), 1, n - 1);
+  double c = took_median (took, G_STRUCT_OFFSET (Took, cpu), 1, n - 1);
+
+  g_print ("  %-32s cold %6.2f ms wall (%6.2f; %6.2f ms CPU); warm, median of %u: %6.2f ms "
+           "wall (%6.2f; %6.2f ms CPU) — target one frame, %.0f ms: %s; less the wait for a "
+           "CPU: %s\n", what, took[0].wall, took[0].ready, took[0].cpu, n - 1, w, r, c,
+           TARGET_MS, bench_verdict (MAX (w, took[0].wall), TARGET_MS),
+           bench_verdict (MAX (r, took[0].ready), TARGET_MS));
+}
+
+/* "Add Ship" clicked on the Fleets page, formation f0 shown: from the button's release to the
+ * painted frame (the ship in the document, the problems listed again, the draft written, its
+ * row shown); each taken back with Undo before the next. Then a sector dragged on the Map
+ * page with the pointer and dropped, each motion and the drop to its painted frame; dragged
+ * back the next time. */
+static void
+measure_ui (GtkApplication *application,
+            const char     *path)
+{
+  g_autoptr(GError) error = NULL;
+  AdmiraltyScenarioEditor *editor = admiralty_scenario_editor_open (application, path, &error);
+  GtkWidget *window = GTK_WIDGET (editor);
+  GtkEventController *events = gtk_event_controller_legacy_new ();
+  EventSeen seen = { 0 };
+  Took add[UI_RUNS], drop[UI_RUNS], motion[UI_RUNS * DRAG_STEPS];
+  AdmiraltySectorMap *map;
+  GtkWidget *button;
+  AdmSector *sector;
+  double x, y;
+
+  if (editor == NULL)
+    g_error ("%s", error->message);
+  gtk_event_controller_set_propagation_phase (events, GTK_PHASE_CAPTURE);
+  g_signal_connect (events, "event", G_CALLBACK (event_seen_cb), &seen);
+  gtk_widget_add_controller (window, events);
+  gtk_window_set_default_size (GTK_WINDOW (editor), 1280, 800);
+  gtk_window_present (GTK_WINDOW (editor));
+  bench_wait_paint (window);
+
+  admiralty_scenario_editor_set_visible_page (editor, "fleets");
+  admiralty_editor_fleets_select (ADMIRALTY_EDITOR_FLEETS (
+                                    admiralty_scenario_editor_get_page (editor, "fleets")),
+                                  adm_scenario_edit_find (admiralty_scenario_editor_get_edit (editor),
+                                                          "formation", "f0"));
+  bench_wait_paint (window);
+  button = find_button (admiralty_scenario_editor_get_page (editor, "fleets"), "Add _Ship");
+  if (button == NULL)
+    g_error ("no Add Ship button shown");
+  for (guint run = 0; run < UI_RUNS; run++)
+    {
+      g_autofree char *point = window_point (button, gtk_widget_get_width (button) / 2.0,
+                                             gtk_widget_get_height (button) / 2.0);
+      g_autofree char *click = g_strdup_printf ("mousemove %s click 1", point);
+
+      add[run] = act (window, &seen, GDK_BUTTON_RELEASE, click);
+      gtk_widget_activate_action (window, "win.undo", NULL);
+      bench_wait_paint (window);
+    }
+
+  admiralty_scenario_editor_set_visible_page (editor, "map");
+  bench_wait_paint (window);
+  map = admiralty_editor_map_get_map (ADMIRALTY_EDITOR_MAP (
+                                        admiralty_scenario_editor_get_page (editor, "map")));
+  for (guint run = 0; run < UI_RUNS; run++)
+    {
+      /* On the card, under its centre; there and back again in turn. */
+      int way = run % 2 == 0 ? 1 : -1;
+      g_autofree char *press = NULL;
+
+      sector = adm_scenario_lookup_sector (admiralty_sector_map_get_scenario (map), "s9");
+      admiralty_sector_view_to_pixels (admiralty_sector_map_get_view (map), sector->x,
+                                       sector->y, &x, &y);
+      y += 20;
+      {
+        g_autofree char *point = window_point (GTK_WIDGET (map), x, y);
+
+        press = g_strdup_printf ("mousemove %s mousedown 1", point);
+      }
+      act (window, &seen, GDK_BUTTON_PRESS, press);
+      for (guint step = 1; step <= DRAG_STEPS; step++)
+        {
+          g_autofree char *point = window_point (GTK_WIDGET (map), x + way * DRAG_PX * (int) step,
+                                                 y + way * DRAG_PX * (int) step);
+          g_autofree char *move = g_strdup_printf ("mousemove %s", point);
+          guint i = run * DRAG_STEPS + step - 1;
+
+          motion[i] = act (window, &seen, GDK_MOTION_NOTIFY, move);
+        }
+      drop[run] = act (window, &seen, GDK_BUTTON_RELEASE, "mouseup 1");
+      {
+        AdmSector *moved = adm_scenario_lookup_sector (admiralty_sector_map_get_scenario (map),
+                                                       "s9");
+        double mx, my;
+
+        admiralty_sector_view_to_pixels (admiralty_sector_map_get_view (map), moved->x,
+                                         moved->y, &mx, &my);
+        if (fabs (mx - x) < 1 && fabs (my - 20 - y) < 1)
+          g_error ("the sector dragged did not move");
+      }
+    }
+
+  g_print ("As a master meets it (xdotool's pointer, fresh editor window, event to painted "
+           "frame; in brackets the wall time less the main thread's wait for a CPU, then the CPU "
+           "time):\n");
+  print_ui ("a ship added (Add Ship clicked)", add, UI_RUNS);
+  {
+    guint n = UI_RUNS * DRAG_STEPS;
+    double w = took_median (motion, G_STRUCT_OFFSET (Took, wall), 0, n);
+    double r = took_median (motion, G_STRUCT_OFFSET (Took, ready), 0, n);
+    double c = took_median (motion, G_STRUCT_OFFSET (Took, cpu), 0, n);
+
+    g_print ("  %-32s median of %u: %6.2f ms wall (%6.2f; %6.2f ms CPU), %.0f frames a "
+             "second — target 60 frames a second: %s; less the wait for a CPU, %.0f frames a "
+             "second: %s\n", "a sector dragged, each motion", n, w, r, c, 1000.0 / w,
+             bench_verdict (w, 1000.0 / 60), 1000.0 / r, bench_verdict (r, 1000.0 / 60));
+  }
+  print_ui ("a dragged sector dropped", drop, UI_RUNS);
+  gtk_window_destroy (GTK_WINDOW (editor));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
 /* The map window's fit of @scenario's cards on a map of 1000 × 640 px (the main window's map at
  * 1280 × 800): their widths picked and the view fitted, each run from nothing, as on a resize. */
 static void
@@ -249,6 +491,12 @@ main (int   argc,
   if (!g_application_register (G_APPLICATION (application), NULL, &error))
     g_error ("%s", error->message);
 
+  if (argc > 1 && g_str_equal (argv[1], "--ui"))
+    {
+      measure_ui (application, path);
+      bench_remove_tree (folder);
+      return 0;
+    }
   editor = admiralty_scenario_editor_open (application, path, &error);
   if (editor == NULL)
     g_error ("%s", error->message);
@@ -288,6 +536,7 @@ main (int   argc,
   while (g_main_context_iteration (NULL, FALSE))
     ;
   measure_open (application);
+  measure_ui (application, path);
   bench_remove_tree (folder);
   return 0;
 }

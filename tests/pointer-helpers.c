@@ -4,6 +4,8 @@
 
 #include "pointer-helpers.h"
 
+#include "admiralty-battle-page-private.h"
+#include "admiralty-dice-prompt.h"
 #include "admiralty-window-private.h"
 
 typedef struct {
@@ -499,4 +501,45 @@ choose_file (const char *path)
   iterate_until (file_chooser_gone, NULL, 5000);
   g_assert_null (file_chooser_dialog ());
   iterate ();
+}
+
+typedef struct {
+  AdmiraltyBattlePage *page;
+  GtkWidget           *dialog;  /* the prompt Return was pressed in */
+} PromptEntered;
+
+static gboolean
+dice_prompt_took (gpointer data)
+{
+  const PromptEntered *entered = data;
+  GtkWidget *dialog = _admiralty_battle_page_get_dice_dialog (entered->page);
+
+  return dialog == NULL || dialog != entered->dialog ||
+         admiralty_dice_prompt_get_text (dialog)[0] == '\0';
+}
+
+void
+dice_prompt_enter (AdmiraltyBattlePage *page)
+{
+  PromptEntered entered = { page, _admiralty_battle_page_get_dice_dialog (page) };
+
+  g_assert_nonnull (entered.dialog);
+  g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (entered.dialog),
+                                                          "enter"));
+  keys_to (entered.dialog, "Return");
+  iterate_until (dice_prompt_took, &entered, 5000);
+  g_assert_true (dice_prompt_took (&entered));
+  wait_frames ();
+}
+
+void
+dice_prompt_answer_fives (AdmiraltyBattlePage *page)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_assert_nonnull (_admiralty_battle_page_get_dice_request (page));
+  for (guint i = 0; i < _admiralty_battle_page_get_dice_count (page); i++)
+    g_string_append (text, i > 0 ? " 5" : "5");
+  type_to (_admiralty_battle_page_get_dice_dialog (page), text->str);
+  dice_prompt_enter (page);
 }

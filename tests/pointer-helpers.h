@@ -81,6 +81,17 @@ void
 type_to (GtkWidget  *window,
          const char *text);
 
+/* Return pressed in @page's real-dice prompt, its values typed, and waited on until the prompt
+ * took them: gone, or asking the next rolls with its field emptied for them (one prompt asks
+ * every roll in turn); then a frame of every window. */
+void
+dice_prompt_enter (AdmiraltyBattlePage *page);
+
+/* @page's real-dice prompt answered with a 5 for each die it asks, typed, then entered as
+ * dice_prompt_enter () does. */
+void
+dice_prompt_answer_fives (AdmiraltyBattlePage *page);
+
 /* The whole X screen as the room sees it (ImageMagick's import -window root), into the build's
  * tests folder as @name; @width x @height from the top left when not 0, else all of it. */
 void

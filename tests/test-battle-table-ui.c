@@ -37,38 +37,6 @@ dialog_gone (gpointer data)
   return _admiralty_battle_page_get_dice_dialog (data) == NULL;
 }
 
-static AdmiraltyBattlePage *prompt_page;
-
-/* The prompt answered: gone, or asking the next rolls, its field emptied for them (one prompt
- * asks every roll in turn). */
-static gboolean
-prompt_answered (gpointer old)
-{
-  GtkWidget *dialog = _admiralty_battle_page_get_dice_dialog (prompt_page);
-
-  return dialog == NULL || dialog != old || admiralty_dice_prompt_get_text (dialog)[0] == '\0';
-}
-
-/* Types "5 5 …" (as many as the roll's dice) into the prompt and presses Return. */
-static void
-answer_prompt (AdmiraltyBattlePage *page)
-{
-  GtkWidget *dialog = _admiralty_battle_page_get_dice_dialog (page);
-  const AdmDiceRequest *request = _admiralty_battle_page_get_dice_request (page);
-  g_autoptr(GString) text = g_string_new (NULL);
-
-  g_assert_nonnull (request);
-  prompt_page = page;
-  for (guint i = 0; i < _admiralty_battle_page_get_dice_count (page); i++)
-    g_string_append (text, i > 0 ? " 5" : "5");
-  type_to (dialog, text->str);
-  g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "enter"));
-  keys_to (dialog, "Return");
-  iterate_until (prompt_answered, dialog, 3000);
-  g_assert_true (prompt_answered (dialog));
-  wait_frames ();
-}
-
 /* Clicks the header bar's Resolve button and waits for a prompt, if the phase asks for one. */
 static void
 click_resolve (AdmiraltyWindow     *window,
@@ -139,7 +107,7 @@ test_dice_escape_resume (void)
               before_escape = asked;
             }
           rolls_asked += _admiralty_battle_page_get_dice_requests (page)->len;
-          answer_prompt (page);
+          dice_prompt_answer_fives (page);
           asked++;
         }
       g_assert_null (_admiralty_window_get_error_dialog (window));
@@ -1640,16 +1608,11 @@ effort_answer (Effort              *effort,
       g_string_append_printf (line, "%s%s", line->len > 0 ? " " : "", values->str);
       effort->values += request->count;
     }
-  prompt_page = page;
   type_to (dialog, line->str);
   effort->keys += line->len;
-  g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "enter"));
-  keys_to (dialog, "Return");
   effort->keys++;
   effort->prompts++;
-  iterate_until (prompt_answered, dialog, 5000);
-  g_assert_true (prompt_answered (dialog));
-  wait_frames ();
+  dice_prompt_enter (page);
 }
 
 /* Ctrl+Return resolves the phase; every prompt it brings is answered. The prompts are at most

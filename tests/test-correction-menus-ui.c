@@ -97,21 +97,40 @@ click (GtkWidget *widget)
   iterate ();
 }
 
+/* Whether a popover shows among @data's widgets. */
+static gboolean
+popover_shown (gpointer data)
+{
+  return find_widget (data, is_popover, NULL) != NULL;
+}
+
+typedef struct {
+  GtkWidget  *under;
+  const char *label;
+  GtkWidget  *item;  /* found */
+} MenuItem;
+
+/* Whether the popover under the menu's button shows the item. */
+static gboolean
+menu_item_shown (gpointer data)
+{
+  MenuItem *menu = data;
+  GtkWidget *popover = find_widget (menu->under, is_popover, NULL);
+
+  menu->item = popover != NULL ? find_widget (popover, is_label_text, menu->label) : NULL;
+  return menu->item != NULL;
+}
+
 /* The menu item @label of the popover under @under, once it shows, clicked. */
 static void
 click_menu_item (GtkWidget  *under,
                  const char *label)
 {
-  GtkWidget *item = NULL;
+  MenuItem menu = { under, label, NULL };
+  GtkWidget *item;
 
-  for (guint i = 0; i < 50 && item == NULL; i++)
-    {
-      GtkWidget *popover;
-
-      iterate_until (NULL, NULL, 100);
-      popover = find_widget (under, is_popover, NULL);
-      item = popover != NULL ? find_widget (popover, is_label_text, label) : NULL;
-    }
+  iterate_until (menu_item_shown, &menu, 5000);
+  item = menu.item;
   if (item == NULL)
     root_screenshot ("correction-menus-no-item.png", 0, 0);
   g_assert_nonnull (item);
@@ -369,7 +388,8 @@ test_tired_master (Fixture       *fixture,
   fill (dialog, "Hull Points Afterwards (empty: as now)", "1");
   row = find_widget (dialog, is_row_titled, "Ship");
   click (row);
-  iterate_until (NULL, NULL, 300);
+  iterate_until (popover_shown, dialog, 5000);
+  g_assert_true (popover_shown (dialog));
   keys_to (dialog, "Escape");
   iterate_until (NULL, NULL, 300);
   g_assert_nonnull (correction_dialog ());

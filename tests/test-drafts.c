@@ -242,22 +242,6 @@ test_course_survives_kill (void)
   remove_tree (dir);
 }
 
-/* Types a roll of fives into the prompt and presses Return; waits for the next prompt. */
-static void
-answer_prompt (AdmiraltyBattlePage *page)
-{
-  GtkWidget *dialog = _admiralty_battle_page_get_dice_dialog (page);
-  const AdmDiceRequest *request = _admiralty_battle_page_get_dice_request (page);
-  g_autoptr(GString) text = g_string_new (NULL);
-
-  g_assert_nonnull (request);
-  for (guint i = 0; i < _admiralty_battle_page_get_dice_count (page); i++)
-    g_string_append (text, i > 0 ? " 5" : "5");
-  type_to (dialog, text->str);
-  keys_to (dialog, "Return");
-  iterate_until (NULL, NULL, 400);
-}
-
 /* Real dice typed half-way through a phase of c1-3 (its declarations loaded from
  * tests/data/campaign-battles/komarr-c1-3.orders.xml), then the program killed: restarted,
  * the battle says the values typed are kept, and resolving with real dice asks for the very
@@ -314,7 +298,7 @@ test_dice_survive_kill (void)
                   type_to (_admiralty_battle_page_get_dice_dialog (page), "5");
                   child_killed ();
                 }
-              answer_prompt (page);
+              dice_prompt_answer_fives (page);
               asked++;
             }
           g_assert_null (_admiralty_window_get_error_dialog (window));

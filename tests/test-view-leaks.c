@@ -591,7 +591,7 @@ test_window_map (void)
   campaign = window->campaign;
   scenario = adm_campaign_get_scenario (campaign);
   map_page = map_page_shown (window);
-  iterate_until (NULL, NULL, 200);
+  wait_frame (GTK_WIDGET (window));
 
   for (guint h = 0; h < G_N_ELEMENTS (hidden_ids); h++)
     {
@@ -649,9 +649,9 @@ test_window_map (void)
   /* The projector: the public map, its heading, as drawn and as labelled. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.projector", NULL));
   iterate_until (projector_mapped, NULL, 5000);
-  iterate_until (NULL, NULL, 200);
   projector = find_projector ();
   g_assert_nonnull (projector);
+  wait_frame (GTK_WIDGET (projector));
   g_assert_cmpint (admiralty_sector_map_get_audience (admiralty_projector_window_get_map (projector)),
                    ==, ADMIRALTY_SECTOR_AUDIENCE_PUBLIC);
   {
@@ -1243,7 +1243,7 @@ test_battle_page (void)
    * pixels; /ui/table-renderer/cached shows both drawings are the same). */
   admiralty_table_widget_set_cached (table, FALSE);
   iterate_until (table_allocated, table, 5000);
-  iterate_until (NULL, NULL, 200);
+  wait_frame (GTK_WIDGET (table));
 
   /* The master: every ship named with its class in the list, and the table as drawn names
    * ships the Cetagandans do not see (those its labels find room for). */

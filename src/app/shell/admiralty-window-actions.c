@@ -66,6 +66,28 @@ set_tooltip (GtkWidget  *widget,
     gtk_widget_set_tooltip_text (widget, text);
 }
 
+/* Item @position of @menu says @label and runs @action; it is made again only when it says
+ * something else: each item changed makes the popover menu build its row again, which a
+ * Resolve would pay for the Redo item that still says "Redo". */
+static void
+set_menu_item (GMenu      *menu,
+               int         position,
+               const char *label,
+               const char *action)
+{
+  GMenuModel *model = G_MENU_MODEL (menu);
+  g_autofree char *now = NULL;
+
+  if (position < g_menu_model_get_n_items (model))
+    {
+      if (g_menu_model_get_item_attribute (model, position, G_MENU_ATTRIBUTE_LABEL, "s", &now) &&
+          g_strcmp0 (now, label) == 0)
+        return;
+      g_menu_remove (menu, position);
+    }
+  g_menu_insert (menu, position, label, action);
+}
+
 static void
 admiralty_window_update_undo_labels (AdmiraltyWindow *self)
 {
@@ -81,9 +103,8 @@ admiralty_window_update_undo_labels (AdmiraltyWindow *self)
   set_tooltip (self->undo_button, undo_label);
   set_tooltip (self->redo_button, redo_label);
 
-  g_menu_remove_all (self->undo_section);
-  g_menu_append (self->undo_section, undo_label, "win.undo");
-  g_menu_append (self->undo_section, redo_label, "win.redo");
+  set_menu_item (self->undo_section, 0, undo_label, "win.undo");
+  set_menu_item (self->undo_section, 1, redo_label, "win.redo");
 }
 
 void

@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <string.h>
 #include <glib/gstdio.h>
 
@@ -110,15 +111,34 @@ admiralty_draft_write (const char  *path,
                        GError     **error)
 {
   g_autofree char *folder = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *beside = NULL;
 
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (text != NULL, FALSE);
 
   folder = g_path_get_dirname (path);
+  name = g_path_get_basename (path);
   g_mkdir_with_parents (folder, 0750);
-  /* Written beside and renamed over: a crash mid-write leaves the draft before. */
-  return g_file_set_contents_full (path, text, length, G_FILE_SET_CONTENTS_CONSISTENT, 0600,
-                                   error);
+  /* Written beside, hidden, and renamed over: a crash of the program mid-write leaves the
+   * draft before, and the rename puts the new one in its place at once. Not synced to the
+   * disk: a draft is written after every edit, on the main thread, and a sync waits on the
+   * disk for as long as it is busy (what a power cut would take is the last edits of a draft,
+   * not a file: the campaign's own file is synced as it is saved). */
+  beside = g_strdup_printf ("%s/.%s.writing", folder, name);
+  if (!g_file_set_contents_full (beside, text, length, G_FILE_SET_CONTENTS_NONE, 0600, error))
+    return FALSE;
+  if (g_rename (beside, path) != 0)
+    {
+      int saved = errno;
+
+      g_unlink (beside);
+      /* The callers say which draft it was. */
+      g_set_error_literal (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                           g_strerror (saved));
+      return FALSE;
+    }
+  return TRUE;
 }
 
 void
