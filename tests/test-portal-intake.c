@@ -129,6 +129,43 @@ get (const char *url,
   return portal_request_fetch (&request, status);
 }
 
+/* A CSRF token of @admiral_id's page, loaded for it. */
+static char *
+csrf_of (Fixture    *fixture,
+         const char *admiral_id)
+{
+  g_autofree char *link = link_of (fixture, admiral_id);
+  guint status = 0;
+  g_autofree char *page = get (link, &status);
+  const char *start = strstr (page, "name=\"csrf\" value=\"");
+
+  g_assert_cmpuint (status, ==, SOUP_STATUS_OK);
+  g_assert_nonnull (start);
+  start += strlen ("name=\"csrf\" value=\"");
+  return g_strndup (start, strcspn (start, "\""));
+}
+
+/* POSTs "csrf=@csrf&@fields" to @admiral_id's form @action: the answer as it came, a 303 not
+ * followed. */
+static char *
+post_with (Fixture    *fixture,
+           const char *admiral_id,
+           const char *action,
+           const char *csrf,
+           const char *fields,
+           guint      *status)
+{
+  g_autofree char *link = link_of (fixture, admiral_id);
+  g_autofree char *url = g_strconcat (link, action, NULL);
+  g_autofree char *body = g_strdup_printf ("csrf=%s&%s", csrf, fields);
+  g_autoptr(GBytes) bytes = g_bytes_new (body, strlen (body));
+  PortalRequest request = { .method = "POST", .url = url, .no_redirect = TRUE,
+                            .content_type = "application/x-www-form-urlencoded",
+                            .body = bytes };
+
+  return portal_request_fetch (&request, status);
+}
+
 /* POSTs @fields (url-encoded, without the CSRF token) to @admiral_id's form @action after
  * loading his page for its token: the answer as it came, a 303 not followed. */
 static char *
@@ -138,23 +175,9 @@ post_form (Fixture    *fixture,
            const char *fields,
            guint      *status)
 {
-  g_autofree char *link = link_of (fixture, admiral_id);
-  g_autofree char *url = g_strconcat (link, action, NULL);
-  g_autofree char *page = get (link, status);
-  const char *start = strstr (page, "name=\"csrf\" value=\"");
-  g_autofree char *csrf = NULL, *body = NULL;
-  g_autoptr(GBytes) bytes = NULL;
-  PortalRequest request = { .method = "POST", .url = url, .no_redirect = TRUE,
-                            .content_type = "application/x-www-form-urlencoded" };
+  g_autofree char *csrf = csrf_of (fixture, admiral_id);
 
-  g_assert_cmpuint (*status, ==, SOUP_STATUS_OK);
-  g_assert_nonnull (start);
-  start += strlen ("name=\"csrf\" value=\"");
-  csrf = g_strndup (start, strcspn (start, "\""));
-  body = g_strdup_printf ("csrf=%s&%s", csrf, fields);
-  bytes = g_bytes_new (body, strlen (body));
-  request.body = bytes;
-  return portal_request_fetch (&request, status);
+  return post_with (fixture, admiral_id, action, csrf, fields, status);
 }
 
 /* The muster */
@@ -206,6 +229,7 @@ test_muster_name_unkept (Fixture       *fixture,
     {
       g_autofree char *fields = muster_fields (names[i].name);
       g_autofree char *answer = NULL, *words = NULL, *link = NULL, *page = NULL;
+      char *script;
       guint status = 0;
 
       g_test_message ("formation 1 named %s", names[i].name);
@@ -215,6 +239,10 @@ test_muster_name_unkept (Fixture       *fixture,
                                "muster holds a character that is not a letter, digit, space "
                                "or sign (%s): type it again without it", names[i].code);
       assert_contains (answer, words, "the refusal");
+      /* The words it shows: the page's script, which names the browser's events, aside. */
+      script = strstr (answer, "<script");
+      if (script != NULL)
+        *script = '\0';
       assert_lacks (answer, "event", "the refusal");
       g_assert_cmpint (muster_status (fixture), ==, ADM_MUSTER_NOT_HANDED_IN);
       g_assert_cmpuint (n_entries (fixture), ==, entries);
@@ -494,6 +522,350 @@ test_sheet_unkept_characters (Fixture       *fixture,
   g_assert_cmpuint (fixture->warnings->len, ==, 0);
 }
 
+/* Client ids: a phone sends its sheet again, with the id it gave it, until it hears the
+ * answer (F-GEN-3: one sheet per admiral and cycle is what the master gets from it). */
+
+#define CLIENT_A "0123456789abcdef0123456789abcdef"
+#define CLIENT_B "fedcba9876543210fedcba9876543210"
+
+/* A formation commanded by an admiral other than @admiral_id. */
+static const AdmFormation *
+formation_not_of (Fixture    *fixture,
+                  const char *admiral_id)
+{
+  GPtrArray *formations = adm_strategy_get_formations (strategy_of (fixture->campaign));
+
+  for (guint f = 0; f < formations->len; f++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, f);
+
+      if (formation->admiral != NULL && !g_str_equal (formation->admiral->id, admiral_id))
+        return formation;
+    }
+  g_assert_not_reached ();
+}
+
+/* The "sheet" events of @admiral_id's for @cycle in the journal's events in effect: what the
+ * master's Orders tab lists. The last one's client id in @client. */
+static guint
+journaled_sheets (Fixture     *fixture,
+                  const char  *admiral_id,
+                  guint        cycle,
+                  const char **client)
+{
+  GPtrArray *events = adm_campaign_get_events (fixture->campaign);
+  g_autofree char *number = g_strdup_printf ("%u", cycle);
+  guint n = 0;
+
+  for (guint i = 0; i < events->len; i++)
+    {
+      const AdmEvent *event = g_ptr_array_index (events, i);
+
+      if (g_str_equal (adm_event_get_kind (event), "sheet") &&
+          g_strcmp0 (adm_event_get (event, "admiral"), admiral_id) == 0 &&
+          g_strcmp0 (adm_event_get (event, "cycle"), number) == 0)
+        {
+          n++;
+          if (client != NULL)
+            *client = adm_event_get (event, "client");
+        }
+    }
+  return n;
+}
+
+static void
+count_cb (AdmPortal  *portal,
+          const char *admiral_id,
+          guint      *count)
+{
+  (*count)++;
+}
+
+/* Forged client ids and cycles are refused before anything else, with words that say what
+ * an id is and repeat nothing of it, nothing kept and his CSRF token not used up: the same
+ * token then hands the sheet in. */
+static void
+test_client_bad (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  const AdmFormation *formation = some_formation (fixture);
+  const char *id = formation->admiral->id;
+  g_autofree char *csrf = csrf_of (fixture, id);
+  g_autofree char *overlong = g_strnfill (65, 'a');
+  g_autofree char *huge = g_strnfill (10000, 'b');
+  const char *bad[] = {
+    "client=0123456789abcde",                          /* 15: too short */
+    "client=",                                          /* empty */
+    NULL, NULL,                                         /* 65, then 10,000 */
+    "client=0123456789abcdef%3Cscript%3E",              /* "<script>" */
+    "client=0123456789abcdef+0123",                     /* a space */
+    "client=%D0%B0%D0%B1%D0%B2%D0%B3%D0%B4%D0%B5%D0%B6%D0%B7%D0%B8%D0%B9%D0%BA%D0%BB%D0%BC"
+    "%D0%BD%D0%BE%D0%BF",                               /* 16 Cyrillic letters */
+    "client=" CLIENT_A "&cycle=0",
+    "client=" CLIENT_A "&cycle=one",
+    "client=" CLIENT_A "&cycle=99999999999",
+    "cycle=-1",
+  };
+  guint entries = n_entries (fixture);
+  guint received = 0;
+
+  adm_portal_set_accept_on_arrival (fixture->portal, TRUE);
+  g_signal_connect (fixture->portal, "sheet-received", G_CALLBACK (count_cb), &received);
+  bad[2] = g_strconcat ("client=", overlong, NULL);
+  bad[3] = g_strconcat ("client=", huge, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *fields = g_strdup_printf ("f0=%s&o0=defend&%s", formation->id, bad[i]);
+      g_autofree char *answer = NULL;
+      guint status = 0;
+
+      answer = post_with (fixture, id, "sheet", csrf, fields, &status);
+      g_assert_cmpuint (status, ==, SOUP_STATUS_BAD_REQUEST);
+      g_assert_true (g_str_has_prefix (answer, "Bad request: the "));
+      assert_lacks (answer, "script", "the refusal");
+      assert_lacks (answer, "aaaaaaaaaaaaaaaa", "the refusal");
+      g_assert_cmpuint (n_entries (fixture), ==, entries);
+      g_assert_null (adm_portal_get_sheet (fixture->portal, id));
+    }
+  g_assert_cmpuint (received, ==, 0);
+  g_free ((char *) bad[2]);
+  g_free ((char *) bad[3]);
+  {
+    g_autofree char *fields = g_strdup_printf ("f0=%s&o0=defend&client=%s&cycle=1",
+                                               formation->id, CLIENT_A);
+    g_autofree char *answer = NULL;
+    guint status = 0;
+
+    answer = post_with (fixture, id, "sheet", csrf, fields, &status);
+    g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+    g_assert_cmpuint (received, ==, 1);
+  }
+}
+
+/* A sheet sent again with its id, its answer lost — with the page's CSRF token used up, or a
+ * new one, or other orders — is answered as the first and kept once: one "sheet" event in
+ * the journal, with the id, one "sheet-received". Without an id, a post with a token used up
+ * hands nothing in, as before. */
+static void
+test_client_repeat (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  const AdmFormation *formation = some_formation (fixture);
+  const char *id = formation->admiral->id;
+  g_autofree char *csrf = csrf_of (fixture, id);
+  g_autofree char *fields = g_strdup_printf ("f0=%s&o0=defend&i0=Hold+the+line&client=%s&"
+                                             "cycle=1", formation->id, CLIENT_A);
+  g_autofree char *other = g_strdup_printf ("f0=%s&o0=patrol&client=%s&cycle=1",
+                                            formation->id, CLIENT_A);
+  g_autofree char *plain = g_strdup_printf ("f0=%s&o0=patrol", formation->id);
+  const AdmPortalSheet *sheet;
+  const char *client = NULL;
+  guint received = 0;
+
+  adm_portal_set_accept_on_arrival (fixture->portal, TRUE);
+  g_signal_connect (fixture->portal, "sheet-received", G_CALLBACK (count_cb), &received);
+  for (guint i = 0; i < 4; i++)
+    {
+      g_autofree char *fresh = i == 2 ? csrf_of (fixture, id) : NULL;
+      g_autofree char *answer = NULL;
+      guint status = 0;
+
+      answer = post_with (fixture, id, "sheet", fresh != NULL ? fresh : csrf,
+                          i == 3 ? other : fields, &status);
+      g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+      g_assert_cmpuint (received, ==, 1);
+      g_assert_cmpuint (journaled_sheets (fixture, id, 1, &client), ==, 1);
+      g_assert_cmpstr (client, ==, CLIENT_A);
+    }
+  sheet = adm_portal_get_sheet (fixture->portal, id);
+  g_assert_cmpstr (adm_event_get_text (g_ptr_array_index (sheet->events, 2)), ==,
+                   "Hold the line");
+  {
+    g_autofree char *answer = NULL;
+    guint status = 0;
+
+    answer = post_with (fixture, id, "sheet", csrf, plain, &status);
+    g_assert_cmpuint (status, ==, SOUP_STATUS_FORBIDDEN);
+    g_assert_cmpuint (journaled_sheets (fixture, id, 1, NULL), ==, 1);
+  }
+}
+
+/* Another admiral's sheet with the same id is his own, not a repeat of the first: sent with
+ * a token not his page's, it is refused as any such post (never answered as the first
+ * admiral's sheet); with his own, kept as his. Neither sheet changes the other. */
+static void
+test_client_other_admiral (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  const AdmFormation *first = some_formation (fixture);
+  const AdmFormation *second = formation_not_of (fixture, first->admiral->id);
+  const char *a = first->admiral->id, *b = second->admiral->id;
+  g_autofree char *csrf_a = csrf_of (fixture, a);
+  g_autofree char *fields_a = g_strdup_printf ("f0=%s&o0=defend&client=%s&cycle=1", first->id,
+                                               CLIENT_A);
+  g_autofree char *fields_b = g_strdup_printf ("f0=%s&o0=patrol&client=%s&cycle=1", second->id,
+                                               CLIENT_A);
+  guint received = 0;
+
+  adm_portal_set_accept_on_arrival (fixture->portal, TRUE);
+  g_signal_connect (fixture->portal, "sheet-received", G_CALLBACK (count_cb), &received);
+  {
+    g_autofree char *answer = NULL;
+    guint status = 0;
+
+    answer = post_with (fixture, a, "sheet", csrf_a, fields_a, &status);
+    g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+    /* His id on another's page, with his token: that page's token it is not. */
+    g_free (answer);
+    answer = post_with (fixture, b, "sheet", csrf_a, fields_b, &status);
+    g_assert_cmpuint (status, ==, SOUP_STATUS_FORBIDDEN);
+    assert_lacks (answer, "Received at", "the other admiral's page");
+    g_assert_null (adm_portal_get_sheet (fixture->portal, b));
+    g_assert_cmpuint (journaled_sheets (fixture, b, 1, NULL), ==, 0);
+    g_free (answer);
+    answer = post_form (fixture, b, "sheet", fields_b, &status);
+    g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+    g_free (answer);
+    answer = post_form (fixture, b, "sheet", fields_b, &status);
+    g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+    g_free (answer);
+    answer = post_form (fixture, a, "sheet", fields_a, &status);
+    g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  }
+  g_assert_cmpuint (received, ==, 2);
+  g_assert_cmpuint (journaled_sheets (fixture, a, 1, NULL), ==, 1);
+  g_assert_cmpuint (journaled_sheets (fixture, b, 1, NULL), ==, 1);
+  g_assert_cmpstr (adm_event_get (g_ptr_array_index (adm_portal_get_sheet (fixture->portal,
+                                                                           a)->events, 1),
+                                  "order"), ==, "defend");
+  g_assert_cmpstr (adm_event_get (g_ptr_array_index (adm_portal_get_sheet (fixture->portal,
+                                                                           b)->events, 1),
+                                  "order"), ==, "patrol");
+}
+
+/* After the session: cycle 1's sheet sent again with its id and cycle is answered as the
+ * first and kept nowhere else; its id said for cycle 2, or with no cycle, is refused, as is a
+ * sheet for a cycle to come; a sheet
+ * never received that was for cycle 1 is not taken as cycle 2's — his form comes back as he
+ * wrote it, saying so —; cycle 2's own sheet is taken. */
+static void
+test_client_old_cycle (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  const AdmFormation *formation = some_formation (fixture);
+  const char *id = formation->admiral->id;
+  g_autofree char *first = g_strdup_printf ("f0=%s&o0=defend&client=%s&cycle=1", formation->id,
+                                            CLIENT_A);
+  g_autofree char *as_two = g_strdup_printf ("f0=%s&o0=defend&client=%s&cycle=2",
+                                             formation->id, CLIENT_A);
+  g_autofree char *unsaid = g_strdup_printf ("f0=%s&o0=defend&client=%s", formation->id,
+                                             CLIENT_A);
+  g_autofree char *late = g_strdup_printf ("f0=%s&o0=defend&i0=Late+words&client=%s&cycle=1",
+                                           formation->id, CLIENT_B);
+  g_autofree char *second = g_strdup_printf ("f0=%s&o0=defend&client=%s&cycle=2",
+                                             formation->id, CLIENT_B);
+  g_autofree char *ahead = g_strdup_printf ("f0=%s&o0=defend&client=%s&cycle=3",
+                                            formation->id, CLIENT_B);
+  g_autofree char *answer = NULL;
+  guint status = 0, received = 0;
+
+  adm_portal_set_accept_on_arrival (fixture->portal, TRUE);
+  g_signal_connect (fixture->portal, "sheet-received", G_CALLBACK (count_cb), &received);
+  answer = post_form (fixture, id, "sheet", first, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  komarr_end_cycle (fixture->campaign, g_get_real_time () / G_USEC_PER_SEC);
+  g_assert_cmpuint (adm_strategy_get_cycle (strategy_of (fixture->campaign)), ==, 2);
+
+  g_free (answer);
+  answer = post_form (fixture, id, "sheet", first, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_free (answer);
+  answer = post_form (fixture, id, "sheet", as_two, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_CONFLICT);
+  g_free (answer);
+  answer = post_form (fixture, id, "sheet", unsaid, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_CONFLICT);
+  g_free (answer);
+  answer = post_form (fixture, id, "sheet", ahead, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_CONFLICT);
+  g_assert_cmpstr (answer, ==, "Conflict: that cycle has not begun\n");
+  g_free (answer);
+  answer = post_form (fixture, id, "sheet", late, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_CONFLICT);
+  assert_contains (answer, "Your sheet for cycle 1 was not handed in before its session, and "
+                   "cycle 2’s orders are open now.", "the answer");
+  assert_contains (answer, "Late words", "the answer");
+  g_assert_cmpuint (received, ==, 1);
+  g_assert_cmpuint (journaled_sheets (fixture, id, 1, NULL), ==, 1);
+  g_assert_cmpuint (journaled_sheets (fixture, id, 2, NULL), ==, 0);
+
+  g_free (answer);
+  answer = post_form (fixture, id, "sheet", second, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_assert_cmpuint (journaled_sheets (fixture, id, 2, NULL), ==, 1);
+  g_assert_cmpuint (received, ==, 2);
+}
+
+/* The master's computer restarts between the hand-in and its repeat: the journaled sheet's
+ * id is read from the journal, and the repeat kept nowhere. */
+static void
+test_client_after_restart (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  const AdmFormation *formation = some_formation (fixture);
+  /* The campaign opened again is another object: its admiral's id kept apart. */
+  g_autofree char *id = g_strdup (formation->admiral->id);
+  g_autofree char *fields = g_strdup_printf ("f0=%s&o0=defend&client=%s&cycle=1",
+                                             formation->id, CLIENT_A);
+  g_autofree char *csrf = csrf_of (fixture, id);
+  g_autofree char *answer = NULL;
+  g_autoptr(GError) error = NULL;
+  guint status = 0;
+
+  adm_portal_set_accept_on_arrival (fixture->portal, TRUE);
+  answer = post_with (fixture, id, "sheet", csrf, fields, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  adm_portal_stop (fixture->portal);
+  g_assert_finalize_object (fixture->portal);
+  {
+    g_autoptr(AdmCampaign) reopened = adm_campaign_open (fixture->path, &error);
+
+    g_assert_no_error (error);
+    g_object_unref (fixture->campaign);
+    fixture->campaign = g_steal_pointer (&reopened);
+  }
+  fixture->portal = portal_serve_loopback (fixture->campaign);
+  adm_portal_set_accept_on_arrival (fixture->portal, TRUE);
+  g_free (answer);
+  answer = post_with (fixture, id, "sheet", csrf, fields, &status);
+  g_assert_cmpuint (status, ==, SOUP_STATUS_SEE_OTHER);
+  g_assert_cmpuint (journaled_sheets (fixture, id, 1, NULL), ==, 1);
+  g_assert_null (adm_portal_get_sheet (fixture->portal, id));
+}
+
+/* The one check: a "sheet" event's client id is the phone's kind of id, or none. */
+static void
+test_client_journal_check (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  const AdmFormation *formation = some_formation (fixture);
+  g_autoptr(AdmEvent) sheet = adm_order_sheet_event_new (formation->admiral->id, 1,
+                                                         g_get_real_time () / G_USEC_PER_SEC,
+                                                         FALSE);
+  g_autoptr(GError) error = NULL;
+  guint entries = n_entries (fixture);
+
+  adm_event_set (sheet, "client", "not an id");
+  g_assert_false (adm_campaign_append (fixture->campaign, sheet, &error));
+  g_assert_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT);
+  assert_contains (error->message, "client id is not 16 to 64 letters", "the refusal");
+  g_assert_cmpuint (n_entries (fixture), ==, entries);
+  g_clear_error (&error);
+  adm_event_set (sheet, "client", CLIENT_A);
+  g_assert_true (adm_campaign_append (fixture->campaign, sheet, &error));
+  g_assert_no_error (error);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -510,6 +882,12 @@ main (int   argc,
   ADD ("sheet-on-arrival-not-saved", campaign_setup, test_sheet_on_arrival_not_saved);
   ADD ("sheet-accept-not-saved", campaign_setup, test_sheet_accept_not_saved);
   ADD ("sheet-unkept-characters", campaign_setup, test_sheet_unkept_characters);
+  ADD ("F-GEN-3/client-bad", campaign_setup, test_client_bad);
+  ADD ("F-GEN-3/client-repeat", campaign_setup, test_client_repeat);
+  ADD ("F-GEN-3/client-other-admiral", campaign_setup, test_client_other_admiral);
+  ADD ("F-GEN-3/client-old-cycle", campaign_setup, test_client_old_cycle);
+  ADD ("F-GEN-3/client-after-restart", campaign_setup, test_client_after_restart);
+  ADD ("F-GEN-3/client-journal-check", campaign_setup, test_client_journal_check);
 #undef ADD
   return g_test_run ();
 }

@@ -441,6 +441,20 @@ take_csrf (Shared     *shared,
   return TRUE;
 }
 
+/* The value of @name in @fields (soup_form_decode ()'s, whose key holds the value's bytes),
+ * taken out of them, or NULL. */
+static char *
+take_field (GHashTable *fields,
+            const char *name)
+{
+  g_autofree char *key = NULL;
+  const char *value = NULL;
+
+  if (!g_hash_table_steal_extended (fields, name, (gpointer *) &key, (gpointer *) &value))
+    return NULL;
+  return g_strdup (value);
+}
+
 /* Server thread: a posted sheet (JOB_SHEET), final mark (JOB_FINAL) or muster (JOB_MUSTER),
  * bounded and with a CSRF token of his page, handed to the main thread. */
 void
@@ -453,10 +467,11 @@ _adm_portal_receive_sheet (Server            *server,
   const char *type = soup_message_headers_get_content_type (request, NULL);
   g_autoptr(GBytes) body = adm_portal_take_body (msg);
   g_autoptr(GHashTable) fields = NULL;
-  g_autofree char *text = NULL;
+  g_autofree char *text = NULL, *client = NULL, *for_cycle = NULL;
   gsize size;
   const char *data = g_bytes_get_data (body, &size);
   gboolean fresh, preview;
+  guint64 cycle = 0;
   Job *job;
 
   if (size > ADM_PORTAL_MAX_BODY)
@@ -472,6 +487,31 @@ _adm_portal_receive_sheet (Server            *server,
     }
   text = g_strndup (data, size);
   fields = soup_form_decode (text);
+  /* A sheet handed in by his page's script carries the id it gave the sheet and the cycle
+   * it is for, the same on every try: neither is a field of his form. Checked before his
+   * CSRF token is taken, so that a bad one changes nothing. */
+  if (kind == JOB_SHEET)
+    {
+      client = take_field (fields, "client");
+      for_cycle = take_field (fields, "cycle");
+      if (client != NULL && !adm_strategy_client_is_valid (client))
+        {
+          g_autofree char *words = g_strdup_printf ("Bad request: the client id is %d to %d "
+                                                    "letters, digits, - or _\n",
+                                                    ADM_STRATEGY_CLIENT_MIN,
+                                                    ADM_STRATEGY_CLIENT_MAX);
+
+          _adm_portal_respond_text (msg, SOUP_STATUS_BAD_REQUEST, words);
+          return;
+        }
+      if (for_cycle != NULL &&
+          !g_ascii_string_to_unsigned (for_cycle, 10, 1, G_MAXUINT, &cycle, NULL))
+        {
+          _adm_portal_respond_text (msg, SOUP_STATUS_BAD_REQUEST,
+                                    "Bad request: the cycle is a number from 1\n");
+          return;
+        }
+    }
   g_mutex_lock (&server->shared->lock);
   preview = (kind == JOB_SHEET || kind == JOB_MUSTER) &&
             g_strcmp0 (g_hash_table_lookup (fields, "step"), "check") == 0;
@@ -489,6 +529,8 @@ _adm_portal_receive_sheet (Server            *server,
   job->msg = g_object_ref (msg);
   job->fields = g_steal_pointer (&fields);
   job->preview = preview;
+  job->client = g_steal_pointer (&client);
+  job->for_cycle = (guint) cycle;
   /* A page too old to hand a sheet in (or a post from elsewhere) hands nothing in: it is
    * answered 403 with his form as posted, read back, on a page with a token of its own. */
   job->stale = !fresh;
@@ -598,6 +640,8 @@ job_read_back (AdmPortal        *self,
                const AdmAdmiral *admiral)
 {
   AdmPortalFormFill fill = { job->fields, NULL, NULL, TRUE };
+  gboolean over = !job->preview && job->for_cycle != 0 &&
+                  job->for_cycle != _adm_portal_current_cycle (self);
   g_autofree char *whole = NULL, *marked = NULL, *message = NULL;
   LangScope scope;
 
@@ -605,7 +649,12 @@ job_read_back (AdmPortal        *self,
   g_hash_table_remove (job->fields, "step");
   _adm_portal_lang_push (&scope, job->lang);
   whole = fill_notes (self, admiral, &fill);
-  if (job->stale)
+  if (over)
+    message = g_strdup_printf (_("Your sheet for cycle %u was not handed in before its "
+                                 "session, and cycle %u’s orders are open now. Your orders "
+                                 "are below as you wrote them: check them and hand the sheet "
+                                 "in again."), job->for_cycle, _adm_portal_current_cycle (self));
+  else if (job->stale)
     message = g_strdup (_("This page was out of date, so the sheet was not handed in. Your "
                           "orders are below as you wrote them: check them and hand the sheet "
                           "in again."));
@@ -616,11 +665,63 @@ job_read_back (AdmPortal        *self,
                           "when they say what you mean."));
   _adm_portal_lang_pop (&scope);
   marked = _adm_portal_marked_page (self, admiral, job->lang, message,
-                                    job->stale || whole != NULL, &fill);
+                                    over || job->stale || whole != NULL, &fill);
   _adm_portal_fill_clear (&fill);
   job->page = _adm_portal_page_new (marked);
-  job->status = job->stale ? SOUP_STATUS_FORBIDDEN : SOUP_STATUS_OK;
+  job->status = over ? SOUP_STATUS_CONFLICT
+                : job->stale ? SOUP_STATUS_FORBIDDEN : SOUP_STATUS_OK;
   _adm_portal_job_reply (job);
+}
+
+/* Main thread: the client ids of the sheets kept from phones, "ADMIRAL\nCLIENT" → cycle: the
+ * journal's, read once, then each sheet kept since (remember_client ()). A sheet waiting for
+ * the master is remembered here alone; journaled, its "sheet" event carries the id, so that a
+ * repeat is known after the master's computer restarts. */
+static GHashTable *
+clients_of (AdmPortal *self)
+{
+  GPtrArray *events;
+
+  if (self->clients != NULL)
+    return self->clients;
+  self->clients = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  events = adm_campaign_get_events (self->campaign);
+  for (guint i = 0; i < events->len; i++)
+    {
+      const AdmEvent *event = g_ptr_array_index (events, i);
+      const char *client = adm_event_get (event, "client");
+      guint64 cycle;
+
+      if (client != NULL && g_str_equal (adm_event_get_kind (event), "sheet") &&
+          g_ascii_string_to_unsigned (adm_event_get (event, "cycle"), 10, 1, G_MAXUINT,
+                                      &cycle, NULL))
+        g_hash_table_replace (self->clients,
+                              g_strdup_printf ("%s\n%s", adm_event_get (event, "admiral"),
+                                               client),
+                              GUINT_TO_POINTER ((guint) cycle));
+    }
+  return self->clients;
+}
+
+/* The cycle of @admiral's sheet kept with @client, or 0: none. */
+static guint
+client_cycle (AdmPortal        *self,
+              const AdmAdmiral *admiral,
+              const char       *client)
+{
+  g_autofree char *key = g_strdup_printf ("%s\n%s", admiral->id, client);
+
+  return GPOINTER_TO_UINT (g_hash_table_lookup (clients_of (self), key));
+}
+
+static void
+remember_client (AdmPortal        *self,
+                 const AdmAdmiral *admiral,
+                 const char       *client,
+                 guint             cycle)
+{
+  g_hash_table_replace (clients_of (self), g_strdup_printf ("%s\n%s", admiral->id, client),
+                        GUINT_TO_POINTER (cycle));
 }
 
 /* Main thread: the posted sheet of @job checked by the engine and kept for the master, or,
@@ -639,7 +740,38 @@ _adm_portal_job_sheet (AdmPortal        *self,
   AdmPortalSheet *sheet;
   gboolean mark;
 
-  if (job->preview || job->stale)
+  /* Sent again by his phone, which never heard the answer: kept already, it is answered as it
+   * was the first time, and nothing changes — whatever the page's CSRF token now, for a
+   * repeat hands nothing in. The id of a sheet of another cycle is no repeat of this one. */
+  if (job->client != NULL && !job->preview)
+    {
+      guint kept = client_cycle (self, admiral, job->client);
+
+      if (kept != 0 && kept == (job->for_cycle != 0 ? job->for_cycle : cycle))
+        {
+          job->status = SOUP_STATUS_SEE_OTHER;
+          _adm_portal_job_reply (job);
+          return;
+        }
+      if (kept != 0)
+        {
+          job->status = SOUP_STATUS_CONFLICT;
+          job->text = g_strdup ("Conflict: this client id is that of a sheet of another "
+                                "cycle\n");
+          _adm_portal_job_reply (job);
+          return;
+        }
+    }
+  if (job->for_cycle > cycle)
+    {
+      job->status = SOUP_STATUS_CONFLICT;
+      job->text = g_strdup ("Conflict: that cycle has not begun\n");
+      _adm_portal_job_reply (job);
+      return;
+    }
+  /* Handed in for a cycle resolved since (his phone offline across the session): not taken
+   * as this cycle's, his form back as he wrote it (job_read_back ()). */
+  if (job->preview || job->stale || (job->for_cycle != 0 && job->for_cycle != cycle))
     {
       job_read_back (self, job, admiral);
       return;
@@ -659,6 +791,8 @@ _adm_portal_job_sheet (AdmPortal        *self,
   final_clear (self, admiral->id);
   job->status = SOUP_STATUS_SEE_OTHER;
   events = form_events (self->campaign, admiral, cycle, now, late, job->fields);
+  if (job->client != NULL)
+    adm_event_set (g_ptr_array_index (events, 0), "client", job->client);
   if (!adm_order_sheet_check (events, adm_campaign_get_state (self->campaign), "sheet", &error))
     {
       LangScope scope;
@@ -694,6 +828,8 @@ _adm_portal_job_sheet (AdmPortal        *self,
       _adm_portal_job_reply (job);
       return;
     }
+  if (job->client != NULL)
+    remember_client (self, admiral, job->client, cycle);
   sheet = g_new0 (AdmPortalSheet, 1);
   sheet->admiral_id = g_strdup (admiral->id);
   sheet->cycle = cycle;

@@ -1357,6 +1357,41 @@ append_session (GString             *out,
   g_string_append (out, "</section>");
 }
 
+/* The line the script shows while the link to the master's computer is down, and a moment
+ * after it is back; its words from here ("%s": the time the link went, or came back). */
+static void
+append_link (GString *out)
+{
+  g_string_append (out, "<p id=\"link\" role=\"status\" hidden data-off=\"");
+  /* Translators: the phone lost the room's network at 18:32 */
+  adm_portal_html_escape (out, _("Offline since %s — what you write stays on this phone."));
+  g_string_append (out, "\" data-sheet=\"");
+  /* Translators: the phone lost the room's network at 18:32 after "Hand in the sheet" */
+  adm_portal_html_escape (out, _("Offline since %s — your sheet will be sent when the link is "
+                                 "back."));
+  g_string_append (out, "\" data-back=\"");
+  /* Translators: the phone reached the master's computer again at 18:35 */
+  adm_portal_html_escape (out, _("Back online at %s."));
+  g_string_append (out, "\"></p>");
+}
+
+/* What the script shows after "Sign out on this phone", and asks before it when a sheet of his
+ * still waits for the link. */
+static void
+append_sign_out (GString *out)
+{
+  g_string_append (out, "<p><button type=\"button\" id=\"signout\" class=\"second\" hidden "
+                        "data-ask=\"");
+  adm_portal_html_escape (out, _("Your sheet has not reached the master yet: signing out "
+                                 "drops it from this phone. Sign out?"));
+  g_string_append (out, "\" data-done=\"");
+  adm_portal_html_escape (out, _("Signed out: nothing of yours is kept on this phone. Your "
+                                 "link still opens your page — keep it to yourself."));
+  g_string_append (out, "\">");
+  adm_portal_html_escape (out, _("Sign out on this phone"));
+  g_string_append (out, "</button></p>");
+}
+
 /* The line the script fills in when the page changes under him, its words from here. */
 static void
 append_changed (GString *out)
@@ -1386,12 +1421,17 @@ adm_portal_page_render (const AdmPortalPage *page)
                           "<meta name=\"referrer\" content=\"no-referrer\"><title>",
                           page->lang);
   adm_portal_html_escape (out, page->title);
-  g_string_append_printf (out, "</title><style nonce=\"%s\">%s</style></head><body><header><h1>",
+  g_string_append_printf (out, "</title><style nonce=\"%s\">%s</style></head><body",
                           page->nonce, page_style ());
+  if (page->store != NULL)
+    g_string_append_printf (out, " data-store=\"%s\" data-cycle=\"%u\"", page->store,
+                            page->cycle);
+  g_string_append (out, "><header><h1>");
   adm_portal_html_escape (out, page->title);
   g_string_append (out, "</h1><p class=\"sub\">");
   adm_portal_html_escape (out, page->subtitle);
   g_string_append (out, "</p></header>");
+  append_link (out);
   append_changed (out);
   if (page->war_over != NULL)
     {
@@ -1442,6 +1482,8 @@ adm_portal_page_render (const AdmPortalPage *page)
   g_string_append (out, "<footer>");
   adm_portal_html_escape (out, _("Served by the game master’s Admiralty over the room’s network "
                                  "(plain HTTP): keep this link to yourself."));
+  if (page->store != NULL)
+    append_sign_out (out);
   g_string_append_printf (out, "</footer><script nonce=\"%s\">%s</script></body></html>\n",
                           page->nonce, page_script ());
   return g_string_free (out, FALSE);

@@ -78,6 +78,9 @@ GPtrArray *adm_portal_page_offered_ships (AdmCampaign        *campaign,
 
 typedef struct {
   const char *lang;              /* "en" | "ru" */
+  const char *store;             /* the name of what his page keeps on the phone (his draft,
+                                  * the sheet waiting for the link): his alone, and saying
+                                  * nothing of him or his link; NULL: it keeps nothing */
   const char *title;             /* the admiral's name */
   const char *subtitle;          /* faction, campaign */
   guint       cycle;             /* the cycle orders are given for */

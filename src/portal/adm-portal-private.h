@@ -153,6 +153,9 @@ struct _AdmPortal
   guint            next_step;   /* which of them goes next */
   GHashTable      *sheets;    /* admiral id → AdmPortalSheet* */
   GHashTable      *posted;    /* admiral id → Posted*: his last sheet as the form gave it */
+  GHashTable      *clients;   /* "ADMIRAL\nCLIENT" → the cycle (as a pointer) of the sheet
+                               * kept with that client id; read from the journal when first
+                               * needed (_adm_portal_job_sheet ()), or NULL */
   GBytes          *archive;   /* the campaign's archive once its truth is published (every
                                * side's is the master's), made for @archive_version in
                                * @archive_lang; or NULL */
@@ -196,6 +199,9 @@ typedef struct {
   guint              cycle;     /* PDF */
   gboolean           preview;   /* SHEET: read back, not handed in */
   gboolean           stale;     /* SHEET: from a page whose CSRF token is no longer valid */
+  char              *client;    /* SHEET: the id the phone gave the sheet, the same on every
+                                 * try (adm_strategy_client_is_valid ()), or NULL */
+  guint              for_cycle; /* SHEET: the cycle the phone handed it in for, or 0: unsaid */
   /* The answer: */
   guint              status;
   Page              *page;

@@ -172,6 +172,23 @@ state_key (AdmPortal        *self,
                           MARK_VERSION, sheet, self->deadline, self->paused, self->extended);
 }
 
+/* The name his page gives what it keeps in the phone's storage: a digest keyed with his
+ * link's token, so that it is his alone (another campaign's, or his link reissued, is
+ * another), and tells neither who he is nor his link to whoever reads the phone's storage. */
+static char *
+store_name (AdmPortal        *self,
+            const AdmAdmiral *admiral)
+{
+  const char *token = adm_portal_tokens_get (self->tokens, admiral->id);
+  g_autofree char *digest = NULL;
+
+  if (token == NULL)
+    return NULL;
+  digest = g_compute_hmac_for_string (G_CHECKSUM_SHA256, (const guchar *) token,
+                                      strlen (token), "admiralty-page-storage", -1);
+  return g_strndup (digest, 24);
+}
+
 /* The admiral's page with marks where the request's own values go, or (@message given) the
  * page made for this answer alone, its form filled in with @fill. */
 char *
@@ -184,7 +201,7 @@ _adm_portal_marked_page (AdmPortal               *self,
 {
   AdmScenario *scenario = adm_campaign_get_scenario (self->campaign);
   g_autofree char *form = NULL, *status_text = NULL, *subtitle = NULL, *key = NULL;
-  g_autofree char *returned = NULL, *final = NULL;
+  g_autofree char *returned = NULL, *final = NULL, *store = NULL;
   const AdmPortalSheet *sent = g_hash_table_lookup (self->sheets, admiral->id);
   AdmPortalFormFill own = { NULL, NULL, NULL, FALSE };
   const AdmMusterEntry *muster;
@@ -230,7 +247,9 @@ _adm_portal_marked_page (AdmPortal               *self,
   /* Translators: under the admiral's name on his page: his faction, the campaign */
   subtitle = g_strdup_printf (_("%s · %s"), admiral->faction->name,
                               adm_scenario_get_name (scenario));
+  store = store_name (self, admiral);
   page.lang = lang;
+  page.store = store;
   page.title = admiral->name;
   page.subtitle = subtitle;
   page.cycle = _adm_portal_current_cycle (self);

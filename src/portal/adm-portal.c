@@ -369,6 +369,7 @@ adm_portal_finalize (GObject *object)
   g_hash_table_unref (self->pdf_sources);
   g_hash_table_unref (self->sheets);
   g_hash_table_unref (self->posted);
+  g_clear_pointer (&self->clients, g_hash_table_unref);
   _adm_portal_shared_unref (self->shared);
   G_OBJECT_CLASS (adm_portal_parent_class)->finalize (object);
 }
@@ -540,6 +541,7 @@ _adm_portal_job_free (gpointer data)
   g_free (job->key);
   g_clear_object (&job->msg);
   g_clear_pointer (&job->fields, g_hash_table_unref);
+  g_free (job->client);
   g_clear_pointer (&job->page, _adm_portal_page_unref);
   g_clear_pointer (&job->pdf, g_bytes_unref);
   g_clear_pointer (&job->archive, g_bytes_unref);

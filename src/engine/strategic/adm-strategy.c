@@ -570,7 +570,22 @@ _adm_strategy_log_told (Tracker    *tracker,
   g_ptr_array_add (tracker->log, line);
 }
 
-/* "sheet": an admiral handed in his order sheet (F-GEN-3), late ones with their time. */
+/* "sheet": an admiral handed in his order sheet (F-GEN-3), late ones with their time, those
+ * from a phone with the id it gave the sheet (the portal answers a repeat of it with the
+ * first answer, so that a sheet sent again over a flaky link is kept once). */
+
+gboolean
+adm_strategy_client_is_valid (const char *client)
+{
+  gsize length = client != NULL ? strlen (client) : 0;
+
+  if (length < ADM_STRATEGY_CLIENT_MIN || length > ADM_STRATEGY_CLIENT_MAX)
+    return FALSE;
+  for (gsize i = 0; i < length; i++)
+    if (!g_ascii_isalnum (client[i]) && client[i] != '-' && client[i] != '_')
+      return FALSE;
+  return TRUE;
+}
 
 gboolean
 adm_strategy_check_sheet (AdmStrategy     *self,
@@ -579,6 +594,7 @@ adm_strategy_check_sheet (AdmStrategy     *self,
 {
   const char *received = adm_event_get (event, "received");
   const char *late = adm_event_get (event, "late");
+  const char *client = adm_event_get (event, "client");
   g_autoptr(GTimeZone) utc = g_time_zone_new_utc ();
   g_autoptr(GDateTime) time = NULL;
   guint cycle;
@@ -597,6 +613,13 @@ adm_strategy_check_sheet (AdmStrategy     *self,
     {
       g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
                    _("the sheet’s “late” must be “true” or “false”, not “%s”"), late);
+      return FALSE;
+    }
+  if (client != NULL && !adm_strategy_client_is_valid (client))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("the sheet’s client id is not %d to %d letters, digits, “-” or “_”"),
+                   ADM_STRATEGY_CLIENT_MIN, ADM_STRATEGY_CLIENT_MAX);
       return FALSE;
     }
   return TRUE;

@@ -115,6 +115,12 @@ void                  adm_strategy_free           (AdmStrategy *self);
  * a batch of orders in sequence by applying them to it; @self must outlive it. */
 AdmStrategy          *adm_strategy_new_trial      (AdmStrategy *self) G_GNUC_WARN_UNUSED_RESULT;
 
+/* The id a phone gives the sheet it hands in, the same on every try (the "sheet" event's
+ * optional "client"): 16 to 64 ASCII letters, digits, "-" or "_". */
+#define ADM_STRATEGY_CLIENT_MIN 16
+#define ADM_STRATEGY_CLIENT_MAX 64
+gboolean              adm_strategy_client_is_valid (const char     *client);
+
 /* check_*() read the event and refuse it with the reason; apply_*() cannot fail. */
 gboolean              adm_strategy_check_sheet    (AdmStrategy     *self,
                                                    const AdmEvent  *event,
