@@ -295,6 +295,37 @@ battle_position (AdmCampaign  *campaign,
   return TRUE;
 }
 
+GPtrArray *
+adm_campaign_dice_sides_to_give (AdmCampaign *campaign,
+                                 const char  *engagement_id,
+                                 AdmBattle   *battle)
+{
+  g_autoptr(GPtrArray) mixes = NULL;
+  g_autoptr(AdmEvent) phase = NULL;
+  AdmDicePhaseMix *mix;
+  GPtrArray *sides;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+  g_return_val_if_fail (engagement_id != NULL && ADM_IS_BATTLE (battle), NULL);
+
+  mixes = adm_campaign_get_dice_mixes (campaign, engagement_id);
+  phase = adm_event_new ("dice-contribution", 0);
+  adm_event_set_int (phase, "from", adm_battle_get_rolls (battle)->len + 1);
+  adm_event_set_int (phase, "turn", adm_battle_get_turn (battle));
+  adm_event_set (phase, "phase", adm_phase_to_string (adm_battle_get_phase (battle)));
+  mix = phase_of (mixes, phase, FALSE);
+  sides = g_ptr_array_new ();
+  for (guint s = 0; s < adm_battle_get_n_sides (battle); s++)
+    {
+      const AdmBattleSide *side = adm_battle_get_side (battle, s);
+      const AdmDiceContribution *given = given_by (mix, side->id);
+
+      if (given == NULL || (given->dice == NULL && given->nonce == NULL))
+        g_ptr_array_add (sides, (gpointer) side);
+    }
+  return sides;
+}
+
 gboolean
 adm_campaign_give_dice (AdmCampaign  *campaign,
                         const char   *engagement_id,

@@ -13,6 +13,7 @@
 #include <glib.h>
 
 #include "adm-campaign.h"
+#include "adm-battle.h"
 #include "adm-dice-commit.h"
 
 G_BEGIN_DECLS
@@ -71,6 +72,14 @@ GPtrArray     *adm_campaign_get_dice_mixes    (AdmCampaign  *campaign,
  * NULL for none. */
 const AdmDicePhaseMix *adm_dice_mix_of_roll   (GPtrArray    *mixes,
                                                guint         number);
+
+/* The sides of @battle (the battle of @engagement_id as the campaign keeps it) that have not
+ * given their contribution to the phase about to be rolled (AdmBattleSide*, borrowed from
+ * @battle): all of them when none has. A phone committed to and not shown counts as not
+ * given: the master may throw for it. */
+GPtrArray     *adm_campaign_dice_sides_to_give (AdmCampaign  *campaign,
+                                                const char   *engagement_id,
+                                                AdmBattle    *battle) G_GNUC_WARN_UNUSED_RESULT;
 
 /* Journals @side's contribution to the phase of @engagement_id's battle about to be rolled (as
  * the campaign keeps it): the 2d6 @dice typed ("3 5"), @by_master when the master threw them
