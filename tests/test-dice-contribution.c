@@ -74,7 +74,8 @@ resolve_phase (Fixture *fixture)
   g_autoptr(AdmBattleOrders) orders = adm_battle_orders_load_file (orders_path, NULL);
   g_autoptr(AdmDiceSource) dice = NULL;
   g_autoptr(GError) error = NULL;
-  const guint64 seed = 5;
+  /* A seed of its own: the private folder is shared by the tests running beside it. */
+  const guint64 seed = 6907;
 
   g_assert_nonnull (orders);
   dice = adm_campaign_dice_source (fixture->campaign, "c1-3", fixture->battle, &seed,
@@ -295,7 +296,7 @@ test_secret_no_longer_foretells (Fixture       *fixture,
   GPtrArray *rolls;
   guint foretold = 0, dice = 0, fresh = 0;
 
-  adm_dice_secret_from_seed (5, secret);
+  adm_dice_secret_from_seed (6907, secret);
   g_assert_true (adm_campaign_give_dice (fixture->campaign, "c1-3", fixture->sides[0], "3 5",
                                          FALSE, NULL, T0 + 2900, &error));
   g_assert_no_error (error);

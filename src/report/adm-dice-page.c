@@ -81,6 +81,8 @@ adm_dice_page_data (const char *engagement_id,
       add_member (out, "commitment", commitment->commitment);
       g_string_append_printf (out, ",\"from_roll\":%u,", commitment->from_roll);
       add_member (out, "secret", commitment->secret);
+      g_string_append_c (out, ',');
+      add_member (out, "assignment", commitment->assignment);
       g_string_append_c (out, '}');
     }
   g_string_append (out, "],\"contributions\":[");

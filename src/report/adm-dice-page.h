@@ -12,7 +12,7 @@
 G_BEGIN_DECLS
 
 /* The data the page checks, as JSON text: {"engagement", "battle", "commitments":
- * [{"commitment", "from_roll", "secret"}], "contributions": [{"from", "turn", "phase",
+ * [{"commitment", "from_roll", "secret", "assignment"}], "contributions": [{"from", "turn", "phase",
  * "given": [{"side", "by", "dice", "commit", "nonce"}]}], "rolls": [{"roll", "turn", "phase",
  * "purpose", "sides", "values", "origin"}]}, the rolls those of @checks (adm_dice_verify ()),
  * the contributions those of @commitments (adm_campaign_get_dice_commitments ()). */

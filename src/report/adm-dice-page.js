@@ -234,7 +234,9 @@ var AdmDiceVerifier = (function () {
     data.rolls.forEach (function (r) {
       var out = { roll: r.roll, verdict: "typed", derived: null, mixed: false, fresh: false };
       var commitment = lastBefore (data.commitments, "from_roll", r.roll);
-      var mix = lastBefore (mixes, "from", r.roll);
+      /* A table handed the battle draws from its set-up's secret alone (docs/dice.md). */
+      var mix = commitment !== null && commitment.assignment == null
+                ? lastBefore (mixes, "from", r.roll) : null;
       result.rolls.push (out);
       if (r.origin !== "program") {
         out.verdict = r.origin === "typed" ? "typed" : "not-recorded";
