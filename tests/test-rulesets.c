@@ -154,6 +154,7 @@ static const struct {
   { "half-phase-actions", "F-STRAT-10", "two-per-phase", 2 },
   { "absent-admiral", "F-STRAT-5", "readiness-check", 2 },
   { "late-arrivals", "F-STRAT-4", "new-wave", 1 },
+  { "dice-contribution-missing", "F-STRAT-4", "master-throws", 1 },
   { "prize-admiral", "F-BOARD-17", "captor-formation", 2 },
   { "strategic-repair", "F-DC-1", "master-records", 2 },
   { "last-seen-target", "F-STRAT-16", "last-seen-place", 2 },

@@ -356,6 +356,8 @@ static const CliCommand commands[] = {
   { "join", N_("LINK …"),
     N_("A table master: fight an engagement the chief assigned, sending it back"),
     _cli_join_run },
+  { "dice-give", N_("FILE ENGAGEMENT SIDE DICE"),
+    N_("Mix a side's 2d6 into the program dice of a battle's next phase"), _cli_dice_give_run },
   { "verify-dice", N_("FILE ENGAGEMENT"),
     N_("Check a campaign battle's program dice against their commitment; ENGAGEMENT is its id "
        "or the commitment's first 16 digits"), _cli_verify_dice_run },

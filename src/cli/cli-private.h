@@ -283,6 +283,9 @@ CliExit         _cli_import_run           (int             argc,
                                            char          **argv);
 CliExit         _cli_table_take_back_run  (int             argc,
                                            char          **argv);
+/* `dice-give` (cli-dice-give.c): a side's contribution to a battle phase's program dice. */
+CliExit         _cli_dice_give_run        (int             argc,
+                                           char          **argv);
 /* `verify-dice` (cli-verify-dice.c): a campaign battle's program dice checked against their
  * commitment (docs/dice.md). */
 CliExit         _cli_verify_dice_run      (int             argc,

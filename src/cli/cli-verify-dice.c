@@ -12,6 +12,7 @@
 #include <string.h>
 #include <glib/gi18n.h>
 
+#include "adm-dice-page.h"
 #include "cli-private.h"
 
 /* The digits of a dice commitment that name its battle: as many as the portal prints. */
@@ -64,6 +65,56 @@ print_commitments (GPtrArray *commitments)
     }
 }
 
+/* The sides' contributions to the battle's phases (adm-dice-contribution.h), shared by its
+ * commitments. */
+static GPtrArray *
+mixes_of (GPtrArray *commitments)
+{
+  return commitments->len > 0
+         ? ((const AdmDiceCommitment *) g_ptr_array_index (commitments, 0))->mixes : NULL;
+}
+
+static void
+print_contributions (GPtrArray *commitments)
+{
+  GPtrArray *mixes = mixes_of (commitments);
+
+  for (guint m = 0; mixes != NULL && m < mixes->len; m++)
+    {
+      const AdmDicePhaseMix *mix = g_ptr_array_index (mixes, m);
+
+      /* Translators: "Contributions from roll 4 (turn 1, fire):" */
+      g_print (_("Contributions from roll %u (turn %d, %s):"), mix->from, mix->turn, mix->phase);
+      for (guint g = 0; g < mix->given->len; g++)
+        {
+          const AdmDiceContribution *given = g_ptr_array_index (mix->given, g);
+
+          if (given->dice != NULL)
+            /* Translators: a side's contribution: "barrayar 3 5", "(thrown by the master)" */
+            g_print (" %s %s%s", given->side, given->dice,
+                     g_str_equal (given->by, "master") ? _(" (thrown by the master)") : "");
+          else
+            g_print (" %s %s", given->side,
+                     given->nonce != NULL ? given->nonce : _("(tap not shown)"));
+          g_print (g + 1 < mix->given->len ? ";" : "");
+        }
+      g_print ("\n");
+    }
+}
+
+/* How a checked roll was drawn: with its phase's contributions, or foreseeably. */
+static const char *
+describe_mix (const AdmDiceCheck *check)
+{
+  if (check->verdict != ADM_DICE_VERDICT_MATCH && check->verdict != ADM_DICE_VERDICT_MISMATCH)
+    return "";
+  if (check->fresh)
+    return _(", mixed with its phase's contributions");
+  if (check->mix != NULL)
+    return _(", mixed with an earlier phase's contributions: foreseeable by the secret's keeper");
+  return _(", from the secret alone: foreseeable by the secret's keeper");
+}
+
 static void
 print_text (const char *engagement_id,
             AdmBattle  *battle,
@@ -75,6 +126,7 @@ print_text (const char *engagement_id,
   /* Translators: "Dice of engagement c1-3, Battle at Pol orbit" */
   g_print (_("Dice of engagement %s, %s\n"), engagement_id, adm_battle_get_name (battle));
   print_commitments (commitments);
+  print_contributions (commitments);
   g_print ("\n");
   for (guint i = 0; i < checks->len; i++)
     {
@@ -86,10 +138,10 @@ print_text (const char *engagement_id,
 
       /* Translators: roll number, turn, phase, dice ("2d6"), values, clause, purpose,
        * verdict: "Roll 4, turn 1, fire: 2d6 3 5 (F-ART-11 Vorberg's bow battery…) — matches" */
-      g_print (_("Roll %u, turn %d, %s: %s %s (%s %s) — %s\n"), check->number, roll->turn,
+      g_print (_("Roll %u, turn %d, %s: %s %s (%s %s) — %s%s\n"), check->number, roll->turn,
                adm_phase_to_string (roll->phase), dice, values,
                roll->clause != NULL ? roll->clause : "", adm_battle_roll_get_purpose (roll),
-               verdict);
+               verdict, describe_mix (check));
       if (check->verdict == ADM_DICE_VERDICT_MISMATCH)
         {
           g_autofree char *derived = adm_roll_check_values_text (check->derived,
@@ -156,6 +208,43 @@ add_commitments_json (JsonBuilder *builder,
 }
 
 static void
+add_contributions_json (JsonBuilder *builder,
+                        GPtrArray   *commitments)
+{
+  GPtrArray *mixes = mixes_of (commitments);
+
+  json_builder_set_member_name (builder, "contributions");
+  json_builder_begin_array (builder);
+  for (guint m = 0; mixes != NULL && m < mixes->len; m++)
+    {
+      const AdmDicePhaseMix *mix = g_ptr_array_index (mixes, m);
+
+      json_builder_begin_object (builder);
+      _cli_add_int (builder, "from", mix->from);
+      _cli_add_int (builder, "turn", mix->turn);
+      _cli_add_string (builder, "phase", mix->phase);
+      _cli_add_string_or_null (builder, "mix", mix->mix);
+      json_builder_set_member_name (builder, "given");
+      json_builder_begin_array (builder);
+      for (guint g = 0; g < mix->given->len; g++)
+        {
+          const AdmDiceContribution *given = g_ptr_array_index (mix->given, g);
+
+          json_builder_begin_object (builder);
+          _cli_add_string (builder, "side", given->side);
+          _cli_add_string (builder, "by", given->by);
+          _cli_add_string_or_null (builder, "dice", given->dice);
+          _cli_add_string_or_null (builder, "commit", given->commit);
+          _cli_add_string_or_null (builder, "nonce", given->nonce);
+          json_builder_end_object (builder);
+        }
+      json_builder_end_array (builder);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
+static void
 add_check_json (JsonBuilder        *builder,
                 const AdmDiceCheck *check)
 {
@@ -175,6 +264,10 @@ add_check_json (JsonBuilder        *builder,
     _cli_add_string (builder, "typed_at", check->commitment->table);
   if (check->derived != NULL)
     add_values (builder, "derived", check->derived, roll->n_values);
+  if (check->mix != NULL)
+    _cli_add_int (builder, "mixed_from", check->mix->from);
+  json_builder_set_member_name (builder, "fresh");
+  json_builder_add_boolean_value (builder, check->fresh);
   json_builder_end_object (builder);
 }
 
@@ -191,6 +284,7 @@ print_json (const char *engagement_id,
   _cli_add_string (builder, "engagement", engagement_id);
   _cli_add_string (builder, "battle", adm_battle_get_name (battle));
   add_commitments_json (builder, commitments);
+  add_contributions_json (builder, commitments);
   json_builder_set_member_name (builder, "rolls");
   json_builder_begin_array (builder);
   for (guint i = 0; i < checks->len; i++)
@@ -311,10 +405,32 @@ find_engagement (AdmCampaign  *campaign,
   return NULL;
 }
 
+/* The offline verifier page (adm-dice-page.h) into @page_path. */
+static CliExit
+write_page (const char *page_path,
+            const char *engagement_id,
+            AdmBattle  *battle,
+            GPtrArray  *commitments,
+            GPtrArray  *checks,
+            gboolean    json)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = adm_dice_page_data (engagement_id, battle, commitments, checks);
+  g_autofree char *page = adm_dice_page_new (data);
+  g_autofree char *display = g_filename_display_name (page_path);
+
+  if (!g_file_set_contents_full (page_path, page, -1, G_FILE_SET_CONTENTS_CONSISTENT, 0644,
+                                 &error))
+    return _cli_invalid (json, _("The dice verifier page cannot be written to %s: %s"), display,
+                         error->message);
+  return CLI_EXIT_OK;
+}
+
 static CliExit
 verify (const char *path,
         const char *engagement_name,
         const char *as_text,
+        const char *page_path,
         gboolean    json)
 {
   g_autoptr(GError) error = NULL;
@@ -358,6 +474,13 @@ verify (const char *path,
 
   commitments = adm_campaign_get_dice_commitments (campaign, engagement_id);
   checks = adm_dice_verify (commitments, engagement_id, battle, audience);
+  if (page_path != NULL)
+    {
+      CliExit written = write_page (page_path, engagement_id, battle, commitments, checks, json);
+
+      if (written != CLI_EXIT_OK)
+        return written;
+    }
   if (json)
     print_json (engagement_id, battle, commitments, checks);
   else
@@ -373,14 +496,18 @@ _cli_verify_dice_run (int    argc,
   g_autoptr(GOptionContext) context = NULL;
   g_auto(GStrv) args = NULL;
   g_autofree char *as_text = NULL;
+  g_autofree char *page_path = NULL;
   gboolean json = FALSE;
   const GOptionEntry entries[] = {
     { "as", 0, 0, G_OPTION_ARG_STRING, &as_text,
       N_("Only the rolls SIDE (a side's id or name, or “public”) may see; default the "
          "master's: all"), N_("SIDE") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
-      N_("Print {\"engagement\", \"battle\", \"commitments\", \"rolls\", \"matched\", "
-         "\"typed\", \"unchecked\", \"first_mismatch\"} as JSON"), NULL },
+      N_("Print {\"engagement\", \"battle\", \"commitments\", \"contributions\", \"rolls\", "
+         "\"matched\", \"typed\", \"unchecked\", \"first_mismatch\"} as JSON"), NULL },
+    { "page", 0, 0, G_OPTION_ARG_FILENAME, &page_path,
+      N_("Also write FILE, a page that checks every roll again in a browser, offline (for a "
+         "USB stick)"), N_("FILE") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &args, NULL, NULL },
     { NULL }
   };
@@ -406,5 +533,5 @@ _cli_verify_dice_run (int    argc,
                                "engagements) or by the first 16 digits of its dice "
                                "commitment"), NULL))
     return CLI_EXIT_USAGE;
-  return verify (args[0], args[1], as_text, json);
+  return verify (args[0], args[1], as_text, page_path, json);
 }

@@ -11,6 +11,7 @@
 #include <glib/gstdio.h>
 
 #include "admiralty-asking-dice.h"
+#include "admiralty-dice-contribution-dialog.h"
 #include "admiralty-dice-prompt.h"
 #include "admiralty-typed-dice.h"
 #include "admiralty-drafts.h"
@@ -89,6 +90,9 @@ struct _AdmiraltyBattlePage
   AdmiraltyTypedDice   *typed;
   AdmiraltyAskingDice  *asking;
   gboolean              ask_physical; /* the dice of a Resolve waiting on a question */
+  gboolean              ask_contributions; /* each side's 2d6 asked before program dice */
+  char                 *secret_alone; /* the dice key of the phase the master chose to roll
+                                       * from the secret alone, without the sides' dice */
 
   /* Template children */
   GtkPaned             *paned;
@@ -1618,6 +1622,65 @@ ask_refused_course (AdmiraltyBattlePage *self,
 }
 
 void
+admiralty_battle_page_set_ask_contributions (AdmiraltyBattlePage *self,
+                                             gboolean             ask)
+{
+  g_return_if_fail (ADMIRALTY_IS_BATTLE_PAGE (self));
+  self->ask_contributions = ask;
+}
+
+static void
+contribution_response_cb (AdmiraltyBattlePage             *self,
+                          const char                      *response,
+                          AdmiraltyDiceContributionDialog *dialog)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (g_strcmp0 (response, "secret") == 0)
+    {
+      g_free (self->secret_alone);
+      self->secret_alone = admiralty_battle_page_dice_key (self);
+    }
+  else if (g_strcmp0 (response, "give") != 0)
+    return;
+  else if (!admiralty_dice_contribution_dialog_give (dialog, &error))
+    {
+      g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("The Dice Were Not Mixed In"),
+                     error->message);
+      return;
+    }
+  admiralty_battle_page_resolve_phase (self, FALSE);
+}
+
+/* A campaign battle's program dice mix each side's 2d6 for the phase, thrown once its
+ * declarations are locked (docs/dice.md, "What the sides add"): with the preference
+ * "ask-dice-contributions", asked for before the phase is rolled, unless every side gave them (here, on the command line or by phone) or the master
+ * chose to roll this phase from the secret alone. TRUE when the dialog is asked. */
+static gboolean
+ask_contributions (AdmiraltyBattlePage *self)
+{
+  g_autoptr(GPtrArray) sides = NULL;
+  g_autofree char *key = NULL;
+  GtkWidget *dialog;
+
+  if (!self->ask_contributions || self->campaign == NULL || self->engagement_id == NULL)
+    return FALSE;
+  key = admiralty_battle_page_dice_key (self);
+  if (g_strcmp0 (key, self->secret_alone) == 0)
+    return FALSE;
+  sides = adm_campaign_dice_sides_to_give (self->campaign, self->engagement_id, self->battle);
+  if (sides->len == 0)
+    return FALSE;
+  dialog = admiralty_dice_contribution_dialog_new (
+    GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), self->campaign, self->engagement_id,
+    sides);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (contribution_response_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
+}
+
+void
 admiralty_battle_page_resolve_phase (AdmiraltyBattlePage *self,
                                      gboolean             physical)
 {
@@ -1679,6 +1742,8 @@ admiralty_battle_page_resolve_phase (AdmiraltyBattlePage *self,
       return;
     }
 
+  if (ask_contributions (self))
+    return;
   dice = admiralty_battle_page_program_dice (self, &error);
   if (dice == NULL ||
       !adm_battle_resolve_phase (self->battle, admiralty_battle_page_turn_orders (self), dice,
@@ -2211,6 +2276,7 @@ admiralty_battle_page_finalize (GObject *object)
   g_free (self->setup_base);
   g_free (self->game_path);
   g_free (self->orders_path);
+  g_free (self->secret_alone);
   g_free (self->phase_label);
   g_free (self->resolve_label);
   g_free (self->engagement_id);

@@ -99,6 +99,10 @@ const char          *admiralty_battle_page_get_orders_path   (AdmiraltyBattlePag
 gboolean             admiralty_battle_page_load_orders       (AdmiraltyBattlePage  *self,
                                                               const char           *path,
                                                               GError              **error);
+/* Whether a campaign battle's phase rolled with the program's dice first asks each side's 2d6
+ * for it (the preference "ask-dice-contributions", docs/dice.md, "What the sides add"). */
+void                 admiralty_battle_page_set_ask_contributions (AdmiraltyBattlePage *self,
+                                                                  gboolean             ask);
 /* Resolves the current phase with this turn's orders: with the program's dice, or with real
  * dice, asking for each roll in turn (then it returns before the phase is resolved). A
  * problem is reported by the "error" signal. */

@@ -14,6 +14,7 @@ struct _AdmiraltyPreferencesWindow
   GSettings            *settings;
 
   GtkCheckButton       *program_check;
+  GtkSwitch            *contributions_switch;
   GtkCheckButton       *physical_check;
   AdwComboRow          *units_row;
   AdwComboRow          *paper_row;
@@ -183,6 +184,8 @@ admiralty_preferences_window_class_init (AdmiraltyPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyPreferencesWindow, season_switch);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyPreferencesWindow, cycle_row);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyPreferencesWindow, mirror_row);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyPreferencesWindow,
+                                        contributions_switch);
   gtk_widget_class_install_action (widget_class, "prefs.choose-mirror", NULL,
                                    choose_mirror_action);
   gtk_widget_class_install_action (widget_class, "prefs.clear-mirror", NULL,
@@ -202,6 +205,8 @@ admiralty_preferences_window_init (AdmiraltyPreferencesWindow *self)
   g_settings_bind_with_mapping (self->settings, "dice-mode", self->physical_check, "active",
                                 G_SETTINGS_BIND_DEFAULT, choice_get_mapping, choice_set_mapping,
                                 (gpointer)"physical", NULL);
+  g_settings_bind (self->settings, "ask-dice-contributions", self->contributions_switch,
+                   "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind_with_mapping (self->settings, "units", self->units_row, "selected",
                                 G_SETTINGS_BIND_DEFAULT, list_get_mapping, list_set_mapping,
                                 (gpointer)units, NULL);

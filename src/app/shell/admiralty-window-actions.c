@@ -791,6 +791,8 @@ resolve_phase_action (GtkWidget  *widget,
     return;
 
   mode = g_settings_get_string (self->settings, "dice-mode");
+  admiralty_battle_page_set_ask_contributions (
+    page, g_settings_get_boolean (self->settings, "ask-dice-contributions"));
   admiralty_battle_page_resolve_phase (page, g_strcmp0 (mode, "physical") == 0);
 }
 

@@ -24,7 +24,14 @@ struct _AdmDiceCommit
   char   *engagement;
   char   *commitment;
   guint   next_roll;
+  GArray *mixes;      /* DiceMix, by their first roll */
 };
+
+/* The sides' contributions mixed into the rolls from @from on (adm_dice_commit_add_mix ()). */
+typedef struct {
+  guint from;
+  char  mix[ADM_DICE_HEX_LENGTH + 1];
+} DiceMix;
 
 static void adm_dice_commit_source_init (AdmDiceSourceInterface *iface);
 
@@ -36,6 +43,7 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (AdmDiceCommit, adm_dice_commit, G_TYPE_OBJECT,
 typedef struct {
   const guint8 *secret;
   const char   *engagement;
+  const char   *mix;
   guint         roll;
   guint         block;
   guint         used;
@@ -47,8 +55,10 @@ stream_fill (WordStream *stream)
 {
   g_autoptr(GHmac) hmac = g_hmac_new (G_CHECKSUM_SHA256, stream->secret,
                                       ADM_DICE_SECRET_LENGTH);
-  g_autofree char *message = g_strdup_printf ("%s:%u:%u", stream->engagement, stream->roll,
-                                              stream->block);
+  /* A phase the sides contributed to mixes their contributions in: "E:N:B:MIX". */
+  g_autofree char *message = stream->mix != NULL
+    ? g_strdup_printf ("%s:%u:%u:%s", stream->engagement, stream->roll, stream->block, stream->mix)
+    : g_strdup_printf ("%s:%u:%u", stream->engagement, stream->roll, stream->block);
   guint8 digest[32];
   gsize length = sizeof digest;
 
@@ -83,7 +93,19 @@ adm_dice_derive (const guint8 *secret,
                  guint         sides,
                  guint        *values)
 {
-  WordStream stream = { secret, engagement, roll, 0, WORDS_PER_BLOCK, { 0, } };
+  adm_dice_derive_mixed (secret, engagement, roll, NULL, count, sides, values);
+}
+
+void
+adm_dice_derive_mixed (const guint8 *secret,
+                       const char   *engagement,
+                       guint         roll,
+                       const char   *mix,
+                       guint         count,
+                       guint         sides,
+                       guint        *values)
+{
+  WordStream stream = { secret, engagement, mix, roll, 0, WORDS_PER_BLOCK, { 0, } };
   /* The largest multiple of @sides below 2^64: words at or above it would favour low faces. */
   guint64 limit;
 
@@ -260,9 +282,13 @@ adm_dice_commit_roll (AdmDiceSource        *source,
                       GError              **error)
 {
   AdmDiceCommit *self = ADM_DICE_COMMIT (source);
+  const char *mix = NULL;
 
-  adm_dice_derive (self->secret, self->engagement, self->next_roll, request->count,
-                   request->sides, values);
+  for (guint m = 0; m < self->mixes->len; m++)
+    if (g_array_index (self->mixes, DiceMix, m).from <= self->next_roll)
+      mix = g_array_index (self->mixes, DiceMix, m).mix;
+  adm_dice_derive_mixed (self->secret, self->engagement, self->next_roll, mix, request->count,
+                         request->sides, values);
   self->next_roll++;
   return TRUE;
 }
@@ -288,6 +314,7 @@ adm_dice_commit_finalize (GObject *object)
   memset (self->secret, 0, sizeof self->secret);
   g_free (self->engagement);
   g_free (self->commitment);
+  g_array_unref (self->mixes);
   G_OBJECT_CLASS (adm_dice_commit_parent_class)->finalize (object);
 }
 
@@ -300,6 +327,7 @@ adm_dice_commit_class_init (AdmDiceCommitClass *klass)
 static void
 adm_dice_commit_init (AdmDiceCommit *self)
 {
+  self->mixes = g_array_new (FALSE, TRUE, sizeof (DiceMix));
 }
 
 AdmDiceCommit *
@@ -333,4 +361,25 @@ adm_dice_commit_get_commitment (AdmDiceCommit *self)
 {
   g_return_val_if_fail (ADM_IS_DICE_COMMIT (self), NULL);
   return self->commitment;
+}
+
+void
+adm_dice_commit_add_mix (AdmDiceCommit *self,
+                         guint          from,
+                         const char    *mix)
+{
+  DiceMix added = { from, { 0, } };
+
+  g_return_if_fail (ADM_IS_DICE_COMMIT (self));
+  g_return_if_fail (adm_dice_hex_is_valid (mix));
+  g_return_if_fail (self->mixes->len == 0 ||
+                    g_array_index (self->mixes, DiceMix, self->mixes->len - 1).from <= from);
+
+  memcpy (added.mix, mix, ADM_DICE_HEX_LENGTH);
+  /* The same first roll again: the phase before rolled no dice, this one's mix counts. */
+  if (self->mixes->len > 0 &&
+      g_array_index (self->mixes, DiceMix, self->mixes->len - 1).from == from)
+    g_array_index (self->mixes, DiceMix, self->mixes->len - 1) = added;
+  else
+    g_array_append_val (self->mixes, added);
 }

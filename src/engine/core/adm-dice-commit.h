@@ -39,6 +39,22 @@ void           adm_dice_derive               (const guint8 *secret,
                                               guint         sides,
                                               guint        *values);
 
+/* The same, the sides' contributions to the roll's phase mixed in: @mix (lowercase hex, the
+ * SHA-256 of the contributions, adm-dice-contribution.h) makes each block's message
+ * "E:N:B:MIX"; NULL derives as adm_dice_derive () does, from the secret alone. */
+void           adm_dice_derive_mixed         (const guint8 *secret,
+                                              const char   *engagement,
+                                              guint         roll,
+                                              const char   *mix,
+                                              guint         count,
+                                              guint         sides,
+                                              guint        *values);
+/* Mixes @mix into the rolls from number @from on, until a later mix; added in the order of
+ * their first rolls, one of the same first roll as the last replacing it. */
+void           adm_dice_commit_add_mix       (AdmDiceCommit *self,
+                                              guint          from,
+                                              const char    *mix);
+
 /* SHA-256 of the secret's bytes, lowercase hex. */
 char          *adm_dice_commitment_of        (const guint8 *secret) G_GNUC_WARN_UNUSED_RESULT;
 char          *adm_dice_secret_to_hex        (const guint8 *secret) G_GNUC_WARN_UNUSED_RESULT;

@@ -9,6 +9,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "adm-campaign-journal.h"
+#include "adm-campaign-battles.h"
 #include "adm-campaign-file.h"
 #include "adm-campaign-private.h"
 #include "adm-clock.h"
@@ -59,6 +60,33 @@ battle_under_way (AdmState    *state,
   return FALSE;
 }
 
+/* Where a battle kept stands, for the one check of the sides' dice contributions. */
+static gboolean
+battle_phase (AdmState    *state,
+              const char  *engagement_id,
+              guint       *next_roll,
+              int         *turn,
+              char       **phase,
+              GStrv       *sides,
+              gpointer     user_data)
+{
+  AdmCampaign *self = user_data;
+  AdmBattle *battle;
+  g_autoptr(GStrvBuilder) ids = NULL;
+
+  if (adm_campaign_get_battle (self, engagement_id, NULL, NULL) == NULL ||
+      (battle = adm_campaign_get_battle_played (self, engagement_id, NULL)) == NULL)
+    return FALSE;
+  *next_roll = adm_battle_get_rolls (battle)->len + 1;
+  *turn = adm_battle_get_turn (battle);
+  *phase = g_strdup (adm_phase_to_string (adm_battle_get_phase (battle)));
+  ids = g_strv_builder_new ();
+  for (guint i = 0; i < adm_battle_get_n_sides (battle); i++)
+    g_strv_builder_add (ids, adm_battle_get_side (battle, i)->id);
+  *sides = g_strv_builder_end (ids);
+  return TRUE;
+}
+
 /* A state of this campaign's scenario that knows its battles under way. */
 AdmState *
 _adm_campaign_new_state (AdmCampaign *self)
@@ -66,6 +94,7 @@ _adm_campaign_new_state (AdmCampaign *self)
   AdmState *state = adm_state_new (self->scenario);
 
   adm_state_set_battle_func (state, battle_under_way, self);
+  adm_state_set_phase_func (state, battle_phase, self);
   return state;
 }
 
@@ -289,6 +318,10 @@ journal_describe (gpointer                owner,
                             adm_event_get (head, "engagement"),
                             adm_event_get (head, "place") != NULL ? adm_event_get (head, "place")
                                                                   : "");
+  if (g_str_has_prefix (what, "dice-contribution") && adm_event_get (head, "engagement") != NULL)
+    /* Translators: an action to undo: "Dice contribution for engagement c1-3" */
+    return g_strdup_printf (_("Dice contribution for engagement %s"),
+                            adm_event_get (head, "engagement"));
   if (g_str_equal (what, "dice-commit") && adm_event_get (head, "engagement") != NULL)
     /* Translators: an action to undo: "Dice commitment for engagement c1-3" */
     return g_strdup_printf (_("Dice commitment for engagement %s"),
@@ -520,7 +553,13 @@ adm_campaign_roll (AdmCampaign          *self,
 static gboolean
 is_dice_commit (AdmJournalAction *action)
 {
-  return action != NULL && g_str_equal (adm_journal_action_get_what (action), "dice-commit");
+  /* So is a side's contribution to a phase's dice (adm-dice-contribution.h): the rolls mix the
+   * first one given, undone or not. */
+  return action != NULL && (g_str_equal (adm_journal_action_get_what (action), "dice-commit") ||
+                            g_str_equal (adm_journal_action_get_what (action),
+                                         "dice-contribution") ||
+                            g_str_equal (adm_journal_action_get_what (action),
+                                         "dice-contribution-reveal"));
 }
 
 static guint

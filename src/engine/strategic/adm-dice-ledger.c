@@ -19,6 +19,7 @@ adm_dice_commitment_free (AdmDiceCommitment *commitment)
   g_free (commitment->secret);
   g_free (commitment->assignment);
   g_free (commitment->table);
+  g_clear_pointer (&commitment->mixes, g_ptr_array_unref);
   g_free (commitment);
 }
 
@@ -91,6 +92,7 @@ adm_campaign_get_dice_commitments (AdmCampaign *campaign,
   AdmJournal *journal;
   GPtrArray *commitments;
   g_autoptr(GHashTable) tables = NULL;
+  g_autoptr(GPtrArray) mixes = NULL;
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
   g_return_val_if_fail (engagement_id != NULL, NULL);
@@ -121,6 +123,7 @@ adm_campaign_get_dice_commitments (AdmCampaign *campaign,
                                   (gpointer) adm_event_get (event, "table"));
         }
     }
+  mixes = adm_campaign_get_dice_mixes (campaign, engagement_id);
   for (guint c = 0; c < commitments->len; c++)
     {
       AdmDiceCommitment *commitment = g_ptr_array_index (commitments, c);
@@ -128,6 +131,7 @@ adm_campaign_get_dice_commitments (AdmCampaign *campaign,
                           ? g_hash_table_lookup (tables, commitment->assignment) : NULL;
 
       commitment->table = table != NULL ? g_strstrip (g_strdup (table)) : NULL;
+      commitment->mixes = g_ptr_array_ref (mixes);
     }
   return commitments;
 }
@@ -235,6 +239,8 @@ adm_campaign_dice_source (AdmCampaign   *campaign,
                           GError       **error)
 {
   guint8 secret[ADM_DICE_SECRET_LENGTH];
+  g_autoptr(GPtrArray) mixes = NULL;
+  g_autoptr(AdmDiceCommit) dice = NULL;
   guint next_roll;
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
@@ -242,9 +248,14 @@ adm_campaign_dice_source (AdmCampaign   *campaign,
   g_return_val_if_fail (ADM_IS_BATTLE (battle), NULL);
 
   next_roll = adm_battle_get_rolls (battle)->len + 1;
-  if (!commit_secret (campaign, engagement_id, next_roll, seed, NULL, time, NULL, secret, error))
+  /* The phase about to be rolled waits on no phone before anything is committed. */
+  mixes = adm_campaign_get_dice_mixes (campaign, engagement_id);
+  if (!adm_dice_mixes_ready (mixes, engagement_id, next_roll, error) ||
+      !commit_secret (campaign, engagement_id, next_roll, seed, NULL, time, NULL, secret, error))
     return NULL;
-  return ADM_DICE_SOURCE (adm_dice_commit_new (secret, engagement_id, next_roll));
+  dice = adm_dice_commit_new (secret, engagement_id, next_roll);
+  adm_dice_commit_add_mixes (dice, mixes);
+  return ADM_DICE_SOURCE (g_steal_pointer (&dice));
 }
 
 gboolean
@@ -385,6 +396,8 @@ adm_campaign_check_table_dice (AdmCampaign *campaign,
       if (secret == NULL)
         continue;
       derived = g_new (guint, roll->n_values);
+      /* A table draws from the secret its set-up carried alone: the sides' contributions are
+       * journaled only for a battle fought at the chief's own table. */
       adm_dice_derive (secret, engagement_id, i + 1, roll->n_values, roll->sides, derived);
       if (memcmp (derived, roll->values, roll->n_values * sizeof (guint)) != 0)
         {
@@ -408,6 +421,15 @@ check_roll (GPtrArray           *commitments,
   check->number = number;
   check->roll = roll;
   check->commitment = commitment_of_roll (commitments, number);
+  /* The sides' contributions mix into the chief's own dice only: a table handed the battle
+   * draws from its set-up's secret alone. */
+  if (check->commitment != NULL && check->commitment->assignment == NULL &&
+      roll->origin == ADM_ROLL_ORIGIN_PROGRAM)
+    {
+      check->mix = adm_dice_mix_of_roll (check->commitment->mixes, number);
+      check->fresh = check->mix != NULL && check->mix->turn == roll->turn &&
+                     g_strcmp0 (check->mix->phase, adm_phase_to_string (roll->phase)) == 0;
+    }
   if (roll->origin == ADM_ROLL_ORIGIN_TYPED)
     check->verdict = ADM_DICE_VERDICT_TYPED;
   else if (roll->origin != ADM_ROLL_ORIGIN_PROGRAM)
@@ -420,8 +442,9 @@ check_roll (GPtrArray           *commitments,
   else
     {
       check->derived = g_new (guint, roll->n_values);
-      adm_dice_derive (secret, engagement_id, number, roll->n_values, roll->sides,
-                       check->derived);
+      adm_dice_derive_mixed (secret, engagement_id, number,
+                             check->mix != NULL ? check->mix->mix : NULL, roll->n_values,
+                             roll->sides, check->derived);
       check->verdict = memcmp (check->derived, roll->values, roll->n_values * sizeof (guint)) == 0
                        ? ADM_DICE_VERDICT_MATCH : ADM_DICE_VERDICT_MISMATCH;
     }

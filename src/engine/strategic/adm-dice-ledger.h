@@ -20,6 +20,7 @@
 #include "adm-battle.h"
 #include "adm-campaign.h"
 #include "adm-dice-commit.h"
+#include "adm-dice-contribution.h"
 #include "adm-journal.h"
 
 G_BEGIN_DECLS
@@ -33,6 +34,8 @@ typedef struct {
   char   *assignment;  /* the hand-off to a table whose set-up carries the secret, or NULL for
                         * the chief's own dice */
   char   *table;       /* the name of that hand-off's table ("Table 2"), or NULL */
+  GPtrArray *mixes;    /* the sides' contributions to the battle's phases
+                        * (adm_campaign_get_dice_mixes ()), shared by its commitments */
 } AdmDiceCommitment;
 
 void adm_dice_commitment_free (AdmDiceCommitment *commitment);
@@ -122,6 +125,10 @@ typedef struct {
   const AdmDiceCommitment *commitment; /* the one that covers it, or NULL; borrowed */
   guint                   *derived;    /* MATCH and MISMATCH: what the secret gives
                                         * (roll->n_values), else NULL */
+  const AdmDicePhaseMix   *mix;        /* the sides' contributions it mixes in, or NULL: drawn
+                                        * from the secret alone; borrowed */
+  gboolean                 fresh;      /* @mix is its own phase's: given after that phase's
+                                        * declarations, not an earlier phase's (docs/dice.md) */
 } AdmDiceCheck;
 
 /* The verdict of @check in words, as every dice log says it: "matches", "DOES NOT MATCH",

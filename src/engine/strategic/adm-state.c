@@ -11,6 +11,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "adm-dice-commit.h"
+#include "adm-dice-contribution.h"
 #include "adm-dice-source.h"
 #include "adm-engagement.h"
 #include "adm-engagement-queue.h"
@@ -49,6 +50,13 @@ struct _AdmState
   guint        n_events;
   AdmStateBattleFunc battle_func; /* the battles under way, as the journal's holder knows them */
   gpointer     battle_data;
+  AdmStatePhaseFunc phase_func;   /* where they stand, as the journal's holder knows it */
+  gpointer     phase_data;
+  GHashTable  *contributed;  /* "ENGAGEMENT\nFROM\nSIDE" → a side's dice contribution: "dice",
+                              * "master" (thrown by the master), or a phone's commitment */
+  GHashTable  *shown;        /* "ENGAGEMENT\nFROM": a contribution of that phase is shown */
+  GHashTable  *last_from;    /* engagement id → the first roll of its last phase contributed
+                              * to (guint) */
   gboolean     replaying;     /* a journal replaying, not a new entry (adm_state_set_replaying ()) */
 };
 
@@ -182,6 +190,9 @@ adm_state_finalize (GObject *object)
   g_clear_pointer (&self->stations, g_hash_table_unref);
   g_clear_pointer (&self->cleared, g_hash_table_unref);
   g_clear_pointer (&self->places, g_ptr_array_unref);
+  g_clear_pointer (&self->contributed, g_hash_table_unref);
+  g_clear_pointer (&self->shown, g_hash_table_unref);
+  g_clear_pointer (&self->last_from, g_hash_table_unref);
   g_clear_object (&self->scenario);
 
   G_OBJECT_CLASS (adm_state_parent_class)->finalize (object);
@@ -208,6 +219,9 @@ adm_state_init (AdmState *self)
   self->stations = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->cleared = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->places = g_ptr_array_new_with_free_func (g_free);
+  self->contributed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->shown = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->last_from = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->formations = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, formation_state_free);
   self->rolls = g_ptr_array_new_with_free_func (roll_record_free);
   self->given = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -1755,6 +1769,228 @@ apply_dice_event (AdmState       *self,
 {
 }
 
+/* "dice-contribution": a side's contribution to the program dice of a phase, given once its
+ * declarations are locked and before its first roll (adm-dice-contribution.h, F-STRAT-4):
+ * `engagement`, `from` (the phase's first roll), `turn`, `phase` (its id), `side` (a faction
+ * id), `by` ("side", or "master" when the master threw for an absent side, ruling
+ * "dice-contribution-missing"), and either `dice`, the 2d6 thrown in front of every side and
+ * typed ("3 5"), or `commit`, the SHA-256 of a phone's tap, shown later by
+ * "dice-contribution-reveal" (`engagement`, `from`, `side`, `nonce`). A phone commits before
+ * any contribution of its phase is shown, so that the last to give cannot choose by the
+ * others'; each side gives once a phase. */
+
+static gboolean
+is_phase_id (const char *id)
+{
+  for (AdmPhase phase = ADM_PHASE_DETECTION; phase <= ADM_PHASE_END; phase++)
+    if (g_strcmp0 (id, adm_phase_to_string (phase)) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static char *
+contribution_key (const AdmEvent *event,
+                  gboolean        with_side)
+{
+  /* A phase that rolls no dice leaves the next one the same first roll: a phase is told by
+   * its turn and id too. */
+  return g_strdup_printf ("%s\n%s\n%s\n%s%s%s", adm_event_get (event, "engagement"),
+                          adm_event_get (event, "from"), adm_event_get (event, "turn"),
+                          adm_event_get (event, "phase"), with_side ? "\n" : "",
+                          with_side ? adm_event_get (event, "side") : "");
+}
+
+/* A contribution only to the phase about to be rolled: not to one whose dice are rolled (or
+ * whose battle is over, or at another table), nor to one before a phase contributed to. */
+static gboolean
+need_phase_open (AdmState        *self,
+                 const AdmEvent  *event,
+                 Plan            *plan,
+                 gint64          *from,
+                 GError         **error)
+{
+  const char *engagement = adm_event_get (event, "engagement");
+  guint next_roll = 1;
+  int turn = 1;
+  g_autofree char *phase = NULL;
+  g_auto(GStrv) sides = NULL;
+
+  if (!need_open_engagement (self, event, plan, error) || !need_at_hand (self, event, plan, error) ||
+      !need_int (event, "from", 1, G_MAXINT, from, error))
+    return FALSE;
+  if (*from < GPOINTER_TO_UINT (g_hash_table_lookup (self->last_from, engagement)))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                   _("the dice contributions for engagement %s from roll %d come too late: a "
+                     "later phase has been contributed to"), engagement, (int) *from);
+      return FALSE;
+    }
+  if (self->replaying || self->phase_func == NULL ||
+      !self->phase_func (self, engagement, &next_roll, &turn, &phase, &sides, self->phase_data))
+    return TRUE;
+  if ((guint) *from != next_roll)
+    {
+      if ((guint) *from < next_roll)
+        g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                     _("the phase of engagement %s whose dice begin at roll %d is rolled "
+                       "already: a contribution is given to the phase about to be rolled (its "
+                       "first roll is %u)"), engagement, (int) *from, next_roll);
+      else
+        g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                     _("no phase of engagement %s about to be rolled begins at roll %d: a "
+                       "contribution is given to the phase about to be rolled (its first roll "
+                       "is %u)"), engagement, (int) *from, next_roll);
+      return FALSE;
+    }
+  if (adm_event_get (event, "side") != NULL && sides != NULL &&
+      !g_strv_contains ((const char * const *) sides, adm_event_get (event, "side")))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                   _("“%s” is no side of the battle of engagement %s"),
+                   adm_event_get (event, "side"), engagement);
+      return FALSE;
+    }
+  if ((g_strcmp0 (adm_event_get (event, "phase"), phase) != 0 ||
+       g_strcmp0 (adm_event_get (event, "turn"), NULL) == 0 ||
+       g_ascii_strtoll (adm_event_get (event, "turn"), NULL, 10) != (gint64) turn))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                   _("the battle of engagement %s is at turn %d, phase “%s”: a contribution for "
+                     "turn %s, phase “%s” is not for the phase about to be rolled"), engagement,
+                   turn, phase, adm_event_get (event, "turn"), adm_event_get (event, "phase"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+check_dice_contribution (AdmState        *self,
+                         const AdmEvent  *event,
+                         Plan            *plan,
+                         GError         **error)
+{
+  const char *side = adm_event_get (event, "side");
+  const char *by = adm_event_get (event, "by");
+  const char *dice = adm_event_get (event, "dice");
+  g_autofree char *key = NULL, *phase_key = NULL;
+  const char *before;
+  gint64 from, turn;
+
+  if (!need_phase_open (self, event, plan, &from, error) ||
+      !need_int (event, "turn", 1, 100000, &turn, error))
+    return FALSE;
+  if (adm_event_get (event, "phase") == NULL ||
+      !is_phase_id (adm_event_get (event, "phase")) ||
+      lookup_faction (self, side) == NULL ||
+      (by != NULL && !g_str_equal (by, "side") && !g_str_equal (by, "master")) ||
+      (dice == NULL) == (adm_event_get (event, "commit") == NULL))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("the “dice-contribution” event needs a phase, a side of the scenario, "
+                     "“by” the side or the master, and either the dice typed or a phone’s "
+                     "commitment"));
+      return FALSE;
+    }
+  if (dice != NULL && !adm_dice_contribution_parse (dice, NULL, error))
+    return FALSE;
+  if (dice == NULL && !need_dice_hex (event, "commit", error))
+    return FALSE;
+  key = contribution_key (event, TRUE);
+  phase_key = contribution_key (event, FALSE);
+  before = g_hash_table_lookup (self->contributed, key);
+  /* A side whose phone committed but never showed its tap may have the master throw for it;
+   * any other second contribution is refused. */
+  if (before != NULL && !(adm_dice_hex_is_valid (before) && dice != NULL &&
+                          g_strcmp0 (by, "master") == 0))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                   _("%s has given its dice contribution for this phase of engagement %s "
+                     "already: each side gives one a phase"), lookup_faction (self, side)->name,
+                   adm_event_get (event, "engagement"));
+      return FALSE;
+    }
+  if (dice == NULL && g_hash_table_contains (self->shown, phase_key))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                   _("a phone’s dice contribution commits before any contribution of its "
+                     "phase is shown; this phase of engagement %s has one shown already: "
+                     "throw 2d6 instead"), adm_event_get (event, "engagement"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+apply_dice_contribution (AdmState       *self,
+                         const AdmEvent *event,
+                         Plan           *plan)
+{
+  const char *dice = adm_event_get (event, "dice");
+  gint64 from = g_ascii_strtoll (adm_event_get (event, "from"), NULL, 10);
+
+  g_hash_table_replace (self->contributed, contribution_key (event, TRUE),
+                        g_strdup (dice == NULL ? adm_event_get (event, "commit")
+                                  : g_strcmp0 (adm_event_get (event, "by"), "master") == 0
+                                  ? "master" : "dice"));
+  if (dice != NULL)
+    g_hash_table_add (self->shown, contribution_key (event, FALSE));
+  g_hash_table_replace (self->last_from, g_strdup (adm_event_get (event, "engagement")),
+                        GUINT_TO_POINTER ((guint) from));
+}
+
+static gboolean
+check_dice_contribution_reveal (AdmState        *self,
+                                const AdmEvent  *event,
+                                Plan            *plan,
+                                GError         **error)
+{
+  g_autofree char *key = NULL;
+  g_autofree char *hash = NULL;
+  guint8 nonce[ADM_DICE_SECRET_LENGTH];
+  const char *commit;
+  gint64 from;
+
+  if (!need_phase_open (self, event, plan, &from, error) || !need_dice_hex (event, "nonce", error))
+    return FALSE;
+  if (!is_phase_id (adm_event_get (event, "phase")))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("the “dice-contribution-reveal” event needs the turn and phase it shows a "
+                     "tap for"));
+      return FALSE;
+    }
+  key = contribution_key (event, TRUE);
+  commit = g_hash_table_lookup (self->contributed, key);
+  if (commit == NULL || !adm_dice_hex_is_valid (commit))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                   _("no phone of “%s” committed to a dice contribution for this phase of "
+                     "engagement %s that is still to be shown"),
+                   adm_event_get (event, "side"), adm_event_get (event, "engagement"));
+      return FALSE;
+    }
+  adm_dice_secret_from_hex (adm_event_get (event, "nonce"), nonce);
+  hash = adm_dice_commitment_of (nonce);
+  if (!g_str_equal (hash, commit))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                   _("the tap a phone of “%s” shows for engagement %s is not the one it "
+                     "committed to"), adm_event_get (event, "side"),
+                   adm_event_get (event, "engagement"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+apply_dice_contribution_reveal (AdmState       *self,
+                                const AdmEvent *event,
+                                Plan           *plan)
+{
+  g_hash_table_replace (self->contributed, contribution_key (event, TRUE), g_strdup ("shown"));
+  g_hash_table_add (self->shown, contribution_key (event, FALSE));
+}
+
 /* The master's corrections: what the story changes outside the rules, each with his reason
  * ("reason"). "damage", "readiness", "repair", "assign" and "reveal" serve them too. */
 
@@ -2310,6 +2546,8 @@ static const struct {
   { "sighting", check_sighting, apply_sighting },
   { "dice-commit", check_dice_commit, apply_dice_event },
   { "dice-reveal", check_dice_reveal, apply_dice_event },
+  { "dice-contribution", check_dice_contribution, apply_dice_contribution },
+  { "dice-contribution-reveal", check_dice_contribution_reveal, apply_dice_contribution_reveal },
   { "layout", check_layout, apply_layout },
   { "table-assign", check_table_assign, apply_table_assign },
   { "table-take-back", check_table_take_back, apply_table_take_back },
@@ -2444,6 +2682,16 @@ adm_state_set_battle_func (AdmState           *self,
   g_return_if_fail (ADM_IS_STATE (self));
   self->battle_func = func;
   self->battle_data = user_data;
+}
+
+void
+adm_state_set_phase_func (AdmState          *self,
+                          AdmStatePhaseFunc  func,
+                          gpointer           user_data)
+{
+  g_return_if_fail (ADM_IS_STATE (self));
+  self->phase_func = func;
+  self->phase_data = user_data;
 }
 
 void

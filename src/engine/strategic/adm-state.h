@@ -136,6 +136,21 @@ typedef gboolean  (*AdmStateBattleFunc)        (AdmState    *state,
 void                adm_state_set_battle_func  (AdmState           *self,
                                                 AdmStateBattleFunc  func,
                                                 gpointer            user_data);
+/* Where the battle of @engagement_id under way stands, as whoever holds the journal knows it:
+ * TRUE with the number its next roll gets (from 1), its turn, its phase's id ("fire") and its
+ * sides' ids (both owned by the caller); FALSE when no battle of it is kept. The one check
+ * takes a side's dice contribution (adm-dice-contribution.h) only for the phase about to be
+ * rolled; without a function, or replaying, it does not ask. */
+typedef gboolean  (*AdmStatePhaseFunc)         (AdmState    *state,
+                                                const char  *engagement_id,
+                                                guint       *next_roll,
+                                                int         *turn,
+                                                char       **phase,
+                                                GStrv       *sides,
+                                                gpointer     user_data);
+void                adm_state_set_phase_func   (AdmState          *self,
+                                                AdmStatePhaseFunc  func,
+                                                gpointer           user_data);
 /* Whether the events applied now are a journal replaying (TRUE) or new ones being recorded
  * or checked (FALSE, the default): what a file journaled before replays as it did, while a
  * new entry is held to the checks that came since — a correction of a ship in a battle under

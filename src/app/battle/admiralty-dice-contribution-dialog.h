@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* admiralty-dice-contribution-dialog.h: before a campaign battle's phase is rolled with the
+ * program's dice, each side's 2d6 thrown in front of every side, typed in by the master
+ * (adm-dice-contribution.h, docs/dice.md): one row a side still to give, with "Thrown by the
+ * master" for a side that gave none (ruling "dice-contribution-missing"). Responses: "give"
+ * (enabled once every row holds two numbers from 1 to 6), "secret" (roll from the secret
+ * alone, which its keeper could foresee), "cancel". */
+#pragma once
+
+#include <adwaita.h>
+
+#include "admiralty-engine.h"
+
+G_BEGIN_DECLS
+
+#define ADMIRALTY_TYPE_DICE_CONTRIBUTION_DIALOG (admiralty_dice_contribution_dialog_get_type ())
+G_DECLARE_FINAL_TYPE (AdmiraltyDiceContributionDialog, admiralty_dice_contribution_dialog,
+                      ADMIRALTY, DICE_CONTRIBUTION_DIALOG, AdwMessageDialog)
+
+/* The dialog for @sides (AdmBattleSide*, adm_campaign_dice_sides_to_give ()) of the battle of
+ * @engagement_id in @campaign. */
+GtkWidget *admiralty_dice_contribution_dialog_new  (GtkWindow     *parent,
+                                                    AdmCampaign   *campaign,
+                                                    const char    *engagement_id,
+                                                    GPtrArray     *sides);
+/* Journals the dice typed, each side's as its own entry (adm_campaign_give_dice ()): FALSE
+ * with @error at the first the campaign refuses (those before it are kept). */
+gboolean   admiralty_dice_contribution_dialog_give (AdmiraltyDiceContributionDialog  *self,
+                                                    GError                          **error);
+/* The entry of side @index, for the tests. */
+GtkEditable *admiralty_dice_contribution_dialog_get_entry (AdmiraltyDiceContributionDialog *self,
+                                                           guint                            index);
+
+G_END_DECLS

@@ -1,0 +1,441 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-dice-contribution.c: the sides' contributions to a phase's program dice
+ * (adm-dice-contribution.h, docs/dice.md). */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "adm-dice-contribution.h"
+#include "adm-campaign-battles.h"
+#include "adm-campaign-journal.h"
+#include "adm-roll-check.h"
+#include "adm-state.h"
+
+static void
+contribution_free (AdmDiceContribution *contribution)
+{
+  g_free (contribution->side);
+  g_free (contribution->by);
+  g_free (contribution->dice);
+  g_free (contribution->commit);
+  g_free (contribution->nonce);
+  g_free (contribution);
+}
+
+void
+adm_dice_phase_mix_free (AdmDicePhaseMix *mix)
+{
+  if (mix == NULL)
+    return;
+  g_free (mix->phase);
+  g_ptr_array_unref (mix->given);
+  g_free (mix->mix);
+  g_free (mix);
+}
+
+gboolean
+adm_dice_contribution_parse (const char  *text,
+                             char       **normal,
+                             GError     **error)
+{
+  guint values[ADM_DICE_CONTRIBUTION_COUNT];
+  guint n = 0;
+
+  for (const char *c = text != NULL ? text : ""; *c != '\0'; c++)
+    {
+      if (*c == ' ' || *c == ',' || *c == '\t')
+        continue;
+      if (!g_ascii_isdigit (*c) || n == ADM_DICE_CONTRIBUTION_COUNT ||
+          (c[1] != '\0' && g_ascii_isdigit (c[1]) && n + 1 == ADM_DICE_CONTRIBUTION_COUNT))
+        {
+          g_set_error (error, ADM_DICE_ERROR, ADM_DICE_ERROR_PARSE,
+                       /* Translators: "3 5" is an example of two dice typed */
+                       _("The dice contribution “%s” is not %u dice of %u sides, such as “3 5”"),
+                       text, ADM_DICE_CONTRIBUTION_COUNT, ADM_DICE_CONTRIBUTION_SIDES);
+          return FALSE;
+        }
+      values[n++] = (guint) g_ascii_digit_value (*c);
+    }
+  if (n != ADM_DICE_CONTRIBUTION_COUNT)
+    {
+      g_set_error (error, ADM_DICE_ERROR, ADM_DICE_ERROR_PARSE,
+                   _("The dice contribution “%s” is not %u dice of %u sides, such as “3 5”"),
+                   text != NULL ? text : "", ADM_DICE_CONTRIBUTION_COUNT,
+                   ADM_DICE_CONTRIBUTION_SIDES);
+      return FALSE;
+    }
+  for (guint i = 0; i < n; i++)
+    if (values[i] < 1 || values[i] > ADM_DICE_CONTRIBUTION_SIDES)
+      {
+        g_set_error (error, ADM_DICE_ERROR, ADM_DICE_ERROR_OUT_OF_RANGE,
+                     /* Translators: "The dice contribution “7 2” has a 7: a d6 shows 1 to 6" */
+                     _("The dice contribution “%s” has a %u: a d%u shows 1 to %u"), text,
+                     values[i], ADM_DICE_CONTRIBUTION_SIDES, ADM_DICE_CONTRIBUTION_SIDES);
+        return FALSE;
+      }
+  if (normal != NULL)
+    *normal = adm_roll_check_values_text (values, n, " ");
+  return TRUE;
+}
+
+static int
+compare_side (gconstpointer a,
+              gconstpointer b)
+{
+  return strcmp ((*(AdmDiceContribution * const *) a)->side,
+                 (*(AdmDiceContribution * const *) b)->side);
+}
+
+char *
+adm_dice_mix_compute (const char *engagement_id,
+                      guint       from,
+                      GPtrArray  *given)
+{
+  g_autoptr(GString) text = NULL;
+
+  g_return_val_if_fail (engagement_id != NULL && given != NULL, NULL);
+
+  text = g_string_new (NULL);
+  g_string_append_printf (text, "%s:%u:", engagement_id, from);
+  for (guint i = 0; i < given->len; i++)
+    {
+      const AdmDiceContribution *contribution = g_ptr_array_index (given, i);
+      const char *value = contribution->dice != NULL ? contribution->dice : contribution->nonce;
+
+      if (value == NULL)
+        return NULL;
+      g_string_append_printf (text, "%s%s=%s", i > 0 ? ";" : "", contribution->side, value);
+    }
+  return g_compute_checksum_for_string (G_CHECKSUM_SHA256, text->str, text->len);
+}
+
+static AdmDicePhaseMix *
+phase_of (GPtrArray      *mixes,
+          const AdmEvent *event,
+          gboolean        add)
+{
+  gint64 from = 0;
+  AdmDicePhaseMix *mix;
+
+  if (!adm_event_get_int (event, "from", &from) || from < 1 || from > G_MAXINT)
+    return NULL;
+  /* A phase that rolls no dice leaves the next one the same first roll: a phase is told by
+   * its turn and id too. */
+  for (guint m = 0; m < mixes->len; m++)
+    {
+      mix = g_ptr_array_index (mixes, m);
+      if (mix->from == (guint) from && g_strcmp0 (mix->phase, adm_event_get (event, "phase")) == 0 &&
+          mix->turn == (int) g_ascii_strtoll (adm_event_get (event, "turn") != NULL
+                                              ? adm_event_get (event, "turn") : "0", NULL, 10))
+        return mix;
+    }
+  if (!add)
+    return NULL;
+  mix = g_new0 (AdmDicePhaseMix, 1);
+  mix->from = (guint) from;
+  mix->turn = (int) g_ascii_strtoll (adm_event_get (event, "turn") != NULL
+                                     ? adm_event_get (event, "turn") : "0", NULL, 10);
+  mix->phase = g_strdup (adm_event_get (event, "phase"));
+  mix->given = g_ptr_array_new_with_free_func ((GDestroyNotify) contribution_free);
+  mix->order = mixes->len;
+  g_ptr_array_add (mixes, mix);
+  return mix;
+}
+
+static AdmDiceContribution *
+given_by (AdmDicePhaseMix *mix,
+          const char      *side)
+{
+  for (guint i = 0; mix != NULL && i < mix->given->len; i++)
+    if (g_strcmp0 (((AdmDiceContribution *) g_ptr_array_index (mix->given, i))->side, side) == 0)
+      return g_ptr_array_index (mix->given, i);
+  return NULL;
+}
+
+static void
+read_event (GPtrArray      *mixes,
+            const AdmEvent *event)
+{
+  AdmDicePhaseMix *mix;
+  AdmDiceContribution *before;
+
+  if (g_str_equal (adm_event_get_kind (event), "dice-contribution"))
+    {
+      const char *side = adm_event_get (event, "side");
+
+      if (side == NULL || (mix = phase_of (mixes, event, TRUE)) == NULL)
+        return;
+      before = given_by (mix, side);
+      /* The master's throw for a side whose phone never showed its tap replaces the tap. */
+      if (before != NULL && before->commit != NULL && before->nonce == NULL &&
+          adm_event_get (event, "dice") != NULL &&
+          g_strcmp0 (adm_event_get (event, "by"), "master") == 0)
+        {
+          g_clear_pointer (&before->commit, g_free);
+          before->dice = g_strdup (adm_event_get (event, "dice"));
+          g_free (before->by);
+          before->by = g_strdup ("master");
+          return;
+        }
+      if (before != NULL)
+        return;
+      before = g_new0 (AdmDiceContribution, 1);
+      before->side = g_strdup (side);
+      before->by = g_strdup (g_strcmp0 (adm_event_get (event, "by"), "master") == 0
+                             ? "master" : "side");
+      before->dice = g_strdup (adm_event_get (event, "dice"));
+      before->commit = g_strdup (adm_event_get (event, "commit"));
+      g_ptr_array_add (mix->given, before);
+    }
+  else if (g_str_equal (adm_event_get_kind (event), "dice-contribution-reveal"))
+    {
+      guint8 nonce[ADM_DICE_SECRET_LENGTH];
+      g_autofree char *hash = NULL;
+
+      before = given_by (phase_of (mixes, event, FALSE), adm_event_get (event, "side"));
+      /* A tap is told by being the one committed to: SHA-256 says so, whoever wrote it. */
+      if (before == NULL || before->commit == NULL || before->nonce != NULL ||
+          !adm_dice_secret_from_hex (adm_event_get (event, "nonce"), nonce))
+        return;
+      hash = adm_dice_commitment_of (nonce);
+      if (g_str_equal (hash, before->commit))
+        before->nonce = g_strdup (adm_event_get (event, "nonce"));
+    }
+}
+
+/* By first roll; phases of the same first roll (the earlier rolled no dice) in the order
+ * first contributed to, the later mixed into the rolls. */
+static int
+compare_from (gconstpointer a,
+              gconstpointer b)
+{
+  const AdmDicePhaseMix *x = *(AdmDicePhaseMix * const *) a, *y = *(AdmDicePhaseMix * const *) b;
+
+  if (x->from != y->from)
+    return x->from < y->from ? -1 : 1;
+  return x->order < y->order ? -1 : x->order > y->order;
+}
+
+GPtrArray *
+adm_campaign_get_dice_mixes (AdmCampaign *campaign,
+                             const char  *engagement_id)
+{
+  AdmJournal *journal;
+  GPtrArray *mixes;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+  g_return_val_if_fail (engagement_id != NULL, NULL);
+
+  journal = adm_campaign_get_journal (campaign);
+  mixes = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_dice_phase_mix_free);
+  for (guint i = 0; i < adm_journal_get_n_entries (journal); i++)
+    {
+      GPtrArray *events;
+
+      if (adm_journal_get_entry_kind (journal, i) != ADM_JOURNAL_ENTRY_ACTION)
+        continue;
+      events = adm_journal_action_get_events (adm_journal_get_entry_action (journal, i));
+      for (guint e = 0; e < events->len; e++)
+        {
+          const AdmEvent *event = g_ptr_array_index (events, e);
+
+          if (g_strcmp0 (adm_event_get (event, "engagement"), engagement_id) == 0)
+            read_event (mixes, event);
+        }
+    }
+  g_ptr_array_sort (mixes, compare_from);
+  for (guint m = 0; m < mixes->len; m++)
+    {
+      AdmDicePhaseMix *mix = g_ptr_array_index (mixes, m);
+
+      g_ptr_array_sort (mix->given, compare_side);
+      mix->mix = adm_dice_mix_compute (engagement_id, mix->from, mix->given);
+    }
+  return mixes;
+}
+
+const AdmDicePhaseMix *
+adm_dice_mix_of_roll (GPtrArray *mixes,
+                      guint      number)
+{
+  for (guint m = mixes != NULL ? mixes->len : 0; m > 0; m--)
+    {
+      const AdmDicePhaseMix *mix = g_ptr_array_index (mixes, m - 1);
+
+      if (mix->from <= number)
+        return mix;
+    }
+  return NULL;
+}
+
+/* Where the battle kept stands: its next roll, turn and phase. */
+static gboolean
+battle_position (AdmCampaign  *campaign,
+                 const char   *engagement_id,
+                 guint        *next_roll,
+                 int          *turn,
+                 const char  **phase,
+                 GError      **error)
+{
+  AdmBattle *battle = adm_campaign_get_battle_played (campaign, engagement_id, error);
+
+  if (battle == NULL)
+    {
+      if (error != NULL && *error == NULL)
+        g_set_error (error, ADM_CAMPAIGN_ERROR, ADM_CAMPAIGN_ERROR_NO_BATTLE,
+                     _("The battle of engagement %s has not begun: its sides give their dice "
+                       "once its first phase is declared"), engagement_id);
+      return FALSE;
+    }
+  *next_roll = adm_battle_get_rolls (battle)->len + 1;
+  *turn = adm_battle_get_turn (battle);
+  *phase = adm_phase_to_string (adm_battle_get_phase (battle));
+  return TRUE;
+}
+
+GPtrArray *
+adm_campaign_dice_sides_to_give (AdmCampaign *campaign,
+                                 const char  *engagement_id,
+                                 AdmBattle   *battle)
+{
+  g_autoptr(GPtrArray) mixes = NULL;
+  g_autoptr(AdmEvent) phase = NULL;
+  AdmDicePhaseMix *mix;
+  GPtrArray *sides;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+  g_return_val_if_fail (engagement_id != NULL && ADM_IS_BATTLE (battle), NULL);
+
+  mixes = adm_campaign_get_dice_mixes (campaign, engagement_id);
+  phase = adm_event_new ("dice-contribution", 0);
+  adm_event_set_int (phase, "from", adm_battle_get_rolls (battle)->len + 1);
+  adm_event_set_int (phase, "turn", adm_battle_get_turn (battle));
+  adm_event_set (phase, "phase", adm_phase_to_string (adm_battle_get_phase (battle)));
+  mix = phase_of (mixes, phase, FALSE);
+  sides = g_ptr_array_new ();
+  for (guint s = 0; s < adm_battle_get_n_sides (battle); s++)
+    {
+      const AdmBattleSide *side = adm_battle_get_side (battle, s);
+      const AdmDiceContribution *given = given_by (mix, side->id);
+
+      if (given == NULL || (given->dice == NULL && given->nonce == NULL))
+        g_ptr_array_add (sides, (gpointer) side);
+    }
+  return sides;
+}
+
+gboolean
+adm_campaign_give_dice (AdmCampaign  *campaign,
+                        const char   *engagement_id,
+                        const char   *side,
+                        const char   *dice,
+                        gboolean      by_master,
+                        const char   *commit,
+                        gint64        time,
+                        GError      **error)
+{
+  g_autoptr(AdmEvent) event = NULL;
+  g_autoptr(GPtrArray) mixes = NULL;
+  g_autofree char *normal = NULL;
+  AdmDiceContribution *before;
+  const char *phase;
+  guint next_roll;
+  int turn;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
+  g_return_val_if_fail (engagement_id != NULL && side != NULL, FALSE);
+  g_return_val_if_fail ((dice == NULL) != (commit == NULL), FALSE);
+
+  if (dice != NULL && !adm_dice_contribution_parse (dice, &normal, error))
+    return FALSE;
+  if (!battle_position (campaign, engagement_id, &next_roll, &turn, &phase, error))
+    return FALSE;
+  /* Once journaled a contribution counts, undone or not: none is given twice. */
+  mixes = adm_campaign_get_dice_mixes (campaign, engagement_id);
+  event = adm_event_new ("dice-contribution", time);
+  adm_event_set (event, "engagement", engagement_id);
+  adm_event_set_int (event, "from", next_roll);
+  adm_event_set_int (event, "turn", turn);
+  adm_event_set (event, "phase", phase);
+  before = given_by (phase_of (mixes, event, FALSE), side);
+  if (before != NULL && !(before->commit != NULL && before->nonce == NULL && by_master &&
+                          dice != NULL))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                   _("This side has given its dice contribution for this phase of engagement "
+                     "%s already: each side gives one a phase"), engagement_id);
+      return FALSE;
+    }
+  adm_event_set (event, "side", side);
+  adm_event_set (event, "by", by_master ? "master" : "side");
+  if (normal != NULL)
+    adm_event_set (event, "dice", normal);
+  else
+    adm_event_set (event, "commit", commit);
+  return adm_campaign_append (campaign, event, error);
+}
+
+gboolean
+adm_campaign_show_dice (AdmCampaign  *campaign,
+                        const char   *engagement_id,
+                        const char   *side,
+                        const char   *nonce,
+                        gint64        time,
+                        GError      **error)
+{
+  g_autoptr(AdmEvent) event = NULL;
+  const char *phase;
+  guint next_roll;
+  int turn;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
+  g_return_val_if_fail (engagement_id != NULL && side != NULL && nonce != NULL, FALSE);
+
+  if (!battle_position (campaign, engagement_id, &next_roll, &turn, &phase, error))
+    return FALSE;
+  event = adm_event_new ("dice-contribution-reveal", time);
+  adm_event_set (event, "engagement", engagement_id);
+  adm_event_set_int (event, "from", next_roll);
+  adm_event_set_int (event, "turn", turn);
+  adm_event_set (event, "phase", phase);
+  adm_event_set (event, "side", side);
+  adm_event_set (event, "nonce", nonce);
+  return adm_campaign_append (campaign, event, error);
+}
+
+gboolean
+adm_dice_mixes_ready (GPtrArray   *mixes,
+                      const char  *engagement_id,
+                      guint        next_roll,
+                      GError     **error)
+{
+  const AdmDicePhaseMix *mix = adm_dice_mix_of_roll (mixes, next_roll);
+
+  g_return_val_if_fail (mixes != NULL && engagement_id != NULL, FALSE);
+
+  if (mix == NULL || mix->from != next_roll || mix->mix != NULL)
+    return TRUE;
+  g_set_error (error, ADM_DICE_ERROR, ADM_DICE_ERROR_EMPTY,
+               _("A phone has committed to its side’s dice for this phase of engagement %s but "
+                 "not shown its tap yet: wait for it, or throw 2d6 for that side (ruling "
+                 "“dice-contribution-missing”)"), engagement_id);
+  return FALSE;
+}
+
+void
+adm_dice_commit_add_mixes (AdmDiceCommit *dice,
+                           GPtrArray     *mixes)
+{
+  g_return_if_fail (ADM_IS_DICE_COMMIT (dice));
+  g_return_if_fail (mixes != NULL);
+
+  for (guint m = 0; m < mixes->len; m++)
+    {
+      const AdmDicePhaseMix *mix = g_ptr_array_index (mixes, m);
+
+      if (mix->mix != NULL)
+        adm_dice_commit_add_mix (dice, mix->from, mix->mix);
+    }
+}

@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* adm-dice-contribution.h: the sides' contributions to a phase's program dice (docs/dice.md,
+ * "What the sides add"). A secret committed to before the battle is known to its keeper, who
+ * could foresee every roll from it; so once a phase's declarations are locked and before its
+ * first roll, each side gives a fresh contribution — 2d6 thrown in front of every side and
+ * typed in, or a tap on an admiral's phone, committed to before any contribution of the phase
+ * is shown — and the phase's rolls mix them all in (adm_dice_derive_mixed ()). Each is a
+ * journal entry through the one check ("dice-contribution", "dice-contribution-reveal",
+ * adm-state.c); like a dice commitment, campaign Undo passes it by, and once journaled it
+ * counts, undone or not: a phase undone and rolled again mixes the same contributions. */
+#pragma once
+
+#include <glib.h>
+
+#include "adm-campaign.h"
+#include "adm-battle.h"
+#include "adm-dice-commit.h"
+
+G_BEGIN_DECLS
+
+/* The dice a side throws for its contribution: 2d6. */
+#define ADM_DICE_CONTRIBUTION_COUNT 2
+#define ADM_DICE_CONTRIBUTION_SIDES 6
+
+/* One side's contribution to a phase. */
+typedef struct {
+  char *side;    /* its faction id */
+  char *by;      /* "side", or "master" when he threw for a side that gave none */
+  char *dice;    /* the 2d6 typed, "3 5", or NULL */
+  char *commit;  /* a phone's commitment, SHA-256 of its tap (hex), or NULL */
+  char *nonce;   /* the tap once shown (hex), or NULL */
+} AdmDiceContribution;
+
+/* The contributions to one phase, and what they mix into its rolls. */
+typedef struct {
+  guint      from;   /* the phase's first roll */
+  int        turn;
+  char      *phase;  /* its id, "fire" */
+  GPtrArray *given;  /* AdmDiceContribution*, by side id */
+  char      *mix;    /* SHA-256 of them (adm_dice_mix_compute ()), or NULL while a phone's
+                      * tap is not shown */
+  guint      order;  /* its place among the phases, first contributed to first */
+} AdmDicePhaseMix;
+
+void adm_dice_phase_mix_free (AdmDicePhaseMix *mix);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmDicePhaseMix, adm_dice_phase_mix_free)
+
+/* Checks the 2d6 of a contribution as typed ("3 5", "3,5" or "35"): TRUE with them as the
+ * journal keeps them ("3 5") in *@normal when not NULL; else FALSE with @error saying what is
+ * wrong (ADM_DICE_ERROR_PARSE or ADM_DICE_ERROR_OUT_OF_RANGE). */
+gboolean       adm_dice_contribution_parse    (const char   *text,
+                                               char        **normal,
+                                               GError      **error);
+
+/* The mix of @given (AdmDiceContribution*, every one shown) to the phase of @engagement_id
+ * from roll @from: SHA-256, lowercase hex, of the text "E:F:" followed by "SIDE=VALUE" for
+ * each side in the order of their ids, joined by ";", VALUE the dice typed ("3 5") or the
+ * tap (hex); NULL when one is not shown yet. */
+char          *adm_dice_mix_compute           (const char   *engagement_id,
+                                               guint         from,
+                                               GPtrArray    *given) G_GNUC_WARN_UNUSED_RESULT;
+
+/* The phases of @engagement_id's battle contributed to, by their first rolls (AdmDicePhaseMix*,
+ * owned), from every action journaled, undone ones too; each side's first contribution to a
+ * phase counts (the master's throw replaces a phone's tap never shown). Empty for a battle
+ * without any: its rolls derive from the secret alone, as before. */
+GPtrArray     *adm_campaign_get_dice_mixes    (AdmCampaign  *campaign,
+                                               const char   *engagement_id)
+                                               G_GNUC_WARN_UNUSED_RESULT;
+/* The phase of @mixes that roll @number mixes in: the last whose first roll is not after it
+ * (of phases with the same first roll, the last contributed to: the others rolled no dice);
+ * NULL for none. */
+const AdmDicePhaseMix *adm_dice_mix_of_roll   (GPtrArray    *mixes,
+                                               guint         number);
+
+/* The sides of @battle (the battle of @engagement_id as the campaign keeps it) that have not
+ * given their contribution to the phase about to be rolled (AdmBattleSide*, borrowed from
+ * @battle): all of them when none has. A phone committed to and not shown counts as not
+ * given: the master may throw for it. */
+GPtrArray     *adm_campaign_dice_sides_to_give (AdmCampaign  *campaign,
+                                                const char   *engagement_id,
+                                                AdmBattle    *battle) G_GNUC_WARN_UNUSED_RESULT;
+
+/* Journals @side's contribution to the phase of @engagement_id's battle about to be rolled (as
+ * the campaign keeps it): the 2d6 @dice typed ("3 5"), @by_master when the master threw them
+ * for a side that gave none, or a phone's @commit. Refused, nothing journaled, when the
+ * phase is rolled already, the side gave one to it before (undone or not), or the one check
+ * refuses it. */
+gboolean       adm_campaign_give_dice         (AdmCampaign  *campaign,
+                                               const char   *engagement_id,
+                                               const char   *side,
+                                               const char   *dice,
+                                               gboolean      by_master,
+                                               const char   *commit,
+                                               gint64        time,
+                                               GError      **error);
+/* Journals the tap @nonce (hex) a phone of @side committed to for that phase. */
+gboolean       adm_campaign_show_dice         (AdmCampaign  *campaign,
+                                               const char   *engagement_id,
+                                               const char   *side,
+                                               const char   *nonce,
+                                               gint64        time,
+                                               GError      **error);
+
+/* Whether the phase of @engagement_id's battle beginning at roll @next_roll may be rolled:
+ * FALSE with @error while a phone committed to its side's contribution and has not shown it. */
+gboolean       adm_dice_mixes_ready           (GPtrArray     *mixes,
+                                               const char    *engagement_id,
+                                               guint          next_roll,
+                                               GError       **error);
+/* Mixes into @dice the phases of @mixes whose contributions are all shown. */
+void           adm_dice_commit_add_mixes      (AdmDiceCommit *dice,
+                                               GPtrArray     *mixes);
+
+G_END_DECLS
