@@ -268,6 +268,62 @@ test_battle_keys (void)
                     n_before);
   g_assert_cmpstr (after, ==, before);
 
+  /* F-STRAT-3, the revelation: the war ended and its whole truth published while the replay
+   * is open as the Cetagandans, the replay is the master's — every step, the battles' tables
+   * as the master sees them — still "As Cetaganda"; undone, the side's own again. */
+  {
+    const char *first[] = { "c1-1", "c1-2" };
+    g_autoptr(AdmReplayTimeline) master = adm_replay_timeline_new (window->campaign, "master",
+                                                                   &error);
+    AdmiraltyTableWidget *table;
+
+    g_assert_no_error (error);
+    for (guint i = 0; i < G_N_ELEMENTS (first); i++)
+      {
+        g_autoptr(AdmBattle) battle = engagement_battle (window->campaign, first[i]);
+
+        g_assert_true (adm_campaign_end_battle (window->campaign, first[i], battle, "Broke off",
+                                                T0 + 5000 + i, &error));
+        g_assert_no_error (error);
+      }
+    g_assert_true (adm_campaign_end_battle (window->campaign, "c1-3",
+                                            adm_campaign_get_battle_played (window->campaign,
+                                                                            "c1-3", NULL),
+                                            "Both withdrew", T0 + 5010, &error));
+    g_assert_no_error (error);
+    g_assert_true (adm_campaign_end (window->campaign, "Peace", T0 + 5020, &error));
+    g_assert_no_error (error);
+    iterate ();
+    g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (admiralty_replay_window_get_timeline (
+                                                  replay))), <,
+                      g_list_model_get_n_items (G_LIST_MODEL (master)));
+    g_assert_true (adm_campaign_publish (window->campaign, T0 + 5030, &error));
+    g_assert_no_error (error);
+    iterate ();
+    g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (audiences)), ==, side_position);
+    g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (admiralty_replay_window_get_timeline (
+                                                  replay))), ==,
+                      g_list_model_get_n_items (G_LIST_MODEL (master)));
+    focus_window (GTK_WIDGET (replay));
+    keys_to (GTK_WIDGET (replay), "ctrl+Home");
+    while (admiralty_replay_window_get_table (replay) == NULL)
+      keys_to (GTK_WIDGET (replay), "Page_Down");
+    table = admiralty_replay_window_get_table (replay);
+    g_assert_cmpint (admiralty_table_widget_get_view_side (table), ==, -1);
+    wait_frames ();
+    save_screenshot (GTK_WIDGET (replay), "replay-cetaganda-published.png");
+    g_assert_true (adm_campaign_undo (window->campaign, &error));
+    g_assert_no_error (error);
+    iterate ();
+    keys_to (GTK_WIDGET (replay), "ctrl+Home");
+    while (admiralty_replay_window_get_table (replay) == NULL)
+      keys_to (GTK_WIDGET (replay), "Page_Down");
+    g_assert_cmpint (admiralty_table_widget_get_view_side (
+                       admiralty_replay_window_get_table (replay)), >=, 0);
+    wait_frames ();
+    save_screenshot (GTK_WIDGET (replay), "replay-cetaganda-undone.png");
+  }
+
   gtk_window_destroy (GTK_WINDOW (replay));
   close_window (window);
   remove_tree (dir);
