@@ -14,6 +14,7 @@
 
 #include <string.h>
 
+#include "admiralty-projector-window.h"
 #include "admiralty-replay-window.h"
 #include "admiralty-window-private.h"
 #include "file-helpers.h"
@@ -236,6 +237,41 @@ test_battle_keys (void)
   checked = walk_battle (replay, moments, "master");
   /* Six phases, an undo and a redo, each there and back. */
   g_assert_cmpuint (checked, ==, 2 * 8);
+
+  /* Show on Projector, clicked: the projector's heading names the moment shown, the cycle as
+   * the public may know it, with no countdown of the present; turned off, the present. */
+  {
+    AdmiraltyProjectorWindow *projector;
+    g_autofree char *expected = NULL, *present = NULL;
+    g_autoptr(AdmReplayStep) step = g_list_model_get_item (
+      G_LIST_MODEL (admiralty_replay_window_get_timeline (replay)),
+      admiralty_replay_window_get_position (replay));
+    g_autoptr(AdmState) then = adm_campaign_state_at (window->campaign,
+                                                      adm_replay_step_get_moment (step), NULL);
+
+    pointer_click_widget (button (GTK_WIDGET (replay), "Show on _Projector"));
+    iterate_until (projector_mapped, NULL, 5000);
+    projector = find_projector ();
+    g_assert_nonnull (projector);
+    wait_frames ();
+    expected = g_strdup_printf ("Replay · Cycle %u",
+                                adm_strategy_get_cycle (adm_state_get_strategy (then)));
+    g_assert_cmpstr (admiralty_projector_window_get_cycle_text (projector), ==, expected);
+    g_assert_null (admiralty_projector_window_get_clock_text (projector));
+    g_assert_nonnull (admiralty_sector_map_get_past (admiralty_projector_window_get_map (
+                        projector)));
+    save_screenshot (GTK_WIDGET (projector), "replay-projector.png");
+    /* The projector covers the screen: the button's mnemonic, in the replay. */
+    focus_window (GTK_WIDGET (replay));
+    keys_to (GTK_WIDGET (replay), "alt+p");
+    iterate ();
+    present = g_strdup_printf ("Cycle %u", adm_strategy_get_cycle (strategy_of (window->campaign)));
+    g_assert_cmpstr (admiralty_projector_window_get_cycle_text (projector), ==, present);
+    g_assert_null (admiralty_sector_map_get_past (admiralty_projector_window_get_map (projector)));
+    gtk_window_destroy (GTK_WINDOW (projector));
+    iterate ();
+    focus_window (GTK_WIDGET (replay));
+  }
 
   /* As the Cetagandans: the drop-down chosen with the keys. */
   audiences = find_widget (GTK_WIDGET (replay), has_type, GSIZE_TO_POINTER (GTK_TYPE_DROP_DOWN));
