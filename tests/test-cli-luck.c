@@ -5,13 +5,15 @@
  * exit 1 or 2, the problem named); then with c1-2 fought two turns with seed 3: the master's
  * ledger names the engagement, each side's JSON holds exactly the judged rolls the audience
  * filter shows that side (adm-luck.h), never the engagement's id, and no ship it is not
- * shown (F-ECM-2, F-ECM-4, F-STRAT-3). CLI_PATH comes from meson. */
+ * shown (F-ECM-2, F-ECM-4, F-STRAT-3); by admiral, a side's own only (F-GEN-5); after the
+ * revelation every side's ledger is the master's. CLI_PATH comes from meson. */
 
 #include "config.h"
 
 #include <string.h>
 #include <glib.h>
 
+#include "adm-luck-admirals.h"
 #include "admiralty-engine.h"
 #include "cli-helpers.h"
 #include "text-helpers.h"
@@ -171,6 +173,195 @@ test_sides_see_their_rolls (CliCampaign   *fixture,
   assert_failure (wrong_kind, 2, "--kind luck");
 }
 
+/* The "admirals" of a battle of a `luck --json`. */
+static JsonArray *
+battle_admirals (JsonObject *root)
+{
+  return json_object_get_array_member (
+    json_array_get_object_element (json_object_get_array_member (root, "battles"), 0),
+    "admirals");
+}
+
+/* F-GEN-5: the ledger by admiral. The master's names each admiral of a formation in the
+ * battle, under his side, and his rolls are no more than his side's; a side is shown its own
+ * admirals only; the public none (F-STRAT-3); the paper has a table of them. */
+static void
+test_admirals (CliCampaign   *fixture,
+               gconstpointer  data)
+{
+  g_autoptr(CliResult) fight = run_cli ("battle", fixture->campaign, "--engagement", ENGAGEMENT,
+                                        "--turns", "2", "--seed", "3", NULL);
+  g_autoptr(CliResult) master = NULL, paper = NULL, public_json = NULL;
+  g_autoptr(JsonObject) root = NULL;
+  g_autoptr(AdmCampaign) campaign = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  JsonArray *admirals, *sides;
+  GPtrArray *known;
+
+  g_assert_cmpint (fight->status, ==, 0);
+  battle = kept_battle (fixture->campaign, &campaign);
+  known = adm_campaign_get_admirals (campaign);
+
+  master = run_cli ("luck", fixture->campaign, "--engagement", ENGAGEMENT, "--json", NULL);
+  g_assert_cmpint (master->status, ==, 0);
+  root = parse_json (master->out);
+  admirals = battle_admirals (root);
+  sides = json_object_get_array_member (
+    json_array_get_object_element (json_object_get_array_member (root, "battles"), 0), "sides");
+  g_assert_cmpuint (json_array_get_length (admirals), >, 0);
+  for (guint a = 0; a < json_array_get_length (admirals); a++)
+    {
+      JsonObject *admiral = json_array_get_object_element (admirals, a);
+      const char *name = json_object_get_string_member (admiral, "admiral");
+      gboolean found = FALSE;
+
+      for (guint k = 0; k < known->len; k++)
+        found |= g_str_equal (((const AdmAdmiral *) g_ptr_array_index (known, k))->name, name);
+      g_assert_true (found);
+      for (guint s = 0; s < json_array_get_length (sides); s++)
+        {
+          JsonObject *side = json_array_get_object_element (sides, s);
+
+          if (!g_str_equal (json_object_get_string_member (side, "side"),
+                            json_object_get_string_member (admiral, "side")))
+            continue;
+          for (guint m = 0; m < ADM_LUCK_N_MEASURES; m++)
+            {
+              const char *measure = adm_luck_measure_to_string (m);
+
+              g_assert_cmpint (json_object_get_int_member (
+                                 json_object_get_object_member (admiral, measure), "rolls"), <=,
+                               json_object_get_int_member (
+                                 json_object_get_object_member (side, measure), "rolls"));
+            }
+        }
+    }
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (
+                      json_object_get_object_member (root, "totals"), "admirals")), >, 0);
+  g_clear_pointer (&root, json_object_unref);
+
+  for (guint side = 0; side < adm_battle_get_n_sides (battle); side++)
+    {
+      const char *id = adm_battle_get_side (battle, side)->id;
+      g_autoptr(CliResult) json = run_cli ("luck", fixture->campaign, "--as", id, "--json",
+                                           NULL);
+
+      g_assert_cmpint (json->status, ==, 0);
+      root = parse_json (json->out);
+      admirals = battle_admirals (root);
+      for (guint a = 0; a < json_array_get_length (admirals); a++)
+        g_assert_cmpstr (json_object_get_string_member (
+                           json_array_get_object_element (admirals, a), "side"), ==, id);
+      g_clear_pointer (&root, json_object_unref);
+    }
+
+  public_json = run_cli ("luck", fixture->campaign, "--as", "public", "--json", NULL);
+  if (public_json->status == 0)
+    {
+      root = parse_json (public_json->out);
+      g_assert_cmpuint (json_array_get_length (battle_admirals (root)), ==, 0);
+      g_clear_pointer (&root, json_object_unref);
+    }
+
+  paper = run_cli ("luck", fixture->campaign, NULL);
+  g_assert_cmpint (paper->status, ==, 0);
+  assert_contains (paper->out, "Every admiral", "the master's ledger");
+}
+
+/* F-STRAT-3, the revelation: ending the campaign changes no side's ledger; once the master
+ * publishes the whole truth every side's and the public's are the master's, byte for byte;
+ * undo takes it back. An unknown side is refused with the same words before and after. */
+static void
+test_published (CliCampaign   *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(CliResult) fight = run_cli ("battle", fixture->campaign, "--engagement", ENGAGEMENT,
+                                        "--turns", "2", "--seed", "3", NULL);
+  g_autoptr(CliResult) ended = NULL, end = NULL, publish = NULL, undo = NULL;
+  g_autoptr(CliResult) nobody_before = NULL, nobody_after = NULL;
+  g_autoptr(AdmCampaign) campaign = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  const char *audiences[] = { NULL, "public", NULL };
+  g_autoptr(GPtrArray) before = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *master_text = NULL, *master_json = NULL;
+
+  g_assert_cmpint (fight->status, ==, 0);
+  ended = run_cli ("battle", fixture->campaign, "--engagement", ENGAGEMENT, "--end", "--reason",
+                   "both sides withdrew", NULL);
+  g_assert_cmpint (ended->status, ==, 0);
+  battle = kept_battle (fixture->campaign, &campaign);
+  audiences[0] = adm_battle_get_side (battle, 0)->id;
+  {
+    g_autoptr(CliResult) text = run_cli ("luck", fixture->campaign, NULL);
+    g_autoptr(CliResult) json = run_cli ("luck", fixture->campaign, "--json", NULL);
+
+    master_text = g_strdup (text->out);
+    master_json = g_strdup (json->out);
+  }
+  nobody_before = run_cli ("luck", fixture->campaign, "--as", "nobody", NULL);
+  assert_failure (nobody_before, 1, "“nobody” is not an audience of this battle");
+  for (guint a = 0; audiences[a] != NULL; a++)
+    {
+      g_autoptr(CliResult) text = run_cli ("luck", fixture->campaign, "--as", audiences[a],
+                                           NULL);
+      g_autoptr(CliResult) json = run_cli ("luck", fixture->campaign, "--as", audiences[a],
+                                           "--json", NULL);
+
+      /* The public may not be told of the battle at all: refused, then, in its words. */
+      g_test_message ("%s: exit %d %s", audiences[a], text->status, text->err);
+      g_assert_cmpint (text->status, ==, a == 0 ? 0 : text->status);
+      g_assert_cmpint (json->status, ==, text->status);
+      g_assert_cmpstr (text->out, !=, master_text);
+      assert_lacks (json->out, "\"engagement\"", audiences[a]);
+      g_ptr_array_add (before, g_strdup_printf ("%d %s %s", text->status, text->out, text->err));
+      g_ptr_array_add (before, g_strdup_printf ("%d %s", json->status, json->out));
+    }
+
+  end = run_cli ("end-campaign", fixture->campaign, "--reason", "peace", NULL);
+  g_assert_cmpint (end->status, ==, 0);
+  for (guint a = 0; audiences[a] != NULL; a++)
+    {
+      g_autoptr(CliResult) text = run_cli ("luck", fixture->campaign, "--as", audiences[a],
+                                           NULL);
+      g_autofree char *told = g_strdup_printf ("%d %s %s", text->status, text->out, text->err);
+
+      g_assert_cmpstr (told, ==, g_ptr_array_index (before, 2 * a));
+    }
+
+  publish = run_cli ("end-campaign", fixture->campaign, "--publish", NULL);
+  g_assert_cmpint (publish->status, ==, 0);
+  for (guint a = 0; audiences[a] != NULL; a++)
+    {
+      g_autoptr(CliResult) text = run_cli ("luck", fixture->campaign, "--as", audiences[a],
+                                           NULL);
+      g_autoptr(CliResult) json = run_cli ("luck", fixture->campaign, "--as", audiences[a],
+                                           "--json", NULL);
+
+      g_assert_cmpint (text->status, ==, 0);
+      g_assert_cmpstr (text->out, ==, master_text);
+      g_assert_cmpstr (json->out, ==, master_json);
+    }
+  nobody_after = run_cli ("luck", fixture->campaign, "--as", "nobody", NULL);
+  g_assert_cmpint (nobody_after->status, ==, nobody_before->status);
+  g_assert_cmpstr (nobody_after->err, ==, nobody_before->err);
+
+  undo = run_cli ("undo", fixture->campaign, NULL);
+  g_assert_cmpint (undo->status, ==, 0);
+  for (guint a = 0; audiences[a] != NULL; a++)
+    {
+      g_autoptr(CliResult) text = run_cli ("luck", fixture->campaign, "--as", audiences[a],
+                                           NULL);
+      g_autoptr(CliResult) json = run_cli ("luck", fixture->campaign, "--as", audiences[a],
+                                           "--json", NULL);
+
+      g_autofree char *told = g_strdup_printf ("%d %s %s", text->status, text->out, text->err);
+      g_autofree char *told_json = g_strdup_printf ("%d %s", json->status, json->out);
+
+      g_assert_cmpstr (told, ==, g_ptr_array_index (before, 2 * a));
+      g_assert_cmpstr (told_json, ==, g_ptr_array_index (before, 2 * a + 1));
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -182,6 +373,8 @@ main (int    argc,
               cli_campaign_teardown)
   ADD ("bad-input", test_bad_input);
   ADD ("F-ECM-2/sides-see-their-rolls", test_sides_see_their_rolls);
+  ADD ("F-STRAT-3/published", test_published);
+  ADD ("F-GEN-5/admirals", test_admirals);
 #undef ADD
 
   return g_test_run ();

@@ -289,6 +289,159 @@ test_hidden_stays_hidden (void)
   remove_folder (folder);
 }
 
+/* F-CRIT-5, F-STN-1: a station unit's damage in a scenario is the damage it starts with, kept
+ * when a correction gives it another owner; one that leaves no hull is refused with the line;
+ * the next night carries the damage the master's corrections left, and a destroyed station
+ * is a mark with none. */
+static void
+test_station_damage (void)
+{
+  g_autofree char *komarr = source_path ("scenarios", "komarr-campaign.admiralty", NULL);
+  g_autofree char *text = file_contents (komarr);
+  const char *unit = "faction=\"komarr\"\n              class=\"defence-platform\" "
+                     "readiness=\"6\"";
+  g_autoptr(GString) sunk = g_string_new (text);
+  g_autoptr(GString) worn = g_string_new (text);
+  g_autoptr(AdmScenario) scenario = NULL;
+  g_autoptr(AdmCampaign) campaign = NULL, night = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *folder = g_dir_make_tmp ("admiralty-next-night-XXXXXX", &error);
+  g_autofree char *next = g_build_filename (folder, "next.admiralty", NULL);
+  g_autofree char *data = NULL;
+  AdmCorrection damaged = { .kind = ADM_CORRECTION_STATION, .sector = "komarr-orbit",
+                            .station = "Komarr Orbital Transfer Station", .damage = "4",
+                            .reason = "Shelled from the jump point" };
+  AdmCorrection taken = { .kind = ADM_CORRECTION_STATION, .sector = "komarr-orbit",
+                          .station = "Komarr Orbital Transfer Station", .owner = "barrayar",
+                          .reason = "Boarded" };
+  AdmCorrection blown = { .kind = ADM_CORRECTION_STATION, .sector = "pol-orbit",
+                          .station = "Pol Six", .destroyed = TRUE, .reason = "Blown up" };
+  const AdmSectorObject *station;
+
+  g_assert_no_error (error);
+  /* Bad input first: a damage that leaves no hull of the platform's 10. */
+  g_assert_cmpuint (g_string_replace (sunk, unit, "faction=\"komarr\" "
+                                      "class=\"defence-platform\" readiness=\"6\" "
+                                      "damage=\"10\"", 1), ==, 1);
+  g_assert_null (adm_scenario_load_data (sunk->str, sunk->len, "sunk.admiralty", &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "sunk.admiralty:"));
+  g_assert_nonnull (strstr (error->message, "station “Komarr Orbital Transfer Station” has lost "
+                                            "10 hull points"));
+  g_clear_error (&error);
+
+  g_assert_cmpuint (g_string_replace (worn, unit, "faction=\"komarr\" "
+                                      "class=\"defence-platform\" readiness=\"6\" "
+                                      "damage=\"2\"", 1), ==, 1);
+  scenario = adm_scenario_load_data (worn->str, worn->len, "worn.admiralty", &error);
+  g_assert_no_error (error);
+  campaign = adm_campaign_new (scenario, 1);
+  correct (campaign, &taken, T0);
+  g_assert_cmpint (adm_state_get_station (adm_campaign_get_state (campaign), "komarr-orbit",
+                                          "Komarr Orbital Transfer Station")->damage, ==, 2);
+  g_clear_object (&campaign);
+
+  campaign = komarr_new (NULL, NULL);
+  correct (campaign, &damaged, T0);
+  correct (campaign, &blown, T0 + 60);
+  g_assert_true (adm_next_night_save (campaign, next, FALSE, &error));
+  g_assert_no_error (error);
+  data = file_contents (next);
+  g_assert_nonnull (strstr (data, "class=\"defence-platform\" readiness=\"6\" damage=\"4\""));
+  g_assert_nonnull (strstr (data, "<object kind=\"station\" name=\"Pol Six\"/>"));
+  night = campaign_of (next);
+  station = NULL;
+  {
+    AdmSector *sector = adm_scenario_lookup_sector (adm_campaign_get_scenario (night),
+                                                    "komarr-orbit");
+
+    for (guint i = 0; i < sector->objects->len; i++)
+      if (g_str_equal (((AdmSectorObject *) g_ptr_array_index (sector->objects, i))->kind,
+                       "station"))
+        station = g_ptr_array_index (sector->objects, i);
+  }
+  g_assert_nonnull (station);
+  g_assert_cmpint (station->damage, ==, 4);
+  /* A battle there sets the platform up with what the last war left of it: the Second
+   * Squadron patrols Komarr orbit among the Komarrans (F-STRAT-16). */
+  komarr_order (night, T0, 1, "vorlakial", "second-squadron-home-fleet", "patrol", NULL, NULL);
+  komarr_end_cycle (night, T0);
+  {
+    g_autoptr(GPtrArray) queue = adm_engagement_queue_new (adm_campaign_get_state (night), 1);
+    gboolean met = FALSE;
+
+    for (guint i = 0; i < queue->len; i++)
+      {
+        const AdmQueuedEngagement *queued = g_ptr_array_index (queue, i);
+        g_autoptr(AdmBattle) battle = NULL;
+
+        if (queued->engagement.sector == NULL ||
+            !g_str_equal (queued->engagement.sector->id, "komarr-orbit"))
+          continue;
+        battle = engagement_battle (night, queued->id);
+        for (guint s = 0; s < adm_battle_get_n_ships (battle); s++)
+          if (g_str_equal (adm_battle_get_ship (battle, s)->name,
+                           "Komarr Orbital Transfer Station"))
+            {
+              g_assert_cmpint (adm_battle_get_ship (battle, s)->damage, ==, 4);
+              met = TRUE;
+            }
+      }
+    g_assert_true (met);
+  }
+  remove_folder (folder);
+}
+
+/* F-MINE-10, F-MINE-13: the mines a formation laid in the war lie in the next night's sector
+ * as its faction's minefield; the master's clearing takes them. */
+static void
+test_mines_carried (void)
+{
+  g_autofree char *path = source_path ("tests", "data", "scenarios", "layout.admiralty", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *folder = g_dir_make_tmp ("admiralty-next-night-XXXXXX", &error);
+  g_autofree char *next = g_build_filename (folder, "next.admiralty", NULL);
+  g_autofree char *cleared_next = g_build_filename (folder, "cleared.admiralty", NULL);
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (path, &error);
+  g_autoptr(AdmCampaign) night = NULL;
+  g_autoptr(AdmEvent) order = adm_event_new ("order", T0 + 2400 - 120);
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (1);
+  g_autofree char *data = NULL, *cleared = NULL;
+  AdmCorrection clear = { .kind = ADM_CORRECTION_MINEFIELD, .sector = "sergyar-gate",
+                          .reason = "The story swept them" };
+  const AdmSector *gate;
+  const AdmMinefield *minefield;
+
+  g_assert_no_error (error);
+  adm_event_set_int (order, "cycle", 1);
+  adm_event_set (order, "admiral", "vorlakial");
+  adm_event_set (order, "formation", "mining-flotilla");
+  adm_event_set (order, "order", "lay-mines");
+  g_assert_true (adm_campaign_append (campaign, order, &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_resolve_cycle_dropping (campaign, ADM_DICE_SOURCE (dice),
+                                                      T0 + 2400, NULL, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (adm_next_night_save (campaign, next, FALSE, &error));
+  g_assert_no_error (error);
+  data = file_contents (next);
+  g_assert_nonnull (strstr (data, "<minefield faction=\"barrayar\" mines=\"2\"/>"));
+  night = campaign_of (next);
+  gate = adm_scenario_lookup_sector (adm_campaign_get_scenario (night), "sergyar-gate");
+  g_assert_cmpuint (gate->minefields->len, ==, 1);
+  minefield = g_ptr_array_index (gate->minefields, 0);
+  g_assert_cmpstr (minefield->faction->id, ==, "barrayar");
+  g_assert_cmpint (minefield->mines, ==, 2);
+
+  correct (campaign, &clear, T0 + 2500);
+  g_assert_true (adm_next_night_save (campaign, cleared_next, FALSE, &error));
+  g_assert_no_error (error);
+  cleared = file_contents (cleared_next);
+  g_assert_null (strstr (cleared, "<minefield"));
+  remove_folder (folder);
+}
+
 /* F-STRAT-4: a battle handed to another table refuses the next night by that table's name,
  * and says to let it end there or take it back. */
 static void
@@ -411,6 +564,8 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/next-night/F-CRIT-5/cards-as-left", test_cards_as_left);
   g_test_add_func ("/engine/next-night/F-CRIT-20/wear-loaded", test_wear_loaded);
   g_test_add_func ("/engine/next-night/F-STRAT-3/hidden-stays-hidden", test_hidden_stays_hidden);
+  g_test_add_func ("/engine/next-night/F-STN-1/station-damage", test_station_damage);
+  g_test_add_func ("/engine/next-night/F-MINE-13/mines-carried", test_mines_carried);
   g_test_add_func ("/engine/next-night/F-STRAT-4/at-table", test_at_table);
   g_test_add_func ("/engine/next-night/F-STRAT-4/cli", test_cli);
   return g_test_run ();

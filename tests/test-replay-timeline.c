@@ -259,6 +259,95 @@ test_side_steps (void)
   g_assert_cmpuint (checked, >, 0);
 }
 
+/* The steps of @timeline as "moment label" lines. */
+static char *
+steps_text (AdmReplayTimeline *timeline)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (timeline)); i++)
+    {
+      g_autoptr(AdmReplayStep) step = step_at (timeline, i);
+
+      g_string_append_printf (text, "%u %s\n", adm_replay_step_get_moment (step),
+                              adm_replay_step_get_label (step));
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* F-STRAT-3, the revelation: ending the war adds its step to every timeline and changes no
+ * side's other steps; once the master publishes the whole truth, an open side's and the
+ * public's timelines are the master's, step for step and label for label; taking the
+ * publication back gives them their own again. */
+static void
+test_revelation (void)
+{
+  g_autoptr(AdmCampaign) campaign = play ();
+  g_autoptr(AdmReplayTimeline) master = timeline_of (campaign, "master");
+  g_autoptr(AdmReplayTimeline) side = timeline_of (campaign, "cetaganda");
+  g_autoptr(AdmReplayTimeline) public = timeline_of (campaign, "public");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *own = NULL, *own_public = NULL, *ended = NULL, *undone = NULL;
+  const char *first[] = { "c1-1", "c1-2" };
+  guint changed = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (first); i++)
+    {
+      g_autoptr(AdmBattle) battle = engagement_battle (campaign, first[i]);
+
+      g_assert_true (adm_campaign_end_battle (campaign, first[i], battle, "Broke off",
+                                              T0 + 5000 + i, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_true (adm_campaign_end_battle (campaign, "c1-3",
+                                          adm_campaign_get_battle_played (campaign, "c1-3",
+                                                                          NULL),
+                                          "Both withdrew", T0 + 5010, &error));
+  g_assert_no_error (error);
+  own = steps_text (side);
+  own_public = steps_text (public);
+  g_assert_true (adm_campaign_end (campaign, "Peace", T0 + 5020, &error));
+  g_assert_no_error (error);
+  ended = steps_text (side);
+  g_assert_true (g_str_has_prefix (ended, own));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (side)), <,
+                    g_list_model_get_n_items (G_LIST_MODEL (master)));
+
+  g_signal_connect_swapped (side, "items-changed", G_CALLBACK (count_changed), &changed);
+  g_assert_true (adm_campaign_publish (campaign, T0 + 5030, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (changed, >, 0);
+  {
+    g_autofree char *all = steps_text (master);
+    g_autofree char *told = steps_text (side);
+    g_autofree char *told_public = steps_text (public);
+
+    g_assert_cmpstr (told, ==, all);
+    g_assert_cmpstr (told_public, ==, all);
+  }
+  show_every_step (campaign, side);
+
+  g_assert_true (adm_campaign_undo (campaign, &error));
+  g_assert_no_error (error);
+  /* The side's own steps again, the publication and its undo among them as a side's steps
+   * of the war: as a timeline made now gives them. */
+  undone = steps_text (side);
+  g_assert_true (g_str_has_prefix (undone, ended));
+  {
+    g_autoptr(AdmReplayTimeline) fresh = timeline_of (campaign, "cetaganda");
+    g_autoptr(AdmReplayTimeline) fresh_public = timeline_of (campaign, "public");
+    g_autofree char *anew = steps_text (fresh);
+    g_autofree char *again = steps_text (public);
+    g_autofree char *public_anew = steps_text (fresh_public);
+
+    g_assert_cmpstr (undone, ==, anew);
+    g_assert_cmpstr (again, ==, public_anew);
+    g_assert_true (g_str_has_prefix (again, own_public));
+    g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (side)), <,
+                      g_list_model_get_n_items (G_LIST_MODEL (master)));
+  }
+}
+
 /* An audience the campaign does not have is refused, naming those it has. */
 static void
 test_bad_audience (void)
@@ -398,6 +487,7 @@ main (int   argc,
 
   g_test_add_func ("/engine/replay-timeline/F-STRAT-4/master-steps", test_master_steps);
   g_test_add_func ("/engine/replay-timeline/F-STRAT-3/side-steps", test_side_steps);
+  g_test_add_func ("/engine/replay-timeline/F-STRAT-3/revelation", test_revelation);
   g_test_add_func ("/engine/replay-timeline/bad-audience", test_bad_audience);
   g_test_add_func ("/engine/replay-timeline/F-STRAT-4/follows-live", test_follows_live);
   g_test_add_func ("/engine/replay-timeline/F-STRAT-4/battle-at-table", test_battle_at_table);

@@ -14,6 +14,7 @@
 
 #include <string.h>
 
+#include "admiralty-projector-window.h"
 #include "admiralty-replay-window.h"
 #include "admiralty-window-private.h"
 #include "file-helpers.h"
@@ -237,6 +238,41 @@ test_battle_keys (void)
   /* Six phases, an undo and a redo, each there and back. */
   g_assert_cmpuint (checked, ==, 2 * 8);
 
+  /* Show on Projector, clicked: the projector's heading names the moment shown, the cycle as
+   * the public may know it, with no countdown of the present; turned off, the present. */
+  {
+    AdmiraltyProjectorWindow *projector;
+    g_autofree char *expected = NULL, *present = NULL;
+    g_autoptr(AdmReplayStep) step = g_list_model_get_item (
+      G_LIST_MODEL (admiralty_replay_window_get_timeline (replay)),
+      admiralty_replay_window_get_position (replay));
+    g_autoptr(AdmState) then = adm_campaign_state_at (window->campaign,
+                                                      adm_replay_step_get_moment (step), NULL);
+
+    pointer_click_widget (button (GTK_WIDGET (replay), "Show on _Projector"));
+    iterate_until (projector_mapped, NULL, 5000);
+    projector = find_projector ();
+    g_assert_nonnull (projector);
+    wait_frames ();
+    expected = g_strdup_printf ("Replay · Cycle %u",
+                                adm_strategy_get_cycle (adm_state_get_strategy (then)));
+    g_assert_cmpstr (admiralty_projector_window_get_cycle_text (projector), ==, expected);
+    g_assert_null (admiralty_projector_window_get_clock_text (projector));
+    g_assert_nonnull (admiralty_sector_map_get_past (admiralty_projector_window_get_map (
+                        projector)));
+    save_screenshot (GTK_WIDGET (projector), "replay-projector.png");
+    /* The projector covers the screen: the button's mnemonic, in the replay. */
+    focus_window (GTK_WIDGET (replay));
+    keys_to (GTK_WIDGET (replay), "alt+p");
+    iterate ();
+    present = g_strdup_printf ("Cycle %u", adm_strategy_get_cycle (strategy_of (window->campaign)));
+    g_assert_cmpstr (admiralty_projector_window_get_cycle_text (projector), ==, present);
+    g_assert_null (admiralty_sector_map_get_past (admiralty_projector_window_get_map (projector)));
+    gtk_window_destroy (GTK_WINDOW (projector));
+    iterate ();
+    focus_window (GTK_WIDGET (replay));
+  }
+
   /* As the Cetagandans: the drop-down chosen with the keys. */
   audiences = find_widget (GTK_WIDGET (replay), has_type, GSIZE_TO_POINTER (GTK_TYPE_DROP_DOWN));
   g_assert_nonnull (audiences);
@@ -267,6 +303,62 @@ test_battle_keys (void)
   g_assert_cmpuint (adm_journal_get_n_entries (adm_campaign_get_journal (window->campaign)), ==,
                     n_before);
   g_assert_cmpstr (after, ==, before);
+
+  /* F-STRAT-3, the revelation: the war ended and its whole truth published while the replay
+   * is open as the Cetagandans, the replay is the master's — every step, the battles' tables
+   * as the master sees them — still "As Cetaganda"; undone, the side's own again. */
+  {
+    const char *first[] = { "c1-1", "c1-2" };
+    g_autoptr(AdmReplayTimeline) master = adm_replay_timeline_new (window->campaign, "master",
+                                                                   &error);
+    AdmiraltyTableWidget *table;
+
+    g_assert_no_error (error);
+    for (guint i = 0; i < G_N_ELEMENTS (first); i++)
+      {
+        g_autoptr(AdmBattle) battle = engagement_battle (window->campaign, first[i]);
+
+        g_assert_true (adm_campaign_end_battle (window->campaign, first[i], battle, "Broke off",
+                                                T0 + 5000 + i, &error));
+        g_assert_no_error (error);
+      }
+    g_assert_true (adm_campaign_end_battle (window->campaign, "c1-3",
+                                            adm_campaign_get_battle_played (window->campaign,
+                                                                            "c1-3", NULL),
+                                            "Both withdrew", T0 + 5010, &error));
+    g_assert_no_error (error);
+    g_assert_true (adm_campaign_end (window->campaign, "Peace", T0 + 5020, &error));
+    g_assert_no_error (error);
+    iterate ();
+    g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (admiralty_replay_window_get_timeline (
+                                                  replay))), <,
+                      g_list_model_get_n_items (G_LIST_MODEL (master)));
+    g_assert_true (adm_campaign_publish (window->campaign, T0 + 5030, &error));
+    g_assert_no_error (error);
+    iterate ();
+    g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (audiences)), ==, side_position);
+    g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (admiralty_replay_window_get_timeline (
+                                                  replay))), ==,
+                      g_list_model_get_n_items (G_LIST_MODEL (master)));
+    focus_window (GTK_WIDGET (replay));
+    keys_to (GTK_WIDGET (replay), "ctrl+Home");
+    while (admiralty_replay_window_get_table (replay) == NULL)
+      keys_to (GTK_WIDGET (replay), "Page_Down");
+    table = admiralty_replay_window_get_table (replay);
+    g_assert_cmpint (admiralty_table_widget_get_view_side (table), ==, -1);
+    wait_frames ();
+    save_screenshot (GTK_WIDGET (replay), "replay-cetaganda-published.png");
+    g_assert_true (adm_campaign_undo (window->campaign, &error));
+    g_assert_no_error (error);
+    iterate ();
+    keys_to (GTK_WIDGET (replay), "ctrl+Home");
+    while (admiralty_replay_window_get_table (replay) == NULL)
+      keys_to (GTK_WIDGET (replay), "Page_Down");
+    g_assert_cmpint (admiralty_table_widget_get_view_side (
+                       admiralty_replay_window_get_table (replay)), >=, 0);
+    wait_frames ();
+    save_screenshot (GTK_WIDGET (replay), "replay-cetaganda-undone.png");
+  }
 
   gtk_window_destroy (GTK_WINDOW (replay));
   close_window (window);

@@ -8,6 +8,7 @@
 
 #include <glib/gi18n.h>
 
+#include "adm-luck-admirals.h"
 #include "cli-private.h"
 
 #define COMMAND "luck"
@@ -29,10 +30,11 @@ add_tallies_json (JsonBuilder       *builder,
 
 static void
 add_sides_json (JsonBuilder *builder,
+                const char  *member,
                 GPtrArray   *sides,
                 AdmBattle   *battle)
 {
-  json_builder_set_member_name (builder, "sides");
+  json_builder_set_member_name (builder, member);
   json_builder_begin_array (builder);
   for (guint s = 0; s < sides->len; s++)
     {
@@ -101,6 +103,7 @@ print_json (GPtrArray *ledgers)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   g_autoptr(GPtrArray) totals = adm_luck_ledgers_totals (ledgers);
+  g_autoptr(GPtrArray) admiral_totals = adm_luck_ledgers_admiral_totals (ledgers);
 
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "battles");
@@ -115,7 +118,9 @@ print_json (GPtrArray *ledgers)
       if (adm_luck_ledger_get_engagement (ledger) != NULL)
         _cli_add_string (builder, "engagement", adm_luck_ledger_get_engagement (ledger));
       _cli_add_string (builder, "title", adm_luck_ledger_get_title (ledger));
-      add_sides_json (builder, adm_luck_ledger_get_sides (ledger),
+      add_sides_json (builder, "sides", adm_luck_ledger_get_sides (ledger),
+                      adm_luck_ledger_get_battle (ledger));
+      add_sides_json (builder, "admirals", adm_luck_ledger_get_admirals (ledger),
                       adm_luck_ledger_get_battle (ledger));
       json_builder_set_member_name (builder, "rolls");
       json_builder_begin_array (builder);
@@ -127,7 +132,8 @@ print_json (GPtrArray *ledgers)
   json_builder_end_array (builder);
   json_builder_set_member_name (builder, "totals");
   json_builder_begin_object (builder);
-  add_sides_json (builder, totals, NULL);
+  add_sides_json (builder, "sides", totals, NULL);
+  add_sides_json (builder, "admirals", admiral_totals, NULL);
   json_builder_end_object (builder);
   add_extreme_json (builder, ledgers, TRUE);
   add_extreme_json (builder, ledgers, FALSE);
@@ -154,8 +160,8 @@ _cli_luck_run (int    argc,
       N_("The ledger a side may see: only the rolls it saw, in the battles it fought (a "
          "side's id or name, or “public”); default the master's"), N_("SIDE") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
-      N_("Print {\"battles\": [{\"title\", \"sides\", \"rolls\"}], \"totals\", "
-         "\"luckiest\", \"unluckiest\"} as JSON"), NULL },
+      N_("Print {\"battles\": [{\"title\", \"sides\", \"admirals\", \"rolls\"}], "
+         "\"totals\", \"luckiest\", \"unluckiest\"} as JSON"), NULL },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }
   };

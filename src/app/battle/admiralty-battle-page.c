@@ -1892,29 +1892,30 @@ log_list_clear (LogList *list)
   list->model = NULL;
 }
 
-/* "View as": Master is the first entry, then the sides in order. */
-
-static gboolean
-selected_to_view_side (GBinding     *binding,
-                       const GValue *from,
-                       GValue       *to,
-                       gpointer      user_data)
+/* "View as": Master is the first entry, then the sides in order. The table is shown the
+ * side picked as the campaign shows it (adm_audience_of_campaign ()): the master's once the
+ * ended campaign's whole truth is published (F-STRAT-3), the side's own again when that is
+ * undone. The picker keeps the side picked either way. */
+static int
+view_as_side (AdmiraltyBattlePage *self)
 {
-  guint selected = g_value_get_uint (from);
+  guint selected = gtk_drop_down_get_selected (self->view_dropdown);
+  AdmAudience audience;
 
-  g_value_set_int (to, selected == GTK_INVALID_LIST_POSITION || selected == 0
-                       ? -1 : (int) selected - 1);
-  return TRUE;
+  if (selected == GTK_INVALID_LIST_POSITION || selected == 0)
+    return -1;
+  audience = adm_audience_of_campaign (self->campaign != NULL
+                                       ? adm_state_get_strategy (
+                                           adm_campaign_get_state (self->campaign))
+                                       : NULL,
+                                       adm_audience_side (selected - 1));
+  return adm_audience_is_master (audience) ? -1 : (int) selected - 1;
 }
 
-static gboolean
-view_side_to_selected (GBinding     *binding,
-                       const GValue *from,
-                       GValue       *to,
-                       gpointer      user_data)
+static void
+view_as_cb (AdmiraltyBattlePage *self)
 {
-  g_value_set_uint (to, (guint) (g_value_get_int (from) + 1));
-  return TRUE;
+  admiralty_table_widget_set_view_side (self->table, view_as_side (self));
 }
 
 static void
@@ -1946,6 +1947,11 @@ view_side_cb (AdmiraltyBattlePage *self,
               GParamSpec          *pspec,
               AdmiraltyTableWidget *table)
 {
+  /* The table's view set otherwise (a new battle is shown as the master sees it): the
+   * picker follows. */
+  if (admiralty_table_widget_get_view_side (table) != view_as_side (self))
+    gtk_drop_down_set_selected (self->view_dropdown,
+                                (guint) (admiralty_table_widget_get_view_side (table) + 1));
   if (self->battle == NULL)
     return;
   admiralty_battle_page_sync_fleet (self);
@@ -2429,6 +2435,8 @@ admiralty_battle_page_init (AdmiraltyBattlePage *self)
   g_signal_group_connect_object (self->campaign_signals, "changed",
                                  G_CALLBACK (admiralty_battle_page_update_labels), self,
                                  G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->campaign_signals, "changed", G_CALLBACK (view_as_cb),
+                                 self, G_CONNECT_SWAPPED);
   /* The header says what the chief holds, as his answers come. */
   self->client_signals = g_signal_group_new (ADM_TYPE_TABLE_CLIENT);
   g_signal_group_connect_object (self->client_signals, "notify::state",
@@ -2460,9 +2468,8 @@ admiralty_battle_page_init (AdmiraltyBattlePage *self)
   g_signal_connect_object (self->side_stack, "notify::visible-child-name",
                            G_CALLBACK (side_page_cb), self, G_CONNECT_SWAPPED);
 
-  g_object_bind_property_full (self->view_dropdown, "selected", self->table, "view-side",
-                               G_BINDING_BIDIRECTIONAL, selected_to_view_side,
-                               view_side_to_selected, NULL, NULL);
+  g_signal_connect_object (self->view_dropdown, "notify::selected", G_CALLBACK (view_as_cb),
+                           self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->table, "notify::selected-ship", G_CALLBACK (selected_ship_cb),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->table, "ship-menu", G_CALLBACK (ship_menu_cb), self,

@@ -77,6 +77,7 @@ enum {
   PROP_SHOW_LEGEND,
   PROP_WALL,
   PROP_EDITABLE,
+  PROP_PAST,
   N_PROPS
 };
 
@@ -1130,6 +1131,10 @@ admiralty_sector_map_get_property (GObject    *object,
       g_value_set_boolean (value, self->editable);
       break;
 
+    case PROP_PAST:
+      g_value_set_object (value, self->past);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1308,6 +1313,11 @@ admiralty_sector_map_class_init (AdmiraltySectorMapClass *klass)
   properties[PROP_EDITABLE] =
     g_param_spec_boolean ("editable", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  /* The moment of the campaign's past shown (admiralty_sector_map_set_past ()), or NULL for
+   * the present: a heading over the map (the projector's) follows it. */
+  properties[PROP_PAST] =
+    g_param_spec_object ("past", NULL, NULL, ADM_TYPE_STATE,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* An editable map: a click on empty space at map point (x, y) asks for a sector there. */
@@ -1683,6 +1693,7 @@ admiralty_sector_map_set_past (AdmiraltySectorMap *self,
     return;
   g_set_object (&self->past, state);
   campaign_changed_cb (self, self->campaign);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PAST]);
 }
 
 AdmState *

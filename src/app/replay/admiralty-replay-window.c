@@ -24,6 +24,8 @@ struct _AdmiraltyReplayWindow
   AdmiraltySectorMap   *projector;      /* weak: the projector's map while it is open */
   gboolean              projecting;
   gboolean              moving;         /* the slider is being set from here */
+  gboolean              revealed;       /* the whole truth published: every audience is shown
+                                         * what the master is (F-STRAT-3) */
 
   AdwWindowTitle       *window_title;
   GtkDropDown          *audience_dropdown;
@@ -58,7 +60,7 @@ battle_view_side (AdmiraltyReplayWindow *self,
   AdmAudience parsed;
 
   *side = -1;
-  if (g_str_equal (audience, "master"))
+  if (self->revealed || g_str_equal (audience, "master"))
     return TRUE;
   if (g_str_equal (audience, "public") || !adm_audience_parse (battle, audience, &parsed, NULL) ||
       parsed.kind != ADM_AUDIENCE_SIDE)
@@ -217,7 +219,9 @@ admiralty_replay_window_set_audience (AdmiraltyReplayWindow  *self,
   self->timeline = g_steal_pointer (&timeline);
   g_signal_connect_object (self->timeline, "items-changed", G_CALLBACK (items_changed_cb), self,
                            G_CONNECT_SWAPPED);
-  if (g_str_equal (audience, "master"))
+  self->revealed = adm_audience_truth_published (adm_state_get_strategy (
+                                                   adm_campaign_get_state (self->campaign)));
+  if (self->revealed || g_str_equal (audience, "master"))
     admiralty_sector_map_set_audience (self->map, ADMIRALTY_SECTOR_AUDIENCE_MASTER, NULL);
   else if (g_str_equal (audience, "public"))
     admiralty_sector_map_set_audience (self->map, ADMIRALTY_SECTOR_AUDIENCE_PUBLIC, NULL);
@@ -231,6 +235,22 @@ admiralty_replay_window_set_audience (AdmiraltyReplayWindow  *self,
   self->position = adm_replay_timeline_find (self->timeline, moment);
   show_step (self);
   return TRUE;
+}
+
+/* The master publishes the whole truth, or takes it back: every audience's replay is the
+ * master's from then on (adm_audience_of_campaign ()), shown again at the same moment. */
+static void
+campaign_changed_cb (AdmiraltyReplayWindow *self,
+                     AdmCampaign           *campaign)
+{
+  g_autofree char *audience = NULL;
+
+  if (adm_audience_truth_published (adm_state_get_strategy (adm_campaign_get_state (campaign)))
+      == self->revealed)
+    return;
+  audience = g_strdup (adm_replay_timeline_get_audience (self->timeline));
+  if (!admiralty_replay_window_set_audience (self, audience, NULL))
+    g_assert_not_reached ();
 }
 
 static void
@@ -439,6 +459,8 @@ admiralty_replay_window_new (GtkApplication *application,
     g_assert_not_reached ();
   g_signal_connect_object (self->audience_dropdown, "notify::selected",
                            G_CALLBACK (audience_selected_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (campaign, "changed", G_CALLBACK (campaign_changed_cb), self,
+                           G_CONNECT_SWAPPED);
   return self;
 }
 

@@ -47,6 +47,7 @@ static void
 update_heading (AdmiraltyProjectorWindow *self)
 {
   g_autofree char *cycle = NULL;
+  AdmState *past;
 
   if (self->campaign == NULL)
     {
@@ -56,6 +57,22 @@ update_heading (AdmiraltyProjectorWindow *self)
     }
   gtk_label_set_label (self->title_label,
                        adm_scenario_get_name (adm_campaign_get_scenario (self->campaign)));
+  past = self->map != NULL ? admiralty_sector_map_get_past (self->map) : NULL;
+  if (past != NULL)
+    {
+      guint at = adm_strategy_get_cycle (adm_state_get_strategy (past));
+
+      /* The war replayed (admiralty-replay-window.h): the moment the map shows, said as the
+       * public may know it — its cycle, or the muster — never the present's. */
+      cycle = adm_muster_in_progress (adm_state_get_muster (past))
+              /* Translators: the projector's heading while the replay shows the muster */
+              ? g_strdup (_("Replay · Muster"))
+              /* Translators: the projector's heading while the replay shows a past cycle,
+               * "Replay · Cycle 2" */
+              : g_strdup_printf (_("Replay · Cycle %u"), at);
+      gtk_label_set_label (self->cycle_label, cycle);
+      return;
+    }
   /* F-STRAT-1: the communication cycle whose orders are being given. */
   cycle = g_strdup_printf (_("Cycle %u"),
                            adm_strategy_get_cycle (adm_state_get_strategy (
@@ -167,7 +184,10 @@ update_clock (AdmiraltyProjectorWindow *self)
 {
   g_autofree char *text = NULL;
 
-  gtk_widget_set_visible (GTK_WIDGET (self->clock_label), self->clock != NULL);
+  /* The countdown is the present's: not over a past moment of the replay. */
+  gtk_widget_set_visible (GTK_WIDGET (self->clock_label),
+                          self->clock != NULL &&
+                          (self->map == NULL || admiralty_sector_map_get_past (self->map) == NULL));
   if (self->clock == NULL)
     return;
   if (admiralty_cycle_clock_get_due (self->clock))
@@ -233,7 +253,20 @@ update_dice (AdmiraltyProjectorWindow *self)
       g_string_append_printf (text, _("Battle dice at %s: %.16s…"), name, last->commitment);
     }
   gtk_label_set_label (self->dice_label, text->str);
-  gtk_widget_set_visible (GTK_WIDGET (self->dice_label), text->len > 0);
+  /* The battles being fought now: not over a past moment of the replay. */
+  gtk_widget_set_visible (GTK_WIDGET (self->dice_label),
+                          text->len > 0 &&
+                          (self->map == NULL || admiralty_sector_map_get_past (self->map) == NULL));
+}
+
+/* The replay puts a moment of the war's past on the map, or gives the map the present back:
+ * the heading says which. */
+static void
+past_changed_cb (AdmiraltyProjectorWindow *self)
+{
+  update_heading (self);
+  update_clock (self);
+  update_dice (self);
 }
 
 static void
@@ -422,6 +455,8 @@ admiralty_projector_window_init (AdmiraltyProjectorWindow *self)
 {
   connect_signal_groups (self);
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect_object (self->map, "notify::past", G_CALLBACK (past_changed_cb), self,
+                           G_CONNECT_SWAPPED);
   update_heading (self);
   update_key (self);
   update_finals (self);

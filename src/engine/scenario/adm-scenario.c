@@ -689,7 +689,7 @@ load_station_unit (Loader          *loader,
   gboolean ok = TRUE;
 
   if (!xmlHasProp (node, BAD_CAST "faction") && !xmlHasProp (node, BAD_CAST "class") &&
-      !xmlHasProp (node, BAD_CAST "readiness"))
+      !xmlHasProp (node, BAD_CAST "readiness") && !xmlHasProp (node, BAD_CAST "damage"))
     return TRUE;
   if (g_strcmp0 (object->kind, "station") != 0)
     {
@@ -736,6 +736,21 @@ load_station_unit (Loader          *loader,
       !report (loader, node, "readiness", "F-RDY-1", error,
                _("station “%s” has readiness %d; it must be a whole number %d–%d"),
                object->name, object->readiness, ADM_READINESS_MIN, ADM_READINESS_MAX))
+    return FALSE;
+  /* F-CRIT-5: what an earlier war left of it (a scenario made from a campaign). */
+  if (!adm_xml_get_int (node, "damage", FALSE, 0, &object->damage, loader->file, &local_error))
+    {
+      if (!report_error (loader, node, "damage", "F-CRIT-5", g_steal_pointer (&local_error),
+                         error))
+        return FALSE;
+      ok = FALSE;
+    }
+  else if (object->klass != NULL && object->klass->category == ADM_CATEGORY_STATION &&
+           (object->damage < 0 || object->damage >= object->klass->hull) &&
+           !report (loader, node, "damage", "F-CRIT-5", error,
+                    _("station “%s” has lost %d hull points; a station standing has lost 0 to "
+                      "%d of its %d"), object->name, object->damage,
+                    MAX (object->klass->hull - 1, 0), object->klass->hull))
     return FALSE;
   return ok;
 }

@@ -37,6 +37,9 @@ typedef struct {
   const AdmFaction   *owner;
   const AdmShipClass *klass;
   int                 readiness;
+  /* A station unit's hull points lost in an earlier war (F-CRIT-5, a scenario made from a
+   * campaign), fewer than its class's hull; 0 for the rest. */
+  int                 damage;
 } AdmSectorObject;
 
 /* The most mines a minefield of a scenario holds: a bound on the input, two formations of

@@ -386,6 +386,31 @@ laid_mines (AdmState            *state,
   return mines;
 }
 
+void
+adm_engagement_sector_mines (AdmState        *state,
+                             const AdmSector *sector,
+                             GHashTable      *counts)
+{
+  /* A battle there at the start of the cycle being ordered, before anything of it is done:
+   * that cycle's orders have laid and swept nothing yet. */
+  AdmEngagement now = { 0 };
+  g_autoptr(GPtrArray) mines = NULL;
+
+  g_return_if_fail (state != NULL && sector != NULL && counts != NULL);
+
+  now.cycle = adm_strategy_get_cycle (adm_state_get_strategy (state));
+  now.minute = 0.0;
+  now.sector = sector;
+  mines = laid_mines (state, &now);
+  for (guint i = 0; i < mines->len; i++)
+    {
+      const AdmLaidMine *mine = g_ptr_array_index (mines, i);
+      guint n = GPOINTER_TO_UINT (g_hash_table_lookup (counts, mine->faction));
+
+      g_hash_table_insert (counts, (gpointer) mine->faction, GUINT_TO_POINTER (n + 1));
+    }
+}
+
 static gboolean
 engaged (const AdmEngagement *engagement,
          const char          *formation_id)

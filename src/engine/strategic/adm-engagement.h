@@ -67,6 +67,15 @@ guint32    adm_engagement_layout_seed  (AdmState            *state,
 guint32    adm_engagement_mine_seed    (AdmState            *state,
                                         const AdmEngagement *engagement);
 
+/* F-MINE-10, F-MINE-11, F-MINE-12, F-MINE-13: the mines lying in @sector once the cycles
+ * resolved so far are over — the scenario's and those laid since, less what a sweep or the
+ * master's clearing took — counted by the faction that laid them into @counts (AdmFaction* →
+ * guint, as GUINT_TO_POINTER); a battle set up there in the cycle being ordered meets these
+ * and any laid in that cycle before it. */
+void       adm_engagement_sector_mines (AdmState            *state,
+                                        const AdmSector     *sector,
+                                        GHashTable          *counts);
+
 /* A file name stem: "cycle-3-hegen-hub", "cycle-2-link-pol-orbit-hegen-hub". */
 char      *adm_engagement_file_stem    (const AdmEngagement *engagement) G_GNUC_WARN_UNUSED_RESULT;
 

@@ -126,27 +126,33 @@ set_int_prop (xmlNode    *node,
 }
 
 /* The map as the war left its places: a station held by the faction the master's corrections
- * gave it, one destroyed a named mark (F-STN-1), the mines of a sector he cleared gone
- * (F-MINE). */
+ * gave it, with the hull points they say it has lost (F-STN-1), one destroyed a named mark;
+ * the mines lying in each sector by faction (F-MINE-10, F-MINE-13), the scenario's and those
+ * laid since, less what sweeps and the master's clearing took — at most
+ * ADM_MINEFIELD_MAX_MINES a faction, the most a scenario's minefield holds. */
 static void
-add_map (xmlNode  *root,
-         xmlNode  *map,
-         AdmState *state)
+add_map (xmlNode     *root,
+         xmlNode     *map,
+         AdmScenario *scenario,
+         AdmState    *state)
 {
   xmlNode *copy = add_copy (root, map);
+  GPtrArray *factions = adm_scenario_get_factions (scenario);
 
   for (xmlNode *sector = adm_xml_first_element (copy, "sector"); sector != NULL;
        sector = adm_xml_next_element (sector, "sector"))
     {
       g_autofree char *sector_id = adm_xml_get_string (sector, "id");
-      gboolean cleared = adm_state_get_mines_cleared (state, sector_id) > 0;
+      g_autoptr(GHashTable) mines = g_hash_table_new (NULL, NULL);
       xmlNode *child = sector->children;
 
+      adm_engagement_sector_mines (state, adm_scenario_lookup_sector (scenario, sector_id),
+                                   mines);
       while (child != NULL)
         {
           xmlNode *next = child->next;
 
-          if (cleared && adm_xml_is (child, "minefield"))
+          if (adm_xml_is (child, "minefield"))
             {
               xmlUnlinkNode (child);
               xmlFreeNode (child);
@@ -161,11 +167,31 @@ add_map (xmlNode  *root,
                   xmlUnsetProp (child, BAD_CAST "faction");
                   xmlUnsetProp (child, BAD_CAST "class");
                   xmlUnsetProp (child, BAD_CAST "readiness");
+                  xmlUnsetProp (child, BAD_CAST "damage");
                 }
-              else if (station != NULL && station->owner != NULL)
-                set_prop (child, "faction", station->owner->id);
+              else if (station != NULL)
+                {
+                  if (station->owner != NULL)
+                    set_prop (child, "faction", station->owner->id);
+                  if (station->damage > 0)
+                    set_int_prop (child, "damage", station->damage);
+                  else
+                    xmlUnsetProp (child, BAD_CAST "damage");
+                }
             }
           child = next;
+        }
+      for (guint f = 0; f < factions->len; f++)
+        {
+          const AdmFaction *faction = g_ptr_array_index (factions, f);
+          guint n = GPOINTER_TO_UINT (g_hash_table_lookup (mines, faction));
+          xmlNode *minefield;
+
+          if (n == 0)
+            continue;
+          minefield = xmlNewChild (sector, NULL, BAD_CAST "minefield", NULL);
+          set_prop (minefield, "faction", faction->id);
+          set_int_prop (minefield, "mines", (int) MIN (n, ADM_MINEFIELD_MAX_MINES));
         }
     }
 }
@@ -357,7 +383,7 @@ adm_next_night_build (AdmCampaign  *campaign,
     else if (adm_xml_is (child, "map"))
       map = child;
   if (map != NULL)
-    add_map (root, map, state);
+    add_map (root, map, scenario, state);
   for (guint i = 0; i < formations->len; i++)
     add_formation (root, state, g_ptr_array_index (formations, i));
   /* The rules the campaign is played by, its own season or the installed ruleset's. */

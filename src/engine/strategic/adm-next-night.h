@@ -5,8 +5,10 @@
  * lost, readiness and unrepaired criticals (F-CRIT-5, F-CRIT-20, F-RDY), the ships lost gone,
  * captured ones in their captor's formations, the formations the campaign made, and a hidden
  * formation still hidden (F-STRAT-3) unless the master revealed it to everyone. The stations
- * are held by their owners now; one destroyed is a named mark, its sector's mines cleared by
- * the master are gone. The campaign is only read. */
+ * are held by their owners now with the hull points they have lost (F-CRIT-5); one destroyed
+ * is a named mark. Each sector holds the mines lying there as each faction's minefield — the
+ * scenario's and those laid since, less what sweeps and the master's clearing took
+ * (F-MINE-10, F-MINE-13). The campaign is only read. */
 #pragma once
 
 #include <glib.h>

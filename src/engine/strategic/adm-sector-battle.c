@@ -773,9 +773,10 @@ add_station_units (xmlNode             **side_nodes,
       set_int (ship, "heading",
                (int) round (((Side *) g_ptr_array_index (sides, index))->heading));
       set_int (ship, "readiness", feature->readiness);
-      /* What earlier fighting left of it, as the master recorded it. */
-      if (station != NULL && station->damage > 0)
-        set_int (ship, "damage", station->damage);
+      /* What earlier fighting left of it, as the master recorded it, else as the scenario
+       * says an earlier war left it. */
+      if ((station != NULL ? station->damage : feature->damage) > 0)
+        set_int (ship, "damage", station != NULL ? station->damage : feature->damage);
       if (planet)
         set_int (ship, "orbit", (int) layout->station_orbit);
     }

@@ -2317,6 +2317,7 @@ apply_station (AdmState       *self,
     {
       station = g_new0 (AdmStationState, 1);
       station->owner = object->owner;
+      station->damage = object->damage;
       g_hash_table_insert (self->stations, g_steal_pointer (&key), station);
     }
   record->cycle = adm_strategy_get_cycle (self->strategy);

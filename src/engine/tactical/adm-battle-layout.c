@@ -124,6 +124,7 @@ adm_battle_layout_generate (const AdmTableLayout *layout,
           station->owner = g_strdup (object->owner->id);
           station->klass = object->klass;
           station->readiness = object->readiness;
+          station->damage = object->damage;
         }
       g_ptr_array_add (out, station);
       g_ptr_array_add (stations, station);

@@ -21,10 +21,12 @@ typedef struct {
   double      x, y;
   double      diameter;
   /* A station that is a unit (ruling "station-unit"): its owner's faction id, else NULL;
-   * as generated, its class and its crew's readiness too (NULL and 0 when listed). */
+   * as generated, its class, its crew's readiness and the hull points an earlier war left
+   * it without (F-CRIT-5) too (NULL, 0 and 0 when listed). */
   char               *owner;
   const AdmShipClass *klass;
   int                 readiness;
+  int                 damage;
 } AdmTableFeature;
 
 void adm_table_feature_free (AdmTableFeature *feature);

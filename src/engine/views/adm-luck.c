@@ -9,6 +9,7 @@
 #include "adm-campaign-battles.h"
 #include "adm-engagement-queue.h"
 #include "adm-luck.h"
+#include "adm-luck-admirals.h"
 #include "adm-odds.h"
 #include "adm-report.h"
 
@@ -19,6 +20,7 @@ struct _AdmLuckLedger {
   AdmAudience audience;
   GArray    *rolls;   /* AdmLuckRoll */
   GPtrArray *sides;   /* AdmLuckSide*, owned */
+  GPtrArray *admirals; /* AdmLuckSide*, owned: by admiral (adm-luck-admirals.h) */
 };
 
 /* Slightly above 1 − 2⁻⁵⁰: a probability the sums make of a certainty. */
@@ -149,6 +151,7 @@ adm_luck_ledger_new (AdmBattle   *battle,
   self->audience = audience;
   self->rolls = g_array_new (FALSE, TRUE, sizeof (AdmLuckRoll));
   self->sides = g_ptr_array_new_with_free_func (g_free);
+  self->admirals = g_ptr_array_new_with_free_func (g_free);
   /* The one audience filter decides which rolls, and which copy of each, the ledger counts. */
   seen = adm_audience_filter_rolls (audience, battle);
   for (guint i = 0; i < seen->len; i++)
@@ -195,6 +198,7 @@ adm_luck_ledger_free (AdmLuckLedger *self)
   g_free (self->engagement);
   g_array_unref (self->rolls);
   g_ptr_array_unref (self->sides);
+  g_ptr_array_unref (self->admirals);
   g_free (self);
 }
 
@@ -264,20 +268,22 @@ adm_luck_ledgers_extreme (GPtrArray      *ledgers,
   return best;
 }
 
-GPtrArray *
-adm_luck_ledgers_totals (GPtrArray *ledgers)
+/* The tallies of @ledgers' sides (@admirals FALSE) or admirals summed by name and admiral,
+ * in the order first met. */
+static GPtrArray *
+sum_tallies (GPtrArray *ledgers,
+             gboolean   admirals)
 {
   GPtrArray *totals = g_ptr_array_new_with_free_func (g_free);
-
-  g_return_val_if_fail (ledgers != NULL, totals);
 
   for (guint l = 0; l < ledgers->len; l++)
     {
       AdmLuckLedger *ledger = g_ptr_array_index (ledgers, l);
+      GPtrArray *rows = admirals ? ledger->admirals : ledger->sides;
 
-      for (guint s = 0; s < ledger->sides->len; s++)
+      for (guint s = 0; s < rows->len; s++)
         {
-          const AdmLuckSide *side = g_ptr_array_index (ledger->sides, s);
+          const AdmLuckSide *side = g_ptr_array_index (rows, s);
           AdmLuckSide *total = NULL;
 
           for (guint t = 0; t < totals->len && total == NULL; t++)
@@ -307,6 +313,105 @@ adm_luck_ledgers_totals (GPtrArray *ledgers)
   return totals;
 }
 
+GPtrArray *
+adm_luck_ledgers_totals (GPtrArray *ledgers)
+{
+  g_return_val_if_fail (ledgers != NULL, g_ptr_array_new_with_free_func (g_free));
+
+  return sum_tallies (ledgers, FALSE);
+}
+
+GPtrArray *
+adm_luck_ledger_get_admirals (AdmLuckLedger *ledger)
+{
+  g_return_val_if_fail (ledger != NULL, NULL);
+  return ledger->admirals;
+}
+
+GPtrArray *
+adm_luck_ledgers_admiral_totals (GPtrArray *ledgers)
+{
+  g_return_val_if_fail (ledgers != NULL, g_ptr_array_new_with_free_func (g_free));
+
+  return sum_tallies (ledgers, TRUE);
+}
+
+/* The campaign formation of the first ship or formation @roll is about, or NULL: a station
+ * unit, a prize formed in the battle, a roll about a whole side. */
+static const AdmFormation *
+roll_formation (AdmStrategy         *strategy,
+                AdmBattle           *battle,
+                const AdmBattleRoll *roll)
+{
+  for (guint i = 0; i < roll->n_subjects; i++)
+    {
+      guint index = ADM_SUBJECT_INDEX (roll->subjects[i]);
+      int formation = -1;
+
+      switch (ADM_SUBJECT_KIND (roll->subjects[i]))
+        {
+        case ADM_SUBJECT_SHIP:
+        case ADM_SUBJECT_CLASS:
+          if (index < adm_battle_get_n_ships (battle))
+            formation = (int) adm_battle_get_ship (battle, index)->formation;
+          break;
+        case ADM_SUBJECT_FORMATION:
+          if (index < adm_battle_get_n_formations (battle))
+            formation = (int) index;
+          break;
+        case ADM_SUBJECT_SIDE:
+          return NULL;
+        default:
+          break;
+        }
+      if (formation >= 0)
+        return adm_strategy_lookup_formation (
+          strategy, adm_battle_get_formation (battle, (guint) formation)->id);
+    }
+  return NULL;
+}
+
+/* @ledger's rolls tallied by the admiral of the campaign formation each is about (F-GEN-5):
+ * every admiral's for the master, a side's own for that side, none for the public. */
+static void
+tally_admirals (AdmLuckLedger *ledger,
+                AdmStrategy   *strategy)
+{
+  if (ledger->audience.kind == ADM_AUDIENCE_PUBLIC)
+    return;
+  for (guint i = 0; i < ledger->rolls->len; i++)
+    {
+      const AdmLuckRoll *entry = &g_array_index (ledger->rolls, AdmLuckRoll, i);
+      const AdmFormation *formation = roll_formation (strategy, ledger->battle, entry->roll);
+      AdmLuckSide *row = NULL;
+
+      if (formation == NULL || formation->admiral == NULL ||
+          (ledger->audience.kind == ADM_AUDIENCE_SIDE && entry->side != ledger->audience.side))
+        continue;
+      for (guint a = 0; a < ledger->admirals->len && row == NULL; a++)
+        {
+          AdmLuckSide *candidate = g_ptr_array_index (ledger->admirals, a);
+
+          if (candidate->side == entry->side &&
+              g_strcmp0 (candidate->admiral, formation->admiral->name) == 0)
+            row = candidate;
+        }
+      if (row == NULL)
+        {
+          row = g_new0 (AdmLuckSide, 1);
+          row->side = entry->side;
+          row->name = adm_battle_get_side (ledger->battle, entry->side)->name;
+          row->admiral = formation->admiral->name;
+          g_ptr_array_add (ledger->admirals, row);
+        }
+      tally_add (&row->tally[entry->measure], entry->expected, entry->passed);
+      if (entry->damage_counted)
+        tally_add (&row->tally[entry->measure == ADM_LUCK_STRUCK ? ADM_LUCK_TAKEN
+                                                                 : ADM_LUCK_DAMAGE],
+                   entry->roll->expected_damage, entry->roll->damage);
+    }
+}
+
 /* The audience @as names in @battle of @engagement; FALSE with @error when it is none of its
  * sides. */
 static gboolean
@@ -331,6 +436,36 @@ campaign_audience (AdmCampaign               *campaign,
       return TRUE;
     }
   return adm_audience_parse (battle, as, audience, error);
+}
+
+/* Whether @as is "public" or a side of one of the battles of engagements @ids; else FALSE
+ * with the refusal a ledger for @as gets before the revelation. */
+static gboolean
+names_an_audience (AdmCampaign *campaign,
+                   GPtrArray   *ids,
+                   const char  *as,
+                   GError     **error)
+{
+  g_autoptr(GError) refused = NULL;
+
+  if (g_str_equal (as, "public"))
+    return TRUE;
+  for (guint i = 0; i < ids->len; i++)
+    {
+      AdmBattle *battle = adm_campaign_get_battle_played (campaign, g_ptr_array_index (ids, i),
+                                                          NULL);
+      AdmAudience audience;
+
+      if (battle != NULL &&
+          adm_audience_parse (battle, as, &audience, refused == NULL ? &refused : NULL))
+        return TRUE;
+    }
+  if (refused != NULL && ids->len == 1)
+    g_set_error_literal (error, ADM_REPORT_ERROR, ADM_REPORT_ERROR_AUDIENCE, refused->message);
+  else
+    g_set_error (error, ADM_REPORT_ERROR, ADM_REPORT_ERROR_AUDIENCE,
+                 _("No battle of this campaign has a side “%s”"), as);
+  return FALSE;
 }
 
 GPtrArray *
@@ -382,6 +517,16 @@ adm_luck_ledgers_of_campaign (AdmCampaign  *campaign,
           return NULL;
         }
     }
+  /* F-STRAT-3, the revelation: once the master has published the whole truth, every side's
+   * ledger and the public's are the master's (adm_audience_of_campaign ()). A side must still
+   * be one of the campaign's battles, and is refused as before when it is none. */
+  if (as != NULL && adm_audience_truth_published (adm_state_get_strategy (
+                                                    adm_campaign_get_state (campaign))))
+    {
+      if (!names_an_audience (campaign, ids, as, error))
+        return NULL;
+      as = NULL;
+    }
 
   for (guint i = 0; i < ids->len; i++)
     {
@@ -420,6 +565,7 @@ adm_luck_ledgers_of_campaign (AdmCampaign  *campaign,
       ledger = adm_luck_ledger_new (battle, audience, title != NULL ? title : place);
       if (adm_audience_is_master (audience))
         ledger->engagement = g_strdup (id);
+      tally_admirals (ledger, adm_state_get_strategy (adm_campaign_get_state (campaign)));
       g_ptr_array_add (ledgers, ledger);
     }
   if (ledgers->len == 0)
@@ -525,6 +671,15 @@ adm_luck_add_to_doc (GPtrArray *ledgers,
       adm_doc_add_heading (doc, level + 1, _("Every battle"));
       add_sides_table (doc, totals);
     }
+  {
+    g_autoptr(GPtrArray) admirals = sum_tallies (ledgers, TRUE);
+
+    if (admirals->len > 0)
+      {
+        adm_doc_add_heading (doc, level + 1, _("Every admiral"));
+        add_sides_table (doc, admirals);
+      }
+  }
   for (guint l = 0; l < ledgers->len; l++)
     {
       AdmLuckLedger *ledger = g_ptr_array_index (ledgers, l);

@@ -27,6 +27,8 @@ struct _AdmReplayTimeline
   char             *audience;
   const AdmFaction *viewer;    /* a side's faction, or NULL */
   gboolean          master;
+  gboolean          revealed;  /* the campaign's whole truth published when last read: every
+                                * audience steps through the master's timeline (F-STRAT-3) */
   GArray           *steps;     /* Step */
   guint             n_read;    /* the journal's entries read into @steps */
   guint             cycle;     /* the cycle after the entries read */
@@ -49,7 +51,7 @@ told_of (AdmReplayTimeline *self,
   gpointer known;
   gboolean told = FALSE;
 
-  if (self->master)
+  if (self->master || self->revealed)
     return TRUE;
   if (g_hash_table_lookup_extended (self->told, engagement, NULL, &known))
     return GPOINTER_TO_INT (known);
@@ -104,7 +106,7 @@ read_entries (AdmReplayTimeline *self)
         {
           gint64 cycle = 0;
 
-          shown = self->master || public_action (what);
+          shown = self->master || self->revealed || public_action (what);
           if (g_str_has_prefix (what, "muster"))
             step.cycle = 0;
           /* A cycle resolved begins the next; taking it back returns to it. */
@@ -124,11 +126,17 @@ campaign_changed_cb (AdmReplayTimeline *self,
                      AdmCampaign       *campaign)
 {
   guint before = self->steps->len, added;
+  gboolean revealed = adm_audience_truth_published (adm_state_get_strategy (
+                                                      adm_campaign_get_state (campaign)));
 
   /* A journal only grows; one whose last entries were forgotten (a save that failed) is read
-   * again whole. */
-  if (adm_journal_get_n_entries (adm_campaign_get_journal (campaign)) < self->n_read)
+   * again whole, and so is the whole war when the master publishes its truth, or takes the
+   * publication back. */
+  if (adm_journal_get_n_entries (adm_campaign_get_journal (campaign)) < self->n_read ||
+      revealed != self->revealed)
     {
+      self->revealed = revealed;
+      g_hash_table_remove_all (self->told);
       g_array_set_size (self->steps, 1);
       self->n_read = 0;
       self->cycle = 1;
@@ -322,6 +330,8 @@ adm_replay_timeline_new (AdmCampaign  *campaign,
     }
   self->campaign = g_object_ref (campaign);
   self->audience = g_strdup (audience);
+  self->revealed = adm_audience_truth_published (adm_state_get_strategy (
+                                                   adm_campaign_get_state (campaign)));
   read_entries (self);
   self->changed_id = g_signal_connect_swapped (campaign, "changed",
                                                G_CALLBACK (campaign_changed_cb), self);
