@@ -13,6 +13,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "adm-digest.h"
+#include "adm-colour-vision.h"
 #include "adm-ruleset.h"
 #include "adm-source-text.h"
 #include "adm-xml.h"
@@ -1394,12 +1395,9 @@ add_builtin_placement (AdmRuleset *self)
 static gboolean
 is_colour (const char *text)
 {
-  if (strlen (text) != 7 || text[0] != '#')
-    return FALSE;
-  for (int i = 1; i < 7; i++)
-    if (!g_ascii_isxdigit (text[i]))
-      return FALSE;
-  return TRUE;
+  double rgb[3];
+
+  return adm_colour_parse (text, rgb);
 }
 
 static gboolean

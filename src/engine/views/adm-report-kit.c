@@ -204,50 +204,48 @@ add_mine (AdmDoc        *doc,
                            caption);
 }
 
-/* The symbol of @side: that of the faction of its first ship that has one, as the table's
- * renderer draws it; -1 for none. */
+/* The faction of @side: that of its first ship that has one, as the table's renderer colours
+ * the side; NULL for none. */
+static const AdmFaction *
+side_faction (AdmBattle *battle,
+              guint      side)
+{
+  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
+    {
+      const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+
+      if (ship->original_side == side && ship->faction != NULL)
+        return ship->faction;
+    }
+  return NULL;
+}
+
+/* The symbol of @side's faction; -1 for none. */
 static int
 side_symbol (AdmBattle *battle,
              guint      side)
 {
-  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
-    {
-      const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+  const AdmFaction *faction = side_faction (battle, side);
 
-      if (ship->original_side == side && ship->faction != NULL)
-        return ship->faction->symbol;
-    }
-  return -1;
+  return faction != NULL ? (int) faction->symbol : -1;
 }
 
-/* The colour of @side: that of the faction of its first ship that has one, as the table's
- * renderer colours it. */
 static guint32
 side_colour (AdmBattle *battle,
              guint      side)
 {
-  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
-    {
-      const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+  const AdmFaction *faction = side_faction (battle, side);
 
-      if (ship->original_side == side && ship->faction != NULL)
-        return colour_of (ship->faction->colour, DEFAULT_COLOUR);
-    }
-  return DEFAULT_COLOUR;
+  return faction != NULL ? colour_of (faction->colour, DEFAULT_COLOUR) : DEFAULT_COLOUR;
 }
 
 static const char *
 side_faction_name (AdmBattle *battle,
                    guint      side)
 {
-  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
-    {
-      const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+  const AdmFaction *faction = side_faction (battle, side);
 
-      if (ship->original_side == side && ship->faction != NULL)
-        return ship->faction->name;
-    }
-  return adm_battle_get_side (battle, side)->name;
+  return faction != NULL ? faction->name : adm_battle_get_side (battle, side)->name;
 }
 
 static void
