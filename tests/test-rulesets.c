@@ -1155,6 +1155,12 @@ static const BrokenCase broken_cases[] = {
   /* F-ORB-3: each option of "orbit-fall-results" once. */
   { "orbit-fall-twice.xml", "orbit-fall-twice.xml", 38, ADM_XML_ERROR_INVALID,
     "<orbit-fall> has a second <results option=\"crit-21-results\">" },
+  /* A faction's symbol is one the tables draw; its colour is #rrggbb. */
+  { "unknown-symbol.xml", "unknown-symbol-classes.xml", 5, ADM_XML_ERROR_INVALID,
+    "<faction> symbol is “moon”; it must be one of “circle”, “triangle”, “square”, "
+    "“diamond”, “star”, “cross”, “hexagon”, “bar”" },
+  { "bad-colour.xml", "bad-colour-classes.xml", 5, ADM_XML_ERROR_INVALID,
+    "<faction> colour is “green”; it must be text of the form #[0-9a-fA-F]{6}" },
   { "unknown-placement.xml", "unknown-placement.xml", 48, ADM_XML_ERROR_INVALID,
     "<order> names the placement “column”, which the ruleset does not define (it has: line)" },
 };

@@ -16,8 +16,12 @@
 #include "picture-helpers.h"
 #include "shipped-helpers.h"
 
-#define BARRAYAR_RGB  0x8b1e1e  /* data/rules/forcon-2010-classes.xml */
-#define CETAGANDA_RGB 0x2e7d32
+#define BARRAYAR_RGB  0x7a0e0b  /* data/rules/forcon-2010-classes.xml */
+#define CETAGANDA_RGB 0x398740
+/* From a 12 px marker's centre to where its colour shows: towards a corner, clear of the
+ * faction's symbol in the middle. */
+#define TO_CORNER     5
+
 
 static cairo_surface_t *
 render (AdmScenario                  *scenario,
@@ -318,9 +322,9 @@ test_formations (void)
   g_assert_nonnull (serg);
   g_assert_nonnull (jade);
   g_assert_true (admiralty_sector_formation_position (&view, scenario, NULL, serg, &x, &y));
-  check_pixel (surface, "formations", x, y, BARRAYAR_RGB, TRUE);
+  check_pixel (surface, "formations", x - TO_CORNER, y - TO_CORNER, BARRAYAR_RGB, TRUE);
   g_assert_true (admiralty_sector_formation_position (&view, scenario, NULL, jade, &x, &y));
-  check_pixel (surface, "formations", x, y, CETAGANDA_RGB, TRUE);
+  check_pixel (surface, "formations", x - TO_CORNER, y - TO_CORNER, CETAGANDA_RGB, TRUE);
 
   for (guint i = 0; i < formations->len; i++)
     {
@@ -330,7 +334,7 @@ test_formations (void)
 
       /* No sector of the campaign holds more formations than a card's row has places. */
       g_assert_true (admiralty_sector_formation_position (&view, scenario, NULL, formation, &x, &y));
-      check_pixel (surface, "formations", x, y, colour, TRUE);
+      check_pixel (surface, "formations", x - TO_CORNER, y - TO_CORNER, colour, TRUE);
       admiralty_sector_node_rect (&view, formation->sector, &rect);
       g_assert_cmpfloat (x, >, rect.x);
       g_assert_cmpfloat (x, <, rect.x + rect.width);
@@ -473,7 +477,8 @@ test_crowded (void)
         continue;
       g_assert_cmpuint (i, ==, shown);  /* the first ones, in file order */
       shown++;
-      check_pixel (surface, "crowded", x, y, i % 2 == 0 ? BARRAYAR_RGB : CETAGANDA_RGB, TRUE);
+      check_pixel (surface, "crowded", x - TO_CORNER, y - TO_CORNER,
+                   i % 2 == 0 ? BARRAYAR_RGB : CETAGANDA_RGB, TRUE);
       g_assert_cmpfloat (x - 5, >, rect.x);
       g_assert_cmpfloat (x + 5, <, rect.x + rect.width);
     }
@@ -549,8 +554,10 @@ test_zoom_scales_text (void)
   g_assert_cmpfloat (fabs (h2 / h1 - 2.0), <, 0.15);
   /* The hit tests follow the drawing. */
   g_assert_true (admiralty_sector_formation_position (&view, scenario, NULL, jade, &x, &y));
-  check_pixel (near, "zoom-2", x, y, CETAGANDA_RGB, TRUE);
-  check_pixel (near, "zoom-2", x + 10, y, CETAGANDA_RGB, TRUE);  /* a 24 px marker */
+  check_pixel (near, "zoom-2", x - 2 * TO_CORNER, y - 2 * TO_CORNER, CETAGANDA_RGB, TRUE);
+  /* A 24 px marker */
+  check_pixel (near, "zoom-2", x + 2 * TO_CORNER + 1, y + 2 * TO_CORNER + 1, CETAGANDA_RGB,
+               TRUE);
   g_assert_true (admiralty_sector_formation_at (&view, scenario, NULL, x, y) == jade);
   g_assert_true (admiralty_sector_at (&view, scenario, x, y) == hub);
   /* A fit is zoom 1 again. */
@@ -682,10 +689,14 @@ test_legend (void)
   g_assert_cmpfloat (rect.x, >, 0);
   g_assert_cmpfloat (rect.y + rect.height, <, view.height);
   g_assert_cmpfloat (rect.height, >=, g_strv_length (master) * 14.0);
-  /* The first entry is the first faction shown: its sample in its colour, where the map
-   * without a legend has none. */
-  check_pixel (with, "legend", rect.x + 10 + 7, rect.y + 10 + 9, BARRAYAR_RGB, TRUE);
-  check_pixel (without, "legend-hidden", rect.x + 10 + 7, rect.y + 10 + 9, BARRAYAR_RGB, FALSE);
+  /* The first entry is the first faction shown: its sample in its colour (a corner: its
+   * symbol is in the middle), where the map without a legend has none. */
+  check_pixel (with, "legend", rect.x + 10 + 7 - TO_CORNER, rect.y + 10 + 9 - TO_CORNER,
+               BARRAYAR_RGB, TRUE);
+  check_pixel (without, "legend-hidden", rect.x + 10 + 7 - TO_CORNER,
+               rect.y + 10 + 9 - TO_CORNER, BARRAYAR_RGB, FALSE);
+  /* Its symbol in the middle, light on the dark red. */
+  check_pixel (with, "legend", rect.x + 10 + 7, rect.y + 10 + 9, BARRAYAR_RGB, FALSE);
   save_png (with, "legend");
 }
 

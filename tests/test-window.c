@@ -571,7 +571,7 @@ test_screenshot (void)
 
 /* Battles */
 
-#define BARRAYAR_RGB 0x8b1e1e  /* data/rules/forcon-2010-classes.xml */
+#define BARRAYAR_RGB 0x7a0e0b  /* data/rules/forcon-2010-classes.xml */
 
 /* The question (AdwMessageDialog) shown over @window, or NULL. */
 static AdwMessageDialog *
@@ -800,6 +800,9 @@ test_battle_view_as (void)
   AdmiraltyTableWidget *table = _admiralty_battle_page_get_table (page);
   GtkDropDown *dropdown = _admiralty_battle_page_get_view_dropdown (page);
   const AdmBattleShip *hidden = adm_battle_lookup_ship (battle, "hidden");
+  /* Where its token shows its colour: astern of the centre, clear of its faction's symbol. */
+  AdmPoint face = adm_point_advance (hidden->position, hidden->heading + 180,
+                                     0.3 * hidden->klass->type->base_size);
   double x, y;
 
   iterate_until (table_allocated, table, 5000);
@@ -811,8 +814,7 @@ test_battle_view_as (void)
   g_assert_cmpint (admiralty_table_widget_get_view_side (table), ==, -1);
 
   /* The master sees the undetected ship: the table was fitted to the battle. */
-  admiralty_table_view_to_pixels (admiralty_table_widget_get_view (table), hidden->position,
-                                  &x, &y);
+  admiralty_table_view_to_pixels (admiralty_table_widget_get_view (table), face, &x, &y);
   g_assert_cmphex (table_pixel (GTK_WIDGET (table), x, y), ==, BARRAYAR_RGB);
 
   /* The Ships list names it for the master. */
@@ -835,8 +837,7 @@ test_battle_view_as (void)
   /* Komarr has not detected it: not drawn, and no longer selected. */
   g_assert_cmpint (admiralty_table_widget_get_selected_ship (table), ==, -1);
   g_assert_cmpstr (_admiralty_battle_page_get_ship_details (page), ==, "");
-  admiralty_table_view_to_pixels (admiralty_table_widget_get_view (table), hidden->position,
-                                  &x, &y);
+  admiralty_table_view_to_pixels (admiralty_table_widget_get_view (table), face, &x, &y);
   {
     guint32 pixel = table_pixel (GTK_WIDGET (table), x, y);
 

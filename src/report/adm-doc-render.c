@@ -22,6 +22,7 @@
 #include <pango/pangocairo.h>
 
 #include "adm-doc-render.h"
+#include "admiralty-faction-symbol.h"
 #include "admiralty-sector-renderer.h"
 #include "admiralty-table-renderer.h"
 
@@ -1469,6 +1470,11 @@ draw_figure_piece (AdmDocLayout *self,
           break;
         case ADM_DOC_SHAPE_TEXT:
           draw_figure_text (self, cr, shape);
+          break;
+        case ADM_DOC_SHAPE_SYMBOL:
+          if (shape->symbol < ADM_N_FACTION_SYMBOLS)
+            admiralty_faction_symbol_draw (cr, shape->symbol, shape->x1 * MM, shape->y1 * MM,
+                                           shape->radius * MM, shape->fill);
           break;
         default:
           g_assert_not_reached ();

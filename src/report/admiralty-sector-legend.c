@@ -269,7 +269,7 @@ draw_legend_sample (Frame             *frame,
     {
     case LEGEND_FACTION:
       sample.faction = entry->faction;
-      _admiralty_sector_draw_marker (cr, &sample, x + 1, y - MARKER_SIZE / 2.0);
+      _admiralty_sector_draw_marker (cr, frame->options, &sample, x + 1, y - MARKER_SIZE / 2.0);
       break;
 
     case LEGEND_OBJECT:
@@ -313,13 +313,13 @@ draw_legend_sample (Frame             *frame,
       cairo_save (cr);
       cairo_translate (cr, x + LEGEND_SWATCH / 2, y);
       cairo_scale (cr, 2.0 / 3, 2.0 / 3);
-      _admiralty_sector_draw_transit_marker (cr, &sample, 0, 0, 0.0, FALSE);
+      _admiralty_sector_draw_transit_marker (cr, frame->options, &sample, 0, 0, 0.0, FALSE);
       cairo_restore (cr);
       break;
 
     case LEGEND_LAST_SEEN:
       colourless.colour = (char *) "#b4c3d3";
-      _admiralty_sector_draw_ghost_marker (cr, &sample, x + 1, y - MARKER_SIZE / 2.0);
+      _admiralty_sector_draw_ghost_marker (cr, frame->options, &sample, x + 1, y - MARKER_SIZE / 2.0);
       break;
 
     case LEGEND_ENGAGEMENT:

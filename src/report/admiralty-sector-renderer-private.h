@@ -90,6 +90,22 @@ typedef struct {
 Rgb
 _admiralty_sector_rgb_from_hex (const char *text);
 
+/* The colour @options draw @faction in: its palette's (faction_colours), else its own; NULL
+ * for no faction. @options may be NULL. */
+const char *
+_admiralty_sector_faction_colour (const AdmiraltySectorOptions *options,
+                                  const AdmFaction             *faction);
+
+/* @faction's symbol (admiralty-faction-symbol.h) of radius @r centred on (@cx, @cy), on the
+ * colour @options draw it in; nothing for a formation without a faction or colour. */
+void
+_admiralty_sector_draw_faction_symbol (cairo_t          *cr,
+                                       const AdmiraltySectorOptions *options,
+                                       const AdmFaction *faction,
+                                       double            cx,
+                                       double            cy,
+                                       double            r);
+
 /* @value is 0xRRGGBB. */
 void
 _admiralty_sector_set_rgb (cairo_t *cr,
@@ -119,6 +135,7 @@ _admiralty_sector_draw_minefield (cairo_t            *cr,
 /* A formation's marker in its faction's colour, its top left at (@x, @y). */
 void
 _admiralty_sector_draw_marker (cairo_t            *cr,
+                               const AdmiraltySectorOptions *options,
                                const AdmFormation *formation,
                                double              x,
                                double              y);
@@ -126,6 +143,7 @@ _admiralty_sector_draw_marker (cairo_t            *cr,
 /* Where a side last saw a hidden enemy: a dashed outline, its top left at (@x, @y). */
 void
 _admiralty_sector_draw_ghost_marker (cairo_t            *cr,
+                                     const AdmiraltySectorOptions *options,
                                      const AdmFormation *formation,
                                      double              x,
                                      double              y);
@@ -134,6 +152,7 @@ _admiralty_sector_draw_ghost_marker (cairo_t            *cr,
  * at @angle. */
 void
 _admiralty_sector_draw_transit_marker (cairo_t            *cr,
+                                       const AdmiraltySectorOptions *options,
                                        const AdmFormation *formation,
                                        double              x,
                                        double              y,

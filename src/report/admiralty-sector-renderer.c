@@ -14,6 +14,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "admiralty-faction-symbol.h"
 #include "admiralty-sector-renderer.h"
 #include "admiralty-sector-renderer-private.h"
 
@@ -81,6 +82,7 @@ admiralty_sector_options_init (AdmiraltySectorOptions *options)
   options->viewer = NULL;
   options->engagements = NULL;
   options->legend = FALSE;
+  options->faction_colours = NULL;
 }
 
 /* The left edge of the first of @n items @stride apart, @size wide, centred on the card. */
@@ -264,7 +266,8 @@ _admiralty_sector_draw_minefield (cairo_t            *cr,
                                   double              x,
                                   double              y)
 {
-  Rgb colour = _admiralty_sector_rgb_from_hex (minefield->faction->colour);
+  Rgb colour = _admiralty_sector_rgb_from_hex (
+    minefield->faction->colour);
   double r = GLYPH_SIZE / 4;
 
   cairo_new_path (cr);
@@ -326,7 +329,8 @@ draw_station_correction (Frame                 *frame,
   cairo_new_path (frame->cr);
   if (station->owner != NULL)
     {
-      Rgb colour = _admiralty_sector_rgb_from_hex (station->owner->colour);
+      Rgb colour = _admiralty_sector_rgb_from_hex (
+        _admiralty_sector_faction_colour (frame->options, station->owner));
 
       cairo_rectangle (frame->cr, round (x - r) - 0.5, round (y - r) - 0.5, GLYPH_SIZE + 1,
                        GLYPH_SIZE + 1);
@@ -382,14 +386,48 @@ draw_objects (Frame                   *frame,
 
 /* Formations */
 
+const char *
+_admiralty_sector_faction_colour (const AdmiraltySectorOptions *options,
+                                  const AdmFaction             *faction)
+{
+  const char *colour;
+
+  if (faction == NULL)
+    return NULL;
+  if (options != NULL && options->faction_colours != NULL &&
+      (colour = g_hash_table_lookup (options->faction_colours, faction)) != NULL)
+    return colour;
+  return faction->colour;
+}
+
+void
+_admiralty_sector_draw_faction_symbol (cairo_t                      *cr,
+                                       const AdmiraltySectorOptions *options,
+                                       const AdmFaction             *faction,
+                                       double                        cx,
+                                       double                        cy,
+                                       double                        r)
+{
+  Rgb colour;
+
+  if (faction == NULL || faction->colour == NULL)
+    return;
+  colour = _admiralty_sector_rgb_from_hex (_admiralty_sector_faction_colour (options, faction));
+  admiralty_faction_symbol_draw (cr, faction->symbol, cx, cy, r,
+                                 (guint32) lround (colour.r * 255) << 16 |
+                                 (guint32) lround (colour.g * 255) << 8 |
+                                 (guint32) lround (colour.b * 255));
+}
+
 void
 _admiralty_sector_draw_marker (cairo_t            *cr,
+                               const AdmiraltySectorOptions *options,
                                const AdmFormation *formation,
                                double              x,
                                double              y)
 {
-  Rgb colour = _admiralty_sector_rgb_from_hex (formation->faction != NULL
-                                               ? formation->faction->colour : NULL);
+  Rgb colour = _admiralty_sector_rgb_from_hex (
+    _admiralty_sector_faction_colour (options, formation->faction));
 
   /* An edge of the colour paled, so that dark faction colours stand out on the card and
    * still read as filled chips. */
@@ -401,19 +439,22 @@ _admiralty_sector_draw_marker (cairo_t            *cr,
   cairo_rectangle (cr, x, y, MARKER_SIZE, MARKER_SIZE);
   cairo_set_source_rgb (cr, colour.r, colour.g, colour.b);
   cairo_fill (cr);
+  _admiralty_sector_draw_faction_symbol (cr, options, formation->faction, x + MARKER_SIZE / 2.0,
+                                         y + MARKER_SIZE / 2.0, 0.4 * MARKER_SIZE);
 }
 
 /* Where a side last saw a hidden enemy it no longer sees (F-STRAT-3): a dashed outline in
  * the faction's colour, paled, with nothing inside — a memory, not a track. */
 void
 _admiralty_sector_draw_ghost_marker (cairo_t            *cr,
+                                     const AdmiraltySectorOptions *options,
                                      const AdmFormation *formation,
                                      double              x,
                                      double              y)
 {
   static const double dash[] = { 3.0, 2.0 };
-  Rgb colour = _admiralty_sector_rgb_from_hex (formation->faction != NULL
-                                               ? formation->faction->colour : NULL);
+  Rgb colour = _admiralty_sector_rgb_from_hex (
+    _admiralty_sector_faction_colour (options, formation->faction));
 
   cairo_save (cr);
   cairo_new_path (cr);
@@ -444,9 +485,9 @@ draw_formations (Frame                   *frame,
       marker_origin (rect, row, &x, &y);
       cairo_new_path (frame->cr);
       if (row->ghost)
-        _admiralty_sector_draw_ghost_marker (frame->cr, row->formation, x, y);
+        _admiralty_sector_draw_ghost_marker (frame->cr, frame->options, row->formation, x, y);
       else
-        _admiralty_sector_draw_marker (frame->cr, row->formation, x, y);
+        _admiralty_sector_draw_marker (frame->cr, frame->options, row->formation, x, y);
     }
   if (card->more > 0)
     draw_badge (frame, sector, card->more, floor (rect->x + NODE_INSET),
@@ -458,6 +499,7 @@ draw_formations (Frame                   *frame,
  * pointing where it goes. */
 void
 _admiralty_sector_draw_transit_marker (cairo_t            *cr,
+                                       const AdmiraltySectorOptions *options,
                                        const AdmFormation *formation,
                                        double              x,
                                        double              y,
@@ -465,8 +507,8 @@ _admiralty_sector_draw_transit_marker (cairo_t            *cr,
                                        gboolean            ghost)
 {
   static const double dash[] = { 3.0, 2.0 };
-  Rgb colour = _admiralty_sector_rgb_from_hex (formation->faction != NULL
-                                               ? formation->faction->colour : NULL);
+  Rgb colour = _admiralty_sector_rgb_from_hex (
+    _admiralty_sector_faction_colour (options, formation->faction));
   double r = MARKER_SIZE / 2.0 + 4;
 
   cairo_save (cr);
@@ -508,7 +550,7 @@ draw_transit (Frame *frame)
         continue;
       _admiralty_sector_transit_point (frame->view, sighting->sector, sighting->towards,
                                        sighting->progress, 0, 1, &x, &y, &angle);
-      _admiralty_sector_draw_transit_marker (frame->cr, sighting->formation, x, y, angle, TRUE);
+      _admiralty_sector_draw_transit_marker (frame->cr, frame->options, sighting->formation, x, y, angle, TRUE);
     }
 
   for (guint i = 0; i < formations->len; i++)
@@ -519,7 +561,7 @@ draw_transit (Frame *frame)
       if (admiralty_sector_formation_shown (frame->scenario, frame->options, formation) &&
           _admiralty_sector_transit_position (frame->view, frame->scenario, frame->options,
                                               formation, &x, &y, &angle))
-        _admiralty_sector_draw_transit_marker (frame->cr, formation, x, y, angle, FALSE);
+        _admiralty_sector_draw_transit_marker (frame->cr, frame->options, formation, x, y, angle, FALSE);
     }
 }
 

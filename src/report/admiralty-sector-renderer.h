@@ -47,6 +47,9 @@ typedef struct {
                                              * master's map, each with its status, or NULL */
   gboolean                 legend;          /* draw the legend in the bottom-left corner
                                              * (admiralty-sector-legend.h) */
+  GHashTable              *faction_colours; /* const AdmFaction* → "#rrggbb" (borrowed): the
+                                             * colours drawn in place of the factions' own
+                                             * (the projector's sides palette), or NULL */
 } AdmiraltySectorOptions;
 
 /* The colours of an engagement's mark by status (adm-engagement-queue.h), 0xRRGGBB. */

@@ -1136,8 +1136,8 @@ wall_draw_formations (Wall            *wall,
 
       if (formation != NULL && line_owner != owner)
         {
-          Rgb colour = _admiralty_sector_rgb_from_hex (formation->faction != NULL
-                                                       ? formation->faction->colour : NULL);
+          Rgb colour = _admiralty_sector_rgb_from_hex (
+            _admiralty_sector_faction_colour (wall->options, formation->faction));
 
           cairo_new_path (cr);
           cairo_rectangle (cr, round (left), round (middle - square / 2), square, square);
@@ -1148,6 +1148,10 @@ wall_draw_formations (Wall            *wall,
                                 colour.b + (1 - colour.b) * MARKER_EDGE_PALING);
           cairo_set_line_width (cr, MAX (1.0, wall->label_px / 12));
           cairo_stroke (cr);
+          _admiralty_sector_draw_faction_symbol (cr, wall->options, formation->faction,
+                                                 round (left) + square / 2,
+                                                 round (middle - square / 2) + square / 2,
+                                                 0.4 * square);
         }
       owner = line_owner;
       _admiralty_sector_label_size (cr, text, &width, &height);
@@ -1184,7 +1188,7 @@ wall_draw_transit (Wall *wall)
       cairo_save (cr);
       cairo_translate (cr, x, y);
       cairo_scale (cr, r / (MARKER_SIZE / 2.0 + 4), r / (MARKER_SIZE / 2.0 + 4));
-      _admiralty_sector_draw_transit_marker (cr, formation, 0, 0, transit->angle, FALSE);
+      _admiralty_sector_draw_transit_marker (cr, wall->options, formation, 0, 0, transit->angle, FALSE);
       cairo_restore (cr);
       {
         cairo_rectangle_t arrow = { x - r, y - r, 2 * r, 2 * r };
@@ -1195,8 +1199,8 @@ wall_draw_transit (Wall *wall)
       /* Set away from its arrowhead: a leader line to it. */
       if (transit->label.callout)
         {
-          Rgb colour = _admiralty_sector_rgb_from_hex (formation->faction != NULL
-                                                       ? formation->faction->colour : NULL);
+          Rgb colour = _admiralty_sector_rgb_from_hex (
+            _admiralty_sector_faction_colour (wall->options, formation->faction));
 
           wall_leader (wall, &transit->label, box, line);
           cairo_new_path (cr);

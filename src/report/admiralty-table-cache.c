@@ -266,6 +266,7 @@ _admiralty_table_cache_draw_token (Frame               *frame,
         return FALSE;
       /* Field by field: a whole struct's copy may carry whatever its padding held. */
       key.look.colour = look.colour;
+      key.look.symbol = look.symbol;
       key.look.status = look.status;
       key.look.heading = look.heading;
       key.look.damaged = look.damaged;

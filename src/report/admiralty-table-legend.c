@@ -46,7 +46,7 @@ admiralty_table_render_legend_sample (cairo_t             *cr,
                                       AdmiraltyLegendItem  item,
                                       double               size)
 {
-  TokenLook look = { .status = ADM_SHIP_ACTIVE };
+  TokenLook look = { .status = ADM_SHIP_ACTIVE, .symbol = -1 };
   double mid = size / 2;
 
   g_return_if_fail (cr != NULL);

@@ -6,6 +6,8 @@
  * state, colours, and the symbols every one of them draws with. For those files only. */
 #pragma once
 
+#include <math.h>
+
 #include "admiralty-table-renderer.h"
 
 G_BEGIN_DECLS
@@ -75,6 +77,7 @@ typedef enum {
 /* What a face-up token shows: read off a ship on the table, made up for the legend. */
 typedef struct {
   Rgb           colour;       /* the faction's or the side's */
+  int           symbol;       /* the faction's AdmFactionSymbol, or -1 for a side without one */
   AdmShipStatus status;
   double        heading;
   gboolean      damaged;
@@ -101,6 +104,14 @@ rgb_from_int (guint32 value)
 {
   return (Rgb) { ((value >> 16) & 0xff) / 255.0, ((value >> 8) & 0xff) / 255.0,
                  (value & 0xff) / 255.0 };
+}
+
+static inline guint32
+rgb_to_int (Rgb c)
+{
+  return ((guint32) lround (CLAMP (c.r, 0, 1) * 255) << 16) |
+         ((guint32) lround (CLAMP (c.g, 0, 1) * 255) << 8) |
+         (guint32) lround (CLAMP (c.b, 0, 1) * 255);
 }
 
 /* @a moved @t of the way towards @b. */

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "admiralty-faction-symbol.h"
 #include "admiralty-table-renderer-private.h"
 #include "admiralty-units.h"
 #include "adm-source-text.h"
@@ -378,6 +379,24 @@ ship_colour (const Frame         *frame,
   if (ship->faction != NULL && ship->side == ship->original_side)
     return rgb_from_hex (ship->faction->colour, side_colour (frame, ship->side));
   return side_colour (frame, ship->side);
+}
+
+/* The symbol a ship flies: its faction's; a prize taken over (F-BOARD-17), that of the
+ * faction of its new side's first ship that has one; -1 for none. */
+static int
+ship_symbol (const Frame         *frame,
+             const AdmBattleShip *ship)
+{
+  if (ship->faction != NULL && ship->side == ship->original_side)
+    return ship->faction->symbol;
+  for (guint i = 0; i < adm_battle_get_n_ships (frame->battle); i++)
+    {
+      const AdmBattleShip *s = adm_battle_get_ship (frame->battle, i);
+
+      if (s->faction != NULL && s->original_side == ship->side)
+        return s->faction->symbol;
+    }
+  return -1;
 }
 
 /* A filled arrowhead with its point at (@x, @y), pointing along Cairo angle @angle. */
@@ -1268,6 +1287,7 @@ ring (cairo_t *cr,
 }
 
 #define OUTLINE_WIDTH 1.25  /* px */
+#define SYMBOL_MIN_RADIUS 7.0  /* px: a base smaller has no symbol */
 
 /* A base of radius @r in @fill with an @outline rim: two fills, cheaper than a fill and a
  * stroke. */
@@ -1357,6 +1377,10 @@ _admiralty_table_face_up_symbol (cairo_t         *cr,
     hatch_token (cr, cx, cy, r - OUTLINE_WIDTH, rgb_mix (look->colour, white, 0.2));
   else if (look->status == ADM_SHIP_BURNING_HULK)
     hatch_token (cr, cx, cy, r - OUTLINE_WIDTH, rgb_from_int (0xff7a1a));
+  /* The faction's symbol in the middle, inside the heading's shaft, which starts at r / 2;
+   * on a token too small for a shape to be told (zoomed far out), its colour alone. */
+  if (look->symbol >= 0 && r >= SYMBOL_MIN_RADIUS)
+    admiralty_faction_symbol_draw (cr, look->symbol, cx, cy, 0.42 * r, rgb_to_int (fill));
 
   if (look->status == ADM_SHIP_ACTIVE)
     {
@@ -1385,6 +1409,7 @@ _admiralty_table_ship_look (Frame               *frame,
 {
   TokenLook look = {
     .colour = ship_colour (frame, ship),
+    .symbol = ship_symbol (frame, ship),
     .status = ship->status,
     .heading = ship->heading,
     .damaged = ship->status == ADM_SHIP_ACTIVE &&

@@ -142,6 +142,7 @@ admiralty_editor_problems_set_problems (AdmiraltyEditorProblems *self,
                                         GPtrArray               *problems)
 {
   g_autofree char *summary = NULL;
+  guint blocking;
 
   g_return_if_fail (ADMIRALTY_IS_EDITOR_PROBLEMS (self));
   g_return_if_fail (problems != NULL);
@@ -169,14 +170,16 @@ admiralty_editor_problems_set_problems (AdmiraltyEditorProblems *self,
       show_problem (self->rows->pdata[i], (GtkWidget **) &self->suffixes->pdata[i], problem);
       g_ptr_array_add (self->nodes, problem->node);
     }
+  /* Advice (AdmProblem.advice) is listed too, but keeps nothing from starting. */
+  blocking = adm_problems_count_blocking (problems);
   /* Translators: the heading of the Problems page */
   summary = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                           "%u problem: the scenario cannot start a campaign "
                                           "until it is fixed",
                                           "%u problems: the scenario cannot start a campaign "
-                                          "until they are fixed", problems->len), problems->len);
+                                          "until they are fixed", blocking), blocking);
   self->n_problems = problems->len;
-  if (problems->len == 0)
+  if (blocking == 0)
     gtk_label_set_label (self->summary, _("The scenario itself has no problem: it can start a "
                                           "campaign"));
   else

@@ -72,7 +72,7 @@ static void
 update_actions (AdmiraltyScenarioEditor *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
-  guint count = self->problem_list->len;
+  guint count = adm_problems_count_blocking (self->problem_list);
 
   gtk_widget_action_set_enabled (widget, "win.undo", adm_scenario_edit_can_undo (self->edit));
   gtk_widget_action_set_enabled (widget, "win.redo", adm_scenario_edit_can_redo (self->edit));
@@ -211,7 +211,7 @@ save_to (AdmiraltyScenarioEditor *self,
   /* @target may be self->path itself, which is replaced below. */
   g_autofree char *path = g_strdup (target);
   g_autoptr(GError) error = NULL;
-  guint count = self->problem_list->len;
+  guint count = adm_problems_count_blocking (self->problem_list);
   g_autofree char *old_draft = g_strdup (self->draft_path);
 
   if (adm_file_is_installed (path))
@@ -370,7 +370,7 @@ start_campaign_action (GtkWidget  *widget,
 {
   AdmiraltyScenarioEditor *self = ADMIRALTY_SCENARIO_EDITOR (widget);
 
-  if (self->problem_list->len > 0)
+  if (adm_problems_count_blocking (self->problem_list) > 0)
     return;
   if (self->path == NULL)
     {

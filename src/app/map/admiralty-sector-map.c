@@ -38,6 +38,8 @@ struct _AdmiraltySectorMap
   char                *focus_sector;   /* the card the arrow keys have reached, or NULL */
   gboolean             show_legend;
   gboolean             wall;           /* the projector's layout */
+  GHashTable          *faction_colours; /* the sides palette, or NULL (faction_colours of
+                                         * AdmiraltySectorOptions) */
   AdmiraltySectorView  view;
   GHashTable          *cards;          /* each card's size for what the map shows (view.cards) */
   GHashTable          *fit_widths;     /* sector id → the widening the last fit picked, or NULL */
@@ -115,6 +117,7 @@ build_options (AdmiraltySectorMap     *self,
     }
   options->audience = self->audience;
   options->legend = self->show_legend;
+  options->faction_colours = self->faction_colours;
   if (self->viewer != NULL && self->scenario != NULL)
     options->viewer = adm_ruleset_lookup_faction (adm_scenario_get_ruleset (self->scenario),
                                                   self->viewer);
@@ -1075,6 +1078,7 @@ admiralty_sector_map_finalize (GObject *object)
   g_free (self->focus_sector);
   g_free (self->viewer);
   g_free (self->drag_sector);
+  g_clear_pointer (&self->faction_colours, g_hash_table_unref);
   g_clear_object (&self->campaign_signals);
   g_clear_object (&self->zoom_pan);
 
@@ -1537,6 +1541,19 @@ admiralty_sector_map_set_show_legend (AdmiraltySectorMap *self,
   self->show_legend = show_legend;
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_LEGEND]);
+}
+
+void
+admiralty_sector_map_set_faction_colours (AdmiraltySectorMap *self,
+                                          GHashTable         *colours)
+{
+  g_return_if_fail (ADMIRALTY_IS_SECTOR_MAP (self));
+
+  if (self->faction_colours == colours)
+    return;
+  g_clear_pointer (&self->faction_colours, g_hash_table_unref);
+  self->faction_colours = colours != NULL ? g_hash_table_ref (colours) : NULL;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 const char *

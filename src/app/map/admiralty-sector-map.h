@@ -97,6 +97,10 @@ GArray                    *admiralty_sector_map_dup_wall_labels     (AdmiraltySe
 gboolean                   admiralty_sector_map_get_show_legend     (AdmiraltySectorMap *self);
 void                       admiralty_sector_map_set_show_legend     (AdmiraltySectorMap *self,
                                                                      gboolean            show_legend);
+/* The colours drawn in place of the factions' own (const AdmFaction* → "#rrggbb", the
+ * projector's sides palette; a reference is taken), or NULL for their own. */
+void                       admiralty_sector_map_set_faction_colours (AdmiraltySectorMap *self,
+                                                                     GHashTable         *colours);
 /* The id of the sector under the pointer, or NULL. */
 const char                *admiralty_sector_map_get_hovered_sector  (AdmiraltySectorMap *self);
 

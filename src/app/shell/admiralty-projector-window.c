@@ -9,7 +9,14 @@
 #include <glib/gi18n.h>
 
 #include "admiralty-projector-window.h"
+#include "admiralty-faction-symbol.h"
 #include "adm-portal.h"
+
+/* The sides palette: blue and light blue against orange, apart by ΔE 38 or more (CIE76) to
+ * normal, protanopic and deuteranopic eyes alike (adm-colour-vision.h). */
+#define SIDES_OWN_COLOUR    "#1f6fd1"
+#define SIDES_ALLIED_COLOUR "#62c3f0"
+#define SIDES_ENEMY_COLOUR  "#e8780c"
 
 struct _AdmiraltyProjectorWindow
 {
@@ -29,7 +36,12 @@ struct _AdmiraltyProjectorWindow
   GtkLabel            *clock_label;
   AdmiraltySectorMap  *map;
   GtkFlowBox          *key_box;
+  GtkToggleButton     *sides_button;
   GtkLabel            *dice_label;
+
+  GSettings           *settings;
+  GHashTable          *palette;   /* the sides palette in use (const AdmFaction* → "#rrggbb"),
+                                   * or NULL for the factions' own colours */
 };
 
 G_DEFINE_FINAL_TYPE (AdmiraltyProjectorWindow, admiralty_projector_window, ADW_TYPE_WINDOW)
@@ -143,8 +155,88 @@ update_finals (AdmiraltyProjectorWindow *self)
   gtk_label_set_label (self->finals_label, text);
 }
 
+/* The colours of the sides palette: the scenario's first faction "own", its allies "allied",
+ * the rest "enemy"; NULL when the setting is "factions". */
+static GHashTable *
+sides_palette (AdmiraltyProjectorWindow *self,
+               AdmScenario              *scenario)
+{
+  g_autofree char *palette = NULL;
+  GPtrArray *factions;
+  GHashTable *colours;
+  const AdmFaction *own;
+
+  if (scenario == NULL || self->settings == NULL)
+    return NULL;
+  palette = g_settings_get_string (self->settings, "projector-palette");
+  if (!g_str_equal (palette, "sides"))
+    return NULL;
+  factions = adm_scenario_get_factions (scenario);
+  colours = g_hash_table_new (NULL, NULL);
+  own = factions->len > 0 ? g_ptr_array_index (factions, 0) : NULL;
+  for (guint i = 0; i < factions->len; i++)
+    {
+      const AdmFaction *faction = g_ptr_array_index (factions, i);
+
+      g_hash_table_insert (colours, (gpointer) faction,
+                           faction == own ? SIDES_OWN_COLOUR
+                           : adm_scenario_factions_allied (scenario, own, faction)
+                             ? SIDES_ALLIED_COLOUR : SIDES_ENEMY_COLOUR);
+    }
+  return colours;
+}
+
+typedef struct {
+  guint32          colour;
+  AdmFactionSymbol symbol;
+} KeySwatch;
+
+/* A faction's swatch in the key: a disc of its colour with its symbol, as on the map. */
+static void
+draw_swatch (GtkDrawingArea *area,
+             cairo_t        *cr,
+             int             width,
+             int             height,
+             gpointer        user_data)
+{
+  const KeySwatch *swatch = user_data;
+  double r = MIN (width, height) / 2.0;
+
+  cairo_arc (cr, width / 2.0, height / 2.0, r, 0, 2 * G_PI);
+  cairo_set_source_rgb (cr, ((swatch->colour >> 16) & 0xff) / 255.0,
+                        ((swatch->colour >> 8) & 0xff) / 255.0, (swatch->colour & 0xff) / 255.0);
+  cairo_fill (cr);
+  admiralty_faction_symbol_draw (cr, swatch->symbol, width / 2.0, height / 2.0, 0.55 * r,
+                                 swatch->colour);
+}
+
+static GtkWidget *
+key_entry (const AdmFaction *faction,
+           const char       *colour)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *area = gtk_drawing_area_new ();
+  KeySwatch *swatch = g_new0 (KeySwatch, 1);
+  GdkRGBA rgba = { 1, 1, 1, 1 };
+
+  if (colour != NULL)
+    gdk_rgba_parse (&rgba, colour);
+  swatch->colour = (guint32) (rgba.red * 255 + 0.5) << 16 |
+                   (guint32) (rgba.green * 255 + 0.5) << 8 | (guint32) (rgba.blue * 255 + 0.5);
+  swatch->symbol = faction->symbol;
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), 30);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), 30);
+  gtk_widget_set_valign (area, GTK_ALIGN_CENTER);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_swatch, swatch, g_free);
+  /* Named for what it draws, so that it is told without looking at pixels. */
+  gtk_widget_set_name (area, adm_faction_symbol_get_name (faction->symbol));
+  gtk_box_append (GTK_BOX (box), area);
+  gtk_box_append (GTK_BOX (box), gtk_label_new (faction->name));
+  return box;
+}
+
 /* The faction key: each faction the public may know of (faction_public ()), by its colour on
- * the map. */
+ * the map — the palette's when the sides palette is on — and its symbol. */
 static void
 update_key (AdmiraltyProjectorWindow *self)
 {
@@ -155,6 +247,9 @@ update_key (AdmiraltyProjectorWindow *self)
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->key_box))) != NULL)
     gtk_flow_box_remove (self->key_box, child);
+  g_clear_pointer (&self->palette, g_hash_table_unref);
+  self->palette = sides_palette (self, scenario);
+  admiralty_sector_map_set_faction_colours (self->map, self->palette);
   gtk_widget_set_visible (GTK_WIDGET (self->key_box), scenario != NULL);
   if (scenario == NULL)
     return;
@@ -162,20 +257,16 @@ update_key (AdmiraltyProjectorWindow *self)
   for (guint i = 0; i < factions->len; i++)
     {
       const AdmFaction *faction = g_ptr_array_index (factions, i);
-      g_autofree char *name = NULL;
-      g_autofree char *markup = NULL;
-      GtkWidget *label;
+      const char *colour = self->palette != NULL ? g_hash_table_lookup (self->palette, faction)
+                                                 : faction->colour;
+      GtkWidget *entry;
 
       if (!faction_public (scenario, faction))
         continue;
-      name = g_markup_escape_text (faction->name, -1);
-      markup = g_strdup_printf ("<span foreground=\"%s\">\u25cf</span> %s",
-                                faction->colour != NULL ? faction->colour : "#ffffff", name);
-      label = gtk_label_new (NULL);
-      gtk_label_set_markup (GTK_LABEL (label), markup);
-      gtk_flow_box_append (self->key_box, label);
+      entry = key_entry (faction, colour);
+      gtk_flow_box_append (self->key_box, entry);
       /* A caption on the wall: no focus ring round its first entry. */
-      gtk_widget_set_focusable (gtk_widget_get_parent (label), FALSE);
+      gtk_widget_set_focusable (gtk_widget_get_parent (entry), FALSE);
     }
 }
 
@@ -324,6 +415,7 @@ admiralty_projector_window_dispose (GObject *object)
   admiralty_projector_window_set_campaign (self, NULL);
   admiralty_projector_window_set_portal (self, NULL);
   set_clock (self, NULL);
+  g_clear_object (&self->settings);
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_PROJECTOR_WINDOW);
 
   G_OBJECT_CLASS (admiralty_projector_window_parent_class)->dispose (object);
@@ -337,6 +429,7 @@ admiralty_projector_window_finalize (GObject *object)
   g_clear_object (&self->campaign_signals);
   g_clear_object (&self->clock_signals);
   g_clear_object (&self->portal_signals);
+  g_clear_pointer (&self->palette, g_hash_table_unref);
 
   G_OBJECT_CLASS (admiralty_projector_window_parent_class)->finalize (object);
 }
@@ -416,6 +509,7 @@ admiralty_projector_window_class_init (AdmiraltyProjectorWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, dice_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, map);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, key_box);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, sides_button);
 
   gtk_widget_class_install_action (widget_class, "projector.toggle-fullscreen", NULL,
                                    toggle_fullscreen_action);
@@ -428,6 +522,23 @@ admiralty_projector_window_class_init (AdmiraltyProjectorWindowClass *klass)
    * whatever was there before, not to a window with a title bar. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "window.close", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static gboolean
+palette_get_mapping (GValue   *value,
+                     GVariant *variant,
+                     gpointer  user_data)
+{
+  g_value_set_boolean (value, g_str_equal (g_variant_get_string (variant, NULL), "sides"));
+  return TRUE;
+}
+
+static GVariant *
+palette_set_mapping (const GValue       *value,
+                     const GVariantType *expected_type,
+                     gpointer            user_data)
+{
+  return g_variant_new_string (g_value_get_boolean (value) ? "sides" : "factions");
 }
 
 /* What the wall follows: the campaign, the cycle clock, and on the portal the admirals'
@@ -457,6 +568,12 @@ admiralty_projector_window_init (AdmiraltyProjectorWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect_object (self->map, "notify::past", G_CALLBACK (past_changed_cb), self,
                            G_CONNECT_SWAPPED);
+  self->settings = g_settings_new (APP_ID);
+  g_settings_bind_with_mapping (self->settings, "projector-palette", self->sides_button,
+                                "active", G_SETTINGS_BIND_DEFAULT, palette_get_mapping,
+                                palette_set_mapping, NULL, NULL);
+  g_signal_connect_object (self->settings, "changed::projector-palette",
+                           G_CALLBACK (update_key), self, G_CONNECT_SWAPPED);
   update_heading (self);
   update_key (self);
   update_finals (self);
@@ -584,8 +701,14 @@ admiralty_projector_window_get_key_texts (AdmiraltyProjectorWindow *self)
 
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->key_box));
        child != NULL; child = gtk_widget_get_next_sibling (child))
-    g_strv_builder_add (builder, gtk_label_get_text (GTK_LABEL (
-                          gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child)))));
+    {
+      GtkWidget *entry = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child));
+      g_autofree char *text =
+        g_strdup_printf ("(%s) %s", gtk_widget_get_name (gtk_widget_get_first_child (entry)),
+                         gtk_label_get_text (GTK_LABEL (gtk_widget_get_last_child (entry))));
+
+      g_strv_builder_add (builder, text);
+    }
   return g_strv_builder_end (builder);
 }
 

@@ -46,7 +46,8 @@ const char               *admiralty_projector_window_get_clock_text (AdmiraltyPr
 /* The commitments of the battles being fought that the room may know of (docs/dice.md), or
  * NULL when there are none. */
 const char               *admiralty_projector_window_get_dice_text  (AdmiraltyProjectorWindow *self);
-/* The faction key's entries as shown, "● Barrayar" each. */
+/* The faction key's entries as shown, "(star) Barrayaran Imperium" each: the symbol drawn
+ * beside the name, and the name. */
 GStrv                     admiralty_projector_window_get_key_texts  (AdmiraltyProjectorWindow *self)
     G_GNUC_WARN_UNUSED_RESULT;
 

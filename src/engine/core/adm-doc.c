@@ -489,6 +489,27 @@ adm_doc_figure_add_line (AdmDocBlock *figure,
 }
 
 void
+adm_doc_figure_add_symbol (AdmDocBlock *figure,
+                           double       x,
+                           double       y,
+                           double       radius,
+                           guint        symbol,
+                           guint32      ground)
+{
+  AdmDocShape *shape;
+
+  g_return_if_fail (figure != NULL && figure->kind == ADM_DOC_FIGURE);
+  g_return_if_fail (radius > 0);
+
+  shape = add_shape (figure, ADM_DOC_SHAPE_SYMBOL);
+  shape->x1 = x;
+  shape->y1 = y;
+  shape->radius = radius;
+  shape->symbol = symbol;
+  shape->fill = ground;
+}
+
+void
 adm_doc_figure_add_text (AdmDocBlock *figure,
                          double       x,
                          double       y,

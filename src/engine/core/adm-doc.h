@@ -32,6 +32,8 @@ typedef enum {
   ADM_DOC_SHAPE_CIRCLE,  /* centre (x1, y1), radius */
   ADM_DOC_SHAPE_LINE,    /* (x1, y1) to (x2, y2) */
   ADM_DOC_SHAPE_TEXT,    /* text centred on (x1, y1), size the font's em in mm */
+  ADM_DOC_SHAPE_SYMBOL,  /* a faction's symbol centred on (x1, y1) within radius, drawn on
+                          * the colour fill */
 } AdmDocShapeKind;
 
 /* A colour 0xRRGGBB; ADM_DOC_NO_COLOUR for no fill or no stroke. */
@@ -47,6 +49,7 @@ typedef struct {
   gboolean         dashed;  /* circle and line */
   gboolean         bold;    /* text */
   char            *text;
+  guint            symbol;  /* symbol: an AdmFactionSymbol (adm-faction-symbol.h) */
 } AdmDocShape;
 
 typedef struct {
@@ -168,6 +171,14 @@ void         adm_doc_figure_add_line (AdmDocBlock *figure,
                                      double       y2,
                                      double       line_width,
                                      guint32      stroke);
+/* Faction symbol @symbol (an AdmFactionSymbol) within radius @radius of (@x, @y), drawn in the
+ * ink that stands out from @ground (the colour under it), as the table draws it. */
+void         adm_doc_figure_add_symbol (AdmDocBlock *figure,
+                                       double       x,
+                                       double       y,
+                                       double       radius,
+                                       guint        symbol,
+                                       guint32      ground);
 void         adm_doc_figure_add_text (AdmDocBlock *figure,
                                      double       x,
                                      double       y,

@@ -13,6 +13,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "adm-digest.h"
+#include "adm-colour-vision.h"
 #include "adm-ruleset.h"
 #include "adm-source-text.h"
 #include "adm-xml.h"
@@ -1394,12 +1395,9 @@ add_builtin_placement (AdmRuleset *self)
 static gboolean
 is_colour (const char *text)
 {
-  if (strlen (text) != 7 || text[0] != '#')
-    return FALSE;
-  for (int i = 1; i < 7; i++)
-    if (!g_ascii_isxdigit (text[i]))
-      return FALSE;
-  return TRUE;
+  double rgb[3];
+
+  return adm_colour_parse (text, rgb);
 }
 
 static gboolean
@@ -1410,6 +1408,7 @@ parse_faction (AdmRuleset  *self,
                GError     **error)
 {
   g_autoptr(AdmFaction) faction = g_new0 (AdmFaction, 1);
+  g_autofree char *symbol = adm_xml_get_string (node, "symbol");
   long other;
 
   if ((faction->id = require_attr (node, "id", file, error)) == NULL ||
@@ -1430,6 +1429,18 @@ parse_faction (AdmRuleset  *self,
       adm_xml_set_error (error, file, node,
                          _("faction “%s” has the colour “%s”; a colour is written #rrggbb, "
                            "for example #8b1e1e"), faction->id, faction->colour);
+      return FALSE;
+    }
+
+  if (symbol == NULL)
+    faction->symbol = ADM_N_FACTION_SYMBOLS;  /* handed out once all are read */
+  else if (!adm_faction_symbol_from_name (symbol, &faction->symbol))
+    {
+      g_autofree char *names = adm_faction_symbol_list_names ();
+
+      adm_xml_set_error (error, file, node,
+                         _("faction “%s” has the symbol “%s”, which is none of the symbols "
+                           "the tables draw (%s)"), faction->id, symbol, names);
       return FALSE;
     }
 
@@ -1674,6 +1685,30 @@ parse_class (AdmRuleset  *self,
   return TRUE;
 }
 
+/* A season written before factions had symbols still loads: each faction without one takes
+ * the first symbol no faction of the season has ("symbols in order", adm-faction-symbol.h),
+ * so that the sides of an old campaign are told apart by their symbols too. */
+static void
+default_symbols (AdmRuleset *self)
+{
+  gboolean taken[ADM_N_FACTION_SYMBOLS] = { FALSE, };
+
+  for (guint i = 0; i < self->factions->len; i++)
+    {
+      const AdmFaction *faction = g_ptr_array_index (self->factions, i);
+
+      if (faction->symbol < ADM_N_FACTION_SYMBOLS)
+        taken[faction->symbol] = TRUE;
+    }
+  for (guint i = 0; i < self->factions->len; i++)
+    {
+      AdmFaction *faction = g_ptr_array_index (self->factions, i);
+
+      if (faction->symbol == ADM_N_FACTION_SYMBOLS)
+        faction->symbol = adm_faction_symbol_default (taken, i);
+    }
+}
+
 /* The <classes> element @root (classes.rng) of ruleset @self, from @file. */
 static gboolean
 parse_classes (AdmRuleset  *self,
@@ -1704,6 +1739,7 @@ parse_classes (AdmRuleset  *self,
       if (adm_xml_is (node, "class") && !parse_class (self, file, node, seen_classes, error))
         return FALSE;
     }
+  default_symbols (self);
   return TRUE;
 }
 

@@ -6,6 +6,7 @@
 #include <glib-object.h>
 #include <libxml/tree.h>
 
+#include "adm-faction-symbol.h"
 #include "adm-tables.h"
 
 G_BEGIN_DECLS
@@ -78,6 +79,7 @@ typedef struct {
   char *name;
   char *colour;          /* "#rrggbb" */
   int   boarding_bonus;
+  AdmFactionSymbol symbol; /* its own, or "symbols in order" (adm-faction-symbol.h) */
 } AdmFaction;
 
 typedef struct {

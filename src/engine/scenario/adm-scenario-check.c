@@ -31,6 +31,19 @@ adm_problem_free (AdmProblem *problem)
   g_free (problem);
 }
 
+guint
+adm_problems_count_blocking (GPtrArray *problems)
+{
+  guint count = 0;
+
+  g_return_val_if_fail (problems != NULL, 0);
+
+  for (guint i = 0; i < problems->len; i++)
+    if (!((AdmProblem *) g_ptr_array_index (problems, i))->advice)
+      count++;
+  return count;
+}
+
 char *
 adm_problem_to_string (const AdmProblem *problem,
                        const char       *display_name)

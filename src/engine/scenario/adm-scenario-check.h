@@ -21,9 +21,14 @@ typedef struct {
   char     *message;  /* translated, without the "FILE:LINE: " prefix, e.g. "formation “First” names
                        * flagship “s9”, which is not one of its ships (F-FORM-4)" */
   xmlNode  *node;     /* the element the problem is at (borrowed from the checked document), or NULL */
+  gboolean  advice;   /* TRUE: advice that keeps nothing from loading or starting a campaign
+                       * (adm-scenario-contrast.h) */
 } AdmProblem;
 
 void       adm_problem_free       (AdmProblem  *problem);
+/* How many of @problems (AdmProblem*) keep the scenario from starting a campaign: those that
+ * are not advice. */
+guint      adm_problems_count_blocking (GPtrArray *problems);
 
 /* Every problem of the <scenario> element @scenario (schema and loader checks alike), in
  * document order; an empty array when it loads. @ruleset: the ruleset to check against (left

@@ -10,6 +10,7 @@
 #include "adm-scenario-admiral.h"
 #include "adm-scenario-alliance.h"
 #include "adm-scenario-check.h"
+#include "adm-scenario-contrast.h"
 #include "adm-scenario-edit.h"
 #include "adm-scenario-private.h"
 #include "adm-xml.h"
@@ -1847,6 +1848,15 @@ adm_scenario_edit_check (AdmScenarioEdit *self)
   problems = adm_scenario_check_all_loaded (xmlDocGetRootElement (self->doc),
                                             self->display_name, self->ruleset,
                                             self->ruleset != NULL ? &self->loaded : NULL);
+  /* A scenario that loads may still set sides against each other in colours that look
+   * alike: advice, after its problems. */
+  if (self->loaded != NULL)
+    {
+      g_autoptr(GPtrArray) advice =
+        adm_scenario_contrast_problems (self->loaded, xmlDocGetRootElement (self->doc));
+
+      g_ptr_array_extend_and_steal (problems, g_steal_pointer (&advice));
+    }
   /* A line is one of the file on disk only while the document is that file's text: a new
    * scenario's, or one changed since, is a line of no file the master can open. The problem
    * is then told by its element (AdmProblem.node) alone. */

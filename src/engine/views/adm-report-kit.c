@@ -57,7 +57,7 @@ tint (guint32 colour,
 }
 
 /* A side's short mark: the initials of its faction's name ("Cetagandan Empire" → "CE"), of
- * the side's name when its ships have no faction. The data has no faction symbols. */
+ * the side's name when its ships have no faction; printed with the faction's symbol. */
 static char *
 side_mark (const char *name)
 {
@@ -98,12 +98,18 @@ draw_front (AdmDocBlock *figure,
             double       cy,
             double       d,
             guint32      colour,
+            int          symbol,
             const char  *mark,
             const char  *name)
 {
   double r = d / 2;
 
   adm_doc_figure_add_circle (figure, cx, cy, r, 0.4, colour, tint (colour, 0.8), FALSE);
+  /* The side's symbol either side of the bow's arrow, told apart where its colour is not. */
+  if (symbol >= 0)
+    for (int s = -1; s <= 1; s += 2)
+      adm_doc_figure_add_symbol (figure, cx + s * 0.4 * r, cy - 0.32 * r, 0.15 * r, symbol,
+                                 tint (colour, 0.8));
   for (int i = 0; i < 4; i++)
     {
       double angle = G_PI / 4 + i * G_PI / 2;
@@ -198,34 +204,48 @@ add_mine (AdmDoc        *doc,
                            caption);
 }
 
-/* The colour of @side: that of the faction of its first ship that has one, as the table's
- * renderer colours it. */
-static guint32
-side_colour (AdmBattle *battle,
-             guint      side)
+/* The faction of @side: that of its first ship that has one, as the table's renderer colours
+ * the side; NULL for none. */
+static const AdmFaction *
+side_faction (AdmBattle *battle,
+              guint      side)
 {
   for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
     {
       const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
 
       if (ship->original_side == side && ship->faction != NULL)
-        return colour_of (ship->faction->colour, DEFAULT_COLOUR);
+        return ship->faction;
     }
-  return DEFAULT_COLOUR;
+  return NULL;
+}
+
+/* The symbol of @side's faction; -1 for none. */
+static int
+side_symbol (AdmBattle *battle,
+             guint      side)
+{
+  const AdmFaction *faction = side_faction (battle, side);
+
+  return faction != NULL ? (int) faction->symbol : -1;
+}
+
+static guint32
+side_colour (AdmBattle *battle,
+             guint      side)
+{
+  const AdmFaction *faction = side_faction (battle, side);
+
+  return faction != NULL ? colour_of (faction->colour, DEFAULT_COLOUR) : DEFAULT_COLOUR;
 }
 
 static const char *
 side_faction_name (AdmBattle *battle,
                    guint      side)
 {
-  for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
-    {
-      const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
+  const AdmFaction *faction = side_faction (battle, side);
 
-      if (ship->original_side == side && ship->faction != NULL)
-        return ship->faction->name;
-    }
-  return adm_battle_get_side (battle, side)->name;
+  return faction != NULL ? faction->name : adm_battle_get_side (battle, side)->name;
 }
 
 static void
@@ -238,7 +258,8 @@ add_explanation (AdmDoc      *doc,
                                 "its rim. The arrow points to the bow; the lines at the rim "
                                 "part the four firing arcs (bow, starboard S, stern, port P, "
                                 "F-FIRE-7). The letters in the middle are the initials of the "
-                                "side's faction."));
+                                "side's faction, and the two shapes beside the arrow its "
+                                "symbol, as on the table and the map."));
   if (adm_audience_is_master (audience) || audience.kind == ADM_AUDIENCE_SIDE)
     adm_doc_add_paragraph (doc, _("A “?” beside a token is its back: glue it on, or lay it "
                                   "instead, to play the ship face down while the enemy has "
@@ -323,7 +344,8 @@ kit_build (AdmBattle   *battle,
 
             figure = adm_doc_add_figure (doc, with_back ? 2 * d + 2 : d,
                                          d + CAPTION_ROOM);
-            draw_front (figure, d / 2, d / 2, d, colour, mark, ship->name);
+            draw_front (figure, d / 2, d / 2, d, colour, side_symbol (battle, side), mark,
+                        ship->name);
             if (with_back)
               draw_back (figure, 1.5 * d + 2, d / 2, d);
             /* Translators: under a printed ship token: its class and base size */
