@@ -65,37 +65,6 @@ fixture_teardown (Fixture       *fixture,
   g_free (fixture->path);
 }
 
-/* c1-1 ended as it stands, then every other engagement of the cycle ended unfought. */
-static void
-end_battles (AdmCampaign *campaign)
-{
-  g_autoptr(GError) error = NULL;
-  AdmBattle *battle = adm_campaign_get_battle_played (campaign, "c1-1", &error);
-  g_autoptr(AdmBattle) copy = NULL;
-  gint64 time = T0 + 3000;
-
-  g_assert_no_error (error);
-  g_assert_nonnull (battle);
-  copy = g_object_ref (battle);
-  g_assert_true (adm_campaign_end_battle (campaign, "c1-1", copy, "Pol withdrew", time++,
-                                          &error));
-  g_assert_no_error (error);
-  for (;;)
-    {
-      g_autoptr(GPtrArray) unfought = adm_campaign_get_unfought (campaign);
-      g_autoptr(AdmBattle) set_up = NULL;
-      const AdmQueuedEngagement *first;
-
-      if (unfought->len == 0)
-        return;
-      first = g_ptr_array_index (unfought, 0);
-      set_up = engagement_battle (campaign, first->id);
-      g_assert_true (adm_campaign_end_battle (campaign, first->id, set_up, "Broke off", time++,
-                                              &error));
-      g_assert_no_error (error);
-    }
-}
-
 /* The archive of @campaign for @as as the HTML text. */
 static char *
 archive_html (AdmCampaign *campaign,
@@ -187,7 +156,7 @@ test_bad_input (Fixture       *fixture,
   assert_failure (unended, 1, "komarr.admiralty: the battle of engagement c1-1 at ");
   g_assert_false (g_file_test (html, G_FILE_TEST_EXISTS));
 
-  end_battles (fixture->campaign);
+  komarr_end_battles (fixture->campaign, "c1-1", T0 + 3000);
   g_clear_pointer (&before, g_free);
   before = file_contents (fixture->path);
 
@@ -251,7 +220,7 @@ test_cancelled (Fixture       *fixture,
   g_autoptr(GDir) dir = NULL;
   guint files = 0;
 
-  end_battles (fixture->campaign);
+  komarr_end_battles (fixture->campaign, "c1-1", T0 + 3000);
   archive = adm_archive_new (fixture->campaign, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (adm_archive_get_n_frames (archive), >, 2);
@@ -396,7 +365,7 @@ test_sector_views (Fixture       *fixture,
   g_autofree char *master = NULL;
   guint resolved = 0, blind = 0;
 
-  end_battles (fixture->campaign);
+  komarr_end_battles (fixture->campaign, "c1-1", T0 + 3000);
   g_assert_nonnull (hidden);
   journal = adm_campaign_get_journal (fixture->campaign);
   for (guint i = 0; i < adm_journal_get_n_entries (journal) && resolved == 0; i++)
@@ -475,7 +444,7 @@ test_side_views (Fixture       *fixture,
   AdmBattle *battle;
   g_autoptr(GArray) entries = g_array_new (FALSE, FALSE, sizeof (guint));
 
-  end_battles (fixture->campaign);
+  komarr_end_battles (fixture->campaign, "c1-1", T0 + 3000);
   journal = adm_campaign_get_journal (fixture->campaign);
   for (guint i = 0; i < adm_journal_get_n_entries (journal); i++)
     if (g_strcmp0 (adm_journal_get_entry_engagement (journal, i), "c1-1") == 0)
@@ -568,7 +537,7 @@ test_revelation (Fixture       *fixture,
   g_autofree char *undone = NULL;
   const char *pol;
 
-  end_battles (fixture->campaign);
+  komarr_end_battles (fixture->campaign, "c1-1", T0 + 3000);
   pol = adm_battle_get_side (adm_campaign_get_battle_played (fixture->campaign, "c1-1", NULL),
                              1)->id;
   g_test_message ("the side: %s", pol);
@@ -611,7 +580,7 @@ test_self_contained (Fixture       *fixture,
                                            G_REGEX_CASELESS, 0, NULL);
   g_autoptr(GMatchInfo) match = NULL;
 
-  end_battles (fixture->campaign);
+  komarr_end_battles (fixture->campaign, "c1-1", T0 + 3000);
   html = archive_html (fixture->campaign, "barrayar");
   if (g_regex_match (outside, html, 0, &match))
     {
@@ -642,7 +611,7 @@ test_long_campaign (Fixture       *fixture,
   gint64 start;
   double seconds;
 
-  end_battles (fixture->campaign);
+  komarr_end_battles (fixture->campaign, "c1-1", T0 + 3000);
   text = adm_campaign_serialize (fixture->campaign, &length);
   copy = adm_campaign_load_memory (text, length, "komarr.admiralty", &error);
   g_assert_no_error (error);
@@ -680,7 +649,7 @@ test_cli (Fixture       *fixture,
   g_autofree char *svg = NULL, *text = NULL, *page = NULL;
   g_autoptr(GError) error = NULL;
 
-  end_battles (fixture->campaign);
+  komarr_end_battles (fixture->campaign, "c1-1", T0 + 3000);
   g_clear_object (&fixture->campaign);
   written = run_cli ("archive", fixture->path, "--as", "barrayar", "-o", html, NULL);
   g_assert_cmpint (written->status, ==, 0);
@@ -761,7 +730,7 @@ test_browser (Fixture       *fixture,
                             "!== 'none'; }).length === 1 ? 'yes' : 'no'";
   guint n;
 
-  end_battles (fixture->campaign);
+  komarr_end_battles (fixture->campaign, "c1-1", T0 + 3000);
   archive = adm_archive_new (fixture->campaign, "barrayar", &error);
   g_assert_no_error (error);
   g_assert_true (adm_archive_save_html (archive, html, NULL, NULL, NULL, &error));
@@ -926,7 +895,7 @@ test_video (Fixture       *fixture,
   g_autoptr(GstDiscoverer) discoverer = NULL;
   AdmBattle *battle;
 
-  end_battles (fixture->campaign);
+  komarr_end_battles (fixture->campaign, "c1-1", T0 + 3000);
   battle = adm_campaign_get_battle_played (fixture->campaign, "c1-1", &error);
   g_assert_no_error (error);
   gst_init (NULL, NULL);
@@ -1098,7 +1067,7 @@ test_video_bad_input (Fixture       *fixture,
   assert_failure (unended, 1, "komarr.admiralty: the battle of engagement c1-1 at ");
   g_assert_false (g_file_test (webm, G_FILE_TEST_EXISTS));
 
-  end_battles (fixture->campaign);
+  komarr_end_battles (fixture->campaign, "c1-1", T0 + 3000);
   archive = adm_archive_new (fixture->campaign, NULL, &error);
   g_assert_no_error (error);
   g_assert_false (adm_archive_save_video (archive, "c9-9", webm, NULL, NULL, NULL, &error));

@@ -874,6 +874,8 @@ finish_file (Replacing  *replacing,
       write_error (replacing->path, local, error);
       return FALSE;
     }
+  /* For the tests, a flush as slow as ADMIRALTY_TEST_FLUSH_DELAY_MS makes it. */
+  adm_file_test_delay ();
   if (fsync (fd) != 0 || g_rename (replacing->temp, replacing->path) != 0)
     {
       int saved = errno;
