@@ -20,6 +20,10 @@
 #include <gst/app/gstappsink.h>
 #include <gst/pbutils/pbutils.h>
 #include <gst/video/video.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "adm-archive.h"
@@ -1130,6 +1134,71 @@ test_video_bad_input (Fixture       *fixture,
   assert_only (fixture->folder, NULL);
 }
 
+/* The temporary file beside @folder's @name, or NULL. */
+static char *
+temporary_of (const char *folder,
+              const char *name)
+{
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+  g_autofree char *prefix = g_strdup_printf (".%s.", name);
+
+  for (const char *entry; (entry = g_dir_read_name (dir)) != NULL;)
+    if (g_str_has_prefix (entry, prefix))
+      return g_build_filename (folder, entry, NULL);
+  return NULL;
+}
+
+/* admiralty-cli archive killed with SIGKILL while its file is under way (its flush made slow):
+ * the temporary file it leaves beside the target is removed by the next write of that file once
+ * it is more than a minute old, and that write is whole. */
+static void
+test_killed (Fixture       *fixture,
+             gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GSubprocess) child = NULL;
+  g_autofree char *html = g_build_filename (fixture->folder, "war.html", NULL);
+  g_autofree char *left = NULL, *page = NULL;
+  g_autoptr(CliResult) again = NULL;
+  struct timespec old[2];
+  gint64 until;
+
+  komarr_end_battles (fixture->campaign, "c1-1", T0 + 3000);
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE |
+                                        G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+  g_subprocess_launcher_setenv (launcher, "ADMIRALTY_TEST_FLUSH_DELAY_MS", "60000", TRUE);
+  child = g_subprocess_launcher_spawn (launcher, &error, CLI_PATH, "archive", fixture->path,
+                                       "-o", html, NULL);
+  g_assert_no_error (error);
+  until = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while ((left = temporary_of (fixture->folder, "war.html")) == NULL &&
+         g_get_monotonic_time () < until)
+    g_usleep (20000);
+  g_assert_nonnull (left);
+  g_subprocess_force_exit (child);
+  g_assert_true (g_subprocess_wait (child, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_signaled (child));
+  g_assert_cmpint (g_subprocess_get_term_sig (child), ==, SIGKILL);
+  g_assert_true (g_file_test (left, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (html, G_FILE_TEST_EXISTS));
+
+  /* Killed two minutes ago. */
+  clock_gettime (CLOCK_REALTIME, &old[0]);
+  old[0].tv_sec -= 120;
+  old[1] = old[0];
+  g_assert_cmpint (utimensat (AT_FDCWD, left, old, 0), ==, 0);
+  again = run_cli ("archive", fixture->path, "-o", html, NULL);
+  g_assert_cmpint (again->status, ==, 0);
+  g_assert_false (g_file_test (left, G_FILE_TEST_EXISTS));
+  g_clear_pointer (&left, g_free);
+  left = temporary_of (fixture->folder, "war.html");
+  g_assert_null (left);
+  page = file_contents (html);
+  g_assert_true (g_str_has_suffix (page, "</html>\n"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1143,6 +1212,8 @@ main (int   argc,
               test_video, fixture_teardown);
   g_test_add ("/report/archive/atomic/cancelled", Fixture, NULL, fixture_setup,
               test_cancelled, fixture_teardown);
+  g_test_add ("/report/archive/atomic/killed", Fixture, NULL, fixture_setup, test_killed,
+              fixture_teardown);
   g_test_add ("/report/archive/F-ECM-2/F-STRAT-3/side-views", Fixture, NULL, fixture_setup,
               test_side_views, fixture_teardown);
   g_test_add ("/report/archive/F-STRAT-2/F-STRAT-3/sector-views", Fixture, NULL, fixture_setup,

@@ -804,7 +804,8 @@ write_error (const char  *path,
 }
 
 /* A file being written whole: into a new file beside @path ("." its name "." six
- * characters), renamed over @path only once written and on the disk, removed otherwise. */
+ * characters), renamed over @path only once written and on the disk, removed otherwise; one
+ * left by a write that was killed is removed by the next write of @path. */
 typedef struct {
   GOutputStream *out;
   char          *temp;
@@ -840,6 +841,8 @@ replace_file (const char  *path,
       write_error (path, local, error);
       return NULL;
     }
+  /* What a write killed mid-way (kill -9, a power cut) left beside it goes now. */
+  adm_file_remove_stale_temporaries (path);
   replacing->path = g_strdup (path);
   replacing->temp = g_build_filename (dir, name, NULL);
   fd = g_mkstemp_full (replacing->temp, O_WRONLY | O_CLOEXEC, 0644);
