@@ -276,3 +276,34 @@ komarr_capture_pol_defiant (AdmCampaign *campaign)
   g_assert_cmpint (ship (battle, "pol-defiant")->captured_by, ==, ship_index (battle, "kestrel"));
   return battle;
 }
+
+void
+komarr_end_battles (AdmCampaign *campaign,
+                    const char  *engagement,
+                    gint64       time)
+{
+  g_autoptr(GError) error = NULL;
+  AdmBattle *battle = adm_campaign_get_battle_played (campaign, engagement, &error);
+  g_autoptr(AdmBattle) copy = NULL;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (battle);
+  copy = g_object_ref (battle);
+  g_assert_true (adm_campaign_end_battle (campaign, engagement, copy, "Pol withdrew", time++,
+                                          &error));
+  g_assert_no_error (error);
+  for (;;)
+    {
+      g_autoptr(GPtrArray) unfought = adm_campaign_get_unfought (campaign);
+      g_autoptr(AdmBattle) set_up = NULL;
+      const AdmQueuedEngagement *first;
+
+      if (unfought->len == 0)
+        return;
+      first = g_ptr_array_index (unfought, 0);
+      set_up = engagement_battle (campaign, first->id);
+      g_assert_true (adm_campaign_end_battle (campaign, first->id, set_up, "Broke off", time++,
+                                              &error));
+      g_assert_no_error (error);
+    }
+}

@@ -119,3 +119,11 @@ table_dice_fixed (AdmCampaign *campaign,
  * and captures it in the end stage (F-BOARD-15). Not ended yet. */
 AdmBattle *
 komarr_capture_pol_defiant (AdmCampaign *campaign);
+
+/* The battle kept of @engagement ended as it stands ("Pol withdrew"), then every other
+ * engagement of the cycle ended unfought ("Broke off"), the entries stamped from @time on:
+ * a campaign at rest (F-STRAT-4). */
+void
+komarr_end_battles (AdmCampaign *campaign,
+                    const char  *engagement,
+                    gint64       time);

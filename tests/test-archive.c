@@ -6,13 +6,25 @@
  * audience filter shows that side (F-ECM-2, F-ECM-4, F-ECM-6) and its text the lines it reads,
  * no engagement named by its id (F-STRAT-3); once the master publishes, every side's archive
  * is the master's (F-STRAT-3, the revelation), and undone, the side's again. The page needs
- * nothing from outside it. A 25,000-entry campaign's archive is written in bounded time. */
+ * nothing from outside it. A 25,000-entry campaign's archive is written in bounded time. A
+ * battle's WebM video, decoded back, is its PNG frames one after the other; refused with what
+ * to do, writing nothing, for a battle the archive does not hold, and with the package to
+ * install when GStreamer's VP8 encoder is missing. */
 
 #include "config.h"
 
 #include <string.h>
 #include <cairo.h>
 #include <glib/gstdio.h>
+#include <gst/gst.h>
+#include <gst/app/gstappsink.h>
+#include <gst/pbutils/pbutils.h>
+#include <gst/video/video.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "adm-archive.h"
 #include "admiralty-sector-renderer.h"
@@ -55,37 +67,6 @@ fixture_teardown (Fixture       *fixture,
   remove_folder (fixture->folder);
   g_free (fixture->folder);
   g_free (fixture->path);
-}
-
-/* c1-1 ended as it stands, then every other engagement of the cycle ended unfought. */
-static void
-end_battles (AdmCampaign *campaign)
-{
-  g_autoptr(GError) error = NULL;
-  AdmBattle *battle = adm_campaign_get_battle_played (campaign, "c1-1", &error);
-  g_autoptr(AdmBattle) copy = NULL;
-  gint64 time = T0 + 3000;
-
-  g_assert_no_error (error);
-  g_assert_nonnull (battle);
-  copy = g_object_ref (battle);
-  g_assert_true (adm_campaign_end_battle (campaign, "c1-1", copy, "Pol withdrew", time++,
-                                          &error));
-  g_assert_no_error (error);
-  for (;;)
-    {
-      g_autoptr(GPtrArray) unfought = adm_campaign_get_unfought (campaign);
-      g_autoptr(AdmBattle) set_up = NULL;
-      const AdmQueuedEngagement *first;
-
-      if (unfought->len == 0)
-        return;
-      first = g_ptr_array_index (unfought, 0);
-      set_up = engagement_battle (campaign, first->id);
-      g_assert_true (adm_campaign_end_battle (campaign, first->id, set_up, "Broke off", time++,
-                                              &error));
-      g_assert_no_error (error);
-    }
 }
 
 /* The archive of @campaign for @as as the HTML text. */
@@ -179,7 +160,7 @@ test_bad_input (Fixture       *fixture,
   assert_failure (unended, 1, "komarr.admiralty: the battle of engagement c1-1 at ");
   g_assert_false (g_file_test (html, G_FILE_TEST_EXISTS));
 
-  end_battles (fixture->campaign);
+  komarr_end_battles (fixture->campaign, "c1-1", T0 + 3000);
   g_clear_pointer (&before, g_free);
   before = file_contents (fixture->path);
 
@@ -243,7 +224,7 @@ test_cancelled (Fixture       *fixture,
   g_autoptr(GDir) dir = NULL;
   guint files = 0;
 
-  end_battles (fixture->campaign);
+  komarr_end_battles (fixture->campaign, "c1-1", T0 + 3000);
   archive = adm_archive_new (fixture->campaign, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (adm_archive_get_n_frames (archive), >, 2);
@@ -388,7 +369,7 @@ test_sector_views (Fixture       *fixture,
   g_autofree char *master = NULL;
   guint resolved = 0, blind = 0;
 
-  end_battles (fixture->campaign);
+  komarr_end_battles (fixture->campaign, "c1-1", T0 + 3000);
   g_assert_nonnull (hidden);
   journal = adm_campaign_get_journal (fixture->campaign);
   for (guint i = 0; i < adm_journal_get_n_entries (journal) && resolved == 0; i++)
@@ -467,7 +448,7 @@ test_side_views (Fixture       *fixture,
   AdmBattle *battle;
   g_autoptr(GArray) entries = g_array_new (FALSE, FALSE, sizeof (guint));
 
-  end_battles (fixture->campaign);
+  komarr_end_battles (fixture->campaign, "c1-1", T0 + 3000);
   journal = adm_campaign_get_journal (fixture->campaign);
   for (guint i = 0; i < adm_journal_get_n_entries (journal); i++)
     if (g_strcmp0 (adm_journal_get_entry_engagement (journal, i), "c1-1") == 0)
@@ -560,7 +541,7 @@ test_revelation (Fixture       *fixture,
   g_autofree char *undone = NULL;
   const char *pol;
 
-  end_battles (fixture->campaign);
+  komarr_end_battles (fixture->campaign, "c1-1", T0 + 3000);
   pol = adm_battle_get_side (adm_campaign_get_battle_played (fixture->campaign, "c1-1", NULL),
                              1)->id;
   g_test_message ("the side: %s", pol);
@@ -603,7 +584,7 @@ test_self_contained (Fixture       *fixture,
                                            G_REGEX_CASELESS, 0, NULL);
   g_autoptr(GMatchInfo) match = NULL;
 
-  end_battles (fixture->campaign);
+  komarr_end_battles (fixture->campaign, "c1-1", T0 + 3000);
   html = archive_html (fixture->campaign, "barrayar");
   if (g_regex_match (outside, html, 0, &match))
     {
@@ -634,7 +615,7 @@ test_long_campaign (Fixture       *fixture,
   gint64 start;
   double seconds;
 
-  end_battles (fixture->campaign);
+  komarr_end_battles (fixture->campaign, "c1-1", T0 + 3000);
   text = adm_campaign_serialize (fixture->campaign, &length);
   copy = adm_campaign_load_memory (text, length, "komarr.admiralty", &error);
   g_assert_no_error (error);
@@ -672,7 +653,7 @@ test_cli (Fixture       *fixture,
   g_autofree char *svg = NULL, *text = NULL, *page = NULL;
   g_autoptr(GError) error = NULL;
 
-  end_battles (fixture->campaign);
+  komarr_end_battles (fixture->campaign, "c1-1", T0 + 3000);
   g_clear_object (&fixture->campaign);
   written = run_cli ("archive", fixture->path, "--as", "barrayar", "-o", html, NULL);
   g_assert_cmpint (written->status, ==, 0);
@@ -753,7 +734,7 @@ test_browser (Fixture       *fixture,
                             "!== 'none'; }).length === 1 ? 'yes' : 'no'";
   guint n;
 
-  end_battles (fixture->campaign);
+  komarr_end_battles (fixture->campaign, "c1-1", T0 + 3000);
   archive = adm_archive_new (fixture->campaign, "barrayar", &error);
   g_assert_no_error (error);
   g_assert_true (adm_archive_save_html (archive, html, NULL, NULL, NULL, &error));
@@ -814,6 +795,410 @@ test_browser (Fixture       *fixture,
     }
 }
 
+
+static void
+count_progress (guint    done,
+                guint    total,
+                gpointer data)
+{
+  guint *last = data;
+
+  g_assert_cmpuint (done, ==, *last + 1);
+  g_assert_cmpuint (done, <=, total);
+  *last = done;
+}
+
+/* The frames of the WebM video @path decoded back by GStreamer (demuxer, VP8 decoder), each
+ * as an RGB24 image surface, in order. */
+static GPtrArray *
+video_frames (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GstElement) pipeline = NULL;
+  g_autoptr(GstElement) file = NULL, sink = NULL;
+  GPtrArray *frames = g_ptr_array_new_with_free_func ((GDestroyNotify) cairo_surface_destroy);
+  GstSample *sample;
+
+  pipeline = gst_parse_launch (G_BYTE_ORDER == G_LITTLE_ENDIAN
+                               ? "filesrc name=file ! matroskademux ! vp8dec ! videoconvert ! "
+                                 "video/x-raw,format=BGRx ! appsink name=sink sync=false"
+                               : "filesrc name=file ! matroskademux ! vp8dec ! videoconvert ! "
+                                 "video/x-raw,format=xRGB ! appsink name=sink sync=false",
+                               &error);
+  g_assert_no_error (error);
+  file = gst_bin_get_by_name (GST_BIN (pipeline), "file");
+  sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  g_object_set (file, "location", path, NULL);
+  g_assert_cmpint (gst_element_set_state (pipeline, GST_STATE_PLAYING), !=,
+                   GST_STATE_CHANGE_FAILURE);
+  while ((sample = gst_app_sink_pull_sample (GST_APP_SINK (sink))) != NULL)
+    {
+      GstVideoInfo info;
+      GstMapInfo map;
+      cairo_surface_t *surface;
+      guchar *pixels;
+
+      g_assert_true (gst_video_info_from_caps (&info, gst_sample_get_caps (sample)));
+      g_assert_cmpint (GST_VIDEO_INFO_WIDTH (&info), ==, ADM_ARCHIVE_FRAME_WIDTH);
+      g_assert_cmpint (GST_VIDEO_INFO_HEIGHT (&info), ==, ADM_ARCHIVE_FRAME_HEIGHT);
+      surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, ADM_ARCHIVE_FRAME_WIDTH,
+                                            ADM_ARCHIVE_FRAME_HEIGHT);
+      pixels = cairo_image_surface_get_data (surface);
+      g_assert_true (gst_buffer_map (gst_sample_get_buffer (sample), &map, GST_MAP_READ));
+      for (int y = 0; y < ADM_ARCHIVE_FRAME_HEIGHT; y++)
+        memcpy (pixels + y * cairo_image_surface_get_stride (surface),
+                map.data + y * GST_VIDEO_INFO_PLANE_STRIDE (&info, 0),
+                ADM_ARCHIVE_FRAME_WIDTH * 4);
+      gst_buffer_unmap (gst_sample_get_buffer (sample), &map);
+      cairo_surface_mark_dirty (surface);
+      g_ptr_array_add (frames, surface);
+      gst_sample_unref (sample);
+    }
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  return frames;
+}
+
+/* How far apart @a's and @b's colours are: the mean of their channels' absolute differences,
+ * 0 to 255. */
+static double
+difference (cairo_surface_t *a,
+            cairo_surface_t *b)
+{
+  const guchar *one, *two;
+  int stride_a = cairo_image_surface_get_stride (a);
+  int stride_b = cairo_image_surface_get_stride (b);
+  guint64 sum = 0;
+
+  cairo_surface_flush (a);
+  cairo_surface_flush (b);
+  one = cairo_image_surface_get_data (a);
+  two = cairo_image_surface_get_data (b);
+  for (int y = 0; y < ADM_ARCHIVE_FRAME_HEIGHT; y++)
+    for (int x = 0; x < ADM_ARCHIVE_FRAME_WIDTH; x++)
+      for (int c = 0; c < 4; c++)
+        {
+          guint32 pa = *(const guint32 *) (one + y * stride_a + 4 * x);
+          guint32 pb = *(const guint32 *) (two + y * stride_b + 4 * x);
+
+          if (c < 3)
+            sum += ABS ((int) ((pa >> (8 * c)) & 0xff) - (int) ((pb >> (8 * c)) & 0xff));
+        }
+  return (double) sum / (3.0 * ADM_ARCHIVE_FRAME_WIDTH * ADM_ARCHIVE_FRAME_HEIGHT);
+}
+
+/* F-ECM-2, F-ECM-4, F-STRAT-3: the battle of c1-1 as a video for the master and for each side
+ * that fought it. GStreamer's discoverer reads a WebM of one VP8 stream at the frames' size,
+ * two seconds a step; decoded back, its frames are the archive's PNG frames of that battle for
+ * that audience (which side-views checks are the audience filter's table), each nearer its own
+ * than the step before it wherever the two differ; the progress counts every frame. */
+static void
+test_video (Fixture       *fixture,
+            gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GstDiscoverer) discoverer = NULL;
+  AdmBattle *battle;
+
+  komarr_end_battles (fixture->campaign, "c1-1", T0 + 3000);
+  battle = adm_campaign_get_battle_played (fixture->campaign, "c1-1", &error);
+  g_assert_no_error (error);
+  gst_init (NULL, NULL);
+  discoverer = gst_discoverer_new (30 * GST_SECOND, &error);
+  g_assert_no_error (error);
+  for (int side = -1; side < (int) adm_battle_get_n_sides (battle); side++)
+    {
+      const char *as = side < 0 ? "master" : adm_battle_get_side (battle, side)->id;
+      g_autoptr(AdmArchive) archive = adm_archive_new (fixture->campaign, as, &error);
+      g_autofree char *folder = g_build_filename (fixture->folder, as, NULL);
+      g_autofree char *list = g_build_filename (folder, "frames.txt", NULL);
+      g_autofree char *webm = g_strdup_printf ("%s.webm", folder);
+      g_autofree char *uri = g_filename_to_uri (webm, NULL, NULL);
+      g_autofree char *text = NULL;
+      g_autoptr(GPtrArray) decoded = NULL;
+      g_autoptr(GPtrArray) pngs = g_ptr_array_new_with_free_func ((GDestroyNotify)
+                                                                  cairo_surface_destroy);
+      g_autoptr(GstDiscovererInfo) info = NULL;
+      g_auto(GStrv) lines = NULL;
+      const char *title = NULL;
+      GstDiscovererStreamInfo *container;
+      GList *videos;
+      guint n, progressed = 0, changes = 0;
+
+      g_assert_no_error (error);
+      for (guint b = 0; b < adm_archive_get_n_battles (archive); b++)
+        if (g_str_equal (adm_archive_get_battle_id (archive, b), "c1-1"))
+          title = adm_archive_get_battle_title (archive, b);
+      g_assert_nonnull (title);
+      n = adm_archive_get_battle_n_frames (archive, "c1-1");
+      g_assert_cmpuint (n, >, 2);
+      g_assert_true (adm_archive_save_frames (archive, folder, ADM_ARCHIVE_FORMAT_PNG, NULL,
+                                              NULL, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_true (adm_archive_save_video (archive, "c1-1", webm, count_progress,
+                                             &progressed, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (progressed, ==, n);
+
+      /* The battle's PNG frames, by their titles in frames.txt. */
+      text = file_contents (list);
+      lines = g_strsplit (text, "\n", -1);
+      for (guint l = 0; lines[l] != NULL && lines[l][0] != '\0'; l++)
+        {
+          g_auto(GStrv) fields = g_strsplit (lines[l], "\t", 3);
+          g_autofree char *png = NULL;
+
+          if (!g_str_equal (fields[1], title))
+            continue;
+          png = g_build_filename (folder, fields[0], NULL);
+          g_ptr_array_add (pngs, cairo_image_surface_create_from_png (png));
+        }
+      g_assert_cmpuint (pngs->len, ==, n);
+
+      info = gst_discoverer_discover_uri (discoverer, uri, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (gst_discoverer_info_get_result (info), ==, GST_DISCOVERER_OK);
+      g_assert_cmpuint (gst_discoverer_info_get_duration (info), ==,
+                        n * ADM_ARCHIVE_VIDEO_STEP_MS * GST_MSECOND);
+      container = gst_discoverer_info_get_stream_info (info);
+      g_assert_true (GST_IS_DISCOVERER_CONTAINER_INFO (container));
+      {
+        g_autoptr(GstCaps) caps = gst_discoverer_stream_info_get_caps (container);
+
+        g_assert_cmpstr (gst_structure_get_name (gst_caps_get_structure (caps, 0)), ==,
+                         "video/webm");
+      }
+      gst_discoverer_stream_info_unref (container);
+      videos = gst_discoverer_info_get_video_streams (info);
+      g_assert_cmpuint (g_list_length (videos), ==, 1);
+      g_assert_cmpuint (g_list_length (gst_discoverer_info_get_audio_streams (info)), ==, 0);
+      {
+        GstDiscovererVideoInfo *video = videos->data;
+        g_autoptr(GstCaps) caps = gst_discoverer_stream_info_get_caps (videos->data);
+
+        g_assert_cmpstr (gst_structure_get_name (gst_caps_get_structure (caps, 0)), ==,
+                         "video/x-vp8");
+        g_assert_cmpuint (gst_discoverer_video_info_get_width (video), ==,
+                          ADM_ARCHIVE_FRAME_WIDTH);
+        g_assert_cmpuint (gst_discoverer_video_info_get_height (video), ==,
+                          ADM_ARCHIVE_FRAME_HEIGHT);
+      }
+      gst_discoverer_stream_info_list_free (videos);
+
+      decoded = video_frames (webm);
+      g_assert_cmpuint (decoded->len, ==, n);
+      for (guint f = 0; f < n; f++)
+        {
+          double own = difference (g_ptr_array_index (decoded, f), g_ptr_array_index (pngs, f));
+
+          g_test_message ("%s, step %u: %.2f from its PNG", as, f + 1, own);
+          /* VP8's colour subsampling and rounding, nothing a master sees. */
+          g_assert_cmpfloat (own, <, 5.0);
+          if (f > 0 && difference (g_ptr_array_index (pngs, f),
+                                   g_ptr_array_index (pngs, f - 1)) > 0.0)
+            {
+              double before = difference (g_ptr_array_index (decoded, f),
+                                          g_ptr_array_index (pngs, f - 1));
+
+              g_test_message ("%s, step %u: %.3f from the step before's PNG", as, f + 1, before);
+              g_assert_cmpfloat (own, <, before);
+              changes++;
+            }
+        }
+      /* The battle moves on the screen: its steps are not all one picture. */
+      g_assert_cmpuint (changes, >, 0);
+    }
+}
+
+/* The plugins folder GStreamer finds @element in. */
+static char *
+plugin_file (const char *element)
+{
+  g_autoptr(GstElementFactory) factory = gst_element_factory_find (element);
+  g_autoptr(GstPlugin) plugin = NULL;
+
+  g_assert_nonnull (factory);
+  plugin = gst_registry_find_plugin (gst_registry_get (),
+                                     gst_plugin_feature_get_plugin_name (
+                                       GST_PLUGIN_FEATURE (factory)));
+  g_assert_nonnull (plugin);
+  return g_strdup (gst_plugin_get_filename (plugin));
+}
+
+/* Nothing but the files of @folder whose names start "komarr" or ".komarr" and @kept. */
+static void
+assert_only (const char *folder,
+             const char *kept)
+{
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+
+  for (const char *name; (name = g_dir_read_name (dir)) != NULL;)
+    if (!g_str_has_prefix (name, "komarr") && !g_str_has_prefix (name, ".komarr") &&
+        g_strcmp0 (name, kept) != 0)
+      g_error ("%s is left in the folder", name);
+}
+
+static void
+cancel_video (guint    done,
+              guint    total,
+              gpointer data)
+{
+  if (done == 2)
+    g_cancellable_cancel (data);
+}
+
+/* A battle's video refused with what to do, nothing written: a battle not ended (F-STRAT-4),
+ * an engagement the archive does not hold (named with those it holds), -o missing, the
+ * campaign itself, a folder that does not exist, a read-only file (kept as it was); cancelled
+ * half way, the old file is as it was and nothing is beside it; and with GStreamer's VP8
+ * encoder missing, refused naming the package to install. */
+static void
+test_video_bad_input (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmArchive) archive = NULL;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autofree char *webm = g_build_filename (fixture->folder, "pol.webm", NULL);
+  g_autofree char *nowhere = g_build_filename (fixture->folder, "no-such-folder", "pol.webm",
+                                               NULL);
+  g_autofree char *plugins = g_build_filename (fixture->folder, "plugins", NULL);
+  g_autofree char *registry = g_build_filename (fixture->folder, "registry.bin", NULL);
+  g_autoptr(CliResult) unended = NULL, unknown = NULL, no_output = NULL, itself = NULL;
+  g_autoptr(CliResult) missing = NULL, unwritable = NULL, no_encoder = NULL;
+  const char *needed[] = { "appsrc", "videoconvert", "webmmux", "fdsink" };
+
+  unended = run_cli ("archive", fixture->path, "--video", "c1-1", "-o", webm, NULL);
+  assert_failure (unended, 1, "komarr.admiralty: the battle of engagement c1-1 at ");
+  g_assert_false (g_file_test (webm, G_FILE_TEST_EXISTS));
+
+  komarr_end_battles (fixture->campaign, "c1-1", T0 + 3000);
+  archive = adm_archive_new (fixture->campaign, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (adm_archive_save_video (archive, "c9-9", webm, NULL, NULL, NULL, &error));
+  g_assert_error (error, ADM_ARCHIVE_ERROR, ADM_ARCHIVE_ERROR_BATTLE);
+  g_assert_nonnull (strstr (error->message, "holds no battle of engagement “c9-9”; it holds "
+                                            "c1-1"));
+  g_clear_error (&error);
+  unknown = run_cli ("archive", fixture->path, "--video", "c9-9", "-o", webm, NULL);
+  assert_failure (unknown, 1, "holds no battle of engagement “c9-9”; it holds c1-1");
+  no_output = run_cli ("archive", fixture->path, "--video", "c1-1", NULL);
+  g_assert_cmpint (no_output->status, ==, 2);
+  g_assert_nonnull (strstr (no_output->err, "--video goes with -o FILE.webm"));
+  itself = run_cli ("archive", fixture->path, "--video", "c1-1", "-o", fixture->path, NULL);
+  assert_failure (itself, 1, "is a campaign, which is kept as it is");
+  missing = run_cli ("archive", fixture->path, "--video", "c1-1", "-o", nowhere, NULL);
+  assert_failure (missing, 1, "Cannot write ");
+  g_assert_true (g_file_set_contents (webm, "old", -1, NULL));
+  g_assert_cmpint (g_chmod (webm, 0444), ==, 0);
+  unwritable = run_cli ("archive", fixture->path, "--video", "c1-1", "-o", webm, NULL);
+  assert_failure (unwritable, 1, "Cannot write ");
+  g_assert_cmpint (g_chmod (webm, 0644), ==, 0);
+
+  g_assert_false (adm_archive_save_video (archive, "c1-1", webm, cancel_video, cancellable,
+                                          cancellable, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&error);
+  {
+    g_autofree char *kept = file_contents (webm);
+
+    g_assert_cmpstr (kept, ==, "old");
+  }
+  assert_only (fixture->folder, "pol.webm");
+  g_assert_cmpint (g_unlink (webm), ==, 0);
+
+  /* GStreamer with every plugin the video needs but the VP8 encoder's. */
+  gst_init (NULL, NULL);
+  g_assert_cmpint (g_mkdir (plugins, 0755), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (needed); i++)
+    {
+      g_autofree char *file = plugin_file (needed[i]);
+      g_autofree char *base = g_path_get_basename (file);
+      g_autofree char *link = g_build_filename (plugins, base, NULL);
+
+      if (!g_file_test (link, G_FILE_TEST_EXISTS))
+        g_assert_cmpint (symlink (file, link), ==, 0);
+    }
+  g_setenv ("GST_PLUGIN_SYSTEM_PATH_1_0", plugins, TRUE);
+  g_setenv ("GST_PLUGIN_PATH_1_0", plugins, TRUE);
+  g_setenv ("GST_REGISTRY_1_0", registry, TRUE);
+  no_encoder = run_cli ("archive", fixture->path, "--video", "c1-1", "-o", webm, NULL);
+  g_unsetenv ("GST_PLUGIN_SYSTEM_PATH_1_0");
+  g_unsetenv ("GST_PLUGIN_PATH_1_0");
+  g_unsetenv ("GST_REGISTRY_1_0");
+  assert_failure (no_encoder, 1, "GStreamer's VP8 video encoder (vp8enc) is not installed: "
+                                 "install the package gstreamer1.0-plugins-good, then write "
+                                 "the video again");
+  g_assert_false (g_file_test (webm, G_FILE_TEST_EXISTS));
+  remove_folder (plugins);
+  g_unlink (registry);
+  assert_only (fixture->folder, NULL);
+}
+
+/* The temporary file beside @folder's @name, or NULL. */
+static char *
+temporary_of (const char *folder,
+              const char *name)
+{
+  g_autoptr(GDir) dir = g_dir_open (folder, 0, NULL);
+  g_autofree char *prefix = g_strdup_printf (".%s.", name);
+
+  for (const char *entry; (entry = g_dir_read_name (dir)) != NULL;)
+    if (g_str_has_prefix (entry, prefix))
+      return g_build_filename (folder, entry, NULL);
+  return NULL;
+}
+
+/* admiralty-cli archive killed with SIGKILL while its file is under way (its flush made slow):
+ * the temporary file it leaves beside the target is removed by the next write of that file once
+ * it is more than a minute old, and that write is whole. */
+static void
+test_killed (Fixture       *fixture,
+             gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GSubprocess) child = NULL;
+  g_autofree char *html = g_build_filename (fixture->folder, "war.html", NULL);
+  g_autofree char *left = NULL, *page = NULL;
+  g_autoptr(CliResult) again = NULL;
+  struct timespec old[2];
+  gint64 until;
+
+  komarr_end_battles (fixture->campaign, "c1-1", T0 + 3000);
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE |
+                                        G_SUBPROCESS_FLAGS_STDERR_SILENCE);
+  g_subprocess_launcher_setenv (launcher, "ADMIRALTY_TEST_FLUSH_DELAY_MS", "60000", TRUE);
+  child = g_subprocess_launcher_spawn (launcher, &error, CLI_PATH, "archive", fixture->path,
+                                       "-o", html, NULL);
+  g_assert_no_error (error);
+  until = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while ((left = temporary_of (fixture->folder, "war.html")) == NULL &&
+         g_get_monotonic_time () < until)
+    g_usleep (20000);
+  g_assert_nonnull (left);
+  g_subprocess_force_exit (child);
+  g_assert_true (g_subprocess_wait (child, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_signaled (child));
+  g_assert_cmpint (g_subprocess_get_term_sig (child), ==, SIGKILL);
+  g_assert_true (g_file_test (left, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (html, G_FILE_TEST_EXISTS));
+
+  /* Killed two minutes ago. */
+  clock_gettime (CLOCK_REALTIME, &old[0]);
+  old[0].tv_sec -= 120;
+  old[1] = old[0];
+  g_assert_cmpint (utimensat (AT_FDCWD, left, old, 0), ==, 0);
+  again = run_cli ("archive", fixture->path, "-o", html, NULL);
+  g_assert_cmpint (again->status, ==, 0);
+  g_assert_false (g_file_test (left, G_FILE_TEST_EXISTS));
+  g_clear_pointer (&left, g_free);
+  left = temporary_of (fixture->folder, "war.html");
+  g_assert_null (left);
+  page = file_contents (html);
+  g_assert_true (g_str_has_suffix (page, "</html>\n"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -821,8 +1206,14 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add ("/report/archive/F-STRAT-4/bad-input", Fixture, NULL, fixture_setup,
               test_bad_input, fixture_teardown);
+  g_test_add ("/report/archive/F-STRAT-4/video-bad-input", Fixture, NULL, fixture_setup,
+              test_video_bad_input, fixture_teardown);
+  g_test_add ("/report/archive/F-ECM-2/F-STRAT-3/video", Fixture, NULL, fixture_setup,
+              test_video, fixture_teardown);
   g_test_add ("/report/archive/atomic/cancelled", Fixture, NULL, fixture_setup,
               test_cancelled, fixture_teardown);
+  g_test_add ("/report/archive/atomic/killed", Fixture, NULL, fixture_setup, test_killed,
+              fixture_teardown);
   g_test_add ("/report/archive/F-ECM-2/F-STRAT-3/side-views", Fixture, NULL, fixture_setup,
               test_side_views, fixture_teardown);
   g_test_add ("/report/archive/F-STRAT-2/F-STRAT-3/sector-views", Fixture, NULL, fixture_setup,

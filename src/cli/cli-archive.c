@@ -2,8 +2,9 @@
 /* cli-archive.c: `admiralty-cli archive CAMPAIGN [--as SIDE] -o FILE.html` — a campaign's
  * archive for the master or one side (adm-archive.h): every battle it fought, phase by phase,
  * as it saw it, in one HTML file that opens with no network and no other file; with
- * `--frames DIR [--format svg|png]` each frame as a file of its own instead. The campaign is
- * only read; a refusal or a failure writes nothing. */
+ * `--frames DIR [--format svg|png]` each frame as a file of its own instead; with
+ * `--video ENGAGEMENT -o FILE.webm` one battle of it as a WebM video. The campaign is only
+ * read; a refusal or a failure writes nothing. */
 
 #include "config.h"
 
@@ -23,7 +24,7 @@ _cli_archive_run (int    argc,
   g_autoptr(AdmArchive) archive = NULL;
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) files = NULL;
-  g_autofree char *as = NULL, *output = NULL, *frames = NULL, *format = NULL;
+  g_autofree char *as = NULL, *output = NULL, *frames = NULL, *format = NULL, *video = NULL;
   g_autofree char *display = NULL, *root = NULL, *written = NULL;
   AdmArchiveFormat frame_format = ADM_ARCHIVE_FORMAT_SVG;
   gboolean ok;
@@ -39,6 +40,9 @@ _cli_archive_run (int    argc,
          "giving each one's text"), N_("DIR") },
     { "format", 0, 0, G_OPTION_ARG_STRING, &format,
       N_("The frames' format with --frames: svg (the default) or png"), N_("svg|png") },
+    { "video", 0, 0, G_OPTION_ARG_STRING, &video,
+      N_("Write the battle of this engagement as a WebM video into -o instead, each step "
+         "two seconds"), N_("ENGAGEMENT") },
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, NULL },
     { NULL }
   };
@@ -47,16 +51,23 @@ _cli_archive_run (int    argc,
                               _("Write a campaign's archive: every battle, phase by phase, "
                                 "drawn as the master or one side saw it, with each step's "
                                 "report, in one HTML file with a slider that opens from a USB "
-                                "stick with no network. Refused while a battle is not ended."));
+                                "stick with no network, or one battle as a WebM video. Refused "
+                                "while a battle is not ended."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!_cli_parse (context, COMMAND, &argc, &argv) ||
       !_cli_check_value (COMMAND, "--as", as, FALSE) ||
       !_cli_check_value (COMMAND, "-o", output, FALSE) ||
       !_cli_check_value (COMMAND, "--frames", frames, FALSE) ||
       !_cli_check_value (COMMAND, "--format", format, FALSE) ||
+      !_cli_check_value (COMMAND, "--video", video, FALSE) ||
       !_cli_check_arguments (COMMAND, files, _("unexpected argument “%s”; give one campaign file"),
                              _("no campaign file given"), NULL))
     return CLI_EXIT_USAGE;
+  if (video != NULL && output == NULL)
+    {
+      g_printerr (_("admiralty-cli %s: --video goes with -o FILE.webm\n"), COMMAND);
+      return CLI_EXIT_USAGE;
+    }
   if ((output == NULL) == (frames == NULL))
     {
       g_printerr (_("admiralty-cli %s: give either -o FILE.html or --frames DIR\n"), COMMAND);
@@ -85,13 +96,26 @@ _cli_archive_run (int    argc,
     return _cli_campaign_refused (files[0], FALSE, CLI_BACKUP_IF_DAMAGED, error);
   if ((archive = adm_archive_new (campaign, as, &error)) == NULL)
     return _cli_invalid (FALSE, "%s: %s", display, error->message);
-  if (output != NULL)
+  if (video != NULL)
+    ok = adm_archive_save_video (archive, video, output, NULL, NULL, NULL, &error);
+  else if (output != NULL)
     ok = adm_archive_save_html (archive, output, NULL, NULL, NULL, &error);
   else
     ok = adm_archive_save_frames (archive, frames, frame_format, NULL, NULL, NULL, &error);
   if (!ok)
     return _cli_invalid (FALSE, "%s", error->message);
   written = g_filename_display_name (output != NULL ? output : frames);
+  if (video != NULL)
+    {
+      guint n = adm_archive_get_battle_n_frames (archive, video);
+
+      /* Translators: "Wrote pol.webm: 38 steps of engagement c1-1, The Komarr Campaign —
+       * Barrayar's archive." */
+      g_print (g_dngettext (GETTEXT_PACKAGE, "Wrote %s: %u step of engagement %s, %s.\n",
+                            "Wrote %s: %u steps of engagement %s, %s.\n", n),
+               written, n, video, adm_archive_get_heading (archive));
+      return CLI_EXIT_OK;
+    }
   /* Translators: "Wrote archive.html: 214 frames, The Komarr Campaign — Barrayar's archive." */
   g_print (g_dngettext (GETTEXT_PACKAGE, "Wrote %s: %u frame, %s.\n", "Wrote %s: %u frames, %s.\n",
                         adm_archive_get_n_frames (archive)),

@@ -29,6 +29,7 @@
 #include "adm-audience.h"
 #include "adm-engagement-queue.h"
 #include "adm-file.h"
+#include "adm-video.h"
 #include "adm-xml.h"
 #include "admiralty-sector-renderer.h"
 #include "admiralty-table-renderer.h"
@@ -89,6 +90,59 @@ adm_archive_get_n_frames (AdmArchive *self)
 {
   g_return_val_if_fail (self != NULL, 0);
   return self->frames->len;
+}
+
+guint
+adm_archive_get_n_battles (AdmArchive *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->battles->len;
+}
+
+const char *
+adm_archive_get_battle_id (AdmArchive *self,
+                           guint       n)
+{
+  g_return_val_if_fail (self != NULL && n < self->battles->len, NULL);
+  return ((Battle *) g_ptr_array_index (self->battles, n))->id;
+}
+
+const char *
+adm_archive_get_battle_title (AdmArchive *self,
+                              guint       n)
+{
+  g_return_val_if_fail (self != NULL && n < self->battles->len, NULL);
+  return ((Battle *) g_ptr_array_index (self->battles, n))->title;
+}
+
+static Battle *
+battle_of (AdmArchive *self,
+           const char *engagement)
+{
+  for (guint i = 0; i < self->battles->len; i++)
+    {
+      Battle *battle = g_ptr_array_index (self->battles, i);
+
+      if (g_strcmp0 (battle->id, engagement) == 0)
+        return battle;
+    }
+  return NULL;
+}
+
+guint
+adm_archive_get_battle_n_frames (AdmArchive *self,
+                                 const char *engagement)
+{
+  Battle *battle;
+  guint n = 0;
+
+  g_return_val_if_fail (self != NULL, 0);
+  if ((battle = battle_of (self, engagement)) == NULL)
+    return 0;
+  for (guint i = 0; i < self->frames->len; i++)
+    if (g_array_index (self->frames, Frame, i).battle == battle)
+      n++;
+  return n;
 }
 
 const char *
@@ -471,6 +525,20 @@ frame_render (cairo_t *cr,
   admiralty_table_render (cr, &view, drawn->battle, &options);
 }
 
+/* The frame as an image of the archive's size (RGB24), as --frames' PNG holds it. */
+static cairo_surface_t *
+render_image (Drawn *drawn)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24,
+                                                         ADM_ARCHIVE_FRAME_WIDTH,
+                                                         ADM_ARCHIVE_FRAME_HEIGHT);
+  cairo_t *cr = cairo_create (surface);
+
+  frame_render (cr, drawn);
+  cairo_destroy (cr);
+  return surface;
+}
+
 static cairo_status_t
 append_cb (void                *closure,
            const unsigned char *data,
@@ -736,7 +804,8 @@ write_error (const char  *path,
 }
 
 /* A file being written whole: into a new file beside @path ("." its name "." six
- * characters), renamed over @path only once written and on the disk, removed otherwise. */
+ * characters), renamed over @path only once written and on the disk, removed otherwise; one
+ * left by a write that was killed is removed by the next write of @path. */
 typedef struct {
   GOutputStream *out;
   char          *temp;
@@ -772,6 +841,8 @@ replace_file (const char  *path,
       write_error (path, local, error);
       return NULL;
     }
+  /* What a write killed mid-way (kill -9, a power cut) left beside it goes now. */
+  adm_file_remove_stale_temporaries (path);
   replacing->path = g_strdup (path);
   replacing->temp = g_build_filename (dir, name, NULL);
   fd = g_mkstemp_full (replacing->temp, O_WRONLY | O_CLOEXEC, 0644);
@@ -806,6 +877,8 @@ finish_file (Replacing  *replacing,
       write_error (replacing->path, local, error);
       return FALSE;
     }
+  /* For the tests, a flush as slow as ADMIRALTY_TEST_FLUSH_DELAY_MS makes it. */
+  adm_file_test_delay ();
   if (fsync (fd) != 0 || g_rename (replacing->temp, replacing->path) != 0)
     {
       int saved = errno;
@@ -880,14 +953,9 @@ save_frame (Drawn             *drawn,
     }
   else
     {
-      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24,
-                                                             ADM_ARCHIVE_FRAME_WIDTH,
-                                                             ADM_ARCHIVE_FRAME_HEIGHT);
-      cairo_t *cr = cairo_create (surface);
+      cairo_surface_t *surface = render_image (drawn);
       cairo_status_t status;
 
-      frame_render (cr, drawn);
-      cairo_destroy (cr);
       status = cairo_surface_write_to_png_stream (surface, write_cb, out->out);
       cairo_surface_destroy (surface);
       ok = status == CAIRO_STATUS_SUCCESS;
@@ -960,4 +1028,102 @@ adm_archive_save_frames (AdmArchive          *self,
       return FALSE;
     }
   return TRUE;
+}
+
+/* The battle of @engagement, else NULL with @error naming those the archive holds. */
+static Battle *
+video_battle (AdmArchive  *self,
+              const char  *engagement,
+              GError     **error)
+{
+  Battle *battle = battle_of (self, engagement);
+  g_autoptr(GString) ids = NULL;
+
+  if (battle != NULL)
+    return battle;
+  if (self->battles->len == 0)
+    {
+      g_set_error (error, ADM_ARCHIVE_ERROR, ADM_ARCHIVE_ERROR_BATTLE,
+                   /* Translators: "The Komarr Campaign — Barrayar's archive holds no battle:
+                    * its side fought none" */
+                   _("%s holds no battle: its side fought none"), self->heading);
+      return NULL;
+    }
+  ids = g_string_new (NULL);
+  for (guint i = 0; i < self->battles->len; i++)
+    g_string_append_printf (ids, "%s%s", i > 0 ? ", " : "",
+                            ((Battle *) g_ptr_array_index (self->battles, i))->id);
+  g_set_error (error, ADM_ARCHIVE_ERROR, ADM_ARCHIVE_ERROR_BATTLE,
+               /* Translators: "The Komarr Campaign — Barrayar's archive holds no battle of
+                * engagement “c9-9”; it holds c1-1, c2-3" */
+               _("%s holds no battle of engagement “%s”; it holds %s"), self->heading,
+               engagement, ids->str);
+  return NULL;
+}
+
+gboolean
+adm_archive_save_video (AdmArchive          *self,
+                        const char          *engagement,
+                        const char          *path,
+                        AdmArchiveProgress   progress,
+                        gpointer             data,
+                        GCancellable        *cancellable,
+                        GError             **error)
+{
+  g_autoptr(Replacing) out = NULL;
+  g_autoptr(AdmVideo) video = NULL;
+  GError *local = NULL;
+  Battle *battle;
+  guint total, done = 0;
+  gboolean ok;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (engagement != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if ((battle = video_battle (self, engagement, error)) == NULL ||
+      !check_target (self, path, error) || (out = replace_file (path, error)) == NULL)
+    return FALSE;
+  total = adm_archive_get_battle_n_frames (self, engagement);
+  video = adm_video_new (g_unix_output_stream_get_fd (G_UNIX_OUTPUT_STREAM (out->out)),
+                         ADM_ARCHIVE_FRAME_WIDTH, ADM_ARCHIVE_FRAME_HEIGHT,
+                         ADM_ARCHIVE_VIDEO_STEP_MS, &local);
+  ok = video != NULL;
+  battle->lines_read = 0;
+  for (guint n = 0; ok && n < self->frames->len; n++)
+    {
+      Frame *frame = &g_array_index (self->frames, Frame, n);
+      Drawn drawn = { 0 };
+      cairo_surface_t *surface;
+
+      if (frame->battle != battle)
+        continue;
+      if (g_cancellable_set_error_if_cancelled (cancellable, &local) ||
+          !frame_prepare (self, frame, &drawn, &local))
+        {
+          drawn_clear (&drawn);
+          ok = FALSE;
+          break;
+        }
+      surface = render_image (&drawn);
+      drawn_clear (&drawn);
+      ok = adm_video_add_frame (video, surface, cancellable, &local);
+      cairo_surface_destroy (surface);
+      if (ok && progress != NULL)
+        progress (++done, total, data);
+    }
+  if (ok)
+    ok = adm_video_finish (video, cancellable, &local);
+  /* Stopped before the file is put in place or dropped. */
+  g_clear_pointer (&video, adm_video_free);
+  if (!ok)
+    {
+      if (local->domain == ADM_ARCHIVE_ERROR ||
+          g_error_matches (local, ADM_VIDEO_ERROR, ADM_VIDEO_ERROR_MISSING))
+        g_propagate_error (error, local);
+      else
+        write_error (path, local, error);
+    }
+  return finish_file (out, ok, error);
 }

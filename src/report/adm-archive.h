@@ -23,6 +23,7 @@ typedef enum {
   ADM_ARCHIVE_ERROR_UNENDED,   /* a battle begun and not ended (F-STRAT-4) */
   ADM_ARCHIVE_ERROR_CAMPAIGN,  /* the file to write is the campaign's own, or another campaign */
   ADM_ARCHIVE_ERROR_WRITE,     /* the file or folder cannot be written (nothing is left) */
+  ADM_ARCHIVE_ERROR_BATTLE,    /* a video of a battle the archive does not hold */
 } AdmArchiveError;
 
 GQuark adm_archive_error_quark (void);
@@ -35,6 +36,9 @@ typedef enum {
 /* The frames' size in pixels (CSS pixels in the HTML, pixels of a PNG). */
 #define ADM_ARCHIVE_FRAME_WIDTH  960
 #define ADM_ARCHIVE_FRAME_HEIGHT 600
+
+/* How long each step stays on the screen in a battle's video. */
+#define ADM_ARCHIVE_VIDEO_STEP_MS 2000
 
 /* Called after each frame written: @done of @total. */
 typedef void (*AdmArchiveProgress) (guint    done,
@@ -57,6 +61,17 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmArchive, adm_archive_free)
 /* How many frames it has, in journal order: one per resolution of a cycle (or its undo or
  * redo), one per entry of each battle its audience fought. */
 guint       adm_archive_get_n_frames (AdmArchive   *self);
+/* The battles it holds (those its audience fought), in the order they first come: the
+ * engagement's id of battle @n (< adm_archive_get_n_battles ()), and its title as the archive
+ * names it (a side's by place and time only, F-STRAT-3). */
+guint       adm_archive_get_n_battles      (AdmArchive *self);
+const char *adm_archive_get_battle_id      (AdmArchive *self,
+                                            guint       n);
+const char *adm_archive_get_battle_title   (AdmArchive *self,
+                                            guint       n);
+/* How many frames the battle of @engagement has in it: 0 when it holds no such battle. */
+guint       adm_archive_get_battle_n_frames (AdmArchive *self,
+                                             const char *engagement);
 /* Whose it is, as its page says it ("The master's archive", "Barrayar's archive"). */
 const char *adm_archive_get_heading  (AdmArchive   *self);
 
@@ -87,6 +102,21 @@ gboolean    adm_archive_save_html    (AdmArchive          *self,
 gboolean    adm_archive_save_frames  (AdmArchive          *self,
                                       const char          *folder,
                                       AdmArchiveFormat     format,
+                                      AdmArchiveProgress   progress,
+                                      gpointer             data,
+                                      GCancellable        *cancellable,
+                                      GError             **error);
+
+/* The battle of @engagement as a WebM video (VP8) into @path: its frames as in the archive,
+ * drawn as its audience saw them (the same pixels as --frames' PNG files), each held
+ * ADM_ARCHIVE_VIDEO_STEP_MS, encoded as they are drawn (a few frames in memory at a time),
+ * written whole or not at all as adm_archive_save_html () is. Refused, nothing written: a
+ * battle the archive does not hold (ADM_ARCHIVE_ERROR_BATTLE, naming those it holds),
+ * GStreamer or its VP8 encoder not installed (ADM_VIDEO_ERROR_MISSING, naming the package),
+ * and as adm_archive_save_html () refuses. */
+gboolean    adm_archive_save_video   (AdmArchive          *self,
+                                      const char          *engagement,
+                                      const char          *path,
                                       AdmArchiveProgress   progress,
                                       gpointer             data,
                                       GCancellable        *cancellable,

@@ -2,7 +2,9 @@
 /* admiralty-window-archive.c: "Write the Archives…" (win.archive) in the War's End menu — the
  * campaign's archives (adm-archive.h), the master's and one for each faction of its admirals,
  * written into a folder the master chooses, each an HTML file that opens from a USB stick with
- * no network. The writing runs off the main thread on a copy of the campaign made from its
+ * no network, and each battle of each archive as a WebM video for the admirals' chat (as that
+ * side saw it). Without GStreamer's VP8 encoder the archives are written and the master is
+ * told which package the videos need. The writing runs off the main thread on a copy of the campaign made from its
  * saved bytes (the campaign itself is never touched by another thread), with a progress bar
  * and Cancel; each file is written whole or not at all. A battle not ended is said before a
  * folder is asked for. */
@@ -13,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "adm-archive.h"
+#include "adm-video.h"
 #include "admiralty-window-private.h"
 
 /* One writing of the archives: what the thread reads, and what the main thread shows. */
@@ -28,6 +31,8 @@ typedef struct {
   guint         tick;       /* the progress bar's timeout */
   int           done;       /* frames written, atomic */
   int           total;      /* frames to write, atomic: 0 until counted */
+  int           videos;     /* battles' videos written (the thread's, read once it is done) */
+  char         *no_video;   /* why no video could be written (the encoder missing), or NULL */
 } ArchiveRun;
 
 static void
@@ -39,6 +44,7 @@ archive_run_free (gpointer data)
   g_free (run->name);
   g_free (run->folder);
   g_free (run->stem);
+  g_free (run->no_video);
   g_ptr_array_unref (run->audiences);
   g_object_unref (run->cancellable);
   g_clear_handle_id (&run->tick, g_source_remove);
@@ -88,22 +94,53 @@ archive_thread (GTask        *task,
           g_task_return_error (task, error);
           return;
         }
+      /* Its page's frames, then its battles' in their videos. */
       total += adm_archive_get_n_frames (archive);
+      for (guint b = 0; b < adm_archive_get_n_battles (archive); b++)
+        total += adm_archive_get_battle_n_frames (archive,
+                                                  adm_archive_get_battle_id (archive, b));
       g_ptr_array_add (archives, archive);
     }
   g_atomic_int_set (&run->total, MAX (total, 1));
   for (guint a = 0; a < archives->len; a++)
     {
-      g_autofree char *file = g_strdup_printf ("%s-%s.html", run->stem,
-                                               (const char *) g_ptr_array_index (run->audiences,
-                                                                                 a));
+      AdmArchive *archive = g_ptr_array_index (archives, a);
+      const char *as = g_ptr_array_index (run->audiences, a);
+      g_autofree char *file = g_strdup_printf ("%s-%s.html", run->stem, as);
       g_autofree char *path = g_build_filename (run->folder, file, NULL);
 
-      if (!adm_archive_save_html (g_ptr_array_index (archives, a), path, frame_written_cb, run,
-                                  cancellable, &error))
+      if (!adm_archive_save_html (archive, path, frame_written_cb, run, cancellable, &error))
         {
           g_task_return_error (task, error);
           return;
+        }
+      /* Its battles' videos: "komarr-barrayar-battle-1.webm", numbered in the order the
+       * archive holds them (a side's never named by the engagement's id, F-STRAT-3). */
+      for (guint b = 0; b < adm_archive_get_n_battles (archive); b++)
+        {
+          const char *id = adm_archive_get_battle_id (archive, b);
+          g_autofree char *video = g_strdup_printf ("%s-%s-battle-%u.webm", run->stem, as,
+                                                    b + 1);
+          g_autofree char *video_path = g_build_filename (run->folder, video, NULL);
+
+          if (run->no_video == NULL &&
+              adm_archive_save_video (archive, id, video_path, frame_written_cb, run,
+                                      cancellable, &error))
+            run->videos++;
+          else if (run->no_video != NULL ||
+                   g_error_matches (error, ADM_VIDEO_ERROR, ADM_VIDEO_ERROR_MISSING))
+            {
+              /* Its frames counted as done: the archives go on without videos. */
+              if (run->no_video == NULL)
+                run->no_video = g_strdup (error->message);
+              g_clear_error (&error);
+              g_atomic_int_add (&run->done, adm_archive_get_battle_n_frames (archive, id));
+            }
+          else
+            {
+              g_task_return_error (task, error);
+              return;
+            }
         }
     }
   g_task_return_int (task, archives->len);
@@ -144,6 +181,38 @@ archive_done_cb (GObject      *source,
   else if (written < 0)
     _admiralty_window_present_error (self, _("Could Not Write the Archives"), error->message,
                                      NULL);
+  else if (run->no_video != NULL)
+    {
+      g_autofree char *folder = g_filename_display_name (run->folder);
+      /* Translators: "The 4 archives are in /media/usb; no battle’s video could be written:
+       * GStreamer's VP8 video encoder (vp8enc) is not installed: …." */
+      g_autofree char *body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                            "The %d archive is in %s; no "
+                                                            "battle’s video could be written: "
+                                                            "%s.",
+                                                            "The %d archives are in %s; no "
+                                                            "battle’s video could be written: "
+                                                            "%s.", written),
+                                               (int) written, folder, run->no_video);
+
+      _admiralty_window_present_error (self, _("Wrote the Archives, Not the Videos"), body,
+                                       NULL);
+    }
+  else if (run->videos > 0)
+    {
+      g_autofree char *folder = g_filename_display_name (run->folder);
+      int files = (int) written + run->videos;
+      /* Translators: a toast: "Wrote 9 files into /media/usb: each archive and its battles'
+       * videos" */
+      g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                            "Wrote %d file into %s: each "
+                                                            "archive and its battles’ videos",
+                                                            "Wrote %d files into %s: each "
+                                                            "archive and its battles’ videos",
+                                                            files), files, folder);
+
+      _admiralty_window_toast (self, text);
+    }
   else
     {
       g_autofree char *folder = g_filename_display_name (run->folder);
@@ -229,7 +298,8 @@ _admiralty_window_write_archives (AdmiraltyWindow *self,
   /* Translators: "Yours and each side’s, into /media/usb: each a file …" */
   adw_message_dialog_format_body (run->dialog,
                                   _("Yours and each side’s, into %s: each a file that opens in "
-                                    "a browser with no network."), display);
+                                    "a browser with no network, and each battle in it as a "
+                                    "video."), display);
   bar = gtk_progress_bar_new ();
   gtk_accessible_update_property (GTK_ACCESSIBLE (bar), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Frames written"), -1);

@@ -138,13 +138,11 @@ rotate_backups (const char *path,
     }
 }
 
-/* A save killed between creating its temporary file and renaming it leaves ".BASE.XXXXXX"
- * behind; the next save of the same file removes those more than a minute old (a younger one
- * may be another process's save under way). */
-static void
-remove_stale_temporaries (const char *dir,
-                          const char *base)
+void
+adm_file_remove_stale_temporaries (const char *path)
 {
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *base = g_path_get_basename (path);
   g_autoptr(GDir) folder = g_dir_open (dir, 0, NULL);
   g_autofree char *prefix = g_strdup_printf (".%s.", base);
   gint64 now = g_get_real_time () / G_USEC_PER_SEC;
@@ -178,7 +176,7 @@ write_temporary (const char  *path,
   GStatBuf st;
   int fd;
 
-  remove_stale_temporaries (dir, base);
+  adm_file_remove_stale_temporaries (path);
   fd = g_mkstemp_full (temp, O_WRONLY | O_CLOEXEC, 0644);
   if (fd < 0)
     {

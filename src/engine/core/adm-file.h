@@ -52,6 +52,12 @@ gboolean  adm_file_write_atomically (const char  *path,
                                      gsize        length,
                                      GError     **error);
 
+/* A write killed between creating its temporary file beside @path (".BASE.XXXXXX") and
+ * renaming it leaves that file behind; the next write of the same file removes those more than
+ * a minute untouched (a younger one may be another process's write under way, whose every
+ * write touches it). */
+void      adm_file_remove_stale_temporaries (const char *path);
+
 /* @data written atomically to @path, like adm_file_write_atomically () but keeping no backups
  * (a second copy, a checkpoint). */
 gboolean  adm_file_write_replacing  (const char  *path,
