@@ -76,18 +76,12 @@ GListModel *
 adm_scenario_fleet_get_ships (AdmScenarioFleet *self)
 {
   AdmScenarioFleetPrivate *priv;
-  AdmScenarioItem *item = ADM_SCENARIO_ITEM (self);
 
   g_return_val_if_fail (ADM_IS_SCENARIO_FLEET (self), NULL);
 
   priv = adm_scenario_fleet_get_instance_private (self);
-  if (priv->ships == NULL)
-    {
-      priv->ships = _adm_scenario_item_list_new (_adm_scenario_item_get_edit (item),
-                                                 ADM_TYPE_SCENARIO_SHIP);
-      _adm_scenario_item_list_sync (priv->ships, _adm_scenario_item_get_node (item), NULL, TRUE);
-    }
-  return priv->ships;
+  return _adm_scenario_item_list_of (ADM_SCENARIO_ITEM (self), &priv->ships,
+                                     ADM_TYPE_SCENARIO_SHIP);
 }
 
 gboolean

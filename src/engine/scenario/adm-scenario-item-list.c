@@ -237,6 +237,19 @@ _adm_scenario_item_list_sync (GListModel *list,
     _adm_scenario_item_bind (gone->pdata[i], NULL, NULL);
 }
 
+GListModel *
+_adm_scenario_item_list_of (AdmScenarioItem  *item,
+                            GListModel      **list,
+                            GType             type)
+{
+  if (*list == NULL)
+    {
+      *list = _adm_scenario_item_list_new (_adm_scenario_item_get_edit (item), type);
+      _adm_scenario_item_list_sync (*list, _adm_scenario_item_get_node (item), NULL, TRUE);
+    }
+  return *list;
+}
+
 AdmScenarioItem *
 _adm_scenario_item_list_find (GListModel *list,
                               xmlNode    *node)

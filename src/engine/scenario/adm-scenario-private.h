@@ -96,6 +96,11 @@ void             _adm_scenario_item_list_sync  (GListModel      *list,
                                                 xmlNode         *parent,
                                                 xmlNode         *changed,
                                                 gboolean         reload);
+/* *@list, the items of @type under @item's element, made and read for the first time when
+ * NULL (an item's own lists: a sector's objects, a fleet's ships). */
+GListModel      *_adm_scenario_item_list_of    (AdmScenarioItem *item,
+                                                GListModel     **list,
+                                                GType            type);
 /* The item of @node, or NULL. */
 AdmScenarioItem *_adm_scenario_item_list_find  (GListModel      *list,
                                                 xmlNode         *node);

@@ -65,34 +65,20 @@ adm_scenario_sector_init (AdmScenarioSector *self)
 {
 }
 
-/* @list, made and read for the first time when NULL. */
-static GListModel *
-list_of (AdmScenarioSector  *self,
-         GListModel        **list,
-         GType               type)
-{
-  AdmScenarioItem *item = ADM_SCENARIO_ITEM (self);
-
-  if (*list == NULL)
-    {
-      *list = _adm_scenario_item_list_new (_adm_scenario_item_get_edit (item), type);
-      _adm_scenario_item_list_sync (*list, _adm_scenario_item_get_node (item), NULL, TRUE);
-    }
-  return *list;
-}
-
 GListModel *
 adm_scenario_sector_get_objects (AdmScenarioSector *self)
 {
   g_return_val_if_fail (ADM_IS_SCENARIO_SECTOR (self), NULL);
-  return list_of (self, &self->objects, ADM_TYPE_SCENARIO_OBJECT);
+  return _adm_scenario_item_list_of (ADM_SCENARIO_ITEM (self), &self->objects,
+                                     ADM_TYPE_SCENARIO_OBJECT);
 }
 
 GListModel *
 adm_scenario_sector_get_minefields (AdmScenarioSector *self)
 {
   g_return_val_if_fail (ADM_IS_SCENARIO_SECTOR (self), NULL);
-  return list_of (self, &self->minefields, ADM_TYPE_SCENARIO_MINEFIELD);
+  return _adm_scenario_item_list_of (ADM_SCENARIO_ITEM (self), &self->minefields,
+                                     ADM_TYPE_SCENARIO_MINEFIELD);
 }
 
 gboolean
