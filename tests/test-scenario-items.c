@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-scenario-items.c: the scenario document model's items — admirals and alliances as
- * GListModels of typed items that say what each edit, undo and redo changed; bad values
+/* test-scenario-items.c: the scenario document model's items — admirals, alliances, the map's
+ * sectors, objects, minefields and links, formations and their ships — as GListModels of typed
+ * items that say what each edit, undo and redo changed; bad values
  * refused with nothing changed; an item removed, or undone, refuses every change. */
 
 #include "config.h"
@@ -298,6 +299,152 @@ test_scenario_item (void)
   g_assert_true (adm_scenario_item_get_attached (item));
 }
 
+/* F-STRAT-8: the map as items — a sector's objects and minefields, the links. A station's
+ * owner given to a planet is refused with nothing changed; an object added is told where, and
+ * undone it is detached while its sector stays the same object. */
+static void
+test_map_items (void)
+{
+  g_autoptr(AdmScenarioEdit) edit = open_komarr ();
+  g_autoptr(GBytes) original = g_bytes_ref (adm_scenario_edit_get_bytes (edit));
+  AdmScenarioSector *orbit = adm_scenario_edit_find_sector (edit, "komarr-orbit");
+  GListModel *objects, *minefields, *links;
+  AdmScenarioItem *planet;
+  g_autoptr(AdmScenarioItem) added = NULL;
+  g_autoptr(AdmScenarioMinefield) minefield = NULL;
+  Changes changes = { 0 };
+  guint notified = 0;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_nonnull (orbit);
+  g_assert_true (item_at (adm_scenario_edit_get_sectors (edit), 0) == ADM_SCENARIO_ITEM (orbit));
+  objects = adm_scenario_sector_get_objects (orbit);
+  g_assert_cmpuint (g_list_model_get_n_items (objects), ==, 2);
+  planet = item_at (objects, 0);
+  g_assert_cmpstr (adm_scenario_object_get_kind (ADM_SCENARIO_OBJECT (planet)), ==, "planet");
+  g_assert_true (adm_scenario_item_get_parent (planet) == ADM_SCENARIO_ITEM (orbit));
+
+  /* Bad values first: nothing changes. */
+  g_assert_false (adm_scenario_object_set_station (ADM_SCENARIO_OBJECT (planet), "komarr",
+                                                   "orbital-fortress", 6, &error));
+  g_assert_error (error, ADM_SCENARIO_ITEM_ERROR, ADM_SCENARIO_ITEM_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (adm_scenario_object_set_leads_to (ADM_SCENARIO_OBJECT (planet), "pol-orbit",
+                                                    &error));
+  g_clear_error (&error);
+  g_assert_true (g_bytes_equal (original, adm_scenario_edit_get_bytes (edit)));
+
+  g_signal_connect (objects, "items-changed", G_CALLBACK (items_changed_cb), &changes);
+  /* Held: undone, the list lets it go. */
+  added = g_object_ref (ADM_SCENARIO_ITEM (adm_scenario_sector_add_object (orbit, "station",
+                                                                          "Relay")));
+  g_assert_nonnull (added);
+  g_assert_cmpuint (changes.calls, ==, 1);
+  g_assert_cmpuint (changes.position, ==, 2);
+  g_assert_cmpuint (changes.added, ==, 1);
+  g_assert_true (item_at (objects, 2) == added);
+  g_assert_true (adm_scenario_object_set_station (ADM_SCENARIO_OBJECT (added), "komarr",
+                                                  "orbital-fortress", 9, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (adm_scenario_object_get_readiness (ADM_SCENARIO_OBJECT (added)), ==, 9);
+  g_assert_true (adm_scenario_edit_undo (edit));
+  g_assert_true (adm_scenario_edit_undo (edit));
+  g_assert_false (adm_scenario_item_get_attached (added));
+  g_assert_true (adm_scenario_item_get_attached (ADM_SCENARIO_ITEM (orbit)));
+  g_assert_true (adm_scenario_edit_find_sector (edit, "komarr-orbit") == orbit);
+  g_assert_true (item_at (objects, 0) == planet);
+  g_assert_cmpuint (g_list_model_get_n_items (objects), ==, 2);
+  g_assert_false (adm_scenario_object_set_station (ADM_SCENARIO_OBJECT (added), "komarr",
+                                                   "orbital-fortress", 6, &error));
+  g_assert_error (error, ADM_SCENARIO_ITEM_ERROR, ADM_SCENARIO_ITEM_ERROR_DETACHED);
+  g_clear_error (&error);
+  g_assert_true (g_bytes_equal (original, adm_scenario_edit_get_bytes (edit)));
+
+  /* F-MINE-10: a minefield found by its faction; its mines changed in place, notified. */
+  minefields = adm_scenario_sector_get_minefields (orbit);
+  g_assert_true (adm_scenario_sector_set_minefield (orbit, "komarr", 3, &error));
+  minefield = adm_scenario_sector_find_minefield (orbit, "komarr");
+  g_assert_nonnull (minefield);
+  g_object_ref (minefield);
+  g_assert_true (item_at (minefields, 0) == ADM_SCENARIO_ITEM (minefield));
+  g_signal_connect (minefield, "notify::mines", G_CALLBACK (count_notify_cb), &notified);
+  g_assert_true (adm_scenario_sector_set_minefield (orbit, "komarr", 5, &error));
+  g_assert_cmpuint (notified, ==, 1);
+  g_assert_cmpint (adm_scenario_minefield_get_mines (minefield), ==, 5);
+  g_assert_true (adm_scenario_sector_set_minefield (orbit, "komarr", 0, &error));
+  g_assert_false (adm_scenario_item_get_attached (ADM_SCENARIO_ITEM (minefield)));
+  g_assert_cmpuint (g_list_model_get_n_items (minefields), ==, 0);
+
+  /* A link's other end; a sector moved is notified. */
+  links = adm_scenario_edit_get_links (edit);
+  g_assert_cmpstr (adm_scenario_link_get_other (ADM_SCENARIO_LINK (item_at (links, 0)),
+                                                "solar-mirror"), ==, "komarr-orbit");
+  g_assert_null (adm_scenario_link_get_other (ADM_SCENARIO_LINK (item_at (links, 0)),
+                                              "pol-orbit"));
+  notified = 0;
+  g_signal_connect (orbit, "notify::x", G_CALLBACK (count_notify_cb), &notified);
+  g_assert_true (adm_scenario_sector_move (orbit, 12, 0, &error));
+  g_assert_cmpuint (notified, ==, 1);
+}
+
+/* F-FORM-4, F-FORM-5: formations and their ships as items. A faction the rules lack is
+ * refused with nothing changed; a new flagship is told on both ships; a ship added and undone
+ * is detached while its formation stays the same object. */
+static void
+test_fleet_items (void)
+{
+  g_autoptr(AdmScenarioEdit) edit = open_komarr ();
+  g_autoptr(GBytes) original = g_bytes_ref (adm_scenario_edit_get_bytes (edit));
+  GListModel *formations = adm_scenario_edit_get_formations (edit);
+  AdmScenarioFormation *first = ADM_SCENARIO_FORMATION (item_at (formations, 0));
+  GListModel *ships = adm_scenario_fleet_get_ships (ADM_SCENARIO_FLEET (first));
+  AdmScenarioShip *serg = ADM_SCENARIO_SHIP (item_at (ships, 0));
+  AdmScenarioShip *xav = ADM_SCENARIO_SHIP (item_at (ships, 1));
+  g_autoptr(AdmScenarioShip) added = NULL;
+  guint notified = 0;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpstr (adm_scenario_item_get_id (ADM_SCENARIO_ITEM (first)), ==,
+                   "first-squadron-home-fleet");
+  g_assert_true (adm_scenario_ship_get_flagship (serg));
+  g_assert_cmpuint (adm_scenario_ship_get_succession (xav), ==, 1);
+  g_assert_cmpint (adm_scenario_ship_get_readiness (serg), ==, 10);
+
+  g_assert_false (adm_scenario_formation_set_faction (first, "cetaganda-imaginary", &error));
+  g_assert_error (error, ADM_SCENARIO_ITEM_ERROR, ADM_SCENARIO_ITEM_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_true (g_bytes_equal (original, adm_scenario_edit_get_bytes (edit)));
+
+  g_signal_connect (serg, "notify::flagship", G_CALLBACK (count_notify_cb), &notified);
+  g_signal_connect (xav, "notify::flagship", G_CALLBACK (count_notify_cb), &notified);
+  g_assert_true (adm_scenario_ship_make_flagship (xav, &error));
+  g_assert_cmpuint (notified, ==, 2);
+  g_assert_true (adm_scenario_ship_get_flagship (xav));
+  g_assert_false (adm_scenario_ship_get_flagship (serg));
+  g_assert_cmpstr (adm_scenario_formation_get_flagship (first), ==, "prince-xav");
+  g_assert_true (adm_scenario_edit_undo (edit));
+  g_assert_true (adm_scenario_ship_get_flagship (serg));
+  g_assert_true (item_at (ships, 0) == ADM_SCENARIO_ITEM (serg));
+
+  added = adm_scenario_fleet_add_ship (ADM_SCENARIO_FLEET (first), serg, "Vorsoisson", "vorberg",
+                                       4);
+  g_assert_nonnull (added);
+  g_object_ref (added);
+  g_assert_true (item_at (ships, 1) == ADM_SCENARIO_ITEM (added));
+  g_assert_true (adm_scenario_edit_find_item (edit, adm_scenario_item_get_element (
+                                                      ADM_SCENARIO_ITEM (added))) ==
+                 ADM_SCENARIO_ITEM (added));
+  g_assert_true (adm_scenario_item_get_parent (ADM_SCENARIO_ITEM (added)) ==
+                 ADM_SCENARIO_ITEM (first));
+  g_assert_true (adm_scenario_edit_undo (edit));
+  g_assert_false (adm_scenario_item_get_attached (ADM_SCENARIO_ITEM (added)));
+  g_assert_false (adm_scenario_ship_set_class (added, "vorberg", &error));
+  g_assert_error (error, ADM_SCENARIO_ITEM_ERROR, ADM_SCENARIO_ITEM_ERROR_DETACHED);
+  g_clear_error (&error);
+  g_assert_true (item_at (formations, 0) == ADM_SCENARIO_ITEM (first));
+  g_assert_true (g_bytes_equal (original, adm_scenario_edit_get_bytes (edit)));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -309,5 +456,7 @@ main (int    argc,
   g_test_add_func ("/engine/scenario-items/remove-in-use", test_remove_in_use);
   g_test_add_func ("/engine/scenario-items/F-STRAT-4/alliances", test_alliances);
   g_test_add_func ("/engine/scenario-items/scenario", test_scenario_item);
+  g_test_add_func ("/engine/scenario-items/F-STRAT-8/map", test_map_items);
+  g_test_add_func ("/engine/scenario-items/F-FORM-4/fleets", test_fleet_items);
   return g_test_run ();
 }

@@ -20,8 +20,17 @@ typedef struct {
   GtkWidget *readiness;
   GtkWidget *succession;
   GtkWidget *remove;
-  xmlNode   *node;
+  AdmScenarioShip *ship;   /* the ship shown, or NULL for a hidden row */
 } ShipRow;
+
+static void
+ship_row_free (gpointer data)
+{
+  ShipRow *row = data;
+
+  g_clear_object (&row->ship);
+  g_free (row);
+}
 
 struct _AdmiraltyEditorFleets
 {
@@ -43,9 +52,9 @@ struct _AdmiraltyEditorFleets
   GtkListBox      *class_list;
 
   AdmScenarioEdit *edit;
-  GPtrArray       *formations;   /* xmlNode*, in the order of the list's rows: the formations,
-                                  * then the pools */
-  xmlNode         *formation;    /* the formation or pool shown, or NULL */
+  GPtrArray       *formations;   /* AdmScenarioFleet*, in the order of the list's rows: the
+                                  * formations, then the pools */
+  AdmScenarioFleet *formation;   /* the formation or pool shown, or NULL */
   GPtrArray       *ships;        /* ShipRow*: the first n_ships shown, the rest hidden */
   guint            n_ships;
   GPtrArray       *class_ids;    /* const char*, in the order of the class popover's rows */
@@ -61,13 +70,15 @@ struct _AdmiraltyEditorFleets
 
 G_DEFINE_FINAL_TYPE (AdmiraltyEditorFleets, admiralty_editor_fleets, ADW_TYPE_BIN)
 
-static void show_formation (AdmiraltyEditorFleets *self, xmlNode *formation);
+static void show_formation (AdmiraltyEditorFleets *self, AdmScenarioFleet *formation);
 
-static char *
-get (xmlNode    *node,
-     const char *attribute)
+/* A refusal said in the editor's toast. */
+static void
+say (AdmiraltyEditorFleets *self,
+     GError                *error)
 {
-  return adm_xml_get_string (node, attribute);
+  if (error != NULL)
+    admiralty_editor_page_say (GTK_WIDGET (self), error->message);
 }
 
 /* Text set anew is laid out anew, even the same: only what differs is set. */
@@ -112,55 +123,69 @@ find_ship (AdmiraltyEditorFleets *self,
 /* The formation list */
 
 static gboolean
-is_pool (xmlNode *node)
+is_pool (AdmScenarioFleet *fleet)
 {
-  return node != NULL && adm_xml_is (node, "pool");
+  return ADM_IS_SCENARIO_POOL (fleet);
+}
+
+/* The item of id @id in @items, or NULL. */
+static AdmScenarioItem *
+find_by_id (GListModel *items,
+            const char *id)
+{
+  for (guint i = 0; id != NULL && i < g_list_model_get_n_items (items); i++)
+    {
+      g_autoptr(AdmScenarioItem) item = g_list_model_get_item (items, i);
+
+      if (g_strcmp0 (adm_scenario_item_get_id (item), id) == 0)
+        return item;
+    }
+  return NULL;
 }
 
 /* A formation's line in the list: its name and number of ships; a pool's, its admiral's. */
 static char *
 formation_label (AdmiraltyEditorFleets *self,
-                 xmlNode               *formation)
+                 AdmScenarioFleet      *formation)
 {
-  g_autofree char *name = get (formation, "name");
-  g_autoptr(GPtrArray) ships = adm_scenario_edit_children (formation, "ship");
+  const char *name = adm_scenario_item_get_name (ADM_SCENARIO_ITEM (formation));
+  guint n = g_list_model_get_n_items (adm_scenario_fleet_get_ships (formation));
 
   if (is_pool (formation))
     {
-      g_autofree char *id = get (formation, "admiral");
-      xmlNode *admiral = adm_scenario_edit_find (self->edit, "admiral", id);
-      g_autofree char *admiral_name = admiral != NULL ? get (admiral, "name") : NULL;
+      const char *id = adm_scenario_fleet_get_admiral (formation);
+      AdmScenarioItem *admiral = find_by_id (adm_scenario_edit_get_admirals (self->edit), id);
+      const char *admiral_name = admiral != NULL ? adm_scenario_item_get_name (admiral) : NULL;
 
       /* Translators: an admiral's pool of ships in the editor's list (F-GEN-5), with its
        * number of ships */
       return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Pool of %s (%u ship)",
-                                           "Pool of %s (%u ships)", ships->len),
-                              admiral_name != NULL ? admiral_name : id != NULL ? id : "",
-                              ships->len);
+                                           "Pool of %s (%u ships)", n),
+                              admiral_name != NULL ? admiral_name : id != NULL ? id : "", n);
     }
 
   /* Translators: a formation in the editor's list, with its number of ships */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s (%u ship)", "%s (%u ships)",
-                                       ships->len), name != NULL ? name : "", ships->len);
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s (%u ship)", "%s (%u ships)", n),
+                          name != NULL ? name : "", n);
 }
 
 static void
 build_formation_list (AdmiraltyEditorFleets *self)
 {
   GtkWidget *child;
-  xmlNode *root = adm_scenario_edit_get_root (self->edit);
+  GListModel *lists[] = { adm_scenario_edit_get_formations (self->edit),
+                          adm_scenario_edit_get_pools (self->edit) };
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->formation_list))) != NULL)
     gtk_list_box_remove (self->formation_list, child);
   g_ptr_array_set_size (self->formations, 0);
-  for (xmlNode *formation = adm_xml_first_element (root, NULL); formation != NULL;
-       formation = adm_xml_next_element (formation, NULL))
+  for (guint i = 0; i < G_N_ELEMENTS (lists); i++)
+    for (guint k = 0; k < g_list_model_get_n_items (lists[i]); k++)
     {
+      AdmScenarioFleet *formation = g_list_model_get_item (lists[i], k);
       g_autofree char *label = NULL;
       GtkWidget *text;
 
-      if (!adm_xml_is (formation, "formation") && !is_pool (formation))
-        continue;
       label = formation_label (self, formation);
       /* Whole, on as many lines as it takes: a pool's line names its admiral. */
       text = gtk_label_new (label);
@@ -202,7 +227,7 @@ formation_selected_cb (AdmiraltyEditorFleets *self,
 
 static void
 select_in_list (AdmiraltyEditorFleets *self,
-                xmlNode               *formation)
+                AdmScenarioFleet      *formation)
 {
   guint index;
 
@@ -242,25 +267,24 @@ faction_index (AdmiraltyEditorFleets *self,
   return GTK_INVALID_LIST_POSITION;
 }
 
-/* Names and ids of @element's elements under @parent, for a combo row. */
+/* Names and ids of @items, for a combo row. */
 static GtkStringList *
-element_names (xmlNode    *parent,
-               const char *element,
-               GPtrArray  *ids,
-               const char *first)
+item_names (GListModel *items,
+            GPtrArray  *ids,
+            const char *first)
 {
   GtkStringList *names = gtk_string_list_new (NULL);
 
   g_ptr_array_set_size (ids, 0);
   if (first != NULL)
     gtk_string_list_append (names, first);
-  for (xmlNode *node = adm_xml_first_element (parent, element); node != NULL;
-       node = adm_xml_next_element (node, element))
+  for (guint i = 0; i < g_list_model_get_n_items (items); i++)
     {
-      g_autofree char *name = get (node, "name");
+      g_autoptr(AdmScenarioItem) item = g_list_model_get_item (items, i);
+      const char *name = adm_scenario_item_get_name (item);
 
       gtk_string_list_append (names, name != NULL ? name : "");
-      g_ptr_array_add (ids, get (node, "id"));
+      g_ptr_array_add (ids, g_strdup (adm_scenario_item_get_id (item)));
     }
   return names;
 }
@@ -302,25 +326,27 @@ static void
 ship_name_commit (AdmiraltyEditorFleets *self,
                   ShipRow               *row)
 {
-  g_autofree char *old = get (row->node, "name");
+  AdmScenarioItem *ship = ADM_SCENARIO_ITEM (row->ship);
   const char *text = gtk_editable_get_text (GTK_EDITABLE (row->name));
+  g_autoptr(GError) error = NULL;
 
-  if (g_strcmp0 (old, text) != 0)
+  if (g_strcmp0 (adm_scenario_item_get_name (ship), text) == 0)
+    return;
+  if (!adm_scenario_item_set_name (ship, text, &error))
     {
-      g_autofree char *id = NULL;
-
-      adm_scenario_edit_set (self->edit, row->node, "name", text);
-      /* An id made from the name follows it. */
-      id = get (row->node, "id");
-      gtk_editable_set_text (GTK_EDITABLE (row->id), id != NULL ? id : "");
+      say (self, error);
+      set_text (row->name, adm_scenario_item_get_name (ship));
+      return;
     }
+  /* An id made from the name follows it. */
+  set_text (row->id, adm_scenario_item_get_id (ship));
 }
 
 static void
 ship_id_commit (AdmiraltyEditorFleets *self,
                 ShipRow               *row)
 {
-  admiralty_editor_page_set_id (GTK_WIDGET (self), self->edit, row->node,
+  admiralty_editor_page_set_id (GTK_WIDGET (self), ADM_SCENARIO_ITEM (row->ship),
                                 GTK_EDITABLE (row->id));
 }
 
@@ -388,7 +414,7 @@ show_class (AdmiraltyEditorFleets *self,
             ShipRow               *row)
 {
   AdmRuleset *ruleset = adm_scenario_edit_get_ruleset (self->edit);
-  g_autofree char *id = get (row->node, "class");
+  const char *id = adm_scenario_ship_get_class (row->ship);
   const AdmShipClass *klass = ruleset != NULL && id != NULL
                               ? adm_ruleset_lookup_class (ruleset, id) : NULL;
 
@@ -416,7 +442,6 @@ ship_class_clicked_cb (AdmiraltyEditorFleets *self,
                        GtkWidget             *button)
 {
   ShipRow *row = find_ship (self, button);
-  g_autofree char *id = NULL;
   graphene_rect_t bounds;
   GtkListBoxRow *current;
 
@@ -428,8 +453,9 @@ ship_class_clicked_cb (AdmiraltyEditorFleets *self,
       gtk_list_box_bind_model (self->class_list, self->classes_shown, class_row_new, NULL, NULL);
     }
   self->picking = row;
-  id = get (row->node, "class");
-  current = gtk_list_box_get_row_at_index (self->class_list, id_index (self->class_ids, id));
+  current = gtk_list_box_get_row_at_index (self->class_list,
+                                           id_index (self->class_ids,
+                                                     adm_scenario_ship_get_class (row->ship)));
   gtk_list_box_select_row (self->class_list, current);
   gtk_popover_set_pointing_to (self->class_popover, &(GdkRectangle) {
                                  (int) bounds.origin.x, (int) bounds.origin.y,
@@ -447,11 +473,13 @@ class_activated_cb (AdmiraltyEditorFleets *self,
 {
   ShipRow *row = self->picking;
   guint index = gtk_list_box_row_get_index (chosen);
+  g_autoptr(GError) error = NULL;
 
   gtk_popover_popdown (self->class_popover);
   if (row == NULL || index >= self->class_ids->len)
     return;
-  adm_scenario_edit_set (self->edit, row->node, "class", self->class_ids->pdata[index]);
+  if (!adm_scenario_ship_set_class (row->ship, self->class_ids->pdata[index], &error))
+    say (self, error);
   show_class (self, row);
 }
 
@@ -469,12 +497,13 @@ ship_readiness_cb (AdmiraltyEditorFleets *self,
                    GtkSpinButton         *spin)
 {
   ShipRow *row = find_ship (self, GTK_WIDGET (spin));
-  g_autofree char *value = NULL;
+  g_autoptr(GError) error = NULL;
 
   if (self->syncing || row == NULL)
     return;
-  value = g_strdup_printf ("%d", gtk_spin_button_get_value_as_int (spin));
-  adm_scenario_edit_set (self->edit, row->node, "readiness", value);
+  if (!adm_scenario_ship_set_readiness (row->ship, gtk_spin_button_get_value_as_int (spin),
+                                        &error))
+    say (self, error);
 }
 
 static void
@@ -482,11 +511,13 @@ ship_succession_cb (AdmiraltyEditorFleets *self,
                     GtkSpinButton         *spin)
 {
   ShipRow *row = find_ship (self, GTK_WIDGET (spin));
+  g_autoptr(GError) error = NULL;
 
   if (self->syncing || row == NULL)
     return;
-  adm_scenario_edit_set_succession (self->edit, row->node,
-                                    (guint) gtk_spin_button_get_value_as_int (spin));
+  if (!adm_scenario_ship_set_succession (row->ship,
+                                         (guint) gtk_spin_button_get_value_as_int (spin), &error))
+    say (self, error);
 }
 
 static void
@@ -495,10 +526,12 @@ ship_flagship_cb (AdmiraltyEditorFleets *self,
                   GtkCheckButton        *button)
 {
   ShipRow *row = find_ship (self, GTK_WIDGET (button));
+  g_autoptr(GError) error = NULL;
 
   if (self->syncing || row == NULL || !gtk_check_button_get_active (button))
     return;
-  adm_scenario_edit_set_flagship (self->edit, row->node);
+  if (!adm_scenario_ship_make_flagship (row->ship, &error))
+    say (self, error);
 }
 
 static void
@@ -506,9 +539,10 @@ ship_remove_cb (AdmiraltyEditorFleets *self,
                 GtkWidget             *button)
 {
   ShipRow *row = find_ship (self, button);
+  g_autoptr(GError) error = NULL;
 
-  if (row != NULL)
-    adm_scenario_edit_remove (self->edit, row->node);
+  if (row != NULL && !adm_scenario_item_remove (ADM_SCENARIO_ITEM (row->ship), &error))
+    say (self, error);
 }
 
 static GtkWidget *
@@ -695,24 +729,20 @@ set_spin (GtkWidget *spin,
 static void
 bind_ship (AdmiraltyEditorFleets *self,
            ShipRow               *row,
-           xmlNode               *ship,
-           const char            *flagship)
+           AdmScenarioShip       *ship)
 {
-  g_autofree char *name = get (ship, "name");
-  g_autofree char *id = get (ship, "id");
-  g_autofree char *readiness = get (ship, "readiness");
-  gboolean is_flagship = flagship != NULL && g_strcmp0 (id, flagship) == 0;
-  gboolean pool = is_pool (ship->parent);
+  gboolean is_flagship = adm_scenario_ship_get_flagship (ship);
+  gboolean pool = is_pool (self->formation);
 
-  row->node = ship;
+  g_set_object (&row->ship, ship);
   /* A pool's ships have no flagship or succession until formed (F-GEN-6). */
   gtk_widget_set_visible (row->flagship, !pool);
   gtk_widget_set_visible (row->succession, !pool);
-  set_text (row->name, name);
-  set_text (row->id, id);
+  set_text (row->name, adm_scenario_item_get_name (ADM_SCENARIO_ITEM (ship)));
+  set_text (row->id, adm_scenario_item_get_id (ADM_SCENARIO_ITEM (ship)));
   show_class (self, row);
-  set_spin (row->readiness, readiness != NULL ? (int) g_ascii_strtoll (readiness, NULL, 10) : 0);
-  set_spin (row->succession, (int) adm_scenario_edit_get_succession (self->edit, ship));
+  set_spin (row->readiness, adm_scenario_ship_get_readiness (ship));
+  set_spin (row->succession, (int) adm_scenario_ship_get_succession (ship));
   if (gtk_check_button_get_active (GTK_CHECK_BUTTON (row->flagship)) != is_flagship)
     gtk_check_button_set_active (GTK_CHECK_BUTTON (row->flagship), is_flagship);
 }
@@ -724,7 +754,7 @@ bind_ship (AdmiraltyEditorFleets *self,
 static void
 bind_ships (AdmiraltyEditorFleets *self)
 {
-  g_autofree char *flagship = get (self->formation, "flagship");
+  GListModel *ships = adm_scenario_fleet_get_ships (self->formation);
   guint count = 0;
   guint focus_index = 0, focus_column = 0;
   gboolean had_focus = focused_ship (self, &focus_index, &focus_column);
@@ -732,9 +762,9 @@ bind_ships (AdmiraltyEditorFleets *self)
   self->syncing = TRUE;
   if (self->classes == NULL)
     self->classes = class_names (self);
-  for (xmlNode *ship = adm_xml_first_element (self->formation, "ship"); ship != NULL;
-       ship = adm_xml_next_element (ship, "ship"), count++)
+  for (; count < g_list_model_get_n_items (ships); count++)
     {
+      g_autoptr(AdmScenarioShip) ship = g_list_model_get_item (ships, count);
       ShipRow *row;
 
       if (count == self->ships->len)
@@ -746,7 +776,7 @@ bind_ships (AdmiraltyEditorFleets *self)
           g_ptr_array_add (self->ships, row);
         }
       row = self->ships->pdata[count];
-      bind_ship (self, row, ship, flagship);
+      bind_ship (self, row, ship);
       gtk_widget_set_visible (row->row, TRUE);
     }
   for (guint i = count; i < self->ships->len; i++)
@@ -758,7 +788,7 @@ bind_ships (AdmiraltyEditorFleets *self)
           self->picking = NULL;
           gtk_popover_popdown (self->class_popover);
         }
-      row->node = NULL;
+      g_clear_object (&row->ship);
       if (gtk_check_button_get_active (GTK_CHECK_BUTTON (row->flagship)))
         gtk_check_button_set_active (GTK_CHECK_BUTTON (row->flagship), FALSE);
       gtk_widget_set_visible (row->row, FALSE);
@@ -784,31 +814,28 @@ build_ships (AdmiraltyEditorFleets *self)
 static void
 sync_formation_id (AdmiraltyEditorFleets *self)
 {
-  g_autofree char *id = get (self->formation, "id");
   gboolean was = self->syncing;
 
   self->syncing = TRUE;
-  set_text (GTK_WIDGET (self->id_row), id);
+  set_text (GTK_WIDGET (self->id_row), adm_scenario_item_get_id (ADM_SCENARIO_ITEM (self->formation)));
   self->syncing = was;
 }
 
 static void
 sync_formation (AdmiraltyEditorFleets *self)
 {
-  xmlNode *root = adm_scenario_edit_get_root (self->edit);
-  g_autofree char *name = get (self->formation, "name");
-  g_autofree char *faction = get (self->formation, "faction");
-  g_autofree char *admiral = get (self->formation, "admiral");
-  g_autofree char *sector = get (self->formation, "sector");
-  g_autofree char *hidden = get (self->formation, "hidden");
-  g_autoptr(GtkStringList) factions = faction_names (self);
-  g_autoptr(GtkStringList) admirals = element_names (root, "admiral", self->admiral_ids,
-                                                     _("None"));
-  g_autoptr(GtkStringList) sectors = element_names (adm_scenario_edit_get_map (self->edit),
-                                                    "sector", self->sector_ids, NULL);
-  guint admiral_index = admiral != NULL ? id_index (self->admiral_ids, admiral) : 0;
-
   gboolean pool = is_pool (self->formation);
+  AdmScenarioFormation *formation = pool ? NULL : ADM_SCENARIO_FORMATION (self->formation);
+  const char *name = adm_scenario_item_get_name (ADM_SCENARIO_ITEM (self->formation));
+  const char *faction = formation != NULL ? adm_scenario_formation_get_faction (formation) : NULL;
+  const char *admiral = adm_scenario_fleet_get_admiral (self->formation);
+  const char *sector = adm_scenario_fleet_get_sector (self->formation);
+  g_autoptr(GtkStringList) factions = faction_names (self);
+  g_autoptr(GtkStringList) admirals = item_names (adm_scenario_edit_get_admirals (self->edit),
+                                                  self->admiral_ids, _("None"));
+  g_autoptr(GtkStringList) sectors = item_names (adm_scenario_edit_get_sectors (self->edit),
+                                                 self->sector_ids, NULL);
+  guint admiral_index = admiral != NULL ? id_index (self->admiral_ids, admiral) : 0;
 
   self->syncing = TRUE;
   /* A pool is its admiral's ships and where they start (F-GEN-5): no name, id, faction of
@@ -831,15 +858,16 @@ sync_formation (AdmiraltyEditorFleets *self)
                               : admiral_index + 1);
   adw_combo_row_set_model (self->sector_row, G_LIST_MODEL (sectors));
   adw_combo_row_set_selected (self->sector_row, id_index (self->sector_ids, sector));
-  gtk_switch_set_active (self->hidden_switch, g_strcmp0 (hidden, "true") == 0);
+  gtk_switch_set_active (self->hidden_switch,
+                         formation != NULL && adm_scenario_formation_get_hidden (formation));
   self->syncing = FALSE;
 }
 
 static void
 show_formation (AdmiraltyEditorFleets *self,
-                xmlNode               *formation)
+                AdmScenarioFleet      *formation)
 {
-  self->formation = formation;
+  g_set_object (&self->formation, formation);
   gtk_stack_set_visible_child_name (self->detail_stack,
                                     formation != NULL ? "formation" : "empty");
   if (formation == NULL)
@@ -848,19 +876,59 @@ show_formation (AdmiraltyEditorFleets *self,
   build_ships (self);
 }
 
+/* Shows @formation, and focuses the row of @ship (one of its ships) when not NULL. */
+static void
+select_fleet (AdmiraltyEditorFleets *self,
+              AdmScenarioFleet      *formation,
+              AdmScenarioShip       *ship)
+{
+  if (formation == NULL)
+    return;
+  if (formation != self->formation)
+    {
+      select_in_list (self, formation);
+      show_formation (self, formation);
+    }
+  for (guint i = 0; ship != NULL && i < self->n_ships; i++)
+    {
+      ShipRow *row = self->ships->pdata[i];
+
+      if (row->ship == ship)
+        {
+          gtk_widget_grab_focus (row->name);
+          return;
+        }
+    }
+}
+
+/* Shows @item's formation or pool, focusing its row when it is a ship. */
+static void
+select_item (AdmiraltyEditorFleets *self,
+             AdmScenarioItem       *item)
+{
+  if (ADM_IS_SCENARIO_SHIP (item))
+    select_fleet (self, ADM_SCENARIO_FLEET (adm_scenario_item_get_parent (item)),
+                  ADM_SCENARIO_SHIP (item));
+  else if (ADM_IS_SCENARIO_FLEET (item))
+    select_fleet (self, ADM_SCENARIO_FLEET (item), NULL);
+}
+
 static void
 name_apply_cb (AdmiraltyEditorFleets *self)
 {
-  if (self->formation != NULL)
-    adm_scenario_edit_set (self->edit, self->formation, "name",
-                           gtk_editable_get_text (GTK_EDITABLE (self->name_row)));
+  g_autoptr(GError) error = NULL;
+
+  if (self->formation != NULL &&
+      !adm_scenario_item_set_name (ADM_SCENARIO_ITEM (self->formation),
+                                   gtk_editable_get_text (GTK_EDITABLE (self->name_row)), &error))
+    say (self, error);
 }
 
 static void
 id_apply_cb (AdmiraltyEditorFleets *self)
 {
   if (self->formation != NULL)
-    admiralty_editor_page_set_id (GTK_WIDGET (self), self->edit, self->formation,
+    admiralty_editor_page_set_id (GTK_WIDGET (self), ADM_SCENARIO_ITEM (self->formation),
                                   GTK_EDITABLE (self->id_row));
 }
 
@@ -870,50 +938,76 @@ faction_selected_cb (AdmiraltyEditorFleets *self)
   AdmRuleset *ruleset = adm_scenario_edit_get_ruleset (self->edit);
   guint selected = adw_combo_row_get_selected (self->faction_row);
   GPtrArray *factions = ruleset != NULL ? adm_ruleset_get_factions (ruleset) : NULL;
+  g_autoptr(GError) error = NULL;
 
-  if (self->syncing || self->formation == NULL || factions == NULL || selected >= factions->len)
+  if (self->syncing || !ADM_IS_SCENARIO_FORMATION (self->formation) || factions == NULL ||
+      selected >= factions->len)
     return;
-  adm_scenario_edit_set (self->edit, self->formation, "faction",
-                         ((const AdmFaction *) factions->pdata[selected])->id);
+  if (!adm_scenario_formation_set_faction (ADM_SCENARIO_FORMATION (self->formation),
+                                           ((const AdmFaction *) factions->pdata[selected])->id,
+                                           &error))
+    say (self, error);
 }
 
 static void
 admiral_selected_cb (AdmiraltyEditorFleets *self)
 {
   guint selected = adw_combo_row_get_selected (self->admiral_row);
+  g_autoptr(GError) error = NULL;
 
   if (self->syncing || self->formation == NULL || selected == GTK_INVALID_LIST_POSITION)
     return;
-  adm_scenario_edit_set (self->edit, self->formation, "admiral",
-                         selected == 0 || selected > self->admiral_ids->len
-                         ? NULL : self->admiral_ids->pdata[selected - 1]);
+  if (!adm_scenario_fleet_set_admiral (self->formation,
+                                       selected == 0 || selected > self->admiral_ids->len
+                                       ? NULL : self->admiral_ids->pdata[selected - 1], &error))
+    say (self, error);
 }
 
 static void
 sector_selected_cb (AdmiraltyEditorFleets *self)
 {
   guint selected = adw_combo_row_get_selected (self->sector_row);
+  g_autoptr(GError) error = NULL;
 
   if (self->syncing || self->formation == NULL || selected >= self->sector_ids->len)
     return;
-  adm_scenario_edit_set (self->edit, self->formation, "sector",
-                         self->sector_ids->pdata[selected]);
+  if (!adm_scenario_fleet_set_sector (self->formation, self->sector_ids->pdata[selected],
+                                      &error))
+    say (self, error);
 }
 
 static void
 hidden_cb (AdmiraltyEditorFleets *self)
 {
-  if (self->syncing || self->formation == NULL)
+  g_autoptr(GError) error = NULL;
+
+  if (self->syncing || !ADM_IS_SCENARIO_FORMATION (self->formation))
     return;
-  adm_scenario_edit_set (self->edit, self->formation, "hidden",
-                         gtk_switch_get_active (self->hidden_switch) ? "true" : NULL);
+  if (!adm_scenario_formation_set_hidden (ADM_SCENARIO_FORMATION (self->formation),
+                                          gtk_switch_get_active (self->hidden_switch), &error))
+    say (self, error);
 }
 
 static void
 remove_formation_cb (AdmiraltyEditorFleets *self)
 {
-  if (self->formation != NULL)
-    adm_scenario_edit_remove (self->edit, self->formation);
+  g_autoptr(GError) error = NULL;
+
+  if (self->formation != NULL &&
+      !adm_scenario_item_remove (ADM_SCENARIO_ITEM (self->formation), &error))
+    say (self, error);
+}
+
+/* The sector the formation or pool shown starts in, else the map's first, or NULL. */
+static char *
+sector_for_new (AdmiraltyEditorFleets *self)
+{
+  GListModel *sectors = adm_scenario_edit_get_sectors (self->edit);
+  g_autoptr(AdmScenarioItem) first = g_list_model_get_item (sectors, 0);
+
+  if (self->formation != NULL && adm_scenario_fleet_get_sector (self->formation) != NULL)
+    return g_strdup (adm_scenario_fleet_get_sector (self->formation));
+  return first != NULL ? g_strdup (adm_scenario_item_get_id (first)) : NULL;
 }
 
 void
@@ -923,7 +1017,6 @@ admiralty_editor_fleets_add_formation (AdmiraltyEditorFleets *self)
   GPtrArray *factions;
   g_autofree char *faction = NULL;
   g_autofree char *sector = NULL;
-  xmlNode *first_sector, *formation;
 
   g_return_if_fail (ADMIRALTY_IS_EDITOR_FLEETS (self));
 
@@ -931,20 +1024,15 @@ admiralty_editor_fleets_add_formation (AdmiraltyEditorFleets *self)
   factions = ruleset != NULL ? adm_ruleset_get_factions (ruleset) : NULL;
   /* The new formation takes the faction and sector of the one shown, as a fleet is entered
    * side by side. */
-  if (self->formation != NULL)
-    {
-      faction = get (self->formation, "faction");
-      sector = get (self->formation, "sector");
-    }
+  if (ADM_IS_SCENARIO_FORMATION (self->formation))
+    faction = g_strdup (adm_scenario_formation_get_faction (ADM_SCENARIO_FORMATION (self->formation)));
   if (faction == NULL && factions != NULL && factions->len > 0)
     faction = g_strdup (((const AdmFaction *) factions->pdata[0])->id);
-  first_sector = adm_xml_first_element (adm_scenario_edit_get_map (self->edit), "sector");
-  if (sector == NULL && first_sector != NULL)
-    sector = get (first_sector, "id");
-  formation = adm_scenario_edit_add_formation (self->edit, _("New Formation"),
-                                               faction != NULL ? faction : "",
-                                               sector != NULL ? sector : "");
-  admiralty_editor_fleets_select (self, formation);
+  sector = sector_for_new (self);
+  select_fleet (self, ADM_SCENARIO_FLEET (adm_scenario_edit_append_formation (
+                                                self->edit, _("New Formation"),
+                                                faction != NULL ? faction : "",
+                                                sector != NULL ? sector : "")), NULL);
   gtk_widget_grab_focus (GTK_WIDGET (self->name_row));
 }
 
@@ -955,24 +1043,24 @@ add_formation_cb (AdmiraltyEditorFleets *self)
 }
 
 /* The first admiral without a pool (F-GEN-5: one each), or the first admiral, or NULL. */
-static xmlNode *
+static AdmScenarioItem *
 admiral_for_pool (AdmiraltyEditorFleets *self)
 {
-  xmlNode *root = adm_scenario_edit_get_root (self->edit);
-  xmlNode *first = adm_xml_first_element (root, "admiral");
+  GListModel *admirals = adm_scenario_edit_get_admirals (self->edit);
+  GListModel *pools = adm_scenario_edit_get_pools (self->edit);
+  g_autoptr(AdmScenarioItem) first = g_list_model_get_item (admirals, 0);
 
-  for (xmlNode *admiral = first; admiral != NULL;
-       admiral = adm_xml_next_element (admiral, "admiral"))
+  for (guint i = 0; i < g_list_model_get_n_items (admirals); i++)
     {
-      g_autofree char *id = get (admiral, "id");
+      g_autoptr(AdmScenarioItem) admiral = g_list_model_get_item (admirals, i);
       gboolean has_pool = FALSE;
 
-      for (xmlNode *pool = adm_xml_first_element (root, "pool"); pool != NULL && !has_pool;
-           pool = adm_xml_next_element (pool, "pool"))
+      for (guint k = 0; k < g_list_model_get_n_items (pools) && !has_pool; k++)
         {
-          g_autofree char *of = get (pool, "admiral");
+          g_autoptr(AdmScenarioFleet) pool = g_list_model_get_item (pools, k);
 
-          has_pool = g_strcmp0 (of, id) == 0;
+          has_pool = g_strcmp0 (adm_scenario_fleet_get_admiral (pool),
+                                adm_scenario_item_get_id (admiral)) == 0;
         }
       if (!has_pool)
         return admiral;
@@ -983,24 +1071,20 @@ admiral_for_pool (AdmiraltyEditorFleets *self)
 void
 admiralty_editor_fleets_add_pool (AdmiraltyEditorFleets *self)
 {
-  xmlNode *admiral, *first_sector, *pool;
+  AdmScenarioItem *admiral;
   g_autofree char *admiral_id = NULL;
   g_autofree char *sector = NULL;
 
   g_return_if_fail (ADMIRALTY_IS_EDITOR_FLEETS (self));
 
   admiral = admiral_for_pool (self);
-  admiral_id = admiral != NULL ? get (admiral, "id") : NULL;
+  admiral_id = admiral != NULL ? g_strdup (adm_scenario_item_get_id (admiral)) : NULL;
   /* Its ships start where the formation or pool shown does, as a fleet is entered side by
    * side (F-GEN-7). */
-  if (self->formation != NULL)
-    sector = get (self->formation, "sector");
-  first_sector = adm_xml_first_element (adm_scenario_edit_get_map (self->edit), "sector");
-  if (sector == NULL && first_sector != NULL)
-    sector = get (first_sector, "id");
-  pool = adm_scenario_edit_add_pool (self->edit, admiral_id != NULL ? admiral_id : "",
-                                     sector != NULL ? sector : "");
-  admiralty_editor_fleets_select (self, pool);
+  sector = sector_for_new (self);
+  select_fleet (self, ADM_SCENARIO_FLEET (adm_scenario_edit_append_pool (
+                                                self->edit, admiral_id != NULL ? admiral_id : "",
+                                                sector != NULL ? sector : "")), NULL);
   gtk_widget_grab_focus (GTK_WIDGET (self->admiral_row));
 }
 
@@ -1013,33 +1097,34 @@ add_pool_cb (AdmiraltyEditorFleets *self)
 void
 admiralty_editor_fleets_add_ship (AdmiraltyEditorFleets *self)
 {
-  xmlNode *last = NULL, *ship;
+  g_autoptr(AdmScenarioShip) last = NULL;
   g_autofree char *klass = NULL;
-  g_autofree char *readiness = NULL;
-  ShipRow *row;
+  int readiness = 6;
+  AdmScenarioShip *ship;
+  GListModel *ships;
 
   g_return_if_fail (ADMIRALTY_IS_EDITOR_FLEETS (self));
 
   if (self->formation == NULL)
     return;
-  for (xmlNode *node = adm_xml_first_element (self->formation, "ship"); node != NULL;
-       node = adm_xml_next_element (node, "ship"))
-    last = node;
+  ships = adm_scenario_fleet_get_ships (self->formation);
+  if (g_list_model_get_n_items (ships) > 0)
+    last = g_list_model_get_item (ships, g_list_model_get_n_items (ships) - 1);
   /* Of the class and readiness of the ship before it: a squadron of sisters is typed fast. */
   if (last != NULL)
     {
-      klass = get (last, "class");
-      readiness = get (last, "readiness");
+      klass = g_strdup (adm_scenario_ship_get_class (last));
+      readiness = adm_scenario_ship_get_readiness (last);
     }
   if (klass == NULL && self->class_ids->len > 0)
     klass = g_strdup (self->class_ids->pdata[0]);
-  ship = adm_scenario_edit_add_ship (self->edit, self->formation, last, _("New Ship"),
-                                     klass != NULL ? klass : "",
-                                     readiness != NULL ? (int) g_ascii_strtoll (readiness, NULL, 10) : 6);
-  for (guint i = 0; i < self->n_ships; i++)
+  ship = adm_scenario_fleet_add_ship (self->formation, last, _("New Ship"),
+                                      klass != NULL ? klass : "", readiness);
+  for (guint i = 0; ship != NULL && i < self->n_ships; i++)
     {
-      row = self->ships->pdata[i];
-      if (row->node == ship)
+      ShipRow *row = self->ships->pdata[i];
+
+      if (row->ship == ship)
         {
           gtk_widget_grab_focus (row->name);
           gtk_editable_select_region (GTK_EDITABLE (row->name), 0, -1);
@@ -1057,7 +1142,6 @@ void
 admiralty_editor_fleets_duplicate (AdmiraltyEditorFleets *self)
 {
   guint index, column;
-  xmlNode *copy;
 
   g_return_if_fail (ADMIRALTY_IS_EDITOR_FLEETS (self));
 
@@ -1068,15 +1152,13 @@ admiralty_editor_fleets_duplicate (AdmiraltyEditorFleets *self)
       ShipRow *row = self->ships->pdata[index];
 
       ship_name_commit (self, row);
-      copy = adm_scenario_edit_duplicate (self->edit, row->node);
-      admiralty_editor_fleets_select (self, copy);
+      select_item (self, adm_scenario_item_duplicate (ADM_SCENARIO_ITEM (row->ship)));
       return;
     }
   /* An admiral has one pool: only its ships are copied. */
   if (is_pool (self->formation))
     return;
-  copy = adm_scenario_edit_duplicate (self->edit, self->formation);
-  admiralty_editor_fleets_select (self, copy);
+  select_item (self, adm_scenario_item_duplicate (ADM_SCENARIO_ITEM (self->formation)));
 }
 
 /* Changes */
@@ -1086,24 +1168,22 @@ edit_changed_cb (AdmiraltyEditorFleets *self,
                  guint                  change,
                  gpointer               node)
 {
-  xmlNode *changed = node;
+  AdmScenarioItem *changed = change == ADM_SCENARIO_EDIT_CHANGE_RELOAD
+                             ? NULL : adm_scenario_edit_find_item (self->edit, node);
   gboolean had = self->formation != NULL;
   guint index = 0;
 
-  /* A page not shown is built again only when it is, as after an undo (its elements may be
-   * gone by then). */
+  /* A page not shown is built again only when it is, as after an undo. */
   if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
     {
       self->stale = TRUE;
       return;
     }
-  if (change == ADM_SCENARIO_EDIT_CHANGE_VALUE && changed != NULL &&
-      adm_xml_is (changed, "ship"))
+  if (change == ADM_SCENARIO_EDIT_CHANGE_VALUE && ADM_IS_SCENARIO_SHIP (changed))
     return;
   /* The formation shown changed (its ships, its flagship, a value its own rows set): its
    * line in the list and its ships; the rest is as it was. */
-  if (had && changed != NULL && changed == self->formation &&
-      change != ADM_SCENARIO_EDIT_CHANGE_RELOAD)
+  if (had && changed == ADM_SCENARIO_ITEM (self->formation))
     {
       update_formation_label (self);
       sync_formation_id (self);
@@ -1114,15 +1194,15 @@ edit_changed_cb (AdmiraltyEditorFleets *self,
   if (had)
     g_ptr_array_find (self->formations, self->formation, &index);
   build_formation_list (self);
-  /* The formation shown stays shown; after an undo (every element is new then), or once it
-   * is removed, the one in its place. */
+  /* The formation shown stays shown (its item stays the same across edits, undo and redo);
+   * once it is removed, or its adding undone, the one in its place. */
   if (self->formations->len == 0)
-    self->formation = NULL;
+    g_clear_object (&self->formation);
   else if (!had)
-    self->formation = self->formations->pdata[0];
-  else if (change == ADM_SCENARIO_EDIT_CHANGE_RELOAD ||
-           !g_ptr_array_find (self->formations, self->formation, NULL))
-    self->formation = self->formations->pdata[MIN (index, self->formations->len - 1)];
+    g_set_object (&self->formation, self->formations->pdata[0]);
+  else if (!g_ptr_array_find (self->formations, self->formation, NULL))
+    g_set_object (&self->formation,
+                  self->formations->pdata[MIN (index, self->formations->len - 1)]);
   select_in_list (self, self->formation);
   show_formation (self, self->formation);
 }
@@ -1144,7 +1224,8 @@ xmlNode *
 admiralty_editor_fleets_get_formation (AdmiraltyEditorFleets *self)
 {
   g_return_val_if_fail (ADMIRALTY_IS_EDITOR_FLEETS (self), NULL);
-  return self->formation;
+  return self->formation != NULL
+         ? adm_scenario_item_get_element (ADM_SCENARIO_ITEM (self->formation)) : NULL;
 }
 
 GtkWidget *
@@ -1159,30 +1240,9 @@ void
 admiralty_editor_fleets_select (AdmiraltyEditorFleets *self,
                                 xmlNode               *node)
 {
-  xmlNode *formation = node;
-
   g_return_if_fail (ADMIRALTY_IS_EDITOR_FLEETS (self));
 
-  while (formation != NULL && formation->type == XML_ELEMENT_NODE &&
-         !adm_xml_is (formation, "formation") && !is_pool (formation))
-    formation = formation->parent;
-  if (formation == NULL || formation->type != XML_ELEMENT_NODE)
-    return;
-  if (formation != self->formation)
-    {
-      select_in_list (self, formation);
-      show_formation (self, formation);
-    }
-  for (guint i = 0; node != NULL && i < self->n_ships; i++)
-    {
-      ShipRow *row = self->ships->pdata[i];
-
-      if (row->node == node)
-        {
-          gtk_widget_grab_focus (row->name);
-          return;
-        }
-    }
+  select_item (self, adm_scenario_edit_find_item (self->edit, node));
 }
 
 void
@@ -1197,7 +1257,7 @@ admiralty_editor_fleets_set_edit (AdmiraltyEditorFleets *self,
   g_set_object (&self->edit, edit);
   g_signal_connect_object (edit, "changed", G_CALLBACK (edit_changed_cb), self,
                            G_CONNECT_SWAPPED);
-  self->formation = NULL;
+  g_clear_object (&self->formation);
   self->stale = TRUE;
   if (gtk_widget_get_mapped (GTK_WIDGET (self)))
     {
@@ -1206,8 +1266,8 @@ admiralty_editor_fleets_set_edit (AdmiraltyEditorFleets *self,
     }
 }
 
-xmlNode *
-admiralty_editor_fleets_get_node_at (AdmiraltyEditorFleets *self,
+AdmScenarioItem *
+admiralty_editor_fleets_get_item_at (AdmiraltyEditorFleets *self,
                                      GtkWidget             *widget)
 {
   g_return_val_if_fail (ADMIRALTY_IS_EDITOR_FLEETS (self), NULL);
@@ -1217,9 +1277,9 @@ admiralty_editor_fleets_get_node_at (AdmiraltyEditorFleets *self,
       ShipRow *row = self->ships->pdata[i];
 
       if (widget == row->row || gtk_widget_is_ancestor (widget, row->row))
-        return row->node;
+        return ADM_SCENARIO_ITEM (row->ship);
     }
-  return self->formation;
+  return ADM_SCENARIO_ITEM (self->formation);
 }
 
 /* GObject */
@@ -1247,6 +1307,7 @@ admiralty_editor_fleets_dispose (GObject *object)
   if (self->edit != NULL)
     g_signal_handlers_disconnect_by_data (self->edit, self);
   g_clear_object (&self->edit);
+  g_clear_object (&self->formation);
   self->picking = NULL;
   if (self->class_popover != NULL)
     gtk_widget_unparent (GTK_WIDGET (self->class_popover));
@@ -1322,8 +1383,8 @@ admiralty_editor_fleets_init (AdmiraltyEditorFleets *self)
   admiralty_wrapping_choices (self->admiral_row);
   admiralty_wrapping_choices (self->sector_row);
   gtk_widget_set_parent (GTK_WIDGET (self->class_popover), GTK_WIDGET (self));
-  self->formations = g_ptr_array_new ();
-  self->ships = g_ptr_array_new_with_free_func (g_free);
+  self->formations = g_ptr_array_new_with_free_func (g_object_unref);
+  self->ships = g_ptr_array_new_with_free_func (ship_row_free);
   self->class_ids = g_ptr_array_new ();
   self->admiral_ids = g_ptr_array_new_with_free_func (g_free);
   self->sector_ids = g_ptr_array_new_with_free_func (g_free);

@@ -23,12 +23,12 @@ void      admiralty_editor_fleets_set_edit  (AdmiraltyEditorFleets *self,
 /* Shows @node's formation or pool, and focuses @node's row when it is a ship. */
 void      admiralty_editor_fleets_select    (AdmiraltyEditorFleets *self,
                                              xmlNode               *node);
-/* The formation shown, or NULL. */
+/* The element of the formation shown, or NULL. */
 xmlNode  *admiralty_editor_fleets_get_formation (AdmiraltyEditorFleets *self);
 /* What Delete removes with the focus on @widget: the ship of the row holding it, else the
- * formation shown, or NULL. */
-xmlNode  *admiralty_editor_fleets_get_node_at (AdmiraltyEditorFleets *self,
-                                               GtkWidget             *widget);
+ * formation or pool shown, or NULL. */
+AdmScenarioItem *admiralty_editor_fleets_get_item_at (AdmiraltyEditorFleets *self,
+                                                      GtkWidget             *widget);
 /* Duplicates the ship whose row has the focus, else the formation shown (Ctrl+D). */
 void      admiralty_editor_fleets_duplicate (AdmiraltyEditorFleets *self);
 /* Adds a formation and shows it, as "Add Formation" does. */

@@ -19,7 +19,7 @@ typedef struct {
   GStrv      targets;    /* its sectors' ids, in the drop-down's order after the first */
   GtkWidget *mines;      /* a minefield's: spin button */
   GtkWidget *remove;
-  xmlNode   *node;       /* the object, the minefield or the link */
+  AdmScenarioItem *item; /* the object, the minefield or the link */
 } Row;
 
 static void
@@ -28,7 +28,17 @@ row_free (gpointer data)
   Row *row = data;
 
   g_strfreev (row->targets);
+  g_clear_object (&row->item);
   g_free (row);
+}
+
+static Row *
+row_new (AdmScenarioItem *item)
+{
+  Row *row = g_new0 (Row, 1);
+
+  row->item = g_object_ref (item);
+  return row;
 }
 
 struct _AdmiraltyEditorMap
@@ -45,8 +55,7 @@ struct _AdmiraltyEditorMap
   AdwPreferencesGroup *links_group;
 
   AdmScenarioEdit     *edit;
-  xmlNode             *sector;       /* selected, or NULL */
-  char                *sector_id;    /* its id, to find it again after an undo */
+  AdmScenarioSector   *sector;       /* selected, or NULL */
   GPtrArray           *rows;         /* Row*, objects' then links' */
   GPtrArray           *station_ids;  /* const char*, station classes of the ruleset */
   gboolean             syncing;
@@ -55,7 +64,7 @@ struct _AdmiraltyEditorMap
 
 G_DEFINE_FINAL_TYPE (AdmiraltyEditorMap, admiralty_editor_map, ADW_TYPE_BIN)
 
-static void show_sector (AdmiraltyEditorMap *self, xmlNode *sector);
+static void show_sector (AdmiraltyEditorMap *self, AdmScenarioSector *sector);
 
 static Row *
 find_row (AdmiraltyEditorMap *self,
@@ -78,7 +87,8 @@ static void
 redraw (AdmiraltyEditorMap *self)
 {
   g_autoptr(AdmScenario) scenario = adm_scenario_edit_build (self->edit, NULL);
-  g_autofree char *id = self->sector != NULL ? adm_xml_get_string (self->sector, "id") : NULL;
+  const char *id = self->sector != NULL ? adm_scenario_item_get_id (ADM_SCENARIO_ITEM (self->sector))
+                                        : NULL;
 
   self->syncing = TRUE;
   admiralty_sector_map_set_scenario (self->map, scenario);
@@ -90,6 +100,15 @@ redraw (AdmiraltyEditorMap *self)
 }
 
 /* Objects and links */
+
+/* A refusal said in the editor's toast. */
+static void
+say (AdmiraltyEditorMap *self,
+     GError             *error)
+{
+  if (error != NULL)
+    admiralty_editor_page_say (GTK_WIDGET (self), error->message);
+}
 
 static GtkWidget *
 remove_button (AdmiraltyEditorMap *self,
@@ -110,9 +129,10 @@ remove_row_cb (AdmiraltyEditorMap *self,
                GtkWidget          *button)
 {
   Row *row = find_row (self, button);
+  g_autoptr(GError) error = NULL;
 
-  if (row != NULL)
-    adm_scenario_edit_remove (self->edit, row->node);
+  if (row != NULL && !adm_scenario_item_remove (row->item, &error))
+    say (self, error);
 }
 
 static void
@@ -120,10 +140,12 @@ object_apply_cb (AdmiraltyEditorMap *self,
                  GtkWidget          *entry_row)
 {
   Row *row = find_row (self, entry_row);
+  g_autoptr(GError) error = NULL;
 
-  if (row != NULL)
-    adm_scenario_edit_set (self->edit, row->node, "name",
-                           gtk_editable_get_text (GTK_EDITABLE (entry_row)));
+  if (row != NULL &&
+      !adm_scenario_item_set_name (row->item, gtk_editable_get_text (GTK_EDITABLE (entry_row)),
+                                   &error))
+    say (self, error);
 }
 
 static void
@@ -135,6 +157,7 @@ station_changed_cb (AdmiraltyEditorMap *self,
   AdmRuleset *ruleset = adm_scenario_edit_get_ruleset (self->edit);
   GPtrArray *factions = ruleset != NULL ? adm_ruleset_get_factions (ruleset) : NULL;
   guint owner, klass;
+  g_autoptr(GError) error = NULL;
 
   if (self->syncing || row == NULL || factions == NULL)
     return;
@@ -142,12 +165,15 @@ station_changed_cb (AdmiraltyEditorMap *self,
   klass = gtk_drop_down_get_selected (GTK_DROP_DOWN (row->klass));
   if (klass >= self->station_ids->len)
     klass = 0;
-  adm_scenario_edit_set_station (self->edit, row->node,
-                                 owner == 0 || owner > factions->len
-                                 ? NULL : ((const AdmFaction *) factions->pdata[owner - 1])->id,
-                                 self->station_ids->len > 0 ? self->station_ids->pdata[klass]
-                                                            : "",
-                                 gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (row->readiness)));
+  if (!adm_scenario_object_set_station (ADM_SCENARIO_OBJECT (row->item),
+                                        owner == 0 || owner > factions->len
+                                        ? NULL
+                                        : ((const AdmFaction *) factions->pdata[owner - 1])->id,
+                                        self->station_ids->len > 0
+                                        ? self->station_ids->pdata[klass] : "",
+                                        gtk_spin_button_get_value_as_int (
+                                          GTK_SPIN_BUTTON (row->readiness)), &error))
+    say (self, error);
 }
 
 static void
@@ -179,12 +205,13 @@ add_station_row (AdmiraltyEditorMap *self,
   GPtrArray *classes = ruleset != NULL ? adm_ruleset_get_classes (ruleset) : NULL;
   g_autoptr(GtkStringList) owners = gtk_string_list_new (NULL);
   g_autoptr(GtkStringList) kinds = gtk_string_list_new (NULL);
-  g_autofree char *owner = adm_xml_get_string (row->node, "faction");
-  g_autofree char *klass = adm_xml_get_string (row->node, "class");
-  g_autofree char *readiness = adm_xml_get_string (row->node, "readiness");
+  AdmScenarioObject *object = ADM_SCENARIO_OBJECT (row->item);
+  const char *owner = adm_scenario_object_get_faction (object);
+  const char *klass = adm_scenario_object_get_class (object);
   GtkWidget *garrison = adw_action_row_new ();
   GtkWidget *crew = adw_action_row_new ();
   guint owner_index = 0, class_index = 0;
+  Row *extra;
 
   gtk_string_list_append (owners, _("No owner"));
   for (guint i = 0; factions != NULL && i < factions->len; i++)
@@ -220,7 +247,7 @@ add_station_row (AdmiraltyEditorMap *self,
                                   _("Class"), -1);
   row->readiness = gtk_spin_button_new_with_range (0, 12, 1);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (row->readiness),
-                             readiness != NULL ? g_ascii_strtod (readiness, NULL) : 6);
+                             adm_scenario_object_get_readiness (object));
   gtk_widget_set_valign (row->readiness, GTK_ALIGN_CENTER);
   gtk_widget_set_tooltip_text (row->readiness, _("Readiness"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (row->readiness),
@@ -238,13 +265,15 @@ add_station_row (AdmiraltyEditorMap *self,
   adw_preferences_group_add (self->objects_group, garrison);
   adw_preferences_group_add (self->objects_group, crew);
   /* The station's rows go with its name's: rows of their own in the list. */
-  g_ptr_array_add (self->rows, g_memdup2 (&(Row) { .row = garrison, .owner = row->owner,
-                                                   .klass = row->klass,
-                                                   .readiness = row->readiness,
-                                                   .node = row->node }, sizeof (Row)));
-  g_ptr_array_add (self->rows, g_memdup2 (&(Row) { .row = crew, .node = row->node },
-                                          sizeof (Row)));
-  row->owner = row->klass = row->readiness = NULL;
+  extra = row_new (row->item);
+  extra->row = garrison;
+  extra->owner = g_steal_pointer (&row->owner);
+  extra->klass = g_steal_pointer (&row->klass);
+  extra->readiness = g_steal_pointer (&row->readiness);
+  g_ptr_array_add (self->rows, extra);
+  extra = row_new (row->item);
+  extra->row = crew;
+  g_ptr_array_add (self->rows, extra);
 }
 
 /* F-STRAT-8: where a wormhole exit leads, chosen among the other sectors; the editor adds
@@ -255,14 +284,16 @@ leads_to_changed_cb (AdmiraltyEditorMap *self,
                      GtkWidget          *widget)
 {
   Row *row = find_row (self, widget);
+  g_autoptr(GError) error = NULL;
   guint selected;
 
   if (self->syncing || row == NULL)
     return;
   selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (row->leads_to));
-  adm_scenario_edit_set_leads_to (self->edit, row->node,
-                                  selected == 0 || selected > g_strv_length (row->targets)
-                                  ? NULL : row->targets[selected - 1]);
+  if (!adm_scenario_object_set_leads_to (ADM_SCENARIO_OBJECT (row->item),
+                                         selected == 0 || selected > g_strv_length (row->targets)
+                                         ? NULL : row->targets[selected - 1], &error))
+    say (self, error);
 }
 
 static void
@@ -271,17 +302,19 @@ add_leads_to_row (AdmiraltyEditorMap *self,
 {
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
   g_autoptr(GStrvBuilder) ids = g_strv_builder_new ();
-  g_autofree char *own = adm_xml_get_string (self->sector, "id");
-  g_autofree char *target = adm_xml_get_string (row->node, "leads-to");
+  const char *own = adm_scenario_item_get_id (ADM_SCENARIO_ITEM (self->sector));
+  const char *target = adm_scenario_object_get_leads_to (ADM_SCENARIO_OBJECT (row->item));
+  GListModel *sectors = adm_scenario_edit_get_sectors (self->edit);
   GtkWidget *where = adw_action_row_new ();
   guint index = 0, n = 0;
+  Row *extra;
 
   gtk_string_list_append (names, _("Off the map"));
-  for (xmlNode *sector = adm_xml_first_element (adm_scenario_edit_get_map (self->edit), "sector");
-       sector != NULL; sector = adm_xml_next_element (sector, "sector"))
+  for (guint i = 0; i < g_list_model_get_n_items (sectors); i++)
     {
-      g_autofree char *id = adm_xml_get_string (sector, "id");
-      g_autofree char *name = adm_xml_get_string (sector, "name");
+      g_autoptr(AdmScenarioItem) sector = g_list_model_get_item (sectors, i);
+      const char *id = adm_scenario_item_get_id (sector);
+      const char *name = adm_scenario_item_get_name (sector);
 
       if (id == NULL || g_strcmp0 (id, own) == 0)
         continue;
@@ -304,23 +337,25 @@ add_leads_to_row (AdmiraltyEditorMap *self,
                            self, G_CONNECT_SWAPPED);
   adw_preferences_group_add (self->objects_group, where);
   /* A row of its own in the list, going with the exit's name. */
-  g_ptr_array_add (self->rows, g_memdup2 (&(Row) { .row = where, .leads_to = row->leads_to,
-                                                   .targets = g_steal_pointer (&row->targets),
-                                                   .node = row->node }, sizeof (Row)));
-  row->leads_to = NULL;
+  extra = row_new (row->item);
+  extra->row = where;
+  extra->leads_to = g_steal_pointer (&row->leads_to);
+  extra->targets = g_steal_pointer (&row->targets);
+  g_ptr_array_add (self->rows, extra);
 }
 
 static void
 build_objects (AdmiraltyEditorMap *self)
 {
-  for (xmlNode *object = adm_xml_first_element (self->sector, "object"); object != NULL;
-       object = adm_xml_next_element (object, "object"))
-    {
-      g_autofree char *kind = adm_xml_get_string (object, "kind");
-      g_autofree char *name = adm_xml_get_string (object, "name");
-      Row *row = g_new0 (Row, 1);
+  GListModel *objects = adm_scenario_sector_get_objects (self->sector);
 
-      row->node = object;
+  for (guint i = 0; i < g_list_model_get_n_items (objects); i++)
+    {
+      g_autoptr(AdmScenarioObject) object = g_list_model_get_item (objects, i);
+      const char *kind = adm_scenario_object_get_kind (object);
+      const char *name = adm_scenario_item_get_name (ADM_SCENARIO_ITEM (object));
+      Row *row = row_new (ADM_SCENARIO_ITEM (object));
+
       row->row = adw_entry_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row->row), kind_label (kind));
       adw_entry_row_set_show_apply_button (ADW_ENTRY_ROW (row->row), TRUE);
@@ -347,13 +382,17 @@ mines_changed_cb (AdmiraltyEditorMap *self,
 {
   Row *row = find_row (self, spin);
   g_autofree char *faction = NULL;
+  g_autoptr(GError) error = NULL;
 
   if (self->syncing || row == NULL)
     return;
-  faction = adm_xml_get_string (row->node, "faction");
-  if (faction != NULL)
-    adm_scenario_edit_set_minefield (self->edit, self->sector, faction,
-                                     gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (spin)));
+  /* A copy: the edit reads the minefield again. */
+  faction = g_strdup (adm_scenario_minefield_get_faction (ADM_SCENARIO_MINEFIELD (row->item)));
+  if (faction != NULL &&
+      !adm_scenario_sector_set_minefield (self->sector, faction,
+                                          gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (spin)),
+                                          &error))
+    say (self, error);
 }
 
 static void
@@ -361,24 +400,23 @@ build_minefields (AdmiraltyEditorMap *self)
 {
   AdmRuleset *ruleset = adm_scenario_edit_get_ruleset (self->edit);
   g_autoptr(GMenu) menu = g_menu_new ();
+  GListModel *minefields = adm_scenario_sector_get_minefields (self->sector);
 
-  for (xmlNode *node = adm_xml_first_element (self->sector, "minefield"); node != NULL;
-       node = adm_xml_next_element (node, "minefield"))
+  for (guint i = 0; i < g_list_model_get_n_items (minefields); i++)
     {
-      g_autofree char *faction_id = adm_xml_get_string (node, "faction");
-      g_autofree char *mines = adm_xml_get_string (node, "mines");
+      g_autoptr(AdmScenarioMinefield) minefield = g_list_model_get_item (minefields, i);
+      const char *faction_id = adm_scenario_minefield_get_faction (minefield);
       const AdmFaction *faction = ruleset != NULL && faction_id != NULL
                                   ? adm_ruleset_lookup_faction (ruleset, faction_id) : NULL;
-      Row *row = g_new0 (Row, 1);
+      Row *row = row_new (ADM_SCENARIO_ITEM (minefield));
 
-      row->node = node;
       row->row = adw_action_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row->row),
                                      faction != NULL ? faction->name
                                                      : faction_id != NULL ? faction_id : "");
       row->mines = gtk_spin_button_new_with_range (1, ADM_MINEFIELD_MAX_MINES, 1);
       gtk_spin_button_set_value (GTK_SPIN_BUTTON (row->mines),
-                                 mines != NULL ? g_ascii_strtod (mines, NULL) : 1);
+                                 adm_scenario_minefield_get_mines (minefield));
       gtk_widget_set_valign (row->mines, GTK_ALIGN_CENTER);
       gtk_widget_set_tooltip_text (row->mines, _("Mines"));
       gtk_accessible_update_property (GTK_ACCESSIBLE (row->mines), GTK_ACCESSIBLE_PROPERTY_LABEL,
@@ -397,7 +435,7 @@ build_minefields (AdmiraltyEditorMap *self)
       const AdmFaction *faction = g_ptr_array_index (adm_ruleset_get_factions (ruleset), i);
       g_autoptr(GMenuItem) item = NULL;
 
-      if (adm_scenario_edit_find_minefield (self->edit, self->sector, faction->id) != NULL)
+      if (adm_scenario_sector_find_minefield (self->sector, faction->id) != NULL)
         continue;
       item = g_menu_item_new (faction->name, NULL);
       g_menu_item_set_action_and_target (item, "editor-map.add-minefield", "s", faction->id);
@@ -414,33 +452,32 @@ add_minefield_action (GtkWidget  *widget,
                       GVariant   *parameter)
 {
   AdmiraltyEditorMap *self = ADMIRALTY_EDITOR_MAP (widget);
+  g_autoptr(GError) error = NULL;
 
-  if (self->sector != NULL)
-    adm_scenario_edit_set_minefield (self->edit, self->sector,
-                                     g_variant_get_string (parameter, NULL), 1);
+  if (self->sector != NULL &&
+      !adm_scenario_sector_set_minefield (self->sector, g_variant_get_string (parameter, NULL), 1,
+                                          &error))
+    say (self, error);
 }
 
 static void
 build_links (AdmiraltyEditorMap *self)
 {
-  g_autofree char *id = adm_xml_get_string (self->sector, "id");
-  xmlNode *map = adm_scenario_edit_get_map (self->edit);
+  const char *id = adm_scenario_item_get_id (ADM_SCENARIO_ITEM (self->sector));
+  GListModel *links = adm_scenario_edit_get_links (self->edit);
 
-  for (xmlNode *link = adm_xml_first_element (map, "link"); link != NULL;
-       link = adm_xml_next_element (link, "link"))
+  for (guint i = 0; i < g_list_model_get_n_items (links); i++)
     {
-      g_autofree char *from = adm_xml_get_string (link, "from");
-      g_autofree char *to = adm_xml_get_string (link, "to");
-      const char *other = g_strcmp0 (from, id) == 0 ? to : g_strcmp0 (to, id) == 0 ? from : NULL;
-      xmlNode *sector = other != NULL ? adm_scenario_edit_find (self->edit, "sector", other)
-                                      : NULL;
-      g_autofree char *name = sector != NULL ? adm_xml_get_string (sector, "name") : NULL;
+      g_autoptr(AdmScenarioLink) link = g_list_model_get_item (links, i);
+      const char *other = adm_scenario_link_get_other (link, id);
+      AdmScenarioSector *sector = adm_scenario_edit_find_sector (self->edit, other);
+      const char *name = sector != NULL ? adm_scenario_item_get_name (ADM_SCENARIO_ITEM (sector))
+                                        : NULL;
       Row *row;
 
       if (other == NULL)
         continue;
-      row = g_new0 (Row, 1);
-      row->node = link;
+      row = row_new (ADM_SCENARIO_ITEM (link));
       row->row = adw_action_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row->row),
                                      name != NULL ? name : other);
@@ -465,24 +502,34 @@ clear_rows (AdmiraltyEditorMap *self)
   g_ptr_array_set_size (self->rows, 0);
 }
 
+/* The selected sector's id, in its field. */
+static void
+show_id (AdmiraltyEditorMap *self)
+{
+  const char *id = adm_scenario_item_get_id (ADM_SCENARIO_ITEM (self->sector));
+
+  gtk_editable_set_text (GTK_EDITABLE (self->id_row), id != NULL ? id : "");
+}
+
 static void
 show_sector (AdmiraltyEditorMap *self,
-             xmlNode            *sector)
+             AdmScenarioSector  *sector)
 {
-  g_autofree char *name = sector != NULL ? adm_xml_get_string (sector, "name") : NULL;
+  const char *name;
 
+  /* A sector removed, or whose adding was undone, is not shown. */
+  if (sector != NULL && !adm_scenario_item_get_attached (ADM_SCENARIO_ITEM (sector)))
+    sector = NULL;
   self->syncing = TRUE;
-  self->sector = sector;
-  g_free (self->sector_id);
-  self->sector_id = sector != NULL ? adm_xml_get_string (sector, "id") : NULL;
+  g_set_object (&self->sector, sector);
   clear_rows (self);
   gtk_stack_set_visible_child_name (self->side_stack, sector != NULL ? "sector" : "none");
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor-map.add-object", sector != NULL);
   if (sector != NULL)
     {
+      name = adm_scenario_item_get_name (ADM_SCENARIO_ITEM (sector));
       gtk_editable_set_text (GTK_EDITABLE (self->name_row), name != NULL ? name : "");
-      gtk_editable_set_text (GTK_EDITABLE (self->id_row),
-                             self->sector_id != NULL ? self->sector_id : "");
+      show_id (self);
       build_objects (self);
       build_minefields (self);
       build_links (self);
@@ -499,7 +546,7 @@ selected_cb (AdmiraltyEditorMap *self)
 
   if (self->syncing)
     return;
-  show_sector (self, adm_scenario_edit_find (self->edit, "sector", id));
+  show_sector (self, adm_scenario_edit_find_sector (self->edit, id));
 }
 
 static void
@@ -507,9 +554,8 @@ add_sector_cb (AdmiraltyEditorMap *self,
                double              x,
                double              y)
 {
-  xmlNode *sector = adm_scenario_edit_add_sector (self->edit, _("New Sector"), x, y);
-
-  admiralty_editor_map_select (self, sector);
+  show_sector (self, adm_scenario_edit_append_sector (self->edit, _("New Sector"), x, y));
+  redraw (self);
   /* Named at once, in the side panel. */
   gtk_widget_grab_focus (GTK_WIDGET (self->name_row));
   gtk_editable_select_region (GTK_EDITABLE (self->name_row), 0, -1);
@@ -521,10 +567,10 @@ move_sector_cb (AdmiraltyEditorMap *self,
                 double              x,
                 double              y)
 {
-  xmlNode *sector = adm_scenario_edit_find (self->edit, "sector", id);
+  AdmScenarioSector *sector = adm_scenario_edit_find_sector (self->edit, id);
 
   if (sector != NULL)
-    adm_scenario_edit_move_sector (self->edit, sector, x, y);
+    adm_scenario_sector_move (sector, x, y, NULL);
 }
 
 static void
@@ -538,24 +584,29 @@ link_sectors_cb (AdmiraltyEditorMap *self,
 static void
 name_apply_cb (AdmiraltyEditorMap *self)
 {
-  if (self->sector != NULL)
-    adm_scenario_edit_set (self->edit, self->sector, "name",
-                           gtk_editable_get_text (GTK_EDITABLE (self->name_row)));
+  g_autoptr(GError) error = NULL;
+
+  if (self->sector != NULL &&
+      !adm_scenario_item_set_name (ADM_SCENARIO_ITEM (self->sector),
+                                   gtk_editable_get_text (GTK_EDITABLE (self->name_row)), &error))
+    say (self, error);
 }
 
 static void
 id_apply_cb (AdmiraltyEditorMap *self)
 {
   if (self->sector != NULL)
-    admiralty_editor_page_set_id (GTK_WIDGET (self), self->edit, self->sector,
+    admiralty_editor_page_set_id (GTK_WIDGET (self), ADM_SCENARIO_ITEM (self->sector),
                                   GTK_EDITABLE (self->id_row));
 }
 
 static void
 remove_sector_cb (AdmiraltyEditorMap *self)
 {
-  if (self->sector != NULL)
-    adm_scenario_edit_remove (self->edit, self->sector);
+  g_autoptr(GError) error = NULL;
+
+  if (self->sector != NULL && !adm_scenario_item_remove (ADM_SCENARIO_ITEM (self->sector), &error))
+    say (self, error);
 }
 
 static void
@@ -570,7 +621,7 @@ add_object_action (GtkWidget  *widget,
 
   if (self->sector == NULL)
     return;
-  adm_scenario_edit_add_object (self->edit, self->sector, kind, name);
+  adm_scenario_sector_add_object (self->sector, kind, name);
   /* The new object's name, ready to be typed over. */
   for (guint i = self->rows->len; i > 0; i--)
     {
@@ -603,48 +654,25 @@ edit_changed_cb (AdmiraltyEditorMap *self,
                  guint               change,
                  gpointer            node)
 {
-  xmlNode *changed = node;
-
-  /* A page not shown is drawn again only when it is, as after an undo: the sector is found
-   * again by its id. */
+  /* A page not shown is drawn again only when it is, as after an undo. */
   if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
     {
       self->stale = TRUE;
       return;
     }
-  /* Fleets' values are not on the map, but where their formations start is. */
-  if (change == ADM_SCENARIO_EDIT_CHANGE_VALUE && changed != NULL &&
-      adm_xml_is (changed, "ship"))
-    return;
-  if (change == ADM_SCENARIO_EDIT_CHANGE_RELOAD)
+  /* The sector's item stays the same across edits, undo and redo while the sector does. */
+  if (self->sector != NULL && !adm_scenario_item_get_attached (ADM_SCENARIO_ITEM (self->sector)))
+    g_clear_object (&self->sector);
+  if (self->sector != NULL && change != ADM_SCENARIO_EDIT_CHANGE_RELOAD)
     {
-      g_autofree char *id = g_strdup (self->sector_id);
-
-      show_sector (self, adm_scenario_edit_find (self->edit, "sector", id));
-      redraw (self);
-      return;
-    }
-  /* A sector removed is no longer in the map: compared as pointers, never read. */
-  if (self->sector != NULL)
-    {
-      g_autoptr(GPtrArray) sectors =
-        adm_scenario_edit_children (adm_scenario_edit_get_map (self->edit), "sector");
-
-      if (!g_ptr_array_find (sectors, self->sector, NULL))
-        self->sector = NULL;
-    }
-  if (self->sector != NULL)
-    {
-      g_free (self->sector_id);
-      self->sector_id = adm_xml_get_string (self->sector, "id");
       /* An id made from the name follows it. */
       self->syncing = TRUE;
-      gtk_editable_set_text (GTK_EDITABLE (self->id_row),
-                             self->sector_id != NULL ? self->sector_id : "");
+      show_id (self);
       self->syncing = FALSE;
     }
   redraw (self);
-  if (change == ADM_SCENARIO_EDIT_CHANGE_STRUCTURE || changed != self->sector)
+  if (change != ADM_SCENARIO_EDIT_CHANGE_VALUE || self->sector == NULL ||
+      adm_scenario_edit_find_item (self->edit, node) != ADM_SCENARIO_ITEM (self->sector))
     show_sector (self, self->sector);
 }
 
@@ -665,21 +693,17 @@ void
 admiralty_editor_map_select (AdmiraltyEditorMap *self,
                              xmlNode            *node)
 {
-  xmlNode *sector = node;
+  AdmScenarioItem *item;
 
   g_return_if_fail (ADMIRALTY_IS_EDITOR_MAP (self));
 
-  if (node != NULL && adm_xml_is (node, "link"))
-    {
-      g_autofree char *from = adm_xml_get_string (node, "from");
-
-      sector = adm_scenario_edit_find (self->edit, "sector", from);
-    }
-  while (sector != NULL && sector->type == XML_ELEMENT_NODE && !adm_xml_is (sector, "sector"))
-    sector = sector->parent;
-  if (sector != NULL && sector->type != XML_ELEMENT_NODE)
-    sector = NULL;
-  show_sector (self, sector);
+  item = adm_scenario_edit_find_item (self->edit, node);
+  if (ADM_IS_SCENARIO_LINK (item))
+    item = ADM_SCENARIO_ITEM (adm_scenario_edit_find_sector (
+             self->edit, adm_scenario_link_get_from (ADM_SCENARIO_LINK (item))));
+  else if (ADM_IS_SCENARIO_OBJECT (item) || ADM_IS_SCENARIO_MINEFIELD (item))
+    item = adm_scenario_item_get_parent (item);
+  show_sector (self, ADM_IS_SCENARIO_SECTOR (item) ? ADM_SCENARIO_SECTOR (item) : NULL);
   redraw (self);
 }
 
@@ -706,8 +730,8 @@ admiralty_editor_map_set_edit (AdmiraltyEditorMap *self,
   redraw (self);
 }
 
-xmlNode *
-admiralty_editor_map_get_node_at (AdmiraltyEditorMap *self,
+AdmScenarioItem *
+admiralty_editor_map_get_item_at (AdmiraltyEditorMap *self,
                                   GtkWidget          *widget)
 {
   g_return_val_if_fail (ADMIRALTY_IS_EDITOR_MAP (self), NULL);
@@ -717,9 +741,9 @@ admiralty_editor_map_get_node_at (AdmiraltyEditorMap *self,
       Row *row = self->rows->pdata[i];
 
       if (widget == row->row || gtk_widget_is_ancestor (widget, row->row))
-        return row->node;
+        return row->item;
     }
-  return self->sector;
+  return ADM_SCENARIO_ITEM (self->sector);
 }
 
 /* GObject */
@@ -732,6 +756,7 @@ admiralty_editor_map_dispose (GObject *object)
   if (self->edit != NULL)
     g_signal_handlers_disconnect_by_data (self->edit, self);
   g_clear_object (&self->edit);
+  g_clear_object (&self->sector);
   gtk_widget_dispose_template (GTK_WIDGET (object), ADMIRALTY_TYPE_EDITOR_MAP);
 
   G_OBJECT_CLASS (admiralty_editor_map_parent_class)->dispose (object);
@@ -742,7 +767,6 @@ admiralty_editor_map_finalize (GObject *object)
 {
   AdmiraltyEditorMap *self = ADMIRALTY_EDITOR_MAP (object);
 
-  g_free (self->sector_id);
   g_ptr_array_unref (self->rows);
   g_ptr_array_unref (self->station_ids);
 

@@ -25,7 +25,7 @@ void                admiralty_editor_map_select   (AdmiraltyEditorMap *self,
                                                    xmlNode            *node);
 /* What Delete removes with the focus on @widget: the object, minefield or link of the side
  * panel's row holding it, else the selected sector, or NULL. */
-xmlNode            *admiralty_editor_map_get_node_at (AdmiraltyEditorMap *self,
+AdmScenarioItem    *admiralty_editor_map_get_item_at (AdmiraltyEditorMap *self,
                                                       GtkWidget          *widget);
 AdmiraltySectorMap *admiralty_editor_map_get_map  (AdmiraltyEditorMap *self);
 

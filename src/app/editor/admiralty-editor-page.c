@@ -28,36 +28,8 @@ admiralty_editor_page_say (GtkWidget  *page,
 
 gboolean
 admiralty_editor_page_set_id (GtkWidget       *page,
-                              AdmScenarioEdit *edit,
-                              xmlNode         *node,
+                              AdmScenarioItem *item,
                               GtkEditable     *field)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *id = NULL;
-  g_autofree char *old = NULL;
-  const char *text;
-
-  g_return_val_if_fail (ADM_IS_SCENARIO_EDIT (edit), FALSE);
-  g_return_val_if_fail (node != NULL, FALSE);
-  g_return_val_if_fail (GTK_IS_EDITABLE (field), FALSE);
-
-  text = gtk_editable_get_text (field);
-  old = adm_xml_get_string (node, "id");
-  if (g_strcmp0 (old, text) == 0)
-    return TRUE;
-  /* A copy: the edit may bring the field up to date, and its text with it. */
-  id = g_strdup (text);
-  if (adm_scenario_edit_set_id (edit, node, id, &error))
-    return TRUE;
-  admiralty_editor_page_say (page, error->message);
-  gtk_editable_set_text (field, old != NULL ? old : "");
-  return FALSE;
-}
-
-gboolean
-admiralty_editor_page_set_item_id (GtkWidget       *page,
-                                   AdmScenarioItem *item,
-                                   GtkEditable     *field)
 {
   g_autoptr(GError) error = NULL;
   /* Copies: the edit may bring the field up to date, and its text with it. */

@@ -302,7 +302,7 @@ admiral_id_commit (AdmiraltyEditorSides *self,
   Row *row = find_row (self->admirals, entry);
 
   if (!self->syncing && row != NULL)
-    admiralty_editor_page_set_item_id (GTK_WIDGET (self), row->item, GTK_EDITABLE (entry));
+    admiralty_editor_page_set_id (GTK_WIDGET (self), row->item, GTK_EDITABLE (entry));
 }
 
 static void
@@ -657,8 +657,8 @@ name_apply_cb (AdmiraltyEditorSides *self)
 static void
 id_apply_cb (AdmiraltyEditorSides *self)
 {
-  admiralty_editor_page_set_item_id (GTK_WIDGET (self), adm_scenario_edit_get_item (self->edit),
-                                     GTK_EDITABLE (self->id_row));
+  admiralty_editor_page_set_id (GTK_WIDGET (self), adm_scenario_edit_get_item (self->edit),
+                                GTK_EDITABLE (self->id_row));
 }
 
 static void

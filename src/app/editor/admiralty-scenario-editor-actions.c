@@ -316,35 +316,34 @@ removed_toast (AdmiraltyScenarioEditor *self,
   adw_toast_set_action_name (toast, "win.undo");
 }
 
-static char *
-removed_title (xmlNode *node)
-{
-  g_autofree char *name = adm_xml_get_string (node, "name");
-  const char *shown = name != NULL ? name : "";
-
-  if (adm_xml_is (node, "ship"))
-    return g_strdup_printf (_("Ship “%s” removed"), shown);
-  if (adm_xml_is (node, "formation"))
-    return g_strdup_printf (_("Formation “%s” removed"), shown);
-  if (adm_xml_is (node, "pool"))
-    return g_strdup (_("Pool removed with its ships"));
-  if (adm_xml_is (node, "sector"))
-    return g_strdup_printf (_("Sector “%s” removed with its links"), shown);
-  if (adm_xml_is (node, "link"))
-    return g_strdup (_("Link removed"));
-  if (adm_xml_is (node, "minefield"))
-    return g_strdup (_("Minefield removed"));
-  return g_strdup_printf (_("“%s” removed"), shown);
-}
-
+/* A thing of the Map or Fleets page: a sector with its links, an object, a minefield, a link,
+ * a formation, a pool with its ships or a ship. */
 static void
-remove_node (AdmiraltyScenarioEditor *self,
-             xmlNode                 *node)
+remove_item (AdmiraltyScenarioEditor *self,
+             AdmScenarioItem         *item)
 {
-  g_autofree char *title = removed_title (node);
+  const char *name = adm_scenario_item_get_name (item);
+  g_autofree char *title = NULL;
+  g_autoptr(GError) error = NULL;
 
-  adm_scenario_edit_remove (self->edit, node);
-  removed_toast (self, title);
+  if (ADM_IS_SCENARIO_SHIP (item))
+    title = g_strdup_printf (_("Ship “%s” removed"), name != NULL ? name : "");
+  else if (ADM_IS_SCENARIO_FORMATION (item))
+    title = g_strdup_printf (_("Formation “%s” removed"), name != NULL ? name : "");
+  else if (ADM_IS_SCENARIO_POOL (item))
+    title = g_strdup (_("Pool removed with its ships"));
+  else if (ADM_IS_SCENARIO_SECTOR (item))
+    title = g_strdup_printf (_("Sector “%s” removed with its links"), name != NULL ? name : "");
+  else if (ADM_IS_SCENARIO_LINK (item))
+    title = g_strdup (_("Link removed"));
+  else if (ADM_IS_SCENARIO_MINEFIELD (item))
+    title = g_strdup (_("Minefield removed"));
+  else
+    title = g_strdup_printf (_("“%s” removed"), name != NULL ? name : "");
+  if (adm_scenario_item_remove (item, &error))
+    removed_toast (self, title);
+  else
+    _admiralty_scenario_editor_toast (self, error->message);
 }
 
 /* An admiral leaves his formations without an admiral: said, and undone by Undo. */
@@ -424,16 +423,16 @@ admiralty_scenario_editor_delete (AdmiraltyScenarioEditor *self)
 {
   const char *page;
   GtkWidget *focus;
-  xmlNode *node = NULL;
+  AdmScenarioItem *item = NULL;
 
   g_return_if_fail (ADMIRALTY_IS_SCENARIO_EDITOR (self));
 
   page = adw_view_stack_get_visible_child_name (self->stack);
   if (g_strcmp0 (page, "fleets") == 0)
-    node = admiralty_editor_fleets_get_node_at (self->fleets,
+    item = admiralty_editor_fleets_get_item_at (self->fleets,
                                                 focus_on (self, GTK_WIDGET (self->fleets)));
   else if (g_strcmp0 (page, "map") == 0)
-    node = admiralty_editor_map_get_node_at (self->map, focus_on (self, GTK_WIDGET (self->map)));
+    item = admiralty_editor_map_get_item_at (self->map, focus_on (self, GTK_WIDGET (self->map)));
   else if (g_strcmp0 (page, "sides") == 0)
     {
       const char *faction;
@@ -464,9 +463,9 @@ admiralty_scenario_editor_delete (AdmiraltyScenarioEditor *self)
           return;
         }
     }
-  if (node != NULL)
+  if (item != NULL)
     {
-      remove_node (self, node);
+      remove_item (self, item);
       return;
     }
   _admiralty_scenario_editor_toast (self,

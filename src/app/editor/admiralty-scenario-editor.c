@@ -41,8 +41,7 @@ toast (AdmiraltyScenarioEditor *self,
 static void
 update_title (AdmiraltyScenarioEditor *self)
 {
-  xmlNode *root = adm_scenario_edit_get_root (self->edit);
-  g_autofree char *name = adm_xml_get_string (root, "name");
+  const char *name = adm_scenario_item_get_name (adm_scenario_edit_get_item (self->edit));
   g_autofree char *title = NULL;
   const char *shown = name != NULL && name[0] != '\0' ? name : _("Untitled Scenario");
 

@@ -28,6 +28,10 @@
 #include "adm-scenario-admiral.h"
 #include "adm-scenario-alliance.h"
 #include "adm-scenario-item.h"
+#include "adm-scenario-formation.h"
+#include "adm-scenario-link.h"
+#include "adm-scenario-pool.h"
+#include "adm-scenario-sector.h"
 
 G_BEGIN_DECLS
 
@@ -366,6 +370,31 @@ char            *adm_scenario_edit_dup_description (AdmScenarioEdit *self) G_GNU
 GListModel      *adm_scenario_edit_get_admirals   (AdmScenarioEdit  *self);
 /* AdmScenarioAlliance, in the file's order. */
 GListModel      *adm_scenario_edit_get_alliances  (AdmScenarioEdit  *self);
+/* AdmScenarioSector, in the file's order. */
+GListModel      *adm_scenario_edit_get_sectors    (AdmScenarioEdit  *self);
+/* AdmScenarioLink, in the file's order. */
+GListModel      *adm_scenario_edit_get_links      (AdmScenarioEdit  *self);
+/* AdmScenarioFormation, in the file's order. */
+GListModel      *adm_scenario_edit_get_formations (AdmScenarioEdit  *self);
+/* AdmScenarioPool, in the file's order. */
+GListModel      *adm_scenario_edit_get_pools      (AdmScenarioEdit  *self);
+/* The formation or pool added (adm_scenario_edit_add_formation (), _add_pool ()), as its
+ * item. */
+AdmScenarioFormation *adm_scenario_edit_append_formation (AdmScenarioEdit *self,
+                                                          const char      *name,
+                                                          const char      *faction,
+                                                          const char      *sector);
+AdmScenarioPool *adm_scenario_edit_append_pool    (AdmScenarioEdit  *self,
+                                                   const char       *admiral,
+                                                   const char       *sector);
+/* The sector of id @id, or NULL. */
+AdmScenarioSector *adm_scenario_edit_find_sector  (AdmScenarioEdit  *self,
+                                                   const char       *id);
+/* The sector added (adm_scenario_edit_add_sector ()), as its item. */
+AdmScenarioSector *adm_scenario_edit_append_sector (AdmScenarioEdit *self,
+                                                    const char      *name,
+                                                    double           x,
+                                                    double           y);
 /* The admiral or alliance added (adm_scenario_edit_add_admiral (), _add_alliance ()), as
  * its item. */
 AdmScenarioAdmiral  *adm_scenario_edit_append_admiral  (AdmScenarioEdit *self,
@@ -374,7 +403,8 @@ AdmScenarioAdmiral  *adm_scenario_edit_append_admiral  (AdmScenarioEdit *self,
 AdmScenarioAlliance *adm_scenario_edit_append_alliance (AdmScenarioEdit *self,
                                                         const char      *name,
                                                         const char      *faction);
-/* The item @node is, or is within (a member's alliance), or NULL when no item holds it. */
+/* The item @node is, or is within (a member's alliance, a sector's object), or NULL when no
+ * item holds it. */
 AdmScenarioItem *adm_scenario_edit_find_item      (AdmScenarioEdit  *self,
                                                    xmlNode          *node);
 

@@ -103,31 +103,29 @@ _adm_scenario_item_list_new (AdmScenarioEdit *edit,
   return G_LIST_MODEL (self);
 }
 
-/* What keeps an item across a reading of the document: its element's id (a link's two
- * sectors), and how many before it had the same, for a draft may repeat one. */
+/* What keeps an item across a reading of the document: its element's keys (its id, a link's
+ * two sectors, a minefield's faction), and how many before it had the same, for a draft may
+ * repeat one. */
 static char *
-key_of (xmlNode    *node,
-        GHashTable *seen)
+key_of (AdmScenarioItemList *self,
+        xmlNode             *node,
+        GHashTable          *seen)
 {
-  g_autofree char *base = NULL;
+  static const char *const by_id[] = { "id", NULL };
+  g_autoptr(GTypeClass) klass = g_type_class_ref (self->item_type);
+  const char *const *keys = ((AdmScenarioItemClass *) klass)->keys;
+  g_autoptr(GString) base = g_string_new (NULL);
   guint n;
 
-  if (adm_xml_is (node, "link"))
+  for (const char *const *key = keys != NULL ? keys : by_id; *key != NULL; key++)
     {
-      g_autofree char *from = adm_xml_get_string (node, "from");
-      g_autofree char *to = adm_xml_get_string (node, "to");
+      g_autofree char *value = adm_xml_get_string (node, *key);
 
-      base = g_strdup_printf ("%s\n%s", from != NULL ? from : "", to != NULL ? to : "");
+      g_string_append_printf (base, "%s\n", value != NULL ? value : "");
     }
-  else
-    {
-      base = adm_xml_get_string (node, "id");
-      if (base == NULL)
-        base = g_strdup ("");
-    }
-  n = GPOINTER_TO_UINT (g_hash_table_lookup (seen, base));
-  g_hash_table_insert (seen, g_strdup (base), GUINT_TO_POINTER (n + 1));
-  return g_strdup_printf ("%s\n#%u", base, n);
+  n = GPOINTER_TO_UINT (g_hash_table_lookup (seen, base->str));
+  g_hash_table_insert (seen, g_strdup (base->str), GUINT_TO_POINTER (n + 1));
+  return g_strdup_printf ("%s#%u", base->str, n);
 }
 
 /* Whether the item of old child @i is that of new child @j: after an edit, the element it
@@ -165,7 +163,7 @@ _adm_scenario_item_list_sync (GListModel *list,
        child != NULL; child = adm_xml_next_element (child, self->element))
     {
       g_ptr_array_add (nodes, child);
-      g_ptr_array_add (keys, key_of (child, seen));
+      g_ptr_array_add (keys, key_of (self, child, seen));
     }
   new_n = nodes->len;
 
@@ -232,9 +230,24 @@ _adm_scenario_item_list_sync (GListModel *list,
     _adm_scenario_item_bind (self->items->pdata[i], self->edit, nodes->pdata[i]);
   if (moved)
     g_list_model_items_changed (list, prefix, removed, added);
+  for (guint i = 0; i < new_n; i++)
+    _adm_scenario_item_sync (self->items->pdata[i], nodes->pdata[i], changed, reload);
   /* What no child kept is detached, after the model said it is gone. */
   for (guint i = 0; i < gone->len; i++)
     _adm_scenario_item_bind (gone->pdata[i], NULL, NULL);
+}
+
+GListModel *
+_adm_scenario_item_list_of (AdmScenarioItem  *item,
+                            GListModel      **list,
+                            GType             type)
+{
+  if (*list == NULL)
+    {
+      *list = _adm_scenario_item_list_new (_adm_scenario_item_get_edit (item), type);
+      _adm_scenario_item_list_sync (*list, _adm_scenario_item_get_node (item), NULL, TRUE);
+    }
+  return *list;
 }
 
 AdmScenarioItem *

@@ -152,6 +152,7 @@ _adm_scenario_item_bind (AdmScenarioItem *self,
   priv->node = node;
   if (node == NULL)
     {
+      _adm_scenario_item_sync (self, NULL, NULL, FALSE);
       if (was_attached)
         g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ATTACHED]);
       return;
@@ -170,6 +171,37 @@ _adm_scenario_item_bind (AdmScenarioItem *self,
   if (!was_attached)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ATTACHED]);
   g_object_thaw_notify (G_OBJECT (self));
+}
+
+void
+_adm_scenario_item_sync (AdmScenarioItem *self,
+                         xmlNode         *node,
+                         xmlNode         *changed,
+                         gboolean         reload)
+{
+  if (ADM_SCENARIO_ITEM_GET_CLASS (self)->sync != NULL)
+    ADM_SCENARIO_ITEM_GET_CLASS (self)->sync (self, node, changed, reload);
+}
+
+void
+_adm_scenario_item_get_value_property (GObject    *object,
+                                       guint       prop_id,
+                                       GValue     *value,
+                                       GParamSpec *pspec)
+{
+  AdmScenarioItem *self = ADM_SCENARIO_ITEM (object);
+  const char *text = _adm_scenario_item_get_value (self, pspec->name);
+
+  if (G_IS_PARAM_SPEC_STRING (pspec))
+    g_value_set_string (value, text);
+  else if (G_IS_PARAM_SPEC_INT (pspec))
+    g_value_set_int (value, _adm_scenario_item_get_int (self, pspec->name,
+                                                        G_PARAM_SPEC_INT (pspec)->default_value));
+  else if (G_IS_PARAM_SPEC_DOUBLE (pspec))
+    g_value_set_double (value, text != NULL ? g_ascii_strtod (text, NULL)
+                                            : G_PARAM_SPEC_DOUBLE (pspec)->default_value);
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
 
 xmlNode *
@@ -236,6 +268,26 @@ adm_scenario_item_get_id (AdmScenarioItem *self)
   return _adm_scenario_item_get_value (self, "id");
 }
 
+xmlNode *
+adm_scenario_item_get_element (AdmScenarioItem *self)
+{
+  g_return_val_if_fail (ADM_IS_SCENARIO_ITEM (self), NULL);
+  return _adm_scenario_item_get_node (self);
+}
+
+AdmScenarioItem *
+adm_scenario_item_get_parent (AdmScenarioItem *self)
+{
+  xmlNode *node;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_ITEM (self), NULL);
+
+  node = _adm_scenario_item_get_node (self);
+  if (node == NULL || node->parent == NULL || node->parent->type != XML_ELEMENT_NODE)
+    return NULL;
+  return adm_scenario_edit_find_item (_adm_scenario_item_get_edit (self), node->parent);
+}
+
 const char *
 adm_scenario_item_get_name (AdmScenarioItem *self)
 {
@@ -248,6 +300,34 @@ adm_scenario_item_get_attached (AdmScenarioItem *self)
 {
   g_return_val_if_fail (ADM_IS_SCENARIO_ITEM (self), FALSE);
   return _adm_scenario_item_get_node (self) != NULL;
+}
+
+gboolean
+_adm_scenario_item_set_value (AdmScenarioItem  *self,
+                              const char       *attribute,
+                              const char       *value,
+                              GError          **error)
+{
+  if (!_adm_scenario_item_check (self, error))
+    return FALSE;
+  adm_scenario_edit_set (_adm_scenario_item_get_edit (self), _adm_scenario_item_get_node (self),
+                         attribute, value);
+  return TRUE;
+}
+
+AdmScenarioItem *
+adm_scenario_item_duplicate (AdmScenarioItem *self)
+{
+  AdmScenarioEdit *edit;
+  xmlNode *node;
+
+  g_return_val_if_fail (ADM_IS_SCENARIO_ITEM (self), NULL);
+
+  node = _adm_scenario_item_get_node (self);
+  edit = _adm_scenario_item_get_edit (self);
+  if (node == NULL || !(adm_xml_is (node, "ship") || adm_xml_is (node, "formation")))
+    return NULL;
+  return adm_scenario_edit_find_item (edit, adm_scenario_edit_duplicate (edit, node));
 }
 
 gboolean

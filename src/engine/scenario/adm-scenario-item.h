@@ -23,16 +23,24 @@ struct _xmlNode;
 #define ADM_TYPE_SCENARIO_ITEM (adm_scenario_item_get_type ())
 G_DECLARE_DERIVABLE_TYPE (AdmScenarioItem, adm_scenario_item, ADM, SCENARIO_ITEM, GObject)
 
-/* Each kind's class says its element; @read, when set, adds to @values what the item shows
- * beyond the element's attributes (an alliance's members). For the kinds' own files. */
+/* Each kind's class says its element and the attributes that find it again after the document
+ * is read anew (@keys; NULL: its id); @read, when set, adds to @values what the item shows
+ * beyond the element's attributes (an alliance's members); @sync, when set, keeps the item's
+ * own lists in step with @node (NULL: detached), as its list is kept
+ * (_adm_scenario_item_list_sync ()). For the kinds' own files. */
 struct _AdmScenarioItemClass
 {
-  GObjectClass parent_class;
+  GObjectClass       parent_class;
 
-  const char  *element;
-  void       (*read) (AdmScenarioItem *self,
-                      struct _xmlNode *node,
-                      GHashTable      *values);
+  const char        *element;
+  const char *const *keys;
+  void             (*read) (AdmScenarioItem *self,
+                            struct _xmlNode *node,
+                            GHashTable      *values);
+  void             (*sync) (AdmScenarioItem *self,
+                            struct _xmlNode *node,
+                            struct _xmlNode *changed,
+                            gboolean         reload);
 };
 
 #define ADM_SCENARIO_ITEM_ERROR (adm_scenario_item_error_quark ())
@@ -44,6 +52,12 @@ typedef enum {
 } AdmScenarioItemError;
 
 const char *adm_scenario_item_get_id       (AdmScenarioItem  *self);
+/* The item's element in the document, or NULL when detached: for what still speaks the file's
+ * elements (the checker's problems name them). */
+struct _xmlNode *adm_scenario_item_get_element (AdmScenarioItem *self);
+/* The item the item's thing is in (an object's sector, an admiral's scenario), or NULL for the
+ * scenario itself or a detached item (borrowed). */
+AdmScenarioItem *adm_scenario_item_get_parent (AdmScenarioItem *self);
 const char *adm_scenario_item_get_name     (AdmScenarioItem  *self);
 gboolean    adm_scenario_item_get_attached (AdmScenarioItem  *self);
 
@@ -58,6 +72,10 @@ gboolean    adm_scenario_item_set_name     (AdmScenarioItem  *self,
 gboolean    adm_scenario_item_set_id       (AdmScenarioItem  *self,
                                             const char       *id,
                                             GError          **error);
+/* A copy of a ship (after it) or of a formation with its ships (after it), as
+ * adm_scenario_edit_duplicate () makes it: one step of undo; the copy's item, or NULL for an
+ * item of another kind or a detached one. */
+AdmScenarioItem *adm_scenario_item_duplicate (AdmScenarioItem *self);
 /* Removes the item's thing and what refers to it, as adm_scenario_edit_remove () does: one
  * step of undo. Refused for the scenario itself and for a detached item. */
 gboolean    adm_scenario_item_remove       (AdmScenarioItem  *self,

@@ -54,6 +54,17 @@ AdmScenario *_adm_scenario_new_sketch  (xmlDoc                  *doc,
 void             _adm_scenario_item_bind       (AdmScenarioItem *self,
                                                 AdmScenarioEdit *edit,
                                                 xmlNode         *node);
+/* The item's own lists kept in step with @node (its class's sync), or detached for NULL. */
+void             _adm_scenario_item_sync       (AdmScenarioItem *self,
+                                                xmlNode         *node,
+                                                xmlNode         *changed,
+                                                gboolean         reload);
+/* A kind's get_property for properties that are its values as read: a string, an integer or
+ * a number of the same name (its default when absent). */
+void             _adm_scenario_item_get_value_property (GObject    *object,
+                                                        guint       prop_id,
+                                                        GValue     *value,
+                                                        GParamSpec *pspec);
 xmlNode         *_adm_scenario_item_get_node   (AdmScenarioItem *self);
 AdmScenarioEdit *_adm_scenario_item_get_edit   (AdmScenarioItem *self);
 /* The value @name (an attribute, or one @read adds) as last read, or NULL. */
@@ -61,6 +72,12 @@ const char      *_adm_scenario_item_get_value  (AdmScenarioItem *self,
                                                 const char      *name);
 /* TRUE when @self is attached; else FALSE with ADM_SCENARIO_ITEM_ERROR_DETACHED. */
 gboolean         _adm_scenario_item_check      (AdmScenarioItem *self,
+                                                GError         **error);
+/* Sets @attribute to @value (NULL removes it): one step of undo, as adm_scenario_edit_set ();
+ * refused, nothing changed, for a detached item. */
+gboolean         _adm_scenario_item_set_value  (AdmScenarioItem *self,
+                                                const char      *attribute,
+                                                const char      *value,
                                                 GError         **error);
 /* An integer value, or @fallback when absent or not a number. */
 int              _adm_scenario_item_get_int    (AdmScenarioItem *self,
@@ -79,6 +96,11 @@ void             _adm_scenario_item_list_sync  (GListModel      *list,
                                                 xmlNode         *parent,
                                                 xmlNode         *changed,
                                                 gboolean         reload);
+/* *@list, the items of @type under @item's element, made and read for the first time when
+ * NULL (an item's own lists: a sector's objects, a fleet's ships). */
+GListModel      *_adm_scenario_item_list_of    (AdmScenarioItem *item,
+                                                GListModel     **list,
+                                                GType            type);
 /* The item of @node, or NULL. */
 AdmScenarioItem *_adm_scenario_item_list_find  (GListModel      *list,
                                                 xmlNode         *node);
