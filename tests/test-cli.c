@@ -42,8 +42,8 @@ test_usage_every_command_listed (void)
   static const char * const every[] = {
     "validate", "scenario", "table", "odds", "battle", "cycle", "engagements", "report",
     "luck", "archive", "assign", "reveal", "end-campaign", "correct", "muster", "serve",
-    "table-assign", "table-take-back", "import", "join", "verify-dice", "ti4", "journal",
-    "undo", "redo",
+    "table-assign", "table-take-back", "import", "join", "verify-dice", "dice-give", "ti4",
+    "journal", "undo", "redo",
   };
   g_autoptr(CliResult) help = run_cli ("--help", NULL);
   g_autoptr(CliResult) unknown = run_cli ("roll", NULL);

@@ -146,7 +146,7 @@ browser_thread (gpointer data)
       goto out;
     }
   g_free (filled);
-  filled = evaluate (browser, "(function(){window.submittedFrom=1;"
+  filled = evaluate (browser, "(function(){"
                               "document.querySelector('form button:not([value])').click();"
                               "return 'clicked'})()");
   if (g_strcmp0 (filled, "clicked") != 0)
@@ -154,10 +154,9 @@ browser_thread (gpointer data)
       browser->problem = g_strdup ("the form could not be filled");
       goto out;
     }
-  /* POST/Redirect/GET: the browser is on his page again (the page the form was on, marked,
-   * gone), not on the sheet's answer. */
-  if (!wait_for (browser, "window.submittedFrom === undefined && "
-                          "document.readyState === 'complete' && "
+  g_usleep (500000);
+  /* POST/Redirect/GET: the browser is on his page again, not on the sheet's answer. */
+  if (!wait_for (browser, "document.readyState === 'complete' && "
                           "!/sheet$/.test(location.pathname) && "
                           "document.getElementById('sheet-status') && "
                           "/Received at/.test(document.getElementById('sheet-status')"
@@ -506,24 +505,6 @@ flow_master_then_back (Browser     *browser,
   browser->problem = g_strdup ("back on his page: the page never asked");
 }
 
-/* Runs @expression, which submits a form (a plain post, answered with a page): "ok" when it
- * did; then waits until the page it was sent from is gone — a mark put on that page is not on
- * the next —, so that what is waited for next is read from the server's answer, not from the
- * page the form was on. */
-static gboolean
-flow_submit (Browser    *browser,
-             const char *what,
-             const char *expression)
-{
-  g_autofree char *answer = NULL;
-
-  if (!flow_step (browser, what, "(function(){window.submittedFrom=1;return 'ok'})()") ||
-      !flow_step (browser, what, expression))
-    return FALSE;
-  answer = g_strdup_printf ("the answer to %s", what);
-  return flow_wait (browser, answer, "window.submittedFrom === undefined ? 'yes' : 'no'");
-}
-
 #define STATUS_SAYS(text) \
   "document.getElementById('sheet-status') && " \
   "document.getElementById('sheet-status').innerText.indexOf('" text "') >= 0 ? 'yes' : 'no'"
@@ -546,9 +527,10 @@ flows_thread (gpointer data)
 
   /* An attack with no target: the engine refuses it on arrival, and the form comes back as he
    * filled it, the engine's reason beside the order. */
-  flow_submit (browser, "an attack with no target",
-               "(function(){document.querySelector('select[name=o0]').value='attack';"
-               "document.querySelector('#orders button:not([value])').click();return 'ok'})()");
+  flow_step (browser, "an attack with no target",
+             "(function(){document.querySelector('select[name=o0]').value='attack';"
+             "document.querySelector('#orders button:not([value])').click();return 'ok'})()");
+  g_usleep (500000);
   flow_wait (browser, "the engine's refusal beside the order",
              "document.readyState === 'complete' && !/sheet$/.test(location.pathname) && "
              "document.querySelector('#orders .refusal') && "
@@ -571,9 +553,10 @@ flows_thread (gpointer data)
              "if(!q.disabled&&adj.indexOf(q.value)<0)return 'leg 2 offers '+q.value}"
              "return 'ok'})()");
   /* Read back by the server, before it is handed in (a plain form post). */
-  flow_submit (browser, "the read-back button",
-               "(function(){document.querySelector('button[value=check]').click();"
-               "return 'ok'})()");
+  flow_step (browser, "the read-back button",
+             "(function(){document.querySelector('button[value=check]').click();"
+             "return 'ok'})()");
+  g_usleep (500000);
   flow_wait (browser, "the read-back",
              "document.readyState === 'complete' && document.querySelector('.readback') && "
              "/moves to .*arriving at minute/.test(document.querySelector('.readback')"
@@ -581,9 +564,10 @@ flows_thread (gpointer data)
   flow_shot (browser, "readback", "#sheet");
 
   /* Handed in: POST, then 303 to his page, which says when it was received. */
-  flow_submit (browser, "the hand-in button",
-               "(function(){window.before=1;document.querySelector("
-               "'#orders button:not([value])').click();return 'ok'})()");
+  flow_step (browser, "the hand-in button",
+             "(function(){window.before=1;document.querySelector("
+             "'#orders button:not([value])').click();return 'ok'})()");
+  g_usleep (500000);
   flow_wait (browser, "the page after the hand-in",
              "document.readyState === 'complete' && !/sheet$/.test(location.pathname) && "
              STATUS_SAYS ("Received at"));
@@ -638,16 +622,18 @@ flows_thread (gpointer data)
   flow_shot (browser, "extended", "header");
 
   /* He hands the new sheet in; the master accepts it. */
-  flow_submit (browser, "the second hand-in",
-               "(function(){document.querySelector('#orders button:not([value])').click();"
-               "return 'ok'})()");
+  flow_step (browser, "the second hand-in",
+             "(function(){document.querySelector('#orders button:not([value])').click();"
+             "return 'ok'})()");
+  g_usleep (500000);
   flow_wait (browser, "the second sheet received",
              "document.readyState === 'complete' && " STATUS_SAYS ("waiting for the master"));
 
   /* He marks it final: the control in the sheet's head, a plain form post answered with his
    * page. */
-  flow_submit (browser, "the final mark",
-               "(function(){document.querySelector('#final button').click();return 'ok'})()");
+  flow_step (browser, "the final mark",
+             "(function(){document.querySelector('#final button').click();return 'ok'})()");
+  g_usleep (500000);
   flow_wait (browser, "the sheet marked final",
              "document.readyState === 'complete' && document.querySelector('#final.on') ? "
              "'yes' : 'no'");
@@ -669,24 +655,27 @@ flows_thread (gpointer data)
              "h=document.querySelector('#sheet h2').textContent;"
              "return window.stays === 2 && (w.hidden || w.textContent.indexOf(h) < 0) ? 'ok' : "
              "'said: ' + w.textContent})()");
-  flow_submit (browser, "not final after all",
-               "(function(){document.querySelector('#final button').click();return 'ok'})()");
+  flow_step (browser, "not final after all",
+             "(function(){document.querySelector('#final button').click();return 'ok'})()");
+  g_usleep (500000);
   flow_wait (browser, "the final mark taken back",
              "document.readyState === 'complete' && document.querySelector('#final') && "
              "!document.querySelector('#final.on') && window.stays === undefined ? 'yes' : 'no'");
 
   /* He changes his orders, has them read back, and marks the sheet final without handing them
    * in: what is marked is what he sees — the changed orders, handed in with the mark. */
-  flow_submit (browser, "a change read back",
-               "(function(){var t=document.querySelector('textarea[name=i0]');"
-               "t.value='Hold the jump point until the tanker and its escort come';"
-               "t.dispatchEvent(new Event('input',{bubbles:true}));"
-               "document.querySelector('#orders button[value=check]').click();return 'ok'})()");
+  flow_step (browser, "a change read back",
+             "(function(){var t=document.querySelector('textarea[name=i0]');"
+             "t.value='Hold the jump point until the tanker and its escort come';"
+             "t.dispatchEvent(new Event('input',{bubbles:true}));"
+             "document.querySelector('#orders button[value=check]').click();return 'ok'})()");
+  g_usleep (500000);
   flow_wait (browser, "the read-back",
              "document.readyState === 'complete' && document.querySelector('#orders .readback') "
              "&& document.querySelector('#final button') ? 'yes' : 'no'");
-  flow_submit (browser, "the final mark on the read-back",
-               "(function(){document.querySelector('#final button').click();return 'ok'})()");
+  flow_step (browser, "the final mark on the read-back",
+             "(function(){document.querySelector('#final button').click();return 'ok'})()");
+  g_usleep (500000);
   flow_wait (browser, "the changed sheet marked final",
              "document.readyState === 'complete' && document.querySelector('#final.on') && "
              STATUS_SAYS ("waiting for the master"));
@@ -773,8 +762,9 @@ muster_refusal_naming (Browser    *browser,
   g_autofree char *text = NULL;
   g_auto(GStrv) pieces = NULL;
 
-  if (!flow_submit (browser, "a ship not of his pool", add))
+  if (!flow_step (browser, "a ship not of his pool", add))
     return NULL;
+  g_usleep (500000);
   if (!flow_wait (browser, "the refusal of a ship not of his pool",
                   "document.readyState === 'complete' && document.querySelector('.msg.err') && "
                   "/pool of/.test(document.querySelector('.msg.err').innerText) ? 'yes' : 'no'"))
@@ -814,9 +804,10 @@ muster_vorkosigan (Browser *browser)
              "category (F-FORM-8).' ? 'yes' : 'no'");
   flow_shot (browser, "muster-form", "#sheet");
   /* F-GEN-6: a ship of the pool left out. */
-  flow_submit (browser, "Gull left out",
-               "(function(){document.querySelector('select[name=\"m.gull\"]').value='';"
-               "document.querySelector('#orders button:not([value])').click();return 'ok'})()");
+  flow_step (browser, "Gull left out",
+             "(function(){document.querySelector('select[name=\"m.gull\"]').value='';"
+             "document.querySelector('#orders button:not([value])').click();return 'ok'})()");
+  g_usleep (500000);
   flow_wait (browser, "the engine's refusal of a ship left out",
              "document.readyState === 'complete' && document.querySelector('.msg.err') && "
              "/Gull of the pool is in none of the formations/.test(document.querySelector("
@@ -826,10 +817,11 @@ muster_vorkosigan (Browser *browser)
   /* F-GEN-6, F-FORM-4: every refusal at once, on one tap of "Read my muster back": Gull
    * still left out, two flagships in formation 1, formation 2 named with U+0001 — each
    * beside its formation, all of them on top. */
-  flow_submit (browser, "three refusals",
-               "(function(){document.querySelector('[name=\"p.prince-xav\"]').value='1';"
-               "document.querySelector('[name=n2]').value='a\\u0001b';"
-               "document.querySelector('button[value=check]').click();return 'ok'})()");
+  flow_step (browser, "three refusals",
+             "(function(){document.querySelector('[name=\"p.prince-xav\"]').value='1';"
+             "document.querySelector('[name=n2]').value='a\\u0001b';"
+             "document.querySelector('button[value=check]').click();return 'ok'})()");
+  g_usleep (500000);
   flow_wait (browser, "every refusal at once",
              "document.readyState === 'complete' && document.querySelector('.msg.err') && "
              "/two flagships/.test(document.querySelector('.msg.err').innerText) && "
@@ -852,12 +844,13 @@ muster_vorkosigan (Browser *browser)
 
   /* Three formations: the capital ships with a succession, the escorts, and Kyril Island
    * hidden on its own. */
-  flow_submit (browser, "three formations",
-               "(function(){function v(n,x){document.querySelector('[name=\"'+n+'\"]').value=x}"
-               "v('n1','Home Squadron');v('p.prince-xav','2');v('m.kyril-island','3');"
-               "v('p.kyril-island','1');v('n3','Kyril Picket');"
-               "document.querySelector('[name=h3]').checked=true;"
-               "document.querySelector('button[value=check]').click();return 'ok'})()");
+  flow_step (browser, "three formations",
+             "(function(){function v(n,x){document.querySelector('[name=\"'+n+'\"]').value=x}"
+             "v('n1','Home Squadron');v('p.prince-xav','2');v('m.kyril-island','3');"
+             "v('p.kyril-island','1');v('n3','Kyril Picket');"
+             "document.querySelector('[name=h3]').checked=true;"
+             "document.querySelector('button[value=check]').click();return 'ok'})()");
+  g_usleep (500000);
   flow_wait (browser, "the read-back",
              "document.readyState === 'complete' && "
              "document.querySelectorAll('#orders .readback').length === 3 && "
@@ -866,7 +859,8 @@ muster_vorkosigan (Browser *browser)
              "/1 ship: Kyril Island.*Hidden/.test(document.querySelector("
              "'fieldset[data-k=\"3\"] .readback').innerText) ? 'yes' : 'no'");
   flow_shot (browser, "muster-readback", "fieldset[data-k=\"1\"]");
-  flow_submit (browser, "the hand-in", MUSTER_HAND_IN);
+  flow_step (browser, "the hand-in", MUSTER_HAND_IN);
+  g_usleep (500000);
   flow_wait (browser, "the page after the hand-in",
              "document.readyState === 'complete' && !/muster$/.test(location.pathname) && "
              STATUS_SAYS ("waits for the master"));
@@ -880,10 +874,11 @@ muster_vorkosigan (Browser *browser)
              "document.querySelector('[name=n3]') && "
              "document.querySelector('[name=n3]').value === 'Kyril Picket' ? 'yes' : 'no'");
   flow_shot (browser, "muster-returned", "#sheet");
-  flow_submit (browser, "Kyril Island back in the squadron",
-               "(function(){document.querySelector('[name=\"m.kyril-island\"]').value='1';"
-               "document.querySelector('[name=\"p.kyril-island\"]').value='';"
-               "document.querySelector('#orders button:not([value])').click();return 'ok'})()");
+  flow_step (browser, "Kyril Island back in the squadron",
+             "(function(){document.querySelector('[name=\"m.kyril-island\"]').value='1';"
+             "document.querySelector('[name=\"p.kyril-island\"]').value='';"
+             "document.querySelector('#orders button:not([value])').click();return 'ok'})()");
+  g_usleep (500000);
   flow_wait (browser, "the second hand-in",
              "document.readyState === 'complete' && !/muster$/.test(location.pathname) && "
              STATUS_SAYS ("waits for the master"));
@@ -914,7 +909,8 @@ muster_thread (gpointer data)
     {
       muster_navigate (browser, i);
       muster_no_foreign (browser, i, "before his muster");
-      flow_submit (browser, "the hand-in", MUSTER_HAND_IN);
+      flow_step (browser, "the hand-in", MUSTER_HAND_IN);
+      g_usleep (300000);
       flow_wait (browser, "the page after the hand-in",
                  "document.readyState === 'complete' && !/muster$/.test(location.pathname) && "
                  STATUS_SAYS ("waits for the master"));
@@ -983,11 +979,12 @@ not_received_thread (gpointer data)
   if (!muster)
     {
       /* U+0001 in the instructions: refused as it is handed in, the reason beside them. */
-      flow_submit (browser, "instructions with U+0001",
-                   "(function(){document.querySelector('select[name=o0]').value='defend';"
-                   "document.querySelector('textarea[name=i0]').value='Hold\\u0001the line';"
-                   "document.querySelector('#orders button:not([value])').click();"
-                   "return 'ok'})()");
+      flow_step (browser, "instructions with U+0001",
+                 "(function(){document.querySelector('select[name=o0]').value='defend';"
+                 "document.querySelector('textarea[name=i0]').value='Hold\\u0001the line';"
+                 "document.querySelector('#orders button:not([value])').click();"
+                 "return 'ok'})()");
+      g_usleep (500000);
       flow_wait (browser, "the refusal of U+0001",
                  "document.readyState === 'complete' && !/sheet$/.test(location.pathname) && "
                  "document.querySelector('#orders .refusal') && /instructions hold a character "
@@ -1001,7 +998,8 @@ not_received_thread (gpointer data)
     }
   if (!set_writable (browser, FALSE))
     goto out;
-  flow_submit (browser, "the hand-in", MUSTER_HAND_IN);
+  flow_step (browser, "the hand-in", MUSTER_HAND_IN);
+  g_usleep (500000);
   flow_wait (browser, "the phone told it was not received", NOT_RECEIVED);
   flow_step (browser, "his form as he wrote it", muster
              ? "document.querySelector('[name=n1]').value !== '' ? 'ok' : 'empty'"
@@ -1010,7 +1008,8 @@ not_received_thread (gpointer data)
   flow_shot (browser, muster ? "muster-not-received" : "not-received", "#sheet");
   if (!set_writable (browser, TRUE))
     goto out;
-  flow_submit (browser, "the hand-in again", MUSTER_HAND_IN);
+  flow_step (browser, "the hand-in again", MUSTER_HAND_IN);
+  g_usleep (500000);
   flow_wait (browser, "the hand-in taken",
              muster ? "document.readyState === 'complete' && !/muster$/.test(location.pathname)"
                       " && " STATUS_SAYS ("waits for the master")
@@ -1074,17 +1073,19 @@ no_script_thread (gpointer data)
   flow_step (browser, "the script is off",
              "document.getElementById('clock').textContent === window.served ? 'ok' : "
              "'it ticked'");
-  flow_submit (browser, "a move",
-               "(function(){document.querySelector('select[name=o0]').value='move';"
-               "var a=document.querySelector('select[name=r0a]');a.value=a.options[1].value;"
-               "document.querySelector('button[value=check]').click();return 'ok'})()");
+  flow_step (browser, "a move",
+             "(function(){document.querySelector('select[name=o0]').value='move';"
+             "var a=document.querySelector('select[name=r0a]');a.value=a.options[1].value;"
+             "document.querySelector('button[value=check]').click();return 'ok'})()");
+  g_usleep (500000);
   flow_wait (browser, "the read-back",
              "document.readyState === 'complete' && document.querySelector('.readback') && "
              "/arriving at minute/.test(document.querySelector('.readback').innerText) ? "
              "'yes' : 'no'");
-  flow_submit (browser, "the hand-in",
-               "(function(){document.querySelector('#orders button:not([value])').click();"
-               "return 'ok'})()");
+  flow_step (browser, "the hand-in",
+             "(function(){document.querySelector('#orders button:not([value])').click();"
+             "return 'ok'})()");
+  g_usleep (500000);
   flow_wait (browser, "the page after the hand-in",
              "document.readyState === 'complete' && !/sheet$/.test(location.pathname) && "
              STATUS_SAYS ("Received at"));
