@@ -115,6 +115,7 @@ assert_refused (Fixture    *fixture,
                 AdmEvent   *event,
                 const char *words)
 {
+  g_autoptr(AdmEvent) refused = event;
   g_autoptr(GError) error = NULL;
   guint before = n_entries (fixture);
 
