@@ -137,13 +137,15 @@ send (AdmTableAsking *self,
     {
       g_autoptr(JsonGenerator) generator = json_generator_new ();
       g_autoptr(JsonNode) root = json_builder_get_root (body);
+      g_autoptr(GBytes) bytes = NULL;
       gsize length;
       char *text;
 
       json_generator_set_root (generator, root);
       text = json_generator_to_data (generator, &length);
-      soup_message_set_request_body_from_bytes (msg, "application/json",
-                                                g_bytes_new_take (text, length));
+      bytes = g_bytes_new_take (text, length);
+      /* The message takes its own reference to the body. */
+      soup_message_set_request_body_from_bytes (msg, "application/json", bytes);
     }
   soup_session_send_and_read_async (self->session, msg, G_PRIORITY_DEFAULT, self->cancellable,
                                     step_answered, g_object_ref (self));
@@ -551,6 +553,7 @@ adm_table_asking_cancel (AdmTableAsking *self)
 {
   g_autofree char *uri = NULL;
   g_autoptr(SoupMessage) msg = NULL;
+  g_autoptr(GBytes) body = NULL;
 
   g_return_if_fail (ADM_IS_TABLE_ASKING (self));
 
@@ -566,7 +569,7 @@ adm_table_asking_cancel (AdmTableAsking *self)
   msg = soup_message_new ("POST", uri);
   g_signal_connect_object (msg, "accept-certificate", G_CALLBACK (accept_certificate_cb), self,
                            0);
-  soup_message_set_request_body_from_bytes (msg, "application/json",
-                                            g_bytes_new_static ("{}", 2));
+  body = g_bytes_new_static ("{}", 2);
+  soup_message_set_request_body_from_bytes (msg, "application/json", body);
   soup_session_send_and_read_async (self->session, msg, G_PRIORITY_DEFAULT, NULL, NULL, NULL);
 }
