@@ -276,6 +276,9 @@ test_bad_requests (Fixture       *fixture,
 
         g_assert_cmpuint (status, ==, 400);
         g_assert_nonnull (json_object_get_string_member (said, "error"));
+        g_assert_cmpstr (json_object_get_string_member (said, "code"), ==,
+                         i < 3 ? ADM_TABLE_PAIRING_REFUSED_NAME
+                               : ADM_TABLE_PAIRING_REFUSED_COMMIT);
       }
   }
   g_assert_cmpuint (n_waiting (fixture), ==, 0);
@@ -315,8 +318,51 @@ test_bad_requests (Fixture       *fixture,
       g_free (pair_fetch (fixture, TRUE, "POST", "", good, &status));
       g_assert_cmpuint (status, ==, 200);
     }
-  g_free (pair_fetch (fixture, TRUE, "POST", "", good, &status));
-  g_assert_cmpuint (status, ==, 429);
+  {
+    g_autofree char *busy = pair_fetch (fixture, TRUE, "POST", "", good, &status);
+    g_autoptr(JsonObject) said = json_of (busy);
+
+    g_assert_cmpuint (status, ==, 429);
+    g_assert_cmpstr (json_object_get_string_member (said, "code"), ==,
+                     ADM_TABLE_PAIRING_REFUSED_BUSY);
+  }
+}
+
+static gboolean
+asking_told (gpointer data)
+{
+  return adm_table_asking_get_message (data) != NULL;
+}
+
+/* A refusal is told in the table master's language: his Admiralty's own sentence for the
+ * chief's code, not the chief's English; and a busy chief is asked again. */
+static void
+test_busy_own_words (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autofree char *where = where_of (fixture);
+  g_autofree char *good = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmTableAsking) asking = NULL;
+  guint8 nonce[ADM_DICE_SECRET_LENGTH];
+  g_autofree char *commit = NULL;
+  guint status;
+
+  g_assert_true (adm_dice_secret_new_random (nonce, NULL));
+  commit = adm_dice_commitment_of (nonce);
+  good = ask_body (NAME, commit);
+  for (guint i = 0; i < ADM_TABLE_PAIRING_MAX_WAITING; i++)
+    {
+      g_free (pair_fetch (fixture, TRUE, "POST", "", good, &status));
+      g_assert_cmpuint (status, ==, 200);
+    }
+  asking = adm_table_asking_new (where, NAME, &error);
+  g_assert_no_error (error);
+  run_until (asking_told, asking);
+  g_assert_cmpstr (adm_table_asking_get_message (asking), ==,
+                   "Too many tables are asking the chief master at once; asking again");
+  g_assert_cmpint (adm_table_asking_get_state (asking), ==, ADM_TABLE_ASKING_CONNECTING);
+  adm_table_asking_cancel (asking);
 }
 
 /* Two processes */
@@ -724,6 +770,8 @@ main (int    argc,
               fixture_teardown);
   g_test_add ("/engine/table-pairing/refused", Fixture, NULL, fixture_setup, test_refused,
               fixture_teardown);
+  g_test_add ("/engine/table-pairing/busy-own-words", Fixture, NULL, fixture_setup,
+              test_busy_own_words, fixture_teardown);
   g_test_add ("/engine/table-pairing/cancelled", Fixture, NULL, fixture_setup, test_cancelled,
               fixture_teardown);
   g_test_add ("/engine/table-pairing/in-between", Fixture, NULL, fixture_setup, test_in_between,

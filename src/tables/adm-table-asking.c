@@ -240,6 +240,36 @@ take_link (AdmTableAsking *self,
   return TRUE;
 }
 
+/* The chief's refusal in this master's language: its code's sentence, or for a code this
+ * Admiralty does not know (a newer chief's) the chief's own English, or NULL. */
+static const char *
+refusal_of (JsonObject *object)
+{
+  static const struct { const char *code; const char *message; } refusals[] = {
+    { ADM_TABLE_PAIRING_REFUSED_NOT_JSON,
+      N_("this Admiralty’s request was not understood (the two Admiralties differ in version)") },
+    { ADM_TABLE_PAIRING_REFUSED_NAME,
+      N_("the table’s name is empty, longer than 64 characters or holds control characters") },
+    { ADM_TABLE_PAIRING_REFUSED_COMMIT,
+      N_("this Admiralty’s commitment was malformed (the two Admiralties differ in version)") },
+    { ADM_TABLE_PAIRING_REFUSED_NO_RANDOM,
+      N_("the chief master’s computer gave no random numbers; ask again in a moment") },
+    { ADM_TABLE_PAIRING_REFUSED_BUSY,
+      N_("Too many tables are asking the chief master at once; asking again") },
+    { ADM_TABLE_PAIRING_REFUSED_NONCE,
+      N_("this Admiralty’s nonce was malformed (the two Admiralties differ in version)") },
+    { ADM_TABLE_PAIRING_REFUSED_MISMATCH,
+      N_("the request was answered out of order, which someone between the two computers "
+         "may have caused; ask again") },
+  };
+  const char *code = member_string (object, "code");
+
+  for (guint i = 0; code != NULL && i < G_N_ELEMENTS (refusals); i++)
+    if (g_str_equal (code, refusals[i].code))
+      return _(refusals[i].message);
+  return member_string (object, "error");
+}
+
 static void
 answered (AdmTableAsking *self,
           SoupMessage    *msg,
@@ -256,7 +286,7 @@ answered (AdmTableAsking *self,
   if (length <= MAX_ANSWER && json_parser_load_from_data (parser, data, (gssize) length, NULL) &&
       (root = json_parser_get_root (parser)) != NULL && JSON_NODE_HOLDS_OBJECT (root))
     object = json_node_get_object (root);
-  error = member_string (object, "error");
+  error = refusal_of (object);
   if (status == SOUP_STATUS_NOT_FOUND)
     {
       fail (self, self->id == NULL

@@ -227,10 +227,13 @@ answer_state (SoupServerMessage *msg,
   answer (msg, SOUP_STATUS_OK, builder);
 }
 
-/* A refusal the table master reads: it names his mistake, never another table's. */
+/* A refusal the table master reads: it names his mistake, never another table's. @code
+ * (ADM_TABLE_PAIRING_REFUSED_…) lets his Admiralty tell it in his language; @message is the
+ * English for a person reading the exchange, and for a table that knows no such code. */
 static void
 answer_error (SoupServerMessage *msg,
               guint              status,
+              const char        *code,
               const char        *message)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
@@ -238,6 +241,8 @@ answer_error (SoupServerMessage *msg,
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "error");
   json_builder_add_string_value (builder, message);
+  json_builder_set_member_name (builder, "code");
+  json_builder_add_string_value (builder, code);
   json_builder_end_object (builder);
   answer (msg, status, builder);
 }
@@ -256,7 +261,7 @@ read_body (SoupServerMessage *msg,
       !json_parser_load_from_data (parser, data, (gssize) length, NULL) ||
       (root = json_parser_get_root (parser)) == NULL || !JSON_NODE_HOLDS_OBJECT (root))
     {
-      answer_error (msg, SOUP_STATUS_BAD_REQUEST,
+      answer_error (msg, SOUP_STATUS_BAD_REQUEST, ADM_TABLE_PAIRING_REFUSED_NOT_JSON,
                     "The request is not a JSON object of an Admiralty asking to join");
       return NULL;
     }
@@ -316,13 +321,13 @@ route_ask (SoupServerMessage *msg,
   commit = member_string (object, "commit");
   if (name == NULL)
     {
-      answer_error (msg, SOUP_STATUS_BAD_REQUEST,
+      answer_error (msg, SOUP_STATUS_BAD_REQUEST, ADM_TABLE_PAIRING_REFUSED_NAME,
                     "The name is empty, longer than 64 characters or holds control characters");
       return;
     }
   if (commit == NULL || !adm_dice_hex_is_valid (commit))
     {
-      answer_error (msg, SOUP_STATUS_BAD_REQUEST,
+      answer_error (msg, SOUP_STATUS_BAD_REQUEST, ADM_TABLE_PAIRING_REFUSED_COMMIT,
                     "The commitment is not 64 lower-case hexadecimal digits");
       return;
     }
@@ -331,7 +336,7 @@ route_ask (SoupServerMessage *msg,
       !adm_dice_secret_new_random (pending->chief_nonce, NULL))
     {
       pending_free (pending);
-      answer_error (msg, SOUP_STATUS_SERVICE_UNAVAILABLE,
+      answer_error (msg, SOUP_STATUS_SERVICE_UNAVAILABLE, ADM_TABLE_PAIRING_REFUSED_NO_RANDOM,
                     "The chief's computer gave no random numbers");
       return;
     }
@@ -351,7 +356,7 @@ route_ask (SoupServerMessage *msg,
     {
       g_mutex_unlock (&shared->lock);
       pending_free (pending);
-      answer_error (msg, 429 /* Too Many Requests */,
+      answer_error (msg, 429 /* Too Many Requests */, ADM_TABLE_PAIRING_REFUSED_BUSY,
                     "Too many tables are asking the chief at once; ask again in a few minutes");
       return;
     }
@@ -386,7 +391,7 @@ route_reveal (SoupServerMessage *msg,
   nonce = member_string (object, "nonce");
   if (nonce == NULL || !adm_dice_secret_from_hex (nonce, table_nonce))
     {
-      answer_error (msg, SOUP_STATUS_BAD_REQUEST,
+      answer_error (msg, SOUP_STATUS_BAD_REQUEST, ADM_TABLE_PAIRING_REFUSED_NONCE,
                     "The nonce is not 64 lower-case hexadecimal digits");
       return;
     }
@@ -398,7 +403,7 @@ route_reveal (SoupServerMessage *msg,
       if (pending->state == PENDING_WAITING)
         tell_main (shared, pending->id, NULL);
       g_hash_table_remove (shared->pending, pending->id);
-      answer_error (msg, SOUP_STATUS_CONFLICT,
+      answer_error (msg, SOUP_STATUS_CONFLICT, ADM_TABLE_PAIRING_REFUSED_MISMATCH,
                     "The nonce is not the one committed to, or was shown already; ask again");
       return;
     }

@@ -17,7 +17,9 @@
  * The chief master compares the words his screen shows with the table master's and accepts
  * it as one of his tables, or refuses. The link travels only inside the TLS the table already
  * checked by those words; no key, token or secret is in the advertisement or in the clear.
- * A wrong key, path or method is the portal's one 404.
+ * A wrong key, path or method is the portal's one 404. Any other refusal is {"error", "code"}:
+ * an English sentence for a person reading the exchange, and one of the codes below, which
+ * the asking table turns into a sentence in its master's language (adm-table-asking.c).
  *
  * The requests waiting on the chief's answer are a GListModel of AdmTableRequest, oldest
  * first, on the main context of the caller of adm_table_pairing_new (). Nothing here uses
@@ -37,6 +39,15 @@ G_BEGIN_DECLS
 #define ADM_TABLE_PAIRING_MIN_KEY 6
 /* The longest name a table master gives, in characters. */
 #define ADM_TABLE_PAIRING_MAX_NAME 64
+
+/* The codes of the chief's refusals (the "code" member of a refusal). */
+#define ADM_TABLE_PAIRING_REFUSED_NOT_JSON   "not-json"
+#define ADM_TABLE_PAIRING_REFUSED_NAME       "bad-name"
+#define ADM_TABLE_PAIRING_REFUSED_COMMIT     "bad-commit"
+#define ADM_TABLE_PAIRING_REFUSED_NO_RANDOM  "no-random"
+#define ADM_TABLE_PAIRING_REFUSED_BUSY       "busy"
+#define ADM_TABLE_PAIRING_REFUSED_NONCE      "bad-nonce"
+#define ADM_TABLE_PAIRING_REFUSED_MISMATCH   "nonce-mismatch"
 
 typedef struct _AdmTableServer AdmTableServer;
 
