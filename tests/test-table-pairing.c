@@ -700,7 +700,7 @@ static gboolean
 found (gpointer data)
 {
   Looking *looking = data;
-  GListModel *chiefs = G_LIST_MODEL (looking->finder);
+  GListModel *chiefs = adm_table_finder_get_chiefs (looking->finder);
 
   for (guint i = 0; i < g_list_model_get_n_items (chiefs); i++)
     {

@@ -278,7 +278,7 @@ find (gboolean json)
 
   g_timeout_add_seconds (FIND_S, quit_cb, loop);
   g_main_loop_run (loop);
-  n = g_list_model_get_n_items (G_LIST_MODEL (finder));
+  n = g_list_model_get_n_items (adm_table_finder_get_chiefs (finder));
   if (n == 0 && adm_table_finder_get_message (finder) != NULL)
     return _cli_invalid (json, "%s", adm_table_finder_get_message (finder));
   if (!json)
@@ -287,7 +287,7 @@ find (gboolean json)
         g_print (_("No chief master's Admiralty advertises tables on this network.\n"));
       for (guint i = 0; i < n; i++)
         {
-          g_autoptr(AdmTableChief) chief = g_list_model_get_item (G_LIST_MODEL (finder), i);
+          g_autoptr(AdmTableChief) chief = g_list_model_get_item (adm_table_finder_get_chiefs (finder), i);
           g_autofree char *where = adm_table_chief_get_where (chief);
 
           /* Translators: "  192.168.1.10:8040  Komarr" */
@@ -301,7 +301,7 @@ find (gboolean json)
   json_builder_begin_array (builder);
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr(AdmTableChief) chief = g_list_model_get_item (G_LIST_MODEL (finder), i);
+      g_autoptr(AdmTableChief) chief = g_list_model_get_item (adm_table_finder_get_chiefs (finder), i);
 
       json_builder_begin_object (builder);
       _cli_add_string (builder, "name", adm_table_chief_get_name (chief));

@@ -26,11 +26,7 @@ struct _AdmTableFinder
   char                *message;
 };
 
-static void adm_table_finder_list_model_init (GListModelInterface *iface);
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (AdmTableFinder, adm_table_finder, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL,
-                                                      adm_table_finder_list_model_init))
+G_DEFINE_FINAL_TYPE (AdmTableFinder, adm_table_finder, G_TYPE_OBJECT)
 
 enum {
   PROP_0,
@@ -180,43 +176,6 @@ client_cb (AvahiClient      *client,
     }
 }
 
-static GType
-adm_table_finder_get_item_type (GListModel *model)
-{
-  return ADM_TYPE_TABLE_CHIEF;
-}
-
-static guint
-adm_table_finder_get_n_items (GListModel *model)
-{
-  return g_list_model_get_n_items (G_LIST_MODEL (ADM_TABLE_FINDER (model)->chiefs));
-}
-
-static gpointer
-adm_table_finder_get_item (GListModel *model,
-                           guint       position)
-{
-  return g_list_model_get_item (G_LIST_MODEL (ADM_TABLE_FINDER (model)->chiefs), position);
-}
-
-static void
-adm_table_finder_list_model_init (GListModelInterface *iface)
-{
-  iface->get_item_type = adm_table_finder_get_item_type;
-  iface->get_n_items = adm_table_finder_get_n_items;
-  iface->get_item = adm_table_finder_get_item;
-}
-
-static void
-chiefs_changed_cb (GListModel     *store,
-                   guint           position,
-                   guint           removed,
-                   guint           added,
-                   AdmTableFinder *self)
-{
-  g_list_model_items_changed (G_LIST_MODEL (self), position, removed, added);
-}
-
 static void
 adm_table_finder_dispose (GObject *object)
 {
@@ -276,8 +235,6 @@ static void
 adm_table_finder_init (AdmTableFinder *self)
 {
   self->chiefs = g_list_store_new (ADM_TYPE_TABLE_CHIEF);
-  g_signal_connect_object (self->chiefs, "items-changed", G_CALLBACK (chiefs_changed_cb), self,
-                           0);
 }
 
 AdmTableFinder *
@@ -299,4 +256,11 @@ adm_table_finder_get_message (AdmTableFinder *self)
 {
   g_return_val_if_fail (ADM_IS_TABLE_FINDER (self), NULL);
   return self->message;
+}
+
+GListModel *
+adm_table_finder_get_chiefs (AdmTableFinder *self)
+{
+  g_return_val_if_fail (ADM_IS_TABLE_FINDER (self), NULL);
+  return G_LIST_MODEL (self->chiefs);
 }

@@ -65,11 +65,7 @@ struct _AdmTablePairing
   guint           expiry;   /* the source that lets stale requests go */
 };
 
-static void adm_table_pairing_list_model_init (GListModelInterface *iface);
-
-G_DEFINE_FINAL_TYPE_WITH_CODE (AdmTablePairing, adm_table_pairing, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL,
-                                                      adm_table_pairing_list_model_init))
+G_DEFINE_FINAL_TYPE (AdmTablePairing, adm_table_pairing, G_TYPE_OBJECT)
 
 static void
 pending_free (gpointer data)
@@ -526,43 +522,6 @@ route_cb (SoupServerMessage *msg,
 
 /* The main thread */
 
-static GType
-adm_table_pairing_get_item_type (GListModel *model)
-{
-  return ADM_TYPE_TABLE_REQUEST;
-}
-
-static guint
-adm_table_pairing_get_n_items (GListModel *model)
-{
-  return g_list_model_get_n_items (G_LIST_MODEL (ADM_TABLE_PAIRING (model)->waiting));
-}
-
-static gpointer
-adm_table_pairing_get_item (GListModel *model,
-                            guint       position)
-{
-  return g_list_model_get_item (G_LIST_MODEL (ADM_TABLE_PAIRING (model)->waiting), position);
-}
-
-static void
-adm_table_pairing_list_model_init (GListModelInterface *iface)
-{
-  iface->get_item_type = adm_table_pairing_get_item_type;
-  iface->get_n_items = adm_table_pairing_get_n_items;
-  iface->get_item = adm_table_pairing_get_item;
-}
-
-static void
-waiting_changed_cb (GListModel      *store,
-                    guint            position,
-                    guint            removed,
-                    guint            added,
-                    AdmTablePairing *self)
-{
-  g_list_model_items_changed (G_LIST_MODEL (self), position, removed, added);
-}
-
 /* Every half minute: the requests older than ten minutes leave the chief's list even while
  * no table asks anything. */
 static gboolean
@@ -612,8 +571,6 @@ static void
 adm_table_pairing_init (AdmTablePairing *self)
 {
   self->waiting = g_list_store_new (ADM_TYPE_TABLE_REQUEST);
-  g_signal_connect_object (self->waiting, "items-changed", G_CALLBACK (waiting_changed_cb),
-                           self, 0);
 }
 
 AdmTablePairing *
@@ -668,6 +625,13 @@ answer_request (AdmTablePairing *self,
   if (find_request (self, id, &position))
     g_list_store_remove (self->waiting, position);
   return waiting;
+}
+
+GListModel *
+adm_table_pairing_get_requests (AdmTablePairing *self)
+{
+  g_return_val_if_fail (ADM_IS_TABLE_PAIRING (self), NULL);
+  return G_LIST_MODEL (self->waiting);
 }
 
 gboolean

@@ -21,8 +21,8 @@
  * an English sentence for a person reading the exchange, and one of the codes below, which
  * the asking table turns into a sentence in its master's language (adm-table-asking.c).
  *
- * The requests waiting on the chief's answer are a GListModel of AdmTableRequest, oldest
- * first, on the main context of the caller of adm_table_pairing_new (). Nothing here uses
+ * The requests waiting on the chief's answer are a list of AdmTableRequest, oldest first
+ * (adm_table_pairing_get_requests ()), on the main context of the caller of adm_table_pairing_new (). Nothing here uses
  * GTK. */
 #pragma once
 
@@ -58,6 +58,8 @@ G_DECLARE_FINAL_TYPE (AdmTablePairing, adm_table_pairing, ADM, TABLE_PAIRING, GO
  * server keeps its pairing). */
 AdmTablePairing *adm_table_pairing_new    (AdmTableServer   *server,
                                            const char       *fingerprint) G_GNUC_WARN_UNUSED_RESULT;
+/* The requests waiting, a GListModel of AdmTableRequest, oldest first (borrowed). */
+GListModel      *adm_table_pairing_get_requests (AdmTablePairing *self);
 /* Lets @request's table in as @table ("Table 2", one the server serves): its next poll gets
  * the table's join link. FALSE with G_IO_ERROR_NOT_FOUND when the request is no longer waiting
  * (given up, or too old), or G_IO_ERROR_INVALID_ARGUMENT when @table is not served. */

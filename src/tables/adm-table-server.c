@@ -1182,7 +1182,7 @@ GListModel *
 adm_table_server_get_requests (AdmTableServer *self)
 {
   g_return_val_if_fail (ADM_IS_TABLE_SERVER (self), NULL);
-  return G_LIST_MODEL (self->pairing);
+  return adm_table_pairing_get_requests (self->pairing);
 }
 
 gboolean

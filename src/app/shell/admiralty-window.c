@@ -13,7 +13,6 @@
 #include "admiralty-width-first-layout.h"
 #include "admiralty-window-private.h"
 #include "adm-strategy.h"
-#include "adm-table-pairing.h"
 
 G_DEFINE_FINAL_TYPE (AdmiraltyWindow, admiralty_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -1909,7 +1908,7 @@ admiralty_window_init (AdmiraltyWindow *self)
   self->portal_signals = g_signal_group_new (ADM_TYPE_PORTAL);
   g_signal_group_connect_object (self->portal_signals, "warning",
                                  G_CALLBACK (portal_warning_cb), self, G_CONNECT_SWAPPED);
-  self->requests_signals = g_signal_group_new (ADM_TYPE_TABLE_PAIRING);
+  self->requests_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
   g_signal_group_connect_object (self->requests_signals, "items-changed",
                                  G_CALLBACK (requests_changed_cb), self, G_CONNECT_SWAPPED);
   self->room_signals = g_signal_group_new (ADMIRALTY_TYPE_ROOM);

@@ -189,7 +189,7 @@ static void
 finder_message_cb (AdmiraltyJoinDialog *self)
 {
   const char *message = adm_table_finder_get_message (self->finder);
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->finder));
+  guint n = g_list_model_get_n_items (adm_table_finder_get_chiefs (self->finder));
 
   gtk_label_set_text (self->finder_label,
                       message != NULL ? message
@@ -569,7 +569,10 @@ admiralty_join_dialog_dispose (GObject *object)
   g_clear_object (&self->cancellable);
   stop_asking (self);
   if (self->finder != NULL)
-    g_signal_handlers_disconnect_by_data (self->finder, self);
+    {
+      g_signal_handlers_disconnect_by_data (self->finder, self);
+      g_signal_handlers_disconnect_by_data (adm_table_finder_get_chiefs (self->finder), self);
+    }
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_JOIN_DIALOG);
   g_clear_object (&self->finder);
   g_clear_object (&self->client);
@@ -626,9 +629,10 @@ admiralty_join_dialog_init (AdmiraltyJoinDialog *self)
   gtk_widget_set_visible (self->engagements_group, FALSE);
   /* The chiefs on the network, looked for while the dialog is open. */
   self->finder = adm_table_finder_new ();
-  gtk_list_box_bind_model (self->chiefs_list, G_LIST_MODEL (self->finder), chief_row, self, NULL);
+  gtk_list_box_bind_model (self->chiefs_list, adm_table_finder_get_chiefs (self->finder), chief_row, self, NULL);
   g_signal_connect_swapped (self->finder, "notify::message", G_CALLBACK (finder_message_cb), self);
-  g_signal_connect_swapped (self->finder, "items-changed", G_CALLBACK (finder_message_cb), self);
+  g_signal_connect_swapped (adm_table_finder_get_chiefs (self->finder), "items-changed",
+                            G_CALLBACK (finder_message_cb), self);
   finder_message_cb (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "join.stop-asking", FALSE);
   /* The link of the last table joined: Connect, or Enter, joins it again. */
