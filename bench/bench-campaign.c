@@ -257,6 +257,70 @@ archive_night (const char *path)
   return 0;
 }
 
+/* The night at @path opened, its battles played, then the master's videos (adm-archive.h) of
+ * its battle with the fewest steps, which loads GStreamer and its encoder, and of the one with
+ * the most: the time, the frames, and how far the peak memory rose writing the long one
+ * beyond the short one's — what a battle's length costs, which is to stay within two frames
+ * (each 960 × 600 RGB is 2.2 MiB; the encoder is handed at most two at a time). */
+static int
+video_night (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (path, &error);
+  g_autoptr(AdmArchive) archive = NULL;
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *video = g_build_filename (dir, "battle.webm", NULL);
+  const char *longest = NULL, *shortest = NULL;
+  guint most = 0, fewest = G_MAXUINT;
+  long frame_kib = ADM_ARCHIVE_FRAME_WIDTH * ADM_ARCHIVE_FRAME_HEIGHT * 4 / 1024;
+  gint64 start;
+  long peak_before, rise;
+  double seconds, cpu;
+  GStatBuf st;
+
+  if (campaign == NULL)
+    g_error ("%s", error->message);
+  for (guint i = 0; i < adm_campaign_list_battles (campaign)->len; i++)
+    if (adm_campaign_get_battle_played (campaign,
+                                        g_ptr_array_index (adm_campaign_list_battles (campaign),
+                                                           i), &error) == NULL)
+      g_error ("%s", error->message);
+  if ((archive = adm_archive_new (campaign, "master", &error)) == NULL)
+    g_error ("%s", error->message);
+  for (guint b = 0; b < adm_archive_get_n_battles (archive); b++)
+    {
+      const char *id = adm_archive_get_battle_id (archive, b);
+      guint n = adm_archive_get_battle_n_frames (archive, id);
+
+      if (n > most)
+        most = n, longest = id;
+      if (n < fewest)
+        fewest = n, shortest = id;
+    }
+  if (longest == NULL)
+    g_error ("the night has no battle");
+  if (!adm_archive_save_video (archive, shortest, video, NULL, NULL, NULL, &error))
+    {
+      g_print ("the night's battles as videos: not written: %s\n", error->message);
+      return 0;
+    }
+  peak_before = peak_kib ();
+  start = g_get_monotonic_time ();
+  cpu = cpu_ms ();
+  if (!adm_archive_save_video (archive, longest, video, NULL, NULL, NULL, &error))
+    g_error ("%s", error->message);
+  cpu = (cpu_ms () - cpu) / 1000;
+  seconds = (g_get_monotonic_time () - start) / 1e6;
+  rise = peak_kib () - peak_before;
+  g_print ("the night's longest battle (%s) as the master's WebM video: %u steps, %.1f MiB, "
+           "written in %.2f s CPU (%.2f s of wall time)\n", longest, most,
+           g_stat (video, &st) == 0 ? st.st_size / 1048576.0 : 0.0, cpu, seconds);
+  g_print ("  peak memory rose by %ld KiB writing it, beyond its shortest battle's video of %u "
+           "steps (%ld KiB); a frame is %ld KiB   target ≤ 2 frames: %s\n", rise, fewest,
+           peak_before, frame_kib, rise <= 2 * frame_kib ? "met" : "NOT met");
+  return 0;
+}
+
 static int
 load_only (const char *path,
            gboolean    night)
@@ -595,6 +659,8 @@ main (int   argc,
     return load_only (argv[2], TRUE);
   if (argc == 3 && g_str_equal (argv[1], "--archive-night"))
     return archive_night (argv[2]);
+  if (argc == 3 && g_str_equal (argv[1], "--video-night"))
+    return video_night (argv[2]);
   /* Only here: a process run with --load makes nothing. */
   dir = g_dir_make_tmp ("admiralty-bench-XXXXXX", NULL);
   scenario_path = g_build_filename (dir, "bench-scenario.admiralty", NULL);
@@ -604,6 +670,7 @@ main (int   argc,
   play_night (dir, night_path);
   spawn_load (argv[0], "--open-night", night_path);
   spawn_load (argv[0], "--archive-night", night_path);
+  spawn_load (argv[0], "--video-night", night_path);
   ruleset = adm_ruleset_load ("forcon-2010", &error);
   if (ruleset == NULL)
     g_error ("%s", error->message);
