@@ -257,6 +257,97 @@ archive_night (const char *path)
   return 0;
 }
 
+/* The peak memory (VmHWM, KiB) after a video's first frames, and after its last. */
+typedef struct {
+  long warm;
+  long last;
+} VideoPeaks;
+
+/* How many frames warm GStreamer and its encoder up: the pipeline made, its queue and the
+ * threads' allocator arenas full (traced with BENCH_VIDEO_TRACE set: the peak is flat from
+ * about the twelfth frame). */
+#define VIDEO_WARM_FRAMES 15
+
+static void
+video_progress_cb (guint    done,
+                   guint    total,
+                   gpointer data)
+{
+  VideoPeaks *peaks = data;
+
+  if (done == VIDEO_WARM_FRAMES)
+    peaks->warm = peak_kib ();
+  if (g_getenv ("BENCH_VIDEO_TRACE") != NULL)
+    g_printerr ("frame %u: %ld KiB\n", done, peak_kib ());
+  if (done == total)
+    peaks->last = peak_kib ();
+}
+
+/* The night at @path opened, its battles played, then the master's video (adm-archive.h) of
+ * its battle with the most steps written: the time, and how far the peak memory rose from its
+ * fifteenth frame (GStreamer, the encoder, its queue and its threads' arenas in place) to its
+ * last — what a battle's length costs, which is to stay within two frames (each 960 × 600 RGB
+ * is 2.2 MiB; the encoder is handed at most two at a time). */
+static int
+video_night (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (path, &error);
+  g_autoptr(AdmArchive) archive = NULL;
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *video = g_build_filename (dir, "battle.webm", NULL);
+  const char *longest = NULL;
+  guint most = 0;
+  long frame_kib = ADM_ARCHIVE_FRAME_WIDTH * ADM_ARCHIVE_FRAME_HEIGHT * 4 / 1024;
+  VideoPeaks peaks = { 0, 0 };
+  gint64 start;
+  long before, rise;
+  double seconds, cpu;
+  GStatBuf st;
+
+  if (campaign == NULL)
+    g_error ("%s", error->message);
+  for (guint i = 0; i < adm_campaign_list_battles (campaign)->len; i++)
+    if (adm_campaign_get_battle_played (campaign,
+                                        g_ptr_array_index (adm_campaign_list_battles (campaign),
+                                                           i), &error) == NULL)
+      g_error ("%s", error->message);
+  if ((archive = adm_archive_new (campaign, "master", &error)) == NULL)
+    g_error ("%s", error->message);
+  for (guint b = 0; b < adm_archive_get_n_battles (archive); b++)
+    {
+      const char *id = adm_archive_get_battle_id (archive, b);
+
+      if (adm_archive_get_battle_n_frames (archive, id) > most)
+        {
+          most = adm_archive_get_battle_n_frames (archive, id);
+          longest = id;
+        }
+    }
+  if (longest == NULL || most <= VIDEO_WARM_FRAMES)
+    g_error ("the night has no battle of more than %d steps", VIDEO_WARM_FRAMES);
+  before = peak_kib ();
+  start = g_get_monotonic_time ();
+  cpu = cpu_ms ();
+  if (!adm_archive_save_video (archive, longest, video, video_progress_cb, &peaks, NULL,
+                               &error))
+    {
+      g_print ("the night's longest battle as a video: not written: %s\n", error->message);
+      return 0;
+    }
+  cpu = (cpu_ms () - cpu) / 1000;
+  seconds = (g_get_monotonic_time () - start) / 1e6;
+  rise = peaks.last - peaks.warm;
+  g_print ("the night's longest battle (%s) as the master's WebM video: %u steps, %.1f MiB, "
+           "written in %.2f s CPU (%.2f s of wall time)\n", longest, most,
+           g_stat (video, &st) == 0 ? st.st_size / 1048576.0 : 0.0, cpu, seconds);
+  g_print ("  peak memory %ld KiB before it, %ld KiB after its %d first frames, %ld KiB after "
+           "its last: rose by %ld KiB over %u frames; a frame is %ld KiB   target ≤ 2 frames: "
+           "%s\n", before, peaks.warm, VIDEO_WARM_FRAMES, peaks.last, rise,
+           most - VIDEO_WARM_FRAMES, frame_kib, rise <= 2 * frame_kib ? "met" : "NOT met");
+  return 0;
+}
+
 static int
 load_only (const char *path,
            gboolean    night)
@@ -595,6 +686,8 @@ main (int   argc,
     return load_only (argv[2], TRUE);
   if (argc == 3 && g_str_equal (argv[1], "--archive-night"))
     return archive_night (argv[2]);
+  if (argc == 3 && g_str_equal (argv[1], "--video-night"))
+    return video_night (argv[2]);
   /* Only here: a process run with --load makes nothing. */
   dir = g_dir_make_tmp ("admiralty-bench-XXXXXX", NULL);
   scenario_path = g_build_filename (dir, "bench-scenario.admiralty", NULL);
@@ -604,6 +697,7 @@ main (int   argc,
   play_night (dir, night_path);
   spawn_load (argv[0], "--open-night", night_path);
   spawn_load (argv[0], "--archive-night", night_path);
+  spawn_load (argv[0], "--video-night", night_path);
   ruleset = adm_ruleset_load ("forcon-2010", &error);
   if (ruleset == NULL)
     g_error ("%s", error->message);

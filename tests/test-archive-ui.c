@@ -62,8 +62,8 @@ toast_shown (gpointer data)
   return shows_label (GTK_WIDGET (toast->fixture->window), toast->text);
 }
 
-/* The archives written into a new folder: the master's and each faction's of its admirals,
- * each a whole page; the campaign's file as it was. */
+/* The archives written into a new folder: the master's, the public's and each faction's of
+ * its admirals, each a whole page; the campaign's file as it was. */
 static void
 test_written (void)
 {
@@ -89,6 +89,7 @@ test_written (void)
       if (!g_ptr_array_find (factions, faction, NULL))
         g_ptr_array_add (factions, (gpointer) faction);
     }
+  g_ptr_array_insert (factions, 0, NULL);
   toast_text = g_strdup_printf ("Wrote %u archives into %s", factions->len + 1, folder);
   toast.text = toast_text;
   iterate_until (toast_shown, &toast, 20000);
@@ -96,8 +97,8 @@ test_written (void)
   g_assert_null (message_dialog ());
   for (guint f = 0; f <= factions->len; f++)
     {
-      const char *as = f == 0 ? "master" : ((const AdmFaction *) g_ptr_array_index (factions,
-                                                                                    f - 1))->id;
+      const char *as = f == 0 ? "master" : f == 1 ? "public"
+                     : ((const AdmFaction *) g_ptr_array_index (factions, f - 1))->id;
       g_autofree char *name = g_strdup_printf ("komarr-%s.html", as);
       g_autofree char *path = g_build_filename (folder, name, NULL);
       g_autofree char *page = file_contents (path);
@@ -134,6 +135,7 @@ test_videos (void)
   g_assert_cmpint (g_mkdir (folder, 0755), ==, 0);
 
   g_ptr_array_add (audiences, g_strdup ("master"));
+  g_ptr_array_add (audiences, g_strdup ("public"));
   admirals = adm_campaign_get_admirals (fixture.window->campaign);
   for (guint a = 0; a < admirals->len; a++)
     {

@@ -13,6 +13,7 @@
 
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <cairo.h>
 #include <glib/gstdio.h>
@@ -307,13 +308,14 @@ table_digest (AdmCampaign *campaign,
   return digest;
 }
 
-/* The sector map as @faction's side (NULL: the master) sees the campaign after the journal's
- * first @entries entries, drawn anew by its renderer at the archive's size: its pixels'
- * digest. */
+/* The sector map as @faction's side (NULL: the master, or with @public the public) sees the
+ * campaign after the journal's first @entries entries, drawn anew by its renderer at the
+ * archive's size: its pixels' digest. */
 static char *
-sector_digest (AdmCampaign      *campaign,
-               guint             entries,
-               const AdmFaction *faction)
+sector_digest_for (AdmCampaign      *campaign,
+                   guint             entries,
+                   const AdmFaction *faction,
+                   gboolean          public)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmState) state = adm_campaign_state_at (campaign, entries, &error);
@@ -335,6 +337,8 @@ sector_digest (AdmCampaign      *campaign,
       options.audience = ADMIRALTY_SECTOR_AUDIENCE_SIDE;
       options.viewer = faction;
     }
+  else if (public)
+    options.audience = ADMIRALTY_SECTOR_AUDIENCE_PUBLIC;
   else
     engagements = options.engagements =
       adm_campaign_get_engagements (campaign, adm_strategy_get_cycle (options.strategy) - 1);
@@ -350,6 +354,131 @@ sector_digest (AdmCampaign      *campaign,
   digest = pixels_digest (surface);
   cairo_surface_destroy (surface);
   return digest;
+}
+
+static char *
+sector_digest (AdmCampaign      *campaign,
+               guint             entries,
+               const AdmFaction *faction)
+{
+  return sector_digest_for (campaign, entries, faction, FALSE);
+}
+
+/* The journal's entries up to and with the first cycle resolved. */
+static guint
+first_resolution (AdmCampaign *campaign)
+{
+  AdmJournal *journal = adm_campaign_get_journal (campaign);
+
+  for (guint i = 0; i < adm_journal_get_n_entries (journal); i++)
+    {
+      AdmJournalAction *action = adm_journal_get_entry_action (journal, i);
+      GPtrArray *events = action != NULL ? adm_journal_action_get_events (action) : NULL;
+
+      for (guint e = 0; events != NULL && e < events->len; e++)
+        if (g_str_equal (adm_event_get_kind (g_ptr_array_index (events, e)), "cycle"))
+          return i + 1;
+    }
+  g_assert_not_reached ();
+}
+
+/* F-STRAT-3: the public's archive (`--as public`) holds what every side was told: the sector
+ * map after each cycle as the public map shows it, pixel for pixel (not the master's, which
+ * shows Komarr's Autumn Screen), and in its text nothing the leak oracle finds — no formation
+ * hidden from the public, no battle's table, place, ship, report line or engagement id. Published, it is the master's; the
+ * publication undone, the public's again. */
+static void
+test_public (Fixture       *fixture,
+             gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *html = g_build_filename (fixture->folder, "public.html", NULL);
+  g_autofree char *folder = g_build_filename (fixture->folder, "public", NULL);
+  g_autofree char *first = g_build_filename (folder, "frame-0001.png", NULL);
+  g_autofree char *page = NULL, *master = NULL, *expected = NULL, *got = NULL;
+  g_autofree char *published = NULL, *undone = NULL;
+  g_autoptr(CliResult) written = NULL, frames = NULL;
+  g_autoptr(GPtrArray) hidden = NULL, figures = NULL;
+  AdmBattle *battle;
+  AdmStrategy *strategy;
+  cairo_surface_t *png;
+  guint resolved, n_hidden = 0;
+
+  komarr_end_battles (fixture->campaign, "c1-1", T0 + 3000);
+  resolved = first_resolution (fixture->campaign);
+  written = run_cli ("archive", fixture->path, "--as", "public", "-o", html, NULL);
+  g_assert_cmpint (written->status, ==, 0);
+  g_assert_nonnull (strstr (written->out, "the public's archive"));
+  page = file_contents (html);
+  master = archive_html (fixture->campaign, "master");
+  g_assert_cmpstr (page, !=, master);
+  {
+    g_autofree char *direct = archive_html (fixture->campaign, "public");
+
+    assert_same (page, direct, "the public's archive from the CLI and from the library");
+  }
+
+  /* Its frames are the public map's, one a cycle resolved. */
+  figures = frames_of (page);
+  g_assert_cmpuint (figures->len, >, 0);
+  for (guint f = 0; f < figures->len; f++)
+    g_assert_nonnull (strstr (g_ptr_array_index (figures, f), "<h2>The sector map</h2>"));
+  frames = run_cli ("archive", fixture->path, "--as", "public", "--frames", folder, "--format",
+                    "png", NULL);
+  g_assert_cmpint (frames->status, ==, 0);
+  png = cairo_image_surface_create_from_png (first);
+  g_assert_cmpint (cairo_surface_status (png), ==, CAIRO_STATUS_SUCCESS);
+  got = pixels_digest (png);
+  cairo_surface_destroy (png);
+  expected = sector_digest_for (fixture->campaign, resolved, NULL, TRUE);
+  g_assert_cmpstr (got, ==, expected);
+  {
+    g_autofree char *masters = sector_digest (fixture->campaign, resolved, NULL);
+
+    g_assert_cmpstr (got, !=, masters);
+  }
+
+  /* The leak oracle: nothing of a formation the public does not see, nor of the battle. */
+  strategy = adm_state_get_strategy (adm_campaign_get_state (fixture->campaign));
+  hidden = adm_audience_hidden_from_public (strategy, NULL);
+  for (guint h = 0; h < hidden->len; h++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (hidden, h);
+
+      if (g_str_equal (formation->id, "autumn-screen"))
+        n_hidden++;
+      assert_lacks (page, formation->name, "the public's archive");
+      assert_lacks (page, formation->id, "the public's archive");
+    }
+  g_assert_cmpuint (n_hidden, ==, 1);
+  assert_lacks (page, "c1-1", "the public's archive");
+  assert_lacks (page, "Pol jump point", "the public's archive");
+  battle = adm_campaign_get_battle_played (fixture->campaign, "c1-1", &error);
+  g_assert_no_error (error);
+  for (guint s = 0; s < adm_battle_get_n_ships (battle); s++)
+    assert_lacks (page, adm_battle_get_ship (battle, s)->name, "the public's archive");
+
+  /* The revelation. */
+  g_assert_true (adm_campaign_end (fixture->campaign, "The Cetagandans sued for peace",
+                                   T0 + 5000, &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_publish (fixture->campaign, T0 + 5100, &error));
+  g_assert_no_error (error);
+  published = archive_html (fixture->campaign, "public");
+  {
+    g_autoptr(GPtrArray) ours = frames_of (published);
+    g_autofree char *now = archive_html (fixture->campaign, "master");
+    g_autoptr(GPtrArray) masters = frames_of (now);
+
+    g_assert_cmpuint (ours->len, ==, masters->len);
+    for (guint f = 0; f < ours->len; f++)
+      assert_same (g_ptr_array_index (ours, f), g_ptr_array_index (masters, f),
+                   "a frame of the published public archive and the master's");
+  }
+  g_assert_true (adm_campaign_undo (fixture->campaign, &error));
+  g_assert_no_error (error);
+  undone = archive_html (fixture->campaign, "public");
+  assert_same (undone, page, "the public's archive before and after the publication undone");
 }
 
 /* F-STRAT-2, F-STRAT-3, F-ECM-2: the sector map of cycle 1's resolution in each faction's
@@ -670,6 +799,76 @@ test_cli (Fixture       *fixture,
                                          "orders for cycle 2\n"
                                          "frame-0002.svg\tPol jump point"));
   g_assert_no_error (error);
+}
+
+/* What the child wrote to the terminal @fd until it closed its side. */
+static char *
+terminal_read (int fd)
+{
+  GString *text = g_string_new (NULL);
+  char buffer[4096];
+  ssize_t n;
+
+  /* Once the child is gone, its side closed, a read gives what is left, then EIO. */
+  while ((n = read (fd, buffer, sizeof buffer)) > 0)
+    g_string_append_len (text, buffer, n);
+  return g_string_free (text, FALSE);
+}
+
+/* `archive --video` on a terminal counts the frames written on stderr, one line rewritten in
+ * place ("\rFrames written: 1 of N" … "N of N\n"), then says what it wrote; to a pipe (a
+ * script, a log) it writes no such line. */
+static void
+test_video_progress (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GSubprocess) child = NULL;
+  g_autoptr(CliResult) piped = NULL;
+  g_autoptr(AdmArchive) archive = NULL;
+  g_autofree char *video = g_build_filename (fixture->folder, "pol.webm", NULL);
+  g_autofree char *said = NULL, *last = NULL, *first = NULL, *out = NULL;
+  int terminal, side;
+  guint n;
+
+  komarr_end_battles (fixture->campaign, "c1-1", T0 + 3000);
+  archive = adm_archive_new (fixture->campaign, "master", &error);
+  g_assert_no_error (error);
+  n = adm_archive_get_battle_n_frames (archive, "c1-1");
+  g_assert_cmpuint (n, >, 2);
+
+  terminal = posix_openpt (O_RDWR | O_NOCTTY);
+  g_assert_cmpint (terminal, >=, 0);
+  g_assert_cmpint (grantpt (terminal), ==, 0);
+  g_assert_cmpint (unlockpt (terminal), ==, 0);
+  side = open (ptsname (terminal), O_RDWR | O_NOCTTY);
+  g_assert_cmpint (side, >=, 0);
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+  g_subprocess_launcher_take_stderr_fd (launcher, side);
+  child = g_subprocess_launcher_spawn (launcher, &error, CLI_PATH, "archive", fixture->path,
+                                       "--video", "c1-1", "-o", video, NULL);
+  g_assert_no_error (error);
+  /* The launcher's copy of the terminal's side closed: the child's is the last. */
+  g_clear_object (&launcher);
+  g_assert_true (g_subprocess_communicate_utf8 (child, NULL, NULL, &out, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (child));
+  g_assert_cmpint (g_subprocess_get_exit_status (child), ==, 0);
+  said = terminal_read (terminal);
+  close (terminal);
+  g_test_message ("on the terminal: %s", said);
+  first = g_strdup_printf ("\rFrames written: 1 of %u", n);
+  last = g_strdup_printf ("\rFrames written: %u of %u\r\n", n, n);
+  g_assert_true (g_str_has_prefix (said, first));
+  /* The terminal turns the line's end into \r\n. */
+  g_assert_true (g_str_has_suffix (said, last));
+  g_assert_nonnull (strstr (out, "Wrote "));
+
+  piped = run_cli ("archive", fixture->path, "--video", "c1-1", "-o", video, NULL);
+  g_assert_cmpint (piped->status, ==, 0);
+  g_assert_cmpstr (piped->err, ==, "");
 }
 
 /* @chromium's page is @url, with the network off before it loads: nothing may come from
@@ -1218,6 +1417,10 @@ main (int   argc,
               test_side_views, fixture_teardown);
   g_test_add ("/report/archive/F-STRAT-2/F-STRAT-3/sector-views", Fixture, NULL, fixture_setup,
               test_sector_views, fixture_teardown);
+  g_test_add ("/report/archive/F-STRAT-3/public", Fixture, NULL, fixture_setup, test_public,
+              fixture_teardown);
+  g_test_add ("/report/archive/cli/video-progress", Fixture, NULL, fixture_setup,
+              test_video_progress, fixture_teardown);
   g_test_add ("/report/archive/F-STRAT-3/revelation", Fixture, NULL, fixture_setup,
               test_revelation, fixture_teardown);
   g_test_add ("/report/archive/offline/self-contained", Fixture, NULL, fixture_setup,

@@ -199,6 +199,137 @@ test_cards_as_left (void)
   remove_folder (folder);
 }
 
+/* F-CRIT-5, F-CRIT-20: the next night's order of battle through a spreadsheet keeps what the
+ * war left. `scenario export-oob` writes each ship's damage and criticals (Kestrel's hull
+ * corrected, and a critical result written into the next night's file for it); read back by
+ * `scenario import-oob` into that scenario with every ship's wear taken off, it gives the same
+ * fleets, whose cards are the next night's. Bad cells first: a damage that leaves no hull, one not a number, a result
+ * that is none are refused, naming line and column, and the scenario is left as it was. An
+ * order of battle of an earlier version, without the two columns, still reads. */
+static void
+test_oob_round_trip (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *folder = g_dir_make_tmp ("admiralty-next-night-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (folder, "komarr.admiralty", NULL);
+  g_autofree char *next = g_build_filename (folder, "next.admiralty", NULL);
+  g_autofree char *worn_off = g_build_filename (folder, "worn-off.admiralty", NULL);
+  g_autofree char *csv = g_build_filename (folder, "next.csv", NULL);
+  g_autofree char *bad = g_build_filename (folder, "bad.csv", NULL);
+  g_autofree char *old = g_build_filename (folder, "old.csv", NULL);
+  g_autoptr(AdmCampaign) campaign = komarr_saved_and_played (path, 1, T0);
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(AdmCampaign) night = NULL;
+  g_autoptr(GRegex) wear = g_regex_new (" (damage|criticals)=\"[^\"]*\"", 0, 0, NULL);
+  g_autoptr(CliResult) exported = NULL, imported = NULL, refused = NULL, older = NULL;
+  g_autofree char *data = NULL, *stripped = NULL, *rows = NULL, *unchanged = NULL;
+  g_autofree char *kestrel_row = NULL, *old_rows = NULL;
+  g_auto(GStrv) lines = NULL;
+  const AdmShipState *kestrel;
+  AdmCorrection damage = { .kind = ADM_CORRECTION_DAMAGE, .ship = "kestrel", .points = "1",
+                           .reason = "Collision" };
+
+  g_assert_no_error (error);
+  battle = komarr_capture_pol_defiant (campaign);
+  g_assert_true (adm_campaign_end_battle (campaign, "c1-1", battle, "Pol withdrew", T0 + 3000,
+                                          &error));
+  g_assert_no_error (error);
+  end_the_rest (campaign, T0 + 3100);
+  correct (campaign, &damage, T0 + 3200);
+  kestrel = adm_state_get_ship (adm_campaign_get_state (campaign), "kestrel");
+  g_assert_cmpint (kestrel->damage, >, 0);
+  g_assert_true (adm_next_night_save (campaign, next, FALSE, &error));
+  g_assert_no_error (error);
+  {
+    g_autofree char *written = file_contents (next);
+    g_autoptr(GString) worn = g_string_new (written);
+
+    g_assert_cmpuint (g_string_replace (worn, "<ship id=\"kestrel\"",
+                                        "<ship id=\"kestrel\" criticals=\"7\"", 1), ==, 1);
+    g_assert_true (g_file_set_contents (next, worn->str, -1, NULL));
+    data = g_string_free (g_steal_pointer (&worn), FALSE);
+  }
+
+  exported = run_cli ("scenario", "export-oob", next, "-o", csv, NULL);
+  g_assert_cmpint (exported->status, ==, 0);
+  rows = file_contents (csv);
+  lines = g_strsplit (rows, "\n", -1);
+  g_assert_cmpstr (lines[0], ==, "admiral,faction,formation,ship,class,readiness,command,"
+                                 "sector,hidden,damage,criticals");
+  for (guint i = 1; lines[i] != NULL; i++)
+    if (strstr (lines[i], ",Kestrel,") != NULL)
+      kestrel_row = g_strdup (lines[i]);
+  g_assert_nonnull (kestrel_row);
+  {
+    g_autofree char *ends = g_strdup_printf (",%d,7", kestrel->damage);
+
+    g_assert_true (g_str_has_suffix (kestrel_row, ends));
+  }
+
+  /* The same scenario with every ship as new, then the CSV read into it. */
+  stripped = g_regex_replace_literal (wear, data, -1, 0, "", 0, NULL);
+  g_assert_cmpstr (stripped, !=, data);
+  g_assert_true (g_file_set_contents (worn_off, stripped, -1, NULL));
+
+  /* Bad cells first: nothing of them is taken. */
+  {
+    g_autofree char *cut = g_strndup (kestrel_row, strrchr (kestrel_row, ',') - kestrel_row);
+    g_autofree char *prefix = g_strndup (cut, strrchr (cut, ',') - cut);
+    g_autofree char *too_much = g_strdup_printf ("%s,99,", prefix);
+    g_autofree char *not_number = g_strdup_printf ("%s,two,", prefix);
+    g_autofree char *no_result = g_strdup_printf ("%s,,13", prefix);
+    g_autoptr(GString) body = g_string_new (rows);
+
+    g_string_append_printf (body, "%s\n%s\n", too_much, not_number);
+    g_string_replace (body, kestrel_row, no_result, 1);
+    g_assert_true (g_file_set_contents (bad, body->str, -1, NULL));
+  }
+  refused = run_cli ("scenario", "import-oob", worn_off, bad, NULL);
+  g_assert_cmpint (refused->status, ==, 1);
+  g_test_message ("%s", refused->err);
+  g_assert_nonnull (strstr (refused->err, "criticals “13”: they are the ship’s unrepaired "
+                                          "critical results"));
+  g_assert_nonnull (strstr (refused->err, "damage “99”: it is the hull points the ship has "
+                                          "lost, empty or a whole number 0–"));
+  g_assert_nonnull (strstr (refused->err, "damage “two”"));
+  g_assert_nonnull (strstr (refused->err, "(F-CRIT-5)"));
+  unchanged = file_contents (worn_off);
+  g_assert_cmpstr (unchanged, ==, stripped);
+
+  imported = run_cli ("scenario", "import-oob", worn_off, csv, NULL);
+  g_test_message ("%s%s", imported->out, imported->err);
+  g_assert_cmpint (imported->status, ==, 0);
+  night = campaign_of (worn_off);
+  g_assert_cmpint (adm_state_get_ship (adm_campaign_get_state (night), "kestrel")->damage, ==,
+                   kestrel->damage);
+  {
+    g_autoptr(AdmCampaign) as_left = campaign_of (next);
+
+    assert_same_cards (as_left, night);
+  }
+
+  /* An order of battle without the two columns reads as before: every ship as new. */
+  {
+    g_autoptr(GRegex) last_two = g_regex_new (",[^,\n]*,[^,\n]*$", G_REGEX_MULTILINE, 0,
+                                              NULL);
+
+    old_rows = g_regex_replace_literal (last_two, rows, -1, 0, "", 0, NULL);
+  }
+  g_assert_true (g_str_has_prefix (old_rows, "admiral,faction,formation,ship,class,readiness,"
+                                             "command,sector,hidden\n"));
+  g_assert_true (g_file_set_contents (old, old_rows, -1, NULL));
+  older = run_cli ("scenario", "import-oob", worn_off, old, NULL);
+  g_test_message ("%s%s", older->out, older->err);
+  g_assert_cmpint (older->status, ==, 0);
+  {
+    g_autoptr(AdmCampaign) as_new = campaign_of (worn_off);
+
+    g_assert_cmpint (adm_state_get_ship (adm_campaign_get_state (as_new), "kestrel")->damage,
+                     ==, 0);
+  }
+  remove_folder (folder);
+}
+
 /* F-CRIT-5, F-CRIT-20: a ship's damage and criticals in a scenario are the state it starts
  * with and what its card prints; a damage that leaves no hull, and a result that is none, are
  * refused with the line. */
@@ -563,6 +694,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/next-night/F-CRIT-5/cards-as-left", test_cards_as_left);
   g_test_add_func ("/engine/next-night/F-CRIT-20/wear-loaded", test_wear_loaded);
+  g_test_add_func ("/engine/next-night/F-CRIT-5/oob-round-trip", test_oob_round_trip);
   g_test_add_func ("/engine/next-night/F-STRAT-3/hidden-stays-hidden", test_hidden_stays_hidden);
   g_test_add_func ("/engine/next-night/F-STN-1/station-damage", test_station_damage);
   g_test_add_func ("/engine/next-night/F-MINE-13/mines-carried", test_mines_carried);

@@ -25,6 +25,7 @@
 #include "adm-archive.h"
 #include "adm-portal.h"
 #include "adm-portal-page.h"
+#include "file-helpers.h"
 #include "komarr-helpers.h"
 #include "portal-helpers.h"
 #include "shipped-helpers.h"
@@ -539,6 +540,88 @@ test_revelation (void)
   adm_portal_stop (portal);
 }
 
+/* The archive is written a frame a step of the portal's main loop, in between what the other
+ * phones ask, never in one stretch: Komarr's master's archive after cycle 1 (the battle at
+ * Pol jump point in it, phase by phase) asked for first, then another admiral's poll
+ * (status.json, his page made anew since the campaign changed) right after it, the poll is
+ * answered while the archive is still being written; the archive then comes whole, the
+ * master's (F-STRAT-3, the revelation), and asked again is the same bytes. */
+static void
+test_archive_while_polled (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *folder = g_dir_make_tmp ("admiralty-portal-leaks-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (folder, "komarr.admiralty", NULL);
+  g_autoptr(AdmCampaign) campaign = komarr_saved_and_played (path, 1, T0);
+  g_autoptr(AdmBattle) battle = komarr_capture_pol_defiant (campaign);
+  g_autoptr(AdmPortal) portal = NULL;
+  g_autoptr(AdmArchive) master = NULL;
+  g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+  g_autofree char *link = NULL, *other = NULL, *archive_url = NULL, *poll_url = NULL;
+  g_autofree char *html = NULL, *expected = NULL, *again = NULL;
+  PortalRequest archive = { .method = "GET" }, poll = { .method = "GET" };
+  GThread *archive_thread, *poll_thread;
+  gboolean polled_first = FALSE;
+  guint status = 0;
+
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_keep_battle (campaign, "c1-1", battle, &error));
+  g_assert_no_error (error);
+  komarr_end_battles (campaign, "c1-1", T0 + 3000);
+  g_assert_true (adm_campaign_end (campaign, "The Cetagandans sued for peace", T0 + 5000,
+                                   &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_publish (campaign, T0 + 5100, &error));
+  g_assert_no_error (error);
+  master = adm_archive_new (campaign, "master", &error);
+  g_assert_no_error (error);
+  g_test_message ("the archive: %u frames", adm_archive_get_n_frames (master));
+  g_assert_cmpuint (adm_archive_get_n_frames (master), >, 4);
+  g_assert_true (adm_archive_write_html (master, out, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_output_stream_write_all (out, "", 1, NULL, NULL, NULL));
+  g_assert_true (g_output_stream_close (out, NULL, NULL));
+  expected = g_memory_output_stream_steal_data (G_MEMORY_OUTPUT_STREAM (out));
+
+  portal = portal_serve_loopback (campaign);
+  link = portal_loopback_link (adm_portal_get_link (portal, "vorkosigan"));
+  other = portal_loopback_link (adm_portal_get_link (portal, "ghem-sarlat"));
+  archive_url = g_strconcat (link, "archive.html", NULL);
+  poll_url = g_strconcat (other, "status.json", NULL);
+  archive.url = archive_url;
+  poll.url = poll_url;
+  /* Nothing else waiting on the main thread; the archive's request handed to it first. */
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  archive_thread = g_thread_new ("archive", portal_request_thread, &archive);
+  while (!g_main_context_pending (NULL))
+    g_usleep (1000);
+  poll_thread = g_thread_new ("poll", portal_request_thread, &poll);
+  while (!g_atomic_int_get (&archive.done) || !g_atomic_int_get (&poll.done))
+    {
+      g_main_context_iteration (NULL, TRUE);
+      if (g_atomic_int_get (&poll.done) && !g_atomic_int_get (&archive.done))
+        polled_first = TRUE;
+    }
+  g_thread_join (archive_thread);
+  g_thread_join (poll_thread);
+  g_assert_cmpuint (poll.status, ==, 200);
+  g_assert_true (polled_first);
+  g_assert_cmpuint (archive.status, ==, 200);
+  html = portal_request_text (&archive);
+  assert_contains (html, "the whole truth, as the master published it", "his archive");
+  g_assert_cmpstr (strstr (html, "<main"), ==, strstr (expected, "<main"));
+  portal_request_clear (&archive);
+  portal_request_clear (&poll);
+  /* Made once for this version of the campaign. */
+  again = get (archive_url, &status);
+  g_assert_cmpuint (status, ==, 200);
+  g_assert_cmpstr (again, ==, html);
+  adm_portal_stop (portal);
+  g_clear_object (&campaign);
+  remove_folder (folder);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -547,5 +630,6 @@ main (int   argc,
   g_test_add_func ("/portal/leaks/F-GEN-6/F-STRAT-3/muster-walk", test_muster_walk);
   g_test_add_func ("/portal/leaks/F-STRAT-3/corrections", test_corrections);
   g_test_add_func ("/portal/leaks/F-STRAT-3/revelation", test_revelation);
+  g_test_add_func ("/portal/leaks/F-STRAT-3/archive-while-polled", test_archive_while_polled);
   return g_test_run ();
 }

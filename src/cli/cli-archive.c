@@ -1,19 +1,36 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cli-archive.c: `admiralty-cli archive CAMPAIGN [--as SIDE] -o FILE.html` — a campaign's
- * archive for the master or one side (adm-archive.h): every battle it fought, phase by phase,
+/* cli-archive.c: `admiralty-cli archive CAMPAIGN [--as SIDE|public] -o FILE.html` — a
+ * campaign's archive for the master, the public or one side (adm-archive.h): every battle it fought, phase by phase,
  * as it saw it, in one HTML file that opens with no network and no other file; with
  * `--frames DIR [--format svg|png]` each frame as a file of its own instead; with
  * `--video ENGAGEMENT -o FILE.webm` one battle of it as a WebM video. The campaign is only
- * read; a refusal or a failure writes nothing. */
+ * read; a refusal or a failure writes nothing. On a terminal, a line on stderr counts the
+ * frames written. */
 
 #include "config.h"
 
+#include <unistd.h>
 #include <glib/gi18n.h>
 
 #include "adm-archive.h"
 #include "cli-private.h"
 
 #define COMMAND "archive"
+
+/* The frames written so far, on one line of a terminal rewritten in place: a video of a long
+ * battle takes minutes, and the master sees it move. */
+static void
+progress_cb (guint    done,
+             guint    total,
+             gpointer data)
+{
+  g_printerr ("\r");
+  /* Translators: a progress line on the terminal, rewritten in place: "Frames written: 12 of
+   * 38" */
+  g_printerr (_("Frames written: %u of %u"), done, total);
+  if (done == total)
+    g_printerr ("\n");
+}
 
 CliExit
 _cli_archive_run (int    argc,
@@ -27,12 +44,14 @@ _cli_archive_run (int    argc,
   g_autofree char *as = NULL, *output = NULL, *frames = NULL, *format = NULL, *video = NULL;
   g_autofree char *display = NULL, *root = NULL, *written = NULL;
   AdmArchiveFormat frame_format = ADM_ARCHIVE_FORMAT_SVG;
+  /* Only on a terminal: a file or a pipe gets the one line said when it is done. */
+  AdmArchiveProgress progress = isatty (STDERR_FILENO) ? progress_cb : NULL;
   gboolean ok;
   const GOptionEntry entries[] = {
     { "as", 0, 0, G_OPTION_ARG_STRING, &as,
-      N_("Whose archive: a side's id or name, or an admiral's id (his side's); default the "
-         "master's. After the master publishes the whole truth every side's is the "
-         "master's"), N_("SIDE") },
+      N_("Whose archive: a side's id or name, an admiral's id (his side's), or “public” (what "
+         "every side was told: the sector map cycle by cycle); default the master's. After "
+         "the master publishes the whole truth every side's is the master's"), N_("SIDE") },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("The HTML file to write (written whole, or not at all)"), N_("FILE.html") },
     { "frames", 0, 0, G_OPTION_ARG_FILENAME, &frames,
@@ -97,13 +116,18 @@ _cli_archive_run (int    argc,
   if ((archive = adm_archive_new (campaign, as, &error)) == NULL)
     return _cli_invalid (FALSE, "%s: %s", display, error->message);
   if (video != NULL)
-    ok = adm_archive_save_video (archive, video, output, NULL, NULL, NULL, &error);
+    ok = adm_archive_save_video (archive, video, output, progress, NULL, NULL, &error);
   else if (output != NULL)
-    ok = adm_archive_save_html (archive, output, NULL, NULL, NULL, &error);
+    ok = adm_archive_save_html (archive, output, progress, NULL, NULL, &error);
   else
-    ok = adm_archive_save_frames (archive, frames, frame_format, NULL, NULL, NULL, &error);
+    ok = adm_archive_save_frames (archive, frames, frame_format, progress, NULL, NULL, &error);
   if (!ok)
-    return _cli_invalid (FALSE, "%s", error->message);
+    {
+      /* A line of progress begun is ended before the refusal. */
+      if (progress != NULL)
+        g_printerr ("\n");
+      return _cli_invalid (FALSE, "%s", error->message);
+    }
   written = g_filename_display_name (output != NULL ? output : frames);
   if (video != NULL)
     {

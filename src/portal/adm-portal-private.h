@@ -158,9 +158,12 @@ struct _AdmPortal
                                * needed (_adm_portal_job_sheet ()), or NULL */
   GBytes          *archive;   /* the campaign's archive once its truth is published (every
                                * side's is the master's), made for @archive_version in
-                               * @archive_lang; or NULL */
+                               * @archive_lang, mapped from its file (unlinked: the page
+                               * cache's, not the heap's); or NULL */
   guint            archive_version;
   char            *archive_lang;
+  struct _ArchiveMaking *archive_making; /* the archive being written, a frame a step, and
+                                          * the Jobs waiting for it; or NULL */
   char            *failure;   /* why the portal stopped by itself, or NULL */
 };
 
@@ -341,6 +344,8 @@ void              _adm_portal_job_serve_page (AdmPortal               *self,
 void              _adm_portal_pdf_queue      (AdmPortal               *self,
                                               Job                     *job);
 void              _adm_portal_pdfs_changed   (AdmPortal               *self);
+void              _adm_portal_archive_queue  (AdmPortal               *self,
+                                              Job                     *job);
 
 /* Server thread: answers with @page, its marks filled in for this request; status.json;
  * "report-N.pdf" with N a resolved cycle (before @current), or 0. */

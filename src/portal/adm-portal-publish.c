@@ -3,8 +3,9 @@
  * answer from, made on the main thread a step of its loop at a time: each admiral's page,
  * made of its fragments one a step and kept with marks where a request's own values go, the
  * requests waiting for it answered when it is made; its version and what status.json says,
- * and the server thread's answers with them; and his reports as PDFs, made from the campaign
- * in his language and drawn on a thread of the pool. */
+ * and the server thread's answers with them; his reports as PDFs, made from the campaign
+ * in his language and drawn on a thread of the pool; and, once the campaign's whole truth is
+ * published, its archive, written into a temporary file a frame a step. */
 
 #include "config.h"
 
@@ -12,6 +13,10 @@
 #include <cairo-pdf.h>
 #include <glib/gi18n-lib.h>
 
+#include <glib/gstdio.h>
+#include <gio/gunixoutputstream.h>
+
+#include "adm-archive.h"
 #include "adm-background.h"
 #include "adm-doc-render.h"
 #include "adm-portal-private.h"
@@ -562,10 +567,13 @@ static gboolean pdf_check_step (AdmPortal *self);
  * page, half of a report's PDF, or the check of a PDF, each a few milliseconds, taken in turn
  * from each queue with work. One source for them all, so that the main loop never runs two of
  * them in one turn (GLib dispatches every ready source of a priority together). */
+static gboolean archive_step (AdmPortal *self);
+
 static gboolean
 step_cb (gpointer data)
 {
-  static gboolean (* const steps[]) (AdmPortal *self) = { build_step, pdf_step, pdf_check_step };
+  static gboolean (* const steps[]) (AdmPortal *self) = { build_step, pdf_step, pdf_check_step,
+                                                          archive_step };
   AdmPortal *self = data;
 
   for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
@@ -626,6 +634,29 @@ _adm_portal_build_queue (AdmPortal  *self,
 }
 
 /* Stopped: the requests waiting for a page are dropped with their connections. */
+/* The archive being written (_adm_portal_archive_queue ()). */
+typedef struct _ArchiveMaking {
+  AdmArchive        *archive;
+  AdmArchiveWriting *writing;
+  char              *path;     /* its temporary file */
+  guint              version;  /* of the campaign it is written from */
+  char              *lang;
+  GPtrArray         *waiting;  /* Job*: asked for it meanwhile */
+} ArchiveMaking;
+
+static void
+archive_making_free (ArchiveMaking *making)
+{
+  g_clear_pointer (&making->writing, adm_archive_writing_free);
+  g_clear_pointer (&making->archive, adm_archive_free);
+  if (making->path != NULL)
+    g_unlink (making->path);
+  g_free (making->path);
+  g_free (making->lang);
+  g_ptr_array_unref (making->waiting);
+  g_free (making);
+}
+
 void
 _adm_portal_builds_clear (AdmPortal *self)
 {
@@ -643,7 +674,13 @@ _adm_portal_builds_clear (AdmPortal *self)
         _adm_portal_job_free (g_ptr_array_index (build->waiting, i));
       _adm_portal_build_free (build);
     }
-  /* And the reports' PDFs still to make or to check. */
+  /* And the reports' PDFs still to make or to check, and the archive being written. */
+  if (self->archive_making != NULL)
+    {
+      for (guint i = 0; i < self->archive_making->waiting->len; i++)
+        _adm_portal_job_free (g_ptr_array_index (self->archive_making->waiting, i));
+      g_clear_pointer (&self->archive_making, archive_making_free);
+    }
   g_queue_clear_full (&self->pdf_jobs, (GDestroyNotify) _adm_portal_job_free);
   g_clear_pointer (&self->pdf_digest, g_free);
   g_queue_clear_full (&self->pdf_checks, g_free);
@@ -905,6 +942,159 @@ _adm_portal_pdf_queue (AdmPortal *self,
 {
   g_queue_push_tail (&self->pdf_jobs, job);
   steps_wake (self);
+}
+
+/* Main thread: @job answered with the archive as made. */
+static void
+archive_reply (AdmPortal *self,
+               Job       *job)
+{
+  job->archive = g_bytes_ref (self->archive);
+  job->status = SOUP_STATUS_OK;
+  _adm_portal_job_reply (job);
+}
+
+/* Main thread: the campaign's archive for @job's admiral, once the master has published its
+ * whole truth — every side's is then the master's (adm_audience_of_campaign ()), one for all,
+ * made once for each version of the campaign and language. Until then the request is answered
+ * as any unknown address is: nothing says there will be one. It is written a frame a step of
+ * the main loop (archive_step ()), in between the pages, PDFs and sheets the other phones ask
+ * for, never in one stretch: the archive's words are in the admiral's language, which is the
+ * whole process's while it is in effect (_adm_portal_lang_push ()), so it is not written on
+ * another thread. It goes into a temporary file, read back mapped: the memory it takes while
+ * written is a frame's, and when served the page cache's. */
+void
+_adm_portal_archive_queue (AdmPortal *self,
+                           Job       *job)
+{
+  g_autoptr(GError) error = NULL;
+  ArchiveMaking *making;
+  LangScope scope;
+  int fd;
+
+  if (!adm_campaign_is_published (self->campaign))
+    {
+      _adm_portal_job_reply (job);
+      return;
+    }
+  if (self->archive != NULL && self->archive_version == self->version &&
+      g_strcmp0 (self->archive_lang, job->lang) == 0)
+    {
+      archive_reply (self, job);
+      return;
+    }
+  /* One archive is written at a time: a request for another language waits for it, then
+   * asks again. */
+  if (self->archive_making != NULL)
+    {
+      g_ptr_array_add (self->archive_making->waiting, job);
+      steps_wake (self);
+      return;
+    }
+  making = g_new0 (ArchiveMaking, 1);
+  making->waiting = g_ptr_array_new ();
+  making->version = self->version;
+  making->lang = g_strdup (job->lang);
+  g_ptr_array_add (making->waiting, job);
+  _adm_portal_lang_push (&scope, job->lang);
+  making->archive = adm_archive_new (self->campaign, job->admiral_id, &error);
+  _adm_portal_lang_pop (&scope);
+  if (making->archive != NULL &&
+      (fd = g_file_open_tmp ("admiralty-archive-XXXXXX.html", &making->path, &error)) >= 0)
+    {
+      g_autoptr(GOutputStream) out = g_unix_output_stream_new (fd, TRUE);
+
+      making->writing = adm_archive_writing_new (making->archive, out);
+    }
+  self->archive_making = making;
+  if (making->writing == NULL)
+    {
+      job->status = SOUP_STATUS_INTERNAL_SERVER_ERROR;
+      job->text = g_strdup (error->message);
+      g_ptr_array_remove_index (making->waiting, 0);
+      _adm_portal_job_reply (job);
+      g_clear_pointer (&self->archive_making, archive_making_free);
+      return;
+    }
+  steps_wake (self);
+}
+
+/* Main thread: the archive's Jobs asked again, once it is written or given up: each is
+ * answered with it, or starts the next. */
+static void
+archive_requeue (AdmPortal *self,
+                 GPtrArray *waiting)
+{
+  for (guint i = 0; i < waiting->len; i++)
+    {
+      Job *job = g_ptr_array_index (waiting, i);
+
+      /* Its server stopped meanwhile, or the campaign closed: nothing would read an answer. */
+      if (self->server == NULL || self->server->context != job->reply_to ||
+          self->campaign == NULL)
+        _adm_portal_job_free (job);
+      else
+        _adm_portal_archive_queue (self, job);
+    }
+}
+
+/* One step of the archive being written: its next frame, in its language. Written, it is
+ * mapped and served to those waiting; the campaign changed meanwhile, it is given up and
+ * those waiting ask again. FALSE when no archive is being written. */
+static gboolean
+archive_step (AdmPortal *self)
+{
+  ArchiveMaking *making = self->archive_making;
+  g_autoptr(GPtrArray) waiting = NULL;
+  g_autoptr(GError) error = NULL;
+  LangScope scope;
+  gboolean ok;
+
+  if (making == NULL)
+    return FALSE;
+  if (making->version != self->version || self->campaign == NULL)
+    {
+      waiting = g_ptr_array_ref (making->waiting);
+      g_clear_pointer (&self->archive_making, archive_making_free);
+      archive_requeue (self, waiting);
+      return TRUE;
+    }
+  _adm_portal_lang_push (&scope, making->lang);
+  ok = adm_archive_writing_step (making->writing, NULL, &error);
+  _adm_portal_lang_pop (&scope);
+  if (ok && !adm_archive_writing_is_done (making->writing))
+    return TRUE;
+  if (ok)
+    {
+      g_autoptr(GMappedFile) mapped = NULL;
+
+      /* Closed (flushed), then mapped; the file's name goes, the mapping keeps its pages. */
+      g_clear_pointer (&making->writing, adm_archive_writing_free);
+      mapped = g_mapped_file_new (making->path, FALSE, &error);
+      ok = mapped != NULL;
+      if (ok)
+        {
+          g_clear_pointer (&self->archive, g_bytes_unref);
+          self->archive = g_mapped_file_get_bytes (mapped);
+          self->archive_version = making->version;
+          g_free (self->archive_lang);
+          self->archive_lang = g_strdup (making->lang);
+        }
+    }
+  waiting = g_ptr_array_ref (making->waiting);
+  g_clear_pointer (&self->archive_making, archive_making_free);
+  if (!ok)
+    for (guint i = 0; i < waiting->len; i++)
+      {
+        Job *job = g_ptr_array_index (waiting, i);
+
+        job->status = SOUP_STATUS_INTERNAL_SERVER_ERROR;
+        job->text = g_strdup (error->message);
+        _adm_portal_job_reply (job);
+      }
+  else
+    archive_requeue (self, waiting);
+  return TRUE;
 }
 
 /* Main thread: the PDF of @key no longer served; the next request draws it again. */

@@ -35,7 +35,6 @@
 #include <glib/gi18n-lib.h>
 #include <libsoup/soup.h>
 
-#include "adm-archive.h"
 #include "adm-audience.h"
 #include "adm-campaign-battles.h"
 #include "adm-campaign-file.h"
@@ -678,54 +677,6 @@ _adm_portal_job_new (Server     *server,
   return job;
 }
 
-/* Main thread: the campaign's archive for @admiral, once the master has published its whole
- * truth — every side's is then the master's (adm_audience_of_campaign ()), one for all, made
- * once for each version of the campaign. Until then the request is answered as any unknown
- * address is: nothing says there will be one. */
-static void
-job_archive (AdmPortal        *self,
-             Job              *job,
-             const AdmAdmiral *admiral)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (!adm_campaign_is_published (self->campaign))
-    {
-      _adm_portal_job_reply (job);
-      return;
-    }
-  if (self->archive == NULL || self->archive_version != self->version ||
-      g_strcmp0 (self->archive_lang, job->lang) != 0)
-    {
-      g_autoptr(AdmArchive) archive = NULL;
-      g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
-      LangScope scope;
-      gboolean ok;
-
-      _adm_portal_lang_push (&scope, job->lang);
-      archive = adm_archive_new (self->campaign, admiral->id, &error);
-      ok = archive != NULL &&
-           adm_archive_write_html (archive, out, NULL, NULL, NULL, &error) &&
-           g_output_stream_close (out, NULL, &error);
-      _adm_portal_lang_pop (&scope);
-      if (!ok)
-        {
-          job->status = SOUP_STATUS_INTERNAL_SERVER_ERROR;
-          job->text = g_strdup (error->message);
-          _adm_portal_job_reply (job);
-          return;
-        }
-      g_clear_pointer (&self->archive, g_bytes_unref);
-      self->archive = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
-      self->archive_version = self->version;
-      g_free (self->archive_lang);
-      self->archive_lang = g_strdup (job->lang);
-    }
-  job->archive = g_bytes_ref (self->archive);
-  job->status = SOUP_STATUS_OK;
-  _adm_portal_job_reply (job);
-}
-
 /* Main thread: what the server asked. */
 
 static void
@@ -745,7 +696,7 @@ job_run (AdmPortal *self,
   else if (job->kind == JOB_MUSTER)
     _adm_portal_job_muster (self, job, admiral);
   else if (job->kind == JOB_ARCHIVE)
-    job_archive (self, job, admiral);
+    _adm_portal_archive_queue (self, job);
   else
     _adm_portal_pdf_queue (self, job);
 }

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* adm-archive.c: a campaign's archive for one audience (adm-archive.h).
  *
- * The frames are listed first from the journal alone (one per resolution of a cycle, one per
- * entry of a battle the audience fought), then drawn one at a time: the sector map as the
+ * The frames are listed first from the replay's timeline for the audience
+ * (adm-replay-timeline.h: one per resolution of a cycle, one per entry of a battle the
+ * audience was told of and fought a side of), then drawn one at a time: the sector map as the
  * campaign stood after that entry (adm_campaign_state_at ()), drawn by the map's renderer for
- * the audience's faction, or the battle as it stood after it
+ * the audience's faction (or the public), or the battle as it stood after it
  * (adm_campaign_battle_at_entry (), which carries the battle it handed out last on by one
  * phase), drawn by the table's renderer for the audience's side onto a Cairo SVG surface
  * streaming into one frame's buffer, which goes into the file and is dropped before the next.
@@ -29,12 +30,12 @@
 #include "adm-audience.h"
 #include "adm-engagement-queue.h"
 #include "adm-file.h"
+#include "adm-replay-timeline.h"
+#include "adm-report-page.h"
 #include "adm-video.h"
 #include "adm-xml.h"
 #include "admiralty-sector-renderer.h"
 #include "admiralty-table-renderer.h"
-
-#define RESOURCES "/io/github/admiralty/Admiralty/report/"
 
 G_DEFINE_QUARK (adm-archive-error-quark, adm_archive_error)
 
@@ -57,7 +58,9 @@ typedef struct {
 
 struct _AdmArchive {
   AdmCampaign *campaign;
-  const AdmFaction *faction;  /* the side's, or NULL: the master's (published: NULL too) */
+  const AdmFaction *faction;  /* the side's, or NULL: the master's or the public's (published:
+                              * NULL too) */
+  gboolean     public;   /* the public's: what every side was told (published: FALSE) */
   char        *heading;
   GPtrArray   *battles;  /* Battle* */
   GArray      *frames;   /* Frame */
@@ -178,9 +181,9 @@ faction_of (AdmCampaign  *campaign,
     }
   g_set_error (error, ADM_ARCHIVE_ERROR, ADM_ARCHIVE_ERROR_AUDIENCE,
                /* Translators: "no side “Jackson” in this campaign; give one of barrayar,
-                * cetaganda, or “master”" */
-               _("no side “%s” in this campaign; give one of %s, an admiral's id, or "
-                 "“master”"), as, names->str);
+                * cetaganda, an admiral's id, “public” or “master”" */
+               _("no side “%s” in this campaign; give one of %s, an admiral's id, “public” "
+                 "or “master”"), as, names->str);
   return NULL;
 }
 
@@ -262,39 +265,87 @@ resolves_cycle (AdmJournal *journal,
   return FALSE;
 }
 
+/* The battle of @id for the archive's audience, else NULL: a battle not played (an
+ * engagement dropped unfought, or one of another table's not brought back), or, for a side,
+ * one it fought no side of. */
+static Battle *
+battle_new (AdmArchive *self,
+            const char *id)
+{
+  g_autoptr(AdmQueuedEngagement) engagement = adm_campaign_find_engagement (self->campaign, id,
+                                                                            NULL);
+  g_autoptr(GError) local = NULL;
+  AdmScenario *scenario = adm_campaign_get_scenario (self->campaign);
+  AdmAudience audience = adm_audience_master ();
+  AdmBattle *played;
+  Battle *battle;
+  g_autofree char *place = NULL;
+
+  /* The table's renderer draws a battle for its master or one of its sides
+   * (admiralty-table-renderer.h, view_side), not for the public: the public's archive is the
+   * public's sector map, cycle by cycle, and holds no battle's table. */
+  if (self->public)
+    return NULL;
+  played = engagement != NULL ? adm_campaign_get_battle_played (self->campaign, id, &local)
+                              : NULL;
+  if (played == NULL)
+    return NULL;
+  if (self->faction != NULL)
+    {
+      int side = side_of_faction (scenario, played, self->faction);
+
+      if (side < 0)
+        return NULL;
+      audience = adm_audience_side ((guint) side);
+    }
+  battle = g_new0 (Battle, 1);
+  battle->id = g_strdup (id);
+  battle->audience = audience;
+  place = adm_audience_engagement_name (engagement);
+  /* F-STRAT-3: only the master's views name an engagement by its id. */
+  battle->title = self->faction == NULL && !self->public
+                  ? g_strdup_printf (_("Engagement %s — %s"), id, place)
+                  : g_steal_pointer (&place);
+  g_ptr_array_add (self->battles, battle);
+  return battle;
+}
+
 AdmArchive *
 adm_archive_new (AdmCampaign  *campaign,
                  const char   *as,
                  GError      **error)
 {
   g_autoptr(AdmArchive) self = NULL;
+  g_autoptr(AdmReplayTimeline) timeline = NULL;
+  g_autoptr(GHashTable) by_id = NULL;
   AdmScenario *scenario;
   AdmStrategy *strategy;
   AdmJournal *journal;
   const AdmFaction *faction = NULL;
-  g_autoptr(GHashTable) by_id = NULL;
-  gboolean master;
+  gboolean public = FALSE, master;
+  guint n_steps;
 
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (as != NULL && g_str_equal (as, "master"))
     as = NULL;
-  if (as != NULL && (faction = faction_of (campaign, as, error)) == NULL)
+  public = as != NULL && g_str_equal (as, "public");
+  if (as != NULL && !public && (faction = faction_of (campaign, as, error)) == NULL)
     return NULL;
   if (!check_ended (campaign, error))
     return NULL;
 
   scenario = adm_campaign_get_scenario (campaign);
   strategy = adm_state_get_strategy (adm_campaign_get_state (campaign));
-  /* The revelation: once the whole truth is published every side's archive is the master's,
-   * byte for byte. */
-  master = faction == NULL || adm_audience_truth_published (strategy);
+  /* The revelation: once the whole truth is published every side's archive, and the
+   * public's, is the master's, byte for byte. */
+  master = (faction == NULL && !public) || adm_audience_truth_published (strategy);
   self = g_new0 (AdmArchive, 1);
   self->campaign = g_object_ref (campaign);
   self->battles = g_ptr_array_new_with_free_func (battle_free);
   self->frames = g_array_new (FALSE, FALSE, sizeof (Frame));
-  if (faction == NULL)
+  if (faction == NULL && !public)
     /* Translators: the heading of the master's archive: "The Komarr Campaign — the master's
      * archive" */
     self->heading = g_strdup_printf (_("%s — the master's archive"),
@@ -303,71 +354,60 @@ adm_archive_new (AdmCampaign  *campaign,
     /* Translators: the heading of a side's archive once the master published everything */
     self->heading = g_strdup_printf (_("%s — the whole truth, as the master published it"),
                                      adm_scenario_get_name (scenario));
+  else if (public)
+    /* Translators: "The Komarr Campaign — the public's archive": what every side was told */
+    self->heading = g_strdup_printf (_("%s — the public's archive"),
+                                     adm_scenario_get_name (scenario));
   else
     /* Translators: "The Komarr Campaign — Barrayar's archive" */
     self->heading = g_strdup_printf (_("%s — %s's archive"), adm_scenario_get_name (scenario),
                                      faction->name);
+  self->faction = master ? NULL : faction;
+  self->public = !master && public;
 
+  /* The steps are the replay's (adm-replay-timeline.h), for the same audience through the
+   * same filter (F-STRAT-3): of them, the map once each cycle is resolved (F-STRAT-1,
+   * F-STRAT-2) and each phase of each battle played that the audience was told of. */
+  timeline = adm_replay_timeline_new (campaign,
+                                      self->faction != NULL ? self->faction->id
+                                      : self->public ? "public" : "master", error);
+  if (timeline == NULL)
+    return NULL;
   by_id = g_hash_table_new (g_str_hash, g_str_equal);
   journal = adm_campaign_get_journal (campaign);
-  self->faction = master ? NULL : faction;
-  for (guint i = 0; i < adm_journal_get_n_entries (journal); i++)
+  n_steps = g_list_model_get_n_items (G_LIST_MODEL (timeline));
+  for (guint s = 0; s < n_steps; s++)
     {
-      const char *id = adm_journal_get_entry_engagement (journal, i);
+      g_autoptr(AdmReplayStep) step = g_list_model_get_item (G_LIST_MODEL (timeline), s);
+      const char *id = adm_replay_step_get_engagement (step);
+      guint moment = adm_replay_step_get_moment (step);
       Battle *battle;
       Frame frame;
 
+      /* The campaign's start is no step of the archive's: nothing was done yet. */
+      if (moment == 0)
+        continue;
       if (id == NULL)
         {
-          /* F-STRAT-1, F-STRAT-2: the map once each cycle is resolved. */
-          if (resolves_cycle (journal, i))
+          if (resolves_cycle (journal, moment - 1))
             {
               frame.battle = NULL;
-              frame.entries = i + 1;
-              frame.kind = adm_journal_get_entry_kind (journal, i);
+              frame.entries = moment;
+              frame.kind = adm_journal_get_entry_kind (journal, moment - 1);
               g_array_append_val (self->frames, frame);
             }
           continue;
         }
       if (!g_hash_table_lookup_extended (by_id, id, NULL, (gpointer *) &battle))
         {
-          g_autoptr(AdmQueuedEngagement) engagement = NULL;
-          g_autoptr(GError) local = NULL;
-          g_autofree char *place = NULL;
-          AdmBattle *played;
-          AdmAudience audience = adm_audience_master ();
-
-          battle = NULL;
-          engagement = adm_campaign_find_engagement (campaign, id, NULL);
-          played = engagement != NULL ? adm_campaign_get_battle_played (campaign, id, &local)
-                                      : NULL;
-          if (played != NULL && !master)
-            {
-              int side = side_of_faction (scenario, played, faction);
-
-              if (side < 0)
-                played = NULL;  /* not a battle of this side's */
-              else
-                audience = adm_audience_side ((guint) side);
-            }
-          if (played != NULL)
-            {
-              battle = g_new0 (Battle, 1);
-              battle->id = g_strdup (id);
-              battle->audience = audience;
-              place = adm_audience_engagement_name (engagement);
-              /* F-STRAT-3: only the master's views name an engagement by its id. */
-              battle->title = master ? g_strdup_printf (_("Engagement %s — %s"), id, place)
-                                     : g_steal_pointer (&place);
-              g_ptr_array_add (self->battles, battle);
-            }
-          g_hash_table_insert (by_id, (gpointer) id, battle);
+          battle = battle_new (self, id);
+          g_hash_table_insert (by_id, (gpointer) g_intern_string (id), battle);
         }
       if (battle == NULL)
         continue;
       frame.battle = battle;
-      frame.entries = i + 1;
-      frame.kind = adm_journal_get_entry_battle_kind (journal, i);
+      frame.entries = moment;
+      frame.kind = adm_journal_get_entry_battle_kind (journal, moment - 1);
       g_array_append_val (self->frames, frame);
     }
   return g_steal_pointer (&self);
@@ -430,6 +470,8 @@ sector_prepare (AdmArchive  *self,
       drawn->options.audience = ADMIRALTY_SECTOR_AUDIENCE_SIDE;
       drawn->options.viewer = self->faction;
     }
+  else if (self->public)
+    drawn->options.audience = ADMIRALTY_SECTOR_AUDIENCE_PUBLIC;
   else if (cycle > 1)
     drawn->engagements = drawn->options.engagements =
       adm_campaign_get_engagements (self->campaign, cycle - 1);
@@ -636,21 +678,6 @@ append_escaped (GString    *out,
   g_string_append (out, text);
 }
 
-/* The report's resources (report.gresource.xml), looked up in it directly: a static library's
- * resources are not registered by a constructor the linker would keep. */
-GResource *adm_report_get_resource (void);
-
-static char *
-resource_text (const char *name)
-{
-  g_autoptr(GBytes) bytes = g_resource_lookup_data (adm_report_get_resource (), name,
-                                                    G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
-
-  /* Compiled in (report.gresource.xml): never missing. */
-  g_assert (bytes != NULL);
-  return g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
-}
-
 static gboolean
 put (GOutputStream  *out,
      const char     *text,
@@ -666,40 +693,155 @@ page_parts (AdmArchive  *self,
             char       **head,
             char       **tail)
 {
-  g_autofree char *page = resource_text (RESOURCES "adm-archive.html");
-  g_autofree char *source = resource_text (RESOURCES "adm-archive.js");
-  /* Inlined without its heading comment. */
-  const char *script = strstr (source, "*/\n") != NULL ? strstr (source, "*/\n") + 3 : source;
-  g_autofree char *heading = g_markup_escape_text (self->heading, -1);
   g_autofree char *last = g_strdup_printf ("%u", MAX (self->frames->len, 1) - 1);
-  g_autofree char *empty = NULL;
-  const char *fields[][2] = {
+  const AdmReportField fields[] = {
     /* Translators: the language of the archive's page, as HTML's lang attribute */
-    { "@LANG@", C_("html lang", "en") },
-    { "@HEADING@", heading },
-    { "@LAST@", last },
-    { "@PREVIOUS@", _("Previous step") },
-    { "@NEXT@", _("Next step") },
-    { "@STEP@", _("Step") },
-    { "@KEYS@", _("← → or Page Up / Page Down step; Home and End go to the first and last step.") },
-    { "@EMPTY@", NULL },
-    { "@SCRIPT@", script },
+    { "@LANG@", C_("html lang", "en"), TRUE },
+    { "@HEADING@", self->heading, TRUE },
+    { "@LAST@", last, FALSE },
+    { "@PREVIOUS@", _("Previous step"), TRUE },
+    { "@NEXT@", _("Next step"), TRUE },
+    { "@STEP@", _("Step"), TRUE },
+    { "@KEYS@", _("← → or Page Up / Page Down step; Home and End go to the first and last step."),
+      TRUE },
+    { "@EMPTY@", self->frames->len == 0 ? _("No battle in this archive: this side fought none.")
+                                        : "", TRUE },
   };
-  g_auto(GStrv) parts = NULL;
+  g_autofree char *page = adm_report_page_fill ("adm-archive.html", "adm-archive.js", fields,
+                                                G_N_ELEMENTS (fields));
+  g_auto(GStrv) parts = g_strsplit (page, "<!-- frames -->", 2);
 
-  empty = g_markup_escape_text (_("No battle in this archive: this side fought none."), -1);
-  fields[7][1] = self->frames->len == 0 ? empty : "";
-  for (guint f = 0; f < G_N_ELEMENTS (fields); f++)
-    {
-      g_auto(GStrv) split = g_strsplit (page, fields[f][0], -1);
-
-      g_free (page);
-      page = g_strjoinv (fields[f][1], split);
-    }
-  parts = g_strsplit (page, "<!-- frames -->", 2);
   g_assert (parts[0] != NULL && parts[1] != NULL);
   *head = g_steal_pointer (&parts[0]);
   *tail = g_steal_pointer (&parts[1]);
+}
+
+struct _AdmArchiveWriting {
+  AdmArchive    *archive;
+  GOutputStream *out;
+  char          *tail;   /* the page's tail, once its head is written */
+  guint          next;   /* the frame to write next */
+  gboolean       done;
+  GString       *svg;    /* one frame's drawing, reused */
+  GString       *block;  /* one frame's HTML, reused */
+};
+
+AdmArchiveWriting *
+adm_archive_writing_new (AdmArchive    *self,
+                         GOutputStream *out)
+{
+  AdmArchiveWriting *writing;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (G_IS_OUTPUT_STREAM (out), NULL);
+
+  writing = g_new0 (AdmArchiveWriting, 1);
+  writing->archive = self;
+  writing->out = g_object_ref (out);
+  writing->svg = g_string_new (NULL);
+  writing->block = g_string_new (NULL);
+  return writing;
+}
+
+void
+adm_archive_writing_free (AdmArchiveWriting *writing)
+{
+  if (writing == NULL)
+    return;
+  g_object_unref (writing->out);
+  g_free (writing->tail);
+  g_string_free (writing->svg, TRUE);
+  g_string_free (writing->block, TRUE);
+  g_free (writing);
+}
+
+guint
+adm_archive_writing_get_done (AdmArchiveWriting *writing)
+{
+  g_return_val_if_fail (writing != NULL, 0);
+  return writing->next;
+}
+
+/* Frame @n of @self's page, as its HTML, into @block (emptied first). */
+static gboolean
+frame_block (AdmArchive  *self,
+             guint        n,
+             GString     *svg,
+             GString     *block,
+             GError     **error)
+{
+  Frame *frame = &g_array_index (self->frames, Frame, n);
+  Drawn drawn = { 0 };
+  g_autofree char *inlined = NULL;
+
+  if (!frame_prepare (self, frame, &drawn, error))
+    {
+      drawn_clear (&drawn);
+      return FALSE;
+    }
+  render_svg (&drawn, svg);
+  inlined = inline_svg (svg->str, n + 1);
+  g_string_truncate (block, 0);
+  g_string_append_printf (block, "<figure class=\"frame\" id=\"step-%u\"%s>\n", n + 1,
+                          n == 0 ? "" : " hidden");
+  g_string_append (block, inlined);
+  g_string_append (block, "<figcaption>");
+  append_escaped (block, "<h2>%s</h2><p class=\"step\">%s</p>", frame_title (frame),
+                  drawn.step);
+  if (drawn.lines->len > 0)
+    {
+      g_string_append (block, "<ul>");
+      for (guint l = 0; l < drawn.lines->len; l++)
+        append_escaped (block, "<li>%s</li>", (const char *) g_ptr_array_index (drawn.lines, l));
+      g_string_append (block, "</ul>");
+    }
+  g_string_append (block, "</figcaption></figure>\n");
+  drawn_clear (&drawn);
+  return TRUE;
+}
+
+gboolean
+adm_archive_writing_step (AdmArchiveWriting  *writing,
+                          GCancellable       *cancellable,
+                          GError            **error)
+{
+  AdmArchive *self;
+
+  g_return_val_if_fail (writing != NULL && !writing->done, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  self = writing->archive;
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+  if (writing->tail == NULL)
+    {
+      g_autofree char *head = NULL;
+
+      page_parts (self, &head, &writing->tail);
+      for (guint i = 0; i < self->battles->len; i++)
+        ((Battle *) g_ptr_array_index (self->battles, i))->lines_read = 0;
+      return put (writing->out, head, cancellable, error);
+    }
+  if (writing->next < self->frames->len)
+    {
+      if (!frame_block (self, writing->next, writing->svg, writing->block, error) ||
+          !g_output_stream_write_all (writing->out, writing->block->str, writing->block->len,
+                                      NULL, cancellable, error))
+        return FALSE;
+      writing->next++;
+      return TRUE;
+    }
+  if (!put (writing->out, writing->tail, cancellable, error))
+    return FALSE;
+  writing->done = TRUE;
+  return TRUE;
+}
+
+gboolean
+adm_archive_writing_is_done (AdmArchiveWriting *writing)
+{
+  g_return_val_if_fail (writing != NULL, TRUE);
+  return writing->done;
 }
 
 gboolean
@@ -710,55 +852,22 @@ adm_archive_write_html (AdmArchive          *self,
                         GCancellable        *cancellable,
                         GError             **error)
 {
-  g_autofree char *head = NULL, *tail = NULL;
-  g_autoptr(GString) svg = g_string_new (NULL);
-  g_autoptr(GString) block = g_string_new (NULL);
+  g_autoptr(AdmArchiveWriting) writing = NULL;
 
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (G_IS_OUTPUT_STREAM (out), FALSE);
 
-  page_parts (self, &head, &tail);
-  if (!put (out, head, cancellable, error))
-    return FALSE;
-  for (guint i = 0; i < self->battles->len; i++)
-    ((Battle *) g_ptr_array_index (self->battles, i))->lines_read = 0;
-  for (guint n = 0; n < self->frames->len; n++)
+  writing = adm_archive_writing_new (self, out);
+  while (!writing->done)
     {
-      Frame *frame = &g_array_index (self->frames, Frame, n);
-      Drawn drawn = { 0 };
-      g_autofree char *inlined = NULL;
-      gboolean ok;
+      guint before = writing->next;
 
-      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+      if (!adm_archive_writing_step (writing, cancellable, error))
         return FALSE;
-      if (!frame_prepare (self, frame, &drawn, error))
-        return FALSE;
-      render_svg (&drawn, svg);
-      inlined = inline_svg (svg->str, n + 1);
-      g_string_truncate (block, 0);
-      g_string_append_printf (block, "<figure class=\"frame\" id=\"step-%u\"%s>\n", n + 1,
-                              n == 0 ? "" : " hidden");
-      g_string_append (block, inlined);
-      g_string_append (block, "<figcaption>");
-      append_escaped (block, "<h2>%s</h2><p class=\"step\">%s</p>",
-                      frame_title (frame), drawn.step);
-      if (drawn.lines->len > 0)
-        {
-          g_string_append (block, "<ul>");
-          for (guint l = 0; l < drawn.lines->len; l++)
-            append_escaped (block, "<li>%s</li>",
-                            (const char *) g_ptr_array_index (drawn.lines, l));
-          g_string_append (block, "</ul>");
-        }
-      g_string_append (block, "</figcaption></figure>\n");
-      drawn_clear (&drawn);
-      ok = g_output_stream_write_all (out, block->str, block->len, NULL, cancellable, error);
-      if (!ok)
-        return FALSE;
-      if (progress != NULL)
-        progress (n + 1, self->frames->len, data);
+      if (progress != NULL && writing->next > before)
+        progress (writing->next, self->frames->len, data);
     }
-  return put (out, tail, cancellable, error);
+  return TRUE;
 }
 
 /* Refuses @path when it is the campaign's own file or another campaign: an archive never

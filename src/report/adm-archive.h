@@ -47,9 +47,13 @@ typedef void (*AdmArchiveProgress) (guint    done,
 
 typedef struct _AdmArchive AdmArchive;
 
-/* The archive of @campaign for @as: NULL or "master" the master's; a faction's id or name, or
- * an admiral's id, that side's (every faction allied with it one side, as on the table).
- * Refused: a side the campaign does not have (ADM_ARCHIVE_ERROR_AUDIENCE, naming the sides
+/* The archive of @campaign for @as: NULL or "master" the master's; "public" the public's
+ * (the sector map after each cycle as the public map shows it, F-STRAT-3; no battle's
+ * table); a faction's id or name, or an admiral's id, that side's
+ * (every faction allied with it one side, as on the table). Its steps are those of the
+ * replay's timeline for the same audience (adm-replay-timeline.h): the sector map after each
+ * cycle resolved, and each phase of each battle played. The archive's audience is judged by
+ * the campaign as it is when it is made, which must not change while it is written. Refused: a side the campaign does not have (ADM_ARCHIVE_ERROR_AUDIENCE, naming the sides
  * there are), a battle begun and not ended (ADM_ARCHIVE_ERROR_UNENDED, naming its engagement
  * and what to do). The frames are listed, none drawn yet. */
 AdmArchive *adm_archive_new          (AdmCampaign  *campaign,
@@ -83,6 +87,25 @@ gboolean    adm_archive_write_html   (AdmArchive          *self,
                                       gpointer             data,
                                       GCancellable        *cancellable,
                                       GError             **error);
+
+/* The same written a part at a time — the page's head, then each frame, then its tail — for a
+ * main loop that does other work between them (the portal): a step takes the time of one
+ * frame drawn. @self must outlive it. */
+typedef struct _AdmArchiveWriting AdmArchiveWriting;
+
+AdmArchiveWriting *adm_archive_writing_new     (AdmArchive         *self,
+                                                GOutputStream      *out) G_GNUC_WARN_UNUSED_RESULT;
+void               adm_archive_writing_free    (AdmArchiveWriting  *writing);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmArchiveWriting, adm_archive_writing_free)
+/* Writes the next part: FALSE with @error when @cancellable is cancelled or the write fails
+ * (the writing is then to be freed). Not called again once it is done. */
+gboolean           adm_archive_writing_step    (AdmArchiveWriting  *writing,
+                                                GCancellable       *cancellable,
+                                                GError            **error);
+/* Whether the whole page is written. */
+gboolean           adm_archive_writing_is_done (AdmArchiveWriting  *writing);
+/* The frames written so far. */
+guint              adm_archive_writing_get_done (AdmArchiveWriting *writing);
 
 /* adm_archive_write_html () into @path, whole or not at all: the old file (or none) is left
  * when anything fails or is cancelled. Refused, nothing written: @path is the campaign's own

@@ -7,21 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "adm-dice-page.h"
-
-#define RESOURCES "/io/github/admiralty/Admiralty/report/"
-
-GResource *adm_report_get_resource (void);
-
-static char *
-resource_text (const char *name)
-{
-  g_autoptr(GBytes) bytes = g_resource_lookup_data (adm_report_get_resource (), name,
-                                                    G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
-
-  /* Compiled in (report.gresource.xml): never missing. */
-  g_assert (bytes != NULL);
-  return g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
-}
+#include "adm-report-page.h"
 
 /* @text as a JSON string, or null; "<" written as \u003c so that no "</script>" ends the
  * block the data is in. */
@@ -141,10 +127,6 @@ adm_dice_page_data (const char *engagement_id,
 char *
 adm_dice_page_new (const char *data)
 {
-  g_autofree char *page = resource_text (RESOURCES "adm-dice-page.html");
-  g_autofree char *source = resource_text (RESOURCES "adm-dice-page.js");
-  /* Inlined without its heading comment. */
-  const char *script = strstr (source, "*/\n") != NULL ? strstr (source, "*/\n") + 3 : source;
   g_autoptr(GString) words = g_string_new ("{");
   const char *said[][2] = {
     { "unreadable", _("This is not the dice of a battle:") },
@@ -164,23 +146,22 @@ adm_dice_page_new (const char *data)
     /* Translators: %1 and %2 are numbers of rolls, kept as they are */
     { "failed", _("Something does not match: %1 rolls match, %2 do not; see below.") },
   };
-  const char *fields[][2] = {
+  AdmReportField fields[] = {
     /* Translators: the language of the dice verifier's page, as HTML's lang attribute */
-    { "@LANG@", C_("html lang", "en") },
-    { "@TITLE@", _("Battle dice, checked") },
-    { "@ROLL@", _("Roll") },
-    { "@WHEN@", _("Turn, phase") },
-    { "@PURPOSE@", _("For") },
-    { "@VALUES@", _("Dice") },
-    { "@VERDICT@", _("Verdict") },
+    { "@LANG@", C_("html lang", "en"), TRUE },
+    { "@TITLE@", _("Battle dice, checked"), TRUE },
+    { "@ROLL@", _("Roll"), TRUE },
+    { "@WHEN@", _("Turn, phase"), TRUE },
+    { "@PURPOSE@", _("For"), TRUE },
+    { "@VALUES@", _("Dice"), TRUE },
+    { "@VERDICT@", _("Verdict"), TRUE },
     { "@HELP@", _("Each program roll is derived again here, in this browser, from the secret "
                   "revealed when the battle ended and the dice each side gave for its phase "
-                  "(docs/dice.md); this page needs no network.") },
-    { "@OTHER@", _("Check other data (admiralty-cli verify-dice --page)") },
-    { "@CHECK@", _("Check") },
-    { "@WORDS@", NULL },
-    { "@DATA@", data },
-    { "@SCRIPT@", script },
+                  "(docs/dice.md); this page needs no network."), TRUE },
+    { "@OTHER@", _("Check other data (admiralty-cli verify-dice --page)"), TRUE },
+    { "@CHECK@", _("Check"), TRUE },
+    { "@WORDS@", NULL, FALSE },
+    { "@DATA@", data, FALSE },
   };
 
   g_return_val_if_fail (data != NULL, NULL);
@@ -191,14 +172,7 @@ adm_dice_page_new (const char *data)
       add_member (words, said[w][0], said[w][1]);
     }
   g_string_append_c (words, '}');
-  fields[10][1] = words->str;
-  for (guint f = 0; f < G_N_ELEMENTS (fields); f++)
-    {
-      g_auto(GStrv) split = g_strsplit (page, fields[f][0], -1);
-      g_autofree char *escaped = f < 10 ? g_markup_escape_text (fields[f][1], -1) : NULL;
-
-      g_free (page);
-      page = g_strjoinv (escaped != NULL ? escaped : fields[f][1], split);
-    }
-  return g_steal_pointer (&page);
+  fields[10].text = words->str;
+  return adm_report_page_fill ("adm-dice-page.html", "adm-dice-page.js", fields,
+                               G_N_ELEMENTS (fields));
 }

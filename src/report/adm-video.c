@@ -168,10 +168,12 @@ adm_video_new (int       fd,
   g_object_set (source, "caps", caps, "format", GST_FORMAT_TIME, "is-live", FALSE,
                 "block", FALSE, NULL);
   /* Frames that stay on the screen: quality over speed; a key frame every ten, so that a
-   * player jumps to any step at once. */
+   * player jumps to any step at once; no frame held back to look ahead (libvpx holds 25 by
+   * default, 21 MiB at this size), so that what a video takes is a few frames' memory
+   * whatever the battle's length. */
   g_object_set (encoder, "end-usage", 2 /* constant quality */, "cq-level", 8,
                 "target-bitrate", 4000000, "keyframe-max-dist", 10, "deadline",
-                (gint64) 1000000 /* good quality */, NULL);
+                (gint64) 1000000 /* good quality */, "lag-in-frames", 0, NULL);
   /* VP8 holds BT.601 colours (its colour space bit is 0), which decoders read back: converted
    * so, the frames' colours come back as they were drawn. */
   yuv = gst_caps_from_string ("video/x-raw,format=I420,colorimetry=bt601");

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* admiralty-window-archive.c: "Write the Archives…" (win.archive) in the War's End menu — the
- * campaign's archives (adm-archive.h), the master's and one for each faction of its admirals,
+ * campaign's archives (adm-archive.h), the master's, the public's and one for each faction of
+ * its admirals,
  * written into a folder the master chooses, each an HTML file that opens from a USB stick with
  * no network, and each battle of each archive as a WebM video for the admirals' chat (as that
  * side saw it). Without GStreamer's VP8 encoder the archives are written and the master is
@@ -234,7 +235,8 @@ progress_response_cb (AdwMessageDialog *dialog,
   g_cancellable_cancel (run->cancellable);
 }
 
-/* The audiences of @campaign's archives: the master, then each faction of its admirals. */
+/* The audiences of @campaign's archives: the master, the public (what every side was told,
+ * for the notice board), then each faction of its admirals. */
 static GPtrArray *
 audiences_of (AdmCampaign *campaign)
 {
@@ -242,6 +244,7 @@ audiences_of (AdmCampaign *campaign)
   GPtrArray *admirals = adm_campaign_get_admirals (campaign);
 
   g_ptr_array_add (audiences, g_strdup ("master"));
+  g_ptr_array_add (audiences, g_strdup ("public"));
   for (guint a = 0; a < admirals->len; a++)
     {
       const AdmFaction *faction = ((AdmAdmiral *) g_ptr_array_index (admirals, a))->faction;
@@ -295,9 +298,10 @@ _admiralty_window_write_archives (AdmiraltyWindow *self,
   display = g_filename_display_name (folder);
   run->dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
                                                             _("Writing the Archives"), NULL));
-  /* Translators: "Yours and each side’s, into /media/usb: each a file …" */
+  /* Translators: "Yours, the public’s and each side’s, into /media/usb: each a file …" */
   adw_message_dialog_format_body (run->dialog,
-                                  _("Yours and each side’s, into %s: each a file that opens in "
+                                  _("Yours, the public’s and each side’s, into %s: each a file "
+                                    "that opens in "
                                     "a browser with no network, and each battle in it as a "
                                     "video."), display);
   bar = gtk_progress_bar_new ();

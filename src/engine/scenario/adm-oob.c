@@ -34,12 +34,18 @@ typedef enum {
   COLUMN_COMMAND,
   COLUMN_SECTOR,
   COLUMN_HIDDEN,
+  /* Optional: what an earlier war left of a ship (a scenario made from a campaign). */
+  COLUMN_DAMAGE,
+  COLUMN_CRITICALS,
   N_COLUMNS
 } Column;
 
+/* The first column a header may leave out. */
+#define FIRST_OPTIONAL COLUMN_DAMAGE
+
 const char *const adm_oob_columns[] = {
   "admiral", "faction", "formation", "ship", "class", "readiness", "command", "sector",
-  "hidden", NULL
+  "hidden", "damage", "criticals", NULL
 };
 
 void
@@ -59,6 +65,8 @@ typedef struct {
   char *name;
   char *klass;      /* the class's id */
   int   readiness;
+  int   damage;     /* F-CRIT-5: hull points lost, 0 none */
+  char *criticals;  /* F-CRIT-20: "5 7 7", or NULL for none */
   guint command;    /* 1 flagship, 2… succession, 0 neither (CSV rows) */
   guint line;       /* of the CSV */
 } Ship;
@@ -91,6 +99,7 @@ ship_free (gpointer data)
   g_free (ship->id);
   g_free (ship->name);
   g_free (ship->klass);
+  g_free (ship->criticals);
   g_free (ship);
 }
 
@@ -148,6 +157,9 @@ formation_from_node (xmlNode *node)
       ship->klass = adm_xml_get_string (child, "class");
       if (!adm_xml_get_int (child, "readiness", TRUE, 0, &ship->readiness, "", NULL))
         ship->readiness = -1;
+      if (!adm_xml_get_int (child, "damage", FALSE, 0, &ship->damage, "", NULL))
+        ship->damage = 0;
+      ship->criticals = adm_xml_get_string (child, "criticals");
       g_ptr_array_add (formation->ships, ship);
     }
   succession = adm_xml_first_element (node, "succession");
@@ -470,7 +482,8 @@ read_header (const Row *header,
         {
           problem_add (problems, header->line, NO_COLUMN,
                        _("unknown column “%s”; the columns are admiral, faction, formation, "
-                         "ship, class, readiness, command, sector and hidden"),
+                         "ship, class, readiness, command, sector and hidden, and damage and "
+                         "criticals for a ship an earlier war left worn"),
                        header->cells[i]);
           ok = FALSE;
         }
@@ -483,13 +496,13 @@ read_header (const Row *header,
       else
         columns[c] = (int) i;
     }
-  for (guint c = 0; c < N_COLUMNS; c++)
+  for (guint c = 0; c < FIRST_OPTIONAL; c++)
     if (columns[c] < 0)
       {
         g_autoptr(GString) missing = g_string_new (NULL);
         Column first = c;
 
-        for (; c < N_COLUMNS; c++)
+        for (; c < FIRST_OPTIONAL; c++)
           if (columns[c] < 0)
             g_string_append_printf (missing, "%s“%s”", missing->len > 0 ? ", " : "",
                                     adm_oob_columns[c]);
@@ -746,6 +759,50 @@ parse_readiness (const char *text,
   return TRUE;
 }
 
+/* F-CRIT-5: the hull points @klass's ship has lost, empty for none: 0 to one fewer than its
+ * hull (a ship afloat), digits only; @klass NULL (its class refused), any such number. */
+static gboolean
+parse_damage (const char         *text,
+              const AdmShipClass *klass,
+              int                *damage)
+{
+  guint64 value;
+
+  *damage = 0;
+  if (text[0] == '\0')
+    return TRUE;
+  if (!g_ascii_string_to_unsigned (text, 10, 0,
+                                   klass != NULL ? (guint64) MAX (klass->hull - 1, 0) : 999,
+                                   &value, NULL) || text[0] == '+')
+    return FALSE;
+  *damage = (int) value;
+  return TRUE;
+}
+
+/* F-CRIT-20: the unrepaired critical results of @text ("5 7 7", any white space between),
+ * written with one space between them into @criticals, NULL for none; FALSE when one is not
+ * a result 2 to 12, or there are too many. */
+static gboolean
+parse_criticals (const char  *text,
+                 char       **criticals)
+{
+  int counts[ADM_SHIP_CRITICAL_RESULTS] = { 0 };
+  g_autofree char *bad = NULL;
+  g_auto(GStrv) words = NULL;
+  g_autoptr(GString) joined = g_string_new (NULL);
+
+  *criticals = NULL;
+  if (!adm_criticals_parse (text, counts, &bad))
+    return FALSE;
+  words = g_strsplit_set (text, " \t", -1);
+  for (guint i = 0; words[i] != NULL; i++)
+    if (words[i][0] != '\0')
+      g_string_append_printf (joined, "%s%s", joined->len > 0 ? " " : "", words[i]);
+  if (joined->len > 0)
+    *criticals = g_string_free (g_steal_pointer (&joined), FALSE);
+  return TRUE;
+}
+
 /* The admiral of @row: an id of the scenario's admirals, or NULL with the new one's name in
  * @formation; FALSE after a problem. */
 static gboolean
@@ -999,6 +1056,9 @@ check_row (Check     *check,
   const char *sector_text = cell (row, columns, COLUMN_SECTOR);
   const char *faction_text = cell (row, columns, COLUMN_FACTION);
   const char *hidden_text = cell (row, columns, COLUMN_HIDDEN);
+  const char *damage_text = cell (row, columns, COLUMN_DAMAGE);
+  const char *criticals_text = cell (row, columns, COLUMN_CRITICALS);
+  g_autofree char *criticals = NULL;
   /* F-GEN-5: a ship with no formation is in its admiral's pool. */
   gboolean pooled = cell (row, columns, COLUMN_FORMATION)[0] == '\0';
   const AdmShipClass *klass = NULL;
@@ -1007,7 +1067,7 @@ check_row (Check     *check,
   Formation *formation;
   gboolean hidden = FALSE, command_refused = FALSE, placed = TRUE;
   guint64 command = 0;
-  int readiness = 0;
+  int readiness = 0, damage = 0;
   Ship *ship;
 
   /* The cells in the order of the columns; whether the formation the row is in is known (its
@@ -1042,6 +1102,23 @@ check_row (Check     *check,
                      "next in command (F-FORM-5), empty for the others"), command_text);
       command_refused = TRUE;
     }
+  if (!parse_damage (damage_text, klass, &damage))
+    {
+      if (klass != NULL)
+        problem_add (check->problems, row->line, COLUMN_DAMAGE,
+                     _("damage “%s”: it is the hull points the ship has lost, empty or a whole "
+                       "number 0–%d, fewer than its class’s %d (F-CRIT-5)"), damage_text,
+                     MAX (klass->hull - 1, 0), klass->hull);
+      else
+        problem_add (check->problems, row->line, COLUMN_DAMAGE,
+                     _("damage “%s”: it is the hull points the ship has lost, empty or a whole "
+                       "number (F-CRIT-5)"), damage_text);
+    }
+  if (!parse_criticals (criticals_text, &criticals))
+    problem_add (check->problems, row->line, COLUMN_CRITICALS,
+                 _("criticals “%s”: they are the ship’s unrepaired critical results, empty or "
+                   "numbers 2–12 separated by spaces, at most %d (F-CRIT-20)"), criticals_text,
+                 ADM_SHIP_CRITICALS_MAX);
   if (!present (check, row->line, COLUMN_SECTOR, sector_text))
     placed = FALSE;
   else if ((sector = g_hash_table_lookup (check->sectors, sector_text)) == NULL)
@@ -1075,6 +1152,8 @@ check_row (Check     *check,
   ship->name = g_strdup (ship_name);
   ship->klass = klass != NULL ? g_strdup (klass->id) : NULL;
   ship->readiness = readiness;
+  ship->damage = damage;
+  ship->criticals = g_steal_pointer (&criticals);
   ship->command = (guint) command;
   ship->line = row->line;
   g_ptr_array_add (formation->ships, ship);
@@ -1430,6 +1509,7 @@ adm_oob_ship_free (AdmOobShip *ship)
   g_free (ship->id);
   g_free (ship->name);
   g_free (ship->klass);
+  g_free (ship->criticals);
   g_free (ship);
 }
 
@@ -1492,6 +1572,8 @@ formation_publish (Formation *formation)
       copy->name = g_steal_pointer (&ship->name);
       copy->klass = g_steal_pointer (&ship->klass);
       copy->readiness = ship->readiness;
+      copy->damage = ship->damage;
+      copy->criticals = g_steal_pointer (&ship->criticals);
       g_ptr_array_add (out->ships, copy);
     }
   return out;
@@ -1691,6 +1773,25 @@ append_cell (GString    *out,
   g_string_append_c (out, '"');
 }
 
+/* Whether a ship of the scenario @root carries what an earlier war left (F-CRIT-5,
+ * F-CRIT-20): then its order of battle has the columns damage and criticals, else it is the
+ * nine columns a scenario's always had. */
+static gboolean
+has_wear (xmlNode *root)
+{
+  for (xmlNode *node = adm_xml_first_element (root, NULL); node != NULL;
+       node = adm_xml_next_element (node, NULL))
+    {
+      if (!adm_xml_is (node, "formation") && !adm_xml_is (node, "pool"))
+        continue;
+      for (xmlNode *child = adm_xml_first_element (node, "ship"); child != NULL;
+           child = adm_xml_next_element (child, "ship"))
+        if (xmlHasProp (child, BAD_CAST "damage") || xmlHasProp (child, BAD_CAST "criticals"))
+          return TRUE;
+    }
+  return FALSE;
+}
+
 char *
 adm_oob_export (AdmScenario *scenario,
                 gsize       *length)
@@ -1701,6 +1802,7 @@ adm_oob_export (AdmScenario *scenario,
   g_autoptr(GHashTable) admiral_factions = g_hash_table_new_full (g_str_hash, g_str_equal,
                                                                   g_free, g_free);
   GString *out = g_string_new (NULL);
+  gboolean worn;
 
   g_return_val_if_fail (ADM_IS_SCENARIO (scenario), NULL);
 
@@ -1714,7 +1816,8 @@ adm_oob_export (AdmScenario *scenario,
                            adm_xml_get_string (node, "faction"));
     }
 
-  for (guint c = 0; c < N_COLUMNS; c++)
+  worn = has_wear (root);
+  for (guint c = 0; c < (worn ? N_COLUMNS : FIRST_OPTIONAL); c++)
     g_string_append_printf (out, "%s%s", c > 0 ? "," : "", adm_oob_columns[c]);
   g_string_append_c (out, '\n');
   /* The formations, then the pools (F-GEN-5): a pool's ships have no formation, command or
@@ -1757,7 +1860,17 @@ adm_oob_export (AdmScenario *scenario,
           g_string_append_printf (out, ",%d,%s,", ship->readiness,
                                   command != NULL ? command : "");
           append_cell (out, formation->sector);
-          g_string_append_printf (out, ",%s\n", formation->hidden ? "yes" : "");
+          g_string_append_printf (out, ",%s", formation->hidden ? "yes" : "");
+          /* F-CRIT-5, F-CRIT-20: what an earlier war left of it, empty for a ship as new. */
+          if (worn)
+            {
+              g_string_append_c (out, ',');
+              if (ship->damage > 0)
+                g_string_append_printf (out, "%d", ship->damage);
+              g_string_append_c (out, ',');
+              append_cell (out, ship->criticals != NULL ? ship->criticals : "");
+            }
+          g_string_append_c (out, '\n');
         }
       formation_free (formation);
     }

@@ -60,6 +60,8 @@ typedef struct {
   char *name;
   char *klass;      /* the class's id */
   int   readiness;
+  int   damage;     /* F-CRIT-5: hull points an earlier war took, 0 none */
+  char *criticals;  /* F-CRIT-20: its unrepaired critical results, "5 7 7"; NULL none */
 } AdmOobShip;
 
 typedef struct {
@@ -116,7 +118,9 @@ char  *adm_oob_read_csv     (const char   *path,
                              gsize        *length,
                              GError      **error) G_GNUC_WARN_UNUSED_RESULT;
 
-/* @scenario's formations as CSV: a header row, then one row a ship in file order, comma
+/* @scenario's formations as CSV: a header row, then one row a ship in file order (when a ship
+ * carries what an earlier war left, the columns damage and criticals too, empty for a ship
+ * as new, so that a scenario made from a campaign keeps them through a spreadsheet), comma
  * separated, quoted as RFC 4180 says, UTF-8, "\n" line ends. Names, ids and classes are the
  * file's own (not translated), so that adm_oob_import () of it gives the same fleets. */
 char  *adm_oob_export       (AdmScenario  *scenario,

@@ -75,7 +75,7 @@ fleet_ships_are (xmlNode               *node,
        child = adm_xml_next_element (child, NULL), i++)
     {
       const AdmOobShip *ship = i < formation->ships->len ? formation->ships->pdata[i] : NULL;
-      int readiness = -1;
+      int readiness = -1, damage = -1;
 
       if (adm_xml_is (child, "succession") && i == formation->ships->len)
         continue;
@@ -84,7 +84,10 @@ fleet_ships_are (xmlNode               *node,
           !_adm_edit_prop_is (child, "name", ship->name) ||
           !_adm_edit_prop_is (child, "class", ship->klass) ||
           !adm_xml_get_int (child, "readiness", TRUE, 0, &readiness, "", NULL) ||
-          readiness != ship->readiness)
+          readiness != ship->readiness ||
+          !adm_xml_get_int (child, "damage", FALSE, 0, &damage, "", NULL) ||
+          damage != ship->damage ||
+          !_adm_edit_prop_is (child, "criticals", ship->criticals))
         return FALSE;
     }
   if (i < formation->ships->len)
@@ -117,6 +120,15 @@ set_fleet_ships (xmlNode               *node,
       _adm_edit_set_prop (element, "name", ship->name);
       _adm_edit_set_prop (element, "class", ship->klass);
       _adm_edit_set_prop (element, "readiness", readiness);
+      /* F-CRIT-5, F-CRIT-20: what an earlier war left of it. */
+      if (ship->damage > 0)
+        {
+          g_autofree char *damage = g_strdup_printf ("%d", ship->damage);
+
+          _adm_edit_set_prop (element, "damage", damage);
+        }
+      if (ship->criticals != NULL)
+        _adm_edit_set_prop (element, "criticals", ship->criticals);
       _adm_edit_insert_child (node, element, after, _adm_edit_formation_order);
       after = element;
     }
