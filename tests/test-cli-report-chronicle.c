@@ -8,7 +8,9 @@
  *    the side never saw on its map (F-STRAT-3) and no ship of the battle fought that its
  *    views do not show it by name (F-ECM-2, F-ECM-4);
  *  - before the master publishes the whole truth a side's chronicle is what it was told: each
- *    cycle's report of each of its admirals, word for word; after it, the master's.
+ *    cycle's report to its admirals, each thing once, word for word; after it, the master's;
+ *  - each cycle's map marks the engagements its audience was told of (F-STRAT-4);
+ *  - a faction fighting on a side named after its ally has its battles' luck weighed.
  * CLI_PATH comes from meson. */
 
 #include "config.h"
@@ -24,6 +26,18 @@
 
 #define ENGAGEMENT "c1-2"
 #define T0 G_GINT64_CONSTANT (1795370400)
+
+/* How many times @needle is in @text. */
+static guint
+count_of (const char *text,
+          const char *needle)
+{
+  guint n = 0;
+
+  for (const char *at = strstr (text, needle); at != NULL; at = strstr (at + 1, needle))
+    n++;
+  return n;
+}
 
 /* @text without its first @n lines: a document's text without its title and headers. */
 static const char *
@@ -258,21 +272,34 @@ test_revelation (CliCampaign   *fixture,
   master = chronicle_text (fixture->campaign, NULL);
   assert_lacks (side, "Autumn Screen", komarr->id);
   assert_contains (master, "Autumn Screen", "the master's chronicle");
-  for (guint i = 0; i < admirals->len; i++)
-    {
-      const AdmAdmiral *admiral = g_ptr_array_index (admirals, i);
-      g_autoptr(CliResult) report = NULL;
+  {
+    g_autoptr(GPtrArray) ours = g_ptr_array_new ();
+    g_autoptr(AdmDoc) report = NULL;
+    g_autofree char *text = NULL;
+    GPtrArray *formations = adm_strategy_get_formations (strategy_of (campaign));
+    guint positions = 0;
 
-      if (admiral->faction != komarr)
-        continue;
-      report = run_cli ("report", fixture->campaign, "--kind", "admiral", "--admiral",
-                        admiral->id, "--cycle", "1", "--text", NULL);
-      g_assert_cmpint (report->status, ==, 0);
-      /* The report's blocks, after its title and two header lines. */
-      assert_contains (side, after_lines (report->out, 3), admiral->id);
-      told++;
-    }
-  g_assert_cmpuint (told, >, 0);
+    for (guint i = 0; i < admirals->len; i++)
+      if (((const AdmAdmiral *) g_ptr_array_index (admirals, i))->faction == komarr)
+        g_ptr_array_add (ours, g_ptr_array_index (admirals, i));
+    g_assert_cmpuint (ours->len, >, 1);
+    report = adm_report_build_admirals (campaign, ours, 1, NULL, &error);
+    g_assert_no_error (error);
+    text = adm_doc_to_text (report);
+    /* Its admirals' report as one, each thing told once: its blocks, after its title and two
+     * header lines. */
+    assert_contains (side, after_lines (text, 3), komarr->id);
+    g_assert_cmpuint (count_of (side, "Movements and contacts"), ==, 1);
+    g_assert_cmpuint (count_of (side, "Your formations after cycle 1"), ==, 1);
+    for (guint i = 0; i < formations->len; i++)
+      if (((const AdmFormation *) g_ptr_array_index (formations, i))->faction == komarr)
+        told++;
+    for (const char *at = strstr (side, "\nPosition: "); at != NULL;
+         at = strstr (at + 1, "\nPosition: "))
+      positions++;
+    g_assert_cmpuint (told, >, 1);
+    g_assert_cmpuint (positions, ==, told);
+  }
 
   end = run_cli ("end-campaign", fixture->campaign, "--reason", "peace", NULL);
   g_assert_cmpint (end->status, ==, 0);
@@ -297,6 +324,192 @@ test_revelation (CliCampaign   *fixture,
   g_assert_cmpstr (undone, ==, side);
 }
 
+/* The engagements marked on @doc's sector maps (AdmQueuedEngagement*, borrowed; the map's
+ * block says): those of the one map of a one-cycle chronicle. */
+static GPtrArray *
+map_marks (AdmDoc *doc)
+{
+  GPtrArray *blocks = adm_doc_get_blocks (doc);
+  GPtrArray *marks = NULL;
+
+  for (guint i = 0; i < blocks->len; i++)
+    {
+      const AdmDocBlock *block = g_ptr_array_index (blocks, i);
+
+      if (block->kind != ADM_DOC_SECTOR_MAP)
+        continue;
+      g_assert_null (marks);
+      g_assert_nonnull (block->marks);
+      marks = block->marks;
+    }
+  g_assert_nonnull (marks);
+  return marks;
+}
+
+/* F-STRAT-4, F-STRAT-3: the master's map of cycle 1 marks every engagement of the cycle, with
+ * the status the campaign holds (c1-1 fought a turn: in progress); a side's only those the
+ * one filter says it was told of, each as it may know its status; the public's those it
+ * knows of. */
+static void
+test_map_marks (CliCampaign   *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(CliResult) fight = run_cli ("battle", fixture->campaign, "--engagement", "c1-1",
+                                        "--turns", "1", "--seed", "3", NULL);
+  g_autoptr(AdmCampaign) campaign = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) queue = NULL;
+  g_autoptr(AdmDoc) master = NULL;
+  GPtrArray *marks, *factions;
+  AdmScenario *scenario;
+  const char *audiences[16] = { "public" };
+  guint n_audiences = 1;
+
+  g_assert_cmpint (fight->status, ==, 0);
+  campaign = adm_campaign_open (fixture->campaign, &error);
+  g_assert_no_error (error);
+  scenario = adm_campaign_get_scenario (campaign);
+  queue = adm_campaign_get_engagements (campaign, 1);
+  g_assert_cmpuint (queue->len, >, 1);
+  master = adm_chronicle_build (campaign, NULL, NULL, &error);
+  g_assert_no_error (error);
+  marks = map_marks (master);
+  g_assert_cmpuint (marks->len, ==, queue->len);
+  for (guint i = 0; i < marks->len; i++)
+    {
+      const AdmQueuedEngagement *mark = g_ptr_array_index (marks, i);
+      const AdmQueuedEngagement *queued = g_ptr_array_index (queue, i);
+
+      g_assert_cmpstr (mark->id, ==, queued->id);
+      g_assert_cmpint (mark->status, ==, queued->status);
+      if (g_str_equal (mark->id, "c1-1"))
+        g_assert_cmpint (mark->status, ==, ADM_ENGAGEMENT_IN_PROGRESS);
+    }
+
+  factions = adm_scenario_get_factions (scenario);
+  for (guint f = 0; f < factions->len && n_audiences < G_N_ELEMENTS (audiences); f++)
+    audiences[n_audiences++] = ((const AdmFaction *) g_ptr_array_index (factions, f))->id;
+  for (guint a = 0; a < n_audiences; a++)
+    {
+      const AdmFaction *viewer = adm_ruleset_lookup_faction (adm_scenario_get_ruleset (scenario),
+                                                             audiences[a]);
+      g_autoptr(AdmDoc) doc = adm_chronicle_build (campaign, audiences[a], NULL, &error);
+      g_autoptr(GPtrArray) told = adm_campaign_get_engagements (campaign, 1);
+      guint m = 0;
+
+      if (doc == NULL)
+        {
+          /* A faction with no admiral was told nothing. */
+          g_assert_error (error, ADM_REPORT_ERROR, ADM_REPORT_ERROR_UNKNOWN_ADMIRAL);
+          g_clear_error (&error);
+          continue;
+        }
+      adm_audience_filter_engagements (strategy_of (campaign), scenario, viewer, told);
+      marks = map_marks (doc);
+      g_test_message ("%s: %u of %u engagements marked", audiences[a], marks->len, queue->len);
+      g_assert_cmpuint (marks->len, ==, told->len);
+      for (guint i = 0; i < queue->len; i++)
+        {
+          const AdmQueuedEngagement *queued = g_ptr_array_index (queue, i);
+          const AdmQueuedEngagement *mark;
+
+          if (!adm_audience_told_of_engagement (strategy_of (campaign), scenario, viewer,
+                                                queued))
+            continue;
+          g_assert_cmpuint (m, <, marks->len);
+          mark = g_ptr_array_index (marks, m++);
+          g_assert_cmpstr (mark->id, ==, queued->id);
+          g_assert_cmpint (mark->status, ==, adm_audience_engagement_status (queued, told));
+        }
+      g_assert_cmpuint (m, ==, marks->len);
+    }
+}
+
+/* The Komarr campaign with the Pol Minesweeping Division (no admiral, no orders) made Jackson's
+ * Whole's and Jackson's Whole allied with Pol, played through cycle 1 from its sheets, and its
+ * engagement c1-3 (Jade Squadron against Pol Escort Group and the division) fought a turn:
+ * in that battle Jackson's Whole fights on the side named after Pol, the first faction of the
+ * alliance met (adm_engagement_placements ()). Returns the folder; @campaign_out the file. */
+static char *
+allied_campaign (char **campaign_out)
+{
+  const char *source = g_getenv ("ADMIRALTY_SOURCE_DIR");
+  g_autofree char *scenario = g_build_filename (source, "scenarios",
+                                                "komarr-campaign.admiralty", NULL);
+  g_autofree char *folder = g_build_filename (source, "scenarios", "komarr-campaign.sheets",
+                                           NULL);
+  g_autofree char *s1 = g_build_filename (folder, "komarr-cycle-1-ghem-sarlat.xml", NULL);
+  g_autofree char *s2 = g_build_filename (folder, "komarr-cycle-1-radovan.xml", NULL);
+  g_autofree char *s3 = g_build_filename (folder, "komarr-cycle-1-vorkosigan.xml", NULL);
+  g_autofree char *text = NULL, *edited = NULL, *copy = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CliResult) cycle = NULL, fight = NULL;
+  char *dir = g_dir_make_tmp ("chronicle-allied-XXXXXX", &error);
+  GString *edit;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (scenario, &text, NULL, &error));
+  g_assert_no_error (error);
+  edit = g_string_new (text);
+  g_assert_cmpuint (g_string_replace (edit, "<formation id=\"pol-minesweeping-division\" "
+                                      "name=\"Pol Minesweeping Division\" faction=\"pol\"",
+                                      "<formation id=\"pol-minesweeping-division\" "
+                                      "name=\"Pol Minesweeping Division\" "
+                                      "faction=\"jacksons-whole\"", 1), ==, 1);
+  g_assert_cmpuint (g_string_replace (edit, "<alliance id=\"hub-defence-contract\"",
+                                      "<alliance id=\"pol-fell\" name=\"Pol–Fell Pact\">"
+                                      "<member faction=\"pol\"/>"
+                                      "<member faction=\"jacksons-whole\"/></alliance>\n"
+                                      "  <alliance id=\"hub-defence-contract\"", 1), ==, 1);
+  edited = g_string_free (edit, FALSE);
+  copy = g_build_filename (dir, "allied.admiralty", NULL);
+  g_assert_true (g_file_set_contents (copy, edited, -1, &error));
+  g_assert_no_error (error);
+  *campaign_out = g_build_filename (dir, "komarr.admiralty", NULL);
+  cycle = run_cli ("cycle", copy, "--orders", s1, s2, s3, "--save", *campaign_out, "--seed",
+                   "7", NULL);
+  g_test_message ("%s", cycle->err);
+  g_assert_cmpint (cycle->status, ==, 0);
+  fight = run_cli ("battle", *campaign_out, "--engagement", "c1-3", "--turns", "1", "--seed",
+                   "3", NULL);
+  g_test_message ("%s", fight->err);
+  g_assert_cmpint (fight->status, ==, 0);
+  return dir;
+}
+
+/* F-STRAT-4: a faction whose id is not its side's in a battle (Jackson's Whole, on Pol's side)
+ * has that battle's luck weighed as its side's: `luck --as` the faction gives Pol's side's
+ * ledger, and its chronicle's luck ledger is that one, not "no battle fought". A faction in
+ * no battle is still refused, and so is an unknown side. */
+static void
+test_allied_faction (void)
+{
+  g_autofree char *campaign = NULL;
+  g_autofree char *dir = allied_campaign (&campaign);
+  g_autoptr(CliResult) fell = NULL, pol = NULL, aslund = NULL, nobody = NULL;
+  g_autofree char *chronicle = NULL;
+
+  nobody = run_cli ("luck", campaign, "--as", "nobody", NULL);
+  assert_failure (nobody, 1, "“nobody” is not an audience of this battle");
+  aslund = run_cli ("luck", campaign, "--as", "aslund", NULL);
+  assert_failure (aslund, 1, "“aslund” is not an audience of this battle");
+
+  fell = run_cli ("luck", campaign, "--as", "jacksons-whole", "--json", NULL);
+  g_test_message ("%s", fell->err);
+  g_assert_cmpint (fell->status, ==, 0);
+  pol = run_cli ("luck", campaign, "--as", "pol", "--json", NULL);
+  g_assert_cmpint (pol->status, ==, 0);
+  g_assert_cmpstr (fell->out, ==, pol->out);
+  assert_contains (fell->out, "\"rolls\"", "Jackson's Whole's ledger");
+
+  chronicle = chronicle_text (campaign, "jacksons-whole");
+  assert_contains (chronicle, "Luck ledger", "Jackson's Whole's chronicle");
+  assert_lacks (chronicle, "No battle of this campaign was fought by this side",
+                "Jackson's Whole's chronicle");
+  assert_contains (chronicle, "Pol orbit, cycle 1, minute 20", "Jackson's Whole's chronicle");
+  cli_remove_folder (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -312,6 +525,8 @@ main (int    argc,
   g_test_add_func ("/cli/report-chronicle/F-STRAT-1/long-campaign", test_long_campaign);
   ADD ("F-STRAT-3/sides-leak-nothing", test_sides_leak_nothing);
   ADD ("F-STRAT-3/revelation", test_revelation);
+  g_test_add_func ("/cli/report-chronicle/F-STRAT-4/allied-faction", test_allied_faction);
+  ADD ("F-STRAT-4/map-marks", test_map_marks);
 #undef ADD
 
   return g_test_run ();

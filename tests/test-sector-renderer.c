@@ -268,6 +268,39 @@ test_nodes (void)
   check_pixel (surface, "nodes", 1, 1, ADMIRALTY_SECTOR_BACKGROUND_RGB, TRUE);
 }
 
+/* The light scheme for paper: a white ground, light cards, grey links; and a map drawn on the
+ * same cairo_t after it is the screen's dark one again. */
+static void
+test_paper (void)
+{
+  AdmiraltySectorView view;
+  AdmiraltySectorOptions options;
+  g_autoptr(GHashTable) cards = NULL;
+  g_autoptr(AdmScenario) scenario = komarr_view (&view, &cards);
+  g_autoptr(cairo_surface_t) surface = NULL;
+  cairo_t *cr;
+  double x, y;
+
+  admiralty_sector_options_init (&options);
+  g_assert_false (options.paper);
+  options.paper = TRUE;
+  surface = render (scenario, &view, &options);
+  check_pixel (surface, "paper", 1, 1, ADMIRALTY_SECTOR_PAPER_BACKGROUND_RGB, TRUE);
+  sector_centre (&view, scenario, "hegen-hub", &x, &y);
+  check_pixel (surface, "paper", x, y, ADMIRALTY_SECTOR_PAPER_NODE_RGB, TRUE);
+  midpoint (&view, scenario, "pol-jump-point", "pol-orbit", &x, &y);
+  check_pixel (surface, "paper", x, y, ADMIRALTY_SECTOR_PAPER_LINK_RGB, TRUE);
+
+  cr = cairo_create (surface);
+  admiralty_sector_render (cr, &view, scenario, &options);
+  admiralty_sector_render (cr, &view, scenario, NULL);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  check_pixel (surface, "screen after paper", 1, 1, ADMIRALTY_SECTOR_BACKGROUND_RGB, TRUE);
+  sector_centre (&view, scenario, "hegen-hub", &x, &y);
+  check_pixel (surface, "screen after paper", x, y, ADMIRALTY_SECTOR_NODE_RGB, TRUE);
+}
+
 /* Links join adjacent sectors only: the midpoint of a linked pair is drawn on, the midpoint
  * of an unlinked pair, away from every card and link, is bare background. */
 static void
@@ -736,6 +769,7 @@ main (int   argc,
   g_test_add_func ("/ui/sector-renderer/fit/all-sectors-inside", test_fit);
   g_test_add_func ("/ui/sector-renderer/F-STRAT-8/nodes", test_nodes);
   g_test_add_func ("/ui/sector-renderer/F-STRAT-8/links", test_links);
+  g_test_add_func ("/ui/sector-renderer/F-STRAT-8/paper", test_paper);
   g_test_add_func ("/ui/sector-renderer/F-STRAT-9/formations", test_formations);
   g_test_add_func ("/ui/sector-renderer/F-STRAT-9/crowded", test_crowded);
   g_test_add_func ("/ui/sector-renderer/selection", test_selection);

@@ -1539,9 +1539,10 @@ draw_map_piece (cairo_t     *cr,
 }
 
 /* A sector map: the campaign's state drawn by the sector map's renderer for the block's
- * audience (decided by the one audience filter where the document was made), every card
- * fitted apart as in the map window; its caption under it. The legend is left out: drawn
- * over the map's corner it would hide the sectors there, and the cards name every side. */
+ * audience (decided by the one audience filter where the document was made) in its light
+ * scheme for paper, with the engagements the block marks, every card fitted apart as in the
+ * map window; its caption under it. The legend is left out: drawn over the map's corner it
+ * would hide the sectors there, and the cards name every side. */
 static void
 draw_sector_map_piece (cairo_t     *cr,
                        const Piece *piece)
@@ -1556,6 +1557,8 @@ draw_sector_map_piece (cairo_t     *cr,
   admiralty_sector_options_init (&options);
   options.state = state;
   options.strategy = adm_state_get_strategy (state);
+  options.paper = TRUE;
+  options.engagements = block->marks;
   options.audience = block->view_side == ADM_DOC_VIEW_MASTER ? ADMIRALTY_SECTOR_AUDIENCE_MASTER
                                                              : ADMIRALTY_SECTOR_AUDIENCE_PUBLIC;
   if (block->view_side == ADM_DOC_VIEW_SIDE && block->viewer != NULL)

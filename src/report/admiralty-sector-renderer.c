@@ -58,11 +58,40 @@ _admiralty_sector_rgb_from_hex (const char *text)
   return rgb_from_int (value);
 }
 
+/* The paper scheme (AdmiraltySectorOptions.paper): while admiralty_sector_render_labels ()
+ * draws a map for paper, its cairo_t carries this key, and the screen's dark colours of the
+ * map's ground, cards, links and text are drawn as their light counterparts below. The
+ * factions' colours and the engagements' statuses stay as they are. */
+static const cairo_user_data_key_t paper_key;
+
+static guint32
+paper_rgb (guint32 value)
+{
+  static const guint32 scheme[][2] = {
+    { ADMIRALTY_SECTOR_BACKGROUND_RGB,    ADMIRALTY_SECTOR_PAPER_BACKGROUND_RGB },
+    { ADMIRALTY_SECTOR_LINK_RGB,          ADMIRALTY_SECTOR_PAPER_LINK_RGB },
+    { ADMIRALTY_SECTOR_NODE_RGB,          ADMIRALTY_SECTOR_PAPER_NODE_RGB },
+    { ADMIRALTY_SECTOR_NODE_SELECTED_RGB, ADMIRALTY_SECTOR_PAPER_NODE_SELECTED_RGB },
+    { ADMIRALTY_SECTOR_JUMP_RGB,          0x6a55a8 },
+    { TEXT_RGB,                           0x1a2029 },
+    { BADGE_RGB,                          0xd3dae2 },
+    { PLANET_RGB,                         0x3d85c6 },
+    { STATION_RGB,                        0x5f7480 },
+    { WORMHOLE_RGB,                       0x7e57c2 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (scheme); i++)
+    if (scheme[i][0] == value)
+      return scheme[i][1];
+  return value;
+}
+
 void
 _admiralty_sector_set_rgb (cairo_t *cr,
                            guint32  value)
 {
-  Rgb c = rgb_from_int (value);
+  Rgb c = rgb_from_int (cairo_get_user_data (cr, &paper_key) != NULL ? paper_rgb (value)
+                                                                      : value);
 
   cairo_set_source_rgb (cr, c.r, c.g, c.b);
 }
@@ -83,6 +112,7 @@ admiralty_sector_options_init (AdmiraltySectorOptions *options)
   options->engagements = NULL;
   options->legend = FALSE;
   options->faction_colours = NULL;
+  options->paper = FALSE;
 }
 
 /* The left edge of the first of @n items @stride apart, @size wide, centred on the card. */
@@ -610,9 +640,9 @@ draw_card (Frame           *frame,
   _admiralty_sector_draw_card_text (frame, sector, card, &rect);
 }
 
-/* Engagements (F-STRAT-4): a round mark per engagement of the queue the master is working
- * through, on its sector's card (top left, one beside the other) or at the middle of its
- * link, in its status's colour, with its id. */
+/* Engagements (F-STRAT-4): a round mark per engagement of the queue given, on its sector's
+ * card (top left, one beside the other) or at the middle of its link, in its status's colour,
+ * with its id on the master's map. */
 
 guint32
 admiralty_sector_engagement_rgb (AdmEngagementStatus status)
@@ -634,8 +664,7 @@ draw_engagements (Frame *frame)
   g_autoptr(GHashTable) placed = NULL;
   cairo_t *cr = frame->cr;
 
-  if (frame->options->engagements == NULL ||
-      frame->options->audience != ADMIRALTY_SECTOR_AUDIENCE_MASTER)
+  if (frame->options->engagements == NULL)
     return;
   placed = g_hash_table_new (g_str_hash, g_str_equal);
   cairo_save (cr);
@@ -676,7 +705,12 @@ draw_engagements (Frame *frame)
       _admiralty_sector_set_rgb (cr, ADMIRALTY_SECTOR_BACKGROUND_RGB);
       cairo_set_line_width (cr, 1.5);
       cairo_stroke (cr);
-      /* The id beside the mark, on a dark plate so that it reads over any card. */
+      /* F-STRAT-3: only the master's map names an engagement by its id
+       * (adm_audience_engagement_name ()); a side's and the public's mark only where. */
+      if (frame->options->audience != ADMIRALTY_SECTOR_AUDIENCE_MASTER)
+        continue;
+      /* The id beside the mark, on a plate of the map's ground so that it reads over any
+       * card. */
       cairo_text_extents (cr, engagement->id, &extents);
       cairo_rectangle (cr, x + 2 * ENGAGEMENT_RADIUS + 1, y - 7, extents.x_advance + 4, 14);
       _admiralty_sector_set_rgb (cr, ADMIRALTY_SECTOR_BACKGROUND_RGB);
@@ -730,6 +764,8 @@ admiralty_sector_render_labels (cairo_t                      *cr,
   frame.labels = labels;
 
   cairo_save (cr);
+  if (options->paper)
+    cairo_set_user_data (cr, &paper_key, (void *) &paper_key, NULL);
   cairo_rectangle (cr, 0, 0, view->width, view->height);
   cairo_clip (cr);
   cairo_new_path (cr);
@@ -754,6 +790,7 @@ admiralty_sector_render_labels (cairo_t                      *cr,
       frame.view = view;
       _admiralty_sector_draw_legend (&frame);
     }
+  cairo_set_user_data (cr, &paper_key, NULL, NULL);
   cairo_restore (cr);
 }
 

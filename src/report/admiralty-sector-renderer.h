@@ -23,6 +23,12 @@ G_BEGIN_DECLS
 #define ADMIRALTY_SECTOR_SELECTION_RGB     0xf2c14e
 #define ADMIRALTY_SECTOR_JUMP_RGB          0x8e7cc3 /* a link that is a wormhole's jump */
 
+/* The same on paper (AdmiraltySectorOptions.paper): a white ground, light cards, grey links. */
+#define ADMIRALTY_SECTOR_PAPER_BACKGROUND_RGB    0xffffff
+#define ADMIRALTY_SECTOR_PAPER_LINK_RGB          0x9aa7b4
+#define ADMIRALTY_SECTOR_PAPER_NODE_RGB          0xf1f4f7
+#define ADMIRALTY_SECTOR_PAPER_NODE_SELECTED_RGB 0xe1e7ee
+
 /* Who the map is drawn for: the master sees every formation; a side sees what
  * adm_strategy_formation_visible() lets it know; the public (the projector on the wall) sees
  * only what every side knows. Hidden formations of the scenario stay hidden from a side and
@@ -43,13 +49,19 @@ typedef struct {
                                              * corrections made of its stations; or NULL */
   AdmiraltySectorAudience  audience;
   const AdmFaction        *viewer;          /* the side, for ADMIRALTY_SECTOR_AUDIENCE_SIDE */
-  GPtrArray               *engagements;     /* AdmQueuedEngagement* (borrowed) to mark on the
-                                             * master's map, each with its status, or NULL */
+  GPtrArray               *engagements;     /* AdmQueuedEngagement* (borrowed) to mark, each
+                                             * with its status, its id on the master's map
+                                             * only; for a side or the public, those it was
+                                             * told of (adm_audience_filter_engagements ()),
+                                             * or NULL */
   gboolean                 legend;          /* draw the legend in the bottom-left corner
                                              * (admiralty-sector-legend.h) */
   GHashTable              *faction_colours; /* const AdmFaction* → "#rrggbb" (borrowed): the
                                              * colours drawn in place of the factions' own
                                              * (the projector's sides palette), or NULL */
+  gboolean                 paper;           /* the light scheme, for print: a white ground,
+                                             * light cards, dark text; FALSE: the screen's
+                                             * dark scheme */
 } AdmiraltySectorOptions;
 
 /* The colours of an engagement's mark by status (adm-engagement-queue.h), 0xRRGGBB. */

@@ -70,6 +70,7 @@ block_free (gpointer data)
   g_clear_pointer (&block->shapes, g_ptr_array_unref);
   g_clear_object (&block->object);
   g_free (block->viewer);
+  g_clear_pointer (&block->marks, g_ptr_array_unref);
   g_free (block);
 }
 
@@ -413,6 +414,7 @@ adm_doc_add_sector_map (AdmDoc     *self,
                         GObject    *state,
                         int         view,
                         const char *viewer,
+                        GPtrArray  *marks,
                         const char *caption)
 {
   AdmDocBlock *block;
@@ -425,6 +427,7 @@ adm_doc_add_sector_map (AdmDoc     *self,
   block->object = g_object_ref (state);
   block->view_side = view;
   block->viewer = g_strdup (viewer);
+  block->marks = marks != NULL ? g_ptr_array_ref (marks) : NULL;
   block->text = g_strdup (caption);
 }
 

@@ -76,6 +76,8 @@ typedef struct {
   int              view_side; /* map: -1 the master's view, else the side whose view it is;
                                * sector map: ADM_DOC_VIEW_MASTER, _PUBLIC or _SIDE */
   char            *viewer;    /* sector map: the faction whose view it is (ADM_DOC_VIEW_SIDE) */
+  GPtrArray       *marks;     /* sector map: the engagements marked on it (AdmQueuedEngagement*:
+                               * the core holds them only as pointers), or NULL */
 } AdmDocBlock;
 
 /* Whose view a sector map block draws. */
@@ -196,13 +198,16 @@ void         adm_doc_add_map        (AdmDoc      *self,
                                      const char  *caption);
 /* The strategic sector map of @state (an AdmState: the core knows it only as an object) as
  * @view (ADM_DOC_VIEW_*) sees it — for ADM_DOC_VIEW_SIDE the side of faction @viewer — drawn
- * by the sector map's renderer and fitted to the page's width, @caption (may be NULL) under
+ * by the sector map's renderer in its light scheme for paper and fitted to the page's width,
+ * @caption (may be NULL) under it, the engagements @marks (may be NULL; kept with a reference:
+ * AdmQueuedEngagement* the audience was told of, each with the status it may know) marked on
  * it. The audience is the caller's, decided by the one audience filter. A renderer that knows
  * no sector map draws nothing of it. */
 void         adm_doc_add_sector_map (AdmDoc      *self,
                                      GObject     *state,
                                      int          view,
                                      const char  *viewer,
+                                     GPtrArray   *marks,
                                      const char  *caption);
 /* Whether every page carries a 10 cm ruler at its foot, to check that the paper was printed
  * at true scale (a figure meant to be measured or cut out); FALSE unless set. */

@@ -8,6 +8,7 @@
 #include "adm-audience.h"
 #include "adm-campaign-journal.h"
 #include "adm-chronicle.h"
+#include "adm-engagement-queue.h"
 #include "adm-journal-action.h"
 #include "adm-luck.h"
 #include "adm-report.h"
@@ -158,8 +159,42 @@ cycle_ends (AdmCampaign *campaign,
   return ends;
 }
 
+/* F-STRAT-4, F-STRAT-3: the engagements of @cycle to mark on @reader's map of its end, with
+ * their statuses as the campaign holds them now: the master's every one; a side's and the
+ * public's those the one filter says it was told of (adm_audience_filter_engagements (), as
+ * the campaign stood @then), each with the status it may know. */
+static GPtrArray *
+cycle_marks (AdmCampaign  *campaign,
+             AdmState     *then,
+             const Reader *reader,
+             guint         cycle)
+{
+  GPtrArray *queue = adm_campaign_get_engagements (campaign, cycle);
+  g_autoptr(GArray) statuses = NULL;
+
+  if (reader->kind == ADM_REPORT_MASTER)
+    return queue;
+  adm_audience_filter_engagements (adm_state_get_strategy (then),
+                                   adm_campaign_get_scenario (campaign),
+                                   reader->kind == ADM_REPORT_ADMIRAL ? reader->faction : NULL,
+                                   queue);
+  statuses = g_array_sized_new (FALSE, FALSE, sizeof (AdmEngagementStatus), queue->len);
+  for (guint i = 0; i < queue->len; i++)
+    {
+      AdmEngagementStatus status = adm_audience_engagement_status (g_ptr_array_index (queue, i),
+                                                                   queue);
+
+      g_array_append_val (statuses, status);
+    }
+  for (guint i = 0; i < queue->len; i++)
+    ((AdmQueuedEngagement *) g_ptr_array_index (queue, i))->status =
+      g_array_index (statuses, AdmEngagementStatus, i);
+  return queue;
+}
+
 /* The sector map at the end of @cycle (the campaign as it stood at @moment), as @reader saw
- * it: the master's, the public's, or the side's (F-STRAT-3). */
+ * it: the master's, the public's, or the side's (F-STRAT-3), marked with the cycle's
+ * engagements it was told of (cycle_marks ()). */
 static void
 add_map (AdmDoc       *doc,
          AdmCampaign  *campaign,
@@ -170,9 +205,11 @@ add_map (AdmDoc       *doc,
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmState) then = adm_campaign_state_at (campaign, moment, &error);
   g_autofree char *caption = NULL, *heading = NULL;
+  g_autoptr(GPtrArray) marks = NULL;
 
   /* A moment of the journal's own counting is always one of it. */
   g_assert_no_error (error);
+  marks = cycle_marks (campaign, then, reader, cycle);
   heading = g_strdup_printf (_("The map at the end of cycle %u"), cycle);
   adm_doc_add_heading (doc, 2, heading);
   switch (reader->kind)
@@ -181,24 +218,27 @@ add_map (AdmDoc       *doc,
       /* Translators: under the sector map of a cycle in the war chronicle */
       caption = g_strdup_printf (_("The sector map at the end of cycle %u: every formation "
                                    "where it was."), cycle);
-      adm_doc_add_sector_map (doc, G_OBJECT (then), ADM_DOC_VIEW_MASTER, NULL, caption);
+      adm_doc_add_sector_map (doc, G_OBJECT (then), ADM_DOC_VIEW_MASTER, NULL, marks,
+                              caption);
       break;
     case ADM_REPORT_PUBLIC:
       caption = g_strdup_printf (_("The sector map at the end of cycle %u, as the public saw "
                                    "it."), cycle);
-      adm_doc_add_sector_map (doc, G_OBJECT (then), ADM_DOC_VIEW_PUBLIC, NULL, caption);
+      adm_doc_add_sector_map (doc, G_OBJECT (then), ADM_DOC_VIEW_PUBLIC, NULL, marks,
+                              caption);
       break;
     case ADM_REPORT_ADMIRAL:
     default:
       caption = g_strdup_printf (_("The sector map at the end of cycle %u, as %s saw it."),
                                  cycle, reader->faction->name);
       adm_doc_add_sector_map (doc, G_OBJECT (then), ADM_DOC_VIEW_SIDE, reader->faction->id,
-                              caption);
+                              marks, caption);
       break;
     }
 }
 
-/* The paper @reader was handed for @cycle, each a part of @doc on pages of its own. */
+/* The paper @reader was handed for @cycle, a part of @doc on pages of its own: a side's
+ * admirals' reports as one, each thing they share told once (adm_report_build_admirals ()). */
 static gboolean
 add_cycle (AdmDoc       *doc,
            AdmCampaign  *campaign,
@@ -207,19 +247,13 @@ add_cycle (AdmDoc       *doc,
            const char   *battles_dir,
            GError      **error)
 {
-  guint n = reader->kind == ADM_REPORT_ADMIRAL ? reader->admirals->len : 1;
+  g_autoptr(AdmDoc) paper = reader->kind == ADM_REPORT_ADMIRAL
+    ? adm_report_build_admirals (campaign, reader->admirals, cycle, battles_dir, error)
+    : adm_report_build (campaign, reader->kind, NULL, cycle, battles_dir, error);
 
-  for (guint i = 0; i < n; i++)
-    {
-      const char *admiral = reader->kind == ADM_REPORT_ADMIRAL
-        ? ((AdmAdmiral *) g_ptr_array_index (reader->admirals, i))->id : NULL;
-      g_autoptr(AdmDoc) paper = adm_report_build (campaign, reader->kind, admiral, cycle,
-                                                  battles_dir, error);
-
-      if (paper == NULL)
-        return FALSE;
-      adm_doc_append (doc, paper);
-    }
+  if (paper == NULL)
+    return FALSE;
+  adm_doc_append (doc, paper);
   return TRUE;
 }
 

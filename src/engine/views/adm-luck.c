@@ -412,8 +412,50 @@ tally_admirals (AdmLuckLedger *ledger,
     }
 }
 
-/* The audience @as names in @battle of @engagement; FALSE with @error when it is none of its
- * sides. */
+/* F-STRAT-4: the side of @battle of @engagement that the faction @as (its id or name) fought
+ * on: that of the first formation of the engagement of the faction or an ally still on the
+ * table. A battle's sides are alliances named after the first faction met
+ * (adm_engagement_placements ()), so an allied faction's id is not its side's. FALSE when @as
+ * names no faction of the scenario, or none of its side's formations fought there. */
+static gboolean
+faction_side (AdmCampaign               *campaign,
+              AdmBattle                 *battle,
+              const AdmQueuedEngagement *engagement,
+              const char                *as,
+              guint                     *side)
+{
+  AdmScenario *scenario = adm_campaign_get_scenario (campaign);
+  GPtrArray *factions = adm_scenario_get_factions (scenario);
+  GPtrArray *formations = engagement->engagement.formations;
+  const AdmFaction *faction = NULL;
+
+  for (guint i = 0; i < factions->len && faction == NULL; i++)
+    {
+      const AdmFaction *candidate = g_ptr_array_index (factions, i);
+
+      if (g_str_equal (candidate->id, as) || g_str_equal (candidate->name, as))
+        faction = candidate;
+    }
+  for (guint f = 0; faction != NULL && f < formations->len; f++)
+    {
+      const AdmFormation *formation = g_ptr_array_index (formations, f);
+      int index;
+
+      if (!adm_scenario_factions_allied (scenario, formation->faction, faction))
+        continue;
+      index = adm_battle_formation_index (battle, formation->id);
+      if (index >= 0)
+        {
+          *side = adm_battle_get_formation (battle, index)->side;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* The audience @as names in @battle of @engagement — a faction of the campaign (its side
+ * there, faction_side ()), else a side of the battle by its id or name; FALSE with @error
+ * when it is none of its sides. */
 static gboolean
 campaign_audience (AdmCampaign               *campaign,
                    AdmBattle                 *battle,
@@ -422,6 +464,8 @@ campaign_audience (AdmCampaign               *campaign,
                    AdmAudience               *audience,
                    GError                   **error)
 {
+  guint side;
+
   if (as == NULL)
     {
       *audience = adm_audience_master ();
@@ -433,6 +477,11 @@ campaign_audience (AdmCampaign               *campaign,
                                                      adm_campaign_get_state (campaign)),
                                                    adm_campaign_get_scenario (campaign),
                                                    &engagement->engagement);
+      return TRUE;
+    }
+  if (faction_side (campaign, battle, engagement, as, &side))
+    {
+      *audience = adm_audience_side (side);
       return TRUE;
     }
   return adm_audience_parse (battle, as, audience, error);
@@ -452,12 +501,15 @@ names_an_audience (AdmCampaign *campaign,
     return TRUE;
   for (guint i = 0; i < ids->len; i++)
     {
-      AdmBattle *battle = adm_campaign_get_battle_played (campaign, g_ptr_array_index (ids, i),
-                                                          NULL);
+      const char *id = g_ptr_array_index (ids, i);
+      g_autoptr(AdmQueuedEngagement) engagement = adm_campaign_find_engagement (campaign, id,
+                                                                                NULL);
+      AdmBattle *battle = adm_campaign_get_battle_played (campaign, id, NULL);
       AdmAudience audience;
 
-      if (battle != NULL &&
-          adm_audience_parse (battle, as, &audience, refused == NULL ? &refused : NULL))
+      if (battle != NULL && engagement != NULL &&
+          campaign_audience (campaign, battle, engagement, as, &audience,
+                             refused == NULL ? &refused : NULL))
         return TRUE;
     }
   if (refused != NULL && ids->len == 1)

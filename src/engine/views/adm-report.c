@@ -621,31 +621,45 @@ position_text (const AdmFormationPosition *pos)
 }
 
 /* The strategic summary (adm_strategy_summary ()) as one paragraph per formation: its name,
- * then what it did, line by line. The first line (the summary's own heading) is dropped. */
+ * then what it did, line by line. The first line (the summary's own heading) is dropped. A
+ * paragraph already in @told (may be NULL) is left out, and each one added goes in it: a
+ * side's admirals' summaries tell a formation they share once. */
 static void
-add_summary (AdmDoc     *doc,
-             const char *summary)
+add_summary_once (AdmDoc     *doc,
+                  const char *summary,
+                  GHashTable *told)
 {
   g_auto(GStrv) lines = g_strsplit (summary, "\n", -1);
   g_autoptr(GString) para = g_string_new (NULL);
 
-  for (guint i = 1; lines[i] != NULL; i++)
+  for (guint i = 1; lines[i] != NULL || para->len > 0; i++)
     {
       const char *line = lines[i];
 
-      if (*line == '\0')
+      if (line != NULL && *line == '\0')
         continue;
-      if (g_str_has_prefix (line, "  "))
+      if (line != NULL && g_str_has_prefix (line, "  "))
         {
           g_string_append_printf (para, "\n– %s", line + 2);
           continue;
         }
-      if (para->len > 0)
-        adm_doc_add_paragraph (doc, para->str);
+      if (para->len > 0 && (told == NULL || !g_hash_table_contains (told, para->str)))
+        {
+          adm_doc_add_paragraph (doc, para->str);
+          if (told != NULL)
+            g_hash_table_add (told, g_strdup (para->str));
+        }
+      if (line == NULL)
+        break;
       g_string_assign (para, line);
     }
-  if (para->len > 0)
-    adm_doc_add_paragraph (doc, para->str);
+}
+
+static void
+add_summary (AdmDoc     *doc,
+             const char *summary)
+{
+  add_summary_once (doc, summary, NULL);
 }
 
 /* Master's turn report */
@@ -1186,6 +1200,17 @@ is_his (const AdmFormation *formation,
   return formation->faction == admiral->faction;
 }
 
+/* Whether @formation is one of @admirals' (AdmAdmiral*, of one side): is_his () for one. */
+static gboolean
+is_ours (const AdmFormation *formation,
+         GPtrArray          *admirals)
+{
+  for (guint a = 0; a < admirals->len; a++)
+    if (is_his (formation, g_ptr_array_index (admirals, a)))
+      return TRUE;
+  return FALSE;
+}
+
 /* "Hegen Hub", or "the link Pol orbit – Hegen Hub" for one seen crossing it. */
 static char *
 sighting_place (const AdmSighting *sighting)
@@ -1227,11 +1252,11 @@ admiral_last_seen (Report           *report,
 static void
 admiral_formations (Report           *report,
                     AdmDoc           *doc,
-                    const AdmAdmiral *admiral,
+                    GPtrArray        *admirals,
                     guint             cycle)
 {
   GPtrArray *formations = adm_strategy_get_formations (report->strategy);
-  g_autoptr(GPtrArray) orders = adm_strategy_get_orders (report->strategy, cycle, admiral->id);
+  g_autoptr(GPtrArray) orders = g_ptr_array_new ();
   const char *columns[] = { _("Ship"), _("Class"), _("Hull"), _("Readiness"), NULL };
   gboolean any = FALSE;
 
@@ -1239,6 +1264,13 @@ admiral_formations (Report           *report,
 
   /* report->state is the journal replayed to the end of @cycle (state_as_of ()): positions,
    * standing orders and ships as they were then. */
+  for (guint a = 0; a < admirals->len; a++)
+    {
+      g_autoptr(GPtrArray) given = adm_strategy_get_orders (
+        report->strategy, cycle, ((const AdmAdmiral *) g_ptr_array_index (admirals, a))->id);
+
+      g_ptr_array_extend (orders, given, NULL, NULL);
+    }
   adm_doc_add_heading (doc, 2, heading);
   for (guint i = 0; i < formations->len; i++)
     {
@@ -1251,7 +1283,7 @@ admiral_formations (Report           *report,
       g_autoptr(GString) given = g_string_new (NULL);
       AdmDocBlock *table;
 
-      if (!is_his (formation, admiral))
+      if (!is_ours (formation, admirals))
         continue;
       any = TRUE;
       adm_doc_add_heading (doc, 3, formation->name);
@@ -1296,20 +1328,21 @@ admiral_formations (Report           *report,
 static void
 admiral_engagement (Report              *report,
                     AdmDoc              *doc,
-                    const AdmAdmiral    *admiral,
+                    GPtrArray           *admirals,
                     const AdmEngagement *engagement)
 {
   g_autofree char *place = adm_engagement_place_name (engagement);
   g_autofree char *heading = g_strdup_printf (_("%s, minute %.0f"), place, engagement->minute);
   g_autoptr(GPtrArray) placements = adm_engagement_placements (report->state, engagement);
   g_autoptr(GString) enemies = g_string_new (NULL);
+  const AdmAdmiral *admiral = g_ptr_array_index (admirals, 0);
 
   adm_doc_add_heading (doc, 3, heading);
   for (guint p = 0; p < placements->len; p++)
     {
       const AdmEngagementPlacement *entry = g_ptr_array_index (placements, p);
 
-      if (is_his (entry->formation, admiral))
+      if (is_ours (entry->formation, admirals))
         adm_doc_add_printf (doc, _("%s: %s (%s)."), entry->formation->name,
                             entry->placement->name, entry->reason != NULL ? entry->reason : "");
     }
@@ -1332,7 +1365,7 @@ admiral_engagement (Report              *report,
 static void
 admiral_dropped (Report           *report,
                  AdmDoc           *doc,
-                 const AdmAdmiral *admiral,
+                 GPtrArray        *admirals,
                  guint             cycle)
 {
   g_autoptr(GPtrArray) queue = adm_engagement_queue_new (report->state, cycle);
@@ -1349,7 +1382,7 @@ admiral_dropped (Report           *report,
           const AdmFormation *formation = adm_strategy_lookup_formation (
             report->strategy, g_ptr_array_index (queued->formation_ids, f));
 
-          his = formation != NULL && is_his (formation, admiral);
+          his = formation != NULL && is_ours (formation, admirals);
         }
       if (his)
         {
@@ -1482,39 +1515,64 @@ admiral_battle (AdmDoc      *doc,
     adm_doc_add_paragraph (doc, _("No enemy ship was detected."));
 }
 
+/* The report of @cycle to @admirals (AdmAdmiral*, at least one, all of one faction): for one
+ * his report; for several their side's, telling each thing once — a formation, an
+ * engagement, a battle, a correction, the enemies out of contact and each formation's moves —
+ * where each admiral's reports would repeat what they share. */
 static AdmDoc *
-build_admiral (Report     *report,
-               const char *admiral_id,
-               guint       asked,
-               GError    **error)
+build_admirals (Report     *report,
+                GPtrArray  *admirals,
+                guint       asked,
+                GError    **error)
 {
-  const AdmAdmiral *admiral = find_admiral (report, admiral_id, error);
+  const AdmAdmiral *admiral = g_ptr_array_index (admirals, 0);
   guint cycle;
   g_autofree char *title = NULL;
-  g_autofree char *summary = NULL;
   g_autoptr(GPtrArray) engagements = NULL;
   g_autoptr(GPtrArray) battles = NULL;
+  g_autoptr(GHashTable) told = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   gboolean any = FALSE;
   AdmDoc *doc;
 
-  if (admiral == NULL || !resolved_cycle (report, asked, &cycle, error))
+  if (!resolved_cycle (report, asked, &cycle, error))
     return NULL;
   /* The revelation: once the master has published the whole truth of the ended campaign (the
    * campaign as it is now, not the cycle's past, says so), the audience filter gives every
    * side the master's view, and his archive is the master's. */
   if (report->revealed)
     return build_master (report, cycle, TRUE, admiral, error);
-  /* Translators: the title of an admiral's report: his name, the cycle */
-  title = g_strdup_printf (_("Report to %s — cycle %u"), admiral->name, cycle);
-  doc = new_doc (report, title, cycle);
-  adm_doc_add_printf (doc, _("For %s (%s) only."), admiral->name, admiral->faction->name);
+  if (admirals->len == 1)
+    {
+      /* Translators: the title of an admiral's report: his name, the cycle */
+      title = g_strdup_printf (_("Report to %s — cycle %u"), admiral->name, cycle);
+      doc = new_doc (report, title, cycle);
+      adm_doc_add_printf (doc, _("For %s (%s) only."), admiral->name, admiral->faction->name);
+    }
+  else
+    {
+      g_autoptr(GString) names = g_string_new (NULL);
 
-  admiral_formations (report, doc, admiral, cycle);
+      for (guint a = 0; a < admirals->len; a++)
+        g_string_append_printf (names, "%s%s", a > 0 ? ", " : "",
+                                ((const AdmAdmiral *) g_ptr_array_index (admirals, a))->name);
+      /* Translators: the title of a side's report to its admirals: the side, the cycle */
+      title = g_strdup_printf (_("Report to %s — cycle %u"), admiral->faction->name, cycle);
+      doc = new_doc (report, title, cycle);
+      /* Translators: "For Barrayar only: Adm. Aral Vorkosigan, Adm. Lord Vorlakial." */
+      adm_doc_add_printf (doc, _("For %s only: %s."), admiral->faction->name, names->str);
+    }
 
-  /* F-STRAT-3: his formations and the enemies they met. */
+  admiral_formations (report, doc, admirals, cycle);
+
+  /* F-STRAT-3: their formations and the enemies they met. */
   adm_doc_add_heading (doc, 2, _("Movements and contacts"));
-  summary = adm_strategy_summary (report->strategy, cycle, admiral->id);
-  add_summary (doc, summary);
+  for (guint a = 0; a < admirals->len; a++)
+    {
+      g_autofree char *summary = adm_strategy_summary (
+        report->strategy, cycle, ((const AdmAdmiral *) g_ptr_array_index (admirals, a))->id);
+
+      add_summary_once (doc, summary, told);
+    }
   admiral_last_seen (report, doc, admiral);
   place_corrections (report, doc, admiral->faction, cycle);
 
@@ -1528,16 +1586,16 @@ build_admiral (Report     *report,
       const AdmEngagement *engagement = &queued->engagement;
 
       for (guint f = 0; f < engagement->formations->len; f++)
-        if (is_his (g_ptr_array_index (engagement->formations, f), admiral))
+        if (is_ours (g_ptr_array_index (engagement->formations, f), admirals))
           {
-            admiral_engagement (report, doc, admiral, engagement);
+            admiral_engagement (report, doc, admirals, engagement);
             any = TRUE;
             break;
           }
     }
   if (!any)
     adm_doc_add_paragraph (doc, _("Your formations met no enemy in this cycle."));
-  admiral_dropped (report, doc, admiral, cycle);
+  admiral_dropped (report, doc, admirals, cycle);
 
   battles = cycle_battles (report, cycle);
   any = FALSE;
@@ -1553,7 +1611,7 @@ build_admiral (Report     *report,
           const AdmFormation *formation = g_ptr_array_index (entry->engagement->formations, f);
           int index;
 
-          if (!is_his (formation, admiral))
+          if (!is_ours (formation, admirals))
             continue;
           index = adm_battle_formation_index (entry->battle, formation->id);
           if (index >= 0)
@@ -1567,6 +1625,22 @@ build_admiral (Report     *report,
       admiral_battle (doc, entry, side);
     }
   return doc;
+}
+
+static AdmDoc *
+build_admiral (Report     *report,
+               const char *admiral_id,
+               guint       asked,
+               GError    **error)
+{
+  AdmAdmiral *admiral = find_admiral (report, admiral_id, error);
+  g_autoptr(GPtrArray) admirals = NULL;
+
+  if (admiral == NULL)
+    return NULL;
+  admirals = g_ptr_array_new ();
+  g_ptr_array_add (admirals, admiral);
+  return build_admirals (report, admirals, asked, error);
 }
 
 /* The public bulletin */
@@ -2357,6 +2431,32 @@ adm_report_build (AdmCampaign   *campaign,
     default:
       return build_sheets (&report, admiral_id, cycle, error);
     }
+}
+
+AdmDoc *
+adm_report_build_admirals (AdmCampaign  *campaign,
+                           GPtrArray    *admirals,
+                           guint         cycle,
+                           const char   *battles_dir,
+                           GError      **error)
+{
+  Report report;
+  g_autoptr(AdmState) then = NULL;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+  g_return_val_if_fail (admirals != NULL && admirals->len > 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  report_init (&report, campaign, battles_dir);
+  /* F-STRAT-3: as adm_report_build () tells an admiral's report of an earlier cycle. */
+  then = state_as_of (campaign, cycle != 0 ? cycle
+                                           : adm_strategy_get_cycle (report.strategy) - 1);
+  if (then != NULL)
+    {
+      report.state = then;
+      report.strategy = adm_state_get_strategy (then);
+    }
+  return build_admirals (&report, admirals, cycle, error);
 }
 
 /* The admiral's own link to the admirals' portal and its QR code, on his fleet-card

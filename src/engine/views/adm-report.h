@@ -70,6 +70,17 @@ AdmDoc     *adm_report_build            (AdmCampaign   *campaign,
                                          const char    *battles_dir,
                                          GError       **error) G_GNUC_WARN_UNUSED_RESULT;
 
+/* The report of @cycle (0 = the last resolved one) to several admirals of one side at once
+ * (@admirals: AdmAdmiral*, at least one, all of one faction; one is his ADM_REPORT_ADMIRAL
+ * report): what each of them was told, each thing once — a formation, an engagement, a
+ * battle, a correction, the enemies out of contact, a formation's moves — where their reports
+ * share it (F-STRAT-3). Errors as adm_report_build ()'s. */
+AdmDoc     *adm_report_build_admirals   (AdmCampaign   *campaign,
+                                         GPtrArray     *admirals,
+                                         guint          cycle,
+                                         const char    *battles_dir,
+                                         GError       **error) G_GNUC_WARN_UNUSED_RESULT;
+
 /* An engaged formation's side named by its own faction: "Vervain", or, when an ally leads its
  * side in the engagement, "Vervain, allied with Cetagandan Empire". */
 char       *adm_report_placement_side   (const AdmEngagementPlacement *entry) G_GNUC_WARN_UNUSED_RESULT;
