@@ -34,7 +34,7 @@ test_typed_and_given (void)
   sides = adm_campaign_dice_sides_to_give (campaign, "c1-3", battle);
   g_assert_cmpuint (sides->len, ==, 2);
   dialog = ADMIRALTY_DICE_CONTRIBUTION_DIALOG (admiralty_dice_contribution_dialog_new (
-    NULL, campaign, "c1-3", sides));
+    NULL, campaign, "c1-3", sides, NULL));
   message = ADW_MESSAGE_DIALOG (dialog);
   gtk_window_present (GTK_WINDOW (dialog));
   g_assert_false (adw_message_dialog_get_response_enabled (message, "give"));
