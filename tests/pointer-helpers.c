@@ -5,6 +5,7 @@
 #include "pointer-helpers.h"
 
 #include "admiralty-battle-page-private.h"
+#include "admiralty-dice-contribution-dialog.h"
 #include "admiralty-dice-prompt.h"
 #include "admiralty-window-private.h"
 
@@ -530,6 +531,49 @@ dice_prompt_enter (AdmiraltyBattlePage *page)
   iterate_until (dice_prompt_took, &entered, 5000);
   g_assert_true (dice_prompt_took (&entered));
   wait_frames ();
+}
+
+void
+dice_contributions_give (const char * const *dice)
+{
+  gpointer type = GSIZE_TO_POINTER (ADMIRALTY_TYPE_DICE_CONTRIBUTION_DIALOG);
+  AdmiraltyDiceContributionDialog *dialog;
+  guint n;
+  gboolean keys = pointer_available ();
+
+  iterate_until (toplevel_shown, type, 5000);
+  dialog = ADMIRALTY_DICE_CONTRIBUTION_DIALOG (
+    shown_toplevel (ADMIRALTY_TYPE_DICE_CONTRIBUTION_DIALOG));
+  g_assert_nonnull (dialog);
+  n = admiralty_dice_contribution_dialog_get_n_entries (dialog);
+  g_assert_cmpuint (n, >, 0);
+  for (guint i = 0; i < n; i++)
+    {
+      GtkEditable *entry = admiralty_dice_contribution_dialog_get_entry (dialog, i);
+      const char *thrown = "3 5";
+
+      for (guint d = 0; dice != NULL && d <= i && dice[d] != NULL; d++)
+        if (d == i)
+          thrown = dice[d];
+      if (!keys)
+        {
+          gtk_editable_set_text (entry, thrown);
+          continue;
+        }
+      gtk_widget_grab_focus (GTK_WIDGET (entry));
+      type_to (GTK_WIDGET (dialog), thrown);
+    }
+  if (keys)
+    keys_to (GTK_WIDGET (dialog), "Return");
+  else
+    {
+      /* As a click on the button does: the response, then the dialog closed. */
+      adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "give");
+      gtk_window_close (GTK_WINDOW (dialog));
+    }
+  iterate_until (toplevel_gone, type, 5000);
+  g_assert_null (shown_toplevel (ADMIRALTY_TYPE_DICE_CONTRIBUTION_DIALOG));
+  iterate ();
 }
 
 void

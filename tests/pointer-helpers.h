@@ -92,6 +92,15 @@ dice_prompt_enter (AdmiraltyBattlePage *page);
 void
 dice_prompt_answer_fives (AdmiraltyBattlePage *page);
 
+/* The sides' 2d6 for a campaign battle's phase, asked before the program rolls it
+ * (admiralty-dice-contribution-dialog.h, docs/dice.md): waits for the dialog, types @dice[i]
+ * into side i's row ("3 5"; NULL, or fewer than the sides: "3 5") and presses Return, as the
+ * master does; then waits until it has gone, the dice journaled and the phase rolled. Where
+ * no X keyboard can be driven (pointer_available ()), the rows are filled and the dialog
+ * answered "give" in GTK instead. */
+void
+dice_contributions_give (const char * const *dice);
+
 /* The whole X screen as the room sees it (ImageMagick's import -window root), into the build's
  * tests folder as @name; @width x @height from the top left when not 0, else all of it. */
 void

@@ -1262,10 +1262,15 @@ test_turn_two_drag (void)
   /* A drag the rules refuse with no course they allow near it (a battleship turning about at
    * the end of its course): the reason is shown, the course kept, and Clear Course has not
    * moved. */
+  /* Where a widget is, is what the last frame laid out: a release is handed on without
+   * waiting for a frame (xdo ()), so the panel it changed is read once a frame after it has
+   * laid it out, not from a frame of the drag still under way. */
+  wait_frames ();
   clear_y = widget_y (clear, GTK_WIDGET (window));
   drag_table (table, (AdmPoint) { 26, 20 }, (AdmPoint) { 16, 20 });
   g_assert_cmpstr (_admiralty_orders_panel_get_message (panel), !=, "");
   g_assert_true (rows_contain (panel, "Prince Serg group: 6 cm"));
+  wait_frames ();
   g_assert_cmpfloat_with_epsilon (widget_y (clear, GTK_WIDGET (window)), clear_y, 0.5);
   root_screenshot ("battle-turn2-refused.png", 1280, 800);
 

@@ -8,9 +8,12 @@
 
 #include <string.h>
 
+#include "admiralty-battle-page-private.h"
 #include "admiralty-dice-contribution-dialog.h"
+#include "admiralty-window-private.h"
 #include "file-helpers.h"
 #include "komarr-helpers.h"
+#include "pointer-helpers.h"
 #include "ui-helpers.h"
 
 #define T0 G_GINT64_CONSTANT (1795000000)
@@ -34,7 +37,7 @@ test_typed_and_given (void)
   sides = adm_campaign_dice_sides_to_give (campaign, "c1-3", battle);
   g_assert_cmpuint (sides->len, ==, 2);
   dialog = ADMIRALTY_DICE_CONTRIBUTION_DIALOG (admiralty_dice_contribution_dialog_new (
-    NULL, campaign, "c1-3", sides));
+    NULL, campaign, "c1-3", sides, NULL));
   message = ADW_MESSAGE_DIALOG (dialog);
   gtk_window_present (GTK_WINDOW (dialog));
   g_assert_false (adw_message_dialog_get_response_enabled (message, "give"));
@@ -59,6 +62,113 @@ test_typed_and_given (void)
   remove_folder (folder);
 }
 
+static gboolean
+battle_page_shown (gpointer data)
+{
+  return _admiralty_window_get_battle_page (data) != NULL;
+}
+
+static guint
+n_dialogs (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  guint n = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      n += ADMIRALTY_IS_DICE_CONTRIBUTION_DIALOG (window) &&
+           gtk_widget_get_mapped (GTK_WIDGET (window));
+    }
+  return n;
+}
+
+/* The battle of c1-3 resolved as a tired master does it, with the default settings: Ctrl+Return
+ * asks each side's dice; Escape half-way through leaves the phase unrolled and nothing given;
+ * Ctrl+Return pressed twice shows one dialog; the dice typed and Return roll the phase, bound
+ * to its declarations. Ctrl+Z takes the phase back, and Ctrl+Return resolves it again without
+ * asking: the dice given still count. */
+static void
+test_tired_master (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *scenario = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "scenarios",
+                                                "komarr-campaign.admiralty", NULL);
+  g_autoptr(AdmCampaign) campaign = adm_campaign_open (scenario, &error);
+  g_autofree char *dir = g_dir_make_tmp ("admiralty-contribution-ui-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "komarr.admiralty", NULL);
+  g_autoptr(GPtrArray) mixes = NULL;
+  gpointer type = GSIZE_TO_POINTER (ADMIRALTY_TYPE_DICE_CONTRIBUTION_DIALOG);
+  const char *const thrown[] = { "2 6", "4 4", NULL };
+  AdmiraltyWindow *window;
+  AdmiraltyBattlePage *page;
+  AdmBattle *battle;
+  GtkWidget *dialog;
+
+  if (!pointer_available ())
+    {
+      g_test_skip ("needs X11 and xdotool");
+      return;
+    }
+  g_assert_no_error (error);
+  komarr_play_cycle (campaign, 1, G_GINT64_CONSTANT (1795370400));
+  g_assert_true (adm_campaign_save (campaign, path, &error));
+  g_assert_no_error (error);
+  window = shown_window_new (1280, 800);
+  g_assert_true (admiralty_window_open (window, path));
+  wait_frames ();
+  g_assert_true (_admiralty_window_open_engagement_battle (window, "c1-3", NULL));
+  iterate_until (battle_page_shown, window, 5000);
+  wait_frames ();
+  page = _admiralty_window_get_battle_page (window);
+  battle = admiralty_battle_page_get_battle (page);
+
+  /* Escape half-way through: nothing given, the phase not rolled. */
+  keys_to (GTK_WIDGET (window), "ctrl+Return");
+  iterate_until (toplevel_shown, type, 5000);
+  dialog = shown_toplevel (ADMIRALTY_TYPE_DICE_CONTRIBUTION_DIALOG);
+  g_assert_nonnull (dialog);
+  type_to (dialog, "3 5");
+  keys_to (dialog, "Escape");
+  iterate_until (toplevel_gone, type, 5000);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_DETECTION);
+  mixes = adm_campaign_get_dice_mixes (admiralty_window_get_campaign (window), "c1-3");
+  g_assert_cmpuint (mixes->len, ==, 0);
+  g_clear_pointer (&mixes, g_ptr_array_unref);
+
+  /* Pressed twice: one dialog. */
+  keys_to (GTK_WIDGET (window), "ctrl+Return");
+  iterate_until (toplevel_shown, type, 5000);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL));
+  iterate ();
+  g_assert_cmpuint (n_dialogs (), ==, 1);
+  root_screenshot ("dice-contribution-asked.png", 1280, 800);
+  dice_contributions_give (thrown);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_MOVEMENT);
+  mixes = adm_campaign_get_dice_mixes (admiralty_window_get_campaign (window), "c1-3");
+  g_assert_cmpuint (mixes->len, ==, 1);
+  g_assert_nonnull (((const AdmDicePhaseMix *) g_ptr_array_index (mixes, 0))->declarations);
+
+  /* Ctrl+Z, then Ctrl+Return: resolved again without asking, with the dice given (the same
+   * contributions, docs/dice.md). */
+  keys_to (GTK_WIDGET (window), "ctrl+z");
+  iterate ();
+  battle = admiralty_battle_page_get_battle (page);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_DETECTION);
+  keys_to (GTK_WIDGET (window), "ctrl+Return");
+  iterate ();
+  g_assert_cmpuint (n_dialogs (), ==, 0);
+  battle = admiralty_battle_page_get_battle (page);
+  g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_MOVEMENT);
+  g_clear_pointer (&mixes, g_ptr_array_unref);
+  mixes = adm_campaign_get_dice_mixes (admiralty_window_get_campaign (window), "c1-3");
+  g_assert_cmpuint (mixes->len, ==, 1);
+
+  close_window (window);
+  remove_folder (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -66,6 +176,7 @@ main (int   argc,
   ui_test_init (&argc, &argv, "dice-contribution-ui");
 
   g_test_add_func ("/ui/dice-contribution/F-STRAT-4/typed-and-given", test_typed_and_given);
+  g_test_add_func ("/ui/dice-contribution/F-STRAT-4/tired-master", test_tired_master);
 
   return ui_test_finish (g_test_run ());
 }

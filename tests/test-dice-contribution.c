@@ -14,6 +14,7 @@
 #include "admiralty-engine.h"
 #include "adm-dice-page.h"
 #include "browser-helpers.h"
+#include "cli-helpers.h"
 #include "file-helpers.h"
 #include "komarr-helpers.h"
 
@@ -63,30 +64,50 @@ n_entries (Fixture *fixture)
   return adm_journal_get_n_entries (adm_campaign_get_journal (fixture->campaign));
 }
 
+/* c1-3's orders (tests/data/campaign-battles). */
+static AdmBattleOrders *
+c1_3_orders (void)
+{
+  g_autofree char *orders_path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests",
+                                                   "data", "campaign-battles",
+                                                   "komarr-c1-3.orders.xml", NULL);
+  AdmBattleOrders *orders = adm_battle_orders_load_file (orders_path, NULL);
+
+  g_assert_nonnull (orders);
+  return orders;
+}
+
+/* The phase about to be rolled resolved with @turn_orders (the declarations of its turn) and
+ * the campaign's program dice; then kept, which the campaign may refuse (FALSE, @error set). */
+static gboolean
+resolve_phase_with (Fixture              *fixture,
+                    const AdmTurnOrders  *turn_orders,
+                    GError              **error)
+{
+  g_autoptr(AdmDiceSource) dice = NULL;
+  /* A seed of its own: the private folder is shared by the tests running beside it. */
+  const guint64 seed = 6907;
+
+  dice = adm_campaign_dice_source (fixture->campaign, "c1-3", fixture->battle, &seed,
+                                   T0 + 3000, error);
+  g_assert_no_error (*error);
+  g_assert_true (adm_battle_resolve_phase (fixture->battle, turn_orders, dice, error));
+  g_assert_no_error (*error);
+  return adm_campaign_keep_battle (fixture->campaign, "c1-3", fixture->battle, error);
+}
+
 /* The phase about to be rolled, resolved with c1-3's orders and the campaign's program dice,
  * and kept. */
 static void
 resolve_phase (Fixture *fixture)
 {
-  g_autofree char *orders_path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests",
-                                                   "data", "campaign-battles",
-                                                   "komarr-c1-3.orders.xml", NULL);
-  g_autoptr(AdmBattleOrders) orders = adm_battle_orders_load_file (orders_path, NULL);
-  g_autoptr(AdmDiceSource) dice = NULL;
+  g_autoptr(AdmBattleOrders) orders = c1_3_orders ();
   g_autoptr(GError) error = NULL;
-  /* A seed of its own: the private folder is shared by the tests running beside it. */
-  const guint64 seed = 6907;
 
-  g_assert_nonnull (orders);
-  dice = adm_campaign_dice_source (fixture->campaign, "c1-3", fixture->battle, &seed,
-                                   T0 + 3000, &error);
-  g_assert_no_error (error);
-  g_assert_true (adm_battle_resolve_phase (fixture->battle,
-                                           adm_battle_orders_get_turn (
-                                             orders, adm_battle_get_turn (fixture->battle)),
-                                           dice, &error));
-  g_assert_no_error (error);
-  g_assert_true (adm_campaign_keep_battle (fixture->campaign, "c1-3", fixture->battle, &error));
+  g_assert_true (resolve_phase_with (fixture,
+                                     adm_battle_orders_get_turn (
+                                       orders, adm_battle_get_turn (fixture->battle)),
+                                     &error));
   g_assert_no_error (error);
 }
 
@@ -364,6 +385,104 @@ test_secret_no_longer_foretells (Fixture       *fixture,
   g_assert_cmpuint (fresh, >, 0);
 }
 
+/* Declarations bound to the dice thrown for them: a digest that is not one, or another side
+ * naming other declarations, is refused; the phase resolved with other declarations than
+ * those locked is not kept, nothing journaled; resolved with them, it is, and verify-dice
+ * says so — and says DO NOT MATCH, exit status 1, of a file whose locked declarations were
+ * changed by hand. */
+static void
+test_declarations_bound (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_autoptr(AdmBattleOrders) orders = c1_3_orders ();
+  const AdmTurnOrders *declared = adm_battle_orders_get_turn (orders, 1);
+  g_autofree char *locked = adm_battle_declarations_digest (fixture->battle, declared);
+  g_autofree char *other = adm_battle_declarations_digest (fixture->battle, NULL);
+  g_autofree char *path = g_build_filename (fixture->folder, "komarr.admiralty", NULL);
+  g_autofree char *tampered_path = g_build_filename (fixture->folder, "tampered.admiralty", NULL);
+  g_autofree char *text = NULL, *tampered = NULL, *unsealed = NULL;
+  g_autofree char *attribute = NULL, *changed = NULL, *kept = NULL;
+  g_autoptr(GRegex) seal = g_regex_new (" (origin|digest)=\"[0-9a-f]{64}\"", 0, 0, NULL);
+  g_autoptr(GPtrArray) mixes = NULL;
+  g_autoptr(CliResult) check = NULL;
+  g_autoptr(CliResult) forged = NULL;
+  g_autoptr(GError) error = NULL;
+  guint before;
+
+  g_assert_nonnull (declared);
+  g_assert_cmpstr (locked, !=, other);
+  {
+    AdmEvent *event = contribution_event (fixture, 1, fixture->sides[0], "dice", "3 5");
+
+    adm_event_set (event, "declarations", "not-a-digest");
+    assert_refused (fixture, event, "64 lowercase hexadecimal");
+  }
+  g_assert_true (adm_campaign_give_declared_dice (fixture->campaign, "c1-3", fixture->sides[0],
+                                                  "3 5", FALSE, NULL, locked, T0 + 2900,
+                                                  &error));
+  g_assert_no_error (error);
+  before = n_entries (fixture);
+  g_assert_false (adm_campaign_give_declared_dice (fixture->campaign, "c1-3", fixture->sides[1],
+                                                   "6 2", FALSE, NULL, other, T0 + 2901,
+                                                   &error));
+  g_assert_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL);
+  g_assert_nonnull (strstr (error->message, "other declarations"));
+  g_clear_error (&error);
+  g_assert_cmpuint (n_entries (fixture), ==, before);
+  g_assert_true (adm_campaign_give_declared_dice (fixture->campaign, "c1-3", fixture->sides[1],
+                                                  "6 2", FALSE, NULL, locked, T0 + 2901,
+                                                  &error));
+  g_assert_no_error (error);
+
+  /* Resolved with no declarations at all: not kept, nothing of the battle journaled (the
+   * dice commitment its first roll made stands, as any does). */
+  kept = g_strdup (adm_campaign_get_battle (fixture->campaign, "c1-3", NULL, NULL));
+  g_assert_false (resolve_phase_with (fixture, NULL, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "not those locked"));
+  g_clear_error (&error);
+  g_assert_cmpstr (adm_campaign_get_battle (fixture->campaign, "c1-3", NULL, NULL), ==, kept);
+  /* Taken back and resolved with the declarations locked: kept. */
+  g_assert_true (adm_battle_undo (fixture->battle, &error));
+  g_assert_no_error (error);
+  g_assert_true (resolve_phase_with (fixture, declared, &error));
+  g_assert_no_error (error);
+  mixes = adm_campaign_get_dice_mixes (fixture->campaign, "c1-3");
+  g_assert_cmpuint (mixes->len, ==, 1);
+  g_assert_cmpstr (((const AdmDicePhaseMix *) g_ptr_array_index (mixes, 0))->declarations, ==,
+                   locked);
+  g_assert_cmpint (adm_dice_mix_check_battle (g_ptr_array_index (mixes, 0), fixture->battle),
+                   ==, ADM_DECLARATIONS_MATCH);
+  g_assert_true (adm_campaign_end_battle (fixture->campaign, "c1-3", fixture->battle,
+                                          "Pol Six withdrew", T0 + 4000, &error));
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_save (fixture->campaign, path, &error));
+  g_assert_no_error (error);
+
+  check = run_cli ("verify-dice", path, "c1-3", NULL);
+  g_assert_cmpint (check->status, ==, 0);
+  g_assert_nonnull (strstr (check->out, "the phase was resolved with them"));
+
+  /* The locked declarations changed in the file, its seals taken off so that it opens. */
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_no_error (error);
+  attribute = g_strdup_printf ("declarations=\"%s\"", locked);
+  changed = g_strdup_printf ("declarations=\"%s\"", other);
+  g_assert_nonnull (strstr (text, attribute));
+  tampered = g_regex_replace_literal (seal, text, -1, 0, "", 0, NULL);
+  {
+    g_auto(GStrv) parts = g_strsplit (tampered, attribute, -1);
+
+    unsealed = g_strjoinv (changed, parts);
+  }
+  g_assert_true (g_file_set_contents (tampered_path, unsealed, -1, &error));
+  g_assert_no_error (error);
+  forged = run_cli ("verify-dice", tampered_path, "c1-3", NULL);
+  g_assert_cmpint (forged->status, ==, 1);
+  g_assert_nonnull (strstr (forged->out, "DO NOT MATCH"));
+  g_assert_nonnull (strstr (forged->out, "other declarations than those its sides' dice"));
+}
+
 /* The mix is SHA-256 of "E:F:SIDE=VALUE;…" in the order of the side ids (docs/dice.md). */
 static void
 test_mix_known_answer (void)
@@ -498,6 +617,8 @@ main (int   argc,
               fixture_setup, test_refuses_second, fixture_teardown);
   g_test_add ("/engine/dice/contribution/F-STRAT-4/locked-phase", Fixture, NULL, fixture_setup,
               test_refuses_locked_phase, fixture_teardown);
+  g_test_add ("/engine/dice/contribution/F-STRAT-4/declarations-bound", Fixture, NULL,
+              fixture_setup, test_declarations_bound, fixture_teardown);
   g_test_add ("/engine/dice/contribution/F-STRAT-4/phone-commit-reveal", Fixture, NULL,
               fixture_setup, test_phone_commit_reveal, fixture_teardown);
   g_test_add ("/engine/dice/contribution/F-STRAT-4/secret-no-longer-foretells", Fixture, NULL,

@@ -1247,7 +1247,8 @@ test_end_battle_says_discarded (void)
   battle = admiralty_battle_page_get_battle (page);
   panel = admiralty_battle_page_get_orders_panel (page);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.resolve-phase", NULL));
-  iterate ();
+  /* A campaign battle: each side's dice for the phase first (docs/dice.md). */
+  dice_contributions_give (NULL);
   g_assert_cmpint (adm_battle_get_phase (battle), ==, ADM_PHASE_MOVEMENT);
 
   /* Nothing plotted: the question says nothing of orders. */

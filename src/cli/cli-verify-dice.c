@@ -74,8 +74,56 @@ mixes_of (GPtrArray *commitments)
          ? ((const AdmDiceCommitment *) g_ptr_array_index (commitments, 0))->mixes : NULL;
 }
 
+/* The first phase of @commitments' contributions resolved with other declarations than those
+ * its sides' dice were given for, or NULL. */
+static const AdmDicePhaseMix *
+declarations_mismatch (GPtrArray *commitments,
+                       AdmBattle *battle)
+{
+  GPtrArray *mixes = mixes_of (commitments);
+
+  for (guint m = 0; mixes != NULL && m < mixes->len; m++)
+    if (adm_dice_mix_check_battle (g_ptr_array_index (mixes, m), battle) ==
+        ADM_DECLARATIONS_MISMATCH)
+      return g_ptr_array_index (mixes, m);
+  return NULL;
+}
+
+static const char *const declarations_verdicts[] = {
+  [ADM_DECLARATIONS_UNBOUND] = "unbound",
+  [ADM_DECLARATIONS_MATCH] = "match",
+  [ADM_DECLARATIONS_MISMATCH] = "mismatch",
+  [ADM_DECLARATIONS_NOT_RESOLVED] = "not-resolved",
+};
+
 static void
-print_contributions (GPtrArray *commitments)
+print_declarations (const AdmDicePhaseMix *mix,
+                    AdmBattle             *battle)
+{
+  switch (adm_dice_mix_check_battle (mix, battle))
+    {
+    case ADM_DECLARATIONS_UNBOUND:
+      break;
+    case ADM_DECLARATIONS_MATCH:
+      /* Translators: the digest of a phase's declarations, then what became of them */
+      g_print (_("  declarations locked: %s — the phase was resolved with them\n"),
+               mix->declarations);
+      break;
+    case ADM_DECLARATIONS_MISMATCH:
+      g_print (_("  declarations locked: %s — DO NOT MATCH the declarations the phase was "
+                 "resolved with: they were changed after the dice were thrown\n"),
+               mix->declarations);
+      break;
+    case ADM_DECLARATIONS_NOT_RESOLVED:
+      g_print (_("  declarations locked: %s — the phase is not resolved yet\n"),
+               mix->declarations);
+      break;
+    }
+}
+
+static void
+print_contributions (GPtrArray *commitments,
+                     AdmBattle *battle)
 {
   GPtrArray *mixes = mixes_of (commitments);
 
@@ -99,6 +147,7 @@ print_contributions (GPtrArray *commitments)
           g_print (g + 1 < mix->given->len ? ";" : "");
         }
       g_print ("\n");
+      print_declarations (mix, battle);
     }
 }
 
@@ -122,11 +171,12 @@ print_text (const char *engagement_id,
             GPtrArray  *checks)
 {
   Tally tally = tally_of (checks);
+  const AdmDicePhaseMix *mix;
 
   /* Translators: "Dice of engagement c1-3, Battle at Pol orbit" */
   g_print (_("Dice of engagement %s, %s\n"), engagement_id, adm_battle_get_name (battle));
   print_commitments (commitments);
-  print_contributions (commitments);
+  print_contributions (commitments, battle);
   g_print ("\n");
   for (guint i = 0; i < checks->len; i++)
     {
@@ -173,6 +223,10 @@ print_text (const char *engagement_id,
   if (tally.mismatch == NULL)
     g_print (g_dngettext (GETTEXT_PACKAGE, "; %u not checked (yet).\n",
                           "; %u not checked (yet).\n", tally.unchecked), tally.unchecked);
+  if ((mix = declarations_mismatch (commitments, battle)) != NULL)
+    /* Translators: "Turn 2, phase “fire” was resolved with …" */
+    g_print (_("Turn %d, phase “%s” was resolved with other declarations than those its sides' "
+               "dice were thrown for.\n"), mix->turn, mix->phase);
 }
 
 static void
@@ -209,7 +263,8 @@ add_commitments_json (JsonBuilder *builder,
 
 static void
 add_contributions_json (JsonBuilder *builder,
-                        GPtrArray   *commitments)
+                        GPtrArray   *commitments,
+                        AdmBattle   *battle)
 {
   GPtrArray *mixes = mixes_of (commitments);
 
@@ -224,6 +279,9 @@ add_contributions_json (JsonBuilder *builder,
       _cli_add_int (builder, "turn", mix->turn);
       _cli_add_string (builder, "phase", mix->phase);
       _cli_add_string_or_null (builder, "mix", mix->mix);
+      _cli_add_string_or_null (builder, "declarations", mix->declarations);
+      _cli_add_string (builder, "declarations_verdict",
+                       declarations_verdicts[adm_dice_mix_check_battle (mix, battle)]);
       json_builder_set_member_name (builder, "given");
       json_builder_begin_array (builder);
       for (guint g = 0; g < mix->given->len; g++)
@@ -284,7 +342,7 @@ print_json (const char *engagement_id,
   _cli_add_string (builder, "engagement", engagement_id);
   _cli_add_string (builder, "battle", adm_battle_get_name (battle));
   add_commitments_json (builder, commitments);
-  add_contributions_json (builder, commitments);
+  add_contributions_json (builder, commitments, battle);
   json_builder_set_member_name (builder, "rolls");
   json_builder_begin_array (builder);
   for (guint i = 0; i < checks->len; i++)
@@ -485,7 +543,8 @@ verify (const char *path,
     print_json (engagement_id, battle, commitments, checks);
   else
     print_text (engagement_id, battle, commitments, checks);
-  return tally_of (checks).mismatch != NULL ? CLI_EXIT_INVALID : CLI_EXIT_OK;
+  return tally_of (checks).mismatch != NULL || declarations_mismatch (commitments, battle) != NULL
+         ? CLI_EXIT_INVALID : CLI_EXIT_OK;
 }
 
 CliExit

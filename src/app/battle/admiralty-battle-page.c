@@ -91,6 +91,7 @@ struct _AdmiraltyBattlePage
   AdmiraltyAskingDice  *asking;
   gboolean              ask_physical; /* the dice of a Resolve waiting on a question */
   gboolean              ask_contributions; /* each side's 2d6 asked before program dice */
+  GtkWidget            *contribution_dialog; /* weak: the one asking them now, or NULL */
   char                 *secret_alone; /* the dice key of the phase the master chose to roll
                                        * from the secret alone, without the sides' dice */
 
@@ -1636,6 +1637,11 @@ contribution_response_cb (AdmiraltyBattlePage             *self,
 {
   g_autoptr(GError) error = NULL;
 
+  /* Answered: the next Resolve may ask again. */
+  if (self->contribution_dialog != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (self->contribution_dialog),
+                                  (gpointer *) &self->contribution_dialog);
+  self->contribution_dialog = NULL;
   if (g_strcmp0 (response, "secret") == 0)
     {
       g_free (self->secret_alone);
@@ -1654,30 +1660,65 @@ contribution_response_cb (AdmiraltyBattlePage             *self,
 
 /* A campaign battle's program dice mix each side's 2d6 for the phase, thrown once its
  * declarations are locked (docs/dice.md, "What the sides add"): with the preference
- * "ask-dice-contributions", asked for before the phase is rolled, unless every side gave them (here, on the command line or by phone) or the master
- * chose to roll this phase from the secret alone. TRUE when the dialog is asked. */
+ * "ask-dice-contributions" (on unless the master turned it off), asked for before the phase
+ * is rolled, unless every side gave them (here, on the command line or by phone) or the
+ * master chose to roll this phase from the secret alone. The contributions are bound to the
+ * declarations as they stand (adm_battle_declarations_digest ()). TRUE when the dialog is
+ * asked, or is asking already. */
 static gboolean
 ask_contributions (AdmiraltyBattlePage *self)
 {
   g_autoptr(GPtrArray) sides = NULL;
   g_autofree char *key = NULL;
+  g_autofree char *declarations = NULL;
   GtkWidget *dialog;
 
   if (!self->ask_contributions || self->campaign == NULL || self->engagement_id == NULL)
     return FALSE;
+  /* Resolve pressed again while the sides are asked: the same dialog, not a second. */
+  if (self->contribution_dialog != NULL)
+    {
+      gtk_window_present (GTK_WINDOW (self->contribution_dialog));
+      return TRUE;
+    }
   key = admiralty_battle_page_dice_key (self);
   if (g_strcmp0 (key, self->secret_alone) == 0)
     return FALSE;
   sides = adm_campaign_dice_sides_to_give (self->campaign, self->engagement_id, self->battle);
   if (sides->len == 0)
     return FALSE;
+  declarations = adm_battle_declarations_digest (self->battle,
+                                                 admiralty_battle_page_turn_orders (self));
   dialog = admiralty_dice_contribution_dialog_new (
     GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), self->campaign, self->engagement_id,
-    sides);
+    sides, declarations);
   g_signal_connect_object (dialog, "response", G_CALLBACK (contribution_response_cb), self,
                            G_CONNECT_SWAPPED);
+  self->contribution_dialog = dialog;
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->contribution_dialog);
   gtk_window_present (GTK_WINDOW (dialog));
   return TRUE;
+}
+
+/* Whether the declarations as they stand may resolve the phase: FALSE with @error when its
+ * sides gave their dice for other declarations. */
+static gboolean
+declarations_locked (AdmiraltyBattlePage  *self,
+                     GError              **error)
+{
+  g_autoptr(GPtrArray) mixes = NULL;
+  g_autofree char *digest = NULL;
+
+  if (self->campaign == NULL || self->engagement_id == NULL)
+    return TRUE;
+  mixes = adm_campaign_get_dice_mixes (self->campaign, self->engagement_id);
+  if (mixes->len == 0)
+    return TRUE;
+  digest = adm_battle_declarations_digest (self->battle, admiralty_battle_page_turn_orders (self));
+  return adm_dice_mixes_check_declarations (
+    mixes, self->engagement_id, adm_battle_get_turn (self->battle),
+    adm_phase_to_string (adm_battle_get_phase (self->battle)),
+    adm_battle_get_rolls (self->battle)->len + 1, digest, error);
 }
 
 void
@@ -1721,6 +1762,15 @@ admiralty_battle_page_resolve_phase (AdmiraltyBattlePage *self,
       admiralty_orders_panel_get_refused_course (self->orders_panel, NULL) != NULL)
     {
       ask_refused_course (self, physical);
+      return;
+    }
+
+  /* Once the sides gave their dice for the phase, its declarations are locked: the campaign
+   * keeps the phase only with those (adm_campaign_check_declarations ()). */
+  if (!declarations_locked (self, &error))
+    {
+      g_signal_emit (self, signals[SIGNAL_ERROR], 0, _("The Declarations Are Locked"),
+                     error->message);
       return;
     }
 
@@ -2231,6 +2281,10 @@ admiralty_battle_page_dispose (GObject *object)
 {
   AdmiraltyBattlePage *self = ADMIRALTY_BATTLE_PAGE (object);
 
+  if (self->contribution_dialog != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (self->contribution_dialog),
+                                  (gpointer *) &self->contribution_dialog);
+  self->contribution_dialog = NULL;
   if (self->typed != NULL)
     admiralty_typed_dice_close (self->typed);
 

@@ -15,6 +15,7 @@ struct _AdmiraltyDiceContributionDialog
   GtkListBox  *list;
   AdmCampaign *campaign;
   char        *engagement_id;
+  char        *declarations; /* the digest of the phase's locked declarations */
   GPtrArray   *side_ids;  /* char*, one a row */
   GPtrArray   *entries;   /* AdwEntryRow*, borrowed */
   GPtrArray   *by_master; /* GtkCheckButton*, borrowed */
@@ -57,12 +58,19 @@ admiralty_dice_contribution_dialog_give (AdmiraltyDiceContributionDialog  *self,
                                                                                  i)));
       gboolean master = gtk_check_button_get_active (g_ptr_array_index (self->by_master, i));
 
-      if (!adm_campaign_give_dice (self->campaign, self->engagement_id,
-                                   g_ptr_array_index (self->side_ids, i), text, master, NULL,
-                                   adm_clock_now (), error))
+      if (!adm_campaign_give_declared_dice (self->campaign, self->engagement_id,
+                                            g_ptr_array_index (self->side_ids, i), text, master,
+                                            NULL, self->declarations, adm_clock_now (), error))
         return FALSE;
     }
   return TRUE;
+}
+
+guint
+admiralty_dice_contribution_dialog_get_n_entries (AdmiraltyDiceContributionDialog *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_DICE_CONTRIBUTION_DIALOG (self), 0);
+  return self->entries->len;
 }
 
 GtkEditable *
@@ -82,6 +90,7 @@ admiralty_dice_contribution_dialog_finalize (GObject *object)
 
   g_clear_object (&self->campaign);
   g_free (self->engagement_id);
+  g_free (self->declarations);
   g_ptr_array_unref (self->side_ids);
   g_ptr_array_unref (self->entries);
   g_ptr_array_unref (self->by_master);
@@ -113,7 +122,8 @@ GtkWidget *
 admiralty_dice_contribution_dialog_new (GtkWindow   *parent,
                                         AdmCampaign *campaign,
                                         const char  *engagement_id,
-                                        GPtrArray   *sides)
+                                        GPtrArray   *sides,
+                                        const char  *declarations)
 {
   AdmiraltyDiceContributionDialog *self;
 
@@ -123,6 +133,7 @@ admiralty_dice_contribution_dialog_new (GtkWindow   *parent,
   self = g_object_new (ADMIRALTY_TYPE_DICE_CONTRIBUTION_DIALOG, "transient-for", parent, NULL);
   self->campaign = g_object_ref (campaign);
   self->engagement_id = g_strdup (engagement_id);
+  self->declarations = g_strdup (declarations);
   for (guint s = 0; s < sides->len; s++)
     {
       const AdmBattleSide *side = g_ptr_array_index (sides, s);
@@ -132,6 +143,9 @@ admiralty_dice_contribution_dialog_new (GtkWindow   *parent,
       g_autofree char *title = g_strdup_printf (_("%s: 2d6"), side->name);
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      /* Return gives the dice once every row holds them ("give" is the default response,
+       * enabled only then): the master types each side's and presses Return, Tab between. */
+      adw_entry_row_set_activates_default (ADW_ENTRY_ROW (row), TRUE);
       gtk_widget_set_valign (master, GTK_ALIGN_CENTER);
       adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), master);
       g_signal_connect_object (row, "changed", G_CALLBACK (entry_changed_cb), self,

@@ -18,16 +18,21 @@ G_DECLARE_FINAL_TYPE (AdmiraltyDiceContributionDialog, admiralty_dice_contributi
                       ADMIRALTY, DICE_CONTRIBUTION_DIALOG, AdwMessageDialog)
 
 /* The dialog for @sides (AdmBattleSide*, adm_campaign_dice_sides_to_give ()) of the battle of
- * @engagement_id in @campaign. */
+ * @engagement_id in @campaign, whose phase's declarations are locked with the digest
+ * @declarations (adm_battle_declarations_digest ()). Return in a row gives the dice once every
+ * row holds them. */
 GtkWidget *admiralty_dice_contribution_dialog_new  (GtkWindow     *parent,
                                                     AdmCampaign   *campaign,
                                                     const char    *engagement_id,
-                                                    GPtrArray     *sides);
-/* Journals the dice typed, each side's as its own entry (adm_campaign_give_dice ()): FALSE
- * with @error at the first the campaign refuses (those before it are kept). */
+                                                    GPtrArray     *sides,
+                                                    const char    *declarations);
+/* Journals the dice typed, each side's as its own entry bound to the declarations
+ * (adm_campaign_give_declared_dice ()): FALSE with @error at the first the campaign refuses
+ * (those before it are kept). */
 gboolean   admiralty_dice_contribution_dialog_give (AdmiraltyDiceContributionDialog  *self,
                                                     GError                          **error);
-/* The entry of side @index, for the tests. */
+/* The number of sides asked, and the entry of side @index, for the tests. */
+guint        admiralty_dice_contribution_dialog_get_n_entries (AdmiraltyDiceContributionDialog *self);
 GtkEditable *admiralty_dice_contribution_dialog_get_entry (AdmiraltyDiceContributionDialog *self,
                                                            guint                            index);
 

@@ -10,6 +10,7 @@
 #include "adm-campaign-battles.h"
 #include "adm-campaign-file.h"
 #include "adm-campaign-journal.h"
+#include "adm-dice-contribution.h"
 #include "adm-campaign-private.h"
 #include "adm-background.h"
 #include "adm-engagement-queue.h"
@@ -371,6 +372,14 @@ _adm_campaign_keep_battle (AdmCampaign  *self,
        adm_journal_get_n_entries (log) > adm_journal_get_n_entries (stored->journal)) &&
       !(assignment != NULL && at != NULL && g_str_equal (at->id, assignment)) &&
       !adm_campaign_check_at_hand (self, engagement_id, error))
+    return FALSE;
+
+  /* The one check of a phase whose sides gave their dice for declarations locked: it is kept
+   * only with those declarations (adm-dice-contribution.h). */
+  if (!adm_campaign_check_declarations (self, engagement_id, battle, log,
+                                        stored != NULL
+                                        ? adm_journal_get_n_entries (stored->journal) : 0,
+                                        error))
     return FALSE;
 
   /* A battle back from a table comes with a copy of the campaign's season: the campaign

@@ -32,6 +32,7 @@ adm_dice_phase_mix_free (AdmDicePhaseMix *mix)
   g_free (mix->phase);
   g_ptr_array_unref (mix->given);
   g_free (mix->mix);
+  g_free (mix->declarations);
   g_free (mix);
 }
 
@@ -167,6 +168,11 @@ read_event (GPtrArray      *mixes,
 
       if (side == NULL || (mix = phase_of (mixes, event, TRUE)) == NULL)
         return;
+      /* The declarations locked when the first side gave: the one check refuses another
+       * side's naming others. */
+      if (mix->declarations == NULL && adm_dice_hex_is_valid (adm_event_get (event,
+                                                                             "declarations")))
+        mix->declarations = g_strdup (adm_event_get (event, "declarations"));
       before = given_by (mix, side);
       /* The master's throw for a side whose phone never showed its tap replaces the tap. */
       if (before != NULL && before->commit != NULL && before->nonce == NULL &&
@@ -336,6 +342,21 @@ adm_campaign_give_dice (AdmCampaign  *campaign,
                         gint64        time,
                         GError      **error)
 {
+  return adm_campaign_give_declared_dice (campaign, engagement_id, side, dice, by_master, commit,
+                                          NULL, time, error);
+}
+
+gboolean
+adm_campaign_give_declared_dice (AdmCampaign  *campaign,
+                                 const char   *engagement_id,
+                                 const char   *side,
+                                 const char   *dice,
+                                 gboolean      by_master,
+                                 const char   *commit,
+                                 const char   *declarations,
+                                 gint64        time,
+                                 GError      **error)
+{
   g_autoptr(AdmEvent) event = NULL;
   g_autoptr(GPtrArray) mixes = NULL;
   g_autofree char *normal = NULL;
@@ -374,6 +395,8 @@ adm_campaign_give_dice (AdmCampaign  *campaign,
     adm_event_set (event, "dice", normal);
   else
     adm_event_set (event, "commit", commit);
+  if (declarations != NULL)
+    adm_event_set (event, "declarations", declarations);
   return adm_campaign_append (campaign, event, error);
 }
 
@@ -438,4 +461,144 @@ adm_dice_commit_add_mixes (AdmDiceCommit *dice,
       if (mix->mix != NULL)
         adm_dice_commit_add_mix (dice, mix->from, mix->mix);
     }
+}
+
+const AdmDicePhaseMix *
+adm_dice_mix_of_phase (GPtrArray  *mixes,
+                       int         turn,
+                       const char *phase,
+                       guint       from)
+{
+  for (guint m = mixes != NULL ? mixes->len : 0; m > 0; m--)
+    {
+      const AdmDicePhaseMix *mix = g_ptr_array_index (mixes, m - 1);
+
+      if (mix->from == from && mix->turn == turn && g_strcmp0 (mix->phase, phase) == 0)
+        return mix;
+    }
+  return NULL;
+}
+
+/* The number of "roll" events of @action. */
+static guint
+action_rolls (AdmJournalAction *action)
+{
+  GPtrArray *events = adm_journal_action_get_events (action);
+  guint rolls = 0;
+
+  for (guint e = 0; e < events->len; e++)
+    if (g_str_equal (adm_event_get_kind (g_ptr_array_index (events, e)), "roll"))
+      rolls++;
+  return rolls;
+}
+
+gboolean
+adm_campaign_check_declarations (AdmCampaign  *campaign,
+                                 const char   *engagement_id,
+                                 AdmBattle    *battle,
+                                 AdmJournal   *log,
+                                 guint         first,
+                                 GError      **error)
+{
+  g_autoptr(GPtrArray) mixes = NULL;
+  guint after, n;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
+  g_return_val_if_fail (engagement_id != NULL && ADM_IS_BATTLE (battle), FALSE);
+  g_return_val_if_fail (ADM_IS_JOURNAL (log), FALSE);
+
+  n = adm_journal_get_n_entries (log);
+  if (first >= n)
+    return TRUE;
+  mixes = adm_campaign_get_dice_mixes (campaign, engagement_id);
+  if (mixes->len == 0)
+    return TRUE;
+  /* The phases last resolved are the last in effect: each one's first roll is counted back
+   * from the battle's rolls. An undo or redo among the new entries stops the count; a phase
+   * redone was checked when it was first kept. */
+  after = adm_battle_get_rolls (battle)->len;
+  for (guint i = n; i > first; i--)
+    {
+      AdmJournalAction *action;
+      GPtrArray *events;
+      const AdmEvent *said;
+      g_autofree char *digest = NULL;
+      gint64 turn;
+      guint rolls;
+
+      if (adm_journal_get_entry_kind (log, i - 1) != ADM_JOURNAL_ENTRY_ACTION)
+        break;
+      action = adm_journal_get_entry_action (log, i - 1);
+      events = adm_journal_action_get_events (action);
+      said = events->len > 0 ? g_ptr_array_index (events, 0) : NULL;
+      rolls = action_rolls (action);
+      if (said == NULL || rolls > after || !adm_event_get_int (said, "turn", &turn))
+        break;
+      after -= rolls;
+      digest = adm_declarations_digest (adm_event_get_text (said));
+      if (!adm_dice_mixes_check_declarations (mixes, engagement_id, (int) turn,
+                                              adm_event_get (said, "phase"), after + 1, digest,
+                                              error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+adm_dice_mixes_check_declarations (GPtrArray   *mixes,
+                                   const char  *engagement_id,
+                                   int          turn,
+                                   const char  *phase,
+                                   guint        from,
+                                   const char  *digest,
+                                   GError     **error)
+{
+  const AdmDicePhaseMix *mix = adm_dice_mix_of_phase (mixes, turn, phase, from);
+
+  g_return_val_if_fail (engagement_id != NULL && digest != NULL, FALSE);
+
+  if (mix == NULL || mix->declarations == NULL || g_str_equal (digest, mix->declarations))
+    return TRUE;
+  g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+               _("The declarations of turn %d, phase “%s” of engagement %s are not those "
+                 "locked when its sides gave their dice: once the dice are thrown, the phase "
+                 "is resolved with the declarations they were thrown for"),
+               turn, adm_phase_display_name (phase), engagement_id);
+  return FALSE;
+}
+
+AdmDeclarationsVerdict
+adm_dice_mix_check_battle (const AdmDicePhaseMix *mix,
+                           AdmBattle             *battle)
+{
+  GPtrArray *events;
+  guint rolls = 0;
+
+  g_return_val_if_fail (mix != NULL, ADM_DECLARATIONS_UNBOUND);
+  g_return_val_if_fail (ADM_IS_BATTLE (battle), ADM_DECLARATIONS_UNBOUND);
+
+  if (mix->declarations == NULL)
+    return ADM_DECLARATIONS_UNBOUND;
+  /* The battle's journal in effect: a "phase" event per phase, then its "roll" events. */
+  events = adm_battle_get_journal (battle);
+  for (guint e = 0; e < events->len; e++)
+    {
+      const AdmEvent *event = g_ptr_array_index (events, e);
+      g_autofree char *digest = NULL;
+      gint64 turn = 0;
+
+      if (g_str_equal (adm_event_get_kind (event), "roll"))
+        {
+          rolls++;
+          continue;
+        }
+      if (!g_str_equal (adm_event_get_kind (event), "phase") ||
+          !adm_event_get_int (event, "turn", &turn) || turn != mix->turn ||
+          g_strcmp0 (adm_event_get (event, "phase"), mix->phase) != 0 || rolls + 1 != mix->from)
+        continue;
+      digest = adm_declarations_digest (adm_event_get_text (event));
+      return g_str_equal (digest, mix->declarations) ? ADM_DECLARATIONS_MATCH
+                                                     : ADM_DECLARATIONS_MISMATCH;
+    }
+  return ADM_DECLARATIONS_NOT_RESOLVED;
 }

@@ -40,6 +40,8 @@ typedef struct {
   char      *mix;    /* SHA-256 of them (adm_dice_mix_compute ()), or NULL while a phone's
                       * tap is not shown */
   guint      order;  /* its place among the phases, first contributed to first */
+  char      *declarations; /* adm_declarations_digest () of the declarations locked when
+                            * the first side gave its contribution, or NULL (an older file) */
 } AdmDicePhaseMix;
 
 void adm_dice_phase_mix_free (AdmDicePhaseMix *mix);
@@ -94,6 +96,58 @@ gboolean       adm_campaign_give_dice         (AdmCampaign  *campaign,
                                                const char   *commit,
                                                gint64        time,
                                                GError      **error);
+/* adm_campaign_give_dice () bound to the phase's locked declarations: @declarations is their
+ * adm_declarations_digest () (adm_battle_declarations_digest ()), journaled with the
+ * contribution; the phase is then kept only with those declarations
+ * (adm_campaign_check_declarations ()). Every side's contribution to a phase names the same
+ * declarations, or is refused. NULL binds nothing, as adm_campaign_give_dice (). */
+gboolean       adm_campaign_give_declared_dice (AdmCampaign  *campaign,
+                                                const char   *engagement_id,
+                                                const char   *side,
+                                                const char   *dice,
+                                                gboolean      by_master,
+                                                const char   *commit,
+                                                const char   *declarations,
+                                                gint64        time,
+                                                GError      **error);
+/* The phase of @mixes that the sides contributed to at @turn, phase @phase, from roll @from,
+ * or NULL. */
+const AdmDicePhaseMix *adm_dice_mix_of_phase  (GPtrArray    *mixes,
+                                               int           turn,
+                                               const char   *phase,
+                                               guint         from);
+/* Whether declarations of digest @digest (adm_declarations_digest ()) may resolve the phase of
+ * @engagement_id at @turn, phase @phase, from roll @from: FALSE with @error when its sides
+ * gave their dice for other declarations. */
+gboolean       adm_dice_mixes_check_declarations (GPtrArray   *mixes,
+                                                  const char  *engagement_id,
+                                                  int          turn,
+                                                  const char  *phase,
+                                                  guint        from,
+                                                  const char  *digest,
+                                                  GError     **error);
+/* What the declarations a phase was resolved with say of the declarations its sides' dice
+ * were given for (verify-dice). */
+typedef enum {
+  ADM_DECLARATIONS_UNBOUND,      /* none were named (an older file, or a phone's tap alone) */
+  ADM_DECLARATIONS_MATCH,        /* the phase was resolved with those */
+  ADM_DECLARATIONS_MISMATCH,     /* it was resolved with others */
+  ADM_DECLARATIONS_NOT_RESOLVED, /* the phase is not resolved (yet) */
+} AdmDeclarationsVerdict;
+
+/* The verdict on @mix's declarations against @battle's journal (its phases in effect). */
+AdmDeclarationsVerdict adm_dice_mix_check_battle (const AdmDicePhaseMix *mix,
+                                                  AdmBattle             *battle);
+/* Whether the phases of @battle (the battle of @engagement_id) journaled in @log's entries
+ * from @first on are resolved with the declarations their sides' contributions were given
+ * for: FALSE with @error naming the first that is not. Phases contributed to without a digest
+ * (an older file) are bound to nothing. */
+gboolean       adm_campaign_check_declarations (AdmCampaign  *campaign,
+                                                const char   *engagement_id,
+                                                AdmBattle    *battle,
+                                                AdmJournal   *log,
+                                                guint         first,
+                                                GError      **error);
 /* Journals the tap @nonce (hex) a phone of @side committed to for that phase. */
 gboolean       adm_campaign_show_dice         (AdmCampaign  *campaign,
                                                const char   *engagement_id,

@@ -57,6 +57,8 @@ struct _AdmState
   GHashTable  *shown;        /* "ENGAGEMENT\nFROM": a contribution of that phase is shown */
   GHashTable  *last_from;    /* engagement id → the first roll of its last phase contributed
                               * to (guint) */
+  GHashTable  *declared;     /* "ENGAGEMENT\nFROM\nTURN\nPHASE" → the digest of the
+                              * declarations its contributions were given for */
   gboolean     replaying;     /* a journal replaying, not a new entry (adm_state_set_replaying ()) */
 };
 
@@ -192,6 +194,7 @@ adm_state_finalize (GObject *object)
   g_clear_pointer (&self->places, g_ptr_array_unref);
   g_clear_pointer (&self->contributed, g_hash_table_unref);
   g_clear_pointer (&self->shown, g_hash_table_unref);
+  g_clear_pointer (&self->declared, g_hash_table_unref);
   g_clear_pointer (&self->last_from, g_hash_table_unref);
   g_clear_object (&self->scenario);
 
@@ -222,6 +225,7 @@ adm_state_init (AdmState *self)
   self->contributed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->shown = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->last_from = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->declared = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->formations = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, formation_state_free);
   self->rolls = g_ptr_array_new_with_free_func (roll_record_free);
   self->given = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -1777,7 +1781,10 @@ apply_dice_event (AdmState       *self,
  * typed ("3 5"), or `commit`, the SHA-256 of a phone's tap, shown later by
  * "dice-contribution-reveal" (`engagement`, `from`, `side`, `nonce`). A phone commits before
  * any contribution of its phase is shown, so that the last to give cannot choose by the
- * others'; each side gives once a phase. */
+ * others'; each side gives once a phase. An optional `declarations`, the digest of the phase's
+ * locked declarations (adm_declarations_digest ()), binds them: every side's contribution to
+ * the phase names the same, and the phase is kept only with those declarations
+ * (adm_campaign_check_declarations ()), so that they cannot be reordered to suit the dice. */
 
 static gboolean
 is_phase_id (const char *id)
@@ -1873,7 +1880,7 @@ check_dice_contribution (AdmState        *self,
   const char *by = adm_event_get (event, "by");
   const char *dice = adm_event_get (event, "dice");
   g_autofree char *key = NULL, *phase_key = NULL;
-  const char *before;
+  const char *before, *declared;
   gint64 from, turn;
 
   if (!need_phase_open (self, event, plan, &from, error) ||
@@ -1895,8 +1902,26 @@ check_dice_contribution (AdmState        *self,
     return FALSE;
   if (dice == NULL && !need_dice_hex (event, "commit", error))
     return FALSE;
+  if (adm_event_get (event, "declarations") != NULL &&
+      !adm_dice_hex_is_valid (adm_event_get (event, "declarations")))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
+                   _("the “declarations” of a “dice-contribution” event are not the 64 "
+                     "lowercase hexadecimal digits of a SHA-256 digest"));
+      return FALSE;
+    }
   key = contribution_key (event, TRUE);
   phase_key = contribution_key (event, FALSE);
+  declared = g_hash_table_lookup (self->declared, phase_key);
+  if (declared != NULL && adm_event_get (event, "declarations") != NULL &&
+      !g_str_equal (declared, adm_event_get (event, "declarations")))
+    {
+      g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_ILLEGAL,
+                   _("the dice contribution of %s names other declarations than those locked "
+                     "for this phase of engagement %s when the first side gave its dice"),
+                   lookup_faction (self, side)->name, adm_event_get (event, "engagement"));
+      return FALSE;
+    }
   before = g_hash_table_lookup (self->contributed, key);
   /* A side whose phone committed but never showed its tap may have the master throw for it;
    * any other second contribution is refused. */
@@ -1934,6 +1959,16 @@ apply_dice_contribution (AdmState       *self,
                                   ? "master" : "dice"));
   if (dice != NULL)
     g_hash_table_add (self->shown, contribution_key (event, FALSE));
+  if (adm_event_get (event, "declarations") != NULL)
+    {
+      char *phase_key = contribution_key (event, FALSE);
+
+      if (g_hash_table_contains (self->declared, phase_key))
+        g_free (phase_key);
+      else
+        g_hash_table_insert (self->declared, phase_key,
+                             g_strdup (adm_event_get (event, "declarations")));
+    }
   g_hash_table_replace (self->last_from, g_strdup (adm_event_get (event, "engagement")),
                         GUINT_TO_POINTER ((guint) from));
 }

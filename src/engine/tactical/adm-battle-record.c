@@ -250,6 +250,53 @@ typedef struct {
  * Declarations that might not read back from the journal's text as the same declarations
  * (adm_turn_orders_reads_back ()) are read back first and played as read, so that nothing is
  * journaled that would not replay the same. */
+/* The declarations @given as the phase's "phase" event journals them, in *@length bytes, and
+ * in *@reads_back adm_turn_orders_reads_back (): stripped, as g_strstrip () leaves a loaded
+ * event's text, by the length known (the text's end is a newline, its start none). */
+static char *
+declarations_text (const AdmTurnOrders *given,
+                   gboolean            *reads_back,
+                   gsize               *length)
+{
+  char *text = _adm_turn_orders_to_string_full (given, reads_back, length);
+  gsize start = 0;
+
+  while (*length > 0 && g_ascii_isspace (text[*length - 1]))
+    (*length)--;
+  text[*length] = '\0';
+  while (start < *length && g_ascii_isspace (text[start]))
+    start++;
+  if (start > 0)
+    {
+      *length -= start;
+      memmove (text, text + start, *length + 1);
+    }
+  return text;
+}
+
+char *
+adm_declarations_digest (const char *text)
+{
+  return g_compute_checksum_for_string (G_CHECKSUM_SHA256, text != NULL ? text : "", -1);
+}
+
+char *
+adm_battle_declarations_digest (AdmBattle           *self,
+                                const AdmTurnOrders *orders)
+{
+  g_autoptr(AdmTurnOrders) empty = NULL;
+  g_autofree char *text = NULL;
+  gboolean reads_back;
+  gsize length;
+
+  g_return_val_if_fail (ADM_IS_BATTLE (self), NULL);
+
+  if (orders == NULL)
+    orders = empty = adm_turn_orders_new (self->state->turn);
+  text = declarations_text (orders, &reads_back, &length);
+  return adm_declarations_digest (text);
+}
+
 static gboolean
 record_phase (AdmBattle            *self,
               const AdmTurnOrders  *orders,
@@ -259,26 +306,14 @@ record_phase (AdmBattle            *self,
   g_autoptr(AdmTurnOrders) empty = orders == NULL ? adm_turn_orders_new (self->state->turn) : NULL;
   const AdmTurnOrders *given = orders != NULL ? orders : empty;
   gboolean reads_back;
-  gsize length, start = 0;
-  g_autofree char *text = _adm_turn_orders_to_string_full (given, &reads_back, &length);
+  gsize length;
+  g_autofree char *text = declarations_text (given, &reads_back, &length);
   g_autoptr(AdmTurnOrders) declared = NULL;
   g_autoptr(AdmJournalAction) action = NULL;
   g_autoptr(GError) local_error = NULL;
   PhaseInputs inputs;
   gboolean ok;
 
-  /* As a loaded event's text is read back: stripped, as g_strstrip () leaves it, by the length
-   * known (the text's end is a newline, its start none). */
-  while (length > 0 && g_ascii_isspace (text[length - 1]))
-    length--;
-  text[length] = '\0';
-  while (start < length && g_ascii_isspace (text[start]))
-    start++;
-  if (start > 0)
-    {
-      length -= start;
-      memmove (text, text + start, length + 1);
-    }
   if (!reads_back)
     {
       declared = adm_turn_orders_parse (text, _("journal"), &local_error);

@@ -572,6 +572,15 @@ GPtrArray            *adm_battle_get_rolls     (AdmBattle    *self);
 /* The journal: one "phase" event per resolved phase (its declarations in the text) followed
  * by one "roll" event per roll it used. */
 GPtrArray            *adm_battle_get_journal   (AdmBattle    *self);
+/* The digest that binds a phase's declarations to the sides' dice contributions
+ * (docs/dice.md, "What the sides add"): SHA-256, lowercase hex, of the declarations @text as
+ * the phase's "phase" event journals them (its text). */
+char                 *adm_declarations_digest  (const char *text) G_GNUC_WARN_UNUSED_RESULT;
+/* adm_declarations_digest () of @orders (NULL: no declarations) as resolving the current phase
+ * with them would journal them. */
+char                 *adm_battle_declarations_digest (AdmBattle           *self,
+                                                      const AdmTurnOrders *orders)
+                                                      G_GNUC_WARN_UNUSED_RESULT;
 /* The dice the current phase asks for with @orders, in the order the rules roll them: the
  * phase is played with @dice on the snapshot a dry run takes (adm_battle_check_orders ()), and
  * @dice — a source that notes what it is asked, and may make up the values it lacks — is
