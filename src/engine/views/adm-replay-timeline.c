@@ -429,3 +429,37 @@ adm_replay_timeline_describe_out (AdmReplayTimeline *self)
                             "when their tables send them back (Import Table Battle…)."),
                           names->str);
 }
+
+void
+adm_replay_timeline_prepare (AdmReplayTimeline *self)
+{
+  const char *engagements[ADM_CAMPAIGN_PAST_BATTLES];
+  guint moments[ADM_CAMPAIGN_PAST_BATTLES], n = 0;
+
+  g_return_if_fail (ADM_IS_REPLAY_TIMELINE (self));
+
+  /* The latest battles first, each at its last step. */
+  for (guint i = self->steps->len; i-- > 0 && n < G_N_ELEMENTS (engagements);)
+    {
+      const Step *step = &g_array_index (self->steps, Step, i);
+      gboolean seen = FALSE;
+
+      if (step->engagement == NULL)
+        continue;
+      for (guint k = 0; k < n; k++)
+        seen = seen || engagements[k] == step->engagement;
+      if (seen)
+        continue;
+      engagements[n] = step->engagement;
+      moments[n++] = step->moment;
+    }
+  /* Opened oldest first, so that the latest is kept longest; one that cannot be opened is
+   * left for its step to say why. */
+  while (n-- > 0)
+    {
+      AdmBattle *battle = adm_campaign_battle_at_entry (self->campaign, engagements[n],
+                                                        moments[n], NULL);
+
+      g_clear_object (&battle);
+    }
+}
