@@ -348,6 +348,125 @@ test_revelation (void)
   }
 }
 
+/* The moments of the steps of @timeline that are phases of the battle of @engagement. */
+static GArray *
+battle_moments (AdmReplayTimeline *timeline,
+                const char        *engagement)
+{
+  GArray *moments = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (timeline)); i++)
+    {
+      g_autoptr(AdmReplayStep) step = step_at (timeline, i);
+      guint moment = adm_replay_step_get_moment (step);
+
+      if (g_strcmp0 (adm_replay_step_get_engagement (step), engagement) == 0)
+        g_array_append_val (moments, moment);
+    }
+  return moments;
+}
+
+static void
+reveal (AdmCampaign *campaign,
+        const char  *formation,
+        gint64       time)
+{
+  g_autoptr(AdmEvent) event = adm_event_new ("reveal", time);
+  g_autoptr(GError) error = NULL;
+
+  adm_event_set (event, "formation", formation);
+  g_assert_true (adm_campaign_append (campaign, event, &error));
+  g_assert_no_error (error);
+}
+
+/* F-STRAT-3: whether the public is told of a battle is judged as the war stood at each of its
+ * phases, not as it stands now. Of cycle 1's engagements, one the public is not told of for
+ * a hidden formation in it: a phase fought, the formation revealed (the public is told of the
+ * fight from then), two phases, the reveal undone (it is not told any more), a phase. The
+ * public's timeline holds the two phases fought while it was told, and no other — neither the
+ * one before it learnt of the battle nor the one after it was taken back — whether read as
+ * the entries come or anew afterwards. */
+static void
+test_told_then (void)
+{
+  g_autoptr(AdmCampaign) campaign = komarr_new (NULL, NULL);
+  g_autoptr(AdmReplayTimeline) open = NULL;
+  g_autoptr(GPtrArray) engagements = NULL;
+  g_autoptr(AdmDicePrng) dice = adm_dice_prng_new (9);
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(GArray) told = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GError) error = NULL;
+  AdmScenario *scenario;
+  const AdmQueuedEngagement *found = NULL;
+  const char *hidden = NULL;
+
+  komarr_play_cycle (campaign, 1, T0);
+  scenario = adm_campaign_get_scenario (campaign);
+  engagements = adm_campaign_get_engagements (campaign, 1);
+  for (guint e = 0; e < engagements->len && found == NULL; e++)
+    {
+      const AdmQueuedEngagement *engagement = g_ptr_array_index (engagements, e);
+
+      if (adm_audience_told_of_engagement (strategy_of (campaign), scenario, NULL, engagement))
+        continue;
+      for (guint f = 0; f < engagement->formation_ids->len && found == NULL; f++)
+        {
+          const AdmFormation *formation = adm_strategy_lookup_formation (
+            strategy_of (campaign), g_ptr_array_index (engagement->formation_ids, f));
+
+          if (formation != NULL && formation->hidden)
+            {
+              found = engagement;
+              hidden = formation->id;
+            }
+        }
+    }
+  g_assert_nonnull (found);
+  open = timeline_of (campaign, "public");
+  battle = engagement_battle (campaign, found->id);
+  for (guint p = 0; p < 4; p++)
+    {
+      g_assert_true (adm_battle_resolve_phase (battle, NULL, ADM_DICE_SOURCE (dice), &error));
+      g_assert_no_error (error);
+      g_assert_true (adm_campaign_keep_battle (campaign, found->id, battle, &error));
+      g_assert_no_error (error);
+      if (p == 1 || p == 2)
+        {
+          guint moment = n_entries (campaign);
+
+          g_array_append_val (told, moment);
+        }
+      if (p == 0)
+        {
+          reveal (campaign, hidden, T0 + 3000);
+          /* The reveal is what tells the public of the fight. */
+          g_assert_true (adm_audience_told_of_engagement (strategy_of (campaign), scenario, NULL,
+                                                          found));
+        }
+      if (p == 2)
+        {
+          g_assert_true (adm_campaign_undo (campaign, &error));
+          g_assert_no_error (error);
+          g_assert_false (adm_audience_told_of_engagement (strategy_of (campaign), scenario,
+                                                           NULL, found));
+        }
+    }
+  {
+    g_autoptr(AdmReplayTimeline) anew = timeline_of (campaign, "public");
+    AdmReplayTimeline *timelines[] = { open, anew };
+
+    for (guint t = 0; t < G_N_ELEMENTS (timelines); t++)
+      {
+        g_autoptr(GArray) shown = battle_moments (timelines[t], found->id);
+
+        g_assert_cmpuint (shown->len, ==, told->len);
+        for (guint i = 0; i < told->len; i++)
+          g_assert_cmpuint (g_array_index (shown, guint, i), ==, g_array_index (told, guint, i));
+        show_every_step (campaign, timelines[t]);
+      }
+  }
+}
+
 /* An audience the campaign does not have is refused, naming those it has. */
 static void
 test_bad_audience (void)
@@ -488,6 +607,7 @@ main (int   argc,
   g_test_add_func ("/engine/replay-timeline/F-STRAT-4/master-steps", test_master_steps);
   g_test_add_func ("/engine/replay-timeline/F-STRAT-3/side-steps", test_side_steps);
   g_test_add_func ("/engine/replay-timeline/F-STRAT-3/revelation", test_revelation);
+  g_test_add_func ("/engine/replay-timeline/F-STRAT-3/told-then", test_told_then);
   g_test_add_func ("/engine/replay-timeline/bad-audience", test_bad_audience);
   g_test_add_func ("/engine/replay-timeline/F-STRAT-4/follows-live", test_follows_live);
   g_test_add_func ("/engine/replay-timeline/F-STRAT-4/battle-at-table", test_battle_at_table);

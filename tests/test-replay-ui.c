@@ -6,9 +6,11 @@
  * forward again, and at each the table shows exactly what the live battle showed the master
  * at that phase: the table renderer's picture of the battle the replay holds, with the
  * replay's view and options, equals byte for byte its picture of the battle the master had on
- * the table then, opened from its saved file. Seen as the Cetagandans (chosen with the keys),
- * each phase is that side's picture of the live battle. The campaign is not changed: its file
- * and its journal are as they were. Runs under Xvfb with xdotool. */
+ * the table then, opened from its saved file. Shown on the projector, each phase is on the
+ * wall's table as the public saw it: the live battle's picture for the public of the battle
+ * then. Seen as the Cetagandans and as the Public (chosen with the keys), each phase is that
+ * audience's picture of the live battle. The campaign is not changed: its file and its journal
+ * are as they were. Runs under Xvfb with xdotool. */
 
 #include "config.h"
 
@@ -121,14 +123,14 @@ render_battle (AdmiraltyTableWidget *table,
   return surface;
 }
 
-/* The step shown is a phase of the battle, and the replay's picture of it is the live
- * battle's at that moment, byte for byte. */
+/* @table shows a phase of the battle, and its picture of it is the live battle's at that
+ * moment, drawn with the same view and options (the same audience), byte for byte. */
 static void
-assert_live_picture (AdmiraltyReplayWindow *replay,
-                     GArray                *moments,
-                     const char            *name)
+assert_table_live (AdmiraltyReplayWindow *replay,
+                   AdmiraltyTableWidget  *table,
+                   GArray                *moments,
+                   const char            *name)
 {
-  AdmiraltyTableWidget *table = admiralty_replay_window_get_table (replay);
   const Moment *moment = moment_at (moments, step_moment (replay));
   g_autoptr(GError) error = NULL;
   g_autoptr(AdmBattle) live = NULL;
@@ -138,6 +140,7 @@ assert_live_picture (AdmiraltyReplayWindow *replay,
   gsize bytes;
 
   g_assert_nonnull (table);
+  g_assert_nonnull (admiralty_table_widget_get_battle (table));
   assert_contains (admiralty_replay_window_get_label (replay), "Battle at", "step label");
   live = adm_battle_load_game_memory (moment->saved, strlen (moment->saved), "c1-3", &error);
   g_assert_no_error (error);
@@ -157,6 +160,37 @@ assert_live_picture (AdmiraltyReplayWindow *replay,
     }
   cairo_surface_destroy (replayed);
   cairo_surface_destroy (shown);
+}
+
+/* The step shown is a phase of the battle, and the replay's picture of it is the live
+ * battle's at that moment, byte for byte. */
+static void
+assert_live_picture (AdmiraltyReplayWindow *replay,
+                     GArray                *moments,
+                     const char            *name)
+{
+  assert_table_live (replay, admiralty_replay_window_get_table (replay), moments, name);
+}
+
+/* The projector shows the replay's battle phase on its table, drawn for the public of the
+ * battle as the campaign stood then (F-STRAT-3), and its picture is the live battle's at
+ * that phase drawn for that public, byte for byte. */
+static void
+assert_projected (AdmiraltyReplayWindow    *replay,
+                  AdmiraltyProjectorWindow *projector,
+                  GArray                   *moments,
+                  const char               *name)
+{
+  AdmiraltyTableWidget *table = admiralty_projector_window_get_table (projector);
+  const AdmiraltyTableOptions *options = admiralty_table_widget_get_options (table);
+
+  g_assert_true (admiralty_projector_window_shows_table (projector));
+  g_assert_nonnull (options->audience);
+  g_assert_cmpint (options->audience->kind, ==, ADM_AUDIENCE_PUBLIC);
+  g_assert_false (options->audience->untold);
+  g_assert_true (admiralty_table_widget_get_battle (table) ==
+                 admiralty_table_widget_get_battle (admiralty_replay_window_get_table (replay)));
+  assert_table_live (replay, table, moments, name);
 }
 
 /* Page Up from the last phase back to the first, then Page Down to the last again: every
@@ -260,14 +294,46 @@ test_battle_keys (void)
     g_assert_null (admiralty_projector_window_get_clock_text (projector));
     g_assert_nonnull (admiralty_sector_map_get_past (admiralty_projector_window_get_map (
                         projector)));
+    /* The war's last step is the battle's last phase: the public was told of the battle, so
+     * the wall shows its table as the public saw it, not the map. */
+    assert_projected (replay, projector, moments, "projector-last");
     save_screenshot (GTK_WIDGET (projector), "replay-projector.png");
-    /* The projector covers the screen: the button's mnemonic, in the replay. */
+    /* The projector covers the screen: the keys go to the replay. Page Up back through the
+     * battle, the wall following each phase, to the map before it; Page Down to the end. */
     focus_window (GTK_WIDGET (replay));
+    {
+      guint last = admiralty_replay_window_get_position (replay), projected = 0;
+
+      while (admiralty_replay_window_get_table (replay) != NULL)
+        {
+          g_autofree char *name = g_strdup_printf ("projector-back-%u",
+                                                   admiralty_replay_window_get_position (replay));
+
+          wait_frames ();
+          assert_projected (replay, projector, moments, name);
+          projected++;
+          keys_to (GTK_WIDGET (replay), "Page_Up");
+          wait_frames ();
+        }
+      g_assert_cmpuint (projected, ==, 8);
+      g_assert_false (admiralty_projector_window_shows_table (projector));
+      g_assert_null (admiralty_table_widget_get_battle (admiralty_projector_window_get_table (
+                       projector)));
+      g_assert_nonnull (admiralty_sector_map_get_past (admiralty_projector_window_get_map (
+                          projector)));
+      while (admiralty_replay_window_get_position (replay) < last)
+        {
+          keys_to (GTK_WIDGET (replay), "Page_Down");
+          wait_frames ();
+        }
+      assert_projected (replay, projector, moments, "projector-last-again");
+    }
     keys_to (GTK_WIDGET (replay), "alt+p");
     iterate ();
     present = g_strdup_printf ("Cycle %u", adm_strategy_get_cycle (strategy_of (window->campaign)));
     g_assert_cmpstr (admiralty_projector_window_get_cycle_text (projector), ==, present);
     g_assert_null (admiralty_sector_map_get_past (admiralty_projector_window_get_map (projector)));
+    g_assert_false (admiralty_projector_window_shows_table (projector));
     gtk_window_destroy (GTK_WINDOW (projector));
     iterate ();
     focus_window (GTK_WIDGET (replay));
@@ -297,6 +363,30 @@ test_battle_keys (void)
   save_screenshot (GTK_WIDGET (replay), "replay-cetaganda-last.png");
   checked = walk_battle (replay, moments, "cetaganda");
   g_assert_cmpuint (checked, ==, 2 * 8);
+
+  /* F-STRAT-3: as the Public, chosen with the keys, the battle the public was told of is
+   * stepped phase by phase on a table drawn for the public of the battle then — what every
+   * side at the table knew and the public map showed — each the live battle's picture for
+   * that public. */
+  choose_with_keys (GTK_WIDGET (replay), audiences, 1);
+  wait_frames ();
+  g_assert_cmpstr (adm_replay_timeline_get_audience (admiralty_replay_window_get_timeline (replay)),
+                   ==, "public");
+  g_assert_nonnull (admiralty_replay_window_get_table (replay));
+  {
+    const AdmiraltyTableOptions *options = admiralty_table_widget_get_options (
+      admiralty_replay_window_get_table (replay));
+
+    g_assert_nonnull (options->audience);
+    g_assert_cmpint (options->audience->kind, ==, ADM_AUDIENCE_PUBLIC);
+  }
+  focus_window (GTK_WIDGET (replay));
+  save_screenshot (GTK_WIDGET (replay), "replay-public-last.png");
+  checked = walk_battle (replay, moments, "public");
+  g_assert_cmpuint (checked, ==, 2 * 8);
+  /* Back to the Cetagandans for what follows. */
+  choose_with_keys (GTK_WIDGET (replay), audiences, side_position);
+  wait_frames ();
 
   /* Nothing journaled, nothing changed. */
   after = adm_campaign_serialize (window->campaign, &length);

@@ -68,7 +68,7 @@ struct _AdmiraltyTableCache {
   Occupancy           occupancy;   /* the names' bitmap after @last */
   AdmiraltyTableView  view;        /* the layer's: the window's, or around it after a pan */
   AdmBattle          *battle;      /* compared, not referenced */
-  int                 view_side;
+  AdmAudience         audience;    /* whose view: the audience filter decides what it shows */
   int                 selected_ship;
   int                 target_ship;
   guint64             highlights;  /* highlights_hash () of the highlighted ships */
@@ -328,7 +328,7 @@ table_hash (const Frame *frame)
 {
   AdmBattle *battle = frame->battle;
   const AdmLowOrbit *orbit = adm_battle_get_low_orbit (battle);
-  int side = _admiralty_table_view_side_of (battle, frame->options);
+  AdmAudience audience = admiralty_table_options_audience (battle, frame->options);
   guint64 hash = 14695981039346656037u;
 
   HASH_VALUE (&hash, frame->view->centre_x);
@@ -336,7 +336,10 @@ table_hash (const Frame *frame)
   HASH_VALUE (&hash, frame->view->scale);
   HASH_VALUE (&hash, frame->view->width);
   HASH_VALUE (&hash, frame->view->height);
-  HASH_VALUE (&hash, side);
+  HASH_VALUE (&hash, audience.kind);
+  HASH_VALUE (&hash, audience.side);
+  HASH_VALUE (&hash, audience.campaign);
+  HASH_VALUE (&hash, audience.untold);
   HASH_VALUE (&hash, frame->options->show_grid);
   HASH_VALUE (&hash, frame->options->show_labels);
   HASH_VALUE (&hash, frame->options->inches);
@@ -385,7 +388,7 @@ table_hash (const Frame *frame)
     {
       const AdmMine *mine = adm_battle_get_mine (battle, i);
 
-      if (!_admiralty_table_mine_visible (mine, side))
+      if (!_admiralty_table_mine_visible (mine, audience))
         continue;
       HASH_VALUE (&hash, i);
       HASH_VALUE (&hash, mine->side);
@@ -492,6 +495,14 @@ highlights_hash (const AdmiraltyTableOptions *options)
   return hash;
 }
 
+static gboolean
+same_audience (AdmAudience a,
+               AdmAudience b)
+{
+  return a.kind == b.kind && a.side == b.side && a.campaign == b.campaign &&
+         a.untold == b.untold;
+}
+
 /* Whether the kept layers are of this battle, viewer (the audience filter decides what
  * they show) and options. */
 static gboolean
@@ -501,7 +512,7 @@ cache_keys_match (const AdmiraltyTableCache   *cache,
                   Stage                        last)
 {
   return cache->valid && cache->last == last && cache->battle == battle &&
-         cache->view_side == options->view_side &&
+         same_audience (cache->audience, admiralty_table_options_audience (battle, options)) &&
          (last == STAGE_TABLE || (cache->selected_ship == options->selected_ship &&
                                   cache->target_ship == options->target_ship &&
                                   cache->highlights == highlights_hash (options))) &&
@@ -606,7 +617,7 @@ cache_fill (AdmiraltyTableCache         *cache,
   cache->last = last;
   cache->view = layer;
   cache->battle = battle;
-  cache->view_side = options->view_side;
+  cache->audience = admiralty_table_options_audience (battle, options);
   cache->selected_ship = options->selected_ship;
   cache->target_ship = options->target_ship;
   cache->highlights = highlights_hash (options);

@@ -369,17 +369,17 @@ _admiralty_table_label_weapons (Frame *frame)
 void
 _admiralty_table_draw_labels (Frame *frame)
 {
-  int side = _admiralty_table_view_side_of (frame->battle, frame->options);
+  AdmAudience audience = admiralty_table_options_audience (frame->battle, frame->options);
   int selected = frame->options->selected_ship;
 
   if (!_admiralty_table_fitted_area (frame, &frame->names_within))
     frame->names_within = window_area (frame);
   /* The selected ship's name first: it always gets its place. */
   if (selected >= 0 && (guint) selected < adm_battle_get_n_ships (frame->battle) &&
-      admiralty_table_ship_face (frame->battle, selected, side) == ADMIRALTY_TOKEN_FACE_UP)
+      admiralty_table_ship_face_to (frame->battle, selected, audience) == ADMIRALTY_TOKEN_FACE_UP)
     label_ship (frame, selected, adm_battle_get_ship (frame->battle, selected));
   for (guint i = 0; i < adm_battle_get_n_ships (frame->battle); i++)
     if ((int) i != selected &&
-        admiralty_table_ship_face (frame->battle, i, side) == ADMIRALTY_TOKEN_FACE_UP)
+        admiralty_table_ship_face_to (frame->battle, i, audience) == ADMIRALTY_TOKEN_FACE_UP)
       label_ship (frame, i, adm_battle_get_ship (frame->battle, i));
 }

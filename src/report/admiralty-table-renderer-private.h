@@ -183,10 +183,8 @@ text_at (Frame      *frame,
 
 double               _admiralty_table_token_radius    (const AdmiraltyTableView    *view,
                                                        double                       size);
-int                  _admiralty_table_view_side_of    (AdmBattle                   *battle,
-                                                       const AdmiraltyTableOptions *options);
 gboolean             _admiralty_table_mine_visible    (const AdmMine               *mine,
-                                                       int                          side);
+                                                       AdmAudience                  audience);
 const AdmBattleShip *_admiralty_table_selected_ship   (Frame                       *frame);
 gboolean             _admiralty_table_weapon_fires_direct (const AdmWeapon         *weapon);
 Rgb                  _admiralty_table_weapon_colour   (const AdmWeapon             *weapon);

@@ -66,6 +66,7 @@ admiralty_table_options_init (AdmiraltyTableOptions *options)
   g_return_if_fail (options != NULL);
 
   options->view_side = -1;
+  options->audience = NULL;
   options->selected_ship = -1;
   options->show_grid = TRUE;
   options->show_labels = TRUE;
@@ -88,9 +89,9 @@ admiralty_table_options_init (AdmiraltyTableOptions *options)
 /* Ships */
 
 AdmiraltyTokenFace
-admiralty_table_ship_face (AdmBattle *battle,
-                           guint      ship,
-                           int        view_side)
+admiralty_table_ship_face_to (AdmBattle   *battle,
+                              guint        ship,
+                              AdmAudience  audience)
 {
   const AdmBattleShip *s;
 
@@ -98,7 +99,7 @@ admiralty_table_ship_face (AdmBattle *battle,
   g_return_val_if_fail (ship < adm_battle_get_n_ships (battle), ADMIRALTY_TOKEN_HIDDEN);
 
   /* F-ECM-2, F-ECM-4, F-ECM-6: the engine's audience filter decides. */
-  switch (adm_audience_ship_view (adm_audience_for_view_side (view_side), battle, ship))
+  switch (adm_audience_ship_view (audience, battle, ship))
     {
     case ADM_SHIP_VIEW_HIDDEN:
       return ADMIRALTY_TOKEN_HIDDEN;
@@ -111,6 +112,14 @@ admiralty_table_ship_face (AdmBattle *battle,
       s = adm_battle_get_ship (battle, ship);
       return s->status == ADM_SHIP_DESTROYED ? ADMIRALTY_TOKEN_HIDDEN : ADMIRALTY_TOKEN_FACE_UP;
     }
+}
+
+AdmiraltyTokenFace
+admiralty_table_ship_face (AdmBattle *battle,
+                           guint      ship,
+                           int        view_side)
+{
+  return admiralty_table_ship_face_to (battle, ship, adm_audience_for_view_side (view_side));
 }
 
 static double
@@ -128,16 +137,20 @@ _admiralty_table_token_radius (const AdmiraltyTableView *view,
   return MAX (size / 2.0 * view->scale, MIN_TOKEN_RADIUS);
 }
 
-int
-_admiralty_table_view_side_of (AdmBattle                   *battle,
-                               const AdmiraltyTableOptions *options)
+AdmAudience
+admiralty_table_options_audience (AdmBattle                   *battle,
+                                  const AdmiraltyTableOptions *options)
 {
-  if (options == NULL || options->view_side < 0)
-    return -1;
+  if (options == NULL)
+    return adm_audience_master ();
+  if (options->audience != NULL)
+    return *options->audience;
+  if (options->view_side < 0)
+    return adm_audience_master ();
   /* A side that does not exist sees nothing of the enemy, rather than everything. */
   g_return_val_if_fail (options->view_side < (int) adm_battle_get_n_sides (battle),
-                        options->view_side);
-  return options->view_side;
+                        adm_audience_side ((guint) options->view_side));
+  return adm_audience_side ((guint) options->view_side);
 }
 
 int
@@ -147,17 +160,17 @@ admiralty_table_ship_at (const AdmiraltyTableView    *view,
                          double                       x,
                          double                       y)
 {
-  int side;
+  AdmAudience audience;
 
   g_return_val_if_fail (view != NULL, -1);
   g_return_val_if_fail (ADM_IS_BATTLE (battle), -1);
 
-  side = _admiralty_table_view_side_of (battle, options);
+  audience = admiralty_table_options_audience (battle, options);
   /* Later ships are drawn on top: look at them first. */
   for (guint i = adm_battle_get_n_ships (battle); i-- > 0;)
     {
       const AdmBattleShip *s = adm_battle_get_ship (battle, i);
-      AdmiraltyTokenFace face = admiralty_table_ship_face (battle, i, side);
+      AdmiraltyTokenFace face = admiralty_table_ship_face_to (battle, i, audience);
       double cx, cy;
 
       if (face == ADMIRALTY_TOKEN_HIDDEN)
@@ -171,10 +184,10 @@ admiralty_table_ship_at (const AdmiraltyTableView    *view,
 
 gboolean
 _admiralty_table_mine_visible (const AdmMine *mine,
-                               int            side)
+                               AdmAudience    audience)
 {
   /* F-MINE-2, F-SWEEP-3: hidden from the other sides until revealed; F-MINE-1: single use. */
-  return adm_audience_sees_mine (adm_audience_for_view_side (side), mine);
+  return adm_audience_sees_mine (audience, mine);
 }
 
 /* Fitting */
@@ -202,16 +215,16 @@ bounds_add (Bounds   *bounds,
 }
 
 static void
-bounds_add_battle (Bounds    *bounds,
-                   AdmBattle *battle,
-                   int        side)
+bounds_add_battle (Bounds      *bounds,
+                   AdmBattle   *battle,
+                   AdmAudience  audience)
 {
   const AdmLowOrbit *orbit = adm_battle_get_low_orbit (battle);
 
   for (guint i = 0; i < adm_battle_get_n_ships (battle); i++)
     {
       const AdmBattleShip *s = adm_battle_get_ship (battle, i);
-      AdmiraltyTokenFace face = admiralty_table_ship_face (battle, i, side);
+      AdmiraltyTokenFace face = admiralty_table_ship_face_to (battle, i, audience);
 
       if (face != ADMIRALTY_TOKEN_HIDDEN)
         bounds_add (bounds, s->position, token_size (s, face) / 2.0);
@@ -237,7 +250,7 @@ bounds_add_battle (Bounds    *bounds,
     {
       const AdmMine *mine = adm_battle_get_mine (battle, i);
 
-      if (_admiralty_table_mine_visible (mine, side))
+      if (_admiralty_table_mine_visible (mine, audience))
         bounds_add (bounds, mine->position, 0.5);
     }
   if (orbit->present)
@@ -273,7 +286,7 @@ admiralty_table_extent (AdmBattle                   *battle,
 
   g_return_val_if_fail (ADM_IS_BATTLE (battle), FALSE);
 
-  bounds_add_battle (&bounds, battle, _admiralty_table_view_side_of (battle, options));
+  bounds_add_battle (&bounds, battle, admiralty_table_options_audience (battle, options));
   if (bounds.empty)
     return FALSE;
   *x0 = bounds.x0 - FIT_MARGIN;
@@ -314,7 +327,7 @@ _admiralty_table_fitted_area (Frame             *frame,
   double x0, y0, x1, y1, room;
 
   bounds_add_battle (&bounds, frame->battle,
-                     _admiralty_table_view_side_of (frame->battle, frame->options));
+                     admiralty_table_options_audience (frame->battle, frame->options));
   if (bounds.empty)
     return FALSE;
   admiralty_table_view_to_pixels (frame->view, (AdmPoint) { bounds.x0, bounds.y0 }, &x0, &y0);
@@ -851,13 +864,13 @@ draw_mine (Frame         *frame,
 static void
 draw_mines (Frame *frame)
 {
-  int side = _admiralty_table_view_side_of (frame->battle, frame->options);
+  AdmAudience audience = admiralty_table_options_audience (frame->battle, frame->options);
 
   for (guint i = 0; i < adm_battle_get_n_mines (frame->battle); i++)
     {
       const AdmMine *mine = adm_battle_get_mine (frame->battle, i);
 
-      if (_admiralty_table_mine_visible (mine, side))
+      if (_admiralty_table_mine_visible (mine, audience))
         draw_mine (frame, mine);
     }
 }
@@ -986,8 +999,9 @@ _admiralty_table_selected_ship (Frame *frame)
   int index = frame->options->selected_ship;
 
   if (index < 0 || (guint) index >= adm_battle_get_n_ships (frame->battle) ||
-      admiralty_table_ship_face (frame->battle, index,
-                                 _admiralty_table_view_side_of (frame->battle, frame->options))
+      admiralty_table_ship_face_to (frame->battle, index,
+                                    admiralty_table_options_audience (frame->battle,
+                                                                      frame->options))
       != ADMIRALTY_TOKEN_FACE_UP)
     return NULL;
   return adm_battle_get_ship (frame->battle, index);
@@ -1453,8 +1467,9 @@ ship_token (Frame  *frame,
 {
   const AdmBattleShip *s = adm_battle_get_ship (frame->battle, index);
   AdmiraltyTokenFace face =
-    admiralty_table_ship_face (frame->battle, index,
-                               _admiralty_table_view_side_of (frame->battle, frame->options));
+    admiralty_table_ship_face_to (frame->battle, index,
+                                  admiralty_table_options_audience (frame->battle,
+                                                                    frame->options));
 
   if (face == ADMIRALTY_TOKEN_HIDDEN)
     return face;
@@ -1471,7 +1486,7 @@ static void
 find_overlaps (Frame *frame)
 {
   guint n = adm_battle_get_n_ships (frame->battle);
-  int side = _admiralty_table_view_side_of (frame->battle, frame->options);
+  AdmAudience audience = admiralty_table_options_audience (frame->battle, frame->options);
   g_autofree AdmPoint *centres = g_new (AdmPoint, MAX (n, 1));
   g_autofree double *diameters = g_new (double, MAX (n, 1));
   g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -1482,7 +1497,7 @@ find_overlaps (Frame *frame)
       const AdmBattleShip *s = adm_battle_get_ship (frame->battle, i);
 
       centres[i] = s->position;
-      diameters[i] = admiralty_table_ship_face (frame->battle, i, side) ==
+      diameters[i] = admiralty_table_ship_face_to (frame->battle, i, audience) ==
                      ADMIRALTY_TOKEN_HIDDEN ? 0.0 : s->klass->type->base_size;
     }
   adm_bases_overlapping (centres, diameters, n, pairs);
@@ -1740,8 +1755,7 @@ preview_shown (Frame                *frame,
   return preview != NULL && preview->path != NULL &&
          preview->leader < adm_battle_get_n_ships (frame->battle) &&
          adm_audience_sees_orders (
-           adm_audience_for_view_side (
-             _admiralty_table_view_side_of (frame->battle, frame->options)),
+           admiralty_table_options_audience (frame->battle, frame->options),
            frame->battle, adm_battle_get_ship (frame->battle, preview->leader)->formation);
 }
 
@@ -1777,7 +1791,7 @@ draw_move_preview (Frame                *frame,
   static const double dash[] = { 6.0, 4.0 };
   cairo_t *cr = frame->cr;
   Rgb colour = _admiralty_table_move_colour (preview->legal);
-  int side = _admiralty_table_view_side_of (frame->battle, frame->options);
+  AdmAudience audience = admiralty_table_options_audience (frame->battle, frame->options);
 
   if (ghost)
     cairo_push_group (cr);
@@ -1796,7 +1810,7 @@ draw_move_preview (Frame                *frame,
         double cx, cy;
 
         if (ship >= adm_battle_get_n_ships (frame->battle) ||
-            admiralty_table_ship_face (frame->battle, ship, side) != ADMIRALTY_TOKEN_FACE_UP)
+            admiralty_table_ship_face_to (frame->battle, ship, audience) != ADMIRALTY_TOKEN_FACE_UP)
           continue;
         admiralty_table_view_to_pixels (frame->view, g_array_index (preview->ends, AdmPoint, i),
                                         &cx, &cy);
@@ -1900,8 +1914,7 @@ draw_declared_fires (Frame *frame)
                                    g_ptr_array_index (decl->ships, s)) == 0) ||
               ship_token (frame, firer, &fx, &fy, &fr) == ADMIRALTY_TOKEN_HIDDEN ||
               !adm_audience_sees_orders (
-                adm_audience_for_view_side (
-                  _admiralty_table_view_side_of (frame->battle, frame->options)),
+                admiralty_table_options_audience (frame->battle, frame->options),
                 frame->battle, adm_battle_get_ship (frame->battle, firer)->formation))
             continue;
           d = hypot (tx - fx, ty - fy);
@@ -1997,8 +2010,7 @@ draw_declared_launches (Frame *frame)
             continue;
           ship = adm_battle_get_ship (frame->battle, firer);
           if (!adm_audience_sees_orders (
-                adm_audience_for_view_side (
-                  _admiralty_table_view_side_of (frame->battle, frame->options)),
+                admiralty_table_options_audience (frame->battle, frame->options),
                 frame->battle, ship->formation))
             continue;
           cairo_set_dash (frame->cr, dash_tubes, G_N_ELEMENTS (dash_tubes), 0);
@@ -2054,8 +2066,7 @@ draw_aim (Frame *frame)
       ship_token (frame, frame->options->selected_ship, &fx, &fy, &fr) ==
         ADMIRALTY_TOKEN_HIDDEN ||
       !adm_audience_sees_orders (
-        adm_audience_for_view_side (
-          _admiralty_table_view_side_of (frame->battle, frame->options)),
+        admiralty_table_options_audience (frame->battle, frame->options),
         frame->battle, ship->formation))
     return;
   admiralty_table_view_to_pixels (frame->view, frame->options->aim, &ax, &ay);

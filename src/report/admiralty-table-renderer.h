@@ -16,6 +16,11 @@ G_BEGIN_DECLS
 typedef struct {
   int      view_side;     /* -1: the master's view, everything; else the index of the side
                            * whose knowledge filters the drawing (F-ECM-2, F-ECM-4) */
+  /* The public of a campaign's battle (adm_audience_public_of_campaign (), its strategy kept
+   * alive by the caller), filtering the drawing in place of view_side: what every side at the
+   * table knows and the campaign's public map shows (F-STRAT-3) — the room's projector. NULL:
+   * view_side's. */
+  const AdmAudience *audience;
   int      selected_ship; /* ship index whose arcs and ranges are shown; -1 none */
   gboolean show_grid;
   gboolean show_labels;   /* ship names, grid figures, weapon names */
@@ -97,6 +102,14 @@ gboolean            admiralty_table_extent          (AdmBattle                *b
 AdmiraltyTokenFace  admiralty_table_ship_face       (AdmBattle                *battle,
                                                      guint                     ship,
                                                      int                       view_side);
+/* How @ship shows to @audience, the one filter's (adm-audience.h). */
+AdmiraltyTokenFace  admiralty_table_ship_face_to    (AdmBattle                *battle,
+                                                     guint                     ship,
+                                                     AdmAudience               audience);
+/* The audience @options draw for: its public of a campaign's battle, else its view side's;
+ * @options NULL: the master. */
+AdmAudience         admiralty_table_options_audience (AdmBattle                *battle,
+                                                      const AdmiraltyTableOptions *options);
 /* The topmost ship drawn under pixel (@x, @y), or -1; for picking with the pointer. */
 int                 admiralty_table_ship_at         (const AdmiraltyTableView *view,
                                                      AdmBattle                *battle,

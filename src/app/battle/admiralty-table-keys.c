@@ -15,14 +15,21 @@
 #define SHOW_MARGIN   40.0  /* px kept between a token reached by key and the table's edge */
 
 /* Whether ship @i is drawn in the widget's view. */
+/* Whom the table is drawn for: its view side, or the public it is set to. */
+static AdmAudience
+viewer (AdmiraltyTableWidget *self,
+        AdmBattle            *battle)
+{
+  return admiralty_table_options_audience (battle, admiralty_table_widget_get_options (self));
+}
+
 static gboolean
 ship_shown (AdmiraltyTableWidget *self,
             guint                 i)
 {
   AdmBattle *battle = admiralty_table_widget_get_battle (self);
 
-  return admiralty_table_ship_face (battle, i, admiralty_table_widget_get_view_side (self)) !=
-         ADMIRALTY_TOKEN_HIDDEN;
+  return admiralty_table_ship_face_to (battle, i, viewer (self, battle)) != ADMIRALTY_TOKEN_HIDDEN;
 }
 
 static void
@@ -283,8 +290,7 @@ dup_token_name (AdmiraltyTableWidget *self,
   AdmBattle *battle = admiralty_table_widget_get_battle (self);
   const AdmBattleShip *ship = adm_battle_get_ship (battle, i);
 
-  if (admiralty_table_ship_face (battle, i, admiralty_table_widget_get_view_side (self)) !=
-      ADMIRALTY_TOKEN_FACE_UP)
+  if (admiralty_table_ship_face_to (battle, i, viewer (self, battle)) != ADMIRALTY_TOKEN_FACE_UP)
     /* Translators: a token the side viewing the table has detected but not identified */
     return g_strdup (_("a face-down token"));
   /* Translators: a ship on the tactical table for a screen reader: its name and its side,

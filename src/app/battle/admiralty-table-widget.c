@@ -32,6 +32,7 @@ struct _AdmiraltyTableWidget
   GSignalGroup          *battle_signals;  /* on the battle shown */
   AdmiraltyTableView     view;
   AdmiraltyTableOptions  options;
+  AdmAudience            audience;  /* options.audience's, while one is set */
   gboolean               needs_fit;
   /* The view is as the last fit left it: a resize fits again rather than keep the scale. */
   gboolean               fitted;
@@ -875,6 +876,7 @@ admiralty_table_widget_set_battle (AdmiraltyTableWidget *self,
 
   admiralty_table_widget_set_selected_ship (self, -1);
   admiralty_table_widget_set_view_side (self, -1);
+  self->options.audience = NULL;
   admiralty_table_widget_fit (self);
   admiralty_table_widget_update_actions (self);
   admiralty_zoom_pan_set_enabled (self->zoom_pan, battle != NULL);
@@ -921,6 +923,26 @@ admiralty_table_widget_set_view_side (AdmiraltyTableWidget *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEW_SIDE]);
+}
+
+void
+admiralty_table_widget_set_audience (AdmiraltyTableWidget *self,
+                                     const AdmAudience    *audience)
+{
+  g_return_if_fail (ADMIRALTY_IS_TABLE_WIDGET (self));
+
+  if (audience != NULL)
+    self->audience = *audience;
+  self->options.audience = audience != NULL ? &self->audience : NULL;
+  /* As for a new view side: no ship stays selected that this audience does not see face up. */
+  if (self->battle != NULL && self->options.selected_ship >= 0 &&
+      admiralty_table_ship_face_to (self->battle, self->options.selected_ship,
+                                    admiralty_table_options_audience (self->battle,
+                                                                      &self->options))
+      != ADMIRALTY_TOKEN_FACE_UP)
+    admiralty_table_widget_set_selected_ship (self, -1);
+  self->needs_fit = TRUE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 int

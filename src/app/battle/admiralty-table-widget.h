@@ -21,7 +21,8 @@ G_DECLARE_FINAL_TYPE (AdmiraltyTableWidget, admiralty_table_widget, ADMIRALTY, T
 GtkWidget                   *admiralty_table_widget_new               (void)
     G_GNUC_WARN_UNUSED_RESULT;
 AdmBattle                   *admiralty_table_widget_get_battle        (AdmiraltyTableWidget *self);
-/* Shows @battle (or nothing), fitted to the widget at its next allocation. */
+/* Shows @battle (or nothing), fitted to the widget at its next allocation, as the master sees
+ * it (the view side -1, no audience). */
 void                         admiralty_table_widget_set_battle        (AdmiraltyTableWidget *self,
                                                                        AdmBattle            *battle);
 /* -1: the master's view; else the side whose knowledge filters the table (F-ECM). */
@@ -32,6 +33,11 @@ void                         admiralty_table_widget_set_cached        (Admiralty
                                                                        gboolean              cached);
 void                         admiralty_table_widget_set_view_side     (AdmiraltyTableWidget *self,
                                                                        int                   side);
+/* The public of a campaign's battle (adm_audience_public_of_campaign ()) in place of the view
+ * side, its strategy kept alive by the caller while it is set: what the room is shown
+ * (F-STRAT-3); NULL: the view side's again. The table is fitted anew to what it sees. */
+void                         admiralty_table_widget_set_audience      (AdmiraltyTableWidget *self,
+                                                                       const AdmAudience    *audience);
 /* The selected ship's index, or -1. */
 int                          admiralty_table_widget_get_selected_ship (AdmiraltyTableWidget *self);
 void                         admiralty_table_widget_set_selected_ship (AdmiraltyTableWidget *self,

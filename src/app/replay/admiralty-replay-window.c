@@ -22,10 +22,16 @@ struct _AdmiraltyReplayWindow
   guint                 position;
   char                 *label;
   AdmiraltySectorMap   *projector;      /* weak: the projector's map while it is open */
+  AdmiraltyTableWidget *projector_table; /* weak: its table, shown for a battle's step */
+  AdmState             *then;           /* the campaign at the step's moment: the public's
+                                         * audience of a battle step names its strategy */
+  AdmAudience           audience;       /* the table's, for a battle step the public sees */
+  AdmAudience           public;         /* the projector table's */
   gboolean              projecting;
   gboolean              moving;         /* the slider is being set from here */
   gboolean              revealed;       /* the whole truth published: every audience is shown
                                          * what the master is (F-STRAT-3) */
+  guint                 prepare_id;     /* the idle that makes the latest battles ready */
 
   AdwWindowTitle       *window_title;
   GtkDropDown          *audience_dropdown;
@@ -49,24 +55,53 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (AdmiraltyReplayWindow, admiralty_replay_window, ADW_TYPE_WINDOW)
 
-/* The battle side the audience is in @battle, -1 for the master; FALSE when the audience
- * has no side there (the public, or an ally fighting under another faction's colours). */
+/* How @audience_id is shown @battle, the battle of @engagement at the step's moment (the
+ * campaign then self->then), in *@audience: the master everything (and every audience once
+ * the whole truth is published, F-STRAT-3); a side its side of the table; the public what the
+ * one filter tells it of the battle then (adm_audience_public_of_campaign ()). FALSE when the
+ * audience has no view of it: an ally fighting under another faction's colours, or a public
+ * not told of it. */
 static gboolean
-battle_view_side (AdmiraltyReplayWindow *self,
-                  AdmBattle             *battle,
-                  int                   *side)
+battle_audience (AdmiraltyReplayWindow *self,
+                 AdmBattle             *battle,
+                 const char            *engagement,
+                 const char            *audience_id,
+                 AdmAudience           *audience)
 {
-  const char *audience = adm_replay_timeline_get_audience (self->timeline);
-  AdmAudience parsed;
+  if (self->revealed || g_str_equal (audience_id, "master"))
+    {
+      *audience = adm_audience_master ();
+      return TRUE;
+    }
+  if (g_str_equal (audience_id, "public"))
+    {
+      g_autoptr(AdmQueuedEngagement) queued = adm_campaign_find_engagement (self->campaign,
+                                                                            engagement, NULL);
 
-  *side = -1;
-  if (self->revealed || g_str_equal (audience, "master"))
-    return TRUE;
-  if (g_str_equal (audience, "public") || !adm_audience_parse (battle, audience, &parsed, NULL) ||
-      parsed.kind != ADM_AUDIENCE_SIDE)
-    return FALSE;
-  *side = (int) parsed.side;
-  return TRUE;
+      if (queued == NULL)
+        return FALSE;
+      *audience = adm_audience_public_of_campaign (adm_state_get_strategy (self->then),
+                                                   adm_campaign_get_scenario (self->campaign),
+                                                   &queued->engagement);
+      return !audience->untold;
+    }
+  return adm_audience_parse (battle, audience_id, audience, NULL) &&
+         audience->kind == ADM_AUDIENCE_SIDE;
+}
+
+/* Shows @battle on @table to @audience: a side by its view side, the public by its audience. */
+static void
+table_show (AdmiraltyTableWidget *table,
+            AdmBattle            *battle,
+            const AdmAudience    *audience)
+{
+  /* A battle set is shown as the master sees it: the viewer after it, before a frame is
+   * drawn. */
+  admiralty_table_widget_set_battle (table, battle);
+  admiralty_table_widget_set_view_side (table, audience->kind == ADM_AUDIENCE_SIDE
+                                               ? (int) audience->side : -1);
+  admiralty_table_widget_set_audience (table, audience->kind == ADM_AUDIENCE_PUBLIC ? audience
+                                                                                   : NULL);
 }
 
 static void
@@ -78,11 +113,30 @@ show_problem (AdmiraltyReplayWindow *self,
   gtk_stack_set_visible_child_name (self->stack, "problem");
 }
 
-/* The projector's map at the step's moment, as the public sees it there. */
+/* The projector at the step's moment, as the public sees it there: the campaign's map, or for
+ * a phase of a battle the public is told of (@battle, NULL for a step of the map) the table
+ * drawn for the public. NULL @state: the night as it is now again. */
 static void
 project (AdmiraltyReplayWindow *self,
-         AdmState              *state)
+         AdmState              *state,
+         AdmBattle             *battle,
+         const char            *engagement)
 {
+  gboolean shown = FALSE;
+
+  if (self->projector_table != NULL)
+    {
+      if (self->projecting && state != NULL && battle != NULL &&
+          battle_audience (self, battle, engagement, "public", &self->public))
+        {
+          table_show (self->projector_table, battle, &self->public);
+          shown = TRUE;
+        }
+      else
+        admiralty_table_widget_set_battle (self->projector_table, NULL);
+    }
+  if (!shown && self->projector_table != NULL)
+    admiralty_table_widget_set_audience (self->projector_table, NULL);
   if (self->projector != NULL)
     admiralty_sector_map_set_past (self->projector, self->projecting ? state : NULL);
 }
@@ -97,6 +151,7 @@ show_step (AdmiraltyReplayWindow *self)
   const char *engagement = adm_replay_step_get_engagement (step);
   guint moment = adm_replay_step_get_moment (step);
   g_autoptr(AdmState) state = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *count = NULL;
 
@@ -110,44 +165,40 @@ show_step (AdmiraltyReplayWindow *self)
   gtk_adjustment_configure (self->adjustment, self->position, 0, n > 0 ? n - 1 : 0, 1, 1, 0);
   self->moving = FALSE;
 
-  if (engagement != NULL)
-    {
-      g_autoptr(AdmBattle) battle = NULL;
-      int side;
-
-      /* The battle handed out for the last step is let go first, so that the engine carries
-       * it to this one (a phase played or taken back) rather than opening it anew. */
-      admiralty_table_widget_set_battle (self->table, NULL);
-      battle = adm_campaign_battle_at_entry (self->campaign, engagement, moment, &error);
-      if (battle == NULL)
-        {
-          show_problem (self, error);
-          return;
-        }
-      if (battle_view_side (self, battle, &side))
-        {
-          /* The side first, so that the table never draws a frame as the master sees it. */
-          admiralty_table_widget_set_view_side (self->table, side);
-          admiralty_table_widget_set_battle (self->table, battle);
-          admiralty_table_widget_set_view_side (self->table, side);
-          gtk_stack_set_visible_child_name (self->stack, "battle");
-          if (self->projecting)
-            {
-              state = adm_campaign_state_at (self->campaign, moment, NULL);
-              project (self, state);
-            }
-          return;
-        }
-    }
+  /* The battles handed out for the last step are let go first, here and on the projector, so
+   * that the engine carries one to this step (a phase played or taken back) rather than
+   * opening it anew. */
+  admiralty_table_widget_set_battle (self->table, NULL);
+  if (self->projector_table != NULL)
+    admiralty_table_widget_set_battle (self->projector_table, NULL);
   state = adm_campaign_state_at (self->campaign, moment, &error);
   if (state == NULL)
     {
       show_problem (self, error);
       return;
     }
+  /* Kept while the step is shown: the public's audience of its battle names its strategy. */
+  g_set_object (&self->then, state);
+  if (engagement != NULL)
+    {
+      battle = adm_campaign_battle_at_entry (self->campaign, engagement, moment, &error);
+      if (battle == NULL)
+        {
+          show_problem (self, error);
+          return;
+        }
+      if (battle_audience (self, battle, engagement,
+                           adm_replay_timeline_get_audience (self->timeline), &self->audience))
+        {
+          table_show (self->table, battle, &self->audience);
+          gtk_stack_set_visible_child_name (self->stack, "battle");
+          project (self, state, battle, engagement);
+          return;
+        }
+    }
   admiralty_sector_map_set_past (self->map, state);
   gtk_stack_set_visible_child_name (self->stack, "map");
-  project (self, state);
+  project (self, state, battle, engagement);
 }
 
 static void
@@ -253,6 +304,18 @@ campaign_changed_cb (AdmiraltyReplayWindow *self,
     g_assert_not_reached ();
 }
 
+/* Once the window is up, off any step's frame: the latest battles made ready, so that a first
+ * jump into one of them takes it back rather than opens it (adm_replay_timeline_prepare ()). */
+static gboolean
+prepare_cb (gpointer data)
+{
+  AdmiraltyReplayWindow *self = data;
+
+  self->prepare_id = 0;
+  adm_replay_timeline_prepare (self->timeline);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 audience_selected_cb (AdmiraltyReplayWindow *self)
 {
@@ -296,7 +359,7 @@ set_projecting (AdmiraltyReplayWindow *self,
   if (projecting)
     show_step (self);
   else
-    project (self, NULL);
+    project (self, NULL, NULL, NULL);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PROJECTING]);
 }
 
@@ -342,12 +405,14 @@ admiralty_replay_window_dispose (GObject *object)
   AdmiraltyReplayWindow *self = ADMIRALTY_REPLAY_WINDOW (object);
 
   /* The projector shows the night as it is again. */
-  admiralty_replay_window_set_projector (self, NULL);
+  g_clear_handle_id (&self->prepare_id, g_source_remove);
+  admiralty_replay_window_set_projector (self, NULL, NULL);
   if (self->timeline != NULL)
     g_signal_handlers_disconnect_by_data (self->timeline, self);
   g_clear_object (&self->timeline);
   g_clear_object (&self->campaign);
   gtk_widget_dispose_template (GTK_WIDGET (self), ADMIRALTY_TYPE_REPLAY_WINDOW);
+  g_clear_object (&self->then);
 
   G_OBJECT_CLASS (admiralty_replay_window_parent_class)->dispose (object);
 }
@@ -461,6 +526,7 @@ admiralty_replay_window_new (GtkApplication *application,
                            G_CALLBACK (audience_selected_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (campaign, "changed", G_CALLBACK (campaign_changed_cb), self,
                            G_CONNECT_SWAPPED);
+  self->prepare_id = g_idle_add_full (G_PRIORITY_LOW, prepare_cb, self, NULL);
   return self;
 }
 
@@ -522,22 +588,31 @@ admiralty_replay_window_get_table (AdmiraltyReplayWindow *self)
 
 void
 admiralty_replay_window_set_projector (AdmiraltyReplayWindow *self,
-                                       AdmiraltySectorMap    *map)
+                                       AdmiraltySectorMap    *map,
+                                       AdmiraltyTableWidget  *table)
 {
   g_return_if_fail (ADMIRALTY_IS_REPLAY_WINDOW (self));
 
-  if (self->projector == map)
+  if (self->projector == map && self->projector_table == table)
     return;
   if (self->projector != NULL)
     {
       admiralty_sector_map_set_past (self->projector, NULL);
       g_object_remove_weak_pointer (G_OBJECT (self->projector), (gpointer *) &self->projector);
     }
-  self->projector = map;
-  if (map != NULL)
+  if (self->projector_table != NULL)
     {
-      g_object_add_weak_pointer (G_OBJECT (map), (gpointer *) &self->projector);
-      if (self->projecting)
-        show_step (self);
+      admiralty_table_widget_set_battle (self->projector_table, NULL);
+      admiralty_table_widget_set_audience (self->projector_table, NULL);
+      g_object_remove_weak_pointer (G_OBJECT (self->projector_table),
+                                    (gpointer *) &self->projector_table);
     }
+  self->projector = map;
+  self->projector_table = table;
+  if (map != NULL)
+    g_object_add_weak_pointer (G_OBJECT (map), (gpointer *) &self->projector);
+  if (table != NULL)
+    g_object_add_weak_pointer (G_OBJECT (table), (gpointer *) &self->projector_table);
+  if ((map != NULL || table != NULL) && self->projecting)
+    show_step (self);
 }

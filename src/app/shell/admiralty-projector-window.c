@@ -34,7 +34,9 @@ struct _AdmiraltyProjectorWindow
   GtkLabel            *finals_label;
   GtkLabel            *cycle_label;
   GtkLabel            *clock_label;
+  GtkStack            *view_stack;
   AdmiraltySectorMap  *map;
+  AdmiraltyTableWidget *table;
   GtkFlowBox          *key_box;
   GtkToggleButton     *sides_button;
   GtkLabel            *dice_label;
@@ -350,6 +352,16 @@ update_dice (AdmiraltyProjectorWindow *self)
                           (self->map == NULL || admiralty_sector_map_get_past (self->map) == NULL));
 }
 
+/* The replay puts a battle's phase on the table (admiralty_replay_window_set_projector ()), or
+ * takes it off: the wall shows the table while it holds one, else the map. */
+static void
+battle_changed_cb (AdmiraltyProjectorWindow *self)
+{
+  gtk_stack_set_visible_child_name (self->view_stack,
+                                    admiralty_table_widget_get_battle (self->table) != NULL
+                                    ? "battle" : "map");
+}
+
 /* The replay puts a moment of the war's past on the map, or gives the map the present back:
  * the heading says which. */
 static void
@@ -500,6 +512,7 @@ admiralty_projector_window_class_init (AdmiraltyProjectorWindowClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (ADMIRALTY_TYPE_SECTOR_MAP);
+  g_type_ensure (ADMIRALTY_TYPE_TABLE_WIDGET);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/admiralty/Admiralty/admiralty-projector-window.ui");
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, title_label);
@@ -507,7 +520,9 @@ admiralty_projector_window_class_init (AdmiraltyProjectorWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, finals_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, clock_label);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, dice_label);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, view_stack);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, map);
+  gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, table);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, key_box);
   gtk_widget_class_bind_template_child (widget_class, AdmiraltyProjectorWindow, sides_button);
 
@@ -567,6 +582,8 @@ admiralty_projector_window_init (AdmiraltyProjectorWindow *self)
   connect_signal_groups (self);
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect_object (self->map, "notify::past", G_CALLBACK (past_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->table, "notify::battle", G_CALLBACK (battle_changed_cb), self,
                            G_CONNECT_SWAPPED);
   self->settings = g_settings_new (APP_ID);
   g_settings_bind_with_mapping (self->settings, "projector-palette", self->sides_button,
@@ -637,6 +654,22 @@ admiralty_projector_window_get_map (AdmiraltyProjectorWindow *self)
   g_return_val_if_fail (ADMIRALTY_IS_PROJECTOR_WINDOW (self), NULL);
 
   return self->map;
+}
+
+AdmiraltyTableWidget *
+admiralty_projector_window_get_table (AdmiraltyProjectorWindow *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_PROJECTOR_WINDOW (self), NULL);
+
+  return self->table;
+}
+
+gboolean
+admiralty_projector_window_shows_table (AdmiraltyProjectorWindow *self)
+{
+  g_return_val_if_fail (ADMIRALTY_IS_PROJECTOR_WINDOW (self), FALSE);
+
+  return g_str_equal (gtk_stack_get_visible_child_name (self->view_stack), "battle");
 }
 
 void

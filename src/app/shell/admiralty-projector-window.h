@@ -13,6 +13,7 @@
 #include "admiralty-cycle-clock.h"
 #include "admiralty-engine.h"
 #include "admiralty-sector-map.h"
+#include "admiralty-table-widget.h"
 #include "adm-portal.h"
 
 G_BEGIN_DECLS
@@ -30,6 +31,11 @@ AdmCampaign              *admiralty_projector_window_get_campaign (AdmiraltyProj
 void                      admiralty_projector_window_set_campaign (AdmiraltyProjectorWindow *self,
                                                                    AdmCampaign              *campaign);
 AdmiraltySectorMap       *admiralty_projector_window_get_map      (AdmiraltyProjectorWindow *self);
+/* The tactical table the wall shows in place of the map while it holds a battle: the replay's
+ * battle phase, as the public saw it (admiralty_replay_window_set_projector ()). */
+AdmiraltyTableWidget     *admiralty_projector_window_get_table    (AdmiraltyProjectorWindow *self);
+/* Whether the wall shows the table now rather than the map. */
+gboolean                  admiralty_projector_window_shows_table  (AdmiraltyProjectorWindow *self);
 /* Fullscreen on a monitor other than @avoid's when there is one, else on @avoid's. */
 void                      admiralty_projector_window_show_on      (AdmiraltyProjectorWindow *self,
                                                                    GtkWidget                *avoid);

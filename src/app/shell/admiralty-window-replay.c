@@ -24,7 +24,8 @@ projecting_cb (AdmiraltyWindow       *self,
     gtk_widget_activate_action (GTK_WIDGET (self), "win.projector", NULL);
   if (self->projector != NULL)
     admiralty_replay_window_set_projector (
-      replay, admiralty_projector_window_get_map (ADMIRALTY_PROJECTOR_WINDOW (self->projector)));
+      replay, admiralty_projector_window_get_map (ADMIRALTY_PROJECTOR_WINDOW (self->projector)),
+      admiralty_projector_window_get_table (ADMIRALTY_PROJECTOR_WINDOW (self->projector)));
 }
 
 AdmiraltyReplayWindow *

@@ -32,7 +32,8 @@ struct _AdmReplayTimeline
   GArray           *steps;     /* Step */
   guint             n_read;    /* the journal's entries read into @steps */
   guint             cycle;     /* the cycle after the entries read */
-  GHashTable       *told;      /* engagement (interned) → whether the audience is told of it */
+  GHashTable       *told;      /* engagement (interned) → whether the audience is told of it
+                                * after the last entry read (told_of ()) */
   gulong            changed_id;
 };
 
@@ -42,11 +43,16 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (AdmReplayTimeline, adm_replay_timeline, G_TYPE_OB
                                G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL,
                                                       adm_replay_timeline_list_model_init))
 
-/* Whether the audience is told of the battle of @engagement (F-STRAT-3): the master of every
- * one; a side or the public as the one filter says, of an engagement the campaign knows. */
+/* Whether the audience is told of the battle of @engagement (F-STRAT-3) as the war stood
+ * after the journal's first @moment entries: the master of every one; a side or the public as
+ * the one filter says of the campaign then (adm_campaign_state_at ()) — so that no step shows
+ * a battle before the audience learnt of it, nor hides one it was told of then and no longer
+ * is now (a reveal undone later). Kept in @told while no entry of the campaign's own is read
+ * after it: only those change what the campaign tells. */
 static gboolean
 told_of (AdmReplayTimeline *self,
-         const char        *engagement)
+         const char        *engagement,
+         guint              moment)
 {
   gpointer known;
   gboolean told = FALSE;
@@ -58,10 +64,13 @@ told_of (AdmReplayTimeline *self,
   {
     g_autoptr(AdmQueuedEngagement) queued = adm_campaign_find_engagement (self->campaign,
                                                                           engagement, NULL);
-    AdmStrategy *strategy = adm_state_get_strategy (adm_campaign_get_state (self->campaign));
+    g_autoptr(AdmState) then = queued != NULL ? adm_campaign_state_at (self->campaign, moment,
+                                                                        NULL)
+                                              : NULL;
 
-    told = queued != NULL &&
-           adm_audience_told_of_engagement (strategy, adm_campaign_get_scenario (self->campaign),
+    told = then != NULL &&
+           adm_audience_told_of_engagement (adm_state_get_strategy (then),
+                                            adm_campaign_get_scenario (self->campaign),
                                             self->viewer, queued);
   }
   g_hash_table_insert (self->told, (gpointer) engagement, GINT_TO_POINTER (told));
@@ -100,13 +109,15 @@ read_entries (AdmReplayTimeline *self)
       if (engagement != NULL)
         {
           step.engagement = g_intern_string (engagement);
-          shown = told_of (self, step.engagement);
+          shown = told_of (self, step.engagement, step.moment);
         }
       else
         {
           gint64 cycle = 0;
 
           shown = self->master || self->revealed || public_action (what);
+          /* The campaign may tell otherwise after it (a formation revealed, a cycle). */
+          g_hash_table_remove_all (self->told);
           if (g_str_has_prefix (what, "muster"))
             step.cycle = 0;
           /* A cycle resolved begins the next; taking it back returns to it. */
@@ -386,10 +397,12 @@ adm_replay_timeline_describe_out (AdmReplayTimeline *self)
 {
   g_autoptr(GPtrArray) engagements = NULL;
   g_autoptr(GString) names = g_string_new (NULL);
+  AdmStrategy *strategy;
 
   g_return_val_if_fail (ADM_IS_REPLAY_TIMELINE (self), NULL);
 
   engagements = adm_campaign_get_engagements (self->campaign, 0);
+  strategy = adm_state_get_strategy (adm_campaign_get_state (self->campaign));
   for (guint i = 0; i < engagements->len; i++)
     {
       AdmQueuedEngagement *engagement = g_ptr_array_index (engagements, i);
@@ -397,7 +410,9 @@ adm_replay_timeline_describe_out (AdmReplayTimeline *self)
 
       if (engagement->table == NULL || engagement->status == ADM_ENGAGEMENT_FINISHED ||
           engagement->status == ADM_ENGAGEMENT_DROPPED ||
-          !told_of (self, g_intern_string (engagement->id)))
+          !(self->master || self->revealed ||
+            adm_audience_told_of_engagement (strategy, adm_campaign_get_scenario (self->campaign),
+                                             self->viewer, engagement)))
         continue;
       /* F-STRAT-3: a side is told an engagement by its place and time, never its id. */
       place = adm_engagement_place_name (&engagement->engagement);
@@ -413,4 +428,38 @@ adm_replay_timeline_describe_out (AdmReplayTimeline *self)
   return g_strdup_printf (_("Still at another table: %s. Their phases come into the replay "
                             "when their tables send them back (Import Table Battle…)."),
                           names->str);
+}
+
+void
+adm_replay_timeline_prepare (AdmReplayTimeline *self)
+{
+  const char *engagements[ADM_CAMPAIGN_PAST_BATTLES];
+  guint moments[ADM_CAMPAIGN_PAST_BATTLES], n = 0;
+
+  g_return_if_fail (ADM_IS_REPLAY_TIMELINE (self));
+
+  /* The latest battles first, each at its last step. */
+  for (guint i = self->steps->len; i-- > 0 && n < G_N_ELEMENTS (engagements);)
+    {
+      const Step *step = &g_array_index (self->steps, Step, i);
+      gboolean seen = FALSE;
+
+      if (step->engagement == NULL)
+        continue;
+      for (guint k = 0; k < n; k++)
+        seen = seen || engagements[k] == step->engagement;
+      if (seen)
+        continue;
+      engagements[n] = step->engagement;
+      moments[n++] = step->moment;
+    }
+  /* Opened oldest first, so that the latest is kept longest; one that cannot be opened is
+   * left for its step to say why. */
+  while (n-- > 0)
+    {
+      AdmBattle *battle = adm_campaign_battle_at_entry (self->campaign, engagements[n],
+                                                        moments[n], NULL);
+
+      g_clear_object (&battle);
+    }
 }

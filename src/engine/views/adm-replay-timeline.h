@@ -36,6 +36,14 @@ const AdmFaction  *adm_replay_timeline_get_viewer   (AdmReplayTimeline *self);
 /* The step a moment of the journal falls in: the last step at or before it. */
 guint              adm_replay_timeline_find         (AdmReplayTimeline *self,
                                                      guint              moment);
+/* Makes the battles of the timeline's latest battle steps ready, to be called off the frame
+ * (when the timeline is built, or in an idle after): each of the last
+ * ADM_CAMPAIGN_PAST_BATTLES battles stepped through is opened at its last step and let go, so
+ * that the campaign keeps it with the states before each of its phases
+ * (adm_campaign_battle_at_entry ()). A first jump to any phase of it then takes that battle
+ * back rather than opening it from its set-up and playing every phase before. The battle of
+ * the latest steps is made ready last, and so is kept longest. */
+void               adm_replay_timeline_prepare      (AdmReplayTimeline *self);
 /* The battles of engagements this audience is told of that are fought at another table
  * (table-assign) and not brought back: their phases come into the journal, and so into the
  * replay, when their table sends them back. A sentence naming them and saying so, or NULL. */
