@@ -10,6 +10,7 @@
 #include <adwaita.h>
 
 #include "admiralty-engine.h"
+#include "adm-table-client.h"
 
 G_BEGIN_DECLS
 
@@ -23,6 +24,11 @@ GtkWidget *admiralty_dice_contribution_dialog_new  (GtkWindow     *parent,
                                                     AdmCampaign   *campaign,
                                                     const char    *engagement_id,
                                                     GPtrArray     *sides);
+/* The same at a table (adm-table-client.h): @sides of its open battle
+ * (adm_dice_mixes_sides_to_give ()), the dice given to it (adm_table_client_give_dice ()). */
+GtkWidget *admiralty_dice_contribution_dialog_new_at_table (GtkWindow      *parent,
+                                                            AdmTableClient *client,
+                                                            GPtrArray      *sides);
 /* Journals the dice typed, each side's as its own entry (adm_campaign_give_dice ()): FALSE
  * with @error at the first the campaign refuses (those before it are kept). */
 gboolean   admiralty_dice_contribution_dialog_give (AdmiraltyDiceContributionDialog  *self,
