@@ -1577,6 +1577,186 @@ test_tables_at_once (Fixture       *fixture,
   g_assert_cmpuint (fixture->changed, >=, 2);
 }
 
+/* F-STRAT-4: a table's sides give their 2d6 for each phase before it is rolled, at the table
+ * as at the chief's own; bad ones are refused there. */
+static gpointer
+giving_thread (gpointer data)
+{
+  Playing *playing = data;
+  g_autoptr(GMainContext) context = g_main_context_new ();
+  g_autoptr(AdmTableClient) client = NULL;
+  g_autoptr(AdmBattle) battle = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean reachable = FALSE, refused = TRUE;
+  const char *throws[] = { "3 5", "6 2", "1 4", "2 2", "5 6", "4 1" };
+  guint phase = 0;
+
+  g_main_context_push_thread_default (context);
+  client = adm_table_client_new (playing->link, &error);
+  if (client != NULL)
+    battle = adm_table_client_open_battle_sync (client, playing->engagement, &reachable, NULL,
+                                                &error);
+  /* Bad dice first: not a d6, no side of this battle, a side's second throw. */
+  if (battle != NULL)
+    {
+      const char *side = adm_battle_get_side (battle, 0)->id;
+
+      refused = !adm_table_client_give_dice (client, side, "7 2", FALSE, NULL) &&
+                !adm_table_client_give_dice (client, "dendarii", "3 3", FALSE, NULL) &&
+                adm_table_client_give_dice (client, side, "3 5", FALSE, &error) &&
+                !adm_table_client_give_dice (client, side, "3 5", FALSE, NULL);
+      if (!refused && error == NULL)
+        playing->failure = g_strdup ("bad dice were taken at the table");
+    }
+  while (battle != NULL && error == NULL && playing->failure == NULL &&
+         adm_battle_get_turn (battle) <= PLAYED_TURNS)
+    {
+      g_autoptr(AdmDiceSource) dice = NULL;
+
+      /* Each side's throw, once the phase's declarations are locked (the first side's of the
+       * first phase given above). */
+      for (guint s = phase == 0 ? 1 : 0; s < adm_battle_get_n_sides (battle) && error == NULL;
+           s++)
+        adm_table_client_give_dice (client, adm_battle_get_side (battle, s)->id,
+                                    throws[(2 * phase + s) % G_N_ELEMENTS (throws)], FALSE,
+                                    &error);
+      phase++;
+      if (error == NULL)
+        dice = adm_table_client_dice_source (client, NULL, NULL, &error);
+      if (dice == NULL ||
+          !adm_battle_resolve_phase (battle, adm_battle_orders_get_turn (
+                                       playing->orders, adm_battle_get_turn (battle)),
+                                     dice, NULL))
+        break;
+      table_pause (context);
+    }
+  if (battle != NULL && error == NULL)
+    adm_table_client_flush (client, 60000, &error);
+  if (error != NULL && playing->failure == NULL)
+    playing->failure = g_strdup (error->message);
+  if (battle != NULL)
+    {
+      playing->n_entries = adm_journal_get_n_entries (adm_battle_get_log (battle));
+      playing->n_rolls = adm_battle_get_rolls (battle)->len;
+      adm_table_battle_entry_hash (battle, playing->n_entries, playing->last);
+    }
+  g_clear_object (&battle);
+  g_clear_object (&client);
+  g_main_context_pop_thread_default (context);
+  g_atomic_int_set (&playing->over, 1);
+  g_main_context_wakeup (NULL);
+  return NULL;
+}
+
+/* Pol orbit (c1-3) fought at Table 1 over the table link on 127.0.0.1, each side giving its 2d6
+ * for every phase at the table: the chief journals them, naming the hand-off, checks each
+ * program roll with them mixed in, and keeps every entry; the secret the chief committed to,
+ * known in advance, no longer foretells the rolls. A message whose dice were changed after
+ * the rolls is refused, nothing journaled. */
+static void
+test_sides_dice_at_table (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  g_autofree char *orders_path = g_build_filename (g_getenv ("ADMIRALTY_SOURCE_DIR"), "tests",
+                                                   "data", "campaign-battles",
+                                                   "komarr-c1-3.orders.xml", NULL);
+  g_autoptr(AdmBattleOrders) orders = NULL;
+  g_autoptr(GPtrArray) mixes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *forged = NULL, *text = NULL;
+  const AdmTableAssignment *at;
+  Playing playing = { NULL, };
+  AdmTableReceipt receipt;
+  AdmBattle *kept;
+  GPtrArray *events;
+  guint8 secret[ADM_DICE_SECRET_LENGTH];
+  guint given = 0, foreseen = 0, before, roll = 0;
+  GThread *thread;
+  gsize length;
+
+  g_assert_true (adm_campaign_assign_table (fixture->campaign, "c1-3", "Table 1", T0 + 3100,
+                                            NULL, &error));
+  g_assert_no_error (error);
+  orders = adm_battle_orders_load_file (orders_path, &error);
+  g_assert_no_error (error);
+  table_dice_fixed (fixture->campaign, "Table 1", "c1-3", T0 + 3110, PROGRAM_SEED, secret);
+  playing.link = portal_loopback_link (adm_table_server_get_link (fixture->tables, "Table 1"));
+  playing.engagement = g_strdup ("c1-3");
+  playing.orders = orders;
+  thread = g_thread_new ("table", giving_thread, &playing);
+  while (!g_atomic_int_get (&playing.over))
+    g_main_context_iteration (NULL, TRUE);
+  g_thread_join (thread);
+  g_assert_null (playing.failure);
+  g_assert_cmpuint (playing.n_rolls, >, 0);
+  adm_campaign_get_table_receipt (fixture->campaign, "c1-3", &receipt);
+  g_assert_cmpuint (receipt.kept, ==, playing.n_entries);
+
+  /* Each side's throw for each phase, journaled by the chief with the hand-off's id. */
+  at = adm_state_get_table (adm_campaign_get_state (fixture->campaign), "c1-3");
+  g_assert_nonnull (at);
+  events = adm_campaign_get_events (fixture->campaign);
+  for (guint i = 0; i < events->len; i++)
+    {
+      const AdmEvent *event = g_ptr_array_index (events, i);
+
+      if (g_str_equal (adm_event_get_kind (event), "dice-contribution"))
+        {
+          g_assert_cmpstr (adm_event_get (event, "assignment"), ==, at->id);
+          given++;
+        }
+    }
+  g_assert_cmpuint (given, >=, 4);
+  g_assert_cmpuint (given % 2, ==, 0);
+  /* Every program roll is the secret's with them mixed in; from the secret alone they are
+   * not what was rolled. */
+  kept = adm_campaign_get_battle_played (fixture->campaign, "c1-3", &error);
+  g_assert_no_error (error);
+  g_assert_true (adm_campaign_check_table_dice (fixture->campaign, "c1-3", at->id, kept, &roll));
+  mixes = adm_campaign_get_dice_mixes (fixture->campaign, "c1-3");
+  for (guint i = 0; i < adm_battle_get_rolls (kept)->len; i++)
+    {
+      const AdmBattleRoll *rolled = g_ptr_array_index (adm_battle_get_rolls (kept), i);
+      g_autofree guint *alone = g_new (guint, rolled->n_values);
+
+      g_assert_nonnull (adm_dice_mix_of_table_roll (mixes, 1, i + 1));
+      adm_dice_derive (secret, "c1-3", i + 1, rolled->n_values, rolled->sides, alone);
+      foreseen += memcmp (alone, rolled->values, rolled->n_values * sizeof (guint)) == 0;
+    }
+  g_assert_cmpuint (foreseen, <, adm_battle_get_rolls (kept)->len);
+
+  /* The same battle sent again with a side's throw changed after its rolls: refused. */
+  text = adm_dice_mixes_to_text (mixes);
+  g_assert_nonnull (text);
+  text[strcspn (text, " ") - 1] = text[strcspn (text, " ") - 1] == '1' ? '2' : '1';
+  {
+    g_autoptr(GPtrArray) changed = adm_dice_mixes_from_text ("c1-3", text, &error);
+
+    g_assert_no_error (error);
+    forged = adm_table_battle_message_with_dice (kept, "c1-3", at->id, 1, NULL, changed,
+                                                 &length);
+  }
+  before = adm_journal_get_n_entries (adm_campaign_get_journal (fixture->campaign));
+  g_assert_false (adm_campaign_receive_from_table (fixture->campaign, "Table 1", forged, length,
+                                                   "forged", NULL, &error));
+  g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED);
+  g_assert_cmpuint (adm_journal_get_n_entries (adm_campaign_get_journal (fixture->campaign)), ==,
+                    before);
+  g_clear_error (&error);
+  /* Dice that are no side's throw: malformed, nothing read further. */
+  g_free (forged);
+  forged = g_strdup_printf ("<table-battle version=\"1\" engagement=\"c1-3\" assignment=\"%s\" "
+                            "from=\"1\" prev=\"%064d\" dice=\"1:1:fire:pol:side:79\">"
+                            "<battle-game/></table-battle>", at->id, 0);
+  g_assert_false (adm_campaign_receive_from_table (fixture->campaign, "Table 1", forged,
+                                                   strlen (forged), "forged", NULL, &error));
+  g_assert_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_MALFORMED);
+  g_assert_cmpuint (adm_journal_get_n_entries (adm_campaign_get_journal (fixture->campaign)), ==,
+                    before);
+  g_free (playing.link);
+  g_free (playing.engagement);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1603,6 +1783,7 @@ main (int    argc,
   ADD ("crowd", test_crowd);
   ADD ("big-bodies", test_big_bodies);
   ADD ("F-STRAT-4/tables-at-once-every-entry-kept", test_tables_at_once);
+  ADD ("F-STRAT-4/sides-dice-at-table", test_sides_dice_at_table);
 #undef ADD
   return g_test_run ();
 }

@@ -245,12 +245,10 @@ adm_portal_page_cards (AdmCampaign      *campaign,
   return g_string_free (out, FALSE);
 }
 
-/* The battle's side that is @admiral's (his faction's or an ally's), for the audience filter;
- * the public's when none is. */
-static AdmAudience
-audience_of (AdmScenario      *scenario,
-             AdmBattle        *battle,
-             const AdmAdmiral *admiral)
+AdmAudience
+adm_portal_page_battle_audience (AdmScenario      *scenario,
+                                 AdmBattle        *battle,
+                                 const AdmAdmiral *admiral)
 {
   GPtrArray *factions = adm_scenario_get_factions (scenario);
 
@@ -282,9 +280,9 @@ append_dice_checks (GString          *out,
     return;
   checks = adm_dice_verify (commitments, engagement_id, battle,
                             adm_audience_of_campaign (strategy_of (campaign),
-                                                      audience_of (adm_campaign_get_scenario (
-                                                                     campaign),
-                                                                   battle, admiral)));
+                                                      adm_portal_page_battle_audience (
+                                                        adm_campaign_get_scenario (campaign),
+                                                        battle, admiral)));
   g_string_append (out, "<ul class=\"dice\">");
   for (guint i = 0; i < checks->len; i++)
     {
@@ -366,6 +364,13 @@ append_battle_dice (GString          *out,
               g_string_append (out, " <code>");
               adm_portal_html_escape (out, check);
               g_string_append (out, "</code>");
+              /* The offline verifier, served once the battle has ended
+               * (adm-portal-dice.c). */
+              g_string_append_printf (out, "</p><p><a href=\"dice-%.16s.html\" download>",
+                                      commitment->commitment);
+              adm_portal_html_escape (out, _("Check every roll on this phone (one file that "
+                                             "opens without the network)"));
+              g_string_append (out, "</a>");
               revealed = TRUE;
             }
           else
@@ -1453,6 +1458,8 @@ adm_portal_page_render (const AdmPortalPage *page)
     }
 
   append_session (out, page, now);
+  if (page->store != NULL)
+    adm_portal_page_append_dice_section (out);
 
   g_string_append (out, "<section id=\"sheet\"><h2>");
   adm_portal_html_escape (out, sheet_heading);
@@ -1484,8 +1491,11 @@ adm_portal_page_render (const AdmPortalPage *page)
                                  "(plain HTTP): keep this link to yourself."));
   if (page->store != NULL)
     append_sign_out (out);
-  g_string_append_printf (out, "</footer><script nonce=\"%s\">%s</script></body></html>\n",
-                          page->nonce, page_script ());
+  g_string_append_printf (out, "</footer><script nonce=\"%s\">%s</script>", page->nonce,
+                          page_script ());
+  if (page->store != NULL)
+    adm_portal_page_append_dice_script (out, page->nonce);
+  g_string_append (out, "</body></html>\n");
   return g_string_free (out, FALSE);
 }
 

@@ -8,6 +8,8 @@
 
 #include <glib.h>
 
+#include "adm-audience.h"
+#include "adm-battle.h"
 #include "adm-campaign.h"
 #include "adm-doc.h"
 
@@ -24,6 +26,18 @@ void   adm_portal_html_doc         (GString          *out,
 /* "ru" or "en": the first of them the browser's Accept-Language header prefers (by q); "en"
  * when it names neither. */
 const char *adm_portal_page_language (const char     *accept_language);
+
+/* The side of @battle that is @admiral's (his faction's or an ally's), for the audience
+ * filter; the public's when none is. */
+AdmAudience adm_portal_page_battle_audience (AdmScenario      *scenario,
+                                             AdmBattle        *battle,
+                                             const AdmAdmiral *admiral);
+/* The section of his page where his side's dice are thrown by a tap, and its script
+ * (adm-portal-dice.js, inlined with @nonce), which fills the section in from dice.json: empty
+ * while no phase of a battle of his side waits for them (adm-portal-dice.c). */
+void   adm_portal_page_append_dice_section (GString    *out);
+void   adm_portal_page_append_dice_script  (GString    *out,
+                                            const char *nonce);
 
 /* The fragments of an admiral's page that depend on the campaign only (not on the request),
  * built through the engine's filters for his side. */

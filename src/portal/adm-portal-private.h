@@ -156,6 +156,8 @@ struct _AdmPortal
   GHashTable      *clients;   /* "ADMIRAL\nCLIENT" → the cycle (as a pointer) of the sheet
                                * kept with that client id; read from the journal when first
                                * needed (_adm_portal_job_sheet ()), or NULL */
+  guint8           dice_key[32]; /* names his side's battles to a phone (adm-portal-dice.c) */
+  gboolean         dice_keyed;
   GBytes          *archive;   /* the campaign's archive once its truth is published (every
                                * side's is the master's), made for @archive_version in
                                * @archive_lang, mapped from its file (unlinked: the page
@@ -186,6 +188,9 @@ typedef enum {
   JOB_FINAL,   /* his sheet marked final, or not */
   JOB_MUSTER,  /* a posted muster to read back or hand in (adm-portal-muster.c) */
   JOB_ARCHIVE, /* the campaign's archive (adm-archive.h), once its whole truth is published */
+  JOB_DICE,    /* his side's dice for a phase: what waits (dice.json), or a phone's tap
+                * (adm-portal-dice.c) */
+  JOB_DICE_PAGE, /* the offline dice verifier of a battle of his side, once it has ended */
 } JobKind;
 
 /* What the server thread asks of the main thread, and (the same Job sent back) its answer. */
@@ -209,7 +214,8 @@ typedef struct {
   guint              status;
   Page              *page;
   GBytes            *pdf;
-  GBytes            *archive;   /* ARCHIVE: the HTML page */
+  GBytes            *archive;   /* ARCHIVE, DICE_PAGE: the HTML page */
+  char              *filename;  /* DICE_PAGE: its name to keep it under, else "archive.html" */
   char              *text;      /* plain text, with @status */
 } Job;
 
@@ -386,6 +392,17 @@ void      _adm_portal_job_final      (AdmPortal            *self,
                                       const AdmAdmiral     *admiral);
 gboolean  _adm_portal_sheet_is_final (AdmPortal            *self,
                                       const AdmPortalSheet *sheet);
+
+/* adm-portal-dice.c. Server thread: TRUE when @rest (the path after his token) is one of his
+ * side's dice — "dice.json", a tap posted to "dice", a battle's verifier "dice-DIGITS.html" —
+ * handed to the main thread (JOB_DICE, JOB_DICE_PAGE). Main thread: @job answered. */
+gboolean  _adm_portal_dice_serves    (Server               *server,
+                                      SoupServerMessage    *msg,
+                                      const char           *admiral_id,
+                                      const char           *rest);
+void      _adm_portal_job_dice       (AdmPortal            *self,
+                                      Job                  *job,
+                                      const AdmAdmiral     *admiral);
 
 /* adm-portal-muster.c. Main thread: his muster's entry while the muster is under way and he
  * has a pool, else NULL (his page is the order page); a muster's formations as the muster

@@ -467,6 +467,8 @@ handle_cb (SoupServer        *soup,
     _adm_portal_receive_sheet (server, msg, admiral_id, JOB_FINAL);
   else if (g_str_equal (method, "POST") && g_str_equal (rest, "muster"))
     _adm_portal_receive_sheet (server, msg, admiral_id, JOB_MUSTER);
+  else if (_adm_portal_dice_serves (server, msg, admiral_id, rest))
+    ;
   else if (get && g_str_equal (rest, "archive.html"))
     {
       Job *job = _adm_portal_job_new (server, JOB_ARCHIVE, admiral_id,

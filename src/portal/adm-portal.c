@@ -544,6 +544,7 @@ _adm_portal_job_free (gpointer data)
   g_clear_pointer (&job->page, _adm_portal_page_unref);
   g_clear_pointer (&job->pdf, g_bytes_unref);
   g_clear_pointer (&job->archive, g_bytes_unref);
+  g_free (job->filename);
   g_free (job->text);
   g_free (job);
 }
@@ -597,15 +598,17 @@ _adm_portal_job_answer_cb (gpointer data)
         {
           SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
           SoupMessageBody *body = soup_server_message_get_response_body (msg);
+          g_autofree char *disposition =
+            g_strdup_printf ("inline; filename=\"%s\"",
+                             job->filename != NULL ? job->filename : "archive.html");
 
           adm_portal_add_common_headers (msg);
-          /* The archive asks for nothing beyond itself (adm-archive.html): its own style and
-           * script, and no address at all. */
+          /* The archive (adm-archive.html) and the dice verifier (adm-dice-page.html) ask
+           * for nothing beyond themselves: their own style and script, and no address. */
           soup_message_headers_replace (headers, "Content-Security-Policy",
                                         "default-src 'none'; style-src 'unsafe-inline'; "
                                         "script-src 'unsafe-inline'; img-src data:");
-          soup_message_headers_replace (headers, "Content-Disposition",
-                                        "inline; filename=\"archive.html\"");
+          soup_message_headers_replace (headers, "Content-Disposition", disposition);
           soup_message_headers_set_content_type (headers, "text/html; charset=utf-8", NULL);
           soup_server_message_set_status (msg, SOUP_STATUS_OK, NULL);
           soup_message_body_truncate (body);
@@ -697,6 +700,8 @@ job_run (AdmPortal *self,
     _adm_portal_job_muster (self, job, admiral);
   else if (job->kind == JOB_ARCHIVE)
     _adm_portal_archive_queue (self, job);
+  else if (job->kind == JOB_DICE || job->kind == JOB_DICE_PAGE)
+    _adm_portal_job_dice (self, job, admiral);
   else
     _adm_portal_pdf_queue (self, job);
 }

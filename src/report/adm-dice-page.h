@@ -21,6 +21,11 @@ char *adm_dice_page_data (const char *engagement_id,
                           GPtrArray  *commitments,
                           GPtrArray  *checks) G_GNUC_WARN_UNUSED_RESULT;
 
+/* The verifier's hashes alone, as script text defining AdmDiceVerifier (sha256 (), hmac (),
+ * hex (), utf8 (), mixOf (), derive (), check ()): for another page to commit with the
+ * engine's own SHA-256 where crypto.subtle is missing (the portal's dice tap). */
+char *adm_dice_page_hashes (void) G_GNUC_WARN_UNUSED_RESULT;
+
 /* The page, holding @data (adm_dice_page_data ()). */
 char *adm_dice_page_new  (const char *data) G_GNUC_WARN_UNUSED_RESULT;
 

@@ -234,9 +234,11 @@ var AdmDiceVerifier = (function () {
     data.rolls.forEach (function (r) {
       var out = { roll: r.roll, verdict: "typed", derived: null, mixed: false, fresh: false };
       var commitment = lastBefore (data.commitments, "from_roll", r.roll);
-      /* A table handed the battle draws from its set-up's secret alone (docs/dice.md). */
-      var mix = commitment !== null && commitment.assignment == null
-                ? lastBefore (mixes, "from", r.roll) : null;
+      /* A table handed the battle mixes only the contributions given at it: the phases from
+       * its commitment's first roll on (docs/dice.md). */
+      var mix = commitment !== null ? lastBefore (mixes, "from", r.roll) : null;
+      if (mix !== null && commitment.assignment != null && mix.from < commitment.from_roll)
+        mix = null;
       result.rolls.push (out);
       if (r.origin !== "program") {
         out.verdict = r.origin === "typed" ? "typed" : "not-recorded";

@@ -39,22 +39,32 @@ replace (char       *page,
 }
 
 char *
+adm_report_page_script (const char *script)
+{
+  g_autofree char *source = NULL;
+  const char *body;
+
+  g_return_val_if_fail (script != NULL, NULL);
+
+  source = resource_text (script);
+  body = strstr (source, "*/\n") != NULL ? strstr (source, "*/\n") + 3 : source;
+  return g_strdup (body);
+}
+
+char *
 adm_report_page_fill (const char           *html,
                       const char           *script,
                       const AdmReportField *fields,
                       guint                 n_fields)
 {
   char *page;
-  g_autofree char *source = NULL;
-  const char *body;
+  g_autofree char *body = NULL;
 
   g_return_val_if_fail (html != NULL && script != NULL, NULL);
   g_return_val_if_fail (fields != NULL || n_fields == 0, NULL);
 
   page = resource_text (html);
-  source = resource_text (script);
-  /* Inlined without its heading comment. */
-  body = strstr (source, "*/\n") != NULL ? strstr (source, "*/\n") + 3 : source;
+  body = adm_report_page_script (script);
   for (guint f = 0; f < n_fields; f++)
     {
       g_autofree char *escaped = fields[f].escape && fields[f].text != NULL

@@ -16,6 +16,10 @@ typedef struct {
   gboolean    escape;
 } AdmReportField;
 
+/* The script @script of the report's resources ("adm-dice-page.js") without its heading
+ * comment, as a page inlines it. */
+char *adm_report_page_script (const char *script) G_GNUC_WARN_UNUSED_RESULT;
+
 /* The page @html of the report's resources ("adm-archive.html"), its "@SCRIPT@" the script
  * @script of them without its heading comment, then each of @fields filled in, in order. */
 char *adm_report_page_fill (const char           *html,

@@ -71,6 +71,7 @@ struct _AdmTableClient
   gboolean             dice_from_chief; /* the set-up carried the secret: the chief committed to
                                          * it (docs/dice.md) */
   gboolean             program_only; /* the hand-off's dice policy: no real dice typed in */
+  GPtrArray           *mixes;        /* AdmDicePhaseMix*: the sides' dice given here */
 
   /* The sending. */
   AdmTableClientState  state;
@@ -331,7 +332,7 @@ save_keys (AdmTableClient  *self,
            GError         **error)
 {
   g_autoptr(GKeyFile) keys = g_key_file_new ();
-  g_autofree char *data = NULL;
+  g_autofree char *data = NULL, *given = NULL;
   gsize length = 0;
 
   g_key_file_set_string (keys, GROUP, "link", self->link);
@@ -356,6 +357,9 @@ save_keys (AdmTableClient  *self,
     g_key_file_set_boolean (keys, GROUP, "dice-from-chief", TRUE);
   if (self->program_only)
     g_key_file_set_boolean (keys, GROUP, "program-dice-only", TRUE);
+  given = self->mixes != NULL ? adm_dice_mixes_to_text (self->mixes) : NULL;
+  if (given != NULL)
+    g_key_file_set_string (keys, GROUP, "dice-given", given);
   data = g_key_file_to_data (keys, &length, NULL);
   if (!adm_file_write_replacing (self->key_path, data, length, error))
     {
@@ -429,6 +433,7 @@ adm_table_client_finalize (GObject *object)
   g_free (self->end_reason);
   g_free (self->refused);
   g_free (self->dice_commitment);
+  g_clear_pointer (&self->mixes, g_ptr_array_unref);
   g_free (self->message);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->context, g_main_context_unref);
@@ -484,6 +489,7 @@ adm_table_client_class_init (AdmTableClientClass *klass)
 static void
 adm_table_client_init (AdmTableClient *self)
 {
+  self->mixes = g_ptr_array_new_with_free_func ((GDestroyNotify) adm_dice_phase_mix_free);
   self->cancellable = g_cancellable_new ();
   self->backoff_ms = RETRY_FIRST_MS;
 }
@@ -1458,8 +1464,9 @@ send_next (AdmTableClient *self)
       return;
     }
   self->sent_from = MIN (self->kept, n_entries (self)) + 1;
-  data = adm_table_battle_message (self->battle, self->engagement, self->assignment,
-                                   self->sent_from, self->end_reason, &length);
+  data = adm_table_battle_message_with_dice (self->battle, self->engagement, self->assignment,
+                                             self->sent_from, self->end_reason, self->mixes,
+                                             &length);
   body = g_bytes_new_take (g_steal_pointer (&data), length);
   msg = new_message (self, "POST", self->engagement, "entries", body);
   self->in_flight = TRUE;
@@ -1494,6 +1501,7 @@ open_kept (AdmTableClient  *self,
 {
   g_autoptr(GError) local_error = NULL;
   AdmBattle *battle = adm_battle_load_game (path, &local_error);
+  g_autofree char *given = NULL;
   guint64 kept = 0;
 
   if (battle == NULL)
@@ -1520,6 +1528,26 @@ open_kept (AdmTableClient  *self,
                           g_key_file_get_boolean (keys, GROUP, "dice-from-chief", NULL);
   self->program_only = self->dice_from_chief &&
                        g_key_file_get_boolean (keys, GROUP, "program-dice-only", NULL);
+  given = g_key_file_get_string (keys, GROUP, "dice-given", NULL);
+  if (given != NULL)
+    {
+      g_autofree char *engagement = g_key_file_get_string (keys, GROUP, "engagement", NULL);
+      g_autoptr(GPtrArray) mixes = adm_dice_mixes_from_text (engagement != NULL ? engagement
+                                                                                : "",
+                                                             given, &local_error);
+
+      if (mixes == NULL)
+        {
+          g_autofree char *display = g_filename_display_name (path);
+
+          g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_STORE,
+                       "%s: %s", display, local_error->message);
+          g_clear_object (&battle);
+          return NULL;
+        }
+      g_ptr_array_unref (self->mixes);
+      self->mixes = g_steal_pointer (&mixes);
+    }
   if (self->table_name == NULL)
     self->table_name = g_key_file_get_string (keys, GROUP, "table", NULL);
   if (self->campaign_name == NULL)
@@ -2274,6 +2302,8 @@ adm_table_client_dice_source (AdmTableClient  *self,
     }
   dice = adm_dice_commit_new (secret, self->engagement,
                               adm_battle_get_rolls (self->battle)->len + 1);
+  /* The sides' dice given here, as the chief mixes them when he checks the rolls. */
+  adm_dice_commit_add_mixes (dice, self->mixes);
   if (commitment != NULL)
     *commitment = g_strdup (adm_dice_commit_get_commitment (dice));
   return ADM_DICE_SOURCE (g_steal_pointer (&dice));
@@ -2352,6 +2382,54 @@ adm_table_client_end_battle (AdmTableClient  *self,
   return TRUE;
 }
 
+gboolean
+adm_table_client_give_dice (AdmTableClient  *self,
+                            const char      *side,
+                            const char      *dice,
+                            gboolean         by_master,
+                            GError         **error)
+{
+  g_autoptr(GPtrArray) before = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (self), FALSE);
+  g_return_val_if_fail (self->battle != NULL, FALSE);
+  g_return_val_if_fail (side != NULL && dice != NULL, FALSE);
+
+  if (self->refused != NULL || self->end_reason != NULL)
+    {
+      g_set_error (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_ENDED,
+                   _("The battle of engagement %s is no longer fought at this table: no dice "
+                     "are given to it"), self->engagement);
+      return FALSE;
+    }
+  /* Kept as it was when the key file cannot be written: nothing given half. */
+  text = adm_dice_mixes_to_text (self->mixes);
+  before = adm_dice_mixes_from_text (self->engagement, text, NULL);
+  if (!adm_dice_mixes_give (self->mixes, self->engagement, self->battle, side, dice, by_master,
+                            &local_error))
+    {
+      g_set_error_literal (error, ADM_TABLE_CLIENT_ERROR, ADM_TABLE_CLIENT_ERROR_REFUSED,
+                           local_error->message);
+      return FALSE;
+    }
+  if (!save_keys (self, error))
+    {
+      g_ptr_array_unref (self->mixes);
+      self->mixes = g_steal_pointer (&before);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+GPtrArray *
+adm_table_client_get_dice_given (AdmTableClient *self)
+{
+  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (self), NULL);
+  return self->mixes;
+}
+
 const char *
 adm_table_client_get_end_reason (AdmTableClient *self)
 {
@@ -2366,8 +2444,8 @@ adm_table_client_export (AdmTableClient *self,
   g_return_val_if_fail (ADM_IS_TABLE_CLIENT (self), NULL);
   g_return_val_if_fail (self->battle != NULL, NULL);
 
-  return adm_table_battle_message (self->battle, self->engagement, self->assignment, 1,
-                                   self->end_reason, length);
+  return adm_table_battle_message_with_dice (self->battle, self->engagement, self->assignment,
+                                             1, self->end_reason, self->mixes, length);
 }
 
 AdmTableClientState

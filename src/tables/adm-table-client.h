@@ -37,6 +37,7 @@
 #include <gio/gio.h>
 
 #include "adm-battle.h"
+#include "adm-dice-contribution.h"
 #include "adm-dice-source.h"
 #include "adm-placement-step.h"
 
@@ -248,6 +249,21 @@ AdmDiceSource       *adm_table_client_dice_source  (AdmTableClient  *self,
                                                     const guint64   *seed,
                                                     char           **commitment,
                                                     GError         **error) G_GNUC_WARN_UNUSED_RESULT;
+
+/* Each side's 2d6 @dice ("3 5") for the phase the open battle is about to roll, thrown in
+ * front of the sides once its declarations are locked (docs/dice.md, "What the sides add"),
+ * @by_master when the master threw for a side that gave none: kept beside the battle (the key
+ * file's `dice-given`), mixed into the program dice drawn from then on
+ * (adm_table_client_dice_source ()), and sent to the chief with every message, who journals
+ * them before he checks the rolls. Refused, REFUSED, when the dice are not 2d6, the side is
+ * none of the battle's or gave to this phase already; ENDED once the battle is over here. */
+gboolean             adm_table_client_give_dice    (AdmTableClient  *self,
+                                                    const char      *side,
+                                                    const char      *dice,
+                                                    gboolean         by_master,
+                                                    GError         **error);
+/* The sides' dice given here (AdmDicePhaseMix*, adm-dice-contribution.h), borrowed. */
+GPtrArray           *adm_table_client_get_dice_given (AdmTableClient *self);
 
 /* The table master ends the battle for @reason: kept with it, and sent to the chief, who
  * applies the ending (adm_campaign_end_battle ()). Nothing is played after it. A reason the

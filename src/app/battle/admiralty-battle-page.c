@@ -1673,7 +1673,9 @@ ask_contributions (AdmiraltyBattlePage *self)
   g_autofree char *declarations = NULL;
   GtkWidget *dialog;
 
-  if (!self->ask_contributions || self->campaign == NULL || self->engagement_id == NULL)
+  /* At a table as at the chief's own: the table's dice go to the chief with its battle. */
+  if (!self->ask_contributions || (self->client == NULL && (self->campaign == NULL ||
+                                                            self->engagement_id == NULL)))
     return FALSE;
   /* Resolve pressed again while the sides are asked: the same dialog, not a second. */
   if (self->contribution_dialog != NULL)
@@ -1684,14 +1686,23 @@ ask_contributions (AdmiraltyBattlePage *self)
   key = admiralty_battle_page_dice_key (self);
   if (g_strcmp0 (key, self->secret_alone) == 0)
     return FALSE;
-  sides = adm_campaign_dice_sides_to_give (self->campaign, self->engagement_id, self->battle);
+  sides = self->client != NULL
+          ? adm_dice_mixes_sides_to_give (adm_table_client_get_dice_given (self->client),
+                                          self->battle)
+          : adm_campaign_dice_sides_to_give (self->campaign, self->engagement_id, self->battle);
   if (sides->len == 0)
     return FALSE;
-  declarations = adm_battle_declarations_digest (self->battle,
-                                                 admiralty_battle_page_turn_orders (self));
-  dialog = admiralty_dice_contribution_dialog_new (
-    GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), self->campaign, self->engagement_id,
-    sides, declarations);
+  if (self->client != NULL)
+    dialog = admiralty_dice_contribution_dialog_new_at_table (
+      GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), self->client, sides);
+  else
+    {
+      declarations = adm_battle_declarations_digest (self->battle,
+                                                     admiralty_battle_page_turn_orders (self));
+      dialog = admiralty_dice_contribution_dialog_new (
+        GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), self->campaign,
+        self->engagement_id, sides, declarations);
+    }
   g_signal_connect_object (dialog, "response", G_CALLBACK (contribution_response_cb), self,
                            G_CONNECT_SWAPPED);
   self->contribution_dialog = dialog;

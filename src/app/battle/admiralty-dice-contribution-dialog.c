@@ -14,6 +14,7 @@ struct _AdmiraltyDiceContributionDialog
 
   GtkListBox  *list;
   AdmCampaign *campaign;
+  AdmTableClient *client;  /* at a table: the dice are given to its battle, sent to the chief */
   char        *engagement_id;
   char        *declarations; /* the digest of the phase's locked declarations */
   GPtrArray   *side_ids;  /* char*, one a row */
@@ -58,9 +59,13 @@ admiralty_dice_contribution_dialog_give (AdmiraltyDiceContributionDialog  *self,
                                                                                  i)));
       gboolean master = gtk_check_button_get_active (g_ptr_array_index (self->by_master, i));
 
-      if (!adm_campaign_give_declared_dice (self->campaign, self->engagement_id,
-                                            g_ptr_array_index (self->side_ids, i), text, master,
-                                            NULL, self->declarations, adm_clock_now (), error))
+      if (self->client != NULL
+          ? !adm_table_client_give_dice (self->client, g_ptr_array_index (self->side_ids, i),
+                                         text, master, error)
+          : !adm_campaign_give_declared_dice (self->campaign, self->engagement_id,
+                                              g_ptr_array_index (self->side_ids, i), text,
+                                              master, NULL, self->declarations,
+                                              adm_clock_now (), error))
         return FALSE;
     }
   return TRUE;
@@ -89,6 +94,7 @@ admiralty_dice_contribution_dialog_finalize (GObject *object)
   AdmiraltyDiceContributionDialog *self = ADMIRALTY_DICE_CONTRIBUTION_DIALOG (object);
 
   g_clear_object (&self->campaign);
+  g_clear_object (&self->client);
   g_free (self->engagement_id);
   g_free (self->declarations);
   g_ptr_array_unref (self->side_ids);
@@ -118,6 +124,10 @@ admiralty_dice_contribution_dialog_init (AdmiraltyDiceContributionDialog *self)
   self->by_master = g_ptr_array_new ();
 }
 
+static AdmiraltyDiceContributionDialog *dialog_new (GtkWindow   *parent,
+                                                    const char  *engagement_id,
+                                                    GPtrArray   *sides);
+
 GtkWidget *
 admiralty_dice_contribution_dialog_new (GtkWindow   *parent,
                                         AdmCampaign *campaign,
@@ -130,10 +140,36 @@ admiralty_dice_contribution_dialog_new (GtkWindow   *parent,
   g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
   g_return_val_if_fail (engagement_id != NULL && sides != NULL, NULL);
 
-  self = g_object_new (ADMIRALTY_TYPE_DICE_CONTRIBUTION_DIALOG, "transient-for", parent, NULL);
+  self = dialog_new (parent, engagement_id, sides);
   self->campaign = g_object_ref (campaign);
-  self->engagement_id = g_strdup (engagement_id);
   self->declarations = g_strdup (declarations);
+  return GTK_WIDGET (self);
+}
+
+GtkWidget *
+admiralty_dice_contribution_dialog_new_at_table (GtkWindow      *parent,
+                                                 AdmTableClient *client,
+                                                 GPtrArray      *sides)
+{
+  AdmiraltyDiceContributionDialog *self;
+
+  g_return_val_if_fail (ADM_IS_TABLE_CLIENT (client), NULL);
+  g_return_val_if_fail (sides != NULL, NULL);
+
+  self = dialog_new (parent, adm_table_client_get_engagement (client), sides);
+  self->client = g_object_ref (client);
+  return GTK_WIDGET (self);
+}
+
+static AdmiraltyDiceContributionDialog *
+dialog_new (GtkWindow  *parent,
+            const char *engagement_id,
+            GPtrArray  *sides)
+{
+  AdmiraltyDiceContributionDialog *self;
+
+  self = g_object_new (ADMIRALTY_TYPE_DICE_CONTRIBUTION_DIALOG, "transient-for", parent, NULL);
+  self->engagement_id = g_strdup (engagement_id);
   for (guint s = 0; s < sides->len; s++)
     {
       const AdmBattleSide *side = g_ptr_array_index (sides, s);
@@ -155,5 +191,5 @@ admiralty_dice_contribution_dialog_new (GtkWindow   *parent,
       g_ptr_array_add (self->entries, row);
       g_ptr_array_add (self->by_master, master);
     }
-  return GTK_WIDGET (self);
+  return self;
 }

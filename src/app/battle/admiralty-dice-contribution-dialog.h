@@ -10,6 +10,7 @@
 #include <adwaita.h>
 
 #include "admiralty-engine.h"
+#include "adm-table-client.h"
 
 G_BEGIN_DECLS
 
@@ -26,9 +27,14 @@ GtkWidget *admiralty_dice_contribution_dialog_new  (GtkWindow     *parent,
                                                     const char    *engagement_id,
                                                     GPtrArray     *sides,
                                                     const char    *declarations);
+/* The same at a table (adm-table-client.h): @sides of its open battle
+ * (adm_dice_mixes_sides_to_give ()), the dice given to it (adm_table_client_give_dice ()). */
+GtkWidget *admiralty_dice_contribution_dialog_new_at_table (GtkWindow      *parent,
+                                                            AdmTableClient *client,
+                                                            GPtrArray      *sides);
 /* Journals the dice typed, each side's as its own entry bound to the declarations
- * (adm_campaign_give_declared_dice ()): FALSE with @error at the first the campaign refuses
- * (those before it are kept). */
+ * (adm_campaign_give_declared_dice ()), or at a table given to its battle: FALSE with @error
+ * at the first refused (those before it are kept). */
 gboolean   admiralty_dice_contribution_dialog_give (AdmiraltyDiceContributionDialog  *self,
                                                     GError                          **error);
 /* The number of sides asked, and the entry of side @index, for the tests. */

@@ -81,6 +81,15 @@ adm_dice_contribution_parse (const char  *text,
   return TRUE;
 }
 
+gboolean
+adm_dice_phase_id_is_valid (const char *id)
+{
+  for (AdmPhase phase = ADM_PHASE_DETECTION; phase <= ADM_PHASE_END; phase++)
+    if (g_strcmp0 (id, adm_phase_to_string (phase)) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 static int
 compare_side (gconstpointer a,
               gconstpointer b)
@@ -302,19 +311,15 @@ battle_position (AdmCampaign  *campaign,
 }
 
 GPtrArray *
-adm_campaign_dice_sides_to_give (AdmCampaign *campaign,
-                                 const char  *engagement_id,
-                                 AdmBattle   *battle)
+adm_dice_mixes_sides_to_give (GPtrArray *mixes,
+                              AdmBattle *battle)
 {
-  g_autoptr(GPtrArray) mixes = NULL;
   g_autoptr(AdmEvent) phase = NULL;
   AdmDicePhaseMix *mix;
   GPtrArray *sides;
 
-  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
-  g_return_val_if_fail (engagement_id != NULL && ADM_IS_BATTLE (battle), NULL);
+  g_return_val_if_fail (mixes != NULL && ADM_IS_BATTLE (battle), NULL);
 
-  mixes = adm_campaign_get_dice_mixes (campaign, engagement_id);
   phase = adm_event_new ("dice-contribution", 0);
   adm_event_set_int (phase, "from", adm_battle_get_rolls (battle)->len + 1);
   adm_event_set_int (phase, "turn", adm_battle_get_turn (battle));
@@ -330,6 +335,20 @@ adm_campaign_dice_sides_to_give (AdmCampaign *campaign,
         g_ptr_array_add (sides, (gpointer) side);
     }
   return sides;
+}
+
+GPtrArray *
+adm_campaign_dice_sides_to_give (AdmCampaign *campaign,
+                                 const char  *engagement_id,
+                                 AdmBattle   *battle)
+{
+  g_autoptr(GPtrArray) mixes = NULL;
+
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), NULL);
+  g_return_val_if_fail (engagement_id != NULL && ADM_IS_BATTLE (battle), NULL);
+
+  mixes = adm_campaign_get_dice_mixes (campaign, engagement_id);
+  return adm_dice_mixes_sides_to_give (mixes, battle);
 }
 
 gboolean
@@ -544,6 +563,157 @@ adm_campaign_check_declarations (AdmCampaign  *campaign,
   return TRUE;
 }
 
+char *
+adm_dice_mixes_to_text (GPtrArray *mixes)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_return_val_if_fail (mixes != NULL, NULL);
+
+  for (guint m = 0; m < mixes->len; m++)
+    {
+      const AdmDicePhaseMix *mix = g_ptr_array_index (mixes, m);
+
+      for (guint g = 0; g < mix->given->len; g++)
+        {
+          const AdmDiceContribution *given = g_ptr_array_index (mix->given, g);
+          if (given->dice == NULL)
+            continue;
+          /* As the journal keeps them, "3 5": the two digits. */
+          g_string_append_printf (text, "%s%u:%d:%s:%s:%s:%c%c", text->len > 0 ? " " : "",
+                                  mix->from, mix->turn, mix->phase, given->side, given->by,
+                                  given->dice[0], given->dice[2]);
+        }
+    }
+  return text->len > 0 ? g_strdup (text->str) : NULL;
+}
+
+/* Sorts each phase's contributions by side and computes its mix. */
+static void
+mixes_compute (GPtrArray  *mixes,
+               const char *engagement_id)
+{
+  for (guint m = 0; m < mixes->len; m++)
+    {
+      AdmDicePhaseMix *mix = g_ptr_array_index (mixes, m);
+
+      g_ptr_array_sort (mix->given, compare_side);
+      g_free (mix->mix);
+      mix->mix = adm_dice_mix_compute (engagement_id, mix->from, mix->given);
+    }
+  g_ptr_array_sort (mixes, compare_from);
+}
+
+/* Adds @side's typed @normal dice to the phase of @mixes from @from, turn @turn, @phase. */
+static gboolean
+mixes_add (GPtrArray   *mixes,
+           guint        from,
+           int          turn,
+           const char  *phase,
+           const char  *side,
+           gboolean     by_master,
+           const char  *normal,
+           GError     **error)
+{
+  g_autoptr(AdmEvent) event = adm_event_new ("dice-contribution", 0);
+  AdmDicePhaseMix *mix;
+  AdmDiceContribution *given;
+
+  adm_event_set_int (event, "from", from);
+  adm_event_set_int (event, "turn", turn);
+  adm_event_set (event, "phase", phase);
+  mix = phase_of (mixes, event, TRUE);
+  if (given_by (mix, side) != NULL)
+    {
+      g_set_error (error, ADM_DICE_ERROR, ADM_DICE_ERROR_PARSE,
+                   _("%s has given its dice contribution for this phase already: each side "
+                     "gives one a phase"), side);
+      return FALSE;
+    }
+  given = g_new0 (AdmDiceContribution, 1);
+  given->side = g_strdup (side);
+  given->by = g_strdup (by_master ? "master" : "side");
+  given->dice = g_strdup (normal);
+  g_ptr_array_add (mix->given, given);
+  return TRUE;
+}
+
+GPtrArray *
+adm_dice_mixes_from_text (const char  *engagement_id,
+                          const char  *text,
+                          GError     **error)
+{
+  g_autoptr(GPtrArray) mixes = g_ptr_array_new_with_free_func ((GDestroyNotify)
+                                                               adm_dice_phase_mix_free);
+  g_auto(GStrv) items = NULL;
+
+  g_return_val_if_fail (engagement_id != NULL, NULL);
+
+  items = g_strsplit (text != NULL ? text : "", " ", -1);
+  for (guint i = 0; items[i] != NULL; i++)
+    {
+      g_auto(GStrv) fields = g_strsplit (items[i], ":", -1);
+      g_autofree char *normal = NULL;
+      guint64 from = 0, turn = 0;
+
+      if (*items[i] == '\0')
+        continue;
+      if (g_strv_length (fields) != 6 ||
+          !g_ascii_string_to_unsigned (fields[0], 10, 1, G_MAXINT, &from, NULL) ||
+          !g_ascii_string_to_unsigned (fields[1], 10, 1, 100000, &turn, NULL) ||
+          !adm_dice_phase_id_is_valid (fields[2]) || *fields[3] == '\0' || strlen (fields[3]) > 64 ||
+          (!g_str_equal (fields[4], "side") && !g_str_equal (fields[4], "master")) ||
+          !adm_dice_contribution_parse (fields[5], &normal, NULL))
+        {
+          g_autofree char *shown = g_utf8_make_valid (items[i], MIN (strlen (items[i]), 80));
+
+          g_set_error (error, ADM_DICE_ERROR, ADM_DICE_ERROR_PARSE,
+                       /* Translators: "5:2:fire:barrayar:side:35" */
+                       _("“%s” is not a side’s dice for a phase, FROM:TURN:PHASE:SIDE:BY:DICE "
+                         "such as “5:2:fire:barrayar:side:35”"), shown);
+          return NULL;
+        }
+      if (!mixes_add (mixes, (guint) from, (int) turn, fields[2], fields[3],
+                      g_str_equal (fields[4], "master"), normal, error))
+        return NULL;
+    }
+  mixes_compute (mixes, engagement_id);
+  return g_steal_pointer (&mixes);
+}
+
+gboolean
+adm_dice_mixes_give (GPtrArray   *mixes,
+                     const char  *engagement_id,
+                     AdmBattle   *battle,
+                     const char  *side,
+                     const char  *dice,
+                     gboolean     by_master,
+                     GError     **error)
+{
+  g_autofree char *normal = NULL;
+  gboolean found = FALSE;
+
+  g_return_val_if_fail (mixes != NULL && engagement_id != NULL, FALSE);
+  g_return_val_if_fail (ADM_IS_BATTLE (battle) && side != NULL, FALSE);
+
+  if (!adm_dice_contribution_parse (dice, &normal, error))
+    return FALSE;
+  for (guint s = 0; s < adm_battle_get_n_sides (battle); s++)
+    found = found || g_strcmp0 (adm_battle_get_side (battle, s)->id, side) == 0;
+  if (!found)
+    {
+      g_set_error (error, ADM_DICE_ERROR, ADM_DICE_ERROR_PARSE,
+                   _("“%s” is no side of the battle of engagement %s"), side, engagement_id);
+      return FALSE;
+    }
+  if (!mixes_add (mixes, adm_battle_get_rolls (battle)->len + 1, adm_battle_get_turn (battle),
+                  adm_phase_to_string (adm_battle_get_phase (battle)), side, by_master, normal,
+                  error))
+    return FALSE;
+  mixes_compute (mixes, engagement_id);
+  return TRUE;
+}
+
 gboolean
 adm_dice_mixes_check_declarations (GPtrArray   *mixes,
                                    const char  *engagement_id,
@@ -601,4 +771,55 @@ adm_dice_mix_check_battle (const AdmDicePhaseMix *mix,
                                                      : ADM_DECLARATIONS_MISMATCH;
     }
   return ADM_DECLARATIONS_NOT_RESOLVED;
+}
+
+gboolean
+adm_campaign_take_table_dice (AdmCampaign  *campaign,
+                              const char   *engagement_id,
+                              const char   *assignment,
+                              GPtrArray    *mixes,
+                              gint64        time,
+                              GError      **error)
+{
+  g_return_val_if_fail (ADM_IS_CAMPAIGN (campaign), FALSE);
+  g_return_val_if_fail (engagement_id != NULL && assignment != NULL && mixes != NULL, FALSE);
+
+  for (guint m = 0; m < mixes->len; m++)
+    {
+      const AdmDicePhaseMix *mix = g_ptr_array_index (mixes, m);
+
+      for (guint g = 0; g < mix->given->len; g++)
+        {
+          const AdmDiceContribution *given = g_ptr_array_index (mix->given, g);
+          g_autoptr(GPtrArray) held = adm_campaign_get_dice_mixes (campaign, engagement_id);
+          g_autoptr(AdmEvent) event = adm_event_new ("dice-contribution", time);
+          const AdmDiceContribution *before;
+
+          adm_event_set (event, "engagement", engagement_id);
+          adm_event_set (event, "assignment", assignment);
+          adm_event_set_int (event, "from", mix->from);
+          adm_event_set_int (event, "turn", mix->turn);
+          adm_event_set (event, "phase", mix->phase);
+          before = given_by (phase_of (held, event, FALSE), given->side);
+          /* Sent again with every message: what the chief holds already is passed by. */
+          if (before != NULL && g_strcmp0 (before->dice, given->dice) == 0)
+            continue;
+          adm_event_set (event, "side", given->side);
+          adm_event_set (event, "by", given->by);
+          adm_event_set (event, "dice", given->dice);
+          if (!adm_campaign_append (campaign, event, error))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+const AdmDicePhaseMix *
+adm_dice_mix_of_table_roll (GPtrArray *mixes,
+                            guint      first,
+                            guint      number)
+{
+  const AdmDicePhaseMix *mix = adm_dice_mix_of_roll (mixes, number);
+
+  return mix != NULL && mix->from >= first ? mix : NULL;
 }

@@ -47,6 +47,9 @@ typedef struct {
 void adm_dice_phase_mix_free (AdmDicePhaseMix *mix);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AdmDicePhaseMix, adm_dice_phase_mix_free)
 
+/* Whether @id is a phase's id ("fire", adm_phase_to_string ()). */
+gboolean       adm_dice_phase_id_is_valid     (const char   *id);
+
 /* Checks the 2d6 of a contribution as typed ("3 5", "3,5" or "35"): TRUE with them as the
  * journal keeps them ("3 5") in *@normal when not NULL; else FALSE with @error saying what is
  * wrong (ADM_DICE_ERROR_PARSE or ADM_DICE_ERROR_OUT_OF_RANGE). */
@@ -79,6 +82,9 @@ const AdmDicePhaseMix *adm_dice_mix_of_roll   (GPtrArray    *mixes,
  * given their contribution to the phase about to be rolled (AdmBattleSide*, borrowed from
  * @battle): all of them when none has. A phone committed to and not shown counts as not
  * given: the master may throw for it. */
+/* The same of @mixes (AdmDicePhaseMix*, a table's own, adm_table_client_get_dice_given ()). */
+GPtrArray     *adm_dice_mixes_sides_to_give    (GPtrArray    *mixes,
+                                                AdmBattle    *battle) G_GNUC_WARN_UNUSED_RESULT;
 GPtrArray     *adm_campaign_dice_sides_to_give (AdmCampaign  *campaign,
                                                 const char   *engagement_id,
                                                 AdmBattle    *battle) G_GNUC_WARN_UNUSED_RESULT;
@@ -165,5 +171,47 @@ gboolean       adm_dice_mixes_ready           (GPtrArray     *mixes,
 /* Mixes into @dice the phases of @mixes whose contributions are all shown. */
 void           adm_dice_commit_add_mixes      (AdmDiceCommit *dice,
                                                GPtrArray     *mixes);
+
+/* Battles fought at another table (adm-table-battle.h): the table master types each side's
+ * 2d6 for a phase as the chief's app does, keeps them beside the battle, mixes them into the
+ * rolls he draws from the set-up's secret, and sends them with the battle; the chief journals
+ * them as contributions naming the hand-off (`assignment`) before he checks the rolls. A phone's
+ * tap is not taken at a table. The rolls of a hand-off's commitment mix only the phases
+ * contributed to from its first roll on (adm_dice_mix_of_table_roll ()).
+ *
+ * @mixes' typed contributions as the text a <table-battle> message carries in its `dice`
+ * attribute: "FROM:TURN:PHASE:SIDE:BY:DICE" for each, DICE its two digits ("35"), joined by
+ * spaces; NULL for none. */
+char          *adm_dice_mixes_to_text         (GPtrArray    *mixes) G_GNUC_WARN_UNUSED_RESULT;
+/* The phases and contributions of that text, each phase's mix computed for @engagement_id;
+ * NULL with @error (ADM_DICE_ERROR_PARSE) naming what is wrong. A side's second contribution
+ * to a phase is refused. */
+GPtrArray     *adm_dice_mixes_from_text       (const char   *engagement_id,
+                                               const char   *text,
+                                               GError      **error) G_GNUC_WARN_UNUSED_RESULT;
+/* At a table: @side's 2d6 @dice ("3 5") for the phase @battle (of @engagement_id) is about to
+ * roll, added to @mixes (AdmDicePhaseMix*) and its phase's mix computed again; refused when
+ * the dice are not 2d6, @side is no side of @battle or gave to that phase already. */
+gboolean       adm_dice_mixes_give            (GPtrArray    *mixes,
+                                               const char   *engagement_id,
+                                               AdmBattle    *battle,
+                                               const char   *side,
+                                               const char   *dice,
+                                               gboolean      by_master,
+                                               GError      **error);
+/* The chief: journals the contributions of @mixes, given at the table of the hand-off
+ * @assignment of @engagement_id, that the campaign does not hold yet, each through the one
+ * check; one it holds with other dice is refused. */
+gboolean       adm_campaign_take_table_dice   (AdmCampaign  *campaign,
+                                               const char   *engagement_id,
+                                               const char   *assignment,
+                                               GPtrArray    *mixes,
+                                               gint64        time,
+                                               GError      **error);
+/* The phase whose contributions roll @number of a hand-off's commitment from roll @first
+ * mixes in: as adm_dice_mix_of_roll (), of the phases from @first on alone. */
+const AdmDicePhaseMix *adm_dice_mix_of_table_roll (GPtrArray *mixes,
+                                                   guint      first,
+                                                   guint      number);
 
 G_END_DECLS

@@ -376,6 +376,7 @@ adm_campaign_check_table_dice (AdmCampaign *campaign,
     {
       const AdmBattleRoll *roll = g_ptr_array_index (rolls, i);
       const AdmDiceCommitment *commitment = commitment_of_roll (commitments, i + 1);
+      const AdmDicePhaseMix *mix;
       guint8 *secret;
       g_autofree guint *derived = NULL;
 
@@ -396,9 +397,11 @@ adm_campaign_check_table_dice (AdmCampaign *campaign,
       if (secret == NULL)
         continue;
       derived = g_new (guint, roll->n_values);
-      /* A table draws from the secret its set-up carried alone: the sides' contributions are
-       * journaled only for a battle fought at the chief's own table. */
-      adm_dice_derive (secret, engagement_id, i + 1, roll->n_values, roll->sides, derived);
+      /* A table mixes the contributions given at it, those of the phases from its
+       * commitment's first roll on (adm_dice_mix_of_table_roll ()). */
+      mix = adm_dice_mix_of_table_roll (commitment->mixes, commitment->from_roll, i + 1);
+      adm_dice_derive_mixed (secret, engagement_id, i + 1, mix != NULL ? mix->mix : NULL,
+                             roll->n_values, roll->sides, derived);
       if (memcmp (derived, roll->values, roll->n_values * sizeof (guint)) != 0)
         {
           if (number != NULL)
@@ -421,12 +424,14 @@ check_roll (GPtrArray           *commitments,
   check->number = number;
   check->roll = roll;
   check->commitment = commitment_of_roll (commitments, number);
-  /* The sides' contributions mix into the chief's own dice only: a table handed the battle
-   * draws from its set-up's secret alone. */
-  if (check->commitment != NULL && check->commitment->assignment == NULL &&
-      roll->origin == ADM_ROLL_ORIGIN_PROGRAM)
+  /* A table handed the battle mixes only the contributions given at it: the phases from its
+   * commitment's first roll on. */
+  if (check->commitment != NULL && roll->origin == ADM_ROLL_ORIGIN_PROGRAM)
     {
-      check->mix = adm_dice_mix_of_roll (check->commitment->mixes, number);
+      check->mix = check->commitment->assignment == NULL
+                   ? adm_dice_mix_of_roll (check->commitment->mixes, number)
+                   : adm_dice_mix_of_table_roll (check->commitment->mixes,
+                                                 check->commitment->from_roll, number);
       check->fresh = check->mix != NULL && check->mix->turn == roll->turn &&
                      g_strcmp0 (check->mix->phase, adm_phase_to_string (roll->phase)) == 0;
     }

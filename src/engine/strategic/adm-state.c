@@ -1786,15 +1786,6 @@ apply_dice_event (AdmState       *self,
  * the phase names the same, and the phase is kept only with those declarations
  * (adm_campaign_check_declarations ()), so that they cannot be reordered to suit the dice. */
 
-static gboolean
-is_phase_id (const char *id)
-{
-  for (AdmPhase phase = ADM_PHASE_DETECTION; phase <= ADM_PHASE_END; phase++)
-    if (g_strcmp0 (id, adm_phase_to_string (phase)) == 0)
-      return TRUE;
-  return FALSE;
-}
-
 static char *
 contribution_key (const AdmEvent *event,
                   gboolean        with_side)
@@ -1817,12 +1808,20 @@ need_phase_open (AdmState        *self,
                  GError         **error)
 {
   const char *engagement = adm_event_get (event, "engagement");
+  const AdmTableAssignment *at = NULL;
+  gboolean at_table;
   guint next_roll = 1;
   int turn = 1;
   g_autofree char *phase = NULL;
   g_auto(GStrv) sides = NULL;
 
-  if (!need_open_engagement (self, event, plan, error) || !need_at_hand (self, event, plan, error) ||
+  if (!need_open_engagement (self, event, plan, error))
+    return FALSE;
+  /* A battle at another table: its sides' dice come back with its entries, naming the
+   * hand-off it is at (adm_campaign_take_table_dice ()). */
+  at = adm_state_get_table (self, plan->engagement->id);
+  at_table = at != NULL && g_strcmp0 (adm_event_get (event, "assignment"), at->id) == 0;
+  if ((!at_table && !need_at_hand (self, event, plan, error)) ||
       !need_int (event, "from", 1, G_MAXINT, from, error))
     return FALSE;
   if (*from < GPOINTER_TO_UINT (g_hash_table_lookup (self->last_from, engagement)))
@@ -1832,7 +1831,9 @@ need_phase_open (AdmState        *self,
                      "later phase has been contributed to"), engagement, (int) *from);
       return FALSE;
     }
-  if (self->replaying || self->phase_func == NULL ||
+  /* What the chief keeps of a table's battle lags the table: its rolls, checked against the
+   * commitment with these mixed in, tell whether they were given in time. */
+  if (at_table || self->replaying || self->phase_func == NULL ||
       !self->phase_func (self, engagement, &next_roll, &turn, &phase, &sides, self->phase_data))
     return TRUE;
   if ((guint) *from != next_roll)
@@ -1887,7 +1888,7 @@ check_dice_contribution (AdmState        *self,
       !need_int (event, "turn", 1, 100000, &turn, error))
     return FALSE;
   if (adm_event_get (event, "phase") == NULL ||
-      !is_phase_id (adm_event_get (event, "phase")) ||
+      !adm_dice_phase_id_is_valid (adm_event_get (event, "phase")) ||
       lookup_faction (self, side) == NULL ||
       (by != NULL && !g_str_equal (by, "side") && !g_str_equal (by, "master")) ||
       (dice == NULL) == (adm_event_get (event, "commit") == NULL))
@@ -1987,7 +1988,7 @@ check_dice_contribution_reveal (AdmState        *self,
 
   if (!need_phase_open (self, event, plan, &from, error) || !need_dice_hex (event, "nonce", error))
     return FALSE;
-  if (!is_phase_id (adm_event_get (event, "phase")))
+  if (!adm_dice_phase_id_is_valid (adm_event_get (event, "phase")))
     {
       g_set_error (error, ADM_STATE_ERROR, ADM_STATE_ERROR_BAD_EVENT,
                    _("the “dice-contribution-reveal” event needs the turn and phase it shows a "

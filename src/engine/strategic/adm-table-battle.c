@@ -169,6 +169,20 @@ adm_table_battle_message (AdmBattle  *battle,
                           const char *end_reason,
                           gsize      *length)
 {
+  return adm_table_battle_message_with_dice (battle, engagement_id, assignment, from,
+                                             end_reason, NULL, length);
+}
+
+char *
+adm_table_battle_message_with_dice (AdmBattle  *battle,
+                                    const char *engagement_id,
+                                    const char *assignment,
+                                    guint       from,
+                                    const char *end_reason,
+                                    GPtrArray  *mixes,
+                                    gsize      *length)
+{
+  g_autofree char *dice = mixes != NULL ? adm_dice_mixes_to_text (mixes) : NULL;
   g_autofree char *saved = NULL;
   g_autofree char *attributes = NULL;
   char prev[65];
@@ -194,6 +208,12 @@ adm_table_battle_message (AdmBattle  *battle,
 
       g_string_append (out, reason);
     }
+  if (dice != NULL)
+    {
+      g_autofree char *given = g_markup_printf_escaped (" dice=\"%s\"", dice);
+
+      g_string_append (out, given);
+    }
   g_string_append (out, ">\n");
   g_string_append (out, skip_declaration (saved));
   g_string_append (out, "</table-battle>\n");
@@ -209,6 +229,7 @@ typedef struct {
   guint  from;
   char  *prev;
   char  *end_reason;
+  char  *dice;          /* the sides' dice given at the table (adm_dice_mixes_to_text ()) */
   gsize  battle_start;  /* the byte after the root's start tag */
   gsize  battle_end;    /* the start of "</table-battle>" */
   int    battle_line;   /* the line the battle starts on */
@@ -221,6 +242,7 @@ message_clear (Message *message)
   g_free (message->assignment);
   g_free (message->prev);
   g_free (message->end_reason);
+  g_free (message->dice);
 }
 
 static gboolean
@@ -264,7 +286,7 @@ typedef enum {
 
 /* The attributes a <table-battle> start tag may have (adm_table_battle_message ()). */
 static const char * const message_attributes[] = {
-  "version", "engagement", "assignment", "from", "prev", "end-reason", NULL,
+  "version", "engagement", "assignment", "from", "prev", "end-reason", "dice", NULL,
 };
 
 /* Finds the root element @root (“table-battle”, “table-setup”) of @data: its start tag alone
@@ -414,6 +436,7 @@ read_message (const char  *data,
   from = adm_xml_get_string (root, "from");
   message->prev = adm_xml_get_string (root, "prev");
   message->end_reason = adm_xml_get_string (root, "end-reason");
+  message->dice = adm_xml_get_string (root, "dice");
   if (g_strcmp0 (version, "1") != 0)
     return malformed (error, display_name, 1,
                       _("this battle was sent by another version of Admiralty (<table-battle> "
@@ -441,6 +464,16 @@ read_message (const char  *data,
 
           return malformed (error, display_name, 1, problem);
         }
+    }
+  if (message->dice != NULL)
+    {
+      g_autoptr(GError) dice_error = NULL;
+      g_autoptr(GPtrArray) mixes = adm_dice_mixes_from_text (message->engagement != NULL
+                                                             ? message->engagement : "",
+                                                             message->dice, &dice_error);
+
+      if (mixes == NULL)
+        return malformed (error, display_name, 1, dice_error->message);
     }
   message->battle_start = (gsize) (inner - data);
   message->battle_end = (gsize) (close - data);
@@ -1677,6 +1710,28 @@ adm_campaign_receive_table_message (AdmCampaign     *campaign,
         {
           g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_OUT_OF_STEP,
                        SETUP_DIFFERS, head->engagement);
+          return FALSE;
+        }
+    }
+
+  /* The sides' dice given at the table, journaled before its rolls are checked with them
+   * mixed in (docs/dice.md, "What the sides add"); like a commitment, once journaled they
+   * count, whatever becomes of the rest of the message. */
+  if (head->dice != NULL)
+    {
+      g_autoptr(GPtrArray) mixes = adm_dice_mixes_from_text (head->engagement, head->dice,
+                                                             &local_error);
+
+      if (mixes == NULL ||
+          !adm_campaign_take_table_dice (campaign, head->engagement, head->assignment, mixes,
+                                         adm_clock_now (), &local_error))
+        {
+          g_set_error (error, ADM_TABLE_BATTLE_ERROR, ADM_TABLE_BATTLE_ERROR_REFUSED,
+                       /* Translators: "The sides' dice of engagement c1-3 were refused: …" */
+                       _("The sides' dice of engagement %s were refused: %s"), head->engagement,
+                       local_error->message);
+          if (receipt != NULL)
+            adm_campaign_get_table_receipt (campaign, head->engagement, receipt);
           return FALSE;
         }
     }

@@ -8,7 +8,7 @@
  * stick (the same bytes: an export file is a message):
  *
  *   <table-battle version="1" engagement="c1-3" assignment="UUID" from="5" prev="HEX64"
- *                 [end-reason="Pol Six withdrew"]>
+ *                 [end-reason="Pol Six withdrew"] [dice="5:2:fire:barrayar:side:35 …"]>
  *   <battle-game version="2"> … the whole saved battle as the table holds it … </battle-game>
  *   </table-battle>
  *
@@ -19,6 +19,9 @@
  *   skipped, and a battle that went another way from entry K on is refused, naming K.
  * - `end-reason` (optional): the table master ended the battle; the chief applies the ending
  *   as the one undoable "End of the battle" action (adm_campaign_end_battle ()).
+ * - `dice` (optional): each side's 2d6 typed at the table for a phase, mixed into its rolls
+ *   (adm-dice-contribution.h); the chief journals those he does not hold before he checks
+ *   the rolls.
  *
  * The program dice of a battle at a table are committed to by the chief, as his own are: the
  * set-up the table downloads carries the secret (adm_campaign_table_dice ()), the table draws
@@ -73,6 +76,17 @@ char     *adm_table_battle_message      (AdmBattle       *battle,
                                          const char      *end_reason,
                                          gsize           *length) G_GNUC_WARN_UNUSED_RESULT;
 
+/* The same, with the sides' dice given at the table for its phases (AdmDicePhaseMix*,
+ * adm_dice_mixes_give ()) in the `dice` attribute (adm_dice_mixes_to_text ()); NULL or none
+ * writes none. Every message carries them all: the chief journals those it does not hold. */
+char     *adm_table_battle_message_with_dice (AdmBattle  *battle,
+                                              const char *engagement_id,
+                                              const char *assignment,
+                                              guint       from,
+                                              const char *end_reason,
+                                              GPtrArray  *mixes,
+                                              gsize      *length) G_GNUC_WARN_UNUSED_RESULT;
+
 /* Reads a message's head without playing its battle: engagement, assignment, from, end
  * reason (each may be NULL). FALSE with ADM_TABLE_BATTLE_ERROR_MALFORMED naming @display_name
  * and the line. */
@@ -99,7 +113,9 @@ char     *adm_table_battle_read_file    (const char      *path,
  * @table — the one its link belongs to — or NULL for a file the chief imports) is read
  * (bounded), its battle played whole, and its entries the campaign does not keep yet are kept
  * (adm_campaign_keep_battle ()'s checks, the table's assignment standing in for the chief's
- * hand), then its ending applied when it says so. All or nothing: on an error nothing changes.
+ * hand), then its ending applied when it says so. All or nothing: on an error nothing changes,
+ * but for the sides' dice it carries (`dice`), journaled before its rolls are checked: like a
+ * commitment, a contribution counts once journaled.
  * @receipt (may be NULL) gets what the chief then holds, also on most errors (a table that is
  * out of step learns where to start again). Errors: ADM_TABLE_BATTLE_ERROR_*; a message of an
  * engagement not at @table gets NOT_YOURS whether or not the engagement exists. */
