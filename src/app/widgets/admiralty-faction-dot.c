@@ -57,7 +57,9 @@ admiralty_faction_dot_class_init (AdmiraltyFactionDotClass *klass)
   object_class->finalize = admiralty_faction_dot_finalize;
   widget_class->snapshot = admiralty_faction_dot_snapshot;
   gtk_widget_class_set_css_name (widget_class, "factiondot");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+  /* The faction's name is beside it wherever it is shown (or its tooltip): a picture a
+   * screen reader need not read. */
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_PRESENTATION);
 }
 
 static void
@@ -75,11 +77,7 @@ admiralty_faction_dot_new (const AdmFaction *faction)
   GtkWidget *dot = g_object_new (ADMIRALTY_TYPE_FACTION_DOT, NULL);
 
   if (faction != NULL)
-    {
-      admiralty_faction_dot_set (ADMIRALTY_FACTION_DOT (dot), faction->id, faction->symbol);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (dot), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      faction->name, -1);
-    }
+    admiralty_faction_dot_set (ADMIRALTY_FACTION_DOT (dot), faction->id, faction->symbol);
   return dot;
 }
 
